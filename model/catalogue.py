@@ -1,0 +1,209 @@
+"""The loaded catalogue: plain, immutable-by-convention data classes.
+
+Every entry and every key remembers where it was written (``Loc``: file and line), so that a finding can
+point a designer at the exact line of each rule involved.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .expr import Lambda, Node
+
+
+@dataclass(frozen=True)
+class Loc:
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A card reference in a conversion or ban: a card id, any card, or a grant parameter."""
+    kind: str      # 'card' | 'any' | 'param'
+    value: str = ""
+
+    def __str__(self) -> str:
+        return {"card": self.value, "any": "any", "param": self.value}[self.kind]
+
+
+@dataclass
+class Convert:
+    source: Ref
+    targets: tuple            # of Ref
+    must: bool
+    loc: Loc
+
+
+@dataclass
+class Ban:
+    cards: tuple | Ref        # tuple of card Refs, or Ref('param', name) of a set<card> parameter
+    all: bool | Ref           # literal, or Ref('param', name) of a bool parameter
+    loc: Loc
+
+
+@dataclass
+class Receive:
+    must: Node
+    cannot: Node
+    loc: Loc
+
+
+@dataclass
+class Send:
+    rule: Node
+    loc: Loc
+
+
+@dataclass
+class Effect:
+    when: Node
+    each: Lambda | None
+    pick: Lambda | None
+    winners_add: Lambda | None
+    winners_remove: Lambda | None
+    declared_add: Lambda | None
+    declared_remove: Lambda | None
+    loc: Loc
+
+
+@dataclass
+class Give:
+    giver: str                # the skill or card id that hands it out
+    giver_is_card: bool
+    grant: str                # the [[grant]] id
+    to: str                   # self | target | others | all
+    when: Node
+    per_turn: int
+    args: dict                # param -> python value (card id str, tuple of card ids, bool, int, colour)
+    where: Node | None
+    loc: Loc
+    index: int = 0            # position among the giver's gives
+
+
+@dataclass
+class Rule:
+    """A [[skill]] (initial skill of a character) or a [[grant]] (template handed out at run time)."""
+    id: str
+    name: str
+    is_grant: bool
+    kinds: tuple
+    closure: frozenset        # kinds with parents
+    initial: bool
+    loc: Loc
+    aliases: tuple = ()
+    text: str = ""
+    flips: bool = False
+    consumed: bool = False
+    limit: str = "none"
+    trigger: str = ""
+    fight: Node | None = None
+    dying: Node | None = None
+    convert: Convert | None = None
+    ban: Ban | None = None
+    receive: Receive | None = None
+    send: Send | None = None
+    draw: Node | None = None
+    win: list = field(default_factory=list)
+    result: list = field(default_factory=list)
+    gives: list = field(default_factory=list)
+    lifetime: str = "permanent"
+    params: dict = field(default_factory=dict)     # name -> type
+    origin: str = "server"
+    key_locs: dict = field(default_factory=dict)   # key -> Loc
+
+    def has(self, kind: str) -> bool:
+        return kind in self.closure
+
+    def at(self, key: str) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+    @property
+    def label(self) -> str:
+        return f"【{self.name}】"
+
+
+@dataclass
+class Card:
+    id: str
+    name: str
+    loc: Loc
+    aliases: tuple = ()
+    text: str = ""
+    gives: list = field(default_factory=list)
+
+
+@dataclass
+class Character:
+    id: str
+    name: str
+    hidden: bool
+    female: bool
+    skills: tuple
+    loc: Loc
+    origin: str = "server"
+    aliases: tuple = ()
+    text: str = ""
+
+
+@dataclass
+class Rules:
+    seats: int = 9
+    draw_base: int = 3
+    turn_end: tuple = ("restore_invalid", "drop_one_turn")
+    must_beats_cannot: bool = True
+    face_down_converts: bool = False
+    loc: Loc | None = None
+    key_locs: dict = field(default_factory=dict)
+
+    def at(self, key: str) -> Loc | None:
+        return self.key_locs.get(key, self.loc)
+
+
+@dataclass
+class Catalogue:
+    rules: Rules
+    cards: dict               # id -> Card (file order)
+    characters: dict          # id -> Character
+    skills: dict              # id -> Rule (skills and grants)
+    files: tuple = ()
+
+    # ------------------------------------------------------------------ derived views (cheap, cached)
+    def __post_init__(self):
+        self._owners: dict[str, list[str]] = {}
+        for c in self.characters.values():
+            for s in c.skills:
+                self._owners.setdefault(s, []).append(c.id)
+        self._sites: dict[str, list[Give]] = {}
+        for src in list(self.skills.values()) + list(self.cards.values()):
+            for g in src.gives:
+                self._sites.setdefault(g.grant, []).append(g)
+
+    @property
+    def initial_skills(self) -> list[Rule]:
+        return [r for r in self.skills.values() if not r.is_grant]
+
+    @property
+    def grants(self) -> list[Rule]:
+        return [r for r in self.skills.values() if r.is_grant]
+
+    def owners(self, rule_id: str) -> list[str]:
+        """Characters that start with this skill."""
+        return self._owners.get(rule_id, [])
+
+    def sites(self, grant_id: str) -> list[Give]:
+        """Every place that hands out this grant."""
+        return self._sites.get(grant_id, [])
+
+    def giver_name(self, give: Give) -> str:
+        if give.giver_is_card:
+            return f"【{self.cards[give.giver].name}】"
+        return self.skills[give.giver].label
+
+    def name_of(self, ident: str) -> str:
+        for table in (self.skills, self.cards, self.characters):
+            if ident in table:
+                return table[ident].name
+        return ident

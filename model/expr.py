@@ -1,0 +1,542 @@
+"""The catalogue's condition language: lexer, parser, AST and type checker.
+
+Parsed by us — never ``eval``. One AST; the reference interpreter (``model.interpreter``) evaluates it on
+concrete states and the z3 encoder (``checks.encode``) compiles it to terms, both walking the same nodes.
+Grammar: see docs/catalogue-format.md § Expressions.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from . import vocab as V
+from .names import nearest
+
+
+class ExprError(Exception):
+    """A parse or type error; ``col`` is the 0-based column in the expression text."""
+
+    def __init__(self, msg: str, col: int = 0):
+        super().__init__(msg)
+        self.msg = msg
+        self.col = col
+
+
+# ----------------------------------------------------------------------------------------------- AST
+@dataclass(eq=False)
+class Node:
+    col: int = field(default=0, kw_only=True)
+    type: str = field(default="", kw_only=True)
+
+
+@dataclass(eq=False)
+class Lit(Node):
+    value: object            # bool or int
+
+
+@dataclass(eq=False)
+class Unknown(Node):
+    key: str = ""            # stable key of this unknown (rule id / field / index), set by the loader
+
+
+@dataclass(eq=False)
+class Const(Node):
+    value: str               # a card id, character id, colour or direction
+
+
+@dataclass(eq=False)
+class Var(Node):
+    """A reference resolved by the type checker to one of: player attr of a bound player, a global, a
+    parameter, or a bound player itself."""
+    name: str
+    role: str = ""           # 'player' (a bound player), 'global', 'param', 'self_only'
+
+
+@dataclass(eq=False)
+class Attr(Node):
+    obj: Node
+    name: str
+
+
+@dataclass(eq=False)
+class Unary(Node):
+    op: str                  # 'not' | '-'
+    arg: Node
+
+
+@dataclass(eq=False)
+class Bin(Node):
+    op: str                  # and or == != < <= > >= + - * in notin
+    left: Node
+    right: Node
+
+
+@dataclass(eq=False)
+class If(Node):
+    cond: Node
+    then: Node
+    other: Node
+
+
+@dataclass(eq=False)
+class SetLit(Node):
+    items: list
+
+
+@dataclass(eq=False)
+class Quant(Node):
+    kind: str                # any | all | count
+    var: str
+    body: Node
+
+
+@dataclass(eq=False)
+class Lambda:
+    """``p: body`` — a predicate over one player, used by effects (each / pick / winners_add …)."""
+    var: str
+    body: Node
+
+
+# --------------------------------------------------------------------------------------------- lexer
+_TOKEN = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<int>\d+)
+  | (?P<op>==|!=|<=|>=|[<>+\-*(){},.:])
+  | (?P<name>[A-Za-z_\u4e00-\u9fff][A-Za-z0-9_\u4e00-\u9fff]*)
+""", re.VERBOSE)
+KEYWORDS = {"and", "or", "not", "in", "if", "then", "else", "true", "false", "unknown", "any", "all", "count"}
+
+
+@dataclass
+class Tok:
+    kind: str      # int op name kw end
+    text: str
+    col: int
+
+
+def tokenize(text: str) -> list[Tok]:
+    out, i = [], 0
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if not m:
+            raise ExprError(f"unexpected character {text[i]!r}", i)
+        kind = m.lastgroup
+        if kind != "ws":
+            t = m.group()
+            if kind == "name" and t in KEYWORDS:
+                kind = "kw"
+            out.append(Tok(kind, t, i))
+        i = m.end()
+    out.append(Tok("end", "", len(text)))
+    return out
+
+
+# -------------------------------------------------------------------------------------------- parser
+class _Parser:
+    def __init__(self, text: str):
+        self.text = text
+        self.toks = tokenize(text)
+        self.i = 0
+
+    @property
+    def tok(self) -> Tok:
+        return self.toks[self.i]
+
+    def take(self) -> Tok:
+        t = self.toks[self.i]
+        self.i += 1
+        return t
+
+    def at(self, *texts) -> bool:
+        return self.tok.kind in ("op", "kw") and self.tok.text in texts
+
+    def expect(self, text: str) -> Tok:
+        if not self.at(text):
+            found = self.tok.text or "end of expression"
+            raise ExprError(f"expected '{text}', found '{found}'", self.tok.col)
+        return self.take()
+
+    def parse(self) -> Node:
+        e = self.expr()
+        if self.tok.kind != "end":
+            raise ExprError(f"unexpected '{self.tok.text}' after a complete expression", self.tok.col)
+        return e
+
+    def expr(self) -> Node:
+        if self.at("if"):
+            col = self.take().col
+            c = self.expr()
+            self.expect("then")
+            a = self.expr()
+            self.expect("else")
+            b = self.expr()
+            return If(c, a, b, col=col)
+        return self.or_()
+
+    def or_(self) -> Node:
+        e = self.and_()
+        while self.at("or"):
+            col = self.take().col
+            e = Bin("or", e, self.and_(), col=col)
+        return e
+
+    def and_(self) -> Node:
+        e = self.not_()
+        while self.at("and"):
+            col = self.take().col
+            e = Bin("and", e, self.not_(), col=col)
+        return e
+
+    def not_(self) -> Node:
+        if self.at("not"):
+            col = self.take().col
+            return Unary("not", self.not_(), col=col)
+        return self.cmp()
+
+    def cmp(self) -> Node:
+        e = self.sum()
+        if self.at("==", "!=", "<", "<=", ">", ">=", "in"):
+            t = self.take()
+            return Bin(t.text, e, self.sum(), col=t.col)
+        if self.at("not") and self.toks[self.i + 1].text == "in":
+            col = self.take().col
+            self.take()
+            return Bin("notin", e, self.sum(), col=col)
+        return e
+
+    def sum(self) -> Node:
+        e = self.prod()
+        while self.at("+", "-"):
+            t = self.take()
+            e = Bin(t.text, e, self.prod(), col=t.col)
+        return e
+
+    def prod(self) -> Node:
+        e = self.unary()
+        while self.at("*"):
+            t = self.take()
+            e = Bin("*", e, self.unary(), col=t.col)
+        return e
+
+    def unary(self) -> Node:
+        if self.at("-"):
+            col = self.take().col
+            return Unary("-", self.unary(), col=col)
+        return self.post()
+
+    def post(self) -> Node:
+        e = self.atom()
+        while self.at("."):
+            self.take()
+            t = self.take()
+            if t.kind != "name":
+                raise ExprError(f"expected an attribute name after '.', found '{t.text}'", t.col)
+            e = Attr(e, t.text, col=t.col)
+        return e
+
+    def atom(self) -> Node:
+        t = self.tok
+        if t.kind == "int":
+            self.take()
+            return Lit(int(t.text), col=t.col)
+        if t.kind == "kw" and t.text in ("true", "false"):
+            self.take()
+            return Lit(t.text == "true", col=t.col)
+        if t.kind == "kw" and t.text == "unknown":
+            self.take()
+            return Unknown(col=t.col)
+        if t.kind == "kw" and t.text == "count" and self.toks[self.i + 1].text != "(":
+            self.take()                       # the draw rules' running count, not the quantifier
+            return Var("count", col=t.col)
+        if t.kind == "kw" and t.text in ("any", "all", "count"):
+            self.take()
+            self.expect("(")
+            v = self.take()
+            if v.kind != "name":
+                raise ExprError(f"expected a variable name after '{t.text}(', found '{v.text}'", v.col)
+            self.expect(":")
+            body = self.expr()
+            self.expect(")")
+            return Quant(t.text, v.text, body, col=t.col)
+        if t.kind == "name":
+            self.take()
+            return Var(t.text, col=t.col)
+        if self.at("("):
+            self.take()
+            e = self.expr()
+            self.expect(")")
+            return e
+        if self.at("{"):
+            col = self.take().col
+            items = []
+            if not self.at("}"):
+                items.append(self.expr())
+                while self.at(","):
+                    self.take()
+                    items.append(self.expr())
+            self.expect("}")
+            return SetLit(items, col=col)
+        found = t.text or "end of expression"
+        raise ExprError(f"expected a value, found '{found}'", t.col)
+
+
+def parse(text: str) -> Node:
+    if not isinstance(text, str):
+        raise ExprError("an expression must be a string")
+    if not text.strip():
+        raise ExprError("empty expression")
+    return _Parser(text).parse()
+
+
+def parse_lambda(text: str) -> Lambda:
+    """``"p: body"``"""
+    m = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*:", text)
+    if not m:
+        raise ExprError("expected 'VAR: condition', e.g. 'q: q.identity == none'", 0)
+    body_text = text[m.end():]
+    try:
+        body = parse(body_text)
+    except ExprError as e:
+        raise ExprError(e.msg, e.col + m.end()) from None
+    _shift(body, m.end())
+    return Lambda(m.group(1), body)
+
+
+def _shift(node, by: int):
+    for n in walk(node):
+        n.col += by
+
+
+def walk(node):
+    """Every node of an expression, pre-order."""
+    yield node
+    if isinstance(node, Attr):
+        yield from walk(node.obj)
+    elif isinstance(node, Unary):
+        yield from walk(node.arg)
+    elif isinstance(node, Bin):
+        yield from walk(node.left)
+        yield from walk(node.right)
+    elif isinstance(node, If):
+        yield from walk(node.cond)
+        yield from walk(node.then)
+        yield from walk(node.other)
+    elif isinstance(node, SetLit):
+        for it in node.items:
+            yield from walk(it)
+    elif isinstance(node, Quant):
+        yield from walk(node.body)
+
+
+# -------------------------------------------------------------------------------------- type checker
+@dataclass
+class Universe:
+    """Constants an expression may name."""
+    cards: frozenset
+    characters: frozenset
+
+    def const_type(self, name: str) -> str | None:
+        if name in self.cards:
+            return V.CARD
+        if name in self.characters:
+            return V.CHARACTER
+        if name in V.COLOURS:
+            return V.COLOUR
+        if name in V.DIRECTIONS:
+            return V.DIRECTION
+        return None
+
+
+@dataclass
+class Scope:
+    context: str
+    universe: Universe
+    params: dict = field(default_factory=dict)          # name -> type
+    players: tuple = ("self",)                          # bound player variables
+
+    def bind(self, var: str) -> "Scope":
+        return Scope(self.context, self.universe, self.params, self.players + (var,))
+
+
+def check(node: Node, scope: Scope, want: str | None = None) -> Node:
+    """Type-check ``node`` in ``scope`` (annotating ``node.type``), optionally requiring type ``want``."""
+    t = _check(node, scope)
+    if want is not None and not _compatible(t, want):
+        raise ExprError(f"expected a {want} expression, this is a {t}", node.col)
+    return node
+
+
+def _compatible(t: str, want: str) -> bool:
+    if t == want or t == "any":
+        return True
+    return t == "set<any>" and want.startswith("set<")
+
+
+def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
+    if name in V.PLAYER_ATTRS:
+        return V.PLAYER_ATTRS[name][0]
+    _, effects_ok = V.CONTEXTS[scope.context]
+    if name in V.EFFECT_ATTRS:
+        if not effects_ok:
+            raise ExprError(f"'{name}' is only available in win/result effects", col)
+        return V.EFFECT_ATTRS[name][0]
+    if name in V.SELF_ONLY:
+        if not on_self:
+            raise ExprError(f"'{name}' is only available on self", col)
+        return V.SELF_ONLY[name][0]
+    cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
+    raise ExprError(f"unknown player attribute '{name}'{_did_you_mean(name, cands)}", col)
+
+
+def _did_you_mean(name: str, cands) -> str:
+    n = nearest(name, cands)
+    return f" — did you mean '{n}'?" if n else ""
+
+
+def _check(n: Node, scope: Scope) -> str:
+    t = _check_inner(n, scope)
+    n.type = t
+    return t
+
+
+def _check_inner(n: Node, scope: Scope) -> str:
+    if isinstance(n, Lit):
+        return V.BOOL if isinstance(n.value, bool) else V.INT
+    if isinstance(n, Unknown):
+        return "any"
+    if isinstance(n, Var):
+        name = n.name
+        if name in scope.players:
+            n.role = "player"
+            return V.PLAYER
+        if name in scope.params:
+            n.role = "param"
+            return scope.params[name]
+        allowed, effects_ok = V.CONTEXTS[scope.context]
+        if name in V.GLOBALS:
+            if name not in allowed:
+                raise ExprError(f"'{name}' is not available in a {scope.context} expression", n.col)
+            n.role = "global"
+            return V.GLOBALS[name][0]
+        ct = scope.universe.const_type(name)
+        if ct is not None:
+            # replace in place: a Var naming a constant becomes a Const
+            n.__class__ = Const
+            n.value = name
+            del n.name
+            del n.role
+            return ct
+        if name in V.PLAYER_ATTRS or name in V.SELF_ONLY or (effects_ok and name in V.EFFECT_ATTRS):
+            t = _attr_type(name, scope, n.col, on_self=True)
+            obj = Var("self", col=n.col, type=V.PLAYER, role="player")
+            n.__class__ = Attr
+            n.obj = obj
+            n.name = name
+            del n.role
+            return t
+        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS)
+                 + sorted(scope.universe.cards) + sorted(scope.universe.characters)
+                 + list(V.COLOURS) + list(V.DIRECTIONS))
+        raise ExprError(f"unknown name '{name}'{_did_you_mean(name, cands)}", n.col)
+    if isinstance(n, Attr):
+        ot = _check(n.obj, scope)
+        if ot != V.PLAYER:
+            raise ExprError(f"only players have attributes; this is a {ot}", n.col)
+        on_self = isinstance(n.obj, Var) and n.obj.name == "self"
+        return _attr_type(n.name, scope, n.col, on_self)
+    if isinstance(n, Unary):
+        t = _check(n.arg, scope)
+        want = V.BOOL if n.op == "not" else V.INT
+        if not _compatible(t, want):
+            raise ExprError(f"'{n.op}' needs a {want}, got a {t}", n.col)
+        return want
+    if isinstance(n, Bin):
+        lt, rt = _check(n.left, scope), _check(n.right, scope)
+        op = n.op
+        if op in ("and", "or"):
+            for side, t in ((n.left, lt), (n.right, rt)):
+                if not _compatible(t, V.BOOL):
+                    raise ExprError(f"'{op}' needs bool operands, got a {t}", side.col)
+            return V.BOOL
+        if op in ("+", "-", "*", "<", "<=", ">", ">="):
+            for side, t in ((n.left, lt), (n.right, rt)):
+                if not _compatible(t, V.INT):
+                    raise ExprError(f"'{op}' needs int operands, got a {t}", side.col)
+            if op == "*" and not (isinstance(n.left, Lit) or isinstance(n.right, Lit)):
+                raise ExprError("'*' needs a constant on one side", n.col)
+            return V.INT if op in "+-*" else V.BOOL
+        if op in ("==", "!="):
+            if not (_compatible(lt, rt) or _compatible(rt, lt)):
+                raise ExprError(f"cannot compare a {lt} with a {rt}", n.col)
+            return V.BOOL
+        if op in ("in", "notin"):
+            et = V.elem_of(rt) if rt != "any" else "any"
+            if et is None:
+                raise ExprError(f"'in' needs a set on the right, got a {rt}", n.right.col)
+            if et not in ("any",) and not _compatible(lt, et):
+                raise ExprError(f"cannot look for a {lt} in a set of {et}", n.col)
+            return V.BOOL
+        raise ExprError(f"unknown operator {op}", n.col)
+    if isinstance(n, If):
+        ct = _check(n.cond, scope)
+        if not _compatible(ct, V.BOOL):
+            raise ExprError(f"'if' needs a bool condition, got a {ct}", n.cond.col)
+        at, bt = _check(n.then, scope), _check(n.other, scope)
+        if not (_compatible(at, bt) or _compatible(bt, at)):
+            raise ExprError(f"'then' is a {at} but 'else' is a {bt}", n.col)
+        return at if at != "any" else bt
+    if isinstance(n, SetLit):
+        ts = [_check(it, scope) for it in n.items]
+        known = [t for t in ts if t != "any"]
+        if not known:
+            return "set<any>"
+        for it, t in zip(n.items, ts):
+            if t != "any" and t != known[0]:
+                raise ExprError(f"a set mixes {known[0]} and {t}", it.col)
+            if t.startswith("set<") or t in (V.BOOL, V.INT, V.PLAYER):
+                raise ExprError(f"sets hold cards, colours, directions or characters, not {t}", it.col)
+        return V.set_of(known[0])
+    if isinstance(n, Quant):
+        _, effects_ok = V.CONTEXTS[scope.context]
+        if n.var in scope.players or n.var in scope.params:
+            raise ExprError(f"'{n.var}' is already bound", n.col)
+        bt = _check(n.body, scope.bind(n.var))
+        if not _compatible(bt, V.BOOL):
+            raise ExprError(f"'{n.kind}(…)' needs a bool condition, got a {bt}", n.body.col)
+        return V.INT if n.kind == "count" else V.BOOL
+    raise ExprError(f"unsupported expression node {type(n).__name__}", n.col)
+
+
+def to_text(n) -> str:
+    """Render an AST back to the expression language (canonical spacing)."""
+    if isinstance(n, Lambda):
+        return f"{n.var}: {to_text(n.body)}"
+    if isinstance(n, Lit):
+        return ("true" if n.value else "false") if isinstance(n.value, bool) else str(n.value)
+    if isinstance(n, Unknown):
+        return "unknown"
+    if isinstance(n, Const):
+        return n.value
+    if isinstance(n, Var):
+        return n.name
+    if isinstance(n, Attr):
+        if isinstance(n.obj, Var) and n.obj.name == "self":
+            return n.name
+        return f"{to_text(n.obj)}.{n.name}"
+    if isinstance(n, Unary):
+        return f"not {_paren(n.arg)}" if n.op == "not" else f"-{_paren(n.arg)}"
+    if isinstance(n, Bin):
+        op = "not in" if n.op == "notin" else n.op
+        return f"{_paren(n.left)} {op} {_paren(n.right)}"
+    if isinstance(n, If):
+        return f"if {to_text(n.cond)} then {to_text(n.then)} else {to_text(n.other)}"
+    if isinstance(n, SetLit):
+        return "{" + ", ".join(to_text(i) for i in n.items) + "}"
+    if isinstance(n, Quant):
+        return f"{n.kind}({n.var}: {to_text(n.body)})"
+    return "?"
+
+
+def _paren(n) -> str:
+    s = to_text(n)
+    return f"({s})" if isinstance(n, (Bin, If)) else s

@@ -1,0 +1,680 @@
+"""Load and validate catalogue files.
+
+Every problem in every file is collected — each with its file, line and key and, where a name is
+misspelt, the nearest valid one — and raised together as ``CatalogueErrors``. No input makes the loader
+raise anything else.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from . import expr as E
+from . import kinds as K
+from . import vocab as V
+from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Receive, Ref, Rule,
+                        Rules, Send)
+from .locate import line_of, locate
+from .names import nearest
+
+
+@dataclass(frozen=True, order=True)
+class CatalogueError:
+    file: str
+    line: int
+    key: str
+    message: str
+
+    def __str__(self) -> str:
+        key = f" [{self.key}]" if self.key else ""
+        return f"{self.file}:{self.line}:{key} {self.message}"
+
+
+class CatalogueErrors(Exception):
+    def __init__(self, errors):
+        self.errors = sorted(set(errors))
+        super().__init__("\n".join(str(e) for e in self.errors))
+
+
+def shipped_path() -> Path:
+    """The directory of the shipped catalogue of the real game."""
+    return Path(str(resources.files("skillproof.model").joinpath("catalogue")))
+
+
+def catalogue_files(paths) -> list[Path]:
+    """Expand paths (files or directories) into the TOML files to read, in a stable order."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.iterdir() if q.suffix == ".toml" and q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def display_name(path: Path, base: Path | None = None) -> str:
+    """How a file is named in messages and reports: relative to the cwd when under it."""
+    try:
+        return os.path.relpath(path, base or Path.cwd()) if not str(path).startswith("<") else str(path)
+    except ValueError:
+        return str(path)
+
+
+def load(paths=None, *, texts: dict | None = None) -> Catalogue:
+    """Load catalogue files (default: the shipped catalogue). ``texts`` maps display names to TOML text
+    (used by `diff` for git revisions and by tests)."""
+    docs: list[tuple[str, str]] = []
+    errors: list[CatalogueError] = []
+    if texts is not None:
+        docs = list(texts.items())
+    else:
+        if not paths:
+            paths = [shipped_path()]
+        files = catalogue_files(paths)
+        if not files:
+            raise CatalogueErrors([CatalogueError(str(p), 1, "", "no .toml catalogue files here")
+                                   for p in paths])
+        for f in files:
+            name = display_name(f)
+            try:
+                docs.append((name, f.read_bytes().decode("utf-8")))
+            except FileNotFoundError:
+                errors.append(CatalogueError(name, 1, "", "no such file"))
+            except UnicodeDecodeError as e:
+                errors.append(CatalogueError(name, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})"))
+            except OSError as e:
+                errors.append(CatalogueError(name, 1, "", f"cannot read: {e.strerror}"))
+    b = _Builder()
+    for name, text in docs:
+        b.add_file(name, text)
+    errors.extend(b.errors)
+    if not errors:
+        b.link()
+        errors.extend(b.errors)
+    if errors:
+        raise CatalogueErrors(errors)
+    return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,
+                     files=tuple(n for n, _ in docs))
+
+
+# ------------------------------------------------------------------------------------------ schema
+TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
+RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives"}
+CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
+RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
+             "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin"}
+GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
+GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where"}
+EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
+TURN_END_STEPS = ("restore_invalid", "drop_one_turn")
+PARAM_TYPES = {"card", "bool", "int", "colour", "set<card>"}
+
+
+def _tname(v) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
+            dict: "a table"}.get(type(v), type(v).__name__)
+
+
+class _Builder:
+    def __init__(self):
+        self.errors: list[CatalogueError] = []
+        self.rules = Rules()
+        self.rules_seen: Loc | None = None
+        self.cards: dict[str, Card] = {}
+        self.characters: dict[str, Character] = {}
+        self.skills: dict[str, Rule] = {}
+        self._pending: list = []          # deferred checks needing every file (references, expressions)
+
+    # ----------------------------------------------------------------------------- error helpers
+    def err(self, file, locs, path, key, msg):
+        self.errors.append(CatalogueError(file, line_of(locs, path), key, msg))
+
+    # --------------------------------------------------------------------------------- per file
+    def add_file(self, name: str, text: str):
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            msg = str(e)
+            line = 1
+            import re
+            m = re.search(r"line (\d+)", msg)
+            if m:
+                line = int(m.group(1))
+            self.errors.append(CatalogueError(name, line, "", f"TOML syntax error: {msg}"))
+            return
+        locs = locate(text)
+        F = (name, locs)
+        for k in data:
+            if k not in TOP_KEYS:
+                self.err(name, locs, (k,), k, f"unknown top-level table '{k}'{_dym(k, TOP_KEYS)}")
+        if "meta" in data and not isinstance(data["meta"], dict):
+            self.err(name, locs, ("meta",), "meta", "[meta] must be a table")
+        if "rules" in data:
+            self._rules(F, data["rules"])
+        for table, fn in (("card", self._card), ("character", self._character), ("skill", self._rule),
+                          ("grant", self._rule)):
+            if table not in data:
+                continue
+            arr = data[table]
+            if not isinstance(arr, list):
+                self.err(name, locs, (table,), table, f"'{table}' must be an array of tables: write [[{table}]]")
+                continue
+            for i, entry in enumerate(arr):
+                path = (table, i)
+                if not isinstance(entry, dict):
+                    self.err(name, locs, path, table, f"each [[{table}]] must be a table")
+                    continue
+                fn(F, path, entry, table)
+
+    def _loc(self, F, path) -> Loc:
+        return Loc(F[0], line_of(F[1], path))
+
+    def _keys(self, F, path, entry, allowed, what):
+        for k in entry:
+            if k not in allowed:
+                self.err(F[0], F[1], path + (k,), k, f"unknown key '{k}' in {what}{_dym(k, allowed)}")
+
+    def _get(self, F, path, entry, key, typ, what, required=False, default=None):
+        if key not in entry:
+            if required:
+                self.err(F[0], F[1], path, key, f"{what} is missing required key '{key}'")
+            return default
+        v = entry[key]
+        ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
+        if not ok:
+            want = {str: "a string", bool: "true or false", int: "an integer", list: "a list",
+                    dict: "a table"}.get(typ, str(typ))
+            self.err(F[0], F[1], path + (key,), key, f"'{key}' must be {want}, not {_tname(v)}")
+            return default
+        return v
+
+    def _strlist(self, F, path, entry, key, what, required=False):
+        v = self._get(F, path, entry, key, list, what, required, None)
+        if v is None:
+            return None
+        for x in v:
+            if not isinstance(x, str):
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' must list strings, found {_tname(x)}")
+                return None
+        return tuple(v)
+
+    # ------------------------------------------------------------------------------------ tables
+    def _rules(self, F, data):
+        path = ("rules",)
+        if not isinstance(data, dict):
+            self.err(F[0], F[1], path, "rules", "[rules] must be a table")
+            return
+        if self.rules_seen:
+            self.err(F[0], F[1], path, "rules", f"[rules] is given twice (first at {self.rules_seen})")
+            return
+        self.rules_seen = self._loc(F, path)
+        self._keys(F, path, data, RULES_KEYS, "[rules]")
+        r = self.rules
+        r.loc = self.rules_seen
+        r.key_locs = {k: self._loc(F, path + (k,)) for k in data}
+        seats = self._get(F, path, data, "seats", int, "[rules]", default=r.seats)
+        if not 2 <= seats <= 9:
+            self.err(F[0], F[1], path + ("seats",), "seats", f"seats must be between 2 and 9, not {seats}")
+        r.seats = seats
+        base = self._get(F, path, data, "draw_base", int, "[rules]", default=r.draw_base)
+        if base < 0:
+            self.err(F[0], F[1], path + ("draw_base",), "draw_base", "draw_base cannot be negative")
+        r.draw_base = base
+        te = self._strlist(F, path, data, "turn_end", "[rules]")
+        if te is not None:
+            for step in te:
+                if step not in TURN_END_STEPS:
+                    self.err(F[0], F[1], path + ("turn_end",), "turn_end",
+                             f"unknown turn-end step '{step}'{_dym(step, TURN_END_STEPS)}")
+            if sorted(te) != sorted(TURN_END_STEPS):
+                self.err(F[0], F[1], path + ("turn_end",), "turn_end",
+                         "turn_end must list each of restore_invalid and drop_one_turn exactly once")
+            r.turn_end = te
+        r.must_beats_cannot = self._get(F, path, data, "must_beats_cannot", bool, "[rules]",
+                                        default=r.must_beats_cannot)
+        r.face_down_converts = self._get(F, path, data, "face_down_converts", bool, "[rules]",
+                                         default=r.face_down_converts)
+
+    def _ident(self, F, path, entry, what):
+        ident = self._get(F, path, entry, "id", str, what, required=True)
+        name = self._get(F, path, entry, "name", str, what, required=True)
+        if ident is not None and not ident.strip():
+            self.err(F[0], F[1], path + ("id",), "id", "id must not be empty")
+            ident = None
+        return ident, name
+
+    def _card(self, F, path, e, _table):
+        what = "[[card]]"
+        self._keys(F, path, e, CARD_KEYS, what)
+        ident, name = self._ident(F, path, e, what)
+        aliases = self._strlist(F, path, e, "aliases", what) or ()
+        text = self._get(F, path, e, "text", str, what, default="")
+        if ident is None:
+            return
+        loc = self._loc(F, path)
+        if ident in self.cards:
+            self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id '{ident}' (first at {self.cards[ident].loc})")
+            return
+        card = Card(ident, name or ident, loc, aliases, text)
+        self.cards[ident] = card
+        self._gives(F, path, e, card, True)
+
+    def _character(self, F, path, e, _table):
+        what = "[[character]]"
+        self._keys(F, path, e, CHAR_KEYS, what)
+        ident, name = self._ident(F, path, e, what)
+        hidden = self._get(F, path, e, "hidden", bool, what, required=True, default=False)
+        female = self._get(F, path, e, "female", bool, what, required=True, default=False)
+        skills = self._strlist(F, path, e, "skills", what, required=True)
+        origin = self._get(F, path, e, "origin", str, what, default="server")
+        if origin not in ("server", "rulebook"):
+            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not '{origin}'")
+        aliases = self._strlist(F, path, e, "aliases", what) or ()
+        text = self._get(F, path, e, "text", str, what, default="")
+        if ident is None:
+            return
+        if ident in self.characters:
+            self.err(F[0], F[1], path + ("id",), "id",
+                     f"duplicate character id '{ident}' (first at {self.characters[ident].loc})")
+            return
+        ch = Character(ident, name or ident, hidden, female, skills or (), self._loc(F, path), origin, aliases, text)
+        self.characters[ident] = ch
+        if skills:
+            seen = set()
+            for s in skills:
+                if s in seen:
+                    self.err(F[0], F[1], path + ("skills",), "skills", f"skill '{s}' is listed twice for {ident}")
+                seen.add(s)
+        self._pending.append(("character", F, path, ch))
+
+    def _rule(self, F, path, e, table):
+        is_grant = table == "grant"
+        what = f"[[{table}]]"
+        self._keys(F, path, e, GRANT_KEYS if is_grant else RULE_KEYS, what)
+        ident, name = self._ident(F, path, e, what)
+        kinds = self._strlist(F, path, e, "kinds", what, required=True) or ()
+        good_kinds = []
+        for k in kinds:
+            if k not in K.KINDS or k == "Skill":
+                self.err(F[0], F[1], path + ("kinds",), "kinds", f"unknown kind '{k}'{_dym(k, set(K.KINDS) - {'Skill'})}")
+            else:
+                good_kinds.append(k)
+        initial = self._get(F, path, e, "initial", bool, what, default=not is_grant)
+        if ident is None:
+            return
+        if ident in self.skills:
+            prev = self.skills[ident]
+            self.err(F[0], F[1], path + ("id",), "id",
+                     f"duplicate rule id '{ident}' (first at {prev.loc}, as a {'grant' if prev.is_grant else 'skill'})")
+            return
+        loc = self._loc(F, path)
+        r = Rule(id=ident, name=name or ident, is_grant=is_grant, kinds=tuple(good_kinds),
+                 closure=K.closure(good_kinds), initial=initial, loc=loc)
+        r.key_locs = {k: self._loc(F, path + (k,)) for k in e}
+        r.aliases = self._strlist(F, path, e, "aliases", what) or ()
+        r.text = self._get(F, path, e, "text", str, what, default="")
+        r.flips = self._get(F, path, e, "flips", bool, what, default=False)
+        r.consumed = self._get(F, path, e, "consumed", bool, what, default=False)
+        r.limit = self._get(F, path, e, "limit", str, what, default="none")
+        if r.limit not in ("none", "turn", "game"):
+            self.err(F[0], F[1], path + ("limit",), "limit", f"limit must be none, turn or game, not '{r.limit}'")
+        r.trigger = self._get(F, path, e, "trigger", str, what, default="")
+        r.origin = self._get(F, path, e, "origin", str, what, default="server")
+        if r.origin not in ("server", "rulebook"):
+            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not '{r.origin}'")
+        if is_grant:
+            if "lifetime" not in e:
+                self.err(F[0], F[1], path, "lifetime", f"{what} {ident} is missing required key 'lifetime' (turn, until_fired or permanent)")
+            r.lifetime = self._get(F, path, e, "lifetime", str, what, default="turn")
+            if r.lifetime not in ("turn", "until_fired", "permanent"):
+                self.err(F[0], F[1], path + ("lifetime",), "lifetime",
+                         f"lifetime must be turn, until_fired or permanent, not '{r.lifetime}'{_dym(r.lifetime, ('turn', 'until_fired', 'permanent'))}")
+            params = self._get(F, path, e, "params", dict, what, default={})
+            for pn, pt in params.items():
+                if not isinstance(pt, str) or pt not in PARAM_TYPES:
+                    self.err(F[0], F[1], path + ("params", pn), "params",
+                             f"parameter '{pn}' has unknown type {pt!r} (one of {', '.join(sorted(PARAM_TYPES))})")
+                elif pn in E.KEYWORDS or pn in V.PLAYER_ATTRS or pn in V.GLOBALS or pn == "self":
+                    self.err(F[0], F[1], path + ("params", pn), "params", f"parameter name '{pn}' is reserved")
+                else:
+                    r.params[pn] = pt
+        # lattice: kinds vs initial, exclusive kinds
+        for m in K.lattice_errors(good_kinds, initial):
+            self.err(F[0], F[1], path + ("kinds",), "kinds", f"{ident}: {m}")
+        # parameter tables must match kinds
+        for table_key, owners in K.TABLE_KINDS.items():
+            has_kind = any(o in r.closure for o in owners)
+            if table_key in e and not has_kind:
+                self.err(F[0], F[1], path + (table_key,), table_key,
+                         f"'{table_key}' belongs to {' / '.join(owners)}, which {ident} is not (kinds = {list(kinds)})")
+            if has_kind and table_key not in e:
+                need = next(o for o in owners if o in r.closure)
+                self.err(F[0], F[1], path, table_key, f"{ident} is a {need} and needs a '{table_key}'")
+        for key in ("fight", "dying"):
+            if key in e and not r.has("ActiveSkill"):
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' is for ActiveSkills; {ident} is not one")
+        if "trigger" in e and not r.has("TriggeredSkill"):
+            self.err(F[0], F[1], path + ("trigger",), "trigger", f"'trigger' is for TriggeredSkills; {ident} is not one")
+        self.skills[ident] = r
+        self._gives(F, path, e, r, False)
+        self._pending.append(("rule", F, path, (r, e)))
+
+    def _gives(self, F, path, e, owner, is_card):
+        gl = e.get("gives")
+        if gl is None:
+            return
+        if not isinstance(gl, list):
+            self.err(F[0], F[1], path + ("gives",), "gives", "'gives' must be an array of tables: write [[…gives]]")
+            return
+        for i, g in enumerate(gl):
+            gp = path + ("gives", i)
+            what = "[[gives]]"
+            if not isinstance(g, dict):
+                self.err(F[0], F[1], gp, "gives", "each gives entry must be a table")
+                continue
+            self._keys(F, gp, g, GIVE_KEYS, what)
+            grant = self._get(F, gp, g, "grant", str, what, required=True)
+            to = self._get(F, gp, g, "to", str, what, required=True, default="self")
+            if to not in ("self", "target", "others", "all"):
+                self.err(F[0], F[1], gp + ("to",), "to", f"'to' must be self, target, others or all, not '{to}'{_dym(to, ('self', 'target', 'others', 'all'))}")
+            per_turn = self._get(F, gp, g, "per_turn", int, what, default=1)
+            if per_turn < 1:
+                self.err(F[0], F[1], gp + ("per_turn",), "per_turn", "per_turn must be at least 1")
+            args = self._get(F, gp, g, "args", dict, what, default={})
+            if grant is None:
+                continue
+            give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),
+                        per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i)
+            owner.gives.append(give)
+            self._pending.append(("give", F, gp, (give, g)))
+
+    # ------------------------------------------------------------------------------ cross-file
+    def link(self):
+        cards = frozenset(self.cards)
+        chars = frozenset(self.characters)
+        self.universe = E.Universe(cards, chars)
+        for kind, F, path, obj in self._pending:
+            if kind == "character":
+                self._link_character(F, path, obj)
+            elif kind == "rule":
+                self._link_rule(F, path, *obj)
+            elif kind == "give":
+                self._link_give(F, path, *obj)
+
+    def _link_character(self, F, path, ch: Character):
+        for s in ch.skills:
+            if s not in self.skills:
+                self.err(F[0], F[1], path + ("skills",), "skills",
+                         f"unknown skill '{s}' for {ch.name}{self._dym_rule(s, grants=False)}")
+            elif self.skills[s].is_grant:
+                self.err(F[0], F[1], path + ("skills",), "skills",
+                         f"'{s}' is a [[grant]] (handed out at run time), not a skill a character starts with")
+
+    def _dym_rule(self, s, grants):
+        cands = {r.id for r in self.skills.values() if r.is_grant == grants}
+        n = nearest(s, cands | {r.name for r in self.skills.values() if r.is_grant == grants})
+        if not n:
+            return ""
+        r = self.skills.get(n) or next((x for x in self.skills.values() if x.name == n), None)
+        return f" — did you mean {r.id} ({r.name})?" if r else f" — did you mean '{n}'?"
+
+    def _dym_card(self, s):
+        n = nearest(s, set(self.cards) | {c.name for c in self.cards.values()})
+        if not n:
+            return ""
+        c = self.cards.get(n) or next(x for x in self.cards.values() if x.name == n)
+        return f" — did you mean {c.id} ({c.name})?"
+
+    def _expr(self, F, path, key, text, context, params=None, want=V.BOOL, unknown_key=""):
+        if not isinstance(text, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must be an expression string, not {_tname(text)}")
+            return None
+        try:
+            node = E.parse(text)
+            E.check(node, E.Scope(context, self.universe, params or {}), want)
+        except E.ExprError as ex:
+            self.err(F[0], F[1], path, key, f"in '{text}' at column {ex.col + 1}: {ex.msg}")
+            return None
+        _key_unknowns(node, unknown_key or key)
+        return node
+
+    def _lambda(self, F, path, key, text, context, scope_players, unknown_key=""):
+        if not isinstance(text, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must be a string 'VAR: condition', not {_tname(text)}")
+            return None
+        try:
+            lam = E.parse_lambda(text)
+            if lam.var in scope_players:
+                raise E.ExprError(f"'{lam.var}' is already bound here; pick another letter", 0)
+            E.check(lam.body, E.Scope(context, self.universe, {}, scope_players + (lam.var,)), V.BOOL)
+        except E.ExprError as ex:
+            self.err(F[0], F[1], path, key, f"in '{text}' at column {ex.col + 1}: {ex.msg}")
+            return None
+        _key_unknowns(lam.body, unknown_key or key)
+        return lam
+
+    def _card_ref(self, F, path, key, v, params, want_param_type="card", allow_any=False):
+        if not isinstance(v, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must name a card, not {_tname(v)}")
+            return None
+        if allow_any and v == "any":
+            return Ref("any")
+        if v in self.cards:
+            return Ref("card", v)
+        if v in params:
+            if params[v] != want_param_type:
+                self.err(F[0], F[1], path, key, f"parameter '{v}' is a {params[v]}, a {want_param_type} is needed here")
+                return None
+            return Ref("param", v)
+        hint = self._dym_card(v)
+        if not hint and params:
+            n = nearest(v, params)
+            hint = f" — did you mean parameter '{n}'?" if n else ""
+        self.err(F[0], F[1], path, key, f"unknown card '{v}'{hint}")
+        return None
+
+    def _link_rule(self, F, path, r: Rule, e: dict):
+        P = r.params
+        rid = r.id
+        if "fight" in e:
+            r.fight = self._expr(F, path + ("fight",), "fight", e["fight"], "fight", P, unknown_key=f"{rid}.fight")
+        elif r.has("ActiveSkill"):
+            r.fight = E.Lit(False)
+            E.check(r.fight, E.Scope("fight", self.universe))
+        if "dying" in e:
+            r.dying = self._expr(F, path + ("dying",), "dying", e["dying"], "dying", P, unknown_key=f"{rid}.dying")
+        elif r.has("ActiveSkill"):
+            r.dying = E.Lit(False)
+            E.check(r.dying, E.Scope("dying", self.universe))
+        if "convert" in e:
+            c = e["convert"]
+            cp = path + ("convert",)
+            if not isinstance(c, dict):
+                self.err(F[0], F[1], cp, "convert", "'convert' must be a table { from, to, must }")
+            else:
+                self._keys(F, cp, c, {"from", "to", "must"}, "convert")
+                src = self._card_ref(F, cp + ("from",), "convert.from", c.get("from"), P, allow_any=True) \
+                    if "from" in c else self.err(F[0], F[1], cp, "convert", "convert needs 'from' (a card id or \"any\")")
+                tos = c.get("to")
+                targets = []
+                if not isinstance(tos, list) or not tos:
+                    self.err(F[0], F[1], cp + ("to",), "convert.to", "convert.to must be a non-empty list of cards")
+                else:
+                    for t in tos:
+                        ref = self._card_ref(F, cp + ("to",), "convert.to", t, P)
+                        if ref:
+                            targets.append(ref)
+                must = c.get("must")
+                if not isinstance(must, bool):
+                    self.err(F[0], F[1], cp + ("must",), "convert.must", "convert.must must be true or false")
+                if src and targets and isinstance(must, bool) and len(targets) == len(tos):
+                    r.convert = Convert(src, tuple(targets), must, Loc(F[0], line_of(F[1], cp)))
+        if "ban" in e:
+            b = e["ban"]
+            bp = path + ("ban",)
+            if not isinstance(b, dict):
+                self.err(F[0], F[1], bp, "ban", "'ban' must be a table { cards, all }")
+            else:
+                self._keys(F, bp, b, {"cards", "all"}, "ban")
+                cards_v = b.get("cards", [])
+                cards: tuple | Ref | None
+                if isinstance(cards_v, str):
+                    cards = self._card_ref(F, bp + ("cards",), "ban.cards", cards_v, P, want_param_type="set<card>")
+                elif isinstance(cards_v, list):
+                    refs = [self._card_ref(F, bp + ("cards",), "ban.cards", x, {}) for x in cards_v]
+                    cards = tuple(refs) if all(refs) else None
+                else:
+                    self.err(F[0], F[1], bp + ("cards",), "ban.cards", "ban.cards must be a list of cards or a set<card> parameter")
+                    cards = None
+                all_v = b.get("all", False)
+                if isinstance(all_v, bool):
+                    allv: bool | Ref | None = all_v
+                elif isinstance(all_v, str) and P.get(all_v) == "bool":
+                    allv = Ref("param", all_v)
+                else:
+                    self.err(F[0], F[1], bp + ("all",), "ban.all", "ban.all must be true, false or a bool parameter")
+                    allv = None
+                if cards is not None and allv is not None:
+                    r.ban = Ban(cards, allv, Loc(F[0], line_of(F[1], bp)))
+        if "receive" in e:
+            rv = e["receive"]
+            rp = path + ("receive",)
+            if not isinstance(rv, dict):
+                self.err(F[0], F[1], rp, "receive", "'receive' must be a table { must, cannot }")
+            else:
+                self._keys(F, rp, rv, {"must", "cannot"}, "receive")
+                must = self._expr(F, rp + ("must",), "receive.must", rv.get("must", "false"), "receive", P, unknown_key=f"{rid}.receive.must")
+                cannot = self._expr(F, rp + ("cannot",), "receive.cannot", rv.get("cannot", "false"), "receive", P, unknown_key=f"{rid}.receive.cannot")
+                if must is not None and cannot is not None:
+                    r.receive = Receive(must, cannot, Loc(F[0], line_of(F[1], rp)))
+        if "send" in e:
+            sv = e["send"]
+            sp = path + ("send",)
+            if not isinstance(sv, dict):
+                self.err(F[0], F[1], sp, "send", "'send' must be a table { rule }")
+            else:
+                self._keys(F, sp, sv, {"rule"}, "send")
+                if "rule" not in sv:
+                    self.err(F[0], F[1], sp, "send", "send needs a 'rule' expression")
+                else:
+                    rule = self._expr(F, sp + ("rule",), "send.rule", sv["rule"], "send", P, unknown_key=f"{rid}.send")
+                    if rule is not None:
+                        r.send = Send(rule, Loc(F[0], line_of(F[1], sp)))
+        if "draw" in e:
+            r.draw = self._expr(F, path + ("draw",), "draw", e["draw"], "draw", P, want=V.INT, unknown_key=f"{rid}.draw")
+        for key in ("win", "result"):
+            if key not in e:
+                continue
+            lst = e[key]
+            if not isinstance(lst, list) or not lst:
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' must be one or more [[skill.{key}]] effect tables")
+                continue
+            for i, ef in enumerate(lst):
+                ep = path + (key, i)
+                if not isinstance(ef, dict):
+                    self.err(F[0], F[1], ep, key, f"each [[skill.{key}]] must be a table")
+                    continue
+                eff = self._effect(F, ep, key, ef, f"{rid}.{key}{i}")
+                if eff:
+                    getattr(r, key).append(eff)
+
+    def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
+        self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")
+        if "each" in ef and "pick" in ef:
+            self.err(F[0], F[1], ep, key, "an effect has either 'each' or 'pick', not both")
+            return None
+        players: tuple = ("self",)
+        each = pick = None
+        if "each" in ef:
+            each = self._lambda(F, ep + ("each",), f"{key}.each", ef["each"], "effect", players, ukey + ".each")
+            if each:
+                players = players + (each.var,)
+        if "pick" in ef:
+            pick = self._lambda(F, ep + ("pick",), f"{key}.pick", ef["pick"], "effect", players, ukey + ".pick")
+            if pick:
+                players = players + (pick.var,)
+        when_t = ef.get("when", "true")
+        when = None
+        if isinstance(when_t, str):
+            try:
+                when = E.parse(when_t)
+                E.check(when, E.Scope("effect", self.universe, {}, players), V.BOOL)
+                _key_unknowns(when, ukey + ".when")
+            except E.ExprError as ex:
+                self.err(F[0], F[1], ep + ("when",), f"{key}.when", f"in '{when_t}' at column {ex.col + 1}: {ex.msg}")
+                when = None
+        else:
+            self.err(F[0], F[1], ep + ("when",), f"{key}.when", "'when' must be an expression string")
+        sets = {}
+        for sk in ("winners_add", "winners_remove", "declared_add", "declared_remove"):
+            sets[sk] = self._lambda(F, ep + (sk,), f"{key}.{sk}", ef[sk], "effect", players, f"{ukey}.{sk}") \
+                if sk in ef else None
+        if not any(sets.values()):
+            self.err(F[0], F[1], ep, key, "an effect changes nothing: give winners_add, winners_remove, declared_add or declared_remove")
+        if when is None:
+            return None
+        return Effect(when, each, pick, sets["winners_add"], sets["winners_remove"], sets["declared_add"],
+                      sets["declared_remove"], Loc(F[0], line_of(F[1], ep)))
+
+    def _link_give(self, F, gp, give: Give, g: dict):
+        grant = self.skills.get(give.grant)
+        if grant is None or not grant.is_grant:
+            what = "a [[skill]], not a [[grant]]" if grant else "unknown grant"
+            hint = self._dym_rule(give.grant, grants=True) if grant is None else ""
+            self.err(F[0], F[1], gp + ("grant",), "grant", f"{what} '{give.grant}'{hint}")
+            return
+        P = grant.params
+        for pn, val in give.args.items():
+            if pn not in P:
+                self.err(F[0], F[1], gp + ("args",), "args",
+                         f"{grant.id} has no parameter '{pn}'{_dym(pn, P) if P else ' (it takes none)'}")
+                continue
+            msg = _check_arg(P[pn], val, self.cards)
+            if msg:
+                self.err(F[0], F[1], gp + ("args",), "args", f"{pn}: {msg}")
+        if "when" in g:
+            w = self._expr(F, gp + ("when",), "when", g["when"], "when", {}, unknown_key=f"{give.giver}.gives{give.index}.when")
+            give.when = w if w is not None else give.when
+        else:
+            E.check(give.when, E.Scope("when", self.universe))
+        if "where" in g:
+            free = {k: v for k, v in P.items() if k not in give.args}
+            give.where = self._expr(F, gp + ("where",), "where", g["where"], "where", free,
+                                    unknown_key=f"{give.giver}.gives{give.index}.where")
+
+
+def _check_arg(ptype, val, cards) -> str | None:
+    if ptype == "card":
+        if not isinstance(val, str) or val not in cards:
+            return f"expected a card id, got {val!r}{_dym(val, cards) if isinstance(val, str) else ''}"
+    elif ptype == "set<card>":
+        if not isinstance(val, list) or any(not isinstance(x, str) or x not in cards for x in val):
+            return f"expected a list of card ids, got {val!r}"
+    elif ptype == "bool":
+        if not isinstance(val, bool):
+            return f"expected true or false, got {val!r}"
+    elif ptype == "int":
+        if not isinstance(val, int) or isinstance(val, bool):
+            return f"expected an integer, got {val!r}"
+    elif ptype == "colour":
+        if val not in V.COLOURS:
+            return f"expected a colour ({', '.join(V.COLOURS)}), got {val!r}"
+    return None
+
+
+def _key_unknowns(node, key):
+    i = 0
+    for n in E.walk(node):
+        if isinstance(n, E.Unknown):
+            n.key = f"{key}#{i}"
+            i += 1
+
+
+def _dym(name, cands) -> str:
+    n = nearest(name, cands)
+    return f" — did you mean '{n}'?" if n else ""
