@@ -133,6 +133,7 @@ class Card:
     aliases: tuple = ()
     text: str = ""
     gives: list = field(default_factory=list)
+    phases: tuple = ()        # where it can be played: main, send_start, send, fight, dying
 
 
 @dataclass

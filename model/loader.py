@@ -104,7 +104,8 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
 RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts"}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases"}
+CARD_PHASES = ("main", "send_start", "send", "fight", "dying")
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin"}
@@ -254,13 +255,18 @@ class _Builder:
         ident, name = self._ident(F, path, e, what)
         aliases = self._strlist(F, path, e, "aliases", what) or ()
         text = self._get(F, path, e, "text", str, what, default="")
+        phases = self._strlist(F, path, e, "phases", what) or ()
+        for ph in phases:
+            if ph not in CARD_PHASES:
+                self.err(F[0], F[1], path + ("phases",), "phases",
+                         f"unknown phase '{ph}'{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
         if ident is None:
             return
         loc = self._loc(F, path)
         if ident in self.cards:
             self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id '{ident}' (first at {self.cards[ident].loc})")
             return
-        card = Card(ident, name or ident, loc, aliases, text)
+        card = Card(ident, name or ident, loc, aliases, text, phases=tuple(phases))
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
 

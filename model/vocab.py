@@ -24,7 +24,7 @@ DIRECTIONS = ("up", "left", "right")
 
 #: bounds of integer attributes in symbolic states (and in random concrete ones)
 INT_BOUNDS = {"hand_count": (0, 8), "red_messages": (0, 3), "blue_messages": (0, 3),
-              "black_messages": (0, 3), "true_messages": (0, 6), "lock_count": (0, 2), "count": (0, 20)}
+              "black_messages": (0, 3), "true_messages": (0, 6), "non_black_messages": (0, 6), "lock_count": (0, 2), "count": (0, 20)}
 
 #: player attributes: name -> (type, meaning)
 PLAYER_ATTRS: dict[str, tuple[str, str]] = {
@@ -42,6 +42,7 @@ PLAYER_ATTRS: dict[str, tuple[str, str]] = {
     "blue_messages": (INT, "blue messages in front of the player"),
     "black_messages": (INT, "black messages in front of the player"),
     "true_messages": (INT, "red or blue messages in front of the player"),
+    "non_black_messages": (INT, "messages with no black in front of the player"),
     "my_turn": (BOOL, "it is this player's turn"),
     "is_sender": (BOOL, "this player sent the message now travelling"),
     "locked": (BOOL, "this player is locked by the message"),

@@ -1,0 +1,630 @@
+"""The reference interpreter: the meaning of every rule, in plain Python, on concrete states.
+
+Each decision is one function, citing the design-note line it implements (``note L<n>`` refers to
+``skill-architecture.md``) and saying where the server (CuteReimu/TheMessage) goes further; where the two
+disagree this follows the server. The z3 encoder in ``skillproof.checks.encode`` is its independent twin:
+same names, same clauses, written as symbolic folds instead of loops with early returns. Tests cross-check
+the two on many random states.
+
+Nothing here knows about z3.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import expr as E
+from .catalogue import Catalogue, Ref, Rule
+from .kinds import SEND_GROUPS
+from .state import Seat, SkillInst, State
+
+
+# =========================================================================== expression evaluation
+@dataclass
+class Env:
+    cat: Catalogue
+    state: State
+    players: dict                          # bound variable -> seat index ("self" always bound)
+    params: dict = field(default_factory=dict)
+    globals: dict = field(default_factory=dict)
+    used: bool = False
+    winners: frozenset = frozenset()
+    declared: frozenset = frozenset()
+
+    def bind(self, var: str, seat: int) -> "Env":
+        return Env(self.cat, self.state, {**self.players, var: seat}, self.params, self.globals, self.used,
+                   self.winners, self.declared)
+
+
+def player_attr(env: Env, seat: int, name: str):
+    """A player attribute of the documented vocabulary (model.vocab.PLAYER_ATTRS)."""
+    st = env.state
+    s = st.seats[seat]
+    ch = env.cat.characters.get(s.character)
+    if name == "female":
+        return s.face_up and bool(ch and ch.female)           # server isFemale: face up and female
+    if name == "male":
+        return s.face_up and not bool(ch and ch.female)
+    if name == "hidden":
+        return bool(ch and ch.hidden)
+    if name == "hand_empty":
+        return s.hand_count == 0
+    if name == "my_turn":
+        return st.turn == seat
+    if name == "is_sender":
+        return st.sender == seat
+    if name == "in_front":
+        return st.in_front == seat
+    if name == "dying":
+        return st.dying == seat
+    if name == "in_winners":
+        return seat in env.winners
+    if name == "in_declared":
+        return seat in env.declared
+    return getattr(s, name)
+
+
+def evaluate(node, env: Env):
+    """Evaluate a type-checked expression on a concrete state."""
+    if isinstance(node, E.Lit):
+        return node.value
+    if isinstance(node, E.Unknown):
+        return env.state.unknowns.get(node.key, False)
+    if isinstance(node, E.Const):
+        return node.value
+    if isinstance(node, E.Var):
+        if node.role == "player":
+            return env.players[node.name]
+        if node.role == "param":
+            v = env.params[node.name]
+            return frozenset(v) if isinstance(v, (list, tuple, set)) else v
+        if node.role == "global":
+            v = env.globals[node.name]
+            return frozenset(v) if isinstance(v, (list, tuple, set)) else v
+        raise ValueError(f"unresolved name {node.name}")
+    if isinstance(node, E.Attr):
+        seat = evaluate(node.obj, env)
+        if node.name == "used":
+            return env.used
+        return player_attr(env, seat, node.name)
+    if isinstance(node, E.Unary):
+        v = evaluate(node.arg, env)
+        return (not v) if node.op == "not" else -v
+    if isinstance(node, E.Bin):
+        op = node.op
+        if op == "and":
+            return bool(evaluate(node.left, env)) and bool(evaluate(node.right, env))
+        if op == "or":
+            return bool(evaluate(node.left, env)) or bool(evaluate(node.right, env))
+        a, b = evaluate(node.left, env), evaluate(node.right, env)
+        if op == "in":
+            return a in b
+        if op == "notin":
+            return a not in b
+        return {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
+                ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b,
+                "*": lambda: a * b}[op]()
+    if isinstance(node, E.If):
+        return evaluate(node.then, env) if evaluate(node.cond, env) else evaluate(node.other, env)
+    if isinstance(node, E.SetLit):
+        return frozenset(evaluate(i, env) for i in node.items)
+    if isinstance(node, E.Quant):
+        vals = [evaluate(node.body, env.bind(node.var, i)) for i in range(len(env.state.seats))]
+        if node.kind == "any":
+            return any(vals)
+        if node.kind == "all":
+            return all(vals)
+        return sum(1 for v in vals if v)
+    raise ValueError(f"cannot evaluate {type(node).__name__}")
+
+
+def _env(cat, state, seat, inst: SkillInst | None = None, **globals_) -> Env:
+    g = {"message": state.message, "message_dir": state.message_dir,
+         "message_lockable": state.message_lockable}
+    g.update(globals_)
+    return Env(cat, state, {"self": seat}, dict(inst.args) if inst else {}, g,
+               used=bool(inst and inst.used))
+
+
+# ================================================================================ skill-list views
+def live_kinds(cat: Catalogue, inst: SkillInst) -> frozenset:
+    """The kinds an entry of the skill list has right now: none while wrapped in an InvalidSkill.
+
+    note L84: "InvalidSkill … 是某个isInitialSkill=true的技能被无效后套了一个壳" — the shell is only an
+    InvalidSkill (note L92: not Active, not Triggered), so the wrapped rule's kinds are gone.
+    """
+    if inst.invalid:
+        return frozenset({"InvalidSkill", "Skill"})
+    return cat.skills[inst.rule].closure
+
+
+def _ref_value(ref: Ref, inst: SkillInst):
+    if ref.kind == "any":
+        return None
+    if ref.kind == "card":
+        return ref.value
+    return inst.args.get(ref.value)
+
+
+# =================================================================================== conversion
+@dataclass(frozen=True)
+class Conversion:
+    ok: bool
+    via: int | None          # index in the skill list of the conversion skill that fires (None: none)
+
+
+def conversion(cat: Catalogue, state: State, seat: int, actual: str, declared: str,
+               only_must: bool = False) -> Conversion:
+    """Can ``seat`` use a card whose actual type is ``actual`` as ``declared``, and which
+    ConvertCardSkill fires?
+
+    note L109-113: when the card is actually A: (1) if A must be used as B and the declared type is not
+    B, it can never be used; (2) otherwise a card declared as itself is played without conversion;
+    (3) if A must / may be used as B and B is declared, the conversion happens.
+    Server (skill/ConvertCardSkill.kt canUseCardTypes) goes further: rule (1) is a veto by *any*
+    must-conversion whose source matches and whose targets lack the declared type, wherever it stands in
+    the list; a must-conversion beats an optional one, otherwise the last acquired wins; a must-conversion
+    "fires" even when declared == actual; initial skills of a face-down role are skipped; a source of
+    "any card" matches every card; ``only_must`` (盛老板's 如臂指使) ignores optional conversions.
+    """
+    s = state.seats[seat]
+    ok = actual == declared
+    via: int | None = None
+    via_must = False
+    for i, inst in enumerate(s.skills):
+        rule = cat.skills[inst.rule]
+        if "ConvertCardSkill" not in live_kinds(cat, inst) or rule.convert is None:
+            continue
+        if rule.initial and not s.face_up and not cat.rules.face_down_converts:
+            continue                                   # server: roleFaceUp || !isInitialSkill
+        source = _ref_value(rule.convert.source, inst)
+        if source is not None and source != actual:
+            continue
+        targets = [_ref_value(t, inst) for t in rule.convert.targets]
+        must = rule.convert.must
+        if declared not in targets:
+            if must:
+                return Conversion(False, None)       # note L111: vetoed outright
+            continue
+        if only_must and not must:
+            continue
+        ok = True                                     # note L113
+        if declared != actual or must:
+            if via is None or not via_must or must:  # must beats optional; else later wins
+                via, via_must = i, must
+    return Conversion(ok, via)
+
+
+def banned(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
+    """Is the declared card type banned for ``seat``?
+
+    note L101: CannotPlayCard has two parameters, the banned card types and whether all cards are
+    banned. Server (CannotPlayCard.kt cannotPlayCard): bans look at the *declared* type — the card's
+    type after conversion — and every CannotPlayCard in the list counts.
+    """
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        if "CannotPlayCard" not in live_kinds(cat, inst) or rule.ban is None:
+            continue
+        if ban_all(rule, inst) or declared in ban_cards(rule, inst):
+            return True
+    return False
+
+
+def ban_all(rule: Rule, inst: SkillInst) -> bool:
+    b = rule.ban.all
+    return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)
+
+
+def ban_cards(rule: Rule, inst: SkillInst) -> frozenset:
+    c = rule.ban.cards
+    if isinstance(c, Ref):
+        return frozenset(inst.args.get(c.value, ()))
+    return frozenset(r.value for r in c)
+
+
+def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str) -> bool:
+    """A card of type ``actual`` reaches play as ``declared``: convertible and not banned."""
+    return conversion(cat, state, seat, actual, declared).ok and not banned(cat, state, seat, declared)
+
+
+# ====================================================================================== receive
+def receive(cat: Catalogue, state: State, seat: int) -> str:
+    """'must', 'cannot' or 'free': may the player the message is in front of decline / accept it?
+
+    note L117-119: MustReceiveMessage — this turn must receive / cannot receive.
+    Server (MustReceiveMessage.kt): the sender and every locked player must receive; when must and
+    cannot both hold, must wins (``rules.must_beats_cannot``).
+    """
+    s = state.seats[seat]
+    must = state.sender == seat or s.locked
+    cannot = False
+    for inst in s.skills:
+        rule = cat.skills[inst.rule]
+        if "MustReceiveMessage" not in live_kinds(cat, inst) or rule.receive is None:
+            continue
+        env = _env(cat, state, seat, inst)
+        must = must or bool(evaluate(rule.receive.must, env))
+        cannot = cannot or bool(evaluate(rule.receive.cannot, env))
+    if must and cannot:
+        return "must" if cat.rules.must_beats_cannot else "cannot"
+    return "must" if must else ("cannot" if cannot else "free")
+
+
+# ============================================================================ send-message groups
+def send_in_force(cat: Catalogue, state: State, seat: int, group: str) -> int | None:
+    """Index of the skill of SendMessage ``group`` in force for ``seat``, None for the default rule.
+
+    note L129: of skills of the same type, the later one makes the earlier one lapse.
+    Server (SendMessageSkill.kt canSendCard): ``skills.lastOrNull { it is Group }`` — an invalidated skill
+    is no longer of its group, so the one before it (or the default rule) is in force again; face-down
+    roles are not skipped.
+    """
+    found = None
+    for i, inst in enumerate(state.seats[seat].skills):
+        if group in live_kinds(cat, inst):
+            found = i
+    return found
+
+
+DEFAULT_SEND = {
+    # server canSendCard with no skill of the group: the arrow on the card; at most one lock, only if the
+    # card has a lock mark; any card that is offered
+    "SendMessageDirectionSkill": lambda st, d, n: d == st.message_dir,
+    "SendMessageCanLockSkill": lambda st, d, n: n <= 1 and (n == 0 or st.message_lockable),
+    "SendMessageCardSkill": lambda st, d, n: True,
+}
+
+
+def send_allowed(cat: Catalogue, state: State, seat: int, group: str, dir_: str, lock_count: int) -> bool:
+    """Does the rule in force for ``group`` allow sending in direction ``dir_`` locking ``lock_count``?"""
+    i = send_in_force(cat, state, seat, group)
+    if i is None:
+        return DEFAULT_SEND[group](state, dir_, lock_count)
+    inst = state.seats[seat].skills[i]
+    rule = cat.skills[inst.rule]
+    return bool(evaluate(rule.send.rule, _env(cat, state, seat, inst, dir=dir_, lock_count=lock_count)))
+
+
+# ==================================================================================== skipping
+def banned_all(cat: Catalogue, state: State, seat: int) -> bool:
+    """note L97: "没有被禁止出所有牌" — some CannotPlayCard bans every card."""
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        if "CannotPlayCard" in live_kinds(cat, inst) and rule.ban is not None and ban_all(rule, inst):
+            return True
+    return False
+
+
+def _may_play_cards(cat, state, seat) -> bool:
+    """note L97: a player may play cards when they hold cards and not every card is banned."""
+    return state.seats[seat].hand_count > 0 and not banned_all(cat, state, seat)
+
+
+def _skills_gone(cat, state, seat) -> bool:
+    """Server: ``!skills.any { it.isInitialSkill || it is ActiveSkill }`` — every initial skill is
+    invalidated (an InvalidSkill is not initial) and no live ActiveSkill was granted."""
+    for inst in state.seats[seat].skills:
+        live = live_kinds(cat, inst)
+        if "ActiveSkill" in live:
+            return False
+        if not inst.invalid and cat.skills[inst.rule].initial:
+            return False
+    return True
+
+
+def _fight_usable(cat, state, seat, inst) -> bool:
+    rule = cat.skills[inst.rule]
+    return "ActiveSkill" in live_kinds(cat, inst) and rule.fight is not None and \
+        bool(evaluate(rule.fight, _env(cat, state, seat, inst)))
+
+
+def _dying_usable(cat, state, seat, inst) -> bool:
+    rule = cat.skills[inst.rule]
+    return "ActiveSkill" in live_kinds(cat, inst) and rule.dying is not None and \
+        bool(evaluate(rule.dying, _env(cat, state, seat, inst)))
+
+
+def skip_fight(cat: Catalogue, state: State, seat: int) -> bool:
+    """Is ``seat`` skipped in 争夺阶段?
+
+    note L94-97: skipped when the player cannot possibly use a skill and cannot possibly play a card;
+    may use a skill = has an ActiveSkill whose canUse allows 争夺阶段, or is a hidden role never face up;
+    may play = holds cards and not all cards are banned.
+    Server (CannotPlayCard.kt cannotPlayCardAndSkillForFightPhase) goes further: a player whose initial
+    skills are all invalidated (and who has no granted ActiveSkill) counts as having no skill even when
+    never face up; "hidden and never face up" is tested as ``!hasEverFaceUp``.
+    """
+    if _may_play_cards(cat, state, seat):
+        return False
+    s = state.seats[seat]
+    if _skills_gone(cat, state, seat):
+        return True
+    if not s.ever_face_up:
+        return False
+    return not any(_fight_usable(cat, state, seat, inst) for inst in s.skills)
+
+
+def skip_dying(cat: Catalogue, state: State, seat: int) -> bool:
+    """Is ``seat`` skipped when asked to rescue a dying player (濒死求澄清)?
+
+    note L94-97 as for 争夺阶段. Server (cannotPlayCardAndSkillForChengQing): the skill test is only
+    "has an ActiveSkill that is not a MainPhaseSkill" — its canUse is not consulted.
+    """
+    if _may_play_cards(cat, state, seat):
+        return False
+    s = state.seats[seat]
+    if _skills_gone(cat, state, seat):
+        return True
+    if not s.ever_face_up:
+        return False
+    return not any("ActiveSkill" in live_kinds(cat, i) and "MainPhaseSkill" not in live_kinds(cat, i)
+                   for i in s.skills)
+
+
+def could_act_fight(cat: Catalogue, state: State, seat: int) -> bool:
+    """Ground truth for the skip check: some live ActiveSkill is usable in 争夺阶段 now, or the player
+    holds cards and some card type playable in 争夺阶段 is not banned for them."""
+    s = state.seats[seat]
+    if any(_fight_usable(cat, state, seat, inst) for inst in s.skills):
+        return True
+    return s.hand_count > 0 and any(
+        "fight" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
+
+
+def could_act_dying(cat: Catalogue, state: State, seat: int) -> bool:
+    """Ground truth for 濒死求澄清: some live ActiveSkill is usable while someone is dying, or the
+    player holds cards and some card type playable then (澄清) is not banned for them."""
+    s = state.seats[seat]
+    if any(_dying_usable(cat, state, seat, inst) for inst in s.skills):
+        return True
+    return s.hand_count > 0 and any(
+        "dying" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
+
+
+# =================================================================================== draw count
+def draw_count(cat: Catalogue, state: State, seat: int) -> int:
+    """Cards drawn in the draw phase.
+
+    note L143-145: ChangeDrawCardCountSkill changes the count. Server
+    (ChangeDrawCardCountSkill.kt getDrawCardCountEachTurn): a fold over the skill list in order,
+    starting at the configured base; face-down roles are not skipped.
+    """
+    count = cat.rules.draw_base
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        if "ChangeDrawCardCountSkill" in live_kinds(cat, inst) and rule.draw is not None:
+            count = int(evaluate(rule.draw, _env(cat, state, seat, inst, count=count)))
+    return count
+
+
+# ============================================================================ win / game result
+def game_result(cat: Catalogue, state: State, declared, winners, kind: str = "result",
+                picks: dict | None = None):
+    """Apply every WinSkill (kind="win") or ChangeGameResultSkill (kind="result") round the table.
+
+    note L131-137. Server (WinSkill.kt checkWin, ChangeGameResultSkill.kt changeGameResult): starting at
+    whose turn, each seat in order, each of its skills in list order; a dead owner's *initial* skills
+    are skipped. ``picks`` chooses, for an effect's ``pick``, which matching seat is taken (keyed by
+    "seat/skill index/effect index"); by default the first matching seat from whose turn.
+    Returns (declared, winners) as frozensets of seats.
+    """
+    declared, winners = set(declared), set(winners)
+    n = len(state.seats)
+    kind_name = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
+    for step in range(n):
+        seat = (state.turn + step) % n
+        s = state.seats[seat]
+        for si, inst in enumerate(s.skills):
+            rule = cat.skills[inst.rule]
+            if kind_name not in live_kinds(cat, inst):
+                continue
+            if not s.alive and rule.initial:
+                continue
+            for ei, eff in enumerate(getattr(rule, kind)):
+                apply_effect(cat, state, seat, inst, eff, declared, winners,
+                             (picks or {}).get(f"{seat}/{si}/{ei}"))
+    return frozenset(declared), frozenset(winners)
+
+
+def apply_effect(cat, state, seat, inst, eff, declared: set, winners: set, pick_choice=None):
+    """One effect of one skill, mutating ``declared`` and ``winners``."""
+    n = len(state.seats)
+    order = [(state.turn + k) % n for k in range(n)]
+
+    def env_now(bound):
+        e = Env(cat, state, {"self": seat, **bound}, dict(inst.args), {}, inst.used,
+                frozenset(winners), frozenset(declared))
+        return e
+
+    bindings: list[dict] = [{}]
+    if eff.each is not None:
+        bindings = [{eff.each.var: p} for p in order if evaluate(eff.each.body, env_now({eff.each.var: p}))]
+    elif eff.pick is not None:
+        cands = [p for p in order if evaluate(eff.pick.body, env_now({eff.pick.var: p}))]
+        if not cands:
+            return
+        chosen = pick_choice if pick_choice in cands else cands[0]
+        bindings = [{eff.pick.var: chosen}]
+    for b in bindings:
+        if not evaluate(eff.when, env_now(b)):
+            continue
+        # all four set operations read the sets as they stood before this effect, then apply
+        env = env_now(b)
+        adds_w = _select(eff.winners_add, env, n)
+        rem_w = _select(eff.winners_remove, env, n)
+        adds_d = _select(eff.declared_add, env, n)
+        rem_d = _select(eff.declared_remove, env, n)
+        winners.difference_update(rem_w)
+        winners.update(adds_w)
+        declared.difference_update(rem_d)
+        declared.update(adds_d)
+
+
+def _select(lam, env: Env, n: int) -> set:
+    if lam is None:
+        return set()
+    return {q for q in range(n) if evaluate(lam.body, env.bind(lam.var, q))}
+
+
+# ============================================================================ invalidation, turn end
+def invalidate(cat: Catalogue, state: State, seat: int) -> State:
+    """note L82-84: only initial skills can be invalidated; each is wrapped in an InvalidSkill.
+    Server (Skill.kt InvalidSkill.deal): every initial skill in the list at that moment."""
+    out = state.copy()
+    for inst in out.seats[seat].skills:
+        if cat.skills[inst.rule].initial:
+            inst.invalid = True
+    return out
+
+
+def turn_end(cat: Catalogue, state: State) -> State:
+    """note L84-85: invalidated skills are released at turn end; one-turn skills are lost.
+    Server (phase/NextTurn.kt): InvalidSkill.reset, then OneTurnSkill.reset — in ``rules.turn_end``
+    order. Use counts reset too."""
+    out = state.copy()
+    for step in cat.rules.turn_end:
+        for s in out.seats:
+            if step == "restore_invalid":
+                for inst in s.skills:
+                    inst.invalid = False
+            elif step == "drop_one_turn":
+                s.skills = [i for i in s.skills if "OneTurnSkill" not in live_kinds(cat, i)]
+    for s in out.seats:
+        for inst in s.skills:
+            inst.used = False
+    return out
+
+
+# ================================================================================ reachability
+def reachable(cat: Catalogue, state: State) -> list[str]:
+    """Why ``state`` cannot happen in a game under this catalogue; empty when it can.
+
+    The states the checks reason about: every seat holds a distinct character of the catalogue, at
+    most ``rules.seats`` seats; a seat's list is its character's initial skills in order (consumed
+    ones may be gone), then granted skills in acquisition order; invalidation wraps all initial
+    skills at once and needs some way to invalidate; public roles are face up; each grant came from a
+    gives site whose giver is in the game, obeys ``to``, ``when`` (for this-turn grants, the giver's
+    state now), ``args``/``where`` and ``per_turn``.
+    """
+    why: list[str] = []
+    n = len(state.seats)
+    if not 1 <= n <= cat.rules.seats:
+        why.append(f"{n} seats, the game has 1..{cat.rules.seats}")
+    chars = [s.character for s in state.seats]
+    if len(set(chars)) != len(chars):
+        why.append("a character sits twice")
+    for k in ("turn",):
+        if not 0 <= getattr(state, k) < n:
+            why.append(f"{k} is not a seat")
+    for k in ("sender", "in_front", "dying"):
+        v = getattr(state, k)
+        if v is not None and not 0 <= v < n:
+            why.append(f"{k} is not a seat")
+    for si, s in enumerate(state.seats):
+        ch = cat.characters.get(s.character)
+        if ch is None:
+            why.append(f"seat {si}: unknown character {s.character}")
+            continue
+        if not ch.hidden and not s.face_up:
+            why.append(f"seat {si}: {ch.name} is a public role and cannot be face down")
+        if s.face_up and not s.ever_face_up:
+            why.append(f"seat {si}: face up but never face up")
+        if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
+            why.append(f"seat {si}: true_messages inconsistent with red/blue")
+        if s.non_black_messages > s.true_messages:
+            why.append(f"seat {si}: more non-black than true messages")
+        # initial prefix: the character's skills in order, consumed ones possibly missing
+        initial = [i for i in s.skills if not cat.skills[i.rule].is_grant]
+        grants = [i for i in s.skills if cat.skills[i.rule].is_grant]
+        if s.skills[:len(initial)] != initial:
+            why.append(f"seat {si}: a granted skill stands before an initial one")
+        expected = list(ch.skills)
+        pos = 0
+        for inst in initial:
+            while pos < len(expected) and expected[pos] != inst.rule:
+                if not cat.skills[expected[pos]].consumed:
+                    why.append(f"seat {si}: {cat.skills[expected[pos]].name} is missing from {ch.name}'s skills")
+                pos += 1
+            if pos == len(expected):
+                why.append(f"seat {si}: {cat.skills[inst.rule].name} is not {ch.name}'s skill (or out of order)")
+                break
+            pos += 1
+        for rest in expected[pos:]:
+            if not cat.skills[rest].consumed:
+                why.append(f"seat {si}: {cat.skills[rest].name} is missing from {ch.name}'s skills")
+        inv = {i.invalid for i in initial}
+        if len(inv) > 1:
+            why.append(f"seat {si}: only some initial skills are invalidated (invalidation wraps all)")
+        if any(i.invalid for i in grants):
+            why.append(f"seat {si}: a granted (non-initial) skill is invalidated")
+        if any(i.invalid for i in initial) and not _invalidation_possible(cat, state, si):
+            why.append(f"seat {si}: nothing in this game can invalidate skills")
+        counts: dict = {}
+        for inst in grants:
+            msg = _grant_reason(cat, state, si, inst)
+            if msg:
+                why.append(f"seat {si}: {cat.skills[inst.rule].name}: {msg}")
+            if cat.skills[inst.rule].lifetime == "turn" and inst.site:
+                counts[inst.site] = counts.get(inst.site, 0) + 1
+        for site, c in counts.items():
+            give = _site(cat, site)
+            if give is not None and c > give.per_turn:
+                why.append(f"seat {si}: {c} grants from {site} this turn, at most {give.per_turn}")
+    return why
+
+
+def _site(cat, site: str):
+    giver, _, idx = site.partition("#")
+    src = cat.skills.get(giver) or cat.cards.get(giver)
+    if src is None or not idx.isdigit() or int(idx) >= len(src.gives):
+        return None
+    return src.gives[int(idx)]
+
+
+def _giver_ok(cat, state, give, giver_seat) -> bool:
+    if give.giver_is_card:
+        return True
+    return give.giver in cat.characters[state.seats[giver_seat].character].skills
+
+
+def _invalidation_possible(cat, state, seat) -> bool:
+    for give in cat.sites("InvalidSkill"):
+        for g in range(len(state.seats)):
+            if _giver_ok(cat, state, give, g) and _to_ok(give.to, g, seat) and \
+                    evaluate(give.when, _env(cat, state, g)):
+                return True
+    return False
+
+
+def _to_ok(to: str, giver: int, receiver: int) -> bool:
+    return {"self": giver == receiver, "others": giver != receiver}.get(to, True)
+
+
+def _grant_reason(cat, state, seat, inst: SkillInst) -> str:
+    rule = cat.skills[inst.rule]
+    if inst.site is None or inst.giver is None:
+        return "a granted skill needs its giver seat and site"
+    give = _site(cat, inst.site)
+    if give is None or give.grant != inst.rule:
+        return f"no gives site {inst.site} hands out this grant"
+    if not 0 <= inst.giver < len(state.seats):
+        return "the giver is not a seat"
+    if not _giver_ok(cat, state, give, inst.giver):
+        return f"seat {inst.giver} does not have the skill that gives it"
+    if not _to_ok(give.to, inst.giver, seat):
+        return f"given to '{give.to}', cannot reach this seat"
+    for p, v in give.args.items():
+        got = inst.args.get(p)
+        if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
+                (tuple(sorted(v)) if isinstance(v, list) else v):
+            return f"parameter {p} must be {v}"
+    for p in rule.params:
+        if p not in inst.args:
+            return f"parameter {p} has no value"
+    if give.where is not None:
+        env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
+        if not evaluate(give.where, env):
+            return "its parameters break the site's 'where'"
+    if rule.lifetime == "turn" and not evaluate(give.when, _env(cat, state, inst.giver)):
+        return "given this turn, but the giver's 'when' does not hold"
+    return ""

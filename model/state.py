@@ -1,0 +1,116 @@
+"""Concrete game states: what the reference interpreter decides on, and what a witness replays.
+
+A state is one moment of one turn: the seats of the game (a character each), every seat's skills in
+acquisition order (initial skills first, then what was granted, as the server's ``player.skills`` list),
+and the message in flight. States round-trip through plain JSON dicts (``to_dict`` / ``from_dict``), which
+is the scenario-file format of `skillproof replay`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass
+class SkillInst:
+    """One entry of a player's skill list."""
+    rule: str                     # a [[skill]] or [[grant]] id
+    args: dict = field(default_factory=dict)   # grant parameters: name -> card id / list / bool / colour
+    invalid: bool = False         # wrapped in an InvalidSkill (only initial skills can be)
+    used: bool = False            # used this turn
+    giver: int | None = None      # grants: the seat that handed it out
+    site: str | None = None       # grants: which gives site ("<giver rule or card>#<index>")
+
+    def to_dict(self) -> dict:
+        d: dict = {"rule": self.rule}
+        if self.args:
+            d["args"] = {k: (sorted(v) if isinstance(v, (set, frozenset, tuple, list)) else v)
+                         for k, v in sorted(self.args.items())}
+        if self.invalid:
+            d["invalid"] = True
+        if self.used:
+            d["used"] = True
+        if self.giver is not None:
+            d["giver"] = self.giver
+        if self.site is not None:
+            d["site"] = self.site
+        return d
+
+    @staticmethod
+    def from_dict(d: dict) -> "SkillInst":
+        args = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.get("args", {}).items()}
+        return SkillInst(d["rule"], args, bool(d.get("invalid", False)), bool(d.get("used", False)),
+                         d.get("giver"), d.get("site"))
+
+
+@dataclass
+class Seat:
+    character: str
+    alive: bool = True
+    face_up: bool = True
+    ever_face_up: bool = True
+    identity: str = "red"
+    hand_count: int = 0
+    red_messages: int = 0
+    blue_messages: int = 0
+    black_messages: int = 0
+    true_messages: int = 0
+    non_black_messages: int = 0
+    locked: bool = False
+    skills: list = field(default_factory=list)      # of SkillInst
+
+    INT_FIELDS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
+                  "non_black_messages")
+
+    def to_dict(self) -> dict:
+        d = {"character": self.character, "alive": self.alive, "face_up": self.face_up,
+             "ever_face_up": self.ever_face_up, "identity": self.identity}
+        for f in self.INT_FIELDS:
+            d[f] = getattr(self, f)
+        d["locked"] = self.locked
+        d["skills"] = [s.to_dict() for s in self.skills]
+        return d
+
+    @staticmethod
+    def from_dict(d: dict) -> "Seat":
+        s = Seat(character=d["character"])
+        for k in ("alive", "face_up", "ever_face_up", "locked"):
+            if k in d:
+                setattr(s, k, bool(d[k]))
+        if "identity" in d:
+            s.identity = d["identity"]
+        for f in Seat.INT_FIELDS:
+            if f in d:
+                setattr(s, f, int(d[f]))
+        s.skills = [SkillInst.from_dict(x) for x in d.get("skills", [])]
+        return s
+
+
+@dataclass
+class State:
+    seats: list                              # of Seat; seat 0 is "the player" a question is about
+    turn: int = 0                            # whose turn it is
+    sender: int | None = None                # who sent the message now travelling
+    in_front: int | None = None              # in front of whom the message is
+    dying: int | None = None                 # who is dying
+    message: frozenset = frozenset()         # colours of the message card
+    message_dir: str = "left"
+    message_lockable: bool = False
+    unknowns: dict = field(default_factory=dict)   # values of `unknown` conditions, by key
+
+    def copy(self) -> "State":
+        return replace(self, seats=[replace(s, skills=[replace(k, args=dict(k.args)) for k in s.skills])
+                                    for s in self.seats], unknowns=dict(self.unknowns))
+
+    def to_dict(self) -> dict:
+        return {"seats": [s.to_dict() for s in self.seats], "turn": self.turn, "sender": self.sender,
+                "in_front": self.in_front, "dying": self.dying, "message": sorted(self.message),
+                "message_dir": self.message_dir, "message_lockable": self.message_lockable,
+                "unknowns": dict(sorted(self.unknowns.items()))}
+
+    @staticmethod
+    def from_dict(d: dict) -> "State":
+        return State(seats=[Seat.from_dict(x) for x in d["seats"]], turn=int(d.get("turn", 0)),
+                     sender=d.get("sender"), in_front=d.get("in_front"), dying=d.get("dying"),
+                     message=frozenset(d.get("message", ())), message_dir=d.get("message_dir", "left"),
+                     message_lockable=bool(d.get("message_lockable", False)),
+                     unknowns=dict(d.get("unknowns", {})))

@@ -1,0 +1,66 @@
+"""The `skillproof` command line.
+
+Exit codes (as linters do):
+  0  nothing at or above --fail-on was found
+  1  findings at or above --fail-on (or, for `diff`, changed decisions / new findings)
+  2  bad input or usage (a catalogue error names file, line and key)
+  3  inconclusive: the solver answered unknown or timed out on some question
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import __version__
+
+EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INCONCLUSIVE = 0, 1, 2, 3
+
+# each command module has: NAME, HELP, add_arguments(parser), run(args) -> int
+COMMANDS = ["check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "extract", "schema",
+            "rules"]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):                   # usage errors exit 2, as argparse does, but say how to get help
+        self.print_usage(sys.stderr)
+        sys.stderr.write(f"{self.prog}: error: {message}\n(run '{self.prog} --help' for help)\n")
+        sys.exit(EXIT_USAGE)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import importlib
+    p = _Parser(prog="skillproof", description=__doc__.split("\n\n")[0],
+                epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--version", action="version", version=f"skillproof {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name in COMMANDS:
+        try:
+            mod = importlib.import_module(f"skillproof.cmd_{name}")
+        except ModuleNotFoundError as e:
+            if e.name == f"skillproof.cmd_{name}":
+                continue
+            raise
+        sp = sub.add_parser(name, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+        mod.add_arguments(sp)
+        sp.set_defaults(_run=mod.run)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return EXIT_USAGE
+    try:
+        return args._run(args)
+    except KeyboardInterrupt:
+        sys.stderr.write("interrupted\n")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":          # pragma: no cover
+    sys.exit(main())

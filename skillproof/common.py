@@ -1,0 +1,31 @@
+"""Helpers shared by the commands: loading a catalogue with located, non-traceback errors."""
+from __future__ import annotations
+
+import sys
+
+from .cli import EXIT_USAGE
+from .model.loader import CatalogueErrors, load
+
+
+class UsageError(Exception):
+    """Bad input: reported as one line on stderr, exit 2."""
+
+
+def load_or_report(paths):
+    """Load a catalogue; on errors print every one (file:line: [key] message) and return None."""
+    try:
+        return load(paths or None)
+    except CatalogueErrors as e:
+        for err in e.errors:
+            sys.stderr.write(f"error: {err}\n")
+        n = len(e.errors)
+        sys.stderr.write(f"{n} error{'s' if n != 1 else ''} in the catalogue; nothing was checked\n")
+        return None
+
+
+def add_catalogue_arg(p):
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="catalogue files or directories (default: the shipped catalogue of the real game)")
+
+
+__all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "EXIT_USAGE"]
