@@ -45,6 +45,14 @@ class Ban:
 
 
 @dataclass
+class Plays:
+    """A skill that puts a card's effect into play without playing that card (偷天 acts as 截获)."""
+    cards: tuple              # card ids it acts as
+    checks_bans: bool         # whether the server consults CannotPlayCard for it
+    loc: Loc
+
+
+@dataclass
 class Receive:
     must: Node
     cannot: Node
@@ -109,6 +117,7 @@ class Rule:
     win: list = field(default_factory=list)
     result: list = field(default_factory=list)
     gives: list = field(default_factory=list)
+    plays: Plays | None = None
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"

@@ -235,6 +235,14 @@ def receive(cat: Catalogue, state: State, seat: int) -> str:
     Server (MustReceiveMessage.kt): the sender and every locked player must receive; when must and
     cannot both hold, must wins (``rules.must_beats_cannot``).
     """
+    must, cannot = receive_parts(cat, state, seat)
+    if must and cannot:
+        return "must" if cat.rules.must_beats_cannot else "cannot"
+    return "must" if must else ("cannot" if cannot else "free")
+
+
+def receive_parts(cat: Catalogue, state: State, seat: int) -> tuple[bool, bool]:
+    """(must, cannot) before they are reconciled: which obligations hold at once."""
     s = state.seats[seat]
     must = state.sender == seat or s.locked
     cannot = False
@@ -245,9 +253,7 @@ def receive(cat: Catalogue, state: State, seat: int) -> str:
         env = _env(cat, state, seat, inst)
         must = must or bool(evaluate(rule.receive.must, env))
         cannot = cannot or bool(evaluate(rule.receive.cannot, env))
-    if must and cannot:
-        return "must" if cat.rules.must_beats_cannot else "cannot"
-    return "must" if must else ("cannot" if cannot else "free")
+    return must, cannot
 
 
 # ============================================================================ send-message groups
@@ -552,12 +558,14 @@ def reachable(cat: Catalogue, state: State) -> list[str]:
         for rest in expected[pos:]:
             if not cat.skills[rest].consumed:
                 why.append(f"seat {si}: {cat.skills[rest].name} is missing from {ch.name}'s skills")
-        inv = {i.invalid for i in initial}
-        if len(inv) > 1:
-            why.append(f"seat {si}: only some initial skills are invalidated (invalidation wraps all)")
-        if any(i.invalid for i in grants):
-            why.append(f"seat {si}: a granted (non-initial) skill is invalidated")
-        if any(i.invalid for i in initial) and not _invalidation_possible(cat, state, si):
+        # invalidation wraps every skill marked initial at once (note L82), nothing else
+        wrapped = any(i.invalid for i in s.skills)
+        for inst in s.skills:
+            if inst.invalid != (wrapped and cat.skills[inst.rule].initial):
+                why.append(f"seat {si}: invalidation wraps every initial skill and nothing else "
+                           f"({cat.skills[inst.rule].name})")
+                break
+        if wrapped and not _invalidation_possible(cat, state, si):
             why.append(f"seat {si}: nothing in this game can invalidate skills")
         counts: dict = {}
         for inst in grants:
@@ -628,3 +636,64 @@ def _grant_reason(cat, state, seat, inst: SkillInst) -> str:
     if rule.lifetime == "turn" and not evaluate(give.when, _env(cat, state, inst.giver)):
         return "given this turn, but the giver's 'when' does not hold"
     return ""
+
+
+# ===================================================================================== questions
+def decide(cat: Catalogue, state: State, question: dict) -> dict:
+    """Answer a question about ``state`` — the form witnesses and scenario files use.
+
+    ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
+    (actual, declared), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
+    turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
+    """
+    d = question["decision"]
+    seat = question.get("seat", 0)
+    if d == "reachable":
+        why = reachable(cat, state)
+        return {"reachable": not why, "why_not": why}
+    if d == "conversion":
+        c = conversion(cat, state, seat, question["actual"], question["declared"],
+                       question.get("only_must", False))
+        via = state.seats[seat].skills[c.via].rule if c.via is not None else None
+        return {"ok": c.ok, "via": via, "via_index": c.via}
+    if d == "banned":
+        return {"banned": banned(cat, state, seat, question["declared"])}
+    if d == "can_play":
+        return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
+                "banned": banned(cat, state, seat, question["declared"])}
+    if d == "receive":
+        must, cannot = receive_parts(cat, state, seat)
+        return {"receive": receive(cat, state, seat), "must": must, "cannot": cannot}
+    if d == "send":
+        g = question["group"]
+        i = send_in_force(cat, state, seat, g)
+        out = {"in_force": state.seats[seat].skills[i].rule if i is not None else None, "in_force_index": i}
+        if "dir" in question:
+            out["allowed"] = send_allowed(cat, state, seat, g, question["dir"], question.get("lock_count", 0))
+        return out
+    if d == "skip_fight":
+        return {"skip": skip_fight(cat, state, seat), "could_act": could_act_fight(cat, state, seat)}
+    if d == "skip_dying":
+        return {"skip": skip_dying(cat, state, seat), "could_act": could_act_dying(cat, state, seat)}
+    if d == "draw":
+        return {"draw": draw_count(cat, state, seat)}
+    if d == "holds":
+        insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
+        return {"holds": bool(insts), "live": any(not i.invalid for i in insts),
+                "invalidated": any(i.invalid for i in state.seats[seat].skills)}
+    if d == "turn_end":
+        after = turn_end(cat, state)
+        return {"skills": [{"rule": i.rule, "invalid": i.invalid} for i in after.seats[seat].skills]}
+    if d == "result":
+        st = state.copy()
+        if "turn" in question:
+            st.turn = question["turn"]
+        dec, win = game_result(cat, st, question.get("declared", ()), question.get("winners", ()),
+                               question.get("kind", "result"), question.get("picks"))
+        return {"declared": sorted(dec), "winners": sorted(win)}
+    raise ValueError(f"unknown decision '{d}'")
+
+
+def matches(answer: dict, expect: dict) -> bool:
+    """Does an answer show what a finding claims (every expected key equal)?"""
+    return all(answer.get(k) == v for k, v in expect.items())

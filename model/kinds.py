@@ -87,8 +87,8 @@ def closure(kinds) -> frozenset[str]:
     return frozenset(out)
 
 
-def lattice_errors(kinds, initial: bool) -> list[str]:
-    """Violations of the lattice for a rule declaring ``kinds`` and ``initial``; empty if none."""
+def lattice_errors(kinds) -> list[str]:
+    """Structural violations of the lattice for a rule declaring ``kinds`` (the loader rejects these)."""
     errs = []
     declared = list(kinds)
     full = closure(declared)
@@ -96,8 +96,10 @@ def lattice_errors(kinds, initial: bool) -> list[str]:
         if KINDS[k].exclusive and len(full - {"Skill"} - {k}) > 0:
             others = sorted(full - {"Skill", k})
             errs.append(f"{k} cannot be combined with other kinds (has {', '.join(others)})")
-    if initial:
-        for k in sorted(full):
-            if not KINDS[k].may_be_initial:
-                errs.append(f"{k} is a generated kind and is never initial (initial = true)")
     return errs
+
+
+def generated_kinds(kinds) -> list[str]:
+    """The kinds of ``kinds`` (parents included) that the design note puts among generated skills —
+    such a rule is never initial. A rule marked initial anyway is reported by the `kinds` check."""
+    return sorted(k for k in closure(kinds) if not KINDS[k].may_be_initial)

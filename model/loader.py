@@ -15,8 +15,8 @@ from pathlib import Path
 from . import expr as E
 from . import kinds as K
 from . import vocab as V
-from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Receive, Ref, Rule,
-                        Rules, Send)
+from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
+                        Rule, Rules, Send)
 from .locate import line_of, locate
 from .names import nearest
 
@@ -108,7 +108,8 @@ CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases"}
 CARD_PHASES = ("main", "send_start", "send", "fight", "dying")
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
-             "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin"}
+             "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
+             "plays"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
@@ -350,8 +351,11 @@ class _Builder:
                 else:
                     r.params[pn] = pt
         # lattice: kinds vs initial, exclusive kinds
-        for m in K.lattice_errors(good_kinds, initial):
+        for m in K.lattice_errors(good_kinds):
             self.err(F[0], F[1], path + ("kinds",), "kinds", f"{ident}: {m}")
+        if "fight" in e and r.has("MainPhaseSkill"):
+            self.err(F[0], F[1], path + ("fight",), "fight",
+                     f"{ident} is a MainPhaseSkill: it can never be used in 争夺阶段, so it takes no 'fight'")
         # parameter tables must match kinds
         for table_key, owners in K.TABLE_KINDS.items():
             has_kind = any(o in r.closure for o in owners)
@@ -497,6 +501,25 @@ class _Builder:
         elif r.has("ActiveSkill"):
             r.dying = E.Lit(False)
             E.check(r.dying, E.Scope("dying", self.universe))
+        if "plays" in e:
+            pv = e["plays"]
+            pp = path + ("plays",)
+            if not isinstance(pv, dict):
+                self.err(F[0], F[1], pp, "plays", "'plays' must be a table { as = [cards], checks_bans = bool }")
+            else:
+                self._keys(F, pp, pv, {"as", "checks_bans"}, "plays")
+                as_ = pv.get("as")
+                refs = []
+                if not isinstance(as_, list) or not as_:
+                    self.err(F[0], F[1], pp + ("as",), "plays.as", "plays.as must be a non-empty list of cards")
+                else:
+                    refs = [self._card_ref(F, pp + ("as",), "plays.as", x, {}) for x in as_]
+                cb = pv.get("checks_bans")
+                if not isinstance(cb, bool):
+                    self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
+                             "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)")
+                if refs and all(refs) and isinstance(cb, bool):
+                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)))
         if "convert" in e:
             c = e["convert"]
             cp = path + ("convert",)
