@@ -1,0 +1,155 @@
+"""What a check family gets to work with, and how the families are run."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from skillproof.model import interpreter as I
+from skillproof.model.catalogue import Catalogue
+
+from . import encode as X
+from . import graph as GR
+from .findings import Finding, RuleRef, rule_ref
+from .registry import INCONCLUSIVE, families
+from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
+
+
+@dataclass
+class Options:
+    timeout_ms: int = DEFAULT_TIMEOUT_MS
+    max_grants: int = 2          # grants one player can hold at once, in the symbolic state
+    max_seats: int = 3           # seats in the symbolic state (bounded by [rules] seats)
+    only: tuple = ()             # family names or codes to run (empty: all)
+
+
+@dataclass
+class Context:
+    cat: Catalogue
+    options: Options = field(default_factory=Options)
+    progress: object = None      # callable(str) or None
+
+    def __post_init__(self):
+        self.graph = GR.build(self.cat)
+        self.codes = X.Codes(self.cat)
+        self._queries: dict = {}
+        self.stats = {"queries": 0, "solver_seconds": 0.0}
+
+    # ---------------------------------------------------------------------------------- helpers
+    def ref(self, ident: str, role: str = "") -> RuleRef:
+        return rule_ref(self.cat, ident, role)
+
+    def name(self, ident: str) -> str:
+        return self.cat.name_of(ident)
+
+    def card(self, cid) -> str:
+        return self.cat.cards[cid].name if cid in self.cat.cards else str(cid)
+
+    def representative(self, avoid: set) -> str | None:
+        """A character holding none of ``avoid`` (stands for 'any other player')."""
+        for c in self.cat.characters.values():
+            if not set(c.skills) & avoid:
+                return c.id
+        return None
+
+    def chars_for(self, rules: set, plain: bool = True) -> list[str]:
+        """Characters that may be 'the player': owners of ``rules`` plus, if any grant could reach
+        anyone, one representative who owns none of them."""
+        owners = {c for r in rules for c in self.cat.owners(r)}
+        for r in rules:             # a grant may reach only its giver ('self'): its givers' owners count too
+            if r in self.cat.skills and self.cat.skills[r].is_grant:
+                for g in self.cat.sites(r):
+                    if not g.giver_is_card:
+                        owners.update(self.cat.owners(g.giver))
+        out = sorted(owners, key=list(self.cat.characters).index)
+        if plain:
+            rep = self.representative(set(rules))
+            if rep and rep not in out:
+                out.append(rep)
+        return out or list(self.cat.characters)[:1]
+
+    def query(self, chars_me, G=None, n=None, grants=None) -> Query:
+        G = self.options.max_grants if G is None else G
+        n = self.options.max_seats if n is None else n
+        key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None)
+        if key not in self._queries:
+            self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
+                                       timeout_ms=self.options.timeout_ms, codes=self.codes)
+        return self._queries[key]
+
+    def find(self, q: Query, goal, **kw) -> Answer:
+        t = time.perf_counter()
+        a = q.find(goal, **kw)
+        self.stats["queries"] += 1
+        self.stats["solver_seconds"] += time.perf_counter() - t
+        return a
+
+    def witness(self, state, question: dict, expect: dict, also=()) -> dict:
+        """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it."""
+        w = {"state": state.to_dict(), "question": question, "expect": expect}
+        if also:
+            w["also"] = [{"question": q, "expect": e} for q, e in also]
+        problems = replay_problems(self.cat, w)
+        if problems:
+            raise AssertionError(f"witness does not replay: {problems}")
+        return w
+
+    def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
+        return Finding(INCONCLUSIVE.code, family, "error",
+                       f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
+                       key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
+                       inconclusive=True)
+
+    def say(self, msg: str):
+        if self.progress:
+            self.progress(msg)
+
+
+def replay_problems(cat, witness: dict) -> list[str]:
+    """Replay a witness through the interpreter: what (if anything) does not show what it claims."""
+    from skillproof.model.state import State
+    st = State.from_dict(witness["state"])
+    out = [f"unreachable: {w}" for w in I.reachable(cat, st)]
+    for item in [{"question": witness["question"], "expect": witness["expect"]}] + witness.get("also", []):
+        ans = I.decide(cat, st, item["question"])
+        if not I.matches(ans, item["expect"]):
+            out.append(f"{item['question']} expected {item['expect']}, interpreter says "
+                       f"{ {k: ans.get(k) for k in item['expect']} }")
+    return out
+
+
+@dataclass
+class Result:
+    findings: list
+    stats: dict
+    families: list
+
+    @property
+    def inconclusive(self) -> bool:
+        return any(f.inconclusive for f in self.findings)
+
+
+def run(cat: Catalogue, options: Options | None = None, progress=None) -> Result:
+    """Run every (selected) family; findings sorted by severity, code, meaning."""
+    ctx = Context(cat, options or Options(), progress)
+    out: list[Finding] = []
+    ran = []
+    t0 = time.perf_counter()
+    for fam in families():
+        if ctx.options.only and fam.name not in ctx.options.only and \
+                not any(c.code in ctx.options.only for c in fam.codes):
+            continue
+        ctx.say(fam.name)
+        found = list(fam.run(ctx))
+        if ctx.options.only:
+            found = [f for f in found if f.family in ctx.options.only or f.check in ctx.options.only
+                     or f.inconclusive]
+        out.extend(found)
+        ran.append(fam.name)
+    seen = set()
+    uniq = []
+    for f in sorted(out, key=lambda f: f.sort_key()):
+        if f.id not in seen:
+            seen.add(f.id)
+            uniq.append(f)
+    stats = dict(ctx.stats, seconds=time.perf_counter() - t0, families=len(ran))
+    return Result(uniq, stats, ran)

@@ -1,0 +1,132 @@
+"""Contradictory conversions (CV).
+
+A ConvertCardSkill says a card of type A may (or must) be used as one of B. The server lets a
+must-conversion whose targets lack the declared type veto the play outright, wherever it stands in the
+player's list — so one rule can silently cancel another. These checks ask the solver, over every
+reachable game composition, acquisition order and declared parameter:
+
+* CV001 — a held card that is not banned yet cannot be played as anything at all;
+* CV002 — an optional conversion (e.g. SP李宁玉's 应变) whose declared use another rule vetoes.
+"""
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+
+CV001 = Code(
+    "CV001", "card-cannot-be-played", "error",
+    "a card the player holds, not banned, cannot be played as any card type",
+    "the card is dead in hand for a reason no ban announces; players will think the client is broken",
+    example='''[[grant]]
+id = "OnlyB"      # 宣言：甲只能当乙
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+convert = { from = "A", to = ["B"], must = true }
+[[grant]]
+id = "OnlyC"      # 另一人宣言：甲只能当丙
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+convert = { from = "A", to = ["C"], must = true }
+# both given to everyone: a 甲 can be played neither as 乙 nor as 丙 nor as 甲''')
+
+CV002 = Code(
+    "CV002", "conversion-vetoed", "warning",
+    "an optional conversion's declared use is vetoed by a must-conversion of the same card",
+    "the skill text promises the conversion; the server refuses it because another rule, often "
+    "granted by another player, requires the card be used as something else",
+    example='''[[skill]]
+id = "YingBian"   # 应变：截获可以当误导
+kinds = ["ConvertCardSkill"]
+convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
+[[grant]]
+id = "BianZeTong2" # 变则通：A 只能当 B
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+params = { A = "card", B = "card" }
+convert = { from = "A", to = ["B"], must = true }''')
+
+
+def _convert_rules(cat):
+    return [r for r in cat.skills.values() if r.convert is not None]
+
+
+@register("conversion", "Contradictory conversions", [CV001, CV002], order=10)
+def run(ctx):
+    cat = ctx.cat
+    convs = _convert_rules(cat)
+    musts = [r for r in convs if r.convert.must]
+    if not musts:
+        return []
+    out = []
+    # ---------------------------------------------------------------- CV002: optional vetoed by must
+    for opt, must in itertools.product([r for r in convs if not r.convert.must], musts):
+        if opt.id == must.id:
+            continue
+        q = ctx.query(ctx.chars_for({opt.id, must.id}))
+        S = q.S
+        x, xb = X.card_var(S, "cv_actual")
+        y, yb = X.card_var(S, "cv_declared")
+        terms = []
+        for (sa, _), (sb, _) in itertools.product(X.holds(S, opt.id), X.holds(S, must.id)):
+            if sa.index == sb.index:
+                continue
+            terms.append(z3.And(
+                X.conversion_applies(S, sa, opt.id), X.conversion_source_is(S, sa, opt.id, x),
+                X.conversion_targets_has(S, sa, opt.id, y),
+                X.conversion_applies(S, sb, must.id), X.conversion_source_is(S, sb, must.id, x),
+                z3.Not(X.conversion_targets_has(S, sb, must.id, y))))
+        if not terms:
+            continue
+        a = ctx.find(q, z3.And(xb, yb, z3.Or(terms)))
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a))
+            continue
+        if not a.sat:
+            continue
+        C = S.codes
+        xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+        st = a.state
+        holder = cat.characters[st.seats[0].character]
+        args = next((i.args for i in st.seats[0].skills if i.rule == must.id), {})
+        pdesc = "".join(f"{k}={ctx.card(v)}" for k, v in sorted(args.items()) if isinstance(v, str))
+        pdesc = f"（{pdesc}）" if pdesc else ""
+        msg = (f"{holder.name}的{opt.label}想把{ctx.card(xv)}当作{ctx.card(yv)}使用，"
+               f"但{must.label}{pdesc}要求{ctx.card(xv)}必须当作别的牌使用，这次使用被否决。")
+        out.append(Finding(
+            "CV002", "conversion", "warning", msg, key=f"CV002|{opt.id}|{must.id}",
+            rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
+                  [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
+            witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
+                                {"ok": False})))
+    # ---------------------------------------------------------------- CV001: a card with no use at all
+    holders = {r.id for r in convs}
+    q = ctx.query(ctx.chars_for(holders))
+    S = q.S
+    x, xb = X.card_var(S, "cv_dead")
+    all_fail = []
+    for yc in range(len(S.codes.cards)):
+        ok, _ = X.enc_conversion(S, x, z3.IntVal(yc))
+        all_fail.append(z3.Not(ok))
+    goal = z3.And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), z3.And(all_fail))
+    a = ctx.find(q, goal)
+    if a.status == "unknown":
+        out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a))
+    elif a.sat:
+        st = a.state
+        xv = S.codes.cards[a.model.eval(x).as_long()]
+        involved = [i.rule for i in st.seats[0].skills
+                    if cat.skills[i.rule].convert is not None and cat.skills[i.rule].convert.must]
+        names = "、".join(cat.skills[r].label for r in dict.fromkeys(involved))
+        msg = (f"{cat.characters[st.seats[0].character].name}手里的{ctx.card(xv)}没有被禁止，"
+               f"却因{names}同时生效而不能当作任何牌使用。")
+        out.append(Finding(
+            "CV001", "conversion", "error", msg, key=f"CV001|{'|'.join(sorted(set(involved)))}",
+            rules=[ctx.ref(r, "forbids every use") for r in sorted(set(involved))],
+            witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": xv},
+                                {"ok": False})))
+    return out

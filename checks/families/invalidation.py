@@ -1,0 +1,142 @@
+"""Invalidation eligibility and lifetimes (IV).
+
+Design note: only initial skills can be invalidated (an InvalidSkill is a shell released at turn end);
+OneTurnSkills are lost at turn end. The server restores invalidated skills first, then drops one-turn
+skills (phase/NextTurn.kt). What the skill *produced* is another matter: a grant is not initial, so it
+stays in force while the skill that gave it is invalidated.
+
+* IV001 — a granted rule stays in force while the skill that gave it is invalidated;
+* IV002 — a grant's lifetime contradicts its kinds (a "this turn" grant that is not a OneTurnSkill, a
+  permanent one that is), or a grant without a turn lifetime can outlive its turn;
+* IV003 — a one-turn or invalidated skill survives the turn end (restore / drop order).
+"""
+from __future__ import annotations
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+
+IV001 = Code(
+    "IV001", "grant-outlives-invalidated-giver", "note",
+    "a rule handed out by a skill stays in force while that skill is invalidated",
+    "invalidating a skill (禁闭, 调虎离山, 先发制人) does not undo what it already gave: designers who "
+    "expect 'skills invalid' to mean 'no effect of that skill' are surprised",
+    example='''[[skill]]
+id = "BianZeTong"        # 变则通：宣言后所有人本回合 A 只能当 B
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "BianZeTong2"
+to = "all"''')
+
+IV002 = Code(
+    "IV002", "grant-lifetime", "warning",
+    "a grant's declared lifetime contradicts its kinds, or it can outlive the turn it was given in",
+    "the server drops only OneTurnSkills at turn end: a grant said to last 'this turn' that is not one "
+    "stays for the rest of the game; one that waits 'until it fires' may wait turns",
+    example='''[[grant]]
+id = "JiuJi2"
+kinds = ["TriggeredSkill"]
+lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''')
+
+IV003 = Code(
+    "IV003", "survives-turn-end", "error",
+    "after the turn end a one-turn skill is still held, or a skill is still invalidated",
+    "the turn-end steps (restore invalidated skills, drop one-turn skills) in this order leave a "
+    "'this turn only' effect in force on the next turn",
+    example='''[rules]
+turn_end = ["drop_one_turn", "restore_invalid"]   # a wrapped one-turn skill survives
+[[grant]]
+id = "G"
+kinds = ["OneTurnSkill", "ConvertCardSkill"]
+initial = true''')
+
+
+@register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50)
+def run(ctx):
+    cat = ctx.cat
+    out = []
+    # ---------------------------------------------------------------- IV002 (catalogue-level)
+    for g in cat.grants:
+        if g.has("InvalidSkill"):
+            continue                 # an InvalidSkill shell is released by restore_invalid, not dropped
+        one_turn = g.has("OneTurnSkill")
+        if g.lifetime == "turn" and not one_turn:
+            sev, msg = "error", (f"{g.label}声明只持续本回合，却不是 OneTurnSkill：服务器在回合结束时不会移除它，"
+                                 f"它会一直保留。")
+        elif g.lifetime == "permanent" and one_turn:
+            sev, msg = "error", f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。"
+        elif g.lifetime == "until_fired" and not one_turn:
+            sev, msg = "note", (f"{g.label}在触发后才移除，且不是 OneTurnSkill：若本回合没有触发，"
+                                f"它会留到以后的回合。")
+        else:
+            continue
+        givers = [x.giver for x in cat.sites(g.id)]
+        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}",
+                           rules=[ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]],
+                           details={"lifetime": g.lifetime, "one_turn": one_turn}))
+    # ---------------------------------------------------------------- IV001
+    for g in cat.grants:
+        for give in cat.sites(g.id):
+            if give.giver_is_card or not cat.skills[give.giver].initial or g.id == "InvalidSkill" \
+                    or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
+                continue
+            q = ctx.query(ctx.chars_for({g.id, give.giver}))
+            S = q.S
+            site = S.codes.site[f"{give.giver}#{give.index}"]
+            terms = []
+            for sl in S.slots:
+                if sl.initial_slot or g.id not in sl.candidates:
+                    continue
+                for gs in range(S.n):
+                    terms.append(z3.And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
+                                        S.inv[gs]))
+            if not terms:
+                continue
+            a = ctx.find(q, z3.Or(terms))
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("invalidation", f"{g.name}能否在{cat.skills[give.giver].name}被无效后保留",
+                                            [g.id, give.giver], a))
+                continue
+            if not a.sat:
+                continue
+            st = a.state
+            inst = next(i for i in st.seats[0].skills if i.rule == g.id and i.site == f"{give.giver}#{give.index}")
+            giver_char = cat.characters[st.seats[inst.giver].character].name
+            holder = cat.characters[st.seats[0].character].name
+            giver_label = cat.skills[give.giver].label
+            msg = (f"{giver_char}的{giver_label}被无效后，它给出的{g.label}仍对{holder}生效"
+                   f"（只有初始技能会被无效，给出的技能不会）。")
+            out.append(Finding(
+                "IV001", "invalidation", "note", msg, key=f"IV001|{give.giver}#{give.index}|{g.id}",
+                rules=[ctx.ref(give.giver, "invalidated"), ctx.ref(g.id, "stays in force")],
+                witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": True, "live": True},
+                                    also=[({"decision": "holds", "seat": inst.giver, "rule": give.giver},
+                                           {"holds": True, "live": False, "invalidated": True})]),
+                details={"giver_seat": inst.giver}))
+    # ---------------------------------------------------------------- IV003
+    held = {r.id for r in cat.skills.values() if r.has("OneTurnSkill") or r.initial}
+    q = ctx.query(ctx.chars_for(held))
+    S = q.S
+    bad = []
+    for sl, (present, wrapped, one_turn) in zip(S.slots, X.enc_turn_end_survivors(S)):
+        bad.append(z3.Or(z3.And(present, wrapped), one_turn))
+    a = ctx.find(q, z3.Or(bad))
+    if a.status == "unknown":
+        out.append(ctx.inconclusive("invalidation", "回合结束后是否残留本回合技能或被无效的技能", [], a))
+    elif a.sat:
+        st = a.state
+        from skillproof.model import interpreter as I
+        after = I.turn_end(cat, st)
+        left = [i for i in after.seats[0].skills if i.invalid or cat.skills[i.rule].has("OneTurnSkill")]
+        names = "、".join(dict.fromkeys(cat.skills[i.rule].label for i in left))
+        order = " → ".join(cat.rules.turn_end)
+        out.append(Finding(
+            "IV003", "invalidation", "error",
+            f"按回合结束顺序（{order}），{names}在回合结束后仍然保留（仍被无效或仍是本回合技能）。",
+            key=f"IV003|{'|'.join(sorted({i.rule for i in left}))}|{order}",
+            rules=[ctx.ref(i.rule, "survives turn end") for i in left],
+            witness=ctx.witness(st, {"decision": "turn_end", "seat": 0},
+                                {"skills": [{"rule": i.rule, "invalid": i.invalid} for i in after.seats[0].skills]})))
+    return out

@@ -1,0 +1,194 @@
+"""Order dependence (OD).
+
+Two places in the server fold rules in an order that the game composition decides:
+
+* the draw count is a fold over the player's skill list (ChangeDrawCardCountSkill) — two draw rules
+  that do not commute give a count that depends on which was acquired first;
+* WinSkill and ChangeGameResultSkill passes go round the table starting at whose turn — two result
+  rules on different seats that do not commute give a result that depends on the seating.
+
+For every pair the solver either proves independence (the compositions agree in every reachable state)
+or shows two orders that disagree.
+
+* OD001 — draw rules whose order of acquisition changes the draw count;
+* OD002 — win / game-result rules whose seat order changes who wins.
+"""
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+
+OD001 = Code(
+    "OD001", "draw-order-dependent", "warning",
+    "the draw count depends on the order two draw rules were acquired in",
+    "the same two skills give different numbers of cards depending on who handed out what first",
+    example='''[[grant]]
+id = "PlusOne"
+kinds = ["ChangeDrawCardCountSkill"]
+lifetime = "turn"
+draw = "count + 1"
+[[grant]]
+id = "Double"
+kinds = ["ChangeDrawCardCountSkill"]
+lifetime = "turn"
+draw = "count * 2"        # (3+1)*2 = 8 but 3*2+1 = 7''')
+
+OD002 = Code(
+    "OD002", "result-order-dependent", "warning",
+    "who wins depends on which of two result skills is applied first (the seating round the table)",
+    "the same game ends with different winners depending only on whose turn it was",
+    example='''[[skill]]
+id = "WeiSheng"           # 尾声：我胜利时，无身份者一同胜利
+kinds = ["ChangeGameResultSkill"]
+[[skill.result]]
+when = "face_up and in_winners"
+winners_add = "q: q.identity == none"
+[[skill]]
+id = "BiYiShuangFei"      # 比翼双飞：移除男性胜者的同阵营者
+kinds = ["ChangeGameResultSkill"]
+[[skill.result]]
+pick = "p: p.in_declared and p.male"
+winners_remove = "q: q != p and q.identity == p.identity"''')
+
+
+def _draw_pairs(cat):
+    rules = sorted((r for r in cat.skills.values() if r.draw is not None), key=lambda r: r.id)
+    return list(itertools.combinations(rules, 2))
+
+
+def _run_draw(ctx, out):
+    cat = ctx.cat
+    for r1, r2 in _draw_pairs(cat):
+        # the order of two rules in one list varies only if both can be acquired in either order
+        if not (r1.is_grant and r2.is_grant):
+            continue
+        q = ctx.query(ctx.chars_for({r1.id, r2.id}))
+        S = q.S
+        c = z3.Int(f"od_count_{r1.id}_{r2.id}")
+        terms = []
+        for (sa, la), (sb, lb) in itertools.product(X.holds(S, r1.id, "ChangeDrawCardCountSkill"),
+                                                    X.holds(S, r2.id, "ChangeDrawCardCountSkill")):
+            if sa.index == sb.index:
+                continue
+            f = lambda r, sl, v: X._as_int(S.compile(r.draw, S.ctx(0, sl, count=v)))
+            one_two = f(r2, sb, f(r1, sa, c))
+            two_one = f(r1, sa, f(r2, sb, c))
+            terms.append(z3.And(la, lb, one_two != two_one))
+        if not terms:
+            continue
+        a = ctx.find(q, z3.And(c >= 0, c <= 20, z3.Or(terms)))
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("order", f"{r1.name}与{r2.name}的摸牌顺序是否影响结果", [r1.id, r2.id], a))
+            continue
+        if not a.sat:
+            continue
+        st = a.state
+        insts = st.seats[0].skills
+        i1 = next(i for i, x in enumerate(insts) if x.rule == r1.id)
+        i2 = next(i for i, x in enumerate(insts) if x.rule == r2.id)
+        swapped = st.copy()
+        sk = swapped.seats[0].skills
+        sk[i1], sk[i2] = sk[i2], sk[i1]
+        from skillproof.model import interpreter as I
+        d1, d2 = I.draw_count(cat, st, 0), I.draw_count(cat, swapped, 0)
+        if d1 == d2:
+            continue            # the disagreement needs an intermediate count no real fold produces
+        msg = (f"{r1.label}和{r2.label}的获得顺序会改变摸牌数：一种顺序摸{d1}张，另一种摸{d2}张。")
+        out.append(Finding(
+            "OD001", "order", "warning", msg, key=f"OD001|{r1.id}|{r2.id}",
+            rules=[ctx.ref(r1.id), ctx.ref(r2.id)],
+            witness=ctx.witness(st, {"decision": "draw", "seat": 0}, {"draw": d1}),
+            details={"orders": [{"state": st.to_dict(), "draw": d1}, {"state": swapped.to_dict(), "draw": d2}]}))
+
+
+def _run_result(ctx, out, kind):
+    cat = ctx.cat
+    kname = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
+    rules = sorted((r for r in cat.skills.values() if getattr(r, kind)), key=lambda r: r.id)
+    holders_all = {c.id for c in cat.characters.values() if any(kname in cat.skills[s].closure for s in c.skills)}
+    for ra, rb in itertools.combinations(rules, 2):
+        for ca, cb in itertools.product(cat.owners(ra.id), cat.owners(rb.id)):
+            if ca == cb:
+                continue                    # one seat: the list order is fixed, no seating question
+            _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all)
+            break
+
+
+def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
+    cat = ctx.cat
+    n = min(cat.rules.seats, max(3, ctx.options.max_seats))
+    others = [c for c in cat.characters if c not in holders_all]
+    q = ctx.query([ca], G=0, n=n, grants=[])
+    S = q.S
+    C = S.codes
+    fix = [S.char[1] == C.char[cb], S.present[1]]
+    fix += [z3.Implies(S.present[s], z3.Or([S.char[s] == C.char[o] for o in others])) for s in range(2, S.n)]
+    D0 = [z3.Bool(f"od_{kind}_d0_{s}") for s in range(S.n)]
+    W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
+    pre = [z3.Implies(D0[s], z3.And(W0[s], S.present[s])) for s in range(S.n)]
+    pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)] + [z3.Or(D0)]
+    holders = X.result_holders(S, kind, {1: cb})
+    S.extra = []
+    D1, W1, p1 = X.enc_result_pass(S, kind, 0, holders, D0, W0, "a")
+    D2, W2, p2 = X.enc_result_pass(S, kind, 1, holders, D0, W0, "b")
+    same_pick = []
+    for key in p1.keys() & p2.keys():
+        (v1, c1), (v2, c2) = p1[key], p2[key]
+        same_pick.append(z3.Implies(z3.And([a == b for a, b in zip(c1, c2)]), v1 == v2))
+    differ = z3.Or([a != b for a, b in zip(D1 + W1, D2 + W2)])
+    goal = z3.And(fix + pre + S.extra + same_pick + [differ])
+    a = ctx.find(q, goal, prefer=[z3.Not(d) for d in D0[2:]] + [z3.Not(w) for w in W0[2:]])
+    if a.status == "unknown":
+        out.append(ctx.inconclusive("order", f"{ra.name}与{rb.name}的结算顺序是否影响胜负", [ra.id, rb.id], a))
+        return
+    if not a.sat:
+        return
+    m = a.model
+    b = lambda e: z3.is_true(m.eval(e, model_completion=True))
+    st = a.state
+    present = [s for s in range(S.n) if b(S.present[s])]
+    renum = {s: i for i, s in enumerate(present)}
+    dec0 = [renum[s] for s in present if b(D0[s])]
+    win0 = [renum[s] for s in present if b(W0[s])]
+
+    def picks_of(pk):
+        out_ = {}
+        for (s, rid, ei), (v, _) in pk.items():
+            idx = next(i for i, x in enumerate(st.seats[renum[s]].skills) if x.rule == rid)
+            out_[f"{renum[s]}/{idx}/{ei}"] = renum.get(m.eval(v, model_completion=True).as_long(), 0)
+        return out_
+
+    res = []
+    for turn, D, W, pk in ((0, D1, W1, p1), (1, D2, W2, p2)):
+        res.append(({"decision": "result", "kind": kind, "turn": renum[turn], "declared": dec0, "winners": win0,
+                     "picks": picks_of(pk)},
+                    {"declared": [renum[s] for s in present if b(D[s])],
+                     "winners": [renum[s] for s in present if b(W[s])]}))
+    names = [cat.characters[x.character].name for x in st.seats]
+    fmt = lambda xs: "、".join(names[i] for i in xs) or "无人"
+    (q1, e1), (q2, e2) = res
+    if e1["winners"] != e2["winners"]:
+        what, k = "胜者", "winners"
+    else:
+        what, k = "宣胜者", "declared"
+    msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果："
+           f"从{names[0]}的回合开始结算，{what}为{fmt(e1[k])}；从{names[1]}的回合开始结算，{what}为{fmt(e2[k])}。")
+    out.append(Finding(
+        "OD002", "order", "warning", msg, key=f"OD002|{kind}|{ra.id}|{rb.id}",
+        rules=[ctx.ref(ra.id), ctx.ref(rb.id)],
+        witness=ctx.witness(st, q1, e1, also=[(q2, e2)]),
+        details={"kind": kind}))
+
+
+@register("order", "Order dependence", [OD001, OD002], order=70)
+def run(ctx):
+    out = []
+    _run_draw(ctx, out)
+    _run_result(ctx, out, "win")
+    _run_result(ctx, out, "result")
+    return out

@@ -1,0 +1,92 @@
+"""Override order of the SendMessage groups (OV).
+
+Design note: "相同类型的技能，后来的技能会使先来的技能失效" — of two skills of one SendMessage group
+(direction, lock, which card), the one acquired later is in force. The server takes the last one in the
+list that is still of its group; an invalidated skill is only an InvalidSkill, so the rule in force
+falls back to the one before it — or to the default rule of the card.
+
+* OV001 — in some reachable state one skill of a group hides another the player also holds;
+* OV002 — invalidating the skill in force brings an earlier skill of the group back into force.
+"""
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
+
+OV001 = Code(
+    "OV001", "send-skill-hidden", "note",
+    "a SendMessage skill the player holds is hidden by a later skill of the same group",
+    "the earlier skill's text no longer describes what the player may do; whether that is intended "
+    "depends on which was meant to win",
+    example='''[[skill]]
+id = "LianLuo"           # 联络：箭头视为任意方向
+kinds = ["SendMessageDirectionSkill"]
+send = { rule = "dir in {up, left, right}" }
+[[grant]]
+id = "OnlyLeft"          # 本回合只能向左传
+kinds = ["SendMessageDirectionSkill", "OneTurnSkill"]
+lifetime = "turn"
+send = { rule = "dir == left" }''')
+
+OV002 = Code(
+    "OV002", "send-skill-fallback", "note",
+    "invalidating the skill in force hands the group back to an earlier skill, not the default rule",
+    "designers expect invalidation to remove a skill's effect; here it revives another one",
+    example="(as OV001, with the later skill initial and invalidated by 调虎离山)")
+
+
+@register("override", "Override order of SendMessage groups", [OV001, OV002], order=40)
+def run(ctx):
+    cat = ctx.cat
+    out = []
+    for group in SEND_GROUPS:
+        members = [r for r in cat.skills.values() if group in r.closure]
+        if len(members) < 2:
+            continue
+        q = ctx.query(ctx.chars_for({r.id for r in members}))
+        S = q.S
+        force = X.enc_send_in_force(S, group)
+        for early, late in itertools.permutations(members, 2):
+            pairs = [(sa, sb) for (sa, _), (sb, _) in itertools.product(X.holds(S, early.id), X.holds(S, late.id))
+                     if sa.index < sb.index]
+            if not pairs:
+                continue
+            both = z3.Or([z3.And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
+                          for sa, sb in pairs])
+            a = ctx.find(q, both)
+            gname = SEND_GROUP_ZH[group]
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("override", f"{late.name}能否覆盖{early.name}", [early.id, late.id], a))
+            elif a.sat:
+                st = a.state
+                who = cat.characters[st.seats[0].character].name
+                out.append(Finding(
+                    "OV001", "override", "note",
+                    f"{who}同时持有{early.label}和后获得的{late.label}，{gname}规则以{late.label}为准，"
+                    f"{early.label}失效。", key=f"OV001|{group}|{early.id}|{late.id}",
+                    rules=[ctx.ref(early.id, "hidden"), ctx.ref(late.id, "in force")],
+                    witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": late.id})))
+            if not late.initial:
+                continue
+            back = z3.Or([z3.And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
+                                 force == sa.index) for sa, sb in pairs])
+            a = ctx.find(q, back)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("override", f"{late.name}被无效后是否回到{early.name}",
+                                            [early.id, late.id], a))
+            elif a.sat:
+                st = a.state
+                who = cat.characters[st.seats[0].character].name
+                out.append(Finding(
+                    "OV002", "override", "note",
+                    f"{who}的{late.label}被无效后，{gname}规则回到先前的{early.label}，而不是卡牌的默认规则。",
+                    key=f"OV002|{group}|{early.id}|{late.id}",
+                    rules=[ctx.ref(late.id, "invalidated"), ctx.ref(early.id, "back in force")],
+                    witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": early.id})))
+    return out

@@ -1,0 +1,149 @@
+"""Phase skipping (SK).
+
+Design note: "如果一个玩家不可能可以使用技能且不可能可以出牌，则争夺阶段、濒死求澄清会被跳过。" The server's
+test (CannotPlayCard.kt) is coarse on purpose — it must not reveal a face-down role — so it is compared
+here with what the player could really do: use a live ActiveSkill whose condition holds now, or play a
+card type that phase allows and no ban forbids.
+
+* SK001 / SK002 — a player skipped in 争夺阶段 / 濒死求澄清 who could in fact act (unsound skip);
+* SK003 / SK004 — a player asked in 争夺阶段 / 濒死求澄清 who can never act (a wasted prompt), with the
+  rule that makes the server ask.
+"""
+from __future__ import annotations
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+
+SK001 = Code("SK001", "fight-skip-unsound", "error",
+             "a player is skipped in 争夺阶段 although a skill or card would let them act",
+             "the player loses a move the rules give them; nothing on screen tells them why",
+             example='''[[skill]]
+id = "Late"          # usable in 争夺阶段 even after every initial skill is invalidated
+kinds = ["ActiveSkill"]
+initial = false
+fight = "true"''')
+SK002 = Code("SK002", "dying-skip-unsound", "error",
+             "a player is skipped in 濒死求澄清 although a skill or card would let them save the dying",
+             "a rescue the rules allow never happens; the dying player loses the game for nothing",
+             example='''[[skill]]
+id = "Main"          # a MainPhaseSkill usable while someone is dying: the server's test ignores it
+kinds = ["MainPhaseSkill"]
+dying = "true"''')
+SK003 = Code("SK003", "fight-wasted-prompt", "note",
+             "a player is asked in 争夺阶段 although nothing they hold can be used",
+             "every such prompt costs the table a timeout; for a face-down role it is the price of not "
+             "revealing the role — elsewhere it is waste",
+             example='''[[character]]
+id = "li_ning_yu"    # 隐藏角色，技能都是触发技：从未翻开时总会被询问
+hidden = true''')
+SK004 = Code("SK004", "dying-wasted-prompt", "note",
+             "a player is asked in 濒死求澄清 although nothing they hold can be used then",
+             "the server asks every holder of a non-MainPhase ActiveSkill, usable while someone is dying "
+             "or not, and every holder of cards even when 澄清 is banned",
+             example='''[[skill]]
+id = "DuJi"          # 毒计：只能在争夺阶段使用
+kinds = ["ActiveSkill"]
+fight = "not face_up"
+dying = "false"''')
+
+
+def _reason_rules(cat, st, phase):
+    """Why the server asks / skips: the rules in the player's list that its test looked at."""
+    s = st.seats[0]
+    ch = cat.characters[s.character]
+    rules = []
+    for inst in s.skills:
+        r = cat.skills[inst.rule]
+        if inst.invalid:
+            continue
+        if r.has("ActiveSkill") and (phase == "fight" or not r.has("MainPhaseSkill")):
+            rules.append(r.id)
+        elif r.ban is not None:
+            rules.append(r.id)
+    return ch, rules
+
+
+@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60)
+def run(ctx):
+    cat = ctx.cat
+    out = []
+    actives = {r.id for r in cat.skills.values() if r.has("ActiveSkill")}
+    q = ctx.query(ctx.chars_for(actives | {r.id for r in cat.skills.values() if r.ban is not None}))
+    S = q.S
+    phases = [("fight", X.enc_skip_fight(S), X.enc_could_act_fight(S), "SK001", "SK003", "争夺阶段"),
+              ("dying", X.enc_skip_dying(S), X.enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]
+    for phase, skip, could, unsound, wasted, zh in phases:
+        question = {"decision": f"skip_{phase}", "seat": 0}
+        # ---- unsound: skipped but could act
+        a = ctx.find(q, z3.And(S.alive[0], skip, could))
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("skip", f"{zh}是否会跳过能行动的角色", [], a))
+        elif a.sat:
+            ch, rules = _reason_rules(cat, a.state, phase)
+            usable = [r for r in rules if cat.skills[r].has("ActiveSkill")]
+            names = "、".join(cat.skills[r].label for r in usable) or "手牌"
+            out.append(Finding(
+                unsound, "skip", "error",
+                f"{ch.name}在{zh}会被跳过，但其实可以行动（{names}）。",
+                key=f"{unsound}|{'|'.join(sorted(usable))}",
+                rules=[ctx.ref(r, "usable, yet skipped") for r in usable] or [ctx.ref(ch.id)],
+                witness=ctx.witness(a.state, question, {"skip": True, "could_act": True})))
+        # ---- wasted prompts, by the reason the server asks (each reason alone, so the cause is exact)
+        hand = S.ints["hand_count"][0] > 0
+        cards_reason = z3.And(hand, z3.Not(X.enc_banned_all(S)))
+        hidden_reason = z3.And(z3.Not(S.ever[0]), z3.Not(X.enc_skills_gone(S)))
+        causes = [("never-face-up", z3.And(hidden_reason, z3.Not(cards_reason))),
+                  ("bans-cover-phase", z3.And(cards_reason, S.ever[0]))]
+        unusable = []
+        if phase == "dying":
+            for rid in sorted(actives):
+                r = cat.skills[rid]
+                if r.has("MainPhaseSkill"):
+                    continue
+                holds = [live for _, live in X.holds(S, rid, "ActiveSkill")]
+                if not holds:
+                    continue
+                a = ctx.find(q, z3.And(S.alive[0], S.ever[0], z3.Not(cards_reason), z3.Or(holds),
+                                       z3.Not(skip), z3.Not(could)), minimize=False)
+                if a.status == "unknown":
+                    out.append(ctx.inconclusive("skip", f"{zh}是否因{r.name}询问无法行动的角色", [rid], a))
+                elif a.sat:
+                    unusable.append(rid)
+            if unusable:
+                holds = [live for rid in unusable[:1] for _, live in X.holds(S, rid, "ActiveSkill")]
+                causes.append(("active-not-usable", z3.And(S.ever[0], z3.Not(cards_reason), z3.Or(holds))))
+        for cause, cond in causes:
+            a = ctx.find(q, z3.And(S.alive[0], z3.Not(skip), z3.Not(could), cond))
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("skip", f"{zh}是否会询问无法行动的角色（{cause}）", [], a))
+                continue
+            if not a.sat:
+                continue
+            st = a.state
+            ch = cat.characters[st.seats[0].character]
+            if cause == "never-face-up":
+                msg = (f"隐藏角色从未翻开时（如{ch.name}），{zh}总会询问该角色，即使没有可用的技能和手牌"
+                       f"（为不暴露身份而有意为之）。")
+                refs = [ctx.ref(ch.id, "hidden role never face up")]
+                key = f"{wasted}|never-face-up"
+            elif cause == "bans-cover-phase":
+                bans = [i for i in st.seats[0].skills if cat.skills[i.rule].ban is not None]
+                givers = list(dict.fromkeys(i.site.split("#")[0] for i in bans if i.site))
+                names = "、".join(cat.skills[g].label if g in cat.skills else f"【{cat.name_of(g)}】" for g in givers)
+                msg = (f"{names}禁止了{zh}能打出的所有牌（但不是全部手牌）后，{ch.name}仍因有手牌而在{zh}被询问，"
+                       f"却打不出任何牌。")
+                refs = [ctx.ref(g, "bans the cards of the phase") for g in givers]
+                key = f"{wasted}|bans-cover-phase"
+            else:
+                names = "、".join(cat.skills[r].label for r in unusable)
+                msg = (f"持有{names}的角色在{zh}总会被询问（服务器只看是否有非出牌阶段的主动技能），"
+                       f"而这些技能在有人濒死时可能用不了（例如角色已翻开，或技能只能在争夺阶段使用）。")
+                refs = [ctx.ref(r, "makes the server ask") for r in unusable]
+                key = f"{wasted}|active-not-usable|{'|'.join(unusable)}"
+            out.append(Finding(wasted, "skip", "note", msg, key=key, rules=refs,
+                               witness=ctx.witness(st, question, {"skip": False, "could_act": False}),
+                               details={"cause": cause, **({"skills": unusable} if cause == "active-not-usable" else {})}))
+    return out

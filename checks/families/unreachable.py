@@ -1,0 +1,187 @@
+"""Unreachable and shadowed rules (UR).
+
+A rule that can never take effect is dead weight in the rule book at best and a typo at worst; one
+that is dead only in some reachable combination is a surprise for the players who meet it.
+
+* UR001 — a skill no character holds;
+* UR002 — a grant nothing can hand out (no gives site, or every giver is held by nobody);
+* UR003 — a rule that never takes effect in any reachable state (a conversion that never fires, a
+  send rule never in force, a receive rule that never says anything);
+* UR004 — a conversion that is shadowed in some reachable state: it would apply, but another
+  conversion fires instead (must beats optional, later beats earlier) or its declared type is banned.
+"""
+from __future__ import annotations
+
+import itertools
+
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.checks.findings import Finding
+from skillproof.checks.registry import Code, register
+from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
+
+UR001 = Code("UR001", "skill-unheld", "warning", "a skill that no character holds",
+             "it can never be used; usually a character's skill list misses it or it was left behind",
+             example='''[[skill]]
+id = "MiXin"              # 密信：服务器里有这个类，但没有角色持有
+kinds = ["TriggeredSkill"]''')
+UR002 = Code("UR002", "grant-never-given", "warning", "a grant nothing can hand out",
+             "no skill or card gives it, or only skills nobody holds do",
+             example='''[[grant]]
+id = "Orphan"
+kinds = ["OneTurnSkill"]
+lifetime = "turn"         # no [[…gives]] names it''')
+UR003 = Code("UR003", "rule-never-effective", "warning",
+             "a rule that never takes effect in any reachable state",
+             "its text describes something that cannot happen under the other rules",
+             example='''[[skill]]
+id = "Dead"
+kinds = ["ConvertCardSkill"]
+convert = { from = "A", to = ["B"], must = false }
+# …while every holder also holds a must-conversion of A that excludes B''')
+UR004 = Code("UR004", "conversion-shadowed", "note",
+             "a conversion that would apply is shadowed in some reachable state",
+             "by a must-conversion (must beats optional), a later conversion, or a ban on the declared type: "
+             "the skill's own effect (its onConvert notice, its consumption) does not happen",
+             example='''[[skill]]
+id = "YingBian"
+convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
+# 变则通 declaring 截获→误导 is a must-conversion: it fires instead of 应变''')
+
+
+def _reachable_givers(cat, grant_id):
+    out = []
+    for g in cat.sites(grant_id):
+        if g.giver_is_card or cat.owners(g.giver) or (g.giver in cat.skills and cat.skills[g.giver].is_grant):
+            out.append(g)
+    return out
+
+
+@register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15)
+def run(ctx):
+    cat = ctx.cat
+    out = []
+    for r in cat.initial_skills:
+        if not cat.owners(r.id):
+            out.append(Finding("UR001", "unreachable", "warning", f"{r.label}没有任何角色持有，永远不会生效。",
+                               key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
+    for g in cat.grants:
+        if not _reachable_givers(cat, g.id):
+            why = "没有任何技能或卡牌给出它" if not cat.sites(g.id) else "给出它的技能没有角色持有"
+            out.append(Finding("UR002", "unreachable", "warning", f"{g.label}{why}，永远不会出现在对局中。",
+                               key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
+    # ---------------------------------------------------------------- conversions: never / shadowed
+    convs = [r for r in cat.skills.values() if r.convert is not None and
+             (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+    if convs:
+        q = ctx.query(ctx.chars_for({r.id for r in convs} |
+                                    {r.id for r in cat.skills.values() if r.ban is not None}))
+        S = q.S
+        x, xb = X.card_var(S, "ur_actual")
+        y, yb = X.card_var(S, "ur_declared")
+        ok, via = X.enc_conversion(S, x, y)
+        for r in convs:
+            slots = [sl for sl, _ in X.holds(S, r.id)]
+            fires = z3.Or([z3.And(via == sl.index, S.rule_is(sl, r.id)) for sl in slots] or [z3.BoolVal(False)])
+            a = ctx.find(q, z3.And(xb, yb, ok, fires), minimize=False)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
+                continue
+            if not a.sat:
+                core = sorted({rid for lab in a.core for rid in lab.rules})
+                out.append(Finding("UR003", "unreachable", "warning",
+                                   f"{r.label}在任何可达的局面下都不会发动。", key=f"UR003|convert|{r.id}",
+                                   rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
+                                   details={"because": [lab.label for lab in a.core]}))
+                continue
+            # shadowed: applies (source matches, declared in targets) but another slot fires, or banned
+            applies = z3.Or([z3.And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
+                                    X.conversion_targets_has(S, sl, r.id, y), x != y) for sl in slots])
+            others = [o for o in convs if o.id != r.id]
+            for o in others:
+                oslots = [sl for sl, _ in X.holds(S, o.id)]
+                by_other = z3.Or([z3.And(via == sl.index, S.rule_is(sl, o.id)) for sl in oslots] or [z3.BoolVal(False)])
+                a = ctx.find(q, z3.And(xb, yb, ok, applies, by_other))
+                if a.status == "unknown":
+                    out.append(ctx.inconclusive("unreachable", f"{r.name}能否被{o.name}遮蔽", [r.id, o.id], a))
+                    continue
+                if not a.sat:
+                    continue
+                C = S.codes
+                xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+                who = cat.characters[a.state.seats[0].character].name
+                why = "必须转化优先于可选转化" if o.convert.must and not r.convert.must else "后获得的转化优先"
+                out.append(Finding(
+                    "UR004", "unreachable", "note",
+                    f"{who}把{ctx.card(xv)}当作{ctx.card(yv)}使用时，发动的是{o.label}而不是{r.label}（{why}）。",
+                    key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
+                    witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
+                                        {"ok": True, "via": o.id})))
+            # shadowed by a ban on the declared type
+            bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
+            for give in bans:
+                site = S.codes.site[f"{give.giver}#{give.index}"]
+                rule = cat.skills[give.grant]
+                ban_here = z3.Or([z3.And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
+                                         z3.Not(X._ban_all(S, rule, sl)), X._ban_has(S, rule, sl, y))
+                                  for sl in S.slots if not sl.initial_slot and give.grant in sl.candidates]
+                                 or [z3.BoolVal(False)])
+                a = ctx.find(q, z3.And(xb, yb, ok, applies, fires, ban_here))
+                if a.status == "unknown":
+                    out.append(ctx.inconclusive("unreachable", f"{r.name}能否被禁令遮蔽", [r.id, give.giver], a))
+                    continue
+                if not a.sat:
+                    continue
+                C = S.codes
+                xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+                who = cat.characters[a.state.seats[0].character].name
+                gname = cat.giver_name(give)
+                out.append(Finding(
+                    "UR004", "unreachable", "note",
+                    f"{gname}禁止了{ctx.card(yv)}后，{who}的{r.label}仍能把{ctx.card(xv)}转化为{ctx.card(yv)}，"
+                    f"但这张牌打不出去。",
+                    key=f"UR004|ban|{r.id}|{give.giver}#{give.index}",
+                    rules=[ctx.ref(r.id, "shadowed"), ctx.ref(give.giver, "bans the declared type")],
+                    witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
+                                        {"can_play": False, "banned": True})))
+    # ---------------------------------------------------------------- send rules never in force
+    for group in SEND_GROUPS:
+        members = [r for r in cat.skills.values() if group in r.closure and
+                   (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+        if not members:
+            continue
+        q = ctx.query(ctx.chars_for({r.id for r in members}))
+        S = q.S
+        force = X.enc_send_in_force(S, group)
+        for r in members:
+            slots = [sl for sl, _ in X.holds(S, r.id)]
+            a = ctx.find(q, z3.Or([z3.And(S.rule_is(sl, r.id), force == sl.index) for sl in slots] or [z3.BoolVal(False)]),
+                         minimize=False)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
+            elif not a.sat:
+                out.append(Finding("UR003", "unreachable", "warning",
+                                   f"{r.label}在任何可达的局面下都不会成为生效的{SEND_GROUP_ZH[group]}规则。",
+                                   key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
+                                   details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- receive rules that never say anything
+    recv = [r for r in cat.skills.values() if r.receive is not None and
+            (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+    if recv:
+        q = ctx.query(ctx.chars_for({r.id for r in recv}))
+        S = q.S
+        for r in recv:
+            terms = []
+            for sl, live in X.holds(S, r.id, "MustReceiveMessage"):
+                c = S.ctx(0, sl)
+                terms.append(z3.And(live, z3.Or(S.compile(r.receive.must, c), S.compile(r.receive.cannot, c))))
+            a = ctx.find(q, z3.Or(terms or [z3.BoolVal(False)]), minimize=False)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
+            elif not a.sat:
+                out.append(Finding("UR003", "unreachable", "warning",
+                                   f"{r.label}的“必须接收”和“不能接收”在任何可达局面下都不成立，这个技能什么也不做。",
+                                   key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
+                                   details={"because": [lab.label for lab in a.core]}))
+    return out

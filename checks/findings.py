@@ -1,0 +1,67 @@
+"""Findings: what a check reports, with a meaning-based id, located rules and a replayable witness."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+
+SEVERITIES = ("error", "warning", "note")
+SEVERITY_RANK = {"error": 0, "warning": 1, "note": 2}
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    id: str
+    name: str
+    file: str
+    line: int
+    role: str = ""              # what the rule does in this finding ("vetoes", "is vetoed", …)
+
+    def to_dict(self) -> dict:
+        d = {"id": self.id, "name": self.name, "file": self.file, "line": self.line}
+        if self.role:
+            d["role"] = self.role
+        return d
+
+
+@dataclass
+class Finding:
+    check: str                  # the code, e.g. "CV002"
+    family: str                 # the check family, e.g. "conversion"
+    severity: str
+    message: str                # one sentence, in the designer's terms (Chinese names)
+    key: str                    # what the finding means, independent of file order and lines
+    rules: list = field(default_factory=list)      # of RuleRef
+    witness: dict | None = None  # {"state": …, "question": …, "expect": …}
+    inconclusive: bool = False
+    details: dict = field(default_factory=dict)     # extra structured facts (e.g. "falls back to")
+
+    @property
+    def id(self) -> str:
+        return f"{self.check}-{hashlib.sha1(self.key.encode('utf-8')).hexdigest()[:10]}"
+
+    def sort_key(self):
+        return (SEVERITY_RANK[self.severity], self.check, self.key)
+
+    def to_dict(self) -> dict:
+        d = {"id": self.id, "check": self.check, "family": self.family, "severity": self.severity,
+             "message": self.message, "rules": [r.to_dict() for r in self.rules],
+             "witness": self.witness}
+        if self.inconclusive:
+            d["inconclusive"] = True
+        if self.details:
+            d["details"] = self.details
+        return d
+
+
+def rule_ref(cat, ident: str, role: str = "") -> RuleRef:
+    """A located reference to a rule, card or character of the catalogue."""
+    for table in (cat.skills, cat.cards, cat.characters):
+        if ident in table:
+            obj = table[ident]
+            return RuleRef(ident, obj.name, obj.loc.file, obj.loc.line, role)
+    return RuleRef(ident, ident, "", 0, role)
+
+
+def canonical(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

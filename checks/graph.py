@@ -1,0 +1,148 @@
+"""The conflict graph (networkx): rules that touch the same resource are joined.
+
+Nodes are skills and grant templates (and cards that hand out grants). An edge joins two rules that
+touch a common resource — a card type as conversion source or target or ban, a SendMessage group, the
+receive decision, the draw count, the game result, invalidation — or a giver and what it gives. The
+graph splits the catalogue into independent components (each solver query only sees its component),
+names the rules behind a finding, and is exported for the reports.
+"""
+from __future__ import annotations
+
+import itertools
+
+import networkx as nx
+
+from skillproof.model import vocab as V
+from skillproof.model.catalogue import Catalogue, Ref
+from skillproof.model.interpreter import Env, evaluate
+
+
+def param_domains(cat: Catalogue, grant_id: str) -> dict:
+    """For each parameter of a grant, the values some gives site can hand out (args, or `where`
+    solved by enumeration over small domains; set<card> parameters: every card)."""
+    rule = cat.skills[grant_id]
+    out = {p: set() for p in rule.params}
+    cards = list(cat.cards)
+    small = {"card": cards, "bool": [False, True], "colour": list(V.COLOURS), "int": list(range(0, 6))}
+    for give in cat.sites(grant_id):
+        free = [p for p in rule.params if p not in give.args]
+        for p, v in give.args.items():
+            out[p].update(v if isinstance(v, list) else [v])
+        enum = [p for p in free if rule.params[p] in small]
+        for p in free:
+            if rule.params[p] not in small:
+                out[p].update(cards)
+        if not enum:
+            continue
+        if give.where is None:
+            for p in enum:
+                out[p].update(small[rule.params[p]])
+            continue
+        for combo in itertools.product(*[small[rule.params[p]] for p in enum]):
+            args = dict(zip(enum, combo))
+            env = Env(cat, None, {"self": 0}, {**give.args, **args}, {})
+            try:
+                ok = evaluate(give.where, env)
+            except Exception:          # a where that reads game state: keep the value (over-approximate)
+                ok = True
+            if ok:
+                for p, v in args.items():
+                    out[p].add(v)
+    return {p: frozenset(v) for p, v in out.items()}
+
+
+def _cards_of(cat, ref: Ref, domains) -> set:
+    if ref.kind == "any":
+        return set(cat.cards)
+    if ref.kind == "card":
+        return {ref.value}
+    return set(domains.get(ref.value, cat.cards))
+
+
+def resources(cat: Catalogue, rid: str) -> dict[str, set]:
+    """The resources a rule touches, by role: {resource: {roles}}."""
+    r = cat.skills[rid]
+    dom = param_domains(cat, rid) if r.is_grant else {}
+    res: dict[str, set] = {}
+
+    def touch(name, role):
+        res.setdefault(name, set()).add(role)
+
+    if r.convert:
+        for c in _cards_of(cat, r.convert.source, dom):
+            touch(f"card:{c}", "converts-from")
+        for t in r.convert.targets:
+            for c in _cards_of(cat, t, dom):
+                touch(f"card:{c}", "converts-to")
+    if r.ban:
+        all_ = r.ban.all
+        banned_cards = set()
+        if isinstance(r.ban.cards, Ref):
+            banned_cards = set(dom.get(r.ban.cards.value, cat.cards))
+        else:
+            banned_cards = {x.value for x in r.ban.cards}
+        if (isinstance(all_, Ref) and True in dom.get(all_.value, {True})) or all_ is True:
+            banned_cards = set(cat.cards)
+        for c in banned_cards:
+            touch(f"card:{c}", "bans")
+    if r.receive:
+        touch("receive", "receive")
+    for g in ("SendMessageDirectionSkill", "SendMessageCanLockSkill", "SendMessageCardSkill"):
+        if g in r.closure:
+            touch(f"send:{g}", "send")
+    if r.draw is not None:
+        touch("draw", "draw")
+    if r.win or r.result:
+        touch("result", "result")
+    if r.id == "InvalidSkill" or any(g.grant == "InvalidSkill" for g in r.gives):
+        touch("invalidation", "invalidates")
+    return res
+
+
+def build(cat: Catalogue) -> nx.Graph:
+    """The conflict graph of a catalogue."""
+    G = nx.Graph()
+    by_res: dict[str, list] = {}
+    for rid, r in cat.skills.items():
+        G.add_node(rid, kind="grant" if r.is_grant else "skill", name=r.name, file=r.loc.file, line=r.loc.line)
+        for res, roles in resources(cat, rid).items():
+            by_res.setdefault(res, []).append((rid, roles))
+    for cid, c in cat.cards.items():
+        if c.gives:
+            G.add_node(f"card:{cid}", kind="card", name=c.name, file=c.loc.file, line=c.loc.line)
+    for res, members in sorted(by_res.items()):
+        for (a, ra), (b, rb) in itertools.combinations(members, 2):
+            if res.startswith("card:") and ra == {"bans"} and rb == {"bans"}:
+                continue                      # two bans of one card do not interact
+            if res.startswith("card:") and ra == {"converts-to"} and rb == {"converts-to"}:
+                continue                      # two conversions to one target only meet via a source
+            if G.has_edge(a, b):
+                G[a][b]["resources"].add(res)
+            else:
+                G.add_edge(a, b, resources={res})
+    for src in list(cat.skills.values()) + list(cat.cards.values()):
+        node = src.id if src.id in cat.skills else f"card:{src.id}"
+        for g in src.gives:
+            if g.grant in cat.skills:
+                if G.has_edge(node, g.grant):
+                    G[node][g.grant]["resources"].add("gives")
+                else:
+                    G.add_edge(node, g.grant, resources={"gives"})
+    return G
+
+
+def components(G: nx.Graph) -> list[list[str]]:
+    """Connected components, each sorted, in a stable order."""
+    return sorted((sorted(c) for c in nx.connected_components(G)), key=lambda c: (c[0], len(c)))
+
+
+def component_of(G: nx.Graph, node: str) -> set:
+    return nx.node_connected_component(G, node) if node in G else {node}
+
+
+def export(G: nx.Graph) -> dict:
+    """A JSON-ready form (stable order) for reports."""
+    nodes = [{"id": n, **{k: v for k, v in sorted(G.nodes[n].items())}} for n in sorted(G.nodes)]
+    edges = [{"source": a, "target": b, "resources": sorted(G[a][b]["resources"])}
+             for a, b in sorted(tuple(sorted(e)) for e in G.edges)]
+    return {"nodes": nodes, "edges": edges}

@@ -1,0 +1,67 @@
+"""The check registry: each family is a small module that registers itself (bandit-style plugins).
+
+A family declares its codes — each documented like a linter rule page: what it finds, why it matters, and
+an example catalogue that triggers it — and a ``run(ctx)`` that yields findings.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    name: str                   # kebab-case name, e.g. "conversion-vetoed"
+    severity: str
+    summary: str                # what it finds (one line)
+    why: str                    # why it matters
+    example: str = ""           # a small catalogue (TOML) that triggers it
+
+
+@dataclass
+class Family:
+    name: str
+    title: str
+    codes: list
+    run: object                 # callable(ctx) -> iterable of Finding
+    doc: str = ""
+    order: int = 50
+
+    def code(self, code: str) -> Code:
+        return next(c for c in self.codes if c.code == code)
+
+
+_FAMILIES: dict[str, Family] = {}
+
+
+def register(name: str, title: str, codes: list, order: int = 50):
+    """Decorator for a family's ``run(ctx)``."""
+    def deco(fn):
+        import sys
+        mod = sys.modules[fn.__module__]
+        _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order)
+        return fn
+    return deco
+
+
+def families() -> list[Family]:
+    """Every registered family, in a stable order (importing the family modules on first use)."""
+    from . import families as pkg
+    for m in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"{pkg.__name__}.{m.name}")
+    return sorted(_FAMILIES.values(), key=lambda f: (f.order, f.name))
+
+
+def all_codes() -> dict[str, tuple[Family, Code]]:
+    out = {}
+    for f in families():
+        for c in f.codes:
+            out[c.code] = (f, c)
+    return out
+
+
+INCONCLUSIVE = Code("INC001", "solver-inconclusive", "error",
+                    "the solver could not decide a question (unknown or timeout)",
+                    "an undecided question is not a pass: the rules it covers are unverified")
