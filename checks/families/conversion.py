@@ -93,7 +93,7 @@ def run(ctx):
         st = a.state
         holder = cat.characters[st.seats[0].character]
         args = next((i.args for i in st.seats[0].skills if i.rule == must.id), {})
-        pdesc = "".join(f"{k}={ctx.card(v)}" for k, v in sorted(args.items()) if isinstance(v, str))
+        pdesc = "、".join(f"{k}={ctx.card(v)}" for k, v in sorted(args.items()) if isinstance(v, str))
         pdesc = f"（{pdesc}）" if pdesc else ""
         msg = (f"{holder.name}的{opt.label}想把{ctx.card(xv)}当作{ctx.card(yv)}使用，"
                f"但{must.label}{pdesc}要求{ctx.card(xv)}必须当作别的牌使用，这次使用被否决。")

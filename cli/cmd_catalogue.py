@@ -1,0 +1,68 @@
+"""skillproof catalogue — what a catalogue contains."""
+from __future__ import annotations
+
+import json
+import sys
+
+from .common import add_catalogue_arg, load_or_report
+
+NAME = "catalogue"
+HELP = "summarise a catalogue (counts, characters and their skills); --format json prints all of it"
+
+
+def add_arguments(p):
+    add_catalogue_arg(p)
+    p.add_argument("--format", "-f", default="text", choices=["text", "json"])
+
+
+def _ref(r):
+    return str(r) if r.kind != "any" else None
+
+
+def as_json(cat) -> dict:
+    skills, grants = [], []
+    for r in cat.skills.values():
+        d = {"id": r.id, "name": r.name, "kinds": list(r.kinds), "initial": r.initial,
+             "file": r.loc.file, "line": r.loc.line}
+        if r.convert:
+            d["convert"] = {"from": _ref(r.convert.source), "to": [str(t) for t in r.convert.targets],
+                            "must": r.convert.must}
+        if r.is_grant:
+            sites = cat.sites(r.id)
+            d["to"] = sorted({g.to for g in sites})
+            d["lifetime"] = r.lifetime
+            d["params"] = dict(r.params)
+            d["given_by"] = [g.giver for g in sites]
+            grants.append(d)
+        else:
+            d["origin"] = r.origin
+            skills.append(d)
+    return {
+        "rules": {"seats": cat.rules.seats, "draw_base": cat.rules.draw_base, "turn_end": list(cat.rules.turn_end),
+                  "must_beats_cannot": cat.rules.must_beats_cannot},
+        "cards": [{"id": c.id, "name": c.name, "aliases": list(c.aliases)} for c in cat.cards.values()],
+        "characters": [{"id": c.id, "name": c.name, "hidden": c.hidden, "female": c.female, "origin": c.origin,
+                        "skills": [cat.skills[s].name for s in c.skills], "skill_ids": list(c.skills)}
+                       for c in cat.characters.values()],
+        "skills": skills, "grants": grants,
+    }
+
+
+def run(args) -> int:
+    cat = load_or_report(args.paths)
+    if cat is None:
+        return 2
+    if args.format == "json":
+        sys.stdout.write(json.dumps(as_json(cat), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    chars = list(cat.characters.values())
+    n_rb = sum(1 for c in chars if c.origin == "rulebook")
+    print(f"catalogue: {', '.join(cat.files)}")
+    print(f"{len(cat.cards)} cards, {len(chars)} characters ({n_rb} only in the rule book), "
+          f"{len(cat.initial_skills)} skills, {len(cat.grants)} grants; {cat.rules.seats} seats at most, "
+          f"draw {cat.rules.draw_base}")
+    print()
+    for c in chars:
+        tags = ("隐藏" if c.hidden else "公开") + ("·女" if c.female else "·男") + ("·规则书" if c.origin == "rulebook" else "")
+        print(f"  {c.name:<8}\t{tags}\t" + "、".join(cat.skills[s].name for s in c.skills))
+    return 0

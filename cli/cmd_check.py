@@ -1,0 +1,163 @@
+"""skillproof check — run every check family on a catalogue and report the findings."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from .common import add_catalogue_arg, load_or_report
+
+NAME = "check"
+HELP = "check a catalogue for contradictory or unreachable rule combinations"
+DESCRIPTION = """Run every check family on a catalogue (default: the shipped catalogue of the real game).
+
+exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 bad input or usage;
+3 inconclusive (the solver answered unknown or timed out) and nothing failing."""
+
+
+def add_arguments(p):
+    add_catalogue_arg(p)
+    add_report_args(p)
+    p.add_argument("--select", default="", metavar="CODES",
+                   help="only these families or codes, comma-separated (e.g. conversion,BN001)")
+    p.add_argument("--ignore", default="", metavar="CODES", help="drop findings of these families or codes")
+    p.add_argument("--baseline", metavar="FILE", help="hide findings accepted in this baseline; flag stale entries")
+    add_solver_args(p)
+
+
+def add_report_args(p):
+    from skillproof.reports import FORMATS
+    p.add_argument("--format", "-f", default="text", choices=FORMATS, help="report format (default: text)")
+    p.add_argument("--output", "-o", metavar="FILE", help="write the report here instead of standard output")
+    p.add_argument("--fail-on", default="error", choices=["error", "warning", "note", "none"],
+                   help="lowest severity that makes the exit code 1 (default: error)")
+    p.add_argument("--color", default="auto", choices=["auto", "always", "never"], help="colours in text output")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+
+
+def add_solver_args(p):
+    p.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS",
+                   help="solver time limit per question; a question that hits it is reported inconclusive")
+    p.add_argument("--max-grants", type=int, default=2, metavar="N",
+                   help="granted skills one player holds at once in the symbolic search (default 2)")
+    p.add_argument("--max-seats", type=int, default=3, metavar="N", help="seats in the symbolic search (default 3)")
+
+
+def _codes(s: str) -> tuple:
+    return tuple(x.strip() for x in s.split(",") if x.strip())
+
+
+def validate_selection(names) -> str | None:
+    from skillproof.checks.registry import all_codes, families
+    known = {f.name for f in families()} | set(all_codes()) | {"INC001"}
+    bad = [n for n in names if n not in known]
+    if bad:
+        from skillproof.model.names import nearest
+        hint = nearest(bad[0], known)
+        return f"unknown family or code '{bad[0]}'" + (f" — did you mean '{hint}'?" if hint else "")
+    return None
+
+
+class Progress:
+    """Progress on stderr, only on a terminal and only once a run has taken more than a second."""
+
+    def __init__(self, enabled: bool):
+        self.enabled = enabled and sys.stderr.isatty()
+        self.t0 = time.perf_counter()
+        self.shown = False
+
+    def __call__(self, what: str):
+        if self.enabled and time.perf_counter() - self.t0 > 1.0:
+            sys.stderr.write(f"\r\033[K skillproof: checking {what} …")
+            sys.stderr.flush()
+            self.shown = True
+
+    def done(self):
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def emit(report, args, cat=None) -> int:
+    """Render ``report`` in ``args.format`` to ``args.output`` or stdout; return 0 or 2."""
+    from skillproof.reports import formatter
+    mod = formatter(args.format)
+    if mod is None:
+        sys.stderr.write(f"error: the {args.format} format is not available in this installation\n")
+        return 2
+    if args.format == "text":
+        to_tty = not args.output and sys.stdout.isatty()
+        color = args.color == "always" or (args.color == "auto" and to_tty and not os.environ.get("NO_COLOR"))
+        text = mod.render(report, color=color, cat=cat)
+    else:
+        text = mod.render(report) if "cat" not in mod.render.__code__.co_varnames else mod.render(report, cat=cat)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write {args.output}: {e.strerror}\n")
+            return 2
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
+    from skillproof.checks import graph as GR
+    from skillproof.reports.model import Report
+    fs = result.findings if findings is None else findings
+    ign = _codes(getattr(args, "ignore", "") or "")
+    if ign:
+        fs = [f for f in fs if f.check not in ign and f.family not in ign]
+    return Report(findings=list(fs), catalogue_files=list(cat.files), families=list(result.families),
+                  fail_on=args.fail_on, suppressed=list(suppressed), stale=list(stale),
+                  graph=GR.export(GR.build(cat)) if args.format == "html" else None,
+                  stats={"solver_queries": result.stats.get("queries", 0)})
+
+
+def run_checks(cat, args):
+    from skillproof.checks.context import Options, run
+    opts = Options(timeout_ms=int(args.timeout * 1000), max_grants=args.max_grants, max_seats=args.max_seats,
+                   only=_codes(getattr(args, "select", "") or ""))
+    prog = Progress(not args.quiet)
+    t = time.perf_counter()
+    try:
+        result = run(cat, opts, progress=prog)
+    finally:
+        prog.done()
+    if not args.quiet and sys.stderr.isatty():
+        sys.stderr.write(f"skillproof: {result.stats.get('queries', 0)} solver questions in "
+                         f"{time.perf_counter() - t:.1f}s\n")
+    return result
+
+
+def run(args) -> int:
+    for sel in (args.select, args.ignore):
+        msg = validate_selection(_codes(sel))
+        if msg:
+            sys.stderr.write(f"error: {msg}\n")
+            return 2
+    if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
+        sys.stderr.write("error: --timeout must be positive, --max-grants >= 0, --max-seats >= 1\n")
+        return 2
+    cat = load_or_report(args.paths)
+    if cat is None:
+        return 2
+    result = run_checks(cat, args)
+    suppressed, stale, findings = (), (), None
+    if args.baseline:
+        try:
+            from skillproof.reports import baseline as B
+        except ModuleNotFoundError:
+            sys.stderr.write("error: baselines are not available in this installation\n")
+            return 2
+        try:
+            base = B.load(args.baseline)
+        except B.BaselineError as e:
+            sys.stderr.write(f"error: {e}\n")
+            return 2
+        findings, suppressed, stale = B.apply(base, result.findings)
+    report = make_report(cat, result, args, suppressed, stale, findings)
+    rc = emit(report, args, cat)
+    return rc or report.exit_code()

@@ -1,0 +1,81 @@
+"""The JSON Schema of one catalogue file, built from the kind lattice (so the two cannot drift).
+
+``model/schema.json`` is this schema written out for editors; a test keeps the file equal to
+``build()`` and checks the shipped catalogue against it. Regenerate with
+``python -m skillproof.model.schema > model/schema.json``.
+"""
+from __future__ import annotations
+
+import json
+
+from .kinds import KINDS
+
+
+def build() -> dict:
+    kinds = sorted(k for k in KINDS if k != "Skill")
+    expr = {"type": "string", "description": "an expression of the skillproof condition language"}
+    lam = {"type": "string", "pattern": r"^\s*[A-Za-z_][A-Za-z0-9_]*\s*:", "description": "'VAR: condition'"}
+    strlist = {"type": "array", "items": {"type": "string"}}
+    gives = {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["grant", "to"],
+        "properties": {"grant": {"type": "string"}, "to": {"enum": ["self", "target", "others", "all"]},
+                       "when": expr, "per_turn": {"type": "integer", "minimum": 1},
+                       "args": {"type": "object"}, "where": expr}}}
+    effect = {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": False,
+        "properties": {"when": expr, "each": lam, "pick": lam, "winners_add": lam, "winners_remove": lam,
+                       "declared_add": lam, "declared_remove": lam}}}
+    rule_props = {
+        "id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
+        "kinds": {"type": "array", "minItems": 1, "items": {"enum": kinds}}, "initial": {"type": "boolean"},
+        "text": {"type": "string"}, "flips": {"type": "boolean"}, "consumed": {"type": "boolean"},
+        "limit": {"enum": ["none", "turn", "game"]}, "trigger": {"type": "string"}, "fight": expr, "dying": expr,
+        "convert": {"type": "object", "additionalProperties": False, "required": ["from", "to", "must"],
+                    "properties": {"from": {"type": "string"}, "to": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                                   "must": {"type": "boolean"}}},
+        "ban": {"type": "object", "additionalProperties": False,
+                "properties": {"cards": {"oneOf": [strlist, {"type": "string"}]}, "all": {"oneOf": [{"type": "boolean"}, {"type": "string"}]}}},
+        "receive": {"type": "object", "additionalProperties": False, "properties": {"must": expr, "cannot": expr}},
+        "send": {"type": "object", "additionalProperties": False, "required": ["rule"], "properties": {"rule": expr}},
+        "draw": expr, "win": effect, "result": effect, "gives": gives,
+        "plays": {"type": "object", "additionalProperties": False, "required": ["as", "checks_bans"],
+                  "properties": {"as": {"type": "array", "minItems": 1, "items": {"type": "string"}}, "checks_bans": {"type": "boolean"}}},
+        "origin": {"enum": ["server", "rulebook"]},
+    }
+    grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent"]},
+                       params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
+    schema = {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://skillproof.invalid/schema/catalogue.json",
+      "title": "skillproof catalogue (TOML)",
+      "description": "One file of a skillproof rule catalogue. See docs/catalogue-format.md.",
+      "type": "object", "additionalProperties": False,
+      "properties": {
+        "meta": {"type": "object"},
+        "rules": {"type": "object", "additionalProperties": False, "properties": {
+            "seats": {"type": "integer", "minimum": 2, "maximum": 9}, "draw_base": {"type": "integer", "minimum": 0},
+            "turn_end": {"type": "array", "items": {"enum": ["restore_invalid", "drop_one_turn"]}, "minItems": 2, "maxItems": 2, "uniqueItems": True},
+            "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"}}},
+        "card": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name"],
+            "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
+                           "text": {"type": "string"}, "gives": gives,
+                           "phases": {"type": "array", "items": {"enum": ["main", "send_start", "send", "fight", "dying"]}}}}},
+        "character": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+            "required": ["id", "name", "hidden", "female", "skills"],
+            "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "hidden": {"type": "boolean"},
+                           "female": {"type": "boolean"}, "skills": strlist, "origin": {"enum": ["server", "rulebook"]},
+                           "aliases": strlist, "text": {"type": "string"}}}},
+        "skill": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name", "kinds"],
+                  "properties": rule_props}},
+        "grant": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                  "required": ["id", "name", "kinds", "lifetime"], "properties": grant_props}},
+      },
+    }
+    return schema
+
+
+def dumps() -> str:
+    return json.dumps(build(), ensure_ascii=False, indent=2) + "\n"
+
+
+if __name__ == "__main__":
+    import sys
+    sys.stdout.write(dumps())

@@ -1,0 +1,32 @@
+"""JSON: the documented, stable schema.
+
+{"version": 1, "tool": {...}, "catalogue": {"files": [...]},
+ "findings": [{"id", "check", "family", "severity", "message", "rules": [{"id", "name", "file", "line"}],
+               "witness": {"state", "question", "expect", "also"?}, "inconclusive"?, "details"?}],
+ "suppressed": [{"id", "reason"}], "stale": [{"id", "reason"}], "summary": {...}}
+"""
+from __future__ import annotations
+
+import json
+
+NAME = "json"
+DESCRIPTION = "machine-readable findings (stable schema, sorted keys)"
+
+
+def document(report) -> dict:
+    doc = {
+        "version": 1,
+        "tool": {"name": "skillproof", "version": report.tool_version},
+        "catalogue": {"files": list(report.catalogue_files)},
+        "findings": [f.to_dict() for f in report.findings],
+        "suppressed": [{**f.to_dict(), "reason": reason} for f, reason in report.suppressed],
+        "stale": [dict(e) for e in report.stale],
+        "summary": report.summary(),
+    }
+    if report.extra:
+        doc.update(report.extra)
+    return doc
+
+
+def render(report) -> str:
+    return json.dumps(document(report), ensure_ascii=False, indent=2, sort_keys=True) + "\n"

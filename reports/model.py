@@ -1,0 +1,72 @@
+"""The Report: everything a format needs, computed once, in a stable order.
+
+Reports are deterministic: the same catalogue and options give byte-identical output (no timings, no
+absolute paths, sorted keys). Timings go to stderr, never into a report.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from skillproof import __version__
+from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK, Finding
+from skillproof.checks.registry import INCONCLUSIVE, all_codes
+
+
+@dataclass
+class Report:
+    findings: list                        # active findings (not suppressed by a baseline), sorted
+    catalogue_files: list
+    families: list                        # family names that ran
+    fail_on: str = "error"
+    suppressed: list = field(default_factory=list)   # [(Finding, reason)]
+    stale: list = field(default_factory=list)        # baseline entries whose finding no longer exists
+    graph: dict | None = None             # the conflict graph (export form), for html
+    stats: dict = field(default_factory=dict)        # deterministic counters only
+    title: str = "skillproof check"
+    extra: dict = field(default_factory=dict)        # e.g. the decision changes of `diff`
+
+    @property
+    def tool_version(self) -> str:
+        return __version__
+
+    def codes(self) -> dict:
+        """code -> (Family, Code) for every known check (plus the inconclusive pseudo-check)."""
+        out = dict(all_codes())
+        out[INCONCLUSIVE.code] = (None, INCONCLUSIVE)
+        return out
+
+    def counts(self) -> dict:
+        c = {s: 0 for s in SEVERITIES}
+        for f in self.findings:
+            c[f.severity] += 1
+        return c
+
+    def failing(self) -> list:
+        if self.fail_on == "none":
+            return []
+        lim = SEVERITY_RANK[self.fail_on]
+        return [f for f in self.findings if not f.inconclusive and SEVERITY_RANK[f.severity] <= lim]
+
+    @property
+    def inconclusive(self) -> list:
+        return [f for f in self.findings if f.inconclusive]
+
+    def exit_code(self) -> int:
+        if self.failing():
+            return 1
+        if self.inconclusive:
+            return 3
+        return 0
+
+    def summary(self) -> dict:
+        by_check: dict = {}
+        for f in self.findings:
+            by_check[f.check] = by_check.get(f.check, 0) + 1
+        return {"total": len(self.findings), "by_severity": self.counts(), "by_check": dict(sorted(by_check.items())),
+                "inconclusive": len(self.inconclusive), "suppressed": len(self.suppressed),
+                "stale_baseline_entries": len(self.stale), "fail_on": self.fail_on,
+                "failing": len(self.failing()), "exit_code": self.exit_code(), **self.stats}
+
+
+def sorted_findings(findings) -> list[Finding]:
+    return sorted(findings, key=lambda f: f.sort_key())

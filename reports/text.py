@@ -1,0 +1,61 @@
+"""Text: grouped by severity and check, the witness indented under each finding, a summary line.
+Colours only when writing to a terminal (and never with NO_COLOR set)."""
+from __future__ import annotations
+
+from skillproof.checks.findings import SEVERITIES
+
+from .common import witness_lines
+
+NAME = "text"
+DESCRIPTION = "for people at a terminal"
+
+_COL = {"error": "\033[31;1m", "warning": "\033[33;1m", "note": "\033[36m", "dim": "\033[2m", "bold": "\033[1m",
+        "reset": "\033[0m"}
+
+
+def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
+    c = (lambda k: _COL[k]) if color else (lambda k: "")
+    codes = report.codes()
+    out: list[str] = []
+    for sev in SEVERITIES:
+        fs = [f for f in report.findings if f.severity == sev]
+        if not fs:
+            continue
+        last = None
+        for f in fs:
+            if f.check != last:
+                fam, code = codes.get(f.check, (None, None))
+                name = code.name if code else f.check
+                out.append(f"{c(sev)}{sev}{c('reset')} {c('bold')}{f.check}{c('reset')} {name}"
+                           + (f" — {code.summary}" if code else ""))
+                last = f.check
+            loc = f"{f.rules[0].file}:{f.rules[0].line}" if f.rules and f.rules[0].file else "-"
+            out.append(f"  {loc}: {f.message} {c('dim')}[{f.id}]{c('reset')}")
+            others = [r for r in f.rules[1:] if r.file]
+            if others:
+                out.append(f"      {c('dim')}rules:{c('reset')} " + "; ".join(
+                    f"{r.name} ({r.file}:{r.line})" for r in others))
+            if verbose and f.witness and cat is not None:
+                out.append(f"      {c('dim')}witness:{c('reset')}")
+                out.extend(f"        {line}" for line in witness_lines(cat, f.witness))
+        out.append("")
+    if report.stale:
+        out.append(f"{c('warning')}stale baseline entries{c('reset')} (accepted findings that no longer occur):")
+        out.extend(f"  {e['id']}: {e.get('reason', '')}" for e in report.stale)
+        out.append("")
+    cnt = report.counts()
+    parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]
+    extra = []
+    if report.inconclusive:
+        extra.append(f"{len(report.inconclusive)} inconclusive")
+    if report.suppressed:
+        extra.append(f"{len(report.suppressed)} suppressed by baseline")
+    if report.stale:
+        extra.append(f"{len(report.stale)} stale baseline entries")
+    status = "FAIL" if report.exit_code() else "ok"
+    summary = f"{status}: {len(report.findings)} findings ({', '.join(parts)})"
+    if extra:
+        summary += "; " + ", ".join(extra)
+    summary += f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
+    out.append(summary)
+    return "\n".join(out) + "\n"
