@@ -20,6 +20,7 @@ class Options:
     max_grants: int = 2          # grants one player can hold at once, in the symbolic state
     max_seats: int = 3           # seats in the symbolic state (bounded by [rules] seats)
     only: tuple = ()             # family names or codes to run (empty: all)
+    shared_query: bool = True    # one symbolic state (every character) shared by all questions
 
 
 @dataclass
@@ -68,6 +69,8 @@ class Context:
         return out or list(self.cat.characters)[:1]
 
     def query(self, chars_me, G=None, n=None, grants=None) -> Query:
+        if self.options.shared_query and grants is None:
+            chars_me = list(self.cat.characters)
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None)

@@ -252,7 +252,9 @@ class Ctx:
 def _set_member(x, sv: dict):
     if isinstance(x, int):
         return sv.get(x, z3.BoolVal(False))
-    return z3.Or([z3.And(x == c, b) for c, b in sv.items()] or [z3.BoolVal(False)])
+    if z3.is_int_value(x):
+        return sv.get(x.as_long(), z3.BoolVal(False))
+    return z3.Or([(x == c) if z3.is_true(b) else z3.And(x == c, b) for c, b in sv.items()] or [z3.BoolVal(False)])
 
 
 def _compile(n, ctx: Ctx):
@@ -309,6 +311,8 @@ def _compile(n, ctx: Ctx):
         items = [_compile(i, ctx) for i in n.items]
         if not items:
             return {}
+        if all(z3.is_int_value(it) for it in items):     # a set of constants: name its members only
+            return {it.as_long(): z3.BoolVal(True) for it in items}
         et = V.elem_of(n.type)
         dom = range(len(S.codes.domain(et))) if et else []
         out = {}

@@ -146,3 +146,71 @@ def export(G: nx.Graph) -> dict:
     edges = [{"source": a, "target": b, "resources": sorted(G[a][b]["resources"])}
              for a, b in sorted(tuple(sorted(e)) for e in G.edges)]
     return {"nodes": nodes, "edges": edges}
+
+
+def site_args(cat: Catalogue, give) -> list:
+    """Every parameter assignment a gives site can hand out, over small domains (set<card> parameters
+    stay unassigned = any set). Used to prune pairs that cannot interact before asking the solver."""
+    rule = cat.skills[give.grant]
+    small = {"card": list(cat.cards), "bool": [False, True], "colour": list(V.COLOURS), "int": list(range(0, 6))}
+    free = [p for p in rule.params if p not in give.args and rule.params[p] in small]
+    out = []
+    for combo in itertools.product(*[small[rule.params[p]] for p in free]):
+        args = {**give.args, **dict(zip(free, combo))}
+        if give.where is not None:
+            try:
+                if not evaluate(give.where, Env(cat, None, {"self": 0}, args, {})):
+                    continue
+            except Exception:
+                pass
+        out.append(args)
+    return out
+
+
+def site_ban_cards(cat: Catalogue, give, include_all: bool = True) -> set:
+    """Card types a ban handed out by this site can ban (every card if it may ban all; with
+    ``include_all=False`` only bans of specific cards count)."""
+    rule = cat.skills[give.grant]
+    if rule.ban is None:
+        return set()
+    out: set = set()
+    for args in site_args(cat, give):
+        b = rule.ban
+        all_ = args.get(b.all.value, True) if isinstance(b.all, Ref) else b.all
+        if all_:
+            if include_all:
+                return set(cat.cards)
+            continue
+        if isinstance(b.cards, Ref):
+            v = args.get(b.cards.value)
+            out |= set(cat.cards) if v is None else set(v)
+        else:
+            out |= {x.value for x in b.cards}
+    return out
+
+
+def conversion_pairs(cat: Catalogue, rid: str) -> set:
+    """(source, target) card pairs a conversion rule can have ('*' = any source)."""
+    r = cat.skills[rid]
+    conv = r.convert
+    if conv is None:
+        return set()
+    if not r.is_grant:
+        src = {"*"} if conv.source.kind == "any" else {conv.source.value}
+        return {(a, t.value) for a in src for t in conv.targets}
+    out = set()
+    for give in cat.sites(rid):
+        for args in site_args(cat, give):
+            val = lambda ref: "*" if ref.kind == "any" else (ref.value if ref.kind == "card" else args.get(ref.value))
+            s = val(conv.source)
+            for t in conv.targets:
+                tv = val(t)
+                for a in ([s] if s is not None else list(cat.cards)):
+                    for b in ([tv] if tv is not None else list(cat.cards)):
+                        out.add((a, b))
+    return out
+
+
+def sources_meet(p1: set, p2: set) -> bool:
+    s1, s2 = {a for a, _ in p1}, {a for a, _ in p2}
+    return bool(s1 and s2) and ("*" in s1 or "*" in s2 or bool(s1 & s2))

@@ -48,6 +48,8 @@ class Query:
     def find(self, goal, *, minimize=True, prefer=()) -> Answer:
         """Is ``goal`` (a z3 Bool over the SymState) possible in some reachable state?"""
         s = self.solver
+        if minimize:
+            self._guards()                 # at base level, outside the push: they persist across questions
         s.push()
         try:
             s.add(goal)
@@ -66,30 +68,79 @@ class Query:
         finally:
             s.pop()
 
-    def _minimize(self, prefer):
-        """Tighten within the current push: fewest grants, fewest seats, then plain attributes."""
+    def _guards(self):
+        """Guarded minimisation constraints, created once per query: literal => bound / preference.
+        A guard literal is free unless assumed, so they cost nothing to questions that do not use them."""
+        if hasattr(self, "_g"):
+            return self._g
         S, s = self.S, self.solver
         grants = [sl.present for sl in S.slots if not sl.initial_slot]
-        for k in range(len(grants) + 1):
-            c = z3.Sum([z3.If(g, 1, 0) for g in grants]) <= k if grants else z3.BoolVal(True)
-            if self._try(c):
-                break
         seats = S.present[1:]
+        gsum = z3.Sum([z3.If(g, 1, 0) for g in grants]) if grants else z3.IntVal(0)
+        ssum = z3.Sum([z3.If(p, 1, 0) for p in seats]) if seats else z3.IntVal(0)
+        g_lits, s_lits = [], []
+        for k in range(len(grants) + 1):
+            lit = z3.Bool(f"__grants_le_{k}")
+            s.add(z3.Implies(lit, gsum <= k))
+            g_lits.append(lit)
         for k in range(len(seats) + 1):
-            c = z3.Sum([z3.If(p, 1, 0) for p in seats]) <= k if seats else z3.BoolVal(True)
-            if self._try(c):
-                break
-        plain = list(prefer) + [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+            lit = z3.Bool(f"__seats_le_{k}")
+            s.add(z3.Implies(lit, ssum <= k))
+            s_lits.append(lit)
+        plain = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
         for i in range(S.n):
-            plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i],
-                      S.ident[i] == 0, S.ints["black_messages"][i] == 0, S.ints["red_messages"][i] == 0,
-                      S.ints["blue_messages"][i] == 0, S.ints["true_messages"][i] == 0,
-                      S.ints["non_black_messages"][i] == 0]
+            plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]
+        for i in range(S.n):
+            plain += [S.ident[i] == 0] + [S.ints[f][i] == 0 for f in
+                                          ("black_messages", "red_messages", "blue_messages", "true_messages",
+                                           "non_black_messages")]
         plain += [S.turn == 0, S.ints["hand_count"][0] == 0] + [z3.Not(sl.used) for sl in S.slots]
         plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
         plain += [S.message_dir == 1, z3.Not(S.lockable)]
-        for c in plain:
-            self._try(c)
+        p_lits = []
+        for i, c in enumerate(plain):
+            lit = z3.Bool(f"__plain_{i}")
+            s.add(z3.Implies(lit, c))
+            p_lits.append(lit)
+        self._g = (g_lits, s_lits, p_lits)
+        return self._g
+
+    def _minimize(self, prefer):
+        """Tighten within the current push: fewest grants, fewest seats, then plain attributes."""
+        s = self.solver
+        g_lits, s_lits, p_lits = self._guards()
+        for lits in (g_lits, s_lits):
+            for lit in lits:
+                if s.check(lit) == z3.sat:
+                    s.add(lit)
+                    break
+        extra = []
+        for i, c in enumerate(prefer):
+            lit = z3.Bool(f"__prefer_{i}")
+            s.add(z3.Implies(lit, c))
+            extra.append(lit)
+        self._prefer(extra + p_lits)
+
+    def _prefer(self, lits):
+        """Keep as many preferences as possible, earlier ones first: assume them all, and while the
+        solver says no, drop the latest preference of the unsat core (a few checks, deterministic)."""
+        s = self.solver
+        active = list(range(len(lits)))
+        while active:
+            r = s.check([lits[i] for i in active])
+            if r == z3.sat:
+                break
+            if r == z3.unknown:
+                active = []
+                break
+            core = {c.get_id() for c in s.unsat_core()}
+            in_core = [i for i in active if lits[i].get_id() in core]
+            if not in_core:
+                active = []
+                break
+            active.remove(max(in_core))
+        for i in active:
+            s.add(lits[i])
 
     def _try(self, c) -> bool:
         s = self.solver

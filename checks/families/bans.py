@@ -15,6 +15,7 @@ import z3
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
+from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 
 BN001 = Code(
@@ -80,6 +81,10 @@ def run(ctx):
     convs = [r for r in cat.skills.values() if r.convert is not None]
     # ---------------------------------------------------------------- BN001
     for give, conv in itertools.product(sites, convs):
+        banned = site_ban_cards(cat, give, include_all=False)
+        srcs = {a for a, _ in conversion_pairs(cat, conv.id)}
+        if not banned or not ("*" in srcs or srcs & banned):
+            continue                # the ban never touches a card this conversion starts from
         q = ctx.query(ctx.chars_for({conv.id} | ({give.giver} if not give.giver_is_card else set())))
         S = q.S
         x, xb = X.card_var(S, "bn_actual")
@@ -116,6 +121,8 @@ def run(ctx):
     # ---------------------------------------------------------------- BN002
     players = [r for r in cat.skills.values() if r.plays is not None and not r.plays.checks_bans]
     for give, skill in itertools.product(sites, players):
+        if not set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False):
+            continue
         q = ctx.query(ctx.chars_for({skill.id} | ({give.giver} if not give.giver_is_card else set())))
         S = q.S
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]

@@ -16,6 +16,7 @@ import z3
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
+from skillproof.checks.graph import conversion_pairs, sources_meet
 from skillproof.checks.registry import Code, register
 
 CV001 = Code(
@@ -65,8 +66,8 @@ def run(ctx):
     out = []
     # ---------------------------------------------------------------- CV002: optional vetoed by must
     for opt, must in itertools.product([r for r in convs if not r.convert.must], musts):
-        if opt.id == must.id:
-            continue
+        if opt.id == must.id or not sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id)):
+            continue                # no card both can convert: they never meet (conflict-graph pruning)
         q = ctx.query(ctx.chars_for({opt.id, must.id}))
         S = q.S
         x, xb = X.card_var(S, "cv_actual")

@@ -18,6 +18,7 @@ import z3
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
+from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
@@ -48,6 +49,15 @@ UR004 = Code("UR004", "conversion-shadowed", "note",
 id = "YingBian"
 convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
 # 变则通 declaring 截获→误导 is a must-conversion: it fires instead of 应变''')
+
+
+def _overlap(p1, p2) -> bool:
+    """Two conversions can take the same card to the same declared type."""
+    for a, b in p1:
+        for c, d in p2:
+            if b == d and (a == c or "*" in (a, c)):
+                return True
+    return False
 
 
 def _reachable_givers(cat, grant_id):
@@ -98,7 +108,8 @@ def run(ctx):
             # shadowed: applies (source matches, declared in targets) but another slot fires, or banned
             applies = z3.Or([z3.And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
                                     X.conversion_targets_has(S, sl, r.id, y), x != y) for sl in slots])
-            others = [o for o in convs if o.id != r.id]
+            mine = conversion_pairs(cat, r.id)
+            others = [o for o in convs if o.id != r.id and _overlap(mine, conversion_pairs(cat, o.id))]
             for o in others:
                 oslots = [sl for sl, _ in X.holds(S, o.id)]
                 by_other = z3.Or([z3.And(via == sl.index, S.rule_is(sl, o.id)) for sl in oslots] or [z3.BoolVal(False)])
@@ -120,7 +131,10 @@ def run(ctx):
                                         {"ok": True, "via": o.id})))
             # shadowed by a ban on the declared type
             bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
+            targets = {b for _, b in mine}
             for give in bans:
+                if not targets & site_ban_cards(cat, give, include_all=False):
+                    continue
                 site = S.codes.site[f"{give.giver}#{give.index}"]
                 rule = cat.skills[give.grant]
                 ban_here = z3.Or([z3.And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
