@@ -614,7 +614,7 @@ def reachability(S: SymState) -> list[Labelled]:
         add(f"seat {s} face up implies ever", (), z3.Implies(S.face_up[s], S.ever[s]))
         # invalidation needs some way to invalidate this seat
         ways = []
-        sites = cat.sites("InvalidSkill")
+        sites = cat.invalidation_sites()
         for give in sites:
             for g in range(n):
                 if not _to_ok(give.to, g, s):

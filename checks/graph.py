@@ -94,7 +94,8 @@ def resources(cat: Catalogue, rid: str) -> dict[str, set]:
         touch("draw", "draw")
     if r.win or r.result:
         touch("result", "result")
-    if r.id == "InvalidSkill" or any(g.grant == "InvalidSkill" for g in r.gives):
+    if "InvalidSkill" in r.closure or any(g.grant in cat.skills and "InvalidSkill" in cat.skills[g.grant].closure
+                                          for g in r.gives):
         touch("invalidation", "invalidates")
     return res
 

@@ -207,6 +207,10 @@ class Catalogue:
         """Every place that hands out this grant."""
         return self._sites.get(grant_id, [])
 
+    def invalidation_sites(self) -> list[Give]:
+        """Every place that hands out an InvalidSkill (a grant of kind InvalidSkill)."""
+        return [g for r in self.grants if "InvalidSkill" in r.closure for g in self.sites(r.id)]
+
     def giver_name(self, give: Give) -> str:
         if give.giver_is_card:
             return f"【{self.cards[give.giver].name}】"

@@ -596,7 +596,7 @@ def _giver_ok(cat, state, give, giver_seat) -> bool:
 
 
 def _invalidation_possible(cat, state, seat) -> bool:
-    for give in cat.sites("InvalidSkill"):
+    for give in cat.invalidation_sites():
         for g in range(len(state.seats)):
             if _giver_ok(cat, state, give, g) and _to_ok(give.to, g, seat) and \
                     evaluate(give.when, _env(cat, state, g)):

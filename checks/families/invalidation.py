@@ -79,7 +79,7 @@ def run(ctx):
     # ---------------------------------------------------------------- IV001
     for g in cat.grants:
         for give in cat.sites(g.id):
-            if give.giver_is_card or not cat.skills[give.giver].initial or g.id == "InvalidSkill" \
+            if give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill") \
                     or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
                 continue
             q = ctx.query(ctx.chars_for({g.id, give.giver}))
@@ -91,7 +91,7 @@ def run(ctx):
                     continue
                 for gs in range(S.n):
                     terms.append(z3.And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
-                                        S.inv[gs]))
+                                        S.inv[gs], z3.Not(S.invalid(sl))))
             if not terms:
                 continue
             a = ctx.find(q, z3.Or(terms))
