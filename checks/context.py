@@ -21,6 +21,7 @@ class Options:
     max_seats: int = 3           # seats in the symbolic state (bounded by [rules] seats)
     only: tuple = ()             # family names or codes to run (empty: all)
     shared_query: bool = True    # one symbolic state (every character) shared by all questions
+    rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
 
 
 @dataclass
@@ -76,7 +77,8 @@ class Context:
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None)
         if key not in self._queries:
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
-                                       timeout_ms=self.options.timeout_ms, codes=self.codes)
+                                       timeout_ms=self.options.timeout_ms, codes=self.codes,
+                                       rlimit=self.options.rlimit)
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:

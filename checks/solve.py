@@ -30,7 +30,7 @@ class Answer:
 
 
 class Query:
-    def __init__(self, cat, n=3, G=2, *, timeout_ms=DEFAULT_TIMEOUT_MS, codes=None, **kw):
+    def __init__(self, cat, n=3, G=2, *, timeout_ms=DEFAULT_TIMEOUT_MS, codes=None, rlimit=0, **kw):
         self.cat = cat
         self.S = X.SymState(cat, n=n, G=G, codes=codes, **kw)
         self.timeout_ms = timeout_ms
@@ -38,6 +38,8 @@ class Query:
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
         self.solver.set("random_seed", 0)
+        if rlimit:
+            self.solver.set("rlimit", rlimit)
         self.tracks = {}
         for i, lab in enumerate(self.labels):
             t = z3.Bool(f"__track_{i}")

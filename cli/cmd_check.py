@@ -38,6 +38,8 @@ def add_report_args(p):
 def add_solver_args(p):
     p.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS",
                    help="solver time limit per question; a question that hits it is reported inconclusive")
+    p.add_argument("--rlimit", type=int, default=0, metavar="N",
+                   help="z3 resource limit per question (deterministic, unlike --timeout; 0 = none)")
     p.add_argument("--max-grants", type=int, default=2, metavar="N",
                    help="granted skills one player holds at once in the symbolic search (default 2)")
     p.add_argument("--max-seats", type=int, default=3, metavar="N", help="seats in the symbolic search (default 3)")
@@ -118,8 +120,9 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
 
 def run_checks(cat, args):
     from skillproof.checks.context import Options, run
-    opts = Options(timeout_ms=int(args.timeout * 1000), max_grants=args.max_grants, max_seats=args.max_seats,
-                   only=_codes(getattr(args, "select", "") or ""))
+    opts = Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
+                   max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or ""),
+                   rlimit=max(0, args.rlimit))
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:

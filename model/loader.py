@@ -91,10 +91,8 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     b = _Builder()
     for name, text in docs:
         b.add_file(name, text)
+    b.link()                       # cross-file checks run even after local errors: report everything at once
     errors.extend(b.errors)
-    if not errors:
-        b.link()
-        errors.extend(b.errors)
     if errors:
         raise CatalogueErrors(errors)
     return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,

@@ -52,7 +52,7 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
         extra.append(f"{len(report.suppressed)} suppressed by baseline")
     if report.stale:
         extra.append(f"{len(report.stale)} stale baseline entries")
-    status = "FAIL" if report.exit_code() else "ok"
+    status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(report.exit_code(), "FAIL")
     summary = f"{status}: {len(report.findings)} findings ({', '.join(parts)})"
     if extra:
         summary += "; " + ", ".join(extra)
