@@ -1,0 +1,98 @@
+"""skillproof baseline — write the current findings as accepted, for a human to give each a reason."""
+from __future__ import annotations
+
+import os
+import sys
+
+from .common import add_catalogue_arg, load_or_report
+
+NAME = "baseline"
+HELP = "write the current findings as a baseline of accepted findings (each needs a reason)"
+DESCRIPTION = """Run every check (as `skillproof check` does) and write one [[accepted]] entry per finding —
+its meaning-based id, check, severity, message and rules, and `reason = ""`, which a human must fill in:
+`check --baseline FILE` rejects a baseline with an empty reason. Then `check --baseline FILE` hides the
+accepted findings, reports new ones and flags stale entries.
+
+If FILE exists, the reasons of findings that still occur are kept, entries of findings that no longer
+occur are dropped, and new findings are added with an empty reason (a summary goes to standard error).
+TOML by default; JSON when FILE ends in .json. Inconclusive findings are never written (an undecided
+question is not a pass).
+
+exit codes: 0 written; 2 bad input or usage (nothing written); 3 written, but some question was
+inconclusive and is not in the baseline."""
+
+
+def add_arguments(p):
+    from .cmd_check import add_solver_args
+    add_catalogue_arg(p)
+    p.add_argument("--output", "-o", metavar="FILE",
+                   help="write the baseline here (default: standard output); an existing FILE keeps its reasons")
+    p.add_argument("--select", default="", metavar="CODES",
+                   help="only these families or codes, comma-separated (e.g. conversion,BN001)")
+    p.add_argument("--ignore", default="", metavar="CODES", help="leave findings of these families or codes out")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
+    add_solver_args(p)
+
+
+def run(args) -> int:
+    from skillproof.reports import baseline as B
+
+    from .cmd_check import _codes, run_checks, validate_selection
+    for sel in (args.select, args.ignore):
+        msg = validate_selection(_codes(sel))
+        if msg:
+            sys.stderr.write(f"error: {msg}\n")
+            return 2
+    if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
+        sys.stderr.write("error: --timeout must be positive, --max-grants >= 0, --max-seats >= 1\n")
+        return 2
+    keep = None
+    if args.output:
+        if os.path.isdir(args.output):
+            sys.stderr.write(f"error: {args.output} is a directory; --output takes a file name\n")
+            return 2
+        if os.path.exists(args.output):
+            try:
+                keep = B.load(args.output, require_reasons=False)
+            except B.BaselineError as e:
+                sys.stderr.write(f"error: {e}\n(the existing baseline is kept as it is; fix it or write "
+                                 f"to another file)\n")
+                return 2
+    cat = load_or_report(args.paths)
+    if cat is None:
+        return 2
+    result = run_checks(cat, args)
+    ign = _codes(args.ignore)
+    findings = [f for f in result.findings if f.check not in ign and f.family not in ign]
+    fmt = "json" if (args.output or "").lower().endswith(".json") else "toml"
+    text = B.dumps(findings, fmt, keep)
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write {args.output}: {e.strerror}\n")
+            return 2
+    else:
+        sys.stdout.write(text)
+    n_inc = sum(1 for f in findings if f.inconclusive)
+    accepted = [f for f in findings if not f.inconclusive]
+    if not args.quiet:
+        where = args.output or "standard output"
+        msg = f"skillproof: {len(accepted)} finding{'s' if len(accepted) != 1 else ''} written to {where}"
+        if keep is not None:
+            ids = {f.id for f in accepted}
+            kept = sum(1 for e in keep.entries if e.id in ids and e.reason.strip())
+            dropped = sum(1 for e in keep.entries if e.id not in ids)
+            added = sum(1 for f in accepted if f.id not in keep.by_id())
+            msg += f" ({kept} reasons kept, {added} new, {dropped} no longer occurring dropped)"
+        empty = sum(1 for f in accepted if keep is None or f.id not in keep.by_id()
+                    or not keep.by_id()[f.id].reason.strip())
+        if empty:
+            msg += f"; fill in the {empty} empty reason{'s' if empty != 1 else ''} before using it"
+        sys.stderr.write(msg + "\n")
+    if n_inc:
+        sys.stderr.write(f"skillproof: {n_inc} inconclusive question{'s were' if n_inc != 1 else ' was'} "
+                         "left out of the baseline (raise --timeout)\n")
+        return 3
+    return 0

@@ -1,0 +1,164 @@
+"""JUnit XML, for the test-report views of Jenkins (junit step) and GitLab (artifacts:reports:junit).
+
+One ``<testsuite>`` per check family that ran (``skillproof.<family>``). In it, each check code is one
+passing test case while it finds nothing; each finding is its own test case, named by the code and the
+finding's meaning-based id (stable across runs, so the CI's history tracks it), with
+
+* ``<failure>`` when the finding is at or above ``--fail-on`` (the same findings that make the exit code 1),
+* ``<error>`` when the solver could not decide (inconclusive: exit code 3),
+* ``<skipped>`` when it is below ``--fail-on`` or accepted in the baseline (the message says which),
+
+and the message, the rules with file:line and the witness as the element's text. Stale baseline entries
+are skipped test cases of ``skillproof.baseline``; a `diff` report adds ``skillproof.diff`` with one
+failing test case per changed decision and per new finding. Times are 0: reports are deterministic.
+"""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+from .util import (change_rules, change_sides, change_title, code_info, diff_sections, failing_ids, fdict,
+                   loc_text, rules_of, witness_text)
+
+NAME = "junit"
+DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
+
+_BAD_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _x(s) -> str:
+    return _BAD_XML.sub("\ufffd", str(s))
+
+
+def _body(fd: dict, cat=None) -> str:
+    lines = [fd.get("message", ""), "", f"id: {fd.get('id', '')}", f"check: {fd.get('check', '')} ({fd.get('severity', '')})"]
+    rules = rules_of(fd)
+    if rules:
+        lines.append("rules:")
+        lines.extend(f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
+                     + (f" — {r['role']}" if r.get("role") else "") for r in rules)
+    w = witness_text(fd, cat)
+    if w:
+        lines.append("witness:")
+        lines.extend(f"  {x}" for x in w)
+    return "\n".join(lines) + "\n"
+
+
+class _Suite:
+    def __init__(self, name: str):
+        self.el = ET.Element("testsuite", {"name": name})
+        self.name = name
+        self.counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
+
+    def case(self, name: str, classname: str | None = None):
+        # no file/line attributes: the Jenkins xunit schema (junit-10.xsd) does not allow them; the
+        # locations are in the text
+        attrs = {"classname": _x(classname or self.name), "name": _x(name), "time": "0"}
+        self.counts["tests"] += 1
+        return ET.SubElement(self.el, "testcase", attrs)
+
+    def outcome(self, case, kind: str, message: str, typ: str = "", text: str = ""):
+        attrs = {"message": _x(message)}
+        if typ:
+            attrs["type"] = _x(typ)
+        el = ET.SubElement(case, kind, attrs)
+        if text:
+            el.text = _x(text)
+        self.counts[{"failure": "failures", "error": "errors", "skipped": "skipped"}[kind]] += 1
+
+    def done(self):
+        for k in ("tests", "failures", "errors", "skipped"):
+            self.el.set(k, str(self.counts[k]))
+        self.el.set("time", "0")
+        return self.el
+
+
+def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: str | None = None):
+    _fam, c = code_info(report, fd.get("check", ""))
+    name = f"{fd.get('check')} {c.name if c else ''} [{fd.get('id')}]".replace("  ", " ")
+    case = suite.case(name, f"{suite.name}.{fd.get('check')}")
+    msg = fd.get("message", "")
+    if reason is not None:
+        suite.outcome(case, "skipped", f"accepted in the baseline: {reason} — {msg}")
+        ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
+    elif fd.get("inconclusive"):
+        suite.outcome(case, "error", msg, f"{fd.get('check')} inconclusive", _body(fd, cat))
+    elif fd.get("id") in failing:
+        suite.outcome(case, "failure", msg, f"{fd.get('check')} {fd.get('severity')}", _body(fd, cat))
+    else:
+        suite.outcome(case, "skipped", f"{fd.get('severity')} below --fail-on={report.fail_on}: {msg}")
+        ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
+
+
+def document(report, cat=None) -> ET.Element:
+    codes = report.codes()
+    failing = failing_ids(report)
+    by_family: dict[str, list] = {}
+    for f in report.findings:
+        fd = fdict(f)
+        by_family.setdefault(fd.get("family", ""), []).append((fd, None))
+    for f, reason in report.suppressed:
+        fd = fdict(f)
+        by_family.setdefault(fd.get("family", ""), []).append((fd, reason))
+    ran = list(report.families)
+    fam_codes = {}
+    for code, (fam, c) in sorted(codes.items()):
+        if fam is not None:
+            fam_codes.setdefault(fam.name, []).append(c)
+    root = ET.Element("testsuites", {"name": _x(report.title)})
+    suites = []
+    for fam in ran + sorted(set(by_family) - set(ran)):
+        s = _Suite(f"skillproof.{fam}")
+        items = sorted(by_family.get(fam, []), key=lambda x: (x[0].get("check", ""), x[0].get("id", "")))
+        known = [c.code for c in fam_codes.get(fam, [])]
+        for c in fam_codes.get(fam, []):          # per code: its findings, or one passing test case
+            mine = [x for x in items if x[0].get("check") == c.code]
+            if not mine:
+                s.case(f"{c.code} {c.name}", f"{s.name}.{c.code}")
+            for fd, reason in mine:
+                _finding_case(s, report, fd, cat, failing, reason)
+        for fd, reason in items:                  # codes outside the family's list (INC001)
+            if fd.get("check") not in known:
+                _finding_case(s, report, fd, cat, failing, reason)
+        suites.append(s)
+    if report.stale:
+        s = _Suite("skillproof.baseline")
+        for e in report.stale:
+            case = s.case(f"stale entry [{e.get('id')}]", f"{s.name}.stale")
+            at = f" ({e['file']}:{e.get('line', 0)})" if e.get("file") else ""
+            s.outcome(case, "skipped", f"stale baseline entry{at}: the accepted finding {e.get('id')} no longer "
+                                       f"occurs; delete the entry (reason was: {e.get('reason', '')})")
+        suites.append(s)
+    diff = diff_sections(report)
+    if diff["decision_changes"] or diff["new"] or diff["resolved"]:
+        s = _Suite("skillproof.diff")
+        for ch in diff["decision_changes"]:
+            rules = change_rules(ch)
+            case = s.case(f"decision changed: {change_title(ch)}", f"{s.name}.decision")
+            old, new = change_sides(ch)
+            text = "\n".join([change_title(ch), f"OLD: {old}", f"NEW: {new}"]
+                             + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}" for r in rules]
+                             + ([f"witness: {ch['witness']}"] if ch.get("witness") else [])) + "\n"
+            s.outcome(case, "failure", change_title(ch), "decision-changed", text)
+        for fd in diff["new"]:
+            case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")
+            s.outcome(case, "failure", fd.get("message", ""), f"{fd.get('check')} new", _body(fd, cat))
+        for fd in diff["resolved"]:
+            case = s.case(f"resolved finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.resolved")
+            ET.SubElement(case, "system-out").text = _x(_body(fd))
+        suites.append(s)
+    tot = {"tests": 0, "failures": 0, "errors": 0}      # junit-10.xsd has no `skipped` on <testsuites>
+    for s in suites:
+        root.append(s.done())
+        for k in tot:
+            tot[k] += s.counts[k]
+    for k, v in tot.items():
+        root.set(k, str(v))
+    root.set("time", "0")
+    return root
+
+
+def render(report, cat=None) -> str:
+    root = document(report, cat)
+    ET.indent(root, space="  ")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

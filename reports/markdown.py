@@ -1,0 +1,149 @@
+"""Markdown for a pull-request comment (GitHub / GitLab flavoured): a status line, then one compact table
+row per finding — severity, check, message, the rules with file:line — with the witness folded in a
+``<details>`` in the row. Findings accepted in the baseline fold into one section with their reasons;
+stale baseline entries are listed. A `diff` report starts with the changed decisions and the new and
+resolved findings. The comment stays under GitHub's 65,536-character limit: witnesses are dropped first
+(notes, then warnings, then all), then rows, and the comment says so.
+"""
+from __future__ import annotations
+
+import html
+
+from .util import (SEVERITY_ICON, change_rules, change_sides, change_title, code_info, diff_sections, fdict,
+                   is_diff, loc_text, rules_of, summary_line, witness_text)
+
+NAME = "markdown"
+DESCRIPTION = "a compact table for a pull-request comment"
+
+LIMIT = 60_000          # GitHub rejects comments over 65,536 characters; keep a margin for a bot's header
+
+
+def cell(s) -> str:
+    """Text safe inside a GFM table cell (and as HTML): escaped, one line, no pipes."""
+    s = html.escape(str(s), quote=False)
+    for ch in ("\\", "`", "*", "_", "[", "]"):
+        s = s.replace(ch, "\\" + ch)
+    return s.replace("|", "&#124;").replace("\r", "").replace("\n", "<br>")
+
+
+def code_span(s) -> str:
+    return f"<code>{html.escape(str(s), quote=False).replace('|', '&#124;')}</code>"
+
+
+def _rules_cell(rules) -> str:
+    return "<br>".join(f"{cell(r.get('name') or r.get('id'))} {code_span(loc_text(r))}" for r in rules) or "—"
+
+
+def _witness_cell(fd, cat) -> str:
+    lines = witness_text(fd, cat)
+    if not lines:
+        return "—"
+    body = "<br>".join(cell(x) for x in lines)
+    return f"<details><summary>witness</summary>{body}</details>"
+
+
+def _check_cell(report, code) -> str:
+    _fam, c = code_info(report, code)
+    return f"{code_span(code)} {cell(c.name)}" if c else code_span(code)
+
+
+def _finding_rows(report, fds, cat, witnesses) -> list[str]:
+    out = ["| | Check | Finding | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+    for fd in fds:
+        sev = fd.get("severity", "")
+        tag = "inconclusive" if fd.get("inconclusive") else sev
+        w = _witness_cell(fd, cat) if witnesses(fd) else "—"
+        out.append(f"| {SEVERITY_ICON.get(sev, '')} {tag} | {_check_cell(report, fd.get('check', ''))} | "
+                   f"{cell(fd.get('message', ''))}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
+                   f"{_rules_cell(rules_of(fd))} | {w} |")
+    return out
+
+
+def _render(report, cat, witnesses, max_rows) -> str:
+    out: list[str] = []
+    status = "❌ failing" if report.exit_code() == 1 else ("⚠️ inconclusive" if report.exit_code() == 3 else "✅ passing")
+    out.append(f"## {cell(report.title)}: {status}")
+    out.append("")
+    out.append(cell(summary_line(report)))
+    out.append("")
+    cut = 0
+    if is_diff(report):
+        d = diff_sections(report)
+        out.append(f"### Decisions changed ({len(d['decision_changes'])})")
+        out.append("")
+        if d["decision_changes"]:
+            out += ["| Decision | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+            for ch in d["decision_changes"]:
+                old, new = change_sides(ch)
+                w = ch.get("witness")
+                wl = witness_text({"witness": w}, cat) if w and isinstance(w, dict) and "state" in w else (
+                    [str(w)] if w else [])
+                wc = f"<details><summary>witness</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
+                out.append(f"| {cell(change_title(ch))} | {cell(old) or '—'} | {cell(new) or '—'} | "
+                           f"{_rules_cell(change_rules(ch))} | {wc} |")
+        else:
+            out.append("No decision changed.")
+        out.append("")
+        for key, title in (("new", "New findings"), ("resolved", "Resolved findings")):
+            out.append(f"### {title} ({len(d[key])})")
+            out.append("")
+            out += _finding_rows(report, d[key], cat if key == "new" else None, witnesses) if d[key] else ["None."]
+            out.append("")
+    fds = [fdict(f) for f in report.findings]
+    out.append(f"### Findings ({len(fds)})")
+    out.append("")
+    if fds:
+        shown = fds if max_rows is None else fds[:max_rows]
+        cut = len(fds) - len(shown)
+        out += _finding_rows(report, shown, cat, witnesses)
+        if cut:
+            out += ["", f"… and {cut} more finding{'s' if cut != 1 else ''} not shown: the comment would be too "
+                        "long (see the full report)."]
+    else:
+        out.append("No findings.")
+    out.append("")
+    if report.suppressed:
+        n = len(report.suppressed)
+        out.append(f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted in the baseline</summary>")
+        out.append("")
+        out += ["| | Check | Finding | Reason |", "| --- | --- | --- | --- |"]
+        for f, reason in report.suppressed:
+            fd = fdict(f)
+            out.append(f"| {SEVERITY_ICON.get(fd.get('severity'), '')} {fd.get('severity', '')} | "
+                       f"{_check_cell(report, fd.get('check', ''))} | {cell(fd.get('message', ''))}<br>"
+                       f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(reason)} |")
+        out.append("")
+        out.append("</details>")
+        out.append("")
+    if report.stale:
+        out.append(f"### Stale baseline entries ({len(report.stale)})")
+        out.append("")
+        out.append("Accepted findings that no longer occur — delete these entries from the baseline:")
+        out.append("")
+        for e in report.stale:
+            at = f" ({code_span(str(e['file']) + ':' + str(e.get('line', 0)))})" if e.get("file") else ""
+            out.append(f"- {code_span(e.get('id', ''))}{at}: {cell(e.get('reason', ''))}")
+        out.append("")
+    files = ", ".join(code_span(f) for f in report.catalogue_files)
+    out.append(f"<sub>skillproof {cell(report.tool_version)} · catalogue: {files or '—'}</sub>")
+    return "\n".join(out) + "\n"
+
+
+def render(report, cat=None) -> str:
+    from skillproof.checks.findings import SEVERITY_RANK
+    tries = [lambda fd: True,
+             lambda fd: SEVERITY_RANK.get(fd.get("severity"), 9) <= SEVERITY_RANK["warning"],
+             lambda fd: SEVERITY_RANK.get(fd.get("severity"), 9) <= SEVERITY_RANK["error"],
+             lambda fd: False]
+    for w in tries:
+        text = _render(report, cat, w, None)
+        if len(text) <= LIMIT:
+            return text
+    lo, hi = 0, len(report.findings)       # then the most rows that fit (binary search)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if len(_render(report, cat, tries[-1], mid)) <= LIMIT:
+            lo = mid
+        else:
+            hi = mid - 1
+    return _render(report, cat, tries[-1], lo)

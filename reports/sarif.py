@@ -1,0 +1,206 @@
+"""SARIF 2.1.0 (OASIS), ready for GitHub code scanning (`github/codeql-action/upload-sarif`).
+
+One run. ``tool.driver.rules`` lists every check of the registry (short description = what it finds, full
+description = why it matters, help = both plus the example catalogue that triggers it). Each finding is a
+result with its ``ruleId``, ``level`` (error / warning / note), message, one location per rule involved (the
+catalogue file relative to ``%SRCROOT%`` and the rule's line), ``partialFingerprints`` from the finding's
+meaning-based id (so code scanning tracks an alert across edits that move lines), and the witness in
+``properties``. Findings accepted in a baseline are results with ``suppressions`` (kind ``external``, the
+baseline's reason); stale baseline entries are tool notifications. A `diff` report adds its new and resolved
+findings (``baselineState`` new / absent) and one result per changed decision.
+"""
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+from pathlib import PurePosixPath, PureWindowsPath
+from urllib.parse import quote
+
+from skillproof.checks.findings import SEVERITY_RANK
+
+from .util import (change_rules, change_sides, change_title, code_info, diff_sections, fdict, rules_of,
+                   witness_text)
+
+NAME = "sarif"
+DESCRIPTION = "SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers)"
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+SRCROOT = "%SRCROOT%"
+FINGERPRINT = "skillproofFindingId/v1"
+DECISION_RULE = "decision-changed"
+LEVEL = {"error": "error", "warning": "warning", "note": "note"}
+PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "note": "recommendation"}
+
+
+def artifact_location(path: str) -> dict:
+    """A catalogue file as an artifactLocation: relative paths (as reports name files) are URIs relative
+    to ``%SRCROOT%``, percent-encoded; absolute paths become file: URIs."""
+    p = path.replace(os.sep, "/") if os.sep != "/" else path
+    if PureWindowsPath(path).is_absolute() and not p.startswith("/"):
+        return {"uri": "file:///" + quote(p.replace("\\", "/"), safe="/:")}
+    if p.startswith("/"):
+        return {"uri": "file://" + quote(p, safe="/")}
+    p = posixpath.normpath(p)
+    return {"uri": quote(str(PurePosixPath(p)), safe="/"), "uriBaseId": SRCROOT}
+
+
+def _text(s: str) -> dict:
+    return {"text": s}
+
+
+def driver_rules(report, with_decisions: bool) -> list[dict]:
+    out = []
+    for code, (fam, c) in sorted(report.codes().items()):
+        help_text = f"{c.summary}.\n\nWhy it matters: {c.why}."
+        help_md = f"**{c.code} {c.name}** — {c.summary}.\n\n**Why it matters:** {c.why}."
+        if c.example:
+            help_text += f"\n\nExample catalogue that triggers it:\n\n{c.example}\n"
+            help_md += f"\n\nExample catalogue that triggers it:\n\n```toml\n{c.example}\n```\n"
+        tags = ["skillproof", fam.name if fam is not None else "solver"]
+        out.append({
+            "id": code,
+            "name": c.name,
+            "shortDescription": _text(c.summary),
+            "fullDescription": _text(f"{c.summary}: {c.why}."),
+            "help": {"text": help_text, "markdown": help_md},
+            "defaultConfiguration": {"level": LEVEL[c.severity]},
+            "properties": {"tags": tags, "family": tags[1], "precision": "very-high",
+                           "problem.severity": PROBLEM_SEVERITY[c.severity],
+                           **({"familyTitle": fam.title} if fam is not None else {})},
+        })
+    if with_decisions:
+        s = "a decision of the game engine has a different outcome in the new rule version"
+        why = ("a rule edit changed what the server decides (can-use, the conversion chosen, bans, receive, "
+               "send override, skipping, draw count) for some reachable state; the witness is such a state")
+        out.append({"id": DECISION_RULE, "name": DECISION_RULE, "shortDescription": _text(s),
+                    "fullDescription": _text(f"{s}: {why}."), "help": {"text": f"{s}.\n\n{why}."},
+                    "defaultConfiguration": {"level": "warning"},
+                    "properties": {"tags": ["skillproof", "diff"], "family": "diff", "precision": "very-high"}})
+    return out
+
+
+def _location(r: dict, idx: int, artifacts: dict) -> dict:
+    loc: dict = {"id": idx}
+    if r.get("file"):
+        al = dict(artifact_location(r["file"]))
+        if r["file"] in artifacts:
+            al["index"] = artifacts[r["file"]]
+        loc["physicalLocation"] = {"artifactLocation": al, "region": {"startLine": max(1, int(r.get("line") or 1))}}
+    loc["logicalLocations"] = [{"name": r.get("name") or r.get("id", ""),
+                                "fullyQualifiedName": r.get("id", ""), "kind": "member"}]
+    role = f" — {r['role']}" if r.get("role") else ""
+    loc["message"] = _text(f"{r.get('name') or r.get('id')} ({r.get('id')}){role}")
+    return loc
+
+
+def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppression: str | None = None,
+           baseline_state: str | None = None) -> dict:
+    code = fd.get("check", "")
+    sev = fd.get("severity", "warning")
+    res: dict = {
+        "ruleId": code,
+        "level": LEVEL.get(sev, "warning"),
+        "message": _text(fd.get("message", "")),
+        "partialFingerprints": {FINGERPRINT: fd.get("id", "")},
+    }
+    if code in rule_index:
+        res["ruleIndex"] = rule_index[code]
+    locs = [_location(r, i, artifacts) for i, r in enumerate(rules_of(fd))]
+    if locs:
+        res["locations"] = locs
+        if len(locs) > 1:        # code scanning shows only the first location; it links related ones
+            res["relatedLocations"] = locs[1:]
+    fam, _c = code_info(report, code)
+    props: dict = {"findingId": fd.get("id", ""), "family": fd.get("family") or fam or "", "severity": sev}
+    if fd.get("witness"):
+        props["witness"] = fd["witness"]
+        if cat is not None:
+            props["witnessText"] = witness_text(fd, cat)
+    if fd.get("inconclusive"):
+        props["inconclusive"] = True
+    if fd.get("details"):
+        props["details"] = fd["details"]
+    res["properties"] = props
+    if suppression is not None:
+        res["suppressions"] = [{"kind": "external", "status": "accepted",
+                                "justification": suppression or "accepted in the baseline"}]
+    if baseline_state:
+        res["baselineState"] = baseline_state
+    return res
+
+
+def decision_result(c: dict, rule_index: dict, artifacts: dict) -> dict:
+    old, new = change_sides(c)
+    msg = change_title(c)
+    if old or new:
+        msg += f" (OLD: {old or '?'}; NEW: {new or '?'})"
+    res: dict = {"ruleId": DECISION_RULE, "ruleIndex": rule_index[DECISION_RULE], "level": "warning",
+                 "message": _text(msg)}
+    locs = [_location(r, i, artifacts) for i, r in enumerate(change_rules(c))]
+    if locs:
+        res["locations"] = locs
+    key = c.get("id") or json.dumps({k: c[k] for k in sorted(c) if k not in ("witness",)}, ensure_ascii=False,
+                                    sort_keys=True, default=str)
+    res["partialFingerprints"] = {FINGERPRINT: str(key)}
+    res["properties"] = {"decisionChange": c}
+    return res
+
+
+def document(report, cat=None) -> dict:
+    diff = diff_sections(report)
+    rules = driver_rules(report, bool(diff["decision_changes"]))
+    rule_index = {r["id"]: i for i, r in enumerate(rules)}
+    files = sorted(set(report.catalogue_files))
+    artifacts = {f: i for i, f in enumerate(files)}
+    results = []
+    for f in report.findings:
+        results.append(result(report, fdict(f), rule_index, artifacts, cat))
+    for f, reason in sorted(report.suppressed, key=lambda x: _sort(fdict(x[0]))):
+        results.append(result(report, fdict(f), rule_index, artifacts, cat, suppression=reason))
+    seen = {r["properties"]["findingId"] for r in results}
+    for fd in diff["new"]:
+        if fd.get("id") in seen:            # already a result: mark it new
+            for r in results:
+                if r["properties"]["findingId"] == fd.get("id"):
+                    r["baselineState"] = "new"
+            continue
+        results.append(result(report, fd, rule_index, artifacts, cat, baseline_state="new"))
+    for fd in diff["resolved"]:
+        results.append(result(report, fd, rule_index, artifacts, None, baseline_state="absent"))
+    for c in diff["decision_changes"]:
+        results.append(decision_result(c, rule_index, artifacts))
+    notes = []
+    for e in report.stale:
+        n: dict = {"level": "warning", "descriptor": {"id": "stale-baseline-entry"},
+                   "message": _text(f"stale baseline entry {e.get('id')}: the accepted finding no longer occurs"
+                                    + (f" (reason was: {e['reason']})" if e.get("reason") else "")
+                                    + " — delete the entry")}
+        if e.get("file"):
+            n["locations"] = [{"physicalLocation": {"artifactLocation": artifact_location(e["file"]),
+                                                    "region": {"startLine": max(1, int(e.get("line") or 1))}}}]
+        n["properties"] = {k: v for k, v in sorted(e.items())}
+        notes.append(n)
+    invocation: dict = {"executionSuccessful": True}
+    if notes:
+        invocation["toolExecutionNotifications"] = notes
+    run = {
+        "tool": {"driver": {"name": "skillproof", "version": report.tool_version,
+                            "semanticVersion": report.tool_version, "rules": rules}},
+        "originalUriBaseIds": {SRCROOT: {"description": _text("the directory skillproof was run in; catalogue "
+                                                                 "paths are relative to it")}},
+        "artifacts": [{"location": artifact_location(f), "roles": ["analysisTarget"], "mimeType": "application/toml"}
+                      for f in files],
+        "invocations": [invocation],
+        "results": results,
+        "properties": {"title": report.title, "summary": report.summary(), "families": list(report.families)},
+    }
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _sort(fd: dict):
+    return (SEVERITY_RANK.get(fd.get("severity"), 9), fd.get("check", ""), fd.get("id", ""))
+
+
+def render(report, cat=None) -> str:
+    return json.dumps(document(report, cat), ensure_ascii=False, indent=2, sort_keys=True) + "\n"
