@@ -133,28 +133,82 @@ class Result:
         return any(f.inconclusive for f in self.findings)
 
 
-def run(cat: Catalogue, options: Options | None = None, progress=None) -> Result:
-    """Run every (selected) family; findings sorted by severity, code, meaning."""
-    ctx = Context(cat, options or Options(), progress)
+def _selected(fam, only) -> bool:
+    return not only or fam.name in only or any(c.code in only for c in fam.codes)
+
+
+def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
+    """Run the selected families of one lane, in order, in one Context (one solver history)."""
+    ctx = Context(cat, options, progress)
     out: list[Finding] = []
     ran = []
-    t0 = time.perf_counter()
     for fam in families():
-        if ctx.options.only and fam.name not in ctx.options.only and \
-                not any(c.code in ctx.options.only for c in fam.codes):
+        if fam.lane != lane or not _selected(fam, options.only):
             continue
         ctx.say(fam.name)
         found = list(fam.run(ctx))
-        if ctx.options.only:
-            found = [f for f in found if f.family in ctx.options.only or f.check in ctx.options.only
-                     or f.inconclusive]
+        if options.only:
+            found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
         out.extend(found)
         ran.append(fam.name)
+    return out, ran, dict(ctx.stats)
+
+
+_FORK_STATE: dict = {}
+
+
+def _lane_in_child(lane: int):
+    st = _FORK_STATE
+    return _run_lane(st["cat"], st["options"], lane)
+
+
+def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int = 2) -> Result:
+    """Run every (selected) family; findings sorted by severity, code, meaning.
+
+    Families are split into fixed lanes; each lane runs in a fresh process with its own Context, so the
+    witnesses do not depend on ``jobs``: two lanes in parallel (``jobs=2``, default) or one after the
+    other give byte-identical results. (Without fork, lanes run in this process, one after the other.)"""
+    options = options or Options()
+    t0 = time.perf_counter()
+    lanes = sorted({f.lane for f in families() if _selected(f, options.only)})
+    results = []
+    if lanes:
+        import multiprocessing as mp
+        try:
+            mpctx = mp.get_context("fork")
+        except ValueError:          # no fork on this platform: run the lanes one after the other
+            mpctx = None
+        if mpctx is not None:
+            _FORK_STATE.update(cat=cat, options=options)
+            try:
+                # one fresh process per lane: z3's global state starts clean, so results do not depend on
+                # jobs or on what ran before
+                with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
+                    pending = pool.map_async(_lane_in_child, lanes)
+                    while not pending.ready():
+                        pending.wait(0.25)
+                        if progress:
+                            progress("…")
+                    results = pending.get()
+            finally:
+                _FORK_STATE.clear()
+    if not results:
+        results = [_run_lane(cat, options, lane, progress) for lane in lanes]
+    out: list[Finding] = []
+    ran: list[str] = []
+    stats = {"queries": 0, "solver_seconds": 0.0}
+    for found, names, st in results:
+        out.extend(found)
+        ran.extend(names)
+        for k in stats:
+            stats[k] += st.get(k, 0)
     seen = set()
     uniq = []
     for f in sorted(out, key=lambda f: f.sort_key()):
         if f.id not in seen:
             seen.add(f.id)
             uniq.append(f)
-    stats = dict(ctx.stats, seconds=time.perf_counter() - t0, families=len(ran))
+    order = [f.name for f in families()]
+    ran.sort(key=order.index)
+    stats.update(seconds=time.perf_counter() - t0, families=len(ran))
     return Result(uniq, stats, ran)

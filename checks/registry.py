@@ -28,6 +28,7 @@ class Family:
     run: object                 # callable(ctx) -> iterable of Finding
     doc: str = ""
     order: int = 50
+    lane: int = 0               # families of one lane share a solver; lanes run in parallel
 
     def code(self, code: str) -> Code:
         return next(c for c in self.codes if c.code == code)
@@ -36,12 +37,12 @@ class Family:
 _FAMILIES: dict[str, Family] = {}
 
 
-def register(name: str, title: str, codes: list, order: int = 50):
+def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0):
     """Decorator for a family's ``run(ctx)``."""
     def deco(fn):
         import sys
         mod = sys.modules[fn.__module__]
-        _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order)
+        _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane)
         return fn
     return deco
 

@@ -43,6 +43,8 @@ def add_solver_args(p):
     p.add_argument("--max-grants", type=int, default=2, metavar="N",
                    help="granted skills one player holds at once in the symbolic search (default 2)")
     p.add_argument("--max-seats", type=int, default=3, metavar="N", help="seats in the symbolic search (default 3)")
+    p.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
+                   help="processes (default 2; the report does not depend on it)")
 
 
 def _codes(s: str) -> tuple:
@@ -126,7 +128,7 @@ def run_checks(cat, args):
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
-        result = run(cat, opts, progress=prog)
+        result = run(cat, opts, progress=prog, jobs=max(1, getattr(args, "jobs", 2)))
     finally:
         prog.done()
     if not args.quiet and sys.stderr.isatty():

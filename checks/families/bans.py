@@ -73,7 +73,7 @@ def _site_name(ctx, give):
     return ctx.cat.giver_name(give)
 
 
-@register("bans", "Bans sidestepped", [BN001, BN002], order=20)
+@register("bans", "Bans sidestepped", [BN001, BN002], order=20, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []

@@ -53,7 +53,7 @@ kinds = ["OneTurnSkill", "ConvertCardSkill"]
 initial = true''')
 
 
-@register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50)
+@register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []

@@ -66,7 +66,7 @@ def _reason_rules(cat, st, phase):
     return ch, rules
 
 
-@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60)
+@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []
