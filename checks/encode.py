@@ -48,6 +48,25 @@ class Codes:
                 self.sites.append((f"{g.giver}#{g.index}", g))
         self.site = {s: i for i, (s, _) in enumerate(self.sites)}
 
+    @classmethod
+    def union(cls, *cats) -> "Codes":
+        """Codes shared by several catalogues (for questions about two versions at once): every id of
+        each, in first-seen order, so that one symbolic state can be read under each version."""
+        c = cls(cats[0])
+        for other in cats[1:]:
+            o = cls(other)
+            for attr, idx in (("cards", "card"), ("chars", "char"), ("rules", "rule")):
+                lst = getattr(c, attr)
+                for x in getattr(o, attr):
+                    if x not in getattr(c, idx):
+                        getattr(c, idx)[x] = len(lst)
+                        lst.append(x)
+            for sid, g in o.sites:
+                if sid not in c.site:
+                    c.site[sid] = len(c.sites)
+                    c.sites.append((sid, g))
+        return c
+
     def domain(self, t: str) -> list:
         return {V.CARD: self.cards, V.CHARACTER: self.chars, V.COLOUR: self.colours,
                 V.DIRECTION: self.dirs}[t]
@@ -673,13 +692,18 @@ def reachability(S: SymState) -> list[Labelled]:
         for pn, pt in S.param_types.items():
             v = slot.params[pn]
             if pt == "card":
-                add(f"grant {i} {pn} is a card", (), z3.And(v >= 0, v < len(C.cards)))
+                own = [C.card[c] for c in cat.cards]
+                add(f"grant {i} {pn} is a card", (),
+                    z3.And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
+                    else z3.Or([v == k for k in own]))
             elif pt == "colour":
                 add(f"grant {i} {pn} is a colour", (), z3.And(v >= 0, v < len(C.colours)))
             elif pt == "int":
                 add(f"grant {i} {pn} bound", (), z3.And(v >= 0, v <= 20))
     # ---- per_turn: a site hands out a this-turn grant at most per_turn times
-    for site_id, give in C.sites:
+    own_sites = [(f"{g.giver}#{g.index}", g) for src in list(cat.skills.values()) + list(cat.cards.values())
+                 for g in src.gives]
+    for site_id, give in own_sites:
         rule = cat.skills.get(give.grant)
         if rule is None or rule.lifetime != "turn" or not grant_slots:
             continue

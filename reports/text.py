@@ -39,11 +39,17 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
                 out.append(f"      {c('dim')}witness:{c('reset')}")
                 out.extend(f"        {line}" for line in witness_lines(cat, f.witness))
         out.append("")
+    diff = report.extra.get("diff") if report.extra else None
+    if diff:
+        out.extend(_diff_lines(report, diff, c, cat))
     if report.stale:
         out.append(f"{c('warning')}stale baseline entries{c('reset')} (accepted findings that no longer occur):")
         out.extend(f"  {e['id']}: {e.get('reason', '')}" for e in report.stale)
         out.append("")
     cnt = report.counts()
+    if diff:
+        out.append(f"{len(diff['decision_changes'])} changed decisions, {len(report.findings)} new findings, "
+                   f"{len(diff['resolved'])} resolved")
     parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]
     extra = []
     if report.inconclusive:
@@ -59,3 +65,34 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     summary += f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
     out.append(summary)
     return "\n".join(out) + "\n"
+
+
+def _diff_lines(report, diff, c, cat) -> list[str]:
+    from .common import question_line, witness_lines
+    out = []
+    if diff["changed_rules"]:
+        out.append(f"{c('bold')}changed rules{c('reset')}: " + ", ".join(
+            f"{r['id']} ({r['change']})" for r in diff["changed_rules"]))
+        out.append("")
+    if diff["resolved"]:
+        out.append(f"{c('bold')}resolved findings{c('reset')} (in OLD, gone in NEW):")
+        out.extend(f"  {f['id']}: {f['message']}" for f in diff["resolved"])
+        out.append("")
+    if diff["decision_changes"]:
+        out.append(f"{c('warning')}changed decisions{c('reset')} (a state possible under both versions, answered differently):")
+        for ch in diff["decision_changes"]:
+            where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
+            if cat is not None:
+                q = question_line(cat, ch["question"], {})
+                out.append(f"  {ch['decision']}: {q.rstrip(' ⇒')}")
+            else:
+                out.append(f"  {ch['decision']}: {ch['question']}")
+            out.append(f"      old: {ch['old']}")
+            out.append(f"      new: {ch['new']}")
+            out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+            if cat is not None:
+                out.append(f"      {c('dim')}witness:{c('reset')}")
+                w = {"state": ch["witness"]["state"], "question": ch["question"], "expect": ch["new"]}
+                out.extend(f"        {line}" for line in witness_lines(cat, w)[:-1])
+        out.append("")
+    return out

@@ -1,0 +1,108 @@
+"""`skillproof diff`: decisions whose outcome changed, found over both encodings at once."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from skillproof.checks.diff import Differ, changed_rules
+from skillproof.model import interpreter as I
+from skillproof.model import loader
+from skillproof.model.state import State
+
+MUST = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }'
+OPT = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }'
+
+
+def shipped_texts(prefix):
+    d = loader.shipped_path()
+    return {f"{prefix}/{p.name}": p.read_text(encoding="utf-8") for p in sorted(d.iterdir()) if p.suffix == ".toml"}
+
+
+@pytest.fixture(scope="module")
+def versions():
+    old = loader.load(texts=shipped_texts("old"))
+    texts = shipped_texts("new")
+    assert OPT in texts["new/skills-2.toml"]
+    texts["new/skills-2.toml"] = texts["new/skills-2.toml"].replace(OPT, MUST)
+    return old, loader.load(texts=texts)
+
+
+def test_changed_rules_are_named(versions):
+    old, new = versions
+    assert changed_rules(old, new) == {"YingBian": "changed"}
+    assert changed_rules(old, old) == {}
+
+
+def test_yingbian_made_must_changes_conversions_with_replayable_witnesses(versions):
+    old, new = versions
+    d = Differ(old, new)
+    changes = d.changes()
+    assert not d.inconclusive
+    assert changes and {c.decision for c in changes} == {"conversion"}
+    for c in changes:
+        st = State.from_dict(c.state)
+        assert I.reachable(old, st) == [] and I.reachable(new, st) == []
+        assert I.matches(I.decide(old, st, c.question), c.old)
+        assert I.matches(I.decide(new, st, c.question), c.new)
+        assert c.old != c.new
+        assert [r["id"] for r in c.rules] == ["YingBian"]
+    # playing 截获 as itself is what the must-conversion forbids now
+    assert any(c.question["actual"] == c.question["declared"] == "Jie_Huo" and c.old["ok"] and not c.new["ok"]
+               for c in changes)
+
+
+def test_same_version_has_no_changes(versions):
+    old, _ = versions
+    d = Differ(old, old)
+    assert d.changes() == [] and not d.inconclusive
+
+
+def sp(*args, cwd=None):
+    r = subprocess.run([sys.executable, "-m", "skillproof", *args], capture_output=True, text=True, cwd=cwd)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
+def test_cli_exit_codes_and_json(tmp_path):
+    new = tmp_path / "new"
+    shutil.copytree(loader.shipped_path(), new)
+    p = new / "skills-2.toml"
+    p.write_text(p.read_text(encoding="utf-8").replace(OPT, MUST), encoding="utf-8")
+    r = sp("diff", "-q", "--format", "json", str(loader.shipped_path()), str(new))
+    assert r.returncode == 1
+    doc = json.loads(r.stdout)
+    ch = doc["diff"]["decision_changes"]
+    assert ch and all(c["witness"]["state"]["seats"] for c in ch)
+    assert any(f["check"] == "CV001" for f in doc["findings"])       # 截获 now dead under 变则通 A=截获
+    assert any(f["id"].startswith("CV002") for f in doc["diff"]["resolved"])
+    r = sp("diff", "-q", "--allow-changes", "--fail-on", "none", str(loader.shipped_path()), str(new))
+    assert r.returncode == 0
+    r = sp("diff", "-q", str(loader.shipped_path()), str(loader.shipped_path()))
+    assert r.returncode == 0 and "0 changed decisions" in r.stdout
+    r = sp("diff", str(tmp_path / "nope"), str(new))
+    assert r.returncode == 2 and "no such file" in r.stderr
+
+
+def test_git_revisions_as_sides(tmp_path):
+    repo = tmp_path / "game"
+    shutil.copytree(loader.shipped_path(), repo / "rules")
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+    run = lambda *a: subprocess.run(["git", *a], cwd=repo, env=env, check=True, capture_output=True)
+    run("init", "-q")
+    run("add", ".")
+    run("commit", "-qm", "rules")
+    p = repo / "rules" / "skills-2.toml"
+    p.write_text(p.read_text(encoding="utf-8").replace(OPT, MUST), encoding="utf-8")
+    r = sp("diff", "-q", "--format", "json", "HEAD:rules/", "rules", cwd=repo)
+    assert r.returncode == 1, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["diff"]["old"][0].startswith("HEAD:rules/")
+    assert doc["diff"]["changed_rules"] == [{"id": "YingBian", "change": "changed"}]
+    r = sp("diff", "HEAD~5:rules/", "rules", cwd=repo)
+    assert r.returncode == 2 and "error:" in r.stderr
