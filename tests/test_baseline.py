@@ -1,0 +1,214 @@
+"""Baselines: `skillproof baseline` writes the findings for a human to give reasons; `check --baseline`
+hides accepted findings, reports new ones, flags stale entries and rejects a baseline without reasons —
+one located line on stderr, exit 2, never a traceback."""
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+
+import pytest
+
+from reportkit import CONVERSION, SYNTHETIC, checked, sp
+
+from skillproof.reports import baseline as B
+
+
+def fill_reasons(text: str, reason: str = "reviewed: intended") -> str:
+    return text.replace('reason = ""', f'reason = "{reason}"')
+
+
+# ------------------------------------------------------------------------------------- the round trip
+def test_round_trip_on_the_command_line(tmp_path):
+    base = tmp_path / "baseline.toml"
+    r = sp("baseline", *CONVERSION, "--output", str(base))
+    assert r.returncode == 0, r.stderr
+    assert "fill in the 3 empty reasons" in r.stderr
+    text = base.read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    _, result = checked(tuple(CONVERSION))
+    assert [e["id"] for e in data["accepted"]] == [f.id for f in result.findings]
+    for e, f in zip(data["accepted"], result.findings):
+        assert e == {"id": f.id, "check": f.check, "severity": f.severity, "message": f.message,
+                     "rules": e["rules"], "reason": ""}
+        assert e["rules"] and all(any(s.startswith(r.id) for s in e["rules"]) for r in f.rules)
+
+    # empty reasons: rejected, with file, line (of the reason key) and entry, exit 2, one line
+    r = sp("check", *CONVERSION, "--baseline", str(base))
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    first_reason_line = text.splitlines().index('reason = ""') + 1
+    assert lines[0].startswith(f"error: {base}:{first_reason_line}: [accepted #1 {result.findings[0].id}] ")
+    assert "reason" in lines[0] and "and 2 more problems" in lines[0]
+
+    # reasons filled in: every finding hidden, exit 0 although one is an error
+    base.write_text(fill_reasons(text), encoding="utf-8")
+    r = sp("check", *CONVERSION, "--baseline", str(base), "--format", "json")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(r.stdout)
+    assert doc["findings"] == [] and doc["stale"] == []
+    assert [s["id"] for s in doc["suppressed"]] == [f.id for f in result.findings]
+    assert all(s["reason"] == "reviewed: intended" for s in doc["suppressed"])
+
+    # drop the error's entry and add one for a finding that does not exist: new finding fails, stale flagged
+    data = tomllib.loads(base.read_text(encoding="utf-8"))
+    err = next(f for f in result.findings if f.severity == "error")
+    kept = [e for e in data["accepted"] if e["id"] != err.id]
+    kept.append({"id": "CV002-0123456789", "check": "CV002", "reason": "was accepted once"})
+    base.write_text(B.HEADER + "version = 1\n" + "".join(
+        "\n[[accepted]]\n" + "".join(f"{k} = {json.dumps(v, ensure_ascii=False)}\n" for k, v in e.items())
+        for e in kept), encoding="utf-8")
+    r = sp("check", *CONVERSION, "--baseline", str(base), "--format", "json")
+    assert r.returncode == 1, r.stderr
+    doc = json.loads(r.stdout)
+    assert [f["id"] for f in doc["findings"]] == [err.id]
+    assert [s["id"] for s in doc["stale"]] == ["CV002-0123456789"]
+    assert doc["stale"][0]["reason"] == "was accepted once" and doc["stale"][0]["line"] > 1
+    r = sp("check", *CONVERSION, "--baseline", str(base))
+    assert "stale baseline entries" in r.stdout and "CV002-0123456789" in r.stdout
+
+    # regenerating keeps the reasons of findings that still occur and drops the stale entry
+    r = sp("baseline", *CONVERSION, "--output", str(base))
+    assert r.returncode == 0, r.stderr
+    assert "2 reasons kept, 1 new, 1 no longer occurring dropped" in r.stderr
+    data = tomllib.loads(base.read_text(encoding="utf-8"))
+    reasons = {e["id"]: e["reason"] for e in data["accepted"]}
+    assert set(reasons) == {f.id for f in result.findings}
+    assert reasons[err.id] == "" and all(v == "reviewed: intended" for k, v in reasons.items() if k != err.id)
+
+
+def test_json_baseline(tmp_path):
+    base = tmp_path / "accepted.json"
+    r = sp("baseline", *CONVERSION, "-o", str(base), "--quiet")
+    assert r.returncode == 0 and r.stderr == ""
+    data = json.loads(base.read_text(encoding="utf-8"))
+    assert data["version"] == 1 and len(data["accepted"]) == 3
+    r = sp("check", *CONVERSION, "--baseline", str(base))
+    assert r.returncode == 2
+    assert re.match(rf"error: {re.escape(str(base))}:\d+: \[accepted #1 CV", r.stderr)
+    for e in data["accepted"]:
+        e["reason"] = "ok"
+    base.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    r = sp("check", *CONVERSION, "--baseline", str(base), "-f", "json")
+    assert r.returncode == 0 and len(json.loads(r.stdout)["suppressed"]) == 3
+
+
+def test_baseline_to_stdout_and_bad_usage(tmp_path):
+    r = sp("baseline", *CONVERSION)
+    assert r.returncode == 0 and tomllib.loads(r.stdout)["version"] == 1
+    r = sp("baseline", *CONVERSION, "--output", str(tmp_path))
+    assert r.returncode == 2 and "directory" in r.stderr
+    r = sp("baseline", *CONVERSION, "--select", "conversoin")
+    assert r.returncode == 2 and "conversion" in r.stderr
+    broken = tmp_path / "old.toml"
+    broken.write_text("[[accepted]\n", encoding="utf-8")
+    r = sp("baseline", *CONVERSION, "--output", str(broken))
+    assert r.returncode == 2 and f"{broken}:1: TOML syntax error" in r.stderr
+    assert broken.read_text(encoding="utf-8") == "[[accepted]\n"       # not overwritten
+    r = sp("check", *CONVERSION, "--baseline", str(tmp_path / "missing.toml"))
+    assert r.returncode == 2 and "no such baseline file" in r.stderr
+
+
+# ------------------------------------------------------------------------------------- validation
+def _load(tmp_path, text, name="b.toml"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(B.BaselineError) as ei:
+        B.load(p)
+    return str(p), str(ei.value)
+
+
+@pytest.mark.parametrize("body,line,expect", [
+    ('[[accepted]]\nid = "CV001-3a1451036d"\ncheck = "CV001"\n', 1, "[accepted #1 CV001-3a1451036d] 'reason' is missing"),
+    ('[[accepted]]\nid = "CV001-3a1451036d"\nreason = "  "\n', 3, "'reason' is empty"),
+    ('[[accepted]]\nid = "CV001-3a1451036d"\nreason = "x"\nreasn = "y"\n', 4, "unknown key 'reasn' — did you mean 'reason'?"),
+    ('[[accepted]]\nid = "CV01-3a14"\nreason = "x"\n', 2, "'CV01-3a14' is not a finding id"),
+    ('[[accepted]]\nreason = "x"\n', 1, "'id' is missing"),
+    ('[[accepted]]\nid = "CV001-3a1451036d"\nreason = "x"\n\n[[accepted]]\nid = "CV001-3a1451036d"\nreason = "y"\n',
+     5, "[accepted #2 CV001-3a1451036d] repeated: the same id is accepted at line 1"),
+    ('[[accepted]]\nid = "INC001-3a1451036d"\nreason = "x"\n', 2, "an inconclusive finding cannot be accepted"),
+    ('[[accepted]]\nid = "CV001-3a1451036d"\ncheck = "CV002"\nreason = "x"\n', 3, "does not match the id's code"),
+    ('[[accepted]]\nid = "CX001-3a1451036d"\nreason = "x"\n', 2, "unknown check 'CX001' — did you mean 'CV001'?"),
+    ('version = 2\n', 1, "unsupported baseline version 2"),
+    ('accepted = 3\n', 1, "'accepted' must be an array of tables"),
+    ('acepted = []\n', 1, "unknown key 'acepted' — did you mean 'accepted'?"),
+    ('[[accepted]]\nid = "CV001-3a1451036d"\nreason = 5\n', 1, "'reason' must be a string"),
+    ('x = [\n', 1, "TOML syntax error"),
+])
+def test_rejected_with_file_line_and_entry(tmp_path, body, line, expect):
+    path, msg = _load(tmp_path, body)
+    assert msg.startswith(f"{path}:{line}: "), msg
+    assert expect in msg, msg
+    assert "\n" not in msg
+
+
+def test_every_problem_is_counted_in_one_line(tmp_path):
+    body = "".join(f'[[accepted]]\nid = "CV001-{i:010x}"\nreason = ""\n\n' for i in range(9))
+    path, msg = _load(tmp_path, body)
+    assert msg.startswith(f"{path}:3: [accepted #1 CV001-0000000000] 'reason' is empty")
+    assert "and 8 more problems at lines 7, 11, 15, 19, 23, 27, …" in msg
+
+
+def test_unreadable_files(tmp_path):
+    p = tmp_path / "bin.toml"
+    p.write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(B.BaselineError, match="not UTF-8"):
+        B.load(p)
+    p = tmp_path / "bad.json"
+    p.write_text('{"accepted": [', encoding="utf-8")
+    with pytest.raises(B.BaselineError, match=r"bad\.json:1: JSON syntax error"):
+        B.load(p)
+    with pytest.raises(B.BaselineError, match="is a directory"):
+        B.load(tmp_path)
+
+
+def test_json_lines_point_at_the_entry(tmp_path):
+    text = json.dumps({"version": 1, "accepted": [
+        {"id": "CV001-000000000a", "reason": "fine"},
+        {"id": "CV001-000000000b", "reason": ""}]}, indent=2)
+    path, msg = _load(tmp_path, text, "b.json")
+    want = text.splitlines().index('      "id": "CV001-000000000b",') + 1
+    assert msg.startswith(f"{path}:{want}: [accepted #2 CV001-000000000b] 'reason' is empty"), msg
+
+
+# ------------------------------------------------------------------------------------- apply
+def test_apply_splits_and_scopes(tmp_path):
+    _, result = checked((SYNTHETIC,))
+    fs = result.findings
+    cv = next(f for f in fs if f.family == "conversion")
+    kd = next(f for f in fs if f.family == "kinds")
+    p = tmp_path / "b.toml"
+    p.write_text(f'[[accepted]]\nid = "{cv.id}"\nreason = "a"\n\n[[accepted]]\nid = "{kd.id}"\nreason = "b"\n\n'
+                 '[[accepted]]\nid = "BN001-ffffffffff"\nreason = "c"\n', encoding="utf-8")
+    base = B.load(p)
+    active, suppressed, stale = B.apply(base, fs)
+    assert [f.id for f in active] == [f.id for f in fs if f.id not in (cv.id, kd.id)]
+    assert {(f.id, r) for f, r in suppressed} == {(cv.id, "a"), (kd.id, "b")}
+    assert [s["id"] for s in stale] == ["BN001-ffffffffff"] and stale[0]["line"] == 9
+    # only the conversion family ran: the kinds entry is neither matched nor stale, nor is the bans one
+    conv = [f for f in fs if f.family == "conversion"]
+    active, suppressed, stale = B.apply(base, conv, ran=["conversion"])
+    assert [f.id for f, _ in suppressed] == [cv.id] and stale == []
+    active, suppressed, stale = B.apply(base, conv, ran=["conversion", "BN001"])
+    assert [s["id"] for s in stale] == ["BN001-ffffffffff"]
+
+
+def test_inconclusive_findings_are_never_written_nor_hidden():
+    from skillproof.checks.findings import Finding
+    inc = Finding("INC001", "conversion", "error", "无法判定", "k", inconclusive=True)
+    _, result = checked((SYNTHETIC,))
+    text = B.dumps([inc] + result.findings[:2])
+    ids = [e["id"] for e in tomllib.loads(text)["accepted"]]
+    assert ids == [f.id for f in result.findings[:2]]
+    base = B.Baseline("x", [B.Entry(inc.id, "r", "INC001")])
+    active, suppressed, _ = B.apply(base, [inc])
+    assert active == [inc] and suppressed == []
+
+
+def test_written_toml_escapes_and_reads_back():
+    from skillproof.checks.findings import Finding, RuleRef
+    f = Finding("CV002", "conversion", "warning", 'quote " backslash \\ newline\n tab\t 【应变】', "k",
+                rules=[RuleRef("YingBian", "应变", "a.toml", 3)])
+    data = tomllib.loads(B.dumps([f]))
+    assert data["accepted"][0]["message"] == f.message and data["accepted"][0]["rules"] == ["YingBian 应变"]

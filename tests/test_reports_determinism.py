@@ -1,0 +1,69 @@
+"""Same inputs, byte-identical reports: every format (and the written baseline) from two processes with
+different hash seeds, on the synthetic catalogue with a baseline applied (suppressed and stale entries)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from reportkit import CONVERSION, SYNTHETIC, checked, sp
+
+from skillproof.reports import FORMATS
+
+HERE = os.path.dirname(__file__)
+
+SCRIPT = r"""
+import os, sys
+sys.path.insert(0, sys.argv[3])
+from reportkit import SYNTHETIC, args_for
+from skillproof.cmd_check import emit, make_report, run_checks
+from skillproof.model.loader import load
+from skillproof.reports import FORMATS, baseline as B
+out, base = sys.argv[1], sys.argv[2]
+cat = load([SYNTHETIC])
+result = run_checks(cat, args_for())
+b = B.load(base)
+active, suppressed, stale = B.apply(b, result.findings)
+assert suppressed and stale
+for fmt in FORMATS:
+    a = args_for(fmt, output=os.path.join(out, "report." + fmt))
+    assert emit(make_report(cat, result, a, suppressed, stale, active), a, cat) == 0
+with open(os.path.join(out, "baseline.toml"), "w", encoding="utf-8") as fh:
+    fh.write(B.dumps(result.findings, keep=b))
+"""
+
+
+def run_with_seed(seed: str, out, base):
+    os.makedirs(out, exist_ok=True)
+    env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONIOENCODING": "utf-8"}
+    r = subprocess.run([sys.executable, "-c", SCRIPT, str(out), str(base), HERE], capture_output=True, text=True,
+                       env=env, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return {name: open(os.path.join(out, name), "rb").read() for name in sorted(os.listdir(out))}
+
+
+def test_every_format_is_byte_identical_across_hash_seeds(tmp_path):
+    _, result = checked((SYNTHETIC,))
+    base = tmp_path / "baseline.toml"
+    lines = ["version = 1\n"]
+    for f in result.findings[::4]:
+        lines.append(f'\n[[accepted]]\nid = "{f.id}"\nreason = "accepted for the test"\n')
+    lines.append('\n[[accepted]]\nid = "CV001-0123456789"\nreason = "stale on purpose"\n')
+    base.write_text("".join(lines), encoding="utf-8")
+    a = run_with_seed("1", tmp_path / "a", base)
+    b = run_with_seed("4242", tmp_path / "b", base)
+    assert sorted(a) == sorted([f"report.{f}" for f in FORMATS] + ["baseline.toml"])
+    for name in a:
+        assert len(a[name]) > 500, name
+        assert a[name] == b[name], f"{name} differs between hash seeds"
+
+
+def test_cli_output_is_identical_across_hash_seeds(tmp_path):
+    for fmt in ("sarif", "html"):
+        outs = []
+        for seed in ("0", "987654"):
+            p = tmp_path / f"{seed}.{fmt}"
+            r = sp("check", *CONVERSION, "-f", fmt, "-o", str(p), env={"PYTHONHASHSEED": seed})
+            assert r.returncode == 1, r.stderr
+            outs.append(p.read_bytes())
+        assert outs[0] == outs[1], fmt

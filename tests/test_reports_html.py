@@ -1,0 +1,256 @@
+"""HTML: one self-contained file, tested in a real headless Chromium (Debian's package; .ci/run installs it):
+it renders with every host unresolvable, the findings rows and the graph's SVG nodes are in the DOM, a
+link to a finding highlights exactly its rules, a link to a rule selects its findings, and a screenshot
+is not blank. Skipped only when no Chromium can be found, and then loudly."""
+from __future__ import annotations
+
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import warnings
+import zlib
+from html.parser import HTMLParser
+
+import pytest
+
+from reportkit import CONVERSION, report_for, sp
+
+from skillproof.checks.findings import Finding, RuleRef
+from skillproof.reports import html as H
+from skillproof.reports import layout as L
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+         "--disable-extensions", "--disable-default-apps", "--mute-audio",
+         "--host-resolver-rules=MAP * ~NOTFOUND"]     # no host resolves: the page must not need the network
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, in document order."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.items: list[tuple[str, dict]] = []
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        self.items.append((tag, {k: v or "" for k, v in attrs}))
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+
+    def cls(self, tag, name):
+        return [a for t, a in self.items if t == tag and name in a.get("class", "").split()]
+
+
+def chromium_binary():
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        p = shutil.which(name)
+        if p:
+            return p
+    return None
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    exe = chromium_binary()
+    if exe is None:
+        msg = ("NO CHROMIUM: the HTML report was NOT tested in a browser. Install Debian's `chromium` "
+               "(apt-get install chromium chromium-driver; .ci/run does this when it can).")
+        sys.stderr.write(f"\n\n*** {msg} ***\n\n")
+        warnings.warn(msg)
+        pytest.skip(msg)
+    return exe
+
+
+def run_chromium(exe, url, *extra, timeout=90):
+    with tempfile.TemporaryDirectory(prefix="skillproof-chromium-") as prof:
+        r = subprocess.run([exe, *FLAGS, f"--user-data-dir={prof}", *extra, url], capture_output=True,
+                           timeout=timeout)
+    return r
+
+
+def png_pixels(path):
+    """Decode an 8-bit, non-interlaced RGB/RGBA PNG (what Chromium writes): (width, height, rows of bytes)."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, w = 8, b"", 0
+    while pos < len(data):
+        n, typ = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if typ == b"IHDR":
+            w, h, depth, ctype, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8 and ctype in (2, 6) and interlace == 0
+            bpp = 3 if ctype == 2 else 4
+        elif typ == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line))
+        prev = line
+    return w, h, bpp, rows
+
+
+@pytest.fixture(scope="module")
+def page(tmp_path_factory):
+    cat, result, rep = report_for(fmt="html")
+    t = time.perf_counter()
+    text = H.render(rep, cat=cat)
+    secs = time.perf_counter() - t
+    path = tmp_path_factory.mktemp("html") / "report.html"
+    path.write_text(text, encoding="utf-8")
+    sys.stderr.write(f"\nhtml report: {len(text.encode('utf-8'))} bytes, rendered in {secs:.3f}s\n")
+    return cat, result, rep, text, path
+
+
+# ----------------------------------------------------------------------------------------- static
+def test_self_contained(page):
+    _, _, _, text, _ = page
+    low = text.lower()
+    for bad in ("<link", "@import", "url(", " src=", "http://", "https://", "//cdn", "<iframe", "<object"):
+        assert bad not in low.replace('xmlns="http://www.w3.org/2000/svg"', ""), bad
+    el = Elements(text)
+    assert [t for t, _ in el.items].count("script") == 1 and all(not a.get("src") for t, a in el.items if t == "script")
+    assert "default-src 'none'" in text          # and the page forbids itself any fetch
+
+
+def test_rows_and_nodes_match_the_report(page):
+    cat, result, rep, text, _ = page
+    el = Elements(text)
+    rows = el.cls("tr", "finding")
+    assert [r["id"] for r in rows] == [H.finding_dom_id(f.id) for f in result.findings]
+    nodes = el.cls("g", "node")
+    assert sorted(n["data-node"] for n in nodes) == sorted(n["id"] for n in rep.graph["nodes"])
+    node_ids = {n["data-node"] for n in nodes}
+    for r, f in zip(rows, result.findings):
+        want = [x.id if x.id in node_ids else f"card:{x.id}" for x in f.rules
+                if x.id in node_ids or f"card:{x.id}" in node_ids]
+        assert r["data-nodes"].split() == list(dict.fromkeys(want))
+    # rules in a finding wear a ring of their worst severity
+    involved = {n["data-node"]: n["class"] for n in nodes if "involved" in n["class"].split()}
+    assert "sev-error" in involved["MustAC"].split()          # MustAC is in CV001 (error)
+    assert len(el.cls("line", "edge")) == len(rep.graph["edges"])
+
+
+def test_layout_is_deterministic_and_readable(page):
+    _, _, rep, _, _ = page
+    nodes = [n["id"] for n in rep.graph["nodes"]]
+    edges = [(e["source"], e["target"]) for e in rep.graph["edges"]]
+    pos, w, h = L.layout(nodes, edges)
+    assert L.layout(list(reversed(nodes)), list(reversed(edges))) == (pos, w, h)
+    assert set(pos) == set(nodes)
+    for a in nodes:
+        x, y = pos[a]
+        assert 0 < x < w and 0 < y < h
+    closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(nodes) for b in nodes[i + 1:])
+    assert closest >= 0.9 * min(L.NODE_GAP, L.GRID_CELL[1]), closest
+
+
+def test_diff_sections_render():
+    cat, result, _ = report_for(fmt="html")
+    change = {"decision": "can_play", "message": "【甲变乙】把甲当作乙", "old": {"ok": True}, "new": {"ok": False},
+              "rules": [{"id": "OptAB", "name": "甲变乙", "file": "rules.toml", "line": 56}]}
+    gone = Finding("CV002", "conversion", "warning", "旧发现", "gone", rules=[RuleRef("OptAB", "甲变乙", "r.toml", 5)])
+    _, _, rep = report_for(fmt="html", extra={"decision_changes": [change], "new": [], "resolved": [gone]})
+    text = H.render(rep, cat=cat)
+    el = Elements(text)
+    dec = el.cls("tr", "decision")
+    assert len(dec) == 1 and dec[0]["data-nodes"] == "OptAB"
+    assert "Decisions changed (1)" in text and "Resolved findings (1)" in text
+    assert [r["id"] for r in el.cls("tr", "resolved")] == [H.finding_dom_id(gone.id)]
+
+
+# ----------------------------------------------------------------------------------------- in Chromium
+def dom(chromium, path, fragment=""):
+    r = run_chromium(chromium, path.as_uri() + fragment, "--dump-dom", "--virtual-time-budget=3000")
+    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-2000:]
+    text = r.stdout.decode("utf-8")
+    assert 'data-ready="1"' in text, "the page's script did not run"
+    return Elements(text)
+
+
+def test_chromium_renders_findings_and_graph(chromium, page):
+    cat, result, rep, _, path = page
+    t = time.perf_counter()
+    el = dom(chromium, path)
+    sys.stderr.write(f"\nchromium --dump-dom: {time.perf_counter() - t:.1f}s\n")
+    assert len(el.cls("tr", "finding")) == len(result.findings)
+    assert len(el.cls("g", "node")) == len(rep.graph["nodes"]) > 10
+    assert not el.cls("g", "hl") and not el.cls("tr", "selected")      # nothing selected without a fragment
+
+
+def test_chromium_link_to_a_finding_highlights_its_rules(chromium, page):
+    _, result, _, _, path = page
+    f = next(f for f in result.findings if f.check == "BN001")
+    el = dom(chromium, path, "#" + H.finding_dom_id(f.id))
+    sel = el.cls("tr", "selected")
+    assert [r["id"] for r in sel] == [H.finding_dom_id(f.id)]
+    want = set(sel[0]["data-nodes"].split())
+    assert len(want) >= 2
+    assert {n["data-node"] for n in el.cls("g", "hl")} == want
+    hl_edges = el.cls("line", "hl")
+    assert hl_edges and all(e["data-a"] in want and e["data-b"] in want for e in hl_edges)
+    assert "focus" in next(a for t, a in el.items if t == "svg" and a.get("id") == "graph")["class"].split()
+
+
+def test_chromium_link_to_a_rule_selects_its_findings(chromium, page):
+    _, result, _, text, path = page
+    el = dom(chromium, path, "#" + H.node_dom_id("Giver"))
+    expect = [r["id"] for r in Elements(text).cls("tr", "finding") if "Giver" in r["data-nodes"].split()]
+    assert expect and [r["id"] for r in el.cls("tr", "selected")] == expect
+    assert [n["data-node"] for n in el.cls("g", "hl")] == ["Giver"]
+
+
+def test_chromium_screenshot_is_not_blank(chromium, page, tmp_path):
+    _, _, _, _, path = page
+    shot = tmp_path / "shot.png"
+    r = run_chromium(chromium, path.as_uri(), f"--screenshot={shot}", "--window-size=1400,1000",
+                     "--hide-scrollbars", "--virtual-time-budget=3000")
+    assert r.returncode == 0 and shot.exists(), r.stderr.decode("utf-8", "replace")[-2000:]
+    w, h, bpp, rows = png_pixels(shot)
+    assert (w, h) == (1400, 1000)
+    colours, ink = set(), 0
+    for y in range(0, h, 2):
+        row = rows[y]
+        for x in range(0, w, 2):
+            px = row[x * bpp:x * bpp + 3]
+            colours.add(px)
+            if sum(px) < 600:                     # clearly darker than the white / light-grey background
+                ink += 1
+    assert len(colours) > 50, len(colours)
+    assert ink / ((w // 2) * (h // 2)) > 0.02, ink
+    # the graph's right half is drawn too: some pixel on the right side is a node colour, not background
+    right = [rows[y][x * bpp:x * bpp + 3] for y in range(200, h, 4) for x in range(w // 2 + 50, w - 50, 4)]
+    assert sum(1 for px in right if sum(px) < 600) > 50
+
+
+def test_cli_html(tmp_path):
+    out = tmp_path / "r.html"
+    r = sp("check", *CONVERSION, "-f", "html", "-o", str(out))
+    assert r.returncode == 1 and r.stdout == ""
+    el = Elements(out.read_text(encoding="utf-8"))
+    assert len(el.cls("tr", "finding")) == 3 and el.cls("g", "node")
