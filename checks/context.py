@@ -14,13 +14,18 @@ from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
+SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
+
+
 @dataclass
 class Options:
     timeout_ms: int = DEFAULT_TIMEOUT_MS
     max_grants: int = 2          # grants one player can hold at once, in the symbolic state
     max_seats: int = 3           # seats in the symbolic state (bounded by [rules] seats)
     only: tuple = ()             # family names or codes to run (empty: all)
-    shared_query: bool = True    # one symbolic state (every character) shared by all questions
+    # one symbolic state over every character, shared by all questions (fast for catalogues of the real
+    # game's size); None: shared up to SHARED_LIMIT characters, else one state per conflict-graph component
+    shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
 
 
@@ -53,9 +58,20 @@ class Context:
                 return c.id
         return None
 
+    def component(self, rules) -> set:
+        """The rules of the conflict-graph components that hold ``rules``."""
+        out: set = set()
+        for r in rules:
+            if r not in out:
+                out |= {n for n in GR.component_of(self.graph, r) if n in self.cat.skills}
+        return out
+
     def chars_for(self, rules: set, plain: bool = True) -> list[str]:
-        """Characters that may be 'the player': owners of ``rules`` plus, if any grant could reach
-        anyone, one representative who owns none of them."""
+        """Characters that may be 'the player': owners of the rules of ``rules``' components (and of the
+        skills giving them) plus one representative who owns none of them."""
+        if self.shared:
+            return list(self.cat.characters)
+        rules = self.component(rules)
         owners = {c for r in rules for c in self.cat.owners(r)}
         for r in rules:             # a grant may reach only its giver ('self'): its givers' owners count too
             if r in self.cat.skills and self.cat.skills[r].is_grant:
@@ -69,8 +85,14 @@ class Context:
                 out.append(rep)
         return out or list(self.cat.characters)[:1]
 
+    @property
+    def shared(self) -> bool:
+        if self.options.shared_query is None:
+            return len(self.cat.characters) <= SHARED_LIMIT
+        return self.options.shared_query
+
     def query(self, chars_me, G=None, n=None, grants=None) -> Query:
-        if self.options.shared_query and grants is None:
+        if self.shared and grants is None:
             chars_me = list(self.cat.characters)
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n

@@ -17,7 +17,19 @@ from skillproof.model.catalogue import Catalogue, Ref
 from skillproof.model.interpreter import Env, evaluate
 
 
+def _memo(cat, key, fn):
+    """Per-catalogue memo for the pruning helpers (they enumerate parameter domains)."""
+    store = cat.__dict__.setdefault("_graph_memo", {})
+    if key not in store:
+        store[key] = fn()
+    return store[key]
+
+
 def param_domains(cat: Catalogue, grant_id: str) -> dict:
+    return _memo(cat, ("domains", grant_id), lambda: _param_domains(cat, grant_id))
+
+
+def _param_domains(cat: Catalogue, grant_id: str) -> dict:
     """For each parameter of a grant, the values some gives site can hand out (args, or `where`
     solved by enumeration over small domains; set<card> parameters: every card)."""
     rule = cat.skills[grant_id]
@@ -150,6 +162,10 @@ def export(G: nx.Graph) -> dict:
 
 
 def site_args(cat: Catalogue, give) -> list:
+    return _memo(cat, ("site_args", give.giver, give.index), lambda: _site_args(cat, give))
+
+
+def _site_args(cat: Catalogue, give) -> list:
     """Every parameter assignment a gives site can hand out, over small domains (set<card> parameters
     stay unassigned = any set). Used to prune pairs that cannot interact before asking the solver."""
     rule = cat.skills[give.grant]
@@ -171,6 +187,11 @@ def site_args(cat: Catalogue, give) -> list:
 def site_ban_cards(cat: Catalogue, give, include_all: bool = True) -> set:
     """Card types a ban handed out by this site can ban (every card if it may ban all; with
     ``include_all=False`` only bans of specific cards count)."""
+    return _memo(cat, ("ban_cards", give.giver, give.index, include_all),
+                 lambda: _site_ban_cards(cat, give, include_all))
+
+
+def _site_ban_cards(cat: Catalogue, give, include_all: bool = True) -> set:
     rule = cat.skills[give.grant]
     if rule.ban is None:
         return set()
@@ -192,6 +213,10 @@ def site_ban_cards(cat: Catalogue, give, include_all: bool = True) -> set:
 
 def conversion_pairs(cat: Catalogue, rid: str) -> set:
     """(source, target) card pairs a conversion rule can have ('*' = any source)."""
+    return _memo(cat, ("conv_pairs", rid), lambda: _conversion_pairs(cat, rid))
+
+
+def _conversion_pairs(cat: Catalogue, rid: str) -> set:
     r = cat.skills[rid]
     conv = r.convert
     if conv is None:

@@ -1,0 +1,199 @@
+"""Speed of `skillproof check`: figures and ratios measured in one run (these machines are noisy).
+
+    .venv/bin/python benchmarks/check_bench.py [--runs 3] [--big]
+
+Prints:
+  1. the full check of the shipped catalogue, cold (a fresh `skillproof check` process), median of runs;
+  2. the solver against brute-force enumeration with the interpreter, on a catalogue small enough for
+     brute force to finish: (a) over the projection of the state space the conversion questions read —
+     the most favourable brute force there is — run to completion; (b) over the same bounded space the
+     solver covers (every attribute of every seat), estimated from the measured evaluation rate;
+  3. synthetic catalogues 1x and 10x (100x with --big) the size of the real one: k copies of the shipped
+     catalogue, each with its own card types (so copies interact only as players at one table), and how
+     the check time grows.
+Targets (from the tracker): full shipped check <= 2 s cold on 2 cores; >= 100x faster than brute force at
+equal coverage; 10x catalogue <= 12x time.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SK = [sys.executable, "-m", "skillproof"]
+
+
+def cold(args, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        r = subprocess.run(SK + args, capture_output=True, text=True)
+        times.append(time.perf_counter() - t)
+        if r.returncode not in (0, 1):
+            raise SystemExit(f"check failed ({r.returncode}): {r.stderr[-500:]}")
+    return statistics.median(times)
+
+
+# ------------------------------------------------------------------------------------------ brute force
+def brute_force_projection(cat, n=2, G=2):
+    """Enumerate every state of the conversion projection: who sits, the player's face-up and invalidated
+    flags, whose turn, up to G grants (template, giver, site, parameters), and every (actual, declared)
+    pair; evaluate the CV001/CV002 questions with the interpreter. Returns (states, seconds, answers)."""
+    from skillproof.checks.graph import site_args
+    from skillproof.model import interpreter as I
+    from skillproof.model.state import Seat, SkillInst, State
+    chars = list(cat.characters)
+    cards = list(cat.cards)
+    grant_choices = []
+    for g in cat.grants:
+        for give in cat.sites(g.id):
+            for args in site_args(cat, give):
+                grant_choices.append((g.id, give, args))
+    t = time.perf_counter()
+    states = 0
+    vetoed = dead = 0
+    for k in range(1, n + 1):
+        for seating in itertools.permutations(chars, k):
+            for face_up, inv in itertools.product((True, False), repeat=2):
+                for turn in range(k):
+                    for m in range(G + 1):
+                        for grants in itertools.product(grant_choices, repeat=m):
+                            for givers in itertools.product(range(k), repeat=m):
+                                seats = [Seat(c, skills=[SkillInst(r) for r in cat.characters[c].skills])
+                                         for c in seating]
+                                me = seats[0]
+                                me.face_up = me.ever_face_up = face_up
+                                me.hand_count = 1
+                                for inst in me.skills:
+                                    inst.invalid = inv and cat.skills[inst.rule].initial
+                                for (gid, give, args), gv in zip(grants, givers):
+                                    me.skills.append(SkillInst(gid, dict(args), giver=gv,
+                                                               site=f"{give.giver}#{give.index}"))
+                                st = State(seats, turn=turn)
+                                states += 1
+                                if I.reachable(cat, st):
+                                    continue
+                                for x in cards:
+                                    ok_any = False
+                                    for y in cards:
+                                        c = I.conversion(cat, st, 0, x, y)
+                                        ok_any |= c.ok
+                                        if not c.ok and any(cat.skills[i.rule].convert and not cat.skills[i.rule].convert.must
+                                                            for i in me.skills):
+                                            vetoed += 1
+                                    if not ok_any and not I.banned(cat, st, 0, x):
+                                        dead += 1
+    return states, time.perf_counter() - t, (vetoed, dead)
+
+
+def full_space_size(cat, n=2, G=2):
+    """How many states the solver's bounded space holds (n seats, G grants, every attribute)."""
+    from skillproof.checks.graph import site_args
+    from skillproof.model import vocab as V
+    per_seat = 2 ** 5 * len(V.COLOURS)
+    for f, (lo, hi) in V.INT_BOUNDS.items():
+        if f not in ("lock_count", "count"):
+            per_seat *= hi - lo + 1
+    chars = len(cat.characters)
+    grant_choices = sum(len(site_args(cat, give)) for g in cat.grants for give in cat.sites(g.id))
+    total = 0
+    for k in range(1, n + 1):
+        seatings = math.perm(chars, k)
+        grants = sum((grant_choices * k) ** m for m in range(G + 1))
+        globals_ = k * (k + 1) ** 3 * 2 ** 3 * 3 * 2          # turn, sender, in front, dying, message, arrow, lock
+        total += seatings * per_seat ** k * grants * globals_
+    return total * len(cat.cards) ** 2
+
+
+# ------------------------------------------------------------------------------------ synthetic scaling
+def clone_catalogue(k: int, out: Path):
+    """k copies of the shipped catalogue; copy i renames every id with a suffix (cards included)."""
+    from skillproof.model import loader
+    src = loader.shipped_path()
+    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(src.iterdir()) if p.suffix == ".toml"}
+    from skillproof.model.loader import load
+    cat = load()
+    ids = sorted(set(cat.cards) | set(cat.characters) | set(cat.skills), key=len, reverse=True)
+    pat = re.compile(r'(?<![A-Za-z0-9_])(' + "|".join(re.escape(i) for i in ids) + r')(?![A-Za-z0-9_])')
+    out.mkdir(parents=True, exist_ok=True)
+    for i in range(k):
+        for name, text in texts.items():
+            body = text if i == 0 else "".join(
+                line if line.startswith("kinds") else pat.sub(lambda m: f"{m.group(1)}_c{i}", line)
+                for line in text.splitlines(keepends=True))
+            if i:
+                body = re.sub(r'^name = "([^"]*)"', lambda m: f'name = "{m.group(1)}·{i}"', body, flags=re.M)
+                body = _drop_rules_table(body)
+            (out / f"{i:03d}-{name}").write_text(body, encoding="utf-8")
+
+
+def _drop_rules_table(text: str) -> str:
+    out, skipping = [], False
+    for line in text.splitlines(keepends=True):
+        if line.startswith("["):
+            skipping = line.strip() == "[rules]"
+        if not skipping:
+            out.append(line)
+    return "".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--big", action="store_true", help="also the 100x catalogue (slow)")
+    a = ap.parse_args()
+    sys.path.insert(0, str(ROOT))
+    from skillproof.checks.context import Options, run
+    from skillproof.model import loader
+
+    print("== 1. full check of the shipped catalogue")
+    t_cold = cold(["check", "-q"], a.runs)
+    cat = loader.load()
+    t = time.perf_counter()
+    res = run(cat, Options())
+    t_warm = time.perf_counter() - t
+    print(f"cold (new process, median of {a.runs}): {t_cold:.2f} s   target <= 2 s: {'met' if t_cold <= 2 else 'NOT met'}")
+    print(f"in process (catalogue loaded, z3 imported): {t_warm:.2f} s; {len(res.findings)} findings, "
+          f"{res.stats['queries']} solver questions")
+
+    print("\n== 2. solver vs brute force (conversion questions, fixture tests/fixtures/families/conversion)")
+    fam = ROOT / "tests" / "fixtures" / "families"
+    small = loader.load([fam / "base.toml", fam / "conversion" / "trigger.toml"])
+    t = time.perf_counter()
+    sres = run(small, Options(only=("conversion",)), jobs=1)
+    t_solver = time.perf_counter() - t
+    states, t_bf, answers = brute_force_projection(small)
+    print(f"solver: {t_solver:.2f} s for the conversion family ({len(sres.findings)} findings)")
+    print(f"brute force over the conversion projection: {states} states in {t_bf:.2f} s "
+          f"(found {answers[0]} vetoed uses, {answers[1]} dead cards) -> ratio {t_bf / t_solver:.1f}x")
+    full = full_space_size(small)
+    rate = states / t_bf
+    est = full / rate
+    print(f"same bounded space as the solver (every attribute): {full:.3g} states; at {rate:.0f} states/s "
+          f"brute force needs ~{est:.3g} s -> ratio ~{est / t_solver:.3g}x   target >= 100x: "
+          f"{'met' if est / t_solver >= 100 else 'NOT met'}")
+
+    print("\n== 3. synthetic catalogues (k copies of the real one, own card types each)")
+    sizes = [1, 10] + ([100] if a.big else [])
+    base_t = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in sizes:
+            d = Path(tmp) / f"x{k}"
+            clone_catalogue(k, d)
+            tk = cold(["check", "-q", "--fail-on", "none", str(d)], 1 if k > 1 else a.runs)
+            base_t = base_t or tk
+            print(f"{k:>4}x: {tk:7.2f} s   ({tk / base_t:5.1f}x the 1x time)")
+    print("\nratios above are within one run; compare them, not absolute seconds, across machines")
+
+
+if __name__ == "__main__":
+    main()
