@@ -17,8 +17,8 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .util import (change_rules, change_sides, change_title, code_info, diff_sections, fdict,
-                   is_diff, loc_text, rules_of, summary_line, witness_text)
+from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "html"
 DESCRIPTION = "one self-contained HTML page: findings, witnesses and the conflict graph"
@@ -76,6 +76,7 @@ font:12px/1.5 ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace}
 .node .ring{fill:none;stroke-width:3}
 .node.sev-error .ring{stroke:var(--err)}.node.sev-warning .ring{stroke:var(--warn)}.node.sev-note .ring{stroke:var(--note)}
 .node:not(.involved) .ring{display:none}
+.node .chg{fill:none;stroke:#7b1fa2;stroke-width:2;stroke-dasharray:4 3}
 #graph.focus .node{opacity:.22}#graph.focus .edge{opacity:.12}
 #graph.focus .node.hl{opacity:1}#graph.focus .edge.hl{opacity:1;stroke:#5b6472;stroke-width:2.6}
 .node.hl circle,.node.hl rect,.node.hl polygon{fill:var(--hl);stroke:#5b4b00;stroke-width:2}
@@ -181,7 +182,7 @@ def _resource_text(res: str, cat) -> str:
     return res
 
 
-def svg(report, cat, worst: dict) -> str:
+def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
     g = _graph_of(report, cat)
     nodes = {n["id"]: n for n in g.get("nodes", [])}
     edges = [(x["source"], x["target"], x.get("resources", [])) for x in g.get("edges", [])]
@@ -204,7 +205,8 @@ def svg(report, cat, worst: dict) -> str:
         x, y = pos[nid]
         kind = n.get("kind", "skill")
         sev = worst.get(nid)
-        cls = f"node {kind}" + (f" involved sev-{sev}" if sev else "")
+        chg = (changed or {}).get(nid) or (changed or {}).get(nid[5:] if nid.startswith("card:") else "")
+        cls = f"node {kind}" + (f" involved sev-{sev}" if sev else "") + (" changed" if chg else "")
         name = n.get("name", nid)
         label = f"{name} ({nid})"
         where = f"{n['file']}:{n.get('line', 0)}" if n.get("file") else ""
@@ -217,9 +219,11 @@ def svg(report, cat, worst: dict) -> str:
         else:
             shape = f'<circle cx="{x}" cy="{y}" r="8"/>'
             ring = f'<circle class="ring" cx="{x}" cy="{y}" r="12"/>'
+        marker = f'<circle class="chg" cx="{x}" cy="{y}" r="17"/>'
         out.append(f'<g class="{cls}" id="{node_dom_id(nid)}" data-node="{e(nid)}" data-label="{e(label)}">'
                    f'<title>{e(label)} {e(kind)}{" — " + e(where) if where else ""}'
-                   f'{" — worst finding: " + sev if sev else ""}</title>{ring}{shape}'
+                   f'{" — worst finding: " + sev if sev else ""}{" — " + e(chg) + " in NEW" if chg else ""}</title>'
+                   f'{marker if chg else ""}{ring}{shape}'
                    f'<text x="{x}" y="{round(y + 22, 1)}">{e(name)}</text></g>')
     out.append("</g></svg>")
     return "\n".join(out)
@@ -276,13 +280,14 @@ def render(report, cat=None) -> str:
     node_set = {n["id"] for n in g.get("nodes", [])}
     active = [fdict(f) for f in report.findings]
     worst: dict[str, str] = {}
-    d = diff_sections(report)
-    for fd in active + d["new"]:
+    view = diff_view(report)
+    extra_new = view.new if view is not None and not view.new_are_findings else []
+    for fd in active + extra_new:
         for nid in _node_ids_for(fd, node_set):
             s = fd.get("severity", "note")
             if nid not in worst or SEVERITY_RANK.get(s, 9) < SEVERITY_RANK.get(worst[nid], 9):
                 worst[nid] = s
-    rc = report.exit_code()
+    rc = exit_code(report)
     status = ("fail", "failing") if rc == 1 else (("inc", "inconclusive") if rc == 3 else ("ok", "passing"))
     cnt = report.counts()
     badges = "".join(f'<span class="sev {s}"><span class="dot"></span>{cnt[s]} {s}{"s" if cnt[s] != 1 else ""}</span>'
@@ -293,6 +298,10 @@ def render(report, cat=None) -> str:
         badges += f"<span>{len(report.suppressed)} accepted in the baseline</span>"
     if report.stale:
         badges += f"<span>{len(report.stale)} stale baseline entries</span>"
+    if view is not None:
+        badges += (f"<span>{len(view.changes)} changed decision{'s' if len(view.changes) != 1 else ''}"
+                   f"{' (allowed)' if view.changes and view.allow_changes else ''}</span>"
+                   f"<span>{len(view.resolved)} resolved</span>")
     parts = [
         "<!DOCTYPE html>",
         '<html lang="zh-Hans"><head><meta charset="utf-8">',
@@ -312,29 +321,39 @@ def render(report, cat=None) -> str:
         "<main>",
         '<section id="findings-panel">',
     ]
-    if is_diff(report):
+    if view is not None:
+        if view.old_files or view.new_files:
+            parts.append('<p class="meta">OLD: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
+                         + "<br>NEW: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
+        if view.changed_rules:
+            parts.append("<p>Rules changed: " + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
+                                                          for r in view.changed_rules) + "</p>")
         rows = []
-        for i, ch in enumerate(d["decision_changes"]):
-            old, new = change_sides(ch)
-            ids = [r.get("id") for r in change_rules(ch)]
-            ids = [x for x in ids if x in node_set] + [f"card:{x}" for x in ids if f"card:{x}" in node_set]
-            w = ch.get("witness")
-            wl = witness_text({"witness": w}, cat) if isinstance(w, dict) and "state" in w else ([str(w)] if w else [])
+        for ch in view.changes:
+            old, new = change_sides(ch, cat)
+            title = change_title(ch, cat)
+            ids = _node_ids_for({"rules": change_rules(ch)}, node_set)
+            wl = change_witness(ch, cat)
             wh = f'<details><summary>witness</summary><pre>{e(chr(10).join(wl))}</pre></details>' if wl else "—"
-            rows.append(f'<tr class="finding decision" id="d-{i}" data-nodes="{e(" ".join(ids))}" '
-                        f'data-label="{e(change_title(ch))}"><td>{e(change_title(ch))}</td><td>{e(old) or "—"}</td>'
-                        f'<td>{e(new) or "—"}</td><td class="rules">{_rules_html(change_rules(ch))}</td><td>{wh}</td></tr>')
-        parts.append(f"<h2>Decisions changed ({len(d['decision_changes'])})</h2>")
+            rows.append(f'<tr class="finding decision" id="{finding_dom_id(change_key(ch))}" '
+                        f'data-nodes="{e(" ".join(ids))}" data-label="{e(title)}"><td>{e(title)}</td>'
+                        f'<td>{e(old) or "—"}</td><td>{e(new) or "—"}</td>'
+                        f'<td class="rules">{_rules_html(change_rules(ch))}</td><td>{wh}</td></tr>')
+        allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
+        parts.append(f"<h2>Decisions changed ({len(view.changes)}){e(allowed)}</h2>")
         parts.append(_table(["Decision", "OLD", "NEW", "Rules", "Witness"], rows, "No decision changed."))
-        parts.append(f"<h2>New findings ({len(d['new'])})</h2>")
-        parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
-                            [_finding_row(report, fd, cat, node_set, " new") for fd in d["new"]], "None."))
-        parts.append(f"<h2>Resolved findings ({len(d['resolved'])})</h2>")
-        parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
-                            [_finding_row(report, fd, None, node_set, " resolved") for fd in d["resolved"]], "None."))
-    parts.append(f"<h2>Findings ({len(active)})</h2>")
+        if not view.new_are_findings:
+            parts.append(f"<h2>New findings ({len(view.new)})</h2>")
+            parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
+                                [_finding_row(report, fd, cat, node_set, " new") for fd in view.new], "None."))
+    ftitle = "New findings" if view is not None and view.new_are_findings else "Findings"
+    parts.append(f"<h2>{ftitle} ({len(active)})</h2>")
     parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
                         [_finding_row(report, fd, cat, node_set) for fd in active], "No findings."))
+    if view is not None:
+        parts.append(f"<h2>Resolved findings ({len(view.resolved)})</h2>")
+        parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
+                            [_finding_row(report, fd, None, node_set, " resolved") for fd in view.resolved], "None."))
     if report.suppressed:
         rows = [_finding_row(report, fdict(f), cat, node_set, " suppressed", e(reason))
                 for f, reason in report.suppressed]
@@ -364,9 +383,11 @@ def render(report, cat=None) -> str:
         f"<h2>Conflict graph ({len(node_set)} rules, {len(g.get('edges', []))} edges)</h2>",
         '<div class="legend">● skill &nbsp; ■ grant handed out at run time &nbsp; ◆ card that grants &nbsp;·&nbsp; '
         'an edge joins rules touching a common resource (dashed: gives) &nbsp;·&nbsp; a coloured ring marks a rule '
-        'in a finding &nbsp;·&nbsp; click a finding or a rule to highlight</div>',
+        'in a finding' + (' &nbsp;·&nbsp; dashed purple ring: a rule changed in NEW' if view is not None else '')
+        + ' &nbsp;·&nbsp; click a finding or a rule to highlight</div>',
         '<div id="selection" aria-live="polite"></div>',
-        '<div id="graph-box">', svg(report, cat, worst), "</div>",
+        '<div id="graph-box">', svg(report, cat, worst, {r.get("id"): r.get("change", "changed") for r in
+                                    view.changed_rules} if view is not None else None), "</div>",
         "</section>",
         "</main>",
         f"<script>{JS}</script>",

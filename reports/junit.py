@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from .util import (change_rules, change_sides, change_title, code_info, diff_sections, failing_ids, fdict,
-                   loc_text, rules_of, witness_text)
+from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   failing_ids, fdict, loc_text, rules_of, witness_text)
 
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
@@ -129,24 +129,40 @@ def document(report, cat=None) -> ET.Element:
             s.outcome(case, "skipped", f"stale baseline entry{at}: the accepted finding {e.get('id')} no longer "
                                        f"occurs; delete the entry (reason was: {e.get('reason', '')})")
         suites.append(s)
-    diff = diff_sections(report)
-    if diff["decision_changes"] or diff["new"] or diff["resolved"]:
-        s = _Suite("skillproof.diff")
-        for ch in diff["decision_changes"]:
+    view = diff_view(report)
+    if view is not None:
+        s = next((x for x in suites if x.name == "skillproof.diff"), None)   # (inconclusive diff questions)
+        if s is None:
+            s = _Suite("skillproof.diff")
+            suites.append(s)
+        for ch in view.changes:
             rules = change_rules(ch)
-            case = s.case(f"decision changed: {change_title(ch)}", f"{s.name}.decision")
-            old, new = change_sides(ch)
-            text = "\n".join([change_title(ch), f"OLD: {old}", f"NEW: {new}"]
-                             + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}" for r in rules]
-                             + ([f"witness: {ch['witness']}"] if ch.get("witness") else [])) + "\n"
-            s.outcome(case, "failure", change_title(ch), "decision-changed", text)
-        for fd in diff["new"]:
-            case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")
-            s.outcome(case, "failure", fd.get("message", ""), f"{fd.get('check')} new", _body(fd, cat))
-        for fd in diff["resolved"]:
+            title = change_title(ch, cat)
+            case = s.case(f"decision changed: {title} [{change_key(ch)}]", f"{s.name}.decision.{ch.get('decision')}")
+            old, new = change_sides(ch, cat)
+            text = "\n".join([title, f"OLD: {old}", f"NEW: {new}"]
+                             + (["rules:"] + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
+                                              + (f" — {r['role']}" if r.get("role") else "") for r in rules]
+                                if rules else [])
+                             + (["witness:"] + [f"  {x}" for x in change_witness(ch, cat)] if ch.get("witness") else [])
+                             ) + "\n"
+            if view.allow_changes:
+                s.outcome(case, "skipped", f"allowed (--allow-changes): {title}")
+                ET.SubElement(case, "system-out").text = _x(text)
+            else:
+                s.outcome(case, "failure", title, "decision-changed", text)
+        if not view.new_are_findings:
+            for fd in view.new:
+                case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")
+                s.outcome(case, "failure", fd.get("message", ""), f"{fd.get('check')} new", _body(fd, cat))
+        for fd in view.resolved:
             case = s.case(f"resolved finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.resolved")
             ET.SubElement(case, "system-out").text = _x(_body(fd))
-        suites.append(s)
+        if view.changed_rules:
+            props = ET.Element("properties")
+            for r in view.changed_rules:
+                ET.SubElement(props, "property", {"name": _x(f"rule {r.get('id')}"), "value": _x(r.get("change", ""))})
+            s.el.insert(0, props)
     tot = {"tests": 0, "failures": 0, "errors": 0}      # junit-10.xsd has no `skipped` on <testsuites>
     for s in suites:
         root.append(s.done())

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 
-from .util import (SEVERITY_ICON, change_rules, change_sides, change_title, code_info, diff_sections, fdict,
-                   is_diff, loc_text, rules_of, summary_line, witness_text)
+from .util import (SEVERITY_ICON, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "markdown"
 DESCRIPTION = "a compact table for a pull-request comment"
@@ -61,36 +61,45 @@ def _finding_rows(report, fds, cat, witnesses) -> list[str]:
 
 def _render(report, cat, witnesses, max_rows) -> str:
     out: list[str] = []
-    status = "❌ failing" if report.exit_code() == 1 else ("⚠️ inconclusive" if report.exit_code() == 3 else "✅ passing")
+    rc = exit_code(report)
+    status = "❌ failing" if rc == 1 else ("⚠️ inconclusive" if rc == 3 else "✅ passing")
     out.append(f"## {cell(report.title)}: {status}")
     out.append("")
     out.append(cell(summary_line(report)))
     out.append("")
     cut = 0
-    if is_diff(report):
-        d = diff_sections(report)
-        out.append(f"### Decisions changed ({len(d['decision_changes'])})")
+    view = diff_view(report)
+    if view is not None:
+        if view.old_files or view.new_files:
+            out.append(f"OLD: {', '.join(code_span(f) for f in view.old_files) or '—'}<br>"
+                       f"NEW: {', '.join(code_span(f) for f in view.new_files) or '—'}")
+            out.append("")
+        if view.changed_rules:
+            out.append("Rules changed: " + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
+                                                     for r in view.changed_rules))
+            out.append("")
+        allowed = " — allowed by `--allow-changes`" if view.changes and view.allow_changes else ""
+        out.append(f"### Decisions changed ({len(view.changes)}){allowed}")
         out.append("")
-        if d["decision_changes"]:
+        if view.changes:
             out += ["| Decision | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
-            for ch in d["decision_changes"]:
-                old, new = change_sides(ch)
-                w = ch.get("witness")
-                wl = witness_text({"witness": w}, cat) if w and isinstance(w, dict) and "state" in w else (
-                    [str(w)] if w else [])
+            for ch in view.changes:
+                old, new = change_sides(ch, cat)
+                wl = change_witness(ch, cat) if witnesses({"severity": "warning"}) else []
                 wc = f"<details><summary>witness</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
-                out.append(f"| {cell(change_title(ch))} | {cell(old) or '—'} | {cell(new) or '—'} | "
+                out.append(f"| {cell(change_title(ch, cat))} | {cell(old) or '—'} | {cell(new) or '—'} | "
                            f"{_rules_cell(change_rules(ch))} | {wc} |")
         else:
             out.append("No decision changed.")
         out.append("")
-        for key, title in (("new", "New findings"), ("resolved", "Resolved findings")):
-            out.append(f"### {title} ({len(d[key])})")
+        if not view.new_are_findings:
+            out.append(f"### New findings ({len(view.new)})")
             out.append("")
-            out += _finding_rows(report, d[key], cat if key == "new" else None, witnesses) if d[key] else ["None."]
+            out += _finding_rows(report, view.new, cat, witnesses) if view.new else ["None."]
             out.append("")
     fds = [fdict(f) for f in report.findings]
-    out.append(f"### Findings ({len(fds)})")
+    title = "New findings" if view is not None and view.new_are_findings else "Findings"
+    out.append(f"### {title} ({len(fds)})")
     out.append("")
     if fds:
         shown = fds if max_rows is None else fds[:max_rows]
@@ -102,6 +111,11 @@ def _render(report, cat, witnesses, max_rows) -> str:
     else:
         out.append("No findings.")
     out.append("")
+    if view is not None:
+        out.append(f"### Resolved findings ({len(view.resolved)})")
+        out.append("")
+        out += _finding_rows(report, view.resolved, None, lambda fd: False) if view.resolved else ["None."]
+        out.append("")
     if report.suppressed:
         n = len(report.suppressed)
         out.append(f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted in the baseline</summary>")

@@ -19,8 +19,8 @@ from urllib.parse import quote
 
 from skillproof.checks.findings import SEVERITY_RANK
 
-from .util import (change_rules, change_sides, change_title, code_info, diff_sections, fdict, rules_of,
-                   witness_text)
+from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   fdict, rules_of, witness_text)
 
 NAME = "sarif"
 DESCRIPTION = "SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers)"
@@ -130,46 +130,49 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
     return res
 
 
-def decision_result(c: dict, rule_index: dict, artifacts: dict) -> dict:
-    old, new = change_sides(c)
-    msg = change_title(c)
+def decision_result(c: dict, rule_index: dict, artifacts: dict, cat=None, allowed: bool = False) -> dict:
+    old, new = change_sides(c, cat)
+    msg = change_title(c, cat)
     if old or new:
-        msg += f" (OLD: {old or '?'}; NEW: {new or '?'})"
-    res: dict = {"ruleId": DECISION_RULE, "ruleIndex": rule_index[DECISION_RULE], "level": "warning",
-                 "message": _text(msg)}
+        msg += f" — OLD: {old or '?'}; NEW: {new or '?'}"
+    res: dict = {"ruleId": DECISION_RULE, "ruleIndex": rule_index[DECISION_RULE],
+                 "level": "note" if allowed else "warning", "message": _text(msg)}
     locs = [_location(r, i, artifacts) for i, r in enumerate(change_rules(c))]
     if locs:
         res["locations"] = locs
-    key = c.get("id") or json.dumps({k: c[k] for k in sorted(c) if k not in ("witness",)}, ensure_ascii=False,
-                                    sort_keys=True, default=str)
-    res["partialFingerprints"] = {FINGERPRINT: str(key)}
-    res["properties"] = {"decisionChange": c}
+        if len(locs) > 1:
+            res["relatedLocations"] = locs[1:]
+    res["partialFingerprints"] = {FINGERPRINT: change_key(c)}
+    props = {"decisionChange": c, "decision": c.get("decision", "")}
+    if cat is not None and c.get("witness"):
+        props["witnessText"] = change_witness(c, cat)
+    res["properties"] = props
     return res
 
 
 def document(report, cat=None) -> dict:
-    diff = diff_sections(report)
-    rules = driver_rules(report, bool(diff["decision_changes"]))
+    view = diff_view(report)
+    rules = driver_rules(report, bool(view and view.changes))
     rule_index = {r["id"]: i for i, r in enumerate(rules)}
     files = sorted(set(report.catalogue_files))
     artifacts = {f: i for i, f in enumerate(files)}
+    new_ids = {fd.get("id") for fd in view.new} if view else set()
     results = []
     for f in report.findings:
-        results.append(result(report, fdict(f), rule_index, artifacts, cat))
+        fd = fdict(f)
+        state = "new" if view and (view.new_are_findings or fd.get("id") in new_ids) else None
+        results.append(result(report, fd, rule_index, artifacts, cat, baseline_state=state))
     for f, reason in sorted(report.suppressed, key=lambda x: _sort(fdict(x[0]))):
         results.append(result(report, fdict(f), rule_index, artifacts, cat, suppression=reason))
-    seen = {r["properties"]["findingId"] for r in results}
-    for fd in diff["new"]:
-        if fd.get("id") in seen:            # already a result: mark it new
-            for r in results:
-                if r["properties"]["findingId"] == fd.get("id"):
-                    r["baselineState"] = "new"
-            continue
-        results.append(result(report, fd, rule_index, artifacts, cat, baseline_state="new"))
-    for fd in diff["resolved"]:
-        results.append(result(report, fd, rule_index, artifacts, None, baseline_state="absent"))
-    for c in diff["decision_changes"]:
-        results.append(decision_result(c, rule_index, artifacts))
+    if view:
+        seen = {r["properties"]["findingId"] for r in results}
+        for fd in view.new:
+            if fd.get("id") not in seen:
+                results.append(result(report, fd, rule_index, artifacts, cat, baseline_state="new"))
+        for fd in view.resolved:
+            results.append(result(report, fd, rule_index, artifacts, None, baseline_state="absent"))
+        for c in view.changes:
+            results.append(decision_result(c, rule_index, artifacts, cat, view.allow_changes))
     notes = []
     for e in report.stale:
         n: dict = {"level": "warning", "descriptor": {"id": "stale-baseline-entry"},
@@ -195,6 +198,10 @@ def document(report, cat=None) -> dict:
         "results": results,
         "properties": {"title": report.title, "summary": report.summary(), "families": list(report.families)},
     }
+    if view:
+        run["properties"]["diff"] = {"old": view.old_files, "new": view.new_files, "changedRules": view.changed_rules,
+                                     "decisionChanges": len(view.changes), "newFindings": len(view.new),
+                                     "resolvedFindings": len(view.resolved), "allowChanges": view.allow_changes}
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 

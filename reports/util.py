@@ -8,10 +8,11 @@ and the sections a `diff` report adds in ``Report.extra``: ``new`` and ``resolve
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
-from .common import witness_lines
+from .common import question_line, witness_lines
 
 SEVERITY_ICON = {"error": "🔴", "warning": "🟠", "note": "🔵"}
 
@@ -70,52 +71,139 @@ def failing_ids(report) -> set:
     return {f.id for f in report.failing()}
 
 
-def diff_sections(report) -> dict:
-    """The sections of a `diff` report, normalised: {"new": [dict], "resolved": [dict],
-    "decision_changes": [dict]}; empty lists when the report is not a diff."""
+@dataclass
+class DiffView:
+    """A `diff` report, normalised. `skillproof diff` puts its sections in ``extra["diff"]`` (old/new file
+    lists, changed_rules, resolved findings, decision_changes) and the new findings in ``report.findings``;
+    the flat form (``extra["new"]``, ``extra["resolved"]``, ``extra["decision_changes"]``) is read too."""
+    new: list                     # new findings (dicts)
+    new_are_findings: bool        # the report's findings are the new ones (do not list them twice)
+    resolved: list
+    changes: list                 # decision changes (dicts)
+    changed_rules: list           # [{"id", "change"}]
+    old_files: list
+    new_files: list
+    allow_changes: bool
+
+    @property
+    def fails(self) -> bool:
+        return bool(self.changes) and not self.allow_changes
+
+
+def diff_view(report) -> DiffView | None:
     ex = report.extra or {}
-    return {
-        "new": sorted((fdict(f) for f in ex.get("new") or []), key=sev_key),
-        "resolved": sorted((fdict(f) for f in ex.get("resolved") or []), key=sev_key),
-        "decision_changes": [dict(c) if isinstance(c, dict) else dict(vars(c)) for c in
-                             ex.get("decision_changes") or []],
-    }
+    d = ex.get("diff")
+    if isinstance(d, dict):
+        return DiffView([fdict(f) for f in report.findings if not fdict(f).get("inconclusive")], True,
+                        sorted((fdict(f) for f in d.get("resolved") or []), key=sev_key),
+                        [_change(c) for c in d.get("decision_changes") or []],
+                        [dict(r) for r in d.get("changed_rules") or []],
+                        [str(x) for x in d.get("old") or []], [str(x) for x in d.get("new") or []],
+                        bool(d.get("allow_changes", ex.get("allow_changes", False))))
+    if any(k in ex for k in ("new", "resolved", "decision_changes")):
+        return DiffView(sorted((fdict(f) for f in ex.get("new") or []), key=sev_key), False,
+                        sorted((fdict(f) for f in ex.get("resolved") or []), key=sev_key),
+                        [_change(c) for c in ex.get("decision_changes") or []],
+                        [dict(r) for r in ex.get("changed_rules") or []], [], [],
+                        bool(ex.get("allow_changes", False)))
+    return None
+
+
+def _change(c) -> dict:
+    return dict(c) if isinstance(c, dict) else (c.to_dict() if hasattr(c, "to_dict") else dict(vars(c)))
 
 
 def is_diff(report) -> bool:
-    ex = report.extra or {}
-    return any(k in ex for k in ("new", "resolved", "decision_changes"))
+    return diff_view(report) is not None
 
 
-def change_title(c: dict) -> str:
-    """One line naming a decision change (uses its message when `diff` gives one)."""
+def exit_code(report) -> int:
+    """The exit code the command gives for this report (`diff`: changed decisions fail too)."""
+    rc = report.exit_code()
+    v = diff_view(report)
+    if v is not None and rc != 1 and v.fails:
+        return 1
+    return rc
+
+
+def change_key(c: dict) -> str:
+    """A stable id of a decision change: its decision and question (as `diff` keys them)."""
+    import hashlib
+    from skillproof.checks.findings import canonical
+    if c.get("id"):
+        return str(c["id"])
+    key = f"{c.get('decision')}|{canonical(c.get('question') or {})}"
+    return f"decision-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}"
+
+
+def change_title(c: dict, cat=None) -> str:
+    """One line naming a decision change: the question, in the designer's terms when the catalogue is here."""
     if c.get("message"):
         return str(c["message"])
-    bits = [str(c.get("decision", "decision"))]
-    for k in ("rule", "rules", "character", "card", "question"):
-        if c.get(k) and not isinstance(c[k], (dict, list)):
-            bits.append(str(c[k]))
-    return " ".join(bits) + " changed"
+    q = c.get("question") or {}
+    if cat is not None and q:
+        try:
+            return f"{c.get('decision')}: " + question_line(cat, q, {}).rstrip(" ⇒")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            pass
+    return f"{c.get('decision', 'decision')}: " + (json.dumps(q, ensure_ascii=False, sort_keys=True) if q else "")
 
 
-def change_sides(c: dict) -> tuple[str, str]:
-    """What OLD and NEW decide, as short texts (empty when the change does not say)."""
-    def show(v):
-        if v is None:
-            return ""
-        return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, sort_keys=True)
-    return show(c.get("old", c.get("before"))), show(c.get("new", c.get("after")))
+def answer_text(c: dict, side: str, cat=None) -> str:
+    """What OLD or NEW decides (``side`` = "old" / "new"), as a short text."""
+    v = c.get(side, c.get({"old": "before", "new": "after"}[side]))
+    if v is None:
+        return ""
+    if isinstance(v, dict) and cat is not None and c.get("question"):
+        try:
+            shown = {k: ("—" if x is None else x) for k, x in v.items()}
+            return question_line(cat, c["question"], shown).split(" ⇒ ", 1)[1]
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            pass
+    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, sort_keys=True)
+
+
+def change_sides(c: dict, cat=None) -> tuple[str, str]:
+    return answer_text(c, "old", cat), answer_text(c, "new", cat)
+
+
+def change_witness(c: dict, cat=None) -> list[str]:
+    """The witness state of a decision change as lines (without a question line: OLD and NEW say it)."""
+    w = c.get("witness")
+    if not w:
+        return []
+    if cat is not None and isinstance(w, dict) and "state" in w:
+        try:
+            lines = witness_lines(cat, {"state": w["state"], "question": c.get("question") or {},
+                                        "expect": c.get("new") or {}})
+            return lines[:-1]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass
+    return [json.dumps(w, ensure_ascii=False, sort_keys=True)]
 
 
 def change_rules(c: dict) -> list[dict]:
-    """The located rules of a decision change, if it names any."""
-    rules = c.get("rules") or []
-    return rules_of({"rules": [r if isinstance(r, dict) else fdict(r) for r in rules
-                               if isinstance(r, dict) or hasattr(r, "to_dict")]})
+    """The located rules of a decision change (their `change` — added / changed / removed — as the role)."""
+    rules = []
+    for r in c.get("rules") or []:
+        if hasattr(r, "to_dict"):
+            r = r.to_dict()
+        if isinstance(r, dict):
+            r = dict(r)
+            if r.get("change") and not r.get("role"):
+                r["role"] = r["change"]
+            rules.append(r)
+    return rules_of({"rules": rules})
 
 
 def summary_line(report) -> str:
     """`ok`/`FAIL` and the counts, in one line (the text format's summary, without colours)."""
+    v = diff_view(report)
+    pre = ""
+    if v is not None:
+        pre = (f"{len(v.changes)} changed decision{'s' if len(v.changes) != 1 else ''}"
+               f"{' (allowed)' if v.changes and v.allow_changes else ''}, {len(v.new)} new finding"
+               f"{'s' if len(v.new) != 1 else ''}, {len(v.resolved)} resolved; ")
     cnt = report.counts()
     parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]
     extra = []
@@ -125,8 +213,8 @@ def summary_line(report) -> str:
         extra.append(f"{len(report.suppressed)} suppressed by baseline")
     if report.stale:
         extra.append(f"{len(report.stale)} stale baseline entries")
-    status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(report.exit_code(), "FAIL")
-    s = f"{status}: {len(report.findings)} findings ({', '.join(parts)})"
+    status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(exit_code(report), "FAIL")
+    s = f"{pre}{status}: {len(report.findings)} findings ({', '.join(parts)})"
     if extra:
         s += "; " + ", ".join(extra)
     return s + f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"

@@ -23,6 +23,8 @@ ALLOWED = {
     "error": ({"message", "type"}, set(), []),
     "failure": ({"message", "type"}, set(), []),
     "system-out": (set(), set(), []),
+    "properties": (set(), set(), ["property"]),
+    "property": ({"name", "value"}, {"name", "value"}, []),
 }
 
 
@@ -111,7 +113,8 @@ def test_baseline_inconclusive_and_diff():
                   rules=[RuleRef("MustAC", "甲必丙", "tests/fixtures/synthetic/rules.toml", 62)])
     acc = result.findings[0]
     stale = [{"id": "CV001-0123456789", "check": "CV001", "reason": "old", "file": "b.toml", "line": 4}]
-    change = {"decision": "can_play", "message": "【甲变乙】把甲当作乙：OLD 可以，NEW 不行", "old": True, "new": False}
+    change = {"decision": "conversion", "question": {"decision": "conversion", "seat": 0, "actual": "A", "declared": "B"},
+              "old": {"ok": True, "via": "OptAB"}, "new": {"ok": False, "via": None}}
     _, _, rep = report_for(findings=[inc] + result.findings[1:], suppressed=[(acc, "intended <design> & \"so\"")],
                            stale=stale, extra={"decision_changes": [change], "resolved": [acc.to_dict()]})
     root = parse(rep, cat)
@@ -121,7 +124,9 @@ def test_baseline_inconclusive_and_diff():
     base = [s for s in root.iter("testsuite") if s.get("name") == "skillproof.baseline"]
     assert len(base) == 1 and "CV001-0123456789" in base[0].find("testcase/skipped").get("message")
     diff = [s for s in root.iter("testsuite") if s.get("name") == "skillproof.diff"][0]
-    assert diff.get("failures") == "1" and "OLD 可以" in diff.find("testcase/failure").get("message")
+    fail = diff.find("testcase/failure")
+    assert diff.get("failures") == "1" and fail.get("message") == "conversion: 把甲当作乙使用"
+    assert "OLD: ok = 是，via = OptAB" in fail.text and "NEW: ok = 否，via = —" in fail.text
 
 
 def test_control_characters_do_not_break_the_xml():

@@ -70,7 +70,7 @@ def test_baseline_sections_and_diff():
     assert [r[3] for r in sup] == ["intended", "intended"]
     assert "### Stale baseline entries (1)" in text and "<code>CV001-0123456789</code> (<code>b.toml:4</code>): old reason" in text
     dec = table_rows(text, "| Decision | OLD | NEW |")
-    assert len(dec) == 1 and "<code>rules.toml:56</code>" in dec[0][3] and "问题：" in dec[0][4]
+    assert len(dec) == 1 and "<code>rules.toml:56</code>" in dec[0][3] and "座位0 阿尔法" in dec[0][4]
     assert text.index("### Decisions changed (1)") < text.index("### New findings (1)") < text.index("### Findings (")
 
 
