@@ -221,7 +221,7 @@ for _canon, _words in {
     "true": ("true", "yes"),
     "false": ("false",),
     "filler": ("still", "ever", "be", "a", "an", "the", "she", "he", "they", "it", "her", "his", "their",
-               "does", "do", "effect", "吗", "呢", "了", "的", "还", "仍", "仍然", "还能", "上", "下"),
+               "does", "do", "effect", "吗", "呢", "了", "的", "还", "仍", "仍然", "还能", "把", "将", "被", "时"),
     "into": ("into",),
 }.items():
     for _w in _words:
@@ -287,8 +287,8 @@ def _segment(word: str, col: int, known: set) -> list[tuple[int, str]]:
             if rest_start is None:
                 rest_start = i
             i += 1
-    if rest_start is not None:
-        out.append((col + rest_start, word[rest_start:]))
+    if rest_start is not None or any(w.lower() not in known and w.lower() not in KEYWORDS for _, w in out):
+        return [(col, word)]             # not all known: keep the word whole, for a clear error message
     return out
 
 
@@ -327,6 +327,7 @@ class GrantRef:
     sites: tuple           # (Give, ...) it may come from (empty: any site of the grants)
     args: dict             # param -> ("card", id) | ("set", ids) | ("bool", b) | ("int", n) | ("colour", c)
     invalid_option: bool   # the giver can also invalidate (InvalidSkill site)
+    invalid_sites: tuple = ()   # those InvalidSkill sites
 
 
 @dataclass
@@ -388,6 +389,13 @@ class Parser:
     def at_op(self, *ops) -> bool:
         return self.tok.kind in ("op", "arrow") and self.tok.text in ops
 
+    def prev_end(self) -> int:
+        """End of the last word taken, not counting trailing filler words."""
+        j = self.i - 1
+        while j > 0 and self.toks[j].kind == "word" and self.toks[j].kw == "filler":
+            j -= 1
+        return self.toks[max(j, 0)].end
+
     def skip_fillers(self):
         while self.at("filler"):
             self.take()
@@ -419,7 +427,7 @@ class Parser:
     def card(self, allow_unknown: bool = True) -> str | None:
         self.skip_fillers()
         t = self.tok
-        if allow_unknown and self.at_op("?") and not self._is_final_q():
+        if allow_unknown and self.at_op("?"):            # a card is expected here: '?' is "some card"
             self.take()
             return None
         r = self.resolve(t, ("card",))
@@ -518,6 +526,10 @@ class Parser:
             q.givens.append(self.given())
             self.skip_sep()
         mode = self.mode()
+        if mode == "which_draw":                  # "how many cards does 小九 draw"
+            mode = "which"
+            self.toks[self.i - 1].kw = "draw"
+            self.i -= 1
         if mode is not None:
             q.mode = mode
         if q.mode == "which":
@@ -530,6 +542,9 @@ class Parser:
                     self.error("'which' must start the question", self.toks[self.i - 1])
                 if m is not None:
                     q.mode = m
+            while self.at("with", "without", "under"):      # "can a player under 强令's ban … play …"
+                q.givens.append(self.given())
+                self.skip_sep()
             if self.at("cannot_mode") and not (self.peek().kw == "receive"):
                 self.take()
                 q.mode = "never" if q.mode == "exists" else q.mode
@@ -539,6 +554,10 @@ class Parser:
                 continue
             if self.at(*GIVEN_KWS):
                 q.givens.append(self.given())
+                continue
+            if self.at("for") and q.subject is None and self.resolve(self.peek(), ("character",)):
+                self.take()                                   # "is 截获 banned for SP李宁玉"
+                self.subject(q)
                 continue
             if self._is_final_q():
                 self.take()
@@ -554,7 +573,7 @@ class Parser:
 
     def mode(self) -> str | None:
         self.skip_fillers()
-        if self.at("exists"):
+        if self.at("exists") or (self.at("is") and self.i == 0):
             self.take()
             return "exists"
         if self.at("always", "never", "which"):
@@ -635,6 +654,9 @@ class Parser:
             self.skip_fillers()
             r = self.resolve(self.tok, ("rule",)) if not self.resolve(self.tok, ("card",)) else None
             if r is not None:
+                if self.peek().kw == "as":
+                    self.error(f"expected a card after '{t.text}', but '{self.tok.text}' is a skill (to ask "
+                               f"whether it fires, write 'use {self.tok.text}')")
                 return done(self.use_skill(r[1], kw))
             x = self.card()
             y = None
@@ -778,6 +800,8 @@ class Parser:
             if self.at("as"):
                 self.take()
                 y = self.card()
+                if self.at("play", "use"):             # 把截获当作误导打出
+                    self.take()
                 return done(Atom("play", 0, 0, cards=(x, y)))
             self.error(f"after a card, expected 'as CARD' or 'banned', found {self.found()}")
         r = self.resolve(t, ("rule",))
@@ -908,7 +932,7 @@ class Parser:
             if rule.is_grant and kw == "with":
                 self.i -= 0
                 g = self.grantref()
-                end = self.toks[self.i - 1].end
+                end = self.prev_end()
                 return Given("grant", t.col, end, self.text[t.col:end], grant=g)
             self.take()
             if rule.id == "InvalidSkill":
@@ -925,10 +949,10 @@ class Parser:
                 a = self.atom()
                 return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
             g = self.grantref()
-            end = self.toks[self.i - 1].end
+            end = self.prev_end()
             return Given("grant", t.col, end, self.text[t.col:end], grant=g)
         c = self.claim()
-        end = self.toks[self.i - 1].end
+        end = self.prev_end()
         return Given("claim", t.col, end, self.text[t.col:end], claim=c)
 
     def atom_hand(self) -> Atom:
@@ -945,7 +969,7 @@ class Parser:
                 if self.at("hand"):
                     self.take()
             a = Atom("hand", start, 0, value=(">", 0))
-        a.end = self.toks[self.i - 1].end
+        a.end = self.prev_end()
         a.text = self.text[a.col:a.end]
         return a
 
@@ -1052,7 +1076,8 @@ class Parser:
             if self.at("in"):
                 self.take()
             self.take()
-        invalid_option = any(g.grant == "InvalidSkill" for g in sites)
+        invalid_sites = tuple(g for g in sites if g.grant == "InvalidSkill")
+        invalid_option = bool(invalid_sites)
         grants = tuple(g for g in grants if g != "InvalidSkill")
         sites = tuple(s for s in sites if s.grant != "InvalidSkill")
         args = self.bind_args(t, grants, sites, args_pos, args_named)
@@ -1064,20 +1089,19 @@ class Parser:
             invalid_option = False
         if not grants and not invalid_option:
             self.error(f"{cat.name_of(ident)} hands out nothing a player holds", t)
-        return GrantRef(ident, grants, sites, args, invalid_option)
+        return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else ())
 
     def args(self, pos: list, named: dict):
         self.take()                                   # (
         while True:
-            self.skip_fillers()
-            if self.at_op(")"):
-                self.take()
-                return
             t = self.tok
             if t.kind == "word" and self.peek().kind == "op" and self.peek().text in ("=", "=="):
                 self.take()
                 self.take()
                 named[t.text] = (self.value(), t)
+            elif self.at_op(")"):
+                self.take()
+                return
             else:
                 v = self.value()
                 if self.at_op("→") or self.at("to"):
@@ -1176,9 +1200,10 @@ class Parser:
                 out[dst] = self._typed(dst, params[dst], v[2], nt)
                 free = [p for p in free if p not in (src, dst)]
                 continue
+            if not free:      # the giver fixes them all: a value given anyway must agree with it
+                free = [x for x in params if x not in out]
             if not free:
-                self.error(f"too many parameters: {cat.name_of(grants[0])} takes {', '.join(params)}"
-                           + (f" ({', '.join(sorted(fixed))} fixed by its giver)" if fixed else ""), nt)
+                self.error(f"too many parameters: {cat.name_of(grants[0])} takes {', '.join(params)}", nt)
             p = free.pop(0)
             out[p] = self._typed(p, params[p], v, nt)
         return {k: v for k, v in out.items() if v is not None}
@@ -1324,6 +1349,11 @@ def eval_atom(cat, st: State, atom: Atom) -> tuple[bool, tuple]:
     for ch in choices:
         if eval_atom_cards(cat, st, atom, ch):
             return True, ch
+    if atom.kind == "play" and len(choices) > 1:
+        # false for every card: show the one that gets furthest (the conversion allows it, a ban stops it)
+        for ch in choices:
+            if I.conversion(cat, st, 0, ch[0], ch[1]).ok:
+                return False, ch
     return False, choices[0]
 
 
@@ -1361,7 +1391,15 @@ def eval_given(cat, st: State, g: Given) -> bool:
                 continue
             if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
                 return True
-        return gr.invalid_option and any(i.invalid for i in s.skills)
+        if gr.invalid_option and any(i.invalid for i in s.skills):
+            for give in gr.invalid_sites:
+                for gs in range(len(st.seats)):
+                    if give.to == "self" and gs != 0 or give.to == "others" and gs == 0:
+                        continue
+                    giver_ok = give.giver_is_card or give.giver in cat.characters[st.seats[gs].character].skills
+                    if giver_ok and I.evaluate(give.when, N._env(cat, st, gs)):
+                        return True
+        return False
     raise ValueError(g.kind)
 
 
@@ -1531,7 +1569,13 @@ class Compiler:
                         conds.append(var == C.colour[v])
                 opts.append(z3.And(conds))
         if gr.invalid_option:
-            opts.append(S.inv[0])
+            ways = []
+            for give in gr.invalid_sites:
+                for g in range(S.n):
+                    if give.to == "self" and g != 0 or give.to == "others" and g == 0:
+                        continue
+                    ways.append(z3.And(S.present[g], _z_giver_ok(S, give, g), S.compile(give.when, S.ctx(g))))
+            opts.append(z3.And(S.inv[0], z3.Or(ways) if ways else z3.BoolVal(False)))
         return z3.Or(opts) if opts else z3.BoolVal(False)
 
 
@@ -1554,10 +1598,45 @@ class Engine:
             self.solver.add(z3.Implies(lit, lab.expr))
             self.lits.append(lit)
             self.lab_of[lit.get_id()] = lab
+        # one literal standing for all of them: cheap to pass while looking for a witness; the
+        # individual literals are used only to extract and minimise an unsat core
+        self.all_lit = z3.Bool("__reach_all")
+        self.solver.add(z3.Implies(self.all_lit, z3.And(self.lits)))
         self.counter = 0
 
     def set_timeout(self, ms: int):
         self.solver.set("timeout", ms)
+
+    def preferences(self):
+        """The plain-witness preferences, built once: [(all of a group, [(chunk, [items])])]: special
+        statuses first (a witness should show the rule, not a side mechanism), then the details, then
+        the smallest grant parameters."""
+        if getattr(self, "_prefs", None) is None:
+            S = self.S
+            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+            for i in range(S.n):
+                status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
+            plain = [S.turn == 0, S.ints["hand_count"][0] == 0]
+            plain += [z3.Not(sl.used) for sl in S.slots]
+            plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
+            plain += [S.message_dir == 1, z3.Not(S.lockable)]
+            for i in range(S.n):
+                plain += [S.ident[i] == 0]
+                plain += [S.ints[f][i] == 0 for f in ("black_messages", "red_messages", "blue_messages",
+                                                        "true_messages", "non_black_messages")]
+                if i > 0:
+                    plain.append(S.ints["hand_count"][i] == 0)
+            params = []
+            for sl in S.slots:
+                for v in sl.params.values():
+                    if isinstance(v, dict):
+                        params += [z3.Not(b) for b in v.values()]
+                    elif z3.is_bool(v):
+                        params.append(z3.Not(v))
+            self._prefs = [(z3.And(g), [(z3.And(c), c) for c in _chunks(g, 6)])
+                           for g in (status, plain, params) if g]
+            self.hand_bounds = [S.ints["hand_count"][0] <= k for k in (1, 2, 3)]
+        return self._prefs
 
 
 @dataclass
@@ -1677,8 +1756,10 @@ class Session:
         for r in cat.skills.values():
             if r.closure & kinds:
                 rel_rules.add(r.id)
-            if any(g.grant in rel_grants for g in r.gives):
+            if any(g.grant in rel_grants or g.grant == "InvalidSkill" for g in r.gives):
                 rel_rules.add(r.id)
+        # a relevant rule that reads which character someone is: characters cannot be grouped
+        exact = exact or any(_mentions_character(r) for rid in rel_rules for r in [cat.skills.get(rid)] if r)
         if q.subject is not None:
             chars = [q.subject]
         elif exact:
@@ -1760,10 +1841,10 @@ class _Run:
         if q.claim is not None:
             if q.mode == "always":
                 e = z3.Not(self.comp.claim(q.claim, False))
-                label = f"the claim fails: `{_claim_text(q)}`"
+                label = f"the question `{_claim_text(q)}`"
             else:
                 e = self.comp.claim(q.claim, True)
-                label = f"the claim holds: `{_claim_text(q)}`"
+                label = f"the question `{_claim_text(q)}`"
             claim = Item("claim", label, tuple(a.rule for a in atoms_of(q.claim) if a.rule), e)
         for k, it in enumerate(extra + ([claim] if claim else [])):
             self.E.counter += 1
@@ -1784,7 +1865,7 @@ class _Run:
                 s.add(z3.Implies(it.lit, it.expr))
             for e in self.S.extra:
                 s.add(e)
-            base = list(self.E.lits) + [it.lit for it in extra]
+            base = [self.E.all_lit] + [it.lit for it in extra]
             if q.mode == "which":
                 return self.which(extra, base)
             lits = base + [claim.lit]
@@ -1811,12 +1892,7 @@ class _Run:
     # ---- sat: a minimal witness, replayed
     def found(self, lits, role: str, answer: str) -> Result:
         q = self.q
-        self.minimize(lits)
-        r = self.check(lits)
-        if r != z3.sat:
-            return Result(q, "unknown", headline="the solver could not decide",
-                          reason=self.solver.reason_unknown() or "minimisation lost the model")
-        st = X.witness(self.S, self.solver.model())
+        st = X.witness(self.S, self.minimize(lits))
         want = {"example": True, "counterexample": q.mode == "never"}[role]
         res = Result(q, answer, witness_role=role)
         problem = self.replay_problem(st, want)
@@ -1872,53 +1948,61 @@ class _Run:
                 traces.append(N.narrate_usable(cat, st, 0, a.rule, a.phase))
         return w, traces
 
-    def minimize(self, lits):
+    def minimize(self, lits, prefer=None, model=None):
         """Fewest grants, fewest seats, then plain attributes (as solve.Query does), then the smallest
-        grant parameters — each preference kept only if still satisfiable."""
+        grant parameters — each preference kept only if still satisfiable. Call right after a sat check;
+        returns the final model. A preference the current model already meets is kept without asking
+        the solver again."""
         S = self.S
-        grants = [sl.present for sl in S.slots if not sl.initial_slot]
-        for k in range(len(grants) + 1):
-            if not grants or self.try_(lits, z3.Sum([z3.If(g, 1, 0) for g in grants]) <= k):
-                break
-        seats = S.present[1:]
-        for k in range(len(seats) + 1):
-            if not seats or self.try_(lits, z3.Sum([z3.If(p, 1, 0) for p in seats]) <= k):
-                break
-        plain = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE, S.turn == 0,
-                 S.ints["hand_count"][0] == 0]
-        plain += [z3.Not(sl.used) for sl in S.slots]
-        plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
-        plain += [S.message_dir == 1, z3.Not(S.lockable)]
-        for i in range(S.n):
-            plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i], S.ident[i] == 0]
-            plain += [S.ints[f][i] == 0 for f in ("black_messages", "red_messages", "blue_messages",
-                                                    "true_messages", "non_black_messages")]
-            if i > 0:
-                plain.append(S.ints["hand_count"][i] == 0)
-        params = []
-        for sl in S.slots:
-            for v in sl.params.values():
-                if isinstance(v, dict):
-                    params += [z3.Not(b) for b in v.values()]
-                elif z3.is_bool(v):
-                    params.append(z3.Not(v))
-        for group in (plain, params):
-            if not self.try_(lits, z3.And(group)):
-                for chunk in _chunks(group, 6):
-                    if not self.try_(lits, z3.And(chunk)):
-                        for c in chunk:
+        self.model = model if model is not None else self.solver.model()
+        for c in prefer or []:
+            self.try_(lits, c)
+        for xs in ([sl.present for sl in S.slots if not sl.initial_slot], S.present[1:]):
+            if not xs:
+                continue
+            count = z3.Sum([z3.If(x, 1, 0) for x in xs])
+            now = self.model.eval(count, model_completion=True).as_long()
+            for k in range(now + 1):
+                if self.try_(lits, count <= k):
+                    break
+        for whole, chunks in self.E.preferences():
+            if not self.try_(lits, whole):
+                for chunk, items in chunks:
+                    if not self.try_(lits, chunk):
+                        for c in items:
                             self.try_(lits, c)
         # the smallest hand that still works, when a hand is needed
-        h = S.ints["hand_count"][0]
-        for k in (1, 2, 3):
-            if self.try_(lits, h <= k):
+        for c in self.E.hand_bounds:
+            if self.try_(lits, c):
                 break
+        return self.model
+
+    def illustration_prefs(self) -> list:
+        """For a state that illustrates a 'no': prefer one where the question gets as far as it can — the
+        skill it names is held, the conversion is allowed (so that a ban shows), the cards cannot be
+        played (so that the skill test shows)."""
+        S = self.S
+        out = []
+        for a in atoms_of(self.q.claim):
+            if a.rule:
+                out.append(self.comp.holds(a.rule, live=False))
+            if a.kind == "play" and all(c is not None for c in a.cards):
+                out.append(X.enc_conversion(S, self.comp.card(a.cards[0]), self.comp.card(a.cards[1]))[0])
+            if a.kind == "skip":
+                out.append(z3.Or(S.ints["hand_count"][0] == 0, X.enc_banned_all(S)))
+                out.append(S.ever[0])
+        return out
 
     def try_(self, lits, c) -> bool:
         s = self.solver
+        if z3.is_true(self.model.eval(c, model_completion=True)):
+            s.add(c)                                  # the current model already meets it
+            return True
         s.push()
         s.add(c)
         r = s.check(*lits)
+        if r == z3.sat:
+            self.model = s.model()
         s.pop()
         if r == z3.sat:
             s.add(c)
@@ -1928,8 +2012,14 @@ class _Run:
     # ---- unsat: the minimal core
     def proved(self, extra, claim, lits, answer: str) -> Result:
         q = self.q
+        lits = [x for x in lits if not x.eq(self.E.all_lit)]
+        lits = list(self.E.lits) + lits
+        r = self.check(lits)                       # again, with every constraint named
+        if r != z3.unsat:
+            return Result(q, "unknown", headline="the solver could not decide",
+                          reason=self.solver.reason_unknown() or "the core could not be extracted")
         core_ids = {c.get_id() for c in self.solver.unsat_core()}
-        by_id = {it.lit.get_id(): it for it in extra + [claim]}
+        by_id = {it.lit.get_id(): it for it in extra + ([claim] if claim else [])}
         items = []
         for lit in lits:
             if lit.get_id() not in core_ids:
@@ -1944,63 +2034,73 @@ class _Run:
             return Result(q, "unknown", headline="the solver could not decide",
                           reason=self.solver.reason_unknown() or "timeout while minimising the core")
         res = Result(q, answer, core=core)
-        res.because = [self.describe(it) for it in core if it.kind != "claim"]
+        res.because = [self.describe(it) for it in core if it.kind != "claim" or it.rules]
         claim_in_core = any(it.kind == "claim" for it in core)
-        if not claim_in_core:
-            res.notes.append("no reachable state satisfies the givens at all: the answer holds vacuously")
+        if not claim_in_core and claim is not None:
+            res.notes.append("the givens themselves can never hold (together) in a reachable state — whatever "
+                             "the question, the answer follows from them alone")
         # an illustration: a state where the givens hold, narrated (the claim fails there for 'no',
         # holds for a proved 'always' / fails for a proved 'never')
         if claim_in_core:
-            base = [lit for lit in lits if lit is not claim.lit]
+            base = [self.E.all_lit] + [it.lit for it in extra]
             self.solver.push()
             try:
                 r = self.check(base)
                 if r == z3.sat:
-                    self.minimize(base)
-                    if self.check(base) == z3.sat:
-                        st = X.witness(self.S, self.solver.model())
+                    m = self.minimize(base, prefer=self.illustration_prefs())
+                    if m is not None:
+                        st = X.witness(self.S, m)
                         want = q.mode == "always"
                         if not I.reachable(self.cat, st) and eval_claim(self.cat, st, q.claim) == want and \
                                 all(eval_given(self.cat, st, g) for g in q.givens):
                             res.illustration, res.illustration_traces = self.scenario(st)
+                            named = {a.rule for a in atoms_of(q.claim) if a.rule}
                             for t in res.illustration_traces:
                                 for step in t.steps:
-                                    if step.decisive and step.rule:
+                                    if step.decisive or (step.rule and step.rule in named):
                                         res.because.append(_decided_by(self.cat, step))
             finally:
                 self.solver.pop()
         res.because = _dedupe(res.because)
-        res.headline = self.headline(answer, "proof", None)
+        res.headline = self.headline(answer, "proof", None) if claim is not None else \
+            "no — no reachable state satisfies the givens"
         return res
 
     def minimize_core(self, items: list[Item]):
-        """Deletion-based minimisation: drop each constraint whose removal keeps the core unsat.
-        Background constraints are tried first, the designer's own givens last."""
+        """Deletion-based minimisation: drop each constraint whose removal keeps the rest unsat (then
+        shrink to the solver's core of the rest). Background constraints are tried first, the designer's
+        own givens last. Once a constraint is found necessary it stays necessary in every subset."""
         order = {"reach": 0, "subject": 1, "given": 2, "claim": 3}
         keep = sorted(items, key=lambda it: order[it.kind])
-        i = 0
-        while i < len(keep):
-            trial = keep[:i] + keep[i + 1:]
-            r = self.check([it.lit for it in trial])
-            if r == z3.unknown:
-                return None
-            if r == z3.unsat:
-                ids = {c.get_id() for c in self.solver.unsat_core()}
-                keep = [it for it in trial if it.lit.get_id() in ids] if ids else trial
-                i = 0 if ids else i
-                # restart scanning only from the beginning of what is left, skipping ones already kept
-                continue
-            i += 1
+        needed: set = set()
+        changed = True
+        while changed:
+            changed = False
+            for it in list(keep):
+                if id(it) in needed:
+                    continue
+                trial = [x for x in keep if x is not it]
+                r = self.check([x.lit for x in trial])
+                if r == z3.unknown:
+                    return None
+                if r == z3.unsat:
+                    ids = {c.get_id() for c in self.solver.unsat_core()}
+                    keep = [x for x in trial if x.lit.get_id() in ids or id(x) in needed]
+                    changed = True
+                    break
+                needed.add(id(it))
         return keep
 
     def describe(self, it: Item) -> dict:
-        return describe_item(self.cat, self.S, it)
+        named = [gid for g in self.q.givens if g.kind == "grant" for gid in g.grant.grants]
+        return describe_item(self.cat, self.S, it, named)
 
     # ---- which
     def which(self, extra, base) -> Result:
         q, S, cat = self.q, self.S, self.cat
+        C = S.codes
         w = q.which
-        term, decode, atom_for = self.which_term(w)
+        term, card_vars, decode, atom_for = self.which_term(w)
         values = []
         blocked = []
         lits = list(base)
@@ -2015,40 +2115,43 @@ class _Run:
                                   reason=self.solver.reason_unknown() or "unknown")
                 if r == z3.unsat:
                     break
+                m0 = self.solver.model()                 # (a push forgets the last model)
                 self.solver.push()
                 try:
-                    self.minimize(lits)
-                    if self.check(lits) != z3.sat:
-                        break
-                    m = self.solver.model()
+                    m = self.minimize(lits, model=m0)
                     v = m.eval(term, model_completion=True).as_long()
+                    cards = tuple(C.cards[m.eval(x, model_completion=True).as_long()] for x in card_vars)
                     st = X.witness(S, m)
                 finally:
                     self.solver.pop()
                 self.solver.add(term != v)
                 blocked.append(v)
                 value, name = decode(v, st)
-                atom = atom_for(value)
+                atom, info = atom_for(value, cards)
                 problem = self.replay_problem(st, True)
-                if not problem and atom is not None:
-                    self.q.claim = atom
-                    if not eval_claim(cat, st, atom):
-                        problem = f"the interpreter does not give {name} there"
+                if not problem and not eval_claim(cat, st, atom):
+                    problem = f"the interpreter does not give {name} there"
                 if problem:
-                    self.q.claim = None
                     return Result(q, "unknown", headline="the solver and the interpreter disagree",
                                   reason=f"the solver's witness does not replay in the interpreter: {problem}")
-                wd, traces = self.scenario(st)
-                self.q.claim = None
-                values.append({"value": value, "name": name, "witness": wd, "traces": traces})
+                self.q.claim = BoolOp("and", [atom] + info) if info else atom
+                try:
+                    wd, traces = self.scenario(st)
+                finally:
+                    self.q.claim = None
+                entry = {"value": value, "name": name, "witness": wd, "traces": traces}
+                if w.kind == "conversion":
+                    entry["cards"] = list(cards)
+                    entry["name"] = f"{name} ({N.card(cat, cards[0])} as {N.card(cat, cards[1])})" \
+                        if None in w.cards else name
+                values.append(entry)
         finally:
             self.solver.pop()
         if not values:
-            r = self.check(base)
-            res = self.proved(extra, Item("claim", "", (), z3.BoolVal(True), z3.BoolVal(True)), base, "no") \
-                if r == z3.unsat else Result(q, "unknown", reason=self.solver.reason_unknown() or "unknown")
-            res.headline = "no reachable state satisfies the givens"
-            return res
+            if self.check(base) != z3.unsat:
+                return Result(q, "unknown", headline="the solver could not decide",
+                              reason=self.solver.reason_unknown() or "unknown")
+            return self.proved(extra, None, base, "no")
         res = Result(q, "yes", values=values)
         names = ", ".join(v["name"] for v in values)
         more = " (and possibly more: the list stops at %d)" % MAX_VALUES if len(values) == MAX_VALUES else ""
@@ -2059,10 +2162,12 @@ class _Run:
         return res
 
     def which_term(self, w: Which):
+        """(value term, card variables, decode(v, state) → (value, name), atom_for(value, cards) → (atom
+        that holds on a witness of that value, extra atoms to narrate))."""
         S, cat, C = self.S, self.cat, self.S.codes
         if w.kind == "conversion":
             xs = []
-            for i, c in enumerate(w.cards):
+            for c in w.cards:
                 if c is None:
                     v, d = self.comp.fresh()
                     self.solver.add(d)
@@ -2082,15 +2187,17 @@ class _Run:
                     return None, "no conversion (played as itself)"
                 return C.rules[v], cat.skills[C.rules[v]].name
 
-            def atom_for(value):
+            def atom_for(value, cards):
+                conv = Atom("convert", 0, 0, cards=cards)
+                play = [Atom("play", 0, 0, cards=cards)]
                 if value == "cannot":
-                    return Not(Atom("convert", 0, 0, cards=w.cards))
+                    return Not(conv), play
                 if value is None:
-                    return BoolOp("and", [Atom("convert", 0, 0, cards=w.cards)] +
-                                  [Not(Atom("fire", 0, 0, cards=w.cards, rule=r)) for r in cat.skills
-                                   if cat.skills[r].convert is not None])
-                return Atom("fire", 0, 0, cards=w.cards, rule=value)
-            return term, decode, atom_for
+                    fires = [Not(Atom("fire", 0, 0, cards=cards, rule=r)) for r in cat.skills
+                             if cat.skills[r].convert is not None]
+                    return BoolOp("and", [conv] + fires), play
+                return Atom("fire", 0, 0, cards=cards, rule=value), play
+            return term, xs, decode, atom_for
         if w.kind == "send":
             f = X.enc_send_in_force(S, w.group)
             rule_at = z3.IntVal(-1)
@@ -2101,36 +2208,66 @@ class _Run:
                 if v == -1:
                     return None, "the default rule"
                 return C.rules[v], cat.skills[C.rules[v]].name
-            return rule_at, decode, lambda value: Atom("send_by", 0, 0, group=w.group, rule=value)
+            return rule_at, [], decode, lambda value, cards: (Atom("send_by", 0, 0, group=w.group, rule=value), [])
         if w.kind == "draw":
-            return X.enc_draw_count(S), (lambda v, st: (v, str(v))), \
-                (lambda value: Atom("draw", 0, 0, value=("==", value)))
+            return X.enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
+                (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
         if w.kind == "receive":
             names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
-            return X.enc_receive(S), (lambda v, st: (names[v], {"free": "may choose", "must": "must receive",
-                                                                 "cannot": "cannot receive"}[names[v]])), \
-                (lambda value: Atom("receive", 0, 0, value=value))
+            return X.enc_receive(S), [], (lambda v, st: (names[v], {"free": "may choose", "must": "must receive",
+                                                                     "cannot": "cannot receive"}[names[v]])), \
+                (lambda value, cards: (Atom("receive", 0, 0, value=value), []))
         raise ValueError(w.kind)
 
     # ---- words
     def headline(self, answer: str, role: str, st: State | None) -> str:
         q = self.q
-        who = self.cat.characters[q.subject].name if q.subject else "a player"
-        claim = _claim_text(q)
+        claim = _claim_text(q) or "the claim"
+        given = ""
+        if q.givens:
+            given = " (" + "; ".join(g.text for g in q.givens) + ")"
+        who = self.cat.characters[q.subject].name if q.subject else None
+        seen = self.cat.characters[st.seats[0].character].name if st is not None else None
+        bound = f"within {self.S.n} seats and {self.S.G} granted skills"
         if q.mode == "exists":
             if answer == "yes":
-                who2 = self.cat.characters[st.seats[0].character].name if st else who
-                return f"yes — {who2 if not q.subject else who} can: {claim}"
-            return f"no — {who} cannot: {claim}"
+                return f"yes — e.g. {seen}: {claim}{given}"
+            return f"no — {who + ' never' if who else 'no player ever'}: {claim}{given} ({bound})"
         if q.mode == "always":
             if answer == "yes":
-                return f"yes — in every reachable state ({'for ' + who if q.subject else 'for every player'}): {claim}"
-            return f"no — a counterexample where it fails: {claim}"
+                return f"yes — always{' for ' + who if who else ''}: {claim}{given} ({bound})"
+            return f"no — counterexample ({seen}): not {claim}{given}"
         if q.mode == "never":
             if answer == "yes":
-                return f"yes — never, in any reachable state: {claim}"
-            return f"no — it can happen: {claim}"
+                return f"yes — never{' for ' + who if who else ''}: {claim}{given} ({bound})"
+            return f"no — it happens, e.g. {seen}: {claim}{given}"
         return ""
+
+
+def _mentions_character(rule) -> bool:
+    nodes = [rule.fight, rule.dying, rule.draw]
+    if rule.receive is not None:
+        nodes += [rule.receive.must, rule.receive.cannot]
+    if rule.send is not None:
+        nodes.append(rule.send.rule)
+    for g in rule.gives:
+        nodes += [g.when, g.where]
+    for n in nodes:
+        if n is None:
+            continue
+        for x in E.walk(n):
+            if (isinstance(x, E.Attr) and x.name == "character") or \
+                    (isinstance(x, E.Const) and x.type == V.CHARACTER):
+                return True
+    return False
+
+
+def _z_giver_ok(S, give, g: int):
+    """Seat ``g`` can be the giver of ``give`` (a card: anyone; a skill: its owners)."""
+    if give.giver_is_card:
+        return z3.BoolVal(True)
+    owners = set(S.cat.owners(give.giver)) & set(S.chars_me if g == 0 else S.chars_other)
+    return z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners)] or [z3.BoolVal(False)])
 
 
 def _chunks(xs, k):
@@ -2161,8 +2298,10 @@ def _loc_ref(name: str, loc) -> dict:
 
 
 def _decided_by(cat, step) -> dict:
-    ref = _ref(cat, step.rule, step.loc)
-    return {"kind": "decides", "says": step.text, "rules": [ref]}
+    if step.rule:
+        return {"kind": "decides", "says": step.text, "rules": [_ref(cat, step.rule, step.loc)]}
+    return {"kind": "decides", "says": step.text,
+            "rules": [_loc_ref("engine rule", step.loc)] if step.loc else []}
 
 
 def _dedupe(items: list) -> list:
@@ -2175,7 +2314,7 @@ def _dedupe(items: list) -> list:
     return out
 
 
-def describe_item(cat, S, it: Item) -> dict:
+def describe_item(cat, S, it: Item, named_grants=()) -> dict:
     """A core constraint in the designer's terms, with the catalogue lines behind it."""
     lab = it.label
     if it.kind == "subject":
@@ -2190,9 +2329,16 @@ def describe_item(cat, S, it: Item) -> dict:
                 rules.append(_loc_ref(f"{cat.name_of(s.giver)} → {cat.name_of(s.grant)} (gives)", s.loc))
         else:
             rules = [_ref(cat, r) for r in it.rules]
+            if g is not None and g.kind in ("with", "without") and not cat.skills[g.rule].is_grant:
+                owners = cat.owners(g.rule)
+                rules += [_loc_ref(f"{cat.characters[c].name} starts with {cat.skills[g.rule].name}",
+                                   cat.characters[c].loc) for c in owners[:4]]
+                if not owners:
+                    rules.append(_loc_ref(f"no character starts with {cat.skills[g.rule].name}",
+                                          cat.skills[g.rule].loc))
         return {"kind": "given", "says": lab, "rules": rules}
     if it.kind == "claim":
-        return {"kind": "claim", "says": lab, "rules": [_ref(cat, r) for r in it.rules]}
+        return {"kind": "claim", "says": lab, "rules": [_ref(cat, r) for r in dict.fromkeys(it.rules)]}
     # reachability constraints
     m = re.match(r"initial skill (\d+)$", lab)
     if m:
@@ -2210,6 +2356,9 @@ def describe_item(cat, S, it: Item) -> dict:
         else:
             says = f"the player's skill at position {j + 1} is the one their character starts with"
         return {"kind": "rule", "says": says, "rules": rules}
+    if lab.startswith("distinct characters"):
+        return {"kind": "rule", "says": "every seat holds a different character (a character is at the table "
+                                        "at most once)", "rules": []}
     if lab == "seat 0 character":
         if len(S.chars_me) == 1:
             ch = cat.characters[S.chars_me[0]]
@@ -2222,6 +2371,9 @@ def describe_item(cat, S, it: Item) -> dict:
         for gid in S.grant_ids:
             for give in cat.sites(gid):
                 sites.append(give)
+        named = [s for g in (named_grants or ()) for s in cat.sites(g)]
+        if named:
+            sites = named + [s for s in sites if s not in named]
         rules = [_loc_ref(f"{cat.name_of(s.giver)} gives {cat.name_of(s.grant)} to {s.to}"
                           + (f" where {N.pretty(s.where)}" if s.where is not None else ""), s.loc) for s in sites[:8]]
         return {"kind": "rule", "says": "a granted skill comes from a gives site whose giver is at the table, "

@@ -1,0 +1,135 @@
+"""Latency of `skillproof ask`: one question from a cold start, and questions at a warm prompt.
+
+Targets (issue 5): a single query from a cold start ≤ 1 s; a warm query in the prompt ≤ 100 ms, for queries
+like the issue's examples. Prints the figures and their ratio to the target (< 1.00 is within target).
+
+    .venv/bin/python benchmarks/ask_latency.py [--runs N] [--no-pty]
+
+* cold: `skillproof ask QUERY` as a fresh process (interpreter start, imports, catalogue, z3, the answer
+  and its rendering), wall clock, N runs per query;
+* warm (in process): `Session.ask` once the session has answered anything (engines of other shapes
+  may still need building) — "first" is the first time that question's shape is seen, "again" repeats it;
+* warm (prompt): the real prompt under a pseudo-terminal — from Enter to the next prompt, rendering
+  included.
+Not a timed test: machines differ; run it on the machine the targets are for.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+QUERIES = [
+    "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?",
+    "can SP李宁玉 play 截获 as 误导 under 变则通(A=截获, B=破译)",
+    "if 变则通 declares 截获→破译, can SP李宁玉 use 应变?",
+    "can a player under 强令's ban on 截获 still get a 截获 into play?",
+    "can 顾小梦 be skipped in 濒死求澄清 while she holds cards?",
+    "always SP李宁玉 convert 截获 to 误导 when not invalidated",
+    "can anyone be skipped in 争夺阶段 when holding cards and not banned all?",
+    "which conversion fires when anyone plays 截获 as ? under 强令's ban on 截获",
+]
+COLD_TARGET, WARM_TARGET = 1.0, 0.100
+EXE = str(Path(sys.executable).with_name("skillproof"))
+ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
+
+
+def row(label: str, xs: list, target: float) -> str:
+    med = statistics.median(xs)
+    return (f"  {label[:66]:66s} median {med * 1000:7.1f} ms  min {min(xs) * 1000:7.1f}  max {max(xs) * 1000:7.1f}"
+            f"  ratio {med / target:5.2f}")
+
+
+def cold(runs: int) -> list:
+    print(f"cold start: `skillproof ask QUERY` in a fresh process, {runs} runs each (target {COLD_TARGET:.0f} s)")
+    meds = []
+    for q in QUERIES:
+        xs = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            r = subprocess.run([EXE, "ask", q], capture_output=True, env=ENV)
+            xs.append(time.perf_counter() - t)
+            assert r.returncode == 0, r.stderr.decode()
+        meds.append(statistics.median(xs))
+        print(row(q, xs, COLD_TARGET))
+    return meds
+
+
+def warm_in_process(runs: int) -> tuple[list, list]:
+    from skillproof.checks import query as Q
+    from skillproof.model import loader
+    sess = Q.Session(loader.load(None))
+    sess.warm()
+    print(f"\nwarm, in process (Session.ask; target {WARM_TARGET * 1000:.0f} ms)")
+    firsts, agains = [], []
+    for q in QUERIES:
+        t = time.perf_counter()
+        sess.ask(q)
+        first = time.perf_counter() - t
+        xs = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            sess.ask(q)
+            xs.append(time.perf_counter() - t)
+        firsts.append(first)
+        agains.append(statistics.median(xs))
+        print(row(q, xs, WARM_TARGET) + f"   first {first * 1000:6.1f} ms")
+    return firsts, agains
+
+
+def warm_prompt(runs: int) -> list:
+    try:
+        import pexpect
+    except ImportError:
+        print("\n(pexpect not installed: prompt latency skipped)")
+        return []
+    print(f"\nwarm, at the prompt under a pseudo-terminal (Enter → next prompt; target {WARM_TARGET * 1000:.0f} ms)")
+    c = pexpect.spawn(EXE, ["ask", "--brief", "--history", os.devnull], env=ENV, encoding="utf-8", timeout=60,
+                      dimensions=(50, 250))
+    c.expect("ask>")
+    meds = []
+    for q in QUERIES:
+        c.sendline(q)                                  # the first time: builds this shape's solver
+        c.expect("searched:")
+        c.expect("ask>")
+        xs = []
+        for _ in range(runs):
+            c.send(q)
+            c.expect_exact(q[-6:])
+            t = time.perf_counter()
+            c.send("\r")
+            c.expect("searched:")
+            c.expect("ask>")
+            xs.append(time.perf_counter() - t)
+        meds.append(statistics.median(xs))
+        print(row(q, xs, WARM_TARGET))
+    c.sendline(":quit")
+    c.expect(pexpect.EOF)
+    return meds
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--no-pty", action="store_true", help="skip the pseudo-terminal measurement")
+    a = ap.parse_args()
+    print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}\n")
+    c = cold(a.runs)
+    firsts, agains = warm_in_process(max(a.runs, 5))
+    p = [] if a.no_pty else warm_prompt(a.runs)
+    print("\nsummary (ratio = median / target; ≤ 1.00 meets the target)")
+    print(f"  cold start, worst query median  {max(c) * 1000:7.1f} ms   ratio {max(c) / COLD_TARGET:5.2f}")
+    print(f"  cold start, median over queries {statistics.median(c) * 1000:7.1f} ms   ratio "
+          f"{statistics.median(c) / COLD_TARGET:5.2f}")
+    print(f"  warm, repeated, worst median    {max(agains) * 1000:7.1f} ms   ratio {max(agains) / WARM_TARGET:5.2f}")
+    print(f"  warm, first of its shape, worst {max(firsts) * 1000:7.1f} ms   ratio {max(firsts) / WARM_TARGET:5.2f}")
+    if p:
+        print(f"  prompt (pty), worst median      {max(p) * 1000:7.1f} ms   ratio {max(p) / WARM_TARGET:5.2f}")
+
+
+if __name__ == "__main__":
+    main()

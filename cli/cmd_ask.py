@@ -1,0 +1,396 @@
+"""`skillproof ask`: a designer's question about the rules, answered with a witness or a minimal reason.
+
+The query language is documented in docs/query-language.md. Without a question, an interactive prompt
+(history, name completion) keeps the catalogue and the solver warm between questions.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
+
+NAME = "ask"
+HELP = "ask a question about the rules: a witness scenario, or the minimal set of rules that rules it out"
+DESCRIPTION = """\
+Ask a question about the rules in the query language (docs/query-language.md); names may be Chinese,
+pinyin or enum ids, and any detail left out (or written ?) is filled in by the solver.
+
+  skillproof ask "can SP李宁玉 play 截获 as 误导 while 变则通 is active?"
+  skillproof ask "if 变则通 declares 截获→破译, can SP李宁玉 use 应变?"
+  skillproof ask "always SP李宁玉 play 截获 as 误导 when not invalidated"
+  skillproof ask "which conversion fires when anyone plays 截获 as ? under 强令(截获)"
+  skillproof ask                      # interactive prompt: history, Tab completes names
+
+Answers: yes (with a minimal witness scenario the interpreter replays, and its step-by-step reasoning),
+no (with the minimal set of constraints that rules it out, each at its catalogue file:line), or unknown
+(the solver's reason). Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
+
+PROMPT_HELP = """\
+Type a question, e.g.  can SP李宁玉 play 截获 as 误导 while 变则通 is active?
+Tab completes names (Chinese, pinyin, ids) and keywords; ↑/↓ walk the history.
+  :json            toggle JSON output            :brief       toggle short answers
+  :save FILE       save the last witness as a scenario file (replay it with `skillproof replay FILE`)
+  :seats N         seats in the search (now {seats})      :grants N    granted skills per player
+  :timeout MS      solver timeout                          :help        this text
+  :quit            (or Ctrl-D) leave"""
+
+
+def add_arguments(p):
+    p.add_argument("query", nargs="*", metavar="QUERY",
+                   help="the question (quote it); none: interactive prompt")
+    p.add_argument("-c", "--catalogue", action="append", metavar="PATH", default=[],
+                   help="catalogue file or directory (repeatable; default: the shipped catalogue)")
+    p.add_argument("--json", action="store_true", help='JSON: {"answer": …, "witness": …, "because": […], …}')
+    p.add_argument("--brief", action="store_true", help="the answer and its reasons only, no narration")
+    p.add_argument("--seats", type=int, default=None, metavar="N",
+                   help="most seats in the searched states (default 3)")
+    p.add_argument("--grants", type=int, default=None, metavar="G",
+                   help="most granted skills the player holds at once (default 2, more if the query needs)")
+    p.add_argument("--timeout", type=int, default=None, metavar="MS", help="solver timeout per question (ms)")
+    p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
+    p.add_argument("--history", metavar="FILE", help="prompt history file (default ~/.skillproof_history)")
+
+
+# =========================================================================================== output
+def _rule_line(r: dict) -> str:
+    loc = f"{r['file']}:{r['line']}" if r.get("file") else ""
+    return f"{r['name']}" + (f"  [{loc}]" if loc else "")
+
+
+def question_title(cat, q: dict) -> str:
+    from skillproof.model import narrate as N
+    d = q.get("decision")
+    who = f"seat {q['seat']}: " if q.get("seat") not in (None, 0) else ""
+    if d in ("can_play", "conversion"):
+        return f"{who}{N.card(cat, q['actual'])} as {N.card(cat, q['declared'])} ({d.replace('_', ' ')})"
+    if d == "banned":
+        return f"{who}is {N.card(cat, q['declared'])} banned?"
+    if d == "send":
+        g = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
+             "SendMessageCardSkill": "card"}.get(q.get("group"), q.get("group"))
+        extra = f", sending {q['dir']} locking {q.get('lock_count', 0)}" if "dir" in q else ""
+        return f"{who}{g} send rule{extra}"
+    if d == "holds":
+        return f"{who}holds {cat.name_of(q['rule'])}?"
+    if d == "usable":
+        return f"{who}can {cat.name_of(q['rule'])} be used{' in ' + q['phase'] if q.get('phase') else ''}?"
+    return who + {"receive": "receive the message?", "skip_fight": "skipped in 争夺阶段?",
+                  "skip_dying": "skipped in 濒死求澄清?", "draw": "draw count", "reachable": "reachable?",
+                  "turn_end": "after the turn ends"}.get(d, d)
+
+
+def trace_lines(cat, traces, indent="  ") -> list[str]:
+    out = []
+    for t in traces:
+        out.append(f"{indent}{question_title(cat, t.question)}")
+        out.extend(t.lines(indent + "  "))
+    return out
+
+
+def scenario_lines(cat, witness: dict, indent="  ") -> list[str]:
+    from skillproof.model import narrate as N
+    from skillproof.model.state import State
+    return [indent + x for x in N.state_lines(cat, State.from_dict(witness["state"]))]
+
+
+def render(cat, res, brief: bool = False) -> str:
+    """A Result of checks.query as text."""
+    out = [res.headline or res.answer]
+    if res.answer == "unknown":
+        out.append(f"  the solver could not decide: {res.reason}")
+        out.append("  (try --timeout with more time, or fewer --seats / --grants)")
+        return "\n".join(out) + "\n"
+    for n in res.notes:
+        out.append(f"  note: {n}")
+    if res.values:
+        out.append("")
+        for v in res.values:
+            out.append(f"• {v['name']}")
+            if not brief:
+                out.extend(scenario_lines(cat, v["witness"], "    "))
+                for t in v["traces"]:
+                    dec = [s for s in t.steps if s.decisive]
+                    for s in dec[-2:]:
+                        out.append(f"    → {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+        out += _bounds_lines(res)
+        return "\n".join(out) + "\n"
+    if res.because:
+        out.append("")
+        reasons = [b for b in res.because if b["kind"] != "decides"]
+        decided = [b for b in res.because if b["kind"] == "decides"]
+        if reasons:
+            out.append("because (a minimal set of constraints that forces this answer):")
+            for b in reasons:
+                out.append(f"  - {b['says']}")
+                for r in b["rules"]:
+                    out.append(f"      {_rule_line(r)}")
+        if decided:
+            out.append("decided by (the interpreter, on a state where the givens hold):")
+            for b in decided:
+                loc = b["rules"][0] if b["rules"] else None
+                out.append(f"  - {b['says']}" + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
+    if res.witness is not None:
+        out.append("")
+        out.append("witness (replayed by the interpreter):" if res.witness_role == "example" else
+                   "counterexample (replayed by the interpreter):")
+        out.extend(scenario_lines(cat, res.witness))
+        if not brief:
+            if res.origin:
+                out.append("how it happens in a game:")
+                for s in res.origin:
+                    out.append(f"  - {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+            if res.traces:
+                out.append("the interpreter's reasoning:")
+                out.extend(trace_lines(cat, res.traces))
+    elif res.illustration is not None and not brief:
+        out.append("")
+        out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
+                   "for example (the givens hold, and so does the claim):")
+        out.extend(scenario_lines(cat, res.illustration))
+        out.extend(trace_lines(cat, res.illustration_traces))
+    out += _bounds_lines(res)
+    return "\n".join(out) + "\n"
+
+
+def _bounds_lines(res) -> list[str]:
+    b = res.bounds
+    if not b:
+        return []
+    return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
+                f"{b['characters']} candidate characters for the player; {res.seconds * 1000:.0f} ms)"]
+
+
+def result_json(res) -> dict:
+    return res.to_json()
+
+
+def save_witness(res, path: str) -> str | None:
+    """Write the witness (or, for a 'no', the illustration) as a scenario file; None if there is none."""
+    w = res.witness if res.witness is not None else res.illustration
+    if w is None:
+        return None
+    d = dict(w)
+    d["query"] = res.query.text
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(d, f, ensure_ascii=False, indent=2)
+        f.write("\n")
+    return path
+
+
+# ============================================================================================== run
+def _session(args, cat):
+    from skillproof.checks import query as Q
+    seats = args.seats if args.seats is not None else Q.DEFAULT_SEATS
+    if not 1 <= seats <= cat.rules.seats:
+        raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
+    if args.grants is not None and not 0 <= args.grants <= 8:
+        raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
+    if args.timeout is not None and args.timeout <= 0:
+        raise ValueError(f"--timeout must be a positive number of milliseconds, not {args.timeout}")
+    return Q.Session(cat, seats=seats, grants=args.grants,
+                     timeout_ms=args.timeout if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
+
+
+def run(args) -> int:
+    from .common import load_or_report
+    cat = load_or_report(args.catalogue)
+    if cat is None:
+        return EXIT_USAGE
+    try:
+        sess = _session(args, cat)
+    except ValueError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return EXIT_USAGE
+    if not args.query:
+        return prompt(sess, args)
+    text = " ".join(args.query)
+    return answer_one(sess, text, args, sys.stdout)
+
+
+def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
+    from skillproof.checks import query as Q
+    try:
+        res = sess.ask(text)
+    except Q.QueryError as e:
+        if prompt_mode:
+            out.write("\n".join(e.caret(text, "  ")) + "\n")
+            out.write(f"error: {e.msg}\n")
+        else:
+            sys.stderr.write(f"error: {e.line(text)}\n")
+            if args.json:
+                out.write(json.dumps({"answer": None, "error": e.msg, "column": e.col + 1}, ensure_ascii=False) + "\n")
+        return EXIT_USAGE
+    if args.json:
+        out.write(json.dumps(result_json(res), ensure_ascii=False, indent=2) + "\n")
+    else:
+        out.write(render(sess.cat, res, brief=args.brief))
+    if getattr(args, "save", None):
+        try:
+            saved = save_witness(res, args.save)
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+            return EXIT_USAGE
+        if saved is None:
+            sys.stderr.write("note: nothing to save — this answer has no scenario\n")
+        elif not args.json:
+            out.write(f"scenario written to {saved} (replay it with: skillproof replay {saved})\n")
+    if prompt_mode:
+        sess.last = res
+    return EXIT_INCONCLUSIVE if res.answer == "unknown" else EXIT_OK
+
+
+# =========================================================================================== prompt
+def _completion_words(sess) -> list[tuple[str, str]]:
+    from skillproof.checks import query as Q
+    cat = sess.cat
+    out: dict = {}
+    for c in cat.cards.values():
+        for w in (c.name, c.id, *c.aliases):
+            out.setdefault(w, f"card {c.name}")
+    for c in cat.characters.values():
+        for w in (c.name, c.id, *c.aliases):
+            out.setdefault(w, f"character {c.name}")
+    for r in cat.skills.values():
+        kind = "grant" if r.is_grant else "skill"
+        for w in (r.name, r.id, *r.aliases):
+            out.setdefault(w, f"{kind} {r.name}")
+    for words in list(Q.PHASES.values()) + list(Q.GROUPS.values()):
+        for w in words:
+            out.setdefault(w, "")
+    for w in ("can", "always", "never", "which", "anyone", "play", "as", "use", "convert", "fire", "banned",
+              "must receive", "cannot receive", "may choose", "skipped in", "act in", "send", "draw", "hold",
+              "invalidated", "face up", "face down", "with", "without", "under", "while", "if", "where",
+              "declares", "conversion", "send rule", "draw count", "receive", "holding cards"):
+        out.setdefault(w, "keyword")
+    return sorted(out.items())
+
+
+def _completer(sess):
+    from prompt_toolkit.completion import Completer, Completion
+
+    words = _completion_words(sess)
+
+    class NameCompleter(Completer):
+        def get_completions(self, document, complete_event):
+            text = document.text_before_cursor
+            i = len(text)
+            while i > 0 and not text[i - 1].isspace() and text[i - 1] not in "(),{}=?，（）":
+                i -= 1
+            word = text[i:]
+            if not word:
+                return
+            low = word.lower()
+            for w, meta in words:
+                if w.lower().startswith(low) and w != word:
+                    yield Completion(w, start_position=-len(word), display_meta=meta)
+
+    return NameCompleter()
+
+
+def _command(sess, args, line: str, out) -> bool:
+    """A ':' command of the prompt; False to leave."""
+    parts = line[1:].split()
+    if not parts:
+        return True
+    cmd, rest = parts[0].lower(), parts[1:]
+    if cmd in ("q", "quit", "exit"):
+        return False
+    if cmd in ("h", "help", "?"):
+        out.write(PROMPT_HELP.format(seats=sess.seats) + "\n")
+    elif cmd == "json":
+        args.json = not args.json
+        out.write(f"JSON output {'on' if args.json else 'off'}\n")
+    elif cmd == "brief":
+        args.brief = not args.brief
+        out.write(f"brief answers {'on' if args.brief else 'off'}\n")
+    elif cmd == "save":
+        last = getattr(sess, "last", None)
+        if not rest:
+            out.write("error: :save FILE\n")
+        elif last is None:
+            out.write("error: no answer to save yet\n")
+        else:
+            try:
+                p = save_witness(last, rest[0])
+                out.write(f"scenario written to {p}\n" if p else "this answer has no scenario to save\n")
+            except OSError as e:
+                out.write(f"error: cannot write {rest[0]}: {e.strerror}\n")
+    elif cmd in ("seats", "grants", "timeout"):
+        try:
+            v = int(rest[0])
+            if cmd == "seats":
+                if not 1 <= v <= sess.cat.rules.seats:
+                    raise ValueError
+                sess.seats = v
+            elif cmd == "grants":
+                if not 0 <= v <= 8:
+                    raise ValueError
+                sess.grants = v
+            else:
+                if v <= 0:
+                    raise ValueError
+                sess.timeout_ms = v
+            out.write(f"{cmd} = {v}\n")
+        except (ValueError, IndexError):
+            out.write(f"error: :{cmd} needs a number in range\n")
+    else:
+        out.write(f"error: unknown command ':{cmd}' (try :help)\n")
+    return True
+
+
+def prompt(sess, args) -> int:
+    """The interactive prompt. On a terminal: prompt_toolkit with history and completion; otherwise
+    (piped input) one question per line."""
+    out = sys.stdout
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    sess.warm()
+    if not interactive:
+        worst = EXIT_OK
+        for line in sys.stdin:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            if line.startswith(":"):
+                if not _command(sess, args, line, out):
+                    break
+                continue
+            rc = answer_one(sess, line, args, out, prompt_mode=False)
+            worst = max(worst, rc)
+            out.flush()
+        return worst
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    class _History(FileHistory):
+        def append_string(self, string: str) -> None:       # leaving is not worth remembering
+            if string.strip().lower() not in (":q", ":quit", ":exit", "quit", "exit"):
+                super().append_string(string)
+
+    hist_path = args.history or os.environ.get("SKILLPROOF_HISTORY") or os.path.expanduser("~/.skillproof_history")
+    try:
+        history = _History(hist_path)
+        open(hist_path, "a").close()
+    except OSError:
+        history = InMemoryHistory()
+    ps = PromptSession(history=history, completer=_completer(sess), complete_while_typing=False)
+    out.write(f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
+              f":help for help, Ctrl-D to leave.\n")
+    while True:
+        try:
+            line = ps.prompt("ask> ")
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        line = line.strip()
+        if not line:
+            continue
+        if line.startswith(":") or line in ("quit", "exit"):
+            if line in ("quit", "exit") or not _command(sess, args, line, out):
+                break
+            continue
+        answer_one(sess, line, args, out, prompt_mode=True)
+        out.flush()
+    return EXIT_OK

@@ -1,0 +1,138 @@
+"""`skillproof explain ID`: the story of one finding of `skillproof check`."""
+from __future__ import annotations
+
+import json
+import sys
+
+from .cli import EXIT_OK, EXIT_USAGE
+
+NAME = "explain"
+HELP = "tell the story of a finding: its witness step by step, the rules involved, how to reach it in a game"
+DESCRIPTION = """\
+Explain one finding of `skillproof check` by its id (e.g. CV002-1a2b3c4d5e): the checks of its family are run
+again on the catalogue, and the finding's witness scenario is replayed through the reference interpreter
+step by step, with every rule involved at its catalogue file:line and how the scenario comes about in a
+real game.
+
+  skillproof explain UR004-ccae11561e
+  skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
+
+Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue)."""
+
+
+def add_arguments(p):
+    p.add_argument("id", metavar="ID", help="a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e")
+    p.add_argument("paths", nargs="*", metavar="PATH",
+                   help="catalogue files or directories (default: the shipped catalogue)")
+    p.add_argument("--save", "--scenario", dest="save", metavar="FILE",
+                   help="write the witness as a scenario file for `skillproof replay FILE`")
+    p.add_argument("--json", action="store_true", help="the finding, its narration and its origin as JSON")
+    p.add_argument("--timeout", type=int, default=None, metavar="MS", help="solver timeout per question (ms)")
+
+
+def _family_of(code: str):
+    from skillproof.checks.registry import INCONCLUSIVE, all_codes
+    codes = all_codes()
+    if code in codes:
+        return codes[code][0], codes[code][1]
+    if code == INCONCLUSIVE.code:
+        return None, INCONCLUSIVE
+    return None, None
+
+
+def run(args) -> int:
+    from skillproof.checks import context as CX
+    from skillproof.checks.registry import all_codes
+    from skillproof.model.names import nearest
+
+    from .common import load_or_report
+    ident = args.id.strip()
+    code = ident.split("-", 1)[0].upper()
+    fam, code_info = _family_of(code)
+    if code_info is None:
+        sug = nearest(code, list(all_codes()))
+        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{code}'"
+                         + (f" — did you mean {sug}?" if sug else "") + " (ids look like CV002-1a2b3c4d5e)\n")
+        return EXIT_USAGE
+    if fam is None:
+        sys.stderr.write(f"error: {ident} is an inconclusive-question finding; run `skillproof check` to see it\n")
+        return EXIT_USAGE
+    cat = load_or_report(args.paths)
+    if cat is None:
+        return EXIT_USAGE
+    opts = CX.Options(only=(fam.name,))
+    if args.timeout:
+        opts.timeout_ms = args.timeout
+    result = CX.run(cat, opts)
+    finding = next((f for f in result.findings if f.id.lower() == ident.lower()), None)
+    if finding is None:
+        same = [f.id for f in result.findings if f.check == code]
+        near = nearest(ident, same) if same else None
+        msg = f"error: no finding {ident} in this catalogue"
+        if near:
+            msg += f" — did you mean {near}?"
+        elif same:
+            msg += f" (findings of {code}: {', '.join(same[:6])}{' …' if len(same) > 6 else ''})"
+        else:
+            msg += f" (the {fam.name} checks found nothing of {code})"
+        sys.stderr.write(msg + "\n")
+        return EXIT_USAGE
+    story = tell(cat, finding, fam, code_info)
+    if args.save:
+        if finding.witness is None:
+            sys.stderr.write(f"note: {finding.id} has no witness scenario to save\n")
+        else:
+            try:
+                with open(args.save, "w", encoding="utf-8") as f:
+                    json.dump(dict(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
+                    f.write("\n")
+            except OSError as e:
+                sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+                return EXIT_USAGE
+    if args.json:
+        sys.stdout.write(json.dumps(story["json"], ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write("\n".join(story["lines"]) + "\n")
+        if args.save and finding.witness is not None:
+            sys.stdout.write(f"\nscenario written to {args.save} (replay it with: skillproof replay {args.save})\n")
+    return EXIT_OK
+
+
+def tell(cat, finding, fam, code) -> dict:
+    """The story of a finding: lines of text and the same as JSON."""
+    from skillproof.checks.context import replay_problems
+    from skillproof.model import narrate as N
+    from skillproof.model.state import State
+
+    from .cmd_ask import question_title, scenario_lines
+    lines = [f"{finding.id}  {finding.severity}  {code.code} {code.name} — {code.summary}", "",
+             finding.message, "", f"why it matters: {code.why}", ""]
+    lines.append("rules involved:")
+    for r in finding.rules:
+        loc = f"  [{r.file}:{r.line}]" if r.file else ""
+        lines.append(f"  - {r.name} ({r.id}){' — ' + r.role if r.role else ''}{loc}")
+    js = {"finding": finding.to_dict(), "why": code.why, "summary": code.summary}
+    w = finding.witness
+    if w is None:
+        lines += ["", "this finding has no witness scenario (it is about the catalogue itself)."]
+        return {"lines": lines, "json": js}
+    st = State.from_dict(w["state"])
+    problems = replay_problems(cat, w)
+    lines += ["", "the scenario" + (" (the interpreter replays it: every answer as claimed)" if not problems else
+                                    " (DOES NOT REPLAY: " + "; ".join(problems) + ")") + ":"]
+    lines += scenario_lines(cat, w)
+    origin = N.origin(cat, st)
+    lines += ["", "how to reach it in a real game:"]
+    for i, s in enumerate(origin, 1):
+        lines.append(f"  {i}. {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+    lines += ["", "step by step:"]
+    traces = []
+    for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
+        tr = N.narrate(cat, st, item["question"])
+        traces.append(tr)
+        exp = ", ".join(f"{k} = {N.value(cat, v) if v is not None else 'none'}" for k, v in item["expect"].items())
+        lines.append(f"  {question_title(cat, item['question'])} — the finding claims {exp}")
+        lines += tr.lines("    ")
+    js.update({"replays": not problems, "problems": problems, "origin": [s.to_dict() for s in origin],
+               "steps": [t.to_dict() for t in traces]})
+    return {"lines": lines, "json": js}

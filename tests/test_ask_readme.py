@@ -1,0 +1,60 @@
+"""Every question of the README's "Asking questions" section gets the answer the README gives, and every
+answer is checked against the reference interpreter: witnesses replay, claimed cores are unsatisfiable and
+minimal, and the interpreter agrees on the illustrating state of a 'no'."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from skillproof.checks import query as Q
+from skillproof.model import loader
+
+from test_ask import core_minimal, holds_in_interpreter
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+LINE = re.compile(r"^- `(?P<q>[^`]+)` → \*\*(?P<a>yes|no)\*\*(?: \(answers: (?P<values>[^)]*)\))?")
+
+
+def examples():
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Asking questions", 1)[1]
+    section = re.split(r"\n## ", section, maxsplit=1)[0]
+    out = []
+    for line in section.splitlines():
+        m = LINE.match(line)
+        if m:
+            vals = [v.strip() for v in m.group("values").split(",")] if m.group("values") else []
+            out.append((m.group("q"), m.group("a"), vals))
+    return out
+
+
+EXAMPLES = examples()
+
+
+def test_the_readme_has_the_issue_examples_and_a_dozen_more():
+    qs = [q for q, _, _ in EXAMPLES]
+    assert len(qs) >= 4 + 12
+    for needle in ("变则通 is active", "变则通 declares 截获→破译", "强令's ban on 截获", "顾小梦 be skipped in 濒死求澄清"):
+        assert any(needle in q for q in qs), needle
+
+
+@pytest.fixture(scope="module")
+def sess():
+    return Q.Session(loader.load(None))
+
+
+@pytest.mark.parametrize("query, answer, values", EXAMPLES, ids=[q for q, _, _ in EXAMPLES])
+def test_readme_answer(sess, query, answer, values):
+    res = sess.ask(query)
+    assert res.answer == answer, res.headline
+    holds_in_interpreter(sess.cat, res)
+    if res.core:
+        assert core_minimal(res.core)
+    if values:
+        names = {v["name"].split(" (")[0] for v in res.values}
+        for v in values:
+            assert v in names, (v, names)
+        for v in res.values:
+            holds_in_interpreter(sess.cat, Q.Result(res.query, "yes", witness=v["witness"], witness_role="example"))

@@ -1,0 +1,68 @@
+"""`skillproof explain ID`: the story of a finding, and its witness saved as a replayable scenario."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from skillproof.checks import context as CX
+from skillproof.cli import main
+from skillproof.model import loader
+
+
+@pytest.fixture(scope="module")
+def findings():
+    cat = loader.load(None)
+    res = CX.run(cat, CX.Options(only=("conversion", "skip")))
+    return {f.check: f for f in res.findings}
+
+
+def test_explain_tells_the_story(findings, capsys):
+    f = findings["CV002"]
+    assert main(["explain", f.id]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f.id) and "conversion-vetoed" in out
+    assert f.message in out
+    for r in f.rules:
+        assert f"{r.file}:{r.line}" in out
+    assert "the interpreter replays it" in out
+    assert "how to reach it in a real game:" in out and "step by step:" in out
+    assert "vetoed" in out                              # the narrated veto
+    assert "seat 0:" in out
+
+
+def test_explain_json(findings, capsys):
+    f = findings["SK004"]
+    assert main(["explain", f.id, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["finding"]["id"] == f.id and d["replays"] is True and d["steps"] and d["origin"]
+    assert d["steps"][0]["answer"]["skip"] is False
+
+
+def test_explain_save_and_replay(findings, tmp_path, capsys):
+    f = findings["CV002"]
+    p = tmp_path / "cv002.json"
+    assert main(["explain", f.id, "--save", str(p)]) == 0
+    capsys.readouterr()
+    d = json.loads(p.read_text(encoding="utf-8"))
+    assert d["state"] == f.witness["state"] and d["expect"] == f.witness["expect"] and d["finding"] == f.id
+    assert main(["replay", str(p)]) == 0
+    out = capsys.readouterr().out
+    assert "as expected" in out and "ok:" in out
+    # the same through the 'scenario' spelling of the option
+    p2 = tmp_path / "again.json"
+    assert main(["explain", f.id, "--scenario", str(p2)]) == 0
+    assert json.loads(p2.read_text(encoding="utf-8"))["state"] == d["state"]
+
+
+def test_explain_unknown_ids(findings, capsys):
+    assert main(["explain", "CV002-0000000000"]) == 2
+    err = capsys.readouterr().err
+    assert "no finding CV002-0000000000" in err and "Traceback" not in err and err.count("\n") == 1
+    assert main(["explain", "CX002-abc"]) == 2
+    err = capsys.readouterr().err
+    assert "no check has the code 'CX002'" in err and "did you mean" in err
+    f = findings["CV002"]
+    typo = f.id[:-1] + ("0" if f.id[-1] != "0" else "1")
+    assert main(["explain", typo]) == 2
+    assert f"did you mean {f.id}" in capsys.readouterr().err
