@@ -109,8 +109,8 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
     locs = [_location(r, i, artifacts) for i, r in enumerate(rules_of(fd))]
     if locs:
         res["locations"] = locs
-        if len(locs) > 1:        # code scanning shows only the first location; it links related ones
-            res["relatedLocations"] = locs[1:]
+        if len(locs) > 1:        # code scanning shows only the first location; it lists related ones
+            res["relatedLocations"] = [{k: v for k, v in x.items() if k != "id"} for x in locs[1:]]
     fam, _c = code_info(report, code)
     props: dict = {"findingId": fd.get("id", ""), "family": fd.get("family") or fam or "", "severity": sev}
     if fd.get("witness"):
@@ -127,6 +127,9 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
                                 "justification": suppression or "accepted in the baseline"}]
     if baseline_state:
         res["baselineState"] = baseline_state
+        if baseline_state == "absent":       # resolved: no longer a problem, so not an alert either
+            res["kind"] = "pass"
+            res["level"] = "none"
     return res
 
 
@@ -141,7 +144,7 @@ def decision_result(c: dict, rule_index: dict, artifacts: dict, cat=None, allowe
     if locs:
         res["locations"] = locs
         if len(locs) > 1:
-            res["relatedLocations"] = locs[1:]
+            res["relatedLocations"] = [{k: v for k, v in x.items() if k != "id"} for x in locs[1:]]
     res["partialFingerprints"] = {FINGERPRINT: change_key(c)}
     props = {"decisionChange": c, "decision": c.get("decision", "")}
     if cat is not None and c.get("witness"):

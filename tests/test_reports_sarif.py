@@ -140,6 +140,8 @@ def test_diff_report_validates(validator):
     results = doc["runs"][0]["results"]
     states = {r["partialFingerprints"][sarif.FINGERPRINT]: r.get("baselineState") for r in results}
     assert states[result.findings[0].id] == "new" and states[gone.id] == "absent"
+    resolved = next(r for r in results if r.get("baselineState") == "absent")
+    assert resolved["kind"] == "pass" and resolved["level"] == "none"      # not an alert
     dec = [r for r in results if r["ruleId"] == sarif.DECISION_RULE]
     assert len(dec) == 1 and "OLD" in dec[0]["message"]["text"]
     assert dec[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 56
