@@ -1583,10 +1583,11 @@ class Compiler:
 class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
-    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms):
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None):
         self.cat = cat
         self.key = (tuple(chars_me), tuple(grants), n, G)
-        self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, grants=list(grants), codes=codes)
+        self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
+                            codes=codes)
         self.labels = X.reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
@@ -1707,8 +1708,12 @@ class Session:
     """A catalogue with its names and warm solvers: ask one question after another."""
 
     def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12):
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False):
+        """``general``: answer every question on one symbolic state holding every character and grant
+        (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
+        as fast for any question: what a prompt wants. A single question is faster narrowed."""
         self.cat = cat
+        self.general = general
         self.names = Names(cat)
         self.codes = X.Codes(cat)
         self.seats = seats
@@ -1776,13 +1781,37 @@ class Session:
         G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
         if not rel_grants:
             G = 0
-        return chars, rel_grants, self.seats, G
+        # the other seats matter as givers (of the grants that matter, and of invalidation) and through what
+        # expressions read of them (hidden, female): the givers' owners, and a few of every other kind
+        if exact:
+            others = list(cat.characters)
+        else:
+            givers = {g.giver for gid in list(rel_grants) + ["InvalidSkill"] for g in cat.sites(gid)
+                      if not g.giver_is_card}
+            keep = {c for gv in givers for c in cat.owners(gv)}
+            per: dict = {}
+            others = []
+            for c in cat.characters.values():
+                if c.id in keep:
+                    others.append(c.id)
+                elif per.get((c.hidden, c.female), 0) < self.seats:
+                    per[(c.hidden, c.female)] = per.get((c.hidden, c.female), 0) + 1
+                    others.append(c.id)
+        if self.general:
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            if G <= gG:
+                every = list(cat.characters)
+                return every, self.all_grants(), self.seats, gG, every
+        return chars, rel_grants, self.seats, G, others
 
-    def engine(self, chars, grants, n, G) -> Engine:
-        key = (tuple(chars), tuple(grants), n, G)
+    def all_grants(self) -> list:
+        return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
+
+    def engine(self, chars, grants, n, G, others=None) -> Engine:
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:
@@ -1791,9 +1820,10 @@ class Session:
 
     def warm(self):
         """Build the engine the most common questions use (called by the prompt at start)."""
-        q = parse(self.cat, "can anyone play 截获 as 误导", self.names) if "Jie_Huo" in self.cat.cards else None
-        if q is not None:
-            self.engine(*self.shape(q))
+        if self.general:
+            every = list(self.cat.characters)
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            self.engine(every, self.all_grants(), self.seats, gG, every).preferences()
 
     # ------------------------------------------------------------------------------------- asking
     def parse(self, text: str) -> Query:
@@ -1802,8 +1832,8 @@ class Session:
     def ask(self, text_or_query) -> Result:
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
-        chars, grants, n, G = self.shape(q)
-        eng = self.engine(chars, grants, n, G)
+        chars, grants, n, G, others = self.shape(q)
+        eng = self.engine(chars, grants, n, G, others)
         run = _Run(self, eng, q)
         res = run.go()
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "timeout_ms": self.timeout_ms}

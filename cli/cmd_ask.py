@@ -110,10 +110,13 @@ def render(cat, res, brief: bool = False) -> str:
             out.append(f"• {v['name']}")
             if not brief:
                 out.extend(scenario_lines(cat, v["witness"], "    "))
+                shown = set()
                 for t in v["traces"]:
-                    dec = [s for s in t.steps if s.decisive]
-                    for s in dec[-2:]:
-                        out.append(f"    → {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+                    for s in [s for s in t.steps if s.decisive][-2:]:
+                        line = f"    → {s.text}" + (f"  [{s.loc}]" if s.loc else "")
+                        if line not in shown:
+                            shown.add(line)
+                            out.append(line)
         out += _bounds_lines(res)
         return "\n".join(out) + "\n"
     if res.because:
@@ -159,7 +162,7 @@ def _bounds_lines(res) -> list[str]:
     if not b:
         return []
     return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate characters for the player; {res.seconds * 1000:.0f} ms)"]
+                f"{b['characters']} candidate character(s) for the player; {res.seconds * 1000:.0f} ms)"]
 
 
 def result_json(res) -> dict:
@@ -324,10 +327,12 @@ def _command(sess, args, line: str, out) -> bool:
                 if not 1 <= v <= sess.cat.rules.seats:
                     raise ValueError
                 sess.seats = v
+                sess.warm()
             elif cmd == "grants":
                 if not 0 <= v <= 8:
                     raise ValueError
                 sess.grants = v
+                sess.warm()
             else:
                 if v <= 0:
                     raise ValueError
@@ -345,6 +350,7 @@ def prompt(sess, args) -> int:
     (piped input) one question per line."""
     out = sys.stdout
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    sess.general = True                  # one warm solver for every question (see checks.query.Session)
     sess.warm()
     if not interactive:
         worst = EXIT_OK

@@ -249,8 +249,11 @@ def _conversion_steps(cat, state, seat, actual, declared, only_must, tr: Trace):
             tr.steps.append(Step(f"{lab} at position {pos} may turn {a} into {tnames}; declared as itself, no "
                                  f"conversion is needed", rule.id, loc, pos))
     for st_ in tr.steps:                       # only the conversion that finally fires decides
-        if st_.decisive and st_.position is not None and st_.position - 1 != via and "fires" in st_.text:
-            st_.decisive = False
+        if st_.decisive and st_.position is not None and "so far it is" in st_.text:
+            if st_.position - 1 != via:
+                st_.decisive = False
+            else:
+                st_.text = st_.text.replace("so far it is the conversion that fires", "it is the conversion that fires")
     if not seen:
         tr.steps.append(Step(f"{seat_name(cat, state, seat)} holds no conversion skill"))
     if not ok:

@@ -311,13 +311,18 @@ def test_more_questions(cat, sess, text, answer):
 
 
 def test_narrow_characters_do_not_change_answers(cat):
-    """Grouping alike characters for 'anyone' must give the answers of the full search."""
+    """Grouping alike characters (for 'anyone', and at the other seats) gives the answers of the full
+    search."""
     narrow, full = Q.Session(cat), Q.Session(cat)
-    full.shape = lambda q, _s=full: (list(cat.characters),) + Q.Session.shape(_s, q)[1:]
+    every = list(cat.characters)
+    full.shape = lambda q, _s=full: (every,) + Q.Session.shape(_s, q)[1:4] + (every,)
     for text in ("can anyone play 截获 as 误导 under 变则通(A=截获, B=破译)",
                  "can anyone be skipped in 争夺阶段 when holding cards and not banned all",
                  "can anyone be skipped in 濒死求澄清 while holding cards and not invalidated",
-                 "can anyone fire 浑水摸鱼 when invalidated"):
+                 "can anyone fire 浑水摸鱼 when invalidated",
+                 "can 王田香 be banned from 截获 under 禁闭",
+                 "can 顾小梦 be skipped in 濒死求澄清 while she holds cards",
+                 "never anyone cannot receive where locked"):
         assert narrow.ask(text).answer == full.ask(text).answer
 
 

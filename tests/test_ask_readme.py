@@ -40,9 +40,12 @@ def test_the_readme_has_the_issue_examples_and_a_dozen_more():
         assert any(needle in q for q in qs), needle
 
 
-@pytest.fixture(scope="module")
-def sess():
-    return Q.Session(loader.load(None))
+@pytest.fixture(scope="module", params=["narrowed", "general"])
+def sess(request):
+    """One-shot questions use solvers narrowed to each question; the prompt one general solver."""
+    s = Q.Session(loader.load(None), general=request.param == "general")
+    s.warm()
+    return s
 
 
 @pytest.mark.parametrize("query, answer, values", EXAMPLES, ids=[q for q, _, _ in EXAMPLES])
