@@ -17,7 +17,7 @@ CONVERSION = [os.path.join(FAM, "base.toml"), os.path.join(FAM, "conversion", "t
 
 def args_for(fmt="json", fail_on="error", **kw) -> argparse.Namespace:
     d = dict(format=fmt, output=None, fail_on=fail_on, color="never", quiet=True, select="", ignore="",
-             baseline=None, timeout=20.0, rlimit=0, max_grants=2, max_seats=3)
+             baseline=None, timeout=20.0, rlimit=0, max_grants=2, max_seats=3, jobs=1)
     d.update(kw)
     return argparse.Namespace(**d)
 
