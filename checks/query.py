@@ -35,7 +35,7 @@ from skillproof.model import expr as E
 from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
 from skillproof.model import vocab as V
-from skillproof.model.catalogue import Catalogue
+from skillproof.model.catalogue import Catalogue, Ref
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.names import nearest
 from skillproof.model.state import State
@@ -343,10 +343,13 @@ class Given:
 
 @dataclass
 class Which:
-    kind: str              # conversion | send | draw | receive
+    kind: str              # conversion | send | draw | receive | params
     col: int
     cards: tuple = ()
     group: str | None = None
+    grant: GrantRef | None = None       # params: the grant whose parameters are enumerated
+    combos: list = field(default_factory=list)   # params: [{param: value}] the gives sites allow
+    end: int = 0
 
 
 @dataclass
@@ -855,6 +858,27 @@ class Parser:
     def which(self, q: Query) -> Which:
         self.skip_fillers()
         t = self.tok
+        if self._grantish(t) and not self.at("conversion", "send", "draw", "receive"):
+            # "which 变则通 declarations let SP李宁玉 play 截获 as 误导"
+            g = self.grantref()
+            end = self.prev_end()
+            while self.tok.kind == "word" and (self.tok.text.lower() in PARAM_WORDS or self.at("filler", "for", "if")):
+                self.take()
+            combos = param_combos(self.cat, g)
+            if not combos:
+                self.error(f"{self.cat.name_of(g.name)} has no parameters left to enumerate", t)
+            if len(combos) > MAX_COMBOS:
+                self.error(f"{len(combos)} parameter combinations of {self.cat.name_of(g.name)} — too many to try one "
+                           f"by one (at most {MAX_COMBOS}); fix some, e.g. {self.cat.name_of(g.name)}"
+                           f"({next(iter(combos[0]))}=…)", t)
+            self.subject(q)
+            m = self.mode()
+            if m not in (None, "exists"):
+                self.error("'which … declarations' asks when a claim can hold; write it without "
+                           "always/never", self.toks[self.i - 1])
+            self.subject(q) if q.subject is None else None
+            q.claim = self.claim()
+            return Which("params", t.col, grant=g, combos=combos, end=end)
         if self.at("conversion") or (self.at("convert")):
             self.take()
             while self.at("fire", "rule", "filler", "if", "for", "is"):
@@ -1054,14 +1078,15 @@ class Parser:
         if self.at_op("("):
             self.args(args_pos, args_named)
         self.skip_fillers()
-        if self.at("declares") or (self.at("banned") and not self.peek().kw == "filler") or \
-                (self.at("banned") and self.peek().kw == "from"):
+        nxt = self.peek()
+        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
+            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
+        if (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
+                or (self.at("banned") and valueish):
             self.take()
             if self.at("from"):
                 self.take()
             self.declargs(args_pos)
-        elif self.at("from") and self.resolve(self.peek(), ("rule", "card")) is None and self.peek().kind != "end":
-            pass
         if self.at("from"):
             ft = self.peek()
             fr = self.resolve(ft, ("rule", "card"))
@@ -1230,6 +1255,66 @@ class Parser:
         if ty == "colour" and kind == "colour":
             return v
         self.error(f"parameter {p} is a {ty}, not a {kind}", t)
+
+
+PARAM_WORDS = {"declaration", "declarations", "parameters", "parameter", "params", "args", "arguments", "values",
+               "bans", "let", "lets", "allow", "allows", "make", "makes", "so", "that", "where", "under", "宣言"}
+MAX_COMBOS = 48
+
+
+def param_combos(cat, g: GrantRef) -> list[dict]:
+    """Every value of the grant's free parameters that one of its gives sites allows (its fixed ``args``
+    and its ``where``), the query's own parameters kept. A set of cards is tried one card at a time."""
+    out: list[dict] = []
+    seen = set()
+    fixed_by_query = {p: v for p, v in g.args.items()}
+    for gid in g.grants:
+        rule = cat.skills[gid]
+        sites = [x for x in g.sites if x.grant == gid] or list(cat.sites(gid))
+        for site in sites:
+            free = [p for p in rule.params if p not in site.args and p not in fixed_by_query]
+            ban = rule.ban
+            if ban is not None and isinstance(ban.all, Ref) and isinstance(ban.cards, Ref) and \
+                    (site.args.get(ban.all.value) is True or fixed_by_query.get(ban.all.value) == ("bool", True)):
+                free = [p for p in free if p != ban.cards.value]      # everything is banned: the list is moot
+            domains = []
+            for p in free:
+                ty = rule.params[p]
+                if ty == "card":
+                    domains.append([("card", c) for c in cat.cards])
+                elif ty == "set<card>":
+                    domains.append([("set", (c,)) for c in cat.cards])
+                elif ty == "bool":
+                    domains.append([("bool", False), ("bool", True)])
+                elif ty == "colour":
+                    domains.append([("colour", c) for c in V.COLOURS])
+                else:
+                    domains.append([("int", k) for k in range(0, 6)])
+            for combo in itertools.product(*domains):
+                args = dict(zip(free, combo))
+                if site.where is not None:
+                    env_params = {}
+                    for p, ty in rule.params.items():
+                        if p in args:
+                            env_params[p] = args[p][1]
+                        elif p in fixed_by_query:
+                            env_params[p] = fixed_by_query[p][1]
+                        elif p in site.args:
+                            env_params[p] = site.args[p]
+                    env_params = {k: (frozenset(v) if isinstance(v, (list, tuple)) else v) for k, v in env_params.items()}
+                    if set(env_params) != set(rule.params):
+                        continue
+                    env = I.Env(cat, State(seats=[]), {"self": 0}, env_params, {})
+                    try:
+                        if not I.evaluate(site.where, env):
+                            continue
+                    except (KeyError, IndexError, AttributeError, TypeError):
+                        pass                       # a 'where' that reads the giver: leave it to the solver
+                key = (gid, tuple(sorted(args.items())))
+                if key not in seen and args:
+                    seen.add(key)
+                    out.append(args)
+    return out
 
 
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
@@ -1701,7 +1786,7 @@ _ATOM_KINDS = {
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
-                "receive": {"MustReceiveMessage"}}
+                "receive": {"MustReceiveMessage"}, "params": set()}
 
 
 class Session:
@@ -1750,6 +1835,9 @@ class Session:
                         exact = True
         if q.which is not None:
             kinds |= _WHICH_KINDS[q.which.kind]
+            if q.which.grant is not None:
+                named.update(q.which.grant.grants)
+                named.add(q.which.grant.name)
         return kinds, named, exact
 
     def shape(self, q: Query):
@@ -1777,7 +1865,7 @@ class Session:
                                                  for r in c.skills))
                 seen.setdefault(sig, c.id)
             chars = list(seen.values())
-        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant")
+        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
         G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
         if not rel_grants:
             G = 0
@@ -1887,6 +1975,8 @@ class _Run:
     # ---- main
     def go(self) -> Result:
         q = self.q
+        if q.mode == "which" and q.which.kind == "params":
+            return self.which_params()
         s = self.solver
         s.push()
         try:
@@ -1920,9 +2010,11 @@ class _Run:
             s.pop()
 
     # ---- sat: a minimal witness, replayed
+    light = False          # set for the many sub-questions of a parameter enumeration
+
     def found(self, lits, role: str, answer: str) -> Result:
         q = self.q
-        st = X.witness(self.S, self.minimize(lits))
+        st = X.witness(self.S, self.minimize(lits) if not self.light else self.solver.model())
         want = {"example": True, "counterexample": q.mode == "never"}[role]
         res = Result(q, answer, witness_role=role)
         problem = self.replay_problem(st, want)
@@ -2059,7 +2151,7 @@ class _Run:
             else:
                 lab = self.E.lab_of[lit.get_id()]
                 items.append(Item("reach", lab.label, lab.rules, lab.expr, lit))
-        core = self.minimize_core(items)
+        core = self.minimize_core(items) if not self.light else items
         if core is None:
             return Result(q, "unknown", headline="the solver could not decide",
                           reason=self.solver.reason_unknown() or "timeout while minimising the core")
@@ -2191,6 +2283,45 @@ class _Run:
         res.traces = values[0]["traces"]
         return res
 
+    def which_params(self) -> Result:
+        """For each parameter value the gives sites allow: can the claim hold with the grant so declared?"""
+        q, cat = self.q, self.cat
+        w = q.which
+        gr = w.grant
+        name = cat.name_of(gr.grants[0]) if len(gr.grants) == 1 else cat.name_of(gr.name)
+        values = []
+        first_yes = None
+        for combo in w.combos:
+            args = dict(gr.args)
+            args.update(combo)
+            desc = ", ".join(f"{p}={_arg_text(cat, v)}" for p, v in args.items())
+            g2 = GrantRef(gr.name, gr.grants, gr.sites, args, False, ())
+            given = Given("grant", w.col, w.end, f"under {name}({desc})", grant=g2)
+            sub = Query(q.text, "exists", q.subject, claim=q.claim, givens=list(q.givens) + [given],
+                        subject_col=q.subject_col)
+            run = _Run(self.sess, self.E, sub)
+            run.light = first_yes is not None
+            r = run.go()
+            if r.answer == "unknown":
+                return Result(q, "unknown", headline="the solver could not decide", reason=r.reason)
+            entry = {"value": {p: v[1] if v[0] != "set" else list(v[1]) for p, v in combo.items()}, "name": desc,
+                     "answer": r.answer, "witness": r.witness if r.answer == "yes" else None,
+                     "illustration": r.illustration if r.answer == "no" else None,
+                     "because": r.because, "traces": r.traces if r.answer == "yes" else r.illustration_traces}
+            values.append(entry)
+            if r.answer == "yes" and first_yes is None:
+                first_yes = r
+        yes = [v for v in values if v["answer"] == "yes"]
+        no = [v for v in values if v["answer"] == "no"]
+        res = Result(q, "yes" if yes else "no", values=values)
+        claim = _claim_text(q)
+        res.headline = (f"{name}: `{claim}` holds for {len(yes)} of the {len(values)} declarations its gives "
+                        f"site allows" + (f"; not for {'; '.join(v['name'] for v in no)}" if no else ""))
+        if first_yes is not None:
+            res.witness, res.witness_role, res.traces = first_yes.witness, "example", first_yes.traces
+            res.origin = first_yes.origin
+        return res
+
     def which_term(self, w: Which):
         """(value term, card variables, decode(v, state) → (value, name), atom_for(value, cards) → (atom
         that holds on a witness of that value, extra atoms to narrate))."""
@@ -2272,6 +2403,17 @@ class _Run:
                 return f"yes — never{' for ' + who if who else ''}: {claim}{given} ({bound})"
             return f"no — it happens, e.g. {seen}: {claim}{given}"
         return ""
+
+
+def _arg_text(cat, v) -> str:
+    kind, x = v
+    if kind == "set":
+        return "{" + ", ".join(N.card(cat, c) for c in x) + "}"
+    if kind == "card":
+        return N.card(cat, x)
+    if kind == "bool":
+        return "yes" if x else "no"
+    return str(x)
 
 
 def _mentions_character(rule) -> bool:

@@ -104,6 +104,26 @@ def render(cat, res, brief: bool = False) -> str:
         return "\n".join(out) + "\n"
     for n in res.notes:
         out.append(f"  note: {n}")
+    w = res.query.which
+    if res.values and w is not None and w.kind == "params":
+        out.append("")
+        for v in res.values:
+            if v["answer"] == "yes":
+                out.append(f"  yes  {v['name']}")
+            else:
+                why = [b for b in v["because"] if b["kind"] == "decides"]
+                reason = why[-1]["says"] if why else (v["because"][0]["says"] if v["because"] else "")
+                loc = why[-1]["rules"][0] if why and why[-1]["rules"] else None
+                out.append(f"  no   {v['name']}" + (f" — {reason}" if reason else "")
+                           + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
+        if res.witness is not None and not brief:
+            out.append("")
+            out.append("an example (replayed by the interpreter):")
+            out.extend(scenario_lines(cat, res.witness))
+            if res.traces:
+                out.extend(trace_lines(cat, res.traces))
+        out += _bounds_lines(res)
+        return "\n".join(out) + "\n"
     if res.values:
         out.append("")
         for v in res.values:

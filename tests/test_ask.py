@@ -237,6 +237,30 @@ def test_gu_xiao_meng_not_invalidated_no(cat, sess):
     assert any(b["kind"] == "decides" and "集智" in b["says"] for b in res.because)
 
 
+def test_which_declarations_of_bianzetong(cat, sess):
+    """The issue's first example, in full: yes for every declaration but A=截获 with B≠误导."""
+    res = sess.ask("which 变则通 declarations let SP李宁玉 play 截获 as 误导?")
+    assert res.answer == "yes"
+    got = {(v["value"]["A"], v["value"]["B"]): v["answer"] for v in res.values}
+    assert len(got) == 12 and all(a != b for a, b in got)
+    assert {k for k, a in got.items() if a == "no"} == {("Jie_Huo", "Po_Yi"), ("Jie_Huo", "Diao_Bao")}
+    for v in res.values:
+        w = v["witness"] if v["answer"] == "yes" else v["illustration"]
+        assert replay_problems(cat, w) == []
+        st = State.from_dict(w["state"])
+        decl = [i for i in st.seats[0].skills if i.rule == "BianZeTong2"]
+        assert decl and decl[0].args == {"A": v["value"]["A"], "B": v["value"]["B"]}
+        assert I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao") == (v["answer"] == "yes")
+        if v["answer"] == "no":
+            assert any("vetoed" in b["says"] for b in v["because"])
+
+
+def test_which_declarations_errors(cat):
+    with pytest.raises(Q.QueryError) as ei:
+        Q.parse(cat, "which 调虎离山 declarations let anyone play 截获")
+    assert "no parameters left" in ei.value.msg
+
+
 # --------------------------------------------------------------------------------- the modes
 def test_always_gives_a_counterexample(cat, sess):
     res = sess.ask("always SP李宁玉 convert 截获 to 误导 when not invalidated")

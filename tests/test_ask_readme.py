@@ -59,5 +59,6 @@ def test_readme_answer(sess, query, answer, values):
         names = {v["name"].split(" (")[0] for v in res.values}
         for v in values:
             assert v in names, (v, names)
-        for v in res.values:
+    for v in res.values:
+        if v.get("witness") is not None:
             holds_in_interpreter(sess.cat, Q.Result(res.query, "yes", witness=v["witness"], witness_role="example"))
