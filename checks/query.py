@@ -1972,6 +1972,12 @@ class _Run:
     def check(self, lits):
         return self.solver.check(*lits)
 
+    def why_unknown(self, default: str) -> str:
+        r = self.solver.reason_unknown() or default
+        if r in ("canceled", "timeout"):
+            return f"timeout: no answer within {self.sess.timeout_ms} ms (z3: {r})"
+        return r
+
     # ---- main
     def go(self) -> Result:
         q = self.q
@@ -1992,7 +1998,7 @@ class _Run:
             r = self.check(lits)
             if r == z3.unknown:
                 return Result(q, "unknown", headline="the solver could not decide",
-                              reason=s.reason_unknown() or "unknown")
+                              reason=self.why_unknown("unknown"))
             if q.mode == "exists":
                 if r == z3.sat:
                     return self.found(lits, "example", "yes")
@@ -2139,7 +2145,7 @@ class _Run:
         r = self.check(lits)                       # again, with every constraint named
         if r != z3.unsat:
             return Result(q, "unknown", headline="the solver could not decide",
-                          reason=self.solver.reason_unknown() or "the core could not be extracted")
+                          reason=self.why_unknown("the core could not be extracted"))
         core_ids = {c.get_id() for c in self.solver.unsat_core()}
         by_id = {it.lit.get_id(): it for it in extra + ([claim] if claim else [])}
         items = []
@@ -2154,7 +2160,7 @@ class _Run:
         core = self.minimize_core(items) if not self.light else items
         if core is None:
             return Result(q, "unknown", headline="the solver could not decide",
-                          reason=self.solver.reason_unknown() or "timeout while minimising the core")
+                          reason=self.why_unknown("timeout while minimising the core"))
         res = Result(q, answer, core=core)
         res.because = [self.describe(it) for it in core if it.kind != "claim" or it.rules]
         claim_in_core = any(it.kind == "claim" for it in core)
@@ -2234,7 +2240,7 @@ class _Run:
                     if values:
                         break
                     return Result(q, "unknown", headline="the solver could not decide",
-                                  reason=self.solver.reason_unknown() or "unknown")
+                                  reason=self.why_unknown("unknown"))
                 if r == z3.unsat:
                     break
                 m0 = self.solver.model()                 # (a push forgets the last model)
@@ -2272,7 +2278,7 @@ class _Run:
         if not values:
             if self.check(base) != z3.unsat:
                 return Result(q, "unknown", headline="the solver could not decide",
-                              reason=self.solver.reason_unknown() or "unknown")
+                              reason=self.why_unknown("unknown"))
             return self.proved(extra, None, base, "no")
         res = Result(q, "yes", values=values)
         names = ", ".join(v["name"] for v in values)

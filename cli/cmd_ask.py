@@ -76,6 +76,9 @@ def question_title(cat, q: dict) -> str:
         return f"{who}holds {cat.name_of(q['rule'])}?"
     if d == "usable":
         return f"{who}can {cat.name_of(q['rule'])} be used{' in ' + q['phase'] if q.get('phase') else ''}?"
+    if d == "result":
+        return who + ("who declares victory (WinSkill)" if q.get("kind") == "win" else
+                      "the game result (ChangeGameResultSkill)") + f", from seat {q.get('turn', 0)}'s turn"
     return who + {"receive": "receive the message?", "skip_fight": "skipped in 争夺阶段?",
                   "skip_dying": "skipped in 濒死求澄清?", "draw": "draw count", "reachable": "reachable?",
                   "turn_end": "after the turn ends"}.get(d, d)

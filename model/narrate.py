@@ -576,9 +576,54 @@ def narrate_usable(cat: Catalogue, state: State, seat: int, rid: str, phase: str
     return tr
 
 
+def _seats_text(cat, state, seats) -> str:
+    return "{" + ", ".join(seat_name(cat, state, i) for i in sorted(seats)) + "}" if seats else "nobody"
+
+
+def _n_result(cat, state, seat, q, tr: Trace):
+    st = state.copy()
+    if "turn" in q:
+        st.turn = q["turn"]
+    kind = q.get("kind", "result")
+    kname = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
+    picks = q.get("picks") or {}
+    declared, winners = set(q.get("declared", ())), set(q.get("winners", ()))
+    what = "declaring victory (WinSkill)" if kind == "win" else "changing the game result (ChangeGameResultSkill)"
+    tr.steps.append(Step(f"skills {what} are applied round the table from {seat_name(cat, st, st.turn)}'s turn, "
+                         f"starting with declared winners {_seats_text(cat, st, declared)} and winners "
+                         f"{_seats_text(cat, st, winners)}"))
+    n = len(st.seats)
+    for k in range(n):
+        s_i = (st.turn + k) % n
+        s = st.seats[s_i]
+        for si, inst in enumerate(s.skills):
+            rule = cat.skills[inst.rule]
+            if kname not in I.live_kinds(cat, inst):
+                continue
+            if not s.alive and rule.initial:
+                tr.steps.append(Step(f"{seat_name(cat, st, s_i)}'s {rule.name} is skipped: its owner is dead (only a "
+                                     f"granted skill acts after death)", rule.id, rule.loc, si + 1))
+                continue
+            for ei, eff in enumerate(getattr(rule, kind)):
+                before = (set(declared), set(winners))
+                I.apply_effect(cat, st, s_i, inst, eff, declared, winners, picks.get(f"{s_i}/{si}/{ei}"))
+                if (declared, winners) == before:
+                    tr.steps.append(Step(f"{seat_name(cat, st, s_i)}'s {rule.name} (effect {ei + 1}): no change "
+                                         f"(`{_text(eff.when)}`)", rule.id, eff.loc, si + 1))
+                else:
+                    tr.steps.append(Step(f"{seat_name(cat, st, s_i)}'s {rule.name} (effect {ei + 1}): declared "
+                                         f"{_seats_text(cat, st, before[0])} → {_seats_text(cat, st, declared)}, "
+                                         f"winners {_seats_text(cat, st, before[1])} → {_seats_text(cat, st, winners)}",
+                                         rule.id, eff.loc, si + 1, decisive=True))
+    a = tr.answer
+    tr.agrees = (sorted(declared), sorted(winners)) == (a["declared"], a["winners"])
+    tr.conclusion = (f"declared winners {_seats_text(cat, st, a['declared'])}; winners "
+                     f"{_seats_text(cat, st, a['winners'])}")
+
+
 _NARRATORS = {"conversion": _n_conversion, "banned": _n_banned, "can_play": _n_can_play, "receive": _n_receive,
               "send": _n_send, "skip_fight": _n_skip, "skip_dying": _n_skip, "draw": _n_draw, "holds": _n_holds,
-              "reachable": _n_reachable}
+              "reachable": _n_reachable, "result": _n_result}
 
 
 # ======================================================================================= the origin

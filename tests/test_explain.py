@@ -66,3 +66,30 @@ def test_explain_unknown_ids(findings, capsys):
     typo = f.id[:-1] + ("0" if f.id[-1] != "0" else "1")
     assert main(["explain", typo]) == 2
     assert f"did you mean {f.id}" in capsys.readouterr().err
+
+
+def test_every_finding_of_the_shipped_catalogue_is_told():
+    """Every finding `check` reports can be explained: its witness replays, every narrated walk reaches the
+    interpreter's answer, and the story names every rule of the finding."""
+    from skillproof.checks.registry import all_codes
+    from skillproof.cmd_explain import tell
+    from skillproof.model import narrate as N
+    from skillproof.model.state import State
+    cat = loader.load(None)
+    codes = all_codes()
+    res = CX.run(cat, CX.Options())
+    assert res.findings
+    for f in res.findings:
+        if f.inconclusive:
+            continue
+        fam, code = codes[f.check]
+        story = tell(cat, f, fam, code)
+        text = "\n".join(story["lines"])
+        for r in f.rules:
+            assert r.name in text
+        if f.witness is None:
+            continue
+        assert story["json"]["replays"], (f.id, story["json"]["problems"])
+        st = State.from_dict(f.witness["state"])
+        for item in [{"question": f.witness["question"]}] + f.witness.get("also", []):
+            assert N.narrate(cat, st, item["question"]).agrees, f.id

@@ -42,7 +42,11 @@ def test_narration_agrees_with_the_interpreter(cat):
     files = set(cat.files)
     for _ in range(600):
         st = random_state(rng, cat)
-        for q in questions(rng, cat):
+        n = len(st.seats)
+        extra = [{"decision": "result", "kind": rng.choice(["win", "result"]), "turn": rng.randrange(n),
+                  "declared": sorted(rng.sample(range(n), rng.randint(0, n))),
+                  "winners": sorted(rng.sample(range(n), rng.randint(0, n)))}]
+        for q in questions(rng, cat) + extra:
             tr = N.narrate(cat, st, q)
             assert tr.answer == I.decide(cat, st, q)
             assert tr.agrees, (q, st.to_dict(), tr.lines())
