@@ -356,6 +356,22 @@ def _as_int(v):
 
 
 # ==================================================================================== conversion
+def _memo(fn):
+    """Cache a decision encoding per symbolic state and arguments (terms are immutable; building them
+    is the expensive part of asking many questions about one state)."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(S, *args, **kw):
+        key = (fn.__name__,) + tuple(a.get_id() if isinstance(a, z3.AstRef) else a for a in args) + \
+            tuple(sorted(kw.items()))
+        cache = S.__dict__.setdefault("_enc_cache", {})
+        if key not in cache:
+            cache[key] = fn(S, *args, **kw)
+        return cache[key]
+    return wrapper
+
+
 def _ref_code(S: SymState, ref: Ref, slot: Slot):
     if ref.kind == "any":
         return None
@@ -364,6 +380,7 @@ def _ref_code(S: SymState, ref: Ref, slot: Slot):
     return slot.params[ref.value]
 
 
+@_memo
 def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
     """Twin of interpreter.conversion (note L109-113 + server canUseCardTypes).
     Returns (ok, via): via is the slot index of the conversion that fires, or NONE."""
@@ -406,6 +423,7 @@ def _ban_has(S, r: Rule, slot, declared):
     return z3.Or([declared == S.codes.card[x.value] for x in c] or [z3.BoolVal(False)])
 
 
+@_memo
 def enc_banned(S: SymState, declared):
     """Twin of interpreter.banned (note L101; server cannotPlayCard looks at the declared type)."""
     terms = []
@@ -419,12 +437,14 @@ def enc_banned(S: SymState, declared):
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
+@_memo
 def enc_can_play(S: SymState, actual, declared):
     ok, _ = enc_conversion(S, actual, declared)
     return z3.And(ok, z3.Not(enc_banned(S, declared)))
 
 
 # ======================================================================================== receive
+@_memo
 def enc_receive_parts(S: SymState):
     must = z3.Or(S.sender == 0, S.locked[0])
     cannot = z3.BoolVal(False)
@@ -440,6 +460,7 @@ def enc_receive_parts(S: SymState):
     return must, cannot
 
 
+@_memo
 def enc_receive(S: SymState):
     """Twin of interpreter.receive: FREE / MUST / CANNOT (note L117-119; server: sender and locked
     players must receive; must wins over cannot when ``rules.must_beats_cannot``)."""
@@ -449,6 +470,7 @@ def enc_receive(S: SymState):
 
 
 # ================================================================================== send groups
+@_memo
 def enc_send_in_force(S: SymState, group: str):
     """Twin of interpreter.send_in_force (note L129: later overrides earlier; server lastOrNull)."""
     out = z3.IntVal(NONE)
@@ -465,6 +487,7 @@ def enc_default_send(S: SymState, group: str, d, lc):
     return z3.BoolVal(True)
 
 
+@_memo
 def enc_send_allowed(S: SymState, group: str, d, lc):
     """Twin of interpreter.send_allowed."""
     out = enc_default_send(S, group, d, lc)
@@ -479,6 +502,7 @@ def enc_send_allowed(S: SymState, group: str, d, lc):
 
 
 # ======================================================================================= skipping
+@_memo
 def enc_banned_all(S: SymState):
     terms = []
     for slot in S.slots:
@@ -489,6 +513,7 @@ def enc_banned_all(S: SymState):
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
+@_memo
 def enc_skills_gone(S: SymState):
     """No live ActiveSkill and no unwrapped initial skill (server: !skills.any{isInitial || Active})."""
     keep = []
@@ -512,6 +537,7 @@ def _usable(S: SymState, which: str):
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
+@_memo
 def enc_skip_fight(S: SymState):
     """Twin of interpreter.skip_fight (note L94-97; server cannotPlayCardAndSkillForFightPhase)."""
     cannot_play = z3.Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
@@ -519,6 +545,7 @@ def enc_skip_fight(S: SymState):
     return z3.And(cannot_play, no_skill)
 
 
+@_memo
 def enc_skip_dying(S: SymState):
     """Twin of interpreter.skip_dying (server cannotPlayCardAndSkillForChengQing)."""
     cannot_play = z3.Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
@@ -533,15 +560,18 @@ def _cards_playable_in(S: SymState, phase: str):
     return z3.Or([z3.Not(enc_banned(S, z3.IntVal(S.codes.card[c]))) for c in ids] or [z3.BoolVal(False)])
 
 
+@_memo
 def enc_could_act_fight(S: SymState):
     return z3.Or(_usable(S, "fight"), z3.And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "fight")))
 
 
+@_memo
 def enc_could_act_dying(S: SymState):
     return z3.Or(_usable(S, "dying"), z3.And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "dying")))
 
 
 # ===================================================================================== draw count
+@_memo
 def enc_draw_count(S: SymState):
     """Twin of interpreter.draw_count (note L143-145; server fold over the skill list)."""
     count = z3.IntVal(S.cat.rules.draw_base)
@@ -556,6 +586,7 @@ def enc_draw_count(S: SymState):
 
 
 # ====================================================================================== turn end
+@_memo
 def enc_turn_end_survivors(S: SymState):
     """Twin of interpreter.turn_end for the player's list: per slot, (still present, still wrapped,
     still a OneTurnSkill) after the ``rules.turn_end`` steps."""

@@ -110,10 +110,7 @@ def emit(report, args, cat=None) -> int:
 def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
     from skillproof.checks import graph as GR
     from skillproof.reports.model import Report
-    fs = result.findings if findings is None else findings
-    ign = _codes(getattr(args, "ignore", "") or "")
-    if ign:
-        fs = [f for f in fs if f.check not in ign and f.family not in ign]
+    fs = _without_ignored(result.findings if findings is None else findings, args)
     return Report(findings=list(fs), catalogue_files=list(cat.files), families=list(result.families),
                   fail_on=args.fail_on, suppressed=list(suppressed), stale=list(stale),
                   graph=GR.export(GR.build(cat)) if args.format == "html" else None,
@@ -146,23 +143,27 @@ def run(args) -> int:
     if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
         sys.stderr.write("error: --timeout must be positive, --max-grants >= 0, --max-seats >= 1\n")
         return 2
-    cat = load_or_report(args.paths)
-    if cat is None:
-        return 2
-    result = run_checks(cat, args)
-    suppressed, stale, findings = (), (), None
-    if args.baseline:
-        try:
-            from skillproof.reports import baseline as B
-        except ModuleNotFoundError:
-            sys.stderr.write("error: baselines are not available in this installation\n")
-            return 2
+    base = None
+    if args.baseline:                  # a bad baseline fails at once, before a full run
+        from skillproof.reports import baseline as B
         try:
             base = B.load(args.baseline)
         except B.BaselineError as e:
             sys.stderr.write(f"error: {e}\n")
             return 2
-        findings, suppressed, stale = B.apply(base, result.findings)
-    report = make_report(cat, result, args, suppressed, stale, findings)
+    cat = load_or_report(args.paths)
+    if cat is None:
+        return 2
+    result = run_checks(cat, args)
+    found = _without_ignored(result.findings, args)
+    suppressed, stale = (), ()
+    if base is not None:
+        found, suppressed, stale = B.apply(base, found, ran=_codes(args.select) or None)
+    report = make_report(cat, result, args, suppressed, stale, found)
     rc = emit(report, args, cat)
     return rc or report.exit_code()
+
+
+def _without_ignored(findings, args):
+    ign = _codes(getattr(args, "ignore", "") or "")
+    return [f for f in findings if f.check not in ign and f.family not in ign]

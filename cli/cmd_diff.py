@@ -115,7 +115,7 @@ def run(args) -> int:
               for msg in differ.inconclusive]
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff",
-                    extra={"diff": {"old": list(old.files), "new": list(new.files),
+                    extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
                                     "decision_changes": [c.to_dict() for c in changes]}},

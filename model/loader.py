@@ -56,12 +56,17 @@ def catalogue_files(paths) -> list[Path]:
     return out
 
 
-def display_name(path: Path, base: Path | None = None) -> str:
-    """How a file is named in messages and reports: relative to the cwd when under it."""
-    try:
-        return os.path.relpath(path, base or Path.cwd()) if not str(path).startswith("<") else str(path)
-    except ValueError:
+def display_name(path: Path, shipped: bool = False) -> str:
+    """How a file is named in messages and reports: as the user gave it; the shipped catalogue relative to
+    the working directory when under it (a checkout of skillproof), else as ``<shipped>/file.toml`` so
+    reports do not depend on where skillproof is installed."""
+    if not shipped:
         return str(path)
+    try:
+        rel = os.path.relpath(path, Path.cwd())
+    except ValueError:
+        rel = ".."
+    return rel if not rel.startswith("..") else f"<shipped>/{Path(path).name}"
 
 
 def load(paths=None, *, texts: dict | None = None) -> Catalogue:
@@ -72,14 +77,15 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     if texts is not None:
         docs = list(texts.items())
     else:
-        if not paths:
+        shipped = not paths
+        if shipped:
             paths = [shipped_path()]
         files = catalogue_files(paths)
         if not files:
             raise CatalogueErrors([CatalogueError(str(p), 1, "", "no .toml catalogue files here")
                                    for p in paths])
         for f in files:
-            name = display_name(f)
+            name = display_name(f, shipped)
             try:
                 docs.append((name, f.read_bytes().decode("utf-8")))
             except FileNotFoundError:
