@@ -978,3 +978,10 @@ def _enc_effect(S, s, eff, guard, D, W, order, tag):
         W = [z3.If(fire, z3.Or(z3.And(W[q], z3.Not(rw[q])), aw[q]), W[q]) for q in range(S.n)]
         D = [z3.If(fire, z3.Or(z3.And(D[q], z3.Not(rd[q])), ad[q]), D[q]) for q in range(S.n)]
     return D, W, pick
+
+
+def slot_is(S: SymState, index, rid: str):
+    """The slot numbered by ``index`` (a z3 Int, e.g. the conversion that fires or the send skill in
+    force) holds ``rid``."""
+    terms = [z3.And(index == sl.index, S.rule_is(sl, rid)) for sl in S.slots if rid in sl.candidates]
+    return z3.Or(terms) if terms else z3.BoolVal(False)

@@ -28,6 +28,10 @@ class Answer:
     def sat(self) -> bool:
         return self.status == "sat"
 
+    def card(self, S, var) -> str:
+        """The card a card-valued variable takes in the witness."""
+        return S.codes.cards[self.model.eval(var, model_completion=True).as_long()]
+
 
 class Query:
     def __init__(self, cat, n=3, G=2, *, timeout_ms=DEFAULT_TIMEOUT_MS, codes=None, rlimit=0, **kw):

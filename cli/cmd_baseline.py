@@ -37,14 +37,10 @@ def add_arguments(p):
 def run(args) -> int:
     from skillproof.reports import baseline as B
 
-    from .cmd_check import _codes, run_checks, validate_selection
-    for sel in (args.select, args.ignore):
-        msg = validate_selection(_codes(sel))
-        if msg:
-            sys.stderr.write(f"error: {msg}\n")
-            return 2
-    if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
-        sys.stderr.write("error: --timeout must be positive, --max-grants >= 0, --max-seats >= 1\n")
+    from .cmd_check import _codes, run_checks, usage_problem
+    msg = usage_problem(args)
+    if msg:
+        sys.stderr.write(f"error: {msg}\n")
         return 2
     keep = None
     if args.output:

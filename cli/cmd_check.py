@@ -134,14 +134,21 @@ def run_checks(cat, args):
     return result
 
 
-def run(args) -> int:
-    for sel in (args.select, args.ignore):
-        msg = validate_selection(_codes(sel))
+def usage_problem(args) -> str | None:
+    """What is wrong with the selection and solver options, if anything (shared by check and baseline)."""
+    for sel in (getattr(args, "select", ""), getattr(args, "ignore", "")):
+        msg = validate_selection(_codes(sel or ""))
         if msg:
-            sys.stderr.write(f"error: {msg}\n")
-            return 2
+            return msg
     if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
-        sys.stderr.write("error: --timeout must be positive, --max-grants >= 0, --max-seats >= 1\n")
+        return "--timeout must be positive, --max-grants >= 0, --max-seats >= 1"
+    return None
+
+
+def run(args) -> int:
+    msg = usage_problem(args)
+    if msg:
+        sys.stderr.write(f"error: {msg}\n")
         return 2
     base = None
     if args.baseline:                  # a bad baseline fails at once, before a full run

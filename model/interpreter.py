@@ -318,16 +318,11 @@ def _skills_gone(cat, state, seat) -> bool:
     return True
 
 
-def _fight_usable(cat, state, seat, inst) -> bool:
-    rule = cat.skills[inst.rule]
-    return "ActiveSkill" in live_kinds(cat, inst) and rule.fight is not None and \
-        bool(evaluate(rule.fight, _env(cat, state, seat, inst)))
-
-
-def _dying_usable(cat, state, seat, inst) -> bool:
-    rule = cat.skills[inst.rule]
-    return "ActiveSkill" in live_kinds(cat, inst) and rule.dying is not None and \
-        bool(evaluate(rule.dying, _env(cat, state, seat, inst)))
+def usable(cat, state, seat, inst, when: str) -> bool:
+    """A live ActiveSkill whose ``fight`` / ``dying`` condition holds now."""
+    cond = getattr(cat.skills[inst.rule], when)
+    return "ActiveSkill" in live_kinds(cat, inst) and cond is not None and \
+        bool(evaluate(cond, _env(cat, state, seat, inst)))
 
 
 def skip_fight(cat: Catalogue, state: State, seat: int) -> bool:
@@ -347,7 +342,7 @@ def skip_fight(cat: Catalogue, state: State, seat: int) -> bool:
         return True
     if not s.ever_face_up:
         return False
-    return not any(_fight_usable(cat, state, seat, inst) for inst in s.skills)
+    return not any(usable(cat, state, seat, inst, "fight") for inst in s.skills)
 
 
 def skip_dying(cat: Catalogue, state: State, seat: int) -> bool:
@@ -371,7 +366,7 @@ def could_act_fight(cat: Catalogue, state: State, seat: int) -> bool:
     """Ground truth for the skip check: some live ActiveSkill is usable in 争夺阶段 now, or the player
     holds cards and some card type playable in 争夺阶段 is not banned for them."""
     s = state.seats[seat]
-    if any(_fight_usable(cat, state, seat, inst) for inst in s.skills):
+    if any(usable(cat, state, seat, inst, "fight") for inst in s.skills):
         return True
     return s.hand_count > 0 and any(
         "fight" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
@@ -381,7 +376,7 @@ def could_act_dying(cat: Catalogue, state: State, seat: int) -> bool:
     """Ground truth for 濒死求澄清: some live ActiveSkill is usable while someone is dying, or the
     player holds cards and some card type playable then (澄清) is not banned for them."""
     s = state.seats[seat]
-    if any(_dying_usable(cat, state, seat, inst) for inst in s.skills):
+    if any(usable(cat, state, seat, inst, "dying") for inst in s.skills):
         return True
     return s.hand_count > 0 and any(
         "dying" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())

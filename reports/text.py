@@ -46,24 +46,8 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
         out.append(f"{c('warning')}stale baseline entries{c('reset')} (accepted findings that no longer occur):")
         out.extend(f"  {e['id']}: {e.get('reason', '')}" for e in report.stale)
         out.append("")
-    cnt = report.counts()
-    if diff:
-        out.append(f"{len(diff['decision_changes'])} changed decisions, {len(report.findings)} new findings, "
-                   f"{len(diff['resolved'])} resolved")
-    parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]
-    extra = []
-    if report.inconclusive:
-        extra.append(f"{len(report.inconclusive)} inconclusive")
-    if report.suppressed:
-        extra.append(f"{len(report.suppressed)} suppressed by baseline")
-    if report.stale:
-        extra.append(f"{len(report.stale)} stale baseline entries")
-    status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(report.exit_code(), "FAIL")
-    summary = f"{status}: {len(report.findings)} findings ({', '.join(parts)})"
-    if extra:
-        summary += "; " + ", ".join(extra)
-    summary += f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
-    out.append(summary)
+    from .util import summary_line
+    out.append(summary_line(report))
     return "\n".join(out) + "\n"
 
 

@@ -105,8 +105,7 @@ def run(ctx):
             continue
         if not a.sat:
             continue
-        C = S.codes
-        xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+        xv, yv = a.card(S, x), a.card(S, y)
         st = a.state
         who = cat.characters[st.seats[0].character].name
         msg = (f"{_site_name(ctx, give)}禁止了{ctx.card(xv)}，但{who}仍可用{conv.label}把{ctx.card(xv)}"

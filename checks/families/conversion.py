@@ -89,8 +89,7 @@ def run(ctx):
             continue
         if not a.sat:
             continue
-        C = S.codes
-        xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+        xv, yv = a.card(S, x), a.card(S, y)
         st = a.state
         holder = cat.characters[st.seats[0].character]
         args = next((i.args for i in st.seats[0].skills if i.rule == must.id), {})
@@ -119,7 +118,7 @@ def run(ctx):
         out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a))
     elif a.sat:
         st = a.state
-        xv = S.codes.cards[a.model.eval(x).as_long()]
+        xv = a.card(S, x)
         involved = [i.rule for i in st.seats[0].skills
                     if cat.skills[i.rule].convert is not None and cat.skills[i.rule].convert.must]
         names = "、".join(cat.skills[r].label for r in dict.fromkeys(involved))

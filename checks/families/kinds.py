@@ -135,7 +135,7 @@ def run(ctx):
             for d in range(len(S.codes.dirs)):
                 for lc in range(3):
                     blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
-            in_force = z3.Or([z3.And(S.rule_is(sl, r.id), force == sl.index) for sl in slots])
+            in_force = X.slot_is(S, force, r.id)
             a = ctx.find(q, z3.And(in_force, z3.And(blocked)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))

@@ -93,7 +93,7 @@ def run(ctx):
         ok, via = X.enc_conversion(S, x, y)
         for r in convs:
             slots = [sl for sl, _ in X.holds(S, r.id)]
-            fires = z3.Or([z3.And(via == sl.index, S.rule_is(sl, r.id)) for sl in slots] or [z3.BoolVal(False)])
+            fires = X.slot_is(S, via, r.id)
             a = ctx.find(q, z3.And(xb, yb, ok, fires), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
@@ -111,16 +111,14 @@ def run(ctx):
             mine = conversion_pairs(cat, r.id)
             others = [o for o in convs if o.id != r.id and _overlap(mine, conversion_pairs(cat, o.id))]
             for o in others:
-                oslots = [sl for sl, _ in X.holds(S, o.id)]
-                by_other = z3.Or([z3.And(via == sl.index, S.rule_is(sl, o.id)) for sl in oslots] or [z3.BoolVal(False)])
+                by_other = X.slot_is(S, via, o.id)
                 a = ctx.find(q, z3.And(xb, yb, ok, applies, by_other))
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("unreachable", f"{r.name}能否被{o.name}遮蔽", [r.id, o.id], a))
                     continue
                 if not a.sat:
                     continue
-                C = S.codes
-                xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+                xv, yv = a.card(S, x), a.card(S, y)
                 who = cat.characters[a.state.seats[0].character].name
                 why = "必须转化优先于可选转化" if o.convert.must and not r.convert.must else "后获得的转化优先"
                 out.append(Finding(
@@ -147,8 +145,7 @@ def run(ctx):
                     continue
                 if not a.sat:
                     continue
-                C = S.codes
-                xv, yv = C.cards[a.model.eval(x).as_long()], C.cards[a.model.eval(y).as_long()]
+                xv, yv = a.card(S, x), a.card(S, y)
                 who = cat.characters[a.state.seats[0].character].name
                 gname = cat.giver_name(give)
                 out.append(Finding(
@@ -169,9 +166,7 @@ def run(ctx):
         S = q.S
         force = X.enc_send_in_force(S, group)
         for r in members:
-            slots = [sl for sl, _ in X.holds(S, r.id)]
-            a = ctx.find(q, z3.Or([z3.And(S.rule_is(sl, r.id), force == sl.index) for sl in slots] or [z3.BoolVal(False)]),
-                         minimize=False)
+            a = ctx.find(q, X.slot_is(S, force, r.id), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
             elif not a.sat:
