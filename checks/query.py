@@ -938,7 +938,6 @@ class Parser:
         if kw == "where":
             return self.where(t)
         if kw in ("with", "without"):
-            start = self.tok.col
             if kw == "with" and (self.at("cards") or self.at("hand") or self.tok.kind == "num"):
                 a = self.atom_hand()
                 return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
@@ -954,7 +953,6 @@ class Parser:
                 self.name_error(tt, "skill", ("rule",))
             rule = self.cat.skills[r[1]]
             if rule.is_grant and kw == "with":
-                self.i -= 0
                 g = self.grantref()
                 end = self.prev_end()
                 return Given("grant", t.col, end, self.text[t.col:end], grant=g)
@@ -1406,7 +1404,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "use":
         insts = [i for i in st.seats[0].skills if i.rule == atom.rule]
         phases = [atom.phase] if atom.phase else ["fight", "dying"]
-        return any((I._fight_usable if p == "fight" else I._dying_usable)(cat, st, 0, i) for i in insts for p in phases)
+        return any(I.usable(cat, st, 0, i, p) for i in insts for p in phases)
     if k == "invalidated":
         return any(i.invalid for i in st.seats[0].skills)
     if k == "face_up":

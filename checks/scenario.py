@@ -162,7 +162,6 @@ class _Checker:
         return ok
 
     def check(self, d) -> None:
-        cat = self.cat
         if not isinstance(d, dict):
             self.err((), "a scenario is a JSON object with \"state\", \"question\" and \"expect\"")
             return

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from . import expr as E
 from . import interpreter as I
 from .catalogue import Catalogue, Loc, Ref
-from .kinds import SEND_GROUPS
 from .state import SkillInst, State
 
 GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
@@ -497,7 +496,7 @@ def _n_skip(cat, state, seat, q, tr: Trace):
 def _could_text(cat, state, seat, phase) -> str:
     s = state.seats[seat]
     usable = [inst_label(cat, i) for i in s.skills
-              if (I._fight_usable if phase == "fight" else I._dying_usable)(cat, state, seat, i)]
+              if I.usable(cat, state, seat, i, phase)]
     if usable:
         return "usable skill " + ", ".join(usable)
     cards_ = [c.name for c in cat.cards.values() if phase in c.phases and not I.banned(cat, state, seat, c.id)]
