@@ -77,7 +77,7 @@ def test_usable_narration():
     cat = loader.load(None)
     st = State(seats=[Seat("bai_kun_shan", face_up=False, ever_face_up=False, skills=[SkillInst("DuJi")])])
     tr = N.narrate_usable(cat, st, 0, "DuJi", "fight")
-    assert tr.answer == {"usable": I._fight_usable(cat, st, 0, st.seats[0].skills[0])}
+    assert tr.answer == {"usable": I.usable(cat, st, 0, st.seats[0].skills[0], "fight")}
     assert tr.answer["usable"] is True
 
 
