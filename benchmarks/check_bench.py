@@ -46,7 +46,7 @@ def cold(args, runs):
 
 
 # ------------------------------------------------------------------------------------------ brute force
-def brute_force_projection(cat, n=2, G=2):
+def brute_force_projection(cat, n=2, G=2, budget_s=None, grants_filter=None):
     """Enumerate every state of the conversion projection: who sits, the player's face-up and invalidated
     flags, whose turn, up to G grants (template, giver, site, parameters), and every (actual, declared)
     pair; evaluate the CV001/CV002 questions with the interpreter. Returns (states, seconds, answers)."""
@@ -57,6 +57,8 @@ def brute_force_projection(cat, n=2, G=2):
     cards = list(cat.cards)
     grant_choices = []
     for g in cat.grants:
+        if grants_filter and not grants_filter(g):
+            continue
         for give in cat.sites(g.id):
             for args in site_args(cat, give):
                 grant_choices.append((g.id, give, args))
@@ -82,6 +84,8 @@ def brute_force_projection(cat, n=2, G=2):
                                                                site=f"{give.giver}#{give.index}"))
                                 st = State(seats, turn=turn)
                                 states += 1
+                                if budget_s and states % 200 == 0 and time.perf_counter() - t > budget_s:
+                                    return states, time.perf_counter() - t, (vetoed, dead)
                                 if I.reachable(cat, st):
                                     continue
                                 for x in cards:
@@ -95,6 +99,17 @@ def brute_force_projection(cat, n=2, G=2):
                                     if not ok_any and not I.banned(cat, st, 0, x):
                                         dead += 1
     return states, time.perf_counter() - t, (vetoed, dead)
+
+
+def projection_size(cat, n=2, G=2, grants_filter=None):
+    from skillproof.checks.graph import site_args
+    chars = len(cat.characters)
+    choices = sum(len(site_args(cat, give)) for g in cat.grants if not grants_filter or grants_filter(g)
+                  for give in cat.sites(g.id))
+    total = 0
+    for k in range(1, n + 1):
+        total += math.perm(chars, k) * 4 * k * sum((choices * k) ** m for m in range(G + 1))
+    return total
 
 
 def full_space_size(cat, n=2, G=2):
@@ -183,6 +198,18 @@ def main():
     print(f"same bounded space as the solver (every attribute): {full:.3g} states; at {rate:.0f} states/s "
           f"brute force needs ~{est:.3g} s -> ratio ~{est / t_solver:.3g}x   target >= 100x: "
           f"{'met' if est / t_solver >= 100 else 'NOT met'}")
+
+    conv = lambda g: g.convert is not None
+    t = time.perf_counter()
+    sres = run(cat, Options(only=("conversion",)), jobs=1)
+    t_solver_real = time.perf_counter() - t
+    states, t_bf, _ = brute_force_projection(cat, budget_s=5.0, grants_filter=conv)
+    total = projection_size(cat, grants_filter=conv)
+    est = total / (states / t_bf)
+    print(f"shipped catalogue, conversion family: solver {t_solver_real:.2f} s; brute force over the same "
+          f"conversion projection ({total:.3g} states, {states / t_bf:.0f} states/s measured for {t_bf:.1f} s) "
+          f"needs ~{est:.3g} s -> ratio ~{est / t_solver_real:.0f}x   target >= 100x: "
+          f"{'met' if est / t_solver_real >= 100 else 'NOT met'}")
 
     print("\n== 3. synthetic catalogues (k copies of the real one, own card types each)")
     sizes = [1, 2, 3] + ([10] if a.big else [])

@@ -57,16 +57,18 @@ def catalogue_files(paths) -> list[Path]:
 
 
 def display_name(path: Path, shipped: bool = False) -> str:
-    """How a file is named in messages and reports: as the user gave it; the shipped catalogue relative to
-    the working directory when under it (a checkout of skillproof), else as ``<shipped>/file.toml`` so
-    reports do not depend on where skillproof is installed."""
-    if not shipped:
+    """How a file is named in messages and reports: relative to the working directory when under it
+    (as linters do), else as given; the shipped catalogue outside the working directory is
+    ``<shipped>/file.toml``, so reports do not depend on where skillproof is installed."""
+    if str(path).startswith("<"):
         return str(path)
     try:
         rel = os.path.relpath(path, Path.cwd())
     except ValueError:
         rel = ".."
-    return rel if not rel.startswith("..") else f"<shipped>/{Path(path).name}"
+    if not rel.startswith(".."):
+        return rel
+    return f"<shipped>/{Path(path).name}" if shipped else str(path)
 
 
 def load(paths=None, *, texts: dict | None = None) -> Catalogue:
