@@ -36,10 +36,17 @@ class Context:
     progress: object = None      # callable(str) or None
 
     def __post_init__(self):
-        self.graph = GR.build(self.cat)
+        self._graph = None
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0}
+
+    @property
+    def graph(self):
+        """The conflict graph, built on first use (shared symbolic states do not need it)."""
+        if self._graph is None:
+            self._graph = GR.build(self.cat)
+        return self._graph
 
     # ---------------------------------------------------------------------------------- helpers
     def ref(self, ident: str, role: str = "") -> RuleRef:

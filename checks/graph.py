@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 
-import networkx as nx
 
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue, Ref
@@ -112,8 +111,9 @@ def resources(cat: Catalogue, rid: str) -> dict[str, set]:
     return res
 
 
-def build(cat: Catalogue) -> nx.Graph:
-    """The conflict graph of a catalogue."""
+def build(cat: Catalogue):
+    """The conflict graph of a catalogue (a networkx Graph; networkx is imported on first use)."""
+    import networkx as nx
     G = nx.Graph()
     by_res: dict[str, list] = {}
     for rid, r in cat.skills.items():
@@ -144,16 +144,18 @@ def build(cat: Catalogue) -> nx.Graph:
     return G
 
 
-def components(G: nx.Graph) -> list[list[str]]:
+def components(G) -> list[list[str]]:
     """Connected components, each sorted, in a stable order."""
+    import networkx as nx
     return sorted((sorted(c) for c in nx.connected_components(G)), key=lambda c: (c[0], len(c)))
 
 
-def component_of(G: nx.Graph, node: str) -> set:
+def component_of(G, node: str) -> set:
+    import networkx as nx
     return nx.node_connected_component(G, node) if node in G else {node}
 
 
-def export(G: nx.Graph) -> dict:
+def export(G) -> dict:
     """A JSON-ready form (stable order) for reports."""
     nodes = [{"id": n, **{k: v for k, v in sorted(G.nodes[n].items())}} for n in sorted(G.nodes)]
     edges = [{"source": a, "target": b, "resources": sorted(G[a][b]["resources"])}
