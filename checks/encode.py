@@ -20,7 +20,6 @@ import z3
 from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue, Give, Ref, Rule
-from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import Seat, SkillInst, State
 
 NONE = -1          # "no seat" / "no slot" / "any card"
@@ -191,7 +190,7 @@ class SymState:
 
     # -------------------------------------------------------------------------------- attributes
     def seat_attr(self, s: int, name: str, ctx: "Ctx"):
-        cat, C = self.cat, self.codes
+        cat = self.cat
         if name == "alive":
             return self.alive[s]
         if name == "face_up":

@@ -147,14 +147,3 @@ class Query:
             active.remove(max(in_core))
         for i in active:
             s.add(lits[i])
-
-    def _try(self, c) -> bool:
-        s = self.solver
-        s.push()
-        s.add(c)
-        r = s.check()
-        s.pop()
-        if r == z3.sat:
-            s.add(c)
-            return True
-        return False

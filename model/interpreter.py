@@ -14,8 +14,7 @@ from dataclasses import dataclass, field
 
 from . import expr as E
 from .catalogue import Catalogue, Ref, Rule
-from .kinds import SEND_GROUPS
-from .state import Seat, SkillInst, State
+from .state import SkillInst, State
 
 
 # =========================================================================== expression evaluation

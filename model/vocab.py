@@ -80,12 +80,3 @@ CONTEXTS: dict[str, tuple[frozenset[str], bool]] = {
     "effect": (frozenset(), True),
     "query": (frozenset(GLOBALS), True),
 }
-
-
-def describe() -> str:
-    """The vocabulary as a Markdown table (for `skillproof vocab` and the docs)."""
-    rows = ["| name | type | meaning |", "| --- | --- | --- |"]
-    for src in (PLAYER_ATTRS, EFFECT_ATTRS, SELF_ONLY, GLOBALS):
-        for n, (t, m) in src.items():
-            rows.append(f"| `{n}` | {t} | {m} |")
-    return "\n".join(rows)

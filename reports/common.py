@@ -1,11 +1,10 @@
 """Shared formatting helpers: how a witness scenario reads in a few lines, in the designer's terms."""
 from __future__ import annotations
 
-from skillproof.model.state import State
+from skillproof.model.kinds import SEND_GROUP_ZH as GROUP_ZH
 
 IDENT_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人", "none": "无身份"}
 DIR_ZH = {"up": "上", "left": "左", "right": "右"}
-GROUP_ZH = {"SendMessageDirectionSkill": "传出方向", "SendMessageCanLockSkill": "锁定", "SendMessageCardSkill": "传出哪张情报"}
 
 
 def _val(cat, v):
@@ -97,7 +96,3 @@ def witness_lines(cat, witness: dict | None) -> list[str]:
     for item in witness.get("also", []):
         lines.append("以及：" + question_line(cat, item["question"], item["expect"]))
     return lines
-
-
-def scenario_state(witness: dict) -> State:
-    return State.from_dict(witness["state"])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from skillproof import __version__
-from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK, Finding
+from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 from skillproof.checks.registry import INCONCLUSIVE, all_codes
 
 
@@ -66,7 +66,3 @@ class Report:
                 "inconclusive": len(self.inconclusive), "suppressed": len(self.suppressed),
                 "stale_baseline_entries": len(self.stale), "fail_on": self.fail_on,
                 "failing": len(self.failing()), "exit_code": self.exit_code(), **self.stats}
-
-
-def sorted_findings(findings) -> list[Finding]:
-    return sorted(findings, key=lambda f: f.sort_key())

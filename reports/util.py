@@ -113,10 +113,6 @@ def _change(c) -> dict:
     return dict(c) if isinstance(c, dict) else (c.to_dict() if hasattr(c, "to_dict") else dict(vars(c)))
 
 
-def is_diff(report) -> bool:
-    return diff_view(report) is not None
-
-
 def exit_code(report) -> int:
     """The exit code the command gives for this report (`diff`: changed decisions fail too)."""
     rc = report.exit_code()

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import z3
 
-from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 

@@ -12,8 +12,6 @@ that is dead only in some reachable combination is a surprise for the players wh
 """
 from __future__ import annotations
 
-import itertools
-
 import z3
 
 from skillproof.checks import encode as X
