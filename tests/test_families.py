@@ -80,3 +80,10 @@ def test_witnesses_are_minimal_in_grants():
     seats = f.witness["state"]["seats"]
     grants = [s for s in seats[0]["skills"] if cat.skills[s["rule"]].is_grant]
     assert len(grants) == 1 and len(seats) == 2
+
+
+def test_no_wasted_prompt_claims_without_card_phases():
+    # a catalogue whose cards do not say where they are played gives the skip check nothing to compare
+    cat = loader.load(texts={"x.toml": '[[card]]\nid = "A"\nname = "甲"\n[[character]]\nid = "x"\nname = "某"\n'
+                                       'hidden = false\nfemale = false\nskills = []\n'})
+    assert run(cat, Options(only=("skip",))).findings == []

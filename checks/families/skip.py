@@ -97,6 +97,8 @@ def run(ctx):
         hidden_reason = z3.And(z3.Not(S.ever[0]), z3.Not(X.enc_skills_gone(S)))
         causes = [("never-face-up", z3.And(hidden_reason, z3.Not(cards_reason))),
                   ("bans-cover-phase", z3.And(cards_reason, S.ever[0]))]
+        if not any(phase in c.phases for c in cat.cards.values()):
+            causes = causes[:1]         # no card says it is played in this phase: nothing to compare with
         unusable = []
         if phase == "dying":
             for rid in sorted(actives):
