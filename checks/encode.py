@@ -984,3 +984,16 @@ def slot_is(S: SymState, index, rid: str):
     force) holds ``rid``."""
     terms = [z3.And(index == sl.index, S.rule_is(sl, rid)) for sl in S.slots if rid in sl.candidates]
     return z3.Or(terms) if terms else z3.BoolVal(False)
+
+
+def receive_rule_parts(S: SymState, rid: str):
+    """[(live, must, cannot)] for every slot that may hold the MustReceiveMessage rule ``rid``: whether
+    it is there and in force, and its two conditions read in that slot."""
+    r = S.cat.skills[rid]
+    if r.receive is None:
+        return []
+    out = []
+    for sl, live in holds(S, rid, "MustReceiveMessage"):
+        c = S.ctx(0, sl)
+        out.append((live, S.compile(r.receive.must, c), S.compile(r.receive.cannot, c)))
+    return out

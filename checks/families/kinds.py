@@ -152,10 +152,7 @@ def run(ctx):
         q = ctx.query(ctx.chars_for({r.id for r in recv}))
         S = q.S
         for r in recv:
-            terms = []
-            for sl, live in X.holds(S, r.id, "MustReceiveMessage"):
-                c = S.ctx(0, sl)
-                terms.append(z3.And(live, S.compile(r.receive.must, c), S.compile(r.receive.cannot, c)))
+            terms = [z3.And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             if not terms:
                 continue
             a = ctx.find(q, z3.Or(terms))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
@@ -30,25 +31,15 @@ CORE = ("sender", "locked")
 
 
 def _must_sources(S):
-    """[(name, rule id or None, z3 condition)] for every way 'must receive' can hold."""
-    out = [("sender", None, S.sender == 0), ("locked", None, S.locked[0])]
-    for sl in S.slots:
-        for rid in S.rules_with(sl, "MustReceiveMessage"):
-            r = S.cat.skills[rid]
-            if r.receive is None:
-                continue
-            out.append((rid, rid, z3.And(S.live_rule(sl, rid, "MustReceiveMessage"),
-                                         S.compile(r.receive.must, S.ctx(0, sl)))))
+    """[(name, z3 condition)] for every way 'must receive' can hold: the core rule, then each rule."""
+    out = [("sender", S.sender == 0), ("locked", S.locked[0])]
+    for rid in sorted({r for sl in S.slots for r in S.rules_with(sl, "MustReceiveMessage")}):
+        out += [(rid, z3.And(live, must)) for live, must, _ in X.receive_rule_parts(S, rid)]
     return out
 
 
 def _cannot_terms(S, rid):
-    r = S.cat.skills[rid]
-    terms = []
-    for sl in S.slots:
-        if rid in S.rules_with(sl, "MustReceiveMessage") and r.receive is not None:
-            terms.append(z3.And(S.live_rule(sl, rid, "MustReceiveMessage"),
-                                S.compile(r.receive.cannot, S.ctx(0, sl))))
+    terms = [z3.And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, rid)]
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
@@ -63,7 +54,7 @@ def run(ctx):
     S = q.S
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
     sources = {}
-    for name, rid, cond in _must_sources(S):
+    for name, cond in _must_sources(S):
         sources.setdefault(name, []).append(cond)
     for cant in rules:
         cannot = _cannot_terms(S, cant.id)

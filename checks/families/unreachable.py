@@ -179,10 +179,7 @@ def run(ctx):
         q = ctx.query(ctx.chars_for({r.id for r in recv}))
         S = q.S
         for r in recv:
-            terms = []
-            for sl, live in X.holds(S, r.id, "MustReceiveMessage"):
-                c = S.ctx(0, sl)
-                terms.append(z3.And(live, z3.Or(S.compile(r.receive.must, c), S.compile(r.receive.cannot, c))))
+            terms = [z3.And(live, z3.Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             a = ctx.find(q, z3.Or(terms or [z3.BoolVal(False)]), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
