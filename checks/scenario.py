@@ -7,10 +7,10 @@ what is wrong, with the nearest valid name when something is misspelt — never 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
+from skillproof.model.loader import CatalogueError
 from skillproof.model.names import nearest
 from skillproof.model.state import Seat, State
 
@@ -21,16 +21,8 @@ DECISIONS = {
 }
 
 
-@dataclass
-class ScenarioError:
-    file: str
-    line: int
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f" [{self.path}]" if self.path else ""
-        return f"{self.file}:{self.line}:{where} {self.message}"
+# a scenario error is located like a catalogue error: file, line, key (the JSON path), message
+ScenarioError = CatalogueError
 
 
 class ScenarioErrors(Exception):

@@ -361,24 +361,23 @@ def skip_dying(cat: Catalogue, state: State, seat: int) -> bool:
                    for i in s.skills)
 
 
-def could_act_fight(cat: Catalogue, state: State, seat: int) -> bool:
-    """Ground truth for the skip check: some live ActiveSkill is usable in 争夺阶段 now, or the player
-    holds cards and some card type playable in 争夺阶段 is not banned for them."""
+def could_act(cat: Catalogue, state: State, seat: int, phase: str) -> bool:
+    """Ground truth for the skip checks in ``phase`` ("fight": 争夺阶段, "dying": 濒死求澄清): some live
+    ActiveSkill is usable then, or the player holds cards and some card type playable then is not
+    banned for them."""
     s = state.seats[seat]
-    if any(usable(cat, state, seat, inst, "fight") for inst in s.skills):
+    if any(usable(cat, state, seat, inst, phase) for inst in s.skills):
         return True
     return s.hand_count > 0 and any(
-        "fight" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
+        phase in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
+
+
+def could_act_fight(cat: Catalogue, state: State, seat: int) -> bool:
+    return could_act(cat, state, seat, "fight")
 
 
 def could_act_dying(cat: Catalogue, state: State, seat: int) -> bool:
-    """Ground truth for 濒死求澄清: some live ActiveSkill is usable while someone is dying, or the
-    player holds cards and some card type playable then (澄清) is not banned for them."""
-    s = state.seats[seat]
-    if any(usable(cat, state, seat, inst, "dying") for inst in s.skills):
-        return True
-    return s.hand_count > 0 and any(
-        "dying" in c.phases and not banned(cat, state, seat, c.id) for c in cat.cards.values())
+    return could_act(cat, state, seat, "dying")
 
 
 # =================================================================================== draw count
