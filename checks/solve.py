@@ -93,7 +93,9 @@ class Query:
             lit = z3.Bool(f"__seats_le_{k}")
             s.add(z3.Implies(lit, ssum <= k))
             s_lits.append(lit)
-        plain = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+        # the shortest trace first: one turn, no role replacement, no invalidation
+        plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(e) for e in S.inv_ev]
+        plain += [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
         for i in range(S.n):
             plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]
         for i in range(S.n):

@@ -50,6 +50,7 @@ class Plays:
     cards: tuple              # card ids it acts as
     checks_bans: bool         # whether the server consults CannotPlayCard for it
     loc: Loc
+    bans_of: str = "user"     # whose bans it consults: the user's, or the target's whose card it plays
 
 
 @dataclass
@@ -89,6 +90,12 @@ class Give:
     where: Node | None
     loc: Loc
     index: int = 0            # position among the giver's gives
+    at: tuple = ()            # the windows in which it hands the grant out (model.turn); (): any window
+    on: str = "any"           # the event at that moment (informative: use, send, choose_receive, …)
+
+    @property
+    def site_id(self) -> str:
+        return f"{self.giver}#{self.index}"
 
 
 @dataclass
@@ -122,6 +129,8 @@ class Rule:
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"
     key_locs: dict = field(default_factory=dict)   # key -> Loc
+    windows: dict = field(default_factory=dict)    # ActiveSkill: window -> actor (model.turn) it is used in
+    replaces_role: bool = False                    # using it replaces the owner's role (后来人)
 
     def has(self, kind: str) -> bool:
         return kind in self.closure
@@ -142,7 +151,12 @@ class Card:
     aliases: tuple = ()
     text: str = ""
     gives: list = field(default_factory=list)
-    phases: tuple = ()        # where it can be played: main, send_start, send, fight, dying
+    windows: dict = field(default_factory=dict)   # window -> actor: where and by whom it can be used
+
+    @property
+    def phases(self) -> tuple:
+        """The windows it can be used in (names of model.turn.IDLE_POINTS)."""
+        return tuple(self.windows)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from . import expr as E
 from .catalogue import Catalogue, Ref, Rule
 from .state import SkillInst, State
+from . import trace as T
 
 
 # =========================================================================== expression evaluation
@@ -221,9 +222,22 @@ def ban_cards(rule: Rule, inst: SkillInst) -> frozenset:
     return frozenset(r.value for r in c)
 
 
+def card_usable(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
+    """May ``seat`` use a card of the declared type in the state's window?
+
+    Server (card/*.kt canUse): each card checks the FSM state it is used in and who may use it there
+    (e.g. DiaoHuLiShan: ``r === (fsm as? MainPhaseIdle)?.whoseTurn``; PoYi: the player in front of whom
+    the message is in SendPhaseIdle). The catalogue's ``windows`` table says it per card. An untimed
+    state (no window) allows every card."""
+    card = cat.cards.get(declared)
+    return card is not None and T.in_window(state, seat, card.windows)
+
+
 def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str) -> bool:
-    """A card of type ``actual`` reaches play as ``declared``: convertible and not banned."""
-    return conversion(cat, state, seat, actual, declared).ok and not banned(cat, state, seat, declared)
+    """A card of type ``actual`` reaches play as ``declared``: convertible, not banned, and a card of
+    the declared type may be used by this player in this window."""
+    return conversion(cat, state, seat, actual, declared).ok and not banned(cat, state, seat, declared) \
+        and card_usable(cat, state, seat, declared)
 
 
 # ====================================================================================== receive
@@ -495,6 +509,62 @@ def turn_end(cat: Catalogue, state: State) -> State:
 
 
 # ================================================================================ reachability
+def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
+    """What makes the table itself impossible, whatever happened before: the seats, the characters,
+    attributes that contradict each other, each seat's initial skills in its character's order."""
+    why: list[str] = []
+    n = len(state.seats)
+    if not 1 <= n <= cat.rules.seats:
+        why.append(f"{n} seats, the game has 1..{cat.rules.seats}")
+    chars = [s.character for s in state.seats]
+    if len(set(chars)) != len(chars):
+        why.append("a character sits twice")
+    if not 0 <= state.turn < n:
+        why.append("turn is not a seat")
+    for k in ("sender", "in_front", "dying"):
+        v = getattr(state, k)
+        if v is not None and not 0 <= v < n:
+            why.append(f"{k} is not a seat")
+    for si, s in enumerate(state.seats):
+        ch = cat.characters.get(s.character)
+        if ch is None:
+            why.append(f"seat {si}: unknown character {s.character}")
+            continue
+        if not ch.hidden and not s.face_up:
+            why.append(f"seat {si}: {ch.name} is a public role and cannot be face down")
+        if s.face_up and not s.ever_face_up:
+            why.append(f"seat {si}: face up but never face up")
+        if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
+            why.append(f"seat {si}: true_messages inconsistent with red/blue")
+        if s.non_black_messages > s.true_messages:
+            why.append(f"seat {si}: more non-black than true messages")
+        initial = [i for i in s.skills if not cat.skills[i.rule].is_grant]
+        if s.skills[:len(initial)] != initial:
+            why.append(f"seat {si}: a granted skill stands before an initial one")
+        why.extend(_initial_order(cat, si, ch, initial))
+    return why
+
+
+def _initial_order(cat, si, ch, initial) -> list[str]:
+    """The character's skills in order, consumed ones possibly missing."""
+    why = []
+    expected = list(ch.skills)
+    pos = 0
+    for inst in initial:
+        while pos < len(expected) and expected[pos] != inst.rule:
+            if not cat.skills[expected[pos]].consumed:
+                why.append(f"seat {si}: {cat.skills[expected[pos]].name} is missing from {ch.name}'s skills")
+            pos += 1
+        if pos == len(expected):
+            why.append(f"seat {si}: {cat.skills[inst.rule].name} is not {ch.name}'s skill (or out of order)")
+            return why
+        pos += 1
+    for rest in expected[pos:]:
+        if not cat.skills[rest].consumed:
+            why.append(f"seat {si}: {cat.skills[rest].name} is missing from {ch.name}'s skills")
+    return why
+
+
 def reachable(cat: Catalogue, state: State) -> list[str]:
     """Why ``state`` cannot happen in a game under this catalogue; empty when it can.
 
@@ -597,8 +667,30 @@ def _invalidation_possible(cat, state, seat) -> bool:
     return False
 
 
-def _to_ok(to: str, giver: int, receiver: int) -> bool:
+def to_ok(to: str, giver: int, receiver: int) -> bool:
+    """A gives site's ``to``: self — the giver; others — anyone but the giver; target / all — anyone."""
     return {"self": giver == receiver, "others": giver != receiver}.get(to, True)
+
+
+_to_ok = to_ok
+
+
+def args_errors(cat, state, give, grant, inst: SkillInst) -> str:
+    """Why the grant's parameters cannot come from this site ('' when they can): fixed ``args``, every
+    parameter given, the site's ``where``."""
+    for p, v in give.args.items():
+        got = inst.args.get(p)
+        if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
+                (tuple(sorted(v)) if isinstance(v, list) else v):
+            return f"parameter {p} must be {v}"
+    for p in grant.params:
+        if p not in inst.args:
+            return f"parameter {p} has no value"
+    if give.where is not None:
+        env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
+        if not evaluate(give.where, env):
+            return "its parameters break the site's 'where'"
+    return ""
 
 
 def _grant_reason(cat, state, seat, inst: SkillInst) -> str:

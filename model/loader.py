@@ -14,6 +14,7 @@ from pathlib import Path
 
 from . import expr as E
 from . import kinds as K
+from . import turn as T
 from . import vocab as V
 from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
                         Rule, Rules, Send)
@@ -110,14 +111,14 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
 RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts"}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases"}
-CARD_PHASES = ("main", "send_start", "send", "fight", "dying")
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows"}
+CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays"}
+             "plays", "windows", "replaces_role"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
-GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where"}
+GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
 TURN_END_STEPS = ("restore_invalid", "drop_one_turn")
 PARAM_TYPES = {"card", "bool", "int", "colour", "set<card>"}
@@ -262,20 +263,49 @@ class _Builder:
         ident, name = self._ident(F, path, e, what)
         aliases = self._strlist(F, path, e, "aliases", what) or ()
         text = self._get(F, path, e, "text", str, what, default="")
-        phases = self._strlist(F, path, e, "phases", what) or ()
-        for ph in phases:
-            if ph not in CARD_PHASES:
-                self.err(F[0], F[1], path + ("phases",), "phases",
-                         f"unknown phase '{ph}'{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+        windows = self._windows(F, path, e, what)
         if ident is None:
             return
         loc = self._loc(F, path)
         if ident in self.cards:
             self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id '{ident}' (first at {self.cards[ident].loc})")
             return
-        card = Card(ident, name or ident, loc, aliases, text, phases=tuple(phases))
+        card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
+
+    def _windows(self, F, path, e, what) -> dict:
+        """``windows = { main = "turn", fight = "anyone" }`` (window -> actor), or the older
+        ``phases = ["main"]`` (each window with its default actor, model.turn.WINDOWS)."""
+        out: dict = {}
+        if "phases" in e and "windows" in e:
+            self.err(F[0], F[1], path + ("phases",), "phases", "write either 'windows' or the older 'phases', not both")
+        if "phases" in e:
+            for ph in self._strlist(F, path, e, "phases", what) or ():
+                if ph not in CARD_PHASES:
+                    self.err(F[0], F[1], path + ("phases",), "phases",
+                             f"unknown phase '{ph}'{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+                else:
+                    out[ph] = T.WINDOWS[ph].actor
+            return out
+        w = e.get("windows")
+        if w is None:
+            return out
+        if not isinstance(w, dict):
+            self.err(F[0], F[1], path + ("windows",), "windows",
+                     "'windows' must be a table of window = actor, e.g. { main = \"turn\", fight = \"anyone\" }")
+            return out
+        for win, actor in w.items():
+            if win not in CARD_PHASES:
+                self.err(F[0], F[1], path + ("windows", win), "windows",
+                         f"unknown window '{win}'{_dym(win, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+            elif not isinstance(actor, str) or actor not in T.ACTORS:
+                self.err(F[0], F[1], path + ("windows", win), "windows",
+                         f"unknown actor {actor!r} for window '{win}'"
+                         f"{_dym(actor, T.ACTORS) if isinstance(actor, str) else ''} (one of {', '.join(T.ACTORS)})")
+            else:
+                out[win] = actor
+        return out
 
     def _character(self, F, path, e, _table):
         what = "[[character]]"
@@ -337,6 +367,12 @@ class _Builder:
         if r.limit not in ("none", "turn", "game"):
             self.err(F[0], F[1], path + ("limit",), "limit", f"limit must be none, turn or game, not '{r.limit}'")
         r.trigger = self._get(F, path, e, "trigger", str, what, default="")
+        r.windows = self._windows(F, path, e, what)
+        if "windows" in e and not r.has("ActiveSkill"):
+            self.err(F[0], F[1], path + ("windows",), "windows", f"'windows' is for ActiveSkills; {ident} is not one")
+        if "phases" in e:
+            self.err(F[0], F[1], path + ("phases",), "phases", "skills say where they are used with 'windows'")
+        r.replaces_role = self._get(F, path, e, "replaces_role", bool, what, default=False)
         r.origin = self._get(F, path, e, "origin", str, what, default="server")
         if r.origin not in ("server", "rulebook"):
             self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not '{r.origin}'")
@@ -402,10 +438,26 @@ class _Builder:
             if per_turn < 1:
                 self.err(F[0], F[1], gp + ("per_turn",), "per_turn", "per_turn must be at least 1")
             args = self._get(F, gp, g, "args", dict, what, default={})
+            at_v = g.get("at", [])
+            at_v = [at_v] if isinstance(at_v, str) else at_v
+            at = []
+            if not isinstance(at_v, list) or not all(isinstance(x, str) for x in at_v):
+                self.err(F[0], F[1], gp + ("at",), "at", "'at' must be a window or a list of windows")
+            else:
+                for w in at_v:
+                    if w not in T.WINDOWS or w == "turn_end":
+                        self.err(F[0], F[1], gp + ("at",), "at",
+                                 f"unknown window '{w}'{_dym(w, T.IDLE_POINTS + ('receive', 'draw'))} "
+                                 f"(one of {', '.join(x for x in T.WINDOWS if x != 'turn_end')})")
+                    else:
+                        at.append(w)
+            on = self._get(F, gp, g, "on", str, what, default="any")
+            if on not in T.EVENTS:
+                self.err(F[0], F[1], gp + ("on",), "on", f"unknown event '{on}'{_dym(on, T.EVENTS)} (one of {', '.join(T.EVENTS)})")
             if grant is None:
                 continue
             give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),
-                        per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i)
+                        per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i, at=tuple(at), on=on)
             owner.gives.append(give)
             self._pending.append(("give", F, gp, (give, g)))
 
@@ -507,13 +559,20 @@ class _Builder:
         elif r.has("ActiveSkill"):
             r.dying = E.Lit(False)
             E.check(r.dying, E.Scope("dying", self.universe))
+        if r.has("ActiveSkill") and "windows" not in e:
+            r.windows = default_windows(r)
         if "plays" in e:
             pv = e["plays"]
             pp = path + ("plays",)
             if not isinstance(pv, dict):
                 self.err(F[0], F[1], pp, "plays", "'plays' must be a table { as = [cards], checks_bans = bool }")
             else:
-                self._keys(F, pp, pv, {"as", "checks_bans"}, "plays")
+                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of"}, "plays")
+                bans_of = pv.get("bans_of", "user")
+                if bans_of not in ("user", "target"):
+                    self.err(F[0], F[1], pp + ("bans_of",), "plays.bans_of",
+                             f"plays.bans_of must be 'user' or 'target' (whose bans the server consults), not {bans_of!r}")
+                    bans_of = "user"
                 as_ = pv.get("as")
                 refs = []
                 if not isinstance(as_, list) or not as_:
@@ -525,7 +584,7 @@ class _Builder:
                     self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
                              "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)")
                 if refs and all(refs) and isinstance(cb, bool):
-                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)))
+                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of)
         if "convert" in e:
             c = e["convert"]
             cp = path + ("convert",)
@@ -681,6 +740,20 @@ class _Builder:
             free = {k: v for k, v in P.items() if k not in give.args}
             give.where = self._expr(F, gp + ("where",), "where", g["where"], "where", free,
                                     unknown_key=f"{give.giver}.gives{give.index}.where")
+
+
+def default_windows(r: Rule) -> dict:
+    """Where an ActiveSkill without a ``windows`` table is used (design note: ActiveSkill is used in
+    出牌阶段, 争夺阶段 or while someone is dying; MainPhaseSkill only in 出牌阶段): 出牌阶段 by the turn
+    player for a MainPhaseSkill, else 争夺阶段 / 濒死求澄清 by anyone where its condition is not plainly false."""
+    if r.has("MainPhaseSkill"):
+        return {"main": "turn"}
+    out = {}
+    for win in ("fight", "dying"):
+        cond = getattr(r, win)
+        if cond is not None and not (isinstance(cond, E.Lit) and cond.value is False):
+            out[win] = "anyone"
+    return out
 
 
 def _check_arg(ptype, val, cards) -> str | None:

@@ -19,6 +19,9 @@ class SkillInst:
     used: bool = False            # used this turn
     giver: int | None = None      # grants: the seat that handed it out
     site: str | None = None       # grants: which gives site ("<giver rule or card>#<index>")
+    turns_ago: int = 0            # grants: handed out this turn (0) or that many turns before
+    at: str | None = None         # grants: the window it was handed out in (model.turn); None: untimed
+    event: int | None = field(default=None, compare=False)   # grants: index of the trace event (not saved)
 
     def to_dict(self) -> dict:
         d: dict = {"rule": self.rule}
@@ -33,13 +36,17 @@ class SkillInst:
             d["giver"] = self.giver
         if self.site is not None:
             d["site"] = self.site
+        if self.turns_ago:
+            d["turns_ago"] = self.turns_ago
+        if self.at is not None:
+            d["at"] = self.at
         return d
 
     @staticmethod
     def from_dict(d: dict) -> "SkillInst":
         args = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.get("args", {}).items()}
         return SkillInst(d["rule"], args, bool(d.get("invalid", False)), bool(d.get("used", False)),
-                         d.get("giver"), d.get("site"))
+                         d.get("giver"), d.get("site"), int(d.get("turns_ago", 0)), d.get("at"))
 
 
 @dataclass
@@ -96,6 +103,9 @@ class State:
     message_dir: str = "left"
     message_lockable: bool = False
     unknowns: dict = field(default_factory=dict)   # values of `unknown` conditions, by key
+    window: str | None = None                # the window of the turn now (model.turn); None: untimed
+    interrupted: str | None = None           # window == "dying": the window the dying interrupts
+    trace: object = field(default=None, compare=False, repr=False)   # the Trace that led here (not saved)
 
     def copy(self) -> "State":
         return replace(self, seats=[replace(s, skills=[replace(k, args=dict(k.args)) for k in s.skills])
@@ -105,7 +115,9 @@ class State:
         return {"seats": [s.to_dict() for s in self.seats], "turn": self.turn, "sender": self.sender,
                 "in_front": self.in_front, "dying": self.dying, "message": sorted(self.message),
                 "message_dir": self.message_dir, "message_lockable": self.message_lockable,
-                "unknowns": dict(sorted(self.unknowns.items()))}
+                "unknowns": dict(sorted(self.unknowns.items())),
+                **({"window": self.window} if self.window is not None else {}),
+                **({"interrupted": self.interrupted} if self.interrupted is not None else {})}
 
     @staticmethod
     def from_dict(d: dict) -> "State":
@@ -113,4 +125,5 @@ class State:
                      sender=d.get("sender"), in_front=d.get("in_front"), dying=d.get("dying"),
                      message=frozenset(d.get("message", ())), message_dir=d.get("message_dir", "left"),
                      message_lockable=bool(d.get("message_lockable", False)),
-                     unknowns=dict(d.get("unknowns", {})))
+                     unknowns=dict(d.get("unknowns", {})), window=d.get("window"),
+                     interrupted=d.get("interrupted"))

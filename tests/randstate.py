@@ -57,7 +57,7 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
         c = rng.choice(interesting) if rng.random() < 0.6 else rng.choice(chars)
         if c not in picked or rng.random() < 0.03:      # now and then a (never reachable) duplicate
             picked.append(c)
-    grants = [g for g in cat.grants if cat.sites(g.id)]
+    grants = [g for g in cat.grants if cat.sites(g.id) and "InvalidSkill" not in g.closure]
     seats = []
     for si, cid in enumerate(picked):
         ch = cat.characters[cid]
@@ -98,6 +98,11 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
                message=frozenset(c for c in V.MESSAGE_COLOURS if rng.random() < 0.4),
                message_dir=rng.choice(V.DIRECTIONS), message_lockable=rng.random() < 0.5)
     st.unknowns = {k: rng.random() < 0.5 for k in unknown_keys}
+    if rng.random() < 0.8:                       # a moment of the turn (else an untimed state)
+        from skillproof.model import turn as TW
+        st.window = rng.choice([w for w in TW.WINDOWS if w != "turn_end"])
+        if st.window == "dying":
+            st.interrupted = rng.choice(TW.DYING_WITHIN)
     return st
 
 

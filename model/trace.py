@@ -1,0 +1,348 @@
+"""Bounded event traces, executed event by event: how a situation arises in a game.
+
+A ``Trace`` is the table at the start (``setup``: the seats, their characters and attributes; no
+grants, nothing invalidated) and a list of ``Event``s in order: a turn starts, the turn moves to a
+window (``model.turn``), a skill or card hands out a grant, a role is replaced (后来人), a skill is used
+(what its ``used`` condition reads). ``run`` executes them one by one, checking that each is legal in its window, and
+returns the state at the end — the moment a question is asked — with every illegal step named.
+
+This is the interpreter's side of the timed model; the z3 encoder (``skillproof.checks.encode``,
+``reachability``) states the same legality as constraints over a symbolic trace whose events carry
+symbolic times (the turn and the window each happened in). Tests cross-check the two on random traces.
+
+Attributes a trace does not change (hand sizes, messages, identities, alive, locked, face up, the
+message card) are the setup's: they stand for the table as it is at the question (only a role
+replacement changes the player's role and how it faces).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import turn as T
+from .catalogue import Catalogue
+from .state import SkillInst, State
+
+EVENT_KINDS = ("turn", "window", "give", "replace", "use")
+
+
+@dataclass
+class Event:
+    kind: str                       # turn | window | give | replace | use
+    seat: int | None = None         # turn: whose turn; give: the receiver; replace / use: whose
+    window: str | None = None       # window: the window moved to
+    in_front: int | None = None     # window (message windows): the player the message is in front of
+    sender: int | None = None       # window (message windows): who sent it (default: the turn player)
+    dying: int | None = None        # window "dying": the dying player
+    giver: int | None = None        # give: the seat handing the grant out
+    site: str | None = None         # give: the gives site ("<giver>#<index>")
+    args: dict = field(default_factory=dict)    # give: the grant's parameters
+    character: str | None = None    # replace: the new character
+    rule: str | None = None         # use: the skill used this turn
+    via: str | None = None          # replace: the skill used
+
+    def to_dict(self) -> dict:
+        d: dict = {"event": self.kind}
+        for k in ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via"):
+            v = getattr(self, k)
+            if v is not None:
+                d[k] = v
+        if self.args:
+            d["args"] = {k: (sorted(v) if isinstance(v, (set, frozenset, tuple, list)) else v)
+                         for k, v in sorted(self.args.items())}
+        return d
+
+    @staticmethod
+    def from_dict(d: dict) -> "Event":
+        args = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.get("args", {}).items()}
+        return Event(d["event"], d.get("seat"), d.get("window"), d.get("in_front"), d.get("sender"),
+                     d.get("dying"), d.get("giver"), d.get("site"), args, d.get("character"), d.get("rule"),
+                     d.get("via"))
+
+
+@dataclass
+class Trace:
+    setup: State
+    events: list = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {"setup": self.setup.to_dict(), "events": [e.to_dict() for e in self.events]}
+
+    @staticmethod
+    def from_dict(d: dict) -> "Trace":
+        return Trace(State.from_dict(d["setup"]), [Event.from_dict(e) for e in d.get("events", [])])
+
+
+@dataclass
+class Run:
+    state: State                    # the state after the last event
+    errors: list                    # (event index or -1 for the setup, reason)
+    turns: int = 0                  # how many turns the trace started
+    moments: list = field(default_factory=list)   # per event: the moment it happened (see ``moment``)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+
+# ============================================================================ who may act, when
+def actor_ok(state: State, seat: int, actor: str) -> bool:
+    """May ``seat`` act as ``actor`` (model.turn.ACTORS) in the state's window?"""
+    if actor == "turn":
+        return state.turn == seat
+    if actor == "others":
+        return state.turn != seat
+    if actor == "anyone":
+        return True
+    if actor == "in_front":
+        return state.in_front == seat
+    if actor == "not_in_front":
+        return state.in_front != seat
+    if actor == "sender":
+        return state.sender == seat
+    if actor == "dying_player":
+        return state.dying == seat
+    return False                                    # nobody
+
+
+def in_window(state: State, seat: int, windows: dict) -> bool:
+    """Is the state's window one of ``windows`` (window -> actor), with ``seat`` its actor there?
+    An untimed state (window None) is every window."""
+    if state.window is None:
+        return True
+    actor = windows.get(state.window)
+    return actor is not None and actor_ok(state, seat, actor)
+
+
+# ================================================================================ the setup
+def setup_errors(cat: Catalogue, setup: State) -> list[str]:
+    """What makes the table at the start impossible (the part of a state events do not make)."""
+    from .interpreter import snapshot_errors
+    why = snapshot_errors(cat, setup)
+    for si, s in enumerate(setup.seats):
+        for inst in s.skills:
+            if cat.skills.get(inst.rule) is not None and cat.skills[inst.rule].is_grant:
+                why.append(f"seat {si}: a granted skill at the start (grants come from 'give' events)")
+                break
+        if any(i.invalid for i in s.skills):
+            why.append(f"seat {si}: invalidated at the start (invalidation comes from 'give' events)")
+    return why
+
+
+# ================================================================================ execution
+def run(cat: Catalogue, trace: Trace) -> Run:
+    """Execute ``trace`` event by event; every event is checked against the window it happens in.
+
+    The clauses below are the transition relation of the timed model; the encoder's ``reachability``
+    states each of them as a constraint on a symbolic trace (named alike in its comments)."""
+    from . import interpreter as I
+    st = trace.setup.copy()
+    st.window, st.interrupted = None, None
+    st.sender = st.in_front = st.dying = None
+    errors: list = [(-1, w) for w in setup_errors(cat, trace.setup)]
+    counts: dict = {}                 # (site, receiver) -> grants handed out this turn
+    turns = 0
+    n = len(st.seats)
+
+    def seat_ok(v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+
+    moments: list = []
+    for k, ev in enumerate(trace.events):
+        bad = lambda msg: errors.append((k, msg))     # noqa: E731
+        moments.append(moment(st, turns))
+        if ev.kind == "turn":
+            # a turn starts at the very beginning or after the previous one ended
+            if st.window not in (None, "turn_end"):
+                bad(f"a new turn starts in {st.window}, before the turn ended")
+            if not seat_ok(ev.seat):
+                bad("whose turn: not a seat")
+                continue
+            if st.window is not None and n > 1 and ev.seat == st.turn:
+                bad("the next turn is another player's")
+            if st.window is not None:
+                for s in st.seats:
+                    for inst in s.skills:
+                        if cat.skills[inst.rule].is_grant:
+                            inst.turns_ago += 1
+            st.turn, st.window, st.interrupted = ev.seat, "draw", None
+            st.sender = st.in_front = st.dying = None
+            counts = {}
+            turns += 1
+        elif ev.kind == "window":
+            w = ev.window
+            if st.window is None:
+                bad("a window before any turn started")
+                continue
+            if w not in T.WINDOWS:
+                bad(f"unknown window {w!r}")
+                continue
+            if not T.can_follow(st.window, w, st.interrupted):
+                bad(f"{T.WINDOWS[w].zh} cannot follow {T.WINDOWS[st.window].zh}")
+            if w == "dying":
+                if not seat_ok(ev.dying):
+                    bad("the dying player is not a seat")
+                    continue
+                st.interrupted = st.window if st.window != "dying" else st.interrupted
+                st.window, st.dying = "dying", ev.dying
+                continue
+            st.dying, st.interrupted = None, None
+            if T.WINDOWS[w].message:
+                if not seat_ok(ev.in_front):
+                    bad(f"{T.WINDOWS[w].zh}: the message must be in front of a seat")
+                    continue
+                sender = ev.sender if ev.sender is not None else \
+                    (st.sender if st.sender is not None else st.turn)
+                if not seat_ok(sender):
+                    bad("the sender is not a seat")
+                    continue
+                st.in_front, st.sender = ev.in_front, sender
+            else:
+                st.in_front = st.sender = None
+            st.window = w
+            if w == "turn_end":
+                after = I.turn_end(cat, st)
+                after.window = "turn_end"
+                st = after
+        elif ev.kind == "give":
+            # an illegal grant is still applied when it can be (the trace is then illegal, with the reason)
+            why = give_errors(cat, st, ev, counts)
+            if why:
+                bad(why)
+            give = site_of(cat, ev.site)
+            if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and seat_ok(ev.giver)) \
+                    or st.window is None:
+                continue
+            rule = cat.skills[give.grant]
+            key = (ev.site, ev.seat)
+            counts[key] = counts.get(key, 0) + 1
+            if "InvalidSkill" in rule.closure:
+                for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
+                    if cat.skills[inst.rule].initial:
+                        inst.invalid = True
+            else:
+                st.seats[ev.seat].skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver,
+                                                          site=ev.site, turns_ago=0, at=st.window, event=k))
+        elif ev.kind == "use":
+            # a skill used this turn (what its 'used' condition reads); it must be in the list
+            if not seat_ok(ev.seat) or st.window is None:
+                bad("use: not a seat, or before any turn")
+                continue
+            insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used]
+            if not insts:
+                bad(f"use: seat {ev.seat} holds no unused {ev.rule}")
+                continue
+            insts[0].used = True
+        elif ev.kind == "replace":
+            why = replace_errors(cat, st, ev)
+            if why:
+                bad(why)
+            if seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
+                apply_replace(cat, st, ev.seat, ev.character)
+        else:
+            bad(f"unknown event {ev.kind!r}")
+    if st.window is None:
+        errors.append((len(trace.events), "the trace starts no turn"))
+    elif st.window == "turn_end":
+        errors.append((len(trace.events), "the trace ends after the turn ended: a question is asked in a window"))
+    return Run(st, errors, turns, moments)
+
+
+def moment(st: State, turns: int) -> dict:
+    """The moment of the trace a state stands at: which turn (0 = the trace's first), the window, and
+    the facts of that window."""
+    return {"turn": turns - 1, "window": st.window, "interrupted": st.interrupted, "in_front": st.in_front,
+            "dying": st.dying, "sender": st.sender, "turn_player": st.turn}
+
+
+def site_of(cat: Catalogue, site: str | None):
+    if not isinstance(site, str):
+        return None
+    giver, _, idx = site.partition("#")
+    src = cat.skills.get(giver) or cat.cards.get(giver)
+    if src is None or not idx.isdigit() or int(idx) >= len(src.gives):
+        return None
+    return src.gives[int(idx)]
+
+
+def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
+    """Why a 'give' event cannot happen now ('' when it can)."""
+    from . import interpreter as I
+    n = len(st.seats)
+    give = site_of(cat, ev.site)
+    if give is None:
+        return f"no gives site {ev.site!r}"
+    if st.window is None:
+        return "a grant before any turn started"
+    if st.window == "turn_end":
+        return "the turn has ended"
+    if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, int) and 0 <= ev.seat < n):
+        return "giver or receiver is not a seat"
+    # the moment: the site's window (a dying window counts as the window of its own)
+    if give.at and st.window not in give.at:
+        return (f"{cat.giver_name(give)} hands this out in {'/'.join(T.WINDOWS[w].zh for w in give.at)}, "
+                f"not in {T.WINDOWS[st.window].zh}")
+    # the giver: holds the skill, live; or may use the card now
+    gs = st.seats[ev.giver]
+    if give.giver_is_card:
+        card = cat.cards[give.giver]
+        if not in_window(st, ev.giver, card.windows):
+            return f"seat {ev.giver} cannot use {card.name} in {T.WINDOWS[st.window].zh}"
+    else:
+        rule = cat.skills[give.giver]
+        if not any(i.rule == give.giver and not i.invalid for i in gs.skills):
+            return f"seat {ev.giver} does not hold a live {rule.name}"
+        if rule.has("ActiveSkill") and not in_window(st, ev.giver, rule.windows):
+            return f"seat {ev.giver} cannot use {rule.name} in {T.WINDOWS[st.window].zh}"
+    if not I.to_ok(give.to, ev.giver, ev.seat):
+        return f"given to '{give.to}', cannot reach seat {ev.seat}"
+    grant = cat.skills[give.grant]
+    probe = SkillInst(give.grant, dict(ev.args), giver=ev.giver, site=ev.site)
+    why = I.args_errors(cat, st, give, grant, probe)
+    if why:
+        return why
+    if not I.evaluate(give.when, I._env(cat, st, ev.giver)):
+        return "the site's 'when' does not hold for the giver"
+    if counts.get((ev.site, ev.seat), 0) >= give.per_turn:
+        return f"{ev.site} hands this out at most {give.per_turn} time(s) a turn"
+    return ""
+
+
+def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
+    """Why a role replacement cannot happen now ('' when it can): the seat uses a live skill that
+    replaces roles, in a window and as an actor that skill allows, and the new character is not at the
+    table (server HouLaiRen: drawn from the role deck, which holds no role in the game)."""
+    from . import interpreter as I
+    n = len(st.seats)
+    if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):
+        return "replace: not a seat"
+    s = st.seats[ev.seat]
+    usable = [i for i in s.skills if not i.invalid and cat.skills[i.rule].replaces_role
+              and (ev.via is None or i.rule == ev.via)]
+    if not usable:
+        return f"seat {ev.seat} holds no live skill that replaces its role"
+    ok = False
+    for inst in usable:
+        rule = cat.skills[inst.rule]
+        if in_window(st, ev.seat, rule.windows):
+            cond = getattr(rule, st.window, None) if st.window in ("fight", "dying") else None
+            if cond is None or I.evaluate(cond, I._env(cat, st, ev.seat, inst)):
+                ok = True
+    if not ok:
+        return f"seat {ev.seat} cannot use its role-replacing skill in {T.WINDOWS[st.window].zh if st.window else 'no window'}"
+    if ev.character not in cat.characters:
+        return f"unknown character {ev.character!r}"
+    if any(x.character == ev.character for x in st.seats):
+        return f"{cat.characters[ev.character].name} is already at the table"
+    return ""
+
+
+def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
+    """Server HouLaiRen → Player.roleSkillsData: the new role's skills replace the whole list (every
+    grant and invalidation of the old role is gone); face up as the new role is (hidden roles face
+    down), and ``hasEverFaceUp`` restarts from that."""
+    s = st.seats[seat]
+    ch = cat.characters[character]
+    s.character = character
+    s.skills = [SkillInst(r) for r in ch.skills]
+    s.face_up = not ch.hidden
+    s.ever_face_up = s.face_up

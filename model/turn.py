@@ -1,0 +1,109 @@
+"""The structure of a turn, as data: its windows in order and who may act in each.
+
+The rule book names the idle points at which a player may use a card or an active skill —
+出牌阶段, 传递阶段开始时, 传递阶段, 争夺阶段, 濒死求澄清 (fengsheng-doc docs/document/strategy/detail_rules.md,
+"空闲时点") — and says who may act in them (strategy/faq.md: 出牌阶段 is the turn player's alone; before
+the message is sent only the turn player acts; 争夺阶段 is public). The server implements them as the FSM
+states of phase/*.kt; each window below names the state it is.
+
+A *window* is a moment of a turn in which something can happen: a card or skill used, a grant handed
+out, a decision taken. Windows are ordered by ``position``; ``dying`` (濒死求澄清) has no position of its
+own: it interrupts the window a player died in and returns to it, so an event in a dying window is
+timed at the position of the window it interrupts.
+
+An *actor* says who may act in a window (use a card, use a skill): the turn player, the player the
+message is in front of, anyone, … ``ACTORS`` gives each a meaning both back-ends implement
+(``interpreter.actor_ok`` / ``encode.enc_actor_ok``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Window:
+    id: str
+    zh: str
+    position: int                    # order within a turn; dying: -1 (takes the interrupted window's)
+    fsm: str                         # the server's FSM state (phase/*.kt)
+    actor: str                       # who may act in it by default
+    doc: str
+    message: bool = False            # a message is travelling: sender and in_front are seats
+    follows: tuple = ()              # windows a trace may move to from this one
+
+
+WINDOWS: dict[str, Window] = {w.id: w for w in [
+    Window("draw", "摸牌阶段", 0, "DrawPhase", "turn",
+           "the turn player draws; nobody may use cards or skills", follows=("main",)),
+    Window("main", "出牌阶段", 1, "MainPhaseIdle", "turn",
+           "the turn player's alone (faq: 出牌阶段只有当前回合角色能出牌)",
+           follows=("send_start", "dying")),
+    Window("send_start", "传递阶段开始时", 2, "SendPhaseStart", "turn",
+           "before the message is sent only the turn player acts", follows=("send",)),
+    Window("send", "传递阶段", 3, "SendPhaseIdle", "in_front",
+           "the message is in front of a player, who chooses to receive it or let it pass",
+           message=True, follows=("send", "fight")),
+    Window("fight", "争夺阶段", 4, "FightPhaseIdle", "anyone",
+           "public: every player is asked in turn, starting at the turn player", message=True,
+           follows=("fight", "receive", "dying")),
+    Window("receive", "接收阶段", 5, "ReceivePhaseIdle", "nobody",
+           "the message is received by the player it is in front of; nobody uses cards, triggers fire",
+           message=True,
+           follows=("dying", "turn_end")),
+    Window("dying", "濒死求澄清", -1, "WaitForChengQing", "anyone",
+           "interrupts the window a player dies in; everyone is asked from the dying player on",
+           follows=()),
+    Window("turn_end", "回合结束", 6, "NextTurn", "nobody",
+           "the turn ends: invalidated skills are released, one-turn skills dropped ([rules] turn_end)"),
+]}
+
+#: windows a dying window may interrupt: the server checks for dying players at every node of a turn
+#: (ProcessFsm.checkDying in MainPhaseIdle, SendPhaseStart, OnSendCardSkill / SendPhaseIdle,
+#: FightPhaseIdle, ReceivePhaseIdle; NextTurn too, but nothing is handed out once the turn ends)
+DYING_WITHIN = ("main", "send_start", "send", "fight", "receive")
+
+#: windows in which a message is in front of somebody
+MESSAGE_WINDOWS = tuple(w.id for w in WINDOWS.values() if w.message)
+
+#: the windows a card or skill can be used in (the idle points of the rule book)
+IDLE_POINTS = ("main", "send_start", "send", "fight", "dying")
+
+#: who may act: name -> (zh, meaning). The predicate over a state is in both back-ends.
+ACTORS: dict[str, tuple[str, str]] = {
+    "turn": ("当前回合角色", "the turn player"),
+    "others": ("其他角色", "any player but the turn player"),
+    "anyone": ("任何角色", "any living player"),
+    "in_front": ("情报面前的角色", "the player the message is in front of"),
+    "not_in_front": ("情报不在其面前的角色", "any player the message is not in front of"),
+    "sender": ("传出者", "the player who sent the message"),
+    "dying_player": ("濒死角色", "the dying player"),
+    "nobody": ("无人", "nobody acts"),
+}
+
+#: the moments at which a gives site hands out its grant (informative; the window is what is checked)
+EVENTS = ("use", "resolve", "use_card", "send", "choose_receive", "receive", "send_start", "death", "turn_start",
+          "any")
+
+
+def position(window: str) -> int:
+    return WINDOWS[window].position
+
+
+def ordered() -> list[str]:
+    """Windows with a position, in turn order."""
+    return [w.id for w in sorted(WINDOWS.values(), key=lambda w: w.position) if w.position >= 0]
+
+
+def can_follow(prev: str | None, nxt: str, interrupted: str | None = None) -> bool:
+    """May a trace move from window ``prev`` to ``nxt`` within one turn? Forward in turn order (windows in
+    between may pass without events; the message windows repeat as the message moves); a dying window
+    interrupts one of ``DYING_WITHIN`` (several players may be dying in turn) and returns to the window it
+    interrupted or moves on from there."""
+    if prev is None or nxt not in WINDOWS:
+        return False
+    if nxt == "dying":
+        return prev in DYING_WITHIN or (prev == "dying" and interrupted is not None)
+    base = interrupted if prev == "dying" else prev
+    if base is None:
+        return False
+    return position(nxt) >= position(base)

@@ -1,0 +1,152 @@
+"""Random bounded traces for cross-checking ``model.trace.run`` against ``checks.enc_trace``.
+
+A trace is drawn as a game would play it — a table, one or two turns, windows in order, grants handed
+out, invalidations, a role replacement, skills used — but each choice is made loosely (sites in the
+wrong window, givers who do not hold the skill, arguments off the site's list, a turn passed to the same
+player, a window out of order), so that both legal and illegal traces are exercised and the two
+back-ends must agree on which is which.
+"""
+from __future__ import annotations
+
+import random
+
+from skillproof.model import turn as TW
+from skillproof.model import vocab as V
+from skillproof.model.state import Seat, SkillInst, State
+from skillproof.model.trace import Event, Trace
+
+from randstate import _value, interesting_characters
+
+
+def _sites(cat):
+    return [g for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives
+            if g.grant in cat.skills]
+
+
+def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
+    n = rng.randint(1, n_max)
+    chars = list(cat.characters)
+    replacers = [c for c, ch in cat.characters.items() if any(cat.skills[r].replaces_role for r in ch.skills)]
+    picked: list = []
+    while len(picked) < n:
+        if not picked and replacers and rng.random() < 0.15:
+            c = rng.choice(replacers)
+        else:
+            c = rng.choice(interesting) if rng.random() < 0.6 else rng.choice(chars)
+        if c not in picked or rng.random() < 0.02:
+            picked.append(c)
+    seats = []
+    for cid in picked:
+        ch = cat.characters[cid]
+        s = Seat(character=cid)
+        s.alive = rng.random() < 0.85
+        s.face_up = rng.random() < 0.5 if ch.hidden or rng.random() < 0.05 else True
+        s.ever_face_up = s.face_up or rng.random() < 0.4
+        s.identity = rng.choice(V.COLOURS)
+        s.hand_count = rng.choice([0, 0, 1, 2, 3, 5])
+        s.red_messages, s.blue_messages, s.black_messages = (rng.randint(0, 3) for _ in range(3))
+        lo, hi = max(s.red_messages, s.blue_messages), s.red_messages + s.blue_messages
+        s.true_messages = rng.randint(lo, hi) if rng.random() < 0.95 else rng.randint(0, 6)
+        s.non_black_messages = rng.randint(0, s.true_messages)
+        s.locked = rng.random() < 0.2
+        s.skills = [SkillInst(r) for r in ch.skills if not (cat.skills[r].consumed and rng.random() < 0.3)]
+        seats.append(s)
+    return State(seats=seats, turn=0, message=frozenset(c for c in V.MESSAGE_COLOURS if rng.random() < 0.4),
+                 message_dir=rng.choice(V.DIRECTIONS), message_lockable=rng.random() < 0.5)
+
+
+def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_max: int = 2,
+                 unknown_keys=(), hot=None, interesting=None) -> Trace:
+    interesting = interesting or interesting_characters(cat)
+    setup = random_setup(rng, cat, n_max, interesting)
+    setup.unknowns = {k: rng.random() < 0.5 for k in unknown_keys}
+    n = len(setup.seats)
+    sites = _sites(cat)
+    inval = [g for g in sites if "InvalidSkill" in cat.skills[g.grant].closure]
+    plain = [g for g in sites if g not in inval]
+    events: list = []
+    turns = rng.randint(1, turns_max)
+    owner = rng.randrange(n)
+    gives_to_me = 0
+    invalidated: set = set()
+    replaced = False
+    order = TW.ordered()
+    for t in range(turns):
+        if t > 0:
+            events.append(Event("window", window="turn_end"))
+            nxt = rng.randrange(n)
+            owner = nxt if rng.random() < 0.1 or n == 1 else (owner + 1 + rng.randrange(max(1, n - 1))) % n
+        events.append(Event("turn", seat=owner))
+        sender = owner if rng.random() < 0.8 else rng.randrange(n)
+        last = t == turns - 1
+        stop = rng.choice(order[:-1]) if last else "turn_end"
+        path = [w for w in order if TW.position(w) <= TW.position(stop) and w != "turn_end"]
+        if rng.random() < 0.05 and len(path) > 2:           # now and then out of order
+            i, j = rng.sample(range(len(path)), 2)
+            path[i], path[j] = path[j], path[i]
+        for w in path:
+            if w != "draw":
+                front = rng.randrange(n) if TW.WINDOWS[w].message else None
+                events.append(Event("window", window=w, in_front=front,
+                                    sender=sender if TW.WINDOWS[w].message else None))
+            # a dying window now and then, in the windows it can interrupt
+            dying = None
+            if w in TW.DYING_WITHIN and rng.random() < 0.15:
+                dying = 0 if rng.random() < 0.5 else rng.randrange(n)
+                events.append(Event("window", window="dying", dying=dying))
+            for _ in range(rng.choice([0, 0, 1, 1, 2]) if w != "draw" else 0):
+                r = rng.random()
+                if r < 0.15 and inval:
+                    held = {r for x in setup.seats for r in cat.characters[x.character].skills}
+                    avail = [g for g in inval if g.giver_is_card or g.giver in held]
+                    give = rng.choice(avail if avail and rng.random() < 0.85 else inval)
+                    target = rng.randrange(n)
+                    if target in invalidated:
+                        continue
+                    invalidated.add(target)
+                    events.append(Event("give", seat=target, giver=_giver(rng, cat, setup, give, n), site=give.site_id))
+                elif r < 0.22 and dying == 0 and not replaced:
+                    new = rng.choice(list(cat.characters))
+                    if any(s.character == new for s in setup.seats) and rng.random() < 0.8:
+                        continue
+                    replaced = True
+                    events.append(Event("replace", seat=0, character=new))
+                elif plain and gives_to_me < g_max:
+                    held = {r for x in setup.seats for r in cat.characters[x.character].skills}
+                    pool = plain
+                    if rng.random() < 0.85:                 # mostly sites someone at the table can use
+                        pool = [g for g in plain if g.giver_is_card or g.giver in held] or plain
+                    if not last and rng.random() < 0.8:    # what an earlier turn hands out mostly lasts
+                        pool = [g for g in plain if "OneTurnSkill" not in cat.skills[g.grant].closure] or plain
+                    here = [g for g in pool if not g.at or w in g.at]
+                    give = rng.choice(here if here and rng.random() < 0.9 else pool)
+                    to = 0 if rng.random() < 0.95 else rng.randrange(n)
+                    gives_to_me += to == 0
+                    grant = cat.skills[give.grant]
+                    args = {}
+                    for pn, pt in grant.params.items():
+                        if pn in give.args and rng.random() < 0.85:
+                            v = give.args[pn]
+                            args[pn] = tuple(v) if isinstance(v, list) else v
+                        else:
+                            args[pn] = _value(rng, cat, pt, hot)
+                    events.append(Event("give", seat=to, giver=_giver(rng, cat, setup, give, n),
+                                        site=give.site_id, args=args))
+            if dying is not None and rng.random() < 0.5:
+                events.append(Event("window", window=w, in_front=(rng.randrange(n) if TW.WINDOWS[w].message else None),
+                                    sender=sender if TW.WINDOWS[w].message else None))
+        if last and stop == "dying":
+            pass
+    # skills used this turn
+    for inst in setup.seats[0].skills:
+        if rng.random() < 0.15:
+            events.append(Event("use", seat=0, rule=inst.rule))
+    return Trace(setup, events)
+
+
+def _giver(rng, cat, setup, give, n) -> int:
+    """Usually a seat whose role holds the giving skill (or anyone, for a card)."""
+    if give.giver_is_card or rng.random() < 0.2:
+        return rng.randrange(n)
+    holders = [i for i, s in enumerate(setup.seats) if give.giver in cat.characters[s.character].skills]
+    return rng.choice(holders) if holders else rng.randrange(n)
