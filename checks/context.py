@@ -120,6 +120,8 @@ class Context:
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
         """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it."""
         w = {"state": state.to_dict(), "question": question, "expect": expect}
+        if state.trace is not None:
+            w["trace"] = state.trace.to_dict()
         if also:
             w["also"] = [{"question": q, "expect": e} for q, e in also]
         problems = replay_problems(self.cat, w)
@@ -140,11 +142,20 @@ class Context:
 
 def replay_problems(cat, witness: dict) -> list[str]:
     """Replay a witness through the interpreter: what (if anything) does not show what it claims."""
+    from skillproof.model import trace as TR
     from skillproof.model.state import State
-    st = State.from_dict(witness["state"])
-    out = [f"unreachable: {w}" for w in I.reachable(cat, st)]
+    if "trace" in witness:
+        run = TR.run(cat, TR.Trace.from_dict(witness["trace"]))
+        st = run.state
+        out = [f"illegal trace: event {k}: {w}" for k, w in run.errors]
+    else:                       # an untimed state (older scenario files)
+        st = State.from_dict(witness["state"])
+        out = [f"unreachable: {w}" for w in I.reachable(cat, st)]
     for item in [{"question": witness["question"], "expect": witness["expect"]}] + witness.get("also", []):
-        ans = I.decide(cat, st, item["question"])
+        q = item["question"]
+        if not I.at_decision(st, q.get("decision", ""), q.get("seat", 0)):
+            out.append(f"{q} is not asked at {st.window}")
+        ans = I.decide(cat, st, q)
         if not I.matches(ans, item["expect"]):
             out.append(f"{item['question']} expected {item['expect']}, interpreter says "
                        f"{ {k: ans.get(k) for k in item['expect']} }")

@@ -128,6 +128,14 @@ def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
     return z3.Or([m.w == NONE] + terms)
 
 
+def enc_at_decision(S: SymState, decision: str, seat=0):
+    """The moment of the question is where ``decision`` is taken by ``seat`` (model.turn.DECISION_WINDOWS)
+    — twin of interpreter.at_decision."""
+    from skillproof.model.turn import DECISION_WINDOWS
+    wins, actor = DECISION_WINDOWS[decision]
+    return z3.And(w_in(S.now, wins), enc_actor_ok(S, S.q, seat, actor))
+
+
 def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
     """Twin of interpreter.card_usable: a card of the declared type may be used by ``seat`` now."""
     m = m or S.q
@@ -363,19 +371,23 @@ def result_holders(S: SymState, kind: str, seat_chars: dict) -> dict:
     return out
 
 
-def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, winners, tag: str):
-    """Twin of interpreter.game_result for a concrete ``turn``: returns (declared, winners, picks),
-    the sets as lists of z3 Bools per seat and the pick variables {(seat, skill, effect): (var, cands)}."""
+def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, winners, tag: str,
+                    seating=None):
+    """Twin of interpreter.game_result for a concrete ``turn`` (and seating round the table): returns
+    (declared, winners, picks), the sets as lists of z3 Bools per seat and the pick variables
+    {(seat, skill, effect): (var, cands)}."""
     cat = S.cat
     D, W = list(declared), list(winners)
     picks = {}
-    order = [(turn + k) % S.n for k in range(S.n)]
+    seating = list(seating) if seating is not None else list(range(S.n))
+    k0 = seating.index(turn)
+    order = seating[k0:] + seating[:k0]
     for s in order:
         for live, rid, where in holders.get(s, []):
             r = cat.skills[rid]
             guard = z3.And(S.present[s], live, z3.Or(S.alive[s], z3.BoolVal(not r.initial)))
             for ei, eff in enumerate(getattr(r, kind)):
-                D, W, pk = _enc_effect(S, s, eff, guard, D, W, order, f"{tag}_{s}_{rid}_{ei}")
+                D, W, pk = _enc_effect(S, s, eff, guard, D, W, order, f"{tag}_{s}_{rid}_{ei}", turn)
                 if pk is not None:
                     picks[(s, rid, ei)] = pk
     return D, W, picks
@@ -387,8 +399,8 @@ def _set_of(S: SymState, lam, ctx: Ctx):
     return [z3.And(S.present[q], _compile(lam.body, ctx.bind(lam.var, q))) for q in range(S.n)]
 
 
-def _enc_effect(S, s, eff, guard, D, W, order, tag):
-    base = Ctx(S, {"self": s}, {}, {}, z3.BoolVal(False), list(W), list(D))
+def _enc_effect(S, s, eff, guard, D, W, order, tag, turn=None):
+    base = Ctx(S, {"self": s}, {}, {}, z3.BoolVal(False), list(W), list(D), turn=turn)
     bindings = [({}, z3.BoolVal(True))]
     pick = None
     if eff.each is not None:
@@ -402,7 +414,7 @@ def _enc_effect(S, s, eff, guard, D, W, order, tag):
         S.extra.append(z3.Implies(any_c, z3.Or([z3.And(pv == p, cands[p]) for p in range(S.n)])))
         bindings = [({eff.pick.var: p}, z3.And(any_c, pv == p)) for p in range(S.n)]
     for bound, sel in bindings:
-        ctx = Ctx(S, {"self": s, **bound}, {}, {}, z3.BoolVal(False), list(W), list(D))
+        ctx = Ctx(S, {"self": s, **bound}, {}, {}, z3.BoolVal(False), list(W), list(D), turn=turn)
         fire = z3.And(guard, sel, _compile(eff.when, ctx))
         aw, rw = _set_of(S, eff.winners_add, ctx), _set_of(S, eff.winners_remove, ctx)
         ad, rd = _set_of(S, eff.declared_add, ctx), _set_of(S, eff.declared_remove, ctx)

@@ -300,6 +300,8 @@ class SymState:
     def seat_attr(self, s: int, name: str, ctx: "Ctx"):
         cat = self.cat
         m = ctx.moment
+        if name == "my_turn" and ctx.turn is not None and m is None:
+            return ctx.turn == s if not isinstance(ctx.turn, int) else z3.BoolVal(ctx.turn == s)
         if m is not None:
             if name == "my_turn":
                 return self.owner_at(m.t) == s
@@ -398,14 +400,15 @@ class Ctx:
     winners: list = field(default_factory=list)
     declared: list = field(default_factory=list)
     moment: Moment | None = None        # read the state as it was at this trace event (None: now)
+    turn: object = None                 # whose turn 'my_turn' reads (a result pass's turn; None: now)
 
     def bind(self, var, seat) -> "Ctx":
         return Ctx(self.S, {**self.players, var: seat}, self.params, self.globals, self.used, self.winners,
-                   self.declared, self.moment)
+                   self.declared, self.moment, self.turn)
 
     def at(self, moment: Moment | None) -> "Ctx":
         return Ctx(self.S, self.players, self.params, self.globals, self.used, self.winners, self.declared,
-                   moment)
+                   moment, self.turn)
 
 
 def _set_member(x, sv: dict):

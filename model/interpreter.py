@@ -233,6 +233,16 @@ def card_usable(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
     return card is not None and T.in_window(state, seat, card.windows)
 
 
+def at_decision(state: State, decision: str, seat: int = 0) -> bool:
+    """Is the state at a moment where ``decision`` is taken by ``seat`` (model.turn.DECISION_WINDOWS)?
+    An untimed state is every moment."""
+    from .turn import DECISION_WINDOWS
+    if state.window is None or decision not in DECISION_WINDOWS:
+        return True
+    wins, actor = DECISION_WINDOWS[decision]
+    return state.window in wins and T.actor_ok(state, seat, actor)
+
+
 def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str) -> bool:
     """A card of type ``actual`` reaches play as ``declared``: convertible, not banned, and a card of
     the declared type may be used by this player in this window."""
@@ -411,8 +421,16 @@ def draw_count(cat: Catalogue, state: State, seat: int) -> int:
 
 
 # ============================================================================ win / game result
+def table_order(state: State, seating=None) -> list[int]:
+    """The seats round the table starting at whose turn: ``seating`` lists the seats in their order round
+    the table (default: seat numbers in order)."""
+    seating = list(seating) if seating is not None else list(range(len(state.seats)))
+    k = seating.index(state.turn)
+    return seating[k:] + seating[:k]
+
+
 def game_result(cat: Catalogue, state: State, declared, winners, kind: str = "result",
-                picks: dict | None = None):
+                picks: dict | None = None, seating=None):
     """Apply every WinSkill (kind="win") or ChangeGameResultSkill (kind="result") round the table.
 
     note L131-137. Server (WinSkill.kt checkWin, ChangeGameResultSkill.kt changeGameResult): starting at
@@ -422,10 +440,9 @@ def game_result(cat: Catalogue, state: State, declared, winners, kind: str = "re
     Returns (declared, winners) as frozensets of seats.
     """
     declared, winners = set(declared), set(winners)
-    n = len(state.seats)
     kind_name = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
-    for step in range(n):
-        seat = (state.turn + step) % n
+    order = table_order(state, seating)
+    for seat in order:
         s = state.seats[seat]
         for si, inst in enumerate(s.skills):
             rule = cat.skills[inst.rule]
@@ -435,14 +452,14 @@ def game_result(cat: Catalogue, state: State, declared, winners, kind: str = "re
                 continue
             for ei, eff in enumerate(getattr(rule, kind)):
                 apply_effect(cat, state, seat, inst, eff, declared, winners,
-                             (picks or {}).get(f"{seat}/{si}/{ei}"))
+                             (picks or {}).get(f"{seat}/{si}/{ei}"), order)
     return frozenset(declared), frozenset(winners)
 
 
-def apply_effect(cat, state, seat, inst, eff, declared: set, winners: set, pick_choice=None):
+def apply_effect(cat, state, seat, inst, eff, declared: set, winners: set, pick_choice=None, order=None):
     """One effect of one skill, mutating ``declared`` and ``winners``."""
     n = len(state.seats)
-    order = [(state.turn + k) % n for k in range(n)]
+    order = order if order is not None else table_order(state)
 
     def env_now(bound):
         e = Env(cat, state, {"self": seat, **bound}, dict(inst.args), {}, inst.used,
@@ -765,7 +782,8 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "holds":
         insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
         return {"holds": bool(insts), "live": any(not i.invalid for i in insts),
-                "invalidated": any(i.invalid for i in state.seats[seat].skills)}
+                "invalidated": any(i.invalid for i in state.seats[seat].skills),
+                "turns_ago": max((i.turns_ago for i in insts), default=0)}
     if d == "turn_end":
         after = turn_end(cat, state)
         return {"skills": [{"rule": i.rule, "invalid": i.invalid} for i in after.seats[seat].skills]}
@@ -774,7 +792,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         if "turn" in question:
             st.turn = question["turn"]
         dec, win = game_result(cat, st, question.get("declared", ()), question.get("winners", ()),
-                               question.get("kind", "result"), question.get("picks"))
+                               question.get("kind", "result"), question.get("picks"), question.get("seating"))
         return {"declared": sorted(dec), "winners": sorted(win)}
     raise ValueError(f"unknown decision '{d}'")
 

@@ -68,6 +68,18 @@ MESSAGE_WINDOWS = tuple(w.id for w in WINDOWS.values() if w.message)
 #: the windows a card or skill can be used in (the idle points of the rule book)
 IDLE_POINTS = ("main", "send_start", "send", "fight", "dying")
 
+#: where each decision is taken in a turn (and by whom): a finding about it is shown at such a moment.
+#: receive: the player in front of whom the message is chooses (SendPhaseIdle, ChooseWhetherReceiveTos);
+#: send: the turn player sends (SendPhaseStart); draw: the turn player draws (DrawPhase); the skip
+#: predicates are read when 争夺阶段 / 濒死求澄清 asks each player.
+DECISION_WINDOWS: dict[str, tuple[tuple[str, ...], str]] = {
+    "receive": (("send",), "in_front"),
+    "send": (("send_start",), "turn"),
+    "draw": (("draw",), "turn"),
+    "skip_fight": (("fight",), "anyone"),
+    "skip_dying": (("dying",), "anyone"),
+}
+
 #: who may act: name -> (zh, meaning). The predicate over a state is in both back-ends.
 ACTORS: dict[str, tuple[str, str]] = {
     "turn": ("当前回合角色", "the turn player"),

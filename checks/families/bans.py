@@ -97,7 +97,8 @@ def run(ctx):
         if not holds:
             continue
         ok, via = X.enc_conversion(S, x, y)
-        goal = z3.And(xb, yb, x != y, z3.Or(holds), ok, z3.Not(X.enc_banned(S, y)))
+        # the ban and the play meet in one window: the converted card may be used there by the player
+        goal = z3.And(xb, yb, x != y, z3.Or(holds), ok, z3.Not(X.enc_banned(S, y)), X.enc_card_usable(S, y))
         a = ctx.find(q, goal)
         if a.status == "unknown":
             out.append(ctx.inconclusive("bans", f"{_site_name(ctx, give)}的禁令能否被{conv.name}绕过",
@@ -127,10 +128,12 @@ def run(ctx):
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]
         if not held:
             continue
+        # the skill is used while the ban is in force: a window and actor it may be used in
+        usable_now = X.enc_in_window(S, S.q, 0, skill.windows) if skill.windows else z3.BoolVal(True)
         found = None
         for card in skill.plays.cards:
             cc = z3.IntVal(S.codes.card[card])
-            goal = z3.And(z3.Or(held), z3.And([z3.Not(S.inv[0])] if skill.initial else []),
+            goal = z3.And(z3.Or(held), z3.And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
                           _ban_slot_goal(S, give, lambda sl: True, cc))
             a = ctx.find(q, goal)
             if a.status == "unknown":

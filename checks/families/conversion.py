@@ -83,7 +83,8 @@ def run(ctx):
                 z3.Not(X.conversion_targets_has(S, sb, must.id, y))))
         if not terms:
             continue
-        a = ctx.find(q, z3.And(xb, yb, z3.Or(terms)))
+        # the vetoed use is one the player could make in this window (the declared card is usable here)
+        a = ctx.find(q, z3.And(xb, yb, z3.Or(terms), X.enc_card_usable(S, y)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a))
             continue
@@ -108,11 +109,14 @@ def run(ctx):
     q = ctx.query(ctx.chars_for(holders))
     S = q.S
     x, xb = X.card_var(S, "cv_dead")
-    all_fail = []
+    all_fail, could = [], []
     for yc in range(len(S.codes.cards)):
-        ok, _ = X.enc_conversion(S, x, z3.IntVal(yc))
+        y = z3.IntVal(yc)
+        ok, _ = X.enc_conversion(S, x, y)
         all_fail.append(z3.Not(ok))
-    goal = z3.And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), z3.And(all_fail))
+        could.append(z3.And(X.enc_card_usable(S, y), z3.Not(X.enc_banned(S, y))))
+    # in a window where the player may use some card type that is not banned
+    goal = z3.And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), z3.And(all_fail), z3.Or(could))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a))

@@ -110,7 +110,7 @@ def run(ctx):
             holds = [live for _, live in X.holds(S, r.id, "ChangeDrawCardCountSkill")]
             if not holds:
                 continue
-            a = ctx.find(q, z3.And(z3.Or(holds), X.enc_draw_count(S) < 0))
+            a = ctx.find(q, z3.And(X.enc_at_decision(S, "draw"), z3.Or(holds), X.enc_draw_count(S) < 0))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}能否使摸牌数为负", [r.id], a))
             elif a.sat:
@@ -136,7 +136,7 @@ def run(ctx):
                 for lc in range(3):
                     blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
             in_force = X.slot_is(S, force, r.id)
-            a = ctx.find(q, z3.And(in_force, z3.And(blocked)))
+            a = ctx.find(q, z3.And(X.enc_at_decision(S, "send"), in_force, z3.And(blocked)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))
             elif a.sat:
@@ -155,7 +155,7 @@ def run(ctx):
             terms = [z3.And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             if not terms:
                 continue
-            a = ctx.find(q, z3.Or(terms))
+            a = ctx.find(q, z3.And(X.enc_at_decision(S, "receive"), z3.Or(terms)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}是否自相矛盾", [r.id], a))
             elif a.sat:

@@ -5,7 +5,10 @@ Two places in the server fold rules in an order that the game composition decide
 * the draw count is a fold over the player's skill list (ChangeDrawCardCountSkill) — two draw rules
   that do not commute give a count that depends on which was acquired first;
 * WinSkill and ChangeGameResultSkill passes go round the table starting at whose turn — two result
-  rules on different seats that do not commute give a result that depends on the seating.
+  rules on different seats that do not commute give a result that depends on the seating. Whose turn
+  it is is a fact of the game, not an order: the check keeps it fixed (a third player's turn) and
+  exchanges the two holders' seats, so a rule that acts only in its owner's turn (比翼双飞) is not
+  reported for coming first in its own turn.
 
 For every pair the solver either proves independence (the compositions agree in every reachable state)
 or shows two orders that disagree.
@@ -41,7 +44,8 @@ draw = "count * 2"        # (3+1)*2 = 8 but 3*2+1 = 7''')
 OD002 = Code(
     "OD002", "result-order-dependent", "warning",
     "who wins depends on which of two result skills is applied first (the seating round the table)",
-    "the same game ends with different winners depending only on whose turn it was",
+    "the same game, ending in the same player's turn, has different winners depending only on where the "
+    "two holders sit",
     example='''[[skill]]
 id = "WeiSheng"           # 尾声：我胜利时，无身份者一同胜利
 kinds = ["ChangeGameResultSkill"]
@@ -81,7 +85,7 @@ def _run_draw(ctx, out):
             terms.append(z3.And(la, lb, one_two != two_one))
         if not terms:
             continue
-        a = ctx.find(q, z3.And(c >= 0, c <= 20, z3.Or(terms)))
+        a = ctx.find(q, z3.And(X.enc_at_decision(S, "draw"), c >= 0, c <= 20, z3.Or(terms)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("order", f"{r1.name}与{r2.name}的摸牌顺序是否影响结果", [r1.id, r2.id], a))
             continue
@@ -120,13 +124,17 @@ def _run_result(ctx, out, kind):
 
 
 def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
+    """Seats 0 and 1 hold the two rules; the game ends in seat 2's turn; the pass goes 2, 0, 1 with the
+    table as it is and 2, 1, 0 with the two holders' seats exchanged."""
     cat = ctx.cat
     n = min(cat.rules.seats, max(3, ctx.options.max_seats))
+    if n < 3:
+        return                     # two seats: the turn player always comes first, no seating question
     others = [c for c in cat.characters if c not in holders_all]
     q = ctx.query([ca], G=0, n=n, grants=[])
     S = q.S
     C = S.codes
-    fix = [S.char[1] == C.char[cb], S.present[1]]
+    fix = [S.char[1] == C.char[cb], S.present[1], S.present[2]]
     fix += [z3.Implies(S.present[s], z3.Or([S.char[s] == C.char[o] for o in others])) for s in range(2, S.n)]
     D0 = [z3.Bool(f"od_{kind}_d0_{s}") for s in range(S.n)]
     W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
@@ -134,15 +142,17 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)] + [z3.Or(D0)]
     holders = X.result_holders(S, kind, {1: cb})
     S.extra = []
-    D1, W1, p1 = X.enc_result_pass(S, kind, 0, holders, D0, W0, "a")
-    D2, W2, p2 = X.enc_result_pass(S, kind, 1, holders, D0, W0, "b")
+    as_is = list(range(S.n))
+    swapped = [1, 0] + list(range(2, S.n))
+    D1, W1, p1 = X.enc_result_pass(S, kind, 2, holders, D0, W0, "a", as_is)
+    D2, W2, p2 = X.enc_result_pass(S, kind, 2, holders, D0, W0, "b", swapped)
     same_pick = []
     for key in p1.keys() & p2.keys():
         (v1, c1), (v2, c2) = p1[key], p2[key]
         same_pick.append(z3.Implies(z3.And([a == b for a, b in zip(c1, c2)]), v1 == v2))
     differ = z3.Or([a != b for a, b in zip(D1 + W1, D2 + W2)])
     goal = z3.And(fix + pre + S.extra + same_pick + [differ])
-    a = ctx.find(q, goal, prefer=[z3.Not(d) for d in D0[2:]] + [z3.Not(w) for w in W0[2:]])
+    a = ctx.find(q, goal, prefer=[z3.Not(d) for d in D0[3:]] + [z3.Not(w) for w in W0[3:]])
     if a.status == "unknown":
         out.append(ctx.inconclusive("order", f"{ra.name}与{rb.name}的结算顺序是否影响胜负", [ra.id, rb.id], a))
         return
@@ -164,9 +174,9 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
         return out_
 
     res = []
-    for turn, D, W, pk in ((0, D1, W1, p1), (1, D2, W2, p2)):
-        res.append(({"decision": "result", "kind": kind, "turn": renum[turn], "declared": dec0, "winners": win0,
-                     "picks": picks_of(pk)},
+    for seating, D, W, pk in ((as_is, D1, W1, p1), (swapped, D2, W2, p2)):
+        res.append(({"decision": "result", "kind": kind, "turn": renum[2], "declared": dec0, "winners": win0,
+                     "picks": picks_of(pk), "seating": [renum[s] for s in seating if s in renum]},
                     {"declared": [renum[s] for s in present if b(D[s])],
                      "winners": [renum[s] for s in present if b(W[s])]}))
     names = [cat.characters[x.character].name for x in st.seats]
@@ -176,8 +186,8 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
         what, k = "胜者", "winners"
     else:
         what, k = "宣胜者", "declared"
-    msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果："
-           f"从{names[0]}的回合开始结算，{what}为{fmt(e1[k])}；从{names[1]}的回合开始结算，{what}为{fmt(e2[k])}。")
+    msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果：在{names[2]}的回合结算时，"
+           f"{names[0]}先于{names[1]}结算则{what}为{fmt(e1[k])}，两人座位互换则{what}为{fmt(e2[k])}。")
     out.append(Finding(
         "OD002", "order", "warning", msg, key=f"OD002|{kind}|{ra.id}|{rb.id}",
         rules=[ctx.ref(ra.id), ctx.ref(rb.id)],

@@ -52,6 +52,7 @@ def run(ctx):
         q = ctx.query(ctx.chars_for({r.id for r in members}))
         S = q.S
         force = X.enc_send_in_force(S, group)
+        sending = X.enc_at_decision(S, "send")             # the rule in force when the player sends
         for early, late in itertools.permutations(members, 2):
             pairs = [(sa, sb) for (sa, _), (sb, _) in itertools.product(X.holds(S, early.id), X.holds(S, late.id))
                      if sa.index < sb.index]
@@ -59,7 +60,7 @@ def run(ctx):
                 continue
             both = z3.Or([z3.And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
                           for sa, sb in pairs])
-            a = ctx.find(q, both)
+            a = ctx.find(q, z3.And(sending, both))
             gname = SEND_GROUP_ZH[group]
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}能否覆盖{early.name}", [early.id, late.id], a))
@@ -76,7 +77,7 @@ def run(ctx):
                 continue
             back = z3.Or([z3.And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
                                  force == sa.index) for sa, sb in pairs])
-            a = ctx.find(q, back)
+            a = ctx.find(q, z3.And(sending, back))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}被无效后是否回到{early.name}",
                                             [early.id, late.id], a))

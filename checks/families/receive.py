@@ -56,8 +56,9 @@ def run(ctx):
     sources = {}
     for name, cond in _must_sources(S):
         sources.setdefault(name, []).append(cond)
+    at_choice = X.enc_at_decision(S, "receive")       # the player in front of whom the message is chooses
     for cant in rules:
-        cannot = _cannot_terms(S, cant.id)
+        cannot = z3.And(at_choice, _cannot_terms(S, cant.id))
         for name, conds in sorted(sources.items()):
             must = z3.Or(conds)
             a = ctx.find(q, z3.And(cannot, must))

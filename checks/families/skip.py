@@ -77,6 +77,8 @@ def run(ctx):
               ("dying", X.enc_skip_dying(S), X.enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]
     for phase, skip, could, unsound, wasted, zh in phases:
         question = {"decision": f"skip_{phase}", "seat": 0}
+        asked = X.enc_at_decision(S, f"skip_{phase}")      # the moment the phase asks the player
+        skip, could = z3.And(asked, skip), could
         # ---- unsound: skipped but could act
         a = ctx.find(q, z3.And(S.alive[0], skip, could))
         if a.status == "unknown":
@@ -108,7 +110,7 @@ def run(ctx):
                 holds = [live for _, live in X.holds(S, rid, "ActiveSkill")]
                 if not holds:
                     continue
-                a = ctx.find(q, z3.And(S.alive[0], S.ever[0], z3.Not(cards_reason), z3.Or(holds),
+                a = ctx.find(q, z3.And(S.alive[0], asked, S.ever[0], z3.Not(cards_reason), z3.Or(holds),
                                        z3.Not(skip), z3.Not(could)), minimize=False)
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("skip", f"{zh}是否因{r.name}询问无法行动的角色", [rid], a))
@@ -118,7 +120,7 @@ def run(ctx):
                 holds = [live for rid in unusable[:1] for _, live in X.holds(S, rid, "ActiveSkill")]
                 causes.append(("active-not-usable", z3.And(S.ever[0], z3.Not(cards_reason), z3.Or(holds))))
         for cause, cond in causes:
-            a = ctx.find(q, z3.And(S.alive[0], z3.Not(skip), z3.Not(could), cond))
+            a = ctx.find(q, z3.And(S.alive[0], asked, z3.Not(skip), z3.Not(could), cond))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("skip", f"{zh}是否会询问无法行动的角色（{cause}）", [], a))
                 continue

@@ -89,6 +89,7 @@ def run(ctx):
         x, xb = X.card_var(S, "ur_actual")
         y, yb = X.card_var(S, "ur_declared")
         ok, via = X.enc_conversion(S, x, y)
+        ok = z3.And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
         for r in convs:
             slots = [sl for sl, _ in X.holds(S, r.id)]
             fires = X.slot_is(S, via, r.id)
