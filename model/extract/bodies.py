@@ -4,6 +4,8 @@ vocabulary (what is not becomes ``unknown`` and is reported), and whether ``exec
 濒死求澄清 game states (``dying``)."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .. import expr as E
 from .. import kinds as K
 from .. import vocab as V
@@ -12,7 +14,7 @@ from .classes import _Cls
 from .server import (_LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
                      PLAYER_PROPS)
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
-                     _short, _t, _type_name)
+                     _name_of, _short, _single_lambda, _t, _type_name)
 
 
 class RuleBodies(CardTable):
@@ -29,7 +31,7 @@ class RuleBodies(CardTable):
     def _translate(self, owner: _Cls, fd, context, want, rid, what, params) -> str:
         where = owner.src.at(fd)
         body = _fn_expr(fd)
-        name = _t(fd.child_by_field_name("name") or _kid(fd, "identifier"))
+        name = _name_of(fd)
         if body is None:
             self.note(what.split(".")[0], rid, where, f"{name} is not a single expression — unknown")
             return "unknown"
@@ -98,9 +100,8 @@ class RuleBodies(CardTable):
                     tc = self.resolve(x.a[0].a[0].a[0], owner)
                     if tc is not None:
                         for comp in [tc] + [c for c in tc.nested if c.kind == "companion"]:
-                            for f2 in comp.members("function_declaration"):
-                                if _t(f2.child_by_field_name("name") or _kid(f2, "identifier")) == x.a[0].a[1]:
-                                    out |= self._phase_types(f2, tc, depth + 1)
+                            for f2 in comp.functions(x.a[0].a[1]):
+                                out |= self._phase_types(f2, tc, depth + 1)
         return {t for t in out if t and t[:1].isupper()} & self._phase_names()
 
     def _phase_names(self) -> set:
@@ -160,6 +161,19 @@ class _Translator:
     def top(self, x: _X, want: str) -> str:
         t = self.bool(x) if want == V.BOOL else self.int(x)
         return t.text
+
+    @contextmanager
+    def _binding(self, name: str, t: _T):
+        """Inside the with-block ``name`` stands for ``t``; its outer meaning, if any, comes back after."""
+        saved = self.env.get(name)
+        self.env[name] = t
+        try:
+            yield
+        finally:
+            if saved is None:
+                self.env.pop(name, None)
+            else:
+                self.env[name] = saved
 
     def _miss(self, x: _X, sort: str) -> _T:
         self.missed.append(x.n)
@@ -317,23 +331,16 @@ class _Translator:
         obj, fn = callee.a
         if fn == "let" and lam is not None and not args:
             o = self.tx(obj)
-            params, stmts = _lambda_parts(lam)
-            if o is None or len(stmts) != 1 or len(params) > 1:
+            one = _single_lambda(lam)
+            if o is None or one is None:
                 return None
-            name = params[0] if params else "it"
-            saved = self.env.get(name)
-            self.env[name] = o
-            try:
-                body = _ir(stmts[0])
+            name, stmt = one
+            with self._binding(name, o):
+                body = _ir(stmt)
                 t = self.tx(body)
                 if t is None or t.sort not in ("bool", "int"):
                     t = self.bool(body) if t is None else t
                 return t
-            finally:
-                if saved is None:
-                    self.env.pop(name, None)
-                else:
-                    self.env[name] = saved
         o = self.tx(obj)
         if o is None:
             return None
@@ -384,10 +391,10 @@ class _Translator:
     def _quant(self, fn, args, lam) -> _T | None:
         """``players.any { … }`` / ``players.any(::f)`` → ``any(p: …)`` (all, none, count likewise)."""
         if lam is not None and not args:
-            params, stmts = _lambda_parts(lam)
-            if len(stmts) != 1 or len(params) > 1:
+            one = _single_lambda(lam)
+            if one is None:
                 return None
-            name, body = (params[0] if params else "it"), _ir(stmts[0])
+            name, body = one[0], _ir(one[1])
         elif lam is None and len(args) == 1 and args[0].x.k == "ref":
             fname = args[0].x.a[0].split("::")[-1]
             _o, fd = self.ex.func(self.owner, fname)
@@ -399,17 +406,12 @@ class _Translator:
         else:
             return None
         var = next(v for v in ("p", "q", "p2", "q2", "p3") if v not in self.reserved and v not in self.bound)
-        saved = self.env.get(name)
-        self.env[name] = _T("player", var)
-        self.bound.append(var)
-        try:
-            b = self.bool(body)
-        finally:
-            self.bound.pop()
-            if saved is None:
-                self.env.pop(name, None)
-            else:
-                self.env[name] = saved
+        with self._binding(name, _T("player", var)):
+            self.bound.append(var)
+            try:
+                b = self.bool(body)
+            finally:
+                self.bound.pop()
         if fn == "count":
             return _T("int", f"count({var}: {b.text})")
         q = "all" if fn == "all" else "any"

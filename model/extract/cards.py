@@ -6,7 +6,7 @@ import re
 
 from .classes import ClassIndex
 from .server import _CARD_ID, CARD_ENUM, CARD_TABLE
-from .syntax import _X, _descendants, _ir, _t
+from .syntax import _X, _const, _descendants, _ir, _last_name, _t
 
 
 class CardTable(ClassIndex):
@@ -21,7 +21,7 @@ class CardTable(ClassIndex):
             if init is None:
                 continue
             x = _ir(init)
-            cid = x.a[0] if x.k == "name" else x.a[1] if x.k == "nav" else None
+            cid = _last_name(x)
             if cid is None or not _CARD_ID.match(cid):
                 continue
             name = None
@@ -49,8 +49,5 @@ class CardTable(ClassIndex):
                                                           kv[0])))
 
     def _card_const(self, x: _X):
-        if x.k == "name" and x.a[0] in self.cards:
-            return x.a[0]
-        if x.k == "nav" and x.a[1] in self.cards and _t(x.a[0].n).split(".")[-1] == CARD_ENUM:
-            return x.a[1]
-        return None
+        """The card type ``x`` names (``Jie_Huo`` or ``card_type.Jie_Huo``), if it is one of ``cards``."""
+        return _const(x, CARD_ENUM, {cid: cid for cid in self.cards})

@@ -10,8 +10,8 @@ from pathlib import Path
 from .. import kinds as K
 from .report import ExtractError, ReportItem
 from .server import _CARD_ID, CARD_ENUM, COLOUR_ENUM, KIND_NAMES
-from .syntax import (_TYPE_NODES, _anon, _arg, _fn_expr, _ir, _kid, _kids, _lambda_parts, _make_parser, _Src,
-                     _t, _type_args, _type_name)
+from .syntax import (_TYPE_NODES, _anon, _fn_expr, _ir, _kid, _kids, _lambda_parts, _make_parser, _name_of, _Src,
+                     _t, _type_args, _type_name, _value_args)
 
 
 class _Param:
@@ -85,6 +85,10 @@ class _Cls:
 
     def members(self, type_):
         return _kids(self.body, type_) if self.body is not None else []
+
+    def functions(self, name: str) -> list:
+        """The functions of this class (not of its superclasses) named ``name``."""
+        return [fd for fd in self.members("function_declaration") if _name_of(fd) == name]
 
     def at(self) -> str:
         return self.src.at(self.node)
@@ -290,10 +294,9 @@ class ClassIndex:
 
     def func(self, c: _Cls, name: str):
         for x in self.super_chain(c):
-            for fd in x.members("function_declaration"):
-                ident = fd.child_by_field_name("name") or _kid(fd, "identifier")
-                if _t(ident) == name:
-                    return x, fd
+            fds = x.functions(name)
+            if fds:
+                return x, fds[0]
         return None, None
 
     # ------------------------------------------------------------------------------------ names
@@ -305,10 +308,9 @@ class ClassIndex:
                 continue
             for entry in _kids(c.body, "enum_entry"):
                 ident = _kid(entry, "identifier")
-                va = _kid(entry, "value_arguments")
-                if ident is None or va is None:
+                if ident is None:
                     continue
-                args = [_arg(a) for a in _kids(va, "value_argument")]
+                args = _value_args(_kid(entry, "value_arguments"))
                 if args and args[0].x.k == "str":
                     names[(c.name, _t(ident))] = args[0].x.a[0]
         return names

@@ -7,8 +7,8 @@ from .cards import CardTable
 from .classes import _Cls, _param_type
 from .report import _FREE
 from .server import _EMPTY_FUNS, _LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM
-from .syntax import _X, _Arg, _arg, _conjuncts, _const, _descendants, _fn_params, _ir, _kid, _kids, _short, _t, \
-    _type_name
+from .syntax import (_X, _Arg, _conjuncts, _const, _descendants, _fn_params, _if_parts, _ir, _kid, _kids, _short,
+                     _t, _type_name, _unparen, _value_args)
 
 
 class GrantSites(CardTable):
@@ -126,9 +126,7 @@ class GrantSites(CardTable):
     def _who(self, recv, ctx, depth):
         """Who receives a grant: 'self', 'all' or 'target' (one player chosen at run time, the giver
         included), with a reason when the receiver's shape was not understood."""
-        x = _ir(recv)
-        while x.k == "paren":
-            x = x.a[0]
+        x = _unparen(_ir(recv))
         if depth < 3 and self._equals_owner(recv, ctx, depth):
             return "self", None
         if x.k == "nav" and x.a[0].k == "this":
@@ -163,8 +161,7 @@ class GrantSites(CardTable):
             i = [p.name for p in c.params].index(name)
             results = set()
             for node, cctx in c.src.calls.get(c.name, []):
-                va = _kid(node, "value_arguments")
-                args = [_arg(a) for a in _kids(va, "value_argument")] if va is not None else []
+                args = _value_args(_kid(node, "value_arguments"))
                 a = next((a for a in args if a.name == name), None)
                 if a is None and i < len(args) and args[i].name is None:
                     a = args[i]
@@ -182,9 +179,7 @@ class GrantSites(CardTable):
         child, up = node, node.parent
         while up is not None and up.type not in ("function_declaration", "class_body", "lambda_literal"):
             if up.type == "if_expression":
-                cond = up.child_by_field_name("condition")
-                branches = [c for c in up.named_children if c != cond and c.type not in ("line_comment",
-                                                                                          "block_comment")]
+                cond, branches = _if_parts(up)
                 if cond is not None and branches and branches[0] == child:
                     for conj in _conjuncts(_ir(cond)):
                         if conj.k == "bin" and conj.a[0] in ("===", "=="):
@@ -227,8 +222,7 @@ class GrantSites(CardTable):
         return out
 
     def _literal(self, x: _X, ptype: str, ctx: _Cls):
-        while x.k == "paren":
-            x = x.a[0]
+        x = _unparen(x)
         if ptype == "bool":
             return x.a[0] if x.k == "lit" and isinstance(x.a[0], bool) else _FREE
         if ptype == "int":
@@ -249,6 +243,5 @@ class GrantSites(CardTable):
 
 
 def _ends_with_players(x: _X) -> bool:
-    while x.k == "paren":
-        x = x.a[0]
+    x = _unparen(x)
     return (x.k == "nav" and x.a[1] == "players") or (x.k == "name" and x.a[0] == "players")

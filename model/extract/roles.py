@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .classes import ClassIndex
 from .report import ExtractError
-from .syntax import _arg, _kid, _kids, _short
+from .syntax import _kid, _last_name, _short, _value_args
 
 
 class RoleTable(ClassIndex):
@@ -28,8 +28,7 @@ class RoleTable(ClassIndex):
         calls = []
         for src in self.srcs:
             for node, ctx in src.calls.get(cls.name, []):
-                va = _kid(node, "value_arguments")
-                args = [_arg(a) for a in _kids(va, "value_argument")] if va is not None else []
+                args = _value_args(_kid(node, "value_arguments"))
                 if len(args) >= len(ps) - 1 and args[idx["name"]].x.k == "str" and \
                         not any(a.name or a.spread for a in args):
                     calls.append((src, node, args))
@@ -48,7 +47,7 @@ class RoleTable(ClassIndex):
             pos = [a for a in args[:len(fixed)]]
             name = pos[idx["name"]].x.a[0]
             rx = pos[idx["role"]].x if idx["role"] < len(pos) else None
-            rid = rx.a[0] if rx is not None and rx.k == "name" else rx.a[1] if rx is not None and rx.k == "nav" else None
+            rid = _last_name(rx) if rx is not None else None
             if rid is None:
                 self.note("role", name, where, "the role enum is not a plain constant; character skipped")
                 continue

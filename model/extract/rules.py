@@ -9,7 +9,7 @@ from .. import vocab as V
 from .bodies import RuleBodies
 from .classes import _Cls, _param_type
 from .server import _LIST_FUNS, SEND_METHODS
-from .syntax import _X, _arg, _ir, _kids, _short, _t
+from .syntax import _X, _ir, _short, _t, _value_args
 
 
 class RuleEntries(RuleBodies):
@@ -107,7 +107,7 @@ class RuleEntries(RuleBodies):
                 if x is not c:
                     self.note("convert", c.name, x.at(), f"conversion arguments come from superclass {x.name}")
                 base = self.resolve("ConvertCardSkill", x)
-                args = [_arg(a) for a in _kids(va, "value_argument")]
+                args = _value_args(va)
                 return self._convert_args(c, x.src.at(va), args, base, P)
         self.note("convert", c.name, c.at(), "no ConvertCardSkill(…) constructor call found; from = any, to = every "
                   "card, must = false written")

@@ -45,6 +45,16 @@ def _kids(node, *types):
     return [c for c in node.named_children if not types or c.type in types]
 
 
+def _code(node) -> list:
+    """The named children that are not comments."""
+    return [c for c in node.named_children if c.type not in ("line_comment", "block_comment")]
+
+
+def _name_of(decl) -> str:
+    """The name of a class or function declaration ("" when it has none)."""
+    return _t(decl.child_by_field_name("name") or _kid(decl, "identifier"))
+
+
 def _kid(node, *types):
     for c in node.named_children:
         if c.type in types:
@@ -145,7 +155,7 @@ def _ir(n) -> _X:
         args, lam = [], None
         for c in kids[1:]:
             if c.type == "value_arguments":
-                args = [_arg(a) for a in _kids(c, "value_argument")]
+                args = _value_args(c)
             elif c.type == "annotated_lambda":
                 lam = _kid(c, "lambda_literal")
         return _hoist(_ir(kids[0]), lambda r: _X("call", n, r, args, lam), n)
@@ -164,8 +174,7 @@ def _ir(n) -> _X:
         l, r = n.child_by_field_name("left"), n.child_by_field_name("right")
         return _X("is", n, "!is" in _anon(n), _ir(l) if l else None, _type_name(r))
     if t == "if_expression":
-        cond = n.child_by_field_name("condition")
-        rest = [c for c in n.named_children if c != cond and c.type not in ("line_comment", "block_comment")]
+        cond, rest = _if_parts(n)
         if cond is None or len(rest) != 2:
             return _X("other", n)
         return _X("if", n, _ir(cond), _branch(rest[0]), _branch(rest[1]))
@@ -180,10 +189,16 @@ def _hoist(r: _X, wrap, n) -> _X:
     return wrap(r)
 
 
+def _if_parts(n) -> tuple:
+    """(condition, branches) of an if_expression: the then-branch first, then the else-branch if any."""
+    cond = n.child_by_field_name("condition")
+    return cond, [c for c in _code(n) if c != cond]
+
+
 def _branch(n) -> _X:
     """An if-branch: an expression, or a block holding exactly one expression."""
     if n.type in ("block", "control_structure_body"):
-        stmts = [c for c in n.named_children if c.type not in ("line_comment", "block_comment")]
+        stmts = _code(n)
         return _ir(stmts[0]) if len(stmts) == 1 else _X("other", n)
     return _ir(n)
 
@@ -196,7 +211,7 @@ class _Arg:
 
 
 def _arg(va) -> _Arg:
-    kids = [c for c in va.named_children if c.type not in ("line_comment", "block_comment")]
+    kids = _code(va)
     name = None
     if "=" in _anon(va) and len(kids) >= 2 and kids[0].type == "identifier":
         name = _t(kids[0])
@@ -204,6 +219,11 @@ def _arg(va) -> _Arg:
     spread = "*" in _anon(va)
     node = kids[-1] if kids else va
     return _Arg(name, _ir(node) if kids else _X("other", va), node, spread)
+
+
+def _value_args(va) -> list:
+    """The arguments (``_Arg``) of a value_arguments node; none when it is None."""
+    return [_arg(a) for a in _kids(va, "value_argument")] if va is not None else []
 
 
 def _lambda_parts(lam):
@@ -221,18 +241,27 @@ def _lambda_parts(lam):
     return params, stmts
 
 
+def _single_lambda(lam):
+    """(parameter name, body statement) of a lambda with one statement and at most one parameter (``it`` when
+    it names none); None for any other lambda."""
+    params, stmts = _lambda_parts(lam)
+    if len(stmts) != 1 or len(params) > 1:
+        return None
+    return (params[0] if params else "it"), stmts[0]
+
+
 def _fn_expr(fn):
     """The expression a function returns when its body is ``= expr`` or ``{ return expr }``; else None."""
     body = _kid(fn, "function_body")
     if body is None:
         return None
     if "=" in _anon(body):
-        kids = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        kids = _code(body)
         return kids[0] if len(kids) == 1 else None
     block = _kid(body, "block")
     if block is None:
         return None
-    stmts = [c for c in block.named_children if c.type not in ("line_comment", "block_comment")]
+    stmts = _code(block)
     if len(stmts) == 1 and stmts[0].type == "return_expression":
         kids = stmts[0].named_children
         return kids[0] if len(kids) == 1 else None
@@ -248,9 +277,14 @@ def _descendants(node, *types):
         stack.extend(reversed(n.named_children))
 
 
-def _conjuncts(x: _X) -> list:
+def _unparen(x: _X) -> _X:
     while x.k == "paren":
         x = x.a[0]
+    return x
+
+
+def _conjuncts(x: _X) -> list:
+    x = _unparen(x)
     if x.k == "bin" and x.a[0] == "&&":
         return _conjuncts(x.a[1]) + _conjuncts(x.a[2])
     return [x]
@@ -271,3 +305,8 @@ def _const(x: _X, enum: str, table: dict):
     if x.k == "nav" and x.a[1] in table and _t(x.a[0].n).split(".")[-1] == enum:
         return table[x.a[1]]
     return None
+
+
+def _last_name(x: _X):
+    """The constant a plain or qualified name stands for: ``X`` or ``….X`` → ``X``; else None."""
+    return x.a[0] if x.k == "name" else x.a[1] if x.k == "nav" else None

@@ -7,11 +7,15 @@ import re
 from .classes import ClassIndex, _Cls
 
 
+#: the first line of every file written
+_HEADER = "# Extracted from the server's Kotlin source by `skillproof extract`; do not edit by hand."
+
+
 class CatalogueWriter(ClassIndex):
     """``_write`` turns the tables ``run`` built into one TOML text per file."""
 
     def _write(self, chars, role_skills, entries, gives) -> dict:
-        cards_out = ["# Extracted from the server's Kotlin source by `skillproof extract`; do not edit by hand.",
+        cards_out = [_HEADER,
                      "# Card types: the card classes (type and toString) and every card_type the code names.", ""]
         for cid, card in self.cards.items():
             if card["where"]:
@@ -20,7 +24,7 @@ class CatalogueWriter(ClassIndex):
             cards_out += _pairs([("id", cid), ("name", card["name"])])
             cards_out += _gives_toml("card", gives.get(("card", cid), []))
             cards_out.append("")
-        chars_out = ["# Extracted from the server's Kotlin source by `skillproof extract`; do not edit by hand.",
+        chars_out = [_HEADER,
                      f"# The role table: calls of {self.role_cls[0].name}(…) in source order.", ""]
         for ch in chars:
             chars_out.append(f"# server: {ch['where']}")
@@ -28,9 +32,9 @@ class CatalogueWriter(ClassIndex):
             chars_out += _pairs([("id", ch["id"]), ("name", ch["name"]), ("hidden", ch["hidden"]),
                                  ("female", ch["female"]), ("skills", ch["skills"])])
             chars_out.append("")
-        skills_out = ["# Extracted from the server's Kotlin source by `skillproof extract`; do not edit by hand.",
+        skills_out = [_HEADER,
                       "# Skills in role-table order, each followed by the grants nested in its class.", ""]
-        grants_out = ["# Extracted from the server's Kotlin source by `skillproof extract`; do not edit by hand.",
+        grants_out = [_HEADER,
                       "# Skill classes handed out at run time that are not nested in another class.", ""]
         done = set()
         order = [c.name for c in role_skills] + [n for n, c in self.rule_cls.items()
