@@ -31,7 +31,7 @@ def test_counts(cat):
 def test_names_follow_the_server_with_rule_book_aliases(cat):
     assert cat.skills["LianXin"].name == "联信" and "暗度陈仓" in cat.skills["LianXin"].aliases
     assert cat.skills["JiZhi"].name == "集智" and "急智" in cat.skills["JiZhi"].aliases
-    assert cat.owners("LianXin") == ["adult_xiao_jiu", "adult_han_mei"]
+    assert cat.owners("LianXin") == ["adult_han_mei", "adult_xiao_jiu"]     # characters are kept in id order
     assert cat.owners("MiXin") == []
 
 
