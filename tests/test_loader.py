@@ -45,13 +45,15 @@ convert = { from = "Aa", to = ["B"], must = false }
 
 
 def test_shipped_style_suggestion_names_the_chinese_card():
-    texts = {f: open(os.path.join(loader.shipped_path(), f), encoding="utf-8").read()
-             for f in os.listdir(loader.shipped_path()) if f.endswith(".toml")}
-    texts["skills-2.toml"] = texts["skills-2.toml"].replace('convert = { from = "Jie_Huo"', 'convert = { from = "Jie_Hou"')
+    root = loader.shipped_path()
+    texts = {f.relative_to(root).as_posix(): f.read_text(encoding="utf-8") for f in loader.catalogue_files([root])}
+    name = "characters/sp_li_ning_yu.toml"
+    texts[name] = texts[name].replace('convert = { from = "Jie_Huo"', 'convert = { from = "Jie_Hou"')
     with pytest.raises(CatalogueErrors) as ei:
         loader.load(texts=texts)
     e = one(ei.value.errors, "Jie_Hou")
     assert "did you mean Jie_Huo (截获)?" in e.message and e.key == "convert.from"
+    assert (e.file, e.line) == (name, 22)
 
 
 def test_every_error_of_a_file_is_reported_at_once():
