@@ -50,7 +50,9 @@ class Plays:
     cards: tuple              # card ids it acts as
     checks_bans: bool         # whether the server consults CannotPlayCard for it
     loc: Loc
-    bans_of: str = "user"     # whose bans it consults: the user's, or the target's whose card it plays
+    bans_of: str = "user"     # whose bans it consults: the user's, or the target's
+    card_of: str = "none"     # whose card it puts into play: none (a virtual card), the user's, the target's
+    resolves: str = "declared"   # the effect that happens: of the declared type, or of the physical card
 
 
 @dataclass

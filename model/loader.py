@@ -583,12 +583,20 @@ class _Builder:
             if not isinstance(pv, dict):
                 self.err(F[0], F[1], pp, "plays", "'plays' must be a table { as = [cards], checks_bans = bool }")
             else:
-                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of"}, "plays")
-                bans_of = pv.get("bans_of", "user")
-                if bans_of not in ("user", "target"):
-                    self.err(F[0], F[1], pp + ("bans_of",), "plays.bans_of",
-                             f"plays.bans_of must be 'user' or 'target' (whose bans the server consults), not {bans_of!r}")
-                    bans_of = "user"
+                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of", "card_of", "resolves"}, "plays")
+                choice = {}
+                for key, allowed, default, what in (
+                        ("bans_of", ("user", "target"), "user", "whose bans the server consults"),
+                        ("card_of", ("none", "user", "target"), "none", "whose card is put into play; none: no card"),
+                        ("resolves", ("declared", "physical"), "declared",
+                         "the effect that happens: the declared type's or the physical card's")):
+                    v = pv.get(key, default)
+                    if v not in allowed:
+                        self.err(F[0], F[1], pp + (key,), f"plays.{key}",
+                                 f"plays.{key} must be {' or '.join(repr(a) for a in allowed)} ({what}), not {v!r}")
+                        v = default
+                    choice[key] = v
+                bans_of = choice["bans_of"]
                 as_ = pv.get("as")
                 refs = []
                 if not isinstance(as_, list) or not as_:
@@ -600,7 +608,8 @@ class _Builder:
                     self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
                              "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)")
                 if refs and all(refs) and isinstance(cb, bool):
-                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of)
+                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of,
+                                    choice["card_of"], choice["resolves"])
         if "convert" in e:
             c = e["convert"]
             cp = path + ("convert",)
