@@ -58,12 +58,44 @@ class Context:
     def card(self, cid) -> str:
         return self.cat.cards[cid].name if cid in self.cat.cards else str(cid)
 
-    def representative(self, avoid: set) -> str | None:
-        """A character holding none of ``avoid`` (stands for 'any other player')."""
+    def representative(self, avoid: set, k: int = 1, skip=()) -> str | None:
+        """A character holding none of ``avoid`` (stands for 'any other player'); the k-th such one."""
         for c in self.cat.characters.values():
-            if not set(c.skills) & avoid:
-                return c.id
+            if not set(c.skills) & avoid and c.id not in skip:
+                k -= 1
+                if k == 0:
+                    return c.id
         return None
+
+    def cone(self, rules) -> tuple[list, list]:
+        """The cone of influence of a question about ``rules``: the characters that hold them or hand
+        them out (and the holders of invalidation, when no card invalidates), two plain characters for
+        'any other player', and the grants among them. A question's symbolic state holds only these,
+        so its cost does not grow with the catalogue. A witness found there is a real trace of the whole
+        game; a question about rules outside the cone is not asked in it."""
+        cat = self.cat
+        rules = {r for r in rules if r in cat.skills}
+        grants = sorted(r for r in rules if cat.skills[r].is_grant and "InvalidSkill" not in cat.skills[r].closure)
+        givers = {g.giver for r in rules if cat.skills[r].is_grant for g in cat.sites(r) if not g.giver_is_card}
+        givers |= {g.giver for g in cat.invalidation_sites() if not g.giver_is_card}
+        owners = {c for r in (rules - set(grants)) | givers for c in cat.owners(r)}
+        order = list(cat.characters)
+        out = sorted(owners, key=order.index)
+        avoid = rules | givers
+        for k in (1, 2):
+            rep = self.representative(avoid, 1, skip=set(out))
+            if rep:
+                out.append(rep)
+        return out or order[:1], grants
+
+    def query_for(self, rules, G=None, n=None) -> Query:
+        """A question about ``rules``, over the symbolic state of their cone (``cone``) — or, for a
+        catalogue of the real game's size (``shared``), over one state holding every character and grant,
+        built once and faster to share than to slice."""
+        if self.shared:
+            return self.query(list(self.cat.characters), G=G, n=n)
+        chars, grants = self.cone(rules)
+        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""
@@ -98,16 +130,17 @@ class Context:
             return len(self.cat.characters) <= SHARED_LIMIT
         return self.options.shared_query
 
-    def query(self, chars_me, G=None, n=None, grants=None) -> Query:
+    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None) -> Query:
         if self.shared and grants is None:
             chars_me = list(self.cat.characters)
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
-        key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None)
+        key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,
+               tuple(chars_other) if chars_other is not None else None)
         if key not in self._queries:
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
-                                       timeout_ms=self.options.timeout_ms, codes=self.codes,
-                                       rlimit=self.options.rlimit)
+                                       chars_other=chars_other, timeout_ms=self.options.timeout_ms,
+                                       codes=self.codes, rlimit=self.options.rlimit)
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:

@@ -119,6 +119,16 @@ def enc_when_at(S: SymState, give: Give, g: int, m: Moment, params: dict):
     return S.compile(give.when, ctx)
 
 
+def may_give(S: SymState, give: Give, g: int) -> bool:
+    """Can seat ``g`` be the giver at all in this symbolic state (a card: anyone; a skill: some
+    character seat ``g`` may play holds it)? Sites that cannot are left out of the encoding."""
+    if give.giver_is_card:
+        return True
+    owners = set(S.cat.owners(give.giver))
+    cands = (set(S.chars_me) | set(S.chars_old)) if g == 0 else set(S.chars_other)
+    return bool(owners & cands)
+
+
 def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, params: dict | None):
     """Twin of trace.give_errors for one site, giver seat and receiver seat: the grant may be handed out
     at moment ``m`` (its window, a live giver that may act then, ``to``, ``args``/``where``, ``when``)."""
@@ -231,7 +241,8 @@ def reachability(S: SymState) -> list[Labelled]:
         for give in sites:
             sc = C.site.get(give.site_id)
             for g in range(n):
-                ways.append(z3.And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
+                if may_give(S, give, g) and not (give.to == "self" and g != s) and not (give.to == "others" and g == s):
+                    ways.append(z3.And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
         add(f"seat {s} invalidation needs a giver", giver_rules,
             z3.Implies(S.inv_ev[s], z3.Or(ways) if ways else z3.BoolVal(False)))
         now = S.inv_ev[s]
@@ -335,7 +346,7 @@ def _grant_slots(S: SymState, add):
             for give in cat.sites(gid):
                 sc = C.site[give.site_id]
                 for g in range(S.n):
-                    if isinstance(_to_ok(give.to, g, 0), z3.BoolRef) and z3.is_false(_to_ok(give.to, g, 0)):
+                    if not may_give(S, give, g) or (give.to == "self" and g != 0) or (give.to == "others" and g == 0):
                         continue
                     ways.append(z3.And(S.rule_is(slot, gid), slot.site == sc, slot.giver == g,
                                        enc_give_ok(S, give, g, 0, m, slot.params)))

@@ -25,18 +25,17 @@ from skillproof.model.state import Seat
 
 NONE = -1          # "no seat" / "no slot" / "any card" / "no window"
 
-#: window codes: the position of each window id in model.turn.WINDOWS
-WCODES = list(TW.WINDOWS)
+#: window codes: a window's code is its position in the turn (model.turn), dying comes last (it has no
+#: position of its own: a dying window is timed at the window it interrupts)
+WCODES = TW.ordered() + [w for w in TW.WINDOWS if TW.WINDOWS[w].position < 0]
 WCODE = {w: i for i, w in enumerate(WCODES)}
 DYING = WCODE["dying"]
+assert all(WCODE[w] == TW.position(w) for w in TW.ordered())
 
 
 def wpos(w):
-    """The position (order in the turn) of window code ``w`` (a z3 Int); dying has none (-1)."""
-    out = z3.IntVal(-1)
-    for i, wid in enumerate(WCODES):
-        out = z3.If(w == i, TW.WINDOWS[wid].position, out)
-    return out
+    """The position (order in the turn) of window code ``w`` (a z3 Int): the code itself."""
+    return w
 
 
 def w_in(w, ids) -> object:
@@ -65,7 +64,9 @@ class Moment:
 
     def pos(self):
         """Position in the turn: the window's, or for a dying window the interrupted window's."""
-        return z3.If(self.w == DYING, wpos(self.intr), wpos(self.w))
+        if "_pos" not in self.__dict__:
+            self.__dict__["_pos"] = z3.If(self.w == DYING, self.intr, self.w)
+        return self.__dict__["_pos"]
 
     def message_live(self):
         """A message is in front of someone (a message window, or a dying window interrupting one)."""

@@ -85,7 +85,7 @@ def run(ctx):
         srcs = {a for a, _ in conversion_pairs(cat, conv.id)}
         if not banned or not ("*" in srcs or srcs & banned):
             continue                # the ban never touches a card this conversion starts from
-        q = ctx.query(ctx.chars_for({conv.id} | ({give.giver} if not give.giver_is_card else set())))
+        q = ctx.query_for({conv.id, give.grant})
         S = q.S
         x, xb = X.card_var(S, "bn_actual")
         y, yb = X.card_var(S, "bn_declared")
@@ -123,7 +123,7 @@ def run(ctx):
     for give, skill in itertools.product(sites, players):
         if not set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False):
             continue
-        q = ctx.query(ctx.chars_for({skill.id} | ({give.giver} if not give.giver_is_card else set())))
+        q = ctx.query_for({skill.id, give.grant})
         S = q.S
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]
         if not held:

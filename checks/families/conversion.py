@@ -68,7 +68,7 @@ def run(ctx):
     for opt, must in itertools.product([r for r in convs if not r.convert.must], musts):
         if opt.id == must.id or not sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id)):
             continue                # no card both can convert: they never meet (conflict-graph pruning)
-        q = ctx.query(ctx.chars_for({opt.id, must.id}))
+        q = ctx.query_for({opt.id, must.id})
         S = q.S
         x, xb = X.card_var(S, "cv_actual")
         y, yb = X.card_var(S, "cv_declared")
@@ -105,8 +105,20 @@ def run(ctx):
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
                                 {"ok": False})))
     # ---------------------------------------------------------------- CV001: a card with no use at all
-    holders = {r.id for r in convs}
-    q = ctx.query(ctx.chars_for(holders))
+    # a must-conversion leaves its own targets open, so a dead card needs two must-conversions of one
+    # card (or one with no target): each pair is asked in its own cone
+    groups = [(m,) for m in musts] + \
+        [(m1, m2) for m1, m2 in itertools.combinations(musts, 2)
+         if sources_meet(conversion_pairs(cat, m1.id), conversion_pairs(cat, m2.id))]
+    seen = set()
+    for group in groups:
+        _dead_card(ctx, out, [m.id for m in group], seen)
+    return out
+
+
+def _dead_card(ctx, out, holders, seen):
+    cat = ctx.cat
+    q = ctx.query_for(set(holders))
     S = q.S
     x, xb = X.card_var(S, "cv_dead")
     all_fail, could = [], []
@@ -128,9 +140,12 @@ def run(ctx):
         names = "、".join(cat.skills[r].label for r in dict.fromkeys(involved))
         msg = (f"{cat.characters[st.seats[0].character].name}手里的{ctx.card(xv)}没有被禁止，"
                f"却因{names}同时生效而不能当作任何牌使用。")
+        key = f"CV001|{'|'.join(sorted(set(involved)))}"
+        if key in seen:
+            return
+        seen.add(key)
         out.append(Finding(
-            "CV001", "conversion", "error", msg, key=f"CV001|{'|'.join(sorted(set(involved)))}",
+            "CV001", "conversion", "error", msg, key=key,
             rules=[ctx.ref(r, "forbids every use") for r in sorted(set(involved))],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": xv},
                                 {"ok": False})))
-    return out

@@ -82,7 +82,7 @@ def run(ctx):
             if give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill") \
                     or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
                 continue
-            q = ctx.query(ctx.chars_for({g.id, give.giver}))
+            q = ctx.query_for({g.id, give.giver})
             S = q.S
             site = S.codes.site[f"{give.giver}#{give.index}"]
             terms = []
@@ -117,7 +117,7 @@ def run(ctx):
                 details={"giver_seat": inst.giver}))
     # ---------------------------------------------------------------- IV003
     held = {r.id for r in cat.skills.values() if r.has("OneTurnSkill") or r.initial}
-    q = ctx.query(ctx.chars_for(held))
+    q = ctx.query_for(held)
     S = q.S
     bad = []
     for sl, (present, wrapped, one_turn) in zip(S.slots, X.enc_turn_end_survivors(S)):

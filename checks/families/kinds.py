@@ -104,9 +104,9 @@ def run(ctx):
     # ---------------------------------------------------------------- solver-backed checks
     draws = [r for r in cat.skills.values() if r.draw is not None]
     if draws:
-        q = ctx.query(ctx.chars_for({r.id for r in draws}))
-        S = q.S
         for r in draws:
+            q = ctx.query_for({r.id})
+            S = q.S
             holds = [live for _, live in X.holds(S, r.id, "ChangeDrawCardCountSkill")]
             if not holds:
                 continue
@@ -122,12 +122,10 @@ def run(ctx):
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group in SEND_GROUPS:
         members = [r for r in cat.skills.values() if group in r.closure and r.send is not None]
-        if not members:
-            continue
-        q = ctx.query(ctx.chars_for({r.id for r in members}))
-        S = q.S
-        force = X.enc_send_in_force(S, group)
         for r in members:
+            q = ctx.query_for({r.id})
+            S = q.S
+            force = X.enc_send_in_force(S, group)
             slots = [sl for sl, _ in X.holds(S, r.id)]
             if not slots:
                 continue
@@ -149,9 +147,9 @@ def run(ctx):
                                                        {"in_force": r.id, "allowed": False})))
     recv = [r for r in cat.skills.values() if r.receive is not None]
     if recv:
-        q = ctx.query(ctx.chars_for({r.id for r in recv}))
-        S = q.S
         for r in recv:
+            q = ctx.query_for({r.id})
+            S = q.S
             terms = [z3.And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             if not terms:
                 continue

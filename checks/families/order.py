@@ -71,7 +71,7 @@ def _run_draw(ctx, out):
         # the order of two rules in one list varies only if both can be acquired in either order
         if not (r1.is_grant and r2.is_grant):
             continue
-        q = ctx.query(ctx.chars_for({r1.id, r2.id}))
+        q = ctx.query_for({r1.id, r2.id})
         S = q.S
         c = z3.Int(f"od_count_{r1.id}_{r2.id}")
         terms = []

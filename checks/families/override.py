@@ -49,11 +49,11 @@ def run(ctx):
         members = [r for r in cat.skills.values() if group in r.closure]
         if len(members) < 2:
             continue
-        q = ctx.query(ctx.chars_for({r.id for r in members}))
-        S = q.S
-        force = X.enc_send_in_force(S, group)
-        sending = X.enc_at_decision(S, "send")             # the rule in force when the player sends
         for early, late in itertools.permutations(members, 2):
+            q = ctx.query_for({early.id, late.id})
+            S = q.S
+            force = X.enc_send_in_force(S, group)
+            sending = X.enc_at_decision(S, "send")         # the rule in force when the player sends
             pairs = [(sa, sb) for (sa, _), (sb, _) in itertools.product(X.holds(S, early.id), X.holds(S, late.id))
                      if sa.index < sb.index]
             if not pairs:

@@ -50,16 +50,17 @@ def run(ctx):
     if not rules:
         return []
     out = []
-    q = ctx.query(ctx.chars_for({r.id for r in rules}))
-    S = q.S
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
-    sources = {}
-    for name, cond in _must_sources(S):
-        sources.setdefault(name, []).append(cond)
-    at_choice = X.enc_at_decision(S, "receive")       # the player in front of whom the message is chooses
     for cant in rules:
-        cannot = z3.And(at_choice, _cannot_terms(S, cant.id))
-        for name, conds in sorted(sources.items()):
+        # each source of 'must' in the cone of the two rules: the sender, a locked player, another rule
+        for name in list(CORE) + sorted(r.id for r in rules):
+            q = ctx.query_for({cant.id} | ({name} if name not in CORE else set()))
+            S = q.S
+            conds = [cond for nm, cond in _must_sources(S) if nm == name]
+            if not conds:
+                continue
+            at_choice = X.enc_at_decision(S, "receive")   # the player in front of the message chooses
+            cannot = z3.And(at_choice, _cannot_terms(S, cant.id))
             must = z3.Or(conds)
             a = ctx.find(q, z3.And(cannot, must))
             what = {"sender": "传出者本人", "locked": "被锁定的角色"}.get(name)

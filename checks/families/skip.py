@@ -71,7 +71,7 @@ def run(ctx):
     cat = ctx.cat
     out = []
     actives = {r.id for r in cat.skills.values() if r.has("ActiveSkill")}
-    q = ctx.query(ctx.chars_for(actives | {r.id for r in cat.skills.values() if r.ban is not None}))
+    q = ctx.query_for(actives | {r.id for r in cat.skills.values() if r.ban is not None})
     S = q.S
     phases = [("fight", X.enc_skip_fight(S), X.enc_could_act_fight(S), "SK001", "SK003", "争夺阶段"),
               ("dying", X.enc_skip_dying(S), X.enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]

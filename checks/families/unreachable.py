@@ -82,15 +82,19 @@ def run(ctx):
     # ---------------------------------------------------------------- conversions: never / shadowed
     convs = [r for r in cat.skills.values() if r.convert is not None and
              (cat.owners(r.id) or _reachable_givers(cat, r.id))]
-    if convs:
-        q = ctx.query(ctx.chars_for({r.id for r in convs} |
-                                    {r.id for r in cat.skills.values() if r.ban is not None}))
+    def play_question(rules):
+        """The question 'which conversion fires when the player uses x as y', in the cone of ``rules``."""
+        q = ctx.query_for(rules)
         S = q.S
         x, xb = X.card_var(S, "ur_actual")
         y, yb = X.card_var(S, "ur_declared")
         ok, via = X.enc_conversion(S, x, y)
         ok = z3.And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
+        return q, S, x, xb, y, yb, ok, via
+
+    if convs:
         for r in convs:
+            q, S, x, xb, y, yb, ok, via = play_question({r.id})
             slots = [sl for sl, _ in X.holds(S, r.id)]
             fires = X.slot_is(S, via, r.id)
             a = ctx.find(q, z3.And(xb, yb, ok, fires), minimize=False)
@@ -105,11 +109,15 @@ def run(ctx):
                                    details={"because": [lab.label for lab in a.core]}))
                 continue
             # shadowed: applies (source matches, declared in targets) but another slot fires, or banned
-            applies = z3.Or([z3.And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
-                                    X.conversion_targets_has(S, sl, r.id, y), x != y) for sl in slots])
+            def applies_in(S, x, y):
+                return z3.Or([z3.And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
+                                     X.conversion_targets_has(S, sl, r.id, y), x != y)
+                              for sl, _ in X.holds(S, r.id)] or [z3.BoolVal(False)])
             mine = conversion_pairs(cat, r.id)
             others = [o for o in convs if o.id != r.id and _overlap(mine, conversion_pairs(cat, o.id))]
             for o in others:
+                q, S, x, xb, y, yb, ok, via = play_question({r.id, o.id})
+                applies = applies_in(S, x, y)
                 by_other = X.slot_is(S, via, o.id)
                 a = ctx.find(q, z3.And(xb, yb, ok, applies, by_other))
                 if a.status == "unknown":
@@ -132,6 +140,10 @@ def run(ctx):
             for give in bans:
                 if not targets & site_ban_cards(cat, give, include_all=False):
                     continue
+                q, S, x, xb, y, yb, ok, via = play_question({r.id, give.grant} |
+                                                            ({give.giver} if not give.giver_is_card else set()))
+                applies = applies_in(S, x, y)
+                fires = X.slot_is(S, via, r.id)
                 site = S.codes.site[f"{give.giver}#{give.index}"]
                 rule = cat.skills[give.grant]
                 ban_here = z3.Or([z3.And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
@@ -159,12 +171,10 @@ def run(ctx):
     for group in SEND_GROUPS:
         members = [r for r in cat.skills.values() if group in r.closure and
                    (cat.owners(r.id) or _reachable_givers(cat, r.id))]
-        if not members:
-            continue
-        q = ctx.query(ctx.chars_for({r.id for r in members}))
-        S = q.S
-        force = X.enc_send_in_force(S, group)
         for r in members:
+            q = ctx.query_for({r.id})
+            S = q.S
+            force = X.enc_send_in_force(S, group)
             a = ctx.find(q, X.slot_is(S, force, r.id), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
@@ -177,9 +187,9 @@ def run(ctx):
     recv = [r for r in cat.skills.values() if r.receive is not None and
             (cat.owners(r.id) or _reachable_givers(cat, r.id))]
     if recv:
-        q = ctx.query(ctx.chars_for({r.id for r in recv}))
-        S = q.S
         for r in recv:
+            q = ctx.query_for({r.id})
+            S = q.S
             terms = [z3.And(live, z3.Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             a = ctx.find(q, z3.Or(terms or [z3.BoolVal(False)]), minimize=False)
             if a.status == "unknown":
