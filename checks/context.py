@@ -27,6 +27,7 @@ class Options:
     # game's size); None: shared up to SHARED_LIMIT characters, else one state per conflict-graph component
     shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
+    turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
 
 
 @dataclass
@@ -88,14 +89,14 @@ class Context:
                 out.append(rep)
         return out or order[:1], grants
 
-    def query_for(self, rules, G=None, n=None) -> Query:
+    def query_for(self, rules, G=None, n=None, lost=False) -> Query:
         """A question about ``rules``, over the symbolic state of their cone (``cone``) — or, for a
         catalogue of the real game's size (``shared``), over one state holding every character and grant,
         built once and faster to share than to slice."""
         if self.shared:
-            return self.query(list(self.cat.characters), G=G, n=n)
+            return self.query(list(self.cat.characters), G=G, n=n, lost=lost)
         chars, grants = self.cone(rules)
-        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars)
+        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""
@@ -130,17 +131,18 @@ class Context:
             return len(self.cat.characters) <= SHARED_LIMIT
         return self.options.shared_query
 
-    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None) -> Query:
+    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False) -> Query:
         if self.shared and grants is None:
             chars_me = list(self.cat.characters)
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,
-               tuple(chars_other) if chars_other is not None else None)
+               tuple(chars_other) if chars_other is not None else None, lost)
         if key not in self._queries:
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        chars_other=chars_other, timeout_ms=self.options.timeout_ms,
-                                       codes=self.codes, rlimit=self.options.rlimit)
+                                       codes=self.codes, rlimit=self.options.rlimit, turns=self.options.turns,
+                                       lost=lost)
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:

@@ -221,7 +221,8 @@ def reachability(S: SymState) -> list[Labelled]:
     add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
     # ---- events: well-formed moments, one step each, in an order the turn allows
-    events = [sl.m for sl in S.slots if not sl.initial_slot] + S.inv_m + [S.repl_m]
+    events = [sl.m for sl in S.slots if not sl.initial_slot] + S.inv_m + [S.repl_m] + \
+        ([S.lost.m] if S.lost is not None else [])
     for m in events:
         add(f"{m.name} moment", (), _moment_ok(S, m))
         add(f"{m.name} before the question", (), z3.Implies(m.present, _lex_le(m, q)))
@@ -329,10 +330,31 @@ def _replacement(S: SymState, add, seat):
     add("no replacement before the trace", (), z3.Implies(S.repl, m.t >= S.start))
 
 
+def _grant_sources(S: SymState, slot):
+    """The ways ``slot`` may have been handed out: a site of one of its candidate grants, a giver seat, at
+    its moment (trace.give_errors)."""
+    cat, C = S.cat, S.codes
+    ways = []
+    for gid in slot.candidates:
+        for give in cat.sites(gid):
+            sc = C.site[give.site_id]
+            for g in range(S.n):
+                if not may_give(S, give, g) or (give.to == "self" and g != 0) or (give.to == "others" and g == 0):
+                    continue
+                ways.append(z3.And(S.rule_is(slot, gid), slot.site == sc, slot.giver == g,
+                                   enc_give_ok(S, give, g, 0, slot.m, slot.params)))
+    return z3.Or(ways) if ways else z3.BoolVal(False)
+
+
 def _grant_slots(S: SymState, add):
     cat, C = S.cat, S.codes
     T = S.T
     grant_slots = [sl for sl in S.slots if not sl.initial_slot]
+    if S.lost is not None:
+        sl = S.lost
+        add("lost grant: wiped by the replacement", (), z3.Implies(sl.present, z3.And(
+            S.repl, sl.m.before(S.repl_m), _grant_sources(S, sl))))
+        _param_domains(S, add, "lost", sl)
     for i, slot in enumerate(grant_slots):
         m = slot.m
         if i > 0:
@@ -340,32 +362,12 @@ def _grant_slots(S: SymState, add):
             add(f"grant {i} after grant {i - 1}", (), z3.Implies(slot.present, z3.And(prev.present,
                                                                                      prev.m.before(m))))
         add(f"grant {i} after the replacement", (), z3.Implies(z3.And(slot.present, S.repl), S.repl_m.before(m)))
-        ways = []
-        for gid in slot.candidates:
-            rule = cat.skills[gid]
-            for give in cat.sites(gid):
-                sc = C.site[give.site_id]
-                for g in range(S.n):
-                    if not may_give(S, give, g) or (give.to == "self" and g != 0) or (give.to == "others" and g == 0):
-                        continue
-                    ways.append(z3.And(S.rule_is(slot, gid), slot.site == sc, slot.giver == g,
-                                       enc_give_ok(S, give, g, 0, m, slot.params)))
         add(f"grant {i} source", tuple(sorted({g.giver for gid in slot.candidates for g in cat.sites(gid)})),
-            z3.Implies(slot.present, z3.Or(ways) if ways else z3.BoolVal(False)))
+            z3.Implies(slot.present, _grant_sources(S, slot)))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
         add(f"grant {i} survives the turn ends", (), z3.Implies(
             slot.present, _survives_turn_ends(S, rules, m.t, z3.And(S.inv_ev[0], m.before(S.inv_m[0])))))
-        for pn, pt in S.param_types.items():
-            v = slot.params[pn]
-            if pt == "card":
-                own = [C.card[c] for c in cat.cards]
-                add(f"grant {i} {pn} is a card", (),
-                    z3.And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
-                    else z3.Or([v == k for k in own]))
-            elif pt == "colour":
-                add(f"grant {i} {pn} is a colour", (), z3.And(v >= 0, v < len(C.colours)))
-            elif pt == "int":
-                add(f"grant {i} {pn} bound", (), z3.And(v >= 0, v <= 20))
+        _param_domains(S, add, f"grant {i}", slot)
     # ---- per_turn: a site hands out at most per_turn grants to one player in one turn
     own = {g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives}
     for site_id, give in C.sites:
@@ -375,6 +377,21 @@ def _grant_slots(S: SymState, add):
             cnt = z3.Sum([z3.If(z3.And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                           for sl in grant_slots] or [z3.IntVal(0)])
             add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
+
+
+def _param_domains(S: SymState, add, name: str, slot) -> None:
+    cat, C = S.cat, S.codes
+    for pn, pt in S.param_types.items():
+        v = slot.params[pn]
+        if pt == "card":
+            own = [C.card[c] for c in cat.cards]
+            add(f"{name} {pn} is a card", (),
+                z3.And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
+                else z3.Or([v == k for k in own]))
+        elif pt == "colour":
+            add(f"{name} {pn} is a colour", (), z3.And(v >= 0, v < len(C.colours)))
+        elif pt == "int":
+            add(f"{name} {pn} bound", (), z3.And(v >= 0, v <= 20))
 
 
 def constraints(S: SymState) -> list:
@@ -656,6 +673,12 @@ def _events(S: SymState, model, renum: dict) -> list:
     for sl in S.slots:
         if sl.initial_slot or not b(sl.present):
             continue
+        rid = C.rules[iv(sl.rule)]
+        happenings.append((iv(sl.m.step), sl.m, TR.Event("give", seat=0, giver=renum.get(iv(sl.giver)),
+                                                          site=C.sites[iv(sl.site)][0],
+                                                          args=_params(S, model, S.cat.skills[rid], sl))))
+    if S.lost is not None and b(S.lost.present):
+        sl = S.lost
         rid = C.rules[iv(sl.rule)]
         happenings.append((iv(sl.m.step), sl.m, TR.Event("give", seat=0, giver=renum.get(iv(sl.giver)),
                                                           site=C.sites[iv(sl.site)][0],

@@ -153,7 +153,8 @@ class Labelled:
 
 class SymState:
     def __init__(self, cat: Catalogue, n: int = 2, G: int = 1, *, chars_me=None, chars_other=None,
-                 grants=None, prefix: str = "", codes: Codes | None = None, turns: int = 2):
+                 grants=None, prefix: str = "", codes: Codes | None = None, turns: int = 2,
+                 lost: bool = False):
         self.cat = cat
         self.codes = codes or Codes(cat)
         C = self.codes
@@ -226,21 +227,26 @@ class SymState:
             for pn, pt in cat.skills[gid].params.items():
                 self.param_types.setdefault(pn, pt)
         for i in range(G):
-            k = self.L + i
-            params = {}
-            for pn, pt in sorted(self.param_types.items()):
-                nm = f"{p}grant{i}_{pn}"
-                if pt == "bool":
-                    params[pn] = B(nm)
-                elif pt == "set<card>":
-                    params[pn] = {c: B(f"{nm}_{C.cards[c]}") for c in range(len(C.cards))}
-                else:
-                    params[pn] = I(nm)
-            present = B(f"{p}grant{i}_present")
-            self.slots.append(Slot(k, False, present, I(f"{p}grant{i}_rule"),
-                                   tuple(self.grant_ids), B(f"{p}grant{i}_used"), params,
-                                   I(f"{p}grant{i}_giver"), I(f"{p}grant{i}_site"),
-                                   Moment.make(f"grant{i}", present, p)))
+            self.slots.append(self._grant_slot(self.L + i, f"grant{i}"))
+        # a grant the player received and lost when its role was replaced (后来人): an event of the trace
+        # whose effect is gone by the question (asked for only where it matters)
+        self.lost = self._grant_slot(-1, "lost") if lost else None
+
+    def _grant_slot(self, k: int, name: str) -> Slot:
+        p, C = self.p, self.codes
+        B, I = z3.Bool, z3.Int
+        params = {}
+        for pn, pt in sorted(self.param_types.items()):
+            nm = f"{p}{name}_{pn}"
+            if pt == "bool":
+                params[pn] = B(nm)
+            elif pt == "set<card>":
+                params[pn] = {c: B(f"{nm}_{C.cards[c]}") for c in range(len(C.cards))}
+            else:
+                params[pn] = I(nm)
+        present = B(f"{p}{name}_present")
+        return Slot(k, False, present, I(f"{p}{name}_rule"), tuple(self.grant_ids), B(f"{p}{name}_used"),
+                    params, I(f"{p}{name}_giver"), I(f"{p}{name}_site"), Moment.make(name, present, p))
 
     # ------------------------------------------------------------------------------ rule lookups
     def rule_is(self, slot: Slot, rid: str):

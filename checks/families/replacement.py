@@ -1,0 +1,80 @@
+"""Role replacement (RR).
+
+A skill that replaces its owner's role (SP端木静's 后来人: the server sets ``Player.roleSkillsData`` to the
+new role) replaces the whole skill list. Everything the player was handed this turn — a ban, a receive
+rule, a declared conversion, a pending follow-up — goes with it, although its text says it lasts the
+turn; the new role's "ever face up" restarts too. Found as a trace: the grant handed out, the role
+replaced later in the same turn, the grant gone at a later moment of that turn.
+
+* RR001 — a grant meant to last the turn is wiped by a role replacement before the turn ends.
+"""
+from __future__ import annotations
+
+import z3
+
+from skillproof.checks.findings import Finding
+from skillproof.model import trace as TR
+from skillproof.checks.registry import Code, register
+
+RR001 = Code(
+    "RR001", "turn-state-wiped-by-replacement", "warning",
+    "a grant meant to last the turn is lost when its holder's role is replaced mid-turn",
+    "a ban, receive rule or declared conversion that the rules say holds 'this turn' stops holding for "
+    "the rest of the turn, because the replacement swaps the whole skill list — the player escapes it",
+    example='''[[skill]]
+id = "HouLaiRen"          # 后来人：濒死时换成一张新角色牌
+kinds = ["ActiveSkill"]
+dying = "dying and not face_up"
+windows = { dying = "dying_player" }
+replaces_role = true
+[[grant]]
+id = "Ban"                # 本回合不能出牌
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+ban = { cards = [], all = true }''')
+
+
+@register("replacement", "Role replacement", [RR001], order=55, lane=1)
+def run(ctx):
+    cat = ctx.cat
+    replacers = [r for r in cat.initial_skills if r.replaces_role and cat.owners(r.id)]
+    if not replacers:
+        return []
+    out = []
+    for g in cat.grants:
+        if g.lifetime != "turn" or "InvalidSkill" in g.closure or not cat.sites(g.id):
+            continue
+        q = ctx.query_for({g.id} | {r.id for r in replacers}, lost=True)
+        S = q.S
+        lost = S.lost
+        T = S.T - 1
+        goal = z3.And(lost.present, S.rule_is(lost, g.id), lost.m.t == T, S.repl, S.repl_m.t == T,
+                      z3.Not(z3.Or([z3.And(sl.present, S.rule_is(sl, g.id)) for sl in S.slots
+                                    if g.id in sl.candidates] or [z3.BoolVal(False)])))
+        a = ctx.find(q, goal)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("replacement", f"{g.name}能否因换角色而失效", [g.id], a))
+            continue
+        if not a.sat:
+            continue
+        st = a.state
+        events = st.trace.events
+        k = next(i for i, e in enumerate(events) if e.kind == "replace")
+        ev = events[k]
+        give = next((e for e in reversed(events[:k]) if e.kind == "give" and e.seat == 0
+                     and TR.site_of(cat, e.site) is not None and TR.site_of(cat, e.site).grant == g.id), None)
+        old = cat.characters[st.trace.setup.seats[0].character].name
+        new = cat.characters[ev.character].name
+        via = next((cat.skills[r].label for r in cat.characters[st.trace.setup.seats[0].character].skills
+                    if cat.skills[r].replaces_role), "换角色")
+        site = give.site if give is not None else ""
+        giver = cat.giver_name(next(x for x in cat.sites(g.id) if x.site_id == site)) if site else ""
+        msg = (f"{old}本回合受到{giver}给出的{g.label}，随后发动{via}换成{new}，{g.label}随整个技能列表一起被换掉："
+               f"本应持续到回合结束的效果在这回合剩下的时间里不再生效。")
+        out.append(Finding(
+            "RR001", "replacement", "warning", msg, key=f"RR001|{g.id}|{'|'.join(r.id for r in replacers)}",
+            rules=[ctx.ref(g.id, "lasts the turn")] + [ctx.ref(r.id, "replaces the role") for r in replacers] +
+                  ([ctx.ref(site.split("#")[0], "hands it out")] if site else []),
+            witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": False}),
+            details={"lost_at": give.to_dict() if give else None}))
+    return out
