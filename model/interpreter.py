@@ -764,6 +764,9 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
                 "banned": banned(cat, state, seat, question["declared"])}
     if d == "receive":
+        if "message" in question:          # the same moment with another message card
+            state = state.copy()
+            state.message = frozenset(question["message"])
         must, cannot = receive_parts(cat, state, seat)
         return {"receive": receive(cat, state, seat), "must": must, "cannot": cannot}
     if d == "send":

@@ -53,29 +53,59 @@ kinds = ["OneTurnSkill", "ConvertCardSkill"]
 initial = true''')
 
 
+_LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "permanent": "永久保留"}
+
+
 @register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []
-    # ---------------------------------------------------------------- IV002 (catalogue-level)
+    # ---------------------------------------------------------------- IV002
     for g in cat.grants:
-        if g.has("InvalidSkill"):
-            continue                 # an InvalidSkill shell is released by restore_invalid, not dropped
-        one_turn = g.has("OneTurnSkill")
-        if g.lifetime == "turn" and not one_turn:
-            sev, msg = "error", (f"{g.label}声明只持续本回合，却不是 OneTurnSkill：服务器在回合结束时不会移除它，"
-                                 f"它会一直保留。")
-        elif g.lifetime == "permanent" and one_turn:
-            sev, msg = "error", f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。"
-        elif g.lifetime == "until_fired" and not one_turn:
-            sev, msg = "note", (f"{g.label}在触发后才移除，且不是 OneTurnSkill：若本回合没有触发，"
-                                f"它会留到以后的回合。")
-        else:
-            continue
         givers = [x.giver for x in cat.sites(g.id)]
-        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}",
-                           rules=[ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]],
-                           details={"lifetime": g.lifetime, "one_turn": one_turn}))
+        refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
+        if g.has("InvalidSkill"):
+            # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
+            if g.lifetime != "turn" and "restore_invalid" in cat.rules.turn_end:
+                out.append(Finding("IV002", "invalidation", "error",
+                                   f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
+                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                                   details={"lifetime": g.lifetime, "one_turn": False}))
+            continue
+        one_turn = g.has("OneTurnSkill")
+        if g.lifetime == "permanent" and one_turn:
+            out.append(Finding("IV002", "invalidation", "error",
+                               f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
+                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                               details={"lifetime": g.lifetime, "one_turn": one_turn}))
+            continue
+        if one_turn or g.lifetime == "permanent" or not cat.sites(g.id):
+            continue
+        # 'turn' or 'until_fired' and not a OneTurnSkill: show the trace in which it outlives its turn
+        q = ctx.query_for({g.id})
+        S = q.S
+        later = [z3.And(sl.present, S.rule_is(sl, g.id), sl.m.t < S.T - 1)
+                 for sl, _ in X.holds(S, g.id)]
+        if not later:
+            continue
+        a = ctx.find(q, z3.Or(later))
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("invalidation", f"{g.name}能否留到下一回合", [g.id], a))
+            continue
+        if not a.sat:
+            continue                 # proved: it cannot outlive its turn within the bounds
+        st = a.state
+        if g.lifetime == "turn":
+            sev, msg = "error", (f"{g.label}声明只持续本回合，却不是 OneTurnSkill：回合结束时服务器不会移除它，"
+                                 f"它在下一回合仍然生效。")
+        else:
+            sev, msg = "note", (f"{g.label}在触发后才移除，且不是 OneTurnSkill：本回合没有触发时它留到下一回合"
+                                f"（模型不知道它何时触发：这是潜在情况，取决于触发条件在本回合是否一定满足）。")
+        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                           witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id},
+                                               {"holds": True, "turns_ago": 1}),
+                           details={"lifetime": g.lifetime, "one_turn": one_turn,
+                                    "latent": g.lifetime == "until_fired"}))
     # ---------------------------------------------------------------- IV001
     for g in cat.grants:
         for give in cat.sites(g.id):

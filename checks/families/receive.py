@@ -5,7 +5,8 @@ core rule (the sender and locked players must receive) and by MustReceiveMessage
 run time (信鸽联络, 诱敌深入, 咱们工人有知识 …). When a must and a cannot hold at once the server lets
 must win (``[rules] must_beats_cannot``) — silently.
 
-* RC001 — a must-receive and a cannot-receive rule both hold in some reachable state.
+* RC001 — a must-receive and a cannot-receive rule both hold in some reachable state;
+* RC002 — under a receive rule, a player can never choose to receive, whatever the message is.
 """
 from __future__ import annotations
 
@@ -27,7 +28,22 @@ lifetime = "turn"
 receive = { must = "false", cannot = "true" }
 # the sender (or a locked player) holding it must receive anyway''')
 
+RC002 = Code(
+    "RC002", "receive-never-possible", "warning",
+    "while a receive rule holds, some player cannot receive any message at all",
+    "a rule meant to sort messages by colour ('receive yours, decline the rest') shuts a whole class of "
+    "players out (e.g. one whose identity colour no message card has): for them it is a blanket ban",
+    example="""[[grant]]
+id = "YouDiShenRu2"      # 诱敌深入：含自己身份色的必须收，不含的不能收
+kinds = ["MustReceiveMessage"]
+lifetime = "turn"
+receive = { must = "identity in message", cannot = "identity not in message" }
+# a player whose identity is none: no message contains it""")
+
 CORE = ("sender", "locked")
+
+#: the message cards there are: one or two colours (a card is never red and blue at once)
+MESSAGES = (("red",), ("blue",), ("black",), ("black", "red"), ("black", "blue"))
 
 
 def _must_sources(S):
@@ -43,7 +59,7 @@ def _cannot_terms(S, rid):
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
-@register("receive", "Receive contradictions", [RC001], order=30)
+@register("receive", "Receive contradictions", [RC001, RC002], order=30)
 def run(ctx):
     cat = ctx.cat
     rules = [r for r in cat.skills.values() if r.receive is not None]
@@ -91,4 +107,50 @@ def run(ctx):
                 witness=ctx.witness(st, {"decision": "receive", "seat": 0},
                                     {"must": True, "cannot": True, "receive": "must" if must_wins else "cannot"}),
                 details={"winner": "must" if must_wins else "cannot"}))
+    for r in rules:
+        _never_receive(ctx, out, r)
     return out
+
+
+def _never_receive(ctx, out, r):
+    """RC002: the player in front of the message, holding ``r``, cannot receive whatever its colours."""
+    cat = ctx.cat
+    q = ctx.query_for({r.id})
+    S = q.S
+    C = S.codes
+    every, some = [], []
+    for slot, live in X.holds(S, r.id, "MustReceiveMessage"):
+        per_msg = []
+        for colours in MESSAGES:
+            msg = {C.colour[c]: z3.BoolVal(c in colours) for c in C.colours}
+            c = S.ctx(0, slot, message=msg)
+            per_msg.append(z3.And(S.compile(r.receive.cannot, c), z3.Not(S.compile(r.receive.must, c))))
+        every.append(z3.And(live, z3.And(per_msg)))
+        some.append(z3.And(live, z3.Not(z3.And(per_msg))))
+    if not every:
+        return
+    # a rule that bans everyone from receiving is doing what it says (信鸽联络: 不能选择接收); one that sorts
+    # by the message lets someone receive somewhere — only then is a class shut out a surprise
+    sorts = ctx.find(q, z3.And(X.enc_at_decision(S, "receive"), z3.Or(some)), minimize=False)
+    if not sorts.sat:
+        return
+    # the player is free to choose otherwise: neither the sender nor locked
+    goal = z3.And(X.enc_at_decision(S, "receive"), S.sender != 0, z3.Not(S.locked[0]), z3.Or(every))
+    a = ctx.find(q, goal)
+    if a.status == "unknown":
+        out.append(ctx.inconclusive("receive", f"{r.name}是否让某些角色永远不能接收情报", [r.id], a))
+        return
+    if not a.sat:
+        return
+    st = a.state
+    who = cat.characters[st.seats[0].character].name
+    ident = {"red": "红方", "blue": "蓝方", "black": "神秘人", "none": "无身份"}[st.seats[0].identity]
+    q0 = {"decision": "receive", "seat": 0}
+    also = [({**q0, "message": list(m)}, {"receive": "cannot"}) for m in MESSAGES]
+    out.append(Finding(
+        "RC002", "receive", "warning",
+        f"{r.label}生效时，{who}（{ident}）不论情报是什么颜色都不能接收：这条按颜色分流的规则对这样的角色成了一律拒收。",
+        key=f"RC002|{r.id}", rules=[ctx.ref(r.id, "never lets them receive")] +
+        [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1] if not g.giver_is_card],
+        witness=ctx.witness(st, q0, {"receive": "cannot"}, also=also),
+        details={"identity": st.seats[0].identity}))
