@@ -143,6 +143,12 @@ def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
                   for c in S.cat.cards.values()] or [z3.BoolVal(False)])
 
 
+def enc_card_window(S: SymState, declared):
+    """The window of the question is one the declared card type is used in (whoever uses it)."""
+    return z3.Or([S.now == NONE] + [z3.And(declared == S.codes.card[c.id], w_in(S.now, tuple(c.windows)))
+                                    for c in S.cat.cards.values() if c.windows])
+
+
 @_memo
 def enc_can_play(S: SymState, actual, declared):
     """Twin of interpreter.can_play: convertible, not banned, usable in the window."""

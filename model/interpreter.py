@@ -250,6 +250,22 @@ def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str
         and card_usable(cat, state, seat, declared)
 
 
+def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, actual: str, declared: str) -> dict:
+    """A skill that puts ``owner``'s card of type ``actual`` into play as ``declared`` for ``user``
+    (``plays`` with card_of = target; server RuBiZhiShi: the target's bans, the target's conversions with
+    only must-conversions counted, then the physical card's own effect). Returns whether the server
+    accepts it and which card type's effect then happens."""
+    rule = cat.skills[skill_id]
+    p = rule.plays
+    live = any(i.rule == skill_id and not i.invalid for i in state.seats[user].skills)
+    conv = conversion(cat, state, owner, actual, declared, only_must=True)
+    whose = owner if p.bans_of == "target" else user
+    in_window = state.window is None or (declared in cat.cards and state.window in cat.cards[declared].windows)
+    ok = live and in_window and declared in p.cards and conv.ok and \
+        not (p.checks_bans and banned(cat, state, whose, declared))
+    return {"validated": ok, "resolves": actual if p.resolves == "physical" else declared}
+
+
 # ====================================================================================== receive
 def receive(cat: Catalogue, state: State, seat: int) -> str:
     """'must', 'cannot' or 'free': may the player the message is in front of decline / accept it?
@@ -758,6 +774,9 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
                        question.get("only_must", False))
         via = state.seats[seat].skills[c.via].rule if c.via is not None else None
         return {"ok": c.ok, "via": via, "via_index": c.via}
+    if d == "plays":
+        return plays(cat, state, question["skill"], question.get("user", 0), seat, question["actual"],
+                     question["declared"])
     if d == "banned":
         return {"banned": banned(cat, state, seat, question["declared"])}
     if d == "can_play":

@@ -5,7 +5,9 @@ CannotPlayCard bans card types for a turn (强令, 禁闭, 调虎离山, 冷血�
 skills that resolve a card's effect without playing the card may not consult bans at all.
 
 * BN001 — a banned card type still reaches play through a conversion;
-* BN002 — a skill that acts as a banned card type ignores the ban.
+* BN002 — a skill that acts as a banned card type ignores the ban;
+* BN003 — a skill that plays one player's card consults another player's bans;
+* BN004 — a skill validates the declared type but resolves the physical card (under a must-conversion).
 """
 from __future__ import annotations
 
@@ -46,6 +48,36 @@ kinds = ["ActiveSkill"]
 plays = { as = ["Jie_Huo"], checks_bans = false }''')
 
 
+BN003 = Code(
+    "BN003", "ban-checked-on-wrong-player", "warning",
+    "a skill puts one player's card into play but consults another player's bans",
+    "the ban handed to the player whose card is played is not the one looked at: a banned player's card "
+    "reaches play through someone else, or an unbanned player's card is refused",
+    example="""[[skill]]
+id = "RuBiZhiShi"     # 如臂指使：用目标的手牌，当作目标使用
+kinds = ["ActiveSkill"]
+fight = "true"
+plays = { as = ["Jie_Huo"], checks_bans = true, card_of = "target", bans_of = "user" }""")
+
+BN004 = Code(
+    "BN004", "validated-type-not-resolved", "warning",
+    "a skill validates a card as the declared type but resolves the physical card's own effect",
+    "under a must-conversion of that card (变则通's A must be used as B) the play is checked as B and "
+    "A's effect happens: what the table was told is not what is done",
+    example="""[[skill]]
+id = "RuBiZhiShi"
+kinds = ["ActiveSkill"]
+fight = "true"
+plays = { as = ["Jie_Huo", "Diao_Bao"], checks_bans = true, card_of = "target", bans_of = "target",
+          resolves = "physical" }
+[[grant]]
+id = "BianZeTong2"    # A 只能当作 B
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+params = { A = "card", B = "card" }
+convert = { from = "A", to = ["B"], must = true }""")
+
+
 def _ban_sites(cat):
     """gives sites handing out a CannotPlayCard that can ban specific cards (not only 'all')."""
     out = []
@@ -73,7 +105,7 @@ def _site_name(ctx, give):
     return ctx.cat.giver_name(give)
 
 
-@register("bans", "Bans sidestepped", [BN001, BN002], order=20, lane=1)
+@register("bans", "Bans sidestepped", [BN001, BN002, BN003, BN004], order=20, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []
@@ -155,4 +187,103 @@ def run(ctx):
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(skill.id, "acts as the card, unchecked")],
             witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True}),
             details={"card": card}))
+    _run_played_for(ctx, out, sites)
     return out
+
+
+def _other_holds(S, g: int, skill):
+    """Seat ``g`` (not the player) holds ``skill`` live: its character starts with it, not invalidated."""
+    owners = [c for c in S.cat.owners(skill.id) if c in S.chars_other]
+    held = z3.Or([S.char[g] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
+    return z3.And(S.present[g], held, z3.Not(S.inv[g]) if skill.initial else z3.BoolVal(True))
+
+
+def _run_played_for(ctx, out, sites):
+    """BN003 / BN004: skills that put another player's card into play (plays.card_of = target)."""
+    cat = ctx.cat
+    for skill in [r for r in cat.skills.values() if r.plays is not None and r.plays.card_of != "none"]:
+        p = skill.plays
+        # ---- BN003: whose bans — the card's owner is the player (seat 0), the user another seat
+        if p.checks_bans and p.bans_of != p.card_of:
+            for give in sites:
+                cards = set(p.cards) & site_ban_cards(cat, give, include_all=True)
+                if not cards:
+                    continue
+                q = ctx.query_for({skill.id, give.grant})
+                S = q.S
+                user = 1 if p.card_of == "target" else 0
+                owner = 0 if p.card_of == "target" else 1
+                if S.n < 2:
+                    continue
+                found = None
+                for card in sorted(cards):
+                    cc = z3.IntVal(S.codes.card[card])
+                    holder_ok = _other_holds(S, user, skill) if user else z3.And(
+                        z3.Or([live for _, live in X.holds(S, skill.id, "Skill")] or [z3.BoolVal(False)]),
+                        z3.Not(S.inv[0]) if skill.initial else z3.BoolVal(True))
+                    use_now = X.enc_in_window(S, S.q, user, skill.windows)
+                    # the ban sits on the player (seat 0): the card's owner when cards are the target's,
+                    # the user when the server looks at the target's bans instead
+                    goal = z3.And(holder_ok, use_now, _ban_slot_goal(S, give, lambda sl: True, cc))
+                    a = ctx.find(q, goal)
+                    if a.status == "unknown":
+                        out.append(ctx.inconclusive("bans", f"{skill.name}查看谁的禁令", [skill.id, give.giver], a))
+                        break
+                    if a.sat:
+                        found = (card, a)
+                        break
+                if not found:
+                    continue
+                card, a = found
+                st = a.state
+                names = [cat.characters[s.character].name for s in st.seats]
+                banned_who, other = (names[0], names[1]) if len(names) > 1 else (names[0], "?")
+                if p.card_of == "target":
+                    msg = (f"{_site_name(ctx, give)}禁止{banned_who}使用{ctx.card(card)}，但{other}的{skill.label}"
+                           f"仍能把{banned_who}的手牌当作{ctx.card(card)}使用：服务器查看的是使用者而不是出牌者的禁令。")
+                else:
+                    msg = (f"{_site_name(ctx, give)}禁止{banned_who}使用{ctx.card(card)}，但{banned_who}的{skill.label}"
+                           f"用自己的手牌时，服务器查看的是目标{other}的禁令。")
+                out.append(Finding(
+                    "BN003", "bans", "warning", msg, key=f"BN003|{give.giver}#{give.index}|{skill.id}",
+                    rules=[ctx.ref(skill.id, "checks the wrong player's bans"), ctx.ref(give.giver, "bans the card")],
+                    witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True},
+                                        also=[({"decision": "banned", "seat": 1, "declared": card},
+                                               {"banned": False})]),
+                    details={"card": card, "card_of": p.card_of, "bans_of": p.bans_of}))
+        # ---- BN004: validated as the declared type, resolved as the physical card
+        if p.resolves != "physical" or p.card_of != "target":
+            continue
+        musts = [r for r in cat.skills.values() if r.convert is not None and r.convert.must]
+        for must in musts:
+            q = ctx.query_for({skill.id, must.id})
+            S = q.S
+            if S.n < 2:
+                continue
+            x, xb = X.card_var(S, "bn4_actual")
+            y, yb = X.card_var(S, "bn4_declared")
+            ok, _ = X.enc_conversion(S, x, y, only_must=True)
+            in_as = z3.Or([y == S.codes.card[c] for c in p.cards])
+            held_must = z3.Or([live for _, live in X.holds(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
+            goal = z3.And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y),
+                          z3.Not(X.enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
+                          _other_holds(S, 1, skill), X.enc_in_window(S, S.q, 1, skill.windows))
+            a = ctx.find(q, goal)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("bans", f"{skill.name}结算的是否是宣言的牌", [skill.id, must.id], a))
+                continue
+            if not a.sat:
+                continue
+            st = a.state
+            xv, yv = a.card(S, x), a.card(S, y)
+            names = [cat.characters[s.character].name for s in st.seats]
+            msg = (f"{names[1]}用{skill.label}让{names[0]}把{ctx.card(xv)}当作{ctx.card(yv)}使用"
+                   f"（{must.label}要求{ctx.card(xv)}必须当作{ctx.card(yv)}）：服务器按{ctx.card(yv)}检查，"
+                   f"却结算{ctx.card(xv)}的效果。")
+            out.append(Finding(
+                "BN004", "bans", "warning", msg, key=f"BN004|{skill.id}|{must.id}",
+                rules=[ctx.ref(skill.id, "resolves the physical card"), ctx.ref(must.id, "forces the declared type")],
+                witness=ctx.witness(st, {"decision": "plays", "seat": 0, "user": 1, "skill": skill.id,
+                                         "actual": xv, "declared": yv},
+                                    {"validated": True, "resolves": xv}),
+                details={"actual": xv, "declared": yv}))
