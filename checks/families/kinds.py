@@ -9,7 +9,9 @@ but whose kinds or parameters contradict the lattice of the design note:
 * KD003 — a draw rule that can make the draw count negative;
 * KD004 — a SendMessage rule that, while in force, allows no way to send at all;
 * KD005 — a BeforeDieSkill that is neither triggered nor active (nothing ever fires it);
-* KD006 — a MustReceiveMessage rule whose own must and cannot hold at once.
+* KD006 — a MustReceiveMessage rule whose own must and cannot hold at once;
+* KD007 — a card type with no window in which it can be used;
+* KD008 — an ActiveSkill with no window in which it can be used.
 """
 from __future__ import annotations
 
@@ -55,6 +57,23 @@ KD006 = Code("KD006", "receive-self-contradiction", "warning",
              example='''receive = { must = "true", cannot = "red in message" }''')
 
 
+KD007 = Code("KD007", "card-never-usable", "error", "a card type with no window in which it can be used",
+             "a card without `windows` can never be played by anyone: the deck holds a dead card, or the "
+             "windows line was lost in an edit",
+             example="""[[card]]
+id = "Wu_Dao"
+name = "误导"          # no windows: nobody can ever play it""")
+KD008 = Code("KD008", "active-skill-no-window", "error",
+             "an ActiveSkill with no window in which it can be used",
+             "an active skill is used only in the idle points it names (出牌阶段, 争夺阶段, 濒死求澄清 …); one that "
+             "names none, or whose conditions are all plainly false, can never be used",
+             example="""[[skill]]
+id = "YouDiShenRu"   # 诱敌深入 is used at 传递阶段开始时; without windows it never is
+kinds = ["ActiveSkill"]
+fight = "false"
+dying = "false\"""")
+
+
 def _conv_targets(cat, r):
     """All (source, target) pairs a conversion can have (parameters over their site domains)."""
     conv = r.convert
@@ -81,10 +100,19 @@ def _conv_targets(cat, r):
     return {(a, b) for a in srcs for b in tgts}
 
 
-@register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006], order=5)
+@register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006, KD007, KD008], order=5)
 def run(ctx):
     cat = ctx.cat
     out = []
+    for c in cat.cards.values():
+        if not c.windows:
+            out.append(Finding("KD007", "kinds", "error", f"【{c.name}】没有任何可以使用的时机（windows 为空），谁也打不出这张牌。",
+                               key=f"KD007|{c.id}", rules=[ctx.ref(c.id)]))
+    for r in cat.skills.values():
+        if r.has("ActiveSkill") and not r.windows:
+            out.append(Finding("KD008", "kinds", "error",
+                               f"{r.label}是主动技能，却没有任何可以使用的时机（windows 为空，争夺/濒死条件都恒为假）。",
+                               key=f"KD008|{r.id}", rules=[ctx.ref(r.id)]))
     for r in cat.skills.values():
         gen = K.generated_kinds(r.kinds)
         if r.initial and gen:

@@ -6,7 +6,8 @@ that is dead only in some reachable combination is a surprise for the players wh
 * UR001 — a skill no character holds;
 * UR002 — a grant nothing can hand out (no gives site, or every giver is held by nobody);
 * UR003 — a rule that never takes effect in any reachable state (a conversion that never fires, a
-  send rule never in force, a receive rule that never says anything);
+  send rule never in force, a receive rule that never says anything, an active skill whose conditions
+  never hold in any window it names);
 * UR004 — a conversion that is shadowed in some reachable state: it would apply, but another
   conversion fires instead (must beats optional, later beats earlier) or its declared type is banned.
 """
@@ -18,6 +19,7 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
+from skillproof.model import turn as TW
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
 UR001 = Code("UR001", "skill-unheld", "warning", "a skill that no character holds",
@@ -199,4 +201,28 @@ def run(ctx):
                                    f"{r.label}的“必须接收”和“不能接收”在任何可达局面下都不成立，这个技能什么也不做。",
                                    key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- active skills never usable
+    for r in cat.skills.values():
+        if not r.has("ActiveSkill") or not r.windows or not (cat.owners(r.id) or _reachable_givers(cat, r.id)):
+            continue
+        q = ctx.query_for({r.id})
+        S = q.S
+        usable = []
+        for slot, live in X.holds(S, r.id, "ActiveSkill"):
+            for win, actor in r.windows.items():
+                cond = getattr(r, win) if win in ("fight", "dying") else None
+                c = S.compile(cond, S.ctx(0, slot)) if cond is not None else z3.BoolVal(True)
+                usable.append(z3.And(live, S.now == X.WCODE[win], X.enc_actor_ok(S, S.q, 0, actor), c))
+        if not usable:
+            continue
+        a = ctx.find(q, z3.Or(usable), minimize=False)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("unreachable", f"{r.name}能否使用", [r.id], a))
+        elif not a.sat:
+            core = sorted({rid for lab in a.core for rid in lab.rules} - {r.id})
+            out.append(Finding("UR003", "unreachable", "warning",
+                               f"{r.label}在它的任何使用时机（{'、'.join(TW.WINDOWS[w].zh for w in r.windows)}）"
+                               f"都用不了：条件在任何可达的局面下都不成立。", key=f"UR003|active|{r.id}",
+                               rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
+                               details={"because": [lab.label for lab in a.core]}))
     return out
