@@ -17,8 +17,8 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
+from .util import (catalogue_paths, change_key, change_rules, change_sides, change_title, change_witness,
+                   code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "html"
 DESCRIPTION = "one self-contained HTML page: findings, witnesses and the conflict graph"
@@ -315,7 +315,8 @@ def render(report, cat=None) -> str:
         f'<div class="badges">{badges}</div>',
         f'<div class="meta">{e(summary_line(report))}</div>',
         f'<div class="meta">skillproof {e(report.tool_version)} · catalogue: '
-        + ", ".join(f"<code>{e(f)}</code>" for f in report.catalogue_files)
+        + ", ".join(f"<code>{e(f)}</code>" for f in catalogue_paths(report.catalogue_files)[0])
+        + e(catalogue_paths(report.catalogue_files)[1])
         + f" · checks run: {e(', '.join(report.families))}</div>",
         "</header>",
         "<main>",
