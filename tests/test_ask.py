@@ -6,7 +6,7 @@ import json
 import pytest
 import z3
 
-from skillproof.checks import query as Q
+from skillproof.checks import ask as Q
 from skillproof.checks.context import replay_problems
 from skillproof.cli import main
 from skillproof.model import interpreter as I
