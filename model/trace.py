@@ -346,3 +346,60 @@ def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
     s.skills = [SkillInst(r) for r in ch.skills]
     s.face_up = not ch.hidden
     s.ever_face_up = s.face_up
+
+
+# ================================================================================ narration
+def steps(cat: Catalogue, trace: Trace) -> list[dict]:
+    """The trace told step by step, in the designer's terms: each event with its turn, window and actor
+    (``{"turn": k, "window": zh, "text": …}``), as a report or ``explain`` shows a witness."""
+    out: list = []
+    st = trace.setup.copy()
+    names = [cat.characters[s.character].name if s.character in cat.characters else s.character
+             for s in st.seats]
+    turn_no = 0
+    window = None
+    for ev in trace.events:
+        if ev.kind == "turn":
+            turn_no += 1
+            window = "draw"
+            who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
+            out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": f"{who}的回合开始"})
+            continue
+        if ev.kind == "window":
+            window = ev.window
+            if window == "turn_end":
+                out.append({"turn": turn_no, "window": T.WINDOWS["turn_end"].zh,
+                            "text": "回合结束：被无效的技能恢复，本回合技能移除"})
+            elif window == "dying" and isinstance(ev.dying, int) and ev.dying < len(names):
+                out.append({"turn": turn_no, "window": T.WINDOWS["dying"].zh, "text": f"{names[ev.dying]}濒死"})
+            elif T.WINDOWS.get(window) and T.WINDOWS[window].message and isinstance(ev.in_front, int) \
+                    and ev.in_front < len(names):
+                out.append({"turn": turn_no, "window": T.WINDOWS[window].zh,
+                            "text": f"情报在{names[ev.in_front]}面前"})
+            continue
+        zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
+        if ev.kind == "give":
+            give = site_of(cat, ev.site)
+            giver = names[ev.giver] if isinstance(ev.giver, int) and ev.giver < len(names) else "?"
+            to = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            if give is None:
+                text = f"{giver}给出{ev.site}"
+            else:
+                grant = cat.skills[give.grant]
+                what = "使其技能无效" if "InvalidSkill" in grant.closure else f"给出{grant.label}"
+                args = "，".join(f"{k}={cat.name_of(v) if isinstance(v, str) else v}" for k, v in sorted(ev.args.items())
+                                if not isinstance(v, (list, tuple)))
+                text = f"{giver}的{cat.giver_name(give)}对{to}{what}" + (f"（{args}）" if args else "")
+        elif ev.kind == "replace":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            new = cat.characters[ev.character].name if ev.character in cat.characters else str(ev.character)
+            text = f"{who}换成新角色{new}（原有技能全部失去）"
+            if isinstance(ev.seat, int) and ev.seat < len(names):
+                names[ev.seat] = new
+        elif ev.kind == "use":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            text = f"{who}本回合已发动【{cat.name_of(ev.rule)}】"
+        else:
+            text = ev.kind
+        out.append({"turn": turn_no, "window": zh, "text": text})
+    return out
