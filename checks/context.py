@@ -131,11 +131,20 @@ class Context:
         return Finding(INCONCLUSIVE.code, family, "error",
                        f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
-                       inconclusive=True)
+                       inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
 
     def say(self, msg: str):
         if self.progress:
             self.progress(msg)
+
+
+def give_up_hint(timeout_ms: int, rlimit: int) -> str:
+    """What to do when the solver gave up on a question: raise the limit that stopped it."""
+    secs = f"{timeout_ms / 1000:g}"
+    if rlimit:
+        return (f"提高 --rlimit（现为 {rlimit}，或设为 0 不限）或 --timeout（现为 {secs} 秒），"
+                f"或缩小 --max-seats / --max-grants。")
+    return f"提高 --timeout（现为 {secs} 秒），或缩小 --max-seats / --max-grants。"
 
 
 def replay_problems(cat, witness: dict) -> list[str]:
