@@ -60,6 +60,8 @@ def run(args) -> int:
     result = run_checks(cat, args)
     ign = _codes(args.ignore)
     findings = [f for f in result.findings if f.check not in ign and f.family not in ign]
+    from skillproof.checks import suppress
+    findings = suppress.apply(cat, findings)[0]          # accepted in the catalogue already
     fmt = "json" if (args.output or "").lower().endswith(".json") else "toml"
     text = B.dumps(findings, fmt, keep)
     if args.output:

@@ -29,6 +29,9 @@ def add_report_args(p):
     from skillproof.reports import FORMATS
     p.add_argument("--format", "-f", default="text", choices=FORMATS, help="report format (default: text)")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here instead of standard output")
+    p.add_argument("--output-format", action="append", default=None, metavar="FORMAT:FILE",
+                   help="also write a report in FORMAT to FILE in the same run (repeatable), e.g. "
+                        "--output-format sarif:skillproof.sarif --output-format markdown:comment.md")
     p.add_argument("--fail-on", default="error", choices=["error", "warning", "note", "none"],
                    help="lowest severity that makes the exit code 1 (default: error)")
     p.add_argument("--color", default="auto", choices=["auto", "always", "never"], help="colours in text output")
@@ -82,28 +85,66 @@ class Progress:
             sys.stderr.flush()
 
 
-def emit(report, args, cat=None) -> int:
-    """Render ``report`` in ``args.format`` to ``args.output`` or stdout; return 0 or 2."""
+def outputs(args) -> tuple[list[tuple[str, str | None]], str | None]:
+    """Every report the run writes: [(format, file or None for standard output)], or an error message.
+    The main one (--format, --output) comes first, then each --output-format FORMAT:FILE (from the command
+    line, or else from the configuration file)."""
+    from skillproof.reports import FORMATS
+    out: list[tuple[str, str | None]] = [(args.format, args.output)]
+    extra = getattr(args, "output_format", None)
+    if extra is None:
+        extra = getattr(args, "config_output_format", None) or []
+    for spec in extra:
+        fmt, sep, path = spec.partition(":")
+        if not sep or not path:
+            return out, f"--output-format takes FORMAT:FILE (e.g. sarif:skillproof.sarif), not '{spec}'"
+        if fmt not in FORMATS:
+            from skillproof.model.names import nearest
+            hint = nearest(fmt, FORMATS)
+            return out, (f"--output-format: unknown format '{fmt}'" +
+                         (f" — did you mean '{hint}'?" if hint else f" (one of {', '.join(FORMATS)})"))
+        out.append((fmt, path))
+    files = [f for _, f in out if f]
+    if len(set(files)) != len(files):
+        return out, "two reports would be written to the same file"
+    if sum(1 for _, f in out if f is None) > 1:
+        return out, "only one report can go to standard output"
+    return out, None
+
+
+def render(report, fmt: str, to_file: bool, args, cat=None) -> str | None:
     from skillproof.reports import formatter
-    mod = formatter(args.format)
+    mod = formatter(fmt)
     if mod is None:
-        sys.stderr.write(f"error: the {args.format} format is not available in this installation\n")
-        return 2
-    if args.format == "text":
-        to_tty = not args.output and sys.stdout.isatty()
+        return None
+    if fmt == "text":
+        to_tty = not to_file and sys.stdout.isatty()
         color = args.color == "always" or (args.color == "auto" and to_tty and not os.environ.get("NO_COLOR"))
-        text = mod.render(report, color=color, cat=cat)
-    else:
-        text = mod.render(report) if "cat" not in mod.render.__code__.co_varnames else mod.render(report, cat=cat)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.output}: {e.strerror}\n")
+        return mod.render(report, color=color, cat=cat)
+    return mod.render(report) if "cat" not in mod.render.__code__.co_varnames else mod.render(report, cat=cat)
+
+
+def emit(report, args, cat=None) -> int:
+    """Render ``report`` in every requested format (``args.format`` to ``args.output`` or stdout, and each
+    --output-format FORMAT:FILE); return 0 or 2."""
+    targets, problem = outputs(args)
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
+    for fmt, path in targets:
+        text = render(report, fmt, path is not None, args, cat)
+        if text is None:
+            sys.stderr.write(f"error: the {fmt} format is not available in this installation\n")
             return 2
-    else:
-        sys.stdout.write(text)
+        if path:
+            try:
+                with open(path, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as e:
+                sys.stderr.write(f"error: cannot write {path}: {e.strerror}\n")
+                return 2
+        else:
+            sys.stdout.write(text)
     return 0
 
 
@@ -113,7 +154,7 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
     fs = _without_ignored(result.findings if findings is None else findings, args)
     return Report(findings=list(fs), catalogue_files=list(cat.files), families=list(result.families),
                   fail_on=args.fail_on, suppressed=list(suppressed), stale=list(stale),
-                  graph=GR.export(GR.build(cat)) if args.format == "html" else None,
+                  graph=GR.export(GR.build(cat)) if "html" in {f for f, _ in outputs(args)[0]} else None,
                   stats={"solver_queries": result.stats.get("queries", 0)})
 
 
@@ -146,7 +187,7 @@ def usage_problem(args) -> str | None:
 
 
 def run(args) -> int:
-    msg = usage_problem(args)
+    msg = usage_problem(args) or outputs(args)[1]
     if msg:
         sys.stderr.write(f"error: {msg}\n")
         return 2
@@ -162,13 +203,32 @@ def run(args) -> int:
     if cat is None:
         return 2
     result = run_checks(cat, args)
-    found = _without_ignored(result.findings, args)
-    suppressed, stale = (), ()
+    found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)
     if base is not None:
-        found, suppressed, stale = B.apply(base, found, ran=_codes(args.select) or None)
+        found, by_base, base_stale = B.apply(base, found, ran=_codes(args.select) or None)
+        suppressed, stale = sorted(suppressed + by_base, key=lambda x: x[0].sort_key()), stale + base_stale
     report = make_report(cat, result, args, suppressed, stale, found)
+    report.in_source = in_source
     rc = emit(report, args, cat)
+    hint_if_gave_up(report, args)
     return rc or report.exit_code()
+
+
+def accept_inline(cat, findings, args):
+    """Inline suppressions: (active, suppressed [(Finding, reason)], {id: comment location}, stale)."""
+    from skillproof.checks import suppress
+    return suppress.apply(cat, findings, ran=_codes(getattr(args, "select", "") or "") or None)
+
+
+def hint_if_gave_up(report, args):
+    """On standard error: which limit to raise when some questions were inconclusive."""
+    n = len(report.inconclusive)
+    if not n or getattr(args, "quiet", False):
+        return
+    from skillproof.checks.context import give_up_hint
+    reasons = sorted({f.message.rsplit("：", 1)[-1].rstrip("）") for f in report.inconclusive})
+    sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
+                     f"{give_up_hint(max(1, int(args.timeout * 1000)), max(0, args.rlimit))}\n")
 
 
 def _without_ignored(findings, args):

@@ -104,7 +104,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     if errors:
         raise CatalogueErrors(errors)
     return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,
-                     files=tuple(n for n, _ in docs))
+                     files=tuple(n for n, _ in docs), suppressions=tuple(b.suppressions))
 
 
 # ------------------------------------------------------------------------------------------ schema
@@ -137,6 +137,7 @@ class _Builder:
         self.characters: dict[str, Character] = {}
         self.skills: dict[str, Rule] = {}
         self._pending: list = []          # deferred checks needing every file (references, expressions)
+        self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -157,6 +158,7 @@ class _Builder:
             return
         locs = locate(text)
         F = (name, locs)
+        self._inline_suppressions(name, text, data)
         for k in data:
             if k not in TOP_KEYS:
                 self.err(name, locs, (k,), k, f"unknown top-level table '{k}'{_dym(k, TOP_KEYS)}")
@@ -178,6 +180,12 @@ class _Builder:
                     self.err(name, locs, path, table, f"each [[{table}]] must be a table")
                     continue
                 fn(F, path, entry, table)
+
+    def _inline_suppressions(self, name: str, text: str, data: dict):
+        from .suppress import scan
+        found, problems = scan(name, text, data)
+        self.suppressions.extend(found)
+        self.errors.extend(CatalogueError(name, line, "skillproof: ignore", msg) for line, msg in problems)
 
     def _loc(self, F, path) -> Loc:
         return Loc(F[0], line_of(F[1], path))

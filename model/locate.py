@@ -169,3 +169,14 @@ def line_of(locs: dict, path: tuple) -> int:
             return locs[p]
         p = p[:-1]
     return 1
+
+
+def toml_error_line(message: str, text: str) -> int:
+    """The line a ``tomllib.TOMLDecodeError`` message points at ('at line N' or 'at end of document')."""
+    import re as _re
+    m = _re.search(r"line (\d+)", message)
+    if m:
+        return int(m.group(1))
+    if "end of document" in message:
+        return max(1, text.count("\n") + (0 if text.endswith("\n") or not text else 1))
+    return 1

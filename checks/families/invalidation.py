@@ -31,14 +31,17 @@ grant = "BianZeTong2"
 to = "all"''')
 
 IV002 = Code(
-    "IV002", "grant-lifetime", "warning",
+    "IV002", "grant-lifetime", "error",
     "a grant's declared lifetime contradicts its kinds, or it can outlive the turn it was given in",
     "the server drops only OneTurnSkills at turn end: a grant said to last 'this turn' that is not one "
     "stays for the rest of the game; one that waits 'until it fires' may wait turns",
     example='''[[grant]]
 id = "JiuJi2"
 kinds = ["TriggeredSkill"]
-lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''')
+lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''',
+    also=("note",), also_when="error when the declared lifetime contradicts the kinds (a 'turn' grant that is "
+                              "not a OneTurnSkill, a permanent one that is); note when an 'until_fired' grant "
+                              "that is not a OneTurnSkill may outlive its turn")
 
 IV003 = Code(
     "IV003", "survives-turn-end", "error",

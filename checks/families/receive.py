@@ -25,7 +25,9 @@ id = "XinGeLianLuo2"     # 本回合不能接收情报
 kinds = ["MustReceiveMessage"]
 lifetime = "turn"
 receive = { must = "false", cannot = "true" }
-# the sender (or a locked player) holding it must receive anyway''')
+# the sender (or a locked player) holding it must receive anyway''',
+    also=("note",), also_when="note when the 'must' side is the game's own rule (the sender, or a locked player) "
+                             "rather than another skill")
 
 CORE = ("sender", "locked")
 
