@@ -7,6 +7,7 @@ raise anything else.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -17,7 +18,7 @@ from . import kinds as K
 from . import vocab as V
 from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
                         Rule, Rules, Send)
-from .locate import line_of, locate
+from .locate import line_of, locate, toml_error_line
 from .names import nearest
 
 
@@ -34,9 +35,23 @@ class CatalogueError:
 
 
 class CatalogueErrors(Exception):
-    def __init__(self, errors):
-        self.errors = sorted(set(errors))
-        super().__init__("\n".join(str(e) for e in self.errors))
+    """Every problem of a catalogue. ``causes`` (files that cannot be read) come first; ``hidden`` counts
+    the errors left out because they only follow from those files not being read (``unreadable``)."""
+
+    def __init__(self, errors, causes=(), hidden: int = 0, unreadable=()):
+        causes = sorted(set(causes))
+        self.errors = causes + [e for e in sorted(set(errors)) if e not in causes]
+        self.hidden = hidden
+        self.unreadable = list(unreadable)
+        super().__init__("\n".join([str(e) for e in self.errors] + self.folded_lines()))
+
+    def folded_lines(self) -> list[str]:
+        if not self.hidden:
+            return []
+        u = self.unreadable
+        names = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
+        return [f"({self.hidden} further error{'s' if self.hidden != 1 else ''} hidden: "
+                f"{'they follow' if self.hidden != 1 else 'it follows'} from {names} not being readable)"]
 
 
 def shipped_path() -> Path:
@@ -76,6 +91,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     (used by `diff` for git revisions and by tests)."""
     docs: list[tuple[str, str]] = []
     errors: list[CatalogueError] = []
+    unreadable: dict[str, str] = {}     # files that could not be read or parsed -> their text, as far as known
     if texts is not None:
         docs = list(texts.items())
     else:
@@ -89,22 +105,63 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
         for f in files:
             name = display_name(f, shipped)
             try:
-                docs.append((name, f.read_bytes().decode("utf-8")))
+                raw = f.read_bytes()
+                docs.append((name, raw.decode("utf-8")))
             except FileNotFoundError:
                 errors.append(CatalogueError(name, 1, "", "no such file"))
             except UnicodeDecodeError as e:
-                errors.append(CatalogueError(name, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})"))
+                errors.append(_not_utf8(name, raw, e))
+                unreadable[name] = raw.decode("utf-8", "replace")
             except OSError as e:
                 errors.append(CatalogueError(name, 1, "", f"cannot read: {e.strerror}"))
     b = _Builder()
     for name, text in docs:
+        if text.startswith("\ufeff"):
+            errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), which "
+                                                      "TOML does not allow: save it as UTF-8 without BOM"))
+            unreadable[name] = text
+            continue
         b.add_file(name, text)
     b.link()                       # cross-file checks run even after local errors: report everything at once
     errors.extend(b.errors)
+    unreadable.update(b.unreadable)
     if errors:
-        raise CatalogueErrors(errors)
+        raise CatalogueErrors(*_fold_unreadable(errors, unreadable))
     return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,
                      files=tuple(n for n, _ in docs), suppressions=tuple(b.suppressions))
+
+
+_UNKNOWN_NAME = re.compile(r"unknown (?:skill|grant|card) '([^']+)'")
+_DEFINES = re.compile(r'^\s*id\s*=\s*["\']([^"\']+)["\']', re.M)
+
+
+def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
+    """(errors, causes, hidden, unreadable names): the errors of files that cannot be read lead; errors that
+    only say a name is unknown which one of those files defines (``id = "…"`` in its text) are folded —
+    they follow from the file not being read, and their suggestions would mislead."""
+    if not unreadable:
+        return errors, (), 0, ()
+    causes = [e for e in errors if e.file in unreadable and e.line >= 1 and not e.key]
+    defined = {m.group(1) for text in unreadable.values() for m in _DEFINES.finditer(text or "")}
+    kept, hidden = [], 0
+    for e in errors:
+        m = _UNKNOWN_NAME.search(e.message)
+        if e.file not in unreadable and m and m.group(1) in defined:
+            hidden += 1
+        else:
+            kept.append(e)
+    return kept, causes, hidden, sorted(unreadable)
+
+
+def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
+    line = raw.count(b"\n", 0, e.start) + 1
+    guess = ""
+    try:
+        raw.decode("gb18030")
+        guess = "; it reads as GBK/GB18030 — save it as UTF-8"
+    except UnicodeDecodeError:
+        pass
+    return CatalogueError(name, line, "", f"not UTF-8 text ({e.reason} at byte {e.start}){guess}")
 
 
 # ------------------------------------------------------------------------------------------ schema
@@ -138,6 +195,7 @@ class _Builder:
         self.skills: dict[str, Rule] = {}
         self._pending: list = []          # deferred checks needing every file (references, expressions)
         self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
+        self.unreadable: dict = {}        # files with a TOML syntax error -> their text
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -149,12 +207,8 @@ class _Builder:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             msg = str(e)
-            line = 1
-            import re
-            m = re.search(r"line (\d+)", msg)
-            if m:
-                line = int(m.group(1))
-            self.errors.append(CatalogueError(name, line, "", f"TOML syntax error: {msg}"))
+            self.errors.append(CatalogueError(name, toml_error_line(msg, text), "", f"TOML syntax error: {msg}"))
+            self.unreadable[name] = text
             return
         locs = locate(text)
         F = (name, locs)
