@@ -66,20 +66,50 @@ def validate_selection(names) -> str | None:
 
 
 class Progress:
-    """Progress on stderr, only on a terminal and only once a run has taken more than a second."""
+    """A progress bar on standard error — only on a terminal, and only once a run has taken a moment
+    (SKILLPROOF_PROGRESS_AFTER seconds, default 0.5): families done of the families selected, the families
+    running now, and the solver questions asked so far."""
+    WIDTH = 24
 
     def __init__(self, enabled: bool):
         self.enabled = enabled and sys.stderr.isatty()
         self.t0 = time.perf_counter()
+        try:
+            self.after = float(os.environ.get("SKILLPROOF_PROGRESS_AFTER", "0.5"))
+        except ValueError:
+            self.after = 0.5
         self.shown = False
+        self.total, self.done, self.questions = 0, 0, 0
+        self.running: list[str] = []
 
-    def __call__(self, what: str):
-        if self.enabled and time.perf_counter() - self.t0 > 1.0:
-            sys.stderr.write(f"\r\033[K skillproof: checking {what} …")
+    def __call__(self, ev: dict):
+        if "total" in ev:
+            self.total = ev["total"]
+        if "family" in ev and ev["family"] not in self.running:
+            self.running.append(ev["family"])
+        if "done" in ev:
+            self.done += 1
+            if ev["done"] in self.running:
+                self.running.remove(ev["done"])
+        self.questions += ev.get("questions", 0)
+        self.draw()
+
+    def line(self) -> str:
+        frac = self.done / self.total if self.total else 0.0
+        fill = int(round(frac * self.WIDTH))
+        bar = "█" * fill + "░" * (self.WIDTH - fill)
+        now = ", ".join(self.running) or "…"
+        return (f"skillproof [{bar}] {self.done}/{self.total} check families · {now} · "
+                f"{self.questions} solver question{'s' if self.questions != 1 else ''} · "
+                f"{time.perf_counter() - self.t0:.1f}s")
+
+    def draw(self):
+        if self.enabled and time.perf_counter() - self.t0 >= self.after:
+            sys.stderr.write("\r\033[K" + self.line())
             sys.stderr.flush()
             self.shown = True
 
-    def done(self):
+    def finish(self):
         if self.shown:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
@@ -166,9 +196,9 @@ def run_checks(cat, args):
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
-        result = run(cat, opts, progress=prog, jobs=max(1, getattr(args, "jobs", 2)))
+        result = run(cat, opts, progress=prog if prog.enabled else None, jobs=max(1, getattr(args, "jobs", 2)))
     finally:
-        prog.done()
+        prog.finish()
     if not args.quiet and sys.stderr.isatty():
         sys.stderr.write(f"skillproof: {result.stats.get('queries', 0)} solver questions in "
                          f"{time.perf_counter() - t:.1f}s\n")
@@ -225,10 +255,11 @@ def hint_if_gave_up(report, args):
     n = len(report.inconclusive)
     if not n or getattr(args, "quiet", False):
         return
-    from skillproof.checks.context import give_up_hint
     reasons = sorted({f.message.rsplit("：", 1)[-1].rstrip("）") for f in report.inconclusive})
+    raise_ = (f"raise --rlimit (now {args.rlimit}; 0 = no limit) or --timeout (now {args.timeout:g} s)"
+              if args.rlimit else f"raise --timeout (now {args.timeout:g} s per question)")
     sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
-                     f"{give_up_hint(max(1, int(args.timeout * 1000)), max(0, args.rlimit))}\n")
+                     f"{raise_}, or lower --max-seats / --max-grants\n")
 
 
 def _without_ignored(findings, args):

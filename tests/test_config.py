@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import jsonschema
@@ -141,3 +142,31 @@ def test_timeouts_are_seconds_everywhere_and_explain_usage():
     assert "--timeout SECONDS" in helps and " MS" not in helps
     r = sp("explain")
     assert r.returncode == 2 and "required" not in r.stderr and "explain needs a finding id" in r.stderr
+
+
+def test_progress_bar_on_a_terminal_only(tmp_path):
+    import pexpect
+    from reportkit import CONVERSION
+    exe = os.path.join(os.path.dirname(__import__("sys").executable), "skillproof")
+    env = {**os.environ, "SKILLPROOF_PROGRESS_AFTER": "0", "PYTHONIOENCODING": "utf-8"}
+    c = pexpect.spawn(exe, ["check", *CONVERSION, "-f", "json", "-o", str(tmp_path / "r.json")], env=env,
+                      encoding="utf-8", timeout=120)
+    c.expect(pexpect.EOF)
+    out = c.before
+    bars = re.findall(r"skillproof \[([█░]+)\] (\d+)/(\d+) check families · [^·]+ · (\d+) solver questions?", out)
+    assert bars, out[-500:]
+    assert bars[-1][1] == bars[-1][2] == "9" and set(bars[-1][0]) == {"█"}       # ends full
+    qs = [int(b[3]) for b in bars]
+    assert qs == sorted(qs) and qs[-1] > 0
+    r = sp("check", *CONVERSION, env={"SKILLPROOF_PROGRESS_AFTER": "0"})          # not a terminal: no bar
+    assert "█" not in r.stderr and "\r" not in r.stderr
+
+
+def test_hint_when_questions_give_up():
+    from reportkit import CONVERSION
+    r = sp("check", *CONVERSION, "--rlimit", "1")
+    assert r.returncode == 3
+    assert re.search(r"skillproof: \d+ questions gave up \(canceled\): raise --rlimit \(now 1; 0 = no limit\)", r.stderr)
+    assert "修正：提高 --rlimit（现为 1" in r.stdout
+    r = sp("check", *CONVERSION, "--rlimit", "1", "-q")
+    assert r.stderr == ""
