@@ -170,3 +170,11 @@ def test_hint_when_questions_give_up():
     assert "修正：提高 --rlimit（现为 1" in r.stdout
     r = sp("check", *CONVERSION, "--rlimit", "1", "-q")
     assert r.stderr == ""
+
+
+def test_brief_answers_print_no_witness():
+    q = "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?"
+    full, brief = sp("ask", q), sp("ask", "--brief", q)
+    assert full.returncode == brief.returncode == 0
+    assert "witness (replayed by the interpreter):" in full.stdout and "seat 0:" in full.stdout
+    assert brief.stdout.startswith("yes —") and "witness" not in brief.stdout and "seat 0:" not in brief.stdout
