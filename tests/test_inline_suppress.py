@@ -50,6 +50,10 @@ def test_a_comment_above_the_table_accepts_that_rules_findings(tmp_path):
                for s in doc["suppressed"])
     assert doc["summary"]["suppressed_inline"] == 2 and doc["stale"] == []
     sarif = json.loads(sp("check", *paths, "-q", "--format", "sarif").stdout)
+    from test_reports_sarif import SCHEMA_PATH, assert_valid
+    import jsonschema
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    assert_valid(jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER), sarif)
     sup = [r for r in sarif["runs"][0]["results"] if r.get("suppressions")]
     assert len(sup) == 2
     for r in sup:

@@ -134,6 +134,10 @@ def test_diff_sarif_locations_are_checkout_paths(tmp_path):
     r = sp("diff", "HEAD:rules/", "rules/", "-f", "sarif", "--allow-changes", cwd=repo)
     assert r.returncode in (0, 1), r.stderr
     doc = json.loads(r.stdout)
+    from test_reports_sarif import SCHEMA_PATH, assert_valid
+    import jsonschema
+    schema = json.load(open(SCHEMA_PATH, encoding="utf-8"))
+    assert_valid(jsonschema.Draft4Validator(schema, format_checker=jsonschema.Draft4Validator.FORMAT_CHECKER), doc)
     res = doc["runs"][0]["results"]
     gone = [x for x in res if x.get("baselineState") == "absent"]
     assert gone
