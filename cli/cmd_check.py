@@ -5,7 +5,7 @@ import os
 import sys
 import time
 
-from .common import add_catalogue_arg, load_or_report
+from .common import add_catalogue_arg, load_or_report, write_out
 
 NAME = "check"
 HELP = "check a catalogue for contradictory or unreachable rule combinations"
@@ -166,15 +166,8 @@ def emit(report, args, cat=None) -> int:
         if text is None:
             sys.stderr.write(f"error: the {fmt} format is not available in this installation\n")
             return 2
-        if path:
-            try:
-                with open(path, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-            except OSError as e:
-                sys.stderr.write(f"error: cannot write {path}: {e.strerror}\n")
-                return 2
-        else:
-            sys.stdout.write(text)
+        if write_out(path, text):
+            return 2
     return 0
 
 

@@ -38,9 +38,23 @@ def report_catalogue_errors(e, what: str = "the catalogue", done: str = "nothing
     sys.stderr.write(f"{n} error{'s' if n != 1 else ''} in {what}; {done}\n")
 
 
+def write_out(path: str | None, text: str) -> int:
+    """Write ``text`` to ``path`` (standard output when None); 0, or 2 after saying why it failed."""
+    if not path:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    except OSError as e:
+        sys.stderr.write(f"error: cannot write {path}: {e.strerror}\n")
+        return 2
+    return 0
+
+
 def add_catalogue_arg(p):
     p.add_argument("paths", nargs="*", default=[], metavar="PATH",
                    help="catalogue files or directories (default: the shipped catalogue of the real game)")
 
 
-__all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "EXIT_USAGE"]
+__all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "write_out", "EXIT_USAGE"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .locate import _logical_lines, _split_key
+from .locate import _logical_lines, _split_key, comments
 
 ENTRY_TABLES = ("skill", "grant", "card", "character")
 _MARK = re.compile(r"#\s*skillproof\s*:\s*(\S.*)$")
@@ -26,39 +26,6 @@ class Suppression:
     rule: str                 # the id of the rule, card or character whose table it stands next to
     file: str
     line: int
-
-
-def comments(text: str) -> list[tuple[int, str]]:
-    """(line, text after '#') of every comment, strings (one-line and multi-line) skipped."""
-    out = []
-    in_str = None
-    for no, line in enumerate(text.split("\n"), 1):
-        i, n = 0, len(line)
-        while i < n:
-            if in_str:
-                if in_str in ('"', '"""') and line[i] == "\\":
-                    i += 2
-                    continue
-                if line.startswith(in_str, i):
-                    i += len(in_str)
-                    in_str = None
-                    continue
-                i += 1
-                continue
-            ch = line[i]
-            if ch == "#":
-                out.append((no, line[i:]))
-                break
-            for d in ('"""', "'''", '"', "'"):
-                if line.startswith(d, i):
-                    in_str = d
-                    i += len(d)
-                    break
-            else:
-                i += 1
-        if in_str in ('"', "'"):          # a one-line string never spans lines
-            in_str = None
-    return out
 
 
 def _headers(text: str) -> list[tuple[int, tuple | None]]:

@@ -18,7 +18,7 @@ def page(code, family=None) -> str:
     sev = "|".join(code.severities)
     out = [f"# {code.code} {code.name}", "",
            f"**Severity:** {sev}" + (f" — {code.severity} by default; {code.also_when}." if code.also_when else "")
-           + f"  ",
+           + "  ",
            f"**Family:** {family.name} — {family.title}" if family else "**Family:** (the solver itself)", "",
            "## What it finds", "", f"{code.summary[0].upper()}{code.summary[1:]}.", "",
            "## Why it matters", "", f"{code.why[0].upper()}{code.why[1:]}.", ""]
