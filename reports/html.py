@@ -220,7 +220,7 @@ JS = r"""
       var ok=(!r.hasAttribute('data-sev')||on[r.getAttribute('data-sev')]!==false)&&
              (!code||!r.hasAttribute('data-check')||r.getAttribute('data-check')===code)&&(!text||hay.indexOf(text)>=0);
       r.classList.toggle('hidden',!ok);if(w){w.classList.toggle('hidden',!ok);}
-      if(ok&&r.hasAttribute('data-sev')){n++;}
+      if(ok&&r.hasAttribute('data-sev')&&!r.classList.contains('suppressed')&&!r.classList.contains('resolved')){n++;}
     });
     [].slice.call(document.querySelectorAll('tr.group')).forEach(function(g){
       var any=false,x=g.nextElementSibling;
