@@ -100,7 +100,7 @@ def scenario_lines(cat, witness: dict, indent="  ") -> list[str]:
 
 
 def render(cat, res, brief: bool = False) -> str:
-    """A Result of checks.query as text."""
+    """A Result of checks.ask as text."""
     out = [res.headline or res.answer]
     if res.answer == "unknown":
         out.append(f"  the solver could not decide: {res.reason}")
@@ -207,7 +207,7 @@ def save_witness(res, path: str) -> str | None:
 
 # ============================================================================================== run
 def _session(args, cat):
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     seats = args.seats if args.seats is not None else Q.DEFAULT_SEATS
     if not 1 <= seats <= cat.rules.seats:
         raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
@@ -236,7 +236,7 @@ def run(args) -> int:
 
 
 def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     try:
         res = sess.ask(text)
     except Q.QueryError as e:
@@ -269,7 +269,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
 
 # =========================================================================================== prompt
 def _completion_words(sess) -> list[tuple[str, str]]:
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     cat = sess.cat
     out: dict = {}
     for c in cat.cards.values():
@@ -373,7 +373,7 @@ def prompt(sess, args) -> int:
     (piped input) one question per line."""
     out = sys.stdout
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    sess.general = True                  # one warm solver for every question (see checks.query.Session)
+    sess.general = True                  # one warm solver for every question (see checks.ask.Session)
     sess.warm()
     if not interactive:
         worst = EXIT_OK

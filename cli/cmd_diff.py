@@ -50,11 +50,8 @@ def read_side(spec: str) -> dict:
     if os.path.exists(spec) or ":" not in spec:
         if not os.path.exists(spec):
             raise SideError(f"{spec}: no such file or directory")
-        paths = []
-        if os.path.isdir(spec):
-            paths = sorted(os.path.join(spec, f) for f in os.listdir(spec) if f.endswith(".toml"))
-        else:
-            paths = [spec]
+        from skillproof.model.loader import catalogue_files
+        paths = [str(p) for p in catalogue_files([spec])]       # a directory: recursively, as `check` reads it
         if not paths:
             raise SideError(f"{spec}: no .toml catalogue files")
         out = {}
@@ -70,8 +67,8 @@ def read_side(spec: str) -> dict:
     kind = _git("cat-file", "-t", f"{rev}:{path}" if path else f"{rev}:").strip()
     if kind == "blob":
         return {spec: _git("show", f"{rev}:{path}")}
-    names = [n for n in _git("ls-tree", "--name-only", f"{rev}:{path}" if path else f"{rev}:").splitlines()
-             if n.endswith(".toml")]
+    names = [n for n in _git("ls-tree", "-r", "--name-only", f"{rev}:{path}" if path else f"{rev}:").splitlines()
+             if n.endswith(".toml") and not any(part.startswith(".") for part in n.split("/"))]
     if not names:
         raise SideError(f"{spec}: no .toml catalogue files at that revision")
     return {f"{rev}:{path + '/' if path else ''}{n}": _git("show", f"{rev}:{path + '/' if path else ''}{n}")

@@ -60,12 +60,19 @@ def shipped_path() -> Path:
 
 
 def catalogue_files(paths) -> list[Path]:
-    """Expand paths (files or directories) into the TOML files to read, in a stable order."""
+    """Expand paths (files or directories) into the TOML files to read, in a stable order: a directory is
+    read recursively, its files in sorted relative-path order (``cards.toml`` before
+    ``characters/a_fu_luo_la.toml`` before ``rules.toml``); names starting with a dot are skipped."""
     out: list[Path] = []
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            out.extend(sorted(q for q in p.iterdir() if q.suffix == ".toml" and q.is_file()))
+            found = {}
+            for q in p.rglob("*.toml"):
+                rel = q.relative_to(p)
+                if q.is_file() and not any(part.startswith(".") for part in rel.parts):
+                    found[rel.as_posix()] = q
+            out.extend(found[k] for k in sorted(found))
         else:
             out.append(p)
     return out
@@ -74,7 +81,8 @@ def catalogue_files(paths) -> list[Path]:
 def display_name(path: Path, shipped: bool = False) -> str:
     """How a file is named in messages and reports: relative to the working directory when under it
     (as linters do), else as given; the shipped catalogue outside the working directory is
-    ``<shipped>/file.toml``, so reports do not depend on where skillproof is installed."""
+    ``<shipped>/characters/x.toml`` (its path inside the catalogue), so reports do not depend on where
+    skillproof is installed."""
     if str(path).startswith("<"):
         return str(path)
     try:
@@ -83,7 +91,12 @@ def display_name(path: Path, shipped: bool = False) -> str:
         rel = ".."
     if not rel.startswith(".."):
         return rel
-    return f"<shipped>/{Path(path).name}" if shipped else str(path)
+    if not shipped:
+        return str(path)
+    try:
+        return "<shipped>/" + Path(path).relative_to(shipped_path()).as_posix()
+    except ValueError:
+        return f"<shipped>/{Path(path).name}"
 
 
 def load(paths=None, *, texts: dict | None = None) -> Catalogue:
@@ -127,8 +140,12 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     unreadable.update(b.unreadable)
     if errors:
         raise CatalogueErrors(*_fold_unreadable(errors, unreadable))
-    return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,
-                     files=tuple(n for n, _ in docs), suppressions=tuple(b.suppressions))
+    # Characters and skills are kept in id order, not in the order they were read: how a catalogue is split
+    # into files never changes what the checks ask the solver, the witnesses they find or a report. Cards
+    # keep their written order (the shipped cards.toml follows the server's card_type enum).
+    return Catalogue(rules=b.rules, cards=b.cards, characters=dict(sorted(b.characters.items())),
+                     skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs),
+                     suppressions=tuple(b.suppressions))
 
 
 _UNKNOWN_NAME = re.compile(r"unknown (?:skill|grant|card) '([^']+)'")

@@ -5,7 +5,7 @@ dict form witnesses and scenario files use) and records each step that matters �
 position of the player's skill list did what, and the catalogue line it comes from:
 
     3. 变则通·宣言 (A=截获, B=破译) at position 3 is a must-conversion of 截获 whose targets lack 误导: vetoed
-       [model/catalogue/skills-4.toml:290]
+       [model/catalogue/characters/chen_da_er.toml:39]
 
 The final answer is the interpreter's own (``interpreter.decide``); ``Trace.agrees`` says whether the
 narrated walk reached the same answer (the tests hold it to that). ``origin(cat, state)`` tells how the

@@ -21,8 +21,9 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, loc_text, rules_of, stale_text, summary_line, witness_text)
+from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_title,
+                   change_witness, code_info, diff_view, exit_code, fdict, loc_text, rules_of, stale_text,
+                   summary_line, witness_text)
 
 NAME = "html"
 DESCRIPTION = "one self-contained HTML page: findings, witnesses and the conflict graph"
@@ -522,7 +523,8 @@ def render(report, cat=None) -> str:
         f'<div class="badges">{badges}</div>',
         f'<div class="meta">{e(summary_line(report))}</div>',
         f'<div class="meta">skillproof {e(report.tool_version)} · catalogue: '
-        + ", ".join(f"<code>{e(f)}</code>" for f in report.catalogue_files)
+        + ", ".join(f"<code>{e(f)}</code>" for f in catalogue_paths(report.catalogue_files)[0])
+        + e(catalogue_paths(report.catalogue_files)[1])
         + f" · checks run: {e(', '.join(report.families))}</div>",
         "</header>",
         _toolbar(report, active + extra_new),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 
-from .util import (SEVERITY_ICON, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
+from .util import (SEVERITY_ICON, catalogue_paths, change_rules, change_sides, change_title, change_witness,
+                   code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "markdown"
 DESCRIPTION = "a compact table for a pull-request comment"
@@ -152,7 +152,8 @@ def _render(report, cat, witnesses, max_rows) -> str:
             kind = "inline " if e.get("kind") == "inline" else ""
             out.append(f"- {kind}{code_span(e.get('id', ''))}{at}: {cell(e.get('reason', ''))}")
         out.append("")
-    files = ", ".join(code_span(f) for f in report.catalogue_files)
+    shown, more = catalogue_paths(report.catalogue_files)
+    files = ", ".join(code_span(f) for f in shown) + more
     out.append(f"<sub>skillproof {cell(report.tool_version)} · catalogue: {files or '—'}</sub>")
     return "\n".join(out) + "\n"
 

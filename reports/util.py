@@ -8,6 +8,7 @@ and the sections a `diff` report adds in ``Report.extra``: ``new`` and ``resolve
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
@@ -15,6 +16,21 @@ from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 from .common import question_line, witness_lines
 
 SEVERITY_ICON = {"error": "🔴", "warning": "🟠", "note": "🔵"}
+
+
+def catalogue_paths(files, most: int = 6) -> tuple[list[str], str]:
+    """The catalogue files a report covers, for people to read: all of them when there are at most ``most``,
+    else the directory they share and a count — ``(["model/catalogue/"], " (67 files)")``."""
+    files = [str(f) for f in files]
+    if len(files) <= most:
+        return files, ""
+    try:
+        common = os.path.commonpath(files)
+    except ValueError:
+        common = ""
+    if common and common not in files:
+        return [common.rstrip("/") + "/"], f" ({len(files)} files)"
+    return files[:most], f", … ({len(files)} files)"
 
 
 def fdict(f) -> dict:

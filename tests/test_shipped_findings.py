@@ -55,3 +55,18 @@ def test_must_wins_receive_conflicts_are_reported_with_the_winner(result):
     cat, res = result
     rc = [f for f in res.findings if f.key == "RC001|YouDiShenRu2|XinGeLianLuo2"]
     assert rc and rc[0].details["winner"] == "must"
+
+
+def test_how_the_catalogue_is_split_into_files_changes_no_report(result):
+    # the same rules read as one file, in the reverse file order: the same questions, witnesses and report
+    cat, res = result
+    files = loader.catalogue_files([loader.shipped_path()])
+    assert len(files) > 1
+    whole = "\n".join(f.read_text(encoding="utf-8") for f in reversed(files))
+    cat2 = loader.load(texts={"whole.toml": whole})
+    assert list(cat2.characters) == list(cat.characters) == sorted(cat.characters)
+    assert list(cat2.skills) == list(cat.skills) == sorted(cat.skills)
+    res2 = run(cat2)
+    assert [(f.id, f.severity, f.message) for f in res2.findings] == \
+        [(f.id, f.severity, f.message) for f in res.findings]
+    assert {r.loc.file for r in cat2.skills.values()} == {"whole.toml"}
