@@ -148,22 +148,23 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
                      suppressions=tuple(b.suppressions))
 
 
-_UNKNOWN_NAME = re.compile(r"unknown (?:skill|grant|card) '([^']+)'")
+_QUOTED = re.compile(r"'([^'\s]+)'")
 _DEFINES = re.compile(r'^\s*id\s*=\s*["\']([^"\']+)["\']', re.M)
 
 
 def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
-    """(errors, causes, hidden, unreadable names): the errors of files that cannot be read lead; errors that
-    only say a name is unknown which one of those files defines (``id = "…"`` in its text) are folded —
-    they follow from the file not being read, and their suggestions would mislead."""
+    """(errors, causes, hidden, unreadable names): the errors of files that cannot be read lead; errors
+    elsewhere that name (in quotes) something one of those files defines (``id = "…"`` in its text) — an
+    unknown skill, grant or card, an argument that is not a card — are folded: they follow from the file not
+    being read, and their suggestions would mislead."""
     if not unreadable:
         return errors, (), 0, ()
     causes = [e for e in errors if e.file in unreadable and e.line >= 1 and not e.key]
     defined = {m.group(1) for text in unreadable.values() for m in _DEFINES.finditer(text or "")}
     kept, hidden = [], 0
     for e in errors:
-        m = _UNKNOWN_NAME.search(e.message)
-        if e.file not in unreadable and m and m.group(1) in defined:
+        named = set(_QUOTED.findall(e.message.split(" — did you mean")[0]))
+        if e.file not in unreadable and e.key != "id" and named & defined:
             hidden += 1
         else:
             kept.append(e)

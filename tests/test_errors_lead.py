@@ -87,3 +87,38 @@ def test_unclosed_value_at_end_of_file_points_at_the_last_line(tmp_path):
     lines = write(tmp_path, text.encode("utf-8"))
     assert "TOML syntax error" in lines[0] and "end of document" in lines[0]
     assert f"b-skills.toml:{text.count(chr(10))}: " in lines[0], lines[0]
+
+
+def test_other_follow_on_errors_fold_too(tmp_path):
+    """Not only unknown skills: an expression or an argument naming a card of the unreadable file."""
+    (tmp_path / "a-cards.toml").write_bytes(b"\xef\xbb\xbf" + '[[card]]\nid = "Jie_Huo"\nname = "截获"\n'.encode("utf-8"))
+    (tmp_path / "b-rules.toml").write_text('''
+[[character]]
+id = "a"
+name = "甲"
+hidden = false
+female = false
+skills = ["Give"]
+
+[[skill]]
+id = "Give"
+name = "给"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Ban"
+to = "others"
+args = { cards = ["Jie_Huo"] }
+where = "true"
+
+[[grant]]
+id = "Ban"
+name = "禁"
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+params = { cards = "set<card>" }
+ban = { cards = "cards" }
+''', encoding="utf-8")
+    lines = sp("check", str(tmp_path)).stderr.splitlines()
+    assert "byte-order mark" in lines[0] and "a-cards.toml:1:" in lines[0]
+    assert len(lines) == 3 and lines[1].startswith("(") and "further errors hidden" in lines[1], lines
+    assert lines[2] == "1 error in the catalogue; nothing was checked"
