@@ -19,6 +19,7 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
+from skillproof.model import expr as E
 from skillproof.model import turn as TW
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
@@ -227,4 +228,49 @@ def run(ctx):
                                fix=f"检查{r.label}的使用条件与持有者（例如“未翻开”不适用于公开角色），或修改它的 windows。",
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- 'cannot receive' that never bites
+    for r in recv:
+        if isinstance(r.receive.cannot, E.Lit) and r.receive.cannot.value is False:
+            continue
+        q = ctx.query_for({r.id})
+        S = q.S
+        bites = [z3.And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, r.id)]
+        if not bites:
+            continue
+        goal = z3.And(X.enc_at_decision(S, "receive"), z3.Or(bites), X.enc_receive(S) == X.CANNOT)
+        a = ctx.find(q, goal, minimize=False)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("unreachable", f"{r.name}的“不能接收”能否生效", [r.id], a))
+        elif not a.sat:
+            out.append(Finding("UR003", "unreachable", "warning",
+                               f"{r.label}的“不能接收”从不起作用：它成立时，持有者总是必须接收（传出者、被锁定或另有规则）。",
+                               key=f"UR003|receive-cannot|{r.id}", rules=[ctx.ref(r.id)] +
+                               [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1]],
+                               fix=f"检查{r.label}给谁（gives 的 to / when）：只给必须接收的人时，这条规则没有意义。",
+                               details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- win / result rules that never act
+    for kind, kname in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
+        for r in [x for x in cat.skills.values() if getattr(x, kind) and (cat.owners(x.id) or _reachable_givers(cat, x.id))]:
+            q = ctx.query_for({r.id})
+            S = q.S
+            holders = {s: [h for h in lst if h[1] == r.id] for s, lst in X.result_holders(S, kind, {}).items()}
+            if not any(holders.values()):
+                continue
+            D0 = [z3.Bool(f"ur_{kind}_{r.id}_d0_{s}") for s in range(S.n)]
+            W0 = [z3.Bool(f"ur_{kind}_{r.id}_w0_{s}") for s in range(S.n)]
+            pre = [z3.Implies(D0[s], z3.And(W0[s], S.present[s])) for s in range(S.n)]
+            pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)]
+            S.extra = []
+            D1, W1, _ = X.enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
+            acts = z3.Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
+            a = ctx.find(q, z3.And(pre + S.extra + [acts]), minimize=False)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("unreachable", f"{r.name}能否改变胜负", [r.id], a))
+            elif not a.sat:
+                what = "宣告任何人胜利" if kind == "win" else "改变任何胜负结果"
+                out.append(Finding("UR003", "unreachable", "warning",
+                                   f"{r.label}在任何可达的局面下都不会{what}。", key=f"UR003|{kind}|{r.id}",
+                                   rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的效果条件（when / each / pick）是否可能成立。",
+                                   details={"because": [lab.label for lab in a.core]}))
     return out
