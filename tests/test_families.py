@@ -17,14 +17,16 @@ BASE = os.path.join(FAM, "base.toml")
 
 EXPECTED = {
     "conversion": {"CV001", "CV002"},
-    "bans": {"BN001", "BN002"},
+    "bans": {"BN001", "BN002", "BN003", "BN004"},
     "unreachable": {"UR001", "UR002", "UR003", "UR004"},
-    "receive": {"RC001"},
+    "receive": {"RC001", "RC002"},
     "override": {"OV001"},
     "invalidation": {"IV001", "IV002", "IV003"},
     "skip": {"SK002", "SK003", "SK004"},
     "order": {"OD001", "OD002"},
-    "kinds": {"KD001", "KD002", "KD003", "KD004", "KD005", "KD006"},
+    "kinds": {"KD001", "KD002", "KD003", "KD004", "KD005", "KD006", "KD007", "KD008", "KD009",
+              "KD010"},
+    "replacement": {"RR001"},
 }
 
 
