@@ -16,13 +16,24 @@ since OLD, and every decision (conversion and which skill fires, bans, receive, 
 draw count) whose answer differs between the versions in some state reachable under both — found by the
 solver over both encodings at once, with a witness replayed under each version.
 
+With --kotlin SERVER_REPO, OLD and NEW are git revisions of the game server's repository (a bare one
+works): both are extracted from the Kotlin sources, a degraded extraction stops the run (exit 2 with the
+reason), code that only became readable is reported as newly understood, and changed engine rules fail too:
+
+  skillproof diff --kotlin TheMessage origin/main HEAD --format sarif --output skillproof.sarif
+
 exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
-1 new findings or changed decisions; 2 bad input or usage; 3 inconclusive."""
+1 new findings or changed decisions (or engine rules); 2 bad input, usage or a degraded extraction;
+3 inconclusive."""
 
 
 def add_arguments(p):
-    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH")
-    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH")
+    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("--kotlin", metavar="SERVER_REPO",
+                   help="compare two revisions of the game server's git repository, extracted from its Kotlin code")
+    p.add_argument("--max-undecided-increase", type=int, default=20, metavar="N",
+                   help="with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)")
     p.add_argument("--allow-changes", action="store_true", help="report changes but exit 0 for them")
     p.add_argument("--per-decision", type=int, default=3, metavar="N",
                    help="witnesses per changed decision (default 3)")
@@ -78,6 +89,9 @@ def read_side(spec: str) -> dict:
 
 
 def run(args) -> int:
+    if args.kotlin:
+        from .kotlin_diff import run as run_kotlin
+        return run_kotlin(args)
     from skillproof.checks.diff import Differ
     from skillproof.model.loader import CatalogueErrors, load
     cats = []

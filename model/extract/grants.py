@@ -4,11 +4,11 @@ literals (with constructor defaults), skills that remove themselves (consumed), 
 from __future__ import annotations
 
 from .cards import CardTable
-from .classes import _Cls, _param_type
+from .classes import _Cls, _param_type, _spread_add
 from .report import _FREE
 from .server import _EMPTY_FUNS, _LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM
-from .syntax import (_X, _Arg, _conjuncts, _const, _descendants, _fn_params, _if_parts, _ir, _kid, _kids, _short,
-                     _t, _type_name, _unparen, _value_args)
+from .syntax import (_X, _Arg, _conjuncts, _const, _descendants, _fn_params, _if_parts, _ir, _kid, _kids,
+                     _local_value, _short, _t, _type_name, _unparen, _value_args)
 
 
 class GrantSites(CardTable):
@@ -24,9 +24,9 @@ class GrantSites(CardTable):
 
     def _site_grant(self, kind, node, ctx):
         if kind == "add":
-            right = node.child_by_field_name("right")
-            x = _ir(right)
-            if x.k == "call" and x.a[0].k == "name":
+            added = _added(node)
+            x = _ir(added) if added is not None else None
+            if x is not None and x.k == "call" and x.a[0].k == "name":
                 c = self.resolve(x.a[0].a[0], ctx.cls)
                 if c is not None and c.concrete and self.is_skill(c):
                     return c
@@ -101,7 +101,7 @@ class GrantSites(CardTable):
                 continue
             if kind == "add":
                 recv = node.child_by_field_name("left").named_children[0]
-                call = node.child_by_field_name("right")
+                call = _added(node)
             else:
                 va = _kid(node, "value_arguments")
                 vargs = _kids(va, "value_argument") if va is not None else []
@@ -240,6 +240,17 @@ class GrantSites(CardTable):
                     return items
             return _FREE
         return _FREE
+
+
+def _added(node):
+    """The skill expression an ``add`` site hands out: the right side of ``p.skills += X(…)``, or ``x`` of
+    ``p.skills = arrayOf(*p.skills, x)``; a local variable is read through its ``val x = X(…)``."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    op = node.child_by_field_name("operator")
+    e = right if op is not None and _t(op) == "+=" else _spread_add(left, right)
+    if e is not None and e.type == "identifier":
+        e = _local_value(node, _t(e)) or e
+    return e
 
 
 def _ends_with_players(x: _X) -> bool:
