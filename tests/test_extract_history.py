@@ -56,6 +56,14 @@ def test_initial_skill_marker_interface(old):
     assert not [i for i in old.report if i.kind == "initial"]
 
 
+def test_cannot_receive_kept_in_the_receive_handler(old):
+    s2 = old.catalogue.skills["Swap2"]            # `if (!mustReceive && r.findSkill(SkillId.SWAP2) != null) return`
+    assert "MustReceiveMessage" in s2.kinds and "ConvertCardSkill" in s2.kinds
+    from skillproof.model import expr as E
+    assert (E.to_text(s2.receive.must), E.to_text(s2.receive.cannot)) == ("false", "true")
+    assert old.engine["must_beats_cannot"].value is True
+
+
 def test_old_draw_method_name(old):
     from skillproof.model import expr as E
     assert E.to_text(old.catalogue.skills["Worker"].draw) == "count + 1"   # method named changeGameResult
@@ -244,7 +252,8 @@ class Ledger : ActiveSkill {
 def test_readable_code_is_newly_understood_not_changed(tmp_path):
     base = extract(_server_with(tmp_path / "a", {
         "skill/Ledger.kt": LEDGER_TWO_STEPS.replace("BODY", "{\n        val many = user.cards.size > 1\n"
-                                                            "        return many\n    }")}))
+                                                            "        return many\n    }"),
+        **{k: v.replace("GUARD", "if (roleFaceUp && s.isInitialSkill) continue") for k, v in ENGINE.items()}}))
     head = extract(_server_with(tmp_path / "b", {
         "skill/Ledger.kt": LEDGER_TWO_STEPS.replace("BODY", "= user.cards.size > 1"),
         **{k: v.replace("GUARD", "") for k, v in ENGINE.items()}}))
@@ -260,6 +269,16 @@ def test_readable_code_is_newly_understood_not_changed(tmp_path):
     assert {(u.id, u.field, u.change) for u in back.understood} >= {("Ledger", "fight", "no longer understood")}
     assert {c.name for c in back.engine} >= {"face_down_converts"}          # an engine rule no longer read fails
     assert back.head.rules.face_down_converts is True                      # … and keeps BASE's value meanwhile
+
+
+def test_engine_code_new_in_head_is_a_change(tmp_path):
+    base = extract(SERVER)                                                  # no conversion loop at all
+    head, _ = _engine(tmp_path)
+    rec = reconcile(base, head)
+    new = {c.name: c for c in rec.engine}
+    assert new["face_down_converts"].base is None and new["face_down_converts"].head is False
+    assert "new in HEAD" in new["face_down_converts"].message()
+    assert not [u for u in rec.understood if u.id == "face_down_converts"]
 
 
 def test_changed_engine_rule_is_an_engine_change(tmp_path):

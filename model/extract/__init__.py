@@ -88,6 +88,7 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
             rule_cls[c.name] = c
         self.rule_cls = rule_cls
         self.consumed = self._consumed()
+        self.cannot_ids = self.handler_cannot_receive()
         gives = self._gives()                                # giver key -> list of give dicts
         self._unread_assignments()
         entries = {}

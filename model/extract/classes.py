@@ -254,7 +254,12 @@ class ClassIndex:
         return "Card" in self.ancestors(c)
 
     def kinds(self, c: _Cls) -> list[str]:
-        found = (self.ancestors(c) | {c.name}) & KIND_NAMES
+        return self.minimal_kinds((self.ancestors(c) | {c.name}) & KIND_NAMES)
+
+    @staticmethod
+    def minimal_kinds(found) -> list[str]:
+        """The kinds of ``found`` no other one implies, in the lattice's order."""
+        found = set(found)
         minimal = [k for k in found if not any(k != o and k in K.ancestors(o) for o in found)]
         order = list(K.KINDS)
         return sorted(minimal, key=order.index)

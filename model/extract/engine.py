@@ -40,6 +40,7 @@ class EngineRule:
     where: str          # file:line of the code it was read from ("" when none was found)
     how: str            # what the code says, or why it was not read
     key: bool           # a [rules] key of the catalogue format (honoured by the interpreter and the encoder)
+    absent: bool = False   # not read because the code has no such construct at all (not: in a form not read)
 
     def shown(self) -> str:
         return show_value(self.value)
@@ -234,8 +235,9 @@ class EngineRules(ClassIndex):
         src, fd = self._conversion_fn()
         if fd is None:
             why = "no conversion loop (a function over the player's skills testing `is ConvertCardSkill`)"
-            return [EngineRule(k, None, "", why, True) for k in ("face_down_converts", "face_down_grant_converts")] + \
-                [EngineRule(k, None, "", why, False) for k in ("convert.only_must", "convert.pick")]
+            return [EngineRule(k, None, "", why, True, True) for k in ("face_down_converts",
+                                                                       "face_down_grant_converts")] + \
+                [EngineRule(k, None, "", why, False, True) for k in ("convert.only_must", "convert.pick")]
         where = src.at(fd)
         out = []
         loop = next((n for n in _descendants(fd, "for_statement")), None)
@@ -411,11 +413,34 @@ class EngineRules(ClassIndex):
                 conj = _conjuncts(_ir(cond))
                 negated_must = any(c.k == "un" and c.a[0] == "!" and
                                    ("mustReceive" in _t(c.a[1].n)) for c in conj)
-                cannot = any("cannotReceive" in _t(c.n) or "XIN_GE_LIAN_LUO" in _t(c.n) for c in conj)
+                cannot = any("cannotReceive" in _t(c.n) or "findSkill" in _t(c.n) for c in conj)
                 if negated_must and cannot:
                     return EngineRule("must_beats_cannot", True, src.at(n),
                                       "cannot-receive is only applied when the player need not receive", True)
         return EngineRule("must_beats_cannot", None, "", "no cannot-receive test guarded by `!mustReceive` found", True)
+
+    def handler_cannot_receive(self) -> dict:
+        """Older code (2023-09-25 … 09-26) kept a cannot-receive rule in the receive handler itself:
+        ``if (!mustReceive && r.findSkill(SkillId.X) != null) return`` — holders of skill X cannot receive.
+        SkillId constant X -> where."""
+        out = {}
+        for c in self.classes:
+            if _norm(c.name) != "choosewhetherreceivetos":
+                continue
+            for n in _descendants(c.node, "if_expression"):
+                cond, br = _if_parts(n)
+                if cond is None or not br or "return" not in _t(br[0]):
+                    continue
+                conj = _conjuncts(_ir(cond))
+                if not any(x.k == "un" and x.a[0] == "!" and "mustReceive" in _t(x.a[1].n) for x in conj):
+                    continue
+                for x in conj:
+                    if x.k == "bin" and x.a[0] == "!=" and _t(x.a[2].n) == "null" and x.a[1].k == "call" and \
+                            x.a[1].a[0].k == "nav" and x.a[1].a[0].a[1] == "findSkill" and len(x.a[1].a[1]) == 1:
+                        arg = x.a[1].a[1][0].x
+                        if arg.k in ("nav", "name"):
+                            out[_t(arg.n).split(".")[-1]] = c.src.at(n)
+        return out
 
     # ------------------------------------------------------------------------------- turn end
     def _p_turn_end(self) -> list:
@@ -434,8 +459,9 @@ class EngineRules(ClassIndex):
             if len(set(names)) == 2 and len(names) == 2:
                 return [EngineRule("turn_end", tuple(names), src.at(fd),
                                    f"{' then '.join(names)} ({_name_of(fd)})", True)]
+        absent = not any(c.name == "OneTurnSkill" for c in self.classes)
         return [EngineRule("turn_end", None, "", "no function calls both InvalidSkill.reset and OneTurnSkill.reset",
-                           True)]
+                           True, absent)]
 
     # ----------------------------------------------------------------------------------- draw
     def _p_draw(self) -> list:
@@ -507,7 +533,7 @@ class EngineRules(ClassIndex):
         for key, lst in (("skip_fight", fight), ("skip_dying", dying)):
             if len(lst) != 1:
                 out.append(EngineRule(key, None, "", "no single skip predicate (cannotPlayCardAndSkill…) for this "
-                                      "phase", True))
+                                      "phase", True, not preds))
                 continue
             src, fd, name = lst[0]
             body = _fn_expr(fd)
@@ -538,7 +564,8 @@ class EngineRules(ClassIndex):
     def _p_invalidation(self) -> list:
         g = self.wrap_guard()
         if g is None:
-            return [EngineRule("invalidation.wraps", None, "", "no InvalidSkill.deal", False)]
+            return [EngineRule("invalidation.wraps", None, "", "no InvalidSkill.deal", False,
+                               not self.by_name.get("InvalidSkill"))]
         if g[0] == "all":
             return [EngineRule("invalidation.wraps", "every skill", g[-1], "InvalidSkill.deal wraps every skill",
                                False)]
@@ -605,8 +632,8 @@ class EngineRules(ClassIndex):
         fns = self._fn_named("dealListeningSkill")
         if not fns:
             why = "no dealListeningSkill"
-            return [EngineRule("trigger.source", None, "", why, False), EngineRule("trigger.dead_owner", None, "", why,
-                                                                                  False)]
+            return [EngineRule("trigger.source", None, "", why, False, True),
+                    EngineRule("trigger.dead_owner", None, "", why, False, True)]
         src, fd = fns[0]
         where = src.at(fd)
         ids = {_t(n) for n in _descendants(fd, "identifier")}
@@ -688,8 +715,9 @@ class EngineRules(ClassIndex):
                     break
             if found is None:
                 why = f"no pass over the players calling {kind}.{method}"
-                out += [EngineRule(f"{name}.start", None, "", why, False),
-                        EngineRule(f"{name}.dead_owner", None, "", why, False)]
+                absent = not any(c.interface for c in self.by_name.get(kind, []))   # no such kind yet
+                out += [EngineRule(f"{name}.start", None, "", why, False, absent),
+                        EngineRule(f"{name}.dead_owner", None, "", why, False, absent)]
                 continue
             src, fd = found
             text = "".join(_t(_kid(fd, "function_body")).split())

@@ -76,7 +76,14 @@ class RuleEntries(RuleBodies):
             e["convert"] = self._convert(c, P)
         if "CannotPlayCard" in closure:
             e["ban"] = self._ban(c, e)
-        if "MustReceiveMessage" in closure:
+        hard = getattr(self, "cannot_ids", {}).get((key or ("", ""))[1]) if key and own else None
+        if hard and "MustReceiveMessage" not in closure:      # the receive handler refuses its holders
+            kinds = e["kinds"] = self.minimal_kinds(kinds + ["MustReceiveMessage"])
+            closure = K.closure(kinds)
+            e["receive"] = {"must": "false", "cannot": "true"}
+            self.note("receive", rid, hard, f"the receive handler refuses to let holders of {rid} receive "
+                      "(findSkill): written as a MustReceiveMessage that cannot receive", undecided=False)
+        elif "MustReceiveMessage" in closure:
             e["receive"] = {k: self._method_expr(c, m, "receive", V.BOOL, f"receive.{k}", P)
                             for k, m in (("must", "mustReceive"), ("cannot", "cannotReceive"))}
         sends = [k for k in SEND_METHODS if k in closure]

@@ -47,6 +47,8 @@ class EngineChange:
 
     def message(self) -> str:
         kind = "[rules] " if self.key else "engine rule "
+        if self.base is None:
+            return f"{kind}{self.name}: new in HEAD (BASE has no such code): {show_value(self.head)} ({self.how})"
         if self.head is None:
             return (f"{kind}{self.name}: no longer read from the server's code (was {show_value(self.base)}); "
                     f"{self.how}")
@@ -126,8 +128,11 @@ def reconcile(base_ex, head_ex) -> Reconciled:
             continue
         if bv is None:
             if b is None and not key:
-                continue                              # a send path or pass that did not exist: not a change
-            items.append(Understood(name, "engine", "newly understood", "unknown", show_value(hv), h.where))
+                continue                              # a send path that did not exist: not a change
+            if b is not None and b.absent:            # the engine gained the construct: a real change
+                engine.append(EngineChange(name, key, None, hv, h.where, h.how))
+            else:
+                items.append(Understood(name, "engine", "newly understood", "unknown", show_value(hv), h.where))
             if key:
                 b_rules[name] = hv
             continue
