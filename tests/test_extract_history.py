@@ -49,6 +49,12 @@ def test_array_spread_grants_and_removal_by_skill_id(old):
     assert not [i for i in old.report if i.kind == "site"]
 
 
+def test_a_target_the_giver_refuses_to_be(old):
+    gives = old.catalogue.skills["Ban"].gives                     # `if (pb.targetPlayerId == 0) return`
+    assert [(g.grant, g.to) for g in gives] == [("CannotPlayCard", "others"), ("InvalidSkill", "others")]
+    assert [g.to for g in old.catalogue.skills["Swap"].gives] == ["target"]
+
+
 def test_initial_skill_marker_interface(old):
     cat = old.catalogue
     assert cat.skills["Wait"].initial and cat.skills["Worker"].initial

@@ -120,6 +120,9 @@ class _T:
         self.sort, self.text, self.prec = sort, text, prec
 
 
+#: a second Player parameter named for its role in the turn → the vocabulary attribute saying the owner is it
+_ROLE_PARAMS = {"whoseTurn": "my_turn", "sender": "is_sender"}
+
 # precedence levels of the catalogue language (higher binds tighter)
 _IF, _OR, _AND, _NOT, _CMP, _SUM, _PROD, _NEG, _ATOM = range(1, 10)
 _UNKNOWN_B = "unknown"
@@ -143,6 +146,8 @@ class _Translator:
             if tname == "Player":
                 if not any(t.sort == "self" for t in self.env.values()):
                     self.env[name] = _T("self", "self")
+                elif name in _ROLE_PARAMS:                  # checkSendCard(player, whoseTurn, …)
+                    self.env[name] = _T("role", _ROLE_PARAMS[name])
             elif tname == "Game":
                 self.env[name] = _T("game", "")
             elif tname.endswith("Phase") or tname.endswith("PhaseIdle") or tname.endswith("Idle"):

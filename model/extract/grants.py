@@ -124,8 +124,15 @@ class GrantSites(CardTable):
         return gives
 
     def _who(self, recv, ctx, depth):
-        """Who receives a grant: 'self', 'all' or 'target' (one player chosen at run time, the giver
-        included), with a reason when the receiver's shape was not understood."""
+        """Who receives a grant: 'self', 'all', 'others' (one player chosen at run time, never the giver: the
+        function refuses relative seat 0) or 'target' (one player, the giver included), with a reason when the
+        receiver's shape was not understood."""
+        to, why = self._who_raw(recv, ctx, depth)
+        if to == "target" and ctx.funcs and _refuses_self_target(ctx.funcs[-1][0]):
+            return "others", why
+        return to, why
+
+    def _who_raw(self, recv, ctx, depth):
         x = _unparen(_ir(recv))
         if depth < 3 and self._equals_owner(recv, ctx, depth):
             return "self", None
@@ -251,6 +258,28 @@ def _added(node):
     if e is not None and e.type == "identifier":
         e = _local_value(node, _t(e)) or e
     return e
+
+
+def _refuses_self_target(fn) -> bool:
+    """The function refuses its user as the target: ``if (message.targetPlayerId == 0) { …; return }`` (or
+    ``it == 0`` over ``targetPlayerIdList``) — in the protocol, relative seat 0 is the player himself."""
+    for n in _descendants(fn, "if_expression"):
+        cond, branches = _if_parts(n)
+        if cond is None or not branches or not any(True for _ in _descendants(branches[0], "return_expression")):
+            continue
+        x = _unparen(_ir(cond))
+        if x.k != "bin" or x.a[0] != "==" or _t(x.a[2].n) != "0":
+            continue
+        left = _t(x.a[1].n)
+        if left.endswith("targetPlayerId"):
+            return True
+        if left == "it":
+            up = n.parent
+            while up is not None and up != fn:
+                if up.type == "call_expression" and "targetPlayerIdList" in _t(up.named_children[0]):
+                    return True
+                up = up.parent
+    return False
 
 
 def _ends_with_players(x: _X) -> bool:
