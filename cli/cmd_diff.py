@@ -109,6 +109,8 @@ def run(args) -> int:
             sys.stderr.write(f"{len(e.errors)} errors in {spec}; nothing was compared\n")
             return 2
     old, new = cats
+    from .kotlin_diff import rules_entries
+    engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
                         rlimit=max(0, args.rlimit))
@@ -123,21 +125,32 @@ def run(args) -> int:
     new_ids = {f.id for f in res_new.findings}
     added = [f for f in res_new.findings if f.id not in old_ids]
     resolved = [f for f in res_old.findings if f.id not in new_ids]
-    from skillproof.checks.findings import Finding
     from skillproof.reports.model import Report
-    inconc = [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
-              for msg in differ.inconclusive]
+    inconc = inconclusive_findings(differ.inconclusive)
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff",
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
-                                    "decision_changes": [c.to_dict() for c in changes]}},
+                                    "decision_changes": engine + [c.to_dict() for c in changes]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)})
-    rc = emit(report, args, new)
+    return finish(report, args, new, bool(changes or engine))
+
+
+def inconclusive_findings(msgs) -> list:
+    """An INC001 finding per question the diff could not decide."""
+    from skillproof.checks.findings import Finding
+    return [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
+            for msg in msgs]
+
+
+def finish(report, args, cat, changed: bool) -> int:
+    """Write the report; diff's exit code: 1 for failing findings or (without --allow-changes) any change, 3 when
+    something was inconclusive, else 0 (2 when the report cannot be written)."""
+    rc = emit(report, args, cat)
     if rc:
         return rc
-    if report.failing() or (changes and not args.allow_changes):
+    if report.failing() or (changed and not args.allow_changes):
         return 1
     if report.inconclusive:
         return 3

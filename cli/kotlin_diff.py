@@ -102,6 +102,27 @@ def engine_entry(ec, prefix: str) -> dict:
             "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
 
 
+def rules_entries(old, new) -> list:
+    """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
+    engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
+    from skillproof.model.extract.engine import show_value
+    out = []
+    for f in dataclasses.fields(old.rules):
+        if f.name in ("loc", "key_locs"):
+            continue
+        a, b = getattr(old.rules, f.name), getattr(new.rules, f.name)
+        if a == b:
+            continue
+        loc = new.rules.at(f.name) or old.rules.at(f.name)
+        out.append({"id": f"engine-{f.name}", "decision": "engine",
+                    "message": f"[rules] {f.name}: {show_value(a)} → {show_value(b)}",
+                    "question": {"engine_rule": f.name}, "old": {f.name: show_value(a)},
+                    "new": {f.name: show_value(b)}, "witness": None,
+                    "rules": [{"id": f.name, "name": f.name, "file": loc.file if loc else "",
+                               "line": loc.line if loc else 0, "change": "changed"}]})
+    return out
+
+
 def run(args) -> int:
     try:
         return _run(args)
@@ -123,13 +144,13 @@ def _extract_side(label, repo, rev, tmp):
 
 def _run(args) -> int:
     from skillproof.checks.diff import Differ
-    from skillproof.checks.findings import Finding
     from skillproof.model.extract.degraded import degradation, undecided
     from skillproof.model.extract.understood import reconcile
     from skillproof.model.loader import CatalogueErrors, load
     from skillproof.reports.model import Report
 
-    from .cmd_check import emit, run_checks
+    from .cmd_check import run_checks
+    from .cmd_diff import finish, inconclusive_findings
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
@@ -184,8 +205,7 @@ def _run(args) -> int:
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
     engine = [engine_entry(ec, hpre) for ec in rec.engine]
-    inconc = [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
-              for msg in differ.inconclusive]
+    inconc = inconclusive_findings(differ.inconclusive)
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
@@ -206,11 +226,4 @@ def _run(args) -> int:
                                                            "undecided": undecided(ex)}
                                                    for label, (_c, _p, ex) in sides.items()}}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)})
-    rc = emit(report, args, new)
-    if rc:
-        return rc
-    if report.failing() or ((changes or engine) and not args.allow_changes):
-        return 1
-    if report.inconclusive:
-        return 3
-    return 0
+    return finish(report, args, new, bool(changes or engine))

@@ -102,3 +102,15 @@ def test_diff_sees_a_changed_rules_key(tmp_path):
     d = json.loads(out.read_text(encoding="utf-8"))["diff"]
     assert rc == 1 and {"id": "[rules]", "change": "changed"} in d["changed_rules"]
     assert any(c["decision"] == "conversion" for c in d["decision_changes"])
+    eng = [c for c in d["decision_changes"] if c["decision"] == "engine"]
+    assert [c["question"]["engine_rule"] for c in eng] == ["face_down_grant_converts"]
+    assert eng[0]["rules"][0]["file"].endswith(rules_file.name) and eng[0]["rules"][0]["line"] > 0
+    # a key no decision of `diff` reads still fails it: the turn-end order
+    import re
+    text = re.sub(r"(?m)^turn_end = .*\n", "", rules_file.read_text(encoding="utf-8"))
+    rules_file.write_text(text.replace("face_down_grant_converts = false\n",
+                                       'turn_end = ["drop_one_turn", "restore_invalid"]\n'), encoding="utf-8")
+    rc = main(["diff", str(tmp_path / "old"), str(tmp_path / "new"), "--format", "json", "--output", str(out), "-q"])
+    d = json.loads(out.read_text(encoding="utf-8"))["diff"]
+    assert rc == 1 and [c["question"]["engine_rule"] for c in d["decision_changes"]] == ["turn_end"]
+    assert "restore_invalid, drop_one_turn] → [drop_one_turn, restore_invalid]" in d["decision_changes"][0]["message"]
