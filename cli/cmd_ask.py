@@ -93,9 +93,21 @@ def trace_lines(cat, traces, indent="  ") -> list[str]:
 
 
 def scenario_lines(cat, witness: dict, indent="  ") -> list[str]:
-    from skillproof.model import narrate as N
     from skillproof.model.state import State
-    return [indent + x for x in N.state_lines(cat, State.from_dict(witness["state"]))]
+    return state_lines_of(cat, State.from_dict(witness["state"]), indent)
+
+
+def state_lines_of(cat, st, indent="  ") -> list[str]:
+    """A state in a few lines, with the moment it stands at (its window) when it has one."""
+    from skillproof.model import narrate as N
+    from skillproof.model import turn as TW
+    out = [indent + x for x in N.state_lines(cat, st)]
+    if st.window in TW.WINDOWS:
+        w = TW.WINDOWS[st.window].zh
+        if st.window == "dying" and st.interrupted in TW.WINDOWS:
+            w += f" (interrupting {TW.WINDOWS[st.interrupted].zh})"
+        out.append(f"{indent}window: {w}")
+    return out
 
 
 def render(cat, res, brief: bool = False) -> str:
@@ -165,8 +177,7 @@ def render(cat, res, brief: bool = False) -> str:
         if not brief:
             if res.origin:
                 out.append("how it happens in a game:")
-                for s in res.origin:
-                    out.append(f"  - {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+                out.extend(story_lines(res.origin))
             if res.traces:
                 out.append("the interpreter's reasoning:")
                 out.extend(trace_lines(cat, res.traces))
@@ -175,9 +186,17 @@ def render(cat, res, brief: bool = False) -> str:
         out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
                    "for example (the givens hold, and so does the claim):")
         out.extend(scenario_lines(cat, res.illustration))
+        if res.illustration_origin:
+            out.append("how it happens in a game:")
+            out.extend(story_lines(res.illustration_origin))
         out.extend(trace_lines(cat, res.illustration_traces))
     out += _bounds_lines(res)
     return "\n".join(out) + "\n"
+
+
+def story_lines(steps, indent="  ") -> list[str]:
+    """How the situation arises (narrate.story), numbered."""
+    return [f"{indent}{i}. {s.text}" + (f"  [{s.loc}]" if s.loc else "") for i, s in enumerate(steps, 1)]
 
 
 def _bounds_lines(res) -> list[str]:
@@ -185,11 +204,20 @@ def _bounds_lines(res) -> list[str]:
     if not b:
         return []
     return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate character(s) for the player; {res.seconds * 1000:.0f} ms)"]
+                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} turns; "
+                f"{res.seconds * 1000:.0f} ms)"]
 
 
 def result_json(res) -> dict:
     return res.to_json()
+
+
+def scenario_file(witness: dict, **extra) -> dict:
+    """A witness as a scenario file: its trace (setup + events) and its questions — the final state is
+    what the trace makes, so it is not written (an untimed witness keeps its state)."""
+    d = {k: v for k, v in witness.items() if not (k == "state" and "trace" in witness)}
+    d.update(extra)
+    return d
 
 
 def save_witness(res, path: str) -> str | None:
@@ -197,8 +225,7 @@ def save_witness(res, path: str) -> str | None:
     w = res.witness if res.witness is not None else res.illustration
     if w is None:
         return None
-    d = dict(w)
-    d["query"] = res.query.text
+    d = scenario_file(w, query=res.query.text)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(d, f, ensure_ascii=False, indent=2)
         f.write("\n")

@@ -11,6 +11,7 @@ from skillproof.checks.context import replay_problems
 from skillproof.cli import main
 from skillproof.model import interpreter as I
 from skillproof.model import loader
+from skillproof.model import trace as TR
 from skillproof.model.state import State
 
 
@@ -25,27 +26,37 @@ def sess(cat):
 
 
 # ------------------------------------------------------------------------------------- helpers
+def replayed(cat, w: dict) -> State:
+    """The state a witness's trace reaches, run event by event by the interpreter (it must be legal), with
+    the trace; and the witness's questions are asked at their decision moments there."""
+    assert "trace" in w, "a witness is a trace"
+    trace = TR.Trace.from_dict(w["trace"])
+    run = TR.run(cat, trace)
+    assert run.errors == [], run.errors
+    st = run.state
+    st.trace = trace
+    assert st.to_dict() == w["state"], "the witness shows the state its trace reaches"
+    assert replay_problems(cat, w) == [], "the witness does not replay"
+    return st
+
+
 def holds_in_interpreter(cat, res) -> None:
     """Everything an answer claims, checked with the reference interpreter (and z3 for cores)."""
     q = res.query
     if res.witness is not None:
-        w = res.witness
-        assert replay_problems(cat, w) == [], "the witness does not replay"
-        st = State.from_dict(w["state"])
-        assert I.reachable(cat, st) == []
+        st = replayed(cat, res.witness)
         assert all(Q.eval_given(cat, st, g) for g in q.givens)
         if q.subject:
             assert st.seats[0].character == q.subject
         if q.claim is not None:
             want = res.witness_role == "example" or q.mode == "never"
-            assert Q.eval_claim(cat, st, q.claim) == want
+            assert Q.eval_claim(cat, st, q.claim, want, q.windowed) == want
     if res.core:
         assert core_unsat(res.core), "the claimed core is satisfiable"
     if res.illustration is not None:
-        assert replay_problems(cat, res.illustration) == []
-        st = State.from_dict(res.illustration["state"])
+        st = replayed(cat, res.illustration)
         assert all(Q.eval_given(cat, st, g) for g in q.givens)
-        assert Q.eval_claim(cat, st, q.claim) == (q.mode == "always")
+        assert Q.eval_claim(cat, st, q.claim, True, q.windowed) == (q.mode == "always")
 
 
 def core_unsat(core) -> bool:

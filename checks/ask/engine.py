@@ -62,7 +62,13 @@ class Engine:
             status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
             for i in range(S.n):
                 status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
-            plain = [S.turn == 0, S.ints["hand_count"][0] == 0]
+            # a plain trace: it starts in the question's turn, with no role replacement, no invalidation of
+            # another seat, nothing happening while someone is dying
+            plain = [S.start == S.T - 1, z3.Not(S.repl), S.now != X.WCODE["dying"]]
+            plain += [z3.Not(S.inv_ev[i]) for i in range(1, S.n)]
+            plain += [sl.m.w != X.WCODE["dying"] for sl in S.slots if not sl.initial_slot]
+            plain += [S.inv_m[0].w != X.WCODE["dying"]]
+            plain += [S.turn == 0, S.ints["hand_count"][0] == 0]
             plain += [z3.Not(sl.used) for sl in S.slots]
             plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
             plain += [S.message_dir == 1, z3.Not(S.lockable)]
@@ -233,7 +239,8 @@ class Session:
         eng = self.engine(chars, grants, n, G, others)
         run = Run(self, eng, q)
         res = run.go()
-        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "timeout_ms": self.timeout_ms}
+        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
+                      "timeout_ms": self.timeout_ms}
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res
