@@ -17,6 +17,7 @@ from .. import encode as X
 from .answer import Run
 from .result import Result
 from .names import Names
+from .evaluate import after_sites
 from .parser import parse
 from .syntax import Query, atoms_of
 
@@ -137,6 +138,9 @@ class Session:
                 atoms += atoms_of(g.claim)
             elif g.kind in ("with", "without"):
                 named.add(g.rule)
+            elif g.kind == "after":
+                named.add(g.rule)
+                named.update(s.grant for s in after_sites(self.cat, g.rule))
             elif g.kind == "grant":
                 named.update(g.grant.grants)
                 named.add(g.grant.name)
@@ -168,6 +172,8 @@ class Session:
                 rel_rules.add(r.id)
         # a relevant rule that reads which character someone is: characters cannot be grouped
         exact = exact or any(_mentions_character(r) for rid in rel_rules for r in [cat.skills.get(rid)] if r)
+        # characters a 'in X's turn' names sit at the table as they are
+        whose = [g.who for g in q.givens if g.kind == "turn_of" and g.who is not None]
         if q.subject is not None:
             chars = [q.subject]
         elif exact:
@@ -179,7 +185,7 @@ class Session:
                                                                           cat.skills[r].consumed)
                                                  for r in c.skills))
                 seen.setdefault(sig, c.id)
-            chars = list(seen.values())
+            chars = list(seen.values()) + [c for c in whose if c not in seen.values()]
         n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
         G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
         if not rel_grants:
@@ -194,6 +200,7 @@ class Session:
             keep = {c for gv in givers for c in cat.owners(gv)}
             per: dict = {}
             others = []
+            keep |= set(whose)
             for c in cat.characters.values():
                 if c.id in keep:
                     others.append(c.id)

@@ -155,11 +155,11 @@ def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
     and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
-    if st.window is None:
+    if st.window is None and phase in (None, "fight", "dying"):
         return any(I.usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
     if st.window in ("fight", "dying"):
         return I.usable(cat, st, 0, inst, st.window)
-    return "ActiveSkill" in I.live_kinds(cat, inst)
+    return "ActiveSkill" in I.live_kinds(cat, inst)          # another window (or untimed, asked about one)
 
 
 def frame(cat, st: State, atom: Atom, windowed: bool = False) -> bool | None:
