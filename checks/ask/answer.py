@@ -14,8 +14,8 @@ from skillproof.model.state import State
 
 from .. import encode as X
 from .compile import Compiler
-from .evaluate import (at_frames, atom_questions, eval_atom, eval_claim, eval_given, expect_keys, fallback_question,
-                       frame)
+from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
+                       fallback_question, frame)
 from .present import claim_text, decided_by, dedupe, describe_item, headline
 from .result import Item, Result
 from .syntax import Query, atoms_of
@@ -59,7 +59,10 @@ class Run(WhichRun):
             else:
                 e = self.comp.claim(q.claim, True)
             label = f"the question `{claim_text(q)}`"
-            claim = Item("claim", label, tuple(a.rule for a in atoms_of(q.claim) if a.rule), e)
+            # the rules behind the claim: the skills it names, and the declared card of a play (its windows)
+            rules = [a.rule for a in atoms_of(q.claim) if a.rule] + \
+                [a.cards[1] for a in atoms_of(q.claim) if a.kind == "play" and a.cards[1] is not None]
+            claim = Item("claim", label, tuple(dict.fromkeys(rules)), e)
         for k, it in enumerate(extra + ([claim] if claim else [])):
             self.E.counter += 1
             it.lit = z3.Bool(f"__q{self.E.counter}_{k}")
@@ -164,8 +167,8 @@ class Run(WhichRun):
         items = []
         seen = set()
         for a in atoms:
-            if frame(cat, st, a, self.q.windowed) is False:
-                continue                  # not asked at this moment (the other side of an 'or', a denial)
+            if decision_of(a) is not None and frame(cat, st, a, self.q.windowed) is False:
+                continue                  # its decision is not taken at this moment (the other side of an 'or')
             _, cards = eval_atom(cat, st, a)
             for qd in atom_questions(cat, a, cards, st):
                 key = repr(sorted(qd.items()))
@@ -295,7 +298,6 @@ class Run(WhichRun):
                         st, problem = self.replayed(m)
                         want = q.mode == "always"
                         if not problem and eval_claim(self.cat, st, q.claim, True, q.windowed) == want and \
-                                at_frames(self.cat, st, q.claim, q.windowed) and \
                                 all(eval_given(self.cat, st, g) for g in q.givens):
                             res.illustration, res.illustration_traces = self.scenario(st)
                             res.illustration_origin = N.story(self.cat, st.trace, st)

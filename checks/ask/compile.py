@@ -129,7 +129,7 @@ class Compiler:
         if k == "use":
             return self.usable(a.rule)
         if k == "invalidated":
-            return S.inv[0]
+            return self.invalidated()
         if k == "face_up":
             return S.face_up[0] if a.value else z3.Not(S.face_up[0])
         if k == "hand":
@@ -155,6 +155,12 @@ class Compiler:
             terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), cond))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
+    def invalidated(self):
+        """Some skill of the player's list is wrapped in an InvalidSkill now (a player with no initial skill
+        left has nothing to wrap) — twin of evaluate's ``any(i.invalid …)``."""
+        S = self.S
+        return z3.Or([z3.And(sl.present, S.invalid(sl)) for sl in S.slots] or [z3.BoolVal(False)])
+
     def holds(self, rid: str, live: bool = True):
         S = self.S
         terms = []
@@ -175,8 +181,10 @@ class Compiler:
             return self.grant(g.grant, g.ago)
         if g.kind == "window":
             return self.window(g.window, g.interrupts)
-        if g.kind == "turn_of":
+        if g.kind == "turn_of":                  # whose turn: a character at the table, or the player's own
             S = self.S
+            if g.who is None:
+                return S.turn == 0
             code = S.codes.char.get(g.who)
             if code is None:
                 return z3.BoolVal(False)
@@ -255,5 +263,5 @@ class Compiler:
                 opts.append(z3.And(conds))
         if gr.invalid_option:
             # being invalidated now by the giver counts: the invalidation event of the trace came from it
-            opts.append(z3.And(S.inv[0], self.invalidated_by(gr.invalid_sites, ago)))
+            opts.append(z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago)))
         return z3.Or(opts) if opts else z3.BoolVal(False)

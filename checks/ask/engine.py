@@ -60,7 +60,8 @@ class Engine:
         the smallest grant parameters."""
         if getattr(self, "_prefs", None) is None:
             S = self.S
-            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE,
+                      z3.Or(S.sender == X.NONE, S.sender == S.turn)]      # the turn player sends
             for i in range(S.n):
                 status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
             # a plain trace: it starts in the question's turn, with no role replacement, no invalidation of

@@ -213,12 +213,6 @@ def eval_claim(cat, st: State, node, pos: bool = True, windowed: bool = False) -
     return (f and truth) if pos else (not f or truth)
 
 
-def at_frames(cat, st: State, node, windowed: bool = False) -> bool:
-    """Every atom of the claim with a moment of its own is at it (an illustration should be)."""
-    from .syntax import atoms_of
-    return all(frame(cat, st, a, windowed) is not False for a in atoms_of(node))
-
-
 # ============================================================================ givens, and the trace
 def run_of(cat, st: State):
     """The run of the trace that led to ``st`` (None for an untimed state), computed once."""
@@ -267,6 +261,8 @@ def eval_given(cat, st: State, g: Given) -> bool:
             return False
         return g.interrupts is None or st.interrupted == g.interrupts
     if g.kind == "turn_of":
+        if g.who is None:
+            return st.turn == 0
         return 0 <= st.turn < len(st.seats) and st.seats[st.turn].character == g.who
     if g.kind == "after":
         return after_holds(cat, st, g.rule, g.ago if g.ago is not None else 0)
