@@ -34,7 +34,8 @@ class Options:
 class Context:
     cat: Catalogue
     options: Options = field(default_factory=Options)
-    progress: object = None      # callable(str) or None
+    progress: object = None      # callable(event dict) or None: {"total": n} | {"family": name} |
+    #                              {"questions": 1} | {"done": name}
 
     def __post_init__(self):
         self._graph = None
@@ -150,6 +151,8 @@ class Context:
         a = q.find(goal, **kw)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
+        if self.progress:
+            self.progress({"questions": 1})
         return a
 
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
@@ -168,11 +171,20 @@ class Context:
         return Finding(INCONCLUSIVE.code, family, "error",
                        f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
-                       inconclusive=True)
+                       inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
 
     def say(self, msg: str):
         if self.progress:
-            self.progress(msg)
+            self.progress({"family": msg})
+
+
+def give_up_hint(timeout_ms: int, rlimit: int) -> str:
+    """What to do when the solver gave up on a question: raise the limit that stopped it."""
+    secs = f"{timeout_ms / 1000:g}"
+    if rlimit:
+        return (f"提高 --rlimit（现为 {rlimit}，或设为 0 不限）或 --timeout（现为 {secs} 秒），"
+                f"或缩小 --max-seats / --max-grants。")
+    return f"提高 --timeout（现为 {secs} 秒），或缩小 --max-seats / --max-grants。"
 
 
 def replay_problems(cat, witness: dict) -> list[str]:
@@ -222,6 +234,8 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
             continue
         ctx.say(fam.name)
         found = list(fam.run(ctx))
+        if progress:
+            progress({"done": fam.name})
         if options.only:
             found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
         out.extend(found)
@@ -234,7 +248,8 @@ _FORK_STATE: dict = {}
 
 def _lane_in_child(lane: int):
     st = _FORK_STATE
-    return _run_lane(st["cat"], st["options"], lane)
+    queue = st.get("queue")
+    return _run_lane(st["cat"], st["options"], lane, (lambda ev: queue.put(ev)) if queue is not None else None)
 
 
 def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int = 2) -> Result:
@@ -246,6 +261,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     options = options or Options()
     t0 = time.perf_counter()
     lanes = sorted({f.lane for f in families() if _selected(f, options.only)})
+    if progress:
+        progress({"total": sum(1 for f in families() if _selected(f, options.only))})
     results = []
     if lanes:
         import multiprocessing as mp
@@ -254,17 +271,20 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
         except ValueError:          # no fork on this platform: run the lanes one after the other
             mpctx = None
         if mpctx is not None:
-            _FORK_STATE.update(cat=cat, options=options)
+            queue = mpctx.SimpleQueue() if progress else None
+            _FORK_STATE.update(cat=cat, options=options, queue=queue)
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
                 with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
                     pending = pool.map_async(_lane_in_child, lanes)
                     while not pending.ready():
-                        pending.wait(0.25)
-                        if progress:
-                            progress("…")
+                        pending.wait(0.1)
+                        while queue is not None and not queue.empty():
+                            progress(queue.get())
                     results = pending.get()
+                    while queue is not None and not queue.empty():
+                        progress(queue.get())
             finally:
                 _FORK_STATE.clear()
     if not results:

@@ -97,6 +97,7 @@ class Query:
         plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(e) for e in S.inv_ev]
         if S.lost is not None:
             plain.append(z3.Not(S.lost.present))
+        plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends
         plain += [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
         for i in range(S.n):
             plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]

@@ -213,6 +213,7 @@ class SymState:
         self.old_face_up = B(f"{p}old_face_up")
         self.old_ever = B(f"{p}old_ever_face_up")
         self.unknowns: dict[str, object] = {}
+        self._terms: dict = {}                     # memoised terms (pure functions of the state)
         self.extra: list = []          # side constraints created while encoding (e.g. pick domains)
         # ---- the player's skill list: initial slots, then grant slots
         self.L = max((len(cat.characters[c].skills) for c in self.chars_me), default=0)
@@ -262,20 +263,25 @@ class SymState:
 
     def invalid(self, slot: Slot, seat: int = 0):
         """Wrapped in an InvalidSkill: the seat is invalidated and the rule is initial (note L82)."""
-        init = [rid for rid in slot.candidates if self.cat.skills[rid].initial]
-        if not init:
-            return z3.BoolVal(False)
-        return z3.And(self.wrapped(slot), z3.Or([self.rule_is(slot, r) for r in init]))
+        key = ("invalid", slot.index)
+        if key not in self._terms:
+            init = [rid for rid in slot.candidates if self.cat.skills[rid].initial]
+            self._terms[key] = z3.And(self.wrapped(slot), z3.Or([self.rule_is(slot, r) for r in init])) \
+                if init else z3.BoolVal(False)
+        return self._terms[key]
 
     def live_rule(self, slot: Slot, rid: str, kind: str):
         """Slot holds ``rid`` and it currently has ``kind`` (present, not wrapped)."""
         r = self.cat.skills[rid]
         if kind not in r.closure:
             return z3.BoolVal(False)
-        conds = [slot.present, self.rule_is(slot, rid)]
-        if r.initial:
-            conds.append(z3.Not(self.wrapped(slot)))
-        return z3.And(conds)
+        key = ("live", slot.index, rid)
+        if key not in self._terms:
+            conds = [slot.present, self.rule_is(slot, rid)]
+            if r.initial:
+                conds.append(z3.Not(self.wrapped(slot)))
+            self._terms[key] = z3.And(conds)
+        return self._terms[key]
 
     def live(self, slot: Slot, kind: str):
         return z3.Or([self.live_rule(slot, r, kind) for r in slot.candidates] or [z3.BoolVal(False)])

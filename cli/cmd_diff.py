@@ -6,7 +6,8 @@ import os
 import subprocess
 import sys
 
-from .cmd_check import add_report_args, add_solver_args, emit, run_checks
+from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from .common import report_catalogue_errors
 
 NAME = "diff"
 HELP = "compare two catalogue versions (paths or git REV:PATH): new findings and changed decisions"
@@ -77,6 +78,12 @@ def read_side(spec: str) -> dict:
 def run(args) -> int:
     from skillproof.checks.diff import Differ
     from skillproof.model.loader import CatalogueErrors, load
+
+    from .cmd_check import outputs
+    problem = outputs(args)[1]
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     cats = []
     for spec in (args.old, args.new):
         try:
@@ -87,9 +94,13 @@ def run(args) -> int:
         try:
             cats.append(load(texts=texts))
         except CatalogueErrors as e:
-            for err in e.errors:
-                sys.stderr.write(f"error: {err}\n")
-            sys.stderr.write(f"{len(e.errors)} errors in {spec}; nothing was compared\n")
+            report_catalogue_errors(e, spec, "nothing was compared")
+            return 2
+        from skillproof.checks.suppress import problems
+        bad = problems(cats[-1])
+        if bad:
+            sys.stderr.write("".join(f"error: {p}\n" for p in bad))
+            sys.stderr.write(f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n")
             return 2
     old, new = cats
     try:
@@ -102,10 +113,12 @@ def run(args) -> int:
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
     res_new = run_checks(new, args)
-    old_ids = {f.id for f in res_old.findings}
+    new_active, suppressed, in_source, _ = accept_inline(new, res_new.findings, args)
+    old_active = accept_inline(old, res_old.findings, args)[0]
+    old_ids = {f.id for f in old_active}
     new_ids = {f.id for f in res_new.findings}
-    added = [f for f in res_new.findings if f.id not in old_ids]
-    resolved = [f for f in res_old.findings if f.id not in new_ids]
+    added = [f for f in new_active if f.id not in old_ids]
+    resolved = [f for f in old_active if f.id not in new_ids]
     from skillproof.checks.findings import Finding
     from skillproof.reports.model import Report
     inconc = [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
@@ -116,7 +129,8 @@ def run(args) -> int:
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
                                     "decision_changes": [c.to_dict() for c in changes]}},
-                    stats={"solver_queries": res_new.stats.get("queries", 0)})
+                    stats={"solver_queries": res_new.stats.get("queries", 0)},
+                    suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
     rc = emit(report, args, new)
     if rc:
         return rc

@@ -25,7 +25,7 @@ older state is not reachable), or a question is not asked at a moment where its 
 
 def add_arguments(p):
     p.add_argument("file", metavar="FILE", help="the scenario file (JSON)")
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
                    help="catalogue files or directories (default: the shipped catalogue)")
     p.add_argument("--json", action="store_true", help="answers and narration as JSON")
     p.add_argument("--brief", action="store_true", help="answers only, without the step-by-step reasoning")

@@ -195,6 +195,7 @@ class Catalogue:
     characters: dict          # id -> Character
     skills: dict              # id -> Rule (skills and grants)
     files: tuple = ()
+    suppressions: tuple = ()  # inline `# skillproof: ignore[CODE] reason` comments (model/suppress.py)
 
     # ------------------------------------------------------------------ derived views (cheap, cached)
     def __post_init__(self):

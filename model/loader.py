@@ -7,6 +7,7 @@ raise anything else.
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
@@ -18,7 +19,7 @@ from . import turn as T
 from . import vocab as V
 from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
                         Rule, Rules, Send)
-from .locate import line_of, locate
+from .locate import line_of, locate, toml_error_line
 from .names import nearest
 
 
@@ -35,9 +36,23 @@ class CatalogueError:
 
 
 class CatalogueErrors(Exception):
-    def __init__(self, errors):
-        self.errors = sorted(set(errors))
-        super().__init__("\n".join(str(e) for e in self.errors))
+    """Every problem of a catalogue. ``causes`` (files that cannot be read) come first; ``hidden`` counts
+    the errors left out because they only follow from those files not being read (``unreadable``)."""
+
+    def __init__(self, errors, causes=(), hidden: int = 0, unreadable=()):
+        causes = sorted(set(causes))
+        self.errors = causes + [e for e in sorted(set(errors)) if e not in causes]
+        self.hidden = hidden
+        self.unreadable = list(unreadable)
+        super().__init__("\n".join([str(e) for e in self.errors] + self.folded_lines()))
+
+    def folded_lines(self) -> list[str]:
+        if not self.hidden:
+            return []
+        u = self.unreadable
+        names = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
+        return [f"({self.hidden} further error{'s' if self.hidden != 1 else ''} hidden: "
+                f"{'they follow' if self.hidden != 1 else 'it follows'} from {names} not being readable)"]
 
 
 def shipped_path() -> Path:
@@ -90,6 +105,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     (used by `diff` for git revisions and by tests)."""
     docs: list[tuple[str, str]] = []
     errors: list[CatalogueError] = []
+    unreadable: dict[str, str] = {}     # files that could not be read or parsed -> their text, as far as known
     if texts is not None:
         docs = list(texts.items())
     else:
@@ -103,25 +119,68 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
         for f in files:
             name = display_name(f, shipped)
             try:
-                docs.append((name, f.read_bytes().decode("utf-8")))
+                raw = f.read_bytes()
+                docs.append((name, raw.decode("utf-8")))
             except FileNotFoundError:
                 errors.append(CatalogueError(name, 1, "", "no such file"))
             except UnicodeDecodeError as e:
-                errors.append(CatalogueError(name, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})"))
+                errors.append(_not_utf8(name, raw, e))
+                unreadable[name] = raw.decode("utf-8", "replace")
             except OSError as e:
                 errors.append(CatalogueError(name, 1, "", f"cannot read: {e.strerror}"))
     b = _Builder()
     for name, text in docs:
+        if text.startswith("\ufeff"):
+            errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), which "
+                                                      "TOML does not allow: save it as UTF-8 without BOM"))
+            unreadable[name] = text
+            continue
         b.add_file(name, text)
     b.link()                       # cross-file checks run even after local errors: report everything at once
     errors.extend(b.errors)
+    unreadable.update(b.unreadable)
     if errors:
-        raise CatalogueErrors(errors)
+        raise CatalogueErrors(*_fold_unreadable(errors, unreadable))
     # Characters and skills are kept in id order, not in the order they were read: how a catalogue is split
     # into files never changes what the checks ask the solver, the witnesses they find or a report. Cards
     # keep their written order (the shipped cards.toml follows the server's card_type enum).
     return Catalogue(rules=b.rules, cards=b.cards, characters=dict(sorted(b.characters.items())),
-                     skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs))
+                     skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs),
+                     suppressions=tuple(b.suppressions))
+
+
+_QUOTED = re.compile(r"'([^'\s]+)'")
+_DEFINES = re.compile(r'^\s*id\s*=\s*["\']([^"\']+)["\']', re.M)
+
+
+def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
+    """(errors, causes, hidden, unreadable names): the errors of files that cannot be read lead; errors
+    elsewhere that name (in quotes) something one of those files defines (``id = "…"`` in its text) — an
+    unknown skill, grant or card, an argument that is not a card — are folded: they follow from the file not
+    being read, and their suggestions would mislead."""
+    if not unreadable:
+        return errors, (), 0, ()
+    causes = [e for e in errors if e.file in unreadable and e.line >= 1 and not e.key]
+    defined = {m.group(1) for text in unreadable.values() for m in _DEFINES.finditer(text or "")}
+    kept, hidden = [], 0
+    for e in errors:
+        named = set(_QUOTED.findall(e.message.split(" — did you mean")[0]))
+        if e.file not in unreadable and e.key != "id" and named & defined:
+            hidden += 1
+        else:
+            kept.append(e)
+    return kept, causes, hidden, sorted(unreadable)
+
+
+def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
+    line = raw.count(b"\n", 0, e.start) + 1
+    guess = ""
+    try:
+        raw.decode("gb18030")
+        guess = "; it reads as GBK/GB18030 — save it as UTF-8"
+    except UnicodeDecodeError:
+        pass
+    return CatalogueError(name, line, "", f"not UTF-8 text ({e.reason} at byte {e.start}){guess}")
 
 
 # ------------------------------------------------------------------------------------------ schema
@@ -154,6 +213,8 @@ class _Builder:
         self.characters: dict[str, Character] = {}
         self.skills: dict[str, Rule] = {}
         self._pending: list = []          # deferred checks needing every file (references, expressions)
+        self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
+        self.unreadable: dict = {}        # files with a TOML syntax error -> their text
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -165,15 +226,12 @@ class _Builder:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as e:
             msg = str(e)
-            line = 1
-            import re
-            m = re.search(r"line (\d+)", msg)
-            if m:
-                line = int(m.group(1))
-            self.errors.append(CatalogueError(name, line, "", f"TOML syntax error: {msg}"))
+            self.errors.append(CatalogueError(name, toml_error_line(msg, text), "", f"TOML syntax error: {msg}"))
+            self.unreadable[name] = text
             return
         locs = locate(text)
         F = (name, locs)
+        self._inline_suppressions(name, text, data)
         for k in data:
             if k not in TOP_KEYS:
                 self.err(name, locs, (k,), k, f"unknown top-level table '{k}'{_dym(k, TOP_KEYS)}")
@@ -195,6 +253,12 @@ class _Builder:
                     self.err(name, locs, path, table, f"each [[{table}]] must be a table")
                     continue
                 fn(F, path, entry, table)
+
+    def _inline_suppressions(self, name: str, text: str, data: dict):
+        from .suppress import scan
+        found, problems = scan(name, text, data)
+        self.suppressions.extend(found)
+        self.errors.extend(CatalogueError(name, line, "skillproof: ignore", msg) for line, msg in problems)
 
     def _loc(self, F, path) -> Loc:
         return Loc(F[0], line_of(F[1], path))

@@ -41,8 +41,9 @@ def _split_key(s: str) -> list[str] | None:
     return parts or None
 
 
-def _logical_lines(text: str):
-    """Yield (line_no, line_text) for lines that start outside any string or bracket."""
+def _logical_lines(text: str, comments: list | None = None):
+    """Yield (line_no, line_text) for lines that start outside any string or bracket; every comment (outside
+    strings) is appended to ``comments`` as (line_no, text from '#'), when a list is given."""
     depth = 0
     in_str: str | None = None       # the closing delimiter of the string we are in
     line_no = 1
@@ -80,6 +81,8 @@ def _logical_lines(text: str):
             continue
         if ch == "#":
             j = text.find("\n", i)
+            if comments is not None:
+                comments.append((line_no, text[i:n if j < 0 else j]))
             i = n if j < 0 else j
             continue
         for d in ('"""', "'''", '"', "'"):
@@ -169,3 +172,22 @@ def line_of(locs: dict, path: tuple) -> int:
             return locs[p]
         p = p[:-1]
     return 1
+
+
+def toml_error_line(message: str, text: str) -> int:
+    """The line a ``tomllib.TOMLDecodeError`` message points at ('at line N' or 'at end of document')."""
+    import re as _re
+    m = _re.search(r"line (\d+)", message)
+    if m:
+        return int(m.group(1))
+    if "end of document" in message:
+        return max(1, text.count("\n") + (0 if text.endswith("\n") or not text else 1))
+    return 1
+
+
+def comments(text: str) -> list[tuple[int, str]]:
+    """(line, text from '#') of every comment of a TOML text, strings skipped."""
+    out: list = []
+    for _ in _logical_lines(text, out):
+        pass
+    return out

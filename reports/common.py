@@ -1,10 +1,12 @@
 """Shared formatting helpers: how a witness scenario reads in a few lines, in the designer's terms."""
 from __future__ import annotations
 
+from skillproof.model import turn as _TW
 from skillproof.model.kinds import SEND_GROUP_ZH as GROUP_ZH
 
 IDENT_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人", "none": "无身份"}
 DIR_ZH = {"up": "上", "left": "左", "right": "右"}
+WINDOW_ZH = {w.id: w.zh for w in _TW.WINDOWS.values()}
 
 
 def _val(cat, v):
@@ -83,13 +85,24 @@ def question_line(cat, q: dict, expect: dict) -> str:
     return f"{who}{what} ⇒ {exp}"
 
 
+def trace_lines(cat, trace: dict) -> list[str]:
+    """A witness's trace, one line per step: 第N回合·窗口：事件."""
+    from skillproof.model import trace as TR
+    return [f"第{s['turn']}回合·{s['window']}：{s['text']}" for s in TR.steps(cat, TR.Trace.from_dict(trace))]
+
+
 def witness_lines(cat, witness: dict | None) -> list[str]:
     """A few lines describing a witness: the seats, the skills, the question and its answer."""
     if not witness:
         return []
     st = witness["state"]
     seats = st["seats"]
-    lines = [seat_line(cat, i, s, seats, st) for i, s in enumerate(seats)]
+    lines = []
+    if witness.get("trace") and cat is not None:
+        lines.append("经过：")
+        lines.extend(f"  {step}" for step in trace_lines(cat, witness["trace"]))
+        lines.append("此时：" + (WINDOW_ZH.get(st.get("window"), st.get("window") or "")))
+    lines += [seat_line(cat, i, s, seats, st) for i, s in enumerate(seats)]
     if st.get("message"):
         lines.append("情报颜色：" + "、".join({"red": "红", "blue": "蓝", "black": "黑"}.get(c, c) for c in st["message"]))
     lines.append("问题：" + question_line(cat, witness["question"], witness["expect"]))

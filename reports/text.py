@@ -31,6 +31,8 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
                 last = f.check
             loc = f"{f.rules[0].file}:{f.rules[0].line}" if f.rules and f.rules[0].file else "-"
             out.append(f"  {loc}: {f.message} {c('dim')}[{f.id}]{c('reset')}")
+            if f.fix:
+                out.append(f"      {c('dim')}修正：{c('reset')}{f.fix}")
             others = [r for r in f.rules[1:] if r.file]
             if others:
                 out.append(f"      {c('dim')}rules:{c('reset')} " + "; ".join(
@@ -43,8 +45,12 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     if diff:
         out.extend(_diff_lines(report, diff, c, cat))
     if report.stale:
-        out.append(f"{c('warning')}stale baseline entries{c('reset')} (accepted findings that no longer occur):")
-        out.extend(f"  {e['id']}: {e.get('reason', '')}" for e in report.stale)
+        from .util import stale_text
+        inl = sum(1 for e in report.stale if e.get("kind") == "inline")
+        what = ("baseline entries" if not inl else "inline suppressions" if inl == len(report.stale)
+                else "baseline entries and inline suppressions")
+        out.append(f"{c('warning')}stale {what}{c('reset')} (accepted findings that no longer occur):")
+        out.extend(f"  {stale_text(e)}" for e in report.stale)
         out.append("")
     from .util import summary_line
     out.append(summary_line(report))

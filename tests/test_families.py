@@ -24,7 +24,8 @@ EXPECTED = {
     "invalidation": {"IV001", "IV002", "IV003"},
     "skip": {"SK002", "SK003", "SK004"},
     "order": {"OD001", "OD002"},
-    "kinds": {"KD001", "KD002", "KD003", "KD004", "KD005", "KD006", "KD007", "KD008"},
+    "kinds": {"KD001", "KD002", "KD003", "KD004", "KD005", "KD006", "KD007", "KD008", "KD009",
+              "KD010"},
     "replacement": {"RR001"},
 }
 

@@ -35,7 +35,7 @@ def test_every_witness_replays_through_the_interpreter(result):
     "CV002|YingBian|BianZeTong2",        # 变则通's declaration vetoes SP李宁玉's 应变
     "CV002|HunShuiMoYu|BianZeTong2",     # …and SP阿芙罗拉's 浑水摸鱼
     "CV002|YiWenAnHao|BianZeTong2",      # …and 陈安娜's 译文暗号
-    "BN001|QiangLing#0|YingBian",        # 强令 bans 截获; 应变 still plays it as 误导
+    'BN001|QiangLing>CannotPlayCard>all>{"all_cards":false}|YingBian',   # 强令 bans 截获; 应变 plays it as 误导
     "UR001|MiXin",                       # 密信: a server class no role holds
     "OD002|result|BiYiShuangFei|WeiSheng",   # 比翼双飞 and 尾声 disagree by seat order
     "OD002|win|BaiYueGuang|YiZhongRen",      # 白月光 and 意中人 declare different winners by order

@@ -15,7 +15,7 @@ from __future__ import annotations
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding
+from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.registry import Code, register
 
 IV001 = Code(
@@ -31,14 +31,17 @@ grant = "BianZeTong2"
 to = "all"''')
 
 IV002 = Code(
-    "IV002", "grant-lifetime", "warning",
+    "IV002", "grant-lifetime", "error",
     "a grant's declared lifetime contradicts its kinds, or it can outlive the turn it was given in",
     "the server drops only OneTurnSkills at turn end: a grant said to last 'this turn' that is not one "
     "stays for the rest of the game; one that waits 'until it fires' may wait turns",
     example='''[[grant]]
 id = "JiuJi2"
 kinds = ["TriggeredSkill"]
-lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''')
+lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''',
+    also=("note",), also_when="error when the declared lifetime contradicts the kinds (a 'turn' grant that is "
+                              "not a OneTurnSkill, a permanent one that is); note when an 'until_fired' grant "
+                              "that is not a OneTurnSkill may outlive its turn")
 
 IV003 = Code(
     "IV003", "survives-turn-end", "error",
@@ -64,19 +67,21 @@ def run(ctx):
     for g in cat.grants:
         givers = [x.giver for x in cat.sites(g.id)]
         refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
+        fix = ("把 lifetime 改成与 kinds 一致（本回合：lifetime = \"turn\" 且 kinds 含 OneTurnSkill），"
+               f"或给{g.label}加上 OneTurnSkill。")
         if g.has("InvalidSkill"):
             # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
             if g.lifetime != "turn" and "restore_invalid" in cat.rules.turn_end:
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
-                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
                                    details={"lifetime": g.lifetime, "one_turn": False}))
             continue
         one_turn = g.has("OneTurnSkill")
         if g.lifetime == "permanent" and one_turn:
             out.append(Finding("IV002", "invalidation", "error",
                                f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
-                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
                                details={"lifetime": g.lifetime, "one_turn": one_turn}))
             continue
         if one_turn or g.lifetime == "permanent" or not cat.sites(g.id):
@@ -101,7 +106,7 @@ def run(ctx):
         else:
             sev, msg = "note", (f"{g.label}在触发后才移除，且不是 OneTurnSkill：本回合没有触发时它留到下一回合"
                                 f"（模型不知道它何时触发：这是潜在情况，取决于触发条件在本回合是否一定满足）。")
-        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
                            witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id},
                                                {"holds": True, "turns_ago": 1}),
                            details={"lifetime": g.lifetime, "one_turn": one_turn,
@@ -139,7 +144,8 @@ def run(ctx):
             msg = (f"{giver_char}的{giver_label}被无效后，它给出的{g.label}仍对{holder}生效"
                    f"（只有初始技能会被无效，给出的技能不会）。")
             out.append(Finding(
-                "IV001", "invalidation", "note", msg, key=f"IV001|{give.giver}#{give.index}|{g.id}",
+                "IV001", "invalidation", "note", msg, fix=(f"若{giver_label}被无效时{g.label}也应失效，在{g.label}的条件里检查给出者是否被无效；"
+                     f"否则这是服务器的行为，写明理由忽略它。"), key=f"IV001|{site_key(give)}|{g.id}",
                 rules=[ctx.ref(give.giver, "invalidated"), ctx.ref(g.id, "stays in force")],
                 witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": True, "live": True},
                                     also=[({"decision": "holds", "seat": inst.giver, "rule": give.giver},
@@ -165,6 +171,7 @@ def run(ctx):
         out.append(Finding(
             "IV003", "invalidation", "error",
             f"按回合结束顺序（{order}），{names}在回合结束后仍然保留（仍被无效或仍是本回合技能）。",
+            fix="把 [rules] turn_end 改为 [\"restore_invalid\", \"drop_one_turn\"]（先放出被无效的技能，再移除本回合技能）。",
             key=f"IV003|{'|'.join(sorted({i.rule for i in left}))}|{order}",
             rules=[ctx.ref(i.rule, "survives turn end") for i in left],
             witness=ctx.witness(st, {"decision": "turn_end", "seat": 0},

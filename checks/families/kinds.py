@@ -11,7 +11,9 @@ but whose kinds or parameters contradict the lattice of the design note:
 * KD005 — a BeforeDieSkill that is neither triggered nor active (nothing ever fires it);
 * KD006 — a MustReceiveMessage rule whose own must and cannot hold at once;
 * KD007 — a card type with no window in which it can be used;
-* KD008 — an ActiveSkill with no window in which it can be used.
+* KD008 — an ActiveSkill with no window in which it can be used;
+* KD009 — a character's own skill marked non-initial (KD001 covers handed-out ones marked initial);
+* KD010 — a gives site hands out a ban that bans nothing.
 """
 from __future__ import annotations
 
@@ -74,6 +76,24 @@ fight = "false"
 dying = "false\"""")
 
 
+KD009 = Code("KD009", "own-skill-not-initial", "warning",
+             "a character's own skill (a [[skill]]) marked initial = false",
+             "the design note: isInitialSkill marks 开局就拥有的技能 and only those can be invalidated; a "
+             "character's own skill marked otherwise escapes 禁闭 and 调虎离山",
+             example="""[[skill]]
+id = "YingBian"
+kinds = ["ConvertCardSkill"]
+initial = false       # SP李宁玉 starts with it: it must be initial""")
+KD010 = Code("KD010", "ban-bans-nothing", "warning",
+             "a gives site hands out a ban (CannotPlayCard) that bans no card at all",
+             "the player is told 'you cannot play cards' and can play every one; usually the card list or "
+             "the all-cards flag was lost",
+             example="""[[skill.gives]]
+grant = "CannotPlayCard"
+to = "all"
+args = { cards = [], all_cards = false }""")
+
+
 def _conv_targets(cat, r):
     """All (source, target) pairs a conversion can have (parameters over their site domains)."""
     conv = r.convert
@@ -100,35 +120,75 @@ def _conv_targets(cat, r):
     return {(a, b) for a in srcs for b in tgts}
 
 
-@register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006, KD007, KD008], order=5)
+def _empty_ban(ctx, out, give):
+    """KD010: every ban this site can hand out bans no card."""
+    from skillproof.checks.findings import site_key
+    from skillproof.checks.graph import site_ban_cards
+    cat = ctx.cat
+    grant = cat.skills.get(give.grant)
+    if grant is None or grant.ban is None or site_ban_cards(cat, give, include_all=True):
+        return
+    out.append(Finding("KD010", "kinds", "warning",
+                       f"{cat.giver_name(give)}给出的{grant.label}什么牌也不禁止（cards 为空，all 为假）。",
+                       fix="给这个 gives 写上被禁的牌（args.cards）或设 all_cards = true。",
+                       key=f"KD010|{site_key(give)}", rules=[ctx.ref(give.giver, "hands it out"), ctx.ref(grant.id)]))
+
+
+@register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006, KD007, KD008,
+                                                KD009, KD010], order=5)
 def run(ctx):
     cat = ctx.cat
     out = []
     for c in cat.cards.values():
         if not c.windows:
             out.append(Finding("KD007", "kinds", "error", f"【{c.name}】没有任何可以使用的时机（windows 为空），谁也打不出这张牌。",
-                               key=f"KD007|{c.id}", rules=[ctx.ref(c.id)]))
+                               key=f"KD007|{c.id}", rules=[ctx.ref(c.id)],
+                               fix=f"给【{c.name}】写上 windows（在哪个时机、由谁使用），例如 windows = {{ fight = \"anyone\" }}。"))
     for r in cat.skills.values():
         if r.has("ActiveSkill") and not r.windows:
             out.append(Finding("KD008", "kinds", "error",
                                f"{r.label}是主动技能，却没有任何可以使用的时机（windows 为空，争夺/濒死条件都恒为假）。",
-                               key=f"KD008|{r.id}", rules=[ctx.ref(r.id)]))
+                               key=f"KD008|{r.id}", rules=[ctx.ref(r.id)],
+                               fix=f"给{r.label}写上 windows（例如 windows = {{ send_start = \"turn\" }}），或给出成立的 fight / dying 条件。"))
     for r in cat.skills.values():
         gen = K.generated_kinds(r.kinds)
         if r.initial and gen:
             out.append(Finding("KD001", "kinds", "error",
                                f"{r.label}属于生成出的技能（{'、'.join(gen)}），却标为初始技能（initial = true）。",
-                               key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": gen}))
+                               fix=f"把{r.label}的 initial 改为 false，或从 kinds 中去掉生成出的类型。", key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": gen}))
+        elif r.initial and r.is_grant:
+            out.append(Finding("KD001", "kinds", "error",
+                               f"{r.label}是运行时给出的技能，却标为初始技能（initial = true）：它会像角色自己的技能一样被无效。",
+                               fix=f"把{r.label}的 initial 改为 false（只有开局就拥有的技能是初始技能）。",
+                               key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": []}))
+        if not r.initial and not r.is_grant and cat.owners(r.id):
+            out.append(Finding("KD009", "kinds", "warning",
+                               f"{r.label}是角色开局就拥有的技能，却标为非初始技能（initial = false）：禁闭、调虎离山无法使它无效。",
+                               fix=f"把{r.label}的 initial 改为 true，或说明它为何不能被无效。",
+                               key=f"KD009|{r.id}", rules=[ctx.ref(r.id)]))
+        for give in r.gives:
+            _empty_ban(ctx, out, give)
         if r.has("BeforeDieSkill") and not (r.has("TriggeredSkill") or r.has("ActiveSkill")):
             out.append(Finding("KD005", "kinds", "warning",
                                f"{r.label}是 BeforeDieSkill，但既不是触发技能也不是主动技能，没有任何时机会发动它。",
-                               key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
+                               fix=f"给{r.label}的 kinds 加上 TriggeredSkill 或 ActiveSkill，让它有发动的时机。", key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
+        if r.convert is not None and r.convert.must:
+            same = sorted({a for a, b in _conv_targets(cat, r) if a == b})
+            if same:
+                out.append(Finding("KD002", "kinds", "warning",
+                                   f"{r.label}是必须转化，参数却可以让{ctx.card(same[0])}必须当作它本身使用：这不是转化，"
+                                   f"却会否决这张牌的其他用法。",
+                                   fix=f"在给出{r.label}的地方用 where 排除来源与目标相同（例如 A != B）。",
+                                   key=f"KD002|{r.id}", rules=[ctx.ref(r.id)] + [ctx.ref(g.giver) for g in cat.sites(r.id)[:1]]))
         if r.convert is not None and not r.convert.must:
             pairs = _conv_targets(cat, r)
             if pairs and all(a == b for a, b in pairs):
                 out.append(Finding("KD002", "kinds", "warning",
                                    f"{r.label}只能把牌当作它本身使用：按设计说明第 2 条不发生转化，这个技能永远不起作用。",
-                                   key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
+                                   fix=f"让{r.label}的 convert.to 包含与 convert.from 不同的牌，或删除这条转化。", key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
+    for c in cat.cards.values():
+        for give in c.gives:
+            _empty_ban(ctx, out, give)
     # ---------------------------------------------------------------- solver-backed checks
     draws = [r for r in cat.skills.values() if r.draw is not None]
     if draws:
@@ -146,7 +206,7 @@ def run(ctx):
                 d = I.draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
-                                   key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group in SEND_GROUPS:
         members = [r for r in cat.skills.values() if group in r.closure and r.send is not None]
@@ -169,7 +229,7 @@ def run(ctx):
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD004", "kinds", "error",
                                    f"{who}的{r.label}生效时，任何方向、任何锁定方式都不允许传出情报（{SEND_GROUP_ZH[group]}）。",
-                                   key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "send", "seat": 0, "group": group,
                                                                  "dir": a.state.message_dir, "lock_count": 0},
                                                        {"in_force": r.id, "allowed": False})))
@@ -187,7 +247,7 @@ def run(ctx):
             elif a.sat:
                 out.append(Finding("KD006", "kinds", "warning",
                                    f"{r.label}自身的“必须接收”和“不能接收”会同时成立。",
-                                   key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 receive.must 与 receive.cannot 的条件互斥。", key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "receive", "seat": 0},
                                                        {"must": True, "cannot": True})))
     return out

@@ -26,7 +26,9 @@ id = "XinGeLianLuo2"     # 本回合不能接收情报
 kinds = ["MustReceiveMessage"]
 lifetime = "turn"
 receive = { must = "false", cannot = "true" }
-# the sender (or a locked player) holding it must receive anyway''')
+# the sender (or a locked player) holding it must receive anyway''',
+    also=("note",), also_when="note when the 'must' side is the game's own rule (the sender, or a locked player) "
+                             "rather than another skill")
 
 RC002 = Code(
     "RC002", "receive-never-possible", "warning",
@@ -103,7 +105,7 @@ def run(ctx):
                      for g in cat.sites(rid)[:1] if not g.giver_is_card]
             must_wins = cat.rules.must_beats_cannot
             out.append(Finding(
-                "RC001", "receive", sev, msg, key=f"RC001|{name}|{cant.id}", rules=refs,
+                "RC001", "receive", sev, msg, fix=("让“必须接收”和“不能接收”的条件互斥，或确认 [rules] must_beats_cannot 选的一方正是设计意图。"), key=f"RC001|{name}|{cant.id}", rules=refs,
                 witness=ctx.witness(st, {"decision": "receive", "seat": 0},
                                     {"must": True, "cannot": True, "receive": "must" if must_wins else "cannot"}),
                 details={"winner": "must" if must_wins else "cannot"}))
@@ -150,7 +152,9 @@ def _never_receive(ctx, out, r):
     out.append(Finding(
         "RC002", "receive", "warning",
         f"{r.label}生效时，{who}（{ident}）不论情报是什么颜色都不能接收：这条按颜色分流的规则对这样的角色成了一律拒收。",
-        key=f"RC002|{r.id}", rules=[ctx.ref(r.id, "never lets them receive")] +
+        key=f"RC002|{r.id}",
+        fix=f"给{r.label}的 cannot 条件加上例外（例如 identity == none 的角色不受限），或确认这类角色就该一律拒收。",
+        rules=[ctx.ref(r.id, "never lets them receive")] +
         [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1] if not g.giver_is_card],
         witness=ctx.witness(st, q0, {"receive": "cannot"}, also=also),
         details={"identity": st.seats[0].identity}))

@@ -73,6 +73,7 @@ def run(ctx):
                f"本应持续到回合结束的效果在这回合剩下的时间里不再生效。")
         out.append(Finding(
             "RR001", "replacement", "warning", msg, key=f"RR001|{g.id}|{'|'.join(r.id for r in replacers)}",
+            fix=f"换角色时保留本回合获得的技能（或重新给出{g.label}），或在规则里写明换角色会解除它。",
             rules=[ctx.ref(g.id, "lasts the turn")] + [ctx.ref(r.id, "replaces the role") for r in replacers] +
                   ([ctx.ref(site.split("#")[0], "hands it out")] if site else []),
             witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": False}),

@@ -16,9 +16,10 @@ from __future__ import annotations
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding
+from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
+from skillproof.model import expr as E
 from skillproof.model import turn as TW
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
@@ -75,12 +76,12 @@ def run(ctx):
     for r in cat.initial_skills:
         if not cat.owners(r.id):
             out.append(Finding("UR001", "unreachable", "warning", f"{r.label}没有任何角色持有，永远不会生效。",
-                               key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
+                               fix=f"把{r.label}加入某个角色的 skills，或删除它。", key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
     for g in cat.grants:
         if not _reachable_givers(cat, g.id):
             why = "没有任何技能或卡牌给出它" if not cat.sites(g.id) else "给出它的技能没有角色持有"
             out.append(Finding("UR002", "unreachable", "warning", f"{g.label}{why}，永远不会出现在对局中。",
-                               key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
+                               fix=f"让某个技能或卡牌用 [[skill.gives]] / [[card.gives]] 给出{g.label}，或删除它。", key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
     # ---------------------------------------------------------------- conversions: never / shadowed
     convs = [r for r in cat.skills.values() if r.convert is not None and
              (cat.owners(r.id) or _reachable_givers(cat, r.id))]
@@ -106,7 +107,7 @@ def run(ctx):
             if not a.sat:
                 core = sorted({rid for lab in a.core for rid in lab.rules})
                 out.append(Finding("UR003", "unreachable", "warning",
-                                   f"{r.label}在任何可达的局面下都不会发动。", key=f"UR003|convert|{r.id}",
+                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（以及 details.because 列出的约束），或删除它。", key=f"UR003|convert|{r.id}",
                                    rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                    details={"because": [lab.label for lab in a.core]}))
                 continue
@@ -133,7 +134,7 @@ def run(ctx):
                 out.append(Finding(
                     "UR004", "unreachable", "note",
                     f"{who}把{ctx.card(xv)}当作{ctx.card(yv)}使用时，发动的是{o.label}而不是{r.label}（{why}）。",
-                    key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
+                    fix=f"若{r.label}应优先，让{o.label}不转化同一张牌；否则写明理由忽略它。", key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
                     witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
                                         {"ok": True, "via": o.id})))
             # shadowed by a ban on the declared type
@@ -165,7 +166,8 @@ def run(ctx):
                     "UR004", "unreachable", "note",
                     f"{gname}禁止了{ctx.card(yv)}后，{who}的{r.label}仍能把{ctx.card(xv)}转化为{ctx.card(yv)}，"
                     f"但这张牌打不出去。",
-                    key=f"UR004|ban|{r.id}|{give.giver}#{give.index}",
+                    fix=f"若被禁的牌不应转化出来，让{r.label}的目标不含{ctx.card(yv)}；否则写明理由忽略它。",
+                    key=f"UR004|ban|{r.id}|{site_key(give)}",
                     rules=[ctx.ref(r.id, "shadowed"), ctx.ref(give.giver, "bans the declared type")],
                     witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
                                         {"can_play": False, "banned": True})))
@@ -183,7 +185,7 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}在任何可达的局面下都不会成为生效的{SEND_GROUP_ZH[group]}规则。",
-                                   key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的条件：它总被别的规则覆盖或从不成立；修改或删除它。", key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- receive rules that never say anything
     recv = [r for r in cat.skills.values() if r.receive is not None and
@@ -199,7 +201,7 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}的“必须接收”和“不能接收”在任何可达局面下都不成立，这个技能什么也不做。",
-                                   key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的 receive.must / receive.cannot 条件，或删除这条规则。", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- active skills never usable
     for r in cat.skills.values():
@@ -223,6 +225,52 @@ def run(ctx):
             out.append(Finding("UR003", "unreachable", "warning",
                                f"{r.label}在它的任何使用时机（{'、'.join(TW.WINDOWS[w].zh for w in r.windows)}）"
                                f"都用不了：条件在任何可达的局面下都不成立。", key=f"UR003|active|{r.id}",
+                               fix=f"检查{r.label}的使用条件与持有者（例如“未翻开”不适用于公开角色），或修改它的 windows。",
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- 'cannot receive' that never bites
+    for r in recv:
+        if isinstance(r.receive.cannot, E.Lit) and r.receive.cannot.value is False:
+            continue
+        q = ctx.query_for({r.id})
+        S = q.S
+        bites = [z3.And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, r.id)]
+        if not bites:
+            continue
+        goal = z3.And(X.enc_at_decision(S, "receive"), z3.Or(bites), X.enc_receive(S) == X.CANNOT)
+        a = ctx.find(q, goal, minimize=False)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("unreachable", f"{r.name}的“不能接收”能否生效", [r.id], a))
+        elif not a.sat:
+            out.append(Finding("UR003", "unreachable", "warning",
+                               f"{r.label}的“不能接收”从不起作用：它成立时，持有者总是必须接收（传出者、被锁定或另有规则）。",
+                               key=f"UR003|receive-cannot|{r.id}", rules=[ctx.ref(r.id)] +
+                               [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1]],
+                               fix=f"检查{r.label}给谁（gives 的 to / when）：只给必须接收的人时，这条规则没有意义。",
+                               details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- win / result rules that never act
+    for kind, kname in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
+        for r in [x for x in cat.skills.values() if getattr(x, kind) and (cat.owners(x.id) or _reachable_givers(cat, x.id))]:
+            q = ctx.query_for({r.id})
+            S = q.S
+            holders = {s: [h for h in lst if h[1] == r.id] for s, lst in X.result_holders(S, kind, {}).items()}
+            if not any(holders.values()):
+                continue
+            D0 = [z3.Bool(f"ur_{kind}_{r.id}_d0_{s}") for s in range(S.n)]
+            W0 = [z3.Bool(f"ur_{kind}_{r.id}_w0_{s}") for s in range(S.n)]
+            pre = [z3.Implies(D0[s], z3.And(W0[s], S.present[s])) for s in range(S.n)]
+            pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)]
+            S.extra = []
+            D1, W1, _ = X.enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
+            acts = z3.Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
+            a = ctx.find(q, z3.And(pre + S.extra + [acts]), minimize=False)
+            if a.status == "unknown":
+                out.append(ctx.inconclusive("unreachable", f"{r.name}能否改变胜负", [r.id], a))
+            elif not a.sat:
+                what = "宣告任何人胜利" if kind == "win" else "改变任何胜负结果"
+                out.append(Finding("UR003", "unreachable", "warning",
+                                   f"{r.label}在任何可达的局面下都不会{what}。", key=f"UR003|{kind}|{r.id}",
+                                   rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的效果条件（when / each / pick）是否可能成立。",
+                                   details={"because": [lab.label for lab in a.core]}))
     return out
