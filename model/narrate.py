@@ -589,10 +589,13 @@ def narrate_usable(cat: Catalogue, state: State, seat: int, rid: str, phase: str
     in_window = True
     if state.window is not None:
         from .trace import in_window as in_win
+        from .turn import WINDOWS
         wins = {w: a for w, a in rule.windows.items() if phase is None or w == phase}
         in_window = in_win(state, seat, wins)
         phases = [state.window] if state.window in ("fight", "dying") else []
-        tr.steps.append(Step(f"{rule.name} is used in {_windows_text(wins)}; now it is {_window_zh(state)}: "
+        asked = f" (asked about {WINDOWS[phase].zh})" if phase in WINDOWS else ""
+        tr.steps.append(Step(f"{rule.name} is used in {_windows_text(rule.windows)}{asked}; now it is "
+                             f"{_window_zh(state)}: "
                              + ("a moment it may be used by this player" if in_window else "not a moment it is used"),
                              rid, rule.at("windows"), decisive=not in_window))
     usable = False
@@ -696,21 +699,28 @@ def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
                     rule, loc = give.giver, give.loc
             elif ev.kind == "replace" and ev.character in cat.characters:
                 rule, loc = ev.character, cat.characters[ev.character].loc
-            out.append(Step(f"turn {t['turn']}, {t['window']}: {t['text']}", rule, loc))
+            out.append(Step(f"第{t['turn']}回合·{t['window']}：{t['text']}", rule, loc))
             k += 1
     if state is not None and state.window is not None:
         turns = sum(1 for ev in trace.events if ev.kind == "turn")
-        bits = [f"{seat_name(cat, state, state.turn)}'s turn"]
-        if state.window == "dying" and state.interrupted in WINDOWS:
-            bits.append(f"interrupting {WINDOWS[state.interrupted].zh}")
-        for key, label in (("in_front", "the message is in front of"), ("sender", "sent by"),
-                           ("dying", "dying:")):
-            v = getattr(state, key)
-            if v is not None and 0 <= v < len(state.seats):
-                bits.append(f"{label} {seat_name(cat, state, v)}")
-        out.append(Step(f"turn {turns}, {WINDOWS[state.window].zh}: the question is asked here ("
-                        + "; ".join(bits) + ")"))
+        out.append(Step(f"第{turns}回合·{WINDOWS[state.window].zh}：此时提问（" + moment_text(cat, state) + "）"))
     return out
+
+
+def moment_text(cat: Catalogue, state: State) -> str:
+    """The facts of the moment a state stands at, in a few words (Chinese, as model.trace.steps tells a trace):
+    whose turn, the window a dying window interrupts, where the message is, who is dying."""
+    from .turn import WINDOWS
+    name = lambda i: cat.name_of(state.seats[i].character)        # noqa: E731
+    ok = lambda i: i is not None and 0 <= i < len(state.seats)     # noqa: E731
+    bits = [f"{name(state.turn)}的回合"] if ok(state.turn) else []
+    if state.window == "dying" and state.interrupted in WINDOWS:
+        bits.append(f"打断{WINDOWS[state.interrupted].zh}")
+    if ok(state.in_front):
+        bits.append(f"情报在{name(state.in_front)}面前" + (f"，由{name(state.sender)}传出" if ok(state.sender) else ""))
+    if ok(state.dying):
+        bits.append(f"{name(state.dying)}濒死")
+    return "；".join(bits)
 
 
 # ======================================================================================= the origin

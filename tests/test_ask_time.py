@@ -364,9 +364,9 @@ def test_the_witness_is_told_step_by_step(cat, sess):
     i, j = lines.index("how it happens in a game:"), lines.index("the interpreter's reasoning:")
     story = lines[i + 1:j]
     assert all(ln.startswith("  ") and ln.strip()[0].isdigit() for ln in story)
-    assert story[0].strip().startswith("1. turn 1, 摸牌阶段:") and "的回合开始" in story[0]
+    assert story[0].strip().startswith("1. 第1回合·摸牌阶段：") and "的回合开始" in story[0]
     assert any("传递阶段开始时" in ln and "【宣】" in ln and "宣·宣言" in ln for ln in story)
-    assert "the question is asked here" in story[-1] and "争夺阶段" in story[-1]
+    assert "此时提问" in story[-1] and "·争夺阶段：" in story[-1]
     assert text.index("how it happens in a game:") < text.index("the interpreter's reasoning:")
 
 

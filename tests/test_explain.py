@@ -27,7 +27,7 @@ def test_explain_tells_the_story(findings, capsys):
         assert f"{r.file}:{r.line}" in out
     assert "the interpreter replays it" in out
     assert "how it happens in a game, step by step:" in out and "the interpreter, step by step:" in out
-    assert "the question is asked here" in out and "turn 1, " in out     # the trace, turn and window
+    assert "此时提问" in out and "第1回合·" in out     # the trace, its turns and windows
     assert "vetoed" in out                              # the narrated veto
     assert "seat 0:" in out and "window: " in out
 
@@ -95,7 +95,7 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
             continue
         assert story["json"]["replays"], (f.id, story["json"]["problems"])
         if "trace" in f.witness:          # the story tells the trace, event by event, to the question's moment
-            assert "how it happens in a game, step by step:" in text and "the question is asked here" in text
+            assert "how it happens in a game, step by step:" in text and "此时提问" in text
             st = TR.run(cat, TR.Trace.from_dict(f.witness["trace"])).state
         else:
             st = State.from_dict(f.witness["state"])

@@ -130,8 +130,8 @@ def test_a_trace_is_run_event_by_event(tmp_path, capsys):
     assert main(["replay", write(tmp_path, TRACE)]) == 0
     out = capsys.readouterr().out
     assert "the trace (5 events), step by step:" in out and "legal: every event" in out
-    assert "turn 1, 传递阶段开始时: 陈大耳的【变则通】对SP李宁玉给出【变则通·宣言】（A=截获，B=破译）" in out
-    assert "the question is asked here" in out and "window: 争夺阶段" in out
+    assert "第1回合·传递阶段开始时：陈大耳的【变则通】对SP李宁玉给出【变则通·宣言】（A=截获，B=破译）" in out
+    assert "第1回合·争夺阶段：此时提问（陈大耳的回合；情报在SP李宁玉面前，由陈大耳传出）" in out and "window: 争夺阶段" in out
     assert out.count("— as expected") == 2 and "ok: 2 answers" in out
     assert "untimed" not in out
 

@@ -237,6 +237,8 @@ class Run(WhichRun):
             if a.kind == "skip":
                 out.append(z3.Or(S.ints["hand_count"][0] == 0, X.enc_banned_all(S)))
                 out.append(S.ever[0])
+            if a.kind == "use" and a.phase is not None:
+                out.append(S.now == X.WCODE[a.phase])      # the window asked about, even where S is not used
         return out
 
     def try_(self, lits, c) -> bool:
