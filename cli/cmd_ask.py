@@ -21,11 +21,16 @@ pinyin or enum ids, and any detail left out (or written ?) is filled in by the s
   skillproof ask "if 变则通 declares 截获→破译, can SP李宁玉 use 应变?"
   skillproof ask "always SP李宁玉 play 截获 as 误导 when not invalidated"
   skillproof ask "which conversion fires when anyone plays 截获 as ? under 强令(截获)"
+  skillproof ask "can SP李宁玉 play 截获 as 误导 in the main phase?"     # window words fix the moment
   skillproof ask                      # interactive prompt: history, Tab completes names
 
-Answers: yes (with a minimal witness scenario the interpreter replays, and its step-by-step reasoning),
-no (with the minimal set of constraints that rules it out, each at its catalogue file:line), or unknown
-(the solver's reason). Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
+A question is asked at one moment of a game: each decision where the game takes it (receive in 传递阶段,
+a play where the declared card may be used …), or at the window you name ("in the main phase", "at
+send-phase start", "when someone is dying", "in 陈大耳's turn", "after 后来人").
+Answers: yes (with a minimal witness — a trace of the game's events, told step by step, that the
+interpreter runs event by event — and its step-by-step reasoning), no (with the minimal set of
+constraints that rules it out, each at its catalogue file:line), or unknown (the solver's reason).
+Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
 
 PROMPT_HELP = """\
 Type a question, e.g.  can SP李宁玉 play 截获 as 误导 while 变则通 is active?
@@ -312,10 +317,15 @@ def _completion_words(sess) -> list[tuple[str, str]]:
     for words in list(Q.PHASES.values()) + list(Q.GROUPS.values()):
         for w in words:
             out.setdefault(w, "")
+    for words in Q.WINDOW_PHRASES.values():
+        for w in words:
+            out.setdefault(w, "window")
     for w in ("can", "always", "never", "which", "anyone", "play", "as", "use", "convert", "fire", "banned",
               "must receive", "cannot receive", "may choose", "skipped in", "act in", "send", "draw", "hold",
               "invalidated", "face up", "face down", "with", "without", "under", "while", "if", "where",
-              "declares", "conversion", "send rule", "draw count", "receive", "holding cards"):
+              "declares", "conversion", "send rule", "draw count", "receive", "holding cards", "after",
+              "in the previous turn", "this turn", "when someone is dying", "in the main phase",
+              "at send-phase start", "上一回合", "本回合"):
         out.setdefault(w, "keyword")
     return sorted(out.items())
 

@@ -346,6 +346,8 @@ def test_invalidation_given_reads_its_giver_on_the_trace(cat, sess):
     ("can anyone play 甲 after 转", 24, "makes none of them"),
     ("can anyone play 甲 after 转x", 24, "unknown skill or card"),
     ("can anyone be skipped in the main phase", 29, "expected a phase"),
+    ("can anyone play 甲 in the mian phase", 25, "unknown window 'mian' — did you mean main?"),
+    ("can anyone play 甲 in 路仁's turn", 21, "unknown character '路仁' — did you mean 路人?"),
 ])
 def test_moment_errors_are_located(cat, text, col, needle):
     with pytest.raises(Q.QueryError) as ei:

@@ -107,6 +107,25 @@ class MomentParser(Words):
         e = self.take().end                                          # turn / 回合
         return Given("turn_of", start.col, e, self.text[start.col:e], who=who)
 
+    def moment_error(self) -> None:
+        """Here is 'in' / 'at' that starts no moment: a misspelt window or character, said with the nearest
+        name (nothing is raised when the next word is no near miss)."""
+        from skillproof.model.names import nearest
+
+        from .names import WINDOW_PHRASES
+        if not self.at("in", "at"):
+            return
+        j = self._skipf(self.i + 1)
+        t = self.toks[j]
+        if t.kind != "word":
+            return
+        if self._turn_word(self._skipf(j + 1)):
+            self.name_error(t, "character", ("character",))
+        words = sorted({p for ps in WINDOW_PHRASES.values() for p in ps if " " not in p})
+        near = nearest(t.text, words)
+        if near is not None:
+            self.error(f"unknown window '{t.text}' — did you mean {near}?", t)
+
     def turn_ago(self) -> int | None:
         """An optional ``in the previous turn`` / ``this turn`` after a grant or an ``after`` given."""
         r = self.turn_ago_at(self.i)

@@ -170,6 +170,7 @@ class Parser(AtomParser, GrantParser, MomentParser):
             if self.at_final_q():
                 self.take()
                 continue
+            self.moment_error()
             self.error(f"expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
                        f"question, found {self.found()}")
         self.settle(q)
