@@ -408,3 +408,12 @@ def test_a_trace_that_ends_in_the_wrong_window_is_not_asked_there(cat):
     assert replay_problems(cat, w) == []
     run = TR.run(cat, TR.Trace.from_dict(w["trace"]))
     assert run.errors == [] and run.state.window == "send"
+
+
+def test_a_witness_without_a_decision_still_asks_a_question_at_its_moment(cat, sess):
+    """Claims about no decision (hand, face, where …) save a question askable at any moment — never the older
+    snapshot check — so the scenario replays as a trace."""
+    res = ask(cat, sess, "can 路人 hold cards")                 # a player with no skill at all
+    assert res.witness["question"]["decision"] == "banned"
+    res = ask(cat, sess, "can 李 hold cards where identity == blue")
+    assert res.witness["question"] == {"decision": "holds", "seat": 0, "rule": "Turn"}

@@ -179,7 +179,7 @@ class Run(WhichRun):
                 items.append((qd, {k: ans[k] for k in expect_keys(a) if k in ans}))
         told = len(items)                 # the fallback question below is not narrated
         if not items:
-            items.append(fallback_question(st))
+            items.append(fallback_question(cat, st))
         w = {"state": st.to_dict(), "question": items[0][0], "expect": items[0][1]}
         if st.trace is not None:
             w["trace"] = st.trace.to_dict()

@@ -87,12 +87,16 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
     return []
 
 
-def fallback_question(st: State) -> tuple[dict, dict]:
-    """The question of a witness none of whose atoms is a decision: that the player holds its first skill
-    (the trace is what the scenario shows; an untimed state: whether it is reachable at all)."""
-    if st.trace is not None and st.seats[0].skills:
+def fallback_question(cat, st: State) -> tuple[dict, dict]:
+    """The question of a witness none of whose atoms is a decision: that the player holds its first skill, or
+    (holding none) whether a card is banned for them — a question asked at any moment; the trace is what the
+    scenario shows. An untimed state: whether it is reachable at all."""
+    if st.trace is None:
+        return {"decision": "reachable"}, {"reachable": True}
+    if st.seats[0].skills:
         return {"decision": "holds", "seat": 0, "rule": st.seats[0].skills[0].rule}, {"holds": True}
-    return {"decision": "reachable"}, {"reachable": True}
+    card = next(iter(cat.cards))
+    return {"decision": "banned", "seat": 0, "declared": card}, {"banned": I.banned(cat, st, 0, card)}
 
 
 def expect_keys(atom: Atom) -> tuple:
