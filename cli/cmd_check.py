@@ -46,6 +46,8 @@ def add_solver_args(p):
     p.add_argument("--max-grants", type=int, default=2, metavar="N",
                    help="granted skills one player holds at once in the symbolic search (default 2)")
     p.add_argument("--max-seats", type=int, default=3, metavar="N", help="seats in the symbolic search (default 3)")
+    p.add_argument("--max-turns", type=int, default=2, metavar="N",
+                   help="turns a witness trace may span: the turn of the question and those before it (default 2)")
     p.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
                    help="processes (default 2; the report does not depend on it)")
 
@@ -185,7 +187,7 @@ def run_checks(cat, args):
     from skillproof.checks.context import Options, run
     opts = Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
                    max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or ""),
-                   rlimit=max(0, args.rlimit))
+                   rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2))
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
@@ -204,8 +206,8 @@ def usage_problem(args) -> str | None:
         msg = validate_selection(_codes(sel or ""))
         if msg:
             return msg
-    if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1:
-        return "--timeout must be positive, --max-grants >= 0, --max-seats >= 1"
+    if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1 or getattr(args, "max_turns", 2) < 1:
+        return "--timeout must be positive, --max-grants >= 0, --max-seats >= 1, --max-turns >= 1"
     return None
 
 

@@ -36,6 +36,7 @@ KEYS: dict[str, tuple[dict, str]] = {
     "timeout": ({"type": "number", "exclusiveMinimum": 0}, "solver time limit per question, in seconds"),
     "rlimit": ({"type": "integer", "minimum": 0}, "z3 resource limit per question (0 = none)"),
     "max-seats": ({"type": "integer", "minimum": 1}, "seats in the symbolic search"),
+    "max-turns": ({"type": "integer", "minimum": 1}, "turns a witness trace may span"),
     "max-grants": ({"type": "integer", "minimum": 0}, "granted skills one player holds at once in the search"),
     "jobs": ({"type": "integer", "minimum": 1}, "processes for `check`"),
     "format": ({"type": "string"}, "report format of `check` on standard output or --output"),
@@ -46,7 +47,7 @@ KEYS: dict[str, tuple[dict, str]] = {
 # which keys a command takes, and the argparse dest each key sets there (None: the key's own dest)
 COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "check": {**{k: None for k in KEYS}, "output-format": "config_output_format"},
-    "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-grants",
+    "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-turns", "max-grants",
                                    "jobs")},
     "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs")},
     "catalogue": {"paths": None},
