@@ -53,6 +53,8 @@ def add_arguments(p):
                    help="most seats in the searched states (default 3)")
     p.add_argument("--grants", type=int, default=None, metavar="G",
                    help="most granted skills the player holds at once (default 2, more if the query needs)")
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="turns a witness trace may span: the turn of the question and those before it (default 2)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="solver time limit per question, in seconds (as for `check`)")
     p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
@@ -209,7 +211,8 @@ def _bounds_lines(res) -> list[str]:
     if not b:
         return []
     return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} turns; "
+                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} "
+                f"turn{'s' if b.get('turns', 2) != 1 else ''}; "
                 f"{res.seconds * 1000:.0f} ms)"]
 
 
@@ -245,9 +248,12 @@ def _session(args, cat):
         raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
     if args.grants is not None and not 0 <= args.grants <= 8:
         raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
+    turns = getattr(args, "max_turns", None)
+    if turns is not None and not 1 <= turns <= 4:
+        raise ValueError(f"--max-turns must be between 1 and 4, not {turns}")
     if args.timeout is not None and args.timeout <= 0:
         raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
-    return Q.Session(cat, seats=seats, grants=args.grants,
+    return Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
                      timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
 
 

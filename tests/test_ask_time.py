@@ -417,3 +417,16 @@ def test_a_witness_without_a_decision_still_asks_a_question_at_its_moment(cat, s
     assert res.witness["question"]["decision"] == "banned"
     res = ask(cat, sess, "can 李 hold cards where identity == blue")
     assert res.witness["question"] == {"decision": "holds", "seat": 0, "rule": "Turn"}
+
+
+def test_max_turns_bounds_the_trace(cat, tmp_path, capsys):
+    cfile = tmp_path / "timed.toml"
+    cfile.write_text(TIMED, encoding="utf-8")
+    q = "can 李 hold 转 after 禁 in the previous turn"
+    assert main(["ask", "-c", str(cfile), q]) == 0
+    assert capsys.readouterr().out.startswith("yes")
+    assert main(["ask", "-c", str(cfile), "--max-turns", "1", q]) == 0      # no previous turn to look at
+    out = capsys.readouterr().out
+    assert out.startswith("no") and "traces of 1 turn)" in out
+    assert main(["ask", "-c", str(cfile), "--max-turns", "0", q]) == 2
+    assert "--max-turns must be between 1 and 4" in capsys.readouterr().err

@@ -42,7 +42,7 @@ The modules, in the order a question goes through them:
 * answer.py — answering: witnesses, minimal cores; which.py — ``which`` questions; result.py — Result;
 * present.py — the text of an answer and of each reason.
 """
-from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, Engine, Session
+from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine, Session
 from .errors import QueryError, display_width
 from .evaluate import eval_claim, eval_given
 from .names import GROUPS, PHASES, WINDOW_PHRASES, Names
@@ -50,6 +50,6 @@ from .parser import GRAMMAR, MAX_DEPTH, Parser, parse
 from .result import Item, Result
 from .syntax import Atom, BoolOp, Given, GrantRef, Not, Query, Which, atoms_of
 
-__all__ = ["DEFAULT_GRANTS", "DEFAULT_SEATS", "DEFAULT_TIMEOUT_MS", "Engine", "Session", "QueryError", "display_width",
+__all__ = ["DEFAULT_GRANTS", "DEFAULT_SEATS", "DEFAULT_TIMEOUT_MS", "DEFAULT_TURNS", "Engine", "Session", "QueryError", "display_width",
            "eval_claim", "eval_given", "GROUPS", "PHASES", "WINDOW_PHRASES", "Names", "GRAMMAR", "MAX_DEPTH", "Parser",
            "parse", "Item", "Result", "Atom", "BoolOp", "Given", "GrantRef", "Not", "Query", "Which", "atoms_of"]

@@ -24,16 +24,17 @@ from .syntax import Query, atoms_of
 DEFAULT_SEATS = 3
 DEFAULT_GRANTS = 2
 DEFAULT_TIMEOUT_MS = 10000
+DEFAULT_TURNS = 2          # a witness trace spans the turn of the question and the one before it
 
 
 class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
-    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None):
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS):
         self.cat = cat
-        self.key = (tuple(chars_me), tuple(grants), n, G)
+        self.key = (tuple(chars_me), tuple(grants), n, G, turns)
         self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
-                            codes=codes)
+                            codes=codes, turns=turns)
         self.labels = X.reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
@@ -113,7 +114,8 @@ class Session:
     """A catalogue with its names and warm solvers: ask one question after another."""
 
     def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False):
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False,
+                 turns: int = DEFAULT_TURNS):
         """``general``: answer every question on one symbolic state holding every character and grant
         (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
         as fast for any question: what a prompt wants. A single question is faster narrowed."""
@@ -123,6 +125,7 @@ class Session:
         self.codes = X.Codes(cat)
         self.seats = seats
         self.grants = grants
+        self.turns = turns                # turns a witness trace may span (the question's and those before)
         self.timeout_ms = timeout_ms
         self.engines: dict = {}
         self.max_engines = max_engines
@@ -219,10 +222,10 @@ class Session:
         return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
 
     def engine(self, chars, grants, n, G, others=None) -> Engine:
-        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None)
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:

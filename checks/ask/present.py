@@ -23,7 +23,7 @@ def headline(cat, q: Query, S, answer: str, role: str, st: State | None) -> str:
         given = " (" + "; ".join(g.text for g in q.givens) + ")"
     who = cat.characters[q.subject].name if q.subject else None
     seen = cat.characters[st.seats[0].character].name if st is not None else None
-    bound = f"within {S.n} seats, {S.G} granted skills and traces of {S.T} turns"
+    bound = f"within {S.n} seats, {S.G} granted skills and traces of {S.T} turn{'s' if S.T != 1 else ''}"
     if q.mode == "exists":
         if answer == "yes":
             return f"yes — e.g. {seen}: {claim}{given}"
