@@ -1,23 +1,38 @@
-"""Scenario files: a witness saved as JSON (``{"state": …, "question": …, "expect": …, "also": […]}``) that a
-designer can edit and replay through the reference interpreter (`skillproof replay`).
+"""Scenario files: a witness saved as JSON that a designer can edit and replay through the reference
+interpreter (`skillproof replay`). A scenario is a trace — ``{"trace": {"setup": …, "events": […]},
+"question": …, "expect": …, "also": […]}``: the table at the start and the game's events in order
+(``model.trace``) — or, in older files, one untimed state (``{"state": …, …}``).
 
 ``load(path, cat)`` reads and validates one: every error names the file, the line, the JSON path and
-what is wrong, with the nearest valid name when something is misspelt — never a traceback.
+what is wrong, with the nearest valid name when something is misspelt — never a traceback. Whether the
+trace is *legal* (each event allowed in its window) is not a format error: ``replay`` runs it and says.
 """
 from __future__ import annotations
 
 import json
 
+from skillproof.model import trace as TR
+from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.loader import CatalogueError
 from skillproof.model.names import nearest
 from skillproof.model.state import Seat, State
 
+#: the keys an event of each kind may carry (model.trace.Event), the first ones required
+EVENT_KEYS = {
+    "turn": (("seat",), ()),
+    "window": (("window",), ("in_front", "sender", "dying")),
+    "give": (("seat", "giver", "site"), ("args",)),
+    "replace": (("seat", "character"), ("via",)),
+    "use": (("seat", "rule"), ()),
+}
+SEAT_KEYS = ("seat", "in_front", "sender", "dying", "giver")
+TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
 DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
-    "turn_end": (), "holds": ("rule",), "result": (),
+    "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
 }
 
 
@@ -155,15 +170,18 @@ class _Checker:
 
     def check(self, d) -> None:
         if not isinstance(d, dict):
-            self.err((), "a scenario is a JSON object with \"state\", \"question\" and \"expect\"")
+            self.err((), "a scenario is a JSON object with \"trace\" (or \"state\"), \"question\" and \"expect\"")
             return
         for k in d:
-            if k not in ("state", "question", "expect", "also", "note", "finding", "query"):
-                self.err((k,), f"unknown key '{k}'{self.dym(k, ['state', 'question', 'expect', 'also'])}")
-        if "state" not in d:
-            self.err((), "missing key 'state'")
-        else:
-            self.state(d["state"])
+            if k not in TOP_KEYS:
+                self.err((k,), f"unknown key '{k}'{self.dym(k, ['trace', 'state', 'question', 'expect', 'also'])}")
+        if "trace" in d:
+            self.trace(d["trace"])
+        elif "state" not in d:
+            self.err((), "missing key 'trace' (the table at the start and the events: {\"setup\": …, \"events\": […]}) "
+                         "or, in an older untimed scenario, 'state'")
+        if "state" in d:
+            self.state(("state",), d["state"])
         if "question" not in d:
             self.err((), "missing key 'question' (e.g. {\"decision\": \"can_play\", \"actual\": \"Jie_Huo\", "
                          "\"declared\": \"Wu_Dao\"})")
@@ -183,15 +201,88 @@ class _Checker:
                 if "expect" in item and not isinstance(item["expect"], dict):
                     self.err(("also", i, "expect"), "'expect' must be an object")
 
-    def state(self, st):
-        P = ("state",)
-        if not isinstance(st, dict):
-            self.err(P, "'state' must be an object")
+    def trace(self, tr):
+        P = ("trace",)
+        if not isinstance(tr, dict):
+            self.err(P, "'trace' must be an object: {\"setup\": the table at the start, \"events\": [ … ]}")
             return
+        for k in tr:
+            if k not in ("setup", "events"):
+                self.err(P + (k,), f"unknown key '{k}' of the trace{self.dym(k, ['setup', 'events'])}")
+        if "setup" not in tr:
+            self.err(P, "missing key 'setup' (the table at the start: {\"seats\": […]})")
+            return
+        n = self.state(P + ("setup",), tr["setup"])
+        events = tr.get("events", [])
+        if not isinstance(events, list):
+            self.err(P + ("events",), "'events' must be a list of events, e.g. {\"event\": \"turn\", \"seat\": 0}")
+            return
+        for i, ev in enumerate(events):
+            self.event(P + ("events", i), ev, n)
+
+    def event(self, P, ev, n):
+        cat = self.cat
+        if not isinstance(ev, dict) or "event" not in ev:
+            self.err(P, f"an event is an object with \"event\" ({', '.join(TR.EVENT_KINDS)})")
+            return
+        kind = ev["event"]
+        if kind not in EVENT_KEYS:
+            self.err(P + ("event",), f"unknown event '{kind}' (events: {', '.join(TR.EVENT_KINDS)})"
+                     + self.dym(kind, list(EVENT_KEYS)))
+            return
+        need, opt = EVENT_KEYS[kind]
+        for k in ev:
+            if k != "event" and k not in need + opt:
+                self.err(P + (k,), f"a '{kind}' event has no key '{k}' (it takes {', '.join(need + opt)})"
+                         + self.dym(k, list(need + opt)))
+        for k in need:
+            if k not in ev:
+                self.err(P, f"a '{kind}' event needs '{k}'")
+        for k in SEAT_KEYS:
+            if ev.get(k) is not None and self.typed(P + (k,), ev[k], int, f"'{k}'") and n and not 0 <= ev[k] < n:
+                self.err(P + (k,), f"'{k}' must be a seat number 0..{n - 1}")
+        if "window" in ev and ev["window"] not in TW.WINDOWS:
+            self.err(P + ("window",), f"unknown window '{ev['window']}' (windows: {', '.join(TW.WINDOWS)})"
+                     + self.dym(ev["window"], list(TW.WINDOWS)))
+        if "character" in ev and ev["character"] not in cat.characters:
+            self.err(P + ("character",), f"unknown character '{ev['character']}'" +
+                     self.dym(ev["character"], list(cat.characters) + [c.name for c in cat.characters.values()]))
+        for k in ("rule", "via"):
+            if ev.get(k) is not None and ev[k] not in cat.skills:
+                self.err(P + (k,), f"unknown skill '{ev[k]}'" + self.dym(ev[k], list(cat.skills)))
+        if "site" in ev:
+            give = TR.site_of(cat, ev["site"])
+            if give is None:
+                sites = [g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives]
+                self.err(P + ("site",), f"no gives site '{ev['site']}' (a site is GIVER#INDEX, e.g. "
+                         f"{sites[0] if sites else 'BianZeTong#0'})" + self.dym(ev["site"], sites))
+            else:
+                self.args(P + ("args",), ev.get("args", {}), cat.skills.get(give.grant))
+
+    def args(self, P, args, rule):
+        if not isinstance(args, dict):
+            self.err(P, "'args' must be an object")
+            return
+        for k, v in args.items():
+            ty = rule.params.get(k) if rule is not None else None
+            if ty is None:
+                name = rule.name if rule is not None else "this grant"
+                self.err(P + (k,), f"{name} has no parameter '{k}'" +
+                         (f" (it takes {', '.join(rule.params)})" if rule is not None and rule.params else
+                          " (it takes none)"))
+                continue
+            self.arg(P + (k,), ty, v)
+
+    def state(self, P, st) -> int:
+        """Check a state (or a trace's setup) at path ``P``; returns its number of seats (0 if unreadable)."""
+        what = P[-1]
+        if not isinstance(st, dict):
+            self.err(P, f"'{what}' must be an object")
+            return 0
         seats = st.get("seats")
         if not isinstance(seats, list) or not seats:
             self.err(P + ("seats",), "'seats' must be a non-empty list")
-            return
+            return 0
         n = len(seats)
         for k in ("turn", "sender", "in_front", "dying"):
             if k in st and st[k] is not None:
@@ -205,8 +296,12 @@ class _Checker:
                      + self.dym(st["message_dir"], V.DIRECTIONS))
         if "unknowns" in st and not isinstance(st["unknowns"], dict):
             self.err(P + ("unknowns",), "'unknowns' must be an object")
+        for k in ("window", "interrupted"):
+            if st.get(k) is not None and st[k] not in TW.WINDOWS:
+                self.err(P + (k,), f"unknown window '{st[k]}'" + self.dym(st[k], list(TW.WINDOWS)))
         for i, seat in enumerate(seats):
             self.seat(P + ("seats", i), seat, n)
+        return n
 
     def seat(self, P, seat, n):
         cat = self.cat
@@ -244,17 +339,7 @@ class _Checker:
             self.err(P + ("rule",), f"unknown skill '{rid}'" +
                      self.dym(rid, list(cat.skills) + [r.name for r in cat.skills.values()]))
             return
-        args = inst.get("args", {})
-        if not isinstance(args, dict):
-            self.err(P + ("args",), "'args' must be an object")
-            args = {}
-        for k, v in args.items():
-            ty = rule.params.get(k)
-            if ty is None:
-                self.err(P + ("args", k), f"{rule.name} has no parameter '{k}'" +
-                         (f" (it takes {', '.join(rule.params)})" if rule.params else " (it takes none)"))
-                continue
-            self.arg(P + ("args", k), ty, v)
+        self.args(P + ("args",), inst.get("args", {}), rule)
         if "giver" in inst and inst["giver"] is not None:
             if self.typed(P + ("giver",), inst["giver"], int, "'giver'") and not 0 <= inst["giver"] < n:
                 self.err(P + ("giver",), f"'giver' must be a seat number 0..{n - 1}")
@@ -308,6 +393,10 @@ class _Checker:
                          self.dym(q.get("group"), SEND_GROUPS))
             if "dir" in q and q["dir"] not in V.DIRECTIONS:
                 self.err(P + ("dir",), f"'dir' must be one of {', '.join(V.DIRECTIONS)}")
+        if d == "plays" and q.get("skill") not in cat.skills:
+            self.err(P + ("skill",), f"unknown skill '{q.get('skill')}'" + self.dym(q.get("skill"), list(cat.skills)))
+        elif d == "plays" and cat.skills[q["skill"]].plays is None:
+            self.err(P + ("skill",), f"{cat.skills[q['skill']].name} puts no card into play ('plays')")
         if d == "holds" and q.get("rule") not in cat.skills:
             self.err(P + ("rule",), f"unknown skill '{q.get('rule')}'" + self.dym(q.get("rule"), list(cat.skills)))
         if "seat" in q and not isinstance(q["seat"], int):
@@ -318,7 +407,7 @@ def validate(cat, d, file: str = "<scenario>", lines: dict | None = None) -> lis
     c = _Checker(cat, file, lines or {})
     c.check(d)
     if not c.errors:
-        n = len(d["state"]["seats"])
+        n = len((d["trace"]["setup"] if "trace" in d else d["state"])["seats"])
         for path, q in [(("question",), d["question"])] + [(("also", i, "question"), x["question"])
                                                               for i, x in enumerate(d.get("also", []))]:
             if isinstance(q.get("seat", 0), int) and not 0 <= q.get("seat", 0) < n:
@@ -349,7 +438,13 @@ def load(path: str, cat) -> dict:
 
 
 def state_of(d: dict) -> State:
+    """The untimed state of an older scenario file."""
     return State.from_dict(d["state"])
+
+
+def trace_of(d: dict) -> TR.Trace | None:
+    """The trace of a scenario file (None: an older, untimed scenario)."""
+    return TR.Trace.from_dict(d["trace"]) if "trace" in d else None
 
 
 def items(d: dict) -> list[tuple[dict, dict | None]]:

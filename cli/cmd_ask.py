@@ -21,11 +21,16 @@ pinyin or enum ids, and any detail left out (or written ?) is filled in by the s
   skillproof ask "if 变则通 declares 截获→破译, can SP李宁玉 use 应变?"
   skillproof ask "always SP李宁玉 play 截获 as 误导 when not invalidated"
   skillproof ask "which conversion fires when anyone plays 截获 as ? under 强令(截获)"
+  skillproof ask "can SP李宁玉 play 截获 as 误导 in the main phase?"     # window words fix the moment
   skillproof ask                      # interactive prompt: history, Tab completes names
 
-Answers: yes (with a minimal witness scenario the interpreter replays, and its step-by-step reasoning),
-no (with the minimal set of constraints that rules it out, each at its catalogue file:line), or unknown
-(the solver's reason). Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
+A question is asked at one moment of a game: each decision where the game takes it (receive in 传递阶段,
+a play where the declared card may be used …), or at the window you name ("in the main phase", "at
+send-phase start", "when someone is dying", "in 陈大耳's turn", "after 后来人").
+Answers: yes (with a minimal witness — a trace of the game's events, told step by step, that the
+interpreter runs event by event — and its step-by-step reasoning), no (with the minimal set of
+constraints that rules it out, each at its catalogue file:line), or unknown (the solver's reason).
+Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
 
 PROMPT_HELP = """\
 Type a question, e.g.  can SP李宁玉 play 截获 as 误导 while 变则通 is active?
@@ -48,6 +53,8 @@ def add_arguments(p):
                    help="most seats in the searched states (default 3)")
     p.add_argument("--grants", type=int, default=None, metavar="G",
                    help="most granted skills the player holds at once (default 2, more if the query needs)")
+    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+                   help="turns a witness trace may span: the turn of the question and those before it (default 2)")
     p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                    help="solver time limit per question, in seconds (as for `check`)")
     p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
@@ -94,9 +101,21 @@ def trace_lines(cat, traces, indent="  ") -> list[str]:
 
 
 def scenario_lines(cat, witness: dict, indent="  ") -> list[str]:
-    from skillproof.model import narrate as N
     from skillproof.model.state import State
-    return [indent + x for x in N.state_lines(cat, State.from_dict(witness["state"]))]
+    return state_lines_of(cat, State.from_dict(witness["state"]), indent)
+
+
+def state_lines_of(cat, st, indent="  ") -> list[str]:
+    """A state in a few lines, with the moment it stands at (its window) when it has one."""
+    from skillproof.model import narrate as N
+    from skillproof.model import turn as TW
+    out = [indent + x for x in N.state_lines(cat, st)]
+    if st.window in TW.WINDOWS:
+        w = TW.WINDOWS[st.window].zh
+        if st.window == "dying" and st.interrupted in TW.WINDOWS:
+            w += f" (interrupting {TW.WINDOWS[st.interrupted].zh})"
+        out.append(f"{indent}window: {w}")
+    return out
 
 
 def render(cat, res, brief: bool = False) -> str:
@@ -165,8 +184,7 @@ def render(cat, res, brief: bool = False) -> str:
         out.extend(scenario_lines(cat, res.witness))
         if res.origin:
             out.append("how it happens in a game:")
-            for s in res.origin:
-                out.append(f"  - {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+            out.extend(story_lines(res.origin))
         if res.traces:
             out.append("the interpreter's reasoning:")
             out.extend(trace_lines(cat, res.traces))
@@ -175,9 +193,17 @@ def render(cat, res, brief: bool = False) -> str:
         out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
                    "for example (the givens hold, and so does the claim):")
         out.extend(scenario_lines(cat, res.illustration))
+        if res.illustration_origin:
+            out.append("how it happens in a game:")
+            out.extend(story_lines(res.illustration_origin))
         out.extend(trace_lines(cat, res.illustration_traces))
     out += _bounds_lines(res)
     return "\n".join(out) + "\n"
+
+
+def story_lines(steps, indent="  ") -> list[str]:
+    """How the situation arises (narrate.story), numbered."""
+    return [f"{indent}{i}. {s.text}" + (f"  [{s.loc}]" if s.loc else "") for i, s in enumerate(steps, 1)]
 
 
 def _bounds_lines(res) -> list[str]:
@@ -185,11 +211,21 @@ def _bounds_lines(res) -> list[str]:
     if not b:
         return []
     return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate character(s) for the player; {res.seconds * 1000:.0f} ms)"]
+                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} "
+                f"turn{'s' if b.get('turns', 2) != 1 else ''}; "
+                f"{res.seconds * 1000:.0f} ms)"]
 
 
 def result_json(res) -> dict:
     return res.to_json()
+
+
+def scenario_file(witness: dict, **extra) -> dict:
+    """A witness as a scenario file: its trace (setup + events) and its questions — the final state is
+    what the trace makes, so it is not written (an untimed witness keeps its state)."""
+    d = {k: v for k, v in witness.items() if not (k == "state" and "trace" in witness)}
+    d.update(extra)
+    return d
 
 
 def save_witness(res, path: str) -> str | None:
@@ -197,8 +233,7 @@ def save_witness(res, path: str) -> str | None:
     w = res.witness if res.witness is not None else res.illustration
     if w is None:
         return None
-    d = dict(w)
-    d["query"] = res.query.text
+    d = scenario_file(w, query=res.query.text)
     with open(path, "w", encoding="utf-8") as f:
         json.dump(d, f, ensure_ascii=False, indent=2)
         f.write("\n")
@@ -213,9 +248,12 @@ def _session(args, cat):
         raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
     if args.grants is not None and not 0 <= args.grants <= 8:
         raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
+    turns = getattr(args, "max_turns", None)
+    if turns is not None and not 1 <= turns <= 4:
+        raise ValueError(f"--max-turns must be between 1 and 4, not {turns}")
     if args.timeout is not None and args.timeout <= 0:
         raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
-    return Q.Session(cat, seats=seats, grants=args.grants,
+    return Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
                      timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
 
 
@@ -285,10 +323,15 @@ def _completion_words(sess) -> list[tuple[str, str]]:
     for words in list(Q.PHASES.values()) + list(Q.GROUPS.values()):
         for w in words:
             out.setdefault(w, "")
+    for words in Q.WINDOW_PHRASES.values():
+        for w in words:
+            out.setdefault(w, "window")
     for w in ("can", "always", "never", "which", "anyone", "play", "as", "use", "convert", "fire", "banned",
               "must receive", "cannot receive", "may choose", "skipped in", "act in", "send", "draw", "hold",
               "invalidated", "face up", "face down", "with", "without", "under", "while", "if", "where",
-              "declares", "conversion", "send rule", "draw count", "receive", "holding cards"):
+              "declares", "conversion", "send rule", "draw count", "receive", "holding cards", "after",
+              "in the previous turn", "this turn", "when someone is dying", "in the main phase",
+              "at send-phase start", "上一回合", "本回合"):
         out.setdefault(w, "keyword")
     return sorted(out.items())
 

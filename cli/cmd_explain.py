@@ -10,9 +10,9 @@ NAME = "explain"
 HELP = "tell the story of a finding: its witness step by step, the rules involved, how to reach it in a game"
 DESCRIPTION = """\
 Explain one finding of `skillproof check` by its id (e.g. CV002-1a2b3c4d5e): the checks of its family are run
-again on the catalogue, and the finding's witness scenario is replayed through the reference interpreter
-step by step, with every rule involved at its catalogue file:line and how the scenario comes about in a
-real game.
+again on the catalogue, and the finding's witness — a trace of game events, each in its turn and window —
+is replayed through the reference interpreter: how the situation arises step by step, then the
+interpreter's deciding steps, with every rule involved at its catalogue file:line.
 
   skillproof explain UR004-ccae11561e
   skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
@@ -91,9 +91,10 @@ def run(args) -> int:
         if finding.witness is None:
             sys.stderr.write(f"note: {finding.id} has no witness scenario to save\n")
         else:
+            from .cmd_ask import scenario_file
             try:
                 with open(args.save, "w", encoding="utf-8") as f:
-                    json.dump(dict(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
+                    json.dump(scenario_file(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
                     f.write("\n")
             except OSError as e:
                 sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
@@ -111,9 +112,10 @@ def tell(cat, finding, fam, code) -> dict:
     """The story of a finding: lines of text and the same as JSON."""
     from skillproof.checks.context import replay_problems
     from skillproof.model import narrate as N
+    from skillproof.model import trace as TR
     from skillproof.model.state import State
 
-    from .cmd_ask import question_title, scenario_lines
+    from .cmd_ask import question_title, state_lines_of, story_lines
     lines = [f"{finding.id}  {finding.severity}  {code.code} {code.name} — {code.summary}", "",
              finding.message, "", f"why it matters: {code.why}", ""]
     lines.append("rules involved:")
@@ -125,16 +127,21 @@ def tell(cat, finding, fam, code) -> dict:
     if w is None:
         lines += ["", "this finding has no witness scenario (it is about the catalogue itself)."]
         return {"lines": lines, "json": js}
-    st = State.from_dict(w["state"])
+    trace = TR.Trace.from_dict(w["trace"]) if "trace" in w else None
+    if trace is not None:
+        st = TR.run(cat, trace).state
+        st.trace = trace
+    else:
+        st = State.from_dict(w["state"])
     problems = replay_problems(cat, w)
     lines += ["", "the scenario" + (" (the interpreter replays it: every answer as claimed)" if not problems else
                                     " (DOES NOT REPLAY: " + "; ".join(problems) + ")") + ":"]
-    lines += scenario_lines(cat, w)
-    origin = N.origin(cat, st)
-    lines += ["", "how to reach it in a real game:"]
-    for i, s in enumerate(origin, 1):
-        lines.append(f"  {i}. {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
-    lines += ["", "step by step:"]
+    lines += state_lines_of(cat, st)
+    origin = N.story(cat, trace, st)
+    lines += ["", "how it happens in a game, step by step:" if trace is not None else
+              "how to reach it in a real game:"]
+    lines += story_lines(origin)
+    lines += ["", "the interpreter, step by step:"]
     traces = []
     for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
         tr = N.narrate(cat, st, item["question"])
@@ -143,5 +150,6 @@ def tell(cat, finding, fam, code) -> dict:
         lines.append(f"  {question_title(cat, item['question'])} — the finding claims {exp}")
         lines += tr.lines("    ")
     js.update({"replays": not problems, "problems": problems, "origin": [s.to_dict() for s in origin],
+               "trace": w.get("trace"),
                "steps": [t.to_dict() for t in traces]})
     return {"lines": lines, "json": js}

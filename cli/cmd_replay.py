@@ -9,14 +9,17 @@ from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 NAME = "replay"
 HELP = "replay a scenario file (a saved witness) through the interpreter and compare with what it expects"
 DESCRIPTION = """\
-Replay a scenario file through the reference interpreter: the state is checked for reachability, every
-question is answered step by step, and each answer is compared with the scenario's "expect".
+Replay a scenario file through the reference interpreter: its trace is run event by event (each event
+checked in the window it happens in), every question is answered step by step on the state the trace
+reaches, and each answer is compared with the scenario's "expect".
 
-A scenario file is the JSON of a witness — {"state": …, "question": …, "expect": …, "also": […]} — as
-written by `skillproof explain ID --save FILE` or `skillproof ask … --save FILE`. Edit it (a character, a
-skill's parameters, the face-up flag …) and replay it to see what changes.
+A scenario file is the JSON of a witness — {"trace": {"setup": …, "events": […]}, "question": …,
+"expect": …, "also": […]} — as written by `skillproof explain ID --save FILE` or `skillproof ask …
+--save FILE`. Edit it (a character, an event, a grant's parameters …) and replay it to see what changes.
+Older scenario files hold one state instead of a trace ({"state": …}); they are replayed as untimed states.
 
-Exit codes: 0 every answer as expected; 1 some answer differs, or the state is not reachable;
+Exit codes: 0 every answer as expected; 1 some answer differs, an event of the trace is illegal (or the
+older state is not reachable), or a question is not asked at a moment where its decision is taken;
 2 bad input (the file or the catalogue), reported as FILE:LINE: [path] message."""
 
 
@@ -28,12 +31,38 @@ def add_arguments(p):
     p.add_argument("--brief", action="store_true", help="answers only, without the step-by-step reasoning")
 
 
-def run(args) -> int:
+def replay(cat, d: dict) -> dict:
+    """Replay a validated scenario: the state its trace reaches (or its untimed state), the trace's illegal
+    events, and each question's answer, narrated and compared with what the scenario expects."""
     from skillproof.checks import scenario as SC
     from skillproof.model import interpreter as I
     from skillproof.model import narrate as N
+    from skillproof.model import trace as TR
+    trace = SC.trace_of(d)
+    if trace is not None:
+        run = TR.run(cat, trace)
+        st = run.state
+        st.trace = trace
+        problems = [{"event": k, "reason": why} for k, why in run.errors]
+        story = N.story(cat, trace, st)
+    else:
+        st = SC.state_of(d)
+        problems = [{"event": None, "reason": why} for why in I.reachable(cat, st)]
+        story = N.origin(cat, st)
+    answers = []
+    for q, expect in SC.items(d):
+        tr = N.narrate(cat, st, q)
+        at = I.at_decision(st, q.get("decision", ""), q.get("seat", 0))
+        match = None if expect is None else I.matches(tr.answer, expect)
+        answers.append({"question": q, "expect": expect, "trace": tr, "matches": match, "at_moment": at})
+    ok = not problems and all(a["matches"] is not False and a["at_moment"] for a in answers)
+    return {"timed": trace is not None, "state": st, "problems": problems, "story": story, "answers": answers,
+            "ok": ok, "ignored_state": trace is not None and "state" in d}
 
-    from .cmd_ask import question_title, scenario_lines
+
+def run(args) -> int:
+    from skillproof.checks import scenario as SC
+
     from .common import load_or_report
     cat = load_or_report(args.paths)
     if cat is None:
@@ -44,36 +73,55 @@ def run(args) -> int:
         for err in e.errors:
             sys.stderr.write(f"error: {err}\n")
         return EXIT_USAGE
-    st = SC.state_of(d)
-    why = I.reachable(cat, st)
-    results = []
-    ok = not why
-    for q, expect in SC.items(d):
-        tr = N.narrate(cat, st, q)
-        if expect is None:
-            match = None
-        else:
-            match = I.matches(tr.answer, expect)
-            ok = ok and match
-        results.append((q, expect, tr, match))
+    r = replay(cat, d)
     if args.json:
-        out = {"file": args.file, "reachable": not why, "why_not": why, "ok": ok,
-               "answers": [{"question": q, "expect": e, "answer": tr.answer, "matches": m,
-                            "steps": [s.to_dict() for s in tr.steps], "conclusion": tr.conclusion}
-                           for q, e, tr, m in results]}
+        out = {"file": args.file, "timed": r["timed"], "legal": not r["problems"], "reachable": not r["problems"],
+               "why_not": [p["reason"] for p in r["problems"]], "problems": r["problems"], "ok": r["ok"],
+               "state": r["state"].to_dict(), "story": [s.to_dict() for s in r["story"]],
+               "answers": [{"question": a["question"], "expect": a["expect"], "answer": a["trace"].answer,
+                            "matches": a["matches"], "at_decision_moment": a["at_moment"],
+                            "steps": [s.to_dict() for s in a["trace"].steps], "conclusion": a["trace"].conclusion}
+                           for a in r["answers"]]}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
-        return EXIT_OK if ok else EXIT_FINDINGS
+        return EXIT_OK if r["ok"] else EXIT_FINDINGS
+    sys.stdout.write("\n".join(text_lines(cat, args, d, r)) + "\n")
+    return EXIT_OK if r["ok"] else EXIT_FINDINGS
+
+
+def text_lines(cat, args, d: dict, r: dict) -> list[str]:
+    from skillproof.model import turn as TW
+
+    from .cmd_ask import question_title, state_lines_of, story_lines
     lines = [f"scenario {args.file}" + (f" — {d['query']}" if d.get("query") else "")
              + (f" — finding {d['finding']}" if d.get("finding") else ""), ""]
-    lines += scenario_lines(cat, d)
+    st = r["state"]
+    if r["timed"]:
+        n = len(d["trace"].get("events", []))
+        lines.append(f"the trace ({n} event{'s' if n != 1 else ''}), step by step:")
+        lines += story_lines(r["story"])
+        if r["ignored_state"]:
+            lines.append("  (the file's 'state' is ignored: the state is what the trace makes)")
+        lines += ["", "the state it reaches:"]
+    else:
+        lines.append("note: this scenario has no trace — replayed as an untimed state (every moment at once; "
+                     "whether a game reaches it is the older snapshot check)")
+    lines += state_lines_of(cat, st)
     lines.append("")
-    if why:
-        lines.append("NOT REACHABLE: no game under this catalogue produces this state:")
-        lines += [f"  - {w}" for w in why]
+    if r["problems"]:
+        lines.append("ILLEGAL: the trace breaks the rules of the turn:" if r["timed"] else
+                     "NOT REACHABLE: no game under this catalogue produces this state:")
+        for p in r["problems"]:
+            where = "the table at the start" if p["event"] == -1 else \
+                f"event {p['event']}" if p["event"] is not None and p["event"] < len(d["trace"].get("events", [])) \
+                else "at the end" if p["event"] is not None else None
+            lines.append(f"  - {where + ': ' if where else ''}{p['reason']}")
+    elif r["timed"]:
+        lines.append("legal: every event is allowed in the window it happens in")
     else:
         lines.append("reachable: a game under this catalogue can produce this state")
-    n_bad = 0
-    for q, expect, tr, match in results:
+    n_bad = n_moment = 0
+    for a in r["answers"]:
+        q, expect, tr, match = a["question"], a["expect"], a["trace"], a["matches"]
         lines.append("")
         head = question_title(cat, q)
         got = ", ".join(f"{k} = {_show(cat, tr.answer.get(k))}" for k in (expect or tr.answer))
@@ -85,20 +133,29 @@ def run(args) -> int:
             n_bad += 1
             want = ", ".join(f"{k} = {_show(cat, v)}" for k, v in expect.items())
             lines.append(f"{head}: {got} — DIFFERS from the expected {want}")
+        if not a["at_moment"]:
+            n_moment += 1
+            wins, actor = TW.DECISION_WINDOWS[q["decision"]]
+            lines.append(f"  NOT AT ITS MOMENT: {q['decision']} is decided in "
+                         f"{'/'.join(TW.WINDOWS[w].zh for w in wins)} by {TW.ACTORS[actor][1]}; the trace ends in "
+                         f"{TW.WINDOWS[st.window].zh if st.window in TW.WINDOWS else st.window}")
         if not args.brief:
             lines += tr.lines("  ")
     lines.append("")
-    if ok:
-        lines.append(f"ok: {len(results)} answer{'s' if len(results) != 1 else ''} as expected")
+    total = len(r["answers"])
+    if r["ok"]:
+        lines.append(f"ok: {total} answer{'s' if total != 1 else ''} as expected")
     else:
         parts = []
-        if why:
-            parts.append("the state is not reachable")
+        if r["problems"]:
+            parts.append(f"{len(r['problems'])} illegal event(s) in the trace" if r["timed"] else
+                         "the state is not reachable")
         if n_bad:
-            parts.append(f"{n_bad} of {len(results)} answers differ from what the scenario expects")
+            parts.append(f"{n_bad} of {total} answers differ from what the scenario expects")
+        if n_moment:
+            parts.append(f"{n_moment} question(s) not asked at their decision moment")
         lines.append("FAIL: " + "; ".join(parts))
-    sys.stdout.write("\n".join(lines) + "\n")
-    return EXIT_OK if ok else EXIT_FINDINGS
+    return lines
 
 
 def _show(cat, v) -> str:

@@ -321,14 +321,43 @@ def _n_banned(cat, state, seat, q, tr: Trace):
 def _n_can_play(cat, state, seat, q, tr: Trace):
     ok, via, _ = _conversion_steps(cat, state, seat, q["actual"], q["declared"], False, tr)
     b = _ban_steps(cat, state, seat, q["declared"], tr)
-    tr.agrees = (ok and not b) == tr.answer["can_play"] and b == tr.answer["banned"]
+    now = _usable_step(cat, state, seat, q["declared"], tr)
+    tr.agrees = (ok and not b and now) == tr.answer["can_play"] and b == tr.answer["banned"]
     a, d = card(cat, q["actual"]), card(cat, q["declared"])
     if tr.answer["can_play"]:
         tr.conclusion = f"the {a} reaches play as {d}"
     elif not ok:
         tr.conclusion = f"the {a} cannot be played as {d} (no conversion allows it)"
-    else:
+    elif b:
         tr.conclusion = f"the {a} could be used as {d}, but {d} is banned"
+    else:
+        tr.conclusion = f"the {a} could be used as {d}, but not now: {d} is not used in {_window_zh(state)}" + \
+            ("" if state.window not in cat.cards[q["declared"]].windows else " by this player")
+
+
+def _window_zh(state: State) -> str:
+    from .turn import WINDOWS
+    return WINDOWS[state.window].zh if state.window in WINDOWS else "this window"
+
+
+def _windows_text(windows: dict) -> str:
+    """``{fight: anyone}`` as "争夺阶段 (any player)"."""
+    from .turn import ACTORS, WINDOWS
+    return ", ".join(f"{WINDOWS[w].zh} ({ACTORS[a][1] if a in ACTORS else a})" for w, a in windows.items()) \
+        or "no window"
+
+
+def _usable_step(cat, state, seat, declared, tr: Trace) -> bool:
+    """interpreter.card_usable, told: may the player use a card of the declared type in this window?"""
+    c = cat.cards.get(declared)
+    if state.window is None:
+        return True                         # an untimed state is every moment: not a step of its own
+    now = I.card_usable(cat, state, seat, declared)
+    where = _windows_text(c.windows) if c is not None else "nowhere"
+    tr.steps.append(Step(f"a {card(cat, declared)} is used in {where}; now it is {_window_zh(state)}: "
+                         + ("this player may use it now" if now else "not usable by this player now"),
+                         declared, c.loc if c is not None else None, decisive=not now))
+    return now
 
 
 def _n_receive(cat, state, seat, q, tr: Trace):
@@ -565,21 +594,36 @@ def narrate_usable(cat: Catalogue, state: State, seat: int, rid: str, phase: str
     insts = [(i, x) for i, x in enumerate(state.seats[seat].skills) if x.rule == rid]
     if not insts:
         tr.steps.append(Step(f"{seat_name(cat, state, seat)} does not hold {rule.name}", rid, rule.loc))
+    in_window = True
+    if state.window is not None:
+        from .trace import in_window as in_win
+        from .turn import WINDOWS
+        wins = {w: a for w, a in rule.windows.items() if phase is None or w == phase}
+        in_window = in_win(state, seat, wins)
+        phases = [state.window] if state.window in ("fight", "dying") else []
+        asked = f" (asked about {WINDOWS[phase].zh})" if phase in WINDOWS else ""
+        tr.steps.append(Step(f"{rule.name} is used in {_windows_text(rule.windows)}{asked}; now it is "
+                             f"{_window_zh(state)}: "
+                             + ("a moment it may be used by this player" if in_window else "not a moment it is used"),
+                             rid, rule.at("windows"), decisive=not in_window))
     usable = False
     for i, inst in insts:
         if "ActiveSkill" not in I.live_kinds(cat, inst):
             tr.steps.append(Step(f"{inst_label(cat, inst)} at position {i + 1} is invalidated: cannot be used",
                                  rid, rule.loc, i + 1, decisive=True))
             continue
+        if not phases:
+            usable = usable or in_window
         for p in phases:
             cond = rule.fight if p == "fight" else rule.dying
             ok = cond is not None and bool(I.evaluate(cond, _env(cat, state, seat, inst)))
             where = "in 争夺阶段" if p == "fight" else "while someone is dying"
             tr.steps.append(Step(f"{inst_label(cat, inst)} at position {i + 1}: usable {where} when "
                                  f"`{_text(cond)}` → {value(cat, ok)}", rid, rule.at(p), i + 1, decisive=ok))
-            usable = usable or ok
+            usable = usable or (ok and in_window)
     tr.answer = {"usable": usable}
-    tr.conclusion = f"{rule.name} {'can' if usable else 'cannot'} be used"
+    tr.conclusion = f"{rule.name} {'can' if usable else 'cannot'} be used" + \
+        (f" now ({_window_zh(state)})" if state.window is not None else "")
     return tr
 
 
@@ -599,9 +643,8 @@ def _n_result(cat, state, seat, q, tr: Trace):
     tr.steps.append(Step(f"skills {what} are applied round the table from {seat_name(cat, st, st.turn)}'s turn, "
                          f"starting with declared winners {_seats_text(cat, st, declared)} and winners "
                          f"{_seats_text(cat, st, winners)}"))
-    n = len(st.seats)
-    for k in range(n):
-        s_i = (st.turn + k) % n
+    order = I.table_order(st, q.get("seating"))          # round the table from whose turn (its seating)
+    for s_i in order:
         s = st.seats[s_i]
         for si, inst in enumerate(s.skills):
             rule = cat.skills[inst.rule]
@@ -613,7 +656,7 @@ def _n_result(cat, state, seat, q, tr: Trace):
                 continue
             for ei, eff in enumerate(getattr(rule, kind)):
                 before = (set(declared), set(winners))
-                I.apply_effect(cat, st, s_i, inst, eff, declared, winners, picks.get(f"{s_i}/{si}/{ei}"))
+                I.apply_effect(cat, st, s_i, inst, eff, declared, winners, picks.get(f"{s_i}/{si}/{ei}"), order)
                 if (declared, winners) == before:
                     tr.steps.append(Step(f"{seat_name(cat, st, s_i)}'s {rule.name} (effect {ei + 1}): no change "
                                          f"(`{_text(eff.when)}`)", rule.id, eff.loc, si + 1))
@@ -631,6 +674,61 @@ def _n_result(cat, state, seat, q, tr: Trace):
 _NARRATORS = {"conversion": _n_conversion, "banned": _n_banned, "can_play": _n_can_play, "receive": _n_receive,
               "send": _n_send, "skip_fight": _n_skip, "skip_dying": _n_skip, "draw": _n_draw, "holds": _n_holds,
               "reachable": _n_reachable, "result": _n_result}
+
+
+# ======================================================================================== the story
+def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
+    """How a situation arises in a game, step by step: the trace's events as ``model.trace.steps`` tells
+    them (turn, window, who did what), each with the catalogue line of the gives site behind it, then the
+    moment the question is asked (``state``: the state the trace reaches). An untimed state (no trace):
+    ``origin``."""
+    from . import trace as TR
+    from .turn import WINDOWS
+    if trace is None:
+        return origin(cat, state) if state is not None else []
+    told = TR.steps(cat, trace)
+    out: list[Step] = []
+    k = 0
+    base = None                                      # the window a dying window interrupts
+    for j, ev in enumerate(trace.events):            # which event each told step is (events may be silent)
+        now = len(TR.steps(cat, TR.Trace(trace.setup, trace.events[:j + 1])))
+        if ev.kind == "turn":
+            base = None
+        elif ev.kind == "window" and ev.window != "dying":
+            base = ev.window
+        while k < now:
+            t = told[k]
+            if ev.kind == "window" and ev.window == "dying" and base in WINDOWS:
+                t = dict(t, text=f"{t['text']}（打断{WINDOWS[base].zh}）")
+            rule, loc = None, None
+            if ev.kind == "give":
+                give = TR.site_of(cat, ev.site)
+                if give is not None:
+                    rule, loc = give.giver, give.loc
+            elif ev.kind == "replace" and ev.character in cat.characters:
+                rule, loc = ev.character, cat.characters[ev.character].loc
+            out.append(Step(f"第{t['turn']}回合·{t['window']}：{t['text']}", rule, loc))
+            k += 1
+    if state is not None and state.window is not None:
+        turns = sum(1 for ev in trace.events if ev.kind == "turn")
+        out.append(Step(f"第{turns}回合·{WINDOWS[state.window].zh}：此时提问（" + moment_text(cat, state) + "）"))
+    return out
+
+
+def moment_text(cat: Catalogue, state: State) -> str:
+    """The facts of the moment a state stands at, in a few words (Chinese, as model.trace.steps tells a trace):
+    whose turn, the window a dying window interrupts, where the message is, who is dying."""
+    from .turn import WINDOWS
+    name = lambda i: cat.name_of(state.seats[i].character)        # noqa: E731
+    ok = lambda i: i is not None and 0 <= i < len(state.seats)     # noqa: E731
+    bits = [f"{name(state.turn)}的回合"] if ok(state.turn) else []
+    if state.window == "dying" and state.interrupted in WINDOWS:
+        bits.append(f"打断{WINDOWS[state.interrupted].zh}")
+    if ok(state.in_front):
+        bits.append(f"情报在{name(state.in_front)}面前" + (f"，由{name(state.sender)}传出" if ok(state.sender) else ""))
+    if ok(state.dying):
+        bits.append(f"{name(state.dying)}濒死")
+    return "；".join(bits)
 
 
 # ======================================================================================= the origin

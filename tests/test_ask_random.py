@@ -39,7 +39,15 @@ def given(rng):
         lambda: f"under 变则通({c()}→{c()})", lambda: "while 变则通 is active", lambda: f"under 强令's ban on {c()}",
         lambda: "under 调虎离山", lambda: "under 禁闭", lambda: f"when {atom(rng)}", lambda: "where hand_count > 1",
         lambda: "with 应变", lambda: "without 浑水摸鱼", lambda: "under 诱敌深入", lambda: "under 冷血训练",
-        lambda: f"under 不能出牌(cards={{{c()}}}, all_cards=false)"])()
+        lambda: f"under 不能出牌(cards={{{c()}}}, all_cards=false)", lambda: moment(rng), lambda: moment(rng),
+        lambda: "under 变则通 in the previous turn", lambda: "after 调虎离山", lambda: "after 强令 this turn"])()
+
+
+def moment(rng) -> str:
+    """A window word: the moment of the question (some clash with the claim: a located error then)."""
+    return rng.choice(["in the main phase", "at send-phase start", "at the send", "in 争夺阶段", "when someone is dying",
+                       "in 陈大耳's turn", "在陈大耳的回合", "in her own turn", "in the draw phase",
+                       "when someone is dying in the fight phase"])
 
 
 def question(rng) -> str:

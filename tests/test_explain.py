@@ -26,9 +26,10 @@ def test_explain_tells_the_story(findings, capsys):
     for r in f.rules:
         assert f"{r.file}:{r.line}" in out
     assert "the interpreter replays it" in out
-    assert "how to reach it in a real game:" in out and "step by step:" in out
+    assert "how it happens in a game, step by step:" in out and "the interpreter, step by step:" in out
+    assert "此时提问" in out and "第1回合·" in out     # the trace, its turns and windows
     assert "vetoed" in out                              # the narrated veto
-    assert "seat 0:" in out
+    assert "seat 0:" in out and "window: " in out
 
 
 def test_explain_json(findings, capsys):
@@ -45,14 +46,16 @@ def test_explain_save_and_replay(findings, tmp_path, capsys):
     assert main(["explain", f.id, "--save", str(p)]) == 0
     capsys.readouterr()
     d = json.loads(p.read_text(encoding="utf-8"))
-    assert d["state"] == f.witness["state"] and d["expect"] == f.witness["expect"] and d["finding"] == f.id
+    # the scenario is the trace (setup and events) and the questions; the state is what the trace makes
+    assert d["trace"] == f.witness["trace"] and "state" not in d
+    assert d["expect"] == f.witness["expect"] and d["finding"] == f.id
     assert main(["replay", str(p)]) == 0
     out = capsys.readouterr().out
-    assert "as expected" in out and "ok:" in out
+    assert "as expected" in out and "ok:" in out and "legal: every event" in out
     # the same through the 'scenario' spelling of the option
     p2 = tmp_path / "again.json"
     assert main(["explain", f.id, "--scenario", str(p2)]) == 0
-    assert json.loads(p2.read_text(encoding="utf-8"))["state"] == d["state"]
+    assert json.loads(p2.read_text(encoding="utf-8"))["trace"] == d["trace"]
 
 
 def test_explain_unknown_ids(findings, capsys):
@@ -74,6 +77,7 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
     from skillproof.checks.registry import all_codes
     from skillproof.cmd_explain import tell
     from skillproof.model import narrate as N
+    from skillproof.model import trace as TR
     from skillproof.model.state import State
     cat = loader.load(None)
     codes = all_codes()
@@ -90,6 +94,10 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
         if f.witness is None:
             continue
         assert story["json"]["replays"], (f.id, story["json"]["problems"])
-        st = State.from_dict(f.witness["state"])
+        if "trace" in f.witness:          # the story tells the trace, event by event, to the question's moment
+            assert "how it happens in a game, step by step:" in text and "此时提问" in text
+            st = TR.run(cat, TR.Trace.from_dict(f.witness["trace"])).state
+        else:
+            st = State.from_dict(f.witness["state"])
         for item in [{"question": f.witness["question"]}] + f.witness.get("also", []):
             assert N.narrate(cat, st, item["question"]).agrees, f.id

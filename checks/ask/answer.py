@@ -9,11 +9,13 @@ import z3
 
 from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
+from skillproof.model import trace as TR
 from skillproof.model.state import State
 
 from .. import encode as X
 from .compile import Compiler
-from .evaluate import expect_keys, atom_questions, eval_atom, eval_claim, eval_given
+from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
+                       fallback_question, frame)
 from .present import claim_text, decided_by, dedupe, describe_item, headline
 from .result import Item, Result
 from .syntax import Query, atoms_of
@@ -32,7 +34,7 @@ class Run(WhichRun):
         self.E = eng
         self.S = eng.S
         self.q = q
-        self.comp = Compiler(eng)
+        self.comp = Compiler(eng, windowed=q.windowed)
         self.solver = eng.solver
 
     # ---- items
@@ -57,7 +59,10 @@ class Run(WhichRun):
             else:
                 e = self.comp.claim(q.claim, True)
             label = f"the question `{claim_text(q)}`"
-            claim = Item("claim", label, tuple(a.rule for a in atoms_of(q.claim) if a.rule), e)
+            # the rules behind the claim: the skills it names, and the declared card of a play (its windows)
+            rules = [a.rule for a in atoms_of(q.claim) if a.rule] + \
+                [a.cards[1] for a in atoms_of(q.claim) if a.kind == "play" and a.cards[1] is not None]
+            claim = Item("claim", label, tuple(dict.fromkeys(rules)), e)
         for k, it in enumerate(extra + ([claim] if claim else [])):
             self.E.counter += 1
             it.lit = z3.Bool(f"__q{self.E.counter}_{k}")
@@ -114,34 +119,45 @@ class Run(WhichRun):
 
     def found(self, lits, role: str, answer: str) -> Result:
         q = self.q
-        st = X.witness(self.S, self.minimize(lits) if not self.light else self.solver.model())
+        st, problem = self.replayed(self.minimize(lits) if not self.light else self.solver.model())
         want = {"example": True, "counterexample": q.mode == "never"}[role]
         res = Result(q, answer, witness_role=role)
-        problem = self.replay_problem(st, want)
+        problem = problem or self.replay_problem(st, want)
         if problem:
             return Result(q, "unknown", headline="the solver and the interpreter disagree",
                           reason=f"the solver's witness does not replay in the interpreter: {problem}")
         res.witness, res.traces = self.scenario(st)
-        res.origin = N.origin(self.cat, st)
+        res.origin = N.story(self.cat, st.trace, st)
         res.headline = headline(self.cat, q, self.S, answer, role, st)
         return res
 
+    def replayed(self, model) -> tuple[State, str]:
+        """The witness of a model: its trace (encode.witness), run event by event by the interpreter
+        (model.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
+        it is legal)."""
+        trace = X.witness(self.S, model).trace
+        run = TR.run(self.cat, trace)
+        st = run.state
+        st.trace = trace
+        st.__dict__["_run"] = run
+        return st, "; ".join(f"event {k}: {w}" if k >= 0 else w for k, w in run.errors)
+
     def replay_problem(self, st: State, want: bool) -> str:
-        why = I.reachable(self.cat, st)
-        if why:
-            return "; ".join(why)
+        """What (if anything) the interpreter finds wrong with a witness ``st``: a given that does not hold,
+        another player, or the claim (asserted when ``want``, else denied: evaluate.eval_claim)."""
         for g in self.q.givens:
             if not eval_given(self.cat, st, g):
                 return f"the given `{g.text}` does not hold"
         if self.q.subject is not None and st.seats[0].character != self.q.subject:
             return "the player is not the one asked about"
-        if self.q.claim is not None and eval_claim(self.cat, st, self.q.claim) != want:
+        if self.q.claim is not None and \
+                eval_claim(self.cat, st, self.q.claim, want, self.q.windowed) != want:
             return f"the claim is {'false' if want else 'true'} there"
         return ""
 
     def scenario(self, st: State, claim_only: bool = False) -> tuple[dict, list]:
-        """The witness as a scenario: decide-form questions for every decidable atom, with the
-        interpreter's answers; and the narrated traces."""
+        """The witness as a scenario: its trace, and decide-form questions for every decidable atom asked at
+        this moment, with the interpreter's answers; and the narrated reasoning."""
         cat = self.cat
         atoms = atoms_of(self.q.claim)
         if not claim_only:
@@ -151,20 +167,25 @@ class Run(WhichRun):
         items = []
         seen = set()
         for a in atoms:
+            if decision_of(a) is not None and frame(cat, st, a, self.q.windowed) is False:
+                continue                  # its decision is not taken at this moment (the other side of an 'or')
             _, cards = eval_atom(cat, st, a)
-            for qd in atom_questions(cat, a, cards):
+            for qd in atom_questions(cat, a, cards, st):
                 key = repr(sorted(qd.items()))
                 if key in seen:
                     continue
                 seen.add(key)
                 ans = I.decide(cat, st, qd)
                 items.append((qd, {k: ans[k] for k in expect_keys(a) if k in ans}))
+        told = len(items)                 # the fallback question below is not narrated
         if not items:
-            items.append(({"decision": "reachable"}, {"reachable": True}))
+            items.append(fallback_question(cat, st))
         w = {"state": st.to_dict(), "question": items[0][0], "expect": items[0][1]}
+        if st.trace is not None:
+            w["trace"] = st.trace.to_dict()
         if len(items) > 1:
             w["also"] = [{"question": qd, "expect": e} for qd, e in items[1:]]
-        traces = [N.narrate(cat, st, qd) for qd, _ in items if qd["decision"] != "reachable"]
+        traces = [N.narrate(cat, st, qd) for qd, _ in items[:told]]
         for a in atoms:
             if a.kind == "use":
                 traces.append(N.narrate_usable(cat, st, 0, a.rule, a.phase))
@@ -206,6 +227,9 @@ class Run(WhichRun):
         S = self.S
         out = []
         for a in atoms_of(self.q.claim):
+            f = self.comp.frame(a)
+            if f is not None:
+                out.append(f)            # at the moment the question is about
             if a.rule:
                 out.append(self.comp.holds(a.rule, live=False))
             if a.kind == "play" and all(c is not None for c in a.cards):
@@ -213,6 +237,8 @@ class Run(WhichRun):
             if a.kind == "skip":
                 out.append(z3.Or(S.ints["hand_count"][0] == 0, X.enc_banned_all(S)))
                 out.append(S.ever[0])
+            if a.kind == "use" and a.phase is not None:
+                out.append(S.now == X.WCODE[a.phase])      # the window asked about, even where S is not used
         return out
 
     def try_(self, lits, c) -> bool:
@@ -271,11 +297,12 @@ class Run(WhichRun):
                 if r == z3.sat:
                     m = self.minimize(base, prefer=self.illustration_prefs())
                     if m is not None:
-                        st = X.witness(self.S, m)
+                        st, problem = self.replayed(m)
                         want = q.mode == "always"
-                        if not I.reachable(self.cat, st) and eval_claim(self.cat, st, q.claim) == want and \
+                        if not problem and eval_claim(self.cat, st, q.claim, True, q.windowed) == want and \
                                 all(eval_given(self.cat, st, g) for g in q.givens):
                             res.illustration, res.illustration_traces = self.scenario(st)
+                            res.illustration_origin = N.story(self.cat, st.trace, st)
                             named = {a.rule for a in atoms_of(q.claim) if a.rule}
                             for t in res.illustration_traces:
                                 for step in t.steps:

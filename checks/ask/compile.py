@@ -1,5 +1,8 @@
-"""A question's claim and givens compiled to z3 terms over the encoder's symbolic state (checks/encode.py):
-the same meaning as evaluate.py gives them on a concrete state."""
+"""A question's claim and givens compiled to z3 terms over the encoder's symbolic state (checks/encode.py,
+checks/symstate.py): the same meaning as evaluate.py gives them on a concrete state — each atom at its
+decision moment (``encode.enc_at_decision``, ``encode.enc_can_play``), each given about time read on the
+symbolic trace (the question's moment ``S.q``, grant slots' moments, the invalidation and replacement
+events ``S.inv_ev`` / ``S.inv_m`` / ``S.repl`` / ``S.repl_m``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -9,7 +12,7 @@ import z3
 from skillproof.model.kinds import SEND_GROUPS
 
 from .. import encode as X
-from .evaluate import card_domain, atom_choices, compare, reaches_player
+from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, use_windows
 from .syntax import Atom, BoolOp, Given, GrantRef, Not
 
 if TYPE_CHECKING:
@@ -19,10 +22,11 @@ if TYPE_CHECKING:
 class Compiler:
     """A query's claim and givens as z3 terms over one SymState (seat 0 = the player)."""
 
-    def __init__(self, engine: "Engine"):
+    def __init__(self, engine: "Engine", windowed: bool = False):
         self.E = engine
         self.S = engine.S
         self.cat = engine.cat
+        self.windowed = windowed          # the question names its window: 'play' atoms are read as they stand
 
     def card(self, cid):
         return z3.IntVal(self.S.codes.card[cid])
@@ -41,6 +45,28 @@ class Compiler:
         return self.atom(node, pos)
 
     def atom(self, a: Atom, pos: bool):
+        """Asserted (``pos``): at the atom's frame, and the decision says so; denied: at its frame the decision
+        fails, so the atom compiled for denial is "frame ⇒ decision" (evaluate.eval_claim is the twin)."""
+        d = self.decision(a, pos)
+        f = self.frame(a)
+        if f is None:
+            return d
+        return z3.And(f, d) if pos else z3.Implies(f, d)
+
+    def frame(self, a: Atom):
+        """The moments the atom is asked at (None: it has none of its own) — twin of evaluate.frame."""
+        S = self.S
+        d = decision_of(a)
+        if d is not None:
+            return X.enc_at_decision(S, d, 0)
+        if a.kind == "use":
+            return X.enc_in_window(S, S.q, 0, use_windows(self.cat, a))
+        if a.kind == "play" and not self.windowed:
+            dom = [a.cards[1]] if a.cards[1] is not None else card_domain(self.cat, a, 1)
+            return z3.Or([X.enc_card_usable(S, self.card(y)) for y in dom])
+        return None
+
+    def decision(self, a: Atom, pos: bool):
         if not a.cards or all(c is not None for c in a.cards) and not (a.kind == "play" and a.cards[1] is None):
             cards = tuple(self.card(c) for c in a.cards)
             return self.atom_on(a, cards)
@@ -101,20 +127,9 @@ class Compiler:
         if k == "hold":
             return self.holds(a.rule)
         if k == "use":
-            r = self.cat.skills[a.rule]
-            phases = [a.phase] if a.phase else ["fight", "dying"]
-            terms = []
-            for sl in S.slots:
-                if a.rule not in sl.candidates:
-                    continue
-                for p in phases:
-                    cond = r.fight if p == "fight" else r.dying
-                    if cond is None:
-                        continue
-                    terms.append(z3.And(S.live_rule(sl, a.rule, "ActiveSkill"), S.compile(cond, S.ctx(0, sl))))
-            return z3.Or(terms) if terms else z3.BoolVal(False)
+            return self.usable(a.rule)
         if k == "invalidated":
-            return S.inv[0]
+            return self.invalidated()
         if k == "face_up":
             return S.face_up[0] if a.value else z3.Not(S.face_up[0])
         if k == "hand":
@@ -122,6 +137,29 @@ class Compiler:
         if k == "where":
             return S.compile(a.value, S.ctx(0))
         raise ValueError(k)
+
+    def usable(self, rid: str):
+        """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
+        live, and in 争夺阶段 / 濒死求澄清 its condition for that window holds."""
+        S = self.S
+        r = self.cat.skills[rid]
+        terms = []
+        for sl in S.slots:
+            if rid not in sl.candidates:
+                continue
+            cond = z3.BoolVal(True)
+            for win in ("dying", "fight"):
+                c = getattr(r, win)
+                ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
+                cond = z3.If(S.now == X.WCODE[win], ok, cond)
+            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), cond))
+        return z3.Or(terms) if terms else z3.BoolVal(False)
+
+    def invalidated(self):
+        """Some skill of the player's list is wrapped in an InvalidSkill now (a player with no initial skill
+        left has nothing to wrap) — twin of evaluate's ``any(i.invalid …)``."""
+        S = self.S
+        return z3.Or([z3.And(sl.present, S.invalid(sl)) for sl in S.slots] or [z3.BoolVal(False)])
 
     def holds(self, rid: str, live: bool = True):
         S = self.S
@@ -140,10 +178,58 @@ class Compiler:
         if g.kind in ("claim", "where"):
             return self.claim(g.claim, True)
         if g.kind == "grant":
-            return self.grant(g.grant)
+            return self.grant(g.grant, g.ago)
+        if g.kind == "window":
+            return self.window(g.window, g.interrupts)
+        if g.kind == "turn_of":                  # whose turn: a character at the table, or the player's own
+            S = self.S
+            if g.who is None:
+                return S.turn == 0
+            code = S.codes.char.get(g.who)
+            if code is None:
+                return z3.BoolVal(False)
+            return z3.Or([z3.And(S.present[s], S.char[s] == code, S.turn == s) for s in range(S.n)])
+        if g.kind == "after":
+            return self.after(g.rule, g.ago if g.ago is not None else 0)
         raise ValueError(g.kind)
 
-    def grant(self, gr: GrantRef):
+    def turn_is(self, t, ago: int):
+        """Turn index ``t`` of the symbolic trace is ``ago`` turns before the question's."""
+        return t == self.S.T - 1 - ago
+
+    def window(self, w: str, interrupts: str | None = None):
+        """The question is asked in window ``w`` (a dying window: interrupting ``interrupts``, if given)."""
+        S = self.S
+        e = S.now == X.WCODE[w]
+        if interrupts is not None:
+            e = z3.And(e, S.intr == X.WCODE[interrupts])
+        return e
+
+    def invalidated_by(self, sites, ago: int | None = None):
+        """The player's invalidation event came from one of ``sites`` (``ago`` turns back) — twin of
+        evaluate.invalidated_by."""
+        S, C = self.S, self.S.codes
+        codes = [C.site[s.site_id] for s in sites if s.site_id in C.site]
+        e = z3.And(S.inv_ev[0], z3.Or([S.inv_site[0] == c for c in codes] or [z3.BoolVal(False)]))
+        return e if ago is None else z3.And(e, self.turn_is(S.inv_m[0].t, ago))
+
+    def after(self, rid: str, ago: int):
+        """``after X`` — twin of evaluate.after_holds: the role replacement, a grant of X's handed to the
+        player, or X's invalidation of the player, in the turn ``ago`` turns back."""
+        S, C = self.S, self.S.codes
+        rule = self.cat.skills.get(rid)
+        if rule is not None and rule.replaces_role:
+            return z3.And(S.repl, self.turn_is(S.repl_m.t, ago))
+        sites = after_sites(self.cat, rid)
+        codes = [C.site[x.site_id] for x in sites if x.grant != "InvalidSkill" and x.site_id in C.site]
+        terms = [z3.And(sl.present, z3.Or([sl.site == c for c in codes]), self.turn_is(sl.m.t, ago))
+                 for sl in S.slots if not sl.initial_slot and codes]
+        inv = [x for x in sites if x.grant == "InvalidSkill"]
+        if inv:
+            terms.append(self.invalidated_by(inv, ago))
+        return z3.Or(terms) if terms else z3.BoolVal(False)
+
+    def grant(self, gr: GrantRef, ago: int | None = None):
         S, C = self.S, self.S.codes
         opts = []
         for sl in S.slots:
@@ -153,6 +239,8 @@ class Compiler:
                 if gid not in sl.candidates:
                     continue
                 conds = [sl.present, S.rule_is(sl, gid)]
+                if ago is not None:
+                    conds.append(self.turn_is(sl.m.t, ago))
                 sites = [s for s in gr.sites if s.grant == gid]
                 if sites and len(sites) < len(self.cat.sites(gid)):
                     conds.append(z3.Or([sl.site == C.site[f"{s.giver}#{s.index}"] for s in sites]))
@@ -174,20 +262,6 @@ class Compiler:
                         conds.append(var == C.colour[v])
                 opts.append(z3.And(conds))
         if gr.invalid_option:
-            ways = []
-            for give in gr.invalid_sites:
-                for g in range(S.n):
-                    if not reaches_player(give, g):
-                        continue
-                    ways.append(z3.And(S.present[g], _z_giver_ok(S, give, g), S.compile(give.when, S.ctx(g))))
-            opts.append(z3.And(S.inv[0], z3.Or(ways) if ways else z3.BoolVal(False)))
+            # being invalidated now by the giver counts: the invalidation event of the trace came from it
+            opts.append(z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago)))
         return z3.Or(opts) if opts else z3.BoolVal(False)
-
-
-def _z_giver_ok(S, give, g: int):
-    """Seat ``g`` can be the giver of ``give`` (a card: anyone; a skill: its owners)."""
-    if give.giver_is_card:
-        return z3.BoolVal(True)
-    owners = set(S.cat.owners(give.giver)) & set(S.chars_me if g == 0 else S.chars_other)
-    return z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners)] or [z3.BoolVal(False)])
-

@@ -17,22 +17,24 @@ from .. import encode as X
 from .answer import Run
 from .result import Result
 from .names import Names
+from .evaluate import after_sites
 from .parser import parse
 from .syntax import Query, atoms_of
 
 DEFAULT_SEATS = 3
 DEFAULT_GRANTS = 2
 DEFAULT_TIMEOUT_MS = 10000
+DEFAULT_TURNS = 2          # a witness trace spans the turn of the question and the one before it
 
 
 class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
-    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None):
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS):
         self.cat = cat
-        self.key = (tuple(chars_me), tuple(grants), n, G)
+        self.key = (tuple(chars_me), tuple(grants), n, G, turns)
         self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
-                            codes=codes)
+                            codes=codes, turns=turns)
         self.labels = X.reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
@@ -59,10 +61,17 @@ class Engine:
         the smallest grant parameters."""
         if getattr(self, "_prefs", None) is None:
             S = self.S
-            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE,
+                      z3.Or(S.sender == X.NONE, S.sender == S.turn)]      # the turn player sends
             for i in range(S.n):
                 status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
-            plain = [S.turn == 0, S.ints["hand_count"][0] == 0]
+            # a plain trace: it starts in the question's turn, with no role replacement, no invalidation of
+            # another seat, nothing happening while someone is dying
+            plain = [S.start == S.T - 1, z3.Not(S.repl), S.now != X.WCODE["dying"]]
+            plain += [z3.Not(S.inv_ev[i]) for i in range(1, S.n)]
+            plain += [sl.m.w != X.WCODE["dying"] for sl in S.slots if not sl.initial_slot]
+            plain += [S.inv_m[0].w != X.WCODE["dying"]]
+            plain += [S.turn == 0, S.ints["hand_count"][0] == 0]
             plain += [z3.Not(sl.used) for sl in S.slots]
             plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
             plain += [S.message_dir == 1, z3.Not(S.lockable)]
@@ -105,7 +114,8 @@ class Session:
     """A catalogue with its names and warm solvers: ask one question after another."""
 
     def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
-                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False):
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False,
+                 turns: int = DEFAULT_TURNS):
         """``general``: answer every question on one symbolic state holding every character and grant
         (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
         as fast for any question: what a prompt wants. A single question is faster narrowed."""
@@ -115,6 +125,7 @@ class Session:
         self.codes = X.Codes(cat)
         self.seats = seats
         self.grants = grants
+        self.turns = turns                # turns a witness trace may span (the question's and those before)
         self.timeout_ms = timeout_ms
         self.engines: dict = {}
         self.max_engines = max_engines
@@ -131,6 +142,9 @@ class Session:
                 atoms += atoms_of(g.claim)
             elif g.kind in ("with", "without"):
                 named.add(g.rule)
+            elif g.kind == "after":
+                named.add(g.rule)
+                named.update(s.grant for s in after_sites(self.cat, g.rule))
             elif g.kind == "grant":
                 named.update(g.grant.grants)
                 named.add(g.grant.name)
@@ -162,6 +176,8 @@ class Session:
                 rel_rules.add(r.id)
         # a relevant rule that reads which character someone is: characters cannot be grouped
         exact = exact or any(_mentions_character(r) for rid in rel_rules for r in [cat.skills.get(rid)] if r)
+        # characters a 'in X's turn' names sit at the table as they are
+        whose = [g.who for g in q.givens if g.kind == "turn_of" and g.who is not None]
         if q.subject is not None:
             chars = [q.subject]
         elif exact:
@@ -173,7 +189,7 @@ class Session:
                                                                           cat.skills[r].consumed)
                                                  for r in c.skills))
                 seen.setdefault(sig, c.id)
-            chars = list(seen.values())
+            chars = list(seen.values()) + [c for c in whose if c not in seen.values()]
         n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
         G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
         if not rel_grants:
@@ -188,6 +204,7 @@ class Session:
             keep = {c for gv in givers for c in cat.owners(gv)}
             per: dict = {}
             others = []
+            keep |= set(whose)
             for c in cat.characters.values():
                 if c.id in keep:
                     others.append(c.id)
@@ -205,10 +222,10 @@ class Session:
         return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
 
     def engine(self, chars, grants, n, G, others=None) -> Engine:
-        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None)
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:
@@ -233,7 +250,8 @@ class Session:
         eng = self.engine(chars, grants, n, G, others)
         run = Run(self, eng, q)
         res = run.go()
-        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "timeout_ms": self.timeout_ms}
+        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
+                      "timeout_ms": self.timeout_ms}
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res

@@ -1,16 +1,45 @@
 """What a question means on one concrete State, through the reference interpreter: the truth of its
 atoms, claim and givens (a witness is replayed with these before it is shown), and the decide-form
-questions that settle each atom in a scenario file."""
+questions that settle each atom in a scenario file.
+
+Time: a question is asked at one moment of a trace (the state's window). An atom about a decision
+(receive, send, draw, skip_fight, skip_dying) holds only at its decision moment
+(``interpreter.at_decision``); ``play X as Y`` holds only where a Y may be used by the player now
+(``interpreter.can_play``); ``use S`` only in a window S is used in. That moment is the atom's *frame*:
+asserted, the atom is "at its frame, and the decision says so"; denied (under ``not``, or in an ``always``
+claim) it is "at its frame, the decision says otherwise" — so ``always`` and ``never`` range over the
+moments where the decision is taken. A window word of the question ("in the main phase") fixes the moment
+itself: ``play X as Y`` is then read as it stands (a Y not usable in that window cannot be played).
+``compile.py`` states the same for the solver.
+"""
 from __future__ import annotations
 
 import itertools
 
 from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
+from skillproof.model import trace as TR
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import State
 
 from .syntax import Atom, BoolOp, Given, Not
+
+#: the decision each kind of atom is about, where it has a moment of its own (model.turn.DECISION_WINDOWS)
+DECISION_OF = {"receive": "receive", "send_by": "send", "send_dir": "send", "draw": "draw"}
+
+
+def decision_of(atom: Atom) -> str | None:
+    """The decision whose moment an atom is asked at (None: no moment of its own)."""
+    if atom.kind in ("skip", "act"):
+        return f"skip_{atom.phase}"
+    return DECISION_OF.get(atom.kind)
+
+
+def use_windows(cat, atom: Atom) -> dict:
+    """The windows (window -> actor) in which ``use S [in PHASE]`` may hold: S's own, narrowed to PHASE."""
+    wins = dict(cat.skills[atom.rule].windows)
+    return {w: a for w, a in wins.items() if atom.phase is None or w == atom.phase}
+
 
 def compare(op: str, a, b):
     """``a OP b`` for a comparison of the language: on ints, or on z3 terms (compile.py). Every comparison is
@@ -30,8 +59,9 @@ def card_domain(cat, atom: Atom, i: int) -> list[str]:
     return list(cat.cards)
 
 
-def atom_questions(cat, atom: Atom, cards: tuple) -> list[dict]:
-    """decide-form questions that settle ``atom`` for concrete ``cards``."""
+def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> list[dict]:
+    """decide-form questions that settle ``atom`` for concrete ``cards`` (on ``st``: which skill to ask
+    about for ``invalidated``)."""
     k = atom.kind
     if k == "play":
         return [{"decision": "can_play", "seat": 0, "actual": cards[0], "declared": cards[1]}]
@@ -50,15 +80,30 @@ def atom_questions(cat, atom: Atom, cards: tuple) -> list[dict]:
         return [{"decision": "send", "seat": 0, "group": g, "dir": d, "lock_count": n} for g in SEND_GROUPS]
     if k == "draw":
         return [{"decision": "draw", "seat": 0}]
-    if k == "hold":
+    if k in ("hold", "use"):
         return [{"decision": "holds", "seat": 0, "rule": atom.rule}]
+    if k == "invalidated" and st is not None and st.seats[0].skills:
+        return [{"decision": "holds", "seat": 0, "rule": st.seats[0].skills[0].rule}]
     return []
+
+
+def fallback_question(cat, st: State) -> tuple[dict, dict]:
+    """The question of a witness none of whose atoms is a decision: that the player holds its first skill, or
+    (holding none) whether a card is banned for them — a question asked at any moment; the trace is what the
+    scenario shows. An untimed state: whether it is reachable at all."""
+    if st.trace is None:
+        return {"decision": "reachable"}, {"reachable": True}
+    if st.seats[0].skills:
+        return {"decision": "holds", "seat": 0, "rule": st.seats[0].skills[0].rule}, {"holds": True}
+    card = next(iter(cat.cards))
+    return {"decision": "banned", "seat": 0, "declared": card}, {"banned": I.banned(cat, st, 0, card)}
 
 
 def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
-            "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live")}.get(atom.kind, ())
+            "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
+            "invalidated": ("invalidated",)}.get(atom.kind, ())
 
 
 def holds_live(st: State, rule: str) -> bool:
@@ -67,6 +112,7 @@ def holds_live(st: State, rule: str) -> bool:
 
 
 def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
+    """The decision an atom reads, for concrete cards (its frame aside: see ``frame``)."""
     k = atom.kind
     if k == "play":
         return I.can_play(cat, st, 0, cards[0], cards[1])
@@ -96,9 +142,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "hold":
         return holds_live(st, atom.rule)
     if k == "use":
-        insts = [i for i in st.seats[0].skills if i.rule == atom.rule]
-        phases = [atom.phase] if atom.phase else ["fight", "dying"]
-        return any(I.usable(cat, st, 0, i, p) for i in insts for p in phases)
+        return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills if inst.rule == atom.rule)
     if k == "invalidated":
         return any(i.invalid for i in st.seats[0].skills)
     if k == "face_up":
@@ -111,6 +155,30 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     raise ValueError(k)
 
 
+def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
+    """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
+    and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
+    (no window) is every window: its condition for ``phase`` (default: either) holds."""
+    if st.window is None and phase in (None, "fight", "dying"):
+        return any(I.usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
+    if st.window in ("fight", "dying"):
+        return I.usable(cat, st, 0, inst, st.window)
+    return "ActiveSkill" in I.live_kinds(cat, inst)          # another window (or untimed, asked about one)
+
+
+def frame(cat, st: State, atom: Atom, windowed: bool = False) -> bool | None:
+    """Is the state at a moment the atom is asked at (None: the atom has no moment of its own)?"""
+    d = decision_of(atom)
+    if d is not None:
+        return I.at_decision(st, d, 0)
+    if atom.kind == "use":
+        return TR.in_window(st, 0, use_windows(cat, atom)) if st.window is not None else True
+    if atom.kind == "play" and not windowed:
+        dom = [atom.cards[1]] if atom.cards[1] is not None else card_domain(cat, atom, 1)
+        return any(I.card_usable(cat, st, 0, y) for y in dom)
+    return None
+
+
 def atom_choices(cat, atom: Atom) -> list[tuple]:
     if not atom.cards:
         return [()]
@@ -121,7 +189,7 @@ def atom_choices(cat, atom: Atom) -> list[tuple]:
 
 
 def eval_atom(cat, st: State, atom: Atom) -> tuple[bool, tuple]:
-    """(truth, the cards that show it): unknown cards are 'some card'."""
+    """(the decision's truth, the cards that show it): unknown cards are 'some card'."""
     choices = atom_choices(cat, atom)
     for ch in choices:
         if eval_atom_cards(cat, st, atom, ch):
@@ -134,13 +202,54 @@ def eval_atom(cat, st: State, atom: Atom) -> tuple[bool, tuple]:
     return False, choices[0]
 
 
-def eval_claim(cat, st: State, node) -> bool:
+def eval_claim(cat, st: State, node, pos: bool = True, windowed: bool = False) -> bool:
+    """The claim's truth on ``st``. ``pos``: whether it is asserted (an atom holds at its frame and says so)
+    or denied (``not``, ``always``: an atom fails only at its frame) — twin of compile.Compiler.claim."""
     if isinstance(node, Not):
-        return not eval_claim(cat, st, node.arg)
+        return not eval_claim(cat, st, node.arg, not pos, windowed)
     if isinstance(node, BoolOp):
-        vals = [eval_claim(cat, st, x) for x in node.items]
+        vals = [eval_claim(cat, st, x, pos, windowed) for x in node.items]
         return all(vals) if node.op == "and" else any(vals)
-    return eval_atom(cat, st, node)[0]
+    truth = eval_atom(cat, st, node)[0]
+    f = frame(cat, st, node, windowed)
+    if f is None:
+        return truth
+    return (f and truth) if pos else (not f or truth)
+
+
+# ============================================================================ givens, and the trace
+def run_of(cat, st: State):
+    """The run of the trace that led to ``st`` (None for an untimed state), computed once."""
+    if st.trace is None:
+        return None
+    if "_run" not in st.__dict__:
+        st.__dict__["_run"] = TR.run(cat, st.trace)
+    return st.__dict__["_run"]
+
+
+def events_in_turn(cat, st: State, ago: int | None):
+    """The trace's events (with their moments) in the turn ``ago`` turns before the question's (None:
+    any turn)."""
+    run = run_of(cat, st)
+    if run is None:
+        return []
+    now = run.turns - 1
+    return [(ev, mo) for ev, mo in zip(st.trace.events, run.moments)
+            if ago is None or mo["turn"] == now - ago]
+
+
+def invalidated_by(cat, st: State, sites, ago: int | None = None) -> bool:
+    """The player's invalidation came from one of ``sites`` (InvalidSkill gives sites), in the turn
+    ``ago`` turns back (None: any) — read on the trace (twin: S.inv_ev / S.inv_site / S.inv_m)."""
+    ids = {s.site_id for s in sites}
+    hits = [ev for ev, _ in events_in_turn(cat, st, None) if ev.kind == "give" and ev.seat == 0]
+    last = [ev for ev in hits if TR.site_of(cat, ev.site) is not None and
+            "InvalidSkill" in cat.skills[TR.site_of(cat, ev.site).grant].closure]
+    if not last or last[-1].site not in ids:
+        return False
+    if ago is None:
+        return True
+    return any(ev is last[-1] for ev, _ in events_in_turn(cat, st, ago))
 
 
 def eval_given(cat, st: State, g: Given) -> bool:
@@ -151,31 +260,55 @@ def eval_given(cat, st: State, g: Given) -> bool:
         return not any(i.rule == g.rule for i in s.skills)
     if g.kind in ("claim", "where"):
         return eval_claim(cat, st, g.claim)
+    if g.kind == "window":
+        if st.window != g.window:
+            return False
+        return g.interrupts is None or st.interrupted == g.interrupts
+    if g.kind == "turn_of":
+        if g.who is None:
+            return st.turn == 0
+        return 0 <= st.turn < len(st.seats) and st.seats[st.turn].character == g.who
+    if g.kind == "after":
+        return after_holds(cat, st, g.rule, g.ago if g.ago is not None else 0)
     if g.kind == "grant":
         gr = g.grant
         for inst in s.skills:
             if inst.rule not in gr.grants:
                 continue
-            if gr.sites and inst.site not in {f"{x.giver}#{x.index}" for x in gr.sites}:
+            if gr.sites and inst.site not in {x.site_id for x in gr.sites}:
+                continue
+            if g.ago is not None and inst.turns_ago != g.ago:
                 continue
             if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
                 return True
         if gr.invalid_option and any(i.invalid for i in s.skills):
-            for give in gr.invalid_sites:
-                for gs in range(len(st.seats)):
-                    if not reaches_player(give, gs):
-                        continue
-                    giver_ok = give.giver_is_card or give.giver in cat.characters[st.seats[gs].character].skills
-                    if giver_ok and I.evaluate(give.when, N._env(cat, st, gs)):
-                        return True
+            return invalidated_by(cat, st, gr.invalid_sites, g.ago)
         return False
     raise ValueError(g.kind)
 
 
-def reaches_player(give, seat: int) -> bool:
-    """A gives site used by the player at ``seat`` can hand its skill to the player (seat 0): its ``to``
-    allows it."""
-    return not (give.to == "self" and seat != 0 or give.to == "others" and seat == 0)
+def after_holds(cat, st: State, rid: str, ago: int) -> bool:
+    """``after X``: in the turn ``ago`` turns back, the player's role was replaced (X replaces roles), the
+    player received a grant X hands out (or the grant X), or X invalidated the player — what the trace
+    records (twin: compile.Compiler.after)."""
+    rule = cat.skills.get(rid)
+    if rule is not None and rule.replaces_role:
+        return any(ev.kind == "replace" and ev.seat == 0 for ev, _ in events_in_turn(cat, st, ago))
+    sites = after_sites(cat, rid)
+    ids = {x.site_id for x in sites if x.grant != "InvalidSkill"}
+    if any(inst.site in ids and inst.turns_ago == ago for inst in st.seats[0].skills):
+        return True
+    inv = [x for x in sites if x.grant == "InvalidSkill"]
+    return bool(inv) and invalidated_by(cat, st, inv, ago)
+
+
+def after_sites(cat, rid: str) -> list:
+    """The gives sites an ``after X`` given stands for: X's own (a skill or card that hands out skills), or
+    every site of the grant X."""
+    src = cat.skills.get(rid) or cat.cards.get(rid)
+    if src is not None and src.gives:
+        return list(src.gives)
+    return list(cat.sites(rid))
 
 
 def _arg_holds(got, want) -> bool:
@@ -183,4 +316,3 @@ def _arg_holds(got, want) -> bool:
     if kind == "set":
         return set(v) <= set(got or ())
     return got == v
-

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .errors import QueryError
-from .names import DIRS, GROUPS, PHASES, Names, name_keys
+from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names, name_keys
 
 
 @dataclass
@@ -75,7 +75,14 @@ for _canon, _words in {
     "without": ("without", "没有"),
     "under": ("under", "受"),
     "while": ("while", "当"),
-    "if": ("if", "when", "given", "after", "如果", "若"),
+    "if": ("if", "when", "given", "如果", "若"),
+    "after": ("after",),
+    "previous": ("previous", "last", "上一", "前一"),
+    "this": ("this",),
+    "own": ("own", "自己"),
+    "turn_word": ("回合",),
+    "previous_turn": ("上一回合", "上回合", "前一回合", "上个回合"),
+    "this_turn": ("本回合", "这一回合", "这回合"),
     "where": ("where", "such_that"),
     "declares": ("declares", "declare", "declared", "declaring", "宣言", "宣布", "names", "named"),
     "active": ("active", "effective", "生效"),
@@ -108,7 +115,7 @@ KEYWORDS["is"] = "is"
 KEYWORDS["are"] = "is"
 KEYWORDS["on"] = "from"
 
-GIVEN_KWS = ("with", "without", "under", "while", "if", "where")
+GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
@@ -117,6 +124,8 @@ def tokenize(text: str, names: Names) -> list[Tok]:
     known = names.words | {k for k in KEYWORDS if _CJK.search(k)}
     for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
         known.update(v.lower() for v in vals)
+    for vals in WINDOW_PHRASES.values():
+        known.update(v.lower() for v in vals if " " not in v)
     out: list[Tok] = []
     i = 0
     while i < len(text):

@@ -11,6 +11,18 @@ GROUPS = {"SendMessageDirectionSkill": ("direction", "dir", "方向", "传出方
           "SendMessageCanLockSkill": ("lock", "locking", "锁定", "SendMessageCanLockSkill"),
           "SendMessageCardSkill": ("card", "which_card", "传出哪张情报", "SendMessageCardSkill")}
 DIRS = {"up": ("up", "上"), "left": ("left", "左"), "right": ("right", "右")}
+#: the windows of a turn (model.turn) as a question names them, each spelling a phrase of words (the
+#: tokens of the question, lower case; '-' is a token of its own); longest phrases are tried first
+WINDOW_PHRASES = {
+    "draw": ("draw phase", "摸牌阶段"),
+    "main": ("main phase", "main", "出牌阶段"),
+    "send_start": ("send - phase start", "send phase start", "send_start", "start of the send phase",
+                   "传递阶段开始时", "传递阶段开始"),
+    "send": ("send phase", "send", "传递阶段"),
+    "fight": ("fight phase", "fight", "争夺阶段", "争夺"),
+    "receive": ("receive phase", "接收阶段"),
+    "dying": ("dying", "濒死求澄清", "濒死", "求澄清", "dying phase"),
+}
 
 
 def name_keys(s: str) -> set[str]:

@@ -6,11 +6,16 @@ from __future__ import annotations
 
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.names import nearest
+from skillproof.model.turn import IDLE_POINTS
 from skillproof.model.narrate import GROUP_EN
 
 from .lexer import KEYWORDS, Cursor, Tok
-from .names import DIRS, GROUPS, PHASES, Names
+from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
 from .syntax import Atom
+
+#: the phrases of every window, longest first: (window, [words])
+_PHRASES = sorted(((w, p.lower().split()) for w, ps in WINDOW_PHRASES.items() for p in ps),
+                  key=lambda x: -len(x[1]))
 
 
 class Words(Cursor):
@@ -66,6 +71,29 @@ class Words(Cursor):
         if take:
             self.take()
         return r[1]
+
+    def _skipf(self, j: int) -> int:
+        while self.toks[j].kind == "word" and self.toks[j].kw == "filler":
+            j += 1
+        return j
+
+    def window_at(self, j: int) -> tuple[str, int] | None:
+        """A window phrase at token ``j`` (fillers before and between its words skipped): (window, end)."""
+        for w, words in _PHRASES:
+            k = j
+            for word in words:
+                k = self._skipf(k)
+                if self.toks[k].text.lower() != word:
+                    break
+                k += 1
+            else:
+                return w, k
+        return None
+
+    def moment_at(self, j: int | None = None) -> str | None:
+        """Which moment phrase ("in the main phase", "in 陈大耳's turn" …) starts at token ``j``: see
+        parse_moments.MomentParser, which Parser takes it from."""
+        return None
 
     def phase(self) -> str:
         self.skip_fillers()
@@ -322,7 +350,7 @@ class AtomParser(Words):
         """``[LEAD [filler…] ['play'|'use'] CARD ['as' CARD]]`` after a conversion skill: the cards it is asked
         to fire for (None: any). ``fire S`` takes for / play / use / in as LEAD and skips fillers after it;
         ``use S`` takes for / play / use / to and does not."""
-        if not self.at(*leads):
+        if not self.at(*leads) or self.moment_at() is not None:
             return None, None
         self.take()
         if fillers:
@@ -340,7 +368,11 @@ class AtomParser(Words):
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             if self.at("in"):
-                phase = self.phase()
+                w = self.window_at(self._skipf(self.i + 1))
+                if w is not None and w[0] in IDLE_POINTS:        # use S in the main phase / in 争夺阶段
+                    phase, self.i = w
+                elif self.moment_at() is None:                   # (not 'in 陈大耳's turn': a given)
+                    phase = self.phase()
             return Atom("use", 0, 0, rule=rid, phase=phase)
         kinds = ", ".join(k for k in r.kinds)
         self.error(f"{r.name} is a {kinds}: it is not used on purpose — ask 'hold {t.text}' "

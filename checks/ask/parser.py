@@ -20,23 +20,26 @@ from .names import Names
 from .params import MAX_COMBOS, param_combos
 from .parse_atoms import AtomParser
 from .parse_grants import PARAM_WORDS, GrantParser
+from .parse_moments import MomentParser
 from .syntax import Atom, BoolOp, Given, Not, Query, Which
 
 #: the whole grammar of the ask language, as EBNF
 GRAMMAR = r"""
 (* Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS, English and Chinese
-   ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | after | 如果 …, 'from' = from | on
+   ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' = from | on
    | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words, and a
    possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
    CARD, CHARACTER, SKILL, GRANT: a name, alias or id of the catalogue; PHASE: fight | 争夺阶段 | dying |
-   濒死求澄清 …; GROUP: direction | lock | card …; DIRECTION: up | left | right; COLOUR: a colour of
-   the catalogue; WORD: any word; PARAM_WORD: declarations | parameters | bans | let | allow | … (see
+   濒死求澄清 …; WINDOW: a window of the turn — main phase | 出牌阶段, send-phase start | 传递阶段开始时,
+   send | 传递阶段, fight | 争夺阶段, dying | 濒死求澄清, draw phase | 摸牌阶段 … (names.WINDOW_PHRASES);
+   GROUP: direction | lock | card …; DIRECTION: up | left | right; COLOUR: a colour of the catalogue;
+   WORD: any word; PARAM_WORD: declarations | parameters | bans | let | allow | … (see
    parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language. *)
 
 question       = { given [ sep ] } ( which_question | claim_question ) tail ;
 tail           = { sep | given | 'for' CHARACTER | '?' } ;      (* 'for' only when no player was named *)
 sep            = ',' | 'and' ;
-claim_question = [ mode ] player [ mode ] { ( 'with' | 'without' | 'under' ) given_body [ sep ] }
+claim_question = [ mode ] player [ mode ] { ( ( 'with' | 'without' | 'under' ) given_body | moment ) [ sep ] }
                  [ 'cannot' ] claim ;                          (* 'cannot' makes it a 'never' question *)
 mode           = 'can' | 'always' | 'never' | 'cannot' ;      (* 'can' = can | could | is | does | exists …;
                                                                  'cannot' not before 'receive' *)
@@ -64,20 +67,30 @@ atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
                | card [ 'is' ] 'banned'
                | card 'as' card [ 'play' | 'use' ] ;
 skill_use      = [ ( 'for' | 'play' | 'use' | 'to' ) [ 'play' | 'use' ] card [ 'as' card ] ]  (* a conversion skill *)
-               | [ phase ] ;                                                            (* an ActiveSkill *)
+               | [ 'in' WINDOW | phase ] ;                                              (* an ActiveSkill *)
 phase          = [ 'in' ] PHASE [ 'phase' | '阶段' ] ;
 comparison     = [ '==' | '=' | '!=' | '<' | '<=' | '>' | '>=' | ( 'more' | 'less' ) [ 'than' ]
                  | 'at' ( 'least' | 'most' ) | 'exactly' ] NUMBER ;
 card           = CARD | '?' | 'anything' | 'something' | 'any_card' ;
 
 (* givens *)
-given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) given_body ;
+given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) given_body
+               | 'after' ( SKILL | GRANT | CARD ) [ turn_ago ]  (* an event this turn: a role replacement, a
+                                                                   grant to the player, an invalidation *)
+               | moment ;
+moment         = ( 'in' | 'at' ) WINDOW                        (* the window the question is asked in *)
+               | [ 'if' | 'while' ] 'anyone' [ 'is' ] WINDOW    (* a dying window: when someone is dying,
+                                                                   有人濒死时 *)
+               | 'in' [ CHARACTER | 'own' ] 'turn' ;            (* whose turn: in 陈大耳's turn, 在陈大耳的回合,
+                                                                   in her own turn *)
+turn_ago       = [ 'in' ] ( 'previous' | 'this' ) 'turn' | '上一回合' | '本回合' ;  (* when it happened *)
 given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] | NUMBER [ 'cards' ]
-                                       | 'invalidated' | grant_ref | SKILL
+                                       | 'invalidated' | grant_ref [ turn_ago ] | SKILL
                | (* after 'without' *) SKILL
-               | (* after 'under' *)   'invalidated' | grant_ref
-               | (* 'while', 'if' *)   grant_ref | claim          (* grant_ref when the word hands out skills *)
-               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where *)
+               | (* after 'under' *)   'invalidated' | grant_ref [ turn_ago ]
+               | (* 'while', 'if' *)   grant_ref [ turn_ago ] | claim   (* grant_ref when the word hands out skills *)
+               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after
+                                                          or moment *)
 grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',' ] ] ')' ]
                  [ ( 'declares' | 'banned' ) [ 'from' ] declaration ]
                  [ 'from' ( SKILL | CARD ) ]                   (* the giver, when GRANT names a grant *)
@@ -102,7 +115,7 @@ MAX_DEPTH = 64
 _SEND_WORDS = ("rule", "filler", "is", "in", "for", "from")
 
 
-class Parser(AtomParser, GrantParser):
+class Parser(AtomParser, GrantParser, MomentParser):
     """One question's parser: ``Parser(cat, text).parse()`` → Query."""
 
     def __init__(self, cat: Catalogue, text: str, names: Names | None = None):
@@ -114,8 +127,8 @@ class Parser(AtomParser, GrantParser):
     def parse(self) -> Query:
         q = Query(self.text, "exists", None)
         self.skip_fillers()
-        while self.at(*GIVEN_KWS):
-            q.givens.append(self.given())
+        while self.at(*GIVEN_KWS) or self.moment_at():
+            q.givens.append(self.moment() if self.moment_at() else self.given())
             self.skip_sep()
         mode = self.mode()
         if mode == "which_draw":                  # "how many cards does 小九 draw"
@@ -134,8 +147,8 @@ class Parser(AtomParser, GrantParser):
                     self.error("'which' must start the question", self.toks[self.i - 1])
                 if m is not None:
                     q.mode = m
-            while self.at("with", "without", "under"):      # "can a player under 强令's ban … play …"
-                q.givens.append(self.given())
+            while self.at("with", "without", "under") or self.moment_at():   # "can a player under 强令's ban …"
+                q.givens.append(self.moment() if self.moment_at() else self.given())
                 self.skip_sep()
             if self.at("cannot_mode") and not (self.peek().kw == "receive"):
                 self.take()
@@ -143,6 +156,9 @@ class Parser(AtomParser, GrantParser):
             q.claim = self.claim()
         while self.tok.kind != "end":
             if self.skip_sep():
+                continue
+            if self.moment_at():
+                q.givens.append(self.moment())
                 continue
             if self.at(*GIVEN_KWS):
                 q.givens.append(self.given())
@@ -154,7 +170,10 @@ class Parser(AtomParser, GrantParser):
             if self.at_final_q():
                 self.take()
                 continue
-            self.error(f"expected 'with', 'under', 'when', 'where' or the end of the question, found {self.found()}")
+            self.moment_error()
+            self.error(f"expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
+                       f"question, found {self.found()}")
+        self.settle(q)
         return q
 
     def mode(self) -> str | None:
@@ -205,7 +224,8 @@ class Parser(AtomParser, GrantParser):
 
     def conj(self):
         items = [self.unary()]
-        while self.at("and") and not (self.peek().kind == "word" and self.peek().kw in GIVEN_KWS):
+        while self.at("and") and not (self.peek().kind == "word" and self.peek().kw in GIVEN_KWS) \
+                and not self.moment_at(self.i + 1):
             self.take()
             items.append(self.unary())
         return items[0] if len(items) == 1 else BoolOp("and", items, getattr(items[0], "col", 0))
@@ -305,6 +325,8 @@ class Parser(AtomParser, GrantParser):
         self.skip_fillers()
         if kw == "where":
             return self.where(t)
+        if kw == "after":
+            return self.after(t)
         if kw in ("with", "without"):
             if kw == "with" and (self.at("cards") or self.at("hand") or self.tok.kind == "num"):
                 a = self.atom_hand()
@@ -316,8 +338,9 @@ class Parser(AtomParser, GrantParser):
             rule = self.cat.skills[self.rule(take=False, wrong=f"'{kw}' takes a skill")]
             if rule.is_grant and kw == "with":
                 g = self.grantref()
+                ago = self.turn_ago()
                 end = self.prev_end()
-                return Given("grant", t.col, end, self.text[t.col:end], grant=g)
+                return Given("grant", t.col, end, self.text[t.col:end], grant=g, ago=ago)
             self.take()
             if rule.id == "InvalidSkill":
                 a = Atom("invalidated", tt.col, tt.end)
@@ -333,8 +356,9 @@ class Parser(AtomParser, GrantParser):
                 a = self.atom()
                 return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
             g = self.grantref()
+            ago = self.turn_ago()
             end = self.prev_end()
-            return Given("grant", t.col, end, self.text[t.col:end], grant=g)
+            return Given("grant", t.col, end, self.text[t.col:end], grant=g, ago=ago)
         c = self.claim()
         end = self.prev_end()
         return Given("claim", t.col, end, self.text[t.col:end], claim=c)
@@ -343,7 +367,8 @@ class Parser(AtomParser, GrantParser):
         start = self.tok.col
         j = self.i
         while self.toks[j].kind != "end" and not (self.toks[j].kind == "word" and self.toks[j].kw in
-                                                    ("with", "without", "under", "where")):
+                                                    ("with", "without", "under", "where", "after")) \
+                and not (self.toks[j].kw in ("in", "at", "if", "while") and self.moment_at(j)):
             j += 1
         end_tok = self.toks[j]
         stop = end_tok.col

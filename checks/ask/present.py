@@ -23,7 +23,7 @@ def headline(cat, q: Query, S, answer: str, role: str, st: State | None) -> str:
         given = " (" + "; ".join(g.text for g in q.givens) + ")"
     who = cat.characters[q.subject].name if q.subject else None
     seen = cat.characters[st.seats[0].character].name if st is not None else None
-    bound = f"within {S.n} seats and {S.G} granted skills"
+    bound = f"within {S.n} seats, {S.G} granted skills and traces of {S.T} turn{'s' if S.T != 1 else ''}"
     if q.mode == "exists":
         if answer == "yes":
             return f"yes — e.g. {seen}: {claim}{given}"
@@ -153,7 +153,7 @@ def describe_item(cat, S, it: Item, named_grants=()) -> dict:
                           + (f" where {N.pretty(s.where)}" if s.where is not None else ""), s.loc) for s in sites[:8]]
         return {"kind": "rule", "says": "a granted skill comes from a gives site whose giver is at the table, "
                                         "to whom the site allows, with the parameters it allows", "rules": rules}
-    m = re.match(r"(.+)#(\d+) per_turn$", lab)
+    m = re.match(r"(.+)#(\d+) per_turn(?: \(turn \d+\))?$", lab)
     if m:
         src = cat.skills.get(m.group(1)) or cat.cards.get(m.group(1))
         give = src.gives[int(m.group(2))] if src else None
@@ -169,4 +169,42 @@ def describe_item(cat, S, it: Item, named_grants=()) -> dict:
     if m:
         return {"kind": "rule", "says": "public roles (not 隐藏角色) are always face up",
                 "rules": [_ref(cat, r) for r in it.rules if r in S.chars_me][:3]}
+    timed = _timed(cat, lab)
+    if timed is not None:
+        says, loc = timed
+        return {"kind": "rule", "says": says, "rules": [_loc_ref("[rules] turn_end", loc)] if loc else
+                [_ref(cat, r) for r in it.rules][:4]}
     return {"kind": "bound", "says": lab, "rules": [_ref(cat, r) for r in it.rules][:4]}
+
+
+#: the reachability constraints about time (checks/enc_trace.py), in the designer's terms: label pattern ->
+#: (sentence, whether the [rules] turn_end line is behind it)
+_TIMED = [
+    (r"window$", "the question is asked in a window of a turn, before it ends (a dying window interrupts "
+                 "出牌阶段, 传递阶段开始时, 传递阶段, 争夺阶段 or 接收阶段)", False),
+    (r"in front$", "while a message travels it is in front of a player at the table", False),
+    (r"sender$", "the message now travelling was sent by that turn's sender", False),
+    (r"first turn$|turn \d+ player$|turn \d+ sender$", "the trace plays turns of players at the table", False),
+    (r"turn \d+ passes on$", "a turn passes from one player to another", False),
+    (r".+ moment$", "every event of the trace happens in a window of one of its turns", False),
+    (r".+ before the question$", "every event of the trace happens before the question is asked", False),
+    (r".+ / .+ order$", "the events happen one after another, in the order of the turn's windows", False),
+    (r"seat \d+ invalidated now$", "an invalidation lasts until the end of the turn it is dealt in", True),
+    (r"(initial skill|grant) \d+ survives the turn ends$", "a one-turn skill is dropped at the end of its turn "
+                                                             "(unless it is wrapped in an InvalidSkill then)", True),
+    (r"initial skill \d+ kept$", "an initial skill is only ever lost at a turn end or when used up", True),
+    (r"grant \d+ after grant \d+$", "granted skills stand in the list in the order they were handed out", False),
+    (r"grant \d+ after the replacement$", "a role replacement (后来人) takes away every skill the old role held, "
+                                           "granted ones included", False),
+    (r"replacement needs a role-replacing skill$", "a role is replaced only by a role-replacing skill (后来人), "
+                                                   "used in its window by its owner", False),
+    (r"old role$|new role's face$|no replacement before the trace$",
+     "a replaced role was another character, not at the table; the new role shows its face as it comes", False),
+]
+
+
+def _timed(cat, lab: str):
+    for pat, says, turn_end in _TIMED:
+        if re.match(pat, lab):
+            return says, (cat.rules.at("turn_end") if turn_end else None)
+    return None

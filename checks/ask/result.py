@@ -35,6 +35,7 @@ class Result:
     core: list = field(default_factory=list)        # Items of the minimal core (for re-checking)
     illustration: dict | None = None    # for 'no': a state where the givens hold but the claim does not
     illustration_traces: list = field(default_factory=list)
+    illustration_origin: list = field(default_factory=list)
     values: list = field(default_factory=list)      # which: [{value, name, witness, traces}]
     reason: str = ""
     notes: list = field(default_factory=list)
@@ -52,9 +53,11 @@ class Result:
         if self.illustration is not None:
             d["illustration"] = self.illustration
             d["illustration_steps"] = [t.to_dict() for t in self.illustration_traces]
+            d["illustration_origin"] = [s.to_dict() for s in self.illustration_origin]
         if self.values:
-            d["values"] = [{k: v for k, v in x.items() if k != "traces"} |
-                           {"steps": [t.to_dict() for t in x.get("traces", [])]} for x in self.values]
+            d["values"] = [{k: v for k, v in x.items() if k not in ("traces", "origin")} |
+                           {"steps": [t.to_dict() for t in x.get("traces", [])],
+                            "origin": [s.to_dict() for s in x.get("origin", [])]} for x in self.values]
         if self.reason:
             d["reason"] = self.reason
         if self.notes:

@@ -44,13 +44,17 @@ class GrantRef:
 
 @dataclass
 class Given:
-    kind: str              # grant | with | without | claim | where
+    kind: str              # grant | with | without | claim | where | window | turn_of | after
     col: int
     end: int
     text: str
     grant: GrantRef | None = None
-    rule: str | None = None
+    rule: str | None = None          # with / without: the skill; after: the skill or card
     claim: object = None
+    window: str | None = None        # window: the window of the question (model.turn)
+    interrupts: str | None = None    # window == "dying": the window the dying interrupts (None: any)
+    who: str | None = None           # turn_of: the character whose turn it is
+    ago: int | None = None           # grant / after: handed out this turn (0) or the previous one (1)
 
 
 @dataclass
@@ -73,6 +77,11 @@ class Query:
     which: Which | None = None
     givens: list = field(default_factory=list)
     subject_col: int = 0
+
+    @property
+    def windowed(self) -> bool:
+        """A window word fixes the moment of the question ("in the main phase", "when someone is dying")."""
+        return any(g.kind == "window" for g in self.givens)
 
 
 def atoms_of(node) -> list[Atom]:

@@ -16,6 +16,8 @@ from .syntax import Atom, BoolOp, Given, GrantRef, Not, Query, Which
 
 #: a 'which' lists at most this many answers
 MAX_VALUES = 8
+#: the decision a 'which' lists the answers of, where it is taken at a moment of its own (model.turn)
+WHICH_DECISION = {"send": "send", "draw": "draw", "receive": "receive"}
 
 
 class WhichRun:
@@ -32,6 +34,9 @@ class WhichRun:
         lits = list(base)
         self.solver.push()
         try:
+            moment = WHICH_DECISION.get(w.kind)
+            if moment is not None:          # the decision is read where it is taken
+                self.solver.add(X.enc_at_decision(S, moment, 0))
             for _ in range(MAX_VALUES):
                 r = self.check(lits)
                 if r == z3.unknown:
@@ -47,14 +52,14 @@ class WhichRun:
                     m = self.minimize(lits, model=m0)
                     v = m.eval(term, model_completion=True).as_long()
                     cards = tuple(C.cards[m.eval(x, model_completion=True).as_long()] for x in card_vars)
-                    st = X.witness(S, m)
+                    st, problem = self.replayed(m)
                 finally:
                     self.solver.pop()
                 self.solver.add(term != v)
                 blocked.append(v)
                 value, name = decode(v, st)
                 atom, info = atom_for(value, cards)
-                problem = self.replay_problem(st, True)
+                problem = problem or self.replay_problem(st, True)
                 if not problem and not eval_claim(cat, st, atom):
                     problem = f"the interpreter does not give {name} there"
                 if problem:
@@ -65,7 +70,8 @@ class WhichRun:
                     wd, traces = self.scenario(st)
                 finally:
                     self.q.claim = None
-                entry = {"value": value, "name": name, "witness": wd, "traces": traces}
+                entry = {"value": value, "name": name, "witness": wd, "traces": traces,
+                         "origin": N.story(cat, st.trace, st)}
                 if w.kind == "conversion":
                     entry["cards"] = list(cards)
                     entry["name"] = f"{name} ({N.card(cat, cards[0])} as {N.card(cat, cards[1])})" \
@@ -111,7 +117,8 @@ class WhichRun:
             entry = {"value": {p: v[1] if v[0] != "set" else list(v[1]) for p, v in combo.items()}, "name": desc,
                      "answer": r.answer, "witness": r.witness if r.answer == "yes" else None,
                      "illustration": r.illustration if r.answer == "no" else None,
-                     "because": r.because, "traces": r.traces if r.answer == "yes" else r.illustration_traces}
+                     "because": r.because, "traces": r.traces if r.answer == "yes" else r.illustration_traces,
+                     "origin": r.origin if r.answer == "yes" else r.illustration_origin}
             values.append(entry)
             if r.answer == "yes" and first_yes is None:
                 first_yes = r

@@ -1,0 +1,197 @@
+"""Words about time in a question: the window it is asked in ("in the main phase", "at send-phase start",
+"when someone is dying", 在争夺阶段), whose turn it is ("in 陈大耳's turn", 在陈大耳的回合, "in her own turn"),
+when a grant was handed out ("under 变则通 in the previous turn", 上一回合) and ``after X`` — an event of the
+trace this turn (a role replacement by 后来人, a grant of X's handed to the player, X's invalidation of the
+player). ``settle`` checks them against each other and against the claim's decisions, with located errors.
+A part of ``parser.Parser``."""
+from __future__ import annotations
+
+from skillproof.model import turn as TW
+
+from .evaluate import decision_of
+from .parse_atoms import Words
+from .syntax import Given, Query, atoms_of
+
+#: words that end a turn phrase ("in 陈大耳's turn", 在陈大耳的回合)
+_TURN_WORDS = ("turn", "turns")
+
+
+class MomentParser(Words):
+    """The moment of a question and the turn of its events."""
+
+    # ---- looking ahead (nothing is taken)
+    def _turn_word(self, j: int) -> bool:
+        t = self.toks[j]
+        return t.kind == "word" and (t.text.lower() in _TURN_WORDS or t.kw == "turn_word")
+
+    def turn_ago_at(self, j: int) -> tuple[int, int] | None:
+        """``[in] previous turn`` / ``[in] this turn`` / 上一回合 / 本回合 at ``j``: (turns ago, end)."""
+        j = self._skipf(j)
+        t = self.toks[j]
+        if t.kw in ("previous_turn", "this_turn"):
+            return (1 if t.kw == "previous_turn" else 0), j + 1
+        if t.kw == "in":
+            j = self._skipf(j + 1)
+            t = self.toks[j]
+            if t.kw in ("previous_turn", "this_turn"):
+                return (1 if t.kw == "previous_turn" else 0), j + 1
+        if t.kw in ("previous", "this"):
+            k = self._skipf(j + 1)
+            if self._turn_word(k):
+                return (1 if t.kw == "previous" else 0), k + 1
+        return None
+
+    def moment_at(self, j: int | None = None) -> str | None:
+        """Which moment phrase starts at token ``j`` (default: here): window | dying | turn_of | turn_ago."""
+        j = self.i if j is None else j
+        j = self._skipf(j)
+        t = self.toks[j]
+        if t.kind != "word":
+            return None
+        if self.turn_ago_at(j) is not None:
+            return "turn_ago"
+        if t.kw in ("if", "while", "anyone"):
+            k = self._skipf(j + 1) if t.kw != "anyone" else j
+            if self.toks[k].kw == "anyone":
+                k = self._skipf(k + 1)
+                if self.toks[k].kw == "is":
+                    k += 1
+                w = self.window_at(k)
+                if w is not None and w[0] == "dying":
+                    return "dying"
+            return None
+        if t.kw in ("in", "at"):
+            k = self._skipf(j + 1)
+            if self.window_at(k) is not None:
+                return "window"
+            if t.kw == "in":
+                if self.toks[k].kw == "own" or self.resolve(self.toks[k], ("character",)) is not None:
+                    k = self._skipf(k + 1)
+                if self._turn_word(k):
+                    return "turn_of"
+        return None
+
+    # ---- parsing
+    def moment(self) -> Given:
+        """One moment phrase (``moment_at`` says which) as a given."""
+        kind = self.moment_at()
+        self.skip_fillers()
+        start = self.tok
+        if kind == "turn_ago":
+            self.error("'in the previous turn' / 'this turn' says when a grant was handed out or an event happened: "
+                       "write it after 'under G' or 'after X' (e.g. 'under 变则通 in the previous turn')")
+        if kind == "window" or kind == "dying":
+            if kind == "dying":
+                while not (self.tok.kind == "word" and self.window_at(self.i) is not None and
+                           self.window_at(self.i)[0] == "dying"):
+                    self.take()
+            else:
+                self.take()                                          # in / at
+            w, end = self.window_at(self.i)
+            self.i = end
+            e = self.toks[end - 1].end
+            self.skip_fillers()                                      # 有人濒死时
+            return Given("window", start.col, e, self.text[start.col:e], window=w)
+        # turn_of: in [CHARACTER | own] turn
+        self.take()
+        self.skip_fillers()
+        who = None
+        if self.at("own"):
+            self.take()
+        else:
+            r = self.resolve(self.tok, ("character",))
+            if r is not None:
+                who = r[1]
+                self.take()
+        self.skip_fillers()
+        e = self.take().end                                          # turn / 回合
+        return Given("turn_of", start.col, e, self.text[start.col:e], who=who)
+
+    def moment_error(self) -> None:
+        """Here is 'in' / 'at' that starts no moment: a misspelt window or character, said with the nearest
+        name (nothing is raised when the next word is no near miss)."""
+        from skillproof.model.names import nearest
+
+        from .names import WINDOW_PHRASES
+        if not self.at("in", "at"):
+            return
+        j = self._skipf(self.i + 1)
+        t = self.toks[j]
+        if t.kind != "word":
+            return
+        if self._turn_word(self._skipf(j + 1)):
+            self.name_error(t, "character", ("character",))
+        words = sorted({p for ps in WINDOW_PHRASES.values() for p in ps if " " not in p})
+        near = nearest(t.text, words)
+        if near is not None:
+            self.error(f"unknown window '{t.text}' — did you mean {near}?", t)
+
+    def turn_ago(self) -> int | None:
+        """An optional ``in the previous turn`` / ``this turn`` after a grant or an ``after`` given."""
+        r = self.turn_ago_at(self.i)
+        if r is None:
+            return None
+        self.i = r[1]
+        return r[0]
+
+    def after(self, t) -> Given:
+        """``after X``: X replaces roles (后来人), hands out skills or invalidates (a skill or card), or is a grant."""
+        cat = self.cat
+        self.skip_fillers()
+        x = self.tok
+        r = self.resolve(x, ("rule", "card"))
+        if r is None:
+            self.name_error(x, "skill or card", ("rule", "card"))
+        ident = r[1]
+        rule = cat.skills.get(ident)
+        src = rule if rule is not None else cat.cards[ident]
+        if not (rule is not None and (rule.replaces_role or (rule.is_grant and cat.sites(ident))) or src.gives):
+            self.error(f"'after {x.text}': the trace records role replacements (后来人), grants handed to the player "
+                       f"and invalidations — {cat.name_of(ident)} makes none of them (to say the player holds it, "
+                       f"write 'with {x.text}')", x)
+        self.take()
+        ago = self.turn_ago()
+        end = self.prev_end()
+        return Given("after", t.col, end, self.text[t.col:end], rule=ident, ago=ago)
+
+    # ---- checking
+    def settle(self, q: Query) -> None:
+        """The moment words of a question, checked together: one window (a dying window may name the window
+        it interrupts: "when someone is dying in the main phase"), and no decision of the claim that is
+        never taken in it."""
+        wins = [g for g in q.givens if g.kind == "window"]
+        dying = [g for g in wins if g.window == "dying"]
+        others = [g for g in wins if g.window != "dying"]
+        for g in others[1:]:
+            if g.window != others[0].window:
+                raise self._err(g, f"a question is asked at one moment: {TW.WINDOWS[others[0].window].zh} and "
+                                   f"{TW.WINDOWS[g.window].zh} are two windows")
+        for g in dying[1:] + others[1:]:
+            q.givens.remove(g)
+        if dying and others:
+            d, o = dying[0], others[0]
+            if o.window not in TW.DYING_WITHIN:
+                raise self._err(o, f"濒死求澄清 interrupts {', '.join(TW.WINDOWS[w].zh for w in TW.DYING_WITHIN)}, "
+                                   f"not {TW.WINDOWS[o.window].zh}")
+            d.interrupts = o.window
+            d.text = f"{d.text}, {o.text}"
+            q.givens.remove(o)
+        now = (dying or others or [None])[0]
+        if now is None:
+            return
+        atoms = atoms_of(q.claim)
+        for g in q.givens:
+            if g.kind == "claim":
+                atoms += atoms_of(g.claim)
+        for a in atoms:
+            d = decision_of(a)
+            if d is None or now.window in TW.DECISION_WINDOWS[d][0]:
+                continue
+            at, actor = TW.DECISION_WINDOWS[d]
+            raise self._err(a, f"'{a.text}' is decided in {'/'.join(TW.WINDOWS[w].zh for w in at)} (by "
+                               f"{TW.ACTORS[actor][1]}), never in {TW.WINDOWS[now.window].zh}: drop "
+                               f"'{now.text}', or ask about that moment")
+
+    def _err(self, node, msg: str):
+        from .errors import QueryError
+        return QueryError(msg, node.col, max(node.end, node.col + 1))
