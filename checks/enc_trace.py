@@ -91,7 +91,7 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     conds = [_owns(S, g, give.giver, m)]
     if rule.initial:
         conds.append(z3.Not(_invalid_at(S, g, m)))
-    if rule.has("ActiveSkill"):
+    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):
         conds.append(enc_in_window(S, m, g, rule.windows))
     return z3.And(conds)
 
@@ -423,7 +423,7 @@ def _seat_eqs(S: SymState, st: State) -> list:
                 S.ident[s] == C.colour[seat.identity]]
         for f in Seat.INT_FIELDS:
             eqs.append(S.ints[f][s] == getattr(seat, f))
-        eqs.append(S.inv[s] == any(i.invalid for i in seat.skills))
+        eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
     opt = lambda v: NONE if v is None else v      # noqa: E731
     eqs += [S.turn == st.turn, S.sender == opt(st.sender), S.in_front == opt(st.in_front),
             S.dying == opt(st.dying), S.message_dir == C.dir[st.message_dir], S.lockable == st.message_lockable]
@@ -497,6 +497,8 @@ def assignment(S: SymState, state: State) -> list:
             eqs.append(S.wrapped(sl) == inst.invalid)
     eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
     eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
+    if state.sender is not None:             # the sender of the question's turn is the state's sender
+        eqs.append(S.sender_t[-1] == state.sender)
     return eqs
 
 
@@ -598,7 +600,7 @@ def witness(S: SymState, model) -> State:
     for s in seats_idx:
         ch = cat.characters[C.chars[iv(S.char[s])]]
         seat = Seat(character=ch.id, alive=b(S.alive[s]), face_up=b(S.face_up[s]), ever_face_up=b(S.ever[s]),
-                    identity=C.colours[iv(S.ident[s])], locked=b(S.locked[s]))
+                    identity=C.colours[iv(S.ident[s])], locked=b(S.locked[s]), invalidated=b(S.inv[s]))
         for f in Seat.INT_FIELDS:
             setattr(seat, f, iv(S.ints[f][s]))
         inv = b(S.inv[s])
@@ -622,7 +624,7 @@ def witness(S: SymState, model) -> State:
         seats.append(seat)
         # the table at the start: no grants, nothing invalidated; the player's old role if replaced
         start = Seat(**{k: getattr(seat, k) for k in ("character", "alive", "face_up", "ever_face_up",
-                                                      "identity", "locked", *Seat.INT_FIELDS)})
+                                                      "identity", "locked", *Seat.INT_FIELDS)})   # not invalidated
         if s == 0 and b(S.repl):
             old = cat.characters[C.chars[iv(S.old_char)]]
             start.character, start.face_up = old.id, b(S.old_face_up)

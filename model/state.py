@@ -64,6 +64,7 @@ class Seat:
     non_black_messages: int = 0
     locked: bool = False
     skills: list = field(default_factory=list)      # of SkillInst
+    invalidated: bool = False     # an InvalidSkill was dealt to this seat this turn (its initial skills wrapped)
 
     INT_FIELDS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
                   "non_black_messages")
@@ -75,6 +76,8 @@ class Seat:
             d[f] = getattr(self, f)
         d["locked"] = self.locked
         d["skills"] = [s.to_dict() for s in self.skills]
+        if self.invalidated:
+            d["invalidated"] = True
         return d
 
     @staticmethod
@@ -89,6 +92,7 @@ class Seat:
             if f in d:
                 setattr(s, f, int(d[f]))
         s.skills = [SkillInst.from_dict(x) for x in d.get("skills", [])]
+        s.invalidated = bool(d.get("invalidated", False)) or any(i.invalid for i in s.skills)
         return s
 
 

@@ -123,7 +123,7 @@ def setup_errors(cat: Catalogue, setup: State) -> list[str]:
             if cat.skills.get(inst.rule) is not None and cat.skills[inst.rule].is_grant:
                 why.append(f"seat {si}: a granted skill at the start (grants come from 'give' events)")
                 break
-        if any(i.invalid for i in s.skills):
+        if s.invalidated or any(i.invalid for i in s.skills):
             why.append(f"seat {si}: invalidated at the start (invalidation comes from 'give' events)")
     return why
 
@@ -216,6 +216,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             key = (ev.site, ev.seat)
             counts[key] = counts.get(key, 0) + 1
             if "InvalidSkill" in rule.closure:
+                st.seats[ev.seat].invalidated = True
                 for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
                     if cat.skills[inst.rule].initial:
                         inst.invalid = True
@@ -291,7 +292,9 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
         rule = cat.skills[give.giver]
         if not any(i.rule == give.giver and not i.invalid for i in gs.skills):
             return f"seat {ev.giver} does not hold a live {rule.name}"
-        if rule.has("ActiveSkill") and not in_window(st, ev.giver, rule.windows):
+        # a skill that is only active hands out on use, in a window it is used in; one that also triggers
+        # (先发制人) may hand out whenever its trigger fires — the site's 'at' says when
+        if rule.has("ActiveSkill") and not rule.has("TriggeredSkill") and not in_window(st, ev.giver, rule.windows):
             return f"seat {ev.giver} cannot use {rule.name} in {T.WINDOWS[st.window].zh}"
     if not I.to_ok(give.to, ev.giver, ev.seat):
         return f"given to '{give.to}', cannot reach seat {ev.seat}"
@@ -346,6 +349,7 @@ def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
     s.skills = [SkillInst(r) for r in ch.skills]
     s.face_up = not ch.hidden
     s.ever_face_up = s.face_up
+    s.invalidated = False
 
 
 # ================================================================================ narration
