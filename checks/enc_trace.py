@@ -84,15 +84,18 @@ def _invalid_at(S: SymState, g: int, m: Moment):
 def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     """Twin of the giver clause of trace.give_errors: at ``m`` seat ``g`` may use the card (its
     window and actor), or holds the giving skill live (and may use it now, if it is an ActiveSkill)."""
-    from .encode import enc_in_window
+    from .encode import enc_actor_ok, enc_in_window
     if give.giver_is_card:
         return enc_in_window(S, m, g, S.cat.cards[give.giver].windows)
     rule = S.cat.skills[give.giver]
     conds = [_owns(S, g, give.giver, m)]
     if rule.initial:
         conds.append(z3.Not(_invalid_at(S, g, m)))
-    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):
-        conds.append(enc_in_window(S, m, g, rule.windows))
+    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
+        if give.at:
+            conds.append(z3.Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
+        else:
+            conds.append(enc_in_window(S, m, g, rule.windows))
     return z3.And(conds)
 
 
@@ -497,8 +500,7 @@ def assignment(S: SymState, state: State) -> list:
             eqs.append(S.wrapped(sl) == inst.invalid)
     eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
     eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
-    if state.sender is not None:             # the sender of the question's turn is the state's sender
-        eqs.append(S.sender_t[-1] == state.sender)
+    eqs.append(S.sender_t[-1] == state.sender_of_turn())     # who sends the question's turn's message
     return eqs
 
 
@@ -523,8 +525,12 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             turn_no += 1
             if isinstance(ev.seat, int) and not isinstance(ev.seat, bool):
                 eqs.append(S.owner[start + turn_no] == ev.seat)
-        if mo is not None and mo["sender"] is not None and mo["turn"] >= 0:
-            senders.setdefault(mo["turn"], set()).add(mo["sender"])
+        if mo is not None and mo["turn"] >= 0:
+            if mo["sender"] is not None:
+                senders.setdefault(mo["turn"], set()).add(mo["sender"])
+            if mo.get("turn_sender") is not None:
+                senders.setdefault(mo["turn"], set()).add(mo["turn_sender"])
+    senders.setdefault(run.turns - 1, set()).add(st.sender_of_turn())
     if st.sender is not None:
         senders.setdefault(run.turns - 1, set()).add(st.sender)
     for t, ss in senders.items():
@@ -705,7 +711,8 @@ def _events(S: SymState, model, renum: dict) -> list:
             if cur_t is not None:
                 out.append(TR.Event("window", window="turn_end"))
             cur_t = start if cur_t is None else cur_t + 1
-            out.append(TR.Event("turn", seat=renum[iv(S.owner[cur_t])]))
+            owner, snd = renum[iv(S.owner[cur_t])], renum.get(iv(S.sender_t[cur_t]))
+            out.append(TR.Event("turn", seat=owner, sender=snd if snd != owner else None))
             cur = {"window": "draw", "interrupted": None, "in_front": None, "dying": None}
         sender = renum.get(iv(S.sender_t[t]))
         if w == "dying":

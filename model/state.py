@@ -109,6 +109,7 @@ class State:
     unknowns: dict = field(default_factory=dict)   # values of `unknown` conditions, by key
     window: str | None = None                # the window of the turn now (model.turn); None: untimed
     interrupted: str | None = None           # window == "dying": the window the dying interrupts
+    turn_sender: int | None = None           # who sends this turn's message (the turn player, or 密令's target)
     trace: object = field(default=None, compare=False, repr=False)   # the Trace that led here (not saved)
 
     def copy(self) -> "State":
@@ -121,7 +122,8 @@ class State:
                 "message_dir": self.message_dir, "message_lockable": self.message_lockable,
                 "unknowns": dict(sorted(self.unknowns.items())),
                 **({"window": self.window} if self.window is not None else {}),
-                **({"interrupted": self.interrupted} if self.interrupted is not None else {})}
+                **({"interrupted": self.interrupted} if self.interrupted is not None else {}),
+                **({"turn_sender": self.turn_sender} if self.turn_sender is not None else {})}
 
     @staticmethod
     def from_dict(d: dict) -> "State":
@@ -130,4 +132,11 @@ class State:
                      message=frozenset(d.get("message", ())), message_dir=d.get("message_dir", "left"),
                      message_lockable=bool(d.get("message_lockable", False)),
                      unknowns=dict(d.get("unknowns", {})), window=d.get("window"),
-                     interrupted=d.get("interrupted"))
+                     interrupted=d.get("interrupted"), turn_sender=d.get("turn_sender"))
+
+    def sender_of_turn(self) -> int:
+        """Who sends (or sent) this turn's message: recorded by a trace, else the message's sender, else
+        the turn player."""
+        if self.turn_sender is not None:
+            return self.turn_sender
+        return self.sender if self.sender is not None else self.turn

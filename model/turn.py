@@ -88,7 +88,7 @@ ACTORS: dict[str, tuple[str, str]] = {
     "anyone": ("任何角色", "any living player"),
     "in_front": ("情报面前的角色", "the player the message is in front of"),
     "not_in_front": ("情报不在其面前的角色", "any player the message is not in front of"),
-    "sender": ("传出者", "the player who sent the message"),
+    "sender": ("传出者", "the player who sends this turn's message: the turn player, or the target of 密令"),
     "dying_player": ("濒死角色", "the dying player"),
     "nobody": ("无人", "nobody acts"),
 }
