@@ -507,6 +507,10 @@ def assignment(S: SymState, state: State) -> list:
 def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     """Equalities fixing ``S`` to a concrete trace and the state the interpreter reached by running it."""
     st = run.state
+    for s, seat in enumerate(trace.setup.seats[1:], start=1):
+        ch = S.cat.characters.get(seat.character)
+        if ch is not None and [i.rule for i in seat.skills] != list(ch.skills):
+            raise DoesNotFit("another seat without all its role's skills (the symbolic state holds them all)")
     if run.turns > S.T or run.turns < 1:
         raise DoesNotFit(f"the trace plays {run.turns} turns, the symbolic trace {S.T}")
     eqs = _seat_eqs(S, st)
