@@ -12,7 +12,8 @@ rule_change or engine_change) is **caught** when the gate fails (exit 1) and a f
 rule, a changed decision or a new finding — names one of the rules or engine rules the label lists; a refactor
 or bot-logic commit is **quiet** when the gate passes (exit 0). Exit 2 is a *degraded* extraction (or bad
 input), exit 3 inconclusive, anything else (a traceback) a crash. For a missed change the script says why: what
-the catalogues differ in when no decision differs (``diff`` compares situations reachable in both versions).
+the catalogues differ in when no decision differs and no situation involving a changed id is possible in only one
+version.
 
 Labels are our own reading of each commit's diff (benchmarks/history/README.md); REPO is a clone of
 CuteReimu/TheMessage (a bare one works). Nothing is downloaded by this script.
@@ -140,7 +141,7 @@ def verdict(pair: dict, run: dict) -> tuple[str, str]:
         changed = [f"{r['id']}({r['change'][0]})" for r in d.get("changed_rules") or []]
         if changed:
             return "missed", ("catalogues differ (" + ", ".join(changed[:6]) + (" …" if len(changed) > 6 else "")
-                              + ") but no decision differs in a situation reachable in both versions")
+                              + ") but no decision differs and no situation is possible in one version only")
         return "missed", "the extracted catalogues do not differ"
     if label in QUIET:
         if rc == 0:

@@ -1,18 +1,29 @@
 """Semantic diff of two catalogue versions (Cedar's `analyze compare`, for skill rules).
 
-Both versions are encoded over *one* symbolic state — the same seats, characters, skill lists and
-parameters, read once under the old rules and once under the new — and the solver is asked, for every
-decision the interpreter makes (conversion and which skill fires, bans, receive, send rules in force,
-skipping, draw count), whether some state reachable under both versions gets a different answer. Each
-change comes with a witness state and both answers, replayed by the interpreter under each version.
+Both versions are encoded over *one* symbolic game — the same seats, characters, skill lists, grant slots and
+trace moments, read once under the old rules and once under the new (``side_codes``: every id has one code in
+both, and a gives site keeps its code when it only moved) — and the solver is asked two kinds of question:
+
+* **changed decisions** (``Differ.changes``): for every decision the interpreter makes (conversion and which
+  skill fires, bans, receive, send rules in force, skipping, draw count), taken at its own moment, is there a
+  situation reachable under *both* versions where the answers differ?
+* **situations possible in only one version** (``Differ.possible``, ``checks.diff_reach``): for every changed id
+  (a character, skill, grant, card or gives site — ``changed_rules``), is a situation that involves it reachable
+  in NEW but not in OLD, or the reverse?
+
+Every witness is a trace; it is run event by event by ``model.trace.run`` under each version's own catalogue and
+the question is answered on each run's state, so a witness the interpreter does not confirm is never reported
+as a change (it is an inconclusive question instead).
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 import z3
 
 from skillproof.model import interpreter as I
+from skillproof.model import trace as TR
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
@@ -26,15 +37,22 @@ class Change:
     question: dict
     old: dict
     new: dict
-    state: dict
+    state: dict                 # NEW's run of the witness trace: the state the question is asked in
     rules: list = field(default_factory=list)       # changed rules present in the witness: [{id, name, file, line, change}]
+    trace: dict | None = None   # the witness trace (NEW's reading)
+    old_trace: dict | None = None   # OLD's reading of the same situation, when it reads differently
 
     def key(self) -> str:
         return f"{self.decision}|{canonical(self.question)}"
 
     def to_dict(self) -> dict:
+        w = {"state": self.state}
+        if self.trace is not None:
+            w["trace"] = self.trace
+        if self.old_trace is not None:
+            w["old_trace"] = self.old_trace
         return {"decision": self.decision, "question": self.question, "old": self.old, "new": self.new,
-                "witness": {"state": self.state}, "rules": self.rules}
+                "witness": w, "rules": self.rules}
 
 
 def _strip(obj):
@@ -56,18 +74,177 @@ def _strip(obj):
     return obj
 
 
+def meaning(obj, ren: dict | None = None) -> str:
+    """The canonical text of what a catalogue entry means (locations and table order left out; a giver's gives
+    sites compared as a set, so reordering its ``[[skill.gives]]`` tables changes nothing). ``ren`` maps renamed ids
+    of the entry's version to the other version's (``renames``): a role's skills, a site's giver and grant."""
+    return canonical(_meaning_dict(obj, ren or {}))
+
+
+NAMING = ("id", "name", "aliases", "text", "origin")
+
+
+def _meaning_dict(obj, ren: dict, naming: bool = True):
+    d = _strip(obj)
+    if not isinstance(d, dict):
+        return d
+    if not naming:
+        d = {k: v for k, v in d.items() if k not in NAMING}
+    if isinstance(d.get("skills"), list):                      # a character
+        d["skills"] = [ren.get(x, x) for x in d["skills"]]
+    if isinstance(d.get("gives"), list):
+        d["gives"] = sorted(canonical(_give_dict(g, ren, naming)) for g in d["gives"])
+    if "grant" in d and "giver" in d:                         # a gives site
+        d = _give_dict(d, ren, naming)
+    return d
+
+
+def _give_dict(g: dict, ren: dict, naming: bool) -> dict:
+    g = {**g, "grant": ren.get(g["grant"], g["grant"])}
+    if naming:
+        g["giver"] = ren.get(g["giver"], g["giver"])
+    else:
+        g.pop("giver", None)                                   # a renamed giver's sites name it
+    return g
+
+
+def renames(old: Catalogue, new: Catalogue) -> dict:
+    """NEW id -> OLD id of the characters and skills (grants included) that were only renamed: an entry gone from
+    OLD and one new in NEW that mean the same but for their id and name (a role's skills compared through the
+    renames of its skills). A rename changes nothing a player can do; `diff` reads both ids as one."""
+    out: dict = {}
+    o2n: dict = {}
+    for table in ("skills", "characters"):
+        a, b = getattr(old, table), getattr(new, table)
+        gone = [k for k in a if k not in b]
+        keys = {k: canonical(_meaning_dict(a[k], o2n, naming=False)) for k in gone}
+        for k in (k for k in b if k not in a):
+            mine = canonical(_meaning_dict(b[k], {}, naming=False))
+            match = next((g for g in gone if keys[g] == mine), None)
+            if match is not None:
+                gone.remove(match)
+                out[k] = match
+                o2n[match] = k
+    return out
+
+
+# ==================================================================================== gives sites
+@dataclass
+class SitePairs:
+    """Which gives site of OLD is which of NEW. A site is ``giver#index``; a site that only moved (another index,
+    same meaning) is the same place, so a trace naming it means the same in both versions."""
+    n2o: dict                   # NEW site id -> OLD site id
+    o2n: dict                   # OLD site id -> NEW site id
+    changes: dict               # site id -> added | removed | changed (NEW's id; OLD's for removed ones)
+    fields: dict                # changed NEW site id -> the keys whose meaning differs
+
+
+SITE_KEYS = ("grant", "to", "args", "where", "at", "when", "per_turn", "on")
+
+
+def site_pairs(old: Catalogue, new: Catalogue, ren: dict | None = None) -> SitePairs:
+    """Pair the gives sites of each giver: first the ones whose meaning is equal (moved or untouched), then ones
+    handing out the same grant (changed), then the rest in order (changed); what is left is added or removed.
+    ``ren`` (``renames``, NEW id -> OLD id) pairs a renamed giver's sites and compares grants through renames."""
+    ren = ren or {}
+    o2n_ids = {o: n for n, o in ren.items()}
+    n2o, changes, fields = {}, {}, {}
+    givers = list(dict.fromkeys([*(o2n_ids.get(g, g) for g in [*old.skills, *old.cards]), *new.skills, *new.cards]))
+    for gid in givers:
+        ogid = ren.get(gid, gid)
+        og = list((old.skills.get(ogid) or old.cards.get(ogid) or _NoGives).gives)
+        ng = list((new.skills.get(gid) or new.cards.get(gid) or _NoGives).gives)
+        if not og and not ng:
+            continue
+        o_left, n_left = list(range(len(og))), list(range(len(ng)))
+        pairs = []
+        same = lambda a, b: meaning(a, o2n_ids) == meaning(b)        # noqa: E731
+        grant = lambda a, b: o2n_ids.get(a.grant, a.grant) == b.grant       # noqa: E731
+        for match in (same, grant, lambda a, b: True):
+            for j in list(n_left):
+                i = next((i for i in o_left if match(og[i], ng[j])), None)
+                if i is not None:
+                    pairs.append((i, j))
+                    o_left.remove(i)
+                    n_left.remove(j)
+        for i, j in pairs:
+            a, b = og[i], ng[j]
+            n2o[b.site_id] = a.site_id
+            diff = [k for k in SITE_KEYS if canonical(_strip(getattr(a, k))) != canonical(_strip(getattr(b, k)))
+                    and not (k == "grant" and o2n_ids.get(a.grant) == b.grant)]
+            if diff:
+                changes[b.site_id] = "changed"
+                fields[b.site_id] = set(diff)
+        for j in n_left:
+            changes[ng[j].site_id] = "added"
+        for i in o_left:
+            sid = og[i].site_id
+            changes[sid if sid not in changes else f"{sid} (OLD)"] = "removed"
+    return SitePairs(n2o, {o: n for n, o in n2o.items()}, changes, fields)
+
+
+class _NoGives:
+    gives: list = []
+
+
+def side_codes(old: Catalogue, new: Catalogue, pairs: SitePairs, ren: dict | None = None) -> tuple:
+    """(OLD's codes, NEW's codes): the same code for every card, character and rule id in both, for a renamed
+    character or rule and its old id (``renames``), and for a gives site of NEW and the OLD site it pairs with; a
+    site of one version only gets a code the other never uses."""
+    base = X.Codes.union(old, new)
+    co, cn = copy.copy(base), copy.copy(base)
+    co.chars, co.char, co.rules, co.rule = list(base.chars), dict(base.char), list(base.rules), dict(base.rule)
+    for n, o in (ren or {}).items():
+        for lst, idx in (("chars", "char"), ("rules", "rule")):
+            if n in getattr(cn, idx):
+                k = getattr(cn, idx)[n]
+                getattr(co, idx)[o] = k
+                getattr(co, lst)[k] = o
+
+    def own(cat):
+        return [(g.site_id, g) for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives]
+    old_give = dict(own(old))
+    cn.sites, cn.site, co.sites, co.site = [], {}, [], {}
+    for sid, g in own(new):
+        k = len(cn.sites)
+        cn.sites.append((sid, g))
+        cn.site[sid] = k
+        o = pairs.n2o.get(sid)
+        if o is not None:
+            co.sites.append((o, old_give[o]))
+            co.site[o] = k
+        else:
+            co.sites.append((f"~{sid}", g))          # NEW only: never a site of OLD's encoding
+    for sid, g in own(old):
+        if sid in co.site:
+            continue
+        co.site[sid] = len(co.sites)
+        co.sites.append((sid, g))
+        cn.sites.append((f"~{sid}", g))
+    return co, cn
+
+
 def changed_rules(old: Catalogue, new: Catalogue) -> dict:
-    """id -> 'added' | 'removed' | 'changed' for skills, grants, cards, characters and [rules]."""
+    """id -> 'added' | 'removed' | 'changed' | 'renamed from OLD_ID' for skills, grants, cards, characters, gives sites
+    (``giver#index``) and [rules]. A renamed entry (``renames``) is listed under its new id."""
+    ren = renames(old, new)
+    o2n = {o: n for n, o in ren.items()}
     out = {}
     for table in ("skills", "cards", "characters"):
         a, b = getattr(old, table), getattr(new, table)
         for k in sorted(set(a) | set(b)):
-            if k not in a:
+            if k in ren:
+                out[k] = f"renamed from {ren[k]}"
+            elif k in o2n:
+                continue
+            elif k not in a:
                 out[k] = "added"
             elif k not in b:
                 out[k] = "removed"
-            elif canonical(_strip(a[k])) != canonical(_strip(b[k])):
+            elif meaning(a[k], o2n) != meaning(b[k]):
                 out[k] = "changed"
+    for k, v in sorted(site_pairs(old, new, ren).changes.items()):
+        out.setdefault(k, v)
     if canonical(_strip(old.rules)) != canonical(_strip(new.rules)):
         out["[rules]"] = "changed"
     return out
@@ -76,19 +253,43 @@ def changed_rules(old: Catalogue, new: Catalogue) -> dict:
 DECISIONS = ("conversion", "banned", "receive", "send", "skip_fight", "skip_dying", "draw")
 
 
+def rule_ref(old: Catalogue, new: Catalogue, rid: str, change: str) -> dict:
+    """A located reference to a changed id (a removed one is located in OLD)."""
+    cat = old if change == "removed" else new
+    if "#" in rid:
+        give = TR.site_of(cat, rid.split(" ")[0])
+        if give is not None:
+            return {"id": rid, "name": f"{cat.giver_name(give)}→{cat.skills[give.grant].label}"
+                    if give.grant in cat.skills else rid, "file": give.loc.file, "line": give.loc.line, "change": change}
+    obj = cat.skills.get(rid) or cat.characters.get(rid) or cat.cards.get(rid)
+    return {"id": rid, "name": obj.name if obj else rid, "file": obj.loc.file if obj else "",
+            "line": obj.loc.line if obj else 0, "change": change}
+
+
 class Differ:
     def __init__(self, old: Catalogue, new: Catalogue, n=3, G=2, timeout_ms=20000, rlimit=0):
         from .solve import Query
         self.old, self.new = old, new
-        self.codes = X.Codes.union(old, new)
-        # one question-asker over the new version; the old version's reachability joins it, over the
-        # very same variables (same names, same codes): a witness is a state possible under both
-        self.q = Query(new, n=n, G=G, timeout_ms=timeout_ms, codes=self.codes, rlimit=rlimit)
-        self.Sn = self.q.S
-        self.So = X.SymState(old, n=n, G=G, codes=self.codes)
-        self.q.solver.add(X.constraints(self.So))
-        self.common_cards = [c for c in old.cards if c in new.cards]
+        self.renamed = renames(old, new)                      # NEW id -> OLD id
+        self.sites = site_pairs(old, new, self.renamed)
+        self.codes_o, self.codes_n = side_codes(old, new, self.sites, self.renamed)
+        self.codes = self.codes_n
+        # one question-asker per version over the very same variables (same names, same codes); each also
+        # defines the other version's reachability as one Boolean, so a question can ask for a situation
+        # possible under both (shared decisions) or under one only (checks.diff_reach)
+        self.qn = Query(new, n=n, G=G, timeout_ms=timeout_ms, codes=self.codes_n, rlimit=rlimit)
+        self.qo = Query(old, n=n, G=G, timeout_ms=timeout_ms, codes=self.codes_o, rlimit=rlimit)
+        self.Sn, self.So = self.qn.S, self.qo.S
+        self.reach_o = z3.Bool("__diff_old_reachable")
+        self.reach_n = z3.Bool("__diff_new_reachable")
+        self.qn.solver.add(self.reach_o == z3.And([lab.expr for lab in self.qo.labels]))
+        self.qo.solver.add(self.reach_n == z3.And([lab.expr for lab in self.qn.labels]))
         self.changed = changed_rules(old, new)
+        from .diff_reach import align, pins
+        for q, mine, other in ((self.qn, self.Sn, self.So), (self.qo, self.So, self.Sn)):
+            q.solver.add(align(mine, other))
+            q.solver.add(pins(self))
+        self.common_cards = [c for c in old.cards if c in new.cards]
         self.inconclusive: list[str] = []
 
     def _card(self, name):
@@ -96,7 +297,8 @@ class Differ:
         return v, z3.Or([v == self.codes.card[c] for c in self.common_cards] or [z3.BoolVal(False)])
 
     def questions(self):
-        """(decision, goal, inputs, make_question) for every decision; goal says the answers differ."""
+        """(decision, goal, inputs, make_question) for every decision; goal says the answers differ, at a moment
+        the decision is taken (model.turn.DECISION_WINDOWS; conversions and bans at any moment)."""
         So, Sn = self.So, self.Sn
         x, xb = self._card("actual")
         y, yb = self._card("declared")
@@ -108,57 +310,88 @@ class Differ:
                           "declared": C.cards[m.eval(y).as_long()]})
         yield ("banned", z3.And(yb, X.enc_banned(So, y) != X.enc_banned(Sn, y)), (y,),
                lambda m: {"decision": "banned", "seat": 0, "declared": C.cards[m.eval(y).as_long()]})
-        yield ("receive", X.enc_receive(So) != X.enc_receive(Sn), (), lambda m: {"decision": "receive", "seat": 0})
+        at = lambda d: X.enc_at_decision(Sn, d)        # noqa: E731  (the moment: variables both versions share)
+        yield ("receive", z3.And(at("receive"), X.enc_receive(So) != X.enc_receive(Sn)), (),
+               lambda m: {"decision": "receive", "seat": 0})
         d, lc = z3.Int("diff_dir"), z3.Int("diff_locks")
         for g in SEND_GROUPS:
-            goal = z3.And(d >= 0, d < 3, lc >= 0, lc <= 2,
+            goal = z3.And(at("send"), d >= 0, d < 3, lc >= 0, lc <= 2,
                           z3.Or(X.enc_send_in_force(So, g) != X.enc_send_in_force(Sn, g),
                                 X.enc_send_allowed(So, g, d, lc) != X.enc_send_allowed(Sn, g, d, lc)))
             yield ("send", goal, (d, lc),
                    lambda m, g=g: {"decision": "send", "seat": 0, "group": g, "dir": C.dirs[m.eval(d).as_long()],
                                    "lock_count": m.eval(lc).as_long()})
-        yield ("skip_fight", z3.Or(X.enc_skip_fight(So) != X.enc_skip_fight(Sn),
-                                   X.enc_could_act_fight(So) != X.enc_could_act_fight(Sn)), (),
-               lambda m: {"decision": "skip_fight", "seat": 0})
-        yield ("skip_dying", z3.Or(X.enc_skip_dying(So) != X.enc_skip_dying(Sn),
-                                   X.enc_could_act_dying(So) != X.enc_could_act_dying(Sn)), (),
-               lambda m: {"decision": "skip_dying", "seat": 0})
-        yield ("draw", X.enc_draw_count(So) != X.enc_draw_count(Sn), (), lambda m: {"decision": "draw", "seat": 0})
+        yield ("skip_fight", z3.And(at("skip_fight"), z3.Or(X.enc_skip_fight(So) != X.enc_skip_fight(Sn),
+                                                             X.enc_could_act_fight(So) != X.enc_could_act_fight(Sn))),
+               (), lambda m: {"decision": "skip_fight", "seat": 0})
+        yield ("skip_dying", z3.And(at("skip_dying"), z3.Or(X.enc_skip_dying(So) != X.enc_skip_dying(Sn),
+                                                             X.enc_could_act_dying(So) != X.enc_could_act_dying(Sn))),
+               (), lambda m: {"decision": "skip_dying", "seat": 0})
+        yield ("draw", z3.And(at("draw"), X.enc_draw_count(So) != X.enc_draw_count(Sn)), (),
+               lambda m: {"decision": "draw", "seat": 0})
 
     def changes(self, per_decision: int = 3) -> list[Change]:
-        """Up to ``per_decision`` changed answers per decision, each with a minimal witness."""
+        """Up to ``per_decision`` changed answers per decision, each with a minimal witness trace that both
+        versions run, answered differently on the two runs."""
         out = []
         for decision, goal, inputs, mkq in self.questions():
             side = z3.And(self.So.extra + self.Sn.extra) if (self.So.extra or self.Sn.extra) else z3.BoolVal(True)
             blocks = []
             seen_q = set()
             for _ in range(per_decision):
-                a = self.q.find(z3.And([goal, side] + blocks))
+                a = self.qn.find(z3.And([self.reach_o, goal, side] + blocks))
                 if a.status == "unknown":
                     self.inconclusive.append(f"{decision}: {a.reason or 'timeout'}")
                     break
                 if not a.sat:
                     break
-                m, state = a.model, a.state
+                m = a.model
                 q = mkq(m)
-                old_a = I.decide(self.old, state, q)
-                new_a = I.decide(self.new, state, q)
-                keys = [k for k in new_a if k not in ("why_not", "via_index", "in_force_index")]
-                old_a = {k: old_a.get(k) for k in keys}
-                new_a = {k: new_a.get(k) for k in keys}
-                if old_a == new_a or I.reachable(self.old, state) or I.reachable(self.new, state):
+                ch, problem = self._replay(a, q)
+                if problem:
                     # the encodings disagree with the interpreter: never silently drop it
-                    self.inconclusive.append(f"{decision}: witness does not replay ({q})")
+                    self.inconclusive.append(f"{decision}: witness does not replay ({q}: {problem})")
                     break
                 qk = canonical(q)
                 if qk not in seen_q:
                     seen_q.add(qk)
-                    out.append(Change(decision, q, old_a, new_a, state.to_dict(), self._rules_in(state)))
+                    out.append(ch)
                 # next: a different input (or, without inputs, a different character)
                 blk = [v != m.eval(v, model_completion=True) for v in inputs]
                 blk.append(self.Sn.char[0] != m.eval(self.Sn.char[0], model_completion=True))
                 blocks.append(z3.Or(blk))
         return out
+
+    def _replay(self, a, q) -> tuple:
+        """Run the witness under each version's own catalogue and answer ``q`` on each run's state:
+        (Change, '') or (None, why it does not show a change)."""
+        from .diff_reach import translate, Unreadable
+        tr_n = a.state.trace
+        tr_o = X.witness(self.So, a.model).trace
+        run_n, run_o = TR.run(self.new, tr_n), TR.run(self.old, tr_o)
+        for label, run in (("NEW", run_n), ("OLD", run_o)):
+            if run.errors:
+                k, why = run.errors[0]
+                return None, f"{label} rejects event {k}: {why}"
+            if not I.at_decision(run.state, q["decision"], q.get("seat", 0)):
+                return None, f"{label}: not asked at {run.state.window}"
+        old_a, new_a = I.decide(self.old, run_o.state, q), I.decide(self.new, run_n.state, q)
+        keys = [k for k in new_a if k not in ("why_not", "via_index", "in_force_index")]
+        old_a = {k: old_a.get(k) for k in keys}
+        new_a = {k: new_a.get(k) for k in keys}
+        if old_a == new_a:
+            return None, "both versions answer alike"
+        try:
+            same = translate(tr_n, self.new, self.old, self.sites.n2o, self.renamed).to_dict() == tr_o.to_dict()
+        except Unreadable:
+            same = False
+        return Change(q["decision"], q, old_a, new_a, run_n.state.to_dict(), self._rules_in(run_n.state),
+                      tr_n.to_dict(), None if same else tr_o.to_dict()), ""
+
+    def possible(self) -> list:
+        """Situations that involve a changed id and are possible in only one version (checks.diff_reach)."""
+        from .diff_reach import possible
+        return possible(self)
 
     def _rules_in(self, state) -> list:
         ids = set()
@@ -166,13 +399,8 @@ class Differ:
             ids.add(seat.character)
             ids.update(i.rule for i in seat.skills)
             ids.update(i.site.split("#")[0] for i in seat.skills if i.site)
-        out = []
-        for rid in sorted(ids):
-            if rid in self.changed:
-                cat = self.new if self.changed[rid] != "removed" else self.old
-                obj = cat.skills.get(rid) or cat.characters.get(rid) or cat.cards.get(rid)
-                out.append({"id": rid, "name": obj.name if obj else rid, "file": obj.loc.file if obj else "",
-                            "line": obj.loc.line if obj else 0, "change": self.changed[rid]})
+            ids.update(i.site for i in seat.skills if i.site)
+        out = [rule_ref(self.old, self.new, rid, self.changed[rid]) for rid in sorted(ids) if rid in self.changed]
         if "[rules]" in self.changed and self.new.rules.loc:
             out.append({"id": "[rules]", "name": "[rules]", "file": self.new.rules.loc.file,
                         "line": self.new.rules.loc.line, "change": "changed"})

@@ -1,5 +1,5 @@
-"""skillproof diff OLD NEW — what a rule change does: new and resolved findings, and every decision
-whose outcome changed, each with a witness state where the two versions disagree."""
+"""skillproof diff OLD NEW — what a rule change does: new and resolved findings, every decision whose outcome
+changed and every situation possible in only one version, each with a witness trace run under each version."""
 from __future__ import annotations
 
 import os
@@ -13,9 +13,12 @@ NAME = "diff"
 HELP = "compare two catalogue versions (paths or git REV:PATH): new findings and changed decisions"
 DESCRIPTION = """Compare two versions of a catalogue. Each side is a catalogue path (file or directory) or a git
 revision of one, REV:PATH (e.g. origin/main:model/catalogue/). Reports findings new in NEW and resolved
-since OLD, and every decision (conversion and which skill fires, bans, receive, send rules, skipping,
-draw count) whose answer differs between the versions in some state reachable under both — found by the
-solver over both encodings at once, with a witness replayed under each version.
+since OLD, every decision (conversion and which skill fires, bans, receive, send rules, skipping,
+draw count) whose answer differs between the versions in some situation reachable under both, and every
+situation involving a changed character, skill, grant, card or gives site that is possible in only one
+version (now possible / no longer possible) — found by the solver over both encodings at once, each with a
+witness trace run under each version's own catalogue (and, for a one-sided situation, the other version's
+reason).
 
 With --kotlin SERVER_REPO, OLD and NEW are git revisions of the game server's repository (a bare one
 works): both are extracted from the Kotlin sources, a degraded extraction stops the run (exit 2 with the
@@ -23,8 +26,9 @@ reason), code that only became readable is reported as newly understood, and cha
 
   skillproof diff --kotlin TheMessage origin/main HEAD --format sarif --output skillproof.sarif
 
-exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
-1 new findings or changed decisions (or engine rules); 2 bad input, usage or a degraded extraction;
+exit codes: 0 no new findings at or above --fail-on and no change (or --allow-changes);
+1 new findings, changed decisions or engine rules, or situations possible in only one version;
+2 bad input, usage or a degraded extraction;
 3 inconclusive."""
 
 
@@ -123,6 +127,7 @@ def run(args) -> int:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
                         rlimit=max(0, args.rlimit))
         changes = differ.changes(per_decision=max(1, args.per_decision))
+        possible = differ.possible()
     except KeyError as e:               # an id whose kind changed between versions (e.g. a skill made a grant)
         sys.stderr.write(f"error: cannot compare: {e} means different things in the two versions\n")
         return 2
@@ -142,10 +147,11 @@ def run(args) -> int:
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
-                                    "decision_changes": engine + [c.to_dict() for c in changes]}},
+                                    "decision_changes": engine + [c.to_dict() for c in changes]
+                                    + [p.to_dict() for p in possible]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)},
                     suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
-    return finish(report, args, new, bool(changes or engine))
+    return finish(report, args, new, bool(changes or engine or possible))
 
 
 def inconclusive_findings(msgs) -> list:

@@ -83,6 +83,8 @@ def _relocate_refs(refs, locs: dict, prefix: str):
     out = []
     for r in refs:
         rid = r["id"] if isinstance(r, dict) else r.id
+        if rid not in locs:                    # a gives site (``giver#index``): at its giver's class
+            rid = rid.split("#")[0] if "#" in rid else rid
         if rid not in locs:
             out.append(r)
             continue
@@ -184,6 +186,7 @@ def _run(args) -> int:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
                         rlimit=max(0, args.rlimit))
         changes = differ.changes(per_decision=max(1, args.per_decision))
+        possible = differ.possible()
     except KeyError as e:
         raise GateError(f"cannot compare: {e} means different things in the two revisions") from None
     args.select, args.ignore = "", ""
@@ -200,7 +203,7 @@ def _run(args) -> int:
     resolved = [dataclasses.replace(f, rules=_relocate_refs(f.rules, bex.locations, bpre))
                 for f in res_old.findings if f.id not in new_ids]
     decision = []
-    for c in changes:
+    for c in [*changes, *possible]:
         d = c.to_dict()
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
@@ -226,4 +229,4 @@ def _run(args) -> int:
                                                            "undecided": undecided(ex)}
                                                    for label, (_c, _p, ex) in sides.items()}}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)})
-    return finish(report, args, new, bool(changes or engine))
+    return finish(report, args, new, bool(changes or engine or possible))

@@ -10,7 +10,8 @@ text, not a command). GitHub shows at most 10 annotations of each level per step
 """
 from __future__ import annotations
 
-from .util import change_rules, checkout_path, change_sides, change_title, diff_view, fdict, rules_of, summary_line
+from .util import (change_rules, checkout_path, change_sides, change_title, diff_view, fdict, is_possible, possible_kind,
+                   rules_of, summary_line)
 
 NAME = "github"
 DESCRIPTION = "GitHub Actions annotations (workflow commands), for any pull request, forks included"
@@ -65,7 +66,7 @@ def render(report, cat=None) -> str:
             first = rules[0] if rules else {}
             out.append(command("notice" if view.allow_changes else "warning",
                                f"{change_title(ch, cat)}\nOLD: {old}\nNEW: {new}", first.get("file", ""),
-                               first.get("line", 0), "decision changed"))
+                               first.get("line", 0), possible_kind(ch) if is_possible(ch) else "decision changed"))
     for e in report.stale:
         what = "inline suppression" if e.get("kind") == "inline" else "baseline entry"
         out.append(command("warning", f"stale {what} {e.get('id', '')}: the accepted finding no longer occurs — "

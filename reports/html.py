@@ -383,6 +383,18 @@ def _grouped(report, fds, cat, node_set, extra_cls="", prefix="c") -> tuple[list
     return rows, groups
 
 
+def _change_row(ch, cat, node_set, cls: str) -> str:
+    """A table row of a `diff` change (a changed decision, or a situation possible in one version only)."""
+    old, new = change_sides(ch, cat)
+    title = change_title(ch, cat)
+    ids = _node_ids_for({"rules": change_rules(ch)}, node_set)
+    dom = finding_dom_id(change_key(ch))
+    return (f'<tr class="finding {cls}" id="{dom}" data-nodes="{e(" ".join(ids))}" '
+            f'data-label="{e(title)}"><td>{e(title)}</td><td>{e(old) or "—"}</td><td>{e(new) or "—"}</td>'
+            f'<td class="rules">{_rules_html(change_rules(ch))}</td></tr>'
+            + _witness_row(dom, change_witness(ch, cat)))
+
+
 def _table(head: list[str], rows: list[str], empty: str) -> str:
     if not rows:
         return f'<p class="empty">{e(empty)}</p>'
@@ -443,8 +455,10 @@ def render(report, cat=None) -> str:
     if report.stale:
         badges += f"<span>{len(report.stale)} stale suppression{'s' if len(report.stale) != 1 else ''}</span>"
     if view is not None:
-        badges += (f"<span>{len(view.changes)} changed decision{'s' if len(view.changes) != 1 else ''}"
-                   f"{' (allowed)' if view.changes and view.allow_changes else ''}</span>"
+        n_dec, n_pos = len(view.decisions), len(view.possible)
+        badges += (f"<span>{n_dec} changed decision{'s' if n_dec != 1 else ''}"
+                   + (f", {n_pos} possible in one version only" if n_pos else "")
+                   + f"{' (allowed)' if view.changes and view.allow_changes else ''}</span>"
                    f"<span>{len(view.resolved)} resolved</span>")
     body: list[str] = []
     toc: list[tuple] = []
@@ -455,20 +469,17 @@ def render(report, cat=None) -> str:
         if view.changed_rules:
             body.append("<p>Rules changed: " + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
                                                          for r in view.changed_rules) + "</p>")
-        rows = []
-        for ch in view.changes:
-            old, new = change_sides(ch, cat)
-            title = change_title(ch, cat)
-            ids = _node_ids_for({"rules": change_rules(ch)}, node_set)
-            dom = finding_dom_id(change_key(ch))
-            rows.append(f'<tr class="finding decision" id="{dom}" data-nodes="{e(" ".join(ids))}" '
-                        f'data-label="{e(title)}"><td>{e(title)}</td><td>{e(old) or "—"}</td><td>{e(new) or "—"}</td>'
-                        f'<td class="rules">{_rules_html(change_rules(ch))}</td></tr>'
-                        + _witness_row(dom, change_witness(ch, cat)))
         allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
-        body.append(f'<h2 id="decisions">Decisions changed ({len(view.changes)}){e(allowed)}</h2>')
+        rows = [_change_row(ch, cat, node_set, "decision") for ch in view.decisions]
+        body.append(f'<h2 id="decisions">Decisions changed ({len(view.decisions)}){e(allowed)}</h2>')
         body.append(_table(["Decision", "OLD", "NEW", "Rules"], rows, "No decision changed."))
-        toc.append(("decisions", f"Decisions changed ({len(view.changes)})", []))
+        toc.append(("decisions", f"Decisions changed ({len(view.decisions)})", []))
+        if view.possible:
+            rows = [_change_row(ch, cat, node_set, "decision possible") for ch in view.possible]
+            body.append(f'<h2 id="possible">Situations possible in one version only ({len(view.possible)})'
+                        f'{e(allowed)}</h2>')
+            body.append(_table(["Situation", "OLD", "NEW", "Rules"], rows, ""))
+            toc.append(("possible", f"Possible in one version only ({len(view.possible)})", []))
         if not view.new_are_findings:
             rows, groups = _grouped(report, view.new, cat, node_set, " new", "n")
             body.append(f'<h2 id="new">New findings ({len(view.new)})</h2>')

@@ -18,7 +18,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   failing_ids, fdict, loc_text, rules_of, stale_text, witness_text)
+                   failing_ids, fdict, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
 
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
@@ -137,7 +137,8 @@ def document(report, cat=None) -> ET.Element:
         for ch in view.changes:
             rules = change_rules(ch)
             title = change_title(ch, cat)
-            case = s.case(f"decision changed: {title} [{change_key(ch)}]", f"{s.name}.decision.{ch.get('decision')}")
+            what = possible_kind(ch) if is_possible(ch) else "decision changed"
+            case = s.case(f"{what}: {title} [{change_key(ch)}]", f"{s.name}.decision.{ch.get('decision')}")
             old, new = change_sides(ch, cat)
             text = "\n".join([title, f"OLD: {old}", f"NEW: {new}"]
                              + (["rules:"] + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
@@ -149,7 +150,8 @@ def document(report, cat=None) -> ET.Element:
                 s.outcome(case, "skipped", f"allowed (--allow-changes): {title}")
                 ET.SubElement(case, "system-out").text = _x(text)
             else:
-                s.outcome(case, "failure", title, "decision-changed", text)
+                s.outcome(case, "failure", title, "possible-in-one-version" if is_possible(ch) else "decision-changed",
+                          text)
         if not view.new_are_findings:
             for fd in view.new:
                 case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")

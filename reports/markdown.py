@@ -63,6 +63,14 @@ def _finding_rows(report, fds, cat, witnesses) -> list[str]:
     return out
 
 
+def _change_row(ch, cat, witnesses) -> str:
+    old, new = change_sides(ch, cat)
+    wl = change_witness(ch, cat) if witnesses({"severity": "warning"}) else []
+    wc = f"<details><summary>witness</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
+    return (f"| {cell(change_title(ch, cat))} | {cell(old) or '—'} | {cell(new) or '—'} | "
+            f"{_rules_cell(change_rules(ch))} | {wc} |")
+
+
 def _render(report, cat, witnesses, max_rows) -> str:
     out: list[str] = []
     rc = exit_code(report)
@@ -88,19 +96,20 @@ def _render(report, cat, witnesses, max_rows) -> str:
                 f"{code_span(u.get('id', ''))} {cell(u.get('field', ''))}" for u in nu))
             out.append("")
         allowed = " — allowed by `--allow-changes`" if view.changes and view.allow_changes else ""
-        out.append(f"### Decisions changed ({len(view.changes)}){allowed}")
+        out.append(f"### Decisions changed ({len(view.decisions)}){allowed if view.decisions else ''}")
         out.append("")
-        if view.changes:
+        if view.decisions:
             out += ["| Decision | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
-            for ch in view.changes:
-                old, new = change_sides(ch, cat)
-                wl = change_witness(ch, cat) if witnesses({"severity": "warning"}) else []
-                wc = f"<details><summary>witness</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
-                out.append(f"| {cell(change_title(ch, cat))} | {cell(old) or '—'} | {cell(new) or '—'} | "
-                           f"{_rules_cell(change_rules(ch))} | {wc} |")
+            out += [_change_row(ch, cat, witnesses) for ch in view.decisions]
         else:
             out.append("No decision changed.")
         out.append("")
+        if view.possible:
+            out.append(f"### Situations possible in one version only ({len(view.possible)}){allowed}")
+            out.append("")
+            out += ["| Situation | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+            out += [_change_row(ch, cat, witnesses) for ch in view.possible]
+            out.append("")
         if not view.new_are_findings:
             out.append(f"### New findings ({len(view.new)})")
             out.append("")

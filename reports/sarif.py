@@ -10,7 +10,8 @@ baseline's reason) — kind ``inSource``, at the comment, for an inline ``# skil
 stale baseline entries and inline suppressions are tool notifications. Every rule has a ``helpUri`` (its
 page in docs/rules/), every result's message ends with the fix hint, and the invocation records the
 command's ``exitCode``. A `diff` report adds its new and resolved
-findings (``baselineState`` new / absent) and one result per changed decision.
+findings (``baselineState`` new / absent), one result per changed decision and one per situation possible in
+only one version (rule ``possible-in-one-version``).
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from skillproof.checks.findings import SEVERITY_RANK
 from .ruledocs import REPOSITORY, help_uri
 
 from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, rules_of, stale_text, witness_text)
+                   exit_code, fdict, is_possible, rules_of, stale_text, witness_text)
 
 NAME = "sarif"
 DESCRIPTION = "SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers)"
@@ -34,6 +35,7 @@ SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas
 SRCROOT = "%SRCROOT%"
 FINGERPRINT = "skillproofFindingId/v1"
 DECISION_RULE = "decision-changed"
+POSSIBLE_RULE = "possible-in-one-version"
 LEVEL = {"error": "error", "warning": "warning", "note": "note"}
 PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "note": "recommendation"}
 
@@ -56,7 +58,7 @@ def _text(s: str) -> dict:
     return {"text": s}
 
 
-def driver_rules(report, with_decisions: bool) -> list[dict]:
+def driver_rules(report, with_decisions: bool, with_possible: bool = False) -> list[dict]:
     out = []
     for code, (fam, c) in sorted(report.codes().items()):
         help_text = f"{c.summary}.\n\nWhy it matters: {c.why}."
@@ -82,6 +84,15 @@ def driver_rules(report, with_decisions: bool) -> list[dict]:
         why = ("a rule edit changed what the server decides (can-use, the conversion chosen, bans, receive, "
                "send override, skipping, draw count) for some reachable state; the witness is such a state")
         out.append({"id": DECISION_RULE, "name": DECISION_RULE, "shortDescription": _text(s),
+                    "fullDescription": _text(f"{s}: {why}."), "help": {"text": f"{s}.\n\n{why}."},
+                    "defaultConfiguration": {"level": "warning"}, "helpUri": f"{REPOSITORY}/blob/main/docs/ci.md",
+                    "properties": {"tags": ["skillproof", "diff"], "family": "diff", "precision": "very-high"}})
+    if with_possible:
+        s = "a situation involving a changed rule is possible in only one rule version"
+        why = ("a rule edit changed what can happen (a skill added to a character, a new character, a grant site "
+               "reaching further, a flag flipped): the witness is a trace of the version where it is possible, and "
+               "the other version's interpreter says why it is not possible there")
+        out.append({"id": POSSIBLE_RULE, "name": POSSIBLE_RULE, "shortDescription": _text(s),
                     "fullDescription": _text(f"{s}: {why}."), "help": {"text": f"{s}.\n\n{why}."},
                     "defaultConfiguration": {"level": "warning"}, "helpUri": f"{REPOSITORY}/blob/main/docs/ci.md",
                     "properties": {"tags": ["skillproof", "diff"], "family": "diff", "precision": "very-high"}})
@@ -153,7 +164,8 @@ def decision_result(c: dict, rule_index: dict, artifacts: dict, cat=None, allowe
     msg = change_title(c, cat)
     if old or new:
         msg += f" — OLD: {old or '?'}; NEW: {new or '?'}"
-    res: dict = {"ruleId": DECISION_RULE, "ruleIndex": rule_index[DECISION_RULE],
+    rid = POSSIBLE_RULE if is_possible(c) else DECISION_RULE
+    res: dict = {"ruleId": rid, "ruleIndex": rule_index[rid],
                  "level": "note" if allowed else "warning", "message": _text(msg)}
     locs = [_location(r, i, artifacts) for i, r in enumerate(change_rules(c))]
     if locs:
@@ -170,7 +182,7 @@ def decision_result(c: dict, rule_index: dict, artifacts: dict, cat=None, allowe
 
 def document(report, cat=None) -> dict:
     view = diff_view(report)
-    rules = driver_rules(report, bool(view and view.changes))
+    rules = driver_rules(report, bool(view and view.decisions), bool(view and view.possible))
     rule_index = {r["id"]: i for i, r in enumerate(rules)}
     files = sorted(set(report.catalogue_files))
     artifacts = {f: i for i, f in enumerate(files)}
@@ -216,7 +228,8 @@ def document(report, cat=None) -> dict:
     }
     if view:
         run["properties"]["diff"] = {"old": view.old_files, "new": view.new_files, "changedRules": view.changed_rules,
-                                     "decisionChanges": len(view.changes), "newFindings": len(view.new),
+                                     "decisionChanges": len(view.decisions), "possibleInOneVersion": len(view.possible),
+                                     "newFindings": len(view.new),
                                      "resolvedFindings": len(view.resolved), "allowChanges": view.allow_changes}
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 

@@ -58,7 +58,7 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
 
 
 def _diff_lines(report, diff, c, cat) -> list[str]:
-    from .common import question_line, witness_lines
+    from .common import question_line
     out = []
     if diff["changed_rules"]:
         out.append(f"{c('bold')}changed rules{c('reset')}: " + ", ".join(
@@ -75,9 +75,12 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
         out.append(f"{c('bold')}resolved findings{c('reset')} (in OLD, gone in NEW):")
         out.extend(f"  {f['id']}: {f['message']}" for f in diff["resolved"])
         out.append("")
-    if diff["decision_changes"]:
+    from .util import change_witness, is_possible
+    decisions = [ch for ch in diff["decision_changes"] if not is_possible(ch)]
+    possible = [ch for ch in diff["decision_changes"] if is_possible(ch)]
+    if decisions:
         out.append(f"{c('warning')}changed decisions{c('reset')} (a state possible under both versions, answered differently):")
-        for ch in diff["decision_changes"]:
+        for ch in decisions:
             where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
             if not ch.get("witness"):                  # an engine rule changed: no witness state, the rule says it
                 out.append(f"  {ch['decision']}: {ch.get('message') or ch['question']}")
@@ -93,7 +96,18 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
             out.append(f"      {c('dim')}rules:{c('reset')} {where}")
             if cat is not None:
                 out.append(f"      {c('dim')}witness:{c('reset')}")
-                w = {"state": ch["witness"]["state"], "question": ch["question"], "expect": ch["new"]}
-                out.extend(f"        {line}" for line in witness_lines(cat, w)[:-1])
+                out.extend(f"        {line}" for line in change_witness(ch, cat))
+        out.append("")
+    if possible:
+        out.append(f"{c('warning')}situations possible in one version only{c('reset')} (what a change makes possible, "
+                   "or impossible):")
+        for ch in possible:
+            where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
+            out.append(f"  {ch['message']}")
+            out.append(f"      old: {ch['old']}")
+            out.append(f"      new: {ch['new']}")
+            out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+            out.append(f"      {c('dim')}witness:{c('reset')}")
+            out.extend(f"        {line}" for line in change_witness(ch, cat))
         out.append("")
     return out

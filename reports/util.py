@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
-from .common import question_line, witness_lines
+from .common import WINDOW_ZH, question_line, seat_line, witness_lines
 
 SEVERITY_ICON = {"error": "🔴", "warning": "🟠", "note": "🔵"}
 
@@ -105,6 +105,26 @@ class DiffView:
     def fails(self) -> bool:
         return bool(self.changes) and not self.allow_changes
 
+    @property
+    def decisions(self) -> list:
+        """Changed decisions (and engine rules): the changes that are not one-sided situations."""
+        return [c for c in self.changes if not is_possible(c)]
+
+    @property
+    def possible(self) -> list:
+        """Situations possible in only one version (``decision`` = "possible")."""
+        return [c for c in self.changes if is_possible(c)]
+
+
+def is_possible(c: dict) -> bool:
+    """A change of `diff` that is a situation possible in only one version (not a changed decision)."""
+    return c.get("decision") == "possible"
+
+
+def possible_kind(c: dict) -> str:
+    """'possible only in NEW' / 'possible only in OLD'."""
+    return f"possible only in {'NEW' if c.get('side') == 'new' else 'OLD'}"
+
 
 def diff_view(report) -> DiffView | None:
     ex = report.extra or {}
@@ -180,18 +200,43 @@ def change_sides(c: dict, cat=None) -> tuple[str, str]:
 
 
 def change_witness(c: dict, cat=None) -> list[str]:
-    """The witness state of a decision change as lines (without a question line: OLD and NEW say it)."""
+    """The witness of a change as lines (without a question line: OLD and NEW say it): the trace told step by
+    step, the table it reaches; for a situation possible in one version, why the other version rules it out."""
     w = c.get("witness")
     if not w:
         return []
+    if is_possible(c) and isinstance(w, dict):
+        return _possible_lines(c, w, cat)
     if cat is not None and isinstance(w, dict) and "state" in w:
         try:
             lines = witness_lines(cat, {"state": w["state"], "question": c.get("question") or {},
-                                        "expect": c.get("new") or {}})
+                                        "expect": c.get("new") or {}, **({"trace": w["trace"]} if w.get("trace") else {})})
+            if w.get("old_trace"):
+                lines.insert(-1, "（OLD reads this situation with another table; its trace is in the JSON report）")
             return lines[:-1]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             pass
     return [json.dumps(w, ensure_ascii=False, sort_keys=True)]
+
+
+def _possible_lines(c: dict, w: dict, cat) -> list[str]:
+    """A one-sided situation: its trace as that version's narration tells it (``model.trace.steps``, stored in
+    the witness), the table it ends at, and the other version's reason."""
+    side, other = ("NEW", "OLD") if w.get("side", c.get("side")) == "new" else ("OLD", "NEW")
+    lines = [f"经过（{side}）："]
+    lines += [f"  第{s.get('turn')}回合·{s.get('window')}：{s.get('text')}" for s in w.get("steps") or []]
+    st = w.get("state") or {}
+    if st.get("window"):
+        lines.append("此时：" + WINDOW_ZH.get(st["window"], st["window"]))
+    if cat is not None and side == "NEW":         # the report's catalogue is NEW's: it names NEW's tables
+        try:
+            lines += [seat_line(cat, i, s, st["seats"], st) for i, s in enumerate(st.get("seats") or [])]
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass
+    reason = (w.get("other") or {}).get("text")
+    if reason:
+        lines.append(f"{other}：{reason}")
+    return lines
 
 
 def change_rules(c: dict) -> list[dict]:
@@ -213,8 +258,10 @@ def summary_line(report) -> str:
     v = diff_view(report)
     pre = ""
     if v is not None:
-        pre = (f"{len(v.changes)} changed decision{'s' if len(v.changes) != 1 else ''}"
-               f"{' (allowed)' if v.changes and v.allow_changes else ''}, {len(v.new)} new finding"
+        n, p = len(v.decisions), len(v.possible)
+        pre = (f"{n} changed decision{'s' if n != 1 else ''}"
+               + (f", {p} situation{'s' if p != 1 else ''} possible in one version only" if p else "")
+               + f"{' (allowed)' if v.changes and v.allow_changes else ''}, {len(v.new)} new finding"
                f"{'s' if len(v.new) != 1 else ''}, {len(v.resolved)} resolved; ")
     cnt = report.counts()
     parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]

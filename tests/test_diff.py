@@ -12,7 +12,7 @@ import pytest
 from skillproof.checks.diff import Differ, changed_rules
 from skillproof.model import interpreter as I
 from skillproof.model import loader
-from skillproof.model.state import State
+from skillproof.model import trace as TR
 
 MUST = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }'
 OPT = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }'
@@ -49,12 +49,16 @@ def test_yingbian_made_must_changes_conversions_with_replayable_witnesses(versio
     assert not d.inconclusive
     assert changes and {c.decision for c in changes} == {"conversion"}
     for c in changes:
-        st = State.from_dict(c.state)
-        assert I.reachable(old, st) == [] and I.reachable(new, st) == []
-        assert I.matches(I.decide(old, st, c.question), c.old)
-        assert I.matches(I.decide(new, st, c.question), c.new)
+        # the witness is a trace each version runs with its own catalogue; the question is answered on each run
+        tr = TR.Trace.from_dict(c.trace)
+        run_o, run_n = TR.run(old, TR.Trace.from_dict(c.old_trace) if c.old_trace else tr), TR.run(new, tr)
+        assert run_o.legal and run_n.legal
+        assert run_n.state.to_dict() == c.state
+        assert I.matches(I.decide(old, run_o.state, c.question), c.old)
+        assert I.matches(I.decide(new, run_n.state, c.question), c.new)
         assert c.old != c.new
         assert [r["id"] for r in c.rules] == ["YingBian"]
+    assert d.possible() == [] and not d.inconclusive      # 应变's definition is the same but for its condition
     # playing 截获 as itself is what the must-conversion forbids now
     assert any(c.question["actual"] == c.question["declared"] == "Jie_Huo" and c.old["ok"] and not c.new["ok"]
                for c in changes)
@@ -81,7 +85,7 @@ def test_cli_exit_codes_and_json(tmp_path):
     assert r.returncode == 1
     doc = json.loads(r.stdout)
     ch = doc["diff"]["decision_changes"]
-    assert ch and all(c["witness"]["state"]["seats"] for c in ch)
+    assert ch and all(c["witness"]["state"]["seats"] and c["witness"]["trace"]["events"] for c in ch)
     assert any(f["check"] == "CV001" for f in doc["findings"])       # 截获 now dead under 变则通 A=截获
     assert any(f["id"].startswith("CV002") for f in doc["diff"]["resolved"])
     r = sp("diff", "-q", "--allow-changes", "--fail-on", "none", str(loader.shipped_path()), str(new))

@@ -11,7 +11,7 @@ import pytest
 
 from skillproof.cli import main
 
-from gitrepo import labels_toml, make_server_repo
+from gitrepo import git, labels_toml, make_server_repo
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,6 +60,32 @@ def test_rule_change_fails_with_a_witness_located_in_the_server(repo, tmp_path):
     assert {"id": "Ledger", "file": "src/main/kotlin/skill/Ledger.kt", "line": 7} in \
         [{k: r[k] for k in ("id", "file", "line")} for c in ch for r in c["rules"]]
     rc, _ = gate(path, s["engine"], s["rule"], tmp_path, "--allow-changes")
+    assert rc == 0
+
+
+def test_a_skill_added_to_a_role_fails_with_what_is_now_possible(repo, tmp_path):
+    path, s = repo
+    work = tmp_path / "clone"
+    subprocess.run(["git", "clone", "-q", path, str(work)], check=True, capture_output=True)
+    git(work, "checkout", "-q", s["rule"])
+    roles = work / "src" / "main" / "kotlin" / "skill" / "Roles.kt"
+    text = roles.read_text(encoding="utf-8")
+    before = 'RoleSkillsData("SP乙", sp_beta, true, true, Ledger())'
+    assert before in text
+    roles.write_text(text.replace(before, before[:-1] + ", Mirror())"), encoding="utf-8")
+    git(work, "commit", "-qam", "SP乙 gains Mirror")
+    rc, rep = gate(str(work), s["rule"], git(work, "rev-parse", "HEAD"), tmp_path)
+    assert rc == 1
+    d = rep["diff"]
+    assert d["changed_rules"] == [{"id": "sp_beta", "change": "changed"}]
+    pos = [c for c in d["decision_changes"] if c["decision"] == "possible"]
+    assert sorted(c["side"] for c in pos) == ["new", "old"]
+    now = next(c for c in pos if c["side"] == "new")
+    assert [r["id"] for r in now["rules"]] == ["sp_beta", "Mirror"]
+    assert now["rules"][0]["file"] == "src/main/kotlin/skill/Roles.kt"        # located at the role table
+    assert now["witness"]["trace"]["setup"]["seats"][0]["character"] == "sp_beta"
+    assert "under OLD, the table at the start" in now["old"]
+    rc, _ = gate(str(work), s["rule"], git(work, "rev-parse", "HEAD"), tmp_path, "--allow-changes")
     assert rc == 0
 
 
