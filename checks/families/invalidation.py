@@ -117,7 +117,7 @@ def run(ctx):
             if give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill") \
                     or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
                 continue
-            q = ctx.query_for({g.id, give.giver})
+            q = ctx.query_for({g.id, give.giver}, others_invalidated=True)
             S = q.S
             site = S.codes.site[f"{give.giver}#{give.index}"]
             terms = []
