@@ -29,6 +29,7 @@ class Options:
     shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
     turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
+    rulebook: bool = False       # also seat characters that exist only in the rule book (origin = "rulebook")
 
 
 @dataclass
@@ -65,7 +66,7 @@ class Context:
     def representative(self, avoid: set, k: int = 1, skip=()) -> str | None:
         """A character holding none of ``avoid`` (stands for 'any other player'); the k-th such one."""
         for c in self.cat.characters.values():
-            if not set(c.skills) & avoid and c.id not in skip:
+            if not set(c.skills) & avoid and c.id not in skip and (c.origin != "rulebook" or self.options.rulebook):
                 k -= 1
                 if k == 0:
                     return c.id
@@ -97,7 +98,7 @@ class Context:
         catalogue of the real game's size (``shared``), over one state holding every character and grant,
         built once and faster to share than to slice."""
         if self.shared:
-            return self.query(list(self.cat.characters), G=G, n=n, lost=lost, inv_all=others_invalidated)
+            return self.query(self.playable(), G=G, n=n, lost=lost, inv_all=others_invalidated)
         chars, grants = self.cone(rules)
         # a symbolic state already built for a wider cone answers this question too (its extra characters
         # and grants only widen what may happen): reuse it instead of building another
@@ -153,9 +154,19 @@ class Context:
             return len(self.cat.characters) <= SHARED_LIMIT
         return self.options.shared_query
 
+    def playable(self) -> list:
+        """The characters a game of the server can seat (rule-book-only ones with Options.rulebook)."""
+        return [c for c, ch in self.cat.characters.items() if self.options.rulebook or ch.origin != "rulebook"] \
+            or list(self.cat.characters)
+
     def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False, inv_all=True) -> Query:
+        ok = set(self.playable())
         if self.shared and grants is None:
-            chars_me = list(self.cat.characters)
+            chars_me = self.playable()
+        chars_me = [c for c in chars_me if c in ok] or chars_me
+        if chars_other is None:
+            chars_other = self.playable()
+        chars_other = [c for c in chars_other if c in ok] or chars_other
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,

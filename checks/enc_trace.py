@@ -190,13 +190,16 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- the table (trace.setup_errors / interpreter.snapshot_errors)
     for s in range(1, n - 1):
         add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
+    for s in range(1, min(n, cat.rules.min_seats)):
+        add(f"at least {cat.rules.min_seats} players", (), S.present[s])
     for s in range(n):
         cands = S.chars_me if s == 0 else S.chars_other
         add(f"seat {s} character", (), z3.Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
         for t in range(s):
             add(f"distinct characters {t},{s}", (), z3.Implies(z3.And(S.present[s], S.present[t]),
                                                                  S.char[s] != S.char[t]))
-        add(f"seat {s} identity", (), z3.And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS)))
+        add(f"seat {s} identity", (), z3.And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
+                                             z3.Implies(S.alive[s], S.ident[s] != C.colour["none"])))
         for f in Seat.INT_FIELDS:
             lo, hi = V.INT_BOUNDS[f]
             add(f"seat {s} {f}", (), z3.And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
@@ -585,6 +588,8 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         elif s in S.inv_seats:
             eqs.append(z3.Not(S.inv_ev[s]))
     if repl_event is not None:
+        if trace.setup.seats[0].character not in S.chars_old:
+            raise DoesNotFit("a replacement by a role that cannot replace itself")
         modelled.append((repl_event, S.repl_m))
         old = trace.setup.seats[0]
         eqs += [S.old_char == S.codes.char[old.character], S.old_face_up == old.face_up,

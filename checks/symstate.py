@@ -167,7 +167,8 @@ class SymState:
         if grants is None:
             grants = [r.id for r in cat.grants if cat.sites(r.id)]
         # grants the player's list can hold (an InvalidSkill is not held: it wraps, see inv / inv_m)
-        self.grant_ids = [g for g in grants if g in cat.skills and "InvalidSkill" not in cat.skills[g].closure]
+        self.grant_ids = [g for g in grants if g in cat.skills and "InvalidSkill" not in cat.skills[g].closure
+                          and cat.skills[g].lifetime != "resolution"]
         # roles the player may have had before a role replacement (holders of a role-replacing skill)
         self.chars_old = [c for c in self.chars_me
                           if any(cat.skills[r].replaces_role for r in cat.characters[c].skills if r in cat.skills)]
