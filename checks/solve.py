@@ -33,6 +33,10 @@ class Answer:
         return S.codes.cards[self.model.eval(var, model_completion=True).as_long()]
 
 
+def _true(model, e) -> bool:
+    return z3.is_true(model.eval(e, model_completion=True))
+
+
 class Query:
     def __init__(self, cat, n=3, G=2, *, timeout_ms=DEFAULT_TIMEOUT_MS, codes=None, rlimit=0, **kw):
         self.cat = cat
@@ -120,11 +124,19 @@ class Query:
         """Tighten within the current push: fewest grants, fewest seats, then plain attributes."""
         s = self.solver
         g_lits, s_lits, p_lits = self._guards()
-        for lits in (g_lits, s_lits):
-            for lit in lits:
+        S = self.S
+        m = s.model()
+        for lits, vars_ in ((g_lits, [sl.present for sl in S.slots if not sl.initial_slot]), (s_lits, S.present[1:])):
+            # the last model already has ``have``: only fewer need asking, and the first bound that holds
+            # is the least (model-guided: the same answer as trying every bound from 0)
+            have = sum(1 for v in vars_ if _true(m, v))
+            for lit in lits[:have]:
                 if s.check(lit) == z3.sat:
+                    m = s.model()
                     s.add(lit)
                     break
+            else:
+                s.add(lits[have])
         extra = []
         for i, c in enumerate(prefer):
             lit = z3.Bool(f"__prefer_{i}")

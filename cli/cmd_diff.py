@@ -17,13 +17,24 @@ since OLD, and every decision (conversion and which skill fires, bans, receive, 
 draw count) whose answer differs between the versions in some state reachable under both — found by the
 solver over both encodings at once, with a witness replayed under each version.
 
+With --kotlin SERVER_REPO, OLD and NEW are git revisions of the game server's repository (a bare one
+works): both are extracted from the Kotlin sources, a degraded extraction stops the run (exit 2 with the
+reason), code that only became readable is reported as newly understood, and changed engine rules fail too:
+
+  skillproof diff --kotlin TheMessage origin/main HEAD --format sarif --output skillproof.sarif
+
 exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
-1 new findings or changed decisions; 2 bad input or usage; 3 inconclusive."""
+1 new findings or changed decisions (or engine rules); 2 bad input, usage or a degraded extraction;
+3 inconclusive."""
 
 
 def add_arguments(p):
-    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH")
-    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH")
+    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("--kotlin", metavar="SERVER_REPO",
+                   help="compare two revisions of the game server's git repository, extracted from its Kotlin code")
+    p.add_argument("--max-undecided-increase", type=int, default=20, metavar="N",
+                   help="with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)")
     p.add_argument("--allow-changes", action="store_true", help="report changes but exit 0 for them")
     p.add_argument("--per-decision", type=int, default=3, metavar="N",
                    help="witnesses per changed decision (default 3)")
@@ -76,6 +87,9 @@ def read_side(spec: str) -> dict:
 
 
 def run(args) -> int:
+    if args.kotlin:
+        from .kotlin_diff import run as run_kotlin
+        return run_kotlin(args)
     from skillproof.checks.diff import Differ
     from skillproof.model.loader import CatalogueErrors, load
 
@@ -103,6 +117,8 @@ def run(args) -> int:
             sys.stderr.write(f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n")
             return 2
     old, new = cats
+    from .kotlin_diff import rules_entries
+    engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
                         rlimit=max(0, args.rlimit))
@@ -119,22 +135,33 @@ def run(args) -> int:
     new_ids = {f.id for f in res_new.findings}
     added = [f for f in new_active if f.id not in old_ids]
     resolved = [f for f in old_active if f.id not in new_ids]
-    from skillproof.checks.findings import Finding
     from skillproof.reports.model import Report
-    inconc = [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
-              for msg in differ.inconclusive]
+    inconc = inconclusive_findings(differ.inconclusive)
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff",
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
-                                    "decision_changes": [c.to_dict() for c in changes]}},
+                                    "decision_changes": engine + [c.to_dict() for c in changes]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)},
                     suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
-    rc = emit(report, args, new)
+    return finish(report, args, new, bool(changes or engine))
+
+
+def inconclusive_findings(msgs) -> list:
+    """An INC001 finding per question the diff could not decide."""
+    from skillproof.checks.findings import Finding
+    return [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
+            for msg in msgs]
+
+
+def finish(report, args, cat, changed: bool) -> int:
+    """Write the report; diff's exit code: 1 for failing findings or (without --allow-changes) any change, 3 when
+    something was inconclusive, else 0 (2 when the report cannot be written)."""
+    rc = emit(report, args, cat)
     if rc:
         return rc
-    if report.failing() or (changes and not args.allow_changes):
+    if report.failing() or (changed and not args.allow_changes):
         return 1
     if report.inconclusive:
         return 3

@@ -181,6 +181,10 @@ class Rules:
     turn_end: tuple = ("restore_invalid", "drop_one_turn")
     must_beats_cannot: bool = True
     face_down_converts: bool = False
+    face_down_grant_converts: bool = True       # granted (non-initial) conversions apply while face down
+    must_receive: tuple = ("locked", "sender")  # who the engine makes receive: sender / turn (player) / locked
+    skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
+    skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 

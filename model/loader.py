@@ -185,7 +185,11 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
 
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
-RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts"}
+RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
+              "must_receive", "skip_fight", "skip_dying"}
+#: the values the list-valued [rules] keys take (each at most once, in any order)
+RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
+              "skip_dying": ("skills_gone", "can_use")}
 CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows"}
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
@@ -328,6 +332,19 @@ class _Builder:
                                         default=r.must_beats_cannot)
         r.face_down_converts = self._get(F, path, data, "face_down_converts", bool, "[rules]",
                                          default=r.face_down_converts)
+        r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
+                                               default=r.face_down_grant_converts)
+        for key, allowed in RULES_SETS.items():
+            vals = self._strlist(F, path, data, key, "[rules]")
+            if vals is None:
+                continue
+            bad = [v for v in vals if v not in allowed]
+            for v in bad:
+                self.err(F[0], F[1], path + (key,), key, f"unknown {key} item '{v}'{_dym(v, allowed)}")
+            if len(set(vals)) != len(vals):
+                self.err(F[0], F[1], path + (key,), key, f"{key} lists an item twice")
+            if not bad:
+                setattr(r, key, tuple(sorted(set(vals))))
 
     def _ident(self, F, path, entry, what):
         ident = self._get(F, path, entry, "id", str, what, required=True)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from . import turn as T
 from .kinds import KINDS
 
 
@@ -16,10 +17,16 @@ def build() -> dict:
     expr = {"type": "string", "description": "an expression of the skillproof condition language"}
     lam = {"type": "string", "pattern": r"^\s*[A-Za-z_][A-Za-z0-9_]*\s*:", "description": "'VAR: condition'"}
     strlist = {"type": "array", "items": {"type": "string"}}
+    # windows = { window = actor }: where a card or an ActiveSkill is used and by whom (model.turn)
+    windows = {"type": "object", "additionalProperties": False, "description": "window -> actor (model/turn.py)",
+               "properties": {w: {"enum": list(T.ACTORS)} for w in T.IDLE_POINTS}}
+    site_windows = [w for w in T.WINDOWS if w != "turn_end"]
+    at = {"oneOf": [{"enum": site_windows}, {"type": "array", "items": {"enum": site_windows}}],
+          "description": "the window(s) in which the site hands its grant out"}
     gives = {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["grant", "to"],
         "properties": {"grant": {"type": "string"}, "to": {"enum": ["self", "target", "others", "all"]},
                        "when": expr, "per_turn": {"type": "integer", "minimum": 1},
-                       "args": {"type": "object"}, "where": expr}}}
+                       "args": {"type": "object"}, "where": expr, "at": at, "on": {"enum": list(T.EVENTS)}}}}
     effect = {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": False,
         "properties": {"when": expr, "each": lam, "pick": lam, "winners_add": lam, "winners_remove": lam,
                        "declared_add": lam, "declared_remove": lam}}}
@@ -37,8 +44,11 @@ def build() -> dict:
         "send": {"type": "object", "additionalProperties": False, "required": ["rule"], "properties": {"rule": expr}},
         "draw": expr, "win": effect, "result": effect, "gives": gives,
         "plays": {"type": "object", "additionalProperties": False, "required": ["as", "checks_bans"],
-                  "properties": {"as": {"type": "array", "minItems": 1, "items": {"type": "string"}}, "checks_bans": {"type": "boolean"}}},
+                  "properties": {"as": {"type": "array", "minItems": 1, "items": {"type": "string"}}, "checks_bans": {"type": "boolean"},
+                                 "bans_of": {"enum": ["user", "target"]}, "card_of": {"enum": ["none", "user", "target"]},
+                                 "resolves": {"enum": ["declared", "physical"]}}},
         "origin": {"enum": ["server", "rulebook"]},
+        "windows": windows, "replaces_role": {"type": "boolean"},
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
@@ -53,11 +63,16 @@ def build() -> dict:
         "rules": {"type": "object", "additionalProperties": False, "properties": {
             "seats": {"type": "integer", "minimum": 2, "maximum": 9}, "draw_base": {"type": "integer", "minimum": 0},
             "turn_end": {"type": "array", "items": {"enum": ["restore_invalid", "drop_one_turn"]}, "minItems": 2, "maxItems": 2, "uniqueItems": True},
-            "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"}}},
+            "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"},
+            "face_down_grant_converts": {"type": "boolean"},
+            "must_receive": {"type": "array", "items": {"enum": ["sender", "turn", "locked"]}, "uniqueItems": True},
+            "skip_fight": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True},
+            "skip_dying": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True}}},
         "card": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name"],
             "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
-                           "text": {"type": "string"}, "gives": gives,
-                           "phases": {"type": "array", "items": {"enum": ["main", "send_start", "send", "fight", "dying"]}}}}},
+                           "text": {"type": "string"}, "gives": gives, "windows": windows,
+                           "phases": {"type": "array", "items": {"enum": list(T.IDLE_POINTS)}}},
+            "not": {"required": ["phases", "windows"]}}},
         "character": {"type": "array", "items": {"type": "object", "additionalProperties": False,
             "required": ["id", "name", "hidden", "female", "skills"],
             "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "hidden": {"type": "boolean"},

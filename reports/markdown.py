@@ -82,6 +82,11 @@ def _render(report, cat, witnesses, max_rows) -> str:
             out.append("Rules changed: " + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
                                                      for r in view.changed_rules))
             out.append("")
+        nu = ((report.extra or {}).get("diff") or {}).get("newly_understood") or []
+        if nu:                                     # `diff --kotlin`: code the extractor now reads (not a change)
+            out.append("Newly understood (not a rule change): " + ", ".join(
+                f"{code_span(u.get('id', ''))} {cell(u.get('field', ''))}" for u in nu))
+            out.append("")
         allowed = " — allowed by `--allow-changes`" if view.changes and view.allow_changes else ""
         out.append(f"### Decisions changed ({len(view.changes)}){allowed}")
         out.append("")

@@ -64,6 +64,13 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
         out.append(f"{c('bold')}changed rules{c('reset')}: " + ", ".join(
             f"{r['id']} ({r['change']})" for r in diff["changed_rules"]))
         out.append("")
+    for key, title in (("newly_understood", "newly understood (code the extractor now reads; not a rule change)"),
+                       ("no_longer_understood", "no longer understood (read in OLD, unknown in NEW)")):
+        if diff.get(key):
+            out.append(f"{c('bold')}{title}{c('reset')}:")
+            out.extend(f"  {u['id']} {u['field']}: {u['base']} → {u['head']}" + (f"  ({u['where']})" if u['where']
+                                                                               else "") for u in diff[key])
+            out.append("")
     if diff["resolved"]:
         out.append(f"{c('bold')}resolved findings{c('reset')} (in OLD, gone in NEW):")
         out.extend(f"  {f['id']}: {f['message']}" for f in diff["resolved"])
@@ -72,6 +79,10 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
         out.append(f"{c('warning')}changed decisions{c('reset')} (a state possible under both versions, answered differently):")
         for ch in diff["decision_changes"]:
             where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
+            if not ch.get("witness"):                  # an engine rule changed: no witness state, the rule says it
+                out.append(f"  {ch['decision']}: {ch.get('message') or ch['question']}")
+                out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+                continue
             if cat is not None:
                 q = question_line(cat, ch["question"], {})
                 out.append(f"  {ch['decision']}: {q.rstrip(' ⇒')}")

@@ -26,8 +26,10 @@ protocol's enum names ``card_type`` and ``color``.
 The parts, each a module of this package: ``syntax`` (Kotlin syntax over tree-sitter), ``server`` (the
 server's names above), ``classes`` (the class index and hierarchy), ``roles`` (the role table →
 characters), ``cards``, ``grants`` (grant sites), ``rules`` (one entry per skill class), ``bodies`` (rule
-methods → expressions), ``write`` (TOML), ``report`` (the report and ``compare``) and ``engine`` (engine
-rules, empty for now). ``extract`` and ``compare`` below are the entry points.
+methods → expressions), ``engine`` (engine rules read from the engine's own files: ``[rules]`` keys and named
+engine rules), ``write`` (TOML), ``report`` (the report and ``compare``), ``degraded`` (when an extraction cannot
+be trusted) and ``understood`` (what became readable between two extractions). ``extract`` and ``compare``
+below are the entry points.
 """
 from __future__ import annotations
 
@@ -37,16 +39,17 @@ from pathlib import Path
 from .. import expr as E
 from ..loader import CatalogueErrors, load
 from .classes import _Cls
+from .engine import EngineRule, EngineRules
 from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
 from .rules import RuleEntries
 from .write import CatalogueWriter
 
-__all__ = ["Difference", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
+__all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:
@@ -85,17 +88,31 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, CatalogueWriter):
             rule_cls[c.name] = c
         self.rule_cls = rule_cls
         self.consumed = self._consumed()
+        self.cannot_ids = self.handler_cannot_receive()
         gives = self._gives()                                # giver key -> list of give dicts
         self._unread_assignments()
         entries = {}
         for name, c in rule_cls.items():
             if id(c) in self.is_grant:
                 entries[name] = self._rule(c, self.is_grant[id(c)], gives.get(("rule", name), []))
+        for lst in gives.values():                           # arguments of parameters not modelled
+            for g in lst:
+                params = entries[g["grant"]].get("params", {}) if g["grant"] in entries else {}
+                g["args"] = {k: v for k, v in g["args"].items() if k in params}
+        if self.initial_marker() == ("none",):
+            self.note("initial", "*", self.root.name, "the code has no initial-skill marker (no isInitialSkill, "
+                      "InitialSkill or marker tested by InvalidSkill.deal): skills are written initial, grants "
+                      "not", undecided=False)
+        self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
+                          **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
+        self.engine = self._engine()
         files = self._write(chars, role_skills, entries, gives)
+        files["rules.toml"] = self._write_rules(self.engine)
         stats = {"source": str(self.root), "kotlin_files": len(self.srcs), "characters": len(chars),
                  "skills": sum(1 for e in entries.values() if not e["grant"]),
                  "grants": sum(1 for e in entries.values() if e["grant"]),
                  "sites": sum(len(v) for v in gives.values()), "cards": len(self.cards),
+                 "engine_rules": sum(1 for r in self.engine.values() if r.value is not None),
                  "seconds": time.perf_counter() - t0}
         return files, stats
 
@@ -114,7 +131,7 @@ def extract(src_dir) -> Extraction:
     ex = _Extractor(root)
     files, stats = ex.run()
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
-    result = Extraction(files, report, stats)
+    result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations)
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:

@@ -45,6 +45,8 @@ class RuleBodies(CardTable):
                       f"({ex.msg}) — unknown")
             return "unknown"
         if tr.missed:
+            if want == V.BOOL and _only_unknown(node):       # `not unknown or unknown`: nothing was read
+                text = "unknown"
             parts = "; ".join(f"`{_short(n, 70)}`" for n in tr.missed[:4])
             more = f" (+{len(tr.missed) - 4} more)" if len(tr.missed) > 4 else ""
             self.note(what.split(".")[0], rid, where, f"{name}: not translated: {parts}{more} → `{text}`")
@@ -118,6 +120,9 @@ class _T:
         self.sort, self.text, self.prec = sort, text, prec
 
 
+#: a second Player parameter named for its role in the turn → the vocabulary attribute saying the owner is it
+_ROLE_PARAMS = {"whoseTurn": "my_turn", "sender": "is_sender"}
+
 # precedence levels of the catalogue language (higher binds tighter)
 _IF, _OR, _AND, _NOT, _CMP, _SUM, _PROD, _NEG, _ATOM = range(1, 10)
 _UNKNOWN_B = "unknown"
@@ -141,6 +146,8 @@ class _Translator:
             if tname == "Player":
                 if not any(t.sort == "self" for t in self.env.values()):
                     self.env[name] = _T("self", "self")
+                elif name in _ROLE_PARAMS:                  # checkSendCard(player, whoseTurn, …)
+                    self.env[name] = _T("role", _ROLE_PARAMS[name])
             elif tname == "Game":
                 self.env[name] = _T("game", "")
             elif tname.endswith("Phase") or tname.endswith("PhaseIdle") or tname.endswith("Idle"):
@@ -486,3 +493,12 @@ def _is_not_black(x: _X, var: str) -> bool:
     c = x.a[1]
     return c.k == "call" and c.a[0].k == "nav" and c.a[0].a[1] == "isBlack" and not c.a[1] and \
         c.a[0].a[0].k == "name" and c.a[0].a[0].a[0] == var
+
+
+def _only_unknown(node) -> bool:
+    """Whether a translated condition is built of ``unknown`` and boolean connectives only (then the whole
+    condition is unknown: writing ``not unknown or unknown`` would state a tautology the code does not)."""
+    leaves = [n for n in E.walk(node) if not isinstance(n, (E.Unary, E.Bin, E.If))]
+    return all(isinstance(n, E.Unknown) for n in leaves) and \
+        all(n.op in ("and", "or", "not") for n in E.walk(node) if isinstance(n, (E.Unary, E.Bin)))
+

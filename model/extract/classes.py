@@ -10,8 +10,8 @@ from pathlib import Path
 from .. import kinds as K
 from .report import ExtractError, ReportItem
 from .server import _CARD_ID, CARD_ENUM, COLOUR_ENUM, KIND_NAMES
-from .syntax import (_TYPE_NODES, _anon, _fn_expr, _ir, _kid, _kids, _lambda_parts, _make_parser, _name_of, _Src,
-                     _t, _type_args, _type_name, _value_args)
+from .syntax import (_TYPE_NODES, _anon, _descendants, _fn_expr, _if_parts, _ir, _kid, _kids, _lambda_parts,
+                     _make_parser, _name_of, _Src, _t, _type_args, _type_name, _unparen, _value_args)
 
 
 class _Param:
@@ -175,7 +175,7 @@ class ClassIndex:
             op = node.child_by_field_name("operator")
             if left is not None and right is not None and _is_skills(left):
                 ctx = _Ctx(cls, funcs, scopes)
-                if op is not None and _t(op) == "+=":
+                if op is not None and _t(op) == "+=" or _spread_add(left, right) is not None:
                     self.sites.append(("add", node, ctx))
                 elif _removes_this(right):
                     self.removals.append((node, ctx))
@@ -254,7 +254,12 @@ class ClassIndex:
         return "Card" in self.ancestors(c)
 
     def kinds(self, c: _Cls) -> list[str]:
-        found = (self.ancestors(c) | {c.name}) & KIND_NAMES
+        return self.minimal_kinds((self.ancestors(c) | {c.name}) & KIND_NAMES)
+
+    @staticmethod
+    def minimal_kinds(found) -> list[str]:
+        """The kinds of ``found`` no other one implies, in the lattice's order."""
+        found = set(found)
         minimal = [k for k in found if not any(k != o and k in K.ancestors(o) for o in found)]
         order = list(K.KINDS)
         return sorted(minimal, key=order.index)
@@ -292,12 +297,94 @@ class ClassIndex:
                 return x, None
         return None, None
 
+    def _nearer(self, c: _Cls, a: _Cls, b: _Cls | None) -> bool:
+        """Whether superclass ``a`` of ``c`` comes before ``b`` (or ``b`` is None) in ``super_chain(c)``."""
+        for x in self.super_chain(c):
+            if x is a:
+                return True
+            if x is b:
+                return False
+        return b is None
+
     def func(self, c: _Cls, name: str):
         for x in self.super_chain(c):
             fds = x.functions(name)
             if fds:
                 return x, fds[0]
         return None, None
+
+    # ---------------------------------------------------------------------------- initial skills
+    def wrap_guard(self):
+        """How ``InvalidSkill.deal`` chooses the skills it wraps: ``("all", where)`` when it wraps every skill
+        (at most skipping those already wrapped), ``("is", Marker, where)`` for ``if (s is Marker)``,
+        ``("initial", where)`` for ``if (s.isInitialSkill)``, ``("other", where)`` for a test not read, and
+        None when the code has no such function."""
+        if "_wrap" not in self.__dict__:
+            self._wrap = self._wrap_guard()
+        return self._wrap
+
+    def _wrap_guard(self):
+        for c in self.by_name.get("InvalidSkill", []):
+            for holder in [c] + [n for n in c.nested if n.kind == "companion"]:
+                for fd in holder.functions("deal"):
+                    calls = [n for n in _descendants(fd, "call_expression")
+                             if n.named_children and _t(n.named_children[0]) == c.name]
+                    if not calls:
+                        continue
+                    where = c.src.at(fd)
+                    cond, child, up = None, calls[0], calls[0].parent
+                    while up is not None and up != fd:
+                        if up.type == "if_expression":
+                            cnd, branches = _if_parts(up)
+                            if branches and branches[0] == child:
+                                cond = cnd
+                                break
+                        child, up = up, up.parent
+                    if cond is None:
+                        return ("all", where)
+                    x = _unparen(_ir(cond))
+                    if x.k == "is" and x.a[0] and x.a[2] == c.name:
+                        return ("all", where)
+                    if x.k == "is" and not x.a[0]:
+                        return ("is", x.a[2], where)
+                    if x.k == "nav" and x.a[1] == "isInitialSkill":
+                        return ("initial", where)
+                    return ("other", where)
+        return None
+
+    def initial_marker(self) -> tuple:
+        """How the code says that a skill is initial (can be invalidated): ``("property",)`` — the
+        ``isInitialSkill`` property; ``("class", M)`` — deriving from M (the ``InitialSkill`` interface of
+        2023-09/2024-01, or ``AbstractSkill`` while InvalidSkill.deal wrapped ``is AbstractSkill``);
+        ``("none",)`` — older code with no such notion (InvalidSkill wrapped every skill)."""
+        if any(self._declares(c, "isInitialSkill") for c in self.classes if c.interface or c.abstract):
+            return ("property",)
+        if any(c.interface for c in self.by_name.get("InitialSkill", [])):
+            return ("class", "InitialSkill")
+        g = self.wrap_guard()
+        if g is not None and g[0] == "is":
+            return ("class", g[1])
+        return ("none",)
+
+    def kind_method(self, kind: str, default: str) -> str:
+        """The name of the method a kind interface declares for its rule: ``default`` when the interface has
+        it, else the interface's only function (older code named the draw method ``changeGameResult``)."""
+        for c in self.by_name.get(kind, []):
+            if not (c.interface or c.abstract):
+                continue
+            names = [_name_of(f) for f in c.members("function_declaration")]
+            if default in names:
+                return default
+            if len(names) == 1:
+                return names[0]
+        return default
+
+    def _declares(self, c: _Cls, name: str) -> bool:
+        for pd in c.members("property_declaration"):
+            vd = _kid(pd, "variable_declaration")
+            if vd is not None and _t(_kid(vd, "identifier")) == name:
+                return True
+        return False
 
     # ------------------------------------------------------------------------------------ names
     def _skill_names(self) -> dict:
@@ -324,6 +411,9 @@ class ClassIndex:
 
     def _skill_id_uncached(self, c: _Cls):
         owner, init = self.prop(c, "skillId")
+        g_owner, g_fd = self.func(c, "getSkillId")         # older, machine-converted Java: a getter function
+        if g_fd is not None and (init is None or self._nearer(c, g_owner, owner)):
+            owner, init = g_owner, _fn_expr(g_fd)
         if init is None:
             return None, False
         x = _ir(init)
@@ -352,14 +442,42 @@ def _is_skills(left) -> bool:
 
 
 def _removes_this(right) -> bool:
+    """``skills.filterNot { it === this }`` (optionally ``.toTypedArray()``) or the older
+    ``skills.filterNot { it.skillId == skillId }``: the class removes itself from its owner."""
     x = _ir(right)
+    if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] in _COPIES and not x.a[1] and x.a[2] is None:
+        x = x.a[0].a[0]                                        # `….toTypedArray()` of an older Array<Skill>
     if x.k != "call" or x.a[0].k != "nav" or x.a[0].a[1] != "filterNot" or x.a[2] is None:
         return False
-    _params, stmts = _lambda_parts(x.a[2])
+    params, stmts = _lambda_parts(x.a[2])
     if len(stmts) != 1:
         return False
+    var = params[0] if params else "it"
     b = _ir(stmts[0])
-    return b.k == "bin" and b.a[0] == "===" and {b.a[1].k, b.a[2].k} == {"name", "this"}
+    if b.k != "bin":
+        return False
+    if b.a[0] == "===" and {b.a[1].k, b.a[2].k} == {"name", "this"}:
+        return True
+    sides = {(y.k, _t(y.n)) for y in (b.a[1], b.a[2])}
+    return b.a[0] == "==" and sides == {("nav", f"{var}.skillId"), ("name", "skillId")}
+
+
+_COPIES = ("toTypedArray", "toList", "toMutableList")
+_ARRAY_FUNS = ("arrayOf", "listOf", "mutableListOf", "arrayListOf")
+
+
+def _spread_add(left, right):
+    """The added skill of ``p.skills = arrayOf(*p.skills, x)`` (how older code, whose ``skills`` was an
+    ``Array<Skill>``, handed a skill out): the node of ``x``; None for any other assignment."""
+    x = _ir(right)
+    if x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in _ARRAY_FUNS or x.a[2] is not None:
+        return None
+    args = x.a[1]
+    if len(args) != 2 or not args[0].spread or args[1].spread or args[0].name or args[1].name:
+        return None
+    if " ".join(_t(args[0].node).split()) != " ".join(_t(left).split()):
+        return None
+    return args[1].node
 
 
 def _param_type(p: _Param) -> str | None:

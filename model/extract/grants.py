@@ -4,11 +4,11 @@ literals (with constructor defaults), skills that remove themselves (consumed), 
 from __future__ import annotations
 
 from .cards import CardTable
-from .classes import _Cls, _param_type
+from .classes import _Cls, _param_type, _spread_add
 from .report import _FREE
 from .server import _EMPTY_FUNS, _LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM
-from .syntax import (_X, _Arg, _conjuncts, _const, _descendants, _fn_params, _if_parts, _ir, _kid, _kids, _short,
-                     _t, _type_name, _unparen, _value_args)
+from .syntax import (_X, _Arg, _conjuncts, _const, _descendants, _fn_params, _if_parts, _ir, _kid, _kids,
+                     _local_value, _short, _t, _type_name, _unparen, _value_args)
 
 
 class GrantSites(CardTable):
@@ -24,9 +24,9 @@ class GrantSites(CardTable):
 
     def _site_grant(self, kind, node, ctx):
         if kind == "add":
-            right = node.child_by_field_name("right")
-            x = _ir(right)
-            if x.k == "call" and x.a[0].k == "name":
+            added = _added(node)
+            x = _ir(added) if added is not None else None
+            if x is not None and x.k == "call" and x.a[0].k == "name":
                 c = self.resolve(x.a[0].a[0], ctx.cls)
                 if c is not None and c.concrete and self.is_skill(c):
                     return c
@@ -101,7 +101,7 @@ class GrantSites(CardTable):
                 continue
             if kind == "add":
                 recv = node.child_by_field_name("left").named_children[0]
-                call = node.child_by_field_name("right")
+                call = _added(node)
             else:
                 va = _kid(node, "value_arguments")
                 vargs = _kids(va, "value_argument") if va is not None else []
@@ -124,8 +124,15 @@ class GrantSites(CardTable):
         return gives
 
     def _who(self, recv, ctx, depth):
-        """Who receives a grant: 'self', 'all' or 'target' (one player chosen at run time, the giver
-        included), with a reason when the receiver's shape was not understood."""
+        """Who receives a grant: 'self', 'all', 'others' (one player chosen at run time, never the giver: the
+        function refuses relative seat 0) or 'target' (one player, the giver included), with a reason when the
+        receiver's shape was not understood."""
+        to, why = self._who_raw(recv, ctx, depth)
+        if to == "target" and ctx.funcs and _refuses_self_target(ctx.funcs[-1][0]):
+            return "others", why
+        return to, why
+
+    def _who_raw(self, recv, ctx, depth):
         x = _unparen(_ir(recv))
         if depth < 3 and self._equals_owner(recv, ctx, depth):
             return "self", None
@@ -240,6 +247,39 @@ class GrantSites(CardTable):
                     return items
             return _FREE
         return _FREE
+
+
+def _added(node):
+    """The skill expression an ``add`` site hands out: the right side of ``p.skills += X(…)``, or ``x`` of
+    ``p.skills = arrayOf(*p.skills, x)``; a local variable is read through its ``val x = X(…)``."""
+    left, right = node.child_by_field_name("left"), node.child_by_field_name("right")
+    op = node.child_by_field_name("operator")
+    e = right if op is not None and _t(op) == "+=" else _spread_add(left, right)
+    if e is not None and e.type == "identifier":
+        e = _local_value(node, _t(e)) or e
+    return e
+
+
+def _refuses_self_target(fn) -> bool:
+    """The function refuses its user as the target: ``if (message.targetPlayerId == 0) { …; return }`` (or
+    ``it == 0`` over ``targetPlayerIdList``) — in the protocol, relative seat 0 is the player himself."""
+    for n in _descendants(fn, "if_expression"):
+        cond, branches = _if_parts(n)
+        if cond is None or not branches or not any(True for _ in _descendants(branches[0], "return_expression")):
+            continue
+        x = _unparen(_ir(cond))
+        if x.k != "bin" or x.a[0] != "==" or _t(x.a[2].n) != "0":
+            continue
+        left = _t(x.a[1].n)
+        if left.endswith("targetPlayerId"):
+            return True
+        if left == "it":
+            up = n.parent
+            while up is not None and up != fn:
+                if up.type == "call_expression" and "targetPlayerIdList" in _t(up.named_children[0]):
+                    return True
+                up = up.parent
+    return False
 
 
 def _ends_with_players(x: _X) -> bool:

@@ -32,6 +32,8 @@ class Extraction:
     stats: dict = field(default_factory=dict)
     catalogue: object = None             # the loaded Catalogue (None if it does not load)
     load_errors: list = field(default_factory=list)
+    engine: dict = field(default_factory=dict)       # name -> EngineRule (engine rules read from the engine files)
+    locations: dict = field(default_factory=dict)    # card / character / rule id -> "file:line" in the sources
 
     def undecided_counts(self) -> dict:
         return dict(sorted(Counter(i.kind for i in self.report if i.undecided).items()))

@@ -68,17 +68,20 @@ class RoleTable(ClassIndex):
             skills = []
             for a in args[len(fixed):]:
                 x = a.x
-                c = None
+                c, found = None, False
                 if x.k == "call" and x.a[0].k == "name":
                     c = self.resolve(x.a[0].a[0], None)
+                    found = c is not None
                     if c is not None and (not self.is_skill(c) or not c.concrete):
                         c = None
                     elif c is not None and x.a[1]:
                         self.note("role", rid, where, f"{c.name} is built with arguments "
                                   f"({_short(x.n)}); a [[skill]] has no parameters, they are ignored")
                 if c is None:
-                    self.note("role", rid, where, f"skill argument `{_short(a.node)}` is not a known skill "
-                              "class; left out of the character's skill list")
+                    what = "is not a known skill class" if found or x.k != "call" else \
+                        "names no class found in the sources (not read?)"
+                    self.note("role", rid, where, f"skill argument `{_short(a.node)}` {what}; left out of the "
+                              "character's skill list")
                     continue
                 if c.name in skills:
                     self.note("role", rid, where, f"{c.name} listed twice; kept once")
@@ -99,7 +102,7 @@ def _role_positions(fixed: list) -> dict:
         low = p.name.lower()
         if "female" in low:
             idx["female"] = i
-        elif "public" in low:
+        elif "public" in low or "faceup" in low:        # isPublicRole; before 2023-08-04 isFaceUp
             idx["public"] = i
         elif p.tname == "String":
             idx["name"] = i

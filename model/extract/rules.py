@@ -8,8 +8,8 @@ from .. import kinds as K
 from .. import vocab as V
 from .bodies import RuleBodies
 from .classes import _Cls, _param_type
-from .server import _LIST_FUNS, SEND_METHODS
-from .syntax import _X, _ir, _short, _t, _value_args
+from .server import _LIST_FUNS, CARD_ENUM, SEND_METHODS
+from .syntax import _X, _descendants, _fn_expr, _fn_params, _ir, _short, _t, _value_args
 
 
 class RuleEntries(RuleBodies):
@@ -35,9 +35,14 @@ class RuleEntries(RuleBodies):
                           "used as its name")
             e["name"] = zh or rid
         # initial
-        owner, init = self.prop(c, "isInitialSkill")
+        marker = self.initial_marker()
+        owner, init = self.prop(c, "isInitialSkill") if marker[0] == "property" else (None, None)
         x = _ir(init) if init is not None else None
-        if x is not None and x.k == "lit" and isinstance(x.a[0], bool):
+        if marker[0] == "class":
+            e["initial"] = marker[1] in self.ancestors(c)
+        elif marker[0] == "none":
+            e["initial"] = not grant                     # no such notion in this code: every skill is wrapped
+        elif x is not None and x.k == "lit" and isinstance(x.a[0], bool):
             e["initial"] = x.a[0]
         else:
             e["initial"] = not grant
@@ -71,7 +76,14 @@ class RuleEntries(RuleBodies):
             e["convert"] = self._convert(c, P)
         if "CannotPlayCard" in closure:
             e["ban"] = self._ban(c, e)
-        if "MustReceiveMessage" in closure:
+        hard = getattr(self, "cannot_ids", {}).get((key or ("", ""))[1]) if key and own else None
+        if hard and "MustReceiveMessage" not in closure:      # the receive handler refuses its holders
+            kinds = e["kinds"] = self.minimal_kinds(kinds + ["MustReceiveMessage"])
+            closure = K.closure(kinds)
+            e["receive"] = {"must": "false", "cannot": "true"}
+            self.note("receive", rid, hard, f"the receive handler refuses to let holders of {rid} receive "
+                      "(findSkill): written as a MustReceiveMessage that cannot receive", undecided=False)
+        elif "MustReceiveMessage" in closure:
             e["receive"] = {k: self._method_expr(c, m, "receive", V.BOOL, f"receive.{k}", P)
                             for k, m in (("must", "mustReceive"), ("cannot", "cannotReceive"))}
         sends = [k for k in SEND_METHODS if k in closure]
@@ -83,10 +95,12 @@ class RuleEntries(RuleBodies):
             else:
                 e["send"] = self._method_expr(c, SEND_METHODS[sends[0]], "send", V.BOOL, "send", P)
         if "ChangeDrawCardCountSkill" in closure:
-            e["draw"] = self._method_expr(c, "changeDrawCardCount", "draw", V.INT, "draw", P)
+            e["draw"] = self._method_expr(c, self.kind_method("ChangeDrawCardCountSkill", "changeDrawCardCount"),
+                                          "draw", V.INT, "draw", P)
         for kind, key, method in (("WinSkill", "win", "checkWin"), ("ChangeGameResultSkill", "result",
                                                                     "changeGameResult")):
             if kind in closure:
+                method = self.kind_method(kind, method)
                 _o, fd = self.func(c, method)
                 table = "grant" if grant else "skill"
                 self.note("effects", rid, self._at(fd, c), f"{method} is not analysed: one [[{table}.{key}]] "
@@ -118,7 +132,13 @@ class RuleEntries(RuleBodies):
         if base is not None and len(base.params) == 3:
             names = [p.name for p in base.params]
             types = [_param_type(p) for p in base.params]
-            roles = ["to" if t == "set<card>" else "must" if t == "bool" else "from" for t in types]
+            roles, cards = [], 0
+            for t in types:                      # (A, B, must): the first card is the source, the next the target(s)
+                if t in ("card", "set<card>"):
+                    roles.append("from" if cards == 0 and t == "card" else "to")
+                    cards += 1
+                else:
+                    roles.append("must" if t == "bool" else None)
         else:
             names = roles
         bound = {}
@@ -142,6 +162,8 @@ class RuleEntries(RuleBodies):
             refs = [self._card_ref(i.x, P, "card") for i in a.x.a[1]]
             if refs and all(refs):
                 tos = refs
+        elif a is not None and self._card_ref(a.x, P, "card"):      # one card B (the form until 2023-10-09)
+            tos = [self._card_ref(a.x, P, "card")]
         if tos is None:
             self.note("convert", c.name, where, f"target cards `{_short(a.node) if a else '?'}` not decided; every "
                       "card written")
@@ -168,6 +190,13 @@ class RuleEntries(RuleBodies):
         P = e.get("params", {})
         sets = [n for n, t in P.items() if t == "set<card>"]
         bools = [n for n, t in P.items() if t == "bool"]
+        used = self._ban_reads(c, set(P))
+        if used is not None and len(sets) == 1 and len(bools) > 1:
+            for b in [b for b in bools if b not in used]:       # e.g. a forbidAllSkill the ban never reads
+                del P[b]
+                self.note("params", c.name, c.at(), f"constructor parameter {b} is not read by the ban "
+                          f"({'/'.join(sorted(used))}); not modelled", undecided=False)
+            bools = [b for b in bools if b in used]
         if len(sets) == 1 and len(bools) <= 1:
             return {"cards": sets[0], "all": bools[0] if bools else False}
         if not e["grant"]:
@@ -177,3 +206,33 @@ class RuleEntries(RuleBodies):
         P.setdefault("cards", "set<card>")
         P.setdefault("all_cards", "bool")
         return {"cards": "cards", "all": "all_cards"}
+
+    def _ban_reads(self, c: _Cls, params: set):
+        """The constructor parameters the class's ban test reads: the one-expression function taking a card
+        type (``fun cannotPlayCard(cardType: card_type) = forbidAllCard || cardType in this.cardType``);
+        None when there is no such function."""
+        for x in self.super_chain(c):
+            for fd in x.members("function_declaration"):
+                ps = _fn_params(fd)
+                body = _fn_expr(fd)
+                if body is None or len(ps) != 1 or ps[0][1] != CARD_ENUM:
+                    continue
+                shadow = ps[0][0]
+                out = set()
+                for n in _descendants(body, "identifier", "navigation_expression"):
+                    if n.type == "navigation_expression":
+                        kids = n.named_children
+                        if len(kids) == 2 and kids[0].type == "this_expression" and _t(kids[1]) in params:
+                            out.add(_t(kids[1]))
+                    elif _t(n) in params and _t(n) != shadow and not _is_member_name(n):
+                        out.add(_t(n))
+                return out
+        return None
+
+
+def _is_member_name(n) -> bool:
+    """``n`` is the member part of ``a.n`` (not a variable of its own)."""
+    p = n.parent
+    return p is not None and p.type == "navigation_expression" and p.named_children and p.named_children[-1] == n \
+        and p.named_children[0] != n
+

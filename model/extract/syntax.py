@@ -218,6 +218,8 @@ def _arg(va) -> _Arg:
         kids = kids[1:]
     spread = "*" in _anon(va)
     node = kids[-1] if kids else va
+    if node.type == "spread_expression" and _code(node):    # `*xs`: the grammar's own node for the spread
+        spread, node = True, _code(node)[0]
     return _Arg(name, _ir(node) if kids else _X("other", va), node, spread)
 
 
@@ -283,10 +285,11 @@ def _unparen(x: _X) -> _X:
     return x
 
 
-def _conjuncts(x: _X) -> list:
+def _conjuncts(x: _X, op: str = "&&") -> list:
+    """The operands of a chain of ``op`` (``&&`` by default, ``||`` for disjuncts), in source order."""
     x = _unparen(x)
-    if x.k == "bin" and x.a[0] == "&&":
-        return _conjuncts(x.a[1]) + _conjuncts(x.a[2])
+    if x.k == "bin" and x.a[0] == op:
+        return _conjuncts(x.a[1], op) + _conjuncts(x.a[2], op)
     return [x]
 
 
@@ -310,3 +313,28 @@ def _const(x: _X, enum: str, table: dict):
 def _last_name(x: _X):
     """The constant a plain or qualified name stands for: ``X`` or ``….X`` → ``X``; else None."""
     return x.a[0] if x.k == "name" else x.a[1] if x.k == "nav" else None
+
+
+_SCOPES = ("block", "lambda_literal", "control_structure_body", "function_body", "statements", "source_file")
+
+
+def _local_value(node, name: str):
+    """The initializer of the nearest ``val name = …`` declared before ``node`` in a block around it (a local
+    variable read where it is used); None when there is none."""
+    child, up = node, node.parent
+    while up is not None and up.type not in ("function_declaration", "class_body"):
+        if up.type in _SCOPES:
+            found = False, None
+            for c in _code(up):
+                if c.start_byte >= child.start_byte:
+                    break
+                if c.type == "property_declaration":
+                    vd = _kid(c, "variable_declaration")
+                    if vd is not None and _t(_kid(vd, "identifier")) == name:
+                        rest = [x for x in _code(c) if x.type not in ("modifiers", "variable_declaration")]
+                        found = True, (rest[-1] if rest and "=" in _anon(c) else None)
+            if found[0]:
+                return found[1]
+        child, up = up, up.parent
+    return None
+

@@ -63,6 +63,25 @@ class CatalogueWriter(ClassIndex):
                 "skills.toml": "\n".join(skills_out).rstrip() + "\n",
                 "grants.toml": "\n".join(grants_out).rstrip() + "\n"}
 
+    def _write_rules(self, engine: dict) -> str:
+        """rules.toml: the ``[rules]`` keys read from the engine files (a key not read is left out, so the
+        catalogue default applies, and said), then the engine rules skillproof does not model, as comments."""
+        out = [_HEADER, "# Engine rules read from the server's engine files; the extraction report lists what was not "
+               "read.", "", "[rules]"]
+        for r in engine.values():
+            if not r.key:
+                continue
+            if r.value is None:
+                out.append(f"# {r.name}: not read ({r.how}); the catalogue default applies")
+            else:
+                out.append(f"# server: {r.where} — {r.how}")
+                out += _pairs([(r.name, list(r.value) if isinstance(r.value, tuple) else r.value)])
+        named = [r for r in engine.values() if not r.key]
+        if named:
+            out += ["", "# Engine rules the catalogue does not model (`skillproof diff --kotlin` compares them):"]
+            out += [f"#   {r.name} = {r.shown()}" + (f"  ({r.where})" if r.where else "") for r in named]
+        return "\n".join(out).rstrip() + "\n"
+
     def _nested_rules(self, c: _Cls) -> list:
         out = []
         for n in c.nested:
