@@ -84,15 +84,18 @@ def _invalid_at(S: SymState, g: int, m: Moment):
 def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     """Twin of the giver clause of trace.give_errors: at ``m`` seat ``g`` may use the card (its
     window and actor), or holds the giving skill live (and may use it now, if it is an ActiveSkill)."""
-    from .encode import enc_in_window
+    from .encode import enc_actor_ok, enc_in_window
     if give.giver_is_card:
         return enc_in_window(S, m, g, S.cat.cards[give.giver].windows)
     rule = S.cat.skills[give.giver]
     conds = [_owns(S, g, give.giver, m)]
     if rule.initial:
         conds.append(z3.Not(_invalid_at(S, g, m)))
-    if rule.has("ActiveSkill"):
-        conds.append(enc_in_window(S, m, g, rule.windows))
+    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
+        if give.at:
+            conds.append(z3.Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
+        else:
+            conds.append(enc_in_window(S, m, g, rule.windows))
     return z3.And(conds)
 
 
@@ -423,7 +426,7 @@ def _seat_eqs(S: SymState, st: State) -> list:
                 S.ident[s] == C.colour[seat.identity]]
         for f in Seat.INT_FIELDS:
             eqs.append(S.ints[f][s] == getattr(seat, f))
-        eqs.append(S.inv[s] == any(i.invalid for i in seat.skills))
+        eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
     opt = lambda v: NONE if v is None else v      # noqa: E731
     eqs += [S.turn == st.turn, S.sender == opt(st.sender), S.in_front == opt(st.in_front),
             S.dying == opt(st.dying), S.message_dir == C.dir[st.message_dir], S.lockable == st.message_lockable]
@@ -497,12 +500,17 @@ def assignment(S: SymState, state: State) -> list:
             eqs.append(S.wrapped(sl) == inst.invalid)
     eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
     eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
+    eqs.append(S.sender_t[-1] == state.sender_of_turn())     # who sends the question's turn's message
     return eqs
 
 
 def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     """Equalities fixing ``S`` to a concrete trace and the state the interpreter reached by running it."""
     st = run.state
+    for s, seat in enumerate(trace.setup.seats[1:], start=1):
+        ch = S.cat.characters.get(seat.character)
+        if ch is not None and [i.rule for i in seat.skills] != list(ch.skills):
+            raise DoesNotFit("another seat without all its role's skills (the symbolic state holds them all)")
     if run.turns > S.T or run.turns < 1:
         raise DoesNotFit(f"the trace plays {run.turns} turns, the symbolic trace {S.T}")
     eqs = _seat_eqs(S, st)
@@ -521,8 +529,12 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             turn_no += 1
             if isinstance(ev.seat, int) and not isinstance(ev.seat, bool):
                 eqs.append(S.owner[start + turn_no] == ev.seat)
-        if mo is not None and mo["sender"] is not None and mo["turn"] >= 0:
-            senders.setdefault(mo["turn"], set()).add(mo["sender"])
+        if mo is not None and mo["turn"] >= 0:
+            if mo["sender"] is not None:
+                senders.setdefault(mo["turn"], set()).add(mo["sender"])
+            if mo.get("turn_sender") is not None:
+                senders.setdefault(mo["turn"], set()).add(mo["turn_sender"])
+    senders.setdefault(run.turns - 1, set()).add(st.sender_of_turn())
     if st.sender is not None:
         senders.setdefault(run.turns - 1, set()).add(st.sender)
     for t, ss in senders.items():
@@ -598,7 +610,7 @@ def witness(S: SymState, model) -> State:
     for s in seats_idx:
         ch = cat.characters[C.chars[iv(S.char[s])]]
         seat = Seat(character=ch.id, alive=b(S.alive[s]), face_up=b(S.face_up[s]), ever_face_up=b(S.ever[s]),
-                    identity=C.colours[iv(S.ident[s])], locked=b(S.locked[s]))
+                    identity=C.colours[iv(S.ident[s])], locked=b(S.locked[s]), invalidated=b(S.inv[s]))
         for f in Seat.INT_FIELDS:
             setattr(seat, f, iv(S.ints[f][s]))
         inv = b(S.inv[s])
@@ -622,7 +634,7 @@ def witness(S: SymState, model) -> State:
         seats.append(seat)
         # the table at the start: no grants, nothing invalidated; the player's old role if replaced
         start = Seat(**{k: getattr(seat, k) for k in ("character", "alive", "face_up", "ever_face_up",
-                                                      "identity", "locked", *Seat.INT_FIELDS)})
+                                                      "identity", "locked", *Seat.INT_FIELDS)})   # not invalidated
         if s == 0 and b(S.repl):
             old = cat.characters[C.chars[iv(S.old_char)]]
             start.character, start.face_up = old.id, b(S.old_face_up)
@@ -703,7 +715,8 @@ def _events(S: SymState, model, renum: dict) -> list:
             if cur_t is not None:
                 out.append(TR.Event("window", window="turn_end"))
             cur_t = start if cur_t is None else cur_t + 1
-            out.append(TR.Event("turn", seat=renum[iv(S.owner[cur_t])]))
+            owner, snd = renum[iv(S.owner[cur_t])], renum.get(iv(S.sender_t[cur_t]))
+            out.append(TR.Event("turn", seat=owner, sender=snd if snd != owner else None))
             cur = {"window": "draw", "interrupted": None, "in_front": None, "dying": None}
         sender = renum.get(iv(S.sender_t[t]))
         if w == "dying":

@@ -114,8 +114,8 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
         return m.front == seat
     if actor == "not_in_front":
         return m.front != seat
-    if actor == "sender":
-        return S.sender_at(m) == seat
+    if actor == "sender":                   # who sends this turn's message (trace.actor_ok)
+        return S.sender_of_turn(m.t) == seat
     if actor == "dying_player":
         return m.dy == seat
     return z3.BoolVal(False)

@@ -297,6 +297,13 @@ class SymState:
             out = z3.If(t == i, self.owner[i], out)
         return out
 
+    def sender_of_turn(self, t):
+        """Who sends turn ``t``'s message (a z3 Int turn index)."""
+        out = self.sender_t[-1]
+        for i in range(self.T - 2, -1, -1):
+            out = z3.If(t == i, self.sender_t[i], out)
+        return out
+
     def sender_at(self, m: Moment):
         """Who sent the message in front of someone at moment ``m`` (NONE when none is travelling)."""
         out = self.sender_t[-1]

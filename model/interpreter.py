@@ -528,6 +528,7 @@ def invalidate(cat: Catalogue, state: State, seat: int) -> State:
     """note L82-84: only initial skills can be invalidated; each is wrapped in an InvalidSkill.
     Server (Skill.kt InvalidSkill.deal): every initial skill in the list at that moment."""
     out = state.copy()
+    out.seats[seat].invalidated = True
     for inst in out.seats[seat].skills:
         if cat.skills[inst.rule].initial:
             inst.invalid = True
@@ -542,6 +543,7 @@ def turn_end(cat: Catalogue, state: State) -> State:
     for step in cat.rules.turn_end:
         for s in out.seats:
             if step == "restore_invalid":
+                s.invalidated = False
                 for inst in s.skills:
                     inst.invalid = False
             elif step == "drop_one_turn":
@@ -815,7 +817,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "holds":
         insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
         return {"holds": bool(insts), "live": any(not i.invalid for i in insts),
-                "invalidated": any(i.invalid for i in state.seats[seat].skills),
+                "invalidated": state.seats[seat].invalidated or any(i.invalid for i in state.seats[seat].skills),
                 "turns_ago": max((i.turns_ago for i in insts), default=0)}
     if d == "turn_end":
         after = turn_end(cat, state)

@@ -64,6 +64,7 @@ class Seat:
     non_black_messages: int = 0
     locked: bool = False
     skills: list = field(default_factory=list)      # of SkillInst
+    invalidated: bool = False     # an InvalidSkill was dealt to this seat this turn (its initial skills wrapped)
 
     INT_FIELDS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
                   "non_black_messages")
@@ -75,6 +76,8 @@ class Seat:
             d[f] = getattr(self, f)
         d["locked"] = self.locked
         d["skills"] = [s.to_dict() for s in self.skills]
+        if self.invalidated:
+            d["invalidated"] = True
         return d
 
     @staticmethod
@@ -89,6 +92,7 @@ class Seat:
             if f in d:
                 setattr(s, f, int(d[f]))
         s.skills = [SkillInst.from_dict(x) for x in d.get("skills", [])]
+        s.invalidated = bool(d.get("invalidated", False)) or any(i.invalid for i in s.skills)
         return s
 
 
@@ -105,6 +109,7 @@ class State:
     unknowns: dict = field(default_factory=dict)   # values of `unknown` conditions, by key
     window: str | None = None                # the window of the turn now (model.turn); None: untimed
     interrupted: str | None = None           # window == "dying": the window the dying interrupts
+    turn_sender: int | None = None           # who sends this turn's message (the turn player, or 密令's target)
     trace: object = field(default=None, compare=False, repr=False)   # the Trace that led here (not saved)
 
     def copy(self) -> "State":
@@ -117,7 +122,8 @@ class State:
                 "message_dir": self.message_dir, "message_lockable": self.message_lockable,
                 "unknowns": dict(sorted(self.unknowns.items())),
                 **({"window": self.window} if self.window is not None else {}),
-                **({"interrupted": self.interrupted} if self.interrupted is not None else {})}
+                **({"interrupted": self.interrupted} if self.interrupted is not None else {}),
+                **({"turn_sender": self.turn_sender} if self.turn_sender is not None else {})}
 
     @staticmethod
     def from_dict(d: dict) -> "State":
@@ -126,4 +132,11 @@ class State:
                      message=frozenset(d.get("message", ())), message_dir=d.get("message_dir", "left"),
                      message_lockable=bool(d.get("message_lockable", False)),
                      unknowns=dict(d.get("unknowns", {})), window=d.get("window"),
-                     interrupted=d.get("interrupted"))
+                     interrupted=d.get("interrupted"), turn_sender=d.get("turn_sender"))
+
+    def sender_of_turn(self) -> int:
+        """Who sends (or sent) this turn's message: recorded by a trace, else the message's sender, else
+        the turn player."""
+        if self.turn_sender is not None:
+            return self.turn_sender
+        return self.sender if self.sender is not None else self.turn

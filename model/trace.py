@@ -31,7 +31,8 @@ class Event:
     seat: int | None = None         # turn: whose turn; give: the receiver; replace / use: whose
     window: str | None = None       # window: the window moved to
     in_front: int | None = None     # window (message windows): the player the message is in front of
-    sender: int | None = None       # window (message windows): who sent it (default: the turn player)
+    sender: int | None = None       # window (message windows): who sent it; turn: who sends this turn's
+                                    # message when not the turn player (密令's target). Default: the turn player
     dying: int | None = None        # window "dying": the dying player
     giver: int | None = None        # give: the seat handing the grant out
     site: str | None = None         # give: the gives site ("<giver>#<index>")
@@ -97,8 +98,8 @@ def actor_ok(state: State, seat: int, actor: str) -> bool:
         return state.in_front == seat
     if actor == "not_in_front":
         return state.in_front != seat
-    if actor == "sender":
-        return state.sender == seat
+    if actor == "sender":                           # who sends this turn's message (密令 may pick another)
+        return state.sender_of_turn() == seat
     if actor == "dying_player":
         return state.dying == seat
     return False                                    # nobody
@@ -123,7 +124,7 @@ def setup_errors(cat: Catalogue, setup: State) -> list[str]:
             if cat.skills.get(inst.rule) is not None and cat.skills[inst.rule].is_grant:
                 why.append(f"seat {si}: a granted skill at the start (grants come from 'give' events)")
                 break
-        if any(i.invalid for i in s.skills):
+        if s.invalidated or any(i.invalid for i in s.skills):
             why.append(f"seat {si}: invalidated at the start (invalidation comes from 'give' events)")
     return why
 
@@ -147,6 +148,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
 
     moments: list = []
+    senders = _turn_senders(trace)
     for k, ev in enumerate(trace.events):
         bad = lambda msg: errors.append((k, msg))     # noqa: E731
         moments.append(moment(st, turns))
@@ -167,6 +169,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             st.turn, st.window, st.interrupted = ev.seat, "draw", None
             st.sender = st.in_front = st.dying = None
             counts = {}
+            st.turn_sender = senders[turns] if senders[turns] is not None else ev.seat
             turns += 1
         elif ev.kind == "window":
             w = ev.window
@@ -216,6 +219,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             key = (ev.site, ev.seat)
             counts[key] = counts.get(key, 0) + 1
             if "InvalidSkill" in rule.closure:
+                st.seats[ev.seat].invalidated = True
                 for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
                     if cat.skills[inst.rule].initial:
                         inst.invalid = True
@@ -247,11 +251,24 @@ def run(cat: Catalogue, trace: Trace) -> Run:
     return Run(st, errors, turns, moments)
 
 
+def _turn_senders(trace: Trace) -> list:
+    """Per turn of the trace, who sends its message: the sender named by its first message window (None:
+    the turn player)."""
+    out: list = []
+    for ev in trace.events:
+        if ev.kind == "turn":
+            out.append(ev.sender)             # a turn may name who sends its message (密令's target)
+        elif ev.kind == "window" and out and out[-1] is None and T.WINDOWS.get(ev.window) is not None \
+                and T.WINDOWS[ev.window].message and ev.sender is not None:
+            out[-1] = ev.sender
+    return out + [None]
+
+
 def moment(st: State, turns: int) -> dict:
     """The moment of the trace a state stands at: which turn (0 = the trace's first), the window, and
     the facts of that window."""
     return {"turn": turns - 1, "window": st.window, "interrupted": st.interrupted, "in_front": st.in_front,
-            "dying": st.dying, "sender": st.sender, "turn_player": st.turn}
+            "dying": st.dying, "sender": st.sender, "turn_player": st.turn, "turn_sender": st.turn_sender}
 
 
 def site_of(cat: Catalogue, site: str | None):
@@ -291,7 +308,9 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
         rule = cat.skills[give.giver]
         if not any(i.rule == give.giver and not i.invalid for i in gs.skills):
             return f"seat {ev.giver} does not hold a live {rule.name}"
-        if rule.has("ActiveSkill") and not in_window(st, ev.giver, rule.windows):
+        # a skill that is only active hands out on use, in a window it is used in; one that also triggers
+        # (先发制人) may hand out whenever its trigger fires — the site's 'at' says when
+        if rule.has("ActiveSkill") and not rule.has("TriggeredSkill") and not active_giver_ok(st, ev.giver, rule, give):
             return f"seat {ev.giver} cannot use {rule.name} in {T.WINDOWS[st.window].zh}"
     if not I.to_ok(give.to, ev.giver, ev.seat):
         return f"given to '{give.to}', cannot reach seat {ev.seat}"
@@ -305,6 +324,15 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
     if counts.get((ev.site, ev.seat), 0) >= give.per_turn:
         return f"{ev.site} hands this out at most {give.per_turn} time(s) a turn"
     return ""
+
+
+def active_giver_ok(st: State, seat: int, rule, give) -> bool:
+    """An ActiveSkill hands out its grant when used: in a window it is used in, by an actor it allows —
+    or, where the site names its own moment (``at``, e.g. 冷血训练's ban as the message is sent), at that
+    moment by a player the skill's actors allow."""
+    if give.at:
+        return any(actor_ok(st, seat, a) for a in rule.windows.values())
+    return in_window(st, seat, rule.windows)
 
 
 def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
@@ -346,6 +374,7 @@ def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
     s.skills = [SkillInst(r) for r in ch.skills]
     s.face_up = not ch.hidden
     s.ever_face_up = s.face_up
+    s.invalidated = False
 
 
 # ================================================================================ narration
@@ -363,7 +392,10 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             turn_no += 1
             window = "draw"
             who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
-            out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": f"{who}的回合开始"})
+            text = f"{who}的回合开始"
+            if isinstance(ev.sender, int) and 0 <= ev.sender < len(names) and ev.sender != ev.seat:
+                text += f"（本回合的情报由{names[ev.sender]}传出，如被密令指定）"
+            out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": text})
             continue
         if ev.kind == "window":
             window = ev.window

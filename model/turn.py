@@ -44,7 +44,8 @@ WINDOWS: dict[str, Window] = {w.id: w for w in [
            "the message is in front of a player, who chooses to receive it or let it pass",
            message=True, follows=("send", "fight")),
     Window("fight", "争夺阶段", 4, "FightPhaseIdle", "anyone",
-           "public: every player is asked in turn, starting at the turn player", message=True,
+           "public: every player is asked in turn, starting at the player the message is in front of "
+           "(server FightPhaseIdle.whoseFightTurn; the round restarts after any action)", message=True,
            follows=("fight", "receive", "dying")),
     Window("receive", "接收阶段", 5, "ReceivePhaseIdle", "nobody",
            "the message is received by the player it is in front of; nobody uses cards, triggers fire",
@@ -87,7 +88,7 @@ ACTORS: dict[str, tuple[str, str]] = {
     "anyone": ("任何角色", "any living player"),
     "in_front": ("情报面前的角色", "the player the message is in front of"),
     "not_in_front": ("情报不在其面前的角色", "any player the message is not in front of"),
-    "sender": ("传出者", "the player who sent the message"),
+    "sender": ("传出者", "the player who sends this turn's message: the turn player, or the target of 密令"),
     "dying_player": ("濒死角色", "the dying player"),
     "nobody": ("无人", "nobody acts"),
 }

@@ -92,6 +92,7 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
                 skills.append(SkillInst(g.id, args, invalid=wrapped and g.initial, used=rng.random() < 0.2,
                                         giver=rng.randrange(n), site=f"{give.giver}#{give.index}"))
         s.skills = skills
+        s.invalidated = wrapped
         seats.append(s)
     opt = lambda: rng.randrange(n) if rng.random() < 0.7 else None
     st = State(seats=seats, turn=rng.randrange(n), sender=opt(), in_front=opt(), dying=opt(),

@@ -128,7 +128,8 @@ def _focused_cards(rng, cat, st, hot):
     return x, y
 
 
-def _run(cat, n_states, seed, label):
+def _run(cat, n_states, seed, label) -> int:
+    """Random states: every decision agrees. Returns how many states were compared."""
     h = Harness(cat)
     rng = random.Random(seed)
     hot, interesting = hot_cards(cat), interesting_characters(cat)
@@ -144,6 +145,7 @@ def _run(cat, n_states, seed, label):
             diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
             pytest.fail(f"{label} state #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
                         f"actual={x} declared={y} dir={d} locks={lc}\nstate={st.to_dict()}")
+    return n_states
 
 
 def _run_traces(cat, n_traces, seed, label):
