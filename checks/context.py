@@ -1,6 +1,9 @@
 """What a check family gets to work with, and how the families are run."""
 from __future__ import annotations
 
+import contextlib
+import signal
+import threading
 import time
 from dataclasses import dataclass, field
 
@@ -9,12 +12,22 @@ from skillproof.model.catalogue import Catalogue
 
 from . import encode as X
 from . import graph as GR
-from .findings import Finding, RuleRef, rule_ref
+from .findings import Finding, RuleRef, collected, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
+BUDGET_REASON = "time budget spent"
+#: after the budget, a family still working (building an encoding, not asking) is stopped this late
+HARD_STOP_GRACE = 2.0
+#: … and a lane process that still has not answered, this much later again
+KILL_GRACE = 5.0
+
+
+class BudgetExceeded(BaseException):
+    """The run's --time-budget is spent: stop building, stop asking. (A BaseException, like
+    KeyboardInterrupt, so that no ``except Exception`` on the way swallows it.)"""
 
 
 @dataclass
@@ -27,6 +40,9 @@ class Options:
     # game's size); None: shared up to SHARED_LIMIT characters, else one state per conflict-graph component
     shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
+    # time.time() after which no question is asked (--time-budget): each unasked question becomes an
+    # inconclusive finding, and a family still building its encoding is stopped with what it found
+    deadline: float | None = None
 
 
 @dataclass
@@ -39,12 +55,19 @@ class Context:
         self._graph = None
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
-        self.stats = {"queries": 0, "solver_seconds": 0.0}
+        self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
+        self.tally = None            # a Tally counting questions for the progress line
+
+    def over_budget(self) -> bool:
+        d = self.options.deadline
+        return d is not None and time.time() >= d
 
     @property
     def graph(self):
         """The conflict graph, built on first use (shared symbolic states do not need it)."""
         if self._graph is None:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._graph = GR.build(self.cat)
         return self._graph
 
@@ -105,16 +128,32 @@ class Context:
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None)
         if key not in self._queries:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        timeout_ms=self.options.timeout_ms, codes=self.codes,
                                        rlimit=self.options.rlimit)
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:
+        deadline = self.options.deadline
+        if deadline is not None:
+            left_ms = int((deadline - time.time()) * 1000)
+            if left_ms <= 0:              # not asked: the family reports it as inconclusive
+                self.stats["unasked"] += 1
+                return Answer("unknown", reason=BUDGET_REASON)
+            if left_ms < q.timeout_ms:
+                q.solver.set("timeout", left_ms)
         t = time.perf_counter()
-        a = q.find(goal, **kw)
+        try:
+            a = q.find(goal, **kw)
+        finally:
+            if deadline is not None:
+                q.solver.set("timeout", q.timeout_ms)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
+        if self.tally is not None:
+            self.tally.question()
         return a
 
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
@@ -128,8 +167,9 @@ class Context:
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
-        return Finding(INCONCLUSIVE.code, family, "error",
-                       f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
+        why = ("--time-budget 已用完，未提问" if answer.reason == BUDGET_REASON else
+               f"求解器返回 unknown：{answer.reason or 'timeout'}")
+        return Finding(INCONCLUSIVE.code, family, "error", f"无法判定：{what}（{why}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
                        inconclusive=True)
 
@@ -166,20 +206,102 @@ def _selected(fam, only) -> bool:
     return not only or fam.name in only or any(c.code in only for c in fam.codes)
 
 
-def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
+class Tally:
+    """Families started and questions asked, for the progress line: "family N/M, Q questions done".
+    With ``shared`` (a multiprocessing Array of two integers made before the lane processes fork), the
+    lanes count into the same cells and the parent reads them."""
+
+    def __init__(self, total: int, shared=None, listener=None):
+        self.total = total
+        self.shared = shared
+        self.cells = shared if shared is not None else [0, 0]
+        self.current = ""
+        self.listener = listener     # callable(str), told on every change (in-process runs)
+
+    def _add(self, i: int):
+        if self.shared is not None:
+            with self.shared.get_lock():
+                self.cells[i] += 1
+        else:
+            self.cells[i] += 1
+        if self.listener:
+            self.listener(self.text())
+
+    def family(self, name: str):
+        self.current = name
+        self._add(0)
+
+    def question(self):
+        self._add(1)
+
+    def text(self) -> str:
+        f, q = self.cells[0], self.cells[1]
+        name = f" ({self.current})" if self.current and self.shared is None else ""
+        return f"family {f}/{self.total}{name}, {q} question{'s' if q != 1 else ''} done"
+
+
+_ARMED = [False]                  # the hard stop may interrupt only a family's own work
+
+
+def _on_alarm(signum, frame):
+    if _ARMED[0]:
+        raise BudgetExceeded()
+
+
+@contextlib.contextmanager
+def _hard_stop(deadline):
+    """After ``deadline`` + HARD_STOP_GRACE, interrupt a family that is still busy (building a large
+    encoding between questions): SIGALRM, in the main thread of this process, where there is one."""
+    usable = (deadline is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, max(0.01, deadline + HARD_STOP_GRACE - time.time()))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def budget_finding(fam, started: bool) -> Finding:
+    """The inconclusive finding of a family the time budget stopped (or never let start)."""
+    what = "其余问题未提问" if started else "未运行"
+    return Finding(INCONCLUSIVE.code, fam.name, "error",
+                   f"无法判定：{fam.name} 检查族（{fam.title}）{what}（--time-budget 已用完）",
+                   key=f"inconclusive|{fam.name}|time-budget", inconclusive=True,
+                   details={"time_budget": "stopped" if started else "not run"})
+
+
+def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None, tally=None):
     """Run the selected families of one lane, in order, in one Context (one solver history)."""
     ctx = Context(cat, options, progress)
+    ctx.tally = tally
     out: list[Finding] = []
     ran = []
-    for fam in families():
-        if fam.lane != lane or not _selected(fam, options.only):
-            continue
-        ctx.say(fam.name)
-        found = list(fam.run(ctx))
-        if options.only:
-            found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
-        out.extend(found)
-        ran.append(fam.name)
+    with _hard_stop(options.deadline):
+        for fam in families():
+            if fam.lane != lane or not _selected(fam, options.only):
+                continue
+            if tally is not None:
+                tally.family(fam.name)
+            if ctx.over_budget():
+                found = [budget_finding(fam, started=False)]
+            else:
+                with collected() as made:
+                    try:
+                        _ARMED[0] = True
+                        found = list(fam.run(ctx))
+                        _ARMED[0] = False
+                    except BudgetExceeded:
+                        _ARMED[0] = False
+                        found = list(made) + [budget_finding(fam, started=True)]
+            if options.only:
+                found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
+            out.extend(found)
+            ran.append(fam.name)
     return out, ran, dict(ctx.stats)
 
 
@@ -188,7 +310,8 @@ _FORK_STATE: dict = {}
 
 def _lane_in_child(lane: int):
     st = _FORK_STATE
-    return _run_lane(st["cat"], st["options"], lane)
+    tally = Tally(st["total"], st["shared"])
+    return _run_lane(st["cat"], st["options"], lane, tally=tally)
 
 
 def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int = 2) -> Result:
@@ -199,7 +322,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     other give byte-identical results. (Without fork, lanes run in this process, one after the other.)"""
     options = options or Options()
     t0 = time.perf_counter()
-    lanes = sorted({f.lane for f in families() if _selected(f, options.only)})
+    selected = [f for f in families() if _selected(f, options.only)]
+    lanes = sorted({f.lane for f in selected})
     results = []
     if lanes:
         import multiprocessing as mp
@@ -208,24 +332,32 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
         except ValueError:          # no fork on this platform: run the lanes one after the other
             mpctx = None
         if mpctx is not None:
-            _FORK_STATE.update(cat=cat, options=options)
+            shared = mpctx.Array("q", 2)
+            tally = Tally(len(selected), shared)
+            _FORK_STATE.update(cat=cat, options=options, total=len(selected), shared=shared)
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
                 with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
-                    pending = pool.map_async(_lane_in_child, lanes)
-                    while not pending.ready():
-                        pending.wait(0.25)
+                    pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
+                    while not all(p.ready() for p in pending.values()):
+                        next(p for p in pending.values() if not p.ready()).wait(0.25)
                         if progress:
-                            progress("…")
-                    results = pending.get()
+                            progress(tally.text())
+                        if options.deadline is not None and \
+                                time.time() > options.deadline + HARD_STOP_GRACE + KILL_GRACE:
+                            break           # a lane stuck past every grace: stop it, report the rest
+                    results = [p.get() if p.ready() else _lost_lane(lane, selected)
+                               for lane, p in pending.items()]
+                    pool.terminate()
             finally:
                 _FORK_STATE.clear()
     if not results:
-        results = [_run_lane(cat, options, lane, progress) for lane in lanes]
+        tally = Tally(len(selected), listener=progress)
+        results = [_run_lane(cat, options, lane, progress, tally) for lane in lanes]
     out: list[Finding] = []
     ran: list[str] = []
-    stats = {"queries": 0, "solver_seconds": 0.0}
+    stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
     for found, names, st in results:
         out.extend(found)
         ran.extend(names)
@@ -241,3 +373,9 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     ran.sort(key=order.index)
     stats.update(seconds=time.perf_counter() - t0, families=len(ran))
     return Result(uniq, stats, ran)
+
+
+def _lost_lane(lane: int, selected) -> tuple:
+    """The result of a lane process stopped after the time budget: every family of it inconclusive."""
+    fams = [f for f in selected if f.lane == lane]
+    return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}

@@ -1,6 +1,7 @@
 """Findings: what a check reports, with a meaning-based id, located rules and a replayable witness."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -36,6 +37,10 @@ class Finding:
     inconclusive: bool = False
     details: dict = field(default_factory=dict)     # extra structured facts (e.g. "falls back to")
 
+    def __post_init__(self):
+        for sink in _SINKS:
+            sink.append(self)
+
     @property
     def id(self) -> str:
         return f"{self.check}-{hashlib.sha1(self.key.encode('utf-8')).hexdigest()[:10]}"
@@ -52,6 +57,21 @@ class Finding:
         if self.details:
             d["details"] = self.details
         return d
+
+
+_SINKS: list[list] = []
+
+
+@contextlib.contextmanager
+def collected():
+    """Every Finding made inside the block, in order: a family stopped half-way (``--time-budget``) still
+    reports what it found before it stopped."""
+    sink: list = []
+    _SINKS.append(sink)
+    try:
+        yield sink
+    finally:
+        _SINKS.remove(sink)
 
 
 def rule_ref(cat, ident: str, role: str = "") -> RuleRef:

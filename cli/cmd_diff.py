@@ -17,7 +17,7 @@ draw count) whose answer differs between the versions in some state reachable un
 solver over both encodings at once, with a witness replayed under each version.
 
 exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
-1 new findings or changed decisions; 2 bad input or usage; 3 inconclusive."""
+1 new findings or changed decisions; 2 bad input or usage; 3 inconclusive; 4 internal error."""
 
 
 def add_arguments(p):
@@ -39,6 +39,8 @@ def _git(*args) -> str:
         r = subprocess.run(["git", *args], capture_output=True, text=True, encoding="utf-8")
     except FileNotFoundError:
         raise SideError("git is not installed") from None
+    except UnicodeDecodeError as e:
+        raise SideError(f"git {args[-1]}: not UTF-8 text ({e.reason})") from None
     if r.returncode != 0:
         raise SideError(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"git {' '.join(args)} failed")
     return r.stdout
@@ -51,7 +53,14 @@ def read_side(spec: str) -> dict:
             raise SideError(f"{spec}: no such file or directory")
         paths = []
         if os.path.isdir(spec):
+            from pathlib import Path
+
+            from skillproof.model.loader import link_out_of
             paths = sorted(os.path.join(spec, f) for f in os.listdir(spec) if f.endswith(".toml"))
+            for p in paths:
+                away = link_out_of(Path(p), Path(spec))
+                if away is not None:
+                    raise SideError(f"{p}: a symbolic link out of the catalogue directory (to {away}); not read")
         else:
             paths = [spec]
         if not paths:
@@ -66,6 +75,9 @@ def read_side(spec: str) -> dict:
         return out
     rev, _, path = spec.partition(":")
     path = path.rstrip("/")
+    if rev.startswith("-"):
+        # it would reach git as an option
+        raise SideError(f"{spec}: a git revision cannot start with '-'")
     kind = _git("cat-file", "-t", f"{rev}:{path}" if path else f"{rev}:").strip()
     if kind == "blob":
         return {spec: _git("show", f"{rev}:{path}")}

@@ -17,7 +17,7 @@ real game.
   skillproof explain UR004-ccae11561e
   skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
 
-Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue)."""
+Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 4 internal error."""
 
 
 def add_arguments(p):

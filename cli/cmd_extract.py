@@ -24,7 +24,7 @@ extraction report, printed to stderr and written as DIR/extraction-report.md wit
   skillproof extract --kotlin TheMessage/src/main/kotlin --compare my-catalogue/
 
 Without --output and --compare the catalogue is printed on stdout (one TOML document).
-Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input."""
+Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input, 4 internal error."""
 
 _SHIPPED = "<shipped>"
 _FILES = ("cards.toml", "characters.toml", "skills.toml", "grants.toml")

@@ -17,7 +17,8 @@ written by `skillproof explain ID --save FILE` or `skillproof ask … --save FIL
 skill's parameters, the face-up flag …) and replay it to see what changes.
 
 Exit codes: 0 every answer as expected; 1 some answer differs, or the state is not reachable;
-2 bad input (the file or the catalogue), reported as FILE:LINE: [path] message."""
+2 bad input (the file or the catalogue, or a value over the limits of docs/catalogue-format.md
+§ Limits), reported as FILE:LINE: [path] message; 4 internal error (a bug in skillproof)."""
 
 
 def add_arguments(p):
@@ -63,8 +64,9 @@ def run(args) -> int:
                            for q, e, tr, m in results]}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK if ok else EXIT_FINDINGS
-    lines = [f"scenario {args.file}" + (f" — {d['query']}" if d.get("query") else "")
-             + (f" — finding {d['finding']}" if d.get("finding") else ""), ""]
+    from skillproof.model.names import shown
+    lines = [f"scenario {shown(args.file, 200)}" + (f" — {shown(d['query'], 200)}" if d.get("query") else "")
+             + (f" — finding {shown(d['finding'], 80)}" if d.get("finding") else ""), ""]
     lines += scenario_lines(cat, d)
     lines.append("")
     if why:
