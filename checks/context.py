@@ -1,33 +1,22 @@
 """What a check family gets to work with, and how the families are run."""
 from __future__ import annotations
 
-import contextlib
-import signal
-import threading
 import time
 from dataclasses import dataclass, field
 
 from skillproof.model import interpreter as I
 from skillproof.model.catalogue import Catalogue
 
+from . import budget as B
 from . import encode as X
 from . import graph as GR
-from .findings import Finding, RuleRef, collected, rule_ref
+from .budget import BUDGET_REASON, BudgetExceeded, Tally, budget_finding
+from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
-BUDGET_REASON = "time budget spent"
-#: after the budget, a family still working (building an encoding, not asking) is stopped this late
-HARD_STOP_GRACE = 2.0
-#: … and a lane process that still has not answered, this much later again
-KILL_GRACE = 5.0
-
-
-class BudgetExceeded(BaseException):
-    """The run's --time-budget is spent: stop building, stop asking. (A BaseException, like
-    KeyboardInterrupt, so that no ``except Exception`` on the way swallows it.)"""
 
 
 @dataclass
@@ -206,82 +195,13 @@ def _selected(fam, only) -> bool:
     return not only or fam.name in only or any(c.code in only for c in fam.codes)
 
 
-class Tally:
-    """Families started and questions asked, for the progress line: "family N/M, Q questions done".
-    With ``shared`` (a multiprocessing Array of two integers made before the lane processes fork), the
-    lanes count into the same cells and the parent reads them."""
-
-    def __init__(self, total: int, shared=None, listener=None):
-        self.total = total
-        self.shared = shared
-        self.cells = shared if shared is not None else [0, 0]
-        self.current = ""
-        self.listener = listener     # callable(str), told on every change (in-process runs)
-
-    def _add(self, i: int):
-        if self.shared is not None:
-            with self.shared.get_lock():
-                self.cells[i] += 1
-        else:
-            self.cells[i] += 1
-        if self.listener:
-            self.listener(self.text())
-
-    def family(self, name: str):
-        self.current = name
-        self._add(0)
-
-    def question(self):
-        self._add(1)
-
-    def text(self) -> str:
-        f, q = self.cells[0], self.cells[1]
-        name = f" ({self.current})" if self.current and self.shared is None else ""
-        return f"family {f}/{self.total}{name}, {q} question{'s' if q != 1 else ''} done"
-
-
-_ARMED = [False]                  # the hard stop may interrupt only a family's own work
-
-
-def _on_alarm(signum, frame):
-    if _ARMED[0]:
-        raise BudgetExceeded()
-
-
-@contextlib.contextmanager
-def _hard_stop(deadline):
-    """After ``deadline`` + HARD_STOP_GRACE, interrupt a family that is still busy (building a large
-    encoding between questions): SIGALRM, in the main thread of this process, where there is one."""
-    usable = (deadline is not None and hasattr(signal, "setitimer")
-              and threading.current_thread() is threading.main_thread())
-    if not usable:
-        yield
-        return
-    old = signal.signal(signal.SIGALRM, _on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, max(0.01, deadline + HARD_STOP_GRACE - time.time()))
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
-
-
-def budget_finding(fam, started: bool) -> Finding:
-    """The inconclusive finding of a family the time budget stopped (or never let start)."""
-    what = "其余问题未提问" if started else "未运行"
-    return Finding(INCONCLUSIVE.code, fam.name, "error",
-                   f"无法判定：{fam.name} 检查族（{fam.title}）{what}（--time-budget 已用完）",
-                   key=f"inconclusive|{fam.name}|time-budget", inconclusive=True,
-                   details={"time_budget": "stopped" if started else "not run"})
-
-
 def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None, tally=None):
     """Run the selected families of one lane, in order, in one Context (one solver history)."""
     ctx = Context(cat, options, progress)
     ctx.tally = tally
     out: list[Finding] = []
     ran = []
-    with _hard_stop(options.deadline):
+    with B.hard_stop(options.deadline):
         for fam in families():
             if fam.lane != lane or not _selected(fam, options.only):
                 continue
@@ -290,14 +210,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None, tally=
             if ctx.over_budget():
                 found = [budget_finding(fam, started=False)]
             else:
-                with collected() as made:
-                    try:
-                        _ARMED[0] = True
-                        found = list(fam.run(ctx))
-                        _ARMED[0] = False
-                    except BudgetExceeded:
-                        _ARMED[0] = False
-                        found = list(made) + [budget_finding(fam, started=True)]
+                found = B.run_family(fam, ctx)
             if options.only:
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
@@ -345,7 +258,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
                         if progress:
                             progress(tally.text())
                         if options.deadline is not None and \
-                                time.time() > options.deadline + HARD_STOP_GRACE + KILL_GRACE:
+                                time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
                             break           # a lane stuck past every grace: stop it, report the rest
                     results = [p.get() if p.ready() else _lost_lane(lane, selected)
                                for lane, p in pending.items()]

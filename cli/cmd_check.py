@@ -65,7 +65,8 @@ def validate_selection(names) -> str | None:
     if bad:
         from skillproof.model.names import nearest
         hint = nearest(bad[0], known)
-        return f"unknown family or code '{bad[0]}'" + (f" — did you mean '{hint}'?" if hint else "")
+        from skillproof.model.names import shown
+        return f"unknown family or code '{shown(bad[0])}'" + (f" — did you mean '{hint}'?" if hint else "")
     return None
 
 

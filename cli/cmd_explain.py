@@ -45,13 +45,15 @@ def run(args) -> int:
     from skillproof.checks.registry import all_codes
     from skillproof.model.names import nearest
 
+    from skillproof.model.names import shown
+
     from .common import load_or_report
-    ident = args.id.strip()
+    ident = shown(args.id.strip(), 40)         # echoed in messages: one line, short
     code = ident.split("-", 1)[0].upper()
     fam, code_info = _family_of(code)
     if code_info is None:
         sug = nearest(code, list(all_codes()))
-        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{code}'"
+        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{shown(code, 20)}'"
                          + (f" — did you mean {sug}?" if sug else "") + " (ids look like CV002-1a2b3c4d5e)\n")
         return EXIT_USAGE
     if fam is None:

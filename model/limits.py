@@ -45,23 +45,3 @@ SUGGEST_CHARS = 64                    # no "did you mean" for a longer name (not
 SUGGEST_CELLS_PER_NAME = 400_000      # edit-distance work for one suggestion
 SUGGEST_CELLS_PER_RUN = 6_000_000     # … and for every suggestion of one load (then: no suggestion)
 
-
-def table() -> list[tuple[str, str]]:
-    """(what, limit) rows for documentation and `--help`."""
-    kb = 1024
-    return [
-        ("catalogue file size", f"{FILE_BYTES // kb // kb} MiB per file, {TOTAL_BYTES // kb // kb} MiB in all, "
-                                f"{FILES:,} files"),
-        ("TOML nesting (arrays, inline tables)", f"{TOML_DEPTH} levels"),
-        ("id, name, alias or key", f"{NAME_CHARS} characters"),
-        ("any other string", f"{STRING_CHARS:,} characters"),
-        ("items of one array", f"{LIST_ITEMS:,}"),
-        ("integers", f"-{INT_MAX:,} … {INT_MAX:,}, at most {NUMBER_CHARS} digits"),
-        ("cards / characters / skills and grants", f"{CARDS:,} / {CHARACTERS:,} / {RULES:,}"),
-        ("skills of one character", f"{SKILLS_PER_CHARACTER}"),
-        ("gives sites / effects of one rule", f"{GIVES_PER_RULE} / {EFFECTS_PER_RULE}"),
-        ("parameters of one grant / aliases of one entry", f"{PARAMS_PER_GRANT} / {ALIASES}"),
-        ("one expression", f"{EXPR_CHARS:,} characters, nesting {EXPR_NESTING}, tree depth {EXPR_DEPTH}"),
-        ("scenario file", f"{SCENARIO_BYTES // kb // kb} MiB, JSON nesting {JSON_DEPTH}, {SEATS} seats, "
-                          f"{SKILLS_PER_SEAT} skills per seat, {QUESTIONS:,} questions"),
-    ]

@@ -236,3 +236,19 @@ def test_locating_scenario_values_takes_linear_time(tmp_path):
     except Exception:                             # cut short: a located error at the end is fine too
         pass
     assert time.perf_counter() - t < 2
+
+
+def test_the_documented_limits_are_the_enforced_ones():
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "docs", "catalogue-format.md"), encoding="utf-8").read()
+    section = doc.split("## Limits", 1)[1]
+    mib = 1024 * 1024
+    for value in (f"{L.FILE_BYTES // mib} MiB", f"{L.TOTAL_BYTES // mib} MiB", f"{L.FILES:,} files",
+                  f"{L.TOML_DEPTH} levels", f"{L.NAME_CHARS} characters", f"{L.STRING_CHARS:,} characters",
+                  f"| {L.LIST_ITEMS:,} |", f"{L.INT_MAX:,} … {L.INT_MAX:,}", f"at most {L.NUMBER_CHARS} digits",
+                  f"{L.CARDS} / {L.CHARACTERS:,} / {L.RULES:,}", f"| {L.SKILLS_PER_CHARACTER} |",
+                  f"| {L.GIVES_PER_RULE} |", f"| {L.EFFECTS_PER_RULE} |", f"{L.PARAMS_PER_GRANT} / {L.ALIASES}",
+                  f"{L.EXPR_CHARS:,} characters; nesting {L.EXPR_NESTING}", f"tree depth {L.EXPR_DEPTH}",
+                  f"{L.SCENARIO_BYTES // mib} MiB; JSON nested {L.JSON_DEPTH} deep", f"{L.SEATS} seats",
+                  f"{L.SKILLS_PER_SEAT} skills per seat", f"{L.QUESTIONS:,} questions",
+                  f"over {L.SUGGEST_CHARS} characters"):
+        assert value in section, value

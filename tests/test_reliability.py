@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from skillproof import cmd_catalogue, cmd_check
+from skillproof.checks import budget as B
 from skillproof.checks import context as CX
 from skillproof.cli import main
 from skillproof.model import loader
@@ -152,7 +153,7 @@ def test_a_family_stopped_half_way_keeps_what_it_found(monkeypatch):
 
     def half(ctx):
         out = [Finding("KD001", fam.name, "error", "找到的", key="found-before")]
-        raise CX.BudgetExceeded()
+        raise B.BudgetExceeded()
         return out                                              # noqa: unreachable — as a family returns
     monkeypatch.setattr(fam, "run", half)
     cat = loader.load(None)
@@ -182,7 +183,7 @@ def test_the_hard_stop_interrupts_a_busy_family(monkeypatch):
             except Exception:                                   # noqa: BLE001 — must not swallow the stop
                 pass
     monkeypatch.setattr(fam, "run", busy)
-    monkeypatch.setattr(CX, "HARD_STOP_GRACE", 0.2)
+    monkeypatch.setattr(B, "HARD_STOP_GRACE", 0.2)
     cat = loader.load(None)
     t = time.perf_counter()
     found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.3), fam.lane)
@@ -220,3 +221,43 @@ def test_progress_counts_questions_in_every_path(monkeypatch, tmp_path, forked):
     assert "family 2/2" in text and " questions done" in text
     counts = [int(x.split(", ")[1].split()[0]) for x in text.split("\r") if "questions done" in x]
     assert counts[-1] > 0 and counts == sorted(counts)
+
+
+def test_the_hard_stop_repeats_when_a_family_swallows_it(monkeypatch):
+    """Raised inside a ctypes call (z3), the stop comes out wrapped — as ctypes.ArgumentError — and a
+    family may swallow that; the alarm repeats until the stop gets through."""
+    import time
+    from skillproof.checks.registry import families
+    fam = families()[0]
+    swallowed = []
+
+    def wrapping(ctx):
+        while not swallowed:                # the first stop comes out wrapped, and is swallowed …
+            try:
+                try:
+                    sum(range(1000))
+                except B.BudgetExceeded as e:
+                    raise ValueError("argument 2: BudgetExceeded") from e
+            except ValueError:
+                swallowed.append(1)
+        while True:                         # … the family goes on working, until the next alarm
+            sum(range(1000))
+    monkeypatch.setattr(fam, "run", wrapping)
+    monkeypatch.setattr(B, "HARD_STOP_GRACE", 0.1)
+    cat = loader.load(None)
+    t = time.perf_counter()
+    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.1), fam.lane)
+    assert time.perf_counter() - t < 5 and found[-1].details["time_budget"] == "stopped" and swallowed
+
+
+def test_an_error_in_a_family_is_not_taken_for_the_budget(monkeypatch):
+    from skillproof.checks.registry import families
+    fam = families()[0]
+
+    def broken(ctx):
+        raise RuntimeError("a real bug")
+    monkeypatch.setattr(fam, "run", broken)
+    cat = loader.load(None)
+    import time
+    with pytest.raises(RuntimeError, match="a real bug"):
+        CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 60), fam.lane)
