@@ -11,7 +11,8 @@ like the issue's examples. Prints the figures and their ratio to the target (< 1
   does), and with solvers narrowed to each question's shape (what a one-shot `ask QUERY` does; "first" is
   the first question of its shape, which builds its solver);
 * warm (prompt): the real prompt under a pseudo-terminal — from Enter to the next prompt, rendering
-  included.
+  included;
+* parse only: `Session.parse` on each query, the catalogue's names built once (as at the prompt).
 Load average is printed: other work on a 2-core machine inflates every figure.
 Not a timed test: machines differ; run it on the machine the targets are for.
 """
@@ -71,7 +72,7 @@ def cold(runs: int, bytecode: bool) -> list:
 
 
 def warm_in_process(runs: int, general: bool) -> tuple[list, list]:
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     from skillproof.model import loader
     sess = Q.Session(loader.load(None), general=general)
     t = time.perf_counter()
@@ -97,6 +98,26 @@ def warm_in_process(runs: int, general: bool) -> tuple[list, list]:
         agains.append(statistics.median(xs))
         print(row(q, xs, WARM_TARGET) + f"   first {first * 1000:6.1f} ms")
     return firsts, agains
+
+
+def parse_times(runs: int) -> list:
+    """The parser alone, as the prompt runs it (`Session.parse`: the catalogue's names built once)."""
+    from skillproof.checks import ask as Q
+    from skillproof.model import loader
+    sess = Q.Session(loader.load(None))
+    print(f"\nparse only, at the prompt (Session.parse, names built once; median of {runs} × 100 parses)")
+    meds = []
+    for q in QUERIES:
+        sess.parse(q)
+        xs = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            for _ in range(100):
+                sess.parse(q)
+            xs.append((time.perf_counter() - t) / 100)
+        meds.append(statistics.median(xs))
+        print(f"  {q[:66]:66s} median {meds[-1] * 1e6:7.1f} µs  min {min(xs) * 1e6:7.1f}")
+    return meds
 
 
 def warm_prompt(runs: int) -> list:
@@ -142,6 +163,7 @@ def main():
     c = cold(a.runs, bytecode=True)
     print()
     c_nobc = [] if a.quick else cold(a.runs, bytecode=False)
+    parses = parse_times(max(a.runs, 5))
     firsts, agains = warm_in_process(max(a.runs, 5), general=True)
     n_firsts, n_agains = warm_in_process(max(a.runs, 5), general=False)
     p = [] if a.no_pty else warm_prompt(a.runs)
@@ -151,6 +173,8 @@ def main():
           f"{statistics.median(c) / COLD_TARGET:5.2f}")
     if c_nobc:
         print(f"  cold, no bytecode, worst median {max(c_nobc) * 1000:7.1f} ms   ratio {max(c_nobc) / COLD_TARGET:5.2f}")
+    print(f"  parse only, worst median            {max(parses) * 1e6:7.1f} µs   (median over queries "
+          f"{statistics.median(parses) * 1e6:.1f} µs)")
     one = [x for q, x in zip(QUERIES, agains) if not q.startswith("which")]
     print(f"  warm (prompt solver), worst median, yes/no questions {max(one) * 1000:7.1f} ms   ratio "
           f"{max(one) / WARM_TARGET:5.2f}")

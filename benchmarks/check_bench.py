@@ -136,7 +136,7 @@ def clone_catalogue(k: int, out: Path):
     """k copies of the shipped catalogue; copy i renames every id with a suffix (cards included)."""
     from skillproof.model import loader
     src = loader.shipped_path()
-    texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(src.iterdir()) if p.suffix == ".toml"}
+    texts = {p.relative_to(src).as_posix(): p.read_text(encoding="utf-8") for p in loader.catalogue_files([src])}
     from skillproof.model.loader import load
     cat = load()
     ids = sorted(set(cat.cards) | set(cat.characters) | set(cat.skills), key=len, reverse=True)
@@ -150,7 +150,9 @@ def clone_catalogue(k: int, out: Path):
             if i:
                 body = re.sub(r'^name = "([^"]*)"', lambda m: f'name = "{m.group(1)}·{i}"', body, flags=re.M)
                 body = _drop_rules_table(body)
-            (out / f"{i:03d}-{name}").write_text(body, encoding="utf-8")
+            dest = out / f"{i:03d}" / name          # copy i in its own directory, laid out as the shipped one
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(body, encoding="utf-8")
 
 
 def _drop_rules_table(text: str) -> str:

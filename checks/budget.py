@@ -1,4 +1,4 @@
-"""The whole run's time budget (`check --time-budget`) and the progress count.
+"""The whole run's time budget (`check --time-budget`).
 
 After the deadline no question is asked (``Context.find`` answers *unknown* at once, and the family
 reports the question as inconclusive), no new encoding is built (``BudgetExceeded``), and a family still
@@ -25,40 +25,6 @@ KILL_GRACE = 5.0
 class BudgetExceeded(BaseException):
     """The run's --time-budget is spent: stop building, stop asking. (A BaseException, like
     KeyboardInterrupt, so that no ``except Exception`` on the way swallows it.)"""
-
-
-class Tally:
-    """Families started and questions asked, for the progress line: "family N/M, Q questions done".
-    With ``shared`` (a multiprocessing Array of two integers made before the lane processes fork), the
-    lanes count into the same cells and the parent reads them."""
-
-    def __init__(self, total: int, shared=None, listener=None):
-        self.total = total
-        self.shared = shared
-        self.cells = shared if shared is not None else [0, 0]
-        self.current = ""
-        self.listener = listener     # callable(str), told on every change (in-process runs)
-
-    def _add(self, i: int):
-        if self.shared is not None:
-            with self.shared.get_lock():
-                self.cells[i] += 1
-        else:
-            self.cells[i] += 1
-        if self.listener:
-            self.listener(self.text())
-
-    def family(self, name: str):
-        self.current = name
-        self._add(0)
-
-    def question(self):
-        self._add(1)
-
-    def text(self) -> str:
-        f, q = self.cells[0], self.cells[1]
-        name = f" ({self.current})" if self.current and self.shared is None else ""
-        return f"family {f}/{self.total}{name}, {q} question{'s' if q != 1 else ''} done"
 
 
 _ARMED = [False]                  # the hard stop may interrupt only a family's own work

@@ -10,7 +10,7 @@ from skillproof.model.catalogue import Catalogue
 from . import budget as B
 from . import encode as X
 from . import graph as GR
-from .budget import BUDGET_REASON, BudgetExceeded, Tally, budget_finding
+from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
@@ -38,14 +38,14 @@ class Options:
 class Context:
     cat: Catalogue
     options: Options = field(default_factory=Options)
-    progress: object = None      # callable(str) or None
+    progress: object = None      # callable(event dict) or None: {"total": n} | {"family": name} |
+    #                              {"questions": 1} | {"done": name}
 
     def __post_init__(self):
         self._graph = None
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
-        self.tally = None            # a Tally counting questions for the progress line
 
     def over_budget(self) -> bool:
         d = self.options.deadline
@@ -141,8 +141,8 @@ class Context:
                 q.solver.set("timeout", q.timeout_ms)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
-        if self.tally is not None:
-            self.tally.question()
+        if self.progress:
+            self.progress({"questions": 1})
         return a
 
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
@@ -160,11 +160,20 @@ class Context:
                f"求解器返回 unknown：{answer.reason or 'timeout'}")
         return Finding(INCONCLUSIVE.code, family, "error", f"无法判定：{what}（{why}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
-                       inconclusive=True)
+                       inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
 
     def say(self, msg: str):
         if self.progress:
-            self.progress(msg)
+            self.progress({"family": msg})
+
+
+def give_up_hint(timeout_ms: int, rlimit: int) -> str:
+    """What to do when the solver gave up on a question: raise the limit that stopped it."""
+    secs = f"{timeout_ms / 1000:g}"
+    if rlimit:
+        return (f"提高 --rlimit（现为 {rlimit}，或设为 0 不限）或 --timeout（现为 {secs} 秒），"
+                f"或缩小 --max-seats / --max-grants。")
+    return f"提高 --timeout（现为 {secs} 秒），或缩小 --max-seats / --max-grants。"
 
 
 def replay_problems(cat, witness: dict) -> list[str]:
@@ -195,22 +204,22 @@ def _selected(fam, only) -> bool:
     return not only or fam.name in only or any(c.code in only for c in fam.codes)
 
 
-def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None, tally=None):
+def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     """Run the selected families of one lane, in order, in one Context (one solver history)."""
     ctx = Context(cat, options, progress)
-    ctx.tally = tally
     out: list[Finding] = []
     ran = []
     with B.hard_stop(options.deadline):
         for fam in families():
             if fam.lane != lane or not _selected(fam, options.only):
                 continue
-            if tally is not None:
-                tally.family(fam.name)
+            ctx.say(fam.name)
             if ctx.over_budget():
                 found = [budget_finding(fam, started=False)]
             else:
                 found = B.run_family(fam, ctx)
+            if progress:
+                progress({"done": fam.name})
             if options.only:
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
@@ -223,8 +232,8 @@ _FORK_STATE: dict = {}
 
 def _lane_in_child(lane: int):
     st = _FORK_STATE
-    tally = Tally(st["total"], st["shared"])
-    return _run_lane(st["cat"], st["options"], lane, tally=tally)
+    queue = st.get("queue")
+    return _run_lane(st["cat"], st["options"], lane, (lambda ev: queue.put(ev)) if queue is not None else None)
 
 
 def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int = 2) -> Result:
@@ -237,6 +246,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     t0 = time.perf_counter()
     selected = [f for f in families() if _selected(f, options.only)]
     lanes = sorted({f.lane for f in selected})
+    if progress:
+        progress({"total": len(selected)})
     results = []
     if lanes:
         import multiprocessing as mp
@@ -245,29 +256,29 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
         except ValueError:          # no fork on this platform: run the lanes one after the other
             mpctx = None
         if mpctx is not None:
-            shared = mpctx.Array("q", 2)
-            tally = Tally(len(selected), shared)
-            _FORK_STATE.update(cat=cat, options=options, total=len(selected), shared=shared)
+            queue = mpctx.SimpleQueue() if progress else None
+            _FORK_STATE.update(cat=cat, options=options, queue=queue)
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
                 with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
                     pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
                     while not all(p.ready() for p in pending.values()):
-                        next(p for p in pending.values() if not p.ready()).wait(0.25)
-                        if progress:
-                            progress(tally.text())
+                        next(p for p in pending.values() if not p.ready()).wait(0.1)
+                        while queue is not None and not queue.empty():
+                            progress(queue.get())
                         if options.deadline is not None and \
                                 time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
                             break           # a lane stuck past every grace: stop it, report the rest
+                    stuck = not all(p.ready() for p in pending.values())
                     results = [p.get() if p.ready() else _lost_lane(lane, selected)
                                for lane, p in pending.items()]
-                    pool.terminate()
+                    while queue is not None and not stuck and not queue.empty():
+                        progress(queue.get())      # (a stopped lane may have left half a message)
             finally:
                 _FORK_STATE.clear()
     if not results:
-        tally = Tally(len(selected), listener=progress)
-        results = [_run_lane(cat, options, lane, progress, tally) for lane in lanes]
+        results = [_run_lane(cat, options, lane, progress) for lane in lanes]
     out: list[Finding] = []
     ran: list[str] = []
     stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}

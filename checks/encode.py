@@ -394,7 +394,7 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
             if r.convert is None:
                 continue
             applies = S.live_rule(slot, rid, "ConvertCardSkill")
-            if r.initial and not cat.rules.face_down_converts:
+            if not (cat.rules.face_down_converts if r.initial else cat.rules.face_down_grant_converts):
                 applies = z3.And(applies, S.face_up[0])
             src = _ref_code(S, r.convert.source, slot)
             matches = applies if src is None else z3.And(applies, src == actual)
@@ -445,7 +445,9 @@ def enc_can_play(S: SymState, actual, declared):
 # ======================================================================================== receive
 @_memo
 def enc_receive_parts(S: SymState):
-    must = z3.Or(S.sender == 0, S.locked[0])
+    mr = S.cat.rules.must_receive
+    must = z3.Or([t for k, t in (("sender", S.sender == 0), ("turn", S.turn == 0), ("locked", S.locked[0]))
+                  if k in mr] or [z3.BoolVal(False)])
     cannot = z3.BoolVal(False)
     for slot in S.slots:
         for rid in S.rules_with(slot, "MustReceiveMessage"):
@@ -539,18 +541,27 @@ def _usable(S: SymState, which: str):
 @_memo
 def enc_skip_fight(S: SymState):
     """Twin of interpreter.skip_fight (note L94-97; server cannotPlayCardAndSkillForFightPhase)."""
-    cannot_play = z3.Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
-    no_skill = z3.Or(enc_skills_gone(S), z3.And(S.ever[0], z3.Not(_usable(S, "fight"))))
-    return z3.And(cannot_play, no_skill)
+    return _enc_skip(S, "fight")
 
 
 @_memo
 def enc_skip_dying(S: SymState):
     """Twin of interpreter.skip_dying (server cannotPlayCardAndSkillForChengQing)."""
+    return _enc_skip(S, "dying")
+
+
+def _enc_skip(S: SymState, phase: str):
+    """Twin of interpreter._skip: the ingredients ``rules.skip_<phase>`` names."""
+    parts = getattr(S.cat.rules, f"skip_{phase}")
     cannot_play = z3.Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
-    non_main = [z3.And(S.live(slot, "ActiveSkill"), z3.Not(S.live(slot, "MainPhaseSkill"))) for slot in S.slots]
-    has_active = z3.Or(non_main) if non_main else z3.BoolVal(False)
-    no_skill = z3.Or(enc_skills_gone(S), z3.And(S.ever[0], z3.Not(has_active)))
+    if "can_use" in parts:
+        has_skill = _usable(S, phase)
+    else:
+        non_main = [z3.And(S.live(slot, "ActiveSkill"), z3.Not(S.live(slot, "MainPhaseSkill"))) for slot in S.slots]
+        has_skill = z3.Or(non_main) if non_main else z3.BoolVal(False)
+    no_skill = z3.And(S.ever[0], z3.Not(has_skill))
+    if "skills_gone" in parts:
+        no_skill = z3.Or(enc_skills_gone(S), no_skill)
     return z3.And(cannot_play, no_skill)
 
 
@@ -888,7 +899,7 @@ def conversion_applies(S: SymState, slot: Slot, rid: str):
     """The conversion ``rid`` in ``slot`` is active (live, and face up if initial)."""
     r = S.cat.skills[rid]
     a = S.live_rule(slot, rid, "ConvertCardSkill")
-    if r.initial and not S.cat.rules.face_down_converts:
+    if not (S.cat.rules.face_down_converts if r.initial else S.cat.rules.face_down_grant_converts):
         a = z3.And(a, S.face_up[0])
     return a
 

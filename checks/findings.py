@@ -36,6 +36,7 @@ class Finding:
     witness: dict | None = None  # {"state": …, "question": …, "expect": …}
     inconclusive: bool = False
     details: dict = field(default_factory=dict)     # extra structured facts (e.g. "falls back to")
+    fix: str = ""               # one line: what to change in the catalogue (filled by each family)
 
     def __post_init__(self):
         for sink in _SINKS:
@@ -56,7 +57,15 @@ class Finding:
             d["inconclusive"] = True
         if self.details:
             d["details"] = self.details
+        if self.fix:
+            d["fix"] = self.fix
         return d
+
+
+def site_key(give) -> str:
+    """What a gives site means — its giver, grant, receiver and fixed arguments — for finding keys: the
+    same site keeps its key when the giver's [[…gives]] tables are reordered (its index would not)."""
+    return f"{give.giver}>{give.grant}>{give.to}>{canonical(give.args)}"
 
 
 _SINKS: list[list] = []

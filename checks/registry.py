@@ -18,6 +18,13 @@ class Code:
     summary: str                # what it finds (one line)
     why: str                    # why it matters
     example: str = ""           # a small catalogue (TOML) that triggers it
+    also: tuple = ()            # other severities a finding of this code may have …
+    also_when: str = ""         # … and when (documented by `skillproof rules` and the docs pages)
+
+    @property
+    def severities(self) -> tuple:
+        """Every severity a finding of this code can have, the default first."""
+        return (self.severity,) + tuple(s for s in self.also if s != self.severity)
 
 
 @dataclass

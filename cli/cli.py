@@ -40,7 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"skillproof {__version__}")
     p.add_argument("--debug", action="store_true",
                    help="on an internal error, show the Python traceback (also accepted after the command)")
+    p.add_argument("--config", metavar="FILE", help="read options from this file (default: skillproof.toml or "
+                   "[tool.skillproof] in pyproject.toml, found from the working directory upwards; flags override "
+                   "it); accepted after the command too")
+    p.add_argument("--no-config", action="store_true", help="ignore every configuration file")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    p._commands = {}
     for name in COMMANDS:
         try:
             mod = importlib.import_module(f"skillproof.cmd_{name}")
@@ -54,7 +59,30 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="on an internal error, show the Python traceback")
         sp.set_defaults(_run=mod.run)
+        p._commands[name] = sp
     return p
+
+
+def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
+    """Make the configuration file's values the defaults of the command in ``argv``; 0, or 2 after
+    printing the file's problems (file:line: [key] message)."""
+    from . import config
+    command = next((a for a in argv if not a.startswith("-")), None)
+    if off or command not in config.COMMAND_KEYS or command not in parser._commands:
+        return EXIT_OK
+    try:
+        found = path or config.find()
+        cfg = config.load(found) if found else None
+    except config.ConfigError as e:
+        for prob in e.problems:
+            sys.stderr.write(f"error: {prob}\n")
+        n = len(e.problems)
+        sys.stderr.write(f"{n} error{'s' if n != 1 else ''} in the configuration; nothing was run "
+                         f"(--no-config ignores it)\n")
+        return EXIT_USAGE
+    if cfg is not None:
+        parser._commands[command].set_defaults(_config=cfg.path, **cfg.defaults_for(command))
+    return EXIT_OK
 
 
 def main(argv=None) -> int:
@@ -62,7 +90,11 @@ def main(argv=None) -> int:
     debug = "--debug" in argv
     command = next((a for a in argv if a in COMMANDS), "")
     try:
+        from .config import take_config_args
+        argv, config_path, no_config = take_config_args(argv)
         parser = build_parser()
+        if apply_config(parser, argv, config_path, no_config):
+            return EXIT_USAGE
         args = parser.parse_args(argv)
         debug = bool(getattr(args, "debug", debug))
         if not getattr(args, "_run", None):

@@ -33,7 +33,7 @@ Tab completes names (Chinese, pinyin, ids) and keywords; ↑/↓ walk the histor
   :json            toggle JSON output            :brief       toggle short answers
   :save FILE       save the last witness as a scenario file (replay it with `skillproof replay FILE`)
   :seats N         seats in the search (now {seats})      :grants N    granted skills per player
-  :timeout MS      solver timeout                          :help        this text
+  :timeout SECONDS solver timeout per question             :help        this text
   :quit            (or Ctrl-D) leave"""
 
 
@@ -48,7 +48,8 @@ def add_arguments(p):
                    help="most seats in the searched states (default 3)")
     p.add_argument("--grants", type=int, default=None, metavar="G",
                    help="most granted skills the player holds at once (default 2, more if the query needs)")
-    p.add_argument("--timeout", type=int, default=None, metavar="MS", help="solver timeout per question (ms)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="solver time limit per question, in seconds (as for `check`)")
     p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
     p.add_argument("--history", metavar="FILE", help="prompt history file (default ~/.skillproof_history)")
 
@@ -99,11 +100,11 @@ def scenario_lines(cat, witness: dict, indent="  ") -> list[str]:
 
 
 def render(cat, res, brief: bool = False) -> str:
-    """A Result of checks.query as text."""
+    """A Result of checks.ask as text."""
     out = [res.headline or res.answer]
     if res.answer == "unknown":
         out.append(f"  the solver could not decide: {res.reason}")
-        out.append("  (try --timeout with more time, or fewer --seats / --grants)")
+        out.append("  (raise --timeout — seconds per question — or use fewer --seats / --grants)")
         return "\n".join(out) + "\n"
     for n in res.notes:
         out.append(f"  note: {n}")
@@ -157,19 +158,18 @@ def render(cat, res, brief: bool = False) -> str:
             for b in decided:
                 loc = b["rules"][0] if b["rules"] else None
                 out.append(f"  - {b['says']}" + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
-    if res.witness is not None:
+    if res.witness is not None and not brief:
         out.append("")
         out.append("witness (replayed by the interpreter):" if res.witness_role == "example" else
                    "counterexample (replayed by the interpreter):")
         out.extend(scenario_lines(cat, res.witness))
-        if not brief:
-            if res.origin:
-                out.append("how it happens in a game:")
-                for s in res.origin:
-                    out.append(f"  - {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
-            if res.traces:
-                out.append("the interpreter's reasoning:")
-                out.extend(trace_lines(cat, res.traces))
+        if res.origin:
+            out.append("how it happens in a game:")
+            for s in res.origin:
+                out.append(f"  - {s.text}" + (f"  [{s.loc}]" if s.loc else ""))
+        if res.traces:
+            out.append("the interpreter's reasoning:")
+            out.extend(trace_lines(cat, res.traces))
     elif res.illustration is not None and not brief:
         out.append("")
         out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
@@ -207,21 +207,21 @@ def save_witness(res, path: str) -> str | None:
 
 # ============================================================================================== run
 def _session(args, cat):
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     seats = args.seats if args.seats is not None else Q.DEFAULT_SEATS
     if not 1 <= seats <= cat.rules.seats:
         raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
     if args.grants is not None and not 0 <= args.grants <= 8:
         raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
     if args.timeout is not None and args.timeout <= 0:
-        raise ValueError(f"--timeout must be a positive number of milliseconds, not {args.timeout}")
+        raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
     return Q.Session(cat, seats=seats, grants=args.grants,
-                     timeout_ms=args.timeout if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
+                     timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
 
 
 def run(args) -> int:
     from .common import load_or_report
-    cat = load_or_report(args.catalogue)
+    cat = load_or_report(args.catalogue or getattr(args, "config_paths", None))
     if cat is None:
         return EXIT_USAGE
     try:
@@ -236,7 +236,7 @@ def run(args) -> int:
 
 
 def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     try:
         res = sess.ask(text)
     except Q.QueryError as e:
@@ -269,7 +269,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
 
 # =========================================================================================== prompt
 def _completion_words(sess) -> list[tuple[str, str]]:
-    from skillproof.checks import query as Q
+    from skillproof.checks import ask as Q
     cat = sess.cat
     out: dict = {}
     for c in cat.cards.values():
@@ -345,7 +345,7 @@ def _command(sess, args, line: str, out) -> bool:
                 out.write(f"error: cannot write {rest[0]}: {e.strerror}\n")
     elif cmd in ("seats", "grants", "timeout"):
         try:
-            v = int(rest[0])
+            v = float(rest[0]) if cmd == "timeout" else int(rest[0])
             if cmd == "seats":
                 if not 1 <= v <= sess.cat.rules.seats:
                     raise ValueError
@@ -359,8 +359,8 @@ def _command(sess, args, line: str, out) -> bool:
             else:
                 if v <= 0:
                     raise ValueError
-                sess.timeout_ms = v
-            out.write(f"{cmd} = {v}\n")
+                sess.timeout_ms = max(1, int(v * 1000))
+            out.write(f"{cmd} = {v:g}{' s' if cmd == 'timeout' else ''}\n")
         except (ValueError, IndexError):
             out.write(f"error: :{cmd} needs a number in range\n")
     else:
@@ -373,7 +373,7 @@ def prompt(sess, args) -> int:
     (piped input) one question per line."""
     out = sys.stdout
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    sess.general = True                  # one warm solver for every question (see checks.query.Session)
+    sess.general = True                  # one warm solver for every question (see checks.ask.Session)
     sess.warm()
     if not interactive:
         worst = EXIT_OK

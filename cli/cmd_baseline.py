@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .common import add_catalogue_arg, load_or_report
+from .common import add_catalogue_arg, load_or_report, write_out
 
 NAME = "baseline"
 HELP = "write the current findings as a baseline of accepted findings (each needs a reason)"
@@ -60,17 +60,12 @@ def run(args) -> int:
     result = run_checks(cat, args)
     ign = _codes(args.ignore)
     findings = [f for f in result.findings if f.check not in ign and f.family not in ign]
+    from skillproof.checks import suppress
+    findings = suppress.apply(cat, findings)[0]          # accepted in the catalogue already
     fmt = "json" if (args.output or "").lower().endswith(".json") else "toml"
     text = B.dumps(findings, fmt, keep)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.output}: {e.strerror}\n")
-            return 2
-    else:
-        sys.stdout.write(text)
+    if write_out(args.output, text):
+        return 2
     n_inc = sum(1 for f in findings if f.inconclusive)
     accepted = [f for f in findings if not f.inconclusive]
     if not args.quiet:

@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
+from skillproof.reports.util import catalogue_paths
+
 from .common import add_catalogue_arg, load_or_report
 
 NAME = "catalogue"
@@ -58,7 +60,8 @@ def run(args) -> int:
     from skillproof.model.names import escape
     chars = list(cat.characters.values())
     n_rb = sum(1 for c in chars if c.origin == "rulebook")
-    print(escape(f"catalogue: {', '.join(cat.files)}"))
+    shown, more = catalogue_paths(cat.files)
+    print(escape(f"catalogue: {', '.join(shown)}{more}"))
     print(f"{len(cat.cards)} cards, {len(chars)} characters ({n_rb} only in the rule book), "
           f"{len(cat.initial_skills)} skills, {len(cat.grants)} grants; {cat.rules.seats} seats at most, "
           f"draw {cat.rules.draw_base}")

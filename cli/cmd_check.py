@@ -5,7 +5,7 @@ import os
 import sys
 import time
 
-from .common import add_catalogue_arg, load_or_report
+from .common import add_catalogue_arg, load_or_report, write_out
 
 NAME = "check"
 HELP = "check a catalogue for contradictory or unreachable rule combinations"
@@ -36,6 +36,9 @@ def add_report_args(p):
     from skillproof.reports import FORMATS
     p.add_argument("--format", "-f", default="text", choices=FORMATS, help="report format (default: text)")
     p.add_argument("--output", "-o", metavar="FILE", help="write the report here instead of standard output")
+    p.add_argument("--output-format", action="append", default=None, metavar="FORMAT:FILE",
+                   help="also write a report in FORMAT to FILE in the same run (repeatable), e.g. "
+                        "--output-format sarif:skillproof.sarif --output-format markdown:comment.md")
     p.add_argument("--fail-on", default="error", choices=["error", "warning", "note", "none"],
                    help="lowest severity that makes the exit code 1 (default: error)")
     p.add_argument("--color", default="auto", choices=["auto", "always", "never"], help="colours in text output")
@@ -71,50 +74,108 @@ def validate_selection(names) -> str | None:
 
 
 class Progress:
-    """Progress on stderr, only on a terminal and only once a run has taken more than a second:
-    "family N/M, Q questions done", counted in every path (one process or parallel lanes)."""
-
-    DELAY = 1.0
+    """A progress bar on standard error — only on a terminal, and only once a run has taken a moment
+    (SKILLPROOF_PROGRESS_AFTER seconds, default 0.5): families done of the families selected, the families
+    running now, and the solver questions asked so far."""
+    WIDTH = 24
 
     def __init__(self, enabled: bool):
         self.enabled = enabled and sys.stderr.isatty()
         self.t0 = time.perf_counter()
+        try:
+            self.after = float(os.environ.get("SKILLPROOF_PROGRESS_AFTER", "0.5"))
+        except ValueError:
+            self.after = 0.5
         self.shown = False
+        self.total, self.done, self.questions = 0, 0, 0
+        self.running: list[str] = []
 
-    def __call__(self, what: str):
-        if self.enabled and time.perf_counter() - self.t0 > self.DELAY:
-            sys.stderr.write(f"\r\033[K skillproof: {what} …")
+    def __call__(self, ev: dict):
+        if "total" in ev:
+            self.total = ev["total"]
+        if "family" in ev and ev["family"] not in self.running:
+            self.running.append(ev["family"])
+        if "done" in ev:
+            self.done += 1
+            if ev["done"] in self.running:
+                self.running.remove(ev["done"])
+        self.questions += ev.get("questions", 0)
+        self.draw()
+
+    def line(self) -> str:
+        frac = self.done / self.total if self.total else 0.0
+        fill = int(round(frac * self.WIDTH))
+        bar = "█" * fill + "░" * (self.WIDTH - fill)
+        now = ", ".join(self.running) or "…"
+        return (f"skillproof [{bar}] {self.done}/{self.total} check families · {now} · "
+                f"{self.questions} solver question{'s' if self.questions != 1 else ''} · "
+                f"{time.perf_counter() - self.t0:.1f}s")
+
+    def draw(self):
+        if self.enabled and time.perf_counter() - self.t0 >= self.after:
+            sys.stderr.write("\r\033[K" + self.line())
             sys.stderr.flush()
             self.shown = True
 
-    def done(self):
+    def finish(self):
         if self.shown:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
 
 
-def emit(report, args, cat=None) -> int:
-    """Render ``report`` in ``args.format`` to ``args.output`` or stdout; return 0 or 2."""
+def outputs(args) -> tuple[list[tuple[str, str | None]], str | None]:
+    """Every report the run writes: [(format, file or None for standard output)], or an error message.
+    The main one (--format, --output) comes first, then each --output-format FORMAT:FILE (from the command
+    line, or else from the configuration file)."""
+    from skillproof.reports import FORMATS
+    out: list[tuple[str, str | None]] = [(args.format, args.output)]
+    extra = getattr(args, "output_format", None)
+    if extra is None:
+        extra = getattr(args, "config_output_format", None) or []
+    for spec in extra:
+        fmt, sep, path = spec.partition(":")
+        if not sep or not path:
+            return out, f"--output-format takes FORMAT:FILE (e.g. sarif:skillproof.sarif), not '{spec}'"
+        if fmt not in FORMATS:
+            from skillproof.model.names import nearest
+            hint = nearest(fmt, FORMATS)
+            return out, (f"--output-format: unknown format '{fmt}'" +
+                         (f" — did you mean '{hint}'?" if hint else f" (one of {', '.join(FORMATS)})"))
+        out.append((fmt, path))
+    files = [f for _, f in out if f]
+    if len(set(files)) != len(files):
+        return out, "two reports would be written to the same file"
+    if sum(1 for _, f in out if f is None) > 1:
+        return out, "only one report can go to standard output"
+    return out, None
+
+
+def render(report, fmt: str, to_file: bool, args, cat=None) -> str | None:
     from skillproof.reports import formatter
-    mod = formatter(args.format)
+    mod = formatter(fmt)
     if mod is None:
-        sys.stderr.write(f"error: the {args.format} format is not available in this installation\n")
-        return 2
-    if args.format == "text":
-        to_tty = not args.output and sys.stdout.isatty()
+        return None
+    if fmt == "text":
+        to_tty = not to_file and sys.stdout.isatty()
         color = args.color == "always" or (args.color == "auto" and to_tty and not os.environ.get("NO_COLOR"))
-        text = mod.render(report, color=color, cat=cat)
-    else:
-        text = mod.render(report) if "cat" not in mod.render.__code__.co_varnames else mod.render(report, cat=cat)
-    if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as fh:
-                fh.write(text)
-        except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.output}: {e.strerror}\n")
+        return mod.render(report, color=color, cat=cat)
+    return mod.render(report) if "cat" not in mod.render.__code__.co_varnames else mod.render(report, cat=cat)
+
+
+def emit(report, args, cat=None) -> int:
+    """Render ``report`` in every requested format (``args.format`` to ``args.output`` or stdout, and each
+    --output-format FORMAT:FILE); return 0 or 2."""
+    targets, problem = outputs(args)
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
+    for fmt, path in targets:
+        text = render(report, fmt, path is not None, args, cat)
+        if text is None:
+            sys.stderr.write(f"error: the {fmt} format is not available in this installation\n")
             return 2
-    else:
-        sys.stdout.write(text)
+        if write_out(path, text):
+            return 2
     return 0
 
 
@@ -124,7 +185,7 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
     fs = _without_ignored(result.findings if findings is None else findings, args)
     return Report(findings=list(fs), catalogue_files=list(cat.files), families=list(result.families),
                   fail_on=args.fail_on, suppressed=list(suppressed), stale=list(stale),
-                  graph=GR.export(GR.build(cat)) if args.format == "html" else None,
+                  graph=GR.export(GR.build(cat)) if "html" in {f for f, _ in outputs(args)[0]} else None,
                   stats={"solver_queries": result.stats.get("queries", 0)})
 
 
@@ -138,9 +199,9 @@ def run_checks(cat, args, started: float | None = None):
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
-        result = run(cat, opts, progress=prog, jobs=max(1, getattr(args, "jobs", 2)))
+        result = run(cat, opts, progress=prog if prog.enabled else None, jobs=max(1, getattr(args, "jobs", 2)))
     finally:
-        prog.done()
+        prog.finish()
     if not args.quiet and sys.stderr.isatty():
         sys.stderr.write(f"skillproof: {result.stats.get('queries', 0)} solver questions in "
                          f"{time.perf_counter() - t:.1f}s\n")
@@ -163,7 +224,7 @@ def usage_problem(args) -> str | None:
 
 def run(args) -> int:
     started = time.time()
-    msg = usage_problem(args)
+    msg = usage_problem(args) or outputs(args)[1]
     if msg:
         sys.stderr.write(f"error: {msg}\n")
         return 2
@@ -179,13 +240,33 @@ def run(args) -> int:
     if cat is None:
         return 2
     result = run_checks(cat, args, started)
-    found = _without_ignored(result.findings, args)
-    suppressed, stale = (), ()
+    found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)
     if base is not None:
-        found, suppressed, stale = B.apply(base, found, ran=_codes(args.select) or None)
+        found, by_base, base_stale = B.apply(base, found, ran=_codes(args.select) or None)
+        suppressed, stale = sorted(suppressed + by_base, key=lambda x: x[0].sort_key()), stale + base_stale
     report = make_report(cat, result, args, suppressed, stale, found)
+    report.in_source = in_source
     rc = emit(report, args, cat)
+    hint_if_gave_up(report, args)
     return rc or report.exit_code()
+
+
+def accept_inline(cat, findings, args):
+    """Inline suppressions: (active, suppressed [(Finding, reason)], {id: comment location}, stale)."""
+    from skillproof.checks import suppress
+    return suppress.apply(cat, findings, ran=_codes(getattr(args, "select", "") or "") or None)
+
+
+def hint_if_gave_up(report, args):
+    """On standard error: which limit to raise when some questions were inconclusive."""
+    n = len(report.inconclusive)
+    if not n or getattr(args, "quiet", False):
+        return
+    reasons = sorted({f.message.rsplit("：", 1)[-1].rstrip("）") for f in report.inconclusive})
+    raise_ = (f"raise --rlimit (now {args.rlimit}; 0 = no limit) or --timeout (now {args.timeout:g} s)"
+              if args.rlimit else f"raise --timeout (now {args.timeout:g} s per question)")
+    sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
+                     f"{raise_}, or lower --max-seats / --max-grants\n")
 
 
 def _without_ignored(findings, args):

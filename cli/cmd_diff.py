@@ -6,7 +6,8 @@ import os
 import subprocess
 import sys
 
-from .cmd_check import add_report_args, add_solver_args, emit, run_checks
+from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from .common import report_catalogue_errors
 
 NAME = "diff"
 HELP = "compare two catalogue versions (paths or git REV:PATH): new findings and changed decisions"
@@ -16,13 +17,24 @@ since OLD, and every decision (conversion and which skill fires, bans, receive, 
 draw count) whose answer differs between the versions in some state reachable under both — found by the
 solver over both encodings at once, with a witness replayed under each version.
 
+With --kotlin SERVER_REPO, OLD and NEW are git revisions of the game server's repository (a bare one
+works): both are extracted from the Kotlin sources, a degraded extraction stops the run (exit 2 with the
+reason), code that only became readable is reported as newly understood, and changed engine rules fail too:
+
+  skillproof diff --kotlin TheMessage origin/main HEAD --format sarif --output skillproof.sarif
+
 exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
-1 new findings or changed decisions; 2 bad input or usage; 3 inconclusive; 4 internal error."""
+1 new findings or changed decisions (or engine rules); 2 bad input, usage or a degraded extraction;
+3 inconclusive; 4 internal error."""
 
 
 def add_arguments(p):
-    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH")
-    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH")
+    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
+    p.add_argument("--kotlin", metavar="SERVER_REPO",
+                   help="compare two revisions of the game server's git repository, extracted from its Kotlin code")
+    p.add_argument("--max-undecided-increase", type=int, default=20, metavar="N",
+                   help="with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)")
     p.add_argument("--allow-changes", action="store_true", help="report changes but exit 0 for them")
     p.add_argument("--per-decision", type=int, default=3, metavar="N",
                    help="witnesses per changed decision (default 3)")
@@ -51,27 +63,22 @@ def read_side(spec: str) -> dict:
     if os.path.exists(spec) or ":" not in spec:
         if not os.path.exists(spec):
             raise SideError(f"{spec}: no such file or directory")
-        paths = []
-        if os.path.isdir(spec):
-            from pathlib import Path
-
-            from skillproof.model.loader import link_out_of
-            paths = sorted(os.path.join(spec, f) for f in os.listdir(spec) if f.endswith(".toml"))
-            for p in paths:
-                away = link_out_of(Path(p), Path(spec))
-                if away is not None:
-                    raise SideError(f"{p}: a symbolic link out of the catalogue directory (to {away}); not read")
-        else:
-            paths = [spec]
+        from skillproof.model.loader import catalogue_files, read_limited
+        refused: list = []
+        paths = catalogue_files([spec], refused)       # a directory: recursively, as `check` reads it
+        if refused:                                    # a symbolic link out of the directory
+            raise SideError(str(refused[0]))
         if not paths:
             raise SideError(f"{spec}: no .toml catalogue files")
         out = {}
         for p in paths:
+            raw, err = read_limited(p, os.path.relpath(p))
+            if err:
+                raise SideError(str(err))
             try:
-                with open(p, encoding="utf-8") as fh:
-                    out[os.path.relpath(p)] = fh.read()
-            except (OSError, UnicodeDecodeError) as e:
-                raise SideError(f"{p}: cannot read ({e})") from None
+                out[os.path.relpath(p)] = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise SideError(f"{p}: cannot read (not UTF-8: {e.reason} at byte {e.start})") from None
         return out
     rev, _, path = spec.partition(":")
     path = path.rstrip("/")
@@ -81,8 +88,8 @@ def read_side(spec: str) -> dict:
     kind = _git("cat-file", "-t", f"{rev}:{path}" if path else f"{rev}:").strip()
     if kind == "blob":
         return {spec: _git("show", f"{rev}:{path}")}
-    names = [n for n in _git("ls-tree", "--name-only", f"{rev}:{path}" if path else f"{rev}:").splitlines()
-             if n.endswith(".toml")]
+    names = [n for n in _git("ls-tree", "-r", "--name-only", f"{rev}:{path}" if path else f"{rev}:").splitlines()
+             if n.endswith(".toml") and not any(part.startswith(".") for part in n.split("/"))]
     if not names:
         raise SideError(f"{spec}: no .toml catalogue files at that revision")
     return {f"{rev}:{path + '/' if path else ''}{n}": _git("show", f"{rev}:{path + '/' if path else ''}{n}")
@@ -90,8 +97,17 @@ def read_side(spec: str) -> dict:
 
 
 def run(args) -> int:
+    if args.kotlin:
+        from .kotlin_diff import run as run_kotlin
+        return run_kotlin(args)
     from skillproof.checks.diff import Differ
     from skillproof.model.loader import CatalogueErrors, load
+
+    from .cmd_check import outputs
+    problem = outputs(args)[1]
+    if problem:
+        sys.stderr.write(f"error: {problem}\n")
+        return 2
     cats = []
     for spec in (args.old, args.new):
         try:
@@ -102,11 +118,17 @@ def run(args) -> int:
         try:
             cats.append(load(texts=texts))
         except CatalogueErrors as e:
-            for err in e.errors:
-                sys.stderr.write(f"error: {err}\n")
-            sys.stderr.write(f"{len(e.errors)} errors in {spec}; nothing was compared\n")
+            report_catalogue_errors(e, spec, "nothing was compared")
+            return 2
+        from skillproof.checks.suppress import problems
+        bad = problems(cats[-1])
+        if bad:
+            sys.stderr.write("".join(f"error: {p}\n" for p in bad))
+            sys.stderr.write(f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n")
             return 2
     old, new = cats
+    from .kotlin_diff import rules_entries
+    engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
                         rlimit=max(0, args.rlimit))
@@ -117,25 +139,39 @@ def run(args) -> int:
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
     res_new = run_checks(new, args)
-    old_ids = {f.id for f in res_old.findings}
+    new_active, suppressed, in_source, _ = accept_inline(new, res_new.findings, args)
+    old_active = accept_inline(old, res_old.findings, args)[0]
+    old_ids = {f.id for f in old_active}
     new_ids = {f.id for f in res_new.findings}
-    added = [f for f in res_new.findings if f.id not in old_ids]
-    resolved = [f for f in res_old.findings if f.id not in new_ids]
-    from skillproof.checks.findings import Finding
+    added = [f for f in new_active if f.id not in old_ids]
+    resolved = [f for f in old_active if f.id not in new_ids]
     from skillproof.reports.model import Report
-    inconc = [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
-              for msg in differ.inconclusive]
+    inconc = inconclusive_findings(differ.inconclusive)
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff",
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
                                     "resolved": [f.to_dict() for f in resolved],
-                                    "decision_changes": [c.to_dict() for c in changes]}},
-                    stats={"solver_queries": res_new.stats.get("queries", 0)})
-    rc = emit(report, args, new)
+                                    "decision_changes": engine + [c.to_dict() for c in changes]}},
+                    stats={"solver_queries": res_new.stats.get("queries", 0)},
+                    suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
+    return finish(report, args, new, bool(changes or engine))
+
+
+def inconclusive_findings(msgs) -> list:
+    """An INC001 finding per question the diff could not decide."""
+    from skillproof.checks.findings import Finding
+    return [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
+            for msg in msgs]
+
+
+def finish(report, args, cat, changed: bool) -> int:
+    """Write the report; diff's exit code: 1 for failing findings or (without --allow-changes) any change, 3 when
+    something was inconclusive, else 0 (2 when the report cannot be written)."""
+    rc = emit(report, args, cat)
     if rc:
         return rc
-    if report.failing() or (changes and not args.allow_changes):
+    if report.failing() or (changed and not args.allow_changes):
         return 1
     if report.inconclusive:
         return 3

@@ -21,13 +21,15 @@ Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 4 inter
 
 
 def add_arguments(p):
-    p.add_argument("id", metavar="ID", help="a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e")
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("id", nargs="?", metavar="ID",
+                   help="a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e")
+    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
                    help="catalogue files or directories (default: the shipped catalogue)")
     p.add_argument("--save", "--scenario", dest="save", metavar="FILE",
                    help="write the witness as a scenario file for `skillproof replay FILE`")
     p.add_argument("--json", action="store_true", help="the finding, its narration and its origin as JSON")
-    p.add_argument("--timeout", type=int, default=None, metavar="MS", help="solver timeout per question (ms)")
+    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+                   help="solver time limit per question, in seconds (as for `check`)")
 
 
 def _family_of(code: str):
@@ -48,6 +50,10 @@ def run(args) -> int:
     from skillproof.model.names import shown
 
     from .common import load_or_report
+    if not args.id:
+        sys.stderr.write("error: explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
+                         "(`skillproof check` prints every finding's id in brackets)\n")
+        return EXIT_USAGE
     ident = shown(args.id.strip(), 40)         # echoed in messages: one line, short
     code = ident.split("-", 1)[0].upper()
     fam, code_info = _family_of(code)
@@ -63,8 +69,11 @@ def run(args) -> int:
     if cat is None:
         return EXIT_USAGE
     opts = CX.Options(only=(fam.name,))
-    if args.timeout:
-        opts.timeout_ms = args.timeout
+    if args.timeout is not None:
+        if args.timeout <= 0:
+            sys.stderr.write(f"error: --timeout must be a positive number of seconds, not {args.timeout:g}\n")
+            return EXIT_USAGE
+        opts.timeout_ms = max(1, int(args.timeout * 1000))
     result = CX.run(cat, opts)
     finding = next((f for f in result.findings if f.id.lower() == ident.lower()), None)
     if finding is None:

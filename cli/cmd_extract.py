@@ -24,22 +24,29 @@ extraction report, printed to stderr and written as DIR/extraction-report.md wit
   skillproof extract --kotlin TheMessage/src/main/kotlin --compare my-catalogue/
 
 Without --output and --compare the catalogue is printed on stdout (one TOML document).
-Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input, 4 internal error."""
+Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input or a degraded
+extraction (a file holding rules fails to parse, a character loses skills the role table gives it, or more
+undecided items than --undecided-baseline allows; the output is still written, the reasons printed);
+4 internal error."""
 
 _SHIPPED = "<shipped>"
-_FILES = ("cards.toml", "characters.toml", "skills.toml", "grants.toml")
+_FILES = ("rules.toml", "cards.toml", "characters.toml", "skills.toml", "grants.toml")
 
 
 def add_arguments(p):
     p.add_argument("--kotlin", metavar="SRC_DIR", required=True,
                    help="the server's Kotlin sources (src/main/kotlin of a checkout, or the checkout itself)")
     p.add_argument("--output", metavar="DIR",
-                   help="write the catalogue (cards.toml, characters.toml, skills.toml, grants.toml) and "
+                   help="write the catalogue (rules.toml, cards.toml, characters.toml, skills.toml, grants.toml) and "
                         "extraction-report.md into DIR (created if missing)")
     p.add_argument("--compare", metavar="CATALOGUE", nargs="?", const=_SHIPPED,
                    help="list what differs between the extracted catalogue and CATALOGUE (a file or "
                         "directory; default: the shipped catalogue); exit 1 if anything differs")
     p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line of the report")
+    p.add_argument("--undecided-baseline", type=int, metavar="N",
+                   help="the extraction is degraded (exit 2) when it has more than N + 20 undecided items")
+    p.add_argument("--allow-degraded", action="store_true",
+                   help="exit 0 even when the extraction is degraded (the reasons are still printed)")
 
 
 def _err(msg: str) -> int:
@@ -95,6 +102,13 @@ def run(args) -> int:
             sys.stderr.write(f"  {e}\n")
         return EXIT_USAGE
 
+    from .model.extract.degraded import degradation
+    reasons = degradation(ex, baseline=args.undecided_baseline)
+    for r in reasons:
+        sys.stderr.write(f"skillproof extract: {'warning' if args.allow_degraded else 'error'}: the extraction is "
+                         f"degraded: {r}\n")
+    if reasons and not args.allow_degraded:
+        return EXIT_USAGE
     if hand is None:
         return EXIT_OK
     diffs = compare(ex.catalogue, hand)

@@ -23,7 +23,7 @@ Exit codes: 0 every answer as expected; 1 some answer differs, or the state is n
 
 def add_arguments(p):
     p.add_argument("file", metavar="FILE", help="the scenario file (JSON)")
-    p.add_argument("paths", nargs="*", metavar="PATH",
+    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
                    help="catalogue files or directories (default: the shipped catalogue)")
     p.add_argument("--json", action="store_true", help="answers and narration as JSON")
     p.add_argument("--brief", action="store_true", help="answers only, without the step-by-step reasoning")

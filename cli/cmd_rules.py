@@ -9,17 +9,35 @@ HELP = "list the checks, or explain one (like `ruff rule`)"
 
 def add_arguments(p):
     p.add_argument("code", nargs="?", help="a check code (e.g. CV002) or family name")
+    p.add_argument("--write-docs", metavar="DIR",
+                   help="write one Markdown page per check (and an index) into DIR, as in docs/rules/")
+
+
+def severity_text(c) -> str:
+    """The severity column: the default, or every severity the code can have ("warning|note")."""
+    return "|".join(c.severities)
 
 
 def run(args) -> int:
     from skillproof.checks.registry import INCONCLUSIVE, families
+    if args.write_docs:
+        from skillproof.reports import ruledocs
+        try:
+            written = ruledocs.write(args.write_docs)
+        except OSError as e:
+            sys.stderr.write(f"error: cannot write {args.write_docs}: {e.strerror}\n")
+            return 2
+        sys.stderr.write(f"skillproof: {len(written)} pages written to {args.write_docs}\n")
+        return 0
     fams = families()
     if not args.code:
         for f in fams:
             print(f"{f.name} — {f.title}")
             for c in f.codes:
-                print(f"  {c.code}  {c.severity:<7} {c.name}: {c.summary}")
-        print(f"{INCONCLUSIVE.code}  {INCONCLUSIVE.severity:<7} {INCONCLUSIVE.name}: {INCONCLUSIVE.summary}")
+                print(f"  {c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
+        c = INCONCLUSIVE
+        print(f"{c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
+        print("\n(a code with two severities: `skillproof rules CODE` says when each applies)")
         return 0
     want = args.code.strip()
     for f in fams:
@@ -30,12 +48,16 @@ def run(args) -> int:
             return 0
         for c in f.codes:
             if c.code.lower() == want.lower() or c.name == want:
-                print(f"# {c.code} {c.name} ({c.severity}, family {f.name})\n")
+                print(f"# {c.code} {c.name} ({severity_text(c)}, family {f.name})\n")
+                if c.also_when:
+                    print(f"Severity: {c.severity} by default; {c.also_when}.\n")
                 print(f"What it finds: {c.summary}.\n")
                 print(f"Why it matters: {c.why}.\n")
                 if c.example:
                     print("Example catalogue that triggers it:\n")
                     print("\n".join("    " + line for line in c.example.splitlines()))
+                from skillproof.reports.ruledocs import help_uri
+                print(f"\nMore: {help_uri(c.code)}")
                 return 0
     from skillproof.model.names import nearest, shown
     known = [f.name for f in fams] + [c.code for f in fams for c in f.codes]

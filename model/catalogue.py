@@ -165,6 +165,10 @@ class Rules:
     turn_end: tuple = ("restore_invalid", "drop_one_turn")
     must_beats_cannot: bool = True
     face_down_converts: bool = False
+    face_down_grant_converts: bool = True       # granted (non-initial) conversions apply while face down
+    must_receive: tuple = ("locked", "sender")  # who the engine makes receive: sender / turn (player) / locked
+    skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
+    skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 
@@ -179,6 +183,7 @@ class Catalogue:
     characters: dict          # id -> Character
     skills: dict              # id -> Rule (skills and grants)
     files: tuple = ()
+    suppressions: tuple = ()  # inline `# skillproof: ignore[CODE] reason` comments (model/suppress.py)
 
     # ------------------------------------------------------------------ derived views (cheap, cached)
     def __post_init__(self):

@@ -173,7 +173,7 @@ def conversion(cat: Catalogue, state: State, seat: int, actual: str, declared: s
         rule = cat.skills[inst.rule]
         if "ConvertCardSkill" not in live_kinds(cat, inst) or rule.convert is None:
             continue
-        if rule.initial and not s.face_up and not cat.rules.face_down_converts:
+        if not s.face_up and not face_down_applies(cat, rule):
             continue                                   # server: roleFaceUp || !isInitialSkill
         source = _ref_value(rule.convert.source, inst)
         if source is not None and source != actual:
@@ -191,6 +191,12 @@ def conversion(cat: Catalogue, state: State, seat: int, actual: str, declared: s
             if via is None or not via_must or must:  # must beats optional; else later wins
                 via, via_must = i, must
     return Conversion(ok, via)
+
+
+def face_down_applies(cat: Catalogue, rule: Rule) -> bool:
+    """Whether a conversion applies while its owner is face down: ``rules.face_down_converts`` for initial
+    skills, ``rules.face_down_grant_converts`` for granted ones."""
+    return cat.rules.face_down_converts if rule.initial else cat.rules.face_down_grant_converts
 
 
 def banned(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
@@ -243,7 +249,9 @@ def receive(cat: Catalogue, state: State, seat: int) -> str:
 def receive_parts(cat: Catalogue, state: State, seat: int) -> tuple[bool, bool]:
     """(must, cannot) before they are reconciled: which obligations hold at once."""
     s = state.seats[seat]
-    must = state.sender == seat or s.locked
+    mr = cat.rules.must_receive                       # server mustReceiveMessage: the sender and locked players
+    must = ("sender" in mr and state.sender == seat) or ("turn" in mr and state.turn == seat) or \
+        ("locked" in mr and s.locked)
     cannot = False
     for inst in s.skills:
         rule = cat.skills[inst.rule]
@@ -334,14 +342,25 @@ def skip_fight(cat: Catalogue, state: State, seat: int) -> bool:
     skills are all invalidated (and who has no granted ActiveSkill) counts as having no skill even when
     never face up; "hidden and never face up" is tested as ``!hasEverFaceUp``.
     """
+    return _skip(cat, state, seat, "fight")
+
+
+def _skip(cat: Catalogue, state: State, seat: int, phase: str) -> bool:
+    """The skip predicate of ``phase`` with the ingredients ``rules.skip_fight`` / ``rules.skip_dying`` name:
+    ``skills_gone`` (a player whose skills are all gone is skipped even if never face up) and ``can_use``
+    (the skill test asks the phase's condition, else any ActiveSkill that is not a MainPhaseSkill counts)."""
     if _may_play_cards(cat, state, seat):
         return False
     s = state.seats[seat]
-    if _skills_gone(cat, state, seat):
+    parts = getattr(cat.rules, f"skip_{phase}")
+    if "skills_gone" in parts and _skills_gone(cat, state, seat):
         return True
     if not s.ever_face_up:
         return False
-    return not any(usable(cat, state, seat, inst, "fight") for inst in s.skills)
+    if "can_use" in parts:
+        return not any(usable(cat, state, seat, inst, phase) for inst in s.skills)
+    return not any("ActiveSkill" in live_kinds(cat, i) and "MainPhaseSkill" not in live_kinds(cat, i)
+                   for i in s.skills)
 
 
 def skip_dying(cat: Catalogue, state: State, seat: int) -> bool:
@@ -350,15 +369,7 @@ def skip_dying(cat: Catalogue, state: State, seat: int) -> bool:
     note L94-97 as for 争夺阶段. Server (cannotPlayCardAndSkillForChengQing): the skill test is only
     "has an ActiveSkill that is not a MainPhaseSkill" — its canUse is not consulted.
     """
-    if _may_play_cards(cat, state, seat):
-        return False
-    s = state.seats[seat]
-    if _skills_gone(cat, state, seat):
-        return True
-    if not s.ever_face_up:
-        return False
-    return not any("ActiveSkill" in live_kinds(cat, i) and "MainPhaseSkill" not in live_kinds(cat, i)
-                   for i in s.skills)
+    return _skip(cat, state, seat, "dying")
 
 
 def could_act(cat: Catalogue, state: State, seat: int, phase: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 # ------------------------------------------------------------------------------------------ catalogue
 FILE_BYTES = 2 * 1024 * 1024          # one catalogue file
 TOTAL_BYTES = 16 * 1024 * 1024        # every file of one catalogue together
-FILES = 1_000                         # .toml files in one catalogue
+FILES = 10_000                        # .toml files in one catalogue (one per character is usual)
 TOML_DEPTH = 16                       # arrays and inline tables nested in one another
 NAME_CHARS = 200                      # an id, a name, an alias, a key
 STRING_CHARS = 10_000                 # any other string (text, trigger …)

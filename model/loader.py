@@ -7,6 +7,7 @@ raise anything else.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from importlib import resources
@@ -37,9 +38,23 @@ class CatalogueError:
 
 
 class CatalogueErrors(Exception):
-    def __init__(self, errors):
-        self.errors = sorted(set(errors))
-        super().__init__("\n".join(str(e) for e in self.errors))
+    """Every problem of a catalogue. ``causes`` (files that cannot be read) come first; ``hidden`` counts
+    the errors left out because they only follow from those files not being read (``unreadable``)."""
+
+    def __init__(self, errors, causes=(), hidden: int = 0, unreadable=()):
+        causes = sorted(set(causes))
+        self.errors = causes + [e for e in sorted(set(errors)) if e not in causes]
+        self.hidden = hidden
+        self.unreadable = list(unreadable)
+        super().__init__("\n".join([str(e) for e in self.errors] + self.folded_lines()))
+
+    def folded_lines(self) -> list[str]:
+        if not self.hidden:
+            return []
+        u = [escape(n) for n in self.unreadable]
+        names = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
+        return [f"({self.hidden} further error{'s' if self.hidden != 1 else ''} hidden: "
+                f"{'they follow' if self.hidden != 1 else 'it follows'} from {names} not being readable)"]
 
 
 def shipped_path() -> Path:
@@ -48,16 +63,20 @@ def shipped_path() -> Path:
 
 
 def catalogue_files(paths, errors: list | None = None) -> list[Path]:
-    """Expand paths (files or directories) into the TOML files to read, in a stable order.
+    """Expand paths (files or directories) into the TOML files to read, in a stable order: a directory is
+    read recursively, its files in sorted relative-path order (``cards.toml`` before
+    ``characters/a_fu_luo_la.toml`` before ``rules.toml``); names starting with a dot are skipped.
 
-    A directory's symbolic links that lead out of the directory are not followed: each is named in
-    ``errors`` (when given) instead."""
+    What a symbolic link inside a directory leads to outside that directory is not read: each such file is
+    named in ``errors`` (when given) instead."""
     out: list[Path] = []
     for p in paths:
         p = Path(p)
         if p.is_dir():
-            for q in sorted(p.iterdir()):
-                if q.suffix != ".toml":
+            found = {}
+            for q in p.rglob("*.toml"):
+                rel = q.relative_to(p)
+                if any(part.startswith(".") for part in rel.parts):
                     continue
                 away = link_out_of(q, p)
                 if away is not None:
@@ -67,7 +86,8 @@ def catalogue_files(paths, errors: list | None = None) -> list[Path]:
                                                      "not read — copy the file in or name it on the command line"))
                     continue
                 if q.is_file():
-                    out.append(q)
+                    found[rel.as_posix()] = q
+            out.extend(found[k] for k in sorted(found))
         else:
             out.append(p)
     return out
@@ -87,8 +107,8 @@ def link_out_of(path: Path, directory: Path) -> str | None:
     return shown(str(target), 80)
 
 
-def read_text(path: Path, name: str) -> tuple[str | None, CatalogueError | None]:
-    """A catalogue file's text, read only if it is a regular file within the size limit."""
+def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | None]:
+    """A catalogue file's bytes, read only if it is a regular file within the size limit."""
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
@@ -101,11 +121,9 @@ def read_text(path: Path, name: str) -> tuple[str | None, CatalogueError | None]
             raw = fh.read(L.FILE_BYTES + 1)
         if len(raw) > L.FILE_BYTES:
             return None, CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} bytes (the limit)")
-        return raw.decode("utf-8"), None
+        return raw, None
     except FileNotFoundError:
         return None, CatalogueError(name, 1, "", "no such file")
-    except UnicodeDecodeError as e:
-        return None, CatalogueError(name, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})")
     except OSError as e:
         return None, CatalogueError(name, 1, "", f"cannot read: {e.strerror}")
 
@@ -113,7 +131,8 @@ def read_text(path: Path, name: str) -> tuple[str | None, CatalogueError | None]
 def display_name(path: Path, shipped: bool = False) -> str:
     """How a file is named in messages and reports: relative to the working directory when under it
     (as linters do), else as given; the shipped catalogue outside the working directory is
-    ``<shipped>/file.toml``, so reports do not depend on where skillproof is installed."""
+    ``<shipped>/characters/x.toml`` (its path inside the catalogue), so reports do not depend on where
+    skillproof is installed."""
     if str(path).startswith("<"):
         return str(path)
     try:
@@ -122,7 +141,12 @@ def display_name(path: Path, shipped: bool = False) -> str:
         rel = ".."
     if not rel.startswith(".."):
         return rel
-    return f"<shipped>/{Path(path).name}" if shipped else str(path)
+    if not shipped:
+        return str(path)
+    try:
+        return "<shipped>/" + Path(path).relative_to(shipped_path()).as_posix()
+    except ValueError:
+        return f"<shipped>/{Path(path).name}"
 
 
 def load(paths=None, *, texts: dict | None = None) -> Catalogue:
@@ -130,6 +154,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     (used by `diff` for git revisions and by tests)."""
     docs: list[tuple[str, str]] = []
     errors: list[CatalogueError] = []
+    unreadable: dict[str, str] = {}     # files that could not be read or parsed -> their text, as far as known
     if texts is not None:
         docs = list(texts.items())
     else:
@@ -145,11 +170,15 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
                                                   f"{len(files):,} catalogue files; the limit is {L.FILES:,}")])
         for f in files:
             name = display_name(f, shipped)
-            text, err = read_text(f, name)
+            raw, err = read_limited(f, name)
             if err:
                 errors.append(err)
-            else:
-                docs.append((name, text))
+                continue
+            try:
+                docs.append((name, raw.decode("utf-8")))
+            except UnicodeDecodeError as e:
+                errors.append(_not_utf8(name, raw, e))
+                unreadable[name] = raw.decode("utf-8", "replace")
     total = 0
     for name, text in docs:
         total += len(text)
@@ -159,21 +188,70 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     b = _Builder()
     with suggestion_budget():          # "did you mean" stays fast however many names are wrong
         for name, text in docs:
+            if text.startswith("\ufeff"):
+                errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), "
+                                                          "which TOML does not allow: save it as UTF-8 without BOM"))
+                unreadable[name] = text
+                continue
             b.add_file(name, text)
-        # cross-file checks run even after local errors, to report everything at once — unless a whole
-        # file could not be read: then every name it defines would be reported as unknown
-        if not errors and not b.dropped:
+        # cross-file checks run even after local errors, to report everything at once (what follows only
+        # from an unreadable file is folded below) — unless the catalogue is over a count limit: then what
+        # was left out would show up as unknown names everywhere
+        if not b.dropped:
             b.link()
     errors.extend(b.errors)
+    unreadable.update(b.unreadable)
     if errors:
-        raise CatalogueErrors(errors)
-    return Catalogue(rules=b.rules, cards=b.cards, characters=b.characters, skills=b.skills,
-                     files=tuple(n for n, _ in docs))
+        raise CatalogueErrors(*_fold_unreadable(errors, unreadable))
+    # Characters and skills are kept in id order, not in the order they were read: how a catalogue is split
+    # into files never changes what the checks ask the solver, the witnesses they find or a report. Cards
+    # keep their written order (the shipped cards.toml follows the server's card_type enum).
+    return Catalogue(rules=b.rules, cards=b.cards, characters=dict(sorted(b.characters.items())),
+                     skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs),
+                     suppressions=tuple(b.suppressions))
+
+
+_QUOTED = re.compile(r"'([^'\s]+)'")
+_DEFINES = re.compile(r'^\s*id\s*=\s*["\']([^"\']+)["\']', re.M)
+
+
+def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
+    """(errors, causes, hidden, unreadable names): the errors of files that cannot be read lead; errors
+    elsewhere that name (in quotes) something one of those files defines (``id = "…"`` in its text) — an
+    unknown skill, grant or card, an argument that is not a card — are folded: they follow from the file not
+    being read, and their suggestions would mislead."""
+    if not unreadable:
+        return errors, (), 0, ()
+    causes = [e for e in errors if e.file in unreadable and e.line >= 1 and not e.key]
+    defined = {m.group(1) for text in unreadable.values() for m in _DEFINES.finditer(text or "")}
+    kept, hidden = [], 0
+    for e in errors:
+        named = set(_QUOTED.findall(e.message.split(" — did you mean")[0]))
+        if e.file not in unreadable and e.key != "id" and named & defined:
+            hidden += 1
+        else:
+            kept.append(e)
+    return kept, causes, hidden, sorted(unreadable)
+
+
+def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
+    line = raw.count(b"\n", 0, e.start) + 1
+    guess = ""
+    try:
+        raw.decode("gb18030")
+        guess = "; it reads as GBK/GB18030 — save it as UTF-8"
+    except UnicodeDecodeError:
+        pass
+    return CatalogueError(name, line, "", f"not UTF-8 text ({e.reason} at byte {e.start}){guess}")
 
 
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
-RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts"}
+RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
+              "must_receive", "skip_fight", "skip_dying"}
+#: the values the list-valued [rules] keys take (each at most once, in any order)
+RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
+              "skip_dying": ("skills_gone", "can_use")}
 CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases"}
 CARD_PHASES = ("main", "send_start", "send", "fight", "dying")
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
@@ -196,13 +274,15 @@ class _Builder:
     def __init__(self):
         self.errors: list[CatalogueError] = []
         self._said: set = set()               # limits already reported
-        self.dropped = False                  # a file was not read at all (syntax, limits)
+        self.dropped = False                  # entries were left out: the catalogue is over a count limit
         self.rules = Rules()
         self.rules_seen: Loc | None = None
         self.cards: dict[str, Card] = {}
         self.characters: dict[str, Character] = {}
         self.skills: dict[str, Rule] = {}
         self._pending: list = []          # deferred checks needing every file (references, expressions)
+        self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
+        self.unreadable: dict = {}        # files with a TOML syntax error -> their text
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -212,20 +292,21 @@ class _Builder:
     def add_file(self, name: str, text: str):
         if len(text) > L.FILE_BYTES:
             self.errors.append(CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} characters (the limit)"))
-            self.dropped = True
+            self.unreadable[name] = ""
             return
         data, bad = tomlsafe.loads(text)
         if bad:
             self.errors.append(CatalogueError(name, bad[0], "", bad[1]))
-            self.dropped = True
+            self.unreadable[name] = text
             return
         locs = locate(text)
         over = tomlsafe.check_values(data, locs)
         if over:                   # nothing else is read from a file over the limits
             self.errors.extend(CatalogueError(name, line, key, msg) for line, key, msg in over)
-            self.dropped = True
+            self.unreadable[name] = text
             return
         F = (name, locs)
+        self._inline_suppressions(name, text, data)
         for k in data:
             if k not in TOP_KEYS:
                 self.err(name, locs, (k,), k, f"unknown top-level table {_q(k)}{_dym(k, TOP_KEYS)}")
@@ -249,6 +330,12 @@ class _Builder:
                 if self._too_many(F, path, table):
                     break
                 fn(F, path, entry, table)
+
+    def _inline_suppressions(self, name: str, text: str, data: dict):
+        from .suppress import scan
+        found, problems = scan(name, text, data)
+        self.suppressions.extend(found)
+        self.errors.extend(CatalogueError(name, line, "skillproof: ignore", msg) for line, msg in problems)
 
     def _loc(self, F, path) -> Loc:
         return Loc(F[0], line_of(F[1], path))
@@ -347,6 +434,19 @@ class _Builder:
                                         default=r.must_beats_cannot)
         r.face_down_converts = self._get(F, path, data, "face_down_converts", bool, "[rules]",
                                          default=r.face_down_converts)
+        r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
+                                               default=r.face_down_grant_converts)
+        for key, allowed in RULES_SETS.items():
+            vals = self._strlist(F, path, data, key, "[rules]")
+            if vals is None:
+                continue
+            bad = [v for v in vals if v not in allowed]
+            for v in bad:
+                self.err(F[0], F[1], path + (key,), key, f"unknown {key} item {_q(v)}{_dym(v, allowed)}")
+            if len(set(vals)) != len(vals):
+                self.err(F[0], F[1], path + (key,), key, f"{key} lists an item twice")
+            if not bad:
+                setattr(r, key, tuple(sorted(set(vals))))
 
     def _ident(self, F, path, entry, what):
         ident = self._get(F, path, entry, "id", str, what, required=True)

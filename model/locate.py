@@ -44,14 +44,15 @@ def _split_key(s: str) -> list[str] | None:
 _TOKENS = re.compile(r'''
     (?P<mstr>"""[^"\\]*(?:(?:\\[\s\S]|"(?!""))[^"\\]*)*(?:"""["]{0,2}|\Z) | \'\'\'[\s\S]*?(?:\'\'\'[\']{0,2}|\Z))
   | "[^"\\\n]*(?:\\.[^"\\\n]*)*"? | '[^'\n]*'?
-  | \#[^\n]*
+  | (?P<comment>\#[^\n]*)
   | (?P<open>[\[{]) | (?P<close>[\]}])
   | (?P<nl>\n)
 ''', re.VERBOSE)
 
 
-def _logical_lines(text: str):
-    """Yield (line_no, line_text) for lines that start outside any string or bracket.
+def _logical_lines(text: str, comments: list | None = None):
+    """Yield (line_no, line_text) for lines that start outside any string or bracket; every comment (outside
+    strings) is appended to ``comments`` as (line_no, text from '#'), when a list is given.
 
     One regular-expression pass over strings, comments, brackets and newlines (the rest is skipped in
     bulk), so a file of megabytes is scanned in well under a second."""
@@ -68,6 +69,9 @@ def _logical_lines(text: str):
             line_no += 1
             line_start = m.end()
             start_ok = depth == 0
+        elif kind == "comment":
+            if comments is not None:
+                comments.append((line_no, m.group()))
         elif kind == "mstr":
             k = m.group().count("\n")
             if k:                       # the next line starts inside the string
@@ -159,3 +163,22 @@ def line_of(locs: dict, path: tuple) -> int:
             return locs[p]
         p = p[:-1]
     return 1
+
+
+def toml_error_line(message: str, text: str) -> int:
+    """The line a ``tomllib.TOMLDecodeError`` message points at ('at line N' or 'at end of document')."""
+    import re as _re
+    m = _re.search(r"line (\d+)", message)
+    if m:
+        return int(m.group(1))
+    if "end of document" in message:
+        return max(1, text.count("\n") + (0 if text.endswith("\n") or not text else 1))
+    return 1
+
+
+def comments(text: str) -> list[tuple[int, str]]:
+    """(line, text from '#') of every comment of a TOML text, strings skipped."""
+    out: list = []
+    for _ in _logical_lines(text, out):
+        pass
+    return out

@@ -57,9 +57,14 @@ def _short_repr(v, limit: int) -> str:
     """repr() of a value read from a file, without walking more of it than a message can show."""
     if isinstance(v, (list, dict, tuple)):
         n = len(v)
+        if n <= 8:                      # small: shown as written (what is in it may be the point)
+            try:
+                r = repr(v)
+            except (ValueError, RecursionError):
+                r = ""
+            if r and len(r) <= limit:
+                return r
         kind = "list" if not isinstance(v, dict) else "table"
-        if n == 0:
-            return "[]" if kind == "list" else "{}"
         return f"a {kind} of {n:,} item{'s' if n != 1 else ''}"
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) > 10 ** 30:
         return f"an integer of {len(str(abs(v))) if abs(v) < 10 ** 4000 else 'over 4,000'} digits"

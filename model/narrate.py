@@ -5,7 +5,7 @@ dict form witnesses and scenario files use) and records each step that matters �
 position of the player's skill list did what, and the catalogue line it comes from:
 
     3. 变则通·宣言 (A=截获, B=破译) at position 3 is a must-conversion of 截获 whose targets lack 误导: vetoed
-       [model/catalogue/skills-4.toml:290]
+       [model/catalogue/characters/chen_da_er.toml:39]
 
 The final answer is the interpreter's own (``interpreter.decide``); ``Trace.agrees`` says whether the
 narrated walk reached the same answer (the tests hold it to that). ``origin(cat, state)`` tells how the
@@ -207,10 +207,11 @@ def _conversion_steps(cat, state, seat, actual, declared, only_must, tr: Trace):
             tr.steps.append(Step(f"{lab} at position {pos} is invalidated (wrapped in an InvalidSkill): it converts "
                                  f"nothing", rule.id, rule.loc, pos))
             continue
-        if rule.initial and not s.face_up and not cat.rules.face_down_converts:
-            tr.steps.append(Step(f"{lab} at position {pos} is an initial skill of a face-down role: the server "
-                                 f"skips it (face_down_converts = false)", rule.id,
-                                 cat.rules.at("face_down_converts") or rule.loc, pos))
+        if not s.face_up and not I.face_down_applies(cat, rule):
+            key = "face_down_converts" if rule.initial else "face_down_grant_converts"
+            tr.steps.append(Step(f"{lab} at position {pos} is {'an initial' if rule.initial else 'a granted'} skill "
+                                 f"of a face-down role: the server skips it ({key} = false)", rule.id,
+                                 cat.rules.at(key) or rule.loc, pos))
             continue
         source = _ref(cat, rule.convert.source, inst)
         if source is not None and source != actual:
@@ -340,11 +341,16 @@ def _n_can_play(cat, state, seat, q, tr: Trace):
 def _n_receive(cat, state, seat, q, tr: Trace):
     s = state.seats[seat]
     must = cannot = False
-    if state.sender == seat:
+    mr = cat.rules.must_receive
+    if state.sender == seat and "sender" in mr:
         tr.steps.append(Step(f"{seat_name(cat, state, seat)} sent the message: the sender must receive it",
                              decisive=True))
         must = True
-    if s.locked:
+    if state.turn == seat and "turn" in mr and not must:
+        tr.steps.append(Step(f"it is {seat_name(cat, state, seat)}'s turn: the turn player must receive it "
+                             f"(must_receive)", None, cat.rules.at("must_receive"), decisive=True))
+        must = True
+    if s.locked and "locked" in mr:
         tr.steps.append(Step(f"{seat_name(cat, state, seat)} is locked: a locked player must receive",
                              decisive=True))
         must = True
@@ -445,7 +451,8 @@ def _skip_steps(cat, state, seat, phase, tr: Trace) -> bool:
     s = state.seats[seat]
     if _may_play_steps(cat, state, seat, tr):
         return False
-    if I._skills_gone(cat, state, seat):
+    parts = getattr(cat.rules, f"skip_{phase}")
+    if "skills_gone" in parts and I._skills_gone(cat, state, seat):
         inv = [inst_label(cat, i) for i in s.skills if i.invalid]
         why = f"every initial skill is invalidated ({', '.join(inv)})" if inv else "the player has no initial skill left"
         tr.steps.append(Step(f"{why} and no granted ActiveSkill is live: counts as having no skill — skipped",
@@ -468,11 +475,12 @@ def _skip_steps(cat, state, seat, phase, tr: Trace) -> bool:
         if "ActiveSkill" not in live:
             tr.steps.append(Step(f"{lab} at position {pos} is invalidated", rule.id, rule.loc, pos))
             continue
-        if phase == "fight":
-            cond = rule.fight
+        if "can_use" in parts:
+            cond = getattr(rule, phase)
             ok = cond is not None and bool(I.evaluate(cond, _env(cat, state, seat, inst)))
-            tr.steps.append(Step(f"{lab} at position {pos} is an ActiveSkill; usable in 争夺阶段 "
-                                 f"(`{_text(cond)}`) → {value(cat, ok)}", rule.id, rule.at("fight"), pos,
+            tr.steps.append(Step(f"{lab} at position {pos} is an ActiveSkill; usable in "
+                                 f"{'争夺阶段' if phase == 'fight' else '濒死求澄清'} "
+                                 f"(`{_text(cond)}`) → {value(cat, ok)}", rule.id, rule.at(phase), pos,
                                  decisive=ok))
         else:
             ok = "MainPhaseSkill" not in live

@@ -12,7 +12,7 @@ import re
 import tomllib
 
 from . import limits as L
-from .locate import line_of
+from .locate import line_of, toml_error_line
 from .names import shown
 
 _SCAN = re.compile(r'''
@@ -66,8 +66,7 @@ def loads(text: str) -> tuple[dict | None, tuple[int, str] | None]:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
-        m = re.search(r"line (\d+)", msg)
-        return None, (int(m.group(1)) if m else 1, f"TOML syntax error: {msg}")
+        return None, (toml_error_line(msg, text), f"TOML syntax error: {msg}")
     except (RecursionError, ValueError, MemoryError, OverflowError) as e:
         # the scan above keeps tomllib within its limits; this is a last resort, never a traceback
         return None, (1, f"cannot read this TOML within the limits ({type(e).__name__}); "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import importlib
 
-FORMATS = ["text", "json", "sarif", "junit", "markdown", "html"]
+FORMATS = ["text", "json", "sarif", "junit", "markdown", "html", "github", "gitlab"]
 _MODULES = {"json": "jsonfmt"}
 
 

@@ -1,13 +1,17 @@
 """HTML: one self-contained file — no network, no external script, style sheet or font.
 
-A summary (status, counts, checks), the findings table with each witness folded under its row, and the
-conflict graph as inline SVG laid out in Python (``layout.py``: deterministic). Nodes are the rules
-(circles: skills, squares: grants handed out at run time, diamonds: cards that grant); edges join rules
-that touch a common resource (the tooltip says which). Rules involved in a finding carry a ring in the
-colour of their worst finding. Clicking (or hovering) a finding highlights its rules and the edges between
-them and dims the rest; clicking a rule selects the findings that involve it. The selection lives in the
-URL fragment (``report.html#f-CV001-3a1451036d``), so a link opens the report with that finding selected.
-A few lines of inline JavaScript do the highlighting; without JavaScript the report still shows everything.
+A summary (status, counts), a table of contents (sections, and every check with its count), a toolbar that
+filters the findings by severity and by check and searches their text (messages, rules, witnesses), the
+findings table grouped by check — each finding's witness folded in a row of its own, across the whole
+table — and the conflict graph as inline SVG laid out in Python (``layout.py``: deterministic), scaled to fit
+its box, with zoom (wheel, buttons) and pan (drag). Nodes are the rules (circles: skills, squares: grants
+handed out at run time, diamonds: cards that grant); edges join rules that touch a common resource (the
+tooltip says which). Rules involved in a finding carry a ring in the colour of their worst finding.
+Clicking (or hovering) a finding highlights its rules and the edges between them, dims the rest and zooms
+the graph to them; clicking a rule selects the findings that involve it. The selection lives in the URL
+fragment (``report.html#f-CV001-3a1451036d``), so a link opens the report with that finding selected.
+The text is Chinese: the font stack names the CJK fonts of every platform (the CI's browser test fails when
+Chinese renders as missing-glyph boxes). Without JavaScript the report still shows everything.
 """
 from __future__ import annotations
 
@@ -17,8 +21,9 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
+from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_title,
+                   change_witness, code_info, diff_view, exit_code, fdict, loc_text, rules_of, stale_text,
+                   summary_line, witness_text)
 
 NAME = "html"
 DESCRIPTION = "one self-contained HTML page: findings, witnesses and the conflict graph"
@@ -38,12 +43,17 @@ def finding_dom_id(fid: str) -> str:
     return "f-" + _ID_BAD.sub(lambda m: f"_{ord(m.group()):x}_", fid)
 
 
+FONTS = ('system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","Noto Sans SC","Source Han Sans SC",'
+         '"Source Han Sans CN","PingFang SC","Hiragino Sans GB","Microsoft YaHei","WenQuanYi Micro Hei",'
+         '"WenQuanYi Zen Hei","Droid Sans Fallback","Noto Sans CJK JP",sans-serif')
+MONO = ('ui-monospace,SFMono-Regular,Menlo,Consolas,"Noto Sans Mono CJK SC","Noto Sans CJK SC","Source Han Sans SC",'
+        '"PingFang SC","Microsoft YaHei","WenQuanYi Micro Hei",monospace')
+
 CSS = """
 :root{--err:#c62828;--warn:#e08a00;--note:#1e6fb8;--ink:#1d2330;--mute:#6b7280;--line:#d9dde4;--bg:#fff;
 --hl:#ffd400;--panel:#f6f7f9}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","Source Han Sans SC",
-"PingFang SC","Microsoft YaHei",sans-serif;color:var(--ink);background:var(--bg)}
+body{margin:0;font:14px/1.5 %FONTS%;color:var(--ink);background:var(--bg)}
 header{padding:16px 24px;border-bottom:1px solid var(--line);background:var(--panel)}
 h1{font-size:20px;margin:0 0 6px}h2{font-size:16px;margin:18px 0 8px}
 .status{display:inline-block;padding:2px 10px;border-radius:10px;color:#fff;font-weight:600;margin-left:8px}
@@ -51,24 +61,43 @@ h1{font-size:20px;margin:0 0 6px}h2{font-size:16px;margin:18px 0 8px}
 .badges>span{display:inline-block;margin:4px 8px 0 0;padding:1px 8px;border-radius:8px;background:#fff;
 border:1px solid var(--line)}
 .meta{color:var(--mute);font-size:12px}
-main{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;padding:8px 24px 24px}
-@media (min-width:1200px){main{grid-template-columns:minmax(0,1.1fr) minmax(0,1fr)}
-#graph-panel{position:sticky;top:0;align-self:start}#graph-box{max-height:calc(100vh - 120px)}}
+#toolbar{position:sticky;top:0;z-index:5;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;
+padding:8px 24px;background:#fff;border-bottom:1px solid var(--line)}
+#toolbar input[type=search]{font:inherit;padding:3px 8px;min-width:18em;border:1px solid var(--line);border-radius:4px}
+#toolbar select{font:inherit;padding:2px 4px}
+#toolbar label{white-space:nowrap}
+#shown{color:var(--mute);font-size:12px}
+#layout{display:grid;grid-template-columns:minmax(0,1fr);gap:16px;padding:8px 24px 24px}
+@media (min-width:1200px){#layout{grid-template-columns:13em minmax(0,1.15fr) minmax(0,1fr)}
+#toc,#graph-panel{position:sticky;top:52px;align-self:start;max-height:calc(100vh - 60px)}#toc{overflow:auto}}
+#toc{font-size:13px}#toc ul{list-style:none;margin:0;padding:0}#toc li{margin:2px 0}
+#toc ul ul{padding-left:10px}#toc a{color:var(--ink);text-decoration:none}#toc a:hover{text-decoration:underline}
+#toc .n{color:var(--mute)}
 table{border-collapse:collapse;width:100%}
 th,td{border-bottom:1px solid var(--line);padding:6px 8px;text-align:left;vertical-align:top}
 th{font-size:12px;color:var(--mute);font-weight:600}
+tr.group th{font-size:13px;color:var(--ink);background:var(--panel);padding-top:10px}
 tr.finding{cursor:pointer}tr.finding:hover{background:#fafbfc}
-tr.finding.selected{background:#fff7cc;outline:2px solid var(--hl)}
+tr.finding.selected,tr.finding.selected+tr.witness-row{background:#fff7cc}
+tr.finding.selected td{border-top:2px solid var(--hl)}
+tr.finding.has-witness td{border-bottom:none}
+tr.witness-row td{padding-top:0}
+.hidden{display:none}
 .sev{font-weight:600;white-space:nowrap}.sev.error{color:var(--err)}.sev.warning{color:var(--warn)}
 .sev.note{color:var(--note)}
 .dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:5px;background:currentColor}
-code{white-space:nowrap;font:12px ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:#eef0f3;padding:0 3px;border-radius:3px}
+code{white-space:nowrap;font:12px %MONO%;background:#eef0f3;padding:0 3px;border-radius:3px}
 .fid{color:var(--mute);font-size:12px}
+.fix{margin-top:3px;font-size:13px}.fix b{color:#2e7d32}
 .rules div{margin-bottom:2px}
-details pre{white-space:pre-wrap;background:var(--panel);padding:6px 8px;margin:4px 0;border-radius:4px;
-font:12px/1.5 ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace}
-#graph-box{overflow:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
-#graph{display:block}
+details pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--panel);padding:6px 8px;margin:4px 0;
+border-radius:4px;font:12px/1.6 %MONO%}
+#graph-tools{display:flex;gap:6px;align-items:center;margin:4px 0}
+#graph-tools button{font:inherit;padding:1px 9px;border:1px solid var(--line);border-radius:4px;background:#fff;cursor:pointer}
+#graph-box{height:min(72vh,900px);border:1px solid var(--line);border-radius:6px;background:#fff;overflow:hidden;
+cursor:grab;touch-action:none}
+#graph-box.dragging{cursor:grabbing}
+#graph{display:block;width:100%;height:100%}
 .edge{stroke:#b8c0cc;stroke-width:1.4}.edge.gives{stroke-dasharray:5 4}
 .node circle,.node rect,.node polygon{fill:#e8eef7;stroke:#7d8aa0;stroke-width:1.2}
 .node text{font-size:12px;fill:var(--ink);text-anchor:middle;pointer-events:none}
@@ -83,15 +112,49 @@ font:12px/1.5 ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace}
 .legend{font-size:12px;color:var(--mute);margin:6px 0}
 #selection{font-size:13px;margin:6px 0;min-height:1.4em}
 .empty{color:var(--mute)}
-"""
+""".replace("%FONTS%", FONTS).replace("%MONO%", MONO)
 
 JS = r"""
 (function(){
   var svg=document.getElementById('graph');
+  var box=document.getElementById('graph-box');
   var nodes=[].slice.call(document.querySelectorAll('#graph .node'));
   var edges=[].slice.call(document.querySelectorAll('#graph .edge'));
   var rows=[].slice.call(document.querySelectorAll('tr.finding'));
   var info=document.getElementById('selection');
+  /* ------------------------------------------------------------ the graph: fit, zoom, pan */
+  var full=svg?svg.getAttribute('viewBox').split(' ').map(Number):[0,0,1,1];
+  var vb=full.slice();
+  function setVB(v){vb=v;if(svg){svg.setAttribute('viewBox',v.map(function(x){return Math.round(x*10)/10;}).join(' '));}}
+  function zoom(f,cx,cy){
+    var w=Math.min(full[2]*4,Math.max(60,vb[2]*f)),h=w*vb[3]/vb[2];
+    if(cx===undefined){cx=vb[0]+vb[2]/2;cy=vb[1]+vb[3]/2;}
+    setVB([cx-(cx-vb[0])*w/vb[2],cy-(cy-vb[1])*h/vb[3],w,h]);
+  }
+  function fitTo(ids){
+    var xs=[],ys=[];
+    nodes.forEach(function(n){if(ids[n.getAttribute('data-node')]){xs.push(+n.getAttribute('data-x'));ys.push(+n.getAttribute('data-y'));}});
+    if(!xs.length){setVB(full.slice());return;}
+    var x0=Math.min.apply(null,xs)-90,x1=Math.max.apply(null,xs)+90,y0=Math.min.apply(null,ys)-60,y1=Math.max.apply(null,ys)+70;
+    var w=Math.max(x1-x0,260),h=Math.max(y1-y0,200),cx=(x0+x1)/2,cy=(y0+y1)/2;
+    var r=full[2]/full[3];if(w/h<r){w=h*r;}else{h=w/r;}
+    setVB([cx-w/2,cy-h/2,w,h]);
+  }
+  function toSvg(ev){var r=svg.getBoundingClientRect(),s=Math.max(vb[2]/r.width,vb[3]/r.height);
+    return [vb[0]+(ev.clientX-r.left-(r.width-vb[2]/s)/2)*s,vb[1]+(ev.clientY-r.top-(r.height-vb[3]/s)/2)*s,s];}
+  if(svg&&box){
+    box.addEventListener('wheel',function(ev){ev.preventDefault();var p=toSvg(ev);zoom(ev.deltaY>0?1.2:1/1.2,p[0],p[1]);},{passive:false});
+    var drag=null;
+    box.addEventListener('pointerdown',function(ev){if(ev.target.closest&&ev.target.closest('.node')){return;}
+      drag=[ev.clientX,ev.clientY,vb.slice(),toSvg(ev)[2]];box.classList.add('dragging');});
+    window.addEventListener('pointermove',function(ev){if(!drag){return;}
+      setVB([drag[2][0]-(ev.clientX-drag[0])*drag[3],drag[2][1]-(ev.clientY-drag[1])*drag[3],drag[2][2],drag[2][3]]);});
+    window.addEventListener('pointerup',function(){drag=null;box.classList.remove('dragging');});
+    var b=function(id,fn){var el=document.getElementById(id);if(el){el.addEventListener('click',fn);}};
+    b('zoom-in',function(){zoom(1/1.4);});b('zoom-out',function(){zoom(1.4);});
+    b('zoom-fit',function(){setVB(full.slice());});
+  }
+  /* ------------------------------------------------------------ selection */
   function clear(){
     nodes.forEach(function(n){n.classList.remove('hl');});
     edges.forEach(function(x){x.classList.remove('hl');});
@@ -99,14 +162,15 @@ JS = r"""
     if(svg){svg.classList.remove('focus');}
     if(info){info.textContent='';}
   }
-  function mark(ids,label){
+  function mark(ids,label,fit){
     var set={};ids.forEach(function(i){set[i]=1;});
     nodes.forEach(function(n){if(set[n.getAttribute('data-node')]){n.classList.add('hl');}});
     edges.forEach(function(x){if(set[x.getAttribute('data-a')]&&set[x.getAttribute('data-b')]){x.classList.add('hl');}});
     if(svg&&ids.length){svg.classList.add('focus');}
+    if(fit&&ids.length){fitTo(set);}
     if(info){info.textContent=label;}
   }
-  function show(target){
+  function show(target,fit){
     clear();
     if(!target){return;}
     var el=document.getElementById(target);
@@ -114,29 +178,27 @@ JS = r"""
     if(el.classList.contains('finding')){
       el.classList.add('selected');
       var ids=(el.getAttribute('data-nodes')||'').split(' ').filter(Boolean);
-      mark(ids,'Selected: '+el.getAttribute('data-label')+(ids.length?'':' (no rule of the graph)'));
+      mark(ids,'Selected: '+el.getAttribute('data-label')+(ids.length?'':' (no rule of the graph)'),fit);
     }else if(el.classList.contains('node')){
       var id=el.getAttribute('data-node'),n=0;
       rows.forEach(function(r){
         if((' '+(r.getAttribute('data-nodes')||'')+' ').indexOf(' '+id+' ')>=0){r.classList.add('selected');n++;}
       });
-      mark([id],'Selected: '+el.getAttribute('data-label')+' — in '+n+' finding'+(n===1?'':'s'));
+      mark([id],'Selected: '+el.getAttribute('data-label')+' — in '+n+' finding'+(n===1?'':'s'),false);
     }
   }
-  function fromHash(){show(decodeURIComponent(location.hash.slice(1)));}
+  function fromHash(){show(decodeURIComponent(location.hash.slice(1)),true);}
   function select(id){   /* the selection is kept in the URL fragment, without jumping the page */
     if(history.replaceState){history.replaceState(null,'','#'+id);}else{location.hash=id;}
-    show(id);
+    show(id,true);
   }
   rows.forEach(function(r){
     r.addEventListener('click',function(ev){
-      if(ev.target.closest&&ev.target.closest('details')){return;}
+      if(ev.target.closest&&(ev.target.closest('details')||ev.target.closest('a'))){return;}
       select(r.id);
-      var first=document.querySelector('#graph .node.hl');
-      if(first&&first.scrollIntoView){first.scrollIntoView({block:'nearest',inline:'nearest'});}
     });
-    r.addEventListener('mouseenter',function(){show(r.id);});
-    r.addEventListener('mouseleave',fromHash);
+    r.addEventListener('mouseenter',function(){show(r.id,false);});
+    r.addEventListener('mouseleave',function(){var h=decodeURIComponent(location.hash.slice(1));show(h,false);});
   });
   nodes.forEach(function(n){
     n.addEventListener('click',function(){
@@ -145,10 +207,35 @@ JS = r"""
       if(first&&first.scrollIntoView){first.scrollIntoView({block:'nearest'});}
     });
   });
+  /* ------------------------------------------------------------ filters and search */
+  var q=document.getElementById('search'),chk=document.getElementById('check-filter');
+  var sevs=[].slice.call(document.querySelectorAll('input.sev-filter'));
+  var shown=document.getElementById('shown');
+  function filter(){
+    var text=(q&&q.value||'').trim().toLowerCase(),code=chk?chk.value:'',on={};
+    sevs.forEach(function(s){on[s.value]=s.checked;});
+    var n=0;
+    rows.forEach(function(r){
+      var w=document.getElementById('w-'+r.id);
+      var hay=(r.textContent+' '+(w?w.textContent:'')).toLowerCase();
+      var ok=(!r.hasAttribute('data-sev')||on[r.getAttribute('data-sev')]!==false)&&
+             (!code||!r.hasAttribute('data-check')||r.getAttribute('data-check')===code)&&(!text||hay.indexOf(text)>=0);
+      r.classList.toggle('hidden',!ok);if(w){w.classList.toggle('hidden',!ok);}
+      if(ok&&r.hasAttribute('data-sev')&&!r.classList.contains('suppressed')&&!r.classList.contains('resolved')){n++;}
+    });
+    [].slice.call(document.querySelectorAll('tr.group')).forEach(function(g){
+      var any=false,x=g.nextElementSibling;
+      while(x&&!x.classList.contains('group')){if(x.classList.contains('finding')&&!x.classList.contains('hidden')){any=true;}x=x.nextElementSibling;}
+      g.classList.toggle('hidden',!any);
+    });
+    if(shown){shown.textContent=n+' of '+shown.getAttribute('data-total')+' findings shown';}
+  }
+  if(q){q.addEventListener('input',filter);}
+  if(chk){chk.addEventListener('change',filter);}
+  sevs.forEach(function(s){s.addEventListener('change',filter);});
   window.addEventListener('hashchange',fromHash);
+  filter();
   fromHash();
-  var first=document.querySelector('#graph .node.hl');
-  if(first&&first.scrollIntoView){first.scrollIntoView({block:'nearest',inline:'nearest'});}
   document.documentElement.setAttribute('data-ready','1');
 })();
 """
@@ -187,7 +274,7 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
     nodes = {n["id"]: n for n in g.get("nodes", [])}
     edges = [(x["source"], x["target"], x.get("resources", [])) for x in g.get("edges", [])]
     pos, W, H = layout(sorted(nodes), [(a, b) for a, b, _ in edges])
-    out = [f'<svg id="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" width="{W}" height="{H}" '
+    out = [f'<svg id="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" preserveAspectRatio="xMidYMid meet" '
            f'role="img" aria-label="conflict graph: {len(nodes)} rules, {len(edges)} edges">']
     out.append('<g class="edges">')
     for a, b, res in edges:
@@ -220,7 +307,8 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
             shape = f'<circle cx="{x}" cy="{y}" r="8"/>'
             ring = f'<circle class="ring" cx="{x}" cy="{y}" r="12"/>'
         marker = f'<circle class="chg" cx="{x}" cy="{y}" r="17"/>'
-        out.append(f'<g class="{cls}" id="{node_dom_id(nid)}" data-node="{e(nid)}" data-label="{e(label)}">'
+        out.append(f'<g class="{cls}" id="{node_dom_id(nid)}" data-node="{e(nid)}" data-label="{e(label)}" '
+                   f'data-x="{x}" data-y="{y}">'
                    f'<title>{e(label)} {e(kind)}{" — " + e(where) if where else ""}'
                    f'{" — worst finding: " + sev if sev else ""}{" — " + e(chg) + " in NEW" if chg else ""}</title>'
                    f'{marker if chg else ""}{ring}{shape}'
@@ -242,30 +330,57 @@ def _rules_html(rules) -> str:
                    for r in rules) or "—"
 
 
-def _witness_html(fd, cat) -> str:
-    lines = witness_text(fd, cat)
+HEAD = ["Severity", "Check", "Finding", "Rules"]
+
+
+def _witness_row(dom_id: str, lines: list[str], label: str = "witness") -> str:
+    """A finding's witness, folded, in a row of its own across the whole table."""
     if not lines:
-        return '<span class="empty">—</span>'
-    return f'<details><summary>witness</summary><pre>{e(chr(10).join(lines))}</pre></details>'
+        return ""
+    return (f'<tr class="witness-row" id="w-{dom_id}"><td colspan="4"><details><summary>{e(label)}</summary>'
+            f'<pre>{e(chr(10).join(lines))}</pre></details></td></tr>')
 
 
 def _finding_row(report, fd, cat, node_set, extra_cls="", extra_cell=None) -> str:
+    """A finding's row (severity, check, message with fix hint and id, rules) and its witness row."""
     sev = fd.get("severity", "")
     _fam, c = code_info(report, fd.get("check", ""))
     ids = _node_ids_for(fd, node_set)
     label = f"{fd.get('check')} {fd.get('id')}"
     tag = "inconclusive" if fd.get("inconclusive") else sev
+    fix = f'<div class="fix"><b>修正：</b>{e(fd["fix"])}</div>' if fd.get("fix") else ""
+    extra = f'<div class="fix">{extra_cell}</div>' if extra_cell is not None else ""
     cells = [f'<td class="sev {e(sev)}"><span class="dot"></span>{e(tag)}</td>',
              f'<td><code>{e(fd.get("check", ""))}</code><br><span class="fid">{e(c.name) if c else ""}</span></td>',
-             f'<td>{e(fd.get("message", ""))}<div class="fid">{e(fd.get("id", ""))}</div></td>',
+             f'<td>{e(fd.get("message", ""))}{fix}{extra}<div class="fid">{e(fd.get("id", ""))}</div></td>',
              f'<td class="rules">{_rules_html(rules_of(fd))}</td>']
-    if extra_cell is not None:
-        cells.append(f"<td>{extra_cell}</td>")
-    else:
-        cells.append(f"<td>{_witness_html(fd, cat)}</td>")
-    return (f'<tr class="finding sev-{e(sev)}{extra_cls}" id="{finding_dom_id(fd.get("id", ""))}" '
+    dom = finding_dom_id(fd.get("id", ""))
+    wit = _witness_row(dom, witness_text(fd, cat))
+    return (f'<tr class="finding sev-{e(sev)}{extra_cls}{" has-witness" if wit else ""}" id="{dom}" '
+            f'data-sev="{e(sev)}" data-check="{e(fd.get("check", ""))}" '
             f'data-nodes="{e(" ".join(ids))}" data-label="{e(label)}" title="{e(c.summary) if c else ""}">'
-            + "".join(cells) + "</tr>")
+            + "".join(cells) + "</tr>" + wit)
+
+
+def _grouped(report, fds, cat, node_set, extra_cls="", prefix="c") -> tuple[list[str], list[tuple]]:
+    """Rows grouped by (severity, check) under a header row each; and [(anchor, code, name, count, severity)]."""
+    rows, groups = [], []
+    i = 0
+    while i < len(fds):
+        key = (fds[i].get("severity", ""), fds[i].get("check", ""))
+        j = i
+        while j < len(fds) and (fds[j].get("severity", ""), fds[j].get("check", "")) == key:
+            j += 1
+        _fam, c = code_info(report, key[1])
+        anchor = f"{prefix}-{key[1]}-{key[0]}"
+        name = c.name if c else ""
+        rows.append(f'<tr class="group" id="{e(anchor)}"><th colspan="4"><span class="sev {e(key[0])}">'
+                    f'<span class="dot"></span>{e(key[0])}</span> <code>{e(key[1])}</code> {e(name)} — '
+                    f'{e(c.summary) if c else ""} ({j - i})</th></tr>')
+        rows += [_finding_row(report, fd, cat, node_set, extra_cls) for fd in fds[i:j]]
+        groups.append((anchor, key[1], name, j - i, key[0]))
+        i = j
+    return rows, groups
 
 
 def _table(head: list[str], rows: list[str], empty: str) -> str:
@@ -273,6 +388,35 @@ def _table(head: list[str], rows: list[str], empty: str) -> str:
         return f'<p class="empty">{e(empty)}</p>'
     return ("<table><thead><tr>" + "".join(f"<th>{e(h)}</th>" for h in head) + "</tr></thead><tbody>\n"
             + "\n".join(rows) + "\n</tbody></table>")
+
+
+def _toc(sections: list[tuple[str, str, list]]) -> str:
+    """The table of contents: [(anchor, title, [(anchor, code, name, count, severity)])]."""
+    out = ['<nav id="toc" aria-label="contents"><h2>Contents</h2><ul>']
+    for anchor, title, groups in sections:
+        out.append(f'<li><a href="#{e(anchor)}">{e(title)}</a>')
+        if groups:
+            out.append("<ul>")
+            out += [f'<li><a href="#{e(a)}"><span class="sev {e(s)}"><span class="dot"></span></span>'
+                    f'<code>{e(code)}</code> {e(name)} <span class="n">({n})</span></a></li>'
+                    for a, code, name, n, s in groups]
+            out.append("</ul>")
+        out.append("</li>")
+    out.append("</ul></nav>")
+    return "".join(out)
+
+
+def _toolbar(report, fds) -> str:
+    cnt = {s: sum(1 for fd in fds if fd.get("severity") == s) for s in SEVERITIES}
+    codes = sorted({fd.get("check", "") for fd in fds})
+    opts = "".join(f'<option value="{e(c)}">{e(c)} {e(code_info(report, c)[1].name) if code_info(report, c)[1] else ""}'
+                   f' ({sum(1 for fd in fds if fd.get("check") == c)})</option>' for c in codes)
+    sev = "".join(f'<label><input type="checkbox" class="sev-filter" value="{s}" checked> '
+                  f'<span class="sev {s}"><span class="dot"></span>{s}</span> ({cnt[s]})</label>' for s in SEVERITIES)
+    return ('<div id="toolbar" role="search">'
+            '<input type="search" id="search" placeholder="搜索：技能、角色、牌、编号…" aria-label="search the findings">'
+            f'{sev}<label>check <select id="check-filter"><option value="">all</option>{opts}</select></label>'
+            f'<span id="shown" data-total="{len(fds)}">{len(fds)} of {len(fds)} findings shown</span></div>')
 
 
 def render(report, cat=None) -> str:
@@ -295,13 +439,77 @@ def render(report, cat=None) -> str:
     if report.inconclusive:
         badges += f"<span>{len(report.inconclusive)} inconclusive</span>"
     if report.suppressed:
-        badges += f"<span>{len(report.suppressed)} accepted in the baseline</span>"
+        badges += f"<span>{len(report.suppressed)} accepted</span>"
     if report.stale:
-        badges += f"<span>{len(report.stale)} stale baseline entries</span>"
+        badges += f"<span>{len(report.stale)} stale suppression{'s' if len(report.stale) != 1 else ''}</span>"
     if view is not None:
         badges += (f"<span>{len(view.changes)} changed decision{'s' if len(view.changes) != 1 else ''}"
                    f"{' (allowed)' if view.changes and view.allow_changes else ''}</span>"
                    f"<span>{len(view.resolved)} resolved</span>")
+    body: list[str] = []
+    toc: list[tuple] = []
+    if view is not None:
+        if view.old_files or view.new_files:
+            body.append('<p class="meta">OLD: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
+                        + "<br>NEW: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
+        if view.changed_rules:
+            body.append("<p>Rules changed: " + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
+                                                         for r in view.changed_rules) + "</p>")
+        rows = []
+        for ch in view.changes:
+            old, new = change_sides(ch, cat)
+            title = change_title(ch, cat)
+            ids = _node_ids_for({"rules": change_rules(ch)}, node_set)
+            dom = finding_dom_id(change_key(ch))
+            rows.append(f'<tr class="finding decision" id="{dom}" data-nodes="{e(" ".join(ids))}" '
+                        f'data-label="{e(title)}"><td>{e(title)}</td><td>{e(old) or "—"}</td><td>{e(new) or "—"}</td>'
+                        f'<td class="rules">{_rules_html(change_rules(ch))}</td></tr>'
+                        + _witness_row(dom, change_witness(ch, cat)))
+        allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
+        body.append(f'<h2 id="decisions">Decisions changed ({len(view.changes)}){e(allowed)}</h2>')
+        body.append(_table(["Decision", "OLD", "NEW", "Rules"], rows, "No decision changed."))
+        toc.append(("decisions", f"Decisions changed ({len(view.changes)})", []))
+        if not view.new_are_findings:
+            rows, groups = _grouped(report, view.new, cat, node_set, " new", "n")
+            body.append(f'<h2 id="new">New findings ({len(view.new)})</h2>')
+            body.append(_table(HEAD, rows, "None."))
+            toc.append(("new", f"New findings ({len(view.new)})", groups))
+    ftitle = "New findings" if view is not None and view.new_are_findings else "Findings"
+    rows, groups = _grouped(report, active, cat, node_set)
+    body.append(f'<h2 id="findings">{ftitle} ({len(active)})</h2>')
+    body.append(_table(HEAD, rows, "No findings."))
+    toc.append(("findings", f"{ftitle} ({len(active)})", groups))
+    if view is not None:
+        rows, _ = _grouped(report, view.resolved, None, node_set, " resolved", "r")
+        body.append(f'<h2 id="resolved">Resolved findings ({len(view.resolved)})</h2>')
+        body.append(_table(HEAD, rows, "None."))
+        toc.append(("resolved", f"Resolved findings ({len(view.resolved)})", []))
+    if report.suppressed:
+        rows = [_finding_row(report, fdict(f), cat, node_set, " suppressed",
+                             f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
+                for f, reason in report.suppressed]
+        body.append(f'<details id="accepted"><summary><h2 style="display:inline">Accepted '
+                    f'({len(report.suppressed)})</h2></summary>')
+        body.append(_table(HEAD, rows, ""))
+        body.append("</details>")
+        toc.append(("accepted", f"Accepted ({len(report.suppressed)})", []))
+    if report.stale:
+        body.append(f'<h2 id="stale">Stale suppressions ({len(report.stale)})</h2>')
+        body.append("<p>Accepted findings that no longer occur — delete these baseline entries or comments:</p><ul>")
+        body += [f"<li>{e(stale_text(st))}</li>" for st in report.stale]
+        body.append("</ul>")
+        toc.append(("stale", f"Stale suppressions ({len(report.stale)})", []))
+    by_check = report.summary().get("by_check", {})
+    if by_check:
+        rows = []
+        for code, n in by_check.items():
+            _fam, c = code_info(report, code)
+            rows.append(f"<tr><td><code>{e(code)}</code></td><td>{e(c.name) if c else ''}</td><td>{n}</td>"
+                        f"<td>{e(c.summary) if c else ''}</td></tr>")
+        body.append('<h2 id="by-check">By check</h2>')
+        body.append(_table(["Check", "Name", "Findings", "What it finds"], rows, ""))
+        toc.append(("by-check", "By check", []))
+    toc.append(("graph-panel", f"Conflict graph ({len(node_set)} rules)", []))
     parts = [
         "<!DOCTYPE html>",
         '<html lang="zh-Hans"><head><meta charset="utf-8">',
@@ -315,81 +523,30 @@ def render(report, cat=None) -> str:
         f'<div class="badges">{badges}</div>',
         f'<div class="meta">{e(summary_line(report))}</div>',
         f'<div class="meta">skillproof {e(report.tool_version)} · catalogue: '
-        + ", ".join(f"<code>{e(f)}</code>" for f in report.catalogue_files)
+        + ", ".join(f"<code>{e(f)}</code>" for f in catalogue_paths(report.catalogue_files)[0])
+        + e(catalogue_paths(report.catalogue_files)[1])
         + f" · checks run: {e(', '.join(report.families))}</div>",
         "</header>",
-        "<main>",
-        '<section id="findings-panel">',
-    ]
-    if view is not None:
-        if view.old_files or view.new_files:
-            parts.append('<p class="meta">OLD: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
-                         + "<br>NEW: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
-        if view.changed_rules:
-            parts.append("<p>Rules changed: " + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
-                                                          for r in view.changed_rules) + "</p>")
-        rows = []
-        for ch in view.changes:
-            old, new = change_sides(ch, cat)
-            title = change_title(ch, cat)
-            ids = _node_ids_for({"rules": change_rules(ch)}, node_set)
-            wl = change_witness(ch, cat)
-            wh = f'<details><summary>witness</summary><pre>{e(chr(10).join(wl))}</pre></details>' if wl else "—"
-            rows.append(f'<tr class="finding decision" id="{finding_dom_id(change_key(ch))}" '
-                        f'data-nodes="{e(" ".join(ids))}" data-label="{e(title)}"><td>{e(title)}</td>'
-                        f'<td>{e(old) or "—"}</td><td>{e(new) or "—"}</td>'
-                        f'<td class="rules">{_rules_html(change_rules(ch))}</td><td>{wh}</td></tr>')
-        allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
-        parts.append(f"<h2>Decisions changed ({len(view.changes)}){e(allowed)}</h2>")
-        parts.append(_table(["Decision", "OLD", "NEW", "Rules", "Witness"], rows, "No decision changed."))
-        if not view.new_are_findings:
-            parts.append(f"<h2>New findings ({len(view.new)})</h2>")
-            parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
-                                [_finding_row(report, fd, cat, node_set, " new") for fd in view.new], "None."))
-    ftitle = "New findings" if view is not None and view.new_are_findings else "Findings"
-    parts.append(f"<h2>{ftitle} ({len(active)})</h2>")
-    parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
-                        [_finding_row(report, fd, cat, node_set) for fd in active], "No findings."))
-    if view is not None:
-        parts.append(f"<h2>Resolved findings ({len(view.resolved)})</h2>")
-        parts.append(_table(["Severity", "Check", "Finding", "Rules", "Witness"],
-                            [_finding_row(report, fd, None, node_set, " resolved") for fd in view.resolved], "None."))
-    if report.suppressed:
-        rows = [_finding_row(report, fdict(f), cat, node_set, " suppressed", e(reason))
-                for f, reason in report.suppressed]
-        parts.append(f"<details><summary><h2 style=\"display:inline\">Accepted in the baseline "
-                     f"({len(report.suppressed)})</h2></summary>")
-        parts.append(_table(["Severity", "Check", "Finding", "Rules", "Reason"], rows, ""))
-        parts.append("</details>")
-    if report.stale:
-        parts.append(f"<h2>Stale baseline entries ({len(report.stale)})</h2>")
-        parts.append("<p>Accepted findings that no longer occur — delete these entries from the baseline:</p><ul>")
-        for st in report.stale:
-            at = f' <code>{e(st["file"])}:{e(st.get("line", 0))}</code>' if st.get("file") else ""
-            parts.append(f"<li><code>{e(st.get('id', ''))}</code>{at}: {e(st.get('reason', ''))}</li>")
-        parts.append("</ul>")
-    by_check = report.summary().get("by_check", {})
-    if by_check:
-        rows = []
-        for code, n in by_check.items():
-            _fam, c = code_info(report, code)
-            rows.append(f"<tr><td><code>{e(code)}</code></td><td>{e(c.name) if c else ''}</td><td>{n}</td>"
-                        f"<td>{e(c.summary) if c else ''}</td></tr>")
-        parts.append("<h2>By check</h2>")
-        parts.append(_table(["Check", "Name", "Findings", "What it finds"], rows, ""))
-    parts += [
-        "</section>",
+        _toolbar(report, active + extra_new),
+        '<div id="layout">',
+        _toc(toc),
+        '<main id="findings-panel">',
+        *body,
+        "</main>",
         '<section id="graph-panel">',
         f"<h2>Conflict graph ({len(node_set)} rules, {len(g.get('edges', []))} edges)</h2>",
         '<div class="legend">● skill &nbsp; ■ grant handed out at run time &nbsp; ◆ card that grants &nbsp;·&nbsp; '
         'an edge joins rules touching a common resource (dashed: gives) &nbsp;·&nbsp; a coloured ring marks a rule '
         'in a finding' + (' &nbsp;·&nbsp; dashed purple ring: a rule changed in NEW' if view is not None else '')
-        + ' &nbsp;·&nbsp; click a finding or a rule to highlight</div>',
-        '<div id="selection" aria-live="polite"></div>',
+        + ' &nbsp;·&nbsp; click a finding or a rule to highlight; wheel to zoom, drag to pan</div>',
+        '<div id="graph-tools"><button type="button" id="zoom-in" title="zoom in">+</button>'
+        '<button type="button" id="zoom-out" title="zoom out">−</button>'
+        '<button type="button" id="zoom-fit" title="the whole graph">fit</button>'
+        '<span id="selection" aria-live="polite"></span></div>',
         '<div id="graph-box">', svg(report, cat, worst, {r.get("id"): r.get("change", "changed") for r in
                                     view.changed_rules} if view is not None else None), "</div>",
         "</section>",
-        "</main>",
+        "</div>",
         f"<script>{JS}</script>",
         "</body></html>",
     ]

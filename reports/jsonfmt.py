@@ -3,7 +3,9 @@
 {"version": 1, "tool": {...}, "catalogue": {"files": [...]},
  "findings": [{"id", "check", "family", "severity", "message", "rules": [{"id", "name", "file", "line"}],
                "witness": {"state", "question", "expect", "also"?}, "inconclusive"?, "details"?}],
- "suppressed": [{"id", "reason"}], "stale": [{"id", "reason"}], "summary": {...}}
+ "suppressed": [{…finding, "reason", "accepted": "baseline" | {"inline": {"file", "line", "rule"}}}],
+ "stale": [{"id", "check", "reason", "file", "line", "kind"?: "inline", "rule"?}], "summary": {...}}
+Every finding also has "fix": one line saying what to change in the catalogue.
 """
 from __future__ import annotations
 
@@ -19,7 +21,9 @@ def document(report) -> dict:
         "tool": {"name": "skillproof", "version": report.tool_version},
         "catalogue": {"files": list(report.catalogue_files)},
         "findings": [f.to_dict() for f in report.findings],
-        "suppressed": [{**f.to_dict(), "reason": reason} for f, reason in report.suppressed],
+        "suppressed": [{**f.to_dict(), "reason": reason,
+                        "accepted": ({"inline": report.in_source[f.id]} if f.id in report.in_source else "baseline")}
+                       for f, reason in report.suppressed],
         "stale": [dict(e) for e in report.stale],
         "summary": report.summary(),
     }

@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   failing_ids, fdict, loc_text, rules_of, witness_text)
+from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   failing_ids, fdict, loc_text, rules_of, stale_text, witness_text)
 
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
@@ -31,7 +31,8 @@ def _x(s) -> str:
 
 
 def _body(fd: dict, cat=None) -> str:
-    lines = [fd.get("message", ""), "", f"id: {fd.get('id', '')}", f"check: {fd.get('check', '')} ({fd.get('severity', '')})"]
+    lines = [fd.get("message", "")] + ([f"修正：{fd['fix']}"] if fd.get("fix") else []) + \
+        ["", f"id: {fd.get('id', '')}", f"check: {fd.get('check', '')} ({fd.get('severity', '')})"]
     rules = rules_of(fd)
     if rules:
         lines.append("rules:")
@@ -79,7 +80,7 @@ def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: st
     case = suite.case(name, f"{suite.name}.{fd.get('check')}")
     msg = fd.get("message", "")
     if reason is not None:
-        suite.outcome(case, "skipped", f"accepted in the baseline: {reason} — {msg}")
+        suite.outcome(case, "skipped", f"accepted {accepted_where(report, fd.get('id', ''))}: {reason} — {msg}")
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
     elif fd.get("inconclusive"):
         suite.outcome(case, "error", msg, f"{fd.get('check')} inconclusive", _body(fd, cat))
@@ -125,9 +126,7 @@ def document(report, cat=None) -> ET.Element:
         s = _Suite("skillproof.baseline")
         for e in report.stale:
             case = s.case(f"stale entry [{e.get('id')}]", f"{s.name}.stale")
-            at = f" ({e['file']}:{e.get('line', 0)})" if e.get("file") else ""
-            s.outcome(case, "skipped", f"stale baseline entry{at}: the accepted finding {e.get('id')} no longer "
-                                       f"occurs; delete the entry (reason was: {e.get('reason', '')})")
+            s.outcome(case, "skipped", f"stale {stale_text(e)}")
         suites.append(s)
     view = diff_view(report)
     if view is not None:

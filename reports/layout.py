@@ -1,94 +1,53 @@
 """A deterministic drawing of the conflict graph, computed in Python (no browser-side layout).
 
-Connected components are laid out one by one with Fruchterman–Reingold (a seeded ``random.Random``, a fixed
-number of iterations, nodes and edges in sorted order), pushed apart until labels do not overlap, then
-packed in rows, largest first; rules that share no resource with any other go in a grid below. The
-same graph gives the same coordinates on every run and under every hash seed.
+networkx does the graph work: ``connected_components`` splits the graph, ``spring_layout`` (Fruchterman–
+Reingold, seeded, a fixed number of iterations, nodes and edges given in sorted order) places each
+component. What no library does is kept here: scaling a component so that its labels have room and pushing
+apart nodes whose labels would still overlap, then packing the components in rows, largest first, to a
+width chosen so the whole drawing is about as wide as it is tall (it is shown scaled to fit its box);
+rules that share no resource with any other go in a grid below. The same graph gives the same coordinates
+on every run and under every hash seed.
 """
 from __future__ import annotations
 
 import math
-import random
+
+import networkx as nx
 
 SEED = 20261129
 NODE_GAP = 76.0          # the least distance between two node centres (room for a label)
-ROW_WIDTH = 1000.0
 GRID_CELL = (84.0, 48.0)
 MARGIN = 40.0
+ASPECT = 1.4             # width / height the packing aims at
+ITERATIONS = 200
+
+
+def _graph(nodes, edges) -> nx.Graph:
+    """An undirected graph with nodes and edges inserted in sorted order (so layouts are reproducible)."""
+    known = set(nodes)
+    G = nx.Graph()
+    G.add_nodes_from(sorted(known))
+    G.add_edges_from(sorted({tuple(sorted((a, b))) for a, b in edges if a in known and b in known and a != b}))
+    return G
 
 
 def components(nodes: list[str], edges: list[tuple[str, str]]) -> list[list[str]]:
-    adj: dict[str, set] = {n: set() for n in nodes}
-    for a, b in edges:
-        if a in adj and b in adj and a != b:
-            adj[a].add(b)
-            adj[b].add(a)
-    seen: set = set()
-    out = []
-    for n in sorted(nodes):
-        if n in seen:
-            continue
-        comp, stack = [], [n]
-        seen.add(n)
-        while stack:
-            x = stack.pop()
-            comp.append(x)
-            for y in sorted(adj[x]):
-                if y not in seen:
-                    seen.add(y)
-                    stack.append(y)
-        out.append(sorted(comp))
-    return sorted(out, key=lambda c: (-len(c), c[0]))
+    """The connected components, each sorted, largest first (ties by first node)."""
+    comps = [sorted(c) for c in nx.connected_components(_graph(nodes, edges))]
+    return sorted(comps, key=lambda c: (-len(c), c[0]))
 
 
-def _fr(comp: list[str], edges: list[tuple[str, str]], seed: int, iterations: int = 300) -> dict:
-    """Fruchterman–Reingold in a square of side proportional to sqrt(n); returns centre-0 coordinates."""
+def _place(G: nx.Graph, comp: list[str], seed: int) -> dict:
+    """One component: networkx's seeded spring layout, scaled so the closest pair sits about NODE_GAP apart,
+    then labels pushed apart; centre-0 coordinates."""
+    H = _graph(comp, G.subgraph(comp).edges())
     n = len(comp)
-    rng = random.Random(seed)
-    side = NODE_GAP * math.sqrt(n) * 1.1
-    k = side / math.sqrt(n)
-    pos = {v: [rng.uniform(-side / 2, side / 2), rng.uniform(-side / 2, side / 2)] for v in comp}
-    es = [(a, b) for a, b in edges if a in pos and b in pos and a != b]
-    t = side / 8
-    for it in range(iterations):
-        disp = {v: [0.0, 0.0] for v in comp}
-        for i in range(n):
-            a = comp[i]
-            pa = pos[a]
-            for j in range(i + 1, n):
-                b = comp[j]
-                pb = pos[b]
-                dx, dy = pa[0] - pb[0], pa[1] - pb[1]
-                d2 = dx * dx + dy * dy
-                if d2 < 1e-9:
-                    dx, dy, d2 = 0.01 * (i - j), 0.01, 0.0001 + 0.0001 * (i - j) ** 2
-                d = math.sqrt(d2)
-                f = k * k / d
-                disp[a][0] += dx / d * f
-                disp[a][1] += dy / d * f
-                disp[b][0] -= dx / d * f
-                disp[b][1] -= dy / d * f
-        for a, b in es:
-            pa, pb = pos[a], pos[b]
-            dx, dy = pa[0] - pb[0], pa[1] - pb[1]
-            d = math.sqrt(dx * dx + dy * dy) or 0.01
-            f = d * d / k
-            disp[a][0] -= dx / d * f
-            disp[a][1] -= dy / d * f
-            disp[b][0] += dx / d * f
-            disp[b][1] += dy / d * f
-        for v in comp:
-            dx, dy = disp[v]
-            d = math.sqrt(dx * dx + dy * dy)
-            if d > 0:
-                pos[v][0] += dx / d * min(d, t)
-                pos[v][1] += dy / d * min(d, t)
-        t = max(side / 200, t * 0.97)
-    # compact: scale so that the closest pair sits at about NODE_GAP, then push apart what still overlaps
-    dmin = min((math.dist(pos[comp[i]], pos[comp[j]]) for i in range(n) for j in range(i + 1, n)), default=NODE_GAP)
+    pos = {v: [float(x), float(y)] for v, (x, y) in
+           nx.spring_layout(H, seed=seed, iterations=ITERATIONS, scale=NODE_GAP * math.sqrt(n) * 0.6).items()}
+    dmin = min((math.dist(pos[comp[i]], pos[comp[j]]) for i in range(n) for j in range(i + 1, n)),
+               default=NODE_GAP)
     if dmin > 1e-6:
-        s = max(NODE_GAP * 1.05 / dmin, 0.35)
-        s = min(s, 1.0)
+        s = min(max(NODE_GAP * 1.05 / dmin, 0.35), 1.0)
         for v in comp:
             pos[v][0] *= s
             pos[v][1] *= s
@@ -122,29 +81,33 @@ def _separate(comp, pos, rounds: int = 60):
 
 def layout(nodes: list[str], edges: list[tuple[str, str]], seed: int = SEED) -> tuple[dict, float, float]:
     """Coordinates {node: (x, y)} (rounded to 0.1) and the drawing's width and height."""
+    G = _graph(nodes, edges)
     comps = components(nodes, edges)
     big = [c for c in comps if len(c) > 1]
     single = sorted(c[0] for c in comps if len(c) == 1)
+    placed = []
+    for idx, comp in enumerate(big):
+        pos = _place(G, comp, seed + idx)
+        xs = [p[0] for p in pos.values()]
+        ys = [p[1] for p in pos.values()]
+        placed.append((pos, min(xs), min(ys), max(xs) - min(xs) + NODE_GAP, max(ys) - min(ys) + NODE_GAP))
+    cw, ch = GRID_CELL
+    area = sum(w * h for *_, w, h in placed) + len(single) * cw * ch
+    row_width = max([math.sqrt(area * ASPECT)] + [w for *_, w, _h in placed] + [cw * 4])
     out: dict[str, tuple[float, float]] = {}
     x, y, row_h = MARGIN, MARGIN, 0.0
     width = 0.0
-    for idx, comp in enumerate(big):
-        pos = _fr(comp, edges, seed + idx)
-        xs = [p[0] for p in pos.values()]
-        ys = [p[1] for p in pos.values()]
-        w = max(xs) - min(xs) + NODE_GAP
-        h = max(ys) - min(ys) + NODE_GAP
-        if x > MARGIN and x + w > ROW_WIDTH:
+    for pos, x0, y0, w, h in placed:
+        if x > MARGIN and x + w > MARGIN + row_width:
             x, y, row_h = MARGIN, y + row_h, 0.0
         for v, (px, py) in pos.items():
-            out[v] = (round(x + (px - min(xs)) + NODE_GAP / 2, 1), round(y + (py - min(ys)) + NODE_GAP / 2, 1))
+            out[v] = (round(x + (px - x0) + NODE_GAP / 2, 1), round(y + (py - y0) + NODE_GAP / 2, 1))
         x += w
         row_h = max(row_h, h)
         width = max(width, x)
     y += row_h
     if single:
-        cw, ch = GRID_CELL
-        per_row = max(1, int((max(width, ROW_WIDTH) - MARGIN) // cw))
+        per_row = max(1, int(max(width - MARGIN, row_width) // cw))
         y += 20.0 if big else 0.0
         for i, v in enumerate(single):
             r, c = divmod(i, per_row)

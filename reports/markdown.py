@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 
-from .util import (SEVERITY_ICON, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
+from .util import (SEVERITY_ICON, catalogue_paths, change_rules, change_sides, change_title, change_witness,
+                   code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "markdown"
 DESCRIPTION = "a compact table for a pull-request comment"
@@ -47,6 +47,10 @@ def _check_cell(report, code) -> str:
     return f"{code_span(code)} {cell(c.name)}" if c else code_span(code)
 
 
+def _fix(fd) -> str:
+    return f"<br>修正：{cell(fd['fix'])}" if fd.get("fix") else ""
+
+
 def _finding_rows(report, fds, cat, witnesses) -> list[str]:
     out = ["| | Check | Finding | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
     for fd in fds:
@@ -54,7 +58,7 @@ def _finding_rows(report, fds, cat, witnesses) -> list[str]:
         tag = "inconclusive" if fd.get("inconclusive") else sev
         w = _witness_cell(fd, cat) if witnesses(fd) else "—"
         out.append(f"| {SEVERITY_ICON.get(sev, '')} {tag} | {_check_cell(report, fd.get('check', ''))} | "
-                   f"{cell(fd.get('message', ''))}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
+                   f"{cell(fd.get('message', ''))}{_fix(fd)}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
                    f"{_rules_cell(rules_of(fd))} | {w} |")
     return out
 
@@ -77,6 +81,11 @@ def _render(report, cat, witnesses, max_rows) -> str:
         if view.changed_rules:
             out.append("Rules changed: " + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
                                                      for r in view.changed_rules))
+            out.append("")
+        nu = ((report.extra or {}).get("diff") or {}).get("newly_understood") or []
+        if nu:                                     # `diff --kotlin`: code the extractor now reads (not a change)
+            out.append("Newly understood (not a rule change): " + ", ".join(
+                f"{code_span(u.get('id', ''))} {cell(u.get('field', ''))}" for u in nu))
             out.append("")
         allowed = " — allowed by `--allow-changes`" if view.changes and view.allow_changes else ""
         out.append(f"### Decisions changed ({len(view.changes)}){allowed}")
@@ -118,27 +127,38 @@ def _render(report, cat, witnesses, max_rows) -> str:
         out.append("")
     if report.suppressed:
         n = len(report.suppressed)
-        out.append(f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted in the baseline</summary>")
+        inline = len(report.in_source)
+        where = ("in the baseline" if not inline else "inline" if inline == n else "in the baseline or inline")
+        out.append(f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted {where}</summary>")
         out.append("")
         out += ["| | Check | Finding | Reason |", "| --- | --- | --- | --- |"]
         for f, reason in report.suppressed:
             fd = fdict(f)
+            w = report.in_source.get(fd.get("id"))
+            at = f" ({code_span(w['file'] + ':' + str(w['line']))})" if w else ""
             out.append(f"| {SEVERITY_ICON.get(fd.get('severity'), '')} {fd.get('severity', '')} | "
                        f"{_check_cell(report, fd.get('check', ''))} | {cell(fd.get('message', ''))}<br>"
-                       f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(reason)} |")
+                       f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(reason)}{at} |")
         out.append("")
         out.append("</details>")
         out.append("")
     if report.stale:
-        out.append(f"### Stale baseline entries ({len(report.stale)})")
+        inl = sum(1 for e in report.stale if e.get("kind") == "inline")
+        what = ("baseline entries" if not inl else "inline suppressions" if inl == len(report.stale)
+                else "baseline entries and inline suppressions")
+        out.append(f"### Stale {what} ({len(report.stale)})")
         out.append("")
-        out.append("Accepted findings that no longer occur — delete these entries from the baseline:")
+        out.append("Accepted findings that no longer occur — delete these "
+                   + ("entries from the baseline:" if not inl else "comments:" if inl == len(report.stale)
+                      else "entries and comments:"))
         out.append("")
         for e in report.stale:
             at = f" ({code_span(str(e['file']) + ':' + str(e.get('line', 0)))})" if e.get("file") else ""
-            out.append(f"- {code_span(e.get('id', ''))}{at}: {cell(e.get('reason', ''))}")
+            kind = "inline " if e.get("kind") == "inline" else ""
+            out.append(f"- {kind}{code_span(e.get('id', ''))}{at}: {cell(e.get('reason', ''))}")
         out.append("")
-    files = ", ".join(code_span(f) for f in report.catalogue_files)
+    shown, more = catalogue_paths(report.catalogue_files)
+    files = ", ".join(code_span(f) for f in shown) + more
     out.append(f"<sub>skillproof {cell(report.tool_version)} · catalogue: {files or '—'}</sub>")
     return "\n".join(out) + "\n"
 

@@ -24,6 +24,7 @@ class Report:
     stats: dict = field(default_factory=dict)        # deterministic counters only
     title: str = "skillproof check"
     extra: dict = field(default_factory=dict)        # e.g. the decision changes of `diff`
+    in_source: dict = field(default_factory=dict)    # suppressed finding id -> its inline comment {file, line}
 
     @property
     def tool_version(self) -> str:
@@ -62,7 +63,9 @@ class Report:
         by_check: dict = {}
         for f in self.findings:
             by_check[f.check] = by_check.get(f.check, 0) + 1
+        inline = sum(1 for e in self.stale if e.get("kind") == "inline")
         return {"total": len(self.findings), "by_severity": self.counts(), "by_check": dict(sorted(by_check.items())),
                 "inconclusive": len(self.inconclusive), "suppressed": len(self.suppressed),
-                "stale_baseline_entries": len(self.stale), "fail_on": self.fail_on,
+                "suppressed_inline": len(self.in_source),
+                "stale_baseline_entries": len(self.stale) - inline, "stale_inline_suppressions": inline, "fail_on": self.fail_on,
                 "failing": len(self.failing()), "exit_code": self.exit_code(), **self.stats}

@@ -6,7 +6,10 @@ result with its ``ruleId``, ``level`` (error / warning / note), message, one loc
 catalogue file relative to ``%SRCROOT%`` and the rule's line), ``partialFingerprints`` from the finding's
 meaning-based id (so code scanning tracks an alert across edits that move lines), and the witness in
 ``properties``. Findings accepted in a baseline are results with ``suppressions`` (kind ``external``, the
-baseline's reason); stale baseline entries are tool notifications. A `diff` report adds its new and resolved
+baseline's reason) — kind ``inSource``, at the comment, for an inline ``# skillproof: ignore[CODE] reason``;
+stale baseline entries and inline suppressions are tool notifications. Every rule has a ``helpUri`` (its
+page in docs/rules/), every result's message ends with the fix hint, and the invocation records the
+command's ``exitCode``. A `diff` report adds its new and resolved
 findings (``baselineState`` new / absent) and one result per changed decision.
 """
 from __future__ import annotations
@@ -19,8 +22,10 @@ from urllib.parse import quote
 
 from skillproof.checks.findings import SEVERITY_RANK
 
-from .util import (change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   fdict, rules_of, witness_text)
+from .ruledocs import REPOSITORY, help_uri
+
+from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+                   exit_code, fdict, rules_of, stale_text, witness_text)
 
 NAME = "sarif"
 DESCRIPTION = "SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers)"
@@ -35,7 +40,9 @@ PROBLEM_SEVERITY = {"error": "error", "warning": "warning", "note": "recommendat
 
 def artifact_location(path: str) -> dict:
     """A catalogue file as an artifactLocation: relative paths (as reports name files) are URIs relative
-    to ``%SRCROOT%``, percent-encoded; absolute paths become file: URIs."""
+    to ``%SRCROOT%``, percent-encoded; absolute paths become file: URIs. A file of a git revision
+    (``REV:path``, from `diff`) is located at ``path`` in the checkout."""
+    path = checkout_path(path)
     p = path.replace(os.sep, "/") if os.sep != "/" else path
     if PureWindowsPath(path).is_absolute() and not p.startswith("/"):
         return {"uri": "file:///" + quote(p.replace("\\", "/"), safe="/:")}
@@ -64,6 +71,7 @@ def driver_rules(report, with_decisions: bool) -> list[dict]:
             "shortDescription": _text(c.summary),
             "fullDescription": _text(f"{c.summary}: {c.why}."),
             "help": {"text": help_text, "markdown": help_md},
+            "helpUri": help_uri(code),
             "defaultConfiguration": {"level": LEVEL[c.severity]},
             "properties": {"tags": tags, "family": tags[1], "precision": "very-high",
                            "problem.severity": PROBLEM_SEVERITY[c.severity],
@@ -75,7 +83,7 @@ def driver_rules(report, with_decisions: bool) -> list[dict]:
                "send override, skipping, draw count) for some reachable state; the witness is such a state")
         out.append({"id": DECISION_RULE, "name": DECISION_RULE, "shortDescription": _text(s),
                     "fullDescription": _text(f"{s}: {why}."), "help": {"text": f"{s}.\n\n{why}."},
-                    "defaultConfiguration": {"level": "warning"},
+                    "defaultConfiguration": {"level": "warning"}, "helpUri": f"{REPOSITORY}/blob/main/docs/ci.md",
                     "properties": {"tags": ["skillproof", "diff"], "family": "diff", "precision": "very-high"}})
     return out
 
@@ -101,7 +109,7 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
     res: dict = {
         "ruleId": code,
         "level": LEVEL.get(sev, "warning"),
-        "message": _text(fd.get("message", "")),
+        "message": _text(fd.get("message", "") + (f"\n修正：{fd['fix']}" if fd.get("fix") else "")),
         "partialFingerprints": {FINGERPRINT: fd.get("id", "")},
     }
     if code in rule_index:
@@ -121,10 +129,17 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
         props["inconclusive"] = True
     if fd.get("details"):
         props["details"] = fd["details"]
+    if fd.get("fix"):
+        props["fix"] = fd["fix"]
     res["properties"] = props
     if suppression is not None:
-        res["suppressions"] = [{"kind": "external", "status": "accepted",
-                                "justification": suppression or "accepted in the baseline"}]
+        where = (getattr(report, "in_source", {}) or {}).get(fd.get("id"))
+        sup: dict = {"kind": "inSource" if where else "external", "status": "accepted",
+                     "justification": suppression or accepted_where(report, fd.get("id", ""))}
+        if where:
+            sup["location"] = {"physicalLocation": {"artifactLocation": artifact_location(where["file"]),
+                                                    "region": {"startLine": max(1, int(where["line"]))}}}
+        res["suppressions"] = [sup]
     if baseline_state:
         res["baselineState"] = baseline_state
         if baseline_state == "absent":       # resolved: no longer a problem, so not an alert either
@@ -178,16 +193,14 @@ def document(report, cat=None) -> dict:
             results.append(decision_result(c, rule_index, artifacts, cat, view.allow_changes))
     notes = []
     for e in report.stale:
-        n: dict = {"level": "warning", "descriptor": {"id": "stale-baseline-entry"},
-                   "message": _text(f"stale baseline entry {e.get('id')}: the accepted finding no longer occurs"
-                                    + (f" (reason was: {e['reason']})" if e.get("reason") else "")
-                                    + " — delete the entry")}
+        kind = "stale-inline-suppression" if e.get("kind") == "inline" else "stale-baseline-entry"
+        n: dict = {"level": "warning", "descriptor": {"id": kind}, "message": _text("stale " + stale_text(e))}
         if e.get("file"):
             n["locations"] = [{"physicalLocation": {"artifactLocation": artifact_location(e["file"]),
                                                     "region": {"startLine": max(1, int(e.get("line") or 1))}}}]
         n["properties"] = {k: v for k, v in sorted(e.items())}
         notes.append(n)
-    invocation: dict = {"executionSuccessful": True}
+    invocation: dict = {"executionSuccessful": True, "exitCode": exit_code(report)}
     if notes:
         invocation["toolExecutionNotifications"] = notes
     run = {

@@ -31,6 +31,8 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
                 last = f.check
             loc = f"{f.rules[0].file}:{f.rules[0].line}" if f.rules and f.rules[0].file else "-"
             out.append(f"  {loc}: {f.message} {c('dim')}[{f.id}]{c('reset')}")
+            if f.fix:
+                out.append(f"      {c('dim')}修正：{c('reset')}{f.fix}")
             others = [r for r in f.rules[1:] if r.file]
             if others:
                 out.append(f"      {c('dim')}rules:{c('reset')} " + "; ".join(
@@ -43,8 +45,12 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     if diff:
         out.extend(_diff_lines(report, diff, c, cat))
     if report.stale:
-        out.append(f"{c('warning')}stale baseline entries{c('reset')} (accepted findings that no longer occur):")
-        out.extend(f"  {e['id']}: {e.get('reason', '')}" for e in report.stale)
+        from .util import stale_text
+        inl = sum(1 for e in report.stale if e.get("kind") == "inline")
+        what = ("baseline entries" if not inl else "inline suppressions" if inl == len(report.stale)
+                else "baseline entries and inline suppressions")
+        out.append(f"{c('warning')}stale {what}{c('reset')} (accepted findings that no longer occur):")
+        out.extend(f"  {stale_text(e)}" for e in report.stale)
         out.append("")
     from .util import summary_line
     out.append(summary_line(report))
@@ -58,6 +64,13 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
         out.append(f"{c('bold')}changed rules{c('reset')}: " + ", ".join(
             f"{r['id']} ({r['change']})" for r in diff["changed_rules"]))
         out.append("")
+    for key, title in (("newly_understood", "newly understood (code the extractor now reads; not a rule change)"),
+                       ("no_longer_understood", "no longer understood (read in OLD, unknown in NEW)")):
+        if diff.get(key):
+            out.append(f"{c('bold')}{title}{c('reset')}:")
+            out.extend(f"  {u['id']} {u['field']}: {u['base']} → {u['head']}" + (f"  ({u['where']})" if u['where']
+                                                                               else "") for u in diff[key])
+            out.append("")
     if diff["resolved"]:
         out.append(f"{c('bold')}resolved findings{c('reset')} (in OLD, gone in NEW):")
         out.extend(f"  {f['id']}: {f['message']}" for f in diff["resolved"])
@@ -66,6 +79,10 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
         out.append(f"{c('warning')}changed decisions{c('reset')} (a state possible under both versions, answered differently):")
         for ch in diff["decision_changes"]:
             where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
+            if not ch.get("witness"):                  # an engine rule changed: no witness state, the rule says it
+                out.append(f"  {ch['decision']}: {ch.get('message') or ch['question']}")
+                out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+                continue
             if cat is not None:
                 q = question_line(cat, ch["question"], {})
                 out.append(f"  {ch['decision']}: {q.rstrip(' ⇒')}")

@@ -8,6 +8,7 @@ and the sections a `diff` report adds in ``Report.extra``: ``new`` and ``resolve
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
@@ -15,6 +16,21 @@ from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 from .common import question_line, witness_lines
 
 SEVERITY_ICON = {"error": "🔴", "warning": "🟠", "note": "🔵"}
+
+
+def catalogue_paths(files, most: int = 6) -> tuple[list[str], str]:
+    """The catalogue files a report covers, for people to read: all of them when there are at most ``most``,
+    else the directory they share and a count — ``(["model/catalogue/"], " (67 files)")``."""
+    files = [str(f) for f in files]
+    if len(files) <= most:
+        return files, ""
+    try:
+        common = os.path.commonpath(files)
+    except ValueError:
+        common = ""
+    if common and common not in files:
+        return [common.rstrip("/") + "/"], f" ({len(files)} files)"
+    return files[:most], f", … ({len(files)} files)"
 
 
 def fdict(f) -> dict:
@@ -205,12 +221,45 @@ def summary_line(report) -> str:
     extra = []
     if report.inconclusive:
         extra.append(f"{len(report.inconclusive)} inconclusive")
-    if report.suppressed:
-        extra.append(f"{len(report.suppressed)} suppressed by baseline")
-    if report.stale:
-        extra.append(f"{len(report.stale)} stale baseline entries")
+    inline = len(getattr(report, "in_source", {}) or {})
+    if len(report.suppressed) - inline:
+        extra.append(f"{len(report.suppressed) - inline} suppressed by baseline")
+    if inline:
+        extra.append(f"{inline} suppressed inline")
+    st_inline = sum(1 for e in report.stale if e.get("kind") == "inline")
+    if len(report.stale) - st_inline:
+        extra.append(f"{len(report.stale) - st_inline} stale baseline entries")
+    if st_inline:
+        extra.append(f"{st_inline} stale inline suppression{'s' if st_inline != 1 else ''}")
     status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(exit_code(report), "FAIL")
-    s = f"{pre}{status}: {len(report.findings)} findings ({', '.join(parts)})"
+    n = len(report.findings)
+    s = f"{pre}{status}: {n} finding{'s' if n != 1 else ''} ({', '.join(parts)})"
     if extra:
         s += "; " + ", ".join(extra)
     return s + f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
+
+
+def accepted_where(report, fid: str) -> str:
+    """Where a suppressed finding was accepted: 'inline at file:line' or 'in the baseline'."""
+    w = (getattr(report, "in_source", {}) or {}).get(fid)
+    return f"inline at {w['file']}:{w['line']}" if w else "in the baseline"
+
+
+def stale_text(e: dict) -> str:
+    """One line for a stale baseline entry or inline suppression."""
+    at = f" ({e['file']}:{e.get('line', 0)})" if e.get("file") else ""
+    if e.get("kind") == "inline":
+        return (f"inline ignore[{e.get('id')}]{at} next to {e.get('rule', '')} accepts nothing any more — delete it"
+                + (f" (reason was: {e['reason']})" if e.get("reason") else ""))
+    return (f"baseline entry {e.get('id')}{at}: the accepted finding no longer occurs — delete it"
+            + (f" (reason was: {e['reason']})" if e.get("reason") else ""))
+
+
+def checkout_path(name: str) -> str:
+    """A catalogue file as a path of the checkout: `diff` names files of a git revision ``REV:path`` (e.g.
+    ``origin/main:rules/a.toml``); the same file of the working tree is ``path`` (git paths are relative to
+    the repository root, where CI runs skillproof)."""
+    rev, sep, rest = str(name).partition(":")
+    if sep and len(rev) > 1 and rest and not rest.startswith(("/", "\\")) and "/" not in rev[:1]:
+        return rest
+    return str(name)

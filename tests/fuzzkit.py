@@ -116,9 +116,12 @@ def mutate_catalogue(rng: random.Random, texts: dict[str, str]) -> tuple[dict, s
     text = texts[name]
     lines = text.split("\n")
     op = rng.randrange(12)
+    values = [i for i, ln in enumerate(lines) if _ONE_LINE_VALUE.match(ln)]
+    names = [i for i, ln in enumerate(lines) if re.search(r'"[A-Za-z_]{3,}"', ln)]
+    if (op <= 2 and not values) or (op == 3 and not names):
+        op = 8
     if op <= 2:                                  # a value replaced by something hostile
-        idx = [i for i, ln in enumerate(lines) if _ONE_LINE_VALUE.match(ln)]
-        i = rng.choice(idx)
+        i = rng.choice(values)
         m = _ONE_LINE_VALUE.match(lines[i])
         key = m.group(2)
         if key in ("fight", "dying", "draw", "when", "where", "rule", "must", "cannot") and rng.random() < 0.6:
@@ -128,8 +131,7 @@ def mutate_catalogue(rng: random.Random, texts: dict[str, str]) -> tuple[dict, s
         lines[i] = f"{m.group(1)}{key} = {val}"
         what = f"{name}:{i + 1} {key} = <{val[:40]}…>"
     elif op == 3:                                # a name used somewhere made odd
-        idx = [i for i, ln in enumerate(lines) if re.search(r'"[A-Za-z_]{3,}"', ln)]
-        i = rng.choice(idx)
+        i = rng.choice(names)
         m = rng.choice(list(re.finditer(r'"([A-Za-z_]{3,})"', lines[i])))
         new = toml_string(odd_name(rng, m.group(1)))
         lines[i] = lines[i][:m.start()] + new + lines[i][m.end():]
@@ -194,7 +196,9 @@ def mutate_catalogue(rng: random.Random, texts: dict[str, str]) -> tuple[dict, s
 
 
 def shipped_texts() -> dict[str, str]:
-    return {p.name: p.read_text(encoding="utf-8") for p in sorted(SHIPPED.glob("*.toml"))}
+    """{path inside the catalogue: text} of every file of the shipped catalogue."""
+    return {p.relative_to(SHIPPED).as_posix(): p.read_text(encoding="utf-8")
+            for p in sorted(SHIPPED.rglob("*.toml"))}
 
 
 def write_catalogue(texts: dict, directory: Path) -> Path:
@@ -202,6 +206,7 @@ def write_catalogue(texts: dict, directory: Path) -> Path:
         shutil.rmtree(directory)
     directory.mkdir(parents=True)
     for name, t in texts.items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
         (directory / name).write_bytes(t if isinstance(t, bytes) else t.encode("utf-8", "surrogatepass"))
     return directory
 
@@ -335,7 +340,8 @@ def _get(d, path):
 
 # ------------------------------------------------------------------------------------------ running
 LOCATED = re.compile(r"^error: .+?:\d+: ")
-SUMMARY = re.compile(r"^\d+ errors? in the catalogue; nothing was checked$")
+SUMMARY = re.compile(r"^\d+ errors? in the catalogue; nothing was checked$"
+                     r"|^\(\d+ further errors? hidden: (they follow|it follows) from .+ not being readable\)$")
 
 
 def run_cli(argv) -> tuple[int, str, str, float]:

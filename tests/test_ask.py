@@ -6,7 +6,7 @@ import json
 import pytest
 import z3
 
-from skillproof.checks import query as Q
+from skillproof.checks import ask as Q
 from skillproof.checks.context import replay_problems
 from skillproof.cli import main
 from skillproof.model import interpreter as I
@@ -166,7 +166,7 @@ def test_bianzetong_veto_no(cat, sess):
     holds_in_interpreter(cat, res)
     assert core_minimal(res.core)
     # the reasons name the declaration, with its catalogue lines, and the veto
-    assert any(r["id"] == "BianZeTong2" and r["file"].endswith("skills-4.toml") and r["line"] > 0
+    assert any(r["id"] == "BianZeTong2" and r["file"].endswith("characters/chen_da_er.toml") and r["line"] > 0
                for b in res.because for r in b["rules"])
     vetoes = [b for b in res.because if b["kind"] == "decides" and "vetoed" in b["says"]]
     assert vetoes and "position 3" in vetoes[0]["says"] and "must-conversion" in vetoes[0]["says"]
@@ -357,7 +357,7 @@ def test_cli_yes_and_no_exit_0(capsys):
     assert out.startswith("yes") and "witness" in out and "变则通·宣言" in out
     assert main(["ask", "if", "变则通", "declares", "截获→破译,", "can", "SP李宁玉", "use", "应变?"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("no") and "vetoed" in out and "skills-4.toml:290" in out
+    assert out.startswith("no") and "vetoed" in out and "characters/chen_da_er.toml:39" in out
 
 
 def test_cli_json_schema(capsys):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from skillproof.checks import query as Q
+from skillproof.checks import ask as Q
 from skillproof.model import loader
 
 from test_ask import core_minimal, holds_in_interpreter

@@ -31,7 +31,7 @@ def test_counts(cat):
 def test_names_follow_the_server_with_rule_book_aliases(cat):
     assert cat.skills["LianXin"].name == "联信" and "暗度陈仓" in cat.skills["LianXin"].aliases
     assert cat.skills["JiZhi"].name == "集智" and "急智" in cat.skills["JiZhi"].aliases
-    assert cat.owners("LianXin") == ["adult_xiao_jiu", "adult_han_mei"]
+    assert cat.owners("LianXin") == ["adult_han_mei", "adult_xiao_jiu"]     # characters are kept in id order
     assert cat.owners("MiXin") == []
 
 
@@ -78,8 +78,7 @@ def test_every_entry_is_located(cat):
 
 
 def _raw_files():
-    d = loader.shipped_path()
-    return sorted(p for p in d.iterdir() if p.suffix == ".toml")
+    return loader.catalogue_files([loader.shipped_path()])
 
 
 def test_schema_file_is_the_generated_schema():
@@ -88,7 +87,7 @@ def test_schema_file_is_the_generated_schema():
     assert json.loads(text) == schema.build()
 
 
-@pytest.mark.parametrize("path", _raw_files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", _raw_files(), ids=lambda p: p.relative_to(loader.shipped_path()).as_posix())
 def test_shipped_files_satisfy_the_published_schema(path):
     with open(path, "rb") as fh:
         data = tomllib.load(fh)
@@ -99,3 +98,20 @@ def test_schema_rejects_what_the_loader_rejects():
     bad = {"skill": [{"id": "X", "name": "x", "kinds": ["NotAKind"], "colour": 1}]}
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(bad, schema.build())
+
+
+def test_package_data_ships_every_catalogue_file():
+    # what setuptools packages: the package-data globs of skillproof.model.catalogue, relative to its
+    # directory ("**" recursive); every file the loader reads from the shipped catalogue must be among them
+    import glob
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parent.parent
+    with open(root / "pyproject.toml", "rb") as fh:
+        tool = tomllib.load(fh)["tool"]["setuptools"]
+    pkg_dir = root / tool["package-dir"]["skillproof.model.catalogue"]
+    shipped = set()
+    for pattern in tool["package-data"]["skillproof.model.catalogue"]:
+        shipped |= set(glob.glob(pattern, root_dir=pkg_dir, recursive=True))
+    wanted = {f.relative_to(pkg_dir).as_posix() for f in loader.catalogue_files([pkg_dir])}
+    assert any("/" in w for w in wanted)                       # the characters/ subdirectory is there
+    assert wanted <= shipped, sorted(wanted - shipped)

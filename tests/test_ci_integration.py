@@ -64,7 +64,7 @@ def yaml_blocks():
 
 def skillproof_lines(script: str):
     """The skillproof command lines of a shell script, without redirections and `|| …`."""
-    for line in script.splitlines():
+    for line in script.replace("\\\n", " ").splitlines():
         line = line.strip()
         if not line.startswith("skillproof "):
             continue
@@ -79,7 +79,7 @@ def test_ci_examples_parse_and_use_real_options():
     steps = gh["jobs"]["skillproof"]["steps"]
     upload = next(s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
     check = next(s for s in steps if s.get("id") == "check")
-    sarif_out = re.search(r"--format sarif --output (\S+)", check["run"]).group(1)
+    sarif_out = re.search(r"--output-format sarif:(\S+)", check["run"]).group(1)
     assert upload["with"]["sarif_file"] == sarif_out
     assert "--baseline" in check["run"]
     assert any("skillproof diff" in s.get("run", "") and "origin/" in s.get("run", "") for s in steps)

@@ -18,17 +18,21 @@ MUST = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }'
 OPT = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }'
 
 
+SPLNY = "characters/sp_li_ning_yu.toml"          # SP李宁玉's file: 应变 (YingBian)
+
+
 def shipped_texts(prefix):
     d = loader.shipped_path()
-    return {f"{prefix}/{p.name}": p.read_text(encoding="utf-8") for p in sorted(d.iterdir()) if p.suffix == ".toml"}
+    return {f"{prefix}/{p.relative_to(d).as_posix()}": p.read_text(encoding="utf-8")
+            for p in loader.catalogue_files([d])}
 
 
 @pytest.fixture(scope="module")
 def versions():
     old = loader.load(texts=shipped_texts("old"))
     texts = shipped_texts("new")
-    assert OPT in texts["new/skills-2.toml"]
-    texts["new/skills-2.toml"] = texts["new/skills-2.toml"].replace(OPT, MUST)
+    assert OPT in texts[f"new/{SPLNY}"]
+    texts[f"new/{SPLNY}"] = texts[f"new/{SPLNY}"].replace(OPT, MUST)
     return old, loader.load(texts=texts)
 
 
@@ -71,7 +75,7 @@ def sp(*args, cwd=None):
 def test_cli_exit_codes_and_json(tmp_path):
     new = tmp_path / "new"
     shutil.copytree(loader.shipped_path(), new)
-    p = new / "skills-2.toml"
+    p = new / SPLNY
     p.write_text(p.read_text(encoding="utf-8").replace(OPT, MUST), encoding="utf-8")
     r = sp("diff", "-q", "--format", "json", str(loader.shipped_path()), str(new))
     assert r.returncode == 1
@@ -97,12 +101,13 @@ def test_git_revisions_as_sides(tmp_path):
     run("init", "-q")
     run("add", ".")
     run("commit", "-qm", "rules")
-    p = repo / "rules" / "skills-2.toml"
+    p = repo / "rules" / SPLNY
     p.write_text(p.read_text(encoding="utf-8").replace(OPT, MUST), encoding="utf-8")
     r = sp("diff", "-q", "--format", "json", "HEAD:rules/", "rules", cwd=repo)
     assert r.returncode == 1, r.stderr
     doc = json.loads(r.stdout)
     assert doc["diff"]["old"][0].startswith("HEAD:rules/")
+    assert f"HEAD:rules/{SPLNY}" in doc["diff"]["old"] and len(doc["diff"]["old"]) == len(doc["diff"]["new"])
     assert doc["diff"]["changed_rules"] == [{"id": "YingBian", "change": "changed"}]
     r = sp("diff", "HEAD~5:rules/", "rules", cwd=repo)
     assert r.returncode == 2 and "error:" in r.stderr

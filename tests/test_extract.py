@@ -293,7 +293,7 @@ def test_cli_output_dir(tmp_path, capsys):
     out = tmp_path / "out"
     assert main(["extract", "--kotlin", str(SERVER), "--output", str(out)]) == 0
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["cards.toml", "characters.toml", "extraction-report.md", "grants.toml", "skills.toml"]
+    assert names == ["cards.toml", "characters.toml", "extraction-report.md", "grants.toml", "rules.toml", "skills.toml"]
     load([out])
     err = capsys.readouterr().err
     assert "extracted 7 characters, 15 skills, 7 grants" in err

@@ -45,13 +45,15 @@ convert = { from = "Aa", to = ["B"], must = false }
 
 
 def test_shipped_style_suggestion_names_the_chinese_card():
-    texts = {f: open(os.path.join(loader.shipped_path(), f), encoding="utf-8").read()
-             for f in os.listdir(loader.shipped_path()) if f.endswith(".toml")}
-    texts["skills-2.toml"] = texts["skills-2.toml"].replace('convert = { from = "Jie_Huo"', 'convert = { from = "Jie_Hou"')
+    root = loader.shipped_path()
+    texts = {f.relative_to(root).as_posix(): f.read_text(encoding="utf-8") for f in loader.catalogue_files([root])}
+    name = "characters/sp_li_ning_yu.toml"
+    texts[name] = texts[name].replace('convert = { from = "Jie_Huo"', 'convert = { from = "Jie_Hou"')
     with pytest.raises(CatalogueErrors) as ei:
         loader.load(texts=texts)
     e = one(ei.value.errors, "Jie_Hou")
     assert "did you mean Jie_Huo (截获)?" in e.message and e.key == "convert.from"
+    assert (e.file, e.line) == (name, 22)
 
 
 def test_every_error_of_a_file_is_reported_at_once():
@@ -147,6 +149,27 @@ def test_missing_and_unreadable_files(tmp_path):
     with pytest.raises(CatalogueErrors) as ei:
         loader.load([tmp_path / "empty"] if (tmp_path / "empty").mkdir() is None else [])
     assert "no .toml catalogue files" in ei.value.errors[0].message
+
+
+def test_a_directory_is_read_recursively_in_relative_path_order(tmp_path):
+    card = '[[card]]\nid = "{0}"\nname = "{0}"\n'
+    for rel in ("b.toml", "a/z.toml", "a-b.toml", "c/d/e.toml", ".hidden/x.toml", "a/.swap.toml", "notes.txt"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(card.format(rel.replace("/", "_").replace(".", "_").replace("-", "_")),
+                                    encoding="utf-8")
+    files = loader.catalogue_files([tmp_path])
+    assert [f.relative_to(tmp_path).as_posix() for f in files] == ["a-b.toml", "a/z.toml", "b.toml", "c/d/e.toml"]
+    cat = loader.load([tmp_path])
+    assert len(cat.files) == 4 and cat.files[1].endswith(os.path.join("a", "z.toml"))
+    assert list(cat.cards) == ["a_b_toml", "a_z_toml", "b_toml", "c_d_e_toml"]    # cards keep the read order
+
+
+def test_the_shipped_catalogue_is_named_by_its_path_inside_the_package(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)          # outside the working directory: <shipped>/relative/path
+    names = loader.load().files
+    assert names and all(n.startswith("<shipped>/") for n in names)
+    rels = [f.relative_to(loader.shipped_path()).as_posix() for f in loader.catalogue_files([loader.shipped_path()])]
+    assert list(names) == [f"<shipped>/{r}" for r in rels]
 
 
 def test_grant_arguments_are_checked_against_parameters():

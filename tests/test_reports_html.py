@@ -254,3 +254,102 @@ def test_cli_html(tmp_path):
     assert r.returncode == 1 and r.stdout == ""
     el = Elements(out.read_text(encoding="utf-8"))
     assert len(el.cls("tr", "finding")) == 3 and el.cls("g", "node")
+
+
+# ----------------------------------------------------------------------------------- navigable, readable
+def probe(chromium, path, js, *extra, fragment=""):
+    """Run ``js`` (an expression giving a JSON-able value) in the report after its own script; its value."""
+    import json as J
+    text = path.read_text(encoding="utf-8")
+    probe_path = path.with_name("probe-" + path.name)
+    script = ("<script>(function(){var v;try{v=(function(){" + js + "})();}catch(err){v={error:String(err)};}"
+              "document.documentElement.setAttribute('data-probe',JSON.stringify(v));})();</script>")
+    probe_path.write_text(text.replace("</body>", script + "</body>"), encoding="utf-8")
+    r = run_chromium(chromium, probe_path.as_uri() + fragment, "--dump-dom", "--virtual-time-budget=3000", *extra)
+    assert r.returncode == 0, r.stderr.decode("utf-8", "replace")[-2000:]
+    html_el = next(a for t, a in Elements(r.stdout.decode("utf-8")).items if t == "html")
+    value = J.loads(html_el["data-probe"])
+    assert not (isinstance(value, dict) and "error" in value), value
+    return value
+
+
+def test_static_navigation(page):
+    _, result, _, text, _ = page
+    el = Elements(text)
+    toc_links = [a["href"] for t, a in el.items if t == "a" and a.get("href", "").startswith("#")]
+    ids = {a.get("id") for _, a in el.items if a.get("id")}
+    assert toc_links and all(h[1:] in ids for h in toc_links)
+    groups = el.cls("tr", "group")
+    assert {(f.severity, f.check) for f in result.findings} == {tuple(g["id"].split("-")[2:0:-1]) for g in groups}
+    assert all(f"#{g['id']}" in toc_links for g in groups)
+    assert el.cls("input", "sev-filter") and any(a.get("id") == "search" for _, a in el.items)
+    # each witness sits in a row of its own, right after its finding, across all the columns
+    order = [(a.get("class", ""), a.get("id", "")) for t, a in el.items if t == "tr"]
+    for i, (cls, ident) in enumerate(order):
+        if "witness-row" in cls.split():
+            assert ident == "w-" + order[i - 1][1] and "finding" in order[i - 1][0].split()
+    assert all(a.get("colspan") == "4" for t, a in el.items if t == "td" and a.get("colspan"))
+    assert 'preserveAspectRatio="xMidYMid meet"' in text and " width=\"" not in text.split("<svg", 1)[1][:200]
+
+
+def test_chromium_renders_chinese_glyphs_not_boxes(chromium, page):
+    """Chinese must render with a real CJK font: distinct characters give distinct bitmaps, none of them the
+    missing-glyph box a private-use character gets. Fails on a machine without a CJK font (.ci/run installs
+    fonts-noto-cjk)."""
+    _, result, _, _, path = page
+    got = probe(chromium, path, r"""
+      var font=getComputedStyle(document.querySelector('tr.finding td:nth-child(3)')).fontFamily;
+      function bm(ch){var c=document.createElement('canvas');c.width=48;c.height=48;var x=c.getContext('2d');
+        x.font='36px '+font;x.fillStyle='#000';x.fillText(ch,4,38);return Array.prototype.join.call(x.getImageData(0,0,48,48).data,'');}
+      var msg=document.querySelector('tr.finding td:nth-child(3)').textContent;
+      var cjk=[];for(var i=0;i<msg.length&&cjk.length<6;i++){var ch=msg[i];if(/[\u4e00-\u9fff]/.test(ch)&&cjk.indexOf(ch)<0){cjk.push(ch);}}
+      var maps=cjk.map(bm),box=bm('\uE000'),box2=bm('\uE001');
+      var distinct={};maps.forEach(function(m){distinct[m]=1;});
+      return {chars:cjk.join(''),distinct:Object.keys(distinct).length,tofu:maps.filter(function(m){return m===box;}).length,
+              boxesAlike:box===box2};""")
+    assert len(got["chars"]) == 6, got
+    assert got["tofu"] == 0 and got["distinct"] == 6, (
+        f"Chinese renders as missing-glyph boxes ({got}): install a CJK font (Debian: fonts-noto-cjk)")
+
+
+def test_chromium_filters_and_search(chromium, page):
+    _, result, _, _, path = page
+    notes = sum(1 for f in result.findings if f.severity == "note")
+    target = next(f for f in result.findings if f.witness)
+    word = target.message[:6]
+    got = probe(chromium, path, r"""
+      function visible(){return [].slice.call(document.querySelectorAll('tr.finding')).filter(function(r){
+        return !r.classList.contains('hidden');}).map(function(r){return r.id;});}
+      var out={all:visible().length};
+      var note=document.querySelector('input.sev-filter[value=note]');note.checked=false;
+      note.dispatchEvent(new Event('change'));out.noNotes=visible().length;out.shown=document.getElementById('shown').textContent;
+      note.checked=true;note.dispatchEvent(new Event('change'));
+      var sel=document.getElementById('check-filter');sel.value='CV001';sel.dispatchEvent(new Event('change'));
+      out.cv001=visible();sel.value='';sel.dispatchEvent(new Event('change'));
+      var q=document.getElementById('search');q.value='""" + word + r"""';q.dispatchEvent(new Event('input'));
+      out.search=visible();
+      out.groupsShown=[].slice.call(document.querySelectorAll('tr.group')).filter(function(g){return !g.classList.contains('hidden');}).length;
+      return out;""")
+    n = len(result.findings)
+    assert got["all"] == n and got["noNotes"] == n - notes and got["shown"] == f"{n - notes} of {n} findings shown"
+    assert got["cv001"] == [H.finding_dom_id(f.id) for f in result.findings if f.check == "CV001"]
+    assert H.finding_dom_id(target.id) in got["search"] and len(got["search"]) < n
+    assert got["groupsShown"] == len({(f.severity, f.check) for f in result.findings
+                                      if H.finding_dom_id(f.id) in got["search"]})
+
+
+def test_chromium_witness_full_width_and_graph_fits(chromium, page):
+    _, result, _, _, path = page
+    f = next(f for f in result.findings if f.witness and f.check == "BN001")
+    got = probe(chromium, path, r"""
+      var w=document.getElementById('w-""" + H.finding_dom_id(f.id) + r"""');w.querySelector('details').open=true;
+      var pre=w.querySelector('pre').getBoundingClientRect(),table=w.closest('table').getBoundingClientRect();
+      var svg=document.getElementById('graph'),box=document.getElementById('graph-box').getBoundingClientRect();
+      var vb=svg.getAttribute('viewBox').split(' ').map(Number),r=svg.getBoundingClientRect();
+      return {pre:pre.width,table:table.width,box:[box.width,box.height],svg:[r.width,r.height],vb:vb};""",
+                "--window-size=1400,1000", fragment="#" + H.finding_dom_id(f.id))
+    assert got["pre"] > 0.9 * got["table"] and got["pre"] > 450, got        # not a narrow column
+    assert got["svg"][0] <= got["box"][0] + 1 and got["svg"][1] <= got["box"][1] + 1, got   # no cropping
+    full = [float(x) for x in Elements(path.read_text(encoding="utf-8")).items[[t for t, _ in Elements(
+        path.read_text(encoding="utf-8")).items].index("svg")][1]["viewbox"].split()]
+    assert got["vb"][2] < full[2], (got["vb"], full)      # a link to a finding zooms the graph to its rules

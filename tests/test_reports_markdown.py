@@ -95,3 +95,15 @@ def test_cli_markdown(tmp_path):
     r = sp("check", *CONVERSION, "-f", "markdown", "-o", str(out))
     assert r.returncode == 1 and r.stdout == ""
     assert len(table_rows(out.read_text(encoding="utf-8"), "| | Check | Finding |")) == 3
+
+
+def test_many_catalogue_files_are_named_by_their_directory():
+    from skillproof.reports.util import catalogue_paths
+    assert catalogue_paths(["a.toml", "b.toml"]) == (["a.toml", "b.toml"], "")
+    many = ["model/catalogue/cards.toml"] + [f"model/catalogue/characters/c{i}.toml" for i in range(9)]
+    assert catalogue_paths(many) == (["model/catalogue/"], " (10 files)")
+    mixed = [f"x{i}.toml" for i in range(8)]                    # nothing shared: the first few and a count
+    assert catalogue_paths(mixed) == (mixed[:6], ", … (8 files)")
+    cat, result, rep = report_for()
+    rep.catalogue_files = many
+    assert "catalogue: <code>model/catalogue/</code> (10 files)</sub>" in markdown.render(rep, cat)

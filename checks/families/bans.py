@@ -14,7 +14,7 @@ import itertools
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding
+from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 
@@ -111,7 +111,7 @@ def run(ctx):
         msg = (f"{_site_name(ctx, give)}禁止了{ctx.card(xv)}，但{who}仍可用{conv.label}把{ctx.card(xv)}"
                f"当作{ctx.card(yv)}打出（禁令只看宣言的牌名）。")
         out.append(Finding(
-            "BN001", "bans", "warning", msg, key=f"BN001|{give.giver}#{give.index}|{conv.id}",
+            "BN001", "bans", "warning", msg, fix=f"让{conv.label}查看禁令（换用 plays 并设 checks_bans = true），或让{_site_name(ctx, give)}的禁令也覆盖转化前的牌；若本意如此，写明理由忽略它。", key=f"BN001|{site_key(give)}|{conv.id}",
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(give.grant, "the ban"),
                    ctx.ref(conv.id, "converts it past the ban")],
             witness=ctx.witness(st, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
@@ -148,7 +148,7 @@ def run(ctx):
         msg = (f"{_site_name(ctx, give)}禁止了{ctx.card(card)}，但{who}的{skill.label}仍能产生"
                f"{ctx.card(card)}的效果：服务器不为这个技能检查禁令。")
         out.append(Finding(
-            "BN002", "bans", "warning", msg, key=f"BN002|{give.giver}#{give.index}|{skill.id}",
+            "BN002", "bans", "warning", msg, fix=f"在{skill.label}的 plays 里设 checks_bans = true（让服务器为它检查禁令），或接受并写明理由。", key=f"BN002|{site_key(give)}|{skill.id}",
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(skill.id, "acts as the card, unchecked")],
             witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True}),
             details={"card": card}))

@@ -98,7 +98,7 @@ def run(ctx):
         msg = (f"{holder.name}的{opt.label}想把{ctx.card(xv)}当作{ctx.card(yv)}使用，"
                f"但{must.label}{pdesc}要求{ctx.card(xv)}必须当作别的牌使用，这次使用被否决。")
         out.append(Finding(
-            "CV002", "conversion", "warning", msg, key=f"CV002|{opt.id}|{must.id}",
+            "CV002", "conversion", "warning", msg, fix=f"让{must.label}的 A 不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
             rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
                   [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
@@ -125,7 +125,7 @@ def run(ctx):
         msg = (f"{cat.characters[st.seats[0].character].name}手里的{ctx.card(xv)}没有被禁止，"
                f"却因{names}同时生效而不能当作任何牌使用。")
         out.append(Finding(
-            "CV001", "conversion", "error", msg, key=f"CV001|{'|'.join(sorted(set(involved)))}",
+            "CV001", "conversion", "error", msg, fix=f"让{names}中至少一条的转化目标包含这张牌可用的用法，或把其中一条改为可选转化（must = false）。", key=f"CV001|{'|'.join(sorted(set(involved)))}",
             rules=[ctx.ref(r, "forbids every use") for r in sorted(set(involved))],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": xv},
                                 {"ok": False})))

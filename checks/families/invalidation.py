@@ -15,7 +15,7 @@ from __future__ import annotations
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding
+from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.registry import Code, register
 
 IV001 = Code(
@@ -31,14 +31,17 @@ grant = "BianZeTong2"
 to = "all"''')
 
 IV002 = Code(
-    "IV002", "grant-lifetime", "warning",
+    "IV002", "grant-lifetime", "error",
     "a grant's declared lifetime contradicts its kinds, or it can outlive the turn it was given in",
     "the server drops only OneTurnSkills at turn end: a grant said to last 'this turn' that is not one "
     "stays for the rest of the game; one that waits 'until it fires' may wait turns",
     example='''[[grant]]
 id = "JiuJi2"
 kinds = ["TriggeredSkill"]
-lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''')
+lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''',
+    also=("note",), also_when="error when the declared lifetime contradicts the kinds (a 'turn' grant that is "
+                              "not a OneTurnSkill, a permanent one that is); note when an 'until_fired' grant "
+                              "that is not a OneTurnSkill may outlive its turn")
 
 IV003 = Code(
     "IV003", "survives-turn-end", "error",
@@ -73,7 +76,8 @@ def run(ctx):
         else:
             continue
         givers = [x.giver for x in cat.sites(g.id)]
-        out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}",
+        out.append(Finding("IV002", "invalidation", sev, msg, fix=("把 lifetime 改成与 kinds 一致（本回合：lifetime = \"turn\" 且 kinds 含 OneTurnSkill），"
+                                f"或给{g.label}加上 OneTurnSkill。"), key=f"IV002|{g.id}|{g.lifetime}",
                            rules=[ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]],
                            details={"lifetime": g.lifetime, "one_turn": one_turn}))
     # ---------------------------------------------------------------- IV001
@@ -109,7 +113,8 @@ def run(ctx):
             msg = (f"{giver_char}的{giver_label}被无效后，它给出的{g.label}仍对{holder}生效"
                    f"（只有初始技能会被无效，给出的技能不会）。")
             out.append(Finding(
-                "IV001", "invalidation", "note", msg, key=f"IV001|{give.giver}#{give.index}|{g.id}",
+                "IV001", "invalidation", "note", msg, fix=(f"若{giver_label}被无效时{g.label}也应失效，在{g.label}的条件里检查给出者是否被无效；"
+                     f"否则这是服务器的行为，写明理由忽略它。"), key=f"IV001|{site_key(give)}|{g.id}",
                 rules=[ctx.ref(give.giver, "invalidated"), ctx.ref(g.id, "stays in force")],
                 witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": True, "live": True},
                                     also=[({"decision": "holds", "seat": inst.giver, "rule": give.giver},
@@ -135,6 +140,7 @@ def run(ctx):
         out.append(Finding(
             "IV003", "invalidation", "error",
             f"按回合结束顺序（{order}），{names}在回合结束后仍然保留（仍被无效或仍是本回合技能）。",
+            fix="把 [rules] turn_end 改为 [\"restore_invalid\", \"drop_one_turn\"]（先放出被无效的技能，再移除本回合技能）。",
             key=f"IV003|{'|'.join(sorted({i.rule for i in left}))}|{order}",
             rules=[ctx.ref(i.rule, "survives turn end") for i in left],
             witness=ctx.witness(st, {"decision": "turn_end", "seat": 0},

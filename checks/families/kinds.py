@@ -90,17 +90,17 @@ def run(ctx):
         if r.initial and gen:
             out.append(Finding("KD001", "kinds", "error",
                                f"{r.label}属于生成出的技能（{'、'.join(gen)}），却标为初始技能（initial = true）。",
-                               key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": gen}))
+                               fix=f"把{r.label}的 initial 改为 false，或从 kinds 中去掉生成出的类型。", key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": gen}))
         if r.has("BeforeDieSkill") and not (r.has("TriggeredSkill") or r.has("ActiveSkill")):
             out.append(Finding("KD005", "kinds", "warning",
                                f"{r.label}是 BeforeDieSkill，但既不是触发技能也不是主动技能，没有任何时机会发动它。",
-                               key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
+                               fix=f"给{r.label}的 kinds 加上 TriggeredSkill 或 ActiveSkill，让它有发动的时机。", key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
         if r.convert is not None and not r.convert.must:
             pairs = _conv_targets(cat, r)
             if pairs and all(a == b for a, b in pairs):
                 out.append(Finding("KD002", "kinds", "warning",
                                    f"{r.label}只能把牌当作它本身使用：按设计说明第 2 条不发生转化，这个技能永远不起作用。",
-                                   key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
+                                   fix=f"让{r.label}的 convert.to 包含与 convert.from 不同的牌，或删除这条转化。", key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
     # ---------------------------------------------------------------- solver-backed checks
     draws = [r for r in cat.skills.values() if r.draw is not None]
     if draws:
@@ -118,7 +118,7 @@ def run(ctx):
                 d = I.draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
-                                   key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group in SEND_GROUPS:
         members = [r for r in cat.skills.values() if group in r.closure and r.send is not None]
@@ -143,7 +143,7 @@ def run(ctx):
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD004", "kinds", "error",
                                    f"{who}的{r.label}生效时，任何方向、任何锁定方式都不允许传出情报（{SEND_GROUP_ZH[group]}）。",
-                                   key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "send", "seat": 0, "group": group,
                                                                  "dir": a.state.message_dir, "lock_count": 0},
                                                        {"in_force": r.id, "allowed": False})))
@@ -161,7 +161,7 @@ def run(ctx):
             elif a.sat:
                 out.append(Finding("KD006", "kinds", "warning",
                                    f"{r.label}自身的“必须接收”和“不能接收”会同时成立。",
-                                   key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 receive.must 与 receive.cannot 的条件互斥。", key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "receive", "seat": 0},
                                                        {"must": True, "cannot": True})))
     return out

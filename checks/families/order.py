@@ -100,7 +100,7 @@ def _run_draw(ctx, out):
             continue            # the disagreement needs an intermediate count no real fold produces
         msg = (f"{r1.label}和{r2.label}的获得顺序会改变摸牌数：一种顺序摸{d1}张，另一种摸{d2}张。")
         out.append(Finding(
-            "OD001", "order", "warning", msg, key=f"OD001|{r1.id}|{r2.id}",
+            "OD001", "order", "warning", msg, fix=f"让{r1.label}和{r2.label}的摸牌数改动可交换（例如都只加减常数），或在 draw 表达式里固定先后。", key=f"OD001|{r1.id}|{r2.id}",
             rules=[ctx.ref(r1.id), ctx.ref(r2.id)],
             witness=ctx.witness(st, {"decision": "draw", "seat": 0}, {"draw": d1}),
             details={"orders": [{"state": st.to_dict(), "draw": d1}, {"state": swapped.to_dict(), "draw": d2}]}))
@@ -179,7 +179,7 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果："
            f"从{names[0]}的回合开始结算，{what}为{fmt(e1[k])}；从{names[1]}的回合开始结算，{what}为{fmt(e2[k])}。")
     out.append(Finding(
-        "OD002", "order", "warning", msg, key=f"OD002|{kind}|{ra.id}|{rb.id}",
+        "OD002", "order", "warning", msg, fix=f"让{ra.label}和{rb.label}的结算与先后无关（例如只在自己的回合结算），或写明以谁为准。", key=f"OD002|{kind}|{ra.id}|{rb.id}",
         rules=[ctx.ref(ra.id), ctx.ref(rb.id)],
         witness=ctx.witness(st, q1, e1, also=[(q2, e2)]),
         details={"kind": kind}))

@@ -25,7 +25,9 @@ id = "XinGeLianLuo2"     # 本回合不能接收情报
 kinds = ["MustReceiveMessage"]
 lifetime = "turn"
 receive = { must = "false", cannot = "true" }
-# the sender (or a locked player) holding it must receive anyway''')
+# the sender (or a locked player) holding it must receive anyway''',
+    also=("note",), also_when="note when the 'must' side is the game's own rule (the sender, or a locked player) "
+                             "rather than another skill")
 
 CORE = ("sender", "locked")
 
@@ -85,7 +87,7 @@ def run(ctx):
                      for g in cat.sites(rid)[:1] if not g.giver_is_card]
             must_wins = cat.rules.must_beats_cannot
             out.append(Finding(
-                "RC001", "receive", sev, msg, key=f"RC001|{name}|{cant.id}", rules=refs,
+                "RC001", "receive", sev, msg, fix=("让“必须接收”和“不能接收”的条件互斥，或确认 [rules] must_beats_cannot 选的一方正是设计意图。"), key=f"RC001|{name}|{cant.id}", rules=refs,
                 witness=ctx.witness(st, {"decision": "receive", "seat": 0},
                                     {"must": True, "cannot": True, "receive": "must" if must_wins else "cannot"}),
                 details={"winner": "must" if must_wins else "cannot"}))

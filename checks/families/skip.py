@@ -88,7 +88,7 @@ def run(ctx):
             out.append(Finding(
                 unsound, "skip", "error",
                 f"{ch.name}在{zh}会被跳过，但其实可以行动（{names}）。",
-                key=f"{unsound}|{'|'.join(sorted(usable))}",
+                fix="让服务器的跳过条件考虑这些技能（它们在这个阶段可用），或限制这些技能的使用时机。", key=f"{unsound}|{'|'.join(sorted(usable))}",
                 rules=[ctx.ref(r, "usable, yet skipped") for r in usable] or [ctx.ref(ch.id)],
                 witness=ctx.witness(a.state, question, {"skip": True, "could_act": True})))
         # ---- wasted prompts, by the reason the server asks (each reason alone, so the cause is exact)
@@ -131,6 +131,7 @@ def run(ctx):
                        f"（为不暴露身份而有意为之）。")
                 refs = [ctx.ref(ch.id, "hidden role never face up")]
                 key = f"{wasted}|never-face-up"
+                fix = "服务器为不暴露隐藏角色而询问：通常是有意的，写明理由忽略它。"
             elif cause == "bans-cover-phase":
                 bans = [i for i in st.seats[0].skills if cat.skills[i.rule].ban is not None]
                 givers = list(dict.fromkeys(i.site.split("#")[0] for i in bans if i.site))
@@ -139,13 +140,15 @@ def run(ctx):
                        f"却打不出任何牌。")
                 refs = [ctx.ref(g, "bans the cards of the phase") for g in givers]
                 key = f"{wasted}|bans-cover-phase"
+                fix = f"让跳过条件看这个阶段能打出的牌是否全被禁止，或让{names}的禁令不覆盖{zh}的全部牌。"
             else:
                 names = "、".join(cat.skills[r].label for r in unusable)
                 msg = (f"持有{names}的角色在{zh}总会被询问（服务器只看是否有非出牌阶段的主动技能），"
                        f"而这些技能在有人濒死时可能用不了（例如角色已翻开，或技能只能在争夺阶段使用）。")
                 refs = [ctx.ref(r, "makes the server ask") for r in unusable]
                 key = f"{wasted}|active-not-usable|{'|'.join(unusable)}"
-            out.append(Finding(wasted, "skip", "note", msg, key=key, rules=refs,
+                fix = "给这些技能写出 dying 条件（有人濒死时何时可用），或让跳过条件看技能是否真能使用。"
+            out.append(Finding(wasted, "skip", "note", msg, key=key, fix=fix, rules=refs,
                                witness=ctx.witness(st, question, {"skip": False, "could_act": False}),
                                details={"cause": cause, **({"skills": unusable} if cause == "active-not-usable" else {})}))
     return out

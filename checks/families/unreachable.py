@@ -15,7 +15,7 @@ from __future__ import annotations
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding
+from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
@@ -73,12 +73,12 @@ def run(ctx):
     for r in cat.initial_skills:
         if not cat.owners(r.id):
             out.append(Finding("UR001", "unreachable", "warning", f"{r.label}没有任何角色持有，永远不会生效。",
-                               key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
+                               fix=f"把{r.label}加入某个角色的 skills，或删除它。", key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
     for g in cat.grants:
         if not _reachable_givers(cat, g.id):
             why = "没有任何技能或卡牌给出它" if not cat.sites(g.id) else "给出它的技能没有角色持有"
             out.append(Finding("UR002", "unreachable", "warning", f"{g.label}{why}，永远不会出现在对局中。",
-                               key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
+                               fix=f"让某个技能或卡牌用 [[skill.gives]] / [[card.gives]] 给出{g.label}，或删除它。", key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
     # ---------------------------------------------------------------- conversions: never / shadowed
     convs = [r for r in cat.skills.values() if r.convert is not None and
              (cat.owners(r.id) or _reachable_givers(cat, r.id))]
@@ -99,7 +99,7 @@ def run(ctx):
             if not a.sat:
                 core = sorted({rid for lab in a.core for rid in lab.rules})
                 out.append(Finding("UR003", "unreachable", "warning",
-                                   f"{r.label}在任何可达的局面下都不会发动。", key=f"UR003|convert|{r.id}",
+                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（以及 details.because 列出的约束），或删除它。", key=f"UR003|convert|{r.id}",
                                    rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                    details={"because": [lab.label for lab in a.core]}))
                 continue
@@ -122,7 +122,7 @@ def run(ctx):
                 out.append(Finding(
                     "UR004", "unreachable", "note",
                     f"{who}把{ctx.card(xv)}当作{ctx.card(yv)}使用时，发动的是{o.label}而不是{r.label}（{why}）。",
-                    key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
+                    fix=f"若{r.label}应优先，让{o.label}不转化同一张牌；否则写明理由忽略它。", key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
                     witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
                                         {"ok": True, "via": o.id})))
             # shadowed by a ban on the declared type
@@ -150,7 +150,8 @@ def run(ctx):
                     "UR004", "unreachable", "note",
                     f"{gname}禁止了{ctx.card(yv)}后，{who}的{r.label}仍能把{ctx.card(xv)}转化为{ctx.card(yv)}，"
                     f"但这张牌打不出去。",
-                    key=f"UR004|ban|{r.id}|{give.giver}#{give.index}",
+                    fix=f"若被禁的牌不应转化出来，让{r.label}的目标不含{ctx.card(yv)}；否则写明理由忽略它。",
+                    key=f"UR004|ban|{r.id}|{site_key(give)}",
                     rules=[ctx.ref(r.id, "shadowed"), ctx.ref(give.giver, "bans the declared type")],
                     witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
                                         {"can_play": False, "banned": True})))
@@ -170,7 +171,7 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}在任何可达的局面下都不会成为生效的{SEND_GROUP_ZH[group]}规则。",
-                                   key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的条件：它总被别的规则覆盖或从不成立；修改或删除它。", key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- receive rules that never say anything
     recv = [r for r in cat.skills.values() if r.receive is not None and
@@ -186,6 +187,6 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}的“必须接收”和“不能接收”在任何可达局面下都不成立，这个技能什么也不做。",
-                                   key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的 receive.must / receive.cannot 条件，或删除这条规则。", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     return out

@@ -1,0 +1,259 @@
+"""Where questions are answered: ``Session`` (a catalogue, its names and warm solvers; ``ask`` one
+question after another) and ``Engine`` (one symbolic state shape with its reachability constraints in a
+z3 solver). A session narrows the state to what a question reads, or (``general``) keeps one engine for
+every question, as the prompt does."""
+from __future__ import annotations
+
+import time
+
+import z3
+
+from skillproof.model import expr as E
+from skillproof.model import vocab as V
+from skillproof.model.catalogue import Catalogue
+from skillproof.model.kinds import SEND_GROUPS
+
+from .. import encode as X
+from .answer import Run
+from .result import Result
+from .names import Names
+from .parser import parse
+from .syntax import Query, atoms_of
+
+DEFAULT_SEATS = 3
+DEFAULT_GRANTS = 2
+DEFAULT_TIMEOUT_MS = 10000
+
+
+class Engine:
+    """One symbolic state shape with its reachability constraints in a solver, kept warm."""
+
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None):
+        self.cat = cat
+        self.key = (tuple(chars_me), tuple(grants), n, G)
+        self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
+                            codes=codes)
+        self.labels = X.reachability(self.S)
+        self.solver = z3.Solver()
+        self.solver.set("timeout", timeout_ms)
+        self.solver.set("random_seed", 0)
+        self.lits: list = []
+        self.lab_of: dict = {}
+        for i, lab in enumerate(self.labels):
+            lit = z3.Bool(f"__reach_{i}")
+            self.solver.add(z3.Implies(lit, lab.expr))
+            self.lits.append(lit)
+            self.lab_of[lit.get_id()] = lab
+        # one literal standing for all of them: cheap to pass while looking for a witness; the
+        # individual literals are used only to extract and minimise an unsat core
+        self.all_lit = z3.Bool("__reach_all")
+        self.solver.add(z3.Implies(self.all_lit, z3.And(self.lits)))
+        self.counter = 0
+
+    def set_timeout(self, ms: int):
+        self.solver.set("timeout", ms)
+
+    def preferences(self):
+        """The plain-witness preferences, built once: [(all of a group, [(chunk, [items])])]: special
+        statuses first (a witness should show the rule, not a side mechanism), then the details, then
+        the smallest grant parameters."""
+        if getattr(self, "_prefs", None) is None:
+            S = self.S
+            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+            for i in range(S.n):
+                status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
+            plain = [S.turn == 0, S.ints["hand_count"][0] == 0]
+            plain += [z3.Not(sl.used) for sl in S.slots]
+            plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
+            plain += [S.message_dir == 1, z3.Not(S.lockable)]
+            for i in range(S.n):
+                plain += [S.ident[i] == 0]
+                plain += [S.ints[f][i] == 0 for f in ("black_messages", "red_messages", "blue_messages",
+                                                        "true_messages", "non_black_messages")]
+                if i > 0:
+                    plain.append(S.ints["hand_count"][i] == 0)
+            params = []
+            for sl in S.slots:
+                for v in sl.params.values():
+                    if isinstance(v, dict):
+                        params += [z3.Not(b) for b in v.values()]
+                    elif z3.is_bool(v):
+                        params.append(z3.Not(v))
+            self._prefs = [(z3.And(g), [(z3.And(c), c) for c in _chunks(g, 6)])
+                           for g in (status, plain, params) if g]
+            self.hand_bounds = [S.ints["hand_count"][0] <= k for k in (1, 2, 3)]
+        return self._prefs
+
+
+def _chunks(xs, k):
+    for i in range(0, len(xs), k):
+        yield xs[i:i + k]
+
+
+_ATOM_KINDS = {
+    "play": {"ConvertCardSkill", "CannotPlayCard"}, "convert": {"ConvertCardSkill"}, "fire": {"ConvertCardSkill"},
+    "banned": {"CannotPlayCard"}, "banned_all": {"CannotPlayCard"}, "receive": {"MustReceiveMessage"},
+    "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
+    "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
+    "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
+}
+_WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
+                "receive": {"MustReceiveMessage"}, "params": set()}
+
+
+class Session:
+    """A catalogue with its names and warm solvers: ask one question after another."""
+
+    def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False):
+        """``general``: answer every question on one symbolic state holding every character and grant
+        (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
+        as fast for any question: what a prompt wants. A single question is faster narrowed."""
+        self.cat = cat
+        self.general = general
+        self.names = Names(cat)
+        self.codes = X.Codes(cat)
+        self.seats = seats
+        self.grants = grants
+        self.timeout_ms = timeout_ms
+        self.engines: dict = {}
+        self.max_engines = max_engines
+
+    # ------------------------------------------------------------------------------------- shape
+    def relevant(self, q: Query) -> tuple[set, set, bool]:
+        """(kinds the question reads, rules it names, whether characters must be kept apart)."""
+        kinds: set = set()
+        named: set = set()
+        exact = False
+        atoms = atoms_of(q.claim)
+        for g in q.givens:
+            if g.kind in ("claim", "where"):
+                atoms += atoms_of(g.claim)
+            elif g.kind in ("with", "without"):
+                named.add(g.rule)
+            elif g.kind == "grant":
+                named.update(g.grant.grants)
+                named.add(g.grant.name)
+                if g.grant.invalid_option:
+                    kinds.add("ActiveSkill")
+        for a in atoms:
+            kinds |= _ATOM_KINDS.get(a.kind, set())
+            if a.rule:
+                named.add(a.rule)
+            if a.kind == "where" and _reads_character(a.value):
+                exact = True
+        if q.which is not None:
+            kinds |= _WHICH_KINDS[q.which.kind]
+            if q.which.grant is not None:
+                named.update(q.which.grant.grants)
+                named.add(q.which.grant.name)
+        return kinds, named, exact
+
+    def shape(self, q: Query):
+        cat = self.cat
+        kinds, named, exact = self.relevant(q)
+        rel_grants = [r.id for r in cat.grants if r.id != "InvalidSkill" and cat.sites(r.id) and
+                      (r.id in named or (r.closure & kinds))]
+        rel_rules = set(named) | set(rel_grants)
+        for r in cat.skills.values():
+            if r.closure & kinds:
+                rel_rules.add(r.id)
+            if any(g.grant in rel_grants or g.grant == "InvalidSkill" for g in r.gives):
+                rel_rules.add(r.id)
+        # a relevant rule that reads which character someone is: characters cannot be grouped
+        exact = exact or any(_mentions_character(r) for rid in rel_rules for r in [cat.skills.get(rid)] if r)
+        if q.subject is not None:
+            chars = [q.subject]
+        elif exact:
+            chars = list(cat.characters)
+        else:
+            seen: dict = {}
+            for c in cat.characters.values():
+                sig = (c.hidden, c.female, tuple(r if r in rel_rules else ("-", cat.skills[r].initial,
+                                                                          cat.skills[r].consumed)
+                                                 for r in c.skills))
+                seen.setdefault(sig, c.id)
+            chars = list(seen.values())
+        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
+        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
+        if not rel_grants:
+            G = 0
+        # the other seats matter as givers (of the grants that matter, and of invalidation) and through what
+        # expressions read of them (hidden, female): the givers' owners, and a few of every other kind
+        if exact:
+            others = list(cat.characters)
+        else:
+            givers = {g.giver for gid in list(rel_grants) + ["InvalidSkill"] for g in cat.sites(gid)
+                      if not g.giver_is_card}
+            keep = {c for gv in givers for c in cat.owners(gv)}
+            per: dict = {}
+            others = []
+            for c in cat.characters.values():
+                if c.id in keep:
+                    others.append(c.id)
+                elif per.get((c.hidden, c.female), 0) < self.seats:
+                    per[(c.hidden, c.female)] = per.get((c.hidden, c.female), 0) + 1
+                    others.append(c.id)
+        if self.general:
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            if G <= gG:
+                every = list(cat.characters)
+                return every, self.all_grants(), self.seats, gG, every
+        return chars, rel_grants, self.seats, G, others
+
+    def all_grants(self) -> list:
+        return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
+
+    def engine(self, chars, grants, n, G, others=None) -> Engine:
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None)
+        e = self.engines.pop(key, None)
+        if e is None:
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others)
+        e.set_timeout(self.timeout_ms)
+        self.engines[key] = e
+        while len(self.engines) > self.max_engines:
+            self.engines.pop(next(iter(self.engines)))
+        return e
+
+    def warm(self):
+        """Build the engine the most common questions use (called by the prompt at start)."""
+        if self.general:
+            every = list(self.cat.characters)
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            self.engine(every, self.all_grants(), self.seats, gG, every).preferences()
+
+    # ------------------------------------------------------------------------------------- asking
+    def parse(self, text: str) -> Query:
+        return parse(self.cat, text, self.names)
+
+    def ask(self, text_or_query) -> Result:
+        t0 = time.perf_counter()
+        q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
+        chars, grants, n, G, others = self.shape(q)
+        eng = self.engine(chars, grants, n, G, others)
+        run = Run(self, eng, q)
+        res = run.go()
+        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "timeout_ms": self.timeout_ms}
+        res.seconds = time.perf_counter() - t0
+        res.engine = eng
+        return res
+
+
+def _mentions_character(rule) -> bool:
+    """A condition of the rule reads which character someone is."""
+    nodes = [rule.fight, rule.dying, rule.draw]
+    if rule.receive is not None:
+        nodes += [rule.receive.must, rule.receive.cannot]
+    if rule.send is not None:
+        nodes.append(rule.send.rule)
+    for g in rule.gives:
+        nodes += [g.when, g.where]
+    return any(_reads_character(n) for n in nodes if n is not None)
+
+
+def _reads_character(node) -> bool:
+    """The condition reads which character someone is (so characters cannot be searched one of each kind)."""
+    return any((isinstance(x, E.Attr) and x.name == "character") or (isinstance(x, E.Const) and x.type == V.CHARACTER)
+               for x in E.walk(node))
+
+

@@ -1,0 +1,228 @@
+"""Words of a question: the tokenizer (keywords in English and Chinese, runs of Chinese characters split
+into known names) and the token cursor the parser walks with."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import QueryError
+from .names import DIRS, GROUPS, PHASES, Names, name_keys
+
+
+@dataclass
+class Tok:
+    kind: str          # word num op arrow end
+    text: str
+    col: int
+    end: int
+    kw: str = ""       # canonical keyword, if the word is one
+
+
+_TOK = re.compile(r"""
+    (?P<ws>\s+)
+  | (?P<arrow>->|→|=>|⇒)
+  | (?P<op>==|!=|<=|>=|[<>=(){},?;，（）？；、])
+  | (?P<poss>['’]s(?![A-Za-z]))
+  | (?P<word>[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff·・]+)
+  | (?P<other>.)
+""", re.VERBOSE)
+_FULLWIDTH = {"，": ",", "（": "(", "）": ")", "？": "?", "；": ",", ";": ",", "、": ","}
+
+#: keyword spellings → canonical keyword. Multi-word phrases are recognised by the parser.
+KEYWORDS: dict[str, str] = {}
+for _canon, _words in {
+    "exists": ("can", "could", "exists", "exist", "does", "do", "is", "are", "能否", "能不能", "可否", "能", "可以",
+               "是否", "会不会", "会"),
+    "always": ("always", "总是", "一定", "必然", "始终"),
+    "never": ("never", "从不", "绝不", "永远不", "不可能"),
+    "cannot_mode": ("cannot", "can't", "cant"),
+    "which": ("which", "what", "哪个", "哪些", "什么"),
+    "anyone": ("anyone", "anybody", "someone", "somebody", "任何人", "任意角色", "有人", "某人", "玩家", "player",
+               "players"),
+    "play": ("play", "plays", "playing", "played", "get", "gets", "打出", "出"),
+    "use": ("use", "uses", "using", "used", "使用", "用"),
+    "as": ("as", "当作", "当成", "当", "作为"),
+    "convert": ("convert", "converts", "converted", "turn", "turns", "转化"),
+    "to": ("to", "into"),
+    "fire": ("fire", "fires", "firing", "fired", "发动"),
+    "for": ("for",),
+    "banned": ("banned", "ban", "bans", "banning", "forbidden", "被禁", "禁止", "禁"),
+    "from": ("from", "on", "of", "by"),
+    "must": ("must", "has_to", "必须"),
+    "receive": ("receive", "receives", "receiving", "accept", "接收", "收下"),
+    "cannot": ("cannot", "can't", "cant", "不能"),
+    "may": ("may", "可选"),
+    "choose": ("choose", "decline", "choice", "free", "选择"),
+    "skipped": ("skipped", "skip", "skips", "跳过"),
+    "act": ("act", "acts", "行动"),
+    "in": ("in", "during", "在"),
+    "send": ("send", "sends", "sending", "传出", "传"),
+    "rule": ("rule", "rules", "规则"),
+    "default": ("default", "默认"),
+    "locking": ("locking", "locks", "lock_count"),
+    "draw": ("draw", "draws", "drawing", "摸", "摸牌"),
+    "count": ("count", "number", "数", "数量"),
+    "hold": ("hold", "holds", "holding", "have", "has", "having", "持有", "拥有"),
+    "cards": ("cards", "card_in_hand", "hand_cards", "手牌"),
+    "hand": ("hand", "hand_count"),
+    "invalidated": ("invalidated", "invalid", "被无效", "无效"),
+    "face": ("face",),
+    "up": ("up",),
+    "down": ("down",),
+    "face_up": ("face_up", "faceup", "正面朝上", "翻开"),
+    "face_down": ("face_down", "facedown", "背面朝上", "盖着"),
+    "with": ("with", "带着"),
+    "without": ("without", "没有"),
+    "under": ("under", "受"),
+    "while": ("while", "当"),
+    "if": ("if", "when", "given", "after", "如果", "若"),
+    "where": ("where", "such_that"),
+    "declares": ("declares", "declare", "declared", "declaring", "宣言", "宣布", "names", "named"),
+    "active": ("active", "effective", "生效"),
+    "and": ("and", "并且", "且", "和"),
+    "or": ("or", "或", "或者"),
+    "not": ("not", "no", "不"),
+    "all": ("all", "everything", "every", "any", "全部", "所有"),
+    "more": ("more", "greater"),
+    "less": ("less", "fewer"),
+    "than": ("than",),
+    "least": ("least",),
+    "most": ("most",),
+    "at": ("at",),
+    "exactly": ("exactly",),
+    "conversion": ("conversion", "conversions", "转化技能"),
+    "true": ("true", "yes"),
+    "false": ("false",),
+    "filler": ("still", "ever", "be", "a", "an", "the", "she", "he", "they", "it", "her", "his", "their",
+               "does", "do", "effect", "吗", "呢", "了", "的", "还", "仍", "仍然", "还能", "把", "将", "被", "时"),
+    "into": ("into",),
+}.items():
+    for _w in _words:
+        KEYWORDS.setdefault(_w.lower(), _canon)
+# words that may be keywords or names / parts of phrases: resolved by the parser from their text
+KEYWORDS["to"] = "to"
+KEYWORDS["into"] = "to"
+KEYWORDS["does"] = "filler"
+KEYWORDS["do"] = "filler"
+KEYWORDS["is"] = "is"
+KEYWORDS["are"] = "is"
+KEYWORDS["on"] = "from"
+
+GIVEN_KWS = ("with", "without", "under", "while", "if", "where")
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+
+def tokenize(text: str, names: Names) -> list[Tok]:
+    """The tokens of ``text``, with their columns, ending with an ``end`` token."""
+    known = names.words | {k for k in KEYWORDS if _CJK.search(k)}
+    for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
+        known.update(v.lower() for v in vals)
+    out: list[Tok] = []
+    i = 0
+    while i < len(text):
+        m = _TOK.match(text, i)
+        kind = m.lastgroup
+        t = m.group()
+        if kind == "word":
+            for col, w in _segment(t, m.start(), known):
+                out.append(Tok("num" if w.isdigit() else "word", w, col, col + len(w),
+                               KEYWORDS.get(w.lower(), "")))
+        elif kind == "poss":
+            pass                                   # possessive 's: "强令's ban"
+        elif kind == "arrow":
+            out.append(Tok("arrow", "→", m.start(), m.end()))
+        elif kind in ("op", "other"):
+            out.append(Tok("op" if kind == "op" else "other", _FULLWIDTH.get(t, t), m.start(), m.end()))
+        i = m.end()
+    out.append(Tok("end", "", len(text), len(text)))
+    return out
+
+
+def _segment(word: str, col: int, known: set) -> list[tuple[int, str]]:
+    """A word that is not a name or keyword as a whole, and holds Chinese characters, is split into the
+    longest known names/keywords from the left ("截获当作误导" → 截获 当作 误导)."""
+    if word.lower() in known or word.lower() in KEYWORDS or not _CJK.search(word) or \
+            any(k in known for k in name_keys(word)):
+        return [(col, word)]
+    out, i, rest_start = [], 0, None
+    while i < len(word):
+        best = 0
+        for j in range(len(word), i, -1):
+            if word[i:j].lower() in known or word[i:j].lower() in KEYWORDS:
+                best = j
+                break
+        if best:
+            if rest_start is not None:
+                out.append((col + rest_start, word[rest_start:i]))
+                rest_start = None
+            out.append((col + i, word[i:best]))
+            i = best
+        else:
+            if rest_start is None:
+                rest_start = i
+            i += 1
+    if rest_start is not None or any(w.lower() not in known and w.lower() not in KEYWORDS for _, w in out):
+        return [(col, word)]             # not all known: keep the word whole, for a clear error message
+    return out
+
+
+class Cursor:
+    """The tokens of one question and the position of the parser in them, with the located error."""
+
+    def __init__(self, text: str, toks: list[Tok]):
+        self.text = text
+        self.toks = toks
+        self.i = 0
+
+    @property
+    def tok(self) -> Tok:
+        return self.toks[self.i]
+
+    def peek(self, k: int = 1) -> Tok:
+        return self.toks[min(self.i + k, len(self.toks) - 1)]
+
+    def take(self) -> Tok:
+        t = self.toks[self.i]
+        if t.kind != "end":
+            self.i += 1
+        return t
+
+    def at(self, *kws) -> bool:
+        return self.tok.kind == "word" and self.tok.kw in kws
+
+    def at_op(self, *ops) -> bool:
+        return self.tok.kind in ("op", "arrow") and self.tok.text in ops
+
+    def prev_end(self) -> int:
+        """End of the last word taken, not counting trailing filler words."""
+        j = self.i - 1
+        while j > 0 and self.toks[j].kind == "word" and self.toks[j].kw == "filler":
+            j -= 1
+        return self.toks[max(j, 0)].end
+
+    def skip_fillers(self):
+        while self.at("filler"):
+            self.take()
+
+    def error(self, msg: str, tok: Tok | None = None):
+        t = tok or self.tok
+        raise QueryError(msg, t.col, max(t.end, t.col + 1))
+
+    def found(self, t: Tok | None = None) -> str:
+        t = t or self.tok
+        return "the end of the query" if t.kind == "end" else f"'{t.text}'"
+
+    def at_final_q(self) -> bool:
+        """At a '?' that only more '?' follow: the question's end, not an unknown card."""
+        return self.tok.text == "?" and all(t.kind == "end" or t.text == "?" for t in self.toks[self.i + 1:])
+
+    def skip_sep(self) -> bool:
+        if self.at_op(",") or self.at("and"):
+            self.take()
+            return True
+        return False
+
+    def skip(self, *kws):
+        """Take every word in a row that is one of the keywords ``kws``."""
+        while self.at(*kws):
+            self.take()

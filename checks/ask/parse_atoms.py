@@ -1,0 +1,366 @@
+"""The words and atoms of a claim: names (card, skill, character), phases, send groups, directions,
+numbers and comparisons (``Words``), and the atoms built from them — ``play X as Y``, ``banned X``,
+``must receive``, ``skipped in PHASE``, ``draw > N`` … (``AtomParser``). Both are parts of ``parser.Parser``
+and read the tokens through its ``Cursor``."""
+from __future__ import annotations
+
+from skillproof.model.catalogue import Catalogue
+from skillproof.model.names import nearest
+from skillproof.model.narrate import GROUP_EN
+
+from .lexer import KEYWORDS, Cursor, Tok
+from .names import DIRS, GROUPS, PHASES, Names
+from .syntax import Atom
+
+
+class Words(Cursor):
+    """Names and small words: each takes the tokens it reads or raises a located QueryError."""
+
+    cat: Catalogue          # set by Parser
+    names: Names
+
+    def resolve(self, t: Tok, kinds) -> tuple[str, str] | None:
+        if t.kind not in ("word", "num"):
+            return None
+        for kind in kinds:
+            ident = self.names.find(kind, t.text)
+            if ident is not None:
+                return kind, ident
+        return None
+
+    def name_error(self, t: Tok, what: str, kinds):
+        if t.kind == "end":
+            self.error(f"expected {what}, found the end of the query", t)
+        sug = self.names.suggest(kinds, t.text) if t.kind == "word" else None
+        self.error(f"unknown {what} '{t.text}'" + (f" — did you mean {sug}?" if sug else ""), t)
+
+    def card(self, allow_unknown: bool = True) -> str | None:
+        self.skip_fillers()
+        t = self.tok
+        if allow_unknown and self.at_op("?"):            # a card is expected here: '?' is "some card"
+            self.take()
+            return None
+        r = self.resolve(t, ("card",))
+        if r is None:
+            if allow_unknown and t.kind == "word" and t.text.lower() in ("anything", "something", "any_card"):
+                self.take()
+                return None
+            other = self.resolve(t, ("rule", "character"))
+            if other:
+                self.error(f"expected a card, but '{t.text}' is a {'skill' if other[0] == 'rule' else 'character'}", t)
+            self.name_error(t, "card", ("card",))
+        self.take()
+        return r[1]
+
+    def rule(self, what: str = "skill", take: bool = True, wrong: str = "") -> str:
+        """The rule (skill or grant) the next word names, taken unless ``take`` is false. ``wrong`` begins the
+        error when the word names a card or a character instead (default: "expected a WHAT")."""
+        self.skip_fillers()
+        t = self.tok
+        r = self.resolve(t, ("rule",))
+        if r is None:
+            other = self.resolve(t, ("card", "character"))
+            if other:
+                self.error(f"{wrong or f'expected a {what}'}, but '{t.text}' is a {other[0]}", t)
+            self.name_error(t, what, ("rule",))
+        if take:
+            self.take()
+        return r[1]
+
+    def phase(self) -> str:
+        self.skip_fillers()
+        if self.at("in"):
+            self.take()
+        self.skip_fillers()
+        t = self.tok
+        for p, words in PHASES.items():
+            if t.text.lower() in words or t.text in words:
+                self.take()
+                if self.tok.text.lower() in ("phase", "阶段"):
+                    self.take()
+                return p
+        n = nearest(t.text, [w for ws in PHASES.values() for w in ws]) if t.kind == "word" else None
+        self.error(f"expected a phase (争夺阶段 or 濒死求澄清), found {self.found(t)}"
+                   + (f" — did you mean {n}?" if n else ""), t)
+
+    def group(self) -> str | None:
+        t = self.tok
+        for g, words in GROUPS.items():
+            if t.text.lower() in [w.lower() for w in words]:
+                self.take()
+                return g
+        return None
+
+    def direction(self) -> str | None:
+        t = self.tok
+        for d, words in DIRS.items():
+            if t.text.lower() in words:
+                self.take()
+                return d
+        return None
+
+    def number(self) -> int:
+        t = self.tok
+        if t.kind != "num":
+            self.error(f"expected a number, found {self.found(t)}", t)
+        self.take()
+        return int(t.text)
+
+    def comparison(self) -> tuple[str, int]:
+        """``N`` | ``== N`` | ``> N`` | ``more than N`` | ``at least N`` | ``exactly N`` …"""
+        self.skip_fillers()
+        ops = {"==": "==", "=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+        if self.tok.kind == "op" and self.tok.text in ops:
+            op = ops[self.take().text]
+            return op, self.number()
+        if self.at("more", "less"):
+            op = ">" if self.take().kw == "more" else "<"
+            if self.at("than"):
+                self.take()
+            return op, self.number()
+        if self.at("at"):
+            self.take()
+            if self.at("least", "most"):
+                op = ">=" if self.take().kw == "least" else "<="
+                return op, self.number()
+            self.error(f"expected 'at least' or 'at most', found {self.found()}")
+        if self.at("exactly"):
+            self.take()
+        return "==", self.number()
+
+    def card_pair(self) -> tuple:
+        """``CARD ['as' CARD]``: (actual, declared), declared None when not said."""
+        x = self.card()
+        if self.at("as"):
+            self.take()
+            return x, self.card()
+        return x, None
+
+
+class AtomParser(Words):
+    """The atoms of a claim (the table "atom" of docs/query-language.md)."""
+
+    def atom(self) -> Atom:
+        self.skip_fillers()
+        t = self.tok
+        start = t.col
+        kw = t.kw if t.kind == "word" else ""
+
+        def done(a: Atom) -> Atom:
+            a.col, a.end = start, self.toks[self.i - 1].end
+            a.text = self.text[a.col:a.end]
+            return a
+
+        if kw in ("play", "use"):
+            self.take()
+            self.skip_fillers()
+            r = self.resolve(self.tok, ("rule",)) if not self.resolve(self.tok, ("card",)) else None
+            if r is not None:
+                if self.peek().kw == "as":
+                    self.error(f"expected a card after '{t.text}', but '{self.tok.text}' is a skill (to ask "
+                               f"whether it fires, write 'use {self.tok.text}')")
+                return done(self.use_skill(r[1]))
+            x = self.card()
+            y = None
+            self.skip_fillers()
+            if self.at("as"):
+                self.take()
+                y = self.card()
+            elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play"
+                self.take()
+                self.take()
+            return done(Atom("play", 0, 0, cards=(x, y)))
+        if kw == "convert":
+            self.take()
+            x = self.card()
+            self.skip_fillers()
+            if not (self.at("to", "as") or self.at_op("→")):
+                self.error(f"expected 'to' or 'as' after the card, found {self.found()}")
+            self.take()
+            y = self.card()
+            return done(Atom("convert", 0, 0, cards=(x, y)))
+        if kw == "fire":
+            self.take()
+            rid = self.rule("conversion skill")
+            self._need_conversion(rid, self.toks[self.i - 1])
+            return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid))
+        if kw == "banned":
+            self.take()
+            self.skip_fillers()
+            if self.at("from"):
+                self.take()
+            if self.at("all") or self.at("cards"):
+                self.take()
+                if self.at("cards"):
+                    self.take()
+                return done(Atom("banned_all", 0, 0))
+            return done(Atom("banned", 0, 0, cards=(self.card(),)))
+        if kw == "must" and self.peek().kw == "receive":
+            self.take()
+            self.take()
+            return done(Atom("receive", 0, 0, value="must"))
+        if kw in ("cannot", "cannot_mode") and self.peek().kw == "receive":
+            self.take()
+            self.take()
+            return done(Atom("receive", 0, 0, value="cannot"))
+        if kw == "may" or (kw == "choose"):
+            self.take()
+            self.skip("choose", "receive", "to", "filler", "or", "not")
+            return done(Atom("receive", 0, 0, value="free"))
+        if kw == "skipped":
+            self.take()
+            return done(Atom("skip", 0, 0, phase=self.phase()))
+        if kw == "act":
+            self.take()
+            return done(Atom("act", 0, 0, phase=self.phase()))
+        if kw == "send":
+            self.take()
+            self.skip_fillers()
+            g = self.group()
+            if g is not None:
+                if self.at("rule"):
+                    self.take()
+                if self.at("is"):
+                    self.take()
+                if self.at("from", "by") or self.at("in"):
+                    self.take()
+                self.skip_fillers()
+                if self.at("default"):
+                    self.take()
+                    return done(Atom("send_by", 0, 0, group=g))
+                rid = self.rule(f"{GROUP_EN[g]} send skill")
+                if g not in self.cat.skills[rid].closure:
+                    self.error(f"{self.cat.skills[rid].name} is not a {g}", self.toks[self.i - 1])
+                return done(Atom("send_by", 0, 0, group=g, rule=rid))
+            d = self.direction()
+            if d is None:
+                self.error(f"expected a send group (direction, lock, card) or a direction (up, left, right), "
+                           f"found {self.found()}")
+            n = 0
+            if self.at("locking"):
+                self.take()
+                n = self.number()
+            return done(Atom("send_dir", 0, 0, value=(d, n)))
+        if kw == "draw":
+            self.take()
+            if self.at("count"):
+                self.take()
+            op, n = self.comparison()
+            if self.at("cards"):
+                self.take()
+            return done(Atom("draw", 0, 0, value=(op, n)))
+        if kw == "hold":
+            self.take()
+            self.skip_fillers()
+            if self.at("not") and self.peek().kw == "cards":
+                self.take()
+                self.take()
+                return done(Atom("hand", 0, 0, value=("==", 0)))
+            if self.at("cards") or (self.tok.kind == "num" and self.peek().kw == "cards"):
+                if self.tok.kind == "num":
+                    n = self.number()
+                    self.take()
+                    return done(Atom("hand", 0, 0, value=("==", n)))
+                self.take()
+                return done(Atom("hand", 0, 0, value=(">", 0)))
+            rid = self.rule()
+            return done(Atom("hold", 0, 0, rule=rid))
+        if kw == "hand":
+            self.take()
+            op, n = self.comparison()
+            return done(Atom("hand", 0, 0, value=(op, n)))
+        if kw == "invalidated":
+            self.take()
+            return done(Atom("invalidated", 0, 0))
+        if kw in ("face_up", "face_down"):
+            self.take()
+            return done(Atom("face_up", 0, 0, value=kw == "face_up"))
+        if kw == "face" and self.peek().kw in ("up", "down"):
+            self.take()
+            return done(Atom("face_up", 0, 0, value=self.take().kw == "up"))
+        # "截获 as 误导", "截获 banned", "截获 is banned"
+        if self.resolve(t, ("card",)) or (self.at_op("?") and not self.at_final_q()):
+            x = self.card()
+            self.skip_fillers()
+            if self.at("is"):
+                self.take()
+                self.skip_fillers()
+            if self.at("banned"):
+                self.take()
+                return done(Atom("banned", 0, 0, cards=(x,)))
+            if self.at("as"):
+                self.take()
+                y = self.card()
+                if self.at("play", "use"):             # 把截获当作误导打出
+                    self.take()
+                return done(Atom("play", 0, 0, cards=(x, y)))
+            self.error(f"after a card, expected 'as CARD' or 'banned', found {self.found()}")
+        r = self.resolve(t, ("rule",))
+        if r is not None:
+            self.error(f"say what {self.cat.skills[r[1]].name} should do: 'use {t.text}', 'hold {t.text}' or "
+                       f"'fire {t.text}'", t)
+        if t.kind == "end":
+            self.error("expected a question such as 'play 截获 as 误导', 'banned 截获', 'must receive', "
+                       "'skipped in 争夺阶段', 'send direction by 联络' or 'draw 4' — found the end of the query", t)
+        words = sorted({w for w, k in KEYWORDS.items() if k in (
+            "play", "use", "convert", "fire", "banned", "must", "skipped", "act", "send", "draw", "hold")
+            and w.isascii()})
+        sug = nearest(t.text, words) if t.kind == "word" else None
+        if sug is None and t.kind == "word":
+            s2 = self.names.suggest(("card", "character", "rule"), t.text)
+            if s2:
+                self.error(f"unknown word '{t.text}' — did you mean {s2}?", t)
+        self.error(f"expected a question such as 'play 截获 as 误导', 'banned 截获', 'must receive', "
+                   f"'skipped in 争夺阶段', 'send direction by 联络' or 'draw 4', found {self.found(t)}"
+                   + (f" — did you mean '{sug}'?" if sug else ""), t)
+
+    def _need_conversion(self, rid: str, t: Tok):
+        if self.cat.skills[rid].convert is None:
+            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill)", t)
+
+    def fired_cards(self, leads: tuple, fillers: bool) -> tuple:
+        """``[LEAD [filler…] ['play'|'use'] CARD ['as' CARD]]`` after a conversion skill: the cards it is asked
+        to fire for (None: any). ``fire S`` takes for / play / use / in as LEAD and skips fillers after it;
+        ``use S`` takes for / play / use / to and does not."""
+        if not self.at(*leads):
+            return None, None
+        self.take()
+        if fillers:
+            self.skip_fillers()
+        if self.at("play", "use"):
+            self.take()
+        return self.card_pair()
+
+    def use_skill(self, rid: str) -> Atom:
+        r = self.cat.skills[rid]
+        t = self.toks[self.i]
+        self.take()
+        if r.convert is not None:
+            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid)
+        if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
+            phase = None
+            if self.at("in"):
+                phase = self.phase()
+            return Atom("use", 0, 0, rule=rid, phase=phase)
+        kinds = ", ".join(k for k in r.kinds)
+        self.error(f"{r.name} is a {kinds}: it is not used on purpose — ask 'hold {t.text}' "
+                   f"(or about the decision it changes)", t)
+
+    def atom_hand(self) -> Atom:
+        """``with cards`` / ``with cards in hand`` / ``with N [cards]``: the hand of a ``with`` given."""
+        start = self.tok.col
+        if self.tok.kind == "num":
+            n = self.number()
+            if self.at("cards"):
+                self.take()
+            a = Atom("hand", start, 0, value=("==", n))
+        else:
+            self.take()
+            if self.at("in"):
+                self.take()
+                if self.at("hand"):
+                    self.take()
+            a = Atom("hand", start, 0, value=(">", 0))
+        a.end = self.prev_end()
+        a.text = self.text[a.col:a.end]
+        return a

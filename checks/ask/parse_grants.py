@@ -1,0 +1,241 @@
+"""Grant references in a question: ``under 变则通``, ``变则通(A=截获, B=破译)``, ``变则通 declares 截获→破译``,
+``强令's ban on 截获``, ``under 不能出牌 from 强令`` — the grants a name stands for, the gives sites they may come
+from, and the parameters given, checked against the grants' parameter types. A part of ``parser.Parser``."""
+from __future__ import annotations
+
+from skillproof.model import vocab as V
+from skillproof.model.names import nearest
+
+from .lexer import Tok
+from .parse_atoms import Words
+from .syntax import GrantRef
+
+#: words after a grant that start the rest of a ``which G declarations …`` question, not a declaration
+PARAM_WORDS = {"declaration", "declarations", "parameters", "parameter", "params", "args", "arguments", "values",
+               "bans", "let", "lets", "allow", "allows", "make", "makes", "so", "that", "where", "under", "宣言"}
+
+
+class GrantParser(Words):
+    """Grant references and their parameters."""
+
+    def _grantish(self, t: Tok) -> bool:
+        """Whether the word names something that hands out a skill (a grant, a skill or card with gives)."""
+        r = self.resolve(t, ("rule",))
+        if r is not None:
+            rule = self.cat.skills[r[1]]
+            return rule.is_grant or bool(rule.gives)
+        c = self.resolve(t, ("card",))
+        if c is not None:
+            nxt = self.peek()
+            return bool(self.cat.cards[c[1]].gives) and not (nxt.kind == "word" and nxt.kw in ("as", "banned", "is"))
+        return False
+
+    def grantref(self) -> GrantRef:
+        self.skip_fillers()
+        t = self.tok
+        r = self.resolve(t, ("rule", "card"))
+        if r is None:
+            self.name_error(t, "skill, grant or card", ("rule", "card"))
+        kind, ident = r
+        self.take()
+        cat = self.cat
+        if kind == "card":
+            sites = tuple(cat.cards[ident].gives)
+            if not sites:
+                self.error(f"the card {cat.cards[ident].name} hands out no skill", t)
+            grants = tuple(dict.fromkeys(g.grant for g in sites))
+        else:
+            rule = cat.skills[ident]
+            if rule.is_grant:
+                grants = (ident,)
+                sites = tuple(cat.sites(ident))
+                if not sites:
+                    self.error(f"nothing in the catalogue hands out {rule.name}", t)
+            elif rule.gives:
+                sites = tuple(rule.gives)
+                grants = tuple(dict.fromkeys(g.grant for g in sites))
+            else:
+                self.error(f"{rule.name} hands out no skill; to say the player holds it, write 'with {t.text}'", t)
+        # optional: 'from GIVER'
+        args_pos: list = []
+        args_named: dict = {}
+        if self.at_op("("):
+            self.args(args_pos, args_named)
+        self.skip_fillers()
+        nxt = self.peek()
+        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
+            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
+        if (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
+                or (self.at("banned") and valueish):
+            self.take()
+            if self.at("from"):
+                self.take()
+            self.declargs(args_pos)
+        if self.at("from"):
+            ft = self.peek()
+            fr = self.resolve(ft, ("rule", "card"))
+            if fr is not None and kind == "rule" and cat.skills[ident].is_grant:
+                self.take()
+                self.take()
+                sites = tuple(s for s in sites if s.giver == fr[1])
+                if not sites:
+                    self.error(f"{cat.name_of(fr[1])} does not hand out {cat.skills[ident].name}", ft)
+        while self.at("is", "active", "in", "filler") and self.at("is", "active", "filler") or \
+                (self.at("in") and self.peek().text.lower() == "effect"):
+            if self.at("in"):
+                self.take()
+            self.take()
+        invalid_sites = tuple(g for g in sites if g.grant == "InvalidSkill")
+        invalid_option = bool(invalid_sites)
+        grants = tuple(g for g in grants if g != "InvalidSkill")
+        sites = tuple(s for s in sites if s.grant != "InvalidSkill")
+        args = self.bind_args(t, grants, sites, args_pos, args_named)
+        if args:
+            keep = tuple(g for g in grants if all(p in cat.skills[g].params for p in args))
+            if keep:
+                grants = keep
+                sites = tuple(s for s in sites if s.grant in grants)
+            invalid_option = False
+        if not grants and not invalid_option:
+            self.error(f"{cat.name_of(ident)} hands out nothing a player holds", t)
+        return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else ())
+
+    def args(self, pos: list, named: dict):
+        self.take()                                   # (
+        while True:
+            t = self.tok
+            if t.kind == "word" and self.peek().kind == "op" and self.peek().text in ("=", "=="):
+                self.take()
+                self.take()
+                named[t.text] = (self.value(), t)
+            elif self.at_op(")"):
+                self.take()
+                return
+            else:
+                v = self.value()
+                if self.at_op("→") or self.at("to"):
+                    self.take()
+                    w = self.value()
+                    pos.append((("arrow", v, w), t))
+                else:
+                    pos.append((v, t))
+            if self.at_op(","):
+                self.take()
+                continue
+            if self.at_op(")"):
+                self.take()
+                return
+            self.error(f"expected ',' or ')' in the parameters, found {self.found()}")
+
+    def declargs(self, pos: list):
+        self.skip_fillers()
+        t = self.tok
+        v = self.value()
+        if self.at_op("→") or self.at("to"):
+            self.take()
+            pos.append((("arrow", v, self.value()), t))
+            return
+        vals = [v]
+        while (self.at_op(",") or self.at("and", "or")) and self.resolve(self.peek(), ("card",)):
+            self.take()
+            vals.append(self.value())
+        if len(vals) == 1:
+            pos.append((v, t))
+        else:
+            pos.append((("set", tuple(x[1] for x in vals if x and x[0] == "card")), t))
+
+    def value(self):
+        self.skip_fillers()
+        t = self.tok
+        if self.at_op("?"):
+            self.take()
+            return None
+        if self.at_op("{"):
+            self.take()
+            items = []
+            while not self.at_op("}"):
+                items.append(self.card(allow_unknown=False))
+                if self.at_op(","):
+                    self.take()
+                elif not self.at_op("}"):
+                    self.error(f"expected ',' or '}}' in a set of cards, found {self.found()}")
+            self.take()
+            return ("set", tuple(items))
+        if t.kind == "num":
+            self.take()
+            return ("int", int(t.text))
+        if self.at("true") or t.text.lower() in ("yes", "true"):
+            self.take()
+            return ("bool", True)
+        if self.at("false") or t.text.lower() in ("no", "false"):
+            self.take()
+            return ("bool", False)
+        if t.text.lower() in V.COLOURS:
+            self.take()
+            return ("colour", t.text.lower())
+        r = self.resolve(t, ("card",))
+        if r is None:
+            self.name_error(t, "card (or parameter value)", ("card",))
+        self.take()
+        return ("card", r[1])
+
+    def bind_args(self, t: Tok, grants, sites, pos, named) -> dict:
+        """Parameters given → {param: value} checked against the grants' parameter types."""
+        cat = self.cat
+        if not pos and not named:
+            return {}
+        params: dict = {}
+        for g in grants:
+            for p, ty in cat.skills[g].params.items():
+                params.setdefault(p, ty)
+        if not params:
+            self.error(f"{cat.name_of(grants[0]) if grants else t.text} takes no parameters", t)
+        fixed = set()
+        for s in sites:
+            fixed |= set(s.args)
+        out: dict = {}
+        for name, (v, nt) in named.items():
+            p = next((x for x in params if x.lower() == name.lower()), None)
+            if p is None:
+                sug = nearest(name, list(params))
+                self.error(f"no parameter '{name}' — {cat.name_of(grants[0])} takes "
+                           f"{', '.join(params)}" + (f" (did you mean {sug}?)" if sug else ""), nt)
+            out[p] = self._typed(p, params[p], v, nt)
+        free = [p for p in params if p not in fixed and p not in out]
+        for v, nt in pos:
+            if isinstance(v, tuple) and v and v[0] == "arrow":
+                src, dst = self._convert_params(grants, nt)
+                out[src] = self._typed(src, params[src], v[1], nt)
+                out[dst] = self._typed(dst, params[dst], v[2], nt)
+                free = [p for p in free if p not in (src, dst)]
+                continue
+            if not free:      # the giver fixes them all: a value given anyway must agree with it
+                free = [x for x in params if x not in out]
+            if not free:
+                self.error(f"too many parameters: {cat.name_of(grants[0])} takes {', '.join(params)}", nt)
+            p = free.pop(0)
+            out[p] = self._typed(p, params[p], v, nt)
+        return {k: v for k, v in out.items() if v is not None}
+
+    def _convert_params(self, grants, t: Tok):
+        for g in grants:
+            conv = self.cat.skills[g].convert
+            if conv and conv.source.kind == "param" and conv.targets and conv.targets[0].kind == "param":
+                return conv.source.value, conv.targets[0].value
+        self.error("'X→Y' needs a conversion grant whose source and target are parameters", t)
+
+    def _typed(self, p: str, ty: str, v, t: Tok):
+        if v is None:
+            return None
+        kind = v[0]
+        if ty == "card" and kind == "card":
+            return v
+        if ty == "set<card>" and kind in ("card", "set"):
+            return ("set", (v[1],) if kind == "card" else v[1])
+        if ty == "bool" and kind == "bool":
+            return v
+        if ty == "int" and kind == "int":
+            return v
+        if ty == "colour" and kind == "colour":
+            return v
+        self.error(f"parameter {p} is a {ty}, not a {kind}", t)

@@ -1,0 +1,400 @@
+"""The parser of `skillproof ask`: a question as a ``Query`` (syntax.py), by hand-written recursive descent —
+never ``eval`` — with errors located at the offending word (``query:1:COL: …``) and the nearest valid name.
+
+``Parser`` is assembled from three parts: ``parse_atoms.AtomParser`` (names, numbers and the atoms of a
+claim), ``parse_grants.GrantParser`` (grant references and their parameters) and this module (the question,
+its mode and player, claims, givens and ``which``). ``GRAMMAR``, below the imports, is the whole grammar
+as EBNF; docs/query-language.md holds the same block (a test keeps them identical).
+"""
+from __future__ import annotations
+
+import re
+
+from skillproof.model import expr as E
+from skillproof.model import vocab as V
+from skillproof.model.catalogue import Catalogue
+
+from .errors import QueryError
+from .lexer import GIVEN_KWS, Tok, tokenize
+from .names import Names
+from .params import MAX_COMBOS, param_combos
+from .parse_atoms import AtomParser
+from .parse_grants import PARAM_WORDS, GrantParser
+from .syntax import Atom, BoolOp, Given, Not, Query, Which
+
+#: the whole grammar of the ask language, as EBNF
+GRAMMAR = r"""
+(* Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS, English and Chinese
+   ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | after | 如果 …, 'from' = from | on
+   | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words, and a
+   possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
+   CARD, CHARACTER, SKILL, GRANT: a name, alias or id of the catalogue; PHASE: fight | 争夺阶段 | dying |
+   濒死求澄清 …; GROUP: direction | lock | card …; DIRECTION: up | left | right; COLOUR: a colour of
+   the catalogue; WORD: any word; PARAM_WORD: declarations | parameters | bans | let | allow | … (see
+   parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language. *)
+
+question       = { given [ sep ] } ( which_question | claim_question ) tail ;
+tail           = { sep | given | 'for' CHARACTER | '?' } ;      (* 'for' only when no player was named *)
+sep            = ',' | 'and' ;
+claim_question = [ mode ] player [ mode ] { ( 'with' | 'without' | 'under' ) given_body [ sep ] }
+                 [ 'cannot' ] claim ;                          (* 'cannot' makes it a 'never' question *)
+mode           = 'can' | 'always' | 'never' | 'cannot' ;      (* 'can' = can | could | is | does | exists …;
+                                                                 'cannot' not before 'receive' *)
+player         = [ 'anyone' | ( 'any' | 'some' | 'every' ) 'anyone' | CHARACTER [ '(' { WORD } ')' ] ] ;
+
+(* claims: 'not' binds tighter than 'and', 'and' tighter than 'or'; at most 64 levels of 'not' and
+   parentheses *)
+claim          = conjunction { 'or' conjunction } ;
+conjunction    = unary { 'and' unary } ;                       (* not an 'and' that starts a given *)
+unary          = 'not' unary | '(' claim ')' | atom ;
+atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
+               | ( 'play' | 'use' ) SKILL skill_use
+               | 'convert' card ( 'to' | 'as' | '→' ) card
+               | 'fire' SKILL [ ( 'for' | 'play' | 'use' | 'in' ) [ 'play' | 'use' ] card [ 'as' card ] ]
+               | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
+               | ( 'must' | 'cannot' ) 'receive'
+               | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
+               | ( 'skipped' | 'act' ) phase
+               | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
+               | 'send' DIRECTION [ 'locking' NUMBER ]
+               | 'draw' [ 'count' ] comparison [ 'cards' ]
+               | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL )
+               | 'hand' comparison
+               | 'invalidated' | 'face_up' | 'face_down' | 'face' ( 'up' | 'down' )
+               | card [ 'is' ] 'banned'
+               | card 'as' card [ 'play' | 'use' ] ;
+skill_use      = [ ( 'for' | 'play' | 'use' | 'to' ) [ 'play' | 'use' ] card [ 'as' card ] ]  (* a conversion skill *)
+               | [ phase ] ;                                                            (* an ActiveSkill *)
+phase          = [ 'in' ] PHASE [ 'phase' | '阶段' ] ;
+comparison     = [ '==' | '=' | '!=' | '<' | '<=' | '>' | '>=' | ( 'more' | 'less' ) [ 'than' ]
+                 | 'at' ( 'least' | 'most' ) | 'exactly' ] NUMBER ;
+card           = CARD | '?' | 'anything' | 'something' | 'any_card' ;
+
+(* givens *)
+given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) given_body ;
+given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] | NUMBER [ 'cards' ]
+                                       | 'invalidated' | grant_ref | SKILL
+               | (* after 'without' *) SKILL
+               | (* after 'under' *)   'invalidated' | grant_ref
+               | (* 'while', 'if' *)   grant_ref | claim          (* grant_ref when the word hands out skills *)
+               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where *)
+grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',' ] ] ')' ]
+                 [ ( 'declares' | 'banned' ) [ 'from' ] declaration ]
+                 [ 'from' ( SKILL | CARD ) ]                   (* the giver, when GRANT names a grant *)
+                 { 'is' | 'active' | 'in' 'effect' } ;
+argument       = WORD ( '=' | '==' ) value | value [ ( '→' | 'to' ) value ] ;
+declaration    = value [ ( '→' | 'to' ) value | { ( ',' | 'and' | 'or' ) CARD } ] ;
+value          = '?' | '{' [ CARD { ',' CARD } [ ',' ] ] '}' | NUMBER | 'true' | 'false' | COLOUR | CARD ;
+
+(* which: every answer one decision can give *)
+which_question = 'which' which | 'how' 'many' draw_words player { 'draw' | 'cards' } ;
+which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' | 'is' } player
+                     { 'play' | 'use' | 'is' } card [ 'as' card ]
+               | 'send' { send_word } ( GROUP { send_word } | player { send_word } GROUP { send_word } ) player
+               | ( 'draw' | 'cards' ) draw_words player { 'draw' | 'cards' }
+               | ( 'receive' | 'rule' | 'must' ) { 'rule' | 'is' | 'for' | 'receive' } player { 'receive' }
+               | grant_ref { PARAM_WORD | 'for' | 'if' } player [ 'can' ] [ player ] claim ;
+draw_words     = { 'count' | 'is' | 'for' | 'draw' | 'cards' } ;
+send_word      = 'rule' | 'is' | 'in' | 'for' | 'from' ;
+""".lstrip("\n")
+#: levels of 'not' and parentheses a claim may nest (and of brackets in a 'where' condition)
+MAX_DEPTH = 64
+_SEND_WORDS = ("rule", "filler", "is", "in", "for", "from")
+
+
+class Parser(AtomParser, GrantParser):
+    """One question's parser: ``Parser(cat, text).parse()`` → Query."""
+
+    def __init__(self, cat: Catalogue, text: str, names: Names | None = None):
+        self.cat = cat
+        self.names = names or Names(cat)
+        super().__init__(text, tokenize(text, self.names))
+        self.depth = 0
+
+    def parse(self) -> Query:
+        q = Query(self.text, "exists", None)
+        self.skip_fillers()
+        while self.at(*GIVEN_KWS):
+            q.givens.append(self.given())
+            self.skip_sep()
+        mode = self.mode()
+        if mode == "which_draw":                  # "how many cards does 小九 draw"
+            mode = "which"
+            self.toks[self.i - 1].kw = "draw"
+            self.i -= 1
+        if mode is not None:
+            q.mode = mode
+        if q.mode == "which":
+            q.which = self.which(q)
+        else:
+            self.subject(q)
+            if mode is None:
+                m = self.mode()
+                if m == "which":
+                    self.error("'which' must start the question", self.toks[self.i - 1])
+                if m is not None:
+                    q.mode = m
+            while self.at("with", "without", "under"):      # "can a player under 强令's ban … play …"
+                q.givens.append(self.given())
+                self.skip_sep()
+            if self.at("cannot_mode") and not (self.peek().kw == "receive"):
+                self.take()
+                q.mode = "never" if q.mode == "exists" else q.mode
+            q.claim = self.claim()
+        while self.tok.kind != "end":
+            if self.skip_sep():
+                continue
+            if self.at(*GIVEN_KWS):
+                q.givens.append(self.given())
+                continue
+            if self.at("for") and q.subject is None and self.resolve(self.peek(), ("character",)):
+                self.take()                                   # "is 截获 banned for SP李宁玉"
+                self.subject(q)
+                continue
+            if self.at_final_q():
+                self.take()
+                continue
+            self.error(f"expected 'with', 'under', 'when', 'where' or the end of the question, found {self.found()}")
+        return q
+
+    def mode(self) -> str | None:
+        self.skip_fillers()
+        if self.at("exists") or (self.at("is") and self.i == 0):
+            self.take()
+            return "exists"
+        if self.at("always", "never", "which"):
+            return self.take().kw
+        if self.at("cannot_mode") and self.peek().kw != "receive":
+            self.take()
+            return "never"
+        if self.tok.text.lower() == "how" and self.peek().text.lower() == "many":
+            self.take()
+            self.take()
+            return "which_draw"
+        return None
+
+    def subject(self, q: Query):
+        self.skip_fillers()
+        t = self.tok
+        if self.at("anyone"):
+            self.take()
+            q.subject_col = t.col
+            return
+        if t.text.lower() in ("any", "some", "every") and self.peek().kw == "anyone":
+            self.take()
+            self.take()
+            return
+        r = self.resolve(t, ("character",))
+        if r is not None and not self.resolve(t, ("card",)):
+            self.take()
+            q.subject, q.subject_col = r[1], t.col
+            if self.at_op("("):                  # an alias like 顾小梦（译电科科员）
+                j = self.i + 1
+                while j < len(self.toks) and self.toks[j].text != ")" and self.toks[j].kind != "end":
+                    j += 1
+                if j < len(self.toks) and self.toks[j].text == ")":
+                    self.i = j + 1
+
+    # ---- claims
+    def claim(self):
+        items = [self.conj()]
+        while self.at("or"):
+            self.take()
+            items.append(self.conj())
+        return items[0] if len(items) == 1 else BoolOp("or", items, items[0].col if hasattr(items[0], "col") else 0)
+
+    def conj(self):
+        items = [self.unary()]
+        while self.at("and") and not (self.peek().kind == "word" and self.peek().kw in GIVEN_KWS):
+            self.take()
+            items.append(self.unary())
+        return items[0] if len(items) == 1 else BoolOp("and", items, getattr(items[0], "col", 0))
+
+    def unary(self):
+        self.skip_fillers()
+        if self.at("not") and not (self.peek().kw in ("cards",)):
+            t = self.take()
+            self.deeper(t)
+            try:
+                return Not(self.unary(), t.col)
+            finally:
+                self.depth -= 1
+        if self.at_op("("):
+            self.deeper(self.take())
+            try:
+                c = self.claim()
+                if not self.at_op(")"):
+                    self.error(f"expected ')', found {self.found()}")
+                self.take()
+                return c
+            finally:
+                self.depth -= 1
+        return self.atom()
+
+    def deeper(self, t: Tok):
+        """One level deeper (a 'not' or a parenthesis, ``t``; the caller steps back up): at most MAX_DEPTH, so
+        that a question of any length is refused with a located error rather than running out of stack."""
+        if self.depth >= MAX_DEPTH:
+            self.error(f"too deeply nested: more than {MAX_DEPTH} levels of parentheses and 'not'", t)
+        self.depth += 1
+
+    def which(self, q: Query) -> Which:
+        self.skip_fillers()
+        t = self.tok
+        if self._grantish(t) and not self.at("conversion", "send", "draw", "receive"):
+            # "which 变则通 declarations let SP李宁玉 play 截获 as 误导"
+            g = self.grantref()
+            end = self.prev_end()
+            while self.tok.kind == "word" and (self.tok.text.lower() in PARAM_WORDS or self.at("filler", "for", "if")):
+                self.take()
+            combos = param_combos(self.cat, g)
+            if not combos:
+                self.error(f"{self.cat.name_of(g.name)} has no parameters left to enumerate", t)
+            if len(combos) > MAX_COMBOS:
+                self.error(f"{len(combos)} parameter combinations of {self.cat.name_of(g.name)} — too many to try one "
+                           f"by one (at most {MAX_COMBOS}); fix some, e.g. {self.cat.name_of(g.name)}"
+                           f"({next(iter(combos[0]))}=…)", t)
+            self.subject(q)
+            m = self.mode()
+            if m not in (None, "exists"):
+                self.error("'which … declarations' asks when a claim can hold; write it without "
+                           "always/never", self.toks[self.i - 1])
+            if q.subject is None:
+                self.subject(q)
+            q.claim = self.claim()
+            return Which("params", t.col, grant=g, combos=combos, end=end)
+        if self.at("conversion") or (self.at("convert")):
+            self.take()
+            self.skip("fire", "rule", "filler", "if", "for", "is")
+            self.subject(q)
+            self.skip("play", "use", "filler", "is")
+            return Which("conversion", t.col, cards=self.card_pair())
+        if self.at("send"):
+            self.take()
+            self.skip(*_SEND_WORDS)
+            g = self.group()
+            self.skip(*_SEND_WORDS)
+            if g is None:
+                self.subject(q)
+                self.skip(*_SEND_WORDS)
+                g = self.group()
+            if g is None:
+                self.error(f"expected a send group (direction, lock or card), found {self.found()}")
+            self.skip(*_SEND_WORDS)
+            self.subject(q)
+            return Which("send", t.col, group=g)
+        if self.at("draw") or self.at("cards"):
+            self.take()
+            self.skip("count", "filler", "is", "for", "draw", "cards")
+            self.subject(q)
+            self.skip("draw", "filler", "cards")
+            return Which("draw", t.col)
+        if self.at("receive", "rule", "must"):
+            self.take()
+            self.skip("rule", "filler", "is", "for", "receive")
+            self.subject(q)
+            self.skip("receive", "filler")
+            return Which("receive", t.col)
+        self.error(f"after 'which', expected 'conversion', 'send rule', 'draw count' or 'receive', "
+                   f"found {self.found()}")
+
+    # ---- givens
+    def given(self) -> Given:
+        t = self.take()
+        kw = t.kw
+        self.skip_fillers()
+        if kw == "where":
+            return self.where(t)
+        if kw in ("with", "without"):
+            if kw == "with" and (self.at("cards") or self.at("hand") or self.tok.kind == "num"):
+                a = self.atom_hand()
+                return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
+            if kw == "with" and self.at("invalidated"):
+                a = self.atom()
+                return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
+            tt = self.tok
+            rule = self.cat.skills[self.rule(take=False, wrong=f"'{kw}' takes a skill")]
+            if rule.is_grant and kw == "with":
+                g = self.grantref()
+                end = self.prev_end()
+                return Given("grant", t.col, end, self.text[t.col:end], grant=g)
+            self.take()
+            if rule.id == "InvalidSkill":
+                a = Atom("invalidated", tt.col, tt.end)
+                end = tt.end
+                return Given("claim", t.col, end, self.text[t.col:end],
+                             claim=a if kw == "with" else Not(a, tt.col))
+            end = tt.end
+            return Given(kw, t.col, end, self.text[t.col:end], rule=rule.id)
+        # under / while / if
+        tt = self.tok
+        if kw == "under" or self._grantish(tt):
+            if kw == "under" and self.at("invalidated"):
+                a = self.atom()
+                return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
+            g = self.grantref()
+            end = self.prev_end()
+            return Given("grant", t.col, end, self.text[t.col:end], grant=g)
+        c = self.claim()
+        end = self.prev_end()
+        return Given("claim", t.col, end, self.text[t.col:end], claim=c)
+
+    def where(self, t: Tok) -> Given:
+        start = self.tok.col
+        j = self.i
+        while self.toks[j].kind != "end" and not (self.toks[j].kind == "word" and self.toks[j].kw in
+                                                    ("with", "without", "under", "where")):
+            j += 1
+        end_tok = self.toks[j]
+        stop = end_tok.col
+        raw = self.text[start:stop].rstrip()
+        while raw.endswith(("?", "？", ",", "，")):
+            raw = raw[:-1].rstrip()
+        if not raw:
+            self.error("expected a condition after 'where', e.g. 'where hand_count > 0'")
+        depth = 0
+        for tok in self.toks[self.i:j]:          # the condition's brackets: the same limit as the claim's
+            if tok.kind == "op" and tok.text in ("(", "{"):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    self.error(f"too deeply nested: more than {MAX_DEPTH} levels of brackets in the 'where' "
+                               f"condition", tok)
+            elif tok.kind == "op" and tok.text in (")", "}"):
+                depth -= 1
+        try:
+            node = E.parse(raw)
+            self._rename(node)
+            E.check(node, E.Scope("when", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+                    V.BOOL)
+        except E.ExprError as e:
+            col = start + e.col
+            word = re.match(r"[A-Za-z0-9_\u3400-\u9fff·]+", self.text[col:])
+            raise QueryError(f"in the 'where' condition: {e.msg}", col,
+                             col + (len(word.group()) if word else 1)) from None
+        except RecursionError:
+            # the condition language (model/expr) has no depth limit of its own: a chain of hundreds of
+            # 'not' or 'and' nests its tree deeper than Python's stack
+            raise QueryError("too deeply nested: the 'where' condition is nested too deeply to read (hundreds of "
+                             "'not' / 'and' in a row?)", start, start + len(raw)) from None
+        self.i = j
+        end = start + len(raw)
+        a = Atom("where", start, end, value=node, text=raw)
+        return Given("where", t.col, end, self.text[t.col:end], claim=a)
+
+    def _rename(self, node):
+        """Chinese names and aliases of cards / characters in a 'where' condition become their ids."""
+        for n in E.walk(node):
+            if isinstance(n, E.Var) and n.name not in V.PLAYER_ATTRS and n.name not in V.GLOBALS:
+                for kind in ("card", "character"):
+                    ident = self.names.find(kind, n.name)
+                    if ident is not None and ident != n.name and not n.name.isascii():
+                        n.name = ident
+                        break
+
+
+def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
+    """The question ``text`` as a Query, or a located QueryError."""
+    if not text or not text.strip():
+        raise QueryError("empty query", 0, 1)
+    return Parser(cat, text, names).parse()
+

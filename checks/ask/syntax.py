@@ -1,0 +1,85 @@
+"""The syntax tree of a question (what parser.py builds): atoms, ``not`` / ``and`` / ``or``, givens, grant
+references, ``which``, and the Query holding them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Atom:
+    kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
+                           # use invalidated face_up hand where
+    col: int
+    end: int
+    cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
+    rule: str | None = None
+    phase: str | None = None
+    group: str | None = None
+    value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node)
+    text: str = ""
+
+
+@dataclass
+class Not:
+    arg: object
+    col: int = 0
+
+
+@dataclass
+class BoolOp:
+    op: str                # and | or
+    items: list
+    col: int = 0
+
+
+@dataclass
+class GrantRef:
+    name: str              # the rule or card named
+    grants: tuple          # grant ids it may stand for
+    sites: tuple           # (Give, ...) it may come from (empty: any site of the grants)
+    args: dict             # param -> ("card", id) | ("set", ids) | ("bool", b) | ("int", n) | ("colour", c)
+    invalid_option: bool   # the giver can also invalidate (InvalidSkill site)
+    invalid_sites: tuple = ()   # those InvalidSkill sites
+
+
+@dataclass
+class Given:
+    kind: str              # grant | with | without | claim | where
+    col: int
+    end: int
+    text: str
+    grant: GrantRef | None = None
+    rule: str | None = None
+    claim: object = None
+
+
+@dataclass
+class Which:
+    kind: str              # conversion | send | draw | receive | params
+    col: int
+    cards: tuple = ()
+    group: str | None = None
+    grant: GrantRef | None = None       # params: the grant whose parameters are enumerated
+    combos: list = field(default_factory=list)   # params: [{param: value}] the gives sites allow
+    end: int = 0
+
+
+@dataclass
+class Query:
+    text: str
+    mode: str              # exists | always | never | which
+    subject: str | None    # character id, or None for anyone
+    claim: object = None
+    which: Which | None = None
+    givens: list = field(default_factory=list)
+    subject_col: int = 0
+
+
+def atoms_of(node) -> list[Atom]:
+    """The atoms of a claim, left to right."""
+    if isinstance(node, Not):
+        return atoms_of(node.arg)
+    if isinstance(node, BoolOp):
+        return [a for x in node.items for a in atoms_of(x)]
+    return [node] if node is not None else []
+

@@ -1,0 +1,187 @@
+"""Answering ``which`` questions: every value one decision can take (which conversion fires, the send rule
+in force, the draw count, the receive obligation), each with its own minimal witness; and ``which G
+declarations …``, the claim tried under each parameter value a grant's gives sites allow. A part of
+answer.Run."""
+from __future__ import annotations
+
+import z3
+
+from skillproof.model import narrate as N
+
+from .. import encode as X
+from .evaluate import eval_claim
+from .present import arg_text, claim_text
+from .result import Result
+from .syntax import Atom, BoolOp, Given, GrantRef, Not, Query, Which
+
+#: a 'which' lists at most this many answers
+MAX_VALUES = 8
+
+
+class WhichRun:
+    """The 'which' questions of answer.Run (its solver, engine, minimisation and replay)."""
+
+    # ---- which
+    def which(self, extra, base) -> Result:
+        q, S, cat = self.q, self.S, self.cat
+        C = S.codes
+        w = q.which
+        term, card_vars, decode, atom_for = self.which_term(w)
+        values = []
+        blocked = []
+        lits = list(base)
+        self.solver.push()
+        try:
+            for _ in range(MAX_VALUES):
+                r = self.check(lits)
+                if r == z3.unknown:
+                    if values:
+                        break
+                    return Result(q, "unknown", headline="the solver could not decide",
+                                  reason=self.why_unknown("unknown"))
+                if r == z3.unsat:
+                    break
+                m0 = self.solver.model()                 # (a push forgets the last model)
+                self.solver.push()
+                try:
+                    m = self.minimize(lits, model=m0)
+                    v = m.eval(term, model_completion=True).as_long()
+                    cards = tuple(C.cards[m.eval(x, model_completion=True).as_long()] for x in card_vars)
+                    st = X.witness(S, m)
+                finally:
+                    self.solver.pop()
+                self.solver.add(term != v)
+                blocked.append(v)
+                value, name = decode(v, st)
+                atom, info = atom_for(value, cards)
+                problem = self.replay_problem(st, True)
+                if not problem and not eval_claim(cat, st, atom):
+                    problem = f"the interpreter does not give {name} there"
+                if problem:
+                    return Result(q, "unknown", headline="the solver and the interpreter disagree",
+                                  reason=f"the solver's witness does not replay in the interpreter: {problem}")
+                self.q.claim = BoolOp("and", [atom] + info) if info else atom
+                try:
+                    wd, traces = self.scenario(st)
+                finally:
+                    self.q.claim = None
+                entry = {"value": value, "name": name, "witness": wd, "traces": traces}
+                if w.kind == "conversion":
+                    entry["cards"] = list(cards)
+                    entry["name"] = f"{name} ({N.card(cat, cards[0])} as {N.card(cat, cards[1])})" \
+                        if None in w.cards else name
+                values.append(entry)
+        finally:
+            self.solver.pop()
+        if not values:
+            if self.check(base) != z3.unsat:
+                return Result(q, "unknown", headline="the solver could not decide",
+                              reason=self.why_unknown("unknown"))
+            return self.proved(extra, None, base, "no")
+        res = Result(q, "yes", values=values)
+        names = ", ".join(v["name"] for v in values)
+        more = " (and possibly more: the list stops at %d)" % MAX_VALUES if len(values) == MAX_VALUES else ""
+        res.headline = f"{len(values)} possible answer{'s' if len(values) != 1 else ''}: {names}{more}"
+        res.witness = values[0]["witness"]
+        res.witness_role = "example"
+        res.traces = values[0]["traces"]
+        return res
+
+    def which_params(self) -> Result:
+        """For each parameter value the gives sites allow: can the claim hold with the grant so declared?"""
+        q, cat = self.q, self.cat
+        w = q.which
+        gr = w.grant
+        name = cat.name_of(gr.grants[0]) if len(gr.grants) == 1 else cat.name_of(gr.name)
+        values = []
+        first_yes = None
+        for combo in w.combos:
+            args = dict(gr.args)
+            args.update(combo)
+            desc = ", ".join(f"{p}={arg_text(cat, v)}" for p, v in args.items())
+            g2 = GrantRef(gr.name, gr.grants, gr.sites, args, False, ())
+            given = Given("grant", w.col, w.end, f"under {name}({desc})", grant=g2)
+            sub = Query(q.text, "exists", q.subject, claim=q.claim, givens=list(q.givens) + [given],
+                        subject_col=q.subject_col)
+            run = type(self)(self.sess, self.E, sub)
+            run.light = first_yes is not None
+            r = run.go()
+            if r.answer == "unknown":
+                return Result(q, "unknown", headline="the solver could not decide", reason=r.reason)
+            entry = {"value": {p: v[1] if v[0] != "set" else list(v[1]) for p, v in combo.items()}, "name": desc,
+                     "answer": r.answer, "witness": r.witness if r.answer == "yes" else None,
+                     "illustration": r.illustration if r.answer == "no" else None,
+                     "because": r.because, "traces": r.traces if r.answer == "yes" else r.illustration_traces}
+            values.append(entry)
+            if r.answer == "yes" and first_yes is None:
+                first_yes = r
+        yes = [v for v in values if v["answer"] == "yes"]
+        no = [v for v in values if v["answer"] == "no"]
+        res = Result(q, "yes" if yes else "no", values=values)
+        claim = claim_text(q)
+        res.headline = (f"{name}: `{claim}` holds for {len(yes)} of the {len(values)} declarations its gives "
+                        f"site allows" + (f"; not for {'; '.join(v['name'] for v in no)}" if no else ""))
+        if first_yes is not None:
+            res.witness, res.witness_role, res.traces = first_yes.witness, "example", first_yes.traces
+            res.origin = first_yes.origin
+        return res
+
+    def which_term(self, w: Which):
+        """(value term, card variables, decode(v, state) → (value, name), atom_for(value, cards) → (atom
+        that holds on a witness of that value, extra atoms to narrate))."""
+        S, cat, C = self.S, self.cat, self.S.codes
+        if w.kind == "conversion":
+            xs = []
+            for c in w.cards:
+                if c is None:
+                    v, d = self.comp.fresh()
+                    self.solver.add(d)
+                    xs.append(v)
+                else:
+                    xs.append(z3.IntVal(C.card[c]))
+            ok, via = X.enc_conversion(S, xs[0], xs[1])
+            rule_at = z3.IntVal(-1)
+            for sl in S.slots:
+                rule_at = z3.If(via == sl.index, sl.rule, rule_at)
+            term = z3.If(z3.Not(ok), -2, z3.If(via == X.NONE, -1, rule_at))
+
+            def decode(v, st):
+                if v == -2:
+                    return "cannot", "cannot be used (no conversion allows it, or one vetoes it)"
+                if v == -1:
+                    return None, "no conversion (played as itself)"
+                return C.rules[v], cat.skills[C.rules[v]].name
+
+            def atom_for(value, cards):
+                conv = Atom("convert", 0, 0, cards=cards)
+                play = [Atom("play", 0, 0, cards=cards)]
+                if value == "cannot":
+                    return Not(conv), play
+                if value is None:
+                    fires = [Not(Atom("fire", 0, 0, cards=cards, rule=r)) for r in cat.skills
+                             if cat.skills[r].convert is not None]
+                    return BoolOp("and", [conv] + fires), play
+                return Atom("fire", 0, 0, cards=cards, rule=value), play
+            return term, xs, decode, atom_for
+        if w.kind == "send":
+            f = X.enc_send_in_force(S, w.group)
+            rule_at = z3.IntVal(-1)
+            for sl in S.slots:
+                rule_at = z3.If(f == sl.index, sl.rule, rule_at)
+
+            def decode(v, st):
+                if v == -1:
+                    return None, "the default rule"
+                return C.rules[v], cat.skills[C.rules[v]].name
+            return rule_at, [], decode, lambda value, cards: (Atom("send_by", 0, 0, group=w.group, rule=value), [])
+        if w.kind == "draw":
+            return X.enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
+                (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
+        if w.kind == "receive":
+            names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
+            return X.enc_receive(S), [], (lambda v, st: (names[v], {"free": "may choose", "must": "must receive",
+                                                                     "cannot": "cannot receive"}[names[v]])), \
+                (lambda value, cards: (Atom("receive", 0, 0, value=value), []))
+        raise ValueError(w.kind)
+
+    # ---- words

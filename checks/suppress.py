@@ -1,0 +1,65 @@
+"""Applying inline suppressions (``# skillproof: ignore[CODE] reason`` in the catalogue, read by
+``model/suppress.py``): a finding is accepted when a comment next to the table of one of its rules names
+its check code or its id. Inconclusive findings are never accepted. A comment code that accepts nothing
+(while its check ran) is stale, and reported as baseline entries are."""
+from __future__ import annotations
+
+from .registry import INCONCLUSIVE, all_codes
+
+
+def problems(cat) -> list[str]:
+    """``file:line: [skillproof: ignore] message`` for every comment naming a check that does not exist."""
+    from skillproof.model.names import nearest
+    codes = set(all_codes())
+    out = []
+    for s in cat.suppressions:
+        for c in s.codes:
+            code = c.split("-", 1)[0]
+            if code == INCONCLUSIVE.code:
+                out.append(f"{s.file}:{s.line}: [skillproof: ignore] an inconclusive question cannot be "
+                           f"accepted (it is not a pass): raise --timeout instead")
+            elif code not in codes:
+                hint = nearest(code, codes)
+                out.append(f"{s.file}:{s.line}: [skillproof: ignore] unknown check '{code}'"
+                           + (f" — did you mean '{hint}'?" if hint else ""))
+    return out
+
+
+def apply(cat, findings, ran=None):
+    """(active findings, suppressed [(Finding, reason)], where {finding id: {"file", "line"}}, stale [dict]).
+
+    ``ran`` names the families or codes that ran (None: all): comments for checks that did not run are
+    neither matched nor stale."""
+    used: set = set()
+    active, suppressed, where = [], [], {}
+    for f in findings:
+        hit = None
+        if not f.inconclusive:
+            rules = {r.id for r in f.rules}
+            for s in cat.suppressions:
+                if s.rule not in rules:
+                    continue
+                c = next((c for c in s.codes if c == f.check or c.lower() == f.id.lower()), None)
+                if c is not None:
+                    hit = s
+                    used.add((s.file, s.line, c))
+                    break
+        if hit is None:
+            active.append(f)
+        else:
+            suppressed.append((f, hit.reason))
+            where[f.id] = {"file": hit.file, "line": hit.line, "rule": hit.rule}
+    fam_of = {c: fam.name for c, (fam, _) in all_codes().items()}
+    scope = set(ran) if ran else None
+    stale = []
+    for s in cat.suppressions:
+        for c in s.codes:
+            code = c.split("-", 1)[0]
+            if (s.file, s.line, c) in used:
+                continue
+            if scope is not None and code not in scope and fam_of.get(code) not in scope:
+                continue
+            stale.append({"id": c, "check": code, "reason": s.reason, "file": s.file, "line": s.line,
+                          "kind": "inline", "rule": s.rule})
+    stale.sort(key=lambda d: (d["file"], d["line"], d["id"]))
+    return active, suppressed, where, stale

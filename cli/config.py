@@ -1,0 +1,273 @@
+"""Configuration files: ``[tool.skillproof]`` in ``pyproject.toml`` or a ``skillproof.toml``.
+
+The file is found from the working directory upwards (the first directory holding a ``skillproof.toml``, or
+a ``pyproject.toml`` with a ``[tool.skillproof]`` table; ``skillproof.toml`` wins when a directory has
+both), or named with ``--config FILE``; ``--no-config`` ignores every file. Its keys are the long options of
+the commands, spelt the same (``fail-on``, ``max-seats``, …); they become the commands' defaults, so a flag
+on the command line always overrides them. Paths in the file are relative to the file's directory.
+Every problem is reported as ``file:line: [key] message`` with exit code 2.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .model.locate import line_of, locate, toml_error_line
+from .model.names import nearest
+
+CONFIG_NAME = "skillproof.toml"
+PYPROJECT = "pyproject.toml"
+FAIL_ON = ["error", "warning", "note", "none"]
+
+# key -> (JSON Schema of its value, what it sets)
+KEYS: dict[str, tuple[dict, str]] = {
+    "paths": ({"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1},
+              "catalogue files or directories (relative to this file); default: the shipped catalogue"),
+    "select": ({"type": "array", "items": {"type": "string", "minLength": 1}},
+               "only these check families or codes (e.g. [\"conversion\", \"BN001\"])"),
+    "ignore": ({"type": "array", "items": {"type": "string", "minLength": 1}},
+               "drop findings of these families or codes"),
+    "fail-on": ({"enum": FAIL_ON}, "lowest severity that makes the exit code 1"),
+    "baseline": ({"type": "string", "minLength": 1},
+                 "the baseline of accepted findings (relative to this file)"),
+    "timeout": ({"type": "number", "exclusiveMinimum": 0}, "solver time limit per question, in seconds"),
+    "rlimit": ({"type": "integer", "minimum": 0}, "z3 resource limit per question (0 = none)"),
+    "max-seats": ({"type": "integer", "minimum": 1}, "seats in the symbolic search"),
+    "max-grants": ({"type": "integer", "minimum": 0}, "granted skills one player holds at once in the search"),
+    "jobs": ({"type": "integer", "minimum": 1}, "processes for `check`"),
+    "format": ({"type": "string"}, "report format of `check` on standard output or --output"),
+    "output-format": ({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+:.+$"}},
+                      "extra reports `check` writes in the same run, each \"FORMAT:FILE\" (relative to this file)"),
+}
+
+# which keys a command takes, and the argparse dest each key sets there (None: the key's own dest)
+COMMAND_KEYS: dict[str, dict[str, str | None]] = {
+    "check": {**{k: None for k in KEYS}, "output-format": "config_output_format"},
+    "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-grants",
+                                   "jobs")},
+    "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs")},
+    "catalogue": {"paths": None},
+    "explain": {"paths": None, "timeout": None},
+    "replay": {"paths": None},
+    "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants"},
+}
+PATH_KEYS = ("paths", "baseline")
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; ``problems`` are ``file:line: [key] message`` strings."""
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+@dataclass
+class Config:
+    path: str                                  # the file, as shown in messages
+    values: dict = field(default_factory=dict)   # key -> value, paths made relative to the working directory
+
+    def defaults_for(self, command: str) -> dict:
+        """argparse defaults for ``command``: {dest: value}."""
+        out = {}
+        for key, dest in COMMAND_KEYS.get(command, {}).items():
+            if key not in self.values:
+                continue
+            v = self.values[key]
+            if key in ("select", "ignore"):
+                v = ",".join(v)
+            out[dest or key.replace("-", "_")] = v
+        return out
+
+
+def schema() -> dict:
+    """The JSON Schema of the ``[tool.skillproof]`` table / a ``skillproof.toml``."""
+    from .reports import FORMATS
+    props = {}
+    for k, (sch, doc) in KEYS.items():
+        s = dict(sch)
+        if k == "format":
+            s = {"enum": list(FORMATS)}
+        if k in ("paths", "select", "ignore"):            # a comma-separated string is read too
+            s = {"anyOf": [s, {"type": "string", "minLength": 1}]}
+        s["description"] = doc
+        props[k] = s
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "skillproof configuration ([tool.skillproof] in pyproject.toml, or skillproof.toml)",
+            "type": "object", "additionalProperties": False, "properties": props}
+
+
+def find(start: str | os.PathLike | None = None) -> Path | None:
+    """The configuration file that applies in ``start`` (default: the working directory), or None."""
+    d = Path(start or os.getcwd()).resolve()
+    for p in (d, *d.parents):
+        own = p / CONFIG_NAME
+        if own.is_file():
+            return own
+        py = p / PYPROJECT
+        if py.is_file() and _has_tool_table(py):
+            return py
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    return re.search(r"^\s*\[\s*tool\s*\.\s*skillproof\s*[\].]", text, re.M) is not None
+
+
+def shown(path: Path) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def load(path: str | os.PathLike) -> Config:
+    """Read and validate a configuration file; raises ConfigError."""
+    path = Path(path)
+    name = shown(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ConfigError([f"{name}:1: no such configuration file"]) from None
+    except OSError as e:
+        raise ConfigError([f"{name}:1: cannot read the configuration: {e.strerror}"]) from None
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise ConfigError([f"{name}:1: the file starts with a UTF-8 byte-order mark (BOM), which TOML does not "
+                           f"allow: save it as UTF-8 without BOM"])
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ConfigError([f"{name}:1: not UTF-8 text (byte {e.start})"]) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise ConfigError([f"{name}:{toml_error_line(str(e), text)}: TOML syntax error: {e}"]) from None
+    locs = locate(text)
+    prefix: tuple = ()
+    if path.name == PYPROJECT:
+        prefix = ("tool", "skillproof")
+        table = data.get("tool", {}).get("skillproof", {}) if isinstance(data.get("tool"), dict) else {}
+    else:
+        table = data
+    where = (lambda *k: line_of(locs, prefix + k))
+    if not isinstance(table, dict):
+        raise ConfigError([f"{name}:{where()}: [tool.skillproof] must be a table"])
+    values, problems = validate(table, name, where)
+    if problems:
+        raise ConfigError(problems)
+    base = path.resolve().parent
+    for k in PATH_KEYS:
+        if k in values:
+            values[k] = [_rel(base, p) for p in values[k]] if isinstance(values[k], list) else _rel(base, values[k])
+    if "output-format" in values:
+        values["output-format"] = [f"{s.split(':', 1)[0]}:{_rel(base, s.split(':', 1)[1])}"
+                                   for s in values["output-format"]]
+    return Config(name, values)
+
+
+def _rel(base: Path, p: str) -> str:
+    full = (base / p).resolve() if not os.path.isabs(p) else Path(p)
+    try:
+        rel = os.path.relpath(full)
+    except ValueError:
+        return str(full)
+    return str(full) if rel.startswith("..") else rel
+
+
+def validate(table: dict, name: str, where) -> tuple[dict, list[str]]:
+    """Check a configuration table against KEYS (the same rules as ``schema()``, with located messages)."""
+    from .reports import FORMATS
+    problems: list[str] = []
+    out: dict = {}
+
+    def bad(key, msg):
+        problems.append(f"{name}:{where(key)}: [{key}] {msg}")
+
+    for key, v in table.items():
+        if key not in KEYS:
+            alt = key.replace("_", "-")
+            hint = alt if alt in KEYS else nearest(key, KEYS)
+            bad(key, f"unknown key '{key}'" + (f" — did you mean '{hint}'?" if hint else
+                                               f" (keys: {', '.join(KEYS)})"))
+            continue
+        sch = KEYS[key][0]
+        typ = sch.get("type")
+        if typ == "array":
+            if isinstance(v, str) and key in ("select", "ignore", "paths"):
+                v = [x.strip() for x in v.split(",") if x.strip()] if key != "paths" else [v]
+            if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
+                bad(key, f"'{key}' must be a list of strings")
+                continue
+            if sch.get("minItems") and not v:
+                bad(key, f"'{key}' must not be empty")
+                continue
+            if key == "output-format":
+                ok = True
+                for s in v:
+                    fmt, sep, file = s.partition(":")
+                    if not sep or not file:
+                        bad(key, f"'{s}' is not FORMAT:FILE (e.g. \"sarif:skillproof.sarif\")")
+                        ok = False
+                    elif fmt not in FORMATS:
+                        hint = nearest(fmt, FORMATS)
+                        bad(key, f"unknown format '{fmt}'" + (f" — did you mean '{hint}'?" if hint else
+                                                              f" (one of {', '.join(FORMATS)})"))
+                        ok = False
+                if not ok:
+                    continue
+        elif typ == "string" or "enum" in sch or key == "format":
+            choices = FORMATS if key == "format" else sch.get("enum")
+            if not isinstance(v, str) or not v:
+                bad(key, f"'{key}' must be a string" + (f" (one of {', '.join(choices)})" if choices else ""))
+                continue
+            if choices and v not in choices:
+                hint = nearest(v, choices)
+                bad(key, f"'{v}' is not one of {', '.join(choices)}" + (f" — did you mean '{hint}'?" if hint else ""))
+                continue
+        elif typ in ("integer", "number"):
+            if isinstance(v, bool) or not isinstance(v, int if typ == "integer" else (int, float)):
+                bad(key, f"'{key}' must be {'an integer' if typ == 'integer' else 'a number'}"
+                    + (" of seconds" if key == "timeout" else ""))
+                continue
+            lo = sch.get("minimum", sch.get("exclusiveMinimum"))
+            if lo is not None and (v < lo or ("exclusiveMinimum" in sch and v == lo)):
+                bad(key, f"'{key}' must be {'greater than' if 'exclusiveMinimum' in sch else 'at least'} {lo}")
+                continue
+        out[key] = v
+    if "select" in out or "ignore" in out:
+        from .cmd_check import validate_selection
+        for key in ("select", "ignore"):
+            msg = validate_selection(out.get(key, ()))
+            if msg:
+                bad(key, msg)
+    return out, problems
+
+
+def take_config_args(argv: list[str]) -> tuple[list[str], str | None, bool]:
+    """Remove ``--config FILE`` / ``--config=FILE`` / ``--no-config`` from argv (wherever they stand)."""
+    out, path, off = [], None, False
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a == "--":
+            out.extend(argv[i:])
+            break
+        if a == "--no-config":
+            off = True
+        elif a == "--config" and i + 1 < len(argv):
+            path = argv[i + 1]
+            i += 1
+        elif a.startswith("--config="):
+            path = a.split("=", 1)[1]
+        else:
+            out.append(a)
+        i += 1
+    return out, path, off

@@ -1,0 +1,229 @@
+"""`skillproof diff --kotlin SERVER_REPO BASE HEAD`: the gate on the server's own repository.
+
+Both revisions are taken from git (``git archive``, so a bare repository works too), extracted, checked for a
+degraded extraction, reconciled (what became readable is *newly understood*, not a change) and compared:
+changed engine rules, changed decisions with witnesses, new and resolved findings — every report format, with
+the rules located in the server's Kotlin sources (``src/main/kotlin/…:line``) so code scanning annotates them.
+
+Exit codes: 0 nothing changed (newly understood code does not count); 1 a rule, an engine rule or a decision
+changed, or a new finding at or above --fail-on; 2 bad input (no such repository or revision, no role table)
+or a degraded extraction, with the reason; 3 inconclusive.
+"""
+from __future__ import annotations
+
+import dataclasses
+import io
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+#: where the server keeps its sources, in the order they are looked for (the first days: src/main/java)
+SOURCE_DIRS = ("src/main/kotlin", "src/main/java")
+
+
+class GateError(Exception):
+    """Bad input: one line on stderr, exit 2."""
+
+
+def _git(repo: str, *args, binary=False):
+    try:
+        r = subprocess.run(["git", "-C", repo, *args], capture_output=True)
+    except FileNotFoundError:
+        raise GateError("git is not installed") from None
+    if r.returncode != 0:
+        msg = r.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GateError(f"git {' '.join(args[:2])}: {msg[-1] if msg else 'failed'}")
+    return r.stdout if binary else r.stdout.decode("utf-8", "replace")
+
+
+def resolve(repo: str, rev: str) -> str:
+    """The commit a revision names in ``repo`` (a worktree or a bare repository)."""
+    if not Path(repo).exists():
+        raise GateError(f"{repo}: no such directory")
+    try:
+        _git(repo, "rev-parse", "--git-dir")
+    except GateError:
+        raise GateError(f"{repo}: not a git repository") from None
+    try:
+        return _git(repo, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}").strip()
+    except GateError:
+        raise GateError(f"{repo}: no such revision: {rev}") from None
+
+
+def materialise(repo: str, commit: str, dest: Path) -> tuple[Path, str]:
+    """Write the Kotlin sources of ``commit`` under ``dest``: (the source root, its path in the repository)."""
+    for d in SOURCE_DIRS:
+        names = _git(repo, "ls-tree", "-r", "--name-only", commit, "--", d).splitlines()
+        if any(n.endswith(".kt") for n in names):
+            break
+    else:
+        d = ""
+        names = _git(repo, "ls-tree", "-r", "--name-only", commit).splitlines()
+        if not any(n.endswith(".kt") for n in names):
+            raise GateError(f"{commit[:12]}: no Kotlin files (*.kt) in the tree")
+    data = _git(repo, "archive", "--format=tar", commit, *([d] if d else []), binary=True)
+    with tarfile.open(fileobj=io.BytesIO(data)) as tf:
+        members = [m for m in tf.getmembers() if m.isfile() and m.name.endswith(".kt")]
+        try:
+            tf.extractall(dest, members=members, filter="data")
+        except TypeError:                                      # pragma: no cover - Python without filters
+            tf.extractall(dest, members=members)
+    return dest / d if d else dest, (d + "/") if d else ""
+
+
+def _server_loc(loc: str, prefix: str) -> tuple[str, int]:
+    file, _, line = loc.rpartition(":")
+    return prefix + file, int(line) if line.isdigit() else 0
+
+
+def _relocate_refs(refs, locs: dict, prefix: str):
+    """Rule references (RuleRef or dict) pointed at the server's source lines instead of the extracted TOML."""
+    out = []
+    for r in refs:
+        rid = r["id"] if isinstance(r, dict) else r.id
+        if rid not in locs:
+            out.append(r)
+            continue
+        file, line = _server_loc(locs[rid], prefix)
+        out.append({**r, "file": file, "line": line} if isinstance(r, dict)
+                   else dataclasses.replace(r, file=file, line=line))
+    return out
+
+
+def engine_entry(ec, prefix: str) -> dict:
+    """An engine rule change as a decision change of the report (no witness: the rule itself changed)."""
+    from skillproof.model.extract.engine import show_value
+    file, line = _server_loc(ec.where, prefix) if ec.where else ("", 0)
+    return {"id": f"engine-{ec.name}", "decision": "engine", "message": ec.message(),
+            "question": {"engine_rule": ec.name}, "old": {ec.name: show_value(ec.base)},
+            "new": {ec.name: show_value(ec.head)}, "witness": None,
+            "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
+
+
+def rules_entries(old, new) -> list:
+    """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
+    engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
+    from skillproof.model.extract.engine import show_value
+    out = []
+    for f in dataclasses.fields(old.rules):
+        if f.name in ("loc", "key_locs"):
+            continue
+        a, b = getattr(old.rules, f.name), getattr(new.rules, f.name)
+        if a == b:
+            continue
+        loc = new.rules.at(f.name) or old.rules.at(f.name)
+        out.append({"id": f"engine-{f.name}", "decision": "engine",
+                    "message": f"[rules] {f.name}: {show_value(a)} → {show_value(b)}",
+                    "question": {"engine_rule": f.name}, "old": {f.name: show_value(a)},
+                    "new": {f.name: show_value(b)}, "witness": None,
+                    "rules": [{"id": f.name, "name": f.name, "file": loc.file if loc else "",
+                               "line": loc.line if loc else 0, "change": "changed"}]})
+    return out
+
+
+def run(args) -> int:
+    try:
+        return _run(args)
+    except GateError as e:
+        sys.stderr.write(f"error: {e}\n")
+        return 2
+
+
+def _extract_side(label, repo, rev, tmp):
+    from skillproof.model.extract import ExtractError, extract
+    commit = resolve(repo, rev)
+    root, prefix = materialise(repo, commit, tmp / label)
+    try:
+        ex = extract(root)
+    except ExtractError as e:
+        raise GateError(f"{label} ({rev} = {commit[:12]}): {e}") from None
+    return commit, prefix, ex
+
+
+def _run(args) -> int:
+    from skillproof.checks.diff import Differ
+    from skillproof.model.extract.degraded import degradation, undecided
+    from skillproof.model.extract.understood import reconcile
+    from skillproof.model.loader import CatalogueErrors, load
+    from skillproof.reports.model import Report
+
+    from .cmd_check import run_checks
+    from .cmd_diff import finish, inconclusive_findings
+    repo = args.kotlin
+    with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
+        tmp = Path(td)
+        sides = {}
+        for label, rev in (("BASE", args.old), ("HEAD", args.new)):
+            sides[label] = _extract_side(label, repo, rev, tmp)
+    (bc, bpre, bex), (hc, hpre, hex_) = sides["BASE"], sides["HEAD"]
+    if not args.quiet:
+        for label, (c, _p, ex) in sides.items():
+            sys.stderr.write(f"{label} {c[:12]}: {ex.summary()}\n")
+    bad = [(label, r) for label, reasons in (("BASE", degradation(bex)),
+                                            ("HEAD", degradation(hex_, baseline=undecided(bex),
+                                                                 max_increase=args.max_undecided_increase)))
+           for r in reasons]
+    if bad:
+        for label, r in bad:
+            commit = bc if label == "BASE" else hc
+            sys.stderr.write(f"error: {label} ({commit[:12]}) extraction is degraded: {r}\n")
+        sys.stderr.write("the extractions cannot be trusted; nothing was compared (exit 2)\n")
+        return 2
+    names = {}
+    for label, (commit, _p, ex) in sides.items():
+        try:
+            names[label] = load(texts={f"{label}@{commit[:12]}/{n}": t for n, t in ex.files.items()})
+        except CatalogueErrors as e:                          # pragma: no cover - degradation() reports it
+            raise GateError(f"{label}: the extracted catalogue does not load: {e.errors[0]}") from None
+        ex.catalogue = names[label]
+    rec = reconcile(bex, hex_)
+    old, new = rec.base, rec.head
+    try:
+        differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
+                        rlimit=max(0, args.rlimit))
+        changes = differ.changes(per_decision=max(1, args.per_decision))
+    except KeyError as e:
+        raise GateError(f"cannot compare: {e} means different things in the two revisions") from None
+    args.select, args.ignore = "", ""
+    res_old = run_checks(old, args)
+    res_new = run_checks(new, args)
+    locs = {**bex.locations, **hex_.locations}
+    keyed = [ec for ec in rec.engine if ec.key and ec.where]
+    if keyed:                                  # `[rules]` in a witness: the engine code that changed
+        locs["[rules]"] = keyed[0].where
+    old_ids = {f.id for f in res_old.findings}
+    new_ids = {f.id for f in res_new.findings}
+    added = [dataclasses.replace(f, rules=_relocate_refs(f.rules, hex_.locations, hpre))
+             for f in res_new.findings if f.id not in old_ids]
+    resolved = [dataclasses.replace(f, rules=_relocate_refs(f.rules, bex.locations, bpre))
+                for f in res_old.findings if f.id not in new_ids]
+    decision = []
+    for c in changes:
+        d = c.to_dict()
+        d["rules"] = _relocate_refs(d["rules"], locs, hpre)
+        decision.append(d)
+    engine = [engine_entry(ec, hpre) for ec in rec.engine]
+    inconc = inconclusive_findings(differ.inconclusive)
+    understood = [u.to_dict() for u in rec.understood]
+    for u in understood:
+        if u["where"]:
+            u["where"] = "{}:{}".format(*_server_loc(u["where"], hpre))
+    report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
+                    fail_on=args.fail_on, title="skillproof diff --kotlin",
+                    extra={"diff": {"old": [f"{args.old} ({bc[:12]})"], "new": [f"{args.new} ({hc[:12]})"],
+                                    "allow_changes": args.allow_changes,
+                                    "revisions": {"base": bc, "head": hc},
+                                    "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
+                                    "resolved": [f.to_dict() for f in resolved],
+                                    "decision_changes": engine + decision,
+                                    "newly_understood": [u for u in understood if u["change"] == "newly understood"],
+                                    "no_longer_understood": [u for u in understood
+                                                             if u["change"] == "no longer understood"],
+                                    "extraction": {label: {**{k: v for k, v in ex.stats.items() if k != "seconds"
+                                                              and k != "source"},
+                                                           "undecided": undecided(ex)}
+                                                   for label, (_c, _p, ex) in sides.items()}}},
+                    stats={"solver_queries": res_new.stats.get("queries", 0)})
+    return finish(report, args, new, bool(changes or engine))
