@@ -7,14 +7,17 @@ from dataclasses import dataclass, field
 from skillproof.model import interpreter as I
 from skillproof.model.catalogue import Catalogue
 
+from . import budget as B
 from . import encode as X
 from . import graph as GR
+from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
+CONE_LIMIT, CONE_GRANTS = 14, 6  # how far a cone's state is widened to serve the next questions too
 
 
 @dataclass
@@ -28,6 +31,10 @@ class Options:
     shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
     turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
+    rulebook: bool = False       # also seat characters that exist only in the rule book (origin = "rulebook")
+    # time.time() after which no question is asked (--time-budget): each unasked question becomes an
+    # inconclusive finding, and a family still building its encoding is stopped with what it found
+    deadline: float | None = None
 
 
 @dataclass
@@ -41,12 +48,19 @@ class Context:
         self._graph = None
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
-        self.stats = {"queries": 0, "solver_seconds": 0.0}
+        self._last_cone: dict = {}
+        self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
+
+    def over_budget(self) -> bool:
+        d = self.options.deadline
+        return d is not None and time.time() >= d
 
     @property
     def graph(self):
         """The conflict graph, built on first use (shared symbolic states do not need it)."""
         if self._graph is None:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._graph = GR.build(self.cat)
         return self._graph
 
@@ -63,7 +77,7 @@ class Context:
     def representative(self, avoid: set, k: int = 1, skip=()) -> str | None:
         """A character holding none of ``avoid`` (stands for 'any other player'); the k-th such one."""
         for c in self.cat.characters.values():
-            if not set(c.skills) & avoid and c.id not in skip:
+            if not set(c.skills) & avoid and c.id not in skip and (c.origin != "rulebook" or self.options.rulebook):
                 k -= 1
                 if k == 0:
                     return c.id
@@ -90,14 +104,33 @@ class Context:
                 out.append(rep)
         return out or order[:1], grants
 
-    def query_for(self, rules, G=None, n=None, lost=False) -> Query:
+    def query_for(self, rules, G=None, n=None, lost=False, others_invalidated=False) -> Query:
         """A question about ``rules``, over the symbolic state of their cone (``cone``) — or, for a
         catalogue of the real game's size (``shared``), over one state holding every character and grant,
         built once and faster to share than to slice."""
         if self.shared:
-            return self.query(list(self.cat.characters), G=G, n=n, lost=lost)
+            return self.query(self.playable(), G=G, n=n, lost=lost, inv_all=others_invalidated)
         chars, grants = self.cone(rules)
-        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost)
+        # a symbolic state already built for a wider cone answers this question too (its extra characters
+        # and grants only widen what may happen): reuse it instead of building another
+        G = self.options.max_grants if G is None else G
+        n = self.options.max_seats if n is None else n
+        want_c, want_g = set(chars), set(grants)
+        for key, q in self._queries.items():
+            kc, kG, kn, kg, ko, kl, ki = key
+            if (kG, kn, kl, ki) == (G, n, lost, others_invalidated) and kg is not None and ko == kc \
+                    and want_c <= set(kc) and want_g <= set(kg):
+                return q
+        # or build the union with the last state built, while it stays small: the families ask about
+        # related rules one after another, so the next cones fall inside it
+        last = self._last_cone.get((G, n, lost, others_invalidated))
+        if last is not None:
+            uc, ug = list(dict.fromkeys(list(last[0]) + chars)), sorted(set(last[1]) | want_g)
+            if len(uc) <= CONE_LIMIT and len(ug) <= CONE_GRANTS:
+                order = list(self.cat.characters)
+                chars, grants = sorted(uc, key=order.index), ug
+        self._last_cone[(G, n, lost, others_invalidated)] = (chars, grants)
+        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""
@@ -132,23 +165,47 @@ class Context:
             return len(self.cat.characters) <= SHARED_LIMIT
         return self.options.shared_query
 
-    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False) -> Query:
+    def playable(self) -> list:
+        """The characters a game of the server can seat (rule-book-only ones with Options.rulebook)."""
+        return [c for c, ch in self.cat.characters.items() if self.options.rulebook or ch.origin != "rulebook"] \
+            or list(self.cat.characters)
+
+    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False, inv_all=True) -> Query:
+        ok = set(self.playable())
         if self.shared and grants is None:
-            chars_me = list(self.cat.characters)
+            chars_me = self.playable()
+        chars_me = [c for c in chars_me if c in ok] or chars_me
+        if chars_other is None:
+            chars_other = self.playable()
+        chars_other = [c for c in chars_other if c in ok] or chars_other
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,
-               tuple(chars_other) if chars_other is not None else None, lost)
+               tuple(chars_other) if chars_other is not None else None, lost, inv_all)
         if key not in self._queries:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        chars_other=chars_other, timeout_ms=self.options.timeout_ms,
                                        codes=self.codes, rlimit=self.options.rlimit, turns=self.options.turns,
-                                       lost=lost)
+                                       lost=lost, inv_seats=None if inv_all else (0,))
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:
+        deadline = self.options.deadline
+        if deadline is not None:
+            left_ms = int((deadline - time.time()) * 1000)
+            if left_ms <= 0:              # not asked: the family reports it as inconclusive
+                self.stats["unasked"] += 1
+                return Answer("unknown", reason=BUDGET_REASON)
+            if left_ms < q.timeout_ms:
+                q.solver.set("timeout", left_ms)
         t = time.perf_counter()
-        a = q.find(goal, **kw)
+        try:
+            a = q.find(goal, **kw)
+        finally:
+            if deadline is not None:
+                q.solver.set("timeout", q.timeout_ms)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
         if self.progress:
@@ -168,8 +225,9 @@ class Context:
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
-        return Finding(INCONCLUSIVE.code, family, "error",
-                       f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
+        why = ("--time-budget 已用完，未提问" if answer.reason == BUDGET_REASON else
+               f"求解器返回 unknown：{answer.reason or 'timeout'}")
+        return Finding(INCONCLUSIVE.code, family, "error", f"无法判定：{what}（{why}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
                        inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
 
@@ -229,17 +287,21 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     ctx = Context(cat, options, progress)
     out: list[Finding] = []
     ran = []
-    for fam in families():
-        if fam.lane != lane or not _selected(fam, options.only):
-            continue
-        ctx.say(fam.name)
-        found = list(fam.run(ctx))
-        if progress:
-            progress({"done": fam.name})
-        if options.only:
-            found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
-        out.extend(found)
-        ran.append(fam.name)
+    with B.hard_stop(options.deadline):
+        for fam in families():
+            if fam.lane != lane or not _selected(fam, options.only):
+                continue
+            ctx.say(fam.name)
+            if ctx.over_budget():
+                found = [budget_finding(fam, started=False)]
+            else:
+                found = B.run_family(fam, ctx)
+            if progress:
+                progress({"done": fam.name})
+            if options.only:
+                found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
+            out.extend(found)
+            ran.append(fam.name)
     return out, ran, dict(ctx.stats)
 
 
@@ -260,9 +322,10 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     other give byte-identical results. (Without fork, lanes run in this process, one after the other.)"""
     options = options or Options()
     t0 = time.perf_counter()
-    lanes = sorted({f.lane for f in families() if _selected(f, options.only)})
+    selected = [f for f in families() if _selected(f, options.only)]
+    lanes = sorted({f.lane for f in selected})
     if progress:
-        progress({"total": sum(1 for f in families() if _selected(f, options.only))})
+        progress({"total": len(selected)})
     results = []
     if lanes:
         import multiprocessing as mp
@@ -277,21 +340,26 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
                 with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
-                    pending = pool.map_async(_lane_in_child, lanes)
-                    while not pending.ready():
-                        pending.wait(0.1)
+                    pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
+                    while not all(p.ready() for p in pending.values()):
+                        next(p for p in pending.values() if not p.ready()).wait(0.1)
                         while queue is not None and not queue.empty():
                             progress(queue.get())
-                    results = pending.get()
-                    while queue is not None and not queue.empty():
-                        progress(queue.get())
+                        if options.deadline is not None and \
+                                time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
+                            break           # a lane stuck past every grace: stop it, report the rest
+                    stuck = not all(p.ready() for p in pending.values())
+                    results = [p.get() if p.ready() else _lost_lane(lane, selected)
+                               for lane, p in pending.items()]
+                    while queue is not None and not stuck and not queue.empty():
+                        progress(queue.get())      # (a stopped lane may have left half a message)
             finally:
                 _FORK_STATE.clear()
     if not results:
         results = [_run_lane(cat, options, lane, progress) for lane in lanes]
     out: list[Finding] = []
     ran: list[str] = []
-    stats = {"queries": 0, "solver_seconds": 0.0}
+    stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
     for found, names, st in results:
         out.extend(found)
         ran.extend(names)
@@ -307,3 +375,9 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     ran.sort(key=order.index)
     stats.update(seconds=time.perf_counter() - t0, families=len(ran))
     return Result(uniq, stats, ran)
+
+
+def _lost_lane(lane: int, selected) -> tuple:
+    """The result of a lane process stopped after the time budget: every family of it inconclusive."""
+    fams = [f for f in selected if f.lane == lane]
+    return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}
