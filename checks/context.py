@@ -42,6 +42,7 @@ class Context:
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0}
+        self.passes: list = []       # proved promises (intents): what a report shows as passing
 
     @property
     def graph(self):
@@ -214,6 +215,7 @@ class Result:
     findings: list
     stats: dict
     families: list
+    passes: list = field(default_factory=list)     # proved intents ({"intent", "claim", …}), in id order
 
     @property
     def inconclusive(self) -> bool:
@@ -240,7 +242,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
             found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
         out.extend(found)
         ran.append(fam.name)
-    return out, ran, dict(ctx.stats)
+    return out, ran, dict(ctx.stats), list(ctx.passes)
 
 
 _FORK_STATE: dict = {}
@@ -291,12 +293,16 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
         results = [_run_lane(cat, options, lane, progress) for lane in lanes]
     out: list[Finding] = []
     ran: list[str] = []
+    passes: list = []
     stats = {"queries": 0, "solver_seconds": 0.0}
-    for found, names, st in results:
+    for found, names, st, ok in results:
         out.extend(found)
         ran.extend(names)
+        passes.extend(ok)
         for k in stats:
             stats[k] += st.get(k, 0)
+    from .intents import link_intended
+    out = link_intended(cat, out)           # designed behaviour an intent documents: a note, linked to it
     seen = set()
     uniq = []
     for f in sorted(out, key=lambda f: f.sort_key()):
@@ -306,4 +312,4 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     order = [f.name for f in families()]
     ran.sort(key=order.index)
     stats.update(seconds=time.perf_counter() - t0, families=len(ran))
-    return Result(uniq, stats, ran)
+    return Result(uniq, stats, ran, sorted(passes, key=lambda p: p["intent"]))

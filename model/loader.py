@@ -17,8 +17,8 @@ from . import expr as E
 from . import kinds as K
 from . import turn as T
 from . import vocab as V
-from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
-                        Rule, Rules, Send)
+from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Intends, Intent, Loc, Plays,
+                        Receive, Ref, Rule, Rules, Send)
 from .locate import line_of, locate, toml_error_line
 from .names import nearest
 
@@ -146,7 +146,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     # keep their written order (the shipped cards.toml follows the server's card_type enum).
     return Catalogue(rules=b.rules, cards=b.cards, characters=dict(sorted(b.characters.items())),
                      skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs),
-                     suppressions=tuple(b.suppressions))
+                     suppressions=tuple(b.suppressions), intents=tuple(b.intents[k] for k in sorted(b.intents)))
 
 
 _QUOTED = re.compile(r"'([^'\s]+)'")
@@ -184,7 +184,7 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
 
 
 # ------------------------------------------------------------------------------------------ schema
-TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
+TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
 RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
               "must_receive", "skip_fight", "skip_dying"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
@@ -201,6 +201,11 @@ GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
 TURN_END_STEPS = ("restore_invalid", "drop_one_turn")
 PARAM_TYPES = {"card", "bool", "int", "colour", "set<card>"}
+INTENT_KEYS = {"id", "claim", "source", "severity", "text", "intends"}
+INTENT_SEVERITIES = ("error", "warning", "note")
+INTENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+#: an ``intends`` entry: a check code, a code and a rule (``BN002@TouTian``), or a finding id
+INTENDS_RE = re.compile(r"^(?P<check>[A-Z]{2,}[0-9]{3})(?:@(?P<rule>[^@\s]+)|-(?P<hash>[0-9a-f]{10}))?$")
 
 
 def _tname(v) -> str:
@@ -219,6 +224,7 @@ class _Builder:
         self._pending: list = []          # deferred checks needing every file (references, expressions)
         self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
         self.unreadable: dict = {}        # files with a TOML syntax error -> their text
+        self.intents: dict[str, Intent] = {}
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -244,7 +250,7 @@ class _Builder:
         if "rules" in data:
             self._rules(F, data["rules"])
         for table, fn in (("card", self._card), ("character", self._character), ("skill", self._rule),
-                          ("grant", self._rule)):
+                          ("grant", self._rule), ("intent", self._intent)):
             if table not in data:
                 continue
             arr = data[table]
@@ -513,6 +519,48 @@ class _Builder:
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))
 
+    def _intent(self, F, path, e, _table):
+        """An ``[[intent]]``: its keys and their types here; whether the claim is a question of the ask
+        language is decided by the checks layer (checks/intents.py), the rules ``intends`` names in ``link``."""
+        what = "[[intent]]"
+        self._keys(F, path, e, INTENT_KEYS, what)
+        ident = self._get(F, path, e, "id", str, what, required=True)
+        claim = self._get(F, path, e, "claim", str, what, required=True)
+        source = self._get(F, path, e, "source", str, what, required=True)
+        severity = self._get(F, path, e, "severity", str, what, default="warning")
+        text = self._get(F, path, e, "text", str, what, default="")
+        intends_v = self._strlist(F, path, e, "intends", what) or ()
+        if severity not in INTENT_SEVERITIES:
+            self.err(F[0], F[1], path + ("severity",), "severity",
+                     f"severity must be error, warning or note, not '{severity}'{_dym(severity, INTENT_SEVERITIES)}")
+            severity = "warning"
+        for key, v in (("claim", claim), ("source", source)):
+            if v is not None and not v.strip():
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' must not be empty")
+        intends = []
+        for x in intends_v:
+            m = INTENDS_RE.match(x)
+            if not m:
+                self.err(F[0], F[1], path + ("intends",), "intends",
+                         f"'{x}' is not a check code ('BN001'), a code and a rule ('BN002@TouTian') or a finding "
+                         "id ('CV002-fb7e4adcce')")
+                continue
+            finding = x if m.group("hash") else ""
+            intends.append(Intends(m.group("check"), m.group("rule") or "", finding))
+        if ident is None:
+            return
+        if not INTENT_ID.match(ident):
+            self.err(F[0], F[1], path + ("id",), "id",
+                     f"intent id '{ident}' must be lower-case words joined by '-' (e.g. 'youdishenru-own-send-phase')")
+            return
+        if ident in self.intents:
+            self.err(F[0], F[1], path + ("id",), "id", f"duplicate intent id '{ident}' (first at {self.intents[ident].loc})")
+            return
+        it = Intent(ident, (claim or "").strip(), (source or "").strip(), self._loc(F, path), severity, text,
+                    tuple(intends), {k: self._loc(F, path + (k,)) for k in e})
+        self.intents[ident] = it
+        self._pending.append(("intent", F, path, it))
+
     def _gives(self, F, path, e, owner, is_card):
         gl = e.get("gives")
         if gl is None:
@@ -570,6 +618,15 @@ class _Builder:
                 self._link_rule(F, path, *obj)
             elif kind == "give":
                 self._link_give(F, path, *obj)
+            elif kind == "intent":
+                self._link_intent(F, path, obj)
+
+    def _link_intent(self, F, path, it: Intent):
+        for x in it.intends:
+            if x.rule and x.rule not in self.skills and x.rule not in self.cards and x.rule not in self.characters:
+                hint = nearest(x.rule, set(self.skills) | set(self.cards) | set(self.characters))
+                self.err(F[0], F[1], path + ("intends",), "intends",
+                         f"'{x}' names unknown rule '{x.rule}'" + (f" — did you mean '{hint}'?" if hint else ""))
 
     def _link_character(self, F, path, ch: Character):
         for s in ch.skills:

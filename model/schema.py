@@ -82,6 +82,16 @@ def build() -> dict:
                   "properties": rule_props}},
         "grant": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                   "required": ["id", "name", "kinds", "lifetime"], "properties": grant_props}},
+        "intent": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                   "required": ["id", "claim", "source"],
+                   "properties": {"id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                                  "claim": {"type": "string", "minLength": 1,
+                                            "description": "a yes/no question of the ask language (docs/query-language.md)"},
+                                  "source": {"type": "string", "minLength": 1,
+                                             "description": "the rule book: 'FILE › HEADING › SKILL'"},
+                                  "severity": {"enum": ["error", "warning", "note"]}, "text": {"type": "string"},
+                                  "intends": {"type": "array", "items": {"type": "string",
+                                              "pattern": "^[A-Z]{2,}[0-9]{3}(@[^@\\s]+|-[0-9a-f]{10})?$"}}}}},
       },
     }
     return schema

@@ -30,7 +30,8 @@ DEFAULT_TURNS = 2          # a witness trace spans the turn of the question and 
 class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
-    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS):
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS,
+                 rlimit: int = 0):
         self.cat = cat
         self.key = (tuple(chars_me), tuple(grants), n, G, turns)
         self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
@@ -39,6 +40,8 @@ class Engine:
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
         self.solver.set("random_seed", 0)
+        if rlimit:
+            self.solver.set("rlimit", rlimit)
         self.lits: list = []
         self.lab_of: dict = {}
         for i, lab in enumerate(self.labels):
@@ -115,7 +118,7 @@ class Session:
 
     def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False,
-                 turns: int = DEFAULT_TURNS):
+                 turns: int = DEFAULT_TURNS, rlimit: int = 0):
         """``general``: answer every question on one symbolic state holding every character and grant
         (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
         as fast for any question: what a prompt wants. A single question is faster narrowed."""
@@ -127,6 +130,7 @@ class Session:
         self.grants = grants
         self.turns = turns                # turns a witness trace may span (the question's and those before)
         self.timeout_ms = timeout_ms
+        self.rlimit = rlimit              # z3 resource limit per solver (deterministic; 0 = none)
         self.engines: dict = {}
         self.max_engines = max_engines
 
@@ -225,7 +229,7 @@ class Session:
         key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns, self.rlimit)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:
@@ -243,12 +247,16 @@ class Session:
     def parse(self, text: str) -> Query:
         return parse(self.cat, text, self.names)
 
-    def ask(self, text_or_query) -> Result:
+    def ask(self, text_or_query, reasons: bool = True) -> Result:
+        """Answer a question. ``reasons=False``: a proof (*no* to exists, *yes* to always / never) comes
+        without its minimal core and illustration — only whether the givens can hold at all (what
+        `check` needs to report a proved intent as a pass, at a fraction of the cost)."""
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         chars, grants, n, G, others = self.shape(q)
         eng = self.engine(chars, grants, n, G, others)
         run = Run(self, eng, q)
+        run.reasons = reasons
         res = run.go()
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
