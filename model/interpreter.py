@@ -272,6 +272,38 @@ def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, ac
     return {"validated": ok, "resolves": actual if p.resolves == "physical" else declared}
 
 
+def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
+    """Does the effect of a ``declared`` card happen by ``seat``'s doing now?
+
+    Either a card reaches play declared as it (``can_play``, for some actual card), or a skill acting as it
+    with no card at all (``plays`` with card_of = none: 偷天, 诡诈, 应变自如 — server ``JieHuo.Companion.execute(
+    null, …)``, ``WuDao.Companion.onUseCard(null, …)``) is live and may be used now — an ActiveSkill in one of
+    its windows, by an actor it allows, its 争夺阶段 / 濒死求澄清 condition holding there; another skill wherever
+    the card itself may be used — and lets it through the user's bans when it consults them
+    (``plays.checks_bans``). A skill that puts another player's card into play (如臂指使) is not counted: the
+    card, its conversions and bans are the target's. Returns ``{"resolves", "via"}`` (via: the skill, or None
+    for a card)."""
+    for actual in cat.cards:
+        if can_play(cat, state, seat, actual, declared):
+            return {"resolves": True, "via": None}
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        p = rule.plays
+        if p is None or p.card_of != "none" or declared not in p.cards or inst.invalid:
+            continue
+        if rule.has("ActiveSkill"):
+            if not T.in_window(state, seat, rule.windows):
+                continue
+            if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
+                continue
+        elif not card_usable(cat, state, seat, declared):
+            continue
+        if p.checks_bans and banned(cat, state, seat, declared):
+            continue
+        return {"resolves": True, "via": inst.rule}
+    return {"resolves": False, "via": None}
+
+
 # ====================================================================================== receive
 def receive(cat: Catalogue, state: State, seat: int) -> str:
     """'must', 'cannot' or 'free': may the player the message is in front of decline / accept it?
@@ -774,7 +806,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     """Answer a question about ``state`` — the form witnesses and scenario files use.
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
-    (actual, declared), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
+    (actual, declared), resolves (declared), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
     turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
     """
     d = question["decision"]
@@ -792,6 +824,8 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
                      question["declared"])
     if d == "banned":
         return {"banned": banned(cat, state, seat, question["declared"])}
+    if d == "resolves":
+        return resolves(cat, state, seat, question["declared"])
     if d == "can_play":
         return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
                 "banned": banned(cat, state, seat, question["declared"])}

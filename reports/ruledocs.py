@@ -24,7 +24,9 @@ def page(code, family=None) -> str:
            "## Why it matters", "", f"{code.why[0].upper()}{code.why[1:]}.", ""]
     if code.example:
         out += ["## A catalogue that triggers it", "", "```toml", code.example, "```", ""]
-    if code.code == INCONCLUSIVE.code:
+    if code.todo:
+        out += ["## What to do", "", code.todo, ""]
+    elif code.code == INCONCLUSIVE.code:
         out += ["## What to do", "",
                 "Raise `--timeout` (seconds per question) or `--rlimit`, or lower `--max-seats` / `--max-grants`. "
                 "An inconclusive question is never a pass, and it cannot be suppressed or accepted in a baseline.", ""]

@@ -108,6 +108,7 @@ _ATOM_KINDS = {
     "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
     "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
+    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(),
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
                 "receive": {"MustReceiveMessage"}, "params": set()}

@@ -69,6 +69,8 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k == "banned":
         return [{"decision": "banned", "seat": 0, "declared": cards[0]}]
+    if k == "resolve":
+        return [{"decision": "resolves", "seat": 0, "declared": cards[0]}]
     if k == "receive":
         return [{"decision": "receive", "seat": 0}]
     if k in ("skip", "act"):
@@ -103,7 +105,7 @@ def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
-            "invalidated": ("invalidated",)}.get(atom.kind, ())
+            "invalidated": ("invalidated",), "resolve": ("resolves", "via")}.get(atom.kind, ())
 
 
 def holds_live(st: State, rule: str) -> bool:
@@ -140,9 +142,16 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "draw":
         return compare(atom.value[0], I.draw_count(cat, st, 0), atom.value[1])
     if k == "hold":
+        if atom.value == "self":                  # a grant she handed out to herself
+            return any(i.rule == atom.rule and not i.invalid and i.giver == 0 for i in st.seats[0].skills)
         return holds_live(st, atom.rule)
     if k == "use":
-        return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills if inst.rule == atom.rule)
+        return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills
+                   if inst.rule == atom.rule and (atom.value != "again" or inst.used))
+    if k == "resolve":
+        return I.resolves(cat, st, 0, cards[0])["resolves"]
+    if k == "locked":
+        return st.seats[0].locked
     if k == "invalidated":
         return any(i.invalid for i in st.seats[0].skills)
     if k == "face_up":
@@ -265,6 +274,8 @@ def eval_given(cat, st: State, g: Given) -> bool:
             return False
         return g.interrupts is None or st.interrupted == g.interrupts
     if g.kind == "turn_of":
+        if g.other:
+            return st.turn != 0
         if g.who is None:
             return st.turn == 0
         return 0 <= st.turn < len(st.seats) and st.seats[st.turn].character == g.who
@@ -278,6 +289,10 @@ def eval_given(cat, st: State, g: Given) -> bool:
             if gr.sites and inst.site not in {x.site_id for x in gr.sites}:
                 continue
             if g.ago is not None and inst.turns_ago != g.ago:
+                continue
+            if gr.by_self and inst.giver != 0:
+                continue
+            if not all(compare(op, len(inst.args.get(p) or ()), n) for p, (op, n) in gr.sizes.items()):
                 continue
             if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
                 return True

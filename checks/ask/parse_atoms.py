@@ -90,6 +90,11 @@ class Words(Cursor):
                 return w, k
         return None
 
+    def self_word_at(self, j: int) -> bool:
+        """'herself' / 'himself' / 'oneself' / 自己 … at token ``j``: the player herself."""
+        t = self.toks[self._skipf(j)]
+        return t.kind == "word" and t.kw in ("self_word", "own")
+
     def moment_at(self, j: int | None = None) -> str | None:
         """Which moment phrase ("in the main phase", "in 陈大耳's turn" …) starts at token ``j``: see
         parse_moments.MomentParser, which Parser takes it from."""
@@ -292,7 +297,15 @@ class AtomParser(Words):
                 self.take()
                 return done(Atom("hand", 0, 0, value=(">", 0)))
             rid = self.rule()
-            return done(Atom("hold", 0, 0, rule=rid))
+            by_self = None
+            if self.at("from") and self.self_word_at(self.i + 1):
+                if not self.cat.skills[rid].is_grant:
+                    self.error(f"{self.cat.skills[rid].name} is not handed out: 'from herself' is for grants",
+                               self.tok)
+                self.take()
+                self.take()
+                by_self = "self"
+            return done(Atom("hold", 0, 0, rule=rid, value=by_self))
         if kw == "hand":
             self.take()
             op, n = self.comparison()
@@ -300,6 +313,13 @@ class AtomParser(Words):
         if kw == "invalidated":
             self.take()
             return done(Atom("invalidated", 0, 0))
+        if kw == "locked":
+            self.take()
+            return done(Atom("locked", 0, 0))
+        if kw == "resolve":                                 # resolve 误导 / produce 误导's effect
+            self.take()
+            x = self.card(allow_unknown=False)
+            return done(Atom("resolve", 0, 0, cards=(x,)))
         if kw in ("face_up", "face_down"):
             self.take()
             return done(Atom("face_up", 0, 0, value=kw == "face_up"))
@@ -367,13 +387,20 @@ class AtomParser(Words):
             return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid)
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
+            again = None
+            if self.at("again"):
+                self.take()
+                again = "again"
             if self.at("in"):
                 w = self.window_at(self._skipf(self.i + 1))
                 if w is not None and w[0] in IDLE_POINTS:        # use S in the main phase / in 争夺阶段
                     phase, self.i = w
                 elif self.moment_at() is None:                   # (not 'in 陈大耳's turn': a given)
                     phase = self.phase()
-            return Atom("use", 0, 0, rule=rid, phase=phase)
+            if self.at("again"):
+                self.take()
+                again = "again"
+            return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
         kinds = ", ".join(k for k in r.kinds)
         self.error(f"{r.name} is a {kinds}: it is not used on purpose — ask 'hold {t.text}' "
                    f"(or about the decision it changes)", t)

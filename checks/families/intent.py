@@ -28,13 +28,21 @@ id = "youdishenru-own-send-phase"
 claim = "never anyone use 诱敌深入 in another player's turn"
 source = "skills/extend2.md › B-边云疆（军人） › 诱敌深入"
 # 诱敌深入's windows = { send_start = "anyone" }: any holder may use it in any turn''',
-    also=("error", "note"), also_when="the severity the intent gives")
+    also=("error", "note"), also_when="the severity the intent gives",
+    todo="Read the counterexample: a game, event by event, in which the promise fails, and the rules that make "
+         "it fail. Change those rules so the promise holds — or, when the rules describe a real server that breaks "
+         "the rule book (the shipped catalogue), keep the finding as the bug report it is and accept it in the "
+         "baseline with the reason and the server file (`skillproof baseline`, see docs/ci.md), so the gate still "
+         "catches any *new* broken promise. If the rule book does not promise it after all, correct the intent's "
+         "`claim` or `source`. A finding keeps its id while the intent's id and claim stay the same.")
 
 IN002 = Code(
     "IN002", "intent-vacuous", "warning",
     "an intent holds only because no reachable moment satisfies its givens",
     "a promise about situations that never arise proves nothing: its givens are probably misspelt or "
     "contradict the rules (a skill nobody can hold, a window its decision is never taken in)",
+    todo="Correct the intent's givens (with / under / where / window words) so that they describe situations the "
+         "game can reach; `skillproof ask` with the same question shows why none can.",
     example='''[[intent]]
 id = "nobody-holds-it"
 claim = "never anyone use 诱敌深入 with 密信"   # 密信: a skill no character holds
@@ -111,7 +119,7 @@ def _pass(it, q, res) -> dict:
 def _vacuous(it, res) -> Finding:
     return Finding(
         "IN002", "intent", "warning",
-        f"意图 {it.id} 只是空洞地成立：没有可达的时刻满足它的前提（{it.claim}），所以它什么也没证明。",
+        f"意图【{it.id}】只是空洞地成立：没有可达的时刻满足它的前提（{it.claim}），所以它什么也没证明。",
         key=f"IN002|{it.id}|{' '.join(it.claim.split())}", rules=[intent_ref(it, "holds only vacuously")],
         fix="检查意图的前提（with / under / where / 时间词）是否写错，或是否与规则矛盾。",
         details={"intent": it.id, "claim": it.claim, "source": it.source})
@@ -142,7 +150,7 @@ def _violated(ctx, it, q, res) -> Finding:
                 add(r.get("id"), "rules it out")
         example = "没有任何可达的局面做得到"
     what = it.text or it.claim
-    msg = f"违反意图 {it.id}：{what}（{it.source}）——{example}。"
+    msg = f"违反意图【{it.id}】：{what}（{it.source}）——{example}。"
     details = {"intent": it.id, "claim": it.claim, "source": it.source, "mode": q.mode, "answer": res.answer,
                "headline": res.headline, "bounds": {k: v for k, v in res.bounds.items() if k != "timeout_ms"}}
     if res.because:
