@@ -21,7 +21,7 @@ from skillproof.model.state import Seat, State
 
 #: the keys an event of each kind may carry (model.trace.Event), the first ones required
 EVENT_KEYS = {
-    "turn": (("seat",), ()),
+    "turn": (("seat",), ("sender",)),
     "window": (("window",), ("in_front", "sender", "dying")),
     "give": (("seat", "giver", "site"), ("args",)),
     "replace": (("seat", "character"), ("via",)),
@@ -33,6 +33,7 @@ DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
     "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
+    "resolves": ("declared",),
 }
 
 

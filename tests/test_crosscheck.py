@@ -46,7 +46,7 @@ class Harness:
             "receive": X.enc_receive(S),
             "skip_fight": X.enc_skip_fight(S), "skip_dying": X.enc_skip_dying(S),
             "could_fight": X.enc_could_act_fight(S), "could_dying": X.enc_could_act_dying(S),
-            "draw": X.enc_draw_count(S),
+            "draw": X.enc_draw_count(S), "resolves": X.enc_resolves(S, self.Yc),
         }
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
@@ -97,7 +97,8 @@ class Harness:
                "usable": I.card_usable(cat, state, 0, y), "can_play": I.can_play(cat, state, 0, x, y),
                "receive": I.receive(cat, state, 0), "skip_fight": I.skip_fight(cat, state, 0),
                "skip_dying": I.skip_dying(cat, state, 0), "could_fight": I.could_act_fight(cat, state, 0),
-               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0)}
+               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0),
+               "resolves": I.resolves(cat, state, 0, y)["resolves"]}
         for g in SEND_GROUPS:
             out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)
