@@ -183,6 +183,19 @@ def enc_resolves(S: SymState, declared):
     return z3.Or(terms)
 
 
+@_memo
+def enc_fires(S: SymState, rid: str):
+    """Twin of interpreter.fires: a live slot holding ``rid``, the window one of its ``fires.at`` (untimed:
+    any), its ``fires.when`` true on the player."""
+    r = S.cat.skills[rid]
+    if r.fires is None:
+        return z3.BoolVal(False)
+    win = z3.Or([S.now == NONE] + [S.now == WCODE[w] for w in r.fires.at])
+    terms = [z3.And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)),
+                    S.compile(r.fires.when, S.ctx(0, slot))) for slot in S.slots if rid in slot.candidates]
+    return z3.And(win, z3.Or(terms)) if terms else z3.BoolVal(False)
+
+
 # ======================================================================================== receive
 @_memo
 def enc_receive_parts(S: SymState):

@@ -26,6 +26,7 @@ EVENT_KEYS = {
     "give": (("seat", "giver", "site"), ("args",)),
     "replace": (("seat", "character"), ("via",)),
     "use": (("seat", "rule"), ()),
+    "play": (("seat", "card"), ()),
 }
 SEAT_KEYS = ("seat", "in_front", "sender", "dying", "giver")
 TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
@@ -33,7 +34,7 @@ DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
     "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
-    "resolves": ("declared",),
+    "resolves": ("declared",), "fires": ("rule",),
 }
 
 

@@ -69,6 +69,15 @@ class Send:
 
 
 @dataclass
+class Fires:
+    """When a TriggeredSkill's effect happens, as far as the catalogue says it: in one of the windows ``at``,
+    where ``when`` holds for its holder (详尽思索·押注: at 接收阶段, alive and not yet fired this turn)."""
+    at: tuple                 # windows (model.turn)
+    when: Node
+    loc: Loc
+
+
+@dataclass
 class Effect:
     when: Node
     each: Lambda | None
@@ -127,6 +136,7 @@ class Rule:
     result: list = field(default_factory=list)
     gives: list = field(default_factory=list)
     plays: Plays | None = None
+    fires: Fires | None = None
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"

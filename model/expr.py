@@ -383,6 +383,10 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
     if name in V.SELF_ONLY:
         if not on_self:
             raise ExprError(f"'{name}' is only available on self", col)
+        where = V.SELF_ONLY_CONTEXTS.get(name)
+        if where is not None and scope.context not in where:
+            raise ExprError(f"'{name}' is only known in a question's 'where' and a triggered skill's 'fires', "
+                            f"not in a {scope.context} expression", col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
     raise ExprError(f"unknown player attribute '{name}'{_did_you_mean(name, cands)}", col)

@@ -304,6 +304,23 @@ def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
     return {"resolves": False, "via": None}
 
 
+def fires(cat: Catalogue, state: State, seat: int, rule_id: str) -> dict:
+    """Does the effect of the TriggeredSkill ``rule_id`` the player holds happen now, as far as its ``fires``
+    says: a live instance, the window one of ``fires.at`` (an untimed state: any), ``fires.when`` true on
+    its holder (``used``: it fired already this turn)."""
+    rule = cat.skills[rule_id]
+    if rule.fires is None:
+        return {"fires": False}
+    for inst in state.seats[seat].skills:
+        if inst.rule != rule_id or inst.invalid:
+            continue
+        if state.window is not None and state.window not in rule.fires.at:
+            continue
+        if evaluate(rule.fires.when, _env(cat, state, seat, inst)):
+            return {"fires": True}
+    return {"fires": False}
+
+
 # ====================================================================================== receive
 def receive(cat: Catalogue, state: State, seat: int) -> str:
     """'must', 'cannot' or 'free': may the player the message is in front of decline / accept it?
@@ -806,7 +823,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     """Answer a question about ``state`` — the form witnesses and scenario files use.
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
-    (actual, declared), resolves (declared), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
+    (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
     turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
     """
     d = question["decision"]
@@ -826,6 +843,8 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         return {"banned": banned(cat, state, seat, question["declared"])}
     if d == "resolves":
         return resolves(cat, state, seat, question["declared"])
+    if d == "fires":
+        return fires(cat, state, seat, question["rule"])
     if d == "can_play":
         return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
                 "banned": banned(cat, state, seat, question["declared"])}

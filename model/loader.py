@@ -17,8 +17,8 @@ from . import expr as E
 from . import kinds as K
 from . import turn as T
 from . import vocab as V
-from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Intends, Intent, Loc, Plays,
-                        Receive, Ref, Rule, Rules, Send)
+from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Fires, Give, Intends, Intent, Loc,
+                        Plays, Receive, Ref, Rule, Rules, Send)
 from .locate import line_of, locate, toml_error_line
 from .names import nearest
 
@@ -195,7 +195,7 @@ CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays", "windows", "replaces_role"}
+             "plays", "windows", "replaces_role", "fires"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
@@ -515,6 +515,8 @@ class _Builder:
                 self.err(F[0], F[1], path + (key,), key, f"'{key}' is for ActiveSkills; {ident} is not one")
         if "trigger" in e and not r.has("TriggeredSkill"):
             self.err(F[0], F[1], path + ("trigger",), "trigger", f"'trigger' is for TriggeredSkills; {ident} is not one")
+        if "fires" in e and not r.has("TriggeredSkill"):
+            self.err(F[0], F[1], path + ("fires",), "fires", f"'fires' is for TriggeredSkills; {ident} is not one")
         self.skills[ident] = r
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))
@@ -824,6 +826,8 @@ class _Builder:
                         r.send = Send(rule, Loc(F[0], line_of(F[1], sp)))
         if "draw" in e:
             r.draw = self._expr(F, path + ("draw",), "draw", e["draw"], "draw", P, want=V.INT, unknown_key=f"{rid}.draw")
+        if "fires" in e and r.has("TriggeredSkill"):
+            r.fires = self._fires(F, path + ("fires",), e["fires"], P, rid)
         for key in ("win", "result"):
             if key not in e:
                 continue
@@ -839,6 +843,30 @@ class _Builder:
                 eff = self._effect(F, ep, key, ef, f"{rid}.{key}{i}")
                 if eff:
                     getattr(r, key).append(eff)
+
+    def _fires(self, F, fp, fv, P, rid) -> Fires | None:
+        """``fires = { at = [windows], when = condition }``: when the triggered effect happens."""
+        if not isinstance(fv, dict):
+            self.err(F[0], F[1], fp, "fires", "'fires' must be a table { at = [windows], when = condition }")
+            return None
+        self._keys(F, fp, fv, {"at", "when"}, "fires")
+        at_v = fv.get("at")
+        at_v = [at_v] if isinstance(at_v, str) else at_v
+        at = []
+        if not isinstance(at_v, list) or not at_v or not all(isinstance(x, str) for x in at_v):
+            self.err(F[0], F[1], fp + ("at",), "fires.at", "fires.at must be a window or a non-empty list of windows")
+        else:
+            for w in at_v:
+                if w not in T.WINDOWS or w == "turn_end":
+                    self.err(F[0], F[1], fp + ("at",), "fires.at",
+                             f"unknown window '{w}'{_dym(w, tuple(x for x in T.WINDOWS if x != 'turn_end'))}")
+                else:
+                    at.append(w)
+        when = self._expr(F, fp + ("when",), "fires.when", fv.get("when", "true"), "fires", P,
+                          unknown_key=f"{rid}.fires")
+        if when is None or len(at) != len(at_v or []):
+            return None
+        return Fires(tuple(at), when, Loc(F[0], line_of(F[1], fp)))
 
     def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
         self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")

@@ -49,6 +49,9 @@ def build() -> dict:
                                  "resolves": {"enum": ["declared", "physical"]}}},
         "origin": {"enum": ["server", "rulebook"]},
         "windows": windows, "replaces_role": {"type": "boolean"},
+        "fires": {"type": "object", "additionalProperties": False, "required": ["at"],
+                  "properties": {"at": at, "when": expr},
+                  "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})

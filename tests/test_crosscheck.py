@@ -48,6 +48,9 @@ class Harness:
             "could_fight": X.enc_could_act_fight(S), "could_dying": X.enc_could_act_dying(S),
             "draw": X.enc_draw_count(S), "resolves": X.enc_resolves(S, self.Yc),
         }
+        for r in cat.skills.values():
+            if r.fires is not None:
+                self.terms[f"fires:{r.id}"] = X.enc_fires(S, r.id)
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = X.enc_send_allowed(S, g, self.D, self.Lc)
@@ -99,6 +102,9 @@ class Harness:
                "skip_dying": I.skip_dying(cat, state, 0), "could_fight": I.could_act_fight(cat, state, 0),
                "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0),
                "resolves": I.resolves(cat, state, 0, y)["resolves"]}
+        for r in cat.skills.values():
+            if r.fires is not None:
+                out[f"fires:{r.id}"] = I.fires(cat, state, 0, r.id)["fires"]
         for g in SEND_GROUPS:
             out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)
@@ -165,6 +171,10 @@ def _run_traces(cat, n_traces, seed, label):
         except DoesNotFit:
             skipped += 1
             continue
+        unmodelled = _unmodelled_plays(h.S, tr, run)
+        if run.errors and all(k in unmodelled for k, _ in run.errors):
+            skipped += 1              # illegal only through plays nothing reads: the symbolic trace has none
+            continue
         if _only_unobservable_errors(tr, run):
             skipped += 1
             continue
@@ -183,6 +193,21 @@ def _run_traces(cat, n_traces, seed, label):
                         f"errors={run.errors}\nactual={x} declared={y} dir={d} locks={lc}\n"
                         f"trace={tr.to_dict()}")
     return legal, compared, skipped
+
+
+def _unmodelled_plays(S, tr, run) -> set:
+    """Indices of 'play' events the symbolic trace does not hold (nothing reads them): every one when it has no
+    play slots, else another seat's, an earlier turn's, or a card played again."""
+    seen, out = set(), set()
+    for k, ev in enumerate(tr.events):
+        if ev.kind != "play":
+            continue
+        mine = S.plays and ev.seat == 0 and k < len(run.moments) and run.moments[k]["turn"] == run.turns - 1
+        if not mine or ev.card in seen:
+            out.add(k)
+        elif mine:
+            seen.add(ev.card)
+    return out
 
 
 def _only_unobservable_errors(tr, run) -> bool:

@@ -130,6 +130,8 @@ class Compiler:
             return self.usable(a.rule, again=a.value == "again")
         if k == "resolve":
             return X.enc_resolves(S, cards[0])
+        if k == "fires":
+            return X.enc_fires(S, a.rule)
         if k == "locked":
             return S.locked[0]
         if k == "invalidated":

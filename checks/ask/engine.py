@@ -14,6 +14,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
 from .. import encode as X
+from ..symstate import PLAYS, node_reads_played
 from .answer import Run
 from .result import Result
 from .names import Names
@@ -31,11 +32,11 @@ class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
     def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS,
-                 rlimit: int = 0):
+                 rlimit: int = 0, plays: int | None = None):
         self.cat = cat
-        self.key = (tuple(chars_me), tuple(grants), n, G, turns)
+        self.key = (tuple(chars_me), tuple(grants), n, G, turns, plays)
         self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
-                            codes=codes, turns=turns)
+                            codes=codes, turns=turns, plays=plays)
         self.labels = X.reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
@@ -108,7 +109,7 @@ _ATOM_KINDS = {
     "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
     "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
-    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(),
+    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"},
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
                 "receive": {"MustReceiveMessage"}, "params": set()}
@@ -226,11 +227,12 @@ class Session:
     def all_grants(self) -> list:
         return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
 
-    def engine(self, chars, grants, n, G, others=None) -> Engine:
-        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns)
+    def engine(self, chars, grants, n, G, others=None, plays: int | None = None) -> Engine:
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns, plays)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns, self.rlimit)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns, self.rlimit,
+                       plays)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:
@@ -255,7 +257,7 @@ class Session:
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         chars, grants, n, G, others = self.shape(q)
-        eng = self.engine(chars, grants, n, G, others)
+        eng = self.engine(chars, grants, n, G, others, plays=PLAYS if _reads_played(q) else None)
         run = Run(self, eng, q)
         run.reasons = reasons
         res = run.go()
@@ -264,6 +266,15 @@ class Session:
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res
+
+
+def _reads_played(q: Query) -> bool:
+    """The question reads the cards the player used this turn (``played`` in a 'where')."""
+    atoms = atoms_of(q.claim)
+    for g in q.givens:
+        if g.kind in ("claim", "where"):
+            atoms += atoms_of(g.claim)
+    return any(a.kind == "where" and node_reads_played(a.value) for a in atoms)
 
 
 def _mentions_character(rule) -> bool:

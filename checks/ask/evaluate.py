@@ -71,6 +71,8 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "banned", "seat": 0, "declared": cards[0]}]
     if k == "resolve":
         return [{"decision": "resolves", "seat": 0, "declared": cards[0]}]
+    if k == "fires":
+        return [{"decision": "fires", "seat": 0, "rule": atom.rule}]
     if k == "receive":
         return [{"decision": "receive", "seat": 0}]
     if k in ("skip", "act"):
@@ -105,7 +107,7 @@ def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
-            "invalidated": ("invalidated",), "resolve": ("resolves", "via")}.get(atom.kind, ())
+            "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",)}.get(atom.kind, ())
 
 
 def holds_live(st: State, rule: str) -> bool:
@@ -150,6 +152,8 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
                    if inst.rule == atom.rule and (atom.value != "again" or inst.used))
     if k == "resolve":
         return I.resolves(cat, st, 0, cards[0])["resolves"]
+    if k == "fires":
+        return I.fires(cat, st, 0, atom.rule)["fires"]
     if k == "locked":
         return st.seats[0].locked
     if k == "invalidated":

@@ -215,6 +215,8 @@ class AtomParser(Words):
         if kw == "fire":
             self.take()
             rid = self.rule("conversion skill")
+            if self.cat.skills[rid].fires is not None and self.cat.skills[rid].convert is None:
+                return done(Atom("fires", 0, 0, rule=rid))       # a triggered skill's effect happens now
             self._need_conversion(rid, self.toks[self.i - 1])
             return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid))
         if kw == "banned":
@@ -364,7 +366,8 @@ class AtomParser(Words):
 
     def _need_conversion(self, rid: str, t: Tok):
         if self.cat.skills[rid].convert is None:
-            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill)", t)
+            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill) nor a triggered "
+                       f"skill whose 'fires' says when its effect happens", t)
 
     def fired_cards(self, leads: tuple, fillers: bool) -> tuple:
         """``[LEAD [filler…] ['play'|'use'] CARD ['as' CARD]]`` after a conversion skill: the cards it is asked

@@ -54,6 +54,8 @@ atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
                | ( 'play' | 'use' ) SKILL skill_use
                | 'convert' card ( 'to' | 'as' | '→' ) card
                | 'fire' SKILL [ ( 'for' | 'play' | 'use' | 'in' ) [ 'play' | 'use' ] card [ 'as' card ] ]
+                                                            (* a conversion skill; or a triggered skill with
+                                                               'fires': its effect happens now *)
                | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
                | ( 'must' | 'cannot' ) 'receive'
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
@@ -407,7 +409,7 @@ class Parser(AtomParser, GrantParser, MomentParser):
         try:
             node = E.parse(raw)
             self._rename(node)
-            E.check(node, E.Scope("when", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+            E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
                     V.BOOL)
         except E.ExprError as e:
             col = start + e.col

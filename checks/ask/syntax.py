@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 @dataclass
 class Atom:
     kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
-                           # use invalidated face_up hand where resolve locked
+                           # use invalidated face_up hand where resolve locked fires
     col: int
     end: int
     cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
