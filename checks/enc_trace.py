@@ -223,6 +223,9 @@ def reachability(S: SymState) -> list[Labelled]:
                                    z3.And(S.intr == NONE, S.dying == NONE))))
     add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
+    if not cat.rules.lock_self:                       # interpreter.lock_errors
+        add("the sender does not lock himself ([rules] lock_self = false)", (),
+            z3.And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
     events = [sl.m for sl in S.slots if not sl.initial_slot] + S.inv_m + [S.repl_m] + \
         ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]

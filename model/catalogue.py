@@ -195,6 +195,7 @@ class Rules:
     must_receive: tuple = ("locked", "sender")  # who the engine makes receive: sender / turn (player) / locked
     skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
     skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
+    lock_self: bool = True        # the sender may name himself as the player his message locks
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 

@@ -620,6 +620,7 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
             why.append(f"{k} is not a seat")
+    why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
@@ -638,6 +639,15 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
             why.append(f"seat {si}: a granted skill stands before an initial one")
         why.extend(_initial_order(cat, si, ch, initial))
     return why
+
+
+def lock_errors(cat: Catalogue, state: State) -> list[str]:
+    """``rules.lock_self = false``: the sender never locks himself (server Player.canSendCard does not refuse
+    it: the shipped catalogue has ``lock_self = true``)."""
+    s = state.sender
+    if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and state.seats[s].locked:
+        return [f"seat {s} sent the message and is locked by it ([rules] lock_self = false)"]
+    return []
 
 
 def _initial_order(cat, si, ch, initial) -> list[str]:
@@ -684,6 +694,7 @@ def reachable(cat: Catalogue, state: State) -> list[str]:
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
             why.append(f"{k} is not a seat")
+    why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:

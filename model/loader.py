@@ -186,7 +186,7 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
 RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
-              "must_receive", "skip_fight", "skip_dying"}
+              "must_receive", "skip_fight", "skip_dying", "lock_self"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
@@ -340,6 +340,7 @@ class _Builder:
                                          default=r.face_down_converts)
         r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
                                                default=r.face_down_grant_converts)
+        r.lock_self = self._get(F, path, data, "lock_self", bool, "[rules]", default=r.lock_self)
         for key, allowed in RULES_SETS.items():
             vals = self._strlist(F, path, data, key, "[rules]")
             if vals is None:

@@ -67,7 +67,7 @@ def build() -> dict:
             "seats": {"type": "integer", "minimum": 2, "maximum": 9}, "draw_base": {"type": "integer", "minimum": 0},
             "turn_end": {"type": "array", "items": {"enum": ["restore_invalid", "drop_one_turn"]}, "minItems": 2, "maxItems": 2, "uniqueItems": True},
             "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"},
-            "face_down_grant_converts": {"type": "boolean"},
+            "face_down_grant_converts": {"type": "boolean"}, "lock_self": {"type": "boolean"},
             "must_receive": {"type": "array", "items": {"enum": ["sender", "turn", "locked"]}, "uniqueItems": True},
             "skip_fight": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True},
             "skip_dying": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True}}},

@@ -262,6 +262,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 apply_replace(cat, st, ev.seat, ev.character)
         else:
             bad(f"unknown event {ev.kind!r}")
+    errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
     if st.window is None:
         errors.append((len(trace.events), "the trace starts no turn"))
     elif st.window == "turn_end":
