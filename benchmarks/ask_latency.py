@@ -34,8 +34,8 @@ QUERIES = [
     "can 顾小梦 be skipped in 濒死求澄清 while she holds cards?",
     "always SP李宁玉 convert 截获 to 误导 when not invalidated",
     "can anyone be skipped in 争夺阶段 when holding cards and not banned all?",
-    "which conversion fires when anyone plays 截获 as ? under 强令's ban on 截获",
     "can SP李宁玉 play 截获 as 误导 in the main phase?",
+    "which conversion fires when anyone plays 截获 as ? under 强令's ban on 截获",      # last: the 'which' row
 ]
 COLD_TARGET, WARM_TARGET = 1.0, 0.100
 EXE = str(Path(sys.executable).with_name("skillproof"))

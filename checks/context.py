@@ -15,6 +15,7 @@ from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
+CONE_LIMIT, CONE_GRANTS = 14, 6  # how far a cone's state is widened to serve the next questions too
 
 
 @dataclass
@@ -28,6 +29,7 @@ class Options:
     shared_query: bool | None = None
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
     turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
+    rulebook: bool = False       # also seat characters that exist only in the rule book (origin = "rulebook")
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Context:
         self._graph = None
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
+        self._last_cone: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
 
@@ -64,7 +67,7 @@ class Context:
     def representative(self, avoid: set, k: int = 1, skip=()) -> str | None:
         """A character holding none of ``avoid`` (stands for 'any other player'); the k-th such one."""
         for c in self.cat.characters.values():
-            if not set(c.skills) & avoid and c.id not in skip:
+            if not set(c.skills) & avoid and c.id not in skip and (c.origin != "rulebook" or self.options.rulebook):
                 k -= 1
                 if k == 0:
                     return c.id
@@ -91,14 +94,33 @@ class Context:
                 out.append(rep)
         return out or order[:1], grants
 
-    def query_for(self, rules, G=None, n=None, lost=False) -> Query:
+    def query_for(self, rules, G=None, n=None, lost=False, others_invalidated=False) -> Query:
         """A question about ``rules``, over the symbolic state of their cone (``cone``) — or, for a
         catalogue of the real game's size (``shared``), over one state holding every character and grant,
         built once and faster to share than to slice."""
         if self.shared:
-            return self.query(list(self.cat.characters), G=G, n=n, lost=lost)
+            return self.query(self.playable(), G=G, n=n, lost=lost, inv_all=others_invalidated)
         chars, grants = self.cone(rules)
-        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost)
+        # a symbolic state already built for a wider cone answers this question too (its extra characters
+        # and grants only widen what may happen): reuse it instead of building another
+        G = self.options.max_grants if G is None else G
+        n = self.options.max_seats if n is None else n
+        want_c, want_g = set(chars), set(grants)
+        for key, q in self._queries.items():
+            kc, kG, kn, kg, ko, kl, ki = key
+            if (kG, kn, kl, ki) == (G, n, lost, others_invalidated) and kg is not None and ko == kc \
+                    and want_c <= set(kc) and want_g <= set(kg):
+                return q
+        # or build the union with the last state built, while it stays small: the families ask about
+        # related rules one after another, so the next cones fall inside it
+        last = self._last_cone.get((G, n, lost, others_invalidated))
+        if last is not None:
+            uc, ug = list(dict.fromkeys(list(last[0]) + chars)), sorted(set(last[1]) | want_g)
+            if len(uc) <= CONE_LIMIT and len(ug) <= CONE_GRANTS:
+                order = list(self.cat.characters)
+                chars, grants = sorted(uc, key=order.index), ug
+        self._last_cone[(G, n, lost, others_invalidated)] = (chars, grants)
+        return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""
@@ -133,18 +155,28 @@ class Context:
             return len(self.cat.characters) <= SHARED_LIMIT
         return self.options.shared_query
 
-    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False) -> Query:
+    def playable(self) -> list:
+        """The characters a game of the server can seat (rule-book-only ones with Options.rulebook)."""
+        return [c for c, ch in self.cat.characters.items() if self.options.rulebook or ch.origin != "rulebook"] \
+            or list(self.cat.characters)
+
+    def query(self, chars_me, G=None, n=None, grants=None, chars_other=None, lost=False, inv_all=True) -> Query:
+        ok = set(self.playable())
         if self.shared and grants is None:
-            chars_me = list(self.cat.characters)
+            chars_me = self.playable()
+        chars_me = [c for c in chars_me if c in ok] or chars_me
+        if chars_other is None:
+            chars_other = self.playable()
+        chars_other = [c for c in chars_other if c in ok] or chars_other
         G = self.options.max_grants if G is None else G
         n = self.options.max_seats if n is None else n
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,
-               tuple(chars_other) if chars_other is not None else None, lost)
+               tuple(chars_other) if chars_other is not None else None, lost, inv_all)
         if key not in self._queries:
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        chars_other=chars_other, timeout_ms=self.options.timeout_ms,
                                        codes=self.codes, rlimit=self.options.rlimit, turns=self.options.turns,
-                                       lost=lost)
+                                       lost=lost, inv_seats=None if inv_all else (0,))
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:

@@ -190,13 +190,16 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- the table (trace.setup_errors / interpreter.snapshot_errors)
     for s in range(1, n - 1):
         add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
+    for s in range(1, min(n, cat.rules.min_seats)):
+        add(f"at least {cat.rules.min_seats} players", (), S.present[s])
     for s in range(n):
         cands = S.chars_me if s == 0 else S.chars_other
         add(f"seat {s} character", (), z3.Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
         for t in range(s):
             add(f"distinct characters {t},{s}", (), z3.Implies(z3.And(S.present[s], S.present[t]),
                                                                  S.char[s] != S.char[t]))
-        add(f"seat {s} identity", (), z3.And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS)))
+        add(f"seat {s} identity", (), z3.And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
+                                             z3.Implies(S.alive[s], S.ident[s] != C.colour["none"])))
         for f in Seat.INT_FIELDS:
             lo, hi = V.INT_BOUNDS[f]
             add(f"seat {s} {f}", (), z3.And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
@@ -227,7 +230,7 @@ def reachability(S: SymState) -> list[Labelled]:
         add("the sender does not lock himself ([rules] lock_self = false)", (),
             z3.And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
-    events = [sl.m for sl in S.slots if not sl.initial_slot] + S.inv_m + [S.repl_m] + \
+    events = [sl.m for sl in S.slots if not sl.initial_slot] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m] + \
         ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]
     for m in events:
         add(f"{m.name} moment", (), _moment_ok(S, m))
@@ -242,7 +245,7 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- invalidations: one per seat, from a site handing out an InvalidSkill (trace.give_errors)
     sites = cat.invalidation_sites()
     giver_rules = tuple(sorted({g.giver for g in sites}))
-    for s in range(n):
+    for s in S.inv_seats:
         m = S.inv_m[s]
         ways = []
         for give in sites:
@@ -308,6 +311,8 @@ def reachability(S: SymState) -> list[Labelled]:
 def _replacement(S: SymState, add, seat):
     """Twin of trace.replace_errors / apply_replace for the player (seat 0)."""
     cat, C = S.cat, S.codes
+    if not S.chars_old:
+        return                      # no role the player may have held replaces itself: S.repl is false
     m = S.repl_m
     ways = []
     rules = sorted({r.id for r in cat.initial_skills if r.replaces_role})
@@ -383,14 +388,18 @@ def _grant_slots(S: SymState, add):
             slot.present, _survives_turn_ends(S, rules, m.t, z3.And(S.inv_ev[0], m.before(S.inv_m[0])))))
         _param_domains(S, add, f"grant {i}", slot)
     # ---- per_turn: a site hands out at most per_turn grants to one player in one turn
-    own = {g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives}
-    for site_id, give in C.sites:
-        if site_id not in own or cat.skills.get(give.grant) is None or "InvalidSkill" in cat.skills[give.grant].closure:
-            continue
-        for t in range(T):
-            cnt = z3.Sum([z3.If(z3.And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
-                          for sl in grant_slots] or [z3.IntVal(0)])
-            add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
+    # (only the sites of grants the slots may hold: no other site's count can exceed anything; and only
+    # when a turn can hold more grants from it than it allows)
+    held = {gid for sl in grant_slots for gid in sl.candidates}
+    for gid in sorted(held):
+        for give in cat.sites(gid):
+            if give.per_turn >= len(grant_slots):
+                continue
+            site_id = give.site_id
+            for t in range(T):
+                cnt = z3.Sum([z3.If(z3.And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
+                              for sl in grant_slots] or [z3.IntVal(0)])
+                add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
 
 
 def _param_domains(S: SymState, add, name: str, slot) -> None:
@@ -437,7 +446,10 @@ def _seat_eqs(S: SymState, st: State) -> list:
                 S.ident[s] == C.colour[seat.identity]]
         for f in Seat.INT_FIELDS:
             eqs.append(S.ints[f][s] == getattr(seat, f))
-        eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
+        if s in S.inv_seats:
+            eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
+        elif seat.invalidated or any(i.invalid for i in seat.skills):
+            raise DoesNotFit("an invalidated seat the symbolic state leaves out")
     opt = lambda v: NONE if v is None else v      # noqa: E731
     eqs += [S.turn == st.turn, S.sender == opt(st.sender), S.in_front == opt(st.in_front),
             S.dying == opt(st.dying), S.message_dir == C.dir[st.message_dir], S.lockable == st.message_lockable]
@@ -616,10 +628,14 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             raise DoesNotFit("a grant the final state no longer shows")
     for s in range(S.n):
         if s in inv_events:
+            if s not in S.inv_seats:
+                raise DoesNotFit("an invalidation of a seat the symbolic trace leaves out")
             modelled.append((inv_events[s], S.inv_m[s]))
-        else:
+        elif s in S.inv_seats:
             eqs.append(z3.Not(S.inv_ev[s]))
     if repl_event is not None:
+        if trace.setup.seats[0].character not in S.chars_old:
+            raise DoesNotFit("a replacement by a role that cannot replace itself")
         modelled.append((repl_event, S.repl_m))
         old = trace.setup.seats[0]
         eqs += [S.old_char == S.codes.char[old.character], S.old_face_up == old.face_up,

@@ -128,6 +128,46 @@ def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
     return z3.Or([m.w == NONE] + terms)
 
 
+def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
+    """Twin of interpreter.skill_usable_now: seat ``seat`` may use the ActiveSkill ``rid`` at the question's
+    moment (live, window and actor, the window's condition). Other seats hold their role's skills."""
+    r = S.cat.skills[rid]
+    m = S.q
+
+    def cond_at(ctx):
+        out = []
+        for w in ("fight", "dying"):
+            c = getattr(r, w)
+            if c is not None:
+                out.append(z3.Implies(S.now == WCODE[w], S.compile(c, ctx)))
+        return z3.And(out) if out else z3.BoolVal(True)
+    if seat == 0:
+        return z3.Or([z3.And(live, enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
+                      for sl, live in holds(S, rid, "ActiveSkill")] or [z3.BoolVal(False)])
+    owners = [c for c in S.cat.owners(rid) if c in S.chars_other]
+    held = z3.Or([S.char[seat] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
+    return z3.And(S.present[seat], held, z3.Not(S.inv[seat]) if r.initial else z3.BoolVal(True),
+                  enc_in_window(S, m, seat, r.windows), cond_at(S.ctx(seat)))
+
+
+def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
+    """Twin of interpreter.grant_matters for rule ``rid`` with ``slot``'s parameters."""
+    r = S.cat.skills[rid]
+    cards = [z3.IntVal(S.codes.card[c]) for c in S.cat.cards]
+    if r.ban is not None:
+        return z3.Or([z3.And(enc_card_usable(S, c, seat), z3.Or(_ban_all(S, r, slot), _ban_has(S, r, slot, c)))
+                      for c in cards] or [z3.BoolVal(False)])
+    if r.receive is not None:
+        return enc_at_decision(S, "receive", seat)
+    if r.send is not None:
+        return enc_at_decision(S, "send", seat)
+    if r.draw is not None:
+        return enc_at_decision(S, "draw", seat)
+    if r.convert is not None:
+        return z3.Or([enc_card_usable(S, c, seat) for c in cards] or [z3.BoolVal(False)])
+    return z3.BoolVal(True)
+
+
 def enc_at_decision(S: SymState, decision: str, seat=0):
     """The moment of the question is where ``decision`` is taken by ``seat`` (model.turn.DECISION_WINDOWS)
     — twin of interpreter.at_decision."""

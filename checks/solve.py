@@ -98,7 +98,7 @@ class Query:
             s.add(z3.Implies(lit, ssum <= k))
             s_lits.append(lit)
         # the shortest trace first: one turn, no role replacement, no invalidation
-        plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(e) for e in S.inv_ev]
+        plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(S.inv_ev[s]) for s in S.inv_seats]
         if S.lost is not None:
             plain.append(z3.Not(S.lost.present))
         plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends

@@ -175,7 +175,7 @@ class Labelled:
 class SymState:
     def __init__(self, cat: Catalogue, n: int = 2, G: int = 1, *, chars_me=None, chars_other=None,
                  grants=None, prefix: str = "", codes: Codes | None = None, turns: int = 2,
-                 lost: bool = False, plays: int | None = None):
+                 lost: bool = False, inv_seats=None, plays: int | None = None):
         self.cat = cat
         self.codes = codes or Codes(cat)
         C = self.codes
@@ -188,10 +188,11 @@ class SymState:
         if grants is None:
             grants = [r.id for r in cat.grants if cat.sites(r.id)]
         # grants the player's list can hold (an InvalidSkill is not held: it wraps, see inv / inv_m)
-        self.grant_ids = [g for g in grants if g in cat.skills and "InvalidSkill" not in cat.skills[g].closure]
+        self.grant_ids = [g for g in grants if g in cat.skills and "InvalidSkill" not in cat.skills[g].closure
+                          and cat.skills[g].lifetime != "resolution"]
         # roles the player may have had before a role replacement (holders of a role-replacing skill)
-        self.chars_old = [c for c, ch in cat.characters.items()
-                          if any(cat.skills[r].replaces_role for r in ch.skills if r in cat.skills)]
+        self.chars_old = [c for c in self.chars_me
+                          if any(cat.skills[r].replaces_role for r in cat.characters[c].skills if r in cat.skills)]
         p = self.p
         rng = range(self.n)
         B, I = z3.Bool, z3.Int
@@ -201,7 +202,10 @@ class SymState:
         self.face_up = [B(f"{p}face_up_{s}") for s in rng]
         self.ever = [B(f"{p}ever_face_up_{s}") for s in rng]
         self.locked = [B(f"{p}locked_{s}") for s in rng]
-        self.inv = [B(f"{p}invalidated_{s}") for s in rng]
+        # the seats whose invalidation the trace may hold (None: every seat); a question about the player
+        # alone leaves the others' out — an invalidation elsewhere only stops gives, never enables one
+        self.inv_seats = tuple(range(self.n)) if inv_seats is None else tuple(s for s in inv_seats if s < self.n)
+        self.inv = [B(f"{p}invalidated_{s}") if s in self.inv_seats else z3.BoolVal(False) for s in rng]
         self.ident = [I(f"{p}identity_{s}") for s in rng]
         self.ints = {f: [I(f"{p}{f}_{s}") for s in rng] for f in Seat.INT_FIELDS}
         self.turn = I(f"{p}turn")
@@ -227,11 +231,12 @@ class SymState:
                         self.intr, self.in_front, self.dying)
         # ---- trace events other than the player's grants: one invalidation per seat, the player's
         # role replacement (后来人)
-        self.inv_ev = [B(f"{p}invalidation_{s}_happened") for s in rng]
+        self.inv_ev = [B(f"{p}invalidation_{s}_happened") if s in self.inv_seats else z3.BoolVal(False)
+                       for s in rng]
         self.inv_m = [Moment.make(f"invalidation_{s}", self.inv_ev[s], p) for s in rng]
         self.inv_giver = [I(f"{p}invalidation_{s}_giver") for s in rng]
         self.inv_site = [I(f"{p}invalidation_{s}_site") for s in rng]
-        self.repl = B(f"{p}replaced")
+        self.repl = B(f"{p}replaced") if self.chars_old else z3.BoolVal(False)
         self.repl_m = Moment.make("replacement", self.repl, p)
         self.old_char = I(f"{p}old_char")
         self.old_face_up = B(f"{p}old_face_up")
@@ -404,8 +409,8 @@ class SymState:
     def _old_attr(self, name: str):
         """Seat 0's attribute as the role it had before a replacement."""
         cat = self.cat
-        is_ = lambda pred: z3.Or([self.old_char == self.codes.char[c.id] for c in cat.characters.values()
-                                  if pred(c) and c.id in self.codes.char] or [z3.BoolVal(False)])
+        is_ = lambda pred: z3.Or([self.old_char == self.codes.char[c] for c in self.chars_old   # noqa: E731
+                                  if pred(cat.characters[c])] or [z3.BoolVal(False)])
         if name == "character":
             return self.old_char
         if name in ("face_up", "ever_face_up"):

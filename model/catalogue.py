@@ -187,6 +187,7 @@ class Character:
 @dataclass
 class Rules:
     seats: int = 9
+    min_seats: int = 2        # fewest players at a table
     draw_base: int = 3
     turn_end: tuple = ("restore_invalid", "drop_one_turn")
     must_beats_cannot: bool = True

@@ -249,6 +249,26 @@ def at_decision(state: State, decision: str, seat: int = 0) -> bool:
     return state.window in wins and T.actor_ok(state, seat, actor)
 
 
+def grant_matters(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> bool:
+    """Is the state's moment one where a rule like ``inst`` is consulted for ``seat`` — where holding it or
+    not can change anything: a ban where a card it bans may be used, a receive rule where the player
+    chooses, a send rule where they send, a draw rule where they draw, a conversion where a card may be
+    played? (Other kinds: always.)"""
+    rule = cat.skills[inst.rule]
+    if rule.ban is not None:
+        return any(card_usable(cat, state, seat, c) and (ban_all(rule, inst) or c in ban_cards(rule, inst))
+                   for c in cat.cards)
+    if rule.receive is not None:
+        return at_decision(state, "receive", seat)
+    if rule.send is not None:
+        return at_decision(state, "send", seat)
+    if rule.draw is not None:
+        return at_decision(state, "draw", seat)
+    if rule.convert is not None:
+        return any(card_usable(cat, state, seat, c) for c in cat.cards)
+    return True
+
+
 def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str) -> bool:
     """A card of type ``actual`` reaches play as ``declared``: convertible, not banned, and a card of
     the declared type may be used by this player in this window."""
@@ -263,10 +283,12 @@ def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, ac
     accepts it and which card type's effect then happens."""
     rule = cat.skills[skill_id]
     p = rule.plays
-    live = any(i.rule == skill_id and not i.invalid for i in state.seats[user].skills)
+    live = any(i.rule == skill_id and skill_usable_now(cat, state, user, i) for i in state.seats[user].skills)
     conv = conversion(cat, state, owner, actual, declared, only_must=True)
     whose = owner if p.bans_of == "target" else user
-    in_window = state.window is None or (declared in cat.cards and state.window in cat.cards[declared].windows)
+    in_window = state.window is None or (declared in cat.cards and state.window in cat.cards[declared].windows
+                                         and (p.resolves != "physical" or (actual in cat.cards and
+                                                                            state.window in cat.cards[actual].windows)))
     ok = live and in_window and declared in p.cards and conv.ok and \
         not (p.checks_bans and banned(cat, state, whose, declared))
     return {"validated": ok, "resolves": actual if p.resolves == "physical" else declared}
@@ -412,6 +434,16 @@ def _skills_gone(cat, state, seat) -> bool:
         if not inst.invalid and cat.skills[inst.rule].initial:
             return False
     return True
+
+
+def skill_usable_now(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> bool:
+    """May ``seat`` use the ActiveSkill ``inst`` at the state's moment: live, a window and actor it names,
+    and its condition there (争夺阶段: ``fight``, 濒死求澄清: ``dying``; elsewhere none)."""
+    rule = cat.skills[inst.rule]
+    if "ActiveSkill" not in live_kinds(cat, inst) or not T.in_window(state, seat, rule.windows):
+        return False
+    cond = getattr(rule, state.window) if state.window in ("fight", "dying") else None
+    return cond is None or bool(evaluate(cond, _env(cat, state, seat, inst)))
 
 
 def usable(cat, state, seat, inst, when: str) -> bool:
@@ -609,13 +641,17 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
     attributes that contradict each other, each seat's initial skills in its character's order."""
     why: list[str] = []
     n = len(state.seats)
-    if not 1 <= n <= cat.rules.seats:
-        why.append(f"{n} seats, the game has 1..{cat.rules.seats}")
+    if not cat.rules.min_seats <= n <= cat.rules.seats:
+        why.append(f"{n} seats, the game has {cat.rules.min_seats}..{cat.rules.seats}")
     chars = [s.character for s in state.seats]
     if len(set(chars)) != len(chars):
         why.append("a character sits twice")
     if not 0 <= state.turn < n:
         why.append("turn is not a seat")
+    for si, s in enumerate(state.seats):
+        # server Game.start deals red, blue and black identities only; 承志 sets none on a dead player
+        if s.alive and s.identity == "none":
+            why.append(f"seat {si}: a living player always has an identity")
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
@@ -850,6 +886,10 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "plays":
         return plays(cat, state, question["skill"], question.get("user", 0), seat, question["actual"],
                      question["declared"])
+    if d == "matters":
+        inst = SkillInst(question["rule"], {k: (tuple(v) if isinstance(v, list) else v)
+                                            for k, v in question.get("args", {}).items()})
+        return {"matters": grant_matters(cat, state, seat, inst)}
     if d == "banned":
         return {"banned": banned(cat, state, seat, question["declared"])}
     if d == "resolves":

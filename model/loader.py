@@ -185,7 +185,7 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
 
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
-RULES_KEYS = {"seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
+RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
               "must_receive", "skip_fight", "skip_dying", "lock_self"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
@@ -199,6 +199,10 @@ RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "cons
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
+#: how long a grant stays: the turn (dropped at turn end), until it fires, for good, or only during the
+#: resolution of the card it was handed out for (removed when that card finishes: never seen at a moment a
+#: player acts)
+LIFETIMES = ("turn", "until_fired", "permanent", "resolution")
 TURN_END_STEPS = ("restore_invalid", "drop_one_turn")
 PARAM_TYPES = {"card", "bool", "int", "colour", "set<card>"}
 INTENT_KEYS = {"id", "claim", "source", "severity", "text", "intends"}
@@ -320,6 +324,10 @@ class _Builder:
         if not 2 <= seats <= 9:
             self.err(F[0], F[1], path + ("seats",), "seats", f"seats must be between 2 and 9, not {seats}")
         r.seats = seats
+        low = self._get(F, path, data, "min_seats", int, "[rules]", default=r.min_seats)
+        if not 1 <= low <= seats:
+            self.err(F[0], F[1], path + ("min_seats",), "min_seats", f"min_seats must be between 1 and seats ({seats}), not {low}")
+        r.min_seats = low
         base = self._get(F, path, data, "draw_base", int, "[rules]", default=r.draw_base)
         if base < 0:
             self.err(F[0], F[1], path + ("draw_base",), "draw_base", "draw_base cannot be negative")
@@ -484,9 +492,9 @@ class _Builder:
             if "lifetime" not in e:
                 self.err(F[0], F[1], path, "lifetime", f"{what} {ident} is missing required key 'lifetime' (turn, until_fired or permanent)")
             r.lifetime = self._get(F, path, e, "lifetime", str, what, default="turn")
-            if r.lifetime not in ("turn", "until_fired", "permanent"):
+            if r.lifetime not in LIFETIMES:
                 self.err(F[0], F[1], path + ("lifetime",), "lifetime",
-                         f"lifetime must be turn, until_fired or permanent, not '{r.lifetime}'{_dym(r.lifetime, ('turn', 'until_fired', 'permanent'))}")
+                         f"lifetime must be {', '.join(LIFETIMES)}, not '{r.lifetime}'{_dym(r.lifetime, LIFETIMES)}")
             params = self._get(F, path, e, "params", dict, what, default={})
             for pn, pt in params.items():
                 if not isinstance(pt, str) or pt not in PARAM_TYPES:

@@ -53,7 +53,7 @@ def build() -> dict:
                   "properties": {"at": at, "when": expr},
                   "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
     }
-    grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent"]},
+    grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent", "resolution"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
     schema = {
       "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -64,7 +64,8 @@ def build() -> dict:
       "properties": {
         "meta": {"type": "object"},
         "rules": {"type": "object", "additionalProperties": False, "properties": {
-            "seats": {"type": "integer", "minimum": 2, "maximum": 9}, "draw_base": {"type": "integer", "minimum": 0},
+            "seats": {"type": "integer", "minimum": 2, "maximum": 9}, "min_seats": {"type": "integer", "minimum": 1, "maximum": 9},
+            "draw_base": {"type": "integer", "minimum": 0},
             "turn_end": {"type": "array", "items": {"enum": ["restore_invalid", "drop_one_turn"]}, "minItems": 2, "maxItems": 2, "uniqueItems": True},
             "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"},
             "face_down_grant_converts": {"type": "boolean"}, "lock_self": {"type": "boolean"},

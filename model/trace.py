@@ -229,6 +229,8 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
                     if cat.skills[inst.rule].initial:
                         inst.invalid = True
+            elif rule.lifetime == "resolution":
+                pass                          # gone when the card it came with finishes resolving
             else:
                 st.seats[ev.seat].skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver,
                                                           site=ev.site, turns_ago=0, at=st.window, event=k))

@@ -58,10 +58,11 @@ WINDOWS: dict[str, Window] = {w.id: w for w in [
            "the turn ends: invalidated skills are released, one-turn skills dropped ([rules] turn_end)"),
 ]}
 
-#: windows a dying window may interrupt: the server checks for dying players at every node of a turn
-#: (ProcessFsm.checkDying in MainPhaseIdle, SendPhaseStart, OnSendCardSkill / SendPhaseIdle,
-#: FightPhaseIdle, ReceivePhaseIdle; NextTurn too, but nothing is handed out once the turn ends)
-DYING_WITHIN = ("main", "send_start", "send", "fight", "receive")
+#: windows a dying window may interrupt: the server checks for dying players at every node
+#: (ProcessFsm.checkDying), but a player only becomes dying when black messages reach their area — in
+#: 出牌阶段 (风云变幻, 利诱, 试探's effects), 争夺阶段 (共焚 and other skills) and when a message is received.
+#: Not modelled: 赌命 putting a card into its holder's own area while the message is passed (传递阶段).
+DYING_WITHIN = ("main", "fight", "receive")
 
 #: windows in which a message is in front of somebody
 MESSAGE_WINDOWS = tuple(w.id for w in WINDOWS.values() if w.message)

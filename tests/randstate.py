@@ -57,7 +57,8 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
         c = rng.choice(interesting) if rng.random() < 0.6 else rng.choice(chars)
         if c not in picked or rng.random() < 0.03:      # now and then a (never reachable) duplicate
             picked.append(c)
-    grants = [g for g in cat.grants if cat.sites(g.id) and "InvalidSkill" not in g.closure]
+    grants = [g for g in cat.grants if cat.sites(g.id) and "InvalidSkill" not in g.closure
+              and g.lifetime != "resolution"]
     seats = []
     for si, cid in enumerate(picked):
         ch = cat.characters[cid]

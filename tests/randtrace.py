@@ -19,12 +19,13 @@ from randstate import _value, interesting_characters
 
 
 def _sites(cat):
+    """Gives sites whose grant a trace can show (one that lasts only during a card's resolution never is)."""
     return [g for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives
-            if g.grant in cat.skills]
+            if g.grant in cat.skills and cat.skills[g.grant].lifetime != "resolution"]
 
 
 def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
-    n = rng.randint(1, n_max)
+    n = rng.randint(1, n_max) if rng.random() < 0.1 else rng.randint(min(2, n_max), n_max)
     chars = list(cat.characters)
     replacers = [c for c, ch in cat.characters.items() if any(cat.skills[r].replaces_role for r in ch.skills)]
     picked: list = []
@@ -120,8 +121,10 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                     pool = plain
                     if rng.random() < 0.85:                 # mostly sites someone at the table can use
                         pool = [g for g in plain if g.giver_is_card or g.giver in held] or plain
-                    if not last and rng.random() < 0.8:    # what an earlier turn hands out mostly lasts
-                        pool = [g for g in plain if "OneTurnSkill" not in cat.skills[g.grant].closure] or plain
+                    if not last and rng.random() < 0.9:    # what an earlier turn hands out mostly lasts
+                        pool = [g for g in pool if "OneTurnSkill" not in cat.skills[g.grant].closure]
+                        if not pool:
+                            continue
                     here = [g for g in pool if not g.at or w in g.at]
                     give = rng.choice(here if here and rng.random() < 0.9 else pool)
                     to = 0 if rng.random() < 0.95 else rng.randrange(n)

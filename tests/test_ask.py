@@ -25,22 +25,6 @@ def sess(cat):
     return Q.Session(cat)
 
 
-#: questions whose answer needs windows the shipped catalogue does not give yet (an ActiveSkill with no
-#: window can never be used, so the grant it hands out never reaches a player): question -> those skills
-PENDING_WINDOWS = {
-    "can anyone must receive under 诱敌深入?": ("YouDiShenRu",),
-    "which send rule for lock for SP韩梅": ("LengXueXunLian",),
-}
-
-
-def needs_windows(cat, text: str) -> None:
-    """Skip, saying why, while a question waits for the shipped catalogue's windows."""
-    missing = [r for r in PENDING_WINDOWS.get(text, ()) if not cat.skills[r].windows]
-    if missing:
-        pytest.skip(f"waits for the windows of {', '.join(cat.skills[r].name for r in missing)} in the shipped "
-                    f"catalogue (an ActiveSkill with no window is never used)")
-
-
 # ------------------------------------------------------------------------------------- helpers
 def replayed(cat, w: dict) -> State:
     """The state a witness's trace reaches, run event by event by the interpreter (it must be legal), with
@@ -337,13 +321,27 @@ def test_which_draw(cat, sess):
 
 
 def test_which_send(cat, sess):
-    needs_windows(cat, "which send rule for lock for SP韩梅")
     res = sess.ask("which send rule for lock for SP韩梅")
     assert {v["value"] for v in res.values} == {None, "MustLockOne"}
     for v in res.values:
         st = State.from_dict(v["witness"]["state"])
+        assert st.window == "send_start" and st.turn == 0      # read where she sends: her send-phase start
         i = I.send_in_force(cat, st, 0, "SendMessageCanLockSkill")
         assert (st.seats[0].skills[i].rule if i is not None else None) == v["value"]
+
+
+def test_after_hou_lai_ren(cat, sess):
+    """后来人 replaces the role of a dying player (server HouLaiRen): the trace shows the replacement, the
+    question is answered on the new role's skills."""
+    res = sess.ask("can anyone play 截获 as 误导 after 后来人?")
+    assert res.answer == "yes"
+    holds_in_interpreter(cat, res)
+    st = replayed(cat, res.witness)
+    repl = [e for e in st.trace.events if e.kind == "replace"]
+    assert len(repl) == 1 and repl[0].seat == 0 and repl[0].character == st.seats[0].character
+    old = st.trace.setup.seats[0].character
+    assert "HouLaiRen" in cat.characters[old].skills and "HouLaiRen" not in cat.characters[st.seats[0].character].skills
+    assert any("换成新角色" in s.text for s in res.origin)
 
 
 @pytest.mark.parametrize("text, answer", [
@@ -361,7 +359,6 @@ def test_which_send(cat, sess):
     ("can anyone play ? as 截获 where hand_count >= 2 and identity == blue", "yes"),
 ])
 def test_more_questions(cat, sess, text, answer):
-    needs_windows(cat, text)
     res = sess.ask(text)
     assert res.answer == answer, res.headline
     holds_in_interpreter(cat, res)

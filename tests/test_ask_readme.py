@@ -11,7 +11,7 @@ import pytest
 from skillproof.checks import ask as Q
 from skillproof.model import loader
 
-from test_ask import core_minimal, holds_in_interpreter, needs_windows
+from test_ask import core_minimal, holds_in_interpreter
 
 README = Path(__file__).resolve().parent.parent / "README.md"
 LINE = re.compile(r"^- `(?P<q>[^`]+)` → \*\*(?P<a>yes|no)\*\*(?: \(answers: (?P<values>[^)]*)\))?")
@@ -50,7 +50,6 @@ def sess(request):
 
 @pytest.mark.parametrize("query, answer, values", EXAMPLES, ids=[q for q, _, _ in EXAMPLES])
 def test_readme_answer(sess, query, answer, values):
-    needs_windows(sess.cat, query)
     res = sess.ask(query)
     assert res.answer == answer, res.headline
     holds_in_interpreter(sess.cat, res)

@@ -167,10 +167,9 @@ class Compiler:
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def invalidated(self):
-        """Some skill of the player's list is wrapped in an InvalidSkill now (a player with no initial skill
-        left has nothing to wrap) — twin of evaluate's ``any(i.invalid …)``."""
-        S = self.S
-        return z3.Or([z3.And(sl.present, S.invalid(sl)) for sl in S.slots] or [z3.BoolVal(False)])
+        """An InvalidSkill was dealt to the player this turn (its initial skills wrapped; a player with none
+        left to wrap counts too) — twin of evaluate.invalidated, the seat's ``invalidated`` flag."""
+        return self.S.inv[0]
 
     def holds(self, rid: str, live: bool = True, by_self: bool = False):
         S = self.S

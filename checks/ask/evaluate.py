@@ -110,6 +110,13 @@ def expect_keys(atom: Atom) -> tuple:
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",)}.get(atom.kind, ())
 
 
+def invalidated(st: State) -> bool:
+    """An InvalidSkill was dealt to the player this turn: the seat's flag (a player with no initial skill to
+    wrap counts too), or any skill wrapped (interpreter.decide "holds" → "invalidated")."""
+    s = st.seats[0]
+    return s.invalidated or any(i.invalid for i in s.skills)
+
+
 def holds_live(st: State, rule: str) -> bool:
     """The player (seat 0) holds ``rule``, not invalidated."""
     return any(i.rule == rule and not i.invalid for i in st.seats[0].skills)
@@ -157,7 +164,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "locked":
         return st.seats[0].locked
     if k == "invalidated":
-        return any(i.invalid for i in st.seats[0].skills)
+        return invalidated(st)
     if k == "face_up":
         return st.seats[0].face_up == atom.value
     if k == "hand":
@@ -300,7 +307,7 @@ def eval_given(cat, st: State, g: Given) -> bool:
                 continue
             if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
                 return True
-        if gr.invalid_option and any(i.invalid for i in s.skills):
+        if gr.invalid_option and invalidated(st):
             return invalidated_by(cat, st, gr.invalid_sites, g.ago)
         return False
     raise ValueError(g.kind)

@@ -160,8 +160,8 @@ def run(ctx):
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]
         if not held:
             continue
-        # the skill is used while the ban is in force: a window and actor it may be used in
-        usable_now = X.enc_in_window(S, S.q, 0, skill.windows) if skill.windows else z3.BoolVal(True)
+        # the skill is used while the ban is in force: a window and actor it may be used in, its condition
+        usable_now = X.enc_skill_usable_now(S, skill.id, 0) if skill.has("ActiveSkill") else z3.BoolVal(True)
         found = None
         for card in skill.plays.cards:
             cc = z3.IntVal(S.codes.card[card])
@@ -191,13 +191,6 @@ def run(ctx):
     return out
 
 
-def _other_holds(S, g: int, skill):
-    """Seat ``g`` (not the player) holds ``skill`` live: its character starts with it, not invalidated."""
-    owners = [c for c in S.cat.owners(skill.id) if c in S.chars_other]
-    held = z3.Or([S.char[g] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
-    return z3.And(S.present[g], held, z3.Not(S.inv[g]) if skill.initial else z3.BoolVal(True))
-
-
 def _run_played_for(ctx, out, sites):
     """BN003 / BN004: skills that put another player's card into play (plays.card_of = target)."""
     cat = ctx.cat
@@ -212,16 +205,13 @@ def _run_played_for(ctx, out, sites):
                 q = ctx.query_for({skill.id, give.grant})
                 S = q.S
                 user = 1 if p.card_of == "target" else 0
-                owner = 0 if p.card_of == "target" else 1
                 if S.n < 2:
                     continue
                 found = None
                 for card in sorted(cards):
                     cc = z3.IntVal(S.codes.card[card])
-                    holder_ok = _other_holds(S, user, skill) if user else z3.And(
-                        z3.Or([live for _, live in X.holds(S, skill.id, "Skill")] or [z3.BoolVal(False)]),
-                        z3.Not(S.inv[0]) if skill.initial else z3.BoolVal(True))
-                    use_now = X.enc_in_window(S, S.q, user, skill.windows)
+                    use_now = X.enc_skill_usable_now(S, skill.id, user)
+                    holder_ok = z3.BoolVal(True)
                     # the ban sits on the player (seat 0): the card's owner when cards are the target's,
                     # the user when the server looks at the target's bans instead
                     goal = z3.And(holder_ok, use_now, _ban_slot_goal(S, give, lambda sl: True, cc))
@@ -266,9 +256,10 @@ def _run_played_for(ctx, out, sites):
             ok, _ = X.enc_conversion(S, x, y, only_must=True)
             in_as = z3.Or([y == S.codes.card[c] for c in p.cards])
             held_must = z3.Or([live for _, live in X.holds(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
-            goal = z3.And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y),
+            # the physical card's own effect runs: in a window that card is used in (else the server fails)
+            goal = z3.And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y), X.enc_card_window(S, x),
                           z3.Not(X.enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
-                          _other_holds(S, 1, skill), X.enc_in_window(S, S.q, 1, skill.windows))
+                          X.enc_skill_usable_now(S, skill.id, 1))
             a = ctx.find(q, goal)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("bans", f"{skill.name}结算的是否是宣言的牌", [skill.id, must.id], a))

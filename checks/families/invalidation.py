@@ -117,7 +117,7 @@ def run(ctx):
             if give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill") \
                     or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
                 continue
-            q = ctx.query_for({g.id, give.giver})
+            q = ctx.query_for({g.id, give.giver}, others_invalidated=True)
             S = q.S
             site = S.codes.site[f"{give.giver}#{give.index}"]
             terms = []
@@ -125,8 +125,10 @@ def run(ctx):
                 if sl.initial_slot or g.id not in sl.candidates:
                     continue
                 for gs in range(S.n):
+                    # … at a moment where the grant is consulted (a ban where a banned card may be used, a
+                    # receive rule at the choice, a send rule at the send …): there it does what its giver no longer could
                     terms.append(z3.And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
-                                        S.inv[gs], z3.Not(S.invalid(sl))))
+                                        S.inv[gs], z3.Not(S.invalid(sl)), X.enc_grant_matters(S, g.id, sl)))
             if not terms:
                 continue
             a = ctx.find(q, z3.Or(terms))
@@ -149,7 +151,9 @@ def run(ctx):
                 rules=[ctx.ref(give.giver, "invalidated"), ctx.ref(g.id, "stays in force")],
                 witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": True, "live": True},
                                     also=[({"decision": "holds", "seat": inst.giver, "rule": give.giver},
-                                           {"holds": True, "live": False, "invalidated": True})]),
+                                           {"holds": True, "live": False, "invalidated": True}),
+                                          ({"decision": "matters", "seat": 0, "rule": g.id,
+                                            "args": inst.to_dict().get("args", {})}, {"matters": True})]),
                 details={"giver_seat": inst.giver}))
     # ---------------------------------------------------------------- IV003
     held = {r.id for r in cat.skills.values() if r.has("OneTurnSkill") or r.initial}

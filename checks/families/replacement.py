@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.model import trace as TR
 from skillproof.checks.registry import Code, register
@@ -48,7 +49,9 @@ def run(ctx):
         S = q.S
         lost = S.lost
         T = S.T - 1
+        # … at a later moment of that turn where the grant would have been consulted
         goal = z3.And(lost.present, S.rule_is(lost, g.id), lost.m.t == T, S.repl, S.repl_m.t == T,
+                      X.enc_grant_matters(S, g.id, lost),
                       z3.Not(z3.Or([z3.And(sl.present, S.rule_is(sl, g.id)) for sl in S.slots
                                     if g.id in sl.candidates] or [z3.BoolVal(False)])))
         a = ctx.find(q, goal)
@@ -76,6 +79,9 @@ def run(ctx):
             fix=f"换角色时保留本回合获得的技能（或重新给出{g.label}），或在规则里写明换角色会解除它。",
             rules=[ctx.ref(g.id, "lasts the turn")] + [ctx.ref(r.id, "replaces the role") for r in replacers] +
                   ([ctx.ref(site.split("#")[0], "hands it out")] if site else []),
-            witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": False}),
+            witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": False},
+                                also=[({"decision": "matters", "seat": 0, "rule": g.id,
+                                        "args": give.to_dict().get("args", {}) if give else {}},
+                                       {"matters": True})]),
             details={"lost_at": give.to_dict() if give else None}))
     return out
