@@ -41,6 +41,8 @@ def claims(cat) -> tuple[dict, list[str]]:
     names = Names(cat) if cat.intents else None
     out, bad = {}, []
     for it in cat.intents:
+        if not it.claim:
+            continue                      # a citation: nothing to prove
         try:
             out[it.id] = parse_claim(cat, it, names)
         except QueryError as e:

@@ -225,7 +225,8 @@ class Intends:
 class Intent:
     """An ``[[intent]]``: a promise of the rule book, written as a question of the ask language
     (``docs/query-language.md``) that must be answered *yes*; ``skillproof check`` proves it (family
-    ``intent``). The claim is parsed by the checks layer (``checks/intents.py``), not here."""
+    ``intent``). The claim is parsed by the checks layer (``checks/intents.py``), not here. An intent with no
+    claim is a citation: the rule-book passage that documents the generic findings it ``intends`` as designed."""
     id: str
     claim: str
     source: str               # the rule book: "FILE › HEADING › SKILL", or the skill text it paraphrases

@@ -536,7 +536,7 @@ class _Builder:
         what = "[[intent]]"
         self._keys(F, path, e, INTENT_KEYS, what)
         ident = self._get(F, path, e, "id", str, what, required=True)
-        claim = self._get(F, path, e, "claim", str, what, required=True)
+        claim = self._get(F, path, e, "claim", str, what)
         source = self._get(F, path, e, "source", str, what, required=True)
         severity = self._get(F, path, e, "severity", str, what, default="warning")
         text = self._get(F, path, e, "text", str, what, default="")
@@ -558,6 +558,9 @@ class _Builder:
                 continue
             finding = x if m.group("hash") else ""
             intends.append(Intends(m.group("check"), m.group("rule") or "", finding))
+        if "claim" not in e and not intends_v:
+            self.err(F[0], F[1], path, "claim", "[[intent]] needs a 'claim' (a question the rules must answer yes) "
+                                                "or 'intends' (the findings the rule book documents as designed)")
         if ident is None:
             return
         if not INTENT_ID.match(ident):

@@ -87,7 +87,7 @@ def build() -> dict:
         "grant": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                   "required": ["id", "name", "kinds", "lifetime"], "properties": grant_props}},
         "intent": {"type": "array", "items": {"type": "object", "additionalProperties": False,
-                   "required": ["id", "claim", "source"],
+                   "required": ["id", "source"], "anyOf": [{"required": ["claim"]}, {"required": ["intends"]}],
                    "properties": {"id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
                                   "claim": {"type": "string", "minLength": 1,
                                             "description": "a yes/no question of the ask language (docs/query-language.md)"},

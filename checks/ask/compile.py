@@ -125,7 +125,9 @@ class Compiler:
         if k == "draw":
             return compare(a.value[0], X.enc_draw_count(S), a.value[1])
         if k == "hold":
-            return self.holds(a.rule, by_self=a.value == "self")
+            return self.holds(a.rule)
+        if k == "granted":
+            return self.grant(a.value)
         if k == "use":
             return self.usable(a.rule, again=a.value == "again")
         if k == "resolve":
@@ -171,14 +173,13 @@ class Compiler:
         left to wrap counts too) — twin of evaluate.invalidated, the seat's ``invalidated`` flag."""
         return self.S.inv[0]
 
-    def holds(self, rid: str, live: bool = True, by_self: bool = False):
+    def holds(self, rid: str, live: bool = True):
         S = self.S
         terms = []
         for sl in S.slots:
-            if rid not in sl.candidates or (by_self and sl.initial_slot):
+            if rid not in sl.candidates:
                 continue
-            t = S.live_rule(sl, rid, "Skill") if live else z3.And(sl.present, S.rule_is(sl, rid))
-            terms.append(z3.And(t, sl.giver == 0) if by_self else t)
+            terms.append(S.live_rule(sl, rid, "Skill") if live else z3.And(sl.present, S.rule_is(sl, rid)))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def given(self, g: Given):

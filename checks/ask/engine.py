@@ -109,7 +109,7 @@ _ATOM_KINDS = {
     "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
     "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
-    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"},
+    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
                 "receive": {"MustReceiveMessage"}, "params": set()}
@@ -160,6 +160,9 @@ class Session:
             kinds |= _ATOM_KINDS.get(a.kind, set())
             if a.rule:
                 named.add(a.rule)
+            if a.kind == "granted":
+                named.update(a.value.grants)
+                named.add(a.value.name)
             if a.kind == "where" and _reads_character(a.value):
                 exact = True
         if q.which is not None:

@@ -298,16 +298,16 @@ class AtomParser(Words):
                     return done(Atom("hand", 0, 0, value=("==", n)))
                 self.take()
                 return done(Atom("hand", 0, 0, value=(">", 0)))
-            rid = self.rule()
-            by_self = None
-            if self.at("from") and self.self_word_at(self.i + 1):
-                if not self.cat.skills[rid].is_grant:
-                    self.error(f"{self.cat.skills[rid].name} is not handed out: 'from herself' is for grants",
-                               self.tok)
-                self.take()
-                self.take()
-                by_self = "self"
-            return done(Atom("hold", 0, 0, rule=rid, value=by_self))
+            rid = self.rule(take=False)
+            rule = self.cat.skills[rid]
+            nxt = self.peek()
+            if rule.is_grant or (rule.gives and (nxt.text == "(" or nxt.kw in ("declares", "banned"))):
+                # a grant, with its parameters, giver, size or 'from herself': hold 变则通·宣言(A=截获, B=截获),
+                # hold 不能出牌 from 强令 declares more than 2 cards, hold 信鸽联络·拒收 from herself
+                g = self.grantref()
+                return done(Atom("granted", 0, 0, rule=g.grants[0] if len(g.grants) == 1 else None, value=g))
+            self.take()
+            return done(Atom("hold", 0, 0, rule=rid))
         if kw == "hand":
             self.take()
             op, n = self.comparison()

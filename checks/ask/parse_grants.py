@@ -61,22 +61,8 @@ class GrantParser(Words):
         args_named: dict = {}
         if self.at_op("("):
             self.args(args_pos, args_named)
-        self.skip_fillers()
-        nxt = self.peek()
-        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
-            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
         sizes: dict = {}
-        if (self.at("declares") or self.at("banned")) and self._size_at(self.i + 1):
-            st = self.take()                                # 强令 declares more than 2 cards
-            sizes[self._set_param(grants if kind == "rule" and cat.skills[ident].is_grant else
-                                  tuple(dict.fromkeys(g.grant for g in sites)), st)] = self.comparison()
-            self.take()                                     # cards
-        elif (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
-                or (self.at("banned") and valueish):
-            self.take()
-            if self.at("from"):
-                self.take()
-            self.declargs(args_pos)
+        declared = self._declaration(kind, ident, grants, sites, args_pos, sizes)
         if self.at("from"):
             ft = self.peek()
             fr = self.resolve(ft, ("rule", "card"))
@@ -86,6 +72,8 @@ class GrantParser(Words):
                 sites = tuple(s for s in sites if s.giver == fr[1])
                 if not sites:
                     self.error(f"{cat.name_of(fr[1])} does not hand out {cat.skills[ident].name}", ft)
+                if not declared:                        # 不能出牌 from 强令 declares more than 2 cards
+                    self._declaration(kind, ident, grants, sites, args_pos, sizes)
         by_self = False
         if self.at("from") and self.self_word_at(self.i + 1):   # under 信鸽联络 from herself
             self.take()
@@ -115,6 +103,28 @@ class GrantParser(Words):
             self.error(f"{cat.name_of(ident)} hands out nothing a player holds", t)
         return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else (),
                         sizes, by_self)
+
+    def _declaration(self, kind, ident, grants, sites, args_pos, sizes) -> bool:
+        """An optional ``declares`` / ``banned`` part: values (into ``args_pos``) or a size ("more than 2 cards",
+        into ``sizes``). Whether there was one."""
+        self.skip_fillers()
+        nxt = self.peek()
+        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
+            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
+        if (self.at("declares") or self.at("banned")) and self._size_at(self.i + 1):
+            st = self.take()                                # 强令 declares more than 2 cards
+            sizes[self._set_param(grants if kind == "rule" and self.cat.skills[ident].is_grant else
+                                  tuple(dict.fromkeys(g.grant for g in sites)), st)] = self.comparison()
+            self.take()                                     # cards
+            return True
+        if (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
+                or (self.at("banned") and valueish):
+            self.take()
+            if self.at("from"):
+                self.take()
+            self.declargs(args_pos)
+            return True
+        return False
 
     def _size_at(self, j: int) -> bool:
         """A comparison and 'cards' at token ``j`` (fillers skipped): "more than 2 cards", "at most 2 cards", "3 cards"."""

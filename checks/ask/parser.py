@@ -63,8 +63,10 @@ atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
                | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
                | 'send' DIRECTION [ 'locking' NUMBER ]
                | 'draw' [ 'count' ] comparison [ 'cards' ]
-               | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL [ 'from' SELF ] )   (* SELF: herself,
-                                                     himself, oneself, 自己 …: a grant she handed out to herself *)
+               | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL | grant_ref )
+                                                            (* grant_ref: a grant, or a giver followed by '(' /
+                                                               declares / banned — with its parameters, giver,
+                                                               size and 'from herself' *)
                | 'resolve' card                             (* the effect of the card happens: a card played as
                                                               it, or a skill acting as it (偷天, 应变自如 …) *)
                | 'locked'                                   (* locked by the message *)
@@ -104,8 +106,10 @@ grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',
                  [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ]
                                                                (* comparison 'cards': how many cards its set
                                                                   parameter holds — 强令 declares more than 2 cards *)
-                 [ 'from' ( SKILL | CARD ) ]                   (* the giver, when GRANT names a grant *)
-                 [ 'from' SELF ]                               (* handed out by the player herself *)
+                 [ 'from' ( SKILL | CARD )                     (* the giver, when GRANT names a grant *)
+                   [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ] ]
+                 [ 'from' SELF ]                               (* handed out by the player herself (SELF: herself,
+                                                                  himself, oneself, 自己 …) *)
                  { 'is' | 'active' | 'in' 'effect' } ;
 argument       = WORD ( '=' | '==' ) value | value [ ( '→' | 'to' ) value ] ;
 declaration    = value [ ( '→' | 'to' ) value | { ( ',' | 'and' | 'or' ) CARD } ] ;

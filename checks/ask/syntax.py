@@ -8,15 +8,15 @@ from dataclasses import dataclass, field
 @dataclass
 class Atom:
     kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
-                           # use invalidated face_up hand where resolve locked fires
+                           # use invalidated face_up hand where resolve locked fires granted
     col: int
     end: int
     cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
     rule: str | None = None
     phase: str | None = None
     group: str | None = None
-    value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); hold: "self"
-                           # (handed out by the player herself); use: "again" (used this turn already)
+    value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); granted: the
+                           # GrantRef; use: "again" (used this turn already)
     text: str = ""
 
 
