@@ -53,7 +53,7 @@ FIX = ("让目录（及它描述的服务器）遵守这条承诺；若服务器
 
 
 def intent_ref(it, role: str = "") -> RuleRef:
-    return RuleRef(it.id, f"意图 {it.id}", it.loc.file, it.loc.line, role)
+    return RuleRef(it.id, "意图", it.loc.file, it.loc.line, role)
 
 
 def key_of(it) -> str:
