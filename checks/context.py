@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from skillproof.model import interpreter as I
 from skillproof.model.catalogue import Catalogue
 
+from . import budget as B
 from . import encode as X
 from . import graph as GR
+from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
@@ -30,6 +32,9 @@ class Options:
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
     turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
     rulebook: bool = False       # also seat characters that exist only in the rule book (origin = "rulebook")
+    # time.time() after which no question is asked (--time-budget): each unasked question becomes an
+    # inconclusive finding, and a family still building its encoding is stopped with what it found
+    deadline: float | None = None
 
 
 @dataclass
@@ -44,13 +49,19 @@ class Context:
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self._last_cone: dict = {}
-        self.stats = {"queries": 0, "solver_seconds": 0.0}
+        self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
+
+    def over_budget(self) -> bool:
+        d = self.options.deadline
+        return d is not None and time.time() >= d
 
     @property
     def graph(self):
         """The conflict graph, built on first use (shared symbolic states do not need it)."""
         if self._graph is None:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._graph = GR.build(self.cat)
         return self._graph
 
@@ -173,6 +184,8 @@ class Context:
         key = (tuple(chars_me), G, n, tuple(grants) if grants is not None else None,
                tuple(chars_other) if chars_other is not None else None, lost, inv_all)
         if key not in self._queries:
+            if self.over_budget():
+                raise BudgetExceeded()
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        chars_other=chars_other, timeout_ms=self.options.timeout_ms,
                                        codes=self.codes, rlimit=self.options.rlimit, turns=self.options.turns,
@@ -180,8 +193,20 @@ class Context:
         return self._queries[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:
+        deadline = self.options.deadline
+        if deadline is not None:
+            left_ms = int((deadline - time.time()) * 1000)
+            if left_ms <= 0:              # not asked: the family reports it as inconclusive
+                self.stats["unasked"] += 1
+                return Answer("unknown", reason=BUDGET_REASON)
+            if left_ms < q.timeout_ms:
+                q.solver.set("timeout", left_ms)
         t = time.perf_counter()
-        a = q.find(goal, **kw)
+        try:
+            a = q.find(goal, **kw)
+        finally:
+            if deadline is not None:
+                q.solver.set("timeout", q.timeout_ms)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
         if self.progress:
@@ -201,8 +226,9 @@ class Context:
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
-        return Finding(INCONCLUSIVE.code, family, "error",
-                       f"无法判定：{what}（求解器返回 unknown：{answer.reason or 'timeout'}）",
+        why = ("--time-budget 已用完，未提问" if answer.reason == BUDGET_REASON else
+               f"求解器返回 unknown：{answer.reason or 'timeout'}")
+        return Finding(INCONCLUSIVE.code, family, "error", f"无法判定：{what}（{why}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
                        inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
 
@@ -263,17 +289,21 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     ctx = Context(cat, options, progress)
     out: list[Finding] = []
     ran = []
-    for fam in families():
-        if fam.lane != lane or not _selected(fam, options.only):
-            continue
-        ctx.say(fam.name)
-        found = list(fam.run(ctx))
-        if progress:
-            progress({"done": fam.name})
-        if options.only:
-            found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
-        out.extend(found)
-        ran.append(fam.name)
+    with B.hard_stop(options.deadline):
+        for fam in families():
+            if fam.lane != lane or not _selected(fam, options.only):
+                continue
+            ctx.say(fam.name)
+            if ctx.over_budget():
+                found = [budget_finding(fam, started=False)]
+            else:
+                found = B.run_family(fam, ctx)
+            if progress:
+                progress({"done": fam.name})
+            if options.only:
+                found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
+            out.extend(found)
+            ran.append(fam.name)
     return out, ran, dict(ctx.stats), list(ctx.passes)
 
 
@@ -294,9 +324,10 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     other give byte-identical results. (Without fork, lanes run in this process, one after the other.)"""
     options = options or Options()
     t0 = time.perf_counter()
-    lanes = sorted({f.lane for f in families() if _selected(f, options.only)})
+    selected = [f for f in families() if _selected(f, options.only)]
+    lanes = sorted({f.lane for f in selected})
     if progress:
-        progress({"total": sum(1 for f in families() if _selected(f, options.only))})
+        progress({"total": len(selected)})
     results = []
     if lanes:
         import multiprocessing as mp
@@ -311,14 +342,19 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
                 with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
-                    pending = pool.map_async(_lane_in_child, lanes)
-                    while not pending.ready():
-                        pending.wait(0.1)
+                    pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
+                    while not all(p.ready() for p in pending.values()):
+                        next(p for p in pending.values() if not p.ready()).wait(0.1)
                         while queue is not None and not queue.empty():
                             progress(queue.get())
-                    results = pending.get()
-                    while queue is not None and not queue.empty():
-                        progress(queue.get())
+                        if options.deadline is not None and \
+                                time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
+                            break           # a lane stuck past every grace: stop it, report the rest
+                    stuck = not all(p.ready() for p in pending.values())
+                    results = [p.get() if p.ready() else _lost_lane(lane, selected)
+                               for lane, p in pending.items()]
+                    while queue is not None and not stuck and not queue.empty():
+                        progress(queue.get())      # (a stopped lane may have left half a message)
             finally:
                 _FORK_STATE.clear()
     if not results:
@@ -326,7 +362,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     out: list[Finding] = []
     ran: list[str] = []
     passes: list = []
-    stats = {"queries": 0, "solver_seconds": 0.0}
+    stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
     for found, names, st, ok in results:
         out.extend(found)
         ran.extend(names)
@@ -345,3 +381,9 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     ran.sort(key=order.index)
     stats.update(seconds=time.perf_counter() - t0, families=len(ran))
     return Result(uniq, stats, ran, sorted(passes, key=lambda p: p["intent"]))
+
+
+def _lost_lane(lane: int, selected) -> tuple:
+    """The result of a lane process stopped after the time budget: every family of it inconclusive."""
+    fams = [f for f in selected if f.lane == lane]
+    return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}, []

@@ -703,6 +703,19 @@ def witness(S: SymState, model) -> State:
             start.character, start.face_up = old.id, b(S.old_face_up)
             start.ever_face_up = start.face_up or b(S.old_ever)
             start.skills = [SkillInst(r) for r in old.skills]
+        elif s == 0:
+            # the role's skills as the trace began: those held now, and one-turn skills a turn end dropped
+            # (a consumed one that is gone was never there)
+            start.skills = []
+            for sl in S.slots:
+                if not sl.initial_slot:
+                    continue
+                rid = C.rules[iv(sl.rule)] if iv(sl.rule) in range(len(C.rules)) else None
+                if rid is None or rid not in ch.skills:
+                    continue
+                r = cat.skills[rid]
+                if b(sl.present) or ("OneTurnSkill" in r.closure and not r.consumed):
+                    start.skills.append(SkillInst(rid))
         else:
             start.skills = [SkillInst(i.rule) for i in seat.skills if not cat.skills[i.rule].is_grant]
         setup_seats.append(start)

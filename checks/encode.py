@@ -173,7 +173,8 @@ def enc_at_decision(S: SymState, decision: str, seat=0):
     — twin of interpreter.at_decision."""
     from skillproof.model.turn import DECISION_WINDOWS
     wins, actor = DECISION_WINDOWS[decision]
-    return z3.And(w_in(S.now, wins), enc_actor_ok(S, S.q, seat, actor))
+    alive = S.alive[seat] if isinstance(seat, int) else z3.BoolVal(True)
+    return z3.And(w_in(S.now, wins), enc_actor_ok(S, S.q, seat, actor), alive)
 
 
 def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):

@@ -1,6 +1,7 @@
 """Findings: what a check reports, with a meaning-based id, located rules and a replayable witness."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 from dataclasses import dataclass, field
@@ -37,6 +38,10 @@ class Finding:
     details: dict = field(default_factory=dict)     # extra structured facts (e.g. "falls back to")
     fix: str = ""               # one line: what to change in the catalogue (filled by each family)
 
+    def __post_init__(self):
+        for sink in _SINKS:
+            sink.append(self)
+
     @property
     def id(self) -> str:
         return f"{self.check}-{hashlib.sha1(self.key.encode('utf-8')).hexdigest()[:10]}"
@@ -61,6 +66,21 @@ def site_key(give) -> str:
     """What a gives site means — its giver, grant, receiver and fixed arguments — for finding keys: the
     same site keeps its key when the giver's [[…gives]] tables are reordered (its index would not)."""
     return f"{give.giver}>{give.grant}>{give.to}>{canonical(give.args)}"
+
+
+_SINKS: list[list] = []
+
+
+@contextlib.contextmanager
+def collected():
+    """Every Finding made inside the block, in order: a family stopped half-way (``--time-budget``) still
+    reports what it found before it stopped."""
+    sink: list = []
+    _SINKS.append(sink)
+    try:
+        yield sink
+    finally:
+        _SINKS.remove(sink)
 
 
 def rule_ref(cat, ident: str, role: str = "") -> RuleRef:

@@ -72,5 +72,6 @@ def all_codes() -> dict[str, tuple[Family, Code]]:
 
 
 INCONCLUSIVE = Code("INC001", "solver-inconclusive", "error",
-                    "the solver could not decide a question (unknown or timeout)",
+                    "the solver could not decide a question (unknown or timeout), or --time-budget ran out "
+                    "before it was asked",
                     "an undecided question is not a pass: the rules it covers are unverified")

@@ -1,25 +1,33 @@
-"""Scenario files: a witness saved as JSON that a designer can edit and replay through the reference
-interpreter (`skillproof replay`). A scenario is a trace — ``{"trace": {"setup": …, "events": […]},
-"question": …, "expect": …, "also": […]}``: the table at the start and the game's events in order
-(``model.trace``) — or, in older files, one untimed state (``{"state": …, …}``).
+"""Scenario files: a witness saved as JSON (``{"trace": {"setup": …, "events": […]}, "question": …, "expect": …,
+"also": […]}``; older files hold an untimed ``"state"`` instead of the trace) that a designer can edit and
+replay through the reference interpreter (`skillproof replay`).
 
 ``load(path, cat)`` reads and validates one: every error names the file, the line, the JSON path and
-what is wrong, with the nearest valid name when something is misspelt — never a traceback. Whether the
-trace is *legal* (each event allowed in its window) is not a format error: ``replay`` runs it and says.
+what is wrong, with the nearest valid name when something is misspelt — never a traceback.
 """
 from __future__ import annotations
 
 import json
+import os
+import re
+import stat
 
+from skillproof.model import limits as L
 from skillproof.model import trace as TR
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.loader import CatalogueError
-from skillproof.model.names import nearest
+from skillproof.model.names import hint, shown, suggestion_budget
 from skillproof.model.state import Seat, State
 
-#: the keys an event of each kind may carry (model.trace.Event), the first ones required
+DECISIONS = {
+    "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
+    "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
+    "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
+    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",),
+}
+#: the keys of each kind of trace event: (required, optional)
 EVENT_KEYS = {
     "turn": (("seat",), ("sender",)),
     "window": (("window",), ("in_front", "sender", "dying")),
@@ -28,14 +36,7 @@ EVENT_KEYS = {
     "use": (("seat", "rule"), ()),
     "play": (("seat", "card"), ()),
 }
-SEAT_KEYS = ("seat", "in_front", "sender", "dying", "giver")
-TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
-DECISIONS = {
-    "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
-    "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
-    "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
-    "resolves": ("declared",), "fires": ("rule",),
-}
+EVENT_SEATS = ("seat", "in_front", "sender", "dying", "giver")
 
 
 # a scenario error is located like a catalogue error: file, line, key (the JSON path), message
@@ -49,28 +50,48 @@ class ScenarioErrors(Exception):
 
 
 # ------------------------------------------------------------------ JSON with the line of every value
+_NUM = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
+
+
 class _Pos:
+    """A JSON reader that records the line of every value: one pass, lines counted as it goes (linear
+    in the size of the file), nesting, number length and string length bounded by ``model.limits``."""
+
     def __init__(self, text: str, file: str):
         self.text = text
+        self.n = len(text)
         self.file = file
         self.i = 0
         self.lines: dict = {}        # path tuple -> line
+        self._at, self._line = 0, 1  # a position and its line, moved forward as the reader goes
 
     def line_at(self, i: int) -> int:
-        return self.text.count("\n", 0, i) + 1
+        if i < self._at:
+            return self.text.count("\n", 0, i) + 1
+        self._line += self.text.count("\n", self._at, i)
+        self._at = i
+        return self._line
 
     def fail(self, msg: str):
-        raise ScenarioErrors([ScenarioError(self.file, self.line_at(self.i), "", f"not valid JSON: {msg}")])
+        raise ScenarioErrors([ScenarioError(self.file, self.line_at(min(self.i, self.n)), "", f"not valid JSON: {msg}")])
+
+    def over(self, msg: str):
+        raise ScenarioErrors([ScenarioError(self.file, self.line_at(min(self.i, self.n)), "",
+                                            f"{msg} (see docs/catalogue-format.md § Limits)")])
 
     def ws(self):
-        while self.i < len(self.text) and self.text[self.i] in " \t\r\n":
-            self.i += 1
+        t, i, n = self.text, self.i, self.n
+        while i < n and t[i] in " \t\r\n":
+            i += 1
+        self.i = i
 
     def value(self, path: tuple):
         self.ws()
         self.lines[path] = self.line_at(self.i)
-        if self.i >= len(self.text):
+        if self.i >= self.n:
             self.fail("unexpected end of file")
+        if len(path) >= L.JSON_DEPTH:
+            self.over(f"arrays and objects nested more than {L.JSON_DEPTH} levels deep (the limit)")
         c = self.text[self.i]
         if c == "{":
             self.i += 1
@@ -86,7 +107,7 @@ class _Pos:
                 key = self.string()
                 self.ws()
                 if not self.text.startswith(":", self.i):
-                    self.fail(f"expected ':' after \"{key}\"")
+                    self.fail(f"expected ':' after \"{shown(key)}\"")
                 self.i += 1
                 out[key] = self.value(path + (key,))
                 self.ws()
@@ -116,11 +137,18 @@ class _Pos:
                 self.fail("expected ',' or ']'")
         if c == '"':
             return self.string()
+        m = _NUM.match(self.text, self.i)
+        if m and len(m.group()) > L.NUMBER_CHARS:
+            self.over(f"a number of {len(m.group()):,} characters; the limit is {L.NUMBER_CHARS}")
         try:
             v, end = json.JSONDecoder().raw_decode(self.text, self.i)
         except json.JSONDecodeError as e:
             self.i = e.pos
             self.fail(e.msg)
+        except (ValueError, RecursionError) as e:       # cannot happen after the checks above; never a traceback
+            self.fail(f"unreadable value ({type(e).__name__})")
+        if isinstance(v, (dict, list)):                  # raw_decode only gets here on scalars
+            self.fail("unexpected value")
         self.i = end
         return v
 
@@ -130,6 +158,8 @@ class _Pos:
         except json.JSONDecodeError as e:
             self.i = e.pos
             self.fail(e.msg)
+        if len(s) > L.STRING_CHARS:
+            self.over(f"a string of {len(s):,} characters; the limit is {L.STRING_CHARS:,}")
         self.i = end
         return s
 
@@ -144,12 +174,47 @@ def parse_json(text: str, file: str):
 
 
 # ------------------------------------------------------------------------------------- validation
+TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
+STATE_KEYS = ("seats", "turn", "sender", "in_front", "dying", "message", "message_dir", "message_lockable",
+              "unknowns", "window", "interrupted", "turn_sender")
+SEAT_KEYS = ("character", "alive", "face_up", "ever_face_up", "identity", "locked", "skills",
+             "invalidated", "played") + Seat.INT_FIELDS
+SKILL_KEYS = ("rule", "args", "invalid", "used", "giver", "site", "turns_ago", "at")
+#: the keys a question of each decision may have, besides 'decision' and 'seat'
+QUESTION_KEYS = {
+    "conversion": ("actual", "declared", "only_must"), "banned": ("declared",), "can_play": ("actual", "declared"),
+    "receive": (), "send": ("group", "dir", "lock_count"), "skip_fight": (), "skip_dying": (), "draw": (),
+    "reachable": (), "turn_end": (), "holds": ("rule",),
+    "result": ("kind", "turn", "declared", "winners", "picks", "seating"),
+    "plays": ("skill", "user", "actual", "declared"), "matters": ("rule", "args"), "resolves": ("declared",),
+    "fires": ("rule",),
+}
+#: the answer keys of each decision (what 'expect' may name)
+ANSWER_KEYS = {
+    "conversion": ("ok", "via", "via_index"), "banned": ("banned",), "can_play": ("can_play", "banned"),
+    "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed"),
+    "skip_fight": ("skip", "could_act"), "skip_dying": ("skip", "could_act"), "draw": ("draw",),
+    "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
+    "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
+    "plays": ("validated", "resolves"), "matters": ("matters",), "resolves": ("resolves", "via"),
+    "fires": ("fires",),
+}
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 class _Checker:
+    """Every value of a scenario checked for type, range and meaning, each problem located; a value of
+    the wrong type (a list or an object where a name is expected …) is an error like any other."""
+
     def __init__(self, cat, file: str, lines: dict):
         self.cat = cat
         self.file = file
         self.lines = lines
         self.errors: list[ScenarioError] = []
+        self.n = 0                   # seats
 
     def err(self, path: tuple, msg: str):
         line = 1
@@ -157,199 +222,251 @@ class _Checker:
             if path[:k] in self.lines:
                 line = self.lines[path[:k]]
                 break
-        shown = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
-        self.errors.append(ScenarioError(self.file, line, shown, msg))
+        shown_path = "".join(f"[{p}]" if isinstance(p, int) else (f".{p}" if i else p) for i, p in enumerate(path))
+        self.errors.append(ScenarioError(self.file, line, shown(shown_path, 80), msg))
 
     def dym(self, word, cands) -> str:
-        n = nearest(str(word), cands)
-        return f" — did you mean '{n}'?" if n else ""
+        return hint(word, cands) if isinstance(word, str) else ""
 
     def typed(self, path, v, ty, what) -> bool:
         ok = isinstance(v, ty) and not (ty is int and isinstance(v, bool))
         if not ok:
-            self.err(path, f"{what} must be {'an integer' if ty is int else 'true or false' if ty is bool else 'a ' + ty.__name__}")
+            self.err(path, f"{what} must be {'an integer' if ty is int else 'true or false' if ty is bool else 'a ' + ty.__name__}"
+                           f", not {_what(v)}")
+        elif ty is int and abs(v) > L.INT_MAX:
+            self.err(path, f"{what} = {shown(v, 20)} is out of range (integers lie within ±{L.INT_MAX:,})")
+            return False
         return ok
+
+    def keys(self, path, d: dict, allowed, what):
+        for k in d:
+            if k not in allowed:
+                self.err(path + (k,), f"unknown key {_q(k)} in {what}{self.dym(k, allowed)}")
+
+    def name(self, path, v, table: dict, what: str, names=None) -> bool:
+        """Is ``v`` one of ``table``'s ids? (A located error if not, or if it is not even a string.)"""
+        if not isinstance(v, str):
+            self.err(path, f"{what} must be a string id, not {_what(v)}")
+            return False
+        if v not in table:
+            cands = list(table) + list(names or ())
+            msg = f"{_q(v)} is not a card id" if what == "card" else f"unknown {what} {_q(v)}"
+            self.err(path, msg + self.dym(v, cands))
+            return False
+        return True
+
+    def seat_no(self, path, v, what, nullable=False) -> bool:
+        if v is None and nullable:
+            return True
+        if self.typed(path, v, int, what) and self.n and not 0 <= v < self.n:
+            self.err(path, f"{what} must be a seat number 0..{self.n - 1}")
+            return False
+        return isinstance(v, int)
+
+    def choice(self, path, v, options, what):
+        if not isinstance(v, str) or v not in options:
+            self.err(path, f"{what} must be one of {', '.join(options)}, not {_q(v)}" + self.dym(v, options))
 
     def check(self, d) -> None:
         if not isinstance(d, dict):
-            self.err((), "a scenario is a JSON object with \"trace\" (or \"state\"), \"question\" and \"expect\"")
+            self.err((), "a scenario is a JSON object with \"state\", \"question\" and \"expect\"")
             return
-        for k in d:
-            if k not in TOP_KEYS:
-                self.err((k,), f"unknown key '{k}'{self.dym(k, ['trace', 'state', 'question', 'expect', 'also'])}")
+        self.keys((), d, TOP_KEYS, "a scenario")
+        for k in ("note", "finding", "query"):
+            if k in d and not isinstance(d[k], str):
+                self.err((k,), f"'{k}' must be a string, not {_what(d[k])}")
         if "trace" in d:
             self.trace(d["trace"])
         elif "state" not in d:
             self.err((), "missing key 'trace' (the table at the start and the events: {\"setup\": …, \"events\": […]}) "
                          "or, in an older untimed scenario, 'state'")
         if "state" in d:
-            self.state(("state",), d["state"])
+            self.state(d["state"])
         if "question" not in d:
             self.err((), "missing key 'question' (e.g. {\"decision\": \"can_play\", \"actual\": \"Jie_Huo\", "
                          "\"declared\": \"Wu_Dao\"})")
         else:
-            self.question(("question",), d["question"])
-        if "expect" in d and not isinstance(d["expect"], dict):
-            self.err(("expect",), "'expect' must be an object of answer keys, e.g. {\"can_play\": true}")
+            self.question(("question",), d["question"], d.get("expect"), ("expect",))
         also = d.get("also", [])
         if not isinstance(also, list):
             self.err(("also",), "'also' must be a list of {\"question\": …, \"expect\": …}")
+        elif len(also) >= L.QUESTIONS:
+            self.err(("also",), f"'also' has {len(also):,} questions; the limit is {L.QUESTIONS - 1:,}")
         else:
             for i, item in enumerate(also):
                 if not isinstance(item, dict) or "question" not in item:
                     self.err(("also", i), "each 'also' entry needs a 'question'")
                     continue
-                self.question(("also", i, "question"), item["question"])
-                if "expect" in item and not isinstance(item["expect"], dict):
-                    self.err(("also", i, "expect"), "'expect' must be an object")
+                self.keys(("also", i), item, ("question", "expect"), "an 'also' entry")
+                self.question(("also", i, "question"), item["question"], item.get("expect"), ("also", i, "expect"))
 
     def trace(self, tr):
         P = ("trace",)
         if not isinstance(tr, dict):
-            self.err(P, "'trace' must be an object: {\"setup\": the table at the start, \"events\": [ … ]}")
+            self.err(P, f"'trace' must be an object {{\"setup\": the table at the start, \"events\": [ … ]}}, not {_what(tr)}")
             return
-        for k in tr:
-            if k not in ("setup", "events"):
-                self.err(P + (k,), f"unknown key '{k}' of the trace{self.dym(k, ['setup', 'events'])}")
+        self.keys(P, tr, ("setup", "events"), "the trace")
         if "setup" not in tr:
             self.err(P, "missing key 'setup' (the table at the start: {\"seats\": […]})")
             return
-        n = self.state(P + ("setup",), tr["setup"])
+        self.state(tr["setup"], P + ("setup",))
         events = tr.get("events", [])
         if not isinstance(events, list):
-            self.err(P + ("events",), "'events' must be a list of events, e.g. {\"event\": \"turn\", \"seat\": 0}")
+            self.err(P + ("events",), f"'events' must be a list of events, e.g. {{\"event\": \"turn\", \"seat\": 0}}, not {_what(events)}")
+            return
+        if len(events) > L.TRACE_EVENTS:
+            self.err(P + ("events",), f"{len(events):,} events; the limit is {L.TRACE_EVENTS:,}")
             return
         for i, ev in enumerate(events):
-            self.event(P + ("events", i), ev, n)
+            self.event(P + ("events", i), ev)
 
-    def event(self, P, ev, n):
+    def event(self, P, ev):
         cat = self.cat
         if not isinstance(ev, dict) or "event" not in ev:
             self.err(P, f"an event is an object with \"event\" ({', '.join(TR.EVENT_KINDS)})")
             return
         kind = ev["event"]
-        if kind not in EVENT_KEYS:
-            self.err(P + ("event",), f"unknown event '{kind}' (events: {', '.join(TR.EVENT_KINDS)})"
+        if not isinstance(kind, str) or kind not in EVENT_KEYS:
+            self.err(P + ("event",), f"unknown event {_q(kind)} (events: {', '.join(TR.EVENT_KINDS)})"
                      + self.dym(kind, list(EVENT_KEYS)))
             return
         need, opt = EVENT_KEYS[kind]
-        for k in ev:
-            if k != "event" and k not in need + opt:
-                self.err(P + (k,), f"a '{kind}' event has no key '{k}' (it takes {', '.join(need + opt)})"
-                         + self.dym(k, list(need + opt)))
+        self.keys(P, ev, ("event",) + need + opt, f"a '{kind}' event")
         for k in need:
             if k not in ev:
                 self.err(P, f"a '{kind}' event needs '{k}'")
-        for k in SEAT_KEYS:
-            if ev.get(k) is not None and self.typed(P + (k,), ev[k], int, f"'{k}'") and n and not 0 <= ev[k] < n:
-                self.err(P + (k,), f"'{k}' must be a seat number 0..{n - 1}")
-        if "window" in ev and ev["window"] not in TW.WINDOWS:
-            self.err(P + ("window",), f"unknown window '{ev['window']}' (windows: {', '.join(TW.WINDOWS)})"
-                     + self.dym(ev["window"], list(TW.WINDOWS)))
-        if "character" in ev and ev["character"] not in cat.characters:
-            self.err(P + ("character",), f"unknown character '{ev['character']}'" +
-                     self.dym(ev["character"], list(cat.characters) + [c.name for c in cat.characters.values()]))
+        for k in EVENT_SEATS:
+            if k in ev:
+                self.seat_no(P + (k,), ev[k], f"'{k}'", nullable=True)
+        if "window" in ev:
+            self.choice(P + ("window",), ev["window"], tuple(TW.WINDOWS), "'window'")
+        if "character" in ev:
+            self.name(P + ("character",), ev["character"], cat.characters, "character",
+                      [c.name for c in cat.characters.values()])
         for k in ("rule", "via"):
-            if ev.get(k) is not None and ev[k] not in cat.skills:
-                self.err(P + (k,), f"unknown skill '{ev[k]}'" + self.dym(ev[k], list(cat.skills)))
+            if ev.get(k) is not None:
+                self.name(P + (k,), ev[k], cat.skills, "skill", [r.name for r in cat.skills.values()])
+        if ev.get("card") is not None:
+            self.name(P + ("card",), ev["card"], cat.cards, "card", [c.name for c in cat.cards.values()])
         if "site" in ev:
-            give = TR.site_of(cat, ev["site"])
+            give = TR.site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
             if give is None:
                 sites = [g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives]
-                self.err(P + ("site",), f"no gives site '{ev['site']}' (a site is GIVER#INDEX, e.g. "
+                self.err(P + ("site",), f"no gives site {_q(ev['site'])} (a site is GIVER#INDEX, e.g. "
                          f"{sites[0] if sites else 'BianZeTong#0'})" + self.dym(ev["site"], sites))
             else:
                 self.args(P + ("args",), ev.get("args", {}), cat.skills.get(give.grant))
 
     def args(self, P, args, rule):
         if not isinstance(args, dict):
-            self.err(P, "'args' must be an object")
+            self.err(P, f"'args' must be an object, not {_what(args)}")
             return
         for k, v in args.items():
             ty = rule.params.get(k) if rule is not None else None
             if ty is None:
                 name = rule.name if rule is not None else "this grant"
-                self.err(P + (k,), f"{name} has no parameter '{k}'" +
-                         (f" (it takes {', '.join(rule.params)})" if rule is not None and rule.params else
-                          " (it takes none)"))
+                self.err(P + (k,), f"{name} has no parameter {_q(k)}" +
+                         (f" (it takes {', '.join(rule.params)})" if rule is not None and rule.params else " (it takes none)"))
                 continue
             self.arg(P + (k,), ty, v)
 
-    def state(self, P, st) -> int:
-        """Check a state (or a trace's setup) at path ``P``; returns its number of seats (0 if unreadable)."""
+    def state(self, st, P=("state",)):
         what = P[-1]
         if not isinstance(st, dict):
-            self.err(P, f"'{what}' must be an object")
-            return 0
+            self.err(P, f"'{what}' must be an object, not {_what(st)}")
+            return
+        self.keys(P, st, STATE_KEYS, f"the {what}")
         seats = st.get("seats")
         if not isinstance(seats, list) or not seats:
             self.err(P + ("seats",), "'seats' must be a non-empty list")
-            return 0
-        n = len(seats)
-        for k in ("turn", "sender", "in_front", "dying"):
-            if k in st and st[k] is not None:
-                if self.typed(P + (k,), st[k], int, f"'{k}'") and not 0 <= st[k] < n:
-                    self.err(P + (k,), f"'{k}' must be a seat number 0..{n - 1}")
-        if "message" in st:
-            if not isinstance(st["message"], list) or any(c not in V.MESSAGE_COLOURS for c in st["message"]):
-                self.err(P + ("message",), f"'message' must be a list of colours ({', '.join(V.MESSAGE_COLOURS)})")
-        if "message_dir" in st and st["message_dir"] not in V.DIRECTIONS:
-            self.err(P + ("message_dir",), f"'message_dir' must be one of {', '.join(V.DIRECTIONS)}"
-                     + self.dym(st["message_dir"], V.DIRECTIONS))
-        if "unknowns" in st and not isinstance(st["unknowns"], dict):
-            self.err(P + ("unknowns",), "'unknowns' must be an object")
+            return
+        if len(seats) > L.SEATS:
+            self.err(P + ("seats",), f"{len(seats):,} seats; the limit is {L.SEATS}")
+            return
+        self.n = len(seats)
+        for k in ("turn", "sender", "in_front", "dying", "turn_sender"):
+            if k in st:
+                self.seat_no(P + (k,), st[k], f"'{k}'", nullable=k != "turn")
         for k in ("window", "interrupted"):
-            if st.get(k) is not None and st[k] not in TW.WINDOWS:
-                self.err(P + (k,), f"unknown window '{st[k]}'" + self.dym(st[k], list(TW.WINDOWS)))
+            if st.get(k) is not None:
+                self.choice(P + (k,), st[k], tuple(TW.WINDOWS), f"'{k}'")
+        if "message" in st:
+            m = st["message"]
+            if not isinstance(m, list) or any(not isinstance(c, str) or c not in V.MESSAGE_COLOURS for c in m):
+                self.err(P + ("message",), f"'message' must be a list of colours ({', '.join(V.MESSAGE_COLOURS)})")
+        if "message_dir" in st:
+            self.choice(P + ("message_dir",), st["message_dir"], V.DIRECTIONS, "'message_dir'")
+        if "message_lockable" in st:
+            self.typed(P + ("message_lockable",), st["message_lockable"], bool, "'message_lockable'")
+        if "unknowns" in st:
+            u = st["unknowns"]
+            if not isinstance(u, dict):
+                self.err(P + ("unknowns",), f"'unknowns' must be an object, not {_what(u)}")
+            else:
+                for k, v in u.items():
+                    if not isinstance(v, bool) and not self.typed(P + ("unknowns", k), v, int, "an unknown's value"):
+                        continue
         for i, seat in enumerate(seats):
-            self.seat(P + ("seats", i), seat, n)
-        return n
+            self.seat(P + ("seats", i), seat)
 
-    def seat(self, P, seat, n):
+    def seat(self, P, seat):
         cat = self.cat
         if not isinstance(seat, dict):
-            self.err(P, "a seat must be an object with 'character' and 'skills'")
+            self.err(P, f"a seat must be an object with 'character' and 'skills', not {_what(seat)}")
             return
-        ch = seat.get("character")
-        if ch not in cat.characters:
-            self.err(P + ("character",), f"unknown character '{ch}'" +
-                     self.dym(ch, list(cat.characters) + [c.name for c in cat.characters.values()]))
-        for k in ("alive", "face_up", "ever_face_up", "locked"):
+        self.keys(P, seat, SEAT_KEYS, "a seat")
+        if "character" not in seat:
+            self.err(P, "a seat needs a 'character'")
+        else:
+            self.name(P + ("character",), seat["character"], cat.characters, "character",
+                      [c.name for c in cat.characters.values()])
+        for k in ("alive", "face_up", "ever_face_up", "locked", "invalidated"):
             if k in seat:
                 self.typed(P + (k,), seat[k], bool, f"'{k}'")
-        if "identity" in seat and seat["identity"] not in V.COLOURS:
-            self.err(P + ("identity",), f"'identity' must be one of {', '.join(V.COLOURS)}" +
-                     self.dym(seat["identity"], V.COLOURS))
+        if "identity" in seat:
+            self.choice(P + ("identity",), seat["identity"], V.COLOURS, "'identity'")
         for k in Seat.INT_FIELDS:
             if k in seat and self.typed(P + (k,), seat[k], int, f"'{k}'") and seat[k] < 0:
                 self.err(P + (k,), f"'{k}' cannot be negative")
+        if "played" in seat:                     # the cards used this turn, as declared
+            if not isinstance(seat["played"], list):
+                self.err(P + ("played",), f"'played' must be a list of card ids, not {_what(seat['played'])}")
+            else:
+                for j, c in enumerate(seat["played"][:len(cat.cards) + 1]):
+                    self.name(P + ("played", j), c, cat.cards, "card", [x.name for x in cat.cards.values()])
         skills = seat.get("skills", [])
         if not isinstance(skills, list):
-            self.err(P + ("skills",), "'skills' must be a list")
+            self.err(P + ("skills",), f"'skills' must be a list, not {_what(skills)}")
+            return
+        if len(skills) > L.SKILLS_PER_SEAT:
+            self.err(P + ("skills",), f"{len(skills):,} skills; the limit is {L.SKILLS_PER_SEAT}")
             return
         for j, inst in enumerate(skills):
-            self.skill(P + ("skills", j), inst, n)
+            self.skill(P + ("skills", j), inst)
 
-    def skill(self, P, inst, n):
+    def skill(self, P, inst):
         cat = self.cat
         if not isinstance(inst, dict) or "rule" not in inst:
             self.err(P, "a skill entry needs a 'rule' (a skill or grant id)")
             return
+        self.keys(P, inst, SKILL_KEYS, "a skill entry")
         rid = inst["rule"]
-        rule = cat.skills.get(rid)
-        if rule is None:
-            self.err(P + ("rule",), f"unknown skill '{rid}'" +
-                     self.dym(rid, list(cat.skills) + [r.name for r in cat.skills.values()]))
+        if not self.name(P + ("rule",), rid, cat.skills, "skill", [r.name for r in cat.skills.values()]):
             return
+        rule = cat.skills[rid]
         self.args(P + ("args",), inst.get("args", {}), rule)
-        if "giver" in inst and inst["giver"] is not None:
-            if self.typed(P + ("giver",), inst["giver"], int, "'giver'") and not 0 <= inst["giver"] < n:
-                self.err(P + ("giver",), f"'giver' must be a seat number 0..{n - 1}")
+        if "turns_ago" in inst and self.typed(P + ("turns_ago",), inst["turns_ago"], int, "'turns_ago'") \
+                and inst["turns_ago"] < 0:
+            self.err(P + ("turns_ago",), "'turns_ago' cannot be negative")
+        if inst.get("at") is not None:
+            self.choice(P + ("at",), inst["at"], tuple(TW.WINDOWS), "'at'")
+        if "giver" in inst:
+            self.seat_no(P + ("giver",), inst["giver"], "'giver'", nullable=True)
         if "site" in inst and inst["site"] is not None:
             site = inst["site"]
             sites = [f"{g.giver}#{g.index}" for g in cat.sites(rid)]
-            if site not in sites:
-                self.err(P + ("site",), f"no gives site '{site}' hands out {rule.name}" +
+            if not isinstance(site, str) or site not in sites:
+                self.err(P + ("site",), f"no gives site {_q(site)} hands out {rule.name}" +
                          (f" (sites: {', '.join(sites)})" if sites else ""))
         for k in ("invalid", "used"):
             if k in inst:
@@ -358,70 +475,118 @@ class _Checker:
     def arg(self, P, ty, v):
         cat = self.cat
         if ty == "card":
-            if v not in cat.cards:
-                self.err(P, f"'{v}' is not a card id" + self.dym(v, list(cat.cards)))
+            self.name(P, v, cat.cards, "card")
         elif ty == "set<card>":
             if not isinstance(v, list):
-                self.err(P, "a set of cards is a list of card ids")
+                self.err(P, f"a set of cards is a list of card ids, not {_what(v)}")
             else:
                 for x in v:
-                    if x not in cat.cards:
-                        self.err(P, f"'{x}' is not a card id" + self.dym(x, list(cat.cards)))
+                    self.name(P, x, cat.cards, "card")
         elif ty == "bool":
             self.typed(P, v, bool, "this parameter")
         elif ty == "int":
             self.typed(P, v, int, "this parameter")
-        elif ty == "colour" and v not in V.COLOURS:
-            self.err(P, f"'{v}' is not a colour ({', '.join(V.COLOURS)})")
+        elif ty == "colour":
+            self.choice(P, v, V.COLOURS, "a colour")
 
-    def question(self, P, q):
+    def question(self, P, q, expect, EP):
         cat = self.cat
         if not isinstance(q, dict) or "decision" not in q:
             self.err(P, "a question needs a 'decision'")
             return
         d = q["decision"]
-        if d not in DECISIONS:
-            self.err(P + ("decision",), f"unknown decision '{d}'" + self.dym(d, list(DECISIONS)))
+        if not isinstance(d, str) or d not in DECISIONS:
+            self.err(P + ("decision",), f"unknown decision {_q(d)}" + self.dym(d, list(DECISIONS)))
             return
+        self.keys(P, q, ("decision", "seat") + QUESTION_KEYS[d], f"a '{d}' question")
         for k in DECISIONS[d]:
             if k not in q:
                 self.err(P, f"a '{d}' question needs '{k}'")
-        for k in ("actual", "declared"):
-            if k in q and q[k] not in cat.cards:
-                self.err(P + (k,), f"'{q[k]}' is not a card id" + self.dym(q[k], list(cat.cards)))
+        if "seat" in q:
+            self.seat_no(P + ("seat",), q["seat"], "'seat'")
+        if d == "result":
+            if "kind" in q:
+                self.choice(P + ("kind",), q["kind"], ("win", "result"), "'kind'")
+            if "turn" in q:
+                self.seat_no(P + ("turn",), q["turn"], "'turn'")
+            for k in ("declared", "winners"):
+                if k in q:
+                    if not isinstance(q[k], list):
+                        self.err(P + (k,), f"'{k}' must be a list of seat numbers, not {_what(q[k])}")
+                    else:
+                        for j, x in enumerate(q[k]):
+                            self.seat_no(P + (k, j), x, f"'{k}' entries")
+            if "picks" in q:
+                if not isinstance(q["picks"], dict):
+                    self.err(P + ("picks",), f"'picks' must be an object of seat numbers, not {_what(q['picks'])}")
+                else:
+                    for k, x in q["picks"].items():
+                        self.seat_no(P + ("picks", k), x, "a pick")
+        else:
+            for k in ("actual", "declared"):
+                if k in q:
+                    self.name(P + (k,), q[k], cat.cards, "card")
+        if d == "conversion" and "only_must" in q:
+            self.typed(P + ("only_must",), q["only_must"], bool, "'only_must'")
         if d == "send":
-            if q.get("group") not in SEND_GROUPS:
-                self.err(P + ("group",), f"'group' must be one of {', '.join(SEND_GROUPS)}" +
-                         self.dym(q.get("group"), SEND_GROUPS))
-            if "dir" in q and q["dir"] not in V.DIRECTIONS:
-                self.err(P + ("dir",), f"'dir' must be one of {', '.join(V.DIRECTIONS)}")
-        if d == "plays" and q.get("skill") not in cat.skills:
-            self.err(P + ("skill",), f"unknown skill '{q.get('skill')}'" + self.dym(q.get("skill"), list(cat.skills)))
-        elif d == "plays" and cat.skills[q["skill"]].plays is None:
-            self.err(P + ("skill",), f"{cat.skills[q['skill']].name} puts no card into play ('plays')")
-        if d == "holds" and q.get("rule") not in cat.skills:
-            self.err(P + ("rule",), f"unknown skill '{q.get('rule')}'" + self.dym(q.get("rule"), list(cat.skills)))
-        if "seat" in q and not isinstance(q["seat"], int):
-            self.err(P + ("seat",), "'seat' must be a seat number")
+            if "group" in q:
+                self.choice(P + ("group",), q["group"], SEND_GROUPS, "'group'")
+            if "dir" in q:
+                self.choice(P + ("dir",), q["dir"], V.DIRECTIONS, "'dir'")
+            if "lock_count" in q and self.typed(P + ("lock_count",), q["lock_count"], int, "'lock_count'") \
+                    and q["lock_count"] < 0:
+                self.err(P + ("lock_count",), "'lock_count' cannot be negative")
+        if d in ("holds", "matters") and "rule" in q:
+            self.name(P + ("rule",), q["rule"], cat.skills, "skill")
+        if d == "matters" and "args" in q and isinstance(q.get("rule"), str) and q["rule"] in cat.skills:
+            self.args(P + ("args",), q["args"], cat.skills[q["rule"]])
+        if d == "plays":
+            if "user" in q:
+                self.seat_no(P + ("user",), q["user"], "'user'")
+            if "skill" in q and self.name(P + ("skill",), q["skill"], cat.skills, "skill") \
+                    and cat.skills[q["skill"]].plays is None:
+                self.err(P + ("skill",), f"{cat.skills[q['skill']].name} puts no card into play ('plays')")
+        if d == "result" and "seating" in q:
+            if not isinstance(q["seating"], list):
+                self.err(P + ("seating",), f"'seating' must be a list of seat numbers, not {_what(q['seating'])}")
+            else:
+                for j, x in enumerate(q["seating"]):
+                    self.seat_no(P + ("seating", j), x, "'seating' entries")
+        if expect is not None:
+            if not isinstance(expect, dict):
+                self.err(EP, f"'expect' must be an object of answer keys, e.g. {{\"can_play\": true}}, not {_what(expect)}")
+            else:
+                self.keys(EP, expect, ANSWER_KEYS[d], f"the answers of a '{d}' question")
+
+
+def _what(v) -> str:
+    return {bool: "true or false", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "an object", type(None): "null"}.get(type(v), type(v).__name__)
+
+
+def _q(v) -> str:
+    return f"'{shown(v)}'" if isinstance(v, str) else shown(v)
 
 
 def validate(cat, d, file: str = "<scenario>", lines: dict | None = None) -> list[ScenarioError]:
     c = _Checker(cat, file, lines or {})
     c.check(d)
-    if not c.errors:
-        n = len((d["trace"]["setup"] if "trace" in d else d["state"])["seats"])
-        for path, q in [(("question",), d["question"])] + [(("also", i, "question"), x["question"])
-                                                              for i, x in enumerate(d.get("also", []))]:
-            if isinstance(q.get("seat", 0), int) and not 0 <= q.get("seat", 0) < n:
-                c.err(path + ("seat",), f"'seat' must be a seat number 0..{n - 1}")
     return c.errors
 
 
 def load(path: str, cat) -> dict:
     """Read and validate a scenario file; raises ScenarioErrors with located messages."""
     try:
+        st = os.stat(path)
+        if stat.S_ISDIR(st.st_mode):
+            raise IsADirectoryError
+        if not stat.S_ISREG(st.st_mode):
+            raise ScenarioErrors([ScenarioError(path, 1, "", "not a regular file")])
         with open(path, "rb") as f:
-            raw = f.read()
+            raw = f.read(L.SCENARIO_BYTES + 1)
+        if len(raw) > L.SCENARIO_BYTES:
+            raise ScenarioErrors([ScenarioError(path, 1, "", f"the file is over {L.SCENARIO_BYTES:,} bytes "
+                                                             "(the limit; see docs/catalogue-format.md § Limits)")])
     except FileNotFoundError:
         raise ScenarioErrors([ScenarioError(path, 1, "", "no such file")]) from None
     except IsADirectoryError:
@@ -433,7 +598,8 @@ def load(path: str, cat) -> dict:
     except UnicodeDecodeError as e:
         raise ScenarioErrors([ScenarioError(path, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})")]) from None
     d, lines = parse_json(text, path)
-    errs = validate(cat, d, path, lines)
+    with suggestion_budget():
+        errs = validate(cat, d, path, lines)
     if errs:
         raise ScenarioErrors(errs)
     return d

@@ -19,7 +19,7 @@ TOML by default; JSON when FILE ends in .json. Inconclusive findings are never w
 question is not a pass).
 
 exit codes: 0 written; 2 bad input or usage (nothing written); 3 written, but some question was
-inconclusive and is not in the baseline."""
+inconclusive and is not in the baseline; 4 internal error."""
 
 
 def add_arguments(p):

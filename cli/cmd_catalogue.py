@@ -57,15 +57,16 @@ def run(args) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(as_json(cat), ensure_ascii=False, indent=2) + "\n")
         return 0
+    from skillproof.model.names import escape
     chars = list(cat.characters.values())
     n_rb = sum(1 for c in chars if c.origin == "rulebook")
     shown, more = catalogue_paths(cat.files)
-    print(f"catalogue: {', '.join(shown)}{more}")
+    print(escape(f"catalogue: {', '.join(shown)}{more}"))
     print(f"{len(cat.cards)} cards, {len(chars)} characters ({n_rb} only in the rule book), "
           f"{len(cat.initial_skills)} skills, {len(cat.grants)} grants; {cat.rules.seats} seats at most, "
           f"draw {cat.rules.draw_base}")
     print()
     for c in chars:
         tags = ("隐藏" if c.hidden else "公开") + ("·女" if c.female else "·男") + ("·规则书" if c.origin == "rulebook" else "")
-        print(f"  {c.name:<8}\t{tags}\t" + "、".join(cat.skills[s].name for s in c.skills))
+        print(f"  {escape(c.name):<8}\t{tags}\t" + escape("、".join(cat.skills[s].name for s in c.skills)))
     return 0

@@ -12,7 +12,11 @@ HELP = "check a catalogue for contradictory or unreachable rule combinations"
 DESCRIPTION = """Run every check family on a catalogue (default: the shipped catalogue of the real game).
 
 exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 bad input or usage;
-3 inconclusive (the solver answered unknown or timed out) and nothing failing."""
+3 inconclusive (the solver answered unknown or timed out, or --time-budget ran out) and nothing failing;
+4 internal error (a bug in skillproof).
+
+With --time-budget SECONDS the whole run stops asking when the budget is spent: the report holds the
+findings so far and every question not asked as an inconclusive INC001 finding, in every format."""
 
 
 def add_arguments(p):
@@ -22,6 +26,9 @@ def add_arguments(p):
                    help="only these families or codes, comma-separated (e.g. conversion,BN001)")
     p.add_argument("--ignore", default="", metavar="CODES", help="drop findings of these families or codes")
     p.add_argument("--baseline", metavar="FILE", help="hide findings accepted in this baseline; flag stale entries")
+    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
+                   help="stop asking after this long (the whole run); report what was found and list every "
+                        "unasked question as inconclusive (exit 3)")
     add_solver_args(p)
 
 
@@ -66,7 +73,8 @@ def validate_selection(names) -> str | None:
     if bad:
         from skillproof.model.names import nearest
         hint = nearest(bad[0], known)
-        return f"unknown family or code '{bad[0]}'" + (f" — did you mean '{hint}'?" if hint else "")
+        from skillproof.model.names import shown
+        return f"unknown family or code '{shown(bad[0])}'" + (f" — did you mean '{hint}'?" if hint else "")
     return None
 
 
@@ -188,11 +196,13 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
                   show_intended="intended" in (getattr(args, "show", None) or []))
 
 
-def run_checks(cat, args):
+def run_checks(cat, args, started: float | None = None):
     from skillproof.checks.context import Options, run
+    budget = getattr(args, "time_budget", None)
     opts = Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
                    max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or ""),
-                   rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2))
+                   rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2),
+                   deadline=None if budget is None else (started or time.time()) + budget)
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
@@ -213,10 +223,14 @@ def usage_problem(args) -> str | None:
             return msg
     if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1 or getattr(args, "max_turns", 2) < 1:
         return "--timeout must be positive, --max-grants >= 0, --max-seats >= 1, --max-turns >= 1"
+    budget = getattr(args, "time_budget", None)
+    if budget is not None and not 0 < budget < 1e9:
+        return "--time-budget must be a positive number of seconds"
     return None
 
 
 def run(args) -> int:
+    started = time.time()
     msg = usage_problem(args) or outputs(args)[1]
     if msg:
         sys.stderr.write(f"error: {msg}\n")
@@ -232,7 +246,7 @@ def run(args) -> int:
     cat = load_or_report(args.paths)
     if cat is None:
         return 2
-    result = run_checks(cat, args)
+    result = run_checks(cat, args, started)
     found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)
     if base is not None:
         found, by_base, base_stale = B.apply(base, found, ran=_codes(args.select) or None)

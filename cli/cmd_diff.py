@@ -25,7 +25,7 @@ reason), code that only became readable is reported as newly understood, and cha
 
 exit codes: 0 no new findings at or above --fail-on and no changed decision (or --allow-changes);
 1 new findings or changed decisions (or engine rules); 2 bad input, usage or a degraded extraction;
-3 inconclusive."""
+3 inconclusive; 4 internal error."""
 
 
 def add_arguments(p):
@@ -51,6 +51,8 @@ def _git(*args) -> str:
         r = subprocess.run(["git", *args], capture_output=True, text=True, encoding="utf-8")
     except FileNotFoundError:
         raise SideError("git is not installed") from None
+    except UnicodeDecodeError as e:
+        raise SideError(f"git {args[-1]}: not UTF-8 text ({e.reason})") from None
     if r.returncode != 0:
         raise SideError(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"git {' '.join(args)} failed")
     return r.stdout
@@ -61,20 +63,28 @@ def read_side(spec: str) -> dict:
     if os.path.exists(spec) or ":" not in spec:
         if not os.path.exists(spec):
             raise SideError(f"{spec}: no such file or directory")
-        from skillproof.model.loader import catalogue_files
-        paths = [str(p) for p in catalogue_files([spec])]       # a directory: recursively, as `check` reads it
+        from skillproof.model.loader import catalogue_files, read_limited
+        refused: list = []
+        paths = catalogue_files([spec], refused)       # a directory: recursively, as `check` reads it
+        if refused:                                    # a symbolic link out of the directory
+            raise SideError(str(refused[0]))
         if not paths:
             raise SideError(f"{spec}: no .toml catalogue files")
         out = {}
         for p in paths:
+            raw, err = read_limited(p, os.path.relpath(p))
+            if err:
+                raise SideError(str(err))
             try:
-                with open(p, encoding="utf-8") as fh:
-                    out[os.path.relpath(p)] = fh.read()
-            except (OSError, UnicodeDecodeError) as e:
-                raise SideError(f"{p}: cannot read ({e})") from None
+                out[os.path.relpath(p)] = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                raise SideError(f"{p}: cannot read (not UTF-8: {e.reason} at byte {e.start})") from None
         return out
     rev, _, path = spec.partition(":")
     path = path.rstrip("/")
+    if rev.startswith("-"):
+        # it would reach git as an option
+        raise SideError(f"{spec}: a git revision cannot start with '-'")
     kind = _git("cat-file", "-t", f"{rev}:{path}" if path else f"{rev}:").strip()
     if kind == "blob":
         return {spec: _git("show", f"{rev}:{path}")}

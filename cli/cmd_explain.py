@@ -17,7 +17,7 @@ interpreter's deciding steps, with every rule involved at its catalogue file:lin
   skillproof explain UR004-ccae11561e
   skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
 
-Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue)."""
+Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 4 internal error."""
 
 
 def add_arguments(p):
@@ -47,17 +47,19 @@ def run(args) -> int:
     from skillproof.checks.registry import all_codes
     from skillproof.model.names import nearest
 
+    from skillproof.model.names import shown
+
     from .common import load_or_report
     if not args.id:
         sys.stderr.write("error: explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
                          "(`skillproof check` prints every finding's id in brackets)\n")
         return EXIT_USAGE
-    ident = args.id.strip()
+    ident = shown(args.id.strip(), 40)         # echoed in messages: one line, short
     code = ident.split("-", 1)[0].upper()
     fam, code_info = _family_of(code)
     if code_info is None:
         sug = nearest(code, list(all_codes()))
-        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{code}'"
+        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{shown(code, 20)}'"
                          + (f" — did you mean {sug}?" if sug else "") + " (ids look like CV002-1a2b3c4d5e)\n")
         return EXIT_USAGE
     if fam is None:

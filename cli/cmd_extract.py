@@ -26,7 +26,8 @@ extraction report, printed to stderr and written as DIR/extraction-report.md wit
 Without --output and --compare the catalogue is printed on stdout (one TOML document).
 Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input or a degraded
 extraction (a file holding rules fails to parse, a character loses skills the role table gives it, or more
-undecided items than --undecided-baseline allows; the output is still written, the reasons printed)."""
+undecided items than --undecided-baseline allows; the output is still written, the reasons printed);
+4 internal error."""
 
 _SHIPPED = "<shipped>"
 _FILES = ("rules.toml", "cards.toml", "characters.toml", "skills.toml", "grants.toml")

@@ -20,7 +20,8 @@ Older scenario files hold one state instead of a trace ({"state": …}); they ar
 
 Exit codes: 0 every answer as expected; 1 some answer differs, an event of the trace is illegal (or the
 older state is not reachable), or a question is not asked at a moment where its decision is taken;
-2 bad input (the file or the catalogue), reported as FILE:LINE: [path] message."""
+2 bad input (the file or the catalogue, or a value over the limits of docs/catalogue-format.md
+§ Limits), reported as FILE:LINE: [path] message; 4 internal error (a bug in skillproof)."""
 
 
 def add_arguments(p):
@@ -92,8 +93,9 @@ def text_lines(cat, args, d: dict, r: dict) -> list[str]:
     from skillproof.model import turn as TW
 
     from .cmd_ask import question_title, state_lines_of, story_lines
-    lines = [f"scenario {args.file}" + (f" — {d['query']}" if d.get("query") else "")
-             + (f" — finding {d['finding']}" if d.get("finding") else ""), ""]
+    from skillproof.model.names import shown
+    lines = [f"scenario {shown(args.file, 200)}" + (f" — {shown(d['query'], 200)}" if d.get("query") else "")
+             + (f" — finding {shown(d['finding'], 80)}" if d.get("finding") else ""), ""]
     st = r["state"]
     if r["timed"]:
         n = len(d["trace"].get("events", []))

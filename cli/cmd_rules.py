@@ -59,8 +59,8 @@ def run(args) -> int:
                 from skillproof.reports.ruledocs import help_uri
                 print(f"\nMore: {help_uri(c.code)}")
                 return 0
-    from skillproof.model.names import nearest
+    from skillproof.model.names import nearest, shown
     known = [f.name for f in fams] + [c.code for f in fams for c in f.codes]
     hint = nearest(want, known)
-    sys.stderr.write(f"error: no check '{want}'" + (f" — did you mean '{hint}'?" if hint else "") + "\n")
+    sys.stderr.write(f"error: no check '{shown(want)}'" + (f" — did you mean '{hint}'?" if hint else "") + "\n")
     return 2

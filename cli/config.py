@@ -53,7 +53,7 @@ COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "catalogue": {"paths": None},
     "explain": {"paths": None, "timeout": None},
     "replay": {"paths": None},
-    "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants"},
+    "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None},
 }
 PATH_KEYS = ("paths", "baseline")
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from . import limits as L
 from . import vocab as V
-from .names import nearest
+from .names import describe_char, hint, shown
 
 
 class ExprError(Exception):
@@ -119,10 +120,12 @@ def tokenize(text: str) -> list[Tok]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if not m:
-            raise ExprError(f"unexpected character {text[i]!r}", i)
+            raise ExprError(f"unexpected character {describe_char(text[i])}", i)
         kind = m.lastgroup
         if kind != "ws":
             t = m.group()
+            if kind == "int" and (len(t) > L.NUMBER_CHARS or int(t) > L.INT_MAX):
+                raise ExprError(f"the number {shown(t, 20)} is too large (the limit is {L.INT_MAX:,})", i)
             if kind == "name" and t in KEYWORDS:
                 kind = "kw"
             out.append(Tok(kind, t, i))
@@ -137,6 +140,15 @@ class _Parser:
         self.text = text
         self.toks = tokenize(text)
         self.i = 0
+        self.nesting = 0
+
+    def _nest(self, col: int):
+        """One level deeper (a parenthesis, a branch, a quantifier, a set, a 'not' or '-'): the
+        recursion is bounded, so no input can exhaust the stack."""
+        self.nesting += 1
+        if self.nesting > L.EXPR_NESTING:
+            raise ExprError(f"nested more than {L.EXPR_NESTING} levels deep (parentheses, if, quantifiers, "
+                            f"sets, not and '-' count); split the condition", col)
 
     @property
     def tok(self) -> Tok:
@@ -153,16 +165,23 @@ class _Parser:
     def expect(self, text: str) -> Tok:
         if not self.at(text):
             found = self.tok.text or "end of expression"
-            raise ExprError(f"expected '{text}', found '{found}'", self.tok.col)
+            raise ExprError(f"expected '{text}', found '{shown(found)}'", self.tok.col)
         return self.take()
 
     def parse(self) -> Node:
         e = self.expr()
         if self.tok.kind != "end":
-            raise ExprError(f"unexpected '{self.tok.text}' after a complete expression", self.tok.col)
+            raise ExprError(f"unexpected '{shown(self.tok.text)}' after a complete expression", self.tok.col)
         return e
 
     def expr(self) -> Node:
+        self._nest(self.tok.col)
+        try:
+            return self._expr()
+        finally:
+            self.nesting -= 1
+
+    def _expr(self) -> Node:
         if self.at("if"):
             col = self.take().col
             c = self.expr()
@@ -190,7 +209,11 @@ class _Parser:
     def not_(self) -> Node:
         if self.at("not"):
             col = self.take().col
-            return Unary("not", self.not_(), col=col)
+            self._nest(col)
+            try:
+                return Unary("not", self.not_(), col=col)
+            finally:
+                self.nesting -= 1
         return self.cmp()
 
     def cmp(self) -> Node:
@@ -221,7 +244,11 @@ class _Parser:
     def unary(self) -> Node:
         if self.at("-"):
             col = self.take().col
-            return Unary("-", self.unary(), col=col)
+            self._nest(col)
+            try:
+                return Unary("-", self.unary(), col=col)
+            finally:
+                self.nesting -= 1
         return self.post()
 
     def post(self) -> Node:
@@ -230,7 +257,7 @@ class _Parser:
             self.take()
             t = self.take()
             if t.kind != "name":
-                raise ExprError(f"expected an attribute name after '.', found '{t.text}'", t.col)
+                raise ExprError(f"expected an attribute name after '.', found '{shown(t.text)}'", t.col)
             e = Attr(e, t.text, col=t.col)
         return e
 
@@ -253,7 +280,7 @@ class _Parser:
             self.expect("(")
             v = self.take()
             if v.kind != "name":
-                raise ExprError(f"expected a variable name after '{t.text}(', found '{v.text}'", v.col)
+                raise ExprError(f"expected a variable name after '{t.text}(', found '{shown(v.text)}'", v.col)
             self.expect(":")
             body = self.expr()
             self.expect(")")
@@ -277,15 +304,50 @@ class _Parser:
             self.expect("}")
             return SetLit(items, col=col)
         found = t.text or "end of expression"
-        raise ExprError(f"expected a value, found '{found}'", t.col)
+        raise ExprError(f"expected a value, found '{shown(found)}'", t.col)
 
 
 def parse(text: str) -> Node:
     if not isinstance(text, str):
         raise ExprError("an expression must be a string")
+    if len(text) > L.EXPR_CHARS:
+        raise ExprError(f"the expression is {len(text):,} characters long; the limit is {L.EXPR_CHARS:,}",
+                        L.EXPR_CHARS)
     if not text.strip():
         raise ExprError("empty expression")
-    return _Parser(text).parse()
+    node = _Parser(text).parse()
+    deep = _too_deep(node, L.EXPR_DEPTH)
+    if deep is not None:
+        raise ExprError(f"the expression is more than {L.EXPR_DEPTH} levels deep (a chain of and, or, + or "
+                        f"comparisons adds a level per term); split it", deep.col)
+    return node
+
+
+def _children(n) -> list:
+    if isinstance(n, Attr):
+        return [n.obj]
+    if isinstance(n, Unary):
+        return [n.arg]
+    if isinstance(n, Bin):
+        return [n.left, n.right]
+    if isinstance(n, If):
+        return [n.cond, n.then, n.other]
+    if isinstance(n, SetLit):
+        return list(n.items)
+    if isinstance(n, Quant):
+        return [n.body]
+    return []
+
+
+def _too_deep(node, limit: int):
+    """The first node deeper than ``limit`` (iteratively: the tree may be deep), or None."""
+    stack = [(node, 1)]
+    while stack:
+        n, d = stack.pop()
+        if d > limit:
+            return n
+        stack.extend((c, d + 1) for c in _children(n))
+    return None
 
 
 def parse_lambda(text: str) -> Lambda:
@@ -308,24 +370,12 @@ def _shift(node, by: int):
 
 
 def walk(node):
-    """Every node of an expression, pre-order."""
-    yield node
-    if isinstance(node, Attr):
-        yield from walk(node.obj)
-    elif isinstance(node, Unary):
-        yield from walk(node.arg)
-    elif isinstance(node, Bin):
-        yield from walk(node.left)
-        yield from walk(node.right)
-    elif isinstance(node, If):
-        yield from walk(node.cond)
-        yield from walk(node.then)
-        yield from walk(node.other)
-    elif isinstance(node, SetLit):
-        for it in node.items:
-            yield from walk(it)
-    elif isinstance(node, Quant):
-        yield from walk(node.body)
+    """Every node of an expression, pre-order (iteratively)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(_children(n)))
 
 
 # -------------------------------------------------------------------------------------- type checker
@@ -389,12 +439,11 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
                             f"not in a {scope.context} expression", col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
-    raise ExprError(f"unknown player attribute '{name}'{_did_you_mean(name, cands)}", col)
+    raise ExprError(f"unknown player attribute {_q(name)}{hint(name, cands)}", col)
 
 
-def _did_you_mean(name: str, cands) -> str:
-    n = nearest(name, cands)
-    return f" — did you mean '{n}'?" if n else ""
+def _q(name: str) -> str:
+    return f"'{shown(name)}'"
 
 
 def _check(n: Node, scope: Scope) -> str:
@@ -441,7 +490,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
         cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS)
                  + sorted(scope.universe.cards) + sorted(scope.universe.characters)
                  + list(V.COLOURS) + list(V.DIRECTIONS))
-        raise ExprError(f"unknown name '{name}'{_did_you_mean(name, cands)}", n.col)
+        raise ExprError(f"unknown name {_q(name)}{hint(name, cands)}", n.col)
     if isinstance(n, Attr):
         ot = _check(n.obj, scope)
         if ot != V.PLAYER:
@@ -503,7 +552,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
     if isinstance(n, Quant):
         _, effects_ok = V.CONTEXTS[scope.context]
         if n.var in scope.players or n.var in scope.params:
-            raise ExprError(f"'{n.var}' is already bound", n.col)
+            raise ExprError(f"{_q(n.var)} is already bound", n.col)
         bt = _check(n.body, scope.bind(n.var))
         if not _compatible(bt, V.BOOL):
             raise ExprError(f"'{n.kind}(…)' needs a bool condition, got a {bt}", n.body.col)

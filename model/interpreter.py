@@ -246,7 +246,8 @@ def at_decision(state: State, decision: str, seat: int = 0) -> bool:
     if state.window is None or decision not in DECISION_WINDOWS:
         return True
     wins, actor = DECISION_WINDOWS[decision]
-    return state.window in wins and T.actor_ok(state, seat, actor)
+    # a dead player takes no decision (server: a dead player in front of the message is passed over)
+    return state.window in wins and T.actor_ok(state, seat, actor) and state.seats[seat].alive
 
 
 def grant_matters(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> bool:

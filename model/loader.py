@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
+import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -16,11 +16,13 @@ from pathlib import Path
 from . import expr as E
 from . import kinds as K
 from . import turn as T
+from . import limits as L
+from . import tomlsafe
 from . import vocab as V
 from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Fires, Give, Intends, Intent, Loc,
                         Plays, Receive, Ref, Rule, Rules, Send)
-from .locate import line_of, locate, toml_error_line
-from .names import nearest
+from .locate import line_of, locate
+from .names import escape, excerpt, hint, nearest, shown, suggestion_budget
 
 
 @dataclass(frozen=True, order=True)
@@ -31,8 +33,9 @@ class CatalogueError:
     message: str
 
     def __str__(self) -> str:
-        key = f" [{self.key}]" if self.key else ""
-        return f"{self.file}:{self.line}:{key} {self.message}"
+        # one line whatever the input held: control and invisible characters are shown escaped
+        key = f" [{escape(self.key)}]" if self.key else ""
+        return f"{escape(self.file)}:{self.line}:{key} {escape(self.message)}"
 
 
 class CatalogueErrors(Exception):
@@ -49,7 +52,7 @@ class CatalogueErrors(Exception):
     def folded_lines(self) -> list[str]:
         if not self.hidden:
             return []
-        u = self.unreadable
+        u = [escape(n) for n in self.unreadable]
         names = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
         return [f"({self.hidden} further error{'s' if self.hidden != 1 else ''} hidden: "
                 f"{'they follow' if self.hidden != 1 else 'it follows'} from {names} not being readable)"]
@@ -60,10 +63,13 @@ def shipped_path() -> Path:
     return Path(str(resources.files("skillproof.model").joinpath("catalogue")))
 
 
-def catalogue_files(paths) -> list[Path]:
+def catalogue_files(paths, errors: list | None = None) -> list[Path]:
     """Expand paths (files or directories) into the TOML files to read, in a stable order: a directory is
     read recursively, its files in sorted relative-path order (``cards.toml`` before
-    ``characters/a_fu_luo_la.toml`` before ``rules.toml``); names starting with a dot are skipped."""
+    ``characters/a_fu_luo_la.toml`` before ``rules.toml``); names starting with a dot are skipped.
+
+    What a symbolic link inside a directory leads to outside that directory is not read: each such file is
+    named in ``errors`` (when given) instead."""
     out: list[Path] = []
     for p in paths:
         p = Path(p)
@@ -71,12 +77,56 @@ def catalogue_files(paths) -> list[Path]:
             found = {}
             for q in p.rglob("*.toml"):
                 rel = q.relative_to(p)
-                if q.is_file() and not any(part.startswith(".") for part in rel.parts):
+                if any(part.startswith(".") for part in rel.parts):
+                    continue
+                away = link_out_of(q, p)
+                if away is not None:
+                    if errors is not None:
+                        errors.append(CatalogueError(display_name(q), 1, "",
+                                                     f"a symbolic link out of the catalogue directory (to {away}); "
+                                                     "not read — copy the file in or name it on the command line"))
+                    continue
+                if q.is_file():
                     found[rel.as_posix()] = q
             out.extend(found[k] for k in sorted(found))
         else:
             out.append(p)
     return out
+
+
+def link_out_of(path: Path, directory: Path) -> str | None:
+    """Where ``path`` leads if it is a symbolic link to something outside ``directory``, else None."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=False)
+        base = directory.resolve(strict=False)
+    except (OSError, RuntimeError):         # a link loop
+        return "a loop of links"
+    if target.parent == base or base in target.parents:
+        return None
+    return shown(str(target), 80)
+
+
+def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | None]:
+    """A catalogue file's bytes, read only if it is a regular file within the size limit."""
+    try:
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode):
+            kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
+            return None, CatalogueError(name, 1, "", f"{kind}, not a catalogue file")
+        if st.st_size > L.FILE_BYTES:
+            return None, CatalogueError(name, 1, "", f"the file is {st.st_size:,} bytes; the limit is "
+                                                     f"{L.FILE_BYTES:,} (see docs/catalogue-format.md § Limits)")
+        with open(path, "rb") as fh:
+            raw = fh.read(L.FILE_BYTES + 1)
+        if len(raw) > L.FILE_BYTES:
+            return None, CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} bytes (the limit)")
+        return raw, None
+    except FileNotFoundError:
+        return None, CatalogueError(name, 1, "", "no such file")
+    except OSError as e:
+        return None, CatalogueError(name, 1, "", f"cannot read: {e.strerror}")
 
 
 def display_name(path: Path, shipped: bool = False) -> str:
@@ -112,31 +162,44 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
         shipped = not paths
         if shipped:
             paths = [shipped_path()]
-        files = catalogue_files(paths)
+        files = catalogue_files(paths, errors)
         if not files:
-            raise CatalogueErrors([CatalogueError(str(p), 1, "", "no .toml catalogue files here")
-                                   for p in paths])
+            raise CatalogueErrors(errors or [CatalogueError(escape(str(p)), 1, "", "no .toml catalogue files here")
+                                             for p in paths])
+        if len(files) > L.FILES:
+            raise CatalogueErrors([CatalogueError(display_name(files[L.FILES], shipped), 1, "",
+                                                  f"{len(files):,} catalogue files; the limit is {L.FILES:,}")])
         for f in files:
             name = display_name(f, shipped)
+            raw, err = read_limited(f, name)
+            if err:
+                errors.append(err)
+                continue
             try:
-                raw = f.read_bytes()
                 docs.append((name, raw.decode("utf-8")))
-            except FileNotFoundError:
-                errors.append(CatalogueError(name, 1, "", "no such file"))
             except UnicodeDecodeError as e:
                 errors.append(_not_utf8(name, raw, e))
                 unreadable[name] = raw.decode("utf-8", "replace")
-            except OSError as e:
-                errors.append(CatalogueError(name, 1, "", f"cannot read: {e.strerror}"))
-    b = _Builder()
+    total = 0
     for name, text in docs:
-        if text.startswith("\ufeff"):
-            errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), which "
-                                                      "TOML does not allow: save it as UTF-8 without BOM"))
-            unreadable[name] = text
-            continue
-        b.add_file(name, text)
-    b.link()                       # cross-file checks run even after local errors: report everything at once
+        total += len(text)
+        if total > L.TOTAL_BYTES:
+            raise CatalogueErrors(errors + [CatalogueError(name, 1, "", f"the catalogue is over {L.TOTAL_BYTES:,} "
+                                                                        "characters in all (the limit)")])
+    b = _Builder()
+    with suggestion_budget():          # "did you mean" stays fast however many names are wrong
+        for name, text in docs:
+            if text.startswith("\ufeff"):
+                errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), "
+                                                          "which TOML does not allow: save it as UTF-8 without BOM"))
+                unreadable[name] = text
+                continue
+            b.add_file(name, text)
+        # cross-file checks run even after local errors, to report everything at once (what follows only
+        # from an unreadable file is folded below) — unless the catalogue is over a count limit: then what
+        # was left out would show up as unknown names everywhere
+        if not b.dropped:
+            b.link()
     errors.extend(b.errors)
     unreadable.update(b.unreadable)
     if errors:
@@ -220,6 +283,8 @@ def _tname(v) -> str:
 class _Builder:
     def __init__(self):
         self.errors: list[CatalogueError] = []
+        self._said: set = set()               # limits already reported
+        self.dropped = False                  # entries were left out: the catalogue is over a count limit
         self.rules = Rules()
         self.rules_seen: Loc | None = None
         self.cards: dict[str, Card] = {}
@@ -236,19 +301,26 @@ class _Builder:
 
     # --------------------------------------------------------------------------------- per file
     def add_file(self, name: str, text: str):
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            msg = str(e)
-            self.errors.append(CatalogueError(name, toml_error_line(msg, text), "", f"TOML syntax error: {msg}"))
+        if len(text) > L.FILE_BYTES:
+            self.errors.append(CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} characters (the limit)"))
+            self.unreadable[name] = ""
+            return
+        data, bad = tomlsafe.loads(text)
+        if bad:
+            self.errors.append(CatalogueError(name, bad[0], "", bad[1]))
             self.unreadable[name] = text
             return
         locs = locate(text)
+        over = tomlsafe.check_values(data, locs)
+        if over:                   # nothing else is read from a file over the limits
+            self.errors.extend(CatalogueError(name, line, key, msg) for line, key, msg in over)
+            self.unreadable[name] = text
+            return
         F = (name, locs)
         self._inline_suppressions(name, text, data)
         for k in data:
             if k not in TOP_KEYS:
-                self.err(name, locs, (k,), k, f"unknown top-level table '{k}'{_dym(k, TOP_KEYS)}")
+                self.err(name, locs, (k,), k, f"unknown top-level table {_q(k)}{_dym(k, TOP_KEYS)}")
         if "meta" in data and not isinstance(data["meta"], dict):
             self.err(name, locs, ("meta",), "meta", "[meta] must be a table")
         if "rules" in data:
@@ -266,6 +338,8 @@ class _Builder:
                 if not isinstance(entry, dict):
                     self.err(name, locs, path, table, f"each [[{table}]] must be a table")
                     continue
+                if self._too_many(F, path, table):
+                    break
                 fn(F, path, entry, table)
 
     def _inline_suppressions(self, name: str, text: str, data: dict):
@@ -280,7 +354,7 @@ class _Builder:
     def _keys(self, F, path, entry, allowed, what):
         for k in entry:
             if k not in allowed:
-                self.err(F[0], F[1], path + (k,), k, f"unknown key '{k}' in {what}{_dym(k, allowed)}")
+                self.err(F[0], F[1], path + (k,), k, f"unknown key {_q(k)} in {what}{_dym(k, allowed)}")
 
     def _get(self, F, path, entry, key, typ, what, required=False, default=None):
         if key not in entry:
@@ -296,7 +370,36 @@ class _Builder:
             return default
         return v
 
+    _TABLE_LIMITS = {"card": ("cards", L.CARDS), "character": ("characters", L.CHARACTERS),
+                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES)}
+    _LIST_LIMITS = {"aliases": L.ALIASES, "skills": L.SKILLS_PER_CHARACTER, "gives": L.GIVES_PER_RULE,
+                    "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "params": L.PARAMS_PER_GRANT}
+
+    def _too_many(self, F, path, table) -> bool:
+        """Is the catalogue already at its limit of ``table`` entries? (Said once, where it is passed.)"""
+        what, limit = self._TABLE_LIMITS[table]
+        have = {"card": len(self.cards), "character": len(self.characters)}.get(table, len(self.skills))
+        if have < limit:
+            return False
+        self.dropped = True                   # what is left out would show up as unknown names
+        if what not in self._said:
+            self._said.add(what)
+            self.err(F[0], F[1], path, table, f"more than {limit:,} {what} in the catalogue (the limit; "
+                                              "see docs/catalogue-format.md § Limits)")
+        return True
+
+    def _long(self, F, path, entry, key) -> bool:
+        """Does ``entry[key]`` hold more items than its limit allows? (Reported.)"""
+        v = entry.get(key)
+        limit = self._LIST_LIMITS[key]
+        if isinstance(v, (list, dict)) and len(v) > limit:
+            self.err(F[0], F[1], path + (key,), key, f"'{key}' has {len(v):,} entries; the limit is {limit}")
+            return True
+        return False
+
     def _strlist(self, F, path, entry, key, what, required=False):
+        if key in self._LIST_LIMITS and self._long(F, path, entry, key):
+            return None
         v = self._get(F, path, entry, key, list, what, required, None)
         if v is None:
             return None
@@ -337,7 +440,7 @@ class _Builder:
             for step in te:
                 if step not in TURN_END_STEPS:
                     self.err(F[0], F[1], path + ("turn_end",), "turn_end",
-                             f"unknown turn-end step '{step}'{_dym(step, TURN_END_STEPS)}")
+                             f"unknown turn-end step {_q(step)}{_dym(step, TURN_END_STEPS)}")
             if sorted(te) != sorted(TURN_END_STEPS):
                 self.err(F[0], F[1], path + ("turn_end",), "turn_end",
                          "turn_end must list each of restore_invalid and drop_one_turn exactly once")
@@ -355,7 +458,7 @@ class _Builder:
                 continue
             bad = [v for v in vals if v not in allowed]
             for v in bad:
-                self.err(F[0], F[1], path + (key,), key, f"unknown {key} item '{v}'{_dym(v, allowed)}")
+                self.err(F[0], F[1], path + (key,), key, f"unknown {key} item {_q(v)}{_dym(v, allowed)}")
             if len(set(vals)) != len(vals):
                 self.err(F[0], F[1], path + (key,), key, f"{key} lists an item twice")
             if not bad:
@@ -380,7 +483,7 @@ class _Builder:
             return
         loc = self._loc(F, path)
         if ident in self.cards:
-            self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id '{ident}' (first at {self.cards[ident].loc})")
+            self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id {_q(ident)} (first at {self.cards[ident].loc})")
             return
         card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
@@ -396,7 +499,7 @@ class _Builder:
             for ph in self._strlist(F, path, e, "phases", what) or ():
                 if ph not in CARD_PHASES:
                     self.err(F[0], F[1], path + ("phases",), "phases",
-                             f"unknown phase '{ph}'{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+                             f"unknown phase {_q(ph)}{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
                 else:
                     out[ph] = T.WINDOWS[ph].actor
             return out
@@ -410,10 +513,10 @@ class _Builder:
         for win, actor in w.items():
             if win not in CARD_PHASES:
                 self.err(F[0], F[1], path + ("windows", win), "windows",
-                         f"unknown window '{win}'{_dym(win, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+                         f"unknown window {_q(win)}{_dym(win, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
             elif not isinstance(actor, str) or actor not in T.ACTORS:
                 self.err(F[0], F[1], path + ("windows", win), "windows",
-                         f"unknown actor {actor!r} for window '{win}'"
+                         f"unknown actor {_q(str(actor))} for window {_q(win)}"
                          f"{_dym(actor, T.ACTORS) if isinstance(actor, str) else ''} (one of {', '.join(T.ACTORS)})")
             else:
                 out[win] = actor
@@ -428,14 +531,14 @@ class _Builder:
         skills = self._strlist(F, path, e, "skills", what, required=True)
         origin = self._get(F, path, e, "origin", str, what, default="server")
         if origin not in ("server", "rulebook"):
-            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not '{origin}'")
+            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not {_q(origin)}")
         aliases = self._strlist(F, path, e, "aliases", what) or ()
         text = self._get(F, path, e, "text", str, what, default="")
         if ident is None:
             return
         if ident in self.characters:
             self.err(F[0], F[1], path + ("id",), "id",
-                     f"duplicate character id '{ident}' (first at {self.characters[ident].loc})")
+                     f"duplicate character id {_q(ident)} (first at {self.characters[ident].loc})")
             return
         ch = Character(ident, name or ident, hidden, female, skills or (), self._loc(F, path), origin, aliases, text)
         self.characters[ident] = ch
@@ -443,7 +546,7 @@ class _Builder:
             seen = set()
             for s in skills:
                 if s in seen:
-                    self.err(F[0], F[1], path + ("skills",), "skills", f"skill '{s}' is listed twice for {ident}")
+                    self.err(F[0], F[1], path + ("skills",), "skills", f"skill {_q(s)} is listed twice for {ident}")
                 seen.add(s)
         self._pending.append(("character", F, path, ch))
 
@@ -456,7 +559,7 @@ class _Builder:
         good_kinds = []
         for k in kinds:
             if k not in K.KINDS or k == "Skill":
-                self.err(F[0], F[1], path + ("kinds",), "kinds", f"unknown kind '{k}'{_dym(k, set(K.KINDS) - {'Skill'})}")
+                self.err(F[0], F[1], path + ("kinds",), "kinds", f"unknown kind {_q(k)}{_dym(k, set(K.KINDS) - {'Skill'})}")
             else:
                 good_kinds.append(k)
         initial = self._get(F, path, e, "initial", bool, what, default=not is_grant)
@@ -465,7 +568,7 @@ class _Builder:
         if ident in self.skills:
             prev = self.skills[ident]
             self.err(F[0], F[1], path + ("id",), "id",
-                     f"duplicate rule id '{ident}' (first at {prev.loc}, as a {'grant' if prev.is_grant else 'skill'})")
+                     f"duplicate rule id {_q(ident)} (first at {prev.loc}, as a {'grant' if prev.is_grant else 'skill'})")
             return
         loc = self._loc(F, path)
         r = Rule(id=ident, name=name or ident, is_grant=is_grant, kinds=tuple(good_kinds),
@@ -477,7 +580,7 @@ class _Builder:
         r.consumed = self._get(F, path, e, "consumed", bool, what, default=False)
         r.limit = self._get(F, path, e, "limit", str, what, default="none")
         if r.limit not in ("none", "turn", "game"):
-            self.err(F[0], F[1], path + ("limit",), "limit", f"limit must be none, turn or game, not '{r.limit}'")
+            self.err(F[0], F[1], path + ("limit",), "limit", f"limit must be none, turn or game, not {_q(r.limit)}")
         r.trigger = self._get(F, path, e, "trigger", str, what, default="")
         r.windows = self._windows(F, path, e, what)
         if "windows" in e and not r.has("ActiveSkill"):
@@ -487,21 +590,22 @@ class _Builder:
         r.replaces_role = self._get(F, path, e, "replaces_role", bool, what, default=False)
         r.origin = self._get(F, path, e, "origin", str, what, default="server")
         if r.origin not in ("server", "rulebook"):
-            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not '{r.origin}'")
+            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not {_q(r.origin)}")
         if is_grant:
             if "lifetime" not in e:
                 self.err(F[0], F[1], path, "lifetime", f"{what} {ident} is missing required key 'lifetime' (turn, until_fired or permanent)")
             r.lifetime = self._get(F, path, e, "lifetime", str, what, default="turn")
             if r.lifetime not in LIFETIMES:
                 self.err(F[0], F[1], path + ("lifetime",), "lifetime",
-                         f"lifetime must be {', '.join(LIFETIMES)}, not '{r.lifetime}'{_dym(r.lifetime, LIFETIMES)}")
-            params = self._get(F, path, e, "params", dict, what, default={})
+                         f"lifetime must be {', '.join(LIFETIMES)}, not {_q(r.lifetime)}{_dym(r.lifetime, LIFETIMES)}")
+            params = {} if self._long(F, path, e, "params") else \
+                self._get(F, path, e, "params", dict, what, default={})
             for pn, pt in params.items():
                 if not isinstance(pt, str) or pt not in PARAM_TYPES:
                     self.err(F[0], F[1], path + ("params", pn), "params",
-                             f"parameter '{pn}' has unknown type {pt!r} (one of {', '.join(sorted(PARAM_TYPES))})")
+                             f"parameter {_q(pn)} has unknown type {_q(pt)} (one of {', '.join(sorted(PARAM_TYPES))})")
                 elif pn in E.KEYWORDS or pn in V.PLAYER_ATTRS or pn in V.GLOBALS or pn == "self":
-                    self.err(F[0], F[1], path + ("params", pn), "params", f"parameter name '{pn}' is reserved")
+                    self.err(F[0], F[1], path + ("params", pn), "params", f"parameter name {_q(pn)} is reserved")
                 else:
                     r.params[pn] = pt
         # lattice: kinds vs initial, exclusive kinds
@@ -515,7 +619,7 @@ class _Builder:
             has_kind = any(o in r.closure for o in owners)
             if table_key in e and not has_kind:
                 self.err(F[0], F[1], path + (table_key,), table_key,
-                         f"'{table_key}' belongs to {' / '.join(owners)}, which {ident} is not (kinds = {list(kinds)})")
+                         f"'{table_key}' belongs to {' / '.join(owners)}, which {ident} is not (kinds = {shown(str(list(kinds)), 120)})")
             if has_kind and table_key not in e:
                 need = next(o for o in owners if o in r.closure)
                 self.err(F[0], F[1], path, table_key, f"{ident} is a {need} and needs a '{table_key}'")
@@ -582,6 +686,8 @@ class _Builder:
         if not isinstance(gl, list):
             self.err(F[0], F[1], path + ("gives",), "gives", "'gives' must be an array of tables: write [[…gives]]")
             return
+        if self._long(F, path, e, "gives"):
+            return
         for i, g in enumerate(gl):
             gp = path + ("gives", i)
             what = "[[gives]]"
@@ -592,7 +698,7 @@ class _Builder:
             grant = self._get(F, gp, g, "grant", str, what, required=True)
             to = self._get(F, gp, g, "to", str, what, required=True, default="self")
             if to not in ("self", "target", "others", "all"):
-                self.err(F[0], F[1], gp + ("to",), "to", f"'to' must be self, target, others or all, not '{to}'{_dym(to, ('self', 'target', 'others', 'all'))}")
+                self.err(F[0], F[1], gp + ("to",), "to", f"'to' must be self, target, others or all, not {_q(to)}{_dym(to, ('self', 'target', 'others', 'all'))}")
             per_turn = self._get(F, gp, g, "per_turn", int, what, default=1)
             if per_turn < 1:
                 self.err(F[0], F[1], gp + ("per_turn",), "per_turn", "per_turn must be at least 1")
@@ -606,13 +712,13 @@ class _Builder:
                 for w in at_v:
                     if w not in T.WINDOWS or w == "turn_end":
                         self.err(F[0], F[1], gp + ("at",), "at",
-                                 f"unknown window '{w}'{_dym(w, T.IDLE_POINTS + ('receive', 'draw'))} "
+                                 f"unknown window {_q(w)}{_dym(w, T.IDLE_POINTS + ('receive', 'draw'))} "
                                  f"(one of {', '.join(x for x in T.WINDOWS if x != 'turn_end')})")
                     else:
                         at.append(w)
             on = self._get(F, gp, g, "on", str, what, default="any")
             if on not in T.EVENTS:
-                self.err(F[0], F[1], gp + ("on",), "on", f"unknown event '{on}'{_dym(on, T.EVENTS)} (one of {', '.join(T.EVENTS)})")
+                self.err(F[0], F[1], gp + ("on",), "on", f"unknown event {_q(on)}{_dym(on, T.EVENTS)} (one of {', '.join(T.EVENTS)})")
             if grant is None:
                 continue
             give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),
@@ -646,25 +752,24 @@ class _Builder:
         for s in ch.skills:
             if s not in self.skills:
                 self.err(F[0], F[1], path + ("skills",), "skills",
-                         f"unknown skill '{s}' for {ch.name}{self._dym_rule(s, grants=False)}")
+                         f"unknown skill {_q(s)} for {ch.name}{self._dym_rule(s, grants=False)}")
             elif self.skills[s].is_grant:
                 self.err(F[0], F[1], path + ("skills",), "skills",
-                         f"'{s}' is a [[grant]] (handed out at run time), not a skill a character starts with")
+                         f"{_q(s)} is a [[grant]] (handed out at run time), not a skill a character starts with")
 
     def _dym_rule(self, s, grants):
-        cands = {r.id for r in self.skills.values() if r.is_grant == grants}
-        n = nearest(s, cands | {r.name for r in self.skills.values() if r.is_grant == grants})
-        if not n:
-            return ""
-        r = self.skills.get(n) or next((x for x in self.skills.values() if x.name == n), None)
-        return f" — did you mean {r.id} ({r.name})?" if r else f" — did you mean '{n}'?"
+        rules = [r for r in self.skills.values() if r.is_grant == grants]
+
+        def show(n):
+            r = self.skills.get(n) or next((x for x in rules if x.name == n), None)
+            return f"{r.id} ({r.name})" if r else f"'{n}'"
+        return hint(s, [r.id for r in rules] + [r.name for r in rules], show)
 
     def _dym_card(self, s):
-        n = nearest(s, set(self.cards) | {c.name for c in self.cards.values()})
-        if not n:
-            return ""
-        c = self.cards.get(n) or next(x for x in self.cards.values() if x.name == n)
-        return f" — did you mean {c.id} ({c.name})?"
+        def show(n):
+            c = self.cards.get(n) or next(x for x in self.cards.values() if x.name == n)
+            return f"{c.id} ({c.name})"
+        return hint(s, list(self.cards) + [c.name for c in self.cards.values()], show)
 
     def _expr(self, F, path, key, text, context, params=None, want=V.BOOL, unknown_key=""):
         if not isinstance(text, str):
@@ -674,7 +779,7 @@ class _Builder:
             node = E.parse(text)
             E.check(node, E.Scope(context, self.universe, params or {}), want)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, f"in '{text}' at column {ex.col + 1}: {ex.msg}")
+            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
             return None
         _key_unknowns(node, unknown_key or key)
         return node
@@ -686,10 +791,10 @@ class _Builder:
         try:
             lam = E.parse_lambda(text)
             if lam.var in scope_players:
-                raise E.ExprError(f"'{lam.var}' is already bound here; pick another letter", 0)
+                raise E.ExprError(f"{_q(lam.var)} is already bound here; pick another letter", 0)
             E.check(lam.body, E.Scope(context, self.universe, {}, scope_players + (lam.var,)), V.BOOL)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, f"in '{text}' at column {ex.col + 1}: {ex.msg}")
+            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
             return None
         _key_unknowns(lam.body, unknown_key or key)
         return lam
@@ -704,14 +809,13 @@ class _Builder:
             return Ref("card", v)
         if v in params:
             if params[v] != want_param_type:
-                self.err(F[0], F[1], path, key, f"parameter '{v}' is a {params[v]}, a {want_param_type} is needed here")
+                self.err(F[0], F[1], path, key, f"parameter {_q(v)} is a {params[v]}, a {want_param_type} is needed here")
                 return None
             return Ref("param", v)
-        hint = self._dym_card(v)
-        if not hint and params:
-            n = nearest(v, params)
-            hint = f" — did you mean parameter '{n}'?" if n else ""
-        self.err(F[0], F[1], path, key, f"unknown card '{v}'{hint}")
+        suggestion = self._dym_card(v)
+        if not suggestion and params:
+            suggestion = hint(v, params, lambda n: f"parameter '{n}'")
+        self.err(F[0], F[1], path, key, f"unknown card {_q(v)}{suggestion}")
         return None
 
     def _link_rule(self, F, path, r: Rule, e: dict):
@@ -847,6 +951,8 @@ class _Builder:
             if not isinstance(lst, list) or not lst:
                 self.err(F[0], F[1], path + (key,), key, f"'{key}' must be one or more [[skill.{key}]] effect tables")
                 continue
+            if self._long(F, path, e, key):
+                continue
             for i, ef in enumerate(lst):
                 ep = path + (key, i)
                 if not isinstance(ef, dict):
@@ -903,7 +1009,7 @@ class _Builder:
                 E.check(when, E.Scope("effect", self.universe, {}, players), V.BOOL)
                 _key_unknowns(when, ukey + ".when")
             except E.ExprError as ex:
-                self.err(F[0], F[1], ep + ("when",), f"{key}.when", f"in '{when_t}' at column {ex.col + 1}: {ex.msg}")
+                self.err(F[0], F[1], ep + ("when",), f"{key}.when", f"in '{excerpt(when_t, ex.col)}' at column {ex.col + 1}: {ex.msg}")
                 when = None
         else:
             self.err(F[0], F[1], ep + ("when",), f"{key}.when", "'when' must be an expression string")
@@ -922,14 +1028,14 @@ class _Builder:
         grant = self.skills.get(give.grant)
         if grant is None or not grant.is_grant:
             what = "a [[skill]], not a [[grant]]" if grant else "unknown grant"
-            hint = self._dym_rule(give.grant, grants=True) if grant is None else ""
-            self.err(F[0], F[1], gp + ("grant",), "grant", f"{what} '{give.grant}'{hint}")
+            suggestion = self._dym_rule(give.grant, grants=True) if grant is None else ""
+            self.err(F[0], F[1], gp + ("grant",), "grant", f"{what} {_q(give.grant)}{suggestion}")
             return
         P = grant.params
         for pn, val in give.args.items():
             if pn not in P:
                 self.err(F[0], F[1], gp + ("args",), "args",
-                         f"{grant.id} has no parameter '{pn}'{_dym(pn, P) if P else ' (it takes none)'}")
+                         f"{grant.id} has no parameter {_q(pn)}{_dym(pn, P) if P else ' (it takes none)'}")
                 continue
             msg = _check_arg(P[pn], val, self.cards)
             if msg:
@@ -962,19 +1068,19 @@ def default_windows(r: Rule) -> dict:
 def _check_arg(ptype, val, cards) -> str | None:
     if ptype == "card":
         if not isinstance(val, str) or val not in cards:
-            return f"expected a card id, got {val!r}{_dym(val, cards) if isinstance(val, str) else ''}"
+            return f"expected a card id, got {shown(val)}{_dym(val, cards) if isinstance(val, str) else ''}"
     elif ptype == "set<card>":
         if not isinstance(val, list) or any(not isinstance(x, str) or x not in cards for x in val):
-            return f"expected a list of card ids, got {val!r}"
+            return f"expected a list of card ids, got {shown(val)}"
     elif ptype == "bool":
         if not isinstance(val, bool):
-            return f"expected true or false, got {val!r}"
+            return f"expected true or false, got {shown(val)}"
     elif ptype == "int":
         if not isinstance(val, int) or isinstance(val, bool):
-            return f"expected an integer, got {val!r}"
+            return f"expected an integer, got {shown(val)}"
     elif ptype == "colour":
         if val not in V.COLOURS:
-            return f"expected a colour ({', '.join(V.COLOURS)}), got {val!r}"
+            return f"expected a colour ({', '.join(V.COLOURS)}), got {shown(val)}"
     return None
 
 
@@ -987,5 +1093,9 @@ def _key_unknowns(node, key):
 
 
 def _dym(name, cands) -> str:
-    n = nearest(name, cands)
-    return f" — did you mean '{n}'?" if n else ""
+    return hint(name, cands)
+
+
+def _q(v) -> str:
+    """An input value quoted in a message: escaped, one line, long ones cut."""
+    return f"'{shown(v)}'" if isinstance(v, str) else shown(v)

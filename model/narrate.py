@@ -88,8 +88,15 @@ def card(cat: Catalogue, cid) -> str:
 
 
 def value(cat: Catalogue, v) -> str:
+    if isinstance(v, dict):
+        return "(" + ", ".join(f"{k} = {value(cat, x)}" for k, x in v.items()) + ")"
     if isinstance(v, (list, tuple, set, frozenset)):
-        return "{" + ", ".join(value(cat, x) for x in sorted(v)) + "}"
+        items = list(v)
+        try:
+            items = sorted(items)
+        except TypeError:             # not comparable (the skill list after a turn end): kept in order
+            pass
+        return "{" + ", ".join(value(cat, x) for x in items) + "}"
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, str):

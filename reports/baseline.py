@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import re
-import tomllib
 from dataclasses import dataclass, field
 
 from skillproof.checks.registry import INCONCLUSIVE, all_codes
@@ -114,11 +113,10 @@ def load(path, require_reasons: bool = True) -> Baseline:
 
 
 def _parse_toml(name, text):
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        m = re.search(r"line (\d+)", str(e))
-        raise BaselineError(f"{name}:{m.group(1) if m else 1}: TOML syntax error: {e}")
+    from skillproof.model import tomlsafe
+    data, bad = tomlsafe.loads(text)          # within the input limits: no recursion, no huge integers
+    if bad:
+        raise BaselineError(f"{name}:{bad[0]}: {bad[1]}")
     locs = locate(text)
     return data, lambda *p: line_of(locs, p)
 
@@ -128,6 +126,8 @@ def _parse_json(name, text):
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise BaselineError(f"{name}:{e.lineno}: JSON syntax error: {e.msg}")
+    except (RecursionError, ValueError) as e:     # nested too deep, a number of thousands of digits
+        raise BaselineError(f"{name}:1: cannot read this JSON within the limits ({type(e).__name__})")
     # lines: each entry's id string, found in order after the previous one (JSON has no positions)
     starts: dict = {}
     pos = text.find('"accepted"')

@@ -79,7 +79,7 @@ def test_qiangling_ban_looks_at_the_declared_type(cat):
     me = seat(cat, "sp_li_ning_yu", hand_count=2)
     me.skills.append(SkillInst("CannotPlayCard", {"cards": ("Jie_Huo",), "all_cards": False}, giver=1,
                                site="QiangLing#0"))
-    st = State([me, seat(cat, "zhang_yi_ting")], turn=1)
+    st = State([me, seat(cat, "zhang_yi_ting")], turn=1, sender=1)     # 强令 bans when 张一挺 sends
     assert I.reachable(cat, st) == []
     assert I.banned(cat, st, 0, "Jie_Huo")
     assert not I.can_play(cat, st, 0, "Jie_Huo", "Jie_Huo")

@@ -1,0 +1,88 @@
+"""The whole run's time budget (`check --time-budget`).
+
+After the deadline no question is asked (``Context.find`` answers *unknown* at once, and the family
+reports the question as inconclusive), no new encoding is built (``BudgetExceeded``), and a family still
+busy in between — building a large encoding in plain Python — is interrupted by an alarm shortly after,
+keeping the findings it made before. A CI job always gets a report.
+"""
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+import time
+
+from .findings import Finding, collected
+from .registry import INCONCLUSIVE
+
+BUDGET_REASON = "time budget spent"
+#: after the budget, a family still working (building an encoding, not asking) is stopped this late
+HARD_STOP_GRACE = 1.0
+#: … and a lane process that still has not answered, this much later again
+KILL_GRACE = 5.0
+
+
+class BudgetExceeded(BaseException):
+    """The run's --time-budget is spent: stop building, stop asking. (A BaseException, like
+    KeyboardInterrupt, so that no ``except Exception`` on the way swallows it.)"""
+
+
+_ARMED = [False]                  # the hard stop may interrupt only a family's own work
+_FIRED = [False]                  # … and did: whatever exception comes out of the family now is the stop
+
+
+def _on_alarm(signum, frame):
+    if _ARMED[0]:
+        _FIRED[0] = True
+        raise BudgetExceeded()
+
+
+@contextlib.contextmanager
+def hard_stop(deadline):
+    """After ``deadline`` + HARD_STOP_GRACE, interrupt a family that is still busy (building a large
+    encoding between questions): SIGALRM, in the main thread of this process, where there is one."""
+    usable = (deadline is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, _on_alarm)
+    # and again every quarter second: a stop raised inside a ctypes call (z3) comes out wrapped in another
+    # exception, which a family's `except Exception` might swallow
+    signal.setitimer(signal.ITIMER_REAL, max(0.01, deadline + HARD_STOP_GRACE - time.time()), 0.25)
+    _FIRED[0] = False
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+        _FIRED[0] = False
+
+
+def budget_finding(fam, started: bool) -> Finding:
+    """The inconclusive finding of a family the time budget stopped (or never let start)."""
+    what = "其余问题未提问" if started else "未运行"
+    return Finding(INCONCLUSIVE.code, fam.name, "error",
+                   f"无法判定：{fam.name} 检查族（{fam.title}）{what}（--time-budget 已用完）",
+                   key=f"inconclusive|{fam.name}|time-budget", inconclusive=True,
+                   details={"time_budget": "stopped" if started else "not run"})
+
+
+def run_family(fam, ctx) -> list[Finding]:
+    """``fam.run(ctx)``; if the budget stops it half-way, the findings it made so far and one
+    inconclusive finding saying the rest was not asked."""
+    with collected() as made:
+        try:
+            try:
+                _ARMED[0] = True
+                found = list(fam.run(ctx))
+                _ARMED[0] = False
+            except BaseException as e:      # noqa: BLE001 — the stop, perhaps wrapped (see hard_stop)
+                _ARMED[0] = False
+                if not (isinstance(e, BudgetExceeded) or _FIRED[0]):
+                    raise
+                found = list(made) + [budget_finding(fam, started=True)]
+        except BudgetExceeded:              # a second alarm while the first was being handled
+            _ARMED[0] = False
+            found = list(made) + [budget_finding(fam, started=True)]
+    return found
