@@ -371,14 +371,16 @@ class _Builder:
         return v
 
     _TABLE_LIMITS = {"card": ("cards", L.CARDS), "character": ("characters", L.CHARACTERS),
-                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES)}
+                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES),
+                     "intent": ("intents", L.INTENTS)}
     _LIST_LIMITS = {"aliases": L.ALIASES, "skills": L.SKILLS_PER_CHARACTER, "gives": L.GIVES_PER_RULE,
                     "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "params": L.PARAMS_PER_GRANT}
 
     def _too_many(self, F, path, table) -> bool:
         """Is the catalogue already at its limit of ``table`` entries? (Said once, where it is passed.)"""
         what, limit = self._TABLE_LIMITS[table]
-        have = {"card": len(self.cards), "character": len(self.characters)}.get(table, len(self.skills))
+        have = {"card": len(self.cards), "character": len(self.characters),
+                "intent": len(self.intents)}.get(table, len(self.skills))
         if have < limit:
             return False
         self.dropped = True                   # what is left out would show up as unknown names
@@ -652,6 +654,10 @@ class _Builder:
         for key, v in (("claim", claim), ("source", source)):
             if v is not None and not v.strip():
                 self.err(F[0], F[1], path + (key,), key, f"'{key}' must not be empty")
+        if claim is not None and len(claim) > L.CLAIM_CHARS:
+            self.err(F[0], F[1], path + ("claim",), "claim", f"the claim has {len(claim):,} characters; the limit is "
+                                                              f"{L.CLAIM_CHARS:,}")
+            claim = None
         intends = []
         for x in intends_v:
             m = INTENDS_RE.match(x)

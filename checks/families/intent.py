@@ -15,6 +15,9 @@ the game server (its baseline entry names the server file).
 """
 from __future__ import annotations
 
+import time
+
+from skillproof.checks.budget import BUDGET_REASON
 from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import INCONCLUSIVE, Code, register
 
@@ -82,16 +85,21 @@ def run(ctx):
         if q is None:
             continue
         ctx.say(f"intent {it.id}")
+        deadline = ctx.options.deadline
+        if deadline is not None:          # --time-budget: what is left of it, or nothing asked
+            left_ms = int((deadline - time.time()) * 1000)
+            if left_ms <= 0:
+                ctx.stats["unasked"] = ctx.stats.get("unasked", 0) + 1
+                out.append(_inconclusive(ctx, it, BUDGET_REASON))
+                continue
+            sess.timeout_ms = max(1, min(ctx.options.timeout_ms, left_ms))
         res = sess.ask(q, reasons=q.mode == "exists")
         ctx.stats["queries"] += 1
         ctx.stats["solver_seconds"] += res.seconds
         if ctx.progress:
             ctx.progress({"questions": 1})
         if res.answer == "unknown":
-            out.append(Finding(INCONCLUSIVE.code, "intent", "error",
-                               f"无法判定意图 {it.id}（求解器返回 unknown：{res.reason or 'timeout'}）",
-                               key=f"inconclusive|intent|{it.id}", rules=[intent_ref(it, "the promise")],
-                               inconclusive=True, fix=_give_up(ctx)))
+            out.append(_inconclusive(ctx, it, res.reason or "timeout"))
             continue
         if res.answer == "yes":
             if res.vacuous:
@@ -101,6 +109,12 @@ def run(ctx):
             continue
         out.append(_violated(ctx, it, q, res))
     return out
+
+
+def _inconclusive(ctx, it, reason: str) -> Finding:
+    return Finding(INCONCLUSIVE.code, "intent", "error", f"无法判定意图【{it.id}】（求解器返回 unknown：{reason}）",
+                   key=f"inconclusive|intent|{it.id}", rules=[intent_ref(it, "the promise")], inconclusive=True,
+                   fix=_give_up(ctx))
 
 
 def _give_up(ctx) -> str:
