@@ -487,7 +487,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
             n.name = name
             del n.role
             return t
-        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS)
+        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS) + list(V.SELF_ONLY)
                  + sorted(scope.universe.cards) + sorted(scope.universe.characters)
                  + list(V.COLOURS) + list(V.DIRECTIONS))
         raise ExprError(f"unknown name {_q(name)}{hint(name, cands)}", n.col)
