@@ -392,6 +392,12 @@ def _table(head: list[str], rows: list[str], empty: str) -> str:
             + "\n".join(rows) + "\n</tbody></table>")
 
 
+def _folded(anchor: str, title: str, rows: list[str]) -> list[str]:
+    """A section of finding rows folded under its title (accepted findings, designed behaviour)."""
+    return [f'<details id="{e(anchor)}"><summary><h2 style="display:inline">{e(title)} ({len(rows)})</h2></summary>',
+            _table(HEAD, rows, ""), "</details>"]
+
+
 def _toc(sections: list[tuple[str, str, list]]) -> str:
     """The table of contents: [(anchor, title, [(anchor, code, name, count, severity)])]."""
     out = ['<nav id="toc" aria-label="contents"><h2>Contents</h2><ul>']
@@ -486,12 +492,9 @@ def render(report, cat=None) -> str:
     if line:
         body.append(f'<p id="designed" class="designed"><span class="sev note"><span class="dot"></span></span> {e(line)}</p>')
         if not report.show_intended:
-            rows = [_finding_row(report, fd, cat, node_set, " intended", e(intended_text(fd)))
-                    for fd in (fdict(f) for f in report.intended)]
-            body.append(f'<details id="intended"><summary><h2 style="display:inline">Designed behaviour '
-                        f'({len(rows)})</h2></summary>')
-            body.append(_table(HEAD, rows, ""))
-            body.append("</details>")
+            body += _folded("intended", "Designed behaviour",
+                            [_finding_row(report, fd, cat, node_set, " intended", e(intended_text(fd)))
+                             for fd in (fdict(f) for f in report.intended)])
         toc.append(("designed", f"Designed behaviour ({len(report.intended)})", []))
     if report.passes:
         rows = [f'<tr class="pass"><td class="sev pass">✓ holds</td><td><code>{e(p.get("intent", ""))}</code></td>'
@@ -508,13 +511,10 @@ def render(report, cat=None) -> str:
         body.append(_table(HEAD, rows, "None."))
         toc.append(("resolved", f"Resolved findings ({len(view.resolved)})", []))
     if report.suppressed:
-        rows = [_finding_row(report, fdict(f), cat, node_set, " suppressed",
-                             f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
-                for f, reason in report.suppressed]
-        body.append(f'<details id="accepted"><summary><h2 style="display:inline">Accepted '
-                    f'({len(report.suppressed)})</h2></summary>')
-        body.append(_table(HEAD, rows, ""))
-        body.append("</details>")
+        body += _folded("accepted", "Accepted",
+                        [_finding_row(report, fdict(f), cat, node_set, " suppressed",
+                                      f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
+                         for f, reason in report.suppressed])
         toc.append(("accepted", f"Accepted ({len(report.suppressed)})", []))
     if report.stale:
         body.append(f'<h2 id="stale">Stale suppressions ({len(report.stale)})</h2>')
