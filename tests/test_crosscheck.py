@@ -175,7 +175,7 @@ def _run_traces(cat, n_traces, seed, label):
         if run.errors and all(k in unmodelled for k, _ in run.errors):
             skipped += 1              # illegal only through plays nothing reads: the symbolic trace has none
             continue
-        if _only_unobservable_errors(tr, run):
+        if _only_unobservable_errors(tr, run, unmodelled):
             skipped += 1
             continue
         st = run.state
@@ -210,14 +210,15 @@ def _unmodelled_plays(S, tr, run) -> set:
     return out
 
 
-def _only_unobservable_errors(tr, run) -> bool:
+def _only_unobservable_errors(tr, run, unmodelled=frozenset()) -> bool:
     """The trace is illegal only through window moves between its events while the events themselves
     stand in turn order: another trace with the same events at the same moments is legal, and the
     symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
     from skillproof.model import turn as TW
-    moves = [(k, e) for k, e in run.errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
+    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (plays nothing reads: not observable)
+    moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
              and "another player's" not in e]
-    if not moves or len(moves) != len(run.errors):
+    if not moves or len(moves) != len(errors):
         return False
     times = []
     for k, ev in enumerate(tr.events):
