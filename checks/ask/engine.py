@@ -76,6 +76,7 @@ class Engine:
             plain += [sl.m.w != X.WCODE["dying"] for sl in S.slots if not sl.initial_slot]
             plain += [S.inv_m[0].w != X.WCODE["dying"]]
             plain += [S.turn == 0, S.ints["hand_count"][0] == 0]
+            plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends (as solve.py)
             plain += [z3.Not(sl.used) for sl in S.slots]
             plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
             plain += [S.message_dir == 1, z3.Not(S.lockable)]
