@@ -6,7 +6,8 @@ finding's meaning-based id (stable across runs, so the CI's history tracks it), 
 
 * ``<failure>`` when the finding is at or above ``--fail-on`` (the same findings that make the exit code 1),
 * ``<error>`` when the solver could not decide (inconclusive: exit code 3),
-* ``<skipped>`` when it is below ``--fail-on`` or accepted in the baseline (the message says which),
+* ``<skipped>`` when it is below ``--fail-on``, accepted in the baseline, or designed behaviour an [[intent]]
+  documents (the message says which),
 
 a proved ``[[intent]]`` is a passing test case of ``skillproof.intent`` (``IN001 intent ID [id]``, the name its
 failing case has when the intent is broken),
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+from .util import (accepted_where, intended_text, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    failing_ids, fdict, loc_text, rules_of, stale_text, witness_text)
 
 NAME = "junit"
@@ -97,6 +98,9 @@ def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: st
         suite.outcome(case, "error", msg, f"{fd.get('check')} inconclusive", _body(fd, cat))
     elif fd.get("id") in failing:
         suite.outcome(case, "failure", msg, f"{fd.get('check')} {fd.get('severity')}", _body(fd, cat))
+    elif intended_text(fd):
+        suite.outcome(case, "skipped", f"designed behaviour, {intended_text(fd)}: {msg}")
+        ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
     else:
         suite.outcome(case, "skipped", f"{fd.get('severity')} below --fail-on={report.fail_on}: {msg}")
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
