@@ -304,7 +304,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
             ran.append(fam.name)
-    return out, ran, dict(ctx.stats), list(ctx.passes)
+    return out, ran, dict(ctx.stats, passes=list(ctx.passes))       # passes: the intents proved
 
 
 _FORK_STATE: dict = {}
@@ -363,10 +363,10 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     ran: list[str] = []
     passes: list = []
     stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
-    for found, names, st, ok in results:
+    for found, names, st in results:
         out.extend(found)
         ran.extend(names)
-        passes.extend(ok)
+        passes.extend(st.get("passes", []))
         for k in stats:
             stats[k] += st.get(k, 0)
     from .intents import link_intended
@@ -386,4 +386,4 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
 def _lost_lane(lane: int, selected) -> tuple:
     """The result of a lane process stopped after the time budget: every family of it inconclusive."""
     fams = [f for f in selected if f.lane == lane]
-    return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}, []
+    return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}
