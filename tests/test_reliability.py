@@ -85,7 +85,7 @@ def test_every_saved_witness_of_check_replays(shipped_run, tmp_path, monkeypatch
         by_family.setdefault(f.family, []).append(f)
     monkeypatch.setattr(CX, "run", lambda c, opts, **kw: CX.Result(by_family.get(opts.only[0], []), {}, []))
     witnesses = [f for f in res.findings if f.witness is not None]
-    assert len(witnesses) >= 50 and any(f.check == "OD002" for f in witnesses)
+    assert len(witnesses) >= 40 and any(f.check == "OD002" for f in witnesses)
     for f in witnesses:
         p = tmp_path / f"{f.id}.json"
         rc, out, err, _ = run_cli(["explain", f.id, "--save", str(p)])
@@ -125,10 +125,12 @@ def test_a_spent_time_budget_still_writes_a_report(tmp_path, fmt):
     rc, _, err, secs = run_cli(["check", "-q", "--time-budget", "0.001", "--format", fmt, "-o", str(out)])
     assert rc == 3, err
     text = out.read_text(encoding="utf-8")
-    assert text.count("INC001") >= 9 and "--time-budget" in text     # one per family, none run
+    from skillproof.checks.registry import families
+    n = len(families())
+    assert text.count("INC001") >= n and "--time-budget" in text     # one per family, none run
     if fmt == "json":
         fs = json.loads(text)["findings"]
-        assert len(fs) == 9 and all(f["inconclusive"] and f["check"] == "INC001" for f in fs)
+        assert len(fs) == n and all(f["inconclusive"] and f["check"] == "INC001" for f in fs)
 
 
 def test_budget_findings_name_every_family_and_question():

@@ -185,7 +185,7 @@ def test_a_trace_with_a_state_ignores_the_state(tmp_path, capsys):
      "[trace.events[2].args.C]"),
     (lambda d: d["trace"]["events"][3].__setitem__("in_front", 5), "seat number 0..1",
      "[trace.events[3].in_front]"),
-    (lambda d: d["trace"]["events"][0].__setitem__("whose", 1), "has no key 'whose'", "[trace.events[0].whose]"),
+    (lambda d: d["trace"]["events"][0].__setitem__("whose", 1), "unknown key 'whose' in a 'turn' event", "[trace.events[0].whose]"),
     (lambda d: d["trace"]["events"][0].pop("seat"), "a 'turn' event needs 'seat'", "[trace.events[0]]"),
     (lambda d: d["trace"]["setup"]["seats"][1].__setitem__("character", "chen_da_err"), "did you mean 'chen_da_er'",
      "[trace.setup.seats[1].character]"),
