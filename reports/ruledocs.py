@@ -37,7 +37,9 @@ def page(code, family=None) -> str:
                 "```toml", f"# skillproof: ignore[{code.code}] the reason a reviewer can agree with", "[[skill]]",
                 'id = "…"', "```", "",
                 "or in the baseline (`skillproof baseline`, see docs/ci.md). Both need a reason; an accepted "
-                "finding that no longer occurs is reported as stale.", ""]
+                "finding that no longer occurs is reported as stale. When the rule book documents it as designed, "
+                f"an `[[intent]]` with `intends = [\"{code.code}\"]` (or `\"{code.code}@RULE\"`) and the rule-book "
+                "source turns it into a note linked to that passage (docs/catalogue-format.md).", ""]
     out += [f"`skillproof rules {code.code}` prints the same facts; `skillproof check --select {code.code}` runs "
             f"only this check.", ""]
     return "\n".join(out)
