@@ -50,6 +50,7 @@ class Context:
         self._queries: dict = {}
         self._last_cone: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
+        self.passes: list = []       # proved promises (intents): what a report shows as passing
 
     def over_budget(self) -> bool:
         d = self.options.deadline
@@ -272,6 +273,7 @@ class Result:
     findings: list
     stats: dict
     families: list
+    passes: list = field(default_factory=list)     # proved intents ({"intent", "claim", …}), in id order
 
     @property
     def inconclusive(self) -> bool:
@@ -302,7 +304,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
             ran.append(fam.name)
-    return out, ran, dict(ctx.stats)
+    return out, ran, dict(ctx.stats, passes=list(ctx.passes))       # passes: the intents proved
 
 
 _FORK_STATE: dict = {}
@@ -359,12 +361,16 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
         results = [_run_lane(cat, options, lane, progress) for lane in lanes]
     out: list[Finding] = []
     ran: list[str] = []
+    passes: list = []
     stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
     for found, names, st in results:
         out.extend(found)
         ran.extend(names)
+        passes.extend(st.get("passes", []))
         for k in stats:
             stats[k] += st.get(k, 0)
+    from .intents import link_intended
+    out = link_intended(cat, out)           # designed behaviour an intent documents: a note, linked to it
     seen = set()
     uniq = []
     for f in sorted(out, key=lambda f: f.sort_key()):
@@ -374,7 +380,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     order = [f.name for f in families()]
     ran.sort(key=order.index)
     stats.update(seconds=time.perf_counter() - t0, families=len(ran))
-    return Result(uniq, stats, ran)
+    return Result(uniq, stats, ran, sorted(passes, key=lambda p: p["intent"]))
 
 
 def _lost_lane(lane: int, selected) -> tuple:

@@ -226,9 +226,12 @@ def reachability(S: SymState) -> list[Labelled]:
                                    z3.And(S.intr == NONE, S.dying == NONE))))
     add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
+    if not cat.rules.lock_self:                       # interpreter.lock_errors
+        add("the sender does not lock himself ([rules] lock_self = false)", (),
+            z3.And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
     events = [sl.m for sl in S.slots if not sl.initial_slot] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m] + \
-        ([S.lost.m] if S.lost is not None else [])
+        ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]
     for m in events:
         add(f"{m.name} moment", (), _moment_ok(S, m))
         add(f"{m.name} before the question", (), z3.Implies(m.present, _lex_le(m, q)))
@@ -294,6 +297,14 @@ def reachability(S: SymState) -> list[Labelled]:
             add(f"initial skill {j} kept", (), z3.And(need))
     # ---- grant slots: each handed out at its moment by a gives site (trace.give_errors), in order
     _grant_slots(S, add)
+    # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
+    # may use that card type in the window (interpreter.card_usable at the moment)
+    from .encode import enc_card_usable
+    for k, pl in enumerate(S.plays):
+        add(f"play {k}", (), z3.Implies(pl.present, z3.And(
+            pl.card >= 0, pl.card < len(C.cards), pl.m.t == T - 1, enc_card_usable(S, pl.card, 0, pl.m))))
+        if k:
+            add(f"play {k} after play {k - 1}", (), z3.Implies(pl.present, S.plays[k - 1].present))
     return out
 
 
@@ -513,6 +524,23 @@ def assignment(S: SymState, state: State) -> list:
     eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
     eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
     eqs.append(S.sender_t[-1] == state.sender_of_turn())     # who sends the question's turn's message
+    eqs += _played_eqs(S, sorted(state.seats[0].played))
+    return eqs
+
+
+def _played_eqs(S: SymState, cards: list) -> list:
+    """The play slots holding exactly ``cards`` (the player's cards used this turn), in order. A state built
+    without play slots (nothing it is asked reads 'played') ignores them."""
+    if not S.plays:
+        return []
+    if len(cards) > len(S.plays):
+        raise DoesNotFit(f"{len(cards)} cards played, the symbolic trace holds {len(S.plays)}")
+    eqs = []
+    for k, pl in enumerate(S.plays):
+        if k < len(cards):
+            eqs += [pl.present, pl.card == S.codes.card[cards[k]]]
+        else:
+            eqs.append(z3.Not(pl.present))
     return eqs
 
 
@@ -574,6 +602,24 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             if ev.seat != 0 or repl_event is not None:
                 raise DoesNotFit("only one replacement, of the player")
             repl_event = k
+    # the player's cards used in the question's turn: the play slots (other seats' and earlier turns' plays
+    # are read by nothing: not events of the symbolic trace)
+    plays = [k for k, ev in enumerate(trace.events) if ev.kind == "play" and ev.seat == 0 and
+             k < len(run.moments) and run.moments[k]["turn"] == run.turns - 1]
+    firsts: dict = {}
+    for k in plays:
+        firsts.setdefault(trace.events[k].card, k)
+    if not S.plays:
+        firsts = {}                  # nothing reads 'played' in this symbolic state
+    if len(firsts) > len(S.plays):
+        raise DoesNotFit("more cards played than the symbolic trace holds")
+    for pl, (card, k) in zip(S.plays, sorted(firsts.items(), key=lambda x: x[1])):
+        if card not in S.codes.card:
+            raise DoesNotFit(f"unknown card {card}")
+        eqs.append(pl.card == S.codes.card[card])
+        modelled.append((k, pl.m))
+    for pl in S.plays[len(firsts):]:
+        eqs.append(z3.Not(pl.present))
     shown = {k for k, _ in modelled} | set(inv_events.values())
     for k, ev in enumerate(trace.events):
         if ev.kind == "give" and k not in shown:
@@ -631,6 +677,7 @@ def witness(S: SymState, model) -> State:
             setattr(seat, f, iv(S.ints[f][s]))
         inv = b(S.inv[s])
         if s == 0:
+            seat.played = frozenset(C.cards[iv(pl.card)] for pl in S.plays if b(pl.present))
             for sl in S.slots:
                 if not b(sl.present):
                     continue
@@ -732,6 +779,9 @@ def _events(S: SymState, model, renum: dict) -> list:
     if b(S.repl):
         happenings.append((iv(S.repl_m.step), S.repl_m,
                            TR.Event("replace", seat=0, character=C.chars[iv(S.char[0])])))
+    for pl in S.plays:
+        if b(pl.present):
+            happenings.append((iv(pl.m.step), pl.m, TR.Event("play", seat=0, card=C.cards[iv(pl.card)])))
     happenings.sort(key=lambda h: h[0])
     out: list = []
     start = iv(S.start)

@@ -197,6 +197,46 @@ def enc_can_play(S: SymState, actual, declared):
     return z3.And(ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
 
 
+@_memo
+def enc_resolves(S: SymState, declared):
+    """Twin of interpreter.resolves: some card reaches play declared as ``declared``, or a live skill acting as
+    it with no card (plays.card_of = none) may be used now and passes the user's bans if it consults them."""
+    cat = S.cat
+    terms = [enc_can_play(S, z3.IntVal(S.codes.card[a]), declared) for a in cat.cards]
+    for slot in S.slots:
+        for rid in slot.candidates:
+            r = cat.skills[rid]
+            p = r.plays
+            if p is None or p.card_of != "none":
+                continue
+            is_card = z3.Or([declared == S.codes.card[c] for c in p.cards])
+            live = z3.And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
+            if r.has("ActiveSkill"):
+                now = enc_in_window(S, S.q, 0, r.windows)
+                for win in ("fight", "dying"):
+                    c = getattr(r, win)
+                    ok = S.compile(c, S.ctx(0, slot)) if c is not None else z3.BoolVal(False)
+                    now = z3.And(now, z3.Implies(S.now == WCODE[win], ok))
+            else:
+                now = enc_card_usable(S, declared)
+            bans = z3.Not(enc_banned(S, declared)) if p.checks_bans else z3.BoolVal(True)
+            terms.append(z3.And(is_card, live, now, bans))
+    return z3.Or(terms)
+
+
+@_memo
+def enc_fires(S: SymState, rid: str):
+    """Twin of interpreter.fires: a live slot holding ``rid``, the window one of its ``fires.at`` (untimed:
+    any), its ``fires.when`` true on the player."""
+    r = S.cat.skills[rid]
+    if r.fires is None:
+        return z3.BoolVal(False)
+    win = z3.Or([S.now == NONE] + [S.now == WCODE[w] for w in r.fires.at])
+    terms = [z3.And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)),
+                    S.compile(r.fires.when, S.ctx(0, slot))) for slot in S.slots if rid in slot.candidates]
+    return z3.And(win, z3.Or(terms)) if terms else z3.BoolVal(False)
+
+
 # ======================================================================================== receive
 @_memo
 def enc_receive_parts(S: SymState):

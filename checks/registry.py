@@ -20,6 +20,7 @@ class Code:
     example: str = ""           # a small catalogue (TOML) that triggers it
     also: tuple = ()            # other severities a finding of this code may have …
     also_when: str = ""         # … and when (documented by `skillproof rules` and the docs pages)
+    todo: str = ""              # what to do about a finding, when not the usual (fix the rule or accept it)
 
     @property
     def severities(self) -> tuple:

@@ -25,7 +25,7 @@ DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
     "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
-    "matters": ("rule",),
+    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",),
 }
 #: the keys of each kind of trace event: (required, optional)
 EVENT_KEYS = {
@@ -34,6 +34,7 @@ EVENT_KEYS = {
     "give": (("seat", "giver", "site"), ("args",)),
     "replace": (("seat", "character"), ("via",)),
     "use": (("seat", "rule"), ()),
+    "play": (("seat", "card"), ()),
 }
 EVENT_SEATS = ("seat", "in_front", "sender", "dying", "giver")
 
@@ -177,7 +178,7 @@ TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "
 STATE_KEYS = ("seats", "turn", "sender", "in_front", "dying", "message", "message_dir", "message_lockable",
               "unknowns", "window", "interrupted", "turn_sender")
 SEAT_KEYS = ("character", "alive", "face_up", "ever_face_up", "identity", "locked", "skills",
-             "invalidated") + Seat.INT_FIELDS
+             "invalidated", "played") + Seat.INT_FIELDS
 SKILL_KEYS = ("rule", "args", "invalid", "used", "giver", "site", "turns_ago", "at")
 #: the keys a question of each decision may have, besides 'decision' and 'seat'
 QUESTION_KEYS = {
@@ -185,7 +186,8 @@ QUESTION_KEYS = {
     "receive": (), "send": ("group", "dir", "lock_count"), "skip_fight": (), "skip_dying": (), "draw": (),
     "reachable": (), "turn_end": (), "holds": ("rule",),
     "result": ("kind", "turn", "declared", "winners", "picks", "seating"),
-    "plays": ("skill", "user", "actual", "declared"), "matters": ("rule", "args"),
+    "plays": ("skill", "user", "actual", "declared"), "matters": ("rule", "args"), "resolves": ("declared",),
+    "fires": ("rule",),
 }
 #: the answer keys of each decision (what 'expect' may name)
 ANSWER_KEYS = {
@@ -194,7 +196,8 @@ ANSWER_KEYS = {
     "skip_fight": ("skip", "could_act"), "skip_dying": ("skip", "could_act"), "draw": ("draw",),
     "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
-    "plays": ("validated", "resolves"), "matters": ("matters",),
+    "plays": ("validated", "resolves"), "matters": ("matters",), "resolves": ("resolves", "via"),
+    "fires": ("fires",),
 }
 
 
@@ -343,6 +346,8 @@ class _Checker:
         for k in ("rule", "via"):
             if ev.get(k) is not None:
                 self.name(P + (k,), ev[k], cat.skills, "skill", [r.name for r in cat.skills.values()])
+        if ev.get("card") is not None:
+            self.name(P + ("card",), ev["card"], cat.cards, "card", [c.name for c in cat.cards.values()])
         if "site" in ev:
             give = TR.site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
             if give is None:
@@ -423,6 +428,12 @@ class _Checker:
         for k in Seat.INT_FIELDS:
             if k in seat and self.typed(P + (k,), seat[k], int, f"'{k}'") and seat[k] < 0:
                 self.err(P + (k,), f"'{k}' cannot be negative")
+        if "played" in seat:                     # the cards used this turn, as declared
+            if not isinstance(seat["played"], list):
+                self.err(P + ("played",), f"'played' must be a list of card ids, not {_what(seat['played'])}")
+            else:
+                for j, c in enumerate(seat["played"][:len(cat.cards) + 1]):
+                    self.name(P + ("played", j), c, cat.cards, "card", [x.name for x in cat.cards.values()])
         skills = seat.get("skills", [])
         if not isinstance(skills, list):
             self.err(P + ("skills",), f"'skills' must be a list, not {_what(skills)}")

@@ -144,6 +144,27 @@ class Slot:
     m: Moment | None = None          # grant slots: when it was handed out
 
 
+#: 'play' events of the player a symbolic trace holds (cards used this turn, as declared)
+PLAYS = 1
+
+
+@dataclass
+class PlaySlot:
+    """A card the player used this turn: its declared type and when (a 'play' event of the trace)."""
+    present: object                  # z3 Bool
+    card: object                     # z3 Int (a card code)
+    m: Moment
+
+
+def reads_played(cat) -> bool:
+    """Whether an expression of the catalogue reads 'played' (only a triggered skill's 'fires' may)."""
+    return any(r.fires is not None and node_reads_played(r.fires.when) for r in cat.skills.values())
+
+
+def node_reads_played(node) -> bool:
+    return any(isinstance(x, E.Attr) and x.name == "played" for x in E.walk(node))
+
+
 @dataclass
 class Labelled:
     label: str
@@ -154,7 +175,7 @@ class Labelled:
 class SymState:
     def __init__(self, cat: Catalogue, n: int = 2, G: int = 1, *, chars_me=None, chars_other=None,
                  grants=None, prefix: str = "", codes: Codes | None = None, turns: int = 2,
-                 lost: bool = False, inv_seats=None):
+                 lost: bool = False, inv_seats=None, plays: int | None = None):
         self.cat = cat
         self.codes = codes or Codes(cat)
         C = self.codes
@@ -202,7 +223,10 @@ class SymState:
         self.start = I(f"{p}first_turn")          # the trace starts at this turn index (0 … T-1)
         self.now = I(f"{p}window")                 # window code of the question (WCODE)
         self.intr = I(f"{p}interrupted")           # now == dying: the window it interrupts
-        self.steps = G + self.n + 2                # bound of trace steps (events + the question)
+        # cards the player used this turn ('play' events: what 'played' reads), one slot each: when the
+        # catalogue reads 'played' (a triggered skill's 'fires') or the caller asks for them (a question's)
+        self.P = plays if plays is not None else (PLAYS if reads_played(cat) else 0)
+        self.steps = G + self.n + 2 + self.P       # bound of trace steps (events + the question)
         self.q = Moment("question", z3.BoolVal(True), z3.IntVal(self.steps), z3.IntVal(T - 1), self.now,
                         self.intr, self.in_front, self.dying)
         # ---- trace events other than the player's grants: one invalidation per seat, the player's
@@ -237,6 +261,8 @@ class SymState:
         # a grant the player received and lost when its role was replaced (后来人): an event of the trace
         # whose effect is gone by the question (asked for only where it matters)
         self.lost = self._grant_slot(-1, "lost") if lost else None
+        self.plays = [PlaySlot(B(f"{p}play{k}_present"), I(f"{p}play{k}_card"),
+                               Moment.make(f"play{k}", B(f"{p}play{k}_present"), p)) for k in range(self.P)]
 
     def _grant_slot(self, k: int, name: str) -> Slot:
         p, C = self.p, self.codes
@@ -369,6 +395,11 @@ class SymState:
             return self.in_front == s
         if name == "dying":
             return self.dying == s
+        if name == "played":             # the player's cards used this turn; another seat's are not traced
+            if s != 0:
+                return {}
+            return {c: z3.Or([z3.And(pl.present, pl.card == c) for pl in self.plays] or [z3.BoolVal(False)])
+                    for c in range(len(self.codes.cards))}
         if name == "in_winners":
             return ctx.winners[s]
         if name == "in_declared":

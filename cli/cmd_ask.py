@@ -59,6 +59,15 @@ def add_arguments(p):
                    help="solver time limit per question, in seconds (as for `check`)")
     p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
     p.add_argument("--history", metavar="FILE", help="prompt history file (default ~/.skillproof_history)")
+    p.add_argument("--save-intent", metavar="FILE",
+                   help="append the question to FILE as an [[intent]] — a promise `skillproof check` proves from then "
+                        "on (FILE is read with the catalogue when it lies in it); needs --source")
+    p.add_argument("--intent-id", metavar="ID", help="the intent's id (lower-case words joined by '-'; default "
+                                                     "intent-N, the next free N in FILE)")
+    p.add_argument("--source", metavar="TEXT", help="where the rule book promises it: 'FILE › HEADING › SKILL'")
+    p.add_argument("--text", metavar="TEXT", help="the promise in your own words (optional)")
+    p.add_argument("--severity", choices=["error", "warning", "note"], default=None,
+                   help="severity of the finding when the rules break it (default warning)")
 
 
 # =========================================================================================== output
@@ -268,9 +277,63 @@ def run(args) -> int:
         sys.stderr.write(f"error: {e}\n")
         return EXIT_USAGE
     if not args.query:
+        if getattr(args, "save_intent", None):
+            sys.stderr.write("error: --save-intent needs a question\n")
+            return EXIT_USAGE
         return prompt(sess, args)
     text = " ".join(args.query)
-    return answer_one(sess, text, args, sys.stdout)
+    if getattr(args, "save_intent", None) and not (args.source or "").strip():
+        sys.stderr.write("error: --save-intent needs --source 'FILE › HEADING' — where the rule book promises it\n")
+        return EXIT_USAGE
+    rc = answer_one(sess, text, args, sys.stdout)
+    if rc != EXIT_USAGE and getattr(args, "save_intent", None):
+        try:
+            ident = save_intent(sess.cat, sess.parse(text), args)
+        except (ValueError, OSError) as e:
+            sys.stderr.write(f"error: {e}\n")
+            return EXIT_USAGE
+        if not args.json:
+            sys.stdout.write(f"intent {ident} appended to {args.save_intent} (`skillproof check` proves it when the "
+                             f"file is part of the catalogue)\n")
+    return rc
+
+
+def save_intent(cat, q, args) -> str:
+    """Append the question ``q`` to ``args.save_intent`` as an ``[[intent]]`` table; its id. The file is created
+    when missing; a file that is not TOML, an id taken there or a 'which' question is refused."""
+    import re
+    import tomllib
+    from pathlib import Path
+    if q.mode == "which":
+        raise ValueError("an intent is a yes/no question (can / always / never …), not a 'which' question")
+    path = Path(args.save_intent)
+    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        data = tomllib.loads(old)
+    except tomllib.TOMLDecodeError as e:
+        raise ValueError(f"{path} is not a TOML file ({e}): not appended") from None
+    taken = {x.get("id") for x in data.get("intent", []) if isinstance(x, dict)}
+    ident = args.intent_id
+    if ident is None:
+        n = 1
+        while f"intent-{n}" in taken:
+            n += 1
+        ident = f"intent-{n}"
+    if not re.match(r"^[a-z0-9][a-z0-9-]*$", ident):
+        raise ValueError(f"intent id '{ident}' must be lower-case words joined by '-'")
+    if ident in taken:
+        raise ValueError(f"{path} already has an intent '{ident}'")
+    q_ = lambda v: json.dumps(v, ensure_ascii=False)      # noqa: E731  (a JSON string is a TOML basic string)
+    lines = ["[[intent]]", f"id = {q_(ident)}", f"claim = {q_(' '.join(q.text.split()))}",
+             f"source = {q_(args.source.strip())}"]
+    if args.text:
+        lines.append(f"text = {q_(args.text)}")
+    if args.severity:
+        lines.append(f"severity = {q_(args.severity)}")
+    sep = "" if not old.strip() else ("\n" if old.endswith("\n") else "\n\n")     # one blank line between tables
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(sep + "\n".join(lines) + "\n")
+    return ident
 
 
 def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:

@@ -47,6 +47,9 @@ def as_json(cat) -> dict:
                         "skills": [cat.skills[s].name for s in c.skills], "skill_ids": list(c.skills)}
                        for c in cat.characters.values()],
         "skills": skills, "grants": grants,
+        "intents": [{"id": i.id, "claim": i.claim, "source": i.source, "severity": i.severity, "text": i.text,
+                     "intends": [str(x) for x in i.intends], "file": i.loc.file, "line": i.loc.line}
+                    for i in cat.intents],
     }
 
 
@@ -64,7 +67,8 @@ def run(args) -> int:
     print(escape(f"catalogue: {', '.join(shown)}{more}"))
     print(f"{len(cat.cards)} cards, {len(chars)} characters ({n_rb} only in the rule book), "
           f"{len(cat.initial_skills)} skills, {len(cat.grants)} grants; {cat.rules.seats} seats at most, "
-          f"draw {cat.rules.draw_base}")
+          f"draw {cat.rules.draw_base}" + (f"; {len(cat.intents)} intents (the rule book's promises)"
+                                          if cat.intents else ""))
     print()
     for c in chars:
         tags = ("隐藏" if c.hidden else "公开") + ("·女" if c.female else "·男") + ("·规则书" if c.origin == "rulebook" else "")

@@ -43,6 +43,9 @@ def add_report_args(p):
                    help="lowest severity that makes the exit code 1 (default: error)")
     p.add_argument("--color", default="auto", choices=["auto", "always", "never"], help="colours in text output")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+    p.add_argument("--show", action="append", default=[], choices=["intended"],
+                   help="intended: list the designed behaviour (findings an [[intent]] documents as intended) "
+                        "in full instead of one summary line (text, markdown, html)")
 
 
 def add_solver_args(p):
@@ -188,7 +191,9 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
     return Report(findings=list(fs), catalogue_files=list(cat.files), families=list(result.families),
                   fail_on=args.fail_on, suppressed=list(suppressed), stale=list(stale),
                   graph=GR.export(GR.build(cat)) if "html" in {f for f, _ in outputs(args)[0]} else None,
-                  stats={"solver_queries": result.stats.get("queries", 0)})
+                  stats={"solver_queries": result.stats.get("queries", 0)},
+                  passes=list(getattr(result, "passes", []) or []),
+                  show_intended="intended" in (getattr(args, "show", None) or []))
 
 
 def run_checks(cat, args, started: float | None = None):

@@ -69,6 +69,15 @@ class Send:
 
 
 @dataclass
+class Fires:
+    """When a TriggeredSkill's effect happens, as far as the catalogue says it: in one of the windows ``at``,
+    where ``when`` holds for its holder (详尽思索·押注: at 接收阶段, alive and not yet fired this turn)."""
+    at: tuple                 # windows (model.turn)
+    when: Node
+    loc: Loc
+
+
+@dataclass
 class Effect:
     when: Node
     each: Lambda | None
@@ -127,6 +136,7 @@ class Rule:
     result: list = field(default_factory=list)
     gives: list = field(default_factory=list)
     plays: Plays | None = None
+    fires: Fires | None = None
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"
@@ -186,10 +196,47 @@ class Rules:
     must_receive: tuple = ("locked", "sender")  # who the engine makes receive: sender / turn (player) / locked
     skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
     skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
+    lock_self: bool = True        # the sender may name himself as the player his message locks
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 
     def at(self, key: str) -> Loc | None:
+        return self.key_locs.get(key, self.loc)
+
+
+@dataclass(frozen=True)
+class Intends:
+    """A generic finding an intent documents as designed: every finding of a check code (``BN001``), those
+    of the code that involve one rule (``BN002@TouTian``), or one finding by its id (``CV002-fb7e4adcce``)."""
+    check: str
+    rule: str = ""            # a rule, card or character id the finding must involve ('' = any)
+    finding: str = ""         # a whole finding id ('' = any finding of the check)
+
+    def __str__(self) -> str:
+        return self.finding or (f"{self.check}@{self.rule}" if self.rule else self.check)
+
+    def matches(self, check: str, finding_id: str, rule_ids) -> bool:
+        if self.finding:
+            return finding_id.lower() == self.finding.lower()
+        return check == self.check and (not self.rule or self.rule in rule_ids)
+
+
+@dataclass
+class Intent:
+    """An ``[[intent]]``: a promise of the rule book, written as a question of the ask language
+    (``docs/query-language.md``) that must be answered *yes*; ``skillproof check`` proves it (family
+    ``intent``). The claim is parsed by the checks layer (``checks/intents.py``), not here. An intent with no
+    claim is a citation: the rule-book passage that documents the generic findings it ``intends`` as designed."""
+    id: str
+    claim: str
+    source: str               # the rule book: "FILE › HEADING › SKILL", or the skill text it paraphrases
+    loc: Loc
+    severity: str = "warning"   # of the finding when the catalogue breaks it
+    text: str = ""            # the promise in our own words
+    intends: tuple = ()       # of Intends: generic findings it documents as designed behaviour
+    key_locs: dict = field(default_factory=dict)
+
+    def at(self, key: str) -> Loc:
         return self.key_locs.get(key, self.loc)
 
 
@@ -201,6 +248,7 @@ class Catalogue:
     skills: dict              # id -> Rule (skills and grants)
     files: tuple = ()
     suppressions: tuple = ()  # inline `# skillproof: ignore[CODE] reason` comments (model/suppress.py)
+    intents: tuple = ()       # of Intent, in id order
 
     # ------------------------------------------------------------------ derived views (cheap, cached)
     def __post_init__(self):

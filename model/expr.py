@@ -433,6 +433,10 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
     if name in V.SELF_ONLY:
         if not on_self:
             raise ExprError(f"'{name}' is only available on self", col)
+        where = V.SELF_ONLY_CONTEXTS.get(name)
+        if where is not None and scope.context not in where:
+            raise ExprError(f"'{name}' is only known in a question's 'where' and a triggered skill's 'fires', "
+                            f"not in a {scope.context} expression", col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
     raise ExprError(f"unknown player attribute {_q(name)}{hint(name, cands)}", col)
@@ -483,7 +487,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
             n.name = name
             del n.role
             return t
-        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS)
+        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS) + list(V.SELF_ONLY)
                  + sorted(scope.universe.cards) + sorted(scope.universe.characters)
                  + list(V.COLOURS) + list(V.DIRECTIONS))
         raise ExprError(f"unknown name {_q(name)}{hint(name, cands)}", n.col)

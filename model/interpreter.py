@@ -295,6 +295,55 @@ def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, ac
     return {"validated": ok, "resolves": actual if p.resolves == "physical" else declared}
 
 
+def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
+    """Does the effect of a ``declared`` card happen by ``seat``'s doing now?
+
+    Either a card reaches play declared as it (``can_play``, for some actual card), or a skill acting as it
+    with no card at all (``plays`` with card_of = none: 偷天, 诡诈, 应变自如 — server ``JieHuo.Companion.execute(
+    null, …)``, ``WuDao.Companion.onUseCard(null, …)``) is live and may be used now — an ActiveSkill in one of
+    its windows, by an actor it allows, its 争夺阶段 / 濒死求澄清 condition holding there; another skill wherever
+    the card itself may be used — and lets it through the user's bans when it consults them
+    (``plays.checks_bans``). A skill that puts another player's card into play (如臂指使) is not counted: the
+    card, its conversions and bans are the target's. Returns ``{"resolves", "via"}`` (via: the skill, or None
+    for a card)."""
+    for actual in cat.cards:
+        if can_play(cat, state, seat, actual, declared):
+            return {"resolves": True, "via": None}
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        p = rule.plays
+        if p is None or p.card_of != "none" or declared not in p.cards or inst.invalid:
+            continue
+        if rule.has("ActiveSkill"):
+            if not T.in_window(state, seat, rule.windows):
+                continue
+            if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
+                continue
+        elif not card_usable(cat, state, seat, declared):
+            continue
+        if p.checks_bans and banned(cat, state, seat, declared):
+            continue
+        return {"resolves": True, "via": inst.rule}
+    return {"resolves": False, "via": None}
+
+
+def fires(cat: Catalogue, state: State, seat: int, rule_id: str) -> dict:
+    """Does the effect of the TriggeredSkill ``rule_id`` the player holds happen now, as far as its ``fires``
+    says: a live instance, the window one of ``fires.at`` (an untimed state: any), ``fires.when`` true on
+    its holder (``used``: it fired already this turn)."""
+    rule = cat.skills[rule_id]
+    if rule.fires is None:
+        return {"fires": False}
+    for inst in state.seats[seat].skills:
+        if inst.rule != rule_id or inst.invalid:
+            continue
+        if state.window is not None and state.window not in rule.fires.at:
+            continue
+        if evaluate(rule.fires.when, _env(cat, state, seat, inst)):
+            return {"fires": True}
+    return {"fires": False}
+
+
 # ====================================================================================== receive
 def receive(cat: Catalogue, state: State, seat: int) -> str:
     """'must', 'cannot' or 'free': may the player the message is in front of decline / accept it?
@@ -608,6 +657,7 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
             why.append(f"{k} is not a seat")
+    why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
@@ -626,6 +676,15 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
             why.append(f"seat {si}: a granted skill stands before an initial one")
         why.extend(_initial_order(cat, si, ch, initial))
     return why
+
+
+def lock_errors(cat: Catalogue, state: State) -> list[str]:
+    """``rules.lock_self = false``: the sender never locks himself (server Player.canSendCard does not refuse
+    it: the shipped catalogue has ``lock_self = true``)."""
+    s = state.sender
+    if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and state.seats[s].locked:
+        return [f"seat {s} sent the message and is locked by it ([rules] lock_self = false)"]
+    return []
 
 
 def _initial_order(cat, si, ch, initial) -> list[str]:
@@ -672,6 +731,7 @@ def reachable(cat: Catalogue, state: State) -> list[str]:
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
             why.append(f"{k} is not a seat")
+    why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
@@ -811,7 +871,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     """Answer a question about ``state`` — the form witnesses and scenario files use.
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
-    (actual, declared), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
+    (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
     turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
     """
     d = question["decision"]
@@ -833,6 +893,10 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         return {"matters": grant_matters(cat, state, seat, inst)}
     if d == "banned":
         return {"banned": banned(cat, state, seat, question["declared"])}
+    if d == "resolves":
+        return resolves(cat, state, seat, question["declared"])
+    if d == "fires":
+        return fires(cat, state, seat, question["rule"])
     if d == "can_play":
         return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
                 "banned": banned(cat, state, seat, question["declared"])}

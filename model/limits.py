@@ -27,6 +27,8 @@ GIVES_PER_RULE = 64                   # [[…gives]] of one skill, grant or card
 EFFECTS_PER_RULE = 32                 # [[skill.win]] / [[skill.result]] of one rule
 PARAMS_PER_GRANT = 16
 ALIASES = 32
+INTENTS = 5_000                       # [[intent]] tables
+CLAIM_CHARS = 2_000                   # one intent's claim (a question of the ask language)
 
 # ---------------------------------------------------------------------------------------- expressions
 EXPR_CHARS = 2_000                    # one condition

@@ -19,10 +19,10 @@ from . import turn as T
 from . import limits as L
 from . import tomlsafe
 from . import vocab as V
-from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Give, Loc, Plays, Receive, Ref,
-                        Rule, Rules, Send)
+from .catalogue import (Ban, Card, Catalogue, Character, Convert, Effect, Fires, Give, Intends, Intent, Loc,
+                        Plays, Receive, Ref, Rule, Rules, Send)
 from .locate import line_of, locate
-from .names import escape, excerpt, hint, shown, suggestion_budget
+from .names import escape, excerpt, hint, nearest, shown, suggestion_budget
 
 
 @dataclass(frozen=True, order=True)
@@ -209,7 +209,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     # keep their written order (the shipped cards.toml follows the server's card_type enum).
     return Catalogue(rules=b.rules, cards=b.cards, characters=dict(sorted(b.characters.items())),
                      skills=dict(sorted(b.skills.items())), files=tuple(n for n, _ in docs),
-                     suppressions=tuple(b.suppressions))
+                     suppressions=tuple(b.suppressions), intents=tuple(b.intents[k] for k in sorted(b.intents)))
 
 
 _QUOTED = re.compile(r"'([^'\s]+)'")
@@ -247,9 +247,9 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
 
 
 # ------------------------------------------------------------------------------------------ schema
-TOP_KEYS = {"rules", "card", "character", "skill", "grant", "meta"}
+TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
 RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
-              "must_receive", "skip_fight", "skip_dying"}
+              "must_receive", "skip_fight", "skip_dying", "lock_self"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
@@ -258,7 +258,7 @@ CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays", "windows", "replaces_role"}
+             "plays", "windows", "replaces_role", "fires"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
@@ -268,6 +268,11 @@ EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declare
 LIFETIMES = ("turn", "until_fired", "permanent", "resolution")
 TURN_END_STEPS = ("restore_invalid", "drop_one_turn")
 PARAM_TYPES = {"card", "bool", "int", "colour", "set<card>"}
+INTENT_KEYS = {"id", "claim", "source", "severity", "text", "intends"}
+INTENT_SEVERITIES = ("error", "warning", "note")
+INTENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+#: an ``intends`` entry: a check code, a code and a rule (``BN002@TouTian``), or a finding id
+INTENDS_RE = re.compile(r"^(?P<check>[A-Z]{2,}[0-9]{3})(?:@(?P<rule>[^@\s]+)|-(?P<hash>[0-9a-f]{10}))?$")
 
 
 def _tname(v) -> str:
@@ -288,6 +293,7 @@ class _Builder:
         self._pending: list = []          # deferred checks needing every file (references, expressions)
         self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
         self.unreadable: dict = {}        # files with a TOML syntax error -> their text
+        self.intents: dict[str, Intent] = {}
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -320,7 +326,7 @@ class _Builder:
         if "rules" in data:
             self._rules(F, data["rules"])
         for table, fn in (("card", self._card), ("character", self._character), ("skill", self._rule),
-                          ("grant", self._rule)):
+                          ("grant", self._rule), ("intent", self._intent)):
             if table not in data:
                 continue
             arr = data[table]
@@ -365,14 +371,16 @@ class _Builder:
         return v
 
     _TABLE_LIMITS = {"card": ("cards", L.CARDS), "character": ("characters", L.CHARACTERS),
-                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES)}
+                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES),
+                     "intent": ("intents", L.INTENTS)}
     _LIST_LIMITS = {"aliases": L.ALIASES, "skills": L.SKILLS_PER_CHARACTER, "gives": L.GIVES_PER_RULE,
                     "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "params": L.PARAMS_PER_GRANT}
 
     def _too_many(self, F, path, table) -> bool:
         """Is the catalogue already at its limit of ``table`` entries? (Said once, where it is passed.)"""
         what, limit = self._TABLE_LIMITS[table]
-        have = {"card": len(self.cards), "character": len(self.characters)}.get(table, len(self.skills))
+        have = {"card": len(self.cards), "character": len(self.characters),
+                "intent": len(self.intents)}.get(table, len(self.skills))
         if have < limit:
             return False
         self.dropped = True                   # what is left out would show up as unknown names
@@ -445,6 +453,7 @@ class _Builder:
                                          default=r.face_down_converts)
         r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
                                                default=r.face_down_grant_converts)
+        r.lock_self = self._get(F, path, data, "lock_self", bool, "[rules]", default=r.lock_self)
         for key, allowed in RULES_SETS.items():
             vals = self._strlist(F, path, data, key, "[rules]")
             if vals is None:
@@ -621,9 +630,60 @@ class _Builder:
                 self.err(F[0], F[1], path + (key,), key, f"'{key}' is for ActiveSkills; {ident} is not one")
         if "trigger" in e and not r.has("TriggeredSkill"):
             self.err(F[0], F[1], path + ("trigger",), "trigger", f"'trigger' is for TriggeredSkills; {ident} is not one")
+        if "fires" in e and not r.has("TriggeredSkill"):
+            self.err(F[0], F[1], path + ("fires",), "fires", f"'fires' is for TriggeredSkills; {ident} is not one")
         self.skills[ident] = r
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))
+
+    def _intent(self, F, path, e, _table):
+        """An ``[[intent]]``: its keys and their types here; whether the claim is a question of the ask
+        language is decided by the checks layer (checks/intents.py), the rules ``intends`` names in ``link``."""
+        what = "[[intent]]"
+        self._keys(F, path, e, INTENT_KEYS, what)
+        ident = self._get(F, path, e, "id", str, what, required=True)
+        claim = self._get(F, path, e, "claim", str, what)
+        source = self._get(F, path, e, "source", str, what, required=True)
+        severity = self._get(F, path, e, "severity", str, what, default="warning")
+        text = self._get(F, path, e, "text", str, what, default="")
+        intends_v = self._strlist(F, path, e, "intends", what) or ()
+        if severity not in INTENT_SEVERITIES:
+            self.err(F[0], F[1], path + ("severity",), "severity",
+                     f"severity must be error, warning or note, not '{severity}'{_dym(severity, INTENT_SEVERITIES)}")
+            severity = "warning"
+        for key, v in (("claim", claim), ("source", source)):
+            if v is not None and not v.strip():
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' must not be empty")
+        if claim is not None and len(claim) > L.CLAIM_CHARS:
+            self.err(F[0], F[1], path + ("claim",), "claim", f"the claim has {len(claim):,} characters; the limit is "
+                                                              f"{L.CLAIM_CHARS:,}")
+            claim = None
+        intends = []
+        for x in intends_v:
+            m = INTENDS_RE.match(x)
+            if not m:
+                self.err(F[0], F[1], path + ("intends",), "intends",
+                         f"'{x}' is not a check code ('BN001'), a code and a rule ('BN002@TouTian') or a finding "
+                         "id ('CV002-fb7e4adcce')")
+                continue
+            finding = x if m.group("hash") else ""
+            intends.append(Intends(m.group("check"), m.group("rule") or "", finding))
+        if "claim" not in e and not intends_v:
+            self.err(F[0], F[1], path, "claim", "[[intent]] needs a 'claim' (a question the rules must answer yes) "
+                                                "or 'intends' (the findings the rule book documents as designed)")
+        if ident is None:
+            return
+        if not INTENT_ID.match(ident):
+            self.err(F[0], F[1], path + ("id",), "id",
+                     f"intent id '{ident}' must be lower-case words joined by '-' (e.g. 'youdishenru-own-send-phase')")
+            return
+        if ident in self.intents:
+            self.err(F[0], F[1], path + ("id",), "id", f"duplicate intent id '{ident}' (first at {self.intents[ident].loc})")
+            return
+        it = Intent(ident, (claim or "").strip(), (source or "").strip(), self._loc(F, path), severity, text,
+                    tuple(intends), {k: self._loc(F, path + (k,)) for k in e})
+        self.intents[ident] = it
+        self._pending.append(("intent", F, path, it))
 
     def _gives(self, F, path, e, owner, is_card):
         gl = e.get("gives")
@@ -684,6 +744,15 @@ class _Builder:
                 self._link_rule(F, path, *obj)
             elif kind == "give":
                 self._link_give(F, path, *obj)
+            elif kind == "intent":
+                self._link_intent(F, path, obj)
+
+    def _link_intent(self, F, path, it: Intent):
+        for x in it.intends:
+            if x.rule and x.rule not in self.skills and x.rule not in self.cards and x.rule not in self.characters:
+                hint = nearest(x.rule, set(self.skills) | set(self.cards) | set(self.characters))
+                self.err(F[0], F[1], path + ("intends",), "intends",
+                         f"'{x}' names unknown rule '{x.rule}'" + (f" — did you mean '{hint}'?" if hint else ""))
 
     def _link_character(self, F, path, ch: Character):
         for s in ch.skills:
@@ -879,6 +948,8 @@ class _Builder:
                         r.send = Send(rule, Loc(F[0], line_of(F[1], sp)))
         if "draw" in e:
             r.draw = self._expr(F, path + ("draw",), "draw", e["draw"], "draw", P, want=V.INT, unknown_key=f"{rid}.draw")
+        if "fires" in e and r.has("TriggeredSkill"):
+            r.fires = self._fires(F, path + ("fires",), e["fires"], P, rid)
         for key in ("win", "result"):
             if key not in e:
                 continue
@@ -896,6 +967,30 @@ class _Builder:
                 eff = self._effect(F, ep, key, ef, f"{rid}.{key}{i}")
                 if eff:
                     getattr(r, key).append(eff)
+
+    def _fires(self, F, fp, fv, P, rid) -> Fires | None:
+        """``fires = { at = [windows], when = condition }``: when the triggered effect happens."""
+        if not isinstance(fv, dict):
+            self.err(F[0], F[1], fp, "fires", "'fires' must be a table { at = [windows], when = condition }")
+            return None
+        self._keys(F, fp, fv, {"at", "when"}, "fires")
+        at_v = fv.get("at")
+        at_v = [at_v] if isinstance(at_v, str) else at_v
+        at = []
+        if not isinstance(at_v, list) or not at_v or not all(isinstance(x, str) for x in at_v):
+            self.err(F[0], F[1], fp + ("at",), "fires.at", "fires.at must be a window or a non-empty list of windows")
+        else:
+            for w in at_v:
+                if w not in T.WINDOWS or w == "turn_end":
+                    self.err(F[0], F[1], fp + ("at",), "fires.at",
+                             f"unknown window '{w}'{_dym(w, tuple(x for x in T.WINDOWS if x != 'turn_end'))}")
+                else:
+                    at.append(w)
+        when = self._expr(F, fp + ("when",), "fires.when", fv.get("when", "true"), "fires", P,
+                          unknown_key=f"{rid}.fires")
+        if when is None or len(at) != len(at_v or []):
+            return None
+        return Fires(tuple(at), when, Loc(F[0], line_of(F[1], fp)))
 
     def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
         self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")

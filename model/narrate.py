@@ -678,9 +678,55 @@ def _n_result(cat, state, seat, q, tr: Trace):
                      f"{_seats_text(cat, st, a['winners'])}")
 
 
+def _n_resolves(cat, state, seat, q, tr: Trace):
+    d = q["declared"]
+    a = tr.answer
+    via = a.get("via")
+    if a["resolves"] and via is None:
+        for actual in cat.cards:
+            if I.can_play(cat, state, seat, actual, d):
+                sub = Trace({"decision": "can_play", "seat": seat, "actual": actual, "declared": d},
+                            I.decide(cat, state, {"decision": "can_play", "seat": seat, "actual": actual, "declared": d}))
+                _n_can_play(cat, state, seat, sub.question, sub)
+                tr.steps.extend(sub.steps)
+                tr.conclusion = f"{card(cat, d)}'s effect happens: {sub.conclusion}"
+                return
+    for pos, inst in enumerate(state.seats[seat].skills, 1):
+        rule = cat.skills[inst.rule]
+        p = rule.plays
+        if p is None or p.card_of != "none" or d not in p.cards:
+            continue
+        bans = "it consults the player's bans" if p.checks_bans else "it does not consult bans"
+        tr.steps.append(Step(f"{inst_label(cat, inst)} at position {pos} acts as {card(cat, d)} with no card; {bans}"
+                             + (" (invalidated)" if inst.invalid else ""), rule.id, p.loc, pos,
+                             decisive=inst.rule == via))
+    if a["resolves"]:
+        tr.conclusion = f"{card(cat, d)}'s effect happens through {cat.name_of(via)}"
+    else:
+        b = _ban_steps(cat, state, seat, d, tr)
+        tr.conclusion = f"no card or skill of the player puts {card(cat, d)}'s effect into play now" + \
+            (" (it is banned)" if b else "")
+
+
+def _n_fires(cat, state, seat, q, tr: Trace):
+    rule = cat.skills[q["rule"]]
+    f = rule.fires
+    for pos, inst in enumerate(state.seats[seat].skills, 1):
+        if inst.rule != rule.id or f is None:
+            continue
+        from .turn import WINDOWS
+        when = bool(I.evaluate(f.when, _env(cat, state, seat, inst)))
+        win = state.window is None or state.window in f.at
+        tr.steps.append(Step(f"{inst_label(cat, inst)} at position {pos} fires in "
+                             f"{'/'.join(WINDOWS[w].zh for w in f.at)} when `{_text(f.when)}` → "
+                             f"{'yes' if when else 'no'}" + ("" if win else f"; now it is {_window_zh(state)}"),
+                             rule.id, f.loc, pos, decisive=when and win and not inst.invalid))
+    tr.conclusion = f"{rule.name} {'fires' if tr.answer['fires'] else 'does not fire'} now"
+
+
 _NARRATORS = {"conversion": _n_conversion, "banned": _n_banned, "can_play": _n_can_play, "receive": _n_receive,
               "send": _n_send, "skip_fight": _n_skip, "skip_dying": _n_skip, "draw": _n_draw, "holds": _n_holds,
-              "reachable": _n_reachable, "result": _n_result}
+              "reachable": _n_reachable, "result": _n_result, "resolves": _n_resolves, "fires": _n_fires}
 
 
 # ======================================================================================== the story

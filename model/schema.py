@@ -49,6 +49,9 @@ def build() -> dict:
                                  "resolves": {"enum": ["declared", "physical"]}}},
         "origin": {"enum": ["server", "rulebook"]},
         "windows": windows, "replaces_role": {"type": "boolean"},
+        "fires": {"type": "object", "additionalProperties": False, "required": ["at"],
+                  "properties": {"at": at, "when": expr},
+                  "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent", "resolution"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
@@ -65,7 +68,7 @@ def build() -> dict:
             "draw_base": {"type": "integer", "minimum": 0},
             "turn_end": {"type": "array", "items": {"enum": ["restore_invalid", "drop_one_turn"]}, "minItems": 2, "maxItems": 2, "uniqueItems": True},
             "must_beats_cannot": {"type": "boolean"}, "face_down_converts": {"type": "boolean"},
-            "face_down_grant_converts": {"type": "boolean"},
+            "face_down_grant_converts": {"type": "boolean"}, "lock_self": {"type": "boolean"},
             "must_receive": {"type": "array", "items": {"enum": ["sender", "turn", "locked"]}, "uniqueItems": True},
             "skip_fight": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True},
             "skip_dying": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True}}},
@@ -83,6 +86,16 @@ def build() -> dict:
                   "properties": rule_props}},
         "grant": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                   "required": ["id", "name", "kinds", "lifetime"], "properties": grant_props}},
+        "intent": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                   "required": ["id", "source"], "anyOf": [{"required": ["claim"]}, {"required": ["intends"]}],
+                   "properties": {"id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$"},
+                                  "claim": {"type": "string", "minLength": 1,
+                                            "description": "a yes/no question of the ask language (docs/query-language.md)"},
+                                  "source": {"type": "string", "minLength": 1,
+                                             "description": "the rule book: 'FILE › HEADING › SKILL'"},
+                                  "severity": {"enum": ["error", "warning", "note"]}, "text": {"type": "string"},
+                                  "intends": {"type": "array", "items": {"type": "string",
+                                              "pattern": "^[A-Z]{2,}[0-9]{3}(@[^@\\s]+|-[0-9a-f]{10})?$"}}}}},
       },
     }
     return schema

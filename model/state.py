@@ -65,6 +65,7 @@ class Seat:
     locked: bool = False
     skills: list = field(default_factory=list)      # of SkillInst
     invalidated: bool = False     # an InvalidSkill was dealt to this seat this turn (its initial skills wrapped)
+    played: frozenset = frozenset()   # card types (as declared) the seat used this turn (trace 'play' events)
 
     INT_FIELDS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
                   "non_black_messages")
@@ -78,6 +79,8 @@ class Seat:
         d["skills"] = [s.to_dict() for s in self.skills]
         if self.invalidated:
             d["invalidated"] = True
+        if self.played:
+            d["played"] = sorted(self.played)
         return d
 
     @staticmethod
@@ -93,6 +96,7 @@ class Seat:
                 setattr(s, f, int(d[f]))
         s.skills = [SkillInst.from_dict(x) for x in d.get("skills", [])]
         s.invalidated = bool(d.get("invalidated", False)) or any(i.invalid for i in s.skills)
+        s.played = frozenset(d.get("played", ()))
         return s
 
 

@@ -3,7 +3,7 @@
 A ``Trace`` is the table at the start (``setup``: the seats, their characters and attributes; no
 grants, nothing invalidated) and a list of ``Event``s in order: a turn starts, the turn moves to a
 window (``model.turn``), a skill or card hands out a grant, a role is replaced (后来人), a skill is used
-(what its ``used`` condition reads). ``run`` executes them one by one, checking that each is legal in its window, and
+(what its ``used`` condition reads), a card is played (what ``played`` reads). ``run`` executes them one by one, checking that each is legal in its window, and
 returns the state at the end — the moment a question is asked — with every illegal step named.
 
 This is the interpreter's side of the timed model; the z3 encoder (``skillproof.checks.encode``,
@@ -22,13 +22,13 @@ from . import turn as T
 from .catalogue import Catalogue
 from .state import SkillInst, State
 
-EVENT_KINDS = ("turn", "window", "give", "replace", "use")
+EVENT_KINDS = ("turn", "window", "give", "replace", "use", "play")
 
 
 @dataclass
 class Event:
-    kind: str                       # turn | window | give | replace | use
-    seat: int | None = None         # turn: whose turn; give: the receiver; replace / use: whose
+    kind: str                       # turn | window | give | replace | use | play
+    seat: int | None = None         # turn: whose turn; give: the receiver; replace / use / play: whose
     window: str | None = None       # window: the window moved to
     in_front: int | None = None     # window (message windows): the player the message is in front of
     sender: int | None = None       # window (message windows): who sent it; turn: who sends this turn's
@@ -40,10 +40,12 @@ class Event:
     character: str | None = None    # replace: the new character
     rule: str | None = None         # use: the skill used this turn
     via: str | None = None          # replace: the skill used
+    card: str | None = None         # play: the card type it is used as (declared)
 
     def to_dict(self) -> dict:
         d: dict = {"event": self.kind}
-        for k in ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via"):
+        for k in ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via",
+                  "card"):
             v = getattr(self, k)
             if v is not None:
                 d[k] = v
@@ -57,7 +59,7 @@ class Event:
         args = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.get("args", {}).items()}
         return Event(d["event"], d.get("seat"), d.get("window"), d.get("in_front"), d.get("sender"),
                      d.get("dying"), d.get("giver"), d.get("site"), args, d.get("character"), d.get("rule"),
-                     d.get("via"))
+                     d.get("via"), d.get("card"))
 
 
 @dataclass
@@ -126,6 +128,8 @@ def setup_errors(cat: Catalogue, setup: State) -> list[str]:
                 break
         if s.invalidated or any(i.invalid for i in s.skills):
             why.append(f"seat {si}: invalidated at the start (invalidation comes from 'give' events)")
+        if s.played:
+            why.append(f"seat {si}: cards played at the start (plays come from 'play' events)")
     return why
 
 
@@ -168,6 +172,8 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                             inst.turns_ago += 1
             st.turn, st.window, st.interrupted = ev.seat, "draw", None
             st.sender = st.in_front = st.dying = None
+            for s in st.seats:
+                s.played = frozenset()                  # what was played is this turn's
             counts = {}
             st.turn_sender = senders[turns] if senders[turns] is not None else ev.seat
             turns += 1
@@ -238,6 +244,18 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 bad(f"use: seat {ev.seat} holds no unused {ev.rule}")
                 continue
             insts[0].used = True
+        elif ev.kind == "play":
+            # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
+            # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
+            if not seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
+                bad("play: not a seat, or outside a window of a turn")
+                continue
+            if ev.card not in cat.cards:
+                bad(f"play: unknown card {ev.card!r}")
+                continue
+            if not I.card_usable(cat, st, ev.seat, ev.card):
+                bad(f"seat {ev.seat} cannot use {cat.cards[ev.card].name} in {T.WINDOWS[st.window].zh}")
+            st.seats[ev.seat].played = st.seats[ev.seat].played | {ev.card}
         elif ev.kind == "replace":
             why = replace_errors(cat, st, ev)
             if why:
@@ -246,6 +264,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 apply_replace(cat, st, ev.seat, ev.character)
         else:
             bad(f"unknown event {ev.kind!r}")
+    errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
     if st.window is None:
         errors.append((len(trace.events), "the trace starts no turn"))
     elif st.window == "turn_end":
@@ -433,6 +452,9 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
         elif ev.kind == "use":
             who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
             text = f"{who}本回合已发动【{cat.name_of(ev.rule)}】"
+        elif ev.kind == "play":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            text = f"{who}使用了一张【{cat.name_of(ev.card)}】"
         else:
             text = ev.kind
         out.append({"turn": turn_no, "window": zh, "text": text})

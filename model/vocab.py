@@ -57,7 +57,10 @@ EFFECT_ATTRS: dict[str, tuple[str, str]] = {
 #: self-only names
 SELF_ONLY: dict[str, tuple[str, str]] = {
     "used": (BOOL, "this skill has been used this turn"),
+    "played": (set_of(CARD), "card types (as declared) the player used this turn"),
 }
+#: self-only names known only in some contexts (the trace records them for the player a question asks about)
+SELF_ONLY_CONTEXTS: dict[str, tuple[str, ...]] = {"played": ("question", "fires")}
 
 GLOBALS: dict[str, tuple[str, str]] = {
     "message": (set_of(COLOUR), "colours of the message card"),
@@ -78,5 +81,7 @@ CONTEXTS: dict[str, tuple[frozenset[str], bool]] = {
     "send": (frozenset({"message", "message_dir", "message_lockable", "dir", "lock_count"}), False),
     "draw": (frozenset({"count"}), False),
     "effect": (frozenset(), True),
+    "fires": (frozenset({"message", "message_dir", "message_lockable"}), False),
     "query": (frozenset(GLOBALS), True),
+    "question": (frozenset({"message", "message_dir", "message_lockable"}), False),   # a question's 'where'
 }

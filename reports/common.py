@@ -78,7 +78,7 @@ def question_line(cat, q: dict, expect: dict) -> str:
         what = f"{'宣胜' if q.get('kind') == 'win' else '游戏结果'}结算（从座位{q.get('turn')}开始，宣胜者{q.get('declared')}，胜者{q.get('winners')}）"
     else:
         what = {"receive": "能否接收情报", "skip_fight": "争夺阶段是否跳过", "skip_dying": "濒死求澄清是否跳过",
-                "draw": "摸牌数", "turn_end": "回合结束后", "holds": f"是否持有{_val(cat, q.get('rule', ''))}",
+                "draw": "摸牌数", "turn_end": "回合结束后", "holds": f"是否持有【{cat.name_of(q.get('rule', ''))}】",
                 "reachable": "局面是否可达"}.get(d, d)
     seat = q.get("seat")
     who = f"座位{seat}：" if seat not in (None, 0) else ""

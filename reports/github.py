@@ -4,7 +4,8 @@
 an annotation on the pull request's changed lines and in the run's summary, with no upload and no
 ``security-events`` permission, so it works for pull requests from forks too. Levels follow severities
 (error / warning / note → ``error`` / ``warning`` / ``notice``); the message carries the fix hint and the
-finding's id. Accepted findings (baseline or inline) are not annotated; stale suppressions are warnings at
+finding's id. Accepted findings (baseline or inline) and designed behaviour (an [[intent]]'s
+``intends``) are not annotated; stale suppressions are warnings at
 their line; a `diff` report adds one warning per changed decision. The last line is the summary (plain
 text, not a command). GitHub shows at most 10 annotations of each level per step; the rest are in the log.
 """
@@ -55,7 +56,7 @@ def _finding(report, fd: dict) -> str:
 
 
 def render(report, cat=None) -> str:
-    out = [_finding(report, fdict(f)) for f in report.findings]
+    out = [_finding(report, fdict(f)) for f in report.actionable]      # designed behaviour: not annotated
     view = diff_view(report)
     if view is not None:
         if not view.new_are_findings:

@@ -5,7 +5,8 @@ Each finding is one issue — ``description`` (the message), ``check_name`` (the
 pushes), ``severity`` (error → critical, warning → major, note → info; an inconclusive question →
 blocker) and ``location`` (the catalogue file and line of its first rule) — plus ``content.body`` in
 Markdown with the fix hint, the other rules and the witness. GitLab shows new and resolved issues in the
-merge request widget and on the diff lines. Accepted findings are left out. Sorted and deterministic.
+merge request widget and on the diff lines. Accepted findings and designed behaviour (an [[intent]]'s
+``intends``) are left out. Sorted and deterministic.
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def issue(report, fd: dict, cat=None) -> dict:
 
 
 def render(report, cat=None) -> str:
-    fds = [fdict(f) for f in report.findings]
+    fds = [fdict(f) for f in report.actionable]          # designed behaviour is not a code-quality issue
     view = diff_view(report)
     if view is not None and not view.new_are_findings:
         fds += view.new

@@ -2,8 +2,9 @@
 
 A summary (status, counts), a table of contents (sections, and every check with its count), a toolbar that
 filters the findings by severity and by check and searches their text (messages, rules, witnesses), the
-findings table grouped by check — each finding's witness folded in a row of its own, across the whole
-table — and the conflict graph as inline SVG laid out in Python (``layout.py``: deterministic), scaled to fit
+findings that need action grouped by check (broken [[intent]]s lead) — each finding's witness folded in a
+row of its own, across the whole table — designed behaviour (findings an intent documents as intended) in
+one line with the rows folded below it, the proved intents as a table of passes, and the conflict graph as inline SVG laid out in Python (``layout.py``: deterministic), scaled to fit
 its box, with zoom (wheel, buttons) and pan (drag). Nodes are the rules (circles: skills, squares: grants
 handed out at run time, diamonds: cards that grant); edges join rules that touch a common resource (the
 tooltip says which). Rules involved in a finding carry a ring in the colour of their worst finding.
@@ -22,8 +23,8 @@ from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
 from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_title,
-                   change_witness, code_info, diff_view, exit_code, fdict, loc_text, rules_of, stale_text,
-                   summary_line, witness_text)
+                   change_witness, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
+                   lead_with_intents, loc_text, rules_of, stale_text, summary_line, witness_text)
 
 NAME = "html"
 DESCRIPTION = "one self-contained HTML page: findings, witnesses and the conflict graph"
@@ -85,6 +86,7 @@ tr.witness-row td{padding-top:0}
 .hidden{display:none}
 .sev{font-weight:600;white-space:nowrap}.sev.error{color:var(--err)}.sev.warning{color:var(--warn)}
 .sev.note{color:var(--note)}
+.sev.pass{color:#1a7f37;white-space:nowrap}.designed{color:var(--note)}
 .dot{display:inline-block;width:9px;height:9px;border-radius:50%;margin-right:5px;background:currentColor}
 code{white-space:nowrap;font:12px %MONO%;background:#eef0f3;padding:0 3px;border-radius:3px}
 .fid{color:var(--mute);font-size:12px}
@@ -402,6 +404,12 @@ def _table(head: list[str], rows: list[str], empty: str) -> str:
             + "\n".join(rows) + "\n</tbody></table>")
 
 
+def _folded(anchor: str, title: str, rows: list[str]) -> list[str]:
+    """A section of finding rows folded under its title (accepted findings, designed behaviour)."""
+    return [f'<details id="{e(anchor)}"><summary><h2 style="display:inline">{e(title)} ({len(rows)})</h2></summary>',
+            _table(HEAD, rows, ""), "</details>"]
+
+
 def _toc(sections: list[tuple[str, str, list]]) -> str:
     """The table of contents: [(anchor, title, [(anchor, code, name, count, severity)])]."""
     out = ['<nav id="toc" aria-label="contents"><h2>Contents</h2><ul>']
@@ -486,23 +494,38 @@ def render(report, cat=None) -> str:
             body.append(_table(HEAD, rows, "None."))
             toc.append(("new", f"New findings ({len(view.new)})", groups))
     ftitle = "New findings" if view is not None and view.new_are_findings else "Findings"
-    rows, groups = _grouped(report, active, cat, node_set)
-    body.append(f'<h2 id="findings">{ftitle} ({len(active)})</h2>')
+    shown = [fdict(f) for f in lead_with_intents(report.findings if report.show_intended else report.actionable)]
+    rows, groups = _grouped(report, shown, cat, node_set)
+    body.append(f'<h2 id="findings">{ftitle} ({len(shown)})</h2>')
     body.append(_table(HEAD, rows, "No findings."))
-    toc.append(("findings", f"{ftitle} ({len(active)})", groups))
+    toc.append(("findings", f"{ftitle} ({len(shown)})", groups))
+    line = intended_line(report)
+    if line:
+        body.append(f'<p id="designed" class="designed"><span class="sev note"><span class="dot"></span></span> {e(line)}</p>')
+        if not report.show_intended:
+            body += _folded("intended", "Designed behaviour",
+                            [_finding_row(report, fd, cat, node_set, " intended", e(intended_text(fd)))
+                             for fd in (fdict(f) for f in report.intended)])
+        toc.append(("designed", f"Designed behaviour ({len(report.intended)})", []))
+    if report.passes:
+        rows = [f'<tr class="pass"><td class="sev pass">✓ holds</td><td><code>{e(p.get("intent", ""))}</code></td>'
+                f'<td>{e(p.get("text") or p.get("claim", ""))}<div class="fid">{e(p.get("claim", ""))}</div></td>'
+                f'<td class="rules">{e(p.get("source", ""))}<br><code>{e(str(p.get("file", "")))}:{e(str(p.get("line", "")))}'
+                f'</code></td></tr>' for p in report.passes]
+        body.append(f'<h2 id="intents">Proved intents ({len(rows)})</h2>')
+        body.append("<p>The rule book's promises the rules keep (each proved within the search bounds).</p>")
+        body.append(_table(["Result", "Intent", "Promise", "Source"], rows, ""))
+        toc.append(("intents", f"Proved intents ({len(rows)})", []))
     if view is not None:
         rows, _ = _grouped(report, view.resolved, None, node_set, " resolved", "r")
         body.append(f'<h2 id="resolved">Resolved findings ({len(view.resolved)})</h2>')
         body.append(_table(HEAD, rows, "None."))
         toc.append(("resolved", f"Resolved findings ({len(view.resolved)})", []))
     if report.suppressed:
-        rows = [_finding_row(report, fdict(f), cat, node_set, " suppressed",
-                             f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
-                for f, reason in report.suppressed]
-        body.append(f'<details id="accepted"><summary><h2 style="display:inline">Accepted '
-                    f'({len(report.suppressed)})</h2></summary>')
-        body.append(_table(HEAD, rows, ""))
-        body.append("</details>")
+        body += _folded("accepted", "Accepted",
+                        [_finding_row(report, fdict(f), cat, node_set, " suppressed",
+                                      f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
+                         for f, reason in report.suppressed])
         toc.append(("accepted", f"Accepted ({len(report.suppressed)})", []))
     if report.stale:
         body.append(f'<h2 id="stale">Stale suppressions ({len(report.stale)})</h2>')
@@ -538,7 +561,7 @@ def render(report, cat=None) -> str:
         + e(catalogue_paths(report.catalogue_files)[1])
         + f" · checks run: {e(', '.join(report.families))}</div>",
         "</header>",
-        _toolbar(report, active + extra_new),
+        _toolbar(report, shown + extra_new),
         '<div id="layout">',
         _toc(toc),
         '<main id="findings-panel">',

@@ -4,8 +4,12 @@
  "findings": [{"id", "check", "family", "severity", "message", "rules": [{"id", "name", "file", "line"}],
                "witness": {"state", "question", "expect", "also"?}, "inconclusive"?, "details"?}],
  "suppressed": [{…finding, "reason", "accepted": "baseline" | {"inline": {"file", "line", "rule"}}}],
- "stale": [{"id", "check", "reason", "file", "line", "kind"?: "inline", "rule"?}], "summary": {...}}
-Every finding also has "fix": one line saying what to change in the catalogue.
+ "stale": [{"id", "check", "reason", "file", "line", "kind"?: "inline", "rule"?}],
+ "passes": [{"intent", "id", "claim", "mode", "source", "text", "severity", "file", "line", "bounds"}],
+ "summary": {...}}
+Every finding also has "fix": one line saying what to change in the catalogue; a finding an [[intent]]
+documents as designed behaviour has ``details.intended_by`` ({"intent", "source", "text", "file", "line"}).
+``passes`` are the intents proved (the rule book's promises the rules keep).
 """
 from __future__ import annotations
 
@@ -25,6 +29,7 @@ def document(report) -> dict:
                         "accepted": ({"inline": report.in_source[f.id]} if f.id in report.in_source else "baseline")}
                        for f, reason in report.suppressed],
         "stale": [dict(e) for e in report.stale],
+        "passes": [dict(p) for p in report.passes],
         "summary": report.summary(),
     }
     if report.extra:

@@ -6,7 +6,11 @@ finding's meaning-based id (stable across runs, so the CI's history tracks it), 
 
 * ``<failure>`` when the finding is at or above ``--fail-on`` (the same findings that make the exit code 1),
 * ``<error>`` when the solver could not decide (inconclusive: exit code 3),
-* ``<skipped>`` when it is below ``--fail-on`` or accepted in the baseline (the message says which),
+* ``<skipped>`` when it is below ``--fail-on``, accepted in the baseline, or designed behaviour an [[intent]]
+  documents (the message says which),
+
+a proved ``[[intent]]`` is a passing test case of ``skillproof.intent`` (``IN001 intent ID [id]``, the name its
+failing case has when the intent is broken),
 
 and the message, the rules with file:line and the witness as the element's text. Stale baseline entries
 are skipped test cases of ``skillproof.baseline``; a `diff` report adds ``skillproof.diff`` with one
@@ -18,7 +22,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   failing_ids, fdict, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
+                   failing_ids, fdict, intended_text, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
 
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
@@ -74,9 +78,17 @@ class _Suite:
         return self.el
 
 
+def _intent_case_name(check: str, intent: str, fid: str) -> str:
+    """A test case per intent, named the same whether it holds or is broken (the CI's history tracks it)."""
+    return f"{check} intent {intent} [{fid}]"
+
+
 def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: str | None = None):
     _fam, c = code_info(report, fd.get("check", ""))
     name = f"{fd.get('check')} {c.name if c else ''} [{fd.get('id')}]".replace("  ", " ")
+    intent = (fd.get("details") or {}).get("intent") if fd.get("family") == "intent" else None
+    if intent:
+        name = _intent_case_name(fd.get("check", ""), intent, fd.get("id", ""))
     case = suite.case(name, f"{suite.name}.{fd.get('check')}")
     msg = fd.get("message", "")
     if reason is not None:
@@ -86,6 +98,9 @@ def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: st
         suite.outcome(case, "error", msg, f"{fd.get('check')} inconclusive", _body(fd, cat))
     elif fd.get("id") in failing:
         suite.outcome(case, "failure", msg, f"{fd.get('check')} {fd.get('severity')}", _body(fd, cat))
+    elif intended_text(fd):
+        suite.outcome(case, "skipped", f"designed behaviour, {intended_text(fd)}: {msg}")
+        ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
     else:
         suite.outcome(case, "skipped", f"{fd.get('severity')} below --fail-on={report.fail_on}: {msg}")
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
@@ -112,9 +127,13 @@ def document(report, cat=None) -> ET.Element:
         s = _Suite(f"skillproof.{fam}")
         items = sorted(by_family.get(fam, []), key=lambda x: (x[0].get("check", ""), x[0].get("id", "")))
         known = [c.code for c in fam_codes.get(fam, [])]
+        passes = [p for p in report.passes if p.get("family", "intent") == fam]
         for c in fam_codes.get(fam, []):          # per code: its findings, or one passing test case
             mine = [x for x in items if x[0].get("check") == c.code]
-            if not mine:
+            if c.code == "IN001" and passes:      # one passing test case per proved intent
+                for p in passes:
+                    s.case(_intent_case_name("IN001", p.get("intent", ""), p.get("id", "")), f"{s.name}.IN001")
+            elif not mine:
                 s.case(f"{c.code} {c.name}", f"{s.name}.{c.code}")
             for fd, reason in mine:
                 _finding_case(s, report, fd, cat, failing, reason)

@@ -1,6 +1,7 @@
 """Markdown for a pull-request comment (GitHub / GitLab flavoured): a status line, then one compact table
-row per finding — severity, check, message, the rules with file:line — with the witness folded in a
-``<details>`` in the row. Findings accepted in the baseline fold into one section with their reasons;
+row per finding that needs action — severity, check, message, the rules with file:line — with the witness
+folded in a ``<details>`` in the row; designed behaviour (findings an [[intent]] documents as intended) in
+one line (listed with ``--show intended``), and the proved intents folded in a list. Findings accepted in the baseline fold into one section with their reasons;
 stale baseline entries are listed. A `diff` report starts with the changed decisions and the new and
 resolved findings. The comment stays under GitHub's 65,536-character limit: witnesses are dropped first
 (notes, then warnings, then all), then rows, and the comment says so.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from .util import (SEVERITY_ICON, catalogue_paths, change_rules, change_sides, change_title, change_witness,
+from .util import (SEVERITY_ICON, catalogue_paths, intended_line, intended_text, lead_with_intents, change_rules, change_sides, change_title, change_witness,
                    code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
 NAME = "markdown"
@@ -51,6 +52,11 @@ def _fix(fd) -> str:
     return f"<br>修正：{cell(fd['fix'])}" if fd.get("fix") else ""
 
 
+def _intended(fd) -> str:
+    t = intended_text(fd)
+    return f"<br><i>{cell(t)}</i>" if t else ""
+
+
 def _finding_rows(report, fds, cat, witnesses) -> list[str]:
     out = ["| | Check | Finding | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
     for fd in fds:
@@ -58,7 +64,7 @@ def _finding_rows(report, fds, cat, witnesses) -> list[str]:
         tag = "inconclusive" if fd.get("inconclusive") else sev
         w = _witness_cell(fd, cat) if witnesses(fd) else "—"
         out.append(f"| {SEVERITY_ICON.get(sev, '')} {tag} | {_check_cell(report, fd.get('check', ''))} | "
-                   f"{cell(fd.get('message', ''))}{_fix(fd)}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
+                   f"{cell(fd.get('message', ''))}{_fix(fd)}{_intended(fd)}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
                    f"{_rules_cell(rules_of(fd))} | {w} |")
     return out
 
@@ -115,7 +121,7 @@ def _render(report, cat, witnesses, max_rows) -> str:
             out.append("")
             out += _finding_rows(report, view.new, cat, witnesses) if view.new else ["None."]
             out.append("")
-    fds = [fdict(f) for f in report.findings]
+    fds = [fdict(f) for f in lead_with_intents(report.findings if report.show_intended else report.actionable)]
     title = "New findings" if view is not None and view.new_are_findings else "Findings"
     out.append(f"### {title} ({len(fds)})")
     out.append("")
@@ -129,6 +135,20 @@ def _render(report, cat, witnesses, max_rows) -> str:
     else:
         out.append("No findings.")
     out.append("")
+    line = intended_line(report)
+    if line:
+        out.append(f"🔵 {cell(line)}")
+        out.append("")
+    if report.passes:
+        n = len(report.passes)
+        out.append(f"<details><summary>✅ {n} intent{'s' if n != 1 else ''} proved: the rule book's promises the "
+                   f"rules keep</summary>")
+        out.append("")
+        out += [f"- ✅ {code_span(p.get('intent', ''))} {cell(p.get('text') or p.get('claim', ''))} "
+                f"<sub>{cell(p.get('source', ''))}</sub>" for p in report.passes]
+        out.append("")
+        out.append("</details>")
+        out.append("")
     if view is not None:
         out.append(f"### Resolved findings ({len(view.resolved)})")
         out.append("")

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from skillproof import __version__
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
+from skillproof.checks.intents import is_intended as _intended
 from skillproof.checks.registry import INCONCLUSIVE, all_codes
 
 
@@ -25,6 +26,8 @@ class Report:
     title: str = "skillproof check"
     extra: dict = field(default_factory=dict)        # e.g. the decision changes of `diff`
     in_source: dict = field(default_factory=dict)    # suppressed finding id -> its inline comment {file, line}
+    passes: list = field(default_factory=list)       # proved intents: [{"intent", "claim", "source", "id", …}]
+    show_intended: bool = False           # list designed behaviour in full (`check --show intended`)
 
     @property
     def tool_version(self) -> str:
@@ -43,10 +46,23 @@ class Report:
         return c
 
     def failing(self) -> list:
+        """Findings at or above ``fail_on`` — never designed behaviour an intent documents (a note that
+        cannot fail a run, even at ``--fail-on note``)."""
         if self.fail_on == "none":
             return []
         lim = SEVERITY_RANK[self.fail_on]
-        return [f for f in self.findings if not f.inconclusive and SEVERITY_RANK[f.severity] <= lim]
+        return [f for f in self.findings if not f.inconclusive and SEVERITY_RANK[f.severity] <= lim
+                and not _intended(f)]
+
+    @property
+    def intended(self) -> list:
+        """Findings an intent documents as designed behaviour (notes, linked to the intent)."""
+        return [f for f in self.findings if _intended(f)]
+
+    @property
+    def actionable(self) -> list:
+        """The findings a designer acts on: everything but designed behaviour."""
+        return [f for f in self.findings if not _intended(f)]
 
     @property
     def inconclusive(self) -> list:
@@ -68,4 +84,5 @@ class Report:
                 "inconclusive": len(self.inconclusive), "suppressed": len(self.suppressed),
                 "suppressed_inline": len(self.in_source),
                 "stale_baseline_entries": len(self.stale) - inline, "stale_inline_suppressions": inline, "fail_on": self.fail_on,
-                "failing": len(self.failing()), "exit_code": self.exit_code(), **self.stats}
+                "failing": len(self.failing()), "exit_code": self.exit_code(),
+                "intended": len(self.intended), "intents_proved": len(self.passes), **self.stats}

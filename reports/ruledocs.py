@@ -24,7 +24,9 @@ def page(code, family=None) -> str:
            "## Why it matters", "", f"{code.why[0].upper()}{code.why[1:]}.", ""]
     if code.example:
         out += ["## A catalogue that triggers it", "", "```toml", code.example, "```", ""]
-    if code.code == INCONCLUSIVE.code:
+    if code.todo:
+        out += ["## What to do", "", code.todo, ""]
+    elif code.code == INCONCLUSIVE.code:
         out += ["## What to do", "",
                 "Raise `--timeout` (seconds per question) or `--rlimit`, or lower `--max-seats` / `--max-grants`. "
                 "An inconclusive question is never a pass, and it cannot be suppressed or accepted in a baseline.", ""]
@@ -35,7 +37,9 @@ def page(code, family=None) -> str:
                 "```toml", f"# skillproof: ignore[{code.code}] the reason a reviewer can agree with", "[[skill]]",
                 'id = "…"', "```", "",
                 "or in the baseline (`skillproof baseline`, see docs/ci.md). Both need a reason; an accepted "
-                "finding that no longer occurs is reported as stale.", ""]
+                "finding that no longer occurs is reported as stale. When the rule book documents it as designed, "
+                f"an `[[intent]]` with `intends = [\"{code.code}\"]` (or `\"{code.code}@RULE\"`) and the rule-book "
+                "source turns it into a note linked to that passage (docs/catalogue-format.md).", ""]
     out += [f"`skillproof rules {code.code}` prints the same facts; `skillproof check --select {code.code}` runs "
             f"only this check.", ""]
     return "\n".join(out)

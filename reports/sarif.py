@@ -7,7 +7,9 @@ catalogue file relative to ``%SRCROOT%`` and the rule's line), ``partialFingerpr
 meaning-based id (so code scanning tracks an alert across edits that move lines), and the witness in
 ``properties``. Findings accepted in a baseline are results with ``suppressions`` (kind ``external``, the
 baseline's reason) — kind ``inSource``, at the comment, for an inline ``# skillproof: ignore[CODE] reason``;
-stale baseline entries and inline suppressions are tool notifications. Every rule has a ``helpUri`` (its
+stale baseline entries and inline suppressions are tool notifications. A proved ``[[intent]]`` is a result of
+kind ``pass`` (level ``none``) at the intent's line, fingerprinted like its IN001 finding; a finding an
+intent documents as designed behaviour carries ``properties.intendedBy``. Every rule has a ``helpUri`` (its
 page in docs/rules/), every result's message ends with the fix hint, and the invocation records the
 command's ``exitCode``. A `diff` report adds its new and resolved
 findings (``baselineState`` new / absent), one result per changed decision and one per situation possible in
@@ -26,7 +28,7 @@ from skillproof.checks.findings import SEVERITY_RANK
 from .ruledocs import REPOSITORY, help_uri
 
 from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
-                   exit_code, fdict, is_possible, rules_of, stale_text, witness_text)
+                   exit_code, fdict, intended_of, is_possible, rules_of, stale_text, witness_text)
 
 NAME = "sarif"
 DESCRIPTION = "SARIF 2.1.0 for code scanning (GitHub, Azure DevOps, IDE viewers)"
@@ -142,6 +144,8 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
         props["details"] = fd["details"]
     if fd.get("fix"):
         props["fix"] = fd["fix"]
+    if intended_of(fd):
+        props["intendedBy"] = intended_of(fd)
     res["properties"] = props
     if suppression is not None:
         where = (getattr(report, "in_source", {}) or {}).get(fd.get("id"))
@@ -156,6 +160,23 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
         if baseline_state == "absent":       # resolved: no longer a problem, so not an alert either
             res["kind"] = "pass"
             res["level"] = "none"
+    return res
+
+
+def pass_result(p: dict, rule_index: dict, artifacts: dict) -> dict:
+    """A proved intent: a result of kind ``pass`` (level none) at the intent's line, fingerprinted like the
+    IN001 finding it would be if broken — so code scanning closes that alert when the promise holds again."""
+    what = p.get("text") or p.get("claim", "")
+    res: dict = {"ruleId": "IN001", "kind": "pass", "level": "none",
+                 "message": _text(f"intent {p.get('intent')} holds: {what} ({p.get('source', '')})"),
+                 "partialFingerprints": {FINGERPRINT: p.get("id", "")}}
+    if "IN001" in rule_index:
+        res["ruleIndex"] = rule_index["IN001"]
+    loc = _location({"id": p.get("intent", ""), "name": f"intent {p.get('intent')}", "file": p.get("file", ""),
+                     "line": p.get("line", 1)}, 0, artifacts)
+    res["locations"] = [loc]
+    res["properties"] = {"intent": p.get("intent"), "claim": p.get("claim"), "mode": p.get("mode"),
+                         "source": p.get("source"), "bounds": p.get("bounds", {}), "family": "intent"}
     return res
 
 
@@ -194,6 +215,8 @@ def document(report, cat=None) -> dict:
         results.append(result(report, fd, rule_index, artifacts, cat, baseline_state=state))
     for f, reason in sorted(report.suppressed, key=lambda x: _sort(fdict(x[0]))):
         results.append(result(report, fdict(f), rule_index, artifacts, cat, suppression=reason))
+    for p in report.passes:
+        results.append(pass_result(p, rule_index, artifacts))
     if view:
         seen = {r["properties"]["findingId"] for r in results}
         for fd in view.new:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from skillproof.checks.findings import SEVERITIES
 
 from .common import witness_lines
+from .util import intended_line, intended_text, lead_with_intents, pass_text
 
 NAME = "text"
 DESCRIPTION = "for people at a terminal"
@@ -17,8 +18,9 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     c = (lambda k: _COL[k]) if color else (lambda k: "")
     codes = report.codes()
     out: list[str] = []
+    shown = lead_with_intents(report.findings if report.show_intended else report.actionable)
     for sev in SEVERITIES:
-        fs = [f for f in report.findings if f.severity == sev]
+        fs = [f for f in shown if f.severity == sev]
         if not fs:
             continue
         last = None
@@ -31,7 +33,10 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
                 last = f.check
             loc = f"{f.rules[0].file}:{f.rules[0].line}" if f.rules and f.rules[0].file else "-"
             out.append(f"  {loc}: {f.message} {c('dim')}[{f.id}]{c('reset')}")
-            if f.fix:
+            it = intended_text(f.to_dict())
+            if it:
+                out.append(f"      {c('dim')}{it}{c('reset')}")
+            elif f.fix:
                 out.append(f"      {c('dim')}修正：{c('reset')}{f.fix}")
             others = [r for r in f.rules[1:] if r.file]
             if others:
@@ -40,6 +45,14 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
             if verbose and f.witness and cat is not None:
                 out.append(f"      {c('dim')}witness:{c('reset')}")
                 out.extend(f"        {line}" for line in witness_lines(cat, f.witness))
+        out.append("")
+    line = intended_line(report)
+    if line:
+        out.append(f"{c('note')}{line}{c('reset')}")
+        out.append("")
+    if report.passes:
+        out.append(f"{c('bold')}proved intents{c('reset')} ({len(report.passes)}; the rule book's promises the rules keep):")
+        out.extend(f"  ✓ {pass_text(p)}" for p in report.passes)
         out.append("")
     diff = report.extra.get("diff") if report.extra else None
     if diff:

@@ -268,6 +268,11 @@ def summary_line(report) -> str:
     extra = []
     if report.inconclusive:
         extra.append(f"{len(report.inconclusive)} inconclusive")
+    n_int = len(report.intended)
+    if n_int:
+        extra.append(f"{n_int} of the notes designed behaviour")
+    if report.passes:
+        extra.append(f"{len(report.passes)} intent{'s' if len(report.passes) != 1 else ''} proved")
     inline = len(getattr(report, "in_source", {}) or {})
     if len(report.suppressed) - inline:
         extra.append(f"{len(report.suppressed) - inline} suppressed by baseline")
@@ -310,3 +315,55 @@ def checkout_path(name: str) -> str:
     if sep and len(rev) > 1 and rest and not rest.startswith(("/", "\\")) and "/" not in rev[:1]:
         return rest
     return str(name)
+
+
+# ------------------------------------------------------------------------------- intents
+def intended_of(fd: dict) -> dict:
+    """The intent that documents a finding as designed behaviour ({} when none)."""
+    return ((fd.get("details") or {}).get("intended_by")) or {}
+
+
+def intended_text(fd: dict) -> str:
+    """"intended by ID (source)" for a finding an intent documents as designed ('' otherwise)."""
+    it = intended_of(fd)
+    return f"intended by {it['intent']} ({it.get('source', '')})" if it else ""
+
+
+def intended_line(report) -> str:
+    """Designed behaviour in one line: how many findings, documented by which intents ('' when none)."""
+    fs = report.intended
+    if not fs:
+        return ""
+    by: dict = {}
+    for f in fs:
+        it = intended_of(fdict(f))
+        by.setdefault(it["intent"], 0)
+        by[it["intent"]] += 1
+    listed = ", ".join(f"{k} ({v})" for k, v in sorted(by.items()))
+    more = "" if report.show_intended else " — `skillproof check --show intended` lists them"
+    return (f"designed behaviour: {len(fs)} finding{'s' if len(fs) != 1 else ''} the rule book documents as "
+            f"intended, by {len(by)} intent{'s' if len(by) != 1 else ''}: {listed}{more}")
+
+
+def pass_text(p: dict) -> str:
+    """One line for a proved intent: its id, the promise, the source."""
+    what = p.get("text") or p.get("claim", "")
+    return f"{p.get('intent')}: {what} ({p.get('source', '')})"
+
+
+def passes_line(report) -> str:
+    """How many intents were proved and how many are broken, in one line ('' without intents)."""
+    broken = [f for f in report.findings if f.check == "IN001"] + \
+        [f for f, _ in report.suppressed if fdict(f).get("check") == "IN001"]
+    if not report.passes and not broken:
+        return ""
+    return (f"intents: {len(report.passes)} proved, {len(broken)} broken"
+            + (f" ({sum(1 for f, _ in report.suppressed if fdict(f).get('check') == 'IN001')} accepted)"
+               if any(fdict(f).get("check") == "IN001" for f, _ in report.suppressed) else ""))
+
+
+def lead_with_intents(findings) -> list:
+    """Findings in report order with the broken intents first within each severity (what needs action
+    leads: a rule-book promise the rules break)."""
+    return sorted(findings, key=lambda f: (SEVERITY_RANK.get(fdict(f).get("severity"), 9),
+                                           fdict(f).get("check") != "IN001"))

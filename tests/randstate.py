@@ -94,6 +94,8 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
                                         giver=rng.randrange(n), site=f"{give.giver}#{give.index}"))
         s.skills = skills
         s.invalidated = wrapped
+        if si == 0 and rng.random() < 0.4:          # a card the player used this turn ('played')
+            s.played = frozenset({pick_card(rng, cat, hot)})
         seats.append(s)
     opt = lambda: rng.randrange(n) if rng.random() < 0.7 else None
     st = State(seats=seats, turn=rng.randrange(n), sender=opt(), in_front=opt(), dying=opt(),

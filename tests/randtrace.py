@@ -95,6 +95,10 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
             if w in TW.DYING_WITHIN and rng.random() < 0.15:
                 dying = 0 if rng.random() < 0.5 else rng.randrange(n)
                 events.append(Event("window", window="dying", dying=dying))
+            if w != "draw" and rng.random() < 0.15:    # a card used now (what 'played' reads)
+                events.append(Event("play", seat=0 if rng.random() < 0.8 else rng.randrange(n),
+                                    card=rng.choice(hot or list(cat.cards)) if rng.random() < 0.7
+                                    else rng.choice(list(cat.cards))))
             for _ in range(rng.choice([0, 0, 1, 1, 2]) if w != "draw" else 0):
                 r = rng.random()
                 if r < 0.15 and inval:

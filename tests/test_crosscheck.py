@@ -46,8 +46,11 @@ class Harness:
             "receive": X.enc_receive(S),
             "skip_fight": X.enc_skip_fight(S), "skip_dying": X.enc_skip_dying(S),
             "could_fight": X.enc_could_act_fight(S), "could_dying": X.enc_could_act_dying(S),
-            "draw": X.enc_draw_count(S),
+            "draw": X.enc_draw_count(S), "resolves": X.enc_resolves(S, self.Yc),
         }
+        for r in cat.skills.values():
+            if r.fires is not None:
+                self.terms[f"fires:{r.id}"] = X.enc_fires(S, r.id)
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = X.enc_send_allowed(S, g, self.D, self.Lc)
@@ -97,7 +100,11 @@ class Harness:
                "usable": I.card_usable(cat, state, 0, y), "can_play": I.can_play(cat, state, 0, x, y),
                "receive": I.receive(cat, state, 0), "skip_fight": I.skip_fight(cat, state, 0),
                "skip_dying": I.skip_dying(cat, state, 0), "could_fight": I.could_act_fight(cat, state, 0),
-               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0)}
+               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0),
+               "resolves": I.resolves(cat, state, 0, y)["resolves"]}
+        for r in cat.skills.values():
+            if r.fires is not None:
+                out[f"fires:{r.id}"] = I.fires(cat, state, 0, r.id)["fires"]
         for g in SEND_GROUPS:
             out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)
@@ -164,7 +171,11 @@ def _run_traces(cat, n_traces, seed, label):
         except DoesNotFit:
             skipped += 1
             continue
-        if _only_unobservable_errors(tr, run):
+        unmodelled = _unmodelled_plays(h.S, tr, run)
+        if run.errors and all(k in unmodelled for k, _ in run.errors):
+            skipped += 1              # illegal only through plays nothing reads: the symbolic trace has none
+            continue
+        if _only_unobservable_errors(tr, run, unmodelled):
             skipped += 1
             continue
         st = run.state
@@ -184,14 +195,30 @@ def _run_traces(cat, n_traces, seed, label):
     return legal, compared, skipped
 
 
-def _only_unobservable_errors(tr, run) -> bool:
+def _unmodelled_plays(S, tr, run) -> set:
+    """Indices of 'play' events the symbolic trace does not hold (nothing reads them): every one when it has no
+    play slots, else another seat's, an earlier turn's, or a card played again."""
+    seen, out = set(), set()
+    for k, ev in enumerate(tr.events):
+        if ev.kind != "play":
+            continue
+        mine = S.plays and ev.seat == 0 and k < len(run.moments) and run.moments[k]["turn"] == run.turns - 1
+        if not mine or ev.card in seen:
+            out.add(k)
+        elif mine:
+            seen.add(ev.card)
+    return out
+
+
+def _only_unobservable_errors(tr, run, unmodelled=frozenset()) -> bool:
     """The trace is illegal only through window moves between its events while the events themselves
     stand in turn order: another trace with the same events at the same moments is legal, and the
     symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
     from skillproof.model import turn as TW
-    moves = [(k, e) for k, e in run.errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
+    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (plays nothing reads: not observable)
+    moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
              and "another player's" not in e]
-    if not moves or len(moves) != len(run.errors):
+    if not moves or len(moves) != len(errors):
         return False
     times = []
     for k, ev in enumerate(tr.events):

@@ -27,6 +27,7 @@ EXPECTED = {
     "kinds": {"KD001", "KD002", "KD003", "KD004", "KD005", "KD006", "KD007", "KD008", "KD009",
               "KD010"},
     "replacement": {"RR001"},
+    "intent": {"IN001", "IN002"},
 }
 
 

@@ -250,5 +250,5 @@ def test_the_documented_limits_are_the_enforced_ones():
                   f"{L.EXPR_CHARS:,} characters; nesting {L.EXPR_NESTING}", f"tree depth {L.EXPR_DEPTH}",
                   f"{L.SCENARIO_BYTES // mib} MiB; JSON nested {L.JSON_DEPTH} deep", f"{L.SEATS} seats",
                   f"{L.SKILLS_PER_SEAT} skills per seat", f"{L.QUESTIONS:,} questions",
-                  f"over {L.SUGGEST_CHARS} characters"):
+                  f"over {L.SUGGEST_CHARS} characters", f"{L.INTENTS:,} / {L.CLAIM_CHARS:,} characters"):
         assert value in section, value

@@ -96,10 +96,10 @@ def test_synthetic_catalogue_validates_and_says_everything(validator):
             got.add((loc["logicalLocations"][0]["fullyQualifiedName"], al["uri"], pl["region"]["startLine"]))
         assert got == located
         assert "suppressions" not in res
-    # the lines are the catalogue's: e.g. MustAC is the [[skill]] at line 62 of the synthetic catalogue
+    # the lines are the catalogue's: e.g. MustAC is the [[skill]] at line 63 of the synthetic catalogue
     mustac = [loc for res in results for loc in res["locations"]
               if loc["logicalLocations"][0]["fullyQualifiedName"] == "MustAC"]
-    assert mustac and {m["physicalLocation"]["region"]["startLine"] for m in mustac} == {62}
+    assert mustac and {m["physicalLocation"]["region"]["startLine"] for m in mustac} == {63}
     assert run["properties"]["summary"]["total"] == len(result.findings)
 
 

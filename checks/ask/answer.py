@@ -258,8 +258,12 @@ class Run(WhichRun):
         return False
 
     # ---- unsat: the minimal core
+    reasons = True         # cleared when only the answer is wanted (Session.ask(reasons=False))
+
     def proved(self, extra, claim, lits, answer: str) -> Result:
         q = self.q
+        if not self.reasons:
+            return self.proved_bare(extra, claim, answer)
         lits = [x for x in lits if not x.eq(self.E.all_lit)]
         lits = list(self.E.lits) + lits
         r = self.check(lits)                       # again, with every constraint named
@@ -311,6 +315,24 @@ class Run(WhichRun):
             finally:
                 self.solver.pop()
         res.because = dedupe(res.because)
+        res.vacuous = not claim_in_core
+        res.headline = headline(self.cat, q, self.S, answer, "proof", None) if claim is not None else \
+            "no — no reachable state satisfies the givens"
+        return res
+
+    def proved_bare(self, extra, claim, answer: str) -> Result:
+        """A proof without its reasons: the answer, and whether the givens can hold at all (if they cannot,
+        the answer follows from them alone — said in ``notes`` and ``vacuous``)."""
+        q = self.q
+        res = Result(q, answer)
+        r = self.check([self.E.all_lit] + [it.lit for it in extra])
+        if r == z3.unknown:
+            return Result(q, "unknown", headline="the solver could not decide",
+                          reason=self.why_unknown("unknown while checking the givens"))
+        if r == z3.unsat:
+            res.vacuous = True
+            res.notes.append("the givens themselves can never hold (together) in a reachable state — whatever "
+                             "the question, the answer follows from them alone")
         res.headline = headline(self.cat, q, self.S, answer, "proof", None) if claim is not None else \
             "no — no reachable state satisfies the givens"
         return res

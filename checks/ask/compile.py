@@ -126,8 +126,16 @@ class Compiler:
             return compare(a.value[0], X.enc_draw_count(S), a.value[1])
         if k == "hold":
             return self.holds(a.rule)
+        if k == "granted":
+            return self.grant(a.value)
         if k == "use":
-            return self.usable(a.rule)
+            return self.usable(a.rule, again=a.value == "again")
+        if k == "resolve":
+            return X.enc_resolves(S, cards[0])
+        if k == "fires":
+            return X.enc_fires(S, a.rule)
+        if k == "locked":
+            return S.locked[0]
         if k == "invalidated":
             return self.invalidated()
         if k == "face_up":
@@ -138,21 +146,26 @@ class Compiler:
             return S.compile(a.value, S.ctx(0))
         raise ValueError(k)
 
-    def usable(self, rid: str):
+    def usable(self, rid: str, again: bool = False):
         """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
-        live, and in 争夺阶段 / 濒死求澄清 its condition for that window holds."""
+        live, and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
+        turn already)."""
         S = self.S
         r = self.cat.skills[rid]
         terms = []
         for sl in S.slots:
             if rid not in sl.candidates:
                 continue
+            if again:
+                cond0 = sl.used
+            else:
+                cond0 = z3.BoolVal(True)
             cond = z3.BoolVal(True)
             for win in ("dying", "fight"):
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == X.WCODE[win], ok, cond)
-            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), cond))
+            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), cond, cond0))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def invalidated(self):
@@ -182,6 +195,8 @@ class Compiler:
             return self.window(g.window, g.interrupts)
         if g.kind == "turn_of":                  # whose turn: a character at the table, or the player's own
             S = self.S
+            if g.other:
+                return S.turn != 0
             if g.who is None:
                 return S.turn == 0
             code = S.codes.char.get(g.who)
@@ -240,6 +255,11 @@ class Compiler:
                 conds = [sl.present, S.rule_is(sl, gid)]
                 if ago is not None:
                     conds.append(self.turn_is(sl.m.t, ago))
+                if gr.by_self:
+                    conds.append(sl.giver == 0)
+                for p, (op, n) in gr.sizes.items():
+                    if p in sl.params and isinstance(sl.params[p], dict):
+                        conds.append(compare(op, z3.Sum([z3.If(b, 1, 0) for b in sl.params[p].values()]), n))
                 sites = [s for s in gr.sites if s.grant == gid]
                 if sites and len(sites) < len(self.cat.sites(gid)):
                     conds.append(z3.Or([sl.site == C.site[f"{s.giver}#{s.index}"] for s in sites]))

@@ -14,6 +14,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
 from .. import encode as X
+from ..symstate import PLAYS, node_reads_played
 from .answer import Run
 from .result import Result
 from .names import Names
@@ -30,15 +31,18 @@ DEFAULT_TURNS = 2          # a witness trace spans the turn of the question and 
 class Engine:
     """One symbolic state shape with its reachability constraints in a solver, kept warm."""
 
-    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS):
+    def __init__(self, cat, chars_me, grants, n, G, codes, timeout_ms, chars_other=None, turns: int = DEFAULT_TURNS,
+                 rlimit: int = 0, plays: int | None = None):
         self.cat = cat
-        self.key = (tuple(chars_me), tuple(grants), n, G, turns)
+        self.key = (tuple(chars_me), tuple(grants), n, G, turns, plays)
         self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
-                            codes=codes, turns=turns)
+                            codes=codes, turns=turns, plays=plays)
         self.labels = X.reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
         self.solver.set("random_seed", 0)
+        if rlimit:
+            self.solver.set("rlimit", rlimit)
         self.lits: list = []
         self.lab_of: dict = {}
         for i, lab in enumerate(self.labels):
@@ -72,6 +76,7 @@ class Engine:
             plain += [sl.m.w != X.WCODE["dying"] for sl in S.slots if not sl.initial_slot]
             plain += [S.inv_m[0].w != X.WCODE["dying"]]
             plain += [S.turn == 0, S.ints["hand_count"][0] == 0]
+            plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends (as solve.py)
             plain += [z3.Not(sl.used) for sl in S.slots]
             plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
             plain += [S.message_dir == 1, z3.Not(S.lockable)]
@@ -105,6 +110,7 @@ _ATOM_KINDS = {
     "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
     "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
+    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
                 "receive": {"MustReceiveMessage"}, "params": set()}
@@ -115,7 +121,7 @@ class Session:
 
     def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
                  timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False,
-                 turns: int = DEFAULT_TURNS):
+                 turns: int = DEFAULT_TURNS, rlimit: int = 0):
         """``general``: answer every question on one symbolic state holding every character and grant
         (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
         as fast for any question: what a prompt wants. A single question is faster narrowed."""
@@ -127,6 +133,7 @@ class Session:
         self.grants = grants
         self.turns = turns                # turns a witness trace may span (the question's and those before)
         self.timeout_ms = timeout_ms
+        self.rlimit = rlimit              # z3 resource limit per solver (deterministic; 0 = none)
         self.engines: dict = {}
         self.max_engines = max_engines
 
@@ -154,6 +161,9 @@ class Session:
             kinds |= _ATOM_KINDS.get(a.kind, set())
             if a.rule:
                 named.add(a.rule)
+            if a.kind == "granted":
+                named.update(a.value.grants)
+                named.add(a.value.name)
             if a.kind == "where" and _reads_character(a.value):
                 exact = True
         if q.which is not None:
@@ -221,11 +231,12 @@ class Session:
     def all_grants(self) -> list:
         return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
 
-    def engine(self, chars, grants, n, G, others=None) -> Engine:
-        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns)
+    def engine(self, chars, grants, n, G, others=None, plays: int | None = None) -> Engine:
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns, plays)
         e = self.engines.pop(key, None)
         if e is None:
-            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns)
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns, self.rlimit,
+                       plays)
         e.set_timeout(self.timeout_ms)
         self.engines[key] = e
         while len(self.engines) > self.max_engines:
@@ -243,18 +254,31 @@ class Session:
     def parse(self, text: str) -> Query:
         return parse(self.cat, text, self.names)
 
-    def ask(self, text_or_query) -> Result:
+    def ask(self, text_or_query, reasons: bool = True) -> Result:
+        """Answer a question. ``reasons=False``: a proof (*no* to exists, *yes* to always / never) comes
+        without its minimal core and illustration — only whether the givens can hold at all (what
+        `check` needs to report a proved intent as a pass, at a fraction of the cost)."""
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         chars, grants, n, G, others = self.shape(q)
-        eng = self.engine(chars, grants, n, G, others)
+        eng = self.engine(chars, grants, n, G, others, plays=PLAYS if _reads_played(q) else None)
         run = Run(self, eng, q)
+        run.reasons = reasons
         res = run.go()
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res
+
+
+def _reads_played(q: Query) -> bool:
+    """The question reads the cards the player used this turn (``played`` in a 'where')."""
+    atoms = atoms_of(q.claim)
+    for g in q.givens:
+        if g.kind in ("claim", "where"):
+            atoms += atoms_of(g.claim)
+    return any(a.kind == "where" and node_reads_played(a.value) for a in atoms)
 
 
 def _mentions_character(rule) -> bool:

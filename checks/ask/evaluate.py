@@ -69,6 +69,10 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k == "banned":
         return [{"decision": "banned", "seat": 0, "declared": cards[0]}]
+    if k == "resolve":
+        return [{"decision": "resolves", "seat": 0, "declared": cards[0]}]
+    if k == "fires":
+        return [{"decision": "fires", "seat": 0, "rule": atom.rule}]
     if k == "receive":
         return [{"decision": "receive", "seat": 0}]
     if k in ("skip", "act"):
@@ -80,7 +84,7 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "send", "seat": 0, "group": g, "dir": d, "lock_count": n} for g in SEND_GROUPS]
     if k == "draw":
         return [{"decision": "draw", "seat": 0}]
-    if k in ("hold", "use"):
+    if k in ("hold", "use") or (k == "granted" and atom.rule):
         return [{"decision": "holds", "seat": 0, "rule": atom.rule}]
     if k == "invalidated" and st is not None and st.seats[0].skills:
         return [{"decision": "holds", "seat": 0, "rule": st.seats[0].skills[0].rule}]
@@ -103,7 +107,8 @@ def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
-            "invalidated": ("invalidated",)}.get(atom.kind, ())
+            "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
+            "granted": ("holds", "live")}.get(atom.kind, ())
 
 
 def invalidated(st: State) -> bool:
@@ -148,8 +153,17 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return compare(atom.value[0], I.draw_count(cat, st, 0), atom.value[1])
     if k == "hold":
         return holds_live(st, atom.rule)
+    if k == "granted":
+        return grant_holds(cat, st, atom.value, None)
     if k == "use":
-        return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills if inst.rule == atom.rule)
+        return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills
+                   if inst.rule == atom.rule and (atom.value != "again" or inst.used))
+    if k == "resolve":
+        return I.resolves(cat, st, 0, cards[0])["resolves"]
+    if k == "fires":
+        return I.fires(cat, st, 0, atom.rule)["fires"]
+    if k == "locked":
+        return st.seats[0].locked
     if k == "invalidated":
         return invalidated(st)
     if k == "face_up":
@@ -272,26 +286,37 @@ def eval_given(cat, st: State, g: Given) -> bool:
             return False
         return g.interrupts is None or st.interrupted == g.interrupts
     if g.kind == "turn_of":
+        if g.other:
+            return st.turn != 0
         if g.who is None:
             return st.turn == 0
         return 0 <= st.turn < len(st.seats) and st.seats[st.turn].character == g.who
     if g.kind == "after":
         return after_holds(cat, st, g.rule, g.ago if g.ago is not None else 0)
     if g.kind == "grant":
-        gr = g.grant
-        for inst in s.skills:
-            if inst.rule not in gr.grants:
-                continue
-            if gr.sites and inst.site not in {x.site_id for x in gr.sites}:
-                continue
-            if g.ago is not None and inst.turns_ago != g.ago:
-                continue
-            if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
-                return True
-        if gr.invalid_option and invalidated(st):
-            return invalidated_by(cat, st, gr.invalid_sites, g.ago)
-        return False
+        return grant_holds(cat, st, g.grant, g.ago)
     raise ValueError(g.kind)
+
+
+def grant_holds(cat, st: State, gr, ago: int | None) -> bool:
+    """The player holds a grant ``gr`` stands for (its sites, parameters, sizes, 'from herself'; handed out
+    ``ago`` turns back, when given) — or is invalidated by its giver when that counts (twin: Compiler.grant)."""
+    for inst in st.seats[0].skills:
+        if inst.rule not in gr.grants:
+            continue
+        if gr.sites and inst.site not in {x.site_id for x in gr.sites}:
+            continue
+        if ago is not None and inst.turns_ago != ago:
+            continue
+        if gr.by_self and inst.giver != 0:
+            continue
+        if not all(compare(op, len(inst.args.get(p) or ()), n) for p, (op, n) in gr.sizes.items()):
+            continue
+        if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
+            return True
+    if gr.invalid_option and invalidated(st):
+        return invalidated_by(cat, st, gr.invalid_sites, ago)
+    return False
 
 
 def after_holds(cat, st: State, rid: str, ago: int) -> bool:

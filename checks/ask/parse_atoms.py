@@ -90,6 +90,11 @@ class Words(Cursor):
                 return w, k
         return None
 
+    def self_word_at(self, j: int) -> bool:
+        """'herself' / 'himself' / 'oneself' / 自己 … at token ``j``: the player herself."""
+        t = self.toks[self._skipf(j)]
+        return t.kind == "word" and t.kw in ("self_word", "own")
+
     def moment_at(self, j: int | None = None) -> str | None:
         """Which moment phrase ("in the main phase", "in 陈大耳's turn" …) starts at token ``j``: see
         parse_moments.MomentParser, which Parser takes it from."""
@@ -210,6 +215,8 @@ class AtomParser(Words):
         if kw == "fire":
             self.take()
             rid = self.rule("conversion skill")
+            if self.cat.skills[rid].fires is not None and self.cat.skills[rid].convert is None:
+                return done(Atom("fires", 0, 0, rule=rid))       # a triggered skill's effect happens now
             self._need_conversion(rid, self.toks[self.i - 1])
             return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid))
         if kw == "banned":
@@ -291,7 +298,15 @@ class AtomParser(Words):
                     return done(Atom("hand", 0, 0, value=("==", n)))
                 self.take()
                 return done(Atom("hand", 0, 0, value=(">", 0)))
-            rid = self.rule()
+            rid = self.rule(take=False)
+            rule = self.cat.skills[rid]
+            nxt = self.peek()
+            if rule.is_grant or (rule.gives and (nxt.text == "(" or nxt.kw in ("declares", "banned"))):
+                # a grant, with its parameters, giver, size or 'from herself': hold 变则通·宣言(A=截获, B=截获),
+                # hold 不能出牌 from 强令 declares more than 2 cards, hold 信鸽联络·拒收 from herself
+                g = self.grantref()
+                return done(Atom("granted", 0, 0, rule=g.grants[0] if len(g.grants) == 1 else None, value=g))
+            self.take()
             return done(Atom("hold", 0, 0, rule=rid))
         if kw == "hand":
             self.take()
@@ -300,6 +315,13 @@ class AtomParser(Words):
         if kw == "invalidated":
             self.take()
             return done(Atom("invalidated", 0, 0))
+        if kw == "locked":
+            self.take()
+            return done(Atom("locked", 0, 0))
+        if kw == "resolve":                                 # resolve 误导 / produce 误导's effect
+            self.take()
+            x = self.card(allow_unknown=False)
+            return done(Atom("resolve", 0, 0, cards=(x,)))
         if kw in ("face_up", "face_down"):
             self.take()
             return done(Atom("face_up", 0, 0, value=kw == "face_up"))
@@ -344,7 +366,8 @@ class AtomParser(Words):
 
     def _need_conversion(self, rid: str, t: Tok):
         if self.cat.skills[rid].convert is None:
-            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill)", t)
+            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill) nor a triggered "
+                       f"skill whose 'fires' says when its effect happens", t)
 
     def fired_cards(self, leads: tuple, fillers: bool) -> tuple:
         """``[LEAD [filler…] ['play'|'use'] CARD ['as' CARD]]`` after a conversion skill: the cards it is asked
@@ -367,13 +390,20 @@ class AtomParser(Words):
             return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid)
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
+            again = None
+            if self.at("again"):
+                self.take()
+                again = "again"
             if self.at("in"):
                 w = self.window_at(self._skipf(self.i + 1))
                 if w is not None and w[0] in IDLE_POINTS:        # use S in the main phase / in 争夺阶段
                     phase, self.i = w
                 elif self.moment_at() is None:                   # (not 'in 陈大耳's turn': a given)
                     phase = self.phase()
-            return Atom("use", 0, 0, rule=rid, phase=phase)
+            if self.at("again"):
+                self.take()
+                again = "again"
+            return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
         kinds = ", ".join(k for k in r.kinds)
         self.error(f"{r.name} is a {kinds}: it is not used on purpose — ask 'hold {t.text}' "
                    f"(or about the decision it changes)", t)

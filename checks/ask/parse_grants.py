@@ -61,16 +61,8 @@ class GrantParser(Words):
         args_named: dict = {}
         if self.at_op("("):
             self.args(args_pos, args_named)
-        self.skip_fillers()
-        nxt = self.peek()
-        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
-            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
-        if (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
-                or (self.at("banned") and valueish):
-            self.take()
-            if self.at("from"):
-                self.take()
-            self.declargs(args_pos)
+        sizes: dict = {}
+        declared = self._declaration(kind, ident, grants, sites, args_pos, sizes)
         if self.at("from"):
             ft = self.peek()
             fr = self.resolve(ft, ("rule", "card"))
@@ -80,6 +72,13 @@ class GrantParser(Words):
                 sites = tuple(s for s in sites if s.giver == fr[1])
                 if not sites:
                     self.error(f"{cat.name_of(fr[1])} does not hand out {cat.skills[ident].name}", ft)
+                if not declared:                        # 不能出牌 from 强令 declares more than 2 cards
+                    self._declaration(kind, ident, grants, sites, args_pos, sizes)
+        by_self = False
+        if self.at("from") and self.self_word_at(self.i + 1):   # under 信鸽联络 from herself
+            self.take()
+            self.take()
+            by_self = True
         while self.at("is", "active", "in", "filler") and self.at("is", "active", "filler") or \
                 (self.at("in") and self.peek().text.lower() == "effect"):
             if self.at("in"):
@@ -96,9 +95,64 @@ class GrantParser(Words):
                 grants = keep
                 sites = tuple(s for s in sites if s.grant in grants)
             invalid_option = False
+        if sizes or by_self:
+            grants = tuple(g for g in grants if all(p in cat.skills[g].params for p in sizes))
+            sites = tuple(s for s in sites if s.grant in grants)
+            invalid_option = False
         if not grants and not invalid_option:
             self.error(f"{cat.name_of(ident)} hands out nothing a player holds", t)
-        return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else ())
+        return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else (),
+                        sizes, by_self)
+
+    def _declaration(self, kind, ident, grants, sites, args_pos, sizes) -> bool:
+        """An optional ``declares`` / ``banned`` part: values (into ``args_pos``) or a size ("more than 2 cards",
+        into ``sizes``). Whether there was one."""
+        self.skip_fillers()
+        nxt = self.peek()
+        valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
+            self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
+        if (self.at("declares") or self.at("banned")) and self._size_at(self.i + 1):
+            st = self.take()                                # 强令 declares more than 2 cards
+            sizes[self._set_param(grants if kind == "rule" and self.cat.skills[ident].is_grant else
+                                  tuple(dict.fromkeys(g.grant for g in sites)), st)] = self.comparison()
+            self.take()                                     # cards
+            return True
+        if (self.at("declares") and not (self.peek().kind == "word" and self.peek().text.lower() in PARAM_WORDS)) \
+                or (self.at("banned") and valueish):
+            self.take()
+            if self.at("from"):
+                self.take()
+            self.declargs(args_pos)
+            return True
+        return False
+
+    def _size_at(self, j: int) -> bool:
+        """A comparison and 'cards' at token ``j`` (fillers skipped): "more than 2 cards", "at most 2 cards", "3 cards"."""
+        j = self._skipf(j)
+        t = self.toks[j]
+        if t.kind == "num":
+            return self.toks[j + 1].kw == "cards" or self.toks[j + 1].text.lower() == "card"
+        if t.kind == "op" and t.text in ("==", "=", "!=", "<", "<=", ">", ">="):
+            j += 1
+        elif t.kw in ("more", "less"):
+            j += 1
+            if self.toks[j].kw == "than":
+                j += 1
+        elif t.kw == "at" and self.toks[j + 1].kw in ("least", "most"):
+            j += 2
+        elif t.kw == "exactly":
+            j += 1
+        else:
+            return False
+        return self.toks[j].kind == "num" and self.toks[j + 1].kw == "cards"
+
+    def _set_param(self, grants, t: Tok) -> str:
+        """The one set<card> parameter of the grants a size is about."""
+        ps = sorted({p for g in grants for p, ty in self.cat.skills[g].params.items() if ty == "set<card>"})
+        if len(ps) != 1:
+            self.error(f"'{t.text} N cards' needs a grant with one set of cards as parameter; "
+                       f"{', '.join(self.cat.name_of(g) for g in grants)} {'has none' if not ps else 'has several'}", t)
+        return ps[0]
 
     def args(self, pos: list, named: dict):
         self.take()                                   # (

@@ -1,5 +1,6 @@
 """Words about time in a question: the window it is asked in ("in the main phase", "at send-phase start",
-"when someone is dying", 在争夺阶段), whose turn it is ("in 陈大耳's turn", 在陈大耳的回合, "in her own turn"),
+"when someone is dying", 在争夺阶段), whose turn it is ("in 陈大耳's turn", 在陈大耳的回合, "in her own turn",
+"in another player's turn", 在别人的回合),
 when a grant was handed out ("under 变则通 in the previous turn", 上一回合) and ``after X`` — an event of the
 trace this turn (a role replacement by 后来人, a grant of X's handed to the player, X's invalidation of the
 player). ``settle`` checks them against each other and against the claim's decisions, with located errors.
@@ -65,11 +66,22 @@ class MomentParser(Words):
             if self.window_at(k) is not None:
                 return "window"
             if t.kw == "in":
-                if self.toks[k].kw == "own" or self.resolve(self.toks[k], ("character",)) is not None:
-                    k = self._skipf(k + 1)
+                k = self._whose_end(k)
                 if self._turn_word(k):
                     return "turn_of"
         return None
+
+    def _whose_end(self, k: int) -> int:
+        """After 'in': the words naming whose turn (own / a character / another player / someone else), skipped."""
+        t = self.toks[k]
+        if t.kw == "own" or self.resolve(t, ("character",)) is not None:
+            return self._skipf(k + 1)
+        if t.kw == "other":                                  # another [player] / 别人
+            k = self._skipf(k + 1)
+            return self._skipf(k + 1) if self.toks[k].kw == "anyone" else k
+        if t.kw == "anyone" and self.toks[self._skipf(k + 1)].kw == "other":   # someone else
+            return self._skipf(self._skipf(k + 1) + 1)
+        return k
 
     # ---- parsing
     def moment(self) -> Given:
@@ -92,11 +104,14 @@ class MomentParser(Words):
             e = self.toks[end - 1].end
             self.skip_fillers()                                      # 有人濒死时
             return Given("window", start.col, e, self.text[start.col:e], window=w)
-        # turn_of: in [CHARACTER | own] turn
+        # turn_of: in [CHARACTER | own | another player | someone else] turn
         self.take()
         self.skip_fillers()
         who = None
-        if self.at("own"):
+        other = self.at("other") or (self.at("anyone") and self.toks[self._skipf(self.i + 1)].kw == "other")
+        if other:
+            self.i = self._whose_end(self.i)
+        elif self.at("own"):
             self.take()
         else:
             r = self.resolve(self.tok, ("character",))
@@ -105,7 +120,7 @@ class MomentParser(Words):
                 self.take()
         self.skip_fillers()
         e = self.take().end                                          # turn / 回合
-        return Given("turn_of", start.col, e, self.text[start.col:e], who=who)
+        return Given("turn_of", start.col, e, self.text[start.col:e], who=who, other=other)
 
     def moment_error(self) -> None:
         """Here is 'in' / 'at' that starts no moment: a misspelt window or character, said with the nearest

@@ -37,7 +37,7 @@ GRAMMAR = r"""
    parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language. *)
 
 question       = { given [ sep ] } ( which_question | claim_question ) tail ;
-tail           = { sep | given | 'for' CHARACTER | '?' } ;      (* 'for' only when no player was named *)
+tail           = { sep | given | 'for' ( CHARACTER | 'anyone' ) | '?' } ;   (* 'for' only when no player was named *)
 sep            = ',' | 'and' ;
 claim_question = [ mode ] player [ mode ] { ( ( 'with' | 'without' | 'under' ) given_body | moment ) [ sep ] }
                  [ 'cannot' ] claim ;                          (* 'cannot' makes it a 'never' question *)
@@ -54,6 +54,8 @@ atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
                | ( 'play' | 'use' ) SKILL skill_use
                | 'convert' card ( 'to' | 'as' | '→' ) card
                | 'fire' SKILL [ ( 'for' | 'play' | 'use' | 'in' ) [ 'play' | 'use' ] card [ 'as' card ] ]
+                                                            (* a conversion skill; or a triggered skill with
+                                                               'fires': its effect happens now *)
                | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
                | ( 'must' | 'cannot' ) 'receive'
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
@@ -61,13 +63,20 @@ atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
                | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
                | 'send' DIRECTION [ 'locking' NUMBER ]
                | 'draw' [ 'count' ] comparison [ 'cards' ]
-               | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL )
+               | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL | grant_ref )
+                                                            (* grant_ref: a grant, or a giver followed by '(' /
+                                                               declares / banned — with its parameters, giver,
+                                                               size and 'from herself' *)
+               | 'resolve' card                             (* the effect of the card happens: a card played as
+                                                              it, or a skill acting as it (偷天, 应变自如 …) *)
+               | 'locked'                                   (* locked by the message *)
                | 'hand' comparison
                | 'invalidated' | 'face_up' | 'face_down' | 'face' ( 'up' | 'down' )
                | card [ 'is' ] 'banned'
                | card 'as' card [ 'play' | 'use' ] ;
 skill_use      = [ ( 'for' | 'play' | 'use' | 'to' ) [ 'play' | 'use' ] card [ 'as' card ] ]  (* a conversion skill *)
-               | [ 'in' WINDOW | phase ] ;                                              (* an ActiveSkill *)
+               | [ 'again' ] [ 'in' WINDOW | phase ] [ 'again' ] ;   (* an ActiveSkill; 'again': once it was
+                                                                         used this turn *)
 phase          = [ 'in' ] PHASE [ 'phase' | '阶段' ] ;
 comparison     = [ '==' | '=' | '!=' | '<' | '<=' | '>' | '>=' | ( 'more' | 'less' ) [ 'than' ]
                  | 'at' ( 'least' | 'most' ) | 'exactly' ] NUMBER ;
@@ -81,8 +90,10 @@ given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) giv
 moment         = ( 'in' | 'at' ) WINDOW                        (* the window the question is asked in *)
                | [ 'if' | 'while' ] 'anyone' [ 'is' ] WINDOW    (* a dying window: when someone is dying,
                                                                    有人濒死时 *)
-               | 'in' [ CHARACTER | 'own' ] 'turn' ;            (* whose turn: in 陈大耳's turn, 在陈大耳的回合,
-                                                                   in her own turn *)
+               | 'in' [ CHARACTER | 'own' | 'other' [ 'anyone' ] | 'anyone' 'other' ] 'turn' ;
+                                                                (* whose turn: in 陈大耳's turn, 在陈大耳的回合,
+                                                                   in her own turn, in another player's turn,
+                                                                   in someone else's turn, 在别人的回合 *)
 turn_ago       = [ 'in' ] ( 'previous' | 'this' ) 'turn' | '上一回合' | '本回合' ;  (* when it happened *)
 given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] | NUMBER [ 'cards' ]
                                        | 'invalidated' | grant_ref [ turn_ago ] | SKILL
@@ -92,8 +103,13 @@ given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] 
                | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after
                                                           or moment *)
 grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',' ] ] ')' ]
-                 [ ( 'declares' | 'banned' ) [ 'from' ] declaration ]
-                 [ 'from' ( SKILL | CARD ) ]                   (* the giver, when GRANT names a grant *)
+                 [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ]
+                                                               (* comparison 'cards': how many cards its set
+                                                                  parameter holds — 强令 declares more than 2 cards *)
+                 [ 'from' ( SKILL | CARD )                     (* the giver, when GRANT names a grant *)
+                   [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ] ]
+                 [ 'from' SELF ]                               (* handed out by the player herself (SELF: herself,
+                                                                  himself, oneself, 自己 …) *)
                  { 'is' | 'active' | 'in' 'effect' } ;
 argument       = WORD ( '=' | '==' ) value | value [ ( '→' | 'to' ) value ] ;
 declaration    = value [ ( '→' | 'to' ) value | { ( ',' | 'and' | 'or' ) CARD } ] ;
@@ -167,6 +183,10 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 self.take()                                   # "is 截获 banned for SP李宁玉"
                 self.subject(q)
                 continue
+            if self.at("for") and q.subject is None and self._anyone_at(self.i + 1):
+                self.take()                                   # "is 误导 banned for anyone under 强令"
+                self.subject(q)
+                continue
             if self.at_final_q():
                 self.take()
                 continue
@@ -175,6 +195,10 @@ class Parser(AtomParser, GrantParser, MomentParser):
                        f"question, found {self.found()}")
         self.settle(q)
         return q
+
+    def _anyone_at(self, j: int) -> bool:
+        t = self.toks[self._skipf(j)]
+        return t.kw == "anyone" or (t.text.lower() in ("any", "some", "every") and self.toks[self._skipf(j) + 1].kw == "anyone")
 
     def mode(self) -> str | None:
         self.skip_fillers()
@@ -389,7 +413,7 @@ class Parser(AtomParser, GrantParser, MomentParser):
         try:
             node = E.parse(raw)
             self._rename(node)
-            E.check(node, E.Scope("when", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+            E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
                     V.BOOL)
         except E.ExprError as e:
             col = start + e.col

@@ -42,6 +42,7 @@ class Result:
     bounds: dict = field(default_factory=dict)
     seconds: float = 0.0
     engine: Engine | None = None
+    vacuous: bool = False               # a proof that follows from the givens alone (they never hold)
 
     def to_json(self) -> dict:
         d = {"answer": self.answer, "query": self.query.text, "mode": self.query.mode, "headline": self.headline,

@@ -8,14 +8,15 @@ from dataclasses import dataclass, field
 @dataclass
 class Atom:
     kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
-                           # use invalidated face_up hand where
+                           # use invalidated face_up hand where resolve locked fires granted
     col: int
     end: int
     cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
     rule: str | None = None
     phase: str | None = None
     group: str | None = None
-    value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node)
+    value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); granted: the
+                           # GrantRef; use: "again" (used this turn already)
     text: str = ""
 
 
@@ -40,6 +41,8 @@ class GrantRef:
     args: dict             # param -> ("card", id) | ("set", ids) | ("bool", b) | ("int", n) | ("colour", c)
     invalid_option: bool   # the giver can also invalidate (InvalidSkill site)
     invalid_sites: tuple = ()   # those InvalidSkill sites
+    sizes: dict = field(default_factory=dict)   # set<card> param -> (op, n): how many cards it holds
+    by_self: bool = False  # handed out by the player herself ('from herself')
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Given:
     window: str | None = None        # window: the window of the question (model.turn)
     interrupts: str | None = None    # window == "dying": the window the dying interrupts (None: any)
     who: str | None = None           # turn_of: the character whose turn it is
+    other: bool = False              # turn_of: another player's turn (not the player's own)
     ago: int | None = None           # grant / after: handed out this turn (0) or the previous one (1)
 
 

@@ -136,8 +136,9 @@ def _never_receive(ctx, out, r):
     sorts = ctx.find(q, z3.And(X.enc_at_decision(S, "receive"), z3.Or(some)), minimize=False)
     if not sorts.sat:
         return
-    # the player is free to choose otherwise: neither the sender nor locked
-    goal = z3.And(X.enc_at_decision(S, "receive"), S.sender != 0, z3.Not(S.locked[0]), z3.Or(every))
+    # the player is free to choose otherwise: neither the sender nor locked; and alive — a dead player the
+    # message reaches is not asked, it moves on (server phase/SendPhaseIdle.kt resolve0)
+    goal = z3.And(X.enc_at_decision(S, "receive"), S.alive[0], S.sender != 0, z3.Not(S.locked[0]), z3.Or(every))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("receive", f"{r.name}是否让某些角色永远不能接收情报", [r.id], a))
