@@ -541,4 +541,5 @@ def receive_rule_parts(S: SymState, rid: str):
     return out
 
 
-from .enc_trace import assignment, constraints, reachability, slot_to_index, witness  # noqa: E402,F401
+from .enc_trace import constraints, reachability  # noqa: E402,F401
+from .enc_witness import assignment, slot_to_index, witness  # noqa: E402,F401

@@ -22,7 +22,7 @@ from skillproof.model.kinds import SEND_GROUPS
 
 from randstate import hot_cards, interesting_characters, pick_card, random_state
 from randtrace import random_trace
-from skillproof.checks.enc_trace import DoesNotFit, trace_assignment
+from skillproof.checks.enc_witness import DoesNotFit, trace_assignment
 from skillproof.model import trace as TR
 
 N_STATES = int(os.environ.get("SKILLPROOF_CROSSCHECK_STATES", "10000"))

@@ -1,0 +1,397 @@
+"""Link a loaded catalogue across files: names resolved (with the nearest valid one when misspelt), conditions
+and lambdas parsed and type-checked, card references, conversions, bans, plays, receive and send rules, effects,
+``fires`` and the gives sites' arguments — the second pass of the loader (``model/loader.py`` reads the files
+and their tables; this module is mixed into its builder). Every problem is recorded with its file, line and key.
+"""
+from __future__ import annotations
+
+from . import expr as E
+from . import turn as T
+from . import vocab as V
+from .catalogue import (Ban, Character, Convert, Effect, Fires, Give, Intent, Loc, Plays, Receive, Ref, Rule, Send)
+from .locate import line_of
+from .names import excerpt, hint, nearest, shown
+
+EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
+
+
+class Linker:
+    """The cross-file pass of the loader's builder (needs its ``err``, ``_loc``, tables and ``_pending``)."""
+
+    def link(self):
+        cards = frozenset(self.cards)
+        chars = frozenset(self.characters)
+        self.universe = E.Universe(cards, chars)
+        for kind, F, path, obj in self._pending:
+            if kind == "character":
+                self._link_character(F, path, obj)
+            elif kind == "rule":
+                self._link_rule(F, path, *obj)
+            elif kind == "give":
+                self._link_give(F, path, *obj)
+            elif kind == "intent":
+                self._link_intent(F, path, obj)
+
+    def _link_intent(self, F, path, it: Intent):
+        for x in it.intends:
+            if x.rule and x.rule not in self.skills and x.rule not in self.cards and x.rule not in self.characters:
+                hint = nearest(x.rule, set(self.skills) | set(self.cards) | set(self.characters))
+                self.err(F[0], F[1], path + ("intends",), "intends",
+                         f"'{x}' names unknown rule '{x.rule}'" + (f" — did you mean '{hint}'?" if hint else ""))
+
+    def _link_character(self, F, path, ch: Character):
+        for s in ch.skills:
+            if s not in self.skills:
+                self.err(F[0], F[1], path + ("skills",), "skills",
+                         f"unknown skill {_q(s)} for {ch.name}{self._dym_rule(s, grants=False)}")
+            elif self.skills[s].is_grant:
+                self.err(F[0], F[1], path + ("skills",), "skills",
+                         f"{_q(s)} is a [[grant]] (handed out at run time), not a skill a character starts with")
+
+    def _dym_rule(self, s, grants):
+        rules = [r for r in self.skills.values() if r.is_grant == grants]
+
+        def show(n):
+            r = self.skills.get(n) or next((x for x in rules if x.name == n), None)
+            return f"{r.id} ({r.name})" if r else f"'{n}'"
+        return hint(s, [r.id for r in rules] + [r.name for r in rules], show)
+
+    def _dym_card(self, s):
+        def show(n):
+            c = self.cards.get(n) or next(x for x in self.cards.values() if x.name == n)
+            return f"{c.id} ({c.name})"
+        return hint(s, list(self.cards) + [c.name for c in self.cards.values()], show)
+
+    def _expr(self, F, path, key, text, context, params=None, want=V.BOOL, unknown_key=""):
+        if not isinstance(text, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must be an expression string, not {_tname(text)}")
+            return None
+        try:
+            node = E.parse(text)
+            E.check(node, E.Scope(context, self.universe, params or {}), want)
+        except E.ExprError as ex:
+            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+            return None
+        _key_unknowns(node, unknown_key or key)
+        return node
+
+    def _lambda(self, F, path, key, text, context, scope_players, unknown_key=""):
+        if not isinstance(text, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must be a string 'VAR: condition', not {_tname(text)}")
+            return None
+        try:
+            lam = E.parse_lambda(text)
+            if lam.var in scope_players:
+                raise E.ExprError(f"{_q(lam.var)} is already bound here; pick another letter", 0)
+            E.check(lam.body, E.Scope(context, self.universe, {}, scope_players + (lam.var,)), V.BOOL)
+        except E.ExprError as ex:
+            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+            return None
+        _key_unknowns(lam.body, unknown_key or key)
+        return lam
+
+    def _card_ref(self, F, path, key, v, params, want_param_type="card", allow_any=False):
+        if not isinstance(v, str):
+            self.err(F[0], F[1], path, key, f"'{key}' must name a card, not {_tname(v)}")
+            return None
+        if allow_any and v == "any":
+            return Ref("any")
+        if v in self.cards:
+            return Ref("card", v)
+        if v in params:
+            if params[v] != want_param_type:
+                self.err(F[0], F[1], path, key, f"parameter {_q(v)} is a {params[v]}, a {want_param_type} is needed here")
+                return None
+            return Ref("param", v)
+        suggestion = self._dym_card(v)
+        if not suggestion and params:
+            suggestion = hint(v, params, lambda n: f"parameter '{n}'")
+        self.err(F[0], F[1], path, key, f"unknown card {_q(v)}{suggestion}")
+        return None
+
+    def _link_rule(self, F, path, r: Rule, e: dict):
+        P = r.params
+        rid = r.id
+        if "fight" in e:
+            r.fight = self._expr(F, path + ("fight",), "fight", e["fight"], "fight", P, unknown_key=f"{rid}.fight")
+        elif r.has("ActiveSkill"):
+            r.fight = E.Lit(False)
+            E.check(r.fight, E.Scope("fight", self.universe))
+        if "dying" in e:
+            r.dying = self._expr(F, path + ("dying",), "dying", e["dying"], "dying", P, unknown_key=f"{rid}.dying")
+        elif r.has("ActiveSkill"):
+            r.dying = E.Lit(False)
+            E.check(r.dying, E.Scope("dying", self.universe))
+        if r.has("ActiveSkill") and "windows" not in e:
+            r.windows = default_windows(r)
+        if "plays" in e:
+            pv = e["plays"]
+            pp = path + ("plays",)
+            if not isinstance(pv, dict):
+                self.err(F[0], F[1], pp, "plays", "'plays' must be a table { as = [cards], checks_bans = bool }")
+            else:
+                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of", "card_of", "resolves"}, "plays")
+                choice = {}
+                for key, allowed, default, what in (
+                        ("bans_of", ("user", "target"), "user", "whose bans the server consults"),
+                        ("card_of", ("none", "user", "target"), "none", "whose card is put into play; none: no card"),
+                        ("resolves", ("declared", "physical"), "declared",
+                         "the effect that happens: the declared type's or the physical card's")):
+                    v = pv.get(key, default)
+                    if v not in allowed:
+                        self.err(F[0], F[1], pp + (key,), f"plays.{key}",
+                                 f"plays.{key} must be {' or '.join(repr(a) for a in allowed)} ({what}), not {v!r}")
+                        v = default
+                    choice[key] = v
+                bans_of = choice["bans_of"]
+                as_ = pv.get("as")
+                refs = []
+                if not isinstance(as_, list) or not as_:
+                    self.err(F[0], F[1], pp + ("as",), "plays.as", "plays.as must be a non-empty list of cards")
+                else:
+                    refs = [self._card_ref(F, pp + ("as",), "plays.as", x, {}) for x in as_]
+                cb = pv.get("checks_bans")
+                if not isinstance(cb, bool):
+                    self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
+                             "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)")
+                if refs and all(refs) and isinstance(cb, bool):
+                    r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of,
+                                    choice["card_of"], choice["resolves"])
+        if "convert" in e:
+            c = e["convert"]
+            cp = path + ("convert",)
+            if not isinstance(c, dict):
+                self.err(F[0], F[1], cp, "convert", "'convert' must be a table { from, to, must }")
+            else:
+                self._keys(F, cp, c, {"from", "to", "must"}, "convert")
+                src = self._card_ref(F, cp + ("from",), "convert.from", c.get("from"), P, allow_any=True) \
+                    if "from" in c else self.err(F[0], F[1], cp, "convert", "convert needs 'from' (a card id or \"any\")")
+                tos = c.get("to")
+                targets = []
+                if not isinstance(tos, list) or not tos:
+                    self.err(F[0], F[1], cp + ("to",), "convert.to", "convert.to must be a non-empty list of cards")
+                else:
+                    for t in tos:
+                        ref = self._card_ref(F, cp + ("to",), "convert.to", t, P)
+                        if ref:
+                            targets.append(ref)
+                must = c.get("must")
+                if not isinstance(must, bool):
+                    self.err(F[0], F[1], cp + ("must",), "convert.must", "convert.must must be true or false")
+                if src and targets and isinstance(must, bool) and len(targets) == len(tos):
+                    r.convert = Convert(src, tuple(targets), must, Loc(F[0], line_of(F[1], cp)))
+        if "ban" in e:
+            b = e["ban"]
+            bp = path + ("ban",)
+            if not isinstance(b, dict):
+                self.err(F[0], F[1], bp, "ban", "'ban' must be a table { cards, all }")
+            else:
+                self._keys(F, bp, b, {"cards", "all"}, "ban")
+                cards_v = b.get("cards", [])
+                cards: tuple | Ref | None
+                if isinstance(cards_v, str):
+                    cards = self._card_ref(F, bp + ("cards",), "ban.cards", cards_v, P, want_param_type="set<card>")
+                elif isinstance(cards_v, list):
+                    refs = [self._card_ref(F, bp + ("cards",), "ban.cards", x, {}) for x in cards_v]
+                    cards = tuple(refs) if all(refs) else None
+                else:
+                    self.err(F[0], F[1], bp + ("cards",), "ban.cards", "ban.cards must be a list of cards or a set<card> parameter")
+                    cards = None
+                all_v = b.get("all", False)
+                if isinstance(all_v, bool):
+                    allv: bool | Ref | None = all_v
+                elif isinstance(all_v, str) and P.get(all_v) == "bool":
+                    allv = Ref("param", all_v)
+                else:
+                    self.err(F[0], F[1], bp + ("all",), "ban.all", "ban.all must be true, false or a bool parameter")
+                    allv = None
+                if cards is not None and allv is not None:
+                    r.ban = Ban(cards, allv, Loc(F[0], line_of(F[1], bp)))
+        if "receive" in e:
+            rv = e["receive"]
+            rp = path + ("receive",)
+            if not isinstance(rv, dict):
+                self.err(F[0], F[1], rp, "receive", "'receive' must be a table { must, cannot }")
+            else:
+                self._keys(F, rp, rv, {"must", "cannot"}, "receive")
+                must = self._expr(F, rp + ("must",), "receive.must", rv.get("must", "false"), "receive", P, unknown_key=f"{rid}.receive.must")
+                cannot = self._expr(F, rp + ("cannot",), "receive.cannot", rv.get("cannot", "false"), "receive", P, unknown_key=f"{rid}.receive.cannot")
+                if must is not None and cannot is not None:
+                    r.receive = Receive(must, cannot, Loc(F[0], line_of(F[1], rp)))
+        if "send" in e:
+            sv = e["send"]
+            sp = path + ("send",)
+            if not isinstance(sv, dict):
+                self.err(F[0], F[1], sp, "send", "'send' must be a table { rule }")
+            else:
+                self._keys(F, sp, sv, {"rule"}, "send")
+                if "rule" not in sv:
+                    self.err(F[0], F[1], sp, "send", "send needs a 'rule' expression")
+                else:
+                    rule = self._expr(F, sp + ("rule",), "send.rule", sv["rule"], "send", P, unknown_key=f"{rid}.send")
+                    if rule is not None:
+                        r.send = Send(rule, Loc(F[0], line_of(F[1], sp)))
+        if "draw" in e:
+            r.draw = self._expr(F, path + ("draw",), "draw", e["draw"], "draw", P, want=V.INT, unknown_key=f"{rid}.draw")
+        if "fires" in e and r.has("TriggeredSkill"):
+            r.fires = self._fires(F, path + ("fires",), e["fires"], P, rid)
+        for key in ("win", "result"):
+            if key not in e:
+                continue
+            lst = e[key]
+            if not isinstance(lst, list) or not lst:
+                self.err(F[0], F[1], path + (key,), key, f"'{key}' must be one or more [[skill.{key}]] effect tables")
+                continue
+            if self._long(F, path, e, key):
+                continue
+            for i, ef in enumerate(lst):
+                ep = path + (key, i)
+                if not isinstance(ef, dict):
+                    self.err(F[0], F[1], ep, key, f"each [[skill.{key}]] must be a table")
+                    continue
+                eff = self._effect(F, ep, key, ef, f"{rid}.{key}{i}")
+                if eff:
+                    getattr(r, key).append(eff)
+
+    def _fires(self, F, fp, fv, P, rid) -> Fires | None:
+        """``fires = { at = [windows], when = condition }``: when the triggered effect happens."""
+        if not isinstance(fv, dict):
+            self.err(F[0], F[1], fp, "fires", "'fires' must be a table { at = [windows], when = condition }")
+            return None
+        self._keys(F, fp, fv, {"at", "when"}, "fires")
+        at_v = fv.get("at")
+        at_v = [at_v] if isinstance(at_v, str) else at_v
+        at = []
+        if not isinstance(at_v, list) or not at_v or not all(isinstance(x, str) for x in at_v):
+            self.err(F[0], F[1], fp + ("at",), "fires.at", "fires.at must be a window or a non-empty list of windows")
+        else:
+            for w in at_v:
+                if w not in T.WINDOWS or w == "turn_end":
+                    self.err(F[0], F[1], fp + ("at",), "fires.at",
+                             f"unknown window '{w}'{_dym(w, tuple(x for x in T.WINDOWS if x != 'turn_end'))}")
+                else:
+                    at.append(w)
+        when = self._expr(F, fp + ("when",), "fires.when", fv.get("when", "true"), "fires", P,
+                          unknown_key=f"{rid}.fires")
+        if when is None or len(at) != len(at_v or []):
+            return None
+        return Fires(tuple(at), when, Loc(F[0], line_of(F[1], fp)))
+
+    def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
+        self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")
+        if "each" in ef and "pick" in ef:
+            self.err(F[0], F[1], ep, key, "an effect has either 'each' or 'pick', not both")
+            return None
+        players: tuple = ("self",)
+        each = pick = None
+        if "each" in ef:
+            each = self._lambda(F, ep + ("each",), f"{key}.each", ef["each"], "effect", players, ukey + ".each")
+            if each:
+                players = players + (each.var,)
+        if "pick" in ef:
+            pick = self._lambda(F, ep + ("pick",), f"{key}.pick", ef["pick"], "effect", players, ukey + ".pick")
+            if pick:
+                players = players + (pick.var,)
+        when_t = ef.get("when", "true")
+        when = None
+        if isinstance(when_t, str):
+            try:
+                when = E.parse(when_t)
+                E.check(when, E.Scope("effect", self.universe, {}, players), V.BOOL)
+                _key_unknowns(when, ukey + ".when")
+            except E.ExprError as ex:
+                self.err(F[0], F[1], ep + ("when",), f"{key}.when", f"in '{excerpt(when_t, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+                when = None
+        else:
+            self.err(F[0], F[1], ep + ("when",), f"{key}.when", "'when' must be an expression string")
+        sets = {}
+        for sk in ("winners_add", "winners_remove", "declared_add", "declared_remove"):
+            sets[sk] = self._lambda(F, ep + (sk,), f"{key}.{sk}", ef[sk], "effect", players, f"{ukey}.{sk}") \
+                if sk in ef else None
+        if not any(sets.values()):
+            self.err(F[0], F[1], ep, key, "an effect changes nothing: give winners_add, winners_remove, declared_add or declared_remove")
+        if when is None:
+            return None
+        return Effect(when, each, pick, sets["winners_add"], sets["winners_remove"], sets["declared_add"],
+                      sets["declared_remove"], Loc(F[0], line_of(F[1], ep)))
+
+    def _link_give(self, F, gp, give: Give, g: dict):
+        grant = self.skills.get(give.grant)
+        if grant is None or not grant.is_grant:
+            what = "a [[skill]], not a [[grant]]" if grant else "unknown grant"
+            suggestion = self._dym_rule(give.grant, grants=True) if grant is None else ""
+            self.err(F[0], F[1], gp + ("grant",), "grant", f"{what} {_q(give.grant)}{suggestion}")
+            return
+        P = grant.params
+        for pn, val in give.args.items():
+            if pn not in P:
+                self.err(F[0], F[1], gp + ("args",), "args",
+                         f"{grant.id} has no parameter {_q(pn)}{_dym(pn, P) if P else ' (it takes none)'}")
+                continue
+            msg = _check_arg(P[pn], val, self.cards)
+            if msg:
+                self.err(F[0], F[1], gp + ("args",), "args", f"{pn}: {msg}")
+        if "when" in g:
+            w = self._expr(F, gp + ("when",), "when", g["when"], "when", {}, unknown_key=f"{give.giver}.gives{give.index}.when")
+            give.when = w if w is not None else give.when
+        else:
+            E.check(give.when, E.Scope("when", self.universe))
+        if "where" in g:
+            free = {k: v for k, v in P.items() if k not in give.args}
+            give.where = self._expr(F, gp + ("where",), "where", g["where"], "where", free,
+                                    unknown_key=f"{give.giver}.gives{give.index}.where")
+
+
+def default_windows(r: Rule) -> dict:
+    """Where an ActiveSkill without a ``windows`` table is used (design note: ActiveSkill is used in
+    出牌阶段, 争夺阶段 or while someone is dying; MainPhaseSkill only in 出牌阶段): 出牌阶段 by the turn
+    player for a MainPhaseSkill, else 争夺阶段 / 濒死求澄清 by anyone where its condition is not plainly false."""
+    if r.has("MainPhaseSkill"):
+        return {"main": "turn"}
+    out = {}
+    for win in ("fight", "dying"):
+        cond = getattr(r, win)
+        if cond is not None and not (isinstance(cond, E.Lit) and cond.value is False):
+            out[win] = "anyone"
+    return out
+
+
+def _check_arg(ptype, val, cards) -> str | None:
+    if ptype == "card":
+        if not isinstance(val, str) or val not in cards:
+            return f"expected a card id, got {shown(val)}{_dym(val, cards) if isinstance(val, str) else ''}"
+    elif ptype == "set<card>":
+        if not isinstance(val, list) or any(not isinstance(x, str) or x not in cards for x in val):
+            return f"expected a list of card ids, got {shown(val)}"
+    elif ptype == "bool":
+        if not isinstance(val, bool):
+            return f"expected true or false, got {shown(val)}"
+    elif ptype == "int":
+        if not isinstance(val, int) or isinstance(val, bool):
+            return f"expected an integer, got {shown(val)}"
+    elif ptype == "colour":
+        if val not in V.COLOURS:
+            return f"expected a colour ({', '.join(V.COLOURS)}), got {shown(val)}"
+    return None
+
+
+def _key_unknowns(node, key):
+    i = 0
+    for n in E.walk(node):
+        if isinstance(n, E.Unknown):
+            n.key = f"{key}#{i}"
+            i += 1
+
+
+def _dym(name, cands) -> str:
+    return hint(name, cands)
+
+
+def _q(v) -> str:
+    """An input value quoted in a message: escaped, one line, long ones cut."""
+    return f"'{shown(v)}'" if isinstance(v, str) else shown(v)
+
+
+def _tname(v) -> str:
+    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
+            dict: "a table"}.get(type(v), type(v).__name__)
