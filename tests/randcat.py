@@ -232,7 +232,7 @@ def random_catalogue(seed: int) -> str:
         seats = rng.choice((2, 3, 3, 4, 5, 9))
         rules["seats"] = seats
         if rng.random() < 0.5:
-            rules["min_seats"] = rng.randint(1, seats)
+            rules["min_seats"] = rng.randint(1, min(seats, 4))     # above 3: the symbolic table grows to it
     for key in ("draw_base",):
         if rng.random() < 0.6:
             rules[key] = rng.randint(0, 4)
