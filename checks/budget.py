@@ -79,9 +79,14 @@ def run_family(fam, ctx) -> list[Finding]:
                 _ARMED[0] = False
             except BaseException as e:      # noqa: BLE001 — the stop, perhaps wrapped (see hard_stop)
                 _ARMED[0] = False
-                if not (isinstance(e, BudgetExceeded) or _FIRED[0]):
+                from .context import WitnessMismatch, mismatch_finding
+                if isinstance(e, WitnessMismatch) and not _FIRED[0]:
+                    # the two back-ends disagree: an internal-error finding naming the question, not a crash
+                    found = list(made) + [mismatch_finding(fam, e)]
+                elif not (isinstance(e, BudgetExceeded) or _FIRED[0]):
                     raise
-                found = list(made) + [budget_finding(fam, started=True)]
+                else:
+                    found = list(made) + [budget_finding(fam, started=True)]
         except BudgetExceeded:              # a second alarm while the first was being handled
             _ARMED[0] = False
             found = list(made) + [budget_finding(fam, started=True)]

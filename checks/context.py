@@ -222,7 +222,7 @@ class Context:
             w["also"] = [{"question": q, "expect": e} for q, e in also]
         problems = replay_problems(self.cat, w)
         if problems:
-            raise AssertionError(f"witness does not replay: {problems}")
+            raise WitnessMismatch(question, expect, problems)
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
@@ -235,6 +235,27 @@ class Context:
     def say(self, msg: str):
         if self.progress:
             self.progress({"family": msg})
+
+
+class WitnessMismatch(Exception):
+    """The solver's witness does not replay in the interpreter: the two back-ends disagree on ``question``.
+    ``budget.run_family`` turns it into an INT001 finding (the rest of that family is not asked)."""
+
+    def __init__(self, question: dict, expect: dict, problems: list):
+        super().__init__(f"witness does not replay: {problems}")
+        self.question, self.expect, self.problems = question, expect, list(problems)
+
+
+def mismatch_finding(fam, err: WitnessMismatch) -> Finding:
+    """The internal-error finding of a family whose witness did not replay (an inconclusive question)."""
+    from .findings import canonical
+    from .registry import INTERNAL
+    q = canonical(err.question)
+    return Finding(INTERNAL.code, fam.name, "error",
+                   f"内部错误：{fam.name} 检查族的问题 {q} 上求解器与解释器不一致（见证不能重放：{'; '.join(err.problems)}），"
+                   "此族其余问题未提问",
+                   key=f"internal|{fam.name}|{q}", inconclusive=True,
+                   details={"question": err.question, "solver_claims": err.expect, "interpreter": err.problems})
 
 
 def give_up_hint(timeout_ms: int, rlimit: int) -> str:

@@ -62,11 +62,28 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     initial slot, or its old role before a replacement)."""
     owners = set(S.cat.owners(skill))
     if g != 0:
-        return z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
+        role = z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
+        return z3.And(role, _one_turn_kept(S, g, skill, m))
     old = z3.Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     held = z3.Or([z3.And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                   if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
     return z3.If(S.old_role(0, m), old, held)
+
+
+def _one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
+    """An initial skill that is also a OneTurnSkill (a generated kind marked initial, KD001) is dropped at
+    the first turn end (twin of interpreter.turn_end): held at ``m`` only in the trace's first turn — or in
+    the next, when [rules] turn_end drops before it restores and the skill was wrapped (the seat
+    invalidated in the first turn) when that turn ended. One invalidation per seat: never past two ends."""
+    r = S.cat.skills[skill]
+    if not (r.initial and "OneTurnSkill" in r.closure):
+        return z3.BoolVal(True)
+    te = list(S.cat.rules.turn_end)
+    kept = m.t == S.start
+    if te.index("drop_one_turn") < te.index("restore_invalid"):
+        ev = S.inv_m[g]
+        kept = z3.Or(kept, z3.And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
+    return kept
 
 
 def _invalid_at(S: SymState, g: int, m: Moment):

@@ -12,7 +12,7 @@ import dataclasses
 
 from .ask import Names, QueryError, parse
 from .ask.syntax import Query
-from .registry import INCONCLUSIVE, all_codes
+from .registry import RUN_CODES, all_codes
 
 #: the codes of the intent family itself: never marked as designed behaviour
 OWN_CODES = ("IN001", "IN002")
@@ -60,9 +60,9 @@ def problems(cat) -> list[str]:
     for it in cat.intents:
         loc = it.at("intends")
         for x in it.intends:
-            if x.check == INCONCLUSIVE.code or x.check in OWN_CODES:
+            if x.check in RUN_CODES or x.check in OWN_CODES:
                 bad.append(f"{loc.file}:{loc.line}: [intends] '{x}': an intent cannot document "
-                           f"{'an undecided question' if x.check == INCONCLUSIVE.code else 'a broken intent'} "
+                           f"{'an undecided question' if x.check in RUN_CODES else 'a broken intent'} "
                            "as designed")
             elif x.check not in codes:
                 hint = nearest(x.check, codes)

@@ -75,3 +75,15 @@ INCONCLUSIVE = Code("INC001", "solver-inconclusive", "error",
                     "the solver could not decide a question (unknown or timeout), or --time-budget ran out "
                     "before it was asked",
                     "an undecided question is not a pass: the rules it covers are unverified")
+INTERNAL = Code("INT001", "backends-disagree", "error",
+                "the z3 encoding and the reference interpreter disagree on a question: the solver's witness does "
+                "not replay in the interpreter (a bug in skillproof, not in the catalogue)",
+                "the family's answer rests on the encoding; when the interpreter, which defines the rules' meaning, "
+                "says otherwise, neither a finding nor a pass can be trusted, so the question is left undecided",
+                todo="Report it to skillproof's maintainers with the catalogue and the finding's `details` (the "
+                     "question, what the solver claimed and what the interpreter says): they reproduce the "
+                     "disagreement and fix the back-end that is wrong. The rest of the family was not asked. The run "
+                     "exits 3 (inconclusive) when nothing else fails; an INT001 finding, like INC001, can be neither "
+                     "suppressed nor accepted in a baseline, nor documented by an intent.")
+#: the codes no family owns: what the run itself reports about questions it could not decide
+RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL)}

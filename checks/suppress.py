@@ -4,7 +4,7 @@ its check code or its id. Inconclusive findings are never accepted. A comment co
 (while its check ran) is stale, and reported as baseline entries are."""
 from __future__ import annotations
 
-from .registry import INCONCLUSIVE, all_codes
+from .registry import INCONCLUSIVE, RUN_CODES, all_codes
 
 
 def problems(cat) -> list[str]:
@@ -15,9 +15,10 @@ def problems(cat) -> list[str]:
     for s in cat.suppressions:
         for c in s.codes:
             code = c.split("-", 1)[0]
-            if code == INCONCLUSIVE.code:
+            if code in RUN_CODES:
                 out.append(f"{s.file}:{s.line}: [skillproof: ignore] an inconclusive question cannot be "
-                           f"accepted (it is not a pass): raise --timeout instead")
+                           f"accepted (it is not a pass): " + ("raise --timeout instead" if code == INCONCLUSIVE.code
+                                                               else "report the disagreement to skillproof"))
             elif code not in codes:
                 hint = nearest(code, codes)
                 out.append(f"{s.file}:{s.line}: [skillproof: ignore] unknown check '{code}'"

@@ -179,7 +179,9 @@ class SymState:
         self.cat = cat
         self.codes = codes or Codes(cat)
         C = self.codes
-        self.n = max(1, min(n, cat.rules.seats))
+        # never fewer seats than the fewest players a game has ([rules] min_seats): a smaller table is no game,
+        # and its witness would not replay in the interpreter
+        self.n = max(1, min(max(n, cat.rules.min_seats), cat.rules.seats))
         self.G = G
         self.T = max(1, turns)
         self.p = prefix

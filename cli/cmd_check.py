@@ -68,7 +68,8 @@ def _codes(s: str) -> tuple:
 
 def validate_selection(names) -> str | None:
     from skillproof.checks.registry import all_codes, families
-    known = {f.name for f in families()} | set(all_codes()) | {"INC001"}
+    from skillproof.checks.registry import RUN_CODES
+    known = {f.name for f in families()} | set(all_codes()) | set(RUN_CODES)
     bad = [n for n in names if n not in known]
     if bad:
         from skillproof.model.names import nearest

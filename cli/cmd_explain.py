@@ -33,12 +33,12 @@ def add_arguments(p):
 
 
 def _family_of(code: str):
-    from skillproof.checks.registry import INCONCLUSIVE, all_codes
+    from skillproof.checks.registry import RUN_CODES, all_codes
     codes = all_codes()
     if code in codes:
         return codes[code][0], codes[code][1]
-    if code == INCONCLUSIVE.code:
-        return None, INCONCLUSIVE
+    if code in RUN_CODES:
+        return None, RUN_CODES[code]
     return None, None
 
 

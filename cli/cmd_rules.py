@@ -19,7 +19,7 @@ def severity_text(c) -> str:
 
 
 def run(args) -> int:
-    from skillproof.checks.registry import INCONCLUSIVE, families
+    from skillproof.checks.registry import RUN_CODES, families
     if args.write_docs:
         from skillproof.reports import ruledocs
         try:
@@ -35,8 +35,8 @@ def run(args) -> int:
             print(f"{f.name} — {f.title}")
             for c in f.codes:
                 print(f"  {c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
-        c = INCONCLUSIVE
-        print(f"{c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
+        for c in RUN_CODES.values():
+            print(f"{c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
         print("\n(a code with two severities: `skillproof rules CODE` says when each applies)")
         return 0
     want = args.code.strip()
@@ -59,8 +59,18 @@ def run(args) -> int:
                 from skillproof.reports.ruledocs import help_uri
                 print(f"\nMore: {help_uri(c.code)}")
                 return 0
+    for c in RUN_CODES.values():              # the run's own codes (no family)
+        if c.code.lower() == want.lower() or c.name == want:
+            print(f"# {c.code} {c.name} ({severity_text(c)}, the run itself)\n")
+            print(f"What it finds: {c.summary}.\n")
+            print(f"Why it matters: {c.why}.\n")
+            if c.todo:
+                print(f"What to do: {c.todo}\n")
+            from skillproof.reports.ruledocs import help_uri
+            print(f"More: {help_uri(c.code)}")
+            return 0
     from skillproof.model.names import nearest, shown
-    known = [f.name for f in fams] + [c.code for f in fams for c in f.codes]
+    known = [f.name for f in fams] + [c.code for f in fams for c in f.codes] + list(RUN_CODES)
     hint = nearest(want, known)
     sys.stderr.write(f"error: no check '{shown(want)}'" + (f" — did you mean '{hint}'?" if hint else "") + "\n")
     return 2

@@ -288,6 +288,7 @@ class _Builder(Linker):
         self.suppressions: list = []      # inline `# skillproof: ignore[…]` comments
         self.unreadable: dict = {}        # files with a TOML syntax error -> their text
         self.intents: dict[str, Intent] = {}
+        self.param_seen: dict = {}        # parameter name -> (type, grant, loc): one type per name
 
     # ----------------------------------------------------------------------------- error helpers
     def err(self, file, locs, path, key, msg):
@@ -603,6 +604,13 @@ class _Builder(Linker):
                 elif pn in E.KEYWORDS or pn in V.PLAYER_ATTRS or pn in V.GLOBALS or pn == "self":
                     self.err(F[0], F[1], path + ("params", pn), "params", f"parameter name {_q(pn)} is reserved")
                 else:
+                    # a name means one thing across the catalogue: the symbolic state holds one variable per
+                    # parameter name for every grant a slot may hold, and questions name arguments by name
+                    seen = self.param_seen.setdefault(pn, (pt, ident, self._loc(F, path + ("params", pn))))
+                    if seen[0] != pt:
+                        self.err(F[0], F[1], path + ("params", pn), "params",
+                                 f"parameter {_q(pn)} is a {pt} here but a {seen[0]} in {seen[1]} ({seen[2]}); "
+                                 "a parameter name has one type in the whole catalogue: rename one of them")
                     r.params[pn] = pt
         # lattice: kinds vs initial, exclusive kinds
         for m in K.lattice_errors(good_kinds):

@@ -25,7 +25,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from skillproof.checks.registry import INCONCLUSIVE, all_codes
+from skillproof.checks.registry import RUN_CODES, all_codes
 from skillproof.model.locate import line_of, locate
 from skillproof.model.names import nearest
 
@@ -191,9 +191,10 @@ def _validate(name, data, line, require_reasons) -> Baseline:
                                                   "e.g. 'CV001-3a1451036d')")
             continue
         code = m.group(1)
-        if code == INCONCLUSIVE.code:
+        if code in RUN_CODES:
             bad(line("accepted", i, "id"), what, "an inconclusive finding cannot be accepted (an undecided "
-                                                  "question is not a pass): raise --timeout instead")
+                                                  "question is not a pass): " +
+                ("raise --timeout instead" if code == "INC001" else "report the disagreement to skillproof"))
         elif code not in codes:
             hint = nearest(code, codes)
             # kept: an unknown code never matches and is reported as stale, but say so now if it is a typo

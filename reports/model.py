@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from skillproof import __version__
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 from skillproof.checks.intents import is_intended as _intended
-from skillproof.checks.registry import INCONCLUSIVE, all_codes
+from skillproof.checks.registry import RUN_CODES, all_codes
 
 
 @dataclass
@@ -36,7 +36,8 @@ class Report:
     def codes(self) -> dict:
         """code -> (Family, Code) for every known check (plus the inconclusive pseudo-check)."""
         out = dict(all_codes())
-        out[INCONCLUSIVE.code] = (None, INCONCLUSIVE)
+        for c in RUN_CODES.values():
+            out[c.code] = (None, c)
         return out
 
     def counts(self) -> dict:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from skillproof import REPOSITORY
-from skillproof.checks.registry import INCONCLUSIVE, families
+from skillproof.checks.registry import INCONCLUSIVE, RUN_CODES, families
 
 DOCS_DIR = "docs/rules"
 
@@ -55,9 +55,9 @@ def pages() -> dict[str, str]:
             out[f"{c.code}.md"] = page(c, fam)
             index.append(f"| [{c.code}]({c.code}.md) | {'|'.join(c.severities).replace('|', ' / ')} | {c.name} | "
                          f"{c.summary} |")
-    out[f"{INCONCLUSIVE.code}.md"] = page(INCONCLUSIVE)
-    index.append(f"| [{INCONCLUSIVE.code}]({INCONCLUSIVE.code}.md) | {INCONCLUSIVE.severity} | {INCONCLUSIVE.name} | "
-                 f"{INCONCLUSIVE.summary} |")
+    for c in RUN_CODES.values():
+        out[f"{c.code}.md"] = page(c)
+        index.append(f"| [{c.code}]({c.code}.md) | {c.severity} | {c.name} | {c.summary} |")
     out["README.md"] = "\n".join(index) + "\n"
     return out
 

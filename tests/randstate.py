@@ -83,7 +83,7 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
             skills.append(SkillInst(rid, invalid=wrapped and cat.skills[rid].initial,
                                     used=rng.random() < 0.2))
         if si == 0:
-            for _ in range(rng.randint(0, g_max)):
+            for _ in range(rng.randint(0, g_max) if grants else 0):     # (a catalogue may hand out none)
                 g = rng.choice(grants)
                 args = {}
                 for pn, pt in g.params.items():
@@ -121,5 +121,5 @@ def _value(rng, cat, pt, hot=None):
     if pt == "colour":
         return rng.choice(V.COLOURS)
     if pt == "set<card>":
-        return tuple(sorted(rng.sample(cards, rng.randint(0, 3))))
+        return tuple(sorted(rng.sample(cards, rng.randint(0, min(3, len(cards))))))
     raise ValueError(pt)

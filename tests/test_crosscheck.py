@@ -9,226 +9,31 @@ groups, skipping, could-act, draw count, turn-end survivors — and, for traces,
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
-import z3
 
-from skillproof.checks import encode as X
-from skillproof.model import interpreter as I
 from skillproof.model import loader
-from skillproof.model import vocab as V
-from skillproof.model.kinds import SEND_GROUPS
 
-from randstate import hot_cards, interesting_characters, pick_card, random_state
-from randtrace import random_trace
-from skillproof.checks.enc_witness import DoesNotFit, trace_assignment
-from skillproof.model import trace as TR
+from crosskit import Harness, run_states, run_traces
 
 N_STATES = int(os.environ.get("SKILLPROOF_CROSSCHECK_STATES", "10000"))
 SEED = int(os.environ.get("SKILLPROOF_CROSSCHECK_SEED", "20261129"))
 
 
-class Harness:
-    """Decision terms built once over symbolic inputs; each state is then fixed and read off a model."""
-
-    def __init__(self, cat, n=3, G=2):
-        self.cat = cat
-        self.S = S = X.SymState(cat, n=n, G=G)
-        C = S.codes
-        self.Xc, self.Yc = z3.Int("q_actual"), z3.Int("q_declared")
-        self.D, self.Lc = z3.Int("q_dir"), z3.Int("q_lock_count")
-        ok, via = X.enc_conversion(S, self.Xc, self.Yc)
-        self.terms = {
-            "conv_ok": ok, "conv_via": via,
-            "banned": X.enc_banned(S, self.Yc),
-            "usable": X.enc_card_usable(S, self.Yc), "can_play": X.enc_can_play(S, self.Xc, self.Yc),
-            "receive": X.enc_receive(S),
-            "skip_fight": X.enc_skip_fight(S), "skip_dying": X.enc_skip_dying(S),
-            "could_fight": X.enc_could_act_fight(S), "could_dying": X.enc_could_act_dying(S),
-            "draw": X.enc_draw_count(S), "resolves": X.enc_resolves(S, self.Yc),
-        }
-        for r in cat.skills.values():
-            if r.fires is not None:
-                self.terms[f"fires:{r.id}"] = X.enc_fires(S, r.id)
-        for g in SEND_GROUPS:
-            self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
-            self.terms[f"allow:{g}"] = X.enc_send_allowed(S, g, self.D, self.Lc)
-        for i, (p, w, o) in enumerate(X.enc_turn_end_survivors(S)):
-            self.terms[f"survive:{i}"] = p
-            self.terms[f"wrapped:{i}"] = w
-            self.terms[f"oneturn:{i}"] = o
-        self.reach = z3.And(X.constraints(S))
-        self.unknown_keys = sorted(S.unknowns)
-        self.solver = z3.Solver()
-
-    def z3_decisions(self, state, x, y, d, lc, eqs=None, legal=False):
-        S, C = self.S, self.S.codes
-        s = self.solver
-        s.push()
-        s.add(X.assignment(S, state) if eqs is None else eqs)
-        s.add(self.Xc == C.card[x], self.Yc == C.card[y], self.D == C.dir[d], self.Lc == lc)
-        assert s.check() == z3.sat
-        m = s.model()
-        out = {}
-        for k, t in self.terms.items():
-            v = m.eval(t, model_completion=True)
-            out[k] = z3.is_true(v) if z3.is_bool(v) else v.as_long()
-        out["conv_via"] = X.slot_to_index(S, m, out["conv_via"])
-        for g in SEND_GROUPS:
-            out[f"force:{g}"] = X.slot_to_index(S, m, out[f"force:{g}"])
-        out["receive"] = X.RECEIVE_NAMES[out["receive"]]
-        # turn end: the surviving entries, as (rule, wrapped)
-        surv = []
-        for sl in S.slots:
-            if out.pop(f"survive:{sl.index}"):
-                surv.append((S.codes.rules[m.eval(sl.rule, model_completion=True).as_long()],
-                             out[f"wrapped:{sl.index}"]))
-            out.pop(f"wrapped:{sl.index}")
-            out.pop(f"oneturn:{sl.index}")
-        out["turn_end"] = surv
-        if legal:
-            s.add(self.reach)
-            out["legal"] = s.check() == z3.sat
-        s.pop()
-        return out
-
-    def interp_decisions(self, state, x, y, d, lc):
-        cat = self.cat
-        conv = I.conversion(cat, state, 0, x, y)
-        out = {"conv_ok": conv.ok, "conv_via": conv.via, "banned": I.banned(cat, state, 0, y),
-               "usable": I.card_usable(cat, state, 0, y), "can_play": I.can_play(cat, state, 0, x, y),
-               "receive": I.receive(cat, state, 0), "skip_fight": I.skip_fight(cat, state, 0),
-               "skip_dying": I.skip_dying(cat, state, 0), "could_fight": I.could_act_fight(cat, state, 0),
-               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0),
-               "resolves": I.resolves(cat, state, 0, y)["resolves"]}
-        for r in cat.skills.values():
-            if r.fires is not None:
-                out[f"fires:{r.id}"] = I.fires(cat, state, 0, r.id)["fires"]
-        for g in SEND_GROUPS:
-            out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
-            out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)
-        after = I.turn_end(cat, state)
-        out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
-        return out
-
-
-def _focused_cards(rng, cat, st, hot):
-    """Half the time, the actual and declared types come from the player's own conversions, so that
-    precedence between several conversions in one list is exercised, not just reached by luck."""
-    srcs, tgts = [], []
-    for inst in st.seats[0].skills:
-        conv = cat.skills[inst.rule].convert
-        if conv is None:
-            continue
-        val = lambda ref: inst.args.get(ref.value) if ref.kind == "param" else ref.value
-        if conv.source.kind != "any":
-            srcs.append(val(conv.source))
-        tgts.extend(val(t) for t in conv.targets)
-    srcs = [c for c in srcs if c in cat.cards]
-    tgts = [c for c in tgts if c in cat.cards]
-    x = rng.choice(srcs) if srcs and rng.random() < 0.5 else pick_card(rng, cat, hot)
-    if tgts and rng.random() < 0.5:
-        y = rng.choice(tgts)
-    else:
-        y = x if rng.random() < 0.3 else pick_card(rng, cat, hot)
-    return x, y
-
-
 def _run(cat, n_states, seed, label) -> int:
     """Random states: every decision agrees. Returns how many states were compared."""
-    h = Harness(cat)
-    rng = random.Random(seed)
-    hot, interesting = hot_cards(cat), interesting_characters(cat)
-    for k in range(n_states):
-        st = random_state(rng, cat, n_max=h.S.n, g_max=h.S.G, unknown_keys=h.unknown_keys, hot=hot,
-                          interesting=interesting)
-        x, y = _focused_cards(rng, cat, st, hot)
-        d = rng.choice(V.DIRECTIONS)
-        lc = rng.randint(0, 2)
-        a = h.interp_decisions(st, x, y, d, lc)
-        b = h.z3_decisions(st, x, y, d, lc)
-        if a != b:
-            diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
-            pytest.fail(f"{label} state #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
-                        f"actual={x} declared={y} dir={d} locks={lc}\nstate={st.to_dict()}")
-    return n_states
+    n, failure = run_states(Harness(cat), n_states, seed, label)
+    if failure:
+        pytest.fail(failure)
+    return n
 
 
 def _run_traces(cat, n_traces, seed, label):
-    """Random traces: legal exactly when the encoder's reachability holds on them; decisions agree on
-    the state each reaches. Returns (legal, compared, skipped as outside the symbolic bounds)."""
-    h = Harness(cat)
-    rng = random.Random(seed)
-    hot, interesting = hot_cards(cat), interesting_characters(cat)
-    legal = compared = skipped = 0
-    for k in range(n_traces):
-        tr = random_trace(rng, cat, n_max=h.S.n, g_max=h.S.G, turns_max=h.S.T, unknown_keys=h.unknown_keys,
-                          hot=hot, interesting=interesting)
-        run = TR.run(cat, tr)
-        try:
-            eqs = trace_assignment(h.S, tr, run)
-        except DoesNotFit:
-            skipped += 1
-            continue
-        unmodelled = _unmodelled_plays(h.S, tr, run)
-        if run.errors and all(k in unmodelled for k, _ in run.errors):
-            skipped += 1              # illegal only through plays nothing reads: the symbolic trace has none
-            continue
-        if _only_unobservable_errors(tr, run, unmodelled):
-            skipped += 1
-            continue
-        st = run.state
-        x, y = _focused_cards(rng, cat, st, hot)
-        d = rng.choice(V.DIRECTIONS)
-        lc = rng.randint(0, 2)
-        a = h.interp_decisions(st, x, y, d, lc)
-        a["legal"] = run.legal
-        b = h.z3_decisions(st, x, y, d, lc, eqs=eqs, legal=True)
-        compared += 1
-        legal += run.legal
-        if a != b:
-            diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
-            pytest.fail(f"{label} trace #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
-                        f"errors={run.errors}\nactual={x} declared={y} dir={d} locks={lc}\n"
-                        f"trace={tr.to_dict()}")
+    """Random traces (see crosskit.run_traces): returns (legal, compared, skipped)."""
+    legal, compared, skipped, failure = run_traces(Harness(cat), n_traces, seed, label)
+    if failure:
+        pytest.fail(failure)
     return legal, compared, skipped
-
-
-def _unmodelled_plays(S, tr, run) -> set:
-    """Indices of 'play' events the symbolic trace does not hold (nothing reads them): every one when it has no
-    play slots, else another seat's, an earlier turn's, or a card played again."""
-    seen, out = set(), set()
-    for k, ev in enumerate(tr.events):
-        if ev.kind != "play":
-            continue
-        mine = S.plays and ev.seat == 0 and k < len(run.moments) and run.moments[k]["turn"] == run.turns - 1
-        if not mine or ev.card in seen:
-            out.add(k)
-        elif mine:
-            seen.add(ev.card)
-    return out
-
-
-def _only_unobservable_errors(tr, run, unmodelled=frozenset()) -> bool:
-    """The trace is illegal only through window moves between its events while the events themselves
-    stand in turn order: another trace with the same events at the same moments is legal, and the
-    symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
-    from skillproof.model import turn as TW
-    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (plays nothing reads: not observable)
-    moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
-             and "another player's" not in e]
-    if not moves or len(moves) != len(errors):
-        return False
-    times = []
-    for k, ev in enumerate(tr.events):
-        if ev.kind in ("give", "replace"):
-            mo = run.moments[k]
-            w = mo["interrupted"] if mo["window"] == "dying" else mo["window"]
-            times.append((mo["turn"], TW.position(w) if w in TW.WINDOWS else -1))
-    times.append((run.turns - 1, TW.position(run.state.interrupted if run.state.window == "dying"
-                                            else run.state.window) if run.state.window else -1))
-    return times == sorted(times)
 
 
 SYNTHETIC = os.path.join(os.path.dirname(__file__), "fixtures", "synthetic")

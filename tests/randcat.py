@@ -1,0 +1,454 @@
+"""Random whole catalogues, as TOML text, for cross-checking the interpreter against the z3 encoder.
+
+``random_catalogue(seed)`` writes a small but complete catalogue — ``[rules]`` with random engine settings,
+cards with windows (or the older phases, or none) and gives sites, characters, skills and grants of every
+kind and kind combination the loader accepts, grant parameters of every type (names shared by several
+grants), conversions from cards, ``any`` and parameters, bans by list or parameter, receive and
+send rules, draw rules, triggered skills with ``fires``, active skills with conditions, windows and
+``plays``, win / result effects with ``each`` / ``pick``, invalidation grants, conditions of every context
+drawn from a typed random expression generator — and ``load_random(seed)`` reads it through the real
+loader, so that everything the loader validates is exercised too. Generated catalogues are valid by
+construction; a text the loader refuses is a bug of this generator (the tests say so).
+
+The same seed always gives the same text: a failing cross-check names the seed and prints the catalogue.
+"""
+from __future__ import annotations
+
+import json
+import random
+
+from skillproof.model import loader
+from skillproof.model import turn as TW
+from skillproof.model import vocab as V
+
+IDLE = TW.IDLE_POINTS                                   # card / ActiveSkill windows
+GIVE_WINDOWS = tuple(w for w in TW.WINDOWS if w != "turn_end")
+ACTORS = tuple(TW.ACTORS)
+PARAM_TYPES = ("card", "bool", "int", "colour", "set<card>")
+PARAM_NAMES = ("X", "Y", "N", "C", "S", "F")            # shared across grants (one type per name)
+INT_ATTRS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
+             "non_black_messages")
+BOOL_ATTRS = ("alive", "face_up", "ever_face_up", "hidden", "female", "male", "hand_empty", "my_turn",
+              "is_sender", "locked", "in_front", "dying")
+QVARS = ("p", "q", "r", "u", "w")
+#: initial-skill kinds (main kinds) and the ones a grant may have as well
+SKILL_KINDS = ("ActiveSkill", "MainPhaseSkill", "TriggeredSkill", "ConvertCardSkill", "SendMessageDirectionSkill",
+               "SendMessageCanLockSkill", "SendMessageCardSkill", "WinSkill", "ChangeGameResultSkill",
+               "BeforeDieSkill", "ChangeDrawCardCountSkill")
+GENERATED = ("OneTurnSkill", "CannotPlayCard", "MustReceiveMessage")
+
+
+# ============================================================================== expressions
+class Expr:
+    """A typed random expression in one context of the condition language (``vocab.CONTEXTS``)."""
+
+    def __init__(self, rng, cat, context: str, params: dict | None = None, players=("self",)):
+        self.rng, self.cat, self.context = rng, cat, context
+        self.params = dict(params or {})
+        self.players = list(players)
+        self.globals, self.effects = V.CONTEXTS[context]
+
+    def _with(self, var):
+        e = Expr(self.rng, self.cat, self.context, self.params, self.players + [var])
+        return e
+
+    def _player(self):
+        return self.rng.choice(self.players)
+
+    def _attr(self, name, who=None):
+        who = who or self._player()
+        if who == "self" and self.rng.random() < 0.6:
+            return name
+        return f"{who}.{name}"
+
+    def _pnames(self, t):
+        return [p for p, pt in self.params.items() if pt == t]
+
+    def _free_var(self):
+        free = [v for v in QVARS if v not in self.players]
+        return free[0] if free else None
+
+    def boolean(self, d: int = 2) -> str:
+        rng = self.rng
+        if d > 0 and rng.random() < 0.45:
+            k = rng.random()
+            if k < 0.3:
+                return f"({self.boolean(d - 1)}) and ({self.boolean(d - 1)})"
+            if k < 0.55:
+                return f"({self.boolean(d - 1)}) or ({self.boolean(d - 1)})"
+            if k < 0.7:
+                return f"not ({self.boolean(d - 1)})"
+            if k < 0.78:
+                return f"(if {self.boolean(d - 1)} then {self.boolean(d - 1)} else {self.boolean(d - 1)})"
+            v = self._free_var()
+            if v:
+                q = rng.choice(("any", "all"))
+                return f"{q}({v}: {self._with(v).boolean(d - 1)})"
+        return self._atom_bool(d)
+
+    def _atom_bool(self, d) -> str:
+        rng, cat = self.rng, self.cat
+        opts = ["attr", "attr", "cmp", "cmp", "ident", "char", "lit"]
+        if "message" in self.globals:
+            opts += ["msg", "msg_dir", "lockable"]
+        if "dir" in self.globals:
+            opts += ["dir", "dir"]
+        if self.context == "fires":
+            opts += ["played", "played"]
+        if self.effects:
+            opts += ["eff", "eff"]
+        if len(self.players) > 1:
+            opts += ["peq"]
+        if self.params:
+            opts += ["param"] * 3
+        opts += ["used"]
+        k = rng.choice(opts)
+        if k == "attr":
+            return self._attr(rng.choice(BOOL_ATTRS))
+        if k == "cmp":
+            op = rng.choice(("==", "!=", "<", "<=", ">", ">="))
+            return f"{self.integer(max(0, d - 1))} {op} {self.integer(max(0, d - 1))}"
+        if k == "ident":
+            rhs = rng.choice(V.COLOURS) if rng.random() < 0.7 else self._attr("identity")
+            return f"{self._attr('identity')} {rng.choice(('==', '!='))} {rhs}"
+        if k == "char":
+            cs = rng.sample(sorted(cat["characters"]), min(2, len(cat["characters"])))
+            if rng.random() < 0.5:
+                return f"{self._attr('character')} == {cs[0]}"
+            return f"{self._attr('character')} {rng.choice(('in', 'not in'))} {{{', '.join(cs)}}}"
+        if k == "lit":
+            return rng.choice(("true", "false", "unknown", "unknown"))
+        if k == "msg":
+            return f"{rng.choice(V.MESSAGE_COLOURS)} {rng.choice(('in', 'not in'))} message"
+        if k == "msg_dir":
+            return f"message_dir {rng.choice(('==', '!='))} {rng.choice(V.DIRECTIONS)}"
+        if k == "lockable":
+            return "message_lockable"
+        if k == "dir":
+            ds = rng.sample(V.DIRECTIONS, rng.randint(1, 2))
+            return f"dir in {{{', '.join(ds)}}}" if len(ds) > 1 else f"dir == {ds[0]}"
+        if k == "played":
+            return f"{rng.choice(cat['cards'])} {rng.choice(('in', 'not in'))} played"
+        if k == "eff":
+            return self._attr(rng.choice(("in_winners", "in_declared")))
+        if k == "peq":
+            a, b = rng.sample(self.players, 2)
+            return f"{a} {rng.choice(('==', '!='))} {b}"
+        if k == "used":
+            return "used" if rng.random() < 0.5 else "not used"
+        # a parameter
+        pn = rng.choice(sorted(self.params))
+        pt = self.params[pn]
+        if pt == "bool":
+            return pn if rng.random() < 0.5 else f"not {pn}"
+        if pt == "int":
+            return f"{pn} {rng.choice(('<', '>=', '=='))} {self.integer(0)}"
+        if pt == "colour":
+            if "message" in self.globals and rng.random() < 0.5:
+                return f"{pn} in message"
+            return f"{self._attr('identity')} == {pn}" if rng.random() < 0.5 else f"{pn} != {rng.choice(V.COLOURS)}"
+        if pt == "card":
+            cs = rng.sample(cat["cards"], min(len(cat["cards"]), rng.randint(1, 3)))
+            return f"{pn} in {{{', '.join(cs)}}}" if rng.random() < 0.6 else f"{pn} != {cs[0]}"
+        # set<card>
+        return f"{rng.choice(cat['cards'])} {rng.choice(('in', 'not in'))} {pn}"
+
+    def integer(self, d: int = 1) -> str:
+        rng = self.rng
+        if d > 0 and rng.random() < 0.4:
+            k = rng.random()
+            if k < 0.35:
+                return f"{self.integer(d - 1)} + {self.integer(d - 1)}"
+            if k < 0.6:
+                return f"{self.integer(d - 1)} - {self.integer(d - 1)}"
+            if k < 0.75:
+                return f"{rng.randint(0, 3)} * ({self.integer(d - 1)})"
+            if k < 0.85:
+                return f"(if {self.boolean(d - 1)} then {self.integer(d - 1)} else {self.integer(d - 1)})"
+            v = self._free_var()
+            if v:
+                return f"count({v}: {self._with(v).boolean(d - 1)})"
+        opts = ["lit", "attr", "attr"]
+        if "count" in self.globals:
+            opts += ["count"] * 3
+        if "lock_count" in self.globals:
+            opts += ["lock_count"] * 2
+        if self._pnames("int"):
+            opts += ["param"]
+        k = rng.choice(opts)
+        if k == "lit":
+            return str(rng.randint(0, 4))
+        if k == "attr":
+            return self._attr(rng.choice(INT_ATTRS))
+        if k == "param":
+            return rng.choice(self._pnames("int"))
+        return k
+
+
+def _lam(rng, cat, context, players, d=1) -> str:
+    v = next(x for x in QVARS if x not in players)
+    return f"{v}: {Expr(rng, cat, context, players=list(players) + [v]).boolean(d)}"
+
+
+# ================================================================================== TOML text
+def _val(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_val(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{ " + ", ".join(f"{_key(k)} = {_val(x)}" for k, x in v.items()) + " }"
+    raise TypeError(v)
+
+
+def _key(k: str) -> str:
+    return k if k.replace("_", "").isalnum() and k.isascii() else json.dumps(k)
+
+
+def _table(lines: list, header: str, entries: dict):
+    lines.append(header)
+    for k, v in entries.items():
+        lines.append(f"{_key(k)} = {_val(v)}")
+
+
+# ================================================================================== catalogue
+def random_catalogue(seed: int) -> str:
+    """A valid catalogue, as TOML text, determined by ``seed``."""
+    rng = random.Random(seed)
+    n_cards = rng.randint(2, 5)
+    cat = {"cards": [f"K{i}" for i in range(n_cards)], "characters": []}
+    n_chars = rng.randint(2, 5)
+    cat["characters"] = [f"c{i}" for i in range(n_chars)]
+    cards = cat["cards"]
+    lines: list = [f"# random catalogue, seed {seed}"]
+
+    # ---- [rules]
+    rules: dict = {}
+    if rng.random() < 0.8:
+        seats = rng.choice((2, 3, 3, 4, 5, 9))
+        rules["seats"] = seats
+        if rng.random() < 0.5:
+            rules["min_seats"] = rng.randint(1, min(seats, 4))     # above 3: the symbolic table grows to it
+    for key in ("draw_base",):
+        if rng.random() < 0.6:
+            rules[key] = rng.randint(0, 4)
+    if rng.random() < 0.5:
+        rules["turn_end"] = rng.sample(["restore_invalid", "drop_one_turn"], 2)
+    for key in ("must_beats_cannot", "face_down_converts", "face_down_grant_converts", "lock_self"):
+        if rng.random() < 0.6:
+            rules[key] = rng.random() < 0.5
+    for key, allowed in loader.RULES_SETS.items():
+        if rng.random() < 0.6:
+            rules[key] = rng.sample(list(allowed), rng.randint(0, len(allowed)))
+    if rules or rng.random() < 0.5:
+        _table(lines, "[rules]", rules)
+
+    # ---- grants first (skills and cards hand them out)
+    n_grants = rng.randint(1, 5)
+    grants: list = []
+    # one type per parameter name in a catalogue (the loader insists), names shared by several grants
+    ptype_of = {pn: rng.choice(PARAM_TYPES) for pn in PARAM_NAMES}
+    for i in range(n_grants):
+        gid = f"G{i}"
+        if rng.random() < 0.2:
+            kinds = ["InvalidSkill"]
+        else:
+            kinds = _kinds(rng, grant=True)
+        ptypes = {}
+        if "InvalidSkill" not in kinds:
+            for pn in rng.sample(PARAM_NAMES, rng.randint(0, 3)):
+                ptypes[pn] = ptype_of[pn]
+        grants.append((gid, kinds, ptypes))
+    gids = [g[0] for g in grants]
+    gparams = {g[0]: g[2] for g in grants}
+
+    def gives_of(owner_is_card: bool) -> list:
+        out = []
+        for _ in range(rng.choice((0, 0, 1, 1, 2, 3))):
+            gid = rng.choice(gids)
+            P = gparams[gid]
+            g: dict = {"grant": gid, "to": rng.choice(("self", "target", "others", "all"))}
+            if rng.random() < 0.5:
+                g["when"] = Expr(rng, cat, "when").boolean(1)
+            if rng.random() < 0.3:
+                g["per_turn"] = rng.randint(1, 3)
+            args = {}
+            for pn, pt in P.items():
+                if rng.random() < 0.5:
+                    args[pn] = _arg(rng, cards, pt)
+            if args:
+                g["args"] = args
+            free = {pn: pt for pn, pt in P.items() if pn not in args}
+            if free and rng.random() < 0.6:
+                g["where"] = Expr(rng, cat, "where", free).boolean(1)
+            if rng.random() < 0.7:
+                ws = rng.sample(GIVE_WINDOWS, rng.randint(1, 3))
+                g["at"] = ws[0] if len(ws) == 1 and rng.random() < 0.5 else ws
+            if rng.random() < 0.5:
+                g["on"] = rng.choice(TW.EVENTS)
+            out.append(g)
+        return out
+
+    # ---- cards
+    for c in cards:
+        entry: dict = {"id": c, "name": f"牌{c}"}
+        k = rng.random()
+        if k < 0.65:
+            entry["windows"] = {w: rng.choice(ACTORS) for w in rng.sample(IDLE, rng.randint(1, 3))}
+        elif k < 0.9:
+            entry["phases"] = rng.sample(IDLE, rng.randint(1, 2))
+        _table(lines, "\n[[card]]", entry)
+        for g in gives_of(True):
+            _table(lines, "[[card.gives]]", g)
+
+    # ---- skills
+    n_skills = rng.randint(n_chars, 2 * n_chars + 2)
+    sids = [f"S{i}" for i in range(n_skills)]
+    for sid in sids:
+        _rule(rng, cat, lines, sid, _kinds(rng, grant=False), {}, False, gives_of(False))
+    for gid, kinds, P in grants:
+        _rule(rng, cat, lines, gid, kinds, P, True, gives_of(False) if rng.random() < 0.2 else [])
+
+    # ---- characters
+    for i, cid in enumerate(cat["characters"]):
+        entry = {"id": cid, "name": f"角色{i}", "hidden": rng.random() < 0.5, "female": rng.random() < 0.5,
+                 "skills": rng.sample(sids, rng.randint(1, min(4, len(sids))))}
+        if rng.random() < 0.1:
+            entry["origin"] = "rulebook"
+        _table(lines, "\n[[character]]", entry)
+    return "\n".join(lines) + "\n"
+
+
+def _arg(rng, cards, pt):
+    if pt == "card":
+        return rng.choice(cards)
+    if pt == "bool":
+        return rng.random() < 0.5
+    if pt == "int":
+        return rng.randint(0, 4)
+    if pt == "colour":
+        return rng.choice(V.COLOURS)
+    return rng.sample(cards, rng.randint(0, min(3, len(cards))))
+
+
+def _kinds(rng, grant: bool) -> list:
+    """One or two kinds (a third now and then); grants often carry generated kinds."""
+    pool = list(SKILL_KINDS) + (list(GENERATED) * 2 if grant else [])
+    kinds = [rng.choice(pool)]
+    while rng.random() < 0.35 and len(kinds) < 3:
+        k = rng.choice(pool + list(GENERATED))
+        if k not in kinds:
+            kinds.append(k)
+    if not grant and rng.random() < 0.05:
+        kinds.append(rng.choice(GENERATED))      # a generated kind marked initial: loads, `check` reports it
+    return list(dict.fromkeys(kinds))
+
+
+def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
+    from skillproof.model.kinds import closure
+    cards = cat["cards"]
+    cl = closure(kinds)
+    e: dict = {"id": rid, "name": f"{'授' if is_grant else '技'}{rid}", "kinds": kinds}
+    if is_grant:
+        e["lifetime"] = rng.choice(("turn", "turn", "until_fired", "permanent", "resolution"))
+        if P:
+            e["params"] = dict(P)
+        if rng.random() < 0.1:
+            e["initial"] = True                   # a grant wrongly marked initial (wrapped by invalidation)
+    elif rng.random() < 0.1:
+        e["initial"] = False
+    for key in ("flips", "consumed"):
+        if rng.random() < 0.15:
+            e[key] = True
+    if rng.random() < 0.1:
+        e["limit"] = rng.choice(("none", "turn", "game"))
+    if rng.random() < 0.05:
+        e["origin"] = "rulebook"
+    pn = lambda t: [p for p, pt in P.items() if pt == t]     # noqa: E731
+    if "ActiveSkill" in cl:
+        if "MainPhaseSkill" not in cl and rng.random() < 0.7:
+            e["fight"] = Expr(rng, cat, "fight", P).boolean(2)
+        if rng.random() < 0.5:
+            e["dying"] = Expr(rng, cat, "dying", P).boolean(1)
+        if rng.random() < 0.4:
+            e["windows"] = {w: rng.choice(ACTORS) for w in rng.sample(IDLE, rng.randint(1, 3))}
+        if rng.random() < 0.1 and not is_grant:
+            e["replaces_role"] = True
+    if "TriggeredSkill" in cl:
+        if rng.random() < 0.3:
+            e["trigger"] = "当某事发生时"
+        if rng.random() < 0.6:
+            ws = rng.sample(GIVE_WINDOWS, rng.randint(1, 2))
+            e["fires"] = {"at": ws if len(ws) > 1 or rng.random() < 0.5 else ws[0],
+                          "when": Expr(rng, cat, "fires", P).boolean(2)}
+    if rng.random() < 0.15:
+        plays: dict = {"as": rng.sample(cards, rng.randint(1, min(2, len(cards)))), "checks_bans": rng.random() < 0.5}
+        for key, vals in (("bans_of", ("user", "target")), ("card_of", ("none", "user", "target")),
+                          ("resolves", ("declared", "physical"))):
+            if rng.random() < 0.3:
+                plays[key] = rng.choice(vals)
+        e["plays"] = plays
+    if "ConvertCardSkill" in cl:
+        k = rng.random()
+        src = rng.choice(pn("card")) if pn("card") and k < 0.4 else ("any" if k < 0.55 else rng.choice(cards))
+        tos = []
+        for _ in range(rng.randint(1, 3)):
+            tos.append(rng.choice(pn("card")) if pn("card") and rng.random() < 0.4 else rng.choice(cards))
+        e["convert"] = {"from": src, "to": list(dict.fromkeys(tos)), "must": rng.random() < 0.4}
+    if "CannotPlayCard" in cl:
+        ban: dict = {}
+        if pn("set<card>") and rng.random() < 0.5:
+            ban["cards"] = rng.choice(pn("set<card>"))
+        elif rng.random() < 0.8:
+            ban["cards"] = rng.sample(cards, rng.randint(0, min(3, len(cards))))
+        if pn("bool") and rng.random() < 0.4:
+            ban["all"] = rng.choice(pn("bool"))
+        elif rng.random() < 0.5:
+            ban["all"] = rng.random() < 0.3
+        e["ban"] = ban
+    if "MustReceiveMessage" in cl:
+        rc: dict = {}
+        if rng.random() < 0.8:
+            rc["must"] = Expr(rng, cat, "receive", P).boolean(1)
+        if rng.random() < 0.8:
+            rc["cannot"] = Expr(rng, cat, "receive", P).boolean(1)
+        e["receive"] = rc
+    if {"SendMessageDirectionSkill", "SendMessageCanLockSkill", "SendMessageCardSkill"} & cl:
+        e["send"] = {"rule": Expr(rng, cat, "send", P).boolean(2)}
+    if "ChangeDrawCardCountSkill" in cl:
+        e["draw"] = Expr(rng, cat, "draw", P).integer(2)
+    _table(lines, f"\n[[{'grant' if is_grant else 'skill'}]]", e)
+    for key, kind in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
+        if kind in cl:
+            for _ in range(rng.randint(1, 3)):
+                _table(lines, f"[[{'grant' if is_grant else 'skill'}.{key}]]", _effect(rng, cat))
+    for g in gives:
+        _table(lines, f"[[{'grant' if is_grant else 'skill'}.gives]]", g)
+
+
+def _effect(rng, cat) -> dict:
+    ef: dict = {}
+    players = ["self"]
+    k = rng.random()
+    if k < 0.35:
+        ef["each"] = _lam(rng, cat, "effect", players)
+        players.append(ef["each"].split(":")[0])
+    elif k < 0.6:
+        ef["pick"] = _lam(rng, cat, "effect", players)
+        players.append(ef["pick"].split(":")[0])
+    if rng.random() < 0.7:
+        ef["when"] = Expr(rng, cat, "effect", players=players).boolean(2)
+    sets = rng.sample(["winners_add", "winners_remove", "declared_add", "declared_remove"], rng.randint(1, 3))
+    for s in sets:
+        ef[s] = _lam(rng, cat, "effect", players)
+    return ef
+
+
+def load_random(seed: int):
+    """(text, catalogue) of ``random_catalogue(seed)``, through the real loader."""
+    text = random_catalogue(seed)
+    return text, loader.load(texts={f"random-{seed}.toml": text})
