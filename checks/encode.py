@@ -311,13 +311,15 @@ def enc_banned_all(S: SymState):
 
 @_memo
 def enc_skills_gone(S: SymState):
-    """No live ActiveSkill and no unwrapped initial skill (server: !skills.any{isInitial || Active})."""
+    """No live ActiveSkill and no unwrapped initial skill (server: !skills.any{isInitial || Active}; twin of
+    interpreter._skills_gone). Unwrapped as ``S.wrapped`` says: a grant marked initial that came after the
+    seat's invalidation is not wrapped (InvalidSkill.deal wraps what is in the list then) and still counts."""
     keep = []
     for slot in S.slots:
         keep.append(S.live(slot, "ActiveSkill"))
         init = [r for r in slot.candidates if S.cat.skills[r].initial]
         if init:
-            keep.append(z3.And(slot.present, z3.Not(S.inv[0]), z3.Or([S.rule_is(slot, r) for r in init])))
+            keep.append(z3.And(slot.present, z3.Not(S.wrapped(slot)), z3.Or([S.rule_is(slot, r) for r in init])))
     return z3.Not(z3.Or(keep)) if keep else z3.BoolVal(True)
 
 

@@ -162,9 +162,9 @@ def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, i
         except DoesNotFit:
             skipped += 1
             continue
-        unmodelled = unmodelled_plays(h.S, tr, run)
+        unmodelled = unmodelled_events(h.S, tr, run)
         if run.errors and all(k in unmodelled for k, _ in run.errors):
-            skipped += 1              # illegal only through plays nothing reads: the symbolic trace has none
+            skipped += 1              # illegal only through events the symbolic trace does not hold
             continue
         if only_unobservable_errors(tr, run, unmodelled):
             skipped += 1
@@ -186,10 +186,14 @@ def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, i
     return legal, compared, skipped, None
 
 
-def unmodelled_plays(S, tr, run) -> set:
-    """Indices of 'play' events the symbolic trace does not hold (nothing reads them): every one when it has no
-    play slots, else another seat's, an earlier turn's, or a card played again."""
-    seen, out = set(), set()
+def unmodelled_events(S, tr, run) -> set:
+    """Indices of events the symbolic trace does not hold. 'play' events nothing reads: every one when it has
+    no play slots, else another seat's, an earlier turn's, or a card played again. And every 'use' event that
+    failed (the seat held no unused instance of the skill — e.g. a one-turn skill a turn end dropped): the
+    symbolic trace has no 'use' events, only the used flag of each skill held at the question, and a failed
+    use changes nothing; the same trace without it reaches the same state."""
+    out = {k for k, _ in run.errors if 0 <= k < len(tr.events) and tr.events[k].kind == "use"}
+    seen = set()
     for k, ev in enumerate(tr.events):
         if ev.kind != "play":
             continue
@@ -206,7 +210,7 @@ def only_unobservable_errors(tr, run, unmodelled=frozenset()) -> bool:
     stand in turn order: another trace with the same events at the same moments is legal, and the
     symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
     from skillproof.model import turn as TW
-    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (plays nothing reads: not observable)
+    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (events not held: not observable)
     moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
              and "another player's" not in e]
     if not moves or len(moves) != len(errors):

@@ -63,3 +63,60 @@ def test_another_seats_initial_one_turn_skill_is_gone_after_the_turn_end():
     _, cat = load_random(20261207036)
     *_, bad = run_traces(Harness(cat), 14, 141828449254, "random catalogue 20261207036")
     assert bad is None, bad
+
+
+def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symbolic_trace():
+    """randcat seed 20261207059, trace #6: seat 0's initial S4 is also a OneTurnSkill (KD001); the turn end
+    drops it and a later 'use' of it fails in the interpreter ("seat 0 holds no unused S4"). The encoder
+    drops it too (S4 held in the next turn is unsat against the trace) — the symbolic trace simply has no
+    'use' events, only the used flag of each skill held at the question, so a failed use is not compared."""
+    import z3
+
+    from skillproof.checks.enc_witness import trace_assignment
+    from skillproof.model import trace as TR
+    from skillproof.model.state import SkillInst
+
+    import crosskit
+
+    seed = 20261207059
+    _, cat = load_random(seed)
+    h = Harness(cat)
+    traces = []
+    real = crosskit.random_trace
+    crosskit.random_trace = lambda *a, **k: traces.append(real(*a, **k)) or traces[-1]
+    try:
+        legal, compared, skipped, bad = run_traces(h, 7, 141828449415, f"random catalogue {seed}")
+    finally:
+        crosskit.random_trace = real
+    assert bad is None, bad
+    tr = traces[6]
+    run = TR.run(cat, tr)
+    assert run.errors == [(11, "use: seat 0 holds no unused S4")]
+    assert crosskit.unmodelled_events(h.S, tr, run) == {11}
+    # without the failed use: legal on both sides, and every decision agrees
+    tr.events = [e for e in tr.events if e.kind != "use"]
+    run = TR.run(cat, tr)
+    assert run.legal and "S4" not in [i.rule for i in run.state.seats[0].skills]
+    eqs = trace_assignment(h.S, tr, run)
+    for x in cat.cards:
+        a = h.interp_decisions(run.state, x, "K0", "left", 1)
+        a["legal"] = True
+        assert h.z3_decisions(run.state, x, "K0", "left", 1, eqs=eqs, legal=True) == a
+    # and the encoder does not keep S4: held in the trace's second turn, the trace is unreachable
+    st = run.state.copy()
+    st.seats[0].skills.insert(2, SkillInst("S4"))
+    s = z3.Solver()
+    s.add(*trace_assignment(h.S, tr, TR.Run(st, [], run.turns, run.moments)), h.reach)
+    assert s.check() == z3.unsat
+
+
+def test_a_grant_marked_initial_after_the_invalidation_keeps_the_skills_of_the_seat():
+    """randcat seed 20261207096, trace #12: seat 0 is invalidated, then handed G3 (a grant marked initial).
+    InvalidSkill.deal (server skill/Skill.kt) wraps only what is in the list then, so G3 stays an unwrapped
+    initial skill and the server's skills-gone test (!skills.any{isInitialSkill || ActiveSkill}) is false:
+    a hidden, never face-up player is asked in 争夺阶段 / 濒死求澄清. The encoder read every initial-marked
+    slot as wrapped by the invalidation (skip_fight / skip_dying true)."""
+    seed = 20261207096
+    _, cat = load_random(seed)
+    *_, bad = run_traces(Harness(cat), 13, seed * 7 + 2, f"random catalogue {seed}")
+    assert bad is None, bad
