@@ -159,8 +159,8 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
     if params is not None:
         for pn, val in give.args.items():
             conds.append(_arg_eq(S, grant.params[pn], params[pn], val))
-        if give.where is not None:
-            conds.append(S.compile(give.where, Ctx(S, {"self": g}, dict(params), {}, z3.BoolVal(False))))
+        if give.where is not None:          # read at the moment of handing out, as trace.give_errors does
+            conds.append(S.compile(give.where, Ctx(S, {"self": g}, dict(params), {}, z3.BoolVal(False), moment=m)))
     conds.append(enc_when_at(S, give, g, m, params or {}))
     return z3.And(conds)
 

@@ -120,3 +120,15 @@ def test_a_grant_marked_initial_after_the_invalidation_keeps_the_skills_of_the_s
     _, cat = load_random(seed)
     *_, bad = run_traces(Harness(cat), 13, seed * 7 + 2, f"random catalogue {seed}")
     assert bad is None, bad
+
+
+def test_a_sites_where_is_read_at_the_moment_of_handing_out():
+    """randcat seed 20261208018, trace #21: S2 hands out G1 at 传递阶段开始时 where "any(p: p.in_front)"
+    — no message is in front of anyone yet, so the interpreter (trace.give_errors → args_errors, on the
+    state at that event) refuses the grant. The encoder read the site's 'where' at the question's moment
+    (a message in front of seat 2) and called the trace legal; it now reads it at the give's moment, as it
+    already read the site's 'when'."""
+    seed = 20261208018
+    _, cat = load_random(seed)
+    *_, bad = run_traces(Harness(cat), 22, 141828456128, f"random catalogue {seed}")
+    assert bad is None, bad
