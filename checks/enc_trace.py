@@ -65,8 +65,20 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         role = z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
         return z3.And(role, _one_turn_kept(S, g, skill, m))
     old = z3.Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
-    held = z3.Or([z3.And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
-                  if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
+    r = S.cat.skills[skill]
+    if r.initial and "OneTurnSkill" in r.closure:
+        # a one-turn initial skill (KD001) a later turn end dropped is absent at the question but was held at
+        # ``m`` if it survived the turn ends before ``m`` (twin of interpreter.turn_end, as for other seats)
+        one = [(skill, z3.BoolVal(True))]
+        list_start = z3.If(S.repl, S.repl_m.t, S.start)
+        wraps = z3.And(S.inv_ev[0], z3.Not(z3.And(S.repl, S.inv_m[0].before(S.repl_m))))
+        old = z3.And(old, _survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
+        held = z3.Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
+                     or [z3.BoolVal(False)])
+        held = z3.And(held, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
+    else:
+        held = z3.Or([z3.And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
+                      if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
     return z3.If(S.old_role(0, m), old, held)
 
 
@@ -165,10 +177,11 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
     return z3.And(conds)
 
 
-def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv):
-    """Twin of interpreter.turn_end over the turn ends between turn ``t_first`` and the question: a skill
-    that is a OneTurnSkill is dropped at each end unless wrapped by an invalidation at that moment.
-    ``wrapped_by_inv`` says whether the seat's invalidation wraps it at all (it came after the skill)."""
+def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last=None):
+    """Twin of interpreter.turn_end over the turn ends between turn ``t_first`` and the question (or, with
+    ``t_last``, the ends before turn ``t_last``): a skill that is a OneTurnSkill is dropped at each end unless
+    wrapped by an invalidation at that moment. ``wrapped_by_inv`` says whether the seat's invalidation wraps
+    it at all (it came after the skill)."""
     steps = list(S.cat.rules.turn_end)
     if "drop_one_turn" not in steps or not any("OneTurnSkill" in S.cat.skills[r].closure for r, _ in rules):
         return z3.BoolVal(True)
@@ -187,7 +200,8 @@ def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv):
                 keep.append(is_rule)
             elif rule.initial:
                 keep.append(z3.And(is_rule, wrapped, wrapped_by_inv))
-        out.append(z3.Implies(e >= t_first, z3.Or(keep) if keep else z3.BoolVal(False)))
+        within = e >= t_first if t_last is None else z3.And(e >= t_first, e < t_last)
+        out.append(z3.Implies(within, z3.Or(keep) if keep else z3.BoolVal(False)))
     return z3.And(out)
 
 

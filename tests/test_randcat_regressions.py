@@ -132,3 +132,15 @@ def test_a_sites_where_is_read_at_the_moment_of_handing_out():
     _, cat = load_random(seed)
     *_, bad = run_traces(Harness(cat), 22, 141828456128, f"random catalogue {seed}")
     assert bad is None, bad
+
+
+def test_the_players_initial_one_turn_skill_gives_before_the_turn_end_that_drops_it():
+    """randcat seed 20261209141, trace #34: seat 0's initial S2 is a MustReceiveMessage (a OneTurnSkill,
+    KD001); it hands out G0 in the first turn and is dropped at that turn's end. The encoder's giver test
+    for the player read "the initial slot is present at the question" and called the legal trace
+    unreachable; it now reads "held then, and survived the turn ends before that moment" (the seat-0 twin
+    of _one_turn_kept)."""
+    seed = 20261209141
+    _, cat = load_random(seed)
+    *_, bad = run_traces(Harness(cat), 35, 141828463989, f"random catalogue {seed}")
+    assert bad is None, bad
