@@ -116,15 +116,39 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     if give.giver_is_card:
         return enc_in_window(S, m, g, S.cat.cards[give.giver].windows)
     rule = S.cat.skills[give.giver]
-    conds = [_owns(S, g, give.giver, m)]
-    if rule.initial:
-        conds.append(z3.Not(_invalid_at(S, g, m)))
+    if rule.is_grant:
+        conds = [_holds_grant(S, g, give.giver, m)]
+    else:
+        conds = [_owns(S, g, give.giver, m)]
+        if rule.initial:
+            conds.append(z3.Not(_invalid_at(S, g, m)))
     if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
         if give.at:
             conds.append(z3.Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
         else:
             conds.append(enc_in_window(S, m, g, rule.windows))
     return z3.And(conds)
+
+
+def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
+    """A grant that hands out grants ([[grant.gives]]): seat ``g`` holds it live at ``m`` (twin of the
+    giver clause of trace.give_errors: "holds a live <giver>"). Only the player's grant slots are symbolic:
+    a grant handed out before ``m`` and held at the question (it is not wrapped by an invalidation between
+    — a grant marked initial is wrapped when it came before the invalidation, note L82). Grants of other
+    seats, and the player's grants dropped since, are outside the symbolic state (an under-approximation:
+    such a trace has events the symbolic trace does not hold)."""
+    if g != 0:
+        return z3.BoolVal(False)
+    r = S.cat.skills[grant]
+    ways = []
+    for sl in S.slots:
+        if sl.initial_slot or grant not in sl.candidates:
+            continue
+        w = [sl.present, S.rule_is(sl, grant), sl.m.before(m)]
+        if r.initial:
+            w.append(z3.Not(z3.And(_invalid_at(S, 0, m), sl.m.before(S.inv_m[0]))))
+        ways.append(z3.And(w))
+    return z3.Or(ways) if ways else z3.BoolVal(False)
 
 
 def _moment_ok(S: SymState, m: Moment):
@@ -152,9 +176,12 @@ def enc_when_at(S: SymState, give: Give, g: int, m: Moment, params: dict):
 
 def may_give(S: SymState, give: Give, g: int) -> bool:
     """Can seat ``g`` be the giver at all in this symbolic state (a card: anyone; a skill: some
-    character seat ``g`` may play holds it)? Sites that cannot are left out of the encoding."""
+    character seat ``g`` may play holds it; a grant: the player, who may hold it in a grant slot)? Sites
+    that cannot are left out of the encoding."""
     if give.giver_is_card:
         return True
+    if S.cat.skills[give.giver].is_grant:                 # a grant held in one of the player's grant slots
+        return g == 0 and any(give.giver in sl.candidates for sl in S.slots if not sl.initial_slot)
     owners = set(S.cat.owners(give.giver))
     cands = (set(S.chars_me) | set(S.chars_old)) if g == 0 else set(S.chars_other)
     return bool(owners & cands)

@@ -144,3 +144,15 @@ def test_the_players_initial_one_turn_skill_gives_before_the_turn_end_that_drops
     _, cat = load_random(seed)
     *_, bad = run_traces(Harness(cat), 35, 141828463989, f"random catalogue {seed}")
     assert bad is None, bad
+
+
+def test_a_grant_the_player_holds_hands_out_grants():
+    """randcat seed 20261209000, trace #18: 牌K0 gives seat 0 the grant G0, whose own [[grant.gives]] then
+    hands out G0 again at 传递阶段开始时. The interpreter (trace.give_errors: the giver "holds a live G0")
+    accepts it, as the server would any skill object in the list; the encoder only knew role skills as
+    givers and called the legal trace unreachable. It now reads a grant giver from the player's earlier grant
+    slots (other seats' grants are outside the symbolic state)."""
+    seed = 20261209000
+    _, cat = load_random(seed)
+    *_, bad = run_traces(Harness(cat), 19, 141828463002, f"random catalogue {seed}")
+    assert bad is None, bad
