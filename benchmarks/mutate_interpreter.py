@@ -18,8 +18,8 @@ Mutants of ``model/interpreter.py`` (and, with ``--target``, ``model/trace.py``)
 Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
 from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
-real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py`` with
-``SKILLPROOF_CROSSCHECK_STATES=--states``, stopping at the first failure. A mutant is *caught* when the
+real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py`` and
+``tests/test_crosscheck_extra.py`` with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the
 cross-check fails (the interpreter and the z3 encoder disagree, or the interpreter crashes), or runs over
 ``--timeout``; it *survives* when the cross-check passes. The unmutated module runs first and must pass.
 
@@ -52,7 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"interpreter": ("skillproof.model.interpreter", ROOT / "model" / "interpreter.py"),
            "trace": ("skillproof.model.trace", ROOT / "model" / "trace.py")}
-CROSSCHECK = ["tests/test_crosscheck.py"]
+CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py"]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.
@@ -62,6 +62,13 @@ NOT_CROSSCHECKED = {
     "steps": "narrates a trace in words (explain tests)",
     "Event.to_dict": "serialisation", "Event.from_dict": "serialisation",
     "Trace.to_dict": "serialisation", "Trace.from_dict": "serialisation",
+    # the reachability of an untimed state (scenario files written before the timed model): it has no z3 twin
+    # since reachability became a property of traces (``trace.run`` is cross-checked against the encoder)
+    "reachable": "untimed-state reachability: no z3 twin (tests/test_interpreter.py)",
+    "_grant_reason": "part of reachable", "_site": "part of reachable", "_giver_ok": "part of reachable",
+    "_invalidation_possible": "part of reachable",
+    "invalidate": "a helper of tests/test_interpreter.py (traces invalidate through trace.run)",
+    "plays": "the 'plays' question of scenario files (如臂指使): no z3 twin",
 }
 
 # (function, operator, "before -> after") -> why the mutant cannot change any decision
@@ -263,7 +270,8 @@ def run_one(module: str, source: str, states: int, timeout: float, tests: list[s
         f.write_text(source, encoding="utf-8")
         args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", *tests]
         cmd = [sys.executable, str(Path(__file__).resolve()), "--_worker", str(f), module, "--", *args]
-        env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states)}
+        env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
+               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2))}
         t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -313,6 +321,7 @@ def main(argv=None) -> int:
                     help="mutate only this function (repeatable)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds per mutant before it counts as caught")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--ids", default="", help="run these mutants (comma-separated ids; with --target)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
@@ -322,6 +331,9 @@ def main(argv=None) -> int:
     if not pool:
         print(f"mutate_interpreter: no mutants (--only {' '.join(a.only)} names no function)", file=sys.stderr)
         return 2
+    if a.ids:
+        want = {int(i) for i in a.ids.split(",")}
+        pool = [m for m in pool if m.id in want]
     picked = sample(pool, a.mutants, a.seed)
     if a.list:
         for m in picked:
