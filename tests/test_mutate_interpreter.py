@@ -61,3 +61,9 @@ def test_functions_outside_the_crosscheck_are_not_mutated(mutants):
 def test_trace_module_mutants(mutants):
     tr = M.generate("trace")
     assert tr and all(m.target == "trace" for m in tr) and "run" in {m.func for m in tr}
+
+
+def test_every_explained_survivor_names_one_mutant(mutants):
+    for key, cls in M.EXPLAINED.items():
+        assert cls in ("equivalent", "no twin", "full strength")
+        assert sum(1 for m in mutants if m.key == key) == 1, key      # not stale after an edit of the file
