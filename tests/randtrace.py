@@ -153,6 +153,8 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     for inst in setup.seats[0].skills:
         if rng.random() < 0.15:
             events.append(Event("use", seat=0, rule=inst.rule))
+    if rng.random() < 0.03:                  # now and then past the end of the turn (no question is asked there)
+        events.append(Event("window", window="turn_end"))
     return Trace(setup, events)
 
 
