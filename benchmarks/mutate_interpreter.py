@@ -42,7 +42,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | snapshot_errors: ``why.append("a character sits twice")`` -> ``pass`` | full strength | a trace whose table seats one character twice and is legal otherwise: a few in a thousand; caught with ``--states 10000`` |
 | trace.py run: ``bad("a new turn starts in …")`` -> ``pass`` | no twin | a turn that starts before the previous one ended: the symbolic trace records the moment of each event, not the window moves between them (test_crosscheck skips traces illegal only through such moves) |
 | trace.py run: ``give is None or … or st.window is None`` -> ``and`` | no twin | a give with an unknown site, a giver or receiver that is not a seat, or before any turn: the symbolic trace cannot hold one (``DoesNotFit``), so no generated trace has one |
-| trace.py give_errors: ``0 <= ev.giver < n`` -> ``<= n`` | no twin | the same: a giver that is not a seat |
+| trace.py give_errors / replace_errors: ``0 <= ev.giver < n``, ``0 <= ev.seat < n`` -> ``<= n`` | no twin | the same: a giver, receiver or replaced seat that is not a seat |
 | lock_errors: ``0 <= s`` -> ``0 < s`` | full strength | seat 0 sends the message and is locked under ``lock_self = false``: about 1 synthetic trace in 500 is illegal for that alone; caught by the suite's cross-check (``--states 10000``) |
 """
 from __future__ import annotations
@@ -100,6 +100,10 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
                       "(seat_ok(ev.seat) and seat_ok(ev.giver))) and (st.window is None))"): "no twin",
     ("give_errors", "cmp", "if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, "
                            "int) and 0 <= ev.seat < n):", "(0 <= ev.giver <= n)"): "no twin",
+    ("give_errors", "cmp", "if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, "
+                           "int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"): "no twin",
+    ("replace_errors", "cmp", "if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"):
+        "no twin",
 }
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
