@@ -43,7 +43,12 @@ def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
         s.alive = rng.random() < 0.85
         s.face_up = rng.random() < 0.5 if ch.hidden or rng.random() < 0.05 else True
         s.ever_face_up = s.face_up or rng.random() < 0.4
-        s.identity = rng.choice(V.COLOURS)
+        if s.face_up and rng.random() < 0.03:
+            s.ever_face_up = False                          # now and then a setup that cannot be
+        # a living player without an identity cannot be either: rarely, so that most illegal traces are
+        # illegal for one reason, and each check of legality decides some trace alone
+        s.identity = rng.choice(V.COLOURS) if not s.alive or rng.random() < 0.1 else \
+            rng.choice([c for c in V.COLOURS if c != "none"])
         s.hand_count = rng.choice([0, 0, 1, 2, 3, 5])
         s.red_messages, s.blue_messages, s.black_messages = (rng.randint(0, 3) for _ in range(3))
         lo, hi = max(s.red_messages, s.blue_messages), s.red_messages + s.blue_messages
@@ -148,6 +153,8 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     for inst in setup.seats[0].skills:
         if rng.random() < 0.15:
             events.append(Event("use", seat=0, rule=inst.rule))
+    if rng.random() < 0.03:                  # now and then past the end of the turn (no question is asked there)
+        events.append(Event("window", window="turn_end"))
     return Trace(setup, events)
 
 

@@ -1,0 +1,433 @@
+"""Mutation testing of the reference interpreter: is every small mistake in it caught by the cross-check?
+
+    .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200]
+        [--target interpreter|trace|both] [--only FUNC] [--timeout 120] [--jobs 1] [--list] [--json]
+
+Mutants of ``model/interpreter.py`` (and, with ``--target``, ``model/trace.py``) are generated with the
+``ast`` module, one small edit each, the rest of the file byte for byte unchanged:
+
+    cmp       a comparison operator swapped (== / !=, < / <=, > / >=, in / not in, is / is not)
+    boolop    ``and`` / ``or`` swapped
+    not-      a ``not`` removed
+    not+      ``not`` inserted on the condition of an ``if`` / ``elif`` / conditional expression
+    const     ``True`` / ``False`` flipped
+    body      the body of an ``if`` / ``elif`` branch replaced by ``pass``
+    return    a returned value changed (a boolean-looking one negated, any other one replaced by None)
+    int+1 / int-1    an integer constant off by one
+
+Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
+from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
+runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
+real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py`` and
+``tests/test_crosscheck_extra.py`` with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the
+cross-check fails (the interpreter and the z3 encoder disagree, or the interpreter crashes), or runs over
+``--timeout``; it *survives* when the cross-check passes. The unmutated module runs first and must pass.
+
+Printed: a verdict per mutant, the totals, and every survivor with its diff. A survivor looked at by hand is
+listed in ``EXPLAINED`` (below, with the table here) and printed as *explained*; any other is ``SURVIVED``.
+Exit status 1 if a mutant survives unexplained (or a run fails to start).
+
+Functions outside the cross-check's decisions are not mutated (``NOT_CROSSCHECKED``): ``decide`` / ``matches``
+(question plumbing, replay tests), ``reachable`` and its helpers (untimed-state reachability of older
+scenario files: no z3 twin since reachability became a property of traces), ``plays`` (no z3 twin),
+``invalidate`` (a unit-test helper), and in trace.py the narration and serialisation.
+
+Survivors explained (seen in the runs recorded in the README's Reliability section):
+
+| mutant | class | why |
+| --- | --- | --- |
+| evaluate: ``unknowns.get(node.key, False)`` -> ``True`` | equivalent | the default of an unknown the state does not bind: every state the cross-check draws binds all of them, and the encoder has no default (an unbound unknown is free there) |
+| snapshot_errors: ``not 0 <= v < n`` -> ``not (0 < v < n)`` (sender / in_front / dying) | no twin | reachable only from a trace's setup that names a sender, in_front or dying seat: ``run`` discards them at the first turn and the symbolic trace has no such fields |
+| args_errors: ``return "parameter … has no value"`` -> ``pass`` | no twin | a grant handed out without one of its parameters: a symbolic grant always has every parameter |
+| snapshot_errors: ``why.append("a character sits twice")`` -> ``pass`` | full strength | a trace whose table seats one character twice and is legal otherwise: a few in a thousand; caught with ``--states 10000`` |
+| trace.py run: ``bad("a new turn starts in …")`` -> ``pass`` | no twin | a turn that starts before the previous one ended: the symbolic trace records the moment of each event, not the window moves between them (test_crosscheck skips traces illegal only through such moves) |
+| trace.py run: ``give is None or … or st.window is None`` -> ``and`` | no twin | a give with an unknown site, a giver or receiver that is not a seat, or before any turn: the symbolic trace cannot hold one (``DoesNotFit``), so no generated trace has one |
+| trace.py give_errors / replace_errors: ``0 <= ev.giver < n``, ``0 <= ev.seat < n`` -> ``<= n`` | no twin | the same: a giver, receiver or replaced seat that is not a seat |
+| lock_errors: ``0 <= s`` -> ``0 < s`` | full strength | seat 0 sends the message and is locked under ``lock_self = false``: about 1 synthetic trace in 500 is illegal for that alone; caught by the suite's cross-check (``--states 10000``) |
+"""
+from __future__ import annotations
+
+import argparse
+import ast
+import dataclasses
+import difflib
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS = {"interpreter": ("skillproof.model.interpreter", ROOT / "model" / "interpreter.py"),
+           "trace": ("skillproof.model.trace", ROOT / "model" / "trace.py")}
+CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py"]
+
+# Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
+# ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.
+NOT_CROSSCHECKED = {
+    "decide": "maps a question dict to the decision functions (replay / ask tests)",
+    "matches": "compares an answer with a finding's expectation (replay tests)",
+    "steps": "narrates a trace in words (explain tests)",
+    "Event.to_dict": "serialisation", "Event.from_dict": "serialisation",
+    "Trace.to_dict": "serialisation", "Trace.from_dict": "serialisation",
+    # the reachability of an untimed state (scenario files written before the timed model): it has no z3 twin
+    # since reachability became a property of traces (``trace.run`` is cross-checked against the encoder)
+    "reachable": "untimed-state reachability: no z3 twin (tests/test_interpreter.py)",
+    "_grant_reason": "part of reachable", "_site": "part of reachable", "_giver_ok": "part of reachable",
+    "_invalidation_possible": "part of reachable",
+    "invalidate": "a helper of tests/test_interpreter.py (traces invalidate through trace.run)",
+    "plays": "the 'plays' question of scenario files (如臂指使): no z3 twin",
+}
+
+# Survivors looked at by hand (the table in the docstring says why): (function, operator, the source line the
+# edit starts on, the replacement) -> class: "equivalent" (nothing the encoder can represent tells it apart),
+# "no twin" (a check the encoder has no counterpart of), "full strength" (the suite's 10,000 states catch it)
+EXPLAINED: dict[tuple[str, str, str, str], str] = {
+    ("evaluate", "const", "return env.state.unknowns.get(node.key, False)", "True"): "equivalent",
+    ("snapshot_errors", "cmp", "if v is not None and not 0 <= v < n:", "(0 < v < n)"): "no twin",
+    ("args_errors", "body", 'return f"parameter {p} has no value"', "pass"): "no twin",
+    ("lock_errors", "cmp", "if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and "
+                           "state.seats[s].locked:", "(0 < s < len(state.seats))"): "full strength",
+    ("snapshot_errors", "body", 'why.append("a character sits twice")', "pass"): "full strength",
+    # model/trace.py
+    ("run", "body", 'bad(f"a new turn starts in {st.window}, before the turn ended")', "pass"): "no twin",
+    ("run", "boolop", "if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and "
+                      "seat_ok(ev.giver)) \\", "(give is None and give.grant not in cat.skills and (not "
+                      "(seat_ok(ev.seat) and seat_ok(ev.giver))) and (st.window is None))"): "no twin",
+    ("give_errors", "cmp", "if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, "
+                           "int) and 0 <= ev.seat < n):", "(0 <= ev.giver <= n)"): "no twin",
+    ("give_errors", "cmp", "if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, "
+                           "int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"): "no twin",
+    ("replace_errors", "cmp", "if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"):
+        "no twin",
+}
+
+_CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
+             ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
+_BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
+
+
+@dataclasses.dataclass
+class Mutant:
+    id: int
+    target: str          # interpreter | trace
+    op: str
+    func: str
+    line: int
+    before: str          # the source replaced
+    after: str           # what replaces it
+    source: str          # the whole mutated file
+    context: str = ""    # the original source line the edit starts on, stripped
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        return (self.func, self.op, self.context, self.after)
+
+    def describe(self) -> str:
+        return f"{self.target}.py:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+
+
+def _short(s: str, n: int = 60) -> str:
+    s = " ".join(s.split())
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+# ============================================================================== generating mutants
+class _Points(ast.NodeVisitor):
+    """Every mutation point of a module: (op, function, node, replacement text)."""
+
+    def __init__(self):
+        self.stack: list[str] = []
+        self.out: list[tuple[str, str, ast.AST, str, bool]] = []   # op, func, node, text, is-statement-span
+
+    def _func(self) -> str:
+        return ".".join(self.stack) or "<module>"
+
+    def _scoped(self, node):
+        self.stack.append(node.name)
+        if self._func() not in NOT_CROSSCHECKED and node.name not in NOT_CROSSCHECKED:
+            self.generic_visit(node)
+        self.stack.pop()
+
+    visit_FunctionDef = visit_ClassDef = _scoped
+
+    def add(self, op, node, text, stmt=False):
+        self.out.append((op, self._func(), node, text, stmt))
+
+    def visit_Compare(self, node):
+        for i, o in enumerate(node.ops):
+            new = ast.Compare(node.left, list(node.ops), node.comparators)
+            new.ops[i] = _CMP_SWAP[type(o)]()
+            self.add("cmp", node, f"({ast.unparse(new)})")
+        self.generic_visit(node)
+
+    def visit_BoolOp(self, node):
+        other = ast.Or() if isinstance(node.op, ast.And) else ast.And()
+        self.add("boolop", node, f"({ast.unparse(ast.BoolOp(other, node.values))})")
+        self.generic_visit(node)
+
+    def visit_UnaryOp(self, node):
+        if isinstance(node.op, ast.Not):
+            self.add("not-", node, f"({ast.unparse(node.operand)})")
+        self.generic_visit(node)
+
+    def _insert_not(self, test):
+        if not (isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not)):
+            self.add("not+", test, f"(not ({ast.unparse(test)}))")
+
+    def visit_If(self, node):
+        self._insert_not(node.test)
+        if not (len(node.body) == 1 and isinstance(node.body[0], ast.Pass)):
+            self.add("body", node.body, "pass", stmt=True)
+        self.generic_visit(node)
+
+    def visit_IfExp(self, node):
+        self._insert_not(node.test)
+        self.generic_visit(node)
+
+    def visit_Constant(self, node):
+        if node.value is True or node.value is False:
+            self.add("const", node, str(not node.value))
+        elif type(node.value) is int:
+            self.add("int+1", node, f"({node.value + 1})")
+            self.add("int-1", node, f"({node.value - 1})")
+
+    def visit_Return(self, node):
+        v = node.value
+        if v is not None and not (isinstance(v, ast.Constant) and v.value in (True, False, None)):
+            boolish = isinstance(v, (ast.Compare, ast.BoolOp)) or \
+                (isinstance(v, ast.UnaryOp) and isinstance(v.op, ast.Not)) or \
+                (isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in _BOOLISH_CALLS)
+            self.add("return", v, f"(not ({ast.unparse(v)}))" if boolish else "None")
+        self.generic_visit(node)
+
+
+def _span(src: bytes, starts: list[int], node) -> tuple[int, int]:
+    first, last = (node[0], node[-1]) if isinstance(node, list) else (node, node)
+    return starts[first.lineno - 1] + first.col_offset, starts[last.end_lineno - 1] + last.end_col_offset
+
+
+def generate(target: str = "interpreter", only: set | None = None) -> list[Mutant]:
+    """Every mutant of the target module, in source order (ids from 0), each checked to parse and to differ
+    from the original and from every other mutant."""
+    _, path = TARGETS[target]
+    text = path.read_text(encoding="utf-8")
+    src = text.encode("utf-8")
+    starts = [0]
+    for line in src.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    tree = ast.parse(text)
+    v = _Points()
+    v.visit(tree)
+    # a mutant is compared with the original and the others statement by statement at the top level: its
+    # edit lies in one of them (the count of top-level statements never changes), the rest are the same
+    tops = [(starts[min([t.lineno] + [d.lineno for d in getattr(t, "decorator_list", ())]) - 1],
+             starts[t.end_lineno - 1] + t.end_col_offset) for t in tree.body]
+    seen = {(i, ast.dump(t)) for i, t in enumerate(tree.body)}
+    out: list[Mutant] = []
+    for op, func, node, repl, _stmt in v.out:
+        if only and func not in only and func.split(".")[-1] not in only:
+            continue
+        a, b = _span(src, starts, node)
+        mutated = (src[:a] + repl.encode("utf-8") + src[b:]).decode("utf-8")
+        i = next(k for k, (ta, tb) in enumerate(tops) if ta <= a and b <= tb)
+        ta, tb = tops[i]
+        try:                                          # the edited top-level statement, parsed on its own
+            body = ast.parse(src[ta:a] + repl.encode("utf-8") + src[b:tb]).body
+        except SyntaxError:
+            continue                                  # (never seen: the replacement is always bracketed)
+        dump = (i, ast.dump(body[0]) if len(body) == 1 else "")
+        if len(body) != 1 or dump in seen:
+            continue                                  # the same program as the original or an earlier mutant
+        seen.add(dump)
+        first = node[0] if isinstance(node, list) else node
+        out.append(Mutant(len(out), target, op, func, first.lineno, src[a:b].decode("utf-8"), repl, mutated,
+                          text.splitlines()[first.lineno - 1].strip()))
+    return out
+
+
+def sample(mutants: list[Mutant], n: int, seed: int) -> list[Mutant]:
+    if n <= 0 or n >= len(mutants):
+        return list(mutants)
+    return sorted(random.Random(seed).sample(mutants, n), key=lambda m: (m.target, m.id))
+
+
+# ============================================================================== running a mutant
+def _worker(mutant_file: str, module: str, pytest_args: list[str]) -> int:
+    """In the subprocess: load ``module`` from ``mutant_file`` instead of its real file, then run pytest."""
+    import importlib.abc
+    import importlib.util
+
+    real = dict((m, p) for m, p in TARGETS.values())[module]
+    code = compile(Path(mutant_file).read_text(encoding="utf-8"), str(real), "exec")
+    loaded = []
+
+    class Loader(importlib.abc.Loader):
+        def create_module(self, spec):
+            return None
+
+        def exec_module(self, mod):
+            mod.__file__ = str(real)
+            loaded.append(mod)
+            exec(code, mod.__dict__)
+
+    class Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, fullname, path=None, target=None):
+            if fullname != module:
+                return None
+            return importlib.util.spec_from_loader(fullname, Loader(), origin=str(real))
+
+    sys.meta_path.insert(0, Finder())
+    import pytest
+    rc = int(pytest.main(pytest_args))
+    if not loaded:
+        print(f"mutate_interpreter: the mutated {module} was never imported", file=sys.stderr)
+        return 99
+    return rc
+
+
+@dataclasses.dataclass
+class Verdict:
+    caught: bool
+    how: str             # cross-check fails | crash | timeout | passes | error
+    detail: str
+    seconds: float
+
+
+def run_one(module: str, source: str, states: int, timeout: float, tests: list[str]) -> Verdict:
+    with tempfile.TemporaryDirectory(prefix="skillproof-mutant-") as tmp:
+        f = Path(tmp) / "mutant.py"
+        f.write_text(source, encoding="utf-8")
+        args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", *tests]
+        cmd = [sys.executable, str(Path(__file__).resolve()), "--_worker", str(f), module, "--", *args]
+        env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
+               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2))}
+        t0 = time.monotonic()
+        try:
+            p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return Verdict(True, "timeout", f"over {timeout:.0f} s", time.monotonic() - t0)
+        dt = time.monotonic() - t0
+    if p.returncode == 0:
+        return Verdict(False, "passes", "", dt)
+    if p.returncode == 1:
+        return Verdict(True, *_why(p.stdout), dt)
+    if p.returncode == 2:             # interrupted: the module (or a test module importing it) fails to load
+        return Verdict(True, "crash", "collection error: " + _why(p.stdout)[1], dt)
+    return Verdict(False, "error", f"exit {p.returncode}: {_short(p.stderr or p.stdout, 200)}", dt)
+
+
+def _why(out: str) -> tuple[str, str]:
+    """From pytest's --tb=line output: whether the encoder disagreed or something raised, and the line."""
+    lines = [ln for ln in out.splitlines() if ln.strip()]
+    for ln in lines:
+        if "differ on" in ln:
+            return "cross-check fails", _short(ln[ln.find("differ on"):], 160)
+    for ln in lines:
+        if ln.startswith("E ") or ": " in ln and ("Error" in ln or "Exception" in ln):
+            return "crash", _short(ln, 160)
+    return "cross-check fails", _short(lines[-2] if len(lines) > 1 else (lines[0] if lines else ""), 160)
+
+
+# ============================================================================== reporting
+def _diff(m: Mutant) -> str:
+    _, path = TARGETS[m.target]
+    orig = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    new = m.source.splitlines(keepends=True)
+    return "".join(difflib.unified_diff(orig, new, f"a/model/{m.target}.py", f"b/model/{m.target}.py", n=1))
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--_worker"]:
+        return _worker(argv[1], argv[2], argv[4:])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mutants", type=int, default=40, help="how many to run (0: all)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--states", type=int, default=200,
+                    help="SKILLPROOF_CROSSCHECK_STATES for each run (states and traces, split 60/40)")
+    ap.add_argument("--target", choices=["interpreter", "trace", "both"], default="interpreter")
+    ap.add_argument("--only", action="append", default=[], metavar="FUNC",
+                    help="mutate only this function (repeatable)")
+    ap.add_argument("--timeout", type=float, default=180, help="seconds per mutant before it counts as caught")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--ids", default="", help="run these mutants (comma-separated ids; with --target)")
+    ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
+    a = ap.parse_args(argv)
+    targets = ["interpreter", "trace"] if a.target == "both" else [a.target]
+    pool = [m for t in targets for m in generate(t, set(a.only) or None)]
+    if not pool:
+        print(f"mutate_interpreter: no mutants (--only {' '.join(a.only)} names no function)", file=sys.stderr)
+        return 2
+    if a.ids:
+        want = {int(i) for i in a.ids.split(",")}
+        pool = [m for m in pool if m.id in want]
+    picked = sample(pool, a.mutants, a.seed)
+    if a.list:
+        for m in picked:
+            print(f"#{m.id:<4} {m.describe()}")
+        print(f"{len(picked)} of {len(pool)} mutants")
+        return 0
+    t0 = time.monotonic()
+    base = [run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout, a.tests)
+            for t in targets]
+    for t, b in zip(targets, base):
+        if b.caught or b.how == "error":
+            print(f"mutate_interpreter: the unmutated {t}.py fails the reduced cross-check "
+                  f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
+            return 2
+
+    def one(m):
+        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, a.tests)
+
+    results = []
+    with ThreadPoolExecutor(max(1, a.jobs)) as ex:
+        for m, v in ex.map(one, picked):
+            results.append((m, v))
+            if not a.json:
+                tag = "caught " if v.caught else ("explained" if m.key in EXPLAINED else
+                                                  ("ERROR  " if v.how == "error" else "SURVIVED"))
+                print(f"#{m.id:<4} {tag:<10} {v.seconds:5.1f}s  {m.describe()}"
+                      + (f"\n        {v.how}: {v.detail}" if v.caught else ""), flush=True)
+    caught = [r for r in results if r[1].caught]
+    errors = [r for r in results if r[1].how == "error"]
+    survived = [r for r in results if not r[1].caught and r[1].how != "error"]
+    explained = [r for r in survived if r[0].key in EXPLAINED]
+    open_ = [r for r in survived if r[0].key not in EXPLAINED]
+    by_how: dict = {}
+    for _, v in caught:
+        by_how[v.how] = by_how.get(v.how, 0) + 1
+    by_class: dict = {}
+    for m, _ in explained:
+        by_class[EXPLAINED[m.key]] = by_class.get(EXPLAINED[m.key], 0) + 1
+    total = time.monotonic() - t0
+    if a.json:
+        print(json.dumps({
+            "pool": len(pool), "run": len(results), "caught": len(caught), "caught_by": by_how,
+            "survived_explained": by_class, "survived": len(open_), "errors": len(errors),
+            "seconds": round(total, 1), "states": a.states, "seed": a.seed,
+            "mutants": [{"id": m.id, "target": m.target, "function": m.func, "line": m.line, "op": m.op,
+                         "before": m.before, "after": m.after, "caught": v.caught, "how": v.how,
+                         "detail": v.detail, "seconds": round(v.seconds, 1), "explained": EXPLAINED.get(m.key),
+                         **({"diff": _diff(m)} if not v.caught else {})} for m, v in results]},
+            ensure_ascii=False, indent=1))
+    else:
+        print(f"\n{len(results)} mutants (of {len(pool)}; seed {a.seed}, {a.states} states): "
+              f"{len(caught)} caught ({', '.join(f'{k} {n}' for k, n in sorted(by_how.items()))}), "
+              f"{len(explained)} survived explained ({', '.join(f'{k} {n}' for k, n in sorted(by_class.items()))}), "
+              f"{len(open_)} survived, {len(errors)} errors; {total:.0f} s")
+        for m, v in survived + errors:
+            label = EXPLAINED.get(m.key)
+            print(f"\n#{m.id} {'explained: ' + label if label else ('ERROR ' + v.detail if v.how == 'error' else 'SURVIVED')}"
+                  f"\n{m.describe()}\n{_diff(m)}")
+    return 1 if open_ or errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

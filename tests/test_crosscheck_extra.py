@@ -1,0 +1,149 @@
+"""The cross-check, continued: decisions test_crosscheck.py does not compare, and a catalogue that puts
+expression forms where compared decisions read them. Found missing by benchmarks/mutate_interpreter.py
+(mutants of the interpreter that the main cross-check let through).
+
+On random states of the shipped catalogue and of ``fixtures/crosscheck_extra`` the interpreter and the z3
+encoder must agree on: game results — every WinSkill and every ChangeGameResultSkill applied round the table
+from whose turn, on random declared / winner sets, a ``pick`` taking the first matching seat (interpreter
+``game_result``, encoder ``enc_result_pass``); conversions counting only must-conversions (如臂指使:
+``conversion(only_must=True)``); whether each grant the player holds matters at the moment
+(``grant_matters``, asked at a moment of the turn: the encoder asks it only of timed states, while the
+interpreter's untimed state is every moment); ``fires`` of a rule with no ``fires`` table. The extra catalogue also runs through the
+main cross-check (every decision, states and traces): its conditions use ``all(...)``, ``count(...)`` in
+arithmetic and a receive rule built from quantifiers.
+
+SKILLPROOF_CROSSCHECK_STATES / _SEED as for test_crosscheck.py; this file draws an eightieth as many states
+(at least 20) per test, to stay within a tenth of the main cross-check's time;
+SKILLPROOF_CROSSCHECK_EXTRA_STATES sets the count directly.
+"""
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+import z3
+
+from skillproof.checks import encode as X
+from skillproof.model import interpreter as I
+from skillproof.model import loader
+
+from randstate import hot_cards, pick_card, random_state
+from test_crosscheck import N_STATES, SEED, _run, _run_traces
+
+EXTRA = os.path.join(os.path.dirname(__file__), "fixtures", "crosscheck_extra")
+N_EXTRA = int(os.environ.get("SKILLPROOF_CROSSCHECK_EXTRA_STATES", max(20, N_STATES // 80)))
+
+
+class ExtraHarness:
+    """The decisions test_crosscheck's Harness leaves out, over one symbolic state."""
+
+    def __init__(self, cat, n=3, G=2):
+        self.cat = cat
+        self.S = S = X.SymState(cat, n=n, G=G)
+        self.Xc, self.Yc = z3.Int("e_actual"), z3.Int("e_declared")
+        self.must_ok, self.must_via = X.enc_conversion(S, self.Xc, self.Yc, only_must=True)
+        self.gslots = [sl for sl in S.slots if not sl.initial_slot]
+        self.no_fires = sorted(r.id for r in cat.skills.values() if r.fires is None)
+        self.unknown_keys = sorted(S.unknowns)
+        self.solver = z3.Solver()
+
+    def interp(self, st, x, y, dec, win, rid):
+        cat = self.cat
+        c = I.conversion(cat, st, 0, x, y, only_must=True)
+        out = {"must_ok": c.ok, "must_via": c.via, "fires_none": I.fires(cat, st, 0, rid)["fires"],
+               "matters": [I.grant_matters(cat, st, 0, i) for i in st.seats[0].skills
+                           if cat.skills[i.rule].is_grant and st.window is not None]}
+        for kind in ("win", "result"):
+            d, w = I.game_result(cat, st, dec, win, kind)
+            out[f"{kind}:declared"], out[f"{kind}:winners"] = sorted(d), sorted(w)
+        return out
+
+    def z3(self, st, x, y, dec, win, rid):
+        S, C, cat = self.S, self.S.codes, self.cat
+        s = self.solver
+        s.push()
+        s.add(X.assignment(S, st))
+        s.add(self.Xc == C.card[x], self.Yc == C.card[y])
+        n = len(st.seats)
+        chars = {i: st.seats[i].character for i in range(1, n)}
+        order = I.table_order(st)
+        sets = {}
+        kept = len(S.extra)
+        for kind in ("win", "result"):
+            holders = X.result_holders(S, kind, chars)
+            D0 = [z3.BoolVal(q in dec) for q in range(S.n)]
+            W0 = [z3.BoolVal(q in win) for q in range(S.n)]
+            D, W, picks = X.enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}")
+            for pv, cands in picks.values():        # the interpreter's default: the first match from whose turn
+                first = z3.IntVal(-1)
+                for p in reversed(order):
+                    first = z3.If(cands[p], p, first)
+                s.add(z3.Implies(z3.Or(cands), pv == first))
+            sets[kind] = (D, W)
+        del S.extra[kept:]                          # (the pick constraints of this state only)
+        grants = [i for i in st.seats[0].skills if cat.skills[i.rule].is_grant]
+        matters = [X.enc_grant_matters(S, inst.rule, sl) for sl, inst in zip(self.gslots, grants)
+                   if st.window is not None]
+        assert s.check() == z3.sat
+        m = s.model()
+        ev = lambda t: m.eval(t, model_completion=True)          # noqa: E731
+        via = ev(self.must_via).as_long()
+        out = {"must_ok": z3.is_true(ev(self.must_ok)), "must_via": X.slot_to_index(S, m, via),
+               "fires_none": z3.is_true(ev(X.enc_fires(S, rid))),
+               "matters": [z3.is_true(ev(t)) for t in matters]}
+        for kind, (D, W) in sets.items():
+            out[f"{kind}:declared"] = [q for q in range(n) if z3.is_true(ev(D[q]))]
+            out[f"{kind}:winners"] = [q for q in range(n) if z3.is_true(ev(W[q]))]
+        s.pop()
+        return out
+
+
+def _deciders(cat) -> list:
+    """Characters holding a rule these decisions read: results, conversions, or a skill that hands out grants."""
+    keys = {"WinSkill", "ChangeGameResultSkill", "ConvertCardSkill"}
+    out = [c.id for c in cat.characters.values()
+           if any(keys & cat.skills[s].closure or cat.skills[s].gives for s in c.skills)]
+    return out or list(cat.characters)
+
+
+def _run_extra(cat, n_states, seed, label):
+    h = ExtraHarness(cat)
+    rng = random.Random(seed)
+    hot, interesting = hot_cards(cat), _deciders(cat)
+    seen_results = 0
+    for k in range(n_states):
+        st = random_state(rng, cat, n_max=h.S.n, g_max=h.S.G, unknown_keys=h.unknown_keys, hot=hot,
+                          interesting=interesting)
+        x = pick_card(rng, cat, hot)
+        y = x if rng.random() < 0.3 else pick_card(rng, cat, hot)
+        n = len(st.seats)
+        dec = {q for q in range(n) if rng.random() < 0.4}
+        win = {q for q in range(n) if rng.random() < 0.4}
+        rid = rng.choice(h.no_fires) if h.no_fires else next(iter(cat.skills))
+        a = h.interp(st, x, y, dec, win, rid)
+        b = h.z3(st, x, y, dec, win, rid)
+        if a != b:
+            diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
+            pytest.fail(f"{label} state #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
+                        f"actual={x} declared={y} declared_set={sorted(dec)} winners={sorted(win)}\n"
+                        f"state={st.to_dict()}")
+        seen_results += (a["win:declared"], a["win:winners"]) != (sorted(dec), sorted(win)) or \
+            (a["result:declared"], a["result:winners"]) != (sorted(dec), sorted(win))
+    return seen_results
+
+
+def test_extra_decisions_shipped_catalogue():
+    _run_extra(loader.load(), N_EXTRA, SEED + 10, "shipped (extra decisions)")
+
+
+def test_extra_decisions_extra_catalogue():
+    changed = _run_extra(loader.load([EXTRA]), N_EXTRA, SEED + 11, "extra (extra decisions)")
+    assert changed > 0              # some result pass changed the sets: the effects are exercised
+
+
+def test_extra_catalogue_main_decisions():
+    cat = loader.load([EXTRA])
+    _run(cat, N_EXTRA, SEED + 12, "extra")
+    legal, compared, _ = _run_traces(cat, N_EXTRA, SEED + 13, "extra")
+    assert compared > 0

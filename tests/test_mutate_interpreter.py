@@ -1,0 +1,70 @@
+"""benchmarks/mutate_interpreter.py's mutant generator (no cross-check is run here): valid, distinct Python,
+one small edit each, located by function and line, deterministic samples."""
+from __future__ import annotations
+
+import ast
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "benchmarks"))
+
+import mutate_interpreter as M  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def mutants():
+    return M.generate("interpreter")
+
+
+def test_every_operator_class_is_generated(mutants):
+    ops = {m.op for m in mutants}
+    assert ops == {"cmp", "boolop", "not-", "not+", "const", "body", "return", "int+1", "int-1"}
+    assert len(mutants) > 300
+
+
+def test_mutants_are_distinct_and_differ_from_the_original(mutants):
+    original = M.TARGETS["interpreter"][1].read_text(encoding="utf-8")
+    sources = [m.source for m in mutants]
+    assert original not in sources
+    assert len(set(sources)) == len(sources)
+    assert [m.id for m in mutants] == list(range(len(mutants)))
+
+
+def test_sampled_mutants_parse_and_change_one_function(mutants):
+    original = ast.parse(M.TARGETS["interpreter"][1].read_text(encoding="utf-8"))
+    funcs = {n.name: ast.dump(n) for n in original.body if isinstance(n, ast.FunctionDef)}
+    for m in M.sample(mutants, 25, seed=3):
+        tree = ast.parse(m.source)                         # valid Python
+        changed = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and funcs.get(n.name) != ast.dump(n)]
+        top = m.func.split(".")[0]
+        assert changed == ([top] if top in funcs else []), (m.describe(), changed)
+        # the edit sits on the line the mutant names
+        assert m.before in "".join(m.source.splitlines(keepends=True)[m.line - 1:]) or m.after in m.source
+
+
+def test_sample_is_deterministic_and_only_filters(mutants):
+    a = [m.id for m in M.sample(mutants, 40, seed=7)]
+    assert a == [m.id for m in M.sample(M.generate("interpreter"), 40, seed=7)]
+    assert a != [m.id for m in M.sample(mutants, 40, seed=8)]
+    only = M.generate("interpreter", {"receive"})
+    assert only and {m.func for m in only} == {"receive"}
+
+
+def test_functions_outside_the_crosscheck_are_not_mutated(mutants):
+    funcs = {m.func for m in mutants}
+    assert not funcs & set(M.NOT_CROSSCHECKED)
+    assert {"conversion", "game_result", "evaluate", "turn_end"} <= funcs
+
+
+def test_trace_module_mutants(mutants):
+    tr = M.generate("trace")
+    assert tr and all(m.target == "trace" for m in tr) and "run" in {m.func for m in tr}
+
+
+def test_every_explained_survivor_names_one_mutant(mutants):
+    every = mutants + M.generate("trace")
+    for key, cls in M.EXPLAINED.items():
+        assert cls in ("equivalent", "no twin", "full strength")
+        assert sum(1 for m in every if m.key == key) == 1, key      # not stale after an edit of the file
