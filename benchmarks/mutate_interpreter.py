@@ -1,7 +1,8 @@
 """Mutation testing of the reference interpreter: is every small mistake in it caught by the cross-check?
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200]
-        [--target interpreter|trace|both] [--only FUNC] [--timeout 120] [--jobs 1] [--list] [--json]
+        [--target interpreter|trace|both] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
+        [--tests TEST ...] [--list] [--json]
 
 Mutants of ``model/interpreter.py`` (and, with ``--target``, ``model/trace.py``) are generated with the
 ``ast`` module, one small edit each, the rest of the file byte for byte unchanged:
@@ -19,7 +20,8 @@ Each mutant is listed with its function and line; the sample (``--mutants`` of t
 from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py`` and
-``tests/test_crosscheck_extra.py`` with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the
+``tests/test_crosscheck_extra.py`` (or ``--tests``) with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half
+as many extra states), stopping at the first failure. A mutant is *caught* when the
 cross-check fails (the interpreter and the z3 encoder disagree, or the interpreter crashes), or runs over
 ``--timeout``; it *survives* when the cross-check passes. The unmutated module runs first and must pass.
 
