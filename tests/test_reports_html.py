@@ -316,7 +316,7 @@ def test_chromium_filters_and_search(chromium, page):
     _, result, _, _, path = page
     notes = sum(1 for f in result.findings if f.severity == "note")
     target = next(f for f in result.findings if f.witness)
-    word = target.message[:6]
+    word = target.text()[:6]
     got = probe(chromium, path, r"""
       function visible(){return [].slice.call(document.querySelectorAll('tr.finding')).filter(function(r){
         return !r.classList.contains('hidden');}).map(function(r){return r.id;});}

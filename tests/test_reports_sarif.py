@@ -78,7 +78,7 @@ def test_synthetic_catalogue_validates_and_says_everything(validator):
     for res, f in zip(results, result.findings):
         assert res["ruleId"] == f.check and rules[res["ruleIndex"]]["id"] == f.check
         assert res["level"] == f.severity
-        assert res["message"]["text"] == f"{f.message}\n修正：{f.fix}" and res["properties"]["fix"] == f.fix
+        assert res["message"]["text"] == f"{f.text()}\nfix: {f.hint()}" and res["properties"]["fix"] == f.fix
         assert res["partialFingerprints"] == {sarif.FINGERPRINT: f.id}
         if f.witness:           # (an "is never effective" finding has no witness state)
             assert res["properties"]["witness"] == json.loads(json.dumps(f.witness))
