@@ -231,7 +231,7 @@ JS = r"""
       while(x&&!x.classList.contains('group')){if(x.classList.contains('finding')&&!x.classList.contains('hidden')){any=true;}x=x.nextElementSibling;}
       g.classList.toggle('hidden',!any);
     });
-    if(shown){shown.textContent=n+' of '+shown.getAttribute('data-total')+' findings shown';}
+    if(shown){shown.textContent=shown.getAttribute('data-fmt').replace('{n}',n).replace('{t}',shown.getAttribute('data-total'));}
   }
   if(q){q.addEventListener('input',filter);}
   if(chk){chk.addEventListener('change',filter);}
@@ -444,7 +444,7 @@ def _toolbar(report, fds) -> str:
             f'<input type="search" id="search" placeholder="{pick("搜索：技能、角色、牌、编号…", "search: skill, character, card, id…")}" '
             f'aria-label="{pick("搜索问题", "search the findings")}">'
             f'{sev}<label>{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
-            f'<span id="shown" data-total="{len(fds)}">{pick(f"显示 {len(fds)} / {len(fds)} 个问题", f"{len(fds)} of {len(fds)} findings shown")}</span></div>')
+            f'<span id="shown" data-total="{len(fds)}" data-fmt="{pick("显示 {n} / {t} 个问题", "{n} of {t} findings shown")}">{pick(f"显示 {len(fds)} / {len(fds)} 个问题", f"{len(fds)} of {len(fds)} findings shown")}</span></div>')
 
 
 def render(report, cat=None) -> str:
