@@ -65,6 +65,11 @@ def budget_finding(fam, started: bool) -> Finding:
     return Finding(INCONCLUSIVE.code, fam.name, "error",
                    f"无法判定：{fam.name} 检查族（{fam.title}）{what}（--time-budget 已用完）",
                    key=f"inconclusive|{fam.name}|time-budget", inconclusive=True,
+                   message_en=(f"cannot decide: the {fam.name} family ({fam.title}): "
+                               f"{'the rest of its questions were not asked' if started else 'not run'} "
+                               f"(--time-budget ran out)"),
+                   fix="提高 --time-budget，或用 --select 只检查部分检查族。",
+                   fix_en="raise --time-budget, or check fewer families with --select.",
                    details={"time_budget": "stopped" if started else "not run"})
 
 

@@ -225,12 +225,19 @@ class Context:
             raise WitnessMismatch(question, expect, problems)
         return w
 
-    def inconclusive(self, family: str, what: str, rules, answer: Answer) -> Finding:
-        why = ("--time-budget 已用完，未提问" if answer.reason == BUDGET_REASON else
-               f"求解器返回 unknown：{answer.reason or 'timeout'}")
+    def inconclusive(self, family: str, what: str, rules, answer: Answer, what_en: str = "") -> Finding:
+        """An INC001 finding; ``what`` (Chinese) keys it, ``what_en`` is the same question in English (the
+        rules' names when a family gives none)."""
+        budget = answer.reason == BUDGET_REASON
+        why = "--time-budget 已用完，未提问" if budget else f"求解器返回 unknown：{answer.reason or 'timeout'}"
+        why_en = ("--time-budget ran out before it was asked" if budget
+                  else f"the solver answered unknown: {answer.reason or 'timeout'}")
+        what_en = what_en or "a question about " + ", ".join(self.name(r) for r in rules)
         return Finding(INCONCLUSIVE.code, family, "error", f"无法判定：{what}（{why}）",
                        key=f"inconclusive|{family}|{what}", rules=[self.ref(r) for r in rules],
-                       inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit))
+                       inconclusive=True, fix=give_up_hint(self.options.timeout_ms, self.options.rlimit),
+                       message_en=f"cannot decide: {what_en} ({why_en})",
+                       fix_en=give_up_hint(self.options.timeout_ms, self.options.rlimit, "en"))
 
     def say(self, msg: str):
         if self.progress:
@@ -255,12 +262,20 @@ def mismatch_finding(fam, err: WitnessMismatch) -> Finding:
                    f"内部错误：{fam.name} 检查族的问题 {q} 上求解器与解释器不一致（见证不能重放：{'; '.join(err.problems)}），"
                    "此族其余问题未提问",
                    key=f"internal|{fam.name}|{q}", inconclusive=True,
+                   message_en=f"internal error: the solver and the interpreter disagree on a question of the "
+                              f"{fam.name} family, {q} (the witness does not replay: {'; '.join(err.problems)}); "
+                              "the rest of this family was not asked",
                    details={"question": err.question, "solver_claims": err.expect, "interpreter": err.problems})
 
 
-def give_up_hint(timeout_ms: int, rlimit: int) -> str:
+def give_up_hint(timeout_ms: int, rlimit: int, lang: str = "zh") -> str:
     """What to do when the solver gave up on a question: raise the limit that stopped it."""
     secs = f"{timeout_ms / 1000:g}"
+    if lang == "en":
+        if rlimit:
+            return (f"raise --rlimit (now {rlimit}, or 0 for none) or --timeout (now {secs} s), or lower "
+                    f"--max-seats / --max-grants.")
+        return f"raise --timeout (now {secs} s), or lower --max-seats / --max-grants."
     if rlimit:
         return (f"提高 --rlimit（现为 {rlimit}，或设为 0 不限）或 --timeout（现为 {secs} 秒），"
                 f"或缩小 --max-seats / --max-grants。")

@@ -37,6 +37,8 @@ class Finding:
     inconclusive: bool = False
     details: dict = field(default_factory=dict)     # extra structured facts (e.g. "falls back to")
     fix: str = ""               # one line: what to change in the catalogue (filled by each family)
+    message_en: str = ""        # the same sentence in English (`--lang en`); names stay the catalogue's
+    fix_en: str = ""            # the fix hint in English
 
     def __post_init__(self):
         for sink in _SINKS:
@@ -59,7 +61,21 @@ class Finding:
             d["details"] = self.details
         if self.fix:
             d["fix"] = self.fix
+        if self.message_en:
+            d["message_en"] = self.message_en
+        if self.fix_en:
+            d["fix_en"] = self.fix_en
         return d
+
+    def text(self) -> str:
+        """The sentence in the run's language (English falls back to the Chinese when a check has none)."""
+        from skillproof.model.lang import is_en
+        return (self.message_en or self.message) if is_en() else self.message
+
+    def hint(self) -> str:
+        """The fix hint in the run's language."""
+        from skillproof.model.lang import is_en
+        return (self.fix_en or self.fix) if is_en() else self.fix
 
 
 def site_key(give) -> str:

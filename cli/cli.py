@@ -24,6 +24,8 @@ EXIT_EPILOG = ("exit code 4 means an internal error (a bug in skillproof, never 
 # each command module has: NAME, HELP, add_arguments(parser), run(args) -> int
 COMMANDS = ["check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "extract", "schema",
             "rules"]
+#: the commands that write for people: they take --lang (and ``lang`` of the configuration)
+LANG_COMMANDS = ("check", "catalogue", "diff", "ask", "explain", "replay", "rules")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,6 +58,10 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
                             epilog=EXIT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(sp)
+        if name in LANG_COMMANDS:
+            sp.add_argument("--lang", choices=["zh", "en"], default=None,
+                            help="the language of everything written for people: zh (Chinese, the default) or en "
+                                 "(English); names of the catalogue stay as written; JSON and SARIF fields do not change")
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="on an internal error, show the Python traceback")
         sp.set_defaults(_run=mod.run)
@@ -100,7 +106,9 @@ def main(argv=None) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return EXIT_USAGE
-        return args._run(args)
+        from .model import lang
+        with lang.using(getattr(args, "lang", None) or lang.DEFAULT):
+            return args._run(args)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         return 130

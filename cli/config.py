@@ -42,6 +42,7 @@ KEYS: dict[str, tuple[dict, str]] = {
     "format": ({"type": "string"}, "report format of `check` on standard output or --output"),
     "output-format": ({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+:.+$"}},
                       "extra reports `check` writes in the same run, each \"FORMAT:FILE\" (relative to this file)"),
+    "lang": ({"enum": ["zh", "en"]}, "the language of everything written for people: zh (default) or en"),
 }
 
 # which keys a command takes, and the argparse dest each key sets there (None: the key's own dest)
@@ -49,11 +50,13 @@ COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "check": {**{k: None for k in KEYS}, "output-format": "config_output_format"},
     "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-turns", "max-grants",
                                    "jobs")},
-    "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs")},
-    "catalogue": {"paths": None},
-    "explain": {"paths": None, "timeout": None},
-    "replay": {"paths": None},
-    "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None},
+    "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs", "lang")},
+    "catalogue": {"paths": None, "lang": None},
+    "rules": {"lang": None},
+    "explain": {"paths": None, "timeout": None, "lang": None},
+    "replay": {"paths": None, "lang": None},
+    "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None,
+            "lang": None},
 }
 PATH_KEYS = ("paths", "baseline")
 

@@ -400,12 +400,23 @@ def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
 
 # ================================================================================ narration
 def steps(cat: Catalogue, trace: Trace) -> list[dict]:
-    """The trace told step by step, in the designer's terms: each event with its turn, window and actor
-    (``{"turn": k, "window": zh, "text": …}``), as a report or ``explain`` shows a witness."""
+    """The trace told step by step, in the designer's terms and the run's language (``model.lang``): each
+    event with its turn, window and actor (``{"turn": k, "window": zh, "text": …}``; the window is its
+    Chinese name, which ``turn.window_name_of_zh`` shows in English), as a report or ``explain`` shows a
+    witness. Names are the catalogue's in both languages; values are 是/否 or yes/no, never Python reprs."""
+    from .lang import param_name, pick, yes_no
     out: list = []
     st = trace.setup.copy()
     names = [cat.characters[s.character].name if s.character in cat.characters else s.character
              for s in st.seats]
+
+    def val(v):
+        if isinstance(v, bool):
+            return yes_no(v)
+        if isinstance(v, str):
+            return cat.name_of(v)
+        return str(v)
+
     turn_no = 0
     window = None
     for ev in trace.events:
@@ -413,22 +424,26 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             turn_no += 1
             window = "draw"
             who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
-            text = f"{who}的回合开始"
+            text = pick(f"{who}的回合开始", f"{who}'s turn begins")
             if isinstance(ev.sender, int) and 0 <= ev.sender < len(names) and ev.sender != ev.seat:
-                text += f"（本回合的情报由{names[ev.sender]}传出，如被密令指定）"
+                text += pick(f"（本回合的情报由{names[ev.sender]}传出，如被密令指定）",
+                             f" (this turn's message is sent by {names[ev.sender]}, as when named by 密令)")
             out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": text})
             continue
         if ev.kind == "window":
             window = ev.window
             if window == "turn_end":
                 out.append({"turn": turn_no, "window": T.WINDOWS["turn_end"].zh,
-                            "text": "回合结束：被无效的技能恢复，本回合技能移除"})
+                            "text": pick("回合结束：被无效的技能恢复，本回合技能移除",
+                                         "the turn ends: invalidated skills recover, this turn's skills are removed")})
             elif window == "dying" and isinstance(ev.dying, int) and ev.dying < len(names):
-                out.append({"turn": turn_no, "window": T.WINDOWS["dying"].zh, "text": f"{names[ev.dying]}濒死"})
+                out.append({"turn": turn_no, "window": T.WINDOWS["dying"].zh,
+                            "text": pick(f"{names[ev.dying]}濒死", f"{names[ev.dying]} is dying")})
             elif T.WINDOWS.get(window) and T.WINDOWS[window].message and isinstance(ev.in_front, int) \
                     and ev.in_front < len(names):
                 out.append({"turn": turn_no, "window": T.WINDOWS[window].zh,
-                            "text": f"情报在{names[ev.in_front]}面前"})
+                            "text": pick(f"情报在{names[ev.in_front]}面前",
+                                         f"the message is in front of {names[ev.in_front]}")})
             continue
         zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
         if ev.kind == "give":
@@ -436,25 +451,32 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             giver = names[ev.giver] if isinstance(ev.giver, int) and ev.giver < len(names) else "?"
             to = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
             if give is None:
-                text = f"{giver}给出{ev.site}"
+                text = pick(f"{giver}给出{ev.site}", f"{giver} hands out {ev.site}")
             else:
                 grant = cat.skills[give.grant]
-                what = "使其技能无效" if "InvalidSkill" in grant.closure else f"给出{grant.label}"
-                args = "，".join(f"{k}={cat.name_of(v) if isinstance(v, str) else v}" for k, v in sorted(ev.args.items())
-                                if not isinstance(v, (list, tuple)))
-                text = f"{giver}的{cat.giver_name(give)}对{to}{what}" + (f"（{args}）" if args else "")
+                inval = "InvalidSkill" in grant.closure
+                bits = [f"{param_name(k)}={pick('{', '{')}{pick('、', ', ').join(val(x) for x in v)}}}" if isinstance(v, (list, tuple))
+                        else f"{param_name(k)}={val(v)}" for k, v in sorted(ev.args.items())]
+                args = pick("，", ", ").join(bits)
+                src = cat.giver_name(give)
+                src_en = cat.name_of(give.giver)
+                text = (pick(f"{giver}的{src}对{to}" + ("使其技能无效" if inval else f"给出{grant.label}"),
+                             f"{giver}'s {src_en} " + (f"invalidates {to}'s skills" if inval
+                                                     else f"gives {to} {grant.name}"))
+                        + (pick(f"（{args}）", f" ({args})") if args else ""))
         elif ev.kind == "replace":
             who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
             new = cat.characters[ev.character].name if ev.character in cat.characters else str(ev.character)
-            text = f"{who}换成新角色{new}（原有技能全部失去）"
+            text = pick(f"{who}换成新角色{new}（原有技能全部失去）",
+                        f"{who} is replaced by the new role {new} (every skill held is lost)")
             if isinstance(ev.seat, int) and ev.seat < len(names):
                 names[ev.seat] = new
         elif ev.kind == "use":
             who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            text = f"{who}本回合已发动【{cat.name_of(ev.rule)}】"
+            text = pick(f"{who}本回合已发动【{cat.name_of(ev.rule)}】", f"{who} has used {cat.name_of(ev.rule)} this turn")
         elif ev.kind == "play":
             who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            text = f"{who}使用了一张【{cat.name_of(ev.card)}】"
+            text = pick(f"{who}使用了一张【{cat.name_of(ev.card)}】", f"{who} plays a {cat.name_of(ev.card)}")
         else:
             text = ev.kind
         out.append({"turn": turn_no, "window": zh, "text": text})

@@ -121,3 +121,28 @@ def can_follow(prev: str | None, nxt: str, interrupted: str | None = None) -> bo
     if base is None:
         return False
     return position(nxt) >= position(base)
+
+
+#: the windows' English names (``--lang en``); the Chinese ones are ``Window.zh``
+WINDOW_EN = {"draw": "draw phase", "main": "main phase", "send_start": "start of the send phase",
+             "send": "send phase", "fight": "fight phase", "receive": "receive phase",
+             "dying": "dying (asking for rescue)", "turn_end": "turn end"}
+
+
+def window_name(wid: str | None) -> str:
+    """A window's name in the run's language (its id when unknown)."""
+    from .lang import is_en
+    if wid not in WINDOWS:
+        return wid or ""
+    return WINDOW_EN[wid] if is_en() else WINDOWS[wid].zh
+
+
+def window_name_of_zh(zh: str) -> str:
+    """The run's-language name of a window given its Chinese name (stored narrations keep the Chinese)."""
+    from .lang import is_en
+    if not is_en():
+        return zh
+    for w in WINDOWS.values():
+        if w.zh == zh:
+            return WINDOW_EN[w.id]
+    return zh

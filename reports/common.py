@@ -1,21 +1,60 @@
-"""Shared formatting helpers: how a witness scenario reads in a few lines, in the designer's terms."""
+"""Shared formatting helpers: how a witness scenario reads in a few lines, in the designer's terms and the
+run's language (names stay the catalogue's)."""
 from __future__ import annotations
 
 from skillproof.model import turn as _TW
 from skillproof.model.kinds import SEND_GROUP_ZH as GROUP_ZH
+from skillproof.model.lang import is_en, param_name, pick, yes_no
 
 IDENT_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人", "none": "无身份"}
+IDENT_EN = {"red": "red", "blue": "blue", "black": "mystery", "none": "no identity"}
 DIR_ZH = {"up": "上", "left": "左", "right": "右"}
 WINDOW_ZH = {w.id: w.zh for w in _TW.WINDOWS.values()}
+GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
+            "SendMessageCardSkill": "message card"}
+COLOUR = {"red": ("红", "red"), "blue": ("蓝", "blue"), "black": ("黑", "black")}
+
+# a decision's answer fields, for people
+FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被禁止", "banned"),
+         "can_play": ("能使用", "can play"), "receive": ("能接收", "can receive"), "must": ("必须接收", "must receive"),
+         "cannot": ("不能接收", "cannot receive"), "skip": ("跳过", "skipped"), "draw": ("摸牌数", "cards drawn"),
+         "holds": ("持有", "holds"), "live": ("生效", "in force"), "reachable": ("可达", "reachable"),
+         "resolves": ("结算", "resolves"), "validated": ("检查通过", "validated"), "fires": ("发动", "fires"),
+         "matters": ("影响判定", "matters"), "allowed": ("允许", "allowed"), "winners": ("胜者", "winners"),
+         "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"), "invalid": ("被无效", "invalid"),
+         "group": ("组", "group")}
+
+# a decision's name, for people
+DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),
+            "send": ("传出", "send"), "result": ("结算", "result"), "receive": ("接收", "receive"),
+            "skip_fight": ("争夺阶段跳过", "fight skip"), "skip_dying": ("濒死求澄清跳过", "dying skip"),
+            "draw": ("摸牌数", "draw count"), "turn_end": ("回合结束", "turn end"), "holds": ("持有", "holds"),
+            "reachable": ("可达", "reachable"), "resolves": ("结算", "resolves"), "plays": ("打出", "plays"),
+            "fires": ("发动", "fires"), "matters": ("影响", "matters"), "possible": ("局面", "situation"),
+            "engine": ("引擎规则", "engine rule")}
+
+
+def decision_word(d: str) -> str:
+    zh, en = DECISION.get(d, (d, d))
+    return pick(zh, en)
+
+
+def field_word(k: str) -> str:
+    zh, en = FIELD.get(k, (k, k))
+    return pick(zh, en)
 
 
 def _val(cat, v):
     if isinstance(v, (list, tuple)):
-        return "{" + "、".join(_val(cat, x) for x in v) + "}"
+        return pick("{" + "、".join(_val(cat, x) for x in v) + "}", "{" + ", ".join(_val(cat, x) for x in v) + "}")
     if isinstance(v, bool):
-        return "是" if v else "否"
+        return yes_no(v)
+    if v is None:
+        return "—"
     if isinstance(v, str):
-        return cat.name_of(v) if v in cat.cards or v in cat.characters else v
+        if cat is not None and (v in cat.cards or v in cat.characters or v in cat.skills):
+            return cat.name_of(v)
+        return v
     return str(v)
 
 
@@ -24,71 +63,114 @@ def skill_label(cat, inst: dict, seats) -> str:
     name = r.name if r else inst["rule"]
     bits = []
     if inst.get("args"):
-        bits.append("，".join(f"{k}={_val(cat, v)}" for k, v in sorted(inst["args"].items())))
+        bits.append(pick("，", ", ").join(f"{param_name(k)}={_val(cat, v)}" for k, v in sorted(inst["args"].items())))
     if inst.get("giver") is not None and 0 <= inst["giver"] < len(seats):
-        bits.append(f"来自{cat.name_of(seats[inst['giver']]['character'])}")
+        bits.append(pick(f"来自{cat.name_of(seats[inst['giver']]['character'])}",
+                         f"from {cat.name_of(seats[inst['giver']]['character'])}"))
     if inst.get("invalid"):
-        bits.append("被无效")
+        bits.append(pick("被无效", "invalidated"))
     if inst.get("used"):
-        bits.append("本回合已用")
-    return name + (f"（{'；'.join(bits)}）" if bits else "")
+        bits.append(pick("本回合已用", "used this turn"))
+    if not bits:
+        return name
+    return pick(f"{name}（{'；'.join(bits)}）", f"{name} ({'; '.join(bits)})")
 
 
 def seat_line(cat, i: int, seat: dict, seats, state: dict) -> str:
     ch = cat.characters.get(seat["character"])
     name = ch.name if ch else seat["character"]
-    attrs = ["正面朝上" if seat.get("face_up", True) else "背面朝上"]
-    if not seat.get("face_up", True) and seat.get("ever_face_up"):
-        attrs.append("曾翻开")
+    en = is_en()
+    up = seat.get("face_up", True)
+    attrs = [pick("正面朝上", "face up") if up else pick("背面朝上", "face down")]
+    if not up and seat.get("ever_face_up"):
+        attrs.append(pick("曾翻开", "was face up"))
     if not seat.get("alive", True):
-        attrs.append("已死亡")
-    attrs.append(IDENT_ZH.get(seat.get("identity"), seat.get("identity", "")))
-    attrs.append(f"手牌{seat.get('hand_count', 0)}")
-    msgs = [f"{c}{seat.get(k, 0)}" for c, k in (("红", "red_messages"), ("蓝", "blue_messages"), ("黑", "black_messages")) if seat.get(k)]
+        attrs.append(pick("已死亡", "dead"))
+    ident = seat.get("identity")
+    attrs.append((IDENT_EN if en else IDENT_ZH).get(ident, ident or ""))
+    attrs.append(pick(f"手牌{seat.get('hand_count', 0)}", f"{seat.get('hand_count', 0)} in hand"))
+    msgs = [(c, seat.get(k, 0)) for c, k in (("red", "red_messages"), ("blue", "blue_messages"),
+                                             ("black", "black_messages")) if seat.get(k)]
     if msgs:
-        attrs.append("情报" + "".join(msgs))
+        attrs.append(pick("情报" + "".join(f"{COLOUR[c][0]}{n}" for c, n in msgs),
+                          "messages " + " ".join(f"{n} {COLOUR[c][1]}" for c, n in msgs)))
     if seat.get("locked"):
-        attrs.append("被锁定")
+        attrs.append(pick("被锁定", "locked"))
     roles = []
     if state.get("turn") == i:
-        roles.append("当前回合")
+        roles.append(pick("当前回合", "turn player"))
     if state.get("sender") == i:
-        roles.append("传出者")
+        roles.append(pick("传出者", "sender"))
     if state.get("in_front") == i:
-        roles.append("情报在其面前")
+        roles.append(pick("情报在其面前", "message in front"))
     if state.get("dying") == i:
-        roles.append("濒死")
-    skills = "、".join(skill_label(cat, s, seats) for s in seat.get("skills", []))
+        roles.append(pick("濒死", "dying"))
+    skills = pick("、", ", ").join(skill_label(cat, s, seats) for s in seat.get("skills", []))
+    if en:
+        head = f"seat {i} {name} ({', '.join(attrs)}{'; ' + ', '.join(roles) if roles else ''})"
+        return f"{head} skills: {skills or 'none'}"
     head = f"座位{i} {name}（{'，'.join(attrs)}{'；' + '、'.join(roles) if roles else ''}）"
     return f"{head} 技能：{skills or '无'}"
 
 
+def answer_text(cat, expect: dict) -> str:
+    """A decision's answer for people: ``可以 = 否，通过 = 变则通·宣言`` / ``allowed = no, via = 变则通·宣言``."""
+    return pick("，", ", ").join(f"{field_word(k)} = {_val(cat, v)}" for k, v in expect.items())
+
+
 def question_line(cat, q: dict, expect: dict) -> str:
     d = q.get("decision")
-    exp = "，".join(f"{k} = {_val(cat, v) if not isinstance(v, list) else v}" for k, v in expect.items())
+    exp = answer_text(cat, expect)
+    en = is_en()
     if d in ("conversion", "can_play"):
-        what = f"把{_val(cat, q['actual'])}当作{_val(cat, q['declared'])}使用"
+        what = pick(f"把{_val(cat, q['actual'])}当作{_val(cat, q['declared'])}使用",
+                    f"play {_val(cat, q['actual'])} as {_val(cat, q['declared'])}")
     elif d == "banned":
-        what = f"{_val(cat, q['declared'])}是否被禁止"
+        what = pick(f"{_val(cat, q['declared'])}是否被禁止", f"is {_val(cat, q['declared'])} banned")
     elif d == "send":
-        what = f"{GROUP_ZH.get(q.get('group'), q.get('group'))}规则"
+        g = q.get("group")
+        what = pick(f"{GROUP_ZH.get(g, g)}规则", f"{GROUP_EN.get(g, g)} rule")
         if "dir" in q:
-            what += f"（方向{DIR_ZH.get(q['dir'], q['dir'])}，锁定{q.get('lock_count', 0)}人）"
+            what += pick(f"（方向{DIR_ZH.get(q['dir'], q['dir'])}，锁定{q.get('lock_count', 0)}人）",
+                         f" (direction {q['dir']}, {q.get('lock_count', 0)} locked)")
     elif d == "result":
-        what = f"{'宣胜' if q.get('kind') == 'win' else '游戏结果'}结算（从座位{q.get('turn')}开始，宣胜者{q.get('declared')}，胜者{q.get('winners')}）"
+        win = q.get("kind") == "win"
+        what = pick(f"{'宣胜' if win else '游戏结果'}结算（从座位{q.get('turn')}开始，宣胜者{_val(cat, q.get('declared'))}，"
+                    f"胜者{_val(cat, q.get('winners'))}）",
+                    f"{'win' if win else 'game result'} settling (from seat {q.get('turn')}, declared "
+                    f"{_val(cat, q.get('declared'))}, winners {_val(cat, q.get('winners'))})")
+    elif d == "holds":
+        what = pick(f"是否持有【{cat.name_of(q.get('rule', ''))}】", f"holds {cat.name_of(q.get('rule', ''))}")
+    elif d in ("resolves", "plays", "fires", "matters") and q.get("rule"):
+        rn = cat.name_of(q["rule"])
+        what = {"resolves": pick(f"【{rn}】结算的效果", f"what {rn} resolves"),
+                "plays": pick(f"【{rn}】打出的牌", f"what {rn} plays"),
+                "fires": pick(f"【{rn}】是否发动", f"does {rn} fire"),
+                "matters": pick(f"【{rn}】是否影响判定", f"does {rn} matter")}[d]
     else:
-        what = {"receive": "能否接收情报", "skip_fight": "争夺阶段是否跳过", "skip_dying": "濒死求澄清是否跳过",
-                "draw": "摸牌数", "turn_end": "回合结束后", "holds": f"是否持有【{cat.name_of(q.get('rule', ''))}】",
-                "reachable": "局面是否可达"}.get(d, d)
+        what = {"receive": ("能否接收情报", "can the message be received"),
+                "skip_fight": ("争夺阶段是否跳过", "is the player skipped in the fight phase"),
+                "skip_dying": ("濒死求澄清是否跳过", "is the player skipped while someone is dying"),
+                "draw": ("摸牌数", "cards drawn"), "turn_end": ("回合结束后", "after the turn end"),
+                "reachable": ("局面是否可达", "is the situation reachable"),
+                "resolves": ("结算的效果", "what resolves"), "plays": ("打出的牌", "what is played"),
+                "fires": ("是否发动", "does it fire"), "matters": ("是否影响判定", "does it matter")}.get(d, (d, d))
+        what = what[1] if en else what[0]
     seat = q.get("seat")
-    who = f"座位{seat}：" if seat not in (None, 0) else ""
+    who = pick(f"座位{seat}：", f"seat {seat}: ") if seat not in (None, 0) else ""
     return f"{who}{what} ⇒ {exp}"
 
 
 def trace_lines(cat, trace: dict) -> list[str]:
-    """A witness's trace, one line per step: 第N回合·窗口：事件."""
+    """A witness's trace, one line per step: 第N回合·窗口：事件 / turn N, window: event."""
     from skillproof.model import trace as TR
-    return [f"第{s['turn']}回合·{s['window']}：{s['text']}" for s in TR.steps(cat, TR.Trace.from_dict(trace))]
+    return [step_line(s) for s in TR.steps(cat, TR.Trace.from_dict(trace))]
+
+
+def step_line(s: dict) -> str:
+    """One step of a trace (``model.trace.steps``' dict)."""
+    win = _TW.window_name_of_zh(s.get("window", ""))
+    return pick(f"第{s.get('turn')}回合·{win}：{s.get('text')}", f"turn {s.get('turn')}, {win}: {s.get('text')}")
 
 
 def witness_lines(cat, witness: dict | None) -> list[str]:
@@ -99,13 +181,14 @@ def witness_lines(cat, witness: dict | None) -> list[str]:
     seats = st["seats"]
     lines = []
     if witness.get("trace") and cat is not None:
-        lines.append("经过：")
+        lines.append(pick("经过：", "what happened:"))
         lines.extend(f"  {step}" for step in trace_lines(cat, witness["trace"]))
-        lines.append("此时：" + (WINDOW_ZH.get(st.get("window"), st.get("window") or "")))
+        lines.append(pick("此时：", "now: ") + _TW.window_name(st.get("window")))
     lines += [seat_line(cat, i, s, seats, st) for i, s in enumerate(seats)]
     if st.get("message"):
-        lines.append("情报颜色：" + "、".join({"red": "红", "blue": "蓝", "black": "黑"}.get(c, c) for c in st["message"]))
-    lines.append("问题：" + question_line(cat, witness["question"], witness["expect"]))
+        lines.append(pick("情报颜色：" + "、".join(COLOUR.get(c, (c, c))[0] for c in st["message"]),
+                          "message colours: " + ", ".join(COLOUR.get(c, (c, c))[1] for c in st["message"])))
+    lines.append(pick("问题：", "question: ") + question_line(cat, witness["question"], witness["expect"]))
     for item in witness.get("also", []):
-        lines.append("以及：" + question_line(cat, item["question"], item["expect"]))
+        lines.append(pick("以及：", "also: ") + question_line(cat, item["question"], item["expect"]))
     return lines

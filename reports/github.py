@@ -12,7 +12,9 @@ text, not a command). GitHub shows at most 10 annotations of each level per step
 from __future__ import annotations
 
 from .util import (change_rules, checkout_path, change_sides, change_title, diff_view, fdict, is_possible, possible_kind,
-                   rules_of, summary_line)
+                   rules_of, stale_text, summary_line)
+
+from .i18n import code_title, fix, msg, pick, t
 
 NAME = "github"
 DESCRIPTION = "GitHub Actions annotations (workflow commands), for any pull request, forks included"
@@ -43,13 +45,13 @@ def _finding(report, fd: dict) -> str:
     rules = [r for r in rules_of(fd) if r.get("file")]
     first = rules[0] if rules else {}
     _fam, code = report.codes().get(fd.get("check", ""), (None, None))
-    title = f"{fd.get('check', '')} {code.name if code else ''}".strip()
-    body = fd.get("message", "")
-    if fd.get("fix"):
-        body += f"\n修正：{fd['fix']}"
+    title = f"{fd.get('check', '')} {pick(code_title(fd.get('check', ''), code), code.name) if code else ''}".strip()
+    body = msg(fd)
+    if fix(fd):
+        body += f"\n{t('fix')}{fix(fd)}"
     others = [f"{r.get('name') or r.get('id')} ({r['file']}:{r.get('line', 0)})" for r in rules[1:]]
     if others:
-        body += "\nrules: " + "; ".join(others)
+        body += f"\n{t('rules')}" + pick("；", "; ").join(others)
     body += f"\n[{fd.get('id', '')}]"
     level = "error" if fd.get("inconclusive") else LEVEL.get(fd.get("severity"), "warning")
     return command(level, body, first.get("file", ""), first.get("line", 0), title)
@@ -66,12 +68,12 @@ def render(report, cat=None) -> str:
             rules = [r for r in change_rules(ch) if r.get("file")]
             first = rules[0] if rules else {}
             out.append(command("notice" if view.allow_changes else "warning",
-                               f"{change_title(ch, cat)}\nOLD: {old}\nNEW: {new}", first.get("file", ""),
-                               first.get("line", 0), possible_kind(ch) if is_possible(ch) else "decision changed"))
+                               f"{change_title(ch, cat)}\n{t('OLD')}: {old}\n{t('NEW')}: {new}", first.get("file", ""),
+                               first.get("line", 0), possible_kind(ch) if is_possible(ch) else t("decision_changed")))
     for e in report.stale:
         what = "inline suppression" if e.get("kind") == "inline" else "baseline entry"
-        out.append(command("warning", f"stale {what} {e.get('id', '')}: the accepted finding no longer occurs — "
-                                      f"delete it" + (f" (reason was: {e['reason']})" if e.get("reason") else ""),
-                           e.get("file", ""), e.get("line", 0), f"stale {what}"))
+        what_zh = "规则旁的忽略" if e.get("kind") == "inline" else "基线条目"
+        out.append(command("warning", stale_text(e), e.get("file", ""), e.get("line", 0),
+                           pick(f"过时的{what_zh}", f"stale {what}")))
     out.append(summary_line(report))
     return "\n".join(out) + "\n"

@@ -18,6 +18,8 @@ from .util import checkout_path, diff_view, fdict, rules_of, witness_text
 NAME = "gitlab"
 DESCRIPTION = "GitLab Code Quality report (merge request widget and diff annotations)"
 
+from .i18n import fix, msg, pick, t
+
 SEVERITY = {"error": "critical", "warning": "major", "note": "info"}
 
 
@@ -26,19 +28,19 @@ def issue(report, fd: dict, cat=None) -> dict:
     first = rules[0] if rules else {"file": (report.catalogue_files or ["-"])[0], "line": 1}
     _fam, code = report.codes().get(fd.get("check", ""), (None, None))
     body = []
-    if fd.get("fix"):
-        body.append(f"**修正：** {fd['fix']}")
+    if fix(fd):
+        body.append(f"**{t('fix').strip()}** {fix(fd)}")
     if len(rules) > 1:
-        body.append("**rules:** " + "; ".join(f"{r.get('name') or r.get('id')} (`{r['file']}:{r.get('line', 0)}`)"
+        body.append(f"**{t('rules').strip()}** " + pick("；", "; ").join(f"{r.get('name') or r.get('id')} (`{r['file']}:{r.get('line', 0)}`)"
                                              for r in rules))
     w = witness_text(fd, cat)
     if w:
-        body.append("**witness:**\n\n```\n" + "\n".join(w) + "\n```")
-    body.append(f"id: `{fd.get('id', '')}`")
+        body.append(f"**{t('witness')}**\n\n```\n" + "\n".join(w) + "\n```")
+    body.append(f"{t('id')}: `{fd.get('id', '')}`")
     return {
         "type": "issue",
         "check_name": fd.get("check", ""),
-        "description": f"{fd.get('check', '')}: {fd.get('message', '')}",
+        "description": f"{fd.get('check', '')}: {msg(fd)}",
         "content": {"body": "\n\n".join(body)},
         "categories": ["Bug Risk"] if fd.get("severity") == "error" else ["Style"],
         "fingerprint": hashlib.md5(fd.get("id", "").encode("utf-8")).hexdigest(),

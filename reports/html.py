@@ -22,6 +22,7 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
+from .i18n import code_title, current, fix as fix_of, is_en, msg, pick, sev as sev_word, t
 from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_title,
                    change_witness, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
                    lead_with_intents, loc_text, rules_of, stale_text, summary_line, witness_text)
@@ -230,7 +231,7 @@ JS = r"""
       while(x&&!x.classList.contains('group')){if(x.classList.contains('finding')&&!x.classList.contains('hidden')){any=true;}x=x.nextElementSibling;}
       g.classList.toggle('hidden',!any);
     });
-    if(shown){shown.textContent=n+' of '+shown.getAttribute('data-total')+' findings shown';}
+    if(shown){shown.textContent=shown.getAttribute('data-fmt').replace('{n}',n).replace('{t}',shown.getAttribute('data-total'));}
   }
   if(q){q.addEventListener('input',filter);}
   if(chk){chk.addEventListener('change',filter);}
@@ -335,10 +336,15 @@ def _rules_html(rules) -> str:
 HEAD = ["Severity", "Check", "Finding", "Rules"]
 
 
-def _witness_row(dom_id: str, lines: list[str], label: str = "witness") -> str:
+def _head() -> list[str]:
+    return [pick("级别", "Severity"), pick("检查", "Check"), pick("问题", "Finding"), pick("规则", "Rules")]
+
+
+def _witness_row(dom_id: str, lines: list[str], label: str = "") -> str:
     """A finding's witness, folded, in a row of its own across the whole table."""
     if not lines:
         return ""
+    label = label or pick("例证", "witness")
     return (f'<tr class="witness-row" id="w-{dom_id}"><td colspan="4"><details><summary>{e(label)}</summary>'
             f'<pre>{e(chr(10).join(lines))}</pre></details></td></tr>')
 
@@ -349,18 +355,18 @@ def _finding_row(report, fd, cat, node_set, extra_cls="", extra_cell=None) -> st
     _fam, c = code_info(report, fd.get("check", ""))
     ids = _node_ids_for(fd, node_set)
     label = f"{fd.get('check')} {fd.get('id')}"
-    tag = "inconclusive" if fd.get("inconclusive") else sev
-    fix = f'<div class="fix"><b>修正：</b>{e(fd["fix"])}</div>' if fd.get("fix") else ""
+    tag = t("inconclusive") if fd.get("inconclusive") else sev_word(sev)
+    fix = f'<div class="fix"><b>{e(t("fix"))}</b>{e(fix_of(fd))}</div>' if fix_of(fd) else ""
     extra = f'<div class="fix">{extra_cell}</div>' if extra_cell is not None else ""
     cells = [f'<td class="sev {e(sev)}"><span class="dot"></span>{e(tag)}</td>',
-             f'<td><code>{e(fd.get("check", ""))}</code><br><span class="fid">{e(c.name) if c else ""}</span></td>',
-             f'<td>{e(fd.get("message", ""))}{fix}{extra}<div class="fid">{e(fd.get("id", ""))}</div></td>',
+             f'<td><code>{e(fd.get("check", ""))}</code><br><span class="fid">{e(pick(code_title(fd.get("check", ""), c), c.name)) if c else ""}</span></td>',
+             f'<td>{e(msg(fd))}{fix}{extra}<div class="fid">{e(fd.get("id", ""))}</div></td>',
              f'<td class="rules">{_rules_html(rules_of(fd))}</td>']
     dom = finding_dom_id(fd.get("id", ""))
     wit = _witness_row(dom, witness_text(fd, cat))
     return (f'<tr class="finding sev-{e(sev)}{extra_cls}{" has-witness" if wit else ""}" id="{dom}" '
             f'data-sev="{e(sev)}" data-check="{e(fd.get("check", ""))}" '
-            f'data-nodes="{e(" ".join(ids))}" data-label="{e(label)}" title="{e(c.summary) if c else ""}">'
+            f'data-nodes="{e(" ".join(ids))}" data-label="{e(label)}" title="{e(code_title(fd.get("check", ""), c)) if c else ""}">'
             + "".join(cells) + "</tr>" + wit)
 
 
@@ -375,10 +381,11 @@ def _grouped(report, fds, cat, node_set, extra_cls="", prefix="c") -> tuple[list
             j += 1
         _fam, c = code_info(report, key[1])
         anchor = f"{prefix}-{key[1]}-{key[0]}"
-        name = c.name if c else ""
+        name = (c.name if is_en() else code_title(key[1], c)) if c else ""
+        head = f"{e(name)} — {e(code_title(key[1], c))}" if c and is_en() else e(name)
         rows.append(f'<tr class="group" id="{e(anchor)}"><th colspan="4"><span class="sev {e(key[0])}">'
-                    f'<span class="dot"></span>{e(key[0])}</span> <code>{e(key[1])}</code> {e(name)} — '
-                    f'{e(c.summary) if c else ""} ({j - i})</th></tr>')
+                    f'<span class="dot"></span>{e(sev_word(key[0]))}</span> <code>{e(key[1])}</code> {head} '
+                    f'({j - i})</th></tr>')
         rows += [_finding_row(report, fd, cat, node_set, extra_cls) for fd in fds[i:j]]
         groups.append((anchor, key[1], name, j - i, key[0]))
         i = j
@@ -412,7 +419,7 @@ def _folded(anchor: str, title: str, rows: list[str]) -> list[str]:
 
 def _toc(sections: list[tuple[str, str, list]]) -> str:
     """The table of contents: [(anchor, title, [(anchor, code, name, count, severity)])]."""
-    out = ['<nav id="toc" aria-label="contents"><h2>Contents</h2><ul>']
+    out = [f'<nav id="toc" aria-label="contents"><h2>{pick("目录", "Contents")}</h2><ul>']
     for anchor, title, groups in sections:
         out.append(f'<li><a href="#{e(anchor)}">{e(title)}</a>')
         if groups:
@@ -432,11 +439,12 @@ def _toolbar(report, fds) -> str:
     opts = "".join(f'<option value="{e(c)}">{e(c)} {e(code_info(report, c)[1].name) if code_info(report, c)[1] else ""}'
                    f' ({sum(1 for fd in fds if fd.get("check") == c)})</option>' for c in codes)
     sev = "".join(f'<label><input type="checkbox" class="sev-filter" value="{s}" checked> '
-                  f'<span class="sev {s}"><span class="dot"></span>{s}</span> ({cnt[s]})</label>' for s in SEVERITIES)
+                  f'<span class="sev {s}"><span class="dot"></span>{sev_word(s)}</span> ({cnt[s]})</label>' for s in SEVERITIES)
     return ('<div id="toolbar" role="search">'
-            '<input type="search" id="search" placeholder="搜索：技能、角色、牌、编号…" aria-label="search the findings">'
-            f'{sev}<label>check <select id="check-filter"><option value="">all</option>{opts}</select></label>'
-            f'<span id="shown" data-total="{len(fds)}">{len(fds)} of {len(fds)} findings shown</span></div>')
+            f'<input type="search" id="search" placeholder="{pick("搜索：技能、角色、牌、编号…", "search: skill, character, card, id…")}" '
+            f'aria-label="{pick("搜索问题", "search the findings")}">'
+            f'{sev}<label>{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
+            f'<span id="shown" data-total="{len(fds)}" data-fmt="{pick("显示 {n} / {t} 个问题", "{n} of {t} findings shown")}">{pick(f"显示 {len(fds)} / {len(fds)} 个问题", f"{len(fds)} of {len(fds)} findings shown")}</span></div>')
 
 
 def render(report, cat=None) -> str:
@@ -452,14 +460,16 @@ def render(report, cat=None) -> str:
             if nid not in worst or SEVERITY_RANK.get(s, 9) < SEVERITY_RANK.get(worst[nid], 9):
                 worst[nid] = s
     rc = exit_code(report)
-    status = ("fail", "failing") if rc == 1 else (("inc", "inconclusive") if rc == 3 else ("ok", "passing"))
+    status = (("fail", pick("未通过", "failing")) if rc == 1 else
+              (("inc", pick("无法判定", "inconclusive")) if rc == 3 else ("ok", pick("通过", "passing"))))
     cnt = report.counts()
-    badges = "".join(f'<span class="sev {s}"><span class="dot"></span>{cnt[s]} {s}{"s" if cnt[s] != 1 else ""}</span>'
+    badges = "".join(f'<span class="sev {s}"><span class="dot"></span>'
+                     + pick(f"{sev_word(s)} {cnt[s]}", f'{cnt[s]} {s}{"s" if cnt[s] != 1 else ""}') + '</span>'
                      for s in SEVERITIES)
     if report.inconclusive:
-        badges += f"<span>{len(report.inconclusive)} inconclusive</span>"
+        badges += f"<span>{len(report.inconclusive)} {t('inconclusive')}</span>"
     if report.suppressed:
-        badges += f"<span>{len(report.suppressed)} accepted</span>"
+        badges += f"<span>{len(report.suppressed)} {t('accepted')}</span>"
     if report.stale:
         badges += f"<span>{len(report.stale)} stale suppression{'s' if len(report.stale) != 1 else ''}</span>"
     if view is not None:
@@ -472,81 +482,88 @@ def render(report, cat=None) -> str:
     toc: list[tuple] = []
     if view is not None:
         if view.old_files or view.new_files:
-            body.append('<p class="meta">OLD: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
-                        + "<br>NEW: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
+            body.append(f'<p class="meta">{t("OLD")}: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
+                        + f"<br>{t('NEW')}: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
         if view.changed_rules:
-            body.append("<p>Rules changed: " + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
+            body.append(f"<p>{pick('改动的规则：', 'Rules changed: ')}" + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
                                                          for r in view.changed_rules) + "</p>")
         allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
         rows = [_change_row(ch, cat, node_set, "decision") for ch in view.decisions]
-        body.append(f'<h2 id="decisions">Decisions changed ({len(view.decisions)}){e(allowed)}</h2>')
-        body.append(_table(["Decision", "OLD", "NEW", "Rules"], rows, "No decision changed."))
-        toc.append(("decisions", f"Decisions changed ({len(view.decisions)})", []))
+        dc = pick("改变的判定", "Decisions changed")
+        body.append(f'<h2 id="decisions">{dc} ({len(view.decisions)}){e(allowed)}</h2>')
+        body.append(_table([pick("判定", "Decision"), t("OLD"), t("NEW"), pick("规则", "Rules")], rows,
+                           pick("没有判定改变。", "No decision changed.")))
+        toc.append(("decisions", f"{dc} ({len(view.decisions)})", []))
         if view.possible:
             rows = [_change_row(ch, cat, node_set, "decision possible") for ch in view.possible]
-            body.append(f'<h2 id="possible">Situations possible in one version only ({len(view.possible)})'
-                        f'{e(allowed)}</h2>')
-            body.append(_table(["Situation", "OLD", "NEW", "Rules"], rows, ""))
-            toc.append(("possible", f"Possible in one version only ({len(view.possible)})", []))
+            body.append(f'<h2 id="possible">{pick("只在一个版本中可能的局面", "Situations possible in one version only")} '
+                        f'({len(view.possible)}){e(allowed)}</h2>')
+            body.append(_table([pick("局面", "Situation"), t("OLD"), t("NEW"), pick("规则", "Rules")], rows, ""))
+            toc.append(("possible", f"{pick('只在一个版本中可能', 'Possible in one version only')} ({len(view.possible)})", []))
         if not view.new_are_findings:
             rows, groups = _grouped(report, view.new, cat, node_set, " new", "n")
-            body.append(f'<h2 id="new">New findings ({len(view.new)})</h2>')
-            body.append(_table(HEAD, rows, "None."))
-            toc.append(("new", f"New findings ({len(view.new)})", groups))
-    ftitle = "New findings" if view is not None and view.new_are_findings else "Findings"
+            body.append(f'<h2 id="new">{pick("新问题", "New findings")} ({len(view.new)})</h2>')
+            body.append(_table(_head(), rows, pick("无。", "None.")))
+            toc.append(("new", f"{pick('新问题', 'New findings')} ({len(view.new)})", groups))
+    ftitle = pick("新问题", "New findings") if view is not None and view.new_are_findings else pick("问题", "Findings")
     shown = [fdict(f) for f in lead_with_intents(report.findings if report.show_intended else report.actionable)]
     rows, groups = _grouped(report, shown, cat, node_set)
     body.append(f'<h2 id="findings">{ftitle} ({len(shown)})</h2>')
-    body.append(_table(HEAD, rows, "No findings."))
+    body.append(_table(_head(), rows, pick("没有问题。", "No findings.")))
     toc.append(("findings", f"{ftitle} ({len(shown)})", groups))
     line = intended_line(report)
     if line:
         body.append(f'<p id="designed" class="designed"><span class="sev note"><span class="dot"></span></span> {e(line)}</p>')
         if not report.show_intended:
-            body += _folded("intended", "Designed behaviour",
+            body += _folded("intended", pick("设计如此", "Designed behaviour"),
                             [_finding_row(report, fd, cat, node_set, " intended", e(intended_text(fd)))
                              for fd in (fdict(f) for f in report.intended)])
-        toc.append(("designed", f"Designed behaviour ({len(report.intended)})", []))
+        toc.append(("designed", f"{pick('设计如此', 'Designed behaviour')} ({len(report.intended)})", []))
     if report.passes:
-        rows = [f'<tr class="pass"><td class="sev pass">✓ holds</td><td><code>{e(p.get("intent", ""))}</code></td>'
+        rows = [f'<tr class="pass"><td class="sev pass">✓ {pick("成立", "holds")}</td><td><code>{e(p.get("intent", ""))}</code></td>'
                 f'<td>{e(p.get("text") or p.get("claim", ""))}<div class="fid">{e(p.get("claim", ""))}</div></td>'
                 f'<td class="rules">{e(p.get("source", ""))}<br><code>{e(str(p.get("file", "")))}:{e(str(p.get("line", "")))}'
                 f'</code></td></tr>' for p in report.passes]
-        body.append(f'<h2 id="intents">Proved intents ({len(rows)})</h2>')
-        body.append("<p>The rule book's promises the rules keep (each proved within the search bounds).</p>")
-        body.append(_table(["Result", "Intent", "Promise", "Source"], rows, ""))
-        toc.append(("intents", f"Proved intents ({len(rows)})", []))
+        body.append(f'<h2 id="intents">{pick("已证明的意图", "Proved intents")} ({len(rows)})</h2>')
+        body.append(pick("<p>规则遵守的规则书承诺（每条都在搜索范围内证明）。</p>",
+                         "<p>The rule book's promises the rules keep (each proved within the search bounds).</p>"))
+        body.append(_table([pick("结果", "Result"), pick("意图", "Intent"), pick("承诺", "Promise"), pick("出处", "Source")],
+                           rows, ""))
+        toc.append(("intents", f"{pick('已证明的意图', 'Proved intents')} ({len(rows)})", []))
     if view is not None:
         rows, _ = _grouped(report, view.resolved, None, node_set, " resolved", "r")
-        body.append(f'<h2 id="resolved">Resolved findings ({len(view.resolved)})</h2>')
-        body.append(_table(HEAD, rows, "None."))
-        toc.append(("resolved", f"Resolved findings ({len(view.resolved)})", []))
+        body.append(f'<h2 id="resolved">{pick("已解决的问题", "Resolved findings")} ({len(view.resolved)})</h2>')
+        body.append(_table(_head(), rows, pick("无。", "None.")))
+        toc.append(("resolved", f"{pick('已解决的问题', 'Resolved findings')} ({len(view.resolved)})", []))
     if report.suppressed:
-        body += _folded("accepted", "Accepted",
+        body += _folded("accepted", pick("已接受", "Accepted"),
                         [_finding_row(report, fdict(f), cat, node_set, " suppressed",
-                                      f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}")
+                                      pick(f"已接受（{e(accepted_where(report, fdict(f).get('id', '')))}）：{e(reason)}",
+                                           f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}"))
                          for f, reason in report.suppressed])
-        toc.append(("accepted", f"Accepted ({len(report.suppressed)})", []))
+        toc.append(("accepted", f"{pick('已接受', 'Accepted')} ({len(report.suppressed)})", []))
     if report.stale:
-        body.append(f'<h2 id="stale">Stale suppressions ({len(report.stale)})</h2>')
-        body.append("<p>Accepted findings that no longer occur — delete these baseline entries or comments:</p><ul>")
+        body.append(f'<h2 id="stale">{pick("过时的忽略", "Stale suppressions")} ({len(report.stale)})</h2>')
+        body.append(pick("<p>接受的问题已不再出现——删掉这些基线条目或注释：</p><ul>",
+                         "<p>Accepted findings that no longer occur — delete these baseline entries or comments:</p><ul>"))
         body += [f"<li>{e(stale_text(st))}</li>" for st in report.stale]
         body.append("</ul>")
-        toc.append(("stale", f"Stale suppressions ({len(report.stale)})", []))
+        toc.append(("stale", f"{pick('过时的忽略', 'Stale suppressions')} ({len(report.stale)})", []))
     by_check = report.summary().get("by_check", {})
     if by_check:
         rows = []
         for code, n in by_check.items():
             _fam, c = code_info(report, code)
             rows.append(f"<tr><td><code>{e(code)}</code></td><td>{e(c.name) if c else ''}</td><td>{n}</td>"
-                        f"<td>{e(c.summary) if c else ''}</td></tr>")
-        body.append('<h2 id="by-check">By check</h2>')
-        body.append(_table(["Check", "Name", "Findings", "What it finds"], rows, ""))
-        toc.append(("by-check", "By check", []))
-    toc.append(("graph-panel", f"Conflict graph ({len(node_set)} rules)", []))
+                        f"<td>{e(code_title(code, c)) if c else ''}</td></tr>")
+        body.append(f'<h2 id="by-check">{pick("按检查", "By check")}</h2>')
+        body.append(_table([t("check"), pick("名称", "Name"), pick("问题数", "Findings"), pick("查找什么", "What it finds")],
+                           rows, ""))
+        toc.append(("by-check", pick("按检查", "By check"), []))
+    toc.append(("graph-panel", pick(f"冲突图（{len(node_set)} 条规则）", f"Conflict graph ({len(node_set)} rules)"), []))
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="zh-Hans"><head><meta charset="utf-8">',
+        f'<html lang="{"en" if is_en() else "zh-Hans"}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; "
         "script-src 'unsafe-inline'; img-src data:\">",
@@ -556,10 +573,10 @@ def render(report, cat=None) -> str:
         f'<h1>{e(report.title)}<span class="status {status[0]}">{e(status[1])}</span></h1>',
         f'<div class="badges">{badges}</div>',
         f'<div class="meta">{e(summary_line(report))}</div>',
-        f'<div class="meta">skillproof {e(report.tool_version)} · catalogue: '
+        f'<div class="meta">skillproof {e(report.tool_version)} · {t("catalogue")}: '
         + ", ".join(f"<code>{e(f)}</code>" for f in catalogue_paths(report.catalogue_files)[0])
         + e(catalogue_paths(report.catalogue_files)[1])
-        + f" · checks run: {e(', '.join(report.families))}</div>",
+        + f" · {pick('运行的检查族', 'checks run')}: {e(', '.join(report.families))}</div>",
         "</header>",
         _toolbar(report, shown + extra_new),
         '<div id="layout">',
@@ -568,11 +585,16 @@ def render(report, cat=None) -> str:
         *body,
         "</main>",
         '<section id="graph-panel">',
-        f"<h2>Conflict graph ({len(node_set)} rules, {len(g.get('edges', []))} edges)</h2>",
-        '<div class="legend">● skill &nbsp; ■ grant handed out at run time &nbsp; ◆ card that grants &nbsp;·&nbsp; '
-        'an edge joins rules touching a common resource (dashed: gives) &nbsp;·&nbsp; a coloured ring marks a rule '
-        'in a finding' + (' &nbsp;·&nbsp; dashed purple ring: a rule changed in NEW' if view is not None else '')
-        + ' &nbsp;·&nbsp; click a finding or a rule to highlight; wheel to zoom, drag to pan</div>',
+        pick(f"<h2>冲突图（{len(node_set)} 条规则，{len(g.get('edges', []))} 条边）</h2>",
+             f"<h2>Conflict graph ({len(node_set)} rules, {len(g.get('edges', []))} edges)</h2>"),
+        pick('<div class="legend">● 技能 &nbsp; ■ 运行时给出的技能 &nbsp; ◆ 给出技能的牌 &nbsp;·&nbsp; '
+             '边连接涉及同一资源的规则（虚线：给出） &nbsp;·&nbsp; 彩色圆环标出问题中的规则'
+             + (' &nbsp;·&nbsp; 紫色虚线圆环：新版改动的规则' if view is not None else '')
+             + ' &nbsp;·&nbsp; 点击问题或规则以高亮；滚轮缩放，拖动平移</div>',
+             '<div class="legend">● skill &nbsp; ■ grant handed out at run time &nbsp; ◆ card that grants &nbsp;·&nbsp; '
+             'an edge joins rules touching a common resource (dashed: gives) &nbsp;·&nbsp; a coloured ring marks a rule '
+             'in a finding' + (' &nbsp;·&nbsp; dashed purple ring: a rule changed in NEW' if view is not None else '')
+             + ' &nbsp;·&nbsp; click a finding or a rule to highlight; wheel to zoom, drag to pan</div>'),
         '<div id="graph-tools"><button type="button" id="zoom-in" title="zoom in">+</button>'
         '<button type="button" id="zoom-out" title="zoom out">−</button>'
         '<button type="button" id="zoom-fit" title="the whole graph">fit</button>'

@@ -24,6 +24,8 @@ import xml.etree.ElementTree as ET
 from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    failing_ids, fdict, intended_text, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
 
+from .i18n import fix, msg, pick, sev, t
+
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
 
@@ -35,16 +37,16 @@ def _x(s) -> str:
 
 
 def _body(fd: dict, cat=None) -> str:
-    lines = [fd.get("message", "")] + ([f"修正：{fd['fix']}"] if fd.get("fix") else []) + \
-        ["", f"id: {fd.get('id', '')}", f"check: {fd.get('check', '')} ({fd.get('severity', '')})"]
+    lines = [msg(fd)] + ([f"{t('fix')}{fix(fd)}"] if fix(fd) else []) + \
+        ["", f"{t('id')}: {fd.get('id', '')}", f"{t('check')}: {fd.get('check', '')} ({sev(fd.get('severity', ''))})"]
     rules = rules_of(fd)
     if rules:
-        lines.append("rules:")
+        lines.append(t("rules").strip())
         lines.extend(f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
                      + (f" — {r['role']}" if r.get("role") else "") for r in rules)
     w = witness_text(fd, cat)
     if w:
-        lines.append("witness:")
+        lines.append(t("witness"))
         lines.extend(f"  {x}" for x in w)
     return "\n".join(lines) + "\n"
 
@@ -90,19 +92,21 @@ def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: st
     if intent:
         name = _intent_case_name(fd.get("check", ""), intent, fd.get("id", ""))
     case = suite.case(name, f"{suite.name}.{fd.get('check')}")
-    msg = fd.get("message", "")
+    m = msg(fd)
     if reason is not None:
-        suite.outcome(case, "skipped", f"accepted {accepted_where(report, fd.get('id', ''))}: {reason} — {msg}")
+        suite.outcome(case, "skipped", pick(f"已接受（{accepted_where(report, fd.get('id', ''))}）：{reason}——{m}",
+                                            f"accepted {accepted_where(report, fd.get('id', ''))}: {reason} — {m}"))
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
     elif fd.get("inconclusive"):
-        suite.outcome(case, "error", msg, f"{fd.get('check')} inconclusive", _body(fd, cat))
+        suite.outcome(case, "error", m, f"{fd.get('check')} inconclusive", _body(fd, cat))
     elif fd.get("id") in failing:
-        suite.outcome(case, "failure", msg, f"{fd.get('check')} {fd.get('severity')}", _body(fd, cat))
+        suite.outcome(case, "failure", m, f"{fd.get('check')} {fd.get('severity')}", _body(fd, cat))
     elif intended_text(fd):
-        suite.outcome(case, "skipped", f"designed behaviour, {intended_text(fd)}: {msg}")
+        suite.outcome(case, "skipped", pick(f"{intended_text(fd)}：{m}", f"designed behaviour, {intended_text(fd)}: {m}"))
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
     else:
-        suite.outcome(case, "skipped", f"{fd.get('severity')} below --fail-on={report.fail_on}: {msg}")
+        suite.outcome(case, "skipped", pick(f"{sev(fd.get('severity'))}低于 --fail-on={report.fail_on}：{m}",
+                                            f"{fd.get('severity')} below --fail-on={report.fail_on}: {m}"))
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))
 
 
@@ -145,7 +149,7 @@ def document(report, cat=None) -> ET.Element:
         s = _Suite("skillproof.baseline")
         for e in report.stale:
             case = s.case(f"stale entry [{e.get('id')}]", f"{s.name}.stale")
-            s.outcome(case, "skipped", f"stale {stale_text(e)}")
+            s.outcome(case, "skipped", pick(f"过时：{stale_text(e)}", f"stale {stale_text(e)}"))
         suites.append(s)
     view = diff_view(report)
     if view is not None:
@@ -156,17 +160,17 @@ def document(report, cat=None) -> ET.Element:
         for ch in view.changes:
             rules = change_rules(ch)
             title = change_title(ch, cat)
-            what = possible_kind(ch) if is_possible(ch) else "decision changed"
+            what = possible_kind(ch) if is_possible(ch) else t("decision_changed")
             case = s.case(f"{what}: {title} [{change_key(ch)}]", f"{s.name}.decision.{ch.get('decision')}")
             old, new = change_sides(ch, cat)
-            text = "\n".join([title, f"OLD: {old}", f"NEW: {new}"]
-                             + (["rules:"] + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
+            text = "\n".join([title, f"{t('OLD')}: {old}", f"{t('NEW')}: {new}"]
+                             + ([t("rules").strip()] + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
                                               + (f" — {r['role']}" if r.get("role") else "") for r in rules]
                                 if rules else [])
-                             + (["witness:"] + [f"  {x}" for x in change_witness(ch, cat)] if ch.get("witness") else [])
+                             + ([t("witness")] + [f"  {x}" for x in change_witness(ch, cat)] if ch.get("witness") else [])
                              ) + "\n"
             if view.allow_changes:
-                s.outcome(case, "skipped", f"allowed (--allow-changes): {title}")
+                s.outcome(case, "skipped", pick(f"已允许（--allow-changes）：{title}", f"allowed (--allow-changes): {title}"))
                 ET.SubElement(case, "system-out").text = _x(text)
             else:
                 s.outcome(case, "failure", title, "possible-in-one-version" if is_possible(ch) else "decision-changed",
@@ -174,7 +178,7 @@ def document(report, cat=None) -> ET.Element:
         if not view.new_are_findings:
             for fd in view.new:
                 case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")
-                s.outcome(case, "failure", fd.get("message", ""), f"{fd.get('check')} new", _body(fd, cat))
+                s.outcome(case, "failure", msg(fd), f"{fd.get('check')} new", _body(fd, cat))
         for fd in view.resolved:
             case = s.case(f"resolved finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.resolved")
             ET.SubElement(case, "system-out").text = _x(_body(fd))

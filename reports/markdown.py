@@ -13,6 +13,9 @@ import html
 from .util import (SEVERITY_ICON, catalogue_paths, intended_line, intended_text, lead_with_intents, change_rules, change_sides, change_title, change_witness,
                    code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
 
+from .i18n import code_title, fix, is_en, msg, pick, t
+from .i18n import sev as sev_word
+
 NAME = "markdown"
 DESCRIPTION = "a compact table for a pull-request comment"
 
@@ -40,16 +43,16 @@ def _witness_cell(fd, cat) -> str:
     if not lines:
         return "—"
     body = "<br>".join(cell(x) for x in lines)
-    return f"<details><summary>witness</summary>{body}</details>"
+    return f"<details><summary>{pick('例证', 'witness')}</summary>{body}</details>"
 
 
 def _check_cell(report, code) -> str:
     _fam, c = code_info(report, code)
-    return f"{code_span(code)} {cell(c.name)}" if c else code_span(code)
+    return f"{code_span(code)} {cell(code_title(code, c) if not is_en() else c.name)}" if c else code_span(code)
 
 
 def _fix(fd) -> str:
-    return f"<br>修正：{cell(fd['fix'])}" if fd.get("fix") else ""
+    return f"<br>{t('fix')}{cell(fix(fd))}" if fix(fd) else ""
 
 
 def _intended(fd) -> str:
@@ -58,13 +61,13 @@ def _intended(fd) -> str:
 
 
 def _finding_rows(report, fds, cat, witnesses) -> list[str]:
-    out = ["| | Check | Finding | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+    out = [pick("| | 检查 | 问题 | 规则 | 例证 |", "| | Check | Finding | Rules | Witness |"), "| --- | --- | --- | --- | --- |"]
     for fd in fds:
         sev = fd.get("severity", "")
-        tag = "inconclusive" if fd.get("inconclusive") else sev
+        tag = t("inconclusive") if fd.get("inconclusive") else sev_word(sev)
         w = _witness_cell(fd, cat) if witnesses(fd) else "—"
         out.append(f"| {SEVERITY_ICON.get(sev, '')} {tag} | {_check_cell(report, fd.get('check', ''))} | "
-                   f"{cell(fd.get('message', ''))}{_fix(fd)}{_intended(fd)}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
+                   f"{cell(msg(fd))}{_fix(fd)}{_intended(fd)}<br><sub>{code_span(fd.get('id', ''))}</sub> | "
                    f"{_rules_cell(rules_of(fd))} | {w} |")
     return out
 
@@ -72,7 +75,7 @@ def _finding_rows(report, fds, cat, witnesses) -> list[str]:
 def _change_row(ch, cat, witnesses) -> str:
     old, new = change_sides(ch, cat)
     wl = change_witness(ch, cat) if witnesses({"severity": "warning"}) else []
-    wc = f"<details><summary>witness</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
+    wc = f"<details><summary>{pick('例证', 'witness')}</summary>{'<br>'.join(cell(x) for x in wl)}</details>" if wl else "—"
     return (f"| {cell(change_title(ch, cat))} | {cell(old) or '—'} | {cell(new) or '—'} | "
             f"{_rules_cell(change_rules(ch))} | {wc} |")
 
@@ -80,7 +83,8 @@ def _change_row(ch, cat, witnesses) -> str:
 def _render(report, cat, witnesses, max_rows) -> str:
     out: list[str] = []
     rc = exit_code(report)
-    status = "❌ failing" if rc == 1 else ("⚠️ inconclusive" if rc == 3 else "✅ passing")
+    status = (pick("❌ 未通过", "❌ failing") if rc == 1 else
+              (pick("⚠️ 无法判定", "⚠️ inconclusive") if rc == 3 else pick("✅ 通过", "✅ passing")))
     out.append(f"## {cell(report.title)}: {status}")
     out.append("")
     out.append(cell(summary_line(report)))
@@ -89,40 +93,40 @@ def _render(report, cat, witnesses, max_rows) -> str:
     view = diff_view(report)
     if view is not None:
         if view.old_files or view.new_files:
-            out.append(f"OLD: {', '.join(code_span(f) for f in view.old_files) or '—'}<br>"
-                       f"NEW: {', '.join(code_span(f) for f in view.new_files) or '—'}")
+            out.append(f"{t('OLD')}: {', '.join(code_span(f) for f in view.old_files) or '—'}<br>"
+                       f"{t('NEW')}: {', '.join(code_span(f) for f in view.new_files) or '—'}")
             out.append("")
         if view.changed_rules:
-            out.append("Rules changed: " + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
+            out.append(pick("改动的规则：", "Rules changed: ") + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
                                                      for r in view.changed_rules))
             out.append("")
         nu = ((report.extra or {}).get("diff") or {}).get("newly_understood") or []
         if nu:                                     # `diff --kotlin`: code the extractor now reads (not a change)
-            out.append("Newly understood (not a rule change): " + ", ".join(
+            out.append(pick("新读懂的代码（不是规则改动）：", "Newly understood (not a rule change): ") + ", ".join(
                 f"{code_span(u.get('id', ''))} {cell(u.get('field', ''))}" for u in nu))
             out.append("")
-        allowed = " — allowed by `--allow-changes`" if view.changes and view.allow_changes else ""
-        out.append(f"### Decisions changed ({len(view.decisions)}){allowed if view.decisions else ''}")
+        allowed = pick("——`--allow-changes` 允许", " — allowed by `--allow-changes`") if view.changes and view.allow_changes else ""
+        out.append(f"### {pick('改变的判定', 'Decisions changed')} ({len(view.decisions)}){allowed if view.decisions else ''}")
         out.append("")
         if view.decisions:
-            out += ["| Decision | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+            out += [pick("| 判定 | 旧版 | 新版 | 规则 | 例证 |", "| Decision | OLD | NEW | Rules | Witness |"), "| --- | --- | --- | --- | --- |"]
             out += [_change_row(ch, cat, witnesses) for ch in view.decisions]
         else:
-            out.append("No decision changed.")
+            out.append(pick("没有判定改变。", "No decision changed."))
         out.append("")
         if view.possible:
-            out.append(f"### Situations possible in one version only ({len(view.possible)}){allowed}")
+            out.append(f"### {pick('只在一个版本中可能的局面', 'Situations possible in one version only')} ({len(view.possible)}){allowed}")
             out.append("")
-            out += ["| Situation | OLD | NEW | Rules | Witness |", "| --- | --- | --- | --- | --- |"]
+            out += [pick("| 局面 | 旧版 | 新版 | 规则 | 例证 |", "| Situation | OLD | NEW | Rules | Witness |"), "| --- | --- | --- | --- | --- |"]
             out += [_change_row(ch, cat, witnesses) for ch in view.possible]
             out.append("")
         if not view.new_are_findings:
-            out.append(f"### New findings ({len(view.new)})")
+            out.append(f"### {pick('新问题', 'New findings')} ({len(view.new)})")
             out.append("")
-            out += _finding_rows(report, view.new, cat, witnesses) if view.new else ["None."]
+            out += _finding_rows(report, view.new, cat, witnesses) if view.new else [pick("无。", "None.")]
             out.append("")
     fds = [fdict(f) for f in lead_with_intents(report.findings if report.show_intended else report.actionable)]
-    title = "New findings" if view is not None and view.new_are_findings else "Findings"
+    title = pick("新问题", "New findings") if view is not None and view.new_are_findings else pick("问题", "Findings")
     out.append(f"### {title} ({len(fds)})")
     out.append("")
     if fds:
@@ -130,10 +134,11 @@ def _render(report, cat, witnesses, max_rows) -> str:
         cut = len(fds) - len(shown)
         out += _finding_rows(report, shown, cat, witnesses)
         if cut:
-            out += ["", f"… and {cut} more finding{'s' if cut != 1 else ''} not shown: the comment would be too "
-                        "long (see the full report)."]
+            out += ["", pick(f"……还有 {cut} 个问题没有列出：评论会太长（见完整报告）。",
+                             f"… and {cut} more finding{'s' if cut != 1 else ''} not shown: the comment would be too "
+                             "long (see the full report).")]
     else:
-        out.append("No findings.")
+        out.append(pick("没有问题。", "No findings."))
     out.append("")
     line = intended_line(report)
     if line:
@@ -141,8 +146,9 @@ def _render(report, cat, witnesses, max_rows) -> str:
         out.append("")
     if report.passes:
         n = len(report.passes)
-        out.append(f"<details><summary>✅ {n} intent{'s' if n != 1 else ''} proved: the rule book's promises the "
-                   f"rules keep</summary>")
+        out.append(pick(f"<details><summary>✅ {n} 个意图已证明：规则遵守的规则书承诺</summary>",
+                        f"<details><summary>✅ {n} intent{'s' if n != 1 else ''} proved: the rule book's promises the "
+                        f"rules keep</summary>"))
         out.append("")
         out += [f"- ✅ {code_span(p.get('intent', ''))} {cell(p.get('text') or p.get('claim', ''))} "
                 f"<sub>{cell(p.get('source', ''))}</sub>" for p in report.passes]
@@ -150,23 +156,25 @@ def _render(report, cat, witnesses, max_rows) -> str:
         out.append("</details>")
         out.append("")
     if view is not None:
-        out.append(f"### Resolved findings ({len(view.resolved)})")
+        out.append(f"### {pick('已解决的问题', 'Resolved findings')} ({len(view.resolved)})")
         out.append("")
-        out += _finding_rows(report, view.resolved, None, lambda fd: False) if view.resolved else ["None."]
+        out += _finding_rows(report, view.resolved, None, lambda fd: False) if view.resolved else [pick("无。", "None.")]
         out.append("")
     if report.suppressed:
         n = len(report.suppressed)
         inline = len(report.in_source)
         where = ("in the baseline" if not inline else "inline" if inline == n else "in the baseline or inline")
-        out.append(f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted {where}</summary>")
+        where_zh = ("基线中" if not inline else "规则旁" if inline == n else "基线中或规则旁")
+        out.append(pick(f"<details><summary>{n} 个问题已在{where_zh}接受</summary>",
+                        f"<details><summary>{n} finding{'s' if n != 1 else ''} accepted {where}</summary>"))
         out.append("")
-        out += ["| | Check | Finding | Reason |", "| --- | --- | --- | --- |"]
+        out += [pick("| | 检查 | 问题 | 理由 |", "| | Check | Finding | Reason |"), "| --- | --- | --- | --- |"]
         for f, reason in report.suppressed:
             fd = fdict(f)
             w = report.in_source.get(fd.get("id"))
             at = f" ({code_span(w['file'] + ':' + str(w['line']))})" if w else ""
-            out.append(f"| {SEVERITY_ICON.get(fd.get('severity'), '')} {fd.get('severity', '')} | "
-                       f"{_check_cell(report, fd.get('check', ''))} | {cell(fd.get('message', ''))}<br>"
+            out.append(f"| {SEVERITY_ICON.get(fd.get('severity'), '')} {sev_word(fd.get('severity', ''))} | "
+                       f"{_check_cell(report, fd.get('check', ''))} | {cell(msg(fd))}<br>"
                        f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(reason)}{at} |")
         out.append("")
         out.append("</details>")
@@ -175,20 +183,21 @@ def _render(report, cat, witnesses, max_rows) -> str:
         inl = sum(1 for e in report.stale if e.get("kind") == "inline")
         what = ("baseline entries" if not inl else "inline suppressions" if inl == len(report.stale)
                 else "baseline entries and inline suppressions")
-        out.append(f"### Stale {what} ({len(report.stale)})")
+        what_zh = ("基线条目" if not inl else "规则旁的忽略" if inl == len(report.stale) else "基线条目和规则旁的忽略")
+        out.append(pick(f"### 过时的{what_zh} ({len(report.stale)})", f"### Stale {what} ({len(report.stale)})"))
         out.append("")
-        out.append("Accepted findings that no longer occur — delete these "
+        out.append(pick("接受的问题已不再出现——删掉这些：", "Accepted findings that no longer occur — delete these "
                    + ("entries from the baseline:" if not inl else "comments:" if inl == len(report.stale)
-                      else "entries and comments:"))
+                      else "entries and comments:")))
         out.append("")
         for e in report.stale:
             at = f" ({code_span(str(e['file']) + ':' + str(e.get('line', 0)))})" if e.get("file") else ""
-            kind = "inline " if e.get("kind") == "inline" else ""
+            kind = pick("规则旁 ", "inline ") if e.get("kind") == "inline" else ""
             out.append(f"- {kind}{code_span(e.get('id', ''))}{at}: {cell(e.get('reason', ''))}")
         out.append("")
     shown, more = catalogue_paths(report.catalogue_files)
     files = ", ".join(code_span(f) for f in shown) + more
-    out.append(f"<sub>skillproof {cell(report.tool_version)} · catalogue: {files or '—'}</sub>")
+    out.append(f"<sub>skillproof {cell(report.tool_version)} · {t('catalogue')}: {files or '—'}</sub>")
     return "\n".join(out) + "\n"
 
 

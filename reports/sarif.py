@@ -27,6 +27,7 @@ from skillproof.checks.findings import SEVERITY_RANK
 
 from .ruledocs import REPOSITORY, help_uri
 
+from .i18n import fix, msg, t
 from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    exit_code, fdict, intended_of, is_possible, rules_of, stale_text, witness_text)
 
@@ -122,7 +123,7 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
     res: dict = {
         "ruleId": code,
         "level": LEVEL.get(sev, "warning"),
-        "message": _text(fd.get("message", "") + (f"\n修正：{fd['fix']}" if fd.get("fix") else "")),
+        "message": _text(msg(fd) + (f"\n{t('fix')}{fix(fd)}" if fix(fd) else "")),
         "partialFingerprints": {FINGERPRINT: fd.get("id", "")},
     }
     if code in rule_index:

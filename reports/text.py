@@ -5,6 +5,8 @@ from __future__ import annotations
 from skillproof.checks.findings import SEVERITIES
 
 from .common import witness_lines
+from .i18n import code_heading, fix, msg, pick, t
+from .i18n import sev as sev_word
 from .util import intended_line, intended_text, lead_with_intents, pass_text
 
 NAME = "text"
@@ -27,23 +29,23 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
         for f in fs:
             if f.check != last:
                 fam, code = codes.get(f.check, (None, None))
-                name = code.name if code else f.check
-                out.append(f"{c(sev)}{sev}{c('reset')} {c('bold')}{f.check}{c('reset')} {name}"
-                           + (f" — {code.summary}" if code else ""))
+                head = code_heading(f.check, code)
+                out.append(f"{c(sev)}{sev_word(sev)}{c('reset')} {c('bold')}{f.check}{c('reset')}"
+                           f"{head[len(f.check):]}")
                 last = f.check
             loc = f"{f.rules[0].file}:{f.rules[0].line}" if f.rules and f.rules[0].file else "-"
-            out.append(f"  {loc}: {f.message} {c('dim')}[{f.id}]{c('reset')}")
+            out.append(f"  {loc}: {msg(f)} {c('dim')}[{f.id}]{c('reset')}")
             it = intended_text(f.to_dict())
             if it:
                 out.append(f"      {c('dim')}{it}{c('reset')}")
-            elif f.fix:
-                out.append(f"      {c('dim')}修正：{c('reset')}{f.fix}")
+            elif fix(f):
+                out.append(f"      {c('dim')}{t('fix')}{c('reset')}{fix(f)}")
             others = [r for r in f.rules[1:] if r.file]
             if others:
-                out.append(f"      {c('dim')}rules:{c('reset')} " + "; ".join(
+                out.append(f"      {c('dim')}{t('rules')}{c('reset')}" + pick("；", "; ").join(
                     f"{r.name} ({r.file}:{r.line})" for r in others))
             if verbose and f.witness and cat is not None:
-                out.append(f"      {c('dim')}witness:{c('reset')}")
+                out.append(f"      {c('dim')}{t('witness')}{c('reset')}")
                 out.extend(f"        {line}" for line in witness_lines(cat, f.witness))
         out.append("")
     line = intended_line(report)
@@ -51,7 +53,8 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
         out.append(f"{c('note')}{line}{c('reset')}")
         out.append("")
     if report.passes:
-        out.append(f"{c('bold')}proved intents{c('reset')} ({len(report.passes)}; the rule book's promises the rules keep):")
+        out.append(f"{c('bold')}{t('proved_intents')}{c('reset')}" + pick(
+            f"（{len(report.passes)} 个；{t('proved_intents_why')}）：", f" ({len(report.passes)}; {t('proved_intents_why')}):"))
         out.extend(f"  ✓ {pass_text(p)}" for p in report.passes)
         out.append("")
     diff = report.extra.get("diff") if report.extra else None
@@ -62,7 +65,9 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
         inl = sum(1 for e in report.stale if e.get("kind") == "inline")
         what = ("baseline entries" if not inl else "inline suppressions" if inl == len(report.stale)
                 else "baseline entries and inline suppressions")
-        out.append(f"{c('warning')}stale {what}{c('reset')} (accepted findings that no longer occur):")
+        what_zh = ("基线条目" if not inl else "规则旁的忽略" if inl == len(report.stale) else "基线条目和规则旁的忽略")
+        out.append(pick(f"{c('warning')}过时的{what_zh}{c('reset')}（接受的问题已不再出现）：",
+                        f"{c('warning')}stale {what}{c('reset')} (accepted findings that no longer occur):"))
         out.extend(f"  {stale_text(e)}" for e in report.stale)
         out.append("")
     from .util import summary_line
@@ -74,53 +79,77 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
     from .common import question_line
     out = []
     if diff["changed_rules"]:
-        out.append(f"{c('bold')}changed rules{c('reset')}: " + ", ".join(
-            f"{r['id']} ({r['change']})" for r in diff["changed_rules"]))
+        out.append(f"{c('bold')}{t('changed_rules')}{c('reset')}{pick('：', ': ')}" + pick("，", ", ").join(
+            f"{_rule_name(cat, r['id'])} ({_change_word(r['change'])})" for r in diff["changed_rules"]))
         out.append("")
-    for key, title in (("newly_understood", "newly understood (code the extractor now reads; not a rule change)"),
-                       ("no_longer_understood", "no longer understood (read in OLD, unknown in NEW)")):
+    for key in ("newly_understood", "no_longer_understood"):
         if diff.get(key):
-            out.append(f"{c('bold')}{title}{c('reset')}:")
+            out.append(f"{c('bold')}{t(key)}{c('reset')}{pick('：', ':')}")
             out.extend(f"  {u['id']} {u['field']}: {u['base']} → {u['head']}" + (f"  ({u['where']})" if u['where']
                                                                                else "") for u in diff[key])
             out.append("")
     if diff["resolved"]:
-        out.append(f"{c('bold')}resolved findings{c('reset')} (in OLD, gone in NEW):")
-        out.extend(f"  {f['id']}: {f['message']}" for f in diff["resolved"])
+        out.append(f"{c('bold')}{t('resolved_findings')}{c('reset')}{pick('：', ':')}")
+        out.extend(f"  {f['id']}: {msg(f)}" for f in diff["resolved"])
         out.append("")
-    from .util import change_witness, is_possible
+    from .util import change_sides, change_title, change_witness, is_possible
     decisions = [ch for ch in diff["decision_changes"] if not is_possible(ch)]
     possible = [ch for ch in diff["decision_changes"] if is_possible(ch)]
     if decisions:
-        out.append(f"{c('warning')}changed decisions{c('reset')} (a state possible under both versions, answered differently):")
+        out.append(f"{c('warning')}{t('changed_decisions')}{c('reset')}{pick('：', ':')}")
         for ch in decisions:
-            where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
+            where = pick("；", "; ").join(f"{r['name']} ({r['file']}:{r['line']}, {_change_word(r['change'])})"
+                                          for r in ch["rules"]) or "-"
             if not ch.get("witness"):                  # an engine rule changed: no witness state, the rule says it
-                out.append(f"  {ch['decision']}: {ch.get('message') or ch['question']}")
-                out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+                out.append(f"  {_decision(ch)}{pick('：', ': ')}{change_title(ch, cat)}")
+                out.append(f"      {c('dim')}{t('rules')}{c('reset')}{where}")
                 continue
             if cat is not None:
                 q = question_line(cat, ch["question"], {})
-                out.append(f"  {ch['decision']}: {q.rstrip(' ⇒')}")
+                out.append(f"  {_decision(ch)}{pick('：', ': ')}{q.rstrip(' ⇒')}")
             else:
-                out.append(f"  {ch['decision']}: {ch['question']}")
-            out.append(f"      old: {ch['old']}")
-            out.append(f"      new: {ch['new']}")
-            out.append(f"      {c('dim')}rules:{c('reset')} {where}")
+                out.append(f"  {_decision(ch)}{pick('：', ': ')}{change_title(ch, None)}")
+            old, new = change_sides(ch, cat)
+            out.append(f"      {t('old')}{old}")
+            out.append(f"      {t('new')}{new}")
+            out.append(f"      {c('dim')}{t('rules')}{c('reset')}{where}")
             if cat is not None:
-                out.append(f"      {c('dim')}witness:{c('reset')}")
+                out.append(f"      {c('dim')}{t('witness')}{c('reset')}")
                 out.extend(f"        {line}" for line in change_witness(ch, cat))
         out.append("")
     if possible:
-        out.append(f"{c('warning')}situations possible in one version only{c('reset')} (what a change makes possible, "
-                   "or impossible):")
+        out.append(f"{c('warning')}{t('possible_one_side')}{c('reset')}{pick('：', ':')}")
         for ch in possible:
-            where = "; ".join(f"{r['name']} ({r['file']}:{r['line']}, {r['change']})" for r in ch["rules"]) or "-"
-            out.append(f"  {ch['message']}")
-            out.append(f"      old: {ch['old']}")
-            out.append(f"      new: {ch['new']}")
-            out.append(f"      {c('dim')}rules:{c('reset')} {where}")
-            out.append(f"      {c('dim')}witness:{c('reset')}")
+            where = pick("；", "; ").join(f"{r['name']} ({r['file']}:{r['line']}, {_change_word(r['change'])})"
+                                          for r in ch["rules"]) or "-"
+            old, new = change_sides(ch, cat)
+            out.append(f"  {change_title(ch, cat)}")
+            out.append(f"      {t('old')}{old}")
+            out.append(f"      {t('new')}{new}")
+            out.append(f"      {c('dim')}{t('rules')}{c('reset')}{where}")
+            out.append(f"      {c('dim')}{t('witness')}{c('reset')}")
             out.extend(f"        {line}" for line in change_witness(ch, cat))
         out.append("")
     return out
+
+
+_CHANGE_ZH = {"added": "新增", "changed": "改动", "removed": "删除"}
+
+
+def _change_word(ch: str) -> str:
+    return pick(_CHANGE_ZH.get(ch, ch), ch)
+
+
+def _rule_name(cat, rid: str) -> str:
+    """A changed rule by its catalogue name (its id only when the catalogue does not know it)."""
+    if cat is not None:
+        try:
+            return cat.name_of(rid)
+        except (KeyError, AttributeError):
+            pass
+    return rid
+
+
+def _decision(ch: dict) -> str:
+    from .common import decision_word
+    return decision_word(ch.get("decision", ""))

@@ -123,7 +123,8 @@ def is_possible(c: dict) -> bool:
 
 def possible_kind(c: dict) -> str:
     """'possible only in NEW' / 'possible only in OLD'."""
-    return f"possible only in {'NEW' if c.get('side') == 'new' else 'OLD'}"
+    from .i18n import t
+    return t("possible_only_new" if c.get("side") == "new" else "possible_only_old")
 
 
 def diff_view(report) -> DiffView | None:
@@ -254,57 +255,80 @@ def change_rules(c: dict) -> list[dict]:
 
 
 def summary_line(report) -> str:
-    """`ok`/`FAIL` and the counts, in one line (the text format's summary, without colours)."""
+    """`ok`/`FAIL` and the counts, in one line (the text format's summary, without colours), in the run's
+    language (the status word — ok / FAIL / INCONCLUSIVE — is the same in both: CI logs grep it)."""
+    from .i18n import is_en, plural, sev
+    en = is_en()
     v = diff_view(report)
     pre = ""
     if v is not None:
         n, p = len(v.decisions), len(v.possible)
-        pre = (f"{n} changed decision{'s' if n != 1 else ''}"
-               + (f", {p} situation{'s' if p != 1 else ''} possible in one version only" if p else "")
-               + f"{' (allowed)' if v.changes and v.allow_changes else ''}, {len(v.new)} new finding"
-               f"{'s' if len(v.new) != 1 else ''}, {len(v.resolved)} resolved; ")
+        if en:
+            pre = (f"{n} changed decision{'s' if n != 1 else ''}"
+                   + (f", {p} situation{'s' if p != 1 else ''} possible in one version only" if p else "")
+                   + f"{' (allowed)' if v.changes and v.allow_changes else ''}, {len(v.new)} new finding"
+                   f"{'s' if len(v.new) != 1 else ''}, {len(v.resolved)} resolved; ")
+        else:
+            pre = (f"{n} 个判定改变" + (f"，{p} 个局面只在一个版本中可能" if p else "")
+                   + f"{'（已允许）' if v.changes and v.allow_changes else ''}，{len(v.new)} 个新问题，"
+                   f"{len(v.resolved)} 个已解决；")
     cnt = report.counts()
-    parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" for s in SEVERITIES]
+    parts = [f"{cnt[s]} {s}{'s' if cnt[s] != 1 else ''}" if en else f"{sev(s)} {cnt[s]}" for s in SEVERITIES]
     extra = []
     if report.inconclusive:
-        extra.append(f"{len(report.inconclusive)} inconclusive")
+        extra.append(f"{len(report.inconclusive)} inconclusive" if en else f"{len(report.inconclusive)} 个无法判定")
     n_int = len(report.intended)
     if n_int:
-        extra.append(f"{n_int} of the notes designed behaviour")
+        extra.append(f"{n_int} of the notes designed behaviour" if en else f"其中 {n_int} 个提示是设计如此")
     if report.passes:
-        extra.append(f"{len(report.passes)} intent{'s' if len(report.passes) != 1 else ''} proved")
+        extra.append(plural(len(report.passes), " 个意图已证明", "intent") + (" proved" if en else ""))
     inline = len(getattr(report, "in_source", {}) or {})
     if len(report.suppressed) - inline:
-        extra.append(f"{len(report.suppressed) - inline} suppressed by baseline")
+        k = len(report.suppressed) - inline
+        extra.append(f"{k} suppressed by baseline" if en else f"{k} 个被基线接受")
     if inline:
-        extra.append(f"{inline} suppressed inline")
+        extra.append(f"{inline} suppressed inline" if en else f"{inline} 个在规则旁被忽略")
     st_inline = sum(1 for e in report.stale if e.get("kind") == "inline")
     if len(report.stale) - st_inline:
-        extra.append(f"{len(report.stale) - st_inline} stale baseline entries")
+        k = len(report.stale) - st_inline
+        extra.append(f"{k} stale baseline entries" if en else f"{k} 条过时的基线条目")
     if st_inline:
-        extra.append(f"{st_inline} stale inline suppression{'s' if st_inline != 1 else ''}")
+        extra.append(f"{st_inline} stale inline suppression{'s' if st_inline != 1 else ''}" if en
+                     else f"{st_inline} 条过时的规则旁忽略")
     status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(exit_code(report), "FAIL")
     n = len(report.findings)
-    s = f"{pre}{status}: {n} finding{'s' if n != 1 else ''} ({', '.join(parts)})"
+    if en:
+        s = f"{pre}{status}: {n} finding{'s' if n != 1 else ''} ({', '.join(parts)})"
+        if extra:
+            s += "; " + ", ".join(extra)
+        return s + f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
+    s = f"{pre}{status}：{n} 个问题（{'，'.join(parts)}）"
     if extra:
-        s += "; " + ", ".join(extra)
-    return s + f"; failing at --fail-on={report.fail_on}: {len(report.failing())}"
+        s += "；" + "，".join(extra)
+    return s + f"；按 --fail-on={report.fail_on} 判为失败：{len(report.failing())}"
 
 
 def accepted_where(report, fid: str) -> str:
     """Where a suppressed finding was accepted: 'inline at file:line' or 'in the baseline'."""
+    from .i18n import pick
     w = (getattr(report, "in_source", {}) or {}).get(fid)
-    return f"inline at {w['file']}:{w['line']}" if w else "in the baseline"
+    if w:
+        return pick(f"在 {w['file']}:{w['line']} 的规则旁", f"inline at {w['file']}:{w['line']}")
+    return pick("在基线中", "in the baseline")
 
 
 def stale_text(e: dict) -> str:
     """One line for a stale baseline entry or inline suppression."""
+    from .i18n import pick
     at = f" ({e['file']}:{e.get('line', 0)})" if e.get("file") else ""
+    why_en = f" (reason was: {e['reason']})" if e.get("reason") else ""
+    why_zh = f"（原理由：{e['reason']}）" if e.get("reason") else ""
     if e.get("kind") == "inline":
-        return (f"inline ignore[{e.get('id')}]{at} next to {e.get('rule', '')} accepts nothing any more — delete it"
-                + (f" (reason was: {e['reason']})" if e.get("reason") else ""))
-    return (f"baseline entry {e.get('id')}{at}: the accepted finding no longer occurs — delete it"
-            + (f" (reason was: {e['reason']})" if e.get("reason") else ""))
+        return pick(f"规则旁的 ignore[{e.get('id')}]{at}（{e.get('rule', '')}）不再接受任何问题——删掉它{why_zh}",
+                    f"inline ignore[{e.get('id')}]{at} next to {e.get('rule', '')} accepts nothing any more — delete it"
+                    + why_en)
+    return pick(f"基线条目 {e.get('id')}{at}：接受的问题不再出现——删掉它{why_zh}",
+                f"baseline entry {e.get('id')}{at}: the accepted finding no longer occurs — delete it" + why_en)
 
 
 def checkout_path(name: str) -> str:
@@ -325,8 +349,12 @@ def intended_of(fd: dict) -> dict:
 
 def intended_text(fd: dict) -> str:
     """"intended by ID (source)" for a finding an intent documents as designed ('' otherwise)."""
+    from .i18n import pick
     it = intended_of(fd)
-    return f"intended by {it['intent']} ({it.get('source', '')})" if it else ""
+    if not it:
+        return ""
+    return pick(f"设计如此，见意图 {it['intent']}（{it.get('source', '')}）",
+                f"intended by {it['intent']} ({it.get('source', '')})")
 
 
 def intended_line(report) -> str:
@@ -339,6 +367,11 @@ def intended_line(report) -> str:
         it = intended_of(fdict(f))
         by.setdefault(it["intent"], 0)
         by[it["intent"]] += 1
+    from .i18n import is_en
+    if not is_en():
+        listed = "，".join(f"{k}（{v}）" for k, v in sorted(by.items()))
+        more = "" if report.show_intended else "——`skillproof check --show intended` 列出它们"
+        return f"设计如此：{len(fs)} 个问题是规则书写明的设计，见 {len(by)} 个意图：{listed}{more}"
     listed = ", ".join(f"{k} ({v})" for k, v in sorted(by.items()))
     more = "" if report.show_intended else " — `skillproof check --show intended` lists them"
     return (f"designed behaviour: {len(fs)} finding{'s' if len(fs) != 1 else ''} the rule book documents as "
@@ -347,8 +380,9 @@ def intended_line(report) -> str:
 
 def pass_text(p: dict) -> str:
     """One line for a proved intent: its id, the promise, the source."""
+    from .i18n import pick
     what = p.get("text") or p.get("claim", "")
-    return f"{p.get('intent')}: {what} ({p.get('source', '')})"
+    return pick(f"{p.get('intent')}：{what}（{p.get('source', '')}）", f"{p.get('intent')}: {what} ({p.get('source', '')})")
 
 
 def passes_line(report) -> str:
@@ -357,9 +391,11 @@ def passes_line(report) -> str:
         [f for f, _ in report.suppressed if fdict(f).get("check") == "IN001"]
     if not report.passes and not broken:
         return ""
-    return (f"intents: {len(report.passes)} proved, {len(broken)} broken"
-            + (f" ({sum(1 for f, _ in report.suppressed if fdict(f).get('check') == 'IN001')} accepted)"
-               if any(fdict(f).get("check") == "IN001" for f, _ in report.suppressed) else ""))
+    from .i18n import is_en
+    acc = sum(1 for f, _ in report.suppressed if fdict(f).get('check') == 'IN001')
+    if not is_en():
+        return f"意图：{len(report.passes)} 个已证明，{len(broken)} 个被违反" + (f"（{acc} 个已接受）" if acc else "")
+    return (f"intents: {len(report.passes)} proved, {len(broken)} broken" + (f" ({acc} accepted)" if acc else ""))
 
 
 def lead_with_intents(findings) -> list:

@@ -4,3 +4,16 @@ import sys
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, HERE)          # tests/randstate.py and helpers
 FIXTURES = os.path.join(HERE, "fixtures")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _report_language(request):
+    """Formats called in process render in English unless a test asks for Chinese (``@pytest.mark.zh``) —
+    the format tests pin the English labels; tests/test_lang.py holds both languages to one language each.
+    The command line (``main`` or a subprocess) sets its own language (default zh) whatever this says."""
+    from skillproof.model import lang
+    with lang.using("zh" if request.node.get_closest_marker("zh") else "en"):
+        yield

@@ -330,6 +330,7 @@ def test_which_send(cat, sess):
         assert (st.seats[0].skills[i].rule if i is not None else None) == v["value"]
 
 
+@pytest.mark.zh
 def test_after_hou_lai_ren(cat, sess):
     """后来人 replaces the role of a dying player (server HouLaiRen): the trace shows the replacement, the
     question is answered on the new role's skills."""

@@ -357,6 +357,7 @@ def test_moment_errors_are_located(cat, text, col, needle):
 
 
 # ------------------------------------------------------------------------------ traces, saved and replayed
+@pytest.mark.zh
 def test_the_witness_is_told_step_by_step(cat, sess):
     from skillproof.cmd_ask import render
     res = ask(cat, sess, "can 李 play 甲 as 乙 under 宣·宣言(A=乙, B=甲)")

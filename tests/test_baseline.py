@@ -70,7 +70,7 @@ def test_round_trip_on_the_command_line(tmp_path):
     assert [s["id"] for s in doc["stale"]] == ["CV002-0123456789"]
     assert doc["stale"][0]["reason"] == "was accepted once" and doc["stale"][0]["line"] > 1
     r = sp("check", *CONVERSION, "--baseline", str(base))
-    assert "stale baseline entries" in r.stdout and "CV002-0123456789" in r.stdout
+    assert "过时的基线条目" in r.stdout and "CV002-0123456789" in r.stdout
 
     # regenerating keeps the reasons of findings that still occur and drops the stale entry
     r = sp("baseline", *CONVERSION, "--output", str(base))

@@ -124,7 +124,7 @@ def test_workflow_on_a_pull_request_that_adds_a_finding(tmp_path):
                for res in run["results"] for loc in res.get("locations", []))
     assert all(r["helpUri"].startswith("https://github.com/") for r in run["tool"]["driver"]["rules"])
     comment = (repo / "skillproof-comment.md").read_text(encoding="utf-8")
-    assert comment.startswith("## skillproof diff: ❌ failing") and "## skillproof check: ❌ failing" in comment
+    assert comment.startswith("## skillproof diff: ❌ 未通过") and "## skillproof check: ❌ 未通过" in comment
     assert len(comment.encode("utf-8")) <= 65000 and comment in summary
     # the actions get files that exist
     uses = {s["uses"].split("@")[0]: s for kind, s, _ in log if kind == "uses"}
@@ -146,7 +146,7 @@ def test_workflow_on_a_clean_pull_request_and_on_push(tmp_path):
     runs = {s.get("name"): r for kind, s, r in log if kind == "run"}
     assert outputs["check"]["exit"] == "0" and outputs["diff"]["exit"] == "0"
     assert runs["verdict"].returncode == 0, runs["verdict"].stdout
-    assert "✅ passing" in summary
+    assert "✅ 通过" in summary
     (tmp_path / "push").mkdir()
     *_, outputs, summary, log = run_workflow(repo, tmp_path / "push", event="push")
     kinds = [(k, f"{s.get('name', '')} {s.get('uses', '')}") for k, s, _ in log]

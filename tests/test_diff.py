@@ -91,7 +91,7 @@ def test_cli_exit_codes_and_json(tmp_path):
     r = sp("diff", "-q", "--allow-changes", "--fail-on", "none", str(loader.shipped_path()), str(new))
     assert r.returncode == 0
     r = sp("diff", "-q", str(loader.shipped_path()), str(loader.shipped_path()))
-    assert r.returncode == 0 and "0 changed decisions" in r.stdout
+    assert r.returncode == 0 and "0 个判定改变" in r.stdout
     r = sp("diff", str(tmp_path / "nope"), str(new))
     assert r.returncode == 2 and "no such file" in r.stderr
 

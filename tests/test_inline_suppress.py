@@ -64,7 +64,7 @@ def test_a_comment_above_the_table_accepts_that_rules_findings(tmp_path):
         line = open(paths[1], encoding="utf-8").read().splitlines()[loc["region"]["startLine"] - 1]
         assert line.startswith("# skillproof: ignore[CV002]")
     text = sp("check", *paths).stdout
-    assert "2 suppressed inline" in text.splitlines()[-1]
+    assert "2 个在规则旁被忽略" in text.splitlines()[-1]
 
 
 def test_a_finding_id_inside_the_table_and_on_another_rule(tmp_path):
@@ -87,11 +87,11 @@ def test_stale_comment_is_flagged_but_does_not_fail(tmp_path):
     assert [(e["id"], e["kind"], e["rule"]) for e in doc["stale"]] == [("BN001", "inline", "OptAB")]
     assert doc["summary"]["stale_inline_suppressions"] == 1 and doc["summary"]["exit_code"] == 0
     r = sp("check", *paths, "--fail-on", "none")
-    assert r.returncode == 0 and "stale inline suppressions" in r.stdout and "1 stale inline suppression" in r.stdout
+    assert r.returncode == 0 and "过时的规则旁的忽略" in r.stdout and "1 条过时的规则旁忽略" in r.stdout
     doc = run_json(paths, "--select", "conversion", "--fail-on", "none")     # BN001 did not run: not stale
     assert doc["stale"] == []
     gh = sp("check", *paths, "-f", "github", "--fail-on", "none").stdout
-    assert any(x.startswith("::warning file=") and "title=stale inline suppression" in x for x in gh.splitlines())
+    assert any(x.startswith("::warning file=") and "title=过时的规则旁的忽略" in x for x in gh.splitlines())
 
 
 def test_bad_comments_are_located_errors(tmp_path):

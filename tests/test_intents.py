@@ -230,20 +230,20 @@ def test_junit_has_a_passing_test_case_per_proved_intent(report_files):
 
 def test_text_leads_with_what_needs_action_and_summarises_designed_behaviour(report_files):
     text = report_files["text"]
-    assert text.splitlines()[0].startswith("error IN001")
-    assert "RC001" not in text.split("designed behaviour:")[0]          # not listed before the one line
-    line = next(x for x in text.splitlines() if x.startswith("designed behaviour:"))
+    assert text.splitlines()[0].startswith("错误 IN001")
+    assert "RC001" not in text.split("设计如此：")[0]          # not listed before the one line
+    line = next(x for x in text.splitlines() if x.startswith("设计如此："))
     assert "must-wins" in line and "--show intended" in line
-    assert "✓ keep-own-turn: 守规只在自己的回合发动" in text
-    assert "note RC001" in report_files["text-intended"] and "intended by must-wins" in report_files["text-intended"]
+    assert "✓ keep-own-turn：守规只在自己的回合发动" in text
+    assert "提示 RC001" in report_files["text-intended"] and "见意图 must-wins" in report_files["text-intended"]
 
 
 def test_markdown_and_html_show_the_passes_and_the_designed_behaviour(report_files):
     md, html = report_files["markdown"], report_files["html"]
-    assert "intent proved" in md or "intents proved" in md
-    assert "<code>keep-own-turn</code>" in md and "designed behaviour:" in md
+    assert "个意图已证明" in md
+    assert "<code>keep-own-turn</code>" in md and "设计如此：" in md
     assert 'id="intents"' in html and "keep-own-turn" in html and 'id="designed"' in html
-    assert "Proved intents (2)" in html
+    assert "已证明的意图 (2)" in html
 
 
 def test_json_lists_the_passes(report_files):

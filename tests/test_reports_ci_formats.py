@@ -29,8 +29,8 @@ def test_github_annotations():
         assert (m.group(2), int(m.group(3))) == (f.rules[0].file, f.rules[0].line)
         assert m.group(4).startswith(f.check)
         body = m.group(5)
-        assert "\n" not in body and body.startswith(f.message.replace("%", "%25"))
-        assert f"%0A修正：{f.fix}" in body and body.endswith(f"[{f.id}]")
+        assert "\n" not in body and body.startswith(f.text().replace("%", "%25"))
+        assert f"%0Afix: {f.hint()}" in body and body.endswith(f"[{f.id}]")
     assert github.command("warning", "a%b\nc", "x,y.toml", 3, "t:1") == \
         "::warning file=x%2Cy.toml,line=3,title=t%3A1::a%25b%0Ac"
 
@@ -44,10 +44,10 @@ def test_gitlab_code_quality():
     import hashlib
     for f in result.findings:
         i = by_fp[hashlib.md5(f.id.encode()).hexdigest()]
-        assert i["check_name"] == f.check and f.message in i["description"]
+        assert i["check_name"] == f.check and f.text() in i["description"]
         assert i["severity"] == {"error": "critical", "warning": "major", "note": "info"}[f.severity]
         assert i["location"] == {"path": f.rules[0].file, "lines": {"begin": f.rules[0].line}}
-        assert f.fix in i["content"]["body"]
+        assert f.hint() in i["content"]["body"]
     keys = [(i["location"]["path"], i["location"]["lines"]["begin"], i["check_name"], i["fingerprint"]) for i in issues]
     assert keys == sorted(keys)
     assert gitlab.render(rep, cat=cat) == gitlab.render(report_for()[2], cat=cat)
@@ -116,7 +116,7 @@ def test_every_format_shows_the_fix_hint():
         if fmt in ("json", "sarif", "gitlab"):
             text = json.dumps(json.loads(text), ensure_ascii=False)
         import html as H
-        assert f.fix in H.unescape(text).replace("\\_", "_").replace("\\[", "[").replace("\\]", "]"), fmt
+        assert f.hint() in H.unescape(text).replace("\\_", "_").replace("\\[", "[").replace("\\]", "]"), fmt
 
 
 def test_diff_sarif_locations_are_checkout_paths(tmp_path):

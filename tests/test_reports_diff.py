@@ -43,7 +43,7 @@ def sides(tmp_path_factory):
 
 def run_diff(root, fmt):
     out = root / f"out.{fmt}"
-    r = sp("diff", "old", "new", "--format", fmt, "--output", str(out), cwd=root)
+    r = sp("diff", "old", "new", "--format", fmt, "--lang", "en", "--output", str(out), cwd=root)
     assert r.returncode == 1, r.stderr
     assert r.stdout == ""
     return out.read_text(encoding="utf-8")
@@ -65,10 +65,10 @@ def test_sarif(sides, validator):  # noqa: F811
     assert len(changes) == len(doc["diff"]["decision_changes"])
     for r, c in zip(changes, doc["diff"]["decision_changes"]):
         assert r["properties"]["decisionChange"] == c
-        assert "OLD: ok = 是" in r["message"]["text"] and "NEW: ok = 否" in r["message"]["text"]
+        assert "OLD: allowed = yes" in r["message"]["text"] and "NEW: allowed = no" in r["message"]["text"]
         loc = r["locations"][0]["physicalLocation"]
         assert loc["artifactLocation"]["uri"] == "new/1-trigger.toml" and loc["region"]["startLine"] == c["rules"][0]["line"]
-        assert any(x.startswith("座位0 转化者") for x in r["properties"]["witnessText"])
+        assert any(x.startswith("seat 0 转化者") for x in r["properties"]["witnessText"])
     assert {r["partialFingerprints"]["skillproofFindingId/v1"] for r in results if r.get("baselineState") == "new"} \
         == {f["id"] for f in doc["findings"]}
     assert {r["partialFingerprints"]["skillproofFindingId/v1"] for r in results if r.get("baselineState") == "absent"} \
@@ -96,7 +96,7 @@ def test_markdown(sides):
     assert "Rules changed: <code>OptAB</code> changed" in text
     rows = table_rows(text, "| Decision | OLD | NEW |")
     assert len(rows) == len(doc["diff"]["decision_changes"])
-    assert all(r[1].startswith("ok = 是") and r[2].startswith("ok = 否") and "<code>new/1-trigger.toml:" in r[3]
+    assert all(r[1].startswith("allowed = yes") and r[2].startswith("allowed = no") and "<code>new/1-trigger.toml:" in r[3]
                and r[4].startswith("<details>") for r in rows)
     assert text.index("### Decisions changed") < text.index("### New findings") < text.index("### Resolved findings")
     assert len(table_rows(text[text.index("### Resolved findings"):], "| | Check |")) == len(doc["diff"]["resolved"])
@@ -141,7 +141,7 @@ def test_possible_in_one_version_json(gains):
 
 def run_gains(root, fmt):
     out = root / f"out.{fmt}"
-    r = sp("diff", "old", "new", "--format", fmt, "--output", str(out), cwd=root)
+    r = sp("diff", "old", "new", "--format", fmt, "--lang", "en", "--output", str(out), cwd=root)
     assert r.returncode == 1, r.stderr
     return out.read_text(encoding="utf-8")
 

@@ -316,7 +316,7 @@ def test_chromium_filters_and_search(chromium, page):
     _, result, _, _, path = page
     notes = sum(1 for f in result.findings if f.severity == "note")
     target = next(f for f in result.findings if f.witness)
-    word = target.message[:6]
+    word = target.message[:6]            # the page is rendered before the test: in Chinese
     got = probe(chromium, path, r"""
       function visible(){return [].slice.call(document.querySelectorAll('tr.finding')).filter(function(r){
         return !r.classList.contains('hidden');}).map(function(r){return r.id;});}
@@ -331,7 +331,7 @@ def test_chromium_filters_and_search(chromium, page):
       out.groupsShown=[].slice.call(document.querySelectorAll('tr.group')).filter(function(g){return !g.classList.contains('hidden');}).length;
       return out;""")
     n = len(result.findings)
-    assert got["all"] == n and got["noNotes"] == n - notes and got["shown"] == f"{n - notes} of {n} findings shown"
+    assert got["all"] == n and got["noNotes"] == n - notes and got["shown"] == f"显示 {n - notes} / {n} 个问题"
     assert got["cv001"] == [H.finding_dom_id(f.id) for f in result.findings if f.check == "CV001"]
     assert H.finding_dom_id(target.id) in got["search"] and len(got["search"]) < n
     assert got["groupsShown"] == len({(f.severity, f.check) for f in result.findings

@@ -39,7 +39,7 @@ def test_one_row_per_finding_with_locations_and_witness():
         for r in f.rules:
             assert f"<code>{r.file}:{r.line}</code>" in rules
         if f.witness:
-            assert wit.startswith("<details><summary>witness</summary>") and "问题：" in wit
+            assert wit.startswith("<details><summary>witness</summary>") and "question: " in wit
         else:
             assert wit == "—"
     assert len(text) < markdown.LIMIT
@@ -70,7 +70,7 @@ def test_baseline_sections_and_diff():
     assert [r[3] for r in sup] == ["intended", "intended"]
     assert "### Stale baseline entries (1)" in text and "<code>CV001-0123456789</code> (<code>b.toml:4</code>): old reason" in text
     dec = table_rows(text, "| Decision | OLD | NEW |")
-    assert len(dec) == 1 and "<code>rules.toml:56</code>" in dec[0][3] and "座位0 阿尔法" in dec[0][4]
+    assert len(dec) == 1 and "<code>rules.toml:56</code>" in dec[0][3] and "seat 0 阿尔法" in dec[0][4]
     assert text.index("### Decisions changed (1)") < text.index("### New findings (1)") < text.index("### Findings (")
 
 
@@ -94,7 +94,7 @@ def test_cli_markdown(tmp_path):
     out = tmp_path / "comment.md"
     r = sp("check", *CONVERSION, "-f", "markdown", "-o", str(out))
     assert r.returncode == 1 and r.stdout == ""
-    assert len(table_rows(out.read_text(encoding="utf-8"), "| | Check | Finding |")) == 3
+    assert len(table_rows(out.read_text(encoding="utf-8"), "| | 检查 | 问题 |")) == 3
 
 
 def test_many_catalogue_files_are_named_by_their_directory():

@@ -78,11 +78,11 @@ def test_synthetic_catalogue_validates_and_says_everything(validator):
     for res, f in zip(results, result.findings):
         assert res["ruleId"] == f.check and rules[res["ruleIndex"]]["id"] == f.check
         assert res["level"] == f.severity
-        assert res["message"]["text"] == f"{f.message}\n修正：{f.fix}" and res["properties"]["fix"] == f.fix
+        assert res["message"]["text"] == f"{f.text()}\nfix: {f.hint()}" and res["properties"]["fix"] == f.fix
         assert res["partialFingerprints"] == {sarif.FINGERPRINT: f.id}
         if f.witness:           # (an "is never effective" finding has no witness state)
             assert res["properties"]["witness"] == json.loads(json.dumps(f.witness))
-            assert any(x.startswith("问题：") for x in res["properties"]["witnessText"])
+            assert any(x.startswith("question: ") for x in res["properties"]["witnessText"])
         else:
             assert "witness" not in res["properties"]
         located = {(r.id, r.file, r.line) for r in f.rules if r.file}

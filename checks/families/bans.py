@@ -144,7 +144,12 @@ def run(ctx):
         msg = (f"{_site_name(ctx, give)}禁止了{ctx.card(xv)}，但{who}仍可用{conv.label}把{ctx.card(xv)}"
                f"当作{ctx.card(yv)}打出（禁令只看宣言的牌名）。")
         out.append(Finding(
-            "BN001", "bans", "warning", msg, fix=f"让{conv.label}查看禁令（换用 plays 并设 checks_bans = true），或让{_site_name(ctx, give)}的禁令也覆盖转化前的牌；若本意如此，写明理由忽略它。", key=f"BN001|{site_key(give)}|{conv.id}",
+            "BN001", "bans", "warning", msg,
+            message_en=(f"{ctx.name(give.giver)} bans {ctx.card(xv)}, but {who} can still play {ctx.card(xv)} as "
+                        f"{ctx.card(yv)} with {conv.name} (bans look at the declared card)."),
+            fix_en=(f"make {conv.name} consult bans (use plays with checks_bans = true), or make {ctx.name(give.giver)}'s "
+                    f"ban cover the card before conversion; if this is intended, ignore it with a reason."),
+            fix=f"让{conv.label}查看禁令（换用 plays 并设 checks_bans = true），或让{_site_name(ctx, give)}的禁令也覆盖转化前的牌；若本意如此，写明理由忽略它。", key=f"BN001|{site_key(give)}|{conv.id}",
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(give.grant, "the ban"),
                    ctx.ref(conv.id, "converts it past the ban")],
             witness=ctx.witness(st, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
@@ -183,7 +188,11 @@ def run(ctx):
         msg = (f"{_site_name(ctx, give)}禁止了{ctx.card(card)}，但{who}的{skill.label}仍能产生"
                f"{ctx.card(card)}的效果：服务器不为这个技能检查禁令。")
         out.append(Finding(
-            "BN002", "bans", "warning", msg, fix=f"在{skill.label}的 plays 里设 checks_bans = true（让服务器为它检查禁令），或接受并写明理由。", key=f"BN002|{site_key(give)}|{skill.id}",
+            "BN002", "bans", "warning", msg,
+            message_en=(f"{ctx.name(give.giver)} bans {ctx.card(card)}, but {who}'s {skill.name} still has the effect "
+                        f"of {ctx.card(card)}: the server does not check bans for this skill."),
+            fix_en=f"set checks_bans = true in {skill.name}'s plays (the server then checks bans for it), or accept it with a reason.",
+            fix=f"在{skill.label}的 plays 里设 checks_bans = true（让服务器为它检查禁令），或接受并写明理由。", key=f"BN002|{site_key(give)}|{skill.id}",
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(skill.id, "acts as the card, unchecked")],
             witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True}),
             details={"card": card}))
@@ -229,13 +238,21 @@ def _run_played_for(ctx, out, sites):
                 names = [cat.characters[s.character].name for s in st.seats]
                 banned_who, other = (names[0], names[1]) if len(names) > 1 else (names[0], "?")
                 if p.card_of == "target":
+                    msg_en = (f"{ctx.name(give.giver)} bans {banned_who} from using {ctx.card(card)}, but {other}'s "
+                              f"{skill.name} can still use {banned_who}'s hand card as {ctx.card(card)}: the server "
+                              f"looks at the bans of the user, not of the player whose card it is.")
                     msg = (f"{_site_name(ctx, give)}禁止{banned_who}使用{ctx.card(card)}，但{other}的{skill.label}"
                            f"仍能把{banned_who}的手牌当作{ctx.card(card)}使用：服务器查看的是使用者而不是出牌者的禁令。")
                 else:
+                    msg_en = (f"{ctx.name(give.giver)} bans {banned_who} from using {ctx.card(card)}, but when "
+                              f"{banned_who}'s {skill.name} plays {banned_who}'s own card the server looks at the "
+                              f"bans of the target {other}.")
                     msg = (f"{_site_name(ctx, give)}禁止{banned_who}使用{ctx.card(card)}，但{banned_who}的{skill.label}"
                            f"用自己的手牌时，服务器查看的是目标{other}的禁令。")
                 out.append(Finding(
-                    "BN003", "bans", "warning", msg, key=f"BN003|{site_key(give)}|{skill.id}",
+                    "BN003", "bans", "warning", msg, key=f"BN003|{site_key(give)}|{skill.id}", message_en=msg_en,
+                    fix_en=f"make {skill.name}'s plays.bans_of and plays.card_of name the same player (the bans of the "
+                           f"player whose card is played).",
                     fix=f"让{skill.label}的 plays.bans_of 与 plays.card_of 指向同一名角色（出牌的人的禁令）。",
                     rules=[ctx.ref(skill.id, "checks the wrong player's bans"), ctx.ref(give.giver, "bans the card")],
                     witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True},
@@ -274,6 +291,11 @@ def _run_played_for(ctx, out, sites):
                    f"却结算{ctx.card(xv)}的效果。")
             out.append(Finding(
                 "BN004", "bans", "warning", msg, key=f"BN004|{skill.id}|{must.id}",
+                message_en=(f"{names[1]} uses {skill.name} to make {names[0]} play {ctx.card(xv)} as {ctx.card(yv)} "
+                            f"({must.name} requires {ctx.card(xv)} be played as {ctx.card(yv)}): the server checks "
+                            f"{ctx.card(yv)} but resolves the effect of {ctx.card(xv)}."),
+                fix_en=(f"make {skill.name} resolve the card it checked (plays.resolves = \"declared\"), or check the "
+                        f"physical card."),
                 fix=f"让{skill.label}结算它检查过的牌（plays.resolves = \"declared\"），或检查时按实际的牌检查。",
                 rules=[ctx.ref(skill.id, "resolves the physical card"), ctx.ref(must.id, "forces the declared type")],
                 witness=ctx.witness(st, {"decision": "plays", "seat": 0, "user": 1, "skill": skill.id,

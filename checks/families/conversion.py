@@ -86,7 +86,8 @@ def run(ctx):
         # the vetoed use is one the player could make in this window (the declared card is usable here)
         a = ctx.find(q, z3.And(xb, yb, z3.Or(terms), X.enc_card_usable(S, y)))
         if a.status == "unknown":
-            out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a))
+            out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a,
+                                        f"can {must.name} veto {opt.name}"))
             continue
         if not a.sat:
             continue
@@ -95,11 +96,18 @@ def run(ctx):
         holder = cat.characters[st.seats[0].character]
         args = next((i.args for i in st.seats[0].skills if i.rule == must.id), {})
         pdesc = "、".join(f"{k}={ctx.card(v)}" for k, v in sorted(args.items()) if isinstance(v, str))
+        pdesc_en = ", ".join(f"{k}={ctx.card(v)}" for k, v in sorted(args.items()) if isinstance(v, str))
         pdesc = f"（{pdesc}）" if pdesc else ""
         msg = (f"{holder.name}的{opt.label}想把{ctx.card(xv)}当作{ctx.card(yv)}使用，"
                f"但{must.label}{pdesc}要求{ctx.card(xv)}必须当作别的牌使用，这次使用被否决。")
         out.append(Finding(
-            "CV002", "conversion", "warning", msg, fix=f"让{must.label}的 A 不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
+            "CV002", "conversion", "warning", msg,
+            message_en=(f"{holder.name}'s {opt.name} would play {ctx.card(xv)} as {ctx.card(yv)}, but {must.name}"
+                        + (f" ({pdesc_en})" if pdesc_en else "")
+                        + f" requires {ctx.card(xv)} be played as something else: this use is vetoed."),
+            fix_en=(f"make {must.name}'s A exclude the card {opt.name} converts, or make {opt.name} convert another "
+                    f"card; if the veto is intended, ignore it with a reason."),
+            fix=f"让{must.label}的 A 不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
             rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
                   [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
@@ -131,13 +139,15 @@ def _dead_card(ctx, out, holders, seen):
     goal = z3.And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), z3.And(all_fail), z3.Or(could))
     a = ctx.find(q, goal)
     if a.status == "unknown":
-        out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a))
+        out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a,
+                                    "is there a hand card that cannot be played in any way"))
     elif a.sat:
         st = a.state
         xv = a.card(S, x)
         involved = [i.rule for i in st.seats[0].skills
                     if cat.skills[i.rule].convert is not None and cat.skills[i.rule].convert.must]
         names = "、".join(cat.skills[r].label for r in dict.fromkeys(involved))
+        names_en = ", ".join(cat.skills[r].name for r in dict.fromkeys(involved))
         msg = (f"{cat.characters[st.seats[0].character].name}手里的{ctx.card(xv)}没有被禁止，"
                f"却因{names}同时生效而不能当作任何牌使用。")
         key = f"CV001|{'|'.join(sorted(set(involved)))}"
@@ -146,6 +156,10 @@ def _dead_card(ctx, out, holders, seen):
         seen.add(key)
         out.append(Finding(
             "CV001", "conversion", "error", msg, key=key,
+            message_en=(f"{cat.characters[st.seats[0].character].name}'s {ctx.card(xv)} is not banned, yet cannot be "
+                        f"played as any card while {names_en} are in force together."),
+            fix_en=(f"let at least one of {names_en} convert to a use this card has, or make one of them an optional "
+                    f"conversion (must = false)."),
             fix=f"让{names}中至少一条的转化目标包含这张牌可用的用法，或把其中一条改为可选转化（must = false）。",
             rules=[ctx.ref(r, "forbids every use") for r in sorted(set(involved))],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": xv},

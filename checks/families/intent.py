@@ -53,6 +53,9 @@ source = "skills/extend2.md › B-边云疆（军人） › 诱敌深入"''')
 
 FIX = ("让目录（及它描述的服务器）遵守这条承诺；若服务器的做法才是本意，修改意图的 claim 或 source。"
        "接受现状时在基线里写明理由和服务器文件。")
+FIX_EN = ("make the catalogue (and the server it describes) keep this promise; if the server's way is what is meant, "
+          "change the intent's claim or source. To accept it as it is, give the reason and the server file in the "
+          "baseline.")
 
 
 def intent_ref(it, role: str = "") -> RuleRef:
@@ -114,12 +117,13 @@ def run(ctx):
 def _inconclusive(ctx, it, reason: str) -> Finding:
     return Finding(INCONCLUSIVE.code, "intent", "error", f"无法判定意图【{it.id}】（求解器返回 unknown：{reason}）",
                    key=f"inconclusive|intent|{it.id}", rules=[intent_ref(it, "the promise")], inconclusive=True,
-                   fix=_give_up(ctx))
+                   fix=_give_up(ctx), message_en=f"cannot decide the intent {it.id} (the solver answered unknown: {reason})",
+                   fix_en=_give_up(ctx, "en"))
 
 
-def _give_up(ctx) -> str:
+def _give_up(ctx, lang: str = "zh") -> str:
     from skillproof.checks.context import give_up_hint
-    return give_up_hint(ctx.options.timeout_ms, ctx.options.rlimit)
+    return give_up_hint(ctx.options.timeout_ms, ctx.options.rlimit, lang)
 
 
 def _pass(it, q, res) -> dict:
@@ -136,6 +140,9 @@ def _vacuous(it, res) -> Finding:
         f"意图【{it.id}】只是空洞地成立：没有可达的时刻满足它的前提（{it.claim}），所以它什么也没证明。",
         key=f"IN002|{it.id}|{' '.join(it.claim.split())}", rules=[intent_ref(it, "holds only vacuously")],
         fix="检查意图的前提（with / under / where / 时间词）是否写错，或是否与规则矛盾。",
+        message_en=(f"the intent {it.id} holds only vacuously: no reachable moment meets its givens ({it.claim}), so "
+                    f"it proves nothing."),
+        fix_en="check whether the intent's givens (with / under / where / time words) are miswritten or contradict the rules.",
         details={"intent": it.id, "claim": it.claim, "source": it.source})
 
 
@@ -158,22 +165,26 @@ def _violated(ctx, it, q, res) -> Finding:
         for step in res.origin:            # the trace's events: who handed out what
             add(step.rule, "in the trace")
         example = _example(cat, res.witness)
+        example_en = _example(cat, res.witness, "en")
     else:                                  # can: the minimal set of constraints that rule it out
         for item in res.because:
             for r in item.get("rules", []):
                 add(r.get("id"), "rules it out")
         example = "没有任何可达的局面做得到"
+        example_en = "no reachable situation does it"
     what = it.text or it.claim
     msg = f"违反意图【{it.id}】：{what}（{it.source}）——{example}。"
     details = {"intent": it.id, "claim": it.claim, "source": it.source, "mode": q.mode, "answer": res.answer,
                "headline": res.headline, "bounds": {k: v for k, v in res.bounds.items() if k != "timeout_ms"}}
     if res.because:
         details["because"] = res.because
+    msg_en = f"breaks the intent {it.id}: {' '.join(it.claim.split())} ({it.source}) — {example_en}."
     return Finding("IN001", "intent", it.severity, msg, key=key_of(it), rules=refs, witness=witness, fix=FIX,
+                   message_en=msg_en, fix_en=FIX_EN,
                    details=details)
 
 
-def _example(cat, w: dict) -> str:
+def _example(cat, w: dict, lang: str = "zh") -> str:
     """The counterexample in a few words: who, at which moment of whose turn."""
     from skillproof.model import turn as TW
     st = w["state"]
@@ -182,5 +193,9 @@ def _example(cat, w: dict) -> str:
     turn = st.get("turn")
     whose = cat.name_of(seats[turn]["character"]) if isinstance(turn, int) and turn < len(seats) else "?"
     win = TW.WINDOWS[st["window"]].zh if st.get("window") in TW.WINDOWS else ""
+    if lang == "en":
+        win_en = TW.WINDOW_EN.get(st.get("window"), "")
+        return (f"counterexample: {who}, {whose}'s turn, {win_en}"
+                + (" (see the trace below)" if w.get("trace") else ""))
     return f"反例：{who}，{whose}的回合·{win}" + ("（见下面的经过）" if w.get("trace") else "")
 

@@ -57,6 +57,7 @@ initial = true''')
 
 
 _LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "permanent": "永久保留"}
+_LIFE_EN = {"turn": "to last the turn only", "until_fired": "to be removed once it fires", "permanent": "to last for good"}
 
 
 @register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1)
@@ -69,19 +70,25 @@ def run(ctx):
         refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
         fix = ("把 lifetime 改成与 kinds 一致（本回合：lifetime = \"turn\" 且 kinds 含 OneTurnSkill），"
                f"或给{g.label}加上 OneTurnSkill。")
+        fix_en = ("make lifetime agree with kinds (this turn: lifetime = \"turn\" and OneTurnSkill among the kinds), "
+                  f"or add OneTurnSkill to {g.name}.")
         if g.has("InvalidSkill"):
             # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
             if g.lifetime != "turn" and "restore_invalid" in cat.rules.turn_end:
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
-                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
+                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix, fix_en=fix_en,
+                                   message_en=(f"{g.name} is declared {_LIFE_EN[g.lifetime]}, but it is an InvalidSkill: "
+                                               f"every invalidated skill recovers at the turn end."),
                                    details={"lifetime": g.lifetime, "one_turn": False}))
             continue
         one_turn = g.has("OneTurnSkill")
         if g.lifetime == "permanent" and one_turn:
             out.append(Finding("IV002", "invalidation", "error",
                                f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
-                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
+                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix, fix_en=fix_en,
+                               message_en=(f"{g.name} is declared to last for good, yet is a OneTurnSkill: the server "
+                                           f"removes it at the turn end."),
                                details={"lifetime": g.lifetime, "one_turn": one_turn}))
             continue
         if one_turn or g.lifetime == "permanent" or not cat.sites(g.id):
@@ -101,12 +108,18 @@ def run(ctx):
             continue                 # proved: it cannot outlive its turn within the bounds
         st = a.state
         if g.lifetime == "turn":
+            msg_en = (f"{g.name} is declared to last the turn only, but is not a OneTurnSkill: the server does not "
+                      f"remove it at the turn end, and it is still in force in the next turn.")
             sev, msg = "error", (f"{g.label}声明只持续本回合，却不是 OneTurnSkill：回合结束时服务器不会移除它，"
                                  f"它在下一回合仍然生效。")
         else:
+            msg_en = (f"{g.name} is removed only once it fires, and is not a OneTurnSkill: if it does not fire this "
+                      f"turn it stays into the next (the model does not know when it fires: a potential case, "
+                      f"depending on whether its trigger surely holds this turn).")
             sev, msg = "note", (f"{g.label}在触发后才移除，且不是 OneTurnSkill：本回合没有触发时它留到下一回合"
                                 f"（模型不知道它何时触发：这是潜在情况，取决于触发条件在本回合是否一定满足）。")
         out.append(Finding("IV002", "invalidation", sev, msg, key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix,
+                           message_en=msg_en, fix_en=fix_en,
                            witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id},
                                                {"holds": True, "turns_ago": 1}),
                            details={"lifetime": g.lifetime, "one_turn": one_turn,
@@ -146,7 +159,13 @@ def run(ctx):
             msg = (f"{giver_char}的{giver_label}被无效后，它给出的{g.label}仍对{holder}生效"
                    f"（只有初始技能会被无效，给出的技能不会）。")
             out.append(Finding(
-                "IV001", "invalidation", "note", msg, fix=(f"若{giver_label}被无效时{g.label}也应失效，在{g.label}的条件里检查给出者是否被无效；"
+                "IV001", "invalidation", "note", msg,
+                message_en=(f"after {giver_char}'s {cat.skills[give.giver].name} is invalidated, the {g.name} it gave "
+                            f"is still in force for {holder} (only initial skills are invalidated, given ones are not)."),
+                fix_en=(f"if {g.name} should stop when {cat.skills[give.giver].name} is invalidated, test in {g.name}'s "
+                        f"condition whether its giver is invalidated; otherwise this is the server's behaviour: ignore "
+                        f"it with a reason."),
+                fix=(f"若{giver_label}被无效时{g.label}也应失效，在{g.label}的条件里检查给出者是否被无效；"
                      f"否则这是服务器的行为，写明理由忽略它。"), key=f"IV001|{site_key(give)}|{g.id}",
                 rules=[ctx.ref(give.giver, "invalidated"), ctx.ref(g.id, "stays in force")],
                 witness=ctx.witness(st, {"decision": "holds", "seat": 0, "rule": g.id}, {"holds": True, "live": True},
@@ -175,6 +194,10 @@ def run(ctx):
         out.append(Finding(
             "IV003", "invalidation", "error",
             f"按回合结束顺序（{order}），{names}在回合结束后仍然保留（仍被无效或仍是本回合技能）。",
+            message_en=(f"with the turn-end order ({order}), {', '.join(dict.fromkeys(cat.skills[i.rule].name for i in left))} "
+                        f"survive the turn end (still invalidated, or still one-turn skills)."),
+            fix_en=("set [rules] turn_end to [\"restore_invalid\", \"drop_one_turn\"] (release invalidated skills first, "
+                    "then drop this turn's skills)."),
             fix="把 [rules] turn_end 改为 [\"restore_invalid\", \"drop_one_turn\"]（先放出被无效的技能，再移除本回合技能）。",
             key=f"IV003|{'|'.join(sorted({i.rule for i in left}))}|{order}",
             rules=[ctx.ref(i.rule, "survives turn end") for i in left],

@@ -131,7 +131,14 @@ def _empty_ban(ctx, out, give):
     out.append(Finding("KD010", "kinds", "warning",
                        f"{cat.giver_name(give)}给出的{grant.label}什么牌也不禁止（cards 为空，all 为假）。",
                        fix="给这个 gives 写上被禁的牌（args.cards）或设 all_cards = true。",
+                       message_en=(f"the {grant.name} that {cat.name_of(give.giver)} hands out bans no card at all "
+                                   f"(cards is empty, all is false)."),
+                       fix_en="write the banned cards in this gives (args.cards) or set all_cards = true.",
                        key=f"KD010|{site_key(give)}", rules=[ctx.ref(give.giver, "hands it out"), ctx.ref(grant.id)]))
+
+
+GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
+            "SendMessageCardSkill": "message card"}
 
 
 @register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006, KD007, KD008,
@@ -143,35 +150,54 @@ def run(ctx):
         if not c.windows:
             out.append(Finding("KD007", "kinds", "error", f"【{c.name}】没有任何可以使用的时机（windows 为空），谁也打不出这张牌。",
                                key=f"KD007|{c.id}", rules=[ctx.ref(c.id)],
+                               message_en=f"{c.name} has no window in which it can be used (windows is empty): nobody can play it.",
+                               fix_en=(f"write windows for {c.name} (in which window, by whom), e.g. "
+                                       f"windows = {{ fight = \"anyone\" }}."),
                                fix=f"给【{c.name}】写上 windows（在哪个时机、由谁使用），例如 windows = {{ fight = \"anyone\" }}。"))
     for r in cat.skills.values():
         if r.has("ActiveSkill") and not r.windows:
             out.append(Finding("KD008", "kinds", "error",
                                f"{r.label}是主动技能，却没有任何可以使用的时机（windows 为空，争夺/濒死条件都恒为假）。",
                                key=f"KD008|{r.id}", rules=[ctx.ref(r.id)],
+                               message_en=(f"{r.name} is an active skill with no window in which it can be used (windows "
+                                           f"is empty, the fight / dying conditions are always false)."),
+                               fix_en=(f"write windows for {r.name} (e.g. windows = {{ send_start = \"turn\" }}), or give "
+                                       f"it a fight / dying condition that can hold."),
                                fix=f"给{r.label}写上 windows（例如 windows = {{ send_start = \"turn\" }}），或给出成立的 fight / dying 条件。"))
     for r in cat.skills.values():
         gen = K.generated_kinds(r.kinds)
         if r.initial and gen:
             out.append(Finding("KD001", "kinds", "error",
                                f"{r.label}属于生成出的技能（{'、'.join(gen)}），却标为初始技能（initial = true）。",
+                               message_en=(f"{r.name} is of a generated kind ({', '.join(gen)}), yet marked initial "
+                                           f"(initial = true)."),
+                               fix_en=f"set {r.name}'s initial to false, or drop the generated kinds from its kinds.",
                                fix=f"把{r.label}的 initial 改为 false，或从 kinds 中去掉生成出的类型。", key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": gen}))
         elif r.initial and r.is_grant:
             out.append(Finding("KD001", "kinds", "error",
                                f"{r.label}是运行时给出的技能，却标为初始技能（initial = true）：它会像角色自己的技能一样被无效。",
                                fix=f"把{r.label}的 initial 改为 false（只有开局就拥有的技能是初始技能）。",
+                               message_en=(f"{r.name} is handed out at run time, yet marked initial (initial = true): it "
+                                           f"would be invalidated like the role's own skills."),
+                               fix_en=f"set {r.name}'s initial to false (only skills held from the start are initial).",
                                key=f"KD001|{r.id}", rules=[ctx.ref(r.id)], details={"kinds": []}))
         if not r.initial and not r.is_grant and cat.owners(r.id):
             out.append(Finding("KD009", "kinds", "warning",
                                f"{r.label}是角色开局就拥有的技能，却标为非初始技能（initial = false）：禁闭、调虎离山无法使它无效。",
                                fix=f"把{r.label}的 initial 改为 true，或说明它为何不能被无效。",
+                               message_en=(f"{r.name} is held by a character from the start, yet marked not initial "
+                                           f"(initial = false): 禁闭 and 调虎离山 cannot invalidate it."),
+                               fix_en=f"set {r.name}'s initial to true, or say why it cannot be invalidated.",
                                key=f"KD009|{r.id}", rules=[ctx.ref(r.id)]))
         for give in r.gives:
             _empty_ban(ctx, out, give)
         if r.has("BeforeDieSkill") and not (r.has("TriggeredSkill") or r.has("ActiveSkill")):
             out.append(Finding("KD005", "kinds", "warning",
                                f"{r.label}是 BeforeDieSkill，但既不是触发技能也不是主动技能，没有任何时机会发动它。",
-                               fix=f"给{r.label}的 kinds 加上 TriggeredSkill 或 ActiveSkill，让它有发动的时机。", key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
+                               fix=f"给{r.label}的 kinds 加上 TriggeredSkill 或 ActiveSkill，让它有发动的时机。",
+                               message_en=(f"{r.name} is a BeforeDieSkill but neither triggered nor active: nothing ever "
+                                           f"fires it."),
+                               fix_en=f"add TriggeredSkill or ActiveSkill to {r.name}'s kinds, so that something fires it.", key=f"KD005|{r.id}", rules=[ctx.ref(r.id)]))
         if r.convert is not None and r.convert.must:
             same = sorted({a for a, b in _conv_targets(cat, r) if a == b})
             if same:
@@ -179,13 +205,19 @@ def run(ctx):
                                    f"{r.label}是必须转化，参数却可以让{ctx.card(same[0])}必须当作它本身使用：这不是转化，"
                                    f"却会否决这张牌的其他用法。",
                                    fix=f"在给出{r.label}的地方用 where 排除来源与目标相同（例如 A != B）。",
+                                   message_en=(f"{r.name} is a must-conversion whose parameters can make {ctx.card(same[0])} "
+                                               f"be played as itself: that converts nothing, yet vetoes the card's other uses."),
+                                   fix_en=f"where {r.name} is handed out, exclude source equal to target with where (e.g. A != B).",
                                    key=f"KD002|{r.id}", rules=[ctx.ref(r.id)] + [ctx.ref(g.giver) for g in cat.sites(r.id)[:1]]))
         if r.convert is not None and not r.convert.must:
             pairs = _conv_targets(cat, r)
             if pairs and all(a == b for a, b in pairs):
                 out.append(Finding("KD002", "kinds", "warning",
                                    f"{r.label}只能把牌当作它本身使用：按设计说明第 2 条不发生转化，这个技能永远不起作用。",
-                                   fix=f"让{r.label}的 convert.to 包含与 convert.from 不同的牌，或删除这条转化。", key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
+                                   fix=f"让{r.label}的 convert.to 包含与 convert.from 不同的牌，或删除这条转化。",
+                                   message_en=(f"{r.name} can only play a card as itself: by note 2 of the design that is "
+                                               f"no conversion, so the skill never does anything."),
+                                   fix_en=f"let {r.name}'s convert.to hold a card other than convert.from, or delete the conversion.", key=f"KD002|{r.id}", rules=[ctx.ref(r.id)]))
     for c in cat.cards.values():
         for give in c.gives:
             _empty_ban(ctx, out, give)
@@ -206,7 +238,9 @@ def run(ctx):
                 d = I.draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
-                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。",
+                                   message_en=f"while {who} holds {r.name} the draw count can be {d} (negative).",
+                                   fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. max(…, 0), or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group in SEND_GROUPS:
         members = [r for r in cat.skills.values() if group in r.closure and r.send is not None]
@@ -229,7 +263,10 @@ def run(ctx):
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD004", "kinds", "error",
                                    f"{who}的{r.label}生效时，任何方向、任何锁定方式都不允许传出情报（{SEND_GROUP_ZH[group]}）。",
-                                   fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。",
+                                   message_en=(f"while {who}'s {r.name} is in force, no direction and no way of locking lets "
+                                               f"the message be sent ({GROUP_EN[group]} rule)."),
+                                   fix_en=f"relax {r.name}'s send.rule so that at least one direction or lock is allowed.", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "send", "seat": 0, "group": group,
                                                                  "dir": a.state.message_dir, "lock_count": 0},
                                                        {"in_force": r.id, "allowed": False})))
@@ -247,7 +284,9 @@ def run(ctx):
             elif a.sat:
                 out.append(Finding("KD006", "kinds", "warning",
                                    f"{r.label}自身的“必须接收”和“不能接收”会同时成立。",
-                                   fix=f"让{r.label}的 receive.must 与 receive.cannot 的条件互斥。", key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"让{r.label}的 receive.must 与 receive.cannot 的条件互斥。",
+                                   message_en=f"{r.name}'s own 'must receive' and 'cannot receive' can hold at once.",
+                                   fix_en=f"make {r.name}'s receive.must and receive.cannot conditions exclusive.", key=f"KD006|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "receive", "seat": 0},
                                                        {"must": True, "cannot": True})))
     return out

@@ -104,7 +104,12 @@ def _run_draw(ctx, out):
             continue            # the disagreement needs an intermediate count no real fold produces
         msg = (f"{r1.label}和{r2.label}的获得顺序会改变摸牌数：一种顺序摸{d1}张，另一种摸{d2}张。")
         out.append(Finding(
-            "OD001", "order", "warning", msg, fix=f"让{r1.label}和{r2.label}的摸牌数改动可交换（例如都只加减常数），或在 draw 表达式里固定先后。", key=f"OD001|{r1.id}|{r2.id}",
+            "OD001", "order", "warning", msg,
+            message_en=(f"the order in which {r1.name} and {r2.name} were acquired changes the draw count: one order "
+                        f"draws {d1}, the other {d2}."),
+            fix_en=(f"make the draw changes of {r1.name} and {r2.name} commute (e.g. both only add or subtract a "
+                    f"constant), or fix their order in the draw expression."),
+            fix=f"让{r1.label}和{r2.label}的摸牌数改动可交换（例如都只加减常数），或在 draw 表达式里固定先后。", key=f"OD001|{r1.id}|{r2.id}",
             rules=[ctx.ref(r1.id), ctx.ref(r2.id)],
             witness=ctx.witness(st, {"decision": "draw", "seat": 0}, {"draw": d1}),
             details={"orders": [{"state": st.to_dict(), "draw": d1}, {"state": swapped.to_dict(), "draw": d2}]}))
@@ -182,14 +187,21 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     names = [cat.characters[x.character].name for x in st.seats]
     fmt = lambda xs: "、".join(names[i] for i in xs) or "无人"
     (q1, e1), (q2, e2) = res
+    fmt_en = lambda xs: ", ".join(names[i] for i in xs) or "nobody"  # noqa: E731
     if e1["winners"] != e2["winners"]:
-        what, k = "胜者", "winners"
+        what, k, what_en = "胜者", "winners", "winners"
     else:
-        what, k = "宣胜者", "declared"
+        what, k, what_en = "宣胜者", "declared", "declared winners"
     msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果：在{names[2]}的回合结算时，"
            f"{names[0]}先于{names[1]}结算则{what}为{fmt(e1[k])}，两人座位互换则{what}为{fmt(e2[k])}。")
     out.append(Finding(
-        "OD002", "order", "warning", msg, fix=f"让{ra.label}和{rb.label}的结算与先后无关（例如只在自己的回合结算），或写明以谁为准。", key=f"OD002|{kind}|{ra.id}|{rb.id}",
+        "OD002", "order", "warning", msg,
+        message_en=(f"whether {ra.name} ({names[0]}) or {rb.name} ({names[1]}) settles first changes the result: "
+                    f"settling in {names[2]}'s turn, with {names[0]} before {names[1]} the {what_en} are "
+                    f"{fmt_en(e1[k])}; with their seats swapped, {fmt_en(e2[k])}."),
+        fix_en=(f"make {ra.name} and {rb.name} settle independently of their order (e.g. only in their owner's "
+                f"turn), or say which one wins."),
+        fix=f"让{ra.label}和{rb.label}的结算与先后无关（例如只在自己的回合结算），或写明以谁为准。", key=f"OD002|{kind}|{ra.id}|{rb.id}",
         rules=[ctx.ref(ra.id), ctx.ref(rb.id)],
         witness=ctx.witness(st, q1, e1, also=[(q2, e2)]),
         details={"kind": kind}))

@@ -41,6 +41,10 @@ OV002 = Code(
     example="(as OV001, with the later skill initial and invalidated by 调虎离山)")
 
 
+GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
+            "SendMessageCardSkill": "message card"}
+
+
 @register("override", "Override order of SendMessage groups", [OV001, OV002], order=40)
 def run(ctx):
     cat = ctx.cat
@@ -70,7 +74,12 @@ def run(ctx):
                 out.append(Finding(
                     "OV001", "override", "note",
                     f"{who}同时持有{early.label}和后获得的{late.label}，{gname}规则以{late.label}为准，"
-                    f"{early.label}失效。", fix=f"若{early.label}应与{late.label}并存，把其中一条改为别的传情报规则组；若后者覆盖正是设计意图，写明理由忽略它。", key=f"OV001|{group}|{early.id}|{late.id}",
+                    f"{early.label}失效。",
+                    message_en=(f"{who} holds {early.name} and the later-acquired {late.name}: the {GROUP_EN[group]} rule "
+                                f"follows {late.name}, and {early.name} has no effect."),
+                    fix_en=(f"if {early.name} should coexist with {late.name}, move one of them to another send group; "
+                            f"if the later one overriding is intended, ignore it with a reason."),
+                    fix=f"若{early.label}应与{late.label}并存，把其中一条改为别的传情报规则组；若后者覆盖正是设计意图，写明理由忽略它。", key=f"OV001|{group}|{early.id}|{late.id}",
                     rules=[ctx.ref(early.id, "hidden"), ctx.ref(late.id, "in force")],
                     witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": late.id})))
             if not late.initial:
@@ -87,6 +96,10 @@ def run(ctx):
                 out.append(Finding(
                     "OV002", "override", "note",
                     f"{who}的{late.label}被无效后，{gname}规则回到先前的{early.label}，而不是卡牌的默认规则。",
+                    message_en=(f"once {who}'s {late.name} is invalidated, the {GROUP_EN[group]} rule goes back to the "
+                                f"earlier {early.name}, not to the card's default rule."),
+                    fix_en=(f"if invalidating {late.name} should restore the default rule, make {early.name}'s send.rule "
+                            f"not apply then; otherwise ignore it with a reason."),
                     fix=f"若{late.label}被无效时应回到默认规则，让{early.label}的 send.rule 在那时不生效；否则写明理由忽略它。", key=f"OV002|{group}|{early.id}|{late.id}",
                     rules=[ctx.ref(late.id, "invalidated"), ctx.ref(early.id, "back in force")],
                     witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": early.id})))

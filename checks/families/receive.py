@@ -61,6 +61,9 @@ def _cannot_terms(S, rid):
     return z3.Or(terms) if terms else z3.BoolVal(False)
 
 
+IDENT_EN = {"red": "red", "blue": "blue", "black": "mystery", "none": "no identity"}
+
+
 @register("receive", "Receive contradictions", [RC001, RC002], order=30)
 def run(ctx):
     cat = ctx.cat
@@ -69,6 +72,7 @@ def run(ctx):
         return []
     out = []
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
+    winner_en = "must receive" if cat.rules.must_beats_cannot else "cannot receive"
     for cant in rules:
         # each source of 'must' in the cone of the two rules: the sender, a locked player, another rule
         for name in list(CORE) + sorted(r.id for r in rules):
@@ -93,19 +97,27 @@ def run(ctx):
             if name in CORE:
                 msg = (f"{who}持有{cant.label}（不能接收情报），却是{what}、必须接收；"
                        f"服务器按{winner}处理，{cant.label}在这时不起作用。")
+                what_en = {"sender": "the sender", "locked": "locked"}.get(name)
+                msg_en = (f"{who} holds {cant.name} (cannot receive the message), yet is {what_en} and must receive; "
+                          f"the server goes by '{winner_en}', and {cant.name} has no effect here.")
                 sev = "note"
                 refs = [ctx.ref(cant.id, "says cannot receive")]
             else:
                 must_rule = cat.skills[name]
                 msg = (f"{who}同时受{must_rule.label}（必须接收）和{cant.label}（不能接收）约束；"
                        f"服务器按{winner}处理。")
+                msg_en = (f"{who} is bound by both {must_rule.name} (must receive) and {cant.name} (cannot receive); "
+                          f"the server goes by '{winner_en}'.")
                 sev = "warning"
                 refs = [ctx.ref(name, "says must receive"), ctx.ref(cant.id, "says cannot receive")]
             refs += [ctx.ref(g.giver, "gives it") for rid in ([cant.id] + ([name] if name not in CORE else []))
                      for g in cat.sites(rid)[:1] if not g.giver_is_card]
             must_wins = cat.rules.must_beats_cannot
             out.append(Finding(
-                "RC001", "receive", sev, msg, fix=("让“必须接收”和“不能接收”的条件互斥，或确认 [rules] must_beats_cannot 选的一方正是设计意图。"), key=f"RC001|{name}|{cant.id}", rules=refs,
+                "RC001", "receive", sev, msg, message_en=msg_en,
+                fix_en=("make the 'must receive' and 'cannot receive' conditions exclusive, or confirm that the side "
+                        "[rules] must_beats_cannot picks is the design."),
+                fix=("让“必须接收”和“不能接收”的条件互斥，或确认 [rules] must_beats_cannot 选的一方正是设计意图。"), key=f"RC001|{name}|{cant.id}", rules=refs,
                 witness=ctx.witness(st, {"decision": "receive", "seat": 0},
                                     {"must": True, "cannot": True, "receive": "must" if must_wins else "cannot"}),
                 details={"winner": "must" if must_wins else "cannot"}))
@@ -154,6 +166,10 @@ def _never_receive(ctx, out, r):
         "RC002", "receive", "warning",
         f"{r.label}生效时，{who}（{ident}）不论情报是什么颜色都不能接收：这条按颜色分流的规则对这样的角色成了一律拒收。",
         key=f"RC002|{r.id}",
+        message_en=(f"while {r.name} is in force, {who} ({IDENT_EN[st.seats[0].identity]}) cannot receive a message of "
+                    f"any colour: this rule that sorts by colour shuts such players out altogether."),
+        fix_en=(f"give {r.name}'s cannot condition an exception (e.g. players with identity == none are not "
+                f"bound), or confirm such players should always refuse."),
         fix=f"给{r.label}的 cannot 条件加上例外（例如 identity == none 的角色不受限），或确认这类角色就该一律拒收。",
         rules=[ctx.ref(r.id, "never lets them receive")] +
         [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1] if not g.giver_is_card],

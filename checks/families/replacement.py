@@ -72,10 +72,18 @@ def run(ctx):
                     if cat.skills[r].replaces_role), "换角色")
         site = give.site if give is not None else ""
         giver = cat.giver_name(next(x for x in cat.sites(g.id) if x.site_id == site)) if site else ""
+        via_en = next((cat.skills[r].name for r in cat.characters[st.trace.setup.seats[0].character].skills
+                       if cat.skills[r].replaces_role), "a role replacement")
+        giver_en = cat.name_of(site.split("#")[0]) if site else "a skill"
         msg = (f"{old}本回合受到{giver}给出的{g.label}，随后发动{via}换成{new}，{g.label}随整个技能列表一起被换掉："
                f"本应持续到回合结束的效果在这回合剩下的时间里不再生效。")
         out.append(Finding(
             "RR001", "replacement", "warning", msg, key=f"RR001|{g.id}|{'|'.join(r.id for r in replacers)}",
+            message_en=(f"{old} was given {g.name} by {giver_en} this turn, then became {new} through {via_en}: "
+                        f"{g.name} went with the whole skill list, and an effect meant to last the turn no longer "
+                        f"holds for the rest of it."),
+            fix_en=(f"keep the skills gained this turn when the role is replaced (or give {g.name} again), or say in "
+                    f"the rules that replacing the role ends it."),
             fix=f"换角色时保留本回合获得的技能（或重新给出{g.label}），或在规则里写明换角色会解除它。",
             rules=[ctx.ref(g.id, "lasts the turn")] + [ctx.ref(r.id, "replaces the role") for r in replacers] +
                   ([ctx.ref(site.split("#")[0], "hands it out")] if site else []),

@@ -76,6 +76,7 @@ def run(ctx):
     phases = [("fight", X.enc_skip_fight(S), X.enc_could_act_fight(S), "SK001", "SK003", "争夺阶段"),
               ("dying", X.enc_skip_dying(S), X.enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]
     for phase, skip, could, unsound, wasted, zh in phases:
+        en = {"fight": "the fight phase", "dying": "the dying window"}[phase]
         question = {"decision": f"skip_{phase}", "seat": 0}
         asked = X.enc_at_decision(S, f"skip_{phase}")      # the moment the phase asks the player
         skip, could = z3.And(asked, skip), could
@@ -90,6 +91,10 @@ def run(ctx):
             out.append(Finding(
                 unsound, "skip", "error",
                 f"{ch.name}在{zh}会被跳过，但其实可以行动（{names}）。",
+                message_en=(f"{ch.name} is skipped in {en}, but could act "
+                            f"({', '.join(cat.skills[r].name for r in usable) or 'hand cards'})."),
+                fix_en=("make the server's skip test consider these skills (they are usable in this phase), or limit "
+                        "when they may be used."),
                 fix="让服务器的跳过条件考虑这些技能（它们在这个阶段可用），或限制这些技能的使用时机。", key=f"{unsound}|{'|'.join(sorted(usable))}",
                 rules=[ctx.ref(r, "usable, yet skipped") for r in usable] or [ctx.ref(ch.id)],
                 witness=ctx.witness(a.state, question, {"skip": True, "could_act": True})))
@@ -134,6 +139,9 @@ def run(ctx):
                 refs = [ctx.ref(ch.id, "hidden role never face up")]
                 key = f"{wasted}|never-face-up"
                 fix = "服务器为不暴露隐藏角色而询问：通常是有意的，写明理由忽略它。"
+                msg_en = (f"while a hidden role has never been face up (e.g. {ch.name}), {en} always asks that player, "
+                          f"even with no usable skill or hand card (on purpose, so as not to reveal the role).")
+                fix_en = "the server asks so as not to reveal hidden roles: usually intended; ignore it with a reason."
             elif cause == "bans-cover-phase":
                 bans = [i for i in st.seats[0].skills if cat.skills[i.rule].ban is not None]
                 givers = list(dict.fromkeys(i.site.split("#")[0] for i in bans if i.site))
@@ -143,6 +151,11 @@ def run(ctx):
                 refs = [ctx.ref(g, "bans the cards of the phase") for g in givers]
                 key = f"{wasted}|bans-cover-phase"
                 fix = f"让跳过条件看这个阶段能打出的牌是否全被禁止，或让{names}的禁令不覆盖{zh}的全部牌。"
+                names_en = ", ".join(cat.name_of(g) for g in givers)
+                msg_en = (f"after {names_en} ban every card playable in {en} (but not every hand card), {ch.name} is "
+                          f"still asked in {en} for holding hand cards, yet can play none.")
+                fix_en = (f"make the skip test look at whether every card of this phase is banned, or make the bans of "
+                          f"{names_en} not cover every card of {en}.")
             else:
                 names = "、".join(cat.skills[r].label for r in unusable)
                 msg = (f"持有{names}的角色在{zh}总会被询问（服务器只看是否有非出牌阶段的主动技能），"
@@ -150,7 +163,13 @@ def run(ctx):
                 refs = [ctx.ref(r, "makes the server ask") for r in unusable]
                 key = f"{wasted}|active-not-usable|{'|'.join(unusable)}"
                 fix = "给这些技能写出 dying 条件（有人濒死时何时可用），或让跳过条件看技能是否真能使用。"
-            out.append(Finding(wasted, "skip", "note", msg, key=key, fix=fix, rules=refs,
+                names_en = ", ".join(cat.skills[r].name for r in unusable)
+                msg_en = (f"a player holding {names_en} is always asked in {en} (the server only looks for an active "
+                          f"skill that is not a main-phase one), though these skills may be unusable while someone is "
+                          f"dying (e.g. the role is already face up, or the skill is for the fight phase only).")
+                fix_en = ("write a dying condition for these skills (when they are usable while someone is dying), or "
+                          "make the skip test look at whether a skill can really be used.")
+            out.append(Finding(wasted, "skip", "note", msg, key=key, fix=fix, rules=refs, message_en=msg_en, fix_en=fix_en,
                                witness=ctx.witness(st, question, {"skip": False, "could_act": False}),
                                details={"cause": cause, **({"skills": unusable} if cause == "active-not-usable" else {})}))
     return out

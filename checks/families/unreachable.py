@@ -69,6 +69,10 @@ def _reachable_givers(cat, grant_id):
     return out
 
 
+GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
+            "SendMessageCardSkill": "message card"}
+
+
 @register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15)
 def run(ctx):
     cat = ctx.cat
@@ -76,11 +80,16 @@ def run(ctx):
     for r in cat.initial_skills:
         if not cat.owners(r.id):
             out.append(Finding("UR001", "unreachable", "warning", f"{r.label}没有任何角色持有，永远不会生效。",
+                               message_en=f"no character holds {r.name}: it never takes effect.",
+                               fix_en=f"add {r.name} to some character's skills, or delete it.",
                                fix=f"把{r.label}加入某个角色的 skills，或删除它。", key=f"UR001|{r.id}", rules=[ctx.ref(r.id)]))
     for g in cat.grants:
         if not _reachable_givers(cat, g.id):
             why = "没有任何技能或卡牌给出它" if not cat.sites(g.id) else "给出它的技能没有角色持有"
+            why_en = "no skill or card hands it out" if not cat.sites(g.id) else "no character holds what hands it out"
             out.append(Finding("UR002", "unreachable", "warning", f"{g.label}{why}，永远不会出现在对局中。",
+                               message_en=f"{why_en}: {g.name} never appears in a game.",
+                               fix_en=f"let some skill or card hand out {g.name} with [[skill.gives]] / [[card.gives]], or delete it.",
                                fix=f"让某个技能或卡牌用 [[skill.gives]] / [[card.gives]] 给出{g.label}，或删除它。", key=f"UR002|{g.id}", rules=[ctx.ref(g.id)] + [ctx.ref(x.giver) for x in cat.sites(g.id)]))
     # ---------------------------------------------------------------- conversions: never / shadowed
     convs = [r for r in cat.skills.values() if r.convert is not None and
@@ -107,7 +116,10 @@ def run(ctx):
             if not a.sat:
                 core = sorted({rid for lab in a.core for rid in lab.rules})
                 out.append(Finding("UR003", "unreachable", "warning",
-                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（以及 details.because 列出的约束），或删除它。", key=f"UR003|convert|{r.id}",
+                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（以及 details.because 列出的约束），或删除它。",
+                                   message_en=f"{r.name} never fires in any reachable situation.",
+                                   fix_en=(f"check {r.name}'s conditions and conversion (and the constraints listed in "
+                                           f"details.because), or delete it."), key=f"UR003|convert|{r.id}",
                                    rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                    details={"because": [lab.label for lab in a.core]}))
                 continue
@@ -131,9 +143,14 @@ def run(ctx):
                 xv, yv = a.card(S, x), a.card(S, y)
                 who = cat.characters[a.state.seats[0].character].name
                 why = "必须转化优先于可选转化" if o.convert.must and not r.convert.must else "后获得的转化优先"
+                why_en = ("must-conversions go before optional ones" if o.convert.must and not r.convert.must
+                          else "the later-acquired conversion goes first")
                 out.append(Finding(
                     "UR004", "unreachable", "note",
                     f"{who}把{ctx.card(xv)}当作{ctx.card(yv)}使用时，发动的是{o.label}而不是{r.label}（{why}）。",
+                    message_en=(f"when {who} plays {ctx.card(xv)} as {ctx.card(yv)}, {o.name} fires instead of {r.name} "
+                                f"({why_en})."),
+                    fix_en=f"if {r.name} should go first, make {o.name} not convert the same card; otherwise ignore it with a reason.",
                     fix=f"若{r.label}应优先，让{o.label}不转化同一张牌；否则写明理由忽略它。", key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
                     witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
                                         {"ok": True, "via": o.id})))
@@ -167,6 +184,10 @@ def run(ctx):
                     f"{gname}禁止了{ctx.card(yv)}后，{who}的{r.label}仍能把{ctx.card(xv)}转化为{ctx.card(yv)}，"
                     f"但这张牌打不出去。",
                     fix=f"若被禁的牌不应转化出来，让{r.label}的目标不含{ctx.card(yv)}；否则写明理由忽略它。",
+                    message_en=(f"after {cat.name_of(give.giver)} bans {ctx.card(yv)}, {who}'s {r.name} can still convert "
+                                f"{ctx.card(xv)} into {ctx.card(yv)}, but the card cannot be played."),
+                    fix_en=(f"if a banned card should not come out of a conversion, drop {ctx.card(yv)} from {r.name}'s "
+                            f"targets; otherwise ignore it with a reason."),
                     key=f"UR004|ban|{r.id}|{site_key(give)}",
                     rules=[ctx.ref(r.id, "shadowed"), ctx.ref(give.giver, "bans the declared type")],
                     witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
@@ -185,7 +206,11 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}在任何可达的局面下都不会成为生效的{SEND_GROUP_ZH[group]}规则。",
-                                   fix=f"检查{r.label}的条件：它总被别的规则覆盖或从不成立；修改或删除它。", key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的条件：它总被别的规则覆盖或从不成立；修改或删除它。",
+                                   message_en=(f"{r.name} never becomes the {GROUP_EN[group]} rule in force in any "
+                                               f"reachable situation."),
+                                   fix_en=(f"check {r.name}'s conditions: it is always overridden by another rule or "
+                                           f"never holds; change or delete it."), key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- receive rules that never say anything
     recv = [r for r in cat.skills.values() if r.receive is not None and
@@ -201,7 +226,10 @@ def run(ctx):
             elif not a.sat:
                 out.append(Finding("UR003", "unreachable", "warning",
                                    f"{r.label}的“必须接收”和“不能接收”在任何可达局面下都不成立，这个技能什么也不做。",
-                                   fix=f"检查{r.label}的 receive.must / receive.cannot 条件，或删除这条规则。", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix=f"检查{r.label}的 receive.must / receive.cannot 条件，或删除这条规则。",
+                                   message_en=(f"{r.name}'s 'must receive' and 'cannot receive' hold in no reachable "
+                                               f"situation: the skill does nothing."),
+                                   fix_en=f"check {r.name}'s receive.must / receive.cannot conditions, or delete the rule.", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- active skills never usable
     for r in cat.skills.values():
@@ -226,6 +254,11 @@ def run(ctx):
                                f"{r.label}在它的任何使用时机（{'、'.join(TW.WINDOWS[w].zh for w in r.windows)}）"
                                f"都用不了：条件在任何可达的局面下都不成立。", key=f"UR003|active|{r.id}",
                                fix=f"检查{r.label}的使用条件与持有者（例如“未翻开”不适用于公开角色），或修改它的 windows。",
+                               message_en=(f"{r.name} cannot be used in any of its windows "
+                                           f"({', '.join(TW.WINDOW_EN[w] for w in r.windows)}): its conditions hold in "
+                                           f"no reachable situation."),
+                               fix_en=(f"check {r.name}'s conditions of use and who holds it (e.g. 'not face up' does "
+                                       f"not apply to public roles), or change its windows."),
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- 'cannot receive' that never bites
@@ -247,6 +280,10 @@ def run(ctx):
                                key=f"UR003|receive-cannot|{r.id}", rules=[ctx.ref(r.id)] +
                                [ctx.ref(g.giver, "gives it") for g in cat.sites(r.id)[:1]],
                                fix=f"检查{r.label}给谁（gives 的 to / when）：只给必须接收的人时，这条规则没有意义。",
+                               message_en=(f"{r.name}'s 'cannot receive' never bites: whenever it holds, its holder must "
+                                           f"receive anyway (the sender, locked, or another rule)."),
+                               fix_en=(f"check whom {r.name} is given to (the gives' to / when): given only to players "
+                                       f"who must receive, the rule means nothing."),
                                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- win / result rules that never act
     for kind, kname in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
@@ -272,5 +309,8 @@ def run(ctx):
                                    f"{r.label}在任何可达的局面下都不会{what}。", key=f"UR003|{kind}|{r.id}",
                                    rules=[ctx.ref(r.id)],
                                    fix=f"检查{r.label}的效果条件（when / each / pick）是否可能成立。",
+                                   message_en=(f"{r.name} never {'declares anyone a winner' if kind == 'win' else 'changes any result'} "
+                                               f"in any reachable situation."),
+                                   fix_en=f"check whether {r.name}'s effect conditions (when / each / pick) can hold.",
                                    details={"because": [lab.label for lab in a.core]}))
     return out
