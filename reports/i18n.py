@@ -74,6 +74,7 @@ CODE_ZH = {
     "OD001": "摸牌数取决于两个摸牌规则的获得顺序", "OD002": "胜负取决于两个结算技能的先后（座位顺序）",
     "IN001": "目录违反了规则书的承诺（意图）", "IN002": "意图只因前提永远不成立而成立",
     "INC001": "求解器无法判定（unknown、超时或时间预算用完）",
+    "INT001": "内部错误：求解器与解释器不一致（见证不能重放）",
 }
 
 #: the Chinese title of each check family (the English one is the family's title in the registry)
