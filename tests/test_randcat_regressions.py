@@ -1,6 +1,9 @@
 """Bugs the random-catalogue cross-check found, each kept fixed."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from skillproof.checks.symstate import SymState
@@ -8,6 +11,27 @@ from skillproof.model import loader
 
 from crosskit import Harness, run_traces
 from randcat import load_random
+
+
+SAVED = Path(__file__).parent / "fixtures" / "randcat-regression-traces.json"
+
+
+def run_saved(case: str):
+    """Compare interpreter and encoder on the trace that showed the bug, as the random generator drew it then
+    (written out in fixtures/, so that a later change to the generator does not lose the case)."""
+    import crosskit
+    from skillproof.model import trace as TR
+    saved = json.loads(SAVED.read_text(encoding="utf-8"))[case]
+    _, cat = load_random(saved["catalogue_seed"])
+    trace = TR.Trace.from_dict(saved["trace"])
+    real = crosskit.random_trace
+    crosskit.random_trace = lambda *a, **k: trace
+    try:
+        legal, compared, skipped, bad = run_traces(Harness(cat), 1, 0, f"random catalogue {saved['catalogue_seed']}")
+    finally:
+        crosskit.random_trace = real
+    assert compared == 1, (compared, skipped)          # the saved trace is compared, not skipped
+    return bad
 
 BASE = """
 [[card]]
@@ -60,8 +84,7 @@ def test_the_symbolic_table_has_at_least_min_seats():
 def test_another_seats_initial_one_turn_skill_is_gone_after_the_turn_end():
     """randcat seed 20261207036: a character's initial OneTurnSkill (KD001) gives after the turn end in
     the encoder's trace, but the interpreter dropped it (seat 1 does not hold a live 技S6)."""
-    _, cat = load_random(20261207036)
-    *_, bad = run_traces(Harness(cat), 14, 141828449254, "random catalogue 20261207036")
+    bad = run_saved("another_seats_one_turn")
     assert bad is None, bad
 
 
@@ -126,9 +149,7 @@ def test_a_grant_marked_initial_after_the_invalidation_keeps_the_skills_of_the_s
     initial skill and the server's skills-gone test (!skills.any{isInitialSkill || ActiveSkill}) is false:
     a hidden, never face-up player is asked in 争夺阶段 / 濒死求澄清. The encoder read every initial-marked
     slot as wrapped by the invalidation (skip_fight / skip_dying true)."""
-    seed = 20261207096
-    _, cat = load_random(seed)
-    *_, bad = run_traces(Harness(cat), 13, seed * 7 + 2, f"random catalogue {seed}")
+    bad = run_saved("initial_after_invalidation")
     assert bad is None, bad
 
 
@@ -138,9 +159,7 @@ def test_a_sites_where_is_read_at_the_moment_of_handing_out():
     state at that event) refuses the grant. The encoder read the site's 'where' at the question's moment
     (a message in front of seat 2) and called the trace legal; it now reads it at the give's moment, as it
     already read the site's 'when'."""
-    seed = 20261208018
-    _, cat = load_random(seed)
-    *_, bad = run_traces(Harness(cat), 22, 141828456128, f"random catalogue {seed}")
+    bad = run_saved("where_at_hand_out")
     assert bad is None, bad
 
 
@@ -150,9 +169,7 @@ def test_the_players_initial_one_turn_skill_gives_before_the_turn_end_that_drops
     for the player read "the initial slot is present at the question" and called the legal trace
     unreachable; it now reads "held then, and survived the turn ends before that moment" (the seat-0 twin
     of _one_turn_kept)."""
-    seed = 20261209141
-    _, cat = load_random(seed)
-    *_, bad = run_traces(Harness(cat), 35, 141828463989, f"random catalogue {seed}")
+    bad = run_saved("own_one_turn_gives_before_drop")
     assert bad is None, bad
 
 
@@ -162,7 +179,5 @@ def test_a_grant_the_player_holds_hands_out_grants():
     accepts it, as the server would any skill object in the list; the encoder only knew role skills as
     givers and called the legal trace unreachable. It now reads a grant giver from the player's earlier grant
     slots (other seats' grants are outside the symbolic state)."""
-    seed = 20261209000
-    _, cat = load_random(seed)
-    *_, bad = run_traces(Harness(cat), 19, 141828463002, f"random catalogue {seed}")
+    bad = run_saved("held_grant_gives")
     assert bad is None, bad
