@@ -29,6 +29,7 @@ PARAMS_PER_GRANT = 16
 ALIASES = 32
 INTENTS = 5_000                       # [[intent]] tables
 CLAIM_CHARS = 2_000                   # one intent's claim (a question of the ask language)
+QUESTION_CHARS = 2_000                # one question of `skillproof ask` (as an intent's claim)
 
 # ---------------------------------------------------------------------------------------- expressions
 EXPR_CHARS = 2_000                    # one condition

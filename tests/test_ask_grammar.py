@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from skillproof.model import limits as L
+
 from skillproof.checks import ask as Q
 from skillproof.checks.ask import lexer
 from skillproof.cli import main
@@ -90,22 +92,25 @@ def test_nesting_up_to_the_limit_parses_and_beyond_is_located(cat, deepest, too_
     assert e.line(too_deep).startswith(f"query:1:{col + 1}: too deeply nested")
 
 
-@pytest.mark.parametrize("text", [_parens(20000), _nots(20000), "can anyone " + "(" * 5000 + "invalidated",
-                                  "which conversion fires for 截获 as 误导 when " + "not " * 20000 + "invalidated",
-                                  "can anyone invalidated where " + "(" * 20000 + "locked" + ")" * 20000])
+@pytest.mark.parametrize("text", [_parens(900), _nots(450), "can anyone " + "(" * 1900 + "invalidated",
+                                  "which conversion fires for 截获 as 误导 when " + "not " * 450 + "invalidated",
+                                  "can anyone invalidated where " + "(" * 900 + "locked" + ")" * 900])
 def test_any_depth_gives_a_query_error_not_a_recursion_error(cat, text):
+    """Nesting as deep as the question's length allows (limits.QUESTION_CHARS) is a located error."""
     with pytest.raises(Q.QueryError) as ei:
         Q.parse(cat, text)
     assert ei.value.msg.startswith("too deeply nested")
 
 
-def test_a_where_condition_too_deep_for_the_expression_parser_is_a_query_error(cat):
-    text = "can anyone invalidated where " + "not " * 5000 + "locked"
+@pytest.mark.parametrize("text", [_parens(20000), _nots(20000), "can anyone invalidated where " + "not " * 5000 + "locked"])
+def test_a_question_over_the_length_limit_is_refused_before_it_is_parsed(cat, text):
     with pytest.raises(Q.QueryError) as ei:
         Q.parse(cat, text)
-    # the condition language bounds its own input (model/limits.py): a located error naming the limit
-    assert ei.value.msg.startswith("in the 'where' condition: ") and "the limit is" in ei.value.msg
-    assert text.index("not") <= ei.value.col < len(text)
+    assert "over the limit of" in ei.value.msg and ei.value.col == L.QUESTION_CHARS
+
+
+def test_a_where_condition_too_deep_for_the_expression_parser_is_a_query_error(cat):
+    # (a condition over the expression length limit cannot fit in a question: its length limit is the same)
     short = "can anyone invalidated where " + "not " * 40 + "locked"      # within the length, too deep
     with pytest.raises(Q.QueryError) as ei:
         Q.parse(cat, short)

@@ -250,5 +250,36 @@ def test_the_documented_limits_are_the_enforced_ones():
                   f"{L.EXPR_CHARS:,} characters; nesting {L.EXPR_NESTING}", f"tree depth {L.EXPR_DEPTH}",
                   f"{L.SCENARIO_BYTES // mib} MiB; JSON nested {L.JSON_DEPTH} deep", f"{L.SEATS} seats",
                   f"{L.SKILLS_PER_SEAT} skills per seat", f"{L.QUESTIONS:,} questions",
-                  f"over {L.SUGGEST_CHARS} characters", f"{L.INTENTS:,} / {L.CLAIM_CHARS:,} characters"):
+                  f"over {L.SUGGEST_CHARS} characters", f"{L.INTENTS:,} / {L.CLAIM_CHARS:,} characters",
+                  f"`skillproof ask` | {L.QUESTION_CHARS:,} characters"):
         assert value in section, value
+
+
+@pytest.mark.parametrize("question, needle", [
+    ("顾" * (L.QUESTION_CHARS + 1), "over the limit of"),
+    ("can anyone draw " + "9" * 5000 + " cards", "over the limit of"),
+    ("can anyone draw 1000001 cards", "number out of range"),
+    ("can anyone draw " + "9" * 40 + " cards", "number out of range"),
+])
+def test_hostile_questions_are_located_errors(question, needle):
+    """Questions are held to limits too: a located `query:1:COL:` error (exit 2), never a traceback."""
+    from skillproof.checks.ask import QueryError, Session
+    sess = Session(loader.load())
+    t = time.perf_counter()
+    with pytest.raises(QueryError) as e:
+        sess.ask(question)
+    assert needle in e.value.msg and time.perf_counter() - t < 5
+    assert len(e.value.line(question)) < 300            # the message does not echo the whole question
+
+
+def test_a_long_run_of_chinese_characters_is_split_in_linear_time():
+    """The longest-known-word split of a run of Chinese characters is bounded by the longest name (it was
+    cubic: 41 s for 4,000 characters)."""
+    from skillproof.checks.ask.lexer import tokenize
+    from skillproof.checks.ask.names import Names
+    names = Names(loader.load())
+    t = time.perf_counter()
+    tokenize("顾" * L.QUESTION_CHARS, names)
+    assert time.perf_counter() - t < 2
+    toks = tokenize("SP李宁玉把截获当作误导使用", names)
+    assert [t.text for t in toks if t.kind == "word"][:4] == ["SP李宁玉", "把", "截获", "当作"]

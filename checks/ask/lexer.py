@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from skillproof.model import limits as L
+
 from .errors import QueryError
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names, name_keys
 
@@ -125,7 +127,11 @@ _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
 def tokenize(text: str, names: Names) -> list[Tok]:
-    """The tokens of ``text``, with their columns, ending with an ``end`` token."""
+    """The tokens of ``text``, with their columns, ending with an ``end`` token. A question over
+    ``limits.QUESTION_CHARS`` characters, or a number outside ``±limits.INT_MAX``, is a located error."""
+    if len(text) > L.QUESTION_CHARS:
+        raise QueryError(f"the question is {len(text):,} characters long, over the limit of "
+                         f"{L.QUESTION_CHARS:,}", L.QUESTION_CHARS, L.QUESTION_CHARS + 1)
     known = names.words | {k for k in KEYWORDS if _CJK.search(k)}
     for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
         known.update(v.lower() for v in vals)
@@ -139,6 +145,8 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         t = m.group()
         if kind == "word":
             for col, w in _segment(t, m.start(), known):
+                if w.isdigit() and (len(w) > len(str(L.INT_MAX)) or int(w) > L.INT_MAX):
+                    raise QueryError(f"number out of range (at most {L.INT_MAX:,})", col, col + len(w))
                 out.append(Tok("num" if w.isdigit() else "word", w, col, col + len(w),
                                KEYWORDS.get(w.lower(), "")))
         elif kind == "poss":
@@ -159,9 +167,10 @@ def _segment(word: str, col: int, known: set) -> list[tuple[int, str]]:
             any(k in known for k in name_keys(word)):
         return [(col, word)]
     out, i, rest_start = [], 0, None
+    longest = max([len(k) for k in known] + [len(k) for k in KEYWORDS] + [1])
     while i < len(word):
         best = 0
-        for j in range(len(word), i, -1):
+        for j in range(min(len(word), i + longest), i, -1):        # no known word is longer: linear time
             if word[i:j].lower() in known or word[i:j].lower() in KEYWORDS:
                 best = j
                 break
