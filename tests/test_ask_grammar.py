@@ -130,3 +130,13 @@ def test_cli_too_deep_exit_2_located(capsys):
     assert main(["ask", text]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: query:1:{11 + Q.MAX_DEPTH + 1}: too deeply nested") and "Traceback" not in err
+
+
+@pytest.mark.parametrize("ending", ["吗", "吗？", "呢?", "吗 ?"])
+def test_a_chinese_question_may_close_with_a_particle(cat, ending):
+    """"SP李宁玉能把截获当作误导使用吗？" — a closing 吗 / 呢 is a filler like any other, also at the end."""
+    plain = Q.parse(cat, "SP李宁玉能把截获当作误导使用")
+    closed = Q.parse(cat, "SP李宁玉能把截获当作误导使用" + ending)
+    assert Q.atoms_of(closed.claim) == Q.atoms_of(plain.claim) and closed.givens == plain.givens
+    with pytest.raises(Q.QueryError):                  # a particle does not excuse what follows it
+        Q.parse(cat, "SP李宁玉能把截获当作误导使用吗 截获")

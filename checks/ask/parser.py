@@ -187,8 +187,9 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 self.take()                                   # "is 误导 banned for anyone under 强令"
                 self.subject(q)
                 continue
-            if self.at_final_q():
-                self.take()
+            if self.at_final_q() or (self.at("filler") and all(
+                    t.kind == "end" or t.kw == "filler" or t.text == "?" for t in self.toks[self.i:])):
+                self.take()                                   # the end: '?', or a closing 吗 / 呢 (…使用吗？)
                 continue
             self.moment_error()
             self.error(f"expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
