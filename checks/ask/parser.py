@@ -27,8 +27,8 @@ from .syntax import Atom, BoolOp, Given, Not, Query, Which
 GRAMMAR = r"""
 (* Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS, English and Chinese
    ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' = from | on
-   | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words, and a
-   possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
+   | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words and at
+   the end of the question (SP李宁玉能把截获当作误导使用吗？), and a possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
    CARD, CHARACTER, SKILL, GRANT: a name, alias or id of the catalogue; PHASE: fight | 争夺阶段 | dying |
    濒死求澄清 …; WINDOW: a window of the turn — main phase | 出牌阶段, send-phase start | 传递阶段开始时,
    send | 传递阶段, fight | 争夺阶段, dying | 濒死求澄清, draw phase | 摸牌阶段 … (names.WINDOW_PHRASES);
