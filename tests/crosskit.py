@@ -145,6 +145,31 @@ def run_states(h: Harness, n_states: int, seed: int, label: str) -> tuple[int, s
     return n_states, None
 
 
+def prepare_trace(h: Harness, tr):
+    """Run ``tr`` in the interpreter and pin the symbolic trace to it: (run, equations), or None when the
+    trace is outside the symbolic bounds or illegal only through events the symbolic trace does not hold."""
+    run = TR.run(h.cat, tr)
+    try:
+        eqs = trace_assignment(h.S, tr, run)
+    except DoesNotFit:
+        return None
+    unmodelled = unmodelled_events(h.S, tr, run)
+    if run.errors and all(k in unmodelled for k, _ in run.errors):
+        return None                   # illegal only through events the symbolic trace does not hold
+    if only_unobservable_errors(tr, run, unmodelled):
+        return None
+    return run, eqs
+
+
+def trace_disagreement(h: Harness, run, eqs, x, y, d, lc) -> dict:
+    """The decisions (legality included) on which interpreter and encoder differ for the state ``run``
+    reaches, asked with cards x / y, direction d and lock count lc: {decision: (interpreter, z3)}."""
+    a = h.interp_decisions(run.state, x, y, d, lc)
+    a["legal"] = run.legal
+    b = h.z3_decisions(run.state, x, y, d, lc, eqs=eqs, legal=True)
+    return {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
+
+
 def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, int, int, str | None]:
     """Random traces: legal exactly when the encoder's reachability holds on them; decisions agree on
     the state each reaches. Returns (legal, compared, skipped as outside the symbolic bounds, the first
@@ -156,30 +181,18 @@ def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, i
     for k in range(n_traces):
         tr = random_trace(rng, cat, n_max=h.S.n, g_max=h.S.G, turns_max=h.S.T, unknown_keys=h.unknown_keys,
                           hot=hot, interesting=interesting)
-        run = TR.run(cat, tr)
-        try:
-            eqs = trace_assignment(h.S, tr, run)
-        except DoesNotFit:
+        prepared = prepare_trace(h, tr)
+        if prepared is None:
             skipped += 1
             continue
-        unmodelled = unmodelled_events(h.S, tr, run)
-        if run.errors and all(k in unmodelled for k, _ in run.errors):
-            skipped += 1              # illegal only through events the symbolic trace does not hold
-            continue
-        if only_unobservable_errors(tr, run, unmodelled):
-            skipped += 1
-            continue
-        st = run.state
-        x, y = focused_cards(rng, cat, st, hot)
+        run, eqs = prepared
+        x, y = focused_cards(rng, cat, run.state, hot)
         d = rng.choice(V.DIRECTIONS)
         lc = rng.randint(0, 2)
-        a = h.interp_decisions(st, x, y, d, lc)
-        a["legal"] = run.legal
-        b = h.z3_decisions(st, x, y, d, lc, eqs=eqs, legal=True)
+        diff = trace_disagreement(h, run, eqs, x, y, d, lc)
         compared += 1
         legal += run.legal
-        if a != b:
-            diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
+        if diff:
             return legal, compared, skipped, (
                 f"{label} trace #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
                 f"errors={run.errors}\nactual={x} declared={y} dir={d} locks={lc}\ntrace={tr.to_dict()}")
