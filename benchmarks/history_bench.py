@@ -101,7 +101,7 @@ def replay(repo: str, pair: dict, extra_args=(), timeout=600) -> dict:
     with tempfile.TemporaryDirectory(prefix="history-bench-") as td:
         out = Path(td) / "report.json"
         cmd = [sys.executable, "-m", "skillproof", "diff", "--kotlin", repo, pair["parent"], pair["sha"],
-               "--format", "json", "--output", str(out), "--quiet", *extra_args]
+               "--format", "json", "--output", str(out), "--quiet", "--lang", "en", *extra_args]   # its summary is English
         t = time.perf_counter()
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)

@@ -91,12 +91,14 @@ NOT_CROSSCHECKED = {
 EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("evaluate", "const", "return env.state.unknowns.get(node.key, False)", "True"): "equivalent",
     ("snapshot_errors", "cmp", "if v is not None and not 0 <= v < n:", "(0 < v < n)"): "no twin",
-    ("args_errors", "body", 'return f"parameter {p} has no value"', "pass"): "no twin",
+    ("args_errors", "body", 'return pick(f"参数 {param_name(p)} 没有值", f"parameter {param_name(p)} has no value")',
+     "pass"): "no twin",
     ("lock_errors", "cmp", "if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and "
                            "state.seats[s].locked:", "(0 < s < len(state.seats))"): "full strength",
-    ("snapshot_errors", "body", 'why.append("a character sits twice")', "pass"): "full strength",
+    ("snapshot_errors", "body", 'why.append(pick("同一个角色坐了两个座位", "a character sits twice"))', "pass"):
+        "full strength",
     # model/trace.py
-    ("run", "body", 'bad(f"a new turn starts in {st.window}, before the turn ended")', "pass"): "no twin",
+    ("run", "body", 'bad(pick(f"在{T.window_name(st.window)}开始了新回合，上一回合还没结束",', "pass"): "no twin",
     ("run", "boolop", "if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and "
                       "seat_ok(ev.giver)) \\", "(give is None and give.grant not in cat.skills and (not "
                       "(seat_ok(ev.seat) and seat_ok(ev.giver))) and (st.window is None))"): "no twin",

@@ -28,6 +28,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
 from . import encode as X
+from .diff_text import both, decision_word, id_name, window_name
 from .findings import canonical
 
 
@@ -254,16 +255,34 @@ DECISIONS = ("conversion", "banned", "receive", "send", "skip_fight", "skip_dyin
 
 
 def rule_ref(old: Catalogue, new: Catalogue, rid: str, change: str) -> dict:
-    """A located reference to a changed id (a removed one is located in OLD)."""
+    """A located reference to a changed id (a removed one is located in OLD): its name for people (``name``, and
+    ``name_en`` where the English differs: a gives site, the engine rules)."""
     cat = old if change == "removed" else new
+    out = {"id": rid, **changed_name(old, new, rid, change)}
     if "#" in rid:
         give = TR.site_of(cat, rid.split(" ")[0])
         if give is not None:
-            return {"id": rid, "name": f"{cat.giver_name(give)}→{cat.skills[give.grant].label}"
-                    if give.grant in cat.skills else rid, "file": give.loc.file, "line": give.loc.line, "change": change}
+            return {**out, "file": give.loc.file, "line": give.loc.line, "change": change}
     obj = cat.skills.get(rid) or cat.characters.get(rid) or cat.cards.get(rid)
-    return {"id": rid, "name": obj.name if obj else rid, "file": obj.loc.file if obj else "",
-            "line": obj.loc.line if obj else 0, "change": change}
+    return {**out, "file": obj.loc.file if obj else "", "line": obj.loc.line if obj else 0, "change": change}
+
+
+def changed_list(old: Catalogue, new: Catalogue, changed: dict) -> list[dict]:
+    """``changed_rules`` as the report lists it: ``[{"id", "change", "name", …}]`` in id order."""
+    return [{"id": k, "change": v, **changed_name(old, new, k, v)} for k, v in sorted(changed.items())]
+
+
+def changed_name(old: Catalogue, new: Catalogue, rid: str, change: str) -> dict:
+    """``{"name": …}`` (and ``"name_en"`` when the English differs; ``"from"``: the old name of a renamed id) of a
+    changed id, for people: a catalogue name, a gives site as giver → grant, [rules] as the engine rules."""
+    cat = old if change == "removed" else new
+    zh, en = both(id_name, cat, rid)
+    out = {"name": zh}
+    if en != zh:
+        out["name_en"] = en
+    if change.startswith("renamed from "):
+        out["from"] = old.name_of(change[len("renamed from "):])
+    return out
 
 
 class Differ:
@@ -290,7 +309,7 @@ class Differ:
             q.solver.add(align(mine, other))
             q.solver.add(pins(self))
         self.common_cards = [c for c in old.cards if c in new.cards]
-        self.inconclusive: list[str] = []
+        self.inconclusive: list[tuple] = []       # (key, Chinese, English) of each question left undecided
 
     def _card(self, name):
         v = z3.Int(f"diff_{name}")
@@ -341,7 +360,10 @@ class Differ:
             for _ in range(per_decision):
                 a = self.qn.find(z3.And([self.reach_o, goal, side] + blocks))
                 if a.status == "unknown":
-                    self.inconclusive.append(f"{decision}: {a.reason or 'timeout'}")
+                    r = a.reason or "timeout"
+                    zh, en = both(decision_word, decision)
+                    self.inconclusive.append((f"{decision}: {r}", f"{zh}判定是否改变：求解器未能判定（{r}）",
+                                              f"does the {en} decision change: the solver answered unknown ({r})"))
                     break
                 if not a.sat:
                     break
@@ -350,7 +372,10 @@ class Differ:
                 ch, problem = self._replay(a, q)
                 if problem:
                     # the encodings disagree with the interpreter: never silently drop it
-                    self.inconclusive.append(f"{decision}: witness does not replay ({q}: {problem})")
+                    zh, en = both(decision_word, decision)
+                    self.inconclusive.append((f"{decision}: witness does not replay ({q}: {problem[0]})",
+                                              f"{zh}判定的例证不能重放（{problem[1]}）",
+                                              f"the witness of a changed {en} decision does not replay ({problem[2]})"))
                     break
                 qk = canonical(q)
                 if qk not in seen_q:
@@ -364,29 +389,34 @@ class Differ:
 
     def _replay(self, a, q) -> tuple:
         """Run the witness under each version's own catalogue and answer ``q`` on each run's state:
-        (Change, '') or (None, why it does not show a change)."""
+        (Change, ()) or (None, why it does not show a change: (key, Chinese, English))."""
         from .diff_reach import translate, Unreadable
         tr_n = a.state.trace
         tr_o = X.witness(self.So, a.model).trace
         run_n, run_o = TR.run(self.new, tr_n), TR.run(self.old, tr_o)
-        for label, run in (("NEW", run_n), ("OLD", run_o)):
+        for label, run, cat, tr in (("NEW", run_n, self.new, tr_n), ("OLD", run_o, self.old, tr_o)):
+            side = "新版" if label == "NEW" else "旧版"
             if run.errors:
                 k, why = run.errors[0]
-                return None, f"{label} rejects event {k}: {why}"
+                zh, en = both(lambda: TR.run(cat, tr).errors[0][1])
+                return None, (f"{label} rejects event {k}: {why}", f"{side}不接受第 {k} 个事件：{zh}",
+                              f"{label} rejects event {k}: {en}")
             if not I.at_decision(run.state, q["decision"], q.get("seat", 0)):
-                return None, f"{label}: not asked at {run.state.window}"
+                zh, en = both(window_name, run.state.window)
+                return None, (f"{label}: not asked at {run.state.window}", f"{side}在{zh}不问这个判定",
+                              f"{label} does not ask it in the {en}")
         old_a, new_a = I.decide(self.old, run_o.state, q), I.decide(self.new, run_n.state, q)
         keys = [k for k in new_a if k not in ("why_not", "via_index", "in_force_index")]
         old_a = {k: old_a.get(k) for k in keys}
         new_a = {k: new_a.get(k) for k in keys}
         if old_a == new_a:
-            return None, "both versions answer alike"
+            return None, ("both versions answer alike", "两个版本的回答相同", "both versions answer alike")
         try:
             same = translate(tr_n, self.new, self.old, self.sites.n2o, self.renamed).to_dict() == tr_o.to_dict()
         except Unreadable:
             same = False
         return Change(q["decision"], q, old_a, new_a, run_n.state.to_dict(), self._rules_in(run_n.state),
-                      tr_n.to_dict(), None if same else tr_o.to_dict()), ""
+                      tr_n.to_dict(), None if same else tr_o.to_dict()), ()
 
     def possible(self) -> list:
         """Situations that involve a changed id and are possible in only one version (checks.diff_reach)."""
@@ -402,6 +432,6 @@ class Differ:
             ids.update(i.site for i in seat.skills if i.site)
         out = [rule_ref(self.old, self.new, rid, self.changed[rid]) for rid in sorted(ids) if rid in self.changed]
         if "[rules]" in self.changed and self.new.rules.loc:
-            out.append({"id": "[rules]", "name": "[rules]", "file": self.new.rules.loc.file,
-                        "line": self.new.rules.loc.line, "change": "changed"})
+            out.append({"id": "[rules]", **changed_name(self.old, self.new, "[rules]", "changed"),
+                        "file": self.new.rules.loc.file, "line": self.new.rules.loc.line, "change": "changed"})
         return out

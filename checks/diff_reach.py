@@ -42,6 +42,10 @@ Each witness is a trace in the version where the situation exists, run by ``mode
 trace is then read under the other version's catalogue — an id it names that does not exist there makes it
 unreadable, and that is the reason — and run: its first error is the interpreter's own reason; when it runs, the
 situation it reaches differs (the facts of the id compared), and that difference is the reason.
+
+Every sentence — the situation, the other version's reason, an inconclusive question — is made in Chinese and in
+English at once (``checks.diff_text``): JSON keeps the Chinese (``message``, ``reason["text"]``) beside the English
+(``message_en``, ``reason["text_en"]``), and a report shows the run's language.
 """
 from __future__ import annotations
 
@@ -54,7 +58,9 @@ from skillproof.model import interpreter as I
 from skillproof.model import trace as TR
 from skillproof.model import turn as TW
 from skillproof.model.catalogue import Catalogue
+from skillproof.model.lang import is_en, pick
 
+from . import diff_text as T
 from . import encode as X
 from .findings import canonical
 
@@ -63,7 +69,12 @@ SIDE = {"new": "NEW", "old": "OLD"}
 
 
 class Unreadable(ValueError):
-    """A trace naming something the catalogue it is read under does not have."""
+    """A trace naming something the catalogue it is read under does not have (``str``: the English; ``zh``: the
+    same in Chinese)."""
+
+    def __init__(self, zh: str, en: str):
+        super().__init__(en)
+        self.zh, self.en = zh, en
 
 
 @dataclass
@@ -79,31 +90,40 @@ class Side:
 
 @dataclass
 class Possible:
-    """A situation that involves a changed id and is possible in one version only."""
+    """A situation that involves a changed id and is possible in one version only. Its sentences are made in
+    both languages (``checks.diff_text.both``): the Chinese in ``situation`` and ``reason["text"]``, the English
+    in ``situation_en`` and ``reason["text_en"]``."""
     side: str                     # "new": possible only in NEW (now possible); "old": only in OLD (no longer)
     kind: str                     # character | skill | grant | card | site
     id: str
-    situation: str                # what the situation is, in the designer's terms
+    situation: str                # what the situation is, in the designer's terms (Chinese)
     trace: dict                   # the witness, in the version where the situation exists
     state: dict                   # that version's run of it
-    steps: list                   # model.trace.steps of the trace, under that version's catalogue
-    reason: dict                  # why not in the other version: {kind: unreadable|illegal|differs|absent, text, …}
+    steps: list                   # model.trace.steps of the trace, under that version's catalogue (Chinese)
+    reason: dict                  # why not in the other version: {kind: unreadable|illegal|differs|absent, text, text_en, …}
     rules: list = field(default_factory=list)
+    situation_en: str = ""        # the situation in English
+    steps_en: list = field(default_factory=list)   # the steps in English
 
     @property
     def message(self) -> str:
+        what = "现在可能（只在新版中）" if self.side == "new" else "不再可能（只在旧版中）"
+        return f"{what}：{self.situation}"
+
+    @property
+    def message_en(self) -> str:
         what = "now possible (NEW only)" if self.side == "new" else "no longer possible (OLD only)"
-        return f"{what}: {self.situation}"
+        return f"{what}: {self.situation_en or self.situation}"
 
     def to_dict(self) -> dict:
         here, there = ("new", "old") if self.side == "new" else ("old", "new")
         key = canonical([self.side, self.kind, self.id, self.situation])
         return {"id": f"possible-{self.side}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}",
-                "decision": "possible", "side": self.side, "message": self.message,
+                "decision": "possible", "side": self.side, "message": self.message, "message_en": self.message_en,
                 "question": {"situation": self.kind, "id": self.id},
                 here: "可能", there: f"不可能：{self.reason['text']}",
                 "witness": {"side": self.side, "trace": self.trace, "state": self.state, "steps": self.steps,
-                            "other": self.reason},
+                            "steps_en": self.steps_en, "other": self.reason},
                 "rules": self.rules}
 
 
@@ -172,7 +192,7 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
         ident = ren.get(ident, ident)
         if ident not in getattr(there, table):
             name = here.name_of(ident) if isinstance(ident, str) else ident
-            raise Unreadable(f"{what} {name} ({ident}) does not exist there")
+            raise Unreadable(f"没有{T.KIND[what][0]}{name}", f"{what} {name} does not exist there")
         return ident
     tr = TR.Trace.from_dict(trace.to_dict())
     for seat in tr.setup.seats:
@@ -183,8 +203,9 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
         if ev.kind == "give" and ev.site is not None:
             if ev.site not in site_map:
                 give = TR.site_of(here, ev.site)
-                what = f"{here.giver_name(give)}→{here.skills[give.grant].label}" if give else ev.site
-                raise Unreadable(f"the gives site {ev.site} ({what}) does not exist there")
+                zh, en = T.both(T.site_name, here, give) if give is not None and give.grant in here.skills \
+                    else (ev.site, ev.site)
+                raise Unreadable(f"没有给出点{zh}", f"the gives site {en} does not exist there")
             ev.site = site_map[ev.site]
         elif ev.kind == "replace" and ev.character is not None:
             ev.character = need("characters", ev.character, "character")
@@ -193,36 +214,40 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
     return tr
 
 
+EVENT = {"turn": ("回合开始", "a turn starts"), "window": ("进入下一时机", "the next window"),
+         "give": ("给出技能", "a grant is handed out"), "use": ("发动技能", "a skill is used"),
+         "play": ("使用卡牌", "a card is played"), "replace": ("换角色", "a role is replaced")}
+
+
 def _event_text(cat: Catalogue, trace: TR.Trace, k: int) -> str:
-    """Event ``k`` of a trace as the narration tells it (its turn and window)."""
+    """Event ``k`` of a trace as the narration tells it (its turn and window), in the run's language."""
     if k < 0:
-        return "the table at the start"
+        return pick("开局时的牌桌", "the table at the start")
     if k >= len(trace.events):
-        return "the end of the trace"
+        return pick("经过结束时", "the end of the trace")
     before = TR.steps(cat, TR.Trace(trace.setup, trace.events[:k]))
     upto = TR.steps(cat, TR.Trace(trace.setup, trace.events[:k + 1]))
     if len(upto) > len(before):
         s = upto[-1]
-        return f"第{s['turn']}回合·{s['window']}：{s['text']}"
+        win = TW.window_name_of_zh(s["window"])
+        return pick(f"第{s['turn']}回合·{win}：{s['text']}", f"turn {s['turn']}, {win}: {s['text']}")
     ev = trace.events[k]
-    w = TW.WINDOWS.get(ev.window)
-    return f"move to {w.zh if w else ev.window}" if ev.kind == "window" else ev.kind
+    if ev.kind == "window" and ev.window in TW.WINDOWS:
+        return pick(f"进入{T.window_name(ev.window)}", f"moving on to the {T.window_name(ev.window)}")
+    zh, en = EVENT.get(ev.kind, (ev.kind, ev.kind))
+    return pick(zh, en)
 
 
 # ================================================================================= situations
-def _yn(v) -> str:
-    return "是" if v else "否"
-
-
 def _skill_static(r) -> dict:
+    """What the engine dispatches on, as plain values (compared between versions; ``diff_text.fact_value``
+    shows them)."""
     if r is None:
         return {}
-    return {"kinds": "、".join(sorted(r.closure)), "initial": _yn(r.initial), "consumed": _yn(r.consumed),
-            "flips": _yn(r.flips), "lifetime": r.lifetime,
-            "params": ", ".join(f"{k}: {v}" for k, v in sorted(r.params.items())) or "—",
-            "windows": ", ".join(f"{w} = {a}" for w, a in sorted(r.windows.items())) or "—",
-            "replaces_role": _yn(r.replaces_role),
-            "plays": canonical({k: v for k, v in vars(r.plays).items() if k != "loc"}) if r.plays else "—"}
+    return {"kinds": sorted(r.closure), "initial": r.initial, "consumed": r.consumed, "flips": r.flips,
+            "lifetime": r.lifetime, "params": sorted(r.params.items()), "windows": sorted(r.windows.items()),
+            "replaces_role": r.replaces_role,
+            "plays": {k: v for k, v in vars(r.plays).items() if k != "loc"} if r.plays else None}
 
 
 class Sit:
@@ -256,11 +281,12 @@ class Sit:
         return set()
 
     def view(self, cat: Catalogue, run, trace, side: Side) -> dict:
-        """The facts of the id where a trace's run ends: {"involved": bool, fact: text, …}."""
+        """The facts of the id where a trace's run ends: {"involved": bool, fact: value, …} (plain values:
+        booleans, names, lists; ``diff_text.FACTS`` names the facts)."""
         raise NotImplementedError
 
     def text(self, cat: Catalogue, run, trace, side: Side) -> str:
-        """The situation in the designer's terms."""
+        """The situation in the designer's terms, in the run's language."""
         raise NotImplementedError
 
 
@@ -285,15 +311,18 @@ class CharacterSit(Sit):
     def view(self, cat, run, trace, side):
         state = run.state
         ch = cat.characters[self.id]
-        return {"involved": state.seats[0].character == self.id, "hidden": _yn(ch.hidden), "female": _yn(ch.female),
-                "skills": "、".join(cat.name_of(r) for r in ch.skills) or "—"}
+        return {"involved": state.seats[0].character == self.id, "hidden": ch.hidden, "female": ch.female,
+                "skills": [cat.name_of(r) for r in ch.skills]}
 
     def text(self, cat, run, trace, side):
         state = run.state
         ch = cat.characters[self.id]
+        skills = pick("、", ", ").join(cat.name_of(r) for r in ch.skills) or pick("无", "none")
+        if is_en():
+            return (f"the player plays {ch.name} (skills: {skills}; {'hidden' if ch.hidden else 'public'} role"
+                    f"{', female' if ch.female else ''}{'' if state.seats[0].face_up else ', face down'})")
         face = "" if state.seats[0].face_up else "，背面朝上"
-        return (f"玩家扮演{ch.name}（技能：{'、'.join(cat.name_of(r) for r in ch.skills) or '无'}；"
-                f"{'隐藏' if ch.hidden else '公开'}角色{'，女性' if ch.female else ''}{face}）")
+        return f"玩家扮演{ch.name}（技能：{skills}；{'隐藏' if ch.hidden else '公开'}角色{'，女性' if ch.female else ''}{face}）"
 
 
 class SkillSit(Sit):
@@ -335,7 +364,7 @@ class SkillSit(Sit):
         inst = next((i for i in state.seats[0].skills if i.rule == self.id), None)
         out = {"involved": inst is not None, **_skill_static(cat.skills.get(self.id))}
         if inst is not None:
-            out["invalidated"] = _yn(inst.invalid)
+            out["invalidated"] = inst.invalid
         return out
 
     def text(self, cat, run, trace, side):
@@ -343,11 +372,14 @@ class SkillSit(Sit):
         r = cat.skills[self.id]
         inst = next((i for i in state.seats[0].skills if i.rule == self.id), None)
         ch = cat.characters.get(state.seats[0].character)
+        bits = [T.kinds_text(r.kinds)] + ([pick("初始技能", "initial skill")] if r.initial else []) + \
+            ([pick("被无效", "invalidated")] if inst is not None and inst.invalid else [])
+        bits = pick("，", ", ").join(b for b in bits if b)
+        if is_en():
+            who = f"the player ({ch.name})" if ch else "the player"
+            return f"{who} {'is given' if self.grant else 'holds'} {r.name} ({bits})"
         who = f"玩家（{ch.name}）" if ch else "玩家"
-        how = "获得" if self.grant else "持有"
-        bits = ["、".join(r.kinds)] + (["初始技能"] if r.initial else []) + \
-            (["被无效"] if inst is not None and inst.invalid else [])
-        return f"{who}{how}{r.label}（{'，'.join(b for b in bits if b)}）"
+        return f"{who}{'获得' if self.grant else '持有'}{r.label}（{bits}）"
 
 
 class CardSit(Sit):
@@ -369,13 +401,12 @@ class CardSit(Sit):
     def view(self, cat, run, trace, side):
         state = run.state
         c = cat.cards[self.id]
-        return {"involved": I.card_usable(cat, state, 0, self.id),
-                "windows": ", ".join(f"{w} = {a}" for w, a in sorted(c.windows.items())) or "—"}
+        return {"involved": I.card_usable(cat, state, 0, self.id), "windows": sorted(c.windows.items())}
 
     def text(self, cat, run, trace, side):
         state = run.state
-        w = TW.WINDOWS.get(state.window)
-        return f"玩家可在{w.zh if w else '任何时机'}使用{cat.cards[self.id].name}"
+        name = cat.cards[self.id].name
+        return pick(f"玩家可{TW.in_window(state.window)}使用{name}", f"the player may use {name} {TW.in_window(state.window)}")
 
 
 class SiteSit(Sit):
@@ -479,10 +510,10 @@ class SiteSit(Sit):
         if g is not None:
             out["grant"] = cat.name_of(g.grant)
             out["to"] = g.to
-            out["at"] = ", ".join(g.at) or "any window"
+            out["at"] = list(g.at)
         if ev is not None:
-            out["given by the player himself"] = _yn(ev.giver == 0)
-            out["args"] = canonical({k: list(v) if isinstance(v, tuple) else v for k, v in sorted(ev.args.items())})
+            out["by_self"] = ev.giver == 0
+            out["args"] = sorted((k, list(v) if isinstance(v, tuple) else v) for k, v in ev.args.items())
         return out
 
     def text(self, cat, run, trace, side):
@@ -490,18 +521,19 @@ class SiteSit(Sit):
         ev, mo = self._event(run, trace, side)
         bits = []
         if ev is not None:
-            bits.append("自己给出" if ev.giver == 0 else f"由座位{ev.giver}给出")
-            w = TW.WINDOWS.get((mo or {}).get("window") or "")
-            if w is not None:
-                bits.append(f"于{w.zh}")
+            bits.append(pick("自己给出", "given by himself") if ev.giver == 0
+                        else pick(f"由座位{ev.giver}给出", f"given by seat {ev.giver}"))
+            wid = (mo or {}).get("window") or ""
+            if wid in TW.WINDOWS:
+                bits.append(pick(f"于{T.window_name(wid)}", TW.in_window(wid)))
             if ev.args:
-                bits.append("，".join(f"{k}={cat.name_of(v) if isinstance(v, str) else v}"
-                                     for k, v in sorted(ev.args.items())))
-        more = f"（{'；'.join(bits)}）" if bits else ""
+                bits.append(T.args_text(cat, ev.args))
+        more = pick(f"（{'；'.join(bits)}）", f" ({'; '.join(bits)})") if bits else ""
+        giver = cat.name_of(g.giver)
         if self._invalidates(side.name):
-            return f"玩家被{cat.giver_name(g)}无效技能{more}"
-        grant = cat.skills[g.grant].label if g.grant in cat.skills else g.grant
-        return f"玩家从{cat.giver_name(g)}获得{grant}{more}"
+            return pick(f"玩家被【{giver}】无效技能{more}", f"the player's skills are invalidated by {giver}{more}")
+        grant = cat.name_of(g.grant)
+        return pick(f"玩家从【{giver}】获得【{grant}】{more}", f"the player is given {grant} by {giver}{more}")
 
 
 def situations(d) -> list[Sit]:
@@ -555,10 +587,40 @@ def _find(here: Side, goal, restrict, prefer=(), minimize=True):
     return a
 
 
+def _label(sit: Sit, cat: Catalogue) -> str:
+    """The changed id a situation involves, for people (its kind and name), in the run's language."""
+    if isinstance(sit, SiteSit):
+        give = sit.give_in("new" if cat is sit.d.new else "old")
+        name = T.site_name(cat, give) if give is not None and give.grant in cat.skills else T.id_name(cat, sit.id)
+    else:
+        name = cat.name_of(sit.id)
+    return pick(f"{T.kind_word(sit.kind)}{name}", f"{T.kind_word(sit.kind)} {name}")
+
+
+class _Asking:
+    """The question a search asks — is a situation with this id possible only in HERE? — for the inconclusive
+    answers it may give: each is ``(key, zh, en)`` in ``Differ.inconclusive`` (the key is the English wording
+    INC001 ids have always been made from)."""
+
+    def __init__(self, d, sit: Sit, here: Side):
+        self.d, self.here = d, here
+        self.key = f"{sit.kind} {sit.id}: possible only in {SIDE[here.name]}"
+        self.zh, self.en = T.both(lambda: pick(f"{_label(sit, here.cat)}是否只在{T.side_name(here.name)}中可能",
+                                               f"is a situation with the {_label(sit, here.cat)} possible only in "
+                                               f"{T.side_name(here.name)}"))
+
+    def undecided(self, key: str, zh: str, en: str):
+        self.d.inconclusive.append((f"{self.key}: {key}", f"{self.zh}：{zh}", f"{self.en}: {en}"))
+
+    def unknown(self, reason: str | None):
+        r = reason or "timeout"
+        self.undecided(r, f"求解器未能判定（{r}）", f"the solver answered unknown ({r})")
+
+
 def _search(d, sit: Sit, here: Side, there: Side, clean: set) -> Possible | None:
     if not sit.exists(here):
         return None
-    what = f"{sit.kind} {sit.id}: possible only in {SIDE[here.name]}"
+    what = _Asking(d, sit, here)
     involve = sit.involve(here.S, here)
     restrict = _restrict(d, here.S, clean | sit.related())
     if not sit.exists(there) or sit.static(here.cat) != sit.static(there.cat):
@@ -572,25 +634,26 @@ def _search(d, sit: Sit, here: Side, there: Side, clean: set) -> Possible | None
         a = _find(here, z3.And([involve, z3.Not(here.reach_other)] + blocks), restrict, minimize=False)
         if a.status != "sat":
             if a.status == "unknown":
-                d.inconclusive.append(f"{what}: {a.reason or 'timeout'}")
+                what.unknown(a.reason)
             return None
         vals = [a.model.eval(t, model_completion=True) for t in obs]
         same = z3.And([t == v for t, v in zip(obs, vals)])
         b = there.q.find(z3.And(sit.involve(there.S, there), same), minimize=False)
         if b.status == "unknown":
-            d.inconclusive.append(f"{what}: {b.reason or 'timeout'}")
+            what.unknown(b.reason)
             return None
         if b.status == "unsat":
             a = _find(here, z3.And(involve, same), restrict, [z3.Not(here.reach_other)])
             return _report(d, sit, here, there, a, what)
         blocks.append(z3.Not(same))
-    d.inconclusive.append(f"{what}: no answer within {ROUNDS} candidate situations")
+    what.undecided(f"no answer within {ROUNDS} candidate situations", f"{ROUNDS} 个候选局面内没有答案",
+                   f"no answer within {ROUNDS} candidate situations")
     return None
 
 
-def _report(d, sit: Sit, here: Side, there: Side, a, what: str) -> Possible | None:
+def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible | None:
     if a.status == "unknown":
-        d.inconclusive.append(f"{what}: {a.reason or 'timeout'}")
+        what.unknown(a.reason)
         return None
     if not a.sat:
         return None                          # nothing involving the id is reachable here at all
@@ -598,26 +661,34 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: str) -> Possible | No
     run = TR.run(here.cat, trace)
     if run.errors:
         k, why = run.errors[0]
-        d.inconclusive.append(f"{what}: witness does not replay under {SIDE[here.name]} (event {k}: {why})")
+        zh, en = T.both(lambda: TR.run(here.cat, trace).errors[0][1])
+        side = SIDE[here.name]
+        what.undecided(f"witness does not replay under {side} (event {k}: {why})",
+                       f"例证在{T.SIDE_ZH[here.name]}中不能重放（第 {k} 个事件：{zh}）",
+                       f"the witness does not replay under {side} (event {k}: {en})")
         return None
     mine = sit.view(here.cat, run, trace, here)
     if not mine["involved"]:
-        d.inconclusive.append(f"{what}: the witness's run does not show the situation")
+        what.undecided("the witness's run does not show the situation", "例证的经过没有走到这个局面",
+                       "the witness's run does not show the situation")
         return None
     reason = why_not(sit, here, there, trace, mine)
     if reason is None:
-        d.inconclusive.append(f"{what}: the witness shows the same situation under {SIDE[there.name]}")
+        other = SIDE[there.name]
+        what.undecided(f"the witness shows the same situation under {other}",
+                       f"例证在{T.SIDE_ZH[there.name]}中是同一个局面",
+                       f"the witness shows the same situation under {other}")
         return None
     from .diff import rule_ref
     rules = [rule_ref(d.old, d.new, sit.id, d.changed[sit.id])]
     if isinstance(sit, CharacterSit) and sit.id in d.new.characters and sit.id in d.old.characters:
         a, b = d.old.characters[sit.id].skills, d.new.characters[sit.id].skills
-        for rid, cat, how in [(r, d.new, "added to") for r in b if r not in a] + \
-                [(r, d.old, "removed from") for r in a if r not in b]:
+        for rid, cat, how in [(r, d.new, "added to skills") for r in b if r not in a] + \
+                [(r, d.old, "removed from skills") for r in a if r not in b]:
             r = cat.skills.get(rid)
             if r is not None:
                 rules.append({"id": rid, "name": r.name, "file": r.loc.file, "line": r.loc.line,
-                              "change": f"{how} {cat.characters[sit.id].name}'s skills"})
+                              "change": how, "of": cat.characters[sit.id].name})
     if isinstance(sit, SiteSit):
         g = sit.give_in(here.name)
         if g is not None and g.giver in d.changed:
@@ -627,30 +698,52 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: str) -> Possible | No
             src = cat.skills.get(g.giver) or cat.cards.get(g.giver)
             rules.append({"id": g.giver, "name": src.name, "file": src.loc.file, "line": src.loc.line,
                           "change": "gives site changed"})
-    return Possible(here.name, sit.kind, sit.id, sit.text(here.cat, run, trace, here), trace.to_dict(),
-                    run.state.to_dict(), TR.steps(here.cat, trace), reason, rules)
+    zh, en = T.both(sit.text, here.cat, run, trace, here)
+    steps_zh, steps_en = T.both(TR.steps, here.cat, trace)
+    return Possible(here.name, sit.kind, sit.id, zh, trace.to_dict(), run.state.to_dict(), steps_zh, reason, rules,
+                    situation_en=en, steps_en=steps_en)
 
 
 def why_not(sit: Sit, here: Side, there: Side, trace: TR.Trace, mine: dict) -> dict | None:
     """Why the witness's situation is impossible in the other version, by the interpreter: the trace is
-    unreadable there, or its first illegal event, or (when it runs) how the situation it reaches differs."""
-    other = SIDE[there.name]
+    unreadable there, or its first illegal event, or (when it runs) how the situation it reaches differs.
+    ``{"kind": …, "text": Chinese, "text_en": English}`` (``event``: the illegal event's index)."""
+    def out(kind: str, fn, **more) -> dict:
+        zh, en = T.both(fn)
+        return {"kind": kind, **more, "text": zh, "text_en": en}
+    other = lambda: T.side_name(there.name)          # noqa: E731
     try:
         tr = translate(trace, here.cat, there.cat, here.site_map, here.renamed)
     except Unreadable as e:
-        return {"kind": "unreadable", "text": f"the trace cannot be read under {other}: {e}"}
+        err = e
+        return out("unreadable", lambda: pick(f"这条经过在{other()}中读不了：{err.zh}",
+                                              f"the trace cannot be read under {other()}: {err.en}"))
     run = TR.run(there.cat, tr)
     if run.errors:
-        k, why = run.errors[0]
-        return {"kind": "illegal", "event": k, "text": f"under {other}, {_event_text(here.cat, trace, k)}: {why}"}
+        k = run.errors[0][0]
+
+        def illegal():
+            why = TR.run(there.cat, tr).errors[0][1]            # the interpreter's reason, in the run's language
+            ev = _event_text(here.cat, trace, k)
+            return pick(f"在{other()}中，{ev}：{why}", f"under {other()}, {ev}: {why}")
+        return out("illegal", illegal, event=k)
     if not sit.exists(there):
-        return {"kind": "absent", "text": f"{here.cat.name_of(sit.id)} ({sit.id}) does not exist in {other}"}
+        name = here.cat.name_of(sit.id)
+        return out("absent", lambda: pick(f"{other()}中没有{name}", f"{name} does not exist in {other()}"))
     theirs = sit.view(there.cat, run, tr, there)
-    diff = [k for k in mine if theirs.get(k) != mine[k]]
-    if not diff:
+    diff = [k for k in mine if k != "involved" and theirs.get(k) != mine[k]]
+    if not diff and theirs.get("involved"):
         return None
-    facts = "; ".join(f"{k} = {theirs.get(k, '—')} (in {SIDE[here.name]}: {mine[k]})" for k in diff
-                      if k != "involved")
-    if not theirs.get("involved"):
-        facts = f"the same events do not reach it ({facts})" if facts else "the same events do not reach it"
-    return {"kind": "differs", "text": f"under {other} the same trace runs, but {facts}"}
+
+    def differs():
+        mine_side = T.side_name(here.name)
+        facts = pick("；", "; ").join(
+            pick(f"{T.fact_name(k)}为{T.fact_value(there.cat, k, theirs.get(k))}"
+                 f"（{mine_side}中为{T.fact_value(here.cat, k, mine[k])}）",
+                 f"{T.fact_name(k)}: {T.fact_value(there.cat, k, theirs.get(k))} "
+                 f"(in {mine_side}: {T.fact_value(here.cat, k, mine[k])})") for k in diff)
+        if not theirs.get("involved"):
+            facts = (pick(f"同样的事件到不了这个局面（{facts}）", f"the same events do not reach it ({facts})") if facts
+                     else pick("同样的事件到不了这个局面", "the same events do not reach it"))
+        return pick(f"在{other()}中同样的经过能走通，但{facts}", f"under {other()} the same trace runs, but {facts}")
+    return out("differs", differs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
+from skillproof.model.lang import is_en, pick
 from skillproof.reports.util import catalogue_paths
 
 from .common import add_catalogue_arg, load_or_report
@@ -61,16 +62,34 @@ def run(args) -> int:
         sys.stdout.write(json.dumps(as_json(cat), ensure_ascii=False, indent=2) + "\n")
         return 0
     from skillproof.model.names import escape
+    for line in summary_lines(cat):
+        print(escape(line))
+    print()
+    for c in cat.characters.values():
+        print(f"  {escape(c.name):<8}\t{tags(c)}\t" + escape(pick("、", ", ").join(cat.skills[s].name for s in c.skills)))
+    return 0
+
+
+def summary_lines(cat) -> list[str]:
+    """The header of the listing, in the run's language: where the catalogue is, and what it holds."""
     chars = list(cat.characters.values())
     n_rb = sum(1 for c in chars if c.origin == "rulebook")
     shown, more = catalogue_paths(cat.files)
-    print(escape(f"catalogue: {', '.join(shown)}{more}"))
-    print(f"{len(cat.cards)} cards, {len(chars)} characters ({n_rb} only in the rule book), "
-          f"{len(cat.initial_skills)} skills, {len(cat.grants)} grants; {cat.rules.seats} seats at most, "
-          f"draw {cat.rules.draw_base}" + (f"; {len(cat.intents)} intents (the rule book's promises)"
-                                          if cat.intents else ""))
-    print()
-    for c in chars:
-        tags = ("隐藏" if c.hidden else "公开") + ("·女" if c.female else "·男") + ("·规则书" if c.origin == "rulebook" else "")
-        print(f"  {escape(c.name):<8}\t{tags}\t" + escape("、".join(cat.skills[s].name for s in c.skills)))
-    return 0
+    nc, ns, ng, ni = len(cat.cards), len(cat.initial_skills), len(cat.grants), len(cat.intents)
+    seats, draw = cat.rules.seats, cat.rules.draw_base
+    if is_en():
+        return [f"catalogue: {', '.join(shown)}{more}",
+                f"{nc} cards, {len(chars)} characters ({n_rb} only in the rule book), {ns} skills, {ng} grants; "
+                f"{seats} seats at most, draw {draw}" + (f"; {ni} intents (the rule book's promises)" if ni else "")]
+    return [f"目录：{'、'.join(shown)}{more}",
+            f"{nc} 种牌，{len(chars)} 个角色（{n_rb} 个只在规则书中），{ns} 个技能，{ng} 个给出的技能；最多 {seats} 人，"
+            f"摸牌阶段摸 {draw} 张" + (f"；{ni} 个意图（规则书的承诺）" if ni else "")]
+
+
+def tags(c) -> str:
+    """A character's tags: 隐藏·女·规则书 / hidden·female·rule book."""
+    bits = [pick("隐藏", "hidden") if c.hidden else pick("公开", "public"),
+            pick("女", "female") if c.female else pick("男", "male")]
+    if c.origin == "rulebook":
+        bits.append(pick("规则书", "rule book"))
+    return "·".join(bits)

@@ -109,13 +109,18 @@ class Progress:
         self.draw()
 
     def line(self) -> str:
+        from skillproof.reports.i18n import FAMILY_ZH, is_en
         frac = self.done / self.total if self.total else 0.0
         fill = int(round(frac * self.WIDTH))
         bar = "█" * fill + "░" * (self.WIDTH - fill)
+        secs = time.perf_counter() - self.t0
+        if not is_en():
+            now = "、".join(FAMILY_ZH.get(f, f) for f in self.running) or "…"
+            return (f"skillproof [{bar}] {self.done}/{self.total} 个检查族 · {now} · "
+                    f"{self.questions} 个求解器问题 · {secs:.1f} 秒")
         now = ", ".join(self.running) or "…"
         return (f"skillproof [{bar}] {self.done}/{self.total} check families · {now} · "
-                f"{self.questions} solver question{'s' if self.questions != 1 else ''} · "
-                f"{time.perf_counter() - self.t0:.1f}s")
+                f"{self.questions} solver question{'s' if self.questions != 1 else ''} · {secs:.1f}s")
 
     def draw(self):
         if self.enabled and time.perf_counter() - self.t0 >= self.after:
@@ -211,8 +216,10 @@ def run_checks(cat, args, started: float | None = None):
     finally:
         prog.finish()
     if not args.quiet and sys.stderr.isatty():
-        sys.stderr.write(f"skillproof: {result.stats.get('queries', 0)} solver questions in "
-                         f"{time.perf_counter() - t:.1f}s\n")
+        from skillproof.model.lang import pick
+        n, secs = result.stats.get('queries', 0), time.perf_counter() - t
+        sys.stderr.write(pick(f"skillproof：向求解器提了 {n} 个问题，用时 {secs:.1f} 秒\n",
+                              f"skillproof: {n} solver questions in {secs:.1f}s\n"))
     return result
 
 
@@ -271,10 +278,17 @@ def hint_if_gave_up(report, args):
     if not n or getattr(args, "quiet", False):
         return
     reasons = sorted({f.message.rsplit("：", 1)[-1].rstrip("）") for f in report.inconclusive})
-    raise_ = (f"raise --rlimit (now {args.rlimit}; 0 = no limit) or --timeout (now {args.timeout:g} s)"
-              if args.rlimit else f"raise --timeout (now {args.timeout:g} s per question)")
-    sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
-                     f"{raise_}, or lower --max-seats / --max-grants\n")
+    from skillproof.model.lang import is_en
+    if is_en():
+        raise_ = (f"raise --rlimit (now {args.rlimit}; 0 = no limit) or --timeout (now {args.timeout:g} s)"
+                  if args.rlimit else f"raise --timeout (now {args.timeout:g} s per question)")
+        sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
+                         f"{raise_}, or lower --max-seats / --max-grants\n")
+        return
+    raise_ = (f"提高 --rlimit（现为 {args.rlimit}；0 为不限）或 --timeout（现为 {args.timeout:g} 秒）"
+              if args.rlimit else f"提高 --timeout（现为每题 {args.timeout:g} 秒）")
+    sys.stderr.write(f"skillproof：求解器放弃了 {n} 个问题（{'、'.join(reasons)}）：{raise_}，"
+                     f"或缩小 --max-seats / --max-grants\n")
 
 
 def _without_ignored(findings, args):

@@ -7,6 +7,8 @@ import subprocess
 import sys
 
 from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from skillproof.model.lang import pick
+
 from .common import report_catalogue_errors
 
 NAME = "diff"
@@ -45,6 +47,11 @@ def add_arguments(p):
     add_solver_args(p)
 
 
+def error_head() -> str:
+    """The head of an error line: 错误： / error: (as the command line's other errors have it)."""
+    return pick("错误：", "error: ")
+
+
 class SideError(Exception):
     pass
 
@@ -53,11 +60,13 @@ def _git(*args) -> str:
     try:
         r = subprocess.run(["git", *args], capture_output=True, text=True, encoding="utf-8")
     except FileNotFoundError:
-        raise SideError("git is not installed") from None
+        raise SideError(pick("没有安装 git", "git is not installed")) from None
     except UnicodeDecodeError as e:
-        raise SideError(f"git {args[-1]}: not UTF-8 text ({e.reason})") from None
+        raise SideError(pick(f"git {args[-1]}：不是 UTF-8 文本（{e.reason}）",
+                             f"git {args[-1]}: not UTF-8 text ({e.reason})")) from None
     if r.returncode != 0:
-        raise SideError(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else f"git {' '.join(args)} failed")
+        raise SideError(r.stderr.strip().splitlines()[-1] if r.stderr.strip()
+                        else pick(f"git {' '.join(args)} 失败", f"git {' '.join(args)} failed"))
     return r.stdout
 
 
@@ -65,14 +74,14 @@ def read_side(spec: str) -> dict:
     """{display name: TOML text} for a path or a git REV:PATH."""
     if os.path.exists(spec) or ":" not in spec:
         if not os.path.exists(spec):
-            raise SideError(f"{spec}: no such file or directory")
+            raise SideError(pick(f"{spec}：没有这个文件或目录", f"{spec}: no such file or directory"))
         from skillproof.model.loader import catalogue_files, read_limited
         refused: list = []
         paths = catalogue_files([spec], refused)       # a directory: recursively, as `check` reads it
         if refused:                                    # a symbolic link out of the directory
             raise SideError(str(refused[0]))
         if not paths:
-            raise SideError(f"{spec}: no .toml catalogue files")
+            raise SideError(pick(f"{spec}：没有 .toml 目录文件", f"{spec}: no .toml catalogue files"))
         out = {}
         for p in paths:
             raw, err = read_limited(p, os.path.relpath(p))
@@ -81,20 +90,21 @@ def read_side(spec: str) -> dict:
             try:
                 out[os.path.relpath(p)] = raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise SideError(f"{p}: cannot read (not UTF-8: {e.reason} at byte {e.start})") from None
+                raise SideError(pick(f"{p}：读不了（不是 UTF-8：第 {e.start} 字节处 {e.reason}）",
+                                     f"{p}: cannot read (not UTF-8: {e.reason} at byte {e.start})")) from None
         return out
     rev, _, path = spec.partition(":")
     path = path.rstrip("/")
     if rev.startswith("-"):
         # it would reach git as an option
-        raise SideError(f"{spec}: a git revision cannot start with '-'")
+        raise SideError(pick(f"{spec}：git 版本不能以 '-' 开头", f"{spec}: a git revision cannot start with '-'"))
     kind = _git("cat-file", "-t", f"{rev}:{path}" if path else f"{rev}:").strip()
     if kind == "blob":
         return {spec: _git("show", f"{rev}:{path}")}
     names = [n for n in _git("ls-tree", "-r", "--name-only", f"{rev}:{path}" if path else f"{rev}:").splitlines()
              if n.endswith(".toml") and not any(part.startswith(".") for part in n.split("/"))]
     if not names:
-        raise SideError(f"{spec}: no .toml catalogue files at that revision")
+        raise SideError(pick(f"{spec}：那个版本没有 .toml 目录文件", f"{spec}: no .toml catalogue files at that revision"))
     return {f"{rev}:{path + '/' if path else ''}{n}": _git("show", f"{rev}:{path + '/' if path else ''}{n}")
             for n in sorted(names)}
 
@@ -103,31 +113,32 @@ def run(args) -> int:
     if args.kotlin:
         from .kotlin_diff import run as run_kotlin
         return run_kotlin(args)
-    from skillproof.checks.diff import Differ
+    from skillproof.checks.diff import Differ, changed_list
     from skillproof.model.loader import CatalogueErrors, load
 
     from .cmd_check import outputs
     problem = outputs(args)[1]
     if problem:
-        sys.stderr.write(f"error: {problem}\n")
+        sys.stderr.write(f"{error_head()}{problem}\n")
         return 2
     cats = []
     for spec in (args.old, args.new):
         try:
             texts = read_side(spec)
         except SideError as e:
-            sys.stderr.write(f"error: {e}\n")
+            sys.stderr.write(f"{error_head()}{e}\n")
             return 2
         try:
             cats.append(load(texts=texts))
         except CatalogueErrors as e:
-            report_catalogue_errors(e, spec, "nothing was compared")
+            report_catalogue_errors(e, spec, pick("没有比较", "nothing was compared"))
             return 2
         from skillproof.checks.suppress import problems
         bad = problems(cats[-1])
         if bad:
-            sys.stderr.write("".join(f"error: {p}\n" for p in bad))
-            sys.stderr.write(f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n")
+            sys.stderr.write("".join(f"{error_head()}{p}\n" for p in bad))
+            sys.stderr.write(pick(f"{spec} 中有 {len(bad)} 个错误；没有比较\n",
+                                  f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n"))
             return 2
     old, new = cats
     from .kotlin_diff import rules_entries
@@ -138,7 +149,8 @@ def run(args) -> int:
         changes = differ.changes(per_decision=max(1, args.per_decision))
         possible = differ.possible()
     except KeyError as e:               # an id whose kind changed between versions (e.g. a skill made a grant)
-        sys.stderr.write(f"error: cannot compare: {e} means different things in the two versions\n")
+        sys.stderr.write(error_head() + pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）\n",
+                                        f"cannot compare: {e} means different things in the two versions\n"))
         return 2
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
@@ -150,12 +162,12 @@ def run(args) -> int:
     added = [f for f in new_active if f.id not in old_ids]
     resolved = [f for f in old_active if f.id not in new_ids]
     from skillproof.reports.model import Report
-    inconc = inconclusive_findings(differ.inconclusive)
+    inconc = inconclusive_findings(differ.inconclusive, args)
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff",
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
-                                    "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
-                                    "resolved": [f.to_dict() for f in resolved],
+                                    "changed_rules": changed_list(old, new, differ.changed),
+                                    "resolved": [told(f, old) for f in resolved],
                                     "decision_changes": engine + [c.to_dict() for c in changes]
                                     + [p.to_dict() for p in possible]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)},
@@ -163,11 +175,38 @@ def run(args) -> int:
     return finish(report, args, new, bool(changes or engine or possible))
 
 
-def inconclusive_findings(msgs) -> list:
-    """An INC001 finding per question the diff could not decide."""
+def told(f, cat) -> dict:
+    """A finding of one version as the report lists it, its witness told with that version's catalogue in both
+    languages (``witness_lines``: the report's catalogue is NEW's, a resolved finding's witness is OLD's)."""
+    from skillproof.model import lang
+    from skillproof.reports.common import witness_lines
+    d = f.to_dict()
+    if f.witness:
+        try:
+            lines = {}
+            for code in lang.LANGS:
+                with lang.using(code):
+                    lines[code] = witness_lines(cat, f.witness)
+            d["witness_lines"] = lines
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            pass
+    return d
+
+
+def inconclusive_findings(msgs, args=None) -> list:
+    """An INC001 finding per question the diff could not decide (``Differ.inconclusive``: (key, Chinese,
+    English) each; the key — the English wording of earlier versions — makes the id)."""
+    from skillproof.checks.context import give_up_hint
     from skillproof.checks.findings import Finding
-    return [Finding("INC001", "diff", "error", f"无法判定：{msg}", key=f"inconclusive|diff|{msg}", inconclusive=True)
-            for msg in msgs]
+    t_ms = max(1, int(args.timeout * 1000)) if args is not None else 20000
+    rl = max(0, args.rlimit) if args is not None else 0
+    out = []
+    for m in msgs:
+        key, zh, en = m if isinstance(m, tuple) else (m, m, m)
+        out.append(Finding("INC001", "diff", "error", f"无法判定：{zh}", key=f"inconclusive|diff|{key}",
+                           inconclusive=True, message_en=f"cannot decide: {en}", fix=give_up_hint(t_ms, rl),
+                           fix_en=give_up_hint(t_ms, rl, "en")))
+    return out
 
 
 def finish(report, args, cat, changed: bool) -> int:

@@ -18,6 +18,24 @@ def severity_text(c) -> str:
     return "|".join(c.severities)
 
 
+def listing(fams, run_codes) -> None:
+    """Every family and code, in the run's language: a family's title, each code's severity and one-line title
+    (Chinese from reports/i18n.py, English from the registry). The page of one code stays English."""
+    from skillproof.reports.i18n import code_title, family_title, pick, sev
+    width = 14 if pick("zh", "en") == "en" else 8
+
+    def sevs(c) -> str:
+        return "|".join(sev(x) for x in c.severities)
+    for f in fams:
+        print(f"{f.name} — {family_title(f.name, f)}")
+        for c in f.codes:
+            print(f"  {c.code}  {sevs(c):<{width}} {c.name}{pick('：', ': ')}{code_title(c.code, c)}")
+    for c in run_codes.values():
+        print(f"{c.code}  {sevs(c):<{width}} {c.name}{pick('：', ': ')}{code_title(c.code, c)}")
+    print(pick("\n（有两个级别的检查：`skillproof rules 编号` 说明各在什么时候适用；每个检查的说明页是英文的）",
+               "\n(a code with two severities: `skillproof rules CODE` says when each applies)"))
+
+
 def run(args) -> int:
     from skillproof.checks.registry import RUN_CODES, families
     if args.write_docs:
@@ -31,13 +49,7 @@ def run(args) -> int:
         return 0
     fams = families()
     if not args.code:
-        for f in fams:
-            print(f"{f.name} — {f.title}")
-            for c in f.codes:
-                print(f"  {c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
-        for c in RUN_CODES.values():
-            print(f"{c.code}  {severity_text(c):<12} {c.name}: {c.summary}")
-        print("\n(a code with two severities: `skillproof rules CODE` says when each applies)")
+        listing(fams, RUN_CODES)
         return 0
     want = args.code.strip()
     for f in fams:

@@ -19,6 +19,9 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from skillproof.model import lang
+from skillproof.model.lang import pick
+
 #: where the server keeps its sources, in the order they are looked for (the first days: src/main/java)
 SOURCE_DIRS = ("src/main/kotlin", "src/main/java")
 
@@ -27,29 +30,45 @@ class GateError(Exception):
     """Bad input: one line on stderr, exit 2."""
 
 
+def side_label(label: str) -> str:
+    """BASE / HEAD (旧版 / 新版 in Chinese)."""
+    return pick("旧版", "BASE") if label == "BASE" else pick("新版", "HEAD")
+
+
+def extraction_summary(ex) -> str:
+    """What an extraction read, in one line (the progress line of each side)."""
+    s = ex.stats
+    n = sum(1 for i in ex.report if i.undecided)
+    if lang.is_en():
+        return ex.summary()
+    return (f"从 {s.get('kotlin_files', 0)} 个 Kotlin 文件提取了 {s.get('characters', 0)} 个角色、"
+            f"{s.get('skills', 0)} 个技能、{s.get('grants', 0)} 个给出的技能、{s.get('sites', 0)} 个给出点、"
+            f"{s.get('cards', 0)} 张牌，用时 {s.get('seconds', 0):.2f} 秒；{n} 个未定项")
+
+
 def _git(repo: str, *args, binary=False):
     try:
         r = subprocess.run(["git", "-C", repo, *args], capture_output=True)
     except FileNotFoundError:
-        raise GateError("git is not installed") from None
+        raise GateError(pick("没有安装 git", "git is not installed")) from None
     if r.returncode != 0:
         msg = r.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GateError(f"git {' '.join(args[:2])}: {msg[-1] if msg else 'failed'}")
+        raise GateError(f"git {' '.join(args[:2])}: {msg[-1] if msg else pick('失败', 'failed')}")
     return r.stdout if binary else r.stdout.decode("utf-8", "replace")
 
 
 def resolve(repo: str, rev: str) -> str:
     """The commit a revision names in ``repo`` (a worktree or a bare repository)."""
     if not Path(repo).exists():
-        raise GateError(f"{repo}: no such directory")
+        raise GateError(pick(f"{repo}：没有这个目录", f"{repo}: no such directory"))
     try:
         _git(repo, "rev-parse", "--git-dir")
     except GateError:
-        raise GateError(f"{repo}: not a git repository") from None
+        raise GateError(pick(f"{repo}：不是 git 仓库", f"{repo}: not a git repository")) from None
     try:
         return _git(repo, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}").strip()
     except GateError:
-        raise GateError(f"{repo}: no such revision: {rev}") from None
+        raise GateError(pick(f"{repo}：没有这个版本：{rev}", f"{repo}: no such revision: {rev}")) from None
 
 
 def materialise(repo: str, commit: str, dest: Path) -> tuple[Path, str]:
@@ -62,7 +81,8 @@ def materialise(repo: str, commit: str, dest: Path) -> tuple[Path, str]:
         d = ""
         names = _git(repo, "ls-tree", "-r", "--name-only", commit).splitlines()
         if not any(n.endswith(".kt") for n in names):
-            raise GateError(f"{commit[:12]}: no Kotlin files (*.kt) in the tree")
+            raise GateError(pick(f"{commit[:12]}：代码树中没有 Kotlin 文件（*.kt）",
+                                 f"{commit[:12]}: no Kotlin files (*.kt) in the tree"))
     data = _git(repo, "archive", "--format=tar", commit, *([d] if d else []), binary=True)
     with tarfile.open(fileobj=io.BytesIO(data)) as tf:
         members = [m for m in tf.getmembers() if m.isfile() and m.name.endswith(".kt")]
@@ -94,19 +114,38 @@ def _relocate_refs(refs, locs: dict, prefix: str):
     return out
 
 
+def _plain(v):
+    """An engine rule's value as JSON has it (tuples as lists)."""
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _engine_zh(ec) -> str:
+    """An engine rule change in Chinese (the English is the extractor's ``EngineChange.message``, which adds
+    what the server's code says)."""
+    from skillproof.checks.diff_text import engine_change, engine_name, engine_value
+    with lang.using("zh"):
+        if ec.base is None:
+            return f"{engine_name(ec.name, ec.key)}：新版的服务器代码新出现了它：{engine_value(ec.head)}"
+        if ec.head is None:
+            return f"{engine_name(ec.name, ec.key)}：新版的服务器代码不再能读出它（原为 {engine_value(ec.base)}）"
+        return engine_change(ec.name, ec.base, ec.head, ec.key)
+
+
 def engine_entry(ec, prefix: str) -> dict:
     """An engine rule change as a decision change of the report (no witness: the rule itself changed)."""
     from skillproof.model.extract.engine import show_value
     file, line = _server_loc(ec.where, prefix) if ec.where else ("", 0)
-    return {"id": f"engine-{ec.name}", "decision": "engine", "message": ec.message(),
+    return {"id": f"engine-{ec.name}", "decision": "engine", "message": _engine_zh(ec), "message_en": ec.message(),
             "question": {"engine_rule": ec.name}, "old": {ec.name: show_value(ec.base)},
-            "new": {ec.name: show_value(ec.head)}, "witness": None,
+            "new": {ec.name: show_value(ec.head)}, "values": {"old": _plain(ec.base), "new": _plain(ec.head)},
+            "key": ec.key, "how": ec.how, "witness": None,
             "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
 
 
 def rules_entries(old, new) -> list:
     """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
     engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
+    from skillproof.checks.diff_text import both, engine_change
     from skillproof.model.extract.engine import show_value
     out = []
     for f in dataclasses.fields(old.rules):
@@ -116,20 +155,22 @@ def rules_entries(old, new) -> list:
         if a == b:
             continue
         loc = new.rules.at(f.name) or old.rules.at(f.name)
-        out.append({"id": f"engine-{f.name}", "decision": "engine",
-                    "message": f"[rules] {f.name}: {show_value(a)} → {show_value(b)}",
+        zh, en = both(engine_change, f.name, a, b)
+        out.append({"id": f"engine-{f.name}", "decision": "engine", "message": zh, "message_en": en,
                     "question": {"engine_rule": f.name}, "old": {f.name: show_value(a)},
-                    "new": {f.name: show_value(b)}, "witness": None,
+                    "new": {f.name: show_value(b)}, "values": {"old": _plain(a), "new": _plain(b)}, "key": True,
+                    "witness": None,
                     "rules": [{"id": f.name, "name": f.name, "file": loc.file if loc else "",
                                "line": loc.line if loc else 0, "change": "changed"}]})
     return out
 
 
 def run(args) -> int:
+    from .cmd_diff import error_head
     try:
         return _run(args)
     except GateError as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(f"{error_head()}{e}\n")
         return 2
 
 
@@ -140,19 +181,19 @@ def _extract_side(label, repo, rev, tmp):
     try:
         ex = extract(root)
     except ExtractError as e:
-        raise GateError(f"{label} ({rev} = {commit[:12]}): {e}") from None
+        raise GateError(f"{side_label(label)} ({rev} = {commit[:12]}): {e}") from None
     return commit, prefix, ex
 
 
 def _run(args) -> int:
-    from skillproof.checks.diff import Differ
+    from skillproof.checks.diff import Differ, changed_list
     from skillproof.model.extract.degraded import degradation, undecided
     from skillproof.model.extract.understood import reconcile
     from skillproof.model.loader import CatalogueErrors, load
     from skillproof.reports.model import Report
 
     from .cmd_check import run_checks
-    from .cmd_diff import finish, inconclusive_findings
+    from .cmd_diff import error_head, finish, inconclusive_findings, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
@@ -162,7 +203,7 @@ def _run(args) -> int:
     (bc, bpre, bex), (hc, hpre, hex_) = sides["BASE"], sides["HEAD"]
     if not args.quiet:
         for label, (c, _p, ex) in sides.items():
-            sys.stderr.write(f"{label} {c[:12]}: {ex.summary()}\n")
+            sys.stderr.write(f"{side_label(label)} {c[:12]}{pick('：', ': ')}{extraction_summary(ex)}\n")
     bad = [(label, r) for label, reasons in (("BASE", degradation(bex)),
                                             ("HEAD", degradation(hex_, baseline=undecided(bex),
                                                                  max_increase=args.max_undecided_increase)))
@@ -170,15 +211,18 @@ def _run(args) -> int:
     if bad:
         for label, r in bad:
             commit = bc if label == "BASE" else hc
-            sys.stderr.write(f"error: {label} ({commit[:12]}) extraction is degraded: {r}\n")
-        sys.stderr.write("the extractions cannot be trusted; nothing was compared (exit 2)\n")
+            sys.stderr.write(error_head() + pick(f"{side_label(label)}（{commit[:12]}）的提取不完整：{r}\n",
+                                            f"{label} ({commit[:12]}) extraction is degraded: {r}\n"))
+        sys.stderr.write(pick("提取结果不可信；没有比较（退出码 2）\n",
+                              "the extractions cannot be trusted; nothing was compared (exit 2)\n"))
         return 2
     names = {}
     for label, (commit, _p, ex) in sides.items():
         try:
             names[label] = load(texts={f"{label}@{commit[:12]}/{n}": t for n, t in ex.files.items()})
         except CatalogueErrors as e:                          # pragma: no cover - degradation() reports it
-            raise GateError(f"{label}: the extracted catalogue does not load: {e.errors[0]}") from None
+            raise GateError(pick(f"{side_label(label)}：提取出的目录读不进来：{e.errors[0]}",
+                                 f"{label}: the extracted catalogue does not load: {e.errors[0]}")) from None
         ex.catalogue = names[label]
     rec = reconcile(bex, hex_)
     old, new = rec.base, rec.head
@@ -188,7 +232,8 @@ def _run(args) -> int:
         changes = differ.changes(per_decision=max(1, args.per_decision))
         possible = differ.possible()
     except KeyError as e:
-        raise GateError(f"cannot compare: {e} means different things in the two revisions") from None
+        raise GateError(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
+                             f"cannot compare: {e} means different things in the two revisions")) from None
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
     res_new = run_checks(new, args)
@@ -208,7 +253,7 @@ def _run(args) -> int:
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
     engine = [engine_entry(ec, hpre) for ec in rec.engine]
-    inconc = inconclusive_findings(differ.inconclusive)
+    inconc = inconclusive_findings(differ.inconclusive, args)
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
@@ -218,8 +263,8 @@ def _run(args) -> int:
                     extra={"diff": {"old": [f"{args.old} ({bc[:12]})"], "new": [f"{args.new} ({hc[:12]})"],
                                     "allow_changes": args.allow_changes,
                                     "revisions": {"base": bc, "head": hc},
-                                    "changed_rules": [{"id": k, "change": v} for k, v in sorted(differ.changed.items())],
-                                    "resolved": [f.to_dict() for f in resolved],
+                                    "changed_rules": changed_list(old, new, differ.changed),
+                                    "resolved": [told(f, old) for f in resolved],
                                     "decision_changes": engine + decision,
                                     "newly_understood": [u for u in understood if u["change"] == "newly understood"],
                                     "no_longer_understood": [u for u in understood

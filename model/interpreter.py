@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from . import expr as E
 from .catalogue import Catalogue, Ref, Rule
+from .lang import param_name, pick, yes_no
 from .state import SkillInst, State
 from . import trace as T
 
@@ -637,43 +638,49 @@ def turn_end(cat: Catalogue, state: State) -> State:
 
 
 # ================================================================================ reachability
+#: the state's seat roles, in Chinese (for reasons)
+ROLE_ZH = {"sender": "传出者", "in_front": "情报面前的玩家", "dying": "濒死的玩家"}
+
+
 def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
     """What makes the table itself impossible, whatever happened before: the seats, the characters,
     attributes that contradict each other, each seat's initial skills in its character's order."""
     why: list[str] = []
     n = len(state.seats)
     if not cat.rules.min_seats <= n <= cat.rules.seats:
-        why.append(f"{n} seats, the game has {cat.rules.min_seats}..{cat.rules.seats}")
+        why.append(pick(f"{n} 个座位，一局有 {cat.rules.min_seats}..{cat.rules.seats} 人",
+                        f"{n} seats, the game has {cat.rules.min_seats}..{cat.rules.seats}"))
     chars = [s.character for s in state.seats]
     if len(set(chars)) != len(chars):
-        why.append("a character sits twice")
+        why.append(pick("同一个角色坐了两个座位", "a character sits twice"))
     if not 0 <= state.turn < n:
-        why.append("turn is not a seat")
+        why.append(pick("当前回合的主人不是座位", "turn is not a seat"))
     for si, s in enumerate(state.seats):
         # server Game.start deals red, blue and black identities only; 承志 sets none on a dead player
         if s.alive and s.identity == "none":
-            why.append(f"seat {si}: a living player always has an identity")
+            why.append(pick(f"座位{si}：活着的玩家总有身份", f"seat {si}: a living player always has an identity"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
-            why.append(f"{k} is not a seat")
+            why.append(pick(f"{ROLE_ZH[k]}不是座位", f"{k} is not a seat"))
     why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
-            why.append(f"seat {si}: unknown character {s.character}")
+            why.append(pick(f"座位{si}：未知的角色 {s.character}", f"seat {si}: unknown character {s.character}"))
             continue
         if not ch.hidden and not s.face_up:
-            why.append(f"seat {si}: {ch.name} is a public role and cannot be face down")
+            why.append(pick(f"座位{si}：{ch.name}是公开角色，不能背面朝上",
+                            f"seat {si}: {ch.name} is a public role and cannot be face down"))
         if s.face_up and not s.ever_face_up:
-            why.append(f"seat {si}: face up but never face up")
+            why.append(pick(f"座位{si}：正面朝上却从未翻开过", f"seat {si}: face up but never face up"))
         if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
-            why.append(f"seat {si}: true_messages inconsistent with red/blue")
+            why.append(pick(f"座位{si}：真情报数与红、蓝情报数不符", f"seat {si}: true_messages inconsistent with red/blue"))
         if s.non_black_messages > s.true_messages:
-            why.append(f"seat {si}: more non-black than true messages")
+            why.append(pick(f"座位{si}：非黑情报比真情报多", f"seat {si}: more non-black than true messages"))
         initial = [i for i in s.skills if not cat.skills[i.rule].is_grant]
         if s.skills[:len(initial)] != initial:
-            why.append(f"seat {si}: a granted skill stands before an initial one")
+            why.append(pick(f"座位{si}：给出的技能排在初始技能前面", f"seat {si}: a granted skill stands before an initial one"))
         why.extend(_initial_order(cat, si, ch, initial))
     return why
 
@@ -683,8 +690,14 @@ def lock_errors(cat: Catalogue, state: State) -> list[str]:
     it: the shipped catalogue has ``lock_self = true``)."""
     s = state.sender
     if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and state.seats[s].locked:
-        return [f"seat {s} sent the message and is locked by it ([rules] lock_self = false)"]
+        return [pick(f"座位{s}传出了情报却被它锁定（[rules] lock_self = false）",
+                     f"seat {s} sent the message and is locked by it ([rules] lock_self = false)")]
     return []
+
+
+def _missing(cat, si, rid, ch) -> str:
+    name = cat.skills[rid].name
+    return pick(f"座位{si}：{ch.name}的技能中缺少{name}", f"seat {si}: {name} is missing from {ch.name}'s skills")
 
 
 def _initial_order(cat, si, ch, initial) -> list[str]:
@@ -695,15 +708,17 @@ def _initial_order(cat, si, ch, initial) -> list[str]:
     for inst in initial:
         while pos < len(expected) and expected[pos] != inst.rule:
             if not cat.skills[expected[pos]].consumed:
-                why.append(f"seat {si}: {cat.skills[expected[pos]].name} is missing from {ch.name}'s skills")
+                why.append(_missing(cat, si, expected[pos], ch))
             pos += 1
         if pos == len(expected):
-            why.append(f"seat {si}: {cat.skills[inst.rule].name} is not {ch.name}'s skill (or out of order)")
+            name = cat.skills[inst.rule].name
+            why.append(pick(f"座位{si}：{name}不是{ch.name}的技能（或顺序不对）",
+                            f"seat {si}: {name} is not {ch.name}'s skill (or out of order)"))
             return why
         pos += 1
     for rest in expected[pos:]:
         if not cat.skills[rest].consumed:
-            why.append(f"seat {si}: {cat.skills[rest].name} is missing from {ch.name}'s skills")
+            why.append(_missing(cat, si, rest, ch))
     return why
 
 
@@ -825,15 +840,27 @@ def args_errors(cat, state, give, grant, inst: SkillInst) -> str:
         got = inst.args.get(p)
         if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
                 (tuple(sorted(v)) if isinstance(v, list) else v):
-            return f"parameter {p} must be {v}"
+            shown = _arg_value(cat, v)
+            return pick(f"参数 {param_name(p)} 必须是 {shown}", f"parameter {param_name(p)} must be {shown}")
     for p in grant.params:
         if p not in inst.args:
-            return f"parameter {p} has no value"
+            return pick(f"参数 {param_name(p)} 没有值", f"parameter {param_name(p)} has no value")
     if give.where is not None:
         env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
         if not evaluate(give.where, env):
-            return "its parameters break the site's 'where'"
+            return pick("参数不满足给出点的条件（where）", "its parameters break the site's 'where'")
     return ""
+
+
+def _arg_value(cat, v) -> str:
+    """A fixed argument of a gives site for people: names for ids, 是/否 or yes/no, {a、b} for sets."""
+    if isinstance(v, bool):
+        return yes_no(v)
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return "{" + pick("、", ", ").join(_arg_value(cat, x) for x in v) + "}"
+    if isinstance(v, str):
+        return cat.name_of(v)
+    return str(v)
 
 
 def _grant_reason(cat, state, seat, inst: SkillInst) -> str:

@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 
 from . import turn as T
 from .catalogue import Catalogue
+from .lang import pick
 from .state import SkillInst, State
+
+#: a gives site's ``to`` in Chinese
+TO_ZH = {"self": "给出者自己", "target": "指定的角色", "others": "其他角色", "all": "所有角色"}
 
 EVENT_KINDS = ("turn", "window", "give", "replace", "use", "play")
 
@@ -124,12 +128,15 @@ def setup_errors(cat: Catalogue, setup: State) -> list[str]:
     for si, s in enumerate(setup.seats):
         for inst in s.skills:
             if cat.skills.get(inst.rule) is not None and cat.skills[inst.rule].is_grant:
-                why.append(f"seat {si}: a granted skill at the start (grants come from 'give' events)")
+                why.append(pick(f"座位{si}：开局就持有给出的技能（给出的技能来自 give 事件）",
+                                f"seat {si}: a granted skill at the start (grants come from 'give' events)"))
                 break
         if s.invalidated or any(i.invalid for i in s.skills):
-            why.append(f"seat {si}: invalidated at the start (invalidation comes from 'give' events)")
+            why.append(pick(f"座位{si}：开局就被无效（无效来自 give 事件）",
+                            f"seat {si}: invalidated at the start (invalidation comes from 'give' events)"))
         if s.played:
-            why.append(f"seat {si}: cards played at the start (plays come from 'play' events)")
+            why.append(pick(f"座位{si}：开局就已使用过牌（使用来自 play 事件）",
+                            f"seat {si}: cards played at the start (plays come from 'play' events)"))
     return why
 
 
@@ -159,12 +166,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         if ev.kind == "turn":
             # a turn starts at the very beginning or after the previous one ended
             if st.window not in (None, "turn_end"):
-                bad(f"a new turn starts in {st.window}, before the turn ended")
+                bad(pick(f"在{T.window_name(st.window)}开始了新回合，上一回合还没结束",
+                         f"a new turn starts in {st.window}, before the turn ended"))
             if not seat_ok(ev.seat):
-                bad("whose turn: not a seat")
+                bad(pick("回合的主人不是座位", "whose turn: not a seat"))
                 continue
             if st.window is not None and n > 1 and ev.seat == st.turn:
-                bad("the next turn is another player's")
+                bad(pick("下一回合应是另一名玩家的", "the next turn is another player's"))
             if st.window is not None:
                 for s in st.seats:
                     for inst in s.skills:
@@ -180,16 +188,17 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         elif ev.kind == "window":
             w = ev.window
             if st.window is None:
-                bad("a window before any turn started")
+                bad(pick("回合还没开始就进入了时机", "a window before any turn started"))
                 continue
             if w not in T.WINDOWS:
-                bad(f"unknown window {w!r}")
+                bad(pick(f"未知的时机 '{w}'", f"unknown window {w!r}"))
                 continue
             if not T.can_follow(st.window, w, st.interrupted):
-                bad(f"{T.WINDOWS[w].zh} cannot follow {T.WINDOWS[st.window].zh}")
+                bad(pick(f"{T.WINDOWS[w].zh}不能接在{T.WINDOWS[st.window].zh}之后",
+                         f"the {T.window_name(w)} cannot follow the {T.window_name(st.window)}"))
             if w == "dying":
                 if not seat_ok(ev.dying):
-                    bad("the dying player is not a seat")
+                    bad(pick("濒死的玩家不是座位", "the dying player is not a seat"))
                     continue
                 st.interrupted = st.window if st.window != "dying" else st.interrupted
                 st.window, st.dying = "dying", ev.dying
@@ -197,12 +206,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             st.dying, st.interrupted = None, None
             if T.WINDOWS[w].message:
                 if not seat_ok(ev.in_front):
-                    bad(f"{T.WINDOWS[w].zh}: the message must be in front of a seat")
+                    bad(pick(f"{T.WINDOWS[w].zh}：情报必须在某个座位面前",
+                             f"{T.window_name(w)}: the message must be in front of a seat"))
                     continue
                 sender = ev.sender if ev.sender is not None else \
                     (st.sender if st.sender is not None else st.turn)
                 if not seat_ok(sender):
-                    bad("the sender is not a seat")
+                    bad(pick("传出者不是座位", "the sender is not a seat"))
                     continue
                 st.in_front, st.sender = ev.in_front, sender
             else:
@@ -237,24 +247,26 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         elif ev.kind == "use":
             # a skill used this turn (what its 'used' condition reads); it must be in the list
             if not seat_ok(ev.seat) or st.window is None:
-                bad("use: not a seat, or before any turn")
+                bad(pick("发动技能：不是座位，或回合还没开始", "use: not a seat, or before any turn"))
                 continue
             insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used]
             if not insts:
-                bad(f"use: seat {ev.seat} holds no unused {ev.rule}")
+                bad(pick(f"发动技能：座位{ev.seat}没有本回合未发动的【{cat.name_of(ev.rule)}】",
+                         f"use: seat {ev.seat} holds no unused {cat.name_of(ev.rule)}"))
                 continue
             insts[0].used = True
         elif ev.kind == "play":
             # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
             # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
             if not seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
-                bad("play: not a seat, or outside a window of a turn")
+                bad(pick("使用卡牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
                 continue
             if ev.card not in cat.cards:
-                bad(f"play: unknown card {ev.card!r}")
+                bad(pick(f"使用卡牌：未知的牌 '{ev.card}'", f"play: unknown card {ev.card!r}"))
                 continue
             if not I.card_usable(cat, st, ev.seat, ev.card):
-                bad(f"seat {ev.seat} cannot use {cat.cards[ev.card].name} in {T.WINDOWS[st.window].zh}")
+                bad(pick(f"座位{ev.seat}不能在{T.WINDOWS[st.window].zh}使用{cat.cards[ev.card].name}",
+                         f"seat {ev.seat} cannot use {cat.cards[ev.card].name} {T.in_window(st.window)}"))
             st.seats[ev.seat].played = st.seats[ev.seat].played | {ev.card}
         elif ev.kind == "replace":
             why = replace_errors(cat, st, ev)
@@ -263,12 +275,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             if seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
                 apply_replace(cat, st, ev.seat, ev.character)
         else:
-            bad(f"unknown event {ev.kind!r}")
+            bad(pick(f"未知的事件 '{ev.kind}'", f"unknown event {ev.kind!r}"))
     errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
     if st.window is None:
-        errors.append((len(trace.events), "the trace starts no turn"))
+        errors.append((len(trace.events), pick("经过中没有开始任何回合", "the trace starts no turn")))
     elif st.window == "turn_end":
-        errors.append((len(trace.events), "the trace ends after the turn ended: a question is asked in a window"))
+        errors.append((len(trace.events), pick("经过在回合结束之后才结束：问题要在某个时机提出",
+                                               "the trace ends after the turn ended: a question is asked in a window")))
     return Run(st, errors, turns, moments)
 
 
@@ -308,42 +321,48 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
     n = len(st.seats)
     give = site_of(cat, ev.site)
     if give is None:
-        return f"no gives site {ev.site!r}"
+        return pick(f"没有给出点 '{ev.site}'", f"no gives site {ev.site!r}")
     if st.window is None:
-        return "a grant before any turn started"
+        return pick("回合还没开始就给出了技能", "a grant before any turn started")
     if st.window == "turn_end":
-        return "the turn has ended"
+        return pick("回合已经结束", "the turn has ended")
     if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, int) and 0 <= ev.seat < n):
-        return "giver or receiver is not a seat"
+        return pick("给出者或接受者不是座位", "giver or receiver is not a seat")
     # the moment: the site's window (a dying window counts as the window of its own)
     if give.at and st.window not in give.at:
-        return (f"{cat.giver_name(give)} hands this out in {'/'.join(T.WINDOWS[w].zh for w in give.at)}, "
-                f"not in {T.WINDOWS[st.window].zh}")
+        return pick(f"{cat.giver_name(give)}只在{'/'.join(T.WINDOWS[w].zh for w in give.at)}给出它，"
+                    f"不在{T.WINDOWS[st.window].zh}",
+                    f"{cat.name_of(give.giver)} hands this out only in: {' / '.join(T.window_name(w) for w in give.at)}, "
+                    f"not {T.in_window(st.window)}")
     # the giver: holds the skill, live; or may use the card now
     gs = st.seats[ev.giver]
     if give.giver_is_card:
         card = cat.cards[give.giver]
         if not in_window(st, ev.giver, card.windows):
-            return f"seat {ev.giver} cannot use {card.name} in {T.WINDOWS[st.window].zh}"
+            return pick(f"座位{ev.giver}不能在{T.WINDOWS[st.window].zh}使用{card.name}",
+                        f"seat {ev.giver} cannot use {card.name} {T.in_window(st.window)}")
     else:
         rule = cat.skills[give.giver]
         if not any(i.rule == give.giver and not i.invalid for i in gs.skills):
-            return f"seat {ev.giver} does not hold a live {rule.name}"
+            return pick(f"座位{ev.giver}没有持有未被无效的【{rule.name}】", f"seat {ev.giver} does not hold a live {rule.name}")
         # a skill that is only active hands out on use, in a window it is used in; one that also triggers
         # (先发制人) may hand out whenever its trigger fires — the site's 'at' says when
         if rule.has("ActiveSkill") and not rule.has("TriggeredSkill") and not active_giver_ok(st, ev.giver, rule, give):
-            return f"seat {ev.giver} cannot use {rule.name} in {T.WINDOWS[st.window].zh}"
+            return pick(f"座位{ev.giver}不能在{T.WINDOWS[st.window].zh}发动【{rule.name}】",
+                        f"seat {ev.giver} cannot use {rule.name} {T.in_window(st.window)}")
     if not I.to_ok(give.to, ev.giver, ev.seat):
-        return f"given to '{give.to}', cannot reach seat {ev.seat}"
+        return pick(f"给出对象（to）为{TO_ZH.get(give.to, give.to)}，给不到座位{ev.seat}",
+                    f"given to '{give.to}', cannot reach seat {ev.seat}")
     grant = cat.skills[give.grant]
     probe = SkillInst(give.grant, dict(ev.args), giver=ev.giver, site=ev.site)
     why = I.args_errors(cat, st, give, grant, probe)
     if why:
         return why
     if not I.evaluate(give.when, I._env(cat, st, ev.giver)):
-        return "the site's 'when' does not hold for the giver"
+        return pick("给出者不满足给出点的条件（when）", "the site's 'when' does not hold for the giver")
     if counts.get((ev.site, ev.seat), 0) >= give.per_turn:
-        return f"{ev.site} hands this out at most {give.per_turn} time(s) a turn"
+        return pick(f"{cat.giver_name(give)}每回合至多给出 {give.per_turn} 次",
+                    f"{cat.name_of(give.giver)} hands this out at most {give.per_turn} time(s) a turn")
     return ""
 
 
@@ -363,12 +382,12 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
     from . import interpreter as I
     n = len(st.seats)
     if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):
-        return "replace: not a seat"
+        return pick("换角色：不是座位", "replace: not a seat")
     s = st.seats[ev.seat]
     usable = [i for i in s.skills if not i.invalid and cat.skills[i.rule].replaces_role
               and (ev.via is None or i.rule == ev.via)]
     if not usable:
-        return f"seat {ev.seat} holds no live skill that replaces its role"
+        return pick(f"座位{ev.seat}没有能换角色的未被无效的技能", f"seat {ev.seat} holds no live skill that replaces its role")
     ok = False
     for inst in usable:
         rule = cat.skills[inst.rule]
@@ -377,11 +396,13 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
             if cond is None or I.evaluate(cond, I._env(cat, st, ev.seat, inst)):
                 ok = True
     if not ok:
-        return f"seat {ev.seat} cannot use its role-replacing skill in {T.WINDOWS[st.window].zh if st.window else 'no window'}"
+        return pick(f"座位{ev.seat}不能在{T.WINDOWS[st.window].zh if st.window else '时机之外'}发动换角色的技能",
+                    f"seat {ev.seat} cannot use its role-replacing skill in "
+                    f"{T.in_window(st.window) if st.window else 'outside any window'}")
     if ev.character not in cat.characters:
-        return f"unknown character {ev.character!r}"
+        return pick(f"未知的角色 '{ev.character}'", f"unknown character {ev.character!r}")
     if any(x.character == ev.character for x in st.seats):
-        return f"{cat.characters[ev.character].name} is already at the table"
+        return pick(f"{cat.characters[ev.character].name}已经在牌桌上", f"{cat.characters[ev.character].name} is already at the table")
     return ""
 
 

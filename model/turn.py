@@ -137,6 +137,20 @@ def window_name(wid: str | None) -> str:
     return WINDOW_EN[wid] if is_en() else WINDOWS[wid].zh
 
 
+def in_window(wid: str | None) -> str:
+    """"in the main phase" / "at the start of the send phase" (English; the Chinese is 在 + the name)."""
+    from .lang import pick
+    if wid not in WINDOWS:
+        return pick("在任何时机", "in any window")
+    if wid == "send_start":
+        return pick(f"在{WINDOWS[wid].zh}", "at the start of the send phase")
+    if wid == "turn_end":
+        return pick(f"在{WINDOWS[wid].zh}", "at turn end")
+    if wid == "dying":
+        return pick(f"在{WINDOWS[wid].zh}", "while someone is dying")
+    return pick(f"在{WINDOWS[wid].zh}", f"in the {WINDOW_EN[wid]}")
+
+
 def window_name_of_zh(zh: str) -> str:
     """The run's-language name of a window given its Chinese name (stored narrations keep the Chinese)."""
     from .lang import is_en

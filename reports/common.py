@@ -22,7 +22,8 @@ FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被�
          "resolves": ("结算", "resolves"), "validated": ("检查通过", "validated"), "fires": ("发动", "fires"),
          "matters": ("影响判定", "matters"), "allowed": ("允许", "allowed"), "winners": ("胜者", "winners"),
          "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"), "invalid": ("被无效", "invalid"),
-         "group": ("组", "group")}
+         "group": ("组", "group"), "could_act": ("有能做的事", "could act"),
+         "invalidated": ("被无效", "invalidated")}
 
 # a decision's name, for people
 DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),

@@ -22,9 +22,10 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .i18n import code_title, current, fix as fix_of, is_en, msg, pick, sev as sev_word, t
-from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_title,
-                   change_witness, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
+from .i18n import (code_title, current, family_title, fix as fix_of, is_en, msg, pick, role as role_word, sev as sev_word,
+                   t)
+from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_text, change_title,
+                   change_witness, changed_name, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
                    lead_with_intents, loc_text, rules_of, stale_text, summary_line, witness_text)
 
 NAME = "html"
@@ -278,7 +279,7 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
     edges = [(x["source"], x["target"], x.get("resources", [])) for x in g.get("edges", [])]
     pos, W, H = layout(sorted(nodes), [(a, b) for a, b, _ in edges])
     out = [f'<svg id="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" preserveAspectRatio="xMidYMid meet" '
-           f'role="img" aria-label="conflict graph: {len(nodes)} rules, {len(edges)} edges">']
+           f'role="img" aria-label="{pick(f"冲突图：{len(nodes)} 条规则，{len(edges)} 条边", f"conflict graph: {len(nodes)} rules, {len(edges)} edges")}">']
     out.append('<g class="edges">')
     for a, b, res in edges:
         if a not in pos or b not in pos:
@@ -329,11 +330,18 @@ def _short_loc(r: dict) -> str:
 
 def _rules_html(rules) -> str:
     return "".join(f'<div>{e(r.get("name") or r.get("id"))} <code title="{e(loc_text(r))}">{e(_short_loc(r))}</code>'
-                   + (f' <span class="fid">{e(r["role"])}</span>' if r.get("role") else "") + "</div>"
+                   + (f' <span class="fid">{e(role_word(r))}</span>' if r.get("role") else "") + "</div>"
                    for r in rules) or "—"
 
 
-HEAD = ["Severity", "Check", "Finding", "Rules"]
+
+def _family_names(report) -> list[str]:
+    """The families that ran, by their titles in the run's language (their ids in English)."""
+    if is_en():
+        return list(report.families)
+    from skillproof.checks.registry import families
+    known = {f.name: f for f in families()}
+    return [family_title(n, known.get(n)) for n in report.families]
 
 
 def _head() -> list[str]:
@@ -414,12 +422,12 @@ def _table(head: list[str], rows: list[str], empty: str) -> str:
 def _folded(anchor: str, title: str, rows: list[str]) -> list[str]:
     """A section of finding rows folded under its title (accepted findings, designed behaviour)."""
     return [f'<details id="{e(anchor)}"><summary><h2 style="display:inline">{e(title)} ({len(rows)})</h2></summary>',
-            _table(HEAD, rows, ""), "</details>"]
+            _table(_head(), rows, ""), "</details>"]
 
 
 def _toc(sections: list[tuple[str, str, list]]) -> str:
     """The table of contents: [(anchor, title, [(anchor, code, name, count, severity)])]."""
-    out = [f'<nav id="toc" aria-label="contents"><h2>{pick("目录", "Contents")}</h2><ul>']
+    out = [f'<nav id="toc" aria-label="{pick("目录", "contents")}"><h2>{pick("目录", "Contents")}</h2><ul>']
     for anchor, title, groups in sections:
         out.append(f'<li><a href="#{e(anchor)}">{e(title)}</a>')
         if groups:
@@ -471,13 +479,15 @@ def render(report, cat=None) -> str:
     if report.suppressed:
         badges += f"<span>{len(report.suppressed)} {t('accepted')}</span>"
     if report.stale:
-        badges += f"<span>{len(report.stale)} stale suppression{'s' if len(report.stale) != 1 else ''}</span>"
+        n_st = len(report.stale)
+        badges += f"<span>{pick(f'{n_st} 条过时的忽略', f'{n_st} stale suppression' + ('s' if n_st != 1 else ''))}</span>"
     if view is not None:
         n_dec, n_pos = len(view.decisions), len(view.possible)
-        badges += (f"<span>{n_dec} changed decision{'s' if n_dec != 1 else ''}"
-                   + (f", {n_pos} possible in one version only" if n_pos else "")
-                   + f"{' (allowed)' if view.changes and view.allow_changes else ''}</span>"
-                   f"<span>{len(view.resolved)} resolved</span>")
+        allowed_b = pick("（已允许）", " (allowed)") if view.changes and view.allow_changes else ""
+        badges += ("<span>" + pick(f"{n_dec} 个判定改变", f"{n_dec} changed decision{'s' if n_dec != 1 else ''}")
+                   + (pick(f"，{n_pos} 个局面只在一个版本中可能", f", {n_pos} possible in one version only") if n_pos else "")
+                   + f"{allowed_b}</span><span>" + pick(f"{len(view.resolved)} 个已解决", f"{len(view.resolved)} resolved")
+                   + "</span>")
     body: list[str] = []
     toc: list[tuple] = []
     if view is not None:
@@ -485,9 +495,10 @@ def render(report, cat=None) -> str:
             body.append(f'<p class="meta">{t("OLD")}: ' + ", ".join(f"<code>{e(f)}</code>" for f in view.old_files)
                         + f"<br>{t('NEW')}: " + ", ".join(f"<code>{e(f)}</code>" for f in view.new_files) + "</p>")
         if view.changed_rules:
-            body.append(f"<p>{pick('改动的规则：', 'Rules changed: ')}" + ", ".join(f"<code>{e(r.get('id', ''))}</code> {e(r.get('change', ''))}"
-                                                         for r in view.changed_rules) + "</p>")
-        allowed = " — allowed by --allow-changes" if view.changes and view.allow_changes else ""
+            body.append(f"<p>{pick('改动的规则：', 'Rules changed: ')}" + e(pick("，", ", ").join(
+                pick(f"{changed_name(r)}（{change_text(r)}）", f"{changed_name(r)} ({change_text(r)})")
+                for r in view.changed_rules)) + "</p>")
+        allowed = pick("——--allow-changes 允许", " — allowed by --allow-changes") if view.changes and view.allow_changes else ""
         rows = [_change_row(ch, cat, node_set, "decision") for ch in view.decisions]
         dc = pick("改变的判定", "Decisions changed")
         body.append(f'<h2 id="decisions">{dc} ({len(view.decisions)}){e(allowed)}</h2>')
@@ -576,7 +587,7 @@ def render(report, cat=None) -> str:
         f'<div class="meta">skillproof {e(report.tool_version)} · {t("catalogue")}: '
         + ", ".join(f"<code>{e(f)}</code>" for f in catalogue_paths(report.catalogue_files)[0])
         + e(catalogue_paths(report.catalogue_files)[1])
-        + f" · {pick('运行的检查族', 'checks run')}: {e(', '.join(report.families))}</div>",
+        + f" · {pick('运行的检查族：', 'checks run: ')}{e(pick('、', ', ').join(_family_names(report)))}</div>",
         "</header>",
         _toolbar(report, shown + extra_new),
         '<div id="layout">',
@@ -595,9 +606,9 @@ def render(report, cat=None) -> str:
              'an edge joins rules touching a common resource (dashed: gives) &nbsp;·&nbsp; a coloured ring marks a rule '
              'in a finding' + (' &nbsp;·&nbsp; dashed purple ring: a rule changed in NEW' if view is not None else '')
              + ' &nbsp;·&nbsp; click a finding or a rule to highlight; wheel to zoom, drag to pan</div>'),
-        '<div id="graph-tools"><button type="button" id="zoom-in" title="zoom in">+</button>'
-        '<button type="button" id="zoom-out" title="zoom out">−</button>'
-        '<button type="button" id="zoom-fit" title="the whole graph">fit</button>'
+        f'<div id="graph-tools"><button type="button" id="zoom-in" title="{pick("放大", "zoom in")}">+</button>'
+        f'<button type="button" id="zoom-out" title="{pick("缩小", "zoom out")}">−</button>'
+        f'<button type="button" id="zoom-fit" title="{pick("整张图", "the whole graph")}">{pick("全图", "fit")}</button>'
         '<span id="selection" aria-live="polite"></span></div>',
         '<div id="graph-box">', svg(report, cat, worst, {r.get("id"): r.get("change", "changed") for r in
                                     view.changed_rules} if view is not None else None), "</div>",

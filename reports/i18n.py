@@ -73,7 +73,7 @@ CODE_ZH = {
     "SK003": "争夺阶段询问了什么都不能用的玩家", "SK004": "濒死求澄清时询问了什么都不能用的玩家",
     "OD001": "摸牌数取决于两个摸牌规则的获得顺序", "OD002": "胜负取决于两个结算技能的先后（座位顺序）",
     "IN001": "目录违反了规则书的承诺（意图）", "IN002": "意图只因前提永远不成立而成立",
-    "INC001": "求解器无法判定（unknown、超时或时间预算用完）",
+    "INC001": "求解器无法判定（结果未知、超时或时间预算用完）",
     "INT001": "内部错误：求解器与解释器不一致（见证不能重放）",
 }
 
@@ -84,6 +84,33 @@ FAMILY_ZH = {
     "replacement": "换角色", "skip": "跳过阶段", "order": "顺序依赖", "intent": "意图：规则书的承诺",
     "inconclusive": "无法判定",
 }
+
+
+#: what a rule does in a finding (``RuleRef.role``, written by the check families in English), in Chinese
+ROLE_ZH = {
+    "gives it": "给出它", "bans the card": "禁止这张牌", "the promise": "承诺", "shadowed": "被挡住",
+    "says cannot receive": "规定不能接收", "invalidated": "被无效", "vetoes": "否决", "usable, yet skipped": "能用却被跳过",
+    "the grant": "给出的技能", "the ban": "禁令", "survives turn end": "回合结束后仍在", "stays in force": "仍然生效",
+    "says must receive": "规定必须接收", "resolves the physical card": "结算实际的牌", "replaces the role": "换角色",
+    "never lets them receive": "使其永远不能接收", "makes the server ask": "让服务器询问", "lasts the turn": "持续到回合结束",
+    "is vetoed": "被否决", "in force": "生效", "holds only vacuously": "只是空洞地成立", "hidden": "隐藏",
+    "hidden role never face up": "隐藏角色从未翻开", "hands it out": "给出它", "gives the vetoing rule": "给出否决它的规则",
+    "forces the declared type": "强制宣言的牌", "forbids every use": "禁止一切使用", "fires instead": "改由它发动",
+    "converts it past the ban": "把它转化后绕过禁令", "checks the wrong player's bans": "检查了另一名玩家的禁令",
+    "bans the declared type": "禁止宣言的牌", "bans the cards of the phase": "禁止这个阶段的牌",
+    "back in force": "重新生效", "acts as the card, unchecked": "当作这张牌生效，不查禁令",
+    "makes it happen": "使它发生", "in the trace": "在经过中", "rules it out": "排除了它",
+    "a role replacement": "换角色",
+}
+
+
+def role(r) -> str:
+    """What a rule does in a finding (a RuleRef's or a rule dict's ``role``), in the run's language; roles joined
+    with "; " are each translated."""
+    text = r.get("role", "") if isinstance(r, dict) else getattr(r, "role", "")
+    if is_en() or not text:
+        return text
+    return "；".join(ROLE_ZH.get(x, x) for x in text.split("; "))
 
 
 def t(key: str) -> str:

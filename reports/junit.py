@@ -24,7 +24,7 @@ import xml.etree.ElementTree as ET
 from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    failing_ids, fdict, intended_text, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
 
-from .i18n import fix, msg, pick, sev, t
+from .i18n import fix, msg, pick, role, sev, t
 
 NAME = "junit"
 DESCRIPTION = "JUnit XML for Jenkins and GitLab test reports"
@@ -36,14 +36,18 @@ def _x(s) -> str:
     return _BAD_XML.sub("\ufffd", str(s))
 
 
+def _rule_line(r: dict) -> str:
+    """A rule of a finding or change: its name (the id only when it has none), where it is, its role."""
+    return f"{r.get('name') or r.get('id')} {loc_text(r)}" + (f" — {role(r)}" if r.get("role") else "")
+
+
 def _body(fd: dict, cat=None) -> str:
     lines = [msg(fd)] + ([f"{t('fix')}{fix(fd)}"] if fix(fd) else []) + \
         ["", f"{t('id')}: {fd.get('id', '')}", f"{t('check')}: {fd.get('check', '')} ({sev(fd.get('severity', ''))})"]
     rules = rules_of(fd)
     if rules:
         lines.append(t("rules").strip())
-        lines.extend(f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
-                     + (f" — {r['role']}" if r.get("role") else "") for r in rules)
+        lines.extend(f"  {_rule_line(r)}" for r in rules)
     w = witness_text(fd, cat)
     if w:
         lines.append(t("witness"))
@@ -163,10 +167,9 @@ def document(report, cat=None) -> ET.Element:
             what = possible_kind(ch) if is_possible(ch) else t("decision_changed")
             case = s.case(f"{what}: {title} [{change_key(ch)}]", f"{s.name}.decision.{ch.get('decision')}")
             old, new = change_sides(ch, cat)
-            text = "\n".join([title, f"{t('OLD')}: {old}", f"{t('NEW')}: {new}"]
-                             + ([t("rules").strip()] + [f"  {r.get('name') or r.get('id')} ({r.get('id')}) {loc_text(r)}"
-                                              + (f" — {r['role']}" if r.get("role") else "") for r in rules]
-                                if rules else [])
+            colon = pick("：", ": ")
+            text = "\n".join([title, f"{t('OLD')}{colon}{old}", f"{t('NEW')}{colon}{new}"]
+                             + ([t("rules").strip()] + [f"  {_rule_line(r)}" for r in rules] if rules else [])
                              + ([t("witness")] + [f"  {x}" for x in change_witness(ch, cat)] if ch.get("witness") else [])
                              ) + "\n"
             if view.allow_changes:
@@ -177,10 +180,12 @@ def document(report, cat=None) -> ET.Element:
                           text)
         if not view.new_are_findings:
             for fd in view.new:
-                case = s.case(f"new finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.new")
+                case = s.case(pick(f"新问题 {fd.get('check')} [{fd.get('id')}]", f"new finding {fd.get('check')} [{fd.get('id')}]"),
+                              f"{s.name}.new")
                 s.outcome(case, "failure", msg(fd), f"{fd.get('check')} new", _body(fd, cat))
         for fd in view.resolved:
-            case = s.case(f"resolved finding {fd.get('check')} [{fd.get('id')}]", f"{s.name}.resolved")
+            case = s.case(pick(f"已解决的问题 {fd.get('check')} [{fd.get('id')}]",
+                               f"resolved finding {fd.get('check')} [{fd.get('id')}]"), f"{s.name}.resolved")
             ET.SubElement(case, "system-out").text = _x(_body(fd))
         if view.changed_rules:
             props = ET.Element("properties")

@@ -11,7 +11,8 @@ from __future__ import annotations
 import html
 
 from .util import (SEVERITY_ICON, catalogue_paths, intended_line, intended_text, lead_with_intents, change_rules, change_sides, change_title, change_witness,
-                   code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line, witness_text)
+                   change_text, changed_name, code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line,
+                   witness_text)
 
 from .i18n import code_title, fix, is_en, msg, pick, t
 from .i18n import sev as sev_word
@@ -97,8 +98,9 @@ def _render(report, cat, witnesses, max_rows) -> str:
                        f"{t('NEW')}: {', '.join(code_span(f) for f in view.new_files) or '—'}")
             out.append("")
         if view.changed_rules:
-            out.append(pick("改动的规则：", "Rules changed: ") + ", ".join(f"{code_span(r.get('id', ''))} {cell(r.get('change', ''))}"
-                                                     for r in view.changed_rules))
+            out.append(pick("改动的规则：", "Rules changed: ") + pick("，", ", ").join(
+                cell(pick(f"{changed_name(r)}（{change_text(r)}）", f"{changed_name(r)} ({change_text(r)})"))
+                for r in view.changed_rules))
             out.append("")
         nu = ((report.extra or {}).get("diff") or {}).get("newly_understood") or []
         if nu:                                     # `diff --kotlin`: code the extractor now reads (not a change)

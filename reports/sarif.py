@@ -27,7 +27,7 @@ from skillproof.checks.findings import SEVERITY_RANK
 
 from .ruledocs import REPOSITORY, help_uri
 
-from .i18n import fix, msg, t
+from .i18n import fix, msg, pick, role as role_word, t
 from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    exit_code, fdict, intended_of, is_possible, rules_of, stale_text, witness_text)
 
@@ -111,7 +111,7 @@ def _location(r: dict, idx: int, artifacts: dict) -> dict:
         loc["physicalLocation"] = {"artifactLocation": al, "region": {"startLine": max(1, int(r.get("line") or 1))}}
     loc["logicalLocations"] = [{"name": r.get("name") or r.get("id", ""),
                                 "fullyQualifiedName": r.get("id", ""), "kind": "member"}]
-    role = f" — {r['role']}" if r.get("role") else ""
+    role = f" — {role_word(r)}" if r.get("role") else ""
     loc["message"] = _text(f"{r.get('name') or r.get('id')} ({r.get('id')}){role}")
     return loc
 
@@ -185,7 +185,7 @@ def decision_result(c: dict, rule_index: dict, artifacts: dict, cat=None, allowe
     old, new = change_sides(c, cat)
     msg = change_title(c, cat)
     if old or new:
-        msg += f" — OLD: {old or '?'}; NEW: {new or '?'}"
+        msg += pick(f"——旧版：{old or '?'}；新版：{new or '?'}", f" — OLD: {old or '?'}; NEW: {new or '?'}")
     rid = POSSIBLE_RULE if is_possible(c) else DECISION_RULE
     res: dict = {"ruleId": rid, "ruleIndex": rule_index[rid],
                  "level": "note" if allowed else "warning", "message": _text(msg)}

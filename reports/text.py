@@ -7,7 +7,7 @@ from skillproof.checks.findings import SEVERITIES
 from .common import witness_lines
 from .i18n import code_heading, fix, msg, pick, t
 from .i18n import sev as sev_word
-from .util import intended_line, intended_text, lead_with_intents, pass_text
+from .util import change_text, changed_name, intended_line, intended_text, lead_with_intents, pass_text
 
 NAME = "text"
 DESCRIPTION = "for people at a terminal"
@@ -80,7 +80,8 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
     out = []
     if diff["changed_rules"]:
         out.append(f"{c('bold')}{t('changed_rules')}{c('reset')}{pick('：', ': ')}" + pick("，", ", ").join(
-            f"{_rule_name(cat, r['id'])} ({_change_word(r['change'])})" for r in diff["changed_rules"]))
+            pick(f"{_rule_name(cat, r)}（{change_text(r)}）", f"{_rule_name(cat, r)} ({change_text(r)})")
+            for r in diff["changed_rules"]))
         out.append("")
     for key in ("newly_understood", "no_longer_understood"):
         if diff.get(key):
@@ -98,17 +99,18 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
     if decisions:
         out.append(f"{c('warning')}{t('changed_decisions')}{c('reset')}{pick('：', ':')}")
         for ch in decisions:
-            where = pick("；", "; ").join(f"{r['name']} ({r['file']}:{r['line']}, {_change_word(r['change'])})"
-                                          for r in ch["rules"]) or "-"
+            where = _where(ch)
             if not ch.get("witness"):                  # an engine rule changed: no witness state, the rule says it
-                out.append(f"  {_decision(ch)}{pick('：', ': ')}{change_title(ch, cat)}")
+                title = change_title(ch, cat)
+                out.append(f"  {title}" if ch.get("decision") == "engine" and ch.get("message")
+                           else f"  {_decision(ch)}{pick('：', ': ')}{title}")
                 out.append(f"      {c('dim')}{t('rules')}{c('reset')}{where}")
                 continue
             if cat is not None:
                 q = question_line(cat, ch["question"], {})
                 out.append(f"  {_decision(ch)}{pick('：', ': ')}{q.rstrip(' ⇒')}")
             else:
-                out.append(f"  {_decision(ch)}{pick('：', ': ')}{change_title(ch, None)}")
+                out.append(f"  {change_title(ch, None)}")
             old, new = change_sides(ch, cat)
             out.append(f"      {t('old')}{old}")
             out.append(f"      {t('new')}{new}")
@@ -120,8 +122,7 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
     if possible:
         out.append(f"{c('warning')}{t('possible_one_side')}{c('reset')}{pick('：', ':')}")
         for ch in possible:
-            where = pick("；", "; ").join(f"{r['name']} ({r['file']}:{r['line']}, {_change_word(r['change'])})"
-                                          for r in ch["rules"]) or "-"
+            where = _where(ch)
             old, new = change_sides(ch, cat)
             out.append(f"  {change_title(ch, cat)}")
             out.append(f"      {t('old')}{old}")
@@ -133,21 +134,24 @@ def _diff_lines(report, diff, c, cat) -> list[str]:
     return out
 
 
-_CHANGE_ZH = {"added": "新增", "changed": "改动", "removed": "删除"}
+def _where(ch: dict) -> str:
+    """The rules a change involves: ``name (file:line, what changed)`` each."""
+    from .util import change_rules
+    return pick("；", "; ").join(
+        pick(f"{r['name']}（{r['file']}:{r['line']}，{r.get('role', '')}）",
+             f"{r['name']} ({r['file']}:{r['line']}, {r.get('role', '')})") for r in change_rules(ch)) or "-"
 
 
-def _change_word(ch: str) -> str:
-    return pick(_CHANGE_ZH.get(ch, ch), ch)
-
-
-def _rule_name(cat, rid: str) -> str:
-    """A changed rule by its catalogue name (its id only when the catalogue does not know it)."""
+def _rule_name(cat, r: dict) -> str:
+    """A changed rule by its name (``changed_rules`` carries it; else the catalogue's, else the id)."""
+    if r.get("name"):
+        return changed_name(r)
     if cat is not None:
         try:
-            return cat.name_of(rid)
+            return cat.name_of(r["id"])
         except (KeyError, AttributeError):
             pass
-    return rid
+    return r["id"]
 
 
 def _decision(ch: dict) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
-from .common import WINDOW_ZH, question_line, seat_line, witness_lines
+from .common import question_line, seat_line, witness_lines
 
 SEVERITY_ICON = {"error": "🔴", "warning": "🟠", "note": "🔵"}
 
@@ -28,9 +28,11 @@ def catalogue_paths(files, most: int = 6) -> tuple[list[str], str]:
         common = os.path.commonpath(files)
     except ValueError:
         common = ""
+    from .i18n import pick
+    n = len(files)
     if common and common not in files:
-        return [common.rstrip("/") + "/"], f" ({len(files)} files)"
-    return files[:most], f", … ({len(files)} files)"
+        return [common.rstrip("/") + "/"], pick(f"（{n} 个文件）", f" ({n} files)")
+    return files[:most], pick(f"，……（{n} 个文件）", f", … ({n} files)")
 
 
 def fdict(f) -> dict:
@@ -65,6 +67,10 @@ def witness_text(fd: dict, cat=None) -> list[str]:
     w = fd.get("witness")
     if not w:
         return []
+    told = fd.get("witness_lines")           # told with its own catalogue (a `diff`'s resolved finding: OLD's)
+    if isinstance(told, dict) and told.get("zh"):
+        from .i18n import pick
+        return list(pick(told["zh"], told.get("en") or told["zh"]))
     if cat is not None:
         try:
             return witness_lines(cat, w)
@@ -170,20 +176,36 @@ def change_key(c: dict) -> str:
 
 
 def change_title(c: dict, cat=None) -> str:
-    """One line naming a decision change: the question, in the designer's terms when the catalogue is here."""
+    """One line naming a decision change: the question, in the designer's terms when the catalogue is here
+    (a change's own sentence — ``message`` / ``message_en`` — when it has one), in the run's language."""
+    from .common import decision_word
+    from .i18n import msg, pick
     if c.get("message"):
-        return str(c["message"])
+        return str(msg(c))
     q = c.get("question") or {}
+    head = decision_word(c.get("decision", "")) + pick("：", ": ")
     if cat is not None and q:
         try:
-            return f"{c.get('decision')}: " + question_line(cat, q, {}).rstrip(" ⇒")
+            return head + question_line(cat, q, {}).rstrip(" ⇒")
         except (KeyError, TypeError, ValueError, AttributeError):
             pass
-    return f"{c.get('decision', 'decision')}: " + (json.dumps(q, ensure_ascii=False, sort_keys=True) if q else "")
+    return head + (json.dumps(q, ensure_ascii=False, sort_keys=True) if q else "")
 
 
 def answer_text(c: dict, side: str, cat=None) -> str:
-    """What OLD or NEW decides (``side`` = "old" / "new"), as a short text."""
+    """What OLD or NEW decides (``side`` = "old" / "new"), as a short text in the run's language."""
+    from .i18n import pick
+    w = c.get("witness") if isinstance(c.get("witness"), dict) else {}
+    if is_possible(c) and c.get("side") in ("new", "old"):
+        if c["side"] == side:
+            return pick("可能", "possible")
+        other = w.get("other") or {}
+        why = pick(other.get("text", ""), other.get("text_en") or other.get("text", ""))
+        if why:
+            return pick(f"不可能：{why}", f"impossible: {why}")
+    if c.get("decision") == "engine" and isinstance(c.get("values"), dict) and side in c["values"]:
+        from skillproof.checks.diff_text import engine_value
+        return engine_value(c["values"][side])
     v = c.get(side, c.get({"old": "before", "new": "after"}[side]))
     if v is None:
         return ""
@@ -203,6 +225,7 @@ def change_sides(c: dict, cat=None) -> tuple[str, str]:
 def change_witness(c: dict, cat=None) -> list[str]:
     """The witness of a change as lines (without a question line: OLD and NEW say it): the trace told step by
     step, the table it reaches; for a situation possible in one version, why the other version rules it out."""
+    from .i18n import pick
     w = c.get("witness")
     if not w:
         return []
@@ -213,7 +236,8 @@ def change_witness(c: dict, cat=None) -> list[str]:
             lines = witness_lines(cat, {"state": w["state"], "question": c.get("question") or {},
                                         "expect": c.get("new") or {}, **({"trace": w["trace"]} if w.get("trace") else {})})
             if w.get("old_trace"):
-                lines.insert(-1, "（OLD reads this situation with another table; its trace is in the JSON report）")
+                lines.insert(-1, pick("（旧版读这个局面时牌桌不同；它的经过在 JSON 报告里）",
+                                      "(OLD reads this situation with another table; its trace is in the JSON report)"))
             return lines[:-1]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             pass
@@ -222,26 +246,61 @@ def change_witness(c: dict, cat=None) -> list[str]:
 
 def _possible_lines(c: dict, w: dict, cat) -> list[str]:
     """A one-sided situation: its trace as that version's narration tells it (``model.trace.steps``, stored in
-    the witness), the table it ends at, and the other version's reason."""
-    side, other = ("NEW", "OLD") if w.get("side", c.get("side")) == "new" else ("OLD", "NEW")
-    lines = [f"经过（{side}）："]
-    lines += [f"  第{s.get('turn')}回合·{s.get('window')}：{s.get('text')}" for s in w.get("steps") or []]
+    the witness in both languages), the table it ends at, and the other version's reason."""
+    from skillproof.model.turn import window_name
+    from .common import step_line
+    from .i18n import pick, t
+    new_side = w.get("side", c.get("side")) == "new"
+    side, other = (t("NEW"), t("OLD")) if new_side else (t("OLD"), t("NEW"))
+    lines = [pick(f"经过（{side}）：", f"what happened ({side}):")]
+    steps = pick(w.get("steps") or [], w.get("steps_en") or w.get("steps") or [])
+    lines += [f"  {step_line(s)}" for s in steps]
     st = w.get("state") or {}
     if st.get("window"):
-        lines.append("此时：" + WINDOW_ZH.get(st["window"], st["window"]))
-    if cat is not None and side == "NEW":         # the report's catalogue is NEW's: it names NEW's tables
+        lines.append(pick("此时：", "now: ") + window_name(st["window"]))
+    if cat is not None and new_side:              # the report's catalogue is NEW's: it names NEW's tables
         try:
             lines += [seat_line(cat, i, s, st["seats"], st) for i, s in enumerate(st.get("seats") or [])]
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             pass
-    reason = (w.get("other") or {}).get("text")
+    o = w.get("other") or {}
+    reason = pick(o.get("text", ""), o.get("text_en") or o.get("text", ""))
     if reason:
-        lines.append(f"{other}：{reason}")
+        lines.append(f"{other}{pick('：', ': ')}{reason}")
     return lines
 
 
+CHANGE = {"added": ("新增", "added"), "changed": ("改动", "changed"), "removed": ("删除", "removed"),
+          "gives site changed": ("给出点改动", "gives site changed")}
+
+
+def change_text(r: dict) -> str:
+    """What happened to a changed rule (a `diff` rule reference or changed_rules entry), in the run's language:
+    改动 / changed, 由奇货可居改名 / renamed from 奇货可居, 加入毛不拔的技能 / added to 毛不拔's skills."""
+    from .i18n import pick
+    ch = str(r.get("change", ""))
+    of = r.get("of", "")
+    if ch == "added to skills":
+        return pick(f"加入{of}的技能", f"added to {of}'s skills")
+    if ch == "removed from skills":
+        return pick(f"移出{of}的技能", f"removed from {of}'s skills")
+    if ch.startswith("renamed from "):
+        old = r.get("from") or ch[len("renamed from "):]
+        return pick(f"由{old}改名", f"renamed from {old}")
+    zh, en = CHANGE.get(ch, (ch, ch))
+    return pick(zh, en)
+
+
+def changed_name(r: dict) -> str:
+    """A changed rule's name in the run's language (``name_en`` where the English differs)."""
+    from .i18n import pick
+    name = r.get("name") or r.get("id", "")
+    return pick(name, r.get("name_en") or name)
+
+
 def change_rules(c: dict) -> list[dict]:
-    """The located rules of a decision change (their `change` — added / changed / removed — as the role)."""
+    """The located rules of a decision change, named in the run's language (their `change` — added / changed /
+    removed — as the role)."""
     rules = []
     for r in c.get("rules") or []:
         if hasattr(r, "to_dict"):
@@ -249,7 +308,8 @@ def change_rules(c: dict) -> list[dict]:
         if isinstance(r, dict):
             r = dict(r)
             if r.get("change") and not r.get("role"):
-                r["role"] = r["change"]
+                r["role"] = change_text(r)
+            r["name"] = changed_name(r)
             rules.append(r)
     return rules_of({"rules": rules})
 

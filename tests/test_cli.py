@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -38,8 +39,11 @@ def test_version_and_help():
 def test_catalogue_lists_every_character():
     r = sp("catalogue")
     assert r.returncode == 0
-    assert "63 characters (1 only in the rule book)" in r.stdout
+    assert "63 个角色（1 个只在规则书中）" in r.stdout and "目录：" in r.stdout.splitlines()[0]
     assert "SP李宁玉" in r.stdout and "应变、诱导" in r.stdout
+    r = sp("catalogue", "--lang", "en")
+    assert "63 characters (1 only in the rule book)" in r.stdout and "public·female" in r.stdout
+    assert "SP李宁玉" in r.stdout and "应变, 诱导" in r.stdout
 
 
 def test_catalogue_json_shape():
@@ -110,6 +114,9 @@ def test_selection_is_validated():
 def test_rules_command():
     r = sp("rules")
     assert r.returncode == 0 and "CV002" in r.stdout and "SK004" in r.stdout
+    assert "conversion — 转化矛盾" in r.stdout and "可选转化的宣言用法被必须转化否决" in r.stdout
+    r = sp("rules", "--lang", "en")
+    assert "conversion — Contradictory conversions" in r.stdout and not re.search(r"[\u4e00-\u9fff]", r.stdout)
     r = sp("rules", "BN001")
     assert r.returncode == 0 and "Why it matters" in r.stdout and "[[skill]]" in r.stdout
     assert sp("rules", "BN01").returncode == 2

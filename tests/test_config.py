@@ -153,7 +153,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path):
                       encoding="utf-8", timeout=120)
     c.expect(pexpect.EOF)
     out = c.before
-    bars = re.findall(r"skillproof \[([█░]+)\] (\d+)/(\d+) check families · [^·]+ · (\d+) solver questions?", out)
+    bars = re.findall(r"skillproof \[([█░]+)\] (\d+)/(\d+) 个检查族 · [^·]+ · (\d+) 个求解器问题", out)
     assert bars, out[-500:]
     from skillproof.checks.registry import families
     n = str(len(families()))
@@ -168,8 +168,10 @@ def test_hint_when_questions_give_up():
     from reportkit import CONVERSION
     r = sp("check", *CONVERSION, "--rlimit", "1")
     assert r.returncode == 3
-    assert re.search(r"skillproof: \d+ questions gave up \(canceled\): raise --rlimit \(now 1; 0 = no limit\)", r.stderr)
+    assert re.search(r"skillproof：求解器放弃了 \d+ 个问题（canceled）：提高 --rlimit（现为 1；0 为不限）", r.stderr)
     assert "修正：提高 --rlimit（现为 1" in r.stdout
+    r = sp("check", *CONVERSION, "--rlimit", "1", "--lang", "en")
+    assert re.search(r"skillproof: \d+ questions gave up \(canceled\): raise --rlimit \(now 1; 0 = no limit\)", r.stderr)
     r = sp("check", *CONVERSION, "--rlimit", "1", "-q")
     assert r.stderr == ""
 

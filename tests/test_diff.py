@@ -93,6 +93,8 @@ def test_cli_exit_codes_and_json(tmp_path):
     r = sp("diff", "-q", str(loader.shipped_path()), str(loader.shipped_path()))
     assert r.returncode == 0 and "0 个判定改变" in r.stdout
     r = sp("diff", str(tmp_path / "nope"), str(new))
+    assert r.returncode == 2 and "没有这个文件或目录" in r.stderr
+    r = sp("diff", "--lang", "en", str(tmp_path / "nope"), str(new))
     assert r.returncode == 2 and "no such file" in r.stderr
 
 
@@ -112,6 +114,6 @@ def test_git_revisions_as_sides(tmp_path):
     doc = json.loads(r.stdout)
     assert doc["diff"]["old"][0].startswith("HEAD:rules/")
     assert f"HEAD:rules/{SPLNY}" in doc["diff"]["old"] and len(doc["diff"]["old"]) == len(doc["diff"]["new"])
-    assert doc["diff"]["changed_rules"] == [{"id": "YingBian", "change": "changed"}]
+    assert doc["diff"]["changed_rules"] == [{"id": "YingBian", "change": "changed", "name": "应变"}]
     r = sp("diff", "HEAD~5:rules/", "rules", cwd=repo)
-    assert r.returncode == 2 and "error:" in r.stderr
+    assert r.returncode == 2 and "错误：" in r.stderr

@@ -8,6 +8,7 @@ import pytest
 from skillproof.checks.diff import Differ, changed_rules
 from skillproof.checks.diff_reach import translate, Unreadable
 from skillproof.model import interpreter as I
+from skillproof.model import lang
 from skillproof.model import loader
 from skillproof.model import trace as TR
 
@@ -80,12 +81,14 @@ def assert_replays(old, new, d, p):
     try:
         tr = translate(trace, here, there, site_map)
     except Unreadable as e:
-        assert kind == "unreadable" and str(e) in p.reason["text"]
+        assert kind == "unreadable" and str(e) in p.reason["text_en"] and e.zh in p.reason["text"]
         return
     other = TR.run(there, tr)
     if kind == "illegal":
         k, why = other.errors[0]
-        assert p.reason["event"] == k and why in p.reason["text"]
+        assert p.reason["event"] == k and why in p.reason["text_en"]
+        with lang.using("zh"):
+            assert TR.run(there, tr).errors[0][1] in p.reason["text"]
     else:
         assert other.legal and kind in ("differs", "absent")
 
@@ -103,7 +106,9 @@ def test_planted_edit_fails_with_the_changed_id_and_a_replayable_witness(old, na
     p = mine[0]
     assert p.reason["kind"] == reason, p.reason
     assert rid in [r["id"] for r in p.rules]
-    assert p.steps == TR.steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
+    assert p.steps_en == TR.steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
+    with lang.using("zh"):
+        assert p.steps == TR.steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
     for q in possible:
         assert_replays(old, new, d, q)
     doc = p.to_dict()
@@ -114,7 +119,8 @@ def test_a_site_that_reaches_further_names_its_giver(old):
     new = edited("wider to")
     p = next(p for p in Differ(old, new).possible() if p.id == "JinBi#1")
     assert [r["id"] for r in p.rules] == ["JinBi#1", "JinBi"]
-    assert "自己给出" in p.situation and "cannot reach seat 0" in p.reason["text"]
+    assert "自己给出" in p.situation and "given by himself" in p.situation_en
+    assert "cannot reach seat 0" in p.reason["text_en"] and "给不到座位0" in p.reason["text"]
     give = [e for e in p.trace["events"] if e["event"] == "give"]
     assert give and give[-1]["giver"] == give[-1]["seat"] == 0
 
@@ -123,7 +129,7 @@ def test_hidden_flipped_shows_a_face_down_role(old):
     new = edited("hidden flipped")
     p = next(p for p in Differ(old, new).possible() if p.side == "new")
     assert p.state["seats"][0]["face_up"] is False
-    assert "public role and cannot be face down" in p.reason["text"]
+    assert "public role and cannot be face down" in p.reason["text_en"] and "不能背面朝上" in p.reason["text"]
 
 
 def test_initial_flipped_shows_the_skill_live_while_invalidated(old):
@@ -131,7 +137,7 @@ def test_initial_flipped_shows_the_skill_live_while_invalidated(old):
     p = next(p for p in Differ(old, new).possible() if p.side == "new")
     seat = p.state["seats"][0]
     assert seat["invalidated"] and not any(s.get("invalid") for s in seat["skills"] if s["rule"] == "JinBi")
-    assert "invalidated = 是" in p.reason["text"]
+    assert "invalidated: yes (in NEW: no)" in p.reason["text_en"] and "被无效为是（新版中为否）" in p.reason["text"]
 
 
 def test_a_draw_rule_removed_changes_the_draw_with_witnesses_each_version_runs(old):

@@ -77,14 +77,14 @@ def test_a_skill_added_to_a_role_fails_with_what_is_now_possible(repo, tmp_path)
     rc, rep = gate(str(work), s["rule"], git(work, "rev-parse", "HEAD"), tmp_path)
     assert rc == 1
     d = rep["diff"]
-    assert d["changed_rules"] == [{"id": "sp_beta", "change": "changed"}]
+    assert d["changed_rules"] == [{"id": "sp_beta", "change": "changed", "name": "SP乙"}]
     pos = [c for c in d["decision_changes"] if c["decision"] == "possible"]
     assert sorted(c["side"] for c in pos) == ["new", "old"]
     now = next(c for c in pos if c["side"] == "new")
     assert [r["id"] for r in now["rules"]] == ["sp_beta", "Mirror"]
     assert now["rules"][0]["file"] == "src/main/kotlin/skill/Roles.kt"        # located at the role table
     assert now["witness"]["trace"]["setup"]["seats"][0]["character"] == "sp_beta"
-    assert "under OLD, the table at the start" in now["old"]
+    assert "在旧版中，开局时的牌桌" in now["old"] and "under OLD, the table at the start" in now["witness"]["other"]["text_en"]
     rc, _ = gate(str(work), s["rule"], git(work, "rev-parse", "HEAD"), tmp_path, "--allow-changes")
     assert rc == 0
 
@@ -92,6 +92,10 @@ def test_a_skill_added_to_a_role_fails_with_what_is_now_possible(repo, tmp_path)
 def test_degraded_extraction_is_exit_2_with_the_reason(repo, tmp_path, capsys):
     path, s = repo
     rc, _ = gate(path, s["rule"], s["broken"], tmp_path)
+    assert rc == 2
+    err = capsys.readouterr().err
+    assert "新版" in err and "提取不完整" in err and "skill/Shadow.kt" in err and "丢了角色表给它的技能" in err
+    rc, _ = gate(path, s["rule"], s["broken"], tmp_path, "--lang", "en")
     assert rc == 2
     err = capsys.readouterr().err
     assert "HEAD" in err and "degraded" in err and "skill/Shadow.kt" in err and "lost skills" in err
@@ -115,8 +119,10 @@ def test_bare_repository_and_bad_input(repo, tmp_path, capsys):
     rc, _ = gate(str(bare), s["refactor"], s["engine"], tmp_path)
     assert rc == 1
     assert main(["diff", "--kotlin", str(bare), "no-such-rev", s["engine"], "-q"]) == 2
+    assert "没有这个版本：no-such-rev" in capsys.readouterr().err
+    assert main(["diff", "--kotlin", str(bare), "no-such-rev", s["engine"], "-q", "--lang", "en"]) == 2
     assert "no such revision: no-such-rev" in capsys.readouterr().err
-    assert main(["diff", "--kotlin", str(tmp_path / "nothing"), "a", "b", "-q"]) == 2
+    assert main(["diff", "--kotlin", str(tmp_path / "nothing"), "a", "b", "-q", "--lang", "en"]) == 2
     assert "no such directory" in capsys.readouterr().err
 
 

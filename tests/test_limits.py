@@ -181,7 +181,7 @@ def test_symlinks_out_of_a_catalogue_directory_are_refused(tmp_path):
 def test_diff_refuses_a_revision_that_looks_like_an_option(tmp_path):
     target = tmp_path / "written-by-git"
     rc, out, err, _ = run_cli(["diff", "--", f"--output={target}:model/catalogue", str(loader.shipped_path())])
-    assert rc == 2 and "cannot start with '-'" in err and not target.exists()
+    assert rc == 2 and "不能以 '-' 开头" in err and not target.exists()
 
 
 # ----------------------------------------------------------------------------------------- scenarios

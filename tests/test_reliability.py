@@ -219,7 +219,8 @@ def test_progress_counts_questions_in_every_path(monkeypatch, tmp_path, forked):
         monkeypatch.setattr(mp, "get_context", no_fork)
     err = _TTY()
     monkeypatch.setattr(sys, "stderr", err)
-    assert main(["check", "--select", "receive,override", "-f", "json", "-o", str(tmp_path / "r.json")]) == 0
+    assert main(["check", "--select", "receive,override", "-f", "json", "-o", str(tmp_path / "r.json"),
+                 "--lang", "en"]) == 0
     text = err.getvalue()
     assert "2/2 check families" in text
     counts = [int(m.group(1)) for m in re.finditer(r"(\d+) solver questions? ·", text)]

@@ -139,14 +139,14 @@ def test_a_trace_is_run_event_by_event(tmp_path, capsys):
 def test_an_illegal_event_is_named_with_its_index_and_reason(tmp_path, capsys):
     d = json.loads(json.dumps(TRACE))
     d["trace"]["events"][0]["seat"] = 0          # SP李宁玉's turn: 变则通's 'when = my_turn' fails for 陈大耳
-    assert main(["replay", write(tmp_path, d)]) == 1
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
     assert "ILLEGAL: the trace breaks the rules of the turn:" in out
     assert "  - event 2: the site's 'when' does not hold for the giver" in out
     assert "FAIL: 1 illegal event(s) in the trace" in out
     d = json.loads(json.dumps(TRACE))
     d["trace"]["events"].insert(1, {"event": "window", "window": "fight", "in_front": 0})
-    assert main(["replay", "--json", write(tmp_path, d)]) == 1
+    assert main(["replay", "--lang", "en", "--json", write(tmp_path, d)]) == 1
     js = json.loads(capsys.readouterr().out)
     assert not js["legal"] and js["problems"][0]["event"] == 2 and "cannot follow" in js["problems"][0]["reason"]
 

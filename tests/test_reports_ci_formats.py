@@ -82,7 +82,7 @@ def test_severities_agree_between_rules_and_check():
     from skillproof.checks.registry import INCONCLUSIVE, all_codes
     codes = dict(all_codes())
     codes[INCONCLUSIVE.code] = (None, INCONCLUSIVE)
-    listing = sp("rules").stdout
+    listing = sp("rules", "--lang", "en").stdout
     for code, (_fam, c) in codes.items():
         m = re.search(rf"^\s*{code}\s+(\S+)\s", listing, re.M)
         assert m and m.group(1) == "|".join(c.severities), code

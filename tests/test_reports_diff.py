@@ -52,7 +52,7 @@ def run_diff(root, fmt):
 def test_the_fixture_changes_decisions(sides):
     _, doc = sides
     d = doc["diff"]
-    assert d["changed_rules"] == [{"id": "OptAB", "change": "changed"}]
+    assert d["changed_rules"] == [{"id": "OptAB", "change": "changed", "name": "甲变乙"}]
     assert len(d["decision_changes"]) >= 2 and d["resolved"] and doc["findings"]
 
 
@@ -73,7 +73,7 @@ def test_sarif(sides, validator):  # noqa: F811
         == {f["id"] for f in doc["findings"]}
     assert {r["partialFingerprints"]["skillproofFindingId/v1"] for r in results if r.get("baselineState") == "absent"} \
         == {f["id"] for f in doc["diff"]["resolved"]}
-    assert s["runs"][0]["properties"]["diff"]["changedRules"] == [{"id": "OptAB", "change": "changed"}]
+    assert s["runs"][0]["properties"]["diff"]["changedRules"] == [{"id": "OptAB", "change": "changed", "name": "甲变乙"}]
 
 
 def test_junit(sides):
@@ -93,7 +93,7 @@ def test_markdown(sides):
     root, doc = sides
     text = run_diff(root, "markdown")
     assert text.startswith("## skillproof diff: ❌ failing")
-    assert "Rules changed: <code>OptAB</code> changed" in text
+    assert "Rules changed: 甲变乙 (changed)" in text
     rows = table_rows(text, "| Decision | OLD | NEW |")
     assert len(rows) == len(doc["diff"]["decision_changes"])
     assert all(r[1].startswith("allowed = yes") and r[2].startswith("allowed = no") and "<code>new/1-trigger.toml:" in r[3]
@@ -126,17 +126,20 @@ def gains(tmp_path_factory):
 def test_possible_in_one_version_json(gains):
     _, doc = gains
     d = doc["diff"]
-    assert d["changed_rules"] == [{"id": "plain", "change": "changed"}]
+    assert d["changed_rules"] == [{"id": "plain", "change": "changed", "name": "路人"}]
     pos = [c for c in d["decision_changes"] if c["decision"] == "possible"]
     assert sorted(c["side"] for c in pos) == ["new", "old"]
     now = next(c for c in pos if c["side"] == "new")
-    assert now["message"].startswith("now possible (NEW only): 玩家扮演路人（技能：甲变乙")
-    assert now["new"] == "可能" and now["old"].startswith("不可能：under OLD, the table at the start: seat 0:")
+    assert now["message"].startswith("现在可能（只在新版中）：玩家扮演路人（技能：甲变乙")
+    assert now["message_en"].startswith("now possible (NEW only): the player plays 路人 (skills: 甲变乙")
+    assert now["new"] == "可能" and now["old"].startswith("不可能：在旧版中，开局时的牌桌：座位0：")
+    assert now["witness"]["other"]["text_en"].startswith("under OLD, the table at the start: seat 0:")
     assert now["witness"]["steps"][0]["text"] == "路人的回合开始"
+    assert now["witness"]["steps_en"][0]["text"] == "路人's turn begins"
     assert now["witness"]["other"]["kind"] == "illegal" and now["witness"]["other"]["event"] == -1
     assert now["rules"] == [{"id": "plain", "name": "路人", "file": "new/0-base.toml", "line": 19, "change": "changed"},
                             {"id": "OptAB", "name": "甲变乙", "file": "new/1-trigger.toml", "line": 20,
-                             "change": "added to 路人's skills"}]
+                             "change": "added to skills", "of": "路人"}]
 
 
 def run_gains(root, fmt):
@@ -150,8 +153,10 @@ def test_possible_in_one_version_text_and_github(gains):
     root, _ = gains
     text = run_gains(root, "text")
     assert "situations possible in one version only" in text
-    assert "now possible (NEW only): 玩家扮演路人" in text and "no longer possible (OLD only): 玩家扮演路人" in text
-    assert "经过（NEW）：" in text and "OLD：under OLD, the table at the start" in text
+    assert "now possible (NEW only): the player plays 路人" in text
+    assert "no longer possible (OLD only): the player plays 路人" in text
+    assert "what happened (NEW):" in text and "OLD: under OLD, the table at the start" in text
+    assert "甲变乙 (new/1-trigger.toml:20, added to 路人's skills)" in text
     assert "0 changed decisions, 2 situations possible in one version only" in text
     gh = run_gains(root, "github")
     assert gh.count("title=possible only in NEW::") == 1 and gh.count("title=possible only in OLD::") == 1
@@ -163,8 +168,9 @@ def test_possible_in_one_version_markdown(gains):
     assert "### Decisions changed (0)" in text and "### Situations possible in one version only (2)" in text
     rows = table_rows(text, "| Situation | OLD | NEW |")
     assert len(rows) == 2
-    assert {(r[1][:3], r[2][:3]) for r in rows} == {("不可能", "可能"), ("可能", "不可能")}
-    assert all("<code>new/0-base.toml:19</code>" in r[3] and "经过" in r[4] for r in rows)
+    assert {(r[1].split(":")[0], r[2].split(":")[0]) for r in rows} == {("impossible", "possible"),
+                                                                          ("possible", "impossible")}
+    assert all("<code>new/0-base.toml:19</code>" in r[3] and "what happened" in r[4] for r in rows)
 
 
 def test_possible_in_one_version_sarif_and_junit(gains, validator):  # noqa: F811
@@ -177,7 +183,7 @@ def test_possible_in_one_version_sarif_and_junit(gains, validator):  # noqa: F81
     for r in res:
         loc = r["locations"][0]["physicalLocation"]
         assert loc["artifactLocation"]["uri"] == "new/0-base.toml" and loc["region"]["startLine"] == 19
-        assert any(x.startswith("经过（") for x in r["properties"]["witnessText"])
+        assert any(x.startswith("what happened (") for x in r["properties"]["witnessText"])
     assert s["runs"][0]["properties"]["diff"]["possibleInOneVersion"] == 2
     x = ET.fromstring(run_gains(root, "junit").encode("utf-8"))
     assert_schema_shape(x)

@@ -100,7 +100,8 @@ def test_diff_sees_a_changed_rules_key(tmp_path):
     out = tmp_path / "d.json"
     rc = main(["diff", str(tmp_path / "old"), str(tmp_path / "new"), "--format", "json", "--output", str(out), "-q"])
     d = json.loads(out.read_text(encoding="utf-8"))["diff"]
-    assert rc == 1 and {"id": "[rules]", "change": "changed"} in d["changed_rules"]
+    assert rc == 1 and {"id": "[rules]", "change": "changed", "name": "引擎规则", "name_en": "engine rules ([rules])"} \
+        in d["changed_rules"]
     assert any(c["decision"] == "conversion" for c in d["decision_changes"])
     eng = [c for c in d["decision_changes"] if c["decision"] == "engine"]
     assert [c["question"]["engine_rule"] for c in eng] == ["face_down_grant_converts"]
@@ -113,4 +114,8 @@ def test_diff_sees_a_changed_rules_key(tmp_path):
     rc = main(["diff", str(tmp_path / "old"), str(tmp_path / "new"), "--format", "json", "--output", str(out), "-q"])
     d = json.loads(out.read_text(encoding="utf-8"))["diff"]
     assert rc == 1 and [c["question"]["engine_rule"] for c in d["decision_changes"]] == ["turn_end"]
-    assert "restore_invalid, drop_one_turn] → [drop_one_turn, restore_invalid]" in d["decision_changes"][0]["message"]
+    eng = d["decision_changes"][0]
+    assert "恢复被无效的技能、移除本回合技能 → 移除本回合技能、恢复被无效的技能" in eng["message"]
+    assert "restore invalidated skills, drop one-turn skills → drop one-turn skills, restore invalidated skills" \
+        in eng["message_en"]
+    assert eng["values"] == {"old": ["restore_invalid", "drop_one_turn"], "new": ["drop_one_turn", "restore_invalid"]}
