@@ -84,20 +84,33 @@ class Context:
                     return c.id
         return None
 
-    def cone(self, rules) -> tuple[list, list]:
+    @property
+    def symmetry(self):
+        if getattr(self, "_symmetry", None) is None:
+            from skillproof.model.symmetry import Symmetry
+            self._symmetry = Symmetry(self.cat)
+        return self._symmetry
+
+    def cone(self, rules, n: int | None = None) -> tuple[list, list]:
         """The cone of influence of a question about ``rules``: the characters that hold them or hand
-        them out (and the holders of invalidation, when no card invalidates), two plain characters for
-        'any other player', and the grants among them. A question's symbolic state holds only these,
-        so its cost does not grow with the catalogue. A witness found there is a real trace of the whole
+        them out, the holders of invalidation (of characters interchangeable by ``model.symmetry``, only as
+        many as there are seats: more cannot sit at one table), two plain characters for 'any other
+        player', and the grants among them. A question's symbolic state holds only these, so its cost does
+        not grow with the catalogue. A witness found there is a real trace of the whole
         game; a question about rules outside the cone is not asked in it."""
         cat = self.cat
         rules = {r for r in rules if r in cat.skills}
         grants = sorted(r for r in rules if cat.skills[r].is_grant and "InvalidSkill" not in cat.skills[r].closure)
         givers = {g.giver for r in rules if cat.skills[r].is_grant for g in cat.sites(r) if not g.giver_is_card}
-        givers |= {g.giver for g in cat.invalidation_sites() if not g.giver_is_card}
+        inv_givers = {g.giver for g in cat.invalidation_sites() if not g.giver_is_card}
         owners = {c for r in (rules - set(grants)) | givers for c in cat.owners(r)}
         order = list(cat.characters)
         out = sorted(owners, key=order.index)
+        # holders of invalidation: of interchangeable ones (model.symmetry) as many as can sit at the table
+        inv_owners = sorted({c for r in inv_givers for c in cat.owners(r)} - owners, key=order.index)
+        seats = max(n or 0, self.options.max_seats)
+        out = sorted(out + self.symmetry.thin(inv_owners, seats, kept=out), key=order.index)
+        givers |= inv_givers
         avoid = rules | givers
         for k in (1, 2):
             rep = self.representative(avoid, 1, skip=set(out))
@@ -111,7 +124,7 @@ class Context:
         built once and faster to share than to slice."""
         if self.shared:
             return self.query(self.playable(), G=G, n=n, lost=lost, inv_all=others_invalidated)
-        chars, grants = self.cone(rules)
+        chars, grants = self.cone(rules, n)
         # a symbolic state already built for a wider cone answers this question too (its extra characters
         # and grants only widen what may happen): reuse it instead of building another
         G = self.options.max_grants if G is None else G

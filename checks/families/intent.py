@@ -70,8 +70,10 @@ def key_of(it) -> str:
 def session_for(ctx):
     from skillproof.checks.ask import Session
     o = ctx.options
+    # one engine over every character and grant shared by all the intents while the catalogue is of the
+    # real game's size (as the families' shared state, Context.shared); beyond, each question its own shape
     return Session(ctx.cat, seats=o.max_seats, grants=o.max_grants, timeout_ms=o.timeout_ms, turns=o.turns,
-                   rlimit=o.rlimit, general=True)
+                   rlimit=o.rlimit, general=ctx.shared)
 
 
 @register("intent", "Intents: the rule book's promises", [IN001, IN002], order=90, lane=0)
@@ -96,7 +98,9 @@ def run(ctx):
                 out.append(_inconclusive(ctx, it, BUDGET_REASON))
                 continue
             sess.timeout_ms = max(1, min(ctx.options.timeout_ms, left_ms))
-        res = sess.ask(q, reasons=q.mode == "exists")
+        # an example that proves a claim "can …" is not shown (a pass): the solver's first one will do;
+        # a counterexample is a finding's witness and is made the plainest
+        res = sess.ask(q, reasons=q.mode == "exists", minimal=q.mode != "exists")
         ctx.stats["queries"] += 1
         ctx.stats["solver_seconds"] += res.seconds
         if ctx.progress:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -62,9 +63,9 @@ def run(ctx):
                      if sa.index < sb.index]
             if not pairs:
                 continue
-            both = z3.Or([z3.And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
+            both = Or([And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
                           for sa, sb in pairs])
-            a = ctx.find(q, z3.And(sending, both))
+            a = ctx.find(q, And(sending, both))
             gname = SEND_GROUP_ZH[group]
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}能否覆盖{early.name}", [early.id, late.id], a))
@@ -84,9 +85,9 @@ def run(ctx):
                     witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": late.id})))
             if not late.initial:
                 continue
-            back = z3.Or([z3.And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
+            back = Or([And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
                                  force == sa.index) for sa, sb in pairs])
-            a = ctx.find(q, z3.And(sending, back))
+            a = ctx.find(q, And(sending, back))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}被无效后是否回到{early.name}",
                                             [early.id, late.id], a))
