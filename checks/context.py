@@ -49,6 +49,7 @@ class Context:
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self._last_cone: dict = {}
+        self._plan: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
 
@@ -135,6 +136,23 @@ class Context:
             if (kG, kn, kl, ki) == (G, n, lost, others_invalidated) and kg is not None and ko == kc \
                     and want_c <= set(kc) and want_g <= set(kg):
                 return q
+        shape = (G, n, lost, others_invalidated)
+        # the questions the family said come next (``plan``): build one state wide enough for as many of
+        # them as fit, so they reuse it instead of each building its own
+        planned = self._plan.get(shape)
+        if planned is not None and frozenset(rules) in planned[1]:
+            order = list(self.cat.characters)
+            uc, ug = list(chars), set(grants)
+            for rs in planned[0][planned[1][frozenset(rules)] + 1:]:
+                c2, g2 = self.cone(rs, n)
+                nc, ng = list(dict.fromkeys(uc + c2)), ug | set(g2)
+                if len(nc) > CONE_LIMIT or len(ng) > CONE_GRANTS:
+                    break
+                uc, ug = nc, ng
+            self._last_cone[shape] = (chars, grants)
+            chars, grants = sorted(uc, key=order.index), sorted(ug)
+            return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost,
+                              inv_all=others_invalidated)
         # or build the union with the last state built, while it stays small: the families ask about
         # related rules one after another, so the next cones fall inside it
         last = self._last_cone.get((G, n, lost, others_invalidated))
@@ -145,6 +163,23 @@ class Context:
                 chars, grants = sorted(uc, key=order.index), ug
         self._last_cone[(G, n, lost, others_invalidated)] = (chars, grants)
         return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
+
+    def plan(self, rule_sets, G=None, n=None, lost=False, others_invalidated=False) -> None:
+        """Say which questions come next, in order (each a set of rules, as ``query_for`` takes them, with
+        the same keywords): when one of them needs a new symbolic state, it is built over the cones of the
+        following ones too, as long as it stays within CONE_LIMIT characters and CONE_GRANTS grants. A wider
+        state is as sound as the narrow one (its extra characters and grants only widen what may happen:
+        a witness is still a real trace, and an impossibility there is one in the narrow cone too); the
+        plan is part of the family, so the results stay deterministic."""
+        if self.shared:
+            return
+        G = self.options.max_grants if G is None else G
+        n = self.options.max_seats if n is None else n
+        seq = [frozenset(r for r in rs) for rs in rule_sets]
+        first: dict = {}
+        for i, rs in enumerate(seq):
+            first.setdefault(rs, i)
+        self._plan[(G, n, lost, others_invalidated)] = (seq, first)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""

@@ -16,7 +16,7 @@ symbolic state to a concrete trace, for the cross-check: both live in ``checks.e
 from __future__ import annotations
 
 import z3
-from .terms import And, Or
+from .terms import And, Eq, Or
 
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
@@ -155,7 +155,7 @@ def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
 def _moment_ok(S: SymState, m: Moment):
     """A well-formed moment: a turn of the trace, a window, and the facts of that window."""
     n = S.n
-    seat = lambda v: Or([And(v == s, S.present[s]) for s in range(n)])     # noqa: E731
+    seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
     return z3.Implies(m.present, And(
         m.t >= S.start, m.t <= S.T - 1, m.step >= 0, m.step < S.steps,
         m.w >= 0, m.w < len(WCODES), m.w != WCODE["turn_end"],        # nothing happens once the turn ended
@@ -244,7 +244,7 @@ def reachability(S: SymState) -> list[Labelled]:
         out.append(Labelled(label, tuple(rules), e))
 
     n, T = S.n, S.T
-    seat = lambda v: Or([And(v == s, S.present[s]) for s in range(n)])     # noqa: E731
+    seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
     # ---- the table (trace.setup_errors / interpreter.snapshot_errors)
     for s in range(1, n - 1):
         add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
@@ -418,7 +418,7 @@ def _grant_sources(S: SymState, slot):
             for g in range(S.n):
                 if not may_give(S, give, g) or (give.to == "self" and g != 0) or (give.to == "others" and g == 0):
                     continue
-                ways.append(And(S.rule_is(slot, gid), slot.site == sc, slot.giver == g,
+                ways.append(And(S.rule_is(slot, gid), Eq(slot.site, sc), Eq(slot.giver, g),
                                    enc_give_ok(S, give, g, 0, slot.m, slot.params)))
     return Or(ways) if ways else z3.BoolVal(False)
 

@@ -9,7 +9,7 @@ differently, to hide. Which symbolic traces are legal is ``checks.enc_trace`` (t
 from __future__ import annotations
 
 import z3
-from .terms import And, Or
+from .terms import And, Eq, Or
 
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Ref, Rule
@@ -140,13 +140,13 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
 
 def _actor_ok(S: SymState, m: Moment, seat, actor: str):
     if actor == "turn":
-        return S.owner_at(m.t) == seat
+        return Eq(S.owner_at(m.t), seat)
     if actor == "others":
         return S.owner_at(m.t) != seat
     if actor == "anyone":
         return z3.BoolVal(True)
     if actor == "in_front":
-        return m.front == seat
+        return Eq(m.front, seat)
     if actor == "not_in_front":
         return m.front != seat
     if actor == "sender":                   # who sends this turn's message (trace.actor_ok)
@@ -163,8 +163,8 @@ def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
 
 
 def _in_window(S: SymState, m: Moment, seat, windows: dict):
-    terms = [And(m.w == WCODE[w], enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
-    return Or([m.w == NONE] + terms)
+    terms = [And(Eq(m.w, WCODE[w]), enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
+    return Or([Eq(m.w, NONE)] + terms)
 
 
 def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
@@ -227,7 +227,7 @@ def _card_usable(S: SymState, declared, seat, m: Moment):
     if k is not None:               # a known card type: only its own windows can hold (same term, built once)
         return next((enc_in_window(S, m, seat, c.windows) for c in S.cat.cards.values()
                      if S.codes.card[c.id] == k), z3.BoolVal(False))
-    return Or([And(declared == S.codes.card[c.id], enc_in_window(S, m, seat, c.windows))
+    return Or([And(Eq(declared, S.codes.card[c.id]), enc_in_window(S, m, seat, c.windows))
                   for c in S.cat.cards.values()] or [z3.BoolVal(False)])
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import z3
-from .terms import And, Or
+from .terms import And, Eq, Or
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
@@ -40,7 +40,7 @@ def wpos(w):
 
 
 def w_in(w, ids) -> object:
-    return Or([w == WCODE[i] for i in ids] or [z3.BoolVal(False)])
+    return Or([Eq(w, WCODE[i]) for i in ids] or [z3.BoolVal(False)])
 
 
 @dataclass
@@ -285,7 +285,7 @@ class SymState:
 
     # ------------------------------------------------------------------------------ rule lookups
     def rule_is(self, slot: Slot, rid: str):
-        return slot.rule == self.codes.rule[rid]
+        return Eq(slot.rule, self.codes.rule[rid])
 
     def wrapped(self, slot: Slot):
         """The seat's invalidation wraps this slot: note L82, every skill marked initial that is in the
@@ -326,23 +326,27 @@ class SymState:
     # -------------------------------------------------------------------------------- attributes
     def owner_at(self, t):
         """Whose turn turn index ``t`` (a z3 Int) is."""
-        out = self.owner[-1]
-        for i in range(self.T - 2, -1, -1):
-            out = z3.If(t == i, self.owner[i], out)
-        return out
+        cache = self.__dict__.setdefault("_owner_at", {})
+        key = t.get_id() if isinstance(t, z3.AstRef) else ("int", t)
+        if key not in cache:
+            out = self.owner[-1]
+            for i in range(self.T - 2, -1, -1):
+                out = z3.If(Eq(t, i), self.owner[i], out)
+            cache[key] = (t, out)           # (t kept alive: its id stays its own)
+        return cache[key][1]
 
     def sender_of_turn(self, t):
         """Who sends turn ``t``'s message (a z3 Int turn index)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(t == i, self.sender_t[i], out)
+            out = z3.If(Eq(t, i), self.sender_t[i], out)
         return out
 
     def sender_at(self, m: Moment):
         """Who sent the message in front of someone at moment ``m`` (NONE when none is travelling)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(m.t == i, self.sender_t[i], out)
+            out = z3.If(Eq(m.t, i), self.sender_t[i], out)
         return z3.If(m.message_live(), out, NONE)
 
     def old_role(self, s: int, m: Moment | None):
@@ -427,7 +431,7 @@ class SymState:
     def _char_in(self, s: int, chars):
         cands = self.chars_me if s == 0 else self.chars_other
         ids = {c.id for c in chars} & set(cands)
-        return Or([self.char[s] == self.codes.char[c] for c in sorted(ids)] or [z3.BoolVal(False)])
+        return Or([Eq(self.char[s], self.codes.char[c]) for c in sorted(ids)] or [z3.BoolVal(False)])
 
     def unknown(self, key: str, kind: str = "bool"):
         if key not in self.unknowns:
@@ -475,7 +479,7 @@ def _set_member(x, sv: dict):
         return sv.get(x, z3.BoolVal(False))
     if z3.is_int_value(x):
         return sv.get(x.as_long(), z3.BoolVal(False))
-    return Or([(x == c) if z3.is_true(b) else And(x == c, b) for c, b in sv.items()] or [z3.BoolVal(False)])
+    return Or([Eq(x, c) if z3.is_true(b) else And(Eq(x, c), b) for c, b in sv.items()] or [z3.BoolVal(False)])
 
 
 def _compile(n, ctx: Ctx):

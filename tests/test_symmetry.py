@@ -151,3 +151,31 @@ def test_findings_are_the_same_with_and_without_thinning():
         S.Symmetry.thin = orig
     assert any(f.family == "invalidation" for f in full.findings)
     assert [f.id for f in thin.findings] == [f.id for f in full.findings]
+
+
+def test_a_plan_shares_states_between_questions_without_changing_findings(monkeypatch):
+    """Context.plan: a family that says which questions come next builds fewer symbolic states (one wide
+    enough for several questions), and reports the same findings."""
+    from skillproof.checks import solve as SO
+    cat = loader.load()
+    built = []
+    orig_init = SO.Query.__init__
+
+    def counting(self, *a, **kw):
+        built.append(1)
+        orig_init(self, *a, **kw)
+    monkeypatch.setattr(SO.Query, "__init__", counting)
+    only = ("receive", "override", "conversion")
+
+    def run():          # in this process (a lane process would count its own states)
+        found = []
+        for lane in (0, 1):
+            found += C._run_lane(cat, C.Options(shared_query=False, only=only), lane)[0]
+        return sorted(f.id for f in found)
+    planned = run()
+    n_planned = len(built)
+    built.clear()
+    monkeypatch.setattr(C.Context, "plan", lambda self, *a, **kw: None)
+    unplanned = run()
+    assert len(built) > n_planned > 0
+    assert planned == unplanned and planned

@@ -113,11 +113,13 @@ def run(ctx):
     sites = _ban_sites(cat)
     convs = [r for r in cat.skills.values() if r.convert is not None]
     # ---------------------------------------------------------------- BN001
-    for give, conv in itertools.product(sites, convs):
+    def meets(give, conv):
         banned = site_ban_cards(cat, give, include_all=False)
         srcs = {a for a, _ in conversion_pairs(cat, conv.id)}
-        if not banned or not ("*" in srcs or srcs & banned):
-            continue                # the ban never touches a card this conversion starts from
+        return banned and ("*" in srcs or srcs & banned)
+    pairs = [(give, conv) for give, conv in itertools.product(sites, convs) if meets(give, conv)]
+    ctx.plan([{conv.id, give.grant} for give, conv in pairs])
+    for give, conv in pairs:                # (other pairs never meet: the ban touches no card it converts)
         q = ctx.query_for({conv.id, give.grant})
         S = q.S
         x, xb = X.card_var(S, "bn_actual")
@@ -158,9 +160,10 @@ def run(ctx):
             details={"banned": xv, "played_as": yv}))
     # ---------------------------------------------------------------- BN002
     players = [r for r in cat.skills.values() if r.plays is not None and not r.plays.checks_bans]
-    for give, skill in itertools.product(sites, players):
-        if not set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False):
-            continue
+    pairs = [(give, skill) for give, skill in itertools.product(sites, players)
+             if set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False)]
+    ctx.plan([{skill.id, give.grant} for give, skill in pairs])
+    for give, skill in pairs:
         q = ctx.query_for({skill.id, give.grant})
         S = q.S
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]

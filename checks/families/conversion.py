@@ -66,9 +66,10 @@ def run(ctx):
         return []
     out = []
     # ---------------------------------------------------------------- CV002: optional vetoed by must
-    for opt, must in itertools.product([r for r in convs if not r.convert.must], musts):
-        if opt.id == must.id or not sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id)):
-            continue                # no card both can convert: they never meet (conflict-graph pruning)
+    pairs = [(opt, must) for opt, must in itertools.product([r for r in convs if not r.convert.must], musts)
+             if opt.id != must.id and sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id))]
+    ctx.plan([{opt.id, must.id} for opt, must in pairs])
+    for opt, must in pairs:         # (other pairs: no card both can convert, they never meet — graph pruning)
         q = ctx.query_for({opt.id, must.id})
         S = q.S
         x, xb = X.card_var(S, "cv_actual")

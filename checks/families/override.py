@@ -54,6 +54,7 @@ def run(ctx):
         members = [r for r in cat.skills.values() if group in r.closure]
         if len(members) < 2:
             continue
+        ctx.plan([{early.id, late.id} for early, late in itertools.permutations(members, 2)])
         for early, late in itertools.permutations(members, 2):
             q = ctx.query_for({early.id, late.id})
             S = q.S

@@ -74,9 +74,11 @@ def run(ctx):
     out = []
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
     winner_en = "must receive" if cat.rules.must_beats_cannot else "cannot receive"
+    names = list(CORE) + sorted(r.id for r in rules)
+    ctx.plan([{cant.id} | ({name} if name not in CORE else set()) for cant in rules for name in names])
     for cant in rules:
         # each source of 'must' in the cone of the two rules: the sender, a locked player, another rule
-        for name in list(CORE) + sorted(r.id for r in rules):
+        for name in names:
             q = ctx.query_for({cant.id} | ({name} if name not in CORE else set()))
             S = q.S
             conds = [cond for nm, cond in _must_sources(S) if nm == name]

@@ -106,6 +106,9 @@ def run(ctx):
         return q, S, x, xb, y, yb, ok, via
 
     if convs:
+        ctx.plan([q for r in convs for q in [{r.id}] + [{r.id, o.id} for o in convs if o.id != r.id and
+                                                        _overlap(conversion_pairs(cat, r.id),
+                                                                 conversion_pairs(cat, o.id))]])
         for r in convs:
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
             slots = [sl for sl, _ in X.holds(S, r.id)]
@@ -233,9 +236,10 @@ def run(ctx):
                                    fix_en=f"check {r.name}'s receive.must / receive.cannot conditions, or delete the rule.", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- active skills never usable
-    for r in cat.skills.values():
-        if not r.has("ActiveSkill") or not r.windows or not (cat.owners(r.id) or _reachable_givers(cat, r.id)):
-            continue
+    actives = [r for r in cat.skills.values()
+               if r.has("ActiveSkill") and r.windows and (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+    ctx.plan([{r.id} for r in actives])
+    for r in actives:
         q = ctx.query_for({r.id})
         S = q.S
         usable = []
