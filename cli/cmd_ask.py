@@ -9,6 +9,8 @@ import json
 import os
 import sys
 
+from skillproof.model.lang import pick
+
 from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
 
 NAME = "ask"
@@ -40,6 +42,15 @@ Tab completes names (Chinese, pinyin, ids) and keywords; ↑/↓ walk the histor
   :seats N         seats in the search (now {seats})      :grants N    granted skills per player
   :timeout SECONDS solver timeout per question             :help        this text
   :quit            (or Ctrl-D) leave"""
+
+PROMPT_HELP_ZH = """\
+输入一个问题，例如  SP李宁玉能否把截获当作误导使用？
+Tab 补全名字（中文、拼音、编号）和关键词；↑/↓ 翻看历史。
+  :json            切换 JSON 输出                 :brief       切换简短回答
+  :save 文件       把上一个例证存为例证文件（用 `skillproof replay 文件` 重放）
+  :seats N         搜索的座位数（现在 {seats}）      :grants N    每名角色获得的技能数
+  :timeout 秒数    每个问题的求解时限                 :help        本说明
+  :quit            （或 Ctrl-D）离开"""
 
 
 def add_arguments(p):
@@ -77,28 +88,51 @@ def _rule_line(r: dict) -> str:
 
 
 def question_title(cat, q: dict) -> str:
+    """A decide-form question for people: 把截获当作误导使用（能否使用） / 截获 as 误导 (can play)."""
     from skillproof.model import narrate as N
+    from skillproof.model.lang import pick
+    from skillproof.model.turn import WINDOWS, window_name
     d = q.get("decision")
-    who = f"seat {q['seat']}: " if q.get("seat") not in (None, 0) else ""
+    who = pick(f"座位{q['seat']}：", f"seat {q['seat']}: ") if q.get("seat") not in (None, 0) else ""
     if d in ("can_play", "conversion"):
-        return f"{who}{N.card(cat, q['actual'])} as {N.card(cat, q['declared'])} ({d.replace('_', ' ')})"
+        a, b = N.card(cat, q["actual"]), N.card(cat, q["declared"])
+        return who + pick(f"把{a}当作{b}（{'能否使用' if d == 'can_play' else '转化'}）",
+                          f"{a} as {b} ({d.replace('_', ' ')})")
     if d == "banned":
-        return f"{who}is {N.card(cat, q['declared'])} banned?"
+        return who + pick(f"{N.card(cat, q['declared'])}是否被禁止？", f"is {N.card(cat, q['declared'])} banned?")
     if d == "send":
-        g = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
-             "SendMessageCardSkill": "card"}.get(q.get("group"), q.get("group"))
-        extra = f", sending {q['dir']} locking {q.get('lock_count', 0)}" if "dir" in q else ""
-        return f"{who}{g} send rule{extra}"
+        from skillproof.model.expr_words import DIRECTION
+        from skillproof.model.narrate_base import group_word
+        g = group_word(q.get("group"))
+        if "dir" in q:
+            n = q.get("lock_count", 0)
+            return who + pick(f"{g}规则（{DIRECTION.get(q['dir'], (q['dir'],))[0]}传出，锁定{n}人）",
+                              f"{g} send rule, sending {q['dir']} locking {n}")
+        return who + pick(f"{g}规则", f"{g} send rule")
     if d == "holds":
-        return f"{who}holds {cat.name_of(q['rule'])}?"
+        return who + pick(f"是否持有{cat.name_of(q['rule'])}？", f"holds {cat.name_of(q['rule'])}?")
     if d == "usable":
-        return f"{who}can {cat.name_of(q['rule'])} be used{' in ' + q['phase'] if q.get('phase') else ''}?"
+        r, ph = cat.name_of(q["rule"]), q.get("phase")
+        return who + pick(f"{r}{'在' + WINDOWS[ph].zh if ph in WINDOWS else ''}能否使用？",
+                          f"can {r} be used{' in the ' + window_name(ph) if ph else ''}?")
     if d == "result":
-        return who + ("who declares victory (WinSkill)" if q.get("kind") == "win" else
-                      "the game result (ChangeGameResultSkill)") + f", from seat {q.get('turn', 0)}'s turn"
-    return who + {"receive": "receive the message?", "skip_fight": "skipped in 争夺阶段?",
-                  "skip_dying": "skipped in 濒死求澄清?", "draw": "draw count", "reachable": "reachable?",
-                  "turn_end": "after the turn ends"}.get(d, d)
+        t = q.get("turn", 0)
+        return who + pick(("谁宣胜（宣胜技能）" if q.get("kind") == "win" else "游戏结果（影响游戏结果的技能）")
+                          + f"，从座位{t}的回合起",
+                          ("who declares victory (WinSkill)" if q.get("kind") == "win" else
+                           "the game result (ChangeGameResultSkill)") + f", from seat {t}'s turn")
+    if d in ("fires", "resolves", "plays", "matters") and (q.get("rule") or q.get("declared")):
+        x = cat.name_of(q.get("rule") or q.get("declared"))
+        return who + {"fires": pick(f"{x}是否发动？", f"does {x} fire?"),
+                      "resolves": pick(f"{x}的效果是否发生？", f"does {x}'s effect happen?"),
+                      "plays": pick(f"{x}打出的牌", f"what {x} plays"),
+                      "matters": pick(f"{x}是否影响判定？", f"does {x} matter?")}[d]
+    words = {"receive": ("能否接收情报？", "receive the message?"),
+             "skip_fight": ("争夺阶段是否跳过？", "skipped in the fight phase?"),
+             "skip_dying": ("濒死求澄清是否跳过？", "skipped in the dying window?"), "draw": ("摸牌数", "draw count"),
+             "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends")}
+    zh, en = words.get(d, ("判定", str(d).replace("_", " ")))
+    return who + pick(zh, en)
 
 
 def trace_lines(cat, traces, indent="  ") -> list[str]:
@@ -118,39 +152,44 @@ def state_lines_of(cat, st, indent="  ") -> list[str]:
     """A state in a few lines, with the moment it stands at (its window) when it has one."""
     from skillproof.model import narrate as N
     from skillproof.model import turn as TW
+    from skillproof.model.lang import pick
     out = [indent + x for x in N.state_lines(cat, st)]
     if st.window in TW.WINDOWS:
-        w = TW.WINDOWS[st.window].zh
+        w = TW.window_name(st.window)
         if st.window == "dying" and st.interrupted in TW.WINDOWS:
-            w += f" (interrupting {TW.WINDOWS[st.interrupted].zh})"
-        out.append(f"{indent}window: {w}")
+            w += pick(f"（打断{TW.WINDOWS[st.interrupted].zh}）", f" (interrupting the {TW.window_name(st.interrupted)})")
+        out.append(indent + pick(f"时机：{w}", f"window: {w}"))
     return out
 
 
 def render(cat, res, brief: bool = False) -> str:
-    """A Result of checks.ask as text."""
+    """A Result of checks.ask as text, in the run's language."""
+    from skillproof.checks.ask.present import reason_text
+    from skillproof.model.lang import pick
     out = [res.headline or res.answer]
     if res.answer == "unknown":
-        out.append(f"  the solver could not decide: {res.reason}")
-        out.append("  (raise --timeout — seconds per question — or use fewer --seats / --grants)")
+        out.append(pick(f"  求解器无法判定：{reason_text(res.reason)}", f"  the solver could not decide: {res.reason}"))
+        out.append(pick("  （调高 --timeout（每个问题的秒数），或减少 --seats / --grants）",
+                        "  (raise --timeout — seconds per question — or use fewer --seats / --grants)"))
         return "\n".join(out) + "\n"
     for n in res.notes:
-        out.append(f"  note: {n}")
+        out.append(pick(f"  注意：{n}", f"  note: {n}"))
     w = res.query.which
     if res.values and w is not None and w.kind == "params":
         out.append("")
         for v in res.values:
             if v["answer"] == "yes":
-                out.append(f"  yes  {v['name']}")
+                out.append(pick(f"  是  {v['name']}", f"  yes  {v['name']}"))
             else:
                 why = [b for b in v["because"] if b["kind"] == "decides"]
                 reason = why[-1]["says"] if why else (v["because"][0]["says"] if v["because"] else "")
                 loc = why[-1]["rules"][0] if why and why[-1]["rules"] else None
-                out.append(f"  no   {v['name']}" + (f" — {reason}" if reason else "")
+                out.append(pick(f"  否  {v['name']}" + (f"——{reason}" if reason else ""),
+                                f"  no   {v['name']}" + (f" — {reason}" if reason else ""))
                            + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
         if res.witness is not None and not brief:
             out.append("")
-            out.append("an example (replayed by the interpreter):")
+            out.append(pick("一个例子（已由解释器重放）：", "an example (replayed by the interpreter):"))
             out.extend(scenario_lines(cat, res.witness))
             if res.traces:
                 out.extend(trace_lines(cat, res.traces))
@@ -176,34 +215,36 @@ def render(cat, res, brief: bool = False) -> str:
         reasons = [b for b in res.because if b["kind"] != "decides"]
         decided = [b for b in res.because if b["kind"] == "decides"]
         if reasons:
-            out.append("because (a minimal set of constraints that forces this answer):")
+            out.append(pick("因为（决定这个答案的最小约束集合）：", "because (a minimal set of constraints that forces this answer):"))
             for b in reasons:
                 out.append(f"  - {b['says']}")
                 for r in b["rules"]:
                     out.append(f"      {_rule_line(r)}")
         if decided:
-            out.append("decided by (the interpreter, on a state where the givens hold):")
+            out.append(pick("判定依据（解释器在满足前提的局面上）：",
+                            "decided by (the interpreter, on a state where the givens hold):"))
             for b in decided:
                 loc = b["rules"][0] if b["rules"] else None
                 out.append(f"  - {b['says']}" + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
     if res.witness is not None and not brief:
         out.append("")
-        out.append("witness (replayed by the interpreter):" if res.witness_role == "example" else
-                   "counterexample (replayed by the interpreter):")
+        out.append(pick("例证（已由解释器重放）：", "witness (replayed by the interpreter):") if res.witness_role == "example"
+                   else pick("反例（已由解释器重放）：", "counterexample (replayed by the interpreter):"))
         out.extend(scenario_lines(cat, res.witness))
         if res.origin:
-            out.append("how it happens in a game:")
+            out.append(pick("在游戏中如何发生：", "how it happens in a game:"))
             out.extend(story_lines(res.origin))
         if res.traces:
-            out.append("the interpreter's reasoning:")
+            out.append(pick("解释器的推理：", "the interpreter's reasoning:"))
             out.extend(trace_lines(cat, res.traces))
     elif res.illustration is not None and not brief:
         out.append("")
-        out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
-                   "for example (the givens hold, and so does the claim):")
+        out.append(pick("例如（前提成立，所问的情形不成立）：", "for example (the givens hold, the claim does not):")
+                   if res.query.mode != "always" else
+                   pick("例如（前提成立，所问的情形也成立）：", "for example (the givens hold, and so does the claim):"))
         out.extend(scenario_lines(cat, res.illustration))
         if res.illustration_origin:
-            out.append("how it happens in a game:")
+            out.append(pick("在游戏中如何发生：", "how it happens in a game:"))
             out.extend(story_lines(res.illustration_origin))
         out.extend(trace_lines(cat, res.illustration_traces))
     out += _bounds_lines(res)
@@ -216,13 +257,24 @@ def story_lines(steps, indent="  ") -> list[str]:
 
 
 def _bounds_lines(res) -> list[str]:
+    from skillproof.model.lang import pick
     b = res.bounds
     if not b:
         return []
-    return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} "
-                f"turn{'s' if b.get('turns', 2) != 1 else ''}; "
-                f"{res.seconds * 1000:.0f} ms)"]
+    t = b.get("turns", 2)
+    ms = f"{res.seconds * 1000:.0f} ms"
+    return ["", pick(f"（搜索范围：至多{b['seats']}个座位，所问角色至多{b['grants']}个获得的技能，{b['characters']}个候选角色，"
+                     f"经过至多{t}个回合；{ms}）",
+                     f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
+                     f"{b['characters']} candidate character(s) for the player, traces of {t} "
+                     f"turn{'s' if t != 1 else ''}; {ms})")]
+
+
+def saved_text(path: str) -> str:
+    """The line that says a scenario file was written and how to replay it."""
+    from skillproof.model.lang import pick
+    return pick(f"例证已写入 {path}（重放：skillproof replay {path}）\n",
+                f"scenario written to {path} (replay it with: skillproof replay {path})\n")
 
 
 def result_json(res) -> dict:
@@ -293,8 +345,9 @@ def run(args) -> int:
             sys.stderr.write(f"error: {e}\n")
             return EXIT_USAGE
         if not args.json:
-            sys.stdout.write(f"intent {ident} appended to {args.save_intent} (`skillproof check` proves it when the "
-                             f"file is part of the catalogue)\n")
+            sys.stdout.write(pick(f"意图 {ident} 已追加到 {args.save_intent}（该文件属于目录时，`skillproof check` 会证明它）\n",
+                                  f"intent {ident} appended to {args.save_intent} (`skillproof check` proves it when "
+                                  f"the file is part of the catalogue)\n"))
     return rc
 
 
@@ -360,9 +413,9 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
             sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
             return EXIT_USAGE
         if saved is None:
-            sys.stderr.write("note: nothing to save — this answer has no scenario\n")
+            sys.stderr.write(pick("注意：没有可保存的——这个答案没有例证\n", "note: nothing to save — this answer has no scenario\n"))
         elif not args.json:
-            out.write(f"scenario written to {saved} (replay it with: skillproof replay {saved})\n")
+            out.write(saved_text(saved))
     if prompt_mode:
         sess.last = res
     return EXIT_INCONCLUSIVE if res.answer == "unknown" else EXIT_OK
@@ -430,13 +483,13 @@ def _command(sess, args, line: str, out) -> bool:
     if cmd in ("q", "quit", "exit"):
         return False
     if cmd in ("h", "help", "?"):
-        out.write(PROMPT_HELP.format(seats=sess.seats) + "\n")
+        out.write(pick(PROMPT_HELP_ZH, PROMPT_HELP).format(seats=sess.seats) + "\n")
     elif cmd == "json":
         args.json = not args.json
-        out.write(f"JSON output {'on' if args.json else 'off'}\n")
+        out.write(pick(f"JSON 输出{'开' if args.json else '关'}\n", f"JSON output {'on' if args.json else 'off'}\n"))
     elif cmd == "brief":
         args.brief = not args.brief
-        out.write(f"brief answers {'on' if args.brief else 'off'}\n")
+        out.write(pick(f"简短回答{'开' if args.brief else '关'}\n", f"brief answers {'on' if args.brief else 'off'}\n"))
     elif cmd == "save":
         last = getattr(sess, "last", None)
         if not rest:
@@ -446,7 +499,8 @@ def _command(sess, args, line: str, out) -> bool:
         else:
             try:
                 p = save_witness(last, rest[0])
-                out.write(f"scenario written to {p}\n" if p else "this answer has no scenario to save\n")
+                out.write(pick(f"例证已写入 {p}\n", f"scenario written to {p}\n") if p else
+                          pick("这个答案没有可保存的例证\n", "this answer has no scenario to save\n"))
             except OSError as e:
                 out.write(f"error: cannot write {rest[0]}: {e.strerror}\n")
     elif cmd in ("seats", "grants", "timeout"):
@@ -510,8 +564,9 @@ def prompt(sess, args) -> int:
     except OSError:
         history = InMemoryHistory()
     ps = PromptSession(history=history, completer=_completer(sess), complete_while_typing=False)
-    out.write(f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
-              f":help for help, Ctrl-D to leave.\n")
+    out.write(pick(f"skillproof ask —— {len(sess.cat.characters)}个角色，{len(sess.cat.skills)}条规则。:help 查看说明，Ctrl-D 离开。\n",
+                   f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
+                   f":help for help, Ctrl-D to leave.\n"))
     while True:
         try:
             line = ps.prompt("ask> ")

@@ -176,7 +176,7 @@ def test_hint_when_questions_give_up():
 
 def test_brief_answers_print_no_witness():
     q = "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?"
-    full, brief = sp("ask", q), sp("ask", "--brief", q)
+    full, brief = sp("ask", "--lang", "en", q), sp("ask", "--lang", "en", "--brief", q)
     assert full.returncode == brief.returncode == 0
     assert "witness (replayed by the interpreter):" in full.stdout and "seat 0:" in full.stdout
     assert brief.stdout.startswith("yes —") and "witness" not in brief.stdout and "seat 0:" not in brief.stdout

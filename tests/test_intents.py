@@ -256,7 +256,7 @@ def test_json_lists_the_passes(report_files):
 def test_ask_saves_a_question_as_an_intent_that_check_proves(tmp_path):
     (tmp_path / "rules.toml").write_text(RULES, encoding="utf-8")
     target = tmp_path / "intents.toml"
-    args = [EXE, "ask", "-c", str(tmp_path / "rules.toml"), "--brief", "--save-intent", str(target)]
+    args = [EXE, "ask", "--lang", "en", "-c", str(tmp_path / "rules.toml"), "--brief", "--save-intent", str(target)]
     r = subprocess.run(args + ["never anyone use 守规 in another player's turn", "--source", "skills/test.md › 守规"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and "intent intent-1 appended" in r.stdout, r.stderr

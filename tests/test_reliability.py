@@ -88,9 +88,9 @@ def test_every_saved_witness_of_check_replays(shipped_run, tmp_path, monkeypatch
     assert len(witnesses) >= 40 and any(f.check == "OD002" for f in witnesses)
     for f in witnesses:
         p = tmp_path / f"{f.id}.json"
-        rc, out, err, _ = run_cli(["explain", f.id, "--save", str(p)])
+        rc, out, err, _ = run_cli(["explain", "--lang", "en", f.id, "--save", str(p)])
         assert rc == 0, (f.id, err)
-        rc, out, err, _ = run_cli(["replay", str(p)])
+        rc, out, err, _ = run_cli(["replay", "--lang", "en", str(p)])
         assert rc == 0 and "ok:" in out and "DIFFERS" not in out, (f.id, err, out[-500:])
 
 
@@ -98,9 +98,9 @@ def test_explain_save_then_replay_end_to_end(shipped_run, tmp_path):
     cat, res = shipped_run
     od = next(f for f in res.findings if f.check == "OD002")
     p = tmp_path / "od.json"
-    assert main(["explain", od.id, "--save", str(p)]) == 0
+    assert main(["explain", "--lang", "en", od.id, "--save", str(p)]) == 0
     assert isinstance(json.loads(p.read_text())["question"]["declared"], list)   # the list that used to crash
-    assert main(["replay", str(p)]) == 0
+    assert main(["replay", "--lang", "en", str(p)]) == 0
 
 
 @pytest.mark.parametrize("question", [
@@ -112,9 +112,9 @@ def test_explain_save_then_replay_end_to_end(shipped_run, tmp_path):
 ])
 def test_ask_save_then_replay(tmp_path, question):
     p = tmp_path / "a.json"
-    rc, out, err, _ = run_cli(["ask", question, "--save", str(p)])
+    rc, out, err, _ = run_cli(["ask", "--lang", "en", question, "--save", str(p)])
     assert rc == 0 and p.exists(), err
-    rc, out, err, _ = run_cli(["replay", str(p)])
+    rc, out, err, _ = run_cli(["replay", "--lang", "en", str(p)])
     assert rc == 0 and "DIFFERS" not in out, (err, out[-500:])
 
 

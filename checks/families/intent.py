@@ -20,6 +20,7 @@ import time
 from skillproof.checks.budget import BUDGET_REASON
 from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import INCONCLUSIVE, Code, register
+from skillproof.model import lang
 
 IN001 = Code(
     "IN001", "intent-violated", "warning",
@@ -100,7 +101,8 @@ def run(ctx):
             sess.timeout_ms = max(1, min(ctx.options.timeout_ms, left_ms))
         # an example that proves a claim "can …" is not shown (a pass): the solver's first one will do;
         # a counterexample is a finding's witness and is made the plainest
-        res = sess.ask(q, reasons=q.mode == "exists", minimal=q.mode != "exists")
+        with lang.using("en"):            # the finding's details (headline, reasons) do not depend on --lang
+            res = sess.ask(q, reasons=q.mode == "exists", minimal=q.mode != "exists")
         ctx.stats["queries"] += 1
         ctx.stats["solver_seconds"] += res.seconds
         if ctx.progress:
