@@ -17,7 +17,7 @@ from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
-CONE_LIMIT, CONE_GRANTS = 14, 6  # how far a cone's state is widened to serve the next questions too
+CONE_LIMIT, CONE_GRANTS = 24, 6  # how far a cone's state is widened to serve the next questions too
 
 
 @dataclass
