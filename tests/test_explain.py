@@ -59,15 +59,15 @@ def test_explain_save_and_replay(findings, tmp_path, capsys):
 
 
 def test_explain_unknown_ids(findings, capsys):
-    assert main(["explain", "CV002-0000000000"]) == 2
+    assert main(["explain", "CV002-0000000000", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "no finding CV002-0000000000" in err and "Traceback" not in err and err.count("\n") == 1
-    assert main(["explain", "CX002-abc"]) == 2
+    assert main(["explain", "CX002-abc", "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert "no check has the code 'CX002'" in err and "did you mean" in err
     f = findings["CV002"]
     typo = f.id[:-1] + ("0" if f.id[-1] != "0" else "1")
-    assert main(["explain", typo]) == 2
+    assert main(["explain", typo, "--lang", "en"]) == 2
     assert f"did you mean {f.id}" in capsys.readouterr().err
 
 

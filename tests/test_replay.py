@@ -79,7 +79,7 @@ def test_bad_scenarios_are_located(tmp_path, capsys, mutate, line_needle):
     d = json.loads(json.dumps(SCENARIO))
     mutate(d)
     path = write(tmp_path, d)
-    assert main(["replay", path]) == 2
+    assert main(["replay", path, "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert line_needle in err and "Traceback" not in err
     first = err.splitlines()[0]
@@ -90,10 +90,10 @@ def test_bad_scenarios_are_located(tmp_path, capsys, mutate, line_needle):
 def test_bad_json_is_located(tmp_path, capsys):
     p = tmp_path / "broken.json"
     p.write_text('{\n  "state": {\n    "seats": [\n  }\n}\n', encoding="utf-8")
-    assert main(["replay", str(p)]) == 2
+    assert main(["replay", str(p), "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert f"{p}:4:" in err and "not valid JSON" in err
-    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert main(["replay", str(tmp_path / "missing.json"), "--lang", "en"]) == 2
     assert "no such file" in capsys.readouterr().err
 
 
@@ -196,7 +196,7 @@ def test_bad_traces_are_located(tmp_path, capsys, mutate, needle, key):
     d = json.loads(json.dumps(TRACE))
     mutate(d)
     path = write(tmp_path, d)
-    assert main(["replay", path]) == 2
+    assert main(["replay", path, "--lang", "en"]) == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err
     first = next(l for l in err.splitlines() if needle in l)
