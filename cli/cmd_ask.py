@@ -304,21 +304,30 @@ def save_witness(res, path: str) -> str | None:
 # ============================================================================================== run
 def _session(args, cat):
     from skillproof.checks import ask as Q
+    from skillproof.model.msg import Msg
+
+    def between(flag, lo, hi, v):
+        return ValueError(Msg("{f} 必须在 {lo} 到 {hi} 之间，不能是 {v}", "{f} must be between {lo} and {hi}, not {v}", f=flag,
+                              lo=lo, hi=hi, v=v))
     seats = args.seats if args.seats is not None else Q.DEFAULT_SEATS
     if not 1 <= seats <= cat.rules.seats:
-        raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
+        raise between("--seats", 1, cat.rules.seats, seats)
     if args.grants is not None and not 0 <= args.grants <= 8:
-        raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
+        raise between("--grants", 0, 8, args.grants)
     turns = getattr(args, "max_turns", None)
     if turns is not None and not 1 <= turns <= 4:
-        raise ValueError(f"--max-turns must be between 1 and 4, not {turns}")
+        raise between("--max-turns", 1, 4, turns)
     if args.timeout is not None and args.timeout <= 0:
-        raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+        raise ValueError(Msg("--timeout 必须是正的秒数，不能是 {t:g}", "--timeout must be a positive number of seconds, not {t:g}",
+                             t=args.timeout))
     return Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
                      timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
 
 
 def run(args) -> int:
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     from .common import load_or_report
     cat = load_or_report(args.catalogue or getattr(args, "config_paths", None))
     if cat is None:
@@ -326,23 +335,30 @@ def run(args) -> int:
     try:
         sess = _session(args, cat)
     except ValueError as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(error_line(e) + "\n")
         return EXIT_USAGE
     if not args.query:
         if getattr(args, "save_intent", None):
-            sys.stderr.write("error: --save-intent needs a question\n")
+            sys.stderr.write(error_line(Msg("--save-intent 需要一个问题", "--save-intent needs a question")) + "\n")
             return EXIT_USAGE
         return prompt(sess, args)
     text = " ".join(args.query)
     if getattr(args, "save_intent", None) and not (args.source or "").strip():
-        sys.stderr.write("error: --save-intent needs --source 'FILE › HEADING' — where the rule book promises it\n")
+        sys.stderr.write(error_line(Msg("--save-intent 需要 --source '文件 › 标题'——规则书在哪里作出这个承诺",
+                                        "--save-intent needs --source 'FILE › HEADING' — where the rule book promises it"))
+                         + "\n")
         return EXIT_USAGE
     rc = answer_one(sess, text, args, sys.stdout)
     if rc != EXIT_USAGE and getattr(args, "save_intent", None):
         try:
             ident = save_intent(sess.cat, sess.parse(text), args)
-        except (ValueError, OSError) as e:
-            sys.stderr.write(f"error: {e}\n")
+        except ValueError as e:
+            sys.stderr.write(error_line(e) + "\n")
+            return EXIT_USAGE
+        except OSError as e:
+            from skillproof.model.errtext import os_reason
+            sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save_intent,
+                                            why=os_reason(e))) + "\n")
             return EXIT_USAGE
         if not args.json:
             sys.stdout.write(pick(f"意图 {ident} 已追加到 {args.save_intent}（该文件属于目录时，`skillproof check` 会证明它）\n",
@@ -357,14 +373,18 @@ def save_intent(cat, q, args) -> str:
     import re
     import tomllib
     from pathlib import Path
+    from skillproof.model.errtext import toml_syntax
+    from skillproof.model.msg import Msg
     if q.mode == "which":
-        raise ValueError("an intent is a yes/no question (can / always / never …), not a 'which' question")
+        raise ValueError(Msg("意图是一个是非问题（'can' / 'always' / 'never' …），不是 'which' 问题",
+                             "an intent is a yes/no question (can / always / never …), not a 'which' question"))
     path = Path(args.save_intent)
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     try:
         data = tomllib.loads(old)
     except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{path} is not a TOML file ({e}): not appended") from None
+        raise ValueError(Msg("{p} 不是 TOML 文件（{m}）：没有追加", "{p} is not a TOML file ({m}): not appended", p=str(path),
+                             m=toml_syntax(str(e)))) from None
     taken = {x.get("id") for x in data.get("intent", []) if isinstance(x, dict)}
     ident = args.intent_id
     if ident is None:
@@ -373,9 +393,10 @@ def save_intent(cat, q, args) -> str:
             n += 1
         ident = f"intent-{n}"
     if not re.match(r"^[a-z0-9][a-z0-9-]*$", ident):
-        raise ValueError(f"intent id '{ident}' must be lower-case words joined by '-'")
+        raise ValueError(Msg("意图的 id '{i}' 必须是用 '-' 连起来的小写词", "intent id '{i}' must be lower-case words joined by '-'",
+                             i=ident))
     if ident in taken:
-        raise ValueError(f"{path} already has an intent '{ident}'")
+        raise ValueError(Msg("{p} 已经有意图 '{i}'", "{p} already has an intent '{i}'", p=str(path), i=ident))
     q_ = lambda v: json.dumps(v, ensure_ascii=False)      # noqa: E731  (a JSON string is a TOML basic string)
     lines = ["[[intent]]", f"id = {q_(ident)}", f"claim = {q_(' '.join(q.text.split()))}",
              f"source = {q_(args.source.strip())}"]
@@ -394,13 +415,15 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
     try:
         res = sess.ask(text)
     except Q.QueryError as e:
+        from .cli import error_line
         if prompt_mode:
             out.write("\n".join(e.caret(text, "  ")) + "\n")
-            out.write(f"error: {e.msg}\n")
+            out.write(error_line(e.text) + "\n")
         else:
-            sys.stderr.write(f"error: {e.line(text)}\n")
-            if args.json:
-                out.write(json.dumps({"answer": None, "error": e.msg, "column": e.col + 1}, ensure_ascii=False) + "\n")
+            sys.stderr.write(error_line(e.line(text)) + "\n")
+            if args.json:                      # machine output: the English message (stable), the Chinese beside it
+                out.write(json.dumps({"answer": None, "error": e.text.render("en"), "error_zh": e.text.render("zh"),
+                                      "column": e.col + 1}, ensure_ascii=False) + "\n")
         return EXIT_USAGE
     if args.json:
         out.write(json.dumps(result_json(res), ensure_ascii=False, indent=2) + "\n")
@@ -410,7 +433,12 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
         try:
             saved = save_witness(res, args.save)
         except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+            from skillproof.model.errtext import os_reason
+            from skillproof.model.msg import Msg
+
+            from .cli import error_line
+            sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,
+                                            why=os_reason(e))) + "\n")
             return EXIT_USAGE
         if saved is None:
             sys.stderr.write(pick("注意：没有可保存的——这个答案没有例证\n", "note: nothing to save — this answer has no scenario\n"))

@@ -51,21 +51,31 @@ def run(args) -> int:
 
     from skillproof.model.names import shown
 
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     from .common import load_or_report
     if not args.id:
-        sys.stderr.write("error: explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
-                         "(`skillproof check` prints every finding's id in brackets)\n")
+        sys.stderr.write(error_line(Msg("`explain` 需要问题编号，例如 `skillproof explain CV002-1a2b3c4d5e`"
+                                        "（`skillproof check` 在方括号里列出每个问题的编号）",
+                                        "explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
+                                        "(`skillproof check` prints every finding's id in brackets)")) + "\n")
         return EXIT_USAGE
     ident = shown(args.id.strip(), 40)         # echoed in messages: one line, short
     code = ident.split("-", 1)[0].upper()
     fam, code_info = _family_of(code)
     if code_info is None:
         sug = nearest(code, list(all_codes()))
-        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{shown(code, 20)}'"
-                         + (f" — did you mean {sug}?" if sug else "") + " (ids look like CV002-1a2b3c4d5e)\n")
+        sys.stderr.write(error_line(Msg("'{i}' 不是问题编号：没有检查的代码是 '{c}'{zs}（编号形如 'CV002-1a2b3c4d5e'）",
+                                        "'{i}' is not a finding id: no check has the code '{c}'{es} (ids look like "
+                                        "CV002-1a2b3c4d5e)", i=ident, c=shown(code, 20),
+                                        zs=f"——你是不是想写 '{sug}'？" if sug else "",
+                                        es=f" — did you mean {sug}?" if sug else "")) + "\n")
         return EXIT_USAGE
     if fam is None:
-        sys.stderr.write(f"error: {ident} is an inconclusive-question finding; run `skillproof check` to see it\n")
+        sys.stderr.write(error_line(Msg("'{i}' 是无法判定的问题；运行 `skillproof check` 查看它",
+                                        "{i} is an inconclusive-question finding; run `skillproof check` to see it",
+                                        i=ident)) + "\n")
         return EXIT_USAGE
     cat = load_or_report(args.paths)
     if cat is None:
@@ -73,7 +83,9 @@ def run(args) -> int:
     opts = CX.Options(only=(fam.name,))
     if args.timeout is not None:
         if args.timeout <= 0:
-            sys.stderr.write(f"error: --timeout must be a positive number of seconds, not {args.timeout:g}\n")
+            sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
+                                            "--timeout must be a positive number of seconds, not {t:g}",
+                                            t=args.timeout)) + "\n")
             return EXIT_USAGE
         opts.timeout_ms = max(1, int(args.timeout * 1000))
     result = CX.run(cat, opts)
@@ -81,14 +93,15 @@ def run(args) -> int:
     if finding is None:
         same = [f.id for f in result.findings if f.check == code]
         near = nearest(ident, same) if same else None
-        msg = f"error: no finding {ident} in this catalogue"
+        msg = Msg("这个目录中没有问题 '{i}'", "no finding {i} in this catalogue", i=ident)
         if near:
-            msg += f" — did you mean {near}?"
+            msg += Msg("——你是不是想写 '{n}'？", " — did you mean {n}?", n=near)
         elif same:
-            msg += f" (findings of {code}: {', '.join(same[:6])}{' …' if len(same) > 6 else ''})"
+            listed = ", ".join(same[:6]) + (" …" if len(same) > 6 else "")
+            msg += Msg("（{c} 的问题有：{l}）", " (findings of {c}: {l})", c=code, l=listed)
         else:
-            msg += f" (the {fam.name} checks found nothing of {code})"
-        sys.stderr.write(msg + "\n")
+            msg += Msg("（'{f}' 检查族没有找到 {c} 的问题）", " (the {f} checks found nothing of {c})", f=fam.name, c=code)
+        sys.stderr.write(error_line(msg) + "\n")
         return EXIT_USAGE
     story = tell(cat, finding, fam, code_info)
     if args.save:
@@ -101,7 +114,9 @@ def run(args) -> int:
                     json.dump(scenario_file(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
                     f.write("\n")
             except OSError as e:
-                sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+                from skillproof.model.errtext import os_reason
+                sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,
+                                                why=os_reason(e))) + "\n")
                 return EXIT_USAGE
     if args.json:
         sys.stdout.write(json.dumps(story["json"], ensure_ascii=False, indent=2) + "\n")

@@ -71,8 +71,9 @@ def run(args) -> int:
     try:
         d = SC.load(args.file, cat)
     except SC.ScenarioErrors as e:
+        from .cli import error_line
         for err in e.errors:
-            sys.stderr.write(f"error: {err}\n")
+            sys.stderr.write(error_line(err) + "\n")
         return EXIT_USAGE
     r = replay(cat, d)
     if args.json:

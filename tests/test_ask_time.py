@@ -338,15 +338,15 @@ def test_invalidation_given_reads_its_giver_on_the_trace(cat, sess):
 
 
 @pytest.mark.parametrize("text, col, needle", [
-    ("can 邮 must receive in the main phase", 6, "is decided in 传递阶段"),
-    ("can anyone draw 3 at the send", 11, "is decided in 摸牌阶段"),
+    ("can 邮 must receive in the main phase", 6, "is decided in the send phase"),
+    ("can anyone draw 3 at the send", 11, "is decided in the draw phase"),
     ("can anyone play 甲 in the main phase in 争夺阶段", 36, "two windows"),
-    ("can anyone play 甲 in the draw phase when someone is dying", 18, "濒死求澄清 interrupts"),
+    ("can anyone play 甲 in the draw phase when someone is dying", 18, "the dying window interrupts"),
     ("can anyone play 甲 in the previous turn", 18, "says when a grant was handed out"),
     ("can anyone play 甲 after 转", 24, "makes none of them"),
     ("can anyone play 甲 after 转x", 24, "unknown skill or card"),
     ("can anyone be skipped in the main phase", 29, "expected a phase"),
-    ("can anyone play 甲 in the mian phase", 25, "unknown window 'mian' — did you mean main?"),
+    ("can anyone play 甲 in the mian phase", 25, "unknown window 'mian' — did you mean 'main'?"),
     ("can anyone play 甲 in 路仁's turn", 21, "unknown character '路仁' — did you mean 路人?"),
 ])
 def test_moment_errors_are_located(cat, text, col, needle):
