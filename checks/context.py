@@ -17,7 +17,7 @@ from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
 
 
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
-CONE_LIMIT, CONE_GRANTS = 14, 6  # how far a cone's state is widened to serve the next questions too
+CONE_LIMIT, CONE_GRANTS = 24, 6  # how far a cone's state is widened to serve the next questions too
 
 
 @dataclass
@@ -49,6 +49,7 @@ class Context:
         self.codes = X.Codes(self.cat)
         self._queries: dict = {}
         self._last_cone: dict = {}
+        self._plan: dict = {}
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
 
@@ -84,20 +85,33 @@ class Context:
                     return c.id
         return None
 
-    def cone(self, rules) -> tuple[list, list]:
+    @property
+    def symmetry(self):
+        if getattr(self, "_symmetry", None) is None:
+            from skillproof.model.symmetry import Symmetry
+            self._symmetry = Symmetry(self.cat)
+        return self._symmetry
+
+    def cone(self, rules, n: int | None = None) -> tuple[list, list]:
         """The cone of influence of a question about ``rules``: the characters that hold them or hand
-        them out (and the holders of invalidation, when no card invalidates), two plain characters for
-        'any other player', and the grants among them. A question's symbolic state holds only these,
-        so its cost does not grow with the catalogue. A witness found there is a real trace of the whole
+        them out, the holders of invalidation (of characters interchangeable by ``model.symmetry``, only as
+        many as there are seats: more cannot sit at one table), two plain characters for 'any other
+        player', and the grants among them. A question's symbolic state holds only these, so its cost does
+        not grow with the catalogue. A witness found there is a real trace of the whole
         game; a question about rules outside the cone is not asked in it."""
         cat = self.cat
         rules = {r for r in rules if r in cat.skills}
         grants = sorted(r for r in rules if cat.skills[r].is_grant and "InvalidSkill" not in cat.skills[r].closure)
         givers = {g.giver for r in rules if cat.skills[r].is_grant for g in cat.sites(r) if not g.giver_is_card}
-        givers |= {g.giver for g in cat.invalidation_sites() if not g.giver_is_card}
+        inv_givers = {g.giver for g in cat.invalidation_sites() if not g.giver_is_card}
         owners = {c for r in (rules - set(grants)) | givers for c in cat.owners(r)}
         order = list(cat.characters)
         out = sorted(owners, key=order.index)
+        # holders of invalidation: of interchangeable ones (model.symmetry) as many as can sit at the table
+        inv_owners = sorted({c for r in inv_givers for c in cat.owners(r)} - owners, key=order.index)
+        seats = max(n or 0, self.options.max_seats)
+        out = sorted(out + self.symmetry.thin(inv_owners, seats, kept=out), key=order.index)
+        givers |= inv_givers
         avoid = rules | givers
         for k in (1, 2):
             rep = self.representative(avoid, 1, skip=set(out))
@@ -111,7 +125,7 @@ class Context:
         built once and faster to share than to slice."""
         if self.shared:
             return self.query(self.playable(), G=G, n=n, lost=lost, inv_all=others_invalidated)
-        chars, grants = self.cone(rules)
+        chars, grants = self.cone(rules, n)
         # a symbolic state already built for a wider cone answers this question too (its extra characters
         # and grants only widen what may happen): reuse it instead of building another
         G = self.options.max_grants if G is None else G
@@ -122,6 +136,23 @@ class Context:
             if (kG, kn, kl, ki) == (G, n, lost, others_invalidated) and kg is not None and ko == kc \
                     and want_c <= set(kc) and want_g <= set(kg):
                 return q
+        shape = (G, n, lost, others_invalidated)
+        # the questions the family said come next (``plan``): build one state wide enough for as many of
+        # them as fit, so they reuse it instead of each building its own
+        planned = self._plan.get(shape)
+        if planned is not None and frozenset(rules) in planned[1]:
+            order = list(self.cat.characters)
+            uc, ug = list(chars), set(grants)
+            for rs in planned[0][planned[1][frozenset(rules)] + 1:]:
+                c2, g2 = self.cone(rs, n)
+                nc, ng = list(dict.fromkeys(uc + c2)), ug | set(g2)
+                if len(nc) > CONE_LIMIT or len(ng) > CONE_GRANTS:
+                    break
+                uc, ug = nc, ng
+            self._last_cone[shape] = (chars, grants)
+            chars, grants = sorted(uc, key=order.index), sorted(ug)
+            return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost,
+                              inv_all=others_invalidated)
         # or build the union with the last state built, while it stays small: the families ask about
         # related rules one after another, so the next cones fall inside it
         last = self._last_cone.get((G, n, lost, others_invalidated))
@@ -132,6 +163,23 @@ class Context:
                 chars, grants = sorted(uc, key=order.index), ug
         self._last_cone[(G, n, lost, others_invalidated)] = (chars, grants)
         return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
+
+    def plan(self, rule_sets, G=None, n=None, lost=False, others_invalidated=False) -> None:
+        """Say which questions come next, in order (each a set of rules, as ``query_for`` takes them, with
+        the same keywords): when one of them needs a new symbolic state, it is built over the cones of the
+        following ones too, as long as it stays within CONE_LIMIT characters and CONE_GRANTS grants. A wider
+        state is as sound as the narrow one (its extra characters and grants only widen what may happen:
+        a witness is still a real trace, and an impossibility there is one in the narrow cone too); the
+        plan is part of the family, so the results stay deterministic."""
+        if self.shared:
+            return
+        G = self.options.max_grants if G is None else G
+        n = self.options.max_seats if n is None else n
+        seq = [frozenset(r for r in rs) for rs in rule_sets]
+        first: dict = {}
+        for i, rs in enumerate(seq):
+            first.setdefault(rs, i)
+        self._plan[(G, n, lost, others_invalidated)] = (seq, first)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""

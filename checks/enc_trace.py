@@ -16,6 +16,7 @@ symbolic state to a concrete trace, for the cross-check: both live in ``checks.e
 from __future__ import annotations
 
 import z3
+from .terms import And, Eq, Or
 
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
@@ -46,7 +47,7 @@ def _arg_eq(S: SymState, ptype: str, var, value):
         return var == S.codes.colour[value]
     if ptype == "set<card>":
         want = {S.codes.card[x] for x in value}
-        return z3.And([b if c in want else z3.Not(b) for c, b in var.items()])
+        return And([b if c in want else z3.Not(b) for c, b in var.items()])
     raise ValueError(ptype)
 
 
@@ -62,22 +63,22 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     initial slot, or its old role before a replacement)."""
     owners = set(S.cat.owners(skill))
     if g != 0:
-        role = z3.Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
-        return z3.And(role, _one_turn_kept(S, g, skill, m))
-    old = z3.Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
+        role = Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
+        return And(role, _one_turn_kept(S, g, skill, m))
+    old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
     if r.initial and "OneTurnSkill" in r.closure:
         # a one-turn initial skill (KD001) a later turn end dropped is absent at the question but was held at
         # ``m`` if it survived the turn ends before ``m`` (twin of interpreter.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
         list_start = z3.If(S.repl, S.repl_m.t, S.start)
-        wraps = z3.And(S.inv_ev[0], z3.Not(z3.And(S.repl, S.inv_m[0].before(S.repl_m))))
-        old = z3.And(old, _survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
-        held = z3.Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
+        wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
+        old = And(old, _survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
+        held = Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
                      or [z3.BoolVal(False)])
-        held = z3.And(held, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
+        held = And(held, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
     else:
-        held = z3.Or([z3.And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
+        held = Or([And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                       if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
     return z3.If(S.old_role(0, m), old, held)
 
@@ -94,7 +95,7 @@ def _one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
     kept = m.t == S.start
     if te.index("drop_one_turn") < te.index("restore_invalid"):
         ev = S.inv_m[g]
-        kept = z3.Or(kept, z3.And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
+        kept = Or(kept, And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
     return kept
 
 
@@ -103,9 +104,9 @@ def _invalid_at(S: SymState, g: int, m: Moment):
     not been released by a turn end ([rules] turn_end restore_invalid) — nor wiped by a replacement."""
     ev = S.inv_m[g]
     still = z3.BoolVal(True) if "restore_invalid" not in S.cat.rules.turn_end else ev.t == m.t
-    out = z3.And(S.inv_ev[g], ev.before(m), still)
+    out = And(S.inv_ev[g], ev.before(m), still)
     if g == 0:
-        out = z3.And(out, z3.Not(z3.And(S.repl, ev.before(S.repl_m), S.repl_m.before(m))))
+        out = And(out, z3.Not(And(S.repl, ev.before(S.repl_m), S.repl_m.before(m))))
     return out
 
 
@@ -124,10 +125,10 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
             conds.append(z3.Not(_invalid_at(S, g, m)))
     if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
         if give.at:
-            conds.append(z3.Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
+            conds.append(Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
         else:
             conds.append(enc_in_window(S, m, g, rule.windows))
-    return z3.And(conds)
+    return And(conds)
 
 
 def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
@@ -146,26 +147,26 @@ def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
             continue
         w = [sl.present, S.rule_is(sl, grant), sl.m.before(m)]
         if r.initial:
-            w.append(z3.Not(z3.And(_invalid_at(S, 0, m), sl.m.before(S.inv_m[0]))))
-        ways.append(z3.And(w))
-    return z3.Or(ways) if ways else z3.BoolVal(False)
+            w.append(z3.Not(And(_invalid_at(S, 0, m), sl.m.before(S.inv_m[0]))))
+        ways.append(And(w))
+    return Or(ways) if ways else z3.BoolVal(False)
 
 
 def _moment_ok(S: SymState, m: Moment):
     """A well-formed moment: a turn of the trace, a window, and the facts of that window."""
     n = S.n
-    seat = lambda v: z3.Or([z3.And(v == s, S.present[s]) for s in range(n)])     # noqa: E731
-    return z3.Implies(m.present, z3.And(
+    seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
+    return z3.Implies(m.present, And(
         m.t >= S.start, m.t <= S.T - 1, m.step >= 0, m.step < S.steps,
         m.w >= 0, m.w < len(WCODES), m.w != WCODE["turn_end"],        # nothing happens once the turn ended
-        z3.If(m.w == DYING, z3.And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
-              z3.And(m.intr == NONE, m.dy == NONE)),
+        z3.If(m.w == DYING, And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
+              And(m.intr == NONE, m.dy == NONE)),
         z3.If(m.message_live(), seat(m.front), m.front == NONE)))
 
 
 def _lex_le(a: Moment, b: Moment):
     """``a`` happens no later than ``b`` in the turn order (turn, then window position)."""
-    return z3.Or(a.t < b.t, z3.And(a.t == b.t, a.pos() <= b.pos()))
+    return Or(a.t < b.t, And(a.t == b.t, a.pos() <= b.pos()))
 
 
 def enc_when_at(S: SymState, give: Give, g: int, m: Moment, params: dict):
@@ -201,7 +202,7 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
         if give.where is not None:          # read at the moment of handing out, as trace.give_errors does
             conds.append(S.compile(give.where, Ctx(S, {"self": g}, dict(params), {}, z3.BoolVal(False), moment=m)))
     conds.append(enc_when_at(S, give, g, m, params or {}))
-    return z3.And(conds)
+    return And(conds)
 
 
 def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last=None):
@@ -217,19 +218,19 @@ def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_las
     out = []
     for e in range(S.T - 1):              # the end of turn e, when e >= t_first
         if "restore_invalid" not in steps:
-            wrapped = z3.And(S.inv_ev[0], ev.t <= e)
+            wrapped = And(S.inv_ev[0], ev.t <= e)
         else:
-            wrapped = z3.And(S.inv_ev[0], ev.t == e, z3.BoolVal(drop_first))
+            wrapped = And(S.inv_ev[0], ev.t == e, z3.BoolVal(drop_first))
         keep = []
         for r, is_rule in rules:
             rule = S.cat.skills[r]
             if "OneTurnSkill" not in rule.closure:
                 keep.append(is_rule)
             elif rule.initial:
-                keep.append(z3.And(is_rule, wrapped, wrapped_by_inv))
-        within = e >= t_first if t_last is None else z3.And(e >= t_first, e < t_last)
-        out.append(z3.Implies(within, z3.Or(keep) if keep else z3.BoolVal(False)))
-    return z3.And(out)
+                keep.append(And(is_rule, wrapped, wrapped_by_inv))
+        within = e >= t_first if t_last is None else And(e >= t_first, e < t_last)
+        out.append(z3.Implies(within, Or(keep) if keep else z3.BoolVal(False)))
+    return And(out)
 
 
 # ==================================================================================== the relation
@@ -243,7 +244,7 @@ def reachability(S: SymState) -> list[Labelled]:
         out.append(Labelled(label, tuple(rules), e))
 
     n, T = S.n, S.T
-    seat = lambda v: z3.Or([z3.And(v == s, S.present[s]) for s in range(n)])     # noqa: E731
+    seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
     # ---- the table (trace.setup_errors / interpreter.snapshot_errors)
     for s in range(1, n - 1):
         add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
@@ -251,41 +252,41 @@ def reachability(S: SymState) -> list[Labelled]:
         add(f"at least {cat.rules.min_seats} players", (), S.present[s])
     for s in range(n):
         cands = S.chars_me if s == 0 else S.chars_other
-        add(f"seat {s} character", (), z3.Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
+        add(f"seat {s} character", (), Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
         for t in range(s):
-            add(f"distinct characters {t},{s}", (), z3.Implies(z3.And(S.present[s], S.present[t]),
+            add(f"distinct characters {t},{s}", (), z3.Implies(And(S.present[s], S.present[t]),
                                                                  S.char[s] != S.char[t]))
-        add(f"seat {s} identity", (), z3.And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
+        add(f"seat {s} identity", (), And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
                                              z3.Implies(S.alive[s], S.ident[s] != C.colour["none"])))
         for f in Seat.INT_FIELDS:
             lo, hi = V.INT_BOUNDS[f]
-            add(f"seat {s} {f}", (), z3.And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
+            add(f"seat {s} {f}", (), And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
         red, blue, tru = S.ints["red_messages"][s], S.ints["blue_messages"][s], S.ints["true_messages"][s]
-        add(f"seat {s} message counts", (), z3.And(red <= tru, blue <= tru, tru <= red + blue,
+        add(f"seat {s} message counts", (), And(red <= tru, blue <= tru, tru <= red + blue,
                                                    S.ints["non_black_messages"][s] <= tru))
         public = [c for c in cands if not cat.characters[c].hidden]
         add(f"seat {s} public roles face up", tuple(public),
             z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), S.face_up[s]))
         add(f"seat {s} face up implies ever", (), z3.Implies(S.face_up[s], S.ever[s]))
-    add("message direction", (), z3.And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))
+    add("message direction", (), And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))
     # ---- turns: the trace starts a turn, each turn's player sits at the table, a new turn passes on
-    add("first turn", (), z3.And(S.start >= 0, S.start <= T - 1))
+    add("first turn", (), And(S.start >= 0, S.start <= T - 1))
     for t in range(T):
         add(f"turn {t} player", (), z3.Implies(S.start <= t, seat(S.owner[t])))
         add(f"turn {t} sender", (), seat(S.sender_t[t]))
         if t > 0 and n > 1:
-            add(f"turn {t} passes on", (), z3.Implies(z3.And(S.start <= t - 1, S.present[1]),
+            add(f"turn {t} passes on", (), z3.Implies(And(S.start <= t - 1, S.present[1]),
                                                         S.owner[t] != S.owner[t - 1]))
     # ---- the moment of the question
     q = S.q
-    add("window", (), z3.And(S.now >= 0, S.now < len(WCODES), S.now != WCODE["turn_end"],
-                             z3.If(S.now == DYING, z3.And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
-                                   z3.And(S.intr == NONE, S.dying == NONE))))
+    add("window", (), And(S.now >= 0, S.now < len(WCODES), S.now != WCODE["turn_end"],
+                             z3.If(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
+                                   And(S.intr == NONE, S.dying == NONE))))
     add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
     if not cat.rules.lock_self:                       # interpreter.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
-            z3.And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
+            And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
     events = [sl.m for sl in S.slots if not sl.initial_slot] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m] + \
         ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]
@@ -294,8 +295,8 @@ def reachability(S: SymState) -> list[Labelled]:
         add(f"{m.name} before the question", (), z3.Implies(m.present, _lex_le(m, q)))
     for i, a in enumerate(events):
         for b in events[i + 1:]:
-            both = z3.And(a.present, b.present)
-            add(f"{a.name} / {b.name} order", (), z3.Implies(both, z3.And(
+            both = And(a.present, b.present)
+            add(f"{a.name} / {b.name} order", (), z3.Implies(both, And(
                 a.step != b.step, z3.Implies(a.before(b), _lex_le(a, b)), z3.Implies(b.before(a), _lex_le(b, a)))))
     # ---- the player's role replacement (trace.replace_errors / apply_replace)
     _replacement(S, add, seat)
@@ -309,21 +310,21 @@ def reachability(S: SymState) -> list[Labelled]:
             sc = C.site.get(give.site_id)
             for g in range(n):
                 if may_give(S, give, g) and not (give.to == "self" and g != s) and not (give.to == "others" and g == s):
-                    ways.append(z3.And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
+                    ways.append(And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
         add(f"seat {s} invalidation needs a giver", giver_rules,
-            z3.Implies(S.inv_ev[s], z3.Or(ways) if ways else z3.BoolVal(False)))
+            z3.Implies(S.inv_ev[s], Or(ways) if ways else z3.BoolVal(False)))
         now = S.inv_ev[s]
         if "restore_invalid" in cat.rules.turn_end:
-            now = z3.And(now, m.t == T - 1)
+            now = And(now, m.t == T - 1)
         if s == 0:
-            now = z3.And(now, z3.Not(z3.And(S.repl, m.before(S.repl_m))))
+            now = And(now, z3.Not(And(S.repl, m.before(S.repl_m))))
         add(f"seat {s} invalidated now", giver_rules, S.inv[s] == now)
         add(f"seat {s} invalidation only of a present seat", (), z3.Implies(S.inv_ev[s], S.present[s]))
     # ---- initial slots: the role's skills in order (consumed ones may be gone), minus one-turn skills
     # dropped at a turn end since the list began
     list_start = z3.If(S.repl, S.repl_m.t, S.start)
     # the seat's invalidation wraps its initial skills unless a replacement came after it
-    wraps_initial = z3.And(S.inv_ev[0], z3.Not(z3.And(S.repl, S.inv_m[0].before(S.repl_m))))
+    wraps_initial = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
     for slot in S.slots:
         if not slot.initial_slot:
             continue
@@ -334,11 +335,11 @@ def reachability(S: SymState) -> list[Labelled]:
             if j < len(sk):
                 held = S.rule_is(slot, sk[j])
                 rule = cat.skills[sk[j]]
-                body = held if (rule.consumed or "OneTurnSkill" in rule.closure) else z3.And(held, slot.present)
+                body = held if (rule.consumed or "OneTurnSkill" in rule.closure) else And(held, slot.present)
             else:
                 body = z3.Not(slot.present)
             by_char.append(z3.Implies(S.char[0] == C.char[c], body))
-        add(f"initial skill {j}", (), z3.And(by_char) if by_char else z3.Not(slot.present))
+        add(f"initial skill {j}", (), And(by_char) if by_char else z3.Not(slot.present))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
         add(f"initial skill {j} survives the turn ends", (), z3.Implies(
             slot.present, _survives_turn_ends(S, rules, list_start, wraps_initial)))
@@ -351,14 +352,14 @@ def reachability(S: SymState) -> list[Labelled]:
                     _survives_turn_ends(S, [(sk[j], z3.BoolVal(True))], list_start, wraps_initial),
                     slot.present)))
         if need:
-            add(f"initial skill {j} kept", (), z3.And(need))
+            add(f"initial skill {j} kept", (), And(need))
     # ---- grant slots: each handed out at its moment by a gives site (trace.give_errors), in order
     _grant_slots(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
     # may use that card type in the window (interpreter.card_usable at the moment)
     from .encode import enc_card_usable
     for k, pl in enumerate(S.plays):
-        add(f"play {k}", (), z3.Implies(pl.present, z3.And(
+        add(f"play {k}", (), z3.Implies(pl.present, And(
             pl.card >= 0, pl.card < len(C.cards), pl.m.t == T - 1, enc_card_usable(S, pl.card, 0, pl.m))))
         if k:
             add(f"play {k} after play {k - 1}", (), z3.Implies(pl.present, S.plays[k - 1].present))
@@ -379,7 +380,7 @@ def _replacement(S: SymState, add, seat):
         holders = [c for c in cat.owners(rid) if c in S.chars_old]
         if not holders:
             continue
-        conds = [z3.Or([S.old_char == C.char[c] for c in holders]), enc_in_window(S, m, 0, r.windows)]
+        conds = [Or([S.old_char == C.char[c] for c in holders]), enc_in_window(S, m, 0, r.windows)]
         # its usage condition in the window (争夺阶段: fight, 濒死求澄清: dying), read on the old role
         for win in ("fight", "dying"):
             cond = getattr(r, win)
@@ -389,19 +390,19 @@ def _replacement(S: SymState, add, seat):
         if r.initial:
             ev = S.inv_m[0]
             still = z3.BoolVal(True) if "restore_invalid" not in cat.rules.turn_end else ev.t == m.t
-            conds.append(z3.Not(z3.And(S.inv_ev[0], ev.before(m), still)))
-        ways.append(z3.And(conds))
+            conds.append(z3.Not(And(S.inv_ev[0], ev.before(m), still)))
+        ways.append(And(conds))
     add("replacement needs a role-replacing skill", tuple(rules),
-        z3.Implies(S.repl, z3.Or(ways) if ways else z3.BoolVal(False)))
+        z3.Implies(S.repl, Or(ways) if ways else z3.BoolVal(False)))
     old_ok = [S.old_char == C.char[c] for c in S.chars_old]
-    add("old role", (), z3.Implies(S.repl, z3.And(
-        z3.Or(old_ok or [z3.BoolVal(False)]),
-        z3.And([z3.Implies(S.present[s], S.old_char != S.char[s]) for s in range(S.n)]),
+    add("old role", (), z3.Implies(S.repl, And(
+        Or(old_ok or [z3.BoolVal(False)]),
+        And([z3.Implies(S.present[s], S.old_char != S.char[s]) for s in range(S.n)]),
         z3.Implies(S.old_face_up, S.old_ever),
         z3.Implies(z3.Not(S._old_attr("hidden")), S.old_face_up))))
     # server Player.roleSkillsData setter: the new role is face up as it comes (hidden roles face down),
     # and hasEverFaceUp restarts from that; nothing in a trace flips it afterwards
-    add("new role's face", (), z3.Implies(S.repl, z3.And(
+    add("new role's face", (), z3.Implies(S.repl, And(
         S.face_up[0] == z3.Not(S.seat_attr(0, "hidden", S.ctx(0))), S.ever[0] == S.face_up[0])))
     add("no replacement before the trace", (), z3.Implies(S.repl, m.t >= S.start))
 
@@ -417,9 +418,9 @@ def _grant_sources(S: SymState, slot):
             for g in range(S.n):
                 if not may_give(S, give, g) or (give.to == "self" and g != 0) or (give.to == "others" and g == 0):
                     continue
-                ways.append(z3.And(S.rule_is(slot, gid), slot.site == sc, slot.giver == g,
+                ways.append(And(S.rule_is(slot, gid), Eq(slot.site, sc), Eq(slot.giver, g),
                                    enc_give_ok(S, give, g, 0, slot.m, slot.params)))
-    return z3.Or(ways) if ways else z3.BoolVal(False)
+    return Or(ways) if ways else z3.BoolVal(False)
 
 
 def _grant_slots(S: SymState, add):
@@ -428,21 +429,21 @@ def _grant_slots(S: SymState, add):
     grant_slots = [sl for sl in S.slots if not sl.initial_slot]
     if S.lost is not None:
         sl = S.lost
-        add("lost grant: wiped by the replacement", (), z3.Implies(sl.present, z3.And(
+        add("lost grant: wiped by the replacement", (), z3.Implies(sl.present, And(
             S.repl, sl.m.before(S.repl_m), _grant_sources(S, sl))))
         _param_domains(S, add, "lost", sl)
     for i, slot in enumerate(grant_slots):
         m = slot.m
         if i > 0:
             prev = grant_slots[i - 1]
-            add(f"grant {i} after grant {i - 1}", (), z3.Implies(slot.present, z3.And(prev.present,
+            add(f"grant {i} after grant {i - 1}", (), z3.Implies(slot.present, And(prev.present,
                                                                                      prev.m.before(m))))
-        add(f"grant {i} after the replacement", (), z3.Implies(z3.And(slot.present, S.repl), S.repl_m.before(m)))
+        add(f"grant {i} after the replacement", (), z3.Implies(And(slot.present, S.repl), S.repl_m.before(m)))
         add(f"grant {i} source", tuple(sorted({g.giver for gid in slot.candidates for g in cat.sites(gid)})),
             z3.Implies(slot.present, _grant_sources(S, slot)))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
         add(f"grant {i} survives the turn ends", (), z3.Implies(
-            slot.present, _survives_turn_ends(S, rules, m.t, z3.And(S.inv_ev[0], m.before(S.inv_m[0])))))
+            slot.present, _survives_turn_ends(S, rules, m.t, And(S.inv_ev[0], m.before(S.inv_m[0])))))
         _param_domains(S, add, f"grant {i}", slot)
     # ---- per_turn: a site hands out at most per_turn grants to one player in one turn
     # (only the sites of grants the slots may hold: no other site's count can exceed anything; and only
@@ -454,7 +455,7 @@ def _grant_slots(S: SymState, add):
                 continue
             site_id = give.site_id
             for t in range(T):
-                cnt = z3.Sum([z3.If(z3.And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
+                cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
 
@@ -466,12 +467,12 @@ def _param_domains(S: SymState, add, name: str, slot) -> None:
         if pt == "card":
             own = [C.card[c] for c in cat.cards]
             add(f"{name} {pn} is a card", (),
-                z3.And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
-                else z3.Or([v == k for k in own]))
+                And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
+                else Or([v == k for k in own]))
         elif pt == "colour":
-            add(f"{name} {pn} is a colour", (), z3.And(v >= 0, v < len(C.colours)))
+            add(f"{name} {pn} is a colour", (), And(v >= 0, v < len(C.colours)))
         elif pt == "int":
-            add(f"{name} {pn} bound", (), z3.And(v >= 0, v <= 20))
+            add(f"{name} {pn} bound", (), And(v >= 0, v <= 20))
 
 
 def constraints(S: SymState) -> list:

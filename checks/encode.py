@@ -9,6 +9,7 @@ differently, to hide. Which symbolic traces are legal is ``checks.enc_trace`` (t
 from __future__ import annotations
 
 import z3
+from .terms import And, Eq, Or
 
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Ref, Rule
@@ -61,19 +62,19 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
                 continue
             applies = S.live_rule(slot, rid, "ConvertCardSkill")
             if not (cat.rules.face_down_converts if r.initial else cat.rules.face_down_grant_converts):
-                applies = z3.And(applies, S.face_up[0])
+                applies = And(applies, S.face_up[0])
             src = _ref_code(S, r.convert.source, slot)
-            matches = applies if src is None else z3.And(applies, src == actual)
-            in_targets = z3.Or([_ref_code(S, t, slot) == declared for t in r.convert.targets])
+            matches = applies if src is None else And(applies, src == actual)
+            in_targets = Or([_ref_code(S, t, slot) == declared for t in r.convert.targets])
             must = z3.BoolVal(r.convert.must)
-            veto = z3.Or(veto, z3.And(matches, z3.Not(in_targets), must))
-            passes = z3.And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
-            ok = z3.Or(ok, passes)
-            takes = z3.And(passes, z3.Or(actual != declared, must),
-                           z3.Or(via == NONE, z3.Not(via_must), must))
+            veto = Or(veto, And(matches, z3.Not(in_targets), must))
+            passes = And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
+            ok = Or(ok, passes)
+            takes = And(passes, Or(actual != declared, must),
+                           Or(via == NONE, z3.Not(via_must), must))
             via = z3.If(takes, slot.index, via)
             via_must = z3.If(takes, must, via_must)
-    return z3.And(ok, z3.Not(veto)), z3.If(veto, NONE, via)
+    return And(ok, z3.Not(veto)), z3.If(veto, NONE, via)
 
 
 def _ban_all(S, r: Rule, slot):
@@ -85,7 +86,7 @@ def _ban_has(S, r: Rule, slot, declared):
     c = r.ban.cards
     if isinstance(c, Ref):
         return _set_member(declared, slot.params[c.value])
-    return z3.Or([declared == S.codes.card[x.value] for x in c] or [z3.BoolVal(False)])
+    return Or([declared == S.codes.card[x.value] for x in c] or [z3.BoolVal(False)])
 
 
 @_memo
@@ -97,21 +98,55 @@ def enc_banned(S: SymState, declared):
             r = S.cat.skills[rid]
             if r.ban is None:
                 continue
-            terms.append(z3.And(S.live_rule(slot, rid, "CannotPlayCard"),
-                                z3.Or(_ban_all(S, r, slot), _ban_has(S, r, slot, declared))))
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+            terms.append(And(S.live_rule(slot, rid, "CannotPlayCard"),
+                                Or(_ban_all(S, r, slot), _ban_has(S, r, slot, declared))))
+    return Or(terms) if terms else z3.BoolVal(False)
+
+
+def _key(a):
+    """A cache key for an encoder argument: z3 terms by their AST id (alive as long as the state that
+    holds them), moments by their window term, dicts by their items, plain values as they are."""
+    if isinstance(a, z3.AstRef):
+        return ("ast", a.get_id())
+    if isinstance(a, Moment):
+        return ("moment", a.w.get_id())
+    if isinstance(a, dict):
+        return ("dict",) + tuple(sorted(a.items()))
+    return a
+
+
+def _cached(S, name, args, build):
+    """``build()`` once per symbolic state, encoder name and arguments (see _memo)."""
+    cache = S.__dict__.setdefault("_enc_cache", {})
+    key = (name,) + tuple(_key(a) for a in args)
+    if key not in cache:
+        cache[key] = build()
+    return cache[key]
+
+
+def _const(v):
+    """The Python int of a constant argument (an int or a z3 numeral), else None."""
+    if isinstance(v, int):
+        return v
+    if z3.is_int_value(v):
+        return v.as_long()
+    return None
 
 
 def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
     """Twin of trace.actor_ok: may ``seat`` act as ``actor`` (model.turn.ACTORS) at moment ``m``?"""
+    return _cached(S, "enc_actor_ok", (m, seat, actor), lambda: _actor_ok(S, m, seat, actor))
+
+
+def _actor_ok(S: SymState, m: Moment, seat, actor: str):
     if actor == "turn":
-        return S.owner_at(m.t) == seat
+        return Eq(S.owner_at(m.t), seat)
     if actor == "others":
         return S.owner_at(m.t) != seat
     if actor == "anyone":
         return z3.BoolVal(True)
     if actor == "in_front":
-        return m.front == seat
+        return Eq(m.front, seat)
     if actor == "not_in_front":
         return m.front != seat
     if actor == "sender":                   # who sends this turn's message (trace.actor_ok)
@@ -124,8 +159,12 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
 def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
     """Twin of trace.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor
     (an untimed moment, window NONE, is every window)."""
-    terms = [z3.And(m.w == WCODE[w], enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
-    return z3.Or([m.w == NONE] + terms)
+    return _cached(S, "enc_in_window", (m, seat, windows), lambda: _in_window(S, m, seat, windows))
+
+
+def _in_window(S: SymState, m: Moment, seat, windows: dict):
+    terms = [And(Eq(m.w, WCODE[w]), enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
+    return Or([Eq(m.w, NONE)] + terms)
 
 
 def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
@@ -140,13 +179,13 @@ def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
             c = getattr(r, w)
             if c is not None:
                 out.append(z3.Implies(S.now == WCODE[w], S.compile(c, ctx)))
-        return z3.And(out) if out else z3.BoolVal(True)
+        return And(out) if out else z3.BoolVal(True)
     if seat == 0:
-        return z3.Or([z3.And(live, enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
+        return Or([And(live, enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
                       for sl, live in holds(S, rid, "ActiveSkill")] or [z3.BoolVal(False)])
     owners = [c for c in S.cat.owners(rid) if c in S.chars_other]
-    held = z3.Or([S.char[seat] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
-    return z3.And(S.present[seat], held, z3.Not(S.inv[seat]) if r.initial else z3.BoolVal(True),
+    held = Or([S.char[seat] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
+    return And(S.present[seat], held, z3.Not(S.inv[seat]) if r.initial else z3.BoolVal(True),
                   enc_in_window(S, m, seat, r.windows), cond_at(S.ctx(seat)))
 
 
@@ -155,7 +194,7 @@ def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
     r = S.cat.skills[rid]
     cards = [z3.IntVal(S.codes.card[c]) for c in S.cat.cards]
     if r.ban is not None:
-        return z3.Or([z3.And(enc_card_usable(S, c, seat), z3.Or(_ban_all(S, r, slot), _ban_has(S, r, slot, c)))
+        return Or([And(enc_card_usable(S, c, seat), Or(_ban_all(S, r, slot), _ban_has(S, r, slot, c)))
                       for c in cards] or [z3.BoolVal(False)])
     if r.receive is not None:
         return enc_at_decision(S, "receive", seat)
@@ -164,7 +203,7 @@ def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
     if r.draw is not None:
         return enc_at_decision(S, "draw", seat)
     if r.convert is not None:
-        return z3.Or([enc_card_usable(S, c, seat) for c in cards] or [z3.BoolVal(False)])
+        return Or([enc_card_usable(S, c, seat) for c in cards] or [z3.BoolVal(False)])
     return z3.BoolVal(True)
 
 
@@ -174,19 +213,27 @@ def enc_at_decision(S: SymState, decision: str, seat=0):
     from skillproof.model.turn import DECISION_WINDOWS
     wins, actor = DECISION_WINDOWS[decision]
     alive = S.alive[seat] if isinstance(seat, int) else z3.BoolVal(True)
-    return z3.And(w_in(S.now, wins), enc_actor_ok(S, S.q, seat, actor), alive)
+    return And(w_in(S.now, wins), enc_actor_ok(S, S.q, seat, actor), alive)
 
 
 def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
     """Twin of interpreter.card_usable: a card of the declared type may be used by ``seat`` now."""
     m = m or S.q
-    return z3.Or([z3.And(declared == S.codes.card[c.id], enc_in_window(S, m, seat, c.windows))
+    return _cached(S, "enc_card_usable", (declared, seat, m), lambda: _card_usable(S, declared, seat, m))
+
+
+def _card_usable(S: SymState, declared, seat, m: Moment):
+    k = _const(declared)
+    if k is not None:               # a known card type: only its own windows can hold (same term, built once)
+        return next((enc_in_window(S, m, seat, c.windows) for c in S.cat.cards.values()
+                     if S.codes.card[c.id] == k), z3.BoolVal(False))
+    return Or([And(Eq(declared, S.codes.card[c.id]), enc_in_window(S, m, seat, c.windows))
                   for c in S.cat.cards.values()] or [z3.BoolVal(False)])
 
 
 def enc_card_window(S: SymState, declared):
     """The window of the question is one the declared card type is used in (whoever uses it)."""
-    return z3.Or([S.now == NONE] + [z3.And(declared == S.codes.card[c.id], w_in(S.now, tuple(c.windows)))
+    return Or([S.now == NONE] + [And(declared == S.codes.card[c.id], w_in(S.now, tuple(c.windows)))
                                     for c in S.cat.cards.values() if c.windows])
 
 
@@ -194,7 +241,7 @@ def enc_card_window(S: SymState, declared):
 def enc_can_play(S: SymState, actual, declared):
     """Twin of interpreter.can_play: convertible, not banned, usable in the window."""
     ok, _ = enc_conversion(S, actual, declared)
-    return z3.And(ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
+    return And(ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
 
 
 @_memo
@@ -209,19 +256,19 @@ def enc_resolves(S: SymState, declared):
             p = r.plays
             if p is None or p.card_of != "none":
                 continue
-            is_card = z3.Or([declared == S.codes.card[c] for c in p.cards])
-            live = z3.And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
+            is_card = Or([declared == S.codes.card[c] for c in p.cards])
+            live = And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
             if r.has("ActiveSkill"):
                 now = enc_in_window(S, S.q, 0, r.windows)
                 for win in ("fight", "dying"):
                     c = getattr(r, win)
                     ok = S.compile(c, S.ctx(0, slot)) if c is not None else z3.BoolVal(False)
-                    now = z3.And(now, z3.Implies(S.now == WCODE[win], ok))
+                    now = And(now, z3.Implies(S.now == WCODE[win], ok))
             else:
                 now = enc_card_usable(S, declared)
             bans = z3.Not(enc_banned(S, declared)) if p.checks_bans else z3.BoolVal(True)
-            terms.append(z3.And(is_card, live, now, bans))
-    return z3.Or(terms)
+            terms.append(And(is_card, live, now, bans))
+    return Or(terms)
 
 
 @_memo
@@ -231,17 +278,17 @@ def enc_fires(S: SymState, rid: str):
     r = S.cat.skills[rid]
     if r.fires is None:
         return z3.BoolVal(False)
-    win = z3.Or([S.now == NONE] + [S.now == WCODE[w] for w in r.fires.at])
-    terms = [z3.And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)),
+    win = Or([S.now == NONE] + [S.now == WCODE[w] for w in r.fires.at])
+    terms = [And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)),
                     S.compile(r.fires.when, S.ctx(0, slot))) for slot in S.slots if rid in slot.candidates]
-    return z3.And(win, z3.Or(terms)) if terms else z3.BoolVal(False)
+    return And(win, Or(terms)) if terms else z3.BoolVal(False)
 
 
 # ======================================================================================== receive
 @_memo
 def enc_receive_parts(S: SymState):
     mr = S.cat.rules.must_receive
-    must = z3.Or([t for k, t in (("sender", S.sender == 0), ("turn", S.turn == 0), ("locked", S.locked[0]))
+    must = Or([t for k, t in (("sender", S.sender == 0), ("turn", S.turn == 0), ("locked", S.locked[0]))
                   if k in mr] or [z3.BoolVal(False)])
     cannot = z3.BoolVal(False)
     for slot in S.slots:
@@ -251,8 +298,8 @@ def enc_receive_parts(S: SymState):
                 continue
             live = S.live_rule(slot, rid, "MustReceiveMessage")
             ctx = S.ctx(0, slot)
-            must = z3.Or(must, z3.And(live, S.compile(r.receive.must, ctx)))
-            cannot = z3.Or(cannot, z3.And(live, S.compile(r.receive.cannot, ctx)))
+            must = Or(must, And(live, S.compile(r.receive.must, ctx)))
+            cannot = Or(cannot, And(live, S.compile(r.receive.cannot, ctx)))
     return must, cannot
 
 
@@ -262,7 +309,7 @@ def enc_receive(S: SymState):
     players must receive; must wins over cannot when ``rules.must_beats_cannot``)."""
     must, cannot = enc_receive_parts(S)
     both = MUST if S.cat.rules.must_beats_cannot else CANNOT
-    return z3.If(z3.And(must, cannot), both, z3.If(must, MUST, z3.If(cannot, CANNOT, FREE)))
+    return z3.If(And(must, cannot), both, z3.If(must, MUST, z3.If(cannot, CANNOT, FREE)))
 
 
 # ================================================================================== send groups
@@ -279,7 +326,7 @@ def enc_default_send(S: SymState, group: str, d, lc):
     if group == "SendMessageDirectionSkill":
         return d == S.message_dir
     if group == "SendMessageCanLockSkill":
-        return z3.And(lc <= 1, z3.Or(lc == 0, S.lockable))
+        return And(lc <= 1, Or(lc == 0, S.lockable))
     return z3.BoolVal(True)
 
 
@@ -305,8 +352,8 @@ def enc_banned_all(S: SymState):
         for rid in S.rules_with(slot, "CannotPlayCard"):
             r = S.cat.skills[rid]
             if r.ban is not None:
-                terms.append(z3.And(S.live_rule(slot, rid, "CannotPlayCard"), _ban_all(S, r, slot)))
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+                terms.append(And(S.live_rule(slot, rid, "CannotPlayCard"), _ban_all(S, r, slot)))
+    return Or(terms) if terms else z3.BoolVal(False)
 
 
 @_memo
@@ -319,8 +366,8 @@ def enc_skills_gone(S: SymState):
         keep.append(S.live(slot, "ActiveSkill"))
         init = [r for r in slot.candidates if S.cat.skills[r].initial]
         if init:
-            keep.append(z3.And(slot.present, z3.Not(S.wrapped(slot)), z3.Or([S.rule_is(slot, r) for r in init])))
-    return z3.Not(z3.Or(keep)) if keep else z3.BoolVal(True)
+            keep.append(And(slot.present, z3.Not(S.wrapped(slot)), Or([S.rule_is(slot, r) for r in init])))
+    return z3.Not(Or(keep)) if keep else z3.BoolVal(True)
 
 
 def _usable(S: SymState, which: str):
@@ -331,8 +378,8 @@ def _usable(S: SymState, which: str):
             cond = getattr(r, which)
             if cond is None:
                 continue
-            terms.append(z3.And(S.live_rule(slot, rid, "ActiveSkill"), S.compile(cond, S.ctx(0, slot))))
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+            terms.append(And(S.live_rule(slot, rid, "ActiveSkill"), S.compile(cond, S.ctx(0, slot))))
+    return Or(terms) if terms else z3.BoolVal(False)
 
 
 @_memo
@@ -350,31 +397,31 @@ def enc_skip_dying(S: SymState):
 def _enc_skip(S: SymState, phase: str):
     """Twin of interpreter._skip: the ingredients ``rules.skip_<phase>`` names."""
     parts = getattr(S.cat.rules, f"skip_{phase}")
-    cannot_play = z3.Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
+    cannot_play = Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
     if "can_use" in parts:
         has_skill = _usable(S, phase)
     else:
-        non_main = [z3.And(S.live(slot, "ActiveSkill"), z3.Not(S.live(slot, "MainPhaseSkill"))) for slot in S.slots]
-        has_skill = z3.Or(non_main) if non_main else z3.BoolVal(False)
-    no_skill = z3.And(S.ever[0], z3.Not(has_skill))
+        non_main = [And(S.live(slot, "ActiveSkill"), z3.Not(S.live(slot, "MainPhaseSkill"))) for slot in S.slots]
+        has_skill = Or(non_main) if non_main else z3.BoolVal(False)
+    no_skill = And(S.ever[0], z3.Not(has_skill))
     if "skills_gone" in parts:
-        no_skill = z3.Or(enc_skills_gone(S), no_skill)
-    return z3.And(cannot_play, no_skill)
+        no_skill = Or(enc_skills_gone(S), no_skill)
+    return And(cannot_play, no_skill)
 
 
 def _cards_playable_in(S: SymState, phase: str):
     ids = [c.id for c in S.cat.cards.values() if phase in c.phases]
-    return z3.Or([z3.Not(enc_banned(S, z3.IntVal(S.codes.card[c]))) for c in ids] or [z3.BoolVal(False)])
+    return Or([z3.Not(enc_banned(S, z3.IntVal(S.codes.card[c]))) for c in ids] or [z3.BoolVal(False)])
 
 
 @_memo
 def enc_could_act_fight(S: SymState):
-    return z3.Or(_usable(S, "fight"), z3.And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "fight")))
+    return Or(_usable(S, "fight"), And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "fight")))
 
 
 @_memo
 def enc_could_act_dying(S: SymState):
-    return z3.Or(_usable(S, "dying"), z3.And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "dying")))
+    return Or(_usable(S, "dying"), And(S.ints["hand_count"][0] > 0, _cards_playable_in(S, "dying")))
 
 
 # ===================================================================================== draw count
@@ -401,14 +448,14 @@ def enc_turn_end_survivors(S: SymState):
     for slot in S.slots:
         present = slot.present
         wrapped = S.invalid(slot)
-        one_turn = z3.Or([S.rule_is(slot, r) for r in slot.candidates
+        one_turn = Or([S.rule_is(slot, r) for r in slot.candidates
                           if "OneTurnSkill" in S.cat.skills[r].closure] or [z3.BoolVal(False)])
         for step in S.cat.rules.turn_end:
             if step == "restore_invalid":
                 wrapped = z3.BoolVal(False)
             else:
-                present = z3.And(present, z3.Not(z3.And(one_turn, z3.Not(wrapped))))
-        out.append((present, wrapped, z3.And(present, one_turn)))
+                present = And(present, z3.Not(And(one_turn, z3.Not(wrapped))))
+        out.append((present, wrapped, And(present, one_turn)))
     return out
 
 
@@ -419,7 +466,7 @@ def holds(S: SymState, rid: str, kind: str | None = None):
     out = []
     for sl in S.slots:
         if rid in sl.candidates:
-            live = S.live_rule(sl, rid, kind) if kind else z3.And(sl.present, S.rule_is(sl, rid))
+            live = S.live_rule(sl, rid, kind) if kind else And(sl.present, S.rule_is(sl, rid))
             out.append((sl, live))
     return out
 
@@ -429,7 +476,7 @@ def conversion_applies(S: SymState, slot: Slot, rid: str):
     r = S.cat.skills[rid]
     a = S.live_rule(slot, rid, "ConvertCardSkill")
     if not (S.cat.rules.face_down_converts if r.initial else S.cat.rules.face_down_grant_converts):
-        a = z3.And(a, S.face_up[0])
+        a = And(a, S.face_up[0])
     return a
 
 
@@ -439,12 +486,12 @@ def conversion_source_is(S: SymState, slot: Slot, rid: str, actual):
 
 
 def conversion_targets_has(S: SymState, slot: Slot, rid: str, declared):
-    return z3.Or([_ref_code(S, t, slot) == declared for t in S.cat.skills[rid].convert.targets])
+    return Or([_ref_code(S, t, slot) == declared for t in S.cat.skills[rid].convert.targets])
 
 
 def card_var(S: SymState, name: str):
     v = z3.Int(f"{S.p}{name}")
-    return v, z3.And(v >= 0, v < len(S.codes.cards))
+    return v, And(v >= 0, v < len(S.codes.cards))
 
 
 # =============================================================================== win / game result
@@ -485,7 +532,7 @@ def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, 
     for s in order:
         for live, rid, where in holders.get(s, []):
             r = cat.skills[rid]
-            guard = z3.And(S.present[s], live, z3.Or(S.alive[s], z3.BoolVal(not r.initial)))
+            guard = And(S.present[s], live, Or(S.alive[s], z3.BoolVal(not r.initial)))
             for ei, eff in enumerate(getattr(r, kind)):
                 D, W, pk = _enc_effect(S, s, eff, guard, D, W, order, f"{tag}_{s}_{rid}_{ei}", turn)
                 if pk is not None:
@@ -496,7 +543,7 @@ def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, 
 def _set_of(S: SymState, lam, ctx: Ctx):
     if lam is None:
         return [z3.BoolVal(False)] * S.n
-    return [z3.And(S.present[q], _compile(lam.body, ctx.bind(lam.var, q))) for q in range(S.n)]
+    return [And(S.present[q], _compile(lam.body, ctx.bind(lam.var, q))) for q in range(S.n)]
 
 
 def _enc_effect(S, s, eff, guard, D, W, order, tag, turn=None):
@@ -504,30 +551,30 @@ def _enc_effect(S, s, eff, guard, D, W, order, tag, turn=None):
     bindings = [({}, z3.BoolVal(True))]
     pick = None
     if eff.each is not None:
-        bindings = [({eff.each.var: p}, z3.And(S.present[p], _compile(eff.each.body, base.bind(eff.each.var, p))))
+        bindings = [({eff.each.var: p}, And(S.present[p], _compile(eff.each.body, base.bind(eff.each.var, p))))
                     for p in order]
     elif eff.pick is not None:
-        cands = [z3.And(S.present[p], _compile(eff.pick.body, base.bind(eff.pick.var, p))) for p in range(S.n)]
+        cands = [And(S.present[p], _compile(eff.pick.body, base.bind(eff.pick.var, p))) for p in range(S.n)]
         pv = z3.Int(f"{S.p}pick_{tag}")
         pick = (pv, cands)
-        any_c = z3.Or(cands)
-        S.extra.append(z3.Implies(any_c, z3.Or([z3.And(pv == p, cands[p]) for p in range(S.n)])))
-        bindings = [({eff.pick.var: p}, z3.And(any_c, pv == p)) for p in range(S.n)]
+        any_c = Or(cands)
+        S.extra.append(z3.Implies(any_c, Or([And(pv == p, cands[p]) for p in range(S.n)])))
+        bindings = [({eff.pick.var: p}, And(any_c, pv == p)) for p in range(S.n)]
     for bound, sel in bindings:
         ctx = Ctx(S, {"self": s, **bound}, {}, {}, z3.BoolVal(False), list(W), list(D), turn=turn)
-        fire = z3.And(guard, sel, _compile(eff.when, ctx))
+        fire = And(guard, sel, _compile(eff.when, ctx))
         aw, rw = _set_of(S, eff.winners_add, ctx), _set_of(S, eff.winners_remove, ctx)
         ad, rd = _set_of(S, eff.declared_add, ctx), _set_of(S, eff.declared_remove, ctx)
-        W = [z3.If(fire, z3.Or(z3.And(W[q], z3.Not(rw[q])), aw[q]), W[q]) for q in range(S.n)]
-        D = [z3.If(fire, z3.Or(z3.And(D[q], z3.Not(rd[q])), ad[q]), D[q]) for q in range(S.n)]
+        W = [z3.If(fire, Or(And(W[q], z3.Not(rw[q])), aw[q]), W[q]) for q in range(S.n)]
+        D = [z3.If(fire, Or(And(D[q], z3.Not(rd[q])), ad[q]), D[q]) for q in range(S.n)]
     return D, W, pick
 
 
 def slot_is(S: SymState, index, rid: str):
     """The slot numbered by ``index`` (a z3 Int, e.g. the conversion that fires or the send skill in
     force) holds ``rid``."""
-    terms = [z3.And(index == sl.index, S.rule_is(sl, rid)) for sl in S.slots if rid in sl.candidates]
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+    terms = [And(index == sl.index, S.rule_is(sl, rid)) for sl in S.slots if rid in sl.candidates]
+    return Or(terms) if terms else z3.BoolVal(False)
 
 
 def receive_rule_parts(S: SymState, rid: str):

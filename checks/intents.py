@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from skillproof.model.loader import CatalogueError
+from skillproof.model.msg import Msg
+
 from .ask import Names, QueryError, parse
+from .ask.errors import at_word
 from .ask.syntax import Query
 from .registry import RUN_CODES, all_codes
 
@@ -22,18 +26,21 @@ def parse_claim(cat, intent, names: Names | None = None) -> Query:
     """The intent's claim as a Query (a located QueryError if it is not a yes/no question)."""
     q = parse(cat, intent.claim, names)
     if q.mode == "which":
-        raise QueryError("an intent is a yes/no question (can / always / never …): a 'which' question lists "
-                         "answers instead", 0, max(1, len(intent.claim.split()[0]) if intent.claim.split() else 1))
+        raise QueryError(Msg("意图是一个是非问题（'can' / 'always' / 'never' …）：'which' 问题列出的是答案",
+                             "an intent is a yes/no question (can / always / never …): a 'which' question lists "
+                             "answers instead"), 0, max(1, len(intent.claim.split()[0]) if intent.claim.split() else 1))
     return q
 
 
-def claim_error(intent, e: QueryError) -> str:
-    """``file:line: [claim] column N: message (at 'word')`` — the claim's line in the catalogue file."""
+def claim_error(intent, e: QueryError) -> CatalogueError:
+    """``file:line: [claim] column N: message (at 'word')`` — the claim's line in the catalogue file (in both
+    languages: ``str()`` renders it in the run's language)."""
     loc = intent.at("claim")
-    word = ""
+    word = Msg("", "")
     if 0 <= e.col < len(intent.claim):
-        word = f" (at '{intent.claim[e.col:e.end].strip() or intent.claim[e.col]}')"
-    return f"{loc.file}:{loc.line}: [claim] column {e.col + 1}: {e.msg}{word}"
+        word = at_word(intent.claim[e.col:e.end].strip() or intent.claim[e.col])
+    return CatalogueError(loc.file, loc.line, "claim", Msg("第 {col} 列：{m}{w}", "column {col}: {m}{w}", col=e.col + 1,
+                                                           m=e.text, w=word))
 
 
 def claims(cat) -> tuple[dict, list[str]]:
@@ -50,24 +57,27 @@ def claims(cat) -> tuple[dict, list[str]]:
     return out, bad
 
 
-def problems(cat) -> list[str]:
-    """Located errors of the intents: claims that are not questions, ``intends`` naming unknown checks."""
+def problems(cat) -> list[CatalogueError]:
+    """Located errors of the intents: claims that are not questions, ``intends`` naming unknown checks
+    (messages in both languages, each ``file:line: [key] message``)."""
     if not cat.intents:
         return []
-    from skillproof.model.names import nearest
+    from skillproof.model.names import did_you_mean, nearest
     _, bad = claims(cat)
     codes = set(all_codes())
     for it in cat.intents:
         loc = it.at("intends")
         for x in it.intends:
             if x.check in RUN_CODES or x.check in OWN_CODES:
-                bad.append(f"{loc.file}:{loc.line}: [intends] '{x}': an intent cannot document "
-                           f"{'an undecided question' if x.check in RUN_CODES else 'a broken intent'} "
-                           "as designed")
+                bad.append(CatalogueError(loc.file, loc.line, "intends", Msg(
+                               "'{x}'：意图不能把{zw}写成设计如此", "'{x}': an intent cannot document {ew} as designed", x=str(x),
+                               zw="无法判定的问题" if x.check in RUN_CODES else "被违反的意图",
+                               ew="an undecided question" if x.check in RUN_CODES else "a broken intent")))
             elif x.check not in codes:
                 hint = nearest(x.check, codes)
-                bad.append(f"{loc.file}:{loc.line}: [intends] unknown check '{x.check}'"
-                           + (f" — did you mean '{hint}'?" if hint else ""))
+                bad.append(CatalogueError(loc.file, loc.line, "intends", Msg(
+                    "未知的检查 '{c}'{dym}", "unknown check '{c}'{dym}", c=x.check,
+                    dym=did_you_mean(f"'{hint}'") if hint else "")))
     return bad
 
 

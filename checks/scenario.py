@@ -17,8 +17,10 @@ from skillproof.model import trace as TR
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
+from skillproof.model.errtext import SEE_LIMITS, json_reason, not_utf8, os_reason
 from skillproof.model.loader import CatalogueError
-from skillproof.model.names import hint, shown, suggestion_budget
+from skillproof.model.msg import Msg
+from skillproof.model.names import echo, hint, quoted, shown, suggestion_budget
 from skillproof.model.state import Seat, State
 
 DECISIONS = {
@@ -44,9 +46,14 @@ ScenarioError = CatalogueError
 
 
 class ScenarioErrors(Exception):
+    """The located problems of a scenario file (``str(e)``: in the run's language when it is called)."""
+
     def __init__(self, errors):
-        super().__init__("; ".join(map(str, errors)))
+        super().__init__()
         self.errors = errors
+
+    def __str__(self) -> str:
+        return "; ".join(map(str, self.errors))
 
 
 # ------------------------------------------------------------------ JSON with the line of every value
@@ -72,12 +79,13 @@ class _Pos:
         self._at = i
         return self._line
 
-    def fail(self, msg: str):
-        raise ScenarioErrors([ScenarioError(self.file, self.line_at(min(self.i, self.n)), "", f"not valid JSON: {msg}")])
-
-    def over(self, msg: str):
+    def fail(self, msg):
         raise ScenarioErrors([ScenarioError(self.file, self.line_at(min(self.i, self.n)), "",
-                                            f"{msg} (see docs/catalogue-format.md § Limits)")])
+                                            Msg("不是有效的 JSON：{m}", "not valid JSON: {m}", m=msg))])
+
+    def over(self, msg):
+        raise ScenarioErrors([ScenarioError(self.file, self.line_at(min(self.i, self.n)), "",
+                                            Msg("{m}{see}", "{m}{see}", m=msg, see=SEE_LIMITS))])
 
     def ws(self):
         t, i, n = self.text, self.i, self.n
@@ -89,9 +97,10 @@ class _Pos:
         self.ws()
         self.lines[path] = self.line_at(self.i)
         if self.i >= self.n:
-            self.fail("unexpected end of file")
+            self.fail(Msg("文件意外结束", "unexpected end of file"))
         if len(path) >= L.JSON_DEPTH:
-            self.over(f"arrays and objects nested more than {L.JSON_DEPTH} levels deep (the limit)")
+            self.over(Msg("数组和对象嵌套超过 {n} 层（上限）", "arrays and objects nested more than {n} levels deep (the limit)",
+                          n=L.JSON_DEPTH))
         c = self.text[self.i]
         if c == "{":
             self.i += 1
@@ -103,11 +112,11 @@ class _Pos:
             while True:
                 self.ws()
                 if not self.text.startswith('"', self.i):
-                    self.fail("expected a quoted key")
+                    self.fail(Msg("这里应是带引号的键", "expected a quoted key"))
                 key = self.string()
                 self.ws()
                 if not self.text.startswith(":", self.i):
-                    self.fail(f"expected ':' after \"{shown(key)}\"")
+                    self.fail(Msg("\"{k}\" 之后应是 ':'", "expected ':' after \"{k}\"", k=echo(key)))
                 self.i += 1
                 out[key] = self.value(path + (key,))
                 self.ws()
@@ -117,7 +126,7 @@ class _Pos:
                 if self.text.startswith("}", self.i):
                     self.i += 1
                     return out
-                self.fail("expected ',' or '}'")
+                self.fail(Msg("这里应是 ',' 或 '}}'", "expected ',' or '}}'"))
         if c == "[":
             self.i += 1
             out = []
@@ -134,21 +143,22 @@ class _Pos:
                 if self.text.startswith("]", self.i):
                     self.i += 1
                     return out
-                self.fail("expected ',' or ']'")
+                self.fail(Msg("这里应是 ',' 或 ']'", "expected ',' or ']'"))
         if c == '"':
             return self.string()
         m = _NUM.match(self.text, self.i)
         if m and len(m.group()) > L.NUMBER_CHARS:
-            self.over(f"a number of {len(m.group()):,} characters; the limit is {L.NUMBER_CHARS}")
+            self.over(Msg("数有 {n:,} 个字符，上限是 {limit}", "a number of {n:,} characters; the limit is {limit}",
+                          n=len(m.group()), limit=L.NUMBER_CHARS))
         try:
             v, end = json.JSONDecoder().raw_decode(self.text, self.i)
         except json.JSONDecodeError as e:
             self.i = e.pos
-            self.fail(e.msg)
+            self.fail(json_reason(e.msg))
         except (ValueError, RecursionError) as e:       # cannot happen after the checks above; never a traceback
-            self.fail(f"unreadable value ({type(e).__name__})")
+            self.fail(Msg("读不了的值（'{t}'）", "unreadable value ({t})", t=type(e).__name__))
         if isinstance(v, (dict, list)):                  # raw_decode only gets here on scalars
-            self.fail("unexpected value")
+            self.fail(Msg("意外的值", "unexpected value"))
         self.i = end
         return v
 
@@ -157,9 +167,10 @@ class _Pos:
             s, end = json.decoder.scanstring(self.text, self.i + 1)
         except json.JSONDecodeError as e:
             self.i = e.pos
-            self.fail(e.msg)
+            self.fail(json_reason(e.msg))
         if len(s) > L.STRING_CHARS:
-            self.over(f"a string of {len(s):,} characters; the limit is {L.STRING_CHARS:,}")
+            self.over(Msg("字符串有 {n:,} 个字符，上限是 {limit:,}", "a string of {n:,} characters; the limit is {limit:,}",
+                          n=len(s), limit=L.STRING_CHARS))
         self.i = end
         return s
 
@@ -169,7 +180,7 @@ def parse_json(text: str, file: str):
     v = p.value(())
     p.ws()
     if p.i != len(text):
-        p.fail("extra data after the scenario")
+        p.fail(Msg("场景之后还有多余的数据", "extra data after the scenario"))
     return v, p.lines
 
 
@@ -231,27 +242,36 @@ class _Checker:
     def typed(self, path, v, ty, what) -> bool:
         ok = isinstance(v, ty) and not (ty is int and isinstance(v, bool))
         if not ok:
-            self.err(path, f"{what} must be {'an integer' if ty is int else 'true or false' if ty is bool else 'a ' + ty.__name__}"
-                           f", not {_what(v)}")
+            zh, en = {int: ("整数", "an integer"), bool: ("'true' 或 'false'", "true or false")}.get(
+                ty, (ty.__name__, "a " + ty.__name__))
+            self.err(path, Msg("{w}必须是{zh}，不能是{got}", "{w} must be {en}, not {got}", w=_w(what), zh=zh, en=en,
+                               got=_what(v)))
         elif ty is int and abs(v) > L.INT_MAX:
-            self.err(path, f"{what} = {shown(v, 20)} is out of range (integers lie within ±{L.INT_MAX:,})")
+            self.err(path, Msg("{w} = {v} 超出范围（整数须在 ±{max:,} 之内）",
+                               "{w} = {v} is out of range (integers lie within ±{max:,})",
+                               w=_w(what), v=echo(v, 20), max=L.INT_MAX))
             return False
         return ok
 
     def keys(self, path, d: dict, allowed, what):
         for k in d:
             if k not in allowed:
-                self.err(path + (k,), f"unknown key {_q(k)} in {what}{self.dym(k, allowed)}")
+                self.err(path + (k,), Msg("{w}中有未知的键 {k}{dym}", "unknown key {k} in {w}{dym}", k=_q(k), w=_w(what),
+                                          dym=self.dym(k, allowed)))
 
     def name(self, path, v, table: dict, what: str, names=None) -> bool:
         """Is ``v`` one of ``table``'s ids? (A located error if not, or if it is not even a string.)"""
         if not isinstance(v, str):
-            self.err(path, f"{what} must be a string id, not {_what(v)}")
+            self.err(path, Msg("{w}必须是字符串 id，不能是{got}", "{w} must be a string id, not {got}", w=_w(what),
+                               got=_what(v)))
             return False
         if v not in table:
             cands = list(table) + list(names or ())
-            msg = f"{_q(v)} is not a card id" if what == "card" else f"unknown {what} {_q(v)}"
-            self.err(path, msg + self.dym(v, cands))
+            if what == "card":
+                msg = Msg("{v} 不是牌的 id{dym}", "{v} is not a card id{dym}", v=_q(v), dym=self.dym(v, cands))
+            else:
+                msg = Msg("未知的{w} {v}{dym}", "unknown {w} {v}{dym}", w=_w(what), v=_q(v), dym=self.dym(v, cands))
+            self.err(path, msg)
             return False
         return True
 
@@ -259,63 +279,79 @@ class _Checker:
         if v is None and nullable:
             return True
         if self.typed(path, v, int, what) and self.n and not 0 <= v < self.n:
-            self.err(path, f"{what} must be a seat number 0..{self.n - 1}")
+            self.err(path, Msg("{w}必须是座位号 0..{last}", "{w} must be a seat number 0..{last}", w=_w(what),
+                               last=self.n - 1))
             return False
         return isinstance(v, int)
 
     def choice(self, path, v, options, what):
         if not isinstance(v, str) or v not in options:
-            self.err(path, f"{what} must be one of {', '.join(options)}, not {_q(v)}" + self.dym(v, options))
+            self.err(path, Msg("{w}必须是 {zo} 之一，不能是 {v}{dym}", "{w} must be one of {eo}, not {v}{dym}", w=_w(what),
+                               zo="、".join(f"'{o}'" for o in options), eo=", ".join(options), v=_q(v),
+                               dym=self.dym(v, options)))
 
     def check(self, d) -> None:
         if not isinstance(d, dict):
-            self.err((), "a scenario is a JSON object with \"state\", \"question\" and \"expect\"")
+            self.err((), Msg("场景是一个带 \"state\"、\"question\" 和 \"expect\" 的 JSON 对象",
+                             "a scenario is a JSON object with \"state\", \"question\" and \"expect\""))
             return
-        self.keys((), d, TOP_KEYS, "a scenario")
+        self.keys((), d, TOP_KEYS, Msg("场景", "a scenario"))
         for k in ("note", "finding", "query"):
             if k in d and not isinstance(d[k], str):
-                self.err((k,), f"'{k}' must be a string, not {_what(d[k])}")
+                self.err((k,), Msg("'{k}' 必须是字符串，不能是{got}", "'{k}' must be a string, not {got}", k=k, got=_what(d[k])))
         if "trace" in d:
             self.trace(d["trace"])
         elif "state" not in d:
-            self.err((), "missing key 'trace' (the table at the start and the events: {\"setup\": …, \"events\": […]}) "
-                         "or, in an older untimed scenario, 'state'")
+            self.err((), Msg("缺少键 'trace'（开始时的牌桌和事件：{{\"setup\": …, \"events\": […]}}），"
+                             "旧的不带时间的场景则是 'state'",
+                             "missing key 'trace' (the table at the start and the events: {{\"setup\": …, \"events\": […]}}) "
+                             "or, in an older untimed scenario, 'state'"))
         if "state" in d:
             self.state(d["state"])
         if "question" not in d:
-            self.err((), "missing key 'question' (e.g. {\"decision\": \"can_play\", \"actual\": \"Jie_Huo\", "
-                         "\"declared\": \"Wu_Dao\"})")
+            self.err((), Msg("缺少键 'question'（例如 {{\"decision\": \"can_play\", \"actual\": \"Jie_Huo\", "
+                             "\"declared\": \"Wu_Dao\"}}）",
+                             "missing key 'question' (e.g. {{\"decision\": \"can_play\", \"actual\": \"Jie_Huo\", "
+                             "\"declared\": \"Wu_Dao\"}})"))
         else:
             self.question(("question",), d["question"], d.get("expect"), ("expect",))
         also = d.get("also", [])
         if not isinstance(also, list):
-            self.err(("also",), "'also' must be a list of {\"question\": …, \"expect\": …}")
+            self.err(("also",), Msg("'also' 必须是 {{\"question\": …, \"expect\": …}} 的列表",
+                                    "'also' must be a list of {{\"question\": …, \"expect\": …}}"))
         elif len(also) >= L.QUESTIONS:
-            self.err(("also",), f"'also' has {len(also):,} questions; the limit is {L.QUESTIONS - 1:,}")
+            self.err(("also",), Msg("'also' 有 {n:,} 个问题，上限是 {limit:,}", "'also' has {n:,} questions; the limit is {limit:,}",
+                                    n=len(also), limit=L.QUESTIONS - 1))
         else:
             for i, item in enumerate(also):
                 if not isinstance(item, dict) or "question" not in item:
-                    self.err(("also", i), "each 'also' entry needs a 'question'")
+                    self.err(("also", i), Msg("'also' 的每一项都需要 'question'", "each 'also' entry needs a 'question'"))
                     continue
-                self.keys(("also", i), item, ("question", "expect"), "an 'also' entry")
+                self.keys(("also", i), item, ("question", "expect"), Msg("'also' 的一项", "an 'also' entry"))
                 self.question(("also", i, "question"), item["question"], item.get("expect"), ("also", i, "expect"))
 
     def trace(self, tr):
         P = ("trace",)
         if not isinstance(tr, dict):
-            self.err(P, f"'trace' must be an object {{\"setup\": the table at the start, \"events\": [ … ]}}, not {_what(tr)}")
+            self.err(P, Msg("'trace' 必须是对象 {{\"setup\": 开始时的牌桌, \"events\": [ … ]}}，不能是{got}",
+                            "'trace' must be an object {{\"setup\": the table at the start, \"events\": [ … ]}}, not {got}",
+                            got=_what(tr)))
             return
-        self.keys(P, tr, ("setup", "events"), "the trace")
+        self.keys(P, tr, ("setup", "events"), Msg("经过 'trace'", "the trace"))
         if "setup" not in tr:
-            self.err(P, "missing key 'setup' (the table at the start: {\"seats\": […]})")
+            self.err(P, Msg("缺少键 'setup'（开始时的牌桌：{{\"seats\": […]}}）",
+                            "missing key 'setup' (the table at the start: {{\"seats\": […]}})"))
             return
         self.state(tr["setup"], P + ("setup",))
         events = tr.get("events", [])
         if not isinstance(events, list):
-            self.err(P + ("events",), f"'events' must be a list of events, e.g. {{\"event\": \"turn\", \"seat\": 0}}, not {_what(events)}")
+            self.err(P + ("events",), Msg("'events' 必须是事件的列表，例如 {{\"event\": \"turn\", \"seat\": 0}}，不能是{got}",
+                                          "'events' must be a list of events, e.g. {{\"event\": \"turn\", \"seat\": 0}}, not {got}",
+                                          got=_what(events)))
             return
         if len(events) > L.TRACE_EVENTS:
-            self.err(P + ("events",), f"{len(events):,} events; the limit is {L.TRACE_EVENTS:,}")
+            self.err(P + ("events",), Msg("{n:,} 个事件，上限是 {limit:,}", "{n:,} events; the limit is {limit:,}",
+                                          n=len(events), limit=L.TRACE_EVENTS))
             return
         for i, ev in enumerate(events):
             self.event(P + ("events", i), ev)
@@ -323,18 +359,20 @@ class _Checker:
     def event(self, P, ev):
         cat = self.cat
         if not isinstance(ev, dict) or "event" not in ev:
-            self.err(P, f"an event is an object with \"event\" ({', '.join(TR.EVENT_KINDS)})")
+            self.err(P, Msg("事件是带 \"event\"（{zk}）的对象", "an event is an object with \"event\" ({ek})",
+                            zk="、".join(f"'{k}'" for k in TR.EVENT_KINDS), ek=", ".join(TR.EVENT_KINDS)))
             return
         kind = ev["event"]
         if not isinstance(kind, str) or kind not in EVENT_KEYS:
-            self.err(P + ("event",), f"unknown event {_q(kind)} (events: {', '.join(TR.EVENT_KINDS)})"
-                     + self.dym(kind, list(EVENT_KEYS)))
+            self.err(P + ("event",), Msg("未知的事件 {v}（事件有：{zk}）{dym}", "unknown event {v} (events: {ek}){dym}",
+                                         v=_q(kind), zk="、".join(f"'{k}'" for k in TR.EVENT_KINDS),
+                                         ek=", ".join(TR.EVENT_KINDS), dym=self.dym(kind, list(EVENT_KEYS))))
             return
         need, opt = EVENT_KEYS[kind]
-        self.keys(P, ev, ("event",) + need + opt, f"a '{kind}' event")
+        self.keys(P, ev, ("event",) + need + opt, Msg("'{k}' 事件", "a '{k}' event", k=kind))
         for k in need:
             if k not in ev:
-                self.err(P, f"a '{kind}' event needs '{k}'")
+                self.err(P, Msg("'{kind}' 事件需要 '{k}'", "a '{kind}' event needs '{k}'", kind=kind, k=k))
         for k in EVENT_SEATS:
             if k in ev:
                 self.seat_no(P + (k,), ev[k], f"'{k}'", nullable=True)
@@ -352,36 +390,40 @@ class _Checker:
             give = TR.site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
             if give is None:
                 sites = [g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives]
-                self.err(P + ("site",), f"no gives site {_q(ev['site'])} (a site is GIVER#INDEX, e.g. "
-                         f"{sites[0] if sites else 'BianZeTong#0'})" + self.dym(ev["site"], sites))
+                self.err(P + ("site",), Msg("没有给出位置 {v}（位置写成 '给出者#序号'，例如 '{ex}'）{dym}",
+                                            "no gives site {v} (a site is GIVER#INDEX, e.g. {ex}){dym}", v=_q(ev['site']),
+                                            ex=sites[0] if sites else 'BianZeTong#0', dym=self.dym(ev["site"], sites)))
             else:
                 self.args(P + ("args",), ev.get("args", {}), cat.skills.get(give.grant))
 
     def args(self, P, args, rule):
         if not isinstance(args, dict):
-            self.err(P, f"'args' must be an object, not {_what(args)}")
+            self.err(P, Msg("'args' 必须是对象，不能是{got}", "'args' must be an object, not {got}", got=_what(args)))
             return
         for k, v in args.items():
             ty = rule.params.get(k) if rule is not None else None
             if ty is None:
-                name = rule.name if rule is not None else "this grant"
-                self.err(P + (k,), f"{name} has no parameter {_q(k)}" +
-                         (f" (it takes {', '.join(rule.params)})" if rule is not None and rule.params else " (it takes none)"))
+                name = rule.name if rule is not None else Msg("这个给出的技能", "this grant")
+                takes = Msg("（它的参数是 {z}）", " (it takes {e})", z="、".join(f"'{p}'" for p in rule.params),
+                            e=", ".join(rule.params)) if rule is not None and rule.params else \
+                    Msg("（它不带参数）", " (it takes none)")
+                self.err(P + (k,), Msg("{n}没有参数 {k}{t}", "{n} has no parameter {k}{t}", n=name, k=_q(k), t=takes))
                 continue
             self.arg(P + (k,), ty, v)
 
     def state(self, st, P=("state",)):
         what = P[-1]
         if not isinstance(st, dict):
-            self.err(P, f"'{what}' must be an object, not {_what(st)}")
+            self.err(P, Msg("'{w}' 必须是对象，不能是{got}", "'{w}' must be an object, not {got}", w=what, got=_what(st)))
             return
-        self.keys(P, st, STATE_KEYS, f"the {what}")
+        self.keys(P, st, STATE_KEYS, Msg("'{w}'", "the {w}", w=what))
         seats = st.get("seats")
         if not isinstance(seats, list) or not seats:
-            self.err(P + ("seats",), "'seats' must be a non-empty list")
+            self.err(P + ("seats",), Msg("'seats' 必须是非空的列表", "'seats' must be a non-empty list"))
             return
         if len(seats) > L.SEATS:
-            self.err(P + ("seats",), f"{len(seats):,} seats; the limit is {L.SEATS}")
+            self.err(P + ("seats",), Msg("{n:,} 个座位，上限是 {limit}", "{n:,} seats; the limit is {limit}",
+                                         n=len(seats), limit=L.SEATS))
             return
         self.n = len(seats)
         for k in ("turn", "sender", "in_front", "dying", "turn_sender"):
@@ -393,7 +435,8 @@ class _Checker:
         if "message" in st:
             m = st["message"]
             if not isinstance(m, list) or any(not isinstance(c, str) or c not in V.MESSAGE_COLOURS for c in m):
-                self.err(P + ("message",), f"'message' must be a list of colours ({', '.join(V.MESSAGE_COLOURS)})")
+                self.err(P + ("message",), Msg("'message' 必须是颜色的列表（{z}）", "'message' must be a list of colours ({e})",
+                                               z="、".join(f"'{c}'" for c in V.MESSAGE_COLOURS), e=", ".join(V.MESSAGE_COLOURS)))
         if "message_dir" in st:
             self.choice(P + ("message_dir",), st["message_dir"], V.DIRECTIONS, "'message_dir'")
         if "message_lockable" in st:
@@ -401,10 +444,12 @@ class _Checker:
         if "unknowns" in st:
             u = st["unknowns"]
             if not isinstance(u, dict):
-                self.err(P + ("unknowns",), f"'unknowns' must be an object, not {_what(u)}")
+                self.err(P + ("unknowns",), Msg("'unknowns' 必须是对象，不能是{got}", "'unknowns' must be an object, not {got}",
+                                                got=_what(u)))
             else:
                 for k, v in u.items():
-                    if not isinstance(v, bool) and not self.typed(P + ("unknowns", k), v, int, "an unknown's value"):
+                    if not isinstance(v, bool) and not self.typed(P + ("unknowns", k), v, int,
+                                                                  Msg("未知量的值", "an unknown's value")):
                         continue
         for i, seat in enumerate(seats):
             self.seat(P + ("seats", i), seat)
@@ -412,11 +457,12 @@ class _Checker:
     def seat(self, P, seat):
         cat = self.cat
         if not isinstance(seat, dict):
-            self.err(P, f"a seat must be an object with 'character' and 'skills', not {_what(seat)}")
+            self.err(P, Msg("座位必须是带 'character' 和 'skills' 的对象，不能是{got}",
+                            "a seat must be an object with 'character' and 'skills', not {got}", got=_what(seat)))
             return
-        self.keys(P, seat, SEAT_KEYS, "a seat")
+        self.keys(P, seat, SEAT_KEYS, Msg("座位", "a seat"))
         if "character" not in seat:
-            self.err(P, "a seat needs a 'character'")
+            self.err(P, Msg("座位需要 'character'", "a seat needs a 'character'"))
         else:
             self.name(P + ("character",), seat["character"], cat.characters, "character",
                       [c.name for c in cat.characters.values()])
@@ -427,19 +473,22 @@ class _Checker:
             self.choice(P + ("identity",), seat["identity"], V.COLOURS, "'identity'")
         for k in Seat.INT_FIELDS:
             if k in seat and self.typed(P + (k,), seat[k], int, f"'{k}'") and seat[k] < 0:
-                self.err(P + (k,), f"'{k}' cannot be negative")
+                self.err(P + (k,), _negative(k))
         if "played" in seat:                     # the cards used this turn, as declared
             if not isinstance(seat["played"], list):
-                self.err(P + ("played",), f"'played' must be a list of card ids, not {_what(seat['played'])}")
+                self.err(P + ("played",), Msg("'played' 必须是牌的 id 的列表，不能是{got}",
+                                              "'played' must be a list of card ids, not {got}", got=_what(seat['played'])))
             else:
                 for j, c in enumerate(seat["played"][:len(cat.cards) + 1]):
                     self.name(P + ("played", j), c, cat.cards, "card", [x.name for x in cat.cards.values()])
         skills = seat.get("skills", [])
         if not isinstance(skills, list):
-            self.err(P + ("skills",), f"'skills' must be a list, not {_what(skills)}")
+            self.err(P + ("skills",), Msg("'skills' 必须是列表，不能是{got}", "'skills' must be a list, not {got}",
+                                          got=_what(skills)))
             return
         if len(skills) > L.SKILLS_PER_SEAT:
-            self.err(P + ("skills",), f"{len(skills):,} skills; the limit is {L.SKILLS_PER_SEAT}")
+            self.err(P + ("skills",), Msg("{n:,} 个技能，上限是 {limit}", "{n:,} skills; the limit is {limit}",
+                                          n=len(skills), limit=L.SKILLS_PER_SEAT))
             return
         for j, inst in enumerate(skills):
             self.skill(P + ("skills", j), inst)
@@ -447,9 +496,9 @@ class _Checker:
     def skill(self, P, inst):
         cat = self.cat
         if not isinstance(inst, dict) or "rule" not in inst:
-            self.err(P, "a skill entry needs a 'rule' (a skill or grant id)")
+            self.err(P, Msg("技能项需要 'rule'（技能或给出的技能的 id）", "a skill entry needs a 'rule' (a skill or grant id)"))
             return
-        self.keys(P, inst, SKILL_KEYS, "a skill entry")
+        self.keys(P, inst, SKILL_KEYS, Msg("技能项", "a skill entry"))
         rid = inst["rule"]
         if not self.name(P + ("rule",), rid, cat.skills, "skill", [r.name for r in cat.skills.values()]):
             return
@@ -457,7 +506,7 @@ class _Checker:
         self.args(P + ("args",), inst.get("args", {}), rule)
         if "turns_ago" in inst and self.typed(P + ("turns_ago",), inst["turns_ago"], int, "'turns_ago'") \
                 and inst["turns_ago"] < 0:
-            self.err(P + ("turns_ago",), "'turns_ago' cannot be negative")
+            self.err(P + ("turns_ago",), _negative("turns_ago"))
         if inst.get("at") is not None:
             self.choice(P + ("at",), inst["at"], tuple(TW.WINDOWS), "'at'")
         if "giver" in inst:
@@ -466,8 +515,10 @@ class _Checker:
             site = inst["site"]
             sites = [f"{g.giver}#{g.index}" for g in cat.sites(rid)]
             if not isinstance(site, str) or site not in sites:
-                self.err(P + ("site",), f"no gives site {_q(site)} hands out {rule.name}" +
-                         (f" (sites: {', '.join(sites)})" if sites else ""))
+                self.err(P + ("site",), Msg("没有给出{n}的给出位置 {v}{zs}", "no gives site {v} hands out {n}{es}",
+                                            v=_q(site), n=rule.name,
+                                            zs=f"（位置有：{'、'.join(sites)}）" if sites else "",
+                                            es=f" (sites: {', '.join(sites)})" if sites else ""))
         for k in ("invalid", "used"):
             if k in inst:
                 self.typed(P + (k,), inst[k], bool, f"'{k}'")
@@ -478,30 +529,32 @@ class _Checker:
             self.name(P, v, cat.cards, "card")
         elif ty == "set<card>":
             if not isinstance(v, list):
-                self.err(P, f"a set of cards is a list of card ids, not {_what(v)}")
+                self.err(P, Msg("一组牌是牌的 id 的列表，不能是{got}", "a set of cards is a list of card ids, not {got}",
+                                got=_what(v)))
             else:
                 for x in v:
                     self.name(P, x, cat.cards, "card")
         elif ty == "bool":
-            self.typed(P, v, bool, "this parameter")
+            self.typed(P, v, bool, Msg("这个参数", "this parameter"))
         elif ty == "int":
-            self.typed(P, v, int, "this parameter")
+            self.typed(P, v, int, Msg("这个参数", "this parameter"))
         elif ty == "colour":
-            self.choice(P, v, V.COLOURS, "a colour")
+            self.choice(P, v, V.COLOURS, Msg("颜色", "a colour"))
 
     def question(self, P, q, expect, EP):
         cat = self.cat
         if not isinstance(q, dict) or "decision" not in q:
-            self.err(P, "a question needs a 'decision'")
+            self.err(P, Msg("问题需要 'decision'", "a question needs a 'decision'"))
             return
         d = q["decision"]
         if not isinstance(d, str) or d not in DECISIONS:
-            self.err(P + ("decision",), f"unknown decision {_q(d)}" + self.dym(d, list(DECISIONS)))
+            self.err(P + ("decision",), Msg("未知的判定 {v}{dym}", "unknown decision {v}{dym}", v=_q(d),
+                                            dym=self.dym(d, list(DECISIONS))))
             return
-        self.keys(P, q, ("decision", "seat") + QUESTION_KEYS[d], f"a '{d}' question")
+        self.keys(P, q, ("decision", "seat") + QUESTION_KEYS[d], Msg("'{d}' 问题", "a '{d}' question", d=d))
         for k in DECISIONS[d]:
             if k not in q:
-                self.err(P, f"a '{d}' question needs '{k}'")
+                self.err(P, Msg("'{d}' 问题需要 '{k}'", "a '{d}' question needs '{k}'", d=d, k=k))
         if "seat" in q:
             self.seat_no(P + ("seat",), q["seat"], "'seat'")
         if d == "result":
@@ -512,16 +565,17 @@ class _Checker:
             for k in ("declared", "winners"):
                 if k in q:
                     if not isinstance(q[k], list):
-                        self.err(P + (k,), f"'{k}' must be a list of seat numbers, not {_what(q[k])}")
+                        self.err(P + (k,), _seat_list(k, q[k]))
                     else:
                         for j, x in enumerate(q[k]):
-                            self.seat_no(P + (k, j), x, f"'{k}' entries")
+                            self.seat_no(P + (k, j), x, Msg("'{k}' 的每一项", "'{k}' entries", k=k))
             if "picks" in q:
                 if not isinstance(q["picks"], dict):
-                    self.err(P + ("picks",), f"'picks' must be an object of seat numbers, not {_what(q['picks'])}")
+                    self.err(P + ("picks",), Msg("'picks' 必须是座位号的对象，不能是{got}",
+                                                 "'picks' must be an object of seat numbers, not {got}", got=_what(q['picks'])))
                 else:
                     for k, x in q["picks"].items():
-                        self.seat_no(P + ("picks", k), x, "a pick")
+                        self.seat_no(P + ("picks", k), x, Msg("选择的座位", "a pick"))
         else:
             for k in ("actual", "declared"):
                 if k in q:
@@ -535,7 +589,7 @@ class _Checker:
                 self.choice(P + ("dir",), q["dir"], V.DIRECTIONS, "'dir'")
             if "lock_count" in q and self.typed(P + ("lock_count",), q["lock_count"], int, "'lock_count'") \
                     and q["lock_count"] < 0:
-                self.err(P + ("lock_count",), "'lock_count' cannot be negative")
+                self.err(P + ("lock_count",), _negative("lock_count"))
         if d in ("holds", "matters") and "rule" in q:
             self.name(P + ("rule",), q["rule"], cat.skills, "skill")
         if d == "matters" and "args" in q and isinstance(q.get("rule"), str) and q["rule"] in cat.skills:
@@ -545,27 +599,55 @@ class _Checker:
                 self.seat_no(P + ("user",), q["user"], "'user'")
             if "skill" in q and self.name(P + ("skill",), q["skill"], cat.skills, "skill") \
                     and cat.skills[q["skill"]].plays is None:
-                self.err(P + ("skill",), f"{cat.skills[q['skill']].name} puts no card into play ('plays')")
+                self.err(P + ("skill",), Msg("{n}不打出任何牌（没有 'plays'）", "{n} puts no card into play ('plays')",
+                                             n=cat.skills[q['skill']].name))
         if d == "result" and "seating" in q:
             if not isinstance(q["seating"], list):
-                self.err(P + ("seating",), f"'seating' must be a list of seat numbers, not {_what(q['seating'])}")
+                self.err(P + ("seating",), _seat_list("seating", q["seating"]))
             else:
                 for j, x in enumerate(q["seating"]):
-                    self.seat_no(P + ("seating", j), x, "'seating' entries")
+                    self.seat_no(P + ("seating", j), x, Msg("'seating' 的每一项", "'seating' entries"))
         if expect is not None:
             if not isinstance(expect, dict):
-                self.err(EP, f"'expect' must be an object of answer keys, e.g. {{\"can_play\": true}}, not {_what(expect)}")
+                self.err(EP, Msg("'expect' 必须是答案键的对象，例如 `{{\"can_play\": true}}`，不能是{got}",
+                                 "'expect' must be an object of answer keys, e.g. {{\"can_play\": true}}, not {got}",
+                                 got=_what(expect)))
             else:
-                self.keys(EP, expect, ANSWER_KEYS[d], f"the answers of a '{d}' question")
+                self.keys(EP, expect, ANSWER_KEYS[d], Msg("'{d}' 问题的答案", "the answers of a '{d}' question", d=d))
 
 
-def _what(v) -> str:
-    return {bool: "true or false", int: "a number", float: "a number", str: "a string", list: "a list",
-            dict: "an object", type(None): "null"}.get(type(v), type(v).__name__)
+_WHAT = {bool: ("布尔值", "true or false"), int: ("数", "a number"), float: ("数", "a number"), str: ("字符串", "a string"),
+         list: ("列表", "a list"), dict: ("对象", "an object"), type(None): ("'null'", "null")}
 
 
-def _q(v) -> str:
-    return f"'{shown(v)}'" if isinstance(v, str) else shown(v)
+def _what(v) -> Msg:
+    zh, en = _WHAT.get(type(v), (type(v).__name__, type(v).__name__))
+    return Msg(zh, en)
+
+
+#: what a value is, for the names a check is asked about
+_NAMED = {"card": ("牌", "card"), "character": ("角色", "character"), "skill": ("技能", "skill")}
+
+
+def _w(what) -> Msg:
+    """The thing a message is about: a message, a kind of name (card, skill …) or a key quoted ("'seat'")."""
+    if isinstance(what, Msg):
+        return what
+    if what in _NAMED:
+        return Msg(*_NAMED[what])
+    return Msg("{w} ", "{w}", w=what)
+
+
+def _negative(k: str) -> Msg:
+    return Msg("'{k}' 不能是负数", "'{k}' cannot be negative", k=k)
+
+
+def _seat_list(k: str, v) -> Msg:
+    return Msg("'{k}' 必须是座位号的列表，不能是{got}", "'{k}' must be a list of seat numbers, not {got}", k=k, got=_what(v))
+
+
+def _q(v) -> Msg:
+    return quoted(v)
 
 
 def validate(cat, d, file: str = "<scenario>", lines: dict | None = None) -> list[ScenarioError]:
@@ -581,22 +663,26 @@ def load(path: str, cat) -> dict:
         if stat.S_ISDIR(st.st_mode):
             raise IsADirectoryError
         if not stat.S_ISREG(st.st_mode):
-            raise ScenarioErrors([ScenarioError(path, 1, "", "not a regular file")])
+            raise ScenarioErrors([ScenarioError(path, 1, "", Msg("不是普通文件", "not a regular file"))])
         with open(path, "rb") as f:
             raw = f.read(L.SCENARIO_BYTES + 1)
         if len(raw) > L.SCENARIO_BYTES:
-            raise ScenarioErrors([ScenarioError(path, 1, "", f"the file is over {L.SCENARIO_BYTES:,} bytes "
-                                                             "(the limit; see docs/catalogue-format.md § Limits)")])
+            raise ScenarioErrors([ScenarioError(path, 1, "", Msg(
+                "文件超过 {limit:,} 字节（上限；见 docs/catalogue-format.md 的“Limits”一节）",
+                "the file is over {limit:,} bytes (the limit; see docs/catalogue-format.md § Limits)",
+                limit=L.SCENARIO_BYTES))])
     except FileNotFoundError:
-        raise ScenarioErrors([ScenarioError(path, 1, "", "no such file")]) from None
+        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("没有这个文件", "no such file"))]) from None
     except IsADirectoryError:
-        raise ScenarioErrors([ScenarioError(path, 1, "", "is a directory, not a scenario file")]) from None
+        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("这是一个目录，不是场景文件",
+                                                             "is a directory, not a scenario file"))]) from None
     except OSError as e:
-        raise ScenarioErrors([ScenarioError(path, 1, "", f"cannot read: {e.strerror}")]) from None
+        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("读不了：{why}", "cannot read: {why}",
+                                                             why=os_reason(e)))]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ScenarioErrors([ScenarioError(path, 1, "", f"not UTF-8 text ({e.reason} at byte {e.start})")]) from None
+        raise ScenarioErrors([ScenarioError(path, 1, "", not_utf8(e))]) from None
     d, lines = parse_json(text, path)
     with suggestion_budget():
         errs = validate(cat, d, path, lines)

@@ -7,22 +7,29 @@ from __future__ import annotations
 from .registry import INCONCLUSIVE, RUN_CODES, all_codes
 
 
-def problems(cat) -> list[str]:
-    """``file:line: [skillproof: ignore] message`` for every comment naming a check that does not exist."""
-    from skillproof.model.names import nearest
+def problems(cat) -> list:
+    """``file:line: [skillproof: ignore] message`` for every comment naming a check that does not exist
+    (messages in both languages: model.msg)."""
+    from skillproof.model.loader import CatalogueError
+    from skillproof.model.msg import Msg
+    from skillproof.model.names import did_you_mean, nearest
     codes = set(all_codes())
     out = []
+    key = "skillproof: ignore"
     for s in cat.suppressions:
         for c in s.codes:
             code = c.split("-", 1)[0]
             if code in RUN_CODES:
-                out.append(f"{s.file}:{s.line}: [skillproof: ignore] an inconclusive question cannot be "
-                           f"accepted (it is not a pass): " + ("raise --timeout instead" if code == INCONCLUSIVE.code
-                                                               else "report the disagreement to skillproof"))
+                out.append(CatalogueError(s.file, s.line, key, Msg(
+                               "无法判定的问题不能被接受（它不是通过）：{zh}",
+                               "an inconclusive question cannot be accepted (it is not a pass): {en}",
+                               zh="请调高 --timeout" if code == INCONCLUSIVE.code else "请把这个不一致报告给 skillproof",
+                               en="raise --timeout instead" if code == INCONCLUSIVE.code
+                               else "report the disagreement to skillproof")))
             elif code not in codes:
                 hint = nearest(code, codes)
-                out.append(f"{s.file}:{s.line}: [skillproof: ignore] unknown check '{code}'"
-                           + (f" — did you mean '{hint}'?" if hint else ""))
+                out.append(CatalogueError(s.file, s.line, key, Msg("未知的检查 '{c}'{dym}", "unknown check '{c}'{dym}", c=code,
+                                                                   dym=did_you_mean(f"'{hint}'") if hint else "")))
     return out
 
 

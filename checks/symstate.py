@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import z3
+from .terms import And, Eq, Or
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
@@ -39,7 +40,7 @@ def wpos(w):
 
 
 def w_in(w, ids) -> object:
-    return z3.Or([w == WCODE[i] for i in ids] or [z3.BoolVal(False)])
+    return Or([Eq(w, WCODE[i]) for i in ids] or [z3.BoolVal(False)])
 
 
 @dataclass
@@ -70,8 +71,8 @@ class Moment:
 
     def message_live(self):
         """A message is in front of someone (a message window, or a dying window interrupting one)."""
-        return z3.Or(w_in(self.w, TW.MESSAGE_WINDOWS),
-                     z3.And(self.w == DYING, w_in(self.intr, TW.MESSAGE_WINDOWS)))
+        return Or(w_in(self.w, TW.MESSAGE_WINDOWS),
+                     And(self.w == DYING, w_in(self.intr, TW.MESSAGE_WINDOWS)))
 
     def before(self, other: "Moment"):
         """This event comes earlier in the trace than ``other``."""
@@ -284,7 +285,7 @@ class SymState:
 
     # ------------------------------------------------------------------------------ rule lookups
     def rule_is(self, slot: Slot, rid: str):
-        return slot.rule == self.codes.rule[rid]
+        return Eq(slot.rule, self.codes.rule[rid])
 
     def wrapped(self, slot: Slot):
         """The seat's invalidation wraps this slot: note L82, every skill marked initial that is in the
@@ -292,14 +293,14 @@ class SymState:
         slot (a grant wrongly marked initial) only when it came before the invalidation."""
         if slot.initial_slot:
             return self.inv[0]
-        return z3.And(self.inv[0], slot.m.before(self.inv_m[0]))
+        return And(self.inv[0], slot.m.before(self.inv_m[0]))
 
     def invalid(self, slot: Slot, seat: int = 0):
         """Wrapped in an InvalidSkill: the seat is invalidated and the rule is initial (note L82)."""
         key = ("invalid", slot.index)
         if key not in self._terms:
             init = [rid for rid in slot.candidates if self.cat.skills[rid].initial]
-            self._terms[key] = z3.And(self.wrapped(slot), z3.Or([self.rule_is(slot, r) for r in init])) \
+            self._terms[key] = And(self.wrapped(slot), Or([self.rule_is(slot, r) for r in init])) \
                 if init else z3.BoolVal(False)
         return self._terms[key]
 
@@ -313,11 +314,11 @@ class SymState:
             conds = [slot.present, self.rule_is(slot, rid)]
             if r.initial:
                 conds.append(z3.Not(self.wrapped(slot)))
-            self._terms[key] = z3.And(conds)
+            self._terms[key] = And(conds)
         return self._terms[key]
 
     def live(self, slot: Slot, kind: str):
-        return z3.Or([self.live_rule(slot, r, kind) for r in slot.candidates] or [z3.BoolVal(False)])
+        return Or([self.live_rule(slot, r, kind) for r in slot.candidates] or [z3.BoolVal(False)])
 
     def rules_with(self, slot: Slot, kind: str) -> list[str]:
         return [r for r in slot.candidates if kind in self.cat.skills[r].closure]
@@ -325,30 +326,34 @@ class SymState:
     # -------------------------------------------------------------------------------- attributes
     def owner_at(self, t):
         """Whose turn turn index ``t`` (a z3 Int) is."""
-        out = self.owner[-1]
-        for i in range(self.T - 2, -1, -1):
-            out = z3.If(t == i, self.owner[i], out)
-        return out
+        cache = self.__dict__.setdefault("_owner_at", {})
+        key = t.get_id() if isinstance(t, z3.AstRef) else ("int", t)
+        if key not in cache:
+            out = self.owner[-1]
+            for i in range(self.T - 2, -1, -1):
+                out = z3.If(Eq(t, i), self.owner[i], out)
+            cache[key] = (t, out)           # (t kept alive: its id stays its own)
+        return cache[key][1]
 
     def sender_of_turn(self, t):
         """Who sends turn ``t``'s message (a z3 Int turn index)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(t == i, self.sender_t[i], out)
+            out = z3.If(Eq(t, i), self.sender_t[i], out)
         return out
 
     def sender_at(self, m: Moment):
         """Who sent the message in front of someone at moment ``m`` (NONE when none is travelling)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(m.t == i, self.sender_t[i], out)
+            out = z3.If(Eq(m.t, i), self.sender_t[i], out)
         return z3.If(m.message_live(), out, NONE)
 
     def old_role(self, s: int, m: Moment | None):
         """At moment ``m``, seat ``s`` still had its role from before a replacement."""
         if m is None or s != 0:
             return z3.BoolVal(False)
-        return z3.And(self.repl, m.step <= self.repl_m.step)
+        return And(self.repl, m.step <= self.repl_m.step)
 
     def seat_attr(self, s: int, name: str, ctx: "Ctx"):
         cat = self.cat
@@ -386,9 +391,9 @@ class SymState:
         if name == "hidden":
             return self._char_in(s, [c for c in cat.characters.values() if c.hidden])
         if name == "female":
-            return z3.And(self.face_up[s], self._char_in(s, [c for c in cat.characters.values() if c.female]))
+            return And(self.face_up[s], self._char_in(s, [c for c in cat.characters.values() if c.female]))
         if name == "male":
-            return z3.And(self.face_up[s], z3.Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
+            return And(self.face_up[s], z3.Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
         if name == "my_turn":
             return self.turn == s
         if name == "is_sender":
@@ -400,7 +405,7 @@ class SymState:
         if name == "played":             # the player's cards used this turn; another seat's are not traced
             if s != 0:
                 return {}
-            return {c: z3.Or([z3.And(pl.present, pl.card == c) for pl in self.plays] or [z3.BoolVal(False)])
+            return {c: Or([And(pl.present, pl.card == c) for pl in self.plays] or [z3.BoolVal(False)])
                     for c in range(len(self.codes.cards))}
         if name == "in_winners":
             return ctx.winners[s]
@@ -411,22 +416,22 @@ class SymState:
     def _old_attr(self, name: str):
         """Seat 0's attribute as the role it had before a replacement."""
         cat = self.cat
-        is_ = lambda pred: z3.Or([self.old_char == self.codes.char[c] for c in self.chars_old   # noqa: E731
+        is_ = lambda pred: Or([self.old_char == self.codes.char[c] for c in self.chars_old   # noqa: E731
                                   if pred(cat.characters[c])] or [z3.BoolVal(False)])
         if name == "character":
             return self.old_char
         if name in ("face_up", "ever_face_up"):
-            return self.old_face_up if name == "face_up" else z3.Or(self.old_face_up, self.old_ever)
+            return self.old_face_up if name == "face_up" else Or(self.old_face_up, self.old_ever)
         if name == "hidden":
             return is_(lambda c: c.hidden)
         if name == "female":
-            return z3.And(self.old_face_up, is_(lambda c: c.female))
-        return z3.And(self.old_face_up, z3.Not(is_(lambda c: c.female)))
+            return And(self.old_face_up, is_(lambda c: c.female))
+        return And(self.old_face_up, z3.Not(is_(lambda c: c.female)))
 
     def _char_in(self, s: int, chars):
         cands = self.chars_me if s == 0 else self.chars_other
         ids = {c.id for c in chars} & set(cands)
-        return z3.Or([self.char[s] == self.codes.char[c] for c in sorted(ids)] or [z3.BoolVal(False)])
+        return Or([Eq(self.char[s], self.codes.char[c]) for c in sorted(ids)] or [z3.BoolVal(False)])
 
     def unknown(self, key: str, kind: str = "bool"):
         if key not in self.unknowns:
@@ -474,7 +479,7 @@ def _set_member(x, sv: dict):
         return sv.get(x, z3.BoolVal(False))
     if z3.is_int_value(x):
         return sv.get(x.as_long(), z3.BoolVal(False))
-    return z3.Or([(x == c) if z3.is_true(b) else z3.And(x == c, b) for c, b in sv.items()] or [z3.BoolVal(False)])
+    return Or([Eq(x, c) if z3.is_true(b) else And(Eq(x, c), b) for c, b in sv.items()] or [z3.BoolVal(False)])
 
 
 def _compile(n, ctx: Ctx):
@@ -518,11 +523,11 @@ def _compile(n, ctx: Ctx):
         a, b = _compile(n.left, ctx), _compile(n.right, ctx)
         if isinstance(a, dict) or isinstance(b, dict):       # set equality
             keys = set(a) | set(b)
-            eq = z3.And([a.get(k, z3.BoolVal(False)) == b.get(k, z3.BoolVal(False)) for k in keys])
+            eq = And([a.get(k, z3.BoolVal(False)) == b.get(k, z3.BoolVal(False)) for k in keys])
             return eq if op == "==" else z3.Not(eq)
         if op in ("+", "-", "*", "<", "<=", ">", ">="):
             a, b = _as_int(a), _as_int(b)
-        return {"and": lambda: z3.And(a, b), "or": lambda: z3.Or(a, b), "==": lambda: a == b,
+        return {"and": lambda: And(a, b), "or": lambda: Or(a, b), "==": lambda: a == b,
                 "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b,
                 ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b}[op]()
     if isinstance(n, E.If):
@@ -537,7 +542,7 @@ def _compile(n, ctx: Ctx):
         dom = range(len(S.codes.domain(et))) if et else []
         out = {}
         for c in dom:
-            b = z3.Or([(it == c) if not isinstance(it, int) else z3.BoolVal(it == c) for it in items])
+            b = Or([(it == c) if not isinstance(it, int) else z3.BoolVal(it == c) for it in items])
             b = z3.simplify(b)
             if not z3.is_false(b):
                 out[c] = b
@@ -545,10 +550,10 @@ def _compile(n, ctx: Ctx):
     if isinstance(n, E.Quant):
         terms = [(S.present[s], _compile(n.body, ctx.bind(n.var, s))) for s in range(S.n)]
         if n.kind == "any":
-            return z3.Or([z3.And(p, b) for p, b in terms])
+            return Or([And(p, b) for p, b in terms])
         if n.kind == "all":
-            return z3.And([z3.Implies(p, b) for p, b in terms])
-        return z3.Sum([z3.If(z3.And(p, b), 1, 0) for p, b in terms])
+            return And([z3.Implies(p, b) for p, b in terms])
+        return z3.Sum([z3.If(And(p, b), 1, 0) for p, b in terms])
     raise ValueError(f"cannot compile {type(n).__name__}")
 
 

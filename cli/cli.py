@@ -25,13 +25,40 @@ EXIT_EPILOG = ("exit code 4 means an internal error (a bug in skillproof, never 
 COMMANDS = ["check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "extract", "schema",
             "rules"]
 #: the commands that write for people: they take --lang (and ``lang`` of the configuration)
-LANG_COMMANDS = ("check", "catalogue", "diff", "ask", "explain", "replay", "rules")
+LANG_COMMANDS = ("check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "rules")
+
+# argparse's own messages (Lib/argparse.py), as regular expressions, in Chinese
+_ARGPARSE_ZH = [
+    (r"the following arguments are required: (.*)", "缺少必需的参数：{0}"),
+    (r"unrecognized arguments: (.*)", "无法识别的参数：{0}"),
+    (r"argument (.*?): invalid choice: (.*) \(choose from (.*)\)", "参数 {0} 的值 {1} 无效（可选：{2}）"),
+    (r"argument (.*?): expected one argument", "参数 {0} 需要一个值"),
+    (r"argument (.*?): expected at least one argument", "参数 {0} 至少需要一个值"),
+    (r"argument (.*?): invalid (\w+) value: (.*)", "参数 {0} 的值 {2} 无效（应是 '{1}'）"),
+    (r"argument (.*?): not allowed with argument (.*)", "参数 {0} 不能与 {1} 同用"),
+    (r"argument (.*?): ignored explicit argument (.*)", "参数 {0} 不带值，却写了 {1}"),
+    (r"ambiguous option: (.*?) could match (.*)", "有歧义的选项：{0} 可以是 {1}"),
+]
+
+
+def usage_message(message: str):
+    """An argparse error message in both languages (model.msg): the known ones translated, any other quoted."""
+    import re
+    from .model.msg import Msg
+    for pat, zh in _ARGPARSE_ZH:
+        m = re.fullmatch(pat, message, re.S)
+        if m:
+            return Msg(zh.format(*("{g%d}" % i for i in range(len(m.groups())))), "{m}", m=message,
+                       **{f"g{i}": g for i, g in enumerate(m.groups())})
+    return Msg("“{m}”", "{m}", m=message)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):                   # usage errors exit 2, as argparse does, but say how to get help
+        from .model.msg import Msg
         self.print_usage(sys.stderr)
-        sys.stderr.write(f"{self.prog}: error: {message}\n(run '{self.prog} --help' for help)\n")
+        sys.stderr.write(str(Msg("{p}：错误：{m}\n（运行 '{p} --help' 查看帮助）\n", "{p}: error: {m}\n(run '{p} --help' for help)\n",
+                                 p=self.prog, m=usage_message(message))))
         sys.exit(EXIT_USAGE)
 
 
@@ -69,10 +96,32 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def flag_lang(argv: list[str]) -> str | None:
+    """The language ``--lang`` names on the command line, read before anything is parsed (None: not given,
+    or not a language: argparse says so later)."""
+    from .model.lang import LANGS
+    for i, a in enumerate(argv):
+        if a == "--":
+            break
+        if a == "--lang" and i + 1 < len(argv) and argv[i + 1] in LANGS:
+            return argv[i + 1]
+        if a.startswith("--lang=") and a.split("=", 1)[1] in LANGS:
+            return a.split("=", 1)[1]
+    return None
+
+
+def error_line(msg) -> str:
+    """``error: …`` / ``错误：…``: a located error as the command line prints it, in the run's language."""
+    from .model.msg import Msg
+    return str(Msg("错误：{m}", "error: {m}", m=msg))
+
+
 def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
     """Make the configuration file's values the defaults of the command in ``argv``; 0, or 2 after
     printing the file's problems (file:line: [key] message)."""
     from . import config
+    from .model import lang
+    from .model.msg import Msg
     command = next((a for a in argv if not a.startswith("-")), None)
     if off or command not in config.COMMAND_KEYS or command not in parser._commands:
         return EXIT_OK
@@ -80,11 +129,15 @@ def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
         found = path or config.find()
         cfg = config.load(found) if found else None
     except config.ConfigError as e:
-        for prob in e.problems:
-            sys.stderr.write(f"error: {prob}\n")
-        n = len(e.problems)
-        sys.stderr.write(f"{n} error{'s' if n != 1 else ''} in the configuration; nothing was run "
-                         f"(--no-config ignores it)\n")
+        # the configuration's errors are found before the run's language is settled: --lang when given, else
+        # the file's own 'lang' when that key is good, else the default (Chinese)
+        with lang.using(flag_lang(argv) or e.lang or lang.DEFAULT):
+            for prob in e.problems:
+                sys.stderr.write(error_line(prob) + "\n")
+            n = len(e.problems)
+            sys.stderr.write(str(Msg("配置中有 {n} 个错误；什么也没有运行（--no-config 可以忽略配置）\n",
+                                     "{n} error{s} in the configuration; nothing was run (--no-config ignores it)\n",
+                                     n=n, s="s" if n != 1 else "")))
         return EXIT_USAGE
     if cfg is not None:
         parser._commands[command].set_defaults(_config=cfg.path, **cfg.defaults_for(command))
@@ -95,29 +148,39 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     debug = "--debug" in argv
     command = next((a for a in argv if a in COMMANDS), "")
+    from .model import lang
+    # The run's language, as early as it can be known: --lang first (read here, before anything is parsed), then
+    # 'lang' of the configuration (argparse defaults, once the file is read), else Chinese. Errors keep both
+    # languages and are rendered when printed, so one raised before the configuration is read still follows
+    # it; what is printed before the configuration is read (a bad configuration, an argparse usage error)
+    # follows --lang, or the configuration's own 'lang' when the file says it, or else the default.
+    run_lang = flag_lang(argv) or lang.DEFAULT
     try:
-        from .config import take_config_args
-        argv, config_path, no_config = take_config_args(argv)
-        parser = build_parser()
-        if apply_config(parser, argv, config_path, no_config):
-            return EXIT_USAGE
-        args = parser.parse_args(argv)
+        with lang.using(run_lang):
+            from .config import take_config_args
+            argv, config_path, no_config = take_config_args(argv)
+            parser = build_parser()
+            if apply_config(parser, argv, config_path, no_config):
+                return EXIT_USAGE
+            args = parser.parse_args(argv)
         debug = bool(getattr(args, "debug", debug))
         if not getattr(args, "_run", None):
             parser.print_help()
             return EXIT_USAGE
-        from .model import lang
-        with lang.using(getattr(args, "lang", None) or lang.DEFAULT):
+        run_lang = getattr(args, "lang", None) or run_lang
+        with lang.using(run_lang):
             return args._run(args)
     except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
+        from .model.msg import Msg
+        sys.stderr.write(Msg("已中断\n", "interrupted\n").render(run_lang))
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except SystemExit:
         raise
     except BaseException as e:          # noqa: BLE001 — every other failure is ours: say so, in one line
-        return internal_error(command, e, debug)
+        with lang.using(run_lang):
+            return internal_error(command, e, debug)
 
 
 def internal_error(command: str, e: BaseException, debug: bool) -> int:
@@ -131,11 +194,15 @@ def internal_error(command: str, e: BaseException, debug: bool) -> int:
         text = str(e)
     except Exception:                   # noqa: BLE001
         text = ""
+    from .model.msg import Msg
     what = f"{type(e).__name__}: {shown(text, 160)}" if text else type(e).__name__
     cmd = f"skillproof {command}" if command else "skillproof"
-    sys.stderr.write(f"{cmd}: internal error ({what}) — this is a bug in skillproof, not a problem with "
-                     f"your input; please report it to the skillproof maintainers with the command and "
-                     f"its input{'' if debug else ' (run with --debug for the traceback)'}\n")
+    sys.stderr.write(str(Msg("{cmd}：内部错误（{what}）——这是 skillproof 的缺陷，不是你的输入有问题；请把命令和它的输入"
+                             "报告给 skillproof 的维护者{zd}\n",
+                             "{cmd}: internal error ({what}) — this is a bug in skillproof, not a problem with "
+                             "your input; please report it to the skillproof maintainers with the command and "
+                             "its input{ed}\n", cmd=cmd, what=what, zd="" if debug else "（加 --debug 可看到回溯）",
+                             ed="" if debug else " (run with --debug for the traceback)")))
     return EXIT_INTERNAL
 
 

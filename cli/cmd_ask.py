@@ -9,6 +9,8 @@ import json
 import os
 import sys
 
+from skillproof.model.lang import pick
+
 from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
 
 NAME = "ask"
@@ -40,6 +42,15 @@ Tab completes names (Chinese, pinyin, ids) and keywords; ↑/↓ walk the histor
   :seats N         seats in the search (now {seats})      :grants N    granted skills per player
   :timeout SECONDS solver timeout per question             :help        this text
   :quit            (or Ctrl-D) leave"""
+
+PROMPT_HELP_ZH = """\
+输入一个问题，例如  SP李宁玉能否把截获当作误导使用？
+Tab 补全名字（中文、拼音、编号）和关键词；↑/↓ 翻看历史。
+  :json            切换 JSON 输出                 :brief       切换简短回答
+  :save 文件       把上一个例证存为例证文件（用 `skillproof replay 文件` 重放）
+  :seats N         搜索的座位数（现在 {seats}）      :grants N    每名角色获得的技能数
+  :timeout 秒数    每个问题的求解时限                 :help        本说明
+  :quit            （或 Ctrl-D）离开"""
 
 
 def add_arguments(p):
@@ -77,28 +88,51 @@ def _rule_line(r: dict) -> str:
 
 
 def question_title(cat, q: dict) -> str:
+    """A decide-form question for people: 把截获当作误导使用（能否使用） / 截获 as 误导 (can play)."""
     from skillproof.model import narrate as N
+    from skillproof.model.lang import pick
+    from skillproof.model.turn import WINDOWS, window_name
     d = q.get("decision")
-    who = f"seat {q['seat']}: " if q.get("seat") not in (None, 0) else ""
+    who = pick(f"座位{q['seat']}：", f"seat {q['seat']}: ") if q.get("seat") not in (None, 0) else ""
     if d in ("can_play", "conversion"):
-        return f"{who}{N.card(cat, q['actual'])} as {N.card(cat, q['declared'])} ({d.replace('_', ' ')})"
+        a, b = N.card(cat, q["actual"]), N.card(cat, q["declared"])
+        return who + pick(f"把{a}当作{b}（{'能否使用' if d == 'can_play' else '转化'}）",
+                          f"{a} as {b} ({d.replace('_', ' ')})")
     if d == "banned":
-        return f"{who}is {N.card(cat, q['declared'])} banned?"
+        return who + pick(f"{N.card(cat, q['declared'])}是否被禁止？", f"is {N.card(cat, q['declared'])} banned?")
     if d == "send":
-        g = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
-             "SendMessageCardSkill": "card"}.get(q.get("group"), q.get("group"))
-        extra = f", sending {q['dir']} locking {q.get('lock_count', 0)}" if "dir" in q else ""
-        return f"{who}{g} send rule{extra}"
+        from skillproof.model.expr_words import DIRECTION
+        from skillproof.model.narrate_base import group_word
+        g = group_word(q.get("group"))
+        if "dir" in q:
+            n = q.get("lock_count", 0)
+            return who + pick(f"{g}规则（{DIRECTION.get(q['dir'], (q['dir'],))[0]}传出，锁定{n}人）",
+                              f"{g} send rule, sending {q['dir']} locking {n}")
+        return who + pick(f"{g}规则", f"{g} send rule")
     if d == "holds":
-        return f"{who}holds {cat.name_of(q['rule'])}?"
+        return who + pick(f"是否持有{cat.name_of(q['rule'])}？", f"holds {cat.name_of(q['rule'])}?")
     if d == "usable":
-        return f"{who}can {cat.name_of(q['rule'])} be used{' in ' + q['phase'] if q.get('phase') else ''}?"
+        r, ph = cat.name_of(q["rule"]), q.get("phase")
+        return who + pick(f"{r}{'在' + WINDOWS[ph].zh if ph in WINDOWS else ''}能否使用？",
+                          f"can {r} be used{' in the ' + window_name(ph) if ph else ''}?")
     if d == "result":
-        return who + ("who declares victory (WinSkill)" if q.get("kind") == "win" else
-                      "the game result (ChangeGameResultSkill)") + f", from seat {q.get('turn', 0)}'s turn"
-    return who + {"receive": "receive the message?", "skip_fight": "skipped in 争夺阶段?",
-                  "skip_dying": "skipped in 濒死求澄清?", "draw": "draw count", "reachable": "reachable?",
-                  "turn_end": "after the turn ends"}.get(d, d)
+        t = q.get("turn", 0)
+        return who + pick(("谁宣胜（宣胜技能）" if q.get("kind") == "win" else "游戏结果（影响游戏结果的技能）")
+                          + f"，从座位{t}的回合起",
+                          ("who declares victory (WinSkill)" if q.get("kind") == "win" else
+                           "the game result (ChangeGameResultSkill)") + f", from seat {t}'s turn")
+    if d in ("fires", "resolves", "plays", "matters") and (q.get("rule") or q.get("declared")):
+        x = cat.name_of(q.get("rule") or q.get("declared"))
+        return who + {"fires": pick(f"{x}是否发动？", f"does {x} fire?"),
+                      "resolves": pick(f"{x}的效果是否发生？", f"does {x}'s effect happen?"),
+                      "plays": pick(f"{x}打出的牌", f"what {x} plays"),
+                      "matters": pick(f"{x}是否影响判定？", f"does {x} matter?")}[d]
+    words = {"receive": ("能否接收情报？", "receive the message?"),
+             "skip_fight": ("争夺阶段是否跳过？", "skipped in the fight phase?"),
+             "skip_dying": ("濒死求澄清是否跳过？", "skipped in the dying window?"), "draw": ("摸牌数", "draw count"),
+             "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends")}
+    zh, en = words.get(d, ("判定", str(d).replace("_", " ")))
+    return who + pick(zh, en)
 
 
 def trace_lines(cat, traces, indent="  ") -> list[str]:
@@ -118,39 +152,44 @@ def state_lines_of(cat, st, indent="  ") -> list[str]:
     """A state in a few lines, with the moment it stands at (its window) when it has one."""
     from skillproof.model import narrate as N
     from skillproof.model import turn as TW
+    from skillproof.model.lang import pick
     out = [indent + x for x in N.state_lines(cat, st)]
     if st.window in TW.WINDOWS:
-        w = TW.WINDOWS[st.window].zh
+        w = TW.window_name(st.window)
         if st.window == "dying" and st.interrupted in TW.WINDOWS:
-            w += f" (interrupting {TW.WINDOWS[st.interrupted].zh})"
-        out.append(f"{indent}window: {w}")
+            w += pick(f"（打断{TW.WINDOWS[st.interrupted].zh}）", f" (interrupting the {TW.window_name(st.interrupted)})")
+        out.append(indent + pick(f"时机：{w}", f"window: {w}"))
     return out
 
 
 def render(cat, res, brief: bool = False) -> str:
-    """A Result of checks.ask as text."""
+    """A Result of checks.ask as text, in the run's language."""
+    from skillproof.checks.ask.present import reason_text
+    from skillproof.model.lang import pick
     out = [res.headline or res.answer]
     if res.answer == "unknown":
-        out.append(f"  the solver could not decide: {res.reason}")
-        out.append("  (raise --timeout — seconds per question — or use fewer --seats / --grants)")
+        out.append(pick(f"  求解器无法判定：{reason_text(res.reason)}", f"  the solver could not decide: {res.reason}"))
+        out.append(pick("  （调高 --timeout（每个问题的秒数），或减少 --seats / --grants）",
+                        "  (raise --timeout — seconds per question — or use fewer --seats / --grants)"))
         return "\n".join(out) + "\n"
     for n in res.notes:
-        out.append(f"  note: {n}")
+        out.append(pick(f"  注意：{n}", f"  note: {n}"))
     w = res.query.which
     if res.values and w is not None and w.kind == "params":
         out.append("")
         for v in res.values:
             if v["answer"] == "yes":
-                out.append(f"  yes  {v['name']}")
+                out.append(pick(f"  是  {v['name']}", f"  yes  {v['name']}"))
             else:
                 why = [b for b in v["because"] if b["kind"] == "decides"]
                 reason = why[-1]["says"] if why else (v["because"][0]["says"] if v["because"] else "")
                 loc = why[-1]["rules"][0] if why and why[-1]["rules"] else None
-                out.append(f"  no   {v['name']}" + (f" — {reason}" if reason else "")
+                out.append(pick(f"  否  {v['name']}" + (f"——{reason}" if reason else ""),
+                                f"  no   {v['name']}" + (f" — {reason}" if reason else ""))
                            + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
         if res.witness is not None and not brief:
             out.append("")
-            out.append("an example (replayed by the interpreter):")
+            out.append(pick("一个例子（已由解释器重放）：", "an example (replayed by the interpreter):"))
             out.extend(scenario_lines(cat, res.witness))
             if res.traces:
                 out.extend(trace_lines(cat, res.traces))
@@ -176,34 +215,36 @@ def render(cat, res, brief: bool = False) -> str:
         reasons = [b for b in res.because if b["kind"] != "decides"]
         decided = [b for b in res.because if b["kind"] == "decides"]
         if reasons:
-            out.append("because (a minimal set of constraints that forces this answer):")
+            out.append(pick("因为（决定这个答案的最小约束集合）：", "because (a minimal set of constraints that forces this answer):"))
             for b in reasons:
                 out.append(f"  - {b['says']}")
                 for r in b["rules"]:
                     out.append(f"      {_rule_line(r)}")
         if decided:
-            out.append("decided by (the interpreter, on a state where the givens hold):")
+            out.append(pick("判定依据（解释器在满足前提的局面上）：",
+                            "decided by (the interpreter, on a state where the givens hold):"))
             for b in decided:
                 loc = b["rules"][0] if b["rules"] else None
                 out.append(f"  - {b['says']}" + (f"  [{loc['file']}:{loc['line']}]" if loc and loc.get("file") else ""))
     if res.witness is not None and not brief:
         out.append("")
-        out.append("witness (replayed by the interpreter):" if res.witness_role == "example" else
-                   "counterexample (replayed by the interpreter):")
+        out.append(pick("例证（已由解释器重放）：", "witness (replayed by the interpreter):") if res.witness_role == "example"
+                   else pick("反例（已由解释器重放）：", "counterexample (replayed by the interpreter):"))
         out.extend(scenario_lines(cat, res.witness))
         if res.origin:
-            out.append("how it happens in a game:")
+            out.append(pick("在游戏中如何发生：", "how it happens in a game:"))
             out.extend(story_lines(res.origin))
         if res.traces:
-            out.append("the interpreter's reasoning:")
+            out.append(pick("解释器的推理：", "the interpreter's reasoning:"))
             out.extend(trace_lines(cat, res.traces))
     elif res.illustration is not None and not brief:
         out.append("")
-        out.append("for example (the givens hold, the claim does not):" if res.query.mode != "always" else
-                   "for example (the givens hold, and so does the claim):")
+        out.append(pick("例如（前提成立，所问的情形不成立）：", "for example (the givens hold, the claim does not):")
+                   if res.query.mode != "always" else
+                   pick("例如（前提成立，所问的情形也成立）：", "for example (the givens hold, and so does the claim):"))
         out.extend(scenario_lines(cat, res.illustration))
         if res.illustration_origin:
-            out.append("how it happens in a game:")
+            out.append(pick("在游戏中如何发生：", "how it happens in a game:"))
             out.extend(story_lines(res.illustration_origin))
         out.extend(trace_lines(cat, res.illustration_traces))
     out += _bounds_lines(res)
@@ -216,13 +257,24 @@ def story_lines(steps, indent="  ") -> list[str]:
 
 
 def _bounds_lines(res) -> list[str]:
+    from skillproof.model.lang import pick
     b = res.bounds
     if not b:
         return []
-    return ["", f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
-                f"{b['characters']} candidate character(s) for the player, traces of {b.get('turns', 2)} "
-                f"turn{'s' if b.get('turns', 2) != 1 else ''}; "
-                f"{res.seconds * 1000:.0f} ms)"]
+    t = b.get("turns", 2)
+    ms = f"{res.seconds * 1000:.0f} ms"
+    return ["", pick(f"（搜索范围：至多{b['seats']}个座位，所问角色至多{b['grants']}个获得的技能，{b['characters']}个候选角色，"
+                     f"经过至多{t}个回合；{ms}）",
+                     f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "
+                     f"{b['characters']} candidate character(s) for the player, traces of {t} "
+                     f"turn{'s' if t != 1 else ''}; {ms})")]
+
+
+def saved_text(path: str) -> str:
+    """The line that says a scenario file was written and how to replay it."""
+    from skillproof.model.lang import pick
+    return pick(f"例证已写入 {path}（重放：skillproof replay {path}）\n",
+                f"scenario written to {path} (replay it with: skillproof replay {path})\n")
 
 
 def result_json(res) -> dict:
@@ -252,21 +304,30 @@ def save_witness(res, path: str) -> str | None:
 # ============================================================================================== run
 def _session(args, cat):
     from skillproof.checks import ask as Q
+    from skillproof.model.msg import Msg
+
+    def between(flag, lo, hi, v):
+        return ValueError(Msg("{f} 必须在 {lo} 到 {hi} 之间，不能是 {v}", "{f} must be between {lo} and {hi}, not {v}", f=flag,
+                              lo=lo, hi=hi, v=v))
     seats = args.seats if args.seats is not None else Q.DEFAULT_SEATS
     if not 1 <= seats <= cat.rules.seats:
-        raise ValueError(f"--seats must be between 1 and {cat.rules.seats}, not {seats}")
+        raise between("--seats", 1, cat.rules.seats, seats)
     if args.grants is not None and not 0 <= args.grants <= 8:
-        raise ValueError(f"--grants must be between 0 and 8, not {args.grants}")
+        raise between("--grants", 0, 8, args.grants)
     turns = getattr(args, "max_turns", None)
     if turns is not None and not 1 <= turns <= 4:
-        raise ValueError(f"--max-turns must be between 1 and 4, not {turns}")
+        raise between("--max-turns", 1, 4, turns)
     if args.timeout is not None and args.timeout <= 0:
-        raise ValueError(f"--timeout must be a positive number of seconds, not {args.timeout:g}")
+        raise ValueError(Msg("--timeout 必须是正的秒数，不能是 {t:g}", "--timeout must be a positive number of seconds, not {t:g}",
+                             t=args.timeout))
     return Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
                      timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
 
 
 def run(args) -> int:
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     from .common import load_or_report
     cat = load_or_report(args.catalogue or getattr(args, "config_paths", None))
     if cat is None:
@@ -274,27 +335,35 @@ def run(args) -> int:
     try:
         sess = _session(args, cat)
     except ValueError as e:
-        sys.stderr.write(f"error: {e}\n")
+        sys.stderr.write(error_line(e) + "\n")
         return EXIT_USAGE
     if not args.query:
         if getattr(args, "save_intent", None):
-            sys.stderr.write("error: --save-intent needs a question\n")
+            sys.stderr.write(error_line(Msg("--save-intent 需要一个问题", "--save-intent needs a question")) + "\n")
             return EXIT_USAGE
         return prompt(sess, args)
     text = " ".join(args.query)
     if getattr(args, "save_intent", None) and not (args.source or "").strip():
-        sys.stderr.write("error: --save-intent needs --source 'FILE › HEADING' — where the rule book promises it\n")
+        sys.stderr.write(error_line(Msg("--save-intent 需要 --source '文件 › 标题'——规则书在哪里作出这个承诺",
+                                        "--save-intent needs --source 'FILE › HEADING' — where the rule book promises it"))
+                         + "\n")
         return EXIT_USAGE
     rc = answer_one(sess, text, args, sys.stdout)
     if rc != EXIT_USAGE and getattr(args, "save_intent", None):
         try:
             ident = save_intent(sess.cat, sess.parse(text), args)
-        except (ValueError, OSError) as e:
-            sys.stderr.write(f"error: {e}\n")
+        except ValueError as e:
+            sys.stderr.write(error_line(e) + "\n")
+            return EXIT_USAGE
+        except OSError as e:
+            from skillproof.model.errtext import os_reason
+            sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save_intent,
+                                            why=os_reason(e))) + "\n")
             return EXIT_USAGE
         if not args.json:
-            sys.stdout.write(f"intent {ident} appended to {args.save_intent} (`skillproof check` proves it when the "
-                             f"file is part of the catalogue)\n")
+            sys.stdout.write(pick(f"意图 {ident} 已追加到 {args.save_intent}（该文件属于目录时，`skillproof check` 会证明它）\n",
+                                  f"intent {ident} appended to {args.save_intent} (`skillproof check` proves it when "
+                                  f"the file is part of the catalogue)\n"))
     return rc
 
 
@@ -304,14 +373,18 @@ def save_intent(cat, q, args) -> str:
     import re
     import tomllib
     from pathlib import Path
+    from skillproof.model.errtext import toml_syntax
+    from skillproof.model.msg import Msg
     if q.mode == "which":
-        raise ValueError("an intent is a yes/no question (can / always / never …), not a 'which' question")
+        raise ValueError(Msg("意图是一个是非问题（'can' / 'always' / 'never' …），不是 'which' 问题",
+                             "an intent is a yes/no question (can / always / never …), not a 'which' question"))
     path = Path(args.save_intent)
     old = path.read_text(encoding="utf-8") if path.exists() else ""
     try:
         data = tomllib.loads(old)
     except tomllib.TOMLDecodeError as e:
-        raise ValueError(f"{path} is not a TOML file ({e}): not appended") from None
+        raise ValueError(Msg("{p} 不是 TOML 文件（{m}）：没有追加", "{p} is not a TOML file ({m}): not appended", p=str(path),
+                             m=toml_syntax(str(e)))) from None
     taken = {x.get("id") for x in data.get("intent", []) if isinstance(x, dict)}
     ident = args.intent_id
     if ident is None:
@@ -320,9 +393,10 @@ def save_intent(cat, q, args) -> str:
             n += 1
         ident = f"intent-{n}"
     if not re.match(r"^[a-z0-9][a-z0-9-]*$", ident):
-        raise ValueError(f"intent id '{ident}' must be lower-case words joined by '-'")
+        raise ValueError(Msg("意图的 id '{i}' 必须是用 '-' 连起来的小写词", "intent id '{i}' must be lower-case words joined by '-'",
+                             i=ident))
     if ident in taken:
-        raise ValueError(f"{path} already has an intent '{ident}'")
+        raise ValueError(Msg("{p} 已经有意图 '{i}'", "{p} already has an intent '{i}'", p=str(path), i=ident))
     q_ = lambda v: json.dumps(v, ensure_ascii=False)      # noqa: E731  (a JSON string is a TOML basic string)
     lines = ["[[intent]]", f"id = {q_(ident)}", f"claim = {q_(' '.join(q.text.split()))}",
              f"source = {q_(args.source.strip())}"]
@@ -341,13 +415,15 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
     try:
         res = sess.ask(text)
     except Q.QueryError as e:
+        from .cli import error_line
         if prompt_mode:
             out.write("\n".join(e.caret(text, "  ")) + "\n")
-            out.write(f"error: {e.msg}\n")
+            out.write(error_line(e.text) + "\n")
         else:
-            sys.stderr.write(f"error: {e.line(text)}\n")
-            if args.json:
-                out.write(json.dumps({"answer": None, "error": e.msg, "column": e.col + 1}, ensure_ascii=False) + "\n")
+            sys.stderr.write(error_line(e.line(text)) + "\n")
+            if args.json:                      # machine output: the English message (stable), the Chinese beside it
+                out.write(json.dumps({"answer": None, "error": e.text.render("en"), "error_zh": e.text.render("zh"),
+                                      "column": e.col + 1}, ensure_ascii=False) + "\n")
         return EXIT_USAGE
     if args.json:
         out.write(json.dumps(result_json(res), ensure_ascii=False, indent=2) + "\n")
@@ -357,12 +433,17 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
         try:
             saved = save_witness(res, args.save)
         except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+            from skillproof.model.errtext import os_reason
+            from skillproof.model.msg import Msg
+
+            from .cli import error_line
+            sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,
+                                            why=os_reason(e))) + "\n")
             return EXIT_USAGE
         if saved is None:
-            sys.stderr.write("note: nothing to save — this answer has no scenario\n")
+            sys.stderr.write(pick("注意：没有可保存的——这个答案没有例证\n", "note: nothing to save — this answer has no scenario\n"))
         elif not args.json:
-            out.write(f"scenario written to {saved} (replay it with: skillproof replay {saved})\n")
+            out.write(saved_text(saved))
     if prompt_mode:
         sess.last = res
     return EXIT_INCONCLUSIVE if res.answer == "unknown" else EXIT_OK
@@ -430,13 +511,13 @@ def _command(sess, args, line: str, out) -> bool:
     if cmd in ("q", "quit", "exit"):
         return False
     if cmd in ("h", "help", "?"):
-        out.write(PROMPT_HELP.format(seats=sess.seats) + "\n")
+        out.write(pick(PROMPT_HELP_ZH, PROMPT_HELP).format(seats=sess.seats) + "\n")
     elif cmd == "json":
         args.json = not args.json
-        out.write(f"JSON output {'on' if args.json else 'off'}\n")
+        out.write(pick(f"JSON 输出{'开' if args.json else '关'}\n", f"JSON output {'on' if args.json else 'off'}\n"))
     elif cmd == "brief":
         args.brief = not args.brief
-        out.write(f"brief answers {'on' if args.brief else 'off'}\n")
+        out.write(pick(f"简短回答{'开' if args.brief else '关'}\n", f"brief answers {'on' if args.brief else 'off'}\n"))
     elif cmd == "save":
         last = getattr(sess, "last", None)
         if not rest:
@@ -446,7 +527,8 @@ def _command(sess, args, line: str, out) -> bool:
         else:
             try:
                 p = save_witness(last, rest[0])
-                out.write(f"scenario written to {p}\n" if p else "this answer has no scenario to save\n")
+                out.write(pick(f"例证已写入 {p}\n", f"scenario written to {p}\n") if p else
+                          pick("这个答案没有可保存的例证\n", "this answer has no scenario to save\n"))
             except OSError as e:
                 out.write(f"error: cannot write {rest[0]}: {e.strerror}\n")
     elif cmd in ("seats", "grants", "timeout"):
@@ -510,8 +592,9 @@ def prompt(sess, args) -> int:
     except OSError:
         history = InMemoryHistory()
     ps = PromptSession(history=history, completer=_completer(sess), complete_while_typing=False)
-    out.write(f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
-              f":help for help, Ctrl-D to leave.\n")
+    out.write(pick(f"skillproof ask —— {len(sess.cat.characters)}个角色，{len(sess.cat.skills)}条规则。:help 查看说明，Ctrl-D 离开。\n",
+                   f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
+                   f":help for help, Ctrl-D to leave.\n"))
     while True:
         try:
             line = ps.prompt("ask> ")

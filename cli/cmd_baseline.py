@@ -37,22 +37,27 @@ def add_arguments(p):
 def run(args) -> int:
     from skillproof.reports import baseline as B
 
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     from .cmd_check import _codes, run_checks, usage_problem
     msg = usage_problem(args)
     if msg:
-        sys.stderr.write(f"error: {msg}\n")
+        sys.stderr.write(error_line(msg) + "\n")
         return 2
     keep = None
     if args.output:
         if os.path.isdir(args.output):
-            sys.stderr.write(f"error: {args.output} is a directory; --output takes a file name\n")
+            sys.stderr.write(error_line(Msg("{o} 是一个目录；--output 要写文件名", "{o} is a directory; --output takes a file name",
+                                            o=args.output)) + "\n")
             return 2
         if os.path.exists(args.output):
             try:
                 keep = B.load(args.output, require_reasons=False)
             except B.BaselineError as e:
-                sys.stderr.write(f"error: {e}\n(the existing baseline is kept as it is; fix it or write "
-                                 f"to another file)\n")
+                sys.stderr.write(error_line(e) + "\n" + str(Msg("（原有的基线保持不变；修好它，或写到另一个文件）",
+                                                               "(the existing baseline is kept as it is; fix it or write "
+                                                               "to another file)")) + "\n")
                 return 2
     cat = load_or_report(args.paths)
     if cat is None:
@@ -69,21 +74,26 @@ def run(args) -> int:
     n_inc = sum(1 for f in findings if f.inconclusive)
     accepted = [f for f in findings if not f.inconclusive]
     if not args.quiet:
-        where = args.output or "standard output"
-        msg = f"skillproof: {len(accepted)} finding{'s' if len(accepted) != 1 else ''} written to {where}"
+        where = Msg("{o}", "{o}", o=args.output) if args.output else Msg("标准输出", "standard output")
+        n = len(accepted)
+        msg = Msg("skillproof：{n} 个问题已写到{w}", "skillproof: {n} finding{s} written to {w}", n=n,
+                  s="s" if n != 1 else "", w=where)
         if keep is not None:
             ids = {f.id for f in accepted}
             kept = sum(1 for e in keep.entries if e.id in ids and e.reason.strip())
             dropped = sum(1 for e in keep.entries if e.id not in ids)
             added = sum(1 for f in accepted if f.id not in keep.by_id())
-            msg += f" ({kept} reasons kept, {added} new, {dropped} no longer occurring dropped)"
+            msg += Msg("（保留 {k} 条理由，新增 {a} 个，去掉 {d} 个不再出现的）",
+                       " ({k} reasons kept, {a} new, {d} no longer occurring dropped)", k=kept, a=added, d=dropped)
         empty = sum(1 for f in accepted if keep is None or f.id not in keep.by_id()
                     or not keep.by_id()[f.id].reason.strip())
         if empty:
-            msg += f"; fill in the {empty} empty reason{'s' if empty != 1 else ''} before using it"
-        sys.stderr.write(msg + "\n")
+            msg += Msg("；使用前请填上 {e} 条空的理由", "; fill in the {e} empty reason{s} before using it", e=empty,
+                       s="s" if empty != 1 else "")
+        sys.stderr.write(str(msg) + "\n")
     if n_inc:
-        sys.stderr.write(f"skillproof: {n_inc} inconclusive question{'s were' if n_inc != 1 else ' was'} "
-                         "left out of the baseline (raise --timeout)\n")
+        sys.stderr.write(str(Msg("skillproof：{n} 个无法判定的问题没有写进基线（请调高 --timeout）\n",
+                                 "skillproof: {n} inconclusive question{s} left out of the baseline (raise --timeout)\n",
+                                 n=n_inc, s="s were" if n_inc != 1 else " was")))
         return 3
     return 0

@@ -66,16 +66,18 @@ def _codes(s: str) -> tuple:
     return tuple(x.strip() for x in s.split(",") if x.strip())
 
 
-def validate_selection(names) -> str | None:
+def validate_selection(names):
+    """What is wrong with a --select / --ignore list (a model.msg.Msg, both languages), or None."""
     from skillproof.checks.registry import all_codes, families
     from skillproof.checks.registry import RUN_CODES
     known = {f.name for f in families()} | set(all_codes()) | set(RUN_CODES)
     bad = [n for n in names if n not in known]
     if bad:
-        from skillproof.model.names import nearest
+        from skillproof.model.msg import Msg
+        from skillproof.model.names import did_you_mean, echo, nearest
         hint = nearest(bad[0], known)
-        from skillproof.model.names import shown
-        return f"unknown family or code '{shown(bad[0])}'" + (f" — did you mean '{hint}'?" if hint else "")
+        return Msg("未知的检查族或代码 '{b}'{dym}", "unknown family or code '{b}'{dym}", b=echo(bad[0]),
+                   dym=did_you_mean(f"'{hint}'") if hint else "")
     return None
 
 
@@ -134,10 +136,11 @@ class Progress:
             sys.stderr.flush()
 
 
-def outputs(args) -> tuple[list[tuple[str, str | None]], str | None]:
+def outputs(args) -> tuple[list[tuple[str, str | None]], object]:
     """Every report the run writes: [(format, file or None for standard output)], or an error message.
     The main one (--format, --output) comes first, then each --output-format FORMAT:FILE (from the command
     line, or else from the configuration file)."""
+    from skillproof.model.msg import Msg
     from skillproof.reports import FORMATS
     out: list[tuple[str, str | None]] = [(args.format, args.output)]
     extra = getattr(args, "output_format", None)
@@ -146,18 +149,20 @@ def outputs(args) -> tuple[list[tuple[str, str | None]], str | None]:
     for spec in extra:
         fmt, sep, path = spec.partition(":")
         if not sep or not path:
-            return out, f"--output-format takes FORMAT:FILE (e.g. sarif:skillproof.sarif), not '{spec}'"
+            return out, Msg("--output-format 要写成 '格式:文件'（例如 'sarif:skillproof.sarif'），不能是 '{s}'",
+                            "--output-format takes FORMAT:FILE (e.g. sarif:skillproof.sarif), not '{s}'", s=spec)
         if fmt not in FORMATS:
-            from skillproof.model.names import nearest
+            from skillproof.model.names import did_you_mean, nearest
             hint = nearest(fmt, FORMATS)
-            return out, (f"--output-format: unknown format '{fmt}'" +
-                         (f" — did you mean '{hint}'?" if hint else f" (one of {', '.join(FORMATS)})"))
+            return out, Msg("--output-format：未知的格式 '{f}'{more}", "--output-format: unknown format '{f}'{more}", f=fmt,
+                            more=did_you_mean(f"'{hint}'") if hint else Msg(
+                                "（可选：{z}）", " (one of {e})", z="、".join(f"'{x}'" for x in FORMATS), e=", ".join(FORMATS)))
         out.append((fmt, path))
     files = [f for _, f in out if f]
     if len(set(files)) != len(files):
-        return out, "two reports would be written to the same file"
+        return out, Msg("两个报告会写到同一个文件", "two reports would be written to the same file")
     if sum(1 for _, f in out if f is None) > 1:
-        return out, "only one report can go to standard output"
+        return out, Msg("只能有一个报告写到标准输出", "only one report can go to standard output")
     return out, None
 
 
@@ -176,14 +181,18 @@ def render(report, fmt: str, to_file: bool, args, cat=None) -> str | None:
 def emit(report, args, cat=None) -> int:
     """Render ``report`` in every requested format (``args.format`` to ``args.output`` or stdout, and each
     --output-format FORMAT:FILE); return 0 or 2."""
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     targets, problem = outputs(args)
     if problem:
-        sys.stderr.write(f"error: {problem}\n")
+        sys.stderr.write(error_line(problem) + "\n")
         return 2
     for fmt, path in targets:
         text = render(report, fmt, path is not None, args, cat)
         if text is None:
-            sys.stderr.write(f"error: the {fmt} format is not available in this installation\n")
+            sys.stderr.write(error_line(Msg("这个安装中没有 '{f}' 格式", "the {f} format is not available in this installation",
+                                            f=fmt)) + "\n")
             return 2
         if write_out(path, text):
             return 2
@@ -223,25 +232,28 @@ def run_checks(cat, args, started: float | None = None):
     return result
 
 
-def usage_problem(args) -> str | None:
+def usage_problem(args):
     """What is wrong with the selection and solver options, if anything (shared by check and baseline)."""
     for sel in (getattr(args, "select", ""), getattr(args, "ignore", "")):
         msg = validate_selection(_codes(sel or ""))
         if msg:
             return msg
+    from skillproof.model.msg import Msg
     if args.timeout <= 0 or args.max_grants < 0 or args.max_seats < 1 or getattr(args, "max_turns", 2) < 1:
-        return "--timeout must be positive, --max-grants >= 0, --max-seats >= 1, --max-turns >= 1"
+        return Msg("--timeout 必须是正数，--max-grants >= 0，--max-seats >= 1，--max-turns >= 1",
+                   "--timeout must be positive, --max-grants >= 0, --max-seats >= 1, --max-turns >= 1")
     budget = getattr(args, "time_budget", None)
     if budget is not None and not 0 < budget < 1e9:
-        return "--time-budget must be a positive number of seconds"
+        return Msg("--time-budget 必须是正的秒数", "--time-budget must be a positive number of seconds")
     return None
 
 
 def run(args) -> int:
     started = time.time()
+    from .cli import error_line
     msg = usage_problem(args) or outputs(args)[1]
     if msg:
-        sys.stderr.write(f"error: {msg}\n")
+        sys.stderr.write(error_line(msg) + "\n")
         return 2
     base = None
     if args.baseline:                  # a bad baseline fails at once, before a full run
@@ -249,7 +261,7 @@ def run(args) -> int:
         try:
             base = B.load(args.baseline)
         except B.BaselineError as e:
-            sys.stderr.write(f"error: {e}\n")
+            sys.stderr.write(error_line(e) + "\n")
             return 2
     cat = load_or_report(args.paths)
     if cat is None:

@@ -6,10 +6,12 @@ import os
 import subprocess
 import sys
 
-from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
 from skillproof.model.lang import pick
+from skillproof.model.msg import Msg
 
-from .common import report_catalogue_errors
+from .cli import error_line
+from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from .common import closing, report_catalogue_errors
 
 NAME = "diff"
 HELP = "compare two catalogue versions (paths or git REV:PATH): new findings and changed decisions"
@@ -45,11 +47,6 @@ def add_arguments(p):
                    help="witnesses per changed decision (default 3)")
     add_report_args(p)
     add_solver_args(p)
-
-
-def error_head() -> str:
-    """The head of an error line: 错误： / error: (as the command line's other errors have it)."""
-    return pick("错误：", "error: ")
 
 
 class SideError(Exception):
@@ -119,26 +116,26 @@ def run(args) -> int:
     from .cmd_check import outputs
     problem = outputs(args)[1]
     if problem:
-        sys.stderr.write(f"{error_head()}{problem}\n")
+        sys.stderr.write(error_line(problem) + "\n")
         return 2
     cats = []
     for spec in (args.old, args.new):
         try:
             texts = read_side(spec)
         except SideError as e:
-            sys.stderr.write(f"{error_head()}{e}\n")
+            sys.stderr.write(error_line(e) + "\n")
             return 2
         try:
             cats.append(load(texts=texts))
         except CatalogueErrors as e:
-            report_catalogue_errors(e, spec, pick("没有比较", "nothing was compared"))
+            report_catalogue_errors(e, spec, "nothing was compared")
             return 2
         from skillproof.checks.suppress import problems
         bad = problems(cats[-1])
         if bad:
-            sys.stderr.write("".join(f"{error_head()}{p}\n" for p in bad))
-            sys.stderr.write(pick(f"{spec} 中有 {len(bad)} 个错误；没有比较\n",
-                                  f"{len(bad)} error{'s' if len(bad) != 1 else ''} in {spec}; nothing was compared\n"))
+            sys.stderr.write("".join(error_line(p) + "\n" for p in bad))
+            sys.stderr.write(str(closing(len(bad), Msg("'{w}' ", "{w}", w=spec),
+                                         Msg("什么也没有比较", "nothing was compared"))) + "\n")
             return 2
     old, new = cats
     from .kotlin_diff import rules_entries
@@ -149,8 +146,8 @@ def run(args) -> int:
         changes = differ.changes(per_decision=max(1, args.per_decision))
         possible = differ.possible()
     except KeyError as e:               # an id whose kind changed between versions (e.g. a skill made a grant)
-        sys.stderr.write(error_head() + pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）\n",
-                                        f"cannot compare: {e} means different things in the two versions\n"))
+        sys.stderr.write(error_line(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
+                                         f"cannot compare: {e} means different things in the two versions")) + "\n")
         return 2
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)

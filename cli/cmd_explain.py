@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
+from skillproof.model.lang import pick
+
 from .cli import EXIT_OK, EXIT_USAGE
 
 NAME = "explain"
@@ -49,21 +51,31 @@ def run(args) -> int:
 
     from skillproof.model.names import shown
 
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     from .common import load_or_report
     if not args.id:
-        sys.stderr.write("error: explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
-                         "(`skillproof check` prints every finding's id in brackets)\n")
+        sys.stderr.write(error_line(Msg("`explain` 需要问题编号，例如 `skillproof explain CV002-1a2b3c4d5e`"
+                                        "（`skillproof check` 在方括号里列出每个问题的编号）",
+                                        "explain needs a finding id, e.g. `skillproof explain CV002-1a2b3c4d5e` "
+                                        "(`skillproof check` prints every finding's id in brackets)")) + "\n")
         return EXIT_USAGE
     ident = shown(args.id.strip(), 40)         # echoed in messages: one line, short
     code = ident.split("-", 1)[0].upper()
     fam, code_info = _family_of(code)
     if code_info is None:
         sug = nearest(code, list(all_codes()))
-        sys.stderr.write(f"error: '{ident}' is not a finding id: no check has the code '{shown(code, 20)}'"
-                         + (f" — did you mean {sug}?" if sug else "") + " (ids look like CV002-1a2b3c4d5e)\n")
+        sys.stderr.write(error_line(Msg("'{i}' 不是问题编号：没有检查的代码是 '{c}'{zs}（编号形如 'CV002-1a2b3c4d5e'）",
+                                        "'{i}' is not a finding id: no check has the code '{c}'{es} (ids look like "
+                                        "CV002-1a2b3c4d5e)", i=ident, c=shown(code, 20),
+                                        zs=f"——你是不是想写 '{sug}'？" if sug else "",
+                                        es=f" — did you mean {sug}?" if sug else "")) + "\n")
         return EXIT_USAGE
     if fam is None:
-        sys.stderr.write(f"error: {ident} is an inconclusive-question finding; run `skillproof check` to see it\n")
+        sys.stderr.write(error_line(Msg("'{i}' 是无法判定的问题；运行 `skillproof check` 查看它",
+                                        "{i} is an inconclusive-question finding; run `skillproof check` to see it",
+                                        i=ident)) + "\n")
         return EXIT_USAGE
     cat = load_or_report(args.paths)
     if cat is None:
@@ -71,7 +83,9 @@ def run(args) -> int:
     opts = CX.Options(only=(fam.name,))
     if args.timeout is not None:
         if args.timeout <= 0:
-            sys.stderr.write(f"error: --timeout must be a positive number of seconds, not {args.timeout:g}\n")
+            sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
+                                            "--timeout must be a positive number of seconds, not {t:g}",
+                                            t=args.timeout)) + "\n")
             return EXIT_USAGE
         opts.timeout_ms = max(1, int(args.timeout * 1000))
     result = CX.run(cat, opts)
@@ -79,19 +93,20 @@ def run(args) -> int:
     if finding is None:
         same = [f.id for f in result.findings if f.check == code]
         near = nearest(ident, same) if same else None
-        msg = f"error: no finding {ident} in this catalogue"
+        msg = Msg("这个目录中没有问题 '{i}'", "no finding {i} in this catalogue", i=ident)
         if near:
-            msg += f" — did you mean {near}?"
+            msg += Msg("——你是不是想写 '{n}'？", " — did you mean {n}?", n=near)
         elif same:
-            msg += f" (findings of {code}: {', '.join(same[:6])}{' …' if len(same) > 6 else ''})"
+            listed = ", ".join(same[:6]) + (" …" if len(same) > 6 else "")
+            msg += Msg("（{c} 的问题有：{l}）", " (findings of {c}: {l})", c=code, l=listed)
         else:
-            msg += f" (the {fam.name} checks found nothing of {code})"
-        sys.stderr.write(msg + "\n")
+            msg += Msg("（'{f}' 检查族没有找到 {c} 的问题）", " (the {f} checks found nothing of {c})", f=fam.name, c=code)
+        sys.stderr.write(error_line(msg) + "\n")
         return EXIT_USAGE
     story = tell(cat, finding, fam, code_info)
     if args.save:
         if finding.witness is None:
-            sys.stderr.write(f"note: {finding.id} has no witness scenario to save\n")
+            sys.stderr.write(pick(f"注意：{finding.id} 没有可保存的例证\n", f"note: {finding.id} has no witness scenario to save\n"))
         else:
             from .cmd_ask import scenario_file
             try:
@@ -99,35 +114,48 @@ def run(args) -> int:
                     json.dump(scenario_file(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
                     f.write("\n")
             except OSError as e:
-                sys.stderr.write(f"error: cannot write {args.save}: {e.strerror}\n")
+                from skillproof.model.errtext import os_reason
+                sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,
+                                                why=os_reason(e))) + "\n")
                 return EXIT_USAGE
     if args.json:
         sys.stdout.write(json.dumps(story["json"], ensure_ascii=False, indent=2) + "\n")
     else:
         sys.stdout.write("\n".join(story["lines"]) + "\n")
         if args.save and finding.witness is not None:
-            sys.stdout.write(f"\nscenario written to {args.save} (replay it with: skillproof replay {args.save})\n")
+            from .cmd_ask import saved_text
+            sys.stdout.write("\n" + saved_text(args.save))
     return EXIT_OK
 
 
 def tell(cat, finding, fam, code) -> dict:
-    """The story of a finding: lines of text and the same as JSON."""
+    """The story of a finding, in the run's language: lines of text and the same as JSON (its ids)."""
     from skillproof.checks.context import replay_problems
     from skillproof.model import narrate as N
     from skillproof.model import trace as TR
+    from skillproof.model.lang import is_en, pick
     from skillproof.model.state import State
+    from skillproof.reports import i18n
 
     from .cmd_ask import question_title, state_lines_of, story_lines
-    lines = [f"{finding.id}  {finding.severity}  {code.code} {code.name} — {code.summary}", "",
-             finding.message, "", f"why it matters: {code.why}", ""]
-    lines.append("rules involved:")
+    lines = [f"{finding.id}  {i18n.sev(finding.severity)}  {i18n.code_heading(code.code, code)}", "",
+             finding.text(), ""]
+    if is_en():
+        lines += [f"why it matters: {code.why}", ""]
+    elif finding.hint():
+        lines += [f"{i18n.t('fix')}{finding.hint()}", ""]
+    lines.append(pick("相关规则：", "rules involved:"))
     for r in finding.rules:
         loc = f"  [{r.file}:{r.line}]" if r.file else ""
-        lines.append(f"  - {r.name} ({r.id}){' — ' + r.role if r.role else ''}{loc}")
+        name = r.name if r.name != "意图" or not is_en() else "intent"
+        if r.id and (r.id not in cat.skills and r.id not in cat.cards and r.id not in cat.characters):
+            name += f" {r.id}"                   # an intent: its id is the catalogue's name for it
+        lines.append(f"  - {name}{' — ' + r.role if r.role and is_en() else ''}{loc}")
     js = {"finding": finding.to_dict(), "why": code.why, "summary": code.summary}
     w = finding.witness
     if w is None:
-        lines += ["", "this finding has no witness scenario (it is about the catalogue itself)."]
+        lines += ["", pick("这个问题没有例证（它关于目录本身）。",
+                           "this finding has no witness scenario (it is about the catalogue itself).")]
         return {"lines": lines, "json": js}
     trace = TR.Trace.from_dict(w["trace"]) if "trace" in w else None
     if trace is not None:
@@ -136,20 +164,23 @@ def tell(cat, finding, fam, code) -> dict:
     else:
         st = State.from_dict(w["state"])
     problems = replay_problems(cat, w)
-    lines += ["", "the scenario" + (" (the interpreter replays it: every answer as claimed)" if not problems else
-                                    " (DOES NOT REPLAY: " + "; ".join(problems) + ")") + ":"]
+    lines += ["", pick("局面（解释器重放：每个答案都与所述一致）：", "the scenario (the interpreter replays it: every answer as "
+                                                          "claimed):") if not problems else
+              pick("局面（不能重放：", "the scenario (DOES NOT REPLAY: ") + pick("；", "; ").join(problems)
+              + pick("）：", "):")]
     lines += state_lines_of(cat, st)
     origin = N.story(cat, trace, st)
-    lines += ["", "how it happens in a game, step by step:" if trace is not None else
-              "how to reach it in a real game:"]
+    lines += ["", pick("在游戏中如何发生（逐步）：", "how it happens in a game, step by step:") if trace is not None else
+              pick("在真实游戏中如何到达：", "how to reach it in a real game:")]
     lines += story_lines(origin)
-    lines += ["", "the interpreter, step by step:"]
+    lines += ["", pick("解释器的推理（逐步）：", "the interpreter, step by step:")]
     traces = []
     for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
         tr = N.narrate(cat, st, item["question"])
         traces.append(tr)
-        exp = ", ".join(f"{k} = {N.value(cat, v) if v is not None else 'none'}" for k, v in item["expect"].items())
-        lines.append(f"  {question_title(cat, item['question'])} — the finding claims {exp}")
+        exp = N.answer_text(cat, item["expect"])
+        lines.append(pick(f"  {question_title(cat, item['question'])}——问题所述：{exp}",
+                          f"  {question_title(cat, item['question'])} — the finding claims {exp}"))
         lines += tr.lines("    ")
     js.update({"replays": not problems, "problems": problems, "origin": [s.to_dict() for s in origin],
                "trace": w.get("trace"),

@@ -71,8 +71,9 @@ def run(args) -> int:
     try:
         d = SC.load(args.file, cat)
     except SC.ScenarioErrors as e:
+        from .cli import error_line
         for err in e.errors:
-            sys.stderr.write(f"error: {err}\n")
+            sys.stderr.write(error_line(err) + "\n")
         return EXIT_USAGE
     r = replay(cat, d)
     if args.json:
@@ -90,78 +91,87 @@ def run(args) -> int:
 
 
 def text_lines(cat, args, d: dict, r: dict) -> list[str]:
+    """The replay told for people, in the run's language."""
+    from skillproof.model import narrate as N
     from skillproof.model import turn as TW
+    from skillproof.model.lang import pick
+    from skillproof.model.names import shown
+    from skillproof.reports.common import decision_word
 
     from .cmd_ask import question_title, state_lines_of, story_lines
-    from skillproof.model.names import shown
-    lines = [f"scenario {shown(args.file, 200)}" + (f" — {shown(d['query'], 200)}" if d.get("query") else "")
-             + (f" — finding {shown(d['finding'], 80)}" if d.get("finding") else ""), ""]
+    head = pick(f"例证 {shown(args.file, 200)}", f"scenario {shown(args.file, 200)}")
+    if d.get("query"):
+        head += pick(f"——问题「{shown(d['query'], 200)}」", f" — {shown(d['query'], 200)}")
+    if d.get("finding"):
+        head += pick(f"——来自 {shown(d['finding'], 80)}", f" — finding {shown(d['finding'], 80)}")
+    lines = [head, ""]
     st = r["state"]
     if r["timed"]:
         n = len(d["trace"].get("events", []))
-        lines.append(f"the trace ({n} event{'s' if n != 1 else ''}), step by step:")
+        lines.append(pick(f"经过（{n}个事件），逐步：", f"the trace ({n} event{'s' if n != 1 else ''}), step by step:"))
         lines += story_lines(r["story"])
         if r["ignored_state"]:
-            lines.append("  (the file's 'state' is ignored: the state is what the trace makes)")
-        lines += ["", "the state it reaches:"]
+            lines.append(pick("  （文件里写的局面被忽略：局面由经过产生）",
+                              "  (the file's 'state' is ignored: the state is what the trace makes)"))
+        lines += ["", pick("到达的局面：", "the state it reaches:")]
     else:
-        lines.append("note: this scenario has no trace — replayed as an untimed state (every moment at once; "
-                     "whether a game reaches it is the older snapshot check)")
+        lines.append(pick("注意：这个例证没有经过——按不计时的局面重放（同时是每个时刻；游戏能否到达它按旧的快照检查）",
+                          "note: this scenario has no trace — replayed as an untimed state (every moment at once; "
+                          "whether a game reaches it is the older snapshot check)"))
     lines += state_lines_of(cat, st)
     lines.append("")
     if r["problems"]:
-        lines.append("ILLEGAL: the trace breaks the rules of the turn:" if r["timed"] else
-                     "NOT REACHABLE: no game under this catalogue produces this state:")
+        lines.append(pick("不合法：经过违反了回合的规则：", "ILLEGAL: the trace breaks the rules of the turn:") if r["timed"] else
+                     pick("不可达：按这个目录，没有游戏会产生这个局面：",
+                          "NOT REACHABLE: no game under this catalogue produces this state:"))
         for p in r["problems"]:
-            where = "the table at the start" if p["event"] == -1 else \
-                f"event {p['event']}" if p["event"] is not None and p["event"] < len(d["trace"].get("events", [])) \
-                else "at the end" if p["event"] is not None else None
-            lines.append(f"  - {where + ': ' if where else ''}{p['reason']}")
+            k = p["event"]
+            where = pick("开局的牌桌", "the table at the start") if k == -1 else \
+                pick(f"事件{k}", f"event {k}") if k is not None and k < len(d["trace"].get("events", [])) \
+                else pick("结尾", "at the end") if k is not None else None
+            lines.append(f"  - {where + pick('：', ': ') if where else ''}{p['reason']}")
     elif r["timed"]:
-        lines.append("legal: every event is allowed in the window it happens in")
+        lines.append(pick("合法：每个事件在其发生的时机都被允许", "legal: every event is allowed in the window it happens in"))
     else:
-        lines.append("reachable: a game under this catalogue can produce this state")
+        lines.append(pick("可达：按这个目录，游戏能产生这个局面", "reachable: a game under this catalogue can produce this state"))
     n_bad = n_moment = 0
     for a in r["answers"]:
         q, expect, tr, match = a["question"], a["expect"], a["trace"], a["matches"]
         lines.append("")
         head = question_title(cat, q)
-        got = ", ".join(f"{k} = {_show(cat, tr.answer.get(k))}" for k in (expect or tr.answer))
+        got = N.answer_text(cat, tr.answer, list(expect or tr.answer))
         if match is None:
-            lines.append(f"{head}: {got}")
+            lines.append(pick(f"{head}：{got}", f"{head}: {got}"))
         elif match:
-            lines.append(f"{head}: {got} — as expected")
+            lines.append(pick(f"{head}：{got}——与预期一致", f"{head}: {got} — as expected"))
         else:
             n_bad += 1
-            want = ", ".join(f"{k} = {_show(cat, v)}" for k, v in expect.items())
-            lines.append(f"{head}: {got} — DIFFERS from the expected {want}")
+            want = N.answer_text(cat, expect)
+            lines.append(pick(f"{head}：{got}——与预期的{want}不同", f"{head}: {got} — DIFFERS from the expected {want}"))
         if not a["at_moment"]:
             n_moment += 1
             wins, actor = TW.DECISION_WINDOWS[q["decision"]]
-            lines.append(f"  NOT AT ITS MOMENT: {q['decision']} is decided in "
-                         f"{'/'.join(TW.WINDOWS[w].zh for w in wins)} by {TW.ACTORS[actor][1]}; the trace ends in "
-                         f"{TW.WINDOWS[st.window].zh if st.window in TW.WINDOWS else st.window}")
+            ends = TW.window_name(st.window) if st.window in TW.WINDOWS else (st.window or "")
+            lines.append(pick(f"  不在其时机：{decision_word(q['decision'])}在{'、'.join(TW.WINDOWS[w].zh for w in wins)}由"
+                              f"{TW.ACTORS[actor][0]}判定；经过结束于{ends}",
+                              f"  NOT AT ITS MOMENT: {decision_word(q['decision'])} is decided in "
+                              f"{'/'.join(TW.window_name(w) for w in wins)} by {TW.ACTORS[actor][1]}; the trace ends "
+                              f"in {ends}"))
         if not args.brief:
             lines += tr.lines("  ")
     lines.append("")
     total = len(r["answers"])
     if r["ok"]:
-        lines.append(f"ok: {total} answer{'s' if total != 1 else ''} as expected")
+        lines.append(pick(f"通过：{total}个答案与预期一致", f"ok: {total} answer{'s' if total != 1 else ''} as expected"))
     else:
         parts = []
         if r["problems"]:
-            parts.append(f"{len(r['problems'])} illegal event(s) in the trace" if r["timed"] else
-                         "the state is not reachable")
+            parts.append(pick(f"经过中有{len(r['problems'])}个不合法的事件", f"{len(r['problems'])} illegal event(s) in the trace")
+                         if r["timed"] else pick("局面不可达", "the state is not reachable"))
         if n_bad:
-            parts.append(f"{n_bad} of {total} answers differ from what the scenario expects")
+            parts.append(pick(f"{total}个答案中有{n_bad}个与例证的预期不同",
+                              f"{n_bad} of {total} answers differ from what the scenario expects"))
         if n_moment:
-            parts.append(f"{n_moment} question(s) not asked at their decision moment")
-        lines.append("FAIL: " + "; ".join(parts))
+            parts.append(pick(f"{n_moment}个问题不是在其判定时机提出的", f"{n_moment} question(s) not asked at their decision moment"))
+        lines.append(pick("失败：" + "；".join(parts), "FAIL: " + "; ".join(parts)))
     return lines
-
-
-def _show(cat, v) -> str:
-    from skillproof.model import narrate as N
-    if v is None:
-        return "none"
-    return N.value(cat, v)

@@ -43,7 +43,12 @@ def run(args) -> int:
         try:
             written = ruledocs.write(args.write_docs)
         except OSError as e:
-            sys.stderr.write(f"error: cannot write {args.write_docs}: {e.strerror}\n")
+            from skillproof.model.errtext import os_reason
+            from skillproof.model.msg import Msg
+
+            from .cli import error_line
+            sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.write_docs,
+                                            why=os_reason(e))) + "\n")
             return 2
         sys.stderr.write(f"skillproof: {len(written)} pages written to {args.write_docs}\n")
         return 0
@@ -84,5 +89,10 @@ def run(args) -> int:
     from skillproof.model.names import nearest, shown
     known = [f.name for f in fams] + [c.code for f in fams for c in f.codes] + list(RUN_CODES)
     hint = nearest(want, known)
-    sys.stderr.write(f"error: no check '{shown(want)}'" + (f" — did you mean '{hint}'?" if hint else "") + "\n")
+    from skillproof.model.msg import Msg
+    from skillproof.model.names import did_you_mean
+
+    from .cli import error_line
+    sys.stderr.write(error_line(Msg("没有检查 '{w}'{dym}", "no check '{w}'{dym}", w=shown(want),
+                                    dym=did_you_mean(f"'{hint}'") if hint else "")) + "\n")
     return 2

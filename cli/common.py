@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import sys
 
-from .cli import EXIT_USAGE
+from .cli import EXIT_USAGE, error_line
 from .model.loader import CatalogueErrors, load
+from .model.msg import Msg, as_msg
 
 
 class UsageError(Exception):
@@ -12,30 +13,50 @@ class UsageError(Exception):
 
 
 def load_or_report(paths):
-    """Load a catalogue; on errors print every one (file:line: [key] message) and return None."""
+    """Load a catalogue; on errors print every one (file:line: [key] message) and return None. The catalogue's
+    suppression comments and intents are checked too (names of checks, claims of the ask language)."""
     try:
         cat = load(paths or None)
     except CatalogueErrors as e:
         report_catalogue_errors(e)
         return None
+    from .checks.intents import problems as intent_problems
     from .checks.suppress import problems
-    bad = problems(cat)
+    bad = problems(cat) + intent_problems(cat)
     for p in bad:
-        sys.stderr.write(f"error: {p}\n")
+        sys.stderr.write(error_line(p) + "\n")
     if bad:
-        sys.stderr.write(f"{len(bad)} error{'s' if len(bad) != 1 else ''} in the catalogue; nothing was checked\n")
+        sys.stderr.write(str(closing(len(bad))) + "\n")
         return None
     return cat
 
 
-def report_catalogue_errors(e, what: str = "the catalogue", done: str = "nothing was checked"):
-    """Print a catalogue's errors, causes first (a file that cannot be read), and the count."""
+def closing(n: int, what=None, done=None) -> Msg:
+    """The last line after a list of errors: "3 errors in the catalogue; nothing was checked" (目录中有 3 个错误；
+    什么也没有检查)."""
+    return Msg("{what}中有 {n:,} 个错误；{done}", "{n:,} error{s} in {ewhat}; {edone}", n=n, s="s" if n != 1 else "",
+               what=what or Msg("目录", "the catalogue"), ewhat=what or Msg("目录", "the catalogue"),
+               done=done or Msg("什么也没有检查", "nothing was checked"),
+               edone=done or Msg("什么也没有检查", "nothing was checked"))
+
+
+def report_catalogue_errors(e, what=None, done=None):
+    """Print a catalogue's errors, causes first (a file that cannot be read), and the count, in the run's
+    language (``what`` / ``done``: messages for the closing line, default "the catalogue" / "nothing was
+    checked")."""
     for err in e.errors:
-        sys.stderr.write(f"error: {err}\n")
+        sys.stderr.write(error_line(err) + "\n")
     for line in getattr(e, "folded_lines", lambda: [])():
         sys.stderr.write(f"{line}\n")
-    n = len(e.errors)
-    sys.stderr.write(f"{n} error{'s' if n != 1 else ''} in {what}; {done}\n")
+    if isinstance(what, str):                # a revision or a path: named as written
+        what = Msg("'{w}' ", "{w}", w=what)
+    if isinstance(done, str):
+        done = Msg(_DONE_ZH[done], done) if done in _DONE_ZH else as_msg(done)
+    sys.stderr.write(str(closing(len(e.errors), what, done)) + "\n")
+
+
+#: what was not done after errors, as callers name it in English
+_DONE_ZH = {"nothing was checked": "什么也没有检查", "nothing was compared": "什么也没有比较"}
 
 
 def write_out(path: str | None, text: str) -> int:
@@ -47,7 +68,8 @@ def write_out(path: str | None, text: str) -> int:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
     except OSError as e:
-        sys.stderr.write(f"error: cannot write {path}: {e.strerror}\n")
+        from .model.errtext import os_reason
+        sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=path, why=os_reason(e))) + "\n")
         return 2
     return 0
 

@@ -15,8 +15,10 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .model.errtext import BOM, not_utf8, os_reason, toml_syntax
 from .model.locate import line_of, locate, toml_error_line
-from .model.names import nearest
+from .model.msg import Msg
+from .model.names import did_you_mean, nearest
 
 CONFIG_NAME = "skillproof.toml"
 PYPROJECT = "pyproject.toml"
@@ -49,7 +51,7 @@ KEYS: dict[str, tuple[dict, str]] = {
 COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "check": {**{k: None for k in KEYS}, "output-format": "config_output_format"},
     "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-turns", "max-grants",
-                                   "jobs")},
+                                   "jobs", "lang")},
     "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs", "lang")},
     "catalogue": {"paths": None, "lang": None},
     "rules": {"lang": None},
@@ -62,11 +64,23 @@ PATH_KEYS = ("paths", "baseline")
 
 
 class ConfigError(Exception):
-    """A configuration file that cannot be used; ``problems`` are ``file:line: [key] message`` strings."""
+    """A configuration file that cannot be used; ``problems`` are located errors (``file:line: [key] message``,
+    model.loader.CatalogueError: ``str()`` renders one in the run's language when it is printed). ``lang`` is
+    the language the file asks for (its ``lang`` key, when that key is good), else None: a configuration error
+    is found before the run's language is settled, and is shown in this one unless ``--lang`` says otherwise."""
 
-    def __init__(self, problems):
+    def __init__(self, problems, lang: str | None = None):
         self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
+        self.lang = lang
+        super().__init__()
+
+    def __str__(self) -> str:
+        return "\n".join(map(str, self.problems))
+
+
+def _problem(name: str, line: int, key: str, msg):
+    from .model.loader import CatalogueError
+    return CatalogueError(name, line, key, msg)
 
 
 @dataclass
@@ -140,20 +154,20 @@ def load(path: str | os.PathLike) -> Config:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise ConfigError([f"{name}:1: no such configuration file"]) from None
+        raise ConfigError([_problem(name, 1, "", Msg("没有这个配置文件", "no such configuration file"))]) from None
     except OSError as e:
-        raise ConfigError([f"{name}:1: cannot read the configuration: {e.strerror}"]) from None
+        raise ConfigError([_problem(name, 1, "", Msg("读不了配置：{why}", "cannot read the configuration: {why}",
+                                                     why=os_reason(e)))]) from None
     if raw.startswith(b"\xef\xbb\xbf"):
-        raise ConfigError([f"{name}:1: the file starts with a UTF-8 byte-order mark (BOM), which TOML does not "
-                           f"allow: save it as UTF-8 without BOM"])
+        raise ConfigError([_problem(name, 1, "", BOM)])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise ConfigError([f"{name}:1: not UTF-8 text (byte {e.start})"]) from None
+        raise ConfigError([_problem(name, 1, "", not_utf8(e, with_reason=False))]) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise ConfigError([f"{name}:{toml_error_line(str(e), text)}: TOML syntax error: {e}"]) from None
+        raise ConfigError([_problem(name, toml_error_line(str(e), text), "", toml_syntax(str(e)))]) from None
     locs = locate(text)
     prefix: tuple = ()
     if path.name == PYPROJECT:
@@ -163,10 +177,10 @@ def load(path: str | os.PathLike) -> Config:
         table = data
     where = (lambda *k: line_of(locs, prefix + k))
     if not isinstance(table, dict):
-        raise ConfigError([f"{name}:{where()}: [tool.skillproof] must be a table"])
+        raise ConfigError([_problem(name, where(), "", Msg("[tool.skillproof] 必须是表", "[tool.skillproof] must be a table"))])
     values, problems = validate(table, name, where)
     if problems:
-        raise ConfigError(problems)
+        raise ConfigError(problems, values.get("lang"))
     base = path.resolve().parent
     for k in PATH_KEYS:
         if k in values:
@@ -186,21 +200,28 @@ def _rel(base: Path, p: str) -> str:
     return str(full) if rel.startswith("..") else rel
 
 
-def validate(table: dict, name: str, where) -> tuple[dict, list[str]]:
-    """Check a configuration table against KEYS (the same rules as ``schema()``, with located messages)."""
+def _choices(values) -> Msg:
+    """"a, b, c" / "'a'、'b'、'c'"."""
+    vals = list(values)
+    return Msg("{zh}", "{en}", zh="、".join(f"'{v}'" for v in vals), en=", ".join(vals))
+
+
+def validate(table: dict, name: str, where) -> tuple[dict, list]:
+    """Check a configuration table against KEYS (the same rules as ``schema()``, with located messages:
+    model.loader.CatalogueError, in both languages)."""
     from .reports import FORMATS
-    problems: list[str] = []
+    problems: list = []
     out: dict = {}
 
     def bad(key, msg):
-        problems.append(f"{name}:{where(key)}: [{key}] {msg}")
+        problems.append(_problem(name, where(key), key, msg))
 
     for key, v in table.items():
         if key not in KEYS:
             alt = key.replace("_", "-")
             hint = alt if alt in KEYS else nearest(key, KEYS)
-            bad(key, f"unknown key '{key}'" + (f" — did you mean '{hint}'?" if hint else
-                                               f" (keys: {', '.join(KEYS)})"))
+            bad(key, Msg("未知的键 '{k}'{more}", "unknown key '{k}'{more}", k=key,
+                         more=did_you_mean(f"'{hint}'") if hint else Msg("（可用的键：{c}）", " (keys: {c})", c=_choices(KEYS))))
             continue
         sch = KEYS[key][0]
         typ = sch.get("type")
@@ -208,42 +229,50 @@ def validate(table: dict, name: str, where) -> tuple[dict, list[str]]:
             if isinstance(v, str) and key in ("select", "ignore", "paths"):
                 v = [x.strip() for x in v.split(",") if x.strip()] if key != "paths" else [v]
             if not isinstance(v, list) or not all(isinstance(x, str) and x for x in v):
-                bad(key, f"'{key}' must be a list of strings")
+                bad(key, Msg("'{k}' 必须是字符串的列表", "'{k}' must be a list of strings", k=key))
                 continue
             if sch.get("minItems") and not v:
-                bad(key, f"'{key}' must not be empty")
+                bad(key, Msg("'{k}' 不能为空", "'{k}' must not be empty", k=key))
                 continue
             if key == "output-format":
                 ok = True
                 for s in v:
                     fmt, sep, file = s.partition(":")
                     if not sep or not file:
-                        bad(key, f"'{s}' is not FORMAT:FILE (e.g. \"sarif:skillproof.sarif\")")
+                        bad(key, Msg("'{s}' 不是 '格式:文件'（例如 \"sarif:skillproof.sarif\"）",
+                                     "'{s}' is not FORMAT:FILE (e.g. \"sarif:skillproof.sarif\")", s=s))
                         ok = False
                     elif fmt not in FORMATS:
                         hint = nearest(fmt, FORMATS)
-                        bad(key, f"unknown format '{fmt}'" + (f" — did you mean '{hint}'?" if hint else
-                                                              f" (one of {', '.join(FORMATS)})"))
+                        bad(key, Msg("未知的格式 '{f}'{more}", "unknown format '{f}'{more}", f=fmt,
+                                     more=did_you_mean(f"'{hint}'") if hint else
+                                     Msg("（可选：{c}）", " (one of {c})", c=_choices(FORMATS))))
                         ok = False
                 if not ok:
                     continue
         elif typ == "string" or "enum" in sch or key == "format":
             choices = FORMATS if key == "format" else sch.get("enum")
             if not isinstance(v, str) or not v:
-                bad(key, f"'{key}' must be a string" + (f" (one of {', '.join(choices)})" if choices else ""))
+                bad(key, Msg("'{k}' 必须是字符串{c}", "'{k}' must be a string{e}", k=key,
+                             c=Msg("（可选：{c}）", "", c=_choices(choices)) if choices else "",
+                             e=Msg("", " (one of {c})", c=_choices(choices)) if choices else ""))
                 continue
             if choices and v not in choices:
                 hint = nearest(v, choices)
-                bad(key, f"'{v}' is not one of {', '.join(choices)}" + (f" — did you mean '{hint}'?" if hint else ""))
+                bad(key, Msg("'{v}' 不是 {c} 之一{dym}", "'{v}' is not one of {c}{dym}", v=v, c=_choices(choices),
+                             dym=did_you_mean(f"'{hint}'") if hint else ""))
                 continue
         elif typ in ("integer", "number"):
             if isinstance(v, bool) or not isinstance(v, int if typ == "integer" else (int, float)):
-                bad(key, f"'{key}' must be {'an integer' if typ == 'integer' else 'a number'}"
-                    + (" of seconds" if key == "timeout" else ""))
+                bad(key, Msg("'{k}' 必须是{zt}", "'{k}' must be {et}", k=key,
+                             zt=("整数" if typ == "integer" else "数") + ("（秒数）" if key == "timeout" else ""),
+                             et=("an integer" if typ == "integer" else "a number") + (" of seconds" if key == "timeout" else "")))
                 continue
             lo = sch.get("minimum", sch.get("exclusiveMinimum"))
             if lo is not None and (v < lo or ("exclusiveMinimum" in sch and v == lo)):
-                bad(key, f"'{key}' must be {'greater than' if 'exclusiveMinimum' in sch else 'at least'} {lo}")
+                bad(key, Msg("'{k}' 必须{zc} {lo}", "'{k}' must be {ec} {lo}", k=key, lo=lo,
+                             zc="大于" if "exclusiveMinimum" in sch else "至少是",
+                             ec="greater than" if "exclusiveMinimum" in sch else "at least"))
                 continue
         out[key] = v
     if "select" in out or "ignore" in out:

@@ -166,11 +166,11 @@ def rules_entries(old, new) -> list:
 
 
 def run(args) -> int:
-    from .cmd_diff import error_head
+    from .cli import error_line
     try:
         return _run(args)
     except GateError as e:
-        sys.stderr.write(f"{error_head()}{e}\n")
+        sys.stderr.write(error_line(str(e)) + "\n")
         return 2
 
 
@@ -193,7 +193,8 @@ def _run(args) -> int:
     from skillproof.reports.model import Report
 
     from .cmd_check import run_checks
-    from .cmd_diff import error_head, finish, inconclusive_findings, told
+    from .cli import error_line
+    from .cmd_diff import finish, inconclusive_findings, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
@@ -211,8 +212,8 @@ def _run(args) -> int:
     if bad:
         for label, r in bad:
             commit = bc if label == "BASE" else hc
-            sys.stderr.write(error_head() + pick(f"{side_label(label)}（{commit[:12]}）的提取不完整：{r}\n",
-                                            f"{label} ({commit[:12]}) extraction is degraded: {r}\n"))
+            sys.stderr.write(error_line(pick(f"{side_label(label)}（{commit[:12]}）的提取不完整：{r}",
+                                             f"{label} ({commit[:12]}) extraction is degraded: {r}")) + "\n")
         sys.stderr.write(pick("提取结果不可信；没有比较（退出码 2）\n",
                               "the extractions cannot be trusted; nothing was compared (exit 2)\n"))
         return 2

@@ -11,16 +11,49 @@ from dataclasses import dataclass, field
 
 from . import limits as L
 from . import vocab as V
-from .names import describe_char, hint, shown
+from .msg import Msg, as_msg
+from .names import describe_char, echo, hint
 
 
 class ExprError(Exception):
-    """A parse or type error; ``col`` is the 0-based column in the expression text."""
+    """A parse or type error; ``col`` is the 0-based column in the expression text. ``text`` holds the
+    message in both languages (model.msg); ``msg`` and ``str(e)`` are it in the run's language."""
 
-    def __init__(self, msg: str, col: int = 0):
-        super().__init__(msg)
-        self.msg = msg
+    def __init__(self, msg, col: int = 0):
+        self.text: Msg = as_msg(msg)
+        super().__init__(self.text)
         self.col = col
+
+    @property
+    def msg(self) -> str:
+        return self.text.render()
+
+
+#: type names for people (the types of model.vocab)
+_TYPE = {V.BOOL: ("真假值", "bool"), V.INT: ("整数", "int"), V.CARD: ("牌", "card"), V.COLOUR: ("颜色", "colour"),
+         V.DIRECTION: ("方向", "direction"), V.CHARACTER: ("角色", "character"), V.PLAYER: ("玩家", "player"),
+         "any": ("任意值", "any")}
+
+
+def type_word(t: str) -> Msg:
+    """A type of the condition language for people: "bool" / "真假值", "set<card>" / "牌的集合"."""
+    if t in _TYPE:
+        return Msg(*_TYPE[t])
+    el = V.elem_of(t)
+    if el is not None:
+        zh = "集合" if el == "any" else _TYPE.get(el, (el, el))[0] + "的集合"
+        return Msg("{zh}", "{en}", zh=zh, en=t)
+    return Msg("{t}", "{t}", t=t)
+
+
+#: what the contexts are, for people (where an expression stands)
+_CONTEXT_ZH = {"fight": "'fight' 条件", "dying": "'dying' 条件", "when": "'when' 条件", "where": "'where' 条件",
+               "receive": "接收规则", "send": "传出规则", "draw": "摸牌规则", "effect": "胜负效果",
+               "question": "问题", "fires": "'fires' 条件"}
+
+
+def _ctx(c: str) -> Msg:
+    return Msg("{zh}", "a {en} expression", zh=_CONTEXT_ZH.get(c, f"'{c}' 表达式"), en=c)
 
 
 # ----------------------------------------------------------------------------------------------- AST
@@ -120,12 +153,13 @@ def tokenize(text: str) -> list[Tok]:
     while i < len(text):
         m = _TOKEN.match(text, i)
         if not m:
-            raise ExprError(f"unexpected character {describe_char(text[i])}", i)
+            raise ExprError(Msg("意外的字符 {c}", "unexpected character {c}", c=describe_char(text[i])), i)
         kind = m.lastgroup
         if kind != "ws":
             t = m.group()
             if kind == "int" and (len(t) > L.NUMBER_CHARS or int(t) > L.INT_MAX):
-                raise ExprError(f"the number {shown(t, 20)} is too large (the limit is {L.INT_MAX:,})", i)
+                raise ExprError(Msg("数 {n} 太大（上限是 {max:,}）", "the number {n} is too large (the limit is {max:,})",
+                                    n=echo(t, 20), max=L.INT_MAX), i)
             if kind == "name" and t in KEYWORDS:
                 kind = "kw"
             out.append(Tok(kind, t, i))
@@ -147,8 +181,9 @@ class _Parser:
         recursion is bounded, so no input can exhaust the stack."""
         self.nesting += 1
         if self.nesting > L.EXPR_NESTING:
-            raise ExprError(f"nested more than {L.EXPR_NESTING} levels deep (parentheses, if, quantifiers, "
-                            f"sets, not and '-' count); split the condition", col)
+            raise ExprError(Msg("嵌套超过 {n} 层（括号、'if'、量词、集合、'not' 和 '-' 都算一层）；把条件拆开",
+                                "nested more than {n} levels deep (parentheses, if, quantifiers, "
+                                "sets, not and '-' count); split the condition", n=L.EXPR_NESTING), col)
 
     @property
     def tok(self) -> Tok:
@@ -164,14 +199,15 @@ class _Parser:
 
     def expect(self, text: str) -> Tok:
         if not self.at(text):
-            found = self.tok.text or "end of expression"
-            raise ExprError(f"expected '{text}', found '{shown(found)}'", self.tok.col)
+            raise ExprError(Msg("这里应是 '{t}'，却是{f}", "expected '{t}', found {f}", t=text, f=_found(self.tok)),
+                            self.tok.col)
         return self.take()
 
     def parse(self) -> Node:
         e = self.expr()
         if self.tok.kind != "end":
-            raise ExprError(f"unexpected '{shown(self.tok.text)}' after a complete expression", self.tok.col)
+            raise ExprError(Msg("完整的表达式之后多出 '{t}'", "unexpected '{t}' after a complete expression",
+                                t=echo(self.tok.text)), self.tok.col)
         return e
 
     def expr(self) -> Node:
@@ -257,7 +293,8 @@ class _Parser:
             self.take()
             t = self.take()
             if t.kind != "name":
-                raise ExprError(f"expected an attribute name after '.', found '{shown(t.text)}'", t.col)
+                raise ExprError(Msg("'.' 之后应是属性名，却是{f}", "expected an attribute name after '.', found {f}",
+                                    f=_found(t)), t.col)
             e = Attr(e, t.text, col=t.col)
         return e
 
@@ -280,7 +317,8 @@ class _Parser:
             self.expect("(")
             v = self.take()
             if v.kind != "name":
-                raise ExprError(f"expected a variable name after '{t.text}(', found '{shown(v.text)}'", v.col)
+                raise ExprError(Msg("'{q}(' 之后应是变量名，却是{f}", "expected a variable name after '{q}(', found {f}",
+                                    q=t.text, f=_found(v)), v.col)
             self.expect(":")
             body = self.expr()
             self.expect(")")
@@ -303,23 +341,24 @@ class _Parser:
                     items.append(self.expr())
             self.expect("}")
             return SetLit(items, col=col)
-        found = t.text or "end of expression"
-        raise ExprError(f"expected a value, found '{shown(found)}'", t.col)
+        raise ExprError(Msg("这里应是一个值，却是{f}", "expected a value, found {f}", f=_found(t)), t.col)
 
 
 def parse(text: str) -> Node:
     if not isinstance(text, str):
-        raise ExprError("an expression must be a string")
+        raise ExprError(Msg("表达式必须是字符串", "an expression must be a string"))
     if len(text) > L.EXPR_CHARS:
-        raise ExprError(f"the expression is {len(text):,} characters long; the limit is {L.EXPR_CHARS:,}",
-                        L.EXPR_CHARS)
+        raise ExprError(Msg("表达式长 {n:,} 个字符，上限是 {limit:,}",
+                            "the expression is {n:,} characters long; the limit is {limit:,}",
+                            n=len(text), limit=L.EXPR_CHARS), L.EXPR_CHARS)
     if not text.strip():
-        raise ExprError("empty expression")
+        raise ExprError(Msg("表达式是空的", "empty expression"))
     node = _Parser(text).parse()
     deep = _too_deep(node, L.EXPR_DEPTH)
     if deep is not None:
-        raise ExprError(f"the expression is more than {L.EXPR_DEPTH} levels deep (a chain of and, or, + or "
-                        f"comparisons adds a level per term); split it", deep.col)
+        raise ExprError(Msg("表达式超过 {n} 层（'and'、'or'、'+' 或比较连成一串时，每一项加一层）；把它拆开",
+                            "the expression is more than {n} levels deep (a chain of and, or, + or "
+                            "comparisons adds a level per term); split it", n=L.EXPR_DEPTH), deep.col)
     return node
 
 
@@ -354,12 +393,13 @@ def parse_lambda(text: str) -> Lambda:
     """``"p: body"``"""
     m = re.match(r"\s*([A-Za-z_][A-Za-z0-9_]*)\s*:", text)
     if not m:
-        raise ExprError("expected 'VAR: condition', e.g. 'q: q.identity == none'", 0)
+        raise ExprError(Msg("应写成 '变量: 条件'，例如 'q: q.identity == none'",
+                            "expected 'VAR: condition', e.g. 'q: q.identity == none'"), 0)
     body_text = text[m.end():]
     try:
         body = parse(body_text)
     except ExprError as e:
-        raise ExprError(e.msg, e.col + m.end()) from None
+        raise ExprError(e.text, e.col + m.end()) from None
     _shift(body, m.end())
     return Lambda(m.group(1), body)
 
@@ -412,7 +452,8 @@ def check(node: Node, scope: Scope, want: str | None = None) -> Node:
     """Type-check ``node`` in ``scope`` (annotating ``node.type``), optionally requiring type ``want``."""
     t = _check(node, scope)
     if want is not None and not _compatible(t, want):
-        raise ExprError(f"expected a {want} expression, this is a {t}", node.col)
+        raise ExprError(Msg("这里应是{w}表达式，这个是{t}", "expected a {we} expression, this is a {te}",
+                            w=type_word(want), t=type_word(t), we=want, te=t), node.col)
     return node
 
 
@@ -428,22 +469,32 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
     _, effects_ok = V.CONTEXTS[scope.context]
     if name in V.EFFECT_ATTRS:
         if not effects_ok:
-            raise ExprError(f"'{name}' is only available in win/result effects", col)
+            raise ExprError(Msg("'{n}' 只能用在胜负效果（'win' / 'result'）中", "'{n}' is only available in win/result effects",
+                                n=name), col)
         return V.EFFECT_ATTRS[name][0]
     if name in V.SELF_ONLY:
         if not on_self:
-            raise ExprError(f"'{name}' is only available on self", col)
+            raise ExprError(Msg("'{n}' 只能用在 'self' 上", "'{n}' is only available on self", n=name), col)
         where = V.SELF_ONLY_CONTEXTS.get(name)
         if where is not None and scope.context not in where:
-            raise ExprError(f"'{name}' is only known in a question's 'where' and a triggered skill's 'fires', "
-                            f"not in a {scope.context} expression", col)
+            raise ExprError(Msg("'{n}' 只在问题的 'where' 和触发技能的 'fires' 中可知，不能用在{c}中",
+                                "'{n}' is only known in a question's 'where' and a triggered skill's 'fires', "
+                                "not in {c}", n=name, c=_ctx(scope.context)), col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
-    raise ExprError(f"unknown player attribute {_q(name)}{hint(name, cands)}", col)
+    raise ExprError(Msg("未知的玩家属性 {n}{dym}", "unknown player attribute {n}{dym}", n=_q(name),
+                        dym=hint(name, cands)), col)
 
 
-def _q(name: str) -> str:
-    return f"'{shown(name)}'"
+def _q(name: str) -> Msg:
+    return Msg("'{n}'", "'{n}'", n=echo(name))
+
+
+def _found(t) -> Msg:
+    """What the parser found instead: the token quoted, or the end of the expression."""
+    if not t.text:
+        return Msg("表达式的结尾", "'end of expression'")
+    return Msg(" '{t}'", "'{t}'", t=echo(t.text))
 
 
 def _check(n: Node, scope: Scope) -> str:
@@ -468,7 +519,8 @@ def _check_inner(n: Node, scope: Scope) -> str:
         allowed, effects_ok = V.CONTEXTS[scope.context]
         if name in V.GLOBALS:
             if name not in allowed:
-                raise ExprError(f"'{name}' is not available in a {scope.context} expression", n.col)
+                raise ExprError(Msg("'{n}' 不能用在{c}中", "'{n}' is not available in {c}", n=name,
+                                    c=_ctx(scope.context)), n.col)
             n.role = "global"
             return V.GLOBALS[name][0]
         ct = scope.universe.const_type(name)
@@ -490,18 +542,20 @@ def _check_inner(n: Node, scope: Scope) -> str:
         cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS) + list(V.SELF_ONLY)
                  + sorted(scope.universe.cards) + sorted(scope.universe.characters)
                  + list(V.COLOURS) + list(V.DIRECTIONS))
-        raise ExprError(f"unknown name {_q(name)}{hint(name, cands)}", n.col)
+        raise ExprError(Msg("未知的名字 {n}{dym}", "unknown name {n}{dym}", n=_q(name), dym=hint(name, cands)), n.col)
     if isinstance(n, Attr):
         ot = _check(n.obj, scope)
         if ot != V.PLAYER:
-            raise ExprError(f"only players have attributes; this is a {ot}", n.col)
+            raise ExprError(Msg("只有玩家才有属性；这个是{t}", "only players have attributes; this is a {te}",
+                                t=type_word(ot), te=ot), n.col)
         on_self = isinstance(n.obj, Var) and n.obj.name == "self"
         return _attr_type(n.name, scope, n.col, on_self)
     if isinstance(n, Unary):
         t = _check(n.arg, scope)
         want = V.BOOL if n.op == "not" else V.INT
         if not _compatible(t, want):
-            raise ExprError(f"'{n.op}' needs a {want}, got a {t}", n.col)
+            raise ExprError(Msg("'{op}' 需要{w}，这里是{g}", "'{op}' needs a {we}, got a {ge}", op=n.op,
+                                w=type_word(want), g=type_word(t), we=want, ge=t), n.col)
         return want
     if isinstance(n, Bin):
         lt, rt = _check(n.left, scope), _check(n.right, scope)
@@ -509,34 +563,41 @@ def _check_inner(n: Node, scope: Scope) -> str:
         if op in ("and", "or"):
             for side, t in ((n.left, lt), (n.right, rt)):
                 if not _compatible(t, V.BOOL):
-                    raise ExprError(f"'{op}' needs bool operands, got a {t}", side.col)
+                    raise ExprError(Msg("'{op}' 两边需要真假值，这里是{g}", "'{op}' needs bool operands, got a {ge}",
+                                        op=op, g=type_word(t), ge=t), side.col)
             return V.BOOL
         if op in ("+", "-", "*", "<", "<=", ">", ">="):
             for side, t in ((n.left, lt), (n.right, rt)):
                 if not _compatible(t, V.INT):
-                    raise ExprError(f"'{op}' needs int operands, got a {t}", side.col)
+                    raise ExprError(Msg("'{op}' 两边需要整数，这里是{g}", "'{op}' needs int operands, got a {ge}",
+                                        op=op, g=type_word(t), ge=t), side.col)
             if op == "*" and not (isinstance(n.left, Lit) or isinstance(n.right, Lit)):
-                raise ExprError("'*' needs a constant on one side", n.col)
+                raise ExprError(Msg("'*' 的一边必须是常数", "'*' needs a constant on one side"), n.col)
             return V.INT if op in "+-*" else V.BOOL
         if op in ("==", "!="):
             if not (_compatible(lt, rt) or _compatible(rt, lt)):
-                raise ExprError(f"cannot compare a {lt} with a {rt}", n.col)
+                raise ExprError(Msg("不能比较{l}和{r}", "cannot compare a {le} with a {re}", l=type_word(lt),
+                                    r=type_word(rt), le=lt, re=rt), n.col)
             return V.BOOL
         if op in ("in", "notin"):
             et = V.elem_of(rt) if rt != "any" else "any"
             if et is None:
-                raise ExprError(f"'in' needs a set on the right, got a {rt}", n.right.col)
+                raise ExprError(Msg("'in' 的右边需要集合，这里是{r}", "'in' needs a set on the right, got a {re}",
+                                    r=type_word(rt), re=rt), n.right.col)
             if et not in ("any",) and not _compatible(lt, et):
-                raise ExprError(f"cannot look for a {lt} in a set of {et}", n.col)
+                raise ExprError(Msg("不能在{e}的集合中找{l}", "cannot look for a {le} in a set of {ee}", l=type_word(lt),
+                                    e=type_word(et), le=lt, ee=et), n.col)
             return V.BOOL
-        raise ExprError(f"unknown operator {op}", n.col)
+        raise ExprError(Msg("未知的运算符 '{op}'", "unknown operator {op}", op=op), n.col)
     if isinstance(n, If):
         ct = _check(n.cond, scope)
         if not _compatible(ct, V.BOOL):
-            raise ExprError(f"'if' needs a bool condition, got a {ct}", n.cond.col)
+            raise ExprError(Msg("'if' 需要真假值条件，这里是{g}", "'if' needs a bool condition, got a {ge}",
+                                g=type_word(ct), ge=ct), n.cond.col)
         at, bt = _check(n.then, scope), _check(n.other, scope)
         if not (_compatible(at, bt) or _compatible(bt, at)):
-            raise ExprError(f"'then' is a {at} but 'else' is a {bt}", n.col)
+            raise ExprError(Msg("'then' 是{a}，'else' 却是{b}", "'then' is a {ae} but 'else' is a {be}",
+                                a=type_word(at), b=type_word(bt), ae=at, be=bt), n.col)
         return at if at != "any" else bt
     if isinstance(n, SetLit):
         ts = [_check(it, scope) for it in n.items]
@@ -545,19 +606,23 @@ def _check_inner(n: Node, scope: Scope) -> str:
             return "set<any>"
         for it, t in zip(n.items, ts):
             if t != "any" and t != known[0]:
-                raise ExprError(f"a set mixes {known[0]} and {t}", it.col)
+                raise ExprError(Msg("集合中混有{a}和{b}", "a set mixes {ae} and {be}", a=type_word(known[0]),
+                                    b=type_word(t), ae=known[0], be=t), it.col)
             if t.startswith("set<") or t in (V.BOOL, V.INT, V.PLAYER):
-                raise ExprError(f"sets hold cards, colours, directions or characters, not {t}", it.col)
+                raise ExprError(Msg("集合只装牌、颜色、方向或角色，不能装{g}",
+                                    "sets hold cards, colours, directions or characters, not {ge}",
+                                    g=type_word(t), ge=t), it.col)
         return V.set_of(known[0])
     if isinstance(n, Quant):
         _, effects_ok = V.CONTEXTS[scope.context]
         if n.var in scope.players or n.var in scope.params:
-            raise ExprError(f"{_q(n.var)} is already bound", n.col)
+            raise ExprError(Msg("{v} 已经用过了", "{v} is already bound", v=_q(n.var)), n.col)
         bt = _check(n.body, scope.bind(n.var))
         if not _compatible(bt, V.BOOL):
-            raise ExprError(f"'{n.kind}(…)' needs a bool condition, got a {bt}", n.body.col)
+            raise ExprError(Msg("'{k}(…)' 需要真假值条件，这里是{g}", "'{k}(…)' needs a bool condition, got a {ge}",
+                                k=n.kind, g=type_word(bt), ge=bt), n.body.col)
         return V.INT if n.kind == "count" else V.BOOL
-    raise ExprError(f"unsupported expression node {type(n).__name__}", n.col)
+    raise ExprError(Msg("不支持的表达式节点 '{t}'", "unsupported expression node {t}", t=type(n).__name__), n.col)
 
 
 def to_text(n) -> str:

@@ -87,15 +87,18 @@ def closure(kinds) -> frozenset[str]:
     return frozenset(out)
 
 
-def lattice_errors(kinds) -> list[str]:
-    """Structural violations of the lattice for a rule declaring ``kinds`` (the loader rejects these)."""
+def lattice_errors(kinds) -> list:
+    """Structural violations of the lattice for a rule declaring ``kinds`` (the loader rejects these), as
+    messages in both languages (model.msg)."""
+    from .msg import Msg
     errs = []
     declared = list(kinds)
     full = closure(declared)
     for k in declared:
         if KINDS[k].exclusive and len(full - {"Skill"} - {k}) > 0:
             others = sorted(full - {"Skill", k})
-            errs.append(f"{k} cannot be combined with other kinds (has {', '.join(others)})")
+            errs.append(Msg("'{k}' 不能与别的种类同时写（还有 {zh}）", "{k} cannot be combined with other kinds (has {en})",
+                            k=k, zh="、".join(f"'{o}'" for o in others), en=", ".join(others)))
     return errs
 
 

@@ -51,7 +51,8 @@ def yes_no(v: bool) -> str:
 
 
 #: names of grant parameters for people (others — A, B, … of the skill text — are shown as written)
-PARAMS = {"all_cards": ("所有牌", "all cards"), "cards": ("牌", "cards"), "card": ("牌", "card")}
+PARAMS = {"all_cards": ("所有牌", "all cards"), "cards": ("牌", "cards"), "card": ("牌", "card"),
+          "color": ("颜色", "colour")}
 
 
 def param_name(k: str) -> str:

@@ -9,8 +9,10 @@ from . import expr as E
 from . import turn as T
 from . import vocab as V
 from .catalogue import (Ban, Character, Convert, Effect, Fires, Give, Intent, Loc, Plays, Receive, Ref, Rule, Send)
+from .errtext import type_name
 from .locate import line_of
-from .names import excerpt, hint, nearest, shown
+from .msg import Msg
+from .names import did_you_mean, echo, excerpt, hint, nearest, quoted, shown  # noqa: F401
 
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
 
@@ -37,62 +39,69 @@ class Linker:
             if x.rule and x.rule not in self.skills and x.rule not in self.cards and x.rule not in self.characters:
                 hint = nearest(x.rule, set(self.skills) | set(self.cards) | set(self.characters))
                 self.err(F[0], F[1], path + ("intends",), "intends",
-                         f"'{x}' names unknown rule '{x.rule}'" + (f" — did you mean '{hint}'?" if hint else ""))
+                         Msg("'{x}' 写的规则 '{r}' 未知{dym}", "'{x}' names unknown rule '{r}'{dym}", x=str(x), r=x.rule,
+                             dym=did_you_mean(f"'{hint}'") if hint else ""))
 
     def _link_character(self, F, path, ch: Character):
         for s in ch.skills:
             if s not in self.skills:
                 self.err(F[0], F[1], path + ("skills",), "skills",
-                         f"unknown skill {_q(s)} for {ch.name}{self._dym_rule(s, grants=False)}")
+                         Msg("未知的技能 {s}（在 {name} 的 'skills' 中）{dym}", "unknown skill {s} for {name}{dym}", s=_q(s), name=ch.name,
+                             dym=self._dym_rule(s, grants=False)))
             elif self.skills[s].is_grant:
                 self.err(F[0], F[1], path + ("skills",), "skills",
-                         f"{_q(s)} is a [[grant]] (handed out at run time), not a skill a character starts with")
+                         Msg("{s} 是 [[grant]]（运行时给出的技能），不是角色开局就有的技能",
+                             "{s} is a [[grant]] (handed out at run time), not a skill a character starts with", s=_q(s)))
 
     def _dym_rule(self, s, grants):
         rules = [r for r in self.skills.values() if r.is_grant == grants]
 
         def show(n):
             r = self.skills.get(n) or next((x for x in rules if x.name == n), None)
-            return f"{r.id} ({r.name})" if r else f"'{n}'"
+            return _id_name(r.id, r.name) if r else f"'{n}'"
         return hint(s, [r.id for r in rules] + [r.name for r in rules], show)
 
     def _dym_card(self, s):
         def show(n):
             c = self.cards.get(n) or next(x for x in self.cards.values() if x.name == n)
-            return f"{c.id} ({c.name})"
+            return _id_name(c.id, c.name)
         return hint(s, list(self.cards) + [c.name for c in self.cards.values()], show)
 
     def _expr(self, F, path, key, text, context, params=None, want=V.BOOL, unknown_key=""):
         if not isinstance(text, str):
-            self.err(F[0], F[1], path, key, f"'{key}' must be an expression string, not {_tname(text)}")
+            self.err(F[0], F[1], path, key, Msg("'{key}' 必须是表达式字符串，不能是{t}", "'{key}' must be an expression string, not {t}",
+                                                key=key, t=_tname(text)))
             return None
         try:
             node = E.parse(text)
             E.check(node, E.Scope(context, self.universe, params or {}), want)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+            self.err(F[0], F[1], path, key, _in_expr(text, ex))
             return None
         _key_unknowns(node, unknown_key or key)
         return node
 
     def _lambda(self, F, path, key, text, context, scope_players, unknown_key=""):
         if not isinstance(text, str):
-            self.err(F[0], F[1], path, key, f"'{key}' must be a string 'VAR: condition', not {_tname(text)}")
+            self.err(F[0], F[1], path, key, Msg("'{key}' 必须是 '变量: 条件' 形式的字符串，不能是{t}",
+                                                "'{key}' must be a string 'VAR: condition', not {t}", key=key, t=_tname(text)))
             return None
         try:
             lam = E.parse_lambda(text)
             if lam.var in scope_players:
-                raise E.ExprError(f"{_q(lam.var)} is already bound here; pick another letter", 0)
+                raise E.ExprError(Msg("{v} 在这里已经用过了；换一个字母", "{v} is already bound here; pick another letter",
+                                      v=_q(lam.var)), 0)
             E.check(lam.body, E.Scope(context, self.universe, {}, scope_players + (lam.var,)), V.BOOL)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, f"in '{excerpt(text, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+            self.err(F[0], F[1], path, key, _in_expr(text, ex))
             return None
         _key_unknowns(lam.body, unknown_key or key)
         return lam
 
     def _card_ref(self, F, path, key, v, params, want_param_type="card", allow_any=False):
         if not isinstance(v, str):
-            self.err(F[0], F[1], path, key, f"'{key}' must name a card, not {_tname(v)}")
+            self.err(F[0], F[1], path, key, Msg("'{key}' 必须是一张牌，不能是{t}", "'{key}' must name a card, not {t}",
+                                                key=key, t=_tname(v)))
             return None
         if allow_any and v == "any":
             return Ref("any")
@@ -100,13 +109,15 @@ class Linker:
             return Ref("card", v)
         if v in params:
             if params[v] != want_param_type:
-                self.err(F[0], F[1], path, key, f"parameter {_q(v)} is a {params[v]}, a {want_param_type} is needed here")
+                self.err(F[0], F[1], path, key, Msg("参数 {p} 是 '{t}'，这里需要 '{want}'",
+                                                    "parameter {p} is a {t}, a {want} is needed here",
+                                                    p=_q(v), t=params[v], want=want_param_type))
                 return None
             return Ref("param", v)
         suggestion = self._dym_card(v)
         if not suggestion and params:
-            suggestion = hint(v, params, lambda n: f"parameter '{n}'")
-        self.err(F[0], F[1], path, key, f"unknown card {_q(v)}{suggestion}")
+            suggestion = hint(v, params, lambda n: Msg("参数 '{n}'", "parameter '{n}'", n=n))
+        self.err(F[0], F[1], path, key, Msg("未知的牌 {v}{dym}", "unknown card {v}{dym}", v=_q(v), dym=suggestion))
         return None
 
     def _link_rule(self, F, path, r: Rule, e: dict):
@@ -128,32 +139,40 @@ class Linker:
             pv = e["plays"]
             pp = path + ("plays",)
             if not isinstance(pv, dict):
-                self.err(F[0], F[1], pp, "plays", "'plays' must be a table { as = [cards], checks_bans = bool }")
+                self.err(F[0], F[1], pp, "plays", Msg("'plays' 必须是表 `{{ as = [牌], checks_bans = true/false }}`",
+                                                      "'plays' must be a table {{ as = [cards], checks_bans = bool }}"))
             else:
                 self._keys(F, pp, pv, {"as", "checks_bans", "bans_of", "card_of", "resolves"}, "plays")
                 choice = {}
                 for key, allowed, default, what in (
-                        ("bans_of", ("user", "target"), "user", "whose bans the server consults"),
-                        ("card_of", ("none", "user", "target"), "none", "whose card is put into play; none: no card"),
+                        ("bans_of", ("user", "target"), "user", Msg("服务器检查谁的禁令", "whose bans the server consults")),
+                        ("card_of", ("none", "user", "target"), "none",
+                         Msg("谁的牌被打出；'none'：不打出牌", "whose card is put into play; none: no card")),
                         ("resolves", ("declared", "physical"), "declared",
-                         "the effect that happens: the declared type's or the physical card's")):
+                         Msg("结算哪张牌的效果：宣言的牌还是实际的牌",
+                             "the effect that happens: the declared type's or the physical card's"))):
                     v = pv.get(key, default)
                     if v not in allowed:
                         self.err(F[0], F[1], pp + (key,), f"plays.{key}",
-                                 f"plays.{key} must be {' or '.join(repr(a) for a in allowed)} ({what}), not {v!r}")
+                                 Msg("'plays.{key}' 必须是 {zh}（{what}），不能是 {v}",
+                                     "plays.{key} must be {en} ({what}), not {v}", key=key,
+                                     zh=" 或 ".join(repr(a) for a in allowed), en=" or ".join(repr(a) for a in allowed),
+                                     what=what, v=Msg("{zh}", "{en}", zh=quoted(v), en=echo(repr(v)))))
                         v = default
                     choice[key] = v
                 bans_of = choice["bans_of"]
                 as_ = pv.get("as")
                 refs = []
                 if not isinstance(as_, list) or not as_:
-                    self.err(F[0], F[1], pp + ("as",), "plays.as", "plays.as must be a non-empty list of cards")
+                    self.err(F[0], F[1], pp + ("as",), "plays.as", Msg("'plays.as' 必须是非空的牌列表",
+                                                                       "plays.as must be a non-empty list of cards"))
                 else:
                     refs = [self._card_ref(F, pp + ("as",), "plays.as", x, {}) for x in as_]
                 cb = pv.get("checks_bans")
                 if not isinstance(cb, bool):
                     self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
-                             "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)")
+                             Msg("'plays.checks_bans' 必须是 'true' 或 'false'（使用它时是否检查禁令 'CannotPlayCard'？）",
+                                 "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)"))
                 if refs and all(refs) and isinstance(cb, bool):
                     r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of,
                                     choice["card_of"], choice["resolves"])
@@ -161,15 +180,18 @@ class Linker:
             c = e["convert"]
             cp = path + ("convert",)
             if not isinstance(c, dict):
-                self.err(F[0], F[1], cp, "convert", "'convert' must be a table { from, to, must }")
+                self.err(F[0], F[1], cp, "convert", Msg("'convert' 必须是表 `{{ from, to, must }}`",
+                                                        "'convert' must be a table {{ from, to, must }}"))
             else:
                 self._keys(F, cp, c, {"from", "to", "must"}, "convert")
                 src = self._card_ref(F, cp + ("from",), "convert.from", c.get("from"), P, allow_any=True) \
-                    if "from" in c else self.err(F[0], F[1], cp, "convert", "convert needs 'from' (a card id or \"any\")")
+                    if "from" in c else self.err(F[0], F[1], cp, "convert", Msg("'convert' 需要 'from'（牌的 id 或 \"any\"）",
+                                                                                "convert needs 'from' (a card id or \"any\")"))
                 tos = c.get("to")
                 targets = []
                 if not isinstance(tos, list) or not tos:
-                    self.err(F[0], F[1], cp + ("to",), "convert.to", "convert.to must be a non-empty list of cards")
+                    self.err(F[0], F[1], cp + ("to",), "convert.to", Msg("'convert.to' 必须是非空的牌列表",
+                                                                         "convert.to must be a non-empty list of cards"))
                 else:
                     for t in tos:
                         ref = self._card_ref(F, cp + ("to",), "convert.to", t, P)
@@ -177,14 +199,15 @@ class Linker:
                             targets.append(ref)
                 must = c.get("must")
                 if not isinstance(must, bool):
-                    self.err(F[0], F[1], cp + ("must",), "convert.must", "convert.must must be true or false")
+                    self.err(F[0], F[1], cp + ("must",), "convert.must", Msg("'convert.must' 必须是 'true' 或 'false'",
+                                                                             "convert.must must be true or false"))
                 if src and targets and isinstance(must, bool) and len(targets) == len(tos):
                     r.convert = Convert(src, tuple(targets), must, Loc(F[0], line_of(F[1], cp)))
         if "ban" in e:
             b = e["ban"]
             bp = path + ("ban",)
             if not isinstance(b, dict):
-                self.err(F[0], F[1], bp, "ban", "'ban' must be a table { cards, all }")
+                self.err(F[0], F[1], bp, "ban", Msg("'ban' 必须是表 `{{ cards, all }}`", "'ban' must be a table {{ cards, all }}"))
             else:
                 self._keys(F, bp, b, {"cards", "all"}, "ban")
                 cards_v = b.get("cards", [])
@@ -195,7 +218,8 @@ class Linker:
                     refs = [self._card_ref(F, bp + ("cards",), "ban.cards", x, {}) for x in cards_v]
                     cards = tuple(refs) if all(refs) else None
                 else:
-                    self.err(F[0], F[1], bp + ("cards",), "ban.cards", "ban.cards must be a list of cards or a set<card> parameter")
+                    self.err(F[0], F[1], bp + ("cards",), "ban.cards", Msg("'ban.cards' 必须是牌的列表或 'set<card>' 类型的参数",
+                                                                           "ban.cards must be a list of cards or a set<card> parameter"))
                     cards = None
                 all_v = b.get("all", False)
                 if isinstance(all_v, bool):
@@ -203,7 +227,8 @@ class Linker:
                 elif isinstance(all_v, str) and P.get(all_v) == "bool":
                     allv = Ref("param", all_v)
                 else:
-                    self.err(F[0], F[1], bp + ("all",), "ban.all", "ban.all must be true, false or a bool parameter")
+                    self.err(F[0], F[1], bp + ("all",), "ban.all", Msg("'ban.all' 必须是 'true'、'false' 或 'bool' 类型的参数",
+                                                                       "ban.all must be true, false or a bool parameter"))
                     allv = None
                 if cards is not None and allv is not None:
                     r.ban = Ban(cards, allv, Loc(F[0], line_of(F[1], bp)))
@@ -211,7 +236,8 @@ class Linker:
             rv = e["receive"]
             rp = path + ("receive",)
             if not isinstance(rv, dict):
-                self.err(F[0], F[1], rp, "receive", "'receive' must be a table { must, cannot }")
+                self.err(F[0], F[1], rp, "receive", Msg("'receive' 必须是表 `{{ must, cannot }}`",
+                                                        "'receive' must be a table {{ must, cannot }}"))
             else:
                 self._keys(F, rp, rv, {"must", "cannot"}, "receive")
                 must = self._expr(F, rp + ("must",), "receive.must", rv.get("must", "false"), "receive", P, unknown_key=f"{rid}.receive.must")
@@ -222,11 +248,11 @@ class Linker:
             sv = e["send"]
             sp = path + ("send",)
             if not isinstance(sv, dict):
-                self.err(F[0], F[1], sp, "send", "'send' must be a table { rule }")
+                self.err(F[0], F[1], sp, "send", Msg("'send' 必须是表 `{{ rule }}`", "'send' must be a table {{ rule }}"))
             else:
                 self._keys(F, sp, sv, {"rule"}, "send")
                 if "rule" not in sv:
-                    self.err(F[0], F[1], sp, "send", "send needs a 'rule' expression")
+                    self.err(F[0], F[1], sp, "send", Msg("'send' 需要 'rule' 表达式", "send needs a 'rule' expression"))
                 else:
                     rule = self._expr(F, sp + ("rule",), "send.rule", sv["rule"], "send", P, unknown_key=f"{rid}.send")
                     if rule is not None:
@@ -240,14 +266,16 @@ class Linker:
                 continue
             lst = e[key]
             if not isinstance(lst, list) or not lst:
-                self.err(F[0], F[1], path + (key,), key, f"'{key}' must be one or more [[skill.{key}]] effect tables")
+                self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 必须是一个或多个 [[skill.{key}]] 效果表",
+                                                             "'{key}' must be one or more [[skill.{key}]] effect tables", key=key))
                 continue
             if self._long(F, path, e, key):
                 continue
             for i, ef in enumerate(lst):
                 ep = path + (key, i)
                 if not isinstance(ef, dict):
-                    self.err(F[0], F[1], ep, key, f"each [[skill.{key}]] must be a table")
+                    self.err(F[0], F[1], ep, key, Msg("每个 [[skill.{key}]] 都必须是表", "each [[skill.{key}]] must be a table",
+                                                      key=key))
                     continue
                 eff = self._effect(F, ep, key, ef, f"{rid}.{key}{i}")
                 if eff:
@@ -256,19 +284,22 @@ class Linker:
     def _fires(self, F, fp, fv, P, rid) -> Fires | None:
         """``fires = { at = [windows], when = condition }``: when the triggered effect happens."""
         if not isinstance(fv, dict):
-            self.err(F[0], F[1], fp, "fires", "'fires' must be a table { at = [windows], when = condition }")
+            self.err(F[0], F[1], fp, "fires", Msg("'fires' 必须是表 `{{ at = [时机], when = 条件 }}`",
+                                                  "'fires' must be a table {{ at = [windows], when = condition }}"))
             return None
         self._keys(F, fp, fv, {"at", "when"}, "fires")
         at_v = fv.get("at")
         at_v = [at_v] if isinstance(at_v, str) else at_v
         at = []
         if not isinstance(at_v, list) or not at_v or not all(isinstance(x, str) for x in at_v):
-            self.err(F[0], F[1], fp + ("at",), "fires.at", "fires.at must be a window or a non-empty list of windows")
+            self.err(F[0], F[1], fp + ("at",), "fires.at", Msg("'fires.at' 必须是一个时机或非空的时机列表",
+                                                               "fires.at must be a window or a non-empty list of windows"))
         else:
             for w in at_v:
                 if w not in T.WINDOWS or w == "turn_end":
                     self.err(F[0], F[1], fp + ("at",), "fires.at",
-                             f"unknown window '{w}'{_dym(w, tuple(x for x in T.WINDOWS if x != 'turn_end'))}")
+                             Msg("未知的时机 {w}{dym}", "unknown window {w}{dym}", w=_q(w),
+                                 dym=_dym(w, tuple(x for x in T.WINDOWS if x != 'turn_end'))))
                 else:
                     at.append(w)
         when = self._expr(F, fp + ("when",), "fires.when", fv.get("when", "true"), "fires", P,
@@ -280,7 +311,7 @@ class Linker:
     def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
         self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")
         if "each" in ef and "pick" in ef:
-            self.err(F[0], F[1], ep, key, "an effect has either 'each' or 'pick', not both")
+            self.err(F[0], F[1], ep, key, Msg("一个效果只能有 'each' 或 'pick' 之一", "an effect has either 'each' or 'pick', not both"))
             return None
         players: tuple = ("self",)
         each = pick = None
@@ -300,16 +331,17 @@ class Linker:
                 E.check(when, E.Scope("effect", self.universe, {}, players), V.BOOL)
                 _key_unknowns(when, ukey + ".when")
             except E.ExprError as ex:
-                self.err(F[0], F[1], ep + ("when",), f"{key}.when", f"in '{excerpt(when_t, ex.col)}' at column {ex.col + 1}: {ex.msg}")
+                self.err(F[0], F[1], ep + ("when",), f"{key}.when", _in_expr(when_t, ex))
                 when = None
         else:
-            self.err(F[0], F[1], ep + ("when",), f"{key}.when", "'when' must be an expression string")
+            self.err(F[0], F[1], ep + ("when",), f"{key}.when", Msg("'when' 必须是表达式字符串", "'when' must be an expression string"))
         sets = {}
         for sk in ("winners_add", "winners_remove", "declared_add", "declared_remove"):
             sets[sk] = self._lambda(F, ep + (sk,), f"{key}.{sk}", ef[sk], "effect", players, f"{ukey}.{sk}") \
                 if sk in ef else None
         if not any(sets.values()):
-            self.err(F[0], F[1], ep, key, "an effect changes nothing: give winners_add, winners_remove, declared_add or declared_remove")
+            self.err(F[0], F[1], ep, key, Msg("这个效果什么也不改变：写出 'winners_add'、'winners_remove'、'declared_add' 或 'declared_remove'",
+                                              "an effect changes nothing: give winners_add, winners_remove, declared_add or declared_remove"))
         if when is None:
             return None
         return Effect(when, each, pick, sets["winners_add"], sets["winners_remove"], sets["declared_add"],
@@ -318,19 +350,23 @@ class Linker:
     def _link_give(self, F, gp, give: Give, g: dict):
         grant = self.skills.get(give.grant)
         if grant is None or not grant.is_grant:
-            what = "a [[skill]], not a [[grant]]" if grant else "unknown grant"
             suggestion = self._dym_rule(give.grant, grants=True) if grant is None else ""
-            self.err(F[0], F[1], gp + ("grant",), "grant", f"{what} {_q(give.grant)}{suggestion}")
+            if grant:
+                m = Msg("{g} 是 [[skill]]，不是 [[grant]]", "a [[skill]], not a [[grant]] {g}", g=_q(give.grant))
+            else:
+                m = Msg("未知的给出技能 {g}{dym}", "unknown grant {g}{dym}", g=_q(give.grant), dym=suggestion)
+            self.err(F[0], F[1], gp + ("grant",), "grant", m)
             return
         P = grant.params
         for pn, val in give.args.items():
             if pn not in P:
                 self.err(F[0], F[1], gp + ("args",), "args",
-                         f"{grant.id} has no parameter {_q(pn)}{_dym(pn, P) if P else ' (it takes none)'}")
+                         Msg("'{g}' 没有参数 {p}{dym}", "{g} has no parameter {p}{dym}", g=grant.id, p=_q(pn),
+                             dym=_dym(pn, P) if P else Msg("（它不带参数）", " (it takes none)")))
                 continue
             msg = _check_arg(P[pn], val, self.cards)
             if msg:
-                self.err(F[0], F[1], gp + ("args",), "args", f"{pn}: {msg}")
+                self.err(F[0], F[1], gp + ("args",), "args", Msg("'{p}'：{m}", "{p}: {m}", p=pn, m=msg))
         if "when" in g:
             w = self._expr(F, gp + ("when",), "when", g["when"], "when", {}, unknown_key=f"{give.giver}.gives{give.index}.when")
             give.when = w if w is not None else give.when
@@ -356,22 +392,25 @@ def default_windows(r: Rule) -> dict:
     return out
 
 
-def _check_arg(ptype, val, cards) -> str | None:
+def _check_arg(ptype, val, cards) -> Msg | None:
+    got = Msg("{zh}", "{en}", zh=quoted(val), en=echo(val))
     if ptype == "card":
         if not isinstance(val, str) or val not in cards:
-            return f"expected a card id, got {shown(val)}{_dym(val, cards) if isinstance(val, str) else ''}"
+            return Msg("应是牌的 id，却是 {got}{dym}", "expected a card id, got {got}{dym}", got=got,
+                       dym=_dym(val, cards) if isinstance(val, str) else "")
     elif ptype == "set<card>":
         if not isinstance(val, list) or any(not isinstance(x, str) or x not in cards for x in val):
-            return f"expected a list of card ids, got {shown(val)}"
+            return Msg("应是牌的 id 的列表，却是 {got}", "expected a list of card ids, got {got}", got=got)
     elif ptype == "bool":
         if not isinstance(val, bool):
-            return f"expected true or false, got {shown(val)}"
+            return Msg("应是 'true' 或 'false'，却是 {got}", "expected true or false, got {got}", got=got)
     elif ptype == "int":
         if not isinstance(val, int) or isinstance(val, bool):
-            return f"expected an integer, got {shown(val)}"
+            return Msg("应是整数，却是 {got}", "expected an integer, got {got}", got=got)
     elif ptype == "colour":
         if val not in V.COLOURS:
-            return f"expected a colour ({', '.join(V.COLOURS)}), got {shown(val)}"
+            return Msg("应是颜色（{zh}），却是 {got}", "expected a colour ({en}), got {got}", got=got,
+                       zh="、".join(f"'{c}'" for c in V.COLOURS), en=", ".join(V.COLOURS))
     return None
 
 
@@ -383,15 +422,31 @@ def _key_unknowns(node, key):
             i += 1
 
 
-def _dym(name, cands) -> str:
+def _id_name(ident: str, name: str) -> Msg:
+    """A suggested rule or card: "Jie_Huo (截获)" / "'Jie_Huo'（截获）"."""
+    return Msg("'{i}'（{n}）", "{i} ({n})", i=ident, n=name)
+
+
+def _dym(name, cands) -> Msg:
     return hint(name, cands)
 
 
-def _q(v) -> str:
+def _q(v) -> Msg:
     """An input value quoted in a message: escaped, one line, long ones cut."""
-    return f"'{shown(v)}'" if isinstance(v, str) else shown(v)
+    return quoted(v)
 
 
-def _tname(v) -> str:
-    return {bool: "a boolean", int: "an integer", float: "a number", str: "a string", list: "a list",
-            dict: "a table"}.get(type(v), type(v).__name__)
+def _tname(v) -> Msg:
+    return type_name(v)
+
+
+def _one_of(values) -> Msg:
+    """" (one of a, b, c)" / "（可选：'a'、'b'、'c'）"."""
+    vals = [str(v) for v in values]
+    return Msg("（可选：{zh}）", " (one of {en})", zh="、".join(f"'{v}'" for v in vals), en=", ".join(vals))
+
+
+def _in_expr(text: str, ex) -> Msg:
+    """"in 'EXPR' at column N: why" — an error of the condition language inside a catalogue value."""
+    return Msg("在 '{x}' 的第 {col} 列：{m}", "in '{x}' at column {col}: {m}", x=excerpt(text, ex.col), col=ex.col + 1,
+               m=ex.text)

@@ -6,10 +6,10 @@ raise anything else.
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -21,41 +21,84 @@ from . import tomlsafe
 from . import vocab as V
 from .catalogue import Card, Catalogue, Character, Give, Intends, Intent, Loc, Rule, Rules
 from .locate import line_of, locate
-from .link import EFFECT_KEYS, Linker, _dym, _q, _tname  # noqa: F401  (EFFECT_KEYS: the table keys, listed here too)
-from .names import escape, shown, suggestion_budget
+from .link import EFFECT_KEYS, Linker, _dym, _one_of, _q, _tname  # noqa: F401  (EFFECT_KEYS: the table keys, listed here too)
+from .errtext import BOM, not_utf8, os_reason
+from .msg import Msg, as_msg
+from .names import escape, echo, shown, suggestion_budget
 
 
-@dataclass(frozen=True, order=True)
+@functools.total_ordering
 class CatalogueError:
-    file: str
-    line: int
-    key: str
-    message: str
+    """One located problem: ``file:line: [key] message``. The message is kept in both languages
+    (``model.msg.Msg``) and shown in the run's language when the error is shown (``str(e)``,
+    ``e.message``); ``e.render("en")`` gives one language whatever the run's is. Errors compare and sort
+    by file, line, key and then the English message."""
+
+    __slots__ = ("file", "line", "key", "text")
+
+    def __init__(self, file: str, line: int, key: str, message):
+        self.file = file
+        self.line = line
+        self.key = key
+        self.text: Msg = as_msg(message)
+
+    @property
+    def message(self) -> str:
+        """The message in the run's language."""
+        return self.text.render()
+
+    def render(self, lang: str | None = None) -> str:
+        """``file:line: [key] message`` in ``lang`` (None: the run's language), on one line whatever the
+        input held: control and invisible characters are shown escaped."""
+        key = f" [{escape(self.key)}]" if self.key else ""
+        return f"{escape(self.file)}:{self.line}:{key} {escape(self.text.render(lang))}"
 
     def __str__(self) -> str:
-        # one line whatever the input held: control and invisible characters are shown escaped
-        key = f" [{escape(self.key)}]" if self.key else ""
-        return f"{escape(self.file)}:{self.line}:{key} {escape(self.message)}"
+        return self.render()
+
+    def __repr__(self) -> str:
+        return f"CatalogueError({self.file!r}, {self.line!r}, {self.key!r}, {self.text!r})"
+
+    def _cmp(self) -> tuple:
+        return (self.file, self.line, self.key, self.text.render("en"), self.text.render("zh"))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, CatalogueError) and self._cmp() == other._cmp()
+
+    def __lt__(self, other) -> bool:
+        return self._cmp() < other._cmp()
+
+    def __hash__(self) -> int:
+        return hash(self._cmp())
 
 
 class CatalogueErrors(Exception):
     """Every problem of a catalogue. ``causes`` (files that cannot be read) come first; ``hidden`` counts
-    the errors left out because they only follow from those files not being read (``unreadable``)."""
+    the errors left out because they only follow from those files not being read (``unreadable``).
+    ``str(e)`` is in the run's language at the moment it is called."""
 
     def __init__(self, errors, causes=(), hidden: int = 0, unreadable=()):
         causes = sorted(set(causes))
         self.errors = causes + [e for e in sorted(set(errors)) if e not in causes]
         self.hidden = hidden
         self.unreadable = list(unreadable)
-        super().__init__("\n".join([str(e) for e in self.errors] + self.folded_lines()))
+        super().__init__()
+
+    def __str__(self) -> str:
+        return "\n".join([str(e) for e in self.errors] + self.folded_lines())
 
     def folded_lines(self) -> list[str]:
+        """The line saying how many errors were folded away, in the run's language ([] if none)."""
         if not self.hidden:
             return []
         u = [escape(n) for n in self.unreadable]
-        names = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
-        return [f"({self.hidden} further error{'s' if self.hidden != 1 else ''} hidden: "
-                f"{'they follow' if self.hidden != 1 else 'it follows'} from {names} not being readable)"]
+        names_en = f"{', '.join(u[:-1])} and {u[-1]}" if len(u) > 1 else u[0]
+        names_zh = "、".join(u)
+        return [Msg("（另有 {n:,} 个错误未列出：它们都因为 {names} 读不了而产生）",
+                    "({n} further error{s} hidden: {they} from {names} not being readable)",
+                    n=self.hidden, s="s" if self.hidden != 1 else "",
+                    they="they follow" if self.hidden != 1 else "it follows",
+                    names=Msg("{zh}", "{en}", zh=names_zh, en=names_en)).render()]
 
 
 def shipped_path() -> Path:
@@ -82,9 +125,10 @@ def catalogue_files(paths, errors: list | None = None) -> list[Path]:
                 away = link_out_of(q, p)
                 if away is not None:
                     if errors is not None:
-                        errors.append(CatalogueError(display_name(q), 1, "",
-                                                     f"a symbolic link out of the catalogue directory (to {away}); "
-                                                     "not read — copy the file in or name it on the command line"))
+                        errors.append(CatalogueError(display_name(q), 1, "", Msg(
+                            "指向目录之外的符号链接（指向 {away}）；没有读取——把文件复制进来，或在命令行上写出它",
+                            "a symbolic link out of the catalogue directory (to {away}); "
+                            "not read — copy the file in or name it on the command line", away=away)))
                     continue
                 if q.is_file():
                     found[rel.as_posix()] = q
@@ -94,7 +138,7 @@ def catalogue_files(paths, errors: list | None = None) -> list[Path]:
     return out
 
 
-def link_out_of(path: Path, directory: Path) -> str | None:
+def link_out_of(path: Path, directory: Path) -> Msg | str | None:
     """Where ``path`` leads if it is a symbolic link to something outside ``directory``, else None."""
     if not path.is_symlink():
         return None
@@ -102,7 +146,7 @@ def link_out_of(path: Path, directory: Path) -> str | None:
         target = path.resolve(strict=False)
         base = directory.resolve(strict=False)
     except (OSError, RuntimeError):         # a link loop
-        return "a loop of links"
+        return Msg("链接成环", "a loop of links")
     if target.parent == base or base in target.parents:
         return None
     return shown(str(target), 80)
@@ -113,20 +157,25 @@ def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | 
     try:
         st = os.stat(path)
         if not stat.S_ISREG(st.st_mode):
-            kind = "a directory" if stat.S_ISDIR(st.st_mode) else "not a regular file"
-            return None, CatalogueError(name, 1, "", f"{kind}, not a catalogue file")
+            if stat.S_ISDIR(st.st_mode):
+                return None, CatalogueError(name, 1, "", Msg("这是一个目录，不是目录文件", "a directory, not a catalogue file"))
+            return None, CatalogueError(name, 1, "", Msg("不是普通文件，不是目录文件", "not a regular file, not a catalogue file"))
         if st.st_size > L.FILE_BYTES:
-            return None, CatalogueError(name, 1, "", f"the file is {st.st_size:,} bytes; the limit is "
-                                                     f"{L.FILE_BYTES:,} (see docs/catalogue-format.md § Limits)")
+            return None, CatalogueError(name, 1, "", Msg(
+                "文件有 {n:,} 字节，上限是 {limit:,}（见 docs/catalogue-format.md 的“Limits”一节）",
+                "the file is {n:,} bytes; the limit is {limit:,} (see docs/catalogue-format.md § Limits)",
+                n=st.st_size, limit=L.FILE_BYTES))
         with open(path, "rb") as fh:
             raw = fh.read(L.FILE_BYTES + 1)
         if len(raw) > L.FILE_BYTES:
-            return None, CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} bytes (the limit)")
+            return None, CatalogueError(name, 1, "", Msg("文件超过 {limit:,} 字节（上限）",
+                                                         "the file is over {limit:,} bytes (the limit)",
+                                                         limit=L.FILE_BYTES))
         return raw, None
     except FileNotFoundError:
-        return None, CatalogueError(name, 1, "", "no such file")
+        return None, CatalogueError(name, 1, "", Msg("没有这个文件", "no such file"))
     except OSError as e:
-        return None, CatalogueError(name, 1, "", f"cannot read: {e.strerror}")
+        return None, CatalogueError(name, 1, "", Msg("读不了：{why}", "cannot read: {why}", why=os_reason(e)))
 
 
 def display_name(path: Path, shipped: bool = False) -> str:
@@ -164,11 +213,13 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
             paths = [shipped_path()]
         files = catalogue_files(paths, errors)
         if not files:
-            raise CatalogueErrors(errors or [CatalogueError(escape(str(p)), 1, "", "no .toml catalogue files here")
+            raise CatalogueErrors(errors or [CatalogueError(escape(str(p)), 1, "",
+                                                            Msg("这里没有 '.toml' 目录文件", "no .toml catalogue files here"))
                                              for p in paths])
         if len(files) > L.FILES:
-            raise CatalogueErrors([CatalogueError(display_name(files[L.FILES], shipped), 1, "",
-                                                  f"{len(files):,} catalogue files; the limit is {L.FILES:,}")])
+            raise CatalogueErrors([CatalogueError(display_name(files[L.FILES], shipped), 1, "", Msg(
+                "{n:,} 个目录文件，上限是 {limit:,}", "{n:,} catalogue files; the limit is {limit:,}",
+                n=len(files), limit=L.FILES))])
         for f in files:
             name = display_name(f, shipped)
             raw, err = read_limited(f, name)
@@ -184,14 +235,14 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
     for name, text in docs:
         total += len(text)
         if total > L.TOTAL_BYTES:
-            raise CatalogueErrors(errors + [CatalogueError(name, 1, "", f"the catalogue is over {L.TOTAL_BYTES:,} "
-                                                                        "characters in all (the limit)")])
+            raise CatalogueErrors(errors + [CatalogueError(name, 1, "", Msg(
+                "目录总共超过 {limit:,} 个字符（上限）", "the catalogue is over {limit:,} characters in all (the limit)",
+                limit=L.TOTAL_BYTES))])
     b = _Builder()
     with suggestion_budget():          # "did you mean" stays fast however many names are wrong
         for name, text in docs:
             if text.startswith("\ufeff"):
-                errors.append(CatalogueError(name, 1, "", "the file starts with a UTF-8 byte-order mark (BOM), "
-                                                          "which TOML does not allow: save it as UTF-8 without BOM"))
+                errors.append(CatalogueError(name, 1, "", BOM))
                 unreadable[name] = text
                 continue
             b.add_file(name, text)
@@ -227,7 +278,7 @@ def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
     defined = {m.group(1) for text in unreadable.values() for m in _DEFINES.finditer(text or "")}
     kept, hidden = [], 0
     for e in errors:
-        named = set(_QUOTED.findall(e.message.split(" — did you mean")[0]))
+        named = set(_QUOTED.findall(e.text.render("en").split(" — did you mean")[0]))
         if e.file not in unreadable and e.key != "id" and named & defined:
             hidden += 1
         else:
@@ -235,15 +286,24 @@ def _fold_unreadable(errors: list, unreadable: dict) -> tuple:
     return kept, causes, hidden, sorted(unreadable)
 
 
+def _only_for(key: str, kind: str, ident: str) -> Msg:
+    """"'windows' is for ActiveSkills; X is not one"."""
+    return Msg("'{k}' 只用于 '{kind}'；'{id}' 不是", "'{k}' is for {kind}s; {id} is not one", k=key, kind=kind, id=ident)
+
+
+def _bad_origin(v) -> Msg:
+    return Msg("'origin' 必须是 'server' 或 'rulebook'，不能是 {v}", "origin must be 'server' or 'rulebook', not {v}", v=_q(v))
+
+
 def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
     line = raw.count(b"\n", 0, e.start) + 1
-    guess = ""
+    guess = Msg("", "")
     try:
         raw.decode("gb18030")
-        guess = "; it reads as GBK/GB18030 — save it as UTF-8"
+        guess = Msg("；按 GBK/GB18030 能读——请另存为 UTF-8", "; it reads as GBK/GB18030 — save it as UTF-8")
     except UnicodeDecodeError:
         pass
-    return CatalogueError(name, line, "", f"not UTF-8 text ({e.reason} at byte {e.start}){guess}")
+    return CatalogueError(name, line, "", not_utf8(e) + guess)
 
 
 # ------------------------------------------------------------------------------------------ schema
@@ -297,7 +357,9 @@ class _Builder(Linker):
     # --------------------------------------------------------------------------------- per file
     def add_file(self, name: str, text: str):
         if len(text) > L.FILE_BYTES:
-            self.errors.append(CatalogueError(name, 1, "", f"the file is over {L.FILE_BYTES:,} characters (the limit)"))
+            self.errors.append(CatalogueError(name, 1, "", Msg("文件超过 {limit:,} 个字符（上限）",
+                                                               "the file is over {limit:,} characters (the limit)",
+                                                               limit=L.FILE_BYTES)))
             self.unreadable[name] = ""
             return
         data, bad = tomlsafe.loads(text)
@@ -315,9 +377,10 @@ class _Builder(Linker):
         self._inline_suppressions(name, text, data)
         for k in data:
             if k not in TOP_KEYS:
-                self.err(name, locs, (k,), k, f"unknown top-level table {_q(k)}{_dym(k, TOP_KEYS)}")
+                self.err(name, locs, (k,), k, Msg("未知的顶层表 {k}{dym}", "unknown top-level table {k}{dym}",
+                                                  k=_q(k), dym=_dym(k, TOP_KEYS)))
         if "meta" in data and not isinstance(data["meta"], dict):
-            self.err(name, locs, ("meta",), "meta", "[meta] must be a table")
+            self.err(name, locs, ("meta",), "meta", Msg("[meta] 必须是表", "[meta] must be a table"))
         if "rules" in data:
             self._rules(F, data["rules"])
         for table, fn in (("card", self._card), ("character", self._character), ("skill", self._rule),
@@ -326,12 +389,14 @@ class _Builder(Linker):
                 continue
             arr = data[table]
             if not isinstance(arr, list):
-                self.err(name, locs, (table,), table, f"'{table}' must be an array of tables: write [[{table}]]")
+                self.err(name, locs, (table,), table, Msg("'{t}' 必须是表数组：写成 [[{t}]]",
+                                                          "'{t}' must be an array of tables: write [[{t}]]", t=table))
                 continue
             for i, entry in enumerate(arr):
                 path = (table, i)
                 if not isinstance(entry, dict):
-                    self.err(name, locs, path, table, f"each [[{table}]] must be a table")
+                    self.err(name, locs, path, table, Msg("每个 [[{t}]] 都必须是表", "each [[{t}]] must be a table",
+                                                          t=table))
                     continue
                 if self._too_many(F, path, table):
                     break
@@ -349,25 +414,30 @@ class _Builder(Linker):
     def _keys(self, F, path, entry, allowed, what):
         for k in entry:
             if k not in allowed:
-                self.err(F[0], F[1], path + (k,), k, f"unknown key {_q(k)} in {what}{_dym(k, allowed)}")
+                self.err(F[0], F[1], path + (k,), k, Msg("{zwhat} 中有未知的键 {k}{dym}", "unknown key {k} in {what}{dym}",
+                                                         k=_q(k), what=what, dym=_dym(k, allowed),
+                                                         zwhat=what if what.startswith("[") else f"'{what}'"))
 
     def _get(self, F, path, entry, key, typ, what, required=False, default=None):
         if key not in entry:
             if required:
-                self.err(F[0], F[1], path, key, f"{what} is missing required key '{key}'")
+                self.err(F[0], F[1], path, key, Msg("{what} 缺少必需的键 '{key}'", "{what} is missing required key '{key}'",
+                                                    what=what, key=key))
             return default
         v = entry[key]
         ok = isinstance(v, typ) and not (typ is int and isinstance(v, bool))
         if not ok:
-            want = {str: "a string", bool: "true or false", int: "an integer", list: "a list",
-                    dict: "a table"}.get(typ, str(typ))
-            self.err(F[0], F[1], path + (key,), key, f"'{key}' must be {want}, not {_tname(v)}")
+            zh, en = {str: ("字符串", "a string"), bool: ("'true' 或 'false'", "true or false"), int: ("整数", "an integer"),
+                      list: ("列表", "a list"), dict: ("表", "a table")}.get(typ, (str(typ), str(typ)))
+            self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 必须是{want}，不能是{got}", "'{key}' must be {want}, not {got}",
+                                                         key=key, want=Msg(zh, en), got=_tname(v)))
             return default
         return v
 
-    _TABLE_LIMITS = {"card": ("cards", L.CARDS), "character": ("characters", L.CHARACTERS),
-                     "skill": ("skills and grants", L.RULES), "grant": ("skills and grants", L.RULES),
-                     "intent": ("intents", L.INTENTS)}
+    _TABLE_LIMITS = {"card": (Msg("张牌", "cards"), L.CARDS), "character": (Msg("个角色", "characters"), L.CHARACTERS),
+                     "skill": (Msg("个技能和给出的技能", "skills and grants"), L.RULES),
+                     "grant": (Msg("个技能和给出的技能", "skills and grants"), L.RULES),
+                     "intent": (Msg("个意图", "intents"), L.INTENTS)}
     _LIST_LIMITS = {"aliases": L.ALIASES, "skills": L.SKILLS_PER_CHARACTER, "gives": L.GIVES_PER_RULE,
                     "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "params": L.PARAMS_PER_GRANT}
 
@@ -379,10 +449,11 @@ class _Builder(Linker):
         if have < limit:
             return False
         self.dropped = True                   # what is left out would show up as unknown names
-        if what not in self._said:
-            self._said.add(what)
-            self.err(F[0], F[1], path, table, f"more than {limit:,} {what} in the catalogue (the limit; "
-                                              "see docs/catalogue-format.md § Limits)")
+        if what.en not in self._said:
+            self._said.add(what.en)
+            self.err(F[0], F[1], path, table, Msg("目录中超过 {limit:,} {what}（上限；见 docs/catalogue-format.md 的“Limits”一节）",
+                                                  "more than {limit:,} {what} in the catalogue (the limit; "
+                                                  "see docs/catalogue-format.md § Limits)", limit=limit, what=what))
         return True
 
     def _long(self, F, path, entry, key) -> bool:
@@ -390,7 +461,9 @@ class _Builder(Linker):
         v = entry.get(key)
         limit = self._LIST_LIMITS[key]
         if isinstance(v, (list, dict)) and len(v) > limit:
-            self.err(F[0], F[1], path + (key,), key, f"'{key}' has {len(v):,} entries; the limit is {limit}")
+            self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 有 {n:,} 项，上限是 {limit}",
+                                                         "'{key}' has {n:,} entries; the limit is {limit}",
+                                                         key=key, n=len(v), limit=limit))
             return True
         return False
 
@@ -402,7 +475,8 @@ class _Builder(Linker):
             return None
         for x in v:
             if not isinstance(x, str):
-                self.err(F[0], F[1], path + (key,), key, f"'{key}' must list strings, found {_tname(x)}")
+                self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 只能列出字符串，这里有{got}",
+                                                             "'{key}' must list strings, found {got}", key=key, got=_tname(x)))
                 return None
         return tuple(v)
 
@@ -410,10 +484,11 @@ class _Builder(Linker):
     def _rules(self, F, data):
         path = ("rules",)
         if not isinstance(data, dict):
-            self.err(F[0], F[1], path, "rules", "[rules] must be a table")
+            self.err(F[0], F[1], path, "rules", Msg("[rules] 必须是表", "[rules] must be a table"))
             return
         if self.rules_seen:
-            self.err(F[0], F[1], path, "rules", f"[rules] is given twice (first at {self.rules_seen})")
+            self.err(F[0], F[1], path, "rules", Msg("[rules] 写了两次（第一次在 {at}）", "[rules] is given twice (first at {at})",
+                                                    at=str(self.rules_seen)))
             return
         self.rules_seen = self._loc(F, path)
         self._keys(F, path, data, RULES_KEYS, "[rules]")
@@ -422,25 +497,31 @@ class _Builder(Linker):
         r.key_locs = {k: self._loc(F, path + (k,)) for k in data}
         seats = self._get(F, path, data, "seats", int, "[rules]", default=r.seats)
         if not 2 <= seats <= 9:
-            self.err(F[0], F[1], path + ("seats",), "seats", f"seats must be between 2 and 9, not {seats}")
+            self.err(F[0], F[1], path + ("seats",), "seats", Msg("'seats' 必须在 2 到 9 之间，不能是 {v}",
+                                                                 "seats must be between 2 and 9, not {v}", v=seats))
         r.seats = seats
         low = self._get(F, path, data, "min_seats", int, "[rules]", default=r.min_seats)
         if not 1 <= low <= seats:
-            self.err(F[0], F[1], path + ("min_seats",), "min_seats", f"min_seats must be between 1 and seats ({seats}), not {low}")
+            self.err(F[0], F[1], path + ("min_seats",), "min_seats", Msg(
+                "'min_seats' 必须在 1 到 'seats'（{seats}）之间，不能是 {v}",
+                "min_seats must be between 1 and seats ({seats}), not {v}", seats=seats, v=low))
         r.min_seats = low
         base = self._get(F, path, data, "draw_base", int, "[rules]", default=r.draw_base)
         if base < 0:
-            self.err(F[0], F[1], path + ("draw_base",), "draw_base", "draw_base cannot be negative")
+            self.err(F[0], F[1], path + ("draw_base",), "draw_base", Msg("'draw_base' 不能是负数",
+                                                                         "draw_base cannot be negative"))
         r.draw_base = base
         te = self._strlist(F, path, data, "turn_end", "[rules]")
         if te is not None:
             for step in te:
                 if step not in TURN_END_STEPS:
                     self.err(F[0], F[1], path + ("turn_end",), "turn_end",
-                             f"unknown turn-end step {_q(step)}{_dym(step, TURN_END_STEPS)}")
+                             Msg("未知的回合结束步骤 {s}{dym}", "unknown turn-end step {s}{dym}",
+                                 s=_q(step), dym=_dym(step, TURN_END_STEPS)))
             if sorted(te) != sorted(TURN_END_STEPS):
                 self.err(F[0], F[1], path + ("turn_end",), "turn_end",
-                         "turn_end must list each of restore_invalid and drop_one_turn exactly once")
+                         Msg("'turn_end' 必须把 'restore_invalid' 和 'drop_one_turn' 各列一次",
+                             "turn_end must list each of restore_invalid and drop_one_turn exactly once"))
             r.turn_end = te
         r.must_beats_cannot = self._get(F, path, data, "must_beats_cannot", bool, "[rules]",
                                         default=r.must_beats_cannot)
@@ -455,9 +536,11 @@ class _Builder(Linker):
                 continue
             bad = [v for v in vals if v not in allowed]
             for v in bad:
-                self.err(F[0], F[1], path + (key,), key, f"unknown {key} item {_q(v)}{_dym(v, allowed)}")
+                self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 中有未知的项 {v}{dym}", "unknown {key} item {v}{dym}",
+                                                             key=key, v=_q(v), dym=_dym(v, allowed)))
             if len(set(vals)) != len(vals):
-                self.err(F[0], F[1], path + (key,), key, f"{key} lists an item twice")
+                self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 把同一项列了两次", "{key} lists an item twice",
+                                                             key=key))
             if not bad:
                 setattr(r, key, tuple(sorted(set(vals))))
 
@@ -465,7 +548,7 @@ class _Builder(Linker):
         ident = self._get(F, path, entry, "id", str, what, required=True)
         name = self._get(F, path, entry, "name", str, what, required=True)
         if ident is not None and not ident.strip():
-            self.err(F[0], F[1], path + ("id",), "id", "id must not be empty")
+            self.err(F[0], F[1], path + ("id",), "id", Msg("'id' 不能为空", "id must not be empty"))
             ident = None
         return ident, name
 
@@ -480,7 +563,9 @@ class _Builder(Linker):
             return
         loc = self._loc(F, path)
         if ident in self.cards:
-            self.err(F[0], F[1], path + ("id",), "id", f"duplicate card id {_q(ident)} (first at {self.cards[ident].loc})")
+            self.err(F[0], F[1], path + ("id",), "id", Msg("牌的 id {id} 重复（第一次在 {at}）",
+                                                           "duplicate card id {id} (first at {at})",
+                                                           id=_q(ident), at=str(self.cards[ident].loc)))
             return
         card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
@@ -491,12 +576,14 @@ class _Builder(Linker):
         ``phases = ["main"]`` (each window with its default actor, model.turn.WINDOWS)."""
         out: dict = {}
         if "phases" in e and "windows" in e:
-            self.err(F[0], F[1], path + ("phases",), "phases", "write either 'windows' or the older 'phases', not both")
+            self.err(F[0], F[1], path + ("phases",), "phases", Msg("'windows' 和旧写法 'phases' 只能写一个",
+                                                                   "write either 'windows' or the older 'phases', not both"))
         if "phases" in e:
             for ph in self._strlist(F, path, e, "phases", what) or ():
                 if ph not in CARD_PHASES:
                     self.err(F[0], F[1], path + ("phases",), "phases",
-                             f"unknown phase {_q(ph)}{_dym(ph, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+                             Msg("未知的阶段 {ph}{dym}{one}", "unknown phase {ph}{dym}{one}",
+                                 ph=_q(ph), dym=_dym(ph, CARD_PHASES), one=_one_of(CARD_PHASES)))
                 else:
                     out[ph] = T.WINDOWS[ph].actor
             return out
@@ -505,16 +592,19 @@ class _Builder(Linker):
             return out
         if not isinstance(w, dict):
             self.err(F[0], F[1], path + ("windows",), "windows",
-                     "'windows' must be a table of window = actor, e.g. { main = \"turn\", fight = \"anyone\" }")
+                     Msg("'windows' 必须是“时机 = 行动者”的表，例如 `{{ main = \"turn\", fight = \"anyone\" }}`",
+                         "'windows' must be a table of window = actor, e.g. {{ main = \"turn\", fight = \"anyone\" }}"))
             return out
         for win, actor in w.items():
             if win not in CARD_PHASES:
                 self.err(F[0], F[1], path + ("windows", win), "windows",
-                         f"unknown window {_q(win)}{_dym(win, CARD_PHASES)} (one of {', '.join(CARD_PHASES)})")
+                         Msg("未知的时机 {w}{dym}{one}", "unknown window {w}{dym}{one}",
+                             w=_q(win), dym=_dym(win, CARD_PHASES), one=_one_of(CARD_PHASES)))
             elif not isinstance(actor, str) or actor not in T.ACTORS:
                 self.err(F[0], F[1], path + ("windows", win), "windows",
-                         f"unknown actor {_q(str(actor))} for window {_q(win)}"
-                         f"{_dym(actor, T.ACTORS) if isinstance(actor, str) else ''} (one of {', '.join(T.ACTORS)})")
+                         Msg("时机 {w} 的行动者 {a} 未知{dym}{one}", "unknown actor {a} for window {w}{dym}{one}",
+                             a=_q(str(actor)), w=_q(win), dym=_dym(actor, T.ACTORS) if isinstance(actor, str) else "",
+                             one=_one_of(T.ACTORS)))
             else:
                 out[win] = actor
         return out
@@ -528,14 +618,15 @@ class _Builder(Linker):
         skills = self._strlist(F, path, e, "skills", what, required=True)
         origin = self._get(F, path, e, "origin", str, what, default="server")
         if origin not in ("server", "rulebook"):
-            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not {_q(origin)}")
+            self.err(F[0], F[1], path + ("origin",), "origin", _bad_origin(origin))
         aliases = self._strlist(F, path, e, "aliases", what) or ()
         text = self._get(F, path, e, "text", str, what, default="")
         if ident is None:
             return
         if ident in self.characters:
-            self.err(F[0], F[1], path + ("id",), "id",
-                     f"duplicate character id {_q(ident)} (first at {self.characters[ident].loc})")
+            self.err(F[0], F[1], path + ("id",), "id", Msg("角色的 id {id} 重复（第一次在 {at}）",
+                                                           "duplicate character id {id} (first at {at})",
+                                                           id=_q(ident), at=str(self.characters[ident].loc)))
             return
         ch = Character(ident, name or ident, hidden, female, skills or (), self._loc(F, path), origin, aliases, text)
         self.characters[ident] = ch
@@ -543,7 +634,9 @@ class _Builder(Linker):
             seen = set()
             for s in skills:
                 if s in seen:
-                    self.err(F[0], F[1], path + ("skills",), "skills", f"skill {_q(s)} is listed twice for {ident}")
+                    self.err(F[0], F[1], path + ("skills",), "skills", Msg("技能 {s} 在 '{id}' 的技能中列了两次",
+                                                                           "skill {s} is listed twice for {id}",
+                                                                           s=_q(s), id=ident))
                 seen.add(s)
         self._pending.append(("character", F, path, ch))
 
@@ -556,7 +649,8 @@ class _Builder(Linker):
         good_kinds = []
         for k in kinds:
             if k not in K.KINDS or k == "Skill":
-                self.err(F[0], F[1], path + ("kinds",), "kinds", f"unknown kind {_q(k)}{_dym(k, set(K.KINDS) - {'Skill'})}")
+                self.err(F[0], F[1], path + ("kinds",), "kinds", Msg("未知的技能种类 {k}{dym}", "unknown kind {k}{dym}",
+                                                                     k=_q(k), dym=_dym(k, set(K.KINDS) - {'Skill'})))
             else:
                 good_kinds.append(k)
         initial = self._get(F, path, e, "initial", bool, what, default=not is_grant)
@@ -564,8 +658,9 @@ class _Builder(Linker):
             return
         if ident in self.skills:
             prev = self.skills[ident]
-            self.err(F[0], F[1], path + ("id",), "id",
-                     f"duplicate rule id {_q(ident)} (first at {prev.loc}, as a {'grant' if prev.is_grant else 'skill'})")
+            self.err(F[0], F[1], path + ("id",), "id", Msg(
+                "规则的 id {id} 重复（第一次在 {at}，是{what}）", "duplicate rule id {id} (first at {at}, as a {what})",
+                id=_q(ident), at=str(prev.loc), what=Msg("给出的技能 [[grant]]", "grant") if prev.is_grant else Msg("技能 [[skill]]", "skill")))
             return
         loc = self._loc(F, path)
         r = Rule(id=ident, name=name or ident, is_grant=is_grant, kinds=tuple(good_kinds),
@@ -577,63 +672,79 @@ class _Builder(Linker):
         r.consumed = self._get(F, path, e, "consumed", bool, what, default=False)
         r.limit = self._get(F, path, e, "limit", str, what, default="none")
         if r.limit not in ("none", "turn", "game"):
-            self.err(F[0], F[1], path + ("limit",), "limit", f"limit must be none, turn or game, not {_q(r.limit)}")
+            self.err(F[0], F[1], path + ("limit",), "limit", Msg("'limit' 必须是 'none'、'turn' 或 'game'，不能是 {v}",
+                                                                 "limit must be none, turn or game, not {v}", v=_q(r.limit)))
         r.trigger = self._get(F, path, e, "trigger", str, what, default="")
         r.windows = self._windows(F, path, e, what)
         if "windows" in e and not r.has("ActiveSkill"):
-            self.err(F[0], F[1], path + ("windows",), "windows", f"'windows' is for ActiveSkills; {ident} is not one")
+            self.err(F[0], F[1], path + ("windows",), "windows", _only_for("windows", "ActiveSkill", ident))
         if "phases" in e:
-            self.err(F[0], F[1], path + ("phases",), "phases", "skills say where they are used with 'windows'")
+            self.err(F[0], F[1], path + ("phases",), "phases", Msg("技能用 'windows' 写在哪里使用",
+                                                                   "skills say where they are used with 'windows'"))
         r.replaces_role = self._get(F, path, e, "replaces_role", bool, what, default=False)
         r.origin = self._get(F, path, e, "origin", str, what, default="server")
         if r.origin not in ("server", "rulebook"):
-            self.err(F[0], F[1], path + ("origin",), "origin", f"origin must be 'server' or 'rulebook', not {_q(r.origin)}")
+            self.err(F[0], F[1], path + ("origin",), "origin", _bad_origin(r.origin))
         if is_grant:
             if "lifetime" not in e:
-                self.err(F[0], F[1], path, "lifetime", f"{what} {ident} is missing required key 'lifetime' (turn, until_fired or permanent)")
+                self.err(F[0], F[1], path, "lifetime", Msg(
+                    "{what} '{id}' 缺少必需的键 'lifetime'（'turn'、'until_fired' 或 'permanent'）",
+                    "{what} {id} is missing required key 'lifetime' (turn, until_fired or permanent)", what=what, id=ident))
             r.lifetime = self._get(F, path, e, "lifetime", str, what, default="turn")
             if r.lifetime not in LIFETIMES:
                 self.err(F[0], F[1], path + ("lifetime",), "lifetime",
-                         f"lifetime must be {', '.join(LIFETIMES)}, not {_q(r.lifetime)}{_dym(r.lifetime, LIFETIMES)}")
+                         Msg("'lifetime' 必须是 {zh}，不能是 {v}{dym}", "lifetime must be {en}, not {v}{dym}",
+                             zh="、".join(f"'{x}'" for x in LIFETIMES), en=", ".join(LIFETIMES), v=_q(r.lifetime),
+                             dym=_dym(r.lifetime, LIFETIMES)))
             params = {} if self._long(F, path, e, "params") else \
                 self._get(F, path, e, "params", dict, what, default={})
             for pn, pt in params.items():
                 if not isinstance(pt, str) or pt not in PARAM_TYPES:
                     self.err(F[0], F[1], path + ("params", pn), "params",
-                             f"parameter {_q(pn)} has unknown type {_q(pt)} (one of {', '.join(sorted(PARAM_TYPES))})")
+                             Msg("参数 {p} 的类型 {t} 未知{one}", "parameter {p} has unknown type {t}{one}",
+                                 p=_q(pn), t=_q(pt), one=_one_of(sorted(PARAM_TYPES))))
                 elif pn in E.KEYWORDS or pn in V.PLAYER_ATTRS or pn in V.GLOBALS or pn == "self":
-                    self.err(F[0], F[1], path + ("params", pn), "params", f"parameter name {_q(pn)} is reserved")
+                    self.err(F[0], F[1], path + ("params", pn), "params", Msg("参数名 {p} 是保留字",
+                                                                              "parameter name {p} is reserved", p=_q(pn)))
                 else:
                     # a name means one thing across the catalogue: the symbolic state holds one variable per
                     # parameter name for every grant a slot may hold, and questions name arguments by name
                     seen = self.param_seen.setdefault(pn, (pt, ident, self._loc(F, path + ("params", pn))))
                     if seen[0] != pt:
                         self.err(F[0], F[1], path + ("params", pn), "params",
-                                 f"parameter {_q(pn)} is a {pt} here but a {seen[0]} in {seen[1]} ({seen[2]}); "
-                                 "a parameter name has one type in the whole catalogue: rename one of them")
+                                 Msg("参数 {p} 在这里是 '{t}'，在 '{other}'（{at}）中却是 '{t0}'；同一个参数名在整个目录中"
+                                     "只能有一种类型：改掉其中一个的名字",
+                                     "parameter {p} is a {t} here but a {t0} in {other} ({at}); "
+                                     "a parameter name has one type in the whole catalogue: rename one of them",
+                                     p=_q(pn), t=pt, t0=seen[0], other=seen[1], at=str(seen[2])))
                     r.params[pn] = pt
         # lattice: kinds vs initial, exclusive kinds
         for m in K.lattice_errors(good_kinds):
-            self.err(F[0], F[1], path + ("kinds",), "kinds", f"{ident}: {m}")
+            self.err(F[0], F[1], path + ("kinds",), "kinds", Msg("'{id}'：{m}", "{id}: {m}", id=ident, m=m))
         if "fight" in e and r.has("MainPhaseSkill"):
             self.err(F[0], F[1], path + ("fight",), "fight",
-                     f"{ident} is a MainPhaseSkill: it can never be used in 争夺阶段, so it takes no 'fight'")
+                     Msg("'{id}' 是出牌阶段技能（'MainPhaseSkill'）：永远不能在争夺阶段使用，所以不写 'fight'",
+                         "{id} is a MainPhaseSkill: it can never be used in the fight phase, so it takes no 'fight'", id=ident))
         # parameter tables must match kinds
         for table_key, owners in K.TABLE_KINDS.items():
             has_kind = any(o in r.closure for o in owners)
             if table_key in e and not has_kind:
                 self.err(F[0], F[1], path + (table_key,), table_key,
-                         f"'{table_key}' belongs to {' / '.join(owners)}, which {ident} is not (kinds = {shown(str(list(kinds)), 120)})")
+                         Msg("'{k}' 属于 {zh}，'{id}' 不是（`kinds = {kinds}`）",
+                             "'{k}' belongs to {en}, which {id} is not (kinds = {kinds})",
+                             k=table_key, zh=" / ".join(f"'{o}'" for o in owners), en=" / ".join(owners), id=ident,
+                             kinds=echo(str(list(kinds)), 120)))
             if has_kind and table_key not in e:
                 need = next(o for o in owners if o in r.closure)
-                self.err(F[0], F[1], path, table_key, f"{ident} is a {need} and needs a '{table_key}'")
+                self.err(F[0], F[1], path, table_key, Msg("'{id}' 是 '{need}'，需要 '{k}'", "{id} is a {need} and needs a '{k}'",
+                                                          id=ident, need=need, k=table_key))
         for key in ("fight", "dying"):
             if key in e and not r.has("ActiveSkill"):
-                self.err(F[0], F[1], path + (key,), key, f"'{key}' is for ActiveSkills; {ident} is not one")
+                self.err(F[0], F[1], path + (key,), key, _only_for(key, "ActiveSkill", ident))
         if "trigger" in e and not r.has("TriggeredSkill"):
-            self.err(F[0], F[1], path + ("trigger",), "trigger", f"'trigger' is for TriggeredSkills; {ident} is not one")
+            self.err(F[0], F[1], path + ("trigger",), "trigger", _only_for("trigger", "TriggeredSkill", ident))
         if "fires" in e and not r.has("TriggeredSkill"):
-            self.err(F[0], F[1], path + ("fires",), "fires", f"'fires' is for TriggeredSkills; {ident} is not one")
+            self.err(F[0], F[1], path + ("fires",), "fires", _only_for("fires", "TriggeredSkill", ident))
         self.skills[ident] = r
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))
@@ -651,36 +762,46 @@ class _Builder(Linker):
         intends_v = self._strlist(F, path, e, "intends", what) or ()
         if severity not in INTENT_SEVERITIES:
             self.err(F[0], F[1], path + ("severity",), "severity",
-                     f"severity must be error, warning or note, not '{severity}'{_dym(severity, INTENT_SEVERITIES)}")
+                     Msg("'severity' 必须是 'error'、'warning' 或 'note'，不能是 {v}{dym}",
+                         "severity must be error, warning or note, not {v}{dym}", v=_q(severity),
+                         dym=_dym(severity, INTENT_SEVERITIES)))
             severity = "warning"
         for key, v in (("claim", claim), ("source", source)):
             if v is not None and not v.strip():
-                self.err(F[0], F[1], path + (key,), key, f"'{key}' must not be empty")
+                self.err(F[0], F[1], path + (key,), key, Msg("'{key}' 不能为空", "'{key}' must not be empty", key=key))
         if claim is not None and len(claim) > L.CLAIM_CHARS:
-            self.err(F[0], F[1], path + ("claim",), "claim", f"the claim has {len(claim):,} characters; the limit is "
-                                                              f"{L.CLAIM_CHARS:,}")
+            self.err(F[0], F[1], path + ("claim",), "claim", Msg("'claim' 有 {n:,} 个字符，上限是 {limit:,}",
+                                                                 "the claim has {n:,} characters; the limit is {limit:,}",
+                                                                 n=len(claim), limit=L.CLAIM_CHARS))
             claim = None
         intends = []
         for x in intends_v:
             m = INTENDS_RE.match(x)
             if not m:
                 self.err(F[0], F[1], path + ("intends",), "intends",
-                         f"'{x}' is not a check code ('BN001'), a code and a rule ('BN002@TouTian') or a finding "
-                         "id ('CV002-fb7e4adcce')")
+                         Msg("{x} 不是检查代码（'BN001'）、代码加规则（'BN002@TouTian'）或问题编号（'CV002-fb7e4adcce'）",
+                             "{x} is not a check code ('BN001'), a code and a rule ('BN002@TouTian') or a finding "
+                             "id ('CV002-fb7e4adcce')", x=_q(x)))
                 continue
             finding = x if m.group("hash") else ""
             intends.append(Intends(m.group("check"), m.group("rule") or "", finding))
         if "claim" not in e and not intends_v:
-            self.err(F[0], F[1], path, "claim", "[[intent]] needs a 'claim' (a question the rules must answer yes) "
-                                                "or 'intends' (the findings the rule book documents as designed)")
+            self.err(F[0], F[1], path, "claim", Msg("[[intent]] 需要 'claim'（规则必须回答“是”的问题）"
+                                                    "或 'intends'（规则书写明是设计如此的问题）",
+                                                    "[[intent]] needs a 'claim' (a question the rules must answer yes) "
+                                                    "or 'intends' (the findings the rule book documents as designed)"))
         if ident is None:
             return
         if not INTENT_ID.match(ident):
             self.err(F[0], F[1], path + ("id",), "id",
-                     f"intent id '{ident}' must be lower-case words joined by '-' (e.g. 'youdishenru-own-send-phase')")
+                     Msg("意图的 id {id} 必须是用 '-' 连起来的小写词（例如 'youdishenru-own-send-phase'）",
+                         "intent id {id} must be lower-case words joined by '-' (e.g. 'youdishenru-own-send-phase')",
+                         id=_q(ident)))
             return
         if ident in self.intents:
-            self.err(F[0], F[1], path + ("id",), "id", f"duplicate intent id '{ident}' (first at {self.intents[ident].loc})")
+            self.err(F[0], F[1], path + ("id",), "id", Msg("意图的 id {id} 重复（第一次在 {at}）",
+                                                           "duplicate intent id {id} (first at {at})",
+                                                           id=_q(ident), at=str(self.intents[ident].loc)))
             return
         it = Intent(ident, (claim or "").strip(), (source or "").strip(), self._loc(F, path), severity, text,
                     tuple(intends), {k: self._loc(F, path + (k,)) for k in e})
@@ -692,7 +813,8 @@ class _Builder(Linker):
         if gl is None:
             return
         if not isinstance(gl, list):
-            self.err(F[0], F[1], path + ("gives",), "gives", "'gives' must be an array of tables: write [[…gives]]")
+            self.err(F[0], F[1], path + ("gives",), "gives", Msg("'gives' 必须是表数组：写成 [[…gives]]",
+                                                                 "'gives' must be an array of tables: write [[…gives]]"))
             return
         if self._long(F, path, e, "gives"):
             return
@@ -700,33 +822,38 @@ class _Builder(Linker):
             gp = path + ("gives", i)
             what = "[[gives]]"
             if not isinstance(g, dict):
-                self.err(F[0], F[1], gp, "gives", "each gives entry must be a table")
+                self.err(F[0], F[1], gp, "gives", Msg("'gives' 的每一项都必须是表", "each gives entry must be a table"))
                 continue
             self._keys(F, gp, g, GIVE_KEYS, what)
             grant = self._get(F, gp, g, "grant", str, what, required=True)
             to = self._get(F, gp, g, "to", str, what, required=True, default="self")
             if to not in ("self", "target", "others", "all"):
-                self.err(F[0], F[1], gp + ("to",), "to", f"'to' must be self, target, others or all, not {_q(to)}{_dym(to, ('self', 'target', 'others', 'all'))}")
+                self.err(F[0], F[1], gp + ("to",), "to", Msg("'to' 必须是 'self'、'target'、'others' 或 'all'，不能是 {v}{dym}",
+                                                             "'to' must be self, target, others or all, not {v}{dym}",
+                                                             v=_q(to), dym=_dym(to, ('self', 'target', 'others', 'all'))))
             per_turn = self._get(F, gp, g, "per_turn", int, what, default=1)
             if per_turn < 1:
-                self.err(F[0], F[1], gp + ("per_turn",), "per_turn", "per_turn must be at least 1")
+                self.err(F[0], F[1], gp + ("per_turn",), "per_turn", Msg("'per_turn' 至少是 1", "per_turn must be at least 1"))
             args = self._get(F, gp, g, "args", dict, what, default={})
             at_v = g.get("at", [])
             at_v = [at_v] if isinstance(at_v, str) else at_v
             at = []
             if not isinstance(at_v, list) or not all(isinstance(x, str) for x in at_v):
-                self.err(F[0], F[1], gp + ("at",), "at", "'at' must be a window or a list of windows")
+                self.err(F[0], F[1], gp + ("at",), "at", Msg("'at' 必须是一个时机或时机的列表",
+                                                             "'at' must be a window or a list of windows"))
             else:
                 for w in at_v:
                     if w not in T.WINDOWS or w == "turn_end":
                         self.err(F[0], F[1], gp + ("at",), "at",
-                                 f"unknown window {_q(w)}{_dym(w, T.IDLE_POINTS + ('receive', 'draw'))} "
-                                 f"(one of {', '.join(x for x in T.WINDOWS if x != 'turn_end')})")
+                                 Msg("未知的时机 {w}{dym}{one}", "unknown window {w}{dym}{one}", w=_q(w),
+                                     dym=_dym(w, T.IDLE_POINTS + ('receive', 'draw')),
+                                     one=_one_of(x for x in T.WINDOWS if x != 'turn_end')))
                     else:
                         at.append(w)
             on = self._get(F, gp, g, "on", str, what, default="any")
             if on not in T.EVENTS:
-                self.err(F[0], F[1], gp + ("on",), "on", f"unknown event {_q(on)}{_dym(on, T.EVENTS)} (one of {', '.join(T.EVENTS)})")
+                self.err(F[0], F[1], gp + ("on",), "on", Msg("未知的事件 {v}{dym}{one}", "unknown event {v}{dym}{one}",
+                                                             v=_q(on), dym=_dym(on, T.EVENTS), one=_one_of(T.EVENTS)))
             if grant is None:
                 continue
             give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),

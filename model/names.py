@@ -8,6 +8,7 @@ import difflib
 import unicodedata
 
 from . import limits as L
+from .msg import Msg, as_msg
 
 # --------------------------------------------------------------------------------- echoing input
 #: characters that break a message line or hide in it: escaped when input is echoed
@@ -72,6 +73,49 @@ def _short_repr(v, limit: int) -> str:
     return r if len(r) <= 4 * limit else r[: 4 * limit]
 
 
+def echo(v, limit: int = 60) -> Msg:
+    """An input value as a message shows it (``shown``), in both languages: a long string cut with its
+    length, a large list or table described; in Chinese a value that is not a string is written as JSON
+    (true, null, ["a", 1]), not as a Python repr."""
+    if isinstance(v, str):
+        if len(v) > limit:
+            return Msg("{s}…（共 {n:,} 个字符）", "{s}…({n:,} characters)", s=escape(v[:limit]), n=len(v))
+        return as_msg(escape(v))
+    return Msg("{zh}", "{en}", zh=_zh_value(v, limit), en=shown(v, limit))
+
+
+def _zh_value(v, limit: int) -> str:
+    if isinstance(v, (list, dict, tuple)):
+        n = len(v)
+        if n <= 8:
+            import json
+            try:
+                r = json.dumps(v, ensure_ascii=False, default=str)
+            except (ValueError, RecursionError, TypeError):
+                r = ""
+            if r and len(r) <= limit:
+                return escape(r)
+        return f"含 {n:,} 项的{'表' if isinstance(v, dict) else '列表'}"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, int) and abs(v) > 10 ** 30:
+        return f"{len(str(abs(v))) if abs(v) < 10 ** 4000 else '超过 4,000'} 位的整数"
+    r = escape(repr(v) if not isinstance(v, float) else str(v))
+    return r if len(r) <= 4 * limit else r[: 4 * limit]
+
+
+def quoted(v, limit: int = 60) -> Msg:
+    """An input value quoted in a message: a string in '…' (both languages); another value as ``shown`` in
+    English and in '…' (as JSON) in Chinese, where the quotes mark what the user wrote."""
+    if isinstance(v, str):
+        return Msg("'{s}'", "'{s}'", s=echo(v, limit))
+    zh = _zh_value(v, limit)
+    return Msg("{z}", "{e}", z=f"'{zh}'" if not zh.startswith("含 ") and "位的整数" not in zh else zh,
+               e=shown(v, limit))
+
+
 # --------------------------------------------------------------------------------- lookalikes
 #: letters from other scripts that look like ASCII ones (the common confusables)
 _CONFUSABLE = dict(zip(
@@ -90,29 +134,40 @@ def _charname(c: str) -> str:
     return f"U+{ord(c):04X}" + (f" {unicodedata.name(c)}" if unicodedata.name(c, "") else "")
 
 
-def describe_char(c: str) -> str:
+def _code(c: str) -> str:
+    return f"U+{ord(c):04X}"
+
+
+def describe_char(c: str) -> Msg:
     """A character for an "unexpected character" message: escaped, with its code point, and what it
-    looks like when it is invisible or a lookalike of an ASCII one."""
+    looks like when it is invisible or a lookalike of an ASCII one. (The Unicode name, English, is given
+    in English only.)"""
     if invisible(c):
-        return f"'{escape(c)}' (an invisible character, {_charname(c)})"
+        return Msg("'{c}'（不可见字符 {u}）", "'{c}' (an invisible character, {n})", c=escape(c), u=_code(c),
+                   n=_charname(c))
     sk = skeleton(c)
     if sk != c and sk.isascii() and sk.isprintable():
-        return f"'{c}' ({_charname(c)}, a lookalike of '{sk}')"
-    return f"'{c}' ({_charname(c)})"
+        return Msg("'{c}'（{u}，与 '{sk}' 形似）", "'{c}' ({n}, a lookalike of '{sk}')", c=c, u=_code(c),
+                   n=_charname(c), sk=sk)
+    return Msg("'{c}'（{u}）", "'{c}' ({n})", c=c, u=_code(c), n=_charname(c))
 
 
-def lookalike(name: str, known: str) -> str | None:
+def lookalike(name: str, known: str) -> Msg | None:
     """Why ``name`` is not ``known`` although it looks the same, or None if they look different."""
     if name == known or len(name) > L.SUGGEST_CHARS * 4 or skeleton(name) != skeleton(known):
         return None
     hidden = [c for c in name if invisible(c)]
     if hidden:
-        return f"it contains an invisible character {_charname(hidden[0])}; without it, it is '{escape(known)}'"
+        return Msg("其中有不可见字符 {u}；去掉它就是 '{k}'",
+                   "it contains an invisible character {n}; without it, it is '{k}'",
+                   u=_code(hidden[0]), n=_charname(hidden[0]), k=escape(known))
     for c in name:
         if c not in known and skeleton(c) != c:
-            return (f"its '{c}' is {_charname(c)}, a lookalike of '{skeleton(c)}' — "
-                    f"the known name is '{escape(known)}'")
-    return f"it looks like '{escape(known)}' but is written with other characters"
+            return Msg("其中的 '{c}' 是 {u}，与 '{sk}' 形似——已知的名字是 '{k}'",
+                       "its '{c}' is {n}, a lookalike of '{sk}' — the known name is '{k}'",
+                       c=c, u=_code(c), n=_charname(c), sk=skeleton(c), k=escape(known))
+    return Msg("看起来像 '{k}'，但用的是别的字符", "it looks like '{k}' but is written with other characters",
+               k=escape(known))
 
 
 # --------------------------------------------------------------------------------- nearest name
@@ -193,22 +248,28 @@ def nearest(name: str, candidates) -> str | None:
     return close[0] if close else None
 
 
-def hint(name, candidates, show=None) -> str:
-    """The end of an "unknown name" message: " — did you mean 'x'?", or, when ``name`` only looks like a
-    known name (an invisible character, a lookalike letter), a sentence saying so; "" if nothing fits.
-    ``show(candidate)`` renders the suggestion (default: quoted)."""
+def hint(name, candidates, show=None) -> Msg:
+    """The end of an "unknown name" message: " — did you mean 'x'?" (——你是不是想写 'x'？), or, when
+    ``name`` only looks like a known name (an invisible character, a lookalike letter), a sentence saying
+    so; an empty message (false) if nothing fits. ``show(candidate)`` renders the suggestion (a string or a
+    message; default: quoted)."""
     if not isinstance(name, str) or not name or len(name) > L.SUGGEST_CHARS * 4:
-        return ""
+        return Msg("", "")
     cands = [c for c in candidates if isinstance(c, str)]
     sk = skeleton(name)
     if sk != name:                      # only a name with odd characters can look like another one
         same = sorted(c for c in cands if len(c) <= 4 * L.SUGGEST_CHARS and skeleton(c) == sk and c != name)
         if same:
-            return f" — {lookalike(name, same[0])}"
+            return Msg("——{w}", " — {w}", w=lookalike(name, same[0]))
     n = nearest(name, cands)
     if not n:
-        return ""
-    return f" — did you mean {show(n) if show else repr_name(n)}?"
+        return Msg("", "")
+    return did_you_mean(show(n) if show else repr_name(n))
+
+
+def did_you_mean(shown_name) -> Msg:
+    """" — did you mean X?" / "——你是不是想写 X？" (``shown_name``: a string or a message)."""
+    return Msg("——你是不是想写 {n}？", " — did you mean {n}?", n=shown_name)
 
 
 def repr_name(n: str) -> str:

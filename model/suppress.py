@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 
 from .locate import _logical_lines, _split_key, comments
+from .msg import Msg
+from .names import echo
 
 ENTRY_TABLES = ("skill", "grant", "card", "character")
 _MARK = re.compile(r"#\s*skillproof\s*:\s*(\S.*)$")
@@ -66,19 +68,26 @@ def scan(name: str, text: str, data: dict):
     for no, body in marks:
         m = _IGNORE.match(body)
         if not m:
-            problems.append((no, f"unknown skillproof comment '{body}': write `# skillproof: ignore[CODE] reason`"))
+            problems.append((no, Msg("未知的 skillproof 注释 '{b}'：写成 `# skillproof: ignore[CODE] 理由`",
+                                     "unknown skillproof comment '{b}': write `# skillproof: ignore[CODE] reason`",
+                                     b=echo(body))))
             continue
         raw_codes, reason = m.group(1), m.group(2).strip()
         if raw_codes is None or not raw_codes.strip():
-            problems.append((no, "name the checks it accepts: `# skillproof: ignore[BN001] reason`"))
+            problems.append((no, Msg("写出它接受的检查：`# skillproof: ignore[BN001] 理由`",
+                                     "name the checks it accepts: `# skillproof: ignore[BN001] reason`")))
             continue
         codes = tuple(c.strip() for c in raw_codes.split(",") if c.strip())
         bad = [c for c in codes if not _CODE.match(c)]
         if bad:
-            problems.append((no, f"'{bad[0]}' is not a check code or finding id (e.g. BN001 or BN001-44634e9b2f)"))
+            problems.append((no, Msg("'{c}' 不是检查代码或问题编号（例如 'BN001' 或 'BN001-44634e9b2f'）",
+                                     "'{c}' is not a check code or finding id (e.g. BN001 or BN001-44634e9b2f)",
+                                     c=echo(bad[0]))))
             continue
         if not reason:
-            problems.append((no, f"ignore[{', '.join(codes)}] needs a reason after it: say why the finding is accepted"))
+            problems.append((no, Msg("'ignore[{c}]' 后面需要理由：说明为什么接受这个问题",
+                                     "ignore[{c}] needs a reason after it: say why the finding is accepted",
+                                     c=echo(", ".join(codes)))))
             continue
         nxt = next((c for c in content if c >= no), None)
         owner = next((o for ln, o in headers if ln == nxt), "none") if nxt is not None else "none"
@@ -94,8 +103,10 @@ def scan(name: str, text: str, data: dict):
             if isinstance(arr, list) and owner[1] < len(arr) and isinstance(arr[owner[1]], dict):
                 entry = arr[owner[1]].get("id")
         if not isinstance(entry, str) or not entry:
-            problems.append((no, "a skillproof: ignore comment must stand next to a rule's table ([[skill]], "
-                                 "[[grant]], [[card]] or [[character]] with an id)"))
+            problems.append((no, Msg("'skillproof: ignore' 注释必须写在规则的表旁边（带 id 的 [[skill]]、[[grant]]、"
+                                     "[[card]] 或 [[character]]）",
+                                     "a skillproof: ignore comment must stand next to a rule's table ([[skill]], "
+                                     "[[grant]], [[card]] or [[character]] with an id)")))
             continue
         out.append(Suppression(codes, reason, entry, name, no))
     return out, problems

@@ -425,6 +425,7 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
     event with its turn, window and actor (``{"turn": k, "window": zh, "text": …}``; the window is its
     Chinese name, which ``turn.window_name_of_zh`` shows in English), as a report or ``explain`` shows a
     witness. Names are the catalogue's in both languages; values are 是/否 or yes/no, never Python reprs."""
+    from .expr_words import COLOUR
     from .lang import param_name, pick, yes_no
     out: list = []
     st = trace.setup.copy()
@@ -434,6 +435,8 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
     def val(v):
         if isinstance(v, bool):
             return yes_no(v)
+        if isinstance(v, str) and v in COLOUR and v not in cat.cards:
+            return pick(*COLOUR[v])
         if isinstance(v, str):
             return cat.name_of(v)
         return str(v)

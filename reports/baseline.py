@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from skillproof.checks.registry import RUN_CODES, all_codes
 from skillproof.model.locate import line_of, locate
+from skillproof.model.msg import Msg
 from skillproof.model.names import nearest
 
 VERSION = 1
@@ -45,22 +46,27 @@ HEADER = """\
 
 
 class BaselineError(Exception):
-    """A baseline that cannot be used; ``problems`` are `file:line: [entry] message` strings."""
+    """A baseline that cannot be used; ``problems`` are `file:line: [entry] message` lines, each a message in
+    both languages (model.msg.Msg): ``str(e)`` is the first and how many more, in the run's language."""
 
     def __init__(self, problems, lines=()):
-        self.problems = list(problems) if not isinstance(problems, str) else [problems]
+        self.problems = [problems] if isinstance(problems, (str, Msg)) else list(problems)
         self.lines = list(lines)
-        super().__init__(self._one_line())
+        super().__init__()
+
+    def __str__(self) -> str:
+        return self._one_line()
 
     def _one_line(self) -> str:
         first = self.problems[0]
         rest = len(self.problems) - 1
         if rest <= 0:
-            return first
+            return str(first)
         at = sorted(set(self.lines[1:]))
-        where = f" at line{'s' if len(at) != 1 else ''} " + ", ".join(map(str, at[:6])) + (", …" if len(at) > 6 else "") \
-            if at else ""
-        return f"{first} (and {rest} more problem{'s' if rest != 1 else ''}{where})"
+        shown_at = ", ".join(map(str, at[:6])) + (", …" if len(at) > 6 else "")
+        return str(Msg("{first}（另有 {rest} 个问题{zw}）", "{first} (and {rest} more problem{s}{ew})", first=first, rest=rest,
+                       s="s" if rest != 1 else "", zw=f"，在第 {shown_at} 行" if at else "",
+                       ew=(f" at line{'s' if len(at) != 1 else ''} {shown_at}") if at else ""))
 
 
 @dataclass
@@ -96,15 +102,18 @@ def load(path, require_reasons: bool = True) -> Baseline:
         with open(path, "rb") as fh:
             raw = fh.read()
     except FileNotFoundError:
-        raise BaselineError(f"{name}: no such baseline file (write one with `skillproof baseline --output {name}`)")
+        raise BaselineError(Msg("{n}: 没有这个基线文件（用 `skillproof baseline --output {n}` 写一个）",
+                                "{n}: no such baseline file (write one with `skillproof baseline --output {n}`)", n=name))
     except IsADirectoryError:
-        raise BaselineError(f"{name}: is a directory, not a baseline file")
+        raise BaselineError(Msg("{n}: 这是一个目录，不是基线文件", "{n}: is a directory, not a baseline file", n=name))
     except OSError as e:
-        raise BaselineError(f"{name}: cannot read the baseline: {e.strerror}")
+        from skillproof.model.errtext import os_reason
+        raise BaselineError(Msg("{n}: 读不了基线：{why}", "{n}: cannot read the baseline: {why}", n=name, why=os_reason(e)))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise BaselineError(f"{name}: the baseline is not UTF-8 text (byte {e.start})")
+        raise BaselineError(Msg("{n}: 基线不是 UTF-8 文本（第 {at} 字节）", "{n}: the baseline is not UTF-8 text (byte {at})",
+                                n=name, at=e.start))
     if name.lower().endswith(".json"):
         data, lines = _parse_json(name, text)
     else:
@@ -116,7 +125,7 @@ def _parse_toml(name, text):
     from skillproof.model import tomlsafe
     data, bad = tomlsafe.loads(text)          # within the input limits: no recursion, no huge integers
     if bad:
-        raise BaselineError(f"{name}:{bad[0]}: {bad[1]}")
+        raise BaselineError(Msg("{n}:{ln}: {m}", "{n}:{ln}: {m}", n=name, ln=bad[0], m=bad[1]))
     locs = locate(text)
     return data, lambda *p: line_of(locs, p)
 
@@ -125,9 +134,12 @@ def _parse_json(name, text):
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise BaselineError(f"{name}:{e.lineno}: JSON syntax error: {e.msg}")
+        from skillproof.model.errtext import json_reason
+        raise BaselineError(Msg("{n}:{ln}: JSON 语法错误：{m}", "{n}:{ln}: JSON syntax error: {m}", n=name, ln=e.lineno,
+                                m=json_reason(e.msg)))
     except (RecursionError, ValueError) as e:     # nested too deep, a number of thousands of digits
-        raise BaselineError(f"{name}:1: cannot read this JSON within the limits ({type(e).__name__})")
+        raise BaselineError(Msg("{n}:1: 在上限之内读不了这个 JSON（'{t}'）", "{n}:1: cannot read this JSON within the limits ({t})",
+                                n=name, t=type(e).__name__))
     # lines: each entry's id string, found in order after the previous one (JSON has no positions)
     starts: dict = {}
     pos = text.find('"accepted"')
@@ -147,25 +159,33 @@ def _parse_json(name, text):
 
 
 def _validate(name, data, line, require_reasons) -> Baseline:
-    problems: list[str] = []
+    from skillproof.model.names import did_you_mean, shown
+    problems: list = []
     lines: list[int] = []
 
     def bad(ln, what, msg):
-        problems.append(f"{name}:{ln}: {what}{msg}")
+        problems.append(Msg("{n}:{ln}: {what}{m}", "{n}:{ln}: {what}{m}", n=name, ln=ln, what=what, m=msg))
         lines.append(ln)
 
+    def dym(hint):
+        return did_you_mean(f"'{hint}'") if hint else ""
+
     if not isinstance(data, dict):
-        raise BaselineError(f"{name}:1: a baseline is a table with `version` and [[accepted]] entries")
+        raise BaselineError(Msg("{n}:1: 基线是带 `version` 和 [[accepted]] 项的表",
+                                "{n}:1: a baseline is a table with `version` and [[accepted]] entries", n=name))
     for k in data:
         if k not in TOP_KEYS:
             hint = nearest(k, TOP_KEYS)
-            bad(line(k), "", f"unknown key '{k}'" + (f" — did you mean '{hint}'?" if hint else
-                                                     " (a baseline has `version` and [[accepted]] entries)"))
+            bad(line(k), "", Msg("未知的键 '{k}'{more}", "unknown key '{k}'{more}", k=shown(k), more=dym(hint) if hint else Msg(
+                "（基线只有 `version` 和 [[accepted]] 项）", " (a baseline has `version` and [[accepted]] entries)")))
     if "version" in data and data["version"] != VERSION:
-        bad(line("version"), "", f"unsupported baseline version {data['version']!r} (this skillproof reads {VERSION})")
+        bad(line("version"), "", Msg("不支持的基线版本 '{v}'（这个 skillproof 读版本 {V}）",
+                                     "unsupported baseline version {v!r} (this skillproof reads {V})",
+                                     v=data['version'], V=VERSION))
     acc = data.get("accepted", [])
     if not isinstance(acc, list):
-        bad(line("accepted"), "", "'accepted' must be an array of tables: write [[accepted]]")
+        bad(line("accepted"), "", Msg("'accepted' 必须是表数组：写成 [[accepted]]",
+                                      "'accepted' must be an array of tables: write [[accepted]]"))
         acc = []
     codes = set(all_codes())
     entries: list[Entry] = []
@@ -173,50 +193,62 @@ def _validate(name, data, line, require_reasons) -> Baseline:
     for i, e in enumerate(acc):
         ln = line("accepted", i)
         if not isinstance(e, dict):
-            bad(ln, f"[accepted #{i + 1}] ", "each entry must be a table")
+            bad(ln, f"[accepted #{i + 1}] ", Msg("每一项都必须是表", "each entry must be a table"))
             continue
         eid = e.get("id")
         what = f"[accepted #{i + 1}{' ' + eid if isinstance(eid, str) and eid else ''}] "
         for k in e:
             if k not in ENTRY_KEYS:
                 hint = nearest(k, ENTRY_KEYS)
-                bad(line("accepted", i, k), what, f"unknown key '{k}'" + (f" — did you mean '{hint}'?" if hint else
-                                                                           f" (keys: {', '.join(ENTRY_KEYS)})"))
+                bad(line("accepted", i, k), what, Msg("未知的键 '{k}'{more}", "unknown key '{k}'{more}", k=shown(k),
+                                                      more=dym(hint) if hint else Msg("（可用的键：{z}）", " (keys: {e})",
+                                                      z="、".join(f"'{x}'" for x in ENTRY_KEYS), e=", ".join(ENTRY_KEYS))))
         if not isinstance(eid, str) or not eid:
-            bad(ln, what, "'id' is missing: every entry is keyed by a finding id such as 'CV001-3a1451036d'")
+            bad(ln, what, Msg("缺少 'id'：每一项都以问题编号为键，例如 'CV001-3a1451036d'",
+                              "'id' is missing: every entry is keyed by a finding id such as 'CV001-3a1451036d'"))
             continue
         m = ID_RE.match(eid)
         if not m:
-            bad(line("accepted", i, "id"), what, f"'{eid}' is not a finding id (a code and ten hex digits, "
-                                                  "e.g. 'CV001-3a1451036d')")
+            bad(line("accepted", i, "id"), what, Msg("'{id}' 不是问题编号（代码加十位十六进制数字，例如 'CV001-3a1451036d'）",
+                                                     "'{id}' is not a finding id (a code and ten hex digits, "
+                                                     "e.g. 'CV001-3a1451036d')", id=shown(eid)))
             continue
         code = m.group(1)
         if code in RUN_CODES:
-            bad(line("accepted", i, "id"), what, "an inconclusive finding cannot be accepted (an undecided "
-                                                  "question is not a pass): " +
-                ("raise --timeout instead" if code == "INC001" else "report the disagreement to skillproof"))
+            bad(line("accepted", i, "id"), what, Msg(
+                "无法判定的问题不能被接受（没有判定的问题不是通过）：{z}",
+                "an inconclusive finding cannot be accepted (an undecided question is not a pass): {e}",
+                z="请调高 --timeout" if code == "INC001" else "请把这个不一致报告给 skillproof",
+                e="raise --timeout instead" if code == "INC001" else "report the disagreement to skillproof"))
         elif code not in codes:
             hint = nearest(code, codes)
             # kept: an unknown code never matches and is reported as stale, but say so now if it is a typo
             if hint:
-                bad(line("accepted", i, "id"), what, f"unknown check '{code}' — did you mean '{hint}'?")
+                bad(line("accepted", i, "id"), what, Msg("未知的检查 '{c}'{dym}", "unknown check '{c}'{dym}", c=code,
+                                                         dym=dym(hint)))
         chk = e.get("check", code)
         if chk != code:
-            bad(line("accepted", i, "check"), what, f"check {chk!r} does not match the id's code '{code}'")
+            bad(line("accepted", i, "check"), what, Msg("'check' 的值 '{chk}' 与 id 的代码 '{c}' 不符",
+                                                        "check {chk!r} does not match the id's code '{c}'",
+                                                        chk=shown(chk), c=code))
         if eid in seen:
-            bad(ln, what, f"repeated: the same id is accepted at line {seen[eid]}")
+            bad(ln, what, Msg("重复：同一个 id 已在第 {ln} 行接受", "repeated: the same id is accepted at line {ln}",
+                              ln=seen[eid]))
         seen.setdefault(eid, ln)
         reason = e.get("reason")
         if reason is None or not isinstance(reason, str):
             if require_reasons or reason is not None:
-                bad(ln, what, "'reason' is missing: say why this finding is accepted" if reason is None
-                    else "'reason' must be a string")
+                bad(ln, what, Msg("缺少 'reason'：说明为什么接受这个问题", "'reason' is missing: say why this finding is accepted")
+                    if reason is None else Msg("'reason' 必须是字符串", "'reason' must be a string"))
             reason = ""
         elif require_reasons and not reason.strip():
-            bad(line("accepted", i, "reason"), what, "'reason' is empty: say why this finding is accepted")
+            bad(line("accepted", i, "reason"), what, Msg("'reason' 是空的：说明为什么接受这个问题",
+                                                         "'reason' is empty: say why this finding is accepted"))
         for k, typ in (("message", str), ("severity", str), ("rules", list)):
             if k in e and not isinstance(e[k], typ):
-                bad(line("accepted", i, k), what, f"'{k}' must be a {'string' if typ is str else 'list'}")
+                bad(line("accepted", i, k), what, Msg("'{k}' 必须是{z}", "'{k}' must be a {e}", k=k,
+                                                      z="字符串" if typ is str else "列表",
+                                                      e="string" if typ is str else "list"))
         rules = e.get("rules", [])
         entries.append(Entry(eid, reason, code, e.get("severity", "") if isinstance(e.get("severity"), str) else "",
                              e.get("message", "") if isinstance(e.get("message"), str) else "",

@@ -339,9 +339,11 @@ def _get(d, path):
 
 
 # ------------------------------------------------------------------------------------------ running
-LOCATED = re.compile(r"^error: .+?:\d+: ")
+LOCATED = re.compile(r"^(error: |错误：).+?:\d+: ")
 SUMMARY = re.compile(r"^\d+ errors? in the catalogue; nothing was checked$"
-                     r"|^\(\d+ further errors? hidden: (they follow|it follows) from .+ not being readable\)$")
+                     r"|^\(\d+ further errors? hidden: (they follow|it follows) from .+ not being readable\)$"
+                     r"|^目录中有 [\d,]+ 个错误；什么也没有检查$"
+                     r"|^（另有 [\d,]+ 个错误未列出：它们都因为 .+ 读不了而产生）$")
 
 
 def run_cli(argv) -> tuple[int, str, str, float]:
@@ -364,7 +366,7 @@ def run_cli(argv) -> tuple[int, str, str, float]:
 def verdict(rc: int, out: str, err: str) -> str | None:
     """What is wrong with a run on hostile input, or None: exit 0/1/2, no traceback, no internal error,
     and on exit 2 only located one-line messages on stderr."""
-    if "Traceback" in err or "internal error" in err:
+    if "Traceback" in err or "internal error" in err or "内部错误" in err:
         return f"crashed: {err.strip().splitlines()[-1][:300] if err.strip() else ''}"
     if rc not in (0, 1, 2):
         return f"exit code {rc}"

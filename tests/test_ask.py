@@ -383,38 +383,38 @@ def test_narrow_characters_do_not_change_answers(cat):
 
 # --------------------------------------------------------------------------------------- CLI
 def test_cli_yes_and_no_exit_0(capsys):
-    assert main(["ask", "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?"]) == 0
+    assert main(["ask", "--lang", "en", "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("yes") and "witness" in out and "变则通·宣言" in out
-    assert main(["ask", "if", "变则通", "declares", "截获→破译,", "can", "SP李宁玉", "use", "应变?"]) == 0
+    assert main(["ask", "--lang", "en", "if", "变则通", "declares", "截获→破译,", "can", "SP李宁玉", "use", "应变?"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("no") and "vetoed" in out and "characters/chen_da_er.toml:43" in out
 
 
 def test_cli_json_schema(capsys):
-    assert main(["ask", "--json", "can SP李宁玉 play 截获 as 误导 under 变则通(A=截获, B=破译)"]) == 0
+    assert main(["ask", "--lang", "en", "--json", "can SP李宁玉 play 截获 as 误导 under 变则通(A=截获, B=破译)"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["answer"] == "no" and d["witness"] is None
     assert d["because"] and all({"kind", "says", "rules"} <= set(b) for b in d["because"])
     assert all({"id", "name", "file", "line"} <= set(r) for b in d["because"] for r in b["rules"])
-    assert main(["ask", "--json", "can anyone play 截获 as 误导"]) == 0
+    assert main(["ask", "--lang", "en", "--json", "can anyone play 截获 as 误导"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["answer"] == "yes" and set(d["witness"]) >= {"state", "question", "expect"}
     assert d["steps"] and d["because"] == []
 
 
 def test_cli_bad_query_exit_2_one_line(capsys):
-    assert main(["ask", "can SP李宁玉 play 截火 as 误导"]) == 2
+    assert main(["ask", "--lang", "en", "can SP李宁玉 play 截火 as 误导"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "query:1:16:" in err and "截获" in err and "Traceback" not in err
-    assert main(["ask", "--seats", "12", "can anyone play 截获"]) == 2
+    assert main(["ask", "--lang", "en", "--seats", "12", "can anyone play 截获"]) == 2
     assert "--seats" in capsys.readouterr().err
 
 
 def test_cli_unknown_exit_3(capsys, monkeypatch):
     monkeypatch.setattr(z3.Solver, "check", lambda self, *a: z3.unknown)
     monkeypatch.setattr(z3.Solver, "reason_unknown", lambda self: "timeout")
-    assert main(["ask", "can anyone play 截获 as 误导"]) == 3
+    assert main(["ask", "--lang", "en", "can anyone play 截获 as 误导"]) == 3
     out = capsys.readouterr().out
     assert out.startswith("the solver could not decide") or "unknown" in out
     assert "timeout" in out
@@ -422,17 +422,17 @@ def test_cli_unknown_exit_3(capsys, monkeypatch):
 
 def test_cli_save_then_replay(tmp_path, capsys):
     f = tmp_path / "s.json"
-    assert main(["ask", "can a player under 强令's ban on 截获 still get a 截获 into play?", "--save", str(f)]) == 0
+    assert main(["ask", "--lang", "en", "can a player under 强令's ban on 截获 still get a 截获 into play?", "--save", str(f)]) == 0
     capsys.readouterr()
     d = json.loads(f.read_text(encoding="utf-8"))
     assert d["question"]["decision"] == "can_play" and d["expect"]["can_play"] is True
-    assert main(["replay", str(f)]) == 0
+    assert main(["replay", "--lang", "en", str(f)]) == 0
     assert "as expected" in capsys.readouterr().out
 
 
 def test_cli_custom_catalogue(capsys):
     from pathlib import Path
     syn = Path(__file__).parent / "fixtures" / "synthetic"
-    assert main(["ask", "-c", str(syn), "can anyone be skipped in 争夺阶段"]) in (0, 3)
+    assert main(["ask", "--lang", "en", "-c", str(syn), "can anyone be skipped in 争夺阶段"]) in (0, 3)
     out = capsys.readouterr().out
     assert out.startswith(("yes", "no"))

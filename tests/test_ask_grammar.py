@@ -127,7 +127,7 @@ def test_the_deepest_question_is_answered(cat):
 
 def test_cli_too_deep_exit_2_located(capsys):
     text = _parens(500)
-    assert main(["ask", text]) == 2
+    assert main(["ask", "--lang", "en", text]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"error: query:1:{11 + Q.MAX_DEPTH + 1}: too deeply nested") and "Traceback" not in err
 

@@ -16,7 +16,7 @@ ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR=
 
 
 def spawn(tmp_path, *extra):
-    c = pexpect.spawn(EXE, ["ask", "--brief", "--history", str(tmp_path / "history"), *extra], env=ENV,
+    c = pexpect.spawn(EXE, ["ask", "--lang", "en", "--brief", "--history", str(tmp_path / "history"), *extra], env=ENV,
                       encoding="utf-8", timeout=60, dimensions=(50, 220), cwd=str(tmp_path))
     c.expect("skillproof ask")
     c.expect("ask>")
@@ -43,7 +43,7 @@ def test_prompt_answers_completes_and_remembers(tmp_path):
     # a misspelt name: a caret under it and the nearest name, and the prompt carries on
     c.sendline("can SP李宁玉 play 截火 as 误导")
     c.expect(r"\^\^\^\^")
-    c.expect("did you mean 截获")
+    c.expect(["did you mean 截获", "你是不是想写 '截获'"])      # the run's language: Chinese by default
     c.expect("ask>")
     # the solver stays warm: a 'no' with its reasons
     c.sendline("if 变则通 declares 截获→破译, can SP李宁玉 use 应变?")
@@ -58,7 +58,7 @@ def test_prompt_answers_completes_and_remembers(tmp_path):
     assert "+can 顾小梦 be skipped in 濒死求澄清 while she holds cards?" in hist
     d = json.loads((tmp_path / "w.json").read_text(encoding="utf-8"))
     assert d["expect"] == {"ok": False, "via": None}
-    r = subprocess.run([EXE, "replay", str(tmp_path / "w.json")], capture_output=True, text=True, env=ENV)
+    r = subprocess.run([EXE, "replay", "--lang", "en", str(tmp_path / "w.json")], capture_output=True, text=True, env=ENV)
     assert r.returncode == 0 and "as expected" in r.stdout
 
 
@@ -88,7 +88,7 @@ def test_prompt_history_recalls_the_last_question(tmp_path):
 
 def test_piped_questions_one_per_line(tmp_path):
     lines = "can anyone play 截获 as 误导\n# a comment\ncan SP李宁玉 play 截获 as 误导 under 变则通(A=截获, B=破译)\n"
-    r = subprocess.run([EXE, "ask", "--brief"], input=lines, capture_output=True, text=True, env=ENV, timeout=120)
+    r = subprocess.run([EXE, "ask", "--lang", "en", "--brief"], input=lines, capture_output=True, text=True, env=ENV, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.count("\nyes —") + r.stdout.startswith("yes —") == 1 and "\nno —" in r.stdout
     r = subprocess.run([EXE, "ask"], input="can anyone plya 截获\n", capture_output=True, text=True, env=ENV)

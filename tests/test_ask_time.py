@@ -338,15 +338,15 @@ def test_invalidation_given_reads_its_giver_on_the_trace(cat, sess):
 
 
 @pytest.mark.parametrize("text, col, needle", [
-    ("can 邮 must receive in the main phase", 6, "is decided in 传递阶段"),
-    ("can anyone draw 3 at the send", 11, "is decided in 摸牌阶段"),
+    ("can 邮 must receive in the main phase", 6, "is decided in the send phase"),
+    ("can anyone draw 3 at the send", 11, "is decided in the draw phase"),
     ("can anyone play 甲 in the main phase in 争夺阶段", 36, "two windows"),
-    ("can anyone play 甲 in the draw phase when someone is dying", 18, "濒死求澄清 interrupts"),
+    ("can anyone play 甲 in the draw phase when someone is dying", 18, "the dying window interrupts"),
     ("can anyone play 甲 in the previous turn", 18, "says when a grant was handed out"),
     ("can anyone play 甲 after 转", 24, "makes none of them"),
     ("can anyone play 甲 after 转x", 24, "unknown skill or card"),
     ("can anyone be skipped in the main phase", 29, "expected a phase"),
-    ("can anyone play 甲 in the mian phase", 25, "unknown window 'mian' — did you mean main?"),
+    ("can anyone play 甲 in the mian phase", 25, "unknown window 'mian' — did you mean 'main'?"),
     ("can anyone play 甲 in 路仁's turn", 21, "unknown character '路仁' — did you mean 路人?"),
 ])
 def test_moment_errors_are_located(cat, text, col, needle):
@@ -362,27 +362,27 @@ def test_the_witness_is_told_step_by_step(cat, sess):
     from skillproof.cmd_ask import render
     res = ask(cat, sess, "can 李 play 甲 as 乙 under 宣·宣言(A=乙, B=甲)")
     text = render(cat, res)
-    assert "how it happens in a game:" in text
+    assert "在游戏中如何发生：" in text
     lines = text.splitlines()
-    i, j = lines.index("how it happens in a game:"), lines.index("the interpreter's reasoning:")
+    i, j = lines.index("在游戏中如何发生："), lines.index("解释器的推理：")
     story = lines[i + 1:j]
     assert all(ln.startswith("  ") and ln.strip()[0].isdigit() for ln in story)
     assert story[0].strip().startswith("1. 第1回合·摸牌阶段：") and "的回合开始" in story[0]
     assert any("传递阶段开始时" in ln and "【宣】" in ln and "宣·宣言" in ln for ln in story)
     assert "此时提问" in story[-1] and "·争夺阶段：" in story[-1]
-    assert text.index("how it happens in a game:") < text.index("the interpreter's reasoning:")
+    assert text.index("在游戏中如何发生：") < text.index("解释器的推理：")
 
 
 def test_save_and_replay_a_trace(cat, tmp_path, capsys):
     cfile = tmp_path / "timed.toml"
     cfile.write_text(TIMED, encoding="utf-8")
     f = tmp_path / "s.json"
-    assert main(["ask", "-c", str(cfile), "can 李 play 甲 as 乙 under 宣·宣言(A=乙, B=甲)", "--save", str(f)]) == 0
+    assert main(["ask", "--lang", "en", "-c", str(cfile), "can 李 play 甲 as 乙 under 宣·宣言(A=乙, B=甲)", "--save", str(f)]) == 0
     capsys.readouterr()
     d = json.loads(f.read_text(encoding="utf-8"))
     assert set(d) >= {"trace", "question", "expect", "query"} and "state" not in d
     assert [e["event"] for e in d["trace"]["events"]][0] == "turn"
-    assert main(["replay", str(f), str(cfile)]) == 0
+    assert main(["replay", "--lang", "en", str(f), str(cfile)]) == 0
     out = capsys.readouterr().out
     assert "legal: every event" in out and "as expected" in out
     # the designer moves the declaration to the main phase: 宣 hands it out at send-phase start only
@@ -391,7 +391,7 @@ def test_save_and_replay_a_trace(cat, tmp_path, capsys):
     ev.insert(give, {"event": "window", "window": "main"})
     ev[:] = [e for e in ev if not (e["event"] == "window" and e.get("window") == "send_start")]
     f.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
-    assert main(["replay", str(f), str(cfile)]) == 1
+    assert main(["replay", "--lang", "en", str(f), str(cfile)]) == 1
     out = capsys.readouterr().out
     assert f"event {give}:" in out and "传递阶段开始时" in out and "ILLEGAL" in out
 
@@ -424,10 +424,10 @@ def test_max_turns_bounds_the_trace(cat, tmp_path, capsys):
     cfile = tmp_path / "timed.toml"
     cfile.write_text(TIMED, encoding="utf-8")
     q = "can 李 hold 转 after 禁 in the previous turn"
-    assert main(["ask", "-c", str(cfile), q]) == 0
+    assert main(["ask", "--lang", "en", "-c", str(cfile), q]) == 0
     assert capsys.readouterr().out.startswith("yes")
-    assert main(["ask", "-c", str(cfile), "--max-turns", "1", q]) == 0      # no previous turn to look at
+    assert main(["ask", "--lang", "en", "-c", str(cfile), "--max-turns", "1", q]) == 0      # no previous turn to look at
     out = capsys.readouterr().out
     assert out.startswith("no") and "traces of 1 turn)" in out
-    assert main(["ask", "-c", str(cfile), "--max-turns", "0", q]) == 2
+    assert main(["ask", "--lang", "en", "-c", str(cfile), "--max-turns", "0", q]) == 2
     assert "--max-turns must be between 1 and 4" in capsys.readouterr().err

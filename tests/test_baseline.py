@@ -21,7 +21,7 @@ def fill_reasons(text: str, reason: str = "reviewed: intended") -> str:
 # ------------------------------------------------------------------------------------- the round trip
 def test_round_trip_on_the_command_line(tmp_path):
     base = tmp_path / "baseline.toml"
-    r = sp("baseline", *CONVERSION, "--output", str(base))
+    r = sp("baseline", *CONVERSION, "--output", str(base), "--lang", "en")
     assert r.returncode == 0, r.stderr
     assert "fill in the 3 empty reasons" in r.stderr
     text = base.read_text(encoding="utf-8")
@@ -38,7 +38,7 @@ def test_round_trip_on_the_command_line(tmp_path):
         assert e["rules"] and all(any(s.startswith(r["id"]) for s in e["rules"]) for r in f["rules"])
 
     # empty reasons: rejected, with file, line (of the reason key) and entry, exit 2, one line
-    r = sp("check", *CONVERSION, "--baseline", str(base))
+    r = sp("check", *CONVERSION, "--baseline", str(base), "--lang", "en")
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
@@ -73,7 +73,7 @@ def test_round_trip_on_the_command_line(tmp_path):
     assert "过时的基线条目" in r.stdout and "CV002-0123456789" in r.stdout
 
     # regenerating keeps the reasons of findings that still occur and drops the stale entry
-    r = sp("baseline", *CONVERSION, "--output", str(base))
+    r = sp("baseline", *CONVERSION, "--output", str(base), "--lang", "en")
     assert r.returncode == 0, r.stderr
     assert "2 reasons kept, 1 new, 1 no longer occurring dropped" in r.stderr
     data = tomllib.loads(base.read_text(encoding="utf-8"))
@@ -88,7 +88,7 @@ def test_json_baseline(tmp_path):
     assert r.returncode == 0 and r.stderr == ""
     data = json.loads(base.read_text(encoding="utf-8"))
     assert data["version"] == 1 and len(data["accepted"]) == 3
-    r = sp("check", *CONVERSION, "--baseline", str(base))
+    r = sp("check", *CONVERSION, "--baseline", str(base), "--lang", "en")
     assert r.returncode == 2
     assert re.match(rf"error: {re.escape(str(base))}:\d+: \[accepted #1 CV", r.stderr)
     for e in data["accepted"]:
@@ -101,17 +101,19 @@ def test_json_baseline(tmp_path):
 def test_baseline_to_stdout_and_bad_usage(tmp_path):
     r = sp("baseline", *CONVERSION)
     assert r.returncode == 0 and tomllib.loads(r.stdout)["version"] == 1
-    r = sp("baseline", *CONVERSION, "--output", str(tmp_path))
+    r = sp("baseline", *CONVERSION, "--output", str(tmp_path), "--lang", "en")
     assert r.returncode == 2 and "directory" in r.stderr
     r = sp("baseline", *CONVERSION, "--select", "conversoin")
     assert r.returncode == 2 and "conversion" in r.stderr
     broken = tmp_path / "old.toml"
     broken.write_text("[[accepted]\n", encoding="utf-8")
-    r = sp("baseline", *CONVERSION, "--output", str(broken))
+    r = sp("baseline", *CONVERSION, "--output", str(broken), "--lang", "en")
     assert r.returncode == 2 and f"{broken}:1: TOML syntax error" in r.stderr
     assert broken.read_text(encoding="utf-8") == "[[accepted]\n"       # not overwritten
-    r = sp("check", *CONVERSION, "--baseline", str(tmp_path / "missing.toml"))
+    r = sp("check", *CONVERSION, "--baseline", str(tmp_path / "missing.toml"), "--lang", "en")
     assert r.returncode == 2 and "no such baseline file" in r.stderr
+    r = sp("check", *CONVERSION, "--baseline", str(tmp_path / "missing.toml"))
+    assert r.returncode == 2 and "没有这个基线文件" in r.stderr                    # Chinese by default
 
 
 # ------------------------------------------------------------------------------------- validation

@@ -33,7 +33,9 @@ def test_version_and_help():
     r = sp()
     assert r.returncode == 2
     r = sp("check", "--nonsense")
-    assert r.returncode == 2 and "error:" in r.stderr
+    assert r.returncode == 2 and "错误：无法识别的参数：--nonsense" in r.stderr      # Chinese by default
+    r = sp("check", "--nonsense", "--lang", "en")
+    assert r.returncode == 2 and "error: unrecognized arguments: --nonsense" in r.stderr
 
 
 def test_catalogue_lists_every_character():
@@ -65,14 +67,14 @@ def test_bad_catalogue_exits_2_with_every_error_located(tmp_path):
     bad = tmp_path / "bad.toml"
     bad.write_text('[[skill]]\nid = "S"\nname = "x"\nkinds = ["ConvertCardSkill"]\n'
                    'convert = { from = "Jie_Hou", to = ["Wu_Dao"], must = false }\nbogus = 1\n', encoding="utf-8")
-    r = sp("check", str(bad))
+    r = sp("check", str(bad), "--lang", "en")
     assert r.returncode == 2
     shown = os.path.relpath(bad) if not os.path.relpath(bad).startswith("..") else str(bad)
     assert f"{shown}:5: [convert.from] unknown card 'Jie_Hou'" in r.stderr
     assert f"{shown}:6: [bogus] unknown key 'bogus'" in r.stderr
     assert "nothing was checked" in r.stderr
     r = sp("catalogue", str(tmp_path / "missing.toml"))
-    assert r.returncode == 2 and "no such file" in r.stderr
+    assert r.returncode == 2 and "没有这个文件" in r.stderr
 
 
 def test_exit_codes_follow_fail_on():
@@ -105,7 +107,7 @@ def test_json_report_schema():
 
 
 def test_selection_is_validated():
-    r = sp("check", "--select", "convresion")
+    r = sp("check", "--select", "convresion", "--lang", "en")
     assert r.returncode == 2 and "did you mean 'conversion'" in r.stderr
     r = sp("check", "-q", "--select", "CV002", "--format", "json", *fixture("conversion", "trigger"))
     assert {f["check"] for f in json.loads(r.stdout)["findings"]} == {"CV002"}

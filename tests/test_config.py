@@ -63,7 +63,7 @@ def test_bad_configuration_is_located(repo):
     (repo / "pyproject.toml").write_text(
         '[project]\nname = "g"\n\n[tool.skillproof]\nfail_on = "warning"\ntimeout = "20"\nmax-seat = 3\n'
         'select = ["conversoin"]\noutput-format = ["sarif"]\nformat = "htm"\n', encoding="utf-8")
-    r = sp("check", cwd=repo)
+    r = sp("check", "--lang", "en", cwd=repo)
     assert r.returncode == 2 and r.stdout == ""
     lines = r.stderr.splitlines()
     assert lines[0] == "error: pyproject.toml:5: [fail_on] unknown key 'fail_on' — did you mean 'fail-on'?"
@@ -76,11 +76,11 @@ def test_bad_configuration_is_located(repo):
     assert sp("schema", cwd=repo).returncode == 0                 # commands without options ignore the file
     assert sp("--no-config", "check", "-q", "rules", cwd=repo).returncode == 1
     (repo / "pyproject.toml").write_text('[tool.skillproof]\npaths = ["rules"\n', encoding="utf-8")
-    r = sp("check", cwd=repo)
+    r = sp("check", "--lang", "en", cwd=repo)
     assert r.returncode == 2 and r.stderr.startswith("error: pyproject.toml:2: TOML syntax error")
     (repo / "pyproject.toml").unlink()
     (repo / "skillproof.toml").write_bytes(b'\xef\xbb\xbfpaths = ["rules"]\n')
-    r = sp("check", cwd=repo)
+    r = sp("check", "--lang=en", cwd=repo)
     assert r.returncode == 2 and "byte-order mark (BOM)" in r.stderr
 
 
@@ -129,6 +129,8 @@ def test_one_run_writes_several_reports(repo):
     for bad in (["--output-format", "sarif"], ["--output-format", "sarf:x"],
                 ["--output-format", "json:a", "--output-format", "sarif:a"]):
         r = sp("check", "rules", *bad, cwd=repo)
+        assert r.returncode == 2 and r.stderr.startswith("错误："), bad           # Chinese by default
+        r = sp("check", "rules", *bad, "--lang", "en", cwd=repo)
         assert r.returncode == 2 and r.stderr.startswith("error: "), bad
 
 
@@ -140,7 +142,7 @@ def test_timeouts_are_seconds_everywhere_and_explain_usage():
         assert args.timeout == 1.5, cmd
     helps = sp("ask", "--help").stdout + sp("explain", "--help").stdout
     assert "--timeout SECONDS" in helps and " MS" not in helps
-    r = sp("explain")
+    r = sp("explain", "--lang", "en")
     assert r.returncode == 2 and "required" not in r.stderr and "explain needs a finding id" in r.stderr
 
 
@@ -178,7 +180,7 @@ def test_hint_when_questions_give_up():
 
 def test_brief_answers_print_no_witness():
     q = "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?"
-    full, brief = sp("ask", q), sp("ask", "--brief", q)
+    full, brief = sp("ask", "--lang", "en", q), sp("ask", "--lang", "en", "--brief", q)
     assert full.returncode == brief.returncode == 0
     assert "witness (replayed by the interpreter):" in full.stdout and "seat 0:" in full.stdout
     assert brief.stdout.startswith("yes —") and "witness" not in brief.stdout and "seat 0:" not in brief.stdout

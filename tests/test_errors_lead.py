@@ -52,7 +52,7 @@ def write(tmp_path, skills: bytes):
     (tmp_path / "a-chars.toml").write_text(CHARS, encoding="utf-8")
     (tmp_path / "b-skills.toml").write_bytes(skills)
     (tmp_path / "c-more.toml").write_text(MORE, encoding="utf-8")
-    return sp("check", str(tmp_path)).stderr.splitlines()
+    return sp("check", str(tmp_path), "--lang", "en").stderr.splitlines()
 
 
 def check(lines, cause: str):
@@ -118,7 +118,7 @@ lifetime = "turn"
 params = { cards = "set<card>" }
 ban = { cards = "cards" }
 ''', encoding="utf-8")
-    lines = sp("check", str(tmp_path)).stderr.splitlines()
+    lines = sp("check", str(tmp_path), "--lang", "en").stderr.splitlines()
     assert "byte-order mark" in lines[0] and "a-cards.toml:1:" in lines[0]
     assert len(lines) == 3 and lines[1].startswith("(1 further error hidden: it follows from"), lines
     assert lines[2] == "1 error in the catalogue; nothing was checked"

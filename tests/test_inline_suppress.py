@@ -101,12 +101,12 @@ def test_bad_comments_are_located_errors(tmp_path):
                           ("# skillproof: ignore[CV003] no such check", "unknown check 'CV003' — did you mean"),
                           ("# skillproof: ignore[INC001] give up", "inconclusive question cannot be accepted")):
         paths = catalogue(tmp_path, above("OptAB", comment))
-        r = sp("check", *paths)
+        r = sp("check", *paths, "--lang", "en")
         assert r.returncode == 2, (comment, r.stdout)
         line = open(paths[1], encoding="utf-8").read().splitlines().index(comment) + 1
         assert f"trigger.toml:{line}: [skillproof: ignore]" in r.stderr and want in r.stderr, (comment, r.stderr)
     paths = catalogue(tmp_path, lambda t: '[meta]\n# skillproof: ignore[CV002] in [meta]\nnote = "x"\n' + t)
-    r = sp("catalogue", *paths)
+    r = sp("catalogue", *paths, "--lang", "en")
     assert r.returncode == 2 and "must stand next to a rule's table" in r.stderr
 
 

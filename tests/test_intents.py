@@ -86,7 +86,7 @@ def errors(intents: str) -> list[str]:
         cat = load(intents)
     except CatalogueErrors as e:
         return [str(x) for x in e.errors]
-    return IT.problems(cat)
+    return [str(p) for p in IT.problems(cat)]
 
 
 def test_a_claim_that_does_not_parse_is_located_at_its_line_with_the_column():
@@ -256,7 +256,7 @@ def test_json_lists_the_passes(report_files):
 def test_ask_saves_a_question_as_an_intent_that_check_proves(tmp_path):
     (tmp_path / "rules.toml").write_text(RULES, encoding="utf-8")
     target = tmp_path / "intents.toml"
-    args = [EXE, "ask", "-c", str(tmp_path / "rules.toml"), "--brief", "--save-intent", str(target)]
+    args = [EXE, "ask", "--lang", "en", "-c", str(tmp_path / "rules.toml"), "--brief", "--save-intent", str(target)]
     r = subprocess.run(args + ["never anyone use 守规 in another player's turn", "--source", "skills/test.md › 守规"],
                        capture_output=True, text=True)
     assert r.returncode == 0 and "intent intent-1 appended" in r.stdout, r.stderr
@@ -272,5 +272,5 @@ def test_ask_saves_a_question_as_an_intent_that_check_proves(tmp_path):
     for extra, needle in ((["can anyone use 守规"], "needs --source"),
                           (["can anyone use 守规", "--source", "s", "--intent-id", "lure"], "already has an intent 'lure'"),
                           (["which draw count for anyone", "--source", "s"], "yes/no question")):
-        r = subprocess.run(args + extra, capture_output=True, text=True)
+        r = subprocess.run(args + extra + ["--lang", "en"], capture_output=True, text=True)
         assert r.returncode == 2 and needle in r.stderr, r.stderr

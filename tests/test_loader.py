@@ -114,7 +114,7 @@ kinds = ["ConvertCardSkill"]
 '''
     errs = errors_of(text)
     assert one(errs, "InvalidSkill cannot be combined").line == 4
-    assert one(errs, "MainPhaseSkill: it can never be used in 争夺阶段").line == 11
+    assert one(errs, "MainPhaseSkill: it can never be used in the fight phase").line == 11
     assert one(errs, "'convert' belongs to ConvertCardSkill").line == 17
     assert one(errs, "needs a 'convert'").line == 19
 

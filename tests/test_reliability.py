@@ -28,14 +28,14 @@ def broken(monkeypatch):
 
 
 def test_an_internal_error_is_exit_4_with_one_line(broken):
-    rc, out, err, _ = run_cli(["catalogue"])
+    rc, out, err, _ = run_cli(["catalogue", "--lang", "en"])
     assert rc == 4
     assert err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("skillproof catalogue: internal error (AssertionError: witness does not replay:\\nsecond line)")
     assert "please report it" in err and "--debug" in err
 
 
-@pytest.mark.parametrize("argv", [["--debug", "catalogue"], ["catalogue", "--debug"]])
+@pytest.mark.parametrize("argv", [["--debug", "catalogue", "--lang", "en"], ["catalogue", "--debug", "--lang", "en"]])
 def test_debug_shows_the_traceback(broken, argv):
     rc, out, err, _ = run_cli(argv)
     assert rc == 4 and "Traceback (most recent call last)" in err and "internal error" in err
@@ -45,7 +45,7 @@ def test_a_crash_in_a_lane_process_is_exit_4(monkeypatch):
     def boom(cat, options, lane, progress=None, tally=None):
         raise RuntimeError("lane failed")
     monkeypatch.setattr(CX, "_run_lane", boom)
-    rc, out, err, _ = run_cli(["check", "-q"])
+    rc, out, err, _ = run_cli(["check", "-q", "--lang", "en"])
     assert rc == 4 and "skillproof check: internal error (RuntimeError: lane failed)" in err
 
 
@@ -66,7 +66,8 @@ def test_a_real_subprocess_crash_prints_no_traceback(tmp_path):
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 4 and "Traceback" not in r.stderr
     assert r.stderr.strip().splitlines() == [r.stderr.strip()]
-    assert "skillproof schema: internal error (ZeroDivisionError: division by zero)" in r.stderr
+    # schema takes no --lang: the default language, Chinese
+    assert "skillproof schema：内部错误（ZeroDivisionError: division by zero）" in r.stderr
 
 
 # ---------------------------------------------------------------------------- witnesses replay
@@ -88,9 +89,9 @@ def test_every_saved_witness_of_check_replays(shipped_run, tmp_path, monkeypatch
     assert len(witnesses) >= 40 and any(f.check == "OD002" for f in witnesses)
     for f in witnesses:
         p = tmp_path / f"{f.id}.json"
-        rc, out, err, _ = run_cli(["explain", f.id, "--save", str(p)])
+        rc, out, err, _ = run_cli(["explain", "--lang", "en", f.id, "--save", str(p)])
         assert rc == 0, (f.id, err)
-        rc, out, err, _ = run_cli(["replay", str(p)])
+        rc, out, err, _ = run_cli(["replay", "--lang", "en", str(p)])
         assert rc == 0 and "ok:" in out and "DIFFERS" not in out, (f.id, err, out[-500:])
 
 
@@ -98,9 +99,9 @@ def test_explain_save_then_replay_end_to_end(shipped_run, tmp_path):
     cat, res = shipped_run
     od = next(f for f in res.findings if f.check == "OD002")
     p = tmp_path / "od.json"
-    assert main(["explain", od.id, "--save", str(p)]) == 0
+    assert main(["explain", "--lang", "en", od.id, "--save", str(p)]) == 0
     assert isinstance(json.loads(p.read_text())["question"]["declared"], list)   # the list that used to crash
-    assert main(["replay", str(p)]) == 0
+    assert main(["replay", "--lang", "en", str(p)]) == 0
 
 
 @pytest.mark.parametrize("question", [
@@ -112,9 +113,9 @@ def test_explain_save_then_replay_end_to_end(shipped_run, tmp_path):
 ])
 def test_ask_save_then_replay(tmp_path, question):
     p = tmp_path / "a.json"
-    rc, out, err, _ = run_cli(["ask", question, "--save", str(p)])
+    rc, out, err, _ = run_cli(["ask", "--lang", "en", question, "--save", str(p)])
     assert rc == 0 and p.exists(), err
-    rc, out, err, _ = run_cli(["replay", str(p)])
+    rc, out, err, _ = run_cli(["replay", "--lang", "en", str(p)])
     assert rc == 0 and "DIFFERS" not in out, (err, out[-500:])
 
 
@@ -194,8 +195,10 @@ def test_the_hard_stop_interrupts_a_busy_family(monkeypatch):
 
 
 def test_time_budget_is_validated():
-    rc, out, err, _ = run_cli(["check", "--time-budget", "-1"])
+    rc, out, err, _ = run_cli(["check", "--time-budget", "-1", "--lang", "en"])
     assert rc == 2 and "--time-budget must be a positive number" in err
+    rc, out, err, _ = run_cli(["check", "--time-budget", "-1"])
+    assert rc == 2 and err == "错误：--time-budget 必须是正的秒数\n"          # Chinese by default
 
 
 # -------------------------------------------------------------------------------------- progress

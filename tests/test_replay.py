@@ -31,7 +31,7 @@ def write(tmp_path, d, name="s.json"):
 
 
 def test_replay_matches(tmp_path, capsys):
-    assert main(["replay", write(tmp_path, SCENARIO)]) == 0
+    assert main(["replay", "--lang", "en", write(tmp_path, SCENARIO)]) == 0
     out = capsys.readouterr().out
     assert "reachable:" in out and out.count("— as expected") == 2 and "ok: 2 answers" in out
     assert "at position 3 is a must-conversion of 截获 whose targets (破译) lack 误导: vetoed" in out
@@ -40,7 +40,7 @@ def test_replay_matches(tmp_path, capsys):
 def test_an_edit_shows(tmp_path, capsys):
     d = json.loads(json.dumps(SCENARIO))
     d["state"]["seats"][0]["skills"][2]["args"]["B"] = "Wu_Dao"      # the designer edits the declaration
-    assert main(["replay", write(tmp_path, d)]) == 1
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
     assert "DIFFERS" in out and "FAIL" in out
 
@@ -48,13 +48,13 @@ def test_an_edit_shows(tmp_path, capsys):
 def test_unreachable_state_fails(tmp_path, capsys):
     d = json.loads(json.dumps(SCENARIO))
     d["state"]["seats"][0]["skills"][2]["args"]["A"] = "Li_You"      # outside the site's 'where'
-    assert main(["replay", write(tmp_path, d)]) == 1
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
     assert "NOT REACHABLE" in out and "where" in out
 
 
 def test_replay_json(tmp_path, capsys):
-    assert main(["replay", "--json", write(tmp_path, SCENARIO)]) == 0
+    assert main(["replay", "--lang", "en", "--json", write(tmp_path, SCENARIO)]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["ok"] and d["reachable"] and all(a["matches"] for a in d["answers"])
     assert d["answers"][0]["steps"]
@@ -62,8 +62,8 @@ def test_replay_json(tmp_path, capsys):
 
 def test_no_expect_just_answers(tmp_path, capsys):
     d = {k: v for k, v in SCENARIO.items() if k not in ("expect", "also")}
-    assert main(["replay", write(tmp_path, d)]) == 0
-    assert "can_play = no" in capsys.readouterr().out
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 0
+    assert "can play = no" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("mutate, line_needle", [
@@ -79,7 +79,7 @@ def test_bad_scenarios_are_located(tmp_path, capsys, mutate, line_needle):
     d = json.loads(json.dumps(SCENARIO))
     mutate(d)
     path = write(tmp_path, d)
-    assert main(["replay", path]) == 2
+    assert main(["replay", "--lang", "en", path]) == 2
     err = capsys.readouterr().err
     assert line_needle in err and "Traceback" not in err
     first = err.splitlines()[0]
@@ -90,10 +90,10 @@ def test_bad_scenarios_are_located(tmp_path, capsys, mutate, line_needle):
 def test_bad_json_is_located(tmp_path, capsys):
     p = tmp_path / "broken.json"
     p.write_text('{\n  "state": {\n    "seats": [\n  }\n}\n', encoding="utf-8")
-    assert main(["replay", str(p)]) == 2
+    assert main(["replay", "--lang", "en", str(p)]) == 2
     err = capsys.readouterr().err
     assert f"{p}:4:" in err and "not valid JSON" in err
-    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+    assert main(["replay", "--lang", "en", str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
 
 
@@ -103,7 +103,7 @@ def test_line_points_at_the_wrong_value(tmp_path, capsys):
     path = write(tmp_path, d)
     lines = open(path, encoding="utf-8").read().splitlines()
     want = next(i for i, l in enumerate(lines, 1) if '"nobody"' in l)
-    assert main(["replay", path]) == 2
+    assert main(["replay", "--lang", "en", path]) == 2
     assert f"{path}:{want}:" in capsys.readouterr().err
 
 
@@ -127,11 +127,12 @@ TRACE = {
 
 
 def test_a_trace_is_run_event_by_event(tmp_path, capsys):
-    assert main(["replay", write(tmp_path, TRACE)]) == 0
+    assert main(["replay", "--lang", "en", write(tmp_path, TRACE)]) == 0
     out = capsys.readouterr().out
     assert "the trace (5 events), step by step:" in out and "legal: every event" in out
-    assert "第1回合·传递阶段开始时：陈大耳的【变则通】对SP李宁玉给出【变则通·宣言】（A=截获，B=破译）" in out
-    assert "第1回合·争夺阶段：此时提问（陈大耳的回合；情报在SP李宁玉面前，由陈大耳传出）" in out and "window: 争夺阶段" in out
+    assert "turn 1, start of the send phase: 陈大耳's 变则通 gives SP李宁玉 变则通·宣言 (A=截获, B=破译)" in out
+    assert ("turn 1, fight phase: the question is asked now (陈大耳's turn; the message is in front of SP李宁玉, sent by "
+            "陈大耳)") in out and "window: fight phase" in out
     assert out.count("— as expected") == 2 and "ok: 2 answers" in out
     assert "untimed" not in out
 
@@ -156,22 +157,22 @@ def test_a_question_away_from_its_decision_moment_fails(tmp_path, capsys):
     d["question"] = {"decision": "receive", "seat": 0}        # decided in 传递阶段, the trace ends in 争夺阶段
     d["expect"] = {"receive": "free"}
     d.pop("also")
-    assert main(["replay", write(tmp_path, d)]) == 1
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
-    assert "NOT AT ITS MOMENT: receive is decided in 传递阶段" in out and "question(s) not asked" in out
+    assert "NOT AT ITS MOMENT: receive is decided in send phase" in out and "question(s) not asked" in out
     d["trace"]["events"].pop()                                 # end in 传递阶段, in front of seat 0
-    assert main(["replay", write(tmp_path, d)]) == 0
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 0
 
 
 def test_an_older_state_file_is_replayed_untimed_and_says_so(tmp_path, capsys):
-    assert main(["replay", write(tmp_path, SCENARIO)]) == 0
+    assert main(["replay", "--lang", "en", write(tmp_path, SCENARIO)]) == 0
     out = capsys.readouterr().out
     assert "replayed as an untimed state" in out and "reachable:" in out
 
 
 def test_a_trace_with_a_state_ignores_the_state(tmp_path, capsys):
     d = dict(json.loads(json.dumps(TRACE)), state=SCENARIO["state"])
-    assert main(["replay", write(tmp_path, d)]) == 0
+    assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 0
     assert "the file's 'state' is ignored" in capsys.readouterr().out
 
 
@@ -196,7 +197,7 @@ def test_bad_traces_are_located(tmp_path, capsys, mutate, needle, key):
     d = json.loads(json.dumps(TRACE))
     mutate(d)
     path = write(tmp_path, d)
-    assert main(["replay", path]) == 2
+    assert main(["replay", "--lang", "en", path]) == 2
     err = capsys.readouterr().err
     assert needle in err and "Traceback" not in err
     first = next(l for l in err.splitlines() if needle in l)

@@ -10,13 +10,15 @@ import z3
 from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
 from skillproof.model import trace as TR
+from skillproof.model.lang import pick
 from skillproof.model.state import State
 
 from .. import encode as X
 from .compile import Compiler
 from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
                        fallback_question, frame)
-from .present import claim_text, decided_by, dedupe, describe_item, headline
+from .present import (COULD_NOT_DECIDE, DISAGREE, NO_STATE, VACUOUS, claim_text, decided_by, dedupe, describe_item,
+                      headline, no_replay, quoted, said)
 from .result import Item, Result
 from .syntax import Query, atoms_of
 from .which import WhichRun
@@ -43,7 +45,7 @@ class Run(WhichRun):
         extra: list[Item] = []
         if q.subject is not None:
             ch = cat.characters[q.subject]
-            extra.append(Item("subject", f"the player is {ch.name}", (ch.id,),
+            extra.append(Item("subject", pick(f"所问的角色是{ch.name}", f"the player is {ch.name}"), (ch.id,),
                               S.char[0] == S.codes.char[ch.id]))
         for g in q.givens:
             rules: tuple = ()
@@ -51,14 +53,14 @@ class Run(WhichRun):
                 rules = (g.rule,)
             elif g.kind == "grant":
                 rules = tuple(dict.fromkeys((g.grant.name,) + g.grant.grants))
-            extra.append(Item("given", f"given `{g.text}`", rules, self.comp.given(g), given=g))
+            extra.append(Item("given", pick(f"前提{quoted(g.text)}", f"given {quoted(g.text)}"), rules, self.comp.given(g), given=g))
         claim = None
         if q.claim is not None:
             if q.mode == "always":
                 e = z3.Not(self.comp.claim(q.claim, False))
             else:
                 e = self.comp.claim(q.claim, True)
-            label = f"the question `{claim_text(q)}`"
+            label = pick(f"问题{quoted(claim_text(q))}", f"the question {quoted(claim_text(q))}")
             # the rules behind the claim: the skills it names, and the declared card of a play (its windows)
             rules = [a.rule for a in atoms_of(q.claim) if a.rule] + \
                 [a.cards[1] for a in atoms_of(q.claim) if a.kind == "play" and a.cards[1] is not None]
@@ -96,7 +98,7 @@ class Run(WhichRun):
             lits = base + [claim.lit]
             r = self.check(lits)
             if r == z3.unknown:
-                return Result(q, "unknown", headline="the solver could not decide",
+                return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                               reason=self.why_unknown("unknown"))
             if q.mode == "exists":
                 if r == z3.sat:
@@ -124,8 +126,8 @@ class Run(WhichRun):
         res = Result(q, answer, witness_role=role)
         problem = problem or self.replay_problem(st, want)
         if problem:
-            return Result(q, "unknown", headline="the solver and the interpreter disagree",
-                          reason=f"the solver's witness does not replay in the interpreter: {problem}")
+            return Result(q, "unknown", headline=said(DISAGREE),
+                          reason=no_replay(problem))
         res.witness, res.traces = self.scenario(st)
         res.origin = N.story(self.cat, st.trace, st)
         res.headline = headline(self.cat, q, self.S, answer, role, st)
@@ -268,7 +270,7 @@ class Run(WhichRun):
         lits = list(self.E.lits) + lits
         r = self.check(lits)                       # again, with every constraint named
         if r != z3.unsat:
-            return Result(q, "unknown", headline="the solver could not decide",
+            return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                           reason=self.why_unknown("the core could not be extracted"))
         core_ids = {c.get_id() for c in self.solver.unsat_core()}
         by_id = {it.lit.get_id(): it for it in extra + ([claim] if claim else [])}
@@ -283,14 +285,13 @@ class Run(WhichRun):
                 items.append(Item("reach", lab.label, lab.rules, lab.expr, lit))
         core = self.minimize_core(items) if not self.light else items
         if core is None:
-            return Result(q, "unknown", headline="the solver could not decide",
+            return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                           reason=self.why_unknown("timeout while minimising the core"))
         res = Result(q, answer, core=core)
         res.because = [self.describe(it) for it in core if it.kind != "claim" or it.rules]
         claim_in_core = any(it.kind == "claim" for it in core)
         if not claim_in_core and claim is not None:
-            res.notes.append("the givens themselves can never hold (together) in a reachable state — whatever "
-                             "the question, the answer follows from them alone")
+            res.notes.append(said(VACUOUS))
         # an illustration: a state where the givens hold, narrated (the claim fails there for 'no',
         # holds for a proved 'always' / fails for a proved 'never')
         if claim_in_core:
@@ -317,7 +318,7 @@ class Run(WhichRun):
         res.because = dedupe(res.because)
         res.vacuous = not claim_in_core
         res.headline = headline(self.cat, q, self.S, answer, "proof", None) if claim is not None else \
-            "no — no reachable state satisfies the givens"
+            said(NO_STATE)
         return res
 
     def proved_bare(self, extra, claim, answer: str) -> Result:
@@ -327,14 +328,13 @@ class Run(WhichRun):
         res = Result(q, answer)
         r = self.check([self.E.all_lit] + [it.lit for it in extra])
         if r == z3.unknown:
-            return Result(q, "unknown", headline="the solver could not decide",
+            return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                           reason=self.why_unknown("unknown while checking the givens"))
         if r == z3.unsat:
             res.vacuous = True
-            res.notes.append("the givens themselves can never hold (together) in a reachable state — whatever "
-                             "the question, the answer follows from them alone")
+            res.notes.append(said(VACUOUS))
         res.headline = headline(self.cat, q, self.S, answer, "proof", None) if claim is not None else \
-            "no — no reachable state satisfies the givens"
+            said(NO_STATE)
         return res
 
     def minimize_core(self, items: list[Item]):

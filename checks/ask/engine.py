@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 import z3
+from ..terms import And, Or
 
 from skillproof.model import expr as E
 from skillproof.model import vocab as V
@@ -53,7 +54,7 @@ class Engine:
         # one literal standing for all of them: cheap to pass while looking for a witness; the
         # individual literals are used only to extract and minimise an unsat core
         self.all_lit = z3.Bool("__reach_all")
-        self.solver.add(z3.Implies(self.all_lit, z3.And(self.lits)))
+        self.solver.add(z3.Implies(self.all_lit, And(self.lits)))
         self.counter = 0
 
     def set_timeout(self, ms: int):
@@ -66,7 +67,7 @@ class Engine:
         if getattr(self, "_prefs", None) is None:
             S = self.S
             status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE,
-                      z3.Or(S.sender == X.NONE, S.sender == S.turn)]      # the turn player sends
+                      Or(S.sender == X.NONE, S.sender == S.turn)]      # the turn player sends
             for i in range(S.n):
                 status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
             # a plain trace: it starts in the question's turn, with no role replacement, no invalidation of
@@ -93,7 +94,7 @@ class Engine:
                         params += [z3.Not(b) for b in v.values()]
                     elif z3.is_bool(v):
                         params.append(z3.Not(v))
-            self._prefs = [(z3.And(g), [(z3.And(c), c) for c in _chunks(g, 6)])
+            self._prefs = [(And(g), [(And(c), c) for c in _chunks(g, 6)])
                            for g in (status, plain, params) if g]
             self.hand_bounds = [S.ints["hand_count"][0] <= k for k in (1, 2, 3)]
         return self._prefs
@@ -254,16 +255,19 @@ class Session:
     def parse(self, text: str) -> Query:
         return parse(self.cat, text, self.names)
 
-    def ask(self, text_or_query, reasons: bool = True) -> Result:
+    def ask(self, text_or_query, reasons: bool = True, minimal: bool = True) -> Result:
         """Answer a question. ``reasons=False``: a proof (*no* to exists, *yes* to always / never) comes
         without its minimal core and illustration — only whether the givens can hold at all (what
-        `check` needs to report a proved intent as a pass, at a fraction of the cost)."""
+        `check` needs to report a proved intent as a pass, at a fraction of the cost). ``minimal=False``:
+        a witness is the solver's first one, replayed but not made the plainest (for an answer whose
+        witness nobody reads, such as a proved intent)."""
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         chars, grants, n, G, others = self.shape(q)
         eng = self.engine(chars, grants, n, G, others, plays=PLAYS if _reads_played(q) else None)
         run = Run(self, eng, q)
         run.reasons = reasons
+        run.light = not minimal
         res = run.go()
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}

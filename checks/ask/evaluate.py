@@ -171,7 +171,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "hand":
         return compare(atom.value[0], st.seats[0].hand_count, atom.value[1])
     if k == "where":
-        env = N._env(cat, st, 0)
+        env = N.env(cat, st, 0)
         return bool(I.evaluate(atom.value, env))
     raise ValueError(k)
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from skillproof.model import limits as L
+from skillproof.model.msg import Msg
 
 from .errors import QueryError
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names, name_keys
@@ -130,8 +131,9 @@ def tokenize(text: str, names: Names) -> list[Tok]:
     """The tokens of ``text``, with their columns, ending with an ``end`` token. A question over
     ``limits.QUESTION_CHARS`` characters, or a number outside ``±limits.INT_MAX``, is a located error."""
     if len(text) > L.QUESTION_CHARS:
-        raise QueryError(f"the question is {len(text):,} characters long, over the limit of "
-                         f"{L.QUESTION_CHARS:,}", L.QUESTION_CHARS, L.QUESTION_CHARS + 1)
+        raise QueryError(Msg("问题长 {n:,} 个字符，超过上限 {limit:,}",
+                             "the question is {n:,} characters long, over the limit of {limit:,}",
+                             n=len(text), limit=L.QUESTION_CHARS), L.QUESTION_CHARS, L.QUESTION_CHARS + 1)
     known = names.words | {k for k in KEYWORDS if _CJK.search(k)}
     for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
         known.update(v.lower() for v in vals)
@@ -146,7 +148,8 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         if kind == "word":
             for col, w in _segment(t, m.start(), known):
                 if w.isdigit() and (len(w) > len(str(L.INT_MAX)) or int(w) > L.INT_MAX):
-                    raise QueryError(f"number out of range (at most {L.INT_MAX:,})", col, col + len(w))
+                    raise QueryError(Msg("数超出范围（至多 {max:,}）", "number out of range (at most {max:,})",
+                                         max=L.INT_MAX), col, col + len(w))
                 out.append(Tok("num" if w.isdigit() else "word", w, col, col + len(w),
                                KEYWORDS.get(w.lower(), "")))
         elif kind == "poss":
@@ -227,13 +230,17 @@ class Cursor:
         while self.at("filler"):
             self.take()
 
-    def error(self, msg: str, tok: Tok | None = None):
+    def error(self, msg, tok: Tok | None = None):
+        """Raise the located QueryError ``msg`` (a model.msg.Msg: both languages) at ``tok`` (default: here)."""
         t = tok or self.tok
         raise QueryError(msg, t.col, max(t.end, t.col + 1))
 
-    def found(self, t: Tok | None = None) -> str:
+    def found(self, t: Tok | None = None) -> Msg:
+        """What stands at ``t`` (default: here), for "…, found X": the word quoted, or the question's end."""
         t = t or self.tok
-        return "the end of the query" if t.kind == "end" else f"'{t.text}'"
+        if t.kind == "end":
+            return Msg("问题的结尾", "the end of the query")
+        return Msg(" '{t}'", "'{t}'", t=t.text)
 
     def at_final_q(self) -> bool:
         """At a '?' that only more '?' follow: the question's end, not an unknown card."""

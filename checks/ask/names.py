@@ -3,6 +3,7 @@ alias or spelled pinyin; phases, send groups and directions; the nearest valid n
 from __future__ import annotations
 
 from skillproof.model.catalogue import Catalogue
+from skillproof.model.msg import Msg
 from skillproof.model.names import nearest
 
 PHASES = {"fight": ("fight", "争夺阶段", "争夺", "fight_phase"),
@@ -57,7 +58,8 @@ class Names:
                 return self.index[kind][k]
         return None
 
-    def suggest(self, kinds, word: str) -> str | None:
+    def suggest(self, kinds, word: str) -> Msg | None:
+        """The nearest name of ``kinds`` to ``word`` (None: nothing near): "JieHuo (截获)" / "'JieHuo'（截获）"."""
         cands: dict[str, str] = {}
         for kind in kinds:
             for shown in self.shown[kind]:
@@ -69,6 +71,6 @@ class Names:
             ident = self.shown[kind].get(n)
             if ident:
                 name = self.cat.name_of(ident)
-                return name if name == n else f"{n} ({name})"
-        return n
+                return Msg("'{n}'", "{n}", n=name) if name == n else Msg("'{n}'（{name}）", "{n} ({name})", n=n, name=name)
+        return Msg("'{n}'", "{n}", n=n)
 

@@ -5,13 +5,28 @@ and read the tokens through its ``Cursor``."""
 from __future__ import annotations
 
 from skillproof.model.catalogue import Catalogue
-from skillproof.model.names import nearest
+from skillproof.model.msg import Msg, as_msg
+from skillproof.model.names import did_you_mean, nearest
 from skillproof.model.turn import IDLE_POINTS
 from skillproof.model.narrate import GROUP_EN
 
 from .lexer import KEYWORDS, Cursor, Tok
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
 from .syntax import Atom
+
+#: what a word was expected to name, for people
+WHAT = {"card": Msg("牌", "card"), "skill": Msg("技能", "skill"), "character": Msg("角色", "character"),
+        "conversion skill": Msg("转化技能", "conversion skill"), "rule": Msg("技能", "skill")}
+#: the send groups in Chinese (the ask language's own words for them)
+GROUP_ZH = {"SendMessageDirectionSkill": "传出方向", "SendMessageCanLockSkill": "锁定", "SendMessageCardSkill": "传出哪张情报"}
+#: the examples of a question an error offers: the ask language in Chinese and in English
+EXAMPLES = Msg("'截获当作误导打出'、'截获被禁'、'必须接收'、'跳过争夺阶段'、'传出方向 联络' 或 '摸 4'",
+               "'play 截获 as 误导', 'banned 截获', 'must receive', 'skipped in 争夺阶段', 'send direction by 联络' or 'draw 4'")
+
+
+def what_word(what) -> Msg:
+    return WHAT.get(what, as_msg(what)) if isinstance(what, str) else what
+
 
 #: the phrases of every window, longest first: (window, [words])
 _PHRASES = sorted(((w, p.lower().split()) for w, ps in WINDOW_PHRASES.items() for p in ps),
@@ -35,9 +50,11 @@ class Words(Cursor):
 
     def name_error(self, t: Tok, what: str, kinds):
         if t.kind == "end":
-            self.error(f"expected {what}, found the end of the query", t)
+            self.error(Msg("这里应是{w}，问题却结束了", "expected {we}, found the end of the query", w=what_word(what),
+                           we=what_word(what)), t)
         sug = self.names.suggest(kinds, t.text) if t.kind == "word" else None
-        self.error(f"unknown {what} '{t.text}'" + (f" — did you mean {sug}?" if sug else ""), t)
+        self.error(Msg("未知的{w} '{t}'{dym}", "unknown {w} '{t}'{dym}", w=what_word(what), t=t.text,
+                       dym=did_you_mean(sug) if sug else ""), t)
 
     def card(self, allow_unknown: bool = True) -> str | None:
         self.skip_fillers()
@@ -52,12 +69,13 @@ class Words(Cursor):
                 return None
             other = self.resolve(t, ("rule", "character"))
             if other:
-                self.error(f"expected a card, but '{t.text}' is a {'skill' if other[0] == 'rule' else 'character'}", t)
+                self.error(Msg("这里应是一张牌，但 '{t}' 是{k}", "expected a card, but '{t}' is a {k}", t=t.text,
+                               k=what_word(other[0])), t)
             self.name_error(t, "card", ("card",))
         self.take()
         return r[1]
 
-    def rule(self, what: str = "skill", take: bool = True, wrong: str = "") -> str:
+    def rule(self, what="skill", take: bool = True, wrong=None) -> str:
         """The rule (skill or grant) the next word names, taken unless ``take`` is false. ``wrong`` begins the
         error when the word names a card or a character instead (default: "expected a WHAT")."""
         self.skip_fillers()
@@ -66,7 +84,8 @@ class Words(Cursor):
         if r is None:
             other = self.resolve(t, ("card", "character"))
             if other:
-                self.error(f"{wrong or f'expected a {what}'}, but '{t.text}' is a {other[0]}", t)
+                self.error(Msg("{w}，但 '{t}' 是{k}", "{w}, but '{t}' is a {k}", t=t.text, k=what_word(other[0]),
+                               w=wrong or Msg("这里应是{x}", "expected a {x}", x=what_word(what))), t)
             self.name_error(t, what, ("rule",))
         if take:
             self.take()
@@ -113,8 +132,9 @@ class Words(Cursor):
                     self.take()
                 return p
         n = nearest(t.text, [w for ws in PHASES.values() for w in ws]) if t.kind == "word" else None
-        self.error(f"expected a phase (争夺阶段 or 濒死求澄清), found {self.found(t)}"
-                   + (f" — did you mean {n}?" if n else ""), t)
+        self.error(Msg("这里应是阶段（'争夺阶段' 或 '濒死求澄清'），却是{f}{dym}",
+                       "expected a phase ('争夺阶段' or '濒死求澄清'), found {f}{dym}", f=self.found(t),
+                       dym=did_you_mean(f"'{n}'") if n else ""), t)
 
     def group(self) -> str | None:
         t = self.tok
@@ -135,7 +155,7 @@ class Words(Cursor):
     def number(self) -> int:
         t = self.tok
         if t.kind != "num":
-            self.error(f"expected a number, found {self.found(t)}", t)
+            self.error(Msg("这里应是一个数，却是{f}", "expected a number, found {f}", f=self.found(t)), t)
         self.take()
         return int(t.text)
 
@@ -156,7 +176,8 @@ class Words(Cursor):
             if self.at("least", "most"):
                 op = ">=" if self.take().kw == "least" else "<="
                 return op, self.number()
-            self.error(f"expected 'at least' or 'at most', found {self.found()}")
+            self.error(Msg("这里应是 'at least' 或 'at most'，却是{f}", "expected 'at least' or 'at most', found {f}",
+                           f=self.found()))
         if self.at("exactly"):
             self.take()
         return "==", self.number()
@@ -190,8 +211,9 @@ class AtomParser(Words):
             r = self.resolve(self.tok, ("rule",)) if not self.resolve(self.tok, ("card",)) else None
             if r is not None:
                 if self.peek().kw == "as":
-                    self.error(f"expected a card after '{t.text}', but '{self.tok.text}' is a skill (to ask "
-                               f"whether it fires, write 'use {self.tok.text}')")
+                    self.error(Msg("'{a}' 之后应是一张牌，但 '{b}' 是技能（要问它是否发动，写 '使用 {b}'）",
+                                   "expected a card after '{a}', but '{b}' is a skill (to ask whether it fires, "
+                                   "write 'use {b}')", a=t.text, b=self.tok.text))
                 return done(self.use_skill(r[1]))
             x = self.card()
             y = None
@@ -208,7 +230,8 @@ class AtomParser(Words):
             x = self.card()
             self.skip_fillers()
             if not (self.at("to", "as") or self.at_op("→")):
-                self.error(f"expected 'to' or 'as' after the card, found {self.found()}")
+                self.error(Msg("牌之后应是 'to' 或 'as'（'当作'），却是{f}", "expected 'to' or 'as' after the card, found {f}",
+                               f=self.found()))
             self.take()
             y = self.card()
             return done(Atom("convert", 0, 0, cards=(x, y)))
@@ -263,14 +286,16 @@ class AtomParser(Words):
                 if self.at("default"):
                     self.take()
                     return done(Atom("send_by", 0, 0, group=g))
-                rid = self.rule(f"{GROUP_EN[g]} send skill")
+                rid = self.rule(Msg("{zh}技能", "{en} send skill", zh=GROUP_ZH[g], en=GROUP_EN[g]))
                 if g not in self.cat.skills[rid].closure:
-                    self.error(f"{self.cat.skills[rid].name} is not a {g}", self.toks[self.i - 1])
+                    self.error(Msg("{n}不是 '{g}'", "{n} is not a {g}", n=self.cat.skills[rid].name, g=g),
+                               self.toks[self.i - 1])
                 return done(Atom("send_by", 0, 0, group=g, rule=rid))
             d = self.direction()
             if d is None:
-                self.error(f"expected a send group (direction, lock, card) or a direction (up, left, right), "
-                           f"found {self.found()}")
+                self.error(Msg("这里应是传出技能组（'方向'、'锁定'、'传出哪张情报'）或方向（'上'、'左'、'右'），却是{f}",
+                               "expected a send group (direction, lock, card) or a direction (up, left, right), "
+                               "found {f}", f=self.found()))
             n = 0
             if self.at("locking"):
                 self.take()
@@ -344,14 +369,16 @@ class AtomParser(Words):
                 if self.at("play", "use"):             # 把截获当作误导打出
                     self.take()
                 return done(Atom("play", 0, 0, cards=(x, y)))
-            self.error(f"after a card, expected 'as CARD' or 'banned', found {self.found()}")
+            self.error(Msg("牌之后应是 '当作 牌' 或 '被禁'，却是{f}", "after a card, expected 'as CARD' or 'banned', found {f}",
+                           f=self.found()))
         r = self.resolve(t, ("rule",))
         if r is not None:
-            self.error(f"say what {self.cat.skills[r[1]].name} should do: 'use {t.text}', 'hold {t.text}' or "
-                       f"'fire {t.text}'", t)
+            self.error(Msg("说出{n}要做什么：'使用 {t}'、'持有 {t}' 或 '发动 {t}'",
+                           "say what {n} should do: 'use {t}', 'hold {t}' or 'fire {t}'",
+                           n=self.cat.skills[r[1]].name, t=t.text), t)
         if t.kind == "end":
-            self.error("expected a question such as 'play 截获 as 误导', 'banned 截获', 'must receive', "
-                       "'skipped in 争夺阶段', 'send direction by 联络' or 'draw 4' — found the end of the query", t)
+            self.error(Msg("这里应是一个问题，例如 {ex}——问题却结束了",
+                           "expected a question such as {ex} — found the end of the query", ex=EXAMPLES), t)
         words = sorted({w for w, k in KEYWORDS.items() if k in (
             "play", "use", "convert", "fire", "banned", "must", "skipped", "act", "send", "draw", "hold")
             and w.isascii()})
@@ -359,15 +386,15 @@ class AtomParser(Words):
         if sug is None and t.kind == "word":
             s2 = self.names.suggest(("card", "character", "rule"), t.text)
             if s2:
-                self.error(f"unknown word '{t.text}' — did you mean {s2}?", t)
-        self.error(f"expected a question such as 'play 截获 as 误导', 'banned 截获', 'must receive', "
-                   f"'skipped in 争夺阶段', 'send direction by 联络' or 'draw 4', found {self.found(t)}"
-                   + (f" — did you mean '{sug}'?" if sug else ""), t)
+                self.error(Msg("未知的词 '{t}'{dym}", "unknown word '{t}'{dym}", t=t.text, dym=did_you_mean(s2)), t)
+        self.error(Msg("这里应是一个问题，例如 {ex}，却是{f}{dym}", "expected a question such as {ex}, found {f}{dym}",
+                       ex=EXAMPLES, f=self.found(t), dym=did_you_mean(f"'{sug}'") if sug else ""), t)
 
     def _need_conversion(self, rid: str, t: Tok):
         if self.cat.skills[rid].convert is None:
-            self.error(f"{self.cat.skills[rid].name} is not a conversion skill (ConvertCardSkill) nor a triggered "
-                       f"skill whose 'fires' says when its effect happens", t)
+            self.error(Msg("{n}不是转化技能（'ConvertCardSkill'），也不是用 'fires' 写明效果何时发生的触发技能",
+                           "{n} is not a conversion skill (ConvertCardSkill) nor a triggered "
+                           "skill whose 'fires' says when its effect happens", n=self.cat.skills[rid].name), t)
 
     def fired_cards(self, leads: tuple, fillers: bool) -> tuple:
         """``[LEAD [filler…] ['play'|'use'] CARD ['as' CARD]]`` after a conversion skill: the cards it is asked
@@ -404,9 +431,9 @@ class AtomParser(Words):
                 self.take()
                 again = "again"
             return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
-        kinds = ", ".join(k for k in r.kinds)
-        self.error(f"{r.name} is a {kinds}: it is not used on purpose — ask 'hold {t.text}' "
-                   f"(or about the decision it changes)", t)
+        self.error(Msg("{n}是 {zk}：它不是主动使用的——问 '持有 {t}'（或问它改变的判定）",
+                       "{n} is a {ek}: it is not used on purpose — ask 'hold {t}' (or about the decision it changes)",
+                       n=r.name, zk="、".join(f"'{k}'" for k in r.kinds), ek=", ".join(r.kinds), t=t.text), t)
 
     def atom_hand(self) -> Atom:
         """``with cards`` / ``with cards in hand`` / ``with N [cards]``: the hand of a ``with`` given."""

@@ -4,6 +4,7 @@ from, and the parameters given, checked against the grants' parameter types. A p
 from __future__ import annotations
 
 from skillproof.model import vocab as V
+from skillproof.model.msg import Msg
 from skillproof.model.names import nearest
 
 from .lexer import Tok
@@ -35,14 +36,14 @@ class GrantParser(Words):
         t = self.tok
         r = self.resolve(t, ("rule", "card"))
         if r is None:
-            self.name_error(t, "skill, grant or card", ("rule", "card"))
+            self.name_error(t, Msg("技能、给出的技能或牌", "skill, grant or card"), ("rule", "card"))
         kind, ident = r
         self.take()
         cat = self.cat
         if kind == "card":
             sites = tuple(cat.cards[ident].gives)
             if not sites:
-                self.error(f"the card {cat.cards[ident].name} hands out no skill", t)
+                self.error(Msg("牌{n}不给出任何技能", "the card {n} hands out no skill", n=cat.cards[ident].name), t)
             grants = tuple(dict.fromkeys(g.grant for g in sites))
         else:
             rule = cat.skills[ident]
@@ -50,12 +51,14 @@ class GrantParser(Words):
                 grants = (ident,)
                 sites = tuple(cat.sites(ident))
                 if not sites:
-                    self.error(f"nothing in the catalogue hands out {rule.name}", t)
+                    self.error(Msg("目录中没有任何东西给出{n}", "nothing in the catalogue hands out {n}", n=rule.name), t)
             elif rule.gives:
                 sites = tuple(rule.gives)
                 grants = tuple(dict.fromkeys(g.grant for g in sites))
             else:
-                self.error(f"{rule.name} hands out no skill; to say the player holds it, write 'with {t.text}'", t)
+                self.error(Msg("{n}不给出任何技能；要说玩家持有它，写 'with {t}'",
+                               "{n} hands out no skill; to say the player holds it, write 'with {t}'", n=rule.name,
+                               t=t.text), t)
         # optional: 'from GIVER'
         args_pos: list = []
         args_named: dict = {}
@@ -71,7 +74,8 @@ class GrantParser(Words):
                 self.take()
                 sites = tuple(s for s in sites if s.giver == fr[1])
                 if not sites:
-                    self.error(f"{cat.name_of(fr[1])} does not hand out {cat.skills[ident].name}", ft)
+                    self.error(Msg("{a}不给出{b}", "{a} does not hand out {b}", a=cat.name_of(fr[1]),
+                                   b=cat.skills[ident].name), ft)
                 if not declared:                        # 不能出牌 from 强令 declares more than 2 cards
                     self._declaration(kind, ident, grants, sites, args_pos, sizes)
         by_self = False
@@ -100,7 +104,7 @@ class GrantParser(Words):
             sites = tuple(s for s in sites if s.grant in grants)
             invalid_option = False
         if not grants and not invalid_option:
-            self.error(f"{cat.name_of(ident)} hands out nothing a player holds", t)
+            self.error(Msg("{n}不给出玩家可以持有的技能", "{n} hands out nothing a player holds", n=cat.name_of(ident)), t)
         return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else (),
                         sizes, by_self)
 
@@ -150,8 +154,12 @@ class GrantParser(Words):
         """The one set<card> parameter of the grants a size is about."""
         ps = sorted({p for g in grants for p, ty in self.cat.skills[g].params.items() if ty == "set<card>"})
         if len(ps) != 1:
-            self.error(f"'{t.text} N cards' needs a grant with one set of cards as parameter; "
-                       f"{', '.join(self.cat.name_of(g) for g in grants)} {'has none' if not ps else 'has several'}", t)
+            names = [self.cat.name_of(g) for g in grants]
+            self.error(Msg("'{t} N cards' 需要一个以一组牌为参数的给出技能；{zn}{zh}",
+                           "'{t} N cards' needs a grant with one set of cards as parameter; {en} {eh}", t=t.text,
+                           zn="、".join(names), en=", ".join(names),
+                           zh="没有这样的参数" if not ps else "有不止一个这样的参数",
+                           eh="has none" if not ps else "has several"), t)
         return ps[0]
 
     def args(self, pos: list, named: dict):
@@ -179,7 +187,8 @@ class GrantParser(Words):
             if self.at_op(")"):
                 self.take()
                 return
-            self.error(f"expected ',' or ')' in the parameters, found {self.found()}")
+            self.error(Msg("参数中这里应是 ',' 或 ')'，却是{f}", "expected ',' or ')' in the parameters, found {f}",
+                           f=self.found()))
 
     def declargs(self, pos: list):
         self.skip_fillers()
@@ -212,7 +221,8 @@ class GrantParser(Words):
                 if self.at_op(","):
                     self.take()
                 elif not self.at_op("}"):
-                    self.error(f"expected ',' or '}}' in a set of cards, found {self.found()}")
+                    self.error(Msg("牌的集合中这里应是 ',' 或 '}}'，却是{f}", "expected ',' or '}}' in a set of cards, found {f}",
+                                   f=self.found()))
             self.take()
             return ("set", tuple(items))
         if t.kind == "num":
@@ -229,7 +239,7 @@ class GrantParser(Words):
             return ("colour", t.text.lower())
         r = self.resolve(t, ("card",))
         if r is None:
-            self.name_error(t, "card (or parameter value)", ("card",))
+            self.name_error(t, Msg("牌（或参数值）", "card (or parameter value)"), ("card",))
         self.take()
         return ("card", r[1])
 
@@ -243,7 +253,7 @@ class GrantParser(Words):
             for p, ty in cat.skills[g].params.items():
                 params.setdefault(p, ty)
         if not params:
-            self.error(f"{cat.name_of(grants[0]) if grants else t.text} takes no parameters", t)
+            self.error(Msg("{n}不带参数", "{n} takes no parameters", n=cat.name_of(grants[0]) if grants else t.text), t)
         fixed = set()
         for s in sites:
             fixed |= set(s.args)
@@ -252,8 +262,10 @@ class GrantParser(Words):
             p = next((x for x in params if x.lower() == name.lower()), None)
             if p is None:
                 sug = nearest(name, list(params))
-                self.error(f"no parameter '{name}' — {cat.name_of(grants[0])} takes "
-                           f"{', '.join(params)}" + (f" (did you mean {sug}?)" if sug else ""), nt)
+                self.error(Msg("没有参数 '{p}'——{n}的参数是 {zp}{zs}", "no parameter '{p}' — {n} takes {ep}{es}", p=name,
+                               n=cat.name_of(grants[0]), zp="、".join(f"'{x}'" for x in params), ep=", ".join(params),
+                               zs=f"（你是不是想写 '{sug}'？）" if sug else "", es=f" (did you mean {sug}?)" if sug else ""),
+                           nt)
             out[p] = self._typed(p, params[p], v, nt)
         free = [p for p in params if p not in fixed and p not in out]
         for v, nt in pos:
@@ -266,7 +278,8 @@ class GrantParser(Words):
             if not free:      # the giver fixes them all: a value given anyway must agree with it
                 free = [x for x in params if x not in out]
             if not free:
-                self.error(f"too many parameters: {cat.name_of(grants[0])} takes {', '.join(params)}", nt)
+                self.error(Msg("参数太多：{n}的参数是 {zp}", "too many parameters: {n} takes {ep}", n=cat.name_of(grants[0]),
+                               zp="、".join(f"'{x}'" for x in params), ep=", ".join(params)), nt)
             p = free.pop(0)
             out[p] = self._typed(p, params[p], v, nt)
         return {k: v for k, v in out.items() if v is not None}
@@ -276,7 +289,8 @@ class GrantParser(Words):
             conv = self.cat.skills[g].convert
             if conv and conv.source.kind == "param" and conv.targets and conv.targets[0].kind == "param":
                 return conv.source.value, conv.targets[0].value
-        self.error("'X→Y' needs a conversion grant whose source and target are parameters", t)
+        self.error(Msg("'X→Y' 需要一个来源和目标都是参数的转化类给出技能",
+                       "'X→Y' needs a conversion grant whose source and target are parameters"), t)
 
     def _typed(self, p: str, ty: str, v, t: Tok):
         if v is None:
@@ -292,4 +306,4 @@ class GrantParser(Words):
             return v
         if ty == "colour" and kind == "colour":
             return v
-        self.error(f"parameter {p} is a {ty}, not a {kind}", t)
+        self.error(Msg("参数 '{p}' 是 '{ty}'，不是 '{k}'", "parameter {p} is a {ty}, not a {k}", p=p, ty=ty, k=kind), t)

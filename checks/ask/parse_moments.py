@@ -8,10 +8,20 @@ A part of ``parser.Parser``."""
 from __future__ import annotations
 
 from skillproof.model import turn as TW
+from skillproof.model.msg import Msg
+from skillproof.model.names import did_you_mean
 
 from .evaluate import decision_of
 from .parse_atoms import Words
 from .syntax import Given, Query, atoms_of
+
+def _zh(w: str) -> str:
+    return TW.WINDOWS[w].zh
+
+
+def _en(w: str) -> str:
+    return TW.WINDOW_EN[w]
+
 
 #: words that end a turn phrase ("in 陈大耳's turn", 在陈大耳的回合)
 _TURN_WORDS = ("turn", "turns")
@@ -90,8 +100,10 @@ class MomentParser(Words):
         self.skip_fillers()
         start = self.tok
         if kind == "turn_ago":
-            self.error("'in the previous turn' / 'this turn' says when a grant was handed out or an event happened: "
-                       "write it after 'under G' or 'after X' (e.g. 'under 变则通 in the previous turn')")
+            self.error(Msg("'上一回合' / '本回合' 说的是给出技能或事件发生的时候：写在 'under G' 或 'after X' 之后"
+                           "（例如 'under 变则通 in the previous turn'）",
+                           "'in the previous turn' / 'this turn' says when a grant was handed out or an event happened: "
+                           "write it after 'under G' or 'after X' (e.g. 'under 变则通 in the previous turn')"))
         if kind == "window" or kind == "dying":
             if kind == "dying":
                 while not (self.tok.kind == "word" and self.window_at(self.i) is not None and
@@ -139,7 +151,7 @@ class MomentParser(Words):
         words = sorted({p for ps in WINDOW_PHRASES.values() for p in ps if " " not in p})
         near = nearest(t.text, words)
         if near is not None:
-            self.error(f"unknown window '{t.text}' — did you mean {near}?", t)
+            self.error(Msg("未知的时机 '{t}'{dym}", "unknown window '{t}'{dym}", t=t.text, dym=did_you_mean(f"'{near}'")), t)
 
     def turn_ago(self) -> int | None:
         """An optional ``in the previous turn`` / ``this turn`` after a grant or an ``after`` given."""
@@ -156,14 +168,16 @@ class MomentParser(Words):
         x = self.tok
         r = self.resolve(x, ("rule", "card"))
         if r is None:
-            self.name_error(x, "skill or card", ("rule", "card"))
+            self.name_error(x, Msg("技能或牌", "skill or card"), ("rule", "card"))
         ident = r[1]
         rule = cat.skills.get(ident)
         src = rule if rule is not None else cat.cards[ident]
         if not (rule is not None and (rule.replaces_role or (rule.is_grant and cat.sites(ident))) or src.gives):
-            self.error(f"'after {x.text}': the trace records role replacements (后来人), grants handed to the player "
-                       f"and invalidations — {cat.name_of(ident)} makes none of them (to say the player holds it, "
-                       f"write 'with {x.text}')", x)
+            self.error(Msg("'after {x}'：经过只记录换角色（后来人）、给玩家的技能和无效——{n}都不是"
+                           "（要说玩家持有它，写 'with {x}'）",
+                           "'after {x}': the trace records role replacements ('后来人'), grants handed to the player "
+                           "and invalidations — {n} makes none of them (to say the player holds it, write 'with {x}')",
+                           x=x.text, n=cat.name_of(ident)), x)
         self.take()
         ago = self.turn_ago()
         end = self.prev_end()
@@ -179,15 +193,20 @@ class MomentParser(Words):
         others = [g for g in wins if g.window != "dying"]
         for g in others[1:]:
             if g.window != others[0].window:
-                raise self._err(g, f"a question is asked at one moment: {TW.WINDOWS[others[0].window].zh} and "
-                                   f"{TW.WINDOWS[g.window].zh} are two windows")
+                raise self._err(g, Msg("一个问题只问一个时刻：{a}和{b}是两个时机",
+                                       "a question is asked at one moment: the {ae} and the {be} are two windows",
+                                       a=_zh(others[0].window), b=_zh(g.window), ae=_en(others[0].window),
+                                       be=_en(g.window)))
         for g in dying[1:] + others[1:]:
             q.givens.remove(g)
         if dying and others:
             d, o = dying[0], others[0]
             if o.window not in TW.DYING_WITHIN:
-                raise self._err(o, f"濒死求澄清 interrupts {', '.join(TW.WINDOWS[w].zh for w in TW.DYING_WITHIN)}, "
-                                   f"not {TW.WINDOWS[o.window].zh}")
+                raise self._err(o, Msg("濒死求澄清打断的是{zw}，不是{z}",
+                                       "the dying window interrupts the {ew}, not the {e}",
+                                       zw="、".join(_zh(w) for w in TW.DYING_WITHIN),
+                                       ew=", ".join(_en(w) for w in TW.DYING_WITHIN), z=_zh(o.window),
+                                       e=_en(o.window)))
             d.interrupts = o.window
             d.text = f"{d.text}, {o.text}"
             q.givens.remove(o)
@@ -203,10 +222,12 @@ class MomentParser(Words):
             if d is None or now.window in TW.DECISION_WINDOWS[d][0]:
                 continue
             at, actor = TW.DECISION_WINDOWS[d]
-            raise self._err(a, f"'{a.text}' is decided in {'/'.join(TW.WINDOWS[w].zh for w in at)} (by "
-                               f"{TW.ACTORS[actor][1]}), never in {TW.WINDOWS[now.window].zh}: drop "
-                               f"'{now.text}', or ask about that moment")
+            raise self._err(a, Msg("'{a}' 在{zw}判定（由{za}），从不在{z}：去掉 '{now}'，或问那个时刻",
+                                   "'{a}' is decided in the {ew} (by {ea}), never in the {e}: drop '{now}', or ask "
+                                   "about that moment", a=a.text, zw="/".join(_zh(w) for w in at),
+                                   ew="/".join(_en(w) for w in at), za=TW.ACTORS[actor][0], ea=TW.ACTORS[actor][1],
+                                   z=_zh(now.window), e=_en(now.window), now=now.text))
 
-    def _err(self, node, msg: str):
+    def _err(self, node, msg):
         from .errors import QueryError
         return QueryError(msg, node.col, max(node.end, node.col + 1))

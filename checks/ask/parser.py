@@ -13,6 +13,7 @@ import re
 from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue
+from skillproof.model.msg import Msg
 
 from .errors import QueryError
 from .lexer import GIVEN_KWS, Tok, tokenize
@@ -160,7 +161,8 @@ class Parser(AtomParser, GrantParser, MomentParser):
             if mode is None:
                 m = self.mode()
                 if m == "which":
-                    self.error("'which' must start the question", self.toks[self.i - 1])
+                    self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
+                               self.toks[self.i - 1])
                 if m is not None:
                     q.mode = m
             while self.at("with", "without", "under") or self.moment_at():   # "can a player under 强令's ban …"
@@ -192,8 +194,9 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 self.take()                                   # the end: '?', or a closing 吗 / 呢 (…使用吗？)
                 continue
             self.moment_error()
-            self.error(f"expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
-                       f"question, found {self.found()}")
+            self.error(Msg("这里应是 'with'、'under'、'when'、'where'、一个时机（'在出牌阶段'）或问题的结尾，却是{f}",
+                           "expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
+                           "question, found {f}", f=self.found()))
         self.settle(q)
         return q
 
@@ -269,7 +272,7 @@ class Parser(AtomParser, GrantParser, MomentParser):
             try:
                 c = self.claim()
                 if not self.at_op(")"):
-                    self.error(f"expected ')', found {self.found()}")
+                    self.error(Msg("这里应是 ')'，却是{f}", "expected ')', found {f}", f=self.found()))
                 self.take()
                 return c
             finally:
@@ -280,7 +283,8 @@ class Parser(AtomParser, GrantParser, MomentParser):
         """One level deeper (a 'not' or a parenthesis, ``t``; the caller steps back up): at most MAX_DEPTH, so
         that a question of any length is refused with a located error rather than running out of stack."""
         if self.depth >= MAX_DEPTH:
-            self.error(f"too deeply nested: more than {MAX_DEPTH} levels of parentheses and 'not'", t)
+            self.error(Msg("嵌套太深：括号和 'not' 超过 {n} 层", "too deeply nested: more than {n} levels of parentheses and 'not'",
+                           n=MAX_DEPTH), t)
         self.depth += 1
 
     def which(self, q: Query) -> Which:
@@ -294,16 +298,18 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 self.take()
             combos = param_combos(self.cat, g)
             if not combos:
-                self.error(f"{self.cat.name_of(g.name)} has no parameters left to enumerate", t)
+                self.error(Msg("{n}没有可以列举的参数了", "{n} has no parameters left to enumerate", n=self.cat.name_of(g.name)), t)
             if len(combos) > MAX_COMBOS:
-                self.error(f"{len(combos)} parameter combinations of {self.cat.name_of(g.name)} — too many to try one "
-                           f"by one (at most {MAX_COMBOS}); fix some, e.g. {self.cat.name_of(g.name)}"
-                           f"({next(iter(combos[0]))}=…)", t)
+                self.error(Msg("{n}有 {k} 种参数组合——太多了，不能逐一尝试（至多 {m}）；固定其中一些，例如 '{n}({p}=…)'",
+                               "{k} parameter combinations of {n} — too many to try one by one (at most {m}); fix some, "
+                               "e.g. {n}({p}=…)", n=self.cat.name_of(g.name), k=len(combos), m=MAX_COMBOS,
+                               p=next(iter(combos[0]))), t)
             self.subject(q)
             m = self.mode()
             if m not in (None, "exists"):
-                self.error("'which … declarations' asks when a claim can hold; write it without "
-                           "always/never", self.toks[self.i - 1])
+                self.error(Msg("'which … declarations' 问的是说法何时能成立；不要写 'always' / 'never'",
+                               "'which … declarations' asks when a claim can hold; write it without always/never"),
+                           self.toks[self.i - 1])
             if q.subject is None:
                 self.subject(q)
             q.claim = self.claim()
@@ -324,7 +330,8 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 self.skip(*_SEND_WORDS)
                 g = self.group()
             if g is None:
-                self.error(f"expected a send group (direction, lock or card), found {self.found()}")
+                self.error(Msg("这里应是传出技能组（'方向'、'锁定' 或 '传出哪张情报'），却是{f}",
+                               "expected a send group (direction, lock or card), found {f}", f=self.found()))
             self.skip(*_SEND_WORDS)
             self.subject(q)
             return Which("send", t.col, group=g)
@@ -340,8 +347,9 @@ class Parser(AtomParser, GrantParser, MomentParser):
             self.subject(q)
             self.skip("receive", "filler")
             return Which("receive", t.col)
-        self.error(f"after 'which', expected 'conversion', 'send rule', 'draw count' or 'receive', "
-                   f"found {self.found()}")
+        self.error(Msg("'which' 之后应是 'conversion'、'send rule'、'draw count' 或 'receive'，却是{f}",
+                       "after 'which', expected 'conversion', 'send rule', 'draw count' or 'receive', found {f}",
+                       f=self.found()))
 
     # ---- givens
     def given(self) -> Given:
@@ -360,7 +368,7 @@ class Parser(AtomParser, GrantParser, MomentParser):
                 a = self.atom()
                 return Given("claim", t.col, a.end, self.text[t.col:a.end], claim=a)
             tt = self.tok
-            rule = self.cat.skills[self.rule(take=False, wrong=f"'{kw}' takes a skill")]
+            rule = self.cat.skills[self.rule(take=False, wrong=Msg("'{k}' 后面要写技能", "'{k}' takes a skill", k=kw))]
             if rule.is_grant and kw == "with":
                 g = self.grantref()
                 ago = self.turn_ago()
@@ -401,14 +409,15 @@ class Parser(AtomParser, GrantParser, MomentParser):
         while raw.endswith(("?", "？", ",", "，")):
             raw = raw[:-1].rstrip()
         if not raw:
-            self.error("expected a condition after 'where', e.g. 'where hand_count > 0'")
+            self.error(Msg("'where' 之后应是条件，例如 'where hand_count > 0'", "expected a condition after 'where', e.g. 'where hand_count > 0'"))
         depth = 0
         for tok in self.toks[self.i:j]:          # the condition's brackets: the same limit as the claim's
             if tok.kind == "op" and tok.text in ("(", "{"):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    self.error(f"too deeply nested: more than {MAX_DEPTH} levels of brackets in the 'where' "
-                               f"condition", tok)
+                    self.error(Msg("嵌套太深：'where' 条件中的括号超过 {n} 层",
+                                   "too deeply nested: more than {n} levels of brackets in the 'where' condition",
+                                   n=MAX_DEPTH), tok)
             elif tok.kind == "op" and tok.text in (")", "}"):
                 depth -= 1
         try:
@@ -419,13 +428,14 @@ class Parser(AtomParser, GrantParser, MomentParser):
         except E.ExprError as e:
             col = start + e.col
             word = re.match(r"[A-Za-z0-9_\u3400-\u9fff·]+", self.text[col:])
-            raise QueryError(f"in the 'where' condition: {e.msg}", col,
+            raise QueryError(Msg("在 'where' 条件中：{m}", "in the 'where' condition: {m}", m=e.text), col,
                              col + (len(word.group()) if word else 1)) from None
         except RecursionError:
             # the condition language (model/expr) has no depth limit of its own: a chain of hundreds of
             # 'not' or 'and' nests its tree deeper than Python's stack
-            raise QueryError("too deeply nested: the 'where' condition is nested too deeply to read (hundreds of "
-                             "'not' / 'and' in a row?)", start, start + len(raw)) from None
+            raise QueryError(Msg("嵌套太深：'where' 条件嵌套得太深，读不了（连着几百个 'not' / 'and'？）",
+                                 "too deeply nested: the 'where' condition is nested too deeply to read (hundreds of "
+                                 "'not' / 'and' in a row?)"), start, start + len(raw)) from None
         self.i = j
         end = start + len(raw)
         a = Atom("where", start, end, value=node, text=raw)
@@ -445,6 +455,6 @@ class Parser(AtomParser, GrantParser, MomentParser):
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     """The question ``text`` as a Query, or a located QueryError."""
     if not text or not text.strip():
-        raise QueryError("empty query", 0, 1)
+        raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
     return Parser(cat, text, names).parse()
 

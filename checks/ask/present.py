@@ -1,53 +1,110 @@
-"""The text of an answer: its headline, the question's claim and parameters as the designer wrote them, and
-each constraint of a proof (``describe_item``) in the designer's terms with the catalogue lines behind it."""
+"""The text of an answer, in the run's language (``model.lang``): its headline, the question's claim and
+parameters as the designer wrote them (quoted), the solver's reasons for giving up, and each constraint of a
+proof (``constraints.describe_item``) in the designer's terms with the catalogue lines behind it."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from skillproof.model import narrate as N
+from skillproof.model.lang import is_en, param_name, pick, yes_no
 from skillproof.model.state import State
 
+from .constraints import decided_by, dedupe, describe_item  # noqa: F401  (answer.py imports them from here)
 from .syntax import Query, atoms_of
 
-if TYPE_CHECKING:
-    from .result import Item
+
+def quoted(text: str) -> str:
+    """The designer's own words (a claim, a given), quoted: 「…」 / `…`."""
+    return pick(f"「{text}」", f"`{text}`")
+
+
+def bound_text(S) -> str:
+    """The bounds of a proof: within 3 seats, 2 granted skills and traces of 2 turns."""
+    return pick(f"在至多{S.n}个座位、{S.G}个获得的技能、{S.T}个回合的经过内",
+                f"within {S.n} seats, {S.G} granted skills and traces of {S.T} turn{'s' if S.T != 1 else ''}")
 
 
 def headline(cat, q: Query, S, answer: str, role: str, st: State | None) -> str:
     """One line: the answer to ``q`` with what shows it (a witness ``st``, or ``role`` "proof" within the
     bounds of the symbolic state ``S``)."""
-    claim = claim_text(q) or "the claim"
+    ct = claim_text(q)
+    claim = pick(f"「{ct}」" if ct else "所问的情形", ct or "the claim")
     given = ""
     if q.givens:
-        given = " (" + "; ".join(g.text for g in q.givens) + ")"
+        given = pick("，前提" + "、".join(quoted(g.text) for g in q.givens),
+                     " (" + "; ".join(g.text for g in q.givens) + ")")
     who = cat.characters[q.subject].name if q.subject else None
     seen = cat.characters[st.seats[0].character].name if st is not None else None
-    bound = f"within {S.n} seats, {S.G} granted skills and traces of {S.T} turn{'s' if S.T != 1 else ''}"
+    bound = bound_text(S)
     if q.mode == "exists":
         if answer == "yes":
-            return f"yes — e.g. {seen}: {claim}{given}"
-        return f"no — {who + ' never' if who else 'no player ever'}: {claim}{given} ({bound})"
+            return pick(f"是——例如{seen}：{claim}{given}", f"yes — e.g. {seen}: {claim}{given}")
+        return pick(f"否——{who + '在任何情况下' if who else '任何角色'}都不会：{claim}{given}（{bound}）",
+                    f"no — {who + ' never' if who else 'no player ever'}: {claim}{given} ({bound})")
     if q.mode == "always":
         if answer == "yes":
-            return f"yes — always{' for ' + who if who else ''}: {claim}{given} ({bound})"
-        return f"no — counterexample ({seen}): not {claim}{given}"
+            return pick(f"是——{'对' + who if who else ''}总是如此：{claim}{given}（{bound}）",
+                        f"yes — always{' for ' + who if who else ''}: {claim}{given} ({bound})")
+        return pick(f"否——反例（{seen}）：并非{claim}{given}", f"no — counterexample ({seen}): not {claim}{given}")
     if q.mode == "never":
         if answer == "yes":
-            return f"yes — never{' for ' + who if who else ''}: {claim}{given} ({bound})"
-        return f"no — it happens, e.g. {seen}: {claim}{given}"
+            return pick(f"是——{'对' + who if who else ''}从不发生：{claim}{given}（{bound}）",
+                        f"yes — never{' for ' + who if who else ''}: {claim}{given} ({bound})")
+        return pick(f"否——会发生，例如{seen}：{claim}{given}", f"no — it happens, e.g. {seen}: {claim}{given}")
     return ""
+
+
+#: fixed sentences of an answer: (zh, en), said with ``said``
+COULD_NOT_DECIDE = ("求解器无法判定", "the solver could not decide")
+DISAGREE = ("求解器与解释器不一致", "the solver and the interpreter disagree")
+NO_STATE = ("否——没有可达的局面满足前提", "no — no reachable state satisfies the givens")
+VACUOUS = ("前提本身（合在一起）在任何可达局面中都不成立——无论问什么，答案都只由前提得出",
+           "the givens themselves can never hold (together) in a reachable state — whatever the question, the "
+           "answer follows from them alone")
+
+
+def said(pair: tuple[str, str]) -> str:
+    return pick(*pair)
+
+
+def no_replay(problem: str) -> str:
+    """Why a solver's witness is not believed (the interpreter sees it otherwise). A ``reason`` is kept in
+    English — `check` and `diff` quote it in their findings — and told in the run's language by ``reason_text``."""
+    return f"the solver's witness does not replay in the interpreter: {problem}"
+
+
+#: the solver's reasons for giving up, as ``Run.why_unknown`` is given them: reason -> (zh, en)
+REASONS = {"unknown": "原因不明", "the core could not be extracted": "无法提取最小约束集合",
+           "timeout while minimising the core": "缩小约束集合时超时",
+           "unknown while checking the givens": "检查前提时无法判定"}
+
+
+def reason_text(reason: str) -> str:
+    """A Result's ``reason`` (an *unknown*'s) for people: as it is under en, in Chinese under zh."""
+    if is_en():
+        return reason
+    m = re.match(r"timeout: no answer within (\d+) ms", reason)
+    if m:
+        return f"超时：{m.group(1)} ms内没有答案"
+    if reason.startswith("the solver's witness does not replay"):
+        return "求解器的例证在解释器中不能重放（skillproof内部不一致，请报告；--lang en 显示细节）"
+    return REASONS.get(reason, "求解器给不出答案")
 
 
 def arg_text(cat, v) -> str:
     kind, x = v
     if kind == "set":
-        return "{" + ", ".join(N.card(cat, c) for c in x) + "}"
+        return "{" + pick("、", ", ").join(N.card(cat, c) for c in x) + "}"
     if kind == "card":
         return N.card(cat, x)
     if kind == "bool":
-        return "yes" if x else "no"
+        return yes_no(x)
     return str(x)
+
+
+def args_text(cat, args: dict) -> str:
+    """A grant's parameters for people: A=截获，B=破译 / A=截获, B=破译 (所有牌=否 / all cards=no)."""
+    return pick("，", ", ").join(f"{param_name(p)}={arg_text(cat, v)}" for p, v in args.items())
 
 
 def claim_text(q: Query) -> str:
@@ -57,154 +114,3 @@ def claim_text(q: Query) -> str:
     start = min(a.col for a in atoms if a.text) if any(a.text for a in atoms) else 0
     end = max(a.end for a in atoms if a.text) if any(a.text for a in atoms) else 0
     return q.text[start:end] if end > start else ""
-
-
-def _ref(cat, ident: str, loc=None) -> dict:
-    for table in (cat.skills, cat.cards, cat.characters):
-        if ident in table:
-            obj = table[ident]
-            l = loc or obj.loc
-            return {"id": ident, "name": obj.name, "file": l.file, "line": l.line}
-    return {"id": ident, "name": ident, "file": "", "line": 0}
-
-
-def _loc_ref(name: str, loc) -> dict:
-    return {"id": "", "name": name, "file": loc.file, "line": loc.line}
-
-
-def decided_by(cat, step) -> dict:
-    if step.rule:
-        return {"kind": "decides", "says": step.text, "rules": [_ref(cat, step.rule, step.loc)]}
-    return {"kind": "decides", "says": step.text,
-            "rules": [_loc_ref("engine rule", step.loc)] if step.loc else []}
-
-
-def dedupe(items: list) -> list:
-    out, seen = [], set()
-    for it in items:
-        key = (it["kind"], it["says"])
-        if key not in seen:
-            seen.add(key)
-            out.append(it)
-    return out
-
-
-def describe_item(cat, S, it: Item, named_grants=()) -> dict:
-    """A core constraint in the designer's terms, with the catalogue lines behind it."""
-    lab = it.label
-    if it.kind == "subject":
-        return {"kind": "subject", "says": lab, "rules": [_ref(cat, r) for r in it.rules]}
-    if it.kind == "given":
-        g = it.given
-        rules = []
-        if g is not None and g.kind == "grant":
-            for gid in g.grant.grants:
-                rules.append(_ref(cat, gid))
-            for s in g.grant.sites[:3]:
-                rules.append(_loc_ref(f"{cat.name_of(s.giver)} → {cat.name_of(s.grant)} (gives)", s.loc))
-        else:
-            rules = [_ref(cat, r) for r in it.rules]
-            if g is not None and g.kind in ("with", "without") and not cat.skills[g.rule].is_grant:
-                owners = cat.owners(g.rule)
-                rules += [_loc_ref(f"{cat.characters[c].name} starts with {cat.skills[g.rule].name}",
-                                   cat.characters[c].loc) for c in owners[:4]]
-                if not owners:
-                    rules.append(_loc_ref(f"no character starts with {cat.skills[g.rule].name}",
-                                          cat.skills[g.rule].loc))
-        return {"kind": "given", "says": lab, "rules": rules}
-    if it.kind == "claim":
-        return {"kind": "claim", "says": lab, "rules": [_ref(cat, r) for r in dict.fromkeys(it.rules)]}
-    # reachability constraints
-    m = re.match(r"initial skill (\d+)$", lab)
-    if m:
-        j = int(m.group(1))
-        chars = S.chars_me
-        rules = []
-        if len(chars) == 1:
-            ch = cat.characters[chars[0]]
-            names = ", ".join(cat.skills[r].name for r in ch.skills)
-            says = f"{ch.name}'s skills are {names}, in that order (position {j + 1}: " + \
-                   (f"{cat.skills[ch.skills[j]].name}" if j < len(ch.skills) else "none") + ")"
-            rules.append(_ref(cat, ch.id))
-            if j < len(ch.skills):
-                rules.append(_ref(cat, ch.skills[j]))
-        else:
-            says = f"the player's skill at position {j + 1} is the one their character starts with"
-        return {"kind": "rule", "says": says, "rules": rules}
-    if lab.startswith("distinct characters"):
-        return {"kind": "rule", "says": "every seat holds a different character (a character is at the table "
-                                        "at most once)", "rules": []}
-    if lab == "seat 0 character":
-        if len(S.chars_me) == 1:
-            ch = cat.characters[S.chars_me[0]]
-            return {"kind": "rule", "says": f"the player is {ch.name}", "rules": [_ref(cat, ch.id)]}
-        return {"kind": "rule", "says": f"the player is one of {len(S.chars_me)} characters (one of each kind "
-                                        f"that matters to this question)", "rules": []}
-    m = re.match(r"grant (\d+) source$", lab)
-    if m:
-        sites = []
-        for gid in S.grant_ids:
-            for give in cat.sites(gid):
-                sites.append(give)
-        named = [s for g in (named_grants or ()) for s in cat.sites(g)]
-        if named:
-            sites = named + [s for s in sites if s not in named]
-        rules = [_loc_ref(f"{cat.name_of(s.giver)} gives {cat.name_of(s.grant)} to {s.to}"
-                          + (f" where {N.pretty(s.where)}" if s.where is not None else ""), s.loc) for s in sites[:8]]
-        return {"kind": "rule", "says": "a granted skill comes from a gives site whose giver is at the table, "
-                                        "to whom the site allows, with the parameters it allows", "rules": rules}
-    m = re.match(r"(.+)#(\d+) per_turn(?: \(turn \d+\))?$", lab)
-    if m:
-        src = cat.skills.get(m.group(1)) or cat.cards.get(m.group(1))
-        give = src.gives[int(m.group(2))] if src else None
-        rules = [_loc_ref(f"{cat.name_of(m.group(1))} per_turn = {give.per_turn}", give.loc)] if give else []
-        return {"kind": "rule", "says": f"{cat.name_of(m.group(1))} hands out its skill at most "
-                                        f"{give.per_turn if give else '?'} time(s) a turn", "rules": rules}
-    m = re.match(r"seat (\d+) invalidation needs a giver$", lab)
-    if m:
-        rules = [_loc_ref(f"{cat.name_of(g.giver)} invalidates ({g.to})", g.loc) for g in cat.sites("InvalidSkill")]
-        return {"kind": "rule", "says": f"seat {m.group(1)}'s skills can only be invalidated by someone at the "
-                                        f"table who can do it", "rules": rules}
-    m = re.match(r"seat (\d+) public roles face up$", lab)
-    if m:
-        return {"kind": "rule", "says": "public roles (not 隐藏角色) are always face up",
-                "rules": [_ref(cat, r) for r in it.rules if r in S.chars_me][:3]}
-    timed = _timed(cat, lab)
-    if timed is not None:
-        says, loc = timed
-        return {"kind": "rule", "says": says, "rules": [_loc_ref("[rules] turn_end", loc)] if loc else
-                [_ref(cat, r) for r in it.rules][:4]}
-    return {"kind": "bound", "says": lab, "rules": [_ref(cat, r) for r in it.rules][:4]}
-
-
-#: the reachability constraints about time (checks/enc_trace.py), in the designer's terms: label pattern ->
-#: (sentence, whether the [rules] turn_end line is behind it)
-_TIMED = [
-    (r"window$", "the question is asked in a window of a turn, before it ends (a dying window interrupts "
-                 "出牌阶段, 传递阶段开始时, 传递阶段, 争夺阶段 or 接收阶段)", False),
-    (r"in front$", "while a message travels it is in front of a player at the table", False),
-    (r"sender$", "the message now travelling was sent by that turn's sender", False),
-    (r"first turn$|turn \d+ player$|turn \d+ sender$", "the trace plays turns of players at the table", False),
-    (r"turn \d+ passes on$", "a turn passes from one player to another", False),
-    (r".+ moment$", "every event of the trace happens in a window of one of its turns", False),
-    (r".+ before the question$", "every event of the trace happens before the question is asked", False),
-    (r".+ / .+ order$", "the events happen one after another, in the order of the turn's windows", False),
-    (r"seat \d+ invalidated now$", "an invalidation lasts until the end of the turn it is dealt in", True),
-    (r"(initial skill|grant) \d+ survives the turn ends$", "a one-turn skill is dropped at the end of its turn "
-                                                             "(unless it is wrapped in an InvalidSkill then)", True),
-    (r"initial skill \d+ kept$", "an initial skill is only ever lost at a turn end or when used up", True),
-    (r"grant \d+ after grant \d+$", "granted skills stand in the list in the order they were handed out", False),
-    (r"grant \d+ after the replacement$", "a role replacement (后来人) takes away every skill the old role held, "
-                                           "granted ones included", False),
-    (r"replacement needs a role-replacing skill$", "a role is replaced only by a role-replacing skill (后来人), "
-                                                   "used in its window by its owner", False),
-    (r"old role$|new role's face$|no replacement before the trace$",
-     "a replaced role was another character, not at the table; the new role shows its face as it comes", False),
-]
-
-
-def _timed(cat, lab: str):
-    for pat, says, turn_end in _TIMED:
-        if re.match(pat, lab):
-            return says, (cat.rules.at("turn_end") if turn_end else None)
-    return None

@@ -7,10 +7,11 @@ from __future__ import annotations
 import z3
 
 from skillproof.model import narrate as N
+from skillproof.model.lang import pick
 
 from .. import encode as X
 from .evaluate import eval_claim
-from .present import arg_text, claim_text
+from .present import COULD_NOT_DECIDE, DISAGREE, args_text, claim_text, no_replay, quoted, said
 from .result import Result
 from .syntax import Atom, BoolOp, Given, GrantRef, Not, Query, Which
 
@@ -42,7 +43,7 @@ class WhichRun:
                 if r == z3.unknown:
                     if values:
                         break
-                    return Result(q, "unknown", headline="the solver could not decide",
+                    return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                                   reason=self.why_unknown("unknown"))
                 if r == z3.unsat:
                     break
@@ -63,8 +64,8 @@ class WhichRun:
                 if not problem and not eval_claim(cat, st, atom):
                     problem = f"the interpreter does not give {name} there"
                 if problem:
-                    return Result(q, "unknown", headline="the solver and the interpreter disagree",
-                                  reason=f"the solver's witness does not replay in the interpreter: {problem}")
+                    return Result(q, "unknown", headline=said(DISAGREE),
+                                  reason=no_replay(problem))
                 self.q.claim = BoolOp("and", [atom] + info) if info else atom
                 try:
                     wd, traces = self.scenario(st)
@@ -74,20 +75,23 @@ class WhichRun:
                          "origin": N.story(cat, st.trace, st)}
                 if w.kind == "conversion":
                     entry["cards"] = list(cards)
-                    entry["name"] = f"{name} ({N.card(cat, cards[0])} as {N.card(cat, cards[1])})" \
+                    entry["name"] = pick(f"{name}（{N.card(cat, cards[0])}当作{N.card(cat, cards[1])}）",
+                                         f"{name} ({N.card(cat, cards[0])} as {N.card(cat, cards[1])})") \
                         if None in w.cards else name
                 values.append(entry)
         finally:
             self.solver.pop()
         if not values:
             if self.check(base) != z3.unsat:
-                return Result(q, "unknown", headline="the solver could not decide",
+                return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                               reason=self.why_unknown("unknown"))
             return self.proved(extra, None, base, "no")
         res = Result(q, "yes", values=values)
-        names = ", ".join(v["name"] for v in values)
-        more = " (and possibly more: the list stops at %d)" % MAX_VALUES if len(values) == MAX_VALUES else ""
-        res.headline = f"{len(values)} possible answer{'s' if len(values) != 1 else ''}: {names}{more}"
+        names = pick("；", ", ").join(v["name"] for v in values)
+        more = pick(f"（可能还有更多：列表最多{MAX_VALUES}项）", f" (and possibly more: the list stops at {MAX_VALUES})") \
+            if len(values) == MAX_VALUES else ""
+        res.headline = pick(f"{len(values)}种可能的答案：{names}{more}",
+                            f"{len(values)} possible answer{'s' if len(values) != 1 else ''}: {names}{more}")
         res.witness = values[0]["witness"]
         res.witness_role = "example"
         res.traces = values[0]["traces"]
@@ -104,16 +108,16 @@ class WhichRun:
         for combo in w.combos:
             args = dict(gr.args)
             args.update(combo)
-            desc = ", ".join(f"{p}={arg_text(cat, v)}" for p, v in args.items())
+            desc = args_text(cat, args)
             g2 = GrantRef(gr.name, gr.grants, gr.sites, args, False, ())
-            given = Given("grant", w.col, w.end, f"under {name}({desc})", grant=g2)
+            given = Given("grant", w.col, w.end, pick(f"在{name}（{desc}）下", f"under {name}({desc})"), grant=g2)
             sub = Query(q.text, "exists", q.subject, claim=q.claim, givens=list(q.givens) + [given],
                         subject_col=q.subject_col)
             run = type(self)(self.sess, self.E, sub)
             run.light = first_yes is not None
             r = run.go()
             if r.answer == "unknown":
-                return Result(q, "unknown", headline="the solver could not decide", reason=r.reason)
+                return Result(q, "unknown", headline=said(COULD_NOT_DECIDE), reason=r.reason)
             entry = {"value": {p: v[1] if v[0] != "set" else list(v[1]) for p, v in combo.items()}, "name": desc,
                      "answer": r.answer, "witness": r.witness if r.answer == "yes" else None,
                      "illustration": r.illustration if r.answer == "no" else None,
@@ -126,8 +130,10 @@ class WhichRun:
         no = [v for v in values if v["answer"] == "no"]
         res = Result(q, "yes" if yes else "no", values=values)
         claim = claim_text(q)
-        res.headline = (f"{name}: `{claim}` holds for {len(yes)} of the {len(values)} declarations its gives "
-                        f"site allows" + (f"; not for {'; '.join(v['name'] for v in no)}" if no else ""))
+        res.headline = pick(f"{name}：{quoted(claim)}在其给出处允许的{len(values)}种宣言中有{len(yes)}种成立"
+                            + (f"；不成立的：{'；'.join(v['name'] for v in no)}" if no else ""),
+                            f"{name}: {quoted(claim)} holds for {len(yes)} of the {len(values)} declarations its gives "
+                            f"site allows" + (f"; not for {'; '.join(v['name'] for v in no)}" if no else ""))
         if first_yes is not None:
             res.witness, res.witness_role, res.traces = first_yes.witness, "example", first_yes.traces
             res.origin = first_yes.origin
@@ -154,9 +160,10 @@ class WhichRun:
 
             def decode(v, st):
                 if v == -2:
-                    return "cannot", "cannot be used (no conversion allows it, or one vetoes it)"
+                    return "cannot", pick("不能使用（没有转化允许，或有转化否决）",
+                                          "cannot be used (no conversion allows it, or one vetoes it)")
                 if v == -1:
-                    return None, "no conversion (played as itself)"
+                    return None, pick("不转化（当作本身使用）", "no conversion (played as itself)")
                 return C.rules[v], cat.skills[C.rules[v]].name
 
             def atom_for(value, cards):
@@ -178,7 +185,7 @@ class WhichRun:
 
             def decode(v, st):
                 if v == -1:
-                    return None, "the default rule"
+                    return None, pick("默认规则", "the default rule")
                 return C.rules[v], cat.skills[C.rules[v]].name
             return rule_at, [], decode, lambda value, cards: (Atom("send_by", 0, 0, group=w.group, rule=value), [])
         if w.kind == "draw":
@@ -186,8 +193,7 @@ class WhichRun:
                 (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
         if w.kind == "receive":
             names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
-            return X.enc_receive(S), [], (lambda v, st: (names[v], {"free": "may choose", "must": "must receive",
-                                                                     "cannot": "cannot receive"}[names[v]])), \
+            return X.enc_receive(S), [], (lambda v, st: (names[v], N.answer_value(cat, "receive", names[v]))), \
                 (lambda value, cards: (Atom("receive", 0, 0, value=value), []))
         raise ValueError(w.kind)
 

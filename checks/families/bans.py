@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding, site_key
@@ -96,9 +97,9 @@ def _ban_slot_goal(S, give, slot_filter, card):
     for sl in S.slots:
         if sl.initial_slot or give.grant not in sl.candidates or not slot_filter(sl):
             continue
-        terms.append(z3.And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
+        terms.append(And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
                             z3.Not(X._ban_all(S, rule, sl)), X._ban_has(S, rule, sl, card)))
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+    return Or(terms) if terms else z3.BoolVal(False)
 
 
 def _site_name(ctx, give):
@@ -112,25 +113,27 @@ def run(ctx):
     sites = _ban_sites(cat)
     convs = [r for r in cat.skills.values() if r.convert is not None]
     # ---------------------------------------------------------------- BN001
-    for give, conv in itertools.product(sites, convs):
+    def meets(give, conv):
         banned = site_ban_cards(cat, give, include_all=False)
         srcs = {a for a, _ in conversion_pairs(cat, conv.id)}
-        if not banned or not ("*" in srcs or srcs & banned):
-            continue                # the ban never touches a card this conversion starts from
+        return banned and ("*" in srcs or srcs & banned)
+    pairs = [(give, conv) for give, conv in itertools.product(sites, convs) if meets(give, conv)]
+    ctx.plan([{conv.id, give.grant} for give, conv in pairs])
+    for give, conv in pairs:                # (other pairs never meet: the ban touches no card it converts)
         q = ctx.query_for({conv.id, give.grant})
         S = q.S
         x, xb = X.card_var(S, "bn_actual")
         y, yb = X.card_var(S, "bn_declared")
         holds = []
         for sl, _ in X.holds(S, conv.id):
-            holds.append(z3.And(X.conversion_applies(S, sl, conv.id), X.conversion_source_is(S, sl, conv.id, x),
+            holds.append(And(X.conversion_applies(S, sl, conv.id), X.conversion_source_is(S, sl, conv.id, x),
                                 X.conversion_targets_has(S, sl, conv.id, y),
                                 _ban_slot_goal(S, give, lambda s2, sl=sl: s2.index != sl.index, x)))
         if not holds:
             continue
         ok, via = X.enc_conversion(S, x, y)
         # the ban and the play meet in one window: the converted card may be used there by the player
-        goal = z3.And(xb, yb, x != y, z3.Or(holds), ok, z3.Not(X.enc_banned(S, y)), X.enc_card_usable(S, y))
+        goal = And(xb, yb, x != y, Or(holds), ok, z3.Not(X.enc_banned(S, y)), X.enc_card_usable(S, y))
         a = ctx.find(q, goal)
         if a.status == "unknown":
             out.append(ctx.inconclusive("bans", f"{_site_name(ctx, give)}的禁令能否被{conv.name}绕过",
@@ -157,9 +160,10 @@ def run(ctx):
             details={"banned": xv, "played_as": yv}))
     # ---------------------------------------------------------------- BN002
     players = [r for r in cat.skills.values() if r.plays is not None and not r.plays.checks_bans]
-    for give, skill in itertools.product(sites, players):
-        if not set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False):
-            continue
+    pairs = [(give, skill) for give, skill in itertools.product(sites, players)
+             if set(skill.plays.cards) & site_ban_cards(cat, give, include_all=False)]
+    ctx.plan([{skill.id, give.grant} for give, skill in pairs])
+    for give, skill in pairs:
         q = ctx.query_for({skill.id, give.grant})
         S = q.S
         held = [live for sl, live in X.holds(S, skill.id, "Skill")]
@@ -170,7 +174,7 @@ def run(ctx):
         found = None
         for card in skill.plays.cards:
             cc = z3.IntVal(S.codes.card[card])
-            goal = z3.And(z3.Or(held), z3.And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
+            goal = And(Or(held), And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
                           _ban_slot_goal(S, give, lambda sl: True, cc))
             a = ctx.find(q, goal)
             if a.status == "unknown":
@@ -223,7 +227,7 @@ def _run_played_for(ctx, out, sites):
                     holder_ok = z3.BoolVal(True)
                     # the ban sits on the player (seat 0): the card's owner when cards are the target's,
                     # the user when the server looks at the target's bans instead
-                    goal = z3.And(holder_ok, use_now, _ban_slot_goal(S, give, lambda sl: True, cc))
+                    goal = And(holder_ok, use_now, _ban_slot_goal(S, give, lambda sl: True, cc))
                     a = ctx.find(q, goal)
                     if a.status == "unknown":
                         out.append(ctx.inconclusive("bans", f"{skill.name}查看谁的禁令", [skill.id, give.giver], a))
@@ -271,10 +275,10 @@ def _run_played_for(ctx, out, sites):
             x, xb = X.card_var(S, "bn4_actual")
             y, yb = X.card_var(S, "bn4_declared")
             ok, _ = X.enc_conversion(S, x, y, only_must=True)
-            in_as = z3.Or([y == S.codes.card[c] for c in p.cards])
-            held_must = z3.Or([live for _, live in X.holds(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
+            in_as = Or([y == S.codes.card[c] for c in p.cards])
+            held_must = Or([live for _, live in X.holds(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
             # the physical card's own effect runs: in a window that card is used in (else the server fails)
-            goal = z3.And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y), X.enc_card_window(S, x),
+            goal = And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y), X.enc_card_window(S, x),
                           z3.Not(X.enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
                           X.enc_skill_usable_now(S, skill.id, 1))
             a = ctx.find(q, goal)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -65,9 +66,10 @@ def run(ctx):
         return []
     out = []
     # ---------------------------------------------------------------- CV002: optional vetoed by must
-    for opt, must in itertools.product([r for r in convs if not r.convert.must], musts):
-        if opt.id == must.id or not sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id)):
-            continue                # no card both can convert: they never meet (conflict-graph pruning)
+    pairs = [(opt, must) for opt, must in itertools.product([r for r in convs if not r.convert.must], musts)
+             if opt.id != must.id and sources_meet(conversion_pairs(cat, opt.id), conversion_pairs(cat, must.id))]
+    ctx.plan([{opt.id, must.id} for opt, must in pairs])
+    for opt, must in pairs:         # (other pairs: no card both can convert, they never meet — graph pruning)
         q = ctx.query_for({opt.id, must.id})
         S = q.S
         x, xb = X.card_var(S, "cv_actual")
@@ -76,7 +78,7 @@ def run(ctx):
         for (sa, _), (sb, _) in itertools.product(X.holds(S, opt.id), X.holds(S, must.id)):
             if sa.index == sb.index:
                 continue
-            terms.append(z3.And(
+            terms.append(And(
                 X.conversion_applies(S, sa, opt.id), X.conversion_source_is(S, sa, opt.id, x),
                 X.conversion_targets_has(S, sa, opt.id, y),
                 X.conversion_applies(S, sb, must.id), X.conversion_source_is(S, sb, must.id, x),
@@ -84,7 +86,7 @@ def run(ctx):
         if not terms:
             continue
         # the vetoed use is one the player could make in this window (the declared card is usable here)
-        a = ctx.find(q, z3.And(xb, yb, z3.Or(terms), X.enc_card_usable(S, y)))
+        a = ctx.find(q, And(xb, yb, Or(terms), X.enc_card_usable(S, y)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a,
                                         f"can {must.name} veto {opt.name}"))
@@ -134,9 +136,9 @@ def _dead_card(ctx, out, holders, seen):
         y = z3.IntVal(yc)
         ok, _ = X.enc_conversion(S, x, y)
         all_fail.append(z3.Not(ok))
-        could.append(z3.And(X.enc_card_usable(S, y), z3.Not(X.enc_banned(S, y))))
+        could.append(And(X.enc_card_usable(S, y), z3.Not(X.enc_banned(S, y))))
     # in a window where the player may use some card type that is not banned
-    goal = z3.And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), z3.And(all_fail), z3.Or(could))
+    goal = And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), And(all_fail), Or(could))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a,

@@ -13,6 +13,7 @@ stays in force while the skill that gave it is invalidated.
 from __future__ import annotations
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding, site_key
@@ -96,11 +97,11 @@ def run(ctx):
         # 'turn' or 'until_fired' and not a OneTurnSkill: show the trace in which it outlives its turn
         q = ctx.query_for({g.id})
         S = q.S
-        later = [z3.And(sl.present, S.rule_is(sl, g.id), sl.m.t < S.T - 1)
+        later = [And(sl.present, S.rule_is(sl, g.id), sl.m.t < S.T - 1)
                  for sl, _ in X.holds(S, g.id)]
         if not later:
             continue
-        a = ctx.find(q, z3.Or(later))
+        a = ctx.find(q, Or(later))
         if a.status == "unknown":
             out.append(ctx.inconclusive("invalidation", f"{g.name}能否留到下一回合", [g.id], a))
             continue
@@ -140,11 +141,11 @@ def run(ctx):
                 for gs in range(S.n):
                     # … at a moment where the grant is consulted (a ban where a banned card may be used, a
                     # receive rule at the choice, a send rule at the send …): there it does what its giver no longer could
-                    terms.append(z3.And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
+                    terms.append(And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
                                         S.inv[gs], z3.Not(S.invalid(sl)), X.enc_grant_matters(S, g.id, sl)))
             if not terms:
                 continue
-            a = ctx.find(q, z3.Or(terms))
+            a = ctx.find(q, Or(terms))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("invalidation", f"{g.name}能否在{cat.skills[give.giver].name}被无效后保留",
                                             [g.id, give.giver], a))
@@ -180,8 +181,8 @@ def run(ctx):
     S = q.S
     bad = []
     for sl, (present, wrapped, one_turn) in zip(S.slots, X.enc_turn_end_survivors(S)):
-        bad.append(z3.Or(z3.And(present, wrapped), one_turn))
-    a = ctx.find(q, z3.Or(bad))
+        bad.append(Or(And(present, wrapped), one_turn))
+    a = ctx.find(q, Or(bad))
     if a.status == "unknown":
         out.append(ctx.inconclusive("invalidation", "回合结束后是否残留本回合技能或被无效的技能", [], a))
     elif a.sat:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -230,7 +231,7 @@ def run(ctx):
             holds = [live for _, live in X.holds(S, r.id, "ChangeDrawCardCountSkill")]
             if not holds:
                 continue
-            a = ctx.find(q, z3.And(X.enc_at_decision(S, "draw"), z3.Or(holds), X.enc_draw_count(S) < 0))
+            a = ctx.find(q, And(X.enc_at_decision(S, "draw"), Or(holds), X.enc_draw_count(S) < 0))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}能否使摸牌数为负", [r.id], a))
             elif a.sat:
@@ -256,7 +257,7 @@ def run(ctx):
                 for lc in range(3):
                     blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
             in_force = X.slot_is(S, force, r.id)
-            a = ctx.find(q, z3.And(X.enc_at_decision(S, "send"), in_force, z3.And(blocked)))
+            a = ctx.find(q, And(X.enc_at_decision(S, "send"), in_force, And(blocked)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))
             elif a.sat:
@@ -275,10 +276,10 @@ def run(ctx):
         for r in recv:
             q = ctx.query_for({r.id})
             S = q.S
-            terms = [z3.And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
+            terms = [And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
             if not terms:
                 continue
-            a = ctx.find(q, z3.And(X.enc_at_decision(S, "receive"), z3.Or(terms)))
+            a = ctx.find(q, And(X.enc_at_decision(S, "receive"), Or(terms)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}是否自相矛盾", [r.id], a))
             elif a.sat:

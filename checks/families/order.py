@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -82,10 +83,10 @@ def _run_draw(ctx, out):
             f = lambda r, sl, v: X._as_int(S.compile(r.draw, S.ctx(0, sl, count=v)))
             one_two = f(r2, sb, f(r1, sa, c))
             two_one = f(r1, sa, f(r2, sb, c))
-            terms.append(z3.And(la, lb, one_two != two_one))
+            terms.append(And(la, lb, one_two != two_one))
         if not terms:
             continue
-        a = ctx.find(q, z3.And(X.enc_at_decision(S, "draw"), c >= 0, c <= 20, z3.Or(terms)))
+        a = ctx.find(q, And(X.enc_at_decision(S, "draw"), c >= 0, c <= 20, Or(terms)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("order", f"{r1.name}与{r2.name}的摸牌顺序是否影响结果", [r1.id, r2.id], a))
             continue
@@ -140,11 +141,11 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     S = q.S
     C = S.codes
     fix = [S.char[1] == C.char[cb], S.present[1], S.present[2]]
-    fix += [z3.Implies(S.present[s], z3.Or([S.char[s] == C.char[o] for o in others])) for s in range(2, S.n)]
+    fix += [z3.Implies(S.present[s], Or([S.char[s] == C.char[o] for o in others])) for s in range(2, S.n)]
     D0 = [z3.Bool(f"od_{kind}_d0_{s}") for s in range(S.n)]
     W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
-    pre = [z3.Implies(D0[s], z3.And(W0[s], S.present[s])) for s in range(S.n)]
-    pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)] + [z3.Or(D0)]
+    pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
+    pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)] + [Or(D0)]
     holders = X.result_holders(S, kind, {1: cb})
     S.extra = []
     as_is = list(range(S.n))
@@ -154,9 +155,9 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     same_pick = []
     for key in p1.keys() & p2.keys():
         (v1, c1), (v2, c2) = p1[key], p2[key]
-        same_pick.append(z3.Implies(z3.And([a == b for a, b in zip(c1, c2)]), v1 == v2))
-    differ = z3.Or([a != b for a, b in zip(D1 + W1, D2 + W2)])
-    goal = z3.And(fix + pre + S.extra + same_pick + [differ])
+        same_pick.append(z3.Implies(And([a == b for a, b in zip(c1, c2)]), v1 == v2))
+    differ = Or([a != b for a, b in zip(D1 + W1, D2 + W2)])
+    goal = And(fix + pre + S.extra + same_pick + [differ])
     a = ctx.find(q, goal, prefer=[z3.Not(d) for d in D0[3:]] + [z3.Not(w) for w in W0[3:]])
     if a.status == "unknown":
         out.append(ctx.inconclusive("order", f"{ra.name}与{rb.name}的结算顺序是否影响胜负", [ra.id, rb.id], a))

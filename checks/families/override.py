@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -53,6 +54,7 @@ def run(ctx):
         members = [r for r in cat.skills.values() if group in r.closure]
         if len(members) < 2:
             continue
+        ctx.plan([{early.id, late.id} for early, late in itertools.permutations(members, 2)])
         for early, late in itertools.permutations(members, 2):
             q = ctx.query_for({early.id, late.id})
             S = q.S
@@ -62,9 +64,9 @@ def run(ctx):
                      if sa.index < sb.index]
             if not pairs:
                 continue
-            both = z3.Or([z3.And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
+            both = Or([And(S.live_rule(sa, early.id, group), S.live_rule(sb, late.id, group), force == sb.index)
                           for sa, sb in pairs])
-            a = ctx.find(q, z3.And(sending, both))
+            a = ctx.find(q, And(sending, both))
             gname = SEND_GROUP_ZH[group]
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}能否覆盖{early.name}", [early.id, late.id], a))
@@ -84,9 +86,9 @@ def run(ctx):
                     witness=ctx.witness(st, {"decision": "send", "seat": 0, "group": group}, {"in_force": late.id})))
             if not late.initial:
                 continue
-            back = z3.Or([z3.And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
+            back = Or([And(S.live_rule(sa, early.id, group), sb.present, S.rule_is(sb, late.id), S.inv[0],
                                  force == sa.index) for sa, sb in pairs])
-            a = ctx.find(q, z3.And(sending, back))
+            a = ctx.find(q, And(sending, back))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("override", f"{late.name}被无效后是否回到{early.name}",
                                             [early.id, late.id], a))

@@ -11,6 +11,7 @@ must win (``[rules] must_beats_cannot``) — silently.
 from __future__ import annotations
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -52,19 +53,19 @@ def _must_sources(S):
     """[(name, z3 condition)] for every way 'must receive' can hold: the core rule, then each rule."""
     out = [("sender", S.sender == 0), ("locked", S.locked[0])]
     for rid in sorted({r for sl in S.slots for r in S.rules_with(sl, "MustReceiveMessage")}):
-        out += [(rid, z3.And(live, must)) for live, must, _ in X.receive_rule_parts(S, rid)]
+        out += [(rid, And(live, must)) for live, must, _ in X.receive_rule_parts(S, rid)]
     return out
 
 
 def _cannot_terms(S, rid):
-    terms = [z3.And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, rid)]
-    return z3.Or(terms) if terms else z3.BoolVal(False)
+    terms = [And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, rid)]
+    return Or(terms) if terms else z3.BoolVal(False)
 
 
 IDENT_EN = {"red": "red", "blue": "blue", "black": "mystery", "none": "no identity"}
 
 
-@register("receive", "Receive contradictions", [RC001, RC002], order=30)
+@register("receive", "Receive contradictions", [RC001, RC002], order=30, lane=1)
 def run(ctx):
     cat = ctx.cat
     rules = [r for r in cat.skills.values() if r.receive is not None]
@@ -73,18 +74,20 @@ def run(ctx):
     out = []
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
     winner_en = "must receive" if cat.rules.must_beats_cannot else "cannot receive"
+    names = list(CORE) + sorted(r.id for r in rules)
+    ctx.plan([{cant.id} | ({name} if name not in CORE else set()) for cant in rules for name in names])
     for cant in rules:
         # each source of 'must' in the cone of the two rules: the sender, a locked player, another rule
-        for name in list(CORE) + sorted(r.id for r in rules):
+        for name in names:
             q = ctx.query_for({cant.id} | ({name} if name not in CORE else set()))
             S = q.S
             conds = [cond for nm, cond in _must_sources(S) if nm == name]
             if not conds:
                 continue
             at_choice = X.enc_at_decision(S, "receive")   # the player in front of the message chooses
-            cannot = z3.And(at_choice, _cannot_terms(S, cant.id))
-            must = z3.Or(conds)
-            a = ctx.find(q, z3.And(cannot, must))
+            cannot = And(at_choice, _cannot_terms(S, cant.id))
+            must = Or(conds)
+            a = ctx.find(q, And(cannot, must))
             what = {"sender": "传出者本人", "locked": "被锁定的角色"}.get(name)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("receive", f"{cant.name}与{what or cat.skills[name].name}能否同时生效",
@@ -138,19 +141,19 @@ def _never_receive(ctx, out, r):
         for colours in MESSAGES:
             msg = {C.colour[c]: z3.BoolVal(c in colours) for c in C.colours}
             c = S.ctx(0, slot, message=msg)
-            per_msg.append(z3.And(S.compile(r.receive.cannot, c), z3.Not(S.compile(r.receive.must, c))))
-        every.append(z3.And(live, z3.And(per_msg)))
-        some.append(z3.And(live, z3.Not(z3.And(per_msg))))
+            per_msg.append(And(S.compile(r.receive.cannot, c), z3.Not(S.compile(r.receive.must, c))))
+        every.append(And(live, And(per_msg)))
+        some.append(And(live, z3.Not(And(per_msg))))
     if not every:
         return
     # a rule that bans everyone from receiving is doing what it says (信鸽联络: 不能选择接收); one that sorts
     # by the message lets someone receive somewhere — only then is a class shut out a surprise
-    sorts = ctx.find(q, z3.And(X.enc_at_decision(S, "receive"), z3.Or(some)), minimize=False)
+    sorts = ctx.find(q, And(X.enc_at_decision(S, "receive"), Or(some)), minimize=False)
     if not sorts.sat:
         return
     # the player is free to choose otherwise: neither the sender nor locked; and alive — a dead player the
     # message reaches is not asked, it moves on (server phase/SendPhaseIdle.kt resolve0)
-    goal = z3.And(X.enc_at_decision(S, "receive"), S.alive[0], S.sender != 0, z3.Not(S.locked[0]), z3.Or(every))
+    goal = And(X.enc_at_decision(S, "receive"), S.alive[0], S.sender != 0, z3.Not(S.locked[0]), Or(every))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("receive", f"{r.name}是否让某些角色永远不能接收情报", [r.id], a))

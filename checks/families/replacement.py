@@ -11,6 +11,7 @@ replaced later in the same turn, the grant gone at a later moment of that turn.
 from __future__ import annotations
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -50,9 +51,9 @@ def run(ctx):
         lost = S.lost
         T = S.T - 1
         # … at a later moment of that turn where the grant would have been consulted
-        goal = z3.And(lost.present, S.rule_is(lost, g.id), lost.m.t == T, S.repl, S.repl_m.t == T,
+        goal = And(lost.present, S.rule_is(lost, g.id), lost.m.t == T, S.repl, S.repl_m.t == T,
                       X.enc_grant_matters(S, g.id, lost),
-                      z3.Not(z3.Or([z3.And(sl.present, S.rule_is(sl, g.id)) for sl in S.slots
+                      z3.Not(Or([And(sl.present, S.rule_is(sl, g.id)) for sl in S.slots
                                     if g.id in sl.candidates] or [z3.BoolVal(False)])))
         a = ctx.find(q, goal)
         if a.status == "unknown":

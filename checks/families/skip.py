@@ -12,6 +12,7 @@ card type that phase allows and no ban forbids.
 from __future__ import annotations
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -79,9 +80,9 @@ def run(ctx):
         en = {"fight": "the fight phase", "dying": "the dying window"}[phase]
         question = {"decision": f"skip_{phase}", "seat": 0}
         asked = X.enc_at_decision(S, f"skip_{phase}")      # the moment the phase asks the player
-        skip, could = z3.And(asked, skip), could
+        skip, could = And(asked, skip), could
         # ---- unsound: skipped but could act
-        a = ctx.find(q, z3.And(S.alive[0], skip, could))
+        a = ctx.find(q, And(S.alive[0], skip, could))
         if a.status == "unknown":
             out.append(ctx.inconclusive("skip", f"{zh}是否会跳过能行动的角色", [], a))
         elif a.sat:
@@ -100,10 +101,10 @@ def run(ctx):
                 witness=ctx.witness(a.state, question, {"skip": True, "could_act": True})))
         # ---- wasted prompts, by the reason the server asks (each reason alone, so the cause is exact)
         hand = S.ints["hand_count"][0] > 0
-        cards_reason = z3.And(hand, z3.Not(X.enc_banned_all(S)))
-        hidden_reason = z3.And(z3.Not(S.ever[0]), z3.Not(X.enc_skills_gone(S)))
-        causes = [("never-face-up", z3.And(hidden_reason, z3.Not(cards_reason))),
-                  ("bans-cover-phase", z3.And(cards_reason, S.ever[0]))]
+        cards_reason = And(hand, z3.Not(X.enc_banned_all(S)))
+        hidden_reason = And(z3.Not(S.ever[0]), z3.Not(X.enc_skills_gone(S)))
+        causes = [("never-face-up", And(hidden_reason, z3.Not(cards_reason))),
+                  ("bans-cover-phase", And(cards_reason, S.ever[0]))]
         if not any(phase in c.phases for c in cat.cards.values()):
             causes = causes[:1]         # no card says it is played in this phase: nothing to compare with
         unusable = []
@@ -115,7 +116,7 @@ def run(ctx):
                 holds = [live for _, live in X.holds(S, rid, "ActiveSkill")]
                 if not holds:
                     continue
-                a = ctx.find(q, z3.And(S.alive[0], asked, S.ever[0], z3.Not(cards_reason), z3.Or(holds),
+                a = ctx.find(q, And(S.alive[0], asked, S.ever[0], z3.Not(cards_reason), Or(holds),
                                        z3.Not(skip), z3.Not(could)), minimize=False)
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("skip", f"{zh}是否因{r.name}询问无法行动的角色", [rid], a))
@@ -123,9 +124,9 @@ def run(ctx):
                     unusable.append(rid)
             if unusable:
                 holds = [live for rid in unusable[:1] for _, live in X.holds(S, rid, "ActiveSkill")]
-                causes.append(("active-not-usable", z3.And(S.ever[0], z3.Not(cards_reason), z3.Or(holds))))
+                causes.append(("active-not-usable", And(S.ever[0], z3.Not(cards_reason), Or(holds))))
         for cause, cond in causes:
-            a = ctx.find(q, z3.And(S.alive[0], asked, z3.Not(skip), z3.Not(could), cond))
+            a = ctx.find(q, And(S.alive[0], asked, z3.Not(skip), z3.Not(could), cond))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("skip", f"{zh}是否会询问无法行动的角色（{cause}）", [], a))
                 continue

@@ -14,6 +14,7 @@ that is dead only in some reachable combination is a surprise for the players wh
 from __future__ import annotations
 
 import z3
+from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding, site_key
@@ -101,15 +102,18 @@ def run(ctx):
         x, xb = X.card_var(S, "ur_actual")
         y, yb = X.card_var(S, "ur_declared")
         ok, via = X.enc_conversion(S, x, y)
-        ok = z3.And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
+        ok = And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
         return q, S, x, xb, y, yb, ok, via
 
     if convs:
+        ctx.plan([q for r in convs for q in [{r.id}] + [{r.id, o.id} for o in convs if o.id != r.id and
+                                                        _overlap(conversion_pairs(cat, r.id),
+                                                                 conversion_pairs(cat, o.id))]])
         for r in convs:
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
             slots = [sl for sl, _ in X.holds(S, r.id)]
             fires = X.slot_is(S, via, r.id)
-            a = ctx.find(q, z3.And(xb, yb, ok, fires), minimize=False)
+            a = ctx.find(q, And(xb, yb, ok, fires), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
                 continue
@@ -125,7 +129,7 @@ def run(ctx):
                 continue
             # shadowed: applies (source matches, declared in targets) but another slot fires, or banned
             def applies_in(S, x, y):
-                return z3.Or([z3.And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
+                return Or([And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
                                      X.conversion_targets_has(S, sl, r.id, y), x != y)
                               for sl, _ in X.holds(S, r.id)] or [z3.BoolVal(False)])
             mine = conversion_pairs(cat, r.id)
@@ -134,7 +138,7 @@ def run(ctx):
                 q, S, x, xb, y, yb, ok, via = play_question({r.id, o.id})
                 applies = applies_in(S, x, y)
                 by_other = X.slot_is(S, via, o.id)
-                a = ctx.find(q, z3.And(xb, yb, ok, applies, by_other))
+                a = ctx.find(q, And(xb, yb, ok, applies, by_other))
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("unreachable", f"{r.name}能否被{o.name}遮蔽", [r.id, o.id], a))
                     continue
@@ -166,11 +170,11 @@ def run(ctx):
                 fires = X.slot_is(S, via, r.id)
                 site = S.codes.site[f"{give.giver}#{give.index}"]
                 rule = cat.skills[give.grant]
-                ban_here = z3.Or([z3.And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
+                ban_here = Or([And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
                                          z3.Not(X._ban_all(S, rule, sl)), X._ban_has(S, rule, sl, y))
                                   for sl in S.slots if not sl.initial_slot and give.grant in sl.candidates]
                                  or [z3.BoolVal(False)])
-                a = ctx.find(q, z3.And(xb, yb, ok, applies, fires, ban_here))
+                a = ctx.find(q, And(xb, yb, ok, applies, fires, ban_here))
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("unreachable", f"{r.name}能否被禁令遮蔽", [r.id, give.giver], a))
                     continue
@@ -219,8 +223,8 @@ def run(ctx):
         for r in recv:
             q = ctx.query_for({r.id})
             S = q.S
-            terms = [z3.And(live, z3.Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
-            a = ctx.find(q, z3.Or(terms or [z3.BoolVal(False)]), minimize=False)
+            terms = [And(live, Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
+            a = ctx.find(q, Or(terms or [z3.BoolVal(False)]), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
             elif not a.sat:
@@ -232,9 +236,10 @@ def run(ctx):
                                    fix_en=f"check {r.name}'s receive.must / receive.cannot conditions, or delete the rule.", key=f"UR003|receive|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- active skills never usable
-    for r in cat.skills.values():
-        if not r.has("ActiveSkill") or not r.windows or not (cat.owners(r.id) or _reachable_givers(cat, r.id)):
-            continue
+    actives = [r for r in cat.skills.values()
+               if r.has("ActiveSkill") and r.windows and (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+    ctx.plan([{r.id} for r in actives])
+    for r in actives:
         q = ctx.query_for({r.id})
         S = q.S
         usable = []
@@ -242,10 +247,10 @@ def run(ctx):
             for win, actor in r.windows.items():
                 cond = getattr(r, win) if win in ("fight", "dying") else None
                 c = S.compile(cond, S.ctx(0, slot)) if cond is not None else z3.BoolVal(True)
-                usable.append(z3.And(live, S.now == X.WCODE[win], X.enc_actor_ok(S, S.q, 0, actor), c))
+                usable.append(And(live, S.now == X.WCODE[win], X.enc_actor_ok(S, S.q, 0, actor), c))
         if not usable:
             continue
-        a = ctx.find(q, z3.Or(usable), minimize=False)
+        a = ctx.find(q, Or(usable), minimize=False)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}能否使用", [r.id], a))
         elif not a.sat:
@@ -267,10 +272,10 @@ def run(ctx):
             continue
         q = ctx.query_for({r.id})
         S = q.S
-        bites = [z3.And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, r.id)]
+        bites = [And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, r.id)]
         if not bites:
             continue
-        goal = z3.And(X.enc_at_decision(S, "receive"), z3.Or(bites), X.enc_receive(S) == X.CANNOT)
+        goal = And(X.enc_at_decision(S, "receive"), Or(bites), X.enc_receive(S) == X.CANNOT)
         a = ctx.find(q, goal, minimize=False)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}的“不能接收”能否生效", [r.id], a))
@@ -295,12 +300,12 @@ def run(ctx):
                 continue
             D0 = [z3.Bool(f"ur_{kind}_{r.id}_d0_{s}") for s in range(S.n)]
             W0 = [z3.Bool(f"ur_{kind}_{r.id}_w0_{s}") for s in range(S.n)]
-            pre = [z3.Implies(D0[s], z3.And(W0[s], S.present[s])) for s in range(S.n)]
+            pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
             pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)]
             S.extra = []
             D1, W1, _ = X.enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
-            acts = z3.Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
-            a = ctx.find(q, z3.And(pre + S.extra + [acts]), minimize=False)
+            acts = Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
+            a = ctx.find(q, And(pre + S.extra + [acts]), minimize=False)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否改变胜负", [r.id], a))
             elif not a.sat:

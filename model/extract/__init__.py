@@ -135,5 +135,5 @@ def extract(src_dir) -> Extraction:
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:
-        result.load_errors = [str(e) for e in errs.errors]
+        result.load_errors = [e.render("en") for e in errs.errors]      # the extraction speaks English
     return result

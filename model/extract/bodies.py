@@ -42,7 +42,7 @@ class RuleBodies(CardTable):
             E.check(node, E.Scope(context, self.universe, dict(params)), want)
         except E.ExprError as ex:
             self.note(what.split(".")[0], rid, where, f"{name}: the translation `{text}` does not check "
-                      f"({ex.msg}) — unknown")
+                      f"({ex.text.render('en')}) — unknown")     # the extraction report is English
             return "unknown"
         if tr.missed:
             if want == V.BOOL and _only_unknown(node):       # `not unknown or unknown`: nothing was read

@@ -1,0 +1,219 @@
+"""How a situation arises in a game, in the run's language: ``story`` (a witness trace's events, each in its
+turn and window, with the catalogue line behind it, then the moment of the question), ``origin`` (an untimed
+state: who handed out each granted skill, through which gives site, what invalidated whom) and
+``state_lines`` (the table in a few lines)."""
+from __future__ import annotations
+
+from . import expr as E
+from . import interpreter as I
+from .catalogue import Catalogue
+from .expr_words import COLOUR, IDENTITY
+from .lang import pick
+from .narrate_base import Step, cond, env, inst_label, lab_at, seat_name, the_window
+from .state import State
+
+
+def step_head(turn, window_zh: str) -> str:
+    """第1回合·摸牌阶段： / turn 1, draw phase: — the head of a told step (the window given by its Chinese name)."""
+    from .turn import window_name_of_zh
+    return pick(f"第{turn}回合·{window_zh}：", f"turn {turn}, {window_name_of_zh(window_zh)}: ")
+
+
+def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
+    """How a situation arises in a game, step by step: the trace's events as ``model.trace.steps`` tells
+    them (turn, window, who did what), each with the catalogue line of the gives site behind it, then the
+    moment the question is asked (``state``: the state the trace reaches). An untimed state (no trace):
+    ``origin``."""
+    from . import trace as TR
+    from .turn import WINDOWS
+    if trace is None:
+        return origin(cat, state) if state is not None else []
+    told = TR.steps(cat, trace)
+    out: list[Step] = []
+    k = 0
+    base = None                                      # the window a dying window interrupts
+    for j, ev in enumerate(trace.events):            # which event each told step is (events may be silent)
+        now = len(TR.steps(cat, TR.Trace(trace.setup, trace.events[:j + 1])))
+        if ev.kind == "turn":
+            base = None
+        elif ev.kind == "window" and ev.window != "dying":
+            base = ev.window
+        while k < now:
+            t = told[k]
+            text = t["text"]
+            if ev.kind == "window" and ev.window == "dying" and base in WINDOWS:
+                text += pick(f"（打断{WINDOWS[base].zh}）", f" (interrupting {the_window(base)})")
+            rule, loc = None, None
+            if ev.kind == "give":
+                give = TR.site_of(cat, ev.site)
+                if give is not None:
+                    rule, loc = give.giver, give.loc
+            elif ev.kind == "replace" and ev.character in cat.characters:
+                rule, loc = ev.character, cat.characters[ev.character].loc
+            out.append(Step(step_head(t["turn"], t["window"]) + text, rule, loc))
+            k += 1
+    if state is not None and state.window is not None:
+        turns = sum(1 for ev in trace.events if ev.kind == "turn")
+        out.append(Step(step_head(turns, WINDOWS[state.window].zh)
+                        + pick(f"此时提问（{moment_text(cat, state)}）",
+                               f"the question is asked now ({moment_text(cat, state)})")))
+    return out
+
+
+def moment_text(cat: Catalogue, state: State) -> str:
+    """The facts of the moment a state stands at, in a few words (as model.trace.steps tells a trace): whose
+    turn, the window a dying window interrupts, where the message is, who is dying."""
+    from .turn import WINDOWS
+    name = lambda i: cat.name_of(state.seats[i].character)        # noqa: E731
+    ok = lambda i: i is not None and 0 <= i < len(state.seats)     # noqa: E731
+    bits = [pick(f"{name(state.turn)}的回合", f"{name(state.turn)}'s turn")] if ok(state.turn) else []
+    if state.window == "dying" and state.interrupted in WINDOWS:
+        bits.append(pick(f"打断{WINDOWS[state.interrupted].zh}", f"interrupting {the_window(state.interrupted)}"))
+    if ok(state.in_front):
+        by = ok(state.sender)
+        bits.append(pick(f"情报在{name(state.in_front)}面前" + (f"，由{name(state.sender)}传出" if by else ""),
+                         f"the message is in front of {name(state.in_front)}"
+                         + (f", sent by {name(state.sender)}" if by else "")))
+    if ok(state.dying):
+        bits.append(pick(f"{name(state.dying)}濒死", f"{name(state.dying)} is dying"))
+    return pick("；", "; ").join(bits)
+
+
+#: who a gives site hands its grant to: to -> (zh, en)
+TO_WORDS = {"self": ("对自己", "to themself"), "all": ("对每名角色", "to every player"),
+            "target": ("对一名选定的角色", "to a chosen player"), "others": ("对另一名角色", "to another player")}
+
+
+def origin(cat: Catalogue, state: State, seat: int = 0) -> list[Step]:
+    """How ``state`` comes about in a real game, for the player at ``seat``: the characters at the table,
+    each granted skill's giver and gives site, invalidation, the face of the role, consumed skills."""
+    out: list[Step] = []
+    s = state.seats[seat]
+    ch = cat.characters.get(s.character)
+    me = seat_name(cat, state, seat)
+    others = [seat_name(cat, state, i) for i in range(len(state.seats)) if i != seat]
+    table = pick(f"{me}是所问的角色", f"{me} is the player asked about")
+    if others:
+        table += pick("；同桌还有：" + "、".join(others), "; also at the table: " + ", ".join(others))
+    out.append(Step(table, s.character, ch.loc if ch else None))
+    out.append(Step(pick(f"现在是{seat_name(cat, state, state.turn)}的回合", f"it is {seat_name(cat, state, state.turn)}'s turn")))
+    if ch is not None:
+        held = {i.rule for i in s.skills}
+        gone = [r for r in ch.skills if r not in held]
+        if gone:
+            names = [cat.skills[r].name for r in gone]
+            out.append(Step(pick(f"{'、'.join(names)}之前已用掉（用掉的技能离开持有者）",
+                                 f"{', '.join(names)} was used up earlier (a consumed skill leaves its owner)"),
+                            gone[0], cat.skills[gone[0]].loc))
+        if ch.hidden:
+            face = (pick("面朝上", "face up") if s.face_up else
+                    pick("面朝下，之前翻开过", "face down, revealed earlier") if s.ever_face_up else
+                    pick("面朝下，从未翻开", "face down, never revealed"))
+            out.append(Step(pick(f"{ch.name}是隐藏角色，现在{face}", f"{ch.name} is a hidden role, now {face}"),
+                            ch.id, ch.loc))
+        elif not s.face_up:
+            out.append(Step(pick(f"{ch.name}是公开角色却面朝下（不可达）",
+                                 f"{ch.name} is a public role shown face down (not reachable)"), ch.id, ch.loc))
+    for i, inst in enumerate(s.skills):
+        rule = cat.skills.get(inst.rule)
+        if rule is None or not rule.is_grant:
+            continue
+        site = I._site(cat, inst.site) if inst.site else None
+        g = inst.giver
+        who = seat_name(cat, state, g) if g is not None and 0 <= g < len(state.seats) else pick("某人", "someone")
+        lab = inst_label(cat, inst)
+        if site is None:
+            out.append(Step(pick(f"{lab_at(lab, i + 1)}：获得的技能（没有记录来源）",
+                                 f"{lab_at(lab, i + 1)}: granted (no site recorded)"), rule.id, rule.loc, i + 1))
+            continue
+        giver = cat.name_of(site.giver)
+        how = pick(f"使用了{giver}" if site.giver_is_card else f"发动了{giver}",
+                   f"played {giver}" if site.giver_is_card else f"used {giver}")
+        to = pick(*TO_WORDS[site.to]) if site.to in TO_WORDS else site.to
+        when = ""
+        if not (isinstance(site.when, E.Lit) and site.when.value is True):
+            when = pick(f"（条件：{cond(site.when, cat)}）", f" (when {cond(site.when, cat)})")
+        extra = ""
+        if site.where is not None:
+            extra = pick(f"，参数需满足{cond(site.where, cat)}", f", choosing parameters with {cond(site.where, cat)}")
+        out.append(Step(pick(f"{who}{how}{when}，{to}给出{rule.name}{extra}：{lab}排在技能列表第{i + 1}位",
+                             f"{who} {how}{when}, which hands {rule.name} {to}{extra}: {lab} lands at position "
+                             f"{i + 1} of the list"), site.giver, site.loc, i + 1))
+    if any(i.invalid for i in s.skills):
+        ways = []
+        for give in cat.sites("InvalidSkill"):
+            for g in range(len(state.seats)):
+                if I._giver_ok(cat, state, give, g) and I._to_ok(give.to, g, seat) and \
+                        I.evaluate(give.when, env(cat, state, g)):
+                    ways.append((give, g))
+        if ways:
+            give, g = ways[0]
+            giver = cat.name_of(give.giver)
+            out.append(Step(pick(f"{seat_name(cat, state, g)}对{me}{'使用了' if give.giver_is_card else '发动了'}{giver}："
+                                 f"其所有初始技能被无效，直到回合结束",
+                                 f"{seat_name(cat, state, g)} {'played' if give.giver_is_card else 'used'} {giver} on "
+                                 f"{me}: every initial skill is invalidated until the end of the turn"),
+                            give.giver, give.loc))
+        else:
+            out.append(Step(pick("初始技能被无效，但这桌上没有人能做到",
+                                 "the initial skills are invalidated, but nothing at this table can do that")))
+    for other in range(len(state.seats)):
+        if other != seat and any(i.invalid for i in state.seats[other].skills):
+            out.append(Step(pick(f"{seat_name(cat, state, other)}的初始技能被无效",
+                                 f"{seat_name(cat, state, other)}'s initial skills are invalidated")))
+    for k, zh, en in (("sender", "{}传出了正在传递的情报", "{} sent the message now travelling"),
+                      ("in_front", "情报在{}面前", "{} has the message in front"), ("dying", "{}濒死", "{} is dying")):
+        v = getattr(state, k)
+        if v is not None:
+            out.append(Step(pick(zh, en).format(seat_name(cat, state, v))))
+    if s.hand_count:
+        out.append(Step(pick(f"{me}有{s.hand_count}张手牌", f"{me} holds {s.hand_count} card(s)")))
+    if s.locked:
+        out.append(Step(pick(f"{me}被情报锁定", f"{me} is locked by the message")))
+    return out
+
+
+def state_lines(cat: Catalogue, state: State) -> list[str]:
+    """The state in a few plain lines (the names are the catalogue's)."""
+    out = []
+    for i, s in enumerate(state.seats):
+        ch = cat.characters.get(s.character)
+        bits = [pick("面朝上", "face up") if s.face_up else
+                (pick("面朝下（曾翻开）", "face down (revealed before)") if s.ever_face_up else pick("面朝下", "face down"))]
+        if not s.alive:
+            bits.append(pick("已死亡", "dead"))
+        bits.append(pick(*IDENTITY.get(s.identity, (s.identity, s.identity))))
+        bits.append(pick(f"手牌{s.hand_count}", f"{s.hand_count} card(s) in hand"))
+        msgs = [(c, n) for c, n in (("red", s.red_messages), ("blue", s.blue_messages), ("black", s.black_messages)) if n]
+        if msgs:
+            bits.append(pick("情报" + "".join(f"{COLOUR[c][0][0]}{n}" for c, n in msgs),
+                             "messages: " + ", ".join(f"{n} {c}" for c, n in msgs)))
+        if s.locked:
+            bits.append(pick("被锁定", "locked"))
+        roles = [pick(zh, en) for zh, en, k in (("当前回合", "turn", "turn"), ("传出者", "sender", "sender"),
+                                                ("情报在其面前", "message in front", "in_front"), ("濒死", "dying", "dying"))
+                 if getattr(state, k) == i]
+        head = pick("，", ", ").join(bits)
+        if roles:
+            head += pick("；" + "、".join(roles), ", " + "; ".join(roles))
+        skills = []
+        for j, inst in enumerate(s.skills, 1):
+            extra = []
+            if inst.giver is not None and inst.site:
+                g = cat.name_of(state.seats[inst.giver].character) if 0 <= inst.giver < len(state.seats) else "?"
+                extra.append(pick(f"来自{g}", f"from {g}"))
+            if inst.invalid:
+                extra.append(pick("被无效", "invalidated"))
+            if inst.used:
+                extra.append(pick("本回合已发动", "used this turn"))
+            skills.append(f"{j}. {inst_label(cat, inst)}"
+                          + (pick(f"［{'，'.join(extra)}］", f" [{', '.join(extra)}]") if extra else ""))
+        name = ch.name if ch else s.character
+        out.append(pick(f"座位{i}：{name}（{head}）", f"seat {i}: {name} ({head})"))
+        out.append(pick("    技能：" + ("；".join(skills) if skills else "无"),
+                        "    skills: " + ("; ".join(skills) if skills else "none")))
+    if state.message:
+        cols = sorted(state.message)
+        out.append(pick("情报颜色：" + "、".join(COLOUR.get(c, (c, c))[0] for c in cols),
+                        "message colours: " + ", ".join(COLOUR.get(c, (c, c))[1] for c in cols)))
+    return out

@@ -1,0 +1,181 @@
+"""Interchangeable characters (model/symmetry.py) and the question cones that use them (checks/context.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from skillproof.checks import context as C
+from skillproof.model import loader
+from skillproof.model.symmetry import Symmetry
+
+FAM = Path(__file__).parent / "fixtures" / "families"
+BASE = (FAM / "base.toml").read_text(encoding="utf-8")
+
+
+def invalidator(i: int, *, grant: str = "Wrap", to: str = "others", own_grant: bool = False) -> str:
+    """A character whose one skill hands an InvalidSkill to another player."""
+    g = f"Wrap{i}" if own_grant else grant
+    text = f'''
+[[character]]
+id = "inv{i}"
+name = "封印者{i}"
+hidden = false
+female = false
+skills = ["Seal{i}"]
+[[skill]]
+id = "Seal{i}"
+name = "封印{i}"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "{g}"
+to = "{to}"
+'''
+    if own_grant:
+        text += f'''
+[[grant]]
+id = "{g}"
+name = "无效{i}"
+kinds = ["InvalidSkill"]
+lifetime = "turn"
+'''
+    return text
+
+
+WRAP = '''
+[[grant]]
+id = "Wrap"
+name = "无效"
+kinds = ["InvalidSkill"]
+lifetime = "turn"
+'''
+
+SUBJECT = '''
+[[character]]
+id = "subject"
+name = "主角"
+hidden = false
+female = false
+skills = ["Conv"]
+[[skill]]
+id = "Conv"
+name = "转化"
+kinds = ["ConvertCardSkill"]
+convert = { from = "A", to = ["B"], must = false }
+'''
+
+
+def load(*parts: str):
+    return loader.load(texts={"base.toml": BASE, "rest.toml": "\n".join(parts)})
+
+
+def test_copies_of_a_character_share_a_key_and_different_ones_do_not():
+    cat = load(WRAP, invalidator(1), invalidator(2), invalidator(3, to="all"), SUBJECT)
+    sy = Symmetry(cat)
+    assert sy.key("inv1") is not None and sy.key("inv1") == sy.key("inv2")
+    assert sy.key("inv3") != sy.key("inv1")          # hands it to everyone: another behaviour
+    assert sy.key("subject") not in (sy.key("inv1"), None)
+
+
+def test_grants_of_the_same_content_are_the_same_grant_unless_something_names_them():
+    cat = load(invalidator(1, own_grant=True), invalidator(2, own_grant=True), SUBJECT)
+    sy = Symmetry(cat)
+    assert sy.key("inv1") == sy.key("inv2")          # Wrap1 and Wrap2 do the same: interchangeable givers
+    # a rule that reads which grant a player holds makes the grant's identity matter
+    reader = '''
+[[character]]
+id = "reader"
+name = "读者"
+hidden = false
+female = false
+skills = ["Reads"]
+[[skill]]
+id = "Reads"
+name = "读"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Wrap1"
+to = "self"
+when = "self.alive"
+'''
+    cat = load(invalidator(1, own_grant=True), invalidator(2, own_grant=True), reader, SUBJECT)
+    sy = Symmetry(cat)
+    assert sy.key("inv1") != sy.key("inv2") or sy.key("inv1") is None
+
+
+def test_a_private_rule_named_elsewhere_makes_its_owner_unique():
+    other = '''
+[[character]]
+id = "fan"
+name = "拥趸"
+hidden = false
+female = false
+skills = ["Seal1"]
+'''
+    cat = load(WRAP, invalidator(1), invalidator(2), other, SUBJECT)
+    sy = Symmetry(cat)
+    # Seal1 is shared with another character: not private, so inv1's key names it literally
+    assert sy.key("inv1") != sy.key("inv2")
+
+
+def test_thin_keeps_as_many_of_a_kind_as_seats_counting_those_already_kept():
+    cat = load(WRAP, *(invalidator(i) for i in range(1, 7)), SUBJECT)
+    sy = Symmetry(cat)
+    chars = [f"inv{i}" for i in range(1, 7)]
+    assert sy.thin(chars, 3) == chars[:3]
+    assert sy.thin(chars[1:], 3, kept=["inv1"]) == chars[1:3]
+    assert sy.thin(["subject"] + chars, 2) == ["subject"] + chars[:2]
+
+
+def test_a_question_cone_does_not_grow_with_interchangeable_invalidators():
+    sizes = []
+    for k in (2, 4, 8):
+        cat = load(WRAP, *(invalidator(i) for i in range(1, k + 1)), SUBJECT)
+        ctx = C.Context(cat, C.Options(shared_query=False), None)
+        chars, _ = ctx.cone(["Conv"])
+        sizes.append(sum(1 for c in chars if c.startswith("inv")))
+    assert sizes == [2, 3, 3]                         # at most max_seats (3) of one kind
+
+
+def test_findings_are_the_same_with_and_without_thinning():
+    """Thinning is sound: the check of a catalogue with many interchangeable invalidators reports what it
+    reports with every one of them in every cone."""
+    trigger = (FAM / "invalidation" / "trigger.toml").read_text(encoding="utf-8")
+    cat = load(trigger, *(invalidator(i, to="all", own_grant=True) for i in range(1, 6)), SUBJECT)
+    opts = C.Options(shared_query=False)
+    thin = C.run(cat, opts, jobs=1)
+    import skillproof.model.symmetry as S
+    orig = S.Symmetry.thin
+    try:
+        S.Symmetry.thin = lambda self, chars, keep, kept=(): list(chars)
+        full = C.run(cat, C.Options(shared_query=False), jobs=1)
+    finally:
+        S.Symmetry.thin = orig
+    assert any(f.family == "invalidation" for f in full.findings)
+    assert [f.id for f in thin.findings] == [f.id for f in full.findings]
+
+
+def test_a_plan_shares_states_between_questions_without_changing_findings(monkeypatch):
+    """Context.plan: a family that says which questions come next builds fewer symbolic states (one wide
+    enough for several questions), and reports the same findings."""
+    from skillproof.checks import solve as SO
+    cat = loader.load()
+    built = []
+    orig_init = SO.Query.__init__
+
+    def counting(self, *a, **kw):
+        built.append(1)
+        orig_init(self, *a, **kw)
+    monkeypatch.setattr(SO.Query, "__init__", counting)
+    only = ("receive", "override", "conversion")
+
+    def run():          # in this process (a lane process would count its own states)
+        found = []
+        for lane in (0, 1):
+            found += C._run_lane(cat, C.Options(shared_query=False, only=only), lane)[0]
+        return sorted(f.id for f in found)
+    planned = run()
+    n_planned = len(built)
+    built.clear()
+    monkeypatch.setattr(C.Context, "plan", lambda self, *a, **kw: None)
+    unplanned = run()
+    assert len(built) > n_planned > 0
+    assert planned == unplanned and planned
