@@ -23,7 +23,8 @@ _CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 #: not prose: program and format names, version-control words a command line shows
 PROPER = {"skillproof", "git", "Kotlin", "JSON", "SARIF", "JUnit", "HTML", "TOML", "GitHub", "GitLab",
           "FAIL", "INCONCLUSIVE"}        # the status words CI logs grep: the same in both languages
-REPRS = re.compile(r"(?<![A-Za-z_])(True|False|None)(?![A-Za-z_])|\{'|\['|\(\)")
+REPRS = re.compile(r"(?<![A-Za-z_])(?:True|False)(?![A-Za-z_])|(?<=[=:(\[{,] )None\b|(?<=[=:(\[{,])None\b"
+                   r"|\{'|\['|\(\)")
 
 _PATTERNS = [
     re.compile(r"`[^`\n]*`"),                                        # code spans
@@ -106,6 +107,10 @@ def english_words(text: str, cats=(), allowed=()) -> list[str]:
     rest = _KEY_AFTER.sub(" ", rest)
     rest = _KEY_IN_PARENS.sub(lambda m: " " if m.group(1) in keys else m.group(0), rest)
     rest = _IDENT.sub(" ", rest)
+    # a key of the format or a TOML literal standing alone among Chinese words (把 initial 改为 true) is a code;
+    # English prose comes in phrases of several words
+    rest = re.sub(r"[A-Za-z_]+(?:[ ]+[A-Za-z_]+)*",
+                  lambda m: " " if m.group(0) in keys | {"true", "false"} else m.group(0), rest)
     keep = set(allowed) | PROPER
     return reprs + [w for w in re.findall(r"[A-Za-z]{3,}", rest) if w not in keep]
 

@@ -393,7 +393,7 @@ def test_save_and_replay_a_trace(cat, tmp_path, capsys):
     f.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
     assert main(["replay", "--lang", "en", str(f), str(cfile)]) == 1
     out = capsys.readouterr().out
-    assert f"event {give}:" in out and "传递阶段开始时" in out and "ILLEGAL" in out
+    assert f"event {give}:" in out and "start of the send phase" in out and "ILLEGAL" in out
 
 
 def test_a_trace_that_ends_in_the_wrong_window_is_not_asked_there(cat):

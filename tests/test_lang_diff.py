@@ -163,6 +163,8 @@ def test_the_checker_catches_english_ids_reprs_and_chinese():
                          [cat]) == []
     assert english_words("参数不满足给出点的参数条件（where）；引擎规则 draw_base：3 → 2；--timeout 20 s", [cat]) == []
     assert english_words("技能：TriggeredSkill", [cat]) == ["TriggeredSkill"]
+    assert english_words("把【禁闭】的 initial 改为 true", [cat]) == [] and english_words("kinds are different") != []
+    assert python_reprs("No decision changed. None.") == [] and python_reprs("via = None") == ["None"]
     assert python_reprs("所有牌=True，牌=()") == ["True", "()"] and python_reprs("{'ok': True}")[0] == "{'"
     assert internal_ids("【变则通】→【变则通·宣言】 BianZeTong#0 毛不拔 (mao_bu_ba)", [cat]) == ["BianZeTong#0", "mao_bu_ba"]
     assert cjk_lines("the player plays 毛不拔 (skills: 奇货可居)\nold: 可能", [cat]) == ["old: 可能"]
