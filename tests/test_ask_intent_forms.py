@@ -159,7 +159,7 @@ def test_an_illegal_play_is_named_by_the_interpreter(sess):
                              "events": [{"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
                                         {"event": "play", "seat": 0, "card": "A"}]})
     run = TR.run(sess.cat, tr)
-    assert run.errors and "cannot use 甲 in 出牌阶段" in run.errors[0][1]
+    assert run.errors and "cannot use 甲 in the main phase" in run.errors[0][1]
 
 
 def test_the_sender_never_locks_himself_when_the_rules_say_so():

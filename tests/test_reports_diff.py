@@ -131,7 +131,8 @@ def test_possible_in_one_version_json(gains):
     assert sorted(c["side"] for c in pos) == ["new", "old"]
     now = next(c for c in pos if c["side"] == "new")
     assert now["message"].startswith("now possible (NEW only): 玩家扮演路人（技能：甲变乙")
-    assert now["new"] == "可能" and now["old"].startswith("不可能：under OLD, the table at the start: seat 0:")
+    # (the interpreter's reason is in the run's language: model/reason.py)
+    assert now["new"] == "可能" and now["old"].startswith("不可能：under OLD, the table at the start: 座位0：")
     assert now["witness"]["steps"][0]["text"] == "路人的回合开始"
     assert now["witness"]["other"]["kind"] == "illegal" and now["witness"]["other"]["event"] == -1
     assert now["rules"] == [{"id": "plain", "name": "路人", "file": "new/0-base.toml", "line": 19, "change": "changed"},
