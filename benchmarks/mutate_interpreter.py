@@ -40,8 +40,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | --- | --- | --- |
 | evaluate: ``unknowns.get(node.key, False)`` -> ``True`` | equivalent | the default of an unknown the state does not bind: every state the cross-check draws binds all of them, and the encoder has no default (an unbound unknown is free there) |
 | snapshot_errors: ``not 0 <= v < n`` -> ``not (0 < v < n)`` (sender / in_front / dying) | no twin | reachable only from a trace's setup that names a sender, in_front or dying seat: ``run`` discards them at the first turn and the symbolic trace has no such fields |
-| args_errors: ``return "parameter … has no value"`` -> ``pass`` | no twin | a grant handed out without one of its parameters: a symbolic grant always has every parameter |
-| snapshot_errors: ``why.append("a character sits twice")`` -> ``pass`` | full strength | a trace whose table seats one character twice and is legal otherwise: a few in a thousand; caught with ``--states 10000`` |
+| args_errors: ``return Reason(… "parameter … has no value")`` -> ``pass`` | no twin | a grant handed out without one of its parameters: a symbolic grant always has every parameter |
+| snapshot_errors: ``why.append(_twice())`` (a character sits twice) -> ``pass`` | full strength | a trace whose table seats one character twice and is legal otherwise: a few in a thousand; caught with ``--states 10000`` |
 | trace.py run: ``bad("a new turn starts in …")`` -> ``pass`` | no twin | a turn that starts before the previous one ended: the symbolic trace records the moment of each event, not the window moves between them (test_crosscheck skips traces illegal only through such moves) |
 | trace.py run: ``give is None or … or st.window is None`` -> ``and`` | no twin | a give with an unknown site, a giver or receiver that is not a seat, or before any turn: the symbolic trace cannot hold one (``DoesNotFit``), so no generated trace has one |
 | trace.py give_errors / replace_errors: ``0 <= ev.giver < n``, ``0 <= ev.seat < n`` -> ``<= n`` | no twin | the same: a giver, receiver or replaced seat that is not a seat |
@@ -91,14 +91,13 @@ NOT_CROSSCHECKED = {
 EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("evaluate", "const", "return env.state.unknowns.get(node.key, False)", "True"): "equivalent",
     ("snapshot_errors", "cmp", "if v is not None and not 0 <= v < n:", "(0 < v < n)"): "no twin",
-    ("args_errors", "body", 'return pick(f"参数 {param_name(p)} 没有值", f"parameter {param_name(p)} has no value")',
+    ("args_errors", "body", 'return Reason(f"参数{_param(p).zh}没有值", f"parameter {_param(p).en} has no value")',
      "pass"): "no twin",
     ("lock_errors", "cmp", "if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and "
                            "state.seats[s].locked:", "(0 < s < len(state.seats))"): "full strength",
-    ("snapshot_errors", "body", 'why.append(pick("同一个角色坐了两个座位", "a character sits twice"))', "pass"):
-        "full strength",
+    ("snapshot_errors", "body", "why.append(_twice())", "pass"): "full strength",
     # model/trace.py
-    ("run", "body", 'bad(pick(f"在{T.window_name(st.window)}开始了新回合，上一回合还没结束",', "pass"): "no twin",
+    ("run", "body", 'bad(Reason(f"在{win_of(st.window).zh}开始了新的回合：上一回合还没有结束",', "pass"): "no twin",
     ("run", "boolop", "if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and "
                       "seat_ok(ev.giver)) \\", "(give is None and give.grant not in cat.skills and (not "
                       "(seat_ok(ev.seat) and seat_ok(ev.giver))) and (st.window is None))"): "no twin",

@@ -87,7 +87,7 @@ def run_family(fam, ctx) -> list[Finding]:
                 from .context import WitnessMismatch, mismatch_finding
                 if isinstance(e, WitnessMismatch) and not _FIRED[0]:
                     # the two back-ends disagree: an internal-error finding naming the question, not a crash
-                    found = list(made) + [mismatch_finding(fam, e)]
+                    found = list(made) + [mismatch_finding(fam, e, getattr(ctx, "cat", None))]
                 elif not (isinstance(e, BudgetExceeded) or _FIRED[0]):
                     raise
                 else:

@@ -294,26 +294,44 @@ class Context:
 
 class WitnessMismatch(Exception):
     """The solver's witness does not replay in the interpreter: the two back-ends disagree on ``question``.
-    ``budget.run_family`` turns it into an INT001 finding (the rest of that family is not asked)."""
+    ``budget.run_family`` turns it into an INT001 finding (the rest of that family is not asked). ``problems``:
+    ``replay_problems``' reasons, in both languages."""
 
     def __init__(self, question: dict, expect: dict, problems: list):
-        super().__init__(f"witness does not replay: {problems}")
+        from skillproof.model.reason import en
+        super().__init__(f"witness does not replay: {'; '.join(en(p) for p in problems)}")
         self.question, self.expect, self.problems = question, expect, list(problems)
 
 
-def mismatch_finding(fam, err: WitnessMismatch) -> Finding:
-    """The internal-error finding of a family whose witness did not replay (an inconclusive question)."""
+def mismatch_finding(fam, err: WitnessMismatch, cat=None) -> Finding:
+    """The internal-error finding of a family whose witness did not replay (an inconclusive question): the
+    question in words (with the catalogue's names when ``cat`` is given) and the interpreter's reasons, in
+    Chinese and in English; the details keep the question and the reasons (English) as data."""
+    from skillproof.model.reason import en, zh
     from .findings import canonical
     from .registry import INTERNAL
     q = canonical(err.question)
+    title = _question_words(cat, err.question)
     return Finding(INTERNAL.code, fam.name, "error",
-                   f"内部错误：{fam.name} 检查族的问题 {q} 上求解器与解释器不一致（见证不能重放：{'; '.join(err.problems)}），"
-                   "此族其余问题未提问",
+                   f"内部错误：{fam.name} 检查族的问题「{title.zh}」上求解器与解释器不一致（见证不能重放："
+                   f"{'；'.join(zh(p) for p in err.problems)}），此族其余问题未提问",
                    key=f"internal|{fam.name}|{q}", inconclusive=True,
                    message_en=f"internal error: the solver and the interpreter disagree on a question of the "
-                              f"{fam.name} family, {q} (the witness does not replay: {'; '.join(err.problems)}); "
-                              "the rest of this family was not asked",
-                   details={"question": err.question, "solver_claims": err.expect, "interpreter": err.problems})
+                              f"{fam.name} family, {title.en} (the witness does not replay: "
+                              f"{'; '.join(en(p) for p in err.problems)}); the rest of this family was not asked",
+                   details={"question": err.question, "solver_claims": err.expect,
+                            "interpreter": [en(p) for p in err.problems]})
+
+
+def _question_words(cat, q: dict):
+    """A decide-form question in words, in both languages (``narrate.question_title``); without a catalogue,
+    its canonical form."""
+    from skillproof.model.narrate import question_title
+    from skillproof.model.reason import Reason, both
+    from .findings import canonical
+    if cat is None:
+        return Reason(canonical(q), canonical(q))
+    return both(question_title, cat, q)
 
 
 def give_up_hint(timeout_ms: int, rlimit: int, lang: str = "zh") -> str:
@@ -330,25 +348,37 @@ def give_up_hint(timeout_ms: int, rlimit: int, lang: str = "zh") -> str:
     return f"提高 --timeout（现为 {secs} 秒），或缩小 --max-seats / --max-grants。"
 
 
-def replay_problems(cat, witness: dict) -> list[str]:
-    """Replay a witness through the interpreter: what (if anything) does not show what it claims."""
+def replay_problems(cat, witness: dict) -> list:
+    """Replay a witness through the interpreter: what (if anything) does not show what it claims. Each is a
+    ``model.reason.Reason`` (a str in the run's language that keeps both texts): an illegal event of its trace
+    (or why its untimed state is not reachable), a question asked away from its decision moment, an answer
+    other than the one claimed — in words, with the catalogue's names."""
+    from skillproof.model import narrate as N
     from skillproof.model import trace as TR
+    from skillproof.model.reason import Reason, at_event, both, during
     from skillproof.model.state import State
     if "trace" in witness:
-        run = TR.run(cat, TR.Trace.from_dict(witness["trace"]))
+        trace = TR.Trace.from_dict(witness["trace"])
+        run = TR.run(cat, trace)
         st = run.state
-        out = [f"illegal trace: event {k}: {w}" for k, w in run.errors]
+        out = [Reason(f"经过不合法：{w.zh}", f"illegal trace: {w.en}")
+               for w in (at_event(k, len(trace.events), why) for k, why in run.errors)]
     else:                       # an untimed state (older scenario files)
         st = State.from_dict(witness["state"])
-        out = [f"unreachable: {w}" for w in I.reachable(cat, st)]
+        out = [Reason(f"局面不可达：{w.zh}", f"unreachable: {w.en}") for w in I.reachable(cat, st)]
     for item in [{"question": witness["question"], "expect": witness["expect"]}] + witness.get("also", []):
         q = item["question"]
+        title = both(N.question_title, cat, q)
         if not I.at_decision(st, q.get("decision", ""), q.get("seat", 0)):
-            out.append(f"{q} is not asked at {st.window}")
+            now = during(st.window)
+            out.append(Reason(f"{title.zh}：不是在其判定时机提出的（经过停在{now.zh}）",
+                              f"{title.en}: not asked at its decision moment (the trace ends {now.en})"))
         ans = I.decide(cat, st, q)
         if not I.matches(ans, item["expect"]):
-            out.append(f"{item['question']} expected {item['expect']}, interpreter says "
-                       f"{ {k: ans.get(k) for k in item['expect']} }")
+            keys = list(item["expect"])
+            claimed, got = both(N.answer_text, cat, item["expect"]), both(N.answer_text, cat, ans, keys)
+            out.append(Reason(f"{title.zh}：所述为{claimed.zh}，解释器得出{got.zh}",
+                              f"{title.en}: expected {claimed.en}, interpreter says {got.en}"))
     return out
 
 

@@ -88,51 +88,9 @@ def _rule_line(r: dict) -> str:
 
 
 def question_title(cat, q: dict) -> str:
-    """A decide-form question for people: 把截获当作误导使用（能否使用） / 截获 as 误导 (can play)."""
-    from skillproof.model import narrate as N
-    from skillproof.model.lang import pick
-    from skillproof.model.turn import WINDOWS, window_name
-    d = q.get("decision")
-    who = pick(f"座位{q['seat']}：", f"seat {q['seat']}: ") if q.get("seat") not in (None, 0) else ""
-    if d in ("can_play", "conversion"):
-        a, b = N.card(cat, q["actual"]), N.card(cat, q["declared"])
-        return who + pick(f"把{a}当作{b}（{'能否使用' if d == 'can_play' else '转化'}）",
-                          f"{a} as {b} ({d.replace('_', ' ')})")
-    if d == "banned":
-        return who + pick(f"{N.card(cat, q['declared'])}是否被禁止？", f"is {N.card(cat, q['declared'])} banned?")
-    if d == "send":
-        from skillproof.model.expr_words import DIRECTION
-        from skillproof.model.narrate_base import group_word
-        g = group_word(q.get("group"))
-        if "dir" in q:
-            n = q.get("lock_count", 0)
-            return who + pick(f"{g}规则（{DIRECTION.get(q['dir'], (q['dir'],))[0]}传出，锁定{n}人）",
-                              f"{g} send rule, sending {q['dir']} locking {n}")
-        return who + pick(f"{g}规则", f"{g} send rule")
-    if d == "holds":
-        return who + pick(f"是否持有{cat.name_of(q['rule'])}？", f"holds {cat.name_of(q['rule'])}?")
-    if d == "usable":
-        r, ph = cat.name_of(q["rule"]), q.get("phase")
-        return who + pick(f"{r}{'在' + WINDOWS[ph].zh if ph in WINDOWS else ''}能否使用？",
-                          f"can {r} be used{' in the ' + window_name(ph) if ph else ''}?")
-    if d == "result":
-        t = q.get("turn", 0)
-        return who + pick(("谁宣胜（宣胜技能）" if q.get("kind") == "win" else "游戏结果（影响游戏结果的技能）")
-                          + f"，从座位{t}的回合起",
-                          ("who declares victory (WinSkill)" if q.get("kind") == "win" else
-                           "the game result (ChangeGameResultSkill)") + f", from seat {t}'s turn")
-    if d in ("fires", "resolves", "plays", "matters") and (q.get("rule") or q.get("declared")):
-        x = cat.name_of(q.get("rule") or q.get("declared"))
-        return who + {"fires": pick(f"{x}是否发动？", f"does {x} fire?"),
-                      "resolves": pick(f"{x}的效果是否发生？", f"does {x}'s effect happen?"),
-                      "plays": pick(f"{x}打出的牌", f"what {x} plays"),
-                      "matters": pick(f"{x}是否影响判定？", f"does {x} matter?")}[d]
-    words = {"receive": ("能否接收情报？", "receive the message?"),
-             "skip_fight": ("争夺阶段是否跳过？", "skipped in the fight phase?"),
-             "skip_dying": ("濒死求澄清是否跳过？", "skipped in the dying window?"), "draw": ("摸牌数", "draw count"),
-             "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends")}
-    zh, en = words.get(d, ("判定", str(d).replace("_", " ")))
-    return who + pick(zh, en)
+    """A decide-form question for people (``model.narrate.question_title``; imported when first needed)."""
+    from skillproof.model.narrate import question_title as title
+    return title(cat, q)
 
 
 def trace_lines(cat, traces, indent="  ") -> list[str]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from . import expr as E
 from .catalogue import Catalogue, Ref, Rule
-from .lang import param_name, pick, yes_no
+from .reason import Reason
 from .state import SkillInst, State
 from . import trace as T
 
@@ -638,69 +638,111 @@ def turn_end(cat: Catalogue, state: State) -> State:
 
 
 # ================================================================================ reachability
-#: the state's seat roles, in Chinese (for reasons)
-ROLE_ZH = {"sender": "传出者", "in_front": "情报面前的玩家", "dying": "濒死的玩家"}
+#: the state's seats named by a role, for reasons: key -> (zh, en)
+SEAT_ROLES = {"turn": ("当前回合的角色", "the turn player"), "sender": ("传出者", "the sender"),
+              "in_front": ("情报面前的角色", "the player the message is in front of"),
+              "dying": ("濒死的角色", "the dying player")}
 
 
-def snapshot_errors(cat: Catalogue, state: State) -> list[str]:
+def _not_a_seat(k: str) -> Reason:
+    zh, en = SEAT_ROLES[k]
+    return Reason(f"{zh}不是座位", f"{en} is not a seat")
+
+
+def _seats_count(n: int, lo: int, hi: int) -> Reason:
+    return Reason(f"{n}个座位：一局游戏有{lo}到{hi}个座位", f"{n} seats: a game has {lo} to {hi}")
+
+
+def _twice() -> Reason:
+    return Reason("同一个角色坐在两个座位上", "a character sits twice")
+
+
+def _unknown_character(si: int, cid) -> Reason:
+    from .reason import echoed
+    return Reason(f"座位{si}：未知的角色「{echoed(cid)}」", f"seat {si}: unknown character “{echoed(cid)}”")
+
+
+def _seat_facts(si: int, s, ch) -> list:
+    """What a seat's own attributes say that cannot be: a public role face down, face up but never face up,
+    message counts that do not add up."""
+    why = []
+    if not ch.hidden and not s.face_up:
+        why.append(Reason(f"座位{si}：{ch.name}是公开角色，不能面朝下",
+                          f"seat {si}: {ch.name} is a public role and cannot be face down"))
+    if s.face_up and not s.ever_face_up:
+        why.append(Reason(f"座位{si}：面朝上，却记为从未面朝上", f"seat {si}: face up, yet never face up"))
+    if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
+        why.append(Reason(f"座位{si}：真情报数（{s.true_messages}）与红色情报数（{s.red_messages}）、蓝色情报数"
+                          f"（{s.blue_messages}）不符",
+                          f"seat {si}: {s.true_messages} red or blue messages do not fit {s.red_messages} red and "
+                          f"{s.blue_messages} blue"))
+    if s.non_black_messages > s.true_messages:
+        why.append(Reason(f"座位{si}：非黑色情报数（{s.non_black_messages}）多于真情报数（{s.true_messages}）",
+                          f"seat {si}: more messages with no black ({s.non_black_messages}) than red or blue "
+                          f"messages ({s.true_messages})"))
+    return why
+
+
+def _granted_first(si: int) -> Reason:
+    return Reason(f"座位{si}：获得的技能排在初始技能之前", f"seat {si}: a granted skill stands before an initial one")
+
+
+def snapshot_errors(cat: Catalogue, state: State) -> list[Reason]:
     """What makes the table itself impossible, whatever happened before: the seats, the characters,
     attributes that contradict each other, each seat's initial skills in its character's order."""
-    why: list[str] = []
+    why: list[Reason] = []
     n = len(state.seats)
     if not cat.rules.min_seats <= n <= cat.rules.seats:
-        why.append(pick(f"{n} 个座位，一局有 {cat.rules.min_seats}..{cat.rules.seats} 人",
-                        f"{n} seats, the game has {cat.rules.min_seats}..{cat.rules.seats}"))
+        why.append(_seats_count(n, cat.rules.min_seats, cat.rules.seats))
     chars = [s.character for s in state.seats]
     if len(set(chars)) != len(chars):
-        why.append(pick("同一个角色坐了两个座位", "a character sits twice"))
+        why.append(_twice())
     if not 0 <= state.turn < n:
-        why.append(pick("当前回合的主人不是座位", "turn is not a seat"))
+        why.append(_not_a_seat("turn"))
     for si, s in enumerate(state.seats):
         # server Game.start deals red, blue and black identities only; 承志 sets none on a dead player
         if s.alive and s.identity == "none":
-            why.append(pick(f"座位{si}：活着的玩家总有身份", f"seat {si}: a living player always has an identity"))
+            why.append(Reason(f"座位{si}：存活的角色总有身份", f"seat {si}: a living player always has an identity"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
-            why.append(pick(f"{ROLE_ZH[k]}不是座位", f"{k} is not a seat"))
+            why.append(_not_a_seat(k))
     why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
-            why.append(pick(f"座位{si}：未知的角色 {s.character}", f"seat {si}: unknown character {s.character}"))
+            why.append(_unknown_character(si, s.character))
             continue
-        if not ch.hidden and not s.face_up:
-            why.append(pick(f"座位{si}：{ch.name}是公开角色，不能背面朝上",
-                            f"seat {si}: {ch.name} is a public role and cannot be face down"))
-        if s.face_up and not s.ever_face_up:
-            why.append(pick(f"座位{si}：正面朝上却从未翻开过", f"seat {si}: face up but never face up"))
-        if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
-            why.append(pick(f"座位{si}：真情报数与红、蓝情报数不符", f"seat {si}: true_messages inconsistent with red/blue"))
-        if s.non_black_messages > s.true_messages:
-            why.append(pick(f"座位{si}：非黑情报比真情报多", f"seat {si}: more non-black than true messages"))
+        why.extend(_seat_facts(si, s, ch))
         initial = [i for i in s.skills if not cat.skills[i.rule].is_grant]
         if s.skills[:len(initial)] != initial:
-            why.append(pick(f"座位{si}：给出的技能排在初始技能前面", f"seat {si}: a granted skill stands before an initial one"))
+            why.append(_granted_first(si))
         why.extend(_initial_order(cat, si, ch, initial))
     return why
 
 
-def lock_errors(cat: Catalogue, state: State) -> list[str]:
+def lock_errors(cat: Catalogue, state: State) -> list[Reason]:
     """``rules.lock_self = false``: the sender never locks himself (server Player.canSendCard does not refuse
     it: the shipped catalogue has ``lock_self = true``)."""
     s = state.sender
     if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and state.seats[s].locked:
-        return [pick(f"座位{s}传出了情报却被它锁定（[rules] lock_self = false）",
-                     f"seat {s} sent the message and is locked by it ([rules] lock_self = false)")]
+        return [Reason(f"座位{s}传出了情报，却被它锁定（[rules] lock_self = false：传出者不锁定自己）",
+                       f"seat {s} sent the message and is locked by it ([rules] lock_self = false)")]
     return []
 
 
-def _missing(cat, si, rid, ch) -> str:
+def _missing(cat, si, rid, ch) -> Reason:
     name = cat.skills[rid].name
-    return pick(f"座位{si}：{ch.name}的技能中缺少{name}", f"seat {si}: {name} is missing from {ch.name}'s skills")
+    return Reason(f"座位{si}：{ch.name}的技能中缺少{name}", f"seat {si}: {name} is missing from {ch.name}'s skills")
 
 
-def _initial_order(cat, si, ch, initial) -> list[str]:
+def _not_own(cat, si, rid, ch) -> Reason:
+    name = cat.skills[rid].name
+    return Reason(f"座位{si}：{name}不是{ch.name}的技能（或顺序不对）",
+                  f"seat {si}: {name} is not {ch.name}'s skill (or out of order)")
+
+
+def _initial_order(cat, si, ch, initial) -> list[Reason]:
     """The character's skills in order, consumed ones possibly missing."""
     why = []
     expected = list(ch.skills)
@@ -711,9 +753,7 @@ def _initial_order(cat, si, ch, initial) -> list[str]:
                 why.append(_missing(cat, si, expected[pos], ch))
             pos += 1
         if pos == len(expected):
-            name = cat.skills[inst.rule].name
-            why.append(pick(f"座位{si}：{name}不是{ch.name}的技能（或顺序不对）",
-                            f"seat {si}: {name} is not {ch.name}'s skill (or out of order)"))
+            why.append(_not_own(cat, si, inst.rule, ch))
             return why
         pos += 1
     for rest in expected[pos:]:
@@ -722,7 +762,7 @@ def _initial_order(cat, si, ch, initial) -> list[str]:
     return why
 
 
-def reachable(cat: Catalogue, state: State) -> list[str]:
+def reachable(cat: Catalogue, state: State) -> list[Reason]:
     """Why ``state`` cannot happen in a game under this catalogue; empty when it can.
 
     The states the checks reason about: every seat holds a distinct character of the catalogue, at
@@ -732,73 +772,72 @@ def reachable(cat: Catalogue, state: State) -> list[str]:
     gives site whose giver is in the game, obeys ``to``, ``when`` (for this-turn grants, the giver's
     state now), ``args``/``where`` and ``per_turn``.
     """
-    why: list[str] = []
+    from .trace import site_name
+    why: list[Reason] = []
     n = len(state.seats)
     if not 1 <= n <= cat.rules.seats:
-        why.append(f"{n} seats, the game has 1..{cat.rules.seats}")
+        why.append(_seats_count(n, 1, cat.rules.seats))
     chars = [s.character for s in state.seats]
     if len(set(chars)) != len(chars):
-        why.append("a character sits twice")
+        why.append(_twice())
     for k in ("turn",):
         if not 0 <= getattr(state, k) < n:
-            why.append(f"{k} is not a seat")
+            why.append(_not_a_seat(k))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
-            why.append(f"{k} is not a seat")
+            why.append(_not_a_seat(k))
     why.extend(lock_errors(cat, state))
     for si, s in enumerate(state.seats):
         ch = cat.characters.get(s.character)
         if ch is None:
-            why.append(f"seat {si}: unknown character {s.character}")
+            why.append(_unknown_character(si, s.character))
             continue
-        if not ch.hidden and not s.face_up:
-            why.append(f"seat {si}: {ch.name} is a public role and cannot be face down")
-        if s.face_up and not s.ever_face_up:
-            why.append(f"seat {si}: face up but never face up")
-        if not (max(s.red_messages, s.blue_messages) <= s.true_messages <= s.red_messages + s.blue_messages):
-            why.append(f"seat {si}: true_messages inconsistent with red/blue")
-        if s.non_black_messages > s.true_messages:
-            why.append(f"seat {si}: more non-black than true messages")
+        why.extend(_seat_facts(si, s, ch))
         # initial prefix: the character's skills in order, consumed ones possibly missing
         initial = [i for i in s.skills if not cat.skills[i.rule].is_grant]
         grants = [i for i in s.skills if cat.skills[i.rule].is_grant]
         if s.skills[:len(initial)] != initial:
-            why.append(f"seat {si}: a granted skill stands before an initial one")
+            why.append(_granted_first(si))
         expected = list(ch.skills)
         pos = 0
         for inst in initial:
             while pos < len(expected) and expected[pos] != inst.rule:
                 if not cat.skills[expected[pos]].consumed:
-                    why.append(f"seat {si}: {cat.skills[expected[pos]].name} is missing from {ch.name}'s skills")
+                    why.append(_missing(cat, si, expected[pos], ch))
                 pos += 1
             if pos == len(expected):
-                why.append(f"seat {si}: {cat.skills[inst.rule].name} is not {ch.name}'s skill (or out of order)")
+                why.append(_not_own(cat, si, inst.rule, ch))
                 break
             pos += 1
         for rest in expected[pos:]:
             if not cat.skills[rest].consumed:
-                why.append(f"seat {si}: {cat.skills[rest].name} is missing from {ch.name}'s skills")
+                why.append(_missing(cat, si, rest, ch))
         # invalidation wraps every skill marked initial at once (note L82), nothing else
         wrapped = any(i.invalid for i in s.skills)
         for inst in s.skills:
             if inst.invalid != (wrapped and cat.skills[inst.rule].initial):
-                why.append(f"seat {si}: invalidation wraps every initial skill and nothing else "
-                           f"({cat.skills[inst.rule].name})")
+                name = cat.skills[inst.rule].name
+                why.append(Reason(f"座位{si}：无效同时套住每个初始技能，且只套住初始技能（{name}）",
+                                  f"seat {si}: invalidation wraps every initial skill and nothing else ({name})"))
                 break
         if wrapped and not _invalidation_possible(cat, state, si):
-            why.append(f"seat {si}: nothing in this game can invalidate skills")
+            why.append(Reason(f"座位{si}：这局游戏中没有什么能使技能无效",
+                              f"seat {si}: nothing in this game can invalidate skills"))
         counts: dict = {}
         for inst in grants:
             msg = _grant_reason(cat, state, si, inst)
             if msg:
-                why.append(f"seat {si}: {cat.skills[inst.rule].name}: {msg}")
+                name = cat.skills[inst.rule].name
+                why.append(Reason(f"座位{si}：{name}：{msg.zh}", f"seat {si}: {name}: {msg.en}"))
             if cat.skills[inst.rule].lifetime == "turn" and inst.site:
                 counts[inst.site] = counts.get(inst.site, 0) + 1
         for site, c in counts.items():
             give = _site(cat, site)
             if give is not None and c > give.per_turn:
-                why.append(f"seat {si}: {c} grants from {site} this turn, at most {give.per_turn}")
+                at = site_name(cat, site)
+                why.append(Reason(f"座位{si}：本回合从给出处{at}获得了{c}次，至多{give.per_turn}次",
+                                  f"seat {si}: {c} grants from {at} this turn, at most {give.per_turn}"))
     return why
 
 
@@ -833,63 +872,72 @@ def to_ok(to: str, giver: int, receiver: int) -> bool:
 _to_ok = to_ok
 
 
-def args_errors(cat, state, give, grant, inst: SkillInst) -> str:
-    """Why the grant's parameters cannot come from this site ('' when they can): fixed ``args``, every
-    parameter given, the site's ``where``."""
+def _arg_value(cat, v) -> Reason:
+    """A fixed argument of a gives site for people, in both languages (names, 是/否 or yes/no, sets in braces)."""
+    from .narrate_base import value
+    from .reason import both
+    return both(value, cat, list(v) if isinstance(v, (list, tuple, set, frozenset)) else v)
+
+
+def _param(p: str) -> Reason:
+    from .lang import PARAMS
+    zh, en = PARAMS.get(p, (p, p))
+    return Reason(zh, en)
+
+
+def _where_broken(cat, give) -> Reason:
+    from .expr_words import words
+    from .reason import both
+    cond = both(words, give.where, cat)
+    return Reason(f"参数不满足{cat.giver_name(give)}给出处的条件「{cond.zh}」",
+                  f"its parameters break the condition of {cat.name_of(give.giver)}'s gives site: `{cond.en}`")
+
+
+def args_errors(cat, state, give, grant, inst: SkillInst) -> Reason | str:
+    """Why the grant's parameters cannot come from this site (a ``Reason``; '' when they can): fixed ``args``,
+    every parameter given, the site's ``where``."""
     for p, v in give.args.items():
         got = inst.args.get(p)
         if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
                 (tuple(sorted(v)) if isinstance(v, list) else v):
-            shown = _arg_value(cat, v)
-            return pick(f"参数 {param_name(p)} 必须是 {shown}", f"parameter {param_name(p)} must be {shown}")
+            pn, val = _param(p), _arg_value(cat, v)
+            return Reason(f"参数{pn.zh}必须为{val.zh}", f"parameter {pn.en} must be {val.en}")
     for p in grant.params:
         if p not in inst.args:
-            return pick(f"参数 {param_name(p)} 没有值", f"parameter {param_name(p)} has no value")
+            return Reason(f"参数{_param(p).zh}没有值", f"parameter {_param(p).en} has no value")
     if give.where is not None:
         env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
         if not evaluate(give.where, env):
-            return pick("参数不满足给出点的条件（where）", "its parameters break the site's 'where'")
+            return _where_broken(cat, give)
     return ""
 
 
-def _arg_value(cat, v) -> str:
-    """A fixed argument of a gives site for people: names for ids, 是/否 or yes/no, {a、b} for sets."""
-    if isinstance(v, bool):
-        return yes_no(v)
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return "{" + pick("、", ", ").join(_arg_value(cat, x) for x in v) + "}"
-    if isinstance(v, str):
-        return cat.name_of(v)
-    return str(v)
-
-
-def _grant_reason(cat, state, seat, inst: SkillInst) -> str:
+def _grant_reason(cat, state, seat, inst: SkillInst) -> Reason | str:
+    from .expr_words import words
+    from .reason import both
+    from .trace import TO_ONLY, site_name
     rule = cat.skills[inst.rule]
     if inst.site is None or inst.giver is None:
-        return "a granted skill needs its giver seat and site"
+        return Reason("获得的技能要记下给出者的座位和给出处", "a granted skill needs its giver seat and site")
     give = _site(cat, inst.site)
     if give is None or give.grant != inst.rule:
-        return f"no gives site {inst.site} hands out this grant"
+        at = site_name(cat, inst.site)
+        return Reason(f"给出处{at}不给出这个技能", f"no gives site {at} hands out this grant")
     if not 0 <= inst.giver < len(state.seats):
-        return "the giver is not a seat"
+        return Reason("给出者不是座位", "the giver is not a seat")
+    src_zh, src_en = cat.giver_name(give), cat.name_of(give.giver)
     if not _giver_ok(cat, state, give, inst.giver):
-        return f"seat {inst.giver} does not have the skill that gives it"
+        return Reason(f"座位{inst.giver}没有给出它的技能{src_zh}", f"seat {inst.giver} does not have {src_en}, which gives it")
     if not _to_ok(give.to, inst.giver, seat):
-        return f"given to '{give.to}', cannot reach this seat"
-    for p, v in give.args.items():
-        got = inst.args.get(p)
-        if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
-                (tuple(sorted(v)) if isinstance(v, list) else v):
-            return f"parameter {p} must be {v}"
-    for p in rule.params:
-        if p not in inst.args:
-            return f"parameter {p} has no value"
-    if give.where is not None:
-        env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
-        if not evaluate(give.where, env):
-            return "its parameters break the site's 'where'"
+        to_zh, to_en = TO_ONLY.get(give.to, (give.to, give.to))
+        return Reason(f"{src_zh}{to_zh}，给不到这个座位", f"{src_en} hands this out to {to_en}: it cannot reach this seat")
+    why = args_errors(cat, state, give, rule, inst)
+    if why:
+        return why
     if rule.lifetime == "turn" and not evaluate(give.when, _env(cat, state, inst.giver)):
-        return "given this turn, but the giver's 'when' does not hold"
+        cond = both(words, give.when, cat)
+        return Reason(f"本回合获得，但给出者不满足{src_zh}给出的条件「{cond.zh}」",
+                      f"given this turn, but the giver does not meet the condition {src_en} hands it out on: `{cond.en}`")
     return ""
 
 

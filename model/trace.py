@@ -20,11 +20,9 @@ from dataclasses import dataclass, field
 
 from . import turn as T
 from .catalogue import Catalogue
-from .lang import pick
+from .expr_words import words
+from .reason import Reason, both, during, echoed, window as win_of, windows as wins_of
 from .state import SkillInst, State
-
-#: a gives site's ``to`` in Chinese
-TO_ZH = {"self": "给出者自己", "target": "指定的角色", "others": "其他角色", "all": "所有角色"}
 
 EVENT_KINDS = ("turn", "window", "give", "replace", "use", "play")
 
@@ -82,7 +80,7 @@ class Trace:
 @dataclass
 class Run:
     state: State                    # the state after the last event
-    errors: list                    # (event index or -1 for the setup, reason)
+    errors: list                    # (event index or -1 for the setup, reason: a ``model.reason.Reason``)
     turns: int = 0                  # how many turns the trace started
     moments: list = field(default_factory=list)   # per event: the moment it happened (see ``moment``)
 
@@ -121,22 +119,22 @@ def in_window(state: State, seat: int, windows: dict) -> bool:
 
 
 # ================================================================================ the setup
-def setup_errors(cat: Catalogue, setup: State) -> list[str]:
+def setup_errors(cat: Catalogue, setup: State) -> list[Reason]:
     """What makes the table at the start impossible (the part of a state events do not make)."""
     from .interpreter import snapshot_errors
     why = snapshot_errors(cat, setup)
     for si, s in enumerate(setup.seats):
         for inst in s.skills:
             if cat.skills.get(inst.rule) is not None and cat.skills[inst.rule].is_grant:
-                why.append(pick(f"座位{si}：开局就持有给出的技能（给出的技能来自 give 事件）",
-                                f"seat {si}: a granted skill at the start (grants come from 'give' events)"))
+                why.append(Reason(f"座位{si}：开局就持有获得的技能（技能只能在经过中给出）",
+                                  f"seat {si}: a granted skill at the start (grants come from give events)"))
                 break
         if s.invalidated or any(i.invalid for i in s.skills):
-            why.append(pick(f"座位{si}：开局就被无效（无效来自 give 事件）",
-                            f"seat {si}: invalidated at the start (invalidation comes from 'give' events)"))
+            why.append(Reason(f"座位{si}：开局就被无效（无效只能在经过中给出）",
+                              f"seat {si}: invalidated at the start (invalidation comes from give events)"))
         if s.played:
-            why.append(pick(f"座位{si}：开局就已使用过牌（使用来自 play 事件）",
-                            f"seat {si}: cards played at the start (plays come from 'play' events)"))
+            why.append(Reason(f"座位{si}：开局就有本回合使用过的牌（使用的牌只能由经过中的出牌事件记下）",
+                              f"seat {si}: cards played at the start (plays come from play events)"))
     return why
 
 
@@ -166,13 +164,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         if ev.kind == "turn":
             # a turn starts at the very beginning or after the previous one ended
             if st.window not in (None, "turn_end"):
-                bad(pick(f"在{T.window_name(st.window)}开始了新回合，上一回合还没结束",
-                         f"a new turn starts in {st.window}, before the turn ended"))
+                bad(Reason(f"在{win_of(st.window).zh}开始了新的回合：上一回合还没有结束",
+                           f"a new turn starts {during(st.window).en}, before the turn ended"))
             if not seat_ok(ev.seat):
-                bad(pick("回合的主人不是座位", "whose turn: not a seat"))
+                bad(Reason("开始回合的不是座位", "whose turn: not a seat"))
                 continue
             if st.window is not None and n > 1 and ev.seat == st.turn:
-                bad(pick("下一回合应是另一名玩家的", "the next turn is another player's"))
+                bad(Reason("下一回合应是另一名角色的回合", "the next turn is another player's"))
             if st.window is not None:
                 for s in st.seats:
                     for inst in s.skills:
@@ -188,17 +186,17 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         elif ev.kind == "window":
             w = ev.window
             if st.window is None:
-                bad(pick("回合还没开始就进入了时机", "a window before any turn started"))
+                bad(Reason("还没有回合开始就进入了时机", "a window before any turn started"))
                 continue
             if w not in T.WINDOWS:
-                bad(pick(f"未知的时机 '{w}'", f"unknown window {w!r}"))
+                bad(Reason(f"未知的时机「{echoed(w)}」", f"unknown window “{echoed(w)}”"))
                 continue
             if not T.can_follow(st.window, w, st.interrupted):
-                bad(pick(f"{T.WINDOWS[w].zh}不能接在{T.WINDOWS[st.window].zh}之后",
-                         f"the {T.window_name(w)} cannot follow the {T.window_name(st.window)}"))
+                bad(Reason(f"{win_of(w).zh}不能接在{win_of(st.window).zh}之后",
+                           f"{win_of(w).en} cannot follow {win_of(st.window).en}"))
             if w == "dying":
                 if not seat_ok(ev.dying):
-                    bad(pick("濒死的玩家不是座位", "the dying player is not a seat"))
+                    bad(Reason("濒死的角色不是座位", "the dying player is not a seat"))
                     continue
                 st.interrupted = st.window if st.window != "dying" else st.interrupted
                 st.window, st.dying = "dying", ev.dying
@@ -206,13 +204,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             st.dying, st.interrupted = None, None
             if T.WINDOWS[w].message:
                 if not seat_ok(ev.in_front):
-                    bad(pick(f"{T.WINDOWS[w].zh}：情报必须在某个座位面前",
-                             f"{T.window_name(w)}: the message must be in front of a seat"))
+                    bad(Reason(f"{win_of(w).zh}：情报必须在某个座位面前",
+                               f"{win_of(w).en}: the message must be in front of a seat"))
                     continue
                 sender = ev.sender if ev.sender is not None else \
                     (st.sender if st.sender is not None else st.turn)
                 if not seat_ok(sender):
-                    bad(pick("传出者不是座位", "the sender is not a seat"))
+                    bad(Reason("传出者不是座位", "the sender is not a seat"))
                     continue
                 st.in_front, st.sender = ev.in_front, sender
             else:
@@ -247,26 +245,28 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         elif ev.kind == "use":
             # a skill used this turn (what its 'used' condition reads); it must be in the list
             if not seat_ok(ev.seat) or st.window is None:
-                bad(pick("发动技能：不是座位，或回合还没开始", "use: not a seat, or before any turn"))
+                bad(Reason("发动技能：不是座位，或还没有回合开始", "use: not a seat, or before any turn"))
                 continue
             insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used]
             if not insts:
-                bad(pick(f"发动技能：座位{ev.seat}没有本回合未发动的【{cat.name_of(ev.rule)}】",
-                         f"use: seat {ev.seat} holds no unused {cat.name_of(ev.rule)}"))
+                name = cat.name_of(ev.rule) if isinstance(ev.rule, str) else echoed(ev.rule)
+                bad(Reason(f"发动技能：座位{ev.seat}没有持有本回合未发动的{name}",
+                           f"use: seat {ev.seat} holds no unused {name}"))
                 continue
             insts[0].used = True
         elif ev.kind == "play":
             # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
             # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
             if not seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
-                bad(pick("使用卡牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
+                bad(Reason("出牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
                 continue
             if ev.card not in cat.cards:
-                bad(pick(f"使用卡牌：未知的牌 '{ev.card}'", f"play: unknown card {ev.card!r}"))
+                bad(Reason(f"出牌：未知的牌「{echoed(ev.card)}」", f"play: unknown card “{echoed(ev.card)}”"))
                 continue
             if not I.card_usable(cat, st, ev.seat, ev.card):
-                bad(pick(f"座位{ev.seat}不能在{T.WINDOWS[st.window].zh}使用{cat.cards[ev.card].name}",
-                         f"seat {ev.seat} cannot use {cat.cards[ev.card].name} {T.in_window(st.window)}"))
+                name = cat.cards[ev.card].name
+                bad(Reason(f"座位{ev.seat}不能在{win_of(st.window).zh}使用{name}",
+                           f"seat {ev.seat} cannot use {name} {during(st.window).en}"))
             st.seats[ev.seat].played = st.seats[ev.seat].played | {ev.card}
         elif ev.kind == "replace":
             why = replace_errors(cat, st, ev)
@@ -275,13 +275,13 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             if seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
                 apply_replace(cat, st, ev.seat, ev.character)
         else:
-            bad(pick(f"未知的事件 '{ev.kind}'", f"unknown event {ev.kind!r}"))
+            bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
     errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
     if st.window is None:
-        errors.append((len(trace.events), pick("经过中没有开始任何回合", "the trace starts no turn")))
+        errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
     elif st.window == "turn_end":
-        errors.append((len(trace.events), pick("经过在回合结束之后才结束：问题要在某个时机提出",
-                                               "the trace ends after the turn ended: a question is asked in a window")))
+        errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
+                                                 "the trace ends after the turn ended: a question is asked in a window")))
     return Run(st, errors, turns, moments)
 
 
@@ -315,54 +315,72 @@ def site_of(cat: Catalogue, site: str | None):
     return src.gives[int(idx)]
 
 
-def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> str:
-    """Why a 'give' event cannot happen now ('' when it can)."""
+def site_name(cat: Catalogue, site) -> str:
+    """A gives site for people: its giver's catalogue name and its index (变则通#0); an unknown giver as written."""
+    if not isinstance(site, str):
+        return echoed(site)
+    giver, sep, idx = site.partition("#")
+    return (cat.name_of(giver) if giver in cat.skills or giver in cat.cards else echoed(giver)) + sep + echoed(idx)
+
+
+#: whom a gives site that can miss a seat hands its grant to: to -> (zh, en)
+TO_ONLY = {"self": ("只给出者自己", "the giver alone"), "others": ("只给其他角色", "other players only")}
+
+
+def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> Reason | str:
+    """Why a 'give' event cannot happen now (a ``Reason``; '' when it can)."""
     from . import interpreter as I
     n = len(st.seats)
     give = site_of(cat, ev.site)
     if give is None:
-        return pick(f"没有给出点 '{ev.site}'", f"no gives site {ev.site!r}")
+        return Reason(f"没有给出处「{site_name(cat, ev.site)}」", f"no gives site “{site_name(cat, ev.site)}”")
     if st.window is None:
-        return pick("回合还没开始就给出了技能", "a grant before any turn started")
+        return Reason("还没有回合开始就给出了技能", "a grant before any turn started")
     if st.window == "turn_end":
-        return pick("回合已经结束", "the turn has ended")
+        return Reason("回合已经结束", "the turn has ended")
     if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, int) and 0 <= ev.seat < n):
-        return pick("给出者或接受者不是座位", "giver or receiver is not a seat")
+        return Reason("给出者或获得者不是座位", "giver or receiver is not a seat")
     # the moment: the site's window (a dying window counts as the window of its own)
     if give.at and st.window not in give.at:
-        return pick(f"{cat.giver_name(give)}只在{'/'.join(T.WINDOWS[w].zh for w in give.at)}给出它，"
-                    f"不在{T.WINDOWS[st.window].zh}",
-                    f"{cat.name_of(give.giver)} hands this out only in: {' / '.join(T.window_name(w) for w in give.at)}, "
-                    f"not {T.in_window(st.window)}")
+        at, now = wins_of(give.at), during(st.window)
+        return Reason(f"{cat.giver_name(give)}只在{at.zh}给出，不在{now.zh}",
+                      f"{cat.name_of(give.giver)} hands this out only {at.en}, not {now.en}")
     # the giver: holds the skill, live; or may use the card now
     gs = st.seats[ev.giver]
     if give.giver_is_card:
         card = cat.cards[give.giver]
         if not in_window(st, ev.giver, card.windows):
-            return pick(f"座位{ev.giver}不能在{T.WINDOWS[st.window].zh}使用{card.name}",
-                        f"seat {ev.giver} cannot use {card.name} {T.in_window(st.window)}")
+            now = during(st.window)
+            return Reason(f"座位{ev.giver}不能在{now.zh}使用{card.name}",
+                          f"seat {ev.giver} cannot use {card.name} {now.en}")
     else:
         rule = cat.skills[give.giver]
         if not any(i.rule == give.giver and not i.invalid for i in gs.skills):
-            return pick(f"座位{ev.giver}没有持有未被无效的【{rule.name}】", f"seat {ev.giver} does not hold a live {rule.name}")
+            return Reason(f"座位{ev.giver}没有持有生效的{rule.label}",
+                          f"seat {ev.giver} does not hold a live {rule.name}")
         # a skill that is only active hands out on use, in a window it is used in; one that also triggers
         # (先发制人) may hand out whenever its trigger fires — the site's 'at' says when
         if rule.has("ActiveSkill") and not rule.has("TriggeredSkill") and not active_giver_ok(st, ev.giver, rule, give):
-            return pick(f"座位{ev.giver}不能在{T.WINDOWS[st.window].zh}发动【{rule.name}】",
-                        f"seat {ev.giver} cannot use {rule.name} {T.in_window(st.window)}")
+            now = during(st.window)
+            return Reason(f"座位{ev.giver}不能在{now.zh}发动{rule.label}",
+                          f"seat {ev.giver} cannot use {rule.name} {now.en}")
+    src_zh, src_en = cat.giver_name(give), cat.name_of(give.giver)
     if not I.to_ok(give.to, ev.giver, ev.seat):
-        return pick(f"给出对象（to）为{TO_ZH.get(give.to, give.to)}，给不到座位{ev.seat}",
-                    f"given to '{give.to}', cannot reach seat {ev.seat}")
+        to_zh, to_en = TO_ONLY.get(give.to, (give.to, give.to))
+        return Reason(f"{src_zh}{to_zh}，给不到座位{ev.seat}",
+                      f"{src_en} hands this out to {to_en}: it cannot reach seat {ev.seat}")
     grant = cat.skills[give.grant]
     probe = SkillInst(give.grant, dict(ev.args), giver=ev.giver, site=ev.site)
     why = I.args_errors(cat, st, give, grant, probe)
     if why:
         return why
     if not I.evaluate(give.when, I._env(cat, st, ev.giver)):
-        return pick("给出者不满足给出点的条件（when）", "the site's 'when' does not hold for the giver")
+        cond = both(words, give.when, cat)
+        return Reason(f"给出者（座位{ev.giver}）不满足{src_zh}给出的条件「{cond.zh}」",
+                      f"the giver (seat {ev.giver}) does not meet the condition {src_en} hands this out on: `{cond.en}`")
     if counts.get((ev.site, ev.seat), 0) >= give.per_turn:
-        return pick(f"{cat.giver_name(give)}每回合至多给出 {give.per_turn} 次",
-                    f"{cat.name_of(give.giver)} hands this out at most {give.per_turn} time(s) a turn")
+        return Reason(f"{src_zh}每回合至多给同一名角色{give.per_turn}次{grant.label}",
+                      f"{src_en} hands out {grant.name} at most {give.per_turn} time(s) a turn to one player")
     return ""
 
 
@@ -375,19 +393,19 @@ def active_giver_ok(st: State, seat: int, rule, give) -> bool:
     return in_window(st, seat, rule.windows)
 
 
-def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
-    """Why a role replacement cannot happen now ('' when it can): the seat uses a live skill that
+def replace_errors(cat: Catalogue, st: State, ev: Event) -> Reason | str:
+    """Why a role replacement cannot happen now (a ``Reason``; '' when it can): the seat uses a live skill that
     replaces roles, in a window and as an actor that skill allows, and the new character is not at the
     table (server HouLaiRen: drawn from the role deck, which holds no role in the game)."""
     from . import interpreter as I
     n = len(st.seats)
     if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):
-        return pick("换角色：不是座位", "replace: not a seat")
+        return Reason("换角色：不是座位", "replace: not a seat")
     s = st.seats[ev.seat]
     usable = [i for i in s.skills if not i.invalid and cat.skills[i.rule].replaces_role
               and (ev.via is None or i.rule == ev.via)]
     if not usable:
-        return pick(f"座位{ev.seat}没有能换角色的未被无效的技能", f"seat {ev.seat} holds no live skill that replaces its role")
+        return Reason(f"座位{ev.seat}没有持有生效的换角色的技能", f"seat {ev.seat} holds no live skill that replaces its role")
     ok = False
     for inst in usable:
         rule = cat.skills[inst.rule]
@@ -396,13 +414,14 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> str:
             if cond is None or I.evaluate(cond, I._env(cat, st, ev.seat, inst)):
                 ok = True
     if not ok:
-        return pick(f"座位{ev.seat}不能在{T.WINDOWS[st.window].zh if st.window else '时机之外'}发动换角色的技能",
-                    f"seat {ev.seat} cannot use its role-replacing skill in "
-                    f"{T.in_window(st.window) if st.window else 'outside any window'}")
+        now = during(st.window) if st.window else Reason("时机之外", "outside any window")
+        return Reason(f"座位{ev.seat}不能在{now.zh}发动换角色的技能",
+                      f"seat {ev.seat} cannot use its role-replacing skill {now.en}")
     if ev.character not in cat.characters:
-        return pick(f"未知的角色 '{ev.character}'", f"unknown character {ev.character!r}")
+        return Reason(f"未知的角色「{echoed(ev.character)}」", f"unknown character “{echoed(ev.character)}”")
     if any(x.character == ev.character for x in st.seats):
-        return pick(f"{cat.characters[ev.character].name}已经在牌桌上", f"{cat.characters[ev.character].name} is already at the table")
+        name = cat.characters[ev.character].name
+        return Reason(f"{name}已经在牌桌上", f"{name} is already at the table")
     return ""
 
 

@@ -393,7 +393,8 @@ def test_save_and_replay_a_trace(cat, tmp_path, capsys):
     f.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
     assert main(["replay", "--lang", "en", str(f), str(cfile)]) == 1
     out = capsys.readouterr().out
-    assert f"event {give}:" in out and "start of the send phase" in out and "ILLEGAL" in out
+    assert f"event {give}:" in out and "only at the start of the send phase, not in the main phase" in out \
+        and "ILLEGAL" in out
 
 
 def test_a_trace_that_ends_in_the_wrong_window_is_not_asked_there(cat):
@@ -404,7 +405,8 @@ def test_a_trace_that_ends_in_the_wrong_window_is_not_asked_there(cat):
     events = [{"event": "turn", "seat": 1}, {"event": "window", "window": "main"}]
     w = {"trace": {"setup": setup, "events": events}, "question": {"decision": "receive", "seat": 0},
          "expect": {"receive": "free"}}
-    assert any("not asked at main" in p for p in replay_problems(cat, w))
+    assert any("not asked at its decision moment (the trace ends in the main phase)" in p
+               for p in replay_problems(cat, w))
     w["trace"]["events"] = events + [{"event": "window", "window": "send", "in_front": 0}]
     assert replay_problems(cat, w) == []
     run = TR.run(cat, TR.Trace.from_dict(w["trace"]))

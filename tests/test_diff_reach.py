@@ -129,7 +129,7 @@ def test_hidden_flipped_shows_a_face_down_role(old):
     new = edited("hidden flipped")
     p = next(p for p in Differ(old, new).possible() if p.side == "new")
     assert p.state["seats"][0]["face_up"] is False
-    assert "public role and cannot be face down" in p.reason["text_en"] and "不能背面朝上" in p.reason["text"]
+    assert "public role and cannot be face down" in p.reason["text_en"] and "不能面朝下" in p.reason["text"]
 
 
 def test_initial_flipped_shows_the_skill_live_while_invalidated(old):

@@ -37,7 +37,14 @@ def test_a_witness_that_does_not_replay_is_an_int001_finding_and_exit_3(send_bro
     assert d["question"]["decision"] == "send" and "group" in d["question"]
     assert "in_force" in d["solver_claims"]
     assert any("interpreter says" in p for p in d["interpreter"])
-    assert '"decision":"send"' in f["message"]           # the message names the question
+    # the message names the question and quotes the interpreter, in words, in each language
+    assert "问题「传出方向规则」" in f["message"] and "所述为生效的规则 = 方向二，解释器得出生效的规则 = 无" in f["message"]
+    assert "direction send rule" in f["message_en"] and "interpreter says in force = none" in f["message_en"]
+    from skillproof.model import loader
+    from langcheck import english_prose, foreign_in_english
+    cat = loader.load([SYNTHETIC])
+    assert english_prose(f["message"], cat, allowed=["override"]) == []
+    assert foreign_in_english(f["message_en"], cat) == []
 
 
 def test_without_the_break_the_same_run_reports_the_override_findings(tmp_path):

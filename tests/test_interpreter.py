@@ -170,10 +170,10 @@ def test_reachability_of_grants(cat):
     me = seat(cat, "sp_li_ning_yu")
     me.skills.append(bzt("Jie_Huo", "Jie_Huo"))
     st = State([me, seat(cat, "chen_da_er")], turn=1)
-    assert any("where" in w for w in I.reachable(cat, st))           # A != B
+    assert any("break the condition" in w and "A differs from B" in w for w in I.reachable(cat, st))  # A != B
     me.skills[-1] = bzt("Jie_Huo", "Po_Yi")
     st.turn = 0
-    assert any("when" in w for w in I.reachable(cat, st))            # only in 陈大耳's turn
+    assert any("does not meet the condition" in w for w in I.reachable(cat, st))  # only in 陈大耳's turn
     st.turn = 1
     me.skills.append(bzt("Po_Yi", "Wu_Dao"))
     assert any("at most 1" in w for w in I.reachable(cat, st))       # once per turn

@@ -128,7 +128,7 @@ def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symb
         E("give", seat=0, giver=1, site="S3#0"), E("window", window="turn_end"),
         E("turn", seat=0), E("window", window="main"), E("use", seat=0, rule="S4")])
     run = TR.run(cat, tr)
-    assert run.errors == [(11, "use: seat 0 holds no unused 技S4")]
+    assert run.errors == [(11, f"use: seat 0 holds no unused {cat.name_of('S4')}")]
     assert crosskit.unmodelled_events(h.S, tr, run) == {11}
     # without the failed use: legal on both sides, and every decision agrees
     tr.events = [e for e in tr.events if e.kind != "use"]

@@ -50,7 +50,7 @@ def test_unreachable_state_fails(tmp_path, capsys):
     d["state"]["seats"][0]["skills"][2]["args"]["A"] = "Li_You"      # outside the site's 'where'
     assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
-    assert "NOT REACHABLE" in out and "where" in out
+    assert "NOT REACHABLE" in out and "its parameters break the condition of 变则通's gives site" in out
 
 
 def test_replay_json(tmp_path, capsys):
@@ -143,7 +143,8 @@ def test_an_illegal_event_is_named_with_its_index_and_reason(tmp_path, capsys):
     assert main(["replay", "--lang", "en", write(tmp_path, d)]) == 1
     out = capsys.readouterr().out
     assert "ILLEGAL: the trace breaks the rules of the turn:" in out
-    assert "  - event 2: the site's 'when' does not hold for the giver" in out
+    assert ("  - event 2: the giver (seat 1) does not meet the condition 变则通 hands this out on: `in their own "
+            "turn`") in out
     assert "FAIL: 1 illegal event(s) in the trace" in out
     d = json.loads(json.dumps(TRACE))
     d["trace"]["events"].insert(1, {"event": "window", "window": "fight", "in_front": 0})

@@ -11,6 +11,7 @@ from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
 from skillproof.model import trace as TR
 from skillproof.model.lang import pick
+from skillproof.model.reason import Reason, at_event, join
 from skillproof.model.state import State
 
 from .. import encode as X
@@ -142,19 +143,20 @@ class Run(WhichRun):
         st = run.state
         st.trace = trace
         st.__dict__["_run"] = run
-        return st, "; ".join(f"event {k}: {w}" if k >= 0 else w for k, w in run.errors)
+        return st, join(at_event(k, len(trace.events), w) for k, w in run.errors) if run.errors else ""
 
-    def replay_problem(self, st: State, want: bool) -> str:
-        """What (if anything) the interpreter finds wrong with a witness ``st``: a given that does not hold,
-        another player, or the claim (asserted when ``want``, else denied: evaluate.eval_claim)."""
+    def replay_problem(self, st: State, want: bool) -> Reason | str:
+        """What (if anything) the interpreter finds wrong with a witness ``st`` (a ``model.reason.Reason``; ''
+        when nothing): a given that does not hold, another player, or the claim (asserted when ``want``, else
+        denied: evaluate.eval_claim)."""
         for g in self.q.givens:
             if not eval_given(self.cat, st, g):
-                return f"the given `{g.text}` does not hold"
+                return Reason(f"前提「{g.text}」在那里不成立", f"the given `{g.text}` does not hold")
         if self.q.subject is not None and st.seats[0].character != self.q.subject:
-            return "the player is not the one asked about"
+            return Reason("座位0上不是所问的角色", "the player is not the one asked about")
         if self.q.claim is not None and \
                 eval_claim(self.cat, st, self.q.claim, want, self.q.windowed) != want:
-            return f"the claim is {'false' if want else 'true'} there"
+            return Reason(f"所问的情形在那里{'不成立' if want else '成立'}", f"the claim is {'false' if want else 'true'} there")
         return ""
 
     def scenario(self, st: State, claim_only: bool = False) -> tuple[dict, list]:

@@ -7,6 +7,7 @@ import re
 
 from skillproof.model import narrate as N
 from skillproof.model.lang import is_en, param_name, pick, yes_no
+from skillproof.model.reason import Reason, en, zh
 from skillproof.model.state import State
 
 from .constraints import decided_by, dedupe, describe_item  # noqa: F401  (answer.py imports them from here)
@@ -67,10 +68,12 @@ def said(pair: tuple[str, str]) -> str:
     return pick(*pair)
 
 
-def no_replay(problem: str) -> str:
-    """Why a solver's witness is not believed (the interpreter sees it otherwise). A ``reason`` is kept in
-    English — `check` and `diff` quote it in their findings — and told in the run's language by ``reason_text``."""
-    return f"the solver's witness does not replay in the interpreter: {problem}"
+def no_replay(problem) -> Reason:
+    """Why a solver's witness is not believed (the interpreter sees it otherwise), in both languages
+    (``model.reason``: `check` quotes it in a finding's Chinese message and its English one); told for people
+    by ``reason_text``."""
+    return Reason(f"求解器的例证在解释器中不能重放：{zh(problem)}",
+                  f"the solver's witness does not replay in the interpreter: {en(problem)}")
 
 
 #: the solver's reasons for giving up, as ``Run.why_unknown`` is given them: reason -> (zh, en)
@@ -81,6 +84,8 @@ REASONS = {"unknown": "原因不明", "the core could not be extracted": "无法
 
 def reason_text(reason: str) -> str:
     """A Result's ``reason`` (an *unknown*'s) for people: as it is under en, in Chinese under zh."""
+    if isinstance(reason, Reason):                 # the interpreter's reasons (no_replay): told in full
+        return reason.en if is_en() else f"{reason.zh}（skillproof内部不一致，请报告）"
     if is_en():
         return reason
     m = re.match(r"timeout: no answer within (\d+) ms", reason)

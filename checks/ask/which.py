@@ -8,6 +8,7 @@ import z3
 
 from skillproof.model import narrate as N
 from skillproof.model.lang import pick
+from skillproof.model.reason import Reason
 
 from .. import encode as X
 from .evaluate import eval_claim
@@ -62,7 +63,7 @@ class WhichRun:
                 atom, info = atom_for(value, cards)
                 problem = problem or self.replay_problem(st, True)
                 if not problem and not eval_claim(cat, st, atom):
-                    problem = f"the interpreter does not give {name} there"
+                    problem = Reason(f"解释器在那里得出的不是{name}", f"the interpreter does not give {name} there")
                 if problem:
                     return Result(q, "unknown", headline=said(DISAGREE),
                                   reason=no_replay(problem))

@@ -121,9 +121,11 @@ def run(ctx):
 
 
 def _inconclusive(ctx, it, reason: str) -> Finding:
-    return Finding(INCONCLUSIVE.code, "intent", "error", f"无法判定意图【{it.id}】（求解器返回 unknown：{reason}）",
+    from skillproof.model.reason import en, zh      # the interpreter's reasons keep both languages
+    return Finding(INCONCLUSIVE.code, "intent", "error", f"无法判定意图【{it.id}】（求解器返回 unknown：{zh(reason)}）",
                    key=f"inconclusive|intent|{it.id}", rules=[intent_ref(it, "the promise")], inconclusive=True,
-                   fix=_give_up(ctx), message_en=f"cannot decide the intent {it.id} (the solver answered unknown: {reason})",
+                   fix=_give_up(ctx),
+                   message_en=f"cannot decide the intent {it.id} (the solver answered unknown: {en(reason)})",
                    fix_en=_give_up(ctx, "en"))
 
 
