@@ -141,28 +141,31 @@ class Context:
         # them as fit, so they reuse it instead of each building its own
         planned = self._plan.get(shape)
         if planned is not None and frozenset(rules) in planned[1]:
-            order = list(self.cat.characters)
-            uc, ug = list(chars), set(grants)
-            for rs in planned[0][planned[1][frozenset(rules)] + 1:]:
-                c2, g2 = self.cone(rs, n)
-                nc, ng = list(dict.fromkeys(uc + c2)), ug | set(g2)
-                if len(nc) > CONE_LIMIT or len(ng) > CONE_GRANTS:
-                    break
-                uc, ug = nc, ng
+            ahead = (self.cone(rs, n) for rs in planned[0][planned[1][frozenset(rules)] + 1:])
             self._last_cone[shape] = (chars, grants)
-            chars, grants = sorted(uc, key=order.index), sorted(ug)
-            return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost,
-                              inv_all=others_invalidated)
-        # or build the union with the last state built, while it stays small: the families ask about
-        # related rules one after another, so the next cones fall inside it
-        last = self._last_cone.get((G, n, lost, others_invalidated))
-        if last is not None:
-            uc, ug = list(dict.fromkeys(list(last[0]) + chars)), sorted(set(last[1]) | want_g)
-            if len(uc) <= CONE_LIMIT and len(ug) <= CONE_GRANTS:
-                order = list(self.cat.characters)
-                chars, grants = sorted(uc, key=order.index), ug
-        self._last_cone[(G, n, lost, others_invalidated)] = (chars, grants)
+            chars, grants = self._widened(chars, grants, ahead, always=True)
+        else:
+            # or build the union with the last state built, while it stays small: the families ask about
+            # related rules one after another, so the next cones fall inside it
+            last = self._last_cone.get(shape)
+            chars, grants = self._widened(chars, grants, [last] if last is not None else [])
+            self._last_cone[shape] = (chars, grants)
         return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
+
+    def _widened(self, chars, grants, cones, always: bool = False) -> tuple[list, list]:
+        """``chars`` and ``grants`` joined with each of ``cones`` (pairs of characters, grants) in turn, as
+        long as the union stays within CONE_LIMIT characters and CONE_GRANTS grants; in catalogue order
+        (when nothing joins, as given unless ``always``)."""
+        uc, ug = list(chars), set(grants)
+        for c2, g2 in cones:
+            nc, ng = list(dict.fromkeys(uc + list(c2))), ug | set(g2)
+            if len(nc) > CONE_LIMIT or len(ng) > CONE_GRANTS:
+                break
+            uc, ug = nc, ng
+        if not always and uc == list(chars) and ug == set(grants):
+            return chars, grants
+        order = {c: i for i, c in enumerate(self.cat.characters)}
+        return sorted(uc, key=order.__getitem__), sorted(ug)
 
     def plan(self, rule_sets, G=None, n=None, lost=False, others_invalidated=False) -> None:
         """Say which questions come next, in order (each a set of rules, as ``query_for`` takes them, with

@@ -24,18 +24,29 @@ RECEIVE_NAMES = {FREE: "free", MUST: "must", CANNOT: "cannot"}
 # ==================================================================================== conversion
 def _memo(fn):
     """Cache a decision encoding per symbolic state and arguments (terms are immutable; building them
-    is the expensive part of asking many questions about one state)."""
+    is the expensive part of asking many questions about one state). Arguments are keyed by ``_key``."""
     import functools
 
     @functools.wraps(fn)
     def wrapper(S, *args, **kw):
-        key = (fn.__name__,) + tuple(a.get_id() if isinstance(a, z3.AstRef) else a for a in args) + \
-            tuple(sorted(kw.items()))
+        key = (fn.__name__,) + tuple(_key(a) for a in args) + tuple((k, _key(v)) for k, v in sorted(kw.items()))
         cache = S.__dict__.setdefault("_enc_cache", {})
         if key not in cache:
             cache[key] = fn(S, *args, **kw)
         return cache[key]
     return wrapper
+
+
+def _key(a):
+    """A cache key for an encoder argument: z3 terms by their AST id (alive as long as the state that
+    holds them), moments by their window term, dicts by their items, plain values as they are."""
+    if isinstance(a, z3.AstRef):
+        return ("ast", a.get_id())
+    if isinstance(a, Moment):
+        return ("moment", a.w.get_id())
+    if isinstance(a, dict):
+        return ("dict",) + tuple(sorted(a.items()))
+    return a
 
 
 def _ref_code(S: SymState, ref: Ref, slot: Slot):
@@ -103,27 +114,6 @@ def enc_banned(S: SymState, declared):
     return Or(terms) if terms else z3.BoolVal(False)
 
 
-def _key(a):
-    """A cache key for an encoder argument: z3 terms by their AST id (alive as long as the state that
-    holds them), moments by their window term, dicts by their items, plain values as they are."""
-    if isinstance(a, z3.AstRef):
-        return ("ast", a.get_id())
-    if isinstance(a, Moment):
-        return ("moment", a.w.get_id())
-    if isinstance(a, dict):
-        return ("dict",) + tuple(sorted(a.items()))
-    return a
-
-
-def _cached(S, name, args, build):
-    """``build()`` once per symbolic state, encoder name and arguments (see _memo)."""
-    cache = S.__dict__.setdefault("_enc_cache", {})
-    key = (name,) + tuple(_key(a) for a in args)
-    if key not in cache:
-        cache[key] = build()
-    return cache[key]
-
-
 def _const(v):
     """The Python int of a constant argument (an int or a z3 numeral), else None."""
     if isinstance(v, int):
@@ -133,12 +123,9 @@ def _const(v):
     return None
 
 
+@_memo
 def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
     """Twin of trace.actor_ok: may ``seat`` act as ``actor`` (model.turn.ACTORS) at moment ``m``?"""
-    return _cached(S, "enc_actor_ok", (m, seat, actor), lambda: _actor_ok(S, m, seat, actor))
-
-
-def _actor_ok(S: SymState, m: Moment, seat, actor: str):
     if actor == "turn":
         return Eq(S.owner_at(m.t), seat)
     if actor == "others":
@@ -156,13 +143,10 @@ def _actor_ok(S: SymState, m: Moment, seat, actor: str):
     return z3.BoolVal(False)
 
 
+@_memo
 def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
     """Twin of trace.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor
     (an untimed moment, window NONE, is every window)."""
-    return _cached(S, "enc_in_window", (m, seat, windows), lambda: _in_window(S, m, seat, windows))
-
-
-def _in_window(S: SymState, m: Moment, seat, windows: dict):
     terms = [And(Eq(m.w, WCODE[w]), enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
     return Or([Eq(m.w, NONE)] + terms)
 
@@ -218,10 +202,10 @@ def enc_at_decision(S: SymState, decision: str, seat=0):
 
 def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
     """Twin of interpreter.card_usable: a card of the declared type may be used by ``seat`` now."""
-    m = m or S.q
-    return _cached(S, "enc_card_usable", (declared, seat, m), lambda: _card_usable(S, declared, seat, m))
+    return _card_usable(S, declared, seat, m or S.q)
 
 
+@_memo
 def _card_usable(S: SymState, declared, seat, m: Moment):
     k = _const(declared)
     if k is not None:               # a known card type: only its own windows can hold (same term, built once)
