@@ -16,7 +16,7 @@ symbolic state to a concrete trace, for the cross-check: both live in ``checks.e
 from __future__ import annotations
 
 import z3
-from .terms import And, Eq, Or
+from .terms import And, Eq, Not, Or
 
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
@@ -45,9 +45,13 @@ def _arg_eq(S: SymState, ptype: str, var, value):
         return var == S.codes.card[value]
     if ptype == "colour":
         return var == S.codes.colour[value]
-    if ptype == "set<card>":
-        want = {S.codes.card[x] for x in value}
-        return And([b if c in want else z3.Not(b) for c, b in var.items()])
+    if ptype == "set<card>":            # exactly the cards named: the same term for every giver seat, made once
+        cache = S.__dict__.setdefault("_set_eq_cache", {})
+        key = (id(var), frozenset(value))
+        if key not in cache:
+            want = {S.codes.card[x] for x in value}
+            cache[key] = (var, And([b if c in want else Not(b) for c, b in var.items()]))
+        return cache[key][1]
     raise ValueError(ptype)
 
 

@@ -44,6 +44,14 @@ def Or(*args):
     return _mk(_core.Z3_mk_or, z3.Or, args)
 
 
+def Not(a):
+    """``z3.Not(a)`` (the same term), fast for a z3 Boolean ``a``."""
+    if type(a) is z3.BoolRef:
+        ctx = a.ctx
+        return z3.BoolRef(_core.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
+    return z3.Not(a)
+
+
 _INTS: dict = {}
 
 

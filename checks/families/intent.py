@@ -74,7 +74,7 @@ def session_for(ctx):
     # one engine over every character and grant shared by all the intents (measured: cheaper than a shape
     # per question, at the real game's size and at three times it)
     return Session(ctx.cat, seats=o.max_seats, grants=o.max_grants, timeout_ms=o.timeout_ms, turns=o.turns,
-                   rlimit=o.rlimit, general=True)
+                   rlimit=o.rlimit, general=ctx.shared)
 
 
 @register("intent", "Intents: the rule book's promises", [IN001, IN002], order=90, lane=0)

@@ -224,6 +224,9 @@ def run(ctx):
             _empty_ban(ctx, out, give)
     # ---------------------------------------------------------------- solver-backed checks
     draws = [r for r in cat.skills.values() if r.draw is not None]
+    sends = [(group, r) for group in SEND_GROUPS for r in cat.skills.values() if group in r.closure and r.send is not None]
+    recv = [r for r in cat.skills.values() if r.receive is not None]
+    ctx.plan([{r.id} for r in draws] + [{r.id} for _, r in sends] + [{r.id} for r in recv])   # states shared ahead
     if draws:
         for r in draws:
             q = ctx.query_for({r.id})
@@ -243,35 +246,32 @@ def run(ctx):
                                    message_en=f"while {who} holds {r.name} the draw count can be {d} (negative).",
                                    fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. max(…, 0), or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
-    for group in SEND_GROUPS:
-        members = [r for r in cat.skills.values() if group in r.closure and r.send is not None]
-        for r in members:
-            q = ctx.query_for({r.id})
-            S = q.S
-            force = X.enc_send_in_force(S, group)
-            slots = [sl for sl, _ in X.holds(S, r.id)]
-            if not slots:
-                continue
-            blocked = []
-            for d in range(len(S.codes.dirs)):
-                for lc in range(3):
-                    blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
-            in_force = X.slot_is(S, force, r.id)
-            a = ctx.find(q, And(X.enc_at_decision(S, "send"), in_force, And(blocked)))
-            if a.status == "unknown":
-                out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))
-            elif a.sat:
-                who = cat.characters[a.state.seats[0].character].name
-                out.append(Finding("KD004", "kinds", "error",
-                                   f"{who}的{r.label}生效时，任何方向、任何锁定方式都不允许传出情报（{SEND_GROUP_ZH[group]}）。",
-                                   fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。",
-                                   message_en=(f"while {who}'s {r.name} is in force, no direction and no way of locking lets "
-                                               f"the message be sent ({GROUP_EN[group]} rule)."),
-                                   fix_en=f"relax {r.name}'s send.rule so that at least one direction or lock is allowed.", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
-                                   witness=ctx.witness(a.state, {"decision": "send", "seat": 0, "group": group,
-                                                                 "dir": a.state.message_dir, "lock_count": 0},
-                                                       {"in_force": r.id, "allowed": False})))
-    recv = [r for r in cat.skills.values() if r.receive is not None]
+    for group, r in sends:
+        q = ctx.query_for({r.id})
+        S = q.S
+        force = X.enc_send_in_force(S, group)
+        slots = [sl for sl, _ in X.holds(S, r.id)]
+        if not slots:
+            continue
+        blocked = []
+        for d in range(len(S.codes.dirs)):
+            for lc in range(3):
+                blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
+        in_force = X.slot_is(S, force, r.id)
+        a = ctx.find(q, And(X.enc_at_decision(S, "send"), in_force, And(blocked)))
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))
+        elif a.sat:
+            who = cat.characters[a.state.seats[0].character].name
+            out.append(Finding("KD004", "kinds", "error",
+                               f"{who}的{r.label}生效时，任何方向、任何锁定方式都不允许传出情报（{SEND_GROUP_ZH[group]}）。",
+                               fix=f"放宽{r.label}的 send.rule，让至少一个方向或锁定方式允许传出。",
+                               message_en=(f"while {who}'s {r.name} is in force, no direction and no way of locking lets "
+                                           f"the message be sent ({GROUP_EN[group]} rule)."),
+                               fix_en=f"relax {r.name}'s send.rule so that at least one direction or lock is allowed.", key=f"KD004|{group}|{r.id}", rules=[ctx.ref(r.id)],
+                               witness=ctx.witness(a.state, {"decision": "send", "seat": 0, "group": group,
+                                                             "dir": a.state.message_dir, "lock_count": 0},
+                                                   {"in_force": r.id, "allowed": False})))
     if recv:
         for r in recv:
             q = ctx.query_for({r.id})

@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 
 import z3
-from ..terms import And, Or
+from ..terms import And, Eq, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
@@ -129,6 +129,16 @@ def _run_result(ctx, out, kind):
             break
 
 
+def _plain_others(S, others) -> list:
+    """Seats 2.. hold characters with no result skill: made once per symbolic state (many pairs share one)."""
+    cache = S.__dict__.setdefault("_plain_others", {})
+    key = tuple(others)
+    if key not in cache:
+        codes = [S.codes.char[o] for o in others]
+        cache[key] = [z3.Implies(S.present[s], Or([Eq(S.char[s], c) for c in codes])) for s in range(2, S.n)]
+    return cache[key]
+
+
 def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     """Seats 0 and 1 hold the two rules; the game ends in seat 2's turn; the pass goes 2, 0, 1 with the
     table as it is and 2, 1, 0 with the two holders' seats exchanged."""
@@ -141,7 +151,7 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     S = q.S
     C = S.codes
     fix = [S.char[1] == C.char[cb], S.present[1], S.present[2]]
-    fix += [z3.Implies(S.present[s], Or([S.char[s] == C.char[o] for o in others])) for s in range(2, S.n)]
+    fix += _plain_others(S, others)
     D0 = [z3.Bool(f"od_{kind}_d0_{s}") for s in range(S.n)]
     W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
     pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
