@@ -1,7 +1,11 @@
 """The check registry: each family is a small module that registers itself (bandit-style plugins).
 
 A family declares its codes — each documented like a linter rule page: what it finds, why it matters, and
-an example catalogue that triggers it — and a ``run(ctx)`` that yields findings.
+an example catalogue that triggers it — and a ``run(ctx)`` that yields findings. Each page is written twice, next
+to each other: the English (``summary``, ``why``, ``also_when``, ``todo``; the family's module docstring) and the
+Chinese (``summary_zh``, ``why_zh``, ``also_when_zh``, ``todo_zh``; the module's ``DOC_ZH``), which
+`skillproof rules CODE` prints in the run's language (tests/test_rules_pages.py: no code ships without its
+Chinese). The one-line Chinese titles of the listing are reports/i18n.py's CODE_ZH and FAMILY_ZH.
 """
 from __future__ import annotations
 
@@ -21,6 +25,11 @@ class Code:
     also: tuple = ()            # other severities a finding of this code may have …
     also_when: str = ""         # … and when (documented by `skillproof rules` and the docs pages)
     todo: str = ""              # what to do about a finding, when not the usual (fix the rule or accept it)
+    # the same page in Chinese, field by field (the designer's words; the example stays as written)
+    summary_zh: str = ""
+    why_zh: str = ""
+    also_when_zh: str = ""
+    todo_zh: str = ""
 
     @property
     def severities(self) -> tuple:
@@ -37,6 +46,7 @@ class Family:
     doc: str = ""
     order: int = 50
     lane: int = 0               # families of one lane share a solver; lanes run in parallel
+    doc_zh: str = ""            # the family's page in Chinese (its module's DOC_ZH; ``doc`` is the docstring)
 
     def code(self, code: str) -> Code:
         return next(c for c in self.codes if c.code == code)
@@ -50,7 +60,8 @@ def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0)
     def deco(fn):
         import sys
         mod = sys.modules[fn.__module__]
-        _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane)
+        _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane,
+                                 (getattr(mod, "DOC_ZH", "") or "").strip())
         return fn
     return deco
 
@@ -74,7 +85,14 @@ def all_codes() -> dict[str, tuple[Family, Code]]:
 INCONCLUSIVE = Code("INC001", "solver-inconclusive", "error",
                     "the solver could not decide a question (unknown or timeout), or --time-budget ran out "
                     "before it was asked",
-                    "an undecided question is not a pass: the rules it covers are unverified")
+                    "an undecided question is not a pass: the rules it covers are unverified",
+                    todo="Raise `--timeout` (seconds per question) or `--rlimit`, or lower `--max-seats` / "
+                         "`--max-grants`. An inconclusive question is never a pass, and it cannot be suppressed or "
+                         "accepted in a baseline.",
+                    summary_zh="求解器判定不了一个问题（结果未知或超时），或者还没问到它，`--time-budget` 就用完了",
+                    why_zh="没有判定的问题不算通过：它涉及的规则没有得到验证",
+                    todo_zh="提高 `--timeout`（每个问题的秒数）或 `--rlimit`，或者缩小 `--max-seats` / "
+                            "`--max-grants`。无法判定的问题永远不算通过，也不能被忽略或在基线中接受。")
 INTERNAL = Code("INT001", "backends-disagree", "error",
                 "the z3 encoding and the reference interpreter disagree on a question: the solver's witness does "
                 "not replay in the interpreter (a bug in skillproof, not in the catalogue)",
@@ -84,6 +102,14 @@ INTERNAL = Code("INT001", "backends-disagree", "error",
                      "question, what the solver claimed and what the interpreter says): they reproduce the "
                      "disagreement and fix the back-end that is wrong. The rest of the family was not asked. The run "
                      "exits 3 (inconclusive) when nothing else fails; an INT001 finding, like INC001, can be neither "
-                     "suppressed nor accepted in a baseline, nor documented by an intent.")
+                     "suppressed nor accepted in a baseline, nor documented by an intent.",
+                summary_zh="对同一个问题，z3 编码和参考解释器的回答不一致：求解器给出的例证在解释器中重放不出来"
+                           "（这是 skillproof 自身的缺陷，不是目录的问题）",
+                why_zh="检查族的回答依靠编码；而规则的含义由解释器定义，解释器不同意时，报出的问题和通过都不可信，"
+                       "所以这个问题算作无法判定",
+                todo_zh="把它报告给 skillproof 的维护者，附上目录和这条问题的 `details`（求解器被问的问题、它的断言、"
+                        "解释器的说法）：维护者会重现这个不一致，修正出错的那一端。这个检查族其余的问题没有再问。"
+                        "没有别的失败时，运行以退出码 3（无法判定）结束；INT001 和 INC001 一样，不能被忽略，"
+                        "不能在基线中接受，也不能用意图说明。")
 #: the codes no family owns: what the run itself reports about questions it could not decide
 RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL)}

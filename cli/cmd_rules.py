@@ -13,14 +13,9 @@ def add_arguments(p):
                    help="write one Markdown page per check (and an index) into DIR, as in docs/rules/")
 
 
-def severity_text(c) -> str:
-    """The severity column: the default, or every severity the code can have ("warning|note")."""
-    return "|".join(c.severities)
-
-
 def listing(fams, run_codes) -> None:
     """Every family and code, in the run's language: a family's title, each code's severity and one-line title
-    (Chinese from reports/i18n.py, English from the registry). The page of one code stays English."""
+    (Chinese from reports/i18n.py, English from the registry)."""
     from skillproof.reports.i18n import code_title, family_title, pick, sev
     width = 14 if pick("zh", "en") == "en" else 8
 
@@ -32,25 +27,59 @@ def listing(fams, run_codes) -> None:
             print(f"  {c.code}  {sevs(c):<{width}} {c.name}{pick('：', ': ')}{code_title(c.code, c)}")
     for c in run_codes.values():
         print(f"{c.code}  {sevs(c):<{width}} {c.name}{pick('：', ': ')}{code_title(c.code, c)}")
-    print(pick("\n（有两个级别的检查：`skillproof rules 编号` 说明各在什么时候适用；每个检查的说明页是英文的）",
+    print(pick("\n（有两个级别的检查：`skillproof rules 编号` 说明各在什么时候适用）",
                "\n(a code with two severities: `skillproof rules CODE` says when each applies)"))
+
+
+def family_page(f) -> str:
+    """A family's page in the run's language: its title, what it checks (the module's DOC_ZH or docstring) and
+    its codes."""
+    from skillproof.reports.i18n import code_title, family_doc, family_title, pick
+    out = [f"# {f.name} — {family_title(f.name, f)}", "", family_doc(f), ""]
+    out += [f"  {c.code}  {c.name}{pick('：', ': ')}{code_title(c.code, c)}" for c in f.codes]
+    return "\n".join(out) + "\n"
+
+
+def code_page(c, fam=None) -> str:
+    """A check's page in the run's language (``fam`` None: a code of the run itself): severities and family,
+    when its second severity applies, what it finds, why it matters, what to do (when it says), the example
+    catalogue as written, and its page in docs/rules."""
+    from skillproof.reports.i18n import family_title, page_text, pick, sev
+    from skillproof.reports.ruledocs import help_uri
+    sevs = "|".join(sev(x) for x in c.severities)
+    where = (pick(f"检查族 {fam.name}「{family_title(fam.name, fam)}」", f"family {fam.name}") if fam is not None
+             else pick("运行本身", "the run itself"))
+    out = [pick(f"# {c.code} {c.name}（{sevs}，{where}）", f"# {c.code} {c.name} ({sevs}, {where})"), ""]
+    if c.also_when:
+        out += [pick(f"级别：默认为{sev(c.severity)}；{page_text(c, 'also_when')}。",
+                     f"Severity: {c.severity} by default; {page_text(c, 'also_when')}."), ""]
+    out += [pick("查什么：", "What it finds: ") + page_text(c, "summary") + pick("。", "."), "",
+            pick("为什么重要：", "Why it matters: ") + page_text(c, "why") + pick("。", "."), ""]
+    if c.todo:
+        out += [pick("怎么办：", "What to do: ") + page_text(c, "todo"), ""]
+    if c.example:
+        out += [pick("会触发它的目录示例：", "Example catalogue that triggers it:"), ""]
+        out += ["    " + line for line in c.example.splitlines()] + [""]
+    out.append(pick("英文说明页：", "More: ") + help_uri(c.code))
+    return "\n".join(out) + "\n"
 
 
 def run(args) -> int:
     from skillproof.checks.registry import RUN_CODES, families
+    from skillproof.model.msg import Msg
     if args.write_docs:
         from skillproof.reports import ruledocs
         try:
             written = ruledocs.write(args.write_docs)
         except OSError as e:
             from skillproof.model.errtext import os_reason
-            from skillproof.model.msg import Msg
 
             from .cli import error_line
             sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.write_docs,
                                             why=os_reason(e))) + "\n")
             return 2
-        sys.stderr.write(f"skillproof: {len(written)} pages written to {args.write_docs}\n")
+        sys.stderr.write(str(Msg("skillproof：{n} 个说明页已写到 {d}", "skillproof: {n} pages written to {d}",
+                                 n=len(written), d=args.write_docs)) + "\n")
         return 0
     fams = families()
     if not args.code:
@@ -59,38 +88,19 @@ def run(args) -> int:
     want = args.code.strip()
     for f in fams:
         if f.name == want:
-            print(f"# {f.name} — {f.title}\n\n{f.doc}\n")
-            for c in f.codes:
-                print(f"  {c.code}  {c.name}: {c.summary}")
+            sys.stdout.write(family_page(f))
             return 0
         for c in f.codes:
             if c.code.lower() == want.lower() or c.name == want:
-                print(f"# {c.code} {c.name} ({severity_text(c)}, family {f.name})\n")
-                if c.also_when:
-                    print(f"Severity: {c.severity} by default; {c.also_when}.\n")
-                print(f"What it finds: {c.summary}.\n")
-                print(f"Why it matters: {c.why}.\n")
-                if c.example:
-                    print("Example catalogue that triggers it:\n")
-                    print("\n".join("    " + line for line in c.example.splitlines()))
-                from skillproof.reports.ruledocs import help_uri
-                print(f"\nMore: {help_uri(c.code)}")
+                sys.stdout.write(code_page(c, f))
                 return 0
     for c in RUN_CODES.values():              # the run's own codes (no family)
         if c.code.lower() == want.lower() or c.name == want:
-            print(f"# {c.code} {c.name} ({severity_text(c)}, the run itself)\n")
-            print(f"What it finds: {c.summary}.\n")
-            print(f"Why it matters: {c.why}.\n")
-            if c.todo:
-                print(f"What to do: {c.todo}\n")
-            from skillproof.reports.ruledocs import help_uri
-            print(f"More: {help_uri(c.code)}")
+            sys.stdout.write(code_page(c))
             return 0
-    from skillproof.model.names import nearest, shown
+    from skillproof.model.names import did_you_mean, nearest, shown
     known = [f.name for f in fams] + [c.code for f in fams for c in f.codes] + list(RUN_CODES)
     hint = nearest(want, known)
-    from skillproof.model.msg import Msg
-    from skillproof.model.names import did_you_mean
 
     from .cli import error_line
     sys.stderr.write(error_line(Msg("没有检查 '{w}'{dym}", "no check '{w}'{dym}", w=shown(want),

@@ -154,6 +154,22 @@ def family_title(name: str, fam=None) -> str:
     return FAMILY_ZH.get(name, fam.title if fam is not None else name)
 
 
+def page_text(c, field: str) -> str:
+    """One part of a check's page (``summary``, ``why``, ``also_when``, ``todo``) in the run's language: the
+    Chinese its declaration gives (``summary_zh`` …), or the English with the windows named in English."""
+    en = getattr(c, field, "") or ""
+    if is_en():
+        return _en_windows(en)
+    return getattr(c, field + "_zh", "") or en
+
+
+def family_doc(fam) -> str:
+    """A family's page text: its module's ``DOC_ZH`` (zh) or docstring (en)."""
+    if is_en():
+        return _en_windows(fam.doc)
+    return fam.doc_zh or fam.doc
+
+
 def msg(fd: dict) -> str:
     """A finding's sentence (a Finding or its dict) in the run's language."""
     if hasattr(fd, "text"):

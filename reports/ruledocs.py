@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from skillproof import REPOSITORY
-from skillproof.checks.registry import INCONCLUSIVE, RUN_CODES, families
+from skillproof.checks.registry import RUN_CODES, families
 
 DOCS_DIR = "docs/rules"
 
@@ -26,10 +26,6 @@ def page(code, family=None) -> str:
         out += ["## A catalogue that triggers it", "", "```toml", code.example, "```", ""]
     if code.todo:
         out += ["## What to do", "", code.todo, ""]
-    elif code.code == INCONCLUSIVE.code:
-        out += ["## What to do", "",
-                "Raise `--timeout` (seconds per question) or `--rlimit`, or lower `--max-seats` / `--max-grants`. "
-                "An inconclusive question is never a pass, and it cannot be suppressed or accepted in a baseline.", ""]
     else:
         out += ["## What to do", "",
                 "Each finding says, in its `fix` line, what to change in the catalogue. If the finding describes "

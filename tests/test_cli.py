@@ -120,6 +120,8 @@ def test_rules_command():
     r = sp("rules", "--lang", "en")
     assert "conversion — Contradictory conversions" in r.stdout and not re.search(r"[\u4e00-\u9fff]", r.stdout)
     r = sp("rules", "BN001")
+    assert r.returncode == 0 and "为什么重要：" in r.stdout and "[[skill]]" in r.stdout
+    r = sp("rules", "BN001", "--lang", "en")
     assert r.returncode == 0 and "Why it matters" in r.stdout and "[[skill]]" in r.stdout
     assert sp("rules", "BN01").returncode == 2
 

@@ -87,7 +87,8 @@ def test_severities_agree_between_rules_and_check():
         m = re.search(rf"^\s*{code}\s+(\S+)\s", listing, re.M)
         assert m and m.group(1) == "|".join(c.severities), code
         if len(c.severities) > 1:
-            assert c.also_when and c.also_when in sp("rules", code).stdout
+            assert c.also_when and c.also_when in sp("rules", code, "--lang", "en").stdout
+            assert c.also_when_zh and c.also_when_zh in sp("rules", code).stdout
     seen = set()
     for paths in ((SYNTHETIC,), tuple(CONVERSION)):
         for f in checked(paths)[1].findings:

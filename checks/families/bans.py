@@ -21,11 +21,26 @@ from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules bans`; the docstring is the English)
+DOC_ZH = """禁令被绕过（BN）。
+
+不能出牌（`CannotPlayCard`）在一回合内禁止某些种类的牌（强令、禁闭、调虎离山、冷血训练、借车运货）。服务器检查的是
+宣言的牌——转化之后的牌——所以被禁的牌仍能转化后打出；而不打出牌、直接结算牌的效果的技能，可能根本不查禁令。
+
+* BN001 — 被禁的牌经转化仍能打出；
+* BN002 — 当作被禁的牌生效的技能无视禁令；
+* BN003 — 打出一名玩家的牌的技能，查看的却是另一名玩家的禁令；
+* BN004 — 技能按宣言的牌检查，结算的却是实际的牌（在必须转化之下）。
+"""
+
 BN001 = Code(
     "BN001", "ban-sidestepped-by-conversion", "warning",
     "a card type that is banned for the player still reaches play, converted to another type",
     "bans are checked on the declared type, so 'you cannot use 截获 this turn' does not stop a 截获 "
     "being played as 误导; designers who meant to take the card out of play are surprised",
+    summary_zh="玩家被禁止的一种牌，转化成另一种牌后仍能打出",
+    why_zh="禁令检查的是宣言的牌，所以“本回合不能使用截获”挡不住把截获当作误导打出；"
+           "本想让这张牌退出使用的设计者会意外",
     example='''[[skill]]
 id = "YingBian"
 kinds = ["ConvertCardSkill"]
@@ -43,6 +58,8 @@ BN002 = Code(
     "a skill that resolves a card's effect does not consult the player's bans of that card type",
     "a ban announced to every player ('nobody may use 截获 this turn') is silently bypassed by a skill "
     "that acts as 截获",
+    summary_zh="结算某种牌的效果的技能，不检查玩家对这种牌的禁令",
+    why_zh="向所有玩家宣布的禁令（“本回合谁也不能使用截获”）被当作截获生效的技能悄悄绕过",
     example='''[[skill]]
 id = "TouTian"        # 偷天：当作截获使用
 kinds = ["ActiveSkill"]
@@ -54,6 +71,8 @@ BN003 = Code(
     "a skill puts one player's card into play but consults another player's bans",
     "the ban handed to the player whose card is played is not the one looked at: a banned player's card "
     "reaches play through someone else, or an unbanned player's card is refused",
+    summary_zh="技能让一名玩家的牌进入使用，检查的却是另一名玩家的禁令",
+    why_zh="出牌者受到的禁令没有被查看：被禁止的玩家的牌借别人之手打出，或者没被禁止的玩家的牌反被拒绝",
     example="""[[skill]]
 id = "RuBiZhiShi"     # 如臂指使：用目标的手牌，当作目标使用
 kinds = ["ActiveSkill"]
@@ -65,6 +84,9 @@ BN004 = Code(
     "a skill validates a card as the declared type but resolves the physical card's own effect",
     "under a must-conversion of that card (变则通's A must be used as B) the play is checked as B and "
     "A's effect happens: what the table was told is not what is done",
+    summary_zh="技能按宣言的牌检查，结算的却是实际那张牌自己的效果",
+    why_zh="在这张牌的必须转化之下（变则通：A 必须当作 B），这次使用按 B 检查，发生的却是 A 的效果："
+           "告诉全桌的和实际做的不是一回事",
     example="""[[skill]]
 id = "RuBiZhiShi"
 kinds = ["ActiveSkill"]

@@ -20,10 +20,23 @@ from skillproof.checks.findings import Finding
 from skillproof.checks.graph import conversion_pairs, sources_meet
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules conversion`; the docstring is the English)
+DOC_ZH = """转化矛盾（CV）。
+
+卡牌转化（`ConvertCardSkill`）是说：A 这种牌可以（或必须）当作 B 中的一种使用。玩家宣言的牌不在一条必须转化的
+目标里时，服务器让这条必须转化直接否决这次使用，不管它排在玩家技能列表的什么位置——所以一条规则可能悄悄取消另一条。
+这些检查让求解器在所有可达的牌局组成、获得顺序和宣言的参数上回答：
+
+* CV001 — 手里的牌没有被禁止，却不能当作任何牌使用；
+* CV002 — 可选转化（例如SP李宁玉的应变）宣言的用法被另一条规则否决。
+"""
+
 CV001 = Code(
     "CV001", "card-cannot-be-played", "error",
     "a card the player holds, not banned, cannot be played as any card type",
     "the card is dead in hand for a reason no ban announces; players will think the client is broken",
+    summary_zh="玩家手里一张没有被禁止的牌，不能当作任何一种牌使用",
+    why_zh="这张牌烂在手里，却没有任何禁令说明原因；玩家会以为客户端坏了",
     example='''[[grant]]
 id = "OnlyB"      # 宣言：甲只能当乙
 kinds = ["ConvertCardSkill", "OneTurnSkill"]
@@ -41,6 +54,9 @@ CV002 = Code(
     "an optional conversion's declared use is vetoed by a must-conversion of the same card",
     "the skill text promises the conversion; the server refuses it because another rule, often "
     "granted by another player, requires the card be used as something else",
+    summary_zh="可选转化宣言的用法，被同一张牌的必须转化否决",
+    why_zh="技能文字承诺了这个转化，服务器却拒绝它，因为另一条规则（常常是别的玩家给出的）"
+           "要求这张牌必须当作别的牌使用",
     example='''[[skill]]
 id = "YingBian"   # 应变：截获可以当误导
 kinds = ["ConvertCardSkill"]

@@ -22,11 +22,34 @@ from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import INCONCLUSIVE, Code, register
 from skillproof.model import lang
 
+#: the family's page in Chinese (`skillproof rules intent`; the docstring is the English)
+DOC_ZH = """意图（IN）：规则书的承诺，在目录上证明。
+
+目录中的 `[[intent]]` 是规则书的一条承诺（某个技能自己的文字、一条提示、一条基本规则），写成 `skillproof ask`
+提问语言的一个是/否问题，并注明出处（规则书的文件和标题）。每条都用与 `skillproof ask` 相同的编码（checks/ask）、
+在本次运行的范围内回答。回答“是”就是通过——一条已证明的承诺，每种报告都把它列为通过——否则：
+
+* IN001 — 目录违反了承诺：对 `always` / `never` 意图给出反例，即一段经参考解释器重放的对局经过，并列出使它发生的规则；
+  对 `can` 意图给出排除了所承诺情形的最小规则集合；
+* IN002 — 承诺只是空洞地成立：没有任何可达的时刻满足它的前提，所以它什么也没说明。
+
+随附的目录描述的是服务器：那里的 IN001 是规则书和游戏服务器之间真实的分歧（它的基线条目写明服务器文件）。
+"""
+
 IN001 = Code(
     "IN001", "intent-violated", "warning",
     "the catalogue breaks a promise of the rule book (an [[intent]])",
     "the rules do something the rule book says they never do (or cannot do what it says they can): the "
     "counterexample is a game in which the promise fails, and the rules listed make it fail",
+    summary_zh="目录违反了规则书的一条承诺（一条 `[[intent]]`）",
+    why_zh="规则做了规则书说它们从不做的事（或者做不到规则书说能做的事）：反例是一局承诺落空的游戏，"
+           "列出的规则使它落空",
+    also_when_zh="以意图写明的级别（`severity`）为准",
+    todo_zh="阅读反例：一局逐个事件展开、承诺在其中落空的游戏，以及使它落空的规则。修改这些规则，让承诺成立——或者，"
+            "当规则描述的是一个确实违反规则书的真实服务器（随附的目录就是）时，"
+            "把这个问题当作它本来就是的缺陷报告留着，在基线里接受它，写明理由和服务器文件（`skillproof baseline`，"
+            "见 docs/ci.md），这样检查仍能拦下任何*新*被违背的承诺。如果规则书其实没有这样承诺，"
+            "修正意图的 `claim` 或 `source`。只要意图的 `id` 和 `claim` 不变，问题的编号就不变。",
     example='''[[intent]]
 id = "youdishenru-own-send-phase"
 claim = "never anyone use 诱敌深入 in another player's turn"
@@ -47,6 +70,11 @@ IN002 = Code(
     "contradict the rules (a skill nobody can hold, a window its decision is never taken in)",
     todo="Correct the intent's givens (with / under / where / window words) so that they describe situations the "
          "game can reach; `skillproof ask` with the same question shows why none can.",
+    summary_zh="意图之所以成立，只是因为没有任何可达的时刻满足它的前提",
+    why_zh="关于从不出现的情形的承诺什么也证明不了：它的前提多半写错了，或者与规则相矛盾（一个没人能持有的技能、"
+           "一个从不在其中作出相应决定的时机）",
+    todo_zh="修正意图的前提（`with` / `under` / `where` 和时机词），让它们描述游戏能达到的情形；"
+            "用 `skillproof ask` 问同一个问题，可以看到为什么一个也达不到。",
     example='''[[intent]]
 id = "nobody-holds-it"
 claim = "never anyone use 诱敌深入 with 密信"   # 密信: a skill no character holds

@@ -19,11 +19,27 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules invalidation`; the docstring is the English)
+DOC_ZH = """无效与持续时间（IV）。
+
+设计说明：只有初始技能会被无效（被无效的技能套上一个壳 `InvalidSkill`，回合结束时放出来）；本回合技能
+（`OneTurnSkill`）在回合结束时失去。服务器先恢复被无效的技能，再移除本回合技能（phase/NextTurn.kt）。
+技能*给出的东西*另当别论：给出的技能不是初始技能，所以给出它的技能被无效时，它仍然生效。
+
+* IV001 — 给出它的技能被无效时，给出的规则仍然生效；
+* IV002 — 给出的技能声明的持续时间与种类矛盾（声明本回合却不是本回合技能，声明永久却是），
+  或者没有回合期限的给出的技能能留过它的回合；
+* IV003 — 本回合技能或被无效的技能留过了回合结束（恢复与移除的先后）。
+"""
+
 IV001 = Code(
     "IV001", "grant-outlives-invalidated-giver", "note",
     "a rule handed out by a skill stays in force while that skill is invalidated",
     "invalidating a skill (禁闭, 调虎离山, 先发制人) does not undo what it already gave: designers who "
     "expect 'skills invalid' to mean 'no effect of that skill' are surprised",
+    summary_zh="技能给出的规则，在这个技能被无效时仍然生效并起作用",
+    why_zh="无效一个技能（禁闭、调虎离山、先发制人）不会撤销它已经给出的东西：以为“技能无效”"
+           "就是“这个技能的效果全都没有”的设计者会意外",
     example='''[[skill]]
 id = "BianZeTong"        # 变则通：宣言后所有人本回合 A 只能当 B
 kinds = ["TriggeredSkill"]
@@ -36,6 +52,12 @@ IV002 = Code(
     "a grant's declared lifetime contradicts its kinds, or it can outlive the turn it was given in",
     "the server drops only OneTurnSkills at turn end: a grant said to last 'this turn' that is not one "
     "stays for the rest of the game; one that waits 'until it fires' may wait turns",
+    summary_zh="给出的技能声明的持续时间（`lifetime`）与它的种类矛盾，或者它能留过给出它的那个回合",
+    why_zh="回合结束时服务器只移除本回合技能（`OneTurnSkill`）：声明“只持续本回合”却不是本回合技能的，"
+           "会一直留到游戏结束；声明“触发后才移除”的，可能要等好几个回合",
+    also_when_zh="声明的持续时间与种类矛盾时（声明本回合却不是本回合技能，声明永久却是本回合技能，"
+                 "被无效的壳声明的不是本回合）为错误；声明触发后才移除（`until_fired`）又不是本回合技能、"
+                 "可能留到下一回合时，为提示",
     example='''[[grant]]
 id = "JiuJi2"
 kinds = ["TriggeredSkill"]
@@ -49,6 +71,8 @@ IV003 = Code(
     "after the turn end a one-turn skill is still held, or a skill is still invalidated",
     "the turn-end steps (restore invalidated skills, drop one-turn skills) in this order leave a "
     "'this turn only' effect in force on the next turn",
+    summary_zh="回合结束后，本回合技能仍被持有，或者技能仍处于被无效状态",
+    why_zh="回合结束的步骤（恢复被无效的技能、移除本回合技能）按这个顺序执行，会把“只限本回合”的效果留到下一回合",
     example='''[rules]
 turn_end = ["drop_one_turn", "restore_invalid"]   # a wrapped one-turn skill survives
 [[grant]]

@@ -1,7 +1,7 @@
 """Kind contradictions (KD).
 
 The loader rejects what cannot be read (an InvalidSkill combined with other kinds, a parameter table
-without its kind, a MainPhaseSkill with a 争夺阶段 condition). These checks report rules that can be read
+without its kind, a MainPhaseSkill with a fight-phase condition). These checks report rules that can be read
 but whose kinds or parameters contradict the lattice of the design note:
 
 * KD001 — a generated kind (OneTurnSkill, CannotPlayCard, MustReceiveMessage, InvalidSkill) marked initial;
@@ -29,10 +29,32 @@ from skillproof.checks.registry import Code, register
 from skillproof.model import kinds as K
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
+#: the family's page in Chinese (`skillproof rules kinds`; the docstring is the English)
+DOC_ZH = """技能种类矛盾（KD）。
+
+读不懂的写法由加载器直接拒绝（被无效 `InvalidSkill` 和别的种类写在一起、参数表缺少它所属的种类、
+出牌阶段技能带争夺阶段的条件）。这里的检查报告读得懂、但种类或参数与设计说明的种类体系相矛盾的规则：
+
+* KD001 — 生成出的技能（本回合技能、不能出牌、必须/不能接收情报、被无效）或运行时给出的技能被标为初始技能；
+* KD002 — 永远不改变牌的转化（目标只有它自己的来源）；
+* KD003 — 可能让摸牌数为负的摸牌规则；
+* KD004 — 生效时不允许任何传出方式的传情报规则；
+* KD005 — 既不是触发技能也不是主动技能的死亡前技能（没有任何时机会发动它）；
+* KD006 — 自己的“必须接收”和“不能接收”会同时成立的接收规则；
+* KD007 — 没有任何可用时机的卡牌；
+* KD008 — 没有任何可用时机的主动技能；
+* KD009 — 角色自己的技能被标为非初始（运行时给出的技能被标为初始由 KD001 报告）；
+* KD010 — 给出点给出的禁令一张牌也不禁止。
+"""
+
 KD001 = Code("KD001", "generated-kind-initial", "error",
              "a rule of a generated kind (never initial by the design note) is marked initial",
              "initial rules can be invalidated and are restored at turn end; a one-turn rule marked initial "
              "can survive the turn end wrapped in an InvalidSkill",
+             summary_zh="生成出的技能（本回合技能、不能出牌、必须/不能接收情报、被无效这几种，"
+                        "设计说明里它们从不是初始技能），或者运行时才给出的技能，被标为初始技能（`initial = true`）",
+             why_zh="初始技能会被无效，并在回合结束时恢复；标为初始的本回合技能被无效时套上被无效的壳，"
+                    "能躲过回合结束时的移除，留到下一回合",
              example='''[[grant]]
 id = "Ban"
 kinds = ["CannotPlayCard"]
@@ -40,29 +62,44 @@ initial = true            # CannotPlayCard is never initial''')
 KD002 = Code("KD002", "conversion-to-itself", "warning",
              "a conversion whose only possible target is its own source never converts anything",
              "rule 2 of the design note: a card declared as itself is played without conversion",
+             summary_zh="一条转化什么也不转：可选转化只能把牌当作它本身，或者必须转化的参数能让一张牌必须当作它本身",
+             why_zh="设计说明卡牌转化第 2 条：想当作的牌本来就是这张牌时，不发生转化，直接打出。"
+                    "只能当作自己的可选转化永远不起作用；必须转化还会因此否决这张牌的其他用法",
              example='''convert = { from = "Jie_Huo", to = ["Jie_Huo"], must = false }''')
 KD003 = Code("KD003", "draw-count-negative", "error",
              "the draw count can become negative",
              "a negative count is not a number of cards; the server would draw nothing or fail",
+             summary_zh="摸牌数可能变成负数",
+             why_zh="负数不是牌的张数：服务器要么一张也不摸，要么出错",
              example='''draw = "count - 5"''')
 KD004 = Code("KD004", "send-impossible", "error",
              "while this SendMessage rule is in force no direction / lock / card choice is allowed",
              "the player cannot send a message at all and the turn cannot proceed",
+             summary_zh="这条传情报规则（传出方向、锁定或传出哪张情报）生效时，任何方向、"
+                        "任何锁定方式都不允许传出情报",
+             why_zh="玩家根本传不出情报，这个回合进行不下去",
              example='''send = { rule = "dir == up and dir == left" }''')
 KD005 = Code("KD005", "before-die-never-fires", "warning",
              "a BeforeDieSkill that is neither a TriggeredSkill nor an ActiveSkill",
              "BeforeDieSkill only says the skill may fire while its owner is dead; without a trigger or a "
              "use nothing ever fires it",
+             summary_zh="死亡前技能（`BeforeDieSkill`）既不是触发技能（`TriggeredSkill`）"
+                        "也不是主动技能（`ActiveSkill`）",
+             why_zh="死亡前技能只是说持有者死后也能发动；既没有触发时机又不能主动使用，就没有任何时机会发动它",
              example='''kinds = ["BeforeDieSkill"]''')
 KD006 = Code("KD006", "receive-self-contradiction", "warning",
              "a MustReceiveMessage rule says must and cannot receive at once",
              "one half of the rule is always overridden by the server's must-wins rule",
+             summary_zh="一条必须/不能接收情报的规则，自己的“必须接收”和“不能接收”会同时成立",
+             why_zh="两者同时成立时，服务器按“必须接收优先”推翻其中一半：这条规则有一半白写了",
              example='''receive = { must = "true", cannot = "red in message" }''')
 
 
 KD007 = Code("KD007", "card-never-usable", "error", "a card type with no window in which it can be used",
              "a card without `windows` can never be played by anyone: the deck holds a dead card, or the "
              "windows line was lost in an edit",
+             summary_zh="某种卡牌没有任何可以使用的时机",
+             why_zh="没有写 `windows` 的卡牌谁也打不出：牌堆里多了一张死牌，或者编辑时丢了 `windows` 这一行",
              example="""[[card]]
 id = "Wu_Dao"
 name = "误导"          # no windows: nobody can ever play it""")
@@ -70,6 +107,9 @@ KD008 = Code("KD008", "active-skill-no-window", "error",
              "an ActiveSkill with no window in which it can be used",
              "an active skill is used only in the idle points it names (出牌阶段, 争夺阶段, 濒死求澄清 …); one that "
              "names none, or whose conditions are all plainly false, can never be used",
+             summary_zh="主动技能没有任何可以使用的时机",
+             why_zh="主动技能只能在它写明的时机使用（出牌阶段、争夺阶段、濒死求澄清……）；一个时机也没写，"
+                    "或者条件全都明显不成立的，永远用不了",
              example="""[[skill]]
 id = "YouDiShenRu"   # 诱敌深入 is used at 传递阶段开始时; without windows it never is
 kinds = ["ActiveSkill"]
@@ -79,8 +119,11 @@ dying = "false\"""")
 
 KD009 = Code("KD009", "own-skill-not-initial", "warning",
              "a character's own skill (a [[skill]]) marked initial = false",
-             "the design note: isInitialSkill marks 开局就拥有的技能 and only those can be invalidated; a "
-             "character's own skill marked otherwise escapes 禁闭 and 调虎离山",
+             "the design note: isInitialSkill marks the skills held from the start, and only those can be "
+             "invalidated; a character's own skill marked otherwise escapes 禁闭 and 调虎离山",
+             summary_zh="角色自己的技能（`[[skill]]`）被标为非初始技能（`initial = false`）",
+             why_zh="设计说明：`isInitialSkill` 表示开局就拥有的技能，只有这种技能会被无效；"
+                    "标错的角色技能不会被禁闭、调虎离山无效",
              example="""[[skill]]
 id = "YingBian"
 kinds = ["ConvertCardSkill"]
@@ -89,6 +132,9 @@ KD010 = Code("KD010", "ban-bans-nothing", "warning",
              "a gives site hands out a ban (CannotPlayCard) that bans no card at all",
              "the player is told 'you cannot play cards' and can play every one; usually the card list or "
              "the all-cards flag was lost",
+             summary_zh="给出点给出的禁令（不能出牌）一张牌也不禁止",
+             why_zh="玩家被告知“你不能出牌”，却每张牌都能出；通常是丢了被禁的牌（`cards`）或“禁止所有牌”"
+                    "（`all_cards`）",
              example="""[[skill.gives]]
 grant = "CannotPlayCard"
 to = "all"

@@ -27,10 +27,29 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules order`; the docstring is the English)
+DOC_ZH = """顺序依赖（OD）。
+
+服务器有两处按牌局组成决定的顺序依次结算规则：
+
+* 摸牌数按玩家的技能列表依次计算（摸牌数量技能 `ChangeDrawCardCountSkill`）——两条不可交换的摸牌规则，
+  摸牌数取决于先获得哪一条；
+* 宣胜技能（`WinSkill`）和影响游戏结果的技能（`ChangeGameResultSkill`）从当前回合的玩家起绕桌结算——两名玩家
+  各持一条不可交换的结算规则，结果取决于座位。当前是谁的回合是牌局的事实，不是顺序：检查固定它（第三名玩家的回合），
+  只交换两名持有者的座位，所以只在自己回合起作用的规则（比翼双飞）不会因为在自己回合先结算而被报告。
+
+对每一对规则，求解器要么证明两者互不影响（所有可达局面下两种顺序结果相同），要么给出结果不同的两种顺序。
+
+* OD001 — 获得顺序会改变摸牌数的摸牌规则；
+* OD002 — 座位顺序会改变谁获胜的宣胜或影响游戏结果的规则。
+"""
+
 OD001 = Code(
     "OD001", "draw-order-dependent", "warning",
     "the draw count depends on the order two draw rules were acquired in",
     "the same two skills give different numbers of cards depending on who handed out what first",
+    summary_zh="摸牌数取决于两条摸牌规则的获得顺序",
+    why_zh="同样两个技能，谁先给出了什么，摸到的牌数就不一样",
     example='''[[grant]]
 id = "PlusOne"
 kinds = ["ChangeDrawCardCountSkill"]
@@ -47,6 +66,8 @@ OD002 = Code(
     "who wins depends on which of two result skills is applied first (the seating round the table)",
     "the same game, ending in the same player's turn, has different winners depending only on where the "
     "two holders sit",
+    summary_zh="谁获胜取决于两个结算技能谁先结算（绕桌的座位顺序）",
+    why_zh="同一局游戏、在同一名玩家的回合结束，只因两名持有者坐的位置不同，胜者就不同",
     example='''[[skill]]
 id = "WeiSheng"           # 尾声：我胜利时，无身份者一同胜利
 kinds = ["ChangeGameResultSkill"]

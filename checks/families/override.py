@@ -1,9 +1,9 @@
 """Override order of the SendMessage groups (OV).
 
-Design note: "相同类型的技能，后来的技能会使先来的技能失效" — of two skills of one SendMessage group
-(direction, lock, which card), the one acquired later is in force. The server takes the last one in the
-list that is still of its group; an invalidated skill is only an InvalidSkill, so the rule in force
-falls back to the one before it — or to the default rule of the card.
+Design note: "of skills of the same type, the later one makes the earlier one lose its effect" — of two
+skills of one SendMessage group (direction, lock, which card), the one acquired later is in force. The
+server takes the last one in the list that is still of its group; an invalidated skill is only an
+InvalidSkill, so the rule in force falls back to the one before it — or to the default rule of the card.
 
 * OV001 — in some reachable state one skill of a group hides another the player also holds;
 * OV002 — invalidating the skill in force brings an earlier skill of the group back into force.
@@ -20,11 +20,24 @@ from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
+#: the family's page in Chinese (`skillproof rules override`; the docstring is the English)
+DOC_ZH = """传出技能组的覆盖顺序（OV）。
+
+设计说明：“相同类型的技能，后来的技能会使先来的技能失效”——同一组传情报技能（传出方向、锁定、传出哪张情报）里，
+后获得的那个生效。服务器取列表中最后一个仍属于这一组的技能；被无效的技能只剩一个被无效的壳（`InvalidSkill`），
+所以生效的规则会退回它前面的那个——或者退回卡牌的默认规则。
+
+* OV001 — 某个可达局面下，同组的一个技能挡住了玩家同时持有的另一个；
+* OV002 — 无效生效中的技能，让同组更早的技能重新生效。
+"""
+
 OV001 = Code(
     "OV001", "send-skill-hidden", "note",
     "a SendMessage skill the player holds is hidden by a later skill of the same group",
     "the earlier skill's text no longer describes what the player may do; whether that is intended "
     "depends on which was meant to win",
+    summary_zh="玩家持有的传情报技能被同组后获得的技能挡住",
+    why_zh="先获得的技能的文字不再说明玩家能怎样传出；是不是本意，取决于原本想让哪一条为准",
     example='''[[skill]]
 id = "LianLuo"           # 联络：箭头视为任意方向
 kinds = ["SendMessageDirectionSkill"]
@@ -39,6 +52,8 @@ OV002 = Code(
     "OV002", "send-skill-fallback", "note",
     "invalidating the skill in force hands the group back to an earlier skill, not the default rule",
     "designers expect invalidation to remove a skill's effect; here it revives another one",
+    summary_zh="无效生效中的技能后，这一组退回更早的技能，而不是卡牌的默认规则",
+    why_zh="设计者以为无效会去掉一个技能的效果；这里却让另一个技能重新生效",
     example="(as OV001, with the later skill initial and invalidated by 调虎离山)")
 
 

@@ -17,11 +17,26 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules receive`; the docstring is the English)
+DOC_ZH = """接收矛盾（RC）。
+
+情报停在一名玩家面前时，他能接收还是拒收，由服务器的核心规则（传出者和被锁定的玩家必须接收）和运行时给出的
+必须/不能接收情报技能（信鸽联络、诱敌深入、咱们工人有知识……）决定。“必须接收”和“不能接收”同时成立时，
+服务器让“必须接收”胜出（`[rules] must_beats_cannot`）——不声不响。
+
+* RC001 — 某个可达局面下，一条“必须接收”和一条“不能接收”同时成立；
+* RC002 — 一条接收规则之下，某位玩家不论情报是什么都不能选择接收。
+"""
+
 RC001 = Code(
     "RC001", "receive-must-and-cannot", "warning",
     "a player must receive the message and cannot receive it at the same time",
     "one rule is silently overridden (the server lets 'must' win); the skill that said 'cannot' does "
     "nothing in exactly the situation its text describes",
+    summary_zh="一名玩家同时必须接收又不能接收情报",
+    why_zh="其中一条规则被悄悄推翻（服务器让“必须接收”胜出）；说“不能接收”的技能，"
+           "恰恰在它的文字描述的情形下不起作用",
+    also_when_zh="“必须接收”一方是游戏本身的规则（传出者或被锁定的玩家）而不是另一个技能时，为提示",
     example='''[[grant]]
 id = "XinGeLianLuo2"     # 本回合不能接收情报
 kinds = ["MustReceiveMessage"]
@@ -36,6 +51,9 @@ RC002 = Code(
     "while a receive rule holds, some player cannot receive any message at all",
     "a rule meant to sort messages by colour ('receive yours, decline the rest') shuts a whole class of "
     "players out (e.g. one whose identity colour no message card has): for them it is a blanket ban",
+    summary_zh="一条接收规则生效时，某些玩家不论情报是什么颜色都不能接收",
+    why_zh="本想按颜色分流情报的规则（“收自己的，拒其余的”）把一整类玩家挡在外面（例如身份颜色不出现在任何情报上的玩"
+           "家）：对他们来说这成了一律拒收",
     example="""[[grant]]
 id = "YouDiShenRu2"      # 诱敌深入：含自己身份色的必须收，不含的不能收
 kinds = ["MustReceiveMessage"]

@@ -18,11 +18,24 @@ from skillproof.checks.findings import Finding
 from skillproof.model import trace as TR
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules replacement`; the docstring is the English)
+DOC_ZH = """换角色（RR）。
+
+把持有者换成另一张角色牌的技能（SP端木静的后来人：服务器把 `Player.roleSkillsData` 换成新角色的）会换掉整个技能列表。
+玩家本回合得到的一切——禁令、接收规则、宣言的转化、还没结算的后续效果——都随之消失，尽管文字说它持续到回合结束；
+新角色“曾经翻开过”也重新算起。检查找的是一段经过：给出技能，同一回合稍后换角色，再往后的某个时刻那个技能已经不在了。
+
+* RR001 — 本应持续到回合结束的给出的技能，在回合结束前被换角色抹掉。
+"""
+
 RR001 = Code(
     "RR001", "turn-state-wiped-by-replacement", "warning",
     "a grant meant to last the turn is lost when its holder's role is replaced mid-turn",
     "a ban, receive rule or declared conversion that the rules say holds 'this turn' stops holding for "
     "the rest of the turn, because the replacement swaps the whole skill list — the player escapes it",
+    summary_zh="本应持续到回合结束的给出的技能，在持有者回合中途换角色时丢失",
+    why_zh="规则说“本回合”有效的禁令、接收规则或宣言的转化，在这回合剩下的时间里不再生效，"
+           "因为换角色换掉了整个技能列表——玩家借此摆脱了它",
     example='''[[skill]]
 id = "HouLaiRen"          # 后来人：濒死时换成一张新角色牌
 kinds = ["ActiveSkill"]

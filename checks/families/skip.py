@@ -1,13 +1,15 @@
 """Phase skipping (SK).
 
-Design note: "如果一个玩家不可能可以使用技能且不可能可以出牌，则争夺阶段、濒死求澄清会被跳过。" The server's
-test (CannotPlayCard.kt) is coarse on purpose — it must not reveal a face-down role — so it is compared
-here with what the player could really do: use a live ActiveSkill whose condition holds now, or play a
-card type that phase allows and no ban forbids.
+Design note: "if a player cannot possibly use a skill and cannot possibly play a card, the fight phase and
+the dying window (asking for rescue) skip them." The server's test (CannotPlayCard.kt) is coarse on
+purpose — it must not reveal a face-down role — so it is compared here with what the player could really
+do: use a live ActiveSkill whose condition holds now, or play a card type that phase allows and no ban
+forbids.
 
-* SK001 / SK002 — a player skipped in 争夺阶段 / 濒死求澄清 who could in fact act (unsound skip);
-* SK003 / SK004 — a player asked in 争夺阶段 / 濒死求澄清 who can never act (a wasted prompt), with the
-  rule that makes the server ask.
+* SK001 / SK002 — a player skipped in the fight phase / the dying window who could in fact act (unsound
+  skip);
+* SK003 / SK004 — a player asked in the fight phase / the dying window who can never act (a wasted prompt),
+  with the rule that makes the server ask.
 """
 from __future__ import annotations
 
@@ -18,9 +20,22 @@ from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
+#: the family's page in Chinese (`skillproof rules skip`; the docstring is the English)
+DOC_ZH = """跳过阶段（SK）。
+
+设计说明：“如果一个玩家不可能可以使用技能且不可能可以出牌，则争夺阶段、濒死求澄清会被跳过。”服务器的判断
+（CannotPlayCard.kt）故意很粗——它不能暴露未翻开的角色——所以这里拿它和玩家真正能做的事比较：使用一个仍然有效、
+此刻条件成立的主动技能，或者打出这个阶段允许、又没有禁令禁止的牌。
+
+* SK001 / SK002 — 在争夺阶段 / 濒死求澄清被跳过、其实能行动的玩家（不该跳过）；
+* SK003 / SK004 — 在争夺阶段 / 濒死求澄清被询问、却怎样都无法行动的玩家（白问一次），并指出让服务器询问的规则。
+"""
+
 SK001 = Code("SK001", "fight-skip-unsound", "error",
              "a player is skipped in 争夺阶段 although a skill or card would let them act",
              "the player loses a move the rules give them; nothing on screen tells them why",
+             summary_zh="玩家在争夺阶段被跳过，但其实有技能或牌可以用",
+             why_zh="玩家失去了规则给他的一次行动机会，屏幕上却没有任何说明",
              example='''[[skill]]
 id = "Late"          # usable in 争夺阶段 even after every initial skill is invalidated
 kinds = ["ActiveSkill"]
@@ -29,6 +44,8 @@ fight = "true"''')
 SK002 = Code("SK002", "dying-skip-unsound", "error",
              "a player is skipped in 濒死求澄清 although a skill or card would let them save the dying",
              "a rescue the rules allow never happens; the dying player loses the game for nothing",
+             summary_zh="玩家在濒死求澄清时被跳过，但其实有技能或牌可以救人",
+             why_zh="规则允许的救援没有发生；濒死的玩家白白死去",
              example='''[[skill]]
 id = "Main"          # a MainPhaseSkill usable while someone is dying: the server's test ignores it
 kinds = ["MainPhaseSkill"]
@@ -37,6 +54,8 @@ SK003 = Code("SK003", "fight-wasted-prompt", "note",
              "a player is asked in 争夺阶段 although nothing they hold can be used",
              "every such prompt costs the table a timeout; for a face-down role it is the price of not "
              "revealing the role — elsewhere it is waste",
+             summary_zh="玩家在争夺阶段被询问，但他持有的技能和牌都用不了",
+             why_zh="每次这样的询问都要全桌等到超时；对从未翻开的隐藏角色，这是不暴露身份的代价——别的情况下就是浪费",
              example='''[[character]]
 id = "li_ning_yu"    # 隐藏角色，技能都是触发技：从未翻开时总会被询问
 hidden = true''')
@@ -44,6 +63,9 @@ SK004 = Code("SK004", "dying-wasted-prompt", "note",
              "a player is asked in 濒死求澄清 although nothing they hold can be used then",
              "the server asks every holder of a non-MainPhase ActiveSkill, usable while someone is dying "
              "or not, and every holder of cards even when 澄清 is banned",
+             summary_zh="玩家在濒死求澄清时被询问，但他持有的技能和牌那时都用不了",
+             why_zh="服务器会询问每个持有非出牌阶段主动技能的玩家，不管有人濒死时这个技能能不能用；"
+                    "也会询问每个有手牌的玩家，即使澄清被禁止",
              example='''[[skill]]
 id = "DuJi"          # 毒计：只能在争夺阶段使用
 kinds = ["ActiveSkill"]

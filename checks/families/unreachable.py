@@ -24,13 +24,30 @@ from skillproof.model import expr as E
 from skillproof.model import turn as TW
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
 
+#: the family's page in Chinese (`skillproof rules unreachable`; the docstring is the English)
+DOC_ZH = """不可达和被挡住的规则（UR）。
+
+永远不会生效的规则，好一点是规则书里的累赘，坏一点是笔误；只在某些可达组合里失效的规则，会让碰上的玩家意外。
+
+* UR001 — 没有角色持有的技能；
+* UR002 — 没有任何途径给出的技能（没有给出点，或者给出它的技能都没人持有）；
+* UR003 — 在任何可达局面下都不生效的规则（从不发动的转化、从不成为生效规则的传情报规则、什么也不规定的接收规则、
+  “不能接收”从不起作用的接收规则、在写明的任何时机条件都不成立的主动技能、从不改变胜负的宣胜或影响游戏结果的技能）；
+* UR004 — 在某个可达局面被挡住的转化：它本该适用，发动的却是另一条转化（必须转化优先于可选转化，否则后获得的优先），
+  或者它宣言的牌被禁止。
+"""
+
 UR001 = Code("UR001", "skill-unheld", "warning", "a skill that no character holds",
              "it can never be used; usually a character's skill list misses it or it was left behind",
+             summary_zh="没有任何角色持有的技能",
+             why_zh="它永远用不上；通常是某个角色的技能列表漏了它，或者它是改动后留下的",
              example='''[[skill]]
 id = "MiXin"              # 密信：服务器里有这个类，但没有角色持有
 kinds = ["TriggeredSkill"]''')
 UR002 = Code("UR002", "grant-never-given", "warning", "a grant nothing can hand out",
              "no skill or card gives it, or only skills nobody holds do",
+             summary_zh="没有任何途径给出的技能（`[[grant]]`）",
+             why_zh="没有技能或卡牌给出它，或者给出它的只有没人持有的技能",
              example='''[[grant]]
 id = "Orphan"
 kinds = ["OneTurnSkill"]
@@ -38,6 +55,8 @@ lifetime = "turn"         # no [[…gives]] names it''')
 UR003 = Code("UR003", "rule-never-effective", "warning",
              "a rule that never takes effect in any reachable state",
              "its text describes something that cannot happen under the other rules",
+             summary_zh="在任何可达局面下都不会生效的规则",
+             why_zh="它的文字描述的事情，在其他规则之下不可能发生（问题的 `details.because` 列出使它不可能的约束）",
              example='''[[skill]]
 id = "Dead"
 kinds = ["ConvertCardSkill"]
@@ -47,6 +66,9 @@ UR004 = Code("UR004", "conversion-shadowed", "note",
              "a conversion that would apply is shadowed in some reachable state",
              "by a must-conversion (must beats optional), a later conversion, or a ban on the declared type: "
              "the skill's own effect (its onConvert notice, its consumption) does not happen",
+             summary_zh="本该适用的转化，在某个可达局面被挡住",
+             why_zh="挡住它的是必须转化（必须转化优先于可选转化）、后获得的转化，或者对宣言的牌的禁令："
+                    "这个技能自己的效果（转化时的提示、它的消耗）不会发生",
              example='''[[skill]]
 id = "YingBian"
 convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
