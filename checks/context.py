@@ -14,8 +14,11 @@ from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
+from .symstate import PLAYS
 
 
+CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
+#                              (played as / declared) and the cards the player used this turn
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
 CONE_LIMIT, CONE_GRANTS = 24, 6  # how far a cone's state is widened to serve the next questions too
 
@@ -32,6 +35,9 @@ class Options:
     rlimit: int = 0              # z3 resource limit per question (deterministic; 0 = none)
     turns: int = 2               # turns in a bounded trace: the rest of one turn and the next
     rulebook: bool = False       # also seat characters that exist only in the rule book (origin = "rulebook")
+    # a sliced state's card types: the ones its rules name and CARD_KEEP of each interchangeable kind
+    # (Context.card_codes); False keeps every card type in every state (the cross-check of the slice)
+    card_slice: bool = True
     # time.time() after which no question is asked (--time-budget): each unasked question becomes an
     # inconclusive finding, and a family still building its encoding is stopped with what it found
     deadline: float | None = None
@@ -237,11 +243,34 @@ class Context:
         if key not in self._queries:
             if self.over_budget():
                 raise BudgetExceeded()
+            codes = self.codes if grants is None else self.card_codes(chars_me, chars_other, grants)
             self._queries[key] = Query(self.cat, n=n, G=G, chars_me=chars_me, grants=grants,
                                        chars_other=chars_other, timeout_ms=self.options.timeout_ms,
-                                       codes=self.codes, rlimit=self.options.rlimit, turns=self.options.turns,
+                                       codes=codes, rlimit=self.options.rlimit, turns=self.options.turns,
                                        lost=lost, inv_seats=None if inv_all else (0,))
         return self._queries[key]
+
+    def card_codes(self, chars_me, chars_other, grants) -> "X.Codes":
+        """The codes of a sliced state (a cone's characters and grants): its card types cut to those its rules
+        name — the characters' skills, its grants and the invalidations — and CARD_KEEP of each kind of the
+        others (``Symmetry.card_slice``: unnamed card types of one kind are interchangeable), so the card
+        domain, like the cone, does not grow with the catalogue. Every witness is still a real trace (its
+        card types are real ones); a situation that needs more than CARD_KEEP unnamed card types of one kind
+        at once is what the slice could miss, and a card type's own identity is read only by rules that
+        name it. Cross-checked against unsliced states (tests/test_symmetry.py)."""
+        if not self.options.card_slice:
+            return self.codes
+        cat = self.cat
+        rules = {s for c in list(chars_me) + list(chars_other) for s in cat.characters[c].skills}
+        rules |= set(grants) | {g.grant for g in cat.invalidation_sites()}
+        cards = self.symmetry.card_slice(rules, CARD_KEEP)
+        if len(cards) == len(self.codes.cards):
+            return self.codes
+        cache = self.__dict__.setdefault("_card_codes", {})
+        key = tuple(cards)
+        if key not in cache:
+            cache[key] = self.codes.restricted(cards)
+        return cache[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:
         deadline = self.options.deadline

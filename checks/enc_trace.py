@@ -469,7 +469,7 @@ def _param_domains(S: SymState, add, name: str, slot) -> None:
     for pn, pt in S.param_types.items():
         v = slot.params[pn]
         if pt == "card":
-            own = [C.card[c] for c in cat.cards]
+            own = [C.card[c] for c in cat.cards if c in C.card]
             add(f"{name} {pn} is a card", (),
                 And(v >= 0, v < len(C.cards)) if own == list(range(len(C.cards)))
                 else Or([v == k for k in own]))

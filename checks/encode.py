@@ -176,7 +176,7 @@ def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
 def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
     """Twin of interpreter.grant_matters for rule ``rid`` with ``slot``'s parameters."""
     r = S.cat.skills[rid]
-    cards = [z3.IntVal(S.codes.card[c]) for c in S.cat.cards]
+    cards = [z3.IntVal(k) for k in S.cards]
     if r.ban is not None:
         return Or([And(enc_card_usable(S, c, seat), Or(_ban_all(S, r, slot), _ban_has(S, r, slot, c)))
                       for c in cards] or [z3.BoolVal(False)])
@@ -209,16 +209,15 @@ def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
 def _card_usable(S: SymState, declared, seat, m: Moment):
     k = _const(declared)
     if k is not None:               # a known card type: only its own windows can hold (same term, built once)
-        return next((enc_in_window(S, m, seat, c.windows) for c in S.cat.cards.values()
-                     if S.codes.card[c.id] == k), z3.BoolVal(False))
-    return Or([And(Eq(declared, S.codes.card[c.id]), enc_in_window(S, m, seat, c.windows))
-                  for c in S.cat.cards.values()] or [z3.BoolVal(False)])
+        return enc_in_window(S, m, seat, S.cards[k].windows) if k in S.cards else z3.BoolVal(False)
+    return Or([And(Eq(declared, k), enc_in_window(S, m, seat, c.windows))
+                  for k, c in S.cards.items()] or [z3.BoolVal(False)])
 
 
 def enc_card_window(S: SymState, declared):
     """The window of the question is one the declared card type is used in (whoever uses it)."""
-    return Or([S.now == NONE] + [And(declared == S.codes.card[c.id], w_in(S.now, tuple(c.windows)))
-                                    for c in S.cat.cards.values() if c.windows])
+    return Or([S.now == NONE] + [And(declared == i, w_in(S.now, tuple(c.windows)))
+                                    for i, c in S.cards.items() if c.windows])
 
 
 @_memo
@@ -233,7 +232,7 @@ def enc_resolves(S: SymState, declared):
     """Twin of interpreter.resolves: some card reaches play declared as ``declared``, or a live skill acting as
     it with no card (plays.card_of = none) may be used now and passes the user's bans if it consults them."""
     cat = S.cat
-    terms = [enc_can_play(S, z3.IntVal(S.codes.card[a]), declared) for a in cat.cards]
+    terms = [enc_can_play(S, z3.IntVal(k), declared) for k in S.cards]
     for slot in S.slots:
         for rid in slot.candidates:
             r = cat.skills[rid]
@@ -394,8 +393,8 @@ def _enc_skip(S: SymState, phase: str):
 
 
 def _cards_playable_in(S: SymState, phase: str):
-    ids = [c.id for c in S.cat.cards.values() if phase in c.phases]
-    return Or([z3.Not(enc_banned(S, z3.IntVal(S.codes.card[c]))) for c in ids] or [z3.BoolVal(False)])
+    return Or([z3.Not(enc_banned(S, z3.IntVal(k))) for k, c in S.cards.items() if phase in c.phases]
+              or [z3.BoolVal(False)])
 
 
 @_memo

@@ -119,6 +119,16 @@ class Codes:
                     c.sites.append((sid, g))
         return c
 
+    def restricted(self, cards) -> "Codes":
+        """The same codes with the card types cut to ``cards`` (numbered afresh, in that order): a sliced
+        symbolic state's domain of card types (``model.symmetry.Symmetry.card_slice``). A lookup of a card
+        type outside it fails loudly (KeyError) rather than meaning another card."""
+        import copy
+        c = copy.copy(self)
+        c.cards = list(cards)
+        c.card = {x: i for i, x in enumerate(c.cards)}
+        return c
+
     def domain(self, t: str) -> list:
         return {V.CARD: self.cards, V.CHARACTER: self.chars, V.COLOUR: self.colours,
                 V.DIRECTION: self.dirs}[t]
@@ -180,6 +190,10 @@ class SymState:
         self.cat = cat
         self.codes = codes or Codes(cat)
         C = self.codes
+        # the card types of this state's domain, by code, in catalogue order: the catalogue's card types the codes
+        # hold (a sliced state's codes hold fewer, Codes.restricted; codes shared by two versions, Codes.union,
+        # hold the other version's too, which are not of this catalogue)
+        self.cards = {C.card[c]: card for c, card in cat.cards.items() if c in C.card}
         # never fewer seats than the fewest players a game has ([rules] min_seats): a smaller table is no game,
         # and its witness would not replay in the interpreter
         self.n = max(1, min(max(n, cat.rules.min_seats), cat.rules.seats))

@@ -105,6 +105,7 @@ class Symmetry:
         named |= {w for k, a in self._mentions.items() if k.startswith("intent:") for w in a}
         self._anonymous = {r.id for r in cat.grants if r.id not in named}
         self._content: dict[str, str] = {}
+        self._card_keys: dict[str, str] = {}
 
     def key(self, char_id: str) -> str | None:
         """The behaviour key of a character, or None when it is interchangeable with nobody."""
@@ -148,6 +149,44 @@ class Symmetry:
             self._content[gid] = json.dumps(_plain(self.cat.skills[gid], rename), sort_keys=True,
                                             ensure_ascii=False, default=str)
         return self._content[gid]
+
+    # ------------------------------------------------------------------------------------ card types
+    def card_key(self, card_id: str) -> str:
+        """What a card type does (its windows and gives, its own id as ``@self``): two card types of one
+        key that no rule names are interchangeable."""
+        if card_id not in self._card_keys:
+            self._card_keys[card_id] = json.dumps(
+                _plain(self.cat.cards[card_id], lambda v: "@self" if v == card_id else v),
+                sort_keys=True, ensure_ascii=False, default=str)
+        return self._card_keys[card_id]
+
+    def card_slice(self, rules, keep: int) -> list[str]:
+        """The card types a symbolic state over ``rules`` (skill and grant ids) needs, in catalogue order:
+        every card type those rules, the engine's [rules], or a card handing out one of them name, and of
+        the others (interchangeable by ``card_key``: no rule there can tell them apart) ``keep`` of each
+        key. Permuting unnamed card types of one key maps every trace onto another, so a situation with
+        more than ``keep`` of them at once is the only one a slice could miss."""
+        cat = self.cat
+        rules = set(rules)
+        named: set = set()
+        _atoms(cat.rules, named)
+        for r in rules:
+            if r in cat.skills:
+                _atoms(cat.skills[r], named)
+        for c in cat.cards.values():
+            if any(g.grant in rules for g in c.gives):      # hands one out: it and what its gives name
+                named.add(c.id)
+                _atoms(c, named)
+        out, seen = [], {}
+        for c in cat.cards:
+            if c in named:
+                out.append(c)
+                continue
+            k = self.card_key(c)
+            seen[k] = seen.get(k, 0) + 1
+            if seen[k] <= keep:
+                out.append(c)
+        return out
 
     def thin(self, chars, keep: int, kept=()) -> list[str]:
         """``chars`` (in order) with at most ``keep`` characters of each behaviour key, counting the
