@@ -440,8 +440,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
             sys.stderr.write(pick("注意：没有可保存的——这个答案没有例证\n", "note: nothing to save — this answer has no scenario\n"))
         elif not args.json:
             out.write(saved_text(saved))
-    if prompt_mode:
-        sess.last = res
+    sess.last = res                                 # what the prompt's :save writes
     return EXIT_INCONCLUSIVE if res.answer == "unknown" else EXIT_OK
 
 

@@ -26,8 +26,8 @@ inconclusive and is not in the baseline; 4 internal error."""
 HELP_ZH = "把当前的问题写成已接受问题的基线（每一条都需要填写理由）"
 DESCRIPTION_ZH = """\
 运行每个检查（同 skillproof check），为每个问题写一个 [[accepted]] 条目——它按含义得出的编号、检查、
-级别、说明和相关规则，以及必须由人填写的 `reason = ""`：`check --baseline 文件` 拒绝理由为空的基线。
-之后 `check --baseline 文件` 隐藏已接受的问题，报告新问题，并标出过时的条目。
+级别、说明和相关规则，以及必须由人填写的 `reason = ""`：skillproof check --baseline 文件 拒绝理由为空
+的基线。之后 skillproof check --baseline 文件 隐藏已接受的问题，报告新问题，并标出过时的条目。
 
 文件已存在时，仍然出现的问题保留原来的理由，不再出现的问题的条目被删除，新问题以空理由加入
 （摘要写到标准错误）。默认写 TOML；文件名以 .json 结尾时写 JSON。无法判定的问题从不写入

@@ -36,7 +36,7 @@ English); --lang is the language of what is written to the terminal."""
 HELP_ZH = "从游戏服务器的 Kotlin 源码中提取目录（并与手写的目录比较）"
 DESCRIPTION_ZH = """\
 解析游戏服务器的 Kotlin 源码（tree-sitter），写出 skillproof 的 TOML 格式的目录：牌、角色表中的角色、
-技能（种类来自类的继承关系，还有 isInitialSkill、转化参数，以及 canUse 等规则方法——当它们是简单的
+技能（种类来自类的继承关系，还有 `isInitialSkill`、转化参数，以及 `canUse` 等规则方法——当它们是简单的
 表达式时）和给出的技能（嵌套的技能类，以及运行时给出技能的地方）。
 
 代码中无法确定的部分写成 `unknown`（或一个自由参数），并列在提取报告中：报告输出到标准错误，加

@@ -46,18 +46,26 @@ def wrap(text: str, cols: int) -> list[str]:
     or between two Chinese characters — never inside an ASCII word, never before a closing mark."""
     text = re.sub(r"\s+", " ", text).strip()
     lines: list[str] = []
-    line = ""
+    line: list[str] = []                 # the pieces of the line being filled, spaces included
     for piece in _PIECE.findall(text):
         if piece.isspace():
             if line:
-                line += " "
+                line.append(" ")
             continue
-        if line and width(line.rstrip() + piece) > cols and piece[0] not in _NO_START:
-            lines.append(line.rstrip())
-            line = ""
-        line += piece
-    if line.strip():
-        lines.append(line.rstrip())
+        if line and width("".join(line) + piece) > cols:
+            k = len(line)                # break before the piece ...
+            if piece[0] in _NO_START:    # ... or, before a closing mark, before the piece that precedes it
+                k -= 1
+                while k > 0 and (line[k] == " " or line[k][0] in _NO_START):
+                    k -= 1
+            if k > 0:
+                lines.append("".join(line[:k]).rstrip())
+                line = line[k:]
+                while line and line[0] == " ":
+                    line.pop(0)
+        line.append(piece)
+    if line:
+        lines.append("".join(line).rstrip())
     return lines
 
 
