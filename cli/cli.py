@@ -20,12 +20,24 @@ EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 
 #: the end of every command's --help
 EXIT_EPILOG = ("exit code 4 means an internal error (a bug in skillproof, never a finding): one line on "
                "stderr asks for a report; run again with --debug for the traceback.")
+EXIT_EPILOG_ZH = "退出码 4 表示内部错误（skillproof 自身的缺陷，不是检查出的问题）：标准错误上的一行请你报告它；\n" \
+                 "加 --debug 重新运行可看到回溯。"
+
+#: the top of `skillproof --help` in Chinese (the English one is this module's docstring)
+DESCRIPTION_ZH = "skillproof 命令行：验证风声的技能规则。"
+EPILOG_ZH = """\
+退出码（与常见的检查工具一致）：
+  0  没有达到 --fail-on 级别的问题
+  1  有达到 --fail-on 级别的问题（skillproof diff：判定改变或有新问题；skillproof replay：有答案与预期不同）
+  2  输入或用法有误（目录的错误会指出文件、行号和键）
+  3  无法判定：求解器对某个问题的结果是“未知”或超时（或 --time-budget 用完）
+  4  内部错误：skillproof 自身的缺陷，不是检查出的问题——标准错误上只有一行；--debug 显示回溯"""
 
 # each command module has: NAME, HELP, add_arguments(parser), run(args) -> int
 COMMANDS = ["check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "extract", "schema",
             "rules"]
 #: the commands that write for people: they take --lang (and ``lang`` of the configuration)
-LANG_COMMANDS = ("check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "rules")
+LANG_COMMANDS = ("check", "catalogue", "baseline", "diff", "ask", "explain", "replay", "rules", "extract")
 
 # argparse's own messages (Lib/argparse.py), as regular expressions, in Chinese
 _ARGPARSE_ZH = [
@@ -54,6 +66,16 @@ def usage_message(message: str):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its help in the run's language when it is built (cli.helpfmt): its own words, section
+    titles and -h; usage errors in the run's language when they are printed."""
+
+    def __init__(self, *args, **kwargs):
+        from .helpfmt import formatter_class, localise
+        kwargs["add_help"] = False
+        kwargs.setdefault("formatter_class", formatter_class())
+        super().__init__(*args, **kwargs)
+        localise(self)
+
     def error(self, message):                   # usage errors exit 2, as argparse does, but say how to get help
         from .model.msg import Msg
         self.print_usage(sys.stderr)
@@ -62,18 +84,52 @@ class _Parser(argparse.ArgumentParser):
         sys.exit(EXIT_USAGE)
 
 
+def _text(mod, name: str, fallback: str | None = None) -> str:
+    """A command module's HELP / DESCRIPTION in the run's language (``NAME_ZH`` beside ``NAME``; a module
+    without ``name`` has ``fallback``'s)."""
+    from .model.lang import pick
+    if not hasattr(mod, name) and fallback:
+        return _text(mod, fallback)
+    en = getattr(mod, name)
+    return pick(getattr(mod, name + "_ZH", en), en)
+
+
+def _lang_help(name: str) -> str:
+    from .model.lang import pick
+    if name == "extract":
+        return pick("终端上输出的语言：zh（中文，默认）或 en（英文）；写出的 TOML 目录和 extraction-report.md 不随它变化"
+                    "（报告是英文的）",
+                    "the language of what is written to the terminal: zh (Chinese, the default) or en (English); the "
+                    "TOML catalogue and extraction-report.md it writes do not change (the report is in English)")
+    return pick("面向人的全部输出的语言：zh（中文，默认）或 en（英文）；目录中的名字照原样；JSON 和 SARIF 的字段不变",
+                "the language of everything written for people: zh (Chinese, the default) or en (English); names of "
+                "the catalogue stay as written; JSON and SARIF fields do not change")
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the run's language (model.lang) as it is when this is called."""
     import importlib
-    p = _Parser(prog="skillproof", description=__doc__.split("\n\n")[0],
-                epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--version", action="version", version=f"skillproof {__version__}")
+    from .helpfmt import metavar
+    from .model.lang import pick
+    p = _Parser(prog="skillproof", description=pick(DESCRIPTION_ZH, __doc__.split("\n\n")[0]),
+                epilog=pick(EPILOG_ZH, __doc__.split("\n\n", 1)[1]))
+    p.add_argument("--version", action="version", version=f"skillproof {__version__}",
+                   help=pick("显示版本号并退出", "show program's version number and exit"))
     p.add_argument("--debug", action="store_true",
-                   help="on an internal error, show the Python traceback (also accepted after the command)")
-    p.add_argument("--config", metavar="FILE", help="read options from this file (default: skillproof.toml or "
-                   "[tool.skillproof] in pyproject.toml, found from the working directory upwards; flags override "
-                   "it); accepted after the command too")
-    p.add_argument("--no-config", action="store_true", help="ignore every configuration file")
-    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+                   help=pick("内部错误时显示 Python 回溯（也可以写在命令之后）",
+                             "on an internal error, show the Python traceback (also accepted after the command)"))
+    p.add_argument("--config", metavar=metavar("FILE"),
+                   help=pick("从这个文件读取选项（默认：从工作目录向上找到的 skillproof.toml，或 pyproject.toml 中的 "
+                             "[tool.skillproof]；命令行上的参数优先）；也可以写在命令之后",
+                             "read options from this file (default: skillproof.toml or [tool.skillproof] in "
+                             "pyproject.toml, found from the working directory upwards; flags override it); accepted "
+                             "after the command too"))
+    p.add_argument("--no-config", action="store_true", help=pick("忽略所有配置文件", "ignore every configuration file"))
+    p.add_argument("--lang", choices=["zh", "en"], default=argparse.SUPPRESS,
+                   help=pick("输出的语言：zh（中文，默认）或 en（英文）；也可以写在命令之后",
+                             "the language of the output: zh (Chinese, the default) or en (English); accepted after "
+                             "the command too"))
+    sub = p.add_subparsers(dest="command", metavar=metavar("COMMAND"), parser_class=_Parser)
     p._commands = {}
     for name in COMMANDS:
         try:
@@ -82,18 +138,30 @@ def build_parser() -> argparse.ArgumentParser:
             if e.name == f"skillproof.cmd_{name}":
                 continue
             raise
-        sp = sub.add_parser(name, help=mod.HELP, description=getattr(mod, "DESCRIPTION", mod.HELP),
-                            epilog=EXIT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+        sp = sub.add_parser(name, help=_text(mod, "HELP"), description=_text(mod, "DESCRIPTION", "HELP"),
+                            epilog=pick(EXIT_EPILOG_ZH, EXIT_EPILOG))
         mod.add_arguments(sp)
         if name in LANG_COMMANDS:
-            sp.add_argument("--lang", choices=["zh", "en"], default=None,
-                            help="the language of everything written for people: zh (Chinese, the default) or en "
-                                 "(English); names of the catalogue stay as written; JSON and SARIF fields do not change")
+            sp.add_argument("--lang", choices=["zh", "en"], default=None, help=_lang_help(name))
         sp.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
-                        help="on an internal error, show the Python traceback")
+                        help=pick("内部错误时显示 Python 回溯", "on an internal error, show the Python traceback"))
         sp.set_defaults(_run=mod.run)
         p._commands[name] = sp
     return p
+
+
+def command_of(argv: list[str]) -> str | None:
+    """The command ``argv`` names: its first word that is neither an option nor the value of the top-level
+    ``--lang``."""
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--lang":
+            skip = True
+        elif not a.startswith("-"):
+            return a
+    return None
 
 
 def flag_lang(argv: list[str]) -> str | None:
@@ -122,7 +190,7 @@ def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
     from . import config
     from .model import lang
     from .model.msg import Msg
-    command = next((a for a in argv if not a.startswith("-")), None)
+    command = command_of(argv)
     if off or command not in config.COMMAND_KEYS or command not in parser._commands:
         return EXIT_OK
     try:
@@ -167,7 +235,7 @@ def main(argv=None) -> int:
         if not getattr(args, "_run", None):
             parser.print_help()
             return EXIT_USAGE
-        run_lang = getattr(args, "lang", None) or run_lang
+        run_lang = flag_lang(argv) or getattr(args, "lang", None) or lang.DEFAULT
         with lang.using(run_lang):
             return args._run(args)
     except KeyboardInterrupt:

@@ -12,6 +12,7 @@ import sys
 from skillproof.model.lang import pick
 
 from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
+from .helpfmt import metavar
 
 NAME = "ask"
 HELP = "ask a question about the rules: a witness scenario, or the minimal set of rules that rules it out"
@@ -33,6 +34,23 @@ Answers: yes (with a minimal witness — a trace of the game's events, told step
 interpreter runs event by event — and its step-by-step reasoning), no (with the minimal set of
 constraints that rules it out, each at its catalogue file:line), or unknown (the solver's reason).
 Exit codes: 0 answered yes or no, 2 bad query or input, 3 unknown."""
+HELP_ZH = "就规则提一个问题：回答是一个例证局面，或排除它的最小规则集合"
+DESCRIPTION_ZH = """\
+用提问语言（docs/query-language.md）就规则提问；问题可以用中文或英文写，名字可以是中文、拼音或
+枚举名，省略（或写成 ?）的细节由求解器补全。
+
+  skillproof ask "SP李宁玉能否把截获当作误导打出？"
+  skillproof ask "如果变则通宣言(截获,破译)，SP李宁玉能否使用应变？"
+  skillproof ask "如果不被无效，SP李宁玉总是把截获当作误导打出"
+  skillproof ask "在出牌阶段，SP李宁玉能否把截获当作误导打出？"       # 时机词确定提问的时刻
+  skillproof ask "在陈大耳的回合，SP李宁玉能否把截获当作误导打出？"
+  skillproof ask                      # 交互式提示：有历史记录，Tab 补全名字
+
+问题在游戏的某一时刻提出：游戏作出这个判定的每个时刻（传递阶段的接收、可以使用所宣言的牌的打出
+……），或你说出的时机（“在出牌阶段”“在传递阶段开始时”“有人濒死时”“在陈大耳的回合”）。
+回答：是（附一个最小例证——游戏事件的轨迹，逐步讲述，由解释器逐个事件运行——以及逐步的推理）、
+否（附排除它的最小约束集合，每条约束标出它在目录中的文件:行号），或未知（附求解器的理由）。
+退出码：0 回答了是或否，2 问题或输入有误，3 未知。"""
 
 PROMPT_HELP = """\
 Type a question, e.g.  can SP李宁玉 play 截获 as 误导 while 变则通 is active?
@@ -54,31 +72,51 @@ Tab 补全名字（中文、拼音、编号）和关键词；↑/↓ 翻看历�
 
 
 def add_arguments(p):
-    p.add_argument("query", nargs="*", metavar="QUERY",
-                   help="the question (quote it); none: interactive prompt")
-    p.add_argument("-c", "--catalogue", action="append", metavar="PATH", default=[],
-                   help="catalogue file or directory (repeatable; default: the shipped catalogue)")
-    p.add_argument("--json", action="store_true", help='JSON: {"answer": …, "witness": …, "because": […], …}')
-    p.add_argument("--brief", action="store_true", help="the answer and its reasons only, no narration")
+    p.add_argument("query", nargs="*", metavar=metavar("QUERY"),
+                   help=pick("要问的问题（用引号括起来）；不写：进入交互式提示",
+                             "the question (quote it); none: interactive prompt"))
+    p.add_argument("-c", "--catalogue", action="append", metavar=metavar("PATH"), default=[],
+                   help=pick("目录文件或文件夹（可重复；默认：随附的目录）",
+                             "catalogue file or directory (repeatable; default: the shipped catalogue)"))
+    p.add_argument("--json", action="store_true",
+                   help=pick('输出 JSON：{"answer": …, "witness": …, "because": […], …}',
+                             'JSON: {"answer": …, "witness": …, "because": […], …}'))
+    p.add_argument("--brief", action="store_true",
+                   help=pick("只给出回答和理由，不逐步讲述", "the answer and its reasons only, no narration"))
     p.add_argument("--seats", type=int, default=None, metavar="N",
-                   help="most seats in the searched states (default 3)")
+                   help=pick("搜索的局面中最多的座位数（默认 3）", "most seats in the searched states (default 3)"))
     p.add_argument("--grants", type=int, default=None, metavar="G",
-                   help="most granted skills the player holds at once (default 2, more if the query needs)")
+                   help=pick("所问角色同时获得的技能数上限（默认 2，问题需要时更多）",
+                             "most granted skills the player holds at once (default 2, more if the query needs)"))
     p.add_argument("--max-turns", type=int, default=None, metavar="N",
-                   help="turns a witness trace may span: the turn of the question and those before it (default 2)")
-    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                   help="solver time limit per question, in seconds (as for `check`)")
-    p.add_argument("--save", metavar="FILE", help="write the witness as a scenario file for `skillproof replay`")
-    p.add_argument("--history", metavar="FILE", help="prompt history file (default ~/.skillproof_history)")
-    p.add_argument("--save-intent", metavar="FILE",
-                   help="append the question to FILE as an [[intent]] — a promise `skillproof check` proves from then "
-                        "on (FILE is read with the catalogue when it lies in it); needs --source")
-    p.add_argument("--intent-id", metavar="ID", help="the intent's id (lower-case words joined by '-'; default "
-                                                     "intent-N, the next free N in FILE)")
-    p.add_argument("--source", metavar="TEXT", help="where the rule book promises it: 'FILE › HEADING › SKILL'")
-    p.add_argument("--text", metavar="TEXT", help="the promise in your own words (optional)")
+                   help=pick("例证轨迹最多跨越的回合数：提问所在的回合和它之前的回合（默认 2）",
+                             "turns a witness trace may span: the turn of the question and those before it (default 2)"))
+    p.add_argument("--timeout", type=float, default=None, metavar=metavar("SECONDS"),
+                   help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
+                             "solver time limit per question, in seconds (as for `check`)"))
+    p.add_argument("--save", metavar=metavar("FILE"),
+                   help=pick("把例证写成例证文件，供 skillproof replay 重放",
+                             "write the witness as a scenario file for `skillproof replay`"))
+    p.add_argument("--history", metavar=metavar("FILE"),
+                   help=pick("交互式提示的历史文件（默认 ~/.skillproof_history）",
+                             "prompt history file (default ~/.skillproof_history)"))
+    p.add_argument("--save-intent", metavar=metavar("FILE"),
+                   help=pick("把问题作为一个 [[intent]] 追加到这个文件——从此 skillproof check 证明的一个承诺"
+                             "（文件在目录中时与目录一起读入）；需要 --source",
+                             "append the question to FILE as an [[intent]] — a promise `skillproof check` proves from "
+                             "then on (FILE is read with the catalogue when it lies in it); needs --source"))
+    p.add_argument("--intent-id", metavar=metavar("ID"),
+                   help=pick("意图的编号（用 '-' 连起来的小写词；默认 'intent-N'，N 是文件中下一个未用的数）",
+                             "the intent's id (lower-case words joined by '-'; default intent-N, the next free N in "
+                             "FILE)"))
+    p.add_argument("--source", metavar=metavar("TEXT"),
+                   help=pick("规则书在哪里作出这个承诺：'文件 › 标题 › 技能'",
+                             "where the rule book promises it: 'FILE › HEADING › SKILL'"))
+    p.add_argument("--text", metavar=metavar("TEXT"),
+                   help=pick("用你自己的话写的承诺（可选）", "the promise in your own words (optional)"))
     p.add_argument("--severity", choices=["error", "warning", "note"], default=None,
-                   help="severity of the finding when the rules break it (default warning)")
+                   help=pick("规则违反它时问题的级别（默认 warning）",
+                             "severity of the finding when the rules break it (default warning)"))
 
 
 # =========================================================================================== output
@@ -402,8 +440,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
             sys.stderr.write(pick("注意：没有可保存的——这个答案没有例证\n", "note: nothing to save — this answer has no scenario\n"))
         elif not args.json:
             out.write(saved_text(saved))
-    if prompt_mode:
-        sess.last = res
+    sess.last = res                                 # what the prompt's :save writes
     return EXIT_INCONCLUSIVE if res.answer == "unknown" else EXIT_OK
 
 
@@ -414,12 +451,12 @@ def _completion_words(sess) -> list[tuple[str, str]]:
     out: dict = {}
     for c in cat.cards.values():
         for w in (c.name, c.id, *c.aliases):
-            out.setdefault(w, f"card {c.name}")
+            out.setdefault(w, pick(f"牌 {c.name}", f"card {c.name}"))
     for c in cat.characters.values():
         for w in (c.name, c.id, *c.aliases):
-            out.setdefault(w, f"character {c.name}")
+            out.setdefault(w, pick(f"角色 {c.name}", f"character {c.name}"))
     for r in cat.skills.values():
-        kind = "grant" if r.is_grant else "skill"
+        kind = pick("给出的技能", "grant") if r.is_grant else pick("技能", "skill")
         for w in (r.name, r.id, *r.aliases):
             out.setdefault(w, f"{kind} {r.name}")
     for words in list(Q.PHASES.values()) + list(Q.GROUPS.values()):
@@ -427,14 +464,14 @@ def _completion_words(sess) -> list[tuple[str, str]]:
             out.setdefault(w, "")
     for words in Q.WINDOW_PHRASES.values():
         for w in words:
-            out.setdefault(w, "window")
+            out.setdefault(w, pick("时机", "window"))
     for w in ("can", "always", "never", "which", "anyone", "play", "as", "use", "convert", "fire", "banned",
               "must receive", "cannot receive", "may choose", "skipped in", "act in", "send", "draw", "hold",
               "invalidated", "face up", "face down", "with", "without", "under", "while", "if", "where",
               "declares", "conversion", "send rule", "draw count", "receive", "holding cards", "after",
               "in the previous turn", "this turn", "when someone is dying", "in the main phase",
               "at send-phase start", "上一回合", "本回合"):
-        out.setdefault(w, "keyword")
+        out.setdefault(w, pick("关键词", "keyword"))
     return sorted(out.items())
 
 
@@ -462,6 +499,9 @@ def _completer(sess):
 
 def _command(sess, args, line: str, out) -> bool:
     """A ':' command of the prompt; False to leave."""
+    from skillproof.model.msg import Msg
+
+    from .cli import error_line
     parts = line[1:].split()
     if not parts:
         return True
@@ -479,16 +519,18 @@ def _command(sess, args, line: str, out) -> bool:
     elif cmd == "save":
         last = getattr(sess, "last", None)
         if not rest:
-            out.write("error: :save FILE\n")
+            out.write(error_line(Msg("':save' 需要一个文件名（':save 文件'）", "':save' needs a file name (':save FILE')")) + "\n")
         elif last is None:
-            out.write("error: no answer to save yet\n")
+            out.write(error_line(Msg("还没有可保存的回答", "no answer to save yet")) + "\n")
         else:
             try:
                 p = save_witness(last, rest[0])
                 out.write(pick(f"例证已写入 {p}\n", f"scenario written to {p}\n") if p else
                           pick("这个答案没有可保存的例证\n", "this answer has no scenario to save\n"))
             except OSError as e:
-                out.write(f"error: cannot write {rest[0]}: {e.strerror}\n")
+                from skillproof.model.errtext import os_reason
+                out.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=rest[0], why=os_reason(e)))
+                          + "\n")
     elif cmd in ("seats", "grants", "timeout"):
         try:
             v = float(rest[0]) if cmd == "timeout" else int(rest[0])
@@ -506,12 +548,23 @@ def _command(sess, args, line: str, out) -> bool:
                 if v <= 0:
                     raise ValueError
                 sess.timeout_ms = max(1, int(v * 1000))
-            out.write(f"{cmd} = {v:g}{' s' if cmd == 'timeout' else ''}\n")
+            out.write(pick(f"{_SETTING_ZH[cmd]} = {v:g}{' 秒' if cmd == 'timeout' else ''}\n",
+                           f"{cmd} = {v:g}{' s' if cmd == 'timeout' else ''}\n"))
         except (ValueError, IndexError):
-            out.write(f"error: :{cmd} needs a number in range\n")
+            out.write(error_line(Msg("'{c}' 需要一个{what}", "'{c}' needs {ewhat}", c=":" + cmd, what=_RANGE_ZH[cmd](sess),
+                                     ewhat=_RANGE_EN[cmd](sess))) + "\n")
     else:
-        out.write(f"error: unknown command ':{cmd}' (try :help)\n")
+        out.write(error_line(Msg("未知的命令 '{c}'（试试 ':help'）", "unknown command '{c}' (try ':help')", c=":" + cmd))
+                  + "\n")
     return True
+
+
+#: what a prompt setting is called, and the numbers it takes
+_SETTING_ZH = {"seats": "座位数", "grants": "获得的技能数", "timeout": "时限"}
+_RANGE_ZH = {"seats": lambda s: f" 1 到 {s.cat.rules.seats} 之间的整数", "grants": lambda s: " 0 到 8 之间的整数",
+             "timeout": lambda s: "正的秒数"}
+_RANGE_EN = {"seats": lambda s: f"a whole number from 1 to {s.cat.rules.seats}",
+             "grants": lambda s: "a whole number from 0 to 8", "timeout": lambda s: "a positive number of seconds"}
 
 
 def prompt(sess, args) -> int:

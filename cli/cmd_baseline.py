@@ -4,7 +4,10 @@ from __future__ import annotations
 import os
 import sys
 
+from skillproof.model.lang import pick
+
 from .common import add_catalogue_arg, load_or_report, write_out
+from .helpfmt import metavar
 
 NAME = "baseline"
 HELP = "write the current findings as a baseline of accepted findings (each needs a reason)"
@@ -20,17 +23,33 @@ question is not a pass).
 
 exit codes: 0 written; 2 bad input or usage (nothing written); 3 written, but some question was
 inconclusive and is not in the baseline; 4 internal error."""
+HELP_ZH = "把当前的问题写成已接受问题的基线（每一条都需要填写理由）"
+DESCRIPTION_ZH = """\
+运行每个检查（同 skillproof check），为每个问题写一个 [[accepted]] 条目——它按含义得出的编号、检查、
+级别、说明和相关规则，以及必须由人填写的 `reason = ""`：skillproof check --baseline 文件 拒绝理由为空
+的基线。之后 skillproof check --baseline 文件 隐藏已接受的问题，报告新问题，并标出过时的条目。
+
+文件已存在时，仍然出现的问题保留原来的理由，不再出现的问题的条目被删除，新问题以空理由加入
+（摘要写到标准错误）。默认写 TOML；文件名以 .json 结尾时写 JSON。无法判定的问题从不写入
+（没有判定的问题不算通过）。
+
+退出码：0 已写入；2 输入或用法有误（什么也没有写）；3 已写入，但有问题无法判定，没有写进基线；
+4 内部错误。"""
 
 
 def add_arguments(p):
     from .cmd_check import add_solver_args
     add_catalogue_arg(p)
-    p.add_argument("--output", "-o", metavar="FILE",
-                   help="write the baseline here (default: standard output); an existing FILE keeps its reasons")
-    p.add_argument("--select", default="", metavar="CODES",
-                   help="only these families or codes, comma-separated (e.g. conversion,BN001)")
-    p.add_argument("--ignore", default="", metavar="CODES", help="leave findings of these families or codes out")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
+    p.add_argument("--output", "-o", metavar=metavar("FILE"),
+                   help=pick("把基线写到这个文件（默认：标准输出）；已有的文件保留其中的理由",
+                             "write the baseline here (default: standard output); an existing FILE keeps its reasons"))
+    p.add_argument("--select", default="", metavar=metavar("CODES"),
+                   help=pick("只运行这些检查族或代码，用逗号分隔（例如 conversion,BN001）",
+                             "only these families or codes, comma-separated (e.g. conversion,BN001)"))
+    p.add_argument("--ignore", default="", metavar=metavar("CODES"),
+                   help=pick("不写这些检查族或代码的问题", "leave findings of these families or codes out"))
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help=pick("标准错误上不显示进度和摘要", "no progress or summary on standard error"))
     add_solver_args(p)
 
 

@@ -11,11 +11,14 @@ from .common import add_catalogue_arg, load_or_report
 
 NAME = "catalogue"
 HELP = "summarise a catalogue (counts, characters and their skills); --format json prints all of it"
+HELP_ZH = "概括一个目录（数量、角色和他们的技能）；--format json 输出全部内容"
 
 
 def add_arguments(p):
     add_catalogue_arg(p)
-    p.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    p.add_argument("--format", "-f", default="text", choices=["text", "json"],
+                   help=pick("输出格式：text（概括，默认）或 json（全部内容）",
+                             "output format: text (a summary, the default) or json (all of it)"))
 
 
 def _ref(r):

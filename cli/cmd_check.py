@@ -5,7 +5,10 @@ import os
 import sys
 import time
 
+from skillproof.model.lang import pick
+
 from .common import add_catalogue_arg, load_or_report, write_out
+from .helpfmt import metavar
 
 NAME = "check"
 HELP = "check a catalogue for contradictory or unreachable rule combinations"
@@ -17,49 +20,78 @@ exit codes: 0 nothing at or above --fail-on; 1 findings at or above it; 2 bad in
 
 With --time-budget SECONDS the whole run stops asking when the budget is spent: the report holds the
 findings so far and every question not asked as an inconclusive INC001 finding, in every format."""
+HELP_ZH = "检查目录中相互矛盾或不可达的规则组合"
+DESCRIPTION_ZH = """\
+对目录运行每个检查族（默认：随附的真实游戏目录）。
+
+退出码：0 没有达到 --fail-on 级别的问题；1 有达到该级别的问题；2 输入或用法有误；
+3 无法判定（求解器结果未知或超时，或 --time-budget 用完）且没有失败的问题；
+4 内部错误（skillproof 自身的缺陷）。
+
+加 --time-budget 秒数 时，预算用完整个运行就停止提问：报告含有到那时为止的问题，
+并在每种格式中把每个没问的问题列为无法判定的 INC001 问题。"""
 
 
 def add_arguments(p):
     add_catalogue_arg(p)
     add_report_args(p)
-    p.add_argument("--select", default="", metavar="CODES",
-                   help="only these families or codes, comma-separated (e.g. conversion,BN001)")
-    p.add_argument("--ignore", default="", metavar="CODES", help="drop findings of these families or codes")
-    p.add_argument("--baseline", metavar="FILE", help="hide findings accepted in this baseline; flag stale entries")
-    p.add_argument("--time-budget", type=float, default=None, metavar="SECONDS",
-                   help="stop asking after this long (the whole run); report what was found and list every "
-                        "unasked question as inconclusive (exit 3)")
+    p.add_argument("--select", default="", metavar=metavar("CODES"),
+                   help=pick("只运行这些检查族或代码，用逗号分隔（例如 conversion,BN001）",
+                             "only these families or codes, comma-separated (e.g. conversion,BN001)"))
+    p.add_argument("--ignore", default="", metavar=metavar("CODES"),
+                   help=pick("去掉这些检查族或代码的问题", "drop findings of these families or codes"))
+    p.add_argument("--baseline", metavar=metavar("FILE"),
+                   help=pick("隐藏这个基线中已接受的问题；标出过时的条目",
+                             "hide findings accepted in this baseline; flag stale entries"))
+    p.add_argument("--time-budget", type=float, default=None, metavar=metavar("SECONDS"),
+                   help=pick("整个运行用了这么久就不再提问；报告已找到的问题，并把每个没问的问题列为无法判定（退出码 3）",
+                             "stop asking after this long (the whole run); report what was found and list every "
+                             "unasked question as inconclusive (exit 3)"))
     add_solver_args(p)
 
 
 def add_report_args(p):
     from skillproof.reports import FORMATS
-    p.add_argument("--format", "-f", default="text", choices=FORMATS, help="report format (default: text)")
-    p.add_argument("--output", "-o", metavar="FILE", help="write the report here instead of standard output")
-    p.add_argument("--output-format", action="append", default=None, metavar="FORMAT:FILE",
-                   help="also write a report in FORMAT to FILE in the same run (repeatable), e.g. "
-                        "--output-format sarif:skillproof.sarif --output-format markdown:comment.md")
+    p.add_argument("--format", "-f", default="text", choices=FORMATS,
+                   help=pick("报告格式（默认：text）", "report format (default: text)"))
+    p.add_argument("--output", "-o", metavar=metavar("FILE"),
+                   help=pick("把报告写到这个文件，而不是标准输出", "write the report here instead of standard output"))
+    p.add_argument("--output-format", action="append", default=None, metavar=metavar("FORMAT:FILE"),
+                   help=pick("在同一次运行中另外把一份该格式的报告写进这个文件（可重复），例如 "
+                             "--output-format sarif:skillproof.sarif --output-format markdown:comment.md",
+                             "also write a report in FORMAT to FILE in the same run (repeatable), e.g. "
+                             "--output-format sarif:skillproof.sarif --output-format markdown:comment.md"))
     p.add_argument("--fail-on", default="error", choices=["error", "warning", "note", "none"],
-                   help="lowest severity that makes the exit code 1 (default: error)")
-    p.add_argument("--color", default="auto", choices=["auto", "always", "never"], help="colours in text output")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress on standard error")
+                   help=pick("使退出码为 1 的最低级别（默认：error）",
+                             "lowest severity that makes the exit code 1 (default: error)"))
+    p.add_argument("--color", default="auto", choices=["auto", "always", "never"],
+                   help=pick("文本输出是否带颜色", "colours in text output"))
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help=pick("标准错误上不显示进度", "no progress on standard error"))
     p.add_argument("--show", action="append", default=[], choices=["intended"],
-                   help="intended: list the designed behaviour (findings an [[intent]] documents as intended) "
-                        "in full instead of one summary line (text, markdown, html)")
+                   help=pick("intended：完整列出设计如此的行为（[[intent]] 记为有意如此的问题），而不是只用一行概括"
+                             "（text、markdown、html）",
+                             "intended: list the designed behaviour (findings an [[intent]] documents as intended) "
+                             "in full instead of one summary line (text, markdown, html)"))
 
 
 def add_solver_args(p):
-    p.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS",
-                   help="solver time limit per question; a question that hits it is reported inconclusive")
+    p.add_argument("--timeout", type=float, default=20.0, metavar=metavar("SECONDS"),
+                   help=pick("每个问题的求解时限；超过时限的问题报告为无法判定",
+                             "solver time limit per question; a question that hits it is reported inconclusive"))
     p.add_argument("--rlimit", type=int, default=0, metavar="N",
-                   help="z3 resource limit per question (deterministic, unlike --timeout; 0 = none)")
+                   help=pick("每个问题的 z3 资源上限（与 --timeout 不同，结果确定；0 表示不限）",
+                             "z3 resource limit per question (deterministic, unlike --timeout; 0 = none)"))
     p.add_argument("--max-grants", type=int, default=2, metavar="N",
-                   help="granted skills one player holds at once in the symbolic search (default 2)")
-    p.add_argument("--max-seats", type=int, default=3, metavar="N", help="seats in the symbolic search (default 3)")
+                   help=pick("符号搜索中一名角色同时获得的技能数上限（默认 2）",
+                             "granted skills one player holds at once in the symbolic search (default 2)"))
+    p.add_argument("--max-seats", type=int, default=3, metavar="N",
+                   help=pick("符号搜索中的座位数（默认 3）", "seats in the symbolic search (default 3)"))
     p.add_argument("--max-turns", type=int, default=2, metavar="N",
-                   help="turns a witness trace may span: the turn of the question and those before it (default 2)")
+                   help=pick("例证轨迹最多跨越的回合数：提问所在的回合和它之前的回合（默认 2）",
+                             "turns a witness trace may span: the turn of the question and those before it (default 2)"))
     p.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
-                   help="processes (default 2; the report does not depend on it)")
+                   help=pick("进程数（默认 2；报告与它无关）", "processes (default 2; the report does not depend on it)"))
 
 
 def _codes(s: str) -> tuple:

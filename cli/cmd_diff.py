@@ -12,6 +12,7 @@ from skillproof.model.msg import Msg
 from .cli import error_line
 from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
 from .common import closing, report_catalogue_errors
+from .helpfmt import metavar
 
 NAME = "diff"
 HELP = "compare two catalogue versions (paths or git REV:PATH): new findings and changed decisions"
@@ -33,18 +34,43 @@ reason), code that only became readable is reported as newly understood, and cha
 exit codes: 0 no new findings at or above --fail-on and no change (or --allow-changes);
 1 new findings, changed decisions or engine rules, or situations possible in only one version;
 2 bad input, usage or a degraded extraction; 3 inconclusive; 4 internal error."""
+HELP_ZH = "比较目录的两个版本（路径或 git 的 版本:路径）：新问题和改变的判定"
+DESCRIPTION_ZH = """\
+比较目录的两个版本。每一边是一个目录路径（文件或文件夹），或它在 git 中的一个版本：版本:路径
+（例如 origin/main:model/catalogue/）。报告新版中新出现的问题和旧版以来已解决的问题；每个在两个版本
+下都可达的局面中回答不同的判定（转化及发动哪个技能、禁令、接收、传出规则、跳过、摸牌数）；以及每个
+涉及改动过的角色、技能、获得的技能、牌或给出处、只在一个版本中可能的局面（现在可能／不再可能）——
+由求解器同时在两个版本的编码上找出，每一个都带有在各自版本的目录下运行的例证轨迹（只在一边可能的
+局面，还带有另一个版本的理由）。
+
+加 --kotlin 服务器仓库 时，旧版和新版是游戏服务器 git 仓库（裸仓库也可以）的两个版本：两者都从 Kotlin
+源码中提取；提取降级会停止运行（退出码 2，并说明原因），只是变得能读懂的代码报告为新读懂的代码，
+改动的引擎规则也算失败：
+
+  skillproof diff --kotlin TheMessage origin/main HEAD --format sarif --output skillproof.sarif
+
+退出码：0 没有达到 --fail-on 级别的新问题，也没有改动（或加了 --allow-changes）；
+1 有新问题、改变的判定或引擎规则，或只在一个版本中可能的局面；
+2 输入或用法有误，或提取降级；3 无法判定；4 内部错误。"""
 
 
 def add_arguments(p):
-    p.add_argument("old", metavar="OLD", help="the old catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
-    p.add_argument("new", metavar="NEW", help="the new catalogue: PATH or git REV:PATH (with --kotlin: a revision)")
-    p.add_argument("--kotlin", metavar="SERVER_REPO",
-                   help="compare two revisions of the game server's git repository, extracted from its Kotlin code")
+    p.add_argument("old", metavar=metavar("OLD"),
+                   help=pick("旧版目录：路径，或 git 的 版本:路径（加 --kotlin 时：一个版本）",
+                             "the old catalogue: PATH or git REV:PATH (with --kotlin: a revision)"))
+    p.add_argument("new", metavar=metavar("NEW"),
+                   help=pick("新版目录：路径，或 git 的 版本:路径（加 --kotlin 时：一个版本）",
+                             "the new catalogue: PATH or git REV:PATH (with --kotlin: a revision)"))
+    p.add_argument("--kotlin", metavar=metavar("SERVER_REPO"),
+                   help=pick("比较游戏服务器 git 仓库的两个版本，从它的 Kotlin 代码中提取",
+                             "compare two revisions of the game server's git repository, extracted from its Kotlin code"))
     p.add_argument("--max-undecided-increase", type=int, default=20, metavar="N",
-                   help="with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)")
-    p.add_argument("--allow-changes", action="store_true", help="report changes but exit 0 for them")
+                   help=pick("加 --kotlin 时：新版的未定项比旧版多出 N 个以上就算降级（默认 20）",
+                             "with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)"))
+    p.add_argument("--allow-changes", action="store_true",
+                   help=pick("报告改动，但改动不使退出码非零", "report changes but exit 0 for them"))
     p.add_argument("--per-decision", type=int, default=3, metavar="N",
-                   help="witnesses per changed decision (default 3)")
+                   help=pick("每个改变的判定给出的例证数（默认 3）", "witnesses per changed decision (default 3)"))
     add_report_args(p)
     add_solver_args(p)
 

@@ -7,6 +7,7 @@ import sys
 from skillproof.model.lang import pick
 
 from .cli import EXIT_OK, EXIT_USAGE
+from .helpfmt import metavar
 
 NAME = "explain"
 HELP = "tell the story of a finding: its witness step by step, the rules involved, how to reach it in a game"
@@ -20,18 +21,33 @@ interpreter's deciding steps, with every rule involved at its catalogue file:lin
   skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
 
 Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 4 internal error."""
+HELP_ZH = "讲述一个问题的来龙去脉：逐步的例证、涉及的规则、在游戏中如何达到"
+DESCRIPTION_ZH = """\
+按编号（例如 CV002-1a2b3c4d5e）讲解 skillproof check 的一个问题：在目录上重新运行它所属检查族的检查，
+再用参考解释器重放这个问题的例证——一条游戏事件的轨迹，每个事件都在它的回合和时机中——先讲局面如何
+一步步出现，再讲解释器作出判定的步骤，每条涉及的规则都标出它在目录中的文件:行号。
+
+  skillproof explain UR004-ccae11561e
+  skillproof explain UR004-ccae11561e --save scenario.json    # 然后：skillproof replay scenario.json
+
+退出码：0 已讲解；2 输入有误（未知的编号、读不了的目录）；4 内部错误。"""
 
 
 def add_arguments(p):
-    p.add_argument("id", nargs="?", metavar="ID",
-                   help="a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e")
-    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
-                   help="catalogue files or directories (default: the shipped catalogue)")
-    p.add_argument("--save", "--scenario", dest="save", metavar="FILE",
-                   help="write the witness as a scenario file for `skillproof replay FILE`")
-    p.add_argument("--json", action="store_true", help="the finding, its narration and its origin as JSON")
-    p.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
-                   help="solver time limit per question, in seconds (as for `check`)")
+    p.add_argument("id", nargs="?", metavar=metavar("ID"),
+                   help=pick("skillproof check 输出的问题编号，例如 CV002-1a2b3c4d5e",
+                             "a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e"))
+    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
+                   help=pick("目录文件或文件夹（默认：随附的目录）",
+                             "catalogue files or directories (default: the shipped catalogue)"))
+    p.add_argument("--save", "--scenario", dest="save", metavar=metavar("FILE"),
+                   help=pick("把例证写成例证文件，供 skillproof replay 重放",
+                             "write the witness as a scenario file for `skillproof replay FILE`"))
+    p.add_argument("--json", action="store_true",
+                   help=pick("以 JSON 输出问题、讲述和它的来历", "the finding, its narration and its origin as JSON"))
+    p.add_argument("--timeout", type=float, default=None, metavar=metavar("SECONDS"),
+                   help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
+                             "solver time limit per question, in seconds (as for `check`)"))
 
 
 def _family_of(code: str):

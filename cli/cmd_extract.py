@@ -6,6 +6,8 @@ from pathlib import Path
 
 from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .common import load_or_report
+from .helpfmt import metavar
+from .model.lang import pick
 from .model.extract import ExtractError, compare, extract
 
 NAME = "extract"
@@ -27,38 +29,69 @@ Without --output and --compare the catalogue is printed on stdout (one TOML docu
 Exit codes: 0 done (with --compare: no differences), 1 --compare found differences, 2 bad input or a degraded
 extraction (a file holding rules fails to parse, a character loses skills the role table gives it, or more
 undecided items than --undecided-baseline allows; the output is still written, the reasons printed);
-4 internal error."""
+4 internal error.
+
+The catalogue and DIR/extraction-report.md are written the same whatever --lang says (the report in
+English); --lang is the language of what is written to the terminal."""
+HELP_ZH = "从游戏服务器的 Kotlin 源码中提取目录（并与手写的目录比较）"
+DESCRIPTION_ZH = """\
+解析游戏服务器的 Kotlin 源码（tree-sitter），写出 skillproof 的 TOML 格式的目录：牌、角色表中的角色、
+技能（种类来自类的继承关系，还有 `isInitialSkill`、转化参数，以及 `canUse` 等规则方法——当它们是简单的
+表达式时）和给出的技能（嵌套的技能类，以及运行时给出技能的地方）。
+
+代码中无法确定的部分写成 `unknown`（或一个自由参数），并列在提取报告中：报告输出到标准错误，加
+--output 时还写成 文件夹/extraction-report.md。
+
+  skillproof extract --kotlin TheMessage/src/main/kotlin --output extracted/
+  skillproof extract --kotlin TheMessage/src/main/kotlin --compare            # 与随附的目录比较
+  skillproof extract --kotlin TheMessage/src/main/kotlin --compare my-catalogue/
+
+不加 --output 和 --compare 时，目录输出到标准输出（一个 TOML 文档）。
+退出码：0 完成（加 --compare 时：没有不同）；1 --compare 发现了不同；2 输入有误或提取降级（含规则
+的文件解析失败、角色丢了角色表给它的技能，或未定项多于 --undecided-baseline 允许的数目；输出照样
+写出，原因会列出）；4 内部错误。
+
+写出的目录和 extraction-report.md 不随 --lang 变化（报告是英文的）；--lang 只决定终端上输出的语言。"""
 
 _SHIPPED = "<shipped>"
 _FILES = ("rules.toml", "cards.toml", "characters.toml", "skills.toml", "grants.toml")
 
 
 def add_arguments(p):
-    p.add_argument("--kotlin", metavar="SRC_DIR", required=True,
-                   help="the server's Kotlin sources (src/main/kotlin of a checkout, or the checkout itself)")
-    p.add_argument("--output", metavar="DIR",
-                   help="write the catalogue (rules.toml, cards.toml, characters.toml, skills.toml, grants.toml) and "
-                        "extraction-report.md into DIR (created if missing)")
-    p.add_argument("--compare", metavar="CATALOGUE", nargs="?", const=_SHIPPED,
-                   help="list what differs between the extracted catalogue and CATALOGUE (a file or "
-                        "directory; default: the shipped catalogue); exit 1 if anything differs")
-    p.add_argument("--quiet", "-q", action="store_true", help="print only the summary line of the report")
+    p.add_argument("--kotlin", metavar=metavar("SRC_DIR"), required=True,
+                   help=pick("服务器的 Kotlin 源码（检出的 src/main/kotlin，或检出的根目录本身）",
+                             "the server's Kotlin sources (src/main/kotlin of a checkout, or the checkout itself)"))
+    p.add_argument("--output", metavar=metavar("DIR"),
+                   help=pick("把目录（rules.toml、cards.toml、characters.toml、skills.toml、grants.toml）和 "
+                             "extraction-report.md 写进这个文件夹（不存在时创建）",
+                             "write the catalogue (rules.toml, cards.toml, characters.toml, skills.toml, grants.toml) "
+                             "and extraction-report.md into DIR (created if missing)"))
+    p.add_argument("--compare", metavar=metavar("CATALOGUE"), nargs="?", const=_SHIPPED,
+                   help=pick("列出提取出的目录与这个目录（文件或文件夹；默认：随附的目录）的不同之处；有不同时退出码为 1",
+                             "list what differs between the extracted catalogue and CATALOGUE (a file or "
+                             "directory; default: the shipped catalogue); exit 1 if anything differs"))
+    p.add_argument("--quiet", "-q", action="store_true",
+                   help=pick("只输出报告的摘要行", "print only the summary line of the report"))
     p.add_argument("--undecided-baseline", type=int, metavar="N",
-                   help="the extraction is degraded (exit 2) when it has more than N + 20 undecided items")
+                   help=pick("未定项多于 N + 20 个时，提取算作降级（退出码 2）",
+                             "the extraction is degraded (exit 2) when it has more than N + 20 undecided items"))
     p.add_argument("--allow-degraded", action="store_true",
-                   help="exit 0 even when the extraction is degraded (the reasons are still printed)")
+                   help=pick("提取降级时退出码仍为 0（原因照样输出）",
+                             "exit 0 even when the extraction is degraded (the reasons are still printed)"))
 
 
-def _err(msg: str) -> int:
-    sys.stderr.write(f"skillproof extract: error: {msg}\n")
+def _err(msg) -> int:
+    sys.stderr.write(pick("skillproof extract：错误：{m}\n", "skillproof extract: error: {m}\n").format(m=msg))
     return EXIT_USAGE
 
 
 def run(args) -> int:
+    from .model.errtext import os_reason
+    from .model.extract import terminal as T
     src = Path(args.kotlin)
     out_dir = Path(args.output) if args.output else None
     if out_dir is not None and out_dir.exists() and not out_dir.is_dir():
-        return _err(f"--output {out_dir} exists and is not a directory")
+        return _err(pick(f"--output {out_dir} 已存在，且不是文件夹", f"--output {out_dir} exists and is not a directory"))
     hand = None
     if args.compare is not None:
         hand = load_or_report(None if args.compare == _SHIPPED else [args.compare])
@@ -69,15 +102,15 @@ def run(args) -> int:
     except ExtractError as e:
         return _err(str(e))
     except OSError as e:
-        return _err(f"cannot read {src}: {e.strerror or e}")
+        return _err(pick(f"读不了 {src}：{os_reason(e)}", f"cannot read {src}: {os_reason(e)}"))
 
     if not args.quiet:
         for item in ex.report:
-            sys.stderr.write(f"{item}\n")
-    sys.stderr.write(ex.summary() + "\n")
-    counts = ex.undecided_counts()
+            sys.stderr.write(T.item_line(item) + "\n")
+    sys.stderr.write(T.summary(ex) + "\n")
+    counts = T.undecided_line(ex)
     if counts and not args.quiet:
-        sys.stderr.write("undecided by kind: " + ", ".join(f"{k} {v}" for k, v in counts.items()) + "\n")
+        sys.stderr.write(counts + "\n")
 
     if out_dir is not None:
         try:
@@ -86,18 +119,21 @@ def run(args) -> int:
                 (out_dir / name).write_text(text, encoding="utf-8")
             (out_dir / "extraction-report.md").write_text(ex.report_markdown(), encoding="utf-8")
         except OSError as e:
-            return _err(f"cannot write to {out_dir}: {e.strerror or e}")
+            return _err(pick(f"写不进 {out_dir}：{os_reason(e)}", f"cannot write to {out_dir}: {os_reason(e)}"))
         others = sorted(p.name for p in out_dir.glob("*.toml") if p.name not in _FILES)
         if others:
-            sys.stderr.write(f"note: {out_dir} also holds {', '.join(others)}; loading the directory reads "
-                             "those too\n")
-        sys.stderr.write(f"wrote {', '.join(_FILES)} and extraction-report.md to {out_dir}\n")
+            sys.stderr.write(pick(f"注意：{out_dir} 中还有 {'、'.join(others)}；读入这个文件夹时它们也会被读入\n",
+                                  f"note: {out_dir} also holds {', '.join(others)}; loading the directory reads "
+                                  "those too\n"))
+        sys.stderr.write(pick(f"已把 {'、'.join(_FILES)} 和 extraction-report.md 写进 {out_dir}\n",
+                              f"wrote {', '.join(_FILES)} and extraction-report.md to {out_dir}\n"))
     elif hand is None:
         sys.stdout.write("\n".join(ex.files[n] for n in _FILES))
 
     if ex.load_errors:
-        sys.stderr.write("skillproof extract: error: the extracted catalogue does not load (please report this "
-                         "with the source it came from):\n")
+        sys.stderr.write(pick("skillproof extract：错误：提取出的目录读不进来（请连同它所来自的源码一起报告）：\n",
+                              "skillproof extract: error: the extracted catalogue does not load (please report this "
+                              "with the source it came from):\n"))
         for e in ex.load_errors:
             sys.stderr.write(f"  {e}\n")
         return EXIT_USAGE
@@ -105,8 +141,9 @@ def run(args) -> int:
     from .model.extract.degraded import degradation
     reasons = degradation(ex, baseline=args.undecided_baseline)
     for r in reasons:
-        sys.stderr.write(f"skillproof extract: {'warning' if args.allow_degraded else 'error'}: the extraction is "
-                         f"degraded: {r}\n")
+        sys.stderr.write(pick(f"skillproof extract：{'警告' if args.allow_degraded else '错误'}：提取降级：{r}\n",
+                              f"skillproof extract: {'warning' if args.allow_degraded else 'error'}: the extraction is "
+                              f"degraded: {r}\n"))
     if reasons and not args.allow_degraded:
         return EXIT_USAGE
     if hand is None:
@@ -115,15 +152,19 @@ def run(args) -> int:
     skipped_chars = sum(1 for c in hand.characters.values() if c.origin == "rulebook")
     skipped_rules = sum(1 for r in hand.skills.values() if r.origin == "rulebook")
     for d in diffs:
-        sys.stdout.write(f"{d}\n")
-    what = "the shipped catalogue" if args.compare == _SHIPPED else args.compare
+        sys.stdout.write(T.difference_line(d) + "\n")
+    shipped = args.compare == _SHIPPED
     note = ""
     if skipped_chars or skipped_rules:
-        note = (f" (rule-book-only entries of the hand-kept catalogue are not compared: {skipped_chars} "
-                f"character{'s' if skipped_chars != 1 else ''}, {skipped_rules} rule{'s' if skipped_rules != 1 else ''})")
+        note = pick(f"（手写目录中只在规则书里的条目不比较：{skipped_chars} 个角色、{skipped_rules} 条规则）",
+                    f" (rule-book-only entries of the hand-kept catalogue are not compared: {skipped_chars} "
+                    f"character{'s' if skipped_chars != 1 else ''}, {skipped_rules} rule{'s' if skipped_rules != 1 else ''})")
     if diffs:
-        sys.stdout.write(f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''} between the server and "
-                         f"{what}{note}\n")
+        sys.stdout.write(pick(f"服务器与{'随附的目录' if shipped else f' {args.compare} '}之间有 {len(diffs)} 处不同{note}\n",
+                              f"{len(diffs)} difference{'s' if len(diffs) != 1 else ''} between the server and "
+                              f"{'the shipped catalogue' if shipped else args.compare}{note}\n"))
         return EXIT_FINDINGS
-    sys.stdout.write(f"no differences between the server and {what}{note}\n")
+    sys.stdout.write(pick(f"服务器与{'随附的目录' if shipped else f' {args.compare} '}之间没有不同{note}\n",
+                          f"no differences between the server and {'the shipped catalogue' if shipped else args.compare}"
+                          f"{note}\n"))
     return EXIT_OK

@@ -4,7 +4,10 @@ from __future__ import annotations
 import json
 import sys
 
+from skillproof.model.lang import pick
+
 from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from .helpfmt import metavar
 
 NAME = "replay"
 HELP = "replay a scenario file (a saved witness) through the interpreter and compare with what it expects"
@@ -22,14 +25,30 @@ Exit codes: 0 every answer as expected; 1 some answer differs, an event of the t
 older state is not reachable), or a question is not asked at a moment where its decision is taken;
 2 bad input (the file or the catalogue, or a value over the limits of docs/catalogue-format.md
 § Limits), reported as FILE:LINE: [path] message; 4 internal error (a bug in skillproof)."""
+HELP_ZH = "用解释器重放一个例证文件（保存下来的例证），并与它预期的结果比较"
+DESCRIPTION_ZH = """\
+用参考解释器重放一个例证文件：逐个事件运行它的轨迹（每个事件都在它发生的时机中检查），在轨迹达到的
+局面上逐步回答每个问题，再把每个回答与例证文件中的 "expect" 比较。
+
+例证文件是一个例证的 JSON——{"trace": {"setup": …, "events": […]}, "question": …, "expect": …,
+"also": […]}——由 `skillproof explain 编号 --save 文件` 或 `skillproof ask … --save 文件` 写出。
+修改它（一个角色、一个事件、一个获得的技能的参数……）再重放，就能看到结果如何变化。
+较早的例证文件存的是一个局面而不是轨迹（{"state": …}），它们作为不带时机的局面重放。
+
+退出码：0 每个回答都与预期相同；1 有回答不同、轨迹中有不合规则的事件（或较早的局面不可达），
+或有问题没有在作出它的判定的时刻提出；2 输入有误（文件或目录，或某个值超出 docs/catalogue-format.md
+规定的上限），报告为 文件:行号: [路径] 说明；4 内部错误（skillproof 自身的缺陷）。"""
 
 
 def add_arguments(p):
-    p.add_argument("file", metavar="FILE", help="the scenario file (JSON)")
-    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
-                   help="catalogue files or directories (default: the shipped catalogue)")
-    p.add_argument("--json", action="store_true", help="answers and narration as JSON")
-    p.add_argument("--brief", action="store_true", help="answers only, without the step-by-step reasoning")
+    p.add_argument("file", metavar=metavar("FILE"), help=pick("例证文件（JSON）", "the scenario file (JSON)"))
+    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
+                   help=pick("目录文件或文件夹（默认：随附的目录）",
+                             "catalogue files or directories (default: the shipped catalogue)"))
+    p.add_argument("--json", action="store_true",
+                   help=pick("以 JSON 输出回答和讲述", "answers and narration as JSON"))
+    p.add_argument("--brief", action="store_true",
+                   help=pick("只给出回答，不给逐步的推理", "answers only, without the step-by-step reasoning"))
 
 
 def replay(cat, d: dict) -> dict:

@@ -5,12 +5,17 @@ import sys
 
 NAME = "rules"
 HELP = "list the checks, or explain one (like `ruff rule`)"
+HELP_ZH = "列出所有检查，或讲解其中一个"
 
 
 def add_arguments(p):
-    p.add_argument("code", nargs="?", help="a check code (e.g. CV002) or family name")
-    p.add_argument("--write-docs", metavar="DIR",
-                   help="write one Markdown page per check (and an index) into DIR, as in docs/rules/")
+    from skillproof.helpfmt import metavar
+    from skillproof.model.lang import pick
+    p.add_argument("code", nargs="?", metavar=metavar("CODE"),
+                   help=pick("检查代码（例如 CV002）或检查族的名字", "a check code (e.g. CV002) or family name"))
+    p.add_argument("--write-docs", metavar=metavar("DIR"),
+                   help=pick("把每个检查写成一页 Markdown（另加一个索引页）放进这个文件夹，同 docs/rules/",
+                             "write one Markdown page per check (and an index) into DIR, as in docs/rules/"))
 
 
 def listing(fams, run_codes) -> None:

@@ -75,8 +75,11 @@ def write_out(path: str | None, text: str) -> int:
 
 
 def add_catalogue_arg(p):
-    p.add_argument("paths", nargs="*", default=[], metavar="PATH",
-                   help="catalogue files or directories (default: the shipped catalogue of the real game)")
+    from .helpfmt import metavar
+    from .model.lang import pick
+    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
+                   help=pick("目录文件或文件夹（默认：随附的真实游戏目录）",
+                             "catalogue files or directories (default: the shipped catalogue of the real game)"))
 
 
 __all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "write_out", "EXIT_USAGE"]

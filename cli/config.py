@@ -57,6 +57,7 @@ COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "rules": {"lang": None},
     "explain": {"paths": None, "timeout": None, "lang": None},
     "replay": {"paths": None, "lang": None},
+    "extract": {"lang": None},
     "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None,
             "lang": None},
 }

@@ -37,13 +37,8 @@ def side_label(label: str) -> str:
 
 def extraction_summary(ex) -> str:
     """What an extraction read, in one line (the progress line of each side)."""
-    s = ex.stats
-    n = sum(1 for i in ex.report if i.undecided)
-    if lang.is_en():
-        return ex.summary()
-    return (f"从 {s.get('kotlin_files', 0)} 个 Kotlin 文件提取了 {s.get('characters', 0)} 个角色、"
-            f"{s.get('skills', 0)} 个技能、{s.get('grants', 0)} 个给出的技能、{s.get('sites', 0)} 个给出点、"
-            f"{s.get('cards', 0)} 张牌，用时 {s.get('seconds', 0):.2f} 秒；{n} 个未定项")
+    from skillproof.model.extract.terminal import summary
+    return summary(ex)
 
 
 def _git(repo: str, *args, binary=False):

@@ -29,7 +29,9 @@ def test_version_and_help():
     r = sp("--version")
     assert r.returncode == 0 and r.stdout.startswith("skillproof ")
     r = sp("--help")
-    assert r.returncode == 0 and "exit codes" in r.stdout.lower() or "0  nothing" in r.stdout
+    assert r.returncode == 0 and "退出码" in r.stdout and "0  没有达到 --fail-on 级别的问题" in r.stdout
+    r = sp("--lang", "en", "--help")
+    assert r.returncode == 0 and "exit codes" in r.stdout.lower() and "0  nothing" in r.stdout
     r = sp()
     assert r.returncode == 2
     r = sp("check", "--nonsense")

@@ -140,8 +140,10 @@ def test_timeouts_are_seconds_everywhere_and_explain_usage():
     for cmd in (["check"], ["baseline"], ["diff", "a", "b"], ["ask", "q"], ["explain", "CV001-0000000000"]):
         args = p.parse_args(cmd + ["--timeout", "1.5"])
         assert args.timeout == 1.5, cmd
-    helps = sp("ask", "--help").stdout + sp("explain", "--help").stdout
+    helps = sp("ask", "--help", "--lang", "en").stdout + sp("explain", "--help", "--lang", "en").stdout
     assert "--timeout SECONDS" in helps and " MS" not in helps
+    helps = sp("ask", "--help").stdout + sp("explain", "--help").stdout
+    assert "--timeout 秒数" in helps and "单位为秒" in helps
     r = sp("explain", "--lang", "en")
     assert r.returncode == 2 and "required" not in r.stderr and "explain needs a finding id" in r.stderr
 

@@ -291,7 +291,7 @@ def test_compare_matches_parameters_by_place(ex, cat):
 # ------------------------------------------------------------------------------------------- CLI
 def test_cli_output_dir(tmp_path, capsys):
     out = tmp_path / "out"
-    assert main(["extract", "--kotlin", str(SERVER), "--output", str(out)]) == 0
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--output", str(out)]) == 0
     names = sorted(p.name for p in out.iterdir())
     assert names == ["cards.toml", "characters.toml", "extraction-report.md", "grants.toml", "rules.toml", "skills.toml"]
     load([out])
@@ -301,7 +301,7 @@ def test_cli_output_dir(tmp_path, capsys):
 
 
 def test_cli_stdout_is_one_toml_document(capsys):
-    assert main(["extract", "--kotlin", str(SERVER), "--quiet"]) == 0
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--quiet"]) == 0
     cap = capsys.readouterr()
     tomllib.loads(cap.out)
     c = load(texts={"<stdout>": cap.out})
@@ -311,20 +311,20 @@ def test_cli_stdout_is_one_toml_document(capsys):
 
 def test_cli_compare_exit_codes(tmp_path, capsys):
     out = tmp_path / "same"
-    assert main(["extract", "--kotlin", str(SERVER), "--output", str(out), "-q"]) == 0
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--output", str(out), "-q"]) == 0
     capsys.readouterr()
-    assert main(["extract", "--kotlin", str(SERVER), "--compare", str(out), "-q"]) == 0
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--compare", str(out), "-q"]) == 0
     assert "no differences" in capsys.readouterr().out
     chars = out / "characters.toml"
     chars.write_text(chars.read_text(encoding="utf-8").replace('name = "甲"', 'name = "甲甲"'), encoding="utf-8")
-    assert main(["extract", "--kotlin", str(SERVER), "--compare", str(out), "-q"]) == 1
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--compare", str(out), "-q"]) == 1
     o = capsys.readouterr().out
     assert "character: alpha: name: server '甲', hand '甲甲'" in o and "1 difference " in o
 
 
 def test_cli_compare_against_the_shipped_catalogue_runs(capsys):
     # the fixture server is not the real game: everything differs, but the comparison itself works
-    assert main(["extract", "--kotlin", str(SERVER), "--compare", "-q"]) == 1
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--compare", "-q"]) == 1
     assert "between the server and the shipped catalogue" in capsys.readouterr().out
 
 
@@ -338,7 +338,7 @@ def test_cli_bad_input(tmp_path, capsys, args, message):
     (tmp_path / "afile").write_text("x", encoding="utf-8")
     (tmp_path / "empty").mkdir()
     subst = {"MISSING": str(tmp_path / "missing"), "EMPTY": str(tmp_path / "empty"), "AFILE": str(tmp_path / "afile")}
-    assert main(["extract"] + [subst.get(a, a) for a in args]) == 2
+    assert main(["extract", "--lang", "en"] + [subst.get(a, a) for a in args]) == 2
     cap = capsys.readouterr()
     assert message in cap.err and cap.err.count("\n") == 1 and "Traceback" not in cap.err
     assert cap.out == ""
@@ -347,5 +347,5 @@ def test_cli_bad_input(tmp_path, capsys, args, message):
 def test_cli_bad_compare_catalogue(tmp_path, capsys):
     bad = tmp_path / "bad.toml"
     bad.write_text("[[card]]\nid = 1\n", encoding="utf-8")
-    assert main(["extract", "--kotlin", str(SERVER), "--compare", str(bad)]) == 2
+    assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--compare", str(bad)]) == 2
     assert "bad.toml" in capsys.readouterr().err

@@ -52,9 +52,13 @@ def test_a_crash_in_a_lane_process_is_exit_4(monkeypatch):
 def test_every_help_documents_exit_4():
     from skillproof.cli import COMMANDS
     r = subprocess.run([sys.executable, "-m", "skillproof", "--help"], capture_output=True, text=True)
+    assert "4  内部错误" in r.stdout                                   # Chinese by default
+    r = subprocess.run([sys.executable, "-m", "skillproof", "--lang", "en", "--help"], capture_output=True, text=True)
     assert "4  internal error" in r.stdout
     for cmd in COMMANDS:
         rc, out, err, _ = run_cli([cmd, "--help"])
+        assert rc == 0 and "退出码 4 表示内部错误" in out, cmd
+        rc, out, err, _ = run_cli(["--lang", "en", cmd, "--help"])
         assert rc == 0 and "exit code 4 means an internal error" in out, cmd
 
 

@@ -8,7 +8,12 @@ from dataclasses import dataclass, field
 
 
 class ExtractError(Exception):
-    """Bad input (no such directory, no Kotlin files, no role table): one line, no traceback."""
+    """Bad input (no such directory, no Kotlin files, no role table): one line, no traceback — raised in English,
+    shown in the run's language (extract.terminal)."""
+
+    def __str__(self) -> str:
+        from .terminal import error_text
+        return error_text(super().__str__())
 
 
 @dataclass(frozen=True)
@@ -201,7 +206,8 @@ def _compare_rule(r, h, D):
         et = sorted(r.params.values())
         ht = sorted(h.params.values())
         if et != ht:
-            D(Difference("params", rid, f"server {dict(r.params)}, hand {dict(h.params)}", str(h.at("params"))))
+            D(Difference("params", rid, f"server {_fmt_params(r.params)}, hand {_fmt_params(h.params)}",
+                         str(h.at("params"))))
     if r.consumed and not h.consumed:
         D(Difference("consumed", rid, "the server removes it from its owner once used; hand: consumed = false",
                      where))
@@ -302,6 +308,11 @@ def _compare_gives(gid, egives, hgives, extracted, hand, D):
     for h in left:
         D(Difference("gives", gid, f"the hand-kept catalogue hands out {h.grant} (to {h.to}); not found in the "
                      "server", str(h.loc)))
+
+
+def _fmt_params(params) -> str:
+    """Parameters as the catalogue writes them: ``{ a = "card", b = "bool" }``."""
+    return "{ " + ", ".join(f'{k} = "{t}"' for k, t in params.items()) + " }" if params else "{}"
 
 
 def _fmt_arg(v) -> str:
