@@ -31,8 +31,8 @@ extraction (a file holding rules fails to parse, a character loses skills the ro
 undecided items than --undecided-baseline allows; the output is still written, the reasons printed);
 4 internal error.
 
-The catalogue and DIR/extraction-report.md are written the same whatever --lang says (the report in
-English); --lang is the language of what is written to the terminal."""
+The catalogue is written the same whatever --lang says; --lang is the language of what is written to the
+terminal and of DIR/extraction-report.md."""
 HELP_ZH = "从游戏服务器的 Kotlin 源码中提取目录（并与手写的目录比较）"
 DESCRIPTION_ZH = """\
 解析游戏服务器的 Kotlin 源码（tree-sitter），写出 skillproof 的 TOML 格式的目录：牌、角色表中的角色、
@@ -51,7 +51,7 @@ DESCRIPTION_ZH = """\
 的文件解析失败、角色丢了角色表给它的技能，或未定项多于 --undecided-baseline 允许的数目；输出照样
 写出，原因会列出）；4 内部错误。
 
-写出的目录和 extraction-report.md 不随 --lang 变化（报告是英文的）；--lang 只决定终端上输出的语言。"""
+写出的目录不随 --lang 变化；--lang 决定终端上输出的语言和 文件夹/extraction-report.md 的语言。"""
 
 _SHIPPED = "<shipped>"
 _FILES = ("rules.toml", "cards.toml", "characters.toml", "skills.toml", "grants.toml")
@@ -117,7 +117,7 @@ def run(args) -> int:
             out_dir.mkdir(parents=True, exist_ok=True)
             for name, text in ex.files.items():
                 (out_dir / name).write_text(text, encoding="utf-8")
-            (out_dir / "extraction-report.md").write_text(ex.report_markdown(), encoding="utf-8")
+            (out_dir / "extraction-report.md").write_text(T.report_markdown(ex), encoding="utf-8")
         except OSError as e:
             return _err(pick(f"写不进 {out_dir}：{os_reason(e)}", f"cannot write to {out_dir}: {os_reason(e)}"))
         others = sorted(p.name for p in out_dir.glob("*.toml") if p.name not in _FILES)

@@ -1,7 +1,7 @@
 """What `skillproof extract` writes to the terminal, in the run's language (model.lang).
 
-The extractor records its report and its differences in English — the words of extraction-report.md, which
-stays English, and of the tests that pin them. Shown on a terminal in a Chinese run, each line is translated
+The extractor records its report and its differences in English — the words of the tests that pin them. Shown
+on a terminal or written as extraction-report.md (``report_markdown``) in a Chinese run, each line is translated
 here: a table of the extractor's sentences (regular expressions over the English, the parts that vary kept
 as they are — ids, code, file:line) and their Chinese. A sentence the table does not know is shown in
 English between 「」 rather than guessed at (tests/test_lang_extract.py holds every sentence the test servers
@@ -263,3 +263,30 @@ def undecided_line(ex) -> str:
     if is_en():
         return "undecided by kind: " + ", ".join(f"{k} {v}" for k, v in counts.items())
     return "未定项（按种类）：" + "、".join(f"{k} {v}" for k, v in counts.items())
+
+
+def report_markdown(ex) -> str:
+    """extraction-report.md in the run's language (in English: the extractor's own report)."""
+    if is_en():
+        return ex.report_markdown()
+    s = ex.stats
+    out = ["# 提取报告", "",
+           f"来源：`{s.get('source', '')}`——{s.get('kotlin_files', 0)} 个 Kotlin 文件，用时 {s.get('seconds', 0):.2f} 秒。", "",
+           f"提取出：{s.get('characters', 0)} 个角色、{s.get('skills', 0)} 个技能、{s.get('grants', 0)} 个给出的技能、"
+           f"{s.get('sites', 0)} 个给出点、{s.get('cards', 0)} 张牌。", "",
+           "下面各项都*不是*从代码中判定的：写成 `unknown`（检查把它当作可以取任何值）或留作自由参数，从不猜测。", ""]
+    counts = ex.undecided_counts()
+    if counts:
+        out += ["| 未定项 | 个数 |", "| --- | --- |"] + [f"| {k} | {v} |" for k, v in counts.items()] + [""]
+    if ex.load_errors:
+        out += ["## 提取出的目录加载不了", ""] + [f"- {error_text(str(e))}" for e in ex.load_errors] + [""]
+    for title, undecided in (("未定项", True), ("提示", False)):
+        items = [i for i in ex.report if i.undecided == undecided]
+        if not items:
+            continue
+        out += [f"## {title}", ""]
+        for kind in sorted({i.kind for i in items}):
+            out += [f"### {kind}", ""]
+            out += [f"- `{i.where}` **{i.subject}**：{_translate(i.message, ITEMS)}" for i in items if i.kind == kind]
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
