@@ -258,7 +258,7 @@ class Context:
         card types are real ones); a situation that needs more than CARD_KEEP unnamed card types of one kind
         at once is what the slice could miss, and a card type's own identity is read only by rules that
         name it. Cross-checked against unsliced states (tests/test_symmetry.py)."""
-        if not self.options.card_slice:
+        if not self.options.card_slice or self.shared:      # one state shares every card type anyway
             return self.codes
         cat = self.cat
         rules = {s for c in list(chars_me) + list(chars_other) for s in cat.characters[c].skills}
