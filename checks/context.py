@@ -117,6 +117,11 @@ class Context:
         inv_owners = sorted({c for r in inv_givers for c in cat.owners(r)} - owners, key=order.index)
         seats = max(n or 0, self.options.max_seats)
         out = sorted(out + self.symmetry.thin(inv_owners, seats, kept=out), key=order.index)
+        # characters the rules name (白月光 wins with a face-up 小九 at the table): without them at the table
+        # the situation could not arise, and its impossibility would be one of the slice, not of the game
+        named = self.symmetry.named_characters(rules | set(grants) | givers |
+                                               {s for c in out for s in cat.characters[c].skills})
+        out = sorted(set(out) | named, key=order.index)
         givers |= inv_givers
         avoid = rules | givers
         for k in (1, 2):

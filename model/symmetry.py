@@ -150,6 +150,22 @@ class Symmetry:
                                             ensure_ascii=False, default=str)
         return self._content[gid]
 
+    def named_characters(self, rules) -> set:
+        """The characters that the rules ``rules`` (skill and grant ids) name — in conditions, effects,
+        anywhere in their data — and, in turn, that the skills of those characters name."""
+        cat = self.cat
+        out: set = set()
+        todo = [r for r in rules if r in cat.skills]
+        seen = set(todo)
+        while todo:
+            atoms: set = set()
+            _atoms(cat.skills[todo.pop()], atoms)
+            for c in atoms & cat.characters.keys() - out:
+                out.add(c)
+                todo += [s for s in cat.characters[c].skills if s in cat.skills and s not in seen]
+                seen.update(cat.characters[c].skills)
+        return out
+
     # ------------------------------------------------------------------------------------ card types
     def card_key(self, card_id: str) -> str:
         """What a card type does (its windows and gives, its own id as ``@self``): two card types of one

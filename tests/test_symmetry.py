@@ -235,3 +235,50 @@ def test_findings_are_the_same_with_and_without_the_card_slice(monkeypatch):
         compared += bool(sliced)
     assert compared >= 8                                   # most trigger catalogues do report something
     assert any(n < total for n, total in sizes)            # some state held fewer card types than the catalogue
+
+
+def test_a_cone_holds_the_characters_its_rules_name():
+    """白月光-like: a win that needs a face-up named character at the table. A sliced state without that
+    character would find the win impossible (a false UR003); the cone holds what the rules name."""
+    fillers = "".join(f'''
+[[character]]
+id = "filler{i}"
+name = "路人{i}"
+hidden = false
+female = false
+skills = []
+''' for i in range(4))
+    text = fillers + '''
+[[character]]
+id = "friend"
+name = "挚友"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "lover"
+name = "恋人"
+hidden = false
+female = true
+skills = ["Moon"]
+[[skill]]
+id = "Moon"
+name = "月光"
+kinds = ["WinSkill"]
+initial = true
+[[skill.win]]
+when = "true"
+each = "p: p.alive and p.face_up and p.character in {friend} and p.blue_messages >= 3 and not p.in_declared"
+declared_add = "q: q == self"
+winners_add = "q: q == self or q == p"
+'''
+    cat = load(text)
+    ctx = C.Context(cat, C.Options(shared_query=False), None)
+    chars, _ = ctx.cone({"Moon"})
+    assert "friend" in chars and "lover" in chars
+    only = ("unreachable",)
+    sliced = _ids(cat, True, only)
+    shared = sorted(f.id for lane in (0, 1)
+                    for f in C._run_lane(cat, C.Options(shared_query=True, only=only), lane)[0])
+    assert sliced == shared
+    assert not [i for i in sliced if i.startswith("UR003")]
