@@ -91,6 +91,19 @@ class Context:
                     return c.id
         return None
 
+    def plain_players(self, avoid: set, skip=()) -> list:
+        """Characters holding none of ``avoid``, standing for 'any other player': the first of each kind the
+        rules can tell apart by attributes alone (hidden or not, female or not) — a situation that needs
+        a female or a hidden player at the table finds one — and at least two, in catalogue order."""
+        out, kinds = [], set()
+        for c in self.cat.characters.values():
+            if set(c.skills) & avoid or c.id in skip or (c.origin == "rulebook" and not self.options.rulebook):
+                continue
+            if (c.hidden, c.female) not in kinds or len(out) < 2:
+                kinds.add((c.hidden, c.female))
+                out.append(c.id)
+        return out
+
     @property
     def symmetry(self):
         if getattr(self, "_symmetry", None) is None:
@@ -124,10 +137,7 @@ class Context:
         out = sorted(set(out) | named, key=order.index)
         givers |= inv_givers
         avoid = rules | givers
-        for k in (1, 2):
-            rep = self.representative(avoid, 1, skip=set(out))
-            if rep:
-                out.append(rep)
+        out += self.plain_players(avoid, skip=set(out))
         return out or order[:1], grants
 
     def query_for(self, rules, G=None, n=None, lost=False, others_invalidated=False) -> Query:
