@@ -128,7 +128,7 @@ def warm_prompt(runs: int) -> list:
         print("\n(pexpect not installed: prompt latency skipped)")
         return []
     print(f"\nwarm, at the prompt under a pseudo-terminal (Enter → next prompt; target {WARM_TARGET * 1000:.0f} ms)")
-    c = pexpect.spawn(EXE, ["ask", "--brief", "--history", os.devnull], env=ENV, encoding="utf-8", timeout=60,
+    c = pexpect.spawn(EXE, ["ask", "--lang", "en", "--brief", "--history", os.devnull], env=ENV, encoding="utf-8", timeout=60,
                       dimensions=(50, 250))
     c.expect("ask>")
     c.delaybeforesend = None                           # pexpect's default 50 ms pause would be counted
