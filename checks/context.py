@@ -234,9 +234,7 @@ class Context:
 
     @property
     def shared(self) -> bool:
-        if self.options.shared_query is None:
-            return len(self.cat.characters) <= SHARED_LIMIT
-        return self.options.shared_query
+        return is_shared(self.cat, self.options)
 
     def playable(self) -> list:
         """The characters a game of the server can seat (rule-book-only ones with Options.rulebook)."""
@@ -445,6 +443,13 @@ def _selected(fam, only) -> bool:
     return not only or fam.name in only or any(c.code in only for c in fam.codes)
 
 
+def is_shared(cat: Catalogue, options: Options) -> bool:
+    """Whether the questions share one symbolic state (a catalogue of the real game's size) or are sliced."""
+    if options.shared_query is None:
+        return len(cat.characters) <= SHARED_LIMIT
+    return options.shared_query
+
+
 def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     """Run the selected families of one lane, in order, in one Context (one solver history)."""
     ctx = Context(cat, options, progress)
@@ -452,7 +457,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     ran = []
     with B.hard_stop(options.deadline):
         for fam in families():
-            if fam.lane != lane or not _selected(fam, options.only):
+            if fam.lane_for(ctx.shared) != lane or not _selected(fam, options.only):
                 continue
             ctx.say(fam.name)
             if ctx.over_budget():
@@ -486,7 +491,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     options = options or Options()
     t0 = time.perf_counter()
     selected = [f for f in families() if _selected(f, options.only)]
-    lanes = sorted({f.lane for f in selected})
+    shared = is_shared(cat, options)
+    lanes = sorted({f.lane_for(shared) for f in selected})
     if progress:
         progress({"total": len(selected)})
     results = []
@@ -512,7 +518,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
                                 time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
                             break           # a lane stuck past every grace: stop it, report the rest
                     stuck = not all(p.ready() for p in pending.values())
-                    results = [p.get() if p.ready() else _lost_lane(lane, selected)
+                    results = [p.get() if p.ready() else _lost_lane(lane, selected, shared)
                                for lane, p in pending.items()]
                     while queue is not None and not stuck and not queue.empty():
                         progress(queue.get())      # (a stopped lane may have left half a message)
@@ -544,7 +550,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     return Result(uniq, stats, ran, sorted(passes, key=lambda p: p["intent"]))
 
 
-def _lost_lane(lane: int, selected) -> tuple:
+def _lost_lane(lane: int, selected, shared: bool) -> tuple:
     """The result of a lane process stopped after the time budget: every family of it inconclusive."""
-    fams = [f for f in selected if f.lane == lane]
+    fams = [f for f in selected if f.lane_for(shared) == lane]
     return [budget_finding(f, started=True) for f in fams], [f.name for f in fams], {}

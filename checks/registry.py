@@ -47,6 +47,12 @@ class Family:
     order: int = 50
     lane: int = 0               # families of one lane share a solver; lanes run in parallel
     doc_zh: str = ""            # the family's page in Chinese (its module's DOC_ZH; ``doc`` is the docstring)
+    # the lane on a catalogue checked over one shared state (the real game's size), where the families cost
+    # other amounts than over slices (None: ``lane``); both are fixed, so the witnesses stay deterministic
+    shared_lane: int | None = None
+
+    def lane_for(self, shared: bool) -> int:
+        return self.shared_lane if shared and self.shared_lane is not None else self.lane
 
     def code(self, code: str) -> Code:
         return next(c for c in self.codes if c.code == code)
@@ -55,13 +61,13 @@ class Family:
 _FAMILIES: dict[str, Family] = {}
 
 
-def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0):
+def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0, shared_lane: int | None = None):
     """Decorator for a family's ``run(ctx)``."""
     def deco(fn):
         import sys
         mod = sys.modules[fn.__module__]
         _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane,
-                                 (getattr(mod, "DOC_ZH", "") or "").strip())
+                                 (getattr(mod, "DOC_ZH", "") or "").strip(), shared_lane)
         return fn
     return deco
 

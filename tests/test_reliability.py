@@ -164,7 +164,7 @@ def test_a_family_stopped_half_way_keeps_what_it_found(monkeypatch):
         return out                                              # noqa: unreachable — as a family returns
     monkeypatch.setattr(fam, "run", half)
     cat = loader.load(None)
-    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,)), fam.lane)
+    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,)), fam.lane_for(CX.is_shared(cat, CX.Options())))
     assert [f.key for f in found] == ["found-before", f"inconclusive|{fam.name}|time-budget"]
     assert found[1].details["time_budget"] == "stopped"
 
@@ -193,7 +193,7 @@ def test_the_hard_stop_interrupts_a_busy_family(monkeypatch):
     monkeypatch.setattr(B, "HARD_STOP_GRACE", 0.2)
     cat = loader.load(None)
     t = time.perf_counter()
-    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.3), fam.lane)
+    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.3), fam.lane_for(CX.is_shared(cat, CX.Options())))
     assert time.perf_counter() - t < 3
     assert found[-1].details["time_budget"] == "stopped"
 
@@ -257,7 +257,7 @@ def test_the_hard_stop_repeats_when_a_family_swallows_it(monkeypatch):
     monkeypatch.setattr(B, "HARD_STOP_GRACE", 0.1)
     cat = loader.load(None)
     t = time.perf_counter()
-    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.1), fam.lane)
+    found, ran, _ = CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 0.1), fam.lane_for(CX.is_shared(cat, CX.Options())))
     assert time.perf_counter() - t < 5 and found[-1].details["time_budget"] == "stopped" and swallowed
 
 
@@ -271,4 +271,4 @@ def test_an_error_in_a_family_is_not_taken_for_the_budget(monkeypatch):
     cat = loader.load(None)
     import time
     with pytest.raises(RuntimeError, match="a real bug"):
-        CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 60), fam.lane)
+        CX._run_lane(cat, CX.Options(only=(fam.name,), deadline=time.time() + 60), fam.lane_for(CX.is_shared(cat, CX.Options())))

@@ -241,7 +241,7 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
         details={"kind": kind}))
 
 
-@register("order", "Order dependence", [OD001, OD002], order=70)
+@register("order", "Order dependence", [OD001, OD002], order=70, shared_lane=1)   # lanes balanced as measured
 def run(ctx):
     out = []
     _run_draw(ctx, out)
