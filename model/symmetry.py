@@ -106,6 +106,7 @@ class Symmetry:
         self._anonymous = {r.id for r in cat.grants if r.id not in named}
         self._content: dict[str, str] = {}
         self._card_keys: dict[str, str] = {}
+        self._rule_atoms: dict[str, set] = {}
 
     def key(self, char_id: str) -> str | None:
         """The behaviour key of a character, or None when it is interchangeable with nobody."""
@@ -158,13 +159,22 @@ class Symmetry:
         todo = [r for r in rules if r in cat.skills]
         seen = set(todo)
         while todo:
-            atoms: set = set()
-            _atoms(cat.skills[todo.pop()], atoms)
-            for c in atoms & cat.characters.keys() - out:
+            for c in self._chars_named_by(todo.pop()) - out:
                 out.add(c)
                 todo += [s for s in cat.characters[c].skills if s in cat.skills and s not in seen]
                 seen.update(cat.characters[c].skills)
         return out
+
+    def _atoms_of(self, rule: str) -> set:
+        """Every string one rule's data holds (computed once per rule)."""
+        if rule not in self._rule_atoms:
+            atoms: set = set()
+            _atoms(self.cat.skills[rule], atoms)
+            self._rule_atoms[rule] = atoms
+        return self._rule_atoms[rule]
+
+    def _chars_named_by(self, rule: str) -> set:
+        return self._atoms_of(rule) & self.cat.characters.keys()
 
     # ------------------------------------------------------------------------------------ card types
     def card_key(self, card_id: str) -> str:
@@ -188,7 +198,7 @@ class Symmetry:
         _atoms(cat.rules, named)
         for r in rules:
             if r in cat.skills:
-                _atoms(cat.skills[r], named)
+                named |= self._atoms_of(r)
         for c in cat.cards.values():
             if any(g.grant in rules for g in c.gives):      # hands one out: it and what its gives name
                 named.add(c.id)
