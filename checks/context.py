@@ -155,7 +155,7 @@ class Context:
         for key, q in self._queries.items():
             kc, kG, kn, kg, ko, kl, ki = key
             if (kG, kn, kl, ki) == (G, n, lost, others_invalidated) and kg is not None and ko == kc \
-                    and want_c <= set(kc) and want_g <= set(kg):
+                    and want_c <= q.S.chars_set and want_g <= q.S.grant_set:
                 return q
         shape = (G, n, lost, others_invalidated)
         # the questions the family said come next (``plan``): build one state wide enough for as many of
@@ -164,7 +164,7 @@ class Context:
         if planned is not None and frozenset(rules) in planned[1]:
             ahead = (self.cone(rs, n) for rs in planned[0][planned[1][frozenset(rules)] + 1:])
             self._last_cone[shape] = (chars, grants)
-            chars, grants = self._widened(chars, grants, ahead, always=True)
+            chars, grants = self._widened(chars, grants, ahead, always=True, limit=planned[2])
         else:
             # or build the union with the last state built, while it stays small: the families ask about
             # related rules one after another, so the next cones fall inside it
@@ -173,14 +173,15 @@ class Context:
             self._last_cone[shape] = (chars, grants)
         return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
 
-    def _widened(self, chars, grants, cones, always: bool = False) -> tuple[list, list]:
+    def _widened(self, chars, grants, cones, always: bool = False, limit=None) -> tuple[list, list]:
         """``chars`` and ``grants`` joined with each of ``cones`` (pairs of characters, grants) in turn, as
-        long as the union stays within CONE_LIMIT characters and CONE_GRANTS grants; in catalogue order
-        (when nothing joins, as given unless ``always``)."""
+        long as the union stays within ``limit`` (characters, grants; default CONE_LIMIT, CONE_GRANTS); in
+        catalogue order (when nothing joins, as given unless ``always``)."""
+        max_c, max_g = limit or (CONE_LIMIT, CONE_GRANTS)
         uc, ug = list(chars), set(grants)
         for c2, g2 in cones:
             nc, ng = list(dict.fromkeys(uc + list(c2))), ug | set(g2)
-            if len(nc) > CONE_LIMIT or len(ng) > CONE_GRANTS:
+            if len(nc) > max_c or len(ng) > max_g:
                 break
             uc, ug = nc, ng
         if not always and uc == list(chars) and ug == set(grants):
@@ -188,13 +189,14 @@ class Context:
         order = {c: i for i, c in enumerate(self.cat.characters)}
         return sorted(uc, key=order.__getitem__), sorted(ug)
 
-    def plan(self, rule_sets, G=None, n=None, lost=False, others_invalidated=False) -> None:
+    def plan(self, rule_sets, G=None, n=None, lost=False, others_invalidated=False, limit=None) -> None:
         """Say which questions come next, in order (each a set of rules, as ``query_for`` takes them, with
         the same keywords): when one of them needs a new symbolic state, it is built over the cones of the
         following ones too, as long as it stays within CONE_LIMIT characters and CONE_GRANTS grants. A wider
         state is as sound as the narrow one (its extra characters and grants only widen what may happen:
         a witness is still a real trace, and an impossibility there is one in the narrow cone too); the
-        plan is part of the family, so the results stay deterministic."""
+        plan is part of the family, so the results stay deterministic. ``limit``: (characters, grants) instead
+        of CONE_LIMIT, CONE_GRANTS, for a family whose questions are cheaper on smaller states than shared."""
         if self.shared:
             return
         G = self.options.max_grants if G is None else G
@@ -203,7 +205,7 @@ class Context:
         first: dict = {}
         for i, rs in enumerate(seq):
             first.setdefault(rs, i)
-        self._plan[(G, n, lost, others_invalidated)] = (seq, first)
+        self._plan[(G, n, lost, others_invalidated)] = (seq, first, limit)
 
     def component(self, rules) -> set:
         """The rules of the conflict-graph components that hold ``rules``."""

@@ -202,8 +202,10 @@ class SymState:
         self.p = prefix
         self.chars_me = list(chars_me) if chars_me is not None else list(cat.characters)
         self.chars_other = list(chars_other) if chars_other is not None else list(cat.characters)
+        self.chars_set = frozenset(self.chars_me)     # (for Context.query_for's test: does this state serve?)
         if grants is None:
             grants = [r.id for r in cat.grants if cat.sites(r.id)]
+        self.grant_set = frozenset(grants)
         # grants the player's list can hold (an InvalidSkill is not held: it wraps, see inv / inv_m)
         self.grant_ids = [g for g in grants if g in cat.skills and "InvalidSkill" not in cat.skills[g].closure
                           and cat.skills[g].lifetime != "resolution"]

@@ -96,6 +96,11 @@ GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill":
             "SendMessageCardSkill": "message card"}
 
 
+#: this family's questions (one rule, or a pair) answer faster on smaller shared states than the default
+#: widening (measured at 10x copies: 16/4 45.7 s, 24/6 53.2 s, 40/10 68.1 s for the same findings)
+SMALL_STATES = (16, 4)
+
+
 @register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15)
 def run(ctx):
     cat = ctx.cat
@@ -130,7 +135,8 @@ def run(ctx):
     if convs:
         ctx.plan([q for r in convs for q in [{r.id}] + [{r.id, o.id} for o in convs if o.id != r.id and
                                                         _overlap(conversion_pairs(cat, r.id),
-                                                                 conversion_pairs(cat, o.id))]])
+                                                                 conversion_pairs(cat, o.id))]],
+                 limit=SMALL_STATES)
         for r in convs:
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
             slots = [sl for sl, _ in X.holds(S, r.id)]
@@ -260,7 +266,7 @@ def run(ctx):
     # ---------------------------------------------------------------- active skills never usable
     actives = [r for r in cat.skills.values()
                if r.has("ActiveSkill") and r.windows and (cat.owners(r.id) or _reachable_givers(cat, r.id))]
-    ctx.plan([{r.id} for r in actives])
+    ctx.plan([{r.id} for r in actives], limit=SMALL_STATES)
     for r in actives:
         q = ctx.query_for({r.id})
         S = q.S
