@@ -7,6 +7,21 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 
+#: the words of extraction-report.md (extract.terminal.REPORT_WORDS_ZH: the same in Chinese)
+REPORT_WORDS = {
+    "title": "Extraction report",
+    "source": "Source: `{source}` — {kotlin_files} Kotlin files, extracted in {seconds:.2f} s.",
+    "extracted": "Extracted: {characters} characters, {skills} skills, {grants} grants, {sites} grant sites, {cards} cards.",
+    "free": "Everything below was *not* decided from the code: it is written as `unknown` (checks treat it as free) "
+            "or left as a free parameter, never guessed.",
+    "counts": "| undecided | count |",
+    "no_load": "The extracted catalogue does not load",
+    "undecided": "Undecided",
+    "notes": "Notes",
+    "item": "- `{where}` **{subject}**: {message}",
+}
+
+
 class ExtractError(Exception):
     """Bad input (no such directory, no Kotlin files, no role table): one line, no traceback — raised in English,
     shown in the run's language (extract.terminal)."""
@@ -51,31 +66,32 @@ class Extraction:
                 f"from {s.get('kotlin_files', 0)} Kotlin files in {s.get('seconds', 0):.2f}s; "
                 f"{n} undecided item{'s' if n != 1 else ''}")
 
-    def report_markdown(self) -> str:
+    def report_markdown(self, words: dict | None = None, say=None, say_error=None) -> str:
+        """extraction-report.md: in English, or in ``words`` (the keys of REPORT_WORDS, e.g. extract.terminal's
+        Chinese) with each item's message told by ``say`` and each load error by ``say_error``."""
+        w = words or REPORT_WORDS
+        say, say_error = say or str, say_error or str
         s = self.stats
-        out = ["# Extraction report", "",
-               f"Source: `{s.get('source', '')}` — {s.get('kotlin_files', 0)} Kotlin files, "
-               f"extracted in {s.get('seconds', 0):.2f} s.", "",
-               f"Extracted: {s.get('characters', 0)} characters, {s.get('skills', 0)} skills, "
-               f"{s.get('grants', 0)} grants, {s.get('sites', 0)} grant sites, {s.get('cards', 0)} cards.", "",
-               "Everything below was *not* decided from the code: it is written as `unknown` (checks treat it "
-               "as free) or left as a free parameter, never guessed.", ""]
+        st = {"source": s.get("source", ""), **{k: s.get(k, 0) for k in
+                                               ("kotlin_files", "seconds", "characters", "skills", "grants", "sites", "cards")}}
+        out = [f"# {w['title']}", "", w["source"].format(**st), "", w["extracted"].format(**st), "", w["free"], ""]
         counts = self.undecided_counts()
         if counts:
-            out += ["| undecided | count |", "| --- | --- |"]
+            out += [w["counts"], "| --- | --- |"]
             out += [f"| {k} | {v} |" for k, v in counts.items()]
             out.append("")
         if self.load_errors:
-            out += ["## The extracted catalogue does not load", ""]
-            out += [f"- {e}" for e in self.load_errors] + [""]
-        for title, undecided in (("Undecided", True), ("Notes", False)):
+            out += [f"## {w['no_load']}", ""]
+            out += [f"- {say_error(e)}" for e in self.load_errors] + [""]
+        for title, undecided in ((w["undecided"], True), (w["notes"], False)):
             items = [i for i in self.report if i.undecided == undecided]
             if not items:
                 continue
             out += [f"## {title}", ""]
             for kind in sorted({i.kind for i in items}):
                 out += [f"### {kind}", ""]
-                out += [f"- `{i.where}` **{i.subject}**: {i.message}" for i in items if i.kind == kind]
+                out += [w["item"].format(where=i.where, subject=i.subject, message=say(i.message))
+                        for i in items if i.kind == kind]
                 out.append("")
         return "\n".join(out).rstrip() + "\n"
 

@@ -265,28 +265,22 @@ def undecided_line(ex) -> str:
     return "未定项（按种类）：" + "、".join(f"{k} {v}" for k, v in counts.items())
 
 
+#: extraction-report.md's words in Chinese (report.REPORT_WORDS)
+REPORT_WORDS_ZH = {
+    "title": "提取报告",
+    "source": "来源：`{source}`——{kotlin_files} 个 Kotlin 文件，用时 {seconds:.2f} 秒。",
+    "extracted": "提取出：{characters} 个角色、{skills} 个技能、{grants} 个给出的技能、{sites} 个给出点、{cards} 张牌。",
+    "free": "下面各项都*不是*从代码中判定的：写成 `unknown`（检查把它当作可以取任何值）或留作自由参数，从不猜测。",
+    "counts": "| 未定项 | 个数 |",
+    "no_load": "提取出的目录加载不了",
+    "undecided": "未定项",
+    "notes": "提示",
+    "item": "- `{where}` **{subject}**：{message}",
+}
+
+
 def report_markdown(ex) -> str:
     """extraction-report.md in the run's language (in English: the extractor's own report)."""
     if is_en():
         return ex.report_markdown()
-    s = ex.stats
-    out = ["# 提取报告", "",
-           f"来源：`{s.get('source', '')}`——{s.get('kotlin_files', 0)} 个 Kotlin 文件，用时 {s.get('seconds', 0):.2f} 秒。", "",
-           f"提取出：{s.get('characters', 0)} 个角色、{s.get('skills', 0)} 个技能、{s.get('grants', 0)} 个给出的技能、"
-           f"{s.get('sites', 0)} 个给出点、{s.get('cards', 0)} 张牌。", "",
-           "下面各项都*不是*从代码中判定的：写成 `unknown`（检查把它当作可以取任何值）或留作自由参数，从不猜测。", ""]
-    counts = ex.undecided_counts()
-    if counts:
-        out += ["| 未定项 | 个数 |", "| --- | --- |"] + [f"| {k} | {v} |" for k, v in counts.items()] + [""]
-    if ex.load_errors:
-        out += ["## 提取出的目录加载不了", ""] + [f"- {error_text(str(e))}" for e in ex.load_errors] + [""]
-    for title, undecided in (("未定项", True), ("提示", False)):
-        items = [i for i in ex.report if i.undecided == undecided]
-        if not items:
-            continue
-        out += [f"## {title}", ""]
-        for kind in sorted({i.kind for i in items}):
-            out += [f"### {kind}", ""]
-            out += [f"- `{i.where}` **{i.subject}**：{_translate(i.message, ITEMS)}" for i in items if i.kind == kind]
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
+    return ex.report_markdown(REPORT_WORDS_ZH, lambda m: _translate(m, ITEMS), error_text)
