@@ -56,6 +56,7 @@ class Context:
         self._queries: dict = {}
         self._last_cone: dict = {}
         self._plan: dict = {}
+        self._card_codes: dict = {}      # card slice (tuple of card ids) -> restricted codes
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
 
@@ -281,11 +282,10 @@ class Context:
         cards = self.symmetry.card_slice(rules, CARD_KEEP)
         if len(cards) == len(self.codes.cards):
             return self.codes
-        cache = self.__dict__.setdefault("_card_codes", {})
         key = tuple(cards)
-        if key not in cache:
-            cache[key] = self.codes.restricted(cards)
-        return cache[key]
+        if key not in self._card_codes:
+            self._card_codes[key] = self.codes.restricted(cards)
+        return self._card_codes[key]
 
     def find(self, q: Query, goal, **kw) -> Answer:
         deadline = self.options.deadline

@@ -85,12 +85,17 @@ class Symmetry:
             self._private[c.id] = [c.id] + own + grants
         # who mentions what, outside each character's private rules
         self._mentions: dict[str, set] = {}
+        self._rule_atoms: dict[str, frozenset] = {}      # every string a rule's data holds (its own id too)
         for table in (cat.skills, cat.cards, cat.characters):
             for ident, obj in table.items():
                 atoms: set = set()
                 _atoms(obj, atoms)
+                if table is cat.skills:
+                    self._rule_atoms[ident] = frozenset(atoms)
                 atoms.discard(ident)
                 self._mentions[ident] = atoms
+        self._engine_atoms: set = set()                  # what the engine's [rules] name
+        _atoms(cat.rules, self._engine_atoms)
         for it in cat.intents:
             self._mentions[f"intent:{it.id}"] = {w for w in it.claim.replace("(", " ").replace(")", " ").split()}
         # anonymous grants: nothing reads which grant they are, only what they do (every mention of one
@@ -106,7 +111,6 @@ class Symmetry:
         self._anonymous = {r.id for r in cat.grants if r.id not in named}
         self._content: dict[str, str] = {}
         self._card_keys: dict[str, str] = {}
-        self._rule_atoms: dict[str, set] = {}
 
     def key(self, char_id: str) -> str | None:
         """The behaviour key of a character, or None when it is interchangeable with nobody."""
@@ -165,16 +169,8 @@ class Symmetry:
                 seen.update(cat.characters[c].skills)
         return out
 
-    def _atoms_of(self, rule: str) -> set:
-        """Every string one rule's data holds (computed once per rule)."""
-        if rule not in self._rule_atoms:
-            atoms: set = set()
-            _atoms(self.cat.skills[rule], atoms)
-            self._rule_atoms[rule] = atoms
-        return self._rule_atoms[rule]
-
     def _chars_named_by(self, rule: str) -> set:
-        return self._atoms_of(rule) & self.cat.characters.keys()
+        return self._rule_atoms[rule] & self.cat.characters.keys()
 
     # ------------------------------------------------------------------------------------ card types
     def card_key(self, card_id: str) -> str:
@@ -194,11 +190,10 @@ class Symmetry:
         more than ``keep`` of them at once is the only one a slice could miss."""
         cat = self.cat
         rules = set(rules)
-        named: set = set()
-        _atoms(cat.rules, named)
+        named = set(self._engine_atoms)
         for r in rules:
             if r in cat.skills:
-                named |= self._atoms_of(r)
+                named |= self._rule_atoms[r]
         for c in cat.cards.values():
             if any(g.grant in rules for g in c.gives):      # hands one out: it and what its gives name
                 named.add(c.id)

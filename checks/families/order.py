@@ -150,14 +150,11 @@ def _run_result(ctx, out, kind):
             break
 
 
-def _plain_others(S, others) -> list:
+@X._memo
+def _plain_others(S, others: tuple) -> list:
     """Seats 2.. hold characters with no result skill: made once per symbolic state (many pairs share one)."""
-    cache = S.__dict__.setdefault("_plain_others", {})
-    key = tuple(others)
-    if key not in cache:
-        codes = [S.codes.char[o] for o in others]
-        cache[key] = [z3.Implies(S.present[s], Or([Eq(S.char[s], c) for c in codes])) for s in range(2, S.n)]
-    return cache[key]
+    codes = [S.codes.char[o] for o in others]
+    return [z3.Implies(S.present[s], Or([Eq(S.char[s], c) for c in codes])) for s in range(2, S.n)]
 
 
 def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
@@ -174,7 +171,7 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
     S = q.S
     C = S.codes
     fix = [S.char[1] == C.char[cb], S.present[1], S.present[2]]
-    fix += _plain_others(S, others)
+    fix += _plain_others(S, tuple(others))
     D0 = [z3.Bool(f"od_{kind}_d0_{s}") for s in range(S.n)]
     W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
     pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
