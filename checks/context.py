@@ -20,7 +20,8 @@ from .symstate import PLAYS
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
 #                              (played as / declared) and the cards the player used this turn
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
-CONE_LIMIT, CONE_GRANTS = 24, 6  # how far a cone's state is widened to serve the next questions too
+CONE_LIMIT, CONE_GRANTS = 24, 6
+PLAN_AHEAD = 400                # planned questions a new state is packed for (first fit, in order)  # how far a cone's state is widened to serve the next questions too
 
 
 @dataclass
@@ -57,6 +58,7 @@ class Context:
         self._last_cone: dict = {}
         self._plan: dict = {}
         self._card_codes: dict = {}      # card slice (tuple of card ids) -> restricted codes
+        self._cones: dict = {}           # (rules, seats) -> cone: planning reads each one many times
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
 
@@ -113,6 +115,15 @@ class Context:
         return self._symmetry
 
     def cone(self, rules, n: int | None = None) -> tuple[list, list]:
+        """``_cone``, computed once per set of rules and seats (the lists returned are shared: do not
+        change them)."""
+        key = (frozenset(rules), n)
+        got = self._cones.get(key)
+        if got is None:
+            got = self._cones[key] = self._cone(key[0], n)
+        return got
+
+    def _cone(self, rules, n: int | None = None) -> tuple[list, list]:
         """The cone of influence of a question about ``rules``: the characters that hold them or hand
         them out, the holders of invalidation (of characters interchangeable by ``model.symmetry``, only as
         many as there are seats: more cannot sit at one table), two plain characters for 'any other
@@ -163,9 +174,9 @@ class Context:
         # them as fit, so they reuse it instead of each building its own
         planned = self._plan.get(shape)
         if planned is not None and frozenset(rules) in planned[1]:
-            ahead = (self.cone(rs, n) for rs in planned[0][planned[1][frozenset(rules)] + 1:])
+            ahead = (self.cone(rs, n) for rs in planned[0][planned[1][frozenset(rules)] + 1:][:PLAN_AHEAD])
             self._last_cone[shape] = (chars, grants)
-            chars, grants = self._widened(chars, grants, ahead, always=True, limit=planned[2])
+            chars, grants = self._widened(chars, grants, ahead, always=True, limit=planned[2], first_fit=True)
         else:
             # or build the union with the last state built, while it stays small: the families ask about
             # related rules one after another, so the next cones fall inside it
@@ -174,17 +185,25 @@ class Context:
             self._last_cone[shape] = (chars, grants)
         return self.query(chars, G=G, n=n, grants=grants, chars_other=chars, lost=lost, inv_all=others_invalidated)
 
-    def _widened(self, chars, grants, cones, always: bool = False, limit=None) -> tuple[list, list]:
+    def _widened(self, chars, grants, cones, always: bool = False, limit=None,
+                 first_fit: bool = False) -> tuple[list, list]:
         """``chars`` and ``grants`` joined with each of ``cones`` (pairs of characters, grants) in turn, as
         long as the union stays within ``limit`` (characters, grants; default CONE_LIMIT, CONE_GRANTS); in
-        catalogue order (when nothing joins, as given unless ``always``)."""
+        catalogue order (when nothing joins, as given unless ``always``). ``first_fit``: a cone that would
+        not fit is passed over and the later ones still tried (packing: a later question whose cone fits
+        reuses this state instead of building its own)."""
         max_c, max_g = limit or (CONE_LIMIT, CONE_GRANTS)
         uc, ug = list(chars), set(grants)
+        seen = set(uc)
         for c2, g2 in cones:
-            nc, ng = list(dict.fromkeys(uc + list(c2))), ug | set(g2)
-            if len(nc) > max_c or len(ng) > max_g:
+            new_c = [c for c in c2 if c not in seen]
+            ng = ug | set(g2)
+            if len(uc) + len(new_c) > max_c or len(ng) > max_g:
+                if first_fit:
+                    continue
                 break
-            uc, ug = nc, ng
+            uc, ug = uc + new_c, ng
+            seen.update(new_c)
         if not always and uc == list(chars) and ug == set(grants):
             return chars, grants
         order = {c: i for i, c in enumerate(self.cat.characters)}

@@ -48,32 +48,44 @@ class Query:
         self.solver.set("random_seed", 0)
         if rlimit:
             self.solver.set("rlimit", rlimit)
+        # each constraint under its own literal, and one literal standing for all of them: the questions
+        # assume that one (cheap); the individual literals are assumed only to name an unsat core
         self.tracks = {}
+        lits = []
         for i, lab in enumerate(self.labels):
             t = z3.Bool(f"__track_{i}")
             self.tracks[t.get_id()] = lab
-            self.solver.assert_and_track(lab.expr, t)
+            self.solver.add(z3.Implies(t, lab.expr))
+            lits.append(t)
+        self._lits = lits
+        self._all = z3.Bool("__track_all")
+        self.solver.add(z3.Implies(self._all, X.And(lits) if lits else z3.BoolVal(True)))
 
     # ------------------------------------------------------------------------------------------
-    def find(self, goal, *, minimize=True, prefer=()) -> Answer:
-        """Is ``goal`` (a z3 Bool over the SymState) possible in some reachable state?"""
+    def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
+        """Is ``goal`` (a z3 Bool over the SymState) possible in some reachable state? ``core``: on *no*,
+        name the constraints behind it (``Answer.core``; one more solver call, so only when asked —
+        otherwise ``core`` is None)."""
         s = self.solver
         if minimize:
             self._guards()                 # at base level, outside the push: they persist across questions
         s.push()
         try:
             s.add(goal)
-            r = s.check()
+            r = s.check(self._all)
             if r == z3.unsat:
-                core = [self.tracks[c.get_id()] for c in s.unsat_core() if c.get_id() in self.tracks]
-                return Answer("unsat", core=core)
+                if not core:
+                    return Answer("unsat", core=None)
+                r = s.check(*self._lits)
+                if r == z3.unknown:
+                    return Answer("unknown", reason=s.reason_unknown())
+                return Answer("unsat", core=[self.tracks[c.get_id()] for c in s.unsat_core()
+                                             if c.get_id() in self.tracks])
             if r == z3.unknown:
                 return Answer("unknown", reason=s.reason_unknown())
-            if minimize:
-                self._minimize(prefer)
-                if s.check() != z3.sat:          # cannot happen: every bound was checked sat
-                    return Answer("unknown", reason="minimisation lost the model")
-            m = s.model()
+            m = self._minimize(prefer) if minimize else s.model()
+            if m is None:                        # cannot happen: every bound was checked sat
+                return Answer("unknown", reason="minimisation lost the model")
             return Answer("sat", state=X.witness(self.S, m), model=m)
         finally:
             s.pop()
@@ -121,17 +133,21 @@ class Query:
         return self._g
 
     def _minimize(self, prefer):
-        """Tighten within the current push: fewest grants, fewest seats, then plain attributes."""
+        """Tighten within the current push: fewest grants, fewest seats, then plain attributes. Returns
+        the model of the last satisfiable call (it meets every bound and kept preference), or None."""
         s = self.solver
         g_lits, s_lits, p_lits = self._guards()
         S = self.S
         m = s.model()
-        for lits, vars_ in ((g_lits, [sl.present for sl in S.slots if not sl.initial_slot]), (s_lits, S.present[1:])):
+        # seats below the table's minimum ([rules] min_seats: reachability's "at least N players") never hold
+        least_seats = max(0, min(S.n, self.cat.rules.min_seats) - 1)
+        for lits, vars_, lo in ((g_lits, [sl.present for sl in S.slots if not sl.initial_slot], 0),
+                                (s_lits, S.present[1:], least_seats)):
             # the last model already has ``have``: only fewer need asking, and the first bound that holds
             # is the least (model-guided: the same answer as trying every bound from 0)
             have = sum(1 for v in vars_ if _true(m, v))
-            for lit in lits[:have]:
-                if s.check(lit) == z3.sat:
+            for lit in lits[min(lo, have):have]:
+                if s.check(self._all, lit) == z3.sat:
                     m = s.model()
                     s.add(lit)
                     break
@@ -142,25 +158,23 @@ class Query:
             lit = z3.Bool(f"__prefer_{i}")
             s.add(z3.Implies(lit, c))
             extra.append(lit)
-        self._prefer(extra + p_lits)
+        return self._prefer(extra + p_lits)
 
     def _prefer(self, lits):
         """Keep as many preferences as possible, earlier ones first: assume them all, and while the
-        solver says no, drop the latest preference of the unsat core (a few checks, deterministic)."""
+        solver says no, drop the latest preference of the unsat core (a few checks, deterministic).
+        Returns the model that keeps them (None if the solver gave up)."""
         s = self.solver
         active = list(range(len(lits)))
         while active:
-            r = s.check([lits[i] for i in active])
+            r = s.check(self._all, *[lits[i] for i in active])
             if r == z3.sat:
-                break
+                return s.model()
             if r == z3.unknown:
-                active = []
                 break
             core = {c.get_id() for c in s.unsat_core()}
             in_core = [i for i in active if lits[i].get_id() in core]
             if not in_core:
-                active = []
                 break
             active.remove(max(in_core))
-        for i in active:
-            s.add(lits[i])
+        return s.model() if s.check(self._all) == z3.sat else None

@@ -141,7 +141,7 @@ def run(ctx):
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
             slots = [sl for sl, _ in X.holds(S, r.id)]
             fires = X.slot_is(S, via, r.id)
-            a = ctx.find(q, And(xb, yb, ok, fires), minimize=False)
+            a = ctx.find(q, And(xb, yb, ok, fires), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
                 continue
@@ -232,7 +232,7 @@ def run(ctx):
             q = ctx.query_for({r.id})
             S = q.S
             force = X.enc_send_in_force(S, group)
-            a = ctx.find(q, X.slot_is(S, force, r.id), minimize=False)
+            a = ctx.find(q, X.slot_is(S, force, r.id), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
             elif not a.sat:
@@ -252,7 +252,7 @@ def run(ctx):
             q = ctx.query_for({r.id})
             S = q.S
             terms = [And(live, Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
-            a = ctx.find(q, Or(terms or [z3.BoolVal(False)]), minimize=False)
+            a = ctx.find(q, Or(terms or [z3.BoolVal(False)]), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
             elif not a.sat:
@@ -278,7 +278,7 @@ def run(ctx):
                 usable.append(And(live, S.now == X.WCODE[win], X.enc_actor_ok(S, S.q, 0, actor), c))
         if not usable:
             continue
-        a = ctx.find(q, Or(usable), minimize=False)
+        a = ctx.find(q, Or(usable), minimize=False, core=True)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}能否使用", [r.id], a))
         elif not a.sat:
@@ -304,7 +304,7 @@ def run(ctx):
         if not bites:
             continue
         goal = And(X.enc_at_decision(S, "receive"), Or(bites), X.enc_receive(S) == X.CANNOT)
-        a = ctx.find(q, goal, minimize=False)
+        a = ctx.find(q, goal, minimize=False, core=True)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}的“不能接收”能否生效", [r.id], a))
         elif not a.sat:
@@ -333,7 +333,7 @@ def run(ctx):
             S.extra = []
             D1, W1, _ = X.enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
             acts = Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
-            a = ctx.find(q, And(pre + S.extra + [acts]), minimize=False)
+            a = ctx.find(q, And(pre + S.extra + [acts]), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否改变胜负", [r.id], a))
             elif not a.sat:
