@@ -65,30 +65,36 @@ class Query:
     def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
         """Is ``goal`` (a z3 Bool over the SymState) possible in some reachable state? ``core``: on *no*,
         name the constraints behind it (``Answer.core``; one more solver call, so only when asked —
-        otherwise ``core`` is None)."""
+        otherwise ``core`` is None).
+
+        The goal is asserted under a fresh literal, assumed by this question's calls only and switched off
+        after it (rather than a push and pop): what the solver learnt about the reachability constraints
+        stays for the next question."""
         s = self.solver
         if minimize:
-            self._guards()                 # at base level, outside the push: they persist across questions
-        s.push()
+            self._guards()
+        self._asked = getattr(self, "_asked", 0) + 1
+        g = z3.Bool(f"__goal_{self._asked}")
+        s.add(z3.Implies(g, goal))
         try:
-            s.add(goal)
-            r = s.check(self._all)
+            base = [self._all, g]
+            r = s.check(*base)
             if r == z3.unsat:
                 if not core:
                     return Answer("unsat", core=None)
-                r = s.check(*self._lits)
+                r = s.check(g, *self._lits)
                 if r == z3.unknown:
                     return Answer("unknown", reason=s.reason_unknown())
                 return Answer("unsat", core=[self.tracks[c.get_id()] for c in s.unsat_core()
                                              if c.get_id() in self.tracks])
             if r == z3.unknown:
                 return Answer("unknown", reason=s.reason_unknown())
-            m = self._minimize(prefer) if minimize else s.model()
+            m = self._minimize(base, prefer) if minimize else s.model()
             if m is None:                        # cannot happen: every bound was checked sat
                 return Answer("unknown", reason="minimisation lost the model")
             return Answer("sat", state=X.witness(self.S, m), model=m)
         finally:
-            s.pop()
+            s.add(z3.Not(g))
 
     def _guards(self):
         """Guarded minimisation constraints, created once per query: literal => bound / preference.
@@ -132,8 +138,8 @@ class Query:
         self._g = (g_lits, s_lits, p_lits)
         return self._g
 
-    def _minimize(self, prefer):
-        """Tighten within the current push: fewest grants, fewest seats, then plain attributes. Returns
+    def _minimize(self, base, prefer):
+        """Tighten under the question's assumptions (``base``): fewest grants, fewest seats, then plain attributes. Returns
         the model of the last satisfiable call (it meets every bound and kept preference), or None."""
         s = self.solver
         g_lits, s_lits, p_lits = self._guards()
@@ -147,27 +153,27 @@ class Query:
             # is the least (model-guided: the same answer as trying every bound from 0)
             have = sum(1 for v in vars_ if _true(m, v))
             for lit in lits[min(lo, have):have]:
-                if s.check(self._all, lit) == z3.sat:
+                if s.check(*base, lit) == z3.sat:
                     m = s.model()
-                    s.add(lit)
+                    base = base + [lit]
                     break
             else:
-                s.add(lits[have])
+                base = base + [lits[have]]
         extra = []
         for i, c in enumerate(prefer):
-            lit = z3.Bool(f"__prefer_{i}")
+            lit = z3.Bool(f"__prefer_{self._asked}_{i}")
             s.add(z3.Implies(lit, c))
             extra.append(lit)
-        return self._prefer(extra + p_lits)
+        return self._prefer(base, extra + p_lits)
 
-    def _prefer(self, lits):
+    def _prefer(self, base, lits):
         """Keep as many preferences as possible, earlier ones first: assume them all, and while the
         solver says no, drop the latest preference of the unsat core (a few checks, deterministic).
         Returns the model that keeps them (None if the solver gave up)."""
         s = self.solver
         active = list(range(len(lits)))
         while active:
-            r = s.check(self._all, *[lits[i] for i in active])
+            r = s.check(*base, *[lits[i] for i in active])
             if r == z3.sat:
                 return s.model()
             if r == z3.unknown:
@@ -177,4 +183,4 @@ class Query:
             if not in_core:
                 break
             active.remove(max(in_core))
-        return s.model() if s.check(self._all) == z3.sat else None
+        return s.model() if s.check(*base) == z3.sat else None
