@@ -97,8 +97,9 @@ GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill":
 
 
 #: this family's questions (one rule, or a pair) answer faster on smaller shared states than the default
-#: widening (measured at 10x copies: 16/4 45.7 s, 24/6 53.2 s, 40/10 68.1 s for the same findings)
-SMALL_STATES = (16, 4)
+#: widening; every question of the family is planned (measured at 10x copies, in one run: 16/4 33.3 s,
+#: 20/5 28.8 s, 24/6 29.7 s for the same findings)
+SMALL_STATES = (20, 5)
 
 
 @register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15)
@@ -132,10 +133,19 @@ def run(ctx):
         ok = And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
         return q, S, x, xb, y, yb, ok, via
 
+    bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
+
+    def shadow_bans(r):
+        """The ban sites that may ban a type ``r`` converts into, with the rules of that question."""
+        targets = {b for _, b in conversion_pairs(cat, r.id)}
+        return [(give, {r.id, give.grant} | ({give.giver} if not give.giver_is_card else set()))
+                for give in bans if targets & site_ban_cards(cat, give, include_all=False)]
+
     if convs:
         ctx.plan([q for r in convs for q in [{r.id}] + [{r.id, o.id} for o in convs if o.id != r.id and
                                                         _overlap(conversion_pairs(cat, r.id),
-                                                                 conversion_pairs(cat, o.id))]],
+                                                                 conversion_pairs(cat, o.id))]
+                  + [rules for _, rules in shadow_bans(r)]],
                  limit=SMALL_STATES)
         for r in convs:
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
@@ -187,13 +197,8 @@ def run(ctx):
                     witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
                                         {"ok": True, "via": o.id})))
             # shadowed by a ban on the declared type
-            bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
-            targets = {b for _, b in mine}
-            for give in bans:
-                if not targets & site_ban_cards(cat, give, include_all=False):
-                    continue
-                q, S, x, xb, y, yb, ok, via = play_question({r.id, give.grant} |
-                                                            ({give.giver} if not give.giver_is_card else set()))
+            for give, rules in shadow_bans(r):
+                q, S, x, xb, y, yb, ok, via = play_question(rules)
                 applies = applies_in(S, x, y)
                 fires = X.slot_is(S, via, r.id)
                 site = S.codes.site[f"{give.giver}#{give.index}"]
@@ -225,9 +230,12 @@ def run(ctx):
                     witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
                                         {"can_play": False, "banned": True})))
     # ---------------------------------------------------------------- send rules never in force
+    in_game = lambda r: cat.owners(r.id) or _reachable_givers(cat, r.id)        # noqa: E731
+    senders = {group: [r for r in cat.skills.values() if group in r.closure and in_game(r)] for group in SEND_GROUPS}
+    recv = [r for r in cat.skills.values() if r.receive is not None and in_game(r)]
+    ctx.plan([{r.id} for group in SEND_GROUPS for r in senders[group]] + [{r.id} for r in recv], limit=SMALL_STATES)
     for group in SEND_GROUPS:
-        members = [r for r in cat.skills.values() if group in r.closure and
-                   (cat.owners(r.id) or _reachable_givers(cat, r.id))]
+        members = senders[group]
         for r in members:
             q = ctx.query_for({r.id})
             S = q.S
@@ -245,8 +253,6 @@ def run(ctx):
                                            f"never holds; change or delete it."), key=f"UR003|send|{r.id}", rules=[ctx.ref(r.id)],
                                    details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- receive rules that never say anything
-    recv = [r for r in cat.skills.values() if r.receive is not None and
-            (cat.owners(r.id) or _reachable_givers(cat, r.id))]
     if recv:
         for r in recv:
             q = ctx.query_for({r.id})
@@ -295,6 +301,10 @@ def run(ctx):
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- 'cannot receive' that never bites
+    results = [(kind, kname, [x for x in cat.skills.values() if getattr(x, kind) and in_game(x)])
+               for kind, kname in (("win", "WinSkill"), ("result", "ChangeGameResultSkill"))]
+    ctx.plan([{r.id} for r in recv if not (isinstance(r.receive.cannot, E.Lit) and r.receive.cannot.value is False)]
+             + [{r.id} for _, _, rs in results for r in rs], limit=SMALL_STATES)
     for r in recv:
         if isinstance(r.receive.cannot, E.Lit) and r.receive.cannot.value is False:
             continue
@@ -319,8 +329,8 @@ def run(ctx):
                                        f"who must receive, the rule means nothing."),
                                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- win / result rules that never act
-    for kind, kname in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
-        for r in [x for x in cat.skills.values() if getattr(x, kind) and (cat.owners(x.id) or _reachable_givers(cat, x.id))]:
+    for kind, kname, rs in results:
+        for r in rs:
             q = ctx.query_for({r.id})
             S = q.S
             holders = {s: [h for h in lst if h[1] == r.id] for s, lst in X.result_holders(S, kind, {}).items()}
