@@ -169,6 +169,14 @@ class Symmetry:
                 seen.update(cat.characters[c].skills)
         return out
 
+    def named_skills(self, rules) -> set:
+        """The skills (and grants) that the rules ``rules`` name, other than themselves."""
+        out: set = set()
+        for r in rules:
+            if r in self._rule_atoms:
+                out |= (self._rule_atoms[r] & self.cat.skills.keys()) - {r}
+        return out
+
     def _chars_named_by(self, rule: str) -> set:
         return self._rule_atoms[rule] & self.cat.characters.keys()
 

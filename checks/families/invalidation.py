@@ -85,11 +85,20 @@ _LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "per
 _LIFE_EN = {"turn": "to last the turn only", "until_fired": "to be removed once it fires", "permanent": "to last for good"}
 
 
+def _iv001_site(cat, g, give) -> bool:
+    """A site whose giver can be invalidated while its grant stays: a skill marked initial, not used up (a
+    used-up giver is gone, nothing to invalidate), handing out a grant that is not itself an invalidation."""
+    return not (give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill")
+                or cat.skills[give.giver].consumed)
+
+
 @register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1)
 def run(ctx):
     cat = ctx.cat
     out = []
     # ---------------------------------------------------------------- IV002
+    ctx.plan([{g.id} for g in cat.grants if not g.has("InvalidSkill") and not g.has("OneTurnSkill")
+              and g.lifetime != "permanent" and cat.sites(g.id)])
     for g in cat.grants:
         givers = [x.giver for x in cat.sites(g.id)]
         refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
@@ -150,10 +159,11 @@ def run(ctx):
                            details={"lifetime": g.lifetime, "one_turn": one_turn,
                                     "latent": g.lifetime == "until_fired"}))
     # ---------------------------------------------------------------- IV001
+    ctx.plan([{g.id, give.giver} for g in cat.grants for give in cat.sites(g.id) if _iv001_site(cat, g, give)],
+             others_invalidated=True)
     for g in cat.grants:
         for give in cat.sites(g.id):
-            if give.giver_is_card or not cat.skills[give.giver].initial or g.has("InvalidSkill") \
-                    or cat.skills[give.giver].consumed:      # a used-up giver is gone, nothing to invalidate
+            if not _iv001_site(cat, g, give):
                 continue
             q = ctx.query_for({g.id, give.giver}, others_invalidated=True)
             S = q.S

@@ -142,12 +142,37 @@ def _run_result(ctx, out, kind):
     kname = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
     rules = sorted((r for r in cat.skills.values() if getattr(r, kind)), key=lambda r: r.id)
     holders_all = {c.id for c in cat.characters.values() if any(kname in cat.skills[s].closure for s in c.skills)}
+    pairs = []
     for ra, rb in itertools.combinations(rules, 2):
         for ca, cb in itertools.product(cat.owners(ra.id), cat.owners(rb.id)):
             if ca == cb:
                 continue                    # one seat: the list order is fixed, no seating question
-            _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all)
+            pairs.append((ra, rb, ca, cb))
             break
+    others = [c for c in cat.characters if c not in holders_all] if ctx.shared else \
+        _other_players(ctx, rules, holders_all)
+    seat1: dict = {}
+    for _, _, ca, cb in pairs:
+        seat1.setdefault(ca, []).append(cb)
+    for ra, rb, ca, cb in pairs:
+        _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, seat1[ca])
+
+
+def _other_players(ctx, rules, holders_all) -> list:
+    """Who may sit at seats 2.. (no result skill of the kind): the rest of the table matters to a result
+    rule only through what its conditions read of a player — attributes (hidden, female) and the state of
+    the seat, alike for every such character — or by naming a character or a skill. So one plain character
+    of each kind (``Context.plain_players``) and every non-holder the rules name, or that holds a skill they
+    name, stand for all of them (the same argument as a question's cone)."""
+    cat = ctx.cat
+    ids = {r.id for r in rules}
+    named = ctx.symmetry.named_characters(ids)
+    named_skills = ctx.symmetry.named_skills(ids)
+    named |= {c for sk in named_skills for c in cat.owners(sk)}
+    keep = [c for c in cat.characters if c not in holders_all and c in named]
+    plain = ctx.plain_players(ids | named_skills, skip=set(keep) | holders_all)
+    order = {c: i for i, c in enumerate(cat.characters)}
+    return sorted(set(keep) | set(plain), key=order.__getitem__)
 
 
 @X._memo
@@ -157,17 +182,17 @@ def _plain_others(S, others: tuple) -> list:
     return [z3.Implies(S.present[s], Or([Eq(S.char[s], c) for c in codes])) for s in range(2, S.n)]
 
 
-def _pair(ctx, out, kind, kname, ra, rb, ca, cb, holders_all):
+def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
     """Seats 0 and 1 hold the two rules; the game ends in seat 2's turn; the pass goes 2, 0, 1 with the
     table as it is and 2, 1, 0 with the two holders' seats exchanged."""
     cat = ctx.cat
     n = min(cat.rules.seats, max(3, ctx.options.max_seats))
     if n < 3:
         return                     # two seats: the turn player always comes first, no seating question
-    # every character may sit at the table (one state per first holder, shared by its pairs: measured
-    # cheaper at 10x than a state per pair's cone)
-    others = [c for c in cat.characters if c not in holders_all]
-    q = ctx.query([ca], G=0, n=n, grants=[])
+    # one state per first holder, shared by its pairs (measured cheaper at 10x than a state per pair's
+    # cone): seat 1 one of its partners, seats 2.. the plain players standing for everyone else
+    chars_other = None if ctx.shared else list(dict.fromkeys(partners + others))
+    q = ctx.query([ca], G=0, n=n, grants=[], chars_other=chars_other)
     S = q.S
     C = S.codes
     fix = [S.char[1] == C.char[cb], S.present[1], S.present[2]]

@@ -49,6 +49,12 @@ lifetime = "turn"
 ban = { cards = [], all = true }''')
 
 
+#: every question holds every role-replacing skill's holder, so its states are wider than the default
+#: widening allows: packed up to this many characters and grants (measured at 10x copies, in one run:
+#: default (24, 6) 80 states, 5.9 s; (32, 8) 12 states, 2.0 s; (40, 12) 8 states, 1.9 s)
+PLAN_LIMIT = (32, 8)
+
+
 @register("replacement", "Role replacement", [RR001], order=55, lane=1)
 def run(ctx):
     cat = ctx.cat
@@ -56,9 +62,9 @@ def run(ctx):
     if not replacers:
         return []
     out = []
-    for g in cat.grants:
-        if g.lifetime != "turn" or "InvalidSkill" in g.closure or not cat.sites(g.id):
-            continue
+    asked = [g for g in cat.grants if g.lifetime == "turn" and "InvalidSkill" not in g.closure and cat.sites(g.id)]
+    ctx.plan([{g.id} | {r.id for r in replacers} for g in asked], lost=True, limit=PLAN_LIMIT)
+    for g in asked:
         q = ctx.query_for({g.id} | {r.id for r in replacers}, lost=True)
         S = q.S
         lost = S.lost
