@@ -503,17 +503,29 @@ def _lane_in_child(lane: int):
     return _run_lane(st["cat"], st["options"], lane, (lambda ev: queue.put(ev)) if queue is not None else None)
 
 
+def lanes_of(cat: Catalogue, options: Options) -> list:
+    """The lanes the selected families run in (``Family.lane_for``), the heaviest (``Family.weight``) first."""
+    shared = is_shared(cat, options)
+    weight: dict = {}
+    for f in families():
+        if _selected(f, options.only):
+            weight[f.lane_for(shared)] = weight.get(f.lane_for(shared), 0.0) + f.weight
+    return sorted(weight, key=lambda lane: (-weight[lane], str(lane)))
+
+
 def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int = 2) -> Result:
     """Run every (selected) family; findings sorted by severity, code, meaning.
 
-    Families are split into fixed lanes; each lane runs in a fresh process with its own Context, so the
-    witnesses do not depend on ``jobs``: two lanes in parallel (``jobs=2``, default) or one after the
-    other give byte-identical results. (Without fork, lanes run in this process, one after the other.)"""
+    Families are split into fixed lanes (``Family.lane_for``: two over one shared state, one per family over
+    slices); each lane runs in a fresh process with its own Context, so the witnesses do not depend on
+    ``jobs`` or on which lane starts first: lanes in parallel (``jobs=2``, default; the heaviest by
+    ``Family.weight`` started first) or one after the other give byte-identical results. (Without fork,
+    lanes run in this process, one after the other.)"""
     options = options or Options()
     t0 = time.perf_counter()
     selected = [f for f in families() if _selected(f, options.only)]
     shared = is_shared(cat, options)
-    lanes = sorted({f.lane_for(shared) for f in selected})
+    lanes = lanes_of(cat, options)
     if progress:
         progress({"total": len(selected)})
     results = []

@@ -171,8 +171,9 @@ def test_a_plan_shares_states_between_questions_without_changing_findings(monkey
 
     def run():          # in this process (a lane process would count its own states)
         found = []
-        for lane in (0, 1):
-            found += C._run_lane(cat, C.Options(shared_query=False, only=only), lane)[0]
+        opts = C.Options(shared_query=False, only=only)
+        for lane in C.lanes_of(cat, opts):
+            found += C._run_lane(cat, opts, lane)[0]
         return sorted(f.id for f in found)
     planned = run()
     n_planned = len(built)
@@ -210,8 +211,8 @@ def test_a_card_slice_keeps_named_card_types_and_a_few_of_each_unnamed_kind():
 
 def _ids(cat, card_slice: bool, only=()):
     """The findings' ids of a sliced run, with or without the card slice."""
-    return sorted(f.id for lane in (0, 1)
-                  for f in C._run_lane(cat, C.Options(shared_query=False, card_slice=card_slice, only=only), lane)[0])
+    opts = C.Options(shared_query=False, card_slice=card_slice, only=only)
+    return sorted(f.id for lane in C.lanes_of(cat, opts) for f in C._run_lane(cat, opts, lane)[0])
 
 
 def test_findings_are_the_same_with_and_without_the_card_slice(monkeypatch):
@@ -278,8 +279,8 @@ winners_add = "q: q == self or q == p"
     assert "friend" in chars and "lover" in chars
     only = ("unreachable",)
     sliced = _ids(cat, True, only)
-    shared = sorted(f.id for lane in (0, 1)
-                    for f in C._run_lane(cat, C.Options(shared_query=True, only=only), lane)[0])
+    opts = C.Options(shared_query=True, only=only)
+    shared = sorted(f.id for lane in C.lanes_of(cat, opts) for f in C._run_lane(cat, opts, lane)[0])
     assert sliced == shared
     assert not [i for i in sliced if i.startswith("UR003")]
 
@@ -289,7 +290,8 @@ _FIXTURES = sorted(p.relative_to(FAM).as_posix() for p in FAM.glob("*/*.toml"))
 
 
 def _run_ids(cat, shared: bool) -> list:
-    return sorted(f.id for lane in (0, 1) for f in C._run_lane(cat, C.Options(shared_query=shared), lane)[0])
+    opts = C.Options(shared_query=shared)
+    return sorted(f.id for lane in C.lanes_of(cat, opts) for f in C._run_lane(cat, opts, lane)[0])
 
 
 

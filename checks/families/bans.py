@@ -128,7 +128,7 @@ def _site_name(ctx, give):
     return ctx.cat.giver_name(give)
 
 
-@register("bans", "Bans sidestepped", [BN001, BN002, BN003, BN004], order=20, lane=1)
+@register("bans", "Bans sidestepped", [BN001, BN002, BN003, BN004], order=20, lane=1, weight=35)
 def run(ctx):
     cat = ctx.cat
     out = []
@@ -229,7 +229,18 @@ def run(ctx):
 def _run_played_for(ctx, out, sites):
     """BN003 / BN004: skills that put another player's card into play (plays.card_of = target)."""
     cat = ctx.cat
-    for skill in [r for r in cat.skills.values() if r.plays is not None and r.plays.card_of != "none"]:
+    players = [r for r in cat.skills.values() if r.plays is not None and r.plays.card_of != "none"]
+    musts = [r for r in cat.skills.values() if r.convert is not None and r.convert.must]
+    planned = []                    # the questions below, in order: their states are packed for them
+    for skill in players:
+        p = skill.plays
+        if p.checks_bans and p.bans_of != p.card_of:
+            planned += [{skill.id, give.grant} for give in sites
+                        if set(p.cards) & site_ban_cards(cat, give, include_all=True)]
+        if p.resolves == "physical" and p.card_of == "target":
+            planned += [{skill.id, must.id} for must in musts]
+    ctx.plan(planned)
+    for skill in players:
         p = skill.plays
         # ---- BN003: whose bans — the card's owner is the player (seat 0), the user another seat
         if p.checks_bans and p.bans_of != p.card_of:
@@ -288,7 +299,6 @@ def _run_played_for(ctx, out, sites):
         # ---- BN004: validated as the declared type, resolved as the physical card
         if p.resolves != "physical" or p.card_of != "target":
             continue
-        musts = [r for r in cat.skills.values() if r.convert is not None and r.convert.must]
         for must in musts:
             q = ctx.query_for({skill.id, must.id})
             S = q.S

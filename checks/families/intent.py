@@ -105,7 +105,7 @@ def session_for(ctx):
                    rlimit=o.rlimit, general=ctx.shared)
 
 
-@register("intent", "Intents: the rule book's promises", [IN001, IN002], order=90, lane=0)
+@register("intent", "Intents: the rule book's promises", [IN001, IN002], order=90, lane=0, weight=11)
 def run(ctx):
     cat = ctx.cat
     if not cat.intents:

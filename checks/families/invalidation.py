@@ -92,7 +92,7 @@ def _iv001_site(cat, g, give) -> bool:
                 or cat.skills[give.giver].consumed)
 
 
-@register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1)
+@register("invalidation", "Invalidation eligibility and lifetimes", [IV001, IV002, IV003], order=50, lane=1, weight=6)
 def run(ctx):
     cat = ctx.cat
     out = []

@@ -189,7 +189,7 @@ GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill":
 
 
 @register("kinds", "Kind contradictions", [KD001, KD002, KD003, KD004, KD005, KD006, KD007, KD008,
-                                                KD009, KD010], order=5, shared_lane=1)
+                                                KD009, KD010], order=5, shared_lane=1, weight=3)
 def run(ctx):
     cat = ctx.cat
     out = []

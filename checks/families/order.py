@@ -263,7 +263,7 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
         details={"kind": kind}))
 
 
-@register("order", "Order dependence", [OD001, OD002], order=70, shared_lane=1)   # lanes balanced as measured
+@register("order", "Order dependence", [OD001, OD002], order=70, shared_lane=1, weight=7)   # lanes balanced as measured
 def run(ctx):
     out = []
     _run_draw(ctx, out)

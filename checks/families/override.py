@@ -61,7 +61,7 @@ GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill":
             "SendMessageCardSkill": "message card"}
 
 
-@register("override", "Override order of SendMessage groups", [OV001, OV002], order=40)
+@register("override", "Override order of SendMessage groups", [OV001, OV002], order=40, weight=1.5)
 def run(ctx):
     cat = ctx.cat
     out = []

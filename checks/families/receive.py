@@ -83,7 +83,7 @@ def _cannot_terms(S, rid):
 IDENT_EN = {"red": "red", "blue": "blue", "black": "mystery", "none": "no identity"}
 
 
-@register("receive", "Receive contradictions", [RC001, RC002], order=30, lane=1)
+@register("receive", "Receive contradictions", [RC001, RC002], order=30, lane=1, weight=11)
 def run(ctx):
     cat = ctx.cat
     rules = [r for r in cat.skills.values() if r.receive is not None]

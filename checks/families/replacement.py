@@ -55,7 +55,7 @@ ban = { cards = [], all = true }''')
 PLAN_LIMIT = (32, 8)
 
 
-@register("replacement", "Role replacement", [RR001], order=55, lane=1)
+@register("replacement", "Role replacement", [RR001], order=55, lane=1, weight=2)
 def run(ctx):
     cat = ctx.cat
     replacers = [r for r in cat.initial_skills if r.replaces_role and cat.owners(r.id)]

@@ -89,7 +89,7 @@ def _reason_rules(cat, st, phase):
     return ch, rules
 
 
-@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60, lane=1)
+@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60, lane=1, weight=8)
 def run(ctx):
     cat = ctx.cat
     out = []

@@ -102,7 +102,7 @@ GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill":
 SMALL_STATES = (20, 5)
 
 
-@register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15)
+@register("unreachable", "Unreachable and shadowed rules", [UR001, UR002, UR003, UR004], order=15, weight=27)
 def run(ctx):
     cat = ctx.cat
     out = []
