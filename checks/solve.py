@@ -1,8 +1,8 @@
 """Asking the solver: find a minimal witness, or prove impossibility with the rules that forbid it.
 
 ``Query`` wraps one SymState and a solver holding its (tracked) reachability constraints. ``find(goal)``
-answers ``Answer("sat", state=…)`` with a minimal witness — fewest grants, then fewest seats, then the
-plainest attributes — or ``Answer("unsat", core=[labels…])`` naming the rules behind the impossibility,
+answers ``Answer("sat")`` with a minimal witness (``.state``, read from the model on demand) — fewest
+grants, then fewest seats, then the plainest attributes — or ``Answer("unsat", core=[labels…])`` naming the rules behind the impossibility,
 or ``Answer("unknown", reason=…)`` on a timeout, which callers must report as inconclusive.
 """
 from __future__ import annotations
@@ -19,14 +19,24 @@ DEFAULT_TIMEOUT_MS = 20000
 @dataclass
 class Answer:
     status: str                          # sat | unsat | unknown
-    state: object = None                 # the witness State (sat)
     model: object = None
     core: list = field(default_factory=list)     # Labelled constraints in an unsat core
     reason: str = ""
+    sym: object = field(default=None, repr=False)    # the SymState the model is of (sat)
 
     @property
     def sat(self) -> bool:
         return self.status == "sat"
+
+    @property
+    def state(self):
+        """The witness State (sat), read from the model when first asked for: most questions only need
+        their yes or no (a z3 model stays valid after the solver moves on)."""
+        if self.status != "sat" or self.model is None or self.sym is None:
+            return None
+        if not hasattr(self, "_state"):
+            self._state = X.witness(self.sym, self.model)
+        return self._state
 
     def card(self, S, var) -> str:
         """The card a card-valued variable takes in the witness."""
@@ -92,7 +102,7 @@ class Query:
             m = self._minimize(base, prefer) if minimize else s.model()
             if m is None:                        # cannot happen: every bound was checked sat
                 return Answer("unknown", reason="minimisation lost the model")
-            return Answer("sat", state=X.witness(self.S, m), model=m)
+            return Answer("sat", model=m, sym=self.S)
         finally:
             s.add(z3.Not(g))
 

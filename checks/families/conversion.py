@@ -73,7 +73,7 @@ def _convert_rules(cat):
     return [r for r in cat.skills.values() if r.convert is not None]
 
 
-@register("conversion", "Contradictory conversions", [CV001, CV002], order=10, weight=4)
+@register("conversion", "Contradictory conversions", [CV001, CV002], order=10, shared_lane=1, weight=4)
 def run(ctx):
     cat = ctx.cat
     convs = _convert_rules(cat)
