@@ -23,6 +23,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def row(label: str, xs: list, target: float) -> str:
 
 
 def cold(runs: int, bytecode: bool) -> list:
-    env = dict(ENV)
+    env = dict(ENV, PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="skillproof-pyc-"))    # empty: nothing cached yet
     if bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         subprocess.run([EXE, "ask", QUERIES[0]], capture_output=True, env=env)     # writes the .pyc files
