@@ -128,7 +128,7 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
         if rule.initial:
             conds.append(z3.Not(_invalid_at(S, g, m)))
     if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
-        if give.at:
+        if give.at and give.on != "use":
             conds.append(Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
         else:
             conds.append(enc_in_window(S, m, g, rule.windows))

@@ -151,9 +151,15 @@ def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
     return Or([Eq(m.w, NONE)] + terms)
 
 
+def enc_spent(S: SymState, slot, rid: str):
+    """Twin of interpreter.spent: the slot's skill has a usage limit (turn or game) and was used this turn."""
+    return slot.used if S.cat.skills[rid].limit != "none" else z3.BoolVal(False)
+
+
 def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
     """Twin of interpreter.skill_usable_now: seat ``seat`` may use the ActiveSkill ``rid`` at the question's
-    moment (live, window and actor, the window's condition). Other seats hold their role's skills."""
+    moment (live, not spent, window and actor, the window's condition). Other seats hold their role's skills
+    (unused: only the player's uses are in the state)."""
     r = S.cat.skills[rid]
     m = S.q
 
@@ -165,7 +171,7 @@ def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
                 out.append(z3.Implies(S.now == WCODE[w], S.compile(c, ctx)))
         return And(out) if out else z3.BoolVal(True)
     if seat == 0:
-        return Or([And(live, enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
+        return Or([And(live, z3.Not(enc_spent(S, sl, rid)), enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
                       for sl, live in holds(S, rid, "ActiveSkill")] or [z3.BoolVal(False)])
     owners = [c for c in S.cat.owners(rid) if c in S.chars_other]
     held = Or([S.char[seat] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
@@ -242,7 +248,7 @@ def enc_resolves(S: SymState, declared):
             is_card = Or([declared == S.codes.card[c] for c in p.cards])
             live = And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
             if r.has("ActiveSkill"):
-                now = enc_in_window(S, S.q, 0, r.windows)
+                now = And(z3.Not(enc_spent(S, slot, rid)), enc_in_window(S, S.q, 0, r.windows))
                 for win in ("fight", "dying"):
                     c = getattr(r, win)
                     ok = S.compile(c, S.ctx(0, slot)) if c is not None else z3.BoolVal(False)

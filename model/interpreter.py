@@ -316,7 +316,7 @@ def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
         if p is None or p.card_of != "none" or declared not in p.cards or inst.invalid:
             continue
         if rule.has("ActiveSkill"):
-            if not T.in_window(state, seat, rule.windows):
+            if spent(cat, inst) or not T.in_window(state, seat, rule.windows):
                 continue
             if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
                 continue
@@ -438,11 +438,19 @@ def _skills_gone(cat, state, seat) -> bool:
     return True
 
 
+def spent(cat: Catalogue, inst: SkillInst) -> bool:
+    """A skill with a usage limit (``limit`` turn or game) already used this turn: it cannot be used again
+    (server: executeProtocol refuses a second use, ``getSkillUseCount(skillId) > 0`` — 禁闭, 交际 …; a
+    limit of once a game is known here only within the turn, the one the ``used`` flag covers)."""
+    return cat.skills[inst.rule].limit != "none" and inst.used
+
+
 def skill_usable_now(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> bool:
-    """May ``seat`` use the ActiveSkill ``inst`` at the state's moment: live, a window and actor it names,
-    and its condition there (争夺阶段: ``fight``, 濒死求澄清: ``dying``; elsewhere none)."""
+    """May ``seat`` use the ActiveSkill ``inst`` at the state's moment: live, not ``spent``, a window and
+    actor it names, and its condition there (争夺阶段: ``fight``, 濒死求澄清: ``dying``; elsewhere none)."""
     rule = cat.skills[inst.rule]
-    if "ActiveSkill" not in live_kinds(cat, inst) or not T.in_window(state, seat, rule.windows):
+    if "ActiveSkill" not in live_kinds(cat, inst) or spent(cat, inst) or \
+            not T.in_window(state, seat, rule.windows):
         return False
     cond = getattr(rule, state.window) if state.window in ("fight", "dying") else None
     return cond is None or bool(evaluate(cond, _env(cat, state, seat, inst)))

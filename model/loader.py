@@ -843,7 +843,13 @@ class _Builder(Linker):
                                                              "'at' must be a window or a list of windows"))
             else:
                 for w in at_v:
-                    if w not in T.WINDOWS or w == "turn_end":
+                    if w == "turn_end":
+                        # the turn end drops grants (lifetimes) and hands out nothing: the server deals no grant there
+                        self.err(F[0], F[1], gp + ("at",), "at",
+                                 Msg("回合结束时不给出技能（回合结束只移除本回合的技能）：换一个时机{one}",
+                                     "no grant is handed out at the turn end (it only drops this turn's grants): name "
+                                     "another window{one}", one=_one_of(x for x in T.WINDOWS if x != 'turn_end')))
+                    elif w not in T.WINDOWS:
                         self.err(F[0], F[1], gp + ("at",), "at",
                                  Msg("未知的时机 {w}{dym}{one}", "unknown window {w}{dym}{one}", w=_q(w),
                                      dym=_dym(w, T.IDLE_POINTS + ('receive', 'draw')),

@@ -385,10 +385,11 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> Reason | 
 
 
 def active_giver_ok(st: State, seat: int, rule, give) -> bool:
-    """An ActiveSkill hands out its grant when used: in a window it is used in, by an actor it allows —
-    or, where the site names its own moment (``at``, e.g. 冷血训练's ban as the message is sent), at that
-    moment by a player the skill's actors allow."""
-    if give.at:
+    """An ActiveSkill hands out its grant when used: in a window it is used in, by an actor it allows (a
+    site given on the use itself, ``on = "use"``, too: its ``at`` only narrows those windows) — or, where the
+    site names its own later moment (``at``, e.g. 冷血训练's ban as the message is sent, ``on = "resolve"``),
+    at that moment by a player the skill's actors allow."""
+    if give.at and give.on != "use":
         return any(actor_ok(st, seat, a) for a in rule.windows.values())
     return in_window(st, seat, rule.windows)
 

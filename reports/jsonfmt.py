@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 
+from .util import summary
+
 NAME = "json"
 DESCRIPTION = "machine-readable findings (stable schema, sorted keys)"
 
@@ -30,7 +32,7 @@ def document(report) -> dict:
                        for f, reason in report.suppressed],
         "stale": [dict(e) for e in report.stale],
         "passes": [dict(p) for p in report.passes],
-        "summary": report.summary(),
+        "summary": summary(report),
     }
     if report.extra:
         doc.update(report.extra)

@@ -28,7 +28,7 @@ from skillproof.checks.findings import SEVERITY_RANK
 from .ruledocs import REPOSITORY, help_uri
 
 from .i18n import fix, msg, pick, role as role_word, t
-from .util import (accepted_where, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+from .util import (accepted_where, summary, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    exit_code, fdict, intended_of, is_possible, rules_of, stale_text, witness_text)
 
 NAME = "sarif"
@@ -248,7 +248,7 @@ def document(report, cat=None) -> dict:
                       for f in files],
         "invocations": [invocation],
         "results": results,
-        "properties": {"title": report.title, "summary": report.summary(), "families": list(report.families)},
+        "properties": {"title": report.title, "summary": summary(report), "families": list(report.families)},
     }
     if view:
         run["properties"]["diff"] = {"old": view.old_files, "new": view.new_files, "changedRules": view.changed_rules,

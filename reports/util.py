@@ -54,6 +54,9 @@ def rules_of(fd: dict) -> list[dict]:
                 out[key]["role"] = "; ".join(x for x in (out[key].get("role", ""), role) if x)
             continue
         out[key] = dict(r)
+        if r.get("name") == "意图":        # an intent (checks/families/intent.intent_ref): the word, then its id
+            from .i18n import pick
+            out[key]["name"] = f"{pick('意图', 'intent')} {r.get('id', '')}"
     return list(out.values())
 
 
@@ -163,6 +166,18 @@ def exit_code(report) -> int:
     if v is not None and rc != 1 and v.fails:
         return 1
     return rc
+
+
+def summary(report) -> dict:
+    """The report's summary as the command ends: for `diff`, the changed decisions and one-sided situations
+    that fail the gate count among ``failing`` (``failing_changes``) and ``exit_code`` is the command's."""
+    s = dict(report.summary())
+    v = diff_view(report)
+    if v is not None:
+        s["failing_changes"] = len(v.changes) if v.fails else 0
+        s["failing"] = s.get("failing", 0) + s["failing_changes"]
+        s["exit_code"] = exit_code(report)
+    return s
 
 
 def change_key(c: dict) -> str:

@@ -264,6 +264,32 @@ def test_which_declarations_of_bianzetong(cat, sess):
         assert I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao") == (v["answer"] == "yes")
         if v["answer"] == "no":
             assert any("vetoed" in b["says"] for b in v["because"])
+        else:       # every listed witness is a table of living players (not only the first, made plainest)
+            assert all(s.alive for s in st.seats)
+
+
+@pytest.mark.parametrize("q, answer", [
+    ("can 王田香 use 禁闭 again in the main phase", "no"),         # limit = "turn": the server refuses a second use
+    ("can 裴玲 use 交际 again in the main phase", "no"),
+    ("can 王田香 use 禁闭 in the main phase", "yes"),
+])
+def test_a_skill_limited_to_once_a_turn_is_not_used_again(cat, sess, q, answer):
+    assert cat.skills["JinBi"].limit == "turn"
+    res = sess.ask(q)
+    assert res.answer == answer
+    if answer == "yes":
+        holds_in_interpreter(cat, res)
+
+
+def test_spent_is_the_limit_and_the_use(cat):
+    from skillproof.model.state import Seat, SkillInst
+    used, fresh = SkillInst("JinBi", used=True), SkillInst("JinBi")
+    assert I.spent(cat, used) and not I.spent(cat, fresh)
+    st = State(seats=[Seat(character="wang_tian_xiang", skills=[used]), Seat(character="qian_min")], turn=0,
+               window="main")
+    assert not I.skill_usable_now(cat, st, 0, used)
+    st.seats[0].skills = [fresh]
+    assert I.skill_usable_now(cat, st, 0, fresh)
 
 
 def test_which_declarations_errors(cat):

@@ -349,3 +349,26 @@ def test_cli_bad_compare_catalogue(tmp_path, capsys):
     bad.write_text("[[card]]\nid = 1\n", encoding="utf-8")
     assert main(["extract", "--lang", "en", "--kotlin", str(SERVER), "--compare", str(bad)]) == 2
     assert "bad.toml" in capsys.readouterr().err
+
+
+def test_card_windows_are_read_from_can_use(cat, ex):
+    """A card's windows: the game states its canUse accepts (one level into its companion's function, as the
+    real 截获's), each with its window's actor; a card whose canUse names none is written without windows and
+    the report says so (KD007 then reports it as a card nobody can use)."""
+    assert cat.cards["Jie_Huo"].windows == {"fight": "anyone"}            # Companion.canUse: g.fsm as? FightPhaseIdle
+    assert cat.cards["Diao_Hu_Li_Shan"].windows == {"main": "turn"}       # r !== (g.fsm as? MainPhaseIdle)?.whoseTurn
+    others = [c for c in cat.cards.values() if c.id not in ("Jie_Huo", "Diao_Hu_Li_Shan")]
+    assert others and all(not c.windows for c in others)
+    assert 'windows = { fight = "anyone" }' in ex.files["cards.toml"]
+
+
+@pytest.mark.parametrize("removal, consumed", [("it is Shed", True), ("s -> s is Shed", True),
+                                               ("it is Mirror", False)])
+def test_a_skill_removing_every_skill_of_its_own_class_removes_itself(tmp_path, removal, consumed):
+    """``skills.filterNot { it is Shed }`` in Shed's own code is the self-removal ``it === this`` is (the server
+    switched between the two forms in a clean-up commit: the gate must not read that as a rule change)."""
+    src = tmp_path / "server"
+    shutil.copytree(SERVER, src)
+    shed = src / "skill" / "Shed.kt"
+    shed.write_text(shed.read_text(encoding="utf-8").replace("this === it", removal), encoding="utf-8")
+    assert extract(src).catalogue.skills["Shed"].consumed is consumed

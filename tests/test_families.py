@@ -90,3 +90,84 @@ def test_no_wasted_prompt_claims_without_card_phases():
     cat = loader.load(texts={"x.toml": '[[card]]\nid = "A"\nname = "甲"\n[[character]]\nid = "x"\nname = "某"\n'
                                        'hidden = false\nfemale = false\nskills = []\n'})
     assert run(cat, Options(only=("skip",))).findings == []
+
+
+# ---------------------------------------------------------------- found by the audit of planted mistakes
+_FIRES = """
+[[character]]
+id = "bettor"
+name = "押注者"
+hidden = false
+female = false
+skills = ["Bet"]
+[[skill]]
+id = "Bet"
+name = "押注"
+kinds = ["TriggeredSkill"]
+fires = {{ at = ["receive"], when = "{when}" }}
+"""
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "extra.toml"
+    p.write_text(text, encoding="utf-8")
+    return loader.load([BASE, str(p)])
+
+
+@pytest.mark.parametrize("when, dead", [("alive and not used", False), ("alive and hand_count < 0", True),
+                                        ("false", True)])
+def test_a_triggered_effect_that_never_fires_is_ur003(tmp_path, when, dead):
+    cat = _write(tmp_path, _FIRES.format(when=when))
+    res = run(cat, Options(only=("unreachable",)))
+    got = [f for f in res.findings if f.check == "UR003" and f.rules[0].id == "Bet"]
+    assert bool(got) == dead
+    if dead:
+        assert "fires.when" in got[0].message_en and got[0].rules[0].line > 1
+
+
+_ACTIVE_GIVER = """
+[[character]]
+id = "trainer"
+name = "教官"
+hidden = false
+female = false
+skills = ["Train"]
+[[skill]]
+id = "Train"
+name = "训练"
+kinds = ["ActiveSkill"]
+initial = true
+fight = "false"
+dying = "false"
+windows = {{ {window} = "turn" }}
+[[skill.gives]]
+grant = "Lock"
+to = "self"
+at = "send_start"
+on = "use"
+[[grant]]
+id = "Lock"
+name = "必锁"
+kinds = ["SendMessageCanLockSkill", "OneTurnSkill"]
+initial = false
+lifetime = "turn"
+send = {{ rule = "lock_count == 1" }}
+"""
+
+
+@pytest.mark.parametrize("window, never", [("send_start", False), ("main", True)])
+def test_a_grant_given_on_use_only_in_a_window_the_skill_is_used_in(tmp_path, window, never):
+    """A site handed out as an ActiveSkill is used (on = "use") needs the skill usable in that window: moved
+    to another window, the grant is never handed out — both the interpreter and the encoder say so."""
+    from skillproof.model import trace as TR
+    from skillproof.model.state import Seat, State
+    cat = _write(tmp_path, _ACTIVE_GIVER.format(window=window))
+    res = run(cat, Options(only=("unreachable",)))
+    lock_dead = any(f.check == "UR003" and f.rules[0].id == "Lock" for f in res.findings)
+    assert lock_dead == never
+    from skillproof.model.state import SkillInst
+    setup = State(seats=[Seat(character="trainer", skills=[SkillInst("Train")]), Seat(character="plain")], turn=0)
+    events = [TR.Event("turn", seat=0), TR.Event("window", window="send_start"),
+              TR.Event("give", seat=0, giver=0, site="Train#0")]
+    errors = TR.run(cat, TR.Trace(setup, events)).errors
+    assert bool(errors) == never

@@ -27,7 +27,12 @@ def gate(repo, a, b, tmp_path, *extra, fmt="json"):
     out = tmp_path / f"report-{a[:7]}-{b[:7]}.{fmt}"
     rc = main(["diff", "--kotlin", repo, a, b, "--format", fmt, "--output", str(out), "-q", *extra])
     text = out.read_text(encoding="utf-8") if out.exists() else ""
-    return rc, (json.loads(text) if fmt == "json" and text else text)
+    doc = json.loads(text) if fmt == "json" and text else text
+    if fmt == "json" and doc and rc in (0, 1, 3):
+        # what a CI job reading the JSON sees is what the command did: a failing gate is failing there too
+        assert doc["summary"]["exit_code"] == rc
+        assert (doc["summary"]["failing"] > 0) == (rc == 1)
+    return rc, doc
 
 
 def test_refactor_is_quiet_and_newly_understood(repo, tmp_path):

@@ -195,6 +195,26 @@ ban = { cards = "cards", all = "all_cards" }
     assert one(errs, "all_cards: expected true or false").line == 8
 
 
+def test_a_grant_handed_out_at_the_turn_end_is_refused_for_what_it_is():
+    text = '''[[skill]]
+id = "Giver"
+name = "给"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Ban"
+to = "self"
+at = "turn_end"
+[[grant]]
+id = "Ban"
+name = "禁"
+kinds = ["CannotPlayCard", "OneTurnSkill"]
+lifetime = "turn"
+ban = { cards = ["A"], all = false }
+'''
+    e = one(errors_of(text), "no grant is handed out at the turn end")
+    assert (e.line, e.key) == (8, "at") and "unknown window" not in e.message
+
+
 TOML_VALUES = st.recursive(
     st.none().map(lambda _: '""') | st.integers(-3, 3).map(str) | st.booleans().map(lambda b: str(b).lower())
     | st.sampled_from(['"A"', '"any"', '"Jie_Huo"', '"not face_up"', '"ConvertCardSkill"', '"x +"', '"turn"']),

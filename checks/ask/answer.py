@@ -119,10 +119,11 @@ class Run(WhichRun):
 
     # ---- sat: a minimal witness, replayed
     light = False          # set for the many sub-questions of a parameter enumeration
+    light_status = False   # light, yet the witness is shown: its seats' status made plain (alive, face up …)
 
     def found(self, lits, role: str, answer: str) -> Result:
         q = self.q
-        st, problem = self.replayed(self.minimize(lits) if not self.light else self.solver.model())
+        st, problem = self.replayed(self.minimize(lits) if not self.light else self.plain_status(lits))
         want = {"example": True, "counterexample": q.mode == "never"}[role]
         res = Result(q, answer, witness_role=role)
         problem = problem or self.replay_problem(st, want)
@@ -222,6 +223,20 @@ class Run(WhichRun):
         for c in self.E.hand_bounds:
             if self.try_(lits, c):
                 break
+        return self.model
+
+    def plain_status(self, lits):
+        """The light witness of a shown answer: the solver's model, with the seats' status made plain (alive,
+        not locked, not invalidated, face up, nobody dying …: ``Engine.preferences``' first group) when that
+        still holds, else at least its players alive (all, or as many as the question allows) — a few solver
+        calls, none when the model already has it."""
+        self.model = self.solver.model()
+        if self.light_status:
+            whole, _chunks = self.E.preferences()[0]
+            alive = self.S.alive
+            if not self.try_(lits, whole) and not self.try_(lits, z3.And(alive)):
+                for a in alive:            # at least the players who act alive, as far as the question allows
+                    self.try_(lits, a)
         return self.model
 
     def illustration_prefs(self) -> list:

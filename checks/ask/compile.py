@@ -148,7 +148,7 @@ class Compiler:
 
     def usable(self, rid: str, again: bool = False):
         """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
-        live, and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
+        live, not spent (encode.enc_spent), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
         turn already)."""
         S = self.S
         r = self.cat.skills[rid]
@@ -165,7 +165,7 @@ class Compiler:
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == X.WCODE[win], ok, cond)
-            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), cond, cond0))
+            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(X.enc_spent(S, sl, rid)), cond, cond0))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def invalidated(self):

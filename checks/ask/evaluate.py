@@ -178,8 +178,10 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
 
 def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
-    and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
+    not spent (interpreter.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
+    if I.spent(cat, inst):                 # used this turn already, and its limit allows one use
+        return False
     if st.window is None and phase in (None, "fight", "dying"):
         return any(I.usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
     if st.window in ("fight", "dying"):

@@ -116,6 +116,7 @@ class WhichRun:
                         subject_col=q.subject_col)
             run = type(self)(self.sess, self.E, sub)
             run.light = first_yes is not None
+            run.light_status = True          # every value's witness is listed (and may be saved, replayed)
             r = run.go()
             if r.answer == "unknown":
                 return Result(q, "unknown", headline=said(COULD_NOT_DECIDE), reason=r.reason)

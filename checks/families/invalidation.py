@@ -111,7 +111,10 @@ def run(ctx):
             if g.lifetime != "turn" and "restore_invalid" in cat.rules.turn_end:
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
-                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix, fix_en=fix_en,
+                                   key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                                   fix=f"把{g.label}的 lifetime 改成 \"turn\"：被无效的技能在回合结束时都会恢复。",
+                                   fix_en=(f"set {g.name}'s lifetime = \"turn\": invalidated skills all recover at the "
+                                           f"turn end."),
                                    message_en=(f"{g.name} is declared {_LIFE_EN[g.lifetime]}, but it is an InvalidSkill: "
                                                f"every invalidated skill recovers at the turn end."),
                                    details={"lifetime": g.lifetime, "one_turn": False}))
@@ -120,7 +123,11 @@ def run(ctx):
         if g.lifetime == "permanent" and one_turn:
             out.append(Finding("IV002", "invalidation", "error",
                                f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
-                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs, fix=fix, fix_en=fix_en,
+                               key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
+                               fix=(f"若{g.label}只持续本回合，把 lifetime 改成 \"turn\"；若它应当一直保留，"
+                                    f"从 kinds 里去掉 OneTurnSkill。"),
+                               fix_en=(f"if {g.name} lasts the turn only, set lifetime = \"turn\"; if it is meant to last "
+                                       f"for good, drop OneTurnSkill from its kinds."),
                                message_en=(f"{g.name} is declared to last for good, yet is a OneTurnSkill: the server "
                                            f"removes it at the turn end."),
                                details={"lifetime": g.lifetime, "one_turn": one_turn}))

@@ -7,7 +7,7 @@ that is dead only in some reachable combination is a surprise for the players wh
 * UR002 — a grant nothing can hand out (no gives site, or every giver is held by nobody);
 * UR003 — a rule that never takes effect in any reachable state (a conversion that never fires, a
   send rule never in force, a receive rule that never says anything, an active skill whose conditions
-  never hold in any window it names);
+  never hold in any window it names, a triggered effect whose ``fires.when`` never holds in its windows);
 * UR004 — a conversion that is shadowed in some reachable state: it would apply, but another
   conversion fires instead (must beats optional, later beats earlier) or its declared type is banned.
 """
@@ -32,7 +32,7 @@ DOC_ZH = """不可达和被挡住的规则（UR）。
 * UR001 — 没有角色持有的技能；
 * UR002 — 没有任何途径给出的技能（没有给出点，或者给出它的技能都没人持有）；
 * UR003 — 在任何可达局面下都不生效的规则（从不发动的转化、从不成为生效规则的传情报规则、什么也不规定的接收规则、
-  “不能接收”从不起作用的接收规则、在写明的任何时机条件都不成立的主动技能、从不改变胜负的宣胜或影响游戏结果的技能）；
+  “不能接收”从不起作用的接收规则、在写明的任何时机条件都不成立的主动技能、在发动时机 `fires.when` 从不成立的触发技能、从不改变胜负的宣胜或影响游戏结果的技能）；
 * UR004 — 在某个可达局面被挡住的转化：它本该适用，发动的却是另一条转化（必须转化优先于可选转化，否则后获得的优先），
   或者它宣言的牌被禁止。
 """
@@ -298,6 +298,31 @@ def run(ctx):
                                            f"no reachable situation."),
                                fix_en=(f"check {r.name}'s conditions of use and who holds it (e.g. 'not face up' does "
                                        f"not apply to public roles), or change its windows."),
+                               rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
+                               details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- triggered effects that never happen
+    triggered = [r for r in cat.skills.values() if r.fires is not None and r.fires.at and in_game(r)]
+    ctx.plan([{r.id} for r in triggered], limit=SMALL_STATES)
+    for r in triggered:
+        q = ctx.query_for({r.id})
+        S = q.S
+        # asked in one of the windows it fires in (its decision moment), as the interpreter's fires() is
+        goal = And(Or([S.now == X.WCODE[w] for w in r.fires.at]), X.enc_fires(S, r.id))
+        a = ctx.find(q, goal, minimize=False, core=True)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
+        elif not a.sat:
+            core = sorted({rid for lab in a.core for rid in lab.rules} - {r.id})
+            wins_zh = "、".join(TW.WINDOWS[w].zh for w in r.fires.at)
+            wins_en = ", ".join(TW.WINDOW_EN[w] for w in r.fires.at)
+            out.append(Finding("UR003", "unreachable", "warning",
+                               f"{r.label}在它的发动时机（{wins_zh}）从不发动：fires.when 在任何可达的局面下都不成立。",
+                               key=f"UR003|fires|{r.id}",
+                               fix=f"检查{r.label}的 fires.when 条件与 fires.at 时机，以及谁给出或持有它；或删除它。",
+                               message_en=(f"{r.name} never fires in its windows ({wins_en}): its fires.when holds in "
+                                           f"no reachable situation."),
+                               fix_en=(f"check {r.name}'s fires.when condition and fires.at windows, and who holds or "
+                                       f"hands it out; or delete it."),
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- 'cannot receive' that never bites

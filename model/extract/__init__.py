@@ -58,6 +58,9 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
         self.skill_names = self._skill_names()
         self.role_cls, roles = self._role_table()
         self.cards = self._cards()
+        for cid, card in self.cards.items():
+            if card["cls"] is not None:
+                card["windows"] = self._card_windows(cid, card["cls"])
         chars, role_skills = self._characters(roles)
         self.char_names = {c["id"]: c["name"] for c in chars}
         self.card_ids = frozenset(self.cards)

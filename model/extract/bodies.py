@@ -12,7 +12,7 @@ from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
 from .server import (_LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
-                     PLAYER_PROPS)
+                     PHASE_WINDOWS, PLAYER_PROPS)
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
                      _name_of, _short, _single_lambda, _t, _type_name)
 
@@ -84,6 +84,25 @@ class RuleBodies(CardTable):
             self.note("dying", c.name, owner.src.at(fd), "executeProtocol names no game state; whether it can be "
                       "used while someone is dying is unknown")
             e["dying"] = "unknown"
+
+    def _card_windows(self, cid: str, c: _Cls) -> dict | None:
+        """Where a card may be used: the game states its ``canUse`` accepts (``g.fsm as? MainPhaseIdle``,
+        ``fsm is WaitForChengQing`` …, one level into a companion's function as 截获's), each the window it
+        stands at with that window's actor (model.turn: main and send_start the turn player, send the player
+        the message is in front of, fight and dying everyone asked in turn). None, with a note, when canUse
+        names no game state: the card is written without windows (KD007 then says so)."""
+        from skillproof.model import turn as T
+        owner, fd = self.func(c, "canUse")
+        if fd is None:
+            self.note("windows", cid, c.at(), "no canUse found: the card's windows are not written")
+            return None
+        types = self._phase_types(fd, owner, 0)
+        wins = sorted({PHASE_WINDOWS[t] for t in types if t in PHASE_WINDOWS}, key=lambda w: (T.position(w) < 0, T.position(w)))
+        if not wins:
+            self.note("windows", cid, owner.src.at(fd), "canUse names no game state a card is used in: the card's "
+                      "windows are not written")
+            return None
+        return {w: T.WINDOWS[w].actor for w in wins}
 
     def _phase_types(self, fd, owner: _Cls, depth) -> set:
         out = set()

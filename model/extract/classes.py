@@ -177,7 +177,7 @@ class ClassIndex:
                 ctx = _Ctx(cls, funcs, scopes)
                 if op is not None and _t(op) == "+=" or _spread_add(left, right) is not None:
                     self.sites.append(("add", node, ctx))
-                elif _removes_this(right):
+                elif _removes_this(right) or (cls is not None and _removed_class(right) == cls.name):
                     self.removals.append((node, ctx))
                 else:
                     self.assigns.append((node, ctx))
@@ -460,6 +460,24 @@ def _removes_this(right) -> bool:
         return True
     sides = {(y.k, _t(y.n)) for y in (b.a[1], b.a[2])}
     return b.a[0] == "==" and sides == {("nav", f"{var}.skillId"), ("name", "skillId")}
+
+
+def _removed_class(right) -> str | None:
+    """The class ``X`` of ``skills.filterNot { it is X }`` (optionally copied): removing every skill of a class;
+    within that class's own code, the class removing itself (as ``it === this`` does)."""
+    x = _ir(right)
+    if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] in _COPIES and not x.a[1] and x.a[2] is None:
+        x = x.a[0].a[0]
+    if x.k != "call" or x.a[0].k != "nav" or x.a[0].a[1] != "filterNot" or x.a[2] is None:
+        return None
+    params, stmts = _lambda_parts(x.a[2])
+    if len(stmts) != 1:
+        return None
+    b = _ir(stmts[0])
+    var = params[0] if params else "it"
+    if b.k == "is" and not b.a[0] and b.a[1].k == "name" and b.a[1].a[0] == var and isinstance(b.a[2], str):
+        return b.a[2].split(".")[-1]
+    return None
 
 
 _COPIES = ("toTypedArray", "toList", "toMutableList")

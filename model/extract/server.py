@@ -21,6 +21,10 @@ COLOUR_CONSTS = {"Red": "red", "Blue": "blue", "Black": "black", "Has_No_Identit
 DIRECTION_CONSTS = {"Up": "up", "Left": "left", "Right": "right"}
 #: the server's 濒死求澄清 states: an ActiveSkill whose executeProtocol accepts one is usable while dying
 DYING_PHASES = frozenset({"WaitForChengQing", "WaitNextForChengQing"})
+#: the game states (FSM classes) a card's canUse accepts → the windows of model.turn they stand at
+PHASE_WINDOWS = {"DrawPhase": "draw", "MainPhaseIdle": "main", "SendPhaseStart": "send_start",
+                 "SendPhaseIdle": "send", "FightPhaseIdle": "fight", "ReceivePhaseIdle": "receive",
+                 "WaitForChengQing": "dying", "WaitNextForChengQing": "dying"}
 KIND_NAMES = frozenset(k for k in K.KINDS if k != "Skill")
 #: kind -> (catalogue key, server method(s)) for the rule tables translated from a method body
 SEND_METHODS = {"SendMessageDirectionSkill": "checkDir", "SendMessageCanLockSkill": "checkCanLock",

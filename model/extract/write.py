@@ -21,7 +21,8 @@ class CatalogueWriter(ClassIndex):
             if card["where"]:
                 cards_out.append(f"# server: {card['where']}")
             cards_out.append("[[card]]")
-            cards_out += _pairs([("id", cid), ("name", card["name"])])
+            cards_out += _pairs([("id", cid), ("name", card["name"])] +
+                                ([("windows", card["windows"])] if card.get("windows") else []))
             cards_out += _gives_toml("card", gives.get(("card", cid), []))
             cards_out.append("")
         chars_out = [_HEADER,
