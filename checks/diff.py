@@ -140,7 +140,7 @@ class SitePairs:
     fields: dict                # changed NEW site id -> the keys whose meaning differs
 
 
-SITE_KEYS = ("grant", "to", "args", "where", "at", "when", "per_turn", "on")
+SITE_KEYS = ("grant", "to", "args", "where", "at", "when", "per_turn", "on", "together")
 
 
 def site_pairs(old: Catalogue, new: Catalogue, ren: dict | None = None) -> SitePairs:

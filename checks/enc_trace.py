@@ -359,6 +359,8 @@ def reachability(S: SymState) -> list[Labelled]:
             add(f"initial skill {j} kept", (), And(need))
     # ---- grant slots: each handed out at its moment by a gives site (trace.give_errors), in order
     _grant_slots(S, add)
+    # ---- sites handed out together ('with'): the partner's event at the same moment (trace._uncoupled)
+    _coupled(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
     # may use that card type in the window (interpreter.card_usable at the moment)
     from .encode import enc_card_usable
@@ -462,6 +464,65 @@ def _grant_slots(S: SymState, add):
                 cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
+
+
+def _partner(cat, give: Give):
+    """The site handed out together with ``give`` (its ``with``), or None."""
+    if give.together is None:
+        return None
+    src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)
+    return next((g for g in (src.gives if src is not None else ()) if g.index == give.together), None)
+
+
+def _coupled(S: SymState, add) -> None:
+    """Twin of trace._uncoupled, for the events the symbolic trace holds (the player's): a grant held from a
+    site with a ``with`` partner came with the partner's event — the player's invalidation from that site, or
+    another held grant from it — from the same giver in the same turn and window; and an invalidation of the
+    player in force now from such a site came with the partner's grant, which is then still held. A partner
+    the symbolic state cannot hold (a grant of another lifetime that may be gone by now, or none of its slots
+    may hold it) is left free: the trace then has an event the symbolic trace does not show."""
+    cat, C = S.cat, S.codes
+    slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
+    held = [sl for sl in S.slots if not sl.initial_slot]
+
+    def same(a, b):
+        return And(a.t == b.t, a.w == b.w)
+
+    def invalidates(give) -> bool:
+        return "InvalidSkill" in cat.skills[give.grant].closure
+
+    for gid in sorted({g for sl in slots for g in sl.candidates}):
+        for give in cat.sites(gid):
+            other = _partner(cat, give)
+            if other is None or give.site_id not in C.site or other.site_id not in C.site:
+                continue
+            mine, theirs = C.site[give.site_id], C.site[other.site_id]
+            for i, sl in enumerate(slots):
+                if gid not in sl.candidates:
+                    continue
+                if invalidates(other):
+                    need = And(S.inv_ev[0], S.inv_site[0] == theirs, S.inv_giver[0] == sl.giver, same(S.inv_m[0], sl.m))
+                else:
+                    r1, r2 = cat.skills[give.grant], cat.skills[other.grant]
+                    if (r1.lifetime, r1.consumed) != (r2.lifetime, r2.consumed) or r2.lifetime == "resolution":
+                        continue
+                    need = Or([And(o.present, o.site == theirs, o.giver == sl.giver, same(o.m, sl.m))
+                               for o in slots if o is not sl and other.grant in o.candidates] or [z3.BoolVal(False)])
+                add(f"{sl.m.name} from {give.site_id} comes with {other.site_id}", (give.giver,),
+                    z3.Implies(And(sl.present, sl.site == mine), need))
+    for give in cat.invalidation_sites():
+        other = _partner(cat, give)
+        if other is None or invalidates(other) or give.site_id not in C.site or other.site_id not in C.site:
+            continue
+        r2 = cat.skills[other.grant]
+        holders = [sl for sl in held if other.grant in sl.candidates]
+        if r2.consumed or r2.lifetime not in ("turn", "permanent") or not holders:
+            continue
+        theirs = C.site[other.site_id]
+        need = Or([And(sl.present, sl.site == theirs, sl.giver == S.inv_giver[0], same(sl.m, S.inv_m[0]))
+                   for sl in holders])
+        add(f"invalidation from {give.site_id} comes with {other.site_id}", (give.giver,),
+            z3.Implies(And(S.inv[0], S.inv_site[0] == C.site[give.site_id]), need))
 
 
 def _param_domains(S: SymState, add, name: str, slot) -> None:

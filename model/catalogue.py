@@ -103,10 +103,16 @@ class Give:
     index: int = 0            # position among the giver's gives
     at: tuple = ()            # the windows in which it hands the grant out (model.turn); (): any window
     on: str = "any"           # the event at that moment (informative: use, send, choose_receive, …)
+    together: int | None = None   # ``with``: the index of the giver's site handed out at once with this one
 
     @property
     def site_id(self) -> str:
         return f"{self.giver}#{self.index}"
+
+    @property
+    def partner_id(self) -> str | None:
+        """The site handed out together with this one (same giver, same receiver, same moment), if any."""
+        return f"{self.giver}#{self.together}" if self.together is not None else None
 
 
 @dataclass

@@ -320,7 +320,7 @@ RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "cons
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
              "plays", "windows", "replaces_role", "fires"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
-GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on"}
+GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on", "with"}
 #: how long a grant stays: the turn (dropped at turn end), until it fires, for good, or only during the
 #: resolution of the card it was handed out for (removed when that card finishes: never seen at a moment a
 #: player acts)
@@ -862,7 +862,42 @@ class _Builder(Linker):
                                                              v=_q(on), dym=_dym(on, T.EVENTS), one=_one_of(T.EVENTS)))
             if grant is None:
                 continue
+            together = self._get(F, gp, g, "with", int, what, default=None)
+            if together is not None and (isinstance(together, bool) or not (0 <= together < len(gl) and together != i)):
+                self.err(F[0], F[1], gp + ("with",), "with",
+                         Msg("'with' 是同一给出者的另一个给出处的序号（0 到 {last}，不是自己的 {i}）",
+                             "'with' is the index of another gives site of the same giver (0 to {last}, not its own {i})",
+                             last=len(gl) - 1, i=i))
+                together = None
             give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),
-                        per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i, at=tuple(at), on=on)
+                        per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i, at=tuple(at), on=on,
+                        together=together)
             owner.gives.append(give)
             self._pending.append(("give", F, gp, (give, g)))
+        self._pair_gives(F, path, owner)
+
+    def _pair_gives(self, F, path, owner):
+        """``with``: two sites of one giver handed out at once (禁闭's invalidation and ban). Either may name the
+        other; the pair is made mutual, to one receiver (the same ``to``), and a site belongs to one pair."""
+        by_index = {g.index: g for g in owner.gives}
+        for g in owner.gives:
+            if g.together is None:
+                continue
+            gp = path + ("gives", g.index, "with")
+            other = by_index.get(g.together)
+            if other is None:
+                g.together = None
+                continue
+            if other.together not in (None, g.index):
+                self.err(F[0], F[1], gp, "with", Msg("给出处 {j} 已经与 {k} 同时给出：一个给出处只能与一个同时给出",
+                                                     "site {j} is already handed out with {k}: a site pairs with one other",
+                                                     j=other.index, k=other.together))
+                g.together = None
+                continue
+            if other.to != g.to:
+                self.err(F[0], F[1], gp, "with", Msg("同时给出的两个给出处必须给同一个人（'to' 不同：{a} 与 {b}）",
+                                                     "sites handed out together go to one receiver ('to' differs: {a} and {b})",
+                                                     a=_q(g.to), b=_q(other.to)))
+                g.together = None
+                continue
+            other.together = g.index

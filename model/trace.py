@@ -83,6 +83,7 @@ class Run:
     errors: list                    # (event index or -1 for the setup, reason: a ``model.reason.Reason``)
     turns: int = 0                  # how many turns the trace started
     moments: list = field(default_factory=list)   # per event: the moment it happened (see ``moment``)
+    uncoupled: list = field(default_factory=list)  # give events whose ``with`` partner never came (indices)
 
     @property
     def legal(self) -> bool:
@@ -157,6 +158,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
 
     moments: list = []
+    given: list = []                  # (event index, turn, window, giver, receiver, site) of every give
     senders = _turn_senders(trace)
     for k, ev in enumerate(trace.events):
         bad = lambda msg: errors.append((k, msg))     # noqa: E731
@@ -232,6 +234,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             rule = cat.skills[give.grant]
             key = (ev.site, ev.seat)
             counts[key] = counts.get(key, 0) + 1
+            given.append((k, turns, st.window, ev.giver, ev.seat, ev.site))
             if "InvalidSkill" in rule.closure:
                 st.seats[ev.seat].invalidated = True
                 for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
@@ -276,13 +279,34 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 apply_replace(cat, st, ev.seat, ev.character)
         else:
             bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
+    uncoupled = _uncoupled(cat, given)
+    for k in uncoupled:
+        give = site_of(cat, trace.events[k].site)
+        other = site_of(cat, give.partner_id)
+        errors.append((k, Reason(
+            f"{cat.giver_name(give)}与{cat.giver_name(other)}同时给出（给同一个人，在同一时机）：经过中没有后者",
+            f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
+            f"(to the same player, at the same moment): the trace has no such event")))
     errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
     if st.window is None:
         errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
     elif st.window == "turn_end":
         errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
                                                  "the trace ends after the turn ended: a question is asked in a window")))
-    return Run(st, errors, turns, moments)
+    return Run(st, errors, turns, moments, uncoupled)
+
+
+def _uncoupled(cat: Catalogue, given: list) -> list:
+    """Give events of a site with a ``with`` partner whose partner's event is missing: the two are handed out at
+    once (server: one resolution deals both, e.g. 禁闭's InvalidSkill.deal and ban), so the trace must hold the
+    partner's give from the same giver to the same receiver in the same turn and window."""
+    have = {(t, w, g, s, site) for _k, t, w, g, s, site in given}
+    out = []
+    for k, t, w, g, s, site in given:
+        give = site_of(cat, site)
+        if give is not None and give.partner_id is not None and (t, w, g, s, give.partner_id) not in have:
+            out.append(k)
+    return out
 
 
 def _turn_senders(trace: Trace) -> list:

@@ -206,6 +206,7 @@ def unmodelled_events(S, tr, run) -> set:
     symbolic trace has no 'use' events, only the used flag of each skill held at the question, and a failed
     use changes nothing; the same trace without it reaches the same state."""
     out = {k for k, _ in run.errors if 0 <= k < len(tr.events) and tr.events[k].kind == "use"}
+    out |= uncoupled_unshown(S.cat, tr, run)
     seen = set()
     for k, ev in enumerate(tr.events):
         if ev.kind != "play":
@@ -215,6 +216,29 @@ def unmodelled_events(S, tr, run) -> set:
             out.add(k)
         elif mine:
             seen.add(ev.card)
+    return out
+
+
+def uncoupled_unshown(cat, tr, run) -> set:
+    """Give events lacking their ``with`` partner (trace._uncoupled) where the missing partner is an event the
+    symbolic trace does not hold (enc_trace._coupled): the grant an invalidation comes with, unless the
+    invalidation is the player's and in force at the question (the grant, of a turn's lifetime, is then still
+    held); a grant partnered with a grant of another lifetime (it may be gone by the question)."""
+    out = set()
+    for k in getattr(run, "uncoupled", ()):
+        ev = tr.events[k]
+        give = TR.site_of(cat, ev.site)
+        other = TR.site_of(cat, give.partner_id)
+        r1, r2 = cat.skills[give.grant], cat.skills[other.grant]
+        if "InvalidSkill" in r1.closure:
+            shown = ev.seat == 0 and run.state.seats[0].invalidated and not r2.consumed and \
+                r2.lifetime in ("turn", "permanent")
+        elif "InvalidSkill" in r2.closure:
+            shown = True
+        else:
+            shown = (r1.lifetime, r1.consumed) == (r2.lifetime, r2.consumed) and r2.lifetime != "resolution"
+        if not shown:
+            out.add(k)
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from skillproof.model import trace as TR
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
@@ -114,7 +115,13 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                     if target in invalidated:
                         continue
                     invalidated.add(target)
-                    events.append(Event("give", seat=target, giver=_giver(rng, cat, setup, give, n), site=give.site_id))
+                    giver = _giver(rng, cat, setup, give, n)
+                    events.append(Event("give", seat=target, giver=giver, site=give.site_id))
+                    partner = TR.site_of(cat, give.partner_id)
+                    if partner is not None and rng.random() < 0.8:          # handed out with it ('with')
+                        events.append(Event("give", seat=target, giver=giver, site=partner.site_id,
+                                            args=_args(rng, cat, partner, hot)))
+                        gives_to_me += target == 0
                 elif r < 0.22 and dying == 0 and not replaced:
                     new = rng.choice(list(cat.characters))
                     if any(s.character == new for s in setup.seats) and rng.random() < 0.8:
@@ -134,16 +141,18 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                     give = rng.choice(here if here and rng.random() < 0.9 else pool)
                     to = 0 if rng.random() < 0.95 else rng.randrange(n)
                     gives_to_me += to == 0
-                    grant = cat.skills[give.grant]
-                    args = {}
-                    for pn, pt in grant.params.items():
-                        if pn in give.args and rng.random() < 0.85:
-                            v = give.args[pn]
-                            args[pn] = tuple(v) if isinstance(v, list) else v
+                    giver = _giver(rng, cat, setup, give, n)
+                    events.append(Event("give", seat=to, giver=giver, site=give.site_id,
+                                        args=_args(rng, cat, give, hot)))
+                    partner = TR.site_of(cat, give.partner_id)
+                    if partner is not None and rng.random() < 0.8:          # handed out with it ('with')
+                        if "InvalidSkill" in cat.skills[partner.grant].closure:
+                            if to not in invalidated:
+                                invalidated.add(to)
+                                events.append(Event("give", seat=to, giver=giver, site=partner.site_id))
                         else:
-                            args[pn] = _value(rng, cat, pt, hot)
-                    events.append(Event("give", seat=to, giver=_giver(rng, cat, setup, give, n),
-                                        site=give.site_id, args=args))
+                            events.append(Event("give", seat=to, giver=giver, site=partner.site_id,
+                                                args=_args(rng, cat, partner, hot)))
             if dying is not None and rng.random() < 0.5:
                 events.append(Event("window", window=w, in_front=(rng.randrange(n) if TW.WINDOWS[w].message else None),
                                     sender=sender if TW.WINDOWS[w].message else None))
@@ -156,6 +165,18 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     if rng.random() < 0.03:                  # now and then past the end of the turn (no question is asked there)
         events.append(Event("window", window="turn_end"))
     return Trace(setup, events)
+
+
+def _args(rng, cat, give, hot) -> dict:
+    """Arguments of a grant handed out by ``give``: mostly the site's own, else any value of the type."""
+    args = {}
+    for pn, pt in cat.skills[give.grant].params.items():
+        if pn in give.args and rng.random() < 0.85:
+            v = give.args[pn]
+            args[pn] = tuple(v) if isinstance(v, list) else v
+        else:
+            args[pn] = _value(rng, cat, pt, hot)
+    return args
 
 
 def _giver(rng, cat, setup, give, n) -> int:

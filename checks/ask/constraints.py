@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from skillproof.model.expr_words import NOUNS, words
 from skillproof.model.lang import pick
 from skillproof.model.narrate_story import TO_WORDS
+from skillproof.model import trace as TR
 
 if TYPE_CHECKING:
     from .result import Item
@@ -146,6 +147,18 @@ def describe_reach(cat, S, it: Item, named_grants=()) -> dict:
         return {"kind": "rule", "says": pick(f"座位{m.group(1)}的技能只能被桌上能做到的人无效",
                                              f"seat {m.group(1)}'s skills can only be invalidated by someone at the "
                                              f"table who can do it"), "rules": rules}
+    m = re.match(r".+ from (\S+#\d+) comes with (\S+#\d+)$", lab)
+    if m:                                   # enc_trace._coupled: two sites handed out at once ('with')
+        sites = [TR.site_of(cat, x) for x in m.groups()]
+        if all(sites):
+            a, b = sites
+            return {"kind": "rule", "says": pick(f"{cat.name_of(a.giver)}同时给出{cat.name_of(a.grant)}和{cat.name_of(b.grant)}"
+                                                 f"（给同一个人，在同一时机）",
+                                                 f"{cat.name_of(a.giver)} hands out {cat.name_of(a.grant)} and "
+                                                 f"{cat.name_of(b.grant)} together (to the same player, at the same moment)"),
+                    "rules": [_loc_ref(pick(f"{cat.name_of(g.giver)}给出{cat.name_of(g.grant)}",
+                                            f"{cat.name_of(g.giver)} hands out {cat.name_of(g.grant)}"), g.loc)
+                              for g in (a, b)]}
     m = re.match(r"seat (\d+) public roles face up$", lab)
     if m:
         return {"kind": "rule", "says": pick("公开角色（不是隐藏角色）总是面朝上",

@@ -17,7 +17,7 @@ import z3
 from ..terms import And, Or
 
 from skillproof.checks import encode as X
-from skillproof.checks.findings import Finding, site_key
+from skillproof.checks.findings import Finding, RuleRef, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
 from skillproof.model import expr as E
@@ -56,7 +56,7 @@ UR003 = Code("UR003", "rule-never-effective", "warning",
              "a rule that never takes effect in any reachable state",
              "its text describes something that cannot happen under the other rules",
              summary_zh="在任何可达局面下都不会生效的规则",
-             why_zh="它的文字描述的事情，在其他规则之下不可能发生（问题的 `details.because` 列出使它不可能的约束）",
+             why_zh="它的文字描述的事情，在其他规则之下不可能发生（JSON 的 `details.because` 列出使它不可能的约束）",
              example='''[[skill]]
 id = "Dead"
 kinds = ["ConvertCardSkill"]
@@ -158,10 +158,11 @@ def run(ctx):
             if not a.sat:
                 core = sorted({rid for lab in a.core for rid in lab.rules})
                 out.append(Finding("UR003", "unreachable", "warning",
-                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（以及 details.because 列出的约束），或删除它。",
+                                   f"{r.label}在任何可达的局面下都不会发动。", fix=f"检查{r.label}的条件与转化（获得的技能还要检查列出的给出处：在何时、给谁），或删除它。",
                                    message_en=f"{r.name} never fires in any reachable situation.",
-                                   fix_en=(f"check {r.name}'s conditions and conversion (and the constraints listed in "
-                                           f"details.because), or delete it."), key=f"UR003|convert|{r.id}",
+                                   fix_en=(f"check {r.name}'s conditions and conversion (for a grant, also the gives "
+                                           f"sites listed: when and to whom it is handed out), or delete it."),
+                                   key=f"UR003|convert|{r.id}",
                                    rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                    details={"because": [lab.label for lab in a.core]}))
                 continue
@@ -381,4 +382,18 @@ def run(ctx):
                                                f"in any reachable situation."),
                                    fix_en=f"check whether {r.name}'s effect conditions (when / each / pick) can hold.",
                                    details={"because": [lab.label for lab in a.core]}))
-    return out
+    return [_with_sites(ctx, f) for f in out]
+
+
+def _with_sites(ctx, f: Finding) -> Finding:
+    """A grant that never takes effect: its gives sites (where, when and to whom it is handed out — often what
+    was edited) are listed right after it, each at its own line."""
+    if f.check != "UR003" or not f.rules:
+        return f
+    r = ctx.cat.skills.get(f.rules[0].id)
+    if r is None or not r.is_grant:
+        return f
+    sites = [RuleRef(g.giver, ctx.name(g.giver), g.loc.file, g.loc.line, "hands it out here (its gives site)")
+             for g in ctx.cat.sites(r.id)]
+    f.rules = [f.rules[0]] + sites[:4] + [x for x in f.rules[1:]]
+    return f
