@@ -65,7 +65,7 @@ def _strip(obj):
         return E.to_text(obj)
     if dataclasses.is_dataclass(obj):
         return {f.name: _strip(getattr(obj, f.name)) for f in dataclasses.fields(obj)
-                if f.name not in ("loc", "key_locs", "index")}
+                if f.name not in ("loc", "key_locs", "index", "together")}
     if isinstance(obj, dict):
         return {k: _strip(v) for k, v in sorted(obj.items())}
     if isinstance(obj, (list, tuple)):
@@ -140,7 +140,7 @@ class SitePairs:
     fields: dict                # changed NEW site id -> the keys whose meaning differs
 
 
-SITE_KEYS = ("grant", "to", "args", "where", "at", "when", "per_turn", "on", "together")
+SITE_KEYS = ("grant", "to", "args", "where", "at", "when", "per_turn", "on", "with_grant")
 
 
 def site_pairs(old: Catalogue, new: Catalogue, ren: dict | None = None) -> SitePairs:

@@ -441,8 +441,8 @@ class SiteSit(Sit):
 
     def involve(self, S, side):
         k = S.codes.site[self.ids[side.name]]
-        if self._invalidates(side.name):
-            return z3.And(S.inv_ev[0], S.inv_site[0] == k)
+        if self._invalidates(side.name):           # invalidated by it now (as view reads the run's end)
+            return z3.And(S.inv[0], S.inv_site[0] == k)
         return z3.Or([z3.And(a.present, a.site == k) for a, _ in self.slots()] or [z3.BoolVal(False)])
 
     def obs(self):

@@ -518,11 +518,14 @@ def _coupled(S: SymState, add) -> None:
         holders = [sl for sl in held if other.grant in sl.candidates]
         if r2.consumed or r2.lifetime not in ("turn", "permanent") or not holders:
             continue
-        theirs = C.site[other.site_id]
-        need = Or([And(sl.present, sl.site == theirs, sl.giver == S.inv_giver[0], same(sl.m, S.inv_m[0]))
+        theirs, m = C.site[other.site_id], S.inv_m[0]
+        need = Or([And(sl.present, sl.site == theirs, sl.giver == S.inv_giver[0], same(sl.m, m))
                    for sl in holders])
+        # the partner is gone by the question (not a grant the symbolic trace shows): a turn's grant after its
+        # turn ended, any grant after a role replacement (the witness then hands it out: enc_witness._partners)
+        gone = [And(S.repl, m.before(S.repl_m))] + ([m.t < S.T - 1] if r2.lifetime == "turn" else [])
         add(f"invalidation from {give.site_id} comes with {other.site_id}", (give.giver,),
-            z3.Implies(And(S.inv[0], S.inv_site[0] == C.site[give.site_id]), need))
+            z3.Implies(And(S.inv_ev[0], S.inv_site[0] == C.site[give.site_id]), Or([need] + gone)))
 
 
 def _param_domains(S: SymState, add, name: str, slot) -> None:

@@ -378,6 +378,7 @@ def _events(S: SymState, model, renum: dict) -> list:
     for pl in S.plays:
         if b(pl.present):
             happenings.append((iv(pl.m.step), pl.m, TR.Event("play", seat=0, card=C.cards[iv(pl.card)])))
+    happenings += _partners(S, model, happenings)
     happenings.sort(key=lambda h: h[0])
     out: list = []
     start = iv(S.start)
@@ -418,6 +419,34 @@ def _events(S: SymState, model, renum: dict) -> list:
     for sl in S.slots:                       # skills used this turn (what 'used' conditions read)
         if b(sl.present) and b(sl.used):
             out.append(TR.Event("use", seat=0, rule=C.rules[iv(sl.rule)]))
+    return out
+
+
+def _partners(S: SymState, model, happenings: list) -> list:
+    """The ``with`` partner of a give the trace holds, where the symbolic trace does not hold it (a grant to
+    another seat, or one gone by the question: enc_trace._coupled asks for the partner only where it shows):
+    handed out right after it, from the same giver to the same player, with the site's own arguments."""
+    cat = S.cat
+    mom = lambda m: (model.eval(m.t, model_completion=True).as_long(),       # noqa: E731
+                     model.eval(m.w, model_completion=True).as_long())
+    have = {(e.site, e.giver, e.seat, mom(m)) for _, m, e in happenings if e.kind == "give"}
+    out = []
+    for step, m, e in happenings:
+        if e.kind != "give":
+            continue
+        give = TR.site_of(cat, e.site)
+        other = TR.site_of(cat, give.partner_id) if give is not None and give.partner_id else None
+        if other is None or (other.site_id, e.giver, e.seat, mom(m)) in have:
+            continue
+        params = cat.skills[other.grant].params
+        if any(p not in other.args for p in params):
+            continue                     # a partner with free parameters: the trace cannot say which
+        args = {p: tuple(v) if isinstance(v, list) else v for p, v in other.args.items() if p in params}
+        # before an invalidation (which may wrap the giver's own skill: 禁闭 on himself), after anything else
+        first = "InvalidSkill" in cat.skills[give.grant].closure
+        out.append((step - 0.5 if first else step + 0.5, m,
+                    TR.Event("give", seat=e.seat, giver=e.giver, site=other.site_id, args=args)))
+        have.add((other.site_id, e.giver, e.seat, mom(m)))
     return out
 
 

@@ -103,7 +103,8 @@ class Give:
     index: int = 0            # position among the giver's gives
     at: tuple = ()            # the windows in which it hands the grant out (model.turn); (): any window
     on: str = "any"           # the event at that moment (informative: use, send, choose_receive, …)
-    together: int | None = None   # ``with``: the index of the giver's site handed out at once with this one
+    with_grant: str | None = None  # ``with``: the grant of the giver's other site handed out at once with this one
+    together: int | None = None    # that site's index (resolved at load; not part of the meaning)
 
     @property
     def site_id(self) -> str:

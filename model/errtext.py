@@ -100,9 +100,13 @@ def toml_syntax(message: str) -> Msg:
         if mm:
             zh = tr.format(*(_key(g) for g in mm.groups()))
             break
+    hint_zh, hint_en = "", ""
+    if re.fullmatch(r"Illegal character '\\n'", core):     # a line break inside a quoted string
+        hint_zh, hint_en = "——多半是字符串没有在本行结束（少了右引号）", " — most likely a string not closed on its line (a missing closing quote)"
     if zh is None:
-        return Msg("TOML 语法错误：“{m}”", "TOML syntax error: {m}", m=message)
-    return Msg("TOML 语法错误：{zh}{w}", "TOML syntax error: {m}", zh=zh, w=where_zh, m=message)
+        return Msg("TOML 语法错误：“{m}”{h}", "TOML syntax error: {m}{he}", m=message, h=hint_zh, he=hint_en)
+    return Msg("TOML 语法错误：{zh}{w}{h}", "TOML syntax error: {m}{he}", zh=zh, w=where_zh, m=message, h=hint_zh,
+               he=hint_en)
 
 
 # json's messages (json.decoder), in Chinese

@@ -862,42 +862,40 @@ class _Builder(Linker):
                                                              v=_q(on), dym=_dym(on, T.EVENTS), one=_one_of(T.EVENTS)))
             if grant is None:
                 continue
-            together = self._get(F, gp, g, "with", int, what, default=None)
-            if together is not None and (isinstance(together, bool) or not (0 <= together < len(gl) and together != i)):
-                self.err(F[0], F[1], gp + ("with",), "with",
-                         Msg("'with' 是同一给出者的另一个给出处的序号（0 到 {last}，不是自己的 {i}）",
-                             "'with' is the index of another gives site of the same giver (0 to {last}, not its own {i})",
-                             last=len(gl) - 1, i=i))
-                together = None
+            with_grant = self._get(F, gp, g, "with", str, what, default=None)
             give = Give(giver=owner.id, giver_is_card=is_card, grant=grant, to=to, when=E.Lit(True),
                         per_turn=per_turn, args=dict(args), where=None, loc=self._loc(F, gp), index=i, at=tuple(at), on=on,
-                        together=together)
+                        with_grant=with_grant)
             owner.gives.append(give)
             self._pending.append(("give", F, gp, (give, g)))
         self._pair_gives(F, path, owner)
 
     def _pair_gives(self, F, path, owner):
-        """``with``: two sites of one giver handed out at once (禁闭's invalidation and ban). Either may name the
-        other; the pair is made mutual, to one receiver (the same ``to``), and a site belongs to one pair."""
-        by_index = {g.index: g for g in owner.gives}
+        """``with``: two sites of one giver handed out at once (禁闭's invalidation and ban), the partner named by
+        its grant (table order does not matter). Either may name the other; the pair is made mutual, and a site
+        belongs to one pair. Both go to one receiver: the traces hold that (trace._uncoupled), whatever each
+        site's ``to`` allows."""
         for g in owner.gives:
-            if g.together is None:
+            if g.with_grant is None or g.together is not None:
                 continue
             gp = path + ("gives", g.index, "with")
-            other = by_index.get(g.together)
-            if other is None:
-                g.together = None
+            others = [o for o in owner.gives if o is not g and o.grant == g.with_grant]
+            if len(others) != 1:
+                grants = sorted({o.grant for o in owner.gives if o is not g})
+                self.err(F[0], F[1], gp, "with",
+                         Msg("'with' 要写同一给出者另一个给出处给出的技能（恰好一个）：{v} {why}{one}",
+                             "'with' names the grant of exactly one other gives site of the same giver: {v} {why_en}{one}",
+                             v=_q(g.with_grant), why="没有这样的给出处" if not others else "有多个",
+                             why_en="is handed out by none" if not others else "by several",
+                             one=_one_of(grants) if grants else ""))
+                g.with_grant = None
                 continue
-            if other.together not in (None, g.index):
-                self.err(F[0], F[1], gp, "with", Msg("给出处 {j} 已经与 {k} 同时给出：一个给出处只能与一个同时给出",
-                                                     "site {j} is already handed out with {k}: a site pairs with one other",
-                                                     j=other.index, k=other.together))
-                g.together = None
+            other = others[0]
+            if other.with_grant not in (None, g.grant):
+                self.err(F[0], F[1], gp, "with", Msg("给出 {o} 的给出处已经与 {k} 同时给出：一个给出处只能与一个同时给出",
+                                                     "the site handing out {o} is already handed out with {k}: a site "
+                                                     "pairs with one other", o=_q(other.grant), k=_q(other.with_grant)))
+                g.with_grant = None
                 continue
-            if other.to != g.to:
-                self.err(F[0], F[1], gp, "with", Msg("同时给出的两个给出处必须给同一个人（'to' 不同：{a} 与 {b}）",
-                                                     "sites handed out together go to one receiver ('to' differs: {a} and {b})",
-                                                     a=_q(g.to), b=_q(other.to)))
-                g.together = None
-                continue
-            other.together = g.index
+            g.together, other.together = other.index, g.index
+            other.with_grant = g.grant

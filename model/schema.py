@@ -27,7 +27,7 @@ def build() -> dict:
         "properties": {"grant": {"type": "string"}, "to": {"enum": ["self", "target", "others", "all"]},
                        "when": expr, "per_turn": {"type": "integer", "minimum": 1},
                        "args": {"type": "object"}, "where": expr, "at": at, "on": {"enum": list(T.EVENTS)},
-                       "with": {"type": "integer", "minimum": 0}}}}
+                       "with": {"type": "string"}}}}
     effect = {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": False,
         "properties": {"when": expr, "each": lam, "pick": lam, "winners_add": lam, "winners_remove": lam,
                        "declared_add": lam, "declared_remove": lam}}}

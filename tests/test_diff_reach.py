@@ -27,14 +27,14 @@ EDITS = {
     "skill added to a character": ("characters/mao_bu_ba.toml", 'skills = ["QiHuoKeJu"]',
                                    'skills = ["QiHuoKeJu", "YingBian"]', "mao_bu_ba", "new", "illegal"),
     "new character": ("characters/mao_bu_ba.toml", None, NEWCHAR, "xin_ren", "new", "unreadable"),
-    "wider to": ("characters/wang_tian_xiang.toml", 'grant = "CannotPlayCard"\nto = "others"',
-                 'grant = "CannotPlayCard"\nto = "target"', "JinBi#1", "new", "illegal"),
+    # 禁闭's two sites go out together ('with'): widening the pair lets 王田香 禁闭 himself
+    "wider to": ("characters/wang_tian_xiang.toml", 'to = "others"', 'to = "target"', "JinBi#1", "new", "illegal"),
     "where widened": ("characters/chen_da_er.toml", 'where = "A != B and A in', 'where = "A in', "BianZeTong#0",
                       "new", "illegal"),
     "at widened": ("characters/chen_da_er.toml", 'at = "send_start"', 'at = ["send_start", "main"]',
                    "BianZeTong#0", "new", "illegal"),
-    "invalidation to widened": ("characters/wang_tian_xiang.toml", 'grant = "InvalidSkill"\nto = "others"',
-                                'grant = "InvalidSkill"\nto = "target"', "JinBi#0", "new", "illegal"),
+    "invalidation to widened": ("characters/wang_tian_xiang.toml", 'to = "others"', 'to = "target"', "JinBi#0", "new",
+                                "illegal"),
     "hidden flipped": ("characters/mao_bu_ba.toml", "hidden = false", "hidden = true", "mao_bu_ba", "new", "illegal"),
     "initial flipped": ("characters/wang_tian_xiang.toml", "initial = true", "initial = false", "JinBi", "new",
                         "differs"),
@@ -113,6 +113,19 @@ def test_planted_edit_fails_with_the_changed_id_and_a_replayable_witness(old, na
         assert_replays(old, new, d, q)
     doc = p.to_dict()
     assert doc["decision"] == "possible" and doc[side] == "可能" and doc["old" if side == "new" else "new"].startswith("不可能")
+
+
+@pytest.mark.parametrize("grant", ["CannotPlayCard", "InvalidSkill"])
+def test_widening_one_site_of_a_pair_changes_no_situation(old, grant):
+    """禁闭's ban and invalidation go out together: one of them widened to the giver himself still needs the other,
+    which does not reach him — the rule changed (the gate names it), no situation did."""
+    t = shipped()
+    f = "characters/wang_tian_xiang.toml"
+    t[f] = t[f].replace(f'grant = "{grant}"\nto = "others"', f'grant = "{grant}"\nto = "target"')
+    new = load(t, "new")
+    assert "JinBi" in changed_rules(old, new)
+    d = Differ(old, new)
+    assert not d.inconclusive and [p for p in d.possible() if p.id.startswith("JinBi")] == []
 
 
 def test_a_site_that_reaches_further_names_its_giver(old):

@@ -405,8 +405,9 @@ def test_folded_errors_and_suggestions_in_each_language(tmp_path):
                                      'skills = ["S", "Ying_Bian"]\n', encoding="utf-8")
     zh = sp("check", str(tmp_path), cwd=tmp_path).stderr.splitlines()
     en = sp("check", str(tmp_path), "--lang", "en", cwd=tmp_path).stderr.splitlines()
-    assert zh[0] == "错误：cards.toml:9: TOML 语法错误：非法字符 '\\n'（第 9 行第 11 列）"
-    assert en[0] == "error: cards.toml:9: TOML syntax error: Illegal character '\\n' (at line 9, column 11)"
+    assert zh[0] == "错误：cards.toml:9: TOML 语法错误：非法字符 '\\n'（第 9 行第 11 列）——多半是字符串没有在本行结束（少了右引号）"
+    assert en[0] == ("error: cards.toml:9: TOML syntax error: Illegal character '\\n' (at line 9, column 11) — most likely a "
+                     "string not closed on its line (a missing closing quote)")
     assert "（另有 2 个错误未列出：它们都因为 cards.toml 读不了而产生）" in zh
     assert "(2 further errors hidden: they follow from cards.toml not being readable)" in en
     assert zh[-1] == "目录中有 2 个错误；什么也没有检查" and en[-1] == "2 errors in the catalogue; nothing was checked"

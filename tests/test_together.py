@@ -39,6 +39,7 @@ BAN = TR.Event("give", seat=0, giver=1, site="JinBi#1", args={"cards": (), "all_
 def test_the_pair_is_mutual_in_the_catalogue(cat):
     a, b = cat.skills["JinBi"].gives
     assert (a.partner_id, b.partner_id) == ("JinBi#1", "JinBi#0")
+    assert (a.with_grant, b.with_grant) == ("CannotPlayCard", "InvalidSkill")      # written once, on the ban
 
 
 @pytest.mark.parametrize("events, legal", [([INV, BAN], True), ([BAN, INV], True), ([BAN], False), ([INV], False)])
@@ -68,8 +69,8 @@ def test_questions_about_jinbi(cat, q, answer):
 
 
 @pytest.mark.parametrize("gives, needle", [
-    ('with = 3', "'with' is the index of another gives site"),
-    ('with = 1', "'with' is the index of another gives site"),        # itself
+    ('with = "Nothing"', "'with' names the grant of exactly one other gives site"),
+    ('with = "G"', "'with' names the grant of exactly one other gives site"),     # only itself hands G out
 ])
 def test_a_bad_with_is_located(gives, needle):
     text = f'''[[character]]
@@ -83,7 +84,7 @@ id = "S"
 name = "技"
 kinds = ["TriggeredSkill"]
 [[skill.gives]]
-grant = "G"
+grant = "H"
 to = "self"
 [[skill.gives]]
 grant = "G"
@@ -95,6 +96,12 @@ name = "获"
 kinds = ["CannotPlayCard", "OneTurnSkill"]
 lifetime = "turn"
 ban = {{ cards = [], all = true }}
+[[grant]]
+id = "H"
+name = "禁"
+kinds = ["CannotPlayCard", "OneTurnSkill"]
+lifetime = "turn"
+ban = {{ cards = [], all = false }}
 '''
     with pytest.raises(CatalogueErrors) as ei:
         loader.load(texts={"bad.toml": text})

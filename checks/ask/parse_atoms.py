@@ -16,7 +16,8 @@ from .syntax import Atom
 
 #: what a word was expected to name, for people
 WHAT = {"card": Msg("牌", "card"), "skill": Msg("技能", "skill"), "character": Msg("角色", "character"),
-        "conversion skill": Msg("转化技能", "conversion skill"), "rule": Msg("技能", "skill")}
+        "conversion skill": Msg("转化技能", "conversion skill"), "rule": Msg("技能", "skill"),
+        "skill or card": Msg("技能或牌", "skill or card")}
 #: the send groups in Chinese (the ask language's own words for them)
 GROUP_ZH = {"SendMessageDirectionSkill": "传出方向", "SendMessageCanLockSkill": "锁定", "SendMessageCardSkill": "传出哪张情报"}
 #: the examples of a question an error offers: the ask language in Chinese and in English
@@ -215,6 +216,10 @@ class AtomParser(Words):
                                    "expected a card after '{a}', but '{b}' is a skill (to ask whether it fires, "
                                    "write 'use {b}')", a=t.text, b=self.tok.text))
                 return done(self.use_skill(r[1]))
+            if kw == "use" and self.tok.kind == "word" and not self.at_op("?") and \
+                    self.resolve(self.tok, ("card", "character")) is None and self.peek().kw != "as" and \
+                    self.tok.text.lower() not in ("anything", "something", "any_card"):
+                self.name_error(self.tok, "skill or card", ("rule", "card"))   # 'use X': a skill as much as a card
             x = self.card()
             y = None
             self.skip_fillers()

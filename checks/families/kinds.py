@@ -198,9 +198,13 @@ def run(ctx):
             out.append(Finding("KD007", "kinds", "error", f"【{c.name}】没有任何可以使用的时机（windows 为空），谁也打不出这张牌。",
                                key=f"KD007|{c.id}", rules=[ctx.ref(c.id)],
                                message_en=f"{c.name} has no window in which it can be used (windows is empty): nobody can play it.",
-                               fix_en=(f"write windows for {c.name} (in which window, by whom), e.g. "
-                                       f"windows = {{ fight = \"anyone\" }}."),
-                               fix=f"给【{c.name}】写上 windows（在哪个时机、由谁使用），例如 windows = {{ fight = \"anyone\" }}。"))
+                               fix_en=(f"write windows for {c.name}: the windows the rule book lets it be used in, each "
+                                       f"with who may use it there — e.g. windows = {{ main = \"turn\" }} for a card of "
+                                       f"the player's own main phase, {{ fight = \"anyone\" }} for one of 争夺阶段, "
+                                       f"{{ send = \"in_front\" }} for one used when the message reaches you."),
+                               fix=(f"给【{c.name}】写上 windows：规则书允许它使用的时机，以及在那里谁可以使用——例如自己出牌阶段的牌写 "
+                                    f"windows = {{ main = \"turn\" }}，争夺阶段的牌写 {{ fight = \"anyone\" }}，"
+                                    f"情报传到面前时使用的牌写 {{ send = \"in_front\" }}。")))
     for r in cat.skills.values():
         if r.has("ActiveSkill") and not r.windows:
             out.append(Finding("KD008", "kinds", "error",

@@ -123,6 +123,12 @@ def run(ctx):
                           f"the server goes by '{winner_en}', and {cant.name} has no effect here.")
                 sev = "note"
                 refs = [ctx.ref(cant.id, "says cannot receive")]
+            elif name == cant.id:               # one rule saying both (KD006 reports the rule itself)
+                msg = (f"{cant.label}对{who}同时规定“必须接收”和“不能接收”；服务器按{winner}处理。")
+                msg_en = (f"{cant.name} says both 'must receive' and 'cannot receive' for {who}; the server goes by "
+                          f"'{winner_en}'.")
+                sev = "warning"
+                refs = [ctx.ref(cant.id, "says must and cannot receive")]
             else:
                 must_rule = cat.skills[name]
                 msg = (f"{who}同时受{must_rule.label}（必须接收）和{cant.label}（不能接收）约束；"
@@ -131,7 +137,7 @@ def run(ctx):
                           f"the server goes by '{winner_en}'.")
                 sev = "warning"
                 refs = [ctx.ref(name, "says must receive"), ctx.ref(cant.id, "says cannot receive")]
-            refs += [ctx.ref(g.giver, "gives it") for rid in ([cant.id] + ([name] if name not in CORE else []))
+            refs += [ctx.ref(g.giver, "gives it") for rid in dict.fromkeys([cant.id] + ([name] if name not in CORE else []))
                      for g in cat.sites(rid)[:1] if not g.giver_is_card]
             must_wins = cat.rules.must_beats_cannot
             out.append(Finding(

@@ -56,7 +56,7 @@ UR003 = Code("UR003", "rule-never-effective", "warning",
              "a rule that never takes effect in any reachable state",
              "its text describes something that cannot happen under the other rules",
              summary_zh="在任何可达局面下都不会生效的规则",
-             why_zh="它的文字描述的事情，在其他规则之下不可能发生（JSON 的 `details.because` 列出使它不可能的约束）",
+             why_zh="它的文字描述的事情，在其他规则之下不可能发生（报告的 `details.because` 列出使它不可能的约束）",
              example='''[[skill]]
 id = "Dead"
 kinds = ["ConvertCardSkill"]
