@@ -47,11 +47,12 @@ def _plain(v, rename):
 
 def _atoms(v, out: set, handed: bool = True):
     """Every string inside ``v`` (ids a rule mentions), ignoring the fields ``_IGNORED`` — and, with
-    ``handed=False``, the grant a gives site hands out (a mention that does not depend on its identity)."""
+    ``handed=False``, the grant a gives site hands out, and the one its ``with`` partner hands out (mentions that
+    do not depend on its identity)."""
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         for f in dataclasses.fields(v):
             if f.name not in _IGNORED and f.name not in _VOCABULARY and \
-                    (handed or not (isinstance(v, Give) and f.name == "grant")):
+                    (handed or not (isinstance(v, Give) and f.name in ("grant", "with_grant"))):
                 _atoms(getattr(v, f.name), out, handed)
     elif isinstance(v, dict):
         for k, x in v.items():

@@ -77,6 +77,35 @@ def test_copies_of_a_character_share_a_key_and_different_ones_do_not():
     assert sy.key("subject") not in (sy.key("inv1"), None)
 
 
+def test_copies_that_hand_out_a_pair_of_own_grants_together_stay_interchangeable():
+    """A site's ``with`` names the partner's grant as the site names its own: a mention that does not make the
+    grant (or its giver) unique — 10 copies of 禁闭's holder would otherwise all enter every cone."""
+    def jailer(i):
+        return invalidator(i, own_grant=True) + f'''
+[[skill.gives]]
+grant = "Ban{i}"
+to = "others"
+with = "Wrap{i}"
+[[grant]]
+id = "Ban{i}"
+name = "禁{i}"
+kinds = ["CannotPlayCard", "OneTurnSkill"]
+lifetime = "turn"
+ban = {{ cards = [], all = true }}
+[[card]]
+id = "Cage{i}"
+name = "囚笼{i}"
+windows = {{ main = "turn" }}
+[[card.gives]]
+grant = "Ban{i}"
+to = "target"
+'''                                  # (a card hands the ban out too: it is no giver's private grant)
+    cat = load(*(jailer(i) for i in (1, 2, 3)), SUBJECT)
+    assert [g.partner_id for g in cat.skills["Seal1"].gives] == ["Seal1#1", "Seal1#0"]
+    sy = Symmetry(cat)
+    assert sy.key("inv1") is not None and sy.key("inv1") == sy.key("inv2") == sy.key("inv3")
+
+
 def test_grants_of_the_same_content_are_the_same_grant_unless_something_names_them():
     cat = load(invalidator(1, own_grant=True), invalidator(2, own_grant=True), SUBJECT)
     sy = Symmetry(cat)
