@@ -372,3 +372,23 @@ def test_a_skill_removing_every_skill_of_its_own_class_removes_itself(tmp_path, 
     shed = src / "skill" / "Shed.kt"
     shed.write_text(shed.read_text(encoding="utf-8").replace("this === it", removal), encoding="utf-8")
     assert extract(src).catalogue.skills["Shed"].consumed is consumed
+
+
+def test_an_active_skill_whose_protocol_accepts_only_the_main_phase_is_a_main_phase_skill(tmp_path):
+    """Older server code: an ActiveSkill with no canUse whose executeProtocol refuses every game state but
+    MainPhaseIdle — what the server later declared a MainPhaseSkill (the gate must not read that declaration as a
+    rule change). Another game state accepted too keeps it an ActiveSkill with its unknown fight condition."""
+    src = tmp_path / "server"
+    shutil.copytree(SERVER, src)
+    lantern = src / "skill" / "Lantern.kt"
+    text = lantern.read_text(encoding="utf-8").replace("class Lantern : MainPhaseSkill()", "class Lantern : ActiveSkill")
+    lantern.write_text(text, encoding="utf-8")
+    s = extract(src).catalogue.skills["Lantern"]
+    assert s.kinds == ("MainPhaseSkill",) and s.windows == {"main": "turn"}
+    lantern.write_text(text.replace("val fsm = g.fsm as? MainPhaseIdle",
+                                    "val fsm = g.fsm as? MainPhaseIdle ?: (g.fsm as? FightPhaseIdle)")
+                       .replace("import demo.game.phase.MainPhaseIdle",
+                                "import demo.game.phase.MainPhaseIdle\nimport demo.game.phase.FightPhaseIdle"),
+                       encoding="utf-8")
+    s = extract(src).catalogue.skills["Lantern"]
+    assert "MainPhaseSkill" not in s.kinds and s.fight is not None

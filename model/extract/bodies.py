@@ -55,6 +55,16 @@ class RuleBodies(CardTable):
     def _active(self, c: _Cls, e: dict, P):
         closure = K.closure(e["kinds"])
         owner, fd = self.func(c, "canUse")
+        if "MainPhaseSkill" not in closure and (fd is None or _kid(fd, "function_body") is None):
+            owner2, fd2 = self.func(c, "executeProtocol")
+            if fd2 is not None and self._phase_types(fd2, owner2, 0) == {"MainPhaseIdle"}:
+                # no canUse, and executeProtocol refuses every game state but the main phase: what the server later
+                # named a MainPhaseSkill (`if (r !== (g.fsm as? MainPhaseIdle)?.player) return` in older code)
+                e["kinds"] = self.minimal_kinds(list(e["kinds"]) + ["MainPhaseSkill"])
+                closure = K.closure(e["kinds"])
+                self.note("kinds", c.name, owner2.src.at(fd2), "no canUse, and executeProtocol accepts only "
+                          "MainPhaseIdle: written as a MainPhaseSkill (used in the main phase by the turn player)",
+                          undecided=False)
         if "MainPhaseSkill" in closure:
             if owner is c and fd is not None:
                 body = _fn_expr(fd)
