@@ -484,9 +484,14 @@ def _coupled(S: SymState, add) -> None:
     cat, C = S.cat, S.codes
     slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
     held = [sl for sl in S.slots if not sl.initial_slot]
+    # the events a pair may not be split by (trace._uncoupled: gives and the replacement; cards played are not)
+    events = [sl.m for sl in slots] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m]
 
     def same(a, b):
-        return And(a.t == b.t, a.w == b.w)
+        """At one moment, next to each other: the same turn and window, no event of the trace between."""
+        lo, hi = z3.If(a.step < b.step, a.step, b.step), z3.If(a.step < b.step, b.step, a.step)
+        apart = [And(e.present, lo < e.step, e.step < hi) for e in events if e is not a and e is not b]
+        return And([a.t == b.t, a.w == b.w] + ([z3.Not(Or(apart))] if apart else []))
 
     def invalidates(give) -> bool:
         return "InvalidSkill" in cat.skills[give.grant].closure

@@ -439,15 +439,29 @@ def _partners(S: SymState, model, happenings: list) -> list:
         if other is None or (other.site_id, e.giver, e.seat, mom(m)) in have:
             continue
         params = cat.skills[other.grant].params
-        if any(p not in other.args for p in params):
-            continue                     # a partner with free parameters: the trace cannot say which
-        args = {p: tuple(v) if isinstance(v, list) else v for p, v in other.args.items() if p in params}
+        args = _site_values(cat, other)
+        if args is None or any(p not in args for p in params):
+            continue                     # no assignment of its parameters the site allows: nothing to hand out
+        args = {p: tuple(v) if isinstance(v, (list, set, frozenset)) else v for p, v in args.items() if p in params}
         # before an invalidation (which may wrap the giver's own skill: 禁闭 on himself), after anything else
         first = "InvalidSkill" in cat.skills[give.grant].closure
         out.append((step - 0.5 if first else step + 0.5, m,
                     TR.Event("give", seat=e.seat, giver=e.giver, site=other.site_id, args=args)))
         have.add((other.site_id, e.giver, e.seat, mom(m)))
     return out
+
+
+def _site_values(cat, give) -> dict | None:
+    """Arguments a gives site may hand out: its fixed ones, free parameters filled with the first assignment its
+    ``where`` allows over small domains (``graph.site_args``; a free set of cards: the empty set)."""
+    from .graph import site_args
+    for args in site_args(cat, give):
+        out = dict(args)
+        for p, t in cat.skills[give.grant].params.items():
+            if p not in out and t == "set<card>":
+                out[p] = ()
+        return out
+    return None
 
 
 def _window_event(w: str, front, sender) -> TR.Event:

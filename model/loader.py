@@ -897,5 +897,11 @@ class _Builder(Linker):
                                                      "pairs with one other", o=_q(other.grant), k=_q(other.with_grant)))
                 g.with_grant = None
                 continue
+            if {g.to, other.to} == {"self", "others"}:
+                self.err(F[0], F[1], gp, "with", Msg("同时给出的两个给出处要能给同一个人，但一个只给自己（'self'）、另一个只给别人（'others'）",
+                                                     "sites handed out together go to one player, but one goes to the "
+                                                     "giver alone ('self') and the other to other players only ('others')"))
+                g.with_grant = None
+                continue
             g.together, other.together = other.index, g.index
             other.with_grant = g.grant

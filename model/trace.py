@@ -159,6 +159,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
 
     moments: list = []
     given: list = []                  # (event index, turn, window, giver, receiver, site) of every give
+    events_seq: list = []             # indices of the give and replace events, in order (what a pair may not split)
     senders = _turn_senders(trace)
     for k, ev in enumerate(trace.events):
         bad = lambda msg: errors.append((k, msg))     # noqa: E731
@@ -235,6 +236,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
             key = (ev.site, ev.seat)
             counts[key] = counts.get(key, 0) + 1
             given.append((k, turns, st.window, ev.giver, ev.seat, ev.site))
+            events_seq.append(k)
             if "InvalidSkill" in rule.closure:
                 st.seats[ev.seat].invalidated = True
                 for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
@@ -277,9 +279,10 @@ def run(cat: Catalogue, trace: Trace) -> Run:
                 bad(why)
             if seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
                 apply_replace(cat, st, ev.seat, ev.character)
+            events_seq.append(k)
         else:
             bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
-    uncoupled = _uncoupled(cat, given)
+    uncoupled = _uncoupled(cat, given, events_seq)
     for k in uncoupled:
         give = site_of(cat, trace.events[k].site)
         other = site_of(cat, give.partner_id)
@@ -296,15 +299,21 @@ def run(cat: Catalogue, trace: Trace) -> Run:
     return Run(st, errors, turns, moments, uncoupled)
 
 
-def _uncoupled(cat: Catalogue, given: list) -> list:
+def _uncoupled(cat: Catalogue, given: list, seq: list) -> list:
     """Give events of a site with a ``with`` partner whose partner's event is missing: the two are handed out at
     once (server: one resolution deals both, e.g. 禁闭's InvalidSkill.deal and ban), so the trace must hold the
-    partner's give from the same giver to the same receiver in the same turn and window."""
-    have = {(t, w, g, s, site) for _k, t, w, g, s, site in given}
+    partner's give from the same giver to the same receiver in the same turn and window, right next to it —
+    no other give and no role replacement between the two (``seq``: the give and replace events in order)."""
+    by_k = {k: (t, w, g, s, site) for k, t, w, g, s, site in given}
+    pos = {k: i for i, k in enumerate(seq)}
     out = []
     for k, t, w, g, s, site in given:
         give = site_of(cat, site)
-        if give is not None and give.partner_id is not None and (t, w, g, s, give.partner_id) not in have:
+        if give is None or give.partner_id is None:
+            continue
+        i = pos[k]
+        near = [by_k.get(seq[j]) for j in (i - 1, i + 1) if 0 <= j < len(seq)]
+        if (t, w, g, s, give.partner_id) not in near:
             out.append(k)
     return out
 

@@ -171,3 +171,28 @@ def test_a_grant_given_on_use_only_in_a_window_the_skill_is_used_in(tmp_path, wi
               TR.Event("give", seat=0, giver=0, site="Train#0")]
     errors = TR.run(cat, TR.Trace(setup, events)).errors
     assert bool(errors) == never
+
+
+def test_a_gives_site_that_never_hands_out_is_ur003_at_its_line(tmp_path):
+    """A grant with another, live site still appears (no UR002): the dead site itself is reported, located at
+    its own [[skill.gives]] table — here handed out on use in a window the skill is not used in."""
+    text = _ACTIVE_GIVER.format(window="main").replace('''[[skill.gives]]
+grant = "Lock"
+to = "self"
+at = "send_start"
+on = "use"''', '''[[skill.gives]]
+grant = "Lock"
+to = "self"
+at = "main"
+on = "use"
+[[skill.gives]]
+grant = "Lock"
+to = "self"
+at = "send_start"
+on = "use"''')
+    cat = _write(tmp_path, text)
+    res = run(cat, Options(only=("unreachable",)))
+    dead = [f for f in res.findings if f.check == "UR003" and "site" in f.key]
+    assert [f.rules[0].line for f in dead] == [cat.skills["Train"].gives[1].loc.line]
+    assert not any(f.check in ("UR002",) for f in res.findings)
+    assert not any(f.check == "UR003" and f.rules[0].id == "Lock" for f in res.findings)

@@ -107,3 +107,19 @@ ban = {{ cards = [], all = false }}
         loader.load(texts={"bad.toml": text})
     errs = [e for e in ei.value.errors if needle in e.message]
     assert errs and errs[0].key == "with" and errs[0].line == 17
+
+
+OTHER = TR.Event("give", seat=0, giver=1, site="Diao_Hu_Li_Shan#1", args={"cards": (), "all_cards": True})
+
+
+@pytest.mark.parametrize("events", [[BAN, OTHER, INV], [INV, OTHER, BAN]])
+def test_a_pair_is_not_split_by_another_event(cat, harness, events):
+    """One resolution deals both: another grant (here 调虎离山's ban) handed out between the two is no trace the
+    server can play — both twins refuse it (review of the first version, which only asked for the same window)."""
+    tr = _trace(events)
+    run = TR.run(cat, tr)
+    assert not run.legal and run.uncoupled
+    prepared = prepare_trace(harness, tr)
+    assert prepared is not None
+    run, eqs = prepared
+    assert trace_disagreement(harness, run, eqs, "Jie_Huo", "Jie_Huo", "left", 0) == {}

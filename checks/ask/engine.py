@@ -202,7 +202,9 @@ class Session:
                 seen.setdefault(sig, c.id)
             chars = list(seen.values()) + [c for c in whose if c not in seen.values()]
         n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
-        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens)
+        # a named skill handing out a pair at once ('with': 禁闭's invalidation and ban) takes one more slot
+        paired = any(g.together is not None for rid in named if rid in cat.skills for g in cat.skills[rid].gives)
+        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens) + paired
         if not rel_grants:
             G = 0
         # the other seats matter as givers (of the grants that matter, and of invalidation) and through what

@@ -7,7 +7,8 @@ that is dead only in some reachable combination is a surprise for the players wh
 * UR002 — a grant nothing can hand out (no gives site, or every giver is held by nobody);
 * UR003 — a rule that never takes effect in any reachable state (a conversion that never fires, a
   send rule never in force, a receive rule that never says anything, an active skill whose conditions
-  never hold in any window it names, a triggered effect whose ``fires.when`` never holds in its windows);
+  never hold in any window it names, a triggered effect whose ``fires.when`` never holds in its windows, a gives
+  site that never hands its grant out — reported at the site's own line);
 * UR004 — a conversion that is shadowed in some reachable state: it would apply, but another
   conversion fires instead (must beats optional, later beats earlier) or its declared type is banned.
 """
@@ -32,7 +33,7 @@ DOC_ZH = """不可达和被挡住的规则（UR）。
 * UR001 — 没有角色持有的技能；
 * UR002 — 没有任何途径给出的技能（没有给出点，或者给出它的技能都没人持有）；
 * UR003 — 在任何可达局面下都不生效的规则（从不发动的转化、从不成为生效规则的传情报规则、什么也不规定的接收规则、
-  “不能接收”从不起作用的接收规则、在写明的任何时机条件都不成立的主动技能、在发动时机 `fires.when` 从不成立的触发技能、从不改变胜负的宣胜或影响游戏结果的技能）；
+  “不能接收”从不起作用的接收规则、在写明的任何时机条件都不成立的主动技能、在发动时机 `fires.when` 从不成立的触发技能、从不给出技能的给出处（报告在给出处所在的行）、从不改变胜负的宣胜或影响游戏结果的技能）；
 * UR004 — 在某个可达局面被挡住的转化：它本该适用，发动的却是另一条转化（必须转化优先于可选转化，否则后获得的优先），
   或者它宣言的牌被禁止。
 """
@@ -301,6 +302,45 @@ def run(ctx):
                                        f"not apply to public roles), or change its windows."),
                                rules=[ctx.ref(r.id)] + [ctx.ref(c) for c in core[:5]],
                                details={"because": [lab.label for lab in a.core]}))
+    # ---------------------------------------------------------------- gives sites that never hand out
+    # (a grant with another site still appears: UR002 says nothing, yet this site is dead — moved to a window
+    # its giver cannot act in, a condition that never holds …); grants held only while a card resolves are
+    # never seen held (lifetime resolution): their sites are not asked
+    live_sites = [g for gid in sorted(r.id for r in cat.grants) for g in _reachable_givers(cat, gid)
+                  if cat.skills[gid].lifetime != "resolution"]
+    site_rules = [{g.grant} | (set() if g.giver_is_card else {g.giver}) for g in live_sites]
+    ctx.plan(site_rules, limit=SMALL_STATES)
+    for give, rules in zip(live_sites, site_rules):
+        q = ctx.query_for(rules)
+        S = q.S
+        code = S.codes.site.get(give.site_id)
+        if code is None:
+            continue
+        if "InvalidSkill" in cat.skills[give.grant].closure:
+            terms = [And(S.inv_ev[s], S.inv_site[s] == code) for s in S.inv_seats]
+        else:
+            terms = [And(sl.present, sl.site == code) for sl in S.slots
+                     if not sl.initial_slot and give.grant in sl.candidates]
+        if not terms:
+            continue
+        a = ctx.find(q, Or(terms), minimize=False, core=True)
+        src = ctx.name(give.giver)
+        if a.status == "unknown":
+            out.append(ctx.inconclusive("unreachable", f"{src}能否给出{ctx.name(give.grant)}", sorted(rules), a))
+        elif not a.sat:
+            core = sorted({rid for lab in a.core for rid in lab.rules} - rules)
+            out.append(Finding(
+                "UR003", "unreachable", "warning",
+                f"{src}在任何可达的局面下都不会从这个给出处给出{ctx.name(give.grant)}（它的时机、条件或给出者从不同时成立）。",
+                key=f"UR003|site|{site_key(give)}",
+                message_en=(f"{src} never hands out {ctx.name(give.grant)} from this gives site in any reachable "
+                            f"situation (its window, condition and giver never hold together)."),
+                fix=f"检查这个给出处的 at / when / where / to，以及{src}在那个时机能否行动；或删除它。",
+                fix_en=(f"check this gives site's at / when / where / to, and whether {src} can act in that window; "
+                        f"or delete it."),
+                rules=[RuleRef(give.giver, src, give.loc.file, give.loc.line, "its gives site"), ctx.ref(give.grant)]
+                + [ctx.ref(c) for c in core[:4]],
+                details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- triggered effects that never happen
     triggered = [r for r in cat.skills.values() if r.fires is not None and r.fires.at and in_game(r)]
     ctx.plan([{r.id} for r in triggered], limit=SMALL_STATES)
