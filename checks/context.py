@@ -20,8 +20,8 @@ from .symstate import PLAYS
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
 #                              (played as / declared) and the cards the player used this turn
 SHARED_LIMIT = 100             # characters up to which one shared symbolic state is fastest
-CONE_LIMIT, CONE_GRANTS = 24, 6
-PLAN_AHEAD = 400                # planned questions a new state is packed for (first fit, in order)  # how far a cone's state is widened to serve the next questions too
+CONE_LIMIT, CONE_GRANTS = 24, 6  # how far a cone's state is widened to serve the next questions too
+PLAN_AHEAD = 400                # planned questions a new state is packed for (first fit, in order)
 
 
 @dataclass

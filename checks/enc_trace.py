@@ -502,7 +502,7 @@ def _coupled(S: SymState, add) -> None:
             if other is None or give.site_id not in C.site or other.site_id not in C.site:
                 continue
             mine, theirs = C.site[give.site_id], C.site[other.site_id]
-            for i, sl in enumerate(slots):
+            for sl in slots:
                 if gid not in sl.candidates:
                     continue
                 if invalidates(other):

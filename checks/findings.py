@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 
 SEVERITIES = ("error", "warning", "note")
 SEVERITY_RANK = {"error": 0, "warning": 1, "note": 2}
+#: the name a finding's reference to an [[intent]] carries (intents have ids, no names): reports name it by this
+#: word in the run's language and its id (reports.util.ref_name)
+INTENT_NAME = "意图"
 
 
 @dataclass(frozen=True)

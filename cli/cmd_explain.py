@@ -151,7 +151,9 @@ def tell(cat, finding, fam, code) -> dict:
     from skillproof.model import trace as TR
     from skillproof.model.lang import is_en, pick
     from skillproof.model.state import State
+    from skillproof.checks.findings import INTENT_NAME
     from skillproof.reports import i18n
+    from skillproof.reports.util import ref_name
 
     from .cmd_ask import question_title, state_lines_of, story_lines
     lines = [f"{finding.id}  {i18n.sev(finding.severity)}  {i18n.code_heading(code.code, code)}", "",
@@ -163,9 +165,10 @@ def tell(cat, finding, fam, code) -> dict:
     lines.append(pick("相关规则：", "rules involved:"))
     for r in finding.rules:
         loc = f"  [{r.file}:{r.line}]" if r.file else ""
-        name = r.name if r.name != "意图" or not is_en() else "intent"
-        if r.id and (r.id not in cat.skills and r.id not in cat.cards and r.id not in cat.characters):
-            name += f" {r.id}"                   # an intent: its id is the catalogue's name for it
+        name = ref_name(r.name, r.id)            # an intent: the word and its id
+        if r.name != INTENT_NAME and r.id and \
+                (r.id not in cat.skills and r.id not in cat.cards and r.id not in cat.characters):
+            name += f" {r.id}"
         lines.append(f"  - {name}{' — ' + r.role if r.role and is_en() else ''}{loc}")
     js = {"finding": finding.to_dict(), "why": code.why, "summary": code.summary}
     w = finding.witness

@@ -11,7 +11,7 @@ import json
 import os
 from dataclasses import dataclass
 
-from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
+from skillproof.checks.findings import INTENT_NAME, SEVERITIES, SEVERITY_RANK
 
 from .common import question_line, seat_line, witness_lines
 
@@ -54,10 +54,18 @@ def rules_of(fd: dict) -> list[dict]:
                 out[key]["role"] = "; ".join(x for x in (out[key].get("role", ""), role) if x)
             continue
         out[key] = dict(r)
-        if r.get("name") == "意图":        # an intent (checks/families/intent.intent_ref): the word, then its id
-            from .i18n import pick
-            out[key]["name"] = f"{pick('意图', 'intent')} {r.get('id', '')}"
+        if r.get("name") == INTENT_NAME:
+            out[key]["name"] = ref_name(INTENT_NAME, r.get("id", ""))
     return list(out.values())
+
+
+def ref_name(name: str, ident: str) -> str:
+    """How a report names a rule a finding cites: its catalogue name — an intent (``INTENT_NAME``) by that word in
+    the run's language and its id."""
+    if name != INTENT_NAME:
+        return name
+    from .i18n import pick
+    return f"{pick(INTENT_NAME, 'intent')} {ident}"
 
 
 def loc_text(r: dict) -> str:

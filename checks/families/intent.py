@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 
 from skillproof.checks.budget import BUDGET_REASON
-from skillproof.checks.findings import Finding, RuleRef
+from skillproof.checks.findings import INTENT_NAME, Finding, RuleRef
 from skillproof.checks.registry import INCONCLUSIVE, Code, register
 from skillproof.model import lang
 
@@ -88,7 +88,7 @@ FIX_EN = ("make the catalogue (and the server it describes) keep this promise; i
 
 
 def intent_ref(it, role: str = "") -> RuleRef:
-    return RuleRef(it.id, "意图", it.loc.file, it.loc.line, role)
+    return RuleRef(it.id, INTENT_NAME, it.loc.file, it.loc.line, role)
 
 
 def key_of(it) -> str:

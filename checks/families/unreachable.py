@@ -338,7 +338,7 @@ def run(ctx):
                 fix=f"检查这个给出处的 at / when / where / to，以及{src}在那个时机能否行动；或删除它。",
                 fix_en=(f"check this gives site's at / when / where / to, and whether {src} can act in that window; "
                         f"or delete it."),
-                rules=[RuleRef(give.giver, src, give.loc.file, give.loc.line, "its gives site"), ctx.ref(give.grant)]
+                rules=[_site_ref(ctx, give, "its gives site"), ctx.ref(give.grant)]
                 + [ctx.ref(c) for c in core[:4]],
                 details={"because": [lab.label for lab in a.core]}))
     # ---------------------------------------------------------------- triggered effects that never happen
@@ -425,6 +425,11 @@ def run(ctx):
     return [_with_sites(ctx, f) for f in out]
 
 
+def _site_ref(ctx, give, role: str) -> RuleRef:
+    """A gives site as a rule a finding cites: its giver, located at the site's own table."""
+    return RuleRef(give.giver, ctx.name(give.giver), give.loc.file, give.loc.line, role)
+
+
 def _with_sites(ctx, f: Finding) -> Finding:
     """A grant that never takes effect: its gives sites (where, when and to whom it is handed out — often what
     was edited) are listed right after it, each at its own line."""
@@ -433,7 +438,6 @@ def _with_sites(ctx, f: Finding) -> Finding:
     r = ctx.cat.skills.get(f.rules[0].id)
     if r is None or not r.is_grant:
         return f
-    sites = [RuleRef(g.giver, ctx.name(g.giver), g.loc.file, g.loc.line, "hands it out here (its gives site)")
-             for g in ctx.cat.sites(r.id)]
+    sites = [_site_ref(ctx, g, "hands it out here (its gives site)") for g in ctx.cat.sites(r.id)]
     f.rules = [f.rules[0]] + sites[:4] + [x for x in f.rules[1:]]
     return f
