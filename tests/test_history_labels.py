@@ -1,0 +1,41 @@
+"""The labelled history samples kept in benchmarks/history/ are well formed and do not overlap."""
+import re
+import tomllib
+from pathlib import Path
+
+HISTORY = Path(__file__).resolve().parent.parent / "benchmarks" / "history"
+LABELS = {"new_rule", "rule_change", "engine_change", "other_behaviour", "refactor", "bot_logic"}
+REAL_KINDS = {"skill_list", "send_rule", "win_result", "trigger", "skill_effect", "card_effect", "engine_timing",
+              "setup_deck"}
+QUIET = {"refactor", "bot_logic"}
+KEYS = {"sha", "parent", "date", "subject", "label", "kind", "rules", "fields", "files", "summary"}
+SHA = re.compile(r"[0-9a-f]{40}")
+
+
+def _load(name):
+    with open(HISTORY / name, "rb") as fh:
+        return tomllib.load(fh)["commit"]
+
+
+def test_the_tuning_sample_is_well_formed():
+    pairs = _load("labels-tuning.toml")
+    assert len({p["sha"] for p in pairs}) == len(pairs)
+    for p in pairs:
+        assert KEYS <= set(p) <= KEYS | {"notes"}, p["sha"]
+        assert SHA.fullmatch(p["sha"]) and SHA.fullmatch(p["parent"]) and p["sha"] != p["parent"]
+        assert re.fullmatch(r"20\d\d-\d\d-\d\d", p["date"]) and p["subject"] and p["summary"].strip()
+        assert p["label"] in LABELS and p["kind"] in REAL_KINDS | QUIET, p["sha"]
+        # a quiet kind is exactly a quiet label: the benchmark may classify by either
+        assert (p["kind"] in QUIET) == (p["label"] in QUIET), p["sha"]
+        assert p["kind"] not in QUIET or p["kind"] == p["label"], p["sha"]
+        assert p["files"] and all(f.endswith(".kt") and not f.startswith("src/") for f in p["files"]), p["sha"]
+        assert all(isinstance(r, str) and r for r in p["rules"] + p["fields"]), p["sha"]
+
+
+def test_the_tuning_sample_covers_every_kind_and_is_new():
+    pairs = _load("labels-tuning.toml")
+    kinds = {p["kind"] for p in pairs}
+    assert REAL_KINDS <= kinds and QUIET <= kinds
+    assert sum(p["kind"] in REAL_KINDS for p in pairs) >= 30 and sum(p["kind"] in QUIET for p in pairs) >= 10
+    first = {p["sha"] for p in _load("labels.toml")}
+    assert not first & {p["sha"] for p in pairs}
