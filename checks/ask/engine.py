@@ -21,6 +21,7 @@ from .result import Result
 from .names import Names
 from .evaluate import after_sites
 from .parser import parse
+from .readings import declared_reading, physical_plays, reading_note, reading_suffix
 from .syntax import Query, atoms_of
 
 DEFAULT_SEATS = 3
@@ -271,6 +272,15 @@ class Session:
         run.reasons = reasons
         run.light = not minimal
         res = run.go()
+        if q.mode != "which" and res.answer in ("yes", "no") and physical_plays(q):
+            # 'play X' is read as the physical card X: the answer says so, with the declared reading's beside it
+            alt = Run(self, eng, declared_reading(q))
+            alt.reasons, alt.light = False, True
+            other = alt.go().answer
+            note, res.reading = reading_note(self.cat, q, res.answer, other)
+            res.notes.append(note)
+            if other != res.answer:
+                res.headline += reading_suffix(self.cat, q, other)
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
         res.seconds = time.perf_counter() - t0
