@@ -44,11 +44,12 @@ def test_a_decision_never_taken_under_the_givens_is_a_proof(sess):
 def test_play_x_says_which_reading_it_took(sess):
     """借车运货 bans 误导 (declared) for everyone; the 误导 card itself still reaches play as another card."""
     res = sess.ask("can 王响 play 误导 under 借车运货")
-    assert res.answer == "yes"
-    assert res.reading == {"took": "physical", "other": "declared", "other_query": ["play ? as 误导"],
-                           "other_answer": "no", "same": False}
-    assert "declared as 误导: no" in res.headline
-    assert sess.ask("can 王响 play ? as 误导 under 借车运货").answer == "no"
+    assert res.answer == "no"
+    assert res.reading == {"took": "declared", "other": "physical", "other_query": ["play 误导 as ?"],
+                           "other_answer": "yes", "same": False}
+    assert "the physical 误导 card: yes" in res.headline
+    assert sess.ask("can 王响 play 误导 as ? under 借车运货").answer == "yes"
+    assert sess.ask("can 王响 get a 误导 into play under 借车运货").answer == "yes"
     assert sess.ask("can 王响 play 截获 as 误导").reading is None       # not ambiguous
 
 

@@ -21,7 +21,7 @@ from .result import Result
 from .names import Names
 from .evaluate import after_sites
 from .parser import parse
-from .readings import declared_reading, physical_plays, reading_note, reading_suffix
+from .readings import bare_plays, physical_reading, reading_note, reading_suffix
 from .syntax import Query, atoms_of
 
 DEFAULT_SEATS = 3
@@ -272,9 +272,9 @@ class Session:
         run.reasons = reasons
         run.light = not minimal
         res = run.go()
-        if q.mode != "which" and res.answer in ("yes", "no") and physical_plays(q):
-            # 'play X' is read as the physical card X: the answer says so, with the declared reading's beside it
-            alt = Run(self, eng, declared_reading(q))
+        if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
+            # 'play X' is read as a card declared as X: the answer says so, with the physical card's beside it
+            alt = Run(self, eng, physical_reading(q))
             alt.reasons, alt.light = False, True
             other = alt.go().answer
             note, res.reading = reading_note(self.cat, q, res.answer, other)

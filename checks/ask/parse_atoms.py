@@ -226,9 +226,13 @@ class AtomParser(Words):
             if self.at("as"):
                 self.take()
                 y = self.card()
-            elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play"
+            elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play": the physical card
                 self.take()
                 self.take()
+            elif x is not None:
+                # 'play 误导' alone: a card declared as 误导 (readings.py says so and gives the physical card's
+                # answer beside it)
+                return done(Atom("play", 0, 0, cards=(None, x), value="bare"))
             return done(Atom("play", 0, 0, cards=(x, y)))
         if kw == "convert":
             self.take()
