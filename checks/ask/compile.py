@@ -120,8 +120,9 @@ class Compiler:
             return z3.Or(slots) if slots else z3.BoolVal(False)
         if k == "send_dir":
             d, n = a.value
-            dc = z3.IntVal(S.codes.dir[d])
-            return z3.And([X.enc_send_allowed(S, g, dc, z3.IntVal(n)) for g in SEND_GROUPS])
+            dirs = [d] if d is not None else list(S.codes.dir)      # no direction said: some direction
+            return z3.Or([z3.And([X.enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n)) for g in SEND_GROUPS])
+                          for x in dirs])
         if k == "draw":
             return compare(a.value[0], X.enc_draw_count(S), a.value[1])
         if k == "hold":
@@ -144,6 +145,8 @@ class Compiler:
             return compare(a.value[0], S.ints["hand_count"][0], a.value[1])
         if k == "where":
             return S.compile(a.value, S.ctx(0))
+        if k == "given":
+            return self.given(a.value)
         raise ValueError(k)
 
     def usable(self, rid: str, again: bool = False):
@@ -205,7 +208,30 @@ class Compiler:
             return z3.Or([z3.And(S.present[s], S.char[s] == code, S.turn == s) for s in range(S.n)])
         if g.kind == "after":
             return self.after(g.rule, g.ago if g.ago is not None else 0)
+        if g.kind == "role":
+            return self.role(g)
         raise ValueError(g.kind)
+
+    def role(self, g: Given):
+        """A role of the table — twin of evaluate.role_holds: the sender of this turn's message (the turn player,
+        or 密令's target), 密令's target (the sender in another player's turn), the turn player, or a given
+        character as the sender."""
+        S = self.S
+        sender = S.sender_of_turn(S.q.t)
+        if g.rule == "sender":
+            return sender == 0
+        if g.rule == "not_sender":
+            return sender != 0
+        if g.rule == "miling":
+            return z3.And(sender == 0, S.turn != 0)
+        if g.rule == "turn":
+            return S.turn == 0
+        if g.rule == "sender_is":
+            code = S.codes.char.get(g.who)
+            if code is None:
+                return z3.BoolVal(False)
+            return z3.Or([z3.And(S.present[s], S.char[s] == code, sender == s) for s in range(S.n)])
+        raise ValueError(g.rule)
 
     def turn_is(self, t, ago: int):
         """Turn index ``t`` of the symbolic trace is ``ago`` turns before the question's."""
@@ -282,5 +308,6 @@ class Compiler:
                 opts.append(z3.And(conds))
         if gr.invalid_option:
             # being invalidated now by the giver counts: the invalidation event of the trace came from it
-            opts.append(z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago)))
+            inv = z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago))
+            opts.append(z3.And(inv, self.S.inv_giver[0] == 0) if gr.by_self else inv)
         return z3.Or(opts) if opts else z3.BoolVal(False)

@@ -22,6 +22,8 @@ from .params import MAX_COMBOS, param_combos
 from .parse_atoms import AtomParser
 from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
+from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser, negate_givens
+from .phrases import Matcher
 from .syntax import Atom, BoolOp, Given, Not, Query, Which
 
 #: the whole grammar of the ask language, as EBNF
@@ -127,12 +129,14 @@ which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' |
 draw_words     = { 'count' | 'is' | 'for' | 'draw' | 'cards' } ;
 send_word      = 'rule' | 'is' | 'in' | 'for' | 'from' ;
 """.lstrip("\n")
+#: the words for someone else as the player asked about (其他角色能…吗)
+OTHERS = ("其他角色", "别人", "其他玩家", "其他人", "他人", "别的角色", "其它角色")
 #: levels of 'not' and parentheses a claim may nest (and of brackets in a 'where' condition)
 MAX_DEPTH = 64
 _SEND_WORDS = ("rule", "filler", "is", "in", "for", "from")
 
 
-class Parser(AtomParser, GrantParser, MomentParser):
+class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
     """One question's parser: ``Parser(cat, text).parse()`` → Query."""
 
     def __init__(self, cat: Catalogue, text: str, names: Names | None = None):
@@ -140,15 +144,70 @@ class Parser(AtomParser, GrantParser, MomentParser):
         self.names = names or Names(cat)
         super().__init__(text, tokenize(text, self.names))
         self.depth = 0
+        self.topic = None
+        self.pending_givens: list = []        # givens an atom implies (调虎离山能让…: under 调虎离山)
+        Matcher(self).apply()              # how designers write it (phrases.py) → the grammar's words
+
+    def givens_here(self, q: Query, comma: bool = False) -> bool:
+        """One given at this point of the question (a given word, a moment, a ready-made given of the phrasebook,
+        or a clause closed by a postposition — or by a comma, before the main question, when ``comma``), added
+        to ``q``; False when there is none."""
+        if self.token_given_at():
+            q.givens.append(self.token_given())
+        elif self.moment_at():
+            g = self.moment()
+            if g is not None:
+                q.givens.append(g)
+        elif self.at(*GIVEN_KWS):
+            q.givens.append(self.given())
+        elif self.clause_at(comma=comma):
+            i, toks, n = self.i, self.toks, len(q.givens)
+            try:
+                q.givens.extend(self.clause(comma=comma))
+            except QueryError as e:
+                # not a clause after all (or a mistake in one): read on without it; if the question fails
+                # further on, the error that got furthest is the one reported (parse)
+                self.i, self.toks = i, toks
+                del q.givens[n:]
+                self.clause_errors.append(e)
+                return False
+        else:
+            return False
+        while self.tok.kind == "word" and self.tok.text in POST_AFTER + POST_WHEN + POST_REL:
+            self.take()                                 # 被调虎离山后: the postposition after a given
+        self.skip_sep()
+        return True
 
     def parse(self) -> Query:
+        self.clause_errors: list = []
+        try:
+            return self._parse()
+        except QueryError as e:
+            best = max(self.clause_errors + [e], key=lambda x: x.col)
+            if best is e:
+                raise
+            raise best from None
+
+    def _parse(self) -> Query:
         q = Query(self.text, "exists", None)
         self.skip_fillers()
-        while self.at(*GIVEN_KWS) or self.moment_at():
-            q.givens.append(self.moment() if self.moment_at() else self.given())
-            self.skip_sep()
+        only = None
+        while True:
+            self.skip_fillers()
+            if self.at("only") and only is None:       # 只有 X 能 … : never anyone but X
+                only = len(q.givens), self.take()
+                continue
+            if not self.givens_here(q, comma=True):
+                break
+        if self.topic_at():                             # 博爱一回合能发动两次吗: what the question is about
+            self.take_topic()
+            while self.givens_here(q):
+                pass
         mode = self.mode()
-        if mode == "which_draw":                  # "how many cards does 小九 draw"
+        if mode == "which_draw" and self.tok.text == "which_draw":   # 摸几张牌: the question is the draw count
+            mode = "which"
+            self.tok.kw = "draw"
+        elif mode == "which_draw":                # "how many cards does 小九 draw"
             mode = "which"
             self.toks[self.i - 1].kw = "draw"
             self.i -= 1
@@ -158,28 +217,45 @@ class Parser(AtomParser, GrantParser, MomentParser):
             q.which = self.which(q)
         else:
             self.subject(q)
-            if mode is None:
-                m = self.mode()
-                if m == "which":
-                    self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
-                               self.toks[self.i - 1])
-                if m is not None:
-                    q.mode = m
-            while self.at("with", "without", "under") or self.moment_at():   # "can a player under 强令's ban …"
-                q.givens.append(self.moment() if self.moment_at() else self.given())
-                self.skip_sep()
-            if self.at("cannot_mode") and not (self.peek().kw == "receive"):
-                self.take()
-                q.mode = "never" if q.mode == "exists" else q.mode
-            q.claim = self.claim()
+            if only is not None:
+                self.only(q, *only)
+            if self.topic is None and q.subject is not None and self.topic_at():
+                self.take_topic()                       # 裴玲的交际一回合能发动两次吗: her skill, then the verb
+            while True:
+                while True:
+                    if self.at("anyone") and (q.subject is not None or getattr(self, "subject_seen", False)):
+                        self.take()                     # 没被锁定的特工机关角色: one player, said twice
+                        continue
+                    if self.at("with", "without", "under") or self.moment_at() or \
+                            (self.token_given_at() and not (mode is not None and self.last_before_end())) or \
+                            self.clause_at():            # "can a player under 强令's ban …", SP李宁玉被禁闭后…
+                        if self.givens_here(q):
+                            continue
+                    break
+                self.skip_fillers()
+                if mode is None or q.mode == "exists":
+                    m = self.mode()
+                    if m == "which":
+                        self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
+                                   self.toks[self.i - 1])
+                    if m == "which_draw":               # CP韩梅在小九在场时摸几张牌: the draw count
+                        w = self.take()
+                        q.mode, q.which = "which", Which("draw", w.col)
+                        break
+                    if m is not None:
+                        q.mode = m if q.mode == "exists" or m != "exists" else q.mode
+                        mode = m
+                        continue
+                break
+            if q.mode != "which":
+                if self.at("cannot_mode", "cannot") and not (self.peek().kw == "receive"):
+                    self.take()
+                    q.mode = "never" if q.mode == "exists" else q.mode
+                q.claim = self.claim()
         while self.tok.kind != "end":
             if self.skip_sep():
                 continue
-            if self.moment_at():
-                q.givens.append(self.moment())
-                continue
-            if self.at(*GIVEN_KWS):
-                q.givens.append(self.given())
+            if self.givens_here(q):
                 continue
             if self.at("for") and q.subject is None and self.resolve(self.peek(), ("character",)):
                 self.take()                                   # "is 截获 banned for SP李宁玉"
@@ -197,6 +273,13 @@ class Parser(AtomParser, GrantParser, MomentParser):
             self.error(Msg("这里应是 'with'、'under'、'when'、'where'、一个时机（'在出牌阶段'）或问题的结尾，却是{f}",
                            "expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
                            "question, found {f}", f=self.found()))
+        q.givens.extend(self.pending_givens)
+        if getattr(self, "other_subject", None) is not None and q.subject is None:
+            q.givens.append(self.someone_else(q, self.other_subject))
+        if self.topic is not None and self.resolve(self.topic, ("rule",)):
+            # 诡诈能视为使用威逼吗: a skill the question was about and no verb took — the player holds it
+            t = self.topic
+            q.givens.append(Given("with", t.col, t.end, t.shown, rule=self.resolve(t, ("rule",))[1]))
         self.settle(q)
         return q
 
@@ -211,9 +294,11 @@ class Parser(AtomParser, GrantParser, MomentParser):
             return "exists"
         if self.at("always", "never", "which"):
             return self.take().kw
-        if self.at("cannot_mode") and self.peek().kw != "receive":
+        if self.at("cannot_mode", "cannot") and self.peek().kw != "receive":
             self.take()
             return "never"
+        if self.tok.text == "which_draw":
+            return "which_draw"
         if self.tok.text.lower() == "how" and self.peek().text.lower() == "many":
             self.take()
             self.take()
@@ -223,24 +308,94 @@ class Parser(AtomParser, GrantParser, MomentParser):
     def subject(self, q: Query):
         self.skip_fillers()
         t = self.tok
-        if self.at("anyone"):
+        if self.at("anyone", "other"):
+            self.subject_seen = True
+            if self.at("other") or t.text in OTHERS:
+                self.other_subject = t                  # 其他角色 / 别人: someone else (settled at the end)
             self.take()
             q.subject_col = t.col
+            if self.at("anyone"):                       # another player
+                self.take()
+            r = self.resolve(self.tok, ("character",))
+            if r is not None and not self.resolve(self.tok, ("card",)):   # 被密令的SP韩梅: the role, then who
+                q.subject, q.subject_col = r[1], self.take().col
+            self.who(q)
             return
         if t.text.lower() in ("any", "some", "every") and self.peek().kw == "anyone":
             self.take()
             self.take()
             return
+        if q.subject is None and getattr(self, "clause_subject", None) is not None:
+            q.subject, q.subject_col = self.clause_subject
         r = self.resolve(t, ("character",))
         if r is not None and not self.resolve(t, ("card",)):
             self.take()
             q.subject, q.subject_col = r[1], t.col
+            self.subject_seen = True
+            while self.at("own", "self_word"):       # 王响自己能…: himself
+                self.take()
             if self.at_op("("):                  # an alias like 顾小梦（译电科科员）
                 j = self.i + 1
                 while j < len(self.toks) and self.toks[j].text != ")" and self.toks[j].kind != "end":
                     j += 1
                 if j < len(self.toks) and self.toks[j].text == ")":
                     self.i = j + 1
+
+    def someone_else(self, q: Query, t) -> Given:
+        """其他角色 / 别人 as the player asked about: not the characters the question names (a clause's player, the
+        owner of a skill it names — 冷血训练之后，其他角色…: not SP韩梅), else not the turn player."""
+        named = set()
+        for g in q.givens:
+            if g.kind == "role" and g.rule == "sender_is" and g.who:
+                named.add(g.who)
+            if g.kind == "turn_of" and g.who:
+                named.add(g.who)
+            if g.kind in ("grant", "after", "with"):
+                rid = g.grant.name if g.grant is not None else g.rule
+                named.update(self.cat.owners(rid) if rid in self.cat.skills else ())
+        if getattr(self, "clause_subject", None) is not None:
+            named.add(self.clause_subject[0])
+        if not named:
+            return Given("turn_of", t.col, t.end, t.shown, other=True)
+        node = E.parse("not character in {" + ", ".join(sorted(named)) + "}")
+        E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+                V.BOOL)
+        return Given("where", t.col, t.end, t.shown, claim=Atom("where", t.col, t.end, value=node, text=t.shown))
+
+    def last_before_end(self) -> bool:
+        """The token here is the last of the question (but fillers and '?'): 我可能成为传出者吗 — a claim."""
+        k = self._skipf(self.i) + 1
+        return all(t.kind == "end" or t.text == "?" or t.kw == "filler" for t in self.toks[k:])
+
+    def who(self, q: Query):
+        """'anyone who / that CLAIM' (a player who holds cards): the claim is a given."""
+        participle = self.tok.kind == "word" and self.tok.text.lower().endswith("ing") and \
+            self.tok.kw in ("hold", "play", "use")            # anyone holding cards
+        if participle or self.tok.kind == "word" and self.tok.text.lower() in ("who", "that", "whose"):
+            t = self.tok if participle else self.take()
+            c = self.claim()
+            end = self.prev_end()
+            q.givens.append(Given("claim", t.col, end, self.text[t.col:end], claim=c))
+
+    def only(self, q: Query, k: int, t):
+        """只有 X 能 … / only X can …: never anyone but X. The givens X stood for (a role, a condition, a character
+        as the player) are negated, and the question asks 'never'."""
+        gs = q.givens[k:]
+        del q.givens[k:]
+        if q.subject is not None:
+            ch = q.subject
+            q.subject = None
+            node = E.parse(f"character == {ch}")
+            E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+                    V.BOOL)
+            gs.append(Given("where", t.col, t.end, self.cat.name_of(ch), claim=Atom("where", t.col, t.end, value=node,
+                                                                                   text=self.cat.name_of(ch))))
+        if not gs:
+            self.error(Msg("'只有'之后应是一个角色或一类角色（'只有当前回合角色'）",
+                           "'only' takes a player or a kind of player ('only the turn player')"), t)
+        q.givens.append(negate_givens(gs))
+        q.mode = "never"
+        self.only_taken = True
 
     # ---- claims
     def claim(self):
