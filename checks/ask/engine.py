@@ -115,7 +115,7 @@ _ATOM_KINDS = {
     "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
 }
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
-                "receive": {"MustReceiveMessage"}, "params": set()}
+                "receive": {"MustReceiveMessage"}, "params": set(), "player": set()}
 
 
 class Session:
@@ -170,6 +170,7 @@ class Session:
                 exact = True
         if q.which is not None:
             kinds |= _WHICH_KINDS[q.which.kind]
+            exact = exact or q.which.kind == "player"       # every character is an answer of its own
             if q.which.grant is not None:
                 named.update(q.which.grant.grants)
                 named.add(q.which.grant.name)

@@ -49,7 +49,7 @@ for _canon, _words in {
     "which": ("which", "what", "哪个", "哪些", "什么"),
     "anyone": ("anyone", "anybody", "someone", "somebody", "任何人", "任意角色", "有人", "某人", "玩家", "player",
                "players", "任何角色", "一名角色", "一名玩家", "角色", "我", "你", "某名角色", "所有人", "所有角色",
-               "每个人", "每名角色", "每个角色", "任一角色", "他", "她"),
+               "每个人", "每名角色", "每个角色", "任一角色", "他", "她", "he", "she"),
     "play": ("play", "plays", "playing", "played", "get", "gets", "打出", "出"),
     "use": ("use", "uses", "using", "used", "使用", "用"),
     "as": ("as", "当作", "当成", "当", "作为"),
@@ -166,7 +166,8 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         elif kind == "arrow":
             out.append(Tok("arrow", "→", m.start(), m.end()))
         elif kind in ("op", "other"):
-            out.append(Tok("op" if kind == "op" else "other", _FULLWIDTH.get(t, t), m.start(), m.end()))
+            out.append(Tok("op" if kind == "op" else "other", _FULLWIDTH.get(t, t), m.start(), m.end(),
+                           src=t if t in _FULLWIDTH else ""))
         i = m.end()
     out.append(Tok("end", "", len(text), len(text)))
     return out
@@ -245,8 +246,10 @@ def _segment(word: str, col: int, known: set, longest: int = 0) -> list[tuple[in
         from skillproof.model.names import nearest
         cands = [w for w in known if _CJK.search(w)]
         for a, b in ((k - 1, k), (k, k + 1)):
-            if 0 <= a and b < len(merged) and merged[a][2] != merged[b][2] and \
-                    nearest(word[merged[a][0]:merged[b][1]], cands) is not None:
+            union = word[merged[a][0]:merged[b][1]] if 0 <= a and b < len(merged) else ""
+            near = nearest(union, [c for c in cands if len(c) >= len(union)]) \
+                if union and merged[a][2] != merged[b][2] else None
+            if near is not None:                     # a word as long or longer misspelt, not a word and a tail
                 merged[a] = [merged[a][0], merged[b][1], "u"]
                 merged[b] = [merged[a][1], merged[a][1], "gone"]
                 break
@@ -301,7 +304,7 @@ class Cursor:
         t = t or self.tok
         if t.kind == "end":
             return Msg("问题的结尾", "the end of the query")
-        return Msg(" '{t}'", "'{t}'", t=t.text)
+        return Msg(" '{t}'", "'{t}'", t=t.shown)
 
     def at_final_q(self) -> bool:
         """At a '?' that only more '?' follow: the question's end, not an unknown card."""

@@ -55,7 +55,7 @@ class Words(Cursor):
             self.error(Msg("这里应是{w}，问题却结束了", "expected {we}, found the end of the query", w=what_word(what),
                            we=what_word(what)), t)
         sug = self.names.suggest(kinds, t.text) if t.kind == "word" else None
-        self.error(Msg("未知的{w} '{t}'{dym}", "unknown {w} '{t}'{dym}", w=what_word(what), t=t.text,
+        self.error(Msg("未知的{w} '{t}'{dym}", "unknown {w} '{t}'{dym}", w=what_word(what), t=t.shown,
                        dym=did_you_mean(sug) if sug else ""), t)
 
     def card(self, allow_unknown: bool = True) -> str | None:
@@ -298,6 +298,8 @@ class AtomParser(Words):
             if self.at("as"):
                 self.take()
                 y = self.card()
+                if self.at("play", "use") and not self.resolve(self.peek(), ("rule", "card")):
+                    self.take()                                # 把截获当作误导使用: the verb after
             elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play": the physical card
                 self.take()
                 self.take()
@@ -350,6 +352,9 @@ class AtomParser(Words):
                     self.take()
                 return done(Atom("banned_all", 0, 0))
             return done(Atom("banned", 0, 0, cards=(self.card(),)))
+        if kw == "receive" and getattr(self, "must_modal", False):   # must a locked player (always) receive?
+            self.take()
+            return done(Atom("receive", 0, 0, value="must"))
         if kw == "must" and self.peek().kw == "receive":
             self.take()
             self.take()

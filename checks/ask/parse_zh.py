@@ -201,6 +201,9 @@ class ClauseParser(Words):
             end = self.prev_end()
             del t
             return Given("grant", start.col, end, self.text[start.col:end], grant=g, ago=ago)
+        if char is not None and getattr(self, "clause_subject", None) is None:
+            self.clause_subject = (char, start.col)     # SP韩梅发动冷血训练后…: she did it (the player, unless
+            #                                             the question names another)
         x = self.tok
         r = self.resolve(x, ("rule", "card"))
         rule = self.cat.skills.get(r[1]) if r[0] == "rule" else None
@@ -223,8 +226,8 @@ class ClauseParser(Words):
     # ---- a topic: the question starts with what it is about (博爱一回合能发动两次吗, 截获能在别人的回合使用吗)
     def topic_at(self) -> bool:
         t = self.tok
-        if t.kind != "word" or self.resolve(t, ("character",)):
-            return False
+        if t.kind != "word" or self.resolve(t, ("character",)) or (t.kw and t.kw != "filler"):
+            return False                             # (a keyword that is also a name is the keyword: draw)
         if self.resolve(t, ("rule", "card")) is None:
             return False
         nxt = self.toks[self._skipf(self.i + 1)]

@@ -24,6 +24,7 @@ from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
 from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser, negate_givens
 from .phrases import Matcher
+from .repair import nearest_phrasing, offer
 from .syntax import Atom, BoolOp, Given, Not, Query, Which
 
 #: the whole grammar of the ask language, as EBNF
@@ -129,6 +130,8 @@ which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' |
 draw_words     = { 'count' | 'is' | 'for' | 'draw' | 'cards' } ;
 send_word      = 'rule' | 'is' | 'in' | 'for' | 'from' ;
 """.lstrip("\n")
+#: pronouns standing for the player a clause named (王响发动借车运货后，他自己…)
+PRONOUNS = ("他", "她", "he", "she", "him", "her", "they")
 #: the words for someone else as the player asked about (其他角色能…吗)
 OTHERS = ("其他角色", "别人", "其他玩家", "其他人", "他人", "别的角色", "其它角色")
 #: levels of 'not' and parentheses a claim may nest (and of brackets in a 'where' condition)
@@ -213,13 +216,19 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
             self.i -= 1
         if mode is not None:
             q.mode = mode
-        if q.mode == "which":
+        who = q.mode == "which" and self.at("anyone")        # 谁能…, which players can …: the players
+        if who:
+            t = self.take()
+            q.which = Which("player", t.col, end=t.end)
+        if q.mode == "which" and not who:
             q.which = self.which(q)
         else:
-            self.subject(q)
+            if not who:
+                self.subject(q)
             if only is not None:
                 self.only(q, *only)
-            if self.topic is None and q.subject is not None and self.topic_at():
+            if self.topic is None and (q.subject is not None or getattr(self, "subject_seen", False)) and \
+                    self.topic_at():
                 self.take_topic()                       # 裴玲的交际一回合能发动两次吗: her skill, then the verb
             while True:
                 while True:
@@ -233,11 +242,14 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                             continue
                     break
                 self.skip_fillers()
-                if mode is None or q.mode == "exists":
+                if mode is None or q.mode == "exists" or who or (self.at("always") and q.mode == "always"):
                     m = self.mode()
                     if m == "which":
                         self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
                                    self.toks[self.i - 1])
+                    if m in ("which", "exists") and who:
+                        mode = mode or m
+                        continue
                     if m == "which_draw":               # CP韩梅在小九在场时摸几张牌: the draw count
                         w = self.take()
                         q.mode, q.which = "which", Which("draw", w.col)
@@ -247,13 +259,16 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                         mode = m
                         continue
                 break
-            if q.mode != "which":
+            if q.mode != "which" or who:
                 if self.at("cannot_mode", "cannot") and not (self.peek().kw == "receive"):
                     self.take()
                     q.mode = "never" if q.mode == "exists" else q.mode
                 q.claim = self.claim()
         while self.tok.kind != "end":
             if self.skip_sep():
+                continue
+            if self.at("anyone") and self.toks[self.i - 1].kind in ("role", "cond"):
+                self.take()                             # … not the sender: the role's player, already asked
                 continue
             if self.givens_here(q):
                 continue
@@ -292,6 +307,10 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         if self.at("exists") or (self.at("is") and self.i == 0):
             self.take()
             return "exists"
+        if self.at("must") and self.i == 0 and self.peek().kw != "receive":
+            self.take()                                 # must a locked player receive?: always … must receive
+            self.must_modal = True
+            return "always"
         if self.at("always", "never", "which"):
             return self.take().kw
         if self.at("cannot_mode", "cannot") and self.peek().kw != "receive":
@@ -307,9 +326,17 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
 
     def subject(self, q: Query):
         self.skip_fillers()
+        while self.token_given_at() and self.toks[self._skipf(self.i + 1)].kw == "anyone":
+            q.givens.append(self.token_given())     # can a locked player …: the role, then the player
+        self.skip_fillers()
         t = self.tok
         if self.at("anyone", "other"):
             self.subject_seen = True
+            if t.text in PRONOUNS and getattr(self, "clause_subject", None) is not None:
+                self.take()                         # 王响发动借车运货后，他自己…: the clause's player
+                q.subject, q.subject_col = self.clause_subject
+                self.skip("own", "self_word")
+                return
             if self.at("other") or t.text in OTHERS:
                 self.other_subject = t                  # 其他角色 / 别人: someone else (settled at the end)
             self.take()
@@ -319,6 +346,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
             r = self.resolve(self.tok, ("character",))
             if r is not None and not self.resolve(self.tok, ("card",)):   # 被密令的SP韩梅: the role, then who
                 q.subject, q.subject_col = r[1], self.take().col
+            self.skip("own", "self_word")
             self.who(q)
             return
         if t.text.lower() in ("any", "some", "every") and self.peek().kw == "anyone":
@@ -556,7 +584,8 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         j = self.i
         while self.toks[j].kind != "end" and not (self.toks[j].kind == "word" and self.toks[j].kw in
                                                     ("with", "without", "under", "where", "after")) \
-                and not (self.toks[j].kw in ("in", "at", "if", "while") and self.moment_at(j)):
+                and not (self.toks[j].kw in ("in", "at", "if", "while") and self.moment_at(j)) \
+                and not self.where_stops(j):
             j += 1
         end_tok = self.toks[j]
         stop = end_tok.col
@@ -596,6 +625,24 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         a = Atom("where", start, end, value=node, text=raw)
         return Given("where", t.col, end, self.text[t.col:end], claim=a)
 
+    def where_stops(self, j: int) -> bool:
+        """A 'where' condition ends before 'when' / 'while' / 'given' (a claim given: "where hand_count == 0 when not
+        invalidated"), before 'if' unless a 'then' follows (the condition's own if … then … else), before a '，' or
+        '、' of Chinese, and before a ready-made given of the phrasebook."""
+        t = self.toks[j]
+        if t.kind in ("cond", "role"):
+            return True
+        if t.kind == "op" and t.src and t.src in ("，", "、", "；"):
+            return True
+        if t.kind != "word":
+            return False
+        w = t.text.lower()
+        if w in ("when", "while", "given", "如果", "若", "当"):
+            return True
+        if w == "if":
+            return not any(x.kind == "word" and x.text.lower() == "then" for x in self.toks[j + 1:])
+        return False
+
     def _rename(self, node):
         """Chinese names and aliases of cards / characters in a 'where' condition become their ids."""
         for n in E.walk(node):
@@ -607,9 +654,34 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                         break
 
 
+def words_of(names: Names, text: str) -> list:
+    """A question's words as (text, kind, id): kind card / character / rule for a name of the catalogue, else None
+    (what repair.py compares questions by)."""
+    out = []
+    for t in tokenize(text, names):
+        if t.kind == "end":
+            break
+        hit = None
+        for kind in ("card", "character", "rule"):
+            ident = names.find(kind, t.text) if t.kind == "word" and not t.kw else None
+            if ident:
+                hit = (t.text, kind, ident)
+                break
+        out.append(hit or (t.text.lower(), None, None))
+    return out
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
-    """The question ``text`` as a Query, or a located QueryError."""
+    """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
+    (repair.py) when one is near."""
     if not text or not text.strip():
         raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
-    return Parser(cat, text, names).parse()
+    names = names or Names(cat)
+    try:
+        return Parser(cat, text, names).parse()
+    except QueryError as e:
+        if len(text) > 400:                 # a long question is not searched for its neighbours
+            raise
+        near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))
+        raise offer(e, near) from None
 

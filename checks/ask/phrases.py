@@ -52,7 +52,8 @@ IDENTITIES = {"神秘人": "black", "潜伏战线": "red", "潜伏": "red", "红
 DIR_WORDS = {"上": "up", "左": "left", "右": "right", "up": "up", "left": "left", "right": "right", "向上": "up",
              "向左": "left", "向右": "right"}
 CLASSIFIERS = "张名个位种次人"
-NUMERALS = {"零": 0, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+NUMERALS = {"零": 0, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+            "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 # (pattern, meaning). Grouped by what they say; docs/query-language.md "The phrasebook" shows every row.
 PHRASES: list[tuple[str, str]] = [
@@ -125,6 +126,8 @@ PHRASES: list[tuple[str, str]] = [
     ("CHAR is at the table", "@cond(any(p: p.alive and p.face_up and p.character == {CHAR}))"),
     ("with CHAR at the table", "@cond(any(p: p.alive and p.face_up and p.character == {CHAR}))"),
     ("CHAR 传出 的 MSG", "@role(sender_is {CHAR})"),
+    ("CHAR 传出 MSG? AFTER", "@role(sender_is {CHAR}) @cond(any(p: p.in_front))"),
+    ("传出 MSG? AFTER", "@role(sender) @cond(any(p: p.in_front))"),
     ("CARD CHAR 传出 的 MSG", "resolve {CARD} @role(sender_is {CHAR})"),
     ("CARD SELF 传出 的 MSG", "resolve {CARD} @role(sender)"),
     ("OTHER 的 CARD", "别人 {CARD}"),
@@ -150,6 +153,11 @@ PHRASES: list[tuple[str, str]] = [
     ("手里|手中 有 牌", "@cond(hand_count > 0)"),
     ("手里|手中 有 牌 又? 没 被 禁止 出牌", "@cond(hand_count > 0) not banned all"),
     ("with no cards", "when hand == 0"),
+    ("nobody holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("no one holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("no player holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("没有人|没人 有 手牌|牌", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("所有人 都? 没有 手牌|牌", "@cond(not any(p: p.alive and p.hand_count > 0))"),
     ("holding no cards", "when hand == 0"),
     ("面前? 没有 红色 或 蓝色 情报", "@cond(true_messages == 0)"),
     ("面前? 没有 非黑色 情报", "@cond(non_black_messages == 0)"),
@@ -221,6 +229,13 @@ PHRASES: list[tuple[str, str]] = [
     ("并? 锁定 PLAYER", "locking 1"),
     ("锁定 两个人|两名角色|两人", "locking 2"),
     ("锁定 SELF", "locked"),
+    ("lock himself|herself|themselves|oneself", "locked"),
+    ("be? forced to receive", "must receive"),
+    ("have|has to receive", "must receive"),
+    ("be? invalidated by her|his|their own GIVER", "hold {GIVER} from herself"),
+    ("with NUM COLOUR messages|message", "@cond({COLOUR}_messages == {NUM})"),
+    ("and? no COLOUR messages|message|one", "@cond({COLOUR}_messages == 0)"),
+    ("a? message that comes back to him|her|them", "@cond(in_front)"),
     ("向|往 DIR 传|传出|传递 MSG?", "send {DIR}"),
     ("传出|传|传递 MSG? 向|往 DIR", "send {DIR}"),
     ("DIR 传|传出|传递 MSG?", "send {DIR}"),
@@ -262,8 +277,9 @@ PHRASES: list[tuple[str, str]] = [
     ("宣言 了? CARD", "declares {CARD}"),
 ]
 
-#: words that end a clause written before the main question without a postposition ("张一挺禁用了截获，…")
-CLAUSE_END = (",",)
+#: an example after the question ("…吗？比如冷血训练"), and the words for the kind of thing it is an example of
+EXAMPLE_WORDS = ("比如", "例如", "譬如", "比方说", "像是", "e.g.", "like")
+KIND_WORDS = ("技能", "主动技能", "触发技能", "卡牌", "牌", "手牌", "角色技能", "skill", "skills", "card", "cards")
 
 
 @dataclass
@@ -347,8 +363,8 @@ class Matcher:
         if name == "NUM":
             if t.kind == "num":
                 return j + 1, int(t.text)
-            if t.text in NUMERALS:
-                return j + 1, NUMERALS[t.text]
+            if t.text.lower() in NUMERALS:
+                return j + 1, NUMERALS[t.text.lower()]
             if len(t.text) == 2 and t.text[0] in NUMERALS and t.text[1] in CLASSIFIERS:     # 一张, 两名
                 return j + 1, NUMERALS[t.text[0]]
             return None
@@ -404,10 +420,39 @@ class Matcher:
             return None
         return go(0, j, {})
 
+    def example_for(self):
+        """"…能发动主动技能吗？比如偷天": an example at the end stands for the kind of thing the question names
+        (技能, 主动技能, 卡牌, 传出情报时的技能 …) — the example replaces those words, the kind's words before it
+        included back to the verb, and the question is read with it."""
+        p = self.p
+        toks = p.toks
+        k = next((i for i, t in enumerate(toks) if t.kind == "word" and t.text in EXAMPLE_WORDS), None)
+        if k is None:
+            return
+        ex = k + 1
+        while toks[ex].kind == "word" and toks[ex].kw == "filler":
+            ex += 1
+        if p.resolve(toks[ex], ("rule", "card")) is None or \
+                not all(t.kind == "end" or t.text in ("?", ",") or t.kw == "filler" for t in toks[ex + 1:]):
+            return
+        cat = max((i for i in range(k) if toks[i].kind == "word" and toks[i].text in KIND_WORDS), default=None)
+        if cat is None:
+            return
+        start = cat
+        while start > 0 and not (toks[start - 1].kind == "word" and toks[start - 1].kw in ("use", "fire", "play")):
+            start -= 1
+        if start == 0:
+            start = cat
+        rest = toks[cat + 1:k]
+        while rest and rest[-1].kind == "op" and rest[-1].text in ("?", ","):
+            rest = rest[:-1]                      # 吗？比如 … : the question's end comes after the example
+        p.toks = toks[:start] + [toks[ex]] + rest + [t for t in toks[ex + 1:] if t.kind == "end" or t.text == "?"]
+
     def apply(self):
         """Rewrite the parser's tokens with the table, left to right, the longest match at each position."""
         from .lexer import Tok
         p = self.p
+        self.example_for()
         toks = p.toks
         out: list = []
         j = 0
@@ -472,6 +517,8 @@ class Matcher:
                 continue
             if w == "→":
                 out.append(Tok("arrow", "→", col, end, src=src))
+            elif w in ("==", "!=", "<", ">", "<=", ">=", "="):
+                out.append(Tok("op", w, col, end, src=src))
             elif w == "?":
                 out.append(Tok("op", "?", col, end, src=src))
             elif w.isdigit():

@@ -26,7 +26,7 @@ class WhichRun:
     """The 'which' questions of answer.Run (its solver, engine, minimisation and replay)."""
 
     # ---- which
-    def which(self, extra, base) -> Result:
+    def which(self, extra, base, claim=None) -> Result:
         q, S, cat = self.q, self.S, self.cat
         C = S.codes
         w = q.which
@@ -63,16 +63,17 @@ class WhichRun:
                 value, name = decode(v, st)
                 atom, info = atom_for(value, cards)
                 problem = problem or self.replay_problem(st, True)
-                if not problem and not eval_claim(cat, st, atom):
+                if not problem and not eval_claim(cat, st, atom, True, self.q.windowed):
                     problem = Reason(f"解释器在那里得出的不是{name}", f"the interpreter does not give {name} there")
                 if problem:
                     return Result(q, "unknown", headline=said(DISAGREE),
                                   reason=no_replay(problem))
+                kept = self.q.claim
                 self.q.claim = BoolOp("and", [atom] + info) if info else atom
                 try:
                     wd, traces = self.scenario(st)
                 finally:
-                    self.q.claim = None
+                    self.q.claim = kept
                 entry = {"value": value, "name": name, "witness": wd, "traces": traces,
                          "origin": N.story(cat, st.trace, st)}
                 if w.kind == "conversion":
@@ -90,7 +91,9 @@ class WhichRun:
             if r != z3.unsat:
                 return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                               reason=self.why_unknown("unknown"))
-            res = self.proved(extra + ([moment] if moment is not None else []), None, lits, "no")
+            res = self.proved(extra + ([moment] if moment is not None else []), claim, lits, "no")
+            if w.kind == "player" and res.answer == "no":
+                res.headline = pick(f"否——没有角色能：{quoted(claim_text(q))}", f"no — no player can: {quoted(claim_text(q))}")
             if moment is not None and res.answer == "no":
                 res.headline = pick(f"否——在这些前提下，{moment.label}的时刻不会出现",
                                     f"no — under these givens there is no moment where {moment.label}")
@@ -218,6 +221,11 @@ class WhichRun:
         if w.kind == "draw":
             return X.enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
                 (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
+        if w.kind == "player":                 # 谁能…: the player's character, the claim holding
+            def decode(v, st):
+                c = C.chars[v] if 0 <= v < len(C.chars) else None
+                return c, cat.characters[c].name if c in cat.characters else str(v)
+            return S.char[0], [], decode, lambda value, cards: (self.q.claim, [])
         if w.kind == "receive":
             names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
             return X.enc_receive(S), [], (lambda v, st: (names[v], N.answer_value(cat, "receive", names[v]))), \
