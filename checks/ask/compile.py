@@ -61,7 +61,7 @@ class Compiler:
             return X.enc_at_decision(S, d, 0)
         if a.kind == "use":
             return X.enc_in_window(S, S.q, 0, use_windows(self.cat, a))
-        if a.kind == "play" and not self.windowed:
+        if (a.kind == "play" or a.kind == "fire" and a.value == "play") and not self.windowed:
             dom = [a.cards[1]] if a.cards[1] is not None else card_domain(self.cat, a, 1)
             return z3.Or([X.enc_card_usable(S, self.card(y)) for y in dom])
         return None
@@ -99,7 +99,10 @@ class Compiler:
             ok, via = X.enc_conversion(S, cards[0], cards[1])
             slots = [z3.And(sl.present, S.rule_is(sl, a.rule), via == sl.index)
                      for sl in S.slots if a.rule in sl.candidates]
-            return z3.And(ok, z3.Or(slots)) if slots else z3.BoolVal(False)
+            fired = z3.And(ok, z3.Or(slots)) if slots else z3.BoolVal(False)
+            if a.value == "play":            # used: the card it turns reaches play (bans, the window)
+                return z3.And(fired, X.enc_can_play(S, cards[0], cards[1]))
+            return fired
         if k == "banned":
             return X.enc_banned(S, cards[0])
         if k == "banned_all":
@@ -196,6 +199,8 @@ class Compiler:
             return self.grant(g.grant, g.ago)
         if g.kind == "window":
             return self.window(g.window, g.interrupts)
+        if g.kind == "outside":                  # 出牌阶段以外: any moment but that window
+            return z3.Not(self.window(g.window))
         if g.kind == "turn_of":                  # whose turn: a character at the table, or the player's own
             S = self.S
             if g.other:

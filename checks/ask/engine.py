@@ -22,7 +22,7 @@ from .names import Names
 from .evaluate import after_sites
 from .parser import parse
 from .readings import bare_plays, physical_reading, reading_note, reading_suffix
-from .syntax import Query, atoms_of
+from .syntax import ATOM_KINDS as _ATOM_KINDS, Query, atoms_of
 
 DEFAULT_SEATS = 3
 DEFAULT_GRANTS = 2
@@ -106,14 +106,6 @@ def _chunks(xs, k):
         yield xs[i:i + k]
 
 
-_ATOM_KINDS = {
-    "play": {"ConvertCardSkill", "CannotPlayCard"}, "convert": {"ConvertCardSkill"}, "fire": {"ConvertCardSkill"},
-    "banned": {"CannotPlayCard"}, "banned_all": {"CannotPlayCard"}, "receive": {"MustReceiveMessage"},
-    "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
-    "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
-    "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
-    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
-}
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
                 "receive": {"MustReceiveMessage"}, "params": set(), "player": set()}
 

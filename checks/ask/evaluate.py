@@ -66,6 +66,9 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
     k = atom.kind
     if k == "play":
         return [{"decision": "can_play", "seat": 0, "actual": cards[0], "declared": cards[1]}]
+    if k == "fire" and atom.value == "play":
+        return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]},
+                {"decision": "can_play", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k in ("convert", "fire"):
         return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k == "banned":
@@ -108,7 +111,8 @@ def fallback_question(cat, st: State) -> tuple[dict, dict]:
 
 
 def expect_keys(atom: Atom) -> tuple:
-    return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
+    return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via", "can_play", "banned"),
+            "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
@@ -136,7 +140,10 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return I.conversion(cat, st, 0, cards[0], cards[1]).ok
     if k == "fire":
         c = I.conversion(cat, st, 0, cards[0], cards[1])
-        return c.via is not None and st.seats[0].skills[c.via].rule == atom.rule
+        fired = c.via is not None and st.seats[0].skills[c.via].rule == atom.rule
+        if atom.value == "play":              # used: the card it turns reaches play (bans, the window)
+            return fired and I.can_play(cat, st, 0, cards[0], cards[1])
+        return fired
     if k == "banned":
         return I.banned(cat, st, 0, cards[0])
     if k == "banned_all":
@@ -203,7 +210,7 @@ def frame(cat, st: State, atom: Atom, windowed: bool = False) -> bool | None:
         return I.at_decision(st, d, 0)
     if atom.kind == "use":
         return TR.in_window(st, 0, use_windows(cat, atom)) if st.window is not None else True
-    if atom.kind == "play" and not windowed:
+    if (atom.kind == "play" or atom.kind == "fire" and atom.value == "play") and not windowed:
         dom = [atom.cards[1]] if atom.cards[1] is not None else card_domain(cat, atom, 1)
         return any(I.card_usable(cat, st, 0, y) for y in dom)
     return None
@@ -295,6 +302,8 @@ def eval_given(cat, st: State, g: Given) -> bool:
         if st.window != g.window:
             return False
         return g.interrupts is None or st.interrupted == g.interrupts
+    if g.kind == "outside":
+        return st.window != g.window
     if g.kind == "turn_of":
         if g.other:
             return st.turn != 0

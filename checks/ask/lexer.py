@@ -30,12 +30,12 @@ class Tok:
 _TOK = re.compile(r"""
     (?P<ws>\s+)
   | (?P<arrow>->|→|=>|⇒)
-  | (?P<op>==|!=|<=|>=|[<>=(){},?;，（）？；、])
+  | (?P<op>==|!=|<=|>=|[<>=(){},?;，（）？；、：。])
   | (?P<poss>['’]s(?![A-Za-z]))
   | (?P<word>[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff·・]+)
   | (?P<other>.)
 """, re.VERBOSE)
-_FULLWIDTH = {"，": ",", "（": "(", "）": ")", "？": "?", "；": ",", ";": ",", "、": ","}
+_FULLWIDTH = {"，": ",", "（": "(", "）": ")", "？": "?", "；": ",", ";": ",", "、": ",", "：": ",", "。": ","}
 
 #: keyword spellings → canonical keyword. Multi-word phrases are recognised by the parser.
 KEYWORDS: dict[str, str] = {}
@@ -49,7 +49,8 @@ for _canon, _words in {
     "which": ("which", "what", "哪个", "哪些", "什么"),
     "anyone": ("anyone", "anybody", "someone", "somebody", "任何人", "任意角色", "有人", "某人", "玩家", "player",
                "players", "任何角色", "一名角色", "一名玩家", "角色", "我", "你", "某名角色", "所有人", "所有角色",
-               "每个人", "每名角色", "每个角色", "任一角色", "他", "她", "he", "she"),
+               "每个人", "每名角色", "每个角色", "任一角色", "他", "她", "everyone", "everybody",
+               "有没有人", "是否有人", "有谁"),
     "play": ("play", "plays", "playing", "played", "get", "gets", "打出", "出"),
     "use": ("use", "uses", "using", "used", "使用", "用"),
     "as": ("as", "当作", "当成", "当", "作为"),
@@ -91,7 +92,7 @@ for _canon, _words in {
     "previous": ("previous", "last", "上一", "前一"),
     "this": ("this",),
     "own": ("own", "自己"),
-    "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家"),
+    "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家", "其他人", "别的角色"),
     "self_word": ("herself", "himself", "themselves", "themself", "oneself", "itself", "self"),
     "again": ("again", "twice", "再次", "又一次"),
     "resolve": ("resolve", "resolves", "resolving", "produce", "produces", "产生"),
@@ -101,7 +102,7 @@ for _canon, _words in {
     "this_turn": ("本回合", "这一回合", "这回合"),
     "where": ("where", "such_that"),
     "declares": ("declares", "declare", "declared", "declaring", "宣言", "宣布", "names", "named"),
-    "active": ("active", "effective", "生效"),
+    "active": ("active", "effective", "生效", "有效", "起作用", "还有效", "仍有效"),
     "and": ("and", "并且", "且", "和"),
     "or": ("or", "或", "或者"),
     "not": ("not", "no", "不"),
@@ -123,7 +124,8 @@ for _canon, _words in {
                "那么", "那", "请问", "想问", "问一下", "时候", "目前", "现在", "此时", "当时", "这时", "那时", "之下",
                "情况下", "的情况下", "被", "one", "ones", "also", "then", "yet", "now", "there"),
     "into": ("into",),
-    "only": ("only", "只有", "仅有", "只能由"),
+    "only": ("only", "只有", "仅有", "只能由", "只能"),
+    "outside": ("outside",),
 }.items():
     for _w in _words:
         KEYWORDS.setdefault(_w.lower(), _canon)
@@ -136,7 +138,7 @@ KEYWORDS["is"] = "is"
 KEYWORDS["are"] = "is"
 KEYWORDS["on"] = "from"
 
-GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after")
+GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after", "outside")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 

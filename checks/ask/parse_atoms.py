@@ -231,6 +231,9 @@ class AtomParser(Words):
         if t.kind == "word" and t.kw == "this_turn":          # 本回合 (the question's turn): nothing to add
             self.take()
             return self.atom()
+        if t.kind == "word" and t.kw == "is" and self.token_given_at(self.i + 1):
+            self.take()                                      # who is not the sender: 'is' before a role
+            t = self.tok
         if t.kind in ("cond", "role"):                       # 成为传出者, 是传出者: a role as a claim
             g = self.token_given()
             if g.kind == "where":
@@ -340,7 +343,8 @@ class AtomParser(Words):
             if self.cat.skills[rid].fires is not None and self.cat.skills[rid].convert is None:
                 return done(Atom("fires", 0, 0, rule=rid))       # a triggered skill's effect happens now
             self._need_conversion(rid, self.toks[self.i - 1])
-            return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid))
+            return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid,
+                             value="play"))
         if kw == "banned":
             self.take()
             self.skip_fillers()
@@ -535,8 +539,9 @@ class AtomParser(Words):
         r = self.cat.skills[rid]
         t = self.toks[self.i]
         self.take()
-        if r.convert is not None:
-            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid)
+        if r.convert is not None:      # a card reaches play through S (evaluate.eval_atom_cards 'fire')
+            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid,
+                        value="play")
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None

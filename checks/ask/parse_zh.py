@@ -16,6 +16,8 @@ from .lexer import Tok
 from .parse_atoms import Words
 from .syntax import Atom, Given, Not
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
 #: postpositions closing a clause: after an event, at a moment
 POST_AFTER = ("后", "之后", "以后", "过后", "after that")
 POST_WHEN = ("时", "的时候", "时候", "之时", "期间")
@@ -42,6 +44,8 @@ class ClauseParser(Words):
             name, _, arg = t.text.partition(" ")
             if name == "sender_is":
                 r = self.names.find("character", arg) if arg else None
+                if r is not None:
+                    self.mentioned = (r, t.col)             # 小铃铛传出情报后，被指定的角色…: her skill
                 return Given("role", t.col, t.end, t.shown, who=r or arg, rule="sender_is")
             return Given("role", t.col, t.end, t.shown, rule=name)
         try:
@@ -55,7 +59,7 @@ class ClauseParser(Words):
         return Given("where", t.col, t.end, t.shown, claim=a)
 
     # ---- clauses closed by a postposition (or a comma, before the main question)
-    def clause_end(self, j: int | None = None, comma: bool = False) -> tuple[int, int] | None:
+    def clause_end(self, j: int | None = None, comma: bool = False, modal: bool = False) -> tuple[int, int] | None:
         """A clause starting at token ``j``: (its end, the index after its postposition), or None. It ends at a
         postposition (后 / 之后 / 时 …) or, when ``comma``, at a comma; a modal (能 / 可以 …), a '?' or the end
         come first in a question that has no clause there."""
@@ -85,20 +89,21 @@ class ClauseParser(Words):
                 return k, k + 1
             if t.kind == "word" and t.kw in ("exists", "always", "never", "cannot_mode", "which") and k > j \
                     and not (t.kw == "exists" and t.text.lower() in ("is", "are", "does", "do")):
-                return None
+                # 李书云面朝下能发动定论吗: after the player, what holds of her comes before the modal
+                return (k, k) if modal and _CJK.search(t.text) else None
             k += 1
 
-    def clause_at(self, comma: bool = False) -> bool:
+    def clause_at(self, comma: bool = False, modal: bool = False) -> bool:
         if self.tok.kind != "word" and not self.token_given_at():
             return False
-        return self.clause_end(comma=comma) is not None
+        return self.clause_end(comma=comma, modal=modal) is not None
 
-    def clause(self, comma: bool = False) -> list[Given]:
+    def clause(self, comma: bool = False, modal: bool = False) -> list[Given]:
         """The givens of the clause here (its words up to the postposition or comma), or a QueryError — the
         clause is parsed as far as it goes: ready-made givens, given words (with / under / when …), moments,
         events ([被] X [发动 / 无效 / 指定 …]: X replaces roles, hands skills out or invalidates; CHAR / X 宣言 …)
         and, for the rest, a claim that holds then."""
-        stop, after = self.clause_end(comma=comma)
+        stop, after = self.clause_end(comma=comma, modal=modal)
         saved = self.toks
         self.toks = saved[:stop] + [Tok("end", "", saved[stop].col, saved[stop].col)]
         out: list[Given] = []
@@ -114,7 +119,7 @@ class ClauseParser(Words):
                 if first and t.kind == "word" and t.kw in ("anyone", "other"):
                     self.take()                 # the player asked about opens the clause: anyone, by default
                     continue
-                if first and self.resolve(t, ("character",)) and not self.resolve(t, ("card",)) and \
+                if self.resolve(t, ("character",)) and not self.resolve(t, ("card",)) and \
                         not self.event_at() and getattr(self, "clause_subject", None) is None:
                     # 王响有两张红色情报时…, CP韩梅在小九在场时…: the clause opens with the player asked about
                     self.clause_subject = (self.resolve(self.take(), ("character",))[1], t.col)

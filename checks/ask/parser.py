@@ -25,7 +25,7 @@ from .parse_moments import MomentParser
 from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser, negate_givens
 from .phrases import Matcher
 from .repair import nearest_phrasing, offer
-from .syntax import Atom, BoolOp, Given, Not, Query, Which
+from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
 
 #: the whole grammar of the ask language, as EBNF
 GRAMMAR = r"""
@@ -130,6 +130,8 @@ which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' |
 draw_words     = { 'count' | 'is' | 'for' | 'draw' | 'cards' } ;
 send_word      = 'rule' | 'is' | 'in' | 'for' | 'from' ;
 """.lstrip("\n")
+#: states a claim may be: 'is' before them is no word of its own (when she is invalidated)
+STATES = ("invalidated", "locked", "face_up", "face_down", "face", "banned", "skipped")
 #: pronouns standing for the player a clause named (王响发动借车运货后，他自己…)
 PRONOUNS = ("他", "她", "he", "she", "him", "her", "they")
 #: the words for someone else as the player asked about (其他角色能…吗)
@@ -151,7 +153,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         self.pending_givens: list = []        # givens an atom implies (调虎离山能让…: under 调虎离山)
         Matcher(self).apply()              # how designers write it (phrases.py) → the grammar's words
 
-    def givens_here(self, q: Query, comma: bool = False) -> bool:
+    def givens_here(self, q: Query, comma: bool = False, modal: bool = False) -> bool:
         """One given at this point of the question (a given word, a moment, a ready-made given of the phrasebook,
         or a clause closed by a postposition — or by a comma, before the main question, when ``comma``), added
         to ``q``; False when there is none."""
@@ -163,10 +165,10 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                 q.givens.append(g)
         elif self.at(*GIVEN_KWS):
             q.givens.append(self.given())
-        elif self.clause_at(comma=comma):
+        elif self.clause_at(comma=comma, modal=modal):
             i, toks, n = self.i, self.toks, len(q.givens)
             try:
-                q.givens.extend(self.clause(comma=comma))
+                q.givens.extend(self.clause(comma=comma, modal=modal))
             except QueryError as e:
                 # not a clause after all (or a mistake in one): read on without it; if the question fails
                 # further on, the error that got furthest is the one reported (parse)
@@ -204,7 +206,8 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                 break
         if self.topic_at():                             # 博爱一回合能发动两次吗: what the question is about
             self.take_topic()
-            while self.givens_here(q):
+            self.skip_sep()
+            while self.givens_here(q, comma=True):
                 pass
         mode = self.mode()
         if mode == "which_draw" and self.tok.text == "which_draw":   # 摸几张牌: the question is the draw count
@@ -223,6 +226,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         if q.mode == "which" and not who:
             q.which = self.which(q)
         else:
+            only_after = None
             if not who:
                 self.subject(q)
             if only is not None:
@@ -232,14 +236,19 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                 self.take_topic()                       # 裴玲的交际一回合能发动两次吗: her skill, then the verb
             while True:
                 while True:
+                    if self.at("only") and only_after is None:
+                        only_after = (len(q.givens), self.take())     # 后来人只能在自己濒死时发动吗
+                        continue
                     if self.at("anyone") and (q.subject is not None or getattr(self, "subject_seen", False)):
                         self.take()                     # 没被锁定的特工机关角色: one player, said twice
                         continue
-                    if self.at("with", "without", "under") or self.moment_at() or \
+                    if self.at("with", "without", "under", "outside") or self.moment_at() or \
                             (self.token_given_at() and not (mode is not None and self.last_before_end())) or \
                             self.clause_at():            # "can a player under 强令's ban …", SP李宁玉被禁闭后…
                         if self.givens_here(q):
                             continue
+                    if mode is None and self.clause_at(modal=True) and self.givens_here(q, modal=True):
+                        continue                        # 李书云面朝下能发动定论吗: a state, then the modal
                     break
                 self.skip_fillers()
                 if mode is None or q.mode == "exists" or who or (self.at("always") and q.mode == "always"):
@@ -259,6 +268,15 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                         mode = m
                         continue
                 break
+            if only_after is not None:
+                k, ot = only_after
+                if len(q.givens) == k:
+                    self.error(Msg("'只能' 之后应是时机或条件（'只能在出牌阶段发动'）",
+                                   "'only' takes a moment or a condition after it ('only in the main phase')"), ot)
+                g = negate_givens(q.givens[k:])          # never … but then
+                del q.givens[k:]
+                q.givens.append(g)
+                q.mode = "never"
             if q.mode != "which" or who:
                 if self.at("cannot_mode", "cannot") and not (self.peek().kw == "receive"):
                     self.take()
@@ -289,6 +307,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                            "expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
                            "question, found {f}", f=self.found()))
         q.givens.extend(self.pending_givens)
+        self.relevant_grants(q)
         if getattr(self, "other_subject", None) is not None and q.subject is None:
             q.givens.append(self.someone_else(q, self.other_subject))
         if self.topic is not None and self.resolve(self.topic, ("rule",)):
@@ -326,8 +345,12 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
 
     def subject(self, q: Query):
         self.skip_fillers()
-        while self.token_given_at() and self.toks[self._skipf(self.i + 1)].kw == "anyone":
-            q.givens.append(self.token_given())     # can a locked player …: the role, then the player
+        j = self.i
+        while self.token_given_at(j):
+            j = self._skipf(j) + 1
+        if j > self.i and self.toks[self._skipf(j)].kw == "anyone":
+            while self.token_given_at():
+                q.givens.append(self.token_given())     # can a locked player …: the role, then the player
         self.skip_fillers()
         t = self.tok
         if self.at("anyone", "other"):
@@ -368,6 +391,24 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
                     j += 1
                 if j < len(self.toks) and self.toks[j].text == ")":
                     self.i = j + 1
+
+    def relevant_grants(self, q: Query) -> None:
+        """'under G' where G hands out several grants stands for the ones that bear on the question: 冷血训练之后，
+        …不能用调包 is its ban, not its lock rule. A grant is kept when its kinds are among those the claim's
+        atoms read (syntax.ATOM_KINDS); when none is, every grant is kept."""
+        kinds = set()
+        for a in atoms_of(q.claim):
+            kinds |= ATOM_KINDS.get(a.kind, set())
+        if not kinds:
+            return
+        for g in q.givens:
+            gr = g.grant if g.kind == "grant" else None
+            if gr is None or len(gr.grants) < 2 or gr.args or gr.sizes:
+                continue
+            keep = tuple(x for x in gr.grants if self.cat.skills[x].closure & kinds)
+            if keep and len(keep) < len(gr.grants):
+                gr.grants = keep
+                gr.sites = tuple(x for x in gr.sites if x.grant in keep)
 
     def someone_else(self, q: Query, t) -> Given:
         """其他角色 / 别人 as the player asked about: not the characters the question names (a clause's player, the
@@ -443,6 +484,8 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
 
     def unary(self):
         self.skip_fillers()
+        if self.at("is") and (self.peek().kw == "not" or self.peek().kw in STATES or self.token_given_at(self.i + 1)):
+            self.take()                                 # who is not the sender, when she is invalidated
         if self.at("not") and not (self.peek().kw in ("cards",)):
             t = self.take()
             self.deeper(t)
@@ -539,6 +582,26 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         t = self.take()
         kw = t.kw
         self.skip_fillers()
+        if kw == "outside":                             # 出牌阶段以外, outside the main phase
+            w = self.window_at(self.i)
+            if w is None:
+                self.error(Msg("'以外 / outside' 之前 / 之后应是一个时机（'出牌阶段以外'）",
+                               "'outside' takes a window ('outside the main phase')"))
+            self.i = w[1]
+            end = self.prev_end()
+            return Given("outside", t.col, end, self.text[t.col:end], window=w[0])
+        if kw == "under" and self.tok.kind == "word" and self.tok.text == "that":
+            # 小铃铛传出情报后，被指定的角色…: what the question's own player hands out
+            that = self.take()
+            who = getattr(self, "clause_subject", None) or getattr(self, "mentioned", None)
+            skills = self.giver_skills(who[0]) if who else []
+            if len(skills) != 1:
+                self.error(Msg("'被指定' 说的是谁的技能？写出技能（'被信鸽联络指定'）",
+                               "named by whose skill? name the skill ('under 信鸽联络')"), that)
+            self.toks[self.i:self.i] = [Tok("word", skills[0], that.col, that.end, src=that.shown)]
+            g = self.grantref()
+            end = self.prev_end()
+            return Given("grant", t.col, end, self.text[t.col:end], grant=g)
         if kw == "where":
             return self.where(t)
         if kw == "after":

@@ -66,7 +66,9 @@ PHRASES: list[tuple[str, str]] = [
     ("在? OTHER 的? 回合 IN?", "in another player turn"),
     ("在? SELF 的? 回合 IN?", "in own turn"),
     ("非 SELF 回合", "in another player turn"),
+    ("在? WINDOW 以外|之外", "outside {WINDOW}"),
     ("在 一个|每个|同一个? WINDOW IN?", "in {WINDOW}"),
+    ("outside the? WINDOW", "outside {WINDOW}"),
     ("WINDOW IN", "in {WINDOW}"),
     ("in someone|somebody else WINDOW", "in another player turn in {WINDOW}"),
     ("in another|other player|players? WINDOW", "in another player turn in {WINDOW}"),
@@ -77,11 +79,11 @@ PHRASES: list[tuple[str, str]] = [
     ("传出 MSG? 前|之前|以前", "at send phase start"),
     ("传出 MSG? 之前 的? 时候?", "at send phase start"),
     # ---- someone dying (有人濒死时, 自己濒死时, 别人濒死时)
-    ("OTHER 濒死 WHEN", "when someone is dying @cond(not dying)"),
-    ("SELF 濒死 WHEN", "when someone is dying @cond(dying)"),
+    ("在? OTHER 濒死 WHEN", "when someone is dying @cond(not dying)"),
+    ("在? SELF 濒死 WHEN", "when someone is dying @cond(dying)"),
     ("在? 有人|一名角色|某人|任何人|某名角色|一个角色 濒死 WHEN", "when someone is dying"),
     ("在? 有人|一名角色|某人|任何人 进入 濒死 WHEN?", "when someone is dying"),
-    ("濒死 WHEN", "when someone is dying @cond(dying)"),
+    ("在? 濒死 WHEN", "when someone is dying @cond(dying)"),
     ("不 濒死 WHEN", "@cond(not dying)"),
     ("濒死 的 PLAYER", "@cond(dying) anyone"),
     # ---- who (the roles of the table): as the player asked about, or a condition on her
@@ -134,9 +136,10 @@ PHRASES: list[tuple[str, str]] = [
     ("CHAR's message", "@role(sender_is {CHAR})"),
     # ---- the message (情报在自己面前, 向上的情报, 没有锁定标记的情报, 情报含红色)
     ("MSG 不在 SELF 面前", "@cond(not in_front)"),
+    ("MSG 不在 CHAR 面前", "@cond(not in_front) {CHAR}"),
     ("MSG 在|回到|传到 SELF 面前", "@cond(in_front)"),
     ("MSG 在|回到 传出者 面前", "@cond(in_front) @role(sender)"),
-    ("MSG 在|回到|传到 CHAR 面前", "@cond(in_front)"),
+    ("MSG 在|回到|传到 CHAR 面前", "@cond(in_front) {CHAR}"),
     ("回到 SELF 面前 的 MSG", "@cond(in_front)"),
     ("DIR 的 MSG", "@cond(message_dir == {DIR})"),
     ("箭头 DIR 的? MSG?", "@cond(message_dir == {DIR})"),
@@ -150,6 +153,8 @@ PHRASES: list[tuple[str, str]] = [
     ("只有 NUM 张? 手牌", "@cond(hand_count == {NUM})"),
     ("手牌 不足|少于 NUM 张?", "@cond(hand_count < {NUM})"),
     ("有 手牌", "@cond(hand_count > 0)"),
+    ("手里|手中|手上 有 NUM 张? 牌|手牌", "@cond(hand_count == {NUM})"),
+    ("有 NUM 张? 手牌", "@cond(hand_count == {NUM})"),
     ("手里|手中 有 牌", "@cond(hand_count > 0)"),
     ("手里|手中 有 牌 又? 没 被 禁止 出牌", "@cond(hand_count > 0) not banned all"),
     ("with no cards", "when hand == 0"),
@@ -161,8 +166,11 @@ PHRASES: list[tuple[str, str]] = [
     ("holding no cards", "when hand == 0"),
     ("面前? 没有 红色 或 蓝色 情报", "@cond(true_messages == 0)"),
     ("面前? 没有 非黑色 情报", "@cond(non_black_messages == 0)"),
+    ("没有 COLOUR 也|和|或|与 没有? COLOUR 情报", "@cond({COLOUR}_messages == 0) @cond({COLOUR2}_messages == 0)"),
     ("面前? 没有 COLOUR 情报", "@cond({COLOUR}_messages == 0)"),
     ("面前? 有 NUM 张? COLOUR 情报", "@cond({COLOUR}_messages == {NUM})"),
+    ("同时? 有 COLOUR 和|与|跟|及 COLOUR 情报", "@cond({COLOUR}_messages > 0) @cond({COLOUR2}_messages > 0)"),
+    ("面前? 有 COLOUR 情报", "@cond({COLOUR}_messages > 0)"),
     ("用过|使用过|打出过 CARD", "@cond({CARD} in played)"),
     ("SKILL 用掉|用完|已用掉|已经用掉|用过 了?", "without {SKILL}"),
     ("GIVER 的 禁令|宣言|效果|禁止", "{GIVER} grant_of"),
@@ -179,6 +187,7 @@ PHRASES: list[tuple[str, str]] = [
     ("被 GIVER 无效", "under {GIVER} when invalidated"),
     ("被 GIVER 指定|影响", "under {GIVER}"),
     ("被 GIVER", "under {GIVER}"),
+    ("被 指定|影响 的 PLAYER", "under that rel anyone"),
     ("受 GIVER 影响", "under {GIVER}"),
     # ---- the claims (what she can do, what happens to her)
     ("SKILLV SKILL 能? 视为 使用|打出|使用了|打出了 了? 一张? CARD", "resolve {CARD} with {SKILL}"),
@@ -206,8 +215,10 @@ PHRASES: list[tuple[str, str]] = [
     ("PLAYER 的 技能", "anyone"),
     ("让|令|使 PLAYER?", "make"),
     ("的 PLAYER", "rel anyone"),
+    ("的 IDENTITY PLAYER?", "rel @cond(identity == {IDENTITY}) anyone"),
     ("use SKILL twice", "use {SKILL} again"),
     ("对 SELF 发动|使用|用 GIVER", "hold {GIVER} from herself"),
+    ("对 SELF 发动|使用|用", "hold from herself"),
     ("用 GIVER 指定 SELF", "hold {GIVER} from herself"),
     ("指定 SELF", "from_self"),
     ("一定 要|得 接收 MSG?", "always must receive"),
@@ -229,6 +240,8 @@ PHRASES: list[tuple[str, str]] = [
     ("并? 锁定 PLAYER", "locking 1"),
     ("锁定 两个人|两名角色|两人", "locking 2"),
     ("锁定 SELF", "locked"),
+    ("锁定 吗", "locking 1"),
+    ("a|the locked mystery player", "@cond(locked) @cond(identity == black) anyone"),
     ("lock himself|herself|themselves|oneself", "locked"),
     ("be? forced to receive", "must receive"),
     ("have|has to receive", "must receive"),
@@ -245,7 +258,7 @@ PHRASES: list[tuple[str, str]] = [
     ("方向 由 SKILL 决定", "send direction by {SKILL}"),
     ("摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
     ("摸牌阶段 摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
-    ("多摸|额外摸 NUM 张 牌?", "draw_extra {NUM}"),
+    ("多摸|额外摸 NUM 张? 牌?", "draw_extra {NUM}"),
     ("摸 NUM 张 牌?", "draw {NUM}"),
     ("被 禁止 使用|出 CARD", "banned {CARD}"),
     ("被 禁止 出牌", "banned all"),
@@ -271,6 +284,7 @@ PHRASES: list[tuple[str, str]] = [
     ("a player who|that", "anyone who"),
     # ---- the giver's declarations (变则通宣言截获只能当调包, 张一挺禁用了截获, 强令宣言三个卡牌名称)
     ("宣言 CARD 只能 AS CARD USEV?", "declares {CARD} → {CARD2}"),
+    ("CARD 只能 AS CARD USEV?", "{CARD} → {CARD2}"),
     ("宣言 了? CARD → CARD", "declares {CARD} → {CARD2}"),
     ("宣言 NUM 个|种|张 卡牌名称|卡牌|牌名|牌", "declares {NUM} cards"),
     ("禁用 了? CARD", "declares {CARD}"),
@@ -303,8 +317,11 @@ def compile_pattern(pat: str) -> list[Item]:
             items.append(Item("slot", slot=w, optional=opt))
         elif w in CLASSES:
             items.append(Item("class", words=tuple(x.lower() for x in CLASSES[w]), optional=opt))
-        else:
-            items.append(Item("word", words=tuple(x.lower() for x in w.split("|")), optional=opt))
+        else:                                  # words, and word classes, as alternatives: 后|WHEN
+            alts: list = []
+            for x in w.split("|"):
+                alts.extend(y.lower() for y in CLASSES[x]) if x in CLASSES else alts.append(x.lower())
+            items.append(Item("word", words=tuple(alts), optional=opt))
     return items
 
 
