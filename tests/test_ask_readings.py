@@ -24,6 +24,10 @@ def test_the_target_of_miling_sends_by_her_own_rules(sess):
     holds_in_interpreter(sess.cat, res)
     st = res.witness["state"]
     assert st["turn"] != 0 and st["turn_sender"] == 0
+    # and in Chinese, as a designer writes it
+    zh = sess.ask("在别人的回合，SP韩梅发动冷血训练后能否向上传出并锁定1人？")
+    assert zh.answer == "yes"
+    holds_in_interpreter(sess.cat, zh)
 
 
 def test_which_send_rule_in_another_players_turn(sess):

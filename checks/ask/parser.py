@@ -29,69 +29,111 @@ from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
 
 #: the whole grammar of the ask language, as EBNF
 GRAMMAR = r"""
-(* Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS, English and Chinese
-   ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' = from | on
-   | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words and at
-   the end of the question (SP李宁玉能把截获当作误导使用吗？), and a possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
+(* A question is read in two steps. First the phrasebook (checks/ask/phrases.py, PHRASES: one table of how
+   designers write — in Chinese first, in English too) rewrites what was written into the words of this
+   grammar, each keeping the columns it came from: 在别人的出牌阶段 → in another player's turn in the main phase,
+   被锁定的角色 → COND(locked) anyone, 把截获当作误导使用 → play 截获 as 误导, 摸几张牌 → which_draw … Then this
+   grammar reads the result. Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS,
+   English and Chinese ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' =
+   from | on | of | by); words in double quotes are read as written ("which_draw", "rel" …, made by the
+   phrasebook). FILLER words (still, ever, be, a, the, 吗, 呢, 的, 了, 还 …) are skipped before most words and at
+   the end of the question (SP李宁玉能把截获当作误导使用吗？), and a possessive 's is dropped. A run of Chinese
+   characters is split into known names, keywords and the phrasebook's words (the fewest pieces).
    CARD, CHARACTER, SKILL, GRANT: a name, alias or id of the catalogue; PHASE: fight | 争夺阶段 | dying |
    濒死求澄清 …; WINDOW: a window of the turn — main phase | 出牌阶段, send-phase start | 传递阶段开始时,
    send | 传递阶段, fight | 争夺阶段, dying | 濒死求澄清, draw phase | 摸牌阶段 … (names.WINDOW_PHRASES);
    GROUP: direction | lock | card …; DIRECTION: up | left | right; COLOUR: a colour of the catalogue;
    WORD: any word; PARAM_WORD: declarations | parameters | bans | let | allow | … (see
-   parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language. *)
+   parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language.
+   COND, ROLE: the phrasebook's ready-made givens — COND a condition on the player (@cond: locked,
+   identity == black …), ROLE a role of the table (@role: the sender of this turn's message, 密令's target,
+   the turn player, a character as the sender). POST: a postposition closing a clause — 后 | 之后 | 以后 |
+   时 | 的时候 … (parse_zh.POST_AFTER, POST_WHEN), or "rel" (…的角色: the clause describes the player). *)
 
-question       = { given [ sep ] } ( which_question | claim_question ) tail ;
-tail           = { sep | given | 'for' ( CHARACTER | 'anyone' ) | '?' } ;   (* 'for' only when no player was named *)
+question       = { given [ sep ] | clause | 'only' } [ topic { given [ sep ] } ]
+                 ( which_question | claim_question ) tail ;
+tail           = { sep | given | clause | 'for' ( CHARACTER | 'anyone' ) | '?' } ;   (* 'for' only when no player
+                                                                                     was named *)
 sep            = ',' | 'and' ;
-claim_question = [ mode ] player [ mode ] { ( ( 'with' | 'without' | 'under' ) given_body | moment ) [ sep ] }
-                 [ 'cannot' ] claim ;                          (* 'cannot' makes it a 'never' question *)
-mode           = 'can' | 'always' | 'never' | 'cannot' ;      (* 'can' = can | could | is | does | exists …;
-                                                                 'cannot' not before 'receive' *)
-player         = [ 'anyone' | ( 'any' | 'some' | 'every' ) 'anyone' | CHARACTER [ '(' { WORD } ')' ] ] ;
+topic          = ( SKILL | CARD ) [ "grant_of" ] ;   (* 博爱一回合能发动两次吗, 截获能在别人的回合使用吗: what the
+                                                       question is about; a verb with no object takes it *)
+claim_question = [ mode ] player { ( 'with' | 'without' | 'under' | 'outside' ) given_body | moment | ready
+                 | clause | 'only' | 'anyone' | mode } [ 'cannot' ] claim ;
+                                                     (* 'cannot' makes it a 'never' question; 'only' (只能):
+                                                        never but at the givens after it *)
+mode           = 'can' | 'always' | 'never' | 'cannot' | 'must' ;   (* 'can' = can | could | is | 能 | 能否 |
+                                                       可以 …; 'cannot' not before 'receive'; 'must' first:
+                                                       always … must receive *)
+player         = { ready } [ ( 'anyone' | 'other' ) [ 'anyone' ] [ CHARACTER ] { 'own' }
+                   [ ( "who" | "that" ) claim | 'hold' claim ]   (* a player who / holding … *)
+                 | ( "any" | "some" | "every" ) 'anyone' | CHARACTER { 'own' } [ '(' { WORD } ')' ] ] ;
+                                                     (* 'other': 其他角色 / 别人 — not the player the question
+                                                        names, else not the turn player *)
+ready          = COND | ROLE ;
+
+(* clauses: what holds, or happened, before the main question — 有人濒死时, 被禁闭后, 张一挺禁用截获，… *)
+clause         = clause_part { ( sep | "又" | "且" ) clause_part } ( POST | ',' | mode ) ;
+                                                     (* ',' only before the main question; a mode word (not
+                                                        taken) right after the player: 李书云面朝下能… *)
+clause_part    = [ 'anyone' | CHARACTER ] ( ready | moment | given | event | claim ) ;
+                                                     (* a CHARACTER first: the player asked about *)
+event          = [ CHARACTER ] [ 'fire' | 'use' ] ( SKILL | CARD ) [ 'fire' | 'use' ]
+                                                     (* a role replacement: after X; a giver: under X *)
+               | CHARACTER ( 'declares' | 'banned' ) declaration ;   (* 张一挺禁用截获: under its skill *)
 
 (* claims: 'not' binds tighter than 'and', 'and' tighter than 'or'; at most 64 levels of 'not' and
    parentheses *)
 claim          = conjunction { 'or' conjunction } ;
 conjunction    = unary { 'and' unary } ;                       (* not an 'and' that starts a given *)
-unary          = 'not' unary | '(' claim ')' | atom ;
-atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
-               | ( 'play' | 'use' ) SKILL skill_use
+unary          = 'not' unary | '(' claim ')' | [ 'is' ] atom ;
+atom           = ( 'play' | 'use' ) card [ 'as' card [ 'play' | 'use' ] | 'to' 'play' ]
+                                                            (* 'play X' alone: a card declared as X *)
+               | ( 'play' | 'use' | 'fire' ) SKILL skill_use
                | 'convert' card ( 'to' | 'as' | '→' ) card
                | 'fire' SKILL [ ( 'for' | 'play' | 'use' | 'in' ) [ 'play' | 'use' ] card [ 'as' card ] ]
-                                                            (* a conversion skill; or a triggered skill with
-                                                               'fires': its effect happens now *)
+                                                            (* a conversion skill: a card reaches play through
+                                                               it; a triggered skill with 'fires': its effect
+                                                               happens now; an active skill: it is used; a
+                                                               giver: it hands the player one of its grants *)
                | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
-               | ( 'must' | 'cannot' ) 'receive'
+               | ( 'must' | 'cannot' ) 'receive' | 'receive'    (* 'receive' alone: after 'must' first *)
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
-               | ( 'skipped' | 'act' ) phase
+               | ( 'skipped' | 'act' ) [ phase ]               (* no phase: the question's window says it *)
                | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
-               | 'send' DIRECTION [ 'locking' NUMBER ]
-               | 'draw' [ 'count' ] comparison [ 'cards' ]
+               | 'send' [ DIRECTION | "any" ] [ 'locking' NUMBER ] (* "any", or nothing: some direction *)
+               | 'locking' NUMBER                              (* a send, in some direction *)
+               | 'draw' [ 'count' ] comparison [ 'cards' ] | "draw_extra" NUMBER   (* over the base count *)
                | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL | grant_ref )
                                                             (* grant_ref: a grant, or a giver followed by '(' /
-                                                               declares / banned — with its parameters, giver,
-                                                               size and 'from herself' *)
+                                                               declares / banned / from herself — with its
+                                                               parameters, giver, size and 'from herself' *)
+               | 'declares' declaration                        (* after a topic: its grant, so declared *)
                | 'resolve' card                             (* the effect of the card happens: a card played as
                                                               it, or a skill acting as it (偷天, 应变自如 …) *)
+               | "make" [ 'anyone' ] ( 'draw' | atom )      (* 让 / 令: under the topic, or its grant fires *)
                | 'locked'                                   (* locked by the message *)
                | 'hand' comparison
                | 'invalidated' | 'face_up' | 'face_down' | 'face' ( 'up' | 'down' )
                | card [ 'is' ] 'banned'
-               | card 'as' card [ 'play' | 'use' ] ;
+               | card 'as' card [ 'play' | 'use' ]
+               | ready ;                                    (* 成为传出者: a role as a claim *)
 skill_use      = [ ( 'for' | 'play' | 'use' | 'to' ) [ 'play' | 'use' ] card [ 'as' card ] ]  (* a conversion skill *)
                | [ 'again' ] [ 'in' WINDOW | phase ] [ 'again' ] ;   (* an ActiveSkill; 'again': once it was
                                                                          used this turn *)
-phase          = [ 'in' ] PHASE [ 'phase' | '阶段' ] ;
+phase          = [ 'in' ] PHASE [ "phase" | "阶段" ] ;
 comparison     = [ '==' | '=' | '!=' | '<' | '<=' | '>' | '>=' | ( 'more' | 'less' ) [ 'than' ]
                  | 'at' ( 'least' | 'most' ) | 'exactly' ] NUMBER ;
-card           = CARD | '?' | 'anything' | 'something' | 'any_card' ;
+card           = CARD | '?' | "anything" | "something" | "any_card" ;
 
 (* givens *)
 given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) given_body
                | 'after' ( SKILL | GRANT | CARD ) [ turn_ago ]  (* an event this turn: a role replacement, a
                                                                    grant to the player, an invalidation *)
+               | 'outside' WINDOW                               (* 出牌阶段以外: any window but that one *)
+               | ready
                | moment ;
 moment         = ( 'in' | 'at' ) WINDOW                        (* the window the question is asked in *)
+               | WINDOW                                         (* Chinese, with no 在: 争夺阶段能… *)
                | [ 'if' | 'while' ] 'anyone' [ 'is' ] WINDOW    (* a dying window: when someone is dying,
                                                                    有人濒死时 *)
                | 'in' [ CHARACTER | 'own' | 'other' [ 'anyone' ] | 'anyone' 'other' ] 'turn' ;
@@ -102,25 +144,28 @@ turn_ago       = [ 'in' ] ( 'previous' | 'this' ) 'turn' | '上一回合' | '本
 given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] | NUMBER [ 'cards' ]
                                        | 'invalidated' | grant_ref [ turn_ago ] | SKILL
                | (* after 'without' *) SKILL
-               | (* after 'under' *)   'invalidated' | grant_ref [ turn_ago ]
+               | (* after 'under' *)   'invalidated' | grant_ref [ turn_ago ] | "that"   (* "that": the grant the
+                                                                     question's own player hands out *)
                | (* 'while', 'if' *)   grant_ref [ turn_ago ] | claim   (* grant_ref when the word hands out skills *)
-               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after
-                                                          or moment *)
+               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after,
+                                                          a moment, when / while / given, a ready given *)
 grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',' ] ] ')' ]
-                 [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ]
+                 [ [ ( 'declares' | 'banned' ) [ 'from' ] ] ( declaration | comparison 'cards' ) ]
                                                                (* comparison 'cards': how many cards its set
-                                                                  parameter holds — 强令 declares more than 2 cards *)
+                                                                  parameter holds — 强令 declares more than 2
+                                                                  cards; a GRANT may be followed by X → Y *)
                  [ 'from' ( SKILL | CARD )                     (* the giver, when GRANT names a grant *)
                    [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ] ]
                  [ 'from' SELF ]                               (* handed out by the player herself (SELF: herself,
                                                                   himself, oneself, 自己 …) *)
-                 { 'is' | 'active' | 'in' 'effect' } ;
+                 { 'is' | 'active' | 'in' "effect" } ;
 argument       = WORD ( '=' | '==' ) value | value [ ( '→' | 'to' ) value ] ;
 declaration    = value [ ( '→' | 'to' ) value | { ( ',' | 'and' | 'or' ) CARD } ] ;
 value          = '?' | '{' [ CARD { ',' CARD } [ ',' ] ] '}' | NUMBER | 'true' | 'false' | COLOUR | CARD ;
 
 (* which: every answer one decision can give *)
-which_question = 'which' which | 'how' 'many' draw_words player { 'draw' | 'cards' } ;
+which_question = 'which' which | 'which' 'anyone' claim_question    (* 谁能… / who can …: the players *)
+               | "how" "many" draw_words player { 'draw' | 'cards' } | "which_draw" ;   (* 摸几张牌 *)
 which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' | 'is' } player
                      { 'play' | 'use' | 'is' } card [ 'as' card ]
                | 'send' { send_word } ( GROUP { send_word } | player { send_word } GROUP { send_word } ) player
@@ -188,10 +233,26 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser):
         try:
             return self._parse()
         except QueryError as e:
+            self.unknown_word(e)                      # a misspelt name is the likeliest cause: said first
             best = max(self.clause_errors + [e], key=lambda x: x.col)
             if best is e:
                 raise
             raise best from None
+
+    def unknown_word(self, e: QueryError) -> None:
+        """A word of the question that is no keyword, name or word of the phrasebook, and is near a name: raise
+        the name's error there (a misspelt name derails the phrasebook, and the error it leads to elsewhere says
+        less)."""
+        from .lexer import known_words
+        known = known_words(self.names)
+        for t in self.toks:
+            if t.kind != "word" or t.kw or t.src or t.text.lower() in known or \
+                    self.resolve(t, ("card", "character", "rule")):
+                continue
+            if t.col <= e.col < t.end:
+                return                                # the error is about that word already
+            if self.names.suggest(("card", "character", "rule"), t.text) is not None:
+                self.name_error(t, Msg("名字", "name"), ("card", "character", "rule"))
 
     def _parse(self) -> Query:
         q = Query(self.text, "exists", None)

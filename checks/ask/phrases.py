@@ -133,7 +133,7 @@ PHRASES: list[tuple[str, str]] = [
     ("CARD CHAR 传出 的 MSG", "resolve {CARD} @role(sender_is {CHAR})"),
     ("CARD SELF 传出 的 MSG", "resolve {CARD} @role(sender)"),
     ("OTHER 的 CARD", "别人 {CARD}"),
-    ("CHAR's message", "@role(sender_is {CHAR})"),
+    ("CHAR message", "@role(sender_is {CHAR})"),
     # ---- the message (情报在自己面前, 向上的情报, 没有锁定标记的情报, 情报含红色)
     ("MSG 不在 SELF 面前", "@cond(not in_front)"),
     ("MSG 不在 CHAR 面前", "@cond(not in_front) {CHAR}"),
@@ -326,6 +326,23 @@ def compile_pattern(pat: str) -> list[Item]:
 
 
 COMPILED = [(compile_pattern(p), m, p) for p, m in PHRASES]
+
+
+def _first_keys(items: list, k: int = 0) -> set:
+    """What the first token a row matches may be: its words, or '@SLOT' for a slot (an optional item lets the
+    next one be first too)."""
+    if k >= len(items):
+        return set()
+    it = items[k]
+    keys = set(it.words) if it.kind in ("word", "class") else {"@" + it.slot}
+    return keys | _first_keys(items, k + 1) if it.optional else keys
+
+
+#: the rows by the first token they may match (at each position only these are tried)
+INDEX: dict = {}
+for _n, (_items, _m, _p) in enumerate(COMPILED):
+    for _key in _first_keys(_items):
+        INDEX.setdefault(_key, []).append(_n)
 _REF = re.compile(r"\{([A-Z]+)(\d?)\}")
 
 
@@ -479,7 +496,12 @@ class Matcher:
                 out.append(t)
                 break
             best = None
-            for items, meaning, pat in COMPILED:
+            rows = set(INDEX.get(t.text.lower(), ()))
+            for name in _SLOTS:
+                if "@" + name in INDEX and self.slot(name, j) is not None:
+                    rows.update(INDEX["@" + name])
+            for n in sorted(rows):                     # in the table's order: of two as long, the first listed
+                items, meaning, pat = COMPILED[n]
                 r = self.match(items, j)
                 if r is not None and r[0] > j and (best is None or r[0] > best[0]):
                     best = (r[0], r[1], meaning)
@@ -548,3 +570,16 @@ class Matcher:
         if key not in got:
             return ""
         return got[key][2]
+
+
+def table() -> str:
+    """The phrasebook as the Markdown table docs/query-language.md shows (a test keeps the two identical)."""
+    def cell(x: str) -> str:
+        return "`" + x.replace("|", "\\|") + "`"
+    lines = ["| written (pattern) | read as |", "| --- | --- |"]
+    lines += [f"| {cell(p)} | {cell(m)} |" for p, m in PHRASES]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":           # python -m skillproof.checks.ask.phrases: the table docs/query-language.md holds
+    print(table(), end="")
