@@ -18,8 +18,7 @@ from skillproof.model import loader
 
 DIR = Path(__file__).resolve().parent / "fixtures" / "ask-corpus"
 FILES = sorted(p for p in DIR.glob("*.toml") if p.name != "pending.toml")
-KEYS = {"ask", "answer", "values", "values_any", "server", "source", "rephrased", "differs", "note", "accepted",
-        "instead", "ask_form", "ask_note"}
+KEYS = {"ask", "answer", "values", "server", "source", "rephrased", "differs", "note", "accepted", "instead"}
 PENDING_KINDS = {"fire", "dying", "death", "win", "effect", "forced", "message", "target", "condition"}
 _CJK = re.compile(r"[\u3400-\u9fff]")
 

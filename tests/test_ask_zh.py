@@ -108,8 +108,8 @@ def test_english_forms(sess):
 
 
 def test_a_refused_question_offers_the_nearest_accepted_phrasing(cat):
-    for text in ("变则通宣言的A和B能是同一张牌吗？", "后来人换成新角色后，新角色的技能能马上用吗？比如应变",
-                 "who can resolve 截获 in the fight phase without a card?"):
+    for text in ("变则通宣言的A和B能是同一张牌吗？", "陈大耳宣言误导只能当调包后，SP李宁玉能把截获经应变再变成调包使用吗？",
+                 "can a player choose the sender of 密令?"):
         with pytest.raises(Q.QueryError) as e:
             Q.parse(cat, text)
         assert e.value.nearest and e.value.nearest in e.value.msg

@@ -222,9 +222,10 @@ class AtomParser(Words):
         t = self.tok
         start = t.col
         kw = t.kw if t.kind == "word" else ""
+        first = self.i
 
-        def done(a: Atom) -> Atom:
-            a.col, a.end = start, max(self.toks[self.i - 1].end, start + 1)
+        def done(a: Atom) -> Atom:           # its words: all it took (a phrasebook word spans what it stands for)
+            a.col, a.end = start, max([x.end for x in self.toks[first:self.i]] + [start + 1])
             a.text = self.text[a.col:a.end].rstrip("吗呢？?")
             return a
 

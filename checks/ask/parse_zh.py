@@ -198,13 +198,10 @@ class ClauseParser(Words):
                                "{c} has several skills that hand skills out ({s}): name the one", c=self.cat.name_of(char),
                                s="、".join(self.cat.name_of(x) for x in skills)), start)
             # the character stands for its skill: "张一挺禁用截获" is "强令 declares 截获"
-            t = self.tok
-            self.toks = self.toks[:self.i] + [Tok("word", skills[0], start.col, start.end, src=start.text)] + \
-                self.toks[self.i:]
+            self.toks[self.i:self.i] = [Tok("word", skills[0], start.col, start.end, src=start.text)]
             g = self.grantref()
             ago = self.turn_ago()
             end = self.prev_end()
-            del t
             return Given("grant", start.col, end, self.text[start.col:end], grant=g, ago=ago)
         if char is not None and getattr(self, "clause_subject", None) is None:
             self.clause_subject = (char, start.col)     # SP韩梅发动冷血训练后…: she did it (the player, unless
@@ -287,4 +284,3 @@ def GivenAtom(g: Given) -> Atom:
     return Atom("given", g.col, g.end, value=g, text=g.text)
 
 
-_WORD = re.compile(r"\w+")

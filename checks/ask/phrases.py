@@ -34,7 +34,7 @@ CLASSES = {
     "AS": ("当作", "当", "当做", "当成", "视为", "视作", "作为", "作"),
     "USEV": ("使用", "打出", "用", "出", "使"),
     "SKILLV": ("发动", "使用", "用"),
-    "PLAYER": ("角色", "玩家", "人", "一名角色", "一名玩家", "一个角色", "某名角色", "某个角色"),
+    "PLAYER": ("角色", "玩家", "人", "一名角色", "一名玩家", "一个角色", "某名角色", "某个角色", "新角色", "新的角色"),
     "ONE": ("一", "1", "一名", "一个", "一位"),
     "TWICE": ("两次", "二次", "2次", "第二次", "多次", "连续"),
     "MSG": ("情报", "这张情报", "待收情报"),
@@ -212,7 +212,10 @@ PHRASES: list[tuple[str, str]] = [
     ("TWICE SKILLV SKILL", "use {SKILL} again"),
     ("TWICE SKILLV", "use again"),
     ("CHAR 的 SKILL", "{CHAR} {SKILL}"),
+    ("PLAYER 的 SKILL", "anyone {SKILL}"),
     ("PLAYER 的 技能", "anyone"),
+    ("换成|换了|变成 新角色|新的角色|新角色牌", ""),
+    ("without a card|cards", "when hand == 0"),
     ("让|令|使 PLAYER?", "make"),
     ("的 PLAYER", "rel anyone"),
     ("的 IDENTITY PLAYER?", "rel @cond(identity == {IDENTITY}) anyone"),
@@ -510,7 +513,8 @@ class Matcher:
                 j += 1
                 continue
             end, got, meaning = best
-            out.extend(self.render(meaning, got, toks[j].col, toks[end - 1].end, Tok))
+            first = next((k for k in range(j, end) if toks[k].kw != "filler"), j)   # 把截获…: from 截获 on
+            out.extend(self.render(meaning, got, toks[first].col, toks[end - 1].end, Tok))
             j = end
         p.toks = out
 
