@@ -90,6 +90,12 @@ def test_chinese_forms_read_as_the_grammar_reads_them(cat, text, mode, subject, 
     ("冷血训练以后所有角色本回合都不能用调包了吗？", "yes"),      # 'under' a giver: the grants that bear on it
     ("在别人的回合，SP韩梅发动冷血训练后能否向上传出并锁定1人？", "yes"),
     ("谁能在别人的出牌阶段出牌？", "no"),
+    ("SP韩梅发动冷血训练时必须锁定一个人吗？", "yes"),          # never another number locked
+    ("王田香发动禁闭需要在自己的出牌阶段吗？", "yes"),          # 'only' after the claim: never but then
+    ("被锁定的玩家可不可以不收情报？", "no"),
+    ("陈大耳宣言了截获当调包，李宁玉（SP）的应变还能用吗？", "no"),   # an alias in brackets; 截获 only as 调包
+    ("偷天在张一挺禁用截获后还能用吗？", "yes"),                 # TouTian.kt: JieHuo.Companion.canUse, no ban
+    ("当前回合角色以外的人能在出牌阶段出牌吗？", "no"),
 ])
 def test_chinese_questions_are_answered_and_replayed(sess, text, answer):
     res = sess.ask(text)
@@ -117,6 +123,9 @@ def test_a_refused_question_offers_the_nearest_accepted_phrasing(cat):
     with pytest.raises(Q.QueryError) as e:              # an aside after the question is left out
         Q.parse(cat, "被锁定的角色能选择不接收吗？还有什么")
     assert e.value.nearest == "被锁定的角色能选择不接收吗？"
+    with pytest.raises(Q.QueryError) as e:              # a kind of thing where one is asked about: one named
+        Q.parse(cat, "如果被禁闭了，还能发动技能吗？")
+    assert e.value.nearest == "如果被禁闭了，还能发动偷天吗？"
 
 
 def test_each_role_means_the_same_in_both_back_ends(cat):
@@ -128,7 +137,7 @@ def test_each_role_means_the_same_in_both_back_ends(cat):
     from skillproof.checks.ask.syntax import Given
     h = Harness(cat)
     comp = Compiler(type("E", (), {"S": h.S, "cat": cat, "counter": 0})())
-    roles = [Given("role", 0, 1, "", rule=r) for r in ("sender", "not_sender", "miling", "turn")] + \
+    roles = [Given("role", 0, 1, "", rule=r) for r in ("sender", "not_sender", "miling", "turn", "not_turn")] + \
         [Given("role", 0, 1, "", rule="sender_is", who=c) for c in ("lao_bie", "sp_han_mei", "huo_che_si_ji")]
     terms = [comp.given(g) for g in roles]
     rng = random.Random(25)

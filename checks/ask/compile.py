@@ -231,6 +231,8 @@ class Compiler:
             return z3.And(sender == 0, S.turn != 0)
         if g.rule == "turn":
             return S.turn == 0
+        if g.rule == "not_turn":
+            return S.turn != 0
         if g.rule == "sender_is":
             code = S.codes.char.get(g.who)
             if code is None:

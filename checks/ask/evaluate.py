@@ -331,6 +331,8 @@ def role_holds(st: State, g: Given) -> bool:
         return sender == 0 and st.turn != 0
     if g.rule == "turn":
         return st.turn == 0
+    if g.rule == "not_turn":
+        return st.turn != 0
     if g.rule == "sender_is":
         return sender is not None and 0 <= sender < len(st.seats) and st.seats[sender].character == g.who
     raise ValueError(g.rule)

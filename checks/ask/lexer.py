@@ -61,7 +61,7 @@ for _canon, _words in {
     "banned": ("banned", "ban", "bans", "banning", "forbidden", "被禁", "禁止", "禁"),
     "from": ("from", "on", "of", "by"),
     "must": ("must", "has_to", "必须"),
-    "receive": ("receive", "receives", "receiving", "accept", "接收", "收下"),
+    "receive": ("receive", "receives", "receiving", "accept", "接收", "收下", "收取"),
     "cannot": ("cannot", "can't", "cant", "不能"),
     "may": ("may", "可选"),
     "choose": ("choose", "decline", "choice", "free", "选择"),
@@ -172,6 +172,23 @@ def tokenize(text: str, names: Names) -> list[Tok]:
                            src=t if t in _FULLWIDTH else ""))
         i = m.end()
     out.append(Tok("end", "", len(text), len(text)))
+    return _aliases(out, text, names)
+
+
+def _aliases(out: list, text: str, names: Names) -> list:
+    """A name with a bracketed part that, brackets and all, names a character (李宁玉（SP）, 韩梅(sp)) is one token."""
+    k = 0
+    while k + 3 < len(out):
+        a, b = out[k], out[k + 1]
+        if a.kind == "word" and b.kind == "op" and b.text == "(":
+            j = k + 2
+            while j < len(out) and out[j].kind == "word":
+                j += 1
+            if j > k + 2 and j < len(out) and out[j].kind == "op" and out[j].text == ")":
+                alias = text[a.col:out[j].end].replace("(", "（").replace(")", "）")
+                if names.find("character", alias) is not None:
+                    out[k:j + 1] = [Tok("word", alias, a.col, out[j].end)]
+        k += 1
     return out
 
 

@@ -4,6 +4,8 @@ numbers and comparisons (``Words``), and the atoms built from them — ``play X 
 and read the tokens through its ``Cursor``."""
 from __future__ import annotations
 
+import re
+
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.msg import Msg, as_msg
 from skillproof.model.names import did_you_mean, nearest
@@ -13,7 +15,7 @@ from skillproof.model.narrate import GROUP_EN
 from .lexer import KEYWORDS, Cursor, Tok
 from .syntax import Given
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
-from .syntax import Atom
+from .syntax import Atom, BoolOp
 
 #: what a word was expected to name, for people
 WHAT = {"card": Msg("牌", "card"), "skill": Msg("技能", "skill"), "character": Msg("角色", "character"),
@@ -225,8 +227,10 @@ class AtomParser(Words):
         first = self.i
 
         def done(a: Atom) -> Atom:           # its words: all it took (a phrasebook word spans what it stands for)
-            a.col, a.end = start, max([x.end for x in self.toks[first:self.i]] + [start + 1])
-            a.text = self.text[a.col:a.end].rstrip("吗呢？?")
+            end = max([x.end for x in self.toks[first:self.i]] + [start + 1])
+            for x in (a.items if isinstance(a, BoolOp) else [a]):
+                x.col, x.end = start, end
+                x.text = self.text[start:end].rstrip("吗呢？?")
             return a
 
         if t.kind == "word" and t.kw == "this_turn":          # 本回合 (the question's turn): nothing to add
@@ -246,7 +250,7 @@ class AtomParser(Words):
             if tp is None or not self._grantish(tp):
                 self.error(Msg("'让 / 令' 之前应是给出技能的技能或牌（'调虎离山能让一名角色…'）",
                                "'make' needs a skill or card that hands skills out before it"), t)
-            self.skip("anyone", "filler")
+            self.skip("anyone", "other", "filler")
             fired = self.fired_by(tp)
             if fired is not None and self.at("draw"):          # 详尽思索还能让他摸牌吗: its effect happens
                 self.take()
@@ -256,6 +260,16 @@ class AtomParser(Words):
             g = self.grantref()
             self.pending_givens.append(Given("grant", tp.col, tp.end, tp.shown, grant=g))
             return self.atom()
+        if t.kind == "word" and t.text == "must_lock":       # 必须锁定一个人吗: never a send locking another number
+            self.take()
+            n = self.number()
+            self.force_never = True
+            others = [Atom("send_dir", start, t.end, value=(None, k), text=t.shown) for k in range(0, 4) if k != n]
+            a = done(BoolOp("or", others, start))
+            for x in others:                              # what is shown never to happen: another number locked
+                x.text = f"锁定的人数不是{n}（{x.text}）" if re.search(r"[\u3400-\u9fff]", x.text) else \
+                    f"locking other than {n} ({x.text})"
+            return a
         if t.kind == "word" and t.text == "draw_extra":      # 多摸一张: the draw count over its base
             self.take()
             n = self.number()

@@ -182,6 +182,10 @@ class MomentParser(Words):
         self.skip_fillers()
         x = self.tok
         r = self.resolve(x, ("rule", "card"))
+        if r is None and (self.at("is") or x.kw in ("face_up", "face_down", "invalidated", "locked", "not")):
+            c = self.claim()                            # after she is face up: a state, from then on
+            end = self.prev_end()
+            return Given("claim", t.col, end, self.text[t.col:end], claim=c)
         if r is None:
             self.name_error(x, Msg("技能或牌", "skill or card"), ("rule", "card"))
         ident = r[1]

@@ -24,7 +24,7 @@ POST_WHEN = ("时", "的时候", "时候", "之时", "期间")
 #: closes a clause describing the player asked about (没有手牌的角色: the phrasebook's 'rel' + 'anyone')
 POST_REL = ("rel",)
 #: roles the condition language has no word for (phrases.py @role)
-ROLES = ("sender", "not_sender", "miling", "turn", "sender_is")
+ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is")
 
 
 class ClauseParser(Words):
@@ -126,7 +126,7 @@ class ClauseParser(Words):
                     first = False
                     continue
                 first = False
-                if self.at("in") and self.token_given_at(self.i + 1):       # 在小九在场时
+                if self.at("in") and not self.moment_at():      # 在小九在场时, 在张一挺禁用截获后: 在 … 时/后
                     self.take()
                     continue
                 if self.token_given_at():
@@ -276,7 +276,7 @@ def negate_givens(gs: list[Given]) -> Given:
     from .syntax import BoolOp
     items = [g.claim if g.kind in ("claim", "where") else GivenAtom(g) for g in gs]
     c = items[0] if len(items) == 1 else BoolOp("and", items, gs[0].col)
-    return Given("claim", gs[0].col, gs[-1].end, "not (" + " ".join(g.text for g in gs) + ")", claim=Not(c, gs[0].col))
+    return Given("claim", gs[0].col, gs[-1].end, "not (" + " ".join(dict.fromkeys(g.text for g in gs)) + ")", claim=Not(c, gs[0].col))
 
 
 def GivenAtom(g: Given) -> Atom:

@@ -26,7 +26,7 @@ from .parse_player import STATES, PlayerParser
 from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser, negate_givens
 from .phrases import Matcher
 from .repair import nearest_phrasing, offer
-from .syntax import Atom, BoolOp, Given, Not, Query, Which
+from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
 
 #: the whole grammar of the ask language, as EBNF
 GRAMMAR = r"""
@@ -298,7 +298,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
                     if self.at("anyone") and (q.subject is not None or getattr(self, "subject_seen", False)):
                         self.take()                     # 没被锁定的特工机关角色: one player, said twice
                         continue
-                    if self.at("with", "without", "under", "outside") or self.moment_at() or \
+                    if self.at("with", "without", "under", "outside", "if", "while") or self.moment_at() or \
                             (self.token_given_at() and not (mode is not None and self.last_before_end())) or \
                             self.clause_at():            # "can a player under 强令's ban …", SP李宁玉被禁闭后…
                         if self.givens_here(q):
@@ -325,21 +325,18 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
                         continue
                 break
             if only_after is not None:
-                k, ot = only_after
-                if len(q.givens) == k:
-                    self.error(Msg("'只能' 之后应是时机或条件（'只能在出牌阶段发动'）",
-                                   "'only' takes a moment or a condition after it ('only in the main phase')"), ot)
-                g = negate_givens(q.givens[k:])          # never … but then
-                del q.givens[k:]
-                q.givens.append(g)
-                q.mode = "never"
+                self.only_then(q, *only_after)
             if q.mode != "which" or who:
                 if self.at("cannot_mode", "cannot") and not (self.peek().kw == "receive"):
                     self.take()
                     q.mode = "never" if q.mode == "exists" else q.mode
                 q.claim = self.claim()
+        post_only = None
         while self.tok.kind != "end":
             if self.skip_sep():
+                continue
+            if self.at("only") and post_only is None and q.claim is not None:
+                post_only = (len(q.givens), self.take())   # 王田香发动禁闭需要在自己的出牌阶段吗
                 continue
             if self.at("anyone") and self.toks[self.i - 1].kind in ("role", "cond"):
                 self.take()                             # … not the sender: the role's player, already asked
@@ -362,16 +359,40 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
             self.error(Msg("这里应是 'with'、'under'、'when'、'where'、一个时机（'在出牌阶段'）或问题的结尾，却是{f}",
                            "expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
                            "question, found {f}", f=self.found()))
+        if post_only is not None:
+            self.only_then(q, *post_only)
         q.givens.extend(self.pending_givens)
+        if getattr(self, "force_never", False) and q.mode in ("exists", "always"):
+            q.mode = "never"                        # 必须锁定一个人吗: never locking another number
+            q.shown = atoms_of(q.claim)[0].text.split("（")[0].split(" (")[0] if atoms_of(q.claim) else ""
         self.relevant_grants(q)
         if getattr(self, "other_subject", None) is not None and q.subject is None:
             q.givens.append(self.someone_else(q, self.other_subject))
-        if self.topic is not None and self.resolve(self.topic, ("rule",)):
-            # 诡诈能视为使用威逼吗: a skill the question was about and no verb took — the player holds it
+        if self.topic is not None and self.resolve(self.topic, ("rule", "card")):
+            # a skill the question was about and no verb took: its effect, when it hands out what bears on the
+            # claim (冷血训练能锁定两个人吗: under 冷血训练); else the player holds it (诡诈能视为使用威逼吗)
             t = self.topic
-            q.givens.append(Given("with", t.col, t.end, t.shown, rule=self.resolve(t, ("rule",))[1]))
+            kind, rid = self.resolve(t, ("rule", "card"))
+            src = self.cat.skills.get(rid) if kind == "rule" else self.cat.cards.get(rid)
+            kinds = set().union(*[ATOM_KINDS.get(a.kind, set()) for a in atoms_of(q.claim)] or [set()])
+            bears = [g for g in src.gives if self.cat.skills[g.grant].closure & kinds]
+            if bears:
+                self.toks[self.i:self.i] = [t]
+                q.givens.append(Given("grant", t.col, t.end, t.shown, grant=self.grantref()))
+            elif kind == "rule":
+                q.givens.append(Given("with", t.col, t.end, t.shown, rule=rid))
         self.settle(q)
         return q
+
+    def only_then(self, q: Query, k: int, ot: Tok) -> None:
+        """'only' (只能 / 需要在) before the moments and conditions ``q.givens[k:]``: never the claim but then."""
+        if len(q.givens) == k:
+            self.error(Msg("'只能' 之后应是时机或条件（'只能在出牌阶段发动'）",
+                           "'only' takes a moment or a condition after it ('only in the main phase')"), ot)
+        g = negate_givens(q.givens[k:])
+        del q.givens[k:]
+        q.givens.append(g)
+        q.mode = "never"
 
     def mode(self) -> str | None:
         self.skip_fillers()
@@ -535,6 +556,8 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
             return self.where(t)
         if kw == "after":
             return self.after(t)
+        if kw in ("if", "while") and (self.at(*GIVEN_KWS) or self.token_given_at()):
+            return self.token_given() if self.token_given_at() else self.given()    # 如果被禁闭了: if under 禁闭
         if kw in ("with", "without"):
             if kw == "with" and (self.at("cards") or self.at("hand") or self.tok.kind == "num"):
                 a = self.atom_hand()

@@ -56,6 +56,10 @@ EXAMPLES = (
     "can 老鳖 send left where message_dir == up when invalidated?",
     "can anyone be skipped in 濒死求澄清 after 后来人 when not holding cards?",
 )
+#: a word for a kind of thing where one thing of the kind is asked about, and the names tried in its place
+_KIND_FOR = {"技能": "skill", "主动技能": "skill", "角色技能": "skill", "触发技能": "skill", "skill": "skill",
+             "skills": "skill", "卡牌": "card", "牌": "card", "card": "card", "cards": "card"}
+_STAND_INS = {"skill": ("偷天", "应变", "急智", "冷血训练"), "card": ("截获", "误导", "调包", "澄清")}
 _SEP = re.compile(r"[？?。]")
 _DID = re.compile(r"(?:你是不是想写|did you mean) ?'?([^'?？）)]+?)'?[？?）)]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
@@ -78,6 +82,11 @@ def nearest_phrasing(parse, text: str, err: QueryError, words=None) -> str | Non
     m = _DID.search(err.text.render("zh")) or _DID.search(err.text.render("en"))
     if m:                                                   # the misspelt name, spelt right
         t = text[:col] + m.group(1).strip() + text[end:]
+        if accepted(t):
+            return t
+    kind = _KIND_FOR.get(text[col:end])
+    for name in _STAND_INS.get(kind, ()):                  # a kind of thing (技能, 卡牌) where one is named
+        t = text[:col] + name + text[end:]
         if accepted(t):
             return t
     seps = [x.end() for x in _SEP.finditer(text) if x.end() <= col]

@@ -83,6 +83,7 @@ class Query:
     which: Which | None = None
     givens: list = field(default_factory=list)
     subject_col: int = 0
+    shown: str = ""        # the claim as the answer says it, when not in the question's words (必须锁定一个人)
 
     @property
     def windowed(self) -> bool:
