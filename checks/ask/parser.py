@@ -53,8 +53,9 @@ GRAMMAR = r"""
 
 question       = { given [ sep ] | clause | 'only' } [ topic { given [ sep ] } ]
                  ( which_question | claim_question ) tail ;
-tail           = { sep | given | clause | 'for' ( CHARACTER | 'anyone' ) | '?' } ;   (* 'for' only when no player
-                                                                                     was named *)
+tail           = { sep | given | clause | 'for' ( CHARACTER | 'anyone' ) | 'only' | '?' } ;
+                                                   (* 'for' only when no player was named; 'only' (需要在 …):
+                                                      never the claim but at the givens after it *)
 sep            = ',' | 'and' ;
 topic          = ( SKILL | CARD ) [ "grant_of" ] ;   (* 博爱一回合能发动两次吗, 截获能在别人的回合使用吗: what the
                                                        question is about; a verb with no object takes it *)
@@ -67,7 +68,8 @@ mode           = 'can' | 'always' | 'never' | 'cannot' | 'must' ;   (* 'can' = c
                                                        always … must receive *)
 player         = { ready } [ ( 'anyone' | 'other' ) [ 'anyone' ] [ CHARACTER ] { 'own' }
                    [ ( "who" | "that" ) claim | 'hold' claim ]   (* a player who / holding … *)
-                 | ( "any" | "some" | "every" ) 'anyone' | CHARACTER { 'own' } [ '(' { WORD } ')' ] ] ;
+                 | ( "any" | "some" | "every" ) 'anyone' | CHARACTER { 'own' } ] ;   (* CHARACTER: 李宁玉（SP）
+                                                        too, an alias with its brackets *)
                                                      (* 'other': 其他角色 / 别人 — not the player the question
                                                         names, else not the turn player *)
 ready          = COND | ROLE ;
