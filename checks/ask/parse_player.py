@@ -130,6 +130,16 @@ class PlayerParser(Words):
             end = self.prev_end()
             q.givens.append(Given("claim", t.col, end, self.text[t.col:end], claim=c))
 
+    def only_then(self, q: Query, k: int, ot) -> None:
+        """'only' (只能 / 需要在) before the moments and conditions ``q.givens[k:]``: never the claim but then."""
+        if len(q.givens) == k:
+            self.error(Msg("'只能' 之后应是时机或条件（'只能在出牌阶段发动'）",
+                           "'only' takes a moment or a condition after it ('only in the main phase')"), ot)
+        g = negate_givens(q.givens[k:])
+        del q.givens[k:]
+        q.givens.append(g)
+        q.mode = "never"
+
     def only(self, q: Query, k: int, t):
         """只有 X 能 … / only X can …: never anyone but X. The givens X stood for (a role, a condition, a character
         as the player) are negated, and the question asks 'never'."""

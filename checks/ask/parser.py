@@ -23,7 +23,7 @@ from .parse_atoms import AtomParser
 from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
 from .parse_player import STATES, PlayerParser
-from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser, negate_givens
+from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser
 from .phrases import Matcher
 from .repair import nearest_phrasing, offer
 from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
@@ -385,16 +385,6 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
                 q.givens.append(Given("with", t.col, t.end, t.shown, rule=rid))
         self.settle(q)
         return q
-
-    def only_then(self, q: Query, k: int, ot: Tok) -> None:
-        """'only' (只能 / 需要在) before the moments and conditions ``q.givens[k:]``: never the claim but then."""
-        if len(q.givens) == k:
-            self.error(Msg("'只能' 之后应是时机或条件（'只能在出牌阶段发动'）",
-                           "'only' takes a moment or a condition after it ('only in the main phase')"), ot)
-        g = negate_givens(q.givens[k:])
-        del q.givens[k:]
-        q.givens.append(g)
-        q.mode = "never"
 
     def mode(self) -> str | None:
         self.skip_fillers()
