@@ -12,7 +12,9 @@ like the issue's examples. Prints the figures and their ratio to the target (< 1
   the first question of its shape, which builds its solver);
 * warm (prompt): the real prompt under a pseudo-terminal — from Enter to the next prompt, rendering
   included;
-* parse only: `Session.parse` on each query, the catalogue's names built once (as at the prompt).
+* parse only: `Session.parse` on each query, the catalogue's names built once (as at the prompt);
+* the corpus at the prompt: every question of tests/fixtures/ask-corpus (the rule book's, as designers write
+  them) asked twice in one warm session (the prompt's): median, 90th percentile and slowest of the second asking.
 Load average is printed: other work on a 2-core machine inflates every figure.
 Not a timed test: machines differ; run it on the machine the targets are for.
 """
@@ -28,6 +30,9 @@ import time
 from pathlib import Path
 
 QUERIES = [
+    "张一挺禁用了截获，SP李宁玉还能发动应变将截获视为误导使用吗？",
+    "在别人的回合，SP韩梅发动冷血训练后能否向上传出并锁定1人？",
+    "被锁定的角色能选择不接收吗？",
     "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?",
     "can SP李宁玉 play 截获 as 误导 under 变则通(A=截获, B=破译)",
     "if 变则通 declares 截获→破译, can SP李宁玉 use 应变?",
@@ -122,6 +127,33 @@ def parse_times(runs: int) -> list:
     return meds
 
 
+def corpus_at_the_prompt() -> list:
+    """Every corpus question, asked in the prompt's warm session: the seconds of each, asked a second time."""
+    import tomllib
+    from skillproof.checks import ask as Q
+    from skillproof.model import loader
+    sess = Q.Session(loader.load(None), general=True)
+    sess.warm()
+    corpus = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "ask-corpus"
+    texts = []
+    for f in sorted(corpus.glob("*.toml")):
+        if f.name == "pending.toml":
+            continue
+        for q in tomllib.loads(f.read_text(encoding="utf-8"))["question"]:
+            texts.append(q["ask"] if q.get("accepted", True) else q["instead"])
+    xs = []
+    for t in texts:
+        sess.ask(t)
+        t0 = time.perf_counter()
+        sess.ask(t)
+        xs.append(time.perf_counter() - t0)
+    xs.sort()
+    print(f"\nthe corpus at the prompt: {len(xs)} questions, one warm session, the second asking of each: median "
+          f"{statistics.median(xs) * 1000:.1f} ms, 90th percentile {xs[int(len(xs) * 0.9)] * 1000:.1f} ms, slowest "
+          f"{xs[-1] * 1000:.1f} ms; {sum(x <= WARM_TARGET for x in xs)} of {len(xs)} within {WARM_TARGET * 1000:.0f} ms")
+    return xs
+
+
 def warm_prompt(runs: int) -> list:
     try:
         import pexpect
@@ -168,6 +200,7 @@ def main():
     parses = parse_times(max(a.runs, 5))
     firsts, agains = warm_in_process(max(a.runs, 5), general=True)
     n_firsts, n_agains = warm_in_process(max(a.runs, 5), general=False)
+    corp = corpus_at_the_prompt()
     p = [] if a.no_pty else warm_prompt(a.runs)
     print("\nsummary (ratio = median / target; ≤ 1.00 meets the target)")
     print(f"  cold start, worst query median  {max(c) * 1000:7.1f} ms   ratio {max(c) / COLD_TARGET:5.2f}")
@@ -188,6 +221,8 @@ def main():
           f"{max(n_agains) / WARM_TARGET:5.2f}")
     print(f"  narrowed solvers, first of a shape, worst           {max(n_firsts) * 1000:7.1f} ms   ratio "
           f"{max(n_firsts) / WARM_TARGET:5.2f}")
+    print(f"  the corpus at the prompt, median / p90 / slowest       {statistics.median(corp) * 1000:6.1f} / "
+          f"{corp[int(len(corp) * 0.9)] * 1000:.1f} / {corp[-1] * 1000:.1f} ms")
     if p:
         pone = [x for q, x in zip(QUERIES, p) if not q.startswith("which")]
         print(f"  prompt (pty), worst median, yes/no questions        {max(pone) * 1000:7.1f} ms   ratio "

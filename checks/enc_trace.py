@@ -339,7 +339,14 @@ def reachability(S: SymState) -> list[Labelled]:
             if j < len(sk):
                 held = S.rule_is(slot, sk[j])
                 rule = cat.skills[sk[j]]
-                body = held if (rule.consumed or "OneTurnSkill" in rule.closure) else And(held, slot.present)
+                if "OneTurnSkill" in rule.closure:
+                    body = held
+                elif rule.consumed:
+                    # used up before the trace began, perhaps — but a role taken in a replacement
+                    # (trace.apply_replace) starts with every skill of its character
+                    body = And(held, z3.Implies(S.repl, slot.present))
+                else:
+                    body = And(held, slot.present)
             else:
                 body = z3.Not(slot.present)
             by_char.append(z3.Implies(S.char[0] == C.char[c], body))

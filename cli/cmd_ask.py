@@ -419,7 +419,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
             sys.stderr.write(error_line(e.line(text)) + "\n")
             if args.json:                      # machine output: the English message (stable), the Chinese beside it
                 out.write(json.dumps({"answer": None, "error": e.text.render("en"), "error_zh": e.text.render("zh"),
-                                      "column": e.col + 1}, ensure_ascii=False) + "\n")
+                                      "column": e.col + 1, "nearest": e.nearest}, ensure_ascii=False) + "\n")
         return EXIT_USAGE
     if args.json:
         out.write(json.dumps(result_json(res), ensure_ascii=False, indent=2) + "\n")

@@ -7,6 +7,7 @@ from . import interpreter as I
 from .lang import pick
 from .narrate_base import (Step, Trace, card, giver_text, inst_label, lab_at, ref, seat_name, value, window_now,
                            windows_text)
+from .turn import in_window
 
 
 def conversion_steps(cat, state, seat, actual, declared, only_must, tr: Trace):
@@ -198,6 +199,9 @@ def usable_step(cat, state, seat, declared, tr: Trace) -> bool:
 
 
 def n_resolves(cat, state, seat, q, tr: Trace):
+    """interpreter.resolves, told clause by clause: a card reaching play as the declared type (its conversion,
+    bans and window), else each skill acting as it with no card — why it does or does not act now (invalidated,
+    used up this turn, not one of its windows, its condition, the bans it consults)."""
     d = q["declared"]
     dn = card(cat, d)
     a = tr.answer
@@ -211,22 +215,71 @@ def n_resolves(cat, state, seat, q, tr: Trace):
                 tr.steps.extend(sub.steps)
                 tr.conclusion = pick(f"{dn}的效果发生：{sub.conclusion}", f"{dn}'s effect happens: {sub.conclusion}")
                 return
+    # the card route: a card of the player's declared as it (why not, when not)
+    card_banned = I.banned(cat, state, seat, d)
+    card_now = I.card_usable(cat, state, seat, d)
+    reasons = []
+    if not a["resolves"]:
+        if not card_now:
+            usable_step(cat, state, seat, d, tr)
+            reasons.append(pick(f"{window_now(state)}不能打出{dn}", f"no {dn} is played {in_window(state.window)}")
+                           if state.window is not None else "")
+        elif card_banned:
+            ban_steps(cat, state, seat, d, tr)
+            reasons.append(pick(f"{dn}被禁止", f"{dn} is banned"))
+        else:
+            tr.steps.append(Step(pick(f"没有哪张牌能当作{dn}打出（没有转化允许）",
+                                      f"no card of the player's reaches play as {dn} (no conversion allows it)")))
+    # the skill route: each skill acting as it with no card (plays.card_of = none)
     for pos, inst in enumerate(state.seats[seat].skills, 1):
         rule = cat.skills[inst.rule]
         p = rule.plays
         if p is None or p.card_of != "none" or d not in p.cards:
             continue
         lab = lab_at(inst_label(cat, inst), pos)
-        tr.steps.append(Step(pick(f"{lab}不用牌即视为{dn}；" + ("检查该角色的禁令" if p.checks_bans else "不检查禁令")
-                                  + ("（被无效）" if inst.invalid else ""),
-                                  f"{lab} acts as {dn} with no card; "
-                                  + ("it consults the player's bans" if p.checks_bans else "it does not consult bans")
-                                  + (" (invalidated)" if inst.invalid else "")),
-                             rule.id, p.loc, pos, decisive=inst.rule == via))
+        bans = pick("检查该角色的禁令", "it consults the player's bans") if p.checks_bans else \
+            pick("不检查禁令", "it does not consult bans")
+        why = _skill_acts_now(cat, state, seat, inst, d)
+        if why is None:
+            tr.steps.append(Step(pick(f"{lab}不用牌即视为{dn}；{bans}：现在可以发动",
+                                      f"{lab} acts as {dn} with no card; {bans}: usable now"),
+                                 rule.id, p.loc, pos, decisive=inst.rule == via))
+        else:
+            tr.steps.append(Step(pick(f"{lab}不用牌即视为{dn}；{bans}——但{why[0]}",
+                                      f"{lab} acts as {dn} with no card; {bans} — but {why[1]}"),
+                                 rule.id, why[2] or p.loc, pos, decisive=not a["resolves"]))
+            reasons.append(pick(f"{cat.name_of(inst.rule)}：{why[0]}", f"{cat.name_of(inst.rule)}: {why[1]}"))
     if a["resolves"]:
         tr.conclusion = pick(f"{dn}的效果通过{cat.name_of(via)}发生", f"{dn}'s effect happens through {cat.name_of(via)}")
     else:
-        b = ban_steps(cat, state, seat, d, tr)
-        tr.conclusion = pick(f"这名角色现在没有牌或技能能让{dn}的效果发生" + ("（它被禁止）" if b else ""),
+        reasons = [r for r in reasons if r]
+        tr.conclusion = pick(f"这名角色现在没有牌或技能能让{dn}的效果发生" + (f"（{'；'.join(reasons)}）" if reasons else ""),
                              f"no card or skill of the player puts {dn}'s effect into play now"
-                             + (" (it is banned)" if b else ""))
+                             + (f" ({'; '.join(reasons)})" if reasons else ""))
+
+
+def _skill_acts_now(cat, state, seat, inst, declared):
+    """Why the skill ``inst`` (acting as ``declared`` with no card) does not act now — (zh, en, loc) — or None when
+    it does: the clauses of interpreter.resolves for one skill, in its order."""
+    from . import trace as T
+    rule = cat.skills[inst.rule]
+    dn = card(cat, declared)
+    if inst.invalid:
+        return "被无效", "it is invalidated", None
+    if rule.has("ActiveSkill"):
+        if I.spent(cat, inst):
+            return "本回合已发动过（有次数限制）", "it was used this turn already (it has a usage limit)", rule.at("limit")
+        if not T.in_window(state, seat, rule.windows):
+            wins = windows_text(rule.windows)
+            here = state.window in rule.windows
+            return (f"它只在{wins}发动，现在是{window_now(state)}" + ("，这名角色不能发动" if here else ""),
+                    f"it is used only in {wins}; now it is {window_now(state)}" + (", not by this player" if here else ""),
+                    rule.at("windows"))
+        if state.window in ("fight", "dying") and not I.usable(cat, state, seat, inst, state.window):
+            return (f"{window_now(state)}它的条件不成立", f"its condition {in_window(state.window)} does not hold",
+                    rule.at(state.window))
+    elif not I.card_usable(cat, state, seat, declared):
+        return f"{window_now(state)}不能使用{dn}", f"no {dn} is used {in_window(state.window)}", None
+    if rule.plays.checks_bans and I.banned(cat, state, seat, declared):
+        return f"{dn}被禁止", f"{dn} is banned", None
+    return None

@@ -503,8 +503,10 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
             text = pick(f"{who}的回合开始", f"{who}'s turn begins")
             if isinstance(ev.sender, int) and 0 <= ev.sender < len(names) and ev.sender != ev.seat:
-                text += pick(f"（本回合的情报由{names[ev.sender]}传出，如被密令指定）",
-                             f" (this turn's message is sent by {names[ev.sender]}, as when named by 密令)")
+                ml = cat.cards["Mi_Ling"].name if "Mi_Ling" in cat.cards else None     # the card naming the sender
+                text += pick(f"（本回合的情报由{names[ev.sender]}传出，" + (f"如被{ml}指定）" if ml else "代替当前回合角色）"),
+                             f" (this turn's message is sent by {names[ev.sender]}, "
+                             + (f"as when named by {ml})" if ml else "in the turn player's place)"))
             out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": text})
             continue
         if ev.kind == "window":

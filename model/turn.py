@@ -72,11 +72,13 @@ IDLE_POINTS = ("main", "send_start", "send", "fight", "dying")
 
 #: where each decision is taken in a turn (and by whom): a finding about it is shown at such a moment.
 #: receive: the player in front of whom the message is chooses (SendPhaseIdle, ChooseWhetherReceiveTos);
-#: send: the turn player sends (SendPhaseStart); draw: the turn player draws (DrawPhase); the skip
-#: predicates are read when 争夺阶段 / 濒死求澄清 asks each player.
+#: send: the sender sends (SendPhaseStart) — the turn player, or the target of 密令, whose own send rules the
+#: server checks (card/MiLing.kt ExecuteMiLing: target.canSendCard; skill/SendMessageSkill.kt reads the
+#: sender's skills); draw: the turn player draws (DrawPhase); the skip predicates are read when 争夺阶段 /
+#: 濒死求澄清 asks each player.
 DECISION_WINDOWS: dict[str, tuple[tuple[str, ...], str]] = {
     "receive": (("send",), "in_front"),
-    "send": (("send_start",), "turn"),
+    "send": (("send_start",), "sender"),
     "draw": (("draw",), "turn"),
     "skip_fight": (("fight",), "anyone"),
     "skip_dying": (("dying",), "anyone"),

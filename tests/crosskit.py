@@ -170,6 +170,31 @@ def trace_disagreement(h: Harness, run, eqs, x, y, d, lc) -> dict:
     return {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
 
 
+def replaced_list_disagreement(h: Harness, tr, run, eqs) -> dict:
+    """After a role replacement of the player, the trace alone decides which of the new role's skills she holds
+    (trace.apply_replace: all of them; nothing removes one later): with the initial slots' presence left free,
+    the encoder must allow no other list for a legal trace. (Without a replacement the presence of a consumed
+    skill is the table's at the start — used up before the trace — which the symbolic trace leaves free.)"""
+    if not run.legal or not any(ev.kind == "replace" and ev.seat == 0 for ev in tr.events):
+        return {}
+    S = h.S
+    islots = [sl for sl in S.slots if sl.initial_slot]
+    pinned = lambda e: any(e.eq(sl.present) or e.eq(z3.Not(sl.present)) for sl in islots)   # noqa: E731
+    free = [e for e in eqs if not pinned(e)]
+    want = [any(e.eq(sl.present) for e in eqs) for sl in islots]
+    s = h.solver
+    s.push()
+    try:
+        s.add(free + [h.reach, z3.Or([sl.present != w for sl, w in zip(islots, want)])])
+        if s.check() == z3.sat:
+            m = s.model()
+            got = [z3.is_true(m.eval(sl.present, model_completion=True)) for sl in islots]
+            return {"replaced role's initial skills held": (want, got)}
+    finally:
+        s.pop()
+    return {}
+
+
 def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, int, int, str | None]:
     """Random traces: legal exactly when the encoder's reachability holds on them; decisions agree on
     the state each reaches. Returns (legal, compared, skipped as outside the symbolic bounds, the first
@@ -189,7 +214,7 @@ def run_traces(h: Harness, n_traces: int, seed: int, label: str) -> tuple[int, i
         x, y = focused_cards(rng, cat, run.state, hot)
         d = rng.choice(V.DIRECTIONS)
         lc = rng.randint(0, 2)
-        diff = trace_disagreement(h, run, eqs, x, y, d, lc)
+        diff = trace_disagreement(h, run, eqs, x, y, d, lc) or replaced_list_disagreement(h, tr, run, eqs)
         compared += 1
         legal += run.legal
         if diff:

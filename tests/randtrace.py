@@ -62,6 +62,18 @@ def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
                  message_dir=rng.choice(V.DIRECTIONS), message_lockable=rng.random() < 0.5)
 
 
+def _replace(rng, cat, setup, events) -> bool:
+    """A role replacement of the player, appended to ``events`` (whether one was). Half the time the new role
+    holds a skill that can be used up (consumed): which of its skills the new role holds is then the trace's
+    to decide, not the table's at the start."""
+    spendable = [c for c, ch in cat.characters.items() if any(cat.skills[r].consumed for r in ch.skills)]
+    new = rng.choice(spendable if spendable and rng.random() < 0.5 else list(cat.characters))
+    if any(s.character == new for s in setup.seats) and rng.random() < 0.8:
+        return False
+    events.append(Event("replace", seat=0, character=new))
+    return True
+
+
 def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_max: int = 2,
                  unknown_keys=(), hot=None, interesting=None) -> Trace:
     interesting = interesting or interesting_characters(cat)
@@ -101,6 +113,9 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
             if w in TW.DYING_WITHIN and rng.random() < 0.15:
                 dying = 0 if rng.random() < 0.5 else rng.randrange(n)
                 events.append(Event("window", window="dying", dying=dying))
+                if dying == 0 and not replaced and rng.random() < 0.5 and \
+                        any(cat.skills[r].replaces_role for r in cat.characters[setup.seats[0].character].skills):
+                    replaced = _replace(rng, cat, setup, events)      # the player's replacer, used as she dies
             if w != "draw" and rng.random() < 0.15:    # a card used now (what 'played' reads)
                 events.append(Event("play", seat=0 if rng.random() < 0.8 else rng.randrange(n),
                                     card=rng.choice(hot or list(cat.cards)) if rng.random() < 0.7
@@ -123,11 +138,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                                             args=_args(rng, cat, partner, hot)))
                         gives_to_me += target == 0
                 elif r < 0.22 and dying == 0 and not replaced:
-                    new = rng.choice(list(cat.characters))
-                    if any(s.character == new for s in setup.seats) and rng.random() < 0.8:
-                        continue
-                    replaced = True
-                    events.append(Event("replace", seat=0, character=new))
+                    replaced = _replace(rng, cat, setup, events)
                 elif plain and gives_to_me < g_max:
                     held = {r for x in setup.seats for r in cat.characters[x.character].skills}
                     pool = plain

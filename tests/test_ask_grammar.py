@@ -16,6 +16,7 @@ from skillproof.cli import main
 from skillproof.model import loader
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "query-language.md"
+PHRASES_SRC = (Path(lexer.__file__).parent / "phrases.py").read_text(encoding="utf-8")
 EBNF = re.compile(r"```ebnf\n(.*?)```", re.S)
 
 
@@ -31,6 +32,33 @@ def test_the_grammar_in_the_docs_is_the_parsers():
     assert blocks[0] == Q.GRAMMAR
 
 
+def test_the_phrasebook_in_the_docs_is_the_parsers():
+    from skillproof.checks.ask import phrases
+    text = DOC.read_text(encoding="utf-8")
+    got = text.split("<!-- phrasebook: generated", 1)[1].split("-->\n", 1)[1].split("<!-- end of the phrasebook -->")[0]
+    assert got == phrases.table(), "docs/query-language.md: the phrasebook differs from checks/ask/phrases.py"
+
+
+def test_every_pattern_of_the_phrasebook_compiles_to_known_words(cat):
+    """A pattern's items are words, word classes or slots; a class used inside an alternative is expanded; the
+    meaning's slots are slots the pattern has."""
+    from skillproof.checks.ask import phrases
+    for items, meaning, pat in phrases.COMPILED:
+        assert items, pat
+        slots = [it.slot for it in items if it.kind == "slot"]
+        for ref in re.findall(r"\{([A-Z]+)(\d?)\}", meaning):
+            assert ref[0] in slots and slots.count(ref[0]) >= int(ref[1] or 1), (pat, meaning)
+        for it in items:
+            assert not (it.kind == "word" and any(w.upper() == w and w.isascii() and w.isalpha() and len(w) > 2
+                                                     for w in it.words)), (pat, "an unknown class?")
+
+
+def test_every_example_of_the_nearest_phrasing_is_accepted(cat):
+    from skillproof.checks.ask.repair import EXAMPLES
+    for ex in EXAMPLES:
+        Q.parse(cat, ex)
+
+
 def _rules(grammar: str) -> dict[str, str]:
     text = re.sub(r"\(\*.*?\*\)", " ", grammar, flags=re.S)           # comments
     return {m.group(1): m.group(2) for m in re.finditer(r"^([a-z_]+)\s+=(.*?);\s*$", text, re.S | re.M)}
@@ -38,10 +66,10 @@ def _rules(grammar: str) -> dict[str, str]:
 
 def test_every_rule_is_defined_and_used():
     rules = _rules(Q.GRAMMAR)
-    assert {"question", "claim", "atom", "given", "grant_ref", "which"} <= set(rules)
+    assert {"question", "claim", "atom", "given", "grant_ref", "which", "clause", "topic"} <= set(rules)
     used = set()
     for body in rules.values():
-        body = re.sub(r"'[^']*'", " ", body)
+        body = re.sub(r"'[^']*'|\"[^\"]*\"", " ", body)
         used |= set(re.findall(r"\b[a-z_]+\b", body))
     assert used <= set(rules), f"used but not defined: {sorted(used - set(rules))}"
     assert set(rules) - used == {"question"}, f"defined but never used: {sorted(set(rules) - used - {'question'})}"
@@ -56,6 +84,11 @@ def test_every_quoted_word_of_the_grammar_is_read_by_the_parser():
     # words the parser compares by their text, not through lexer.KEYWORDS
     literal = {"how", "many", "any", "some", "every", "anything", "something", "any_card", "phase", "阶段"}
     src = "".join(p.read_text(encoding="utf-8") for p in Path(lexer.__file__).parent.glob("parse*.py"))
+    doubled = set()
+    for body in _rules(Q.GRAMMAR).values():
+        doubled |= set(re.findall(r'"([^"]+)"', body))
+    for w in sorted(doubled):            # read as written: the parser (or the phrasebook) has the very word
+        assert f'"{w}"' in src or f"'{w}'" in src or w in PHRASES_SRC, w
     for w in sorted(words - ops):
         if w in literal:
             assert f'"{w}"' in src, w

@@ -170,7 +170,7 @@ def test_the_sender_never_locks_himself_when_the_rules_say_so():
 
 
 @pytest.mark.parametrize("text, col, needle", [
-    ("never anyone fire 偷", 19, "not a conversion skill (ConvertCardSkill) nor a triggered skill"),
+    ("never anyone fire 标记", 19, "not a conversion skill (ConvertCardSkill) nor a triggered skill"),
     ("never anyone hold 赌注 where 甲 in playd", 33, "did you mean 'played'"),
     ("never anyone hold 标记 declares more than 2 cards", 22, "has none"),
 ])

@@ -147,3 +147,29 @@ def test_extra_catalogue_main_decisions():
     _run(cat, N_EXTRA, SEED + 12, "extra")
     legal, compared, _ = _run_traces(cat, N_EXTRA, SEED + 13, "extra")
     assert compared > 0
+
+
+def test_a_replaced_role_holds_every_skill_of_its_character():
+    """After 后来人 the new role holds all its character's skills, one that can be used up (诱敌深入, consumed)
+    included: the trace decides it, and the encoder must allow no other list (it once let the consumed skill
+    be gone, so 'skipped in 濒死求澄清 after 后来人' had a witness the interpreter refused). The random traces
+    reach this case now and then (randtrace._replace); here it is every run."""
+    from crosskit import Harness, prepare_trace, replaced_list_disagreement
+    from skillproof.model import trace as TR
+    cat = loader.load()
+    setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1,
+                        "true_messages": 1, "skills": [{"rule": "HouLaiRen"}]},
+                       {"character": "lao_bie", "identity": "blue",
+                        "skills": [{"rule": "LianLuo"}, {"rule": "MingEr"}]}], "turn": 0}
+    events = [{"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
+              {"event": "window", "window": "dying", "dying": 0},
+              {"event": "replace", "seat": 0, "character": "bian_yun_jiang"},
+              {"event": "window", "window": "main"}]
+    tr = TR.Trace.from_dict({"setup": setup, "events": events})
+    h = Harness(cat)
+    prepared = prepare_trace(h, tr)
+    assert prepared is not None
+    run, eqs = prepared
+    assert run.legal, run.errors
+    assert [i.rule for i in run.state.seats[0].skills] == ["YouDiShenRu", "JianDiFengXing"]
+    assert replaced_list_disagreement(h, tr, run, eqs) == {}

@@ -92,9 +92,12 @@ def errors(intents: str) -> list[str]:
 def test_a_claim_that_does_not_parse_is_located_at_its_line_with_the_column():
     errs = errors('[[intent]]\nid = "x"\nsource = "s.md › h"\n\nclaim = "never anyone use 守归 in another player\'s turn"\n')
     # after 'use': a skill as much as a card, with the nearest name of either
-    assert errs == ["intents.toml:5: [claim] column 18: unknown skill or card '守归' — did you mean 守规? (at '守归')"]
+    # … and the nearest phrasing the language accepts (checks/ask/repair.py)
+    assert errs == ["intents.toml:5: [claim] column 18: unknown skill or card '守归' — did you mean 守规?; nearest accepted "
+                    "phrasing: `never anyone use 守规 in another player's turn` (at '守归')"]
     errs = errors('[[intent]]\nid = "x"\nsource = "s"\nclaim = "never anyone hold 守归"\n')
-    assert errs == ["intents.toml:4: [claim] column 19: unknown skill '守归' — did you mean 守规? (at '守归')"]
+    assert errs == ["intents.toml:4: [claim] column 19: unknown skill '守归' — did you mean 守规?; nearest accepted phrasing: "
+                    "`never anyone hold 守规` (at '守归')"]
 
 
 @pytest.mark.parametrize("body, needle", [

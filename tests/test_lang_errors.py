@@ -324,7 +324,8 @@ def test_bad_questions_are_answered_in_one_language(shipped):
     assert len(errors) >= len(BAD_QUESTIONS) - 3            # nearly every one is an error
     assert len({e.text.render("en") for _t, e in errors}) >= 40     # of many kinds
     for text, e in errors:
-        typed = names | _question_words(text)
+        # the nearest accepted phrasing is a question, quoted as the designer would type it: its words are typed
+        typed = names | _question_words(text) | _question_words(e.nearest or "")
         zh, en = e.line(text, "zh"), e.line(text, "en")
         assert english_prose(zh, typed) == [], zh
         assert cjk_prose(en, typed) == [], en
@@ -338,7 +339,7 @@ def test_random_questions_with_typos_in_one_language(shipped):
     errors = _ask_errors(shipped, [question(rng) for _ in range(150)])
     assert errors
     for text, e in errors:
-        typed = names | _question_words(text)
+        typed = names | _question_words(text) | _question_words(e.nearest or "")
         assert english_prose(e.line(text, "zh"), typed) == [], e.line(text, "zh")
         assert cjk_prose(e.line(text, "en"), typed) == [], e.line(text, "en")
 
@@ -456,12 +457,15 @@ def test_usage_errors_in_each_language():
 def test_ask_errors_in_each_language_and_json_keeps_english(tmp_path):
     zh = sp("ask", "can SP李宁玉 play 截火 as 误导")
     assert zh.returncode == 2
-    assert zh.stderr == "错误：query:1:16: 未知的牌 '截火'——你是不是想写 '截获'？（位置：'截火'）\n"
+    assert zh.stderr == ("错误：query:1:16: 未知的牌 '截火'——你是不是想写 '截获'？；最接近的可接受说法：「can SP李宁玉 "
+                         "play 截获 as 误导」（位置：'截火'）\n")
     en = sp("ask", "can SP李宁玉 play 截火 as 误导", "--lang", "en")
-    assert en.stderr == "error: query:1:16: unknown card '截火' — did you mean 截获? (at '截火')\n"
+    assert en.stderr == ("error: query:1:16: unknown card '截火' — did you mean 截获?; nearest accepted phrasing: "
+                         "`can SP李宁玉 play 截获 as 误导` (at '截火')\n")
     j = json.loads(sp("ask", "--json", "can SP李宁玉 play 截火 as 误导").stdout)
-    assert j == {"answer": None, "error": "unknown card '截火' — did you mean 截获?",
-                 "error_zh": "未知的牌 '截火'——你是不是想写 '截获'？", "column": 16}
+    assert j == {"answer": None, "error": "unknown card '截火' — did you mean 截获?; nearest accepted phrasing: "
+                 "`can SP李宁玉 play 截获 as 误导`", "error_zh": "未知的牌 '截火'——你是不是想写 '截获'？；最接近的可接受说法：「can "
+                 "SP李宁玉 play 截获 as 误导」", "column": 16, "nearest": "can SP李宁玉 play 截获 as 误导"}
 
 
 def test_a_bad_intent_claim_stops_the_run_located(tmp_path):

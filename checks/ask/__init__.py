@@ -18,8 +18,9 @@ draw in the draw phase, the skips in 争夺阶段 / 濒死求澄清, a play wher
 atom's *frame*, evaluate.py / compile.py); window words ("in the main phase", "when someone is dying",
 "in 陈大耳's turn", "after 后来人", "… in the previous turn") fix the moment (parse_moments.py).
 
-The grammar is in parser.py (and docs/query-language.md, with the vocabulary). Parsed by us — never
-``eval`` — with errors that carry the column of the offending word and the nearest valid name.
+The grammar is in parser.py, the phrasebook in phrases.py (and both in docs/query-language.md, with the
+vocabulary). Parsed by us — never ``eval`` — with errors that carry the column of the offending word, the
+nearest valid name and the nearest accepted phrasing.
 
 Answers come from ``Session.ask``: a ``Result`` with ``answer`` yes / no / unknown, the witness (a trace,
 the state it reaches, decide-form questions and the interpreter's answers, i.e. a scenario file), the trace
@@ -31,15 +32,21 @@ answered on the state it reaches before it is shown.
 The modules, in the order a question goes through them:
 
 * names.py — the names a question may use (cards, characters, skills, grants, phases, send groups);
-* lexer.py — tokens (English and Chinese keywords, runs of Chinese split into names) and the token cursor;
+* lexer.py — tokens (English and Chinese keywords, runs of Chinese split into names, the fewest pieces) and
+  the token cursor;
+* phrases.py — the phrasebook: how designers write (Chinese first, English too), rewritten into the grammar's
+  words, columns kept;
 * parser.py — the grammar and the question's structure; parse_atoms.py — the atoms of a claim;
   parse_grants.py — grant references and their parameters; parse_moments.py — window words, whose turn,
-  ``after X`` and ``in the previous turn``; params.py — parameter values to enumerate;
-  syntax.py — the tree they build; errors.py — the located QueryError;
+  ``after X`` and ``in the previous turn``; parse_zh.py — clauses closed by a postposition, topics, the
+  phrasebook's ready-made givens; parse_player.py — who the question is about (roles, 其他角色, only);
+  params.py — parameter values to enumerate; syntax.py — the tree they build; errors.py — the located
+  QueryError; repair.py — the nearest accepted phrasing a refused question's error offers;
 * evaluate.py — what a claim / given means on a concrete state (the reference interpreter);
 * compile.py — the same as z3 terms over the encoder's symbolic state;
 * engine.py — Session (ask one question after another) and Engine (a warm solver);
-* answer.py — answering: witnesses, minimal cores; which.py — ``which`` questions; result.py — Result;
+* answer.py — answering: witnesses, minimal cores; which.py — ``which`` questions; readings.py — the
+  readings of an ambiguous question, said with its answer; result.py — Result;
 * present.py — the text of an answer and of each reason.
 """
 from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine, Session

@@ -95,7 +95,7 @@ class Run(WhichRun):
                 s.add(e)
             base = [self.E.all_lit] + [it.lit for it in extra]
             if q.mode == "which":
-                return self.which(extra, base)
+                return self.which(extra, base + ([claim.lit] if claim is not None else []), claim)
             lits = base + [claim.lit]
             r = self.check(lits)
             if r == z3.unknown:

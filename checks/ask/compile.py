@@ -61,7 +61,7 @@ class Compiler:
             return X.enc_at_decision(S, d, 0)
         if a.kind == "use":
             return X.enc_in_window(S, S.q, 0, use_windows(self.cat, a))
-        if a.kind == "play" and not self.windowed:
+        if (a.kind == "play" or a.kind == "fire" and a.value == "play") and not self.windowed:
             dom = [a.cards[1]] if a.cards[1] is not None else card_domain(self.cat, a, 1)
             return z3.Or([X.enc_card_usable(S, self.card(y)) for y in dom])
         return None
@@ -99,7 +99,10 @@ class Compiler:
             ok, via = X.enc_conversion(S, cards[0], cards[1])
             slots = [z3.And(sl.present, S.rule_is(sl, a.rule), via == sl.index)
                      for sl in S.slots if a.rule in sl.candidates]
-            return z3.And(ok, z3.Or(slots)) if slots else z3.BoolVal(False)
+            fired = z3.And(ok, z3.Or(slots)) if slots else z3.BoolVal(False)
+            if a.value == "play":            # used: the card it turns reaches play (bans, the window)
+                return z3.And(fired, X.enc_can_play(S, cards[0], cards[1]))
+            return fired
         if k == "banned":
             return X.enc_banned(S, cards[0])
         if k == "banned_all":
@@ -120,8 +123,9 @@ class Compiler:
             return z3.Or(slots) if slots else z3.BoolVal(False)
         if k == "send_dir":
             d, n = a.value
-            dc = z3.IntVal(S.codes.dir[d])
-            return z3.And([X.enc_send_allowed(S, g, dc, z3.IntVal(n)) for g in SEND_GROUPS])
+            dirs = [d] if d is not None else list(S.codes.dir)      # no direction said: some direction
+            return z3.Or([z3.And([X.enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n)) for g in SEND_GROUPS])
+                          for x in dirs])
         if k == "draw":
             return compare(a.value[0], X.enc_draw_count(S), a.value[1])
         if k == "hold":
@@ -144,6 +148,8 @@ class Compiler:
             return compare(a.value[0], S.ints["hand_count"][0], a.value[1])
         if k == "where":
             return S.compile(a.value, S.ctx(0))
+        if k == "given":
+            return self.given(a.value)
         raise ValueError(k)
 
     def usable(self, rid: str, again: bool = False):
@@ -193,6 +199,8 @@ class Compiler:
             return self.grant(g.grant, g.ago)
         if g.kind == "window":
             return self.window(g.window, g.interrupts)
+        if g.kind == "outside":                  # 出牌阶段以外: any moment but that window
+            return z3.Not(self.window(g.window))
         if g.kind == "turn_of":                  # whose turn: a character at the table, or the player's own
             S = self.S
             if g.other:
@@ -205,7 +213,32 @@ class Compiler:
             return z3.Or([z3.And(S.present[s], S.char[s] == code, S.turn == s) for s in range(S.n)])
         if g.kind == "after":
             return self.after(g.rule, g.ago if g.ago is not None else 0)
+        if g.kind == "role":
+            return self.role(g)
         raise ValueError(g.kind)
+
+    def role(self, g: Given):
+        """A role of the table — twin of evaluate.role_holds: the sender of this turn's message (the turn player,
+        or 密令's target), 密令's target (the sender in another player's turn), the turn player, or a given
+        character as the sender."""
+        S = self.S
+        sender = S.sender_of_turn(S.q.t)
+        if g.rule == "sender":
+            return sender == 0
+        if g.rule == "not_sender":
+            return sender != 0
+        if g.rule == "miling":
+            return z3.And(sender == 0, S.turn != 0)
+        if g.rule == "turn":
+            return S.turn == 0
+        if g.rule == "not_turn":
+            return S.turn != 0
+        if g.rule == "sender_is":
+            code = S.codes.char.get(g.who)
+            if code is None:
+                return z3.BoolVal(False)
+            return z3.Or([z3.And(S.present[s], S.char[s] == code, sender == s) for s in range(S.n)])
+        raise ValueError(g.rule)
 
     def turn_is(self, t, ago: int):
         """Turn index ``t`` of the symbolic trace is ``ago`` turns before the question's."""
@@ -282,5 +315,6 @@ class Compiler:
                 opts.append(z3.And(conds))
         if gr.invalid_option:
             # being invalidated now by the giver counts: the invalidation event of the trace came from it
-            opts.append(z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago)))
+            inv = z3.And(self.invalidated(), self.invalidated_by(gr.invalid_sites, ago))
+            opts.append(z3.And(inv, self.S.inv_giver[0] == 0) if gr.by_self else inv)
         return z3.Or(opts) if opts else z3.BoolVal(False)

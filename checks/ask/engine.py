@@ -21,7 +21,8 @@ from .result import Result
 from .names import Names
 from .evaluate import after_sites
 from .parser import parse
-from .syntax import Query, atoms_of
+from .readings import bare_plays, physical_reading, reading_note, reading_suffix
+from .syntax import ATOM_KINDS as _ATOM_KINDS, Query, atoms_of
 
 DEFAULT_SEATS = 3
 DEFAULT_GRANTS = 2
@@ -105,16 +106,8 @@ def _chunks(xs, k):
         yield xs[i:i + k]
 
 
-_ATOM_KINDS = {
-    "play": {"ConvertCardSkill", "CannotPlayCard"}, "convert": {"ConvertCardSkill"}, "fire": {"ConvertCardSkill"},
-    "banned": {"CannotPlayCard"}, "banned_all": {"CannotPlayCard"}, "receive": {"MustReceiveMessage"},
-    "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
-    "send_by": set(SEND_GROUPS), "send_dir": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
-    "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
-    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
-}
 _WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
-                "receive": {"MustReceiveMessage"}, "params": set()}
+                "receive": {"MustReceiveMessage"}, "params": set(), "player": set()}
 
 
 class Session:
@@ -169,6 +162,7 @@ class Session:
                 exact = True
         if q.which is not None:
             kinds |= _WHICH_KINDS[q.which.kind]
+            exact = exact or q.which.kind == "player"       # every character is an answer of its own
             if q.which.grant is not None:
                 named.update(q.which.grant.grants)
                 named.add(q.which.grant.name)
@@ -271,6 +265,15 @@ class Session:
         run.reasons = reasons
         run.light = not minimal
         res = run.go()
+        if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
+            # 'play X' is read as a card declared as X: the answer says so, with the physical card's beside it
+            alt = Run(self, eng, physical_reading(q))
+            alt.reasons, alt.light = False, True
+            other = alt.go().answer
+            note, res.reading = reading_note(self.cat, q, res.answer, other)
+            res.notes.append(note)
+            if other != res.answer:
+                res.headline += reading_suffix(self.cat, q, other)
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
         res.seconds = time.perf_counter() - t0

@@ -22,6 +22,7 @@ class QueryError(Exception):
         super().__init__(self.text)
         self.col = col
         self.end = end if end is not None else col + 1
+        self.nearest: str | None = None     # the nearest phrasing the language accepts (repair.py), if any
 
     @property
     def msg(self) -> str:

@@ -19,6 +19,7 @@ import itertools
 from skillproof.model import interpreter as I
 from skillproof.model import narrate as N
 from skillproof.model import trace as TR
+from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import State
 
@@ -65,6 +66,9 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
     k = atom.kind
     if k == "play":
         return [{"decision": "can_play", "seat": 0, "actual": cards[0], "declared": cards[1]}]
+    if k == "fire" and atom.value == "play":
+        return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]},
+                {"decision": "can_play", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k in ("convert", "fire"):
         return [{"decision": "conversion", "seat": 0, "actual": cards[0], "declared": cards[1]}]
     if k == "banned":
@@ -81,6 +85,9 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "send", "seat": 0, "group": atom.group}]
     if k == "send_dir":
         d, n = atom.value
+        if d is None:                     # some direction: the first the player may send in here (else up)
+            d = next((x for x in V.DIRECTIONS if st is not None and
+                      all(I.send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)), V.DIRECTIONS[0])
         return [{"decision": "send", "seat": 0, "group": g, "dir": d, "lock_count": n} for g in SEND_GROUPS]
     if k == "draw":
         return [{"decision": "draw", "seat": 0}]
@@ -104,7 +111,8 @@ def fallback_question(cat, st: State) -> tuple[dict, dict]:
 
 
 def expect_keys(atom: Atom) -> tuple:
-    return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via"), "banned": ("banned",),
+    return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via", "can_play", "banned"),
+            "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
@@ -132,7 +140,10 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return I.conversion(cat, st, 0, cards[0], cards[1]).ok
     if k == "fire":
         c = I.conversion(cat, st, 0, cards[0], cards[1])
-        return c.via is not None and st.seats[0].skills[c.via].rule == atom.rule
+        fired = c.via is not None and st.seats[0].skills[c.via].rule == atom.rule
+        if atom.value == "play":              # used: the card it turns reaches play (bans, the window)
+            return fired and I.can_play(cat, st, 0, cards[0], cards[1])
+        return fired
     if k == "banned":
         return I.banned(cat, st, 0, cards[0])
     if k == "banned_all":
@@ -148,7 +159,8 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return (st.seats[0].skills[i].rule if i is not None else None) == atom.rule
     if k == "send_dir":
         d, n = atom.value
-        return all(I.send_allowed(cat, st, 0, g, d, n) for g in SEND_GROUPS)
+        return any(all(I.send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)
+                   for x in ([d] if d is not None else V.DIRECTIONS))
     if k == "draw":
         return compare(atom.value[0], I.draw_count(cat, st, 0), atom.value[1])
     if k == "hold":
@@ -173,6 +185,8 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     if k == "where":
         env = N.env(cat, st, 0)
         return bool(I.evaluate(atom.value, env))
+    if k == "given":
+        return eval_given(cat, st, atom.value)
     raise ValueError(k)
 
 
@@ -196,7 +210,7 @@ def frame(cat, st: State, atom: Atom, windowed: bool = False) -> bool | None:
         return I.at_decision(st, d, 0)
     if atom.kind == "use":
         return TR.in_window(st, 0, use_windows(cat, atom)) if st.window is not None else True
-    if atom.kind == "play" and not windowed:
+    if (atom.kind == "play" or atom.kind == "fire" and atom.value == "play") and not windowed:
         dom = [atom.cards[1]] if atom.cards[1] is not None else card_domain(cat, atom, 1)
         return any(I.card_usable(cat, st, 0, y) for y in dom)
     return None
@@ -261,14 +275,15 @@ def events_in_turn(cat, st: State, ago: int | None):
             if ago is None or mo["turn"] == now - ago]
 
 
-def invalidated_by(cat, st: State, sites, ago: int | None = None) -> bool:
+def invalidated_by(cat, st: State, sites, ago: int | None = None, by_self: bool = False) -> bool:
     """The player's invalidation came from one of ``sites`` (InvalidSkill gives sites), in the turn
-    ``ago`` turns back (None: any) — read on the trace (twin: S.inv_ev / S.inv_site / S.inv_m)."""
+    ``ago`` turns back (None: any), handed out by herself when ``by_self`` — read on the trace (twin: S.inv_ev /
+    S.inv_site / S.inv_m / S.inv_giver)."""
     ids = {s.site_id for s in sites}
     hits = [ev for ev, _ in events_in_turn(cat, st, None) if ev.kind == "give" and ev.seat == 0]
     last = [ev for ev in hits if TR.site_of(cat, ev.site) is not None and
             "InvalidSkill" in cat.skills[TR.site_of(cat, ev.site).grant].closure]
-    if not last or last[-1].site not in ids:
+    if not last or last[-1].site not in ids or (by_self and last[-1].giver != 0):
         return False
     if ago is None:
         return True
@@ -287,6 +302,8 @@ def eval_given(cat, st: State, g: Given) -> bool:
         if st.window != g.window:
             return False
         return g.interrupts is None or st.interrupted == g.interrupts
+    if g.kind == "outside":
+        return st.window != g.window
     if g.kind == "turn_of":
         if g.other:
             return st.turn != 0
@@ -297,7 +314,28 @@ def eval_given(cat, st: State, g: Given) -> bool:
         return after_holds(cat, st, g.rule, g.ago if g.ago is not None else 0)
     if g.kind == "grant":
         return grant_holds(cat, st, g.grant, g.ago)
+    if g.kind == "role":
+        return role_holds(st, g)
     raise ValueError(g.kind)
+
+
+def role_holds(st: State, g: Given) -> bool:
+    """A role of the table (twin: compile.Compiler.role): who sends this turn's message (State.sender_of_turn),
+    密令's target (the sender in another player's turn), the turn player, a given character as the sender."""
+    sender = st.sender_of_turn()
+    if g.rule == "sender":
+        return sender == 0
+    if g.rule == "not_sender":
+        return sender != 0
+    if g.rule == "miling":
+        return sender == 0 and st.turn != 0
+    if g.rule == "turn":
+        return st.turn == 0
+    if g.rule == "not_turn":
+        return st.turn != 0
+    if g.rule == "sender_is":
+        return sender is not None and 0 <= sender < len(st.seats) and st.seats[sender].character == g.who
+    raise ValueError(g.rule)
 
 
 def grant_holds(cat, st: State, gr, ago: int | None) -> bool:
@@ -317,7 +355,7 @@ def grant_holds(cat, st: State, gr, ago: int | None) -> bool:
         if all(_arg_holds(inst.args.get(p), v) for p, v in gr.args.items()):
             return True
     if gr.invalid_option and invalidated(st):
-        return invalidated_by(cat, st, gr.invalid_sites, ago)
+        return invalidated_by(cat, st, gr.invalid_sites, ago, by_self=gr.by_self)
     return False
 
 

@@ -14,34 +14,43 @@ from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names, name_keys
 
 @dataclass
 class Tok:
-    kind: str          # word num op arrow end
+    kind: str          # word num op arrow end; cond role claim: a ready-made given (phrases.py)
     text: str
     col: int
     end: int
     kw: str = ""       # canonical keyword, if the word is one
+    src: str = ""      # what the designer wrote, when the phrasebook (phrases.py) made this word of it
+
+    @property
+    def shown(self) -> str:
+        """The word as the designer wrote it."""
+        return self.src or self.text
 
 
 _TOK = re.compile(r"""
     (?P<ws>\s+)
   | (?P<arrow>->|→|=>|⇒)
-  | (?P<op>==|!=|<=|>=|[<>=(){},?;，（）？；、])
+  | (?P<op>==|!=|<=|>=|[<>=(){},?;，（）？；、：。])
   | (?P<poss>['’]s(?![A-Za-z]))
   | (?P<word>[A-Za-z0-9_\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff·・]+)
   | (?P<other>.)
 """, re.VERBOSE)
-_FULLWIDTH = {"，": ",", "（": "(", "）": ")", "？": "?", "；": ",", ";": ",", "、": ","}
+_FULLWIDTH = {"，": ",", "（": "(", "）": ")", "？": "?", "；": ",", ";": ",", "、": ",", "：": ",", "。": ","}
 
 #: keyword spellings → canonical keyword. Multi-word phrases are recognised by the parser.
 KEYWORDS: dict[str, str] = {}
 for _canon, _words in {
     "exists": ("can", "could", "exists", "exist", "does", "do", "is", "are", "能否", "能不能", "可否", "能", "可以",
-               "是否", "会不会", "会"),
-    "always": ("always", "总是", "一定", "必然", "始终"),
-    "never": ("never", "从不", "绝不", "永远不", "不可能"),
-    "cannot_mode": ("cannot", "can't", "cant"),
+               "是否", "会不会", "会", "还能", "仍能", "还可以", "仍可以", "仍然可以", "仍然能", "能够", "可能", "有可能",
+               "还会", "可不可以", "是不是", "有没有", "可能会", "还可能", "也能", "也可以", "还能够", "得以"),
+    "always": ("always", "总是", "一定", "必然", "始终", "必定", "肯定", "都会", "一定会"),
+    "never": ("never", "从不", "绝不", "永远不", "不可能", "不会", "无法", "没法", "不能够", "从来不", "绝不能"),
+    "cannot_mode": ("cannot", "can't", "cant", "不可以", "不可"),
     "which": ("which", "what", "哪个", "哪些", "什么"),
     "anyone": ("anyone", "anybody", "someone", "somebody", "任何人", "任意角色", "有人", "某人", "玩家", "player",
-               "players"),
+               "players", "任何角色", "一名角色", "一名玩家", "角色", "我", "你", "某名角色", "所有人", "所有角色",
+               "每个人", "每名角色", "每个角色", "任一角色", "他", "她", "everyone", "everybody",
+               "有没有人", "是否有人", "有谁"),
     "play": ("play", "plays", "playing", "played", "get", "gets", "打出", "出"),
     "use": ("use", "uses", "using", "used", "使用", "用"),
     "as": ("as", "当作", "当成", "当", "作为"),
@@ -52,7 +61,7 @@ for _canon, _words in {
     "banned": ("banned", "ban", "bans", "banning", "forbidden", "被禁", "禁止", "禁"),
     "from": ("from", "on", "of", "by"),
     "must": ("must", "has_to", "必须"),
-    "receive": ("receive", "receives", "receiving", "accept", "接收", "收下"),
+    "receive": ("receive", "receives", "receiving", "accept", "接收", "收下", "收取"),
     "cannot": ("cannot", "can't", "cant", "不能"),
     "may": ("may", "可选"),
     "choose": ("choose", "decline", "choice", "free", "选择"),
@@ -68,7 +77,7 @@ for _canon, _words in {
     "hold": ("hold", "holds", "holding", "have", "has", "having", "持有", "拥有"),
     "cards": ("cards", "card_in_hand", "hand_cards", "手牌"),
     "hand": ("hand", "hand_count"),
-    "invalidated": ("invalidated", "invalid", "被无效", "无效"),
+    "invalidated": ("invalidated", "invalid", "无效"),
     "face": ("face",),
     "up": ("up",),
     "down": ("down",),
@@ -83,7 +92,7 @@ for _canon, _words in {
     "previous": ("previous", "last", "上一", "前一"),
     "this": ("this",),
     "own": ("own", "自己"),
-    "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家"),
+    "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家", "其他人", "别的角色"),
     "self_word": ("herself", "himself", "themselves", "themself", "oneself", "itself", "self"),
     "again": ("again", "twice", "再次", "又一次"),
     "resolve": ("resolve", "resolves", "resolving", "produce", "produces", "产生"),
@@ -93,7 +102,7 @@ for _canon, _words in {
     "this_turn": ("本回合", "这一回合", "这回合"),
     "where": ("where", "such_that"),
     "declares": ("declares", "declare", "declared", "declaring", "宣言", "宣布", "names", "named"),
-    "active": ("active", "effective", "生效"),
+    "active": ("active", "effective", "生效", "有效", "起作用", "还有效", "仍有效"),
     "and": ("and", "并且", "且", "和"),
     "or": ("or", "或", "或者"),
     "not": ("not", "no", "不"),
@@ -109,8 +118,14 @@ for _canon, _words in {
     "true": ("true", "yes"),
     "false": ("false",),
     "filler": ("still", "ever", "be", "a", "an", "the", "she", "he", "they", "it", "her", "his", "their",
-               "does", "do", "effect", "吗", "呢", "了", "的", "还", "仍", "仍然", "还能", "把", "将", "被", "时"),
+               "does", "do", "effect", "吗", "呢", "了", "的", "还", "仍", "仍然", "把", "将", "时", "吧", "啊",
+               "呀", "嘛", "也", "都", "又", "再", "已经", "已", "要", "得", "去", "来", "一张", "张", "情报", "马上",
+               "立刻", "本身", "这张", "该", "此", "一回合", "每回合", "同一回合", "一局", "每局", "一局游戏", "整局",
+               "那么", "那", "请问", "想问", "问一下", "时候", "目前", "现在", "此时", "当时", "这时", "那时", "之下",
+               "情况下", "的情况下", "被", "one", "ones", "also", "then", "yet", "now", "there"),
     "into": ("into",),
+    "only": ("only", "只有", "仅有", "只能由", "只能"),
+    "outside": ("outside",),
 }.items():
     for _w in _words:
         KEYWORDS.setdefault(_w.lower(), _canon)
@@ -123,7 +138,7 @@ KEYWORDS["is"] = "is"
 KEYWORDS["are"] = "is"
 KEYWORDS["on"] = "from"
 
-GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after")
+GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after", "outside")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
@@ -134,11 +149,7 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         raise QueryError(Msg("问题长 {n:,} 个字符，超过上限 {limit:,}",
                              "the question is {n:,} characters long, over the limit of {limit:,}",
                              n=len(text), limit=L.QUESTION_CHARS), L.QUESTION_CHARS, L.QUESTION_CHARS + 1)
-    known = names.words | {k for k in KEYWORDS if _CJK.search(k)}
-    for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
-        known.update(v.lower() for v in vals)
-    for vals in WINDOW_PHRASES.values():
-        known.update(v.lower() for v in vals if " " not in v)
+    known = known_words(names)
     out: list[Tok] = []
     i = 0
     while i < len(text):
@@ -146,7 +157,7 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         kind = m.lastgroup
         t = m.group()
         if kind == "word":
-            for col, w in _segment(t, m.start(), known):
+            for col, w in _segment(t, m.start(), known, names._longest):
                 if w.isdigit() and (len(w) > len(str(L.INT_MAX)) or int(w) > L.INT_MAX):
                     raise QueryError(Msg("数超出范围（至多 {max:,}）", "number out of range (at most {max:,})",
                                          max=L.INT_MAX), col, col + len(w))
@@ -157,39 +168,111 @@ def tokenize(text: str, names: Names) -> list[Tok]:
         elif kind == "arrow":
             out.append(Tok("arrow", "→", m.start(), m.end()))
         elif kind in ("op", "other"):
-            out.append(Tok("op" if kind == "op" else "other", _FULLWIDTH.get(t, t), m.start(), m.end()))
+            out.append(Tok("op" if kind == "op" else "other", _FULLWIDTH.get(t, t), m.start(), m.end(),
+                           src=t if t in _FULLWIDTH else ""))
         i = m.end()
     out.append(Tok("end", "", len(text), len(text)))
+    return _aliases(out, text, names)
+
+
+def _aliases(out: list, text: str, names: Names) -> list:
+    """A name with a bracketed part that, brackets and all, names a character (李宁玉（SP）, 韩梅(sp)) is one token."""
+    k = 0
+    while k + 3 < len(out):
+        a, b = out[k], out[k + 1]
+        if a.kind == "word" and b.kind == "op" and b.text == "(":
+            j = k + 2
+            while j < len(out) and out[j].kind == "word":
+                j += 1
+            if j > k + 2 and j < len(out) and out[j].kind == "op" and out[j].text == ")":
+                alias = text[a.col:out[j].end].replace("(", "（").replace(")", "）")
+                if names.find("character", alias) is not None:
+                    out[k:j + 1] = [Tok("word", alias, a.col, out[j].end)]
+        k += 1
     return out
 
 
-def _segment(word: str, col: int, known: set) -> list[tuple[int, str]]:
-    """A word that is not a name or keyword as a whole, and holds Chinese characters, is split into the
-    longest known names/keywords from the left ("截获当作误导" → 截获 当作 误导)."""
+def known_words(names: Names) -> set:
+    """The words a run of Chinese is split into: names, keywords, phases, send groups, directions, window phrases and
+    the phrasebook's words (built once per catalogue's names)."""
+    got = getattr(names, "_known", None)
+    if got is None:
+        from .phrases import words_of_table
+        got = names.words | {k for k in KEYWORDS if _CJK.search(k)} | words_of_table()
+        for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
+            got.update(v.lower() for v in vals)
+        for vals in WINDOW_PHRASES.values():
+            got.update(v.lower() for v in vals if " " not in v)
+        names._known = got
+        names._longest = max([len(k) for k in got] + [len(k) for k in KEYWORDS] + [1])
+    return got
+
+
+def _segment(word: str, col: int, known: set, longest: int = 0) -> list[tuple[int, str]]:
+    """A word that is not a name or keyword as a whole, and holds Chinese characters, is split into known
+    names and keywords ("截获当作误导" → 截获 当作 误导): the split into the fewest pieces, by dynamic programming
+    (so "发动后来人" is 发动 后来人, not 发动后 来人), runs of ASCII letters and digits kept whole. What no known
+    word covers stays one piece — with the ASCII letters next to it ("SP李宁王" stays whole) — so that the error
+    points at it and suggests the nearest name."""
     if word.lower() in known or word.lower() in KEYWORDS or not _CJK.search(word) or \
             any(k in known for k in name_keys(word)):
         return [(col, word)]
-    out, i, rest_start = [], 0, None
-    longest = max([len(k) for k in known] + [len(k) for k in KEYWORDS] + [1])
-    while i < len(word):
-        best = 0
-        for j in range(min(len(word), i + longest), i, -1):        # no known word is longer: linear time
-            if word[i:j].lower() in known or word[i:j].lower() in KEYWORDS:
-                best = j
-                break
-        if best:
-            if rest_start is not None:
-                out.append((col + rest_start, word[rest_start:i]))
-                rest_start = None
-            out.append((col + i, word[i:best]))
-            i = best
+    n = len(word)
+    longest = min(n, longest or max(len(k) for k in known))
+    inf = float("inf")
+    cost = [inf] * (n + 1)
+    back: list = [None] * (n + 1)          # (start, kind): kind "k" known, "a" ASCII run, "u" unknown char
+    cost[0] = 0
+
+    def relax(j, c, how):
+        # of two splits as short, the one whose earlier pieces are longer (禁用了 is 禁用 了, not 禁 用了)
+        if c < cost[j] or (c == cost[j] and back[j] is not None and how[0] > back[j][0]):
+            cost[j], back[j] = c, how
+
+    for i in range(n):
+        if cost[i] == inf:
+            continue
+        for j in range(min(n, i + longest), i, -1):
+            w = word[i:j].lower()
+            if w in known or w in KEYWORDS:
+                relax(j, cost[i] + 1, (i, "k"))
+        if word[i].isascii() and (word[i].isalnum() or word[i] == "_"):
+            j = i
+            while j < n and word[j].isascii() and (word[j].isalnum() or word[j] == "_"):
+                j += 1
+            w = word[i:j]
+            relax(j, cost[i] + (1 if w.isdigit() or w.lower() in known or w.lower() in KEYWORDS else 50),
+                  (i, "k" if w.isdigit() or w.lower() in known or w.lower() in KEYWORDS else "u"))
+        relax(i + 1, cost[i] + 50, (i, "u"))
+    pieces = []
+    j = n
+    while j > 0:
+        i, kind = back[j]
+        pieces.append([i, j, kind])
+        j = i
+    pieces.reverse()
+    merged: list = []
+    for p in pieces:                         # unknown pieces next to each other make one
+        if merged and p[2] == "u" and merged[-1][2] == "u":
+            merged[-1][1] = p[1]
         else:
-            if rest_start is None:
-                rest_start = i
-            i += 1
-    if rest_start is not None or any(w.lower() not in known and w.lower() not in KEYWORDS for _, w in out):
-        return [(col, word)]             # not all known: keep the word whole, for a clear error message
-    return out
+            merged.append(p)
+    # an unknown piece that, with the known piece before or after it, is a near miss of a known word is that
+    # misspelt word ("濒死阶" is 濒死阶段 misspelt, not 濒死 and 阶): kept whole, the error suggests the word
+    for k in range(len(merged)):
+        if merged[k][2] != "u":
+            continue
+        from skillproof.model.names import nearest
+        cands = [w for w in known if _CJK.search(w)]
+        for a, b in ((k - 1, k), (k, k + 1)):
+            union = word[merged[a][0]:merged[b][1]] if 0 <= a and b < len(merged) else ""
+            near = nearest(union, [c for c in cands if len(c) >= len(union)]) \
+                if union and merged[a][2] != merged[b][2] else None
+            if near is not None:                     # a word as long or longer misspelt, not a word and a tail
+                merged[a] = [merged[a][0], merged[b][1], "u"]
+                merged[b] = [merged[a][1], merged[a][1], "gone"]
+                break
+    return [(col + i, word[i:j]) for i, j, kind in merged if kind != "gone"]
 
 
 class Cursor:
@@ -240,7 +323,7 @@ class Cursor:
         t = t or self.tok
         if t.kind == "end":
             return Msg("问题的结尾", "the end of the query")
-        return Msg(" '{t}'", "'{t}'", t=t.text)
+        return Msg(" '{t}'", "'{t}'", t=t.shown)
 
     def at_final_q(self) -> bool:
         """At a '?' that only more '?' follow: the question's end, not an unknown card."""

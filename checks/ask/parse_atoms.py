@@ -4,6 +4,8 @@ numbers and comparisons (``Words``), and the atoms built from them — ``play X 
 and read the tokens through its ``Cursor``."""
 from __future__ import annotations
 
+import re
+
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.msg import Msg, as_msg
 from skillproof.model.names import did_you_mean, nearest
@@ -11,8 +13,9 @@ from skillproof.model.turn import IDLE_POINTS
 from skillproof.model.narrate import GROUP_EN
 
 from .lexer import KEYWORDS, Cursor, Tok
+from .syntax import Given
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
-from .syntax import Atom
+from .syntax import Atom, BoolOp
 
 #: what a word was expected to name, for people
 WHAT = {"card": Msg("牌", "card"), "skill": Msg("技能", "skill"), "character": Msg("角色", "character"),
@@ -54,7 +57,7 @@ class Words(Cursor):
             self.error(Msg("这里应是{w}，问题却结束了", "expected {we}, found the end of the query", w=what_word(what),
                            we=what_word(what)), t)
         sug = self.names.suggest(kinds, t.text) if t.kind == "word" else None
-        self.error(Msg("未知的{w} '{t}'{dym}", "unknown {w} '{t}'{dym}", w=what_word(what), t=t.text,
+        self.error(Msg("未知的{w} '{t}'{dym}", "unknown {w} '{t}'{dym}", w=what_word(what), t=t.shown,
                        dym=did_you_mean(sug) if sug else ""), t)
 
     def card(self, allow_unknown: bool = True) -> str | None:
@@ -120,8 +123,14 @@ class Words(Cursor):
         parse_moments.MomentParser, which Parser takes it from."""
         return None
 
-    def phase(self) -> str:
+    def phase(self, optional: bool = False) -> str | None:
+        """A phase (争夺阶段 / 濒死求澄清). ``optional``: none may be written when no phase word follows — the
+        question's window then says which (parse_moments.settle)."""
         self.skip_fillers()
+        if optional and not self.at("in"):
+            t = self.tok
+            if not any(t.text.lower() in ws or t.text in ws for ws in PHASES.values()):
+                return None
         if self.at("in"):
             self.take()
         self.skip_fillers()
@@ -144,6 +153,21 @@ class Words(Cursor):
                 self.take()
                 return g
         return None
+
+    def direction_at(self) -> bool:
+        return any(self.tok.text.lower() in words for words in DIRS.values())
+
+    def fired_by(self, t: Tok) -> str | None:
+        """The rule whose effect a skill's or card's ``t`` firing is (``fires``): itself, or the one grant it hands out
+        that has one (详尽思索 → 详尽思索·押注)."""
+        r = self.resolve(t, ("rule",))
+        if r is None:
+            return None
+        rule = self.cat.skills[r[1]]
+        if rule.fires is not None:
+            return rule.id
+        got = [g.grant for g in rule.gives if self.cat.skills[g.grant].fires is not None]
+        return got[0] if len(set(got)) == 1 else None
 
     def direction(self) -> str | None:
         t = self.tok
@@ -200,12 +224,78 @@ class AtomParser(Words):
         t = self.tok
         start = t.col
         kw = t.kw if t.kind == "word" else ""
+        first = self.i
 
-        def done(a: Atom) -> Atom:
-            a.col, a.end = start, self.toks[self.i - 1].end
-            a.text = self.text[a.col:a.end]
+        def done(a: Atom) -> Atom:           # its words: all it took (a phrasebook word spans what it stands for)
+            end = max([x.end for x in self.toks[first:self.i]] + [start + 1])
+            for x in (a.items if isinstance(a, BoolOp) else [a]):
+                x.col, x.end = start, end
+                x.text = self.text[start:end].rstrip("吗呢？?")
             return a
 
+        if t.kind == "word" and t.kw == "this_turn":          # 本回合 (the question's turn): nothing to add
+            self.take()
+            return self.atom()
+        if t.kind == "word" and t.kw == "is" and self.token_given_at(self.i + 1):
+            self.take()                                      # who is not the sender: 'is' before a role
+            t = self.tok
+        if t.kind in ("cond", "role"):                       # 成为传出者, 是传出者: a role as a claim
+            g = self.token_given()
+            if g.kind == "where":
+                return g.claim
+            return Atom("given", g.col, g.end, value=g, text=g.text)
+        if t.kind == "word" and t.text == "make":           # 调虎离山能让一名角色…: the topic hands it out
+            self.take()
+            tp = self.topic_word(("rule", "card"))
+            if tp is None or not self._grantish(tp):
+                self.error(Msg("'让 / 令' 之前应是给出技能的技能或牌（'调虎离山能让一名角色…'）",
+                               "'make' needs a skill or card that hands skills out before it"), t)
+            self.skip("anyone", "other", "filler")
+            fired = self.fired_by(tp)
+            if fired is not None and self.at("draw"):          # 详尽思索还能让他摸牌吗: its effect happens
+                self.take()
+                return done(Atom("fires", 0, 0, rule=fired))
+            saved = self.toks
+            self.toks = saved[:self.i] + [tp] + saved[self.i:]
+            g = self.grantref()
+            self.pending_givens.append(Given("grant", tp.col, tp.end, tp.shown, grant=g))
+            return self.atom()
+        if t.kind == "word" and t.text == "must_lock":       # 必须锁定一个人吗: never a send locking another number
+            self.take()
+            n = self.number()
+            self.force_never = True
+            others = [Atom("send_dir", start, t.end, value=(None, k), text=t.shown) for k in range(0, 4) if k != n]
+            a = done(BoolOp("or", others, start))
+            for x in others:                              # what is shown never to happen: another number locked
+                x.text = f"锁定的人数不是{n}（{x.text}）" if re.search(r"[\u3400-\u9fff]", x.text) else \
+                    f"locking other than {n} ({x.text})"
+            return a
+        if t.kind == "word" and t.text == "draw_extra":      # 多摸一张: the draw count over its base
+            self.take()
+            n = self.number()
+            return done(Atom("draw", 0, 0, value=("==", self.cat.rules.draw_base + n)))
+        if kw == "as" and self.topic is not None and self.resolve(self.topic, ("card",)):
+            tp = self.topic_word(("card",))                  # 别人的截获还能当作截获使用吗: the topic is the card
+            self.toks[self.i:self.i] = [Tok("word", "play", t.col, t.end, "play", src=t.shown), tp]
+            kw = "play"
+        if kw == "active" and self.topic is not None:       # 强令的禁令能在出牌阶段生效吗: the topic is held
+            t.kw = kw = "hold"
+        if kw == "locking":                                  # 可以不锁定任何人吗: a send, in some direction
+            self.take()
+            return done(Atom("send_dir", 0, 0, value=(None, self.number())))
+        if kw == "declares" and self.topic is not None:       # 变则通能宣言澄清吗: the topic's grant, so declared
+            tp = self.topic_word(("rule", "card"))
+            self.toks[self.i:self.i] = [Tok("word", "hold", t.col, t.end, "hold", src=t.shown), tp]
+            kw = "hold"
+        elif kw in ("play", "use", "fire", "resolve", "hold") and self.topic is not None and \
+                self.object_missing(self.i + 1):
+            grant = getattr(self, "topic_grant", False)
+            tp = self.topic_word(("rule", "card"))            # 截获能在别人的回合使用吗: the topic is the object
+            if tp is not None:
+                self.toks[self.i + 1:self.i + 1] = [tp]
+                if grant:                                     # 强令的禁令能…生效吗: held, what it hands out
+                    t.kw = kw = "hold"
+                    self.hold_grant = True
         if kw in ("play", "use"):
             self.take()
             self.skip_fillers()
@@ -226,9 +316,15 @@ class AtomParser(Words):
             if self.at("as"):
                 self.take()
                 y = self.card()
-            elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play"
+                if self.at("play", "use") and not self.resolve(self.peek(), ("rule", "card")):
+                    self.take()                                # 把截获当作误导使用: the verb after
+            elif self.at("to") and self.peek().kw == "play":   # "get a 截获 into play": the physical card
                 self.take()
                 self.take()
+            elif x is not None:
+                # 'play 误导' alone: a card declared as 误导 (readings.py says so and gives the physical card's
+                # answer beside it)
+                return done(Atom("play", 0, 0, cards=(None, x), value="bare"))
             return done(Atom("play", 0, 0, cards=(x, y)))
         if kw == "convert":
             self.take()
@@ -242,11 +338,28 @@ class AtomParser(Words):
             return done(Atom("convert", 0, 0, cards=(x, y)))
         if kw == "fire":
             self.take()
-            rid = self.rule("conversion skill")
+            rid = self.rule("skill", take=False)
+            r = self.cat.skills[rid]
+            if r.convert is None and r.fires is None and (r.has("ActiveSkill") or r.fight is not None or
+                                                          r.dying is not None):
+                return done(self.use_skill(rid))                 # 发动妙手: an active skill is used
+            if r.convert is None and r.fires is None and r.gives:
+                # 陈大耳能在别人的回合发动变则通吗: a skill whose effect is what it hands out — fired by the
+                # player, it hands her one of its grants (the trace shows the grants she holds)
+                if not any(g.to in ("all", "self", "target") for g in r.gives):
+                    self.error(Msg("{n}只把技能给别人：经过只记录所问角色获得的技能，问不了她是否发动了它",
+                                   "{n} hands its skills to others only: the trace shows the grants the player holds, "
+                                   "so whether she fired it cannot be asked", n=r.name))
+                g = self.grantref()
+                g.by_self = True
+                g.invalid_option = g.invalid_option and any(x.to != "others" for x in g.invalid_sites)
+                return done(Atom("granted", 0, 0, rule=g.grants[0] if len(g.grants) == 1 else None, value=g))
+            self.take()
             if self.cat.skills[rid].fires is not None and self.cat.skills[rid].convert is None:
                 return done(Atom("fires", 0, 0, rule=rid))       # a triggered skill's effect happens now
             self._need_conversion(rid, self.toks[self.i - 1])
-            return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid))
+            return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid,
+                             value="play"))
         if kw == "banned":
             self.take()
             self.skip_fillers()
@@ -258,6 +371,9 @@ class AtomParser(Words):
                     self.take()
                 return done(Atom("banned_all", 0, 0))
             return done(Atom("banned", 0, 0, cards=(self.card(),)))
+        if kw == "receive" and getattr(self, "must_modal", False):   # must a locked player (always) receive?
+            self.take()
+            return done(Atom("receive", 0, 0, value="must"))
         if kw == "must" and self.peek().kw == "receive":
             self.take()
             self.take()
@@ -272,10 +388,10 @@ class AtomParser(Words):
             return done(Atom("receive", 0, 0, value="free"))
         if kw == "skipped":
             self.take()
-            return done(Atom("skip", 0, 0, phase=self.phase()))
+            return done(Atom("skip", 0, 0, phase=self.phase(optional=True)))
         if kw == "act":
             self.take()
-            return done(Atom("act", 0, 0, phase=self.phase()))
+            return done(Atom("act", 0, 0, phase=self.phase(optional=True)))
         if kw == "send":
             self.take()
             self.skip_fillers()
@@ -296,6 +412,19 @@ class AtomParser(Words):
                     self.error(Msg("{n}不是 '{g}'", "{n} is not a {g}", n=self.cat.skills[rid].name, g=g),
                                self.toks[self.i - 1])
                 return done(Atom("send_by", 0, 0, group=g, rule=rid))
+            nxt = self.tok
+            if not (nxt.kind == "word" and (nxt.text in ("any",) or nxt.kw == "locking" or self.direction_at())):
+                return done(Atom("send_dir", 0, 0, value=(None, 0)))   # 传出 alone: a send, in some direction
+            if self.tok.kind == "word" and self.tok.text == "any":      # 传出情报: in some direction
+                self.take()
+                n = 0
+                if self.at("locking"):
+                    self.take()
+                    n = self.number()
+                return done(Atom("send_dir", 0, 0, value=(None, n)))
+            if self.at("locking"):                                      # 能锁定一名角色吗: some direction
+                self.take()
+                return done(Atom("send_dir", 0, 0, value=(None, self.number())))
             d = self.direction()
             if d is None:
                 self.error(Msg("这里应是传出技能组（'方向'、'锁定'、'传出哪张情报'）或方向（'上'、'左'、'右'），却是{f}",
@@ -328,10 +457,17 @@ class AtomParser(Words):
                     return done(Atom("hand", 0, 0, value=("==", n)))
                 self.take()
                 return done(Atom("hand", 0, 0, value=(">", 0)))
+            c = self.resolve(self.tok, ("card",))
+            if c is not None and self.cat.cards[c[1]].gives:                 # hold 调虎离山 from herself
+                g = self.grantref()
+                return done(Atom("granted", 0, 0, rule=g.grants[0] if len(g.grants) == 1 else None, value=g))
             rid = self.rule(take=False)
             rule = self.cat.skills[rid]
             nxt = self.peek()
-            if rule.is_grant or (rule.gives and (nxt.text == "(" or nxt.kw in ("declares", "banned"))):
+            as_grant = getattr(self, "hold_grant", False)
+            self.hold_grant = False
+            if rule.is_grant or (rule.gives and (as_grant or nxt.text == "(" or nxt.kw in ("declares", "banned") or
+                                                 (nxt.kw == "from" and self.self_word_at(self.i + 2)))):
                 # a grant, with its parameters, giver, size or 'from herself': hold 变则通·宣言(A=截获, B=截获),
                 # hold 不能出牌 from 强令 declares more than 2 cards, hold 信鸽联络·拒收 from herself
                 g = self.grantref()
@@ -418,8 +554,9 @@ class AtomParser(Words):
         r = self.cat.skills[rid]
         t = self.toks[self.i]
         self.take()
-        if r.convert is not None:
-            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid)
+        if r.convert is not None:      # a card reaches play through S (evaluate.eval_atom_cards 'fire')
+            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid,
+                        value="play")
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None

@@ -102,7 +102,7 @@ class GrantParser(Words):
         if sizes or by_self:
             grants = tuple(g for g in grants if all(p in cat.skills[g].params for p in sizes))
             sites = tuple(s for s in sites if s.grant in grants)
-            invalid_option = False
+            invalid_option = invalid_option and by_self and not sizes      # 对自己发动先发制人: her own invalidation
         if not grants and not invalid_option:
             self.error(Msg("{n}不给出玩家可以持有的技能", "{n} hands out nothing a player holds", n=cat.name_of(ident)), t)
         return GrantRef(ident, grants, sites, args, invalid_option, invalid_sites if invalid_option else (),
@@ -115,6 +115,9 @@ class GrantParser(Words):
         nxt = self.peek()
         valueish = nxt.kw == "from" or (nxt.kind == "op" and nxt.text in ("{", "?")) or \
             self.resolve(nxt, ("card",)) is not None or nxt.kind == "num" or nxt.text.lower() in V.COLOURS
+        if self.resolve(self.tok, ("card",)) and self.peek().kind == "arrow":
+            self.declargs(args_pos)                     # 变则通宣言截获→调包: the declaration, with no 'declares'
+            return True
         if (self.at("declares") or self.at("banned")) and self._size_at(self.i + 1):
             st = self.take()                                # 强令 declares more than 2 cards
             sizes[self._set_param(grants if kind == "rule" and self.cat.skills[ident].is_grant else

@@ -15,6 +15,10 @@ from .evaluate import decision_of
 from .parse_atoms import Words
 from .syntax import Given, Query, atoms_of
 
+import re
+
+_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
 def _zh(w: str) -> str:
     return TW.WINDOWS[w].zh
 
@@ -79,6 +83,8 @@ class MomentParser(Words):
                 k = self._whose_end(k)
                 if self._turn_word(k):
                     return "turn_of"
+        if _CJK.search(t.text) and self.window_at(j) is not None:
+            return "bare_window"                  # 争夺阶段能使用破译吗: a window named with no 在
         return None
 
     def _whose_end(self, k: int) -> int:
@@ -99,6 +105,15 @@ class MomentParser(Words):
         kind = self.moment_at()
         self.skip_fillers()
         start = self.tok
+        if kind == "turn_ago" and self.tok.kw == "this_turn":
+            self.take()                           # 本回合 on its own: the question is asked in this turn anyway
+            return None
+        if kind == "bare_window":
+            w, end = self.window_at(self.i)
+            self.i = end
+            e = self.toks[end - 1].end
+            self.skip_fillers()
+            return Given("window", start.col, e, self.text[start.col:e], window=w)
         if kind == "turn_ago":
             self.error(Msg("'上一回合' / '本回合' 说的是给出技能或事件发生的时候：写在 'under G' 或 'after X' 之后"
                            "（例如 'under 变则通 in the previous turn'）",
@@ -167,6 +182,10 @@ class MomentParser(Words):
         self.skip_fillers()
         x = self.tok
         r = self.resolve(x, ("rule", "card"))
+        if r is None and (self.at("is") or x.kw in ("face_up", "face_down", "invalidated", "locked", "not")):
+            c = self.claim()                            # after she is face up: a state, from then on
+            end = self.prev_end()
+            return Given("claim", t.col, end, self.text[t.col:end], claim=c)
         if r is None:
             self.name_error(x, Msg("技能或牌", "skill or card"), ("rule", "card"))
         ident = r[1]
@@ -189,6 +208,7 @@ class MomentParser(Words):
         it interrupts: "when someone is dying in the main phase"), and no decision of the claim that is
         never taken in it."""
         wins = [g for g in q.givens if g.kind == "window"]
+        self.phases_from_window(q, wins)
         dying = [g for g in wins if g.window == "dying"]
         others = [g for g in wins if g.window != "dying"]
         for g in others[1:]:
@@ -227,6 +247,25 @@ class MomentParser(Words):
                                    "about that moment", a=a.text, zw="/".join(_zh(w) for w in at),
                                    ew="/".join(_en(w) for w in at), za=TW.ACTORS[actor][0], ea=TW.ACTORS[actor][1],
                                    z=_zh(now.window), e=_en(now.window), now=now.text))
+
+    def phases_from_window(self, q: Query, wins) -> None:
+        """'skipped' / 'act' written with no phase (会被跳过吗, 能行动的角色) take it from the question's window:
+        争夺阶段 or 濒死求澄清 (a located error when the question names neither)."""
+        atoms = atoms_of(q.claim)
+        for g in q.givens:
+            if g.kind == "claim":
+                atoms += atoms_of(g.claim)
+        need = [a for a in atoms if a.kind in ("skip", "act") and a.phase is None]
+        if not need:
+            return
+        phase = "dying" if any(g.window == "dying" for g in wins) else \
+            next((g.window for g in wins if g.window == "fight"), None)
+        if phase is None:
+            raise self._err(need[0], Msg("'{a}' 问的是哪个阶段？写出 '争夺阶段' 或 '濒死求澄清'（'在争夺阶段会被跳过吗'）",
+                                         "'{a}': in which phase? say '争夺阶段' (the fight phase) or '濒死求澄清' (when "
+                                         "someone is dying)", a=need[0].text))
+        for a in need:
+            a.phase = phase
 
     def _err(self, node, msg):
         from .errors import QueryError

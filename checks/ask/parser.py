@@ -22,73 +22,121 @@ from .params import MAX_COMBOS, param_combos
 from .parse_atoms import AtomParser
 from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
-from .syntax import Atom, BoolOp, Given, Not, Query, Which
+from .parse_player import STATES, PlayerParser
+from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser
+from .phrases import Matcher
+from .repair import nearest_phrasing, offer
+from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
 
 #: the whole grammar of the ask language, as EBNF
 GRAMMAR = r"""
-(* Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS, English and Chinese
-   ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' = from | on
-   | of | by). FILLER words (still, ever, be, a, the, she, 吗, 的 …) are skipped before most words and at
-   the end of the question (SP李宁玉能把截获当作误导使用吗？), and a possessive 's is dropped. A run of Chinese characters is split into known names and keywords.
+(* A question is read in two steps. First the phrasebook (checks/ask/phrases.py, PHRASES: one table of how
+   designers write — in Chinese first, in English too) rewrites what was written into the words of this
+   grammar, each keeping the columns it came from: 在别人的出牌阶段 → in another player's turn in the main phase,
+   被锁定的角色 → COND(locked) anyone, 把截获当作误导使用 → play 截获 as 误导, 摸几张牌 → which_draw … Then this
+   grammar reads the result. Quoted words are keywords: each stands for all its spellings in lexer.KEYWORDS,
+   English and Chinese ('play' = play | plays | get | 打出 | 出 …, 'if' = if | when | given | 如果 …, 'from' =
+   from | on | of | by); words in double quotes are read as written ("which_draw", "rel" …, made by the
+   phrasebook). FILLER words (still, ever, be, a, the, 吗, 呢, 的, 了, 还 …) are skipped before most words and at
+   the end of the question (SP李宁玉能把截获当作误导使用吗？), and a possessive 's is dropped. A run of Chinese
+   characters is split into known names, keywords and the phrasebook's words (the fewest pieces).
    CARD, CHARACTER, SKILL, GRANT: a name, alias or id of the catalogue; PHASE: fight | 争夺阶段 | dying |
    濒死求澄清 …; WINDOW: a window of the turn — main phase | 出牌阶段, send-phase start | 传递阶段开始时,
    send | 传递阶段, fight | 争夺阶段, dying | 濒死求澄清, draw phase | 摸牌阶段 … (names.WINDOW_PHRASES);
    GROUP: direction | lock | card …; DIRECTION: up | left | right; COLOUR: a colour of the catalogue;
    WORD: any word; PARAM_WORD: declarations | parameters | bans | let | allow | … (see
-   parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language. *)
+   parse_grants.PARAM_WORDS); CONDITION: an expression of the catalogue's condition language.
+   COND, ROLE: the phrasebook's ready-made givens — COND a condition on the player (@cond: locked,
+   identity == black …), ROLE a role of the table (@role: the sender of this turn's message, 密令's target,
+   the turn player, a character as the sender). POST: a postposition closing a clause — 后 | 之后 | 以后 |
+   时 | 的时候 … (parse_zh.POST_AFTER, POST_WHEN), or "rel" (…的角色: the clause describes the player). *)
 
-question       = { given [ sep ] } ( which_question | claim_question ) tail ;
-tail           = { sep | given | 'for' ( CHARACTER | 'anyone' ) | '?' } ;   (* 'for' only when no player was named *)
+question       = { given [ sep ] | clause | 'only' } [ topic { given [ sep ] } ]
+                 ( which_question | claim_question ) tail ;
+tail           = { sep | given | clause | 'for' ( CHARACTER | 'anyone' ) | 'only' | '?' } ;
+                                                   (* 'for' only when no player was named; 'only' (需要在 …):
+                                                      never the claim but at the givens after it *)
 sep            = ',' | 'and' ;
-claim_question = [ mode ] player [ mode ] { ( ( 'with' | 'without' | 'under' ) given_body | moment ) [ sep ] }
-                 [ 'cannot' ] claim ;                          (* 'cannot' makes it a 'never' question *)
-mode           = 'can' | 'always' | 'never' | 'cannot' ;      (* 'can' = can | could | is | does | exists …;
-                                                                 'cannot' not before 'receive' *)
-player         = [ 'anyone' | ( 'any' | 'some' | 'every' ) 'anyone' | CHARACTER [ '(' { WORD } ')' ] ] ;
+topic          = ( SKILL | CARD ) [ "grant_of" ] ;   (* 博爱一回合能发动两次吗, 截获能在别人的回合使用吗: what the
+                                                       question is about; a verb with no object takes it *)
+claim_question = [ mode ] player { ( 'with' | 'without' | 'under' | 'outside' ) given_body | moment | ready
+                 | clause | 'only' | 'anyone' | mode } [ 'cannot' ] claim ;
+                                                     (* 'cannot' makes it a 'never' question; 'only' (只能):
+                                                        never but at the givens after it *)
+mode           = 'can' | 'always' | 'never' | 'cannot' | 'must' ;   (* 'can' = can | could | is | 能 | 能否 |
+                                                       可以 …; 'cannot' not before 'receive'; 'must' first:
+                                                       always … must receive *)
+player         = { ready } [ ( 'anyone' | 'other' ) [ 'anyone' ] [ CHARACTER ] { 'own' }
+                   [ ( "who" | "that" ) claim | 'hold' claim ]   (* a player who / holding … *)
+                 | ( "any" | "some" | "every" ) 'anyone' | CHARACTER { 'own' } ] ;   (* CHARACTER: 李宁玉（SP）
+                                                        too, an alias with its brackets *)
+                                                     (* 'other': 其他角色 / 别人 — not the player the question
+                                                        names, else not the turn player *)
+ready          = COND | ROLE ;
+
+(* clauses: what holds, or happened, before the main question — 有人濒死时, 被禁闭后, 张一挺禁用截获，… *)
+clause         = clause_part { ( sep | "又" | "且" ) clause_part } ( POST | ',' | mode ) ;
+                                                     (* ',' only before the main question; a mode word (not
+                                                        taken) right after the player: 李书云面朝下能… *)
+clause_part    = [ 'anyone' | CHARACTER ] ( ready | moment | given | event | claim ) ;
+                                                     (* a CHARACTER first: the player asked about *)
+event          = [ CHARACTER ] [ 'fire' | 'use' ] ( SKILL | CARD ) [ 'fire' | 'use' ]
+                                                     (* a role replacement: after X; a giver: under X *)
+               | CHARACTER ( 'declares' | 'banned' ) declaration ;   (* 张一挺禁用截获: under its skill *)
 
 (* claims: 'not' binds tighter than 'and', 'and' tighter than 'or'; at most 64 levels of 'not' and
    parentheses *)
 claim          = conjunction { 'or' conjunction } ;
 conjunction    = unary { 'and' unary } ;                       (* not an 'and' that starts a given *)
-unary          = 'not' unary | '(' claim ')' | atom ;
-atom           = ( 'play' | 'use' ) card [ 'as' card | 'to' 'play' ]
-               | ( 'play' | 'use' ) SKILL skill_use
+unary          = 'not' unary | '(' claim ')' | [ 'is' ] atom ;
+atom           = ( 'play' | 'use' ) card [ 'as' card [ 'play' | 'use' ] | 'to' 'play' ]
+                                                            (* 'play X' alone: a card declared as X *)
+               | ( 'play' | 'use' | 'fire' ) SKILL skill_use
                | 'convert' card ( 'to' | 'as' | '→' ) card
                | 'fire' SKILL [ ( 'for' | 'play' | 'use' | 'in' ) [ 'play' | 'use' ] card [ 'as' card ] ]
-                                                            (* a conversion skill; or a triggered skill with
-                                                               'fires': its effect happens now *)
+                                                            (* a conversion skill: a card reaches play through
+                                                               it; a triggered skill with 'fires': its effect
+                                                               happens now; an active skill: it is used; a
+                                                               giver: it hands the player one of its grants *)
                | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
-               | ( 'must' | 'cannot' ) 'receive'
+               | ( 'must' | 'cannot' ) 'receive' | 'receive'    (* 'receive' alone: after 'must' first *)
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
-               | ( 'skipped' | 'act' ) phase
+               | ( 'skipped' | 'act' ) [ phase ]               (* no phase: the question's window says it *)
                | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
-               | 'send' DIRECTION [ 'locking' NUMBER ]
-               | 'draw' [ 'count' ] comparison [ 'cards' ]
+               | 'send' [ DIRECTION | "any" ] [ 'locking' NUMBER ] (* "any", or nothing: some direction *)
+               | 'locking' NUMBER                              (* a send, in some direction *)
+               | 'draw' [ 'count' ] comparison [ 'cards' ] | "draw_extra" NUMBER   (* over the base count *)
                | 'hold' ( 'not' 'cards' | 'cards' | NUMBER 'cards' | SKILL | grant_ref )
                                                             (* grant_ref: a grant, or a giver followed by '(' /
-                                                               declares / banned — with its parameters, giver,
-                                                               size and 'from herself' *)
+                                                               declares / banned / from herself — with its
+                                                               parameters, giver, size and 'from herself' *)
+               | 'declares' declaration                        (* after a topic: its grant, so declared *)
                | 'resolve' card                             (* the effect of the card happens: a card played as
                                                               it, or a skill acting as it (偷天, 应变自如 …) *)
+               | "make" [ 'anyone' ] ( 'draw' | atom )      (* 让 / 令: under the topic, or its grant fires *)
                | 'locked'                                   (* locked by the message *)
                | 'hand' comparison
                | 'invalidated' | 'face_up' | 'face_down' | 'face' ( 'up' | 'down' )
                | card [ 'is' ] 'banned'
-               | card 'as' card [ 'play' | 'use' ] ;
+               | card 'as' card [ 'play' | 'use' ]
+               | ready ;                                    (* 成为传出者: a role as a claim *)
 skill_use      = [ ( 'for' | 'play' | 'use' | 'to' ) [ 'play' | 'use' ] card [ 'as' card ] ]  (* a conversion skill *)
                | [ 'again' ] [ 'in' WINDOW | phase ] [ 'again' ] ;   (* an ActiveSkill; 'again': once it was
                                                                          used this turn *)
-phase          = [ 'in' ] PHASE [ 'phase' | '阶段' ] ;
+phase          = [ 'in' ] PHASE [ "phase" | "阶段" ] ;
 comparison     = [ '==' | '=' | '!=' | '<' | '<=' | '>' | '>=' | ( 'more' | 'less' ) [ 'than' ]
                  | 'at' ( 'least' | 'most' ) | 'exactly' ] NUMBER ;
-card           = CARD | '?' | 'anything' | 'something' | 'any_card' ;
+card           = CARD | '?' | "anything" | "something" | "any_card" ;
 
 (* givens *)
 given          = ( 'with' | 'without' | 'under' | 'while' | 'if' | 'where' ) given_body
                | 'after' ( SKILL | GRANT | CARD ) [ turn_ago ]  (* an event this turn: a role replacement, a
                                                                    grant to the player, an invalidation *)
+               | 'outside' WINDOW                               (* 出牌阶段以外: any window but that one *)
+               | ready
                | moment ;
 moment         = ( 'in' | 'at' ) WINDOW                        (* the window the question is asked in *)
+               | WINDOW                                         (* Chinese, with no 在: 争夺阶段能… *)
                | [ 'if' | 'while' ] 'anyone' [ 'is' ] WINDOW    (* a dying window: when someone is dying,
                                                                    有人濒死时 *)
                | 'in' [ CHARACTER | 'own' | 'other' [ 'anyone' ] | 'anyone' 'other' ] 'turn' ;
@@ -99,25 +147,28 @@ turn_ago       = [ 'in' ] ( 'previous' | 'this' ) 'turn' | '上一回合' | '本
 given_body     = (* after 'with' *)    ( 'cards' | 'hand' ) [ 'in' [ 'hand' ] ] | NUMBER [ 'cards' ]
                                        | 'invalidated' | grant_ref [ turn_ago ] | SKILL
                | (* after 'without' *) SKILL
-               | (* after 'under' *)   'invalidated' | grant_ref [ turn_ago ]
+               | (* after 'under' *)   'invalidated' | grant_ref [ turn_ago ] | "that"   (* "that": the grant the
+                                                                     question's own player hands out *)
                | (* 'while', 'if' *)   grant_ref [ turn_ago ] | claim   (* grant_ref when the word hands out skills *)
-               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after
-                                                          or moment *)
+               | (* after 'where' *)   CONDITION ;     (* up to the next with / without / under / where / after,
+                                                          a moment, when / while / given, a ready given *)
 grant_ref      = ( GRANT | SKILL | CARD ) [ '(' [ argument { ',' argument } [ ',' ] ] ')' ]
-                 [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ]
+                 [ [ ( 'declares' | 'banned' ) [ 'from' ] ] ( declaration | comparison 'cards' ) ]
                                                                (* comparison 'cards': how many cards its set
-                                                                  parameter holds — 强令 declares more than 2 cards *)
+                                                                  parameter holds — 强令 declares more than 2
+                                                                  cards; a GRANT may be followed by X → Y *)
                  [ 'from' ( SKILL | CARD )                     (* the giver, when GRANT names a grant *)
                    [ ( 'declares' | 'banned' ) [ 'from' ] ( declaration | comparison 'cards' ) ] ]
                  [ 'from' SELF ]                               (* handed out by the player herself (SELF: herself,
                                                                   himself, oneself, 自己 …) *)
-                 { 'is' | 'active' | 'in' 'effect' } ;
+                 { 'is' | 'active' | 'in' "effect" } ;
 argument       = WORD ( '=' | '==' ) value | value [ ( '→' | 'to' ) value ] ;
 declaration    = value [ ( '→' | 'to' ) value | { ( ',' | 'and' | 'or' ) CARD } ] ;
 value          = '?' | '{' [ CARD { ',' CARD } [ ',' ] ] '}' | NUMBER | 'true' | 'false' | COLOUR | CARD ;
 
 (* which: every answer one decision can give *)
-which_question = 'which' which | 'how' 'many' draw_words player { 'draw' | 'cards' } ;
+which_question = 'which' which | 'which' 'anyone' claim_question    (* 谁能… / who can …: the players *)
+               | "how" "many" draw_words player { 'draw' | 'cards' } | "which_draw" ;   (* 摸几张牌 *)
 which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' | 'is' } player
                      { 'play' | 'use' | 'is' } card [ 'as' card ]
                | 'send' { send_word } ( GROUP { send_word } | player { send_word } GROUP { send_word } ) player
@@ -132,7 +183,7 @@ MAX_DEPTH = 64
 _SEND_WORDS = ("rule", "filler", "is", "in", "for", "from")
 
 
-class Parser(AtomParser, GrantParser, MomentParser):
+class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
     """One question's parser: ``Parser(cat, text).parse()`` → Query."""
 
     def __init__(self, cat: Catalogue, text: str, names: Names | None = None):
@@ -140,46 +191,159 @@ class Parser(AtomParser, GrantParser, MomentParser):
         self.names = names or Names(cat)
         super().__init__(text, tokenize(text, self.names))
         self.depth = 0
+        self.topic = None
+        self.pending_givens: list = []        # givens an atom implies (调虎离山能让…: under 调虎离山)
+        Matcher(self).apply()              # how designers write it (phrases.py) → the grammar's words
+
+    def givens_here(self, q: Query, comma: bool = False, modal: bool = False) -> bool:
+        """One given at this point of the question (a given word, a moment, a ready-made given of the phrasebook,
+        or a clause closed by a postposition — or by a comma, before the main question, when ``comma``), added
+        to ``q``; False when there is none."""
+        if self.token_given_at():
+            q.givens.append(self.token_given())
+        elif self.moment_at():
+            g = self.moment()
+            if g is not None:
+                q.givens.append(g)
+        elif self.at(*GIVEN_KWS):
+            q.givens.append(self.given())
+        elif self.clause_at(comma=comma, modal=modal):
+            i, toks, n = self.i, self.toks, len(q.givens)
+            try:
+                q.givens.extend(self.clause(comma=comma, modal=modal))
+            except QueryError as e:
+                # not a clause after all (or a mistake in one): read on without it; if the question fails
+                # further on, the error that got furthest is the one reported (parse)
+                self.i, self.toks = i, toks
+                del q.givens[n:]
+                self.clause_errors.append(e)
+                return False
+        else:
+            return False
+        while self.tok.kind == "word" and self.tok.text in POST_AFTER + POST_WHEN + POST_REL:
+            self.take()                                 # 被调虎离山后: the postposition after a given
+        self.skip_sep()
+        return True
 
     def parse(self) -> Query:
+        self.clause_errors: list = []
+        try:
+            return self._parse()
+        except QueryError as e:
+            self.unknown_word(e)                      # a misspelt name is the likeliest cause: said first
+            best = max(self.clause_errors + [e], key=lambda x: x.col)
+            if best is e:
+                raise
+            raise best from None
+
+    def unknown_word(self, e: QueryError) -> None:
+        """A word of the question that is no keyword, name or word of the phrasebook, and is near a name: raise
+        the name's error there (a misspelt name derails the phrasebook, and the error it leads to elsewhere says
+        less)."""
+        from .lexer import known_words
+        known = known_words(self.names)
+        for t in self.toks:
+            if t.kind != "word" or t.kw or t.src or t.text.lower() in known or \
+                    self.resolve(t, ("card", "character", "rule")):
+                continue
+            if t.col <= e.col < t.end:
+                return                                # the error is about that word already
+            if self.names.suggest(("card", "character", "rule"), t.text) is not None:
+                self.name_error(t, Msg("名字", "name"), ("card", "character", "rule"))
+
+    def _parse(self) -> Query:
         q = Query(self.text, "exists", None)
         self.skip_fillers()
-        while self.at(*GIVEN_KWS) or self.moment_at():
-            q.givens.append(self.moment() if self.moment_at() else self.given())
+        only = None
+        while True:
+            self.skip_fillers()
+            if self.at("only") and only is None:       # 只有 X 能 … : never anyone but X
+                only = len(q.givens), self.take()
+                continue
+            if not self.givens_here(q, comma=True):
+                break
+        if self.topic_at():                             # 博爱一回合能发动两次吗: what the question is about
+            self.take_topic()
             self.skip_sep()
+            while self.givens_here(q, comma=True):
+                pass
         mode = self.mode()
-        if mode == "which_draw":                  # "how many cards does 小九 draw"
+        if mode == "which_draw" and self.tok.text == "which_draw":   # 摸几张牌: the question is the draw count
+            mode = "which"
+            self.tok.kw = "draw"
+        elif mode == "which_draw":                # "how many cards does 小九 draw"
             mode = "which"
             self.toks[self.i - 1].kw = "draw"
             self.i -= 1
         if mode is not None:
             q.mode = mode
-        if q.mode == "which":
+        who = q.mode == "which" and self.at("anyone")        # 谁能…, which players can …: the players
+        if who:
+            t = self.take()
+            q.which = Which("player", t.col, end=t.end)
+        if q.mode == "which" and not who:
             q.which = self.which(q)
         else:
-            self.subject(q)
-            if mode is None:
-                m = self.mode()
-                if m == "which":
-                    self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
-                               self.toks[self.i - 1])
-                if m is not None:
-                    q.mode = m
-            while self.at("with", "without", "under") or self.moment_at():   # "can a player under 强令's ban …"
-                q.givens.append(self.moment() if self.moment_at() else self.given())
-                self.skip_sep()
-            if self.at("cannot_mode") and not (self.peek().kw == "receive"):
-                self.take()
-                q.mode = "never" if q.mode == "exists" else q.mode
-            q.claim = self.claim()
+            only_after = None
+            if not who:
+                self.subject(q)
+            if only is not None:
+                self.only(q, *only)
+            if self.topic is None and (q.subject is not None or getattr(self, "subject_seen", False)) and \
+                    self.topic_at():
+                self.take_topic()                       # 裴玲的交际一回合能发动两次吗: her skill, then the verb
+            while True:
+                while True:
+                    if self.at("only") and only_after is None:
+                        only_after = (len(q.givens), self.take())     # 后来人只能在自己濒死时发动吗
+                        continue
+                    if self.at("anyone") and (q.subject is not None or getattr(self, "subject_seen", False)):
+                        self.take()                     # 没被锁定的特工机关角色: one player, said twice
+                        continue
+                    if self.at("with", "without", "under", "outside", "if", "while") or self.moment_at() or \
+                            (self.token_given_at() and not (mode is not None and self.last_before_end())) or \
+                            self.clause_at():            # "can a player under 强令's ban …", SP李宁玉被禁闭后…
+                        if self.givens_here(q):
+                            continue
+                    if mode is None and self.clause_at(modal=True) and self.givens_here(q, modal=True):
+                        continue                        # 李书云面朝下能发动定论吗: a state, then the modal
+                    break
+                self.skip_fillers()
+                if mode is None or q.mode == "exists" or who or (self.at("always") and q.mode == "always"):
+                    m = self.mode()
+                    if m == "which":
+                        self.error(Msg("'which'（'哪个'）必须写在问题开头", "'which' must start the question"),
+                                   self.toks[self.i - 1])
+                    if m in ("which", "exists") and who:
+                        mode = mode or m
+                        continue
+                    if m == "which_draw":               # CP韩梅在小九在场时摸几张牌: the draw count
+                        w = self.take()
+                        q.mode, q.which = "which", Which("draw", w.col)
+                        break
+                    if m is not None:
+                        q.mode = m if q.mode == "exists" or m != "exists" else q.mode
+                        mode = m
+                        continue
+                break
+            if only_after is not None:
+                self.only_then(q, *only_after)
+            if q.mode != "which" or who:
+                if self.at("cannot_mode", "cannot") and not (self.peek().kw == "receive"):
+                    self.take()
+                    q.mode = "never" if q.mode == "exists" else q.mode
+                q.claim = self.claim()
+        post_only = None
         while self.tok.kind != "end":
             if self.skip_sep():
                 continue
-            if self.moment_at():
-                q.givens.append(self.moment())
+            if self.at("only") and post_only is None and q.claim is not None:
+                post_only = (len(q.givens), self.take())   # 王田香发动禁闭需要在自己的出牌阶段吗
                 continue
-            if self.at(*GIVEN_KWS):
-                q.givens.append(self.given())
+            if self.at("anyone") and self.toks[self.i - 1].kind in ("role", "cond"):
+                self.take()                             # … not the sender: the role's player, already asked
+                continue
+            if self.givens_here(q):
                 continue
             if self.at("for") and q.subject is None and self.resolve(self.peek(), ("character",)):
                 self.take()                                   # "is 截获 banned for SP李宁玉"
@@ -197,50 +361,52 @@ class Parser(AtomParser, GrantParser, MomentParser):
             self.error(Msg("这里应是 'with'、'under'、'when'、'where'、一个时机（'在出牌阶段'）或问题的结尾，却是{f}",
                            "expected 'with', 'under', 'when', 'where', a window ('in the main phase') or the end of the "
                            "question, found {f}", f=self.found()))
+        if post_only is not None:
+            self.only_then(q, *post_only)
+        q.givens.extend(self.pending_givens)
+        if getattr(self, "force_never", False) and q.mode in ("exists", "always"):
+            q.mode = "never"                        # 必须锁定一个人吗: never locking another number
+            q.shown = atoms_of(q.claim)[0].text.split("（")[0].split(" (")[0] if atoms_of(q.claim) else ""
+        self.relevant_grants(q)
+        if getattr(self, "other_subject", None) is not None and q.subject is None:
+            q.givens.append(self.someone_else(q, self.other_subject))
+        if self.topic is not None and self.resolve(self.topic, ("rule", "card")):
+            # a skill the question was about and no verb took: its effect, when it hands out what bears on the
+            # claim (冷血训练能锁定两个人吗: under 冷血训练); else the player holds it (诡诈能视为使用威逼吗)
+            t = self.topic
+            kind, rid = self.resolve(t, ("rule", "card"))
+            src = self.cat.skills.get(rid) if kind == "rule" else self.cat.cards.get(rid)
+            kinds = set().union(*[ATOM_KINDS.get(a.kind, set()) for a in atoms_of(q.claim)] or [set()])
+            bears = [g for g in src.gives if self.cat.skills[g.grant].closure & kinds]
+            if bears:
+                self.toks[self.i:self.i] = [t]
+                q.givens.append(Given("grant", t.col, t.end, t.shown, grant=self.grantref()))
+            elif kind == "rule":
+                q.givens.append(Given("with", t.col, t.end, t.shown, rule=rid))
         self.settle(q)
         return q
-
-    def _anyone_at(self, j: int) -> bool:
-        t = self.toks[self._skipf(j)]
-        return t.kw == "anyone" or (t.text.lower() in ("any", "some", "every") and self.toks[self._skipf(j) + 1].kw == "anyone")
 
     def mode(self) -> str | None:
         self.skip_fillers()
         if self.at("exists") or (self.at("is") and self.i == 0):
             self.take()
             return "exists"
+        if self.at("must") and self.i == 0 and self.peek().kw != "receive":
+            self.take()                                 # must a locked player receive?: always … must receive
+            self.must_modal = True
+            return "always"
         if self.at("always", "never", "which"):
             return self.take().kw
-        if self.at("cannot_mode") and self.peek().kw != "receive":
+        if self.at("cannot_mode", "cannot") and self.peek().kw != "receive":
             self.take()
             return "never"
+        if self.tok.text == "which_draw":
+            return "which_draw"
         if self.tok.text.lower() == "how" and self.peek().text.lower() == "many":
             self.take()
             self.take()
             return "which_draw"
         return None
-
-    def subject(self, q: Query):
-        self.skip_fillers()
-        t = self.tok
-        if self.at("anyone"):
-            self.take()
-            q.subject_col = t.col
-            return
-        if t.text.lower() in ("any", "some", "every") and self.peek().kw == "anyone":
-            self.take()
-            self.take()
-            return
-        r = self.resolve(t, ("character",))
-        if r is not None and not self.resolve(t, ("card",)):
-            self.take()
-            q.subject, q.subject_col = r[1], t.col
-            if self.at_op("("):                  # an alias like 顾小梦（译电科科员）
-                j = self.i + 1
-                while j < len(self.toks) and self.toks[j].text != ")" and self.toks[j].kind != "end":
-                    j += 1
-                if j < len(self.toks) and self.toks[j].text == ")":
-                    self.i = j + 1
 
     # ---- claims
     def claim(self):
@@ -260,6 +426,8 @@ class Parser(AtomParser, GrantParser, MomentParser):
 
     def unary(self):
         self.skip_fillers()
+        if self.at("is") and (self.peek().kw == "not" or self.peek().kw in STATES or self.token_given_at(self.i + 1)):
+            self.take()                                 # who is not the sender, when she is invalidated
         if self.at("not") and not (self.peek().kw in ("cards",)):
             t = self.take()
             self.deeper(t)
@@ -356,10 +524,32 @@ class Parser(AtomParser, GrantParser, MomentParser):
         t = self.take()
         kw = t.kw
         self.skip_fillers()
+        if kw == "outside":                             # 出牌阶段以外, outside the main phase
+            w = self.window_at(self.i)
+            if w is None:
+                self.error(Msg("'以外 / outside' 之前 / 之后应是一个时机（'出牌阶段以外'）",
+                               "'outside' takes a window ('outside the main phase')"))
+            self.i = w[1]
+            end = self.prev_end()
+            return Given("outside", t.col, end, self.text[t.col:end], window=w[0])
+        if kw == "under" and self.tok.kind == "word" and self.tok.text == "that":
+            # 小铃铛传出情报后，被指定的角色…: what the question's own player hands out
+            that = self.take()
+            who = getattr(self, "clause_subject", None) or getattr(self, "mentioned", None)
+            skills = self.giver_skills(who[0]) if who else []
+            if len(skills) != 1:
+                self.error(Msg("'被指定' 说的是谁的技能？写出技能（'被信鸽联络指定'）",
+                               "named by whose skill? name the skill ('under 信鸽联络')"), that)
+            self.toks[self.i:self.i] = [Tok("word", skills[0], that.col, that.end, src=that.shown)]
+            g = self.grantref()
+            end = self.prev_end()
+            return Given("grant", t.col, end, self.text[t.col:end], grant=g)
         if kw == "where":
             return self.where(t)
         if kw == "after":
             return self.after(t)
+        if kw in ("if", "while") and (self.at(*GIVEN_KWS) or self.token_given_at()):
+            return self.token_given() if self.token_given_at() else self.given()    # 如果被禁闭了: if under 禁闭
         if kw in ("with", "without"):
             if kw == "with" and (self.at("cards") or self.at("hand") or self.tok.kind == "num"):
                 a = self.atom_hand()
@@ -401,7 +591,8 @@ class Parser(AtomParser, GrantParser, MomentParser):
         j = self.i
         while self.toks[j].kind != "end" and not (self.toks[j].kind == "word" and self.toks[j].kw in
                                                     ("with", "without", "under", "where", "after")) \
-                and not (self.toks[j].kw in ("in", "at", "if", "while") and self.moment_at(j)):
+                and not (self.toks[j].kw in ("in", "at", "if", "while") and self.moment_at(j)) \
+                and not self.where_stops(j):
             j += 1
         end_tok = self.toks[j]
         stop = end_tok.col
@@ -441,6 +632,24 @@ class Parser(AtomParser, GrantParser, MomentParser):
         a = Atom("where", start, end, value=node, text=raw)
         return Given("where", t.col, end, self.text[t.col:end], claim=a)
 
+    def where_stops(self, j: int) -> bool:
+        """A 'where' condition ends before 'when' / 'while' / 'given' (a claim given: "where hand_count == 0 when not
+        invalidated"), before 'if' unless a 'then' follows (the condition's own if … then … else), before a '，' or
+        '、' of Chinese, and before a ready-made given of the phrasebook."""
+        t = self.toks[j]
+        if t.kind in ("cond", "role"):
+            return True
+        if t.kind == "op" and t.src and t.src in ("，", "、", "；"):
+            return True
+        if t.kind != "word":
+            return False
+        w = t.text.lower()
+        if w in ("when", "while", "given", "如果", "若", "当"):
+            return True
+        if w == "if":
+            return not any(x.kind == "word" and x.text.lower() == "then" for x in self.toks[j + 1:])
+        return False
+
     def _rename(self, node):
         """Chinese names and aliases of cards / characters in a 'where' condition become their ids."""
         for n in E.walk(node):
@@ -452,9 +661,34 @@ class Parser(AtomParser, GrantParser, MomentParser):
                         break
 
 
+def words_of(names: Names, text: str) -> list:
+    """A question's words as (text, kind, id): kind card / character / rule for a name of the catalogue, else None
+    (what repair.py compares questions by)."""
+    out = []
+    for t in tokenize(text, names):
+        if t.kind == "end":
+            break
+        hit = None
+        for kind in ("card", "character", "rule"):
+            ident = names.find(kind, t.text) if t.kind == "word" and not t.kw else None
+            if ident:
+                hit = (t.text, kind, ident)
+                break
+        out.append(hit or (t.text.lower(), None, None))
+    return out
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
-    """The question ``text`` as a Query, or a located QueryError."""
+    """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
+    (repair.py) when one is near."""
     if not text or not text.strip():
         raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
-    return Parser(cat, text, names).parse()
+    names = names or Names(cat)
+    try:
+        return Parser(cat, text, names).parse()
+    except QueryError as e:
+        if len(text) > 400:                 # a long question is not searched for its neighbours
+            raise
+        near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))
+        raise offer(e, near) from None
 

@@ -32,8 +32,8 @@ def headline(cat, q: Query, S, answer: str, role: str, st: State | None) -> str:
     claim = pick(f"「{ct}」" if ct else "所问的情形", ct or "the claim")
     given = ""
     if q.givens:
-        given = pick("，前提" + "、".join(quoted(g.text) for g in q.givens),
-                     " (" + "; ".join(g.text for g in q.givens) + ")")
+        texts = list(dict.fromkeys(g.text for g in q.givens))     # a window given twice (its turn, its phase): once
+        given = pick("，前提" + "、".join(quoted(t) for t in texts), " (" + "; ".join(texts) + ")")
     who = cat.characters[q.subject].name if q.subject else None
     seen = cat.characters[st.seats[0].character].name if st is not None else None
     bound = bound_text(S)
@@ -113,6 +113,8 @@ def args_text(cat, args: dict) -> str:
 
 
 def claim_text(q: Query) -> str:
+    if q.shown:
+        return q.shown
     atoms = atoms_of(q.claim)
     if not atoms:
         return ""

@@ -43,6 +43,7 @@ class Result:
     seconds: float = 0.0
     engine: Engine | None = None
     vacuous: bool = False               # a proof that follows from the givens alone (they never hold)
+    reading: dict | None = None         # an ambiguous 'play X': the reading taken and the other's answer
 
     def to_json(self) -> dict:
         d = {"answer": self.answer, "query": self.query.text, "mode": self.query.mode, "headline": self.headline,
@@ -63,5 +64,7 @@ class Result:
             d["reason"] = self.reason
         if self.notes:
             d["notes"] = self.notes
+        if self.reading is not None:
+            d["reading"] = self.reading
         d["bounds"] = self.bounds
         return d

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from skillproof.model.kinds import SEND_GROUPS as _SEND_GROUPS
+
 
 @dataclass
 class Atom:
@@ -81,6 +83,7 @@ class Query:
     which: Which | None = None
     givens: list = field(default_factory=list)
     subject_col: int = 0
+    shown: str = ""        # the claim as the answer says it, when not in the question's words (必须锁定一个人)
 
     @property
     def windowed(self) -> bool:
@@ -96,3 +99,16 @@ def atoms_of(node) -> list[Atom]:
         return [a for x in node.items for a in atoms_of(x)]
     return [node] if node is not None else []
 
+
+
+#: the kinds of rule each kind of atom reads (what a question's symbolic state must hold, which of a giver's
+#: grants matter to it)
+ATOM_KINDS = {
+    "play": {"ConvertCardSkill", "CannotPlayCard"}, "convert": {"ConvertCardSkill"}, "fire": {"ConvertCardSkill", "CannotPlayCard"},
+    "banned": {"CannotPlayCard"}, "banned_all": {"CannotPlayCard"}, "receive": {"MustReceiveMessage"},
+    "skip": {"ActiveSkill", "CannotPlayCard"}, "act": {"ActiveSkill", "CannotPlayCard"},
+    "send_by": set(_SEND_GROUPS), "send_dir": set(_SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
+    "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
+    "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
+    "given": set(),
+}

@@ -13,7 +13,7 @@ from skillproof.model.reason import Reason
 from .. import encode as X
 from .evaluate import eval_claim
 from .present import COULD_NOT_DECIDE, DISAGREE, args_text, claim_text, no_replay, quoted, said
-from .result import Result
+from .result import Item, Result
 from .syntax import Atom, BoolOp, Given, GrantRef, Not, Query, Which
 
 #: a 'which' lists at most this many answers
@@ -26,7 +26,7 @@ class WhichRun:
     """The 'which' questions of answer.Run (its solver, engine, minimisation and replay)."""
 
     # ---- which
-    def which(self, extra, base) -> Result:
+    def which(self, extra, base, claim=None) -> Result:
         q, S, cat = self.q, self.S, self.cat
         C = S.codes
         w = q.which
@@ -34,11 +34,12 @@ class WhichRun:
         values = []
         blocked = []
         lits = list(base)
+        moment = self.moment_item(w)
+        if moment is not None:              # the decision is read where it is taken: a constraint of its own,
+            self.solver.add(z3.Implies(moment.lit, moment.expr))     # named in a proof that it never is
+            lits.append(moment.lit)
         self.solver.push()
         try:
-            moment = WHICH_DECISION.get(w.kind)
-            if moment is not None:          # the decision is read where it is taken
-                self.solver.add(X.enc_at_decision(S, moment, 0))
             for _ in range(MAX_VALUES):
                 r = self.check(lits)
                 if r == z3.unknown:
@@ -62,16 +63,17 @@ class WhichRun:
                 value, name = decode(v, st)
                 atom, info = atom_for(value, cards)
                 problem = problem or self.replay_problem(st, True)
-                if not problem and not eval_claim(cat, st, atom):
+                if not problem and not eval_claim(cat, st, atom, True, self.q.windowed):
                     problem = Reason(f"解释器在那里得出的不是{name}", f"the interpreter does not give {name} there")
                 if problem:
                     return Result(q, "unknown", headline=said(DISAGREE),
                                   reason=no_replay(problem))
+                kept = self.q.claim
                 self.q.claim = BoolOp("and", [atom] + info) if info else atom
                 try:
                     wd, traces = self.scenario(st)
                 finally:
-                    self.q.claim = None
+                    self.q.claim = kept
                 entry = {"value": value, "name": name, "witness": wd, "traces": traces,
                          "origin": N.story(cat, st.trace, st)}
                 if w.kind == "conversion":
@@ -83,10 +85,19 @@ class WhichRun:
         finally:
             self.solver.pop()
         if not values:
-            if self.check(base) != z3.unsat:
+            # no value at a moment where the decision is taken: the givens rule that moment out (or the
+            # decision has no value at all) — a proof, with the moment among its constraints
+            r = self.check(lits)
+            if r != z3.unsat:
                 return Result(q, "unknown", headline=said(COULD_NOT_DECIDE),
                               reason=self.why_unknown("unknown"))
-            return self.proved(extra, None, base, "no")
+            res = self.proved(extra + ([moment] if moment is not None else []), claim, lits, "no")
+            if w.kind == "player" and res.answer == "no":
+                res.headline = pick(f"否——没有角色能：{quoted(claim_text(q))}", f"no — no player can: {quoted(claim_text(q))}")
+            if moment is not None and res.answer == "no":
+                res.headline = pick(f"否——在这些前提下，{moment.label}的时刻不会出现",
+                                    f"no — under these givens there is no moment where {moment.label}")
+            return res
         res = Result(q, "yes", values=values)
         names = pick("；", ", ").join(v["name"] for v in values)
         more = pick(f"（可能还有更多：列表最多{MAX_VALUES}项）", f" (and possibly more: the list stops at {MAX_VALUES})") \
@@ -141,6 +152,23 @@ class WhichRun:
             res.origin = first_yes.origin
         return res
 
+    def moment_item(self, w: Which) -> Item | None:
+        """Where the decision a 'which' lists is taken (model.turn.DECISION_WINDOWS), as a tracked constraint
+        (None: a decision with no moment of its own, such as a conversion)."""
+        from skillproof.model import turn as TW
+        d = WHICH_DECISION.get(w.kind)
+        if d is None:
+            return None
+        wins, actor = TW.DECISION_WINDOWS[d]
+        zw = "或".join(TW.WINDOWS[x].zh for x in wins)
+        ew = " or ".join("at the start of the send phase" if x == "send_start" else f"in the {TW.WINDOW_EN[x]}"
+                         for x in wins)
+        what = {"send": ("传出规则", "the send rules are read"), "draw": ("摸牌数", "the draw count is read"),
+                "receive": ("是否接收", "the receive choice is made")}[w.kind]
+        label = pick(f"{what[0]}在{zw}由{TW.ACTORS[actor][0]}判定", f"{what[1]} {ew}, by {TW.ACTORS[actor][1]}")
+        self.E.counter += 1
+        return Item("given", label, (), X.enc_at_decision(self.S, d, 0), z3.Bool(f"__q{self.E.counter}_moment"))
+
     def which_term(self, w: Which):
         """(value term, card variables, decode(v, state) → (value, name), atom_for(value, cards) → (atom
         that holds on a witness of that value, extra atoms to narrate))."""
@@ -193,6 +221,11 @@ class WhichRun:
         if w.kind == "draw":
             return X.enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
                 (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
+        if w.kind == "player":                 # 谁能…: the player's character, the claim holding
+            def decode(v, st):
+                c = C.chars[v] if 0 <= v < len(C.chars) else None
+                return c, cat.characters[c].name if c in cat.characters else str(v)
+            return S.char[0], [], decode, lambda value, cards: (self.q.claim, [])
         if w.kind == "receive":
             names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
             return X.enc_receive(S), [], (lambda v, st: (names[v], N.answer_value(cat, "receive", names[v]))), \

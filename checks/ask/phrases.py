@@ -1,0 +1,604 @@
+"""The phrasebook of the ask language: how designers write a question — in Chinese first, in English too —
+turned into the words of its grammar (parser.GRAMMAR). One table, ``PHRASES``: each row a pattern over the
+question's tokens and what it stands for. The parser reads the result; every word it makes keeps the columns
+of the words it came from, so an error still points at what the designer wrote.
+
+A pattern is a list of items, one token each (``?`` after an item: it may be left out):
+
+* a word or ``a|b|c`` (any of them; compared in lower case), or a word class of ``CLASSES`` (``OTHER``, ``SELF`` …);
+* a slot: ``CARD``, ``SKILL`` (a skill or grant), ``GIVER`` (a skill or card that hands skills out), ``CHAR``,
+  ``NUM``, ``DIR`` (up / left / right, 上 / 左 / 右), ``COLOUR`` (红色 / red …), ``WINDOW`` (a window phrase, one or
+  more tokens: 出牌阶段, main phase …) — a slot is copied into the result as the designer's own tokens.
+
+What it stands for is a string of the grammar's words and slots (``{CARD}``, ``{CARD2}`` for the second CARD, …),
+and two kinds of ready-made givens: ``@cond(EXPR)`` — a condition of the catalogue's condition language on the
+player (``@cond(locked)``, ``@cond({COLOUR}_messages == {NUM})``) — and ``@role(NAME)`` — a role of the table the
+condition language has no word for (``sender``: who sends this turn's message; ``miling``: 密令's target, who sends
+it in another player's turn; ``sender_is`` with a CHAR: that character sends it). The parser takes both wherever
+a given may stand (parser.Parser.token_given).
+
+Rows are tried at every position, the longest match first (then the first listed); a row's words are taken
+once, left to right. docs/query-language.md lists the table (a test keeps the two in step).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+#: word classes of the patterns
+CLASSES = {
+    "OTHER": ("别人", "他人", "其他角色", "其他人", "其他玩家", "对方", "别的角色", "别的玩家", "其它角色", "其它玩家",
+              "别家"),
+    "SELF": ("自己", "我", "你", "他", "她", "我的", "你的", "自家", "本人"),
+    "IN": ("中", "里", "内", "时", "期间", "当中", "之中"),
+    "AS": ("当作", "当", "当做", "当成", "视为", "视作", "作为", "作"),
+    "USEV": ("使用", "打出", "用", "出", "使"),
+    "SKILLV": ("发动", "使用", "用"),
+    "PLAYER": ("角色", "玩家", "人", "一名角色", "一名玩家", "一个角色", "某名角色", "某个角色", "新角色", "新的角色"),
+    "ONE": ("一", "1", "一名", "一个", "一位"),
+    "TWICE": ("两次", "二次", "2次", "第二次", "多次", "连续"),
+    "MSG": ("情报", "这张情报", "待收情报"),
+    "AFTER": ("后", "之后", "以后", "过后", "后面"),
+    "WHEN": ("时", "的时候", "时候", "之时"),
+    "WHO": ("谁", "哪些角色", "哪个角色", "哪位角色", "哪名角色", "哪些人", "哪些玩家", "哪个玩家", "哪位"),
+}
+
+#: colour words: the condition language's colour and its message counter
+COLOURS = {"红色": "red", "红": "red", "蓝色": "blue", "蓝": "blue", "黑色": "black", "黑": "black",
+           "red": "red", "blue": "blue", "black": "black"}
+#: identity words: the identity colour
+IDENTITIES = {"神秘人": "black", "潜伏战线": "red", "潜伏": "red", "红方": "red", "特工机关": "blue", "军情": "blue",
+              "军情处": "blue", "蓝方": "blue", "无身份": "none"}
+DIR_WORDS = {"上": "up", "左": "left", "右": "right", "up": "up", "left": "left", "right": "right", "向上": "up",
+             "向左": "left", "向右": "right"}
+CLASSIFIERS = "张名个位种次人"
+NUMERALS = {"零": 0, "一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+            "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+# (pattern, meaning). Grouped by what they say; docs/query-language.md "The phrasebook" shows every row.
+PHRASES: list[tuple[str, str]] = [
+    # ---- whose turn, and the window (在别人的出牌阶段, 自己回合的争夺阶段, 在陈大耳的回合)
+    ("在? OTHER 的? 回合 的? PHASEW IN?", "in another player turn in {PHASEW}"),
+    ("在? OTHER 的? PHASEW IN?", "in another player turn in {PHASEW}"),
+    ("在? SELF 的? 回合 的? PHASEW IN?", "in own turn in {PHASEW}"),
+    ("在? SELF 的 PHASEW IN?", "in own turn in {PHASEW}"),
+    ("在? CHAR 的 回合? 的? PHASEW IN?", "in {CHAR} turn in {PHASEW}"),
+    ("在? OTHER 的? 回合 IN?", "in another player turn"),
+    ("在? SELF 的? 回合 IN?", "in own turn"),
+    ("非 SELF 回合", "in another player turn"),
+    ("在? WINDOW 以外|之外", "outside {WINDOW}"),
+    ("在 一个|每个|同一个? WINDOW IN?", "in {WINDOW}"),
+    ("需要|必须|得|要 在", "only"),
+    ("outside the? WINDOW", "outside {WINDOW}"),
+    ("WINDOW IN", "in {WINDOW}"),
+    ("in someone|somebody else WINDOW", "in another player turn in {WINDOW}"),
+    ("in another|other player|players? WINDOW", "in another player turn in {WINDOW}"),
+    ("in another|other WINDOW", "in another player turn in {WINDOW}"),
+    ("in her|his|their|my|your own WINDOW", "in own turn in {WINDOW}"),
+    ("in her|his|their|my|your WINDOW", "in own turn in {WINDOW}"),
+    ("in CHAR WINDOW", "in {CHAR} turn in {WINDOW}"),
+    ("传出 MSG? 前|之前|以前", "at send phase start"),
+    ("传出 MSG? 之前 的? 时候?", "at send phase start"),
+    # ---- someone dying (有人濒死时, 自己濒死时, 别人濒死时)
+    ("在? OTHER 濒死 WHEN", "when someone is dying @cond(not dying)"),
+    ("在? SELF 濒死 WHEN", "when someone is dying @cond(dying)"),
+    ("在? 有人|一名角色|某人|任何人|某名角色|一个角色|有角色|有玩家 濒死 WHEN", "when someone is dying"),
+    ("在? 有人|一名角色|某人|任何人 进入 濒死 WHEN?", "when someone is dying"),
+    ("在? 濒死 WHEN", "when someone is dying @cond(dying)"),
+    ("不 濒死 WHEN", "@cond(not dying)"),
+    ("濒死 的 PLAYER", "@cond(dying) anyone"),
+    # ---- who (the roles of the table): as the player asked about, or a condition on her
+    ("传出者|情报传出者|情报的传出者|传出情报的角色|传出情报的人", "@role(sender) anyone"),
+    ("the sender", "@role(sender) anyone"),
+    ("the message sender", "@role(sender) anyone"),
+    ("是 传出者", "@role(sender)"),
+    ("不是 传出者", "@role(not_sender)"),
+    ("成为 传出者", "@role(sender) be"),
+    ("当前回合角色|当前回合玩家|当前回合的角色|当前角色|回合角色 以外|之外 的 PLAYER", "@role(not_turn) anyone"),
+    ("CHAR 以外|之外 的 PLAYER", "@cond(not character == {CHAR}) anyone"),
+    ("当前回合角色|当前回合玩家|当前回合的角色|当前角色|回合角色", "@role(turn) anyone"),
+    ("the turn|current player", "@role(turn) anyone"),
+    ("接收者|情报面前的角色|待收情报面前的角色", "@cond(in_front) anyone"),
+    ("the receiver", "@cond(in_front) anyone"),
+    ("the player the message is in front of", "@cond(in_front) anyone"),
+    ("被 密令 的? PLAYER?", "@role(miling) anyone"),
+    ("被 密令 指定 的? PLAYER?", "@role(miling) anyone"),
+    ("密令 的 目标", "@role(miling) anyone"),
+    ("被 密令 AFTER|WHEN", "@role(miling)"),
+    ("被 密令 指定 AFTER|WHEN", "@role(miling)"),
+    ("the target of 密令", "@role(miling) anyone"),
+    ("a player named by 密令", "@role(miling) anyone"),
+    ("IDENTITY 的? PLAYER?", "@cond(identity == {IDENTITY}) anyone"),
+    ("身份 是|为 IDENTITY", "@cond(identity == {IDENTITY})"),
+    ("a|the mystery player", "@cond(identity == black) anyone"),
+    ("被 锁定 的 PLAYER", "@cond(locked) anyone"),
+    ("被锁定 的 PLAYER", "@cond(locked) anyone"),
+    ("被 锁定|被锁定", "@cond(locked)"),
+    ("没被|没有被|未被|不被 锁定 的? PLAYER?", "@cond(not locked) anyone"),
+    ("没被|没有被|未被|不被 锁定", "@cond(not locked)"),
+    ("a locked player", "@cond(locked) anyone"),
+    ("locked players", "@cond(locked) anyone"),
+    ("女性 角色|玩家", "@cond(female) anyone"),
+    ("男性 角色|玩家", "@cond(male) anyone"),
+    ("隐藏 角色", "@cond(hidden) anyone"),
+    ("面朝下 的 PLAYER", "@cond(not face_up) anyone"),
+    ("死亡 的 PLAYER", "@cond(not alive) anyone"),
+    ("死亡 AFTER|WHEN", "@cond(not alive)"),
+    ("已经? 死亡", "@cond(not alive)"),
+    ("a dead player", "@cond(not alive) anyone"),
+    ("CHAR 在场", "@cond(any(p: p.alive and p.face_up and p.character == {CHAR}))"),
+    ("CHAR 不在场", "@cond(not any(p: p.alive and p.face_up and p.character == {CHAR}))"),
+    ("CHAR is at the table", "@cond(any(p: p.alive and p.face_up and p.character == {CHAR}))"),
+    ("with CHAR at the table", "@cond(any(p: p.alive and p.face_up and p.character == {CHAR}))"),
+    ("CHAR 传出 的 MSG", "@role(sender_is {CHAR})"),
+    ("CHAR 传出 MSG? AFTER", "@role(sender_is {CHAR}) @cond(any(p: p.in_front))"),
+    ("传出 MSG? AFTER", "@role(sender) @cond(any(p: p.in_front))"),
+    ("CARD CHAR 传出 的 MSG", "resolve {CARD} @role(sender_is {CHAR})"),
+    ("CARD SELF 传出 的 MSG", "resolve {CARD} @role(sender)"),
+    ("OTHER 的 CARD", "别人 {CARD}"),
+    ("CHAR message", "@role(sender_is {CHAR})"),
+    # ---- the message (情报在自己面前, 向上的情报, 没有锁定标记的情报, 情报含红色)
+    ("MSG 不在 SELF 面前", "@cond(not in_front)"),
+    ("MSG 不在 CHAR 面前", "@cond(not in_front) {CHAR}"),
+    ("MSG 在|回到|传到 SELF 面前", "@cond(in_front)"),
+    ("MSG 在|回到 传出者 面前", "@cond(in_front) @role(sender)"),
+    ("MSG 在|回到|传到 CHAR 面前", "@cond(in_front) {CHAR}"),
+    ("回到 SELF 面前 的 MSG", "@cond(in_front)"),
+    ("DIR 的 MSG", "@cond(message_dir == {DIR})"),
+    ("箭头 DIR 的? MSG?", "@cond(message_dir == {DIR})"),
+    ("没有 锁定 标记 的 MSG", "@cond(not message_lockable)"),
+    ("有 锁定 标记 的 MSG", "@cond(message_lockable)"),
+    ("MSG 含|含有|是|带 COLOUR", "@cond({COLOUR} in message)"),
+    ("MSG 不含|不含有|没有 COLOUR", "@cond(not {COLOUR} in message)"),
+    # ---- what she holds (手牌, 情报)
+    ("没有 手牌|牌", "@cond(hand_count == 0)"),
+    ("手牌 只有 NUM 张?", "@cond(hand_count == {NUM})"),
+    ("只有 NUM 张? 手牌", "@cond(hand_count == {NUM})"),
+    ("手牌 不足|少于 NUM 张?", "@cond(hand_count < {NUM})"),
+    ("有 手牌", "@cond(hand_count > 0)"),
+    ("手里|手中|手上 有 NUM 张? 牌|手牌", "@cond(hand_count == {NUM})"),
+    ("有 NUM 张? 手牌", "@cond(hand_count == {NUM})"),
+    ("手里|手中 有 牌", "@cond(hand_count > 0)"),
+    ("手里|手中 有 牌 又? 没 被 禁止 出牌", "@cond(hand_count > 0) not banned all"),
+    ("with no cards", "when hand == 0"),
+    ("nobody holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("no one holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("no player holds|has cards", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("没有人|没人 有 手牌|牌", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("所有人 都? 没有 手牌|牌", "@cond(not any(p: p.alive and p.hand_count > 0))"),
+    ("holding no cards", "when hand == 0"),
+    ("面前? 没有 红色 或 蓝色 情报", "@cond(true_messages == 0)"),
+    ("面前? 没有 非黑色 情报", "@cond(non_black_messages == 0)"),
+    ("没有 COLOUR 也|和|或|与 没有? COLOUR 情报", "@cond({COLOUR}_messages == 0) @cond({COLOUR2}_messages == 0)"),
+    ("面前? 没有 COLOUR 情报", "@cond({COLOUR}_messages == 0)"),
+    ("面前? 有 NUM 张? COLOUR 情报", "@cond({COLOUR}_messages == {NUM})"),
+    ("同时? 有 COLOUR 和|与|跟|及 COLOUR 情报", "@cond({COLOUR}_messages > 0) @cond({COLOUR2}_messages > 0)"),
+    ("面前? 有 COLOUR 情报", "@cond({COLOUR}_messages > 0)"),
+    ("用过|使用过|打出过 CARD", "@cond({CARD} in played)"),
+    ("SKILL 用掉|用完|已用掉|已经用掉|用过 了?", "without {SKILL}"),
+    ("GIVER 的 禁令|宣言|效果|禁止", "{GIVER} grant_of"),
+    ("本回合 用过|使用过|打出过 CARD", "@cond({CARD} in played)"),
+    # ---- grants, as a condition (被禁闭, 被信鸽联络指定, 受强令影响, 被调虎离山禁止出牌)
+    ("被 GIVER 禁止 出牌 的 PLAYER", "under {GIVER} when banned all rel anyone"),
+    ("被 GIVER 禁止出牌 的 PLAYER", "under {GIVER} when banned all rel anyone"),
+    ("被 GIVER 禁止出牌", "under {GIVER} when banned all"),
+    ("被 GIVER 指定|影响 的 PLAYER", "under {GIVER} rel anyone"),
+    ("被 GIVER 的 PLAYER", "under {GIVER} rel anyone"),
+    ("被 GIVER 无效 的 PLAYER", "under {GIVER} when invalidated rel anyone"),
+    ("被 GIVER 禁止 出牌|出牌了", "under {GIVER} when banned all"),
+    ("被 GIVER 禁止|禁 使用|出|打出 CARD", "banned {CARD} under {GIVER}"),
+    ("被 GIVER 无效", "under {GIVER} when invalidated"),
+    ("被 GIVER 指定|影响", "under {GIVER}"),
+    ("被 GIVER", "under {GIVER}"),
+    ("被 指定|影响 的 PLAYER", "under that rel anyone"),
+    ("受 GIVER 影响", "under {GIVER}"),
+    # ---- the claims (what she can do, what happens to her)
+    ("SKILLV SKILL 能? 视为 使用|打出|使用了|打出了 了? 一张? CARD", "resolve {CARD} with {SKILL}"),
+    ("SKILLV SKILL 把|将 CARD AS CARD USEV?", "play {CARD} as {CARD2} and fire {SKILL} for {CARD} as {CARD2}"),
+    ("SKILLV SKILL 把|将 手牌 AS CARD USEV?", "play ? as {CARD} and fire {SKILL} for ? as {CARD}"),
+    ("SKILL 能? 视为 使用|打出|使用了|打出了 了? 一张? CARD", "resolve {CARD} with {SKILL}"),
+    ("视为 使用|打出|使用了|打出了 了? 一张? CARD", "resolve {CARD}"),
+    ("CARD 的 效果", "resolve {CARD}"),
+    ("把|将 任意|任何|一张? 手牌|牌 AS CARD USEV?", "play ? as {CARD}"),
+    ("把|将 CARD AS 任意牌|任何牌", "play {CARD} as ?"),
+    ("把|将 CARD AS CARD USEV?", "play {CARD} as {CARD2}"),
+    ("CARD AS CARD USEV", "play {CARD} as {CARD2}"),
+    ("USEV 卡牌|手牌|牌", "play ? as ?"),
+    ("USEV WINDOW 的 手牌|牌|卡牌", "play ? as ?"),
+    ("出牌", "play ? as ?"),
+    ("play|use a card", "play ? as ?"),
+    ("play|use cards", "play ? as ?"),
+    ("SKILLV SKILL TWICE", "use {SKILL} again"),
+    ("SKILLV TWICE SKILL", "use {SKILL} again"),
+    ("一回合|每回合|一个回合|同一回合 SKILLV TWICE SKILL", "use {SKILL} again"),
+    ("SKILLV TWICE", "use again"),
+    ("TWICE SKILLV SKILL", "use {SKILL} again"),
+    ("TWICE SKILLV", "use again"),
+    ("CHAR 的 SKILL", "{CHAR} {SKILL}"),
+    ("PLAYER 的 SKILL", "anyone {SKILL}"),
+    ("PLAYER 的 技能", "anyone"),
+    ("换成|换了|变成 新角色|新的角色|新角色牌", ""),
+    ("without a card|cards", "when hand == 0"),
+    ("让|令|使 PLAYER?", "make"),
+    ("的 PLAYER", "rel anyone"),
+    ("的 IDENTITY PLAYER?", "rel @cond(identity == {IDENTITY}) anyone"),
+    ("use SKILL twice", "use {SKILL} again"),
+    ("对 SELF 发动|使用|用 GIVER", "hold {GIVER} from herself"),
+    ("对 SELF 发动|使用|用", "hold from herself"),
+    ("用 GIVER 指定 SELF", "hold {GIVER} from herself"),
+    ("指定 SELF", "from_self"),
+    ("一定 要|得 接收|收下|收取 MSG?", "always must receive"),
+    ("必须|被迫|只能 接收|收下|收取 MSG?", "must receive"),
+    ("不能|无法|不可以 选择? 接收|收下|收取 MSG?", "cannot receive"),
+    ("选择 不 接收|收下|收取|收 MSG?", "not must receive"),
+    ("不 接收|收下|收取|收 MSG?", "not must receive"),
+    ("不 选择 接收|收下|收取 MSG?", "not must receive"),
+    ("选择 接收|收下|收取 MSG?", "not cannot receive"),
+    ("接收|收下|收取 MSG?", "not cannot receive"),
+    ("choose not to receive", "not must receive"),
+    ("decline|refuse the message", "not must receive"),
+    ("是 必须 接收 还是 不能 接收", "which receive"),
+    ("是 不能 接收 还是 必须 接收", "which receive"),
+    ("不 锁定 任何人|任何角色?", "locking 0"),
+    ("不 锁定", "locking 0"),
+    ("并? 锁定 NUM 名|个|位? 角色|人|玩家|名角色", "locking {NUM}"),
+    ("并? 锁定 ONE 角色|人|玩家", "locking 1"),
+    ("并? 锁定 PLAYER", "locking 1"),
+    ("锁定 两个人|两名角色|两人", "locking 2"),
+    ("锁定 SELF", "locked"),
+    ("锁定 吗", "locking 1"),
+    ("锁定 OTHER|一个人|一名角色", "locking 1"),
+    ("必须|一定 要? 锁定 NUM 名|个|位? 角色|人|玩家|名角色", "must_lock {NUM}"),
+    ("必须|一定 要? 锁定 ONE 角色|人|玩家", "must_lock 1"),
+    ("必须|一定 要? 锁定 一个人|一名角色|一人", "must_lock 1"),
+    ("拒绝|不愿 接收|收下|收取 MSG?", "not must receive"),
+    ("SELF 的 MSG", ""),
+    ("GIVER 传出 的 MSG", "under {GIVER}"),
+    ("able|allowed to", ""),
+    ("the? message points|pointing DIR", "@cond(message_dir == {DIR})"),
+    ("GIVER stop|stops|prevent|prevents other? players|player|anyone? from playing|using CARD",
+     "never anyone play ? as {CARD} under {GIVER}"),
+    ("a|the locked mystery player", "@cond(locked) @cond(identity == black) anyone"),
+    ("lock himself|herself|themselves|oneself", "locked"),
+    ("be? forced to receive", "must receive"),
+    ("have|has to receive", "must receive"),
+    ("be? invalidated by her|his|their own GIVER", "hold {GIVER} from herself"),
+    ("with NUM COLOUR messages|message", "@cond({COLOUR}_messages == {NUM})"),
+    ("and? no COLOUR messages|message|one", "@cond({COLOUR}_messages == 0)"),
+    ("a? message that comes back to him|her|them", "@cond(in_front)"),
+    ("向|往 DIR 传|传出|传递 MSG?", "send {DIR}"),
+    ("传出|传|传递 MSG? 向|往 DIR", "send {DIR}"),
+    ("DIR 传|传出|传递 MSG?", "send {DIR}"),
+    ("传出|传|传递 MSG? DIR", "send {DIR}"),
+    ("传出|传|传递 MSG", "send any"),
+    ("传出 方向 由 SKILL 决定", "send direction by {SKILL}"),
+    ("方向 由 SKILL 决定", "send direction by {SKILL}"),
+    ("摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
+    ("摸牌阶段 摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
+    ("多摸|额外摸 NUM 张? 牌?", "draw_extra {NUM}"),
+    ("摸 NUM 张 牌?", "draw {NUM}"),
+    ("被 禁止 使用|出 CARD", "banned {CARD}"),
+    ("被 禁止 出牌", "banned all"),
+    ("被? 禁止出牌", "banned all"),
+    ("没被|没有被|未被|不被 禁止出牌", "not banned all"),
+    ("没被|没有被|未被|不被 禁止 出牌", "not banned all"),
+    ("禁止 出牌", "banned all"),
+    ("技能 都? 被? 无效", "invalidated"),
+    ("技能? 都? 被无效|技能无效", "invalidated"),
+    ("技能 都? 无效 了?", "invalidated"),
+    ("被 无效", "invalidated"),
+    ("已经? 翻开 了?", "face_up"),
+    ("面朝上|正面朝上", "face_up"),
+    ("面朝下|背面朝上|盖着|没有翻开|未翻开", "face_down"),
+    ("会 被 跳过", "skipped"),
+    ("被 跳过", "skipped"),
+    ("被 询问", "not skipped"),
+    ("能 行动 的 PLAYER", "when act anyone"),
+    ("能 用|使用|打出 CARD 的 PLAYER", "when play {CARD} @cond(hand_count > 0) anyone"),
+    ("WHO", "which player"),
+    ("who", "which player"),
+    ("which player|players|character|characters", "which player"),
+    ("a player who|that", "anyone who"),
+    # ---- the giver's declarations (变则通宣言截获只能当调包, 张一挺禁用了截获, 强令宣言三个卡牌名称)
+    ("宣言 CARD 只能 AS CARD USEV?", "declares {CARD} → {CARD2}"),
+    ("CARD 只能 AS CARD USEV?", "{CARD} → {CARD2}"),
+    ("宣言 了? CARD → CARD", "declares {CARD} → {CARD2}"),
+    ("宣言 了? CARD AS CARD USEV?", "declares {CARD} → {CARD2}"),
+    ("宣言 NUM 个|种|张 卡牌名称|卡牌|牌名|牌", "declares {NUM} cards"),
+    ("禁用 了? CARD", "declares {CARD}"),
+    ("宣言 了? CARD", "declares {CARD}"),
+]
+
+#: an example after the question ("…吗？比如冷血训练"), and the words for the kind of thing it is an example of
+EXAMPLE_WORDS = ("比如", "例如", "譬如", "比方说", "像是", "e.g.", "like")
+KIND_WORDS = ("技能", "主动技能", "触发技能", "卡牌", "牌", "手牌", "角色技能", "skill", "skills", "card", "cards")
+
+
+@dataclass
+class Item:
+    kind: str                 # word | class | slot
+    words: tuple = ()         # word: the spellings; class: from CLASSES
+    slot: str = ""
+    optional: bool = False
+
+
+_SLOTS = ("CARD", "SKILL", "GIVER", "CHAR", "NUM", "DIR", "COLOUR", "IDENTITY", "WINDOW", "PHASEW")
+
+
+def compile_pattern(pat: str) -> list[Item]:
+    items = []
+    for w in pat.split():
+        opt = w.endswith("?") and len(w) > 1
+        if opt:
+            w = w[:-1]
+        if w in _SLOTS:
+            items.append(Item("slot", slot=w, optional=opt))
+        elif w in CLASSES:
+            items.append(Item("class", words=tuple(x.lower() for x in CLASSES[w]), optional=opt))
+        else:                                  # words, and word classes, as alternatives: 后|WHEN
+            alts: list = []
+            for x in w.split("|"):
+                alts.extend(y.lower() for y in CLASSES[x]) if x in CLASSES else alts.append(x.lower())
+            items.append(Item("word", words=tuple(alts), optional=opt))
+    return items
+
+
+COMPILED = [(compile_pattern(p), m, p) for p, m in PHRASES]
+
+
+def _first_keys(items: list, k: int = 0) -> set:
+    """What the first token a row matches may be: its words, or '@SLOT' for a slot (an optional item lets the
+    next one be first too)."""
+    if k >= len(items):
+        return set()
+    it = items[k]
+    keys = set(it.words) if it.kind in ("word", "class") else {"@" + it.slot}
+    return keys | _first_keys(items, k + 1) if it.optional else keys
+
+
+#: the rows by the first token they may match (at each position only these are tried)
+INDEX: dict = {}
+for _n, (_items, _m, _p) in enumerate(COMPILED):
+    for _key in _first_keys(_items):
+        INDEX.setdefault(_key, []).append(_n)
+_REF = re.compile(r"\{([A-Z]+)(\d?)\}")
+
+
+def words_of_table() -> set[str]:
+    """Every literal word of the table and its classes (the lexer splits runs of Chinese into them)."""
+    out = set()
+    for items, _, _ in COMPILED:
+        for it in items:
+            out.update(it.words)
+    for ws in CLASSES.values():
+        out.update(w.lower() for w in ws)
+    from .parse_zh import POST_AFTER, POST_WHEN
+    out.update(POST_AFTER + POST_WHEN)
+    out.update(w.lower() for w in COLOURS)
+    out.update(w.lower() for w in IDENTITIES)
+    out.update(w.lower() for w in DIR_WORDS)
+    out.update(NUMERALS)
+    return out
+
+
+class Matcher:
+    """Applies the table to a question's tokens. ``p`` is the parser (its name resolution and window phrases)."""
+
+    def __init__(self, p):
+        self.p = p
+
+    def slot(self, name: str, j: int):
+        """The tokens slot ``name`` takes at token ``j`` — (end, value) — or None."""
+        p = self.p
+        t = p.toks[j]
+        low = t.text.lower()
+        if t.kind == "end":
+            return None
+        if name == "CARD":
+            if t.kind == "op" and t.text == "?":
+                return j + 1, None
+            r = p.resolve(t, ("card",))
+            return (j + 1, r[1]) if r else None
+        if name == "SKILL":
+            r = p.resolve(t, ("rule",))
+            return (j + 1, r[1]) if r and not p.resolve(t, ("card",)) else None
+        if name == "GIVER":
+            r = p.resolve(t, ("rule", "card"))
+            if r is None:
+                return None
+            src = p.cat.skills.get(r[1]) if r[0] == "rule" else p.cat.cards.get(r[1])
+            ok = bool(src.gives) or (r[0] == "rule" and (src.is_grant or src.replaces_role))
+            return (j + 1, r[1]) if ok else None
+        if name == "CHAR":
+            r = p.resolve(t, ("character",))
+            return (j + 1, r[1]) if r and not p.resolve(t, ("card",)) else None
+        if name == "NUM":
+            if t.kind == "num":
+                return j + 1, int(t.text)
+            if t.text.lower() in NUMERALS:
+                return j + 1, NUMERALS[t.text.lower()]
+            if len(t.text) == 2 and t.text[0] in NUMERALS and t.text[1] in CLASSIFIERS:     # 一张, 两名
+                return j + 1, NUMERALS[t.text[0]]
+            return None
+        if name == "DIR":
+            return (j + 1, DIR_WORDS[low]) if low in DIR_WORDS else None
+        if name == "COLOUR":
+            return (j + 1, COLOURS[low]) if low in COLOURS else None
+        if name == "IDENTITY":
+            return (j + 1, IDENTITIES[t.text]) if t.text in IDENTITIES else None
+        if name in ("WINDOW", "PHASEW"):         # PHASEW: a window of a turn, not the dying one (濒死)
+            w = p.window_at(j)
+            if w is None or (name == "PHASEW" and w[0] == "dying"):
+                return None
+            return w[1], w[0]
+        return None
+
+    def match(self, items: list, j: int):
+        """Match ``items`` from token ``j``: (end, {slot name + index: (start, end, value)}) or None. Optional items
+        are tried taken first, then left out (backtracking over a handful of tokens)."""
+        toks = self.p.toks
+
+        def go(k: int, j: int, got: dict):
+            if k == len(items):
+                return j, got
+            it = items[k]
+            j0 = j
+            if k > 0:                          # filler words (还, 也, 都 …) may stand between the items
+                while toks[j].kind == "word" and toks[j].kw == "filler" and \
+                        not (it.kind in ("word", "class") and toks[j].text.lower() in it.words) and \
+                        not (it.kind == "slot" and self.slot(it.slot, j) is not None):
+                    j += 1
+            t = toks[j]
+            nxt = None
+            if it.kind in ("word", "class"):
+                if t.kind in ("word", "num", "op") and t.text.lower() in it.words:
+                    nxt = (j + 1, None)
+            else:
+                nxt = self.slot(it.slot, j)
+            if nxt is not None:
+                g = dict(got)
+                if it.kind == "slot":
+                    key = it.slot
+                    n = 2
+                    while key in g:
+                        key = f"{it.slot}{n}"
+                        n += 1
+                    g[key] = (j, nxt[0], nxt[1])
+                r = go(k + 1, nxt[0], g)
+                if r is not None:
+                    return r
+            if it.optional:
+                return go(k + 1, j0, got)
+            return None
+        return go(0, j, {})
+
+    def example_for(self):
+        """"…能发动主动技能吗？比如偷天": an example at the end stands for the kind of thing the question names
+        (技能, 主动技能, 卡牌, 传出情报时的技能 …) — the example replaces those words, the kind's words before it
+        included back to the verb, and the question is read with it."""
+        p = self.p
+        toks = p.toks
+        k = next((i for i, t in enumerate(toks) if t.kind == "word" and t.text in EXAMPLE_WORDS), None)
+        if k is None:
+            return
+        ex = k + 1
+        while toks[ex].kind == "word" and toks[ex].kw == "filler":
+            ex += 1
+        if p.resolve(toks[ex], ("rule", "card")) is None or \
+                not all(t.kind == "end" or t.text in ("?", ",") or t.kw == "filler" for t in toks[ex + 1:]):
+            return
+        cat = max((i for i in range(k) if toks[i].kind == "word" and toks[i].text in KIND_WORDS), default=None)
+        if cat is None:
+            return
+        start = cat
+        while start > 0 and not (toks[start - 1].kind == "word" and toks[start - 1].kw in ("use", "fire", "play")):
+            start -= 1
+        if start == 0:
+            start = cat
+        rest = toks[cat + 1:k]
+        while rest and rest[-1].kind == "op" and rest[-1].text in ("?", ","):
+            rest = rest[:-1]                      # 吗？比如 … : the question's end comes after the example
+        p.toks = toks[:start] + [toks[ex]] + rest + [t for t in toks[ex + 1:] if t.kind == "end" or t.text == "?"]
+
+    def apply(self):
+        """Rewrite the parser's tokens with the table, left to right, the longest match at each position."""
+        from .lexer import Tok
+        p = self.p
+        self.example_for()
+        toks = p.toks
+        out: list = []
+        j = 0
+        while j < len(toks):
+            t = toks[j]
+            if t.kind == "end":
+                out.append(t)
+                break
+            best = None
+            rows = set(INDEX.get(t.text.lower(), ()))
+            for name in _SLOTS:
+                if "@" + name in INDEX and self.slot(name, j) is not None:
+                    rows.update(INDEX["@" + name])
+            for n in sorted(rows):                     # in the table's order: of two as long, the first listed
+                items, meaning, pat = COMPILED[n]
+                r = self.match(items, j)
+                if r is not None and r[0] > j and (best is None or r[0] > best[0]):
+                    best = (r[0], r[1], meaning)
+            if best is None:
+                out.append(t)
+                j += 1
+                continue
+            end, got, meaning = best
+            first = next((k for k in range(j, end) if toks[k].kw != "filler"), j)   # 把截获…: from 截获 on
+            out.extend(self.render(meaning, got, toks[first].col, toks[end - 1].end, Tok))
+            j = end
+        p.toks = out
+
+    def render(self, meaning: str, got: dict, col: int, end: int, Tok) -> list:
+        """The tokens ``meaning`` stands for: the grammar's words spanning the matched words (col … end), slots as
+        the designer's own tokens, @cond / @role as ready-made given tokens."""
+        from .lexer import KEYWORDS
+        toks = self.p.toks
+        out = []
+        i = 0
+        src = self.p.text[col:end]
+        while i < len(meaning):
+            if meaning[i] == " ":
+                i += 1
+                continue
+            if meaning.startswith("@cond(", i) or meaning.startswith("@role(", i):
+                kind = meaning[i + 1:meaning.index("(", i)]
+                k, depth = meaning.index("(", i) + 1, 1
+                start = k
+                while depth:
+                    depth += {"(": 1, ")": -1}.get(meaning[k], 0)
+                    k += 1
+                body = _REF.sub(lambda m: str(self.value_of(got, m.group(1) + m.group(2))), meaning[start:k - 1])
+                out.append(Tok(kind, body, col, end, "", src=src))
+                i = k
+                continue
+            k = meaning.find(" ", i)
+            k = len(meaning) if k < 0 else k
+            w = meaning[i:k]
+            i = k
+            m = _REF.fullmatch(w)
+            if m:
+                key = m.group(1) + m.group(2)
+                if key in got:
+                    a, b, _ = got[key]
+                    if m.group(1) == "NUM":
+                        out.append(Tok("num", str(got[key][2]), toks[a].col, toks[b - 1].end, "", src=toks[a].text))
+                    elif m.group(1) in ("DIR", "COLOUR", "IDENTITY"):         # 向左 → left
+                        v = str(got[key][2])
+                        out.append(Tok("word", v, toks[a].col, toks[b - 1].end, KEYWORDS.get(v, ""), src=toks[a].text))
+                    else:
+                        out.extend(toks[a:b])
+                continue
+            if w == "→":
+                out.append(Tok("arrow", "→", col, end, src=src))
+            elif w in ("==", "!=", "<", ">", "<=", ">=", "="):
+                out.append(Tok("op", w, col, end, src=src))
+            elif w == "?":
+                out.append(Tok("op", "?", col, end, src=src))
+            elif w.isdigit():
+                out.append(Tok("num", w, col, end, src=src))
+            else:
+                out.append(Tok("word", w, col, end, KEYWORDS.get(w.lower(), ""), src=src))
+        return out
+
+    def value_of(self, got: dict, key: str):
+        if key not in got:
+            return ""
+        return got[key][2]
+
+
+def table() -> str:
+    """The phrasebook as the Markdown table docs/query-language.md shows (a test keeps the two identical)."""
+    def cell(x: str) -> str:
+        return "`" + x.replace("|", "\\|") + "`"
+    lines = ["| written (pattern) | read as |", "| --- | --- |"]
+    lines += [f"| {cell(p)} | {cell(m)} |" for p, m in PHRASES]
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":           # python -m skillproof.checks.ask.phrases: the table docs/query-language.md holds
+    print(table(), end="")
