@@ -160,14 +160,50 @@ def test_layout_is_deterministic_and_readable(page):
     _, _, rep, _, _ = page
     nodes = [n["id"] for n in rep.graph["nodes"]]
     edges = [(e["source"], e["target"]) for e in rep.graph["edges"]]
-    pos, w, h = L.layout(nodes, edges)
-    assert L.layout(list(reversed(nodes)), list(reversed(edges))) == (pos, w, h)
+    files = {n["id"]: n.get("file", "") for n in rep.graph["nodes"]}
+    drawing = L.layout(nodes, edges, group_of=files)
+    pos, w, h = drawing
+    assert L.layout(list(reversed(nodes)), list(reversed(edges)), group_of=files) == drawing
     assert set(pos) == set(nodes)
     for a in nodes:
         x, y = pos[a]
         assert 0 < x < w and 0 < y < h
     closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(nodes) for b in nodes[i + 1:])
     assert closest >= 0.9 * min(L.NODE_GAP, L.GRID_CELL[1]), closest
+    # rules that share no resource are grouped by their file, each group a box holding its rules, no two boxes
+    # overlapping; every other rule sits outside the boxes
+    single = {c[0] for c in L.components(nodes, edges) if len(c) == 1}
+    assert single and {v for g in drawing.groups for v in g.nodes} == single
+    for g in drawing.groups:
+        assert len({files[v] for v in g.nodes}) == 1
+        assert all(g.x < pos[v][0] < g.x + g.w and g.y < pos[v][1] < g.y + g.h for v in g.nodes)
+    for i, a in enumerate(drawing.groups):
+        for b in drawing.groups[i + 1:]:
+            assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y, (a, b)
+    inside = [v for v in nodes if v not in single and any(g.x < pos[v][0] < g.x + g.w and g.y < pos[v][1] < g.y + g.h
+                                                          for g in drawing.groups)]
+    assert inside == []
+
+
+def test_layout_needs_no_numpy_and_is_quick():
+    """The drawing is our own force layout: no numpy, no scipy (networkx's layouts need them), and a component of
+    500 rules is laid out in seconds."""
+    import random
+    import subprocess
+    code = ("import sys; from skillproof.reports import layout as L; "
+            "L.layout(['a', 'b', 'c', 'd'], [('a', 'b'), ('b', 'c')]); "
+            "assert 'numpy' not in sys.modules and 'scipy' not in sys.modules, sorted(sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rng = random.Random(1)
+    nodes = [f"r{i:03d}" for i in range(500)]
+    edges = [(nodes[i], nodes[rng.randrange(i)]) for i in range(1, 500)] + \
+            [(rng.choice(nodes), rng.choice(nodes)) for _ in range(200)]
+    t = time.perf_counter()
+    pos, w, h = L.layout(nodes, edges)
+    assert time.perf_counter() - t < 20 and len(pos) == 500
+    closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(nodes) for b in nodes[i + 1:])
+    assert closest >= 0.5 * L.NODE_GAP, closest
 
 
 def test_diff_sections_render():
