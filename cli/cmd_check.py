@@ -243,13 +243,20 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
                   show_intended="intended" in (getattr(args, "show", None) or []))
 
 
-def run_checks(cat, args, started: float | None = None):
-    from skillproof.checks.context import Options, run
+def options_of(args, only=None, started: float | None = None):
+    """The checks' options from the command line's (check, baseline, explain: the same bounds give the same
+    witnesses)."""
+    from skillproof.checks.context import Options
     budget = getattr(args, "time_budget", None)
-    opts = Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
-                   max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or ""),
+    return Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
+                   max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or "") if only is None else only,
                    rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2),
                    deadline=None if budget is None else (started or time.time()) + budget)
+
+
+def run_checks(cat, args, started: float | None = None):
+    from skillproof.checks.context import run
+    opts = options_of(args, started=started)
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:

@@ -45,9 +45,8 @@ def add_arguments(p):
                              "write the witness as a scenario file for `skillproof replay FILE`"))
     p.add_argument("--json", action="store_true",
                    help=pick("以 JSON 输出问题、讲述和它的来历", "the finding, its narration and its origin as JSON"))
-    p.add_argument("--timeout", type=float, default=None, metavar=metavar("SECONDS"),
-                   help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
-                             "solver time limit per question, in seconds (as for `check`)"))
+    from .cmd_check import add_solver_args
+    add_solver_args(p)          # the bounds of `check` (and its configuration): the same bounds, the same witness
 
 
 def _family_of(code: str):
@@ -96,15 +95,19 @@ def run(args) -> int:
     cat = load_or_report(args.paths)
     if cat is None:
         return EXIT_USAGE
-    opts = CX.Options(only=(fam.name,))
-    if args.timeout is not None:
-        if args.timeout <= 0:
-            sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
-                                            "--timeout must be a positive number of seconds, not {t:g}",
-                                            t=args.timeout)) + "\n")
-            return EXIT_USAGE
-        opts.timeout_ms = max(1, int(args.timeout * 1000))
-    result = CX.run(cat, opts)
+    if args.timeout <= 0:
+        sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
+                                        "--timeout must be a positive number of seconds, not {t:g}",
+                                        t=args.timeout)) + "\n")
+        return EXIT_USAGE
+    from .cmd_check import options_of, usage_problem
+    problem = usage_problem(args)
+    if problem:
+        sys.stderr.write(error_line(problem) + "\n")
+        return EXIT_USAGE
+    # only the finding's family is reported; over one shared state the families asked before it in its lane are
+    # asked too (checks.context.lane_families), so the witness is the one `check` printed
+    result = CX.run(cat, options_of(args, only=(fam.name,)), jobs=max(1, args.jobs))
     finding = next((f for f in result.findings if f.id.lower() == ident.lower()), None)
     if finding is None:
         same = [f.id for f in result.findings if f.check == code]

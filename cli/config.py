@@ -55,7 +55,7 @@ COMMAND_KEYS: dict[str, dict[str, str | None]] = {
     "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs", "lang")},
     "catalogue": {"paths": None, "lang": None},
     "rules": {"lang": None},
-    "explain": {"paths": None, "timeout": None, "lang": None},
+    "explain": {k: None for k in ("paths", "timeout", "rlimit", "max-seats", "max-turns", "max-grants", "jobs", "lang")},
     "replay": {"paths": None, "lang": None},
     "extract": {"lang": None},
     "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None,
