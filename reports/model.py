@@ -28,6 +28,7 @@ class Report:
     in_source: dict = field(default_factory=dict)    # suppressed finding id -> its inline comment {file, line}
     passes: list = field(default_factory=list)       # proved intents: [{"intent", "claim", "source", "id", …}]
     show_intended: bool = False           # list designed behaviour in full (`check --show intended`)
+    show_proved: bool = False             # list the proved intents one by one in the text (`check --show proved`)
 
     @property
     def tool_version(self) -> str:
