@@ -385,6 +385,8 @@ def run(args) -> int:
         suppressed, stale = sorted(suppressed + by_base, key=lambda x: x[0].sort_key()), stale + base_stale
     report = make_report(cat, result, args, suppressed, stale, found)
     report.in_source = in_source
+    if base is not None:
+        report.to_review = base.to_review() & {f.id for f, _ in suppressed}
     rc = emit(report, args, cat)
     sys.stdout.flush()
     say_time(result, args)

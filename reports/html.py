@@ -24,7 +24,7 @@ from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 from .layout import layout
 from .i18n import (code_title, current, family_title, fix as fix_of, is_en, msg, page_text, pick, role as role_word,
                    sev as sev_word, t)
-from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_text, change_title,
+from .util import (accepted_reason, accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_text, change_title,
                    change_witness, changed_name, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
                    lead_with_intents, loc_text, rules_of, stale_text, summary_line, witness_text)
 
@@ -642,8 +642,8 @@ def render(report, cat=None) -> str:
     if report.suppressed:
         body += _folded("accepted", pick("已接受", "Accepted"),
                         [_finding_row(report, fdict(f), cat, node_set, " suppressed",
-                                      pick(f"已接受（{e(accepted_where(report, fdict(f).get('id', '')))}）：{e(reason)}",
-                                           f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}"))
+                                      pick(f"已接受（{e(accepted_where(report, fdict(f).get('id', '')))}）：{e(accepted_reason(report, fdict(f).get('id', ''), reason))}",
+                                           f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(accepted_reason(report, fdict(f).get('id', ''), reason))}"))
                          for f, reason in report.suppressed])
         toc.append(("accepted", f"{pick('已接受', 'Accepted')} ({len(report.suppressed)})", []))
     if report.stale:

@@ -33,7 +33,7 @@ from skillproof import docs_url
 from .ruledocs import help_uri
 
 from .i18n import fix, msg, pick, role as role_word, t
-from .util import (accepted_where, summary, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+from .util import (accepted_reason, accepted_where, summary, checkout_path, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    exit_code, fdict, intended_of, is_possible, rules_of, stale_text, witness_text)
 
 NAME = "sarif"
@@ -179,8 +179,10 @@ def result(report, fd: dict, rule_index: dict, artifacts: dict, cat=None, suppre
     res["properties"] = props
     if suppression is not None:
         where = (getattr(report, "in_source", {}) or {}).get(fd.get("id"))
-        sup: dict = {"kind": "inSource" if where else "external", "status": "accepted",
-                     "justification": suppression or accepted_where(report, fd.get("id", ""))}
+        review = fd.get("id") in (getattr(report, "to_review", ()) or ())
+        sup: dict = {"kind": "inSource" if where else "external", "status": "underReview" if review else "accepted",
+                     "justification": accepted_reason(report, fd.get("id", ""), suppression)
+                     or accepted_where(report, fd.get("id", ""))}
         if where:
             sup["location"] = {"physicalLocation": {"artifactLocation": artifact_location(where["file"]),
                                                     "region": {"startLine": max(1, int(where["line"]))}}}

@@ -67,6 +67,13 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     diff = report.extra.get("diff") if report.extra else None
     if diff:
         out.extend(_diff_lines(report, diff, c, cat))
+    review = sorted(getattr(report, "to_review", ()) or ())
+    if review:
+        out.append(pick(f"{c('warning')}待审的基线条目{c('reset')}（已接受，但还没有理由：写上 reason，再删掉 to_review 那一行）：",
+                        f"{c('warning')}baseline entries to review{c('reset')} (accepted, no reason yet: write the "
+                        "reason, then delete the to_review line):"))
+        out.extend(f"  {fid}" for fid in review)
+        out.append("")
     if report.stale:
         from .util import stale_text
         inl = sum(1 for e in report.stale if e.get("kind") == "inline")

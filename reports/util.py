@@ -372,6 +372,9 @@ def summary_line(report) -> str:
         extra.append(f"{k} suppressed by baseline" if en else f"{k} 个被基线接受")
     if inline:
         extra.append(f"{inline} suppressed inline" if en else f"{inline} 个在规则旁被忽略")
+    review = len(getattr(report, "to_review", ()) or ())
+    if review:
+        extra.append(f"{review} baseline entr{'ies' if review != 1 else 'y'} to review" if en else f"{review} 条基线条目待审")
     st_inline = sum(1 for e in report.stale if e.get("kind") == "inline")
     if len(report.stale) - st_inline:
         k = len(report.stale) - st_inline
@@ -391,6 +394,15 @@ def summary_line(report) -> str:
     if extra:
         s += "；" + "，".join(extra)
     return s + f"；按 --fail-on={report.fail_on} 判为失败：{len(report.failing())}"
+
+
+def accepted_reason(report, fid: str, reason: str) -> str:
+    """An accepted finding's reason as reports show it: a baseline entry still to review says so."""
+    from .i18n import pick
+    if fid in (getattr(report, "to_review", ()) or ()):
+        return pick("待审（基线条目标为 to_review，还没有写理由）", "to review (the baseline entry says to_review; no reason yet)") \
+            + (f"：{reason}" if reason.strip() else "")
+    return reason
 
 
 def accepted_where(report, fid: str) -> str:
