@@ -118,8 +118,8 @@ def run(args) -> int:
         empty = sum(1 for f in accepted if keep is None or f.id not in keep.by_id()
                     or not keep.by_id()[f.id].reason.strip())
         if empty:
-            msg += Msg("；{e} 条标为待审（to_review = true）：写上理由后删掉那一行",
-                       "; {e} marked to review (to_review = true): write the reason{s}, then delete that line",
+            msg += Msg("；{e} 条标为待审（`to_review = true`）：写上理由后删掉那一行",
+                       "; {e} marked to review (`to_review = true`): write the reason{s}, then delete that line",
                        e=empty, s="s" if empty != 1 else "")
         sys.stderr.write(str(msg) + "\n")
     if n_inc:

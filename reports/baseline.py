@@ -50,7 +50,22 @@ HEADER = """\
 # rewrites the file keeping its comments and reasons; an entry it adds says `to_review = true` (accepted, and
 # flagged in every report) until someone writes its reason and deletes that line.
 """
-TO_REVIEW_NOTE = "written by `skillproof baseline`: write the reason, then delete this line"
+HEADER_ZH = """\
+# skillproof 基线：按原样接受的问题。
+# `skillproof check --baseline 本文件` 隐藏这些问题，报告新问题，并标出过时的条目。
+# 每个条目都要有评审者能认同的理由（设计如此、服务器就是这样做的……）：理由为空的基线会被拒绝。
+# 条目按 `id`（问题的含义，而不是它的文件或行号）匹配；`check`、`severity`、`message` 和 `rules` 是给评审者看的。
+# 问题不再出现的条目报告为过时：删掉它。`skillproof baseline --output 本文件` 就地改写本文件，保留注释和理由；
+# 它新加的条目写着 `to_review = true`（已接受，并在每种报告里标为待审），直到有人写上理由并删掉那一行。
+"""
+TO_REVIEW_NOTE = ("由 `skillproof baseline` 写入：写上理由后删掉这一行",
+                  "written by `skillproof baseline`: write the reason, then delete this line")
+
+
+def header() -> str:
+    """The comment block a new baseline file starts with, in the run's language."""
+    from skillproof.model.lang import pick
+    return pick(HEADER_ZH, HEADER)
 
 
 class BaselineError(Exception):
@@ -250,7 +265,7 @@ def _validate(name, data, line, require_reasons) -> Baseline:
         seen.setdefault(eid, ln)
         review = e.get("to_review", False)
         if not isinstance(review, bool):
-            bad(line("accepted", i, "to_review"), what, Msg("'to_review' 必须是 true 或 false",
+            bad(line("accepted", i, "to_review"), what, Msg("'to_review' 必须是 `true` 或 `false`",
                                                             "'to_review' must be true or false"))
             review = False
         reason = e.get("reason")
@@ -261,8 +276,8 @@ def _validate(name, data, line, require_reasons) -> Baseline:
             reason = ""
         elif require_reasons and not review and not reason.strip():
             bad(line("accepted", i, "reason"), what, Msg(
-                "'reason' 是空的：说明为什么接受这个问题（或者标上 to_review = true，表示还要审）",
-                "'reason' is empty: say why this finding is accepted (or mark it to_review = true, still to review)"))
+                "'reason' 是空的：说明为什么接受这个问题（或者标上 `to_review = true`，表示还要审）",
+                "'reason' is empty: say why this finding is accepted (or mark it `to_review = true`, still to review)"))
         for k, typ in (("message", str), ("severity", str), ("rules", list)):
             if k in e and not isinstance(e[k], typ):
                 bad(line("accepted", i, k), what, Msg("'{k}' 必须是{z}", "'{k}' must be a {e}", k=k,
@@ -345,7 +360,9 @@ def _entry_text(e: dict) -> str:
             continue
         v = e[k]
         if isinstance(v, bool):
-            out.append(f"{k} = {'true' if v else 'false'}" + (f"    # {TO_REVIEW_NOTE}" if k == "to_review" else "") + "\n")
+            from skillproof.model.lang import pick
+            note = pick(*TO_REVIEW_NOTE)
+            out.append(f"{k} = {'true' if v else 'false'}" + (f"    # {note}" if k == "to_review" else "") + "\n")
         elif isinstance(v, list):
             out.append(f"{k} = [{', '.join(_toml_str(x) for x in v)}]\n")
         else:
@@ -361,7 +378,7 @@ def dumps(findings, fmt: str = "toml", keep: Baseline | None = None, keep_text: 
         return json.dumps({"version": VERSION, "accepted": entries}, ensure_ascii=False, indent=2) + "\n"
     if keep_text is not None:
         return refresh(keep_text, entries)
-    out = [HEADER, f"version = {VERSION}\n"]
+    out = [header(), f"version = {VERSION}\n"]
     for e in entries:
         out.append("\n" + _entry_text(e))
     return "".join(out)

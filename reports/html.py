@@ -390,7 +390,7 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
         chg = (changed or {}).get(nid) or (changed or {}).get(nid[5:] if nid.startswith("card:") else "")
         cls = f"node {kind}" + (f" involved sev-{sev}" if sev else "") + (" changed" if chg else "")
         name = n.get("name", nid)
-        label = f"{name} ({nid})"
+        label = name
         where = f"{n['file']}:{n.get('line', 0)}" if n.get("file") else ""
         if kind == "grant":
             shape = f'<rect x="{x - 8}" y="{y - 8}" width="16" height="16" rx="3"/>'

@@ -24,7 +24,7 @@ def test_round_trip_on_the_command_line(tmp_path):
     base = tmp_path / "baseline.toml"
     r = sp("baseline", *CONVERSION, "--output", str(base), "--lang", "en")
     assert r.returncode == 0, r.stderr
-    assert "3 marked to review (to_review = true): write the reasons, then delete that line" in r.stderr
+    assert "3 marked to review (`to_review = true`): write the reasons, then delete that line" in r.stderr
     text = base.read_text(encoding="utf-8")
     data = tomllib.loads(text)
     # what `check` reports, in its own process

@@ -330,9 +330,9 @@ def _run_played_for(ctx, out, sites):
                 message_en=(f"{names[1]} uses {skill.name} to make {names[0]} play {ctx.card(xv)} as {ctx.card(yv)} "
                             f"({must.name} requires {ctx.card(xv)} be played as {ctx.card(yv)}): the server checks "
                             f"{ctx.card(yv)} but resolves the effect of {ctx.card(xv)}."),
-                fix_en=(f"make {skill.name} resolve the card it checked (plays.resolves = \"declared\"), or check the "
+                fix_en=(f"make {skill.name} resolve the card it checked (`plays.resolves = \"declared\"`), or check the "
                         f"physical card."),
-                fix=f"让{skill.label}结算它检查过的牌（plays.resolves = \"declared\"），或检查时按实际的牌检查。",
+                fix=f"让{skill.label}结算它检查过的牌（`plays.resolves = \"declared\"`），或检查时按实际的牌检查。",
                 rules=[ctx.ref(skill.id, "resolves the physical card"), ctx.ref(must.id, "forces the declared type")],
                 witness=ctx.witness(st, {"decision": "plays", "seat": 0, "user": 1, "skill": skill.id,
                                          "actual": xv, "declared": yv},

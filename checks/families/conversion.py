@@ -123,9 +123,9 @@ def run(ctx):
             message_en=(f"{holder.name}'s {opt.name} would play {ctx.card(xv)} as {ctx.card(yv)}, but {must.name}"
                         + (f" ({pdesc_en})" if pdesc_en else "")
                         + f" requires {ctx.card(xv)} be played as something else: this use is vetoed."),
-            fix_en=(f"make {must.name}'s A exclude the card {opt.name} converts, or make {opt.name} convert another "
+            fix_en=(f"make {must.name}'s source (`convert.from`) exclude the card {opt.name} converts, or make {opt.name} convert another "
                     f"card; if the veto is intended, ignore it with a reason."),
-            fix=f"让{must.label}的 A 不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
+            fix=f"让{must.label}转化的牌不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
             rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
                   [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},

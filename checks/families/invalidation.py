@@ -102,9 +102,9 @@ def run(ctx):
     for g in cat.grants:
         givers = [x.giver for x in cat.sites(g.id)]
         refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
-        fix = ("把 lifetime 改成与 kinds 一致（本回合：lifetime = \"turn\" 且 kinds 含 OneTurnSkill），"
+        fix = ("把 lifetime 改成与 kinds 一致（本回合：`lifetime = \"turn\"` 且 kinds 含 OneTurnSkill），"
                f"或给{g.label}加上 OneTurnSkill。")
-        fix_en = ("make lifetime agree with kinds (this turn: lifetime = \"turn\" and OneTurnSkill among the kinds), "
+        fix_en = ("make lifetime agree with kinds (this turn: `lifetime = \"turn\"` and OneTurnSkill among the kinds), "
                   f"or add OneTurnSkill to {g.name}.")
         if g.has("InvalidSkill"):
             # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
@@ -112,8 +112,8 @@ def run(ctx):
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
                                    key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
-                                   fix=f"把{g.label}的 lifetime 改成 \"turn\"：被无效的技能在回合结束时都会恢复。",
-                                   fix_en=(f"set {g.name}'s lifetime = \"turn\": invalidated skills all recover at the "
+                                   fix=f"把{g.label}的 lifetime 改成 `\"turn\"`：被无效的技能在回合结束时都会恢复。",
+                                   fix_en=(f"set {g.name}'s `lifetime = \"turn\"`: invalidated skills all recover at the "
                                            f"turn end."),
                                    message_en=(f"{g.name} is declared {_LIFE_EN[g.lifetime]}, but it is an InvalidSkill: "
                                                f"every invalidated skill recovers at the turn end."),
@@ -124,9 +124,9 @@ def run(ctx):
             out.append(Finding("IV002", "invalidation", "error",
                                f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
                                key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
-                               fix=(f"若{g.label}只持续本回合，把 lifetime 改成 \"turn\"；若它应当一直保留，"
+                               fix=(f"若{g.label}只持续本回合，把 lifetime 改成 `\"turn\"`；若它应当一直保留，"
                                     f"从 kinds 里去掉 OneTurnSkill。"),
-                               fix_en=(f"if {g.name} lasts the turn only, set lifetime = \"turn\"; if it is meant to last "
+                               fix_en=(f"if {g.name} lasts the turn only, set `lifetime = \"turn\"`; if it is meant to last "
                                        f"for good, drop OneTurnSkill from its kinds."),
                                message_en=(f"{g.name} is declared to last for good, yet is a OneTurnSkill: the server "
                                            f"removes it at the turn end."),

@@ -292,9 +292,9 @@ def run(ctx):
                 d = I.draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
-                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。",
+                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 `max(…, 0)` 或加条件）。",
                                    message_en=f"while {who} holds {r.name} the draw count can be {d} (negative).",
-                                   fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. max(…, 0), or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. `max(…, 0)`, or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group, r in sends:
         q = ctx.query_for({r.id})
