@@ -29,7 +29,7 @@ HELP_ZH = "把当前的问题写成已接受问题的基线（每一条都需要
 DESCRIPTION_ZH = """\
 运行每个检查（同 skillproof check），为每个问题写一个 [[accepted]] 条目——它按含义得出的编号、检查、
 级别、说明和相关规则，以及 `reason = ""` 和 `to_review = true`：已接受，所以 skillproof check --baseline 文件
-能照常运行，但在每种报告里都标为待审，直到有人写上理由并删掉 to_review 那一行。之后 skillproof check
+能照常运行，但在每种报告里都标为待审，直到有人写上理由并删掉 `to_review` 那一行。之后 skillproof check
 --baseline 文件 隐藏已接受的问题，报告新问题，并标出过时的条目。
 
 文件已存在时就地改写：文件的注释和排版保持不变，仍然出现的问题保留原来的理由，不再出现的问题的条目

@@ -3,6 +3,7 @@ hides accepted findings, reports new ones, flags stale entries and rejects a bas
 one located line on stderr, exit 2, never a traceback."""
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
@@ -153,7 +154,8 @@ def test_a_refresh_keeps_the_comments_and_the_layout(tmp_path):
     # the next check accepts it; a second refresh changes nothing
     assert sp("check", *CONVERSION, "--baseline", str(base), "--fail-on", "note").returncode == 0
     assert sp("baseline", *CONVERSION, "--output", str(base)).returncode == 0
-    assert base.read_text(encoding="utf-8") == out
+    again = base.read_text(encoding="utf-8")
+    assert again == out, "\n".join(difflib.unified_diff(out.splitlines(), again.splitlines(), lineterm=""))
 
 
 def test_the_shipped_baseline_survives_a_refresh(tmp_path):
