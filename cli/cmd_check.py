@@ -7,7 +7,7 @@ import time
 
 from skillproof.model.lang import pick
 
-from .common import add_catalogue_arg, load_or_report, write_out
+from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths, write_out
 from .helpfmt import metavar
 
 NAME = "check"
@@ -47,6 +47,7 @@ def add_arguments(p):
                    help=pick("整个运行用了这么久就不再提问；报告已找到的问题，并把每个没问的问题列为无法判定（退出码 3）",
                              "stop asking after this long (the whole run); report what was found and list every "
                              "unasked question as inconclusive (exit 3)"))
+    add_require_paths(p)
     add_solver_args(p)
 
 
@@ -366,6 +367,8 @@ def run(args) -> int:
     msg = usage_problem(args) or outputs(args)[1]
     if msg:
         sys.stderr.write(error_line(msg) + "\n")
+        return 2
+    if missing_paths(args):
         return 2
     base = None
     if args.baseline:                  # a bad baseline fails at once, before a full run

@@ -82,4 +82,27 @@ def add_catalogue_arg(p):
                              "catalogue files or directories (default: the shipped catalogue of the real game)"))
 
 
+def add_require_paths(p):
+    """``--require-paths``: the pre-commit hooks' guard against checking the shipped catalogue by mistake."""
+    from .model.lang import pick
+    p.add_argument("--require-paths", action="store_true",
+                   help=pick("没有在命令行或配置（paths）中指定目录时报错退出（退出码 2），而不是检查随附的目录；"
+                             "pre-commit 钩子用它",
+                             "exit 2 when no catalogue is given on the command line or in the configuration "
+                             "(paths), instead of checking the shipped catalogue; the pre-commit hooks use it"))
+
+
+def missing_paths(args) -> bool:
+    """With ``--require-paths`` and no catalogue named (command line or configuration): say so, loudly; True."""
+    if not getattr(args, "require_paths", False) or getattr(args, "paths", None):
+        return False
+    sys.stderr.write(error_line(Msg(
+        "没有指定要检查的目录：在仓库的 pyproject.toml 的 [tool.skillproof] 中（或 skillproof.toml 里）写上 "
+        "paths = [\"rules\"]，或把目录的路径写在命令行上（pre-commit 钩子的 args）；--require-paths 不检查随附的目录",
+        "no catalogue to check: set paths = [\"rules\"] in [tool.skillproof] of the repository's pyproject.toml (or in "
+        "a skillproof.toml), or give the catalogue's path on the command line (the pre-commit hook's args); "
+        "--require-paths does not check the shipped catalogue")) + "\n")
+    return True
+
+
 __all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "write_out", "EXIT_USAGE"]
