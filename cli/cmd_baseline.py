@@ -85,7 +85,8 @@ def run(args) -> int:
                                                                "(the existing baseline is kept as it is; fix it or write "
                                                                "to another file)")) + "\n")
                 return 2
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     result = run_checks(cat, args)

@@ -61,7 +61,8 @@ def as_json(cat) -> dict:
 def run(args) -> int:
     if missing_paths(args):
         return 2
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     if args.format == "json":

@@ -378,7 +378,8 @@ def run(args) -> int:
         except B.BaselineError as e:
             sys.stderr.write(error_line(e) + "\n")
             return 2
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     result = run_checks(cat, args, started)

@@ -37,9 +37,8 @@ def add_arguments(p):
     p.add_argument("id", nargs="?", metavar=metavar("ID"),
                    help=pick("skillproof check 输出的问题编号，例如 CV002-1a2b3c4d5e",
                              "a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e"))
-    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
-                   help=pick("目录文件或文件夹（默认：随附的目录）",
-                             "catalogue files or directories (default: the shipped catalogue)"))
+    from .common import add_catalogue_arg
+    add_catalogue_arg(p)
     p.add_argument("--save", "--scenario", dest="save", metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay FILE`"))
@@ -92,7 +91,8 @@ def run(args) -> int:
                                         "{i} is an inconclusive-question finding; run `skillproof check` to see it",
                                         i=ident)) + "\n")
         return EXIT_USAGE
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
     if args.timeout <= 0:
