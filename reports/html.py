@@ -119,7 +119,8 @@ cursor:grab;touch-action:none}
 #selection{font-size:13px;margin:6px 0;min-height:1.4em}
 .empty{color:var(--mute)}
 @media (max-width:700px){header,#toolbar{padding-left:12px;padding-right:12px}#layout{padding:8px 12px 16px}
-#toolbar input[type=search]{min-width:0;width:100%}#toolbar label,#toolbar select{max-width:100%}#toolbar select{width:100%}
+#toolbar input[type=search]{min-width:0;width:100%}
+#toolbar label.check{display:flex;gap:6px;align-items:center;width:100%}#toolbar label.check select{flex:1;min-width:0}
 table,tbody,tr,td{display:block;width:100%}thead{display:none}tr.group th{display:block}
 td{border-bottom:none;padding:2px 4px}tr.finding{border-bottom:1px solid var(--line);padding:4px 0}
 tr.witness-row td{padding:0 4px 6px}
@@ -275,7 +276,7 @@ JS = r"""
 
 
 LABEL_FONT = 12          # the graph's labels, in svg units (the CSS below)
-LEGIBLE_PX = 11          # the least size a label is shown at, in CSS pixels
+LEGIBLE_PX = 12          # the least size a label is shown at, in CSS pixels (11 at the least, with rounding)
 
 
 def _script() -> str:
@@ -544,7 +545,7 @@ def _toolbar(report, fds) -> str:
     return ('<div id="toolbar" role="search">'
             f'<input type="search" id="search" placeholder="{pick("搜索：技能、角色、牌、编号…", "search: skill, character, card, id…")}" '
             f'aria-label="{pick("搜索问题", "search the findings")}">'
-            f'{sev}<label>{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
+            f'{sev}<label class="check">{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
             f'<span id="shown" data-total="{len(fds)}" data-fmt="{pick("显示 {n} / {t} 个问题", "{n} of {t} findings shown")}">{pick(f"显示 {len(fds)} / {len(fds)} 个问题", f"{len(fds)} of {len(fds)} findings shown")}</span></div>')
 
 
