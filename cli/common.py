@@ -114,10 +114,10 @@ def missing_paths(args) -> bool:
     if not getattr(args, "require_paths", False) or paths_of(args):
         return False
     sys.stderr.write(error_line(Msg(
-        "没有指定要检查的目录：在仓库的 pyproject.toml 的 [tool.skillproof] 中（或 skillproof.toml 里）写上 "
-        "paths = [\"rules\"]，或把目录的路径写在命令行上（pre-commit 钩子的 args）；--require-paths 不检查随附的目录",
-        "no catalogue to check: set paths = [\"rules\"] in [tool.skillproof] of the repository's pyproject.toml (or in "
-        "a skillproof.toml), or give the catalogue's path on the command line (the pre-commit hook's args); "
+        "没有指定要检查的目录：在仓库的 pyproject.toml 的 `[tool.skillproof]` 中（或 skillproof.toml 里）写上 "
+        "`paths = [\"rules\"]`，或把目录的路径写在命令行上（`pre-commit` 钩子的 `args`）；--require-paths 不检查随附的目录",
+        "no catalogue to check: set `paths = [\"rules\"]` in `[tool.skillproof]` of the repository's pyproject.toml (or "
+        "in a skillproof.toml), or give the catalogue's path on the command line (the pre-commit hook's `args`); "
         "--require-paths does not check the shipped catalogue")) + "\n")
     return True
 

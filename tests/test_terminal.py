@@ -101,7 +101,7 @@ def test_the_text_report_leads_with_the_catalogue_and_the_summary():
     assert proved == []
     line = next(x for x in out if "已证明的意图" in x)
     assert re.search(r"已证明的意图：\d+ 个", line) and "--show proved" in line
-    full = sp("check", "--show", "proved").stdout.splitlines()
-    assert len([x for x in full if x.startswith("  ✓ ")]) == int(re.search(r"(\d+) 个意图已证明", out[1]).group(1))
-    en = sp("check", "--lang", "en").stdout.splitlines()
+    en = sp("check", "--show", "proved", "--lang", "en").stdout.splitlines()
     assert en[0].startswith("skillproof check: ") and en[1].startswith("ok: ") and en[1] == en[-1]
+    proved = int(re.search(r"(\d+) 个意图已证明", out[1]).group(1))
+    assert len([x for x in en if x.startswith("  ✓ ")]) == proved and f"{proved} intents proved" in en[1]

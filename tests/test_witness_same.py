@@ -46,6 +46,7 @@ def test_every_finding_has_one_witness_whatever_ran_with_it(witnesses):
     assert sorted(witnesses["alone"]) == sorted(check)          # each family alone finds what it found in check
     differ = [i for i, w in witnesses["alone"].items() if w != check[i]]
     assert differ == []
+    _every_saved_witness_replays_as_told(witnesses)     # (one test: the fixture is computed once per process)
 
 
 def test_a_selection_asks_its_lane_up_to_the_last_family_selected():
@@ -96,7 +97,7 @@ def test_the_command_lines_agree(witnesses, tmp_path):
         assert json.loads(rep.stdout)["state"]["seats"] == printed[fid]["state"]["seats"]
 
 
-def test_every_saved_witness_replays_as_told(witnesses):
+def _every_saved_witness_replays_as_told(witnesses):
     """Every witness of check, saved as `explain --save` writes it, replays to the state check printed and to
     every answer it claims."""
     from skillproof.cmd_ask import scenario_file
