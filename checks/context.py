@@ -471,27 +471,48 @@ def is_shared(cat: Catalogue, options: Options) -> bool:
     return options.shared_query
 
 
+def lane_families(cat: Catalogue, options: Options, lane) -> list:
+    """The families one lane runs, in order, each with whether it was selected: over one shared state (where the
+    families of a lane share one solver, so a witness depends on the questions asked before it) every family of
+    the lane up to the last selected one runs, the ones not selected only for their questions' sake — so a
+    finding's witness is the same whatever ``--select`` says (and `explain`, which runs only the finding's family,
+    tells the witness `check` printed); over slices each family is a lane of its own."""
+    shared = is_shared(cat, options)
+    fams = [f for f in families() if f.lane_for(shared) == lane]
+    chosen = [f for f in fams if _selected(f, options.only)]
+    if not chosen:
+        return []
+    upto = fams.index(chosen[-1]) + 1 if shared else len(fams)
+    return [(f, _selected(f, options.only)) for f in fams[:upto] if shared or _selected(f, options.only)]
+
+
 def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
-    """Run the selected families of one lane, in order, in one Context (one solver history)."""
-    ctx = Context(cat, options, progress)
+    """Run the families of one lane (``lane_families``), in order, in one Context (one solver history); the
+    findings, proved intents and questions of the selected ones."""
+    ctx = Context(cat, options, None)
     out: list[Finding] = []
     ran = []
+    asked, passes = 0, []
     with B.hard_stop(options.deadline):
-        for fam in families():
-            if fam.lane_for(ctx.shared) != lane or not _selected(fam, options.only):
-                continue
+        for fam, selected in lane_families(cat, options, lane):
+            ctx.progress = progress if selected else None
+            q0, p0 = ctx.stats["queries"], len(ctx.passes)
             ctx.say(fam.name)
             if ctx.over_budget():
-                found = [budget_finding(fam, started=False)]
+                found = [budget_finding(fam, started=False)] if selected else []
             else:
                 found = B.run_family(fam, ctx)
+            if not selected:             # asked for the history only: its findings are not the run's
+                continue
+            asked += ctx.stats["queries"] - q0
+            passes += ctx.passes[p0:]
             if progress:
                 progress({"done": fam.name})
             if options.only:
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
             ran.append(fam.name)
-    return out, ran, dict(ctx.stats, passes=list(ctx.passes))       # passes: the intents proved
+    return out, ran, dict(ctx.stats, queries=asked, passes=passes)       # passes: the intents proved
 
 
 _FORK_STATE: dict = {}

@@ -97,10 +97,9 @@ def _text(mod, name: str, fallback: str | None = None) -> str:
 def _lang_help(name: str) -> str:
     from .model.lang import pick
     if name == "extract":
-        return pick("终端上输出的语言：zh（中文，默认）或 en（英文）；写出的 TOML 目录和 extraction-report.md 不随它变化"
-                    "（报告是英文的）",
-                    "the language of what is written to the terminal: zh (Chinese, the default) or en (English); the "
-                    "TOML catalogue and extraction-report.md it writes do not change (the report is in English)")
+        return pick("终端上输出的内容和 extraction-report.md 的语言：zh（中文，默认）或 en（英文）；写出的 TOML 目录不随它变化",
+                    "the language of what is written to the terminal and of extraction-report.md: zh (Chinese, the "
+                    "default) or en (English); the TOML catalogue it writes does not change")
     return pick("面向人的全部输出的语言：zh（中文，默认）或 en（英文）；目录中的名字照原样；JSON 和 SARIF 的字段不变",
                 "the language of everything written for people: zh (Chinese, the default) or en (English); names of "
                 "the catalogue stay as written; JSON and SARIF fields do not change")

@@ -75,9 +75,8 @@ def add_arguments(p):
     p.add_argument("query", nargs="*", metavar=metavar("QUERY"),
                    help=pick("要问的问题（用引号括起来）；不写：进入交互式提示",
                              "the question (quote it); none: interactive prompt"))
-    p.add_argument("-c", "--catalogue", action="append", metavar=metavar("PATH"), default=[],
-                   help=pick("目录文件或文件夹（可重复；默认：随附的目录）",
-                             "catalogue file or directory (repeatable; default: the shipped catalogue)"))
+    from .common import add_catalogue_arg
+    add_catalogue_arg(p, positional=False)     # the words are the question: the catalogue is -c/--catalogue PATH
     p.add_argument("--json", action="store_true",
                    help=pick('输出 JSON：{"answer": …, "witness": …, "because": […], …}',
                              'JSON: {"answer": …, "witness": …, "because": […], …}'))
@@ -325,7 +324,8 @@ def run(args) -> int:
 
     from .cli import error_line
     from .common import load_or_report
-    cat = load_or_report(args.catalogue or getattr(args, "config_paths", None))
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
     try:

@@ -12,13 +12,15 @@ from .helpfmt import metavar
 NAME = "baseline"
 HELP = "write the current findings as a baseline of accepted findings (each needs a reason)"
 DESCRIPTION = """Run every check (as `skillproof check` does) and write one [[accepted]] entry per finding —
-its meaning-based id, check, severity, message and rules, and `reason = ""`, which a human must fill in:
-`check --baseline FILE` rejects a baseline with an empty reason. Then `check --baseline FILE` hides the
-accepted findings, reports new ones and flags stale entries.
+its meaning-based id, check, severity, message and rules, `reason = ""` and `to_review = true`: accepted, so
+`check --baseline FILE` runs, and flagged as to review in every report until a human writes the reason and
+deletes the to_review line. Then `check --baseline FILE` hides the accepted findings, reports new ones and
+flags stale entries.
 
-If FILE exists, the reasons of findings that still occur are kept, entries of findings that no longer
-occur are dropped, and new findings are added with an empty reason (a summary goes to standard error).
-TOML by default; JSON when FILE ends in .json. Inconclusive findings are never written (an undecided
+If FILE exists, it is rewritten in place: its comments and layout stay, the reasons of findings that still
+occur are kept, entries of findings that no longer occur are removed (with the comments right above them),
+and new findings are added to review (a summary goes to standard error). TOML by default; JSON when FILE
+ends in .json. Inconclusive findings are never written (an undecided
 question is not a pass).
 
 exit codes: 0 written; 2 bad input or usage (nothing written); 3 written, but some question was
@@ -26,11 +28,13 @@ inconclusive and is not in the baseline; 4 internal error."""
 HELP_ZH = "把当前的问题写成已接受问题的基线（每一条都需要填写理由）"
 DESCRIPTION_ZH = """\
 运行每个检查（同 skillproof check），为每个问题写一个 [[accepted]] 条目——它按含义得出的编号、检查、
-级别、说明和相关规则，以及必须由人填写的 `reason = ""`：skillproof check --baseline 文件 拒绝理由为空
-的基线。之后 skillproof check --baseline 文件 隐藏已接受的问题，报告新问题，并标出过时的条目。
+级别、说明和相关规则，以及 `reason = ""` 和 `to_review = true`：已接受，所以 skillproof check --baseline 文件
+能照常运行，但在每种报告里都标为待审，直到有人写上理由并删掉 `to_review` 那一行。之后 skillproof check
+--baseline 文件 隐藏已接受的问题，报告新问题，并标出过时的条目。
 
-文件已存在时，仍然出现的问题保留原来的理由，不再出现的问题的条目被删除，新问题以空理由加入
-（摘要写到标准错误）。默认写 TOML；文件名以 .json 结尾时写 JSON。无法判定的问题从不写入
+文件已存在时就地改写：文件的注释和排版保持不变，仍然出现的问题保留原来的理由，不再出现的问题的条目
+（连同紧挨在它上面的注释）被删除，新问题作为待审条目加入（摘要写到标准错误）。默认写 TOML；文件名以
+.json 结尾时写 JSON。无法判定的问题从不写入
 （没有判定的问题不算通过）。
 
 退出码：0 已写入；2 输入或用法有误（什么也没有写）；3 已写入，但有问题无法判定，没有写进基线；
@@ -64,7 +68,7 @@ def run(args) -> int:
     if msg:
         sys.stderr.write(error_line(msg) + "\n")
         return 2
-    keep = None
+    keep = keep_text = None
     if args.output:
         if os.path.isdir(args.output):
             sys.stderr.write(error_line(Msg("{o} 是一个目录；--output 要写文件名", "{o} is a directory; --output takes a file name",
@@ -73,12 +77,16 @@ def run(args) -> int:
         if os.path.exists(args.output):
             try:
                 keep = B.load(args.output, require_reasons=False)
+                if not args.output.lower().endswith(".json"):
+                    with open(args.output, encoding="utf-8") as fh:
+                        keep_text = fh.read()
             except B.BaselineError as e:
                 sys.stderr.write(error_line(e) + "\n" + str(Msg("（原有的基线保持不变；修好它，或写到另一个文件）",
                                                                "(the existing baseline is kept as it is; fix it or write "
                                                                "to another file)")) + "\n")
                 return 2
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     result = run_checks(cat, args)
@@ -86,10 +94,14 @@ def run(args) -> int:
     findings = [f for f in result.findings if f.check not in ign and f.family not in ign]
     from skillproof.checks import suppress
     findings = suppress.apply(cat, findings)[0]          # accepted in the catalogue already
+    from skillproof.checks.intents import is_intended
+    findings = [f for f in findings if not is_intended(f)]   # designed behaviour: accepted by its [[intent]]
     fmt = "json" if (args.output or "").lower().endswith(".json") else "toml"
-    text = B.dumps(findings, fmt, keep)
+    text = B.dumps(findings, fmt, keep, keep_text)
     if write_out(args.output, text):
         return 2
+    from .cmd_check import say_time
+    say_time(result, args)
     n_inc = sum(1 for f in findings if f.inconclusive)
     accepted = [f for f in findings if not f.inconclusive]
     if not args.quiet:
@@ -107,8 +119,9 @@ def run(args) -> int:
         empty = sum(1 for f in accepted if keep is None or f.id not in keep.by_id()
                     or not keep.by_id()[f.id].reason.strip())
         if empty:
-            msg += Msg("；使用前请填上 {e} 条空的理由", "; fill in the {e} empty reason{s} before using it", e=empty,
-                       s="s" if empty != 1 else "")
+            msg += Msg("；{e} 条标为待审（`to_review = true`）：写上理由后删掉那一行",
+                       "; {e} marked to review (`to_review = true`): write the reason{s}, then delete that line",
+                       e=empty, s="s" if empty != 1 else "")
         sys.stderr.write(str(msg) + "\n")
     if n_inc:
         sys.stderr.write(str(Msg("skillproof：{n} 个无法判定的问题没有写进基线（请调高 --timeout）\n",

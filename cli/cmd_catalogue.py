@@ -7,7 +7,7 @@ import sys
 from skillproof.model.lang import is_en, pick
 from skillproof.reports.util import catalogue_paths
 
-from .common import add_catalogue_arg, load_or_report
+from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths
 
 NAME = "catalogue"
 HELP = "summarise a catalogue (counts, characters and their skills); --format json prints all of it"
@@ -19,6 +19,7 @@ def add_arguments(p):
     p.add_argument("--format", "-f", default="text", choices=["text", "json"],
                    help=pick("输出格式：text（概括，默认）或 json（全部内容）",
                              "output format: text (a summary, the default) or json (all of it)"))
+    add_require_paths(p)
 
 
 def _ref(r):
@@ -58,7 +59,10 @@ def as_json(cat) -> dict:
 
 
 def run(args) -> int:
-    cat = load_or_report(args.paths)
+    if missing_paths(args):
+        return 2
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     if args.format == "json":

@@ -7,7 +7,7 @@ import time
 
 from skillproof.model.lang import pick
 
-from .common import add_catalogue_arg, load_or_report, write_out
+from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths, write_out
 from .helpfmt import metavar
 
 NAME = "check"
@@ -47,6 +47,7 @@ def add_arguments(p):
                    help=pick("整个运行用了这么久就不再提问；报告已找到的问题，并把每个没问的问题列为无法判定（退出码 3）",
                              "stop asking after this long (the whole run); report what was found and list every "
                              "unasked question as inconclusive (exit 3)"))
+    add_require_paths(p)
     add_solver_args(p)
 
 
@@ -68,11 +69,12 @@ def add_report_args(p):
                    help=pick("文本输出是否带颜色", "colours in text output"))
     p.add_argument("--quiet", "-q", action="store_true",
                    help=pick("标准错误上不显示进度", "no progress on standard error"))
-    p.add_argument("--show", action="append", default=[], choices=["intended"],
+    p.add_argument("--show", action="append", default=[], choices=["intended", "proved"],
                    help=pick("intended：完整列出设计如此的行为（[[intent]] 记为有意如此的问题），而不是只用一行概括"
-                             "（text、markdown、html）",
+                             "（text、markdown、html）；proved：在文本报告中逐条列出已证明的意图（可重复）",
                              "intended: list the designed behaviour (findings an [[intent]] documents as intended) "
-                             "in full instead of one summary line (text, markdown, html)"))
+                             "in full instead of one summary line (text, markdown, html); proved: list the proved "
+                             "intents one by one in the text report (repeatable)"))
 
 
 def add_solver_args(p):
@@ -114,58 +116,123 @@ def validate_selection(names):
 
 
 class Progress:
-    """A progress bar on standard error — only on a terminal, and only once a run has taken a moment
-    (SKILLPROOF_PROGRESS_AFTER seconds, default 0.5): families done of the families selected, the families
-    running now, and the solver questions asked so far."""
-    WIDTH = 24
+    """A progress line on standard error — only on a terminal, and only once a run has taken a moment
+    (SKILLPROOF_PROGRESS_AFTER seconds, default 0.5): a bar of the families done of those selected, the families
+    running now (and the step of one, e.g. the intent being proved), the solver questions asked, the time.
 
-    def __init__(self, enabled: bool):
-        self.enabled = enabled and sys.stderr.isatty()
+    One line that never wraps: it is cut to the terminal's width (read again at every redraw; Chinese text counted
+    two columns wide, ``wcwidth``), redrawn in place (carriage return, erase line) at most ten times a second, and
+    erased when the run ends — nothing is left above the report."""
+    WIDTH = 16
+
+    def __init__(self, enabled: bool, stream=None):
+        self.stream = stream or sys.stderr
+        self.enabled = enabled and self.stream.isatty()
         self.t0 = time.perf_counter()
         try:
             self.after = float(os.environ.get("SKILLPROOF_PROGRESS_AFTER", "0.5"))
         except ValueError:
             self.after = 0.5
         self.shown = False
+        self.last = 0.0
         self.total, self.done, self.questions = 0, 0, 0
         self.running: list[str] = []
+        self.step = ""                 # what a family said it is at (``ctx.say``: "intent ID"), shown after it
 
     def __call__(self, ev: dict):
+        from skillproof.checks.registry import families
         if "total" in ev:
             self.total = ev["total"]
-        if "family" in ev and ev["family"] not in self.running:
-            self.running.append(ev["family"])
+        name = ev.get("family")
+        if name:
+            if name in {f.name for f in families()}:
+                if name not in self.running:
+                    self.running.append(name)
+            else:
+                self.step = str(name)
         if "done" in ev:
             self.done += 1
             if ev["done"] in self.running:
                 self.running.remove(ev["done"])
+            if ev["done"] == "intent":
+                self.step = ""
         self.questions += ev.get("questions", 0)
-        self.draw()
+        self.draw(force="done" in ev or "total" in ev)
 
-    def line(self) -> str:
+    def columns(self) -> int:
+        import shutil
+        try:
+            cols = os.get_terminal_size(self.stream.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            cols = shutil.get_terminal_size((80, 24)).columns
+        return max(20, cols)
+
+    def line(self, width: int | None = None) -> str:
+        """The progress line, at most ``width`` columns (default: the terminal's, less one)."""
         from skillproof.reports.i18n import FAMILY_ZH, is_en
+        width = (self.columns() - 1) if width is None else width
         frac = self.done / self.total if self.total else 0.0
-        fill = int(round(frac * self.WIDTH))
-        bar = "█" * fill + "░" * (self.WIDTH - fill)
+        cells = self.WIDTH if width >= 90 else 8 if width >= 50 else 4
+        fill = int(round(frac * cells))
+        bar = "█" * fill + "░" * (cells - fill)
         secs = time.perf_counter() - self.t0
+        step = self.step.split(" ", 1)[-1] if self.step else ""
         if not is_en():
             now = "、".join(FAMILY_ZH.get(f, f) for f in self.running) or "…"
-            return (f"skillproof [{bar}] {self.done}/{self.total} 个检查族 · {now} · "
-                    f"{self.questions} 个求解器问题 · {secs:.1f} 秒")
-        now = ", ".join(self.running) or "…"
-        return (f"skillproof [{bar}] {self.done}/{self.total} check families · {now} · "
-                f"{self.questions} solver question{'s' if self.questions != 1 else ''} · {secs:.1f}s")
+            head = f"skillproof [{bar}] {self.done}/{self.total} 个检查族 · "
+            tail = f" · {self.questions} 个问题 · {secs:.1f} 秒"
+            now += f"（{step}）" if step and "intent" in self.running else ""
+        else:
+            now = ", ".join(self.running) or "…"
+            head = f"skillproof [{bar}] {self.done}/{self.total} families · "
+            tail = f" · {self.questions} question{'s' if self.questions != 1 else ''} · {secs:.1f}s"
+            now += f" ({step})" if step and "intent" in self.running else ""
+        return fit(head, now, tail, width)
 
-    def draw(self):
-        if self.enabled and time.perf_counter() - self.t0 >= self.after:
-            sys.stderr.write("\r\033[K" + self.line())
-            sys.stderr.flush()
-            self.shown = True
+    def draw(self, force: bool = False):
+        now = time.perf_counter()
+        if not self.enabled or now - self.t0 < self.after or (not force and now - self.last < 0.1):
+            return
+        self.last = now
+        self.stream.write("\r\033[K" + self.line())
+        self.stream.flush()
+        self.shown = True
 
     def finish(self):
         if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+            self.shown = False
+
+
+def display_width(s: str) -> int:
+    """Columns ``s`` takes on a terminal (a Chinese character two)."""
+    from wcwidth import wcswidth
+    w = wcswidth(s)
+    return w if w >= 0 else len(s) * 2
+
+
+def cut_to(s: str, width: int) -> str:
+    """``s`` cut to at most ``width`` columns, ending in '…' when cut."""
+    if display_width(s) <= width:
+        return s
+    from wcwidth import wcwidth
+    out, used = [], 0
+    for ch in s:
+        w = max(0, wcwidth(ch))
+        if used + w > width - 1:
+            break
+        out.append(ch)
+        used += w
+    return "".join(out) + "…"
+
+
+def fit(head: str, middle: str, tail: str, width: int) -> str:
+    """``head + middle + tail`` in ``width`` columns: the middle is cut first, then the tail, then the head."""
+    room = width - display_width(head) - display_width(tail)
+    if room >= 4:
+        return head + cut_to(middle, room) + tail
+    return cut_to(head.rstrip(" ·") + tail, width)
 
 
 def outputs(args) -> tuple[list[tuple[str, str | None]], object]:
@@ -240,28 +307,42 @@ def make_report(cat, result, args, suppressed=(), stale=(), findings=None):
                   graph=GR.export(GR.build(cat)) if "html" in {f for f, _ in outputs(args)[0]} else None,
                   stats={"solver_queries": result.stats.get("queries", 0)},
                   passes=list(getattr(result, "passes", []) or []),
-                  show_intended="intended" in (getattr(args, "show", None) or []))
+                  show_intended="intended" in (getattr(args, "show", None) or []),
+                  show_proved="proved" in (getattr(args, "show", None) or []))
+
+
+def options_of(args, only=None, started: float | None = None):
+    """The checks' options from the command line's (check, baseline, explain: the same bounds give the same
+    witnesses)."""
+    from skillproof.checks.context import Options
+    budget = getattr(args, "time_budget", None)
+    return Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
+                   max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or "") if only is None else only,
+                   rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2),
+                   deadline=None if budget is None else (started or time.time()) + budget)
 
 
 def run_checks(cat, args, started: float | None = None):
-    from skillproof.checks.context import Options, run
-    budget = getattr(args, "time_budget", None)
-    opts = Options(timeout_ms=max(1, int(args.timeout * 1000)), max_grants=args.max_grants,
-                   max_seats=args.max_seats, only=_codes(getattr(args, "select", "") or ""),
-                   rlimit=max(0, args.rlimit), turns=getattr(args, "max_turns", 2),
-                   deadline=None if budget is None else (started or time.time()) + budget)
+    from skillproof.checks.context import run
+    opts = options_of(args, started=started)
     prog = Progress(not args.quiet)
     t = time.perf_counter()
     try:
         result = run(cat, opts, progress=prog if prog.enabled else None, jobs=max(1, getattr(args, "jobs", 2)))
     finally:
         prog.finish()
-    if not args.quiet and sys.stderr.isatty():
-        from skillproof.model.lang import pick
-        n, secs = result.stats.get('queries', 0), time.perf_counter() - t
-        sys.stderr.write(pick(f"skillproof：向求解器提了 {n} 个问题，用时 {secs:.1f} 秒\n",
-                              f"skillproof: {n} solver questions in {secs:.1f}s\n"))
+    result.stats["wall_seconds"] = time.perf_counter() - t
     return result
+
+
+def say_time(result, args):
+    """After the report, on a terminal: how many questions and how long (never in a report: reports are
+    deterministic)."""
+    if getattr(args, "quiet", False) or not sys.stderr.isatty():
+        return
+    n, secs = result.stats.get("queries", 0), result.stats.get("wall_seconds", 0.0)
+    sys.stderr.write(pick(f"skillproof：向求解器提了 {n} 个问题，用时 {secs:.1f} 秒\n",
+                          f"skillproof: {n} solver question{'s' if n != 1 else ''} in {secs:.1f}s\n"))
 
 
 def usage_problem(args):
@@ -287,6 +368,8 @@ def run(args) -> int:
     if msg:
         sys.stderr.write(error_line(msg) + "\n")
         return 2
+    if missing_paths(args):
+        return 2
     base = None
     if args.baseline:                  # a bad baseline fails at once, before a full run
         from skillproof.reports import baseline as B
@@ -295,7 +378,8 @@ def run(args) -> int:
         except B.BaselineError as e:
             sys.stderr.write(error_line(e) + "\n")
             return 2
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
     result = run_checks(cat, args, started)
@@ -305,7 +389,11 @@ def run(args) -> int:
         suppressed, stale = sorted(suppressed + by_base, key=lambda x: x[0].sort_key()), stale + base_stale
     report = make_report(cat, result, args, suppressed, stale, found)
     report.in_source = in_source
+    if base is not None:
+        report.to_review = base.to_review() & {f.id for f, _ in suppressed}
     rc = emit(report, args, cat)
+    sys.stdout.flush()
+    say_time(result, args)
     hint_if_gave_up(report, args)
     return rc or report.exit_code()
 

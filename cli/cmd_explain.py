@@ -37,17 +37,15 @@ def add_arguments(p):
     p.add_argument("id", nargs="?", metavar=metavar("ID"),
                    help=pick("skillproof check 输出的问题编号，例如 CV002-1a2b3c4d5e",
                              "a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e"))
-    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
-                   help=pick("目录文件或文件夹（默认：随附的目录）",
-                             "catalogue files or directories (default: the shipped catalogue)"))
+    from .common import add_catalogue_arg
+    add_catalogue_arg(p)
     p.add_argument("--save", "--scenario", dest="save", metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay FILE`"))
     p.add_argument("--json", action="store_true",
                    help=pick("以 JSON 输出问题、讲述和它的来历", "the finding, its narration and its origin as JSON"))
-    p.add_argument("--timeout", type=float, default=None, metavar=metavar("SECONDS"),
-                   help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
-                             "solver time limit per question, in seconds (as for `check`)"))
+    from .cmd_check import add_solver_args
+    add_solver_args(p)          # the bounds of `check` (and its configuration): the same bounds, the same witness
 
 
 def _family_of(code: str):
@@ -93,18 +91,23 @@ def run(args) -> int:
                                         "{i} is an inconclusive-question finding; run `skillproof check` to see it",
                                         i=ident)) + "\n")
         return EXIT_USAGE
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
-    opts = CX.Options(only=(fam.name,))
-    if args.timeout is not None:
-        if args.timeout <= 0:
-            sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
-                                            "--timeout must be a positive number of seconds, not {t:g}",
-                                            t=args.timeout)) + "\n")
-            return EXIT_USAGE
-        opts.timeout_ms = max(1, int(args.timeout * 1000))
-    result = CX.run(cat, opts)
+    if args.timeout <= 0:
+        sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
+                                        "--timeout must be a positive number of seconds, not {t:g}",
+                                        t=args.timeout)) + "\n")
+        return EXIT_USAGE
+    from .cmd_check import options_of, usage_problem
+    problem = usage_problem(args)
+    if problem:
+        sys.stderr.write(error_line(problem) + "\n")
+        return EXIT_USAGE
+    # only the finding's family is reported; over one shared state the families asked before it in its lane are
+    # asked too (checks.context.lane_families), so the witness is the one `check` printed
+    result = CX.run(cat, options_of(args, only=(fam.name,)), jobs=max(1, args.jobs))
     finding = next((f for f in result.findings if f.id.lower() == ident.lower()), None)
     if finding is None:
         same = [f.id for f in result.findings if f.check == code]

@@ -42,9 +42,8 @@ DESCRIPTION_ZH = """\
 
 def add_arguments(p):
     p.add_argument("file", metavar=metavar("FILE"), help=pick("例证文件（JSON）", "the scenario file (JSON)"))
-    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
-                   help=pick("目录文件或文件夹（默认：随附的目录）",
-                             "catalogue files or directories (default: the shipped catalogue)"))
+    from .common import add_catalogue_arg
+    add_catalogue_arg(p)
     p.add_argument("--json", action="store_true",
                    help=pick("以 JSON 输出回答和讲述", "answers and narration as JSON"))
     p.add_argument("--brief", action="store_true",
@@ -84,7 +83,8 @@ def run(args) -> int:
     from skillproof.checks import scenario as SC
 
     from .common import load_or_report
-    cat = load_or_report(args.paths)
+    from .common import paths_of
+    cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
     try:

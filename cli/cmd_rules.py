@@ -46,27 +46,9 @@ def family_page(f) -> str:
 
 
 def code_page(c, fam=None) -> str:
-    """A check's page in the run's language (``fam`` None: a code of the run itself): severities and family,
-    when its second severity applies, what it finds, why it matters, what to do (when it says), the example
-    catalogue as written, and its page in docs/rules."""
-    from skillproof.reports.i18n import family_title, page_text, pick, sev
-    from skillproof.reports.ruledocs import help_uri
-    sevs = "|".join(sev(x) for x in c.severities)
-    where = (pick(f"检查族 {fam.name}「{family_title(fam.name, fam)}」", f"family {fam.name}") if fam is not None
-             else pick("运行本身", "the run itself"))
-    out = [pick(f"# {c.code} {c.name}（{sevs}，{where}）", f"# {c.code} {c.name} ({sevs}, {where})"), ""]
-    if c.also_when:
-        out += [pick(f"级别：默认为{sev(c.severity)}；{page_text(c, 'also_when')}。",
-                     f"Severity: {c.severity} by default; {page_text(c, 'also_when')}."), ""]
-    out += [pick("查什么：", "What it finds: ") + page_text(c, "summary") + pick("。", "."), "",
-            pick("为什么重要：", "Why it matters: ") + page_text(c, "why") + pick("。", "."), ""]
-    if c.todo:
-        out += [pick("怎么办：", "What to do: ") + page_text(c, "todo"), ""]
-    if c.example:
-        out += [pick("会触发它的目录示例：", "Example catalogue that triggers it:"), ""]
-        out += ["    " + line for line in c.example.splitlines()] + [""]
-    out.append(pick("英文说明页：", "More: ") + help_uri(c.code))
-    return "\n".join(out) + "\n"
+    """A check's page in the run's language (reports.ruledocs.text_page: the text SARIF's help carries too)."""
+    from skillproof.reports.ruledocs import text_page
+    return text_page(c, fam)
 
 
 def run(args) -> int:

@@ -74,12 +74,52 @@ def write_out(path: str | None, text: str) -> int:
     return 0
 
 
-def add_catalogue_arg(p):
+def add_catalogue_arg(p, positional: bool = True):
+    """The catalogue a command reads, the same way for every command: ``PATH …`` (where the command takes no other
+    positional words) and ``-c/--catalogue PATH`` (repeatable, every command); the configuration's ``paths`` when
+    neither is given (``paths_of``)."""
     from .helpfmt import metavar
     from .model.lang import pick
-    p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
-                   help=pick("目录文件或文件夹（默认：随附的真实游戏目录）",
-                             "catalogue files or directories (default: the shipped catalogue of the real game)"))
+    if positional:
+        p.add_argument("paths", nargs="*", default=[], metavar=metavar("PATH"),
+                       help=pick("目录文件或文件夹（默认：配置中的 `paths`，否则随附的真实游戏目录）",
+                                 "catalogue files or directories (default: paths of the configuration, else the "
+                                 "shipped catalogue of the real game)"))
+    p.add_argument("-c", "--catalogue", action="append", default=[], metavar=metavar("PATH"),
+                   help=pick(f"目录文件或文件夹，同 {metavar('PATH')}（可重复）", "a catalogue file or directory, as PATH (repeatable)")
+                   if positional else pick("目录文件或文件夹（可重复；默认：配置中的 `paths`，否则随附的目录）",
+                                           "catalogue file or directory (repeatable; default: paths of the "
+                                           "configuration, else the shipped catalogue)"))
+
+
+def paths_of(args) -> list:
+    """The catalogue the command line names (PATH … and -c/--catalogue, in that order), else the configuration's
+    ``paths``, else [] (the shipped catalogue)."""
+    named = list(getattr(args, "paths", None) or []) + list(getattr(args, "catalogue", None) or [])
+    return named or list(getattr(args, "config_paths", None) or [])
+
+
+def add_require_paths(p):
+    """``--require-paths``: the pre-commit hooks' guard against checking the shipped catalogue by mistake."""
+    from .model.lang import pick
+    p.add_argument("--require-paths", action="store_true",
+                   help=pick("没有在命令行或配置（`paths`）中指定目录时报错退出（退出码 2），而不是检查随附的目录；"
+                             "`pre-commit` 钩子用它",
+                             "exit 2 when no catalogue is given on the command line or in the configuration "
+                             "(paths), instead of checking the shipped catalogue; the pre-commit hooks use it"))
+
+
+def missing_paths(args) -> bool:
+    """With ``--require-paths`` and no catalogue named (command line or configuration): say so, loudly; True."""
+    if not getattr(args, "require_paths", False) or paths_of(args):
+        return False
+    sys.stderr.write(error_line(Msg(
+        "没有指定要检查的目录：在仓库的 pyproject.toml 的 `[tool.skillproof]` 中（或 skillproof.toml 里）写上 "
+        "`paths = [\"rules\"]`，或把目录的路径写在命令行上（`pre-commit` 钩子的 `args`）；--require-paths 不检查随附的目录",
+        "no catalogue to check: set `paths = [\"rules\"]` in `[tool.skillproof]` of the repository's pyproject.toml (or "
+        "in a skillproof.toml), or give the catalogue's path on the command line (the pre-commit hook's `args`); "
+        "--require-paths does not check the shipped catalogue")) + "\n")
+    return True
 
 
 __all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "write_out", "EXIT_USAGE"]

@@ -49,14 +49,15 @@ KEYS: dict[str, tuple[dict, str]] = {
 
 # which keys a command takes, and the argparse dest each key sets there (None: the key's own dest)
 COMMAND_KEYS: dict[str, dict[str, str | None]] = {
-    "check": {**{k: None for k in KEYS}, "output-format": "config_output_format"},
-    "baseline": {k: None for k in ("paths", "select", "ignore", "timeout", "rlimit", "max-seats", "max-turns", "max-grants",
-                                   "jobs", "lang")},
+    "check": {**{k: None for k in KEYS}, "paths": "config_paths", "output-format": "config_output_format"},
+    "baseline": {**{k: None for k in ("select", "ignore", "timeout", "rlimit", "max-seats", "max-turns", "max-grants",
+                                      "jobs", "lang")}, "paths": "config_paths"},
     "diff": {k: None for k in ("fail-on", "timeout", "rlimit", "max-seats", "max-grants", "jobs", "lang")},
-    "catalogue": {"paths": None, "lang": None},
+    "catalogue": {"paths": "config_paths", "lang": None},
     "rules": {"lang": None},
-    "explain": {"paths": None, "timeout": None, "lang": None},
-    "replay": {"paths": None, "lang": None},
+    "explain": {**{k: None for k in ("timeout", "rlimit", "max-seats", "max-turns", "max-grants", "jobs", "lang")},
+                "paths": "config_paths"},
+    "replay": {"paths": "config_paths", "lang": None},
     "extract": {"lang": None},
     "ask": {"paths": "config_paths", "timeout": None, "max-seats": "seats", "max-grants": "grants", "max-turns": None,
             "lang": None},

@@ -63,6 +63,7 @@ ANSWER_FIELDS = {
     "invalid": ("被无效", "invalid"), "group": ("组", "group"), "in_force": ("生效的规则", "in force"),
     "via_index": ("转化位置", "position of the conversion"), "in_force_index": ("生效位置", "position in force"),
     "plays": ("打出", "plays"), "usable": ("可用", "usable"), "invalidated": ("被无效", "invalidated"),
+    "turns_ago": ("几回合前获得", "turns ago"),
 }
 
 #: answer values that are words, not names: value -> (zh, en)

@@ -86,6 +86,8 @@ def value(cat: Catalogue, v) -> str:
                     "(" + ", ".join(f"{param_name(k)} = {value(cat, x)}" for k, x in v.items()) + ")")
     if isinstance(v, (list, tuple, set, frozenset)):
         items = list(v)
+        if not items:                 # an empty set is none, not a pair of braces
+            return pick("无", "none")
         try:
             items = sorted(items)
         except TypeError:             # not comparable (the skill list after a turn end): kept in order

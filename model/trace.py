@@ -534,7 +534,8 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             else:
                 grant = cat.skills[give.grant]
                 inval = "InvalidSkill" in grant.closure
-                bits = [f"{param_name(k)}={pick('{', '{')}{pick('、', ', ').join(val(x) for x in v)}}}" if isinstance(v, (list, tuple))
+                bits = [f"{param_name(k)}={pick('{', '{')}{pick('、', ', ').join(val(x) for x in v)}}}" if isinstance(v, (list, tuple)) and v
+                        else f"{param_name(k)}={pick('无', 'none')}" if isinstance(v, (list, tuple))   # an empty set
                         else f"{param_name(k)}={val(v)}" for k, v in sorted(ev.args.items())]
                 args = pick("，", ", ").join(bits)
                 src = cat.giver_name(give)

@@ -12,12 +12,17 @@ A baseline is a TOML file (or JSON, by its ``.json`` suffix) reviewed in pull re
     rules = ["AnyToD 任意变丁", "MustAC 甲必丙"]
     reason = "intended: 甲必丙 is meant to take 甲 out of every other use"
 
-``skillproof baseline`` writes one entry per current finding with ``reason = ""``; a human fills every
-reason in. ``check --baseline FILE`` then hides the accepted findings (SARIF keeps them as suppressed
-results), reports the findings that are new, and flags stale entries — accepted findings that no longer
-occur. A baseline with a missing or empty reason, an unknown key, a malformed or repeated id is rejected
-with the file, line and entry (exit 2). Inconclusive findings (INC001) cannot be accepted: an undecided
-question is not a pass.
+``skillproof baseline`` writes one entry per current finding; an entry it adds has ``reason = ""`` and
+``to_review = true`` — accepted, so the next ``check --baseline`` runs, and flagged in every report as *to review*
+until a human writes the reason and deletes the flag. Run again over an existing file, it rewrites the file in
+place (tomlkit): the file's comments and layout stay, entries whose finding still occurs keep their reason (and
+their comments; ``check``, ``severity``, ``message`` and ``rules`` are brought up to date), entries whose finding
+no longer occurs are removed with the comment block right above them, and new findings are appended as above.
+``check --baseline FILE`` then hides the accepted findings (SARIF keeps them as suppressed results, status
+``underReview`` for the ones to review), reports the findings that are new, and flags stale entries — accepted
+findings that no longer occur. A baseline with a missing or empty reason (and no ``to_review = true``), an unknown
+key, a malformed or repeated id is rejected with the file, line and entry (exit 2). Inconclusive findings (INC001)
+cannot be accepted: an undecided question is not a pass.
 """
 from __future__ import annotations
 
@@ -32,7 +37,7 @@ from skillproof.model.names import nearest
 
 VERSION = 1
 ID_RE = re.compile(r"^([A-Z]{2,}[0-9]{3})-[0-9a-f]{10}$")
-ENTRY_KEYS = ("id", "check", "severity", "message", "rules", "reason")
+ENTRY_KEYS = ("id", "check", "severity", "message", "rules", "reason", "to_review")
 TOP_KEYS = ("version", "accepted")
 
 HEADER = """\
@@ -41,8 +46,26 @@ HEADER = """\
 # Every entry needs a reason a reviewer can agree with (intended design, what the server does, …):
 # a baseline with an empty reason is rejected. Entries are matched by `id` (the finding's meaning, not its
 # file or line); `check`, `severity`, `message` and `rules` are there for the reviewer.
-# An entry whose finding no longer occurs is reported as stale: delete it.
+# An entry whose finding no longer occurs is reported as stale: delete it. `skillproof baseline --output THIS_FILE`
+# rewrites the file keeping its comments and reasons; an entry it adds says `to_review = true` (accepted, and
+# flagged in every report) until someone writes its reason and deletes that line.
 """
+HEADER_ZH = """\
+# skillproof 基线：按原样接受的问题。
+# `skillproof check --baseline 本文件` 隐藏这些问题，报告新问题，并标出过时的条目。
+# 每个条目都要有评审者能认同的理由（设计如此、服务器就是这样做的……）：理由为空的基线会被拒绝。
+# 条目按 `id`（问题的含义，而不是它的文件或行号）匹配；`check`、`severity`、`message` 和 `rules` 是给评审者看的。
+# 问题不再出现的条目报告为过时：删掉它。`skillproof baseline --output 本文件` 就地改写本文件，保留注释和理由；
+# 它新加的条目写着 `to_review = true`（已接受，并在每种报告里标为待审），直到有人写上理由并删掉那一行。
+"""
+TO_REVIEW_NOTE = ("由 `skillproof baseline` 写入：写上理由后删掉这一行",
+                  "written by `skillproof baseline`: write the reason, then delete this line")
+
+
+def header() -> str:
+    """The comment block a new baseline file starts with, in the run's language."""
+    from skillproof.model.lang import pick
+    return pick(HEADER_ZH, HEADER)
 
 
 class BaselineError(Exception):
@@ -80,6 +103,7 @@ class Entry:
     file: str = ""
     line: int = 0
     index: int = 0                 # 1-based position in the file
+    to_review: bool = False        # added by `skillproof baseline`, no reason yet: accepted, flagged in reports
 
 
 @dataclass
@@ -89,6 +113,10 @@ class Baseline:
 
     def by_id(self) -> dict:
         return {e.id: e for e in self.entries}
+
+    def to_review(self) -> set:
+        """The ids of the entries still to review (``to_review = true``)."""
+        return {e.id for e in self.entries if e.to_review}
 
     def __len__(self):
         return len(self.entries)
@@ -235,15 +263,21 @@ def _validate(name, data, line, require_reasons) -> Baseline:
             bad(ln, what, Msg("重复：同一个 id 已在第 {ln} 行接受", "repeated: the same id is accepted at line {ln}",
                               ln=seen[eid]))
         seen.setdefault(eid, ln)
+        review = e.get("to_review", False)
+        if not isinstance(review, bool):
+            bad(line("accepted", i, "to_review"), what, Msg("'to_review' 必须是 `true` 或 `false`",
+                                                            "'to_review' must be true or false"))
+            review = False
         reason = e.get("reason")
         if reason is None or not isinstance(reason, str):
-            if require_reasons or reason is not None:
+            if (require_reasons and not review) or reason is not None:
                 bad(ln, what, Msg("缺少 'reason'：说明为什么接受这个问题", "'reason' is missing: say why this finding is accepted")
                     if reason is None else Msg("'reason' 必须是字符串", "'reason' must be a string"))
             reason = ""
-        elif require_reasons and not reason.strip():
-            bad(line("accepted", i, "reason"), what, Msg("'reason' 是空的：说明为什么接受这个问题",
-                                                         "'reason' is empty: say why this finding is accepted"))
+        elif require_reasons and not review and not reason.strip():
+            bad(line("accepted", i, "reason"), what, Msg(
+                "'reason' 是空的：说明为什么接受这个问题（或者标上 `to_review = true`，表示还要审）",
+                "'reason' is empty: say why this finding is accepted (or mark it `to_review = true`, still to review)"))
         for k, typ in (("message", str), ("severity", str), ("rules", list)):
             if k in e and not isinstance(e[k], typ):
                 bad(line("accepted", i, k), what, Msg("'{k}' 必须是{z}", "'{k}' must be a {e}", k=k,
@@ -252,7 +286,8 @@ def _validate(name, data, line, require_reasons) -> Baseline:
         rules = e.get("rules", [])
         entries.append(Entry(eid, reason, code, e.get("severity", "") if isinstance(e.get("severity"), str) else "",
                              e.get("message", "") if isinstance(e.get("message"), str) else "",
-                             [str(r) for r in rules] if isinstance(rules, list) else [], name, ln, i + 1))
+                             [str(r) for r in rules] if isinstance(rules, list) else [], name, ln, i + 1,
+                             bool(review)))
     if problems:
         raise BaselineError(problems, lines)
     return Baseline(name, entries)
@@ -292,7 +327,8 @@ def apply(base: Baseline, findings, ran=None):
 
 # ------------------------------------------------------------------------------------------------ write
 def entries_for(findings, keep: Baseline | None = None) -> list[dict]:
-    """Baseline entries for findings (inconclusive ones left out), reasons kept from ``keep``."""
+    """Baseline entries for findings (inconclusive ones left out), reasons kept from ``keep``; a finding without
+    a reason there is ``to_review``."""
     old = keep.by_id() if keep else {}
     out = []
     seen = set()
@@ -305,8 +341,11 @@ def entries_for(findings, keep: Baseline | None = None) -> list[dict]:
             s = f"{r.id} {r.name}" if r.name and r.name != r.id else r.id
             if s not in rules:
                 rules.append(s)
-        out.append({"id": f.id, "check": f.check, "severity": f.severity, "message": f.message,
-                    "rules": rules, "reason": old[f.id].reason if f.id in old else ""})
+        e = {"id": f.id, "check": f.check, "severity": f.severity, "message": f.message, "rules": rules,
+             "reason": old[f.id].reason if f.id in old else ""}
+        if f.id not in old or old[f.id].to_review or not e["reason"].strip():
+            e["to_review"] = True
+        out.append(e)
     return out
 
 
@@ -314,17 +353,121 @@ def _toml_str(s: str) -> str:
     return json.dumps(s, ensure_ascii=False)      # a JSON string is a valid TOML basic string
 
 
-def dumps(findings, fmt: str = "toml", keep: Baseline | None = None) -> str:
+def _entry_text(e: dict) -> str:
+    out = ["[[accepted]]\n"]
+    for k in ENTRY_KEYS:
+        if k not in e:
+            continue
+        v = e[k]
+        if isinstance(v, bool):
+            from skillproof.model.lang import pick
+            note = pick(*TO_REVIEW_NOTE)
+            out.append(f"{k} = {'true' if v else 'false'}" + (f"    # {note}" if k == "to_review" else "") + "\n")
+        elif isinstance(v, list):
+            out.append(f"{k} = [{', '.join(_toml_str(x) for x in v)}]\n")
+        else:
+            out.append(f"{k} = {_toml_str(v)}\n")
+    return "".join(out)
+
+
+def dumps(findings, fmt: str = "toml", keep: Baseline | None = None, keep_text: str | None = None) -> str:
+    """The baseline of ``findings``: JSON, or TOML — a new file (the header, then one entry per finding), or, given
+    the existing file's text (``keep_text``, loaded as ``keep``), that file rewritten in place (``refresh``)."""
     entries = entries_for(findings, keep)
     if fmt == "json":
         return json.dumps({"version": VERSION, "accepted": entries}, ensure_ascii=False, indent=2) + "\n"
-    out = [HEADER, f"version = {VERSION}\n"]
+    if keep_text is not None:
+        return refresh(keep_text, entries)
+    out = [header(), f"version = {VERSION}\n"]
     for e in entries:
-        out.append("\n[[accepted]]\n")
-        for k in ENTRY_KEYS:
-            v = e[k]
-            if isinstance(v, list):
-                out.append(f"{k} = [{', '.join(_toml_str(x) for x in v)}]\n")
-            else:
-                out.append(f"{k} = {_toml_str(v)}\n")
+        out.append("\n" + _entry_text(e))
     return "".join(out)
+
+
+_HEADER_LINE = re.compile(r"^[ \t]*\[\[[ \t]*accepted[ \t]*\]\][ \t]*(#.*)?$")
+
+
+def _blocks(text: str):
+    """The file cut at its [[accepted]] headers: (preamble, [entry block]); each entry block starts with the
+    comment lines right above its header (its own comments) and runs to the next block. None when the cut does
+    not match what tomlkit reads (a header-like line inside a multi-line string)."""
+    import tomlkit
+    lines = text.splitlines(keepends=True)
+    heads = [i for i, ln in enumerate(lines) if _HEADER_LINE.match(ln.rstrip("\r\n"))]
+    starts = []
+    for n, h in enumerate(heads):
+        if n:
+            lower = heads[n - 1] + 1
+        else:                            # the file's own comments (its header) are not the first entry's
+            keys = [i for i in range(h) if lines[i].strip() and not lines[i].lstrip().startswith("#")]
+            lower = keys[-1] + 1 if keys else h
+        k = h
+        while k - 1 >= lower and lines[k - 1].lstrip().startswith("#"):
+            k -= 1
+        starts.append(k)
+    if not starts:
+        return text, []
+    blocks = ["".join(lines[a:b]) for a, b in zip(starts, starts[1:] + [len(lines)])]
+    try:
+        doc = tomlkit.parse(text)
+        count = len(doc.get("accepted", []))
+        ids = [tomlkit.parse(b).get("accepted", [{}])[0].get("id") for b in blocks]
+    except Exception:           # noqa: BLE001 — not cut where tomlkit reads tables: rewrite without the cut
+        return None
+    if count != len(blocks) or ids != [t.get("id") for t in doc.get("accepted", [])]:
+        return None
+    return "".join(lines[:starts[0]]), blocks
+
+
+def refresh(text: str, entries: list[dict]) -> str:
+    """The existing baseline ``text`` rewritten for ``entries`` (``entries_for``), keeping what people wrote: every
+    comment and the layout of the kept entries, their reasons; an entry no longer current goes with the comments
+    right above it; new entries are appended (``to_review``). tomlkit edits the values in place."""
+    import tomlkit
+    want = {e["id"]: e for e in entries}
+    cut = _blocks(text)
+    if cut is None:                      # a header-like line inside a string: edit the document as a whole
+        doc = tomlkit.parse(text)
+        aot = doc.get("accepted")
+        if aot is None:
+            doc.append("accepted", tomlkit.aot())
+            aot = doc["accepted"]
+        for i in reversed(range(len(aot))):
+            if aot[i].get("id") not in want:
+                del aot[i]
+        have = set()
+        for tbl in aot:
+            _update(tbl, want[tbl["id"]])
+            have.add(tbl["id"])
+        for e in entries:
+            if e["id"] not in have:
+                aot.append(tomlkit.parse(_entry_text(e))["accepted"][0])
+        return tomlkit.dumps(doc)
+    pre, blocks = cut
+    out = [pre]
+    have = set()
+    for b in blocks:
+        doc = tomlkit.parse(b)
+        tbl = doc["accepted"][0]
+        if tbl.get("id") not in want or tbl.get("id") in have:
+            continue
+        have.add(tbl["id"])
+        _update(tbl, want[tbl["id"]])
+        out.append(tomlkit.dumps(doc))
+    added = [e for e in entries if e["id"] not in have]
+    body = "".join(out)
+    for e in added:
+        body = body.rstrip("\n") + "\n\n" + _entry_text(e)
+    if "version" not in tomlkit.parse(body):
+        body = f"version = {VERSION}\n" + body
+    return body
+
+
+def _update(tbl, e: dict) -> None:
+    """A kept entry brought up to date: what is there for the reviewer (check, severity, message, rules) set to the
+    finding's current values where they differ; the reason and the comments stay."""
+    for k in ("check", "severity", "message", "rules"):
+        if tbl.get(k) != e[k]:
+            tbl[k] = e[k]
+    if e.get("to_review") and not str(tbl.get("reason", "")).strip() and "to_review" not in tbl:
+        tbl["to_review"] = True

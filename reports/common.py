@@ -16,14 +16,14 @@ COLOUR = {"red": ("红", "red"), "blue": ("蓝", "blue"), "black": ("黑", "blac
 
 # a decision's answer fields, for people
 FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被禁止", "banned"),
-         "can_play": ("能使用", "can play"), "receive": ("能接收", "can receive"), "must": ("必须接收", "must receive"),
+         "can_play": ("能使用", "can play"), "receive": ("接收", "receive"), "must": ("必须接收", "must receive"),
          "cannot": ("不能接收", "cannot receive"), "skip": ("跳过", "skipped"), "draw": ("摸牌数", "cards drawn"),
          "holds": ("持有", "holds"), "live": ("生效", "in force"), "reachable": ("可达", "reachable"),
          "resolves": ("结算", "resolves"), "validated": ("检查通过", "validated"), "fires": ("发动", "fires"),
          "matters": ("影响判定", "matters"), "allowed": ("允许", "allowed"), "winners": ("胜者", "winners"),
          "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"), "invalid": ("被无效", "invalid"),
          "group": ("组", "group"), "could_act": ("有能做的事", "could act"),
-         "invalidated": ("被无效", "invalidated")}
+         "invalidated": ("被无效", "invalidated"), "turns_ago": ("几回合前获得", "turns ago")}
 
 # a decision's name, for people
 DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),
@@ -59,12 +59,26 @@ def _val(cat, v):
     return str(v)
 
 
+def _arg(cat, rule, k: str, v) -> str:
+    """A grant's argument for people: a colour as a colour word, an empty set as none, names for ids."""
+    typ = str((getattr(rule, "params", None) or {}).get(k, ""))
+    if "colour" in typ:
+        if isinstance(v, str):
+            return pick(*COLOUR.get(v, (v, v)))
+        if isinstance(v, (list, tuple)):
+            return pick("{" + "、".join(COLOUR.get(x, (x, x))[0] for x in v) + "}",
+                        "{" + ", ".join(COLOUR.get(x, (x, x))[1] for x in v) + "}") if v else pick("无", "none")
+    if isinstance(v, (list, tuple, set)) and not v:
+        return pick("无", "none")
+    return _val(cat, v)
+
+
 def skill_label(cat, inst: dict, seats) -> str:
     r = cat.skills.get(inst["rule"])
     name = r.name if r else inst["rule"]
     bits = []
     if inst.get("args"):
-        bits.append(pick("，", ", ").join(f"{param_name(k)}={_val(cat, v)}" for k, v in sorted(inst["args"].items())))
+        bits.append(pick("，", ", ").join(f"{param_name(k)}={_arg(cat, r, k, v)}" for k, v in sorted(inst["args"].items())))
     if inst.get("giver") is not None and 0 <= inst["giver"] < len(seats):
         bits.append(pick(f"来自{cat.name_of(seats[inst['giver']]['character'])}",
                          f"from {cat.name_of(seats[inst['giver']]['character'])}"))
@@ -115,8 +129,12 @@ def seat_line(cat, i: int, seat: dict, seats, state: dict) -> str:
 
 
 def answer_text(cat, expect: dict) -> str:
-    """A decision's answer for people: ``可以 = 否，通过 = 变则通·宣言`` / ``allowed = no, via = 变则通·宣言``."""
-    return pick("，", ", ").join(f"{field_word(k)} = {_val(cat, v)}" for k, v in expect.items())
+    """A decision's answer for people: ``可以 = 否，通过 = 变则通·宣言`` / ``allowed = no, via = 变则通·宣言``; the
+    receive obligation and what a skill resolves or plays as words (必须接收, 宣言的牌), as the narration says them."""
+    from skillproof.model.narrate import answer_value
+    return pick("，", ", ").join(
+        f"{field_word(k)} = {answer_value(cat, k, v) if k in ('receive', 'resolves', 'plays', 'declared', 'winners', 'group') else _val(cat, v)}"
+        for k, v in expect.items())
 
 
 def question_line(cat, q: dict, expect: dict) -> str:

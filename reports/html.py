@@ -22,9 +22,9 @@ import re
 from skillproof.checks.findings import SEVERITIES, SEVERITY_RANK
 
 from .layout import layout
-from .i18n import (code_title, current, family_title, fix as fix_of, is_en, msg, pick, role as role_word, sev as sev_word,
-                   t)
-from .util import (accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_text, change_title,
+from .i18n import (code_title, current, family_title, fix as fix_of, is_en, msg, page_text, pick, role as role_word,
+                   sev as sev_word, t)
+from .util import (accepted_reason, accepted_where, catalogue_paths, change_key, change_rules, change_sides, change_text, change_title,
                    change_witness, changed_name, code_info, diff_view, exit_code, fdict, intended_line, intended_text,
                    lead_with_intents, loc_text, rules_of, stale_text, summary_line, witness_text)
 
@@ -113,13 +113,24 @@ cursor:grab;touch-action:none}
 #graph.focus .node{opacity:.22}#graph.focus .edge{opacity:.12}
 #graph.focus .node.hl{opacity:1}#graph.focus .edge.hl{opacity:1;stroke:#5b6472;stroke-width:2.6}
 .node.hl circle,.node.hl rect,.node.hl polygon{fill:var(--hl);stroke:#5b4b00;stroke-width:2}
+.group-box{fill:#f6f7f9;stroke:#d9dde4;stroke-width:1}
+.group-caption{font-size:12px;fill:var(--mute)}
 .legend{font-size:12px;color:var(--mute);margin:6px 0}
 #selection{font-size:13px;margin:6px 0;min-height:1.4em}
 .empty{color:var(--mute)}
+@media (max-width:700px){header,#toolbar{padding-left:12px;padding-right:12px}#layout{padding:8px 12px 16px}
+#toolbar input[type=search]{min-width:0;width:100%}
+#toolbar label.check{display:flex;gap:6px;align-items:center;width:100%}#toolbar label.check select{flex:1;min-width:0}
+table,tbody,tr,td{display:block;width:100%}thead{display:none}tr.group th{display:block}
+td{border-bottom:none;padding:2px 4px}tr.finding{border-bottom:1px solid var(--line);padding:4px 0}
+tr.witness-row td{padding:0 4px 6px}
+code{white-space:normal;overflow-wrap:anywhere}.meta,.badges{overflow-wrap:anywhere}
+#graph-box{height:70vh}}
 """.replace("%FONTS%", FONTS).replace("%MONO%", MONO)
 
 JS = r"""
 (function(){
+  var T=%WORDS%;
   var svg=document.getElementById('graph');
   var box=document.getElementById('graph-box');
   var nodes=[].slice.call(document.querySelectorAll('#graph .node'));
@@ -129,7 +140,26 @@ JS = r"""
   /* ------------------------------------------------------------ the graph: fit, zoom, pan */
   var full=svg?svg.getAttribute('viewBox').split(' ').map(Number):[0,0,1,1];
   var vb=full.slice();
+  var LEGIBLE=%LEGIBLE%;      /* the least scale at which a label is still read (11 px of a 12-unit font) */
   function setVB(v){vb=v;if(svg){svg.setAttribute('viewBox',v.map(function(x){return Math.round(x*10)/10;}).join(' '));}}
+  function boxSize(){var r=box?box.getBoundingClientRect():{width:0,height:0};return [Math.max(r.width,1),Math.max(r.height,1)];}
+  function legible(v,cx,cy){     /* a view no wider than the box can show at a legible scale, centred on cx, cy */
+    var b=boxSize(),w=v[2],h=v[3],r=b[0]/b[1];
+    if(w/h<r){w=h*r;}else{h=w/r;}
+    var mw=b[0]/LEGIBLE,mh=b[1]/LEGIBLE;
+    if(w>mw){w=mw;h=mh;}
+    return [cx-w/2,cy-h/2,w,h];
+  }
+  function start(){   /* the first view: the whole graph when it is legible so, else its top left at a legible scale */
+    var v=legible(full,full[0]+full[2]/2,full[1]+full[3]/2);
+    if(v[2]<full[2]||v[3]<full[3]){
+      var c=(svg.getAttribute('data-start')||'').split(' ').map(Number);
+      var x=Math.min(Math.max(full[0],(c[0]||0)-v[2]/2),full[0]+full[2]-v[2]);
+      var y=Math.min(Math.max(full[1],(c[1]||0)-v[3]/2),full[1]+full[3]-v[3]);
+      v=[Math.max(full[0],x),Math.max(full[1],y),v[2],v[3]];
+    }
+    setVB(v);
+  }
   function zoom(f,cx,cy){
     var w=Math.min(full[2]*4,Math.max(60,vb[2]*f)),h=w*vb[3]/vb[2];
     if(cx===undefined){cx=vb[0]+vb[2]/2;cy=vb[1]+vb[3]/2;}
@@ -138,11 +168,10 @@ JS = r"""
   function fitTo(ids){
     var xs=[],ys=[];
     nodes.forEach(function(n){if(ids[n.getAttribute('data-node')]){xs.push(+n.getAttribute('data-x'));ys.push(+n.getAttribute('data-y'));}});
-    if(!xs.length){setVB(full.slice());return;}
+    if(!xs.length){start();return;}
     var x0=Math.min.apply(null,xs)-90,x1=Math.max.apply(null,xs)+90,y0=Math.min.apply(null,ys)-60,y1=Math.max.apply(null,ys)+70;
     var w=Math.max(x1-x0,260),h=Math.max(y1-y0,200),cx=(x0+x1)/2,cy=(y0+y1)/2;
-    var r=full[2]/full[3];if(w/h<r){w=h*r;}else{h=w/r;}
-    setVB([cx-w/2,cy-h/2,w,h]);
+    setVB(legible([0,0,w,h],cx,cy));
   }
   function toSvg(ev){var r=svg.getBoundingClientRect(),s=Math.max(vb[2]/r.width,vb[3]/r.height);
     return [vb[0]+(ev.clientX-r.left-(r.width-vb[2]/s)/2)*s,vb[1]+(ev.clientY-r.top-(r.height-vb[3]/s)/2)*s,s];}
@@ -157,6 +186,7 @@ JS = r"""
     var b=function(id,fn){var el=document.getElementById(id);if(el){el.addEventListener('click',fn);}};
     b('zoom-in',function(){zoom(1/1.4);});b('zoom-out',function(){zoom(1.4);});
     b('zoom-fit',function(){setVB(full.slice());});
+    start();
   }
   /* ------------------------------------------------------------ selection */
   function clear(){
@@ -182,13 +212,13 @@ JS = r"""
     if(el.classList.contains('finding')){
       el.classList.add('selected');
       var ids=(el.getAttribute('data-nodes')||'').split(' ').filter(Boolean);
-      mark(ids,'Selected: '+el.getAttribute('data-label')+(ids.length?'':' (no rule of the graph)'),fit);
+      mark(ids,T.selected+el.getAttribute('data-label')+(ids.length?'':T.noRule),fit);
     }else if(el.classList.contains('node')){
       var id=el.getAttribute('data-node'),n=0;
       rows.forEach(function(r){
         if((' '+(r.getAttribute('data-nodes')||'')+' ').indexOf(' '+id+' ')>=0){r.classList.add('selected');n++;}
       });
-      mark([id],'Selected: '+el.getAttribute('data-label')+' — in '+n+' finding'+(n===1?'':'s'),false);
+      mark([id],T.selected+el.getAttribute('data-label')+T.inFindings.replace('{n}',n).replace('{s}',n===1?'':'s'),false);
     }
   }
   function fromHash(){show(decodeURIComponent(location.hash.slice(1)),true);}
@@ -225,7 +255,7 @@ JS = r"""
       var ok=(!r.hasAttribute('data-sev')||on[r.getAttribute('data-sev')]!==false)&&
              (!code||!r.hasAttribute('data-check')||r.getAttribute('data-check')===code)&&(!text||hay.indexOf(text)>=0);
       r.classList.toggle('hidden',!ok);if(w){w.classList.toggle('hidden',!ok);}
-      if(ok&&r.hasAttribute('data-sev')&&!r.classList.contains('suppressed')&&!r.classList.contains('resolved')){n++;}
+      if(ok&&r.hasAttribute('data-counted')){n++;}
     });
     [].slice.call(document.querySelectorAll('tr.group')).forEach(function(g){
       var any=false,x=g.nextElementSibling;
@@ -243,6 +273,19 @@ JS = r"""
   document.documentElement.setAttribute('data-ready','1');
 })();
 """
+
+
+LABEL_FONT = 12          # the graph's labels, in svg units (the CSS below)
+LEGIBLE_PX = 12          # the least size a label is shown at, in CSS pixels (11 at the least, with rounding)
+
+
+def _script() -> str:
+    """The page's script, with its words in the run's language."""
+    import json
+    words = {"selected": pick("已选：", "Selected: "), "noRule": pick("（不在冲突图中）", " (no rule of the graph)"),
+             "inFindings": pick("——涉及 {n} 个问题", " — in {n} finding{s}")}
+    return (JS.replace("%WORDS%", json.dumps(words, ensure_ascii=False, sort_keys=True))
+            .replace("%LEGIBLE%", f"{LEGIBLE_PX / LABEL_FONT:.4f}"))
 
 
 def _graph_of(report, cat):
@@ -265,28 +308,77 @@ def _node_ids_for(fd: dict, node_set: set) -> list[str]:
     return out
 
 
+RESOURCE_WORD = {"receive": ("是否接收情报", "the receive decision"), "draw": ("摸牌数", "the draw count"),
+                 "result": ("胜负结算", "the game result"), "invalidation": ("无效", "invalidation"),
+                 "gives": ("给出", "gives")}
+
+
 def _resource_text(res: str, cat) -> str:
-    if res.startswith("card:") and cat is not None:
+    """A resource two rules share (checks.graph.resources), for people in the run's language."""
+    if res.startswith("card:"):
         cid = res[5:]
-        if cid in cat.cards:
-            return f"card {cat.cards[cid].name} ({cid})"
-    return res
+        name = cat.cards[cid].name if cat is not None and cid in cat.cards else cid
+        return pick(f"牌 {name}", f"card {name}")
+    if res.startswith("send:"):
+        from .common import GROUP_EN, GROUP_ZH
+        g = res[5:]
+        return pick(f"传出规则：{GROUP_ZH.get(g, g)}", f"send rule: {GROUP_EN.get(g, g)}")
+    zh, en = RESOURCE_WORD.get(res, (res, res))
+    return pick(zh, en)
+
+
+def _components_by_size(pos: dict, edges) -> list:
+    from .layout import components
+    return [c for c in components(sorted(pos), [(a, b) for a, b, _ in edges]) if len(c) > 1]
+
+
+KIND_WORD = {"skill": ("技能", "skill"), "grant": ("运行时给出的技能", "grant handed out at run time"),
+             "card": ("给出技能的牌", "card that grants")}
+
+
+def _groups(nodes: dict, cat) -> tuple[dict, dict]:
+    """The group of each rule that shares no resource (the layout draws those in captioned boxes): the file that
+    defines it; a file's caption is the characters it defines (the shipped catalogue has one file a
+    character), else its name."""
+    group_of = {nid: str(n.get("file") or "") for nid, n in nodes.items()}
+    captions: dict = {}
+    for f in set(group_of.values()):
+        names = []
+        if cat is not None:
+            names = [c.name for c in cat.characters.values() if c.loc is not None and str(c.loc.file) == f]
+        captions[f] = pick("、", ", ").join(names) if names else (f.replace(chr(92), "/").rsplit("/", 1)[-1] or
+                                                               pick("其他", "other"))
+    return group_of, captions
 
 
 def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
     g = _graph_of(report, cat)
     nodes = {n["id"]: n for n in g.get("nodes", [])}
     edges = [(x["source"], x["target"], x.get("resources", [])) for x in g.get("edges", [])]
-    pos, W, H = layout(sorted(nodes), [(a, b) for a, b, _ in edges])
-    out = [f'<svg id="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" preserveAspectRatio="xMidYMid meet" '
+    group_of, captions = _groups(nodes, cat)
+    drawing = layout(sorted(nodes), [(a, b) for a, b, _ in edges], group_of=group_of, captions=captions,
+                     labels={nid: n.get("name", nid) for nid, n in nodes.items()})
+    pos, W, H = drawing
+    first = max(_components_by_size(pos, edges), key=len, default=list(pos))      # the first view centres on it
+    sx = round(sum(pos[v][0] for v in first) / len(first), 1) if first else round(W / 2, 1)
+    sy = round(sum(pos[v][1] for v in first) / len(first), 1) if first else round(H / 2, 1)
+    out = [f'<svg id="graph" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" data-start="{sx} {sy}" '
+           f'preserveAspectRatio="xMidYMid meet" '
            f'role="img" aria-label="{pick(f"冲突图：{len(nodes)} 条规则，{len(edges)} 条边", f"conflict graph: {len(nodes)} rules, {len(edges)} edges")}">']
+    if drawing.groups:
+        n_single = sum(len(g.nodes) for g in drawing.groups)
+        out.append(f'<g class="groups"><title>{e(pick(f"与其他规则没有共同资源的 {n_single} 条规则，按定义它们的文件分组", f"{n_single} rules that share no resource with another, grouped by the file that defines them"))}</title>')
+        for g in drawing.groups:
+            out.append(f'<rect class="group-box" x="{g.x}" y="{g.y}" width="{g.w}" height="{g.h}" rx="6"/>'
+                       f'<text class="group-caption" x="{round(g.x + 8, 1)}" y="{round(g.y + 15, 1)}">{e(g.caption)}</text>')
+        out.append("</g>")
     out.append('<g class="edges">')
     for a, b, res in edges:
         if a not in pos or b not in pos:
             continue
         (x1, y1), (x2, y2) = pos[a], pos[b]
         cls = "edge gives" if list(res) == ["gives"] else "edge"
-        tip = ", ".join(_resource_text(r, cat) for r in res)
+        tip = pick("，", ", ").join(_resource_text(r, cat) for r in sorted(res))
         out.append(f'<line class="{cls}" data-a="{e(a)}" data-b="{e(b)}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}">'
                    f'<title>{e(nodes[a].get("name", a))} — {e(nodes[b].get("name", b))}: {e(tip)}</title></line>')
     out.append("</g>")
@@ -299,7 +391,7 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
         chg = (changed or {}).get(nid) or (changed or {}).get(nid[5:] if nid.startswith("card:") else "")
         cls = f"node {kind}" + (f" involved sev-{sev}" if sev else "") + (" changed" if chg else "")
         name = n.get("name", nid)
-        label = f"{name} ({nid})"
+        label = name
         where = f"{n['file']}:{n.get('line', 0)}" if n.get("file") else ""
         if kind == "grant":
             shape = f'<rect x="{x - 8}" y="{y - 8}" width="16" height="16" rx="3"/>'
@@ -313,8 +405,9 @@ def svg(report, cat, worst: dict, changed: dict | None = None) -> str:
         marker = f'<circle class="chg" cx="{x}" cy="{y}" r="17"/>'
         out.append(f'<g class="{cls}" id="{node_dom_id(nid)}" data-node="{e(nid)}" data-label="{e(label)}" '
                    f'data-x="{x}" data-y="{y}">'
-                   f'<title>{e(label)} {e(kind)}{" — " + e(where) if where else ""}'
-                   f'{" — worst finding: " + sev if sev else ""}{" — " + e(chg) + " in NEW" if chg else ""}</title>'
+                   f'<title>{e(label)} {e(pick(*KIND_WORD.get(kind, (kind, kind))))}{" — " + e(where) if where else ""}'
+                   f'{e(pick("——最严重的问题：", " — worst finding: ")) + e(sev_word(sev)) if sev else ""}'
+                   f'{e(pick(f"——新版中{change_text(dict(change=chg))}", f" — {chg} in NEW")) if chg else ""}</title>'
                    f'{marker if chg else ""}{ring}{shape}'
                    f'<text x="{x}" y="{round(y + 22, 1)}">{e(name)}</text></g>')
     out.append("</g></svg>")
@@ -372,7 +465,8 @@ def _finding_row(report, fd, cat, node_set, extra_cls="", extra_cell=None) -> st
              f'<td class="rules">{_rules_html(rules_of(fd))}</td>']
     dom = finding_dom_id(fd.get("id", ""))
     wit = _witness_row(dom, witness_text(fd, cat))
-    return (f'<tr class="finding sev-{e(sev)}{extra_cls}{" has-witness" if wit else ""}" id="{dom}" '
+    counted = ' data-counted="1"' if extra_cls.strip() in ("", "new") else ""     # in the counter of shown findings
+    return (f'<tr class="finding sev-{e(sev)}{extra_cls}{" has-witness" if wit else ""}" id="{dom}"{counted} '
             f'data-sev="{e(sev)}" data-check="{e(fd.get("check", ""))}" '
             f'data-nodes="{e(" ".join(ids))}" data-label="{e(label)}" title="{e(code_title(fd.get("check", ""), c)) if c else ""}">'
             + "".join(cells) + "</tr>" + wit)
@@ -444,14 +538,14 @@ def _toc(sections: list[tuple[str, str, list]]) -> str:
 def _toolbar(report, fds) -> str:
     cnt = {s: sum(1 for fd in fds if fd.get("severity") == s) for s in SEVERITIES}
     codes = sorted({fd.get("check", "") for fd in fds})
-    opts = "".join(f'<option value="{e(c)}">{e(c)} {e(code_info(report, c)[1].name) if code_info(report, c)[1] else ""}'
+    opts = "".join(f'<option value="{e(c)}">{e(c)} {e(pick(code_title(c, code_info(report, c)[1]), code_info(report, c)[1].name)) if code_info(report, c)[1] else ""}'
                    f' ({sum(1 for fd in fds if fd.get("check") == c)})</option>' for c in codes)
     sev = "".join(f'<label><input type="checkbox" class="sev-filter" value="{s}" checked> '
                   f'<span class="sev {s}"><span class="dot"></span>{sev_word(s)}</span> ({cnt[s]})</label>' for s in SEVERITIES)
     return ('<div id="toolbar" role="search">'
             f'<input type="search" id="search" placeholder="{pick("搜索：技能、角色、牌、编号…", "search: skill, character, card, id…")}" '
             f'aria-label="{pick("搜索问题", "search the findings")}">'
-            f'{sev}<label>{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
+            f'{sev}<label class="check">{t("check")} <select id="check-filter"><option value="">{pick("全部", "all")}</option>{opts}</select></label>'
             f'<span id="shown" data-total="{len(fds)}" data-fmt="{pick("显示 {n} / {t} 个问题", "{n} of {t} findings shown")}">{pick(f"显示 {len(fds)} / {len(fds)} 个问题", f"{len(fds)} of {len(fds)} findings shown")}</span></div>')
 
 
@@ -549,8 +643,8 @@ def render(report, cat=None) -> str:
     if report.suppressed:
         body += _folded("accepted", pick("已接受", "Accepted"),
                         [_finding_row(report, fdict(f), cat, node_set, " suppressed",
-                                      pick(f"已接受（{e(accepted_where(report, fdict(f).get('id', '')))}）：{e(reason)}",
-                                           f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(reason)}"))
+                                      pick(f"已接受（{e(accepted_where(report, fdict(f).get('id', '')))}）：{e(accepted_reason(report, fdict(f).get('id', ''), reason))}",
+                                           f"accepted {e(accepted_where(report, fdict(f).get('id', '')))}: {e(accepted_reason(report, fdict(f).get('id', ''), reason))}"))
                          for f, reason in report.suppressed])
         toc.append(("accepted", f"{pick('已接受', 'Accepted')} ({len(report.suppressed)})", []))
     if report.stale:
@@ -565,8 +659,8 @@ def render(report, cat=None) -> str:
         rows = []
         for code, n in by_check.items():
             _fam, c = code_info(report, code)
-            rows.append(f"<tr><td><code>{e(code)}</code></td><td>{e(c.name) if c else ''}</td><td>{n}</td>"
-                        f"<td>{e(code_title(code, c)) if c else ''}</td></tr>")
+            rows.append(f"<tr><td><code>{e(code)}</code></td><td>{e(pick(code_title(code, c), c.name)) if c else ''}</td>"
+                        f"<td>{n}</td><td>{e(page_text(c, 'summary')) if c else ''}</td></tr>")
         body.append(f'<h2 id="by-check">{pick("按检查", "By check")}</h2>')
         body.append(_table([t("check"), pick("名称", "Name"), pick("问题数", "Findings"), pick("查找什么", "What it finds")],
                            rows, ""))
@@ -614,7 +708,7 @@ def render(report, cat=None) -> str:
                                     view.changed_rules} if view is not None else None), "</div>",
         "</section>",
         "</div>",
-        f"<script>{JS}</script>",
+        f"<script>{_script()}</script>",
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"

@@ -100,7 +100,8 @@ ROLE_ZH = {
     "bans the declared type": "禁止宣言的牌", "bans the cards of the phase": "禁止这个阶段的牌",
     "back in force": "重新生效", "acts as the card, unchecked": "当作这张牌生效，不查禁令",
     "makes it happen": "使它发生", "in the trace": "在经过中", "rules it out": "排除了它",
-    "a role replacement": "换角色",
+    "a role replacement": "换角色", "says must and cannot receive": "规定既必须又不能接收",
+    "its gives site": "它的给出点", "hands it out here (its gives site)": "在这里给出它（它的给出点）",
 }
 
 

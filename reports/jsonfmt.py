@@ -28,7 +28,8 @@ def document(report) -> dict:
         "catalogue": {"files": list(report.catalogue_files)},
         "findings": [f.to_dict() for f in report.findings],
         "suppressed": [{**f.to_dict(), "reason": reason,
-                        "accepted": ({"inline": report.in_source[f.id]} if f.id in report.in_source else "baseline")}
+                        "accepted": ({"inline": report.in_source[f.id]} if f.id in report.in_source else "baseline"),
+                        **({"to_review": True} if f.id in report.to_review else {})}
                        for f, reason in report.suppressed],
         "stale": [dict(e) for e in report.stale],
         "passes": [dict(p) for p in report.passes],

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from .util import (accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
+from .util import (accepted_reason, accepted_where, change_key, change_rules, change_sides, change_title, change_witness, code_info, diff_view,
                    failing_ids, fdict, intended_text, is_possible, loc_text, possible_kind, rules_of, stale_text, witness_text)
 
 from .i18n import fix, msg, pick, role, sev, t
@@ -98,6 +98,7 @@ def _finding_case(suite: _Suite, report, fd: dict, cat, failing: set, reason: st
     case = suite.case(name, f"{suite.name}.{fd.get('check')}")
     m = msg(fd)
     if reason is not None:
+        reason = accepted_reason(report, fd.get("id", ""), reason)
         suite.outcome(case, "skipped", pick(f"已接受（{accepted_where(report, fd.get('id', ''))}）：{reason}——{m}",
                                             f"accepted {accepted_where(report, fd.get('id', ''))}: {reason} — {m}"))
         ET.SubElement(case, "system-out").text = _x(_body(fd, cat))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 
-from .util import (SEVERITY_ICON, catalogue_paths, intended_line, intended_text, lead_with_intents, change_rules, change_sides, change_title, change_witness,
+from .util import (SEVERITY_ICON, accepted_reason, catalogue_paths, intended_line, intended_text, lead_with_intents, change_rules, change_sides, change_title, change_witness,
                    change_text, changed_name, code_info, diff_view, exit_code, fdict, loc_text, rules_of, summary_line,
                    witness_text)
 
@@ -177,7 +177,7 @@ def _render(report, cat, witnesses, max_rows) -> str:
             at = f" ({code_span(w['file'] + ':' + str(w['line']))})" if w else ""
             out.append(f"| {SEVERITY_ICON.get(fd.get('severity'), '')} {sev_word(fd.get('severity', ''))} | "
                        f"{_check_cell(report, fd.get('check', ''))} | {cell(msg(fd))}<br>"
-                       f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(reason)}{at} |")
+                       f"<sub>{code_span(fd.get('id', ''))}</sub> | {cell(accepted_reason(report, fd.get('id', ''), reason))}{at} |")
         out.append("")
         out.append("</details>")
         out.append("")

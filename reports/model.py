@@ -28,6 +28,8 @@ class Report:
     in_source: dict = field(default_factory=dict)    # suppressed finding id -> its inline comment {file, line}
     passes: list = field(default_factory=list)       # proved intents: [{"intent", "claim", "source", "id", …}]
     show_intended: bool = False           # list designed behaviour in full (`check --show intended`)
+    show_proved: bool = False             # list the proved intents one by one in the text (`check --show proved`)
+    to_review: set = field(default_factory=set)      # ids of suppressed findings whose baseline entry is to review
 
     @property
     def tool_version(self) -> str:
@@ -83,7 +85,7 @@ class Report:
         inline = sum(1 for e in self.stale if e.get("kind") == "inline")
         return {"total": len(self.findings), "by_severity": self.counts(), "by_check": dict(sorted(by_check.items())),
                 "inconclusive": len(self.inconclusive), "suppressed": len(self.suppressed),
-                "suppressed_inline": len(self.in_source),
+                "suppressed_inline": len(self.in_source), "baseline_to_review": len(self.to_review),
                 "stale_baseline_entries": len(self.stale) - inline, "stale_inline_suppressions": inline, "fail_on": self.fail_on,
                 "failing": len(self.failing()), "exit_code": self.exit_code(),
                 "intended": len(self.intended), "intents_proved": len(self.passes), **self.stats}

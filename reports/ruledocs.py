@@ -1,17 +1,63 @@
 """One documentation page per check (docs/rules/CODE.md), written from the registry — the same text as
-`skillproof rules CODE` — and the address SARIF's ``helpUri`` gives for it."""
+`skillproof rules CODE` — and the address SARIF's ``helpUri`` gives for it: the published documentation's
+(``skillproof.docs_url()``, from ``[project.urls]`` Documentation) when there is one, else none (SARIF then
+carries the page inline, in the run's language)."""
 from __future__ import annotations
 
 import os
 
-from skillproof import REPOSITORY
+from skillproof import docs_url
 from skillproof.checks.registry import RUN_CODES, families
 
 DOCS_DIR = "docs/rules"
 
 
-def help_uri(code: str) -> str:
-    return f"{REPOSITORY}/blob/main/{DOCS_DIR}/{code}.md"
+def help_uri(code: str) -> str | None:
+    """The address of a check's page (None: the project publishes no documentation yet)."""
+    base = docs_url()
+    return f"{base.rstrip('/')}/rules/{code}.md" if base else None
+
+
+def text_page(c, fam=None, indent: str = "    ") -> str:
+    """A check's page in the run's language (``fam`` None: a code of the run itself), as `skillproof rules CODE`
+    prints it and SARIF's ``help.text`` carries it: severities and family, when its second severity applies,
+    what it finds, why it matters, what to do (when it says), the example catalogue as written."""
+    from .i18n import family_title, page_text, pick, sev
+    sevs = "|".join(sev(x) for x in c.severities)
+    where = (pick(f"检查族 {fam.name}「{family_title(fam.name, fam)}」", f"family {fam.name}") if fam is not None
+             else pick("运行本身", "the run itself"))
+    out = [pick(f"# {c.code} {c.name}（{sevs}，{where}）", f"# {c.code} {c.name} ({sevs}, {where})"), ""]
+    if c.also_when:
+        out += [pick(f"级别：默认为{sev(c.severity)}；{page_text(c, 'also_when')}。",
+                     f"Severity: {c.severity} by default; {page_text(c, 'also_when')}."), ""]
+    out += [pick("查什么：", "What it finds: ") + page_text(c, "summary") + pick("。", "."), "",
+            pick("为什么重要：", "Why it matters: ") + page_text(c, "why") + pick("。", "."), ""]
+    if c.todo:
+        out += [pick("怎么办：", "What to do: ") + page_text(c, "todo"), ""]
+    if c.example:
+        out += [pick("会触发它的目录示例：", "Example catalogue that triggers it:"), ""]
+        out += [indent + line for line in c.example.splitlines()] + [""]
+    if help_uri(c.code):
+        out.append(pick("说明页（英文）：", "More: ") + help_uri(c.code))
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def markdown_page(c, fam=None) -> str:
+    """The same page as Markdown (SARIF's ``help.markdown``), in the run's language."""
+    from .i18n import code_title, family_title, page_text, pick, sev
+    out = [f"**{c.code} {c.name}** — {code_title(c.code, c)}", "",
+           pick("**级别：**", "**Severity:** ") + " / ".join(sev(x) for x in c.severities)
+           + (pick(f"（默认为{sev(c.severity)}；{page_text(c, 'also_when')}）",
+                   f" ({c.severity} by default; {page_text(c, 'also_when')})") if c.also_when else "")
+           + (pick(f" · **检查族：** {fam.name}「{family_title(fam.name, fam)}」", f" · **Family:** {fam.name} — {fam.title}")
+              if fam is not None else ""), "",
+           pick("**查什么：**", "**What it finds:** ") + page_text(c, "summary") + pick("。", "."), "",
+           pick("**为什么重要：**", "**Why it matters:** ") + page_text(c, "why") + pick("。", "."), ""]
+    if c.todo:
+        out += [pick("**怎么办：**", "**What to do:** ") + page_text(c, "todo"), ""]
+    if c.example:
+        out += [pick("会触发它的目录示例：", "Example catalogue that triggers it:"), "", "```toml", c.example, "```", ""]
+    return "\n".join(out).rstrip("\n") + "\n"
 
 
 def page(code, family=None) -> str:

@@ -19,7 +19,8 @@ _COL = {"error": "\033[31;1m", "warning": "\033[33;1m", "note": "\033[36m", "dim
 def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     c = (lambda k: _COL[k]) if color else (lambda k: "")
     codes = report.codes()
-    out: list[str] = []
+    from .util import summary_line
+    out: list[str] = header_lines(report, c) + [""]
     shown = lead_with_intents(report.findings if report.show_intended else report.actionable)
     for sev in SEVERITIES:
         fs = [f for f in shown if f.severity == sev]
@@ -52,14 +53,27 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
     if line:
         out.append(f"{c('note')}{line}{c('reset')}")
         out.append("")
-    if report.passes:
+    if report.passes and report.show_proved:
         out.append(f"{c('bold')}{t('proved_intents')}{c('reset')}" + pick(
             f"（{len(report.passes)} 个；{t('proved_intents_why')}）：", f" ({len(report.passes)}; {t('proved_intents_why')}):"))
         out.extend(f"  ✓ {pass_text(p)}" for p in report.passes)
         out.append("")
+    elif report.passes:
+        n = len(report.passes)
+        out.append(f"{c('bold')}✓ {t('proved_intents')}{c('reset')}" + pick(
+            f"：{n} 个（{t('proved_intents_why')}）——`skillproof check --show proved` 逐条列出",
+            f": {n} ({t('proved_intents_why')}) — `skillproof check --show proved` lists them"))
+        out.append("")
     diff = report.extra.get("diff") if report.extra else None
     if diff:
         out.extend(_diff_lines(report, diff, c, cat))
+    review = sorted(getattr(report, "to_review", ()) or ())
+    if review:
+        out.append(pick(f"{c('warning')}待审的基线条目{c('reset')}（已接受，但还没有理由：写上 reason，再删掉 to_review 那一行）：",
+                        f"{c('warning')}baseline entries to review{c('reset')} (accepted, no reason yet: write the "
+                        "reason, then delete the to_review line):"))
+        out.extend(f"  {fid}" for fid in review)
+        out.append("")
     if report.stale:
         from .util import stale_text
         inl = sum(1 for e in report.stale if e.get("kind") == "inline")
@@ -70,9 +84,23 @@ def render(report, color: bool = False, cat=None, verbose: bool = True) -> str:
                         f"{c('warning')}stale {what}{c('reset')} (accepted findings that no longer occur):"))
         out.extend(f"  {stale_text(e)}" for e in report.stale)
         out.append("")
-    from .util import summary_line
     out.append(summary_line(report))
     return "\n".join(out) + "\n"
+
+
+def header_lines(report, c=lambda k: "") -> list[str]:
+    """What the report leads with: which catalogue was checked (its files, or their directory and how many) and
+    the summary line (repeated as the report's last line, which CI logs read)."""
+    from .util import catalogue_paths, diff_view, summary_line
+    files, more = catalogue_paths(report.catalogue_files)
+    what = pick("、", ", ").join(files) + more if files else pick("（没有文件）", "(no files)")
+    v = diff_view(report)
+    if v is not None and (v.old_files or v.new_files):
+        old, omore = catalogue_paths(v.old_files)
+        new, nmore = catalogue_paths(v.new_files)
+        what = pick(f"旧版 {'、'.join(old)}{omore} → 新版 {'、'.join(new)}{nmore}",
+                    f"OLD {', '.join(old)}{omore} → NEW {', '.join(new)}{nmore}")
+    return [f"{c('bold')}{report.title}{c('reset')}{pick('：', ': ')}{what}", summary_line(report)]
 
 
 def _diff_lines(report, diff, c, cat) -> list[str]:

@@ -338,8 +338,9 @@ def change_rules(c: dict) -> list[dict]:
 
 
 def summary_line(report) -> str:
-    """`ok`/`FAIL` and the counts, in one line (the text format's summary, without colours), in the run's
-    language (the status word — ok / FAIL / INCONCLUSIVE — is the same in both: CI logs grep it)."""
+    """The verdict and the counts, in one line (the text format's summary, without colours), in the run's
+    language: 通过 / 未通过 / 无法判定 (ok / FAIL / INCONCLUSIVE with --lang en; scripts read the exit code or
+    JSON's ``summary``)."""
     from .i18n import is_en, plural, sev
     en = is_en()
     v = diff_view(report)
@@ -371,6 +372,9 @@ def summary_line(report) -> str:
         extra.append(f"{k} suppressed by baseline" if en else f"{k} 个被基线接受")
     if inline:
         extra.append(f"{inline} suppressed inline" if en else f"{inline} 个在规则旁被忽略")
+    review = len(getattr(report, "to_review", ()) or ())
+    if review:
+        extra.append(f"{review} baseline entr{'ies' if review != 1 else 'y'} to review" if en else f"{review} 条基线条目待审")
     st_inline = sum(1 for e in report.stale if e.get("kind") == "inline")
     if len(report.stale) - st_inline:
         k = len(report.stale) - st_inline
@@ -378,7 +382,8 @@ def summary_line(report) -> str:
     if st_inline:
         extra.append(f"{st_inline} stale inline suppression{'s' if st_inline != 1 else ''}" if en
                      else f"{st_inline} 条过时的规则旁忽略")
-    status = {0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"}.get(exit_code(report), "FAIL")
+    status = ({0: "ok", 1: "FAIL", 3: "INCONCLUSIVE"} if en else {0: "通过", 1: "未通过", 3: "无法判定"}).get(
+        exit_code(report), "FAIL" if en else "未通过")
     n = len(report.findings)
     if en:
         s = f"{pre}{status}: {n} finding{'s' if n != 1 else ''} ({', '.join(parts)})"
@@ -389,6 +394,15 @@ def summary_line(report) -> str:
     if extra:
         s += "；" + "，".join(extra)
     return s + f"；按 --fail-on={report.fail_on} 判为失败：{len(report.failing())}"
+
+
+def accepted_reason(report, fid: str, reason: str) -> str:
+    """An accepted finding's reason as reports show it: a baseline entry still to review says so."""
+    from .i18n import pick
+    if fid in (getattr(report, "to_review", ()) or ()):
+        return pick("待审（基线条目标为 to_review，还没有写理由）", "to review (the baseline entry says to_review; no reason yet)") \
+            + (f"：{reason}" if reason.strip() else "")
+    return reason
 
 
 def accepted_where(report, fid: str) -> str:
@@ -445,20 +459,14 @@ def intended_line(report) -> str:
     fs = report.intended
     if not fs:
         return ""
-    by: dict = {}
-    for f in fs:
-        it = intended_of(fdict(f))
-        by.setdefault(it["intent"], 0)
-        by[it["intent"]] += 1
+    by = {intended_of(fdict(f))["intent"] for f in fs}
     from .i18n import is_en
     if not is_en():
-        listed = "，".join(f"{k}（{v}）" for k, v in sorted(by.items()))
         more = "" if report.show_intended else "——`skillproof check --show intended` 列出它们"
-        return f"设计如此：{len(fs)} 个问题是规则书写明的设计，见 {len(by)} 个意图：{listed}{more}"
-    listed = ", ".join(f"{k} ({v})" for k, v in sorted(by.items()))
+        return f"设计如此：{len(fs)} 个问题是规则书写明的设计（{len(by)} 个意图说明了它们）{more}"
     more = "" if report.show_intended else " — `skillproof check --show intended` lists them"
     return (f"designed behaviour: {len(fs)} finding{'s' if len(fs) != 1 else ''} the rule book documents as "
-            f"intended, by {len(by)} intent{'s' if len(by) != 1 else ''}: {listed}{more}")
+            f"intended (by {len(by)} intent{'s' if len(by) != 1 else ''}){more}")
 
 
 def pass_text(p: dict) -> str:

@@ -19,6 +19,7 @@ import re
 
 from langkit import catalogue_texts, cjk_leaks
 
+_SPAN = re.compile(r"`[^`\n]*`")              # code spans: what the person types, as typed
 _PATH = re.compile(r"[\w.\-~]*(?:/[\w.\-~›]*)+(?::\d+)?|[\w\-]+\.(?:toml|json|md|kt|py|txt)(?::\d+)?")
 _FINDING = re.compile(r"\b(?:[A-Z]{2,3}\d{3}-[0-9a-f]{10}|[A-Z]{2,3}\d{3})\b")
 _COMMAND = re.compile(r"\bskillproof(?: [a-z]+)?\b|--[a-z][\w-]*")
@@ -46,6 +47,7 @@ def _strip(text: str, cat, allowed) -> str:
     for a in sorted(allowed, key=len, reverse=True):
         if a:
             text = text.replace(a, " ")
+    text = _SPAN.sub(" ", text)
     text = _PATH.sub(" ", text)
     text = _FINDING.sub(" ", text)
     text = _COMMAND.sub(" ", text)

@@ -22,7 +22,7 @@ from pathlib import Path
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 #: not prose: program and format names, version-control words a command line shows
 PROPER = {"skillproof", "git", "Kotlin", "JSON", "SARIF", "JUnit", "HTML", "TOML", "GitHub", "GitLab",
-          "FAIL", "INCONCLUSIVE"}        # the status words CI logs grep: the same in both languages
+          }
 REPRS = re.compile(r"(?<![A-Za-z_])(?:True|False)(?![A-Za-z_])|(?<=[=:(\[{,] )None\b|(?<=[=:(\[{,])None\b"
                    r"|\{'|\['|\(\)")
 

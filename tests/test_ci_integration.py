@@ -26,13 +26,47 @@ def test_hooks_are_well_formed():
         assert h["language"] == "python" and h["name"] and h["description"]
         assert h["entry"].split()[0] == "skillproof"
         assert h["pass_filenames"] is False           # a catalogue is checked as a whole
+        assert "--require-paths" in h["entry"].split()   # the repository's catalogue, never the shipped one
         rx = re.compile(h["files"])
-        assert rx.search("rules/skills.toml") and not rx.search("src/main.py")
+        assert rx.search("rules/skills.toml") and rx.search("pyproject.toml") and not rx.search("src/main.py")
 
 
-def run_hook(hook_id, *args):
+def run_hook(hook_id, *args, cwd=None):
     entry = shlex.split(hooks()[hook_id]["entry"])
-    return sp(*entry[1:], *args)
+    return sp(*entry[1:], *args, cwd=cwd)
+
+
+def game_repo(tmp_path, rules: dict, config: str | None):
+    """A game repository as pre-commit runs a hook in it: its root, a rules/ directory, its pyproject.toml."""
+    repo = tmp_path / "game"
+    (repo / "rules").mkdir(parents=True)
+    for name, text in rules.items():
+        (repo / "rules" / name).write_text(text, encoding="utf-8")
+    (repo / "pyproject.toml").write_text('[project]\nname = "game"\n' + (config or ""), encoding="utf-8")
+    return repo
+
+
+@pytest.mark.parametrize("hook_id", ["skillproof-check", "skillproof-catalogue"])
+def test_hooks_check_the_configured_catalogue_and_fail_loudly_without_one(tmp_path, hook_id):
+    base = open(os.path.join(FAM, "base.toml"), encoding="utf-8").read()
+    broken = 'id = "X"\n[[skill]]\nid = "Y"\nname = "y"\nkinds = ["NoSuchKind"]\n'
+    # configured, broken: the hook fails with the located error (it used to check the shipped catalogue and pass)
+    repo = game_repo(tmp_path / "a", {"base.toml": base, "bad.toml": broken}, '[tool.skillproof]\npaths = ["rules"]\n')
+    r = run_hook(hook_id, cwd=repo)
+    assert r.returncode == 2 and re.search(r"rules/bad\.toml:\d+:", r.stderr), r.stderr
+    # configured, clean: passes, and checked rules/ (not the shipped catalogue)
+    repo = game_repo(tmp_path / "b", {"base.toml": base}, '[tool.skillproof]\npaths = ["rules"]\n')
+    r = run_hook(hook_id, cwd=repo)
+    assert r.returncode == 0, r.stdout + r.stderr
+    if hook_id == "skillproof-catalogue":
+        assert "rules" in r.stdout and "model/catalogue" not in r.stdout
+    # nothing configured and no args: a loud exit 2 that says what to write
+    repo = game_repo(tmp_path / "c", {"base.toml": base}, None)
+    r = run_hook(hook_id, cwd=repo)
+    assert r.returncode == 2 and r.stdout == ""
+    assert "paths" in r.stderr and "[tool.skillproof]" in r.stderr and "--require-paths" in r.stderr
+    # the paths in args do as well as the configuration's
+    assert run_hook(hook_id, "rules", cwd=repo).returncode == 0
 
 
 def test_check_hook_exit_codes(tmp_path):
@@ -102,4 +136,9 @@ def test_ci_examples_parse_and_use_real_options():
     pre = next(b for b in blocks if isinstance(b, dict) and "repos" in b)
     ids = {h["id"] for r in pre["repos"] for h in r["hooks"]}
     assert ids == set(hooks())
+    # the local hooks of docs/ci.md are the shipped ones, run from the installed skillproof
+    for h in (h for r in pre["repos"] for h in r["hooks"]):
+        shipped = hooks()[h["id"]]
+        assert h["entry"] == shipped["entry"] and h["language"] == "system"
+        assert h["files"] == shipped["files"] and h["pass_filenames"] is False
 

@@ -27,8 +27,25 @@ def blocks():
 
 
 def workflow():
-    wf = next(b for b in blocks() if isinstance(b, dict) and "jobs" in b)
+    wf = next(b for b in blocks() if isinstance(b, dict) and "jobs" in b and "skillproof" in b["jobs"])
     return wf, wf["jobs"]["skillproof"]
+
+
+def server_workflow():
+    wf = next(b for b in blocks() if isinstance(b, dict) and "jobs" in b and "rules-gate" in b["jobs"])
+    return wf, wf["jobs"]["rules-gate"]
+
+
+#: the current major version of every action the recipes use (December 2026: codeql-action v3 is deprecated)
+CURRENT = {"actions/checkout": "v6", "actions/setup-python": "v6", "github/codeql-action/upload-sarif": "v4",
+           "actions/upload-artifact": "v7", "marocchino/sticky-pull-request-comment": "v2"}
+
+
+def wheel_name() -> str:
+    import tomllib
+    with open(os.path.join(ROOT, "pyproject.toml"), "rb") as fh:
+        project = tomllib.load(fh)["project"]
+    return f"{project['name'].replace('-', '_')}-{project['version']}-py3-none-any.whl"
 
 
 def git(repo, *args):
@@ -80,8 +97,9 @@ def run_workflow(repo, tmp_path, event="pull_request"):
             log.append(("uses", step, None))
             continue
         script = step["run"]
-        if step.get("name") == "install skillproof":
-            assert re.search(r'pip install "skillproof @ git\+https://github\.com/[\w.-]+/[\w.-]+@[\w.]+"', script)
+        if step.get("name") == "install skillproof":       # tests/test_install.py installs that wheel and runs it
+            assert script.strip() == 'pip install "$SKILLPROOF"'
+            assert job["env"]["SKILLPROOF"] == f"tools/{wheel_name()}"
             continue
 
         def sub(m):
@@ -122,7 +140,11 @@ def test_workflow_on_a_pull_request_that_adds_a_finding(tmp_path):
     assert run["invocations"][0]["exitCode"] == 1 and run["results"]
     assert all(loc["physicalLocation"]["artifactLocation"]["uri"].startswith("rules/")
                for res in run["results"] for loc in res.get("locations", []))
-    assert all(r["helpUri"].startswith("https://github.com/") for r in run["tool"]["driver"]["rules"])
+    assert all("helpUri" not in r and r["help"]["markdown"] for r in run["tool"]["driver"]["rules"])   # no dead link
+    # the first location of the new finding is in the file the pull request added
+    new = [res for res in run["results"] if res["ruleId"] == "CV001"]
+    assert new and all(res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "rules/more.toml"
+                       for res in new)
     comment = (repo / "skillproof-comment.md").read_text(encoding="utf-8")
     assert comment.startswith("## skillproof diff: ❌ 未通过") and "## skillproof check: ❌ 未通过" in comment
     assert len(comment.encode("utf-8")) <= 65000 and comment in summary
@@ -155,22 +177,67 @@ def test_workflow_on_a_clean_pull_request_and_on_push(tmp_path):
     assert any("upload-sarif" in (n or "") for _, n in kinds)
 
 
-def test_fork_pull_requests_skip_the_steps_that_need_write_access():
-    _, job = workflow()
+@pytest.mark.parametrize("which", ["game", "server"])
+def test_fork_pull_requests_skip_the_steps_that_need_write_access(which):
+    _, job = workflow() if which == "game" else server_workflow()
+    guarded = 0
     for step in job["steps"]:
         uses = step.get("uses", "")
         if uses.startswith(("github/codeql-action/upload-sarif", "marocchino/sticky-pull-request-comment")):
             assert "github.event.pull_request.head.repo.full_name == github.repository" in step["if"], uses
-    check = next(s for s in job["steps"] if s.get("id") == "check")
-    assert "--format github" in check["run"]           # annotations need no token: forks get them too
+            guarded += 1
+    assert guarded == 2
+    if which == "game":
+        check = next(s for s in job["steps"] if s.get("id") == "check")
+        assert "--format github" in check["run"]           # annotations need no token: forks get them too
+
+
+@pytest.mark.parametrize("which", ["game", "server"])
+def test_current_action_versions(which):
+    _, job = workflow() if which == "game" else server_workflow()
+    used = [s["uses"] for s in job["steps"] if "uses" in s]
+    assert used
+    for u in used:
+        name, _, version = u.partition("@")
+        assert CURRENT.get(name) == version, u
+
+
+def test_the_server_gate_runs_once_and_writes_every_report(tmp_path):
+    """The server workflow's gate step, as written, on a scratch repository of an invented server whose pull
+    request changes a rule: one `skillproof diff --kotlin` run writes the SARIF and the markdown."""
+    from gitrepo import make_server_repo
+    _, job = server_workflow()
+    gate = next(s for s in job["steps"] if s.get("id") == "gate")
+    assert gate["run"].count("skillproof diff") == 1
+    shas = make_server_repo(tmp_path)
+    repo = tmp_path / "server"
+    out_file, summary = tmp_path / "out", tmp_path / "summary.md"
+    out_file.write_text("", encoding="utf-8")
+    summary.write_text("", encoding="utf-8")
+    env = {**os.environ, "PATH": BIN + os.pathsep + os.environ["PATH"], "BASE": shas["refactor"],
+           "HEAD": shas["rule"], "GITHUB_OUTPUT": str(out_file), "GITHUB_STEP_SUMMARY": str(summary),
+           "PYTHONIOENCODING": "utf-8"}
+    r = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", gate["run"]], cwd=repo, env=env,
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    assert out_file.read_text(encoding="utf-8").strip() == "code=1"          # 账本's condition changed
+    sarif = json.loads((repo / "skillproof.sarif").read_text(encoding="utf-8"))
+    results = sarif["runs"][0]["results"]
+    assert results and results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].startswith(
+        "src/main/kotlin/")
+    md = (repo / "skillproof.md").read_text(encoding="utf-8")
+    assert md.startswith("## skillproof") and md in summary.read_text(encoding="utf-8")
+    assert not (repo / "gate-errors.txt").read_text(encoding="utf-8").strip()
 
 
 def test_gitlab_job(tmp_path):
     repo = scratch_repo(tmp_path, adds_finding=True)
     job = next(b for b in blocks() if isinstance(b, dict) and "skillproof" in b and "script" in b["skillproof"])["skillproof"]
     env = {**os.environ, **job["variables"], "PATH": BIN + os.pathsep + os.environ["PATH"], "PYTHONIOENCODING": "utf-8"}
+    assert job["variables"]["SKILLPROOF"] == f"tools/{wheel_name()}"
     for line in job["script"]:
         if line.startswith("pip install"):
+            assert line == 'pip install "$SKILLPROOF"'
             continue
         r = subprocess.run(["bash", "-c", line], cwd=repo, env=env, capture_output=True, text=True, timeout=600)
         assert r.returncode in (0, 1) and "Traceback" not in r.stderr, r.stderr
@@ -183,12 +250,15 @@ def test_gitlab_job(tmp_path):
     assert all((repo / p).is_file() for p in job["artifacts"]["paths"])
 
 
-@pytest.mark.parametrize("name", ["docs/ci.md", "README.md"])
-def test_no_placeholders_left(name):
+@pytest.mark.parametrize("name", ["docs/ci.md", "README.md", "pyproject.toml"])
+def test_no_placeholders_and_no_dead_addresses(name):
+    """The project has no public address yet ([project.urls] is unset): no document names one (the old
+    github.com/skillproof/skillproof was nobody's), no install line needs one, and every address the docs give
+    is [project.urls]' or a third party's that exists (the server, the rule book, standards)."""
     text = open(os.path.join(ROOT, name), encoding="utf-8").read()
-    assert "OWNER" not in text and "@TAG" not in text
-    from skillproof import REPOSITORY
-    pyproject = open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8").read()
-    assert f'Repository = "{REPOSITORY}"' in pyproject
-    if name == "docs/ci.md":
-        assert f"git+{REPOSITORY}@" in text
+    assert "OWNER" not in text and "@TAG" not in text and "example.invalid" not in text
+    assert "skillproof/skillproof" not in text and "git+https" not in text
+    from skillproof import project_urls
+    known = set(project_urls().values())
+    for url in re.findall(r"https?://[^\s)\"'`>]+", text):
+        assert url in known or not re.search(r"skillproof", url, re.I), url

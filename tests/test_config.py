@@ -35,11 +35,11 @@ def test_pyproject_found_from_a_subdirectory_and_flags_override(repo):
                                          'fail-on = "warning"\nselect = ["CV002"]\n', encoding="utf-8")
     r = sp("check", "-q", cwd=repo / "docs" / "deep")
     assert r.returncode == 1, r.stderr
-    assert summary(r.stdout).startswith("FAIL：2 个问题（错误 0，警告 2")     # select from the file
+    assert summary(r.stdout).startswith("未通过：2 个问题（错误 0，警告 2")     # select from the file
     r = sp("check", "-q", "--fail-on", "none", cwd=repo / "docs" / "deep")          # a flag overrides it
     assert r.returncode == 0 and "按 --fail-on=none 判为失败" in r.stdout
     r = sp("check", "-q", "--select", "CV001", cwd=repo)
-    assert r.returncode == 1 and summary(r.stdout).startswith("FAIL：1 个问题（错误 1")
+    assert r.returncode == 1 and summary(r.stdout).startswith("未通过：1 个问题（错误 1")
     r = sp("check", "-q", "--no-config", os.path.join("rules", "base.toml"), cwd=repo)
     assert r.returncode == 0 and "0 个问题" in r.stdout                           # paths from the command line
 
@@ -50,11 +50,11 @@ def test_skillproof_toml_wins_and_pyproject_without_the_table_is_passed_over(rep
     (repo / "pyproject.toml").write_text('[tool.skillproof]\nfail-on = "note"\n', encoding="utf-8")
     r = sp("check", "-q", cwd=repo / "docs" / "deep")
     assert r.returncode == 0, r.stdout + r.stderr                    # skillproof.toml: no fail-on = note
-    assert summary(r.stdout).startswith("ok：2 个问题（错误 0，警告 2")
+    assert summary(r.stdout).startswith("通过：2 个问题（错误 0，警告 2")
     other = repo / "other.toml"
     other.write_text('paths = ["rules"]\nfail-on = "warning"\n', encoding="utf-8")
     r = sp("--config", str(other), "check", "-q", cwd=repo)
-    assert r.returncode == 1 and summary(r.stdout).startswith("FAIL：3 个问题")
+    assert r.returncode == 1 and summary(r.stdout).startswith("未通过：3 个问题")
     r = sp("check", "-q", "--config=other.toml", cwd=repo)             # after the command too
     assert r.returncode == 1
 
@@ -157,7 +157,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path):
                       encoding="utf-8", timeout=120)
     c.expect(pexpect.EOF)
     out = c.before
-    bars = re.findall(r"skillproof \[([█░]+)\] (\d+)/(\d+) 个检查族 · [^·]+ · (\d+) 个求解器问题", out)
+    bars = re.findall(r"skillproof \[([█░]+)\] (\d+)/(\d+) 个检查族 · [^·]+ · (\d+) 个问题", out)
     assert bars, out[-500:]
     from skillproof.checks.registry import families
     n = str(len(families()))

@@ -207,6 +207,9 @@ def report_files(tmp_path_factory):
     r = subprocess.run([EXE, "check", str(d), "--select", "intent,receive", "-q", "--show", "intended"],
                        capture_output=True, text=True, cwd=str(d))
     out["text-intended"] = r.stdout
+    r = subprocess.run([EXE, "check", str(d), "--select", "intent,receive", "-q", "--show", "proved"],
+                       capture_output=True, text=True, cwd=str(d))
+    out["text-proved"] = r.stdout
     return out
 
 
@@ -234,11 +237,17 @@ def test_junit_has_a_passing_test_case_per_proved_intent(report_files):
 
 def test_text_leads_with_what_needs_action_and_summarises_designed_behaviour(report_files):
     text = report_files["text"]
-    assert text.splitlines()[0].startswith("错误 IN001")
+    lines = text.splitlines()
+    # it leads with the catalogue checked and the summary, then what needs action: the broken intent
+    assert lines[0].startswith("skillproof check：") and "intents.toml" in lines[0] and "rules.toml" in lines[0]
+    assert lines[1].startswith("未通过：") and lines[1] == lines[-1] and lines[2] == ""
+    assert lines[3].startswith("错误 IN001")
     assert "RC001" not in text.split("设计如此：")[0]          # not listed before the one line
     line = next(x for x in text.splitlines() if x.startswith("设计如此："))
-    assert "must-wins" in line and "--show intended" in line
-    assert "✓ keep-own-turn：守规只在自己的回合发动" in text
+    assert "1 个意图" in line and "--show intended" in line
+    # the proved intents in one line, one by one with --show proved
+    assert "keep-own-turn" not in text and "✓ 已证明的意图：2 个" in text and "--show proved" in text
+    assert "✓ keep-own-turn：守规只在自己的回合发动" in report_files["text-proved"]
     assert "提示 RC001" in report_files["text-intended"] and "见意图 must-wins" in report_files["text-intended"]
 
 

@@ -229,8 +229,8 @@ def test_progress_counts_questions_in_every_path(monkeypatch, tmp_path, forked):
     assert main(["check", "--select", "receive,override", "-f", "json", "-o", str(tmp_path / "r.json"),
                  "--lang", "en"]) == 0
     text = err.getvalue()
-    assert "2/2 check families" in text
-    counts = [int(m.group(1)) for m in re.finditer(r"(\d+) solver questions? ·", text)]
+    assert "2/2 families" in text
+    counts = [int(m.group(1)) for m in re.finditer(r"(\d+) questions? ·", text)]
     assert counts and counts[-1] > 0 and counts == sorted(counts)
 
 

@@ -14,6 +14,7 @@ import tempfile
 import time
 import warnings
 import zlib
+from pathlib import Path
 from html.parser import HTMLParser
 
 import pytest
@@ -160,14 +161,50 @@ def test_layout_is_deterministic_and_readable(page):
     _, _, rep, _, _ = page
     nodes = [n["id"] for n in rep.graph["nodes"]]
     edges = [(e["source"], e["target"]) for e in rep.graph["edges"]]
-    pos, w, h = L.layout(nodes, edges)
-    assert L.layout(list(reversed(nodes)), list(reversed(edges))) == (pos, w, h)
+    files = {n["id"]: n.get("file", "") for n in rep.graph["nodes"]}
+    drawing = L.layout(nodes, edges, group_of=files)
+    pos, w, h = drawing
+    assert L.layout(list(reversed(nodes)), list(reversed(edges)), group_of=files) == drawing
     assert set(pos) == set(nodes)
     for a in nodes:
         x, y = pos[a]
         assert 0 < x < w and 0 < y < h
     closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(nodes) for b in nodes[i + 1:])
     assert closest >= 0.9 * min(L.NODE_GAP, L.GRID_CELL[1]), closest
+    # rules that share no resource are grouped by their file, each group a box holding its rules, no two boxes
+    # overlapping; every other rule sits outside the boxes
+    single = {c[0] for c in L.components(nodes, edges) if len(c) == 1}
+    assert single and {v for g in drawing.groups for v in g.nodes} == single
+    for g in drawing.groups:
+        assert len({files[v] for v in g.nodes}) == 1
+        assert all(g.x < pos[v][0] < g.x + g.w and g.y < pos[v][1] < g.y + g.h for v in g.nodes)
+    for i, a in enumerate(drawing.groups):
+        for b in drawing.groups[i + 1:]:
+            assert a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y, (a, b)
+    inside = [v for v in nodes if v not in single and any(g.x < pos[v][0] < g.x + g.w and g.y < pos[v][1] < g.y + g.h
+                                                          for g in drawing.groups)]
+    assert inside == []
+
+
+def test_layout_needs_no_numpy_and_is_quick():
+    """The drawing is our own force layout: no numpy, no scipy (networkx's layouts need them), and a component of
+    500 rules is laid out in seconds."""
+    import random
+    import subprocess
+    code = ("import sys; from skillproof.reports import layout as L; "
+            "L.layout(['a', 'b', 'c', 'd'], [('a', 'b'), ('b', 'c')]); "
+            "assert 'numpy' not in sys.modules and 'scipy' not in sys.modules, sorted(sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rng = random.Random(1)
+    nodes = [f"r{i:03d}" for i in range(500)]
+    edges = [(nodes[i], nodes[rng.randrange(i)]) for i in range(1, 500)] + \
+            [(rng.choice(nodes), rng.choice(nodes)) for _ in range(200)]
+    t = time.perf_counter()
+    pos, w, h = L.layout(nodes, edges)
+    assert time.perf_counter() - t < 20 and len(pos) == 500
+    closest = min(math.dist(pos[a], pos[b]) for i, a in enumerate(nodes) for b in nodes[i + 1:])
+    assert closest >= 0.5 * L.NODE_GAP, closest
 
 
 def test_diff_sections_render():
@@ -353,3 +390,71 @@ def test_chromium_witness_full_width_and_graph_fits(chromium, page):
     full = [float(x) for x in Elements(path.read_text(encoding="utf-8")).items[[t for t, _ in Elements(
         path.read_text(encoding="utf-8")).items].index("svg")][1]["viewbox"].split()]
     assert got["vb"][2] < full[2], (got["vb"], full)      # a link to a finding zooms the graph to its rules
+
+
+# ------------------------------------------------------------------------- the shipped report, as a person sees it
+SHOTS = os.environ.get("SKILLPROOF_SCREENSHOTS")      # a directory: keep the screenshots for a person to look at
+
+
+@pytest.fixture(scope="module")
+def shipped_page(tmp_path_factory):
+    """The HTML report of the shipped catalogue (Chinese, as `skillproof check -f html` writes it)."""
+    path = tmp_path_factory.mktemp("shipped") / "report.html"
+    r = sp("check", "-f", "html", "-o", str(path), "--fail-on", "none")
+    assert r.returncode == 0, r.stderr
+    return path
+
+
+def _shot(chromium, path, width, height, name, tmp_path):
+    shot = (Path(SHOTS) if SHOTS else tmp_path) / f"{name}-{width}.png"
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    r = run_chromium(chromium, path.as_uri(), f"--screenshot={shot}", f"--window-size={width},{height}",
+                     "--hide-scrollbars", "--virtual-time-budget=3000")
+    assert r.returncode == 0 and shot.exists(), r.stderr.decode("utf-8", "replace")[-2000:]
+    w, h, bpp, rows = png_pixels(shot)
+    assert (w, h) == (width, height)
+    ink = sum(1 for y in range(0, h, 3) for x in range(0, w, 3) if sum(rows[y][x * bpp:x * bpp + 3]) < 600)
+    assert ink > 0.01 * (w // 3) * (h // 3), (name, width, ink)        # not blank
+    return shot
+
+
+LEGIBILITY = r"""
+  var svg=document.getElementById('graph'),r=svg.getBoundingClientRect(),vb=svg.getAttribute('viewBox').split(' ').map(Number);
+  var scale=Math.min(r.width/vb[2],r.height/vb[3]);
+  var labels=[].slice.call(svg.querySelectorAll('.node text'));
+  var px=labels.map(function(t){return parseFloat(getComputedStyle(t).fontSize)*scale;});
+  var shown=labels.filter(function(t){var b=t.getBoundingClientRect();return b.width>0&&b.right>r.left&&b.left<r.right&&b.bottom>r.top&&b.top<r.bottom;});
+  var heights=shown.map(function(t){return t.getBoundingClientRect().height;});
+  return {min:Math.min.apply(null,px),shown:shown.length,minHeight:Math.min.apply(null,heights),
+          groups:svg.querySelectorAll('.group-box').length,
+          counter:document.getElementById('shown').textContent,
+          rows:[].slice.call(document.querySelectorAll('tr.finding[data-counted]')).length,
+          scrollW:document.documentElement.scrollWidth,innerW:window.innerWidth,
+          /* anything drawn past the right edge (the graph's own box clips and pans its drawing) */
+          past:[].slice.call(document.querySelectorAll('body *')).filter(function(el){
+            if(el.closest('#graph-box')||el.closest('.hidden')||el.closest('details:not([open]) > :not(summary)')){return false;}
+            var b=el.getBoundingClientRect();return b.width>0&&b.right>window.innerWidth+1;}).slice(0,5).map(function(el){
+            return el.tagName+'#'+el.id+'.'+el.className;})};"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_chromium_the_shipped_report_at_a_desk_and_on_a_phone(chromium, shipped_page, tmp_path, width):
+    """The report of the shipped catalogue at 1280 and 390 px: the counter counts what the table shows, the graph's
+    labels are at least 11 px on the screen, rules that share no resource are drawn in groups, and the page is no
+    wider than the window (no sideways scroll). Screenshots are taken (kept in $SKILLPROOF_SCREENSHOTS when set)."""
+    _shot(chromium, shipped_page, width, 1000, "shipped", tmp_path)
+    got = probe(chromium, shipped_page, LEGIBILITY, f"--window-size={width},1000")
+    text = shipped_page.read_text(encoding="utf-8")
+    n = len(Elements(text).cls("tr", "finding")) - len([a for t, a in Elements(text).items if t == "tr"
+                                                         and "intended" in a.get("class", "").split()])
+    assert got["rows"] == n and got["counter"] == f"显示 {n} / {n} 个问题", got          # it read "55 / 15"
+    assert got["min"] >= 11 and got["shown"] > 3 and got["minHeight"] >= 11, got
+    assert got["groups"] >= 10, got
+    assert got["scrollW"] <= got["innerW"] and got["past"] == [], got
+
+
+def test_chromium_a_selected_finding_keeps_the_labels_legible(chromium, shipped_page):
+    text = shipped_page.read_text(encoding="utf-8")
+    row = next(a for a in Elements(text).cls("tr", "finding") if len(a.get("data-nodes", "").split()) >= 2)
+    got = probe(chromium, shipped_page, LEGIBILITY, "--window-size=1280,1000", fragment="#" + row["id"])
+    assert got["min"] >= 11 and got["shown"] >= 2, got

@@ -41,17 +41,47 @@ BN001 = Code(
     summary_zh="玩家被禁止的一种牌，转化成另一种牌后仍能打出",
     why_zh="禁令检查的是宣言的牌，所以“本回合不能使用截获”挡不住把截获当作误导打出；"
            "本想让这张牌退出使用的设计者会意外",
-    example='''[[skill]]
+    example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[character]]
+id = "sp_li_ning_yu"
+name = "SP李宁玉"
+hidden = false
+female = true
+skills = ["YingBian"]
+[[character]]
+id = "zhang_yi_ting"
+name = "张一挺"
+hidden = false
+female = false
+skills = ["QiangLing"]
+[[skill]]
 id = "YingBian"
+name = "应变"          # 截获可以当误导
 kinds = ["ConvertCardSkill"]
 convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
 [[skill]]
-id = "QiangLing"      # 强令：宣言的牌本回合所有人不能使用
+id = "QiangLing"
+name = "强令"          # 宣言的牌本回合所有人不能使用
 kinds = ["TriggeredSkill"]
 [[skill.gives]]
 grant = "CannotPlayCard"
 to = "all"
-args = { all_cards = false }''')
+args = { cards = ["Jie_Huo"], all_cards = false }
+[[grant]]
+id = "CannotPlayCard"
+name = "不能出牌"
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+params = { cards = "set<card>", all_cards = "bool" }
+ban = { cards = "cards", all = "all_cards" }
+# bans look at the declared type: a 截获 still reaches play as 误导 under a ban on 截获''')
 
 BN002 = Code(
     "BN002", "ban-ignored-by-skill", "warning",
@@ -60,10 +90,48 @@ BN002 = Code(
     "that acts as 截获",
     summary_zh="结算某种牌的效果的技能，不检查玩家对这种牌的禁令",
     why_zh="向所有玩家宣布的禁令（“本回合谁也不能使用截获”）被当作截获生效的技能悄悄绕过",
-    example='''[[skill]]
-id = "TouTian"        # 偷天：当作截获使用
+    example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[character]]
+id = "zheng_wen_xian"
+name = "鄭文先"
+hidden = false
+female = false
+skills = ["TouTian"]
+[[character]]
+id = "zhang_yi_ting"
+name = "张一挺"
+hidden = false
+female = false
+skills = ["QiangLing"]
+[[skill]]
+id = "TouTian"
+name = "偷天"          # 视为使用截获
 kinds = ["ActiveSkill"]
-plays = { as = ["Jie_Huo"], checks_bans = false }''')
+fight = "true"
+plays = { as = ["Jie_Huo"], checks_bans = false }
+[[skill]]
+id = "QiangLing"
+name = "强令"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "CannotPlayCard"
+to = "all"
+args = { cards = ["Jie_Huo"], all_cards = false }
+[[grant]]
+id = "CannotPlayCard"
+name = "不能出牌"
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+params = { cards = "set<card>", all_cards = "bool" }
+ban = { cards = "cards", all = "all_cards" }
+# 偷天 acts as a 截获 without consulting the ban on 截获''')
 
 
 BN003 = Code(
@@ -73,11 +141,48 @@ BN003 = Code(
     "reaches play through someone else, or an unbanned player's card is refused",
     summary_zh="技能让一名玩家的牌进入使用，检查的却是另一名玩家的禁令",
     why_zh="出牌者受到的禁令没有被查看：被禁止的玩家的牌借别人之手打出，或者没被禁止的玩家的牌反被拒绝",
-    example="""[[skill]]
-id = "RuBiZhiShi"     # 如臂指使：用目标的手牌，当作目标使用
+    example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[character]]
+id = "sheng_lao_ban"
+name = "盛老板"
+hidden = false
+female = false
+skills = ["RuBiZhiShi"]
+[[character]]
+id = "zhang_yi_ting"
+name = "张一挺"
+hidden = false
+female = false
+skills = ["QiangLing"]
+[[skill]]
+id = "RuBiZhiShi"
+name = "如臂指使"      # 用目标的手牌，当作目标使用
 kinds = ["ActiveSkill"]
 fight = "true"
-plays = { as = ["Jie_Huo"], checks_bans = true, card_of = "target", bans_of = "user" }""")
+plays = { as = ["Jie_Huo"], checks_bans = true, card_of = "target", bans_of = "user" }
+[[skill]]
+id = "QiangLing"
+name = "强令"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "CannotPlayCard"
+to = "all"
+args = { cards = ["Jie_Huo"], all_cards = false }
+[[grant]]
+id = "CannotPlayCard"
+name = "不能出牌"
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+params = { cards = "set<card>", all_cards = "bool" }
+ban = { cards = "cards", all = "all_cards" }
+# the target's 截获 is played, but the user's bans are the ones consulted''')
 
 BN004 = Code(
     "BN004", "validated-type-not-resolved", "warning",
@@ -87,18 +192,53 @@ BN004 = Code(
     summary_zh="技能按宣言的牌检查，结算的却是实际那张牌自己的效果",
     why_zh="在这张牌的必须转化之下（变则通：A 必须当作 B），这次使用按 B 检查，发生的却是 A 的效果："
            "告诉全桌的和实际做的不是一回事",
-    example="""[[skill]]
+    example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[card]]
+id = "Diao_Bao"
+name = "调包"
+phases = ["fight"]
+[[character]]
+id = "sheng_lao_ban"
+name = "盛老板"
+hidden = false
+female = false
+skills = ["RuBiZhiShi"]
+[[character]]
+id = "chen_da_er"
+name = "陈大耳"
+hidden = false
+female = false
+skills = ["BianZeTong"]
+[[skill]]
 id = "RuBiZhiShi"
+name = "如臂指使"
 kinds = ["ActiveSkill"]
 fight = "true"
-plays = { as = ["Jie_Huo", "Diao_Bao"], checks_bans = true, card_of = "target", bans_of = "target",
-          resolves = "physical" }
+plays = { as = ["Jie_Huo", "Diao_Bao"], checks_bans = true, card_of = "target", bans_of = "target", resolves = "physical" }
+[[skill]]
+id = "BianZeTong"
+name = "变则通"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "BianZeTong2"
+to = "all"
+at = "send_start"
+where = "A != B"
 [[grant]]
-id = "BianZeTong2"    # A 只能当作 B
+id = "BianZeTong2"
+name = "变则通·宣言"   # A 只能当作 B
 kinds = ["ConvertCardSkill", "OneTurnSkill"]
 lifetime = "turn"
 params = { A = "card", B = "card" }
-convert = { from = "A", to = ["B"], must = true }""")
+convert = { from = "A", to = ["B"], must = true }
+# validated as the declared B, resolved as the physical A''')
 
 
 def _ban_sites(cat):
@@ -330,9 +470,9 @@ def _run_played_for(ctx, out, sites):
                 message_en=(f"{names[1]} uses {skill.name} to make {names[0]} play {ctx.card(xv)} as {ctx.card(yv)} "
                             f"({must.name} requires {ctx.card(xv)} be played as {ctx.card(yv)}): the server checks "
                             f"{ctx.card(yv)} but resolves the effect of {ctx.card(xv)}."),
-                fix_en=(f"make {skill.name} resolve the card it checked (plays.resolves = \"declared\"), or check the "
+                fix_en=(f"make {skill.name} resolve the card it checked (`plays.resolves = \"declared\"`), or check the "
                         f"physical card."),
-                fix=f"让{skill.label}结算它检查过的牌（plays.resolves = \"declared\"），或检查时按实际的牌检查。",
+                fix=f"让{skill.label}结算它检查过的牌（`plays.resolves = \"declared\"`），或检查时按实际的牌检查。",
                 rules=[ctx.ref(skill.id, "resolves the physical card"), ctx.ref(must.id, "forces the declared type")],
                 witness=ctx.witness(st, {"decision": "plays", "seat": 0, "user": 1, "skill": skill.id,
                                          "actual": xv, "declared": yv},

@@ -37,17 +37,57 @@ CV001 = Code(
     "the card is dead in hand for a reason no ban announces; players will think the client is broken",
     summary_zh="玩家手里一张没有被禁止的牌，不能当作任何一种牌使用",
     why_zh="这张牌烂在手里，却没有任何禁令说明原因；玩家会以为客户端坏了",
-    example='''[[grant]]
-id = "OnlyB"      # 宣言：甲只能当乙
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[card]]
+id = "B"
+name = "乙"
+phases = ["fight"]
+[[card]]
+id = "C"
+name = "丙"
+phases = ["fight"]
+[[character]]
+id = "one"
+name = "宣言一"
+hidden = false
+female = false
+skills = ["DeclareB"]
+[[character]]
+id = "two"
+name = "宣言二"
+hidden = false
+female = false
+skills = ["DeclareC"]
+[[skill]]
+id = "DeclareB"
+name = "宣言甲乙"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "OnlyB"
+to = "all"
+[[skill]]
+id = "DeclareC"
+name = "宣言甲丙"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "OnlyC"
+to = "all"
+[[grant]]
+id = "OnlyB"
+name = "甲只能当乙"
 kinds = ["ConvertCardSkill", "OneTurnSkill"]
 lifetime = "turn"
 convert = { from = "A", to = ["B"], must = true }
 [[grant]]
-id = "OnlyC"      # 另一人宣言：甲只能当丙
+id = "OnlyC"
+name = "甲只能当丙"
 kinds = ["ConvertCardSkill", "OneTurnSkill"]
 lifetime = "turn"
 convert = { from = "A", to = ["C"], must = true }
-# both given to everyone: a 甲 can be played neither as 乙 nor as 丙 nor as 甲''')
+# both handed to everyone in one turn: a 甲 can be played neither as 乙, nor as 丙, nor as 甲''')
 
 CV002 = Code(
     "CV002", "conversion-vetoed", "warning",
@@ -57,16 +97,52 @@ CV002 = Code(
     summary_zh="可选转化宣言的用法，被同一张牌的必须转化否决",
     why_zh="技能文字承诺了这个转化，服务器却拒绝它，因为另一条规则（常常是别的玩家给出的）"
            "要求这张牌必须当作别的牌使用",
-    example='''[[skill]]
-id = "YingBian"   # 应变：截获可以当误导
+    example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[card]]
+id = "Diao_Bao"
+name = "调包"
+phases = ["fight"]
+[[character]]
+id = "sp_li_ning_yu"
+name = "SP李宁玉"
+hidden = false
+female = true
+skills = ["YingBian"]
+[[character]]
+id = "chen_da_er"
+name = "陈大耳"
+hidden = false
+female = false
+skills = ["BianZeTong"]
+[[skill]]
+id = "YingBian"
+name = "应变"          # 截获可以当误导
 kinds = ["ConvertCardSkill"]
 convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
+[[skill]]
+id = "BianZeTong"
+name = "变则通"        # 宣言：本回合所有人的 A 只能当 B
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "BianZeTong2"
+to = "all"
+at = "send_start"
+where = "A != B"
 [[grant]]
-id = "BianZeTong2" # 变则通：A 只能当 B
+id = "BianZeTong2"
+name = "变则通·宣言"
 kinds = ["ConvertCardSkill", "OneTurnSkill"]
 lifetime = "turn"
 params = { A = "card", B = "card" }
-convert = { from = "A", to = ["B"], must = true }''')
+convert = { from = "A", to = ["B"], must = true }
+# declared with A = 截获 and B = 调包: 应变's 截获 → 误导 is vetoed''')
 
 
 def _convert_rules(cat):
@@ -123,9 +199,9 @@ def run(ctx):
             message_en=(f"{holder.name}'s {opt.name} would play {ctx.card(xv)} as {ctx.card(yv)}, but {must.name}"
                         + (f" ({pdesc_en})" if pdesc_en else "")
                         + f" requires {ctx.card(xv)} be played as something else: this use is vetoed."),
-            fix_en=(f"make {must.name}'s A exclude the card {opt.name} converts, or make {opt.name} convert another "
+            fix_en=(f"make {must.name}'s source (`convert.from`) exclude the card {opt.name} converts, or make {opt.name} convert another "
                     f"card; if the veto is intended, ignore it with a reason."),
-            fix=f"让{must.label}的 A 不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
+            fix=f"让{must.label}转化的牌不包含{opt.label}转化的牌，或让{opt.label}改为转化别的牌；若否决正是设计意图，写明理由忽略它。", key=f"CV002|{opt.id}|{must.id}",
             rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
                   [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},

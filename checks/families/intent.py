@@ -50,11 +50,31 @@ IN001 = Code(
             "把这个问题当作它本来就是的缺陷报告留着，在基线里接受它，写明理由和服务器文件（`skillproof baseline`，"
             "见 docs/ci.md），这样检查仍能拦下任何*新*被违背的承诺。如果规则书其实没有这样承诺，"
             "修正意图的 `claim` 或 `source`。只要意图的 `id` 和 `claim` 不变，问题的编号就不变。",
-    example='''[[intent]]
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "bian_yun_jiang"
+name = "边云疆"
+hidden = false
+female = false
+skills = ["YouDiShenRu"]
+[[skill]]
+id = "YouDiShenRu"
+name = "诱敌深入"
+kinds = ["ActiveSkill"]
+windows = { send_start = "anyone" }     # any holder, in anyone's turn
+[[intent]]
 id = "youdishenru-own-send-phase"
 claim = "never anyone use 诱敌深入 in another player's turn"
-source = "skills/extend2.md › B-边云疆（军人） › 诱敌深入"
-# 诱敌深入's windows = { send_start = "anyone" }: any holder may use it in any turn''',
+source = "skills/extend2.md › B-边云疆（军人） › 诱敌深入"''',
     also=("error", "note"), also_when="the severity the intent gives",
     todo="Read the counterexample: a game, event by event, in which the promise fails, and the rules that make "
          "it fail. Change those rules so the promise holds — or, when the rules describe a real server that breaks "
@@ -75,9 +95,29 @@ IN002 = Code(
            "一个从不在其中作出相应决定的时机）",
     todo_zh="修正意图的前提（`with` / `under` / `where` 和时机词），让它们描述游戏能达到的情形；"
             "用 `skillproof ask` 问同一个问题，可以看到为什么一个也达不到。",
-    example='''[[intent]]
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "bian_yun_jiang"
+name = "边云疆"
+hidden = false
+female = false
+skills = ["YouDiShenRu"]
+[[skill]]
+id = "YouDiShenRu"
+name = "诱敌深入"
+kinds = ["ActiveSkill"]
+windows = { send_start = "turn" }
+[[skill]]
+id = "MiXin"
+name = "密信"                           # a skill no character holds
+kinds = ["ActiveSkill"]
+windows = { send_start = "turn" }
+[[intent]]
 id = "nobody-holds-it"
-claim = "never anyone use 诱敌深入 with 密信"   # 密信: a skill no character holds
+claim = "never anyone use 诱敌深入 in another player's turn with 密信"   # nobody ever holds 密信
 source = "skills/extend2.md › B-边云疆（军人） › 诱敌深入"''')
 
 FIX = ("让目录（及它描述的服务器）遵守这条承诺；若服务器的做法才是本意，修改意图的 claim 或 source。"

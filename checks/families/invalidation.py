@@ -40,12 +40,52 @@ IV001 = Code(
     summary_zh="技能给出的规则，在这个技能被无效时仍然生效并起作用",
     why_zh="无效一个技能（禁闭、调虎离山、先发制人）不会撤销它已经给出的东西：以为“技能无效”"
            "就是“这个技能的效果全都没有”的设计者会意外",
-    example='''[[skill]]
-id = "BianZeTong"        # 变则通：宣言后所有人本回合 A 只能当 B
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[card]]
+id = "B"
+name = "乙"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "chen_da_er"
+name = "陈大耳"
+hidden = false
+female = false
+skills = ["BianZeTong", "Invalidate"]
+[[skill]]
+id = "BianZeTong"
+name = "变则通"            # 宣言后所有人本回合甲只能当乙
 kinds = ["TriggeredSkill"]
 [[skill.gives]]
-grant = "BianZeTong2"
-to = "all"''')
+grant = "MustAB"
+to = "all"
+[[skill]]
+id = "Invalidate"
+name = "使无效"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Invalid"
+to = "all"
+[[grant]]
+id = "MustAB"
+name = "甲只能当乙"
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+convert = { from = "A", to = ["B"], must = true }
+[[grant]]
+id = "Invalid"
+name = "技能无效"
+kinds = ["InvalidSkill"]
+lifetime = "turn"
+# 变则通 invalidated: the declaration it handed out is still in force''')
 
 IV002 = Code(
     "IV002", "grant-lifetime", "error",
@@ -58,10 +98,34 @@ IV002 = Code(
     also_when_zh="声明的持续时间与种类矛盾时（声明本回合却不是本回合技能，声明永久却是本回合技能，"
                  "被无效的壳声明的不是本回合）为错误；声明触发后才移除（`until_fired`）又不是本回合技能、"
                  "可能留到下一回合时，为提示",
-    example='''[[grant]]
-id = "JiuJi2"
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "giver"
+name = "给予者"
+hidden = false
+female = false
+skills = ["JiuJi"]
+[[skill]]
+id = "JiuJi"
+name = "就计"
 kinds = ["TriggeredSkill"]
-lifetime = "until_fired"   # not a OneTurnSkill: survives turn end until it fires''',
+[[skill.gives]]
+grant = "JiuJi2"
+to = "self"
+[[grant]]
+id = "JiuJi2"
+name = "就计·后续"
+kinds = ["TriggeredSkill"]
+lifetime = "until_fired"   # not a OneTurnSkill: it survives the turn end until it fires''',
     also=("note",), also_when="error when the declared lifetime contradicts the kinds (a 'turn' grant that is "
                               "not a OneTurnSkill, a permanent one that is); note when an 'until_fired' grant "
                               "that is not a OneTurnSkill may outlive its turn")
@@ -74,11 +138,49 @@ IV003 = Code(
     summary_zh="回合结束后，本回合技能仍被持有，或者技能仍处于被无效状态",
     why_zh="回合结束的步骤（恢复被无效的技能、移除本回合技能）按这个顺序执行，会把“只限本回合”的效果留到下一回合",
     example='''[rules]
-turn_end = ["drop_one_turn", "restore_invalid"]   # a wrapped one-turn skill survives
+turn_end = ["drop_one_turn", "restore_invalid"]   # a one-turn skill invalidated at the turn end survives it
+[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[card]]
+id = "B"
+name = "乙"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "holder"
+name = "持有者"
+hidden = false
+female = false
+skills = ["Wrapper"]
+[[skill]]
+id = "Wrapper"
+name = "无效化"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Wrap"
+to = "all"
+[[skill.gives]]
+grant = "TurnConv"
+to = "self"
 [[grant]]
-id = "G"
-kinds = ["OneTurnSkill", "ConvertCardSkill"]
-initial = true''')
+id = "Wrap"
+name = "无效"
+kinds = ["InvalidSkill"]
+lifetime = "turn"
+[[grant]]
+id = "TurnConv"
+name = "本回合转化"
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+initial = true
+lifetime = "turn"
+convert = { from = "A", to = ["B"], must = false }''')
 
 
 _LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "permanent": "永久保留"}
@@ -102,9 +204,9 @@ def run(ctx):
     for g in cat.grants:
         givers = [x.giver for x in cat.sites(g.id)]
         refs = [ctx.ref(g.id, "the grant")] + [ctx.ref(x, "gives it") for x in givers[:2]]
-        fix = ("把 lifetime 改成与 kinds 一致（本回合：lifetime = \"turn\" 且 kinds 含 OneTurnSkill），"
+        fix = ("把 lifetime 改成与 kinds 一致（本回合：`lifetime = \"turn\"` 且 kinds 含 OneTurnSkill），"
                f"或给{g.label}加上 OneTurnSkill。")
-        fix_en = ("make lifetime agree with kinds (this turn: lifetime = \"turn\" and OneTurnSkill among the kinds), "
+        fix_en = ("make lifetime agree with kinds (this turn: `lifetime = \"turn\"` and OneTurnSkill among the kinds), "
                   f"or add OneTurnSkill to {g.name}.")
         if g.has("InvalidSkill"):
             # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
@@ -112,8 +214,8 @@ def run(ctx):
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
                                    key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
-                                   fix=f"把{g.label}的 lifetime 改成 \"turn\"：被无效的技能在回合结束时都会恢复。",
-                                   fix_en=(f"set {g.name}'s lifetime = \"turn\": invalidated skills all recover at the "
+                                   fix=f"把{g.label}的 lifetime 改成 `\"turn\"`：被无效的技能在回合结束时都会恢复。",
+                                   fix_en=(f"set {g.name}'s `lifetime = \"turn\"`: invalidated skills all recover at the "
                                            f"turn end."),
                                    message_en=(f"{g.name} is declared {_LIFE_EN[g.lifetime]}, but it is an InvalidSkill: "
                                                f"every invalidated skill recovers at the turn end."),
@@ -124,9 +226,9 @@ def run(ctx):
             out.append(Finding("IV002", "invalidation", "error",
                                f"{g.label}声明永久保留，却是 OneTurnSkill：服务器会在回合结束时移除它。",
                                key=f"IV002|{g.id}|{g.lifetime}", rules=refs,
-                               fix=(f"若{g.label}只持续本回合，把 lifetime 改成 \"turn\"；若它应当一直保留，"
+                               fix=(f"若{g.label}只持续本回合，把 lifetime 改成 `\"turn\"`；若它应当一直保留，"
                                     f"从 kinds 里去掉 OneTurnSkill。"),
-                               fix_en=(f"if {g.name} lasts the turn only, set lifetime = \"turn\"; if it is meant to last "
+                               fix_en=(f"if {g.name} lasts the turn only, set `lifetime = \"turn\"`; if it is meant to last "
                                        f"for good, drop OneTurnSkill from its kinds."),
                                message_en=(f"{g.name} is declared to last for good, yet is a OneTurnSkill: the server "
                                            f"removes it at the turn end."),

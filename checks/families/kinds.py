@@ -55,30 +55,104 @@ KD001 = Code("KD001", "generated-kind-initial", "error",
                         "设计说明里它们从不是初始技能），或者运行时才给出的技能，被标为初始技能（`initial = true`）",
              why_zh="初始技能会被无效，并在回合结束时恢复；标为初始的本回合技能被无效时套上被无效的壳，"
                     "能躲过回合结束时的移除，留到下一回合",
-             example='''[[grant]]
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "giver"
+name = "给予者"
+hidden = false
+female = false
+skills = ["Give"]
+[[skill]]
+id = "Give"
+name = "禁甲"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Ban"
+to = "all"
+[[grant]]
 id = "Ban"
+name = "不能出甲"
 kinds = ["CannotPlayCard"]
-initial = true            # CannotPlayCard is never initial''')
+initial = true            # a CannotPlayCard is handed out, never initial
+lifetime = "turn"
+ban = { cards = ["A"], all = false }''')
 KD002 = Code("KD002", "conversion-to-itself", "warning",
              "a conversion whose only possible target is its own source never converts anything",
              "rule 2 of the design note: a card declared as itself is played without conversion",
              summary_zh="一条转化什么也不转：可选转化只能把牌当作它本身，或者必须转化的参数能让一张牌必须当作它本身",
              why_zh="设计说明卡牌转化第 2 条：想当作的牌本来就是这张牌时，不发生转化，直接打出。"
                     "只能当作自己的可选转化永远不起作用；必须转化还会因此否决这张牌的其他用法",
-             example='''convert = { from = "Jie_Huo", to = ["Jie_Huo"], must = false }''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "odd"
+name = "怪人"
+hidden = false
+female = false
+skills = ["SelfConv"]
+[[skill]]
+id = "SelfConv"
+name = "自变"
+kinds = ["ConvertCardSkill"]
+convert = { from = "A", to = ["A"], must = false }   # 甲 as 甲: converts nothing''')
 KD003 = Code("KD003", "draw-count-negative", "error",
              "the draw count can become negative",
              "a negative count is not a number of cards; the server would draw nothing or fail",
              summary_zh="摸牌数可能变成负数",
              why_zh="负数不是牌的张数：服务器要么一张也不摸，要么出错",
-             example='''draw = "count - 5"''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "odd"
+name = "怪人"
+hidden = false
+female = false
+skills = ["Minus"]
+[[skill]]
+id = "Minus"
+name = "少摸"
+kinds = ["ChangeDrawCardCountSkill"]
+draw = "count - 5"     # 2 cards drawn, less 5''')
 KD004 = Code("KD004", "send-impossible", "error",
              "while this SendMessage rule is in force no direction / lock / card choice is allowed",
              "the player cannot send a message at all and the turn cannot proceed",
              summary_zh="这条传情报规则（传出方向、锁定或传出哪张情报）生效时，任何方向、"
                         "任何锁定方式都不允许传出情报",
              why_zh="玩家根本传不出情报，这个回合进行不下去",
-             example='''send = { rule = "dir == up and dir == left" }''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "odd"
+name = "怪人"
+hidden = false
+female = false
+skills = ["NoSend"]
+[[skill]]
+id = "NoSend"
+name = "不能传"
+kinds = ["SendMessageDirectionSkill"]
+send = { rule = "dir == up and dir == left" }   # no direction is both''')
 KD005 = Code("KD005", "before-die-never-fires", "warning",
              "a BeforeDieSkill that is neither a TriggeredSkill nor an ActiveSkill",
              "BeforeDieSkill only says the skill may fire while its owner is dead; without a trigger or a "
@@ -86,13 +160,46 @@ KD005 = Code("KD005", "before-die-never-fires", "warning",
              summary_zh="死亡前技能（`BeforeDieSkill`）既不是触发技能（`TriggeredSkill`）"
                         "也不是主动技能（`ActiveSkill`）",
              why_zh="死亡前技能只是说持有者死后也能发动；既没有触发时机又不能主动使用，就没有任何时机会发动它",
-             example='''kinds = ["BeforeDieSkill"]''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "odd"
+name = "怪人"
+hidden = false
+female = false
+skills = ["Ghost"]
+[[skill]]
+id = "Ghost"
+name = "亡魂"
+kinds = ["BeforeDieSkill"]     # neither triggered nor active: nothing ever fires it''')
 KD006 = Code("KD006", "receive-self-contradiction", "warning",
              "a MustReceiveMessage rule says must and cannot receive at once",
              "one half of the rule is always overridden by the server's must-wins rule",
              summary_zh="一条必须/不能接收情报的规则，自己的“必须接收”和“不能接收”会同时成立",
              why_zh="两者同时成立时，服务器按“必须接收优先”推翻其中一半：这条规则有一半白写了",
-             example='''receive = { must = "true", cannot = "red in message" }''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "odd"
+name = "怪人"
+hidden = false
+female = false
+skills = ["Both"]
+[[skill]]
+id = "Both"
+name = "又收又拒"
+kinds = ["MustReceiveMessage"]
+receive = { must = "true", cannot = "red in message" }   # a red message: must and cannot''')
 
 
 KD007 = Code("KD007", "card-never-usable", "error", "a card type with no window in which it can be used",
@@ -100,9 +207,19 @@ KD007 = Code("KD007", "card-never-usable", "error", "a card type with no window 
              "windows line was lost in an edit",
              summary_zh="某种卡牌没有任何可以使用的时机",
              why_zh="没有写 `windows` 的卡牌谁也打不出：牌堆里多了一张死牌，或者编辑时丢了 `windows` 这一行",
-             example="""[[card]]
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[card]]
 id = "Wu_Dao"
-name = "误导"          # no windows: nobody can ever play it""")
+name = "误导"          # no phases: nobody can ever play it
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []''')
 KD008 = Code("KD008", "active-skill-no-window", "error",
              "an ActiveSkill with no window in which it can be used",
              "an active skill is used only in the idle points it names (出牌阶段, 争夺阶段, 濒死求澄清 …); one that "
@@ -110,11 +227,22 @@ KD008 = Code("KD008", "active-skill-no-window", "error",
              summary_zh="主动技能没有任何可以使用的时机",
              why_zh="主动技能只能在它写明的时机使用（出牌阶段、争夺阶段、濒死求澄清……）；一个时机也没写，"
                     "或者条件全都明显不成立的，永远用不了",
-             example="""[[skill]]
-id = "YouDiShenRu"   # 诱敌深入 is used at 传递阶段开始时; without windows it never is
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "bian_yun_jiang"
+name = "边云疆"
+hidden = false
+female = false
+skills = ["YouDiShenRu"]
+[[skill]]
+id = "YouDiShenRu"
+name = "诱敌深入"      # used at 传递阶段开始时; without windows it never is
 kinds = ["ActiveSkill"]
 fight = "false"
-dying = "false\"""")
+dying = "false"''')
 
 
 KD009 = Code("KD009", "own-skill-not-initial", "warning",
@@ -124,10 +252,26 @@ KD009 = Code("KD009", "own-skill-not-initial", "warning",
              summary_zh="角色自己的技能（`[[skill]]`）被标为非初始技能（`initial = false`）",
              why_zh="设计说明：`isInitialSkill` 表示开局就拥有的技能，只有这种技能会被无效；"
                     "标错的角色技能不会被禁闭、调虎离山无效",
-             example="""[[skill]]
+             example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[character]]
+id = "sp_li_ning_yu"
+name = "SP李宁玉"
+hidden = false
+female = true
+skills = ["YingBian"]
+[[skill]]
 id = "YingBian"
+name = "应变"
 kinds = ["ConvertCardSkill"]
-initial = false       # SP李宁玉 starts with it: it must be initial""")
+initial = false       # SP李宁玉 starts with it: it must be initial
+convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }''')
 KD010 = Code("KD010", "ban-bans-nothing", "warning",
              "a gives site hands out a ban (CannotPlayCard) that bans no card at all",
              "the player is told 'you cannot play cards' and can play every one; usually the card list or "
@@ -135,10 +279,31 @@ KD010 = Code("KD010", "ban-bans-nothing", "warning",
              summary_zh="给出点给出的禁令（不能出牌）一张牌也不禁止",
              why_zh="玩家被告知“你不能出牌”，却每张牌都能出；通常是丢了被禁的牌（`cards`）或“禁止所有牌”"
                     "（`all_cards`）",
-             example="""[[skill.gives]]
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "zhang_yi_ting"
+name = "张一挺"
+hidden = false
+female = false
+skills = ["QiangLing"]
+[[skill]]
+id = "QiangLing"
+name = "强令"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
 grant = "CannotPlayCard"
 to = "all"
-args = { cards = [], all_cards = false }""")
+args = { cards = [], all_cards = false }   # bans nothing
+[[grant]]
+id = "CannotPlayCard"
+name = "不能出牌"
+kinds = ["CannotPlayCard"]
+lifetime = "turn"
+params = { cards = "set<card>", all_cards = "bool" }
+ban = { cards = "cards", all = "all_cards" }''')
 
 
 def _conv_targets(cat, r):
@@ -292,9 +457,9 @@ def run(ctx):
                 d = I.draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
-                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 max(…, 0) 或加条件）。",
+                                   fix=f"让{r.label}的 draw 表达式不小于 0（例如用 `max(…, 0)` 或加条件）。",
                                    message_en=f"while {who} holds {r.name} the draw count can be {d} (negative).",
-                                   fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. max(…, 0), or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
+                                   fix_en=f"keep {r.name}'s draw expression at 0 or above (e.g. `max(…, 0)`, or a condition).", key=f"KD003|{r.id}", rules=[ctx.ref(r.id)],
                                    witness=ctx.witness(a.state, {"decision": "draw", "seat": 0}, {"draw": d})))
     for group, r in sends:
         q = ctx.query_for({r.id})

@@ -50,16 +50,48 @@ OD001 = Code(
     "the same two skills give different numbers of cards depending on who handed out what first",
     summary_zh="摸牌数取决于两条摸牌规则的获得顺序",
     why_zh="同样两个技能，谁先给出了什么，摸到的牌数就不一样",
-    example='''[[grant]]
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "g1"
+name = "加一者"
+hidden = false
+female = false
+skills = ["GivePlus"]
+[[character]]
+id = "g2"
+name = "翻倍者"
+hidden = false
+female = true
+skills = ["GiveDouble"]
+[[skill]]
+id = "GivePlus"
+name = "给加一"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "PlusOne"
+to = "all"
+[[skill]]
+id = "GiveDouble"
+name = "给翻倍"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Double"
+to = "all"
+[[grant]]
 id = "PlusOne"
-kinds = ["ChangeDrawCardCountSkill"]
+name = "多摸一张"
+kinds = ["ChangeDrawCardCountSkill", "OneTurnSkill"]
 lifetime = "turn"
 draw = "count + 1"
 [[grant]]
 id = "Double"
-kinds = ["ChangeDrawCardCountSkill"]
+name = "摸牌翻倍"
+kinds = ["ChangeDrawCardCountSkill", "OneTurnSkill"]
 lifetime = "turn"
-draw = "count * 2"        # (3+1)*2 = 8 but 3*2+1 = 7''')
+draw = "count * 2"        # (2+1)*2 = 6, but 2*2+1 = 5''')
 
 OD002 = Code(
     "OD002", "result-order-dependent", "warning",
@@ -68,18 +100,43 @@ OD002 = Code(
     "two holders sit",
     summary_zh="谁获胜取决于两个结算技能谁先结算（绕桌的座位顺序）",
     why_zh="同一局游戏、在同一名玩家的回合结束，只因两名持有者坐的位置不同，胜者就不同",
-    example='''[[skill]]
-id = "WeiSheng"           # 尾声：我胜利时，无身份者一同胜利
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "w1"
+name = "胜者一"
+hidden = false
+female = false
+skills = ["JoinWinner"]
+[[character]]
+id = "w2"
+name = "胜者二"
+hidden = false
+female = true
+skills = ["Spoil"]
+[[skill]]
+id = "JoinWinner"
+name = "同胜"             # 我胜利时，无身份者一同胜利
 kinds = ["ChangeGameResultSkill"]
 [[skill.result]]
-when = "face_up and in_winners"
+when = "in_winners"
 winners_add = "q: q.identity == none"
 [[skill]]
-id = "BiYiShuangFei"      # 比翼双飞：移除男性胜者的同阵营者
+id = "Spoil"
+name = "搅局"             # 我没胜利时，移除红方胜者，我胜利
 kinds = ["ChangeGameResultSkill"]
 [[skill.result]]
-pick = "p: p.in_declared and p.male"
-winners_remove = "q: q != p and q.identity == p.identity"''')
+when = "not in_winners"
+winners_remove = "q: q != self and q.identity == red"
+winners_add = "q: q == self"''')
 
 
 def _draw_pairs(cat):

@@ -38,12 +38,37 @@ OV001 = Code(
     "depends on which was meant to win",
     summary_zh="玩家持有的传情报技能被同组后获得的技能挡住",
     why_zh="先获得的技能的文字不再说明玩家能怎样传出；是不是本意，取决于原本想让哪一条为准",
-    example='''[[skill]]
-id = "LianLuo"           # 联络：箭头视为任意方向
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "lao_bie"
+name = "老鳖"
+hidden = false
+female = false
+skills = ["LianLuo", "Narrow"]
+[[skill]]
+id = "LianLuo"
+name = "联络"             # 箭头视为任意方向
 kinds = ["SendMessageDirectionSkill"]
 send = { rule = "dir in {up, left, right}" }
+[[skill]]
+id = "Narrow"
+name = "收窄"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "OnlyLeft"
+to = "self"
 [[grant]]
-id = "OnlyLeft"          # 本回合只能向左传
+id = "OnlyLeft"
+name = "只能向左"         # 本回合只能向左传：后获得的同组技能为准
 kinds = ["SendMessageDirectionSkill", "OneTurnSkill"]
 lifetime = "turn"
 send = { rule = "dir == left" }''')
@@ -54,7 +79,62 @@ OV002 = Code(
     "designers expect invalidation to remove a skill's effect; here it revives another one",
     summary_zh="无效生效中的技能后，这一组退回更早的技能，而不是卡牌的默认规则",
     why_zh="设计者以为无效会去掉一个技能的效果；这里却让另一个技能重新生效",
-    example="(as OV001, with the later skill initial and invalidated by 调虎离山)")
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "lao_bie"
+name = "老鳖"
+hidden = false
+female = false
+skills = ["GiveAny", "GiveUp", "Invalidate"]
+[[skill]]
+id = "GiveAny"
+name = "放宽"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "AnyDir"
+to = "self"
+[[skill]]
+id = "GiveUp"
+name = "收窄"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "OnlyUp"
+to = "self"
+[[skill]]
+id = "Invalidate"
+name = "使无效"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "Invalid"
+to = "all"
+[[grant]]
+id = "AnyDir"
+name = "任意方向"
+kinds = ["SendMessageDirectionSkill", "OneTurnSkill"]
+lifetime = "turn"
+send = { rule = "dir in {up, left, right}" }
+[[grant]]
+id = "OnlyUp"
+name = "只能向上"         # later, and marked initial: an invalidation wraps it
+kinds = ["SendMessageDirectionSkill", "OneTurnSkill"]
+initial = true
+lifetime = "turn"
+send = { rule = "dir == up" }
+[[grant]]
+id = "Invalid"
+name = "技能无效"
+kinds = ["InvalidSkill"]
+lifetime = "turn"
+# 只能向上 invalidated: the direction rule goes back to 任意方向, not to the card's own arrow''')
 
 
 GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",

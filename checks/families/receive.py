@@ -37,8 +37,32 @@ RC001 = Code(
     why_zh="其中一条规则被悄悄推翻（服务器让“必须接收”胜出）；说“不能接收”的技能，"
            "恰恰在它的文字描述的情形下不起作用",
     also_when_zh="“必须接收”一方是游戏本身的规则（传出者或被锁定的玩家）而不是另一个技能时，为提示",
-    example='''[[grant]]
-id = "XinGeLianLuo2"     # 本回合不能接收情报
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "giver"
+name = "给予者"
+hidden = false
+female = false
+skills = ["GiveRefuse"]
+[[skill]]
+id = "GiveRefuse"
+name = "给拒收"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "XinGeLianLuo2"
+to = "target"
+[[grant]]
+id = "XinGeLianLuo2"
+name = "本回合不能接收情报"
 kinds = ["MustReceiveMessage"]
 lifetime = "turn"
 receive = { must = "false", cannot = "true" }
@@ -54,12 +78,37 @@ RC002 = Code(
     summary_zh="一条接收规则生效时，某些玩家不论情报是什么颜色都不能接收",
     why_zh="本想按颜色分流情报的规则（“收自己的，拒其余的”）把一整类玩家挡在外面（例如身份颜色不出现在任何情报上的玩"
            "家）：对他们来说这成了一律拒收",
-    example="""[[grant]]
-id = "YouDiShenRu2"      # 诱敌深入：含自己身份色的必须收，不含的不能收
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "sorter"
+name = "分流者"
+hidden = false
+female = false
+skills = ["GiveSort"]
+[[skill]]
+id = "GiveSort"
+name = "分流"
+kinds = ["ActiveSkill"]
+windows = { send_start = "turn" }
+[[skill.gives]]
+grant = "Sort"
+to = "all"
+at = "send_start"
+[[grant]]
+id = "Sort"
+name = "手牌多者拒收"
 kinds = ["MustReceiveMessage"]
 lifetime = "turn"
-receive = { must = "identity in message", cannot = "identity not in message" }
-# a player whose identity is none: no message contains it""")
+receive = { must = "false", cannot = "hand_count > 3" }   # whatever the message''')
 
 CORE = ("sender", "locked")
 

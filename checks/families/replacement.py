@@ -36,14 +36,47 @@ RR001 = Code(
     summary_zh="本应持续到回合结束的给出的技能，在持有者回合中途换角色时丢失",
     why_zh="规则说“本回合”有效的禁令、接收规则或宣言的转化，在这回合剩下的时间里不再生效，"
            "因为换角色换掉了整个技能列表——玩家借此摆脱了它",
-    example='''[[skill]]
-id = "HouLaiRen"          # 后来人：濒死时换成一张新角色牌
+    example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "sp_duan_mu_jing"
+name = "SP端木静"
+hidden = true
+female = true
+skills = ["HouLaiRen"]
+[[character]]
+id = "wang_tian_xiang"
+name = "王田香"
+hidden = false
+female = false
+skills = ["JinBi"]
+[[skill]]
+id = "HouLaiRen"
+name = "后来人"           # 濒死时换成一张新角色牌
 kinds = ["ActiveSkill"]
 dying = "dying and not face_up"
 windows = { dying = "dying_player" }
 replaces_role = true
+[[skill]]
+id = "JinBi"
+name = "禁闭"
+kinds = ["MainPhaseSkill"]
+[[skill.gives]]
+grant = "Ban"
+to = "others"
+at = "main"
+on = "use"
 [[grant]]
-id = "Ban"                # 本回合不能出牌
+id = "Ban"
+name = "不能出牌"         # 本回合不能出牌
 kinds = ["CannotPlayCard"]
 lifetime = "turn"
 ban = { cards = [], all = true }''')

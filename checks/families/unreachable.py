@@ -42,27 +42,65 @@ UR001 = Code("UR001", "skill-unheld", "warning", "a skill that no character hold
              "it can never be used; usually a character's skill list misses it or it was left behind",
              summary_zh="没有任何角色持有的技能",
              why_zh="它永远用不上；通常是某个角色的技能列表漏了它，或者它是改动后留下的",
-             example='''[[skill]]
-id = "MiXin"              # 密信：服务器里有这个类，但没有角色持有
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[skill]]
+id = "MiXin"
+name = "密信"              # 服务器里有这个类，但没有角色持有
 kinds = ["TriggeredSkill"]''')
 UR002 = Code("UR002", "grant-never-given", "warning", "a grant nothing can hand out",
              "no skill or card gives it, or only skills nobody holds do",
              summary_zh="没有任何途径给出的技能（`[[grant]]`）",
              why_zh="没有技能或卡牌给出它，或者给出它的只有没人持有的技能",
-             example='''[[grant]]
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[grant]]
 id = "Orphan"
+name = "孤儿"
 kinds = ["OneTurnSkill"]
-lifetime = "turn"         # no [[…gives]] names it''')
+lifetime = "turn"          # no [[…gives]] names it''')
 UR003 = Code("UR003", "rule-never-effective", "warning",
              "a rule that never takes effect in any reachable state",
              "its text describes something that cannot happen under the other rules",
              summary_zh="在任何可达局面下都不会生效的规则",
              why_zh="它的文字描述的事情，在其他规则之下不可能发生（报告的 `details.because` 列出使它不可能的约束）",
-             example='''[[skill]]
-id = "Dead"
-kinds = ["ConvertCardSkill"]
-convert = { from = "A", to = ["B"], must = false }
-# …while every holder also holds a must-conversion of A that excludes B''')
+             example='''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "public"
+name = "公开者"
+hidden = false
+female = false
+skills = ["HiddenOnly"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[skill]]
+id = "HiddenOnly"
+name = "暗手"
+kinds = ["ActiveSkill"]
+fight = "not face_up"      # a public role is always face up: never usable''')
 UR004 = Code("UR004", "conversion-shadowed", "note",
              "a conversion that would apply is shadowed in some reachable state",
              "by a must-conversion (must beats optional), a later conversion, or a ban on the declared type: "
@@ -70,10 +108,53 @@ UR004 = Code("UR004", "conversion-shadowed", "note",
              summary_zh="本该适用的转化，在某个可达局面被挡住",
              why_zh="挡住它的是必须转化（必须转化优先于可选转化）、后获得的转化，或者对宣言的牌的禁令："
                     "这个技能自己的效果（转化时的提示、它的消耗）不会发生",
-             example='''[[skill]]
+             example='''[[card]]
+id = "Jie_Huo"
+name = "截获"
+phases = ["fight"]
+[[card]]
+id = "Wu_Dao"
+name = "误导"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+[[character]]
+id = "sp_li_ning_yu"
+name = "SP李宁玉"
+hidden = false
+female = true
+skills = ["YingBian"]
+[[character]]
+id = "chen_da_er"
+name = "陈大耳"
+hidden = false
+female = false
+skills = ["BianZeTong"]
+[[skill]]
 id = "YingBian"
+name = "应变"
+kinds = ["ConvertCardSkill"]
 convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }
-# 变则通 declaring 截获→误导 is a must-conversion: it fires instead of 应变''')
+[[skill]]
+id = "BianZeTong"
+name = "变则通"
+kinds = ["TriggeredSkill"]
+[[skill.gives]]
+grant = "BianZeTong2"
+to = "all"
+at = "send_start"
+args = { A = "Jie_Huo", B = "Wu_Dao" }
+[[grant]]
+id = "BianZeTong2"
+name = "变则通·宣言"       # 截获→误导, a must-conversion: it fires instead of 应变
+kinds = ["ConvertCardSkill", "OneTurnSkill"]
+lifetime = "turn"
+params = { A = "card", B = "card" }
+convert = { from = "A", to = ["B"], must = true }''')
 
 
 def _overlap(p1, p2) -> bool:
