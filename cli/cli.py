@@ -50,6 +50,7 @@ _ARGPARSE_ZH = [
     (r"argument (.*?): not allowed with argument (.*)", "参数 {0} 不能与 {1} 同用"),
     (r"argument (.*?): ignored explicit argument (.*)", "参数 {0} 不带值，却写了 {1}"),
     (r"ambiguous option: (.*?) could match (.*)", "有歧义的选项：{0} 可以是 {1}"),
+    (r"argument (-[^:\s]*): (.+)", "参数 {0}：{1}"),     # a value cli.optvalues refused (already in this language)
 ]
 
 

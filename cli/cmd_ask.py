@@ -9,6 +9,7 @@ import json
 import os
 import sys
 
+from .optvalues import arg_type
 from skillproof.model.lang import pick
 
 from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
@@ -82,15 +83,15 @@ def add_arguments(p):
                              'JSON: {"answer": …, "witness": …, "because": […], …}'))
     p.add_argument("--brief", action="store_true",
                    help=pick("只给出回答和理由，不逐步讲述", "the answer and its reasons only, no narration"))
-    p.add_argument("--seats", type=int, default=None, metavar="N",
+    p.add_argument("--seats", type=arg_type("seats", "--seats"), default=None, metavar="N",
                    help=pick("搜索的局面中最多的座位数（默认 3）", "most seats in the searched states (default 3)"))
-    p.add_argument("--grants", type=int, default=None, metavar="G",
+    p.add_argument("--grants", type=arg_type("grants", "--grants"), default=None, metavar="G",
                    help=pick("所问角色同时获得的技能数上限（默认 2，问题需要时更多）",
                              "most granted skills the player holds at once (default 2, more if the query needs)"))
-    p.add_argument("--max-turns", type=int, default=None, metavar="N",
+    p.add_argument("--max-turns", type=arg_type("max-turns", "--max-turns"), default=None, metavar="N",
                    help=pick("例证轨迹最多跨越的回合数：提问所在的回合和它之前的回合（默认 2）",
                              "turns a witness trace may span: the turn of the question and those before it (default 2)"))
-    p.add_argument("--timeout", type=float, default=None, metavar=metavar("SECONDS"),
+    p.add_argument("--timeout", type=arg_type("timeout", "--timeout"), default=None, metavar=metavar("SECONDS"),
                    help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
                              "solver time limit per question, in seconds (as for `check`)"))
     p.add_argument("--save", metavar=metavar("FILE"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import sys
 
+from .optvalues import nonempty_file
 from skillproof.model.lang import pick
 
 from .common import add_catalogue_arg, load_or_report, write_out
@@ -44,7 +45,7 @@ DESCRIPTION_ZH = """\
 def add_arguments(p):
     from .cmd_check import add_solver_args
     add_catalogue_arg(p)
-    p.add_argument("--output", "-o", metavar=metavar("FILE"),
+    p.add_argument("--output", "-o", type=nonempty_file("--output"), metavar=metavar("FILE"),
                    help=pick("把基线写到这个文件（默认：标准输出）；已有的文件保留其中的理由",
                              "write the baseline here (default: standard output); an existing FILE keeps its reasons"))
     p.add_argument("--select", default="", metavar=metavar("CODES"),

@@ -5,6 +5,7 @@ import os
 import sys
 import time
 
+from .optvalues import arg_type, nonempty_file
 from skillproof.model.lang import pick
 
 from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths, write_out
@@ -43,7 +44,7 @@ def add_arguments(p):
     p.add_argument("--baseline", metavar=metavar("FILE"),
                    help=pick("隐藏这个基线中已接受的问题；标出过时的条目",
                              "hide findings accepted in this baseline; flag stale entries"))
-    p.add_argument("--time-budget", type=float, default=None, metavar=metavar("SECONDS"),
+    p.add_argument("--time-budget", type=arg_type("time-budget", "--time-budget"), default=None, metavar=metavar("SECONDS"),
                    help=pick("整个运行用了这么久就不再提问；报告已找到的问题，并把每个没问的问题列为无法判定（退出码 3）",
                              "stop asking after this long (the whole run); report what was found and list every "
                              "unasked question as inconclusive (exit 3)"))
@@ -55,7 +56,7 @@ def add_report_args(p):
     from skillproof.reports import FORMATS
     p.add_argument("--format", "-f", default="text", choices=FORMATS,
                    help=pick("报告格式（默认：text）", "report format (default: text)"))
-    p.add_argument("--output", "-o", metavar=metavar("FILE"),
+    p.add_argument("--output", "-o", type=nonempty_file("--output"), metavar=metavar("FILE"),
                    help=pick("把报告写到这个文件，而不是标准输出", "write the report here instead of standard output"))
     p.add_argument("--output-format", action="append", default=None, metavar=metavar("FORMAT:FILE"),
                    help=pick("在同一次运行中另外把一份该格式的报告写进这个文件（可重复），例如 "
@@ -78,21 +79,21 @@ def add_report_args(p):
 
 
 def add_solver_args(p):
-    p.add_argument("--timeout", type=float, default=20.0, metavar=metavar("SECONDS"),
+    p.add_argument("--timeout", type=arg_type("timeout", "--timeout"), default=20.0, metavar=metavar("SECONDS"),
                    help=pick("每个问题的求解时限；超过时限的问题报告为无法判定",
                              "solver time limit per question; a question that hits it is reported inconclusive"))
-    p.add_argument("--rlimit", type=int, default=0, metavar="N",
+    p.add_argument("--rlimit", type=arg_type("rlimit", "--rlimit"), default=0, metavar="N",
                    help=pick("每个问题的 z3 资源上限（与 --timeout 不同，结果确定；0 表示不限）",
                              "z3 resource limit per question (deterministic, unlike --timeout; 0 = none)"))
-    p.add_argument("--max-grants", type=int, default=2, metavar="N",
+    p.add_argument("--max-grants", type=arg_type("max-grants", "--max-grants"), default=2, metavar="N",
                    help=pick("符号搜索中一名角色同时获得的技能数上限（默认 2）",
                              "granted skills one player holds at once in the symbolic search (default 2)"))
-    p.add_argument("--max-seats", type=int, default=3, metavar="N",
+    p.add_argument("--max-seats", type=arg_type("max-seats", "--max-seats"), default=3, metavar="N",
                    help=pick("符号搜索中的座位数（默认 3）", "seats in the symbolic search (default 3)"))
-    p.add_argument("--max-turns", type=int, default=2, metavar="N",
+    p.add_argument("--max-turns", type=arg_type("max-turns", "--max-turns"), default=2, metavar="N",
                    help=pick("例证轨迹最多跨越的回合数：提问所在的回合和它之前的回合（默认 2）",
                              "turns a witness trace may span: the turn of the question and those before it (default 2)"))
-    p.add_argument("--jobs", "-j", type=int, default=2, metavar="N",
+    p.add_argument("--jobs", "-j", type=arg_type("jobs", "--jobs"), default=2, metavar="N",
                    help=pick("进程数（默认 2；报告与它无关）", "processes (default 2; the report does not depend on it)"))
 
 

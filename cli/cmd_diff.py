@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+from .optvalues import arg_type
 from skillproof.model.lang import pick
 from skillproof.model.msg import Msg
 
@@ -64,12 +65,12 @@ def add_arguments(p):
     p.add_argument("--kotlin", metavar=metavar("SERVER_REPO"),
                    help=pick("比较游戏服务器 git 仓库的两个版本，从它的 Kotlin 代码中提取",
                              "compare two revisions of the game server's git repository, extracted from its Kotlin code"))
-    p.add_argument("--max-undecided-increase", type=int, default=20, metavar="N",
+    p.add_argument("--max-undecided-increase", type=arg_type("max-undecided-increase", "--max-undecided-increase"), default=20, metavar="N",
                    help=pick("加 --kotlin 时：新版的未定项比旧版多出 N 个以上就算降级（默认 20）",
                              "with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)"))
     p.add_argument("--allow-changes", action="store_true",
                    help=pick("报告改动，但改动不使退出码非零", "report changes but exit 0 for them"))
-    p.add_argument("--per-decision", type=int, default=3, metavar="N",
+    p.add_argument("--per-decision", type=arg_type("per-decision", "--per-decision"), default=3, metavar="N",
                    help=pick("每个改变的判定给出的例证数（默认 3）", "witnesses per changed decision (default 3)"))
     add_report_args(p)
     add_solver_args(p)

@@ -4,6 +4,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from .optvalues import nonempty_file
+from .optvalues import arg_type
 from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .common import load_or_report
 from .helpfmt import metavar
@@ -61,7 +63,7 @@ def add_arguments(p):
     p.add_argument("--kotlin", metavar=metavar("SRC_DIR"), required=True,
                    help=pick("服务器的 Kotlin 源码（检出的 src/main/kotlin，或检出的根目录本身）",
                              "the server's Kotlin sources (src/main/kotlin of a checkout, or the checkout itself)"))
-    p.add_argument("--output", metavar=metavar("DIR"),
+    p.add_argument("--output", type=nonempty_file("--output"), metavar=metavar("DIR"),
                    help=pick("把目录（rules.toml、cards.toml、characters.toml、skills.toml、grants.toml）和 "
                              "extraction-report.md 写进这个文件夹（不存在时创建）",
                              "write the catalogue (rules.toml, cards.toml, characters.toml, skills.toml, grants.toml) "
@@ -72,7 +74,7 @@ def add_arguments(p):
                              "directory; default: the shipped catalogue); exit 1 if anything differs"))
     p.add_argument("--quiet", "-q", action="store_true",
                    help=pick("只输出报告的摘要行", "print only the summary line of the report"))
-    p.add_argument("--undecided-baseline", type=int, metavar="N",
+    p.add_argument("--undecided-baseline", type=arg_type("undecided-baseline", "--undecided-baseline"), metavar="N",
                    help=pick("未定项多于 N + 20 个时，提取算作降级（退出码 2）",
                              "the extraction is degraded (exit 2) when it has more than N + 20 undecided items"))
     p.add_argument("--allow-degraded", action="store_true",

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .model.errtext import BOM, not_utf8, os_reason, toml_syntax
-from .model.locate import line_of, locate, toml_error_line
+from .model.errtext import BOM, not_utf8, os_reason
+from .model.locate import line_of, locate
 from .model.msg import Msg
+from .optvalues import RANGES, problem as value_problem, schema_of
 from .model.names import did_you_mean, nearest
 
 CONFIG_NAME = "skillproof.toml"
@@ -35,12 +35,12 @@ KEYS: dict[str, tuple[dict, str]] = {
     "fail-on": ({"enum": FAIL_ON}, "lowest severity that makes the exit code 1"),
     "baseline": ({"type": "string", "minLength": 1},
                  "the baseline of accepted findings (relative to this file)"),
-    "timeout": ({"type": "number", "exclusiveMinimum": 0}, "solver time limit per question, in seconds"),
-    "rlimit": ({"type": "integer", "minimum": 0}, "z3 resource limit per question (0 = none)"),
-    "max-seats": ({"type": "integer", "minimum": 1}, "seats in the symbolic search"),
-    "max-turns": ({"type": "integer", "minimum": 1}, "turns a witness trace may span"),
-    "max-grants": ({"type": "integer", "minimum": 0}, "granted skills one player holds at once in the search"),
-    "jobs": ({"type": "integer", "minimum": 1}, "processes for `check`"),
+    "timeout": (schema_of("timeout"), "solver time limit per question, in seconds"),
+    "rlimit": (schema_of("rlimit"), "z3 resource limit per question (0 = none)"),
+    "max-seats": (schema_of("max-seats"), "seats in the symbolic search"),
+    "max-turns": (schema_of("max-turns"), "turns a witness trace may span"),
+    "max-grants": (schema_of("max-grants"), "granted skills one player holds at once in the search"),
+    "jobs": (schema_of("jobs"), "processes for `check`"),
     "format": ({"type": "string"}, "report format of `check` on standard output or --output"),
     "output-format": ({"type": "array", "items": {"type": "string", "pattern": "^[a-z]+:.+$"}},
                       "extra reports `check` writes in the same run, each \"FORMAT:FILE\" (relative to this file)"),
@@ -153,7 +153,15 @@ def load(path: str | os.PathLike) -> Config:
     """Read and validate a configuration file; raises ConfigError."""
     path = Path(path)
     name = shown(path)
+    from .model.catfiles import path_problem
+    from .model import limits as L
+    why = path_problem(path)
+    if why is not None:
+        raise ConfigError([_problem(shown_cut(name), 1, "", why)])
     try:
+        if os.stat(path).st_size > L.FILE_BYTES:
+            raise ConfigError([_problem(name, 1, "", Msg("配置文件超过 {n:,} 字节（上限）",
+                                                         "the configuration is over {n:,} bytes (the limit)", n=L.FILE_BYTES))])
         raw = path.read_bytes()
     except FileNotFoundError:
         raise ConfigError([_problem(name, 1, "", Msg("没有这个配置文件", "no such configuration file"))]) from None
@@ -166,11 +174,14 @@ def load(path: str | os.PathLike) -> Config:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ConfigError([_problem(name, 1, "", not_utf8(e, with_reason=False))]) from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError([_problem(name, toml_error_line(str(e), text), "", toml_syntax(str(e)))]) from None
+    from .model import tomlsafe
+    data, bad = tomlsafe.loads(text)          # pre-scanned: nesting and number length bounded, never a RecursionError
+    if bad:
+        raise ConfigError([_problem(name, bad[0], "", bad[1])])
     locs = locate(text)
+    over = tomlsafe.check_values(data, locs)
+    if over:
+        raise ConfigError([_problem(name, line, key, msg) for line, key, msg in over])
     prefix: tuple = ()
     if path.name == PYPROJECT:
         prefix = ("tool", "skillproof")
@@ -186,11 +197,29 @@ def load(path: str | os.PathLike) -> Config:
     base = path.resolve().parent
     for k in PATH_KEYS:
         if k in values:
-            values[k] = [_rel(base, p) for p in values[k]] if isinstance(values[k], list) else _rel(base, values[k])
+            values[k] = [ConfigPath(_rel(base, p), name, where(k)) for p in values[k]] if isinstance(values[k], list) \
+                else ConfigPath(_rel(base, values[k]), name, where(k))
     if "output-format" in values:
         values["output-format"] = [f"{s.split(':', 1)[0]}:{_rel(base, s.split(':', 1)[1])}"
                                    for s in values["output-format"]]
     return Config(name, values)
+
+
+class ConfigPath(str):
+    """A path the configuration names: a string that knows the configuration line naming it, so that a missing
+    path is reported there (``skillproof.toml:3: [paths] …``), not at the path alone."""
+    file: str
+    line: int
+
+    def __new__(cls, value: str, file: str, line: int):
+        obj = super().__new__(cls, value)
+        obj.file, obj.line = file, line
+        return obj
+
+
+def shown_cut(name: str) -> str:
+    from .model.names import shown as cut
+    return cut(name, 200) if len(name) > 200 else name
 
 
 def _rel(base: Path, p: str) -> str:
@@ -264,17 +293,17 @@ def validate(table: dict, name: str, where) -> tuple[dict, list]:
                 bad(key, Msg("'{v}' 不是 {c} 之一{dym}", "'{v}' is not one of {c}{dym}", v=v, c=_choices(choices),
                              dym=did_you_mean(f"'{hint}'") if hint else ""))
                 continue
-        elif typ in ("integer", "number"):
-            if isinstance(v, bool) or not isinstance(v, int if typ == "integer" else (int, float)):
-                bad(key, Msg("'{k}' 必须是{zt}", "'{k}' must be {et}", k=key,
-                             zt=("整数" if typ == "integer" else "数") + ("（秒数）" if key == "timeout" else ""),
-                             et=("an integer" if typ == "integer" else "a number") + (" of seconds" if key == "timeout" else "")))
+        elif key in RANGES:                  # the same words as the command line's (cli.optvalues)
+            why = value_problem(key, v)
+            if why is not None:
+                bad(key, why)
                 continue
-            lo = sch.get("minimum", sch.get("exclusiveMinimum"))
-            if lo is not None and (v < lo or ("exclusiveMinimum" in sch and v == lo)):
-                bad(key, Msg("'{k}' 必须{zc} {lo}", "'{k}' must be {ec} {lo}", k=key, lo=lo,
-                             zc="大于" if "exclusiveMinimum" in sch else "至少是",
-                             ec="greater than" if "exclusiveMinimum" in sch else "at least"))
+        if key in PATH_KEYS or key == "output-format":
+            from .model.catfiles import path_problem
+            names = [x.partition(":")[2] for x in v] if key == "output-format" else (v if isinstance(v, list) else [v])
+            why = next((w for w in map(path_problem, names) if w is not None), None)
+            if why is not None:
+                bad(key, why)
                 continue
         out[key] = v
     if "select" in out or "ignore" in out:

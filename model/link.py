@@ -290,8 +290,9 @@ class Linker:
         self._keys(F, fp, fv, {"at", "when"}, "fires")
         at_v = fv.get("at")
         at_v = [at_v] if isinstance(at_v, str) else at_v
-        at = []
+        at: list = []
         if not isinstance(at_v, list) or not at_v or not all(isinstance(x, str) for x in at_v):
+            at_v = None
             self.err(F[0], F[1], fp + ("at",), "fires.at", Msg("'fires.at' 必须是一个时机或非空的时机列表",
                                                                "fires.at must be a window or a non-empty list of windows"))
         else:
@@ -304,7 +305,7 @@ class Linker:
                     at.append(w)
         when = self._expr(F, fp + ("when",), "fires.when", fv.get("when", "true"), "fires", P,
                           unknown_key=f"{rid}.fires")
-        if when is None or len(at) != len(at_v or []):
+        if when is None or at_v is None or len(at) != len(at_v):
             return None
         return Fires(tuple(at), when, Loc(F[0], line_of(F[1], fp)))
 

@@ -113,29 +113,32 @@ def catalogue_files(paths, errors: list | None = None) -> list[Path]:
 
     What a symbolic link inside a directory leads to outside that directory is not read: each such file is
     named in ``errors`` (when given) instead."""
+    from .catfiles import kind_of, walk
+
+    def refuse(q, msg):
+        if errors is not None:
+            errors.append(CatalogueError(_named(display_name(q)), 1, "", msg))
+
     out: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            found = {}
-            for q in p.rglob("*.toml"):
-                rel = q.relative_to(p)
-                if any(part.startswith(".") for part in rel.parts):
-                    continue
-                away = link_out_of(q, p)
-                if away is not None:
-                    if errors is not None:
-                        errors.append(CatalogueError(display_name(q), 1, "", Msg(
-                            "指向目录之外的符号链接（指向 {away}）；没有读取——把文件复制进来，或在命令行上写出它",
-                            "a symbolic link out of the catalogue directory (to {away}); "
-                            "not read — copy the file in or name it on the command line", away=away)))
-                    continue
-                if q.is_file():
-                    found[rel.as_posix()] = q
-            out.extend(found[k] for k in sorted(found))
+    for named in paths:
+        p = Path(named)
+        kind, why = kind_of(p)
+        if kind == "missing" and getattr(named, "line", None) and errors is not None:
+            # named by the configuration: reported at the line that names it
+            errors.append(CatalogueError(named.file, named.line, "paths", Msg(
+                "没有这个文件或文件夹：{p}", "no such file or directory: {p}", p=shown(str(named), 120))))
+        elif why is not None:
+            refuse(p, why)
+        elif kind == "dir":
+            out.extend(walk(p, refuse))
         else:
             out.append(p)
     return out
+
+
+def _named(name: str) -> str:
+    """A file's name as an error shows it: cut when it is absurdly long (the message says how long)."""
+    return shown(name, 200) if len(name) > 200 else name
 
 
 def link_out_of(path: Path, directory: Path) -> Msg | str | None:
@@ -213,7 +216,7 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
             paths = [shipped_path()]
         files = catalogue_files(paths, errors)
         if not files:
-            raise CatalogueErrors(errors or [CatalogueError(escape(str(p)), 1, "",
+            raise CatalogueErrors(errors or [CatalogueError(_named(escape(str(p))), 1, "",
                                                             Msg("这里没有 '.toml' 目录文件", "no .toml catalogue files here"))
                                              for p in paths])
         if len(files) > L.FILES:

@@ -200,7 +200,7 @@ def test_the_hard_stop_interrupts_a_busy_family(monkeypatch):
 
 def test_time_budget_is_validated():
     rc, out, err, _ = run_cli(["check", "--time-budget", "-1", "--lang", "en"])
-    assert rc == 2 and "--time-budget must be a positive number" in err
+    assert rc == 2 and "--time-budget must be greater than 0" in err
     rc, out, err, _ = run_cli(["check", "--time-budget", "-1"])
     assert rc == 2 and err == "错误：--time-budget 必须是正的秒数\n"          # Chinese by default
 

@@ -172,8 +172,10 @@ def _run_draw(ctx, out):
             continue
         st = a.state
         insts = st.seats[0].skills
-        i1 = next(i for i, x in enumerate(insts) if x.rule == r1.id)
-        i2 = next(i for i, x in enumerate(insts) if x.rule == r2.id)
+        i1 = next((i for i, x in enumerate(insts) if x.rule == r1.id), None)
+        i2 = next((i for i, x in enumerate(insts) if x.rule == r2.id), None)
+        if i1 is None or i2 is None:
+            continue            # the decoded state does not hold both: no order to swap
         swapped = st.copy()
         sk = swapped.seats[0].skills
         sk[i1], sk[i2] = sk[i2], sk[i1]
@@ -287,7 +289,11 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
     def picks_of(pk):
         out_ = {}
         for (s, rid, ei), (v, _) in pk.items():
-            idx = next(i for i, x in enumerate(st.seats[renum[s]].skills) if x.rule == rid)
+            if s not in renum:
+                continue        # an absent seat picks nothing
+            idx = next((i for i, x in enumerate(st.seats[renum[s]].skills) if x.rule == rid), None)
+            if idx is None:
+                continue        # a pick of a skill the seat does not hold is never read
             out_[f"{renum[s]}/{idx}/{ei}"] = renum.get(m.eval(v, model_completion=True).as_long(), 0)
         return out_
 
