@@ -1,7 +1,9 @@
 """The long fuzz run: many mutated catalogues through `skillproof catalogue` and mutated scenario files
-through `skillproof replay` (the same seeded mutations as tests/test_fuzz_inputs.py, many more seeds).
+through `skillproof replay` (the same seeded mutations as tests/test_fuzz_inputs.py, many more seeds), and the
+typed fuzz of every key (tests/schemafuzz.py, as tests/test_schemafuzz.py: catalogue keys, configuration keys,
+command-line options, odd files in directories).
 
-    .venv/bin/python benchmarks/fuzz_inputs.py [--catalogues 3200] [--scenarios 600] [--seed 0]
+    .venv/bin/python benchmarks/fuzz_inputs.py [--catalogues 3200] [--scenarios 600] [--typed 2000] [--seed 0]
                                                [--slow 2] [--timeout 60] [--show 10]
 
 Prints, for each kind: cases, exit codes, problems (tracebacks, internal errors, exit codes other than
@@ -24,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import fuzzkit as F  # noqa: E402
+import schemafuzz as SF  # noqa: E402
 
 
 class _Hang(BaseException):
@@ -45,7 +48,10 @@ def run_kind(kind: str, n: int, first_seed: int, args, workdir: Path) -> tuple[d
         signal.setitimer(signal.ITIMER_REAL, args.timeout)
         t = time.perf_counter()
         try:
-            r = F.catalogue_case(seed, workdir, texts) if kind == "catalogue" else F.scenario_case(seed, workdir)
+            if kind.startswith("typed "):
+                r = SF.case(kind.split()[1], seed, workdir)
+            else:
+                r = F.catalogue_case(seed, workdir, texts) if kind == "catalogue" else F.scenario_case(seed, workdir)
         except _Hang:
             hangs.append(seed)
             continue
@@ -70,6 +76,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--catalogues", type=int, default=3200)
     ap.add_argument("--scenarios", type=int, default=600)
+    ap.add_argument("--typed", type=int, default=2000, help="typed cases of each kind (tests/schemafuzz.py)")
     ap.add_argument("--seed", type=int, default=0, help="first seed")
     ap.add_argument("--slow", type=float, default=2.0, help="a case slower than this many seconds is slow")
     ap.add_argument("--timeout", type=float, default=60.0, help="stop a case after this many seconds (a hang)")
@@ -77,7 +84,9 @@ def main():
     args = ap.parse_args()
     bad = []
     with tempfile.TemporaryDirectory() as tmp:
-        for kind, n in (("catalogue", args.catalogues), ("scenario", args.scenarios)):
+        kinds = [("catalogue", args.catalogues), ("scenario", args.scenarios)]
+        kinds += [(f"typed {k}", args.typed) for k in SF.KINDS]
+        for kind, n in kinds:
             if n <= 0:
                 continue
             summary, problems = run_kind(kind, n, args.seed, args, Path(tmp))

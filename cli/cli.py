@@ -81,8 +81,15 @@ class _Parser(argparse.ArgumentParser):
         from .model.msg import Msg
         self.print_usage(sys.stderr)
         sys.stderr.write(str(Msg("{p}：错误：{m}\n（运行 '{p} --help' 查看帮助）\n", "{p}: error: {m}\n(run '{p} --help' for help)\n",
-                                 p=self.prog, m=usage_message(message))))
+                                 p=self.prog, m=printable(str(usage_message(message))))))
         sys.exit(EXIT_USAGE)
+
+    def _get_values(self, action, arg_strings):
+        # argparse drops a '--' given as an option's value (``--jobs=--``) and hands the action an empty list:
+        # the value is then '--' itself, typed and checked as any other
+        if action.nargs in (None, argparse.OPTIONAL) and action.option_strings and arg_strings == ["--"]:
+            return self._get_value(action, "--")
+        return super()._get_values(action, arg_strings)
 
 
 def _text(mod, name: str, fallback: str | None = None) -> str:
@@ -179,9 +186,17 @@ def flag_lang(argv: list[str]) -> str | None:
 
 
 def error_line(msg) -> str:
-    """``error: …`` / ``错误：…``: a located error as the command line prints it, in the run's language."""
+    """``error: …`` / ``错误：…``: a located error as the command line prints it, in the run's language — one
+    line whatever it echoes (control and invisible characters escaped, a run of over 300 characters cut)."""
     from .model.msg import Msg
-    return str(Msg("错误：{m}", "error: {m}", m=msg))
+    return printable(str(Msg("错误：{m}", "error: {m}", m=msg)))
+
+
+def printable(text: str) -> str:
+    """``text`` as one line a terminal shows as it is: escaped (model.names.escape), long runs cut."""
+    import re
+    from .model.names import escape
+    return re.sub(r"\S{300,}", lambda m: f"{m.group()[:200]}…({len(m.group()):,} characters)", escape(text))
 
 
 def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:

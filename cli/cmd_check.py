@@ -377,6 +377,13 @@ def run(args) -> int:
         try:
             base = B.load(args.baseline)
         except B.BaselineError as e:
+            if getattr(args.baseline, "line", None) and not os.path.lexists(args.baseline):
+                # named by the configuration: said at the line that names it
+                from skillproof.model.loader import CatalogueError
+                from skillproof.model.msg import Msg
+                e = CatalogueError(args.baseline.file, args.baseline.line, "baseline", Msg(
+                    "没有这个基线文件：{p}（用 `skillproof baseline --output {p}` 写一个）",
+                    "no such baseline file: {p} (write one with `skillproof baseline --output {p}`)", p=str(args.baseline)))
             sys.stderr.write(error_line(e) + "\n")
             return 2
     from .common import paths_of

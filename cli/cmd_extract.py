@@ -83,7 +83,8 @@ def add_arguments(p):
 
 
 def _err(msg) -> int:
-    sys.stderr.write(pick("skillproof extract：错误：{m}\n", "skillproof extract: error: {m}\n").format(m=msg))
+    from .cli import printable
+    sys.stderr.write(pick("skillproof extract：错误：{m}\n", "skillproof extract: error: {m}\n").format(m=printable(str(msg))))
     return EXIT_USAGE
 
 

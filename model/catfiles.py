@@ -21,6 +21,8 @@ from .names import shown
 
 #: the longest path a command line or a configuration may name (Linux's PATH_MAX is 4,096 bytes)
 PATH_CHARS = 4096
+#: the most directory entries one catalogue directory is walked through (files and directories, all levels)
+ENTRIES = 200_000
 
 
 def path_problem(p: str | os.PathLike) -> Msg | None:
@@ -61,9 +63,16 @@ def walk(directory: Path, refuse) -> list[Path]:
     """The ``.toml`` files under ``directory`` in sorted relative-path order; ``refuse(path, Msg)`` is called
     for every entry that is not read. Iterative; links are never followed."""
     from .loader import link_out_of
+    from . import limits as L
     found: dict[str, Path] = {}
     stack = [directory]
+    seen = 0
     while stack:
+        if seen > ENTRIES or len(found) > L.FILES:
+            refuse(directory, Msg("这个文件夹下超过 {n:,} 个条目（上限）：请指明目录所在的文件夹",
+                                  "more than {n:,} entries under this directory (the limit): name the catalogue's own "
+                                  "directory", n=ENTRIES if seen > ENTRIES else L.FILES))
+            return []
         d = stack.pop()
         try:
             entries = list(os.scandir(d))
@@ -71,6 +80,7 @@ def walk(directory: Path, refuse) -> list[Path]:
             from .errtext import os_reason
             refuse(d, Msg("列不出这个文件夹的内容：{why}", "cannot list this directory: {why}", why=os_reason(e)))
             continue
+        seen += len(entries)
         for ent in entries:
             if ent.name.startswith("."):
                 continue

@@ -906,5 +906,15 @@ class _Builder(Linker):
                                                      "giver alone ('self') and the other to other players only ('others')"))
                 g.with_grant = None
                 continue
+            if g.at and other.at and not set(g.at) & set(other.at):
+                self.err(F[0], F[1], gp, "with", Msg(
+                    "同时给出的两个给出处没有共同的时机：'at' = {a} 与 {o} 的 'at' = {b}",
+                    "sites handed out together share no window: 'at' = {a} here and 'at' = {b} at {o}'s site",
+                    a=_q(list(g.at)), b=_q(list(other.at)), o=_q(other.grant)))
+                g.with_grant = None
+                continue
             g.together, other.together = other.index, g.index
             other.with_grant = g.grant
+            # handed out at one moment: each in the windows both allow (a site without 'at' takes its partner's)
+            both = tuple(w for w in g.at if w in other.at) if g.at and other.at else (g.at or other.at)
+            g.at = other.at = both
