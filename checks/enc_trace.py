@@ -80,7 +80,9 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         old = And(old, _survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
         held = Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
                      or [z3.BoolVal(False)])
-        held = And(held, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
+        # the slot may be empty by the question (the drop): the role still has the skill
+        role = Or([S.char[0] == S.codes.char[c] for c in sorted(owners & set(S.chars_me))] or [z3.BoolVal(False)])
+        held = And(held, role, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
     else:
         held = Or([And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                       if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])

@@ -174,7 +174,9 @@ def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
         return Or([And(live, z3.Not(enc_spent(S, sl, rid)), enc_in_window(S, m, 0, r.windows), cond_at(S.ctx(0, sl)))
                       for sl, live in holds(S, rid, "ActiveSkill")] or [z3.BoolVal(False)])
     owners = [c for c in S.cat.owners(rid) if c in S.chars_other]
-    held = Or([S.char[seat] == S.codes.char[c] for c in owners] or [z3.BoolVal(False)])
+    if not owners:                  # a grant (its parameters unknown here) or a role no other seat has
+        return z3.BoolVal(False)
+    held = Or([S.char[seat] == S.codes.char[c] for c in owners])
     return And(S.present[seat], held, z3.Not(S.inv[seat]) if r.initial else z3.BoolVal(True),
                   enc_in_window(S, m, seat, r.windows), cond_at(S.ctx(seat)))
 

@@ -88,7 +88,9 @@ class _Parser(argparse.ArgumentParser):
         # argparse drops a '--' given as an option's value (``--jobs=--``) and hands the action an empty list:
         # the value is then '--' itself, typed and checked as any other
         if action.nargs in (None, argparse.OPTIONAL) and action.option_strings and arg_strings == ["--"]:
-            return self._get_value(action, "--")
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
         return super()._get_values(action, arg_strings)
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from skillproof.model import lang
 from skillproof.model.lang import pick
+from skillproof.model.names import shown
 
 #: where the server keeps its sources, in the order they are looked for (the first days: src/main/java)
 SOURCE_DIRS = ("src/main/kotlin", "src/main/java")
@@ -54,16 +55,24 @@ def _git(repo: str, *args, binary=False):
 
 def resolve(repo: str, rev: str) -> str:
     """The commit a revision names in ``repo`` (a worktree or a bare repository)."""
-    if not Path(repo).exists():
-        raise GateError(pick(f"{repo}：没有这个目录", f"{repo}: no such directory"))
+    from skillproof.model.catfiles import kind_of
+    from skillproof.model.names import shown
+    name, shown_rev = shown(repo, 120), shown(rev, 80)      # echoed escaped (newlines, bidi controls) and cut
+    kind, why = kind_of(Path(repo))
+    if why is not None:
+        raise GateError(pick(f"{name}：{why.render('zh')}", f"{name}: {why.render('en')}"))
+    if kind != "dir":
+        raise GateError(pick(f"{name}：没有这个目录", f"{name}: no such directory"))
     try:
         _git(repo, "rev-parse", "--git-dir")
     except GateError:
-        raise GateError(pick(f"{repo}：不是 git 仓库", f"{repo}: not a git repository")) from None
+        raise GateError(pick(f"{name}：不是 git 仓库", f"{name}: not a git repository")) from None
+    if "\x00" in rev or len(rev) > 1000:
+        raise GateError(pick(f"{name}：没有这个版本：{shown_rev}", f"{name}: no such revision: {shown_rev}"))
     try:
         return _git(repo, "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}").strip()
     except GateError:
-        raise GateError(pick(f"{repo}：没有这个版本：{rev}", f"{repo}: no such revision: {rev}")) from None
+        raise GateError(pick(f"{name}：没有这个版本：{shown_rev}", f"{name}: no such revision: {shown_rev}")) from None
 
 
 def materialise(repo: str, commit: str, dest: Path) -> tuple[Path, str]:
@@ -176,7 +185,7 @@ def _extract_side(label, repo, rev, tmp):
     try:
         ex = extract(root)
     except ExtractError as e:
-        raise GateError(f"{side_label(label)} ({rev} = {commit[:12]}): {e}") from None
+        raise GateError(f"{side_label(label)} ({shown(rev, 80)} = {commit[:12]}): {e}") from None
     return commit, prefix, ex
 
 
@@ -256,7 +265,7 @@ def _run(args) -> int:
             u["where"] = "{}:{}".format(*_server_loc(u["where"], hpre))
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff --kotlin",
-                    extra={"diff": {"old": [f"{args.old} ({bc[:12]})"], "new": [f"{args.new} ({hc[:12]})"],
+                    extra={"diff": {"old": [f"{shown(args.old, 80)} ({bc[:12]})"], "new": [f"{shown(args.new, 80)} ({hc[:12]})"],
                                     "allow_changes": args.allow_changes,
                                     "revisions": {"base": bc, "head": hc},
                                     "changed_rules": changed_list(old, new, differ.changed),

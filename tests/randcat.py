@@ -216,8 +216,9 @@ def _table(lines: list, header: str, entries: dict):
 
 
 # ================================================================================== catalogue
-def random_catalogue(seed: int) -> str:
-    """A valid catalogue, as TOML text, determined by ``seed``."""
+def random_catalogue(seed: int, rules_over: dict | None = None) -> str:
+    """A valid catalogue, as TOML text, determined by ``seed`` (``rules_over``: [rules] values written over
+    the drawn ones — the rest of the catalogue is the same)."""
     rng = random.Random(seed)
     n_cards = rng.randint(2, 5)
     cat = {"cards": [f"K{i}" for i in range(n_cards)], "characters": []}
@@ -244,6 +245,8 @@ def random_catalogue(seed: int) -> str:
     for key, allowed in loader.RULES_SETS.items():
         if rng.random() < 0.6:
             rules[key] = rng.sample(list(allowed), rng.randint(0, len(allowed)))
+    if rules_over:
+        rules.update(rules_over)
     if rules or rng.random() < 0.5:
         _table(lines, "[rules]", rules)
 
@@ -448,7 +451,23 @@ def _effect(rng, cat) -> dict:
     return ef
 
 
-def load_random(seed: int):
+#: every value of every [rules] key (model/catalogue/rules.toml; loader.RULES_SETS: every subset), in turn
+def rules_settings() -> list[dict]:
+    """One [rules] setting per engine value: each subset of each set-valued key, each boolean both ways, each
+    turn-end order — the random catalogues of the families' cross-check are drawn under each in turn."""
+    import itertools
+    out: list[dict] = []
+    for key, allowed in loader.RULES_SETS.items():
+        for n in range(len(allowed) + 1):
+            out += [{key: list(c)} for c in itertools.combinations(allowed, n)]
+    for key in ("must_beats_cannot", "face_down_converts", "face_down_grant_converts", "lock_self"):
+        out += [{key: True}, {key: False}]
+    out += [{"turn_end": ["drop_one_turn", "restore_invalid"]}, {"turn_end": ["restore_invalid", "drop_one_turn"]}]
+    out += [{"seats": 2, "min_seats": 2}, {"seats": 9, "min_seats": 1}, {"draw_base": 0}, {"draw_base": 4}]
+    return out
+
+
+def load_random(seed: int, rules_over: dict | None = None):
     """(text, catalogue) of ``random_catalogue(seed)``, through the real loader."""
-    text = random_catalogue(seed)
+    text = random_catalogue(seed, rules_over)
     return text, loader.load(texts={f"random-{seed}.toml": text})

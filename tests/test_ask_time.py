@@ -431,5 +431,6 @@ def test_max_turns_bounds_the_trace(cat, tmp_path, capsys):
     assert main(["ask", "--lang", "en", "-c", str(cfile), "--max-turns", "1", q]) == 0      # no previous turn to look at
     out = capsys.readouterr().out
     assert out.startswith("no") and "traces of 1 turn)" in out
-    assert main(["ask", "--lang", "en", "-c", str(cfile), "--max-turns", "0", q]) == 2
-    assert "--max-turns must be at least 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:               # refused as the command line's usage error (cli.optvalues)
+        main(["ask", "--lang", "en", "-c", str(cfile), "--max-turns", "0", q])
+    assert e.value.code == 2 and "--max-turns must be at least 1" in capsys.readouterr().err

@@ -202,7 +202,10 @@ def test_time_budget_is_validated():
     rc, out, err, _ = run_cli(["check", "--time-budget", "-1", "--lang", "en"])
     assert rc == 2 and "--time-budget must be greater than 0" in err
     rc, out, err, _ = run_cli(["check", "--time-budget", "-1"])
-    assert rc == 2 and err == "错误：--time-budget 必须是正的秒数\n"          # Chinese by default
+    assert rc == 2 and "参数 --time-budget：--time-budget 必须大于 0\n" in err          # Chinese by default
+    for bad in ("nan", "inf", "1e309"):                 # the same validation as the configuration's (cli.optvalues)
+        rc, out, err, _ = run_cli(["check", "--time-budget", bad, "--lang", "en"])
+        assert rc == 2 and "--time-budget must be a finite number, not inf" in err.replace("nan", "inf")
 
 
 # -------------------------------------------------------------------------------------- progress

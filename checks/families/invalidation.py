@@ -183,8 +183,9 @@ lifetime = "turn"
 convert = { from = "A", to = ["B"], must = false }''')
 
 
-_LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "permanent": "永久保留"}
-_LIFE_EN = {"turn": "to last the turn only", "until_fired": "to be removed once it fires", "permanent": "to last for good"}
+_LIFE = {"turn": "只持续本回合", "until_fired": "触发后才移除", "permanent": "永久保留", "resolution": "只持续一次结算"}
+_LIFE_EN = {"turn": "to last the turn only", "until_fired": "to be removed once it fires", "permanent": "to last for good",
+            "resolution": "to last one resolution"}
 
 
 def _iv001_site(cat, g, give) -> bool:
@@ -210,7 +211,8 @@ def run(ctx):
                   f"or add OneTurnSkill to {g.name}.")
         if g.has("InvalidSkill"):
             # an InvalidSkill shell is released at the turn end (restore_invalid), whatever it declares
-            if g.lifetime != "turn" and "restore_invalid" in cat.rules.turn_end:
+            # (one of a resolution ends sooner still: nothing to say)
+            if g.lifetime not in ("turn", "resolution") and "restore_invalid" in cat.rules.turn_end:
                 out.append(Finding("IV002", "invalidation", "error",
                                    f"{g.label}声明{_LIFE[g.lifetime]}，但它是 InvalidSkill：回合结束时被无效的技能都会恢复。",
                                    key=f"IV002|{g.id}|{g.lifetime}", rules=refs,

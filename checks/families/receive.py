@@ -110,7 +110,17 @@ kinds = ["MustReceiveMessage"]
 lifetime = "turn"
 receive = { must = "false", cannot = "hand_count > 3" }   # whatever the message''')
 
-CORE = ("sender", "locked")
+#: the engine's own 'must receive' ([rules] must_receive): who, as a z3 condition on seat 0
+CORE = ("sender", "turn", "locked")
+CORE_ZH = {"sender": "传出者本人", "turn": "回合角色", "locked": "被锁定的角色"}
+CORE_EN = {"sender": "the sender", "turn": "the turn player", "locked": "locked"}
+
+
+def _core(S):
+    """[(name, condition)] of the engine rule's sources of 'must receive' — only those [rules] must_receive
+    names (twin of interpreter.receive_parts / encode.enc_receive_parts)."""
+    conds = {"sender": S.sender == 0, "turn": S.turn == 0, "locked": S.locked[0]}
+    return [(k, conds[k]) for k in CORE if k in S.cat.rules.must_receive]
 
 #: the message cards there are: one or two colours (a card is never red and blue at once)
 MESSAGES = (("red",), ("blue",), ("black",), ("black", "red"), ("black", "blue"))
@@ -118,7 +128,7 @@ MESSAGES = (("red",), ("blue",), ("black",), ("black", "red"), ("black", "blue")
 
 def _must_sources(S):
     """[(name, z3 condition)] for every way 'must receive' can hold: the core rule, then each rule."""
-    out = [("sender", S.sender == 0), ("locked", S.locked[0])]
+    out = _core(S)
     for rid in sorted({r for sl in S.slots for r in S.rules_with(sl, "MustReceiveMessage")}):
         out += [(rid, And(live, must)) for live, must, _ in X.receive_rule_parts(S, rid)]
     return out
@@ -141,7 +151,7 @@ def run(ctx):
     out = []
     winner = "必须接收" if cat.rules.must_beats_cannot else "不能接收"
     winner_en = "must receive" if cat.rules.must_beats_cannot else "cannot receive"
-    names = list(CORE) + sorted(r.id for r in rules)
+    names = [k for k in CORE if k in cat.rules.must_receive] + sorted(r.id for r in rules)
     ctx.plan([{cant.id} | ({name} if name not in CORE else set()) for cant in rules for name in names])
     for cant in rules:
         # each source of 'must' in the cone of the two rules: the sender, a locked player, another rule
@@ -155,7 +165,7 @@ def run(ctx):
             cannot = And(at_choice, _cannot_terms(S, cant.id))
             must = Or(conds)
             a = ctx.find(q, And(cannot, must))
-            what = {"sender": "传出者本人", "locked": "被锁定的角色"}.get(name)
+            what = CORE_ZH.get(name)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("receive", f"{cant.name}与{what or cat.skills[name].name}能否同时生效",
                                             [cant.id] + ([name] if name not in CORE else []), a))
@@ -167,7 +177,7 @@ def run(ctx):
             if name in CORE:
                 msg = (f"{who}持有{cant.label}（不能接收情报），却是{what}、必须接收；"
                        f"服务器按{winner}处理，{cant.label}在这时不起作用。")
-                what_en = {"sender": "the sender", "locked": "locked"}.get(name)
+                what_en = CORE_EN.get(name)
                 msg_en = (f"{who} holds {cant.name} (cannot receive the message), yet is {what_en} and must receive; "
                           f"the server goes by '{winner_en}', and {cant.name} has no effect here.")
                 sev = "note"
@@ -226,7 +236,7 @@ def _never_receive(ctx, out, r):
         return
     # the player is free to choose otherwise: neither the sender nor locked; and alive — a dead player the
     # message reaches is not asked, it moves on (server phase/SendPhaseIdle.kt resolve0)
-    goal = And(X.enc_at_decision(S, "receive"), S.alive[0], S.sender != 0, z3.Not(S.locked[0]), Or(every))
+    goal = And([X.enc_at_decision(S, "receive"), S.alive[0]] + [z3.Not(c) for _, c in _core(S)] + [Or(every)])
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("receive", f"{r.name}是否让某些角色永远不能接收情报", [r.id], a))
