@@ -1,6 +1,11 @@
 """The long random-catalogue cross-check: interpreter vs z3 encoder over N random catalogues.
 
     python benchmarks/crosscheck_randcat.py --catalogues 1000 --states 100 [--traces 20] [--seed S]
+    python benchmarks/crosscheck_randcat.py --families 300 [--seed S]     # every check family, every [rules] value
+
+``--families N``: every check family run on N random catalogues, each drawn under the next value of a [rules]
+key (randcat.rules_settings: every subset of must_receive / skip_fight / skip_dying, each boolean both ways, …),
+every witness replayed by the interpreter; an INT001 (the twins disagree) or a crash is a disagreement.
 
 Prints pairs per second and every disagreement (catalogue seed, decision, first line), exit 1 if any.
 Reproduce one with tests/randcat.py ``load_random(seed)`` and tests/crosskit.py ``run_states`` / ``run_traces``.
@@ -15,7 +20,29 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 from crosskit import Harness, run_states, run_traces  # noqa: E402
-from randcat import load_random  # noqa: E402
+from randcat import load_random, rules_settings  # noqa: E402
+
+
+def run_families(n: int, seed: int) -> int:
+    from skillproof.checks.context import Options, run
+    settings = rules_settings()
+    t0, bad, findings = time.perf_counter(), [], 0
+    for i in range(n):
+        s = seed * 1000 + i
+        try:
+            _, cat = load_random(s, settings[i % len(settings)])
+            res = run(cat, Options(timeout_ms=3000), jobs=1)
+        except Exception as e:          # noqa: BLE001 — a crash of a family is what we look for
+            bad.append(f"catalogue {s} {settings[i % len(settings)]}: {type(e).__name__}: {e}")
+            continue
+        findings += len(res.findings)
+        bad += [f"catalogue {s} {settings[i % len(settings)]}: {f.message_en[:200]}" for f in res.findings
+                if f.check == "INT001"]
+    for b in bad:
+        print("DISAGREE", b)
+    print(f"{n} catalogues under {len(settings)} [rules] settings, every family: {findings} findings, "
+          f"{time.perf_counter() - t0:.1f} s, {len(bad)} disagreements or crashes")
+    return 1 if bad else 0
 
 
 def main(argv=None) -> int:
@@ -24,7 +51,10 @@ def main(argv=None) -> int:
     ap.add_argument("--states", type=int, default=100)
     ap.add_argument("--traces", type=int, default=0)
     ap.add_argument("--seed", type=int, default=20261207)
+    ap.add_argument("--families", type=int, default=0, help="run every check family on this many catalogues instead")
     a = ap.parse_args(argv)
+    if a.families:
+        return run_families(a.families, a.seed)
     t0, c0 = time.perf_counter(), time.process_time()
     pairs, bad = 0, []
     for i in range(a.catalogues):

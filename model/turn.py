@@ -96,6 +96,20 @@ ACTORS: dict[str, tuple[str, str]] = {
     "nobody": ("无人", "nobody acts"),
 }
 
+def never_acts(window: str, actor: str) -> bool:
+    """Can nobody ever be ``actor`` in ``window``? ``nobody`` anywhere; the dying player outside 濒死求澄清
+    (nobody is dying then). Both back-ends' actor predicates (trace.actor_ok, encode.enc_actor_ok) are false
+    there."""
+    if actor == "nobody":
+        return True
+    return actor == "dying_player" and window != "dying"
+
+
+def dead_windows(windows: dict) -> list[str]:
+    """The windows of a ``windows`` table (window -> actor) whose actor can never act there."""
+    return [w for w, a in windows.items() if never_acts(w, a)]
+
+
 #: the moments at which a gives site hands out its grant (informative; the window is what is checked)
 EVENTS = ("use", "resolve", "use_card", "send", "choose_receive", "receive", "send_start", "death", "turn_start",
           "any")

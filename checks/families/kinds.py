@@ -22,6 +22,7 @@ import itertools
 import z3
 from ..terms import And, Or
 
+from skillproof.model import turn as T
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import param_domains
@@ -359,7 +360,9 @@ def run(ctx):
     cat = ctx.cat
     out = []
     for c in cat.cards.values():
-        if not c.windows:
+        if c.windows and len(T.dead_windows(c.windows)) == len(c.windows):
+            out.append(_no_actor(ctx, "KD007", c.id, c.name, f"【{c.name}】", c.windows, "card"))
+        elif not c.windows:
             out.append(Finding("KD007", "kinds", "error", f"【{c.name}】没有任何可以使用的时机（windows 为空），谁也打不出这张牌。",
                                key=f"KD007|{c.id}", rules=[ctx.ref(c.id)],
                                message_en=f"{c.name} has no window in which it can be used (windows is empty): nobody can play it.",
@@ -371,7 +374,9 @@ def run(ctx):
                                     f"windows = {{ main = \"turn\" }}，争夺阶段的牌写 {{ fight = \"anyone\" }}，"
                                     f"情报传到面前时使用的牌写 {{ send = \"in_front\" }}。")))
     for r in cat.skills.values():
-        if r.has("ActiveSkill") and not r.windows:
+        if r.has("ActiveSkill") and r.windows and len(T.dead_windows(r.windows)) == len(r.windows):
+            out.append(_no_actor(ctx, "KD008", r.id, r.name, r.label, r.windows, "skill"))
+        elif r.has("ActiveSkill") and not r.windows:
             out.append(Finding("KD008", "kinds", "error",
                                f"{r.label}是主动技能，却没有任何可以使用的时机（windows 为空，争夺/濒死条件都恒为假）。",
                                key=f"KD008|{r.id}", rules=[ctx.ref(r.id)],
@@ -506,3 +511,20 @@ def run(ctx):
                                    witness=ctx.witness(a.state, {"decision": "receive", "seat": 0},
                                                        {"must": True, "cannot": True})))
     return out
+
+
+def _no_actor(ctx, code, ident, name, label, windows, what):
+    """KD007 / KD008 for windows whose every actor can never act there (model.turn.never_acts): ``nobody``,
+    or the dying player outside 濒死求澄清 — as dead as no windows at all."""
+    parts_zh = "、".join(f"{T.WINDOWS[w].zh}的 {a}" for w, a in windows.items())
+    parts_en = ", ".join(f"{a} in {w}" for w, a in windows.items())
+    kind_zh, kind_en = ("牌", "card") if what == "card" else ("主动技能", "active skill")
+    return Finding(code, "kinds", "error",
+                   f"{label}的每个时机都没有人能使用它（{parts_zh}：这些角色在那里永远不会行动），谁也用不出这张{kind_zh}。",
+                   key=f"{code}|{ident}|actors", rules=[ctx.ref(ident)], details={"windows": dict(windows)},
+                   message_en=(f"{name} has windows, but in each of them its actor can never act ({parts_en}): "
+                               f"nobody can use this {kind_en}."),
+                   fix_en=(f"name who may use {name} in each window (e.g. \"turn\", \"anyone\", \"in_front\"); "
+                           f"\"dying_player\" acts only in the dying window, \"nobody\" never."),
+                   fix=(f"为{label}的每个时机写上谁可以使用（例如 \"turn\"、\"anyone\"、\"in_front\"）；"
+                        f"\"dying_player\" 只在濒死求澄清中行动，\"nobody\" 从不行动。"))
