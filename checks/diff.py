@@ -242,6 +242,8 @@ def changed_rules(old: Catalogue, new: Catalogue) -> dict:
                 out[k] = "added"
             elif k not in b:
                 out[k] = "removed"
+            elif table == "characters" and _role_meaning(old, a[k], o2n) == _role_meaning(new, b[k], {}):
+                continue                    # the same skills, reordered only where no decision depends on it
             elif meaning(a[k], o2n) != meaning(b[k]):
                 out[k] = "changed"
     for k, v in sorted(site_pairs(old, new, ren).changes.items()):
@@ -249,6 +251,15 @@ def changed_rules(old: Catalogue, new: Catalogue) -> dict:
     if canonical(_strip(old.rules)) != canonical(_strip(new.rules)):
         out["[rules]"] = "changed"
     return out
+
+
+def _role_meaning(cat: Catalogue, ch, ren: dict) -> str:
+    """A character's meaning with its skills in diff_order.canonical order (ids of the other version)."""
+    import dataclasses
+
+    from .diff_order import canonical as in_order
+    skills = in_order(cat, list(ch.skills), key=lambda r: ren.get(r, r))
+    return meaning(dataclasses.replace(ch, skills=tuple(skills) if isinstance(ch.skills, tuple) else skills), ren)
 
 
 DECISIONS = ("conversion", "banned", "receive", "send", "skip_fight", "skip_dying", "draw")

@@ -195,10 +195,12 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
             raise Unreadable(f"没有{T.KIND[what][0]}{name}", f"{what} {name} does not exist there")
         return ident
     tr = TR.Trace.from_dict(trace.to_dict())
+    from .diff_order import reorder_initial
     for seat in tr.setup.seats:
         seat.character = need("characters", seat.character, "character")
         for inst in seat.skills:
             inst.rule = need("skills", inst.rule, "skill")
+        reorder_initial(seat, there)          # the other version's order, where that changes no decision
     for ev in tr.events:
         if ev.kind == "give" and ev.site is not None:
             if ev.site not in site_map:
@@ -297,7 +299,9 @@ class CharacterSit(Sit):
     def static(self, cat):
         ch = cat.characters.get(self.id)
         ren = {o: n for n, o in self.d.renamed.items()} if cat is self.d.old else {}
-        return None if ch is None else (ch.hidden, ch.female, tuple(ren.get(r, r) for r in ch.skills))
+        from .diff_order import canonical           # an order that changes no decision is no change
+        return None if ch is None else (ch.hidden, ch.female,
+                                         tuple(ren.get(r, r) for r in canonical(cat, list(ch.skills), key=lambda r: ren.get(r, r))))
 
     def involve(self, S, side):
         return S.char[0] == S.codes.char[self.id]
@@ -311,8 +315,9 @@ class CharacterSit(Sit):
     def view(self, cat, run, trace, side):
         state = run.state
         ch = cat.characters[self.id]
+        from .diff_order import canonical
         return {"involved": state.seats[0].character == self.id, "hidden": ch.hidden, "female": ch.female,
-                "skills": [cat.name_of(r) for r in ch.skills]}
+                "skills": [cat.name_of(r) for r in canonical(cat, list(ch.skills), key=cat.name_of)]}
 
     def text(self, cat, run, trace, side):
         state = run.state

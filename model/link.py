@@ -161,6 +161,17 @@ class Linker:
                         v = default
                     choice[key] = v
                 bans_of = choice["bans_of"]
+                if choice["card_of"] == "none":
+                    # no card is put into play: no target's bans to consult, no physical card to resolve
+                    for key, bad_v in (("bans_of", "target"), ("resolves", "physical")):
+                        if choice[key] == bad_v:
+                            self.err(F[0], F[1], pp + (key,), f"plays.{key}", Msg(
+                                "'plays.{key}' = \"{v}\" 与 'plays.card_of' = \"none\" 矛盾：不打出牌时{why}",
+                                "plays.{key} = \"{v}\" contradicts plays.card_of = \"none\": with no card put into play "
+                                "{why_en}", key=key, v=bad_v,
+                                why="没有“出牌的角色”的禁令可查" if key == "bans_of" else "没有实际的牌可结算",
+                                why_en="there is no card owner whose bans to consult" if key == "bans_of"
+                                else "there is no physical card to resolve"))
                 as_ = pv.get("as")
                 refs = []
                 if not isinstance(as_, list) or not as_:

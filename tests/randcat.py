@@ -394,6 +394,11 @@ def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
                           ("resolves", ("declared", "physical"))):
             if rng.random() < 0.3:
                 plays[key] = rng.choice(vals)
+        if plays.get("card_of", "none") == "none":      # contradictory with no card put into play (a load error)
+            if plays.get("bans_of") == "target":
+                plays["bans_of"] = "user"
+            if plays.get("resolves") == "physical":
+                plays["resolves"] = "declared"
         e["plays"] = plays
     if "ConvertCardSkill" in cl:
         k = rng.random()
