@@ -518,6 +518,14 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
 _FORK_STATE: dict = {}
 
 
+def _worker_signals():
+    """A lane process: Ctrl-C is the main process's to handle (it stops the pool), SIGTERM ends it at once —
+    no worker prints a traceback (cli.signals)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _lane_in_child(lane: int):
     st = _FORK_STATE
     queue = st.get("queue")
@@ -562,7 +570,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
-                with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1) as pool:
+                with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1,
+                                initializer=_worker_signals) as pool:
                     pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
                     while not all(p.ready() for p in pending.values()):
                         next(p for p in pending.values() if not p.ready()).wait(0.1)

@@ -240,6 +240,16 @@ def main(argv=None) -> int:
     # it; what is printed before the configuration is read (a bad configuration, an argparse usage error)
     # follows --lang, or the configuration's own 'lang' when the file says it, or else the default.
     run_lang = flag_lang(argv) or lang.DEFAULT
+    from .signals import Terminated, install, restore
+    old_term = install()        # SIGTERM ends the run as Ctrl-C does: workers stopped, one line (cli.signals)
+    try:
+        return _main(argv, debug, command, run_lang, Terminated)
+    finally:
+        restore(old_term)
+
+
+def _main(argv, debug, command, run_lang, Terminated) -> int:
+    from .model import lang
     try:
         with lang.using(run_lang):
             from .config import take_config_args
@@ -259,6 +269,10 @@ def main(argv=None) -> int:
         from .model.msg import Msg
         sys.stderr.write(Msg("已中断\n", "interrupted\n").render(run_lang))
         return 130
+    except Terminated:
+        from .model.msg import Msg
+        sys.stderr.write(Msg("已终止（SIGTERM）\n", "terminated (SIGTERM)\n").render(run_lang))
+        return 143
     except BrokenPipeError:
         return EXIT_OK
     except SystemExit:

@@ -288,13 +288,24 @@ def emit(report, args, cat=None) -> int:
     if problem:
         sys.stderr.write(error_line(problem) + "\n")
         return 2
+    texts = []
     for fmt, path in targets:
         text = render(report, fmt, path is not None, args, cat)
         if text is None:
             sys.stderr.write(error_line(Msg("这个安装中没有 '{f}' 格式", "the {f} format is not available in this installation",
                                             f=fmt)) + "\n")
             return 2
-        if write_out(path, text):
+        texts.append((path, text))
+    # the files all together (an interrupted run leaves every report or none: cli.signals), then standard output
+    from .signals import write_all
+    failed = write_all([(p, t) for p, t in texts if p])
+    if failed:
+        from skillproof.model.errtext import os_reason
+        sys.stderr.write(error_line(Msg("写不了 {p}：{why}（一个报告也没有写）", "cannot write {p}: {why} (no report was written)",
+                                        p=failed[0], why=os_reason(failed[1]))) + "\n")
+        return 2
+    for path, text in texts:
+        if not path and write_out(None, text):
             return 2
     return 0
 
