@@ -424,22 +424,47 @@ def accept_inline(cat, findings, args):
 
 
 def hint_if_gave_up(report, args):
-    """On standard error: which limit to raise when some questions were inconclusive."""
-    n = len(report.inconclusive)
-    if not n or getattr(args, "quiet", False):
+    """On standard error, in the run's language: why questions were inconclusive and what to do — the solver
+    gave up (raise --timeout / --rlimit, or lower the bounds), --time-budget ran out (raise it, or --select
+    fewer families), or the twins disagreed (INT001: a bug in skillproof, to report)."""
+    inc = list(report.inconclusive)
+    if not inc or getattr(args, "quiet", False):
         return
-    reasons = sorted({f.message.rsplit("：", 1)[-1].rstrip("）") for f in report.inconclusive})
     from skillproof.model.lang import is_en
-    if is_en():
-        raise_ = (f"raise --rlimit (now {args.rlimit}; 0 = no limit) or --timeout (now {args.timeout:g} s)"
-                  if args.rlimit else f"raise --timeout (now {args.timeout:g} s per question)")
-        sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} gave up ({', '.join(reasons)}): "
-                         f"{raise_}, or lower --max-seats / --max-grants\n")
-        return
-    raise_ = (f"提高 --rlimit（现为 {args.rlimit}；0 为不限）或 --timeout（现为 {args.timeout:g} 秒）"
-              if args.rlimit else f"提高 --timeout（现为每题 {args.timeout:g} 秒）")
-    sys.stderr.write(f"skillproof：求解器放弃了 {n} 个问题（{'、'.join(reasons)}）：{raise_}，"
-                     f"或缩小 --max-seats / --max-grants\n")
+    en = is_en()
+    budget = [f for f in inc if "time-budget" in (f.key or "") or "--time-budget" in (f.message_en or "")]
+    internal = [f for f in inc if f.check == "INT001"]
+    solver = [f for f in inc if f not in budget and f not in internal]
+    n = len(inc)
+    parts = []
+    why = sorted({(f.message_en if en else f.message).rsplit("unknown: " if en else "：", 1)[-1].rstrip(")）")
+                  for f in solver})
+    why_s = (f" ({', '.join(why)})" if en else f"（{'、'.join(why)}）") if why else ""
+    if solver:
+        if args.rlimit:
+            parts.append(f"{len(solver)} gave up in the solver{why_s}: raise --rlimit (now {args.rlimit}; 0 = no limit) or "
+                         f"--timeout (now {args.timeout:g} s), or lower --max-seats / --max-grants" if en else
+                         f"求解器放弃了 {len(solver)} 个{why_s}：提高 --rlimit（现为 {args.rlimit}；0 为不限）或 --timeout"
+                         f"（现为 {args.timeout:g} 秒），或缩小 --max-seats / --max-grants")
+        else:
+            parts.append(f"{len(solver)} gave up in the solver{why_s}: raise --timeout (now {args.timeout:g} s per "
+                         f"question), or lower --max-seats / --max-grants" if en else
+                         f"求解器放弃了 {len(solver)} 个{why_s}：提高 --timeout（现为每题 {args.timeout:g} 秒），"
+                         f"或缩小 --max-seats / --max-grants")
+    if budget:
+        tb = getattr(args, "time_budget", None)
+        now = f" (now {tb:g} s)" if en and tb else (f"（现为 {tb:g} 秒）" if tb else "")
+        parts.append(f"{len(budget)} not asked: --time-budget ran out: raise --time-budget{now}, or check fewer "
+                     f"families with --select" if en else
+                     f"{len(budget)} 个没有提问：--time-budget 已用完：提高 --time-budget{now}，或用 --select 少查几个检查族")
+    if internal:
+        parts.append(f"{len(internal)} where the z3 encoding and the interpreter disagree (INT001): a bug in "
+                     f"skillproof — please report it with the catalogue" if en else
+                     f"{len(internal)} 个上 z3 编码与解释器不一致（INT001）：这是 skillproof 的缺陷，请连同目录报告")
+    if en:
+        sys.stderr.write(f"skillproof: {n} question{'s' if n != 1 else ''} inconclusive — {'; '.join(parts)}\n")
+    else:
+        sys.stderr.write(f"skillproof：{n} 个问题无法判定——{'；'.join(parts)}\n")
 
 
 def _without_ignored(findings, args):

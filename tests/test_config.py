@@ -172,10 +172,12 @@ def test_hint_when_questions_give_up():
     from reportkit import CONVERSION
     r = sp("check", *CONVERSION, "--rlimit", "1")
     assert r.returncode == 3
-    assert re.search(r"skillproof：求解器放弃了 \d+ 个问题（canceled）：提高 --rlimit（现为 1；0 为不限）", r.stderr)
+    assert re.search(r"skillproof：\d+ 个问题无法判定——求解器放弃了 \d+ 个（canceled）：提高 --rlimit（现为 1；0 为不限）", r.stderr)
     assert "修正：提高 --rlimit（现为 1" in r.stdout
     r = sp("check", *CONVERSION, "--rlimit", "1", "--lang", "en")
-    assert re.search(r"skillproof: \d+ questions gave up \(canceled\): raise --rlimit \(now 1; 0 = no limit\)", r.stderr)
+    assert re.search(r"skillproof: \d+ questions inconclusive — \d+ gave up in the solver \(canceled\): raise --rlimit "
+                     r"\(now 1; 0 = no limit\)", r.stderr)
+    assert not re.search(r"[\u4e00-\u9fff]", r.stderr)                  # one language
     r = sp("check", *CONVERSION, "--rlimit", "1", "-q")
     assert r.stderr == ""
 
