@@ -182,14 +182,14 @@ def _extract_side(label, repo, rev, tmp):
     return commit, prefix, ex
 
 
-def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str) -> tuple[list, list]:
+def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=()) -> tuple[list, list]:
     """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
     that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
     from skillproof.checks.findings import Finding, RuleRef
     from skillproof.model.extract.unread import compare, unread
     cmp = compare(bex.sources, hex_.sources)
     out, listed = [], []
-    for c in unread(cmp, bex, hex_, changed_ids, wheres):
+    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood):
         pre = hpre if c.side == "HEAD" else bpre
         file = pre + c.file
         what = c.where or c.file
@@ -285,7 +285,7 @@ def _run(args) -> int:
     inconc = inconclusive_findings(differ.inconclusive, args)
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
-    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre)
+    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood})
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:

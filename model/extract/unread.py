@@ -51,7 +51,10 @@ LOBBY_MEMBERS = frozenset({"setStartTimer", "cancelStartTimer", "onPlayerJoinRoo
 _NOT_RULE_MEMBER = re.compile(r"(send|sendErrorMessage|incrSeq|checkSeq)\Z|(ai|aiSkill|aiSend|aiMain|aiFight|aiPrefer)([A-Z0-9_]\w*)?\Z|toString\Z|"
                               r"toPb\w*\Z|(log|logger)\Z|auto[A-Z]\w*\Z|\w*[nN]otify\w*\Z")
 #: calls whose statement is a client message, a log line or protocol bookkeeping
-_DROP_CALLS = frozenset({"send", "sendErrorMessage", "incrSeq", "println", "print", "notifyAll"})
+_DROP_CALLS = frozenset({"send", "sendErrorMessage", "incrSeq", "println", "print", "notifyAll",
+                         "tryContinueResolveProtocol"})
+#: calls that run their lambda later (a timer): left out when what they would run is
+_TIMERS = frozenset({"post", "postTask", "newTimeout", "schedule"})
 _LOG_HEADS = frozenset({"log", "logger", "LOG", "Log"})
 _NOTIFY = re.compile(r"notify[A-Z]\w*\Z")
 #: the robot player's class: a branch taken only for robots is a robot decision
@@ -151,6 +154,9 @@ class _Norm:
                      ("lambda_parameters", "label")]
             if n.type == "function_body" and len(stmts) == 1 and stmts[0].type == "block":
                 return self.body(stmts[0])
+            if n.type == "function_body" and len(stmts) == 1 and "=" in {c.type for c in n.children
+                                                                         if not c.is_named}:
+                return ("seq", ("jump", "return", (self.expr(stmts[0]),)))      # `= e` is `{ return e }`
             if n.type == "control_structure_body" and len(stmts) == 1 and stmts[0].type == "block":
                 return self.body(stmts[0])
         else:
@@ -192,6 +198,9 @@ class _Norm:
         if isinstance(x, tuple) and x[:1] == ("call",) and x[2] and all(a == ("lambda", ("seq",)) for a in x[2][-1:]) \
                 and len(x[2]) == 1:
             return []                                   # `players.forEach { }` left empty
+        if t == "call_expression" and n.named_children and self.callee_names(n.named_children[0])[0] in _TIMERS \
+                and ("lambda", ("seq",)) in x[2]:
+            return []                                   # a timer that would run nothing
         return [x]
 
     def if_stmt(self, n) -> list:
@@ -386,7 +395,7 @@ class _Norm:
         return (k,) + tuple(parts)
 
     def eq(self, op, a, b):
-        a, b = sorted((a, b), key=repr)
+        a, b = sorted((a, b), key=_order)
         return ("cmp", op, a, b)
 
     def expr(self, n):
@@ -659,7 +668,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset()) -> l
         for p in parts:
             trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
                          else nm.expr(p) if p is not None else None)
-        t, marks, keep = _renumber(_simplify((node.type, member and "m", tuple(trees))), nm.marks)
+        t, marks, keep = _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep), nm.marks)
         text = data[node.start_byte:node.end_byte]
         grants = bool(re.search(rb"\bskills\s*(\+|-)?=|\.deal\(", text))
         out.append(Construct(rel, node.start_point[0] + 1, cls, member, sig, t, t, frozenset(nm.ids), text, grants,
@@ -710,12 +719,30 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset()) -> l
     return out
 
 
+_QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
+                    r"coerce|min|max|size|indexOf)\w*\Z")
+
+
+def _order(x) -> str:
+    """The order of the two sides of an equality: by their shape, local numbers left out (they are given later)."""
+    return re.sub(r"\('v', 'v\d+'\)", "('v',)", repr(x))
+
+
 def _pure(x) -> bool:
-    """A normal form without calls (reading it does nothing)."""
+    """A normal form that changes nothing when evaluated: no call but of a query (``getX``, ``isX``, ``filter``…),
+    no lambda but a query's, no jump."""
     if not isinstance(x, tuple):
         return True
-    if x[:1] in (("call",), ("lambda",), ("jump",)):
+    if x[:1] in (("lambda",), ("jump",), ("assignment",)):
         return False
+    if x[:1] == ("call",):
+        callee = x[1]
+        name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+            callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+        if not (isinstance(name, str) and _QUERY.match(name)):
+            return False
+        return _pure(callee) and all(_pure(a) if a[:1] != ("lambda",) else _pure(a[1]) for a in x[2]
+                                     if isinstance(a, tuple))
     return all(_pure(c) for c in x)
 
 
@@ -728,7 +755,7 @@ def _uses(x, out: dict):
                 _uses(c, out)
 
 
-def _simplify(tree):
+def _simplify(tree, marks: dict, keep: list):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do."""
     for _ in range(12):
@@ -759,8 +786,13 @@ def _simplify(tree):
                         changed[0] = True
                         continue
                     kept.append(w)
-                return ("seq",) + tuple(kept)
-            return tuple(walk(c) for c in x)
+                out = ("seq",) + tuple(kept)
+            else:
+                out = tuple(walk(c) for c in x)
+            if id(x) in marks and out is not x:
+                marks[id(out)] = marks[id(x)]
+                keep.append(out)
+            return out
 
         new = walk(tree)
         if not changed[0]:
@@ -1063,7 +1095,7 @@ def _at(where: str) -> tuple:
     return (file, int(line)) if line.isdigit() else ("", 0)
 
 
-def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=()) -> list:
+def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood=()) -> list:
     """The changes of ``cmp`` the extraction did not turn into a catalogue difference, in order.
 
     ``changed_ids``: the catalogue ids (rules, cards, characters, gives sites ``giver#i``) that differ or that a
@@ -1103,6 +1135,8 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=()) -> list:
                 for (f, ln), head in undecided):
             continue
         if role and c.role_table(role):
+            continue
+        if c.member in READ_MEMBERS and c.cls.rsplit(".", 1)[-1] in understood:
             continue
         if not c.member and (("HEAD", (c.file, c.span[0])) in headers or
                              ("BASE", (c.base_file or c.file, c.base_span[0])) in headers):
