@@ -25,11 +25,12 @@ HEAD no longer has, replaced by one BASE never had).
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass, field
 
-from .server import KIND_NAMES
+from .server import CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM, KIND_NAMES
 from .syntax import _make_parser
 
 # ----------------------------------------------------------------------------------------- where rules live
@@ -39,6 +40,9 @@ RULE_DIRS = ("skill/", "card/", "phase/", "handler/")
 RULE_FILES = frozenset({"Game.kt", "Player.kt", "ProcessFsm.kt", "CountColors.kt", "Fsm.kt", "WaitingFsm.kt",
                         "ResolveResult.kt"})
 RULE_FILE_RE = re.compile(r"Event\w*\.kt\Z")
+#: files that hold no rule of their own but read rules for the human player (the fight-phase skip, time-outs):
+#: a member read there is read by a rule
+RULE_READERS = frozenset({"HumanPlayer.kt", "Config.kt"})
 #: handlers of the lobby and of the client's housekeeping (rooms, robots, records, heart-beats): no rule
 LOBBY_HANDLERS = frozenset({"abstractprotohandler", "protohandler", "main", "addonepositiontos", "addordertos",
                             "addrobottos", "autoplaytos", "displayrecordtos", "getorderstos", "getrecordlisttos",
@@ -60,7 +64,8 @@ _NOTIFY = re.compile(r"notify[A-Z]\w*\Z")
 #: the robot player's class: a branch taken only for robots is a robot decision
 ROBOT_CLASSES = frozenset({"RobotPlayer"})
 #: qualified-name heads that are packages (a name qualified by them is its last part)
-_PACKAGES = frozenset({"com", "org", "java", "kotlin", "io"})
+_PACKAGES = frozenset({"com", "org", "java", "kotlin", "io", CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM, "role",
+                       "secret_task", "Common", "Fengsheng", "Role", "Errcode"})
 _PUNCT = frozenset({"(", ")", "{", "}", "[", "]", ",", ";", ".", "\n", ":", "->", "!!", "\"", "'", "\"\"\"", "@",
                     "<", ">", "=", "val", "var", "?"})
 _COMMENTS = ("line_comment", "block_comment", "multiline_comment", "comment")
@@ -181,6 +186,13 @@ class _Norm:
             return self.if_stmt(n)
         if t == "when_expression":
             return [self.when(n)]
+        if t in ("for_statement", "while_statement", "do_while_statement"):
+            kids = self.kids(n)
+            if kids:
+                body = self.body(kids[-1])
+                if body == ("seq",):
+                    return []
+                return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
         if t == "binary_expression":
             op = self.op(n)
             kids = self.kids(n)
@@ -327,7 +339,14 @@ class _Norm:
         """An initialiser that builds a client message (a protobuf builder or the DSL's ``xxxToc { … }``)."""
         if value.type == "call_expression" and value.named_children:
             last, _ = self.callee_names(value.named_children[0])
-            return last == "newBuilder" or last.endswith("Toc") or last.endswith("_toc")
+            if last.endswith("Toc") or last.endswith("_toc"):
+                return True
+            cur = value                                 # `X.newBuilder().setA(…).setB(…)`
+            while cur is not None and cur.type in ("call_expression", "navigation_expression"):
+                kids = cur.named_children
+                if cur.type == "navigation_expression" and len(kids) == 2 and self.text(kids[1]) == "newBuilder":
+                    return True
+                cur = kids[0] if kids else None
         return False
 
     def robot_test(self, cond):
@@ -684,8 +703,8 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset()) -> l
             "utf-8", "replace").split()
         header = [c for c in node.named_children if c.type not in ("class_body", "enum_class_body", "identifier",
                                                                     "type_identifier") + _COMMENTS]
-        if not is_enum and not _NOT_RULE_MEMBER.match(name):
-            add(node, path, "", ("", ""), header, end_node=header[-1] if header else node.child_by_field_name("name"))
+        if not is_enum and not _NOT_RULE_MEMBER.match(name) and header:      # (a bare `object`/`companion`: none)
+            add(node, path, "", ("", ""), header, end_node=header[-1])
         if body is None:
             return
         for m in body.named_children:
@@ -720,7 +739,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset()) -> l
 
 
 _QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
-                    r"coerce|min|max|size|indexOf)\w*\Z")
+                    r"coerce|min|max|size|indexOf|sort)\w*\Z")
 
 
 def _order(x) -> str:
@@ -862,6 +881,7 @@ class Comparison:
     files: int = 0                                    # rule-bearing files that differ
     headers: dict = field(default_factory=dict)       # side -> class path -> (file, first line, last line)
     robot_names: frozenset = frozenset()              # members only robots read (see ``robot_only``)
+    constructs: dict = field(default_factory=dict)    # side -> every construct of the changed files
     same: int = 0                                     # changed constructs recognised as the same rule
 
 
@@ -893,6 +913,7 @@ def compare(base: dict, head: dict) -> Comparison:
     head_all = b"\n".join(head.values())
     cmp = Comparison(files=len(files))
     cmp.robot_names = robot
+    cmp.constructs = {"BASE": bc, "HEAD": hc}
     cmp.headers = {side: {c.cls: (c.file, c.line, c.end) for c in cs if not c.member}
                    for side, cs in (("BASE", bc), ("HEAD", hc))}
     bmap = _by_key(bc)
@@ -931,16 +952,22 @@ def compare(base: dict, head: dict) -> Comparison:
     rest_removed = [b for lst in pool.values() for b in lst]
     still_added = []
     for h in rest_added:
-        match = next((b for b in rest_removed if _renamed_only(b, h, base_all, head_all, renamed)), None)
+        fits = [b for b in rest_removed if _renamed_only(b, h, base_all, head_all, renamed)]
+        match = max(fits, key=lambda b: (b.member == h.member, difflib.SequenceMatcher(
+            None, f"{b.file}:{b.where}", f"{h.file}:{h.where}").ratio())) if fits else None
         if match is not None:
             rest_removed.remove(match)
             cmp.same += 1
         else:
             still_added.append(h)
     for h in still_added:
+        if _empty(h) or _empty_class(h, hc):
+            continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
+        if _empty(b) or _empty_class(b, bc):
+            continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
     cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change))
@@ -964,7 +991,7 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
             for rel, data in side.items():
                 if name.encode() not in data:
                     continue
-                rule_file = is_rule_file(rel)
+                rule_file = is_rule_file(rel) or rel in RULE_READERS
                 funs = None
                 for m in pat.finditer(data):
                     before = data[max(0, m.start() - 12):m.start()]
@@ -989,6 +1016,21 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
         if ok:
             out.add(name)
     return frozenset(out)
+
+
+def _empty(c: Construct) -> bool:
+    """A method whose normal form does nothing (it only logged, answered the client or forwarded a message): adding
+    or removing it changes no rule."""
+    body = c.tree[2][-1] if c.member and c.tree[2] else None
+    return body == ("seq",)
+
+
+def _empty_class(c: Construct, side: list) -> bool:
+    """A class header whose members all do nothing (a handler that only forwards the client's message)."""
+    if c.member:
+        return False
+    members = [x for x in side if x.member and (x.cls == c.cls or x.cls.startswith(c.cls + "."))]
+    return bool(members) and all(_empty(x) for x in members)
 
 
 def _by_key(cs: list) -> dict:
@@ -1087,7 +1129,7 @@ READ_MEMBERS = frozenset({"canUse", "mustReceive", "cannotReceive", "checkDir", 
 
 
 #: the longest construct (lines) an engine rule read the same in both revisions vouches for whole
-ENGINE_SPAN = 30
+ENGINE_SPAN = 45
 
 
 def _at(where: str) -> tuple:
@@ -1122,6 +1164,7 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
                    if r.value is not None and base_ex.engine.get(name) is not None
                    and base_ex.engine[name].value == r.value
                    for side, r in (("HEAD", r), ("BASE", base_ex.engine[name])) if r.where]
+    vouched = _vouched(cmp, same_engine)
     undecided = [(_at(i.where), ex is head_ex) for ex in (base_ex, head_ex) for i in ex.report if i.undecided]
     role = (getattr(head_ex, "role_class", "") or getattr(base_ex, "role_class", ""))
     whole = {c.cls for c in cmp.changes if not c.member and c.change in ("added", "removed")}
@@ -1141,10 +1184,10 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
         if not c.member and (("HEAD", (c.file, c.span[0])) in headers or
                              ("BASE", (c.base_file or c.file, c.base_span[0])) in headers):
             continue
-        if any((side == "HEAD" and f == c.file and c.span[0] <= ln <= c.span[1] and c.span[1] - c.span[0] <= ENGINE_SPAN)
-               or (side == "BASE" and f == c.base_file and c.base_span[0] <= ln <= c.base_span[1]
-                   and c.base_span[1] - c.base_span[0] <= ENGINE_SPAN) for side, (f, ln) in same_engine):
+        if (c.file, c.where) in vouched["HEAD"] or (c.base_file, c.where) in vouched["BASE"]:
             continue
+        if not c.member and re.match(rb"\s*(\w+\s+)*interface\s+\w+\s*(:\s*[\w<>,. ]+)?(\{\s*\})?\s*\Z", c.text):
+            continue                                    # a marker: what it means is who implements it (read)
         if not c.member and c.cls.rsplit(".", 1)[-1] in KIND_NAMES:
             continue                                    # a kind of skill: read through the hierarchy
         named = any(c.cls == k or c.cls.startswith(k + ".") for k in classes["HEAD"] | classes["BASE"])
@@ -1152,6 +1195,24 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
                       any(c.cls == k or c.cls.startswith(k + ".") for k in whole)):
             continue
         out.append(c)
+    return out
+
+
+def _vouched(cmp: Comparison, same_engine: list) -> dict:
+    """side -> {(file, construct)} that an engine rule read the same in both revisions vouches for: the construct (at
+    most ENGINE_SPAN lines) holding the rule's code, and the helpers of that file it calls (read through)."""
+    out = {}
+    for side in ("HEAD", "BASE"):
+        cs = cmp.constructs.get(side, [])
+        lines = [(f, ln) for sd, (f, ln) in same_engine if sd == side]
+        hold = [c for c in cs if c.member and c.end - c.line <= ENGINE_SPAN and
+                any(f == c.file and c.line <= ln <= c.end for f, ln in lines)]
+        got = {(c.file, c.where) for c in hold}
+        for c in cs:
+            if c.member and c.end - c.line <= ENGINE_SPAN and any(
+                    h.file == c.file and h is not c and _has_word(h.text, c.member) for h in hold):
+                got.add((c.file, c.where))
+        out[side] = got
     return out
 
 
