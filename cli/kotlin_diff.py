@@ -196,10 +196,10 @@ def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, unders
         zh_change = {"changed": "改动了", "added": "新增了", "removed": "删去了"}[c.change]
         en_change = c.change
         side_zh = "新版" if c.side == "HEAD" else "旧版"
-        msg = (f"{file}:{c.line}（{side_zh}）：{what} {zh_change}规则代码，提取器没有把它读成目录的差异，"
-               "门禁无法判定这次改动的含义")
-        msg_en = (f"{file}:{c.line} ({c.side}): rule code {en_change} in {what}, which the extraction does not turn "
-                  "into a catalogue difference: the gate cannot tell what the change does")
+        msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_change}规则代码，提取器没有把它读成目录的差异——"
+               "门禁无法判定这次改动做了什么")
+        msg_en = (f"{what} ({file}:{c.line}, {c.side}): rule code {en_change} that the extraction does not turn "
+                  "into a catalogue difference — the gate cannot tell what the change does")
         fix = "请人工审阅这段改动：它改了什么规则、目录是否需要跟着改；确认后合并（这个问题不能被忽略或写入基线）"
         fix_en = ("have a person read this change — which rule it changes and whether the catalogue must follow — "
                   "before merging (this finding cannot be ignored or accepted in a baseline)")

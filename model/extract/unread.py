@@ -90,14 +90,26 @@ class Construct:
     cls: str             # enclosing class path ("JiuJi.ExecuteJiuJi"; "" at top level)
     member: str          # method / property name; "" for a class's header
     sig: tuple           # (member/arity, member(parameter types)): the first keys it, the second keeps overloads apart
-    tree: tuple          # the normal form (lines stripped)
-    lines: tuple         # the normal form with lines (for the first differing line)
-    ids: frozenset       # the plain names the normal form holds
-    text: bytes = b""    # the source text (for the same-text shortcut)
+    text: bytes = b""    # the source text (the same text on both sides is the same construct: no normal form needed)
     grants: bool = False  # the body hands out or removes skills (`….skills += …`, `….skills = …`, `deal(…)`)
     end: int = 0         # the last line of the declaration
-    marks: dict = field(default_factory=dict, repr=False)   # id() of a statement's normal form -> its line
-    keep: list = field(default_factory=list, repr=False)    # those normal forms (so their ids stay theirs)
+    build: object = field(default=None, repr=False)      # () -> (normal form, marks, keep), made when first asked
+    _made: tuple = field(default=None, repr=False)
+
+    def _make(self):
+        if self._made is None:
+            self._made = self.build()
+        return self._made
+
+    @property
+    def tree(self) -> tuple:
+        """The normal form."""
+        return self._make()[0]
+
+    @property
+    def marks(self) -> dict:
+        """id() of a statement's normal form -> its line."""
+        return self._make()[1]
 
     @property
     def key(self) -> tuple:
@@ -130,14 +142,18 @@ class _Norm:
         return self.data[n.start_byte:n.end_byte].decode("utf-8", "replace")
 
     # -- locals ----------------------------------------------------------------------------------------
-    def declare(self, node):
-        """Number the local names declared under ``node`` (parameters, vals, vars, lambda and loop variables) in
-        order of declaration."""
-        stack = [node]
+    def declare(self, node, query=None):
+        """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if query is not None:
+            import tree_sitter as ts
+            for nodes in ts.QueryCursor(query).captures(node).values():
+                for c in nodes:
+                    self.declared.add(self.text(c))
+            return
+        stack = [node]                                           # (py-tree-sitter without queries)
         while stack:
             n = stack.pop()
-            t = n.type
-            if t in ("parameter", "variable_declaration", "class_parameter", "lambda_parameter"):
+            if n.type in ("parameter", "variable_declaration", "class_parameter", "lambda_parameter"):
                 for c in n.named_children:
                     if c.type == "identifier":
                         self.declared.add(self.text(c))
@@ -669,29 +685,35 @@ _MEMBERS = ("function_declaration", "property_declaration", "anonymous_initializ
             "getter", "setter")
 
 
-def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset()) -> list:
+def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None) -> list:
     """The constructs of one Kotlin file (see ``Construct``); none when the file holds no rule. ``robot_names``:
     members only robots read (not rules: their declarations and what is written to them are left out)."""
     if not is_rule_file(rel):
         return []
     parser = parser or _make_parser()
-    tree = parser.parse(data)
+    query = _locals_query(parser)
+    tree = trees.get(id(data)) if trees is not None else None
+    if tree is None:
+        tree = parser.parse(data)
+        if trees is not None:
+            trees[id(data)] = tree
     root = tree.root_node
     imports = _imports(root, data)
     out: list[Construct] = []
 
     def add(node, cls, member, sig, parts, end_node=None):
-        nm = _Norm(data, imports, robot_names)
-        nm.declare(node)
-        trees = []
-        for p in parts:
-            trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
-                         else nm.expr(p) if p is not None else None)
-        t, marks, keep = _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep), nm.marks)
+        def build():
+            nm = _Norm(data, imports, robot_names)
+            nm.declare(node, query)
+            trees = []
+            for p in parts:
+                trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
+                             else nm.expr(p) if p is not None else None)
+            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep), nm.marks)
         text = data[node.start_byte:node.end_byte]
         grants = bool(re.search(rb"\bskills\s*(\+|-)?=|\.deal\(", text))
-        out.append(Construct(rel, node.start_point[0] + 1, cls, member, sig, t, t, frozenset(nm.ids), text, grants,
-                             (end_node or node).end_point[0] + 1, marks, keep))
+        out.append(Construct(rel, node.start_point[0] + 1, cls, member, sig, text, grants,
+                             (end_node or node).end_point[0] + 1, build))
 
     def walk_class(node, outer: str):
         name = _name(node, data) if node.type != "companion_object" else (_name(node, data) or "Companion")
@@ -820,6 +842,25 @@ def _simplify(tree, marks: dict, keep: list):
     return tree
 
 
+_QUERIES: dict = {}
+
+
+def _locals_query(parser):
+    """A tree-sitter query for the names locals are declared with (None when the binding has no queries)."""
+    lang = getattr(parser, "language", None)
+    if lang is None:
+        return None
+    if id(lang) not in _QUERIES:
+        try:
+            import tree_sitter as ts
+            _QUERIES[id(lang)] = (lang, ts.Query(lang, "(parameter (identifier) @p) (variable_declaration "
+                                                       "(identifier) @v) (class_parameter (identifier) @c)")
+                                  if hasattr(ts, "QueryCursor") else None)
+        except Exception:                                      # pragma: no cover - another binding
+            _QUERIES[id(lang)] = (lang, None)
+    return _QUERIES[id(lang)][1]
+
+
 def _renumber(tree, marks: dict):
     """The tree with its locals numbered again in order of first appearance (code left out of the normal form
     leaves no gap), and the statements' lines carried over."""
@@ -895,14 +936,16 @@ def compare(base: dict, head: dict) -> Comparison:
     parser = _make_parser()
     files = [p for p in changed_files(base, head) if is_rule_file(p)]
 
+    parsed: dict = {}
+
     def collect(robot=frozenset()):
         bc: list[Construct] = []
         hc: list[Construct] = []
         for p in files:
             if p in base:
-                bc.extend(constructs(p, base[p], parser, robot))
+                bc.extend(constructs(p, base[p], parser, robot, parsed))
             if p in head:
-                hc.extend(constructs(p, head[p], parser, robot))
+                hc.extend(constructs(p, head[p], parser, robot, parsed))
         return bc, hc
 
     bc, hc = collect()
@@ -928,7 +971,7 @@ def compare(base: dict, head: dict) -> Comparison:
         if h is None:
             removed.append(b)
             continue
-        if b.tree == h.tree:
+        if b.text == h.text or b.tree == h.tree:
             continue
         if _renamed_only(b, h, base_all, head_all, renamed):
             cmp.same += 1
