@@ -1,7 +1,11 @@
 """The gate on the server's own history: replay labelled commit pairs through `skillproof diff --kotlin`.
 
     .venv/bin/python benchmarks/history_bench.py --repo TheMessage [--labels benchmarks/history/labels.toml]
-                                                 [--only SHA,...] [--label engine_change,...] [--json out.json]
+                                                 [--only SHA,...] [--label engine_change,...] [--kind trigger,...]
+                                                 [--json out.json]
+
+(``--repo`` may be left out when ``SKILLPROOF_SERVER_REPO`` names the clone; ``--labels`` takes any labels file
+of the same format, inside the repository or not; ``--labels`` may be repeated.)
 
 For every labelled pair (parent → commit) it runs the one command a CI job would run,
 
@@ -15,6 +19,13 @@ input), exit 3 inconclusive, anything else (a traceback) a crash. For a missed c
 the catalogues differ in when no decision differs and no situation involving a changed id is possible in only one
 version.
 
+Every pair also has a *kind* of change (``kind``: issue 24's table — skill_list, send_rule, win_result, trigger,
+skill_effect, card_effect, engine_timing, setup_deck — or refactor / bot_logic for quiet commits). By kind, a real
+change is **caught** when the gate fails (exit 1; naming one of the labelled rules when the label names any),
+**inconclusive** when it exits 3 naming the unread rule code (UNR001) or an undecided question, **missed** when it
+passes; a quiet commit is **quiet** when it passes, else a false alarm (exit 1), inconclusive (exit 3) or degraded
+(exit 2). The table of kinds is printed after the summary by label.
+
 Labels are our own reading of each commit's diff (benchmarks/history/README.md); REPO is a clone of
 CuteReimu/TheMessage (a bare one works). Nothing is downloaded by this script.
 """
@@ -22,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -34,6 +46,14 @@ ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "benchmarks" / "history" / "labels.toml"
 CHANGES = ("new_rule", "rule_change", "engine_change")
 QUIET = ("refactor", "bot_logic")
+#: issue 24's kinds of change, in its table's order, then the quiet ones
+KINDS = ("skill_list", "send_rule", "win_result", "trigger", "skill_effect", "card_effect", "engine_timing",
+         "setup_deck")
+KIND_TITLES = {"skill_list": "skill list / new character", "send_rule": "send rule", "win_result": "win / result",
+               "trigger": "triggered skill's event or condition", "skill_effect": "skill effect",
+               "card_effect": "card effect or condition", "engine_timing": "engine timing",
+               "setup_deck": "set-up / deck", "refactor": "refactor", "bot_logic": "robot / protocol / logging"}
+ENV_REPO = "SKILLPROOF_SERVER_REPO"
 
 #: the label's `fields` for engine rules → the names the extractor gives them (a prefix ending in "." matches
 #: every name it starts)
@@ -151,6 +171,77 @@ def verdict(pair: dict, run: dict) -> tuple[str, str]:
     return ("flagged" if rc == 1 else "quiet"), ("names " + ", ".join(sorted(named)[:4])) if rc == 1 else ""
 
 
+def kind_of(pair: dict) -> str:
+    """The pair's kind of change (``kind``; for a file without it, read from the label)."""
+    if pair.get("kind"):
+        return pair["kind"]
+    return pair["label"] if pair["label"] in QUIET else "other"
+
+
+def unread_of(report) -> list:
+    """The UNR001 findings of a JSON report (the unread rule code it names)."""
+    return [f for f in (report or {}).get("findings") or [] if f.get("check") == "UNR001"]
+
+
+def kind_verdict(pair: dict, run: dict) -> str:
+    """caught / other rule / inconclusive / missed / degraded / crash for a real change; quiet / false alarm /
+    inconclusive / degraded / crash for a quiet one."""
+    rc, rep, err = run["rc"], run["report"], run["stderr"]
+    if rc not in (0, 1, 2, 3) or "Traceback (most recent call last)" in err:
+        return "crash"
+    if rc == 2:
+        return "degraded"
+    if kind_of(pair) in QUIET:
+        return {0: "quiet", 1: "false alarm", 3: "inconclusive"}[rc]
+    if rc == 3:
+        return "inconclusive"
+    if rc == 0:
+        return "missed"
+    expected = expected_names(pair)
+    if not expected or _matches(named_in(rep) if rep else set(), expected):
+        return "caught"
+    return "other rule"
+
+
+def kind_table(rows: list) -> list[str]:
+    """caught / inconclusive / missed per kind of change, and quiet / failing per quiet kind."""
+    by: dict = {}
+    for p, _v, _d, r in rows:
+        by.setdefault(kind_of(p), []).append(r["kind_verdict"])
+    out = []
+    real = [k for k in KINDS if k in by] + sorted(k for k in by if k not in KINDS and k not in QUIET)
+    if real:
+        out.append(f"{'kind of change':<40} {'pairs':>5} {'caught':>6} {'other':>6} {'inconc.':>7} {'missed':>6} "
+                   f"{'degr.':>5}")
+        tot = [0] * 6
+        for k in real:
+            vs = by[k]
+            c = [len(vs), vs.count("caught"), vs.count("other rule"), vs.count("inconclusive"), vs.count("missed"),
+                 vs.count("degraded") + vs.count("crash")]
+            tot = [a + b for a, b in zip(tot, c)]
+            out.append(f"{KIND_TITLES.get(k, k):<40} {c[0]:>5} {c[1]:>6} {c[2]:>6} {c[3]:>7} {c[4]:>6} {c[5]:>5}")
+        out.append(f"{'all real changes':<40} {tot[0]:>5} {tot[1]:>6} {tot[2]:>6} {tot[3]:>7} {tot[4]:>6} {tot[5]:>5}")
+        if tot[0]:
+            out.append(f"real changes failing the gate: {tot[1] + tot[2]}/{tot[0]} "
+                       f"({100 * (tot[1] + tot[2]) / tot[0]:.0f}%; naming the labelled rule: {tot[1]}); failing or "
+                       f"inconclusive: {tot[1] + tot[2] + tot[3]}/{tot[0]} "
+                       f"({100 * (tot[1] + tot[2] + tot[3]) / tot[0]:.0f}%)")
+    quiet = [k for k in QUIET if k in by]
+    if quiet:
+        out.append(f"{'quiet kind':<40} {'pairs':>5} {'quiet':>6} {'alarm':>6} {'inconc.':>7} {'degr.':>5}")
+        tq = [0] * 5
+        for k in quiet:
+            vs = by[k]
+            c = [len(vs), vs.count("quiet"), vs.count("false alarm"), vs.count("inconclusive"),
+                 vs.count("degraded") + vs.count("crash")]
+            tq = [a + b for a, b in zip(tq, c)]
+            out.append(f"{KIND_TITLES.get(k, k):<40} {c[0]:>5} {c[1]:>6} {c[2]:>6} {c[3]:>7} {c[4]:>5}")
+        bad = tq[0] - tq[1]
+        out.append(f"quiet commits failing or inconclusive: {bad}/{tq[0]} ({100 * bad / tq[0]:.0f}%; "
+                   f"target at most 10%)")
+    return out
+
+
 def summary(rows: list) -> list[str]:
     def count(labels, verdicts):
         return sum(1 for p, v, _d, _r in rows if p["label"] in labels and v in verdicts)
@@ -187,31 +278,57 @@ def summary(rows: list) -> list[str]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--repo", required=True, help="a clone of CuteReimu/TheMessage (bare is fine)")
-    ap.add_argument("--labels", default=str(LABELS), help="the labelled pairs (default: %(default)s)")
+    ap.add_argument("--repo", default=os.environ.get(ENV_REPO),
+                    help=f"a clone of CuteReimu/TheMessage (bare is fine; default: ${ENV_REPO})")
+    ap.add_argument("--labels", action="append", metavar="PATH",
+                    help=f"a labels file (any path; repeatable; default: {LABELS.relative_to(ROOT)})")
+    ap.add_argument("--kind", default="", help="comma-separated kinds of change to replay")
     ap.add_argument("--only", default="", help="comma-separated sha prefixes to replay")
     ap.add_argument("--label", default="", help="comma-separated labels to replay")
     ap.add_argument("--json", metavar="FILE", help="also write every verdict as JSON")
     ap.add_argument("--timeout", type=int, default=600, help="seconds per pair before it counts as a crash")
     a = ap.parse_args(argv)
-    pairs = load_labels(Path(a.labels))
+    if not a.repo:
+        ap.error(f"no server clone: give --repo or set {ENV_REPO}")
+    pairs = []
+    for path in a.labels or [str(LABELS)]:
+        lp = Path(path).expanduser()
+        if not lp.is_file():
+            ap.error(f"{path}: no such labels file")
+        try:
+            pairs.extend(load_labels(lp))
+        except (tomllib.TOMLDecodeError, KeyError) as e:
+            ap.error(f"{path}: not a labels file ({e})")
     if a.only:
         pre = tuple(x.strip() for x in a.only.split(",") if x.strip())
         pairs = [p for p in pairs if p["sha"].startswith(pre)]
     if a.label:
         pairs = [p for p in pairs if p["label"] in a.label.split(",")]
+    if a.kind:
+        pairs = [p for p in pairs if kind_of(p) in a.kind.split(",")]
     rows = []
     for p in pairs:
         run = replay(a.repo, p, timeout=a.timeout)
         v, detail = verdict(p, run)
+        run["kind_verdict"] = kv = kind_verdict(p, run)
+        unr = unread_of(run["report"])
+        if unr:
+            detail = (detail + "; " if detail else "") + f"{len(unr)} unread: " + ", ".join(
+                f"{(f.get('details') or {}).get('file', '').rsplit('/', 1)[-1]}:{(f.get('details') or {}).get('line')}"
+                f" {f['rules'][0]['name'] if f.get('rules') else ''}" for f in unr[:3]) + (" …" if len(unr) > 3 else "")
         rows.append((p, v, detail, run))
-        print(f"{p['sha'][:8]} {p['label']:<15} {v:<18} exit {run['rc']}  {run['seconds']:5.1f}s  {detail}",
+        print(f"{p['sha'][:8]} {kind_of(p):<13} {kv:<12} exit {run['rc']}  {run['seconds']:5.1f}s  {detail}",
               flush=True)
     print()
     for line in summary(rows):
         print(line)
+    print()
+    for line in kind_table(rows):
+        print(line)
     if a.json:
-        Path(a.json).write_text(json.dumps([{"sha": p["sha"], "label": p["label"], "verdict": v, "detail": d,
+        Path(a.json).write_text(json.dumps([{"sha": p["sha"], "label": p["label"], "kind": kind_of(p),
+                                             "verdict": v, "kind_verdict": r["kind_verdict"], "detail": d,
+                                             "unread": [(f.get("details") or {}) for f in unread_of(r["report"])],
                                              "rc": r["rc"], "seconds": round(r["seconds"], 2)}
                                             for p, v, d, r in rows], indent=1, ensure_ascii=False) + "\n",
                                 encoding="utf-8")

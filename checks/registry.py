@@ -30,6 +30,7 @@ class Code:
     why_zh: str = ""
     also_when_zh: str = ""
     todo_zh: str = ""
+    made_by: str = ""           # for a code no family owns: what reports it, when not the solver (English)
 
     @property
     def severities(self) -> tuple:
@@ -125,5 +126,24 @@ INTERNAL = Code("INT001", "backends-disagree", "error",
                         "解释器的说法）：维护者会重现这个不一致，修正出错的那一端。这个检查族其余的问题没有再问。"
                         "没有别的失败时，运行以退出码 3（无法判定）结束；INT001 和 INC001 一样，不能被忽略，"
                         "不能在基线中接受，也不能用意图说明。")
+UNREAD = Code("UNR001", "unread-rule-code", "error", made_by="the gate `skillproof diff --kotlin`", summary=
+              "`diff --kotlin`: a commit changes rule-bearing Kotlin (a trigger's event or guard, an effect, an active "
+              "skill's or card's validation, a win or result check, a send or receive handler, the engine's phases and "
+              "events) that the extraction does not turn into a catalogue difference",
+              why="the gate can only compare what it reads: a change of code it does not read would otherwise pass as "
+              "\"no rule change\" — never a pass on unknown, so the run stops for a person",
+              todo="Read the change at the file, line, class and method the finding names: say which rule it changes "
+                   "and whether the catalogue must follow, then merge by hand. Robot decisions, client messages, "
+                   "logging, formatting, renames and moved code are recognised as no rule and never reported. The "
+                   "run exits 3 (inconclusive) when nothing else fails; an UNR001 finding, like INC001, can be "
+                   "neither suppressed nor accepted in a baseline.",
+              summary_zh="`diff --kotlin`：提交改动了承载规则的服务器代码（`*.kt`）（触发技能的事件或条件、效果、主动技能或牌的"
+                         "检查、胜负或结果判定、传出和接收的处理、引擎的阶段和事件），提取器却没有把它读成目录的差异",
+              why_zh="门禁只能比较它读懂的东西：它读不懂的代码改了，否则就会被当成“没有规则改动”而放行——未知永远不算"
+                     "通过，所以这次运行停下来等人看",
+              todo_zh="到问题给出的文件、行、类和方法读这段改动：说明它改了哪条规则、目录是否需要跟着改，然后由人决定"
+                      "合并。机器人的决策、发给客户端的消息、日志、格式、改名和原样移动的代码都被认出不是规则，不会报告。"
+                      "没有别的失败时，运行以退出码 3（无法判定）结束；UNR001 和 INC001 一样，不能被忽略，也不能在基线"
+                      "中接受。")
 #: the codes no family owns: what the run itself reports about questions it could not decide
-RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL)}
+RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL, UNREAD)}

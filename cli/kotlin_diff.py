@@ -180,13 +180,46 @@ def run(args) -> int:
 
 def _extract_side(label, repo, rev, tmp):
     from skillproof.model.extract import ExtractError, extract
+    from skillproof.model.extract.unread import read_tree
     commit = resolve(repo, rev)
     root, prefix = materialise(repo, commit, tmp / label)
     try:
         ex = extract(root)
     except ExtractError as e:
         raise GateError(f"{side_label(label)} ({shown(rev, 80)} = {commit[:12]}): {e}") from None
+    ex.sources = read_tree(root)                       # the Kotlin text, for what changed unread
     return commit, prefix, ex
+
+
+def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=()) -> tuple[list, list]:
+    """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
+    that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
+    from skillproof.checks.findings import Finding, RuleRef
+    from skillproof.model.extract.unread import compare, unread
+    cmp = compare(bex.sources, hex_.sources)
+    out, listed = [], []
+    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood):
+        pre = hpre if c.side == "HEAD" else bpre
+        file = pre + c.file
+        what = c.where or c.file
+        zh_change = {"changed": "改动了", "added": "新增了", "removed": "删去了"}[c.change]
+        en_change = c.change
+        side_zh = "新版" if c.side == "HEAD" else "旧版"
+        msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_change}规则代码，提取器没有把它读成目录的差异——"
+               "门禁无法判定这次改动做了什么")
+        msg_en = (f"{what} ({file}:{c.line}, {c.side}): rule code {en_change} that the extraction does not turn "
+                  "into a catalogue difference — the gate cannot tell what the change does")
+        fix = "请人工审阅这段改动：它改了什么规则、目录是否需要跟着改；确认后合并（这个问题不能被忽略或写入基线）"
+        fix_en = ("have a person read this change — which rule it changes and whether the catalogue must follow — "
+                  "before merging (this finding cannot be ignored or accepted in a baseline)")
+        ref = RuleRef(what, what, file, c.line, "unread")
+        f = Finding("UNR001", "diff", "error", msg, key=f"unread|{file}|{what}|{c.change}", rules=[ref],
+                    inconclusive=True, message_en=msg_en, fix=fix, fix_en=fix_en,
+                    details={"file": file, "line": c.line, "class": c.cls, "method": c.member,
+                             "change": c.change, "side": c.side})
+        out.append(f)
+        listed.append({"id": f.id, **c.to_dict(), "file": file})
+    return out, listed
 
 
 def _run(args) -> int:
@@ -259,11 +292,14 @@ def _run(args) -> int:
         decision.append(d)
     engine = [engine_entry(ec, hpre) for ec in rec.engine]
     inconc = inconclusive_findings(differ.inconclusive, args)
+    changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+    wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
+    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood})
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
             u["where"] = "{}:{}".format(*_server_loc(u["where"], hpre))
-    report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),
+    report = Report(findings=added + inconc + unr, catalogue_files=list(new.files), families=list(res_new.families),
                     fail_on=args.fail_on, title="skillproof diff --kotlin",
                     extra={"diff": {"old": [f"{shown(args.old, 80)} ({bc[:12]})"], "new": [f"{shown(args.new, 80)} ({hc[:12]})"],
                                     "allow_changes": args.allow_changes,
@@ -274,6 +310,7 @@ def _run(args) -> int:
                                     "newly_understood": [u for u in understood if u["change"] == "newly understood"],
                                     "no_longer_understood": [u for u in understood
                                                              if u["change"] == "no longer understood"],
+                                    "unread_code": unread_list,
                                     "extraction": {label: {**{k: v for k, v in ex.stats.items() if k != "seconds"
                                                               and k != "source"},
                                                            "undecided": undecided(ex)}

@@ -75,6 +75,7 @@ CODE_ZH = {
     "IN001": "目录违反了规则书的承诺（意图）", "IN002": "意图只因前提永远不成立而成立",
     "INC001": "求解器无法判定（结果未知、超时或时间预算用完）",
     "INT001": "内部错误：求解器与解释器不一致（见证不能重放）",
+    "UNR001": "改动了提取器没有读懂的规则代码（门禁无法判定）",
 }
 
 #: the Chinese title of each check family (the English one is the family's title in the registry)

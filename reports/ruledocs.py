@@ -65,7 +65,8 @@ def page(code, family=None) -> str:
     out = [f"# {code.code} {code.name}", "",
            f"**Severity:** {sev}" + (f" — {code.severity} by default; {code.also_when}." if code.also_when else "")
            + "  ",
-           f"**Family:** {family.name} — {family.title}" if family else "**Family:** (the solver itself)", "",
+           f"**Family:** {family.name} — {family.title}" if family else
+           f"**Family:** ({getattr(code, 'made_by', '') or 'the solver itself'})", "",
            "## What it finds", "", f"{code.summary[0].upper()}{code.summary[1:]}.", "",
            "## Why it matters", "", f"{code.why[0].upper()}{code.why[1:]}.", ""]
     if code.example:
@@ -82,8 +83,9 @@ def page(code, family=None) -> str:
                 "finding that no longer occurs is reported as stale. When the rule book documents it as designed, "
                 f"an `[[intent]]` with `intends = [\"{code.code}\"]` (or `\"{code.code}@RULE\"`) and the rule-book "
                 "source turns it into a note linked to that passage (docs/catalogue-format.md).", ""]
-    out += [f"`skillproof rules {code.code}` prints the same facts; `skillproof check --select {code.code}` runs "
-            f"only this check.", ""]
+    out += [f"`skillproof rules {code.code}` prints the same facts" + (
+        f"; `skillproof check --select {code.code}` runs only this check." if not getattr(code, "made_by", "") else "."),
+        ""]
     return "\n".join(out)
 
 

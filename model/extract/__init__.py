@@ -134,7 +134,7 @@ def extract(src_dir) -> Extraction:
     ex = _Extractor(root)
     files, stats = ex.run()
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
-    result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations)
+    result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:

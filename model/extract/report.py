@@ -54,6 +54,7 @@ class Extraction:
     load_errors: list = field(default_factory=list)
     engine: dict = field(default_factory=dict)       # name -> EngineRule (engine rules read from the engine files)
     locations: dict = field(default_factory=dict)    # card / character / rule id -> "file:line" in the sources
+    role_class: str = ""                             # the role table's class (its calls are the characters)
 
     def undecided_counts(self) -> dict:
         return dict(sorted(Counter(i.kind for i in self.report if i.undecided).items()))
