@@ -128,7 +128,6 @@ def _on_words(r) -> str:
 def coverage_json(cat) -> dict:
     from skillproof.model import coverage as C
     from skillproof.model import events as EV
-    from skillproof.model.expr import to_text
     rows = C.coverage(cat)
     rules = []
     for c in rows:
@@ -139,7 +138,7 @@ def coverage_json(cat) -> dict:
              "effect": {"status": c.effect, "by": list(c.effect_by)}}
         if r.on:
             d["trigger"]["on"] = [{"event": o.event, "server": o.kind.server, "whose": list(o.whose),
-                                   "when": to_text(o.when), "once": o.once, "guard_prose": o.guard_prose,
+                                   "when": o.text, "once": o.once, "guard_prose": o.guard_prose,
                                    "line": o.loc.line} for o in r.on]
         rules.append(d)
     return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook")},

@@ -90,6 +90,7 @@ class On:
     loc: Loc
     once: bool = True
     guard_prose: bool = False
+    text: str = "true"        # the guard as written
 
     @property
     def kind(self):

@@ -387,7 +387,7 @@ class Linker:
                 self.err(F[0], F[1], op + ("when",), "on.when", _in_expr(text, ex))
         if when is None or not ok:
             return None
-        on = On(ev, whose, when, Loc(F[0], line_of(F[1], op)), once, guard_prose)
+        on = On(ev, whose, when, Loc(F[0], line_of(F[1], op)), once, guard_prose, text)
         # the engine's dispatch (server Game.dealListeningSkill): a dead player's skills are asked only when they are
         # BeforeDieSkills or granted; an invalidated skill is an InvalidSkill, never asked (kinds: exclusive)
         if r.has("BeforeDieSkill") and ev != "die":
