@@ -478,8 +478,8 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
             raise ExprError(Msg("'{n}' 只能用在 'self' 上", "'{n}' is only available on self", n=name), col)
         where = V.SELF_ONLY_CONTEXTS.get(name)
         if where is not None and scope.context not in where:
-            raise ExprError(Msg("'{n}' 只在问题的 'where' 和触发技能的 'fires' 中可知，不能用在{c}中",
-                                "'{n}' is only known in a question's 'where' and a triggered skill's 'fires', "
+            raise ExprError(Msg("'{n}' 只在问题的 'where' 和触发技能的 'fires'、'on' 中可知，不能用在{c}中",
+                                "'{n}' is only known in a question's 'where' and a triggered skill's 'fires' and 'on', "
                                 "not in {c}", n=name, c=_ctx(scope.context)), col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)

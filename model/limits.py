@@ -4,7 +4,7 @@ Every catalogue and scenario file is held to these before anything else reads it
 however large, deep or strange — makes skillproof crash or stall: going over a limit is an ordinary
 located error (``file:line: [key] message``, exit 2). The values are far above what the real game needs
 (the shipped catalogue: 13 cards, 63 characters, 103 rules, files under 20 kB, expressions of at most
-130 characters nested 6 deep, a few skills per character). docs/catalogue-format.md § Limits lists them.
+150 characters nested 6 deep, a few skills per character). docs/catalogue-format.md § Limits lists them.
 """
 from __future__ import annotations
 
