@@ -125,6 +125,17 @@ def _on_words(r) -> str:
     return pick("、", ", ").join(out)
 
 
+def _says(o, cat) -> dict:
+    """A guard in words, in both languages (JSON does not depend on the run's language)."""
+    from skillproof.model.expr_words import words
+    from skillproof.model.lang import using
+    out = {}
+    for lang in ("zh", "en"):
+        with using(lang):
+            out[lang] = words(o.when, cat, o.event)
+    return out
+
+
 def coverage_json(cat) -> dict:
     from skillproof.model import coverage as C
     from skillproof.model import events as EV
@@ -138,8 +149,8 @@ def coverage_json(cat) -> dict:
              "effect": {"status": c.effect, "by": list(c.effect_by)}}
         if r.on:
             d["trigger"]["on"] = [{"event": o.event, "server": o.kind.server, "whose": list(o.whose),
-                                   "when": o.text, "once": o.once, "guard_prose": o.guard_prose,
-                                   "line": o.loc.line} for o in r.on]
+                                   "when": o.text, "says": _says(o, cat), "once": o.once,
+                                   "guard_prose": o.guard_prose, "line": o.loc.line} for o in r.on]
         rules.append(d)
     return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook")},
             "engine": {"order": EV.ORDER, "once": EV.ONCE}, "rules": rules}

@@ -86,12 +86,12 @@ TURN_PLAYER = Role("turn_player", "当前回合角色", "the turn player", "whos
 _USER = Role("user", "使用者", "the user", "player")
 _TARGET = Role("target", "目标", "the target", "targetPlayer")
 _CARD_WORDS = (
-    Word("card", V.CARD, "牌的类型（按所当作的牌）", "the card type, as declared", "cardType"),
+    Word("card", V.CARD, "这张牌（按所当作的牌）", "the card (as declared)", "cardType"),
     Word("real_card", V.BOOL, "是实体牌（不是技能视为使用的牌）", "a physical card (not one a skill acts as)",
          "card != null"),
     Word("has_target", V.BOOL, "有目标", "has a target", "targetPlayer != null"),
 )
-_MESSAGE_COLOURS = Word("message_colours", V.INT, "情报牌的颜色数", "how many colours the message card has",
+_MESSAGE_COLOURS = Word("message_colours", V.INT, "情报牌的颜色数", "the message card's number of colours",
                         "messageCard.colors.size")
 
 EVENT_KINDS: dict[str, EventKind] = {k.key: k for k in [
@@ -106,7 +106,7 @@ EVENT_KINDS: dict[str, EventKind] = {k.key: k for k in [
               "the send phase starts", ("send_start",), "turn_player"),
     EventKind("send", "SendCardEvent", "phase/OnSendCardSkill.kt", "传出情报时", "a message is sent", ("send",),
               "sender", (Role("sender", "传出者", "the sender", "sender"),
-                         Role("target", "情报传向的角色", "the player it is sent to", "targetPlayer")),
+                         Role("target", "情报传向的角色", "the player it is sent to first", "targetPlayer")),
               (Word("dir", V.DIRECTION, "传出方向", "the direction it is sent in", "dir"), _MESSAGE_COLOURS)),
     EventKind("move", "MessageMoveNextEvent", "phase/SendPhaseIdle.kt", "情报传到某人面前", "the message moves on",
               ("send",), "front", (Role("front", "情报面前的角色", "the player it is now in front of", "inFrontOfWhom"),),
@@ -124,13 +124,13 @@ EVENT_KINDS: dict[str, EventKind] = {k.key: k for k in [
     EventKind("receive_phase", "ReceivePhaseIdle", "phase/ReceivePhaseIdle.kt (a state, not an event)",
               "接收阶段中（每次结算触发技能时）", "in the receive phase (each time triggered skills are dealt)",
               ("receive",), "receiver", (Role("sender", "传出者", "the sender", "sender"),
-                                         Role("receiver", "情报面前的角色", "the receiver", "inFrontOfWhom")),
+                                         Role("receiver", "接收者", "the receiver", "inFrontOfWhom")),
               is_event=False, doc="the skill reads the current state (g.fsm as? ReceivePhaseIdle): no Event object, "
                                   "no checkResolve — once a turn only through its own use count"),
     EventKind("give_card", "GiveCardEvent", "card/WeiBi.kt, handler/DieGiveCardTos.kt, skills", "一名角色交给另一名角色一张牌",
               "a player gives a card to a player (maybe himself)", ("main", "send_start", "send", "fight", "receive", "dying"),
               "giver", (Role("giver", "交出牌的角色", "the giver", "fromPlayer"),
-                        Role("taker", "得到牌的角色", "the player who gets it", "toPlayer"))),
+                        Role("taker", "得到牌的角色", "the taker", "toPlayer"))),
     EventKind("discard", "DiscardCardEvent", "card/PingHeng.kt, card/ShiTan.kt, phase/AfterDieGiveCard.kt, skills",
               "弃牌", "a player discards", ("main", "send_start", "send", "fight", "receive", "dying"), "discarder",
               (Role("discarder", "弃牌的角色", "the player who discards", "player"),)),

@@ -270,7 +270,29 @@ def test_catalogue_coverage_command(capsys):
     assert d["counts"]["server"]["with_on"] == 50 and len(d["rules"]) == 103
     yx = next(r for r in d["rules"] if r["id"] == "YiXin")
     assert yx["trigger"]["on"] == [{"event": "die", "server": "PlayerDieEvent", "whose": ["self"],
-                                    "when": "face_up and hand_count > 0 and any(p: p.alive)", "once": True,
+                                    "when": "face_up and hand_count > 0 and any(p: p.alive)",
+                                    "says": {"zh": "面朝上且手牌数>0且有角色p满足：p存活",
+                                             "en": "face up and cards in hand > 0 and some player p is such that p is alive"},
+                                    "once": True,
                                     "guard_prose": False, "line": yx["trigger"]["on"][0]["line"]}]
     assert main(["catalogue", "--coverage"]) == 0
     assert "触发（何时发动）：101 条服务器规则中 101 条是数据" in capsys.readouterr().out
+
+
+def test_every_shipped_guard_is_told_in_words_in_both_languages(shipped):
+    from skillproof.model.expr_words import words
+    from skillproof.model.lang import using
+    for r in shipped.skills.values():
+        for o in r.on:
+            for lang in ("zh", "en"):
+                with using(lang):
+                    said = words(o.when, shipped, o.event)
+                # no raw name of the language: the event's players and values are said as words
+                names = set(o.kind.role_names) | set(o.kind.word_types)
+                if lang == "en":
+                    names = {n for n in names if "_" in n}
+                assert "?" not in said and not any(re.search(rf"(?<![A-Za-z_]){n}(?![A-Za-z_])", said) for n in names), \
+                    (r.id, lang, said)
+    with using("en"):
+        anc = shipped.skills["AnCangShaJi"].on[0]
+        assert words(anc.when, shipped, anc.event).startswith("the sender is alive and the receiver is alive")
