@@ -43,7 +43,7 @@ def test_the_checkers_find_what_they_look_for(cat):
     assert english_prose("持有 = True", cat) and english_prose("{'ok': 1}", cat)     # reprs
     assert english_prose("A in {Po_Yi, Diao_Bao}", cat)              # a raw expression
     # what is the same in both languages is not English prose
-    assert english_prose("[model/catalogue/characters/chen_da_er.toml:36] CV002-fb7e4adcce IN001 12 ms", cat) == []
+    assert english_prose("[model/catalogue/characters/chen_da_er.toml:37] CV002-fb7e4adcce IN001 12 ms", cat) == []
     assert english_prose("用 skillproof replay f.json 重放，或调高 --timeout", cat) == []
     assert english_prose("见意图 bianzetong-own-send-phase", cat) == []
     assert english_prose("问题「can 陈大耳 use 截获」", cat, ["can 陈大耳 use 截获"]) == []
