@@ -97,12 +97,18 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
     """Every expression the shipped catalogue holds (rules, gives sites, effects) in words: no English word but
     bound players' names under zh, no id or raw key under en."""
     import dataclasses
+
+    from skillproof.model.catalogue import On
     seen = {}
+    event = {}                      # a trigger's guard is said with its event's players (on.when)
 
     def walk(o, depth=0):
         if depth > 4 or o is None:
             return
-        if isinstance(o, (E.Node, E.Lambda)):
+        if isinstance(o, On):
+            seen.setdefault(E.to_text(o.when), o.when)
+            event[E.to_text(o.when)] = o.event
+        elif isinstance(o, (E.Node, E.Lambda)):
             seen.setdefault(E.to_text(o), o)
         elif isinstance(o, (list, tuple)):
             for x in o:
@@ -116,9 +122,9 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
     assert len(seen) > 25
     for text, node in seen.items():
         with lang.using("zh"):
-            zh = words(node, cat)
+            zh = words(node, cat, event.get(text))
         with lang.using("en"):
-            en = words(node, cat)
+            en = words(node, cat, event.get(text))
         assert english_prose(zh, cat) == [], (text, zh)
         assert foreign_in_english(en, cat) == [], (text, en)
         for key in ("face_up", "in_front", "hand_count", "Po_Yi", "xiao_jiu", "identity in", "!=", "{"):
