@@ -145,6 +145,11 @@ EVENT_KINDS: dict[str, EventKind] = {k.key: k for k in [
               doc="dealt before invalidated skills are restored and one-turn skills dropped (NextTurn.resolve0)"),
 ]}
 
+#: a gives site's moment (``[[skill.gives]] on``, model.turn.EVENTS) that is one of these events: a TriggeredSkill
+#: hands a grant out as it answers an event, so the moment must be one of the events its ``on`` names
+SITE_MOMENTS = {"use_card": "use_card", "send": "send", "choose_receive": "choose_receive", "receive": "receive",
+                "send_start": "send_phase_start", "death": "die"}
+
 #: the server's Event subclasses (Event.kt); every one has a kind above (a test reads the server to compare)
 SERVER_EVENT_CLASSES = tuple(k.server for k in EVENT_KINDS.values() if k.is_event)
 

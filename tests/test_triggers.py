@@ -296,3 +296,21 @@ def test_every_shipped_guard_is_told_in_words_in_both_languages(shipped):
     with using("en"):
         anc = shipped.skills["AnCangShaJi"].on[0]
         assert words(anc.when, shipped, anc.event).startswith("the sender is alive and the receiver is alive")
+
+
+GRANT = '[[grant]]\nid = "G"\nname = "给"\nkinds = ["OneTurnSkill"]\nlifetime = "turn"\n'
+
+
+def test_a_triggered_skills_sites_hand_out_on_the_events_it_answers():
+    ok = rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\nat = "send"\non = "send"')
+    assert load(ok + GRANT).skills["S"].gives[0].on == "send"
+    # an ActiveSkill + TriggeredSkill hands out as it is used too: not held to its events
+    both = rule('on = { event = "send" }\nfight = "true"\n[[skill.gives]]\ngrant = "G"\nto = "self"\nat = "fight"\n'
+                'on = "use"', kinds='["ActiveSkill", "TriggeredSkill"]')
+    assert load(both + GRANT).skills["S"].gives
+    e = only(errors_of(rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
+                            'at = "fight"\non = "choose_receive"') + GRANT), "answers no such event")
+    assert (e.line, e.key) == (10, "on") and "choose_receive" in e.message
+    e = only(errors_of(rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
+                            'at = "main"\non = "send"') + GRANT), "are not dealt there")
+    assert (e.line, e.key) == (9, "at")
