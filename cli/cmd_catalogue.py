@@ -35,6 +35,9 @@ def as_json(cat) -> dict:
     for r in cat.skills.values():
         d = {"id": r.id, "name": r.name, "kinds": list(r.kinds), "initial": r.initial,
              "file": r.loc.file, "line": r.loc.line}
+        if r.on:
+            d["on"] = [{"event": o.event, "whose": list(o.whose), "when": o.text, "once": o.once,
+                        "guard_prose": o.guard_prose} for o in r.on]
         if r.convert:
             d["convert"] = {"from": _ref(r.convert.source), "to": [str(t) for t in r.convert.targets],
                             "must": r.convert.must}

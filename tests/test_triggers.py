@@ -314,3 +314,15 @@ def test_a_triggered_skills_sites_hand_out_on_the_events_it_answers():
     e = only(errors_of(rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
                             'at = "main"\non = "send"') + GRANT), "are not dealt there")
     assert (e.line, e.key) == (9, "at")
+
+
+def test_catalogue_json_carries_on(capsys):
+    from skillproof.cli import main
+    assert main(["catalogue", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    ql = next(s for s in doc["skills"] if s["id"] == "QiangLing")
+    assert ql["on"] == [{"event": "send", "whose": ["sender"], "when": "true", "once": True, "guard_prose": False},
+                        {"event": "choose_receive", "whose": ["front"], "when": "true", "once": True,
+                         "guard_prose": False}]
+    x2 = next(g for g in doc["grants"] if g["id"] == "XiangJinSiSuo2")
+    assert x2["on"][0]["guard_prose"] is True and x2["on"][0]["once"] is False
