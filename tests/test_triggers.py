@@ -326,3 +326,42 @@ def test_catalogue_json_carries_on(capsys):
                          "guard_prose": False}]
     x2 = next(g for g in doc["grants"] if g["id"] == "XiangJinSiSuo2")
     assert x2["on"][0]["guard_prose"] is True and x2["on"][0]["once"] is False
+
+
+# ------------------------------------------------------------------------------------------ extraction
+def test_extract_reads_the_events_of_execute():
+    """``skillproof extract`` writes ``on`` from each findEvent<…> of execute, in order, with ``whose`` where the
+    guard compares the asked player with the event's players, ``when = unknown`` where it tests more."""
+    from skillproof.model.extract.classes import ClassIndex
+    from skillproof.model.extract.triggers import TriggerEvents
+
+    class Index(ClassIndex, TriggerEvents):
+        pass
+    ix = Index(Path(FIXTURES) / "kotlin" / "triggers")
+    ix.parse()
+    got = {c.name: ix._trigger_events(c) for c in ix.classes}
+    assert got == {
+        "Plain": [{"event": "receive", "whose": "sender", "when": "unknown"}],
+        "Two": [{"event": "send", "whose": "sender"}, {"event": "die", "whose": "other", "when": "unknown"},
+                {"event": "card_resolved", "whose": ["user", "target"]}],
+        "Mixed": [{"event": "send", "whose": "sender", "when": "unknown"}, {"event": "use_card", "when": "unknown"}],
+        "State": [{"event": "receive_phase", "when": "unknown"}]}
+    notes = [(r.subject, r.message) for r in ix.report if r.kind == "trigger"]
+    assert ("Mixed", "findEvent<NoSuchEvent>: not an event class the catalogue knows") in notes
+    assert len(notes) == 6
+
+
+def test_compare_tells_events_and_whose_that_differ():
+    from skillproof.model.extract.report import compare
+    server = load(rule('on = [{ event = "receive", whose = "sender", when = "unknown" }, { event = "send" }]') +
+                  rule('on = { event = "die", whose = "victim" }', kinds='["TriggeredSkill", "BeforeDieSkill"]',
+                       ident="T") + rule('on = { event = "use_card" }', ident="U"))
+    same = load(rule('on = [{ event = "receive", whose = "sender", when = "black in message" }, { event = "send" }]') +
+                rule('on = { event = "die", whose = "self" }', kinds='["TriggeredSkill", "BeforeDieSkill"]', ident="T")
+                + rule('on = { event = "use_card", whose = "target" }', ident="U"))
+    assert [d for d in compare(server, same) if d.kind == "on"] == []     # self is die's victim; any says nothing
+    other = load(rule('on = { event = "receive", whose = "receiver" }') +
+                 rule('on = { event = "die", whose = "self" }', kinds='["TriggeredSkill", "BeforeDieSkill"]', ident="T")
+                 + rule('on = { event = "use_card" }', ident="U"))
+    diffs = [(d.subject, d.message) for d in compare(server, other) if d.kind == "on"]
+    assert diffs == [("S", "server receive[sender]; send, hand receive[receiver]")]
