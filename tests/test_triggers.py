@@ -311,9 +311,10 @@ def test_a_triggered_skills_sites_hand_out_on_the_events_it_answers():
     e = only(errors_of(rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
                             'at = "fight"\non = "choose_receive"') + GRANT), "answers no such event")
     assert (e.line, e.key) == (10, "on") and "choose_receive" in e.message
-    e = only(errors_of(rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
-                            'at = "main"\non = "send"') + GRANT), "are not dealt there")
-    assert (e.line, e.key) == (9, "at")
+    # its windows are not held to its events' (the twins read `at`; a widened site is a diff, not a bad file)
+    widened = rule('on = { event = "send", whose = "sender" }\n[[skill.gives]]\ngrant = "G"\nto = "self"\n'
+                   'at = ["send", "main"]\non = "send"')
+    assert load(widened + GRANT).skills["S"].gives[0].at == ("send", "main")
 
 
 def test_catalogue_json_carries_on(capsys):
