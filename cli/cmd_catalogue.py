@@ -19,6 +19,10 @@ def add_arguments(p):
     p.add_argument("--format", "-f", default="text", choices=["text", "json"],
                    help=pick("输出格式：text（概括，默认）或 json（全部内容）",
                              "output format: text (a summary, the default) or json (all of it)"))
+    p.add_argument("--coverage", action="store_true",
+                   help=pick("逐条列出每条规则的触发（何时发动）和效果（做什么）是数据还是仍只是文字，并给出数量",
+                             "list, rule by rule, whether its trigger (when it acts) and its effect (what it does) are "
+                             "data or still prose, with the counts"))
     add_require_paths(p)
 
 
@@ -31,6 +35,9 @@ def as_json(cat) -> dict:
     for r in cat.skills.values():
         d = {"id": r.id, "name": r.name, "kinds": list(r.kinds), "initial": r.initial,
              "file": r.loc.file, "line": r.loc.line}
+        if r.on:
+            d["on"] = [{"event": o.event, "whose": list(o.whose), "when": o.text, "once": o.once,
+                        "guard_prose": o.guard_prose} for o in r.on]
         if r.convert:
             d["convert"] = {"from": _ref(r.convert.source), "to": [str(t) for t in r.convert.targets],
                             "must": r.convert.must}
@@ -65,6 +72,8 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
+    if getattr(args, "coverage", False):
+        return _coverage(cat, args.format)
     if args.format == "json":
         sys.stdout.write(json.dumps(as_json(cat), ensure_ascii=False, indent=2) + "\n")
         return 0
@@ -100,3 +109,97 @@ def tags(c) -> str:
     if c.origin == "rulebook":
         bits.append(pick("规则书", "rule book"))
     return "·".join(bits)
+
+
+# ------------------------------------------------------------------------------------------- --coverage
+_STATUS = {"data": ("数据", "data"), "part": ("部分", "part"), "prose": ("文字", "prose")}
+
+
+def _status(s: str) -> str:
+    return pick(*_STATUS[s])
+
+
+def _on_words(r) -> str:
+    """The events a rule answers, short: receive[sender]、use_card[user]."""
+    out = []
+    for o in r.on:
+        w = "" if o.whose == ("any",) else "[" + ",".join(o.whose) + "]"
+        out.append(o.event + w + ("*" if o.guard_prose else ""))
+    return pick("、", ", ").join(out)
+
+
+def _says(o, cat) -> dict:
+    """A guard in words, in both languages (JSON does not depend on the run's language)."""
+    from skillproof.model.expr_words import words
+    from skillproof.model.lang import using
+    out = {}
+    for lang in ("zh", "en"):
+        with using(lang):
+            out[lang] = words(o.when, cat, o.event)
+    return out
+
+
+def coverage_json(cat) -> dict:
+    from skillproof.model import coverage as C
+    from skillproof.model import events as EV
+    rows = C.coverage(cat)
+    rules = []
+    for c in rows:
+        r = c.rule
+        d = {"id": r.id, "name": r.name, "grant": r.is_grant, "origin": r.origin, "kinds": list(r.kinds),
+             "file": r.loc.file, "line": r.loc.line,
+             "trigger": {"status": c.trigger, "by": list(c.trigger_by)},
+             "effect": {"status": c.effect, "by": list(c.effect_by)}}
+        if r.on:
+            d["trigger"]["on"] = [{"event": o.event, "server": o.kind.server, "whose": list(o.whose),
+                                   "when": o.text, "says": _says(o, cat), "once": o.once,
+                                   "guard_prose": o.guard_prose, "line": o.loc.line} for o in r.on]
+        rules.append(d)
+    return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook")},
+            "engine": {"order": EV.ORDER, "once": EV.ONCE}, "rules": rules}
+
+
+def coverage_lines(cat) -> list[str]:
+    """The text of ``catalogue --coverage``: the figures, then one line a rule."""
+    from skillproof.model import coverage as C
+    rows = C.coverage(cat)
+    n = C.counts(rows, "server")
+    t, e, tt = n["trigger"], n["effect"], n["triggered_trigger"]
+    ev = pick("、", ", ").join(f"{k} {v}" for k, v in n["events"].items())
+    if is_en():
+        head = [f"trigger (when it acts): {t['data'] + t['part']} of {n['rules']} server rules have it as data "
+                f"({t['part']} with part of the guard still prose), {t['prose']} only as prose; "
+                f"TriggeredSkills: {n['with_on']} of {n['triggered']} say the events they answer ('on')",
+                f"  events answered: {ev}" if ev else "  events answered: none",
+                "  the server asks in seat order from the turn player, each skill once per event "
+                "(Game.dealListeningSkill, Event.checkResolve)",
+                f"effect (what it does): {e['data']} of {n['rules']} server rules as data, {e['part']} in part, "
+                f"{e['prose']} only as prose",
+                "  (* a guard marked guard_prose: the server tests more than it says)"]
+    else:
+        head = [f"触发（何时发动）：{n['rules']} 条服务器规则中 {t['data'] + t['part']} 条是数据（其中 {t['part']} 条的条件部分仍是文字），"
+                f"{t['prose']} 条只有文字；触发技能 {n['triggered']} 条中 {n['with_on']} 条写了回应的事件（'on'）",
+                f"  回应的事件：{ev}" if ev else "  回应的事件：无",
+                "  服务器从当前回合角色起按座位顺序询问，每个技能对一个事件只回应一次（Game.dealListeningSkill、Event.checkResolve）",
+                f"效果（做什么）：{n['rules']} 条服务器规则中 {e['data']} 条是数据，{e['part']} 条部分是数据，{e['prose']} 条只有文字",
+                "  （* 条件标了 guard_prose：服务器还检查了没写成数据的条件）"]
+    del tt
+    lines = head + [""]
+    for c in rows:
+        r = c.rule
+        tag = pick("给出", "grant") if r.is_grant else (pick("规则书", "rule book") if r.origin == "rulebook" else "")
+        trig = _status(c.trigger) + " " + (_on_words(r) if r.on else ", ".join(c.trigger_by) or "trigger")
+        eff = _status(c.effect) + (" " + ", ".join(c.effect_by) if c.effect_by else "")
+        lines.append(f"  {r.name} {r.id}{(' · ' + tag) if tag else ''} — "
+                     f"{pick('触发：', 'trigger: ')}{trig}{pick('；效果：', '; effect: ')}{eff}")
+    return lines
+
+
+def _coverage(cat, fmt: str) -> int:
+    from skillproof.model.names import escape
+    if fmt == "json":
+        sys.stdout.write(json.dumps(coverage_json(cat), ensure_ascii=False, indent=2) + "\n")
+        return 0
+    for line in summary_lines(cat) + coverage_lines(cat):
+        print(escape(line))
+    return 0

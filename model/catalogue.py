@@ -78,6 +78,35 @@ class Fires:
 
 
 @dataclass
+class On:
+    """One event a TriggeredSkill answers (``[[skill.on]]`` / ``on = {…}``; the vocabulary is ``model.events``):
+    the event kind, which player of the event the holder is (``whose``: ``any``, ``self``, ``other`` or roles of
+    the event), a guard ``when`` (the condition language, with the event's players bound — ``sender.alive`` — and
+    its values: ``card``, ``dir`` …), ``once`` (a skill answers one event once: server Event.checkResolve) and
+    ``guard_prose``: the guard does not say everything the server tests — the rest is only in ``trigger``."""
+    event: str
+    whose: tuple              # ('any',) | ('self',) | ('other',) | role names of the event
+    when: Node
+    loc: Loc
+    once: bool = True
+    guard_prose: bool = False
+    text: str = "true"        # the guard as written
+
+    @property
+    def kind(self):
+        from .events import EVENT_KINDS
+        return EVENT_KINDS[self.event]
+
+    def holder_roles(self) -> tuple:
+        """The roles of the event the holder plays (``any`` / ``other``: none in particular)."""
+        if self.whose == ("self",):
+            return (self.kind.principal,) if self.kind.principal else ()
+        if self.whose in (("any",), ("other",)):
+            return ()
+        return self.whose
+
+
+@dataclass
 class Effect:
     when: Node
     each: Lambda | None
@@ -144,6 +173,7 @@ class Rule:
     gives: list = field(default_factory=list)
     plays: Plays | None = None
     fires: Fires | None = None
+    on: tuple = ()                                 # of On: the events a TriggeredSkill answers (model.events)
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"

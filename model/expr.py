@@ -49,7 +49,7 @@ def type_word(t: str) -> Msg:
 #: what the contexts are, for people (where an expression stands)
 _CONTEXT_ZH = {"fight": "'fight' 条件", "dying": "'dying' 条件", "when": "'when' 条件", "where": "'where' 条件",
                "receive": "接收规则", "send": "传出规则", "draw": "摸牌规则", "effect": "胜负效果",
-               "question": "问题", "fires": "'fires' 条件"}
+               "question": "问题", "fires": "'fires' 条件", "on": "触发条件 'on.when'"}
 
 
 def _ctx(c: str) -> Msg:
@@ -83,7 +83,7 @@ class Var(Node):
     """A reference resolved by the type checker to one of: player attr of a bound player, a global, a
     parameter, or a bound player itself."""
     name: str
-    role: str = ""           # 'player' (a bound player), 'global', 'param', 'self_only'
+    role: str = ""           # 'player' (a bound player), 'global', 'param', 'self_only', 'event' (a value of the event)
 
 
 @dataclass(eq=False)
@@ -443,9 +443,10 @@ class Scope:
     universe: Universe
     params: dict = field(default_factory=dict)          # name -> type
     players: tuple = ("self",)                          # bound player variables
+    event: dict = field(default_factory=dict)           # a trigger's guard: the event's values, name -> type
 
     def bind(self, var: str) -> "Scope":
-        return Scope(self.context, self.universe, self.params, self.players + (var,))
+        return Scope(self.context, self.universe, self.params, self.players + (var,), self.event)
 
 
 def check(node: Node, scope: Scope, want: str | None = None) -> Node:
@@ -477,8 +478,8 @@ def _attr_type(name: str, scope: Scope, col: int, on_self: bool) -> str:
             raise ExprError(Msg("'{n}' 只能用在 'self' 上", "'{n}' is only available on self", n=name), col)
         where = V.SELF_ONLY_CONTEXTS.get(name)
         if where is not None and scope.context not in where:
-            raise ExprError(Msg("'{n}' 只在问题的 'where' 和触发技能的 'fires' 中可知，不能用在{c}中",
-                                "'{n}' is only known in a question's 'where' and a triggered skill's 'fires', "
+            raise ExprError(Msg("'{n}' 只在问题的 'where' 和触发技能的 'fires'、'on' 中可知，不能用在{c}中",
+                                "'{n}' is only known in a question's 'where' and a triggered skill's 'fires' and 'on', "
                                 "not in {c}", n=name, c=_ctx(scope.context)), col)
         return V.SELF_ONLY[name][0]
     cands = list(V.PLAYER_ATTRS) + (list(V.EFFECT_ATTRS) if effects_ok else []) + list(V.SELF_ONLY)
@@ -516,6 +517,9 @@ def _check_inner(n: Node, scope: Scope) -> str:
         if name in scope.params:
             n.role = "param"
             return scope.params[name]
+        if name in scope.event:
+            n.role = "event"
+            return scope.event[name]
         allowed, effects_ok = V.CONTEXTS[scope.context]
         if name in V.GLOBALS:
             if name not in allowed:
@@ -539,7 +543,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
             n.name = name
             del n.role
             return t
-        cands = (list(scope.players) + list(scope.params) + sorted(allowed) + list(V.PLAYER_ATTRS) + list(V.SELF_ONLY)
+        cands = (list(scope.players) + list(scope.params) + sorted(scope.event) + sorted(allowed) + list(V.PLAYER_ATTRS) + list(V.SELF_ONLY)
                  + sorted(scope.universe.cards) + sorted(scope.universe.characters)
                  + list(V.COLOURS) + list(V.DIRECTIONS))
         raise ExprError(Msg("未知的名字 {n}{dym}", "unknown name {n}{dym}", n=_q(name), dym=hint(name, cands)), n.col)
@@ -615,7 +619,7 @@ def _check_inner(n: Node, scope: Scope) -> str:
         return V.set_of(known[0])
     if isinstance(n, Quant):
         _, effects_ok = V.CONTEXTS[scope.context]
-        if n.var in scope.players or n.var in scope.params:
+        if n.var in scope.players or n.var in scope.params or n.var in scope.event:
             raise ExprError(Msg("{v} 已经用过了", "{v} is already bound", v=_q(n.var)), n.col)
         bt = _check(n.body, scope.bind(n.var))
         if not _compatible(bt, V.BOOL):

@@ -16,6 +16,7 @@ here evaluates: the interpreter gives the value.
 """
 from __future__ import annotations
 
+from . import events as EV
 from . import expr as E
 from .lang import param_name, pick
 
@@ -70,6 +71,22 @@ NOUNS: dict[str, tuple[str, str]] = {
     "count": ("摸牌数", "the draw count"),
 }
 
+#: a trigger's guard (``on.when``): the event's players, as nouns — name -> (zh, en)
+ROLES: dict[str, dict[str, tuple[str, str]]] = {k.key: {r.name: (r.zh, r.en) for r in k.all_roles}
+                                                 for k in EV.EVENT_KINDS.values()}
+#: … and its values: the true ones as conditions (zh true, zh false, en true, en false), the others as nouns
+EVENT_FLAGS: dict[str, tuple[str, str, str, str]] = {
+    "real_card": ("是实体牌", "不是实体牌（技能视为使用的牌）", "a physical card", "not a physical card (one a skill acts as)"),
+    "has_target": ("有目标", "没有目标", "it has a target", "it has no target"),
+    "card_valid": ("这张牌尚未被无效", "这张牌已被无效", "the card is not cancelled", "the card is cancelled"),
+    "message_face_up": ("情报牌面朝上", "情报牌面朝下", "the message card is face up", "the message card is face down"),
+    "message_in_area": ("情报仍在接收者的情报区", "情报已不在接收者的情报区", "the message is still in the receiver's area",
+                        "the message is no longer in the receiver's area"),
+    "by_skill": ("由技能置入", "不是由技能置入", "put there by a skill", "not put there by a skill"),
+}
+EVENT_NOUNS: dict[str, tuple[str, str]] = {w.name: (w.zh, w.en) for k in EV.EVENT_KINDS.values() for w in k.words
+                                           if w.name not in EVENT_FLAGS}
+
 #: constants that are not catalogue names: identity colours, message colours, directions
 IDENTITY = {"red": ("红方", "red"), "blue": ("蓝方", "blue"), "black": ("神秘人", "mystery"),
             "none": ("无身份", "no identity")}
@@ -78,16 +95,18 @@ COLOUR = {"red": ("红色", "red"), "blue": ("蓝色", "blue"), "black": ("黑�
 DIRECTION = {"up": ("向上", "up"), "left": ("向左", "left"), "right": ("向右", "right")}
 
 
-def words(node, cat=None) -> str:
-    """``node`` (an expression or an effect's ``p: …``) for people, in the run's language."""
+def words(node, cat=None, event: str | None = None) -> str:
+    """``node`` (an expression or an effect's ``p: …``) for people, in the run's language; ``event``: it is the
+    guard of a trigger answering that event kind (``on.when``), whose players are said as nouns (传出者 / the sender)."""
     if node is None:
         return pick("从不成立", "never")
-    return _Say(cat).top(node)
+    return _Say(cat, event).top(node)
 
 
 class _Say:
-    def __init__(self, cat):
+    def __init__(self, cat, event: str | None = None):
         self.cat = cat
+        self.roles = ROLES.get(event, {}) if event else {}
 
     # ---- entry
     def top(self, n) -> str:
@@ -121,6 +140,9 @@ class _Say:
             return self.flag(n, True)
         if isinstance(n, E.Var) and n.role == "global" and n.name == "message_lockable":
             return pick("情报可锁定", "the message can lock")
+        if isinstance(n, E.Var) and n.role == "event" and n.name in EVENT_FLAGS:
+            t = EVENT_FLAGS[n.name]
+            return pick(t[0], t[2])
         if isinstance(n, E.Bin):
             return self.compare(n, False)
         if isinstance(n, E.If):
@@ -132,6 +154,9 @@ class _Say:
             return self.flag(n, False)
         if isinstance(n, E.Var) and n.role == "global" and n.name == "message_lockable":
             return pick("情报不可锁定", "the message cannot lock")
+        if isinstance(n, E.Var) and n.role == "event" and n.name in EVENT_FLAGS:
+            t = EVENT_FLAGS[n.name]
+            return pick(t[1], t[3])
         if isinstance(n, E.Bin) and n.op in ("==", "!=", "in", "notin", "<", "<=", ">", ">="):
             return self.compare(n, True)
         if isinstance(n, E.Lit) and isinstance(n.value, bool):
@@ -198,6 +223,8 @@ class _Say:
         """Whose attribute: None for the skill's owner (said without a subject), else the bound name."""
         if isinstance(obj, E.Var) and obj.name == "self":
             return None
+        if isinstance(obj, E.Var) and self.event_role(obj):
+            return pick(*self.roles[obj.name])
         if isinstance(obj, E.Var):
             return obj.name
         return self.term(obj)
@@ -216,6 +243,12 @@ class _Say:
                 return pick("自己", "the owner")
             if n.role == "param":
                 return param_name(n.name)
+            if n.role == "event" and n.name in EVENT_FLAGS:
+                return self.cond(n)
+            if n.role == "event" and n.name in EVENT_NOUNS:
+                return pick(*EVENT_NOUNS[n.name])
+            if self.event_role(n):
+                return pick(*self.roles[n.name])
             if n.name in NOUNS:
                 zh, en = NOUNS[n.name]
                 return pick(zh, en)
@@ -255,6 +288,10 @@ class _Say:
         if isinstance(n, E.Lambda):
             return self.top(n)
         return "?"
+
+    def event_role(self, n: E.Var) -> bool:
+        """A player the event names (a guard's ``sender``), not a player a quantifier binds."""
+        return n.role == "player" and n.name in self.roles
 
     def const(self, n: E.Const, hint: str) -> str:
         v = n.value

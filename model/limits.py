@@ -4,7 +4,7 @@ Every catalogue and scenario file is held to these before anything else reads it
 however large, deep or strange — makes skillproof crash or stall: going over a limit is an ordinary
 located error (``file:line: [key] message``, exit 2). The values are far above what the real game needs
 (the shipped catalogue: 13 cards, 63 characters, 103 rules, files under 20 kB, expressions of at most
-130 characters nested 6 deep, a few skills per character). docs/catalogue-format.md § Limits lists them.
+150 characters nested 6 deep, a few skills per character). docs/catalogue-format.md § Limits lists them.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ RULES = 5_000                         # [[skill]] and [[grant]] tables together
 SKILLS_PER_CHARACTER = 64
 GIVES_PER_RULE = 64                   # [[…gives]] of one skill, grant or card
 EFFECTS_PER_RULE = 32                 # [[skill.win]] / [[skill.result]] of one rule
+TRIGGERS_PER_RULE = 32                # [[skill.on]] events one TriggeredSkill answers
 PARAMS_PER_GRANT = 16
 ALIASES = 32
 INTENTS = 5_000                       # [[intent]] tables

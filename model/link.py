@@ -5,16 +5,19 @@ and their tables; this module is mixed into its builder). Every problem is recor
 """
 from __future__ import annotations
 
+from . import events as EV
 from . import expr as E
 from . import turn as T
 from . import vocab as V
-from .catalogue import (Ban, Character, Convert, Effect, Fires, Give, Intent, Loc, Plays, Receive, Ref, Rule, Send)
+from .catalogue import (Ban, Character, Convert, Effect, Fires, Give, Intent, Loc, On, Plays, Receive, Ref, Rule, Send)
 from .errtext import type_name
+from . import limits as L
 from .locate import line_of
 from .msg import Msg
 from .names import did_you_mean, echo, excerpt, hint, nearest, quoted, shown  # noqa: F401
 
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
+ON_KEYS = {"event", "whose", "when", "once", "guard_prose"}
 
 
 class Linker:
@@ -272,6 +275,10 @@ class Linker:
             r.draw = self._expr(F, path + ("draw",), "draw", e["draw"], "draw", P, want=V.INT, unknown_key=f"{rid}.draw")
         if "fires" in e and r.has("TriggeredSkill"):
             r.fires = self._fires(F, path + ("fires",), e["fires"], P, rid)
+        if "on" in e and r.has("TriggeredSkill"):
+            r.on = self._on_list(F, path + ("on",), e["on"], r)
+            if r.on and not r.has("ActiveSkill"):
+                self._sites_answer_events(F, path, r)
         for key in ("win", "result"):
             if key not in e:
                 continue
@@ -319,6 +326,144 @@ class Linker:
         if when is None or at_v is None or len(at) != len(at_v):
             return None
         return Fires(tuple(at), when, Loc(F[0], line_of(F[1], fp)))
+
+    def _on_list(self, F, op, v, r: Rule) -> tuple:
+        """``on``: one table ``{ event = …, whose = …, when = … }`` or a list of them (``[[skill.on]]``) — the events
+        a TriggeredSkill answers (vocabulary: model.events)."""
+        single = isinstance(v, dict)
+        items = [v] if single else v
+        if not isinstance(items, list) or not items or not all(isinstance(x, dict) for x in items):
+            self.err(F[0], F[1], op, "on", Msg("'on' 必须是表 `{{ event = 事件, whose = …, when = 条件 }}` 或这样的表的列表（[[skill.on]]）",
+                                               "'on' must be a table {{ event = EVENT, whose = …, when = condition }} "
+                                               "or a list of them ([[skill.on]])"))
+            return ()
+        if len(items) > L.TRIGGERS_PER_RULE:
+            self.err(F[0], F[1], op, "on", Msg("'on' 有 {n:,} 项，上限是 {limit}", "'on' has {n:,} entries; the limit is {limit}",
+                                               n=len(items), limit=L.TRIGGERS_PER_RULE))
+            return ()
+        out = []
+        for i, ov in enumerate(items):
+            one = self._on(F, op if single else op + (i,), ov, r, f"{r.id}.on{i}")
+            if one is not None:
+                out.append(one)
+        return tuple(out) if len(out) == len(items) else ()
+
+    def _on(self, F, op, ov: dict, r: Rule, ukey: str) -> On | None:
+        self._keys(F, op, ov, ON_KEYS, "on")
+        ok = True
+        ev = ov.get("event")
+        if "event" not in ov:
+            self.err(F[0], F[1], op, "on.event", Msg("'on' 缺少必需的键 'event'（它回应的事件）",
+                                                     "'on' is missing required key 'event' (the event it answers)"))
+            return None
+        if not isinstance(ev, str) or ev not in EV.EVENT_KINDS:
+            self.err(F[0], F[1], op + ("event",), "on.event",
+                     Msg("未知的事件 {v}{dym}", "unknown event {v}{dym}", v=_q(ev) if isinstance(ev, str) else _tname(ev),
+                         dym=(_dym(ev, EV.EVENT_KINDS) if isinstance(ev, str) else "") or _one_of(EV.EVENT_KINDS)))
+            return None
+        kind = EV.EVENT_KINDS[ev]
+        whose = self._whose(F, op, ov.get("whose", "any"), kind)
+        if whose is None:
+            ok = False
+        once = ov.get("once", kind.is_event)
+        guard_prose = ov.get("guard_prose", False)
+        for key, val in (("once", once), ("guard_prose", guard_prose)):
+            if not isinstance(val, bool):
+                self.err(F[0], F[1], op + (key,), f"on.{key}", Msg("'on.{key}' 必须是 'true' 或 'false'，不能是{got}",
+                                                                  "on.{key} must be true or false, not {got}", key=key, got=_tname(val)))
+                ok = False
+        if once is True and not kind.is_event:
+            self.err(F[0], F[1], op + ("once",), "on.once",
+                     Msg("'{e}' 不是事件而是状态（服务器 {s}）：没有“每个事件一次”，写 'once = false' 或不写",
+                         "{e} is a state, not an event (server {s}): there is no once per event; write once = false or leave it out",
+                         e=ev, s=kind.server))
+            ok = False
+        # the event's players and values must not be hidden by a parameter of the same name
+        for pn in r.params:
+            if pn in kind.role_names or pn in kind.word_types:
+                self.err(F[0], F[1], op + ("event",), "on.event",
+                         Msg("参数 {p} 与事件 '{e}' 的名字 {p} 重名；改掉参数的名字", "parameter {p} has the name of a word of "
+                             "event {e}; rename the parameter", p=_q(pn), e=ev))
+                ok = False
+        text = ov.get("when", "true")
+        when = None
+        if not isinstance(text, str):
+            self.err(F[0], F[1], op + ("when",), "on.when", Msg("'on.when' 必须是表达式字符串，不能是{t}",
+                                                                "on.when must be an expression string, not {t}", t=_tname(text)))
+        else:
+            try:
+                node = E.parse(text)
+                E.check(node, E.Scope("on", self.universe, dict(r.params), ("self",) + kind.role_names,
+                                      kind.word_types), V.BOOL)
+                _key_unknowns(node, ukey)
+                when = node
+            except E.ExprError as ex:
+                self.err(F[0], F[1], op + ("when",), "on.when", _in_expr(text, ex))
+        if when is None or not ok:
+            return None
+        on = On(ev, whose, when, Loc(F[0], line_of(F[1], op)), once, guard_prose, text)
+        # the engine's dispatch (server Game.dealListeningSkill): a dead player's skills are asked only when they are
+        # BeforeDieSkills or granted; an invalidated skill is an InvalidSkill, never asked (kinds: exclusive)
+        if r.has("BeforeDieSkill") and ev != "die":
+            self.err(F[0], F[1], op + ("event",), "on.event",
+                     Msg("'{id}' 是 'BeforeDieSkill'（自己死亡前的技能）：它回应的事件只能是 'die'，不能是 {v}",
+                         "{id} is a BeforeDieSkill (before its holder's death): the event it answers is 'die', not {v}",
+                         id=r.id, v=_q(ev)))
+            return None
+        if ev == "die" and r.initial and not r.has("BeforeDieSkill") and "victim" in on.holder_roles():
+            self.err(F[0], F[1], op + ("whose",), "on.whose",
+                     Msg("'{id}' 回应自己的死亡，但它是开局技能而不是 'BeforeDieSkill'：死亡角色的开局技能不会被询问"
+                         "（服务器 `Game.dealListeningSkill`），它永远不会发动；加上 'BeforeDieSkill' 或改 'whose'",
+                         "{id} answers its holder's own death but is an initial skill and not a BeforeDieSkill: a dead "
+                         "player's initial skills are not asked (server Game.dealListeningSkill), so it never fires; add "
+                         "BeforeDieSkill or change 'whose'", id=r.id))
+            return None
+        return on
+
+    def _sites_answer_events(self, F, path, r: Rule):
+        """A TriggeredSkill (and no ActiveSkill) hands its grants out as it answers an event: a gives site's moment
+        that names an event must be one of those ``on`` names. (Its windows, ``at``, are not held to the events'
+        windows here: ``at`` is what the twins read today — a site widened beyond its events is a question for the
+        firing semantics, not a file that cannot be read.)"""
+        events = [o.event for o in r.on]
+        for g in r.gives:
+            gp = path + ("gives", g.index)
+            want = EV.SITE_MOMENTS.get(g.on)
+            if want is not None and want not in events:
+                self.err(F[0], F[1], gp + ("on",), "on",
+                         Msg("这里在 {m} 时给出 '{g}'，但 '{id}' 的 'on' 不回应这个事件（{ev}，它回应的是 {have}）",
+                             "this site hands {g} out on {m}, but {id} answers no such event ({ev}; its on: {have})",
+                             m=_q(g.on), g=g.grant, id=r.id, ev=want, have=", ".join(events)))
+
+    def _whose(self, F, op, v, kind) -> tuple | None:
+        """``whose``: ``any``, ``self``, ``other``, a role of the event, or a list of roles."""
+        vals = [v] if isinstance(v, str) else v
+        names = tuple(EV.WHOSE_WORDS) + kind.role_names
+        if not isinstance(vals, list) or not vals or not all(isinstance(x, str) for x in vals):
+            self.err(F[0], F[1], op + ("whose",), "on.whose",
+                     Msg("'on.whose' 必须是 'any'、'self'、'other'、事件中的一个角色或角色的列表，不能是{t}",
+                         "on.whose must be any, self, other, a role of the event or a list of roles, not {t}", t=_tname(v)))
+            return None
+        for x in vals:
+            if x not in names:
+                self.err(F[0], F[1], op + ("whose",), "on.whose",
+                         Msg("事件 '{e}' 中没有 {v}{dym}", "event {e} has no {v}{dym}", e=kind.key, v=_q(x),
+                             dym=_dym(x, names) or _one_of(names)))
+                return None
+        if len(vals) > 1 and any(x in EV.WHOSE_WORDS for x in vals):
+            self.err(F[0], F[1], op + ("whose",), "on.whose",
+                     Msg("'any'、'self'、'other' 只能单独写，不能与角色并列", "any, self and other stand alone, not in a list of roles"))
+            return None
+        if len(set(vals)) != len(vals):
+            self.err(F[0], F[1], op + ("whose",), "on.whose", Msg("'on.whose' 中有重复的角色", "on.whose names a role twice"))
+            return None
+        if vals[0] in ("self", "other") and kind.principal is None:
+            self.err(F[0], F[1], op + ("whose",), "on.whose",
+                     Msg("事件 '{e}' 不属于任何人（服务器 {s} 没有说是谁的）：写 'any' 或它的一个角色（{roles}）",
+                         "event {e} belongs to nobody (server {s} does not say whose): write any or one of its roles ({roles})",
+                         e=kind.key, s=kind.server, roles=", ".join(kind.role_names)))
+            return None
+        return tuple(vals)
 
     def _effect(self, F, ep, key, ef, ukey) -> Effect | None:
         self._keys(F, ep, ef, EFFECT_KEYS, f"[[{key}]]")

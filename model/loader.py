@@ -321,7 +321,7 @@ CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays", "windows", "replaces_role", "fires"}
+             "plays", "windows", "replaces_role", "fires", "on"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on", "with"}
 #: how long a grant stays: the turn (dropped at turn end), until it fires, for good, or only during the
@@ -442,7 +442,7 @@ class _Builder(Linker):
                      "grant": (Msg("个技能和给出的技能", "skills and grants"), L.RULES),
                      "intent": (Msg("个意图", "intents"), L.INTENTS)}
     _LIST_LIMITS = {"aliases": L.ALIASES, "skills": L.SKILLS_PER_CHARACTER, "gives": L.GIVES_PER_RULE,
-                    "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "params": L.PARAMS_PER_GRANT}
+                    "win": L.EFFECTS_PER_RULE, "result": L.EFFECTS_PER_RULE, "on": L.TRIGGERS_PER_RULE, "params": L.PARAMS_PER_GRANT}
 
     def _too_many(self, F, path, table) -> bool:
         """Is the catalogue already at its limit of ``table`` entries? (Said once, where it is passed.)"""
@@ -748,6 +748,10 @@ class _Builder(Linker):
             self.err(F[0], F[1], path + ("trigger",), "trigger", _only_for("trigger", "TriggeredSkill", ident))
         if "fires" in e and not r.has("TriggeredSkill"):
             self.err(F[0], F[1], path + ("fires",), "fires", _only_for("fires", "TriggeredSkill", ident))
+        if "on" in e and not r.has("TriggeredSkill"):
+            # only a TriggeredSkill is offered events (server Game.dealListeningSkill: skill as? TriggeredSkill);
+            # an InvalidSkill never is — it cannot be one (kinds: exclusive)
+            self.err(F[0], F[1], path + ("on",), "on", _only_for("on", "TriggeredSkill", ident))
         self.skills[ident] = r
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from . import events as EV
 from . import turn as T
 from .kinds import KINDS
 
@@ -31,6 +32,16 @@ def build() -> dict:
     effect = {"type": "array", "minItems": 1, "items": {"type": "object", "additionalProperties": False,
         "properties": {"when": expr, "each": lam, "pick": lam, "winners_add": lam, "winners_remove": lam,
                        "declared_add": lam, "declared_remove": lam}}}
+    # on = { event, whose, when, once, guard_prose } or [[skill.on]]: the events a TriggeredSkill answers (model.events)
+    roles = sorted(EV.ALL_ROLE_NAMES)
+    whose = {"oneOf": [{"enum": list(EV.WHOSE_WORDS) + roles}, {"type": "array", "minItems": 1, "uniqueItems": True,
+                                                              "items": {"enum": roles}}],
+             "description": "which player of the event the holder is: any, self (the event's principal), other, or roles"}
+    on_one = {"type": "object", "additionalProperties": False, "required": ["event"],
+              "properties": {"event": {"enum": list(EV.EVENT_KINDS)}, "whose": whose, "when": expr,
+                             "once": {"type": "boolean"}, "guard_prose": {"type": "boolean"}}}
+    on = {"oneOf": [on_one, {"type": "array", "minItems": 1, "items": on_one}],
+          "description": "TriggeredSkill: the event(s) it answers, in the server's event classes (docs/catalogue-format.md § on)"}
     rule_props = {
         "id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
         "kinds": {"type": "array", "minItems": 1, "items": {"enum": kinds}}, "initial": {"type": "boolean"},
@@ -53,6 +64,7 @@ def build() -> dict:
         "fires": {"type": "object", "additionalProperties": False, "required": ["at"],
                   "properties": {"at": at, "when": expr},
                   "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
+        "on": on,
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent", "resolution"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})

@@ -60,7 +60,7 @@ SELF_ONLY: dict[str, tuple[str, str]] = {
     "played": (set_of(CARD), "card types (as declared) the player used this turn"),
 }
 #: self-only names known only in some contexts (the trace records them for the player a question asks about)
-SELF_ONLY_CONTEXTS: dict[str, tuple[str, ...]] = {"played": ("question", "fires")}
+SELF_ONLY_CONTEXTS: dict[str, tuple[str, ...]] = {"played": ("question", "fires", "on")}
 
 GLOBALS: dict[str, tuple[str, str]] = {
     "message": (set_of(COLOUR), "colours of the message card"),
@@ -84,4 +84,6 @@ CONTEXTS: dict[str, tuple[frozenset[str], bool]] = {
     "fires": (frozenset({"message", "message_dir", "message_lockable"}), False),
     "query": (frozenset(GLOBALS), True),
     "question": (frozenset({"message", "message_dir", "message_lockable"}), False),   # a question's 'where'
+    # a trigger's guard (``on.when``): the event's players are bound, its values added (model.events)
+    "on": (frozenset({"message", "message_dir", "message_lockable"}), False),
 }

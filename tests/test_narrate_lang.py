@@ -43,7 +43,7 @@ def test_the_checkers_find_what_they_look_for(cat):
     assert english_prose("持有 = True", cat) and english_prose("{'ok': 1}", cat)     # reprs
     assert english_prose("A in {Po_Yi, Diao_Bao}", cat)              # a raw expression
     # what is the same in both languages is not English prose
-    assert english_prose("[model/catalogue/characters/chen_da_er.toml:36] CV002-fb7e4adcce IN001 12 ms", cat) == []
+    assert english_prose("[model/catalogue/characters/chen_da_er.toml:37] CV002-fb7e4adcce IN001 12 ms", cat) == []
     assert english_prose("用 skillproof replay f.json 重放，或调高 --timeout", cat) == []
     assert english_prose("见意图 bianzetong-own-send-phase", cat) == []
     assert english_prose("问题「can 陈大耳 use 截获」", cat, ["can 陈大耳 use 截获"]) == []
@@ -97,12 +97,18 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
     """Every expression the shipped catalogue holds (rules, gives sites, effects) in words: no English word but
     bound players' names under zh, no id or raw key under en."""
     import dataclasses
+
+    from skillproof.model.catalogue import On
     seen = {}
+    event = {}                      # a trigger's guard is said with its event's players (on.when)
 
     def walk(o, depth=0):
         if depth > 4 or o is None:
             return
-        if isinstance(o, (E.Node, E.Lambda)):
+        if isinstance(o, On):
+            seen.setdefault(E.to_text(o.when), o.when)
+            event[E.to_text(o.when)] = o.event
+        elif isinstance(o, (E.Node, E.Lambda)):
             seen.setdefault(E.to_text(o), o)
         elif isinstance(o, (list, tuple)):
             for x in o:
@@ -116,9 +122,9 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
     assert len(seen) > 25
     for text, node in seen.items():
         with lang.using("zh"):
-            zh = words(node, cat)
+            zh = words(node, cat, event.get(text))
         with lang.using("en"):
-            en = words(node, cat)
+            en = words(node, cat, event.get(text))
         assert english_prose(zh, cat) == [], (text, zh)
         assert foreign_in_english(en, cat) == [], (text, en)
         for key in ("face_up", "in_front", "hand_count", "Po_Yi", "xiao_jiu", "identity in", "!=", "{"):

@@ -225,9 +225,39 @@ def _compare_rule(r, h, D):
         if et != ht:
             D(Difference("params", rid, f"server {_fmt_params(r.params)}, hand {_fmt_params(h.params)}",
                          str(h.at("params"))))
+    _compare_on(r, h, D)
     if r.consumed and not h.consumed:
         D(Difference("consumed", rid, "the server removes it from its owner once used; hand: consumed = false",
                      where))
+
+
+def _holder(o):
+    """Which player of the event the holder is, comparable across spellings: a set of roles (``self`` is the
+    event's principal), ``other``, or None (``any``: the extracted guard did not say)."""
+    if o.whose == ("any",):
+        return None
+    if o.whose == ("other",):
+        return "other"
+    return frozenset(o.holder_roles())
+
+
+def _fmt_on(on) -> str:
+    return "; ".join(o.event + ("" if o.whose == ("any",) else "[" + ",".join(o.whose) + "]") for o in on) or "none"
+
+
+def _compare_on(r, h, D):
+    """The events a TriggeredSkill answers (``on``): the kinds, in order, and whose event where the server's guard
+    says it plainly (an extracted ``any`` says nothing: the hand-kept guard may name the player)."""
+    if not r.on:
+        return
+    where = str(h.at("on")) if h.on else str(h.loc)
+    if [o.event for o in r.on] != [o.event for o in h.on]:
+        D(Difference("on", r.id, f"server {_fmt_on(r.on)}, hand {_fmt_on(h.on)}", where))
+        return
+    for a, b in zip(r.on, h.on):
+        ha = _holder(a)
+        if ha is not None and ha != _holder(b):
+            D(Difference("on", r.id, f"{a.event}: server whose {list(a.whose)}, hand {list(b.whose)}", str(b.loc)))
 
 
 def _param_map(r, h) -> dict:

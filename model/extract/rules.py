@@ -9,10 +9,11 @@ from .. import vocab as V
 from .bodies import RuleBodies
 from .classes import _Cls, _param_type
 from .server import _LIST_FUNS, CARD_ENUM, SEND_METHODS
+from .triggers import TriggerEvents
 from .syntax import _X, _descendants, _fn_expr, _fn_params, _ir, _short, _t, _value_args
 
 
-class RuleEntries(RuleBodies):
+class RuleEntries(RuleBodies, TriggerEvents):
     """``_rule`` builds the entry of one skill class (a dict ``write`` turns into TOML)."""
 
     def _rule(self, c: _Cls, grant: bool, gives: list) -> dict:
@@ -108,6 +109,10 @@ class RuleEntries(RuleBodies):
                 e[key] = True
         if "ActiveSkill" in closure:
             self._active(c, e, P)
+        if "TriggeredSkill" in closure:
+            on = self._trigger_events(c)
+            if on:
+                e["on"] = on
         return e
 
     def _at(self, node, c: _Cls) -> str:

@@ -86,6 +86,12 @@ ITEMS: list[tuple[str, str]] = [
      r"character's skill list",
      "技能参数 {x} 提到的类在源码中找不到（没有读出？）；不列入角色的技能"),
     (r"(?P<c>\S+) listed twice; kept once", "{c} 出现两次；只保留一次"),
+    # triggers.py
+    (r"no `execute` function: the events it answers are not known", "没有 `execute` 函数：不知道它回应哪些事件"),
+    (r"findEvent<(?P<c>\w*)>: not an event class the catalogue knows", "findEvent<{c}>：不是目录认识的事件类"),
+    (r"the guard of findEvent<(?P<c>\w+)> is not translated: when = unknown", "findEvent<{c}> 的条件没有翻译：写成 when = unknown"),
+    (r"reads the receive phase \(no event\): when = unknown", "读取接收阶段（不是事件）：写成 when = unknown"),
+    (r"no findEvent call: the events it answers are not known", "没有 findEvent 调用：不知道它回应哪些事件"),
     # rules.py
     (r"no skillId of its own naming it in an enum; the class name is used as its name",
      "没有自己的 skillId 在枚举中给它命名；用类名作为名字"),
@@ -189,7 +195,8 @@ DIFFERENCES.insert(len(DIFFERENCES) - 1, _SERVER_HAND)        # name: server '�
 #: the kinds of difference (Difference.kind) in Chinese
 DIFFERENCE_KINDS = {"card": "牌", "character": "角色", "skills": "技能", "order": "技能顺序", "rule": "规则",
                     "kinds": "种类", "initial": "初始", "name": "名字", "convert": "转化", "ban": "禁令",
-                    "lifetime": "持续时间", "params": "参数", "consumed": "用后移除", "gives": "给出"}
+                    "lifetime": "持续时间", "params": "参数", "consumed": "用后移除", "gives": "给出",
+                    "on": "触发事件"}
 
 #: bad input (ExtractError)
 ERRORS: list[tuple[str, str]] = [

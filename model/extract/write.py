@@ -143,6 +143,8 @@ def _rule_toml(e: dict) -> list:
         items.append(("send", {"rule": e["send"]}))
     if "draw" in e:
         items.append(("draw", e["draw"]))
+    if e.get("on"):
+        items.append(("on", e["on"][0] if len(e["on"]) == 1 else e["on"]))
     out += _pairs(items)
     for key in ("win", "result"):
         if e.get(key):

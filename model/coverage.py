@@ -1,0 +1,100 @@
+"""How much of each rule is data and how much is still prose — ``skillproof catalogue --coverage``.
+
+A rule has two halves a designer may ask about:
+
+- its **trigger**, when it acts. A TriggeredSkill's is its ``on`` (the events it answers, ``model.events``):
+  ``data`` when every entry's guard says all the server tests, ``part`` when some guard is marked
+  ``guard_prose`` (the rest is only in ``trigger``) or when only ``fires`` (windows and a condition, no event)
+  is written, ``prose`` when nothing but the ``trigger`` text says it. Every other rule acts where its kind is
+  consulted — an ActiveSkill in its ``windows`` under its ``fight`` / ``dying`` conditions, a conversion when a
+  card is played, a ban, receive, send or draw rule at its decision, a win or result rule at the passes — so its
+  trigger is data by its kind.
+- its **effect**, what it does. The kinds whose whole effect is their parameter table (conversion, ban, receive,
+  send, draw, win, result, invalidation, a one-turn marker) are ``data``; an ActiveSkill or TriggeredSkill is
+  ``part`` when something of what it does is data (the grants it hands out, the card it acts as, a role
+  replacement, a draw-count rule) and ``prose`` when only its ``text`` says it (issue 23 item 2: effects as data).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .events import EVENT_KINDS
+
+DATA, PART, PROSE = "data", "part", "prose"
+
+
+@dataclass
+class RuleCoverage:
+    rule: object              # model.catalogue.Rule
+    trigger: str              # data | part | prose
+    trigger_by: tuple         # what says it: 'on', 'fires', 'kind'
+    effect: str               # data | part | prose
+    effect_by: tuple          # keys that carry the effect
+
+    @property
+    def triggered(self) -> bool:
+        return self.rule.has("TriggeredSkill")
+
+
+#: kinds whose whole effect is their table (or nothing beyond the marker itself)
+_STATIC_EFFECT = ("ConvertCardSkill", "CannotPlayCard", "MustReceiveMessage", "SendMessageDirectionSkill",
+                  "SendMessageCanLockSkill", "SendMessageCardSkill", "ChangeDrawCardCountSkill", "WinSkill",
+                  "ChangeGameResultSkill", "InvalidSkill")
+
+
+def _trigger(r) -> tuple[str, tuple]:
+    if not r.has("TriggeredSkill"):
+        return DATA, ("windows",) if r.has("ActiveSkill") else ("kind",)
+    if r.on:
+        return (PART if any(o.guard_prose for o in r.on) else DATA), ("on",)
+    if r.fires is not None:
+        return PART, ("fires",)
+    return PROSE, ("trigger",) if r.trigger else ()
+
+
+def _effect(r) -> tuple[str, tuple]:
+    by = []
+    for key, present in (("convert", r.convert), ("ban", r.ban), ("receive", r.receive), ("send", r.send),
+                         ("draw", r.draw is not None), ("win", r.win), ("result", r.result), ("gives", r.gives),
+                         ("plays", r.plays), ("replaces_role", r.replaces_role)):
+        if present:
+            by.append(key)
+    if r.has("InvalidSkill"):
+        by.append("kind")
+    acts = r.has("ActiveSkill") or r.has("TriggeredSkill")
+    if not acts:
+        if by or any(r.has(k) for k in _STATIC_EFFECT) or r.has("OneTurnSkill"):
+            return DATA, tuple(by) or ("kind",)
+        return PROSE, ()
+    return (PART if by else PROSE), tuple(by)
+
+
+def rule_coverage(r) -> RuleCoverage:
+    t, tb = _trigger(r)
+    e, eb = _effect(r)
+    return RuleCoverage(r, t, tb, e, eb)
+
+
+def coverage(cat) -> list[RuleCoverage]:
+    """Every rule of the catalogue (skills then grants, in id order)."""
+    rules = sorted(cat.skills.values(), key=lambda r: (r.is_grant, r.id))
+    return [rule_coverage(r) for r in rules]
+
+
+def counts(rows, origin: str = "server") -> dict:
+    """The figures of the rules of ``origin`` (the README's): how many rules, how many have their trigger / effect
+    as data, in part, or only as prose; the same over the TriggeredSkills alone; the events they answer."""
+    rows = [c for c in rows if c.rule.origin == origin]
+    trig = [c for c in rows if c.triggered]
+
+    def tally(cs, attr):
+        return {s: sum(1 for c in cs if getattr(c, attr) == s) for s in (DATA, PART, PROSE)}
+    events = {}
+    for c in trig:
+        for o in c.rule.on:
+            events[o.event] = events.get(o.event, 0) + 1
+    return {"rules": len(rows), "trigger": tally(rows, "trigger"), "effect": tally(rows, "effect"),
+            "triggered": len(trig), "triggered_trigger": tally(trig, "trigger"),
+            "with_on": sum(1 for c in trig if c.rule.on),
+            "guard_prose": sum(1 for c in trig if any(o.guard_prose for o in c.rule.on)),
+            "events": {k: events[k] for k in EVENT_KINDS if k in events}}
