@@ -163,6 +163,15 @@ def render(cat, res, brief: bool = False) -> str:
     from skillproof.checks.ask.present import reason_text
     from skillproof.model.lang import pick
     out = [res.headline or res.answer]
+    if res.query.which is not None and res.query.which.kind == "events":   # told from the catalogue: no solver
+        if res.answer == "unknown":
+            out.append(f"  {res.reason}")
+        for v in res.values:
+            out.append(f"  • {v['name']}  [{v['file']}:{v['line']}]")
+        if res.notes:
+            out.append(pick("  引擎规则：", "  the engine's rules:"))
+            out.extend(f"    - {n}" for n in res.notes)
+        return "\n".join(out) + "\n"
     if res.answer == "unknown":
         out.append(pick(f"  求解器无法判定：{reason_text(res.reason)}", f"  the solver could not decide: {res.reason}"))
         out.append(pick("  （调高 --timeout（每个问题的秒数），或减少 --seats / --grants）",

@@ -115,6 +115,7 @@ for _canon, _words in {
     "at": ("at",),
     "exactly": ("exactly",),
     "conversion": ("conversion", "conversions", "转化技能"),
+    "events": ("events", "event", "triggers"),
     "true": ("true", "yes"),
     "false": ("false",),
     "filler": ("still", "ever", "be", "a", "an", "the", "she", "he", "they", "it", "her", "his", "their",

@@ -174,6 +174,8 @@ which          = ( 'conversion' | 'convert' ) { 'fire' | 'rule' | 'if' | 'for' |
                | 'send' { send_word } ( GROUP { send_word } | player { send_word } GROUP { send_word } ) player
                | ( 'draw' | 'cards' ) draw_words player { 'draw' | 'cards' }
                | ( 'receive' | 'rule' | 'must' ) { 'rule' | 'is' | 'for' | 'receive' } player { 'receive' }
+               | 'events' { 'from' | 'is' | 'for' | 'if' } SKILL { 'fire' }    (* 遗信什么时候发动 / when does
+                                                       遗信 fire: the events it answers, read from its 'on' *)
                | grant_ref { PARAM_WORD | 'for' | 'if' } player [ 'can' ] [ player ] claim ;
 draw_words     = { 'count' | 'is' | 'for' | 'draw' | 'cards' } ;
 send_word      = 'rule' | 'is' | 'in' | 'for' | 'from' ;
@@ -515,6 +517,12 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
             self.subject(q)
             self.skip("receive", "filler")
             return Which("receive", t.col)
+        if self.at("events"):                     # 遗信什么时候发动 / when does 遗信 fire: the events it answers
+            self.take()
+            self.skip("filler", "is", "for", "of", "from", "if")
+            rid = self.rule()
+            self.skip("fire", "filler", "is")
+            return Which("events", t.col, rule=rid, end=self.prev_end())
         self.error(Msg("'which' 之后应是 'conversion'、'send rule'、'draw count' 或 'receive'，却是{f}",
                        "after 'which', expected 'conversion', 'send rule', 'draw count' or 'receive', found {f}",
                        f=self.found()))

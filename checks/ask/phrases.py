@@ -273,6 +273,13 @@ PHRASES: list[tuple[str, str]] = [
     ("传出|传|传递 MSG", "send any"),
     ("传出 方向 由 SKILL 决定", "send direction by {SKILL}"),
     ("方向 由 SKILL 决定", "send direction by {SKILL}"),
+    # ---- when a triggered skill fires: the events it answers (its 'on' entries, told from the catalogue)
+    ("SKILL 在? 什么|何时 时候|时机? 会? 能? 才能? 发动|触发|生效", "which events {SKILL}"),
+    ("SKILL 的? 触发 时机|条件 是? 什么", "which events {SKILL}"),
+    ("什么 时候|时机 会? 能? 发动|触发 SKILL", "which events {SKILL}"),
+    ("when does? SKILL fire|trigger", "which events {SKILL}"),
+    ("what|which triggers SKILL", "which events {SKILL}"),
+    ("CHAR 的? SKILL 在? 什么|何时 时候|时机? 会? 能? 才能? 发动|触发|生效", "which events {SKILL}"),
     ("摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
     ("摸牌阶段 摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
     ("多摸|额外摸 NUM 张? 牌?", "draw_extra {NUM}"),

@@ -65,13 +65,14 @@ class Given:
 
 @dataclass
 class Which:
-    kind: str              # conversion | send | draw | receive | params
+    kind: str              # conversion | send | draw | receive | params | events
     col: int
     cards: tuple = ()
     group: str | None = None
     grant: GrantRef | None = None       # params: the grant whose parameters are enumerated
     combos: list = field(default_factory=list)   # params: [{param: value}] the gives sites allow
     end: int = 0
+    rule: str | None = None             # events: the skill whose triggers are told (its 'on' entries)
 
 
 @dataclass
