@@ -66,7 +66,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"interpreter": ("skillproof.model.interpreter", ROOT / "model" / "interpreter.py"),
            "trace": ("skillproof.model.trace", ROOT / "model" / "trace.py")}
-CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py"]
+CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py", "tests/test_crosscheck_replace.py"]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.

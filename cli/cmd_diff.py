@@ -70,6 +70,10 @@ def add_arguments(p):
                              "with --kotlin: NEW is degraded when it has more than N undecided items over OLD (default 20)"))
     p.add_argument("--allow-changes", action="store_true",
                    help=pick("报告改动，但改动不使退出码非零", "report changes but exit 0 for them"))
+    p.add_argument("--time-budget", type=arg_type("time-budget", "--time-budget"), default=None, metavar=metavar("SECONDS"),
+                   help=pick("加 --kotlin 时：每次提取最多用这么久（默认 300 秒），超过则退出码 3 并说明读了多少",
+                             "with --kotlin: stop an extraction after this long (default 300 s): exit 3 saying what "
+                             "was read"))
     p.add_argument("--per-decision", type=arg_type("per-decision", "--per-decision"), default=3, metavar="N",
                    help=pick("每个改变的判定给出的例证数（默认 3）", "witnesses per changed decision (default 3)"))
     add_report_args(p)

@@ -74,6 +74,9 @@ def add_arguments(p):
                              "directory; default: the shipped catalogue); exit 1 if anything differs"))
     p.add_argument("--quiet", "-q", action="store_true",
                    help=pick("只输出报告的摘要行", "print only the summary line of the report"))
+    p.add_argument("--time-budget", type=arg_type("time-budget", "--time-budget"), default=None, metavar=metavar("SECONDS"),
+                   help=pick("提取最多用这么久（默认 300 秒）；超过则退出码 3 并说明读了多少",
+                             "stop after this long (default 300 s): exit 3 saying what was read"))
     p.add_argument("--undecided-baseline", type=arg_type("undecided-baseline", "--undecided-baseline"), metavar="N",
                    help=pick("未定项多于 N + 20 个时，提取算作降级（退出码 2）",
                              "the extraction is degraded (exit 2) when it has more than N + 20 undecided items"))
@@ -100,10 +103,14 @@ def run(args) -> int:
         hand = load_or_report(None if args.compare == _SHIPPED else [args.compare])
         if hand is None:
             return EXIT_USAGE
+    from .model.extract.budget import OverBudget
     try:
-        ex = extract(src)
+        ex = extract(src, seconds=args.time_budget)
     except ExtractError as e:
         return _err(str(e))
+    except OverBudget as e:             # past the size or time budget: inconclusive, nothing written
+        sys.stderr.write(pick(f"skillproof extract：无法判定：{e.text('zh')}\n", f"skillproof extract: inconclusive: {e.text('en')}\n"))
+        return 3
     except OSError as e:
         return _err(pick(f"读不了 {src}：{os_reason(e)}", f"cannot read {src}: {os_reason(e)}"))
 

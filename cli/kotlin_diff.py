@@ -171,11 +171,19 @@ def rules_entries(old, new) -> list:
 
 def run(args) -> int:
     from .cli import error_line
+    from skillproof.model.extract.budget import OverBudget
+    _ARGS["args"] = args
     try:
         return _run(args)
     except GateError as e:
         sys.stderr.write(error_line(str(e)) + "\n")
         return 2
+    except OverBudget as e:
+        sys.stderr.write(pick(f"skillproof diff：无法判定：{e.text('zh')}\n", f"skillproof diff: inconclusive: {e.text('en')}\n"))
+        return 3
+
+
+_ARGS: dict = {}        # the command line of the running gate (its --time-budget)
 
 
 def _extract_side(label, repo, rev, tmp):
@@ -184,7 +192,7 @@ def _extract_side(label, repo, rev, tmp):
     commit = resolve(repo, rev)
     root, prefix = materialise(repo, commit, tmp / label)
     try:
-        ex = extract(root)
+        ex = extract(root, seconds=getattr(_ARGS.get("args"), "time_budget", None))
     except ExtractError as e:
         raise GateError(f"{side_label(label)} ({shown(rev, 80)} = {commit[:12]}): {e}") from None
     ex.sources = read_tree(root)                       # the Kotlin text, for what changed unread

@@ -51,6 +51,7 @@ def write_all(files: list[tuple[str, str]]) -> tuple[str, OSError] | None:
             done.append((tmp, path))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
+            os.chmod(tmp, _mode_for(path))      # as open() would have made it (mkstemp makes 0600)
     except OSError as e:
         _remove(done)
         return path, e
@@ -69,6 +70,16 @@ def write_all(files: list[tuple[str, str]]) -> tuple[str, OSError] | None:
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
     return None
+
+
+def _mode_for(path: str) -> int:
+    """The mode a report file gets: an existing file's, else 0666 less the umask."""
+    try:
+        return os.stat(path).st_mode & 0o7777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def _remove(done):

@@ -433,8 +433,9 @@ def test_cli_bad_query_exit_2_one_line(capsys):
     assert main(["ask", "--lang", "en", "can SP李宁玉 play 截火 as 误导"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "query:1:16:" in err and "截获" in err and "Traceback" not in err
-    assert main(["ask", "--lang", "en", "--seats", "12", "can anyone play 截获"]) == 2
-    assert "--seats" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as e:              # a usage error of the option (cli.optvalues: 1 … 9 seats)
+        main(["ask", "--lang", "en", "--seats", "12", "can anyone play 截获"])
+    assert e.value.code == 2 and "--seats must be at most 9" in capsys.readouterr().err
 
 
 def test_cli_unknown_exit_3(capsys, monkeypatch):

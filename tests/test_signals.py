@@ -80,6 +80,9 @@ def test_a_signal_ends_every_worker_and_leaves_no_half_reports(tmp_path, sig):
 def test_reports_are_written_all_or_none(tmp_path):
     ok = [(str(tmp_path / "a.json"), "{}"), (str(tmp_path / "b.md"), "# b")]
     assert write_all(ok) is None and sorted(os.listdir(tmp_path)) == ["a.json", "b.md"]
+    mask = os.umask(0)
+    os.umask(mask)
+    assert os.stat(tmp_path / "a.json").st_mode & 0o777 == 0o666 & ~mask        # as open() makes it, not 0600
     bad = [(str(tmp_path / "c.json"), "{}"), (str(tmp_path / "no" / "d.md"), "x")]
     failed = write_all(bad)
     assert failed and failed[0].endswith("d.md")

@@ -120,10 +120,11 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
         return files, stats
 
 
-def extract(src_dir) -> Extraction:
+def extract(src_dir, seconds: float | None = None) -> Extraction:
     """Parse the Kotlin sources under ``src_dir`` and build a catalogue (TOML text per file) and a report.
 
-    Raises ExtractError on bad input: not a directory, no Kotlin files, no role table."""
+    Raises ExtractError on bad input: not a directory, no Kotlin files, no role table; budget.OverBudget past
+    the size budget or ``seconds`` (default budget.DEFAULT_SECONDS)."""
     root = Path(src_dir)
     if not root.exists():
         raise ExtractError(f"no such directory: {root}")
@@ -132,6 +133,8 @@ def extract(src_dir) -> Extraction:
     if (root / "src" / "main" / "kotlin").is_dir():          # a checkout of the server: read its main sources
         root = root / "src" / "main" / "kotlin"
     ex = _Extractor(root)
+    from .budget import Budget
+    ex.budget = Budget(seconds)
     files, stats = ex.run()
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
     result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)

@@ -129,13 +129,28 @@ class ClassIndex:
         if not files:
             raise ExtractError(f"no Kotlin files (*.kt) under {self.root}")
         parser = _make_parser()
+        from .budget import Budget, over_size, parse_within
+        budget = getattr(self, "budget", None) or Budget()
+        sizes = {}
         for f in files:
+            try:
+                sizes[f] = f.stat().st_size
+            except OSError:
+                sizes[f] = 0
+        total, done_bytes = sum(sizes.values()), 0
+        for i, f in enumerate(files):
+            over = over_size(f.relative_to(self.root).as_posix(), sizes[f], i, len(files), done_bytes, total)
+            if over is not None:
+                raise over
             try:
                 data = f.read_bytes()
             except OSError as e:
                 self.note("parse", f.name, str(f), f"cannot read: {e.strerror}")
                 continue
-            tree = parser.parse(data)
+            tree = parse_within(parser, data, budget) if not budget.spent() else None
+            if tree is None:
+                raise budget.over_time(i, len(files), done_bytes, total)
+            done_bytes += len(data)
             src = _Src(f.relative_to(self.root).as_posix(), data, tree)
             if tree.root_node.has_error:
                 self.note("parse", src.rel, src.rel + ":1",
@@ -356,7 +371,12 @@ class ClassIndex:
         """How the code says that a skill is initial (can be invalidated): ``("property",)`` — the
         ``isInitialSkill`` property; ``("class", M)`` — deriving from M (the ``InitialSkill`` interface of
         2023-09/2024-01, or ``AbstractSkill`` while InvalidSkill.deal wrapped ``is AbstractSkill``);
-        ``("none",)`` — older code with no such notion (InvalidSkill wrapped every skill)."""
+        ``("none",)`` — older code with no such notion (InvalidSkill wrapped every skill). Worked out once."""
+        if "_initial_marker" not in self.__dict__:
+            self.__dict__["_initial_marker"] = self._initial_marker()
+        return self.__dict__["_initial_marker"]
+
+    def _initial_marker(self) -> tuple:
         if any(self._declares(c, "isInitialSkill") for c in self.classes if c.interface or c.abstract):
             return ("property",)
         if any(c.interface for c in self.by_name.get("InitialSkill", [])):

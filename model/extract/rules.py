@@ -16,6 +16,18 @@ from .syntax import _X, _descendants, _fn_expr, _fn_params, _ir, _short, _t, _va
 class RuleEntries(RuleBodies, TriggerEvents):
     """``_rule`` builds the entry of one skill class (a dict ``write`` turns into TOML)."""
 
+    def _own_ids(self) -> dict:
+        """skillId key -> how many skill classes declare it as their own (counted once: linear in the source)."""
+        cache = self.__dict__.get("_own_id_counts")
+        if cache is None or cache[0] != len(self.rule_cls):
+            counts: dict = {}
+            for o in self.rule_cls.values():
+                k, own = self._skill_id(o)
+                if k is not None and own:
+                    counts[k] = counts.get(k, 0) + 1
+            cache = self.__dict__["_own_id_counts"] = (len(self.rule_cls), counts)
+        return cache[1]
+
     def _rule(self, c: _Cls, grant: bool, gives: list) -> dict:
         rid = c.name
         kinds = self.kinds(c)
@@ -23,7 +35,7 @@ class RuleEntries(RuleBodies, TriggerEvents):
         e: dict = {"id": rid, "grant": grant, "kinds": kinds, "where": c.at(), "cls": c, "gives": gives}
         # name
         key, own = self._skill_id(c)
-        shared = key is not None and sum(1 for o in self.rule_cls.values() if self._skill_id(o) == (key, True)) > 1
+        shared = key is not None and self._own_ids().get(key, 0) > 1
         zh = self.skill_names.get(key) if key is not None and own and not shared else None
         if grant:
             outer = c.outer
