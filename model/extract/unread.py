@@ -61,6 +61,8 @@ _DROP_CALLS = frozenset({"send", "sendErrorMessage", "incrSeq", "println", "prin
 _TIMERS = frozenset({"post", "postTask", "newTimeout", "schedule"})
 _LOG_HEADS = frozenset({"log", "logger", "LOG", "Log"})
 _NOTIFY = re.compile(r"notify[A-Z]\w*\Z")
+#: protobuf messages built with the Kotlin DSL (`skillJiuJiAToc { … }`, `useWuDaoTos { … }`) or by name
+_PROTO = re.compile(r"[a-z]\w*(Toc|Tos)\Z|\w+_(toc|tos)\Z")
 #: the robot player's class: a branch taken only for robots is a robot decision
 ROBOT_CLASSES = frozenset({"RobotPlayer"})
 #: qualified-name heads that are packages (a name qualified by them is its last part)
@@ -198,6 +200,9 @@ class _Norm:
             return []
         if self.dropped(n):
             return []
+        if n.has_error and self.builders and re.search(r"(?<![\w])(%s)\s*\." % "|".join(
+                re.escape(b) for b in sorted(self.builders)), self.text(n)):
+            return []                                   # what the grammar misread only fills a client message
         if t == "if_expression":
             return self.if_stmt(n)
         if t == "when_expression":
@@ -366,10 +371,15 @@ class _Norm:
         return False
 
     def robot_test(self, cond):
-        """True when ``cond`` is ``x is RobotPlayer``, False for ``x !is RobotPlayer``, else None."""
+        """True when ``cond`` is ``x is RobotPlayer`` (or a conjunction holding it), False for ``x !is
+        RobotPlayer``, else None."""
         c = cond
         while c.type == "parenthesized_expression" and c.named_children:
             c = c.named_children[0]
+        if c.type == "binary_expression" and self.op(c) == "&&":
+            if any(self.robot_test(k) is True for k in self.kids(c)):
+                return True
+            return None
         if c.type != "is_expression":
             return None
         typ = c.named_children[-1] if c.named_children else None
@@ -603,6 +613,9 @@ class _Norm:
         if not kids:
             return self.generic(n)
         callee = kids[0]
+        last, _head = self.callee_names(callee)
+        if last and (_PROTO.match(last) or last == "getDefaultInstance"):
+            return ("proto",)                           # a client message built (what is in it is no rule)
         args: list = []
         targs = ""
         for c in kids[1:]:
@@ -814,6 +827,9 @@ def _simplify(tree, marks: dict, keep: list):
                 return True
             if x[0] in ("for_statement", "while_statement") and x[-1] == ("seq",):
                 return True
+            if x[0] == "call" and len(x) >= 3 and isinstance(x[1], tuple) and x[1] and x[1][-1] in _TIMERS \
+                    and ("lambda", ("seq",)) in x[2]:
+                return True                             # a timer left with nothing to run
             return False
 
         def walk(x):
@@ -1208,6 +1224,8 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
                    and base_ex.engine[name].value == r.value
                    for side, r in (("HEAD", r), ("BASE", base_ex.engine[name])) if r.where]
     vouched = _vouched(cmp, same_engine)
+    # the rule methods are translated for skills (a card's `canUse` gives only its windows)
+    skills = {rid for ex in (base_ex, head_ex) for rid in (getattr(getattr(ex, "catalogue", None), "skills", None) or {})}
     undecided = [(_at(i.where), ex is head_ex) for ex in (base_ex, head_ex) for i in ex.report if i.undecided]
     role = (getattr(head_ex, "role_class", "") or getattr(base_ex, "role_class", ""))
     whole = {c.cls for c in cmp.changes if not c.member and c.change in ("added", "removed")}
@@ -1215,14 +1233,14 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
     for c in cmp.changes:
         if any(f == c.file and c.span[0] <= ln <= c.span[1] for f, ln in hot):
             continue
-        if c.member in READ_MEMBERS and not any(
+        if c.member in READ_MEMBERS and c.cls.rsplit(".", 1)[-1] in skills and not any(
                 f and ln and ((head and f == c.file and c.span[0] <= ln <= c.span[1]) or
                               (not head and f == c.base_file and c.base_span[0] <= ln <= c.base_span[1]))
                 for (f, ln), head in undecided):
             continue
         if role and c.role_table(role):
             continue
-        if c.member in READ_MEMBERS and c.cls.rsplit(".", 1)[-1] in understood:
+        if c.member in READ_MEMBERS and c.cls.rsplit(".", 1)[-1] in understood and c.cls.rsplit(".", 1)[-1] in skills:
             continue
         if not c.member and (("HEAD", (c.file, c.span[0])) in headers or
                              ("BASE", (c.base_file or c.file, c.base_span[0])) in headers):
