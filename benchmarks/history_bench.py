@@ -34,6 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -123,19 +124,22 @@ def replay(repo: str, pair: dict, extra_args=(), timeout=600) -> dict:
         cmd = [sys.executable, "-m", "skillproof", "diff", "--kotlin", repo, pair["parent"], pair["sha"],
                "--format", "json", "--output", str(out), "--quiet", "--lang", "en", *extra_args]   # its summary is English
         t = time.perf_counter()
+        ru = resource.getrusage(resource.RUSAGE_CHILDREN)
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
             rc, err = r.returncode, r.stderr
         except subprocess.TimeoutExpired:
             rc, err = -1, f"timed out after {timeout}s"
         secs = time.perf_counter() - t
+        ru2 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (ru2.ru_utime - ru.ru_utime) + (ru2.ru_stime - ru.ru_stime)     # the gate's processes, all of them
         report = None
         if out.exists():
             try:
                 report = json.loads(out.read_text(encoding="utf-8"))
             except json.JSONDecodeError:
                 report = None
-    return {"rc": rc, "seconds": secs, "report": report, "stderr": err}
+    return {"rc": rc, "seconds": secs, "cpu": cpu, "report": report, "stderr": err}
 
 
 def verdict(pair: dict, run: dict) -> tuple[str, str]:
@@ -271,8 +275,11 @@ def summary(rows: list) -> list[str]:
                f"{sum(1 for _p, v, *_ in rows if v == 'degraded')}")
     secs = [r["seconds"] for *_x, r in rows]
     if secs:
+        cpu = [r.get("cpu", 0.0) for *_x, r in rows]
         out.append(f"time per pair: median {statistics.median(secs):.1f} s, max {max(secs):.1f} s, "
-                   f"total {sum(secs) / 60:.1f} min")
+                   f"total {sum(secs) / 60:.1f} min (wall clock); CPU time of the gate per pair: median "
+                   f"{statistics.median(cpu):.1f} s, max {max(cpu):.1f} s; load average at the end "
+                   f"{os.getloadavg()[0]:.1f}")
     return out
 
 
@@ -317,7 +324,8 @@ def main(argv=None) -> int:
                 f"{(f.get('details') or {}).get('file', '').rsplit('/', 1)[-1]}:{(f.get('details') or {}).get('line')}"
                 f" {f['rules'][0]['name'] if f.get('rules') else ''}" for f in unr[:3]) + (" …" if len(unr) > 3 else "")
         rows.append((p, v, detail, run))
-        print(f"{p['sha'][:8]} {kind_of(p):<13} {kv:<12} exit {run['rc']}  {run['seconds']:5.1f}s  {detail}",
+        print(f"{p['sha'][:8]} {kind_of(p):<13} {kv:<12} exit {run['rc']}  {run['seconds']:5.1f}s "
+              f"(cpu {run['cpu']:4.1f}s)  {detail}",
               flush=True)
     print()
     for line in summary(rows):
@@ -329,7 +337,8 @@ def main(argv=None) -> int:
         Path(a.json).write_text(json.dumps([{"sha": p["sha"], "label": p["label"], "kind": kind_of(p),
                                              "verdict": v, "kind_verdict": r["kind_verdict"], "detail": d,
                                              "unread": [(f.get("details") or {}) for f in unread_of(r["report"])],
-                                             "rc": r["rc"], "seconds": round(r["seconds"], 2)}
+                                             "rc": r["rc"], "seconds": round(r["seconds"], 2),
+                                             "cpu": round(r.get("cpu", 0.0), 2)}
                                             for p, v, d, r in rows], indent=1, ensure_ascii=False) + "\n",
                                 encoding="utf-8")
     return 0

@@ -221,3 +221,34 @@ def test_unr001_has_its_page(capsys):
     assert main(["rules", "UNR001", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "unread-rule-code" in out and "exit" in out
+
+
+def test_the_history_benchmark_counts_by_kind_on_a_labels_file_anywhere(repo, tmp_path, capsys, monkeypatch):
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("history_bench", root / "benchmarks" / "history_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    path, s = repo
+    labels = tmp_path / "elsewhere" / "held-out.toml"
+    labels.parent.mkdir()
+    rows = [("guard", "log", "other_behaviour", "trigger", "[]"), ("log", "rule", "bot_logic", "bot_logic", "[]"),
+            ("rule", "engine", "rule_change", "skill_effect", '["Ledger"]')]
+    labels.write_text("\n".join(f'[[commit]]\nsha = "{s[a]}"\nparent = "{s[b]}"\nlabel = "{lab}"\nkind = "{k}"\n'
+                                f'rules = {r}\nfields = []\nsummary = "{a}"\n' for a, b, lab, k, r in rows),
+                      encoding="utf-8")
+    monkeypatch.setenv("SKILLPROOF_SERVER_REPO", path)                  # the clone named by the environment
+    out = tmp_path / "v.json"
+    assert bench.main(["--labels", str(labels), "--json", str(out)]) == 0
+    got = {v["kind"]: v for v in json.loads(out.read_text(encoding="utf-8"))}
+    assert got["trigger"]["kind_verdict"] == "inconclusive" and got["trigger"]["rc"] == 3
+    assert got["trigger"]["unread"][0]["method"] == "execute"
+    assert got["bot_logic"]["kind_verdict"] == "quiet"
+    assert got["skill_effect"]["kind_verdict"] == "caught"
+    printed = capsys.readouterr().out
+    assert "triggered skill's event or condition" in printed and "quiet commits failing or inconclusive: 0/1" \
+        in printed
+    assert "failing or inconclusive: 2/2 (100%)" in printed
+    with pytest.raises(SystemExit):
+        bench.main(["--labels", str(tmp_path / "none.toml")])

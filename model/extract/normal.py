@@ -1,0 +1,692 @@
+"""The normal form of a Kotlin construct's syntax tree, for the unread-code comparison (``unread``): what is no
+rule left out (logging, client messages, robot branches, time-outs), guards and conditions in one form, locals
+numbered, what dropping left behind dropped too. See ``unread``'s docstring for the list."""
+from __future__ import annotations
+
+import re
+
+from .server import CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM
+
+#: members that are not rules wherever they stand: display names, robot helpers
+_NOT_RULE_MEMBER = re.compile(r"(send|sendErrorMessage|incrSeq|checkSeq)\Z|(ai|aiSkill|aiSend|aiMain|aiFight|aiPrefer)([A-Z0-9_]\w*)?\Z|toString\Z|"
+                              r"toPb\w*\Z|(log|logger)\Z|auto[A-Z]\w*\Z|\w*[nN]otify\w*\Z")
+#: calls whose statement is a client message, a log line or protocol bookkeeping
+_DROP_CALLS = frozenset({"send", "sendErrorMessage", "incrSeq", "println", "print", "notifyAll",
+                         "tryContinueResolveProtocol"})
+#: calls that run their lambda later (a timer): left out when what they would run is
+_TIMERS = frozenset({"post", "postTask", "newTimeout", "schedule"})
+_LOG_HEADS = frozenset({"log", "logger", "LOG", "Log"})
+_NOTIFY = re.compile(r"notify[A-Z]\w*\Z")
+#: protobuf messages built with the Kotlin DSL (`skillJiuJiAToc { … }`, `useWuDaoTos { … }`) or by name
+_PROTO = re.compile(r"[a-z]\w*(Toc|Tos)\Z|\w+_(toc|tos)\Z")
+#: the robot player's class: a branch taken only for robots is a robot decision
+ROBOT_CLASSES = frozenset({"RobotPlayer"})
+#: qualified-name heads that are packages (a name qualified by them is its last part)
+_PACKAGES = frozenset({"com", "org", "java", "kotlin", "io", CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM, "role",
+                       "secret_task", "Common", "Fengsheng", "Role", "Errcode"})
+_PUNCT = frozenset({"(", ")", "{", "}", "[", "]", ",", ";", ".", "\n", ":", "->", "!!", "\"", "'", "\"\"\"", "@",
+                    "<", ">", "=", "val", "var", "?"})
+_COMMENTS = ("line_comment", "block_comment", "multiline_comment", "comment")
+_JUMPS = ("return_expression", "jump_expression", "throw_expression", "break_expression", "continue_expression")
+_FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "is": "!is", "!is": "is",
+         "in": "!in", "!in": "in"}
+_TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "non_nullable_type")
+
+
+class _Norm:
+    """The normal form of one construct's syntax tree (see the module's docstring)."""
+
+    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset()):
+        self.data = data
+        self.imports = imports
+        self.robot_names = robot_names
+        self.locals: dict[str, str] = {}         # local name -> its number, in order of first use in the normal form
+        self.declared: set[str] = set()
+        self.builders: set[str] = set()
+        self.ids: set[str] = set()
+        self.marks: dict[int, int] = {}           # id() of a statement's normal form -> its line
+        self.keep: list = []
+
+    def text(self, n) -> str:
+        return self.data[n.start_byte:n.end_byte].decode("utf-8", "replace")
+
+    # -- locals ----------------------------------------------------------------------------------------
+    def declare(self, node, query=None):
+        """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if query is not None:
+            import tree_sitter as ts
+            for nodes in ts.QueryCursor(query).captures(node).values():
+                for c in nodes:
+                    self.declared.add(self.text(c))
+            return
+        stack = [node]                                           # (py-tree-sitter without queries)
+        while stack:
+            n = stack.pop()
+            if n.type in ("parameter", "variable_declaration", "class_parameter", "lambda_parameter"):
+                for c in n.named_children:
+                    if c.type == "identifier":
+                        self.declared.add(self.text(c))
+                        break
+            stack.extend(reversed(n.named_children))
+
+    def local(self, name: str) -> str:
+        if name not in self.locals:
+            self.locals[name] = f"v{len(self.locals)}"
+        return self.locals[name]
+
+    # -- statements ------------------------------------------------------------------------------------
+    def body(self, n) -> tuple:
+        """A block (or a single statement standing for one): ("seq", statements …)."""
+        if n is None:
+            return ("seq",)
+        if n.type in ("block", "control_structure_body", "statements", "function_body", "lambda_literal"):
+            stmts = [c for c in n.named_children if c.type not in _COMMENTS and c.type not in
+                     ("lambda_parameters", "label")]
+            if n.type == "function_body" and len(stmts) == 1 and stmts[0].type == "block":
+                return self.body(stmts[0])
+            if n.type == "function_body" and len(stmts) == 1 and "=" in {c.type for c in n.children
+                                                                         if not c.is_named}:
+                return ("seq", ("jump", "return", (self.expr(stmts[0]),)))      # `= e` is `{ return e }`
+            if n.type == "control_structure_body" and len(stmts) == 1 and stmts[0].type == "block":
+                return self.body(stmts[0])
+        else:
+            stmts = [n]
+        out: list = ["seq"]
+        for s in stmts:
+            for x in self.stmt(s):
+                if isinstance(x, tuple):
+                    self.marks[id(x)] = s.start_point[0] + 1
+                    self.keep.append(x)                 # (its id stays its own)
+                out.append(x)
+        return tuple(out)
+
+    def stmt(self, n) -> list:
+        """A statement's normal form: [] when it is no rule, several for a compound guard."""
+        t = n.type
+        if t in _COMMENTS:
+            return []
+        if self.dropped(n):
+            return []
+        if n.has_error and self.builders and re.search(r"(?<![\w])(%s)\s*\." % "|".join(
+                re.escape(b) for b in sorted(self.builders)), self.text(n)):
+            return []                                   # what the grammar misread only fills a client message
+        if t == "if_expression":
+            return self.if_stmt(n)
+        if t == "when_expression":
+            return [self.when(n)]
+        if t in ("for_statement", "while_statement", "do_while_statement"):
+            kids = self.kids(n)
+            if kids:
+                body = self.body(kids[-1])
+                if body == ("seq",):
+                    return []
+                return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
+        if t == "binary_expression":
+            op = self.op(n)
+            kids = self.kids(n)
+            if op == "||" and len(kids) == 2 and kids[1].type in _JUMPS:
+                return [("guard", self.neg(self.cond(kids[0])), self.expr(kids[1]))]
+            if op == "&&" and len(kids) == 2 and kids[1].type in _JUMPS:
+                return [("guard", self.cond(kids[0]), self.expr(kids[1]))]
+        if t == "property_declaration":
+            return self.prop_stmt(n)
+        x = self.expr(n)
+        if x in (("seq",), ("lambda", ("seq",))):
+            return []
+        if t in ("for_statement", "while_statement", "do_while_statement") and x[-1] == ("seq",):
+            return []
+        if isinstance(x, tuple) and x[:1] == ("call",) and x[2] and all(a == ("lambda", ("seq",)) for a in x[2][-1:]) \
+                and len(x[2]) == 1:
+            return []                                   # `players.forEach { }` left empty
+        if t == "call_expression" and n.named_children and self.callee_names(n.named_children[0])[0] in _TIMERS \
+                and ("lambda", ("seq",)) in x[2]:
+            return []                                   # a timer that would run nothing
+        return [x]
+
+    def if_stmt(self, n) -> list:
+        cond = n.child_by_field_name("condition")
+        branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
+        if cond is None:
+            return [self.generic(n)]
+        robot = self.robot_test(cond)
+        if robot is not None:                           # a robot's branch: drop it (keep the other one)
+            if len(branches) < 2:
+                return []
+            other = branches[1] if robot else branches[0]
+            kept = self.body(other)
+            return list(kept[1:])
+        c = self.cond(cond)
+        then = self.body(branches[0]) if branches else ("seq",)
+        if len(branches) < 2:
+            if len(then) == 1:
+                return []
+            if len(then) == 2 and isinstance(then[1], tuple) and then[1][:1] == ("jump",):
+                return [("guard", d, then[1]) for d in self.disjuncts(c)]
+            return [("if", c, then)]
+        els = self.body(branches[1])
+        if len(then) == 1 and len(els) == 1:
+            return []
+        return [("if", c, then, els)]
+
+    def when(self, n):
+        """``when`` as the chain of ``if … else if … else`` it means."""
+        subj = next((c for c in n.named_children if c.type == "when_subject"), None)
+        sx = None
+        if subj is not None:
+            inner = [c for c in subj.named_children if c.type not in _COMMENTS]
+            sx = self.expr(inner[-1]) if inner else None
+        entries = [c for c in n.named_children if c.type == "when_entry"]
+        chain = None
+        for e in reversed(entries):
+            kids = [c for c in e.named_children if c.type not in _COMMENTS]
+            if not kids:
+                continue
+            body = self.body(kids[-1])
+            if "else" in {c.type for c in e.children if not c.is_named}:
+                chain = body
+                continue
+            conds = []
+            for c in kids[:-1]:
+                cx = self.expr(c.named_children[0] if c.type == "when_condition" and c.named_children else c)
+                conds.append(cx if sx is None else self.eq("==", sx, cx) if c.type not in (
+                    "type_test", "range_test") else ("test", sx, cx))
+            cond = conds[0] if len(conds) == 1 else ("or",) + tuple(conds)
+            chain = ("if", cond, body) + ((chain,) if chain is not None else ())
+            chain = ("seq", chain)
+        return chain[1] if chain is not None and len(chain) == 2 and chain[0] == "seq" else (chain or ("seq",))
+
+    def prop_stmt(self, n) -> list:
+        vd = next((c for c in n.named_children if c.type == "variable_declaration"), None)
+        name = ""
+        if vd is not None:
+            ident = next((c for c in vd.named_children if c.type == "identifier"), None)
+            name = self.text(ident) if ident is not None else ""
+        init = [c for c in n.named_children if c.type not in ("modifiers", "variable_declaration") + _COMMENTS]
+        value = init[-1] if init else None
+        if value is not None and self.is_builder(value):
+            self.builders.add(name)
+            return []
+        v = ("v", self.local(name)) if name in self.declared else ("id", name)
+        if value is not None and value.type == "binary_expression" and self.op(value) == "?:":
+            kids = self.kids(value)
+            if len(kids) == 2 and kids[1].type in _JUMPS:
+                return [("decl", v, self.expr(kids[0])), ("guard", self.eq("==", v, ("null",)),
+                                                           self.expr(kids[1]))]
+        return [("decl", v, self.expr(value) if value is not None else None)]
+
+    # -- what is no rule -------------------------------------------------------------------------------
+    def dropped(self, n) -> bool:
+        t = n.type
+        if t == "call_expression":
+            callee = n.named_children[0] if n.named_children else None
+            if callee is None:
+                return False
+            last, head = self.callee_names(callee)
+            if last in _DROP_CALLS or head in _LOG_HEADS or head in self.builders or last in self.robot_names:
+                return True
+            if last and _NOTIFY.match(last):
+                return True
+            if last and (last.endswith("Toc") or last.endswith("_toc")):
+                return True
+            return False
+        if t == "assignment":
+            left = n.child_by_field_name("left") or (n.named_children[0] if n.named_children else None)
+            if left is None:
+                return False
+            last, head = self.callee_names(left)
+            return last == "timeout" or head in self.builders or last in self.robot_names
+        if t in ("postfix_expression", "unary_expression") and self.op(n) in ("++", "--"):
+            kids = self.kids(n)
+            return bool(kids) and self.callee_names(kids[0])[0] in self.robot_names
+        return False
+
+    def callee_names(self, n) -> tuple:
+        """(last name, first name) of a callee or assignment target ``a.b.c`` (either may be "")."""
+        parts = []
+        cur = n
+        while cur is not None:
+            if cur.type == "identifier":
+                parts.append(self.text(cur))
+                break
+            if cur.type == "navigation_expression":
+                kids = cur.named_children
+                if len(kids) == 2 and kids[1].type == "identifier":
+                    parts.append(self.text(kids[1]))
+                cur = kids[0] if kids else None
+                continue
+            if cur.type in ("call_expression", "unary_expression", "parenthesized_expression",
+                            "indexing_expression", "postfix_expression"):
+                cur = cur.named_children[0] if cur.named_children else None
+                continue
+            break
+        if not parts:
+            return "", ""
+        return parts[0], parts[-1]
+
+    def is_builder(self, value) -> bool:
+        """An initialiser that builds a client message (a protobuf builder or the DSL's ``xxxToc { … }``)."""
+        if value.type == "call_expression" and value.named_children:
+            last, _ = self.callee_names(value.named_children[0])
+            if last.endswith("Toc") or last.endswith("_toc"):
+                return True
+            cur = value                                 # `X.newBuilder().setA(…).setB(…)`
+            while cur is not None and cur.type in ("call_expression", "navigation_expression"):
+                kids = cur.named_children
+                if cur.type == "navigation_expression" and len(kids) == 2 and self.text(kids[1]) == "newBuilder":
+                    return True
+                cur = kids[0] if kids else None
+        return False
+
+    def robot_test(self, cond):
+        """True when ``cond`` is ``x is RobotPlayer`` (or a conjunction holding it), False for ``x !is
+        RobotPlayer``, else None."""
+        c = cond
+        while c.type == "parenthesized_expression" and c.named_children:
+            c = c.named_children[0]
+        if c.type == "binary_expression" and self.op(c) == "&&":
+            if any(self.robot_test(k) is True for k in self.kids(c)):
+                return True
+            return None
+        if c.type != "is_expression":
+            return None
+        typ = c.named_children[-1] if c.named_children else None
+        if typ is None or self.text(typ).split(".")[-1] not in ROBOT_CLASSES:
+            return None
+        return "!is" not in {x.type for x in c.children if not x.is_named}
+
+    # -- expressions -----------------------------------------------------------------------------------
+    def kids(self, n) -> list:
+        return [c for c in n.named_children if c.type not in _COMMENTS]
+
+    def op(self, n) -> str:
+        o = n.child_by_field_name("operator")
+        if o is not None:
+            return self.text(o)
+        for c in n.children:
+            if not c.is_named:
+                return c.type
+        return ""
+
+    def line(self, n) -> int:
+        return n.start_point[0] + 1
+
+    def cond(self, n):
+        return self.expr(n)
+
+    def neg(self, x):
+        """The negation of a normal form, pushed to the atoms."""
+        k = x[0] if isinstance(x, tuple) and x else None
+        if k == "not":
+            return x[1]
+        if k == "and":
+            return ("or",) + tuple(self.neg(a) for a in x[1:])
+        if k == "or":
+            return ("and",) + tuple(self.neg(a) for a in x[1:])
+        if k in ("cmp",) and x[1] in _FLIP:
+            if x[1] in ("==", "!="):
+                return self.eq(_FLIP[x[1]], x[2], x[3])
+            return ("cmp", _FLIP[x[1]], x[2], x[3])
+        if k in ("is", "in"):
+            return (k, not x[1]) + x[2:]
+        if x == ("lit", True):
+            return ("lit", False)
+        if x == ("lit", False):
+            return ("lit", True)
+        return ("not", x)
+
+    def disjuncts(self, x) -> list:
+        if isinstance(x, tuple) and x and x[0] == "or":
+            return list(x[1:])
+        return [x]
+
+    def junction(self, op, a, b):
+        k = "and" if op == "&&" else "or"
+        parts = []
+        for p in (a, b):
+            parts.extend(p[1:] if isinstance(p, tuple) and p and p[0] == k else [p])
+        return (k,) + tuple(parts)
+
+    def eq(self, op, a, b):
+        a, b = sorted((a, b), key=_order)
+        return ("cmp", op, a, b)
+
+    def expr(self, n):
+        if n is None:
+            return None
+        t = n.type
+        if t == "parenthesized_expression":
+            kids = self.kids(n)
+            return self.expr(kids[0]) if kids else ("paren",)
+        if t == "identifier":
+            s = self.text(n)
+            if s in ("true", "false"):
+                return ("lit", s == "true")
+            if s == "null":
+                return ("null",)
+            if s in self.declared:
+                return ("v", self.local(s))
+            self.ids.add(s)
+            return ("id", s)
+        if t in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
+                 "character_literal", "boolean_literal"):
+            s = self.text(n).replace("_", "").rstrip("lLuUfF")
+            return ("lit", s)
+        if t == "string_literal":
+            s = self.text(n)
+            s = re.sub(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}", r"$\1", s)
+            return ("str", s)
+        if t == "unary_expression":
+            kids = self.kids(n)
+            op = self.op(n)
+            if not kids:
+                return ("un", op)
+            if op == "!!":
+                return self.expr(kids[0])
+            if op == "!":
+                return self.neg(self.expr(kids[0]))
+            return ("un", op, self.expr(kids[0]))
+        if t == "navigation_expression":
+            return self.nav(n)
+        if t == "call_expression":
+            return self.call(n)
+        if t == "binary_expression":
+            kids = self.kids(n)
+            op = self.op(n)
+            if len(kids) != 2:
+                return self.generic(n)
+            a, b = self.expr(kids[0]), self.expr(kids[1])
+            if op in ("&&", "||"):
+                return self.junction(op, a, b)
+            if op in ("===", "=="):
+                return self.eq("==", a, b)
+            if op in ("!==", "!="):
+                return self.eq("!=", a, b)
+            if op in ("<", ">", "<=", ">="):
+                return ("cmp", op, a, b)
+            return ("bin", op, a, b)
+        if t == "infix_expression":
+            kids = self.kids(n)
+            if len(kids) == 3 and kids[1].type == "identifier":
+                fn = self.text(kids[1])
+                a, b = self.expr(kids[0]), self.expr(kids[2])
+                if fn == "until":
+                    return ("range", "..<", a, b)
+                if fn == "to":
+                    return ("call", ("id", "Pair"), (a, b))
+                return ("call", ("nav", ".", a, fn), (b,))
+            return self.generic(n)
+        if t == "range_expression":
+            kids = self.kids(n)
+            if len(kids) == 2:
+                return ("range", self.op(n), self.expr(kids[0]), self.expr(kids[1]))
+            return self.generic(n)
+        if t in ("is_expression", "in_expression"):
+            kids = self.kids(n)
+            anon = {c.type for c in n.children if not c.is_named}
+            neg = ("!is" in anon) if t == "is_expression" else ("!in" in anon)
+            k = "is" if t == "is_expression" else "in"
+            if len(kids) == 2:
+                right = ("type", self.type_name(kids[1])) if k == "is" else self.expr(kids[1])
+                return (k, not neg, self.expr(kids[0]), right)
+            return self.generic(n)
+        if t in _JUMPS:
+            kids = self.kids(n)
+            word = self.text(n).split()[0] if self.text(n) else t
+            word = re.sub(r"@\w+", "@", word.split("(")[0])
+            val = [self.expr(k) for k in kids if k.type != "label" and not (k.type == "identifier" and
+                                                                        self.text(n).startswith(
+                                                                            self.text(k).join(("return@", ""))))]
+            return ("jump", word, tuple(val))
+        if t == "if_expression":
+            cond = n.child_by_field_name("condition")
+            branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
+            return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
+        if t == "lambda_literal":
+            return ("lambda", self.body(n))
+        if t == "annotated_lambda":
+            lam = next((c for c in n.named_children if c.type == "lambda_literal"), None)
+            return self.expr(lam) if lam is not None else self.generic(n)
+        if t in ("block", "control_structure_body", "statements"):
+            return self.body(n)
+        if t in ("user_type", "nullable_type", "non_nullable_type"):
+            return ("type", self.type_name(n))
+        if t == "as_expression":
+            kids = self.kids(n)
+            return ("as", self.op(n), self.expr(kids[0]) if kids else None,
+                    ("type", self.type_name(kids[-1])) if len(kids) > 1 else ("type", ""))
+        if t == "property_declaration":
+            return ("stmts",) + tuple(self.prop_stmt(n))
+        return self.generic(n)
+
+    def type_name(self, n) -> str:
+        s = re.sub(r"\s+", "", self.text(n))
+        s = re.sub(r"(?<![\w])(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])", "", s)      # qualified → simple
+        return s
+
+    def qualified(self, n):
+        """``a.b.C`` made of names only → its parts; else None."""
+        parts = []
+        cur = n
+        while cur.type == "navigation_expression":
+            kids = cur.named_children
+            if len(kids) != 2 or kids[1].type != "identifier" or "?." in self.text(cur)[
+                    kids[0].end_byte - cur.start_byte:kids[1].start_byte - cur.start_byte]:
+                return None
+            parts.append(self.text(kids[1]))
+            cur = kids[0]
+        if cur.type != "identifier":
+            return None
+        parts.append(self.text(cur))
+        return parts[::-1]
+
+    def nav(self, n):
+        kids = n.named_children
+        if len(kids) == 2 and kids[1].type == "identifier":
+            q = self.qualified(n)
+            if q is not None and q[0] not in self.declared and (q[0][:1].isupper() or q[0] in self.imports
+                                                               or q[0] in _PACKAGES):
+                self.ids.add(q[-1])
+                return ("id", q[-1])
+            left = kids[0]
+            between = self.data[left.end_byte:kids[1].start_byte].decode("utf-8", "replace")
+            op = "?." if "?." in between else "."
+            if left.type == "unary_expression" and self.op(left) in ("!", "-") and self.kids(left):
+                inner = ("nav", op, self.expr(self.kids(left)[0]), self.text(kids[1]))
+                return self.neg(inner) if self.op(left) == "!" else ("un", "-", inner)
+            lx = self.expr(left)
+            if self.hoisted(left):
+                return self.rewrap(lx, lambda x: ("nav", op, x, self.text(kids[1])))
+            return ("nav", op, lx, self.text(kids[1]))
+        return self.generic(n)
+
+    def hoisted(self, left) -> bool:
+        """Whether ``left`` starts with a prefix ``!`` the grammar bound tighter than a following member."""
+        cur = left
+        while cur.type in ("navigation_expression", "call_expression") and cur.named_children:
+            cur = cur.named_children[0]
+            if cur.type == "unary_expression" and self.op(cur) == "!":
+                return True
+        return False
+
+    def rewrap(self, x, wrap):
+        if isinstance(x, tuple) and x and x[0] == "not":
+            return self.neg(self.rewrap(x[1], wrap))
+        if isinstance(x, tuple) and x and x[0] in ("cmp", "is", "in", "and", "or"):
+            return wrap(x)
+        return wrap(x)
+
+    def call(self, n):
+        kids = n.named_children
+        if not kids:
+            return self.generic(n)
+        callee = kids[0]
+        last, _head = self.callee_names(callee)
+        if last and (_PROTO.match(last) or last == "getDefaultInstance"):
+            return ("proto",)                           # a client message built (what is in it is no rule)
+        args: list = []
+        targs = ""
+        for c in kids[1:]:
+            if c.type == "value_arguments":
+                for va in c.named_children:
+                    if va.type != "value_argument":
+                        continue
+                    vk = [x for x in va.named_children if x.type not in _COMMENTS]
+                    named = None
+                    if len(vk) >= 2 and vk[0].type == "identifier" and "=" in self.text(va)[:self.text(va).find(
+                            self.text(vk[1]))]:
+                        named, vk = self.text(vk[0]), vk[1:]
+                    x = self.expr(vk[-1]) if vk else None
+                    args.append(("named", named, x) if named else x)
+            elif c.type == "annotated_lambda":
+                args.append(self.expr(c))
+            elif c.type == "type_arguments":
+                targs = self.type_name(c)
+            elif c.type == "lambda_literal":
+                args.append(self.expr(c))
+        if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
+                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and self.qualified(callee) is None:
+            return ("in", True, args[0], self.expr(callee.named_children[0]))
+        if callee.type == "navigation_expression" and self.hoisted(callee) or (
+                callee.type == "unary_expression" and self.op(callee) == "!"):
+            if callee.type == "unary_expression":
+                inner = self.kids(callee)
+                return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
+            cx = self.expr(callee)
+            return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
+        return ("call", self.expr(callee), tuple(args), targs)
+
+    def generic(self, n):
+        out = [n.type]
+        for c in n.children:
+            if c.type in _COMMENTS or (n.type == "parameter" and c.type in _TYPES):
+                continue
+            if c.is_named:
+                out.append(self.expr(c))
+            elif c.type not in _PUNCT and c.type.strip():
+                out.append(c.type)
+        return tuple(out)
+
+
+_QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
+                    r"coerce|min|max|size|indexOf|sort)\w*\Z")
+
+
+def _order(x) -> str:
+    """The order of the two sides of an equality: by their shape, local numbers left out (they are given later)."""
+    return re.sub(r"\('v', 'v\d+'\)", "('v',)", repr(x))
+
+
+def _pure(x) -> bool:
+    """A normal form that changes nothing when evaluated: no call but of a query (``getX``, ``isX``, ``filter``…),
+    no lambda but a query's, no jump."""
+    if not isinstance(x, tuple):
+        return True
+    if x[:1] in (("lambda",), ("jump",), ("assignment",)):
+        return False
+    if x[:1] == ("call",):
+        callee = x[1]
+        name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+            callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+        if not (isinstance(name, str) and _QUERY.match(name)):
+            return False
+        return _pure(callee) and all(_pure(a) if a[:1] != ("lambda",) else _pure(a[1]) for a in x[2]
+                                     if isinstance(a, tuple))
+    return all(_pure(c) for c in x)
+
+
+def _uses(x, out: dict):
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "v":
+            out[x[1]] = out.get(x[1], 0) + 1
+        else:
+            for c in x:
+                _uses(c, out)
+
+
+def _simplify(tree, marks: dict, keep: list):
+    """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
+    ``if`` or a loop with nothing left to do."""
+    for _ in range(12):
+        uses: dict = {}
+        _uses(tree, uses)
+        changed = [False]
+
+        def empty(x) -> bool:
+            if not isinstance(x, tuple) or not x:
+                return False
+            if x[0] == "decl" and len(x) == 3 and isinstance(x[1], tuple) and x[1][0] == "v" and \
+                    uses.get(x[1][1], 0) <= 1 and _pure(x[2]):
+                return True
+            if x[0] == "if" and all(b == ("seq",) for b in x[2:]) and _pure(x[1]):
+                return True
+            if x[0] in ("for_statement", "while_statement") and x[-1] == ("seq",):
+                return True
+            if x[0] == "call" and len(x) >= 3 and isinstance(x[1], tuple) and x[1] and x[1][-1] in _TIMERS \
+                    and ("lambda", ("seq",)) in x[2]:
+                return True                             # a timer left with nothing to run
+            return False
+
+        def walk(x):
+            if not isinstance(x, tuple):
+                return x
+            if x and x[0] == "seq":
+                kept = []
+                for c in x[1:]:
+                    w = walk(c)
+                    if empty(w):
+                        changed[0] = True
+                        continue
+                    kept.append(w)
+                out = ("seq",) + tuple(kept)
+            else:
+                out = tuple(walk(c) for c in x)
+            if id(x) in marks and out is not x:
+                marks[id(out)] = marks[id(x)]
+                keep.append(out)
+            return out
+
+        new = walk(tree)
+        if not changed[0]:
+            return new
+        tree = new
+    return tree
+
+
+_QUERIES: dict = {}
+
+
+def _locals_query(parser):
+    """A tree-sitter query for the names locals are declared with (None when the binding has no queries)."""
+    lang = getattr(parser, "language", None)
+    if lang is None:
+        return None
+    if id(lang) not in _QUERIES:
+        try:
+            import tree_sitter as ts
+            _QUERIES[id(lang)] = (lang, ts.Query(lang, "(parameter (identifier) @p) (variable_declaration "
+                                                       "(identifier) @v) (class_parameter (identifier) @c)")
+                                  if hasattr(ts, "QueryCursor") else None)
+        except Exception:                                      # pragma: no cover - another binding
+            _QUERIES[id(lang)] = (lang, None)
+    return _QUERIES[id(lang)][1]
+
+
+def _renumber(tree, marks: dict):
+    """The tree with its locals numbered again in order of first appearance (code left out of the normal form
+    leaves no gap), and the statements' lines carried over."""
+    names: dict = {}
+    new_marks: dict = {}
+    keep: list = []
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        if len(x) == 2 and x[0] == "v":
+            return ("v", names.setdefault(x[1], f"v{len(names)}"))
+        out = tuple(walk(c) for c in x)
+        if id(x) in marks:
+            new_marks[id(out)] = marks[id(x)]
+            keep.append(out)
+        return out
+
+    return walk(tree), new_marks, keep
