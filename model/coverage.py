@@ -12,9 +12,9 @@ A rule has two halves a designer may ask about:
 - its **effect**, what it does. The kinds whose whole effect is their parameter table (conversion, ban, receive,
   send, draw, win, result, invalidation, a one-turn marker) are ``data``. An ActiveSkill or TriggeredSkill is
   ``data`` when its ``do`` (the effect ops, ``model.effects``) says all of it — no ``prose`` op; ``part`` when its
-  ``do`` leaves something in words (a ``prose`` op), or, with no ``do``, when something of what it does is data
+  ``do`` leaves something in words (a ``prose`` op beside others), or, with no ``do``, when something of what it does is data
   (the grants it hands out, the card it acts as, a role replacement, a draw-count rule); ``prose`` when only its
-  ``text`` says it.
+  ``text`` says it (or a ``do`` of ``prose`` ops only).
 - a **card** has an effect only: ``data`` / ``part`` / ``prose`` by its ``do`` alike (``card_coverage``).
 """
 from __future__ import annotations
@@ -67,6 +67,8 @@ def _effect(r) -> tuple[str, tuple]:
         by.append("kind")
     acts = r.has("ActiveSkill") or r.has("TriggeredSkill")
     if acts and r.do:
+        if all(o.op == "prose" for o in walk(r.do)) and not by:
+            return PROSE, ("do",)             # only words, written as an op
         return (PART if is_prose(r.do) else DATA), ("do",) + tuple(by)
     if not acts:
         if by or any(r.has(k) for k in _STATIC_EFFECT) or r.has("OneTurnSkill"):
@@ -92,7 +94,8 @@ def card_coverage(cat) -> list[CardCoverage]:
     """Every card of the catalogue, in id order: is what it does data?"""
     out = []
     for c in sorted(cat.cards.values(), key=lambda c: c.id):
-        status = PROSE if not c.do else (PART if is_prose(c.do) else DATA)
+        status = PROSE if not c.do or all(o.op == "prose" for o in walk(c.do)) else \
+            (PART if is_prose(c.do) else DATA)
         out.append(CardCoverage(c, status, tuple(o.op for o in walk(c.do))))
     return out
 

@@ -62,16 +62,21 @@ class Op:
         return tuple(a.name for a in self.args)
 
 
-#: message colour constraints: a card containing black / containing no black / red / blue, or any card
-COLOUR_FILTERS = ("any", "black", "non_black", "red", "blue")
+#: colour constraints on a card: any; containing black / only black / no black; containing red, blue, red or blue;
+#: of two colours; sharing a colour with the travelling message (or the event's message) / having a colour it lacks
+COLOUR_FILTERS = ("any", "black", "pure_black", "non_black", "red", "blue", "red_or_blue", "two_colours",
+                  "shares_message", "outside_message")
+#: a card put into a message area that would give its owner three messages of one colour
+#: (server Player.checkThreeSameMessageCard): allowed, refused, or it goes into a hand instead
+THREE = ("allowed", "forbidden", "to_hand")
 #: which cards of a hand: chosen by their holder, chosen by the actor, at random, or all of them
 WHICH = ("choose", "actor_chooses", "random", "all")
 #: where a card put into a message area comes from
-PUT_FROM = ("hand", "deck_top", "message", "discard_pile")
+PUT_FROM = ("hand", "deck_top", "message", "message_area", "this_card")
 #: what is shown
 SHOW_WHAT = ("hand_card", "hand", "message", "identity", "deck_top")
 #: where a message taken out of an area goes
-REMOVE_TO = ("discard_pile", "hand")
+REMOVE_TO = ("discard_pile", "hand", "area")
 #: what is swapped
 SWAP_WHAT = ("identity", "role", "hand", "messages")
 
@@ -83,34 +88,41 @@ def _which(default="choose"):
     return Arg("which", "enum", default, choices=WHICH, zh="哪几张", en="which cards")
 
 
+def _colour(default=None):
+    return Arg("colour", "enum", default, choices=COLOUR_FILTERS, zh="颜色要求", en="its colour constraint")
+
+
+_THREE = Arg("three", "enum", "allowed", choices=THREE, zh="凑满三张同色时", en="when it would make three of a colour")
+
+
 OPS: dict[str, Op] = {o.key: o for o in [
     Op("draw", "摸牌", "draws cards", "Player.draw(n): cards from the deck top into the hand", (_WHO, _N)),
     Op("discard", "弃牌", "discards cards",
        "Game.playerDiscardCard (raises DiscardCardEvent): cards from the hand to the discard pile",
-       (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"))),
+       (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"), _colour())),
     Op("give", "交给牌", "gives cards",
        "a card moves from one hand to another (raises GiveCardEvent where the server does: WeiBi, skills)",
        (Arg("from", PLAYER, "self", zh="交出者", en="from"), Arg("to", PLAYER, required=True, zh="得到者", en="to"), _N,
-        _which(), Arg("card", CARDS, zh="只交这些牌", en="only cards of these types"))),
+        _which(), Arg("card", CARDS, zh="只交这些牌", en="only cards of these types"), _colour())),
     Op("take", "拿走牌", "takes cards", "a card moves from another player's hand into the actor's (to defaults to self)",
        (Arg("from", PLAYER, required=True, zh="被拿者", en="from"), Arg("to", PLAYER, "self", zh="得到者", en="to"), _N,
-        _which("actor_chooses"), Arg("card", CARDS, zh="只拿这些牌", en="only cards of these types"))),
+        _which("actor_chooses"), Arg("card", CARDS, zh="只拿这些牌", en="only cards of these types"), _colour())),
     Op("show", "展示", "shows", "a card or a hand is shown (notify*: the proto's show / view messages)",
        (_WHO, Arg("what", "enum", "hand_card", choices=SHOW_WHAT, zh="展示什么", en="what"),
-        Arg("to", PLAYER, "all", zh="给谁看", en="to whom"), _N)),
+        Arg("to", PLAYER, "all", zh="给谁看", en="to whom"), _N, _colour())),
     Op("put_message", "置入情报区", "puts a card into a message area",
        "Player.messageCards.add (raises AddMessageCardEvent where the server does: LiYou, FengYunBianHuan, skills)",
        (Arg("to", PLAYER, "self", zh="谁的情报区", en="whose area"),
         Arg("from", "enum", "hand", choices=PUT_FROM, zh="牌从哪里来", en="where the card comes from"),
-        Arg("of", PLAYER, zh="谁的手牌", en="whose hand (from = hand)"), _N,
-        Arg("colour", "enum", "any", choices=COLOUR_FILTERS, zh="颜色要求", en="its colour constraint"),
-        Arg("face", "enum", "up", choices=("up", "down"), zh="正面朝上 / 朝下", en="face up / down"))),
+        Arg("of", PLAYER, zh="谁的手牌 / 情报区", en="whose hand or area (from = hand / message_area)"), _N,
+        _colour("any"), _THREE, Arg("by", PLAYER, "self", zh="改收入谁的手牌（three = to_hand）", en="into whose hand instead "
+                                                                                              "(three = to_hand)"))),
     Op("remove_message", "移除情报", "takes a message out of an area",
-       "Player.deleteMessageCard: to the discard pile (ChengQing) or into a hand",
-       (Arg("whose", PLAYER, "self", zh="谁的情报区", en="whose area"), _N,
-        Arg("colour", "enum", "any", choices=COLOUR_FILTERS, zh="颜色要求", en="its colour constraint"),
+       "Player.deleteMessageCard: to the discard pile (ChengQing), into a hand, or into another area",
+       (Arg("whose", PLAYER, "self", zh="谁的情报区", en="whose area"), _N, _colour("any"),
         Arg("to", "enum", "discard_pile", choices=REMOVE_TO, zh="去向", en="where it goes"),
-        Arg("by", PLAYER, "self", zh="收入谁的手牌", en="into whose hand (to = hand)"))),
+        Arg("by", PLAYER, "self", zh="收入谁的手牌", en="into whose hand (to = hand)"),
+        Arg("into", PLAYER, zh="放进谁的情报区（to = area）", en="into whose area (to = area)"), _THREE)),
     Op("flip", "翻面", "turns a role card or the message",
        "Player.roleFaceUp (role card) / SendPhaseIdle.isMessageCardFaceUp (the message)",
        (_WHO, Arg("what", "enum", "role", choices=("role", "message"), zh="角色牌或情报", en="role card or message"),
@@ -125,9 +137,17 @@ OPS: dict[str, Op] = {o.key: o for o in [
        (_WHO,)),
     Op("replace_message", "替换情报", "replaces the travelling message with a card",
        "SendPhaseIdle.messageCard = a hand card (DiaoBao), the old one to the discard pile",
-       (Arg("from", "enum", "hand", choices=("hand", "deck_top"), zh="新情报从哪里来", en="where the new message comes from"),
+       (Arg("from", "enum", "hand", choices=("hand", "deck_top", "message_area", "this_card"), zh="新情报从哪里来",
+            en="where the new message comes from"),
         Arg("of", PLAYER, "self", zh="谁的手牌", en="whose hand"),
         Arg("face", "enum", "down", choices=("up", "down"), zh="朝上 / 朝下", en="face up / down"))),
+    Op("send_message", "传出情报", "sends a message (instead of the usual send)",
+       "the send of SendPhaseStart / OnSendCard with a message card other than a hand card the sender picks freely",
+       (Arg("by", PLAYER, "self", zh="传出者", en="who sends"),
+        Arg("from", "enum", "hand", choices=PUT_FROM, zh="情报从哪里来", en="where the message comes from"),
+        Arg("of", PLAYER, zh="谁的手牌 / 情报区", en="whose hand or area"), _colour("any"),
+        Arg("face", "enum", "down", choices=("up", "down"), zh="朝上 / 朝下", en="face up / down"),
+        Arg("lock", PLAYER, zh="锁定谁", en="whom it locks"))),
     Op("cancel", "使卡牌无效", "cancels the card being used", "UseCardEvent.valid = false (PoYi-like: 识破)",
        (Arg("card", CARDS, zh="只对这些牌", en="only these cards"),)),
     Op("grant", "给出技能", "hands out a grant",
@@ -165,9 +185,14 @@ KEY = "do"
 DEPTH = 4
 
 
+#: a player's nearest living neighbours (``sender_left``: the nearest living player on the sender's left)
+SIDES = ("_left", "_right")
+
+
 def players_of(on: tuple) -> tuple:
     """The player words a rule may name: ``self``, the chosen players, and the roles of its moment — the roles
-    of every event it answers (a TriggeredSkill) or the players of its window (an ActiveSkill, a card)."""
+    of every event it answers (a TriggeredSkill) or the players of its window (an ActiveSkill, a card) — and each
+    of these players' nearest living neighbours (``front_left``, ``sender_right``)."""
     roles: list = []
     if on:
         for o in on:
@@ -176,7 +201,8 @@ def players_of(on: tuple) -> tuple:
                     roles.append(r)
     else:
         roles = list(WINDOW_PLAYERS)
-    return ("self",) + tuple(roles) + CHOSEN
+    base = ("self",) + tuple(roles)
+    return base + CHOSEN + tuple(p + side for p in base for side in SIDES)
 
 
 def words_of(on: tuple) -> dict:

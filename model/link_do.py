@@ -117,6 +117,11 @@ class DoLinker:
             self.err(F[0], F[1], op_path + ("note",), f"{key}.note", Msg("'{k}.note' 必须是字符串，不能是{t}",
                                                                         "{k}.note must be a string, not {t}", k=key, t=type_name(note)))
             ok = False
+        if name == "choose" and ok and len(options) == 1 and may is not True:
+            self.err(F[0], F[1], op_path + ("of",), f"{key}.of",
+                     Msg("'choose' 只有一个可选项：那是可做可不做的一组操作，要写 'may = true'（或再加一个可选项）",
+                         "choose has a single alternative: that is an optional group, write may = true (or add an alternative)"))
+            ok = False
         if not ok:
             return None
         return DoOp(name, args, cond, Loc(F[0], line_of(F[1], op_path)), may, note if isinstance(note, str) else "", options)
@@ -202,11 +207,13 @@ class DoLinker:
                 self.err(F[0], F[1], ap, akey, Msg("'choose' 嵌套超过 {d} 层（上限）", "choose is nested more than {d} deep "
                                                    "(the limit)", d=X.DEPTH))
                 return _BAD
-            if not isinstance(val, list) or len(val) < 2 or not all(isinstance(x, list) and x for x in val):
-                self.err(F[0], F[1], ap, akey, Msg("{k} 必须是至少两个可选项的列表，每项是非空的操作表列表："
-                                                   "`of = [[{{ op = \"draw\" }}], [{{ op = \"discard\" }}]]`",
-                                                   "{k} must be a list of at least two alternatives, each a non-empty list "
-                                                   "of op tables: of = [[{{ op = \"draw\" }}], [{{ op = \"discard\" }}]]",
+            if not isinstance(val, list) or len(val) < 1 or not all(isinstance(x, list) and x for x in val):
+                self.err(F[0], F[1], ap, akey, Msg("{k} 必须是可选项的非空列表，每项是非空的操作表列表："
+                                                   "`of = [[{{ op = \"draw\" }}], [{{ op = \"discard\" }}]]`"
+                                                   "（只有一项时是可做可不做的一组操作，要写 'may = true'）",
+                                                   "{k} must be a non-empty list of alternatives, each a non-empty list "
+                                                   "of op tables: of = [[{{ op = \"draw\" }}], [{{ op = \"discard\" }}]] "
+                                                   "(a single one is an optional group: write may = true)",
                                                    k=akey))
                 return _BAD
             alts = []

@@ -130,7 +130,7 @@ def _do_level(expr) -> dict:
                X.AMOUNT: amount, X.CARDS: cards, X.GRANT: {"type": "string", "description": "a grant of this rule's gives"},
                X.TEXT: {"type": "string", "minLength": 1}, X.BOOL: {"type": "boolean"},
                X.PHASE: {"enum": list(X.PHASES)},
-               X.OPTIONS: {"type": "array", "minItems": 2,
+               X.OPTIONS: {"type": "array", "minItems": 1,
                            "items": {"type": "array", "minItems": 1, "items": {
                                "type": "object", "required": ["op"], "properties": {"op": {"enum": list(X.OPS)}}}}}}
     ops = []
