@@ -236,3 +236,12 @@ def test_catalogue_coverage_says_the_effects(capsys):
     assert jh["effect"]["status"] == "data" and jh["effect"]["do"][0]["op"] == "move_message"
     ym = next(r for r in d["rules"] if r["id"] == "YuSiWangPo")
     assert ym["effect"]["do"][1]["n"] == "black_messages + 1" and ym["effect"]["do"][1]["if"] == "target != self"
+
+
+def test_the_format_doc_lists_every_op_and_the_limits():
+    from skillproof.model import limits as L
+    doc = open(os.path.join(os.path.dirname(__file__), "..", "docs", "catalogue-format.md"), encoding="utf-8").read()
+    section = doc.split("### do — what a rule or a card does", 1)[1].split("### fires", 1)[0]
+    for o in X.OPS.values():
+        assert f"| `{o.key}` | {o.en} |" in section, o.key
+    assert f"| {L.EFFECT_OPS_PER_RULE} / {X.DEPTH} |" in doc.split("## Limits", 1)[1]
