@@ -38,6 +38,8 @@ def as_json(cat) -> dict:
         if r.on:
             d["on"] = [{"event": o.event, "whose": list(o.whose), "when": o.text, "once": o.once,
                         "guard_prose": o.guard_prose} for o in r.on]
+        if r.do:
+            d["do"] = [_op_json(o) for o in r.do]
         if r.convert:
             d["convert"] = {"from": _ref(r.convert.source), "to": [str(t) for t in r.convert.targets],
                             "must": r.convert.must}
@@ -54,7 +56,8 @@ def as_json(cat) -> dict:
     return {
         "rules": {"seats": cat.rules.seats, "draw_base": cat.rules.draw_base, "turn_end": list(cat.rules.turn_end),
                   "must_beats_cannot": cat.rules.must_beats_cannot},
-        "cards": [{"id": c.id, "name": c.name, "aliases": list(c.aliases)} for c in cat.cards.values()],
+        "cards": [dict({"id": c.id, "name": c.name, "aliases": list(c.aliases)},
+                       **({"do": [_op_json(o) for o in c.do]} if c.do else {})) for c in cat.cards.values()],
         "characters": [{"id": c.id, "name": c.name, "hidden": c.hidden, "female": c.female, "origin": c.origin,
                         "skills": [cat.skills[s].name for s in c.skills], "skill_ids": list(c.skills)}
                        for c in cat.characters.values()],
