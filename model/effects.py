@@ -209,6 +209,33 @@ def players_of(on: tuple) -> tuple:
     return base + CHOSEN + tuple(p + side for p in base for side in SIDES)
 
 
+#: the players of a window and the chosen ones, as nouns (zh, en); an event's roles come from model.events
+_NOUNS = {"target": ("目标", "the target"), "sender": ("传出者", "the sender"),
+          "front": ("情报面前的角色", "the player the message is in front of"), "dying": ("濒死的角色", "the dying player"),
+          "turn_player": ("当前回合角色", "the turn player"), "chosen": ("所选的角色", "the chosen player"),
+          "chosen2": ("所选的另一名角色", "the other chosen player")}
+
+
+def player_nouns(on: tuple) -> dict:
+    """Every player word of a rule's effect but ``self``, as nouns in both languages (name -> (zh, en)), for
+    saying its conditions in words (``expr_words.words(…, players=…)``)."""
+    nouns = dict(_NOUNS)
+    for o in on:
+        for r in o.kind.all_roles:
+            nouns[r.name] = (r.zh, r.en)
+    out = {}
+    for name in players_of(on):
+        if name in nouns:
+            out[name] = nouns[name]
+    for name in players_of(on):
+        for side, zh, en in (("_left", "左边", "left"), ("_right", "右边", "right")):
+            base = name[:-len(side)] if name.endswith(side) else None
+            if base is not None:
+                bzh, ben = ("自己", "the holder") if base == "self" else nouns[base]
+                out[name] = (f"{bzh}{zh}最近的存活角色", f"the nearest living player on the {en} of {ben}")
+    return out
+
+
 def words_of(on: tuple) -> dict:
     """The event values an effect may read: those every event of its ``on`` carries (name -> type)."""
     if not on:
