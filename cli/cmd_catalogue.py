@@ -38,6 +38,8 @@ def as_json(cat) -> dict:
         if r.on:
             d["on"] = [{"event": o.event, "whose": list(o.whose), "when": o.text, "once": o.once,
                         "guard_prose": o.guard_prose} for o in r.on]
+        if r.do:
+            d["do"] = [_op_json(o) for o in r.do]
         if r.convert:
             d["convert"] = {"from": _ref(r.convert.source), "to": [str(t) for t in r.convert.targets],
                             "must": r.convert.must}
@@ -54,7 +56,8 @@ def as_json(cat) -> dict:
     return {
         "rules": {"seats": cat.rules.seats, "draw_base": cat.rules.draw_base, "turn_end": list(cat.rules.turn_end),
                   "must_beats_cannot": cat.rules.must_beats_cannot},
-        "cards": [{"id": c.id, "name": c.name, "aliases": list(c.aliases)} for c in cat.cards.values()],
+        "cards": [dict({"id": c.id, "name": c.name, "aliases": list(c.aliases)},
+                       **({"do": [_op_json(o) for o in c.do]} if c.do else {})) for c in cat.cards.values()],
         "characters": [{"id": c.id, "name": c.name, "hidden": c.hidden, "female": c.female, "origin": c.origin,
                         "skills": [cat.skills[s].name for s in c.skills], "skill_ids": list(c.skills)}
                        for c in cat.characters.values()],
@@ -154,9 +157,35 @@ def coverage_json(cat) -> dict:
             d["trigger"]["on"] = [{"event": o.event, "server": o.kind.server, "whose": list(o.whose),
                                    "when": o.text, "says": _says(o, cat), "once": o.once,
                                    "guard_prose": o.guard_prose, "line": o.loc.line} for o in r.on]
+        if r.do:
+            d["effect"]["do"] = [_op_json(o) for o in r.do]
         rules.append(d)
-    return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook")},
-            "engine": {"order": EV.ORDER, "once": EV.ONCE}, "rules": rules}
+    cards = []
+    crows = C.card_coverage(cat)
+    for c in crows:
+        cards.append({"id": c.card.id, "name": c.card.name, "file": c.card.loc.file, "line": c.card.loc.line,
+                      "effect": {"status": c.effect, "ops": list(c.ops), "do": [_op_json(o) for o in c.card.do]}})
+    return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook"),
+                       "cards": C.card_counts(crows), "ops": C.ops_used(cat)},
+            "engine": {"order": EV.ORDER, "once": EV.ONCE}, "rules": rules, "cards": cards}
+
+
+def _op_json(o) -> dict:
+    """One effect op as JSON: its op, its arguments (an expression as written), if / may / note, alternatives."""
+    from skillproof.model.expr import to_text as unparse
+    d = {"op": o.op}
+    for k, v in o.args.items():
+        d[k] = unparse(v) if hasattr(v, "col") else (list(v) if isinstance(v, tuple) else v)
+    if o.cond is not None:
+        d["if"] = unparse(o.cond)
+    if o.may:
+        d["may"] = True
+    if o.note:
+        d["note"] = o.note
+    if o.options:
+        d["of"] = [[_op_json(x) for x in alt] for alt in o.options]
+    d["line"] = o.loc.line
+    return d
 
 
 def coverage_lines(cat) -> list[str]:
@@ -166,6 +195,10 @@ def coverage_lines(cat) -> list[str]:
     n = C.counts(rows, "server")
     t, e, tt = n["trigger"], n["effect"], n["triggered_trigger"]
     ev = pick("、", ", ").join(f"{k} {v}" for k, v in n["events"].items())
+    crows = C.card_coverage(cat)
+    cn = C.card_counts(crows)
+    ce = cn["effect"]
+    ops = pick("、", ", ").join(f"{k} {v}" for k, v in C.ops_used(cat).items())
     if is_en():
         head = [f"trigger (when it acts): {t['data'] + t['part']} of {n['rules']} server rules have it as data "
                 f"({t['part']} with part of the guard still prose), {t['prose']} only as prose; "
@@ -174,14 +207,19 @@ def coverage_lines(cat) -> list[str]:
                 "  the server asks in seat order from the turn player, each skill once per event "
                 "(Game.dealListeningSkill, Event.checkResolve)",
                 f"effect (what it does): {e['data']} of {n['rules']} server rules as data, {e['part']} in part, "
-                f"{e['prose']} only as prose",
+                f"{e['prose']} only as prose ({n['with_do']} write 'do')",
+                f"  cards: {ce['data']} of {cn['cards']} as data, {ce['part']} in part, {ce['prose']} only as prose",
+                f"  ops written: {ops}" if ops else "  ops written: none",
                 "  (* a guard marked guard_prose: the server tests more than it says)"]
     else:
         head = [f"触发（何时发动）：{n['rules']} 条服务器规则中 {t['data'] + t['part']} 条是数据（其中 {t['part']} 条的条件部分仍是文字），"
                 f"{t['prose']} 条只有文字；触发技能 {n['triggered']} 条中 {n['with_on']} 条写了回应的事件（'on'）",
                 f"  回应的事件：{ev}" if ev else "  回应的事件：无",
                 "  服务器从当前回合角色起按座位顺序询问，每个技能对一个事件只回应一次（Game.dealListeningSkill、Event.checkResolve）",
-                f"效果（做什么）：{n['rules']} 条服务器规则中 {e['data']} 条是数据，{e['part']} 条部分是数据，{e['prose']} 条只有文字",
+                f"效果（做什么）：{n['rules']} 条服务器规则中 {e['data']} 条是数据，{e['part']} 条部分是数据，{e['prose']} 条只有文字"
+                f"（{n['with_do']} 条写了 'do'）",
+                f"  牌：{cn['cards']} 种牌中 {ce['data']} 种是数据，{ce['part']} 种部分是数据，{ce['prose']} 种只有文字",
+                f"  写到的操作：{ops}" if ops else "  写到的操作：无",
                 "  （* 条件标了 guard_prose：服务器还检查了没写成数据的条件）"]
     del tt
     lines = head + [""]
@@ -192,6 +230,10 @@ def coverage_lines(cat) -> list[str]:
         eff = _status(c.effect) + (" " + ", ".join(c.effect_by) if c.effect_by else "")
         lines.append(f"  {r.name} {r.id}{(' · ' + tag) if tag else ''} — "
                      f"{pick('触发：', 'trigger: ')}{trig}{pick('；效果：', '; effect: ')}{eff}")
+    lines.append("")
+    for c in crows:
+        eff = _status(c.effect) + (" " + pick("、", ", ").join(c.ops) if c.ops else "")
+        lines.append(f"  {c.card.name} {c.card.id} · {pick('牌', 'card')} — {pick('效果：', 'effect: ')}{eff}")
     return lines
 
 

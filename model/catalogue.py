@@ -107,6 +107,21 @@ class On:
 
 
 @dataclass
+class DoOp:
+    """One effect operation of a ``do`` list (the vocabulary is ``model.effects``): its op, its arguments as
+    read (players as words, amounts as ``int`` or a type-checked ``Node``, cards as ids), its condition ``if``,
+    whether its actor may decline (``may``), a reader's note, and for ``choose`` the alternatives, each a tuple
+    of ``DoOp``."""
+    op: str
+    args: dict
+    cond: Node | None
+    loc: Loc
+    may: bool = False
+    note: str = ""
+    options: tuple = ()       # choose: tuple of tuples of DoOp
+
+
+@dataclass
 class Effect:
     when: Node
     each: Lambda | None
@@ -174,6 +189,7 @@ class Rule:
     plays: Plays | None = None
     fires: Fires | None = None
     on: tuple = ()                                 # of On: the events a TriggeredSkill answers (model.events)
+    do: tuple = ()                                 # of DoOp: what it does (model.effects)
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"
@@ -201,6 +217,7 @@ class Card:
     text: str = ""
     gives: list = field(default_factory=list)
     windows: dict = field(default_factory=dict)   # window -> actor: where and by whom it can be used
+    do: tuple = ()                                # of DoOp: what it does (model.effects)
 
     @property
     def phases(self) -> tuple:

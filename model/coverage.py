@@ -10,14 +10,18 @@ A rule has two halves a designer may ask about:
   card is played, a ban, receive, send or draw rule at its decision, a win or result rule at the passes — so its
   trigger is data by its kind.
 - its **effect**, what it does. The kinds whose whole effect is their parameter table (conversion, ban, receive,
-  send, draw, win, result, invalidation, a one-turn marker) are ``data``; an ActiveSkill or TriggeredSkill is
-  ``part`` when something of what it does is data (the grants it hands out, the card it acts as, a role
-  replacement, a draw-count rule) and ``prose`` when only its ``text`` says it (issue 23 item 2: effects as data).
+  send, draw, win, result, invalidation, a one-turn marker) are ``data``. An ActiveSkill or TriggeredSkill is
+  ``data`` when its ``do`` (the effect ops, ``model.effects``) says all of it — no ``prose`` op; ``part`` when its
+  ``do`` leaves something in words (a ``prose`` op beside others), or, with no ``do``, when something of what it does is data
+  (the grants it hands out, the card it acts as, a role replacement, a draw-count rule); ``prose`` when only its
+  ``text`` says it (or a ``do`` of ``prose`` ops only).
+- a **card** has an effect only: ``data`` / ``part`` / ``prose`` by its ``do`` alike (``card_coverage``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .effects import is_prose, walk
 from .events import EVENT_KINDS
 
 DATA, PART, PROSE = "data", "part", "prose"
@@ -62,6 +66,10 @@ def _effect(r) -> tuple[str, tuple]:
     if r.has("InvalidSkill"):
         by.append("kind")
     acts = r.has("ActiveSkill") or r.has("TriggeredSkill")
+    if acts and r.do:
+        if all(o.op == "prose" for o in walk(r.do)) and not by:
+            return PROSE, ("do",)             # only words, written as an op
+        return (PART if is_prose(r.do) else DATA), ("do",) + tuple(by)
     if not acts:
         if by or any(r.has(k) for k in _STATIC_EFFECT) or r.has("OneTurnSkill"):
             return DATA, tuple(by) or ("kind",)
@@ -73,6 +81,37 @@ def rule_coverage(r) -> RuleCoverage:
     t, tb = _trigger(r)
     e, eb = _effect(r)
     return RuleCoverage(r, t, tb, e, eb)
+
+
+@dataclass
+class CardCoverage:
+    card: object              # model.catalogue.Card
+    effect: str               # data | part | prose
+    ops: tuple                # the op names of its do, in order, alternatives' included
+
+
+def card_coverage(cat) -> list[CardCoverage]:
+    """Every card of the catalogue, in id order: is what it does data?"""
+    out = []
+    for c in sorted(cat.cards.values(), key=lambda c: c.id):
+        status = PROSE if not c.do or all(o.op == "prose" for o in walk(c.do)) else \
+            (PART if is_prose(c.do) else DATA)
+        out.append(CardCoverage(c, status, tuple(o.op for o in walk(c.do))))
+    return out
+
+
+def card_counts(rows) -> dict:
+    return {"cards": len(rows), "effect": {s: sum(1 for c in rows if c.effect == s) for s in (DATA, PART, PROSE)}}
+
+
+def ops_used(cat) -> dict:
+    """How often each op is written in the catalogue (rules and cards), in the vocabulary's order."""
+    from .effects import OPS
+    n: dict = {}
+    for owner in list(cat.skills.values()) + list(cat.cards.values()):
+        for o in walk(owner.do):
+            n[o.op] = n.get(o.op, 0) + 1
+    return {k: n[k] for k in OPS if k in n}
 
 
 def coverage(cat) -> list[RuleCoverage]:
@@ -96,5 +135,6 @@ def counts(rows, origin: str = "server") -> dict:
     return {"rules": len(rows), "trigger": tally(rows, "trigger"), "effect": tally(rows, "effect"),
             "triggered": len(trig), "triggered_trigger": tally(trig, "trigger"),
             "with_on": sum(1 for c in trig if c.rule.on),
+            "with_do": sum(1 for c in rows if c.rule.do),
             "guard_prose": sum(1 for c in trig if any(o.guard_prose for o in c.rule.on)),
             "events": {k: events[k] for k in EVENT_KINDS if k in events}}

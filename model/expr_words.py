@@ -95,18 +95,20 @@ COLOUR = {"red": ("红色", "red"), "blue": ("蓝色", "blue"), "black": ("黑�
 DIRECTION = {"up": ("向上", "up"), "left": ("向左", "left"), "right": ("向右", "right")}
 
 
-def words(node, cat=None, event: str | None = None) -> str:
+def words(node, cat=None, event: str | None = None, players: dict | None = None) -> str:
     """``node`` (an expression or an effect's ``p: …``) for people, in the run's language; ``event``: it is the
-    guard of a trigger answering that event kind (``on.when``), whose players are said as nouns (传出者 / the sender)."""
+    guard of a trigger answering that event kind (``on.when``), whose players are said as nouns (传出者 / the sender);
+    ``players``: more players said as nouns, name -> (zh, en) (an effect op's, ``model.effects.player_nouns``)."""
     if node is None:
         return pick("从不成立", "never")
-    return _Say(cat, event).top(node)
+    return _Say(cat, event, players).top(node)
 
 
 class _Say:
-    def __init__(self, cat, event: str | None = None):
+    def __init__(self, cat, event: str | None = None, players: dict | None = None):
         self.cat = cat
-        self.roles = ROLES.get(event, {}) if event else {}
+        self.roles = dict(ROLES.get(event, {})) if event else {}
+        self.roles.update(players or {})
 
     # ---- entry
     def top(self, n) -> str:

@@ -26,6 +26,7 @@ SKILLS_PER_CHARACTER = 64
 GIVES_PER_RULE = 64                   # [[…gives]] of one skill, grant or card
 EFFECTS_PER_RULE = 32                 # [[skill.win]] / [[skill.result]] of one rule
 TRIGGERS_PER_RULE = 32                # [[skill.on]] events one TriggeredSkill answers
+EFFECT_OPS_PER_RULE = 64              # the ops of one rule's or card's 'do', its alternatives' ops included
 PARAMS_PER_GRANT = 16
 ALIASES = 32
 INTENTS = 5_000                       # [[intent]] tables

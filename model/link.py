@@ -15,12 +15,13 @@ from . import limits as L
 from .locate import line_of
 from .msg import Msg
 from .names import did_you_mean, echo, excerpt, hint, nearest, quoted, shown  # noqa: F401
+from .link_do import DoLinker
 
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
 ON_KEYS = {"event", "whose", "when", "once", "guard_prose"}
 
 
-class Linker:
+class Linker(DoLinker):
     """The cross-file pass of the loader's builder (needs its ``err``, ``_loc``, tables and ``_pending``)."""
 
     def link(self):
@@ -36,6 +37,9 @@ class Linker:
                 self._link_give(F, path, *obj)
             elif kind == "intent":
                 self._link_intent(F, path, obj)
+            elif kind == "card":
+                card, e = obj
+                card.do = self._do_list(F, path, e["do"], card, (), {})
 
     def _link_intent(self, F, path, it: Intent):
         for x in it.intends:
@@ -279,6 +283,8 @@ class Linker:
             r.on = self._on_list(F, path + ("on",), e["on"], r)
             if r.on and not r.has("ActiveSkill"):
                 self._sites_answer_events(F, path, r)
+        if "do" in e and (r.has("ActiveSkill") or r.has("TriggeredSkill")):
+            r.do = self._do_list(F, path, e["do"], r, r.on, P)
         for key in ("win", "result"):
             if key not in e:
                 continue

@@ -316,12 +316,12 @@ RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot"
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do"}
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays", "windows", "replaces_role", "fires", "on"}
+             "plays", "windows", "replaces_role", "fires", "on", "do"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on", "with"}
 #: how long a grant stays: the turn (dropped at turn end), until it fires, for good, or only during the
@@ -573,6 +573,8 @@ class _Builder(Linker):
         card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
+        if "do" in e:
+            self._pending.append(("card", F, path, (card, e)))
 
     def _windows(self, F, path, e, what) -> dict:
         """``windows = { main = "turn", fight = "anyone" }`` (window -> actor), or the older
@@ -752,6 +754,12 @@ class _Builder(Linker):
             # only a TriggeredSkill is offered events (server Game.dealListeningSkill: skill as? TriggeredSkill);
             # an InvalidSkill never is — it cannot be one (kinds: exclusive)
             self.err(F[0], F[1], path + ("on",), "on", _only_for("on", "TriggeredSkill", ident))
+        if "do" in e and not (r.has("ActiveSkill") or r.has("TriggeredSkill")):
+            # what a rule does when it acts: the other kinds' whole effect is their parameter table
+            self.err(F[0], F[1], path + ("do",), "do",
+                     Msg("'do'（技能做什么）只用于 'ActiveSkill' 和 'TriggeredSkill'：'{id}' 的种类的效果就是它的参数表",
+                         "'do' (what a skill does) is for ActiveSkills and TriggeredSkills: the effect of {id}'s kinds is "
+                         "their parameter table", id=ident))
         self.skills[ident] = r
         self._gives(F, path, e, r, False)
         self._pending.append(("rule", F, path, (r, e)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+from . import effects as X
 from . import events as EV
 from . import turn as T
 from .kinds import KINDS
@@ -42,6 +43,7 @@ def build() -> dict:
                              "once": {"type": "boolean"}, "guard_prose": {"type": "boolean"}}}
     on = {"oneOf": [on_one, {"type": "array", "minItems": 1, "items": on_one}],
           "description": "TriggeredSkill: the event(s) it answers, in the server's event classes (docs/catalogue-format.md § on)"}
+    do = _do_schema(expr)
     rule_props = {
         "id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
         "kinds": {"type": "array", "minItems": 1, "items": {"enum": kinds}}, "initial": {"type": "boolean"},
@@ -64,7 +66,7 @@ def build() -> dict:
         "fires": {"type": "object", "additionalProperties": False, "required": ["at"],
                   "properties": {"at": at, "when": expr},
                   "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
-        "on": on,
+        "on": on, "do": do,
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent", "resolution"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
@@ -87,7 +89,7 @@ def build() -> dict:
             "skip_dying": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True}}},
         "card": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name"],
             "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
-                           "text": {"type": "string"}, "gives": gives, "windows": windows,
+                           "text": {"type": "string"}, "gives": gives, "windows": windows, "do": do,
                            "phases": {"type": "array", "items": {"enum": list(T.IDLE_POINTS)}}},
             "not": {"required": ["phases", "windows"]}}},
         "character": {"type": "array", "items": {"type": "object", "additionalProperties": False,
@@ -112,6 +114,34 @@ def build() -> dict:
       },
     }
     return schema
+
+
+def _do_schema(expr) -> dict:
+    """``do``: a list of effect ops (model.effects), one schema per op (``op`` as its discriminator); ``choose``'s
+    alternatives are lists of ops again: the schema says so loosely (each a table naming its ``op``; no ``$ref``,
+    the file stays small), the loader reads them as the top level (model/link_do.py)."""
+    return _do_level(expr)
+
+
+def _do_level(expr) -> dict:
+    amount = {"oneOf": [{"type": "integer", "minimum": 0, "maximum": 100}, expr]}
+    cards = {"oneOf": [{"type": "string"}, {"type": "array", "minItems": 1, "items": {"type": "string"}}]}
+    by_type = {X.PLAYER: {"type": "string", "description": "a player of the moment (self, a role, chosen, all, others)"},
+               X.AMOUNT: amount, X.CARDS: cards, X.GRANT: {"type": "string", "description": "a grant of this rule's gives"},
+               X.TEXT: {"type": "string", "minLength": 1}, X.BOOL: {"type": "boolean"},
+               X.PHASE: {"enum": list(X.PHASES)},
+               X.OPTIONS: {"type": "array", "minItems": 1,
+                           "items": {"type": "array", "minItems": 1, "items": {
+                               "type": "object", "required": ["op"], "properties": {"op": {"enum": list(X.OPS)}}}}}}
+    ops = []
+    for o in X.OPS.values():
+        props = {"op": {"const": o.key}, "if": expr, "may": {"type": "boolean"}, "note": {"type": "string"}}
+        for a in o.args:
+            props[a.name] = {"enum": list(a.choices)} if a.type == "enum" else by_type[a.type]
+        ops.append({"type": "object", "additionalProperties": False, "properties": props,
+                    "required": ["op"] + [a.name for a in o.args if a.required], "description": f"{o.en} ({o.server})"})
+    return {"type": "array", "minItems": 1, "items": {"oneOf": ops},
+            "description": "what the rule does: effect ops in order (docs/catalogue-format.md § do, model/effects.py)"}
 
 
 def dumps() -> str:

@@ -86,4 +86,7 @@ CONTEXTS: dict[str, tuple[frozenset[str], bool]] = {
     "question": (frozenset({"message", "message_dir", "message_lockable"}), False),   # a question's 'where'
     # a trigger's guard (``on.when``): the event's players are bound, its values added (model.events)
     "on": (frozenset({"message", "message_dir", "message_lockable"}), False),
+    # an effect op's condition or amount (``do``: model.effects): the moment's players are bound, a trigger's
+    # event values added
+    "do": (frozenset({"message", "message_dir", "message_lockable"}), False),
 }

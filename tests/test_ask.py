@@ -414,7 +414,7 @@ def test_cli_yes_and_no_exit_0(capsys):
     assert out.startswith("yes") and "witness" in out and "变则通·宣言" in out
     assert main(["ask", "--lang", "en", "if", "变则通", "declares", "截获→破译,", "can", "SP李宁玉", "use", "应变?"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("no") and "vetoed" in out and "characters/chen_da_er.toml:44" in out
+    assert out.startswith("no") and "vetoed" in out and "characters/chen_da_er.toml:45" in out
 
 
 def test_cli_json_schema(capsys):

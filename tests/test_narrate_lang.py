@@ -98,16 +98,27 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
     bound players' names under zh, no id or raw key under en."""
     import dataclasses
 
-    from skillproof.model.catalogue import On
+    from skillproof.model import effects as X
+    from skillproof.model.catalogue import DoOp, On
     seen = {}
     event = {}                      # a trigger's guard is said with its event's players (on.when)
+    players = {}                    # an effect op's condition, with the players of its rule's moment (do)
+    owner = [None]
 
     def walk(o, depth=0):
-        if depth > 4 or o is None:
+        if depth > 6 or o is None:
             return
         if isinstance(o, On):
             seen.setdefault(E.to_text(o.when), o.when)
             event[E.to_text(o.when)] = o.event
+        elif isinstance(o, DoOp):
+            nouns = X.player_nouns(getattr(owner[0], "on", ()))
+            for node in [o.cond] + [v for v in o.args.values() if isinstance(v, E.Node)]:
+                if node is not None:
+                    seen.setdefault(("do", E.to_text(node), tuple(sorted(nouns))), node)
+                    players[("do", E.to_text(node), tuple(sorted(nouns)))] = nouns
+            for alt in o.options:
+                walk(alt, depth + 1)
         elif isinstance(o, (E.Node, E.Lambda)):
             seen.setdefault(E.to_text(o), o)
         elif isinstance(o, (list, tuple)):
@@ -118,13 +129,14 @@ def test_every_condition_of_the_shipped_catalogue_reads_in_one_language(cat):
                 walk(getattr(o, f.name), depth + 1)
     for t in (cat.skills, cat.cards):
         for x in t.values():
+            owner[0] = x
             walk(x)
     assert len(seen) > 25
     for text, node in seen.items():
         with lang.using("zh"):
-            zh = words(node, cat, event.get(text))
+            zh = words(node, cat, event.get(text), players.get(text))
         with lang.using("en"):
-            en = words(node, cat, event.get(text))
+            en = words(node, cat, event.get(text), players.get(text))
         assert english_prose(zh, cat) == [], (text, zh)
         assert foreign_in_english(en, cat) == [], (text, en)
         for key in ("face_up", "in_front", "hand_count", "Po_Yi", "xiao_jiu", "identity in", "!=", "{"):

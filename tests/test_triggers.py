@@ -263,7 +263,7 @@ def test_catalogue_coverage_command(capsys):
     out = capsys.readouterr().out
     assert "trigger (when it acts): 101 of 101 server rules have it as data (1 with part of the guard still prose)" in out
     assert "TriggeredSkills: 50 of 50 say the events they answer ('on')" in out
-    assert "  暗藏杀机 AnCangShaJi — trigger: data receive[sender,receiver]; effect: prose" in out
+    assert "  暗藏杀机 AnCangShaJi — trigger: data receive[sender,receiver]; effect: data do" in out
     assert "详尽思索·押注 XiangJinSiSuo2 · grant — trigger: part receive_phase*" in out
     assert main(["catalogue", "--coverage", "--format", "json"]) == 0
     d = json.loads(capsys.readouterr().out)
