@@ -1,6 +1,8 @@
 """What a check family gets to work with, and how the families are run."""
 from __future__ import annotations
 
+import contextlib
+
 import time
 from dataclasses import dataclass, field
 
@@ -518,6 +520,34 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
 _FORK_STATE: dict = {}
 
 
+@contextlib.contextmanager
+def _pool(mpctx, processes: int):
+    """A pool of lane processes (one lane each: ``maxtasksperchild=1``) that is always left with no process
+    behind, however the block ends: the pool is closed and its worker handler waited for (it stops forking new
+    workers), then terminated — every worker there now gets SIGTERM — and joined. (``Pool.__exit__`` alone
+    terminates while the handler may still fork a worker to replace one that finished; such a worker could be
+    joined without being stopped.)"""
+    pool = mpctx.Pool(processes, maxtasksperchild=1, initializer=_worker_signals)
+    try:
+        yield pool
+    except BaseException:
+        _shut(pool, wait=0.2)          # a signal or an error: stop now (lanes still running are killed)
+        raise
+    _shut(pool, wait=1.0)
+
+
+def _shut(pool, wait: float) -> None:
+    try:
+        pool.close()
+        handler = getattr(pool, "_worker_handler", None)
+        if handler is not None:
+            handler.join(wait)
+    except Exception:                       # noqa: BLE001 — stopping is best effort; terminate below
+        pass
+    pool.terminate()
+    pool.join()
+
+
 def _worker_signals():
     """A lane process: Ctrl-C is the main process's to handle (it stops the pool), SIGTERM ends it at once —
     no worker prints a traceback (cli.signals)."""
@@ -570,8 +600,7 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
-                with mpctx.Pool(max(1, min(jobs, len(lanes))), maxtasksperchild=1,
-                                initializer=_worker_signals) as pool:
+                with _pool(mpctx, max(1, min(jobs, len(lanes)))) as pool:
                     pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
                     while not all(p.ready() for p in pending.values()):
                         next(p for p in pending.values() if not p.ready()).wait(0.1)

@@ -469,7 +469,20 @@ def _located_or_plain(lines) -> bool:
                re.match(r"^\d+ errors? in the configuration|^配置中有", ln) for ln in lines)
 
 
+def _no_fork(method=None):
+    raise ValueError("no fork in the fuzz")
+
+
 def _run(argv, what, seed, strict=False) -> dict:
-    rc, out, err, secs = F.run_cli(argv)
+    # the lanes of `check` run one after the other in this process (the fallback of checks.context.run where
+    # there is no fork): a case runs inside a test process that has threads (pytest-xdist), and a fork there
+    # can inherit a held lock; the fuzz judges exit codes and messages, which the lanes' order does not change
+    import multiprocessing
+    real = multiprocessing.get_context
+    multiprocessing.get_context = _no_fork
+    try:
+        rc, out, err, secs = F.run_cli(argv)
+    finally:
+        multiprocessing.get_context = real
     return {"seed": seed, "what": what, "argv": [a if len(a) < 80 else a[:80] + "…" for a in argv], "rc": rc,
             "seconds": secs, "problem": judge(argv, rc, out, err, strict), "stderr": err[:600]}
