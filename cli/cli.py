@@ -271,7 +271,7 @@ def _main(argv, debug, command, run_lang, Terminated) -> int:
         return 130
     except Terminated:
         from .model.msg import Msg
-        sys.stderr.write(Msg("已终止（SIGTERM）\n", "terminated (SIGTERM)\n").render(run_lang))
+        sys.stderr.write(Msg("已终止（收到终止信号）\n", "terminated (SIGTERM)\n").render(run_lang))
         return 143
     except BrokenPipeError:
         return EXIT_OK
