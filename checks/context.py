@@ -1,7 +1,6 @@
 """What a check family gets to work with, and how the families are run."""
 from __future__ import annotations
 
-import contextlib
 
 import time
 from dataclasses import dataclass, field
@@ -520,32 +519,72 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
 _FORK_STATE: dict = {}
 
 
-@contextlib.contextmanager
-def _pool(mpctx, processes: int):
-    """A pool of lane processes (one lane each: ``maxtasksperchild=1``) that is always left with no process
-    behind, however the block ends: the pool is closed and its worker handler waited for (it stops forking new
-    workers), then terminated — every worker there now gets SIGTERM — and joined. (``Pool.__exit__`` alone
-    terminates while the handler may still fork a worker to replace one that finished; such a worker could be
-    joined without being stopped.)"""
-    pool = mpctx.Pool(processes, maxtasksperchild=1, initializer=_worker_signals)
+def _lane_process(lane: int, conn) -> None:
+    """A lane's process: its findings (or the exception that stopped it) sent back through ``conn``."""
+    _worker_signals()
     try:
-        yield pool
-    except BaseException:
-        _shut(pool, wait=0.2)          # a signal or an error: stop now (lanes still running are killed)
-        raise
-    _shut(pool, wait=1.0)
+        out = (True, _lane_in_child(lane))
+    except BaseException as e:                  # noqa: BLE001 — re-raised in the main process, as a pool would
+        out = (False, e)
+    try:
+        conn.send(out)
+    except Exception as e:                      # noqa: BLE001 — an exception that does not pickle
+        conn.send((False, RuntimeError(repr(e))))
+    conn.close()
 
 
-def _shut(pool, wait: float) -> None:
+def _run_forked(mpctx, lanes: list, jobs: int, queue, progress, options, selected, shared) -> list:
+    """Each lane in a process of its own, at most ``jobs`` at a time, every one forked by this (the main) thread:
+    a process forked by a helper thread — as a pool's worker handler forks the replacement of a finished worker
+    — can inherit a lock another thread held and never start. Results in ``lanes``' order; none left behind,
+    however this ends (a signal, an error, the time budget: the lanes still running are stopped)."""
+    from multiprocessing.connection import wait
+    todo, running, results = list(lanes), {}, {}
     try:
-        pool.close()
-        handler = getattr(pool, "_worker_handler", None)
-        if handler is not None:
-            handler.join(wait)
-    except Exception:                       # noqa: BLE001 — stopping is best effort; terminate below
-        pass
-    pool.terminate()
-    pool.join()
+        while todo or running:
+            while todo and len(running) < jobs:
+                lane = todo.pop(0)
+                r, w = mpctx.Pipe(duplex=False)
+                proc = mpctx.Process(target=_lane_process, args=(lane, w), daemon=True)
+                proc.start()
+                w.close()
+                running[lane] = (proc, r)
+            wait([r for _, r in running.values()] + [p.sentinel for p, _ in running.values()], timeout=0.1)
+            while queue is not None and not queue.empty():
+                progress(queue.get())
+            for lane, (proc, r) in list(running.items()):
+                if r.poll():
+                    try:
+                        ok, val = r.recv()
+                    except EOFError:
+                        ok, val = True, _lost_lane(lane, selected, shared)
+                    proc.join()
+                    r.close()
+                    del running[lane]
+                    if not ok:
+                        raise val
+                    results[lane] = val
+                elif not proc.is_alive():           # ended without a word (killed): its lane is lost
+                    r.close()
+                    del running[lane]
+                    results[lane] = _lost_lane(lane, selected, shared)
+            if options.deadline is not None and running and \
+                    time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
+                for lane in list(running) + todo:   # a lane stuck past every grace: stop it, report the rest
+                    results[lane] = _lost_lane(lane, selected, shared)
+                break
+        while queue is not None and not running and not queue.empty():
+            progress(queue.get())
+    finally:
+        for proc, r in running.values():
+            proc.terminate()
+        for proc, r in running.values():
+            proc.join(2)
+            if proc.is_alive():
+                proc.kill()
+                proc.join()
+            r.close()
+    return [results[lane] for lane in lanes if lane in results]
 
 
 def _worker_signals():
@@ -600,20 +639,8 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
             try:
                 # one fresh process per lane: z3's global state starts clean, so results do not depend on
                 # jobs or on what ran before
-                with _pool(mpctx, max(1, min(jobs, len(lanes)))) as pool:
-                    pending = {lane: pool.apply_async(_lane_in_child, (lane,)) for lane in lanes}
-                    while not all(p.ready() for p in pending.values()):
-                        next(p for p in pending.values() if not p.ready()).wait(0.1)
-                        while queue is not None and not queue.empty():
-                            progress(queue.get())
-                        if options.deadline is not None and \
-                                time.time() > options.deadline + B.HARD_STOP_GRACE + B.KILL_GRACE:
-                            break           # a lane stuck past every grace: stop it, report the rest
-                    stuck = not all(p.ready() for p in pending.values())
-                    results = [p.get() if p.ready() else _lost_lane(lane, selected, shared)
-                               for lane, p in pending.items()]
-                    while queue is not None and not stuck and not queue.empty():
-                        progress(queue.get())      # (a stopped lane may have left half a message)
+                results = _run_forked(mpctx, lanes, max(1, min(jobs, len(lanes))), queue, progress, options,
+                                      selected, shared)
             finally:
                 _FORK_STATE.clear()
     if not results:
