@@ -133,13 +133,8 @@ def _on_words(r) -> str:
 
 def _says(o, cat) -> dict:
     """A guard in words, in both languages (JSON does not depend on the run's language)."""
-    from skillproof.model.expr_words import words
-    from skillproof.model.lang import using
-    out = {}
-    for lang in ("zh", "en"):
-        with using(lang):
-            out[lang] = words(o.when, cat, o.event)
-    return out
+    from skillproof.model.expr_words import words_both
+    return words_both(o.when, cat, o.event)
 
 
 def coverage_json(cat) -> dict:

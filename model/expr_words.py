@@ -95,6 +95,16 @@ COLOUR = {"red": ("红色", "red"), "blue": ("蓝色", "blue"), "black": ("黑�
 DIRECTION = {"up": ("向上", "up"), "left": ("向左", "left"), "right": ("向右", "right")}
 
 
+def words_both(node, cat=None, event: str | None = None) -> dict:
+    """``words`` in each language ({"zh": …, "en": …}), whatever the run's language (JSON and both-language texts)."""
+    from .lang import using
+    out = {}
+    for lang in ("zh", "en"):
+        with using(lang):
+            out[lang] = words(node, cat, event)
+    return out
+
+
 def words(node, cat=None, event: str | None = None, players: dict | None = None) -> str:
     """``node`` (an expression or an effect's ``p: …``) for people, in the run's language; ``event``: it is the
     guard of a trigger answering that event kind (``on.when``), whose players are said as nouns (传出者 / the sender);

@@ -37,13 +37,14 @@ def _whose(kind: EV.EventKind, whose: tuple) -> str:
 
 
 def _entry(cat, rule, o) -> dict:
-    from skillproof.model.expr_words import words
+    from skillproof.model.expr_words import words_both
     from skillproof.model.lang import using
     kind = EV.EVENT_KINDS[o.event]
+    guards = words_both(o.when, cat, o.event) if o.text.strip() not in ("", "true") else {}
     say = {}
     for lang in ("zh", "en"):
         with using(lang):
-            guard = words(o.when, cat, o.event) if o.text.strip() not in ("", "true") else ""
+            guard = guards.get(lang, "")
             text = pick(f"{kind.zh}（服务器 {kind.server}），{_whose(kind, o.whose)}",
                         f"{kind.en} (server {kind.server}), {_whose(kind, o.whose)}")
             if guard:
@@ -59,13 +60,13 @@ def _entry(cat, rule, o) -> dict:
 
 def _engine_notes(rule) -> list[str]:
     out = []
-    if rule.has("BeforeDieSkill"):
-        out.append(pick("它是 BeforeDieSkill：持有者不在存活状态也会被询问（设计说明 L141）",
-                        "it is a BeforeDieSkill: asked though its holder is not alive (design note L141)"))
-    elif rule.initial:
+    if not EV.dispatched(alive=False, before_die=rule.has("BeforeDieSkill"), initial=rule.initial):
         out.append(pick("持有者死亡后不再被询问：死亡角色只问 BeforeDieSkill 和获得的技能（服务器 Game.dealListeningSkill）",
                         "not asked once its holder is dead: a dead player is asked only for BeforeDieSkills and granted "
                         "skills (server Game.dealListeningSkill)"))
+    elif rule.has("BeforeDieSkill"):
+        out.append(pick("它是 BeforeDieSkill：持有者不在存活状态也会被询问（设计说明 L141）",
+                        "it is a BeforeDieSkill: asked though its holder is not alive (design note L141)"))
     else:
         out.append(pick("它是获得的技能：持有者死亡后仍会被询问（服务器 Game.dealListeningSkill）",
                         "a granted skill: still asked after its holder died (server Game.dealListeningSkill)"))
