@@ -209,6 +209,16 @@ class Rule:
 
 
 @dataclass
+class CardTarget:
+    """Whom a card is used on (``[[card]] target``): nobody, any living player or another one, and the condition the
+    target must meet — per window (``when``: window -> condition; ``*`` for every window), with ``self``,
+    ``target`` and, in 濒死求澄清, ``dying`` bound (server: each card's ``canUse``)."""
+    who: str                  # none | any | other
+    when: dict                # window or "*" -> Node
+    loc: Loc
+
+
+@dataclass
 class Card:
     id: str
     name: str
@@ -218,6 +228,7 @@ class Card:
     gives: list = field(default_factory=list)
     windows: dict = field(default_factory=dict)   # window -> actor: where and by whom it can be used
     do: tuple = ()                                # of DoOp: what it does (model.effects)
+    target: CardTarget | None = None              # whom it is used on (None: not said — no target)
 
     @property
     def phases(self) -> tuple:

@@ -39,7 +39,60 @@ class Linker(DoLinker):
                 self._link_intent(F, path, obj)
             elif kind == "card":
                 card, e = obj
-                card.do = self._do_list(F, path, e["do"], card, (), {})
+                if "do" in e:
+                    card.do = self._do_list(F, path, e["do"], card, (), {})
+                if "target" in e:
+                    card.target = self._card_target(F, path, e["target"], card)
+
+    TARGET_WHO = ("none", "any", "other")
+
+    def _card_target(self, F, path, v, card):
+        """``target = "any"`` or ``target = { who = "other", when = "target.hand_count > 0" }`` (``when`` may be a
+        table window -> condition: ``{ main = "…", dying = "target == dying" }``)."""
+        from .catalogue import CardTarget
+        p = path + ("target",)
+        if isinstance(v, str):
+            v = {"who": v}
+        if not isinstance(v, dict):
+            self.err(F[0], F[1], p, "target", Msg("'target' 必须是 \"any\" / \"other\" / \"none\" 或表 {{ who = …, when = … }}",
+                                                   "'target' must be \"any\", \"other\", \"none\" or a table {{ who = …, when = … }}"))
+            return None
+        for k in v:
+            if k not in ("who", "when"):
+                self.err(F[0], F[1], p + (k,), k, Msg("'target' 中有未知的键 {k}（只有 who、when）",
+                                                     "unknown key {k} in 'target' (who, when)", k=_q(k)))
+        who = v.get("who", "any")
+        if who not in self.TARGET_WHO:
+            self.err(F[0], F[1], p + ("who",), "who", Msg("'who' 必须是 {one}", "'who' must be one of {one}",
+                                                        one=", ".join(self.TARGET_WHO)))
+            return None
+        when = v.get("when", {})
+        if isinstance(when, str):
+            when = {"*": when}
+        if not isinstance(when, dict):
+            self.err(F[0], F[1], p + ("when",), "when", Msg("'when' 必须是条件，或“时机 = 条件”的表",
+                                                          "'when' must be a condition, or a table of window = condition"))
+            return None
+        out = {}
+        for w, text in when.items():
+            if w != "*" and w not in card.windows:
+                self.err(F[0], F[1], p + ("when", w), "when", Msg("{w} 不是这张牌使用的时机", "{w} is not a window the card is used in",
+                                                                  w=_q(w)))
+                continue
+            players = ("self", "target") + (("dying",) if w == "dying" else ())
+            if not isinstance(text, str):
+                self.err(F[0], F[1], p + ("when", w), "when", Msg("条件必须是字符串", "a condition must be a string"))
+                continue
+            try:
+                node = E.parse(text)
+                E.check(node, E.Scope("do", self.universe, {}, players, {}), V.BOOL)
+            except E.ExprError as ex:
+                self.err(F[0], F[1], p + ("when", w), "when", _in_expr(text, ex))
+                continue
+            out[w] = node
+        if who == "none" and out:
+            self.err(F[0], F[1], p + ("when",), "when", Msg("没有目标的牌不能有目标条件", "a card with no target has no target condition"))
+        return CardTarget(who, out, self._loc(F, p))
 
     def _link_intent(self, F, path, it: Intent):
         for x in it.intends:

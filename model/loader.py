@@ -316,7 +316,7 @@ RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot"
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do", "target"}
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
@@ -573,7 +573,7 @@ class _Builder(Linker):
         card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
-        if "do" in e:
+        if "do" in e or "target" in e:
             self._pending.append(("card", F, path, (card, e)))
 
     def _windows(self, F, path, e, what) -> dict:

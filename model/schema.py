@@ -90,6 +90,13 @@ def build() -> dict:
         "card": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name"],
             "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
                            "text": {"type": "string"}, "gives": gives, "windows": windows, "do": do,
+                           "target": {"description": "whom the card is used on: none, any living player or another one, "
+                                                     "and the condition the target meets (per window)",
+                                      "anyOf": [{"enum": ["none", "any", "other"]},
+                                                {"type": "object", "additionalProperties": False, "properties": {
+                                                    "who": {"enum": ["none", "any", "other"]},
+                                                    "when": {"anyOf": [{"type": "string"}, {"type": "object",
+                                                             "additionalProperties": {"type": "string"}}]}}}]},
                            "phases": {"type": "array", "items": {"enum": list(T.IDLE_POINTS)}}},
             "not": {"required": ["phases", "windows"]}}},
         "character": {"type": "array", "items": {"type": "object", "additionalProperties": False,

@@ -66,6 +66,12 @@ class Seat:
     skills: list = field(default_factory=list)      # of SkillInst
     invalidated: bool = False     # an InvalidSkill was dealt to this seat this turn (its initial skills wrapped)
     played: frozenset = frozenset()   # card types (as declared) the seat used this turn (trace 'play' events)
+    # the table (model.interp.table): the message area exactly, as (colour class, count) pairs — None: only the
+    # five counts above are known; the secret task of a black identity; lost (out of the game, e.g. no card to
+    # send: phase/SendPhaseStart.kt) rather than dead
+    area: tuple | None = None
+    task: str | None = None
+    lost: bool = False
 
     INT_FIELDS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
                   "non_black_messages")
@@ -81,6 +87,12 @@ class Seat:
             d["invalidated"] = True
         if self.played:
             d["played"] = sorted(self.played)
+        if self.area is not None:
+            d["area"] = {c: n for c, n in self.area}
+        if self.task is not None:
+            d["task"] = self.task
+        if self.lost:
+            d["lost"] = True
         return d
 
     @staticmethod
@@ -97,6 +109,10 @@ class Seat:
         s.skills = [SkillInst.from_dict(x) for x in d.get("skills", [])]
         s.invalidated = bool(d.get("invalidated", False)) or any(i.invalid for i in s.skills)
         s.played = frozenset(d.get("played", ()))
+        if isinstance(d.get("area"), dict):
+            s.area = tuple(sorted((str(c), int(n)) for c, n in d["area"].items() if int(n)))
+        s.task = d.get("task")
+        s.lost = bool(d.get("lost", False))
         return s
 
 
@@ -114,6 +130,15 @@ class State:
     window: str | None = None                # the window of the turn now (model.turn); None: untimed
     interrupted: str | None = None           # window == "dying": the window the dying interrupts
     turn_sender: int | None = None           # who sends this turn's message (the turn player, or 密令's target)
+    # the table's message (model.interp.path): the direction it was sent in (its arrow is message_dir), face up,
+    # whether this turn's message was sent and received; the game's end (model.interp.win): who declared a win
+    # and who won (None: the game goes on)
+    message_dir_sent: str | None = None
+    message_face_up: bool = False
+    message_sent: bool = False
+    message_received: bool = False
+    declared: frozenset | None = None
+    winners: frozenset | None = None
     trace: object = field(default=None, compare=False, repr=False)   # the Trace that led here (not saved)
 
     def copy(self) -> "State":
@@ -127,7 +152,10 @@ class State:
                 "unknowns": dict(sorted(self.unknowns.items())),
                 **({"window": self.window} if self.window is not None else {}),
                 **({"interrupted": self.interrupted} if self.interrupted is not None else {}),
-                **({"turn_sender": self.turn_sender} if self.turn_sender is not None else {})}
+                **({"turn_sender": self.turn_sender} if self.turn_sender is not None else {}),
+                **{k: getattr(self, k) for k in ("message_dir_sent",) if getattr(self, k) is not None},
+                **{k: True for k in ("message_face_up", "message_sent", "message_received") if getattr(self, k)},
+                **{k: sorted(getattr(self, k)) for k in ("declared", "winners") if getattr(self, k) is not None}}
 
     @staticmethod
     def from_dict(d: dict) -> "State":
@@ -136,7 +164,11 @@ class State:
                      message=frozenset(d.get("message", ())), message_dir=d.get("message_dir", "left"),
                      message_lockable=bool(d.get("message_lockable", False)),
                      unknowns=dict(d.get("unknowns", {})), window=d.get("window"),
-                     interrupted=d.get("interrupted"), turn_sender=d.get("turn_sender"))
+                     interrupted=d.get("interrupted"), turn_sender=d.get("turn_sender"),
+                     message_dir_sent=d.get("message_dir_sent"), message_face_up=bool(d.get("message_face_up")),
+                     message_sent=bool(d.get("message_sent")), message_received=bool(d.get("message_received")),
+                     declared=frozenset(d["declared"]) if isinstance(d.get("declared"), list) else None,
+                     winners=frozenset(d["winners"]) if isinstance(d.get("winners"), list) else None)
 
     def sender_of_turn(self) -> int:
         """Who sends (or sent) this turn's message: recorded by a trace, else the message's sender, else

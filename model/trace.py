@@ -43,14 +43,33 @@ class Event:
     rule: str | None = None         # use: the skill used this turn
     via: str | None = None          # replace: the skill used
     card: str | None = None         # play: the card type it is used as (declared)
+    # ---- the table's events (a whole game, model.interp.game)
+    actual: str | None = None       # play: the physical card's type (default: the declared one)
+    target: int | None = None       # play / use: the player it targets
+    chosen: int | None = None       # resolve / use / fire: the player the effect's ``chosen`` names
+    chosen2: int | None = None      #   … and ``chosen2``
+    choices: list | None = None     # resolve / use / fire: the decisions its effect takes, in order (model.interp.ops)
+    n: int | None = None            # draw: how many cards
+    on: str | None = None           # fire: the event it answers (model.events)
+    colours: list | None = None     # send: the message card's colours
+    arrow: str | None = None        # send: the arrow printed on it
+    lockable: bool | None = None    # send: it has a lock mark
+    dir: str | None = None          # send: the direction declared
+    to: int | None = None           # send: its first stop
+    locks: list | None = None       # send: the players it locks
+    face_up: bool | None = None     # send: sent face up
+    source: str | None = None       # send: where the message card comes from (hand, deck_top, message_area)
+
+    FIELDS = ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via", "card",
+              "actual", "target", "chosen", "chosen2", "choices", "n", "on", "colours", "arrow", "lockable", "dir",
+              "to", "locks", "face_up", "source")
 
     def to_dict(self) -> dict:
         d: dict = {"event": self.kind}
-        for k in ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via",
-                  "card"):
+        for k in self.FIELDS:
             v = getattr(self, k)
             if v is not None:
-                d[k] = v
+                d[k] = list(v) if isinstance(v, tuple) else v
         if self.args:
             d["args"] = {k: (sorted(v) if isinstance(v, (set, frozenset, tuple, list)) else v)
                          for k, v in sorted(self.args.items())}
@@ -59,22 +78,29 @@ class Event:
     @staticmethod
     def from_dict(d: dict) -> "Event":
         args = {k: (tuple(v) if isinstance(v, list) else v) for k, v in d.get("args", {}).items()}
-        return Event(d["event"], d.get("seat"), d.get("window"), d.get("in_front"), d.get("sender"),
-                     d.get("dying"), d.get("giver"), d.get("site"), args, d.get("character"), d.get("rule"),
-                     d.get("via"), d.get("card"))
+        ev = Event(d["event"], args=args)
+        for k in Event.FIELDS:
+            if k in d:
+                setattr(ev, k, d[k])
+        return ev
 
 
 @dataclass
 class Trace:
     setup: State
     events: list = field(default_factory=list)
+    table: bool = False             # a whole game: the table's events are in it and its rules apply (model.interp.game)
 
     def to_dict(self) -> dict:
-        return {"setup": self.setup.to_dict(), "events": [e.to_dict() for e in self.events]}
+        d = {"setup": self.setup.to_dict(), "events": [e.to_dict() for e in self.events]}
+        if self.table:
+            d["table"] = True
+        return d
 
     @staticmethod
     def from_dict(d: dict) -> "Trace":
-        return Trace(State.from_dict(d["setup"]), [Event.from_dict(e) for e in d.get("events", [])])
+        return Trace(State.from_dict(d["setup"]), [Event.from_dict(e) for e in d.get("events", [])],
+                     bool(d.get("table", False)))
 
 
 @dataclass
@@ -143,160 +169,207 @@ def setup_errors(cat: Catalogue, setup: State) -> list[Reason]:
 def run(cat: Catalogue, trace: Trace) -> Run:
     """Execute ``trace`` event by event; every event is checked against the window it happens in.
 
-    The clauses below are the transition relation of the timed model; the encoder's ``reachability``
-    states each of them as a constraint on a symbolic trace (named alike in its comments)."""
-    from . import interpreter as I
-    st = trace.setup.copy()
-    st.window, st.interrupted = None, None
-    st.sender = st.in_front = st.dying = None
-    errors: list = [(-1, w) for w in setup_errors(cat, trace.setup)]
-    counts: dict = {}                 # (site, receiver) -> grants handed out this turn
-    turns = 0
-    n = len(st.seats)
+    The clauses of ``Runner`` are the transition relation of the timed model; the encoder's ``reachability``
+    states each of them as a constraint on a symbolic trace (named alike in its comments). A trace whose
+    ``table`` is set is a whole game: ``model.interp.game.GameRunner`` runs it, with the table's events and
+    rules too."""
+    if trace.table:
+        from .interp.game import GameRunner
+        return GameRunner(cat, trace).run()
+    return Runner(cat, trace).run()
 
-    def seat_ok(v) -> bool:
-        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
 
-    moments: list = []
-    given: list = []                  # (event index, turn, window, giver, receiver, site) of every give
-    events_seq: list = []             # indices of the give and replace events, in order (what a pair may not split)
-    senders = _turn_senders(trace)
-    for k, ev in enumerate(trace.events):
-        bad = lambda msg: errors.append((k, msg))     # noqa: E731
-        moments.append(moment(st, turns))
-        if ev.kind == "turn":
-            # a turn starts at the very beginning or after the previous one ended
-            if st.window not in (None, "turn_end"):
-                bad(Reason(f"在{win_of(st.window).zh}开始了新的回合：上一回合还没有结束",
-                           f"a new turn starts {during(st.window).en}, before the turn ended"))
-            if not seat_ok(ev.seat):
-                bad(Reason("开始回合的不是座位", "whose turn: not a seat"))
+class Runner:
+    """The interpreter of the timed model: the state, and one method per event kind (``on_<kind>``)."""
+
+    KINDS = EVENT_KINDS
+
+    def __init__(self, cat: Catalogue, trace: Trace):
+        self.cat, self.trace = cat, trace
+        st = trace.setup.copy()
+        st.window, st.interrupted = None, None
+        st.sender = st.in_front = st.dying = None
+        self.st = st
+        self.errors: list = [(-1, w) for w in self.setup_errors()]
+        self.counts: dict = {}           # (site, receiver) -> grants handed out this turn
+        self.turns = 0
+        self.n = len(st.seats)
+        self.moments: list = []
+        self.given: list = []            # (event index, turn, window, giver, receiver, site) of every give
+        self.events_seq: list = []       # indices of the give and replace events, in order (what a pair may not split)
+        self.senders = _turn_senders(trace)
+        self.k = -1                      # the index of the event being run
+
+    def setup_errors(self) -> list:
+        return setup_errors(self.cat, self.trace.setup)
+
+    def seat_ok(self, v) -> bool:
+        return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.n
+
+    def bad(self, msg) -> None:
+        self.errors.append((self.k, msg))
+
+    def run(self) -> Run:
+        for k, ev in enumerate(self.trace.events):
+            self.k = k
+            self.moments.append(moment(self.st, self.turns))
+            handler = getattr(self, f"on_{ev.kind}", None) if ev.kind in self.KINDS else None
+            if handler is None:
+                self.bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
                 continue
-            if st.window is not None and n > 1 and ev.seat == st.turn:
-                bad(Reason("下一回合应是另一名角色的回合", "the next turn is another player's"))
-            if st.window is not None:
-                for s in st.seats:
-                    for inst in s.skills:
-                        if cat.skills[inst.rule].is_grant:
-                            inst.turns_ago += 1
-            st.turn, st.window, st.interrupted = ev.seat, "draw", None
-            st.sender = st.in_front = st.dying = None
+            handler(ev)
+        return self.finish()
+
+    # ------------------------------------------------------------------------------------ the events
+    def on_turn(self, ev: Event) -> None:
+        # a turn starts at the very beginning or after the previous one ended
+        st, cat = self.st, self.cat
+        if st.window not in (None, "turn_end"):
+            self.bad(Reason(f"在{win_of(st.window).zh}开始了新的回合：上一回合还没有结束",
+                            f"a new turn starts {during(st.window).en}, before the turn ended"))
+        if not self.seat_ok(ev.seat):
+            self.bad(Reason("开始回合的不是座位", "whose turn: not a seat"))
+            return
+        if st.window is not None and self.n > 1 and ev.seat == st.turn:
+            self.bad(Reason("下一回合应是另一名角色的回合", "the next turn is another player's"))
+        if st.window is not None:
             for s in st.seats:
-                s.played = frozenset()                  # what was played is this turn's
-            counts = {}
-            st.turn_sender = senders[turns] if senders[turns] is not None else ev.seat
-            turns += 1
-        elif ev.kind == "window":
-            w = ev.window
-            if st.window is None:
-                bad(Reason("还没有回合开始就进入了时机", "a window before any turn started"))
-                continue
-            if w not in T.WINDOWS:
-                bad(Reason(f"未知的时机「{echoed(w)}」", f"unknown window “{echoed(w)}”"))
-                continue
-            if not T.can_follow(st.window, w, st.interrupted):
-                bad(Reason(f"{win_of(w).zh}不能接在{win_of(st.window).zh}之后",
-                           f"{win_of(w).en} cannot follow {win_of(st.window).en}"))
-            if w == "dying":
-                if not seat_ok(ev.dying):
-                    bad(Reason("濒死的角色不是座位", "the dying player is not a seat"))
-                    continue
-                st.interrupted = st.window if st.window != "dying" else st.interrupted
-                st.window, st.dying = "dying", ev.dying
-                continue
-            st.dying, st.interrupted = None, None
-            if T.WINDOWS[w].message:
-                if not seat_ok(ev.in_front):
-                    bad(Reason(f"{win_of(w).zh}：情报必须在某个座位面前",
-                               f"{win_of(w).en}: the message must be in front of a seat"))
-                    continue
-                sender = ev.sender if ev.sender is not None else \
-                    (st.sender if st.sender is not None else st.turn)
-                if not seat_ok(sender):
-                    bad(Reason("传出者不是座位", "the sender is not a seat"))
-                    continue
-                st.in_front, st.sender = ev.in_front, sender
-            else:
-                st.in_front = st.sender = None
-            st.window = w
-            if w == "turn_end":
-                after = I.turn_end(cat, st)
-                after.window = "turn_end"
-                st = after
-        elif ev.kind == "give":
-            # an illegal grant is still applied when it can be (the trace is then illegal, with the reason)
-            why = give_errors(cat, st, ev, counts)
-            if why:
-                bad(why)
-            give = site_of(cat, ev.site)
-            if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and seat_ok(ev.giver)) \
-                    or st.window is None:
-                continue
-            rule = cat.skills[give.grant]
-            key = (ev.site, ev.seat)
-            counts[key] = counts.get(key, 0) + 1
-            given.append((k, turns, st.window, ev.giver, ev.seat, ev.site))
-            events_seq.append(k)
-            if "InvalidSkill" in rule.closure:
-                st.seats[ev.seat].invalidated = True
-                for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
-                    if cat.skills[inst.rule].initial:
-                        inst.invalid = True
-            elif rule.lifetime == "resolution":
-                pass                          # gone when the card it came with finishes resolving
-            else:
-                st.seats[ev.seat].skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver,
-                                                          site=ev.site, turns_ago=0, at=st.window, event=k))
-        elif ev.kind == "use":
-            # a skill used this turn (what its 'used' condition reads); it must be in the list
-            if not seat_ok(ev.seat) or st.window is None:
-                bad(Reason("发动技能：不是座位，或还没有回合开始", "use: not a seat, or before any turn"))
-                continue
-            insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used]
-            if not insts:
-                name = cat.name_of(ev.rule) if isinstance(ev.rule, str) else echoed(ev.rule)
-                bad(Reason(f"发动技能：座位{ev.seat}没有持有本回合未发动的{name}",
-                           f"use: seat {ev.seat} holds no unused {name}"))
-                continue
-            insts[0].used = True
-        elif ev.kind == "play":
-            # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
-            # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
-            if not seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
-                bad(Reason("出牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
-                continue
-            if ev.card not in cat.cards:
-                bad(Reason(f"出牌：未知的牌「{echoed(ev.card)}」", f"play: unknown card “{echoed(ev.card)}”"))
-                continue
-            if not I.card_usable(cat, st, ev.seat, ev.card):
-                name = cat.cards[ev.card].name
-                bad(Reason(f"座位{ev.seat}不能在{win_of(st.window).zh}使用{name}",
-                           f"seat {ev.seat} cannot use {name} {during(st.window).en}"))
-            st.seats[ev.seat].played = st.seats[ev.seat].played | {ev.card}
-        elif ev.kind == "replace":
-            why = replace_errors(cat, st, ev)
-            if why:
-                bad(why)
-            if seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
-                apply_replace(cat, st, ev.seat, ev.character)
-            events_seq.append(k)
+                for inst in s.skills:
+                    if cat.skills[inst.rule].is_grant:
+                        inst.turns_ago += 1
+        st.turn, st.window, st.interrupted = ev.seat, "draw", None
+        st.sender = st.in_front = st.dying = None
+        for s in st.seats:
+            s.played = frozenset()                  # what was played is this turn's
+        self.counts = {}
+        st.turn_sender = self.senders[self.turns] if self.senders[self.turns] is not None else ev.seat
+        self.turns += 1
+
+    def on_window(self, ev: Event) -> None:
+        from . import interpreter as I
+        st = self.st
+        w = ev.window
+        if st.window is None:
+            self.bad(Reason("还没有回合开始就进入了时机", "a window before any turn started"))
+            return
+        if w not in T.WINDOWS:
+            self.bad(Reason(f"未知的时机「{echoed(w)}」", f"unknown window “{echoed(w)}”"))
+            return
+        if not T.can_follow(st.window, w, st.interrupted):
+            self.bad(Reason(f"{win_of(w).zh}不能接在{win_of(st.window).zh}之后",
+                            f"{win_of(w).en} cannot follow {win_of(st.window).en}"))
+        if w == "dying":
+            if not self.seat_ok(ev.dying):
+                self.bad(Reason("濒死的角色不是座位", "the dying player is not a seat"))
+                return
+            st.interrupted = st.window if st.window != "dying" else st.interrupted
+            st.window, st.dying = "dying", ev.dying
+            return
+        st.dying, st.interrupted = None, None
+        if T.WINDOWS[w].message:
+            if not self.seat_ok(ev.in_front):
+                self.bad(Reason(f"{win_of(w).zh}：情报必须在某个座位面前",
+                                f"{win_of(w).en}: the message must be in front of a seat"))
+                return
+            sender = ev.sender if ev.sender is not None else \
+                (st.sender if st.sender is not None else st.turn)
+            if not self.seat_ok(sender):
+                self.bad(Reason("传出者不是座位", "the sender is not a seat"))
+                return
+            st.in_front, st.sender = ev.in_front, sender
         else:
-            bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
-    uncoupled = _uncoupled(cat, given, events_seq)
-    for k in uncoupled:
-        give = site_of(cat, trace.events[k].site)
-        other = site_of(cat, give.partner_id)
-        errors.append((k, Reason(
-            f"{cat.giver_name(give)}与{cat.giver_name(other)}同时给出（给同一个人，在同一时机）：经过中没有后者",
-            f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
-            f"(to the same player, at the same moment): the trace has no such event")))
-    errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
-    if st.window is None:
-        errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
-    elif st.window == "turn_end":
-        errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
-                                                 "the trace ends after the turn ended: a question is asked in a window")))
-    return Run(st, errors, turns, moments, uncoupled)
+            st.in_front = st.sender = None
+        st.window = w
+        if w == "turn_end":
+            after = I.turn_end(self.cat, st)
+            after.window = "turn_end"
+            self.st = after
+
+    def on_give(self, ev: Event) -> None:
+        # an illegal grant is still applied when it can be (the trace is then illegal, with the reason)
+        st, cat = self.st, self.cat
+        why = give_errors(cat, st, ev, self.counts)
+        if why:
+            self.bad(why)
+        give = site_of(cat, ev.site)
+        if give is None or give.grant not in cat.skills or not (self.seat_ok(ev.seat) and self.seat_ok(ev.giver)) \
+                or st.window is None:
+            return
+        rule = cat.skills[give.grant]
+        key = (ev.site, ev.seat)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        self.given.append((self.k, self.turns, st.window, ev.giver, ev.seat, ev.site))
+        self.events_seq.append(self.k)
+        if "InvalidSkill" in rule.closure:
+            st.seats[ev.seat].invalidated = True
+            for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
+                if cat.skills[inst.rule].initial:
+                    inst.invalid = True
+        elif rule.lifetime == "resolution":
+            pass                          # gone when the card it came with finishes resolving
+        else:
+            st.seats[ev.seat].skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver,
+                                                      site=ev.site, turns_ago=0, at=st.window, event=self.k))
+
+    def on_use(self, ev: Event) -> None:
+        # a skill used this turn (what its 'used' condition reads); it must be in the list
+        st, cat = self.st, self.cat
+        if not self.seat_ok(ev.seat) or st.window is None:
+            self.bad(Reason("发动技能：不是座位，或还没有回合开始", "use: not a seat, or before any turn"))
+            return
+        insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used]
+        if not insts:
+            name = cat.name_of(ev.rule) if isinstance(ev.rule, str) else echoed(ev.rule)
+            self.bad(Reason(f"发动技能：座位{ev.seat}没有持有本回合未发动的{name}",
+                            f"use: seat {ev.seat} holds no unused {name}"))
+            return
+        insts[0].used = True
+
+    def on_play(self, ev: Event) -> None:
+        # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
+        # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
+        from . import interpreter as I
+        st, cat = self.st, self.cat
+        if not self.seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
+            self.bad(Reason("出牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
+            return
+        if ev.card not in cat.cards:
+            self.bad(Reason(f"出牌：未知的牌「{echoed(ev.card)}」", f"play: unknown card “{echoed(ev.card)}”"))
+            return
+        if not I.card_usable(cat, st, ev.seat, ev.card):
+            name = cat.cards[ev.card].name
+            self.bad(Reason(f"座位{ev.seat}不能在{win_of(st.window).zh}使用{name}",
+                            f"seat {ev.seat} cannot use {name} {during(st.window).en}"))
+        st.seats[ev.seat].played = st.seats[ev.seat].played | {ev.card}
+
+    def on_replace(self, ev: Event) -> None:
+        st, cat = self.st, self.cat
+        why = replace_errors(cat, st, ev)
+        if why:
+            self.bad(why)
+        if self.seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
+            apply_replace(cat, st, ev.seat, ev.character)
+        self.events_seq.append(self.k)
+
+    # ------------------------------------------------------------------------------------ the end
+    def finish(self) -> Run:
+        from . import interpreter as I
+        cat, st, trace = self.cat, self.st, self.trace
+        uncoupled = _uncoupled(cat, self.given, self.events_seq)
+        for k in uncoupled:
+            give = site_of(cat, trace.events[k].site)
+            other = site_of(cat, give.partner_id)
+            self.errors.append((k, Reason(
+                f"{cat.giver_name(give)}与{cat.giver_name(other)}同时给出（给同一个人，在同一时机）：经过中没有后者",
+                f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
+                f"(to the same player, at the same moment): the trace has no such event")))
+        self.errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
+        if st.window is None:
+            self.errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
+        elif st.window == "turn_end":
+            self.errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
+                                                          "the trace ends after the turn ended: a question is asked in a window")))
+        return Run(st, self.errors, self.turns, self.moments, uncoupled)
 
 
 def _uncoupled(cat: Catalogue, given: list, seq: list) -> list:

@@ -1,0 +1,444 @@
+"""A whole game: the timed model's events with the table moving under them — the interpreter of game traces.
+
+A *game trace* (``Trace.table``) is a trace of the timed model (model/trace.py: turns, windows, grants, role
+replacements, skills used, cards played) together with the table's own events, checked against the server's
+rules of the table:
+
+* ``draw`` — the turn player draws in 摸牌阶段 as many cards as the draw-count fold says (phase/DrawPhase.kt);
+* ``send`` — this turn's sender sends a message card (model/interp/path.py); the message windows that follow are
+  its path: moved on only where the player may let it pass, accepted only where he may, received by the player it
+  is in front of after 争夺阶段;
+* ``play`` — a card leaves its user's hand (a physical card of a type that may be played as the declared one:
+  conversions and bans), raising a UseCardEvent; ``resolve`` — the card's effect (its ``do``) happens unless a
+  skill cancelled it, raising a FinishResolveCardEvent;
+* ``use`` — an ActiveSkill is used: its window and condition, its cost (a role turned face up), its effect;
+* ``fire`` — a TriggeredSkill answers a pending event (model/interp/fires.py) and does its effect;
+* ``die`` — the dying player nobody saved dies (model/interp/dying.py).
+
+Between them the server's process nodes run (``ProcessFsm.resolve``): the triggered skills are offered the events,
+then the win checks (model/interp/win.py) end the game when someone wins, then every living player with three
+black messages is dying — so nothing else may happen until the 濒死求澄清 window of the first of them. A trace of
+the timed model that a game trace contains (its *skeleton*: the same events without the table's) is one the timed
+model allows: the table only narrows what can happen.
+
+The z3 twin is ``checks/enc/game.py``: the same events as a straight-line program over symbolic table values.
+"""
+from __future__ import annotations
+
+from ..reason import Reason, during, echoed, window as win_of
+from ..trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, site_of
+from . import dying as D
+from . import path as P
+from . import win as W
+from .fires import fire_errors
+from .ops import Doing, has_prose, run_ops
+from .table import class_of, decompose, set_area, add_message, COUNT_FIELDS
+
+#: the table's events (a game trace has these besides the timed model's)
+TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
+GAME_KINDS = SKELETON_KINDS + TABLE_KINDS
+#: events after which the server runs a process node (triggers dealt, wins and dying checked): every event but a
+#: card's resolution in progress, a skill answering a pending event, and a death being dealt with
+NODE_FREE = ("fire", "resolve", "die")
+
+
+def _result_pass(cat, st, declared, winners, kind):
+    from .. import interpreter as I
+    return I.game_result(cat, st, declared, winners, kind)
+
+
+class GameRunner(Runner):
+    KINDS = GAME_KINDS
+
+    def __init__(self, cat, trace):
+        super().__init__(cat, trace)
+        for s in self.st.seats:              # the table: every seat's message area exactly
+            if s.area is None:
+                area = decompose({f: getattr(s, f) for f in COUNT_FIELDS})
+                if area is not None:
+                    set_area(s, area)
+        self.pending: list = []              # events raised since the last process node (model.events kinds)
+        self.card: dict | None = None        # the card being used (between play and resolve)
+        self.acted: set = set()              # (seat, card or rule) that played, used or fired this turn
+        self.drawn = False
+        self.ending = False                  # the turn must end now (end_turn, the turn player out)
+        self.discarded = False               # this turn's message was discarded (no receiver)
+        self.send_via: dict | None = None    # an effect sends the message (send_message)
+        self.prose: list = []                # indices of events whose effect has a part in words
+
+    def setup_errors(self) -> list:
+        why = super().setup_errors()
+        for i, s in enumerate(self.trace.setup.seats):
+            five = {f: getattr(s, f) for f in COUNT_FIELDS}
+            if s.area is None and decompose(five) is None:
+                why.append(Reason(f"座位{i}：情报数目自相矛盾（没有一组情报牌是这样的）",
+                                  f"seat {i}: its message counts contradict each other (no set of message cards has them)"))
+            if s.alive and not s.lost and five["black_messages"] >= 3:
+                why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
+            if not s.alive and s.hand_count:
+                why.append(Reason(f"座位{i}：已死亡却有手牌", f"seat {i}: dead with cards in hand"))
+        return why
+
+    # -------------------------------------------------------------------------------- process nodes
+    def raise_(self, kind: str, roles: dict, words: dict | None = None) -> None:
+        self.pending.append({"kind": kind, "roles": roles, "words": words or {}, "answered": set(), "at": self.k})
+
+    def node(self, ev: Event) -> bool:
+        """The process node before ``ev``: the game must not have ended, and a dying player is dealt with first.
+        Returns False when ``ev`` cannot happen at all."""
+        st = self.st
+        if st.winners is None and ev.kind not in NODE_FREE and self.card is None and st.window not in ("dying",):
+            self.check_win()
+        if st.winners is not None:
+            self.bad(Reason("游戏已经结束", "the game is over"))
+            return False
+        if self.card is not None and ev.kind not in ("fire", "resolve"):
+            self.bad(Reason("上一张牌还没有结算", "the card being used has not resolved yet"))
+        q = D.dying_queue(st)
+        if q and ev.kind not in NODE_FREE and not (st.window == "dying" and st.dying == q[0]):
+            if not (ev.kind == "window" and ev.window == "dying" and ev.dying == q[0]):
+                self.bad(Reason(f"座位{q[0]}有三张黑色情报：先要濒死求澄清", f"seat {q[0]} has three black messages: he is dying first"))
+        if ev.kind not in ("fire",):
+            if ev.kind != "resolve":
+                self.pending = []
+        return True
+
+    def check_win(self) -> None:
+        st = self.st
+        got = W.check_win(self.cat, st, _result_pass) or W.check_one_camp(self.cat, st, _result_pass)
+        if got is not None:
+            st.declared, st.winners = got
+
+    # -------------------------------------------------------------------------------- the events
+    def run(self) -> Run:
+        for k, ev in enumerate(self.trace.events):
+            self.k = k
+            from ..trace import moment
+            self.moments.append(moment(self.st, self.turns))
+            handler = getattr(self, f"on_{ev.kind}", None) if ev.kind in self.KINDS else None
+            if handler is None:
+                self.bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
+                continue
+            if not self.node(ev):
+                continue
+            handler(ev)
+        return self.finish()
+
+    def on_turn(self, ev: Event) -> None:
+        st = self.st
+        if self.seat_ok(ev.seat):
+            s = st.seats[ev.seat]
+            if not s.alive or s.lost:
+                self.bad(Reason(f"座位{ev.seat}已死亡：没有他的回合", f"seat {ev.seat} is dead: he has no turn"))
+            elif st.window is not None:
+                nxt = next((i for i in ((st.turn + d) % self.n for d in range(1, self.n + 1))
+                            if st.seats[i].alive and not st.seats[i].lost), None)
+                if nxt != ev.seat:
+                    self.bad(Reason(f"下一回合是座位{nxt}的", f"the next turn is seat {nxt}'s"))
+        super().on_turn(ev)
+        self.drawn = self.ending = self.discarded = False
+        self.acted, self.send_via = set(), None
+        st = self.st
+        st.message_sent = st.message_received = False
+        st.message, st.message_dir_sent, st.message_face_up = frozenset(), None, False
+        for s in st.seats:
+            s.locked = False
+
+    def on_draw(self, ev: Event) -> None:
+        from .. import interpreter as I
+        st = self.st
+        if st.window != "draw" or self.drawn:
+            self.bad(Reason("只在摸牌阶段摸一次牌", "cards are drawn once, in the draw phase"))
+            return
+        n = I.draw_count(self.cat, st, st.turn)
+        if ev.n is not None and ev.n != n:
+            self.bad(Reason(f"摸牌阶段应摸{n}张，不是{ev.n}张", f"the draw phase draws {n} cards, not {ev.n}"))
+        st.seats[st.turn].hand_count += max(0, n)
+        self.drawn = True
+
+    def on_window(self, ev: Event) -> None:
+        st = self.st
+        w, prev = ev.window, st.window
+        if prev == "draw" and w != "dying" and not self.drawn:
+            self.bad(Reason("摸牌阶段还没有摸牌", "the draw phase has not drawn yet"))
+        if prev == "dying" and w != "dying" and st.dying is not None and st.seats[st.dying].alive \
+                and not D.saved(st, st.dying):
+            self.bad(Reason(f"没有人救座位{st.dying}：他要死亡（die 事件）", f"nobody saved seat {st.dying}: he dies (a die event)"))
+        if w == "dying":
+            why = D.dying_errors(st, ev.dying) if self.seat_ok(ev.dying) else ""
+            if why:
+                self.bad(why)
+        base = prev if prev != "dying" else st.interrupted
+        if w in ("send", "fight", "receive") and self.seat_ok(ev.in_front):
+            self.message_step(base, w, ev)
+        if w == "turn_end":
+            self.turn_end_ok(base)
+        before = st.in_front
+        super().on_window(ev)
+        st = self.st
+        if w in ("send", "fight", "receive") and before is not None and st.in_front != before and base == w == "fight":
+            self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
+        if w == "send_start":
+            self.raise_("send_phase_start", {"turn_player": st.turn})
+        if w == "turn_end":
+            self.raise_("turn_end", {"turn_player": st.turn})
+            got = W.check_disturber_win(self.cat, st, _result_pass)
+            if got is not None:
+                st.declared, st.winners = got
+
+    def message_step(self, base, w: str, ev: Event) -> None:
+        """The message's path (model/interp/path.py) as the message windows move it."""
+        from .. import interpreter as I
+        st = self.st
+        if base == "send_start" and w == "send":
+            if not st.message_sent or ev.in_front != st.in_front:
+                self.bad(Reason("情报还没有传出（或没有停在这名角色面前）", "the message has not been sent (to this player)"))
+            else:
+                self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up})
+        elif base == "send" and w == "send":
+            why = P.pass_errors(self.cat, st, ev.in_front, I.receive)
+            if why:
+                self.bad(why)
+            else:
+                st.in_front = ev.in_front
+                self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up})
+        elif base == "send" and w == "fight":
+            why = P.accept_errors(self.cat, st, I.receive) or (
+                "" if ev.in_front == st.in_front else Reason("选择接收的不是情报面前的角色", "not the player the message is in front of"))
+            if why:
+                self.bad(why)
+            else:
+                self.raise_("choose_receive", {"front": st.in_front})
+        elif base == "fight" and w == "fight":
+            if ev.in_front != st.in_front:
+                self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
+        elif w == "receive":
+            why = P.receive_errors(st) or (
+                "" if ev.in_front == st.in_front else Reason("接收情报的是情报面前的角色", "the player it is in front of receives it"))
+            if why:
+                self.bad(why)
+                return
+            cls = class_of(st.message)
+            add_message(st.seats[st.in_front], cls)
+            st.message_received = True
+            self.raise_("receive", {"sender": st.sender, "receiver": st.in_front},
+                        {"message_in_area": True})
+        elif w in ("send", "fight") and not st.message_sent:
+            self.bad(Reason("情报还没有传出", "no message has been sent"))
+
+    def turn_end_ok(self, base) -> None:
+        """The turn may end: its message received or discarded, or its player out, or an effect ended it; a turn
+        player with no card to send at 传递阶段开始时 loses (phase/SendPhaseStart.kt)."""
+        st = self.st
+        tp = st.seats[st.turn]
+        if st.message_received or self.ending or not tp.alive or tp.lost:
+            return
+        if base in ("send", "fight") and st.message_sent:
+            if base == "send" and P.next_stop(st) is None or base == "fight" and not st.seats[st.in_front].alive:
+                self.discarded = True
+                return
+        if base == "send_start" and not st.message_sent and tp.hand_count == 0 and not self._sends_without_hand(st.turn):
+            tp.alive, tp.lost = False, True
+            set_area(tp, {})
+            return
+        self.bad(Reason("回合结束前情报要传出并被接收（或被弃置）", "before the turn ends its message is sent and received (or discarded)"))
+
+    def _sends_without_hand(self, seat: int) -> bool:
+        """Holds a live skill that sends a message from elsewhere than the hand (冷血训练: the server's exception)."""
+        from .. import interpreter as I
+        for inst in self.st.seats[seat].skills:
+            rule = self.cat.skills[inst.rule]
+            if "ActiveSkill" in I.live_kinds(self.cat, inst) and any(
+                    o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in _walk(rule.do)):
+                return True
+        return False
+
+    def on_send(self, ev: Event) -> None:
+        from .. import interpreter as I
+        st = self.st
+        src = ev.source or "hand"
+        if src != "hand" or self.send_via is not None:
+            via = self.send_via or {}
+            if via.get("from") != src or via.get("by") != ev.seat:
+                self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
+                return
+        ev.source = src
+        why = P.send_errors(self.cat, st, ev, I.send_allowed)
+        if why:
+            self.bad(why)
+            return
+        if src == "message_area":
+            area = dict(st.seats[ev.seat].area or ())
+            cls = class_of(ev.colours)
+            if area.get(cls, 0) < 1:
+                self.bad(Reason("情报区没有这张情报", "no such message in his area"))
+                return
+            add_message(st.seats[ev.seat], cls, -1)
+        P.apply_send(st, ev)
+        if self.send_via is not None:
+            st.message_face_up = self.send_via.get("face") == "up"
+        self.send_via = None
+        self.raise_("send", {"sender": ev.seat, "target": ev.to}, {"dir": ev.dir, "message_colours": len(ev.colours or ())})
+
+    def on_play(self, ev: Event) -> None:
+        from .. import interpreter as I
+        st = self.st
+        if not self.seat_ok(ev.seat):
+            return super().on_play(ev)
+        s = st.seats[ev.seat]
+        actual = ev.actual or ev.card
+        if not s.alive:
+            self.bad(Reason(f"座位{ev.seat}已死亡", f"seat {ev.seat} is dead"))
+        elif s.hand_count < 1:
+            self.bad(Reason(f"座位{ev.seat}没有手牌可出", f"seat {ev.seat} has no card in hand to play"))
+        elif ev.card in self.cat.cards and not I.can_play(self.cat, st, ev.seat, actual, ev.card):
+            self.bad(Reason(f"座位{ev.seat}的{self.cat.name_of(actual)}不能当作{self.cat.name_of(ev.card)}打出",
+                            f"seat {ev.seat} cannot play a {self.cat.name_of(actual)} as {self.cat.name_of(ev.card)}"))
+        super().on_play(ev)
+        if ev.card not in self.cat.cards:
+            return
+        why = self.target_errors(ev)
+        if why:
+            self.bad(why)
+        s.hand_count = max(0, s.hand_count - 1)
+        self.card = {"seat": ev.seat, "card": ev.card, "target": ev.target, "cancelled": False}
+        self.acted.add((ev.seat, ev.card))
+        self.raise_("use_card", {"user": ev.seat, "target": ev.target},
+                    {"card": ev.card, "real_card": True, "has_target": ev.target is not None, "card_valid": True})
+
+    def target_errors(self, ev: Event) -> Reason | str:
+        """The card's target (``[[card]] target``): none, any living player, another one — and its condition."""
+        from .. import interpreter as I
+        card = self.cat.cards[ev.card]
+        spec = getattr(card, "target", None)
+        who = spec.who if spec is not None else "none"
+        if who == "none":
+            return "" if ev.target is None else Reason(f"{card.name}没有目标", f"{card.name} has no target")
+        if not self.seat_ok(ev.target) or not self.st.seats[ev.target].alive:
+            return Reason(f"{card.name}要指定一名存活的角色", f"{card.name} needs a living target")
+        if who == "other" and ev.target == ev.seat:
+            return Reason(f"{card.name}只能指定其他角色", f"{card.name} targets another player only")
+        cond = spec.when.get(self.st.window, spec.when.get("*")) if spec.when else None
+        if cond is not None:
+            env = I._env(self.cat, self.st, ev.seat).bind("target", ev.target)
+            if self.st.dying is not None:
+                env = env.bind("dying", self.st.dying)
+            if not I.evaluate(cond, env):
+                return Reason(f"{card.name}的目标不满足条件", f"the target of {card.name} does not meet its condition")
+        return ""
+
+    def roles(self, actor: int, extra: dict | None = None) -> dict:
+        st = self.st
+        out = {"self": actor, "turn_player": st.turn, "sender": st.sender, "front": st.in_front,
+               "dying": st.dying}
+        out.update(extra or {})
+        return {k: v for k, v in out.items() if v is not None}
+
+    def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None) -> Doing:
+        """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed."""
+        d = Doing(self.cat, self.st, actor, {**roles, **({"chosen": ev.chosen} if ev.chosen is not None else {}),
+                                             **({"chosen2": ev.chosen2} if ev.chosen2 is not None else {})},
+                  list(ev.choices or []), dict(words or {}))
+        run_ops(d, ops)
+        for why in d.errors:
+            self.bad(why)
+        for kind, r in d.raised:
+            self.raise_(kind, r)
+        if d.sent is not None:
+            self.send_via = d.sent
+        if d.ends_turn:
+            self.ending = True
+        for s in d.killed:
+            self.st.seats[s].alive = False
+            self.raise_("die", {"victim": s})
+        if d.prose or has_prose(ops):
+            self.prose.append(self.k)
+        return d
+
+    def on_resolve(self, ev: Event) -> None:
+        card = self.card
+        if card is None:
+            self.bad(Reason("没有正在结算的牌", "no card is being used"))
+            return
+        self.card = None
+        c = self.cat.cards[card["card"]]
+        if not card["cancelled"]:
+            self.do(card["seat"], c.do, ev, self.roles(card["seat"], {"target": card["target"], "user": card["seat"]}))
+        self.raise_("card_resolved", {"user": card["seat"], "target": card["target"]},
+                    {"card": card["card"], "real_card": True, "has_target": card["target"] is not None})
+
+    def on_use(self, ev: Event) -> None:
+        from .. import interpreter as I
+        st = self.st
+        rule = self.cat.skills.get(ev.rule) if isinstance(ev.rule, str) else None
+        if rule is not None and rule.has("TriggeredSkill") and not rule.has("ActiveSkill"):
+            self.bad(Reason(f"{rule.label}是触发技：它回应事件（fire），不是主动发动",
+                            f"{rule.name} is a triggered skill: it answers an event (fire), it is not used"))
+            return
+        insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used] \
+            if self.seat_ok(ev.seat) and rule is not None else []
+        if insts and rule.has("ActiveSkill") and not I.skill_usable_now(self.cat, st, ev.seat, insts[0]):
+            self.bad(Reason(f"座位{ev.seat}现在不能发动{rule.label}", f"seat {ev.seat} cannot use {rule.name} now"))
+        if insts and rule.flips:
+            if st.seats[ev.seat].face_up:
+                self.bad(Reason(f"{rule.label}要翻开角色牌：角色已经正面朝上", f"{rule.name} turns the role face up: it already is"))
+            st.seats[ev.seat].face_up = st.seats[ev.seat].ever_face_up = True
+        super().on_use(ev)
+        if not insts:
+            return
+        self.acted.add((ev.seat, ev.rule))
+        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}))
+        if rule.consumed:
+            st.seats[ev.seat].skills = [i for i in st.seats[ev.seat].skills if i is not insts[0]]
+
+    def on_fire(self, ev: Event) -> None:
+        st = self.st
+        why, event = fire_errors(self.cat, st, ev, self.pending)
+        if why:
+            self.bad(why)
+            return
+        rule = self.cat.skills[ev.rule]
+        inst = next(i for i in st.seats[ev.seat].skills if i.rule == ev.rule)
+        inst.used = True
+        self.acted.add((ev.seat, ev.rule))
+        roles, words = {}, {}
+        if event is not None:
+            event["answered"].add((ev.seat, ev.rule))
+            roles, words = dict(event["roles"]), dict(event["words"])
+        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words)
+        if d.cancelled and self.card is not None:
+            self.card["cancelled"] = True
+
+    def on_die(self, ev: Event) -> None:
+        st = self.st
+        why = D.die_errors(st, ev.seat) if self.seat_ok(ev.seat) else Reason("死亡的不是座位", "not a seat")
+        if why:
+            self.bad(why)
+            return
+        D.apply_die(st, ev.seat)
+        self.raise_("die", {"victim": ev.seat})
+        got = W.check_killer_win(self.cat, st, [ev.seat], _result_pass)
+        D.discard_all(st, ev.seat)
+        if got is None:
+            got = W.check_one_camp(self.cat, st, _result_pass)
+        if got is not None:
+            st.declared, st.winners = got
+
+    def on_give(self, ev: Event) -> None:
+        give = site_of(self.cat, ev.site)
+        if give is not None and self.seat_ok(ev.giver) and (ev.giver, give.giver) not in self.acted:
+            what = self.cat.name_of(give.giver)
+            self.bad(Reason(f"座位{ev.giver}本回合没有使用{what}：{what}不会给出技能",
+                            f"seat {ev.giver} has not used {what} this turn: it hands nothing out"))
+        super().on_give(ev)
+
+    def finish(self) -> Run:
+        st = self.st
+        if st.winners is None and self.card is None and st.window not in (None, "dying"):
+            self.check_win()
+        return super().finish()
+
+
+def _walk(ops):
+    from ..effects import walk
+    return walk(ops)

@@ -1,0 +1,417 @@
+"""What effects do to the table: the meaning of each op of the catalogue's ``do`` (model/effects.py), on a state.
+
+An effect is done op by op, in order (Forge's sub-abilities): each op's condition ``if`` is read first (false: the
+op is left out); an op marked ``may`` is the actor's choice; ``choose`` takes one alternative. Decisions the player
+takes — which alternative, which colour of card goes where, declining a ``may`` — are the *choices* of the event
+that does the effect (a ``resolve`` of a card, a ``use`` of an ActiveSkill, a ``fire`` of a TriggeredSkill), one
+choice table each, in the order the ops need them. A hand is a number of cards: which card types a player gives
+or discards is not tracked (model/interp/table.py).
+
+Each op cites the server behaviour it mirrors (model/effects.py ``OPS``). ``prose`` changes nothing here: the
+rule's text says what the vocabulary cannot, and an event whose effect has a prose op is marked so.
+
+The z3 twin is ``checks/enc/ops.py`` (same names).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..effects import walk
+from ..reason import Reason
+from .table import CLASSES, COLOURS_OF, add_message, area_of, next_alive, would_make_three
+
+#: which colour classes a colour filter of an op admits (model/effects.py COLOUR_FILTERS)
+FILTER = {
+    "any": CLASSES,
+    "black": tuple(c for c in CLASSES if "black" in COLOURS_OF[c]),
+    "pure_black": ("black",),
+    "non_black": tuple(c for c in CLASSES if "black" not in COLOURS_OF[c]),
+    "red": tuple(c for c in CLASSES if "red" in COLOURS_OF[c]),
+    "blue": tuple(c for c in CLASSES if "blue" in COLOURS_OF[c]),
+    "red_or_blue": tuple(c for c in CLASSES if COLOURS_OF[c] & {"red", "blue"}),
+    "two_colours": tuple(c for c in CLASSES if len(COLOURS_OF[c]) >= 2),
+}
+
+
+def admits(st, colour: str | None, cls: str) -> bool:
+    """Does the colour filter admit a card of class ``cls`` (``shares_message`` / ``outside_message`` read the
+    travelling message's colours)?"""
+    if colour in (None, "any"):
+        return cls in CLASSES
+    if colour == "shares_message":
+        return bool(COLOURS_OF[cls] & set(st.message))
+    if colour == "outside_message":
+        return bool(COLOURS_OF[cls] - set(st.message))
+    return cls in FILTER.get(colour, ())
+
+
+@dataclass
+class Doing:
+    """One effect being done: who does it, the players its words name, the event's values, its decisions."""
+    cat: object
+    st: object
+    actor: int
+    roles: dict                          # player word -> seat (self, target, sender, front, … chosen)
+    choices: list                        # the event's decisions, consumed in order
+    words: dict = field(default_factory=dict)       # the event's values (card, dir …)
+    raised: list = field(default_factory=list)      # (event kind, roles) the effect raises
+    grants: list = field(default_factory=list)      # (grant id, to-seat or None) handed out
+    cancelled: bool = False              # a ``cancel`` op cancelled the card being used
+    ends_turn: bool = False
+    sent: dict | None = None             # a ``send_message`` op sent the message: its parameters
+    prose: bool = False                  # some op done is in words only
+    killed: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+
+    def decision(self) -> dict | None:
+        return self.choices.pop(0) if self.choices else None
+
+    def fail(self, zh: str, en: str) -> None:
+        self.errors.append(Reason(zh, en))
+
+    # ---------------------------------------------------------------------------------- players
+    def seat_of(self, word) -> int | None:
+        if word is None:
+            return None
+        if word in self.roles:
+            return self.roles[word]
+        for side in ("_left", "_right"):
+            if isinstance(word, str) and word.endswith(side):
+                base = self.roles.get(word[:-len(side)])
+                return None if base is None else next_alive(self.st, base, side[1:])
+        return None
+
+    def seats_of(self, word) -> list:
+        """``all`` / ``others``: the living players from the actor on (others: but the actor); else one seat."""
+        n = len(self.st.seats)
+        if word in ("all", "others"):
+            order = [(self.actor + i) % n for i in range(n)]
+            return [s for s in order if self.st.seats[s].alive and not self.st.seats[s].lost
+                    and (word == "all" or s != self.actor)]
+        s = self.seat_of(word)
+        return [] if s is None else [s]
+
+    def env(self):
+        from .. import interpreter as I
+        players = {k: v for k, v in self.roles.items() if isinstance(v, int)}
+        players.setdefault("self", self.actor)
+        g = {"message": self.st.message, "message_dir": self.st.message_dir,
+             "message_lockable": self.st.message_lockable, **self.words}
+        return I.Env(self.cat, self.st, players, {}, g)
+
+    def amount(self, v) -> int:
+        if isinstance(v, int):
+            return v
+        from .. import interpreter as I
+        try:
+            return max(0, int(I.evaluate(v, self.env())))
+        except (KeyError, TypeError):
+            self.fail("效果的数量读不出", "the effect's amount cannot be read")
+            return 0
+
+    def holds(self, cond) -> bool:
+        if cond is None:
+            return True
+        from .. import interpreter as I
+        try:
+            return bool(I.evaluate(cond, self.env()))
+        except (KeyError, TypeError):
+            self.fail("效果的条件读不出", "the effect's condition cannot be read")
+            return False
+
+
+def run_ops(d: Doing, ops) -> None:
+    """Do the ops in order (see the module's docstring)."""
+    for op in ops:
+        if not d.holds(op.cond):
+            continue
+        if op.may:
+            c = d.decision()
+            if c is None:
+                d.fail(f"「{op.op}」可以不做：经过没有说做不做", f"the {op.op} op is optional: the event does not say")
+                return
+            if c.get("skip"):
+                continue
+            if c:
+                d.choices.insert(0, c)
+        fn = OP_FUNCS.get(op.op)
+        if fn is not None:
+            fn(d, op)
+
+
+def _n(d: Doing, op) -> int:
+    return d.amount(op.args.get("n", 1))
+
+
+def op_draw(d: Doing, op) -> None:
+    """Player.draw(n): cards from the deck top into the hand."""
+    for s in d.seats_of(op.args.get("who", "self")):
+        d.st.seats[s].hand_count += _n(d, op)
+
+
+def op_discard(d: Doing, op) -> None:
+    """Game.playerDiscardCard (DiscardCardEvent): from the hand to the discard pile — all of it, or n cards (as many
+    as he has)."""
+    for s in d.seats_of(op.args.get("who", "self")):
+        seat = d.st.seats[s]
+        k = seat.hand_count if op.args.get("which") == "all" else min(_n(d, op), seat.hand_count)
+        seat.hand_count -= k
+        if k:
+            d.raised.append(("discard", {"discarder": s}))
+
+
+def _move_cards(d: Doing, frm: int | None, to: int | None, n: int) -> None:
+    if frm is None or to is None:
+        d.fail("交牌的一方不在场", "a player of the give is not there")
+        return
+    k = min(n, d.st.seats[frm].hand_count)
+    d.st.seats[frm].hand_count -= k
+    d.st.seats[to].hand_count += k
+    if k:
+        d.raised.append(("give_card", {"giver": frm, "taker": to}))
+
+
+def op_give(d: Doing, op) -> None:
+    """A card moves from one hand to another (GiveCardEvent)."""
+    for to in d.seats_of(op.args.get("to")):
+        _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op))
+
+
+def op_take(d: Doing, op) -> None:
+    """A card moves from another player's hand into the actor's (or ``to``'s)."""
+    for frm in d.seats_of(op.args.get("from")):
+        _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op))
+
+
+def op_show(d: Doing, op) -> None:
+    """Shown cards change nothing on the table."""
+
+
+def _cls(d: Doing, op, what: str) -> str | None:
+    c = d.decision()
+    cls = (c or {}).get("cls")
+    if cls not in CLASSES:
+        d.fail(f"{what}：经过没有说是什么颜色的牌", f"{what}: the event does not say which colours the card has")
+        return None
+    if not admits(d.st, op.args.get("colour"), cls):
+        d.fail(f"{what}：这种颜色的牌不符合要求", f"{what}: a card of these colours is not allowed")
+        return None
+    return cls
+
+
+def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
+    """A card enters ``to``'s message area, with the op's three-of-a-colour rule (Player.checkThreeSameMessageCard)."""
+    three = op.args.get("three", "allowed")
+    if three != "allowed" and would_make_three(d.st.seats[to], cls):
+        if three == "forbidden":
+            d.fail("这会让其凑满三张同色情报，不能放", "that would give him three of a colour: not allowed")
+            return
+        if by is not None:
+            d.st.seats[by].hand_count += 1                # three = to_hand: into a hand instead
+        return
+    add_message(d.st.seats[to], cls)
+    d.raised.append(("add_message", {}))
+
+
+def op_put_message(d: Doing, op) -> None:
+    """Player.messageCards.add (AddMessageCardEvent): from a hand, the deck top, the travelling message, a message
+    area or the card used."""
+    src = op.args.get("from", "hand")
+    for to in d.seats_of(op.args.get("to", "self")):
+        for _ in range(_n(d, op)):
+            if src == "message":
+                if not d.st.message:
+                    d.fail("没有正在传递的情报", "no message is travelling")
+                    return
+                from .table import class_of
+                cls = class_of(d.st.message)
+                d.st.message = frozenset()
+                d.st.in_front = None
+            else:
+                cls = _cls(d, op, "置入情报区")
+                if cls is None:
+                    return
+                of = d.seat_of(op.args.get("of", "self")) if src in ("hand", "message_area") else None
+                if src == "hand":
+                    if d.st.seats[of].hand_count < 1:
+                        d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
+                        return
+                    d.st.seats[of].hand_count -= 1
+                elif src == "message_area":
+                    if (area_of(d.st.seats[of]) or {}).get(cls, 0) < 1:
+                        d.fail(f"座位{of}的情报区没有这种颜色的情报", f"seat {of} has no such message")
+                        return
+                    add_message(d.st.seats[of], cls, -1)
+            _into_area(d, op, to, cls, d.seat_of(op.args.get("by", "self")))
+
+
+def op_remove_message(d: Doing, op) -> None:
+    """Player.deleteMessageCard: a message leaves an area, to the discard pile, a hand or another area."""
+    for whose in d.seats_of(op.args.get("whose", "self")):
+        for _ in range(_n(d, op)):
+            cls = _cls(d, op, "移除情报")
+            if cls is None:
+                return
+            if (area_of(d.st.seats[whose]) or {}).get(cls, 0) < 1:
+                d.fail(f"座位{whose}的情报区没有这种颜色的情报", f"seat {whose} has no such message")
+                return
+            add_message(d.st.seats[whose], cls, -1)
+            to = op.args.get("to", "discard_pile")
+            if to == "hand":
+                d.st.seats[d.seat_of(op.args.get("by", "self"))].hand_count += 1
+            elif to == "area":
+                into = d.seat_of(op.args.get("into"))
+                if into is not None:
+                    _into_area(d, op, into, cls, None)
+
+
+def op_flip(d: Doing, op) -> None:
+    """Player.roleFaceUp / the message card's face (SendPhaseIdle.isMessageCardFaceUp)."""
+    up = op.args.get("face", "up") == "up"
+    if op.args.get("what", "role") == "message":
+        d.st.message_face_up = up
+        return
+    for s in d.seats_of(op.args.get("who", "self")):
+        d.st.seats[s].face_up = up
+        if up:
+            d.st.seats[s].ever_face_up = True
+
+
+def op_move_message(d: Doing, op) -> None:
+    """The message stops in front of another player (JieHuo, WuDao)."""
+    to = d.seat_of(op.args.get("to"))
+    if d.st.in_front is None or not d.st.message:
+        d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    if to is None or not d.st.seats[to].alive:
+        d.fail("情报不能移到那里", "the message cannot go there")
+        return
+    d.st.in_front = to
+
+
+def op_redirect(d: Doing, op) -> None:
+    """SendPhaseIdle.dir: where the message goes next."""
+    new = op.args.get("dir")
+    cur = d.st.message_dir_sent
+    if new == "reverse":
+        new = {"left": "right", "right": "left"}.get(cur, cur)
+    d.st.message_dir_sent = new
+
+
+def op_lock(d: Doing, op) -> None:
+    """SendPhaseIdle.lockedPlayers."""
+    for s in d.seats_of(op.args.get("who", "self")):
+        d.st.seats[s].locked = True
+
+
+def op_replace_message(d: Doing, op) -> None:
+    """SendPhaseIdle.messageCard = another card (DiaoBao), the old one to the discard pile."""
+    if not d.st.message:
+        d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    cls = _cls(d, op, "替换情报")
+    if cls is None:
+        return
+    if op.args.get("from", "hand") == "hand":
+        of = d.seat_of(op.args.get("of", "self"))
+        if d.st.seats[of].hand_count < 1:
+            d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
+            return
+        d.st.seats[of].hand_count -= 1
+    d.st.message = COLOURS_OF[cls]
+    d.st.message_face_up = op.args.get("face", "down") == "up"
+
+
+def op_send_message(d: Doing, op) -> None:
+    """The send, with a message card from elsewhere than a free pick of the hand (欲擒故纵, 冷血训练, 密令): the
+    send event that follows names its colours, direction and first stop; here the card leaves its source."""
+    d.sent = {"by": d.seat_of(op.args.get("by", "self")), "from": op.args.get("from", "hand"),
+              "of": d.seat_of(op.args.get("of", "self")), "colour": op.args.get("colour"),
+              "face": op.args.get("face", "down")}
+
+
+def op_cancel(d: Doing, op) -> None:
+    """UseCardEvent.valid = false: the card being used does nothing."""
+    d.cancelled = True
+
+
+def op_grant(d: Doing, op) -> None:
+    """skills.add(grant): the give event of the rule's own site follows (model/trace.py ``give``)."""
+    d.grants.append((op.args.get("grant"), op.args.get("to")))
+
+
+def op_end_turn(d: Doing, op) -> None:
+    d.ends_turn = True
+
+
+def op_skip(d: Doing, op) -> None:
+    """The FSM goes past a phase: the next window of the trace is after it."""
+
+
+def op_swap(d: Doing, op) -> None:
+    """Two players' identities, hands or message areas change hands (roles: not modelled)."""
+    a, b = d.seat_of(op.args.get("a", "self")), d.seat_of(op.args.get("b"))
+    if a is None or b is None:
+        d.fail("交换的一方不在场", "a player of the swap is not there")
+        return
+    sa, sb = d.st.seats[a], d.st.seats[b]
+    what = op.args.get("what")
+    if what == "identity":
+        sa.identity, sb.identity = sb.identity, sa.identity
+        sa.task, sb.task = sb.task, sa.task
+    elif what == "hand":
+        sa.hand_count, sb.hand_count = sb.hand_count, sa.hand_count
+    elif what == "messages":
+        from .table import set_area
+        aa, ab = area_of(sa) or {}, area_of(sb) or {}
+        set_area(sa, ab)
+        set_area(sb, aa)
+    else:
+        d.prose = True
+
+
+def op_take_identity(d: Doing, op) -> None:
+    """ChengZhi: the taker gets the other's identity and secret task; the other has none left."""
+    frm, to = d.seat_of(op.args.get("from")), d.seat_of(op.args.get("to", "self"))
+    if frm is None or to is None:
+        d.fail("拿走身份的一方不在场", "a player of the identity change is not there")
+        return
+    d.st.seats[to].identity, d.st.seats[to].task = d.st.seats[frm].identity, d.st.seats[frm].task
+    d.st.seats[frm].identity, d.st.seats[frm].task = "none", None
+
+
+def op_receive(d: Doing, op) -> None:
+    """The player receives the message now: it stops in front of him and he must take it (the trace's next
+    window is 接收阶段 with it in front of him)."""
+    s = d.seat_of(op.args.get("who", "self"))
+    if s is None or d.st.in_front is None:
+        d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    d.st.in_front = s
+
+
+def op_kill(d: Doing, op) -> None:
+    """The player dies at once (no 澄清 is asked for)."""
+    for s in d.seats_of(op.args.get("who", "self")):
+        d.killed.append(s)
+
+
+def op_choose(d: Doing, op) -> None:
+    """The chooser picks one alternative (a free decision)."""
+    c = d.decision()
+    alt = (c or {}).get("alt")
+    if not isinstance(alt, int) or not 0 <= alt < len(op.options):
+        d.fail("选择其一：经过没有说选哪一项", "choose: the event does not say which alternative")
+        return
+    run_ops(d, op.options[alt])
+
+
+def op_prose(d: Doing, op) -> None:
+    d.prose = True
+
+
+OP_FUNCS = {name[3:]: fn for name, fn in dict(globals()).items() if name.startswith("op_") and callable(fn)}
+
+
+def has_prose(ops) -> bool:
+    return any(o.op == "prose" for o in walk(ops))

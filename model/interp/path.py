@@ -1,0 +1,142 @@
+"""The message's path: sent, moved seat to seat, accepted or refused, received — the server's send phase.
+
+Server (CuteReimu/TheMessage): the sender picks a hand card, a direction, a first stop and locks
+(handler/SendMessageCardTos.kt, skill/SendMessageSkill.kt ``canSendCard``); the card leaves his hand
+(phase/OnSendCard.kt) and stops in front of the first stop (phase/SendPhaseIdle.kt). The player in front of it
+accepts it (phase/OnChooseReceiveCard.kt → 争夺阶段) or lets it pass (handler/ChooseWhetherReceiveTos.kt): he
+must accept when he is the sender or locked or a MustReceiveMessage skill says so, and may not when a skill says
+he cannot (must beats cannot); a passed message moves to the nearest living player in its direction, or back to
+the sender when it was sent up (phase/MessageMoveNext.kt); reaching a dead sender it is discarded and the turn
+ends. After 争夺阶段 the player it is in front of receives it into his message area if alive
+(phase/OnReceiveCard.kt), else it is discarded. One message is sent a turn, and it has at most one receiver.
+
+Each function says why a step cannot happen now (a ``Reason``; '' when it can). The z3 twin is
+``checks/enc/path.py`` (same names).
+"""
+from __future__ import annotations
+
+from ..kinds import SEND_GROUPS
+from ..reason import Reason
+from .table import class_of, next_alive
+
+
+def _seat(n: int, v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
+
+
+def first_stop_ok(state, sender: int, direction: str, to: int) -> bool:
+    """May a message sent by ``sender`` in ``direction`` stop first in front of ``to``? Never the sender himself
+    and never a dead player; left / right: the nearest living player on that side; up: anyone else alive
+    (server canSendCard)."""
+    if to == sender or not state.seats[to].alive:
+        return False
+    if direction in ("left", "right"):
+        return next_alive(state, sender, direction) == to
+    return True
+
+
+def next_stop(state) -> int | None:
+    """Where a passed message goes next (server MessageMoveNext): up — back to its sender if alive; left /
+    right — the nearest living player in its direction (the sender included). None: it reached a dead sender
+    and is discarded (the turn ends with no receiver)."""
+    d, x, sender = state.message_dir_sent, state.in_front, state.sender
+    if d == "up":
+        return sender if state.seats[sender].alive else None
+    n = len(state.seats)
+    step = -1 if d == "left" else 1
+    i = x
+    for _ in range(n):
+        i = (i + step) % n
+        if state.seats[i].alive:
+            return i
+        if i == sender:
+            return None
+    return None
+
+
+def send_errors(cat, state, ev, send_allowed) -> Reason | str:
+    """Why ``ev`` (a ``send``) cannot happen now. ``send_allowed(cat, state, seat, group, dir, lock_count)`` is
+    the send-rule decision (model/interp/send.py) read on a state whose message is the card being sent."""
+    n = len(state.seats)
+    if state.window != "send_start":
+        return Reason("只能在传递阶段开始时传出情报", "a message is sent only at the start of the send phase")
+    if state.message_sent:
+        return Reason("本回合已经传出过情报", "this turn's message has already been sent")
+    s = ev.seat
+    if not _seat(n, s) or s != state.sender_of_turn():
+        return Reason("传出情报的不是本回合的传出者", "the sender is not this turn's sender")
+    if not state.seats[s].alive:
+        return Reason("死亡的角色不能传出情报", "a dead player sends nothing")
+    if ev.source == "hand" and state.seats[s].hand_count < 1:
+        return Reason(f"座位{s}没有手牌可以传出", f"seat {s} has no hand card to send")
+    if class_of(ev.colours or ()) is None:
+        return Reason("情报牌的颜色不对", "no message card has these colours")
+    if ev.dir not in ("up", "left", "right") or ev.arrow not in ("up", "left", "right"):
+        return Reason("传出方向不对", "not a direction")
+    if not _seat(n, ev.to) or not first_stop_ok(state, s, ev.dir, ev.to):
+        return Reason(f"情报不能向{ev.dir}传给座位{ev.to}", f"a message sent {ev.dir} cannot stop first at seat {ev.to}")
+    locks = list(ev.locks or ())
+    if len(set(locks)) != len(locks) or not all(_seat(n, x) and state.seats[x].alive for x in locks):
+        return Reason("锁定的目标重复或已死亡", "a locked player twice, or a dead one")
+    if s in locks and not cat.rules.lock_self:
+        return Reason("传出者不能锁定自己", "the sender may not lock himself")
+    probe = state.copy()
+    probe.message, probe.message_dir, probe.message_lockable = frozenset(ev.colours), ev.arrow, bool(ev.lockable)
+    for group in SEND_GROUPS:
+        if not send_allowed(cat, probe, s, group, ev.dir, len(locks)):
+            return Reason("传出情报的规则不允许这样传（方向、锁定或这张牌）",
+                          "the send rules in force do not allow this send (direction, locks or card)")
+    return ""
+
+
+def apply_send(state, ev) -> None:
+    """The message leaves the sender's hand and stops in front of its first stop (OnSendCard, SendPhaseIdle)."""
+    if ev.source == "hand":
+        state.seats[ev.seat].hand_count -= 1
+    state.message, state.message_dir, state.message_lockable = frozenset(ev.colours), ev.arrow, bool(ev.lockable)
+    state.message_dir_sent = ev.dir
+    state.message_face_up = bool(ev.face_up)
+    state.message_sent = True
+    state.sender = ev.seat
+    state.in_front = ev.to
+    for i, seat in enumerate(state.seats):
+        seat.locked = i in set(ev.locks or ())
+
+
+def pass_errors(cat, state, to: int, receive) -> Reason | str:
+    """Why the player the message is in front of cannot let it pass on to ``to`` now. ``receive`` is the
+    receive decision (model/interp/receive.py: 'must' / 'cannot' / 'free')."""
+    x = state.in_front
+    if state.window != "send" or x is None:
+        return Reason("情报不在传递中", "no message is being passed")
+    if receive(cat, state, x) == "must" and state.seats[x].alive:
+        return Reason(f"座位{x}必须接收这份情报，不能让它传下去", f"seat {x} must accept the message: it cannot pass on")
+    nxt = next_stop(state)
+    if nxt is None:
+        return Reason("情报回到已死亡的传出者处：被弃置，没有下一站", "the message reached its dead sender: it is discarded")
+    if nxt != to:
+        return Reason(f"情报的下一站是座位{nxt}，不是座位{to}", f"the message goes on to seat {nxt}, not seat {to}")
+    return ""
+
+
+def accept_errors(cat, state, receive) -> Reason | str:
+    """Why the player the message is in front of cannot accept it now (go on to 争夺阶段)."""
+    x = state.in_front
+    if state.window != "send" or x is None:
+        return Reason("情报不在传递中", "no message is being passed")
+    if not state.seats[x].alive:
+        return Reason(f"座位{x}已死亡", f"seat {x} is dead")
+    if receive(cat, state, x) == "cannot":
+        return Reason(f"座位{x}不能接收这份情报", f"seat {x} cannot accept the message")
+    return ""
+
+
+def receive_errors(state) -> Reason | str:
+    """Why the message cannot be received now (after 争夺阶段, by the player it is in front of)."""
+    if state.window != "fight" or state.in_front is None:
+        return Reason("只有争夺阶段之后才接收情报", "a message is received only after the fight phase")
+    if state.message_received:
+        return Reason("本回合已经有人接收了情报", "someone has already received this turn's message")
+    if not state.seats[state.in_front].alive:
+        return Reason("情报面前的角色已死亡：情报被弃置", "the player it is in front of is dead: it is discarded")
+    return ""
