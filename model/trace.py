@@ -48,7 +48,7 @@ class Event:
     target: int | None = None       # play / use: the player it targets
     chosen: int | None = None       # resolve / use / fire: the player the effect's ``chosen`` names
     chosen2: int | None = None      #   … and ``chosen2``
-    choices: list | None = None     # resolve / use / fire: the decisions its effect takes, in order (model.interp.ops)
+    choices: dict | None = None     # resolve / use / fire: op path -> the decision its effect takes there (model.interp.ops)
     n: int | None = None            # draw: how many cards
     on: str | None = None           # fire: the event it answers (model.events)
     colours: list | None = None     # send: the message card's colours

@@ -77,7 +77,7 @@ class GameRunner(Runner):
                 why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
             if not s.alive and s.hand_count:
                 why.append(Reason(f"座位{i}：已死亡却有手牌", f"seat {i}: dead with cards in hand"))
-        return why
+        return why + W.deal_errors(self.trace.setup.seats)
 
     # -------------------------------------------------------------------------------- process nodes
     def raise_(self, kind: str, roles: dict, words: dict | None = None) -> None:
@@ -338,7 +338,7 @@ class GameRunner(Runner):
         """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed."""
         d = Doing(self.cat, self.st, actor, {**roles, **({"chosen": ev.chosen} if ev.chosen is not None else {}),
                                              **({"chosen2": ev.chosen2} if ev.chosen2 is not None else {})},
-                  list(ev.choices or []), dict(words or {}))
+                  dict(ev.choices or {}), dict(words or {}))
         run_ops(d, ops)
         for why in d.errors:
             self.bad(why)

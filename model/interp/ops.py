@@ -3,8 +3,10 @@
 An effect is done op by op, in order (Forge's sub-abilities): each op's condition ``if`` is read first (false: the
 op is left out); an op marked ``may`` is the actor's choice; ``choose`` takes one alternative. Decisions the player
 takes — which alternative, which colour of card goes where, declining a ``may`` — are the *choices* of the event
-that does the effect (a ``resolve`` of a card, a ``use`` of an ActiveSkill, a ``fire`` of a TriggeredSkill), one
-choice table each, in the order the ops need them. A hand is a number of cards: which card types a player gives
+that does the effect (a ``resolve`` of a card, a ``use`` of an ActiveSkill, a ``fire`` of a TriggeredSkill): a
+table from each deciding op's *path* in the ``do`` tree — its index, and for an op inside an alternative of
+``choose`` the choose's path, the alternative and the index (``"1"``, ``"1.0.2"``) — to that op's decision
+(``{"alt": 0}``, ``{"cls": "black"}``, ``{"skip": true}``). The path is the same in both twins. A hand is a number of cards: which card types a player gives
 or discards is not tracked (model/interp/table.py).
 
 Each op cites the server behaviour it mirrors (model/effects.py ``OPS``). ``prose`` changes nothing here: the
@@ -52,7 +54,7 @@ class Doing:
     st: object
     actor: int
     roles: dict                          # player word -> seat (self, target, sender, front, … chosen)
-    choices: list                        # the event's decisions, consumed in order
+    choices: dict                        # the event's decisions: op path -> decision table
     words: dict = field(default_factory=dict)       # the event's values (card, dir …)
     raised: list = field(default_factory=list)      # (event kind, roles) the effect raises
     grants: list = field(default_factory=list)      # (grant id, to-seat or None) handed out
@@ -63,8 +65,11 @@ class Doing:
     killed: list = field(default_factory=list)
     errors: list = field(default_factory=list)
 
+    path: str = ""                       # the path of the op being done
+
     def decision(self) -> dict | None:
-        return self.choices.pop(0) if self.choices else None
+        c = self.choices.get(self.path)
+        return c if isinstance(c, dict) else None
 
     def fail(self, zh: str, en: str) -> None:
         self.errors.append(Reason(zh, en))
@@ -120,20 +125,14 @@ class Doing:
             return False
 
 
-def run_ops(d: Doing, ops) -> None:
-    """Do the ops in order (see the module's docstring)."""
-    for op in ops:
+def run_ops(d: Doing, ops, prefix: str = "") -> None:
+    """Do the ops in order (see the module's docstring); ``prefix`` is the path of the list."""
+    for i, op in enumerate(ops):
+        d.path = f"{prefix}{i}"
         if not d.holds(op.cond):
             continue
-        if op.may:
-            c = d.decision()
-            if c is None:
-                d.fail(f"「{op.op}」可以不做：经过没有说做不做", f"the {op.op} op is optional: the event does not say")
-                return
-            if c.get("skip"):
-                continue
-            if c:
-                d.choices.insert(0, c)
+        if op.may and (d.decision() or {}).get("skip"):
+            continue
         fn = OP_FUNCS.get(op.op)
         if fn is not None:
             fn(d, op)
@@ -397,13 +396,13 @@ def op_kill(d: Doing, op) -> None:
 
 
 def op_choose(d: Doing, op) -> None:
-    """The chooser picks one alternative (a free decision)."""
-    c = d.decision()
-    alt = (c or {}).get("alt")
-    if not isinstance(alt, int) or not 0 <= alt < len(op.options):
-        d.fail("选择其一：经过没有说选哪一项", "choose: the event does not say which alternative")
+    """The chooser picks one alternative (a free decision): the first when the event does not say."""
+    here = d.path
+    alt = (d.decision() or {}).get("alt", 0)
+    if not isinstance(alt, int) or isinstance(alt, bool) or not 0 <= alt < len(op.options):
+        d.fail("选择其一：没有这一项", "choose: no such alternative")
         return
-    run_ops(d, op.options[alt])
+    run_ops(d, op.options[alt], f"{here}.{alt}.")
 
 
 def op_prose(d: Doing, op) -> None:

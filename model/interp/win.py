@@ -147,3 +147,42 @@ def check_disturber_win(cat, st, result_pass) -> tuple | None:
         return None
     d, w = result_pass(cat, st, {me}, {me}, "result")
     return frozenset(d), frozenset(w)
+
+
+def dealt(n: int) -> dict | None:
+    """How many players of each identity a game of ``n`` players deals (Game.start): None when any mix is dealt
+    (two players). Three or four players are dealt from red, blue, black, black."""
+    if n <= 2:
+        return None
+    if n <= 4:
+        return {"red": (0, 1), "blue": (0, 1), "black": (max(0, n - 2), 2)}
+    if n <= 8:
+        k = (n - 1) // 2
+        black = 1 + (1 if n % 2 == 0 else 0)
+        return {"red": (k, k), "blue": (k, k), "black": (black, black)}
+    return {"red": (3, 3), "blue": (3, 3), "black": (n - 6, n - 6)}
+
+
+def tasks_dealt(n: int) -> tuple:
+    """The secret tasks a game of ``n`` players deals to its black players (Game.start): distinct."""
+    return ("killer", "stealer", "collector", "pioneer") + (("mutator", "disturber", "sweeper") if n >= 5 else ())
+
+
+def deal_errors(seats) -> list:
+    """Why the identities and secret tasks of the table are not a deal of the server (a list of Reasons)."""
+    from ..reason import Reason
+    n = len(seats)
+    why = []
+    want = dealt(n)
+    got = {c: sum(1 for s in seats if s.identity == c) for c in ("red", "blue", "black")}
+    if want is not None and (any(not lo <= got[c] <= hi for c, (lo, hi) in want.items())
+                             or any(s.identity not in want for s in seats)):
+        why.append(Reason(f"{n}人局不是这样发身份的", f"a game of {n} players is not dealt these identities"))
+    tasks = [s.task for s in seats if s.identity == "black"]
+    if any(t is not None and t not in tasks_dealt(n) for t in tasks) or \
+            len([t for t in tasks if t is not None]) != len({t for t in tasks if t is not None}):
+        why.append(Reason("秘密任务不是这样发的（各不相同，人数少时只有四种）",
+                          "the secret tasks are not dealt so (all different; four kinds only below five players)"))
+    if any(s.task is not None and s.identity != "black" for s in seats):
+        why.append(Reason("只有黑色身份有秘密任务", "only a black identity has a secret task"))
+    return why
