@@ -63,7 +63,9 @@ def brute_force_projection(cat, n=2, G=2, budget_s=None, grants_filter=None):
     flags, whose turn, up to G grants (template, giver, site, parameters), and every (actual, declared)
     pair; evaluate the CV001/CV002 questions with the interpreter. Returns (states, seconds, answers)."""
     from skillproof.checks.graph import site_args
-    from skillproof.model import interpreter as I
+    from skillproof.model.interp.bans import banned
+    from skillproof.model.interp.conversion import conversion
+    from skillproof.model.interp.snapshot import reachable
     from skillproof.model.state import Seat, SkillInst, State
     chars = list(cat.characters)
     cards = list(cat.cards)
@@ -98,17 +100,17 @@ def brute_force_projection(cat, n=2, G=2, budget_s=None, grants_filter=None):
                                 states += 1
                                 if budget_s and states % 200 == 0 and time.perf_counter() - t > budget_s:
                                     return states, time.perf_counter() - t, (vetoed, dead)
-                                if I.reachable(cat, st):
+                                if reachable(cat, st):
                                     continue
                                 for x in cards:
                                     ok_any = False
                                     for y in cards:
-                                        c = I.conversion(cat, st, 0, x, y)
+                                        c = conversion(cat, st, 0, x, y)
                                         ok_any |= c.ok
                                         if not c.ok and any(cat.skills[i.rule].convert and not cat.skills[i.rule].convert.must
                                                             for i in me.skills):
                                             vetoed += 1
-                                    if not ok_any and not I.banned(cat, st, 0, x):
+                                    if not ok_any and not banned(cat, st, 0, x):
                                         dead += 1
     return states, time.perf_counter() - t, (vetoed, dead)
 

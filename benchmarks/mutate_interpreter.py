@@ -1,11 +1,12 @@
 """Mutation testing of the reference interpreter: is every small mistake in it caught by the cross-check?
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200]
-        [--target interpreter|trace|both] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
+        [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
         [--tests TEST ...] [--list] [--json]
 
-Mutants of ``model/interpreter.py`` (and, with ``--target``, ``model/trace.py``) are generated with the
-``ast`` module, one small edit each, the rest of the file byte for byte unchanged:
+Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
+e.g. ``--target conversion --target trace``), are generated with the ``ast`` module, one small edit each, the
+rest of the file byte for byte unchanged:
 
     cmp       a comparison operator swapped (== / !=, < / <=, > / >=, in / not in, is / is not)
     boolop    ``and`` / ``or`` swapped
@@ -32,7 +33,7 @@ Exit status 1 if a mutant survives unexplained (or a run fails to start).
 Functions outside the cross-check's decisions are not mutated (``NOT_CROSSCHECKED``): ``decide`` / ``matches``
 (question plumbing, replay tests), ``reachable`` and its helpers (untimed-state reachability of older
 scenario files: no z3 twin since reachability became a property of traces), ``plays`` (no z3 twin),
-``invalidate`` (a unit-test helper), and in trace.py the narration and serialisation.
+``invalidate`` (a unit-test helper), and in trace.py the serialisation.
 
 Survivors explained (seen in the runs recorded in the README's Reliability section):
 
@@ -64,8 +65,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = {"interpreter": ("skillproof.model.interpreter", ROOT / "model" / "interpreter.py"),
-           "trace": ("skillproof.model.trace", ROOT / "model" / "trace.py")}
+#: the interpreter's modules, one per decision area (docs/layout.md): name -> (module, file)
+TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
+           for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
 CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py", "tests/test_crosscheck_replace.py"]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
@@ -73,7 +75,6 @@ CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py", "tes
 NOT_CROSSCHECKED = {
     "decide": "maps a question dict to the decision functions (replay / ask tests)",
     "matches": "compares an answer with a finding's expectation (replay tests)",
-    "steps": "narrates a trace in words (explain tests)",
     "Event.to_dict": "serialisation", "Event.from_dict": "serialisation",
     "Trace.to_dict": "serialisation", "Trace.from_dict": "serialisation",
     # the reachability of an untimed state (scenario files written before the timed model): it has no z3 twin
@@ -96,7 +97,7 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("lock_errors", "cmp", "if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and "
                            "state.seats[s].locked:", "(0 < s < len(state.seats))"): "full strength",
     ("snapshot_errors", "body", "why.append(_twice())", "pass"): "full strength",
-    # model/trace.py
+    # model/interp/trace.py
     ("run", "body", 'bad(Reason(f"在{win_of(st.window).zh}开始了新的回合：上一回合还没有结束",', "pass"): "no twin",
     ("run", "boolop", "if give is None or give.grant not in cat.skills or not (seat_ok(ev.seat) and "
                       "seat_ok(ev.giver)) \\", "(give is None and give.grant not in cat.skills and (not "
@@ -117,7 +118,7 @@ _BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
 @dataclasses.dataclass
 class Mutant:
     id: int
-    target: str          # interpreter | trace
+    target: str          # the module of model/interp mutated (TARGETS)
     op: str
     func: str
     line: int
@@ -131,7 +132,7 @@ class Mutant:
         return (self.func, self.op, self.context, self.after)
 
     def describe(self) -> str:
-        return f"{self.target}.py:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+        return f"interp/{self.target}.py:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
 
 
 def _short(s: str, n: int = 60) -> str:
@@ -214,7 +215,12 @@ def _span(src: bytes, starts: list[int], node) -> tuple[int, int]:
     return starts[first.lineno - 1] + first.col_offset, starts[last.end_lineno - 1] + last.end_col_offset
 
 
-def generate(target: str = "interpreter", only: set | None = None) -> list[Mutant]:
+def generate_all(only: set | None = None, targets=None) -> list[Mutant]:
+    """Every mutant of every target module (``targets``: their names, default all), module by module."""
+    return [m for t in (targets or TARGETS) for m in generate(t, only)]
+
+
+def generate(target: str, only: set | None = None) -> list[Mutant]:
     """Every mutant of the target module, in source order (ids from 0), each checked to parse and to differ
     from the original and from every other mutant."""
     _, path = TARGETS[target]
@@ -341,7 +347,8 @@ def _diff(m: Mutant) -> str:
     _, path = TARGETS[m.target]
     orig = path.read_text(encoding="utf-8").splitlines(keepends=True)
     new = m.source.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(orig, new, f"a/model/{m.target}.py", f"b/model/{m.target}.py", n=1))
+    return "".join(difflib.unified_diff(orig, new, f"a/model/interp/{m.target}.py", f"b/model/interp/{m.target}.py",
+                                        n=1))
 
 
 def main(argv=None) -> int:
@@ -353,7 +360,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--states", type=int, default=200,
                     help="SKILLPROOF_CROSSCHECK_STATES for each run (states and traces, split 60/40)")
-    ap.add_argument("--target", choices=["interpreter", "trace", "both"], default="interpreter")
+    ap.add_argument("--target", action="append", choices=sorted(TARGETS), default=[], metavar="MODULE",
+                    help="mutate this module of model/interp (repeatable; default: every one)")
     ap.add_argument("--only", action="append", default=[], metavar="FUNC",
                     help="mutate only this function (repeatable)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds per mutant before it counts as caught")
@@ -363,8 +371,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
-    targets = ["interpreter", "trace"] if a.target == "both" else [a.target]
-    pool = [m for t in targets for m in generate(t, set(a.only) or None)]
+    targets = a.target or list(TARGETS)
+    pool = generate_all(set(a.only) or None, targets)
     if not pool:
         print(f"mutate_interpreter: no mutants (--only {' '.join(a.only)} names no function)", file=sys.stderr)
         return 2
@@ -378,13 +386,13 @@ def main(argv=None) -> int:
         print(f"{len(picked)} of {len(pool)} mutants")
         return 0
     t0 = time.monotonic()
-    base = [run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout, a.tests)
-            for t in targets]
-    for t, b in zip(targets, base):
-        if b.caught or b.how == "error":
-            print(f"mutate_interpreter: the unmutated {t}.py fails the reduced cross-check "
-                  f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
-            return 2
+    # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
+    t = targets[0]
+    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout, a.tests)
+    if b.caught or b.how == "error":
+        print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "
+              f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
+        return 2
 
     def one(m):
         return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, a.tests)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.decide import decide, matches
+from skillproof.model.interp.snapshot import reachable
+from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
 
 from . import budget as B
@@ -421,7 +423,7 @@ def replay_problems(cat, witness: dict) -> list:
     (or why its untimed state is not reachable), a question asked away from its decision moment, an answer
     other than the one claimed — in words, with the catalogue's names."""
     from skillproof.model import narrate as N
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.reason import Reason, at_event, both, during
     from skillproof.model.state import State
     if "trace" in witness:
@@ -432,16 +434,16 @@ def replay_problems(cat, witness: dict) -> list:
                for w in (at_event(k, len(trace.events), why) for k, why in run.errors)]
     else:                       # an untimed state (older scenario files)
         st = State.from_dict(witness["state"])
-        out = [Reason(f"局面不可达：{w.zh}", f"unreachable: {w.en}") for w in I.reachable(cat, st)]
+        out = [Reason(f"局面不可达：{w.zh}", f"unreachable: {w.en}") for w in reachable(cat, st)]
     for item in [{"question": witness["question"], "expect": witness["expect"]}] + witness.get("also", []):
         q = item["question"]
         title = both(N.question_title, cat, q)
-        if not I.at_decision(st, q.get("decision", ""), q.get("seat", 0)):
+        if not at_decision(st, q.get("decision", ""), q.get("seat", 0)):
             now = during(st.window)
             out.append(Reason(f"{title.zh}：不是在其判定时机提出的（经过停在{now.zh}）",
                               f"{title.en}: not asked at its decision moment (the trace ends {now.en})"))
-        ans = I.decide(cat, st, q)
-        if not I.matches(ans, item["expect"]):
+        ans = decide(cat, st, q)
+        if not matches(ans, item["expect"]):
             keys = list(item["expect"])
             claimed, got = both(N.answer_text, cat, item["expect"]), both(N.answer_text, cat, ans, keys)
             out.append(Reason(f"{title.zh}：所述为{claimed.zh}，解释器得出{got.zh}",

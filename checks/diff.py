@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from skillproof.model import interpreter as I
-from skillproof.model import trace as TR
+from skillproof.model.interp.decide import decide
+from skillproof.model.interp.windows import at_decision
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
@@ -271,7 +273,7 @@ def rule_ref(old: Catalogue, new: Catalogue, rid: str, change: str) -> dict:
     cat = old if change == "removed" else new
     out = {"id": rid, **changed_name(old, new, rid, change)}
     if "#" in rid:
-        give = TR.site_of(cat, rid.split(" ")[0])
+        give = site_of(cat, rid.split(" ")[0])
         if give is not None:
             return {**out, "file": give.loc.file, "line": give.loc.line, "change": change}
     obj = cat.skills.get(rid) or cat.characters.get(rid) or cat.cards.get(rid)
@@ -412,11 +414,11 @@ class Differ:
                 zh, en = both(lambda: TR.run(cat, tr).errors[0][1])
                 return None, (f"{label} rejects event {k}: {why}", f"{side}不接受第 {k} 个事件：{zh}",
                               f"{label} rejects event {k}: {en}")
-            if not I.at_decision(run.state, q["decision"], q.get("seat", 0)):
+            if not at_decision(run.state, q["decision"], q.get("seat", 0)):
                 zh, en = both(window_name, run.state.window)
                 return None, (f"{label}: not asked at {run.state.window}", f"{side}在{zh}不问这个判定",
                               f"{label} does not ask it in the {en}")
-        old_a, new_a = I.decide(self.old, run_o.state, q), I.decide(self.new, run_n.state, q)
+        old_a, new_a = decide(self.old, run_o.state, q), decide(self.new, run_n.state, q)
         keys = [k for k in new_a if k not in ("why_not", "via_index", "in_force_index")]
         old_a = {k: old_a.get(k) for k in keys}
         new_a = {k: new_a.get(k) for k in keys}

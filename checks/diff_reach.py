@@ -54,8 +54,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from skillproof.model import interpreter as I
-from skillproof.model import trace as TR
+from skillproof.model.interp.plays import card_usable
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
+from skillproof.model.narrate_story import steps
 from skillproof.model import turn as TW
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.lang import is_en, pick
@@ -204,7 +206,7 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
     for ev in tr.events:
         if ev.kind == "give" and ev.site is not None:
             if ev.site not in site_map:
-                give = TR.site_of(here, ev.site)
+                give = site_of(here, ev.site)
                 zh, en = T.both(T.site_name, here, give) if give is not None and give.grant in here.skills \
                     else (ev.site, ev.site)
                 raise Unreadable(f"没有给出点{zh}", f"the gives site {en} does not exist there")
@@ -227,8 +229,8 @@ def _event_text(cat: Catalogue, trace: TR.Trace, k: int) -> str:
         return pick("开局时的牌桌", "the table at the start")
     if k >= len(trace.events):
         return pick("经过结束时", "the end of the trace")
-    before = TR.steps(cat, TR.Trace(trace.setup, trace.events[:k]))
-    upto = TR.steps(cat, TR.Trace(trace.setup, trace.events[:k + 1]))
+    before = steps(cat, TR.Trace(trace.setup, trace.events[:k]))
+    upto = steps(cat, TR.Trace(trace.setup, trace.events[:k + 1]))
     if len(upto) > len(before):
         s = upto[-1]
         win = TW.window_name_of_zh(s["window"])
@@ -406,7 +408,7 @@ class CardSit(Sit):
     def view(self, cat, run, trace, side):
         state = run.state
         c = cat.cards[self.id]
-        return {"involved": I.card_usable(cat, state, 0, self.id), "windows": sorted(c.windows.items())}
+        return {"involved": card_usable(cat, state, 0, self.id), "windows": sorted(c.windows.items())}
 
     def text(self, cat, run, trace, side):
         state = run.state
@@ -425,7 +427,7 @@ class SiteSit(Sit):
 
     def give_in(self, name: str):
         sid = self.ids[name]
-        return TR.site_of(self.d.new if name == "new" else self.d.old, sid) if sid else None
+        return site_of(self.d.new if name == "new" else self.d.old, sid) if sid else None
 
     def _invalidates(self, name: str) -> bool:
         g = self.give_in(name)
@@ -704,7 +706,7 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
             rules.append({"id": g.giver, "name": src.name, "file": src.loc.file, "line": src.loc.line,
                           "change": "gives site changed"})
     zh, en = T.both(sit.text, here.cat, run, trace, here)
-    steps_zh, steps_en = T.both(TR.steps, here.cat, trace)
+    steps_zh, steps_en = T.both(steps, here.cat, trace)
     return Possible(here.name, sit.kind, sit.id, zh, trace.to_dict(), run.state.to_dict(), steps_zh, reason, rules,
                     situation_en=en, steps_en=steps_en)
 

@@ -184,8 +184,8 @@ def id_name(cat, rid: str) -> str:
     if rid == "[rules]":
         return pick("引擎规则", "engine rules ([rules])")
     if "#" in rid:
-        from skillproof.model import trace as TR
-        give = TR.site_of(cat, rid.split(" ")[0])
+        from skillproof.model.interp.grants import site_of
+        give = site_of(cat, rid.split(" ")[0])
         if give is not None and give.grant in cat.skills:
             return site_name(cat, give)
     return cat.name_of(rid)

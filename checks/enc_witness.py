@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import z3
 
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
@@ -187,7 +188,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     repl_event = None
     for k, ev in enumerate(trace.events):
         if ev.kind == "give":
-            give = TR.site_of(S.cat, ev.site)
+            give = site_of(S.cat, ev.site)
             if give is not None and "InvalidSkill" in S.cat.skills[give.grant].closure:
                 if ev.seat in inv_events:
                     raise DoesNotFit("two invalidations of one seat")
@@ -434,8 +435,8 @@ def _partners(S: SymState, model, happenings: list) -> list:
     for step, m, e in happenings:
         if e.kind != "give":
             continue
-        give = TR.site_of(cat, e.site)
-        other = TR.site_of(cat, give.partner_id) if give is not None and give.partner_id else None
+        give = site_of(cat, e.site)
+        other = site_of(cat, give.partner_id) if give is not None and give.partner_id else None
         if other is None or (other.site_id, e.giver, e.seat, mom(m)) in have:
             continue
         params = cat.skills[other.grant].params

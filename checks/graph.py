@@ -13,7 +13,7 @@ import itertools
 
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue, Ref
-from skillproof.model.interpreter import Env, evaluate
+from skillproof.model.interp.core import Env, evaluate
 
 
 def _memo(cat, key, fn):

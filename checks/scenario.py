@@ -13,7 +13,8 @@ import re
 import stat
 
 from skillproof.model import limits as L
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
@@ -387,7 +388,7 @@ class _Checker:
         if ev.get("card") is not None:
             self.name(P + ("card",), ev["card"], cat.cards, "card", [c.name for c in cat.cards.values()])
         if "site" in ev:
-            give = TR.site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
+            give = site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
             if give is None:
                 sites = [g.site_id for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives]
                 self.err(P + ("site",), Msg("没有给出位置 {v}（位置写成 '给出者#序号'，例如 '{ex}'）{dym}",

@@ -151,7 +151,7 @@ def tell(cat, finding, fam, code) -> dict:
     """The story of a finding, in the run's language: lines of text and the same as JSON (its ids)."""
     from skillproof.checks.context import replay_problems
     from skillproof.model import narrate as N
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.lang import is_en, pick
     from skillproof.model.state import State
     from skillproof.checks.findings import INTENT_NAME

@@ -54,9 +54,11 @@ def replay(cat, d: dict) -> dict:
     """Replay a validated scenario: the state its trace reaches (or its untimed state), the trace's illegal
     events, and each question's answer, narrated and compared with what the scenario expects."""
     from skillproof.checks import scenario as SC
-    from skillproof.model import interpreter as I
+    from skillproof.model.interp.decide import matches
+    from skillproof.model.interp.snapshot import reachable
+    from skillproof.model.interp.windows import at_decision
     from skillproof.model import narrate as N
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     trace = SC.trace_of(d)
     if trace is not None:
         run = TR.run(cat, trace)
@@ -66,13 +68,13 @@ def replay(cat, d: dict) -> dict:
         story = N.story(cat, trace, st)
     else:
         st = SC.state_of(d)
-        problems = [{"event": None, "reason": why} for why in I.reachable(cat, st)]
+        problems = [{"event": None, "reason": why} for why in reachable(cat, st)]
         story = N.origin(cat, st)
     answers = []
     for q, expect in SC.items(d):
         tr = N.narrate(cat, st, q)
-        at = I.at_decision(st, q.get("decision", ""), q.get("seat", 0))
-        match = None if expect is None else I.matches(tr.answer, expect)
+        at = at_decision(st, q.get("decision", ""), q.get("seat", 0))
+        match = None if expect is None else matches(tr.answer, expect)
         answers.append({"question": q, "expect": expect, "trace": tr, "matches": match, "at_moment": at})
     ok = not problems and all(a["matches"] is not False and a["at_moment"] for a in answers)
     return {"timed": trace is not None, "state": st, "problems": problems, "story": story, "answers": answers,

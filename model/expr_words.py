@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from . import events as EV
 from . import expr as E
+from .catalogue import Catalogue
 from .lang import param_name, pick
 
 #: boolean player attributes: name -> (zh true, zh false, en true, en false) said of the skill's owner (no
@@ -362,3 +363,30 @@ def _identity_hint(*nodes) -> str:
 def _plural(n) -> bool:
     return isinstance(n, E.Var) and n.name in ("message", "played") or \
         (isinstance(n, E.Attr) and n.name == "played")
+
+
+def value(cat: Catalogue, v) -> str:
+    """A value for people: catalogue names, 是/否 or yes/no, sets in braces — never a Python repr or an id."""
+    if isinstance(v, dict):
+        return pick("（" + "，".join(f"{param_name(k)}={value(cat, x)}" for k, x in v.items()) + "）",
+                    "(" + ", ".join(f"{param_name(k)} = {value(cat, x)}" for k, x in v.items()) + ")")
+    if isinstance(v, (list, tuple, set, frozenset)):
+        items = list(v)
+        if not items:                 # an empty set is none, not a pair of braces
+            return pick("无", "none")
+        try:
+            items = sorted(items)
+        except TypeError:             # not comparable (the skill list after a turn end): kept in order
+            pass
+        return "{" + pick("、", ", ").join(value(cat, x) for x in items) + "}"
+    if isinstance(v, bool):
+        return pick("是" if v else "否", "yes" if v else "no")
+    if isinstance(v, str):
+        if v in cat.cards or v in cat.characters or v in cat.skills:
+            return cat.name_of(v)
+        if v in COLOUR:
+            return pick(*COLOUR[v])
+        return v
+    if v is None:
+        return pick("无", "none")
+    return str(v)

@@ -20,11 +20,11 @@ arises); this module puts them together and re-exports what the other layers use
 """
 from __future__ import annotations
 
-from . import interpreter as I
+from .interp.decide import decide
 from .catalogue import Catalogue
 from .lang import pick
-from .narrate_base import (GROUP_EN, Step, Trace, card, env, inst_label, pretty, seat_name,  # noqa: F401
-                           value)
+from .expr_words import value
+from .narrate_base import GROUP_EN, Step, Trace, card, env, inst_label, pretty, seat_name  # noqa: F401
 from .narrate_cards import n_banned, n_can_play, n_conversion, n_resolves
 from .narrate_skills import n_fires, n_holds, n_reachable, n_result, narrate_usable  # noqa: F401
 from .narrate_story import moment_text, origin, state_lines, story  # noqa: F401
@@ -39,7 +39,7 @@ NARRATORS = {"conversion": n_conversion, "banned": n_banned, "can_play": n_can_p
 
 def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
     """The interpreter's reasoning for ``question`` on ``state`` (see ``interpreter.decide``)."""
-    answer = I.decide(cat, state, question)
+    answer = decide(cat, state, question)
     d = question["decision"]
     seat = question.get("seat", 0)
     fn = NARRATORS.get(d)

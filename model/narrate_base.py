@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import expr as E
-from . import interpreter as I
+from .interp.core import Env
 from .catalogue import Catalogue, Loc, Ref
-from .expr_words import COLOUR, words
+from .expr_words import value, words
 from .kinds import KINDS, SEND_GROUP_ZH
 from .lang import is_en, param_name, pick
 from .state import SkillInst, State
@@ -77,33 +77,6 @@ def card(cat: Catalogue, cid) -> str:
         return pick("任意牌", "any card")
     c = cat.cards.get(cid)
     return c.name if c else str(cid)
-
-
-def value(cat: Catalogue, v) -> str:
-    """A value for people: catalogue names, 是/否 or yes/no, sets in braces — never a Python repr or an id."""
-    if isinstance(v, dict):
-        return pick("（" + "，".join(f"{param_name(k)}={value(cat, x)}" for k, x in v.items()) + "）",
-                    "(" + ", ".join(f"{param_name(k)} = {value(cat, x)}" for k, x in v.items()) + ")")
-    if isinstance(v, (list, tuple, set, frozenset)):
-        items = list(v)
-        if not items:                 # an empty set is none, not a pair of braces
-            return pick("无", "none")
-        try:
-            items = sorted(items)
-        except TypeError:             # not comparable (the skill list after a turn end): kept in order
-            pass
-        return "{" + pick("、", ", ").join(value(cat, x) for x in items) + "}"
-    if isinstance(v, bool):
-        return pick("是" if v else "否", "yes" if v else "no")
-    if isinstance(v, str):
-        if v in cat.cards or v in cat.characters or v in cat.skills:
-            return cat.name_of(v)
-        if v in COLOUR:
-            return pick(*COLOUR[v])
-        return v
-    if v is None:
-        return pick("无", "none")
-    return str(v)
 
 
 def inst_label(cat: Catalogue, inst: SkillInst) -> str:
@@ -187,10 +160,10 @@ def windows_text(windows: dict) -> str:
     return ", ".join(f"{the_window(w)} ({ACTORS[a][1] if a in ACTORS else a})" for w, a in windows.items())
 
 
-def env(cat, state, seat, inst: SkillInst | None = None, **extra) -> I.Env:
+def env(cat, state, seat, inst: SkillInst | None = None, **extra) -> Env:
     g = {"message": state.message, "message_dir": state.message_dir, "message_lockable": state.message_lockable}
     g.update(extra)
-    return I.Env(cat, state, {"self": seat}, dict(inst.args) if inst else {}, g, used=bool(inst and inst.used))
+    return Env(cat, state, {"self": seat}, dict(inst.args) if inst else {}, g, used=bool(inst and inst.used))
 
 
 def ref(cat, r: Ref, inst: SkillInst):

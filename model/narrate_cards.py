@@ -3,9 +3,15 @@
 (``resolves``) — the clauses of ``interpreter.conversion`` / ``banned`` / ``can_play`` / ``resolves``, told."""
 from __future__ import annotations
 
-from . import interpreter as I
+from .interp.bans import ban_all, ban_cards, banned
+from .interp.conversion import face_down_applies
+from .interp.core import live_kinds
+from .interp.decide import decide
+from .interp.plays import can_play, card_usable
+from .interp.usable import spent, usable
+from .expr_words import value
 from .lang import pick
-from .narrate_base import (Step, Trace, card, giver_text, inst_label, lab_at, ref, seat_name, value, window_now,
+from .narrate_base import (Step, Trace, card, giver_text, inst_label, lab_at, ref, seat_name, window_now,
                            windows_text)
 from .turn import in_window
 
@@ -33,12 +39,12 @@ def conversion_steps(cat, state, seat, actual, declared, only_must, tr: Trace):
         pos = i + 1
         lab = lab_at(inst_label(cat, inst), pos)
         loc = rule.at("convert")
-        if "ConvertCardSkill" not in I.live_kinds(cat, inst):
+        if "ConvertCardSkill" not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不转化任何牌",
                                       f"{lab} is invalidated: it converts nothing"),
                                  rule.id, rule.loc, pos))
             continue
-        if not s.face_up and not I.face_down_applies(cat, rule):
+        if not s.face_up and not face_down_applies(cat, rule):
             key = "face_down_converts" if rule.initial else "face_down_grant_converts"
             tr.steps.append(Step(pick(f"{lab}是面朝下角色的{'初始' if rule.initial else '获得的'}技能：服务器跳过它"
                                       f"（面朝下时这类技能不转化）",
@@ -130,17 +136,17 @@ def ban_steps(cat, state, seat, declared, tr: Trace) -> bool:
             continue
         pos = i + 1
         lab = lab_at(inst_label(cat, inst) + giver_text(cat, state, inst), pos)
-        if "CannotPlayCard" not in I.live_kinds(cat, inst):
+        if "CannotPlayCard" not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不禁止任何牌", f"{lab} is invalidated: bans nothing"),
                                  rule.id, rule.loc, pos))
             continue
-        if I.ban_all(rule, inst):
+        if ban_all(rule, inst):
             tr.steps.append(Step(pick(f"{lab}禁止所有牌：{d}被禁止", f"{lab} bans every card: {d} is banned"),
                                  rule.id, rule.at("ban"), pos, decisive=True))
             banned = True
             continue
-        cards = value(cat, I.ban_cards(rule, inst))
-        if declared in I.ban_cards(rule, inst):
+        cards = value(cat, ban_cards(rule, inst))
+        if declared in ban_cards(rule, inst):
             tr.steps.append(Step(pick(f"{lab}禁止{cards}，包含宣言的{d}：被禁止（禁令看宣言的牌名）",
                                       f"{lab} bans {cards}, which includes the declared {d}: banned (bans look at "
                                       f"the declared type)"), rule.id, rule.at("ban"), pos, decisive=True))
@@ -187,7 +193,7 @@ def usable_step(cat, state, seat, declared, tr: Trace) -> bool:
     c = cat.cards.get(declared)
     if state.window is None:
         return True                         # an untimed state is every moment: not a step of its own
-    now = I.card_usable(cat, state, seat, declared)
+    now = card_usable(cat, state, seat, declared)
     where = windows_text(c.windows) if c is not None else pick("没有时机", "nowhere")
     d = card(cat, declared)
     tr.steps.append(Step(pick(f"{d}的使用时机：{where}；现在是{window_now(state)}："
@@ -208,16 +214,16 @@ def n_resolves(cat, state, seat, q, tr: Trace):
     via = a.get("via")
     if a["resolves"] and via is None:
         for actual in cat.cards:
-            if I.can_play(cat, state, seat, actual, d):
+            if can_play(cat, state, seat, actual, d):
                 sq = {"decision": "can_play", "seat": seat, "actual": actual, "declared": d}
-                sub = Trace(sq, I.decide(cat, state, sq))
+                sub = Trace(sq, decide(cat, state, sq))
                 n_can_play(cat, state, seat, sub.question, sub)
                 tr.steps.extend(sub.steps)
                 tr.conclusion = pick(f"{dn}的效果发生：{sub.conclusion}", f"{dn}'s effect happens: {sub.conclusion}")
                 return
     # the card route: a card of the player's declared as it (why not, when not)
-    card_banned = I.banned(cat, state, seat, d)
-    card_now = I.card_usable(cat, state, seat, d)
+    card_banned = banned(cat, state, seat, d)
+    card_now = card_usable(cat, state, seat, d)
     reasons = []
     if not a["resolves"]:
         if not card_now:
@@ -261,25 +267,25 @@ def n_resolves(cat, state, seat, q, tr: Trace):
 def _skill_acts_now(cat, state, seat, inst, declared):
     """Why the skill ``inst`` (acting as ``declared`` with no card) does not act now — (zh, en, loc) — or None when
     it does: the clauses of interpreter.resolves for one skill, in its order."""
-    from . import trace as T
+    from .interp.windows import in_window as in_win
     rule = cat.skills[inst.rule]
     dn = card(cat, declared)
     if inst.invalid:
         return "被无效", "it is invalidated", None
     if rule.has("ActiveSkill"):
-        if I.spent(cat, inst):
+        if spent(cat, inst):
             return "本回合已发动过（有次数限制）", "it was used this turn already (it has a usage limit)", rule.at("limit")
-        if not T.in_window(state, seat, rule.windows):
+        if not in_win(state, seat, rule.windows):
             wins = windows_text(rule.windows)
             here = state.window in rule.windows
             return (f"它只在{wins}发动，现在是{window_now(state)}" + ("，这名角色不能发动" if here else ""),
                     f"it is used only in {wins}; now it is {window_now(state)}" + (", not by this player" if here else ""),
                     rule.at("windows"))
-        if state.window in ("fight", "dying") and not I.usable(cat, state, seat, inst, state.window):
+        if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
             return (f"{window_now(state)}它的条件不成立", f"its condition {in_window(state.window)} does not hold",
                     rule.at(state.window))
-    elif not I.card_usable(cat, state, seat, declared):
+    elif not card_usable(cat, state, seat, declared):
         return f"{window_now(state)}不能使用{dn}", f"no {dn} is used {in_window(state.window)}", None
-    if rule.plays.checks_bans and I.banned(cat, state, seat, declared):
+    if rule.plays.checks_bans and banned(cat, state, seat, declared):
         return f"{dn}被禁止", f"{dn} is banned", None
     return None

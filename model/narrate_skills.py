@@ -3,7 +3,8 @@
 active skill being usable now (``narrate_usable``, not a decide() question)."""
 from __future__ import annotations
 
-from . import interpreter as I
+from .interp.core import evaluate, live_kinds
+from .interp.result import apply_effect, table_order
 from .lang import pick, yes_no
 from .narrate_base import (Step, Trace, cond, env, inst_label, lab_at, seat_name, seats_text, the_window,
                            window_now, windows_text)
@@ -50,13 +51,13 @@ def n_result(cat, state, seat, q, tr: Trace):
                               f"skills {what} are applied round the table from {seat_name(cat, st, st.turn)}'s turn, "
                               f"starting with declared winners {seats_text(cat, st, declared)} and winners "
                               f"{seats_text(cat, st, winners)}")))
-    order = I.table_order(st, q.get("seating"))          # round the table from whose turn (its seating)
+    order = table_order(st, q.get("seating"))          # round the table from whose turn (its seating)
     for s_i in order:
         s = st.seats[s_i]
         who = seat_name(cat, st, s_i)
         for si, inst in enumerate(s.skills):
             rule = cat.skills[inst.rule]
-            if kname not in I.live_kinds(cat, inst):
+            if kname not in live_kinds(cat, inst):
                 continue
             if not s.alive and rule.initial:
                 tr.steps.append(Step(pick(f"{who}的{rule.name}被跳过：持有者已死亡（死后只有获得的技能生效）",
@@ -65,7 +66,7 @@ def n_result(cat, state, seat, q, tr: Trace):
                 continue
             for ei, eff in enumerate(getattr(rule, kind)):
                 before = (set(declared), set(winners))
-                I.apply_effect(cat, st, s_i, inst, eff, declared, winners, picks.get(f"{s_i}/{si}/{ei}"), order)
+                apply_effect(cat, st, s_i, inst, eff, declared, winners, picks.get(f"{s_i}/{si}/{ei}"), order)
                 if (declared, winners) == before:
                     tr.steps.append(Step(pick(f"{who}的{rule.name}（效果{ei + 1}）：无变化（条件{cond(eff.when, cat)}）",
                                               f"{who}'s {rule.name} (effect {ei + 1}): no change "
@@ -90,7 +91,7 @@ def n_fires(cat, state, seat, q, tr: Trace):
     for pos, inst in enumerate(state.seats[seat].skills, 1):
         if inst.rule != rule.id or f is None:
             continue
-        when = bool(I.evaluate(f.when, env(cat, state, seat, inst)))
+        when = bool(evaluate(f.when, env(cat, state, seat, inst)))
         win = state.window is None or state.window in f.at
         lab = lab_at(inst_label(cat, inst), pos)
         wins = pick("、".join(WINDOWS[w].zh for w in f.at), "/".join(the_window(w) for w in f.at))
@@ -116,7 +117,7 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
                                   f"{seat_name(cat, state, seat)} does not hold {rule.name}"), rid, rule.loc))
     in_window = True
     if state.window is not None:
-        from .trace import in_window as in_win
+        from .interp.windows import in_window as in_win
         from .turn import WINDOWS
         wins = {w: a for w, a in rule.windows.items() if phase is None or w == phase}
         in_window = in_win(state, seat, wins)
@@ -131,7 +132,7 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
     usable = False
     for i, inst in insts:
         lab = lab_at(inst_label(cat, inst), i + 1)
-        if "ActiveSkill" not in I.live_kinds(cat, inst):
+        if "ActiveSkill" not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不能使用", f"{lab} is invalidated: cannot be used"),
                                  rid, rule.loc, i + 1, decisive=True))
             continue
@@ -139,7 +140,7 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
             usable = usable or in_window
         for p in phases:
             c = rule.fight if p == "fight" else rule.dying
-            ok = c is not None and bool(I.evaluate(c, env(cat, state, seat, inst)))
+            ok = c is not None and bool(evaluate(c, env(cat, state, seat, inst)))
             tr.steps.append(Step(pick(f"{lab}：{'争夺阶段' if p == 'fight' else '有角色濒死时'}可用的条件{cond(c, cat)} → "
                                       f"{yes_no(ok)}",
                                       f"{lab}: usable {'in the fight phase' if p == 'fight' else 'while someone is dying'}"

@@ -1,13 +1,17 @@
 """How a situation arises in a game, in the run's language: ``story`` (a witness trace's events, each in its
 turn and window, with the catalogue line behind it, then the moment of the question), ``origin`` (an untimed
 state: who handed out each granted skill, through which gives site, what invalidated whom) and
-``state_lines`` (the table in a few lines)."""
+``state_lines`` (the table in a few lines); ``steps``: a trace told event by event."""
 from __future__ import annotations
 
 from . import expr as E
-from . import interpreter as I
+from .interp.core import evaluate
+from .interp.grants import to_ok
+from .interp.snapshot import _giver_ok, _site
 from .catalogue import Catalogue
 from .expr_words import COLOUR, IDENTITY
+from .interp.grants import site_of
+from .interp.trace import Trace
 from .lang import pick
 from .narrate_base import Step, cond, env, inst_label, lab_at, seat_name, the_window
 from .state import State
@@ -20,20 +24,19 @@ def step_head(turn, window_zh: str) -> str:
 
 
 def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
-    """How a situation arises in a game, step by step: the trace's events as ``model.trace.steps`` tells
+    """How a situation arises in a game, step by step: the trace's events as ``steps`` tells
     them (turn, window, who did what), each with the catalogue line of the gives site behind it, then the
     moment the question is asked (``state``: the state the trace reaches). An untimed state (no trace):
     ``origin``."""
-    from . import trace as TR
     from .turn import WINDOWS
     if trace is None:
         return origin(cat, state) if state is not None else []
-    told = TR.steps(cat, trace)
+    told = steps(cat, trace)
     out: list[Step] = []
     k = 0
     base = None                                      # the window a dying window interrupts
     for j, ev in enumerate(trace.events):            # which event each told step is (events may be silent)
-        now = len(TR.steps(cat, TR.Trace(trace.setup, trace.events[:j + 1])))
+        now = len(steps(cat, Trace(trace.setup, trace.events[:j + 1])))
         if ev.kind == "turn":
             base = None
         elif ev.kind == "window" and ev.window != "dying":
@@ -45,7 +48,7 @@ def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
                 text += pick(f"（打断{WINDOWS[base].zh}）", f" (interrupting {the_window(base)})")
             rule, loc = None, None
             if ev.kind == "give":
-                give = TR.site_of(cat, ev.site)
+                give = site_of(cat, ev.site)
                 if give is not None:
                     rule, loc = give.giver, give.loc
             elif ev.kind == "replace" and ev.character in cat.characters:
@@ -60,8 +63,98 @@ def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
     return out
 
 
+
+def steps(cat: Catalogue, trace: Trace) -> list[dict]:
+    """The trace told step by step, in the designer's terms and the run's language (``model.lang``): each
+    event with its turn, window and actor (``{"turn": k, "window": zh, "text": …}``; the window is its
+    Chinese name, which ``turn.window_name_of_zh`` shows in English), as a report or ``explain`` shows a
+    witness. Names are the catalogue's in both languages; values are 是/否 or yes/no, never Python reprs."""
+    from . import turn as T
+    from .lang import param_name, yes_no
+    out: list = []
+    st = trace.setup.copy()
+    names = [cat.characters[s.character].name if s.character in cat.characters else s.character
+             for s in st.seats]
+
+    def val(v):
+        if isinstance(v, bool):
+            return yes_no(v)
+        if isinstance(v, str) and v in COLOUR and v not in cat.cards:
+            return pick(*COLOUR[v])
+        if isinstance(v, str):
+            return cat.name_of(v)
+        return str(v)
+
+    turn_no = 0
+    window = None
+    for ev in trace.events:
+        if ev.kind == "turn":
+            turn_no += 1
+            window = "draw"
+            who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
+            text = pick(f"{who}的回合开始", f"{who}'s turn begins")
+            if isinstance(ev.sender, int) and 0 <= ev.sender < len(names) and ev.sender != ev.seat:
+                ml = cat.cards["Mi_Ling"].name if "Mi_Ling" in cat.cards else None     # the card naming the sender
+                text += pick(f"（本回合的情报由{names[ev.sender]}传出，" + (f"如被{ml}指定）" if ml else "代替当前回合角色）"),
+                             f" (this turn's message is sent by {names[ev.sender]}, "
+                             + (f"as when named by {ml})" if ml else "in the turn player's place)"))
+            out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": text})
+            continue
+        if ev.kind == "window":
+            window = ev.window
+            if window == "turn_end":
+                out.append({"turn": turn_no, "window": T.WINDOWS["turn_end"].zh,
+                            "text": pick("回合结束：被无效的技能恢复，本回合技能移除",
+                                         "the turn ends: invalidated skills recover, this turn's skills are removed")})
+            elif window == "dying" and isinstance(ev.dying, int) and ev.dying < len(names):
+                out.append({"turn": turn_no, "window": T.WINDOWS["dying"].zh,
+                            "text": pick(f"{names[ev.dying]}濒死", f"{names[ev.dying]} is dying")})
+            elif T.WINDOWS.get(window) and T.WINDOWS[window].message and isinstance(ev.in_front, int) \
+                    and ev.in_front < len(names):
+                out.append({"turn": turn_no, "window": T.WINDOWS[window].zh,
+                            "text": pick(f"情报在{names[ev.in_front]}面前",
+                                         f"the message is in front of {names[ev.in_front]}")})
+            continue
+        zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
+        if ev.kind == "give":
+            give = site_of(cat, ev.site)
+            giver = names[ev.giver] if isinstance(ev.giver, int) and ev.giver < len(names) else "?"
+            to = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            if give is None:
+                text = pick(f"{giver}给出{ev.site}", f"{giver} hands out {ev.site}")
+            else:
+                grant = cat.skills[give.grant]
+                inval = "InvalidSkill" in grant.closure
+                bits = [f"{param_name(k)}={pick('{', '{')}{pick('、', ', ').join(val(x) for x in v)}}}" if isinstance(v, (list, tuple)) and v
+                        else f"{param_name(k)}={pick('无', 'none')}" if isinstance(v, (list, tuple))   # an empty set
+                        else f"{param_name(k)}={val(v)}" for k, v in sorted(ev.args.items())]
+                args = pick("，", ", ").join(bits)
+                src = cat.giver_name(give)
+                src_en = cat.name_of(give.giver)
+                text = (pick(f"{giver}的{src}对{to}" + ("使其技能无效" if inval else f"给出{grant.label}"),
+                             f"{giver}'s {src_en} " + (f"invalidates {to}'s skills" if inval
+                                                     else f"gives {to} {grant.name}"))
+                        + (pick(f"（{args}）", f" ({args})") if args else ""))
+        elif ev.kind == "replace":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            new = cat.characters[ev.character].name if ev.character in cat.characters else str(ev.character)
+            text = pick(f"{who}换成新角色{new}（原有技能全部失去）",
+                        f"{who} is replaced by the new role {new} (every skill held is lost)")
+            if isinstance(ev.seat, int) and ev.seat < len(names):
+                names[ev.seat] = new
+        elif ev.kind == "use":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            text = pick(f"{who}本回合已发动【{cat.name_of(ev.rule)}】", f"{who} has used {cat.name_of(ev.rule)} this turn")
+        elif ev.kind == "play":
+            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
+            text = pick(f"{who}使用了一张【{cat.name_of(ev.card)}】", f"{who} plays a {cat.name_of(ev.card)}")
+        else:
+            text = ev.kind
+        out.append({"turn": turn_no, "window": zh, "text": text})
+    return out
+
 def moment_text(cat: Catalogue, state: State) -> str:
-    """The facts of the moment a state stands at, in a few words (as model.trace.steps tells a trace): whose
+    """The facts of the moment a state stands at, in a few words (as ``steps`` tells a trace): whose
     turn, the window a dying window interrupts, where the message is, who is dying."""
     from .turn import WINDOWS
     name = lambda i: cat.name_of(state.seats[i].character)        # noqa: E731
@@ -118,7 +211,7 @@ def origin(cat: Catalogue, state: State, seat: int = 0) -> list[Step]:
         rule = cat.skills.get(inst.rule)
         if rule is None or not rule.is_grant:
             continue
-        site = I._site(cat, inst.site) if inst.site else None
+        site = _site(cat, inst.site) if inst.site else None
         g = inst.giver
         who = seat_name(cat, state, g) if g is not None and 0 <= g < len(state.seats) else pick("某人", "someone")
         lab = inst_label(cat, inst)
@@ -143,8 +236,8 @@ def origin(cat: Catalogue, state: State, seat: int = 0) -> list[Step]:
         ways = []
         for give in cat.sites("InvalidSkill"):
             for g in range(len(state.seats)):
-                if I._giver_ok(cat, state, give, g) and I._to_ok(give.to, g, seat) and \
-                        I.evaluate(give.when, env(cat, state, g)):
+                if _giver_ok(cat, state, give, g) and to_ok(give.to, g, seat) and \
+                        evaluate(give.when, env(cat, state, g)):
                     ways.append((give, g))
         if ways:
             give, g = ways[0]

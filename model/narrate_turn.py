@@ -3,7 +3,10 @@
 (``draw``) — the clauses of ``interpreter.receive`` / ``send_in_force`` / ``skip`` / ``draw_count``, told."""
 from __future__ import annotations
 
-from . import interpreter as I
+from .interp.bans import ban_all, banned
+from .interp.core import evaluate, live_kinds
+from .interp.skip import skills_gone
+from .interp.usable import usable as skill_usable
 from .expr_words import DIRECTION
 from .lang import pick, yes_no
 from .narrate_base import (GROUP_EN, Step, Trace, cond, env, giver_text, group_word, inst_label, kind_name, lab_at,
@@ -39,12 +42,12 @@ def n_receive(cat, state, seat, q, tr: Trace):
             continue
         pos = i + 1
         lab = lab_at(inst_label(cat, inst) + giver_text(cat, state, inst), pos)
-        if "MustReceiveMessage" not in I.live_kinds(cat, inst):
+        if "MustReceiveMessage" not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不生效", f"{lab} is invalidated: no effect"), rule.id, rule.loc, pos))
             continue
         e = env(cat, state, seat, inst)
-        m = bool(I.evaluate(rule.receive.must, e))
-        c = bool(I.evaluate(rule.receive.cannot, e))
+        m = bool(evaluate(rule.receive.must, e))
+        c = bool(evaluate(rule.receive.cannot, e))
         tr.steps.append(Step(pick(f"{lab}：必须接收的条件{cond(rule.receive.must, cat)} → {yes_no(m)}，"
                                   f"不能接收的条件{cond(rule.receive.cannot, cat)} → {yes_no(c)}",
                                   f"{lab}: must = {cond(rule.receive.must, cat)} → {yes_no(m)}, "
@@ -87,7 +90,7 @@ def n_send(cat, state, seat, q, tr: Trace):
             continue
         pos = i + 1
         lab = lab_at(inst_label(cat, inst), pos)
-        if g not in I.live_kinds(cat, inst):
+        if g not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不再是{kind_name(g)}，不算",
                                       f"{lab} is invalidated: no longer a {g}, it does not count"),
                                  rule.id, rule.loc, pos))
@@ -129,7 +132,7 @@ def may_play_steps(cat, state, seat, tr: Trace) -> bool:
         return False
     for i, inst in enumerate(s.skills):
         rule = cat.skills[inst.rule]
-        if rule.ban is not None and "CannotPlayCard" in I.live_kinds(cat, inst) and I.ban_all(rule, inst):
+        if rule.ban is not None and "CannotPlayCard" in live_kinds(cat, inst) and ban_all(rule, inst):
             lab = inst_label(cat, inst) + giver_text(cat, state, inst)
             tr.steps.append(Step(pick(f"有{s.hand_count}张手牌，但第{i + 1}位的{lab}禁止所有牌",
                                       f"holds {s.hand_count} card(s), but {lab} at position {i + 1} bans every card"),
@@ -146,7 +149,7 @@ def skip_steps(cat, state, seat, phase, tr: Trace) -> bool:
     if may_play_steps(cat, state, seat, tr):
         return False
     parts = getattr(cat.rules, f"skip_{phase}")
-    if "skills_gone" in parts and I._skills_gone(cat, state, seat):
+    if "skills_gone" in parts and skills_gone(cat, state, seat):
         inv = [inst_label(cat, i) for i in s.skills if i.invalid]
         why = (pick(f"所有初始技能都被无效（{'、'.join(inv)}）", f"every initial skill is invalidated ({', '.join(inv)})")
                if inv else pick("这名角色没有剩下的初始技能", "the player has no initial skill left"))
@@ -164,7 +167,7 @@ def skip_steps(cat, state, seat, phase, tr: Trace) -> bool:
     usable = False
     for i, inst in enumerate(s.skills):
         rule = cat.skills[inst.rule]
-        live = I.live_kinds(cat, inst)
+        live = live_kinds(cat, inst)
         if "ActiveSkill" not in rule.closure:
             continue
         pos = i + 1
@@ -174,7 +177,7 @@ def skip_steps(cat, state, seat, phase, tr: Trace) -> bool:
             continue
         if "can_use" in parts:
             c = getattr(rule, phase)
-            ok = c is not None and bool(I.evaluate(c, env(cat, state, seat, inst)))
+            ok = c is not None and bool(evaluate(c, env(cat, state, seat, inst)))
             tr.steps.append(Step(pick(f"{lab}是主动技能；{phase_in(phase)}可用的条件{cond(c, cat)} → {yes_no(ok)}",
                                       f"{lab} is an ActiveSkill; usable in {phase_in(phase)} ({cond(c, cat)}) → "
                                       f"{yes_no(ok)}"), rule.id, rule.at(phase), pos, decisive=ok))
@@ -210,10 +213,10 @@ def n_skip(cat, state, seat, q, tr: Trace):
 
 def could_text(cat, state, seat, phase) -> str:
     s = state.seats[seat]
-    usable = [inst_label(cat, i) for i in s.skills if I.usable(cat, state, seat, i, phase)]
+    usable = [inst_label(cat, i) for i in s.skills if skill_usable(cat, state, seat, i, phase)]
     if usable:
         return pick("可用技能" + "、".join(usable), "usable skill " + ", ".join(usable))
-    cards_ = [c.name for c in cat.cards.values() if phase in c.phases and not I.banned(cat, state, seat, c.id)]
+    cards_ = [c.name for c in cat.cards.values() if phase in c.phases and not banned(cat, state, seat, c.id)]
     if s.hand_count > 0 and cards_:
         return pick("可以使用" + "/".join(cards_), "may play " + "/".join(cards_))
     if s.hand_count > 0:
@@ -231,10 +234,10 @@ def n_draw(cat, state, seat, q, tr: Trace):
             continue
         pos = i + 1
         lab = lab_at(inst_label(cat, inst), pos)
-        if "ChangeDrawCardCountSkill" not in I.live_kinds(cat, inst):
+        if "ChangeDrawCardCountSkill" not in live_kinds(cat, inst):
             tr.steps.append(Step(pick(f"{lab}被无效：不改变", f"{lab} is invalidated: no change"), rule.id, rule.loc, pos))
             continue
-        new = int(I.evaluate(rule.draw, env(cat, state, seat, inst, count=count)))
+        new = int(evaluate(rule.draw, env(cat, state, seat, inst, count=count)))
         tr.steps.append(Step(pick(f"{lab}：摸牌数为{count}时，{cond(rule.draw, cat)} → {new}",
                                   f"{lab}: {cond(rule.draw, cat)} with count = {count} → {new}"),
                              rule.id, rule.at("draw"), pos, decisive=new != count))

@@ -182,8 +182,9 @@ def question_line(cat, q: dict, expect: dict) -> str:
 
 def trace_lines(cat, trace: dict) -> list[str]:
     """A witness's trace, one line per step: 第N回合·窗口：事件 / turn N, window: event."""
-    from skillproof.model import trace as TR
-    return [step_line(s) for s in TR.steps(cat, TR.Trace.from_dict(trace))]
+    from skillproof.model.interp import trace as TR
+    from skillproof.model.narrate_story import steps
+    return [step_line(s) for s in steps(cat, TR.Trace.from_dict(trace))]
 
 
 def step_line(s: dict) -> str:

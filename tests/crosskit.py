@@ -10,8 +10,17 @@ import z3
 
 from skillproof.checks import encode as X
 from skillproof.checks.enc_witness import DoesNotFit, trace_assignment
-from skillproof.model import interpreter as I
-from skillproof.model import trace as TR
+from skillproof.model.interp.bans import banned
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.draw import draw_count
+from skillproof.model.interp.fires import fires
+from skillproof.model.interp.lifetime import turn_end
+from skillproof.model.interp.plays import can_play, card_usable, resolves
+from skillproof.model.interp.receive import receive
+from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 
@@ -85,20 +94,20 @@ class Harness:
 
     def interp_decisions(self, state, x, y, d, lc):
         cat = self.cat
-        conv = I.conversion(cat, state, 0, x, y)
-        out = {"conv_ok": conv.ok, "conv_via": conv.via, "banned": I.banned(cat, state, 0, y),
-               "usable": I.card_usable(cat, state, 0, y), "can_play": I.can_play(cat, state, 0, x, y),
-               "receive": I.receive(cat, state, 0), "skip_fight": I.skip_fight(cat, state, 0),
-               "skip_dying": I.skip_dying(cat, state, 0), "could_fight": I.could_act_fight(cat, state, 0),
-               "could_dying": I.could_act_dying(cat, state, 0), "draw": I.draw_count(cat, state, 0),
-               "resolves": I.resolves(cat, state, 0, y)["resolves"]}
+        conv = conversion(cat, state, 0, x, y)
+        out = {"conv_ok": conv.ok, "conv_via": conv.via, "banned": banned(cat, state, 0, y),
+               "usable": card_usable(cat, state, 0, y), "can_play": can_play(cat, state, 0, x, y),
+               "receive": receive(cat, state, 0), "skip_fight": skip_fight(cat, state, 0),
+               "skip_dying": skip_dying(cat, state, 0), "could_fight": could_act_fight(cat, state, 0),
+               "could_dying": could_act_dying(cat, state, 0), "draw": draw_count(cat, state, 0),
+               "resolves": resolves(cat, state, 0, y)["resolves"]}
         for r in cat.skills.values():
             if r.fires is not None:
-                out[f"fires:{r.id}"] = I.fires(cat, state, 0, r.id)["fires"]
+                out[f"fires:{r.id}"] = fires(cat, state, 0, r.id)["fires"]
         for g in SEND_GROUPS:
-            out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
-            out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)
-        after = I.turn_end(cat, state)
+            out[f"force:{g}"] = send_in_force(cat, state, 0, g)
+            out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)
+        after = turn_end(cat, state)
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
         return out
 
@@ -252,8 +261,8 @@ def uncoupled_unshown(cat, tr, run) -> set:
     out = set()
     for k in getattr(run, "uncoupled", ()):
         ev = tr.events[k]
-        give = TR.site_of(cat, ev.site)
-        other = TR.site_of(cat, give.partner_id)
+        give = site_of(cat, ev.site)
+        other = site_of(cat, give.partner_id)
         r1, r2 = cat.skills[give.grant], cat.skills[other.grant]
         if "InvalidSkill" in r1.closure:
             shown = ev.seat == 0 and run.state.seats[0].invalidated and not r2.consumed and \

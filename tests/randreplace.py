@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import random
 
-from skillproof.model.trace import Event, Trace
+from skillproof.model.interp.trace import Event, Trace
 
 from randtrace import random_trace
 
 
 def _invalidates(cat, site) -> bool:
-    from skillproof.model.trace import site_of
+    from skillproof.model.interp.grants import site_of
     g = site_of(cat, site)
     return g is not None and "InvalidSkill" in cat.skills[g.grant].closure
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from skillproof.model import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
-from skillproof.model.trace import Event, Trace
+from skillproof.model.interp.trace import Event, Trace
 
 from randstate import _value, interesting_characters
 
@@ -132,7 +132,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                     invalidated.add(target)
                     giver = _giver(rng, cat, setup, give, n)
                     events.append(Event("give", seat=target, giver=giver, site=give.site_id))
-                    partner = TR.site_of(cat, give.partner_id)
+                    partner = site_of(cat, give.partner_id)
                     if partner is not None and rng.random() < 0.8:          # handed out with it ('with')
                         events.append(Event("give", seat=target, giver=giver, site=partner.site_id,
                                             args=_args(rng, cat, partner, hot)))
@@ -155,7 +155,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                     giver = _giver(rng, cat, setup, give, n)
                     events.append(Event("give", seat=to, giver=giver, site=give.site_id,
                                         args=_args(rng, cat, give, hot)))
-                    partner = TR.site_of(cat, give.partner_id)
+                    partner = site_of(cat, give.partner_id)
                     if partner is not None and rng.random() < 0.8:          # handed out with it ('with')
                         if "InvalidSkill" in cat.skills[partner.grant].closure:
                             if to not in invalidated:

@@ -9,9 +9,16 @@ import z3
 from skillproof.checks import ask as Q
 from skillproof.checks.context import replay_problems
 from skillproof.cli import main
-from skillproof.model import interpreter as I
+from skillproof.model.interp.bans import banned
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.draw import draw_count
+from skillproof.model.interp.plays import can_play
+from skillproof.model.interp.receive import receive
+from skillproof.model.interp.send import send_in_force
+from skillproof.model.interp.skip import skip_dying
+from skillproof.model.interp.usable import skill_usable_now, spent
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 from skillproof.model.state import State
 
 
@@ -167,7 +174,7 @@ def test_bianzetong_active_yes(cat, sess):
     assert decl, "the witness shows the declaration in force"
     a, b = decl[0].args["A"], decl[0].args["B"]
     assert a != "Jie_Huo" or b == "Wu_Dao"          # the only declarations that leave the play possible
-    assert I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")
+    assert can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")
     assert res.traces and res.traces[0].agrees
 
 
@@ -183,8 +190,8 @@ def test_bianzetong_veto_no(cat, sess):
     assert vetoes and "position 3" in vetoes[0]["says"] and "must-conversion" in vetoes[0]["says"]
     # the illustrating state: the interpreter refuses the play there, by the veto
     st = State.from_dict(res.illustration["state"])
-    assert not I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")
-    assert I.conversion(cat, st, 0, "Jie_Huo", "Po_Yi").ok
+    assert not can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")
+    assert conversion(cat, st, 0, "Jie_Huo", "Po_Yi").ok
 
 
 def test_bianzetong_other_card_yes(cat, sess):
@@ -201,7 +208,7 @@ def test_yingbian_under_declaration_no(cat, sess):
     st = State.from_dict(res.illustration["state"])
     for x in cat.cards:
         for y in cat.cards:
-            c = I.conversion(cat, st, 0, x, y)
+            c = conversion(cat, st, 0, x, y)
             assert c.via is None or st.seats[0].skills[c.via].rule != "YingBian"
 
 
@@ -210,11 +217,11 @@ def test_ban_sidestepped_yes(cat, sess):
     assert res.answer == "yes"
     holds_in_interpreter(cat, res)
     st = State.from_dict(res.witness["state"])
-    assert I.banned(cat, st, 0, "Jie_Huo")
+    assert banned(cat, st, 0, "Jie_Huo")
     q = res.witness["question"]
     assert q["actual"] == "Jie_Huo" and q["declared"] != "Jie_Huo"
-    assert I.can_play(cat, st, 0, "Jie_Huo", q["declared"])
-    via = I.conversion(cat, st, 0, "Jie_Huo", q["declared"]).via
+    assert can_play(cat, st, 0, "Jie_Huo", q["declared"])
+    via = conversion(cat, st, 0, "Jie_Huo", q["declared"]).via
     assert st.seats[0].skills[via].rule in ("YingBian", "HunShuiMoYu", "BianZeTong2")
 
 
@@ -228,7 +235,7 @@ def test_which_conversion_lists_every_way(cat, sess):
         st = State.from_dict(v["witness"]["state"])
         if v["value"] in cat.skills:
             x, y = v["cards"]
-            c = I.conversion(cat, st, 0, x, y)
+            c = conversion(cat, st, 0, x, y)
             assert st.seats[0].skills[c.via].rule == v["value"]
 
 
@@ -237,7 +244,7 @@ def test_gu_xiao_meng_skipped_yes(cat, sess):
     assert res.answer == "yes"
     holds_in_interpreter(cat, res)
     st = State.from_dict(res.witness["state"])
-    assert st.seats[0].hand_count > 0 and I.skip_dying(cat, st, 0)
+    assert st.seats[0].hand_count > 0 and skip_dying(cat, st, 0)
     assert any("调虎离山" in s.text for s in res.origin)
 
 
@@ -261,7 +268,7 @@ def test_which_declarations_of_bianzetong(cat, sess):
         st = State.from_dict(w["state"])
         decl = [i for i in st.seats[0].skills if i.rule == "BianZeTong2"]
         assert decl and decl[0].args == {"A": v["value"]["A"], "B": v["value"]["B"]}
-        assert I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao") == (v["answer"] == "yes")
+        assert can_play(cat, st, 0, "Jie_Huo", "Wu_Dao") == (v["answer"] == "yes")
         if v["answer"] == "no":
             assert any("vetoed" in b["says"] for b in v["because"])
         else:       # every listed witness is a table of living players (not only the first, made plainest)
@@ -284,12 +291,12 @@ def test_a_skill_limited_to_once_a_turn_is_not_used_again(cat, sess, q, answer):
 def test_spent_is_the_limit_and_the_use(cat):
     from skillproof.model.state import Seat, SkillInst
     used, fresh = SkillInst("JinBi", used=True), SkillInst("JinBi")
-    assert I.spent(cat, used) and not I.spent(cat, fresh)
+    assert spent(cat, used) and not spent(cat, fresh)
     st = State(seats=[Seat(character="wang_tian_xiang", skills=[used]), Seat(character="qian_min")], turn=0,
                window="main")
-    assert not I.skill_usable_now(cat, st, 0, used)
+    assert not skill_usable_now(cat, st, 0, used)
     st.seats[0].skills = [fresh]
-    assert I.skill_usable_now(cat, st, 0, fresh)
+    assert skill_usable_now(cat, st, 0, fresh)
 
 
 def test_which_declarations_errors(cat):
@@ -304,7 +311,7 @@ def test_always_gives_a_counterexample(cat, sess):
     assert res.answer == "no" and res.witness_role == "counterexample"
     holds_in_interpreter(cat, res)
     st = State.from_dict(res.witness["state"])
-    assert not I.conversion(cat, st, 0, "Jie_Huo", "Wu_Dao").ok
+    assert not conversion(cat, st, 0, "Jie_Huo", "Wu_Dao").ok
 
 
 def test_always_proved_with_core(cat, sess):
@@ -320,7 +327,7 @@ def test_never_proved(cat, sess):
     assert res.answer == "yes"
     holds_in_interpreter(cat, res)
     st = State.from_dict(res.illustration["state"])
-    assert st.seats[0].locked and I.receive(cat, st, 0) == "must"
+    assert st.seats[0].locked and receive(cat, st, 0) == "must"
 
 
 def test_never_refuted(cat, sess):
@@ -342,7 +349,7 @@ def test_which_draw(cat, sess):
     assert sorted(v["value"] for v in res.values) == [3, 4]
     for v in res.values:
         st = State.from_dict(v["witness"]["state"])
-        assert I.draw_count(cat, st, 0) == v["value"]
+        assert draw_count(cat, st, 0) == v["value"]
         assert st.window == "draw" and st.turn == 0        # the draw is counted in the player's draw phase
 
 
@@ -352,7 +359,7 @@ def test_which_send(cat, sess):
     for v in res.values:
         st = State.from_dict(v["witness"]["state"])
         assert st.window == "send_start" and st.turn == 0      # read where she sends: her send-phase start
-        i = I.send_in_force(cat, st, 0, "SendMessageCanLockSkill")
+        i = send_in_force(cat, st, 0, "SendMessageCanLockSkill")
         assert (st.seats[0].skills[i].rule if i is not None else None) == v["value"]
 
 

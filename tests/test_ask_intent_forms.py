@@ -9,7 +9,7 @@ import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 
 CAT = '''
 [[card]]

@@ -10,9 +10,10 @@ import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.cli import main
-from skillproof.model import interpreter as I
+from skillproof.model.interp.plays import can_play
+from skillproof.model.interp.receive import receive
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 
 from test_ask import core_minimal, holds_in_interpreter, replayed
 
@@ -205,7 +206,7 @@ def test_a_play_is_possible_only_where_the_declared_card_is_used(cat, sess):
     res = ask(cat, sess, "can 李 play 甲 as 乙")
     assert res.answer == "yes"
     st = witness_state(cat, res)
-    assert st.window == "fight" and I.can_play(cat, st, 0, "Jia", "Yi")
+    assert st.window == "fight" and can_play(cat, st, 0, "Jia", "Yi")
     # 乙 is used in 争夺阶段 only: in the main phase the play is impossible, and the reason is the window
     res = ask(cat, sess, "can 李 play 甲 as 乙 in the main phase")
     assert res.answer == "no"
@@ -234,7 +235,7 @@ def test_always_ranges_over_the_moments_a_decision_is_taken(cat, sess):
 def test_decisions_are_asked_where_they_are_taken(cat, sess):
     # receive: in 传递阶段 by the player the message is in front of
     st = witness_state(cat, ask(cat, sess, "can 邮 must receive under 收"))
-    assert st.window == "send" and st.in_front == 0 and I.receive(cat, st, 0) == "must"
+    assert st.window == "send" and st.in_front == 0 and receive(cat, st, 0) == "must"
     res = ask(cat, sess, "never 邮 may choose under 收 where red in message")
     assert res.answer == "yes"
     # draw: in the player's own draw phase — so 摸's 'my_turn' always holds there

@@ -25,7 +25,10 @@ import pytest
 import z3
 
 from skillproof.checks import encode as X
-from skillproof.model import interpreter as I
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.fires import fires
+from skillproof.model.interp.grants import grant_matters
+from skillproof.model.interp.result import game_result, table_order
 from skillproof.model import loader
 
 from randstate import hot_cards, pick_card, random_state
@@ -50,12 +53,12 @@ class ExtraHarness:
 
     def interp(self, st, x, y, dec, win, rid):
         cat = self.cat
-        c = I.conversion(cat, st, 0, x, y, only_must=True)
-        out = {"must_ok": c.ok, "must_via": c.via, "fires_none": I.fires(cat, st, 0, rid)["fires"],
-               "matters": [I.grant_matters(cat, st, 0, i) for i in st.seats[0].skills
+        c = conversion(cat, st, 0, x, y, only_must=True)
+        out = {"must_ok": c.ok, "must_via": c.via, "fires_none": fires(cat, st, 0, rid)["fires"],
+               "matters": [grant_matters(cat, st, 0, i) for i in st.seats[0].skills
                            if cat.skills[i.rule].is_grant and st.window is not None]}
         for kind in ("win", "result"):
-            d, w = I.game_result(cat, st, dec, win, kind)
+            d, w = game_result(cat, st, dec, win, kind)
             out[f"{kind}:declared"], out[f"{kind}:winners"] = sorted(d), sorted(w)
         return out
 
@@ -67,7 +70,7 @@ class ExtraHarness:
         s.add(self.Xc == C.card[x], self.Yc == C.card[y])
         n = len(st.seats)
         chars = {i: st.seats[i].character for i in range(1, n)}
-        order = I.table_order(st)
+        order = table_order(st)
         sets = {}
         kept = len(S.extra)
         for kind in ("win", "result"):
@@ -155,7 +158,7 @@ def test_a_replaced_role_holds_every_skill_of_its_character():
     be gone, so 'skipped in 濒死求澄清 after 后来人' had a witness the interpreter refused). The random traces
     reach this case now and then (randtrace._replace); here it is every run."""
     from crosskit import Harness, prepare_trace, replaced_list_disagreement
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     cat = loader.load()
     setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1,
                         "true_messages": 1, "skills": [{"rule": "HouLaiRen"}]},

@@ -10,9 +10,9 @@ import sys
 import pytest
 
 from skillproof.checks.diff import Differ, changed_rules
-from skillproof.model import interpreter as I
+from skillproof.model.interp.decide import decide, matches
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 
 MUST = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }'
 OPT = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }'
@@ -54,8 +54,8 @@ def test_yingbian_made_must_changes_conversions_with_replayable_witnesses(versio
         run_o, run_n = TR.run(old, TR.Trace.from_dict(c.old_trace) if c.old_trace else tr), TR.run(new, tr)
         assert run_o.legal and run_n.legal
         assert run_n.state.to_dict() == c.state
-        assert I.matches(I.decide(old, run_o.state, c.question), c.old)
-        assert I.matches(I.decide(new, run_n.state, c.question), c.new)
+        assert matches(decide(old, run_o.state, c.question), c.old)
+        assert matches(decide(new, run_n.state, c.question), c.new)
         assert c.old != c.new
         assert [r["id"] for r in c.rules] == ["YingBian"]
     assert d.possible() == [] and not d.inconclusive      # 应变's definition is the same but for its condition

@@ -7,10 +7,12 @@ import pytest
 
 from skillproof.checks.diff import Differ, changed_rules
 from skillproof.checks.diff_reach import translate, Unreadable
-from skillproof.model import interpreter as I
+from skillproof.model.interp.decide import decide
+from skillproof.model.interp.windows import at_decision
 from skillproof.model import lang
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
+from skillproof.model.narrate_story import steps
 
 NEWCHAR = '''
 [[character]]
@@ -106,9 +108,9 @@ def test_planted_edit_fails_with_the_changed_id_and_a_replayable_witness(old, na
     p = mine[0]
     assert p.reason["kind"] == reason, p.reason
     assert rid in [r["id"] for r in p.rules]
-    assert p.steps_en == TR.steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
+    assert p.steps_en == steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
     with lang.using("zh"):
-        assert p.steps == TR.steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
+        assert p.steps == steps(new if side == "new" else old, TR.Trace.from_dict(p.trace))
     for q in possible:
         assert_replays(old, new, d, q)
     doc = p.to_dict()
@@ -171,9 +173,9 @@ def test_a_draw_rule_removed_changes_the_draw_with_witnesses_each_version_runs(o
         tr_o = TR.Trace.from_dict(c.old_trace) if c.old_trace else translate(tr_n, new, old, d.sites.n2o)
         run_n, run_o = TR.run(new, tr_n), TR.run(old, tr_o)
         assert run_n.legal and run_o.legal
-        assert I.decide(new, run_n.state, c.question)["draw"] == c.new["draw"]
-        assert I.decide(old, run_o.state, c.question)["draw"] == c.old["draw"]
-        assert I.at_decision(run_n.state, "draw") and run_n.state.window == "draw"
+        assert decide(new, run_n.state, c.question)["draw"] == c.new["draw"]
+        assert decide(old, run_o.state, c.question)["draw"] == c.old["draw"]
+        assert at_decision(run_n.state, "draw") and run_n.state.window == "draw"
     assert {p.id for p in d.possible()} == {"WorkersAreKnowledgable"}      # it is no longer a draw skill
 
 

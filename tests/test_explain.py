@@ -77,7 +77,7 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
     from skillproof.checks.registry import all_codes
     from skillproof.cmd_explain import tell
     from skillproof.model import narrate as N
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.state import State
     cat = loader.load(None)
     codes = all_codes()

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.decide import decide
+from skillproof.model.interp.usable import usable
 from skillproof.model import loader
 from skillproof.model import narrate as N
 from skillproof.model.kinds import SEND_GROUPS
@@ -48,7 +49,7 @@ def test_narration_agrees_with_the_interpreter(cat):
                   "winners": sorted(rng.sample(range(n), rng.randint(0, n)))}]
         for q in questions(rng, cat) + extra:
             tr = N.narrate(cat, st, q)
-            assert tr.answer == I.decide(cat, st, q)
+            assert tr.answer == decide(cat, st, q)
             assert tr.agrees, (q, st.to_dict(), tr.lines())
             assert tr.conclusion
             for s in tr.steps:
@@ -77,7 +78,7 @@ def test_usable_narration():
     cat = loader.load(None)
     st = State(seats=[Seat("bai_kun_shan", face_up=False, ever_face_up=False, skills=[SkillInst("DuJi")])])
     tr = N.narrate_usable(cat, st, 0, "DuJi", "fight")
-    assert tr.answer == {"usable": I.usable(cat, st, 0, st.seats[0].skills[0], "fight")}
+    assert tr.answer == {"usable": usable(cat, st, 0, st.seats[0].skills[0], "fight")}
     assert tr.answer["usable"] is True
 
 

@@ -159,7 +159,7 @@ send = {{ rule = "lock_count == 1" }}
 def test_a_grant_given_on_use_only_in_a_window_the_skill_is_used_in(tmp_path, window, never):
     """A site handed out as an ActiveSkill is used (on = "use") needs the skill usable in that window: moved
     to another window, the grant is never handed out — both the interpreter and the encoder say so."""
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.state import Seat, State
     cat = _write(tmp_path, _ACTIVE_GIVER.format(window=window))
     res = run(cat, Options(only=("unreachable",)))

@@ -10,7 +10,7 @@ import pytest
 
 from skillproof.checks import context as CX
 from skillproof.checks.registry import RUN_CODES
-from skillproof.model import interpreter as I
+from skillproof.model.interp import decide as D
 
 from fuzzkit import run_cli
 
@@ -19,8 +19,9 @@ SYNTHETIC = os.path.join(os.path.dirname(__file__), "fixtures", "synthetic")
 
 @pytest.fixture
 def send_broken(monkeypatch):
-    """The interpreter's send rule in force is always 'none': every override witness stops replaying."""
-    monkeypatch.setattr(I, "send_in_force", lambda cat, state, seat, group: None)
+    """The interpreter's send rule in force is always 'none' (as ``decide`` asks it): every override witness stops
+    replaying."""
+    monkeypatch.setattr(D, "send_in_force", lambda cat, state, seat, group: None)
 
 
 def test_a_witness_that_does_not_replay_is_an_int001_finding_and_exit_3(send_broken, tmp_path):

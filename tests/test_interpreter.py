@@ -5,7 +5,18 @@ import dataclasses
 
 import pytest
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.bans import banned, banned_all
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.decide import decide, matches
+from skillproof.model.interp.draw import draw_count
+from skillproof.model.interp.grants import invalidate
+from skillproof.model.interp.lifetime import turn_end
+from skillproof.model.interp.plays import can_play
+from skillproof.model.interp.receive import receive, receive_parts
+from skillproof.model.interp.result import game_result
+from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
+from skillproof.model.interp.snapshot import reachable
 from skillproof.model import loader
 from skillproof.model.state import Seat, SkillInst, State
 
@@ -27,7 +38,7 @@ def bzt(A, B, giver=1):
 
 
 def via(cat, st, actual, declared):
-    c = I.conversion(cat, st, 0, actual, declared)
+    c = conversion(cat, st, 0, actual, declared)
     return c.ok, (st.seats[0].skills[c.via].rule if c.via is not None else None)
 
 
@@ -43,7 +54,7 @@ def test_bianzetong_vetoes_yingbian(cat):
     me = seat(cat, "sp_li_ning_yu")
     me.skills.append(bzt("Jie_Huo", "Po_Yi"))
     st = State([me, seat(cat, "chen_da_er")], turn=1)
-    assert I.reachable(cat, st) == []
+    assert reachable(cat, st) == []
     assert via(cat, st, "Jie_Huo", "Wu_Dao") == (False, None)            # rule 1: vetoed
     assert via(cat, st, "Jie_Huo", "Jie_Huo") == (False, None)
     assert via(cat, st, "Jie_Huo", "Po_Yi") == (True, "BianZeTong2")
@@ -64,14 +75,14 @@ def test_hunshuimoyu_converts_any_card_once(cat):
         assert via(cat, st, card, "Yu_Qin_Gu_Zong") == (True, "HunShuiMoYu")
     used_up = dataclasses.replace(me, skills=[s for s in me.skills if s.rule != "HunShuiMoYu"])
     st2 = State([used_up])
-    assert I.reachable(cat, st2) == []          # consumed skills may be gone
+    assert reachable(cat, st2) == []          # consumed skills may be gone
     assert via(cat, st2, "Jie_Huo", "Diao_Hu_Li_Shan") == (False, None)
 
 
 def test_face_down_initial_conversions_do_not_apply(cat):
     st = State([seat(cat, "sp_li_ning_yu", face_up=False)])
     assert via(cat, st, "Jie_Huo", "Wu_Dao") == (False, None)
-    assert "public role" in " ".join(I.reachable(cat, st))       # and SP李宁玉 is never face down
+    assert "public role" in " ".join(reachable(cat, st))       # and SP李宁玉 is never face down
 
 
 # ------------------------------------------------------------------------------- bans (note L101)
@@ -80,20 +91,20 @@ def test_qiangling_ban_looks_at_the_declared_type(cat):
     me.skills.append(SkillInst("CannotPlayCard", {"cards": ("Jie_Huo",), "all_cards": False}, giver=1,
                                site="QiangLing#0"))
     st = State([me, seat(cat, "zhang_yi_ting")], turn=1, sender=1)     # 强令 bans when 张一挺 sends
-    assert I.reachable(cat, st) == []
-    assert I.banned(cat, st, 0, "Jie_Huo")
-    assert not I.can_play(cat, st, 0, "Jie_Huo", "Jie_Huo")
-    assert I.can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")                 # 应变 sidesteps the ban
+    assert reachable(cat, st) == []
+    assert banned(cat, st, 0, "Jie_Huo")
+    assert not can_play(cat, st, 0, "Jie_Huo", "Jie_Huo")
+    assert can_play(cat, st, 0, "Jie_Huo", "Wu_Dao")                 # 应变 sidesteps the ban
 
 
 def test_jinbi_bans_everything_and_invalidates(cat):
     st = State([seat(cat, "sp_li_ning_yu", hand_count=3), seat(cat, "wang_tian_xiang")], turn=1)
-    st = I.invalidate(cat, st, 0)
+    st = invalidate(cat, st, 0)
     st.seats[0].skills.append(SkillInst("CannotPlayCard", {"cards": (), "all_cards": True}, giver=1, site="JinBi#1"))
-    assert I.reachable(cat, st) == []
-    assert I.banned(cat, st, 0, "Cheng_Qing") and I.banned_all(cat, st, 0)
+    assert reachable(cat, st) == []
+    assert banned(cat, st, 0, "Cheng_Qing") and banned_all(cat, st, 0)
     assert via(cat, st, "Jie_Huo", "Wu_Dao") == (False, None)           # 应变 wrapped
-    assert I.skip_fight(cat, st, 0)                                     # cards, but all banned; skills gone
+    assert skip_fight(cat, st, 0)                                     # cards, but all banned; skills gone
 
 
 # ---------------------------------------------------------------------------- receive (note L117-121)
@@ -103,66 +114,66 @@ def test_youdishenru_with_xingelianluo(cat):
                   SkillInst("XinGeLianLuo2", giver=2, site="XinGeLianLuo#0")]
     st = State([me, seat(cat, "bian_yun_jiang"), seat(cat, "xiao_ling_dang")], turn=2, sender=2, in_front=0,
                message=frozenset({"red"}))
-    assert I.reachable(cat, st) == []
-    assert I.receive_parts(cat, st, 0) == (True, True)
-    assert I.receive(cat, st, 0) == "must"                             # must wins
+    assert reachable(cat, st) == []
+    assert receive_parts(cat, st, 0) == (True, True)
+    assert receive(cat, st, 0) == "must"                             # must wins
     st.message = frozenset({"blue"})
-    assert I.receive(cat, st, 0) == "cannot"
+    assert receive(cat, st, 0) == "cannot"
     st.seats[0].locked = True
-    assert I.receive(cat, st, 0) == "must"                             # locked players must receive
+    assert receive(cat, st, 0) == "must"                             # locked players must receive
 
 
 # --------------------------------------------------------------------- send groups (note L125-129)
 def test_qiangyingxialing_and_invalidation_fallback(cat):
     st = State([seat(cat, "sun_shou_mo")], message_lockable=False, message_dir="left")
     g = "SendMessageCanLockSkill"
-    assert I.send_in_force(cat, st, 0, g) == 1                         # 强硬下令, after 详尽思索
-    assert I.send_allowed(cat, st, 0, g, "left", 1)                     # may lock without a lock mark
-    wrapped = I.invalidate(cat, st, 0)
-    assert I.send_in_force(cat, wrapped, 0, g) is None                  # back to the default rule
-    assert not I.send_allowed(cat, wrapped, 0, g, "left", 1)
-    assert I.send_allowed(cat, State([seat(cat, "lao_bie")]), 0, "SendMessageDirectionSkill", "up", 0)
+    assert send_in_force(cat, st, 0, g) == 1                         # 强硬下令, after 详尽思索
+    assert send_allowed(cat, st, 0, g, "left", 1)                     # may lock without a lock mark
+    wrapped = invalidate(cat, st, 0)
+    assert send_in_force(cat, wrapped, 0, g) is None                  # back to the default rule
+    assert not send_allowed(cat, wrapped, 0, g, "left", 1)
+    assert send_allowed(cat, State([seat(cat, "lao_bie")]), 0, "SendMessageDirectionSkill", "up", 0)
 
 
 # -------------------------------------------------------------------------- skipping (note L94-97)
 def test_skip_rules(cat):
     st = State([seat(cat, "bai_kun_shan", hand_count=0)])             # 毒计 needs face down
-    assert I.skip_fight(cat, st, 0) and not I.could_act_fight(cat, st, 0)
-    assert not I.skip_dying(cat, st, 0)                               # asked: has a non-main ActiveSkill
-    assert not I.could_act_dying(cat, st, 0)                          # …that cannot be used then
+    assert skip_fight(cat, st, 0) and not could_act_fight(cat, st, 0)
+    assert not skip_dying(cat, st, 0)                               # asked: has a non-main ActiveSkill
+    assert not could_act_dying(cat, st, 0)                          # …that cannot be used then
     hidden = State([seat(cat, "li_ning_yu", face_up=False, ever_face_up=False)])
-    assert not I.skip_fight(cat, hidden, 0)                           # never face up: always asked
-    assert I.skip_fight(cat, I.invalidate(cat, hidden, 0), 0)         # …unless every skill is invalidated
+    assert not skip_fight(cat, hidden, 0)                           # never face up: always asked
+    assert skip_fight(cat, invalidate(cat, hidden, 0), 0)         # …unless every skill is invalidated
     gu = State([seat(cat, "gu_xiao_meng", face_up=False, ever_face_up=True, hand_count=0)])
-    assert not I.skip_fight(cat, gu, 0) and I.could_act_fight(cat, gu, 0)   # 集智 while face down
+    assert not skip_fight(cat, gu, 0) and could_act_fight(cat, gu, 0)   # 集智 while face down
 
 
 # --------------------------------------------------------------------------- draw count (note L143-145)
 def test_draw_count_fold(cat):
     cp = State([seat(cat, "cp_han_mei"), seat(cat, "sp_xiao_jiu")])
-    assert I.draw_count(cat, cp, 0) == cat.rules.draw_base + 1        # a 小九 is in the game
+    assert draw_count(cat, cp, 0) == cat.rules.draw_base + 1        # a 小九 is in the game
     cp.seats[1].alive = False
-    assert I.draw_count(cat, cp, 0) == cat.rules.draw_base
+    assert draw_count(cat, cp, 0) == cat.rules.draw_base
     train = State([seat(cat, "huo_che_si_ji", red_messages=1, blue_messages=1, true_messages=2)])
-    assert I.draw_count(cat, train, 0) == cat.rules.draw_base + 2
+    assert draw_count(cat, train, 0) == cat.rules.draw_base + 2
 
 
 # ----------------------------------------------------------------------- results (note L131-137)
 def test_weisheng_and_dead_owners(cat):
     st = State([seat(cat, "gu_xiao_meng", identity="red"), seat(cat, "lao_han", identity="none")])
-    d, w = I.game_result(cat, st, {0}, {0})
+    d, w = game_result(cat, st, {0}, {0})
     assert w == {0, 1}
     st.seats[0].alive = False                                          # a dead owner's initial skill is skipped
-    assert I.game_result(cat, st, {0}, {0})[1] == {0}
+    assert game_result(cat, st, {0}, {0})[1] == {0}
 
 
 # --------------------------------------------------------------- invalidation and turn end (note L82-85)
 def test_turn_end_restores_then_drops(cat):
     me = seat(cat, "sp_li_ning_yu")
     me.skills.append(bzt("Jie_Huo", "Po_Yi"))
-    st = I.invalidate(cat, State([me, seat(cat, "chen_da_er")], turn=1), 0)
+    st = invalidate(cat, State([me, seat(cat, "chen_da_er")], turn=1), 0)
     assert [i.invalid for i in st.seats[0].skills] == [True, True, False]   # only initial skills
-    after = I.turn_end(cat, st)
+    after = turn_end(cat, st)
     assert [(i.rule, i.invalid) for i in after.seats[0].skills] == [("YingBian", False), ("YouDao", False)]
 
 
@@ -170,19 +181,19 @@ def test_reachability_of_grants(cat):
     me = seat(cat, "sp_li_ning_yu")
     me.skills.append(bzt("Jie_Huo", "Jie_Huo"))
     st = State([me, seat(cat, "chen_da_er")], turn=1)
-    assert any("break the condition" in w and "A differs from B" in w for w in I.reachable(cat, st))  # A != B
+    assert any("break the condition" in w and "A differs from B" in w for w in reachable(cat, st))  # A != B
     me.skills[-1] = bzt("Jie_Huo", "Po_Yi")
     st.turn = 0
-    assert any("does not meet the condition" in w for w in I.reachable(cat, st))  # only in 陈大耳's turn
+    assert any("does not meet the condition" in w for w in reachable(cat, st))  # only in 陈大耳's turn
     st.turn = 1
     me.skills.append(bzt("Po_Yi", "Wu_Dao"))
-    assert any("at most 1" in w for w in I.reachable(cat, st))       # once per turn
+    assert any("at most 1" in w for w in reachable(cat, st))       # once per turn
 
 
 def test_decide_and_matches(cat):
     st = State([seat(cat, "sp_li_ning_yu")])
-    ans = I.decide(cat, st, {"decision": "conversion", "actual": "Jie_Huo", "declared": "Wu_Dao"})
-    assert ans["via"] == "YingBian" and I.matches(ans, {"ok": True})
-    assert not I.matches(ans, {"ok": False})
+    ans = decide(cat, st, {"decision": "conversion", "actual": "Jie_Huo", "declared": "Wu_Dao"})
+    assert ans["via"] == "YingBian" and matches(ans, {"ok": True})
+    assert not matches(ans, {"ok": False})
     with pytest.raises(ValueError):
-        I.decide(cat, st, {"decision": "nope"})
+        decide(cat, st, {"decision": "nope"})

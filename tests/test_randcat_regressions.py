@@ -23,7 +23,7 @@ def run_saved(case: str):
     import itertools
 
     from crosskit import prepare_trace, trace_disagreement
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model import vocab as V
     saved = json.loads(SAVED.read_text(encoding="utf-8"))[case]
     _, cat = load_random(saved["catalogue_seed"])
@@ -100,7 +100,7 @@ def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symb
     import z3
 
     from skillproof.checks.enc_witness import trace_assignment
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.state import SkillInst
 
     import crosskit

@@ -24,12 +24,12 @@ import sys
 import pytest
 
 from skillproof.checks import context as CX
-from skillproof.model import interpreter as I
+from skillproof.model.interp.snapshot import reachable
 from skillproof.model import lang, loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 from skillproof.model.reason import Reason, at_event, both, en, join, zh
 from skillproof.model.state import Seat, SkillInst, State
-from skillproof.model.trace import Event, Trace
+from skillproof.model.interp.trace import Event, Trace
 
 from langcheck import english_prose, foreign_in_english, names_of
 from randstate import random_state
@@ -287,7 +287,7 @@ def test_every_hand_made_illegal_trace_is_named_in_both_languages(cat):
 def test_every_unreachable_state_is_named_in_both_languages(cat):
     leaks = []
     for name, st, says in _untimed(cat):
-        why = I.reachable(cat, st)
+        why = reachable(cat, st)
         assert any(says in w.en for w in why), (name, says, [w.en for w in why])
         leaks += check_languages(cat, why)
     # invalidated where nothing at the table (and no card) invalidates
@@ -296,7 +296,7 @@ def test_every_unreachable_state_is_named_in_both_languages(cat):
     a = seat(cat, "sp_li_ning_yu")
     for i in a.skills:
         i.invalid = True
-    why = I.reachable(c, State([a, seat(cat, "chen_da_er")]))
+    why = reachable(c, State([a, seat(cat, "chen_da_er")]))
     assert [w.en for w in why] == ["seat 0: nothing in this game can invalidate skills"]
     assert leaks + check_languages(cat, why) == []
 
@@ -353,7 +353,7 @@ def test_random_untimed_states_give_reasons_in_both_languages(cat):
     leaks, n = [], 0
     for _ in range(400):
         st = random_state(rng, cat, n_max=4, g_max=3)
-        why = I.reachable(cat, st)
+        why = reachable(cat, st)
         n += bool(why)
         leaks += check_languages(cat, why)
     assert leaks == [] and n > 20

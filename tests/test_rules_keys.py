@@ -8,7 +8,9 @@ import dataclasses
 import pytest
 
 from skillproof.cli import main
-from skillproof.model import interpreter as I
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.receive import receive
+from skillproof.model.interp.skip import skip_fight
 from skillproof.model import loader
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.state import Seat, SkillInst, State
@@ -55,14 +57,14 @@ def _state(cat, **seat):
 def test_interpreter_honours_must_receive_and_face_down_grants():
     cat = loader.load()
     st = _state(cat)                                      # seat 0: turn player, not the sender, not locked
-    assert I.receive(cat, st, 0) == "free"
-    assert I.receive(with_rules(cat, must_receive=("turn",)), st, 0) == "must"
-    assert I.receive(with_rules(cat, must_receive=()), st, 1) == "free"     # the sender need not receive
+    assert receive(cat, st, 0) == "free"
+    assert receive(with_rules(cat, must_receive=("turn",)), st, 0) == "must"
+    assert receive(with_rules(cat, must_receive=()), st, 1) == "free"     # the sender need not receive
     bzt = cat.skills["BianZeTong2"]                       # 变则通's must-conversion, a grant
     st = _state(cat, face_up=False)
     st.seats[0].skills = [SkillInst(bzt.id, args={"A": "Jie_Huo", "B": "Po_Yi"})]
-    assert I.conversion(cat, st, 0, "Jie_Huo", "Po_Yi").ok
-    assert not I.conversion(with_rules(cat, face_down_grant_converts=False), st, 0, "Jie_Huo", "Po_Yi").ok
+    assert conversion(cat, st, 0, "Jie_Huo", "Po_Yi").ok
+    assert not conversion(with_rules(cat, face_down_grant_converts=False), st, 0, "Jie_Huo", "Po_Yi").ok
 
 
 def test_skip_ingredients():
@@ -72,10 +74,10 @@ def test_skip_ingredients():
     holder = next(c for c in cat.characters.values() if c.skills == (active.id,) or active.id in c.skills)
     st = State(seats=[Seat(character=holder.id, ever_face_up=True, face_up=True, hand_count=0,
                            skills=[SkillInst(active.id, invalid=True)])], turn=0, sender=0)
-    assert I.skip_fight(cat, st, 0)                       # every skill gone: skipped
+    assert skip_fight(cat, st, 0)                       # every skill gone: skipped
     st.seats[0].ever_face_up = False
-    assert I.skip_fight(cat, st, 0)                       # … even if never face up (skills_gone)
-    assert not I.skip_fight(with_rules(cat, skip_fight=("can_use",)), st, 0)
+    assert skip_fight(cat, st, 0)                       # … even if never face up (skills_gone)
+    assert not skip_fight(with_rules(cat, skip_fight=("can_use",)), st, 0)
 
 
 @pytest.mark.parametrize("source", ["shipped", "synthetic"])

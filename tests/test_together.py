@@ -9,7 +9,7 @@ import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.model import loader
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 from skillproof.model.loader import CatalogueErrors
 from skillproof.model.state import Seat, SkillInst, State
 

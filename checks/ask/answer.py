@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import z3
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.decide import decide
 from skillproof.model import narrate as N
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
 from skillproof.model.lang import pick
 from skillproof.model.reason import Reason, at_event, join
 from skillproof.model.state import State
@@ -180,7 +180,7 @@ class Run(WhichRun):
                 if key in seen:
                     continue
                 seen.add(key)
-                ans = I.decide(cat, st, qd)
+                ans = decide(cat, st, qd)
                 items.append((qd, {k: ans[k] for k in expect_keys(a) if k in ans}))
         told = len(items)                 # the fallback question below is not narrated
         if not items:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from skillproof.model.expr_words import NOUNS, words
 from skillproof.model.lang import pick
 from skillproof.model.narrate_story import TO_WORDS
-from skillproof.model import trace as TR
+from skillproof.model.interp.grants import site_of
 
 if TYPE_CHECKING:
     from .result import Item
@@ -149,7 +149,7 @@ def describe_reach(cat, S, it: Item, named_grants=()) -> dict:
                                              f"table who can do it"), "rules": rules}
     m = re.match(r".+ from (\S+#\d+) comes with (\S+#\d+)$", lab)
     if m:                                   # enc_trace._coupled: two sites handed out at once ('with')
-        sites = [TR.site_of(cat, x) for x in m.groups()]
+        sites = [site_of(cat, x) for x in m.groups()]
         if all(sites):
             a, b = sites
             return {"kind": "rule", "says": pick(f"{cat.name_of(a.giver)}同时给出{cat.name_of(a.grant)}和{cat.name_of(b.grant)}"

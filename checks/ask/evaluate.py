@@ -16,9 +16,21 @@ from __future__ import annotations
 
 import itertools
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.bans import banned, banned_all
+from skillproof.model.interp.conversion import conversion
+from skillproof.model.interp.core import evaluate, live_kinds
+from skillproof.model.interp.draw import draw_count
+from skillproof.model.interp.fires import fires
+from skillproof.model.interp.plays import can_play, card_usable, resolves
+from skillproof.model.interp.receive import receive
+from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
+from skillproof.model.interp.usable import spent, usable
+from skillproof.model.interp.windows import at_decision
 from skillproof.model import narrate as N
-from skillproof.model import trace as TR
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
+from skillproof.model.interp.windows import in_window
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import State
@@ -87,7 +99,7 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         d, n = atom.value
         if d is None:                     # some direction: the first the player may send in here (else up)
             d = next((x for x in V.DIRECTIONS if st is not None and
-                      all(I.send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)), V.DIRECTIONS[0])
+                      all(send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)), V.DIRECTIONS[0])
         return [{"decision": "send", "seat": 0, "group": g, "dir": d, "lock_count": n} for g in SEND_GROUPS]
     if k == "draw":
         return [{"decision": "draw", "seat": 0}]
@@ -107,7 +119,7 @@ def fallback_question(cat, st: State) -> tuple[dict, dict]:
     if st.seats[0].skills:
         return {"decision": "holds", "seat": 0, "rule": st.seats[0].skills[0].rule}, {"holds": True}
     card = next(iter(cat.cards))
-    return {"decision": "banned", "seat": 0, "declared": card}, {"banned": I.banned(cat, st, 0, card)}
+    return {"decision": "banned", "seat": 0, "declared": card}, {"banned": banned(cat, st, 0, card)}
 
 
 def expect_keys(atom: Atom) -> tuple:
@@ -135,34 +147,34 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     """The decision an atom reads, for concrete cards (its frame aside: see ``frame``)."""
     k = atom.kind
     if k == "play":
-        return I.can_play(cat, st, 0, cards[0], cards[1])
+        return can_play(cat, st, 0, cards[0], cards[1])
     if k == "convert":
-        return I.conversion(cat, st, 0, cards[0], cards[1]).ok
+        return conversion(cat, st, 0, cards[0], cards[1]).ok
     if k == "fire":
-        c = I.conversion(cat, st, 0, cards[0], cards[1])
+        c = conversion(cat, st, 0, cards[0], cards[1])
         fired = c.via is not None and st.seats[0].skills[c.via].rule == atom.rule
         if atom.value == "play":              # used: the card it turns reaches play (bans, the window)
-            return fired and I.can_play(cat, st, 0, cards[0], cards[1])
+            return fired and can_play(cat, st, 0, cards[0], cards[1])
         return fired
     if k == "banned":
-        return I.banned(cat, st, 0, cards[0])
+        return banned(cat, st, 0, cards[0])
     if k == "banned_all":
-        return I.banned_all(cat, st, 0)
+        return banned_all(cat, st, 0)
     if k == "receive":
-        return I.receive(cat, st, 0) == atom.value
+        return receive(cat, st, 0) == atom.value
     if k == "skip":
-        return (I.skip_fight if atom.phase == "fight" else I.skip_dying)(cat, st, 0)
+        return (skip_fight if atom.phase == "fight" else skip_dying)(cat, st, 0)
     if k == "act":
-        return (I.could_act_fight if atom.phase == "fight" else I.could_act_dying)(cat, st, 0)
+        return (could_act_fight if atom.phase == "fight" else could_act_dying)(cat, st, 0)
     if k == "send_by":
-        i = I.send_in_force(cat, st, 0, atom.group)
+        i = send_in_force(cat, st, 0, atom.group)
         return (st.seats[0].skills[i].rule if i is not None else None) == atom.rule
     if k == "send_dir":
         d, n = atom.value
-        return any(all(I.send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)
+        return any(all(send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)
                    for x in ([d] if d is not None else V.DIRECTIONS))
     if k == "draw":
-        return compare(atom.value[0], I.draw_count(cat, st, 0), atom.value[1])
+        return compare(atom.value[0], draw_count(cat, st, 0), atom.value[1])
     if k == "hold":
         return holds_live(st, atom.rule)
     if k == "granted":
@@ -171,9 +183,9 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return any(skill_usable(cat, st, inst, atom.phase) for inst in st.seats[0].skills
                    if inst.rule == atom.rule and (atom.value != "again" or inst.used))
     if k == "resolve":
-        return I.resolves(cat, st, 0, cards[0])["resolves"]
+        return resolves(cat, st, 0, cards[0])["resolves"]
     if k == "fires":
-        return I.fires(cat, st, 0, atom.rule)["fires"]
+        return fires(cat, st, 0, atom.rule)["fires"]
     if k == "locked":
         return st.seats[0].locked
     if k == "invalidated":
@@ -184,7 +196,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return compare(atom.value[0], st.seats[0].hand_count, atom.value[1])
     if k == "where":
         env = N.env(cat, st, 0)
-        return bool(I.evaluate(atom.value, env))
+        return bool(evaluate(atom.value, env))
     if k == "given":
         return eval_given(cat, st, atom.value)
     raise ValueError(k)
@@ -194,25 +206,25 @@ def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
     not spent (interpreter.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
-    if I.spent(cat, inst):                 # used this turn already, and its limit allows one use
+    if spent(cat, inst):                 # used this turn already, and its limit allows one use
         return False
     if st.window is None and phase in (None, "fight", "dying"):
-        return any(I.usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
+        return any(usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
     if st.window in ("fight", "dying"):
-        return I.usable(cat, st, 0, inst, st.window)
-    return "ActiveSkill" in I.live_kinds(cat, inst)          # another window (or untimed, asked about one)
+        return usable(cat, st, 0, inst, st.window)
+    return "ActiveSkill" in live_kinds(cat, inst)          # another window (or untimed, asked about one)
 
 
 def frame(cat, st: State, atom: Atom, windowed: bool = False) -> bool | None:
     """Is the state at a moment the atom is asked at (None: the atom has no moment of its own)?"""
     d = decision_of(atom)
     if d is not None:
-        return I.at_decision(st, d, 0)
+        return at_decision(st, d, 0)
     if atom.kind == "use":
-        return TR.in_window(st, 0, use_windows(cat, atom)) if st.window is not None else True
+        return in_window(st, 0, use_windows(cat, atom)) if st.window is not None else True
     if (atom.kind == "play" or atom.kind == "fire" and atom.value == "play") and not windowed:
         dom = [atom.cards[1]] if atom.cards[1] is not None else card_domain(cat, atom, 1)
-        return any(I.card_usable(cat, st, 0, y) for y in dom)
+        return any(card_usable(cat, st, 0, y) for y in dom)
     return None
 
 
@@ -234,7 +246,7 @@ def eval_atom(cat, st: State, atom: Atom) -> tuple[bool, tuple]:
     if atom.kind == "play" and len(choices) > 1:
         # false for every card: show the one that gets furthest (the conversion allows it, a ban stops it)
         for ch in choices:
-            if I.conversion(cat, st, 0, ch[0], ch[1]).ok:
+            if conversion(cat, st, 0, ch[0], ch[1]).ok:
                 return False, ch
     return False, choices[0]
 
@@ -281,8 +293,8 @@ def invalidated_by(cat, st: State, sites, ago: int | None = None, by_self: bool 
     S.inv_site / S.inv_m / S.inv_giver)."""
     ids = {s.site_id for s in sites}
     hits = [ev for ev, _ in events_in_turn(cat, st, None) if ev.kind == "give" and ev.seat == 0]
-    last = [ev for ev in hits if TR.site_of(cat, ev.site) is not None and
-            "InvalidSkill" in cat.skills[TR.site_of(cat, ev.site).grant].closure]
+    last = [ev for ev in hits if site_of(cat, ev.site) is not None and
+            "InvalidSkill" in cat.skills[site_of(cat, ev.site).grant].closure]
     if not last or last[-1].site not in ids or (by_self and last[-1].giver != 0):
         return False
     if ago is None:

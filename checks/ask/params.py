@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 
-from skillproof.model import interpreter as I
+from skillproof.model.interp.core import Env, evaluate
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Ref
 from skillproof.model.state import State
@@ -57,9 +57,9 @@ def param_combos(cat, g: GrantRef) -> list[dict]:
                     env_params = {k: (frozenset(v) if isinstance(v, (list, tuple)) else v) for k, v in env_params.items()}
                     if set(env_params) != set(rule.params):
                         continue
-                    env = I.Env(cat, State(seats=[]), {"self": 0}, env_params, {})
+                    env = Env(cat, State(seats=[]), {"self": 0}, env_params, {})
                     try:
-                        if not I.evaluate(site.where, env):
+                        if not evaluate(site.where, env):
                             continue
                     except (KeyError, IndexError, AttributeError, TypeError):
                         pass                       # a 'where' that reads the giver: leave it to the solver

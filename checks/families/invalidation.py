@@ -332,8 +332,8 @@ def run(ctx):
         out.append(ctx.inconclusive("invalidation", "回合结束后是否残留本回合技能或被无效的技能", [], a))
     elif a.sat:
         st = a.state
-        from skillproof.model import interpreter as I
-        after = I.turn_end(cat, st)
+        from skillproof.model.interp.lifetime import turn_end
+        after = turn_end(cat, st)
         left = [i for i in after.seats[0].skills if i.invalid or cat.skills[i.rule].has("OneTurnSkill")]
         names = "、".join(dict.fromkeys(cat.skills[i.rule].label for i in left))
         order = " → ".join(cat.rules.turn_end)

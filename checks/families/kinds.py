@@ -313,7 +313,7 @@ def _conv_targets(cat, r):
     dom = param_domains(cat, r.id) if r.is_grant else {}
     if conv.source.kind == "param" and all(t.kind == "param" for t in conv.targets) and r.is_grant:
         # joint enumeration: a 'where' may forbid source == target (变则通: A != B)
-        from skillproof.model.interpreter import Env, evaluate
+        from skillproof.model.interp.core import Env, evaluate
         pairs = set()
         for give in cat.sites(r.id):
             names = [conv.source.value] + [t.value for t in conv.targets]
@@ -458,8 +458,8 @@ def run(ctx):
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}能否使摸牌数为负", [r.id], a))
             elif a.sat:
-                from skillproof.model import interpreter as I
-                d = I.draw_count(cat, a.state, 0)
+                from skillproof.model.interp.draw import draw_count
+                d = draw_count(cat, a.state, 0)
                 who = cat.characters[a.state.seats[0].character].name
                 out.append(Finding("KD003", "kinds", "error", f"{who}持有{r.label}时摸牌数可以是 {d}（负数）。",
                                    fix=f"让{r.label}的 draw 表达式不小于 0（例如用 `max(…, 0)` 或加条件）。",

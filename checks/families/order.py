@@ -179,8 +179,8 @@ def _run_draw(ctx, out):
         swapped = st.copy()
         sk = swapped.seats[0].skills
         sk[i1], sk[i2] = sk[i2], sk[i1]
-        from skillproof.model import interpreter as I
-        d1, d2 = I.draw_count(cat, st, 0), I.draw_count(cat, swapped, 0)
+        from skillproof.model.interp.draw import draw_count
+        d1, d2 = draw_count(cat, st, 0), draw_count(cat, swapped, 0)
         if d1 == d2:
             continue            # the disagreement needs an intermediate count no real fold produces
         msg = (f"{r1.label}和{r2.label}的获得顺序会改变摸牌数：一种顺序摸{d1}张，另一种摸{d2}张。")

@@ -15,7 +15,7 @@ from ..terms import And, Or
 
 from skillproof.checks import encode as X
 from skillproof.checks.findings import Finding
-from skillproof.model import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.checks.registry import Code, register
 
 #: the family's page in Chinese (`skillproof rules replacement`; the docstring is the English)
@@ -118,7 +118,7 @@ def run(ctx):
         k = next(i for i, e in enumerate(events) if e.kind == "replace")
         ev = events[k]
         give = next((e for e in reversed(events[:k]) if e.kind == "give" and e.seat == 0
-                     and TR.site_of(cat, e.site) is not None and TR.site_of(cat, e.site).grant == g.id), None)
+                     and site_of(cat, e.site) is not None and site_of(cat, e.site).grant == g.id), None)
         old = cat.characters[st.trace.setup.seats[0].character].name
         new = cat.characters[ev.character].name
         via = next((cat.skills[r].label for r in cat.characters[st.trace.setup.seats[0].character].skills

@@ -1,4 +1,5 @@
-"""When a TriggeredSkill fires: which pending event it answers, and whether its holder is asked at all.
+"""Triggered skills: when a TriggeredSkill fires — which pending event it answers, whether its holder is asked at
+all — and, for a rule that reads a state rather than an event, whether its ``fires`` holds now.
 
 Server (CuteReimu/TheMessage): a phase raises an event (``Game.addEvent``); at the next process node
 ``Game.dealListeningSkill`` offers every pending event to the TriggeredSkills seat by seat from the turn player —
@@ -13,8 +14,28 @@ received. The z3 twin is ``checks/enc/fires.py`` (same names).
 """
 from __future__ import annotations
 
+from ..catalogue import Catalogue
 from ..events import EVENT_KINDS, dispatched
 from ..reason import Reason
+from ..state import State
+from .core import Env, env_of, evaluate, live_kinds
+
+
+def fires(cat: Catalogue, state: State, seat: int, rule_id: str) -> dict:
+    """Does the effect of the TriggeredSkill ``rule_id`` the player holds happen now, as far as its ``fires``
+    says: a live instance, the window one of ``fires.at`` (an untimed state: any), ``fires.when`` true on
+    its holder (``used``: it fired already this turn)."""
+    rule = cat.skills[rule_id]
+    if rule.fires is None:
+        return {"fires": False}
+    for inst in state.seats[seat].skills:
+        if inst.rule != rule_id or inst.invalid:
+            continue
+        if state.window is not None and state.window not in rule.fires.at:
+            continue
+        if evaluate(rule.fires.when, env_of(cat, state, seat, inst)):
+            return {"fires": True}
+    return {"fires": False}
 
 
 def holder_role_ok(on, event: dict, seat: int) -> bool:
@@ -32,20 +53,18 @@ def holder_role_ok(on, event: dict, seat: int) -> bool:
 
 def guard_ok(cat, st, on, event: dict, seat: int, inst) -> bool:
     """The skill's guard on the event: its ``when`` with the event's players bound (and the turn player)."""
-    from .. import interpreter as I
-    env = I._env(cat, st, seat, inst, **event.get("words", {}))
+    env = env_of(cat, st, seat, inst, **event.get("words", {}))
     players = {"turn_player": st.turn, **{r: s for r, s in event["roles"].items() if isinstance(s, int)}}
     for var, s in players.items():
         env = env.bind(var, s)
     try:
-        return bool(I.evaluate(on.when, env))
+        return bool(evaluate(on.when, env))
     except (KeyError, TypeError):
         return False
 
 
 def fire_errors(cat, st, ev, pending: list) -> tuple:
     """(why ``ev`` — a ``fire`` — cannot happen now, or ''; the pending event it answers, or None)."""
-    from .. import interpreter as I
     n = len(st.seats)
     if not (isinstance(ev.seat, int) and 0 <= ev.seat < n) or ev.rule not in cat.skills:
         return Reason("发动技能：不是座位，或没有这个技能", "fire: not a seat, or no such skill"), None
@@ -55,12 +74,12 @@ def fire_errors(cat, st, ev, pending: list) -> tuple:
     if not insts:
         return Reason(f"座位{ev.seat}没有{rule.label}", f"seat {ev.seat} does not hold {rule.name}"), None
     inst = insts[0]
-    if "TriggeredSkill" not in I.live_kinds(cat, inst):
+    if "TriggeredSkill" not in live_kinds(cat, inst):
         return Reason(f"{rule.label}已被无效，或不是触发技", f"{rule.name} is invalidated, or not a triggered skill"), None
     if not dispatched(seat.alive and not seat.lost, rule.has("BeforeDieSkill"), rule.initial):
         return Reason(f"座位{ev.seat}已死亡：{rule.label}不会被询问", f"seat {ev.seat} is dead: {rule.name} is not asked"), None
     if not rule.on and rule.fires is not None:                 # a state, not an event (详尽思索·押注)
-        if st.window not in rule.fires.at or not I.evaluate(rule.fires.when, I._env(cat, st, ev.seat, inst)):
+        if st.window not in rule.fires.at or not evaluate(rule.fires.when, env_of(cat, st, ev.seat, inst)):
             return Reason(f"{rule.label}现在不会发动", f"{rule.name} does not fire now"), None
         return "", None
     for on in rule.on:

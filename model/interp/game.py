@@ -1,6 +1,6 @@
 """A whole game: the timed model's events with the table moving under them — the interpreter of game traces.
 
-A *game trace* (``Trace.table``) is a trace of the timed model (model/trace.py: turns, windows, grants, role
+A *game trace* (``Trace.table``) is a trace of the timed model (model/interp/trace.py: turns, windows, grants, role
 replacements, skills used, cards played) together with the table's own events, checked against the server's
 rules of the table:
 
@@ -26,13 +26,21 @@ The z3 twin is ``checks/enc/game.py``: the same events as a straight-line progra
 from __future__ import annotations
 
 from ..reason import Reason, during, echoed, window as win_of
-from ..trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, site_of
+from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, moment
+from .grants import site_of
+from .core import env_of, evaluate, live_kinds
+from .draw import draw_count
+from .plays import can_play
+from .receive import receive
+from .result import game_result
+from .send import send_allowed
+from .usable import skill_usable_now
 from . import dying as D
 from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import class_of, decompose, set_area, add_message, COUNT_FIELDS
+from .table import COUNT_FIELDS, add_message, class_of, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -43,8 +51,7 @@ NODE_FREE = ("fire", "resolve", "die")
 
 
 def _result_pass(cat, st, declared, winners, kind):
-    from .. import interpreter as I
-    return I.game_result(cat, st, declared, winners, kind)
+    return game_result(cat, st, declared, winners, kind)
 
 
 class GameRunner(Runner):
@@ -113,7 +120,6 @@ class GameRunner(Runner):
     def run(self) -> Run:
         for k, ev in enumerate(self.trace.events):
             self.k = k
-            from ..trace import moment
             self.moments.append(moment(self.st, self.turns))
             handler = getattr(self, f"on_{ev.kind}", None) if ev.kind in self.KINDS else None
             if handler is None:
@@ -145,12 +151,11 @@ class GameRunner(Runner):
             s.locked = False
 
     def on_draw(self, ev: Event) -> None:
-        from .. import interpreter as I
         st = self.st
         if st.window != "draw" or self.drawn:
             self.bad(Reason("只在摸牌阶段摸一次牌", "cards are drawn once, in the draw phase"))
             return
-        n = I.draw_count(self.cat, st, st.turn)
+        n = draw_count(self.cat, st, st.turn)
         if ev.n is not None and ev.n != n:
             self.bad(Reason(f"摸牌阶段应摸{n}张，不是{ev.n}张", f"the draw phase draws {n} cards, not {ev.n}"))
         st.seats[st.turn].hand_count += max(0, n)
@@ -188,7 +193,6 @@ class GameRunner(Runner):
 
     def message_step(self, base, w: str, ev: Event) -> None:
         """The message's path (model/interp/path.py) as the message windows move it."""
-        from .. import interpreter as I
         st = self.st
         if base == "send_start" and w == "send":
             if not st.message_sent or ev.in_front != st.in_front:
@@ -196,14 +200,14 @@ class GameRunner(Runner):
             else:
                 self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up})
         elif base == "send" and w == "send":
-            why = P.pass_errors(self.cat, st, ev.in_front, I.receive)
+            why = P.pass_errors(self.cat, st, ev.in_front, receive)
             if why:
                 self.bad(why)
             else:
                 st.in_front = ev.in_front
                 self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up})
         elif base == "send" and w == "fight":
-            why = P.accept_errors(self.cat, st, I.receive) or (
+            why = P.accept_errors(self.cat, st, receive) or (
                 "" if ev.in_front == st.in_front else Reason("选择接收的不是情报面前的角色", "not the player the message is in front of"))
             if why:
                 self.bad(why)
@@ -245,16 +249,14 @@ class GameRunner(Runner):
 
     def _sends_without_hand(self, seat: int) -> bool:
         """Holds a live skill that sends a message from elsewhere than the hand (冷血训练: the server's exception)."""
-        from .. import interpreter as I
         for inst in self.st.seats[seat].skills:
             rule = self.cat.skills[inst.rule]
-            if "ActiveSkill" in I.live_kinds(self.cat, inst) and any(
+            if "ActiveSkill" in live_kinds(self.cat, inst) and any(
                     o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in _walk(rule.do)):
                 return True
         return False
 
     def on_send(self, ev: Event) -> None:
-        from .. import interpreter as I
         st = self.st
         src = ev.source or "hand"
         if src != "hand" or self.send_via is not None:
@@ -263,7 +265,7 @@ class GameRunner(Runner):
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
         ev.source = src
-        why = P.send_errors(self.cat, st, ev, I.send_allowed)
+        why = P.send_errors(self.cat, st, ev, send_allowed)
         if why:
             self.bad(why)
             return
@@ -281,7 +283,6 @@ class GameRunner(Runner):
         self.raise_("send", {"sender": ev.seat, "target": ev.to}, {"dir": ev.dir, "message_colours": len(ev.colours or ())})
 
     def on_play(self, ev: Event) -> None:
-        from .. import interpreter as I
         st = self.st
         if not self.seat_ok(ev.seat):
             return super().on_play(ev)
@@ -291,7 +292,7 @@ class GameRunner(Runner):
             self.bad(Reason(f"座位{ev.seat}已死亡", f"seat {ev.seat} is dead"))
         elif s.hand_count < 1:
             self.bad(Reason(f"座位{ev.seat}没有手牌可出", f"seat {ev.seat} has no card in hand to play"))
-        elif ev.card in self.cat.cards and not I.can_play(self.cat, st, ev.seat, actual, ev.card):
+        elif ev.card in self.cat.cards and not can_play(self.cat, st, ev.seat, actual, ev.card):
             self.bad(Reason(f"座位{ev.seat}的{self.cat.name_of(actual)}不能当作{self.cat.name_of(ev.card)}打出",
                             f"seat {ev.seat} cannot play a {self.cat.name_of(actual)} as {self.cat.name_of(ev.card)}"))
         super().on_play(ev)
@@ -308,7 +309,6 @@ class GameRunner(Runner):
 
     def target_errors(self, ev: Event) -> Reason | str:
         """The card's target (``[[card]] target``): none, any living player, another one — and its condition."""
-        from .. import interpreter as I
         card = self.cat.cards[ev.card]
         spec = getattr(card, "target", None)
         who = spec.who if spec is not None else "none"
@@ -320,10 +320,10 @@ class GameRunner(Runner):
             return Reason(f"{card.name}只能指定其他角色", f"{card.name} targets another player only")
         cond = spec.when.get(self.st.window, spec.when.get("*")) if spec.when else None
         if cond is not None:
-            env = I._env(self.cat, self.st, ev.seat).bind("target", ev.target)
+            env = env_of(self.cat, self.st, ev.seat).bind("target", ev.target)
             if self.st.dying is not None:
                 env = env.bind("dying", self.st.dying)
-            if not I.evaluate(cond, env):
+            if not evaluate(cond, env):
                 return Reason(f"{card.name}的目标不满足条件", f"the target of {card.name} does not meet its condition")
         return ""
 
@@ -368,7 +368,6 @@ class GameRunner(Runner):
                     {"card": card["card"], "real_card": True, "has_target": card["target"] is not None})
 
     def on_use(self, ev: Event) -> None:
-        from .. import interpreter as I
         st = self.st
         rule = self.cat.skills.get(ev.rule) if isinstance(ev.rule, str) else None
         if rule is not None and rule.has("TriggeredSkill") and not rule.has("ActiveSkill"):
@@ -377,7 +376,7 @@ class GameRunner(Runner):
             return
         insts = [i for i in st.seats[ev.seat].skills if i.rule == ev.rule and not i.used] \
             if self.seat_ok(ev.seat) and rule is not None else []
-        if insts and rule.has("ActiveSkill") and not I.skill_usable_now(self.cat, st, ev.seat, insts[0]):
+        if insts and rule.has("ActiveSkill") and not skill_usable_now(self.cat, st, ev.seat, insts[0]):
             self.bad(Reason(f"座位{ev.seat}现在不能发动{rule.label}", f"seat {ev.seat} cannot use {rule.name} now"))
         if insts and rule.flips:
             if st.seats[ev.seat].face_up:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..effects import walk
 from ..reason import Reason
+from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, next_alive, would_make_three
 
 #: which colour classes a colour filter of an op admits (model/effects.py COLOUR_FILTERS)
@@ -97,19 +98,17 @@ class Doing:
         return [] if s is None else [s]
 
     def env(self):
-        from .. import interpreter as I
         players = {k: v for k, v in self.roles.items() if isinstance(v, int)}
         players.setdefault("self", self.actor)
         g = {"message": self.st.message, "message_dir": self.st.message_dir,
              "message_lockable": self.st.message_lockable, **self.words}
-        return I.Env(self.cat, self.st, players, {}, g)
+        return Env(self.cat, self.st, players, {}, g)
 
     def amount(self, v) -> int:
         if isinstance(v, int):
             return v
-        from .. import interpreter as I
         try:
-            return max(0, int(I.evaluate(v, self.env())))
+            return max(0, int(evaluate(v, self.env())))
         except (KeyError, TypeError):
             self.fail("效果的数量读不出", "the effect's amount cannot be read")
             return 0
@@ -117,9 +116,8 @@ class Doing:
     def holds(self, cond) -> bool:
         if cond is None:
             return True
-        from .. import interpreter as I
         try:
-            return bool(I.evaluate(cond, self.env()))
+            return bool(evaluate(cond, self.env()))
         except (KeyError, TypeError):
             self.fail("效果的条件读不出", "the effect's condition cannot be read")
             return False
@@ -335,7 +333,7 @@ def op_cancel(d: Doing, op) -> None:
 
 
 def op_grant(d: Doing, op) -> None:
-    """skills.add(grant): the give event of the rule's own site follows (model/trace.py ``give``)."""
+    """skills.add(grant): the give event of the rule's own site follows (model/interp/trace.py ``give``)."""
     d.grants.append((op.args.get("grant"), op.args.get("to")))
 
 

@@ -18,11 +18,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import turn as T
-from .catalogue import Catalogue
-from .expr_words import words
-from .reason import Reason, both, during, echoed, window as win_of, windows as wins_of
-from .state import SkillInst, State
+from .. import turn as T
+from ..catalogue import Catalogue
+from ..expr_words import words
+from ..reason import Reason, both, during, echoed, window as win_of, windows as wins_of
+from ..state import SkillInst, State
+from .core import env_of, evaluate
+from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
+from .lifetime import turn_end
+from .plays import card_usable
+from .snapshot import lock_errors, snapshot_errors
+from .windows import actor_ok, in_window
+
 
 EVENT_KINDS = ("turn", "window", "give", "replace", "use", "play")
 
@@ -116,39 +123,8 @@ class Run:
         return not self.errors
 
 
-# ============================================================================ who may act, when
-def actor_ok(state: State, seat: int, actor: str) -> bool:
-    """May ``seat`` act as ``actor`` (model.turn.ACTORS) in the state's window?"""
-    if actor == "turn":
-        return state.turn == seat
-    if actor == "others":
-        return state.turn != seat
-    if actor == "anyone":
-        return True
-    if actor == "in_front":
-        return state.in_front == seat
-    if actor == "not_in_front":
-        return state.in_front != seat
-    if actor == "sender":                           # who sends this turn's message (密令 may pick another)
-        return state.sender_of_turn() == seat
-    if actor == "dying_player":
-        return state.dying == seat
-    return False                                    # nobody
-
-
-def in_window(state: State, seat: int, windows: dict) -> bool:
-    """Is the state's window one of ``windows`` (window -> actor), with ``seat`` its actor there?
-    An untimed state (window None) is every window."""
-    if state.window is None:
-        return True
-    actor = windows.get(state.window)
-    return actor is not None and actor_ok(state, seat, actor)
-
-
-# ================================================================================ the setup
 def setup_errors(cat: Catalogue, setup: State) -> list[Reason]:
     """What makes the table at the start impossible (the part of a state events do not make)."""
-    from .interpreter import snapshot_errors
     why = snapshot_errors(cat, setup)
     for si, s in enumerate(setup.seats):
         for inst in s.skills:
@@ -165,7 +141,6 @@ def setup_errors(cat: Catalogue, setup: State) -> list[Reason]:
     return why
 
 
-# ================================================================================ execution
 def run(cat: Catalogue, trace: Trace) -> Run:
     """Execute ``trace`` event by event; every event is checked against the window it happens in.
 
@@ -174,7 +149,7 @@ def run(cat: Catalogue, trace: Trace) -> Run:
     ``table`` is set is a whole game: ``model.interp.game.GameRunner`` runs it, with the table's events and
     rules too."""
     if trace.table:
-        from .interp.game import GameRunner
+        from .game import GameRunner
         return GameRunner(cat, trace).run()
     return Runner(cat, trace).run()
 
@@ -246,7 +221,6 @@ class Runner:
         self.turns += 1
 
     def on_window(self, ev: Event) -> None:
-        from . import interpreter as I
         st = self.st
         w = ev.window
         if st.window is None:
@@ -281,7 +255,7 @@ class Runner:
             st.in_front = st.sender = None
         st.window = w
         if w == "turn_end":
-            after = I.turn_end(self.cat, st)
+            after = turn_end(self.cat, st)
             after.window = "turn_end"
             self.st = after
 
@@ -328,7 +302,6 @@ class Runner:
     def on_play(self, ev: Event) -> None:
         # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
         # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
-        from . import interpreter as I
         st, cat = self.st, self.cat
         if not self.seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
             self.bad(Reason("出牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))
@@ -336,7 +309,7 @@ class Runner:
         if ev.card not in cat.cards:
             self.bad(Reason(f"出牌：未知的牌「{echoed(ev.card)}」", f"play: unknown card “{echoed(ev.card)}”"))
             return
-        if not I.card_usable(cat, st, ev.seat, ev.card):
+        if not card_usable(cat, st, ev.seat, ev.card):
             name = cat.cards[ev.card].name
             self.bad(Reason(f"座位{ev.seat}不能在{win_of(st.window).zh}使用{name}",
                             f"seat {ev.seat} cannot use {name} {during(st.window).en}"))
@@ -353,7 +326,6 @@ class Runner:
 
     # ------------------------------------------------------------------------------------ the end
     def finish(self) -> Run:
-        from . import interpreter as I
         cat, st, trace = self.cat, self.st, self.trace
         uncoupled = _uncoupled(cat, self.given, self.events_seq)
         for k in uncoupled:
@@ -363,7 +335,7 @@ class Runner:
                 f"{cat.giver_name(give)}与{cat.giver_name(other)}同时给出（给同一个人，在同一时机）：经过中没有后者",
                 f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
                 f"(to the same player, at the same moment): the trace has no such event")))
-        self.errors.extend((len(trace.events), w) for w in I.lock_errors(cat, st))   # the question's message and locks
+        self.errors.extend((len(trace.events), w) for w in lock_errors(cat, st))   # the question's message and locks
         if st.window is None:
             self.errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
         elif st.window == "turn_end":
@@ -411,31 +383,8 @@ def moment(st: State, turns: int) -> dict:
             "dying": st.dying, "sender": st.sender, "turn_player": st.turn, "turn_sender": st.turn_sender}
 
 
-def site_of(cat: Catalogue, site: str | None):
-    if not isinstance(site, str):
-        return None
-    giver, _, idx = site.partition("#")
-    src = cat.skills.get(giver) or cat.cards.get(giver)
-    if src is None or not idx.isdigit() or int(idx) >= len(src.gives):
-        return None
-    return src.gives[int(idx)]
-
-
-def site_name(cat: Catalogue, site) -> str:
-    """A gives site for people: its giver's catalogue name and its index (变则通#0); an unknown giver as written."""
-    if not isinstance(site, str):
-        return echoed(site)
-    giver, sep, idx = site.partition("#")
-    return (cat.name_of(giver) if giver in cat.skills or giver in cat.cards else echoed(giver)) + sep + echoed(idx)
-
-
-#: whom a gives site that can miss a seat hands its grant to: to -> (zh, en)
-TO_ONLY = {"self": ("只给出者自己", "the giver alone"), "others": ("只给其他角色", "other players only")}
-
-
 def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> Reason | str:
     """Why a 'give' event cannot happen now (a ``Reason``; '' when it can)."""
-    from . import interpreter as I
     n = len(st.seats)
     give = site_of(cat, ev.site)
     if give is None:
@@ -471,16 +420,16 @@ def give_errors(cat: Catalogue, st: State, ev: Event, counts: dict) -> Reason | 
             return Reason(f"座位{ev.giver}不能在{now.zh}发动{rule.label}",
                           f"seat {ev.giver} cannot use {rule.name} {now.en}")
     src_zh, src_en = cat.giver_name(give), cat.name_of(give.giver)
-    if not I.to_ok(give.to, ev.giver, ev.seat):
+    if not to_ok(give.to, ev.giver, ev.seat):
         to_zh, to_en = TO_ONLY.get(give.to, (give.to, give.to))
         return Reason(f"{src_zh}{to_zh}，给不到座位{ev.seat}",
                       f"{src_en} hands this out to {to_en}: it cannot reach seat {ev.seat}")
     grant = cat.skills[give.grant]
     probe = SkillInst(give.grant, dict(ev.args), giver=ev.giver, site=ev.site)
-    why = I.args_errors(cat, st, give, grant, probe)
+    why = args_errors(cat, st, give, grant, probe)
     if why:
         return why
-    if not I.evaluate(give.when, I._env(cat, st, ev.giver)):
+    if not evaluate(give.when, env_of(cat, st, ev.giver)):
         cond = both(words, give.when, cat)
         return Reason(f"给出者（座位{ev.giver}）不满足{src_zh}给出的条件「{cond.zh}」",
                       f"the giver (seat {ev.giver}) does not meet the condition {src_en} hands this out on: `{cond.en}`")
@@ -504,7 +453,6 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> Reason | str:
     """Why a role replacement cannot happen now (a ``Reason``; '' when it can): the seat uses a live skill that
     replaces roles, in a window and as an actor that skill allows, and the new character is not at the
     table (server HouLaiRen: drawn from the role deck, which holds no role in the game)."""
-    from . import interpreter as I
     n = len(st.seats)
     if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):
         return Reason("换角色：不是座位", "replace: not a seat")
@@ -518,7 +466,7 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> Reason | str:
         rule = cat.skills[inst.rule]
         if in_window(st, ev.seat, rule.windows):
             cond = getattr(rule, st.window, None) if st.window in ("fight", "dying") else None
-            if cond is None or I.evaluate(cond, I._env(cat, st, ev.seat, inst)):
+            if cond is None or evaluate(cond, env_of(cat, st, ev.seat, inst)):
                 ok = True
     if not ok:
         now = during(st.window) if st.window else Reason("时机之外", "outside any window")
@@ -543,94 +491,3 @@ def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
     s.face_up = not ch.hidden
     s.ever_face_up = s.face_up
     s.invalidated = False
-
-
-# ================================================================================ narration
-def steps(cat: Catalogue, trace: Trace) -> list[dict]:
-    """The trace told step by step, in the designer's terms and the run's language (``model.lang``): each
-    event with its turn, window and actor (``{"turn": k, "window": zh, "text": …}``; the window is its
-    Chinese name, which ``turn.window_name_of_zh`` shows in English), as a report or ``explain`` shows a
-    witness. Names are the catalogue's in both languages; values are 是/否 or yes/no, never Python reprs."""
-    from .expr_words import COLOUR
-    from .lang import param_name, pick, yes_no
-    out: list = []
-    st = trace.setup.copy()
-    names = [cat.characters[s.character].name if s.character in cat.characters else s.character
-             for s in st.seats]
-
-    def val(v):
-        if isinstance(v, bool):
-            return yes_no(v)
-        if isinstance(v, str) and v in COLOUR and v not in cat.cards:
-            return pick(*COLOUR[v])
-        if isinstance(v, str):
-            return cat.name_of(v)
-        return str(v)
-
-    turn_no = 0
-    window = None
-    for ev in trace.events:
-        if ev.kind == "turn":
-            turn_no += 1
-            window = "draw"
-            who = names[ev.seat] if isinstance(ev.seat, int) and 0 <= ev.seat < len(names) else "?"
-            text = pick(f"{who}的回合开始", f"{who}'s turn begins")
-            if isinstance(ev.sender, int) and 0 <= ev.sender < len(names) and ev.sender != ev.seat:
-                ml = cat.cards["Mi_Ling"].name if "Mi_Ling" in cat.cards else None     # the card naming the sender
-                text += pick(f"（本回合的情报由{names[ev.sender]}传出，" + (f"如被{ml}指定）" if ml else "代替当前回合角色）"),
-                             f" (this turn's message is sent by {names[ev.sender]}, "
-                             + (f"as when named by {ml})" if ml else "in the turn player's place)"))
-            out.append({"turn": turn_no, "window": T.WINDOWS["draw"].zh, "text": text})
-            continue
-        if ev.kind == "window":
-            window = ev.window
-            if window == "turn_end":
-                out.append({"turn": turn_no, "window": T.WINDOWS["turn_end"].zh,
-                            "text": pick("回合结束：被无效的技能恢复，本回合技能移除",
-                                         "the turn ends: invalidated skills recover, this turn's skills are removed")})
-            elif window == "dying" and isinstance(ev.dying, int) and ev.dying < len(names):
-                out.append({"turn": turn_no, "window": T.WINDOWS["dying"].zh,
-                            "text": pick(f"{names[ev.dying]}濒死", f"{names[ev.dying]} is dying")})
-            elif T.WINDOWS.get(window) and T.WINDOWS[window].message and isinstance(ev.in_front, int) \
-                    and ev.in_front < len(names):
-                out.append({"turn": turn_no, "window": T.WINDOWS[window].zh,
-                            "text": pick(f"情报在{names[ev.in_front]}面前",
-                                         f"the message is in front of {names[ev.in_front]}")})
-            continue
-        zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
-        if ev.kind == "give":
-            give = site_of(cat, ev.site)
-            giver = names[ev.giver] if isinstance(ev.giver, int) and ev.giver < len(names) else "?"
-            to = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            if give is None:
-                text = pick(f"{giver}给出{ev.site}", f"{giver} hands out {ev.site}")
-            else:
-                grant = cat.skills[give.grant]
-                inval = "InvalidSkill" in grant.closure
-                bits = [f"{param_name(k)}={pick('{', '{')}{pick('、', ', ').join(val(x) for x in v)}}}" if isinstance(v, (list, tuple)) and v
-                        else f"{param_name(k)}={pick('无', 'none')}" if isinstance(v, (list, tuple))   # an empty set
-                        else f"{param_name(k)}={val(v)}" for k, v in sorted(ev.args.items())]
-                args = pick("，", ", ").join(bits)
-                src = cat.giver_name(give)
-                src_en = cat.name_of(give.giver)
-                text = (pick(f"{giver}的{src}对{to}" + ("使其技能无效" if inval else f"给出{grant.label}"),
-                             f"{giver}'s {src_en} " + (f"invalidates {to}'s skills" if inval
-                                                     else f"gives {to} {grant.name}"))
-                        + (pick(f"（{args}）", f" ({args})") if args else ""))
-        elif ev.kind == "replace":
-            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            new = cat.characters[ev.character].name if ev.character in cat.characters else str(ev.character)
-            text = pick(f"{who}换成新角色{new}（原有技能全部失去）",
-                        f"{who} is replaced by the new role {new} (every skill held is lost)")
-            if isinstance(ev.seat, int) and ev.seat < len(names):
-                names[ev.seat] = new
-        elif ev.kind == "use":
-            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            text = pick(f"{who}本回合已发动【{cat.name_of(ev.rule)}】", f"{who} has used {cat.name_of(ev.rule)} this turn")
-        elif ev.kind == "play":
-            who = names[ev.seat] if isinstance(ev.seat, int) and ev.seat < len(names) else "?"
-            text = pick(f"{who}使用了一张【{cat.name_of(ev.card)}】", f"{who} plays a {cat.name_of(ev.card)}")
-        else:
-            text = ev.kind
-        out.append({"turn": turn_no, "window": zh, "text": text})
-    return out

@@ -1,0 +1,96 @@
+"""Questions about a state, the form witnesses and scenario files use: ``decide`` hands a question to the
+decision area that answers it; ``matches`` compares an answer with what a finding claims.
+
+This is the top of the interpreter: it imports every area, none imports it.
+"""
+from __future__ import annotations
+
+from ..catalogue import Catalogue
+from ..state import SkillInst, State
+from .bans import banned
+from .conversion import conversion
+from .draw import draw_count
+from .fires import fires
+from .grants import grant_matters
+from .lifetime import turn_end
+from .plays import can_play, plays, resolves
+from .receive import receive, receive_parts
+from .result import game_result
+from .send import send_allowed, send_in_force
+from .skip import could_act_dying, could_act_fight, skip_dying, skip_fight
+from .snapshot import reachable
+
+
+def decide(cat: Catalogue, state: State, question: dict) -> dict:
+    """Answer a question about ``state`` — the form witnesses and scenario files use.
+
+    ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
+    (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
+    turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
+    """
+    d = question["decision"]
+    seat = question.get("seat", 0)
+    if d == "reachable":
+        why = reachable(cat, state)
+        return {"reachable": not why, "why_not": why}
+    if d == "conversion":
+        c = conversion(cat, state, seat, question["actual"], question["declared"],
+                       question.get("only_must", False))
+        via = state.seats[seat].skills[c.via].rule if c.via is not None else None
+        return {"ok": c.ok, "via": via, "via_index": c.via}
+    if d == "plays":
+        return plays(cat, state, question["skill"], question.get("user", 0), seat, question["actual"],
+                     question["declared"])
+    if d == "matters":
+        inst = SkillInst(question["rule"], {k: (tuple(v) if isinstance(v, list) else v)
+                                            for k, v in question.get("args", {}).items()})
+        return {"matters": grant_matters(cat, state, seat, inst)}
+    if d == "banned":
+        return {"banned": banned(cat, state, seat, question["declared"])}
+    if d == "resolves":
+        return resolves(cat, state, seat, question["declared"])
+    if d == "fires":
+        return fires(cat, state, seat, question["rule"])
+    if d == "can_play":
+        return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
+                "banned": banned(cat, state, seat, question["declared"])}
+    if d == "receive":
+        if "message" in question:          # the same moment with another message card
+            state = state.copy()
+            state.message = frozenset(question["message"])
+        must, cannot = receive_parts(cat, state, seat)
+        return {"receive": receive(cat, state, seat), "must": must, "cannot": cannot}
+    if d == "send":
+        g = question["group"]
+        i = send_in_force(cat, state, seat, g)
+        out = {"in_force": state.seats[seat].skills[i].rule if i is not None else None, "in_force_index": i}
+        if "dir" in question:
+            out["allowed"] = send_allowed(cat, state, seat, g, question["dir"], question.get("lock_count", 0))
+        return out
+    if d == "skip_fight":
+        return {"skip": skip_fight(cat, state, seat), "could_act": could_act_fight(cat, state, seat)}
+    if d == "skip_dying":
+        return {"skip": skip_dying(cat, state, seat), "could_act": could_act_dying(cat, state, seat)}
+    if d == "draw":
+        return {"draw": draw_count(cat, state, seat)}
+    if d == "holds":
+        insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
+        return {"holds": bool(insts), "live": any(not i.invalid for i in insts),
+                "invalidated": state.seats[seat].invalidated or any(i.invalid for i in state.seats[seat].skills),
+                "turns_ago": max((i.turns_ago for i in insts), default=0)}
+    if d == "turn_end":
+        after = turn_end(cat, state)
+        return {"skills": [{"rule": i.rule, "invalid": i.invalid} for i in after.seats[seat].skills]}
+    if d == "result":
+        st = state.copy()
+        if "turn" in question:
+            st.turn = question["turn"]
+        dec, win = game_result(cat, st, question.get("declared", ()), question.get("winners", ()),
+                               question.get("kind", "result"), question.get("picks"), question.get("seating"))
+        return {"declared": sorted(dec), "winners": sorted(win)}
+    raise ValueError(f"unknown decision '{d}'")
+
+
+def matches(answer: dict, expect: dict) -> bool:
+    """Does an answer show what a finding claims (every expected key equal)?"""
+    return all(answer.get(k) == v for k, v in expect.items())

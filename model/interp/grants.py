@@ -1,0 +1,113 @@
+"""Grants: where holding a granted rule matters (``grant_matters``), the gives sites that hand grants out
+(``site_of``, ``site_name``), whom a site reaches (``to_ok``), a grant's parameters (``args_errors``) and
+invalidation (``invalidate``, note L82-84).
+
+Twin: ``checks/enc/grants.py``.
+"""
+from __future__ import annotations
+
+from ..catalogue import Catalogue
+from ..reason import Reason, echoed
+from ..state import SkillInst, State
+from .bans import ban_all, ban_cards
+from .core import Env, evaluate
+from .plays import card_usable
+from .windows import at_decision
+
+
+def grant_matters(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> bool:
+    """Is the state's moment one where a rule like ``inst`` is consulted for ``seat`` — where holding it or
+    not can change anything: a ban where a card it bans may be used, a receive rule where the player
+    chooses, a send rule where they send, a draw rule where they draw, a conversion where a card may be
+    played? (Other kinds: always.)"""
+    rule = cat.skills[inst.rule]
+    if rule.ban is not None:
+        return any(card_usable(cat, state, seat, c) and (ban_all(rule, inst) or c in ban_cards(rule, inst))
+                   for c in cat.cards)
+    if rule.receive is not None:
+        return at_decision(state, "receive", seat)
+    if rule.send is not None:
+        return at_decision(state, "send", seat)
+    if rule.draw is not None:
+        return at_decision(state, "draw", seat)
+    if rule.convert is not None:
+        return any(card_usable(cat, state, seat, c) for c in cat.cards)
+    return True
+
+
+def site_of(cat: Catalogue, site: str | None):
+    if not isinstance(site, str):
+        return None
+    giver, _, idx = site.partition("#")
+    src = cat.skills.get(giver) or cat.cards.get(giver)
+    if src is None or not idx.isdigit() or int(idx) >= len(src.gives):
+        return None
+    return src.gives[int(idx)]
+
+
+def site_name(cat: Catalogue, site) -> str:
+    """A gives site for people: its giver's catalogue name and its index (变则通#0); an unknown giver as written."""
+    if not isinstance(site, str):
+        return echoed(site)
+    giver, sep, idx = site.partition("#")
+    return (cat.name_of(giver) if giver in cat.skills or giver in cat.cards else echoed(giver)) + sep + echoed(idx)
+
+
+#: whom a gives site that can miss a seat hands its grant to: to -> (zh, en)
+TO_ONLY = {"self": ("只给出者自己", "the giver alone"), "others": ("只给其他角色", "other players only")}
+
+
+def to_ok(to: str, giver: int, receiver: int) -> bool:
+    """A gives site's ``to``: self — the giver; others — anyone but the giver; target / all — anyone."""
+    return {"self": giver == receiver, "others": giver != receiver}.get(to, True)
+
+
+def _arg_value(cat, v) -> Reason:
+    """A fixed argument of a gives site for people, in both languages (names, 是/否 or yes/no, sets in braces)."""
+    from ..expr_words import value
+    from ..reason import both
+    return both(value, cat, list(v) if isinstance(v, (list, tuple, set, frozenset)) else v)
+
+
+def _param(p: str) -> Reason:
+    from ..lang import PARAMS
+    zh, en = PARAMS.get(p, (p, p))
+    return Reason(zh, en)
+
+
+def _where_broken(cat, give) -> Reason:
+    from ..expr_words import words
+    from ..reason import both
+    cond = both(words, give.where, cat)
+    return Reason(f"参数不满足{cat.giver_name(give)}给出处的条件「{cond.zh}」",
+                  f"its parameters break the condition of {cat.name_of(give.giver)}'s gives site: `{cond.en}`")
+
+
+def args_errors(cat, state, give, grant, inst: SkillInst) -> Reason | str:
+    """Why the grant's parameters cannot come from this site (a ``Reason``; '' when they can): fixed ``args``,
+    every parameter given, the site's ``where``."""
+    for p, v in give.args.items():
+        got = inst.args.get(p)
+        if (tuple(sorted(got)) if isinstance(got, (list, tuple, frozenset, set)) else got) != \
+                (tuple(sorted(v)) if isinstance(v, list) else v):
+            pn, val = _param(p), _arg_value(cat, v)
+            return Reason(f"参数{pn.zh}必须为{val.zh}", f"parameter {pn.en} must be {val.en}")
+    for p in grant.params:
+        if p not in inst.args:
+            return Reason(f"参数{_param(p).zh}没有值", f"parameter {_param(p).en} has no value")
+    if give.where is not None:
+        env = Env(cat, state, {"self": inst.giver}, dict(inst.args), {})
+        if not evaluate(give.where, env):
+            return _where_broken(cat, give)
+    return ""
+
+
+def invalidate(cat: Catalogue, state: State, seat: int) -> State:
+    """note L82-84: only initial skills can be invalidated; each is wrapped in an InvalidSkill.
+    Server (Skill.kt InvalidSkill.deal): every initial skill in the list at that moment."""
+    out = state.copy()
+    out.seats[seat].invalidated = True
+    for inst in out.seats[seat].skills:
+        if cat.skills[inst.rule].initial:
+            inst.invalid = True
+    return out

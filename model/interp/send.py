@@ -1,0 +1,44 @@
+"""Sending the message: which SendMessage skill of a group is in force and what it allows (note L129,
+server SendMessageSkill.kt).
+
+Twin: ``checks/enc/send.py``.
+"""
+from __future__ import annotations
+
+from ..catalogue import Catalogue
+from ..state import State
+from .core import env_of, evaluate, live_kinds
+
+
+def send_in_force(cat: Catalogue, state: State, seat: int, group: str) -> int | None:
+    """Index of the skill of SendMessage ``group`` in force for ``seat``, None for the default rule.
+
+    note L129: of skills of the same type, the later one makes the earlier one lapse.
+    Server (SendMessageSkill.kt canSendCard): ``skills.lastOrNull { it is Group }`` — an invalidated skill
+    is no longer of its group, so the one before it (or the default rule) is in force again; face-down
+    roles are not skipped.
+    """
+    found = None
+    for i, inst in enumerate(state.seats[seat].skills):
+        if group in live_kinds(cat, inst):
+            found = i
+    return found
+
+
+DEFAULT_SEND = {
+    # server canSendCard with no skill of the group: the arrow on the card; at most one lock, only if the
+    # card has a lock mark; any card that is offered
+    "SendMessageDirectionSkill": lambda st, d, n: d == st.message_dir,
+    "SendMessageCanLockSkill": lambda st, d, n: n <= 1 and (n == 0 or st.message_lockable),
+    "SendMessageCardSkill": lambda st, d, n: True,
+}
+
+
+def send_allowed(cat: Catalogue, state: State, seat: int, group: str, dir_: str, lock_count: int) -> bool:
+    """Does the rule in force for ``group`` allow sending in direction ``dir_`` locking ``lock_count``?"""
+    i = send_in_force(cat, state, seat, group)
+    if i is None:
+        return DEFAULT_SEND[group](state, dir_, lock_count)
+    inst = state.seats[seat].skills[i]
+    rule = cat.skills[inst.rule]
+    return bool(evaluate(rule.send.rule, env_of(cat, state, seat, inst, dir=dir_, lock_count=lock_count)))
