@@ -226,7 +226,8 @@ class GameRunner(Runner):
             add_message(st.seats[st.in_front], cls)
             st.message_received = True
             self.raise_("receive", {"sender": st.sender, "receiver": st.in_front},
-                        {"message_in_area": True})
+                        {"message_in_area": True, "message_colours": len(st.message)})
+            self.raise_("receive_phase", {"sender": st.sender, "receiver": st.in_front})
         elif w in ("send", "fight") and not st.message_sent:
             self.bad(Reason("情报还没有传出", "no message has been sent"))
 
