@@ -71,6 +71,9 @@ def evaluate(node, env: Env):
         if node.role == "param":
             v = env.params[node.name]
             return frozenset(v) if isinstance(v, (list, tuple, set)) else v
+        if node.role == "event":                    # a value of the event a trigger answers (model.events)
+            v = env.globals[node.name]
+            return frozenset(v) if isinstance(v, (list, tuple, set)) else v
         if node.role == "global":
             v = env.globals[node.name]
             return frozenset(v) if isinstance(v, (list, tuple, set)) else v

@@ -195,10 +195,7 @@ class GameRunner(Runner):
         """The message's path (model/interp/path.py) as the message windows move it."""
         st = self.st
         if base == "send_start" and w == "send":
-            if not st.message_sent or ev.in_front != st.in_front:
-                self.bad(Reason("情报还没有传出（或没有停在这名角色面前）", "the message has not been sent (to this player)"))
-            else:
-                self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up})
+            self.bad(Reason("情报还没有传出（send 事件）", "the message has not been sent (a send event)"))
         elif base == "send" and w == "send":
             why = P.pass_errors(self.cat, st, ev.in_front, receive)
             if why:
@@ -281,7 +278,10 @@ class GameRunner(Runner):
         if self.send_via is not None:
             st.message_face_up = self.send_via.get("face") == "up"
         self.send_via = None
+        # the message stops in front of its first stop: the send phase's first window (OnSendCard → SendPhaseIdle)
+        super().on_window(Event("window", window="send", in_front=ev.to, sender=ev.seat))
         self.raise_("send", {"sender": ev.seat, "target": ev.to}, {"dir": ev.dir, "message_colours": len(ev.colours or ())})
+        self.raise_("move", {"front": ev.to}, {"message_face_up": self.st.message_face_up})
 
     def on_play(self, ev: Event) -> None:
         st = self.st
@@ -333,12 +333,16 @@ class GameRunner(Runner):
         out = {"self": actor, "turn_player": st.turn, "sender": st.sender, "front": st.in_front,
                "dying": st.dying}
         out.update(extra or {})
-        return {k: v for k, v in out.items() if v is not None}
+        return {k: v for k, v in out.items() if self.seat_ok(v)}
 
     def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None) -> Doing:
         """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed."""
-        d = Doing(self.cat, self.st, actor, {**roles, **({"chosen": ev.chosen} if ev.chosen is not None else {}),
-                                             **({"chosen2": ev.chosen2} if ev.chosen2 is not None else {})},
+        for w in ("chosen", "chosen2"):
+            v = getattr(ev, w)
+            if v is not None and not (self.seat_ok(v) and self.st.seats[v].alive):
+                self.bad(Reason(f"效果所选的角色（{w}）不是存活的角色", f"the player the effect chooses ({w}) is not a living player"))
+        picked = {w: getattr(ev, w) for w in ("chosen", "chosen2") if self.seat_ok(getattr(ev, w))}
+        d = Doing(self.cat, self.st, actor, {**roles, **picked},
                   dict(ev.choices or {}), dict(words or {}))
         run_ops(d, ops)
         for why in d.errors:
@@ -385,6 +389,9 @@ class GameRunner(Runner):
             st.seats[ev.seat].face_up = st.seats[ev.seat].ever_face_up = True
         super().on_use(ev)
         if not insts:
+            return
+        if ev.target is not None and not (self.seat_ok(ev.target) and st.seats[ev.target].alive):
+            self.bad(Reason(f"{rule.label}的目标不是存活的角色", f"the target of {rule.name} is not a living player"))
             return
         self.acted.add((ev.seat, ev.rule))
         self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}))

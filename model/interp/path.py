@@ -135,6 +135,8 @@ def receive_errors(state) -> Reason | str:
     """Why the message cannot be received now (after 争夺阶段, by the player it is in front of)."""
     if state.window != "fight" or state.in_front is None:
         return Reason("只有争夺阶段之后才接收情报", "a message is received only after the fight phase")
+    if not state.message_sent or class_of(state.message) is None:
+        return Reason("没有传出的情报可以接收", "no message was sent to receive")
     if state.message_received:
         return Reason("本回合已经有人接收了情报", "someone has already received this turn's message")
     if not state.seats[state.in_front].alive:
