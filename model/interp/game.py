@@ -72,6 +72,7 @@ class GameRunner(Runner):
         self.discarded = False               # this turn's message was discarded (no receiver)
         self.send_via: dict | None = None    # an effect sends the message (send_message)
         self.prose: list = []                # indices of events whose effect has a part in words
+        self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -125,6 +126,10 @@ class GameRunner(Runner):
             if handler is None:
                 self.bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
                 continue
+            if ev.kind != "give":
+                for seat, inst in self.consumed:
+                    self.st.seats[seat].skills = [i for i in self.st.seats[seat].skills if i is not inst]
+                self.consumed = []
             if not self.node(ev):
                 continue
             handler(ev)
@@ -395,8 +400,8 @@ class GameRunner(Runner):
             return
         self.acted.add((ev.seat, ev.rule))
         self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}))
-        if rule.consumed:
-            st.seats[ev.seat].skills = [i for i in st.seats[ev.seat].skills if i is not insts[0]]
+        if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
+            self.consumed.append((ev.seat, insts[0]))
 
     def on_fire(self, ev: Event) -> None:
         st = self.st
