@@ -11,13 +11,13 @@ from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
 
 from . import budget as B
-from . import encode as X
+from .enc.state import Codes
 from . import graph as GR
 from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
-from .symstate import PLAYS
+from .enc.state import PLAYS
 
 
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
@@ -56,7 +56,7 @@ class Context:
 
     def __post_init__(self):
         self._graph = None
-        self.codes = X.Codes(self.cat)
+        self.codes = Codes(self.cat)
         self._queries: dict = {}
         self._last_cone: dict = {}
         self._plan: dict = {}
@@ -288,7 +288,7 @@ class Context:
                                        lost=lost, inv_seats=None if inv_all else (0,))
         return self._queries[key]
 
-    def card_codes(self, chars_me, chars_other, grants) -> "X.Codes":
+    def card_codes(self, chars_me, chars_other, grants) -> Codes:
         """The codes of a sliced state (a cone's characters and grants): its card types cut to those its rules
         name — the characters' skills, its grants and the invalidations — and CARD_KEEP of each kind of the
         others (``Symmetry.card_slice``: unnamed card types of one kind are interchangeable), so the card
