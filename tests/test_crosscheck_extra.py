@@ -165,7 +165,7 @@ def test_a_replaced_role_holds_every_skill_of_its_character():
     from crosskit import Harness, prepare_trace, replaced_list_disagreement
     from skillproof.model.interp import trace as TR
     cat = loader.load()
-    setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1,
+    setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1, "non_black_messages": 1,
                         "true_messages": 1, "skills": [{"rule": "HouLaiRen"}]},
                        {"character": "lao_bie", "identity": "blue",
                         "skills": [{"rule": "LianLuo"}, {"rule": "MingEr"}]}], "turn": 0}

@@ -9,8 +9,11 @@ from __future__ import annotations
 from ..catalogue import Catalogue
 from ..reason import Reason
 from ..state import SkillInst, State
+from .win import dealt
 from .core import env_of, evaluate
 from .grants import TO_ONLY, args_errors, site_name, to_ok
+
+IDENTITY_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人"}
 
 
 #: the state's seats named by a role, for reasons: key -> (zh, en)
@@ -55,6 +58,11 @@ def _seat_facts(si: int, s, ch) -> list:
         why.append(Reason(f"座位{si}：非黑色情报数（{s.non_black_messages}）多于真情报数（{s.true_messages}）",
                           f"seat {si}: more messages with no black ({s.non_black_messages}) than red or blue "
                           f"messages ({s.true_messages})"))
+    if s.true_messages - s.non_black_messages > s.black_messages:
+        # a red or blue message that is not free of black has black too (the deck's two- and three-coloured cards)
+        why.append(Reason(f"座位{si}：含黑的真情报（{s.true_messages - s.non_black_messages}张）多于黑色情报数（{s.black_messages}）",
+                          f"seat {si}: more red or blue messages with black ({s.true_messages - s.non_black_messages}) "
+                          f"than black messages ({s.black_messages})"))
     return why
 
 
@@ -78,6 +86,12 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[Reason]:
         # server Game.start deals red, blue and black identities only; 承志 sets none on a dead player
         if s.alive and s.identity == "none":
             why.append(Reason(f"座位{si}：存活的角色总有身份", f"seat {si}: a living player always has an identity"))
+    want = dealt(n)
+    for c, (lo, hi) in want.items():                # server Game.start: the identities a game of n players deals
+        got = sum(1 for x in state.seats if x.identity == c)
+        if not lo <= got <= hi and not any(x.identity == "none" for x in state.seats):
+            why.append(Reason(f"{n}人局发的{IDENTITY_ZH[c]}身份是{lo}到{hi}个，这里有{got}个",
+                              f"a game of {n} players deals {lo} to {hi} {c} identities, not {got}"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
@@ -157,6 +171,12 @@ def reachable(cat: Catalogue, state: State) -> list[Reason]:
     for k in ("turn",):
         if not 0 <= getattr(state, k) < n:
             why.append(_not_a_seat(k))
+    want = dealt(n)
+    for c, (lo, hi) in want.items():                # server Game.start: the identities a game of n players deals
+        got = sum(1 for x in state.seats if x.identity == c)
+        if not lo <= got <= hi and not any(x.identity == "none" for x in state.seats):
+            why.append(Reason(f"{n}人局发的{IDENTITY_ZH[c]}身份是{lo}到{hi}个，这里有{got}个",
+                              f"a game of {n} players deals {lo} to {hi} {c} identities, not {got}"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
