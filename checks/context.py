@@ -45,6 +45,9 @@ class Options:
     # time.time() after which no question is asked (--time-budget): each unasked question becomes an
     # inconclusive finding, and a family still building its encoding is stopped with what it found
     deadline: float | None = None
+    # witnesses are games of the server: the table's events put under the timed model's witness and solved
+    # (checks/realise.py); False keeps the timed model's witness (the tests of the timed model alone)
+    realise: bool = True
 
 
 @dataclass
@@ -331,7 +334,10 @@ class Context:
         return a
 
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
-        """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it."""
+        """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it. With
+        ``options.realise`` the timed model's trace is made a game of the server (checks/realise.py): the
+        witness is that game, ending in the same table with the same answers; when no game is found within the
+        bounds the witness says so (``unrealised``) and ``budget.run_family`` reports the finding inconclusive."""
         w = {"state": state.to_dict(), "question": question, "expect": expect}
         if state.trace is not None:
             w["trace"] = state.trace.to_dict()
@@ -340,6 +346,20 @@ class Context:
         problems = replay_problems(self.cat, w)
         if problems:
             raise WitnessMismatch(question, expect, problems)
+        if self.options.realise and state.trace is not None:
+            from .realise import realise
+            t = time.perf_counter()
+            game, why = realise(self.cat, state.trace, state, [(question, expect)] + list(also))
+            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+            if game is None:
+                w["unrealised"] = why
+                return w
+            from skillproof.model.interp import trace as TR
+            w["trace"] = game.to_dict()
+            w["state"] = TR.run(self.cat, game).state.to_dict()
+            problems = replay_problems(self.cat, w)
+            if problems:
+                raise WitnessMismatch(question, expect, problems)
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer, what_en: str = "") -> Finding:

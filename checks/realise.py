@@ -398,3 +398,50 @@ def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> 
     """The game-trace templates of a skeleton (see the module's docstring), simplest first."""
     run = run or TR.run(cat, skeleton)
     return Builder(cat, skeleton, run, run.state).templates()
+
+
+#: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
+#: the table): hands, the five message counts, alive, faces, locks, identities
+PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages",
+          "alive", "face_up", "ever_face_up", "locked", "identity")
+
+
+def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> TR.Trace | None:
+    """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
+    the end is ``final``'s (``PINNED``); None when no filling exists (or the solver gave up)."""
+    import z3
+    from .enc.game import GameEncoding
+    enc = GameEncoding(cat, template)
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.set("random_seed", 0)
+    s.add([lab.expr for lab in enc.legal])
+    for i, seat in enumerate(final.seats):
+        for name in PINNED:
+            s.add(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)))
+    if s.check() != z3.sat:
+        return None
+    return enc.fill(s.model())
+
+
+def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
+    """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
+    ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
+    from skillproof.model.interp.decide import decide, matches
+    run = TR.run(cat, skeleton)
+    tried = 0
+    for tmpl in templates(cat, skeleton, run):
+        tried += 1
+        game = solve(cat, tmpl, final)
+        if game is None:
+            continue
+        got = TR.run(cat, game)
+        if got.errors:
+            from .context import WitnessMismatch
+            from skillproof.model.reason import Reason, at_event
+            q, e = questions[0]
+            raise WitnessMismatch(q, e, [Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
+                                         for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
+        if all(matches(decide(cat, got.state, q), e) for q, e in questions):
+            return game, None
+    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
