@@ -11,7 +11,6 @@ from skillproof.model.state import Seat
 
 from ..terms import And, Or
 from .state import SymState
-from skillproof.model.interp.win import dealt
 
 
 def enc_snapshot(S: SymState, add) -> None:
@@ -43,13 +42,4 @@ def enc_snapshot(S: SymState, add) -> None:
         add(f"seat {s} public roles face up", tuple(public),
             z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), S.face_up[s]))
         add(f"seat {s} face up implies ever", (), z3.Implies(S.face_up[s], S.ever[s]))
-    # the identities a game of as many players as are present deals (server Game.start; twin of the deal clause
-    # of interp.snapshot.snapshot_errors): a seat with no identity left (承志) lifts it
-    none_left = Or([And(S.present[s], S.ident[s] == C.colour["none"]) for s in range(n)])
-    count = z3.Sum([z3.If(p, 1, 0) for p in S.present])
-    for c in ("red", "blue", "black"):
-        got = z3.Sum([z3.If(And(S.present[s], S.ident[s] == C.colour[c]), 1, 0) for s in range(n)])
-        fits = [And(count == k, got >= dealt(k)[c][0], got <= dealt(k)[c][1])
-                for k in range(max(1, cat.rules.min_seats), n + 1)]
-        add(f"{c} identities dealt", (), Or(none_left, Or(fits)))
     add("message direction", (), And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))

@@ -9,11 +9,8 @@ from __future__ import annotations
 from ..catalogue import Catalogue
 from ..reason import Reason
 from ..state import SkillInst, State
-from .win import dealt
 from .core import env_of, evaluate
 from .grants import TO_ONLY, args_errors, site_name, to_ok
-
-IDENTITY_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人"}
 
 
 #: the state's seats named by a role, for reasons: key -> (zh, en)
@@ -86,12 +83,6 @@ def snapshot_errors(cat: Catalogue, state: State) -> list[Reason]:
         # server Game.start deals red, blue and black identities only; 承志 sets none on a dead player
         if s.alive and s.identity == "none":
             why.append(Reason(f"座位{si}：存活的角色总有身份", f"seat {si}: a living player always has an identity"))
-    want = dealt(n)
-    for c, (lo, hi) in want.items():                # server Game.start: the identities a game of n players deals
-        got = sum(1 for x in state.seats if x.identity == c)
-        if not lo <= got <= hi and not any(x.identity == "none" for x in state.seats):
-            why.append(Reason(f"{n}人局发的{IDENTITY_ZH[c]}身份是{lo}到{hi}个，这里有{got}个",
-                              f"a game of {n} players deals {lo} to {hi} {c} identities, not {got}"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
@@ -171,12 +162,6 @@ def reachable(cat: Catalogue, state: State) -> list[Reason]:
     for k in ("turn",):
         if not 0 <= getattr(state, k) < n:
             why.append(_not_a_seat(k))
-    want = dealt(n)
-    for c, (lo, hi) in want.items():                # server Game.start: the identities a game of n players deals
-        got = sum(1 for x in state.seats if x.identity == c)
-        if not lo <= got <= hi and not any(x.identity == "none" for x in state.seats):
-            why.append(Reason(f"{n}人局发的{IDENTITY_ZH[c]}身份是{lo}到{hi}个，这里有{got}个",
-                              f"a game of {n} players deals {lo} to {hi} {c} identities, not {got}"))
     for k in ("sender", "in_front", "dying"):
         v = getattr(state, k)
         if v is not None and not 0 <= v < n:
