@@ -141,20 +141,6 @@ def _named(name: str) -> str:
     return shown(name, 200) if len(name) > 200 else name
 
 
-def link_out_of(path: Path, directory: Path) -> Msg | str | None:
-    """Where ``path`` leads if it is a symbolic link to something outside ``directory``, else None."""
-    if not path.is_symlink():
-        return None
-    try:
-        target = path.resolve(strict=False)
-        base = directory.resolve(strict=False)
-    except (OSError, RuntimeError):         # a link loop
-        return Msg("链接成环", "a loop of links")
-    if target.parent == base or base in target.parents:
-        return None
-    return shown(str(target), 80)
-
-
 def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | None]:
     """A catalogue file's bytes, read only if it is a regular file within the size limit."""
     try:

@@ -24,6 +24,7 @@ import sys
 import pytest
 
 from skillproof.checks import context as CX
+from skillproof.checks import mismatch as MM
 from skillproof.model.interp.snapshot import reachable
 from skillproof.model import lang, loader
 from skillproof.model.interp import trace as TR
@@ -408,8 +409,8 @@ def test_the_int001_finding_quotes_the_reasons_in_each_language(cat):
     from skillproof.checks.registry import INTERNAL
     fam = type("F", (), {"name": "override"})()
     p = Reason("经过不合法：事件2：座位0没有持有生效的【变则通】", "illegal trace: event 2: seat 0 does not hold a live 变则通")
-    err = CX.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, [p])
-    f = CX.mismatch_finding(fam, err, cat)
+    err = MM.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, [p])
+    f = MM.mismatch_finding(fam, err, cat)
     assert f.check == INTERNAL.code
     assert "问题「摸牌数」" in f.message and "见证不能重放：经过不合法：事件2：座位0没有持有生效的【变则通】" in f.message
     assert "(the witness does not replay: illegal trace: event 2: seat 0 does not hold a live 变则通)" in f.message_en
