@@ -11,14 +11,13 @@ from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
 
 from . import budget as B
-from .enc.state import Codes
+from .enc.state import Codes, PLAYS
 from . import graph as GR
 from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .mismatch import WitnessMismatch
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
-from .enc.state import PLAYS
 
 
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two

@@ -874,7 +874,7 @@ class _Builder(Linker):
     def _pair_gives(self, F, path, owner):
         """``with``: two sites of one giver handed out at once (禁闭's invalidation and ban), the partner named by
         its grant (table order does not matter). Either may name the other; the pair is made mutual, and a site
-        belongs to one pair. Both go to one receiver: the traces hold that (trace._uncoupled), whatever each
+        belongs to one pair. Both go to one receiver: the traces hold that (interp.trace._uncoupled), whatever each
         site's ``to`` allows."""
         for g in owner.gives:
             if g.with_grant is None or g.together is not None:

@@ -1,5 +1,5 @@
-"""The interpreter's reasons in one language per run (issue 13, item 5): why a trace is illegal (``model.trace``),
-why an untimed state is unreachable and why a table cannot be (``model.interpreter``), why a witness does not
+"""The interpreter's reasons in one language per run (issue 13, item 5): why a trace is illegal (``model.interp.trace``),
+why an untimed state is unreachable and why a table cannot be (``model.interp``), why a witness does not
 replay (``checks.context.replay_problems``) — each a ``model.reason.Reason`` holding Chinese and English.
 
 Many illegal traces are made — random ones (tests/randtrace.py), legal witnesses broken on purpose (the turn
@@ -114,7 +114,7 @@ def test_a_reason_made_under_zh_reads_chinese(cat):
 # ----------------------------------------------------------------------------- broken witnesses, by hand
 def _mutants(cat):
     """(name, trace or state, what the English reason says) — each a legal witness broken in one way, or a
-    table that cannot be; ``state`` entries are untimed states for ``interpreter.reachable``."""
+    table that cannot be; ``state`` entries are untimed states for ``interp.snapshot.reachable``."""
     b = base(cat)
 
     def m(f):

@@ -26,7 +26,7 @@ Answers come from ``Session.ask``: a ``Result`` with ``answer`` yes / no / unkno
 the state it reaches, decide-form questions and the interpreter's answers, i.e. a scenario file), the trace
 told step by step and the interpreter's step-by-step narration, and for proofs the minimal unsat core over
 the named reachability constraints and the query's own givens, each mapped to catalogue lines. Every
-witness trace is run event by event through the reference interpreter (model.trace.run) and the question
+witness trace is run event by event through the reference interpreter (model.interp.trace.run) and the question
 answered on the state it reaches before it is shown.
 
 The modules, in the order a question goes through them:

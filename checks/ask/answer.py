@@ -140,8 +140,8 @@ class Run(WhichRun):
         return res
 
     def replayed(self, model) -> tuple[State, str]:
-        """The witness of a model: its trace (encode.witness), run event by event by the interpreter
-        (model.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
+        """The witness of a model: its trace (enc.witness.witness), run event by event by the interpreter
+        (model.interp.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
         it is legal)."""
         trace = witness(self.S, model).trace
         run = TR.run(self.cat, trace)
