@@ -78,11 +78,11 @@ NOT_CROSSCHECKED = {
     "Event.to_dict": "serialisation", "Event.from_dict": "serialisation",
     "Trace.to_dict": "serialisation", "Trace.from_dict": "serialisation",
     # the reachability of an untimed state (scenario files written before the timed model): it has no z3 twin
-    # since reachability became a property of traces (``trace.run`` is cross-checked against the encoder)
+    # since reachability became a property of traces (``interp.trace.run`` is cross-checked against the encoder)
     "reachable": "untimed-state reachability: no z3 twin (tests/test_interpreter.py)",
     "_grant_reason": "part of reachable", "_site": "part of reachable", "_giver_ok": "part of reachable",
     "_invalidation_possible": "part of reachable",
-    "invalidate": "a helper of tests/test_interpreter.py (traces invalidate through trace.run)",
+    "invalidate": "a helper of tests/test_interpreter.py (traces invalidate through interp.trace.run)",
     "plays": "the 'plays' question of scenario files (如臂指使): no z3 twin",
 }
 

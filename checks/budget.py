@@ -84,7 +84,7 @@ def run_family(fam, ctx) -> list[Finding]:
                 _ARMED[0] = False
             except BaseException as e:      # noqa: BLE001 — the stop, perhaps wrapped (see hard_stop)
                 _ARMED[0] = False
-                from .context import WitnessMismatch, mismatch_finding
+                from .mismatch import WitnessMismatch, mismatch_finding
                 if isinstance(e, WitnessMismatch) and not _FIRED[0]:
                     # the two back-ends disagree: an internal-error finding naming the question, not a crash
                     found = list(made) + [mismatch_finding(fam, e, getattr(ctx, "cat", None))]

@@ -11,13 +11,13 @@ from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
 
 from . import budget as B
-from .enc.state import Codes
+from .enc.state import Codes, PLAYS
 from . import graph as GR
 from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
+from .mismatch import WitnessMismatch
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
-from .enc.state import PLAYS
 
 
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
@@ -379,48 +379,6 @@ class Context:
     def say(self, msg: str):
         if self.progress:
             self.progress({"family": msg})
-
-
-class WitnessMismatch(Exception):
-    """The solver's witness does not replay in the interpreter: the two back-ends disagree on ``question``.
-    ``budget.run_family`` turns it into an INT001 finding (the rest of that family is not asked). ``problems``:
-    ``replay_problems``' reasons, in both languages."""
-
-    def __init__(self, question: dict, expect: dict, problems: list):
-        from skillproof.model.reason import en
-        super().__init__(f"witness does not replay: {'; '.join(en(p) for p in problems)}")
-        self.question, self.expect, self.problems = question, expect, list(problems)
-
-
-def mismatch_finding(fam, err: WitnessMismatch, cat=None) -> Finding:
-    """The internal-error finding of a family whose witness did not replay (an inconclusive question): the
-    question in words (with the catalogue's names when ``cat`` is given) and the interpreter's reasons, in
-    Chinese and in English; the details keep the question and the reasons (English) as data."""
-    from skillproof.model.reason import en, zh
-    from .findings import canonical
-    from .registry import INTERNAL
-    q = canonical(err.question)
-    title = _question_words(cat, err.question)
-    return Finding(INTERNAL.code, fam.name, "error",
-                   f"内部错误：{fam.name} 检查族的问题「{title.zh}」上求解器与解释器不一致（见证不能重放："
-                   f"{'；'.join(zh(p) for p in err.problems)}），此族其余问题未提问",
-                   key=f"internal|{fam.name}|{q}", inconclusive=True,
-                   message_en=f"internal error: the solver and the interpreter disagree on a question of the "
-                              f"{fam.name} family, {title.en} (the witness does not replay: "
-                              f"{'; '.join(en(p) for p in err.problems)}); the rest of this family was not asked",
-                   details={"question": err.question, "solver_claims": err.expect,
-                            "interpreter": [en(p) for p in err.problems]})
-
-
-def _question_words(cat, q: dict):
-    """A decide-form question in words, in both languages (``narrate.question_title``); without a catalogue,
-    its canonical form."""
-    from skillproof.model.narrate import question_title
-    from skillproof.model.reason import Reason, both
-    from .findings import canonical
-    if cat is None:
-        return Reason(canonical(q), canonical(q))
-    return both(question_title, cat, q)
 
 
 def give_up_hint(timeout_ms: int, rlimit: int, lang: str = "zh") -> str:

@@ -11,7 +11,7 @@ both, and a gives site keeps its code when it only moved) — and the solver is 
   (a character, skill, grant, card or gives site — ``changed_rules``), is a situation that involves it reachable
   in NEW but not in OLD, or the reverse?
 
-Every witness is a trace; it is run event by event by ``model.trace.run`` under each version's own catalogue and
+Every witness is a trace; it is run event by event by ``model.interp.trace.run`` under each version's own catalogue and
 the question is answered on each run's state, so a witness the interpreter does not confirm is never reported
 as a change (it is an inconclusive question instead).
 """

@@ -38,7 +38,7 @@ when OLD cannot reach any situation with the same values (an enumeration with bl
 makes every situation involving the id one-sided, so one witness is enough; the witness is chosen to show the
 difference (e.g. a face-down role when ``hidden`` flipped, an invalidated player when ``initial`` flipped).
 
-Each witness is a trace in the version where the situation exists, run by ``model.trace.run`` there; the *same*
+Each witness is a trace in the version where the situation exists, run by ``model.interp.trace.run`` there; the *same*
 trace is then read under the other version's catalogue — an id it names that does not exist there makes it
 unreadable, and that is the reason — and run: its first error is the interpreter's own reason; when it runs, the
 situation it reaches differs (the facts of the id compared), and that difference is the reason.
@@ -101,7 +101,7 @@ class Possible:
     situation: str                # what the situation is, in the designer's terms (Chinese)
     trace: dict                   # the witness, in the version where the situation exists
     state: dict                   # that version's run of it
-    steps: list                   # model.trace.steps of the trace, under that version's catalogue (Chinese)
+    steps: list                   # model.narrate_story.steps of the trace, under that version's catalogue (Chinese)
     reason: dict                  # why not in the other version: {kind: unreadable|illegal|differs|absent, text, text_en, …}
     rules: list = field(default_factory=list)
     situation_en: str = ""        # the situation in English

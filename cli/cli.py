@@ -15,7 +15,7 @@ import sys
 
 from . import __version__
 
-EXIT_OK, EXIT_FINDINGS, EXIT_USAGE, EXIT_INCONCLUSIVE, EXIT_INTERNAL = 0, 1, 2, 3, 4
+from .exits import EXIT_INTERNAL, EXIT_OK, EXIT_USAGE, error_line, printable
 
 #: the end of every command's --help
 EXIT_EPILOG = ("exit code 4 means an internal error (a bug in skillproof, never a finding): one line on "
@@ -185,20 +185,6 @@ def flag_lang(argv: list[str]) -> str | None:
         if a.startswith("--lang=") and a.split("=", 1)[1] in LANGS:
             return a.split("=", 1)[1]
     return None
-
-
-def error_line(msg) -> str:
-    """``error: …`` / ``错误：…``: a located error as the command line prints it, in the run's language — one
-    line whatever it echoes (control and invisible characters escaped, a run of over 300 characters cut)."""
-    from .model.msg import Msg
-    return printable(str(Msg("错误：{m}", "error: {m}", m=msg)))
-
-
-def printable(text: str) -> str:
-    """``text`` as one line a terminal shows as it is: escaped (model.names.escape), long runs cut."""
-    import re
-    from .model.names import escape
-    return re.sub(r"\S{300,}", lambda m: f"{m.group()[:200]}…({len(m.group()):,} characters)", escape(text))
 
 
 def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:

@@ -12,7 +12,7 @@ import sys
 from .optvalues import arg_type
 from skillproof.model.lang import pick
 
-from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
+from .exits import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
 from .helpfmt import metavar
 
 NAME = "ask"
@@ -332,7 +332,7 @@ def _session(args, cat):
 def run(args) -> int:
     from skillproof.model.msg import Msg
 
-    from .cli import error_line
+    from .exits import error_line
     from .common import load_or_report
     from .common import paths_of
     cat = load_or_report(paths_of(args))
@@ -421,7 +421,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
     try:
         res = sess.ask(text)
     except Q.QueryError as e:
-        from .cli import error_line
+        from .exits import error_line
         if prompt_mode:
             out.write("\n".join(e.caret(text, "  ")) + "\n")
             out.write(error_line(e.text) + "\n")
@@ -442,7 +442,7 @@ def answer_one(sess, text: str, args, out, prompt_mode: bool = False) -> int:
             from skillproof.model.errtext import os_reason
             from skillproof.model.msg import Msg
 
-            from .cli import error_line
+            from .exits import error_line
             sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,
                                             why=os_reason(e))) + "\n")
             return EXIT_USAGE
@@ -511,7 +511,7 @@ def _command(sess, args, line: str, out) -> bool:
     """A ':' command of the prompt; False to leave."""
     from skillproof.model.msg import Msg
 
-    from .cli import error_line
+    from .exits import error_line
     parts = line[1:].split()
     if not parts:
         return True

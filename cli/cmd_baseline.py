@@ -63,7 +63,7 @@ def run(args) -> int:
 
     from skillproof.model.msg import Msg
 
-    from .cli import error_line
+    from .exits import error_line
     from .cmd_check import _codes, run_checks, usage_problem
     msg = usage_problem(args)
     if msg:

@@ -8,7 +8,7 @@ import time
 from .optvalues import arg_type, nonempty_file
 from skillproof.model.lang import pick
 
-from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths, write_out
+from .common import add_catalogue_arg, add_require_paths, load_or_report, missing_paths, validate_selection, write_out
 from .helpfmt import metavar
 
 NAME = "check"
@@ -99,21 +99,6 @@ def add_solver_args(p):
 
 def _codes(s: str) -> tuple:
     return tuple(x.strip() for x in s.split(",") if x.strip())
-
-
-def validate_selection(names):
-    """What is wrong with a --select / --ignore list (a model.msg.Msg, both languages), or None."""
-    from skillproof.checks.registry import all_codes, families
-    from skillproof.checks.registry import RUN_CODES
-    known = {f.name for f in families()} | set(all_codes()) | set(RUN_CODES)
-    bad = [n for n in names if n not in known]
-    if bad:
-        from skillproof.model.msg import Msg
-        from skillproof.model.names import did_you_mean, echo, nearest
-        hint = nearest(bad[0], known)
-        return Msg("未知的检查族或代码 '{b}'{dym}", "unknown family or code '{b}'{dym}", b=echo(bad[0]),
-                   dym=did_you_mean(f"'{hint}'") if hint else "")
-    return None
 
 
 class Progress:
@@ -283,7 +268,7 @@ def emit(report, args, cat=None) -> int:
     --output-format FORMAT:FILE); return 0 or 2."""
     from skillproof.model.msg import Msg
 
-    from .cli import error_line
+    from .exits import error_line
     targets, problem = outputs(args)
     if problem:
         sys.stderr.write(error_line(problem) + "\n")
@@ -375,7 +360,7 @@ def usage_problem(args):
 
 def run(args) -> int:
     started = time.time()
-    from .cli import error_line
+    from .exits import error_line
     msg = usage_problem(args) or outputs(args)[1]
     if msg:
         sys.stderr.write(error_line(msg) + "\n")

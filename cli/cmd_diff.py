@@ -10,7 +10,7 @@ from .optvalues import arg_type
 from skillproof.model.lang import pick
 from skillproof.model.msg import Msg
 
-from .cli import error_line
+from .exits import error_line
 from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
 from .common import closing, report_catalogue_errors
 from .helpfmt import metavar

@@ -6,7 +6,7 @@ import sys
 
 from skillproof.model.lang import pick
 
-from .cli import EXIT_OK, EXIT_USAGE
+from .exits import EXIT_OK, EXIT_USAGE
 from .helpfmt import metavar
 
 NAME = "explain"
@@ -67,7 +67,7 @@ def run(args) -> int:
 
     from skillproof.model.msg import Msg
 
-    from .cli import error_line
+    from .exits import error_line
     from .common import load_or_report
     if not args.id:
         sys.stderr.write(error_line(Msg("`explain` 需要问题编号，例如 `skillproof explain CV002-1a2b3c4d5e`"

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from .optvalues import nonempty_file
 from .optvalues import arg_type
-from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from .exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .common import load_or_report
 from .helpfmt import metavar
 from .model.lang import pick
@@ -86,7 +86,7 @@ def add_arguments(p):
 
 
 def _err(msg) -> int:
-    from .cli import printable
+    from .exits import printable
     sys.stderr.write(pick("skillproof extract：错误：{m}\n", "skillproof extract: error: {m}\n").format(m=printable(str(msg))))
     return EXIT_USAGE
 

@@ -6,7 +6,7 @@ import sys
 
 from skillproof.model.lang import pick
 
-from .cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from .exits import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
 from .helpfmt import metavar
 
 NAME = "replay"
@@ -92,7 +92,7 @@ def run(args) -> int:
     try:
         d = SC.load(args.file, cat)
     except SC.ScenarioErrors as e:
-        from .cli import error_line
+        from .exits import error_line
         for err in e.errors:
             sys.stderr.write(error_line(err) + "\n")
         return EXIT_USAGE

@@ -61,7 +61,7 @@ def run(args) -> int:
         except OSError as e:
             from skillproof.model.errtext import os_reason
 
-            from .cli import error_line
+            from .exits import error_line
             sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.write_docs,
                                             why=os_reason(e))) + "\n")
             return 2
@@ -89,7 +89,7 @@ def run(args) -> int:
     known = [f.name for f in fams] + [c.code for f in fams for c in f.codes] + list(RUN_CODES)
     hint = nearest(want, known)
 
-    from .cli import error_line
+    from .exits import error_line
     sys.stderr.write(error_line(Msg("没有检查 '{w}'{dym}", "no check '{w}'{dym}", w=shown(want),
                                     dym=did_you_mean(f"'{hint}'") if hint else "")) + "\n")
     return 2

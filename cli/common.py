@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 
-from .cli import EXIT_USAGE, error_line
+from .exits import EXIT_USAGE, error_line
 from .model.loader import CatalogueErrors, load
 from .model.msg import Msg, as_msg
 
@@ -123,3 +123,18 @@ def missing_paths(args) -> bool:
 
 
 __all__ = ["UsageError", "load_or_report", "add_catalogue_arg", "write_out", "EXIT_USAGE"]
+
+
+def validate_selection(names):
+    """What is wrong with a --select / --ignore list (a model.msg.Msg, both languages), or None."""
+    from skillproof.checks.registry import all_codes, families
+    from skillproof.checks.registry import RUN_CODES
+    known = {f.name for f in families()} | set(all_codes()) | set(RUN_CODES)
+    bad = [n for n in names if n not in known]
+    if bad:
+        from skillproof.model.msg import Msg
+        from skillproof.model.names import did_you_mean, echo, nearest
+        hint = nearest(bad[0], known)
+        return Msg("未知的检查族或代码 '{b}'{dym}", "unknown family or code '{b}'{dym}", b=echo(bad[0]),
+                   dym=did_you_mean(f"'{hint}'") if hint else "")
+    return None

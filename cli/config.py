@@ -307,7 +307,7 @@ def validate(table: dict, name: str, where) -> tuple[dict, list]:
                 continue
         out[key] = v
     if "select" in out or "ignore" in out:
-        from .cmd_check import validate_selection
+        from .common import validate_selection
         for key in ("select", "ignore"):
             msg = validate_selection(out.get(key, ()))
             if msg:

@@ -170,7 +170,7 @@ def rules_entries(old, new) -> list:
 
 
 def run(args) -> int:
-    from .cli import error_line
+    from .exits import error_line
     from skillproof.model.extract.budget import OverBudget
     _ARGS["args"] = args
     try:
@@ -238,7 +238,7 @@ def _run(args) -> int:
     from skillproof.reports.model import Report
 
     from .cmd_check import run_checks
-    from .cli import error_line
+    from .exits import error_line
     from .cmd_diff import finish, inconclusive_findings, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:

@@ -59,10 +59,23 @@ def kind_of(p: Path) -> tuple[str, Msg | None]:
     return "other", None
 
 
+def link_out_of(path: Path, directory: Path) -> Msg | str | None:
+    """Where ``path`` leads if it is a symbolic link to something outside ``directory``, else None."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=False)
+        base = directory.resolve(strict=False)
+    except (OSError, RuntimeError):         # a link loop
+        return Msg("链接成环", "a loop of links")
+    if target.parent == base or base in target.parents:
+        return None
+    return shown(str(target), 80)
+
+
 def walk(directory: Path, refuse) -> list[Path]:
     """The ``.toml`` files under ``directory`` in sorted relative-path order; ``refuse(path, Msg)`` is called
     for every entry that is not read. Iterative; links are never followed."""
-    from .loader import link_out_of
     from . import limits as L
     found: dict[str, Path] = {}
     stack = [directory]

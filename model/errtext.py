@@ -9,6 +9,7 @@ import errno
 import re
 
 from .msg import Msg
+from .names import excerpt
 
 BOM = Msg("文件以 UTF-8 字节顺序标记（BOM）开头，TOML 不允许：请存为不带 BOM 的 UTF-8",
           "the file starts with a UTF-8 byte-order mark (BOM), which TOML does not allow: save it as UTF-8 "
@@ -144,3 +145,9 @@ def type_name(v) -> Msg:
     if zh is None:
         return Msg("{t}", "{t}", t=type(v).__name__)
     return Msg(zh, en)
+
+
+def in_expr(text: str, ex) -> Msg:
+    """"in 'EXPR' at column N: why" — an error of the condition language inside a catalogue value."""
+    return Msg("在 '{x}' 的第 {col} 列：{m}", "in '{x}' at column {col}: {m}", x=excerpt(text, ex.col), col=ex.col + 1,
+               m=ex.text)

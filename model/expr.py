@@ -1,7 +1,7 @@
 """The catalogue's condition language: lexer, parser, AST and type checker.
 
-Parsed by us — never ``eval``. One AST; the reference interpreter (``model.interpreter``) evaluates it on
-concrete states and the z3 encoder (``checks.encode``) compiles it to terms, both walking the same nodes.
+Parsed by us — never ``eval``. One AST; the reference interpreter (``model.interp``) evaluates it on
+concrete states and the z3 encoder (``checks.enc``) compiles it to terms, both walking the same nodes.
 Grammar: see docs/catalogue-format.md § Expressions.
 """
 from __future__ import annotations

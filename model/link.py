@@ -10,11 +10,11 @@ from . import expr as E
 from . import turn as T
 from . import vocab as V
 from .catalogue import (Ban, Character, Convert, Effect, Fires, Give, Intent, Loc, On, Plays, Receive, Ref, Rule, Send)
-from .errtext import type_name
+from .errtext import in_expr, type_name
 from . import limits as L
 from .locate import line_of
 from .msg import Msg
-from .names import did_you_mean, echo, excerpt, hint, nearest, quoted, shown  # noqa: F401
+from .names import did_you_mean, echo, hint, nearest, quoted, shown  # noqa: F401
 from .link_do import DoLinker
 
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
@@ -136,7 +136,7 @@ class Linker(DoLinker):
             node = E.parse(text)
             E.check(node, E.Scope(context, self.universe, params or {}), want)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, _in_expr(text, ex))
+            self.err(F[0], F[1], path, key, in_expr(text, ex))
             return None
         _key_unknowns(node, unknown_key or key)
         return node
@@ -153,7 +153,7 @@ class Linker(DoLinker):
                                       v=_q(lam.var)), 0)
             E.check(lam.body, E.Scope(context, self.universe, {}, scope_players + (lam.var,)), V.BOOL)
         except E.ExprError as ex:
-            self.err(F[0], F[1], path, key, _in_expr(text, ex))
+            self.err(F[0], F[1], path, key, in_expr(text, ex))
             return None
         _key_unknowns(lam.body, unknown_key or key)
         return lam
@@ -457,7 +457,7 @@ class Linker(DoLinker):
                 _key_unknowns(node, ukey)
                 when = node
             except E.ExprError as ex:
-                self.err(F[0], F[1], op + ("when",), "on.when", _in_expr(text, ex))
+                self.err(F[0], F[1], op + ("when",), "on.when", in_expr(text, ex))
         if when is None or not ok:
             return None
         on = On(ev, whose, when, Loc(F[0], line_of(F[1], op)), once, guard_prose, text)
@@ -547,7 +547,7 @@ class Linker(DoLinker):
                 E.check(when, E.Scope("effect", self.universe, {}, players), V.BOOL)
                 _key_unknowns(when, ukey + ".when")
             except E.ExprError as ex:
-                self.err(F[0], F[1], ep + ("when",), f"{key}.when", _in_expr(when_t, ex))
+                self.err(F[0], F[1], ep + ("when",), f"{key}.when", in_expr(when_t, ex))
                 when = None
         else:
             self.err(F[0], F[1], ep + ("when",), f"{key}.when", Msg("'when' 必须是表达式字符串", "'when' must be an expression string"))
@@ -660,9 +660,3 @@ def _one_of(values) -> Msg:
     """" (one of a, b, c)" / "（可选：'a'、'b'、'c'）"."""
     vals = [str(v) for v in values]
     return Msg("（可选：{zh}）", " (one of {en})", zh="、".join(f"'{v}'" for v in vals), en=", ".join(vals))
-
-
-def _in_expr(text: str, ex) -> Msg:
-    """"in 'EXPR' at column N: why" — an error of the condition language inside a catalogue value."""
-    return Msg("在 '{x}' 的第 {col} 列：{m}", "in '{x}' at column {col}: {m}", x=excerpt(text, ex.col), col=ex.col + 1,
-               m=ex.text)

@@ -10,7 +10,7 @@ from . import expr as E
 from . import limits as L
 from . import vocab as V
 from .catalogue import DoOp, Loc
-from .errtext import type_name
+from .errtext import in_expr, type_name
 from .locate import line_of
 from .msg import Msg
 from .names import hint, quoted
@@ -234,8 +234,7 @@ class DoLinker:
             node = E.parse(text)
             E.check(node, E.Scope("do", self.universe, dict(ctx.params), ctx.players, ctx.words), want)
         except E.ExprError as ex:
-            from .link import _in_expr
-            self.err(F[0], F[1], ap, akey, _in_expr(text, ex))
+            self.err(F[0], F[1], ap, akey, in_expr(text, ex))
             return None
         return node
 

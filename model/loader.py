@@ -141,20 +141,6 @@ def _named(name: str) -> str:
     return shown(name, 200) if len(name) > 200 else name
 
 
-def link_out_of(path: Path, directory: Path) -> Msg | str | None:
-    """Where ``path`` leads if it is a symbolic link to something outside ``directory``, else None."""
-    if not path.is_symlink():
-        return None
-    try:
-        target = path.resolve(strict=False)
-        base = directory.resolve(strict=False)
-    except (OSError, RuntimeError):         # a link loop
-        return Msg("链接成环", "a loop of links")
-    if target.parent == base or base in target.parents:
-        return None
-    return shown(str(target), 80)
-
-
 def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | None]:
     """A catalogue file's bytes, read only if it is a regular file within the size limit."""
     try:
@@ -888,7 +874,7 @@ class _Builder(Linker):
     def _pair_gives(self, F, path, owner):
         """``with``: two sites of one giver handed out at once (禁闭's invalidation and ban), the partner named by
         its grant (table order does not matter). Either may name the other; the pair is made mutual, and a site
-        belongs to one pair. Both go to one receiver: the traces hold that (trace._uncoupled), whatever each
+        belongs to one pair. Both go to one receiver: the traces hold that (interp.trace._uncoupled), whatever each
         site's ``to`` allows."""
         for g in owner.gives:
             if g.with_grant is None or g.together is not None:

@@ -1,13 +1,13 @@
 """Step-by-step narration of the reference interpreter's reasoning on a concrete state.
 
-``narrate(cat, state, question)`` walks the same clauses as ``interpreter.decide`` for one question (the
+``narrate(cat, state, question)`` walks the same clauses as ``interp.decide.decide`` for one question (the
 dict form witnesses and scenario files use) and records each step that matters — which rule at which
 position of the player's skill list did what, and the catalogue line it comes from:
 
     第3位的变则通·宣言（A=截获，B=破译）是截获的必须转化，其目标（破译）不含误导：否决——这张牌不能当作误导使用
        [model/catalogue/characters/chen_da_er.toml:39]
 
-The final answer is the interpreter's own (``interpreter.decide``); ``Trace.agrees`` says whether the
+The final answer is the interpreter's own (``interp.decide.decide``); ``Trace.agrees`` says whether the
 narrated walk reached the same answer (the tests hold it to that). ``story`` / ``origin`` tell how the
 state arises in a real game.
 
@@ -31,14 +31,14 @@ from .narrate_story import moment_text, origin, state_lines, story  # noqa: F401
 from .narrate_turn import n_draw, n_receive, n_send, n_skip
 from .state import State
 
-#: decision -> its narrator (``interpreter.decide``'s decisions; the others get the answer alone)
+#: decision -> its narrator (``interp.decide.decide``'s decisions; the others get the answer alone)
 NARRATORS = {"conversion": n_conversion, "banned": n_banned, "can_play": n_can_play, "receive": n_receive,
              "send": n_send, "skip_fight": n_skip, "skip_dying": n_skip, "draw": n_draw, "holds": n_holds,
              "reachable": n_reachable, "result": n_result, "resolves": n_resolves, "fires": n_fires}
 
 
 def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
-    """The interpreter's reasoning for ``question`` on ``state`` (see ``interpreter.decide``)."""
+    """The interpreter's reasoning for ``question`` on ``state`` (see ``interp.decide.decide``)."""
     answer = decide(cat, state, question)
     d = question["decision"]
     seat = question.get("seat", 0)
@@ -51,7 +51,7 @@ def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
     return tr
 
 
-#: the fields of ``interpreter.decide``'s answers, for people: key -> (zh, en)
+#: the fields of ``interp.decide.decide``'s answers, for people: key -> (zh, en)
 ANSWER_FIELDS = {
     "ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被禁止", "banned"), "can_play": ("能使用", "can play"),
     "receive": ("接收", "receive"), "must": ("必须接收", "must receive"), "cannot": ("不能接收", "cannot receive"),

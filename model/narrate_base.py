@@ -45,7 +45,7 @@ class Step:
 @dataclass
 class Trace:
     question: dict
-    answer: dict                     # interpreter.decide's answer
+    answer: dict                     # interp.decide.decide's answer
     steps: list = field(default_factory=list)
     conclusion: str = ""
     agrees: bool = True              # the narrated walk reached the interpreter's answer

@@ -1,6 +1,6 @@
 """Narrating the card decisions: which conversion lets a card be used as another (``conversion``), the bans
 (``banned``), a card reaching play (``can_play``: conversion, bans, the window) and an effect happening
-(``resolves``) — the clauses of ``interpreter.conversion`` / ``banned`` / ``can_play`` / ``resolves``, told."""
+(``resolves``) — the clauses of ``interp.conversion.conversion`` / ``banned`` / ``can_play`` / ``resolves``, told."""
 from __future__ import annotations
 
 from .interp.bans import ban_all, ban_cards, banned
@@ -189,7 +189,7 @@ def n_can_play(cat, state, seat, q, tr: Trace):
 
 
 def usable_step(cat, state, seat, declared, tr: Trace) -> bool:
-    """interpreter.card_usable, told: may the player use a card of the declared type in this window?"""
+    """interp.plays.card_usable, told: may the player use a card of the declared type in this window?"""
     c = cat.cards.get(declared)
     if state.window is None:
         return True                         # an untimed state is every moment: not a step of its own
@@ -205,7 +205,7 @@ def usable_step(cat, state, seat, declared, tr: Trace) -> bool:
 
 
 def n_resolves(cat, state, seat, q, tr: Trace):
-    """interpreter.resolves, told clause by clause: a card reaching play as the declared type (its conversion,
+    """interp.plays.resolves, told clause by clause: a card reaching play as the declared type (its conversion,
     bans and window), else each skill acting as it with no card — why it does or does not act now (invalidated,
     used up this turn, not one of its windows, its condition, the bans it consults)."""
     d = q["declared"]
@@ -266,7 +266,7 @@ def n_resolves(cat, state, seat, q, tr: Trace):
 
 def _skill_acts_now(cat, state, seat, inst, declared):
     """Why the skill ``inst`` (acting as ``declared`` with no card) does not act now — (zh, en, loc) — or None when
-    it does: the clauses of interpreter.resolves for one skill, in its order."""
+    it does: the clauses of interp.plays.resolves for one skill, in its order."""
     from .interp.windows import in_window as in_win
     rule = cat.skills[inst.rule]
     dn = card(cat, declared)

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from . import expr as E
 from .interp.core import evaluate
-from .interp.grants import to_ok
+from .interp.grants import site_of, to_ok
 from .interp.snapshot import _giver_ok, _site
 from .catalogue import Catalogue
 from .expr_words import COLOUR, IDENTITY
-from .interp.grants import site_of
 from .interp.trace import Trace
 from .lang import pick
 from .narrate_base import Step, cond, env, inst_label, lab_at, seat_name, the_window

@@ -1,6 +1,6 @@
 """Narrating the decisions of the turn's flow: receiving the message (``receive``), the send rule in force
 (``send``), being skipped in 争夺阶段 / 濒死求澄清 (``skip_fight`` / ``skip_dying``) and the draw count
-(``draw``) — the clauses of ``interpreter.receive`` / ``send_in_force`` / ``skip`` / ``draw_count``, told."""
+(``draw``) — the clauses of ``interp.receive.receive`` / ``send_in_force`` / ``skip`` / ``draw_count``, told."""
 from __future__ import annotations
 
 from .interp.bans import ban_all, banned

@@ -1,5 +1,5 @@
 """Reasons in both languages: why a trace is illegal, why a state cannot be reached, why a witness does not
-replay (``model.trace``, ``model.interpreter``, ``checks.context.replay_problems``).
+replay (``model.interp.trace``, ``model.interp``, ``checks.context.replay_problems``).
 
 A reason is made while the interpreter runs, before anything knows where it will be shown, and one run may
 show it in both languages (a finding keeps its ``message`` in Chinese and its ``message_en`` in English; an

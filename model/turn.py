@@ -13,7 +13,7 @@ timed at the position of the window it interrupts.
 
 An *actor* says who may act in a window (use a card, use a skill): the turn player, the player the
 message is in front of, anyone, … ``ACTORS`` gives each a meaning both back-ends implement
-(``interpreter.actor_ok`` / ``encode.enc_actor_ok``).
+(``interp.windows.actor_ok`` / ``enc.windows.enc_actor_ok``).
 """
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ ACTORS: dict[str, tuple[str, str]] = {
 
 def never_acts(window: str, actor: str) -> bool:
     """Can nobody ever be ``actor`` in ``window``? ``nobody`` anywhere; the dying player outside 濒死求澄清
-    (nobody is dying then). Both back-ends' actor predicates (trace.actor_ok, encode.enc_actor_ok) are false
+    (nobody is dying then). Both back-ends' actor predicates (interp.windows.actor_ok, enc.windows.enc_actor_ok) are false
     there."""
     if actor == "nobody":
         return True

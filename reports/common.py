@@ -188,7 +188,7 @@ def trace_lines(cat, trace: dict) -> list[str]:
 
 
 def step_line(s: dict) -> str:
-    """One step of a trace (``model.trace.steps``' dict)."""
+    """One step of a trace (``model.narrate_story.steps``' dict)."""
     win = _TW.window_name_of_zh(s.get("window", ""))
     return pick(f"第{s.get('turn')}回合·{win}：{s.get('text')}", f"turn {s.get('turn')}, {win}: {s.get('text')}")
 

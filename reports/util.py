@@ -268,7 +268,7 @@ def change_witness(c: dict, cat=None) -> list[str]:
 
 
 def _possible_lines(c: dict, w: dict, cat) -> list[str]:
-    """A one-sided situation: its trace as that version's narration tells it (``model.trace.steps``, stored in
+    """A one-sided situation: its trace as that version's narration tells it (``model.narrate_story.steps``, stored in
     the witness in both languages), the table it ends at, and the other version's reason."""
     from skillproof.model.turn import window_name
     from .common import step_line

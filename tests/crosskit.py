@@ -19,8 +19,7 @@ from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
 from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
-from skillproof.checks.enc.witness import assignment, slot_to_index
-from skillproof.checks.enc.witness import DoesNotFit, trace_assignment
+from skillproof.checks.enc.witness import DoesNotFit, assignment, slot_to_index, trace_assignment
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.conversion import conversion
 from skillproof.model.interp.draw import draw_count
@@ -192,7 +191,7 @@ def trace_disagreement(h: Harness, run, eqs, x, y, d, lc) -> dict:
 
 def replaced_list_disagreement(h: Harness, tr, run, eqs) -> dict:
     """After a role replacement of the player, the trace alone decides which of the new role's skills she holds
-    (trace.apply_replace: all of them; nothing removes one later): with the initial slots' presence left free,
+    (interp.trace.apply_replace: all of them; nothing removes one later): with the initial slots' presence left free,
     the encoder must allow no other list for a legal trace. (Without a replacement the presence of a consumed
     skill is the table's at the start — used up before the trace — which the symbolic trace leaves free.)"""
     if not run.legal or not any(ev.kind == "replace" and ev.seat == 0 for ev in tr.events):
@@ -265,8 +264,8 @@ def unmodelled_events(S, tr, run) -> set:
 
 
 def uncoupled_unshown(cat, tr, run) -> set:
-    """Give events lacking their ``with`` partner (trace._uncoupled) where the missing partner is an event the
-    symbolic trace does not hold (enc_trace._coupled): the grant an invalidation comes with, unless the
+    """Give events lacking their ``with`` partner (interp.trace._uncoupled) where the missing partner is an event the
+    symbolic trace does not hold (enc.trace._coupled): the grant an invalidation comes with, unless the
     invalidation is the player's and in force at the question (the grant, of a turn's lifetime, is then still
     held); a grant partnered with a grant of another lifetime (it may be gone by the question)."""
     out = set()

@@ -1,4 +1,4 @@
-"""Random bounded traces for cross-checking ``model.trace.run`` against ``checks.enc_trace``.
+"""Random bounded traces for cross-checking ``model.interp.trace.run`` against ``checks.enc.trace``.
 
 A trace is drawn as a game would play it — a table, one or two turns, windows in order, grants handed
 out, invalidations, a role replacement, skills used — but each choice is made loosely (sites in the

@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from skillproof.checks import context as CX
+from skillproof.checks import mismatch as MM
 from skillproof.checks.registry import RUN_CODES
 from skillproof.model.interp import decide as D
 
@@ -75,5 +75,5 @@ def test_int001_cannot_be_accepted_or_suppressed(tmp_path):
 
 
 def test_mismatch_exception_carries_the_question():
-    e = CX.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, ["… interpreter says {'draw': 4}"])
+    e = MM.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, ["… interpreter says {'draw': 4}"])
     assert e.question["decision"] == "draw" and e.expect == {"draw": 3} and "does not replay" in str(e)

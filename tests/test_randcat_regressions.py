@@ -159,7 +159,7 @@ def test_a_grant_marked_initial_after_the_invalidation_keeps_the_skills_of_the_s
 
 def test_a_sites_where_is_read_at_the_moment_of_handing_out():
     """randcat seed 20261208018, trace #21: S2 hands out G1 at 传递阶段开始时 where "any(p: p.in_front)"
-    — no message is in front of anyone yet, so the interpreter (trace.give_errors → args_errors, on the
+    — no message is in front of anyone yet, so the interpreter (interp.trace.give_errors → args_errors, on the
     state at that event) refuses the grant. The encoder read the site's 'where' at the question's moment
     (a message in front of seat 2) and called the trace legal; it now reads it at the give's moment, as it
     already read the site's 'when'."""
@@ -179,7 +179,7 @@ def test_the_players_initial_one_turn_skill_gives_before_the_turn_end_that_drops
 
 def test_a_grant_the_player_holds_hands_out_grants():
     """randcat seed 20261209000, trace #18: 牌K0 gives seat 0 the grant G0, whose own [[grant.gives]] then
-    hands out G0 again at 传递阶段开始时. The interpreter (trace.give_errors: the giver "holds a live G0")
+    hands out G0 again at 传递阶段开始时. The interpreter (interp.trace.give_errors: the giver "holds a live G0")
     accepts it, as the server would any skill object in the list; the encoder only knew role skills as
     givers and called the legal trace unreachable. It now reads a grant giver from the player's earlier grant
     slots (other seats' grants are outside the symbolic state)."""

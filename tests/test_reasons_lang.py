@@ -1,5 +1,5 @@
-"""The interpreter's reasons in one language per run (issue 13, item 5): why a trace is illegal (``model.trace``),
-why an untimed state is unreachable and why a table cannot be (``model.interpreter``), why a witness does not
+"""The interpreter's reasons in one language per run (issue 13, item 5): why a trace is illegal (``model.interp.trace``),
+why an untimed state is unreachable and why a table cannot be (``model.interp``), why a witness does not
 replay (``checks.context.replay_problems``) — each a ``model.reason.Reason`` holding Chinese and English.
 
 Many illegal traces are made — random ones (tests/randtrace.py), legal witnesses broken on purpose (the turn
@@ -24,6 +24,7 @@ import sys
 import pytest
 
 from skillproof.checks import context as CX
+from skillproof.checks import mismatch as MM
 from skillproof.model.interp.snapshot import reachable
 from skillproof.model import lang, loader
 from skillproof.model.interp import trace as TR
@@ -113,7 +114,7 @@ def test_a_reason_made_under_zh_reads_chinese(cat):
 # ----------------------------------------------------------------------------- broken witnesses, by hand
 def _mutants(cat):
     """(name, trace or state, what the English reason says) — each a legal witness broken in one way, or a
-    table that cannot be; ``state`` entries are untimed states for ``interpreter.reachable``."""
+    table that cannot be; ``state`` entries are untimed states for ``interp.snapshot.reachable``."""
     b = base(cat)
 
     def m(f):
@@ -408,8 +409,8 @@ def test_the_int001_finding_quotes_the_reasons_in_each_language(cat):
     from skillproof.checks.registry import INTERNAL
     fam = type("F", (), {"name": "override"})()
     p = Reason("经过不合法：事件2：座位0没有持有生效的【变则通】", "illegal trace: event 2: seat 0 does not hold a live 变则通")
-    err = CX.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, [p])
-    f = CX.mismatch_finding(fam, err, cat)
+    err = MM.WitnessMismatch({"decision": "draw", "seat": 0}, {"draw": 3}, [p])
+    f = MM.mismatch_finding(fam, err, cat)
     assert f.check == INTERNAL.code
     assert "问题「摸牌数」" in f.message and "见证不能重放：经过不合法：事件2：座位0没有持有生效的【变则通】" in f.message
     assert "(the witness does not replay: illegal trace: event 2: seat 0 does not hold a live 变则通)" in f.message_en

@@ -1,7 +1,7 @@
 """Gives sites handed out together (``with``): 禁闭 invalidates its target and bans all cards in one resolution.
 
-Both twins: the interpreter refuses a trace that holds one event of the pair without the other (trace._uncoupled),
-the encoder pinned to the same trace agrees (enc_trace._coupled), and the questions a designer asks about it are
+Both twins: the interpreter refuses a trace that holds one event of the pair without the other (interp.trace._uncoupled),
+the encoder pinned to the same trace agrees (enc.trace._coupled), and the questions a designer asks about it are
 answered as the server plays it."""
 from __future__ import annotations
 

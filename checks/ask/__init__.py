@@ -26,7 +26,7 @@ Answers come from ``Session.ask``: a ``Result`` with ``answer`` yes / no / unkno
 the state it reaches, decide-form questions and the interpreter's answers, i.e. a scenario file), the trace
 told step by step and the interpreter's step-by-step narration, and for proofs the minimal unsat core over
 the named reachability constraints and the query's own givens, each mapped to catalogue lines. Every
-witness trace is run event by event through the reference interpreter (model.trace.run) and the question
+witness trace is run event by event through the reference interpreter (model.interp.trace.run) and the question
 answered on the state it reaches before it is shown.
 
 The modules, in the order a question goes through them:
@@ -35,7 +35,7 @@ The modules, in the order a question goes through them:
 * lexer.py — tokens (English and Chinese keywords, runs of Chinese split into names, the fewest pieces) and
   the token cursor;
 * phrases.py — the phrasebook: how designers write (Chinese first, English too), rewritten into the grammar's
-  words, columns kept;
+  words, columns kept (phrasing.py applies it to a question's tokens);
 * parser.py — the grammar and the question's structure; parse_atoms.py — the atoms of a claim;
   parse_grants.py — grant references and their parameters; parse_moments.py — window words, whose turn,
   ``after X`` and ``in the previous turn``; parse_zh.py — clauses closed by a postposition, topics, the
@@ -44,12 +44,13 @@ The modules, in the order a question goes through them:
   QueryError; repair.py — the nearest accepted phrasing a refused question's error offers;
 * evaluate.py — what a claim / given means on a concrete state (the reference interpreter);
 * compile.py — the same as z3 terms over the encoder's symbolic state;
-* engine.py — Session (ask one question after another) and Engine (a warm solver);
+* engine.py — Engine (a warm solver); session.py — Session (ask one question after another);
 * answer.py — answering: witnesses, minimal cores; which.py — ``which`` questions; readings.py — the
   readings of an ambiguous question, said with its answer; result.py — Result;
 * present.py — the text of an answer and of each reason.
 """
-from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine, Session
+from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine
+from .session import Session
 from .errors import QueryError, display_width
 from .evaluate import eval_claim, eval_given
 from .names import GROUPS, PHASES, WINDOW_PHRASES, Names

@@ -28,13 +28,14 @@ from .syntax import Query, atoms_of
 from .which import WhichRun
 
 if TYPE_CHECKING:
-    from .engine import Engine, Session
+    from .engine import Engine
 
 
 class Run(WhichRun):
     """One question on one engine: its constraints pushed on the engine's solver for the time of ``go``."""
 
-    def __init__(self, session: Session, eng: Engine, q: Query):
+    def __init__(self, session, eng: Engine, q: Query):
+        """``session``: the ``Session`` asking (session.py), whose catalogue, names and settings the run reads."""
         self.sess = session
         self.cat = session.cat
         self.E = eng
@@ -139,8 +140,8 @@ class Run(WhichRun):
         return res
 
     def replayed(self, model) -> tuple[State, str]:
-        """The witness of a model: its trace (encode.witness), run event by event by the interpreter
-        (model.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
+        """The witness of a model: its trace (enc.witness.witness), run event by event by the interpreter
+        (model.interp.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
         it is legal)."""
         trace = witness(self.S, model).trace
         run = TR.run(self.cat, trace)

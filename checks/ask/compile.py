@@ -1,6 +1,6 @@
-"""A question's claim and givens compiled to z3 terms over the encoder's symbolic state (checks/encode.py,
-checks/symstate.py): the same meaning as evaluate.py gives them on a concrete state — each atom at its
-decision moment (``encode.enc_at_decision``, ``encode.enc_can_play``), each given about time read on the
+"""A question's claim and givens compiled to z3 terms over the encoder's symbolic state (checks/enc/,
+checks/enc/state.py): the same meaning as evaluate.py gives them on a concrete state — each atom at its
+decision moment (``enc.windows.enc_at_decision``, ``enc.plays.enc_can_play``), each given about time read on the
 symbolic trace (the question's moment ``S.q``, grant slots' moments, the invalidation and replacement
 events ``S.inv_ev`` / ``S.inv_m`` / ``S.repl`` / ``S.repl_m``)."""
 from __future__ import annotations
@@ -164,7 +164,7 @@ class Compiler:
 
     def usable(self, rid: str, again: bool = False):
         """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
-        live, not spent (encode.enc_spent), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
+        live, not spent (enc.usable.enc_spent), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
         turn already)."""
         S = self.S
         r = self.cat.skills[rid]

@@ -1,6 +1,6 @@
 """Each constraint of a proof (an unsat core of ``ask``) in the designer's terms and the run's language, with
 the catalogue lines behind it: ``describe_item`` for the tracked constraints (the subject, the givens, the
-claim, the reachability constraints of checks/enc_trace.py, whose labels are internal and never shown),
+claim, the reachability constraints of checks/enc/trace.py, whose labels are internal and never shown),
 ``decided_by`` for a deciding step of the interpreter's narration."""
 from __future__ import annotations
 
@@ -82,7 +82,7 @@ def describe_item(cat, S, it: Item, named_grants=()) -> dict:
 
 
 def describe_reach(cat, S, it: Item, named_grants=()) -> dict:
-    """A reachability constraint (checks/enc_trace.py ``reachability``) for people."""
+    """A reachability constraint (checks/enc/trace.py ``reachability``) for people."""
     lab = it.label
     m = re.match(r"initial skill (\d+)$", lab)
     if m:
@@ -148,7 +148,7 @@ def describe_reach(cat, S, it: Item, named_grants=()) -> dict:
                                              f"seat {m.group(1)}'s skills can only be invalidated by someone at the "
                                              f"table who can do it"), "rules": rules}
     m = re.match(r".+ from (\S+#\d+) comes with (\S+#\d+)$", lab)
-    if m:                                   # enc_trace._coupled: two sites handed out at once ('with')
+    if m:                                   # enc.trace._coupled: two sites handed out at once ('with')
         sites = [site_of(cat, x) for x in m.groups()]
         if all(sites):
             a, b = sites
@@ -184,7 +184,7 @@ def _fields(m) -> dict:
     return d
 
 
-#: the other reachability constraints (checks/enc_trace.py), in the designer's terms: label pattern -> (zh, en,
+#: the other reachability constraints (checks/enc/trace.py), in the designer's terms: label pattern -> (zh, en,
 #: whether the [rules] turn_end line is behind it); {0}… are the pattern's groups, {field} an attribute's noun
 REACH = [
     (r"window$", "问题在某回合结束前的某个时机提出（濒死求澄清打断出牌阶段、传递阶段开始时、传递阶段、争夺阶段或接收阶段）",

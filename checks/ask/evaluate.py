@@ -4,8 +4,8 @@ questions that settle each atom in a scenario file.
 
 Time: a question is asked at one moment of a trace (the state's window). An atom about a decision
 (receive, send, draw, skip_fight, skip_dying) holds only at its decision moment
-(``interpreter.at_decision``); ``play X as Y`` holds only where a Y may be used by the player now
-(``interpreter.can_play``); ``use S`` only in a window S is used in. That moment is the atom's *frame*:
+(``interp.windows.at_decision``); ``play X as Y`` holds only where a Y may be used by the player now
+(``interp.plays.can_play``); ``use S`` only in a window S is used in. That moment is the atom's *frame*:
 asserted, the atom is "at its frame, and the decision says so"; denied (under ``not``, or in an ``always``
 claim) it is "at its frame, the decision says otherwise" — so ``always`` and ``never`` range over the
 moments where the decision is taken. A window word of the question ("in the main phase") fixes the moment
@@ -26,11 +26,10 @@ from skillproof.model.interp.receive import receive
 from skillproof.model.interp.send import send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import spent, usable
-from skillproof.model.interp.windows import at_decision
+from skillproof.model.interp.windows import at_decision, in_window
 from skillproof.model import narrate as N
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.grants import site_of
-from skillproof.model.interp.windows import in_window
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import State
@@ -133,7 +132,7 @@ def expect_keys(atom: Atom) -> tuple:
 
 def invalidated(st: State) -> bool:
     """An InvalidSkill was dealt to the player this turn: the seat's flag (a player with no initial skill to
-    wrap counts too), or any skill wrapped (interpreter.decide "holds" → "invalidated")."""
+    wrap counts too), or any skill wrapped (interp.decide.decide "holds" → "invalidated")."""
     s = st.seats[0]
     return s.invalidated or any(i.invalid for i in s.skills)
 
@@ -204,7 +203,7 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
 
 def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
-    not spent (interpreter.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
+    not spent (interp.usable.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interp.usable.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
     if spent(cat, inst):                 # used this turn already, and its limit allows one use
         return False

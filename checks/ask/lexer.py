@@ -140,6 +140,9 @@ KEYWORDS["are"] = "is"
 KEYWORDS["on"] = "from"
 
 GIVEN_KWS = ("with", "without", "under", "while", "if", "where", "after", "outside")
+#: postpositions closing a clause (parse_zh.py): after an event, at a moment
+POST_AFTER = ("后", "之后", "以后", "过后", "after that")
+POST_WHEN = ("时", "的时候", "时候", "之时", "期间")
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
 
@@ -199,7 +202,7 @@ def known_words(names: Names) -> set:
     got = getattr(names, "_known", None)
     if got is None:
         from .phrases import words_of_table
-        got = names.words | {k for k in KEYWORDS if _CJK.search(k)} | words_of_table()
+        got = names.words | {k for k in KEYWORDS if _CJK.search(k)} | words_of_table() | set(POST_AFTER + POST_WHEN)
         for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
             got.update(v.lower() for v in vals)
         for vals in WINDOW_PHRASES.values():

@@ -12,15 +12,12 @@ from skillproof.model import vocab as V
 from skillproof.model.msg import Msg
 
 from .errors import QueryError
-from .lexer import Tok
+from .lexer import POST_AFTER, POST_WHEN, Tok
 from .parse_atoms import Words
 from .syntax import Atom, Given, Not
 
 _CJK = re.compile(r"[\u3400-\u9fff]")
 
-#: postpositions closing a clause: after an event, at a moment
-POST_AFTER = ("后", "之后", "以后", "过后", "after that")
-POST_WHEN = ("时", "的时候", "时候", "之时", "期间")
 #: closes a clause describing the player asked about (没有手牌的角色: the phrasebook's 'rel' + 'anyone')
 POST_REL = ("rel",)
 #: roles the condition language has no word for (phrases.py @role)

@@ -16,15 +16,15 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.msg import Msg
 
 from .errors import QueryError
-from .lexer import GIVEN_KWS, Tok, tokenize
+from .lexer import GIVEN_KWS, POST_AFTER, POST_WHEN, Tok, tokenize
 from .names import Names
 from .params import MAX_COMBOS, param_combos
 from .parse_atoms import AtomParser
 from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
 from .parse_player import STATES, PlayerParser
-from .parse_zh import POST_AFTER, POST_REL, POST_WHEN, ClauseParser
-from .phrases import Matcher
+from .parse_zh import POST_REL, ClauseParser
+from .phrasing import Matcher
 from .repair import nearest_phrasing, offer
 from .syntax import ATOM_KINDS, Atom, BoolOp, Given, Not, Query, Which, atoms_of
 
@@ -49,7 +49,7 @@ GRAMMAR = r"""
    COND, ROLE: the phrasebook's ready-made givens — COND a condition on the player (@cond: locked,
    identity == black …), ROLE a role of the table (@role: the sender of this turn's message, 密令's target,
    the turn player, a character as the sender). POST: a postposition closing a clause — 后 | 之后 | 以后 |
-   时 | 的时候 … (parse_zh.POST_AFTER, POST_WHEN), or "rel" (…的角色: the clause describes the player). *)
+   时 | 的时候 … (lexer.POST_AFTER, POST_WHEN), or "rel" (…的角色: the clause describes the player). *)
 
 question       = { given [ sep ] | clause | 'only' } [ topic { given [ sep ] } ]
                  ( which_question | claim_question ) tail ;

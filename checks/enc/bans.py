@@ -25,7 +25,7 @@ def enc_ban_has(S, r: Rule, slot, declared):
 
 @memo
 def enc_banned(S: SymState, declared):
-    """Twin of interpreter.banned (note L101; server cannotPlayCard looks at the declared type)."""
+    """Twin of interp.bans.banned (note L101; server cannotPlayCard looks at the declared type)."""
     terms = []
     for slot in S.slots:
         for rid in S.rules_with(slot, "CannotPlayCard"):

@@ -12,7 +12,7 @@ from .state import NONE, Slot, SymState
 
 @memo
 def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
-    """Twin of interpreter.conversion (note L109-113 + server canUseCardTypes).
+    """Twin of interp.conversion.conversion (note L109-113 + server canUseCardTypes).
     Returns (ok, via): via is the slot index of the conversion that fires, or NONE."""
     cat = S.cat
     ok = actual == declared

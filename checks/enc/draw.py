@@ -11,7 +11,7 @@ from .state import SymState, _as_int
 
 @memo
 def enc_draw_count(S: SymState):
-    """Twin of interpreter.draw_count (note L143-145; server fold over the skill list)."""
+    """Twin of interp.draw.draw_count (note L143-145; server fold over the skill list)."""
     count = z3.IntVal(S.cat.rules.draw_base)
     for slot in S.slots:
         for rid in S.rules_with(slot, "ChangeDrawCardCountSkill"):

@@ -11,7 +11,7 @@ from .state import NONE, WCODE, SymState
 
 @memo
 def enc_fires(S: SymState, rid: str):
-    """Twin of interpreter.fires: a live slot holding ``rid``, the window one of its ``fires.at`` (untimed:
+    """Twin of interp.fires.fires: a live slot holding ``rid``, the window one of its ``fires.at`` (untimed:
     any), its ``fires.when`` true on the player."""
     r = S.cat.skills[rid]
     if r.fires is None:

@@ -13,7 +13,7 @@ from .windows import enc_at_decision
 
 
 def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
-    """Twin of interpreter.grant_matters for rule ``rid`` with ``slot``'s parameters."""
+    """Twin of interp.grants.grant_matters for rule ``rid`` with ``slot``'s parameters."""
     r = S.cat.skills[rid]
     cards = [z3.IntVal(k) for k in S.cards]
     if r.ban is not None:
@@ -31,7 +31,7 @@ def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
 
 
 def enc_to_ok(to: str, g, receiver):
-    """Twin of interpreter.to_ok."""
+    """Twin of interp.grants.to_ok."""
     if to == "self":
         return g == receiver if not isinstance(g, int) or not isinstance(receiver, int) else z3.BoolVal(g == receiver)
     if to == "others":

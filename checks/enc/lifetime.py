@@ -12,7 +12,7 @@ from .state import Moment, SymState
 
 @memo
 def enc_turn_end_survivors(S: SymState):
-    """Twin of interpreter.turn_end for the player's list: per slot, (still present, still wrapped,
+    """Twin of interp.lifetime.turn_end for the player's list: per slot, (still present, still wrapped,
     still a OneTurnSkill) after the ``rules.turn_end`` steps."""
     out = []
     for slot in S.slots:
@@ -30,7 +30,7 @@ def enc_turn_end_survivors(S: SymState):
 
 
 def survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last=None):
-    """Twin of interpreter.turn_end over the turn ends between turn ``t_first`` and the question (or, with
+    """Twin of interp.lifetime.turn_end over the turn ends between turn ``t_first`` and the question (or, with
     ``t_last``, the ends before turn ``t_last``): a skill that is a OneTurnSkill is dropped at each end unless
     wrapped by an invalidation at that moment. ``wrapped_by_inv`` says whether the seat's invalidation wraps
     it at all (it came after the skill)."""
@@ -59,7 +59,7 @@ def survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last
 
 def one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
     """An initial skill that is also a OneTurnSkill (a generated kind marked initial, KD001) is dropped at
-    the first turn end (twin of interpreter.turn_end): held at ``m`` only in the trace's first turn — or in
+    the first turn end (twin of interp.lifetime.turn_end): held at ``m`` only in the trace's first turn — or in
     the next, when [rules] turn_end drops before it restores and the skill was wrapped (the seat
     invalidated in the first turn) when that turn ended. One invalidation per seat: never past two ends."""
     r = S.cat.skills[skill]

@@ -24,7 +24,7 @@ def _const(v):
 
 
 def enc_card_usable(S: SymState, declared, seat=0, m: Moment | None = None):
-    """Twin of interpreter.card_usable: a card of the declared type may be used by ``seat`` now."""
+    """Twin of interp.plays.card_usable: a card of the declared type may be used by ``seat`` now."""
     return _card_usable(S, declared, seat, m or S.q)
 
 
@@ -45,14 +45,14 @@ def enc_card_window(S: SymState, declared):
 
 @memo
 def enc_can_play(S: SymState, actual, declared):
-    """Twin of interpreter.can_play: convertible, not banned, usable in the window."""
+    """Twin of interp.plays.can_play: convertible, not banned, usable in the window."""
     ok, _ = enc_conversion(S, actual, declared)
     return And(ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
 
 
 @memo
 def enc_resolves(S: SymState, declared):
-    """Twin of interpreter.resolves: some card reaches play declared as ``declared``, or a live skill acting as
+    """Twin of interp.plays.resolves: some card reaches play declared as ``declared``, or a live skill acting as
     it with no card (plays.card_of = none) may be used now and passes the user's bans if it consults them."""
     cat = S.cat
     terms = [enc_can_play(S, z3.IntVal(k), declared) for k in S.cards]

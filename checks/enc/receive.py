@@ -36,7 +36,7 @@ def enc_receive_parts(S: SymState):
 
 @memo
 def enc_receive(S: SymState):
-    """Twin of interpreter.receive: FREE / MUST / CANNOT (note L117-119; server: sender and locked
+    """Twin of interp.receive.receive: FREE / MUST / CANNOT (note L117-119; server: sender and locked
     players must receive; must wins over cannot when ``rules.must_beats_cannot``)."""
     must, cannot = enc_receive_parts(S)
     both = MUST if S.cat.rules.must_beats_cannot else CANNOT

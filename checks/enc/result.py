@@ -34,7 +34,7 @@ def result_holders(S: SymState, kind: str, seat_chars: dict) -> dict:
 
 def enc_result_pass(S: SymState, kind: str, turn: int, holders: dict, declared, winners, tag: str,
                     seating=None):
-    """Twin of interpreter.game_result for a concrete ``turn`` (and seating round the table): returns
+    """Twin of interp.result.game_result for a concrete ``turn`` (and seating round the table): returns
     (declared, winners, picks), the sets as lists of z3 Bools per seat and the pick variables
     {(seat, skill, effect): (var, cands)}."""
     cat = S.cat

@@ -12,7 +12,7 @@ from .state import NONE, SymState
 
 @memo
 def enc_send_in_force(S: SymState, group: str):
-    """Twin of interpreter.send_in_force (note L129: later overrides earlier; server lastOrNull)."""
+    """Twin of interp.send.send_in_force (note L129: later overrides earlier; server lastOrNull)."""
     out = z3.IntVal(NONE)
     for slot in S.slots:
         out = z3.If(S.live(slot, group), slot.index, out)
@@ -29,7 +29,7 @@ def enc_default_send(S: SymState, group: str, d, lc):
 
 @memo
 def enc_send_allowed(S: SymState, group: str, d, lc):
-    """Twin of interpreter.send_allowed."""
+    """Twin of interp.send.send_allowed."""
     out = enc_default_send(S, group, d, lc)
     for slot in S.slots:
         for rid in S.rules_with(slot, group):

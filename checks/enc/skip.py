@@ -13,7 +13,7 @@ from .state import SymState
 @memo
 def enc_skills_gone(S: SymState):
     """No live ActiveSkill and no unwrapped initial skill (server: !skills.any{isInitial || Active}; twin of
-    interpreter._skills_gone). Unwrapped as ``S.wrapped`` says: a grant marked initial that came after the
+    interp.skip.skills_gone). Unwrapped as ``S.wrapped`` says: a grant marked initial that came after the
     seat's invalidation is not wrapped (InvalidSkill.deal wraps what is in the list then) and still counts."""
     keep = []
     for slot in S.slots:
@@ -38,18 +38,18 @@ def _usable(S: SymState, which: str):
 
 @memo
 def enc_skip_fight(S: SymState):
-    """Twin of interpreter.skip_fight (note L94-97; server cannotPlayCardAndSkillForFightPhase)."""
+    """Twin of interp.skip.skip_fight (note L94-97; server cannotPlayCardAndSkillForFightPhase)."""
     return _enc_skip(S, "fight")
 
 
 @memo
 def enc_skip_dying(S: SymState):
-    """Twin of interpreter.skip_dying (server cannotPlayCardAndSkillForChengQing)."""
+    """Twin of interp.skip.skip_dying (server cannotPlayCardAndSkillForChengQing)."""
     return _enc_skip(S, "dying")
 
 
 def _enc_skip(S: SymState, phase: str):
-    """Twin of interpreter._skip: the ingredients ``rules.skip_<phase>`` names."""
+    """Twin of interp.skip._skip: the ingredients ``rules.skip_<phase>`` names."""
     parts = getattr(S.cat.rules, f"skip_{phase}")
     cannot_play = Or(enc_banned_all(S), S.ints["hand_count"][0] == 0)
     if "can_use" in parts:

@@ -6,9 +6,9 @@ character) followed by ``G`` grant slots in acquisition order — together with 
 events that led there, each event carrying its symbolic *moment*: its step in the trace, the turn
 (``0 … T-1``; ``T-1`` is the turn of the question) and the window it happened in (``model.turn``).
 The events are the grants the player received (one per grant slot), one invalidation per seat, and
-the player's role replacement (后来人). ``checks.enc_trace`` states which traces are legal (the twin of
-``model.trace.run``); ``checks.encode`` decides questions on the moment (the twin of
-``model.interpreter``). Expressions of the catalogue compile here (``compile``), read at the moment of
+the player's role replacement (后来人). ``checks.enc.trace`` states which traces are legal (the twin of
+``model.interp.trace.run``); ``checks.enc`` decides questions on the moment (the twin of
+``model.interp``). Expressions of the catalogue compile here (``compile``), read at the moment of
 the question or, for a gives site's ``when``, at the moment of its event.
 """
 from __future__ import annotations

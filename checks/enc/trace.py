@@ -1,17 +1,17 @@
-"""The z3 twin of ``model.trace``: which symbolic traces are legal, and back to concrete traces.
+"""The z3 twin of ``model.interp.trace``: which symbolic traces are legal, and back to concrete traces.
 
 ``reachability(S)`` states, as named constraints, that the symbolic trace of a ``SymState`` is one a
-game under the catalogue can play: the table at the start (twin of ``trace.setup_errors``), every event
-legal at its moment (``enc_give_ok`` / ``trace.give_errors``, ``enc_replace_ok`` /
-``trace.replace_errors``), events in an order consistent with the turns and windows they happen in
-(``model.turn``), what survives each turn end (``interpreter.turn_end``), and the moment of the question.
+game under the catalogue can play: the table at the start (twin of ``interp.trace.setup_errors``), every event
+legal at its moment (``enc_give_ok`` / ``interp.trace.give_errors``, ``enc_replace_ok`` /
+``interp.trace.replace_errors``), events in an order consistent with the turns and windows they happen in
+(``model.turn``), what survives each turn end (``interp.lifetime.turn_end``), and the moment of the question.
 The constraints carry the catalogue rules behind them, so that an unsat core says "no, because …".
 
 The interpreter executes a trace event by event; here each event is a symbolic *moment* (step, turn,
 window) and the transition relation is stated per event against the state at that moment — the
 timestamped form of the same bounded unrolling. ``witness(S, model)`` reads a model back as the final
 ``State`` with the ``Trace`` that produces it (``state.trace``) and ``assignment(S, trace)`` pins a
-symbolic state to a concrete trace, for the cross-check: both live in ``checks.enc_witness``.
+symbolic state to a concrete trace, for the cross-check: both live in ``checks.enc.witness``.
 """
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     r = S.cat.skills[skill]
     if r.initial and "OneTurnSkill" in r.closure:
         # a one-turn initial skill (KD001) a later turn end dropped is absent at the question but was held at
-        # ``m`` if it survived the turn ends before ``m`` (twin of interpreter.turn_end, as for other seats)
+        # ``m`` if it survived the turn ends before ``m`` (twin of interp.lifetime.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
         list_start = z3.If(S.repl, S.repl_m.t, S.start)
         wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
@@ -78,7 +78,7 @@ def _invalid_at(S: SymState, g: int, m: Moment):
 
 
 def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
-    """Twin of the giver clause of trace.give_errors: at ``m`` seat ``g`` may use the card (its
+    """Twin of the giver clause of interp.trace.give_errors: at ``m`` seat ``g`` may use the card (its
     window and actor), or holds the giving skill live (and may use it now, if it is an ActiveSkill)."""
     if give.giver_is_card:
         return enc_in_window(S, m, g, S.cat.cards[give.giver].windows)
@@ -89,7 +89,7 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
         conds = [_owns(S, g, give.giver, m)]
         if rule.initial:
             conds.append(z3.Not(_invalid_at(S, g, m)))
-    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of trace.active_giver_ok
+    if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of interp.trace.active_giver_ok
         if give.at and give.on != "use":
             conds.append(Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
         else:
@@ -99,7 +99,7 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
 
 def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
     """A grant that hands out grants ([[grant.gives]]): seat ``g`` holds it live at ``m`` (twin of the
-    giver clause of trace.give_errors: "holds a live <giver>"). Only the player's grant slots are symbolic:
+    giver clause of interp.trace.give_errors: "holds a live <giver>"). Only the player's grant slots are symbolic:
     a grant handed out before ``m`` and held at the question (it is not wrapped by an invalidation between
     — a grant marked initial is wrapped when it came before the invalidation, note L82). Grants of other
     seats, and the player's grants dropped since, are outside the symbolic state (an under-approximation:
@@ -155,7 +155,7 @@ def may_give(S: SymState, give: Give, g: int) -> bool:
 
 
 def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, params: dict | None):
-    """Twin of trace.give_errors for one site, giver seat and receiver seat: the grant may be handed out
+    """Twin of interp.trace.give_errors for one site, giver seat and receiver seat: the grant may be handed out
     at moment ``m`` (its window, a live giver that may act then, ``to``, ``args``/``where``, ``when``)."""
     cat = S.cat
     grant = cat.skills[give.grant]
@@ -165,7 +165,7 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
     if params is not None:
         for pn, val in give.args.items():
             conds.append(enc_arg_eq(S, grant.params[pn], params[pn], val))
-        if give.where is not None:          # read at the moment of handing out, as trace.give_errors does
+        if give.where is not None:          # read at the moment of handing out, as interp.trace.give_errors does
             conds.append(S.compile(give.where, Ctx(S, {"self": g}, dict(params), {}, z3.BoolVal(False), moment=m)))
     conds.append(enc_when_at(S, give, g, m, params or {}))
     return And(conds)
@@ -174,7 +174,7 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
 # ==================================================================================== the relation
 def reachability(S: SymState) -> list[Labelled]:
     """Named constraints: the symbolic trace is one a game under the catalogue can play, ending at the
-    moment of the question. Twin of model.trace.run (and, for the table, trace.setup_errors)."""
+    moment of the question. Twin of model.interp.trace.run (and, for the table, interp.trace.setup_errors)."""
     cat, C = S.cat, S.codes
     out: list[Labelled] = []
 
@@ -183,7 +183,7 @@ def reachability(S: SymState) -> list[Labelled]:
 
     n, T = S.n, S.T
     seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
-    # ---- the table (snapshot.enc_snapshot: trace.setup_errors / snapshot.snapshot_errors)
+    # ---- the table (snapshot.enc_snapshot: interp.trace.setup_errors / snapshot.snapshot_errors)
     enc_snapshot(S, add)
     # ---- turns: the trace starts a turn, each turn's player sits at the table, a new turn passes on
     add("first turn", (), And(S.start >= 0, S.start <= T - 1))
@@ -200,7 +200,7 @@ def reachability(S: SymState) -> list[Labelled]:
                                    And(S.intr == NONE, S.dying == NONE))))
     add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
-    if not cat.rules.lock_self:                       # interpreter.lock_errors
+    if not cat.rules.lock_self:                       # interp.snapshot.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
             And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
@@ -214,9 +214,9 @@ def reachability(S: SymState) -> list[Labelled]:
             both = And(a.present, b.present)
             add(f"{a.name} / {b.name} order", (), z3.Implies(both, And(
                 a.step != b.step, z3.Implies(a.before(b), _lex_le(a, b)), z3.Implies(b.before(a), _lex_le(b, a)))))
-    # ---- the player's role replacement (trace.replace_errors / apply_replace)
+    # ---- the player's role replacement (interp.trace.replace_errors / apply_replace)
     _replacement(S, add, seat)
-    # ---- invalidations: one per seat, from a site handing out an InvalidSkill (trace.give_errors)
+    # ---- invalidations: one per seat, from a site handing out an InvalidSkill (interp.trace.give_errors)
     sites = cat.invalidation_sites()
     giver_rules = tuple(sorted({g.giver for g in sites}))
     for s in S.inv_seats:
@@ -255,7 +255,7 @@ def reachability(S: SymState) -> list[Labelled]:
                     body = held
                 elif rule.consumed:
                     # used up before the trace began, perhaps — but a role taken in a replacement
-                    # (trace.apply_replace) starts with every skill of its character
+                    # (interp.trace.apply_replace) starts with every skill of its character
                     body = And(held, z3.Implies(S.repl, slot.present))
                 else:
                     body = And(held, slot.present)
@@ -276,12 +276,12 @@ def reachability(S: SymState) -> list[Labelled]:
                     slot.present)))
         if need:
             add(f"initial skill {j} kept", (), And(need))
-    # ---- grant slots: each handed out at its moment by a gives site (trace.give_errors), in order
+    # ---- grant slots: each handed out at its moment by a gives site (interp.trace.give_errors), in order
     _grant_slots(S, add)
-    # ---- sites handed out together ('with'): the partner's event at the same moment (trace._uncoupled)
+    # ---- sites handed out together ('with'): the partner's event at the same moment (interp.trace._uncoupled)
     _coupled(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
-    # may use that card type in the window (interpreter.card_usable at the moment)
+    # may use that card type in the window (interp.plays.card_usable at the moment)
     for k, pl in enumerate(S.plays):
         add(f"play {k}", (), z3.Implies(pl.present, And(
             pl.card >= 0, pl.card < len(C.cards), pl.m.t == T - 1, enc_card_usable(S, pl.card, 0, pl.m))))
@@ -291,7 +291,7 @@ def reachability(S: SymState) -> list[Labelled]:
 
 
 def _replacement(S: SymState, add, seat):
-    """Twin of trace.replace_errors / apply_replace for the player (seat 0)."""
+    """Twin of interp.trace.replace_errors / apply_replace for the player (seat 0)."""
     cat, C = S.cat, S.codes
     if not S.chars_old:
         return                      # no role the player may have held replaces itself: S.repl is false
@@ -332,7 +332,7 @@ def _replacement(S: SymState, add, seat):
 
 def _grant_sources(S: SymState, slot):
     """The ways ``slot`` may have been handed out: a site of one of its candidate grants, a giver seat, at
-    its moment (trace.give_errors)."""
+    its moment (interp.trace.give_errors)."""
     cat, C = S.cat, S.codes
     ways = []
     for gid in slot.candidates:
@@ -392,7 +392,7 @@ def _partner(cat, give: Give):
 
 
 def _coupled(S: SymState, add) -> None:
-    """Twin of trace._uncoupled, for the events the symbolic trace holds (the player's): a grant held from a
+    """Twin of interp.trace._uncoupled, for the events the symbolic trace holds (the player's): a grant held from a
     site with a ``with`` partner came with the partner's event — the player's invalidation from that site, or
     another held grant from it — from the same giver in the same turn and window; and an invalidation of the
     player in force now from such a site came with the partner's grant, which is then still held. A partner
@@ -401,7 +401,7 @@ def _coupled(S: SymState, add) -> None:
     cat, C = S.cat, S.codes
     slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
     held = [sl for sl in S.slots if not sl.initial_slot]
-    # the events a pair may not be split by (trace._uncoupled: gives and the replacement; cards played are not)
+    # the events a pair may not be split by (interp.trace._uncoupled: gives and the replacement; cards played are not)
     events = [sl.m for sl in slots] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m]
 
     def same(a, b):
@@ -444,7 +444,7 @@ def _coupled(S: SymState, add) -> None:
         need = Or([And(sl.present, sl.site == theirs, sl.giver == S.inv_giver[0], same(sl.m, m))
                    for sl in holders])
         # the partner is gone by the question (not a grant the symbolic trace shows): a turn's grant after its
-        # turn ended, any grant after a role replacement (the witness then hands it out: enc_witness._partners)
+        # turn ended, any grant after a role replacement (the witness then hands it out: enc.witness._partners)
         gone = [And(S.repl, m.before(S.repl_m))] + ([m.t < S.T - 1] if r2.lifetime == "turn" else [])
         add(f"invalidation from {give.site_id} comes with {other.site_id}", (give.giver,),
             z3.Implies(And(S.inv_ev[0], S.inv_site[0] == C.site[give.site_id]), Or([need] + gone)))

@@ -12,12 +12,12 @@ from .windows import enc_in_window
 
 
 def enc_spent(S: SymState, slot, rid: str):
-    """Twin of interpreter.spent: the slot's skill has a usage limit (turn or game) and was used this turn."""
+    """Twin of interp.usable.spent: the slot's skill has a usage limit (turn or game) and was used this turn."""
     return slot.used if S.cat.skills[rid].limit != "none" else z3.BoolVal(False)
 
 
 def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
-    """Twin of interpreter.skill_usable_now: seat ``seat`` may use the ActiveSkill ``rid`` at the question's
+    """Twin of interp.usable.skill_usable_now: seat ``seat`` may use the ActiveSkill ``rid`` at the question's
     moment (live, not spent, window and actor, the window's condition). Other seats hold their role's skills
     (unused: only the player's uses are in the state)."""
     r = S.cat.skills[rid]

@@ -12,7 +12,7 @@ from .state import NONE, WCODE, Moment, SymState, w_in
 
 @memo
 def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
-    """Twin of trace.actor_ok: may ``seat`` act as ``actor`` (model.turn.ACTORS) at moment ``m``?"""
+    """Twin of interp.windows.actor_ok: may ``seat`` act as ``actor`` (model.turn.ACTORS) at moment ``m``?"""
     if actor == "turn":
         return Eq(S.owner_at(m.t), seat)
     if actor == "others":
@@ -23,7 +23,7 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
         return Eq(m.front, seat)
     if actor == "not_in_front":
         return m.front != seat
-    if actor == "sender":                   # who sends this turn's message (trace.actor_ok)
+    if actor == "sender":                   # who sends this turn's message (interp.windows.actor_ok)
         return S.sender_of_turn(m.t) == seat
     if actor == "dying_player":
         return m.dy == seat
@@ -32,7 +32,7 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
 
 @memo
 def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
-    """Twin of trace.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor
+    """Twin of interp.windows.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor
     (an untimed moment, window NONE, is every window)."""
     terms = [And(Eq(m.w, WCODE[w]), enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
     return Or([Eq(m.w, NONE)] + terms)
@@ -40,7 +40,7 @@ def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
 
 def enc_at_decision(S: SymState, decision: str, seat=0):
     """The moment of the question is where ``decision`` is taken by ``seat`` (model.turn.DECISION_WINDOWS)
-    — twin of interpreter.at_decision."""
+    — twin of interp.windows.at_decision."""
     from skillproof.model.turn import DECISION_WINDOWS
     wins, actor = DECISION_WINDOWS[decision]
     alive = S.alive[seat] if isinstance(seat, int) else z3.BoolVal(True)

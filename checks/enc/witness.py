@@ -3,7 +3,7 @@
 and a solver model read back as the final ``State`` with the ``Trace`` that produces it (``witness``: every
 witness a check reports is such a trace, which the interpreter then replays event by event).
 
-Which symbolic traces are legal at all is ``checks.enc_trace`` (the twin of ``model.trace.run``).
+Which symbolic traces are legal at all is ``checks.enc.trace`` (the twin of ``model.interp.trace.run``).
 """
 from __future__ import annotations
 
@@ -425,7 +425,7 @@ def _events(S: SymState, model, renum: dict) -> list:
 
 def _partners(S: SymState, model, happenings: list) -> list:
     """The ``with`` partner of a give the trace holds, where the symbolic trace does not hold it (a grant to
-    another seat, or one gone by the question: enc_trace._coupled asks for the partner only where it shows):
+    another seat, or one gone by the question: enc.trace._coupled asks for the partner only where it shows):
     handed out right after it, from the same giver to the same player, with the site's own arguments."""
     cat = S.cat
     mom = lambda m: (model.eval(m.t, model_completion=True).as_long(),       # noqa: E731

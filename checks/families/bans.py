@@ -16,11 +16,12 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from ..enc.bans import enc_ban_all, enc_ban_has, enc_banned
-from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
-from ..enc.core import card_var, holds as slots_holding
-from ..enc.plays import enc_card_usable, enc_card_window
-from ..enc.usable import enc_skill_usable_now
+from skillproof.checks.enc.bans import enc_ban_all, enc_ban_has, enc_banned
+from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
+                                              enc_conversion)
+from skillproof.checks.enc.core import card_var, holds as slots_holding
+from skillproof.checks.enc.plays import enc_card_usable, enc_card_window
+from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register

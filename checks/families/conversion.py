@@ -15,10 +15,11 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from ..enc.bans import enc_banned
-from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
-from ..enc.core import card_var, holds
-from ..enc.plays import enc_card_usable
+from skillproof.checks.enc.bans import enc_banned
+from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
+                                              enc_conversion)
+from skillproof.checks.enc.core import card_var, holds
+from skillproof.checks.enc.plays import enc_card_usable
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import conversion_pairs, sources_meet
 from skillproof.checks.registry import Code, register

@@ -15,9 +15,9 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from ..enc.core import holds
-from ..enc.grants import enc_grant_matters
-from ..enc.lifetime import enc_turn_end_survivors
+from skillproof.checks.enc.core import holds
+from skillproof.checks.enc.grants import enc_grant_matters
+from skillproof.checks.enc.lifetime import enc_turn_end_survivors
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.registry import Code, register
 

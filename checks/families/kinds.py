@@ -23,11 +23,11 @@ import z3
 from ..terms import And, Or
 
 from skillproof.model import turn as T
-from ..enc.core import holds as slots_holding, slot_is
-from ..enc.draw import enc_draw_count
-from ..enc.receive import receive_rule_parts
-from ..enc.send import enc_send_allowed, enc_send_in_force
-from ..enc.windows import enc_at_decision
+from skillproof.checks.enc.core import holds as slots_holding, slot_is
+from skillproof.checks.enc.draw import enc_draw_count
+from skillproof.checks.enc.receive import receive_rule_parts
+from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import param_domains
 from skillproof.checks.registry import Code, register

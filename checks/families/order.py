@@ -23,10 +23,10 @@ import itertools
 import z3
 from ..terms import And, Eq, Or
 
-from ..enc.core import holds, memo
-from ..enc.result import enc_result_pass, result_holders
-from ..enc.state import _as_int
-from ..enc.windows import enc_at_decision
+from skillproof.checks.enc.core import holds, memo
+from skillproof.checks.enc.result import enc_result_pass, result_holders
+from skillproof.checks.enc.state import _as_int
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 

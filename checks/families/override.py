@@ -15,9 +15,9 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from ..enc.core import holds
-from ..enc.send import enc_send_in_force
-from ..enc.windows import enc_at_decision
+from skillproof.checks.enc.core import holds
+from skillproof.checks.enc.send import enc_send_in_force
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS

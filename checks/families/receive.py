@@ -13,9 +13,9 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from ..enc.core import holds
-from ..enc.receive import receive_rule_parts
-from ..enc.windows import enc_at_decision
+from skillproof.checks.enc.core import holds
+from skillproof.checks.enc.receive import receive_rule_parts
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
@@ -120,7 +120,7 @@ CORE_EN = {"sender": "the sender", "turn": "the turn player", "locked": "locked"
 
 def _core(S):
     """[(name, condition)] of the engine rule's sources of 'must receive' — only those [rules] must_receive
-    names (twin of interpreter.receive_parts / encode.enc_receive_parts)."""
+    names (twin of interp.receive.receive_parts / enc.receive.enc_receive_parts)."""
     conds = {"sender": S.sender == 0, "turn": S.turn == 0, "locked": S.locked[0]}
     return [(k, conds[k]) for k in CORE if k in S.cat.rules.must_receive]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from ..enc.grants import enc_grant_matters
+from skillproof.checks.enc.grants import enc_grant_matters
 from skillproof.checks.findings import Finding
 from skillproof.model.interp.grants import site_of
 from skillproof.checks.registry import Code, register

@@ -16,10 +16,11 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from ..enc.bans import enc_banned_all
-from ..enc.core import holds as slots_holding
-from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skills_gone, enc_skip_dying, enc_skip_fight
-from ..enc.windows import enc_at_decision
+from skillproof.checks.enc.bans import enc_banned_all
+from skillproof.checks.enc.core import holds as slots_holding
+from skillproof.checks.enc.skip import (enc_could_act_dying, enc_could_act_fight, enc_skills_gone, enc_skip_dying,
+                                        enc_skip_fight)
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 

@@ -17,16 +17,17 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from ..enc.bans import enc_ban_all, enc_ban_has
-from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
-from ..enc.core import card_var, holds, slot_is
-from ..enc.fires import enc_fires
-from ..enc.plays import enc_card_usable
-from ..enc.receive import CANNOT, enc_receive, receive_rule_parts
-from ..enc.result import enc_result_pass, result_holders
-from ..enc.send import enc_send_in_force
-from ..enc.state import WCODE
-from ..enc.windows import enc_actor_ok, enc_at_decision
+from skillproof.checks.enc.bans import enc_ban_all, enc_ban_has
+from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
+                                              enc_conversion)
+from skillproof.checks.enc.core import card_var, holds, slot_is
+from skillproof.checks.enc.fires import enc_fires
+from skillproof.checks.enc.plays import enc_card_usable
+from skillproof.checks.enc.receive import CANNOT, enc_receive, receive_rule_parts
+from skillproof.checks.enc.result import enc_result_pass, result_holders
+from skillproof.checks.enc.send import enc_send_in_force
+from skillproof.checks.enc.state import WCODE
+from skillproof.checks.enc.windows import enc_actor_ok, enc_at_decision
 from skillproof.checks.findings import Finding, RuleRef, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register

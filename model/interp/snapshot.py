@@ -1,6 +1,6 @@
 """The table as it stands: what makes a state impossible whatever happened before (``snapshot_errors``,
 ``lock_errors``) and the reachability of an untimed state (``reachable``: scenario files written before the
-timed model; a trace's legality is ``trace.run``).
+timed model; a trace's legality is ``interp.trace.run``).
 
 Twin: ``checks/enc/snapshot.py`` (the table at the start of a symbolic trace).
 """

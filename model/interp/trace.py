@@ -6,7 +6,7 @@ window (``model.turn``), a skill or card hands out a grant, a role is replaced (
 (what its ``used`` condition reads), a card is played (what ``played`` reads). ``run`` executes them one by one, checking that each is legal in its window, and
 returns the state at the end — the moment a question is asked — with every illegal step named.
 
-This is the interpreter's side of the timed model; the z3 encoder (``skillproof.checks.encode``,
+This is the interpreter's side of the timed model; the z3 encoder (``skillproof.checks.enc``,
 ``reachability``) states the same legality as constraints over a symbolic trace whose events carry
 symbolic times (the turn and the window each happened in). Tests cross-check the two on random traces.
 
@@ -301,7 +301,7 @@ class Runner:
 
     def on_play(self, ev: Event) -> None:
         # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
-        # in this window (interpreter.card_usable; whether a conversion or ban allowed it then is not told)
+        # in this window (interp.plays.card_usable; whether a conversion or ban allowed it then is not told)
         st, cat = self.st, self.cat
         if not self.seat_ok(ev.seat) or st.window is None or st.window == "turn_end":
             self.bad(Reason("出牌：不是座位，或不在回合的时机中", "play: not a seat, or outside a window of a turn"))

@@ -1,0 +1,228 @@
+"""Where questions are answered: ``Session`` (a catalogue, its names and warm solvers; ``ask`` one question
+after another, each on an ``Engine``, engine.py). A session narrows the state to what a question reads, or
+(``general``) keeps one engine for every question, as the prompt does."""
+from __future__ import annotations
+
+import time
+
+from skillproof.model import expr as E
+from skillproof.model import vocab as V
+from skillproof.model.catalogue import Catalogue
+from skillproof.model.kinds import SEND_GROUPS
+
+from ..enc.state import PLAYS, Codes, node_reads_played
+from .answer import Run
+from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine
+from .evaluate import after_sites
+from .names import Names
+from .parser import parse
+from .readings import bare_plays, physical_reading, reading_note, reading_suffix
+from .result import Result
+from .syntax import ATOM_KINDS as _ATOM_KINDS, Query, atoms_of
+
+
+_WHICH_KINDS = {"conversion": {"ConvertCardSkill"}, "send": set(SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
+                "receive": {"MustReceiveMessage"}, "params": set(), "player": set()}
+
+
+class Session:
+    """A catalogue with its names and warm solvers: ask one question after another."""
+
+    def __init__(self, cat: Catalogue, *, seats: int = DEFAULT_SEATS, grants: int | None = None,
+                 timeout_ms: int = DEFAULT_TIMEOUT_MS, max_engines: int = 12, general: bool = False,
+                 turns: int = DEFAULT_TURNS, rlimit: int = 0):
+        """``general``: answer every question on one symbolic state holding every character and grant
+        (built once by ``warm``) instead of one narrowed to the question — slower to build, then about
+        as fast for any question: what a prompt wants. A single question is faster narrowed."""
+        self.cat = cat
+        self.general = general
+        self.names = Names(cat)
+        self.codes = Codes(cat)
+        self.seats = seats
+        self.grants = grants
+        self.turns = turns                # turns a witness trace may span (the question's and those before)
+        self.timeout_ms = timeout_ms
+        self.rlimit = rlimit              # z3 resource limit per solver (deterministic; 0 = none)
+        self.engines: dict = {}
+        self.max_engines = max_engines
+
+    # ------------------------------------------------------------------------------------- shape
+    def relevant(self, q: Query) -> tuple[set, set, bool]:
+        """(kinds the question reads, rules it names, whether characters must be kept apart)."""
+        kinds: set = set()
+        named: set = set()
+        exact = False
+        atoms = atoms_of(q.claim)
+        for g in q.givens:
+            if g.kind in ("claim", "where"):
+                atoms += atoms_of(g.claim)
+            elif g.kind in ("with", "without"):
+                named.add(g.rule)
+            elif g.kind == "after":
+                named.add(g.rule)
+                named.update(s.grant for s in after_sites(self.cat, g.rule))
+            elif g.kind == "grant":
+                named.update(g.grant.grants)
+                named.add(g.grant.name)
+                if g.grant.invalid_option:
+                    kinds.add("ActiveSkill")
+        for a in atoms:
+            kinds |= _ATOM_KINDS.get(a.kind, set())
+            if a.rule:
+                named.add(a.rule)
+            if a.kind == "granted":
+                named.update(a.value.grants)
+                named.add(a.value.name)
+            if a.kind == "where" and _reads_character(a.value):
+                exact = True
+        if q.which is not None:
+            kinds |= _WHICH_KINDS[q.which.kind]
+            exact = exact or q.which.kind == "player"       # every character is an answer of its own
+            if q.which.grant is not None:
+                named.update(q.which.grant.grants)
+                named.add(q.which.grant.name)
+        return kinds, named, exact
+
+    def shape(self, q: Query):
+        cat = self.cat
+        kinds, named, exact = self.relevant(q)
+        rel_grants = [r.id for r in cat.grants if r.id != "InvalidSkill" and cat.sites(r.id) and
+                      (r.id in named or (r.closure & kinds))]
+        rel_rules = set(named) | set(rel_grants)
+        for r in cat.skills.values():
+            if r.closure & kinds:
+                rel_rules.add(r.id)
+            if any(g.grant in rel_grants or g.grant == "InvalidSkill" for g in r.gives):
+                rel_rules.add(r.id)
+        # a relevant rule that reads which character someone is: characters cannot be grouped
+        exact = exact or any(_mentions_character(r) for rid in rel_rules for r in [cat.skills.get(rid)] if r)
+        # characters a 'in X's turn' names sit at the table as they are
+        whose = [g.who for g in q.givens if g.kind == "turn_of" and g.who is not None]
+        if q.subject is not None:
+            chars = [q.subject]
+        elif exact:
+            chars = list(cat.characters)
+        else:
+            seen: dict = {}
+            for c in cat.characters.values():
+                sig = (c.hidden, c.female, tuple(r if r in rel_rules else ("-", cat.skills[r].initial,
+                                                                          cat.skills[r].consumed)
+                                                 for r in c.skills))
+                seen.setdefault(sig, c.id)
+            chars = list(seen.values()) + [c for c in whose if c not in seen.values()]
+        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
+        # a named skill handing out a pair at once ('with': 禁闭's invalidation and ban) takes one more slot
+        paired = any(g.together is not None for rid in named if rid in cat.skills for g in cat.skills[rid].gives)
+        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens) + paired
+        if not rel_grants:
+            G = 0
+        # the other seats matter as givers (of the grants that matter, and of invalidation) and through what
+        # expressions read of them (hidden, female): the givers' owners, and a few of every other kind
+        if exact:
+            others = list(cat.characters)
+        else:
+            givers = {g.giver for gid in list(rel_grants) + ["InvalidSkill"] for g in cat.sites(gid)
+                      if not g.giver_is_card}
+            keep = {c for gv in givers for c in cat.owners(gv)}
+            per: dict = {}
+            others = []
+            keep |= set(whose)
+            for c in cat.characters.values():
+                if c.id in keep:
+                    others.append(c.id)
+                elif per.get((c.hidden, c.female), 0) < self.seats:
+                    per[(c.hidden, c.female)] = per.get((c.hidden, c.female), 0) + 1
+                    others.append(c.id)
+        if self.general:
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            if G <= gG:
+                every = list(cat.characters)
+                return every, self.all_grants(), self.seats, gG, every
+        return chars, rel_grants, self.seats, G, others
+
+    def all_grants(self) -> list:
+        return [r.id for r in self.cat.grants if r.id != "InvalidSkill" and self.cat.sites(r.id)]
+
+    def engine(self, chars, grants, n, G, others=None, plays: int | None = None) -> Engine:
+        key = (tuple(chars), tuple(grants), n, G, tuple(others) if others is not None else None, self.turns, plays)
+        e = self.engines.pop(key, None)
+        if e is None:
+            e = Engine(self.cat, chars, grants, n, G, self.codes, self.timeout_ms, others, self.turns, self.rlimit,
+                       plays)
+        e.set_timeout(self.timeout_ms)
+        self.engines[key] = e
+        while len(self.engines) > self.max_engines:
+            self.engines.pop(next(iter(self.engines)))
+        return e
+
+    def warm(self):
+        """Build the engine the most common questions use (called by the prompt at start)."""
+        if self.general:
+            every = list(self.cat.characters)
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            self.engine(every, self.all_grants(), self.seats, gG, every).preferences()
+
+    # ------------------------------------------------------------------------------------- asking
+    def parse(self, text: str) -> Query:
+        return parse(self.cat, text, self.names)
+
+    def ask(self, text_or_query, reasons: bool = True, minimal: bool = True) -> Result:
+        """Answer a question. ``reasons=False``: a proof (*no* to exists, *yes* to always / never) comes
+        without its minimal core and illustration — only whether the givens can hold at all (what
+        `check` needs to report a proved intent as a pass, at a fraction of the cost). ``minimal=False``:
+        a witness is the solver's first one, replayed but not made the plainest (for an answer whose
+        witness nobody reads, such as a proved intent)."""
+        t0 = time.perf_counter()
+        q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
+        if q.mode == "which" and q.which is not None and q.which.kind == "events":
+            from .events import answer as events_answer      # told from the catalogue: no solver
+            res = events_answer(self.cat, q)
+            res.seconds = time.perf_counter() - t0
+            return res
+        chars, grants, n, G, others = self.shape(q)
+        eng = self.engine(chars, grants, n, G, others, plays=PLAYS if _reads_played(q) else None)
+        run = Run(self, eng, q)
+        run.reasons = reasons
+        run.light = not minimal
+        res = run.go()
+        if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
+            # 'play X' is read as a card declared as X: the answer says so, with the physical card's beside it
+            alt = Run(self, eng, physical_reading(q))
+            alt.reasons, alt.light = False, True
+            other = alt.go().answer
+            note, res.reading = reading_note(self.cat, q, res.answer, other)
+            res.notes.append(note)
+            if other != res.answer:
+                res.headline += reading_suffix(self.cat, q, other)
+        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
+                      "timeout_ms": self.timeout_ms}
+        res.seconds = time.perf_counter() - t0
+        res.engine = eng
+        return res
+
+
+def _reads_played(q: Query) -> bool:
+    """The question reads the cards the player used this turn (``played`` in a 'where')."""
+    atoms = atoms_of(q.claim)
+    for g in q.givens:
+        if g.kind in ("claim", "where"):
+            atoms += atoms_of(g.claim)
+    return any(a.kind == "where" and node_reads_played(a.value) for a in atoms)
+
+
+def _mentions_character(rule) -> bool:
+    """A condition of the rule reads which character someone is."""
+    nodes = [rule.fight, rule.dying, rule.draw]
+    if rule.receive is not None:
+        nodes += [rule.receive.must, rule.receive.cannot]
+    if rule.send is not None:
+        nodes.append(rule.send.rule)
+    for g in rule.gives:
+        nodes += [g.when, g.where]
+    return any(_reads_character(n) for n in nodes if n is not None)
+
+
+def _reads_character(node) -> bool:
+    """The condition reads which character someone is (so characters cannot be searched one of each kind)."""
+    return any((isinstance(x, E.Attr) and x.name == "character") or (isinstance(x, E.Const) and x.type == V.CHARACTER)
+               for x in E.walk(node))
