@@ -347,16 +347,20 @@ class Context:
         if problems:
             raise WitnessMismatch(question, expect, problems)
         if self.options.realise and state.trace is not None:
-            from .realise import realise
+            from .realise import TwinsDisagree, realise
             t = time.perf_counter()
-            game, why = realise(self.cat, state.trace, state, [(question, expect)] + list(also))
+            try:
+                game, why = realise(self.cat, state.trace, state, [(question, expect)] + list(also))
+            except TwinsDisagree as e:
+                raise WitnessMismatch(question, expect, e.problems)
             self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
             if game is None:
                 w["unrealised"] = why
                 return w
             from skillproof.model.interp import trace as TR
+            from skillproof.model.interp.play import run as play_run
             w["trace"] = game.to_dict()
-            w["state"] = TR.run(self.cat, game).state.to_dict()
+            w["state"] = play_run(self.cat, game).state.to_dict()
             problems = replay_problems(self.cat, w)
             if problems:
                 raise WitnessMismatch(question, expect, problems)
@@ -402,11 +406,12 @@ def replay_problems(cat, witness: dict) -> list:
     other than the one claimed — in words, with the catalogue's names."""
     from skillproof.model import narrate as N
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model.reason import Reason, at_event, both, during
     from skillproof.model.state import State
     if "trace" in witness:
         trace = TR.Trace.from_dict(witness["trace"])
-        run = TR.run(cat, trace)
+        run = play_run(cat, trace)
         st = run.state
         out = [Reason(f"经过不合法：{w.zh}", f"illegal trace: {w.en}")
                for w in (at_event(k, len(trace.events), why) for k, why in run.errors)]

@@ -25,6 +25,7 @@ import z3
 from skillproof.model.interp.decide import decide
 from skillproof.model.interp.windows import at_decision
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
@@ -414,12 +415,12 @@ class Differ:
         from .diff_reach import translate, Unreadable
         tr_n = a.state.trace
         tr_o = witness(self.So, a.model).trace
-        run_n, run_o = TR.run(self.new, tr_n), TR.run(self.old, tr_o)
+        run_n, run_o = play_run(self.new, tr_n), play_run(self.old, tr_o)
         for label, run, cat, tr in (("NEW", run_n, self.new, tr_n), ("OLD", run_o, self.old, tr_o)):
             side = "新版" if label == "NEW" else "旧版"
             if run.errors:
                 k, why = run.errors[0]
-                zh, en = both(lambda: TR.run(cat, tr).errors[0][1])
+                zh, en = both(lambda: play_run(cat, tr).errors[0][1])
                 return None, (f"{label} rejects event {k}: {why}", f"{side}不接受第 {k} 个事件：{zh}",
                               f"{label} rejects event {k}: {en}")
             if not at_decision(run.state, q["decision"], q.get("seat", 0)):

@@ -56,6 +56,7 @@ import z3
 
 from skillproof.model.interp.plays import card_usable
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model.narrate_story import steps
 from skillproof.model import turn as TW
@@ -665,10 +666,10 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
     if not a.sat:
         return None                          # nothing involving the id is reachable here at all
     trace = a.state.trace
-    run = TR.run(here.cat, trace)
+    run = play_run(here.cat, trace)
     if run.errors:
         k, why = run.errors[0]
-        zh, en = T.both(lambda: TR.run(here.cat, trace).errors[0][1])
+        zh, en = T.both(lambda: play_run(here.cat, trace).errors[0][1])
         side = SIDE[here.name]
         what.undecided(f"witness does not replay under {side} (event {k}: {why})",
                        f"例证在{T.SIDE_ZH[here.name]}中不能重放（第 {k} 个事件：{zh}）",
@@ -725,12 +726,12 @@ def why_not(sit: Sit, here: Side, there: Side, trace: TR.Trace, mine: dict) -> d
         err = e
         return out("unreadable", lambda: pick(f"这条经过在{other()}中读不了：{err.zh}",
                                               f"the trace cannot be read under {other()}: {err.en}"))
-    run = TR.run(there.cat, tr)
+    run = play_run(there.cat, tr)
     if run.errors:
         k = run.errors[0][0]
 
         def illegal():
-            why = TR.run(there.cat, tr).errors[0][1]            # the interpreter's reason, in the run's language
+            why = play_run(there.cat, tr).errors[0][1]            # the interpreter's reason, in the run's language
             ev = _event_text(here.cat, trace, k)
             return pick(f"在{other()}中，{ev}：{why}", f"under {other()}, {ev}: {why}")
         return out("illegal", illegal, event=k)

@@ -29,6 +29,7 @@ from dataclasses import replace
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES
@@ -396,7 +397,7 @@ def raises(out: list, i: int) -> tuple:
 
 def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> list:
     """The game-trace templates of a skeleton (see the module's docstring), simplest first."""
-    run = run or TR.run(cat, skeleton)
+    run = run or play_run(cat, skeleton)
     return Builder(cat, skeleton, run, run.state).templates()
 
 
@@ -428,24 +429,31 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     return enc.fill(s.model())
 
 
+class TwinsDisagree(Exception):
+    """The z3 twin filled a template into a game the interpreter refuses: a bug in one of the twins (the caller
+    reports it as INT001). ``problems``: the interpreter's reasons."""
+
+    def __init__(self, problems: list):
+        super().__init__("; ".join(str(p) for p in problems))
+        self.problems = problems
+
+
 def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
     ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
     from skillproof.model.interp.decide import decide, matches
-    run = TR.run(cat, skeleton)
+    run = play_run(cat, skeleton)
     tried = 0
     for tmpl in templates(cat, skeleton, run):
         tried += 1
         game = solve(cat, tmpl, final)
         if game is None:
             continue
-        got = TR.run(cat, game)
+        got = play_run(cat, game)
         if got.errors:
-            from .context import WitnessMismatch
             from skillproof.model.reason import Reason, at_event
-            q, e = questions[0]
-            raise WitnessMismatch(q, e, [Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
-                                         for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
+            raise TwinsDisagree([Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
+                                 for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
         if all(matches(decide(cat, got.state, q), e) for q, e in questions):
             return game, None
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}

@@ -152,6 +152,7 @@ def tell(cat, finding, fam, code) -> dict:
     from skillproof.checks.context import replay_problems
     from skillproof.model import narrate as N
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model.lang import is_en, pick
     from skillproof.model.state import State
     from skillproof.checks.findings import INTENT_NAME
@@ -181,7 +182,7 @@ def tell(cat, finding, fam, code) -> dict:
         return {"lines": lines, "json": js}
     trace = TR.Trace.from_dict(w["trace"]) if "trace" in w else None
     if trace is not None:
-        st = TR.run(cat, trace).state
+        st = play_run(cat, trace).state
         st.trace = trace
     else:
         st = State.from_dict(w["state"])

@@ -59,9 +59,10 @@ def replay(cat, d: dict) -> dict:
     from skillproof.model.interp.windows import at_decision
     from skillproof.model import narrate as N
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     trace = SC.trace_of(d)
     if trace is not None:
-        run = TR.run(cat, trace)
+        run = play_run(cat, trace)
         st = run.state
         st.trace = trace
         problems = [{"event": k, "reason": why} for k, why in run.errors]

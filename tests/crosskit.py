@@ -30,6 +30,7 @@ from skillproof.model.interp.receive import receive
 from skillproof.model.interp.send import send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
@@ -167,7 +168,7 @@ def run_states(h: Harness, n_states: int, seed: int, label: str) -> tuple[int, s
 def prepare_trace(h: Harness, tr):
     """Run ``tr`` in the interpreter and pin the symbolic trace to it: (run, equations), or None when the
     trace is outside the symbolic bounds or illegal only through events the symbolic trace does not hold."""
-    run = TR.run(h.cat, tr)
+    run = play_run(h.cat, tr)
     try:
         eqs = trace_assignment(h.S, tr, run)
     except DoesNotFit:

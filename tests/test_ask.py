@@ -19,6 +19,7 @@ from skillproof.model.interp.skip import skip_dying
 from skillproof.model.interp.usable import skill_usable_now, spent
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.state import State
 
 
@@ -38,7 +39,7 @@ def replayed(cat, w: dict) -> State:
     the trace; and the witness's questions are asked at their decision moments there."""
     assert "trace" in w, "a witness is a trace"
     trace = TR.Trace.from_dict(w["trace"])
-    run = TR.run(cat, trace)
+    run = play_run(cat, trace)
     assert run.errors == [], run.errors
     st = run.state
     st.trace = trace

@@ -10,6 +10,7 @@ import pytest
 from skillproof.checks import ask as Q
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 
 CAT = '''
 [[card]]
@@ -148,7 +149,7 @@ def test_played_comes_from_a_play_event_of_the_trace(sess):
     plays = [e for e in events if e["event"] == "play"]
     assert plays == [{"event": "play", "seat": 0, "card": "B"}]
     # the trace replays: the play is legal in its window (乙 is used in 争夺阶段) and the state records it
-    run = TR.run(sess.cat, TR.Trace.from_dict(res.witness["trace"]))
+    run = play_run(sess.cat, TR.Trace.from_dict(res.witness["trace"]))
     assert run.legal and run.state.seats[0].played == frozenset({"B"})
 
 
@@ -158,7 +159,7 @@ def test_an_illegal_play_is_named_by_the_interpreter(sess):
                                                   "skills": [{"rule": "Steal"}]}]},
                              "events": [{"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
                                         {"event": "play", "seat": 0, "card": "A"}]})
-    run = TR.run(sess.cat, tr)
+    run = play_run(sess.cat, tr)
     assert run.errors and "cannot use 甲 in the main phase" in run.errors[0][1]
 
 

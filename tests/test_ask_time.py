@@ -14,6 +14,7 @@ from skillproof.model.interp.plays import can_play
 from skillproof.model.interp.receive import receive
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 
 from test_ask import core_minimal, holds_in_interpreter, replayed
 
@@ -410,7 +411,7 @@ def test_a_trace_that_ends_in_the_wrong_window_is_not_asked_there(cat):
                for p in replay_problems(cat, w))
     w["trace"]["events"] = events + [{"event": "window", "window": "send", "in_front": 0}]
     assert replay_problems(cat, w) == []
-    run = TR.run(cat, TR.Trace.from_dict(w["trace"]))
+    run = play_run(cat, TR.Trace.from_dict(w["trace"]))
     assert run.errors == [] and run.state.window == "send"
 
 

@@ -13,6 +13,7 @@ from skillproof.checks.diff import Differ, changed_rules
 from skillproof.model.interp.decide import decide, matches
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 
 MUST = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }'
 OPT = 'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = false }'
@@ -51,7 +52,7 @@ def test_yingbian_made_must_changes_conversions_with_replayable_witnesses(versio
     for c in changes:
         # the witness is a trace each version runs with its own catalogue; the question is answered on each run
         tr = TR.Trace.from_dict(c.trace)
-        run_o, run_n = TR.run(old, TR.Trace.from_dict(c.old_trace) if c.old_trace else tr), TR.run(new, tr)
+        run_o, run_n = play_run(old, TR.Trace.from_dict(c.old_trace) if c.old_trace else tr), play_run(new, tr)
         assert run_o.legal and run_n.legal
         assert run_n.state.to_dict() == c.state
         assert matches(decide(old, run_o.state, c.question), c.old)

@@ -12,6 +12,7 @@ from skillproof.model.interp.windows import at_decision
 from skillproof.model import lang
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.narrate_story import steps
 
 NEWCHAR = '''
@@ -75,7 +76,7 @@ def assert_replays(old, new, d, p):
     unreadable, illegal (the interpreter's first error is the reason), or reaches another situation."""
     here, there = (new, old) if p.side == "new" else (old, new)
     trace = TR.Trace.from_dict(p.trace)
-    run = TR.run(here, trace)
+    run = play_run(here, trace)
     assert run.legal, run.errors
     assert run.state.to_dict() == p.state
     site_map = d.sites.n2o if p.side == "new" else d.sites.o2n
@@ -85,12 +86,12 @@ def assert_replays(old, new, d, p):
     except Unreadable as e:
         assert kind == "unreadable" and str(e) in p.reason["text_en"] and e.zh in p.reason["text"]
         return
-    other = TR.run(there, tr)
+    other = play_run(there, tr)
     if kind == "illegal":
         k, why = other.errors[0]
         assert p.reason["event"] == k and why in p.reason["text_en"]
         with lang.using("zh"):
-            assert TR.run(there, tr).errors[0][1] in p.reason["text"]
+            assert play_run(there, tr).errors[0][1] in p.reason["text"]
     else:
         assert other.legal and kind in ("differs", "absent")
 
@@ -171,7 +172,7 @@ def test_a_draw_rule_removed_changes_the_draw_with_witnesses_each_version_runs(o
         assert [r["id"] for r in c.rules] == ["WorkersAreKnowledgable"]
         tr_n = TR.Trace.from_dict(c.trace)
         tr_o = TR.Trace.from_dict(c.old_trace) if c.old_trace else translate(tr_n, new, old, d.sites.n2o)
-        run_n, run_o = TR.run(new, tr_n), TR.run(old, tr_o)
+        run_n, run_o = play_run(new, tr_n), play_run(old, tr_o)
         assert run_n.legal and run_o.legal
         assert decide(new, run_n.state, c.question)["draw"] == c.new["draw"]
         assert decide(old, run_o.state, c.question)["draw"] == c.old["draw"]

@@ -78,6 +78,7 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
     from skillproof.cmd_explain import tell
     from skillproof.model import narrate as N
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model.state import State
     cat = loader.load(None)
     codes = all_codes()
@@ -96,7 +97,7 @@ def test_every_finding_of_the_shipped_catalogue_is_told():
         assert story["json"]["replays"], (f.id, story["json"]["problems"])
         if "trace" in f.witness:          # the story tells the trace, event by event, to the question's moment
             assert "how it happens in a game, step by step:" in text and "the question is asked now" in text
-            st = TR.run(cat, TR.Trace.from_dict(f.witness["trace"])).state
+            st = play_run(cat, TR.Trace.from_dict(f.witness["trace"])).state
         else:
             st = State.from_dict(f.witness["state"])
         for item in [{"question": f.witness["question"]}] + f.witness.get("also", []):

@@ -160,6 +160,7 @@ def test_a_grant_given_on_use_only_in_a_window_the_skill_is_used_in(tmp_path, wi
     """A site handed out as an ActiveSkill is used (on = "use") needs the skill usable in that window: moved
     to another window, the grant is never handed out — both the interpreter and the encoder say so."""
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model.state import Seat, State
     cat = _write(tmp_path, _ACTIVE_GIVER.format(window=window))
     res = run(cat, Options(only=("unreachable",)))
@@ -169,7 +170,7 @@ def test_a_grant_given_on_use_only_in_a_window_the_skill_is_used_in(tmp_path, wi
     setup = State(seats=[Seat(character="trainer", skills=[SkillInst("Train")]), Seat(character="plain")], turn=0)
     events = [TR.Event("turn", seat=0), TR.Event("window", window="send_start"),
               TR.Event("give", seat=0, giver=0, site="Train#0")]
-    errors = TR.run(cat, TR.Trace(setup, events)).errors
+    errors = play_run(cat, TR.Trace(setup, events)).errors
     assert bool(errors) == never
 
 

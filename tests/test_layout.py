@@ -34,6 +34,9 @@ NO_TWIN = {
     (INTERP, "decide"): "the dispatcher of decide-form questions (scenario files, witnesses) on a concrete state; on "
                         "the symbolic side each kind of question builds its terms from the areas itself "
                         "(checks/ask/compile.py, checks/diff.py, the families)",
+    (INTERP, "play"): "runs a trace of either kind (the timed model's Runner, a whole game's GameRunner): the symbolic "
+                      "side states each kind on its own (checks/enc/trace.py, checks/enc/game.py)",
+    (INTERP, "hole"): "data: the values a game-trace template leaves open (checks/enc/game.py makes each a variable)",
     (ENC, "state"): "the symbolic state and the compilation of expressions: the twin of model/state.py (State) and "
                     "of model/interp/core.py's evaluate",
     (ENC, "witness"): "between concrete and symbolic traces (a solver model read back as a trace, a concrete trace "
@@ -43,7 +46,7 @@ NO_TWIN = {
 #: the shared core of each side, which imports no module of its side but these
 CORE = {(INTERP, "core"): set(), (ENC, "state"): set(), (ENC, "core"): {"state"}}
 #: the top of each side, which no module of its side imports
-TOP = {INTERP: {"decide", "trace"}, ENC: {"trace", "witness"}}
+TOP = {INTERP: {"decide", "play"}, ENC: {"trace", "witness"}}
 
 
 def _modules() -> dict[str, Path]:

@@ -24,6 +24,7 @@ def run_saved(case: str):
 
     from crosskit import prepare_trace, trace_disagreement
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model import vocab as V
     saved = json.loads(SAVED.read_text(encoding="utf-8"))[case]
     _, cat = load_random(saved["catalogue_seed"])
@@ -101,6 +102,7 @@ def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symb
 
     from skillproof.checks.enc.witness import trace_assignment
     from skillproof.model.interp import trace as TR
+    from skillproof.model.interp.play import run as play_run
     from skillproof.model.state import SkillInst
 
     import crosskit
@@ -127,12 +129,12 @@ def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symb
         E("window", window="fight", in_front=0, sender=0), E("window", window="receive", in_front=1, sender=0),
         E("give", seat=0, giver=1, site="S3#0"), E("window", window="turn_end"),
         E("turn", seat=0), E("window", window="main"), E("use", seat=0, rule="S4")])
-    run = TR.run(cat, tr)
+    run = play_run(cat, tr)
     assert run.errors == [(11, f"use: seat 0 holds no unused {cat.name_of('S4')}")]
     assert crosskit.unmodelled_events(h.S, tr, run) == {11}
     # without the failed use: legal on both sides, and every decision agrees
     tr.events = [e for e in tr.events if e.kind != "use"]
-    run = TR.run(cat, tr)
+    run = play_run(cat, tr)
     assert run.legal and "S4" not in [i.rule for i in run.state.seats[0].skills]
     eqs = trace_assignment(h.S, tr, run)
     for x in cat.cards:

@@ -28,6 +28,7 @@ from skillproof.checks import mismatch as MM
 from skillproof.model.interp.snapshot import reachable
 from skillproof.model import lang, loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.reason import Reason, at_event, both, en, join, zh
 from skillproof.model.state import Seat, SkillInst, State
 from skillproof.model.interp.trace import Event, Trace
@@ -79,7 +80,7 @@ def check_languages(cat, reasons, allowed=()) -> list:
 
 
 def reasons_of(cat, trace) -> list:
-    return [why for _, why in TR.run(cat, trace).errors]
+    return [why for _, why in play_run(cat, trace).errors]
 
 
 # --------------------------------------------------------------------------------------------- the type
@@ -375,7 +376,7 @@ def test_random_catalogues_give_reasons_in_both_languages():
 
 # -------------------------------------------------------------------------- a witness that does not replay
 def _witness(cat, t: Trace, question, expect) -> dict:
-    return {"trace": t.to_dict(), "state": TR.run(cat, t).state.to_dict(), "question": question, "expect": expect}
+    return {"trace": t.to_dict(), "state": play_run(cat, t).state.to_dict(), "question": question, "expect": expect}
 
 
 def test_replay_problems_name_the_question_and_the_answer_in_words(cat):

@@ -10,6 +10,7 @@ import pytest
 from skillproof.checks import ask as Q
 from skillproof.model import loader
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.loader import CatalogueErrors
 from skillproof.model.state import Seat, SkillInst, State
 
@@ -45,7 +46,7 @@ def test_the_pair_is_mutual_in_the_catalogue(cat):
 @pytest.mark.parametrize("events, legal", [([INV, BAN], True), ([BAN, INV], True), ([BAN], False), ([INV], False)])
 def test_both_twins_want_both_events(cat, harness, events, legal):
     tr = _trace(events)
-    run = TR.run(cat, tr)
+    run = play_run(cat, tr)
     assert run.legal == legal, run.errors
     if not legal:
         assert run.uncoupled and "together" in run.errors[-1][1].en
@@ -117,7 +118,7 @@ def test_a_pair_is_not_split_by_another_event(cat, harness, events):
     """One resolution deals both: another grant (here 调虎离山's ban) handed out between the two is no trace the
     server can play — both twins refuse it (review of the first version, which only asked for the same window)."""
     tr = _trace(events)
-    run = TR.run(cat, tr)
+    run = play_run(cat, tr)
     assert not run.legal and run.uncoupled
     prepared = prepare_trace(harness, tr)
     assert prepared is not None

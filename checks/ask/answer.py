@@ -10,6 +10,7 @@ import z3
 from skillproof.model.interp.decide import decide
 from skillproof.model import narrate as N
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.lang import pick
 from skillproof.model.reason import Reason, at_event, join
 from skillproof.model.state import State
@@ -144,7 +145,7 @@ class Run(WhichRun):
         (model.interp.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
         it is legal)."""
         trace = witness(self.S, model).trace
-        run = TR.run(self.cat, trace)
+        run = play_run(self.cat, trace)
         st = run.state
         st.trace = trace
         st.__dict__["_run"] = run

@@ -29,6 +29,7 @@ from skillproof.model.interp.usable import spent, usable
 from skillproof.model.interp.windows import at_decision, in_window
 from skillproof.model import narrate as N
 from skillproof.model.interp import trace as TR
+from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
@@ -271,7 +272,7 @@ def run_of(cat, st: State):
     if st.trace is None:
         return None
     if "_run" not in st.__dict__:
-        st.__dict__["_run"] = TR.run(cat, st.trace)
+        st.__dict__["_run"] = play_run(cat, st.trace)
     return st.__dict__["_run"]
 
 

@@ -141,19 +141,6 @@ def setup_errors(cat: Catalogue, setup: State) -> list[Reason]:
     return why
 
 
-def run(cat: Catalogue, trace: Trace) -> Run:
-    """Execute ``trace`` event by event; every event is checked against the window it happens in.
-
-    The clauses of ``Runner`` are the transition relation of the timed model; the encoder's ``reachability``
-    states each of them as a constraint on a symbolic trace (named alike in its comments). A trace whose
-    ``table`` is set is a whole game: ``model.interp.game.GameRunner`` runs it, with the table's events and
-    rules too."""
-    if trace.table:
-        from .game import GameRunner
-        return GameRunner(cat, trace).run()
-    return Runner(cat, trace).run()
-
-
 class Runner:
     """The interpreter of the timed model: the state, and one method per event kind (``on_<kind>``)."""
 
