@@ -1,0 +1,956 @@
+"""Triggers and effects (TR).
+
+Triggered skills answer the server's events (``on``: the event, whose event it is, a guard) and do effects (``do``)
+that raise events again; the engine offers every pending event to every player's skills, seat by seat from the turn
+player and each player's skills in the order of his skill list, each skill once per event, and asks a dead player's
+BeforeDieSkills and granted skills too (server ``Game.dealListeningSkill``, ``Event.checkResolve``). These checks read
+``on`` and ``do`` as data:
+
+* TR001 — a chain of triggers and effects that can repeat without end: each step's effect raises the event the next
+  step answers, every guard and condition on the way can hold, and no step is limited to once a turn (the game does
+  not terminate: general game playing's first well-formedness condition);
+* TR002 — an effect op its own trigger rules out: its condition can never hold together with the trigger's guard and
+  whose event it is (dead effect text), or it names a player the event it answers does not bind;
+* TR003 — a granted (non-initial) triggered skill that is no BeforeDieSkill but still answers events after its holder
+  died (the server asks a dead player's granted skills; the design note: only a BeforeDieSkill fires without its
+  holder alive);
+* TR004 — two triggered skills of one player answering one event whose effects do not commute: the outcome depends on
+  the order of the holder's skill list, which the server uses;
+* TR005 — a triggered skill that can never answer an event it names: the event is never raised where its whose and its
+  guard hold (as far as the data says: the holders' characters, the event's own facts, the facts every state keeps).
+"""
+from __future__ import annotations
+
+import z3
+
+from skillproof.checks import firing as F
+from skillproof.checks.findings import Finding, RuleRef, canonical
+from skillproof.checks.registry import Code, register
+from skillproof.model import effects as EF
+from skillproof.model import events as EV
+from skillproof.model import expr as E
+from skillproof.model.lang import using
+from skillproof.model.expr_words import words, words_both
+from skillproof.checks.symstate import Codes
+
+#: the family's page in Chinese (`skillproof rules triggers`; the docstring is the English)
+DOC_ZH = """触发与效果（TR）。
+
+触发技能回应服务器的事件（`on`：哪个事件、谁的事件、触发条件），发动效果（`do`），效果又引发新的事件；引擎把每个
+待处理的事件依次交给每名角色的技能——从当前回合角色开始按座位顺序，同一角色按其技能列表的顺序，每个技能对一个事件
+只回应一次——死亡角色的死亡前技能和获得的技能也会被询问（服务器 `Game.dealListeningSkill`、`Event.checkResolve`）。
+这些检查把 `on` 和 `do` 当作数据来读：
+
+* TR001 — 触发与效果组成的链可以无限重复：每一步的效果引发下一步回应的事件，途中每个触发条件和效果条件都能成立，
+  且没有一步受“每回合一次”限制（游戏不会结束：一般博弈描述的第一条良构条件）；
+* TR002 — 效果里被自己的触发排除的操作：它的条件与触发条件、谁的事件永远不能同时成立（写了也白写），或者它点名了
+  所回应事件并不包含的角色；
+* TR003 — 获得的（非初始）触发技能不是死亡前技能，却在持有者死后仍回应事件（服务器会询问死亡角色获得的技能；
+  设计说明：只有死亡前技能在持有者不存活时发动）；
+* TR004 — 同一角色的两个触发技能回应同一事件，效果不可交换：结果取决于服务器所用的技能列表顺序；
+* TR005 — 触发技能永远不能回应它写明的事件：在它的“谁的事件”和触发条件成立的地方，这个事件从不发生（就数据所能说明
+  的：持有者的角色、事件本身的事实、每个局面都满足的事实）。
+"""
+
+_HEAD = '''[[card]]
+id = "A"
+name = "甲"
+phases = ["fight"]
+[[character]]
+id = "plain"
+name = "路人"
+hidden = false
+female = false
+skills = []
+'''
+
+TR001 = Code("TR001", "trigger-cycle", "error",
+             "a chain of triggered skills and effects that can repeat without end",
+             "each step's effect raises the event the next step answers, so once started the chain can run for ever: "
+             "the server offers each new event anew (Event.checkResolve is per event), and its only guard — 100 passes "
+             "of Game.dealListeningSkill per process node — defers the events left to the next node; a game that need "
+             "not end is the first thing a game description must rule out",
+             also=("warning",), also_when="warning when some step may be declined by its player (a `may` op or a "
+             "choice): the players can stop it, but nothing else does",
+             todo="Break the chain: limit one of its skills to once a turn (`not used` in its `on.when`, or `limit`), "
+                  "narrow a guard so that the event a step raises is not one the next step answers, or accept it if "
+                  "the rule book says so (an `[[intent]]` with `intends = [\"TR001\"]`).",
+             summary_zh="触发技能与效果组成的链可以无限重复",
+             why_zh="每一步的效果引发下一步回应的事件，链一旦开始就能一直进行下去：服务器把每个新事件都重新交给技能"
+                    "（`Event.checkResolve` 按事件计），唯一的保护——每个结算节点 `Game.dealListeningSkill` 至多 100 轮"
+                    "——只是把剩下的事件推到下一个节点；游戏可能不结束，是游戏描述首先要排除的",
+             also_when_zh="链上某一步可由玩家放弃（`may` 操作或选择）时为警告：玩家可以停下它，但别的什么也停不下",
+             todo_zh="打断这条链：让链上的某个技能每回合只发动一次（在 `on.when` 里写 `not used`，或写 `limit`），"
+                     "收窄某个触发条件，使上一步引发的事件不再被下一步回应；规则书如此规定时，用 `[[intent]]` 的 "
+                     "`intends = [\"TR001\"]` 说明。",
+             example=_HEAD + '''[[character]]
+id = "a"
+name = "甲方"
+hidden = false
+female = false
+skills = ["HuiZeng"]
+[[character]]
+id = "b"
+name = "乙方"
+hidden = false
+female = true
+skills = ["HuiZeng"]
+[[skill]]
+id = "HuiZeng"
+name = "回赠"
+kinds = ["TriggeredSkill"]
+on = { event = "give_card", whose = "taker", when = "giver != self and giver.alive" }
+do = [{ op = "give", to = "giver" }]     # a card given back is a new give_card: the other 回赠 answers it''')
+TR002 = Code("TR002", "effect-ruled-out-by-trigger", "warning",
+             "an effect op whose condition can never hold when its trigger fires, or that names a player the event "
+             "it answers does not bind",
+             "the op is dead text: the skill never does what it says there (usually a condition negated by mistake, or "
+             "copied from a skill answering another event); a player the event does not name is read from whatever "
+             "the table holds at that moment",
+             todo="Make the op's `if` agree with the trigger's `on.when` and `whose` (or delete the op); name only "
+                  "the players of the event the op's rule answers (`model/events.py`), or split the rule's events "
+                  "into rules of their own.",
+             summary_zh="效果操作的条件在其触发时永远不成立，或者点名了所回应事件并不包含的角色",
+             why_zh="这个操作写了也白写：技能永远不会做那里写的事（通常是条件写反了，或者从回应别的事件的技能抄来）；"
+                    "事件没有的角色，只能从当时局面上恰好有的东西里读出来",
+             todo_zh="让操作的 `if` 与触发的 `on.when`、`whose` 相容（或删掉这个操作）；只点名该规则所回应事件的角色"
+                     "（`model/events.py`），或者把规则回应的几个事件拆成几条规则。",
+             example=_HEAD + '''[[character]]
+id = "hei"
+name = "收黑者"
+hidden = false
+female = false
+skills = ["ShouHei"]
+[[skill]]
+id = "ShouHei"
+name = "收黑"
+kinds = ["TriggeredSkill"]
+on = { event = "receive", whose = "receiver", when = "black in message" }
+do = [{ op = "draw", n = 2, if = "not (black in message)" }]    # never: the trigger needs black''')
+TR003 = Code("TR003", "granted-trigger-fires-when-dead", "warning",
+             "a granted (non-initial) triggered skill that is no BeforeDieSkill answers an event after its holder died",
+             "the server asks a dead player's non-initial skills (Game.dealListeningSkill: `player.alive || skill is "
+             "BeforeDieSkill || !skill.isInitialSkill`), so a handed-out skill whose guard does not ask for a living "
+             "holder fires for a dead one; the design note says only a BeforeDieSkill fires without its holder alive",
+             todo="Add `alive` to the grant's `on.when` (as the server's follow-ups 江湖令·弃情报, 将计就计, 顺势而为, 就计 "
+                  "and 详尽思索 test `askWhom.alive`), or make it a BeforeDieSkill if it is meant to act for the dead.",
+             summary_zh="获得的（非初始）触发技能不是死亡前技能，却在持有者死后回应事件",
+             why_zh="服务器会询问死亡角色的非初始技能（`Game.dealListeningSkill`：`player.alive || skill is BeforeDieSkill "
+                    "|| !skill.isInitialSkill`），触发条件不要求持有者存活的给出技能就会替死者发动；设计说明："
+                    "只有死亡前技能在持有者不存活时发动",
+             todo_zh="在给出技能的 `on.when` 里加上 `alive`（服务器的后续技能江湖令·弃情报、将计就计、顺势而为、就计、"
+                     "详尽思索都检查 `askWhom.alive`）；若它本就要替死者发动，就把它写成死亡前技能（BeforeDieSkill）。",
+             example=_HEAD + '''[[character]]
+id = "hao"
+name = "寄语者"
+hidden = false
+female = false
+skills = ["JiYu"]
+[[skill]]
+id = "JiYu"
+name = "寄语"
+kinds = ["TriggeredSkill"]
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "JiYu2" }]
+[[skill.gives]]
+grant = "JiYu2"
+to = "self"
+at = "send"
+on = "send"
+[[grant]]
+id = "JiYu2"
+name = "寄语·收尾"
+kinds = ["TriggeredSkill", "OneTurnSkill"]
+lifetime = "turn"
+on = { event = "turn_end" }              # no `alive`: it fires for a holder who died this turn
+do = [{ op = "draw", who = "turn_player" }]''')
+TR004 = Code("TR004", "trigger-order-dependent", "warning",
+             "two triggered skills of one player answer one event and their effects do not commute: the outcome "
+             "depends on the order of the holder's skill list",
+             "the server offers an event to one player's skills in the order of his skill list (Game.dealListeningSkill) "
+             "and a skill that has seen an event never sees it again (Event.checkResolve, even when its guard was "
+             "false), so the first skill's effect decides what the second sees; the rule book lets a player choose "
+             "the order of his own skills (strategy/base.md)",
+             todo="Say in the rule book which goes first, make the two effects independent, or accept it with an "
+                  "`[[intent]]` citing the passage that fixes the order (`intends = [\"TR004@RULE\"]`).",
+             summary_zh="同一角色的两个触发技能回应同一事件，效果不可交换：结果取决于持有者技能列表的顺序",
+             why_zh="服务器按技能列表的顺序把事件交给同一角色的技能（`Game.dealListeningSkill`），一个技能看过某个事件后"
+                    "就不会再看到它（`Event.checkResolve`，即使当时条件不成立），所以先发动的技能的效果决定后一个看到"
+                    "什么；规则书却让玩家自己决定自己技能的顺序（strategy/base.md）",
+             todo_zh="在规则书里写明谁先结算，或让两个效果互不影响；规则书已写明顺序时，用引用该段落的 `[[intent]]`"
+                     "（`intends = [\"TR004@规则\"]`）接受它。",
+             example=_HEAD + '''[[character]]
+id = "two"
+name = "双面人"
+hidden = true
+female = false
+skills = ["FanMian", "AnShou"]
+[[skill]]
+id = "FanMian"
+name = "翻面"
+kinds = ["TriggeredSkill"]
+on = { event = "receive", whose = "receiver", when = "not face_up" }
+do = [{ op = "flip", face = "up" }]
+[[skill]]
+id = "AnShou"
+name = "暗收"
+kinds = ["TriggeredSkill"]
+on = { event = "receive", whose = "receiver", when = "face_up" }    # 翻面 first turns it on
+do = [{ op = "draw" }]''')
+TR005 = Code("TR005", "trigger-never-fires", "warning",
+             "a triggered skill can never answer an event it names: the event is never raised where its whose and "
+             "guard hold",
+             "the skill is dead as written (or that event of it is): its guard contradicts the event (a dead victim "
+             "that must be alive, a message with no colour), the holders (a public role that must be face down), or "
+             "whose event it is (`my_turn` on another player's send phase); `details.because` names the facts that "
+             "rule it out",
+             todo="Fix the `on` entry the finding names: its `event`, `whose` or `when`; or the holders (a hidden role "
+                  "for a face-down guard). Game-level reachability (a state no trace reaches) is `UR003`'s, not this "
+                  "check's.",
+             summary_zh="触发技能永远不能回应它写明的某个事件：在它的“谁的事件”和触发条件成立的地方，这个事件从不发生",
+             why_zh="这个技能（或它回应的这个事件）照写法永远不发动：触发条件与事件矛盾（要求已死亡的死者存活、"
+                    "要求情报没有颜色），与持有者矛盾（要求公开角色背面朝上），或与“谁的事件”矛盾（在别人的传递阶段"
+                    "开始时要求 `my_turn`）；`details.because` 列出排除它的事实",
+             todo_zh="改正问题指出的 `on` 条目：它的 `event`、`whose` 或 `when`；或者改持有者（背面朝上的条件要隐藏角色）。"
+                     "整局游戏层面的可达性（没有经过能到达的局面）由 `UR003` 检查，不在这里。",
+             example=_HEAD + '''[[character]]
+id = "pub"
+name = "明面人"
+hidden = false
+female = false
+skills = ["AnFa"]
+[[skill]]
+id = "AnFa"
+name = "暗发"
+kinds = ["TriggeredSkill"]
+on = { event = "receive", whose = "receiver", when = "not face_up" }    # a public role is always face up
+do = [{ op = "draw" }]''')
+
+FAMILY = "triggers"
+
+# ------------------------------------------------------------------------------------------------- words
+_LABELS = {
+    "holder": ("持有它的角色", "the characters that hold it"),
+    "dispatch": ("开局技能只在持有者存活时被询问", "an initial skill is asked only while its holder is alive"),
+    "whose": ("它回应的是谁的事件（whose）", "whose event it answers (whose)"),
+    "event": ("事件的参与者", "the event's players"),
+    "event_facts": ("事件本身的事实（如死亡事件的死者已死亡、接收者存活、情报有一到两种颜色）",
+                    "the event's own facts (the victim of a death is dead, a receiver is alive, a message has one or "
+                    "two colours)"),
+    "table": ("每个局面都满足的事实（公开角色正面朝上、情报数目相符、存活角色有身份）",
+              "the facts every state keeps (public roles face up, message counts that add up, living players have "
+              "an identity)"),
+    "guard": ("触发条件（on.when）", "the guard (on.when)"),
+    "raisers": ("能引发这个事件的规则", "the rules that raise this event"),
+    "frame": ("所选角色存活", "the chosen players are alive"),
+}
+
+
+def _because(core) -> list:
+    """The facts of an unsatisfiable core in words (the facts every state keeps always take part)."""
+    return [{"zh": _LABELS[c][0], "en": _LABELS[c][1]} for c in list(core) + ["table"] if c in _LABELS]
+
+
+def _ev(kind: str) -> tuple:
+    k = EV.EVENT_KINDS[kind]
+    return k.zh, k.en
+
+
+def _whose(on) -> tuple:
+    if on.whose == ("any",):
+        return "任何人的", "anyone's"
+    if on.whose == ("self",):
+        return "自己的", "the holder's own"
+    if on.whose == ("other",):
+        return "别人的", "another player's"
+    kind = on.kind
+    zh = "或".join(kind.role(r).zh for r in on.whose)
+    en = " or ".join(kind.role(r).en for r in on.whose)
+    return f"自己是{zh}时的", f"its holder being {en}"
+
+
+def _cond_words(cat, node, rule) -> tuple:
+    players = EF.player_nouns(rule.on)
+    out = []
+    for lang in ("zh", "en"):
+        with using(lang):
+            out.append(words(node, cat, players=players))
+    return tuple(out)
+
+
+def _noun(rule, word) -> tuple:
+    if word in (None, "self"):
+        return "持有者", "the holder"
+    if word == "all":
+        return "每名角色", "every player"
+    if word == "others":
+        return "其他角色", "the other players"
+    return EF.player_nouns(rule.on).get(word, (word, word))
+
+
+def _op_words(rule, at) -> tuple:
+    o = EF.OPS[at.op.op]
+    a = at.op.args
+    who = a.get("who") or a.get("to") or a.get("whose") or a.get("from")
+    if at.op.op in ("flip",) and a.get("what") == "message":
+        who = None
+    if who is None or not isinstance(who, str):
+        return o.zh, o.en
+    zh, en = _noun(rule, who)
+    return f"{o.zh}（{zh}）", f"{o.en} ({en})"
+
+
+def _ref(cat, rule, role: str, loc=None) -> RuleRef:
+    loc = loc or rule.loc
+    return RuleRef(rule.id, rule.name, loc.file, loc.line, role)
+
+
+def _node_key(n) -> str:
+    """An expression's canonical text (for finding keys: what it says, not where)."""
+    if n is None:
+        return ""
+    if isinstance(n, E.Lit):
+        return str(n.value).lower()
+    if isinstance(n, E.Const):
+        return n.value
+    if isinstance(n, E.Var):
+        return n.name
+    if isinstance(n, E.Unknown):
+        return f"unknown[{n.key}]"
+    if isinstance(n, E.Attr):
+        return f"{_node_key(n.obj)}.{n.name}"
+    if isinstance(n, E.Unary):
+        return f"({n.op} {_node_key(n.arg)})"
+    if isinstance(n, E.Bin):
+        return f"({_node_key(n.left)} {n.op} {_node_key(n.right)})"
+    if isinstance(n, E.If):
+        return f"(if {_node_key(n.cond)} then {_node_key(n.then)} else {_node_key(n.other)})"
+    if isinstance(n, E.SetLit):
+        return "{" + ",".join(_node_key(i) for i in n.items) + "}"
+    if isinstance(n, E.Quant):
+        return f"{n.kind}({n.var}: {_node_key(n.body)})"
+    return type(n).__name__
+
+
+def _op_key(at) -> str:
+    args = {k: (v if not isinstance(v, E.Node) else _node_key(v)) for k, v in sorted(at.op.args.items())
+            if k != "of" or not isinstance(v, tuple)}
+    return f"{at.op.op}{canonical(args)}|{'&'.join(_node_key(c) for c in at.conds)}"
+
+
+def _on_key(on) -> str:
+    return f"{on.event}|{','.join(on.whose)}|{_node_key(on.when)}"
+
+
+# ------------------------------------------------------------------------------------------------- the analysis
+class Analysis:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.cat = cat = ctx.cat
+        self.codes = Codes(cat)
+        self.playable = ctx.playable()
+        self.rules = [r for r in cat.skills.values() if r.has("TriggeredSkill") and r.on]
+        self.holders = {r.id: F.holder_chars(cat, r, self.playable) for r in self.rules}
+        self.world = F.World(cat, self.codes, self.playable, "t.")
+        self.solver = F.Solver(self.world, ctx.options.timeout_ms)
+        self.out: list = []
+        self.k = 0
+        self.frames: list = []
+        self._events: dict = {}
+        self._bound: dict = {}
+        self.live: dict = {}            # (rule, entry index) -> True: the entry can answer its event
+        self.raisers = self._raisers()
+
+    def _raisers(self) -> dict:
+        """event kind -> [(source, Raise)]: the rules (held by someone) and cards whose effects raise it."""
+        out: dict = {}
+        for r in self.cat.skills.values():
+            if r.is_grant and not self.cat.sites(r.id) or not r.is_grant and not self.cat.owners(r.id):
+                continue
+            for x in F.raises(r, True):
+                out.setdefault(x.kind, []).append((r, x))
+        for c in self.cat.cards.values():
+            for x in F.raises(c, False):
+                out.setdefault(x.kind, []).append((c, x))
+        return out
+
+    def tag(self) -> str:
+        self.k += 1
+        return f"q{self.k}"
+
+    # ---- the model's frames (fresh copies of the table's changing facts), events and bound rules, made once: each
+    # question is asked in a scope of its own, so the same frame serves every question that needs one frame
+    def frame(self, i: int):
+        while len(self.frames) <= i:
+            f = F.Frame(self.world, f"f{len(self.frames)}")
+            self.solver.add(*f.facts)
+            self.frames.append(f)
+        return self.frames[i]
+
+    def event(self, i: int, kind: str):
+        key = (i, kind)
+        if key not in self._events:
+            self._events[key] = F.event(self.world, self.frame(i), kind, f"f{i}.{kind}")
+        return self._events[key]
+
+    def bound(self, i: int, rule, on, holder=None, ev=None, tag: str = ""):
+        """``rule`` bound at its event in frame ``i``; in frame 0 its holder sits at seat 0 (the model's seats are
+        interchangeable, and a concrete holder makes the questions simpler)."""
+        key = (i, rule.id, id(on), tag)
+        if holder is None and i == 0:
+            holder = 0
+        if key not in self._bound:
+            self._bound[key] = F.bind(self.world, self.frame(i), ev or self.event(i, on.event), rule, on,
+                                      f"f{i}.{rule.id}.{rule.on.index(on)}{tag}", self.holders[rule.id], True, holder)
+        return self._bound[key]
+
+    def base(self, rule, on, dispatch: bool = True, i: int = 0):
+        """A rule bound at its event in frame ``i``, and the labelled facts of the moment (without ``dispatch``: its
+        holder may be dead)."""
+        b = self.bound(i, rule, on)
+        labelled = b.ev.facts + [x for x in b.facts if dispatch or x[0] != "dispatch"]
+        if on.event == "add_message" and "by_skill" in b.ev.words:
+            vals = sorted({dict(x.words).get("by_skill", True) for _, x in self.raisers.get("add_message", [])})
+            labelled.append(("raisers", z3.Or([b.ev.words["by_skill"] == v for v in vals]) if vals
+                             else z3.BoolVal(False)))
+        return b, labelled
+
+    def ask(self, labelled, extra=(), core: bool = False):
+        st, core = self.solver.check(labelled, extra, core)
+        self.ctx.stats["queries"] = self.ctx.stats.get("queries", 0) + 1
+        return st, core
+
+    def inconclusive(self, what_zh, what_en, rules):
+        from skillproof.checks.solve import Answer
+        self.out.append(self.ctx.inconclusive(FAMILY, what_zh, rules, Answer("unknown", reason="timeout"), what_en))
+
+    # ----------------------------------------------------------------------------------------------- TR005
+    def never_fires(self):
+        cat = self.cat
+        for r in self.rules:
+            if not self.holders[r.id]:
+                continue                       # nobody holds it: UR001 / UR002 say so
+            for i, on in enumerate(r.on):
+                b, labelled = self.base(r, on)
+                st, core = self.ask(labelled + [("guard", b.guard())])
+                if st == "unsat":
+                    st, core = self.ask(labelled + [("guard", b.guard())], core=True)
+                if st == "unknown":
+                    self.inconclusive(f"{r.name}能否回应{_ev(on.event)[0]}", f"whether {r.name} can answer "
+                                      f"{_ev(on.event)[1]}", [r.id])
+                    continue
+                self.live[(r.id, i)] = st == "sat"
+                if st == "sat":
+                    continue
+                ezh, een = _ev(on.event)
+                wzh, wen = _whose(on)
+                only = len(r.on) == 1
+                because = _because(core)
+                bzh = "、".join(x["zh"] for x in because) or "触发条件"
+                ben = ", ".join(x["en"] for x in because) or "the guard"
+                g = words_both(on.when, cat, on.event)
+                self.out.append(Finding(
+                    "TR005", FAMILY, "warning",
+                    f"{r.label}永远不能回应{wzh}“{ezh}”（触发条件：{g['zh']}）{'，所以它从不发动' if only else ''}："
+                    f"{bzh}与之矛盾。",
+                    key=f"TR005|{r.id}|{_on_key(on)}",
+                    rules=[_ref(cat, r, "never answers", on.loc)],
+                    details={"event": on.event, "whose": list(on.whose), "guard": on.text, "because": because,
+                             "holders": self.holders[r.id]},
+                    fix=f"改正{r.label}这条 on（{on.loc}）：它的 event、whose 或 when，或者持有它的角色。",
+                    message_en=(f"{r.name} can never answer {een} ({wen}; guard: {g['en']})"
+                                f"{', so it never fires' if only else ''}: {ben} rule it out."),
+                    fix_en=f"fix this on entry of {r.name} ({on.loc}): its event, whose or when, or the characters "
+                           f"holding it."))
+
+    # ----------------------------------------------------------------------------------------------- TR002
+    def dead_ops(self):
+        for r in self.rules:
+            entries = [(i, on) for i, on in enumerate(r.on) if self.live.get((r.id, i))]
+            if not entries or not r.do:
+                continue
+            bases = [(on, self.base(r, on)) for _, on in entries]
+            unbound: dict = {}
+            for at in F.ops_at(r.do):
+                if at.conds:
+                    reachable = False
+                    for on, (b, labelled) in bases:
+                        st, _ = self.ask(labelled + [("guard", b.guard()), ("cond", b.conds(at))])
+                        if st != "unsat":
+                            reachable = True
+                            break
+                    if not reachable:
+                        self._dead(r, at)
+                        continue
+                for i, (on, (b, labelled)) in enumerate(bases):
+                    miss = self._unbound_words(at, on, b, labelled)
+                    if miss:
+                        unbound.setdefault((i, miss), []).append(at)
+            for (i, miss), ats in sorted(unbound.items()):
+                self._unbound(r, bases[i][0], miss, ats)
+
+    def _dead(self, r, at):
+        cat = self.cat
+        czh, cen = _cond_words(cat, at.conds[-1] if len(at.conds) == 1 else _and(at.conds), r)
+        ozh, oen = _op_words(r, at)
+        trig = "；".join(f"{_ev(o.event)[0]}：{words_both(o.when, cat, o.event)['zh']}" for o in r.on)
+        trig_en = "; ".join(f"{_ev(o.event)[1]}: {words_both(o.when, cat, o.event)['en']}" for o in r.on)
+        self.out.append(Finding(
+            "TR002", FAMILY, "warning",
+            f"{r.label}效果中的“{ozh}”永远不会发生：它的条件（{czh}）与技能的触发（{trig}）不能同时成立。",
+            key=f"TR002|dead|{r.id}|{_op_key(at)}",
+            rules=[_ref(cat, r, "op ruled out", at.op.loc)] + [_ref(cat, r, "trigger", o.loc) for o in r.on],
+            details={"op": at.op.op, "path": at.path, "condition": {"zh": czh, "en": cen}},
+            fix=f"让{r.label}这个操作的 if（{at.op.loc}）与 on.when、whose 相容，或删掉它。",
+            message_en=(f"the “{oen}” of {r.name}'s effect never happens: its condition ({cen}) cannot hold together "
+                        f"with the skill's trigger ({trig_en})."),
+            fix_en=f"make the if of this op of {r.name} ({at.op.loc}) agree with on.when and whose, or delete it."))
+
+    def _unbound_words(self, at, on, b, labelled) -> tuple:
+        """The players an op names that the event it answers does not bind (``target``: a card that may have none),
+        where the op can happen at that event."""
+        used = set()
+        for arg in EF.OPS[at.op.op].args:
+            v = at.op.args.get(arg.name)
+            if arg.type == EF.PLAYER and isinstance(v, str):
+                used.add(v)
+        for c in at.conds:
+            used |= F._node_players(c)
+        if isinstance(at.op.args.get("n"), E.Node):
+            used |= F._node_players(at.op.args["n"])
+        base_words = {next((w[:-len(s)] for s in EF.SIDES if w.endswith(s)), w) for w in used}
+        missing = tuple(sorted(w for w in base_words if w in EV.ALL_ROLE_NAMES and w not in on.kind.role_names))
+        here = labelled + [("guard", b.guard()), ("cond", b.conds(at))]
+        if missing:
+            st, _ = self.ask(here)
+            return missing if st != "unsat" else ()
+        if "target" in base_words and "has_target" in b.ev.words:
+            st, _ = self.ask(here, extra=[z3.Not(b.ev.words["has_target"])])
+            return ("target",) if st == "sat" else ()
+        return ()
+
+    def _unbound(self, r, on, missing, ats):
+        cat = self.cat
+        ops_zh = "、".join(f"“{_op_words(r, at)[0]}”" for at in ats)
+        ops_en = ", ".join(f"“{_op_words(r, at)[1]}”" for at in ats)
+        ezh, een = _ev(on.event)
+        nouns = EF.player_nouns(r.on)
+        if missing != ("target",) or "target" not in on.kind.role_names:
+            nzh = "、".join(nouns.get(w, (w, w))[0] for w in missing)
+            nen = ", ".join(nouns.get(w, (w, w))[1] for w in missing)
+            mzh = f"点名了{nzh}（{', '.join(missing)}），但它回应的“{ezh}”没有这名角色"
+            men = f"name {nen} ({', '.join(missing)}), which {een} — an event it answers — does not bind"
+            hint_zh, hint_en = "", ""
+        else:
+            mzh = f"点名了目标（target），但它回应的“{ezh}”可以是一张没有目标的牌"
+            men = f"name the target, but {een} — the event it answers — can be a card with no target"
+            hint_zh, hint_en = "；或在触发条件里要求 has_target", "; or require has_target in the guard"
+        self.out.append(Finding(
+            "TR002", FAMILY, "warning",
+            f"{r.label}效果中的{ops_zh}{mzh}：那时这名角色是谁，事件并没有说。",
+            key=f"TR002|unbound|{r.id}|{_on_key(on)}|{','.join(missing)}",
+            rules=[_ref(cat, r, "trigger", on.loc)] + [_ref(cat, r, "op", at.op.loc) for at in ats],
+            details={"event": on.event, "unbound": list(missing), "ops": [at.path for at in ats]},
+            fix=f"只在{r.label}回应的事件所包含的角色上做这些操作，或把它回应的事件拆成几条规则{hint_zh}。",
+            message_en=f"the {ops_en} of {r.name}'s effect {men}: the event does not say who that player is then.",
+            fix_en=(f"do these ops on players of the events {r.name} answers, or split its events into rules of "
+                    f"their own{hint_en}.")))
+
+    # ----------------------------------------------------------------------------------------------- TR003
+    def dead_holder(self):
+        cat = self.cat
+        for r in self.rules:
+            if r.initial or r.has("BeforeDieSkill") or not self.holders[r.id]:
+                continue
+            for i, on in enumerate(r.on):
+                b, labelled = self.base(r, on, dispatch=False)
+                st, _ = self.ask(labelled + [("guard", b.guard()), ("dead", z3.Not(F._at(b.frame.alive, b.holder)))])
+                if st == "unknown":
+                    self.inconclusive(f"{r.name}能否在持有者死后发动", f"whether {r.name} fires for a dead holder", [r.id])
+                    continue
+                if st != "sat":
+                    continue
+                ezh, een = _ev(on.event)
+                life = {"turn": ("直到回合结束", "until the turn ends"), "permanent": ("一直", "for good"),
+                        "until_fired": ("直到它发动", "until it fires"),
+                        "resolution": ("直到那张牌结算完", "until the card resolves")}.get(r.lifetime, ("", ""))
+                givers = sorted({g.giver for g in cat.sites(r.id)})
+                self.out.append(Finding(
+                    "TR003", FAMILY, "warning",
+                    f"{r.label}是获得的技能（非初始）而不是死亡前技能，持有者死后服务器仍会询问它：它的触发条件"
+                    f"（{words_both(on.when, cat, on.event)['zh']}）不要求持有者存活，持有者死后（它{life[0]}都在）"
+                    f"“{ezh}”时它仍会发动。",
+                    key=f"TR003|{r.id}|{_on_key(on)}",
+                    rules=[_ref(cat, r, "fires for a dead holder", on.loc)] + [self.ctx.ref(g, "hands it out")
+                                                                              for g in givers],
+                    details={"event": on.event, "lifetime": r.lifetime, "guard": on.text},
+                    fix=f"在{r.label}的 on.when（{on.loc}）里加上 alive；若它本就要在死后发动，把它写成 BeforeDieSkill。",
+                    message_en=(f"{r.name} is handed out (not initial) and is no BeforeDieSkill, yet the server still "
+                                f"asks it once its holder is dead: its guard "
+                                f"({words_both(on.when, cat, on.event)['en']}) does not ask for a living holder, so on "
+                                f"{een} after the holder died (it is held {life[1]}) it still fires."),
+                    fix_en=f"add alive to {r.name}'s on.when ({on.loc}); if it is meant to act after death, make it a "
+                           f"BeforeDieSkill."))
+
+    # ----------------------------------------------------------------------------------------------- TR004
+    def order(self):
+        cat = self.cat
+        trig = {r.id: r for r in self.rules}
+        reach: dict = {}                                  # character -> its triggered rules in list order
+        for c in self.playable:
+            own = [s for s in cat.characters[c].skills if s in trig]
+            got = [g.id for g in self.rules if g.is_grant and c in self.holders[g.id]]
+            reach[c] = own + got
+        pairs: dict = {}
+        for c, lst in reach.items():
+            for i, a in enumerate(lst):
+                for b in lst[i + 1:]:
+                    pairs.setdefault((a, b), []).append(c)
+        for (a, b), chars in sorted(pairs.items()):
+            ra, rb = trig[a], trig[b]
+            for oa in ra.on:
+                for ob in rb.on:
+                    if oa.event != ob.event or not oa.kind.is_event:
+                        continue
+                    self._pair(ra, oa, rb, ob, chars)
+
+    def _pair(self, ra, oa, rb, ob, chars):
+        cat = self.cat
+        t = self.tag()
+        world = self.world
+        f1 = self.frame(0)
+        ev = self.event(0, oa.event)
+        ba = F.bind(world, f1, ev, ra, oa, t + "a", chars, holder=0)
+        bb = F.bind(world, f1, ev, rb, ob, t + "b", chars, holder=ba.holder)
+        base = ev.facts + ba.facts + bb.facts
+        wa = [x for x in F.accesses(ra) if x.mode != "read"]
+        wb = [x for x in F.accesses(rb) if x.mode != "read"]
+        # can both be in play for one event: each guard holding when it is asked, the other's change made or not
+        states = []
+        for k, (first, rs, o2, writes, tg) in enumerate(((ba, rb, ob, wa, "ab"), (bb, ra, oa, wb, "ba"))):
+            f2 = self.frame(1 + k)
+            ev2 = ev
+            if any(x.res == "card_valid" for x in writes) and "card_valid" in ev.words:
+                ev2 = F.Event(ev.kind, ev.roles, {**ev.words, "card_valid": z3.Bool(f"{t}{tg}.card_valid")}, [])
+            b2 = F.bind(world, f2, ev2, rs, o2, t + tg + "2", chars, holder=ba.holder)
+            states.append([("after", f1.same_as(f2, {x.res for x in writes}))] + b2.facts +
+                          [("guard", first.guard()), ("guard", b2.guard())])
+        labelled = None
+        unknown = False
+        for extra in states:
+            st, _ = self.ask(base + extra)
+            unknown = unknown or st == "unknown"
+            if st == "sat":
+                labelled = base + extra
+                break
+        if labelled is None:
+            if unknown:
+                self.inconclusive(f"{ra.name}与{rb.name}能否同时回应一个事件", f"whether {ra.name} and {rb.name} "
+                                  f"answer one event together", [ra.id, rb.id])
+            return
+        ga, gb = F.expr_reads(oa.when), F.expr_reads(ob.when)
+        ra_ops = [x for x in F.accesses(ra) if x.mode == "read"]
+        rb_ops = [x for x in F.accesses(rb) if x.mode == "read"]
+        found = None
+        for kind, xs, ys, first, second in (("guard", wa, gb, ba, bb), ("guard_back", wb, ga, bb, ba),
+                                            ("effects", wa, wb, ba, bb), ("reads", wa, rb_ops, ba, bb),
+                                            ("reads_back", wb, ra_ops, bb, ba)):
+            for x in xs:
+                for y in ys:
+                    if not F.conflict(x, y):
+                        continue
+                    if not self._alias(labelled, first, x, second, y):
+                        continue
+                    found = (kind, x, y)
+                    break
+                if found:
+                    break
+            if found:
+                break
+        if not found:
+            return
+        kind, x, y = found
+        flip = None
+        if kind == "guard" and x.mode == "set" and x.res in ("face", "alive", "card_valid"):
+            flip = self._guard_flip(base, ba, bb, x)
+        ezh, een = _ev(oa.event)
+        who = "、".join(cat.characters[c].name for c in chars)
+        rzh, ren = F.RESOURCES[x.res]
+        x_zh, x_en = _op_words(ra if kind in ("guard", "effects", "reads") else rb, x.at)
+        names = (ra, rb) if kind in ("guard", "effects", "reads") else (rb, ra)
+        if kind in ("guard", "guard_back"):
+            what_zh = f"{names[0].label}的“{x_zh}”改变了{rzh}，而{names[1].label}的触发条件读它"
+            what_en = f"{names[0].name}'s “{x_en}” changes the {ren}, which {names[1].name}'s guard reads"
+        elif kind == "effects":
+            y_zh, y_en = _op_words(rb, y.at)
+            what_zh = f"{ra.label}的“{x_zh}”和{rb.label}的“{y_zh}”都改变{rzh}"
+            what_en = f"{ra.name}'s “{x_en}” and {rb.name}'s “{y_en}” both change the {ren}"
+        else:
+            y_zh, y_en = _op_words(names[1], y.at)
+            what_zh = f"{names[0].label}的“{x_zh}”改变了{rzh}，而{names[1].label}的“{y_zh}”要读它"
+            what_en = f"{names[0].name}'s “{x_en}” changes the {ren}, which {names[1].name}'s “{y_en}” reads"
+        if flip is not None:
+            before, after = flip
+            if not before and after:
+                out_zh = (f"按列表顺序，{ra.label}先发动，{rb.label}随后看到改变后的{rzh}而发动；反过来，{rb.label}先被询问时"
+                          f"不会发动，之后也不会再被询问这个事件")
+                out_en = (f"in list order {ra.name} fires first and {rb.name} then fires on the changed {ren}; the other "
+                          f"way round {rb.name}, asked first, would not fire, and is never asked about this event again")
+            elif before and not after:
+                out_zh = (f"按列表顺序，{ra.label}先发动，改变后{rb.label}不再发动；反过来，{rb.label}会先发动")
+                out_en = (f"in list order {ra.name} fires first and {rb.name} no longer fires; the other way round "
+                          f"{rb.name} would fire first")
+            else:
+                out_zh = f"按列表顺序{rb.label}看到的是{ra.label}改变后的{rzh}；反过来看到的是改变前的"
+                out_en = f"in list order {rb.name} sees the {ren} after {ra.name} changed it; the other way round, before"
+        elif kind in ("guard", "reads"):
+            out_zh = f"按列表顺序{rb.label}看到的是{ra.label}改变后的{rzh}；反过来看到的是改变前的"
+            out_en = f"in list order {rb.name} sees the {ren} after {ra.name} changed it; the other way round, before"
+        elif kind in ("guard_back", "reads_back"):
+            out_zh = (f"按列表顺序{ra.label}在{rb.label}改变{rzh}之前就已被询问；反过来，{ra.label}看到的是改变后的")
+            out_en = (f"in list order {ra.name} is asked before {rb.name} changes the {ren}; the other way round it "
+                      f"would see it changed")
+        else:
+            out_zh = f"按列表顺序先做{ra.label}的再做{rb.label}的；反过来结果不同"
+            out_en = f"in list order {ra.name}'s is done first, then {rb.name}'s; the other way round the result differs"
+        locs = [_ref(cat, ra, "asked first", oa.loc), _ref(cat, rb, "asked second", ob.loc)]
+        if x.at is not None:
+            locs.append(_ref(cat, names[0], "changes it", x.at.op.loc))
+        locs += [self.ctx.ref(c, "holds both") for c in chars]
+        self.out.append(Finding(
+            "TR004", FAMILY, "warning",
+            f"{who}的{ra.label}和{rb.label}都回应“{ezh}”，{what_zh}：结果取决于技能列表的顺序（服务器按列表顺序询问，"
+            f"{ra.label}在前）——{out_zh}。",
+            key=f"TR004|{ra.id}|{rb.id}|{oa.event}",
+            rules=locs,
+            details={"event": oa.event, "order": [ra.id, rb.id], "holders": list(chars), "interference": kind,
+                     "resource": x.res},
+            fix=f"在规则书里写明{ra.label}与{rb.label}谁先结算，或让两者的效果互不影响；规则书已写明时用 intent 接受。",
+            message_en=(f"{who}'s {ra.name} and {rb.name} both answer {een}, and {what_en}: the outcome depends on the "
+                        f"order of the skill list (the server asks in list order, {ra.name} first) — {out_en}."),
+            fix_en=(f"say in the rule book whether {ra.name} or {rb.name} goes first, or make their effects "
+                    f"independent; accept it with an intent where the rule book says so.")))
+
+    def _alias(self, labelled, first, x, second, y) -> bool:
+        """Can the players of two accesses be the same player (the table's resources: always)?"""
+        if x.res not in F.PLAYER_RESOURCES:
+            return True
+        if "all" in (x.who, y.who) or "others" in (x.who, y.who):
+            return True
+        px = first.seat_of(x.who or "self")
+        py = second.seat_of(y.who or "self")
+        if px is None or py is None:
+            return True
+        cond = []
+        if x.at is not None:
+            cond.append(first.conds(x.at))
+        if y.at is not None:
+            cond.append(second.conds(y.at))
+        st, _ = self.ask(labelled + [("alias", z3.And(px == py, *cond))])
+        return st != "unsat"
+
+    def _guard_flip(self, labelled, ba, bb, x):
+        """For a boolean set by the first skill's op that the second's guard reads: can the second fire before it,
+        can it fire after (the attribute replaced by the value set)?"""
+        seat = ba.seat_of(x.who or "self") if x.res in F.PLAYER_RESOURCES else None
+        fr = bb.frame
+        if x.res == "face":
+            arr, val = fr.face_up, x.value == "up"
+        elif x.res == "alive":
+            arr, val = fr.alive, False
+        else:
+            arr, val = None, False
+        cond = ba.conds(x.at) if x.at is not None else z3.BoolVal(True)
+        if arr is not None and seat is not None:
+            subst = [(arr[s], z3.If(seat == s, z3.BoolVal(val), arr[s])) for s in range(len(arr))]
+            after_guard = z3.substitute(bb.guard(), *subst)
+        elif x.res == "card_valid" and "card_valid" in bb.ev.words:
+            after_guard = z3.substitute(bb.guard(), (bb.ev.words["card_valid"], z3.BoolVal(False)))
+        else:
+            return None
+        lab = labelled + [("guard", ba.guard())]
+        b_st, _ = self.ask(lab + [("cond", cond), ("guard", bb.guard())])
+        a_st, _ = self.ask(lab + [("cond", cond), ("guard", after_guard)])
+        return b_st == "sat", a_st == "sat"
+
+    # ----------------------------------------------------------------------------------------------- TR001
+    def cycles(self):
+        cat = self.cat
+        graph: dict = {}
+        for r in self.rules:
+            if not self.holders[r.id]:
+                continue
+            for i, on in enumerate(r.on):
+                if self.live.get((r.id, i)) and on.kind.is_event:
+                    graph.setdefault(("event", on.event), set()).add(("rule", r.id))
+            for x in F.raises(r, True):
+                graph.setdefault(("rule", r.id), set()).add(("event", x.kind))
+        seen = set()
+        for cyc in simple_cycles(graph, MAX_CYCLE * 2):
+            rules = [n[1] for n in cyc if n[0] == "rule"]
+            i0 = rules.index(min(rules))
+            start = cyc.index(("rule", rules[i0]))
+            cyc = cyc[start:] + cyc[:start]
+            steps = [(cyc[k][1], cyc[k + 1][1]) for k in range(0, len(cyc), 2)]   # (rule, event it raises)
+            key = "→".join(f"{r}@{e}" for r, e in steps)
+            if key in seen:
+                continue
+            seen.add(key)
+            if any(self._bounded(cat.skills[r]) for r, _ in steps):
+                continue
+            got = self._cycle_sat(steps)
+            if got is None:
+                continue
+            if got == "unknown":
+                self.inconclusive(f"触发链{key}能否无限重复", f"whether the chain {key} repeats without end",
+                                  [r for r, _ in steps])
+                continue
+            self._cycle_finding(steps, key, got)
+
+    def _bounded(self, r) -> bool:
+        """Does the rule fire at most once a turn (its guard implies `not used`, a limit, consumed, a one-shot grant)?"""
+        if r.limit != "none" or r.consumed or r.lifetime in ("until_fired", "resolution"):
+            return True
+        for i, on in enumerate(r.on):
+            if not self.live.get((r.id, i)):
+                continue
+            b, labelled = self.base(r, on)
+            st, _ = self.ask(labelled + [("guard", b.guard()), ("used", b.used)])
+            if st != "unsat":
+                return False
+        return True
+
+    def _cycle_sat(self, steps, laps: int = 2):
+        """Can the chain run ``laps`` times round, each step's effect raising the event the next step answers, every
+        guard and every condition on the way holding? Returns (per step: the op that raises, optional?) or None."""
+        cat = self.cat
+        seq = steps * laps
+        # every way of choosing, per step, the `on` entry that answers and the op that raises the next event
+        choices = []
+        for k, (rid, ev) in enumerate(seq):
+            r = cat.skills[rid]
+            prev_ev = seq[k - 1][1] if k else None
+            ons = [o for i, o in enumerate(r.on) if self.live.get((rid, i)) and (prev_ev is None or o.event == prev_ev)]
+            xs = [x for x in F.raises(r, True) if x.kind == ev]
+            choices.append((r, ons, xs))
+        if len(steps) == 1:
+            r, ons, xs = choices[0]
+            combos = [[(o, x)] * len(seq) for o in ons for x in xs]
+        else:
+            import itertools
+            per = [[(o, x) for o in ons for x in xs] for _r, ons, xs in choices[:len(steps)]]
+            combos = [list(c) * laps for c in itertools.product(*per)][:32]
+        unknown = False
+        for combo in combos:
+            if any(o.event != seq[k - 1][1] for k, (o, _) in enumerate(combo) if k):
+                continue
+            st = self._chain(seq, combo)
+            if st == "sat":
+                return [(x, o) for o, x in combo[:len(steps)]]
+            unknown = unknown or st == "unknown"
+        return "unknown" if unknown else None
+
+    def _chain(self, seq, combo) -> str:
+        cat = self.cat
+        labelled = []
+        prev = None
+        for k, ((rid, _), (on, x)) in enumerate(zip(seq, combo)):
+            r = cat.skills[rid]
+            b, lab = self.base(r, on, i=k)
+            labelled += lab + [("guard", b.guard())]
+            if x.at is not None:
+                labelled.append(("cond", b.conds(x.at)))
+            if prev is not None:
+                pb, px = prev
+                link = []
+                for role, w in px.roles:
+                    seat = pb.seat_of(w)
+                    if seat is not None and role in b.ev.roles:
+                        link.append(b.ev.roles[role] == seat)
+                for w, v in px.words:
+                    if w in b.ev.words:
+                        link.append(b.ev.words[w] == v)
+                labelled.append(("chain", z3.And(*link) if link else z3.BoolVal(True)))
+            prev = (b, x)
+        st, _ = self.ask(labelled)
+        return st
+
+    def _cycle_finding(self, steps, key, got):
+        cat = self.cat
+        optional = any(x.at is not None and x.at.optional for x, _ in got)
+        sev = "warning" if optional else "error"
+        parts_zh, parts_en, refs = [], [], []
+        for (rid, ev), (x, on) in zip(steps, got):
+            r = cat.skills[rid]
+            ezh, een = _ev(ev)
+            ozh, oen = _op_words(r, x.at) if x.at is not None else ("视为使用牌", "acts as a card")
+            parts_zh.append(f"{r.label}（回应“{_ev(on.event)[0]}”）的“{ozh}”引发“{ezh}”")
+            parts_en.append(f"{r.name} (answering {_ev(on.event)[1]}) does “{oen}”, which raises {een}")
+            refs.append(_ref(cat, r, "trigger", on.loc))
+            if x.at is not None:
+                refs.append(_ref(cat, r, "raises", x.at.op.loc))
+        first = cat.skills[steps[0][0]]
+        tail_zh = ("链上有可以放弃的一步（“可以”或选择）：只有玩家的选择能停下它" if optional else
+                   "链上每一步都必须发生：除了服务器每个结算节点至多 100 轮的保护（剩下的事件推到下一个节点），什么也停不下它")
+        tail_en = ("one step may be declined (a `may` or a choice): only the players' choices stop it" if optional else
+                   "every step must happen: nothing stops it but the server's guard of 100 passes per process node "
+                   "(which defers the events left to the next node)")
+        self.out.append(Finding(
+            "TR001", FAMILY, sev,
+            f"触发与效果可以无限循环：{'；'.join(parts_zh)}，又回到{first.label}。{tail_zh}。",
+            key=f"TR001|{key}",
+            rules=refs,
+            details={"cycle": [{"rule": rid, "raises": ev, "answers": on.event} for (rid, ev), (_x, on) in
+                               zip(steps, got)], "optional": optional},
+            fix="打断这条链：让其中一个技能每回合只发动一次（on.when 里写 not used，或写 limit），或收窄触发条件。",
+            message_en=(f"triggers and effects can loop without end: {'; '.join(parts_en)}, and back to {first.name}. "
+                        f"{tail_en[0].upper() + tail_en[1:]}."),
+            fix_en="break the chain: make one of its skills fire once a turn (not used in on.when, or limit), or narrow "
+                   "a guard."))
+
+    # ----------------------------------------------------------------------------------------------- all
+    def run(self):
+        self.never_fires()
+        self.dead_ops()
+        self.dead_holder()
+        self.order()
+        self.cycles()
+        return self.out
+
+
+#: the longest chain (in skills) looked for
+MAX_CYCLE = 6
+
+
+def simple_cycles(graph: dict, limit: int) -> list:
+    """Every elementary cycle of a small directed graph (node -> set of successors) with at most ``limit`` nodes, each
+    once, starting at its least node (nodes sort as strings): a depth-first search from each node through greater
+    ones. (The graph of events and triggered skills has a few dozen nodes; networkx's import alone would cost more
+    than the search.)"""
+    nodes = sorted(set(graph) | {m for ms in graph.values() for m in ms}, key=str)
+    order = {n: i for i, n in enumerate(nodes)}
+    out = []
+    for start in nodes:
+        s0 = order[start]
+        stack = [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(graph.get(node, ()), key=str, reverse=True):
+                if nxt == start:
+                    out.append(list(path))
+                elif order[nxt] > s0 and nxt not in path and len(path) < limit:
+                    stack.append((nxt, path + [nxt]))
+    return out
+
+
+def _and(conds):
+    out = conds[0]
+    for c in conds[1:]:
+        out = E.Bin("and", out, c, type="bool")
+    return out
+
+
+@register(FAMILY, "Triggers and effects", [TR001, TR002, TR003, TR004, TR005], order=65, lane=0, shared_lane=0,
+          weight=2)
+def run(ctx):
+    return Analysis(ctx).run()
