@@ -139,7 +139,7 @@ TR003 = Code("TR003", "granted-trigger-fires-when-dead", "warning",
                     "|| !skill.isInitialSkill`），触发条件不要求持有者存活的给出技能就会替死者发动；设计说明："
                     "只有死亡前技能在持有者不存活时发动",
              todo_zh="在给出技能的 `on.when` 里加上 `alive`（服务器的后续技能江湖令·弃情报、将计就计、顺势而为、就计、"
-                     "详尽思索都检查 `askWhom.alive`）；若它本就要替死者发动，就把它写成死亡前技能（BeforeDieSkill）。",
+                     "详尽思索都检查 `askWhom.alive`）；若它本就要替死者发动，就把它写成死亡前技能（`BeforeDieSkill`）。",
              example=_HEAD + '''[[character]]
 id = "hao"
 name = "寄语者"
@@ -289,10 +289,20 @@ def _noun(rule, word) -> tuple:
 
 
 def _op_words(rule, at) -> tuple:
+    """An op in words: what it does and to whom (``give``: from whom to whom)."""
     o = EF.OPS[at.op.op]
     a = at.op.args
+    k = at.op.op
+    if k in ("give", "take"):
+        fz, fe = _noun(rule, a.get("from", "self" if k == "give" else None))
+        tz, te = _noun(rule, a.get("to", "self" if k == "take" else None))
+        return f"{o.zh}（{fz}→{tz}）", f"{o.en} ({fe} → {te})"
+    if k == "remove_message" and a.get("to") == "area":
+        fz, fe = _noun(rule, a.get("whose", "self"))
+        tz, te = _noun(rule, a.get("into"))
+        return f"{o.zh}（{fz}→{tz}的情报区）", f"{o.en} ({fe} → {te}'s area)"
     who = a.get("who") or a.get("to") or a.get("whose") or a.get("from")
-    if at.op.op in ("flip",) and a.get("what") == "message":
+    if k == "flip" and a.get("what") == "message":
         who = None
     if who is None or not isinstance(who, str):
         return o.zh, o.en
@@ -452,14 +462,14 @@ class Analysis:
                 self.out.append(Finding(
                     "TR005", FAMILY, "warning",
                     f"{r.label}永远不能回应{wzh}“{ezh}”（触发条件：{g['zh']}）{'，所以它从不发动' if only else ''}："
-                    f"{bzh}与之矛盾。",
+                    f"排除它的是{bzh}。",
                     key=f"TR005|{r.id}|{_on_key(on)}",
                     rules=[_ref(cat, r, "never answers", on.loc)],
                     details={"event": on.event, "whose": list(on.whose), "guard": on.text, "because": because,
                              "holders": self.holders[r.id]},
                     fix=f"改正{r.label}这条 on（{on.loc}）：它的 event、whose 或 when，或者持有它的角色。",
                     message_en=(f"{r.name} can never answer {een} ({wen}; guard: {g['en']})"
-                                f"{', so it never fires' if only else ''}: {ben} rule it out."),
+                                f"{', so it never fires' if only else ''}: ruled out by {ben}."),
                     fix_en=f"fix this on entry of {r.name} ({on.loc}): its event, whose or when, or the characters "
                            f"holding it."))
 
@@ -552,7 +562,8 @@ class Analysis:
             rules=[_ref(cat, r, "trigger", on.loc)] + [_ref(cat, r, "op", at.op.loc) for at in ats],
             details={"event": on.event, "unbound": list(missing), "ops": [at.path for at in ats]},
             fix=f"只在{r.label}回应的事件所包含的角色上做这些操作，或把它回应的事件拆成几条规则{hint_zh}。",
-            message_en=f"the {ops_en} of {r.name}'s effect {men}: the event does not say who that player is then.",
+            message_en=(f"the {ops_en} of {r.name}'s effect {men if len(ats) > 1 else men.replace('name ', 'names ', 1)}: "
+                        f"the event does not say who that player is then."),
             fix_en=(f"do these ops on players of the events {r.name} answers, or split its events into rules of "
                     f"their own{hint_en}.")))
 
@@ -571,6 +582,8 @@ class Analysis:
                 if st != "sat":
                     continue
                 ezh, een = _ev(on.event)
+                g = words_both(on.when, cat, on.event) if on.text.strip() not in ("", "true") else \
+                    {"zh": "没有条件", "en": "none"}
                 life = {"turn": ("直到回合结束", "until the turn ends"), "permanent": ("一直", "for good"),
                         "until_fired": ("直到它发动", "until it fires"),
                         "resolution": ("直到那张牌结算完", "until the card resolves")}.get(r.lifetime, ("", ""))
@@ -578,7 +591,7 @@ class Analysis:
                 self.out.append(Finding(
                     "TR003", FAMILY, "warning",
                     f"{r.label}是获得的技能（非初始）而不是死亡前技能，持有者死后服务器仍会询问它：它的触发条件"
-                    f"（{words_both(on.when, cat, on.event)['zh']}）不要求持有者存活，持有者死后（它{life[0]}都在）"
+                    f"（{g['zh']}）不要求持有者存活，持有者死后（它{life[0]}都在）"
                     f"“{ezh}”时它仍会发动。",
                     key=f"TR003|{r.id}|{_on_key(on)}",
                     rules=[_ref(cat, r, "fires for a dead holder", on.loc)] + [self.ctx.ref(g, "hands it out")
@@ -587,7 +600,7 @@ class Analysis:
                     fix=f"在{r.label}的 on.when（{on.loc}）里加上 alive；若它本就要在死后发动，把它写成 BeforeDieSkill。",
                     message_en=(f"{r.name} is handed out (not initial) and is no BeforeDieSkill, yet the server still "
                                 f"asks it once its holder is dead: its guard "
-                                f"({words_both(on.when, cat, on.event)['en']}) does not ask for a living holder, so on "
+                                f"({g['en']}) does not ask for a living holder, so on "
                                 f"{een} after the holder died (it is held {life[1]}) it still fires."),
                     fix_en=f"add alive to {r.name}'s on.when ({on.loc}); if it is meant to act after death, make it a "
                            f"BeforeDieSkill."))
