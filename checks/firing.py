@@ -320,18 +320,51 @@ def prep(node):
     return out
 
 
-class World:
-    """The seats: which are at the table and their characters, shared by every frame of one question."""
+def reads_character(src, on: tuple = ()) -> bool:
+    """Does any guard or effect expression of the rule name a character (``p.character == …``)?"""
+    nodes = [o.when for o in on]
+    for at in ops_at(getattr(src, "do", ()) or ()):
+        nodes += list(at.conds)
+        if isinstance(at.op.args.get("n"), E.Node):
+            nodes.append(at.op.args["n"])
+    return any(isinstance(n, E.Attr) and n.name == "character" or isinstance(n, E.Const) and n.type == V.CHARACTER
+               for node in nodes for n in E.walk(node))
 
-    def __init__(self, cat, codes: Codes, chars: list, tag: str = ""):
+
+class World:
+    """The seats: which are at the table and their characters, shared by every frame of one question.
+
+    ``exact``: each seat holds a character of the catalogue, no two the same (what a chain of skills held by one
+    character each needs). Otherwise a seat is only what the guards can tell characters apart by — hidden or not,
+    female or not — among the combinations the characters have (and a holder's among its holders'): fewer facts, and
+    weaker ones, so that what is unsatisfiable there is unsatisfiable with exact seats too (a guard naming a character
+    needs exact seats: the caller says so, ``reads_character``)."""
+
+    def __init__(self, cat, codes: Codes, chars: list, tag: str = "", exact: bool = True):
         self.cat, self.codes = cat, codes
         self.chars = list(chars)
+        self.exact = exact
         self.n = max(1, min(SEATS, cat.rules.seats, max(len(self.chars), 1)))
         self.tag = tag
         p = f"{tag}w."
         self.present = [z3.BoolVal(True)] + [z3.Bool(f"{p}present{s}") for s in range(1, self.n)]
         self.char = [z3.Int(f"{p}char{s}") for s in range(self.n)]
         self.facts = []
+        for s in range(2, self.n):
+            self.facts.append(z3.Implies(self.present[s], self.present[s - 1]))
+        need = min(max(cat.rules.min_seats, 1), self.n)
+        if need > 1:
+            self.facts.append(self.present[need - 1])
+        # per seat: is its character hidden, female (one Boolean each)
+        self.hidden_b = [z3.Bool(f"{p}hidden{s}") for s in range(self.n)]
+        self.female_b = [z3.Bool(f"{p}female{s}") for s in range(self.n)]
+        self.k = 0
+        self._in: dict = {}
+        if not exact:
+            combos = self._combos(self.chars)
+            for s in range(self.n):
+                self.facts.append(self._combo_is(s, combos))
+            return
         ids = sorted(codes.char[c] for c in self.chars)
         contiguous = ids == list(range(ids[0], ids[-1] + 1)) if ids else False
         for s in range(self.n):
@@ -339,32 +372,36 @@ class World:
                 self.facts.append(And(self.char[s] >= ids[0], self.char[s] <= ids[-1]))
             else:
                 self.facts.append(Or([Eq(self.char[s], i) for i in ids]))
-            if s > 1:
-                self.facts.append(z3.Implies(self.present[s], self.present[s - 1]))
         self.facts.append(z3.Distinct(*self.char))
-        need = min(max(cat.rules.min_seats, 1), self.n)
-        if need > 1:
-            self.facts.append(self.present[need - 1])
-        # per seat: is its character hidden, female (one Boolean each, defined once)
-        self.hidden_b = [z3.Bool(f"{p}hidden{s}") for s in range(self.n)]
-        self.female_b = [z3.Bool(f"{p}female{s}") for s in range(self.n)]
         hid = [codes.char[c] for c in self.chars if cat.characters[c].hidden]
         fem = [codes.char[c] for c in self.chars if cat.characters[c].female]
         for s in range(self.n):
             self.facts.append(self.hidden_b[s] == Or([Eq(self.char[s], i) for i in hid] or [z3.BoolVal(False)]))
             self.facts.append(self.female_b[s] == Or([Eq(self.char[s], i) for i in fem] or [z3.BoolVal(False)]))
-        self.k = 0
-        self._in: dict = {}
+
+    def _combos(self, chars) -> list:
+        return sorted({(self.cat.characters[c].hidden, self.cat.characters[c].female) for c in chars})
+
+    def _combo_is(self, s: int, combos):
+        return Or([And(self.hidden_b[s] if h else Not(self.hidden_b[s]), self.female_b[s] if f else Not(self.female_b[s]))
+                   for h, f in combos] or [z3.BoolVal(False)])
 
     def char_in(self, s, chars) -> object:
-        ids = tuple(sorted(self.codes.char[c] for c in set(chars) & set(self.chars)))
-        if not ids:
+        chars = set(chars) & set(self.chars)
+        if not chars:
             return z3.BoolVal(False)
-        if len(ids) == len(self.chars):
+        if len(chars) == len(self.chars):
             return z3.BoolVal(True)
-        per = self._in.get(ids)
+        key = tuple(sorted(chars))
+        per = self._in.get(key)
         if per is None:
-            per = self._in[ids] = [Or([Eq(self.char[t], i) for i in ids]) for t in range(self.n)]
+            if self.exact:
+                ids = sorted(self.codes.char[c] for c in chars)
+                per = [Or([Eq(self.char[t], i) for i in ids]) for t in range(self.n)]
+            else:
+                combos = self._combos(chars)
+                per = [self._combo_is(t, combos) for t in range(self.n)]
+            self._in[key] = per
         if isinstance(s, int):
             return per[s]
         return Or([And(Eq(s, t), per[t]) for t in range(self.n)])
@@ -620,7 +657,7 @@ def bind(world: World, frame: Frame, ev: Event, rule, on, tag: str, chars: list,
     side: list = []
     h = holder if holder is not None else world.seat(f"{tag}.self", side)
     players = {"self": h, **ev.roles}
-    words = player_words(rule, (on,)) | {"chosen", "chosen2"}
+    words = player_words(rule, (on,))
     for w in sorted(words):
         if w in players:
             continue
@@ -630,9 +667,6 @@ def bind(world: World, frame: Frame, ev: Event, rule, on, tag: str, chars: list,
             side.append(v != players[base])
             side.append(_at(frame.alive, v))
         players[w] = v
-    for s_ in ("chosen", "chosen2"):
-        if s_ in players:
-            side.append(_at(frame.alive, players[s_]))
     holds = world.char_in(h, chars)
     facts.append(("holder", holds))
     if dispatch and not EV.dispatched(False, rule.has("BeforeDieSkill"), rule.initial):
@@ -677,9 +711,11 @@ class Solver:
     def __init__(self, world: World, timeout_ms: int = TIMEOUT_MS):
         self.s = z3.Solver()
         self.s.set("timeout", timeout_ms)
+        self.s.set("smt.arith.solver", 2)      # the simplex solver: quicker on these small questions
         self.world = world
         self.s.add(*world.facts)
         self._label_vars: list = []
+        self.last_model = None          # the model of the last satisfiable question (without a core)
 
     def add(self, *terms):
         self.s.add(*terms)
@@ -693,6 +729,7 @@ class Solver:
             if not core:
                 self.s.add(*[t for _, t in labelled])
                 r = self.s.check()
+                self.last_model = self.s.model() if r == z3.sat else None
                 return ("sat" if r == z3.sat else "unsat" if r == z3.unsat else "unknown"), []
             assumptions = []
             for i, (label, term) in enumerate(labelled):

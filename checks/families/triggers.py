@@ -353,6 +353,47 @@ def _on_key(on) -> str:
 
 
 # ------------------------------------------------------------------------------------------------- the analysis
+class Model:
+    """One z3 model of the moment an event is dealt (``checks.firing``): its seats, a solver, and its frames, events
+    and bound rules, each made once — every question is asked in a scope of its own, so the same frame serves every
+    question that needs one frame."""
+
+    def __init__(self, an, exact: bool):
+        self.an = an
+        self.world = F.World(an.cat, an.codes, an.playable, "x." if exact else "t.", exact)
+        self.solver = F.Solver(self.world, an.ctx.options.timeout_ms)
+        self.frames: list = []
+        self._events: dict = {}
+        self._bound: dict = {}
+
+    def frame(self, i: int):
+        while len(self.frames) <= i:
+            f = F.Frame(self.world, f"f{len(self.frames)}")
+            self.solver.add(*f.facts)
+            self.frames.append(f)
+        return self.frames[i]
+
+    def event(self, i: int, kind: str):
+        key = (i, kind)
+        if key not in self._events:
+            self._events[key] = F.event(self.world, self.frame(i), kind, f"f{i}.{kind}")
+        return self._events[key]
+
+    def bind(self, i: int, rule, on, chars, tag: str, holder=None, ev=None):
+        b = F.bind(self.world, self.frame(i), ev or self.event(i, on.event), rule, on, tag, chars, True, holder)
+        b.model = self
+        return b
+
+    def bound(self, i: int, rule, on):
+        """``rule`` bound at its event in frame ``i``; in frame 0 its holder sits at seat 0 (the model's seats are
+        interchangeable, and a concrete holder makes the questions simpler)."""
+        key = (i, rule.id, id(on))
+        if key not in self._bound:
+            self._bound[key] = self.bind(i, rule, on, self.an.holders[rule.id], f"f{i}.{rule.id}.{rule.on.index(on)}",
+                                         0 if i == 0 else None)
+        return self._bound[key]
+
+
 class Analysis:
     def __init__(self, ctx):
         self.ctx = ctx
@@ -361,15 +402,21 @@ class Analysis:
         self.playable = ctx.playable()
         self.rules = [r for r in cat.skills.values() if r.has("TriggeredSkill") and r.on]
         self.holders = {r.id: F.holder_chars(cat, r, self.playable) for r in self.rules}
-        self.world = F.World(cat, self.codes, self.playable, "t.")
-        self.solver = F.Solver(self.world, ctx.options.timeout_ms)
+        self._models: dict = {}
         self.out: list = []
         self.k = 0
-        self.frames: list = []
-        self._events: dict = {}
-        self._bound: dict = {}
         self.live: dict = {}            # (rule, entry index) -> True: the entry can answer its event
+        self.models: dict = {}          # (rule, entry index) -> a z3 model of the entry answering its event
         self.raisers = self._raisers()
+
+    def model(self, exact: bool) -> Model:
+        """The model with exact seats (every seat a distinct character) or light ones (``checks.firing.World``)."""
+        if exact not in self._models:
+            self._models[exact] = Model(self, exact)
+        return self._models[exact]
+
+    def exact_for(self, *rules) -> bool:
+        return any(F.reads_character(r, r.on) for r in rules)
 
     def _raisers(self) -> dict:
         """event kind -> [(source, Raise)]: the rules (held by someone) and cards whose effects raise it."""
@@ -388,36 +435,10 @@ class Analysis:
         self.k += 1
         return f"q{self.k}"
 
-    # ---- the model's frames (fresh copies of the table's changing facts), events and bound rules, made once: each
-    # question is asked in a scope of its own, so the same frame serves every question that needs one frame
-    def frame(self, i: int):
-        while len(self.frames) <= i:
-            f = F.Frame(self.world, f"f{len(self.frames)}")
-            self.solver.add(*f.facts)
-            self.frames.append(f)
-        return self.frames[i]
-
-    def event(self, i: int, kind: str):
-        key = (i, kind)
-        if key not in self._events:
-            self._events[key] = F.event(self.world, self.frame(i), kind, f"f{i}.{kind}")
-        return self._events[key]
-
-    def bound(self, i: int, rule, on, holder=None, ev=None, tag: str = ""):
-        """``rule`` bound at its event in frame ``i``; in frame 0 its holder sits at seat 0 (the model's seats are
-        interchangeable, and a concrete holder makes the questions simpler)."""
-        key = (i, rule.id, id(on), tag)
-        if holder is None and i == 0:
-            holder = 0
-        if key not in self._bound:
-            self._bound[key] = F.bind(self.world, self.frame(i), ev or self.event(i, on.event), rule, on,
-                                      f"f{i}.{rule.id}.{rule.on.index(on)}{tag}", self.holders[rule.id], True, holder)
-        return self._bound[key]
-
-    def base(self, rule, on, dispatch: bool = True, i: int = 0):
+    def base(self, rule, on, dispatch: bool = True, i: int = 0, exact: bool | None = None):
         """A rule bound at its event in frame ``i``, and the labelled facts of the moment (without ``dispatch``: its
         holder may be dead)."""
-        b = self.bound(i, rule, on)
+        b = self.model(self.exact_for(rule) if exact is None else exact).bound(i, rule, on)
         labelled = b.ev.facts + [x for x in b.facts if dispatch or x[0] != "dispatch"]
         if on.event == "add_message" and "by_skill" in b.ev.words:
             vals = sorted({dict(x.words).get("by_skill", True) for _, x in self.raisers.get("add_message", [])})
@@ -425,8 +446,10 @@ class Analysis:
                              else z3.BoolVal(False)))
         return b, labelled
 
-    def ask(self, labelled, extra=(), core: bool = False):
-        st, core = self.solver.check(labelled, extra, core)
+    def ask(self, labelled, extra=(), core: bool = False, via=None):
+        """Ask the model of the bound rule ``via`` (default: the light one)."""
+        m = via.model if via is not None else self.model(False)
+        st, core = m.solver.check(labelled, extra, core)
         self.ctx.stats["queries"] = self.ctx.stats.get("queries", 0) + 1
         return st, core
 
@@ -442,15 +465,16 @@ class Analysis:
                 continue                       # nobody holds it: UR001 / UR002 say so
             for i, on in enumerate(r.on):
                 b, labelled = self.base(r, on)
-                st, core = self.ask(labelled + [("guard", b.guard())])
+                st, core = self.ask(labelled + [("guard", b.guard())], via=b)
                 if st == "unsat":
-                    st, core = self.ask(labelled + [("guard", b.guard())], core=True)
+                    st, core = self.ask(labelled + [("guard", b.guard())], core=True, via=b)
                 if st == "unknown":
                     self.inconclusive(f"{r.name}能否回应{_ev(on.event)[0]}", f"whether {r.name} can answer "
                                       f"{_ev(on.event)[1]}", [r.id])
                     continue
                 self.live[(r.id, i)] = st == "sat"
                 if st == "sat":
+                    self.models[(r.id, i)] = b.model.solver.last_model
                     continue
                 ezh, een = _ev(on.event)
                 wzh, wen = _whose(on)
@@ -480,12 +504,18 @@ class Analysis:
             if not entries or not r.do:
                 continue
             bases = [(on, self.base(r, on)) for _, on in entries]
+            found = [self.models.get((r.id, i)) for i, _ in entries]
             unbound: dict = {}
             for at in F.ops_at(r.do):
                 if at.conds:
                     reachable = False
-                    for on, (b, labelled) in bases:
-                        st, _ = self.ask(labelled + [("guard", b.guard()), ("cond", b.conds(at))])
+                    for (on, (b, labelled)), mdl in zip(bases, found):
+                        cond = b.conds(at)
+                        # the model found for the trigger may already satisfy the condition: no question then
+                        if mdl is not None and z3.is_true(mdl.eval(cond, model_completion=True)):
+                            reachable = True
+                            break
+                        st, _ = self.ask(labelled + [("guard", b.guard()), ("cond", cond)], via=b)
                         if st != "unsat":
                             reachable = True
                             break
@@ -532,10 +562,10 @@ class Analysis:
         missing = tuple(sorted(w for w in base_words if w in EV.ALL_ROLE_NAMES and w not in on.kind.role_names))
         here = labelled + [("guard", b.guard()), ("cond", b.conds(at))]
         if missing:
-            st, _ = self.ask(here)
+            st, _ = self.ask(here, via=b)
             return missing if st != "unsat" else ()
         if "target" in base_words and "has_target" in b.ev.words:
-            st, _ = self.ask(here, extra=[z3.Not(b.ev.words["has_target"])])
+            st, _ = self.ask(here, extra=[z3.Not(b.ev.words["has_target"])], via=b)
             return ("target",) if st == "sat" else ()
         return ()
 
@@ -575,7 +605,8 @@ class Analysis:
                 continue
             for i, on in enumerate(r.on):
                 b, labelled = self.base(r, on, dispatch=False)
-                st, _ = self.ask(labelled + [("guard", b.guard()), ("dead", z3.Not(F._at(b.frame.alive, b.holder)))])
+                st, _ = self.ask(labelled + [("guard", b.guard()), ("dead", z3.Not(F._at(b.frame.alive, b.holder)))],
+                                 via=b)
                 if st == "unknown":
                     self.inconclusive(f"{r.name}能否在持有者死后发动", f"whether {r.name} fires for a dead holder", [r.id])
                     continue
@@ -629,29 +660,40 @@ class Analysis:
 
     def _pair(self, ra, oa, rb, ob, chars):
         cat = self.cat
-        t = self.tag()
-        world = self.world
-        f1 = self.frame(0)
-        ev = self.event(0, oa.event)
-        ba = F.bind(world, f1, ev, ra, oa, t + "a", chars, holder=0)
-        bb = F.bind(world, f1, ev, rb, ob, t + "b", chars, holder=ba.holder)
-        base = ev.facts + ba.facts + bb.facts
         wa = [x for x in F.accesses(ra) if x.mode != "read"]
         wb = [x for x in F.accesses(rb) if x.mode != "read"]
-        # can both be in play for one event: each guard holding when it is asked, the other's change made or not
-        states = []
+        ga, gb = F.expr_reads(oa.when), F.expr_reads(ob.when)
+        ra_ops = [x for x in F.accesses(ra) if x.mode == "read"]
+        rb_ops = [x for x in F.accesses(rb) if x.mode == "read"]
+        # what could interfere, in the order it is reported: one's effect and the other's guard, the two effects,
+        # one's effect and what the other's effect reads (nothing: the two commute, no question is asked)
+        cands = [(kind, x, y, first) for kind, xs, ys, first in (
+            ("guard", wa, gb, "a"), ("guard_back", wb, ga, "b"), ("effects", wa, wb, "a"), ("reads", wa, rb_ops, "a"),
+            ("reads_back", wb, ra_ops, "b")) for x in xs for y in ys if F.conflict(x, y)]
+        if not cands:
+            return
+        t = self.tag()
+        m = self.model(self.exact_for(ra, rb))
+        f1 = m.frame(0)
+        ev = m.event(0, oa.event)
+        ba = m.bind(0, ra, oa, chars, t + "a", holder=0)
+        bb = m.bind(0, rb, ob, chars, t + "b", holder=0)
+        base = ev.facts + ba.facts + bb.facts
+        # can both be in play for one event: each guard holding when it is asked — both at once, or one after the
+        # other's change (the other frame: the same table but for what that effect changes)
+        states = [[("guard", ba.guard()), ("guard", bb.guard())]]
         for k, (first, rs, o2, writes, tg) in enumerate(((ba, rb, ob, wa, "ab"), (bb, ra, oa, wb, "ba"))):
-            f2 = self.frame(1 + k)
+            f2 = m.frame(1 + k)
             ev2 = ev
             if any(x.res == "card_valid" for x in writes) and "card_valid" in ev.words:
                 ev2 = F.Event(ev.kind, ev.roles, {**ev.words, "card_valid": z3.Bool(f"{t}{tg}.card_valid")}, [])
-            b2 = F.bind(world, f2, ev2, rs, o2, t + tg + "2", chars, holder=ba.holder)
+            b2 = m.bind(1 + k, rs, o2, chars, t + tg + "2", holder=0, ev=ev2)
             states.append([("after", f1.same_as(f2, {x.res for x in writes}))] + b2.facts +
                           [("guard", first.guard()), ("guard", b2.guard())])
         labelled = None
         unknown = False
         for extra in states:
-            st, _ = self.ask(base + extra)
+            st, _ = self.ask(base + extra, via=ba)
             unknown = unknown or st == "unknown"
             if st == "sat":
                 labelled = base + extra
@@ -661,24 +703,11 @@ class Analysis:
                 self.inconclusive(f"{ra.name}与{rb.name}能否同时回应一个事件", f"whether {ra.name} and {rb.name} "
                                   f"answer one event together", [ra.id, rb.id])
             return
-        ga, gb = F.expr_reads(oa.when), F.expr_reads(ob.when)
-        ra_ops = [x for x in F.accesses(ra) if x.mode == "read"]
-        rb_ops = [x for x in F.accesses(rb) if x.mode == "read"]
         found = None
-        for kind, xs, ys, first, second in (("guard", wa, gb, ba, bb), ("guard_back", wb, ga, bb, ba),
-                                            ("effects", wa, wb, ba, bb), ("reads", wa, rb_ops, ba, bb),
-                                            ("reads_back", wb, ra_ops, bb, ba)):
-            for x in xs:
-                for y in ys:
-                    if not F.conflict(x, y):
-                        continue
-                    if not self._alias(labelled, first, x, second, y):
-                        continue
-                    found = (kind, x, y)
-                    break
-                if found:
-                    break
-            if found:
+        for kind, x, y, first in cands:
+            b1, b2 = (ba, bb) if first == "a" else (bb, ba)
+            if self._alias(labelled, b1, x, b2, y):
+                found = (kind, x, y)
                 break
         if not found:
             return
@@ -723,9 +752,20 @@ class Analysis:
             out_zh = (f"按列表顺序{ra.label}在{rb.label}改变{rzh}之前就已被询问；反过来，{ra.label}看到的是改变后的")
             out_en = (f"in list order {ra.name} is asked before {rb.name} changes the {ren}; the other way round it "
                       f"would see it changed")
+        elif x.mode == "add" and y.mode == "remove":
+            out_zh = (f"按列表顺序，{rb.label}去掉的可以是{ra.label}刚加入的（之前没有可去掉的也能去掉）；反过来，"
+                      f"{rb.label}只能去掉原有的，{ra.label}加入的留下")
+            out_en = (f"in list order {rb.name} may take away what {ra.name} has just added (even where there was "
+                      f"nothing to take before); the other way round it takes only what was there, and what "
+                      f"{ra.name} adds stays")
+        elif x.mode == "remove" and y.mode == "add":
+            out_zh = (f"按列表顺序，{ra.label}只能去掉原有的，{rb.label}加入的留下；反过来，{ra.label}可以去掉"
+                      f"{rb.label}刚加入的")
+            out_en = (f"in list order {ra.name} takes only what was there and what {rb.name} adds stays; the other "
+                      f"way round {ra.name} may take away what {rb.name} has just added")
         else:
-            out_zh = f"按列表顺序先做{ra.label}的再做{rb.label}的；反过来结果不同"
-            out_en = f"in list order {ra.name}'s is done first, then {rb.name}'s; the other way round the result differs"
+            out_zh = f"按列表顺序{rb.label}的改动留在最后；反过来留下的是{ra.label}的"
+            out_en = f"in list order {rb.name}'s change is the one that stays; the other way round {ra.name}'s does"
         locs = [_ref(cat, ra, "asked first", oa.loc), _ref(cat, rb, "asked second", ob.loc)]
         if x.at is not None:
             locs.append(_ref(cat, names[0], "changes it", x.at.op.loc))
@@ -759,7 +799,7 @@ class Analysis:
             cond.append(first.conds(x.at))
         if y.at is not None:
             cond.append(second.conds(y.at))
-        st, _ = self.ask(labelled + [("alias", z3.And(px == py, *cond))])
+        st, _ = self.ask(labelled + [("alias", z3.And(px == py, *cond))], via=first)
         return st != "unsat"
 
     def _guard_flip(self, labelled, ba, bb, x):
@@ -782,8 +822,8 @@ class Analysis:
         else:
             return None
         lab = labelled + [("guard", ba.guard())]
-        b_st, _ = self.ask(lab + [("cond", cond), ("guard", bb.guard())])
-        a_st, _ = self.ask(lab + [("cond", cond), ("guard", after_guard)])
+        b_st, _ = self.ask(lab + [("cond", cond), ("guard", bb.guard())], via=ba)
+        a_st, _ = self.ask(lab + [("cond", cond), ("guard", after_guard)], via=ba)
         return b_st == "sat", a_st == "sat"
 
     # ----------------------------------------------------------------------------------------------- TR001
@@ -828,7 +868,7 @@ class Analysis:
             if not self.live.get((r.id, i)):
                 continue
             b, labelled = self.base(r, on)
-            st, _ = self.ask(labelled + [("guard", b.guard()), ("used", b.used)])
+            st, _ = self.ask(labelled + [("guard", b.guard()), ("used", b.used)], via=b)
             if st != "unsat":
                 return False
         return True
@@ -869,7 +909,7 @@ class Analysis:
         prev = None
         for k, ((rid, _), (on, x)) in enumerate(zip(seq, combo)):
             r = cat.skills[rid]
-            b, lab = self.base(r, on, i=k)
+            b, lab = self.base(r, on, i=k, exact=True)
             labelled += lab + [("guard", b.guard())]
             if x.at is not None:
                 labelled.append(("cond", b.conds(x.at)))
@@ -885,7 +925,7 @@ class Analysis:
                         link.append(b.ev.words[w] == v)
                 labelled.append(("chain", z3.And(*link) if link else z3.BoolVal(True)))
             prev = (b, x)
-        st, _ = self.ask(labelled)
+        st, _ = self.ask(labelled, via=b)
         return st
 
     def _cycle_finding(self, steps, key, got):
@@ -963,7 +1003,15 @@ def _and(conds):
     return out
 
 
-@register(FAMILY, "Triggers and effects", [TR001, TR002, TR003, TR004, TR005], order=65, lane=0, shared_lane=0,
+#: every analysis run in this process, kept alive: its z3 terms are never freed, so that no term of a later family of
+#: the lane (which shares z3's context) takes a freed term's place at a moment the garbage collector chose — the
+#: witnesses of the families after this one stay the same whatever else the process did (tests/test_witness_same.py)
+_KEEP: list = []
+
+
+@register(FAMILY, "Triggers and effects", [TR001, TR002, TR003, TR004, TR005], order=65, lane=1, shared_lane=1,
           weight=2)
 def run(ctx):
-    return Analysis(ctx).run()
+    an = Analysis(ctx)
+    _KEEP.append(an)
+    return an.run()
