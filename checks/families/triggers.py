@@ -21,9 +21,12 @@ BeforeDieSkills and granted skills too (server ``Game.dealListeningSkill``, ``Ev
 """
 from __future__ import annotations
 
+import time
+
 import z3
 
 from skillproof.checks import firing as F
+from skillproof.checks.budget import BudgetExceeded
 from skillproof.checks.findings import Finding, RuleRef, canonical
 from skillproof.checks.registry import Code, register
 from skillproof.model import effects as EF
@@ -449,8 +452,15 @@ class Analysis:
     def ask(self, labelled, extra=(), core: bool = False, via=None):
         """Ask the model of the bound rule ``via`` (default: the light one)."""
         m = via.model if via is not None else self.model(False)
+        ctx = self.ctx
+        if ctx.over_budget():               # --time-budget: what was found so far is kept (checks.budget)
+            raise BudgetExceeded()
+        t = time.perf_counter()
         st, core = m.solver.check(labelled, extra, core)
-        self.ctx.stats["queries"] = self.ctx.stats.get("queries", 0) + 1
+        ctx.stats["queries"] = ctx.stats.get("queries", 0) + 1
+        ctx.stats["solver_seconds"] = ctx.stats.get("solver_seconds", 0.0) + time.perf_counter() - t
+        if ctx.progress:
+            ctx.progress({"questions": 1})
         return st, core
 
     def inconclusive(self, what_zh, what_en, rules):
@@ -971,8 +981,10 @@ class Analysis:
         return self.out
 
 
-#: the longest chain (in skills) looked for
+#: the longest chain (in skills) looked for, how many chains at most, and how long the search for them may run
 MAX_CYCLE = 6
+MAX_CYCLES = 64
+MAX_SEARCH = 20000
 
 
 def simple_cycles(graph: dict, limit: int) -> list:
@@ -983,10 +995,14 @@ def simple_cycles(graph: dict, limit: int) -> list:
     nodes = sorted(set(graph) | {m for ms in graph.values() for m in ms}, key=str)
     order = {n: i for i, n in enumerate(nodes)}
     out = []
+    steps = 0
     for start in nodes:
         s0 = order[start]
         stack = [(start, [start])]
         while stack:
+            steps += 1
+            if steps > MAX_SEARCH or len(out) >= MAX_CYCLES:
+                return out              # a catalogue with this many chains: the first ones, always the same
             node, path = stack.pop()
             for nxt in sorted(graph.get(node, ()), key=str, reverse=True):
                 if nxt == start:
