@@ -8,7 +8,7 @@ import pytest
 
 from skillproof.checks import firing as F
 from skillproof.checks.context import Options, run
-from skillproof.checks.families import triggers as T
+from skillproof.checks import trigger_checks as T
 from skillproof.model import loader
 
 from conftest import FIXTURES
