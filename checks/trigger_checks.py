@@ -32,7 +32,8 @@ _LABELS = {
               "the facts every state keeps (public roles face up, message counts that add up, living players have "
               "an identity)"),
     "guard": ("触发条件（on.when）", "the guard (on.when)"),
-    "raisers": ("能引发这个事件的规则", "the rules that raise this event"),
+    "raisers": ("能引发这个事件的规则（由技能或由牌置入）", "the rules that raise this event (by a skill or by a card)"),
+    "no_raisers": ("没有任何技能或牌的效果引发这个事件", "no effect of a skill or card raises this event"),
     "frame": ("所选角色存活", "the chosen players are alive"),
 }
 
@@ -233,8 +234,8 @@ class Analysis:
         labelled = b.ev.facts + [x for x in b.facts if dispatch or x[0] != "dispatch"]
         if on.event == "add_message" and "by_skill" in b.ev.words:
             vals = sorted({dict(x.words).get("by_skill", True) for _, x in self.raisers.get("add_message", [])})
-            labelled.append(("raisers", z3.Or([b.ev.words["by_skill"] == v for v in vals]) if vals
-                             else z3.BoolVal(False)))
+            labelled.append(("raisers", z3.Or([b.ev.words["by_skill"] == v for v in vals])) if vals
+                            else ("no_raisers", z3.BoolVal(False)))
         return b, labelled
 
     def ask(self, labelled, extra=(), core: bool = False, via=None):
@@ -568,17 +569,24 @@ class Analysis:
         if x.at is not None:
             locs.append(_ref(cat, names[0], "changes it", x.at.op.loc))
         locs += [self.ctx.ref(c, "holds both") for c in chars]
+        if ra.is_grant and rb.is_grant:         # two grants: the list holds them in the order they were received
+            first_zh = f"先获得的在前；以下设{ra.label}先获得"
+            first_en = f"the one received first comes first; below, {ra.name} was"
+        elif rb.is_grant:
+            first_zh, first_en = f"角色自己的技能在获得的技能之前，{ra.label}在前", f"own skills before granted ones: {ra.name} first"
+        else:
+            first_zh, first_en = f"{ra.label}在前", f"{ra.name} first"
         self.out.append(Finding(
             "TR004", FAMILY, "warning",
             f"{who}的{ra.label}和{rb.label}都回应“{ezh}”，{what_zh}：结果取决于技能列表的顺序（服务器按列表顺序询问，"
-            f"{ra.label}在前）——{out_zh}。",
+            f"{first_zh}）——{out_zh}。",
             key=f"TR004|{ra.id}|{rb.id}|{oa.event}",
             rules=locs,
             details={"event": oa.event, "order": [ra.id, rb.id], "holders": list(chars), "interference": kind,
                      "resource": x.res},
             fix=f"在规则书里写明{ra.label}与{rb.label}谁先结算，或让两者的效果互不影响；规则书已写明时用 intent 接受。",
             message_en=(f"{who}'s {ra.name} and {rb.name} both answer {een}, and {what_en}: the outcome depends on the "
-                        f"order of the skill list (the server asks in list order, {ra.name} first) — {out_en}."),
+                        f"order of the skill list (the server asks in list order, {first_en}) — {out_en}."),
             fix_en=(f"say in the rule book whether {ra.name} or {rb.name} goes first, or make their effects "
                     f"independent; accept it with an intent where the rule book says so.")))
 
@@ -704,6 +712,7 @@ class Analysis:
     def _chain(self, seq, combo) -> str:
         cat = self.cat
         labelled = []
+        first: list = []
         prev = None
         for k, ((rid, _), (on, x)) in enumerate(zip(seq, combo)):
             r = cat.skills[rid]
@@ -723,8 +732,51 @@ class Analysis:
                         link.append(b.ev.words[w] == v)
                 labelled.append(("chain", z3.And(*link) if link else z3.BoolVal(True)))
             prev = (b, x)
+            first.append((b, r, x))
+        labelled.append(("flow", self._lap_flow(first, b.model.world)))
         st, _ = self.ask(labelled, via=b)
         return st
+
+    def _lap_flow(self, steps, world):
+        """Cards over the laps of the chain, in hands and in message areas: no player ends them with fewer than he
+        began with (else the chain drains a hand or an area and ends when it is empty: ``give`` / ``take`` /
+        ``discard`` raise their event only when a card moves, model/interp/ops.py; a card put into an area from a hand
+        leaves the hand, a message taken out leaves the area), and each step's raising op moves a card. Two laps: a
+        chain whose holders take turns (回赠 held by two players) restores the hands only every other lap."""
+        n = world.n
+        net = {(res, t): [] for res in ("hand", "area") for t in range(n)}
+        facts = []
+        for b, r, x in steps:
+            for at in F.ops_at(r.do):
+                o = at.op
+                a = o.args
+                moves = _FLOW.get(o.op, lambda a: ())(a)
+                if not moves:
+                    continue
+                amt = a.get("n", 1)
+                if o.op == "discard" and a.get("which") == "all" or not isinstance(amt, int) and amt is not None:
+                    amt = z3.Int(f"{world.tag}flow{self.tag()}")
+                    facts.append(amt >= 0)
+                gate = b.conds(at)
+                if at.optional:
+                    gate = z3.And(gate, z3.Bool(f"{world.tag}flowdo{self.tag()}"))
+                eff = z3.If(gate, amt, 0)
+                if x.at is not None and at.path == x.at.path:
+                    facts.append(z3.And(gate, eff >= 1))          # the step's event: a card moved
+                for res, word, sign in moves:
+                    if word in EF.PLAYER_SETS:
+                        seats = list(range(n))
+                    else:
+                        v = b.seat_of(word)
+                        if v is None:
+                            continue
+                        seats = [v]
+                    for v in seats:
+                        for t in range(n):
+                            hit = z3.BoolVal(v == t) if isinstance(v, int) else (v == t)
+                            net[(res, t)].append(z3.If(hit, sign * eff, 0))
+        facts += [z3.Sum(terms) >= 0 for terms in net.values() if terms]
+        return z3.And(*facts) if facts else z3.BoolVal(True)
 
     def _cycle_finding(self, steps, key, got):
         cat = self.cat
@@ -768,6 +820,20 @@ class Analysis:
         self.cycles()
         return self.out
 
+
+#: where the cards an op moves come from and go to: (hand or area, player word, -1 out / +1 in) — for ``_lap_flow``
+_FLOW = {
+    "draw": lambda a: (("hand", a.get("who", "self"), 1),),
+    "discard": lambda a: (("hand", a.get("who", "self"), -1),),
+    "give": lambda a: (("hand", a.get("from", "self"), -1), ("hand", a.get("to"), 1)),
+    "take": lambda a: (("hand", a.get("from"), -1), ("hand", a.get("to", "self"), 1)),
+    "put_message": lambda a: ((("hand", a.get("of", "self"), -1),) if a.get("from", "hand") == "hand" else
+                              (("area", a.get("of", "self"), -1),) if a.get("from") == "message_area" else ()) +
+                             (("area", a.get("to", "self"), 1),),
+    "remove_message": lambda a: (("area", a.get("whose", "self"), -1),) + (
+        (("hand", a.get("by", "self"), 1),) if a.get("to") == "hand" else
+        (("area", a.get("into"), 1),) if a.get("to") == "area" else ()),
+}
 
 #: the longest chain (in skills) looked for, how many chains at most, and how long the search for them may run
 MAX_CYCLE = 6

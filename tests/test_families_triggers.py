@@ -74,6 +74,14 @@ def test_once_a_turn_stops_the_chain():
     assert found == []
 
 
+def test_a_chain_that_drains_a_hand_ends():
+    # 回赠 answering any gift by giving the taker another card: its holder's hand only shrinks, the chain ends
+    text = GIFT.replace(" GUARD", "").replace(" MAY", "").replace('whose = "taker"', 'whose = "any"').replace(
+        'to = "giver"', 'to = "taker"').replace('giver != self and giver.alive', 'taker != self')
+    _, found = check(text, "TR001", ["HuiZeng"], [])
+    assert found == []
+
+
 def test_one_holder_cannot_answer_the_card_he_gives_away():
     # the chain needs the other player to hold 回赠 too: held once, the card given back is not the holder's to answer
     _, found = check(GIFT.replace(" GUARD", "").replace(" MAY", ""), "TR001", ["HuiZeng"], [])
@@ -92,8 +100,11 @@ id = "Qi"
 name = "弃"
 kinds = ["TriggeredSkill"]
 on = { event = "add_message", when = "by_skill" }
-do = [{ op = "discard", who = "self" }]
+do = [{ op = "draw" }, { op = "discard", who = "self" }]
 '''
+    # each lap 弃's holder draws and discards: his hand stays, the deck feeds the areas — nothing ends it
+    _, found = check(text.replace('{ op = "draw" }, ', ""), "TR001", ["Fang"], ["Qi"])
+    assert found == []                      # without the draw each lap costs 弃's holder a card: the chain ends
     _, found = check(text, "TR001", ["Fang"], ["Qi"])
     assert [f.details["cycle"] for f in found] == [[
         {"rule": "Fang", "raises": "add_message", "answers": "discard"},

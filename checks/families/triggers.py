@@ -7,8 +7,9 @@ BeforeDieSkills and granted skills too (server ``Game.dealListeningSkill``, ``Ev
 ``on`` and ``do`` as data:
 
 * TR001 — a chain of triggers and effects that can repeat without end: each step's effect raises the event the next
-  step answers, every guard and condition on the way can hold, and no step is limited to once a turn (the game does
-  not terminate: general game playing's first well-formedness condition);
+  step answers, every guard and condition on the way can hold, no step is limited to once a turn, and the cards it
+  moves do not run out (a chain that leaves some player fewer cards in hand or in his message area each time round
+  ends when they are gone) — the game does not terminate: general game playing's first well-formedness condition;
 * TR002 — an effect op its own trigger rules out: its condition can never hold together with the trigger's guard and
   whose event it is (dead effect text), or it names a player the event it answers does not bind;
 * TR003 — a granted (non-initial) triggered skill that is no BeforeDieSkill but still answers events after its holder
@@ -32,7 +33,8 @@ DOC_ZH = """触发与效果（TR）。
 这些检查把 `on` 和 `do` 当作数据来读：
 
 * TR001 — 触发与效果组成的链可以无限重复：每一步的效果引发下一步回应的事件，途中每个触发条件和效果条件都能成立，
-  且没有一步受“每回合一次”限制（游戏不会结束：一般博弈描述的第一条良构条件）；
+  没有一步受“每回合一次”限制，它移动的牌也不会用完（每转一圈都让某名角色的手牌或情报区变少的链，牌用完就停了）
+  ——游戏不会结束：一般博弈描述的第一条良构条件；
 * TR002 — 效果里被自己的触发排除的操作：它的条件与触发条件、谁的事件永远不能同时成立（写了也白写），或者它点名了
   所回应事件并不包含的角色；
 * TR003 — 获得的（非初始）触发技能不是死亡前技能，却在持有者死后仍回应事件（服务器会询问死亡角色获得的技能；
@@ -59,7 +61,9 @@ TR001 = Code("TR001", "trigger-cycle", "error",
              "each step's effect raises the event the next step answers, so once started the chain can run for ever: "
              "the server offers each new event anew (Event.checkResolve is per event), and its only guard — 100 passes "
              "of Game.dealListeningSkill per process node — defers the events left to the next node; a game that need "
-             "not end is the first thing a game description must rule out",
+             "not end is the first thing a game description must rule out (a chain that takes more cards out of some "
+             "player's hand or message area than it puts back each time round ends when they are gone, and is not "
+             "reported)",
              also=("warning",), also_when="warning when some step may be declined by its player (a `may` op or a "
              "choice): the players can stop it, but nothing else does",
              todo="Break the chain: limit one of its skills to once a turn (`not used` in its `on.when`, or `limit`), "
@@ -68,7 +72,8 @@ TR001 = Code("TR001", "trigger-cycle", "error",
              summary_zh="触发技能与效果组成的链可以无限重复",
              why_zh="每一步的效果引发下一步回应的事件，链一旦开始就能一直进行下去：服务器把每个新事件都重新交给技能"
                     "（`Event.checkResolve` 按事件计），唯一的保护——每个结算节点 `Game.dealListeningSkill` 至多 100 轮"
-                    "——只是把剩下的事件推到下一个节点；游戏可能不结束，是游戏描述首先要排除的",
+                    "——只是把剩下的事件推到下一个节点；游戏可能不结束，是游戏描述首先要排除的（每转一圈从某名角色的手牌或"
+                    "情报区拿走的比放回的多的链，牌用完就停了，不报告）",
              also_when_zh="链上某一步可由玩家放弃（`may` 操作或选择）时为警告：玩家可以停下它，但别的什么也停不下",
              todo_zh="打断这条链：让链上的某个技能每回合只发动一次（在 `on.when` 里写 `not used`，或写 `limit`），"
                      "收窄某个触发条件，使上一步引发的事件不再被下一步回应；规则书如此规定时，用 `[[intent]]` 的 "
