@@ -187,6 +187,9 @@ class Model:
 
 
 class Analysis:
+    """The family's run over one catalogue: TR005 first (which ``on`` entries can answer their event at all: the
+    others take part in no other check), then TR002, TR003, TR004 and TR001 over the live entries."""
+
     def __init__(self, ctx):
         self.ctx = ctx
         self.cat = cat = ctx.cat
