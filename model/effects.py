@@ -16,7 +16,8 @@ Each ``Op`` below records the server behaviour it mirrors (the server's class or
 its keys with their types and defaults, and one line in each language. ``OPS`` is the whole vocabulary; the loader
 reads ``do`` against it (``model/link_do.py``), ``docs/catalogue-format.md § do`` documents it, and
 ``skillproof catalogue --coverage`` counts a rule's effect as data when its ``do`` says it all (no ``prose`` op).
-The checks do not read ``do`` yet: the effects' semantics in the two twins come later (issue 23).
+The check family ``triggers`` reads ``do`` statically (``checks/firing.py``: the events an op raises, what it changes
+and reads); the effects' semantics in the two twins come later (issue 23).
 """
 from __future__ import annotations
 

@@ -76,6 +76,9 @@ CODE_ZH = {
     "INC001": "求解器无法判定（结果未知、超时或时间预算用完）",
     "INT001": "内部错误：求解器与解释器不一致（见证不能重放）",
     "UNR001": "改动了提取器没有读懂的规则代码（门禁无法判定）",
+    "TR001": "触发与效果组成的链可以无限重复", "TR002": "效果操作被自己的触发排除（或点名事件没有的角色）",
+    "TR003": "获得的触发技能在持有者死后仍会发动", "TR004": "同一角色回应同一事件的两个技能结果取决于列表顺序",
+    "TR005": "触发技能永远不能回应它写明的事件",
 }
 
 #: the Chinese title of each check family (the English one is the family's title in the registry)
@@ -83,7 +86,7 @@ FAMILY_ZH = {
     "kinds": "技能种类矛盾", "conversion": "转化矛盾", "unreachable": "不可达和被挡住的规则", "bans": "禁令被绕过",
     "receive": "接收矛盾", "override": "传出技能组的覆盖顺序", "invalidation": "无效与持续时间",
     "replacement": "换角色", "skip": "跳过阶段", "order": "顺序依赖", "intent": "意图：规则书的承诺",
-    "inconclusive": "无法判定",
+    "triggers": "触发与效果", "inconclusive": "无法判定",
 }
 
 
@@ -103,6 +106,9 @@ ROLE_ZH = {
     "makes it happen": "使它发生", "in the trace": "在经过中", "rules it out": "排除了它",
     "a role replacement": "换角色", "says must and cannot receive": "规定既必须又不能接收",
     "its gives site": "它的给出点", "hands it out here (its gives site)": "在这里给出它（它的给出点）",
+    "never answers": "永远不回应", "op ruled out": "被排除的操作", "trigger": "触发", "op": "操作",
+    "fires for a dead holder": "替死去的持有者发动", "asked first": "先被询问", "asked second": "后被询问",
+    "changes it": "改变它", "holds both": "两个都持有", "raises": "引发事件",
 }
 
 

@@ -28,6 +28,7 @@ EXPECTED = {
               "KD010"},
     "replacement": {"RR001"},
     "intent": {"IN001", "IN002"},
+    "triggers": {"TR001", "TR002", "TR003", "TR004", "TR005"},
 }
 
 
