@@ -1,7 +1,7 @@
 """What the ``triggers`` family reasons about: triggered skills as data — the events they answer (``on``), the events
 their effects raise (``do``), the table resources their effects and guards touch — and a small z3 model of the
 moment an event is dealt, over which guards and effect conditions are compiled with the project's expression
-compiler (``checks.symstate._compile``, the z3 twin's).
+compiler (``checks.enc.state._compile``, the z3 twin's).
 
 * ``raises``: the events an effect raises, op by op, as the interpreter of whole games does them
   (``model/interp/ops.py``: ``discard`` raises ``discard``, ``give`` / ``take`` raise ``give_card``, ``put_message`` and
@@ -21,7 +21,7 @@ compiler (``checks.symstate._compile``, the z3 twin's).
   two colours) hold; nothing about how the game got there is asserted (game-level reachability is the
   interpreter's, not this model's), so what is unsatisfiable here is unsatisfiable in every game.
 
-Imports of the z3 twin stay in this one module (``checks.symstate``; it moves to ``checks/enc/`` at a merge).
+Imports of the z3 twin stay in this one module (``checks.enc.state``).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
-from .symstate import Codes, Ctx, _compile        # the project's expression compiler (z3 twin)
+from .enc.state import Codes, Ctx, _compile        # the project's expression compiler (z3 twin)
 from .terms import And, Eq, Not, Or
 
 SEATS = 5                    # seats of the model: a holder, an event's two players and two chosen ones

@@ -15,7 +15,7 @@ from skillproof.model import events as EV
 from skillproof.model import expr as E
 from skillproof.model.lang import using
 from skillproof.model.expr_words import words, words_both
-from skillproof.checks.symstate import Codes
+from skillproof.checks.enc.state import Codes
 
 FAMILY = "triggers"
 
