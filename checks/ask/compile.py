@@ -164,7 +164,7 @@ class Compiler:
 
     def usable(self, rid: str, again: bool = False):
         """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
-        live, not spent (encode.enc_spent), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
+        live, not spent (encode.enc_spent), and in 出牌阶段 / 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
         turn already)."""
         S = self.S
         r = self.cat.skills[rid]
@@ -177,7 +177,7 @@ class Compiler:
             else:
                 cond0 = z3.BoolVal(True)
             cond = z3.BoolVal(True)
-            for win in ("dying", "fight"):
+            for win in ("main", "dying", "fight"):
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == WCODE[win], ok, cond)

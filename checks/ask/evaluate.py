@@ -204,13 +204,14 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
 
 def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
-    not spent (interpreter.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interpreter.usable). An untimed state
+    not spent (interpreter.spent: a usage limit, used this turn), and in 出牌阶段 / 争夺阶段 / 濒死求澄清 its condition for
+    that window holds (interpreter.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
     if spent(cat, inst):                 # used this turn already, and its limit allows one use
         return False
     if st.window is None and phase in (None, "fight", "dying"):
         return any(usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
-    if st.window in ("fight", "dying"):
+    if st.window in ("main", "fight", "dying"):
         return usable(cat, st, 0, inst, st.window)
     return "ActiveSkill" in live_kinds(cat, inst)          # another window (or untimed, asked about one)
 

@@ -304,8 +304,8 @@ def _replacement(S: SymState, add, seat):
         if not holders:
             continue
         conds = [Or([S.old_char == C.char[c] for c in holders]), enc_in_window(S, m, 0, r.windows)]
-        # its usage condition in the window (争夺阶段: fight, 濒死求澄清: dying), read on the old role
-        for win in ("fight", "dying"):
+        # its usage condition in the window (出牌阶段: main, 争夺阶段: fight, 濒死求澄清: dying), read on the old role
+        for win in TW.COND_WINDOWS:
             cond = getattr(r, win)
             if cond is not None and win in r.windows:
                 ctx = Ctx(S, {"self": 0}, {}, S.globals_(), z3.BoolVal(False), moment=m)
