@@ -65,7 +65,8 @@ ANSWER_FIELDS = {
     "via_index": ("转化位置", "position of the conversion"), "in_force_index": ("生效位置", "position in force"),
     "plays": ("打出", "plays"), "usable": ("可用", "usable"), "invalidated": ("被无效", "invalidated"),
     "turns_ago": ("几回合前获得", "turns ago"),
-    "remind": ("提醒", "prompts"), "skills": ("技能", "skills"),
+    "remind": ("提醒", "prompts"), "skills": ("技能", "skills"), "prompts": ("提醒它", "prompts for it"),
+    "usable_now": ("此刻能用", "usable now"),
 }
 
 #: answer values that are words, not names: value -> (zh, en)
@@ -123,6 +124,9 @@ def question_title(cat, q: dict) -> str:
         return who + pick(f"{g}规则", f"{g} send rule")
     if d == "holds":
         return who + pick(f"是否持有{cat.name_of(q['rule'])}？", f"holds {cat.name_of(q['rule'])}?")
+    if d == "remind" and q.get("rule"):
+        x = cat.name_of(q["rule"])
+        return who + pick(f"结束出牌阶段时是否提醒{x}？", f"prompted about {x} when ending the main phase?")
     if d == "usable":
         r, ph = cat.name_of(q["rule"]), q.get("phase")
         return who + pick(f"{r}{'在' + WINDOWS[ph].zh if ph in WINDOWS else ''}能否使用？",

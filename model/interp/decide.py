@@ -27,7 +27,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
     (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
-    turn_end, result (kind, declared, winners, picks), remind (already). ``seat`` defaults to 0.
+    turn_end, result (kind, declared, winners, picks), remind (already, rule). ``seat`` defaults to 0.
     """
     d = question["decision"]
     seat = question.get("seat", 0)
@@ -77,7 +77,12 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "remind":
         # ending 出牌阶段: which MainPhaseSkills prompt, and which the player could still use then
         out = reminds(cat, state, seat, question.get("already", False))
-        out["usable"] = [r for r, v in remind_parts(cat, state, seat).items() if v["usable"]]
+        parts = remind_parts(cat, state, seat)
+        out["usable"] = [r for r, v in parts.items() if v["usable"]]
+        if "rule" in question:          # about one MainPhaseSkill: does it prompt, could it be used now
+            got = parts.get(question["rule"], {"remind": False, "usable": False})
+            out["prompts"] = got["remind"] and not question.get("already", False)
+            out["usable_now"] = got["usable"]
         return out
     if d == "holds":
         insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
