@@ -17,6 +17,7 @@ from ..enc.draw import enc_draw_count
 from ..enc.fires import enc_fires
 from ..enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from ..enc.receive import CANNOT, FREE, MUST, enc_receive
+from ..enc.remind import enc_remind_parts, enc_reminds
 from ..enc.send import enc_send_allowed, enc_send_in_force
 from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from ..enc.state import NONE, WCODE
@@ -138,6 +139,11 @@ class Compiler:
                           for x in dirs])
         if k == "draw":
             return compare(a.value[0], enc_draw_count(S), a.value[1])
+        if k == "remind":
+            if a.rule is None:
+                return enc_reminds(S)[0]
+            part = enc_remind_parts(S).get(a.rule)
+            return part[0] if part is not None else z3.BoolVal(False)
         if k == "hold":
             return self.holds(a.rule)
         if k == "granted":
