@@ -21,7 +21,7 @@ from ..enc.remind import enc_remind_parts, enc_reminds
 from ..enc.send import enc_send_allowed, enc_send_in_force
 from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from ..enc.state import NONE, WCODE
-from ..enc.usable import enc_spent
+from ..enc.usable import enc_spent, unconditional
 from ..enc.windows import enc_at_decision, enc_in_window
 from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, use_windows
 from .syntax import Atom, BoolOp, Given, GrantRef, Not
@@ -184,6 +184,8 @@ class Compiler:
                 cond0 = z3.BoolVal(True)
             cond = z3.BoolVal(True)
             for win in ("main", "dying", "fight"):
+                if unconditional(r, win):
+                    continue
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == WCODE[win], ok, cond)

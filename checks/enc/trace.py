@@ -25,6 +25,7 @@ from .grants import enc_arg_eq, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
 from .snapshot import enc_snapshot
+from .usable import unconditional
 from .state import DYING, NONE, WCODE, WCODES, Ctx, Labelled, Moment, SymState, w_in
 from .windows import enc_actor_ok, enc_in_window
 
@@ -307,7 +308,7 @@ def _replacement(S: SymState, add, seat):
         # its usage condition in the window (出牌阶段: main, 争夺阶段: fight, 濒死求澄清: dying), read on the old role
         for win in TW.COND_WINDOWS:
             cond = getattr(r, win)
-            if cond is not None and win in r.windows:
+            if cond is not None and win in r.windows and not unconditional(r, win):
                 ctx = Ctx(S, {"self": 0}, {}, S.globals_(), z3.BoolVal(False), moment=m)
                 conds.append(z3.Implies(m.w == WCODE[win], S.compile(cond, ctx)))
         if r.initial:

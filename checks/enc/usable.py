@@ -6,6 +6,7 @@ from __future__ import annotations
 import z3
 
 from ..terms import And, Or
+from skillproof.model import expr as E
 from skillproof.model.turn import COND_WINDOWS
 
 from .core import holds
@@ -18,12 +19,20 @@ def enc_spent(S: SymState, slot, rid: str):
     return slot.used if S.cat.skills[rid].limit != "none" else z3.BoolVal(False)
 
 
+def unconditional(r, w: str) -> bool:
+    """The rule's condition for window ``w`` says nothing: ``main`` left at its default, plainly true. The encoders
+    leave it out (the same meaning without a term of its own, so the solver's terms, and the witnesses it picks,
+    are those of a catalogue without the key)."""
+    c = getattr(r, w, None)
+    return w == "main" and isinstance(c, E.Lit) and c.value is True
+
+
 def _cond_at(S: SymState, r, ctx):
     """The rule's condition for the window of the question's moment (none in a window without one)."""
     out = []
     for w in COND_WINDOWS:
         c = getattr(r, w)
-        if c is not None:
+        if c is not None and not unconditional(r, w):
             out.append(z3.Implies(S.now == WCODE[w], S.compile(c, ctx)))
     return And(out) if out else z3.BoolVal(True)
 

@@ -125,7 +125,7 @@ def _ref(cat, rid: str, key: str, role: str) -> RuleRef:
     return RuleRef(rid, r.name, loc.file, loc.line, role)
 
 
-@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, lane=0, weight=2)
+@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=1, weight=2)
 def run(ctx):
     cat = ctx.cat
     out = []
