@@ -21,6 +21,7 @@ from ..enc.windows import enc_at_decision
 from ..terms import And, Or
 from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import Code, register
+from skillproof.model import expr as E
 from skillproof.model.expr_words import words_both
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.core import env_of, evaluate, live_kinds
@@ -179,14 +180,19 @@ def run(ctx):
         elif a.sat:
             st = a.state
             ch = cat.characters[st.seats[0].character]
-            rw, mw = words_both(r.remind, cat), words_both(r.main, cat)
+            rw = words_both(r.remind, cat)
+            if r.main is None or (isinstance(r.main, E.Lit) and r.main.value is True):
+                why_zh, why_en = "出牌阶段使用它不需要别的条件，本回合还能用", "its use needs nothing more and it is not used up"
+            else:
+                mw = words_both(r.main, cat)
+                why_zh = f"出牌阶段的使用条件「{mw['zh']}」成立，本回合还能用"
+                why_en = f"its main-phase condition, {mw['en']}, holds and it is not used up"
             out.append(Finding(
                 "RM002", "remind", "note",
-                f"{ch.name}结束出牌阶段时还能发动{r.label}（出牌阶段的使用条件「{mw['zh']}」成立，本回合还能用），"
+                f"{ch.name}结束出牌阶段时还能发动{r.label}（{why_zh}），"
                 f"但它的提醒条件「{rw['zh']}」不成立，也没有别的技能提醒：客户端不会提示。",
-                message_en=(f"when {ch.name} ends the main phase, {r.name} could still be used (its main-phase "
-                            f"condition, {mw['en']}, holds and it is not used up), but its reminder ({rw['en']}) does "
-                            f"not hold and no other skill prompts: the client says nothing."),
+                message_en=(f"when {ch.name} ends the main phase, {r.name} could still be used ({why_en}), but its "
+                            f"reminder ({rw['en']}) does not hold and no other skill prompts: the client says nothing."),
                 fix="如果是有意的（例如发动会伤到自己），写明理由忽略它；否则让 remind 条件覆盖这个技能能用的情形。",
                 fix_en=("if on purpose (using it would hurt, say), ignore it with the reason; otherwise make the remind "
                         "condition cover the situations the skill can be used in."),
