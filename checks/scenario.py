@@ -28,7 +28,7 @@ DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
     "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
-    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",),
+    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",), "remind": (),
 }
 #: the keys of each kind of trace event: (required, optional)
 EVENT_KEYS = {
@@ -199,7 +199,7 @@ QUESTION_KEYS = {
     "reachable": (), "turn_end": (), "holds": ("rule",),
     "result": ("kind", "turn", "declared", "winners", "picks", "seating"),
     "plays": ("skill", "user", "actual", "declared"), "matters": ("rule", "args"), "resolves": ("declared",),
-    "fires": ("rule",),
+    "fires": ("rule",), "remind": ("rule", "already"),
 }
 #: the answer keys of each decision (what 'expect' may name)
 ANSWER_KEYS = {
@@ -209,7 +209,7 @@ ANSWER_KEYS = {
     "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
     "plays": ("validated", "resolves"), "matters": ("matters",), "resolves": ("resolves", "via"),
-    "fires": ("fires",),
+    "fires": ("fires",), "remind": ("remind", "skills", "usable", "prompts", "usable_now"),
 }
 
 
@@ -591,8 +591,10 @@ class _Checker:
             if "lock_count" in q and self.typed(P + ("lock_count",), q["lock_count"], int, "'lock_count'") \
                     and q["lock_count"] < 0:
                 self.err(P + ("lock_count",), _negative("lock_count"))
-        if d in ("holds", "matters") and "rule" in q:
+        if d in ("holds", "matters", "remind") and "rule" in q:
             self.name(P + ("rule",), q["rule"], cat.skills, "skill")
+        if d == "remind" and "already" in q:
+            self.typed(P + ("already",), q["already"], bool, "'already'")
         if d == "matters" and "args" in q and isinstance(q.get("rule"), str) and q["rule"] in cat.skills:
             self.args(P + ("args",), q["args"], cat.skills[q["rule"]])
         if d == "plays":

@@ -178,6 +178,8 @@ class Rule:
     trigger: str = ""
     fight: Node | None = None
     dying: Node | None = None
+    main: Node | None = None       # ActiveSkill: its condition in 出牌阶段 (default true)
+    remind: Node | None = None     # MainPhaseSkill: when ending 出牌阶段 prompts for it (default: not used)
     convert: Convert | None = None
     ban: Ban | None = None
     receive: Receive | None = None

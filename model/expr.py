@@ -47,7 +47,7 @@ def type_word(t: str) -> Msg:
 
 
 #: what the contexts are, for people (where an expression stands)
-_CONTEXT_ZH = {"fight": "'fight' 条件", "dying": "'dying' 条件", "when": "'when' 条件", "where": "'where' 条件",
+_CONTEXT_ZH = {"fight": "'fight' 条件", "dying": "'dying' 条件", "main": "'main' 条件", "remind": "提醒条件 'remind'", "when": "'when' 条件", "where": "'where' 条件",
                "receive": "接收规则", "send": "传出规则", "draw": "摸牌规则", "effect": "胜负效果",
                "question": "问题", "fires": "'fires' 条件", "on": "触发条件 'on.when'",
                "do": "效果操作 'do'"}

@@ -17,6 +17,9 @@ from .msg import Msg
 from .names import did_you_mean, echo, hint, nearest, quoted, shown  # noqa: F401
 from .link_do import DoLinker
 
+#: a MainPhaseSkill's reminder when the catalogue says none: the server's default (skill/Skill.kt)
+DEFAULT_REMIND = "not used"
+
 EFFECT_KEYS = {"when", "each", "pick", "winners_add", "winners_remove", "declared_add", "declared_remove"}
 ON_KEYS = {"event", "whose", "when", "once", "guard_prose"}
 
@@ -195,6 +198,23 @@ class Linker(DoLinker):
             E.check(r.dying, E.Scope("dying", self.universe))
         if r.has("ActiveSkill") and "windows" not in e:
             r.windows = default_windows(r)
+        if "main" in e:
+            r.main = self._expr(F, path + ("main",), "main", e["main"], "main", P, unknown_key=f"{rid}.main")
+            if r.has("ActiveSkill") and "main" not in r.windows:
+                self.err(F[0], F[1], path + ("main",), "main",
+                         Msg("'main' 是出牌阶段的使用条件，而 '{id}' 不在出牌阶段使用（它的 'windows' 里没有 'main'）",
+                             "'main' is the condition of the main phase, in which {id} is not used (its 'windows' "
+                             "have no 'main')", id=rid))
+        elif r.has("ActiveSkill"):
+            r.main = E.Lit(True)
+            E.check(r.main, E.Scope("main", self.universe))
+        if "remind" in e:
+            r.remind = self._expr(F, path + ("remind",), "remind", e["remind"], "remind", P,
+                                  unknown_key=f"{rid}.remind")
+        elif r.has("MainPhaseSkill"):
+            # server skill/Skill.kt MainPhaseSkill.mainPhaseNeedNotify: `r.getSkillUseCount(skillId) == 0`
+            r.remind = E.parse(DEFAULT_REMIND)
+            E.check(r.remind, E.Scope("remind", self.universe), V.BOOL)
         if "plays" in e:
             pv = e["plays"]
             pp = path + ("plays",)

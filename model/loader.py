@@ -306,7 +306,7 @@ CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do"
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
-             "fight", "dying", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
+             "fight", "dying", "main", "remind", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
              "plays", "windows", "replaces_role", "fires", "on", "do"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on", "with"}
@@ -729,9 +729,12 @@ class _Builder(Linker):
                 need = next(o for o in owners if o in r.closure)
                 self.err(F[0], F[1], path, table_key, Msg("'{id}' 是 '{need}'，需要 '{k}'", "{id} is a {need} and needs a '{k}'",
                                                           id=ident, need=need, k=table_key))
-        for key in ("fight", "dying"):
+        for key in ("fight", "dying", "main"):
             if key in e and not r.has("ActiveSkill"):
                 self.err(F[0], F[1], path + (key,), key, _only_for(key, "ActiveSkill", ident))
+        if "remind" in e and not r.has("MainPhaseSkill"):
+            # server handler/EndMainPhaseTos.kt: only `it is MainPhaseSkill && it.mainPhaseNeedNotify(r)` prompts
+            self.err(F[0], F[1], path + ("remind",), "remind", _only_for("remind", "MainPhaseSkill", ident))
         if "trigger" in e and not r.has("TriggeredSkill"):
             self.err(F[0], F[1], path + ("trigger",), "trigger", _only_for("trigger", "TriggeredSkill", ident))
         if "fires" in e and not r.has("TriggeredSkill"):

@@ -28,13 +28,14 @@ from .narrate_base import GROUP_EN, Step, Trace, card, env, inst_label, pretty, 
 from .narrate_cards import n_banned, n_can_play, n_conversion, n_resolves
 from .narrate_skills import n_fires, n_holds, n_reachable, n_result, narrate_usable  # noqa: F401
 from .narrate_story import moment_text, origin, state_lines, story  # noqa: F401
-from .narrate_turn import n_draw, n_receive, n_send, n_skip
+from .narrate_turn import n_draw, n_receive, n_remind, n_send, n_skip
 from .state import State
 
 #: decision -> its narrator (``interp.decide.decide``'s decisions; the others get the answer alone)
 NARRATORS = {"conversion": n_conversion, "banned": n_banned, "can_play": n_can_play, "receive": n_receive,
              "send": n_send, "skip_fight": n_skip, "skip_dying": n_skip, "draw": n_draw, "holds": n_holds,
-             "reachable": n_reachable, "result": n_result, "resolves": n_resolves, "fires": n_fires}
+             "reachable": n_reachable, "result": n_result, "resolves": n_resolves, "fires": n_fires,
+             "remind": n_remind}
 
 
 def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
@@ -64,6 +65,8 @@ ANSWER_FIELDS = {
     "via_index": ("转化位置", "position of the conversion"), "in_force_index": ("生效位置", "position in force"),
     "plays": ("打出", "plays"), "usable": ("可用", "usable"), "invalidated": ("被无效", "invalidated"),
     "turns_ago": ("几回合前获得", "turns ago"),
+    "remind": ("提醒", "prompts"), "skills": ("技能", "skills"), "prompts": ("提醒它", "prompts for it"),
+    "usable_now": ("此刻能用", "usable now"),
 }
 
 #: answer values that are words, not names: value -> (zh, en)
@@ -121,6 +124,9 @@ def question_title(cat, q: dict) -> str:
         return who + pick(f"{g}规则", f"{g} send rule")
     if d == "holds":
         return who + pick(f"是否持有{cat.name_of(q['rule'])}？", f"holds {cat.name_of(q['rule'])}?")
+    if d == "remind" and q.get("rule"):
+        x = cat.name_of(q["rule"])
+        return who + pick(f"结束出牌阶段时是否提醒{x}？", f"prompted about {x} when ending the main phase?")
     if d == "usable":
         r, ph = cat.name_of(q["rule"]), q.get("phase")
         return who + pick(f"{r}{'在' + WINDOWS[ph].zh if ph in WINDOWS else ''}能否使用？",
@@ -140,6 +146,7 @@ def question_title(cat, q: dict) -> str:
     words = {"receive": ("能否接收情报？", "receive the message?"),
              "skip_fight": ("争夺阶段是否跳过？", "skipped in the fight phase?"),
              "skip_dying": ("濒死求澄清是否跳过？", "skipped in the dying window?"), "draw": ("摸牌数", "draw count"),
-             "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends")}
+             "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends"),
+             "remind": ("结束出牌阶段时是否提醒？", "prompted when ending the main phase?")}
     zh, en = words.get(d, ("判定", str(d).replace("_", " ")))
     return who + pick(zh, en)

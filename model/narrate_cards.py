@@ -281,7 +281,7 @@ def _skill_acts_now(cat, state, seat, inst, declared):
             return (f"它只在{wins}发动，现在是{window_now(state)}" + ("，这名角色不能发动" if here else ""),
                     f"it is used only in {wins}; now it is {window_now(state)}" + (", not by this player" if here else ""),
                     rule.at("windows"))
-        if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
+        if state.window in ("main", "fight", "dying") and not usable(cat, state, seat, inst, state.window):
             return (f"{window_now(state)}它的条件不成立", f"its condition {in_window(state.window)} does not hold",
                     rule.at(state.window))
     elif not card_usable(cat, state, seat, declared):

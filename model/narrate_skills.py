@@ -121,7 +121,7 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
         from .turn import WINDOWS
         wins = {w: a for w, a in rule.windows.items() if phase is None or w == phase}
         in_window = in_win(state, seat, wins)
-        phases = [state.window] if state.window in ("fight", "dying") else []
+        phases = [state.window] if state.window in ("main", "fight", "dying") else []
         asked = pick(f"（问的是{WINDOWS[phase].zh}）", f" (asked about {the_window(phase)})") if phase in WINDOWS else ""
         tr.steps.append(Step(pick(f"{rule.name}的使用时机：{windows_text(rule.windows)}{asked}；现在是{window_now(state)}："
                                   + ("这名角色此时可以使用" if in_window else "此时不能使用"),
@@ -139,12 +139,13 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
         if not phases:
             usable = usable or in_window
         for p in phases:
-            c = rule.fight if p == "fight" else rule.dying
+            c = getattr(rule, p)
             ok = c is not None and bool(evaluate(c, env(cat, state, seat, inst)))
-            tr.steps.append(Step(pick(f"{lab}：{'争夺阶段' if p == 'fight' else '有角色濒死时'}可用的条件{cond(c, cat)} → "
-                                      f"{yes_no(ok)}",
-                                      f"{lab}: usable {'in the fight phase' if p == 'fight' else 'while someone is dying'}"
-                                      f" when {cond(c, cat)} → {yes_no(ok)}"), rid, rule.at(p), i + 1, decisive=ok))
+            zh = {"main": "出牌阶段", "fight": "争夺阶段", "dying": "有角色濒死时"}[p]
+            en = {"main": "in the main phase", "fight": "in the fight phase", "dying": "while someone is dying"}[p]
+            tr.steps.append(Step(pick(f"{lab}：{zh}可用的条件{cond(c, cat)} → {yes_no(ok)}",
+                                      f"{lab}: usable {en} when {cond(c, cat)} → {yes_no(ok)}"), rid, rule.at(p), i + 1,
+                                 decisive=ok))
             usable = usable or (ok and in_window)
     tr.answer = {"usable": usable}
     now = state.window is not None

@@ -1,6 +1,7 @@
 """Narrating the decisions of the turn's flow: receiving the message (``receive``), the send rule in force
-(``send``), being skipped in 争夺阶段 / 濒死求澄清 (``skip_fight`` / ``skip_dying``) and the draw count
-(``draw``) — the clauses of ``interp.receive.receive`` / ``send_in_force`` / ``skip`` / ``draw_count``, told."""
+(``send``), being skipped in 争夺阶段 / 濒死求澄清 (``skip_fight`` / ``skip_dying``), the draw count (``draw``) and
+the prompt on ending 出牌阶段 (``remind``) — the clauses of ``interp.receive.receive`` / ``send_in_force`` / ``skip`` /
+``draw_count`` / ``reminds``, told."""
 from __future__ import annotations
 
 from .interp.bans import ban_all, banned
@@ -244,3 +245,35 @@ def n_draw(cat, state, seat, q, tr: Trace):
         count = new
     tr.agrees = count == tr.answer["draw"]
     tr.conclusion = pick(f"摸{tr.answer['draw']}张牌", f"draws {tr.answer['draw']} card(s)")
+
+
+def n_remind(cat, state, seat, q, tr: Trace):
+    """interpreter.reminds, told: each MainPhaseSkill of the list, live or invalidated, its ``remind`` condition."""
+    from .interp.remind import reminds_for
+    who = seat_name(cat, state, seat)
+    if q.get("already"):
+        tr.steps.append(Step(pick("本回合已经提醒过一次：再点结束出牌阶段就直接结束",
+                                  "the prompt was shown this turn already: ending the main phase again just ends it"),
+                             decisive=True))
+    got = []
+    for i, inst in enumerate(state.seats[seat].skills):
+        rule = cat.skills[inst.rule]
+        if not rule.has("MainPhaseSkill"):
+            continue
+        pos = i + 1
+        lab = lab_at(inst_label(cat, inst), pos)
+        if "MainPhaseSkill" not in live_kinds(cat, inst):
+            tr.steps.append(Step(pick(f"{lab}被无效（无效的技能不是出牌阶段技能）：不提醒",
+                                      f"{lab} is invalidated (an invalidated skill is no MainPhaseSkill): no prompt"),
+                                 rule.id, rule.loc, pos))
+            continue
+        ok = reminds_for(cat, state, seat, inst)
+        if ok and not q.get("already"):
+            got.append(rule.id)
+        tr.steps.append(Step(pick(f"{lab}：提醒的条件{cond(rule.remind, cat)} → {yes_no(ok)}",
+                                  f"{lab}: prompts when {cond(rule.remind, cat)} → {yes_no(ok)}"),
+                             rule.id, rule.at("remind"), pos, decisive=ok and not q.get("already")))
+    tr.agrees = bool(got) == tr.answer["remind"]
+    tr.conclusion = pick(f"{who}结束出牌阶段时{'会' if tr.answer['remind'] else '不会'}被提醒还有未发动的技能",
+                         f"{who} {'is' if tr.answer['remind'] else 'is not'} prompted about an unused skill on ending "
+                         f"the main phase")

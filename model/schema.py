@@ -49,6 +49,10 @@ def build() -> dict:
         "kinds": {"type": "array", "minItems": 1, "items": {"enum": kinds}}, "initial": {"type": "boolean"},
         "text": {"type": "string"}, "flips": {"type": "boolean"}, "consumed": {"type": "boolean"},
         "limit": {"enum": ["none", "turn", "game"]}, "trigger": {"type": "string"}, "fight": expr, "dying": expr,
+        "main": dict(expr, description="ActiveSkill: its condition in the main phase (出牌阶段), beyond window, actor "
+                                      "and limit"),
+        "remind": dict(expr, description="MainPhaseSkill: ending the main phase prompts for it when this holds "
+                                        "(server mainPhaseNeedNotify; default 'not used')"),
         "convert": {"type": "object", "additionalProperties": False, "required": ["from", "to", "must"],
                     "properties": {"from": {"type": "string"}, "to": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                                    "must": {"type": "boolean"}}},

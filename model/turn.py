@@ -70,18 +70,25 @@ MESSAGE_WINDOWS = tuple(w.id for w in WINDOWS.values() if w.message)
 #: the windows a card or skill can be used in (the idle points of the rule book)
 IDLE_POINTS = ("main", "send_start", "send", "fight", "dying")
 
+#: the windows in which an ActiveSkill's use has a condition of its own in the catalogue, a key of the same name:
+#: 出牌阶段 ``main`` (what the server's executeProtocol checks of the state), 争夺阶段 ``fight`` (canUse),
+#: 濒死求澄清 ``dying``
+COND_WINDOWS = ("main", "fight", "dying")
+
 #: where each decision is taken in a turn (and by whom): a finding about it is shown at such a moment.
 #: receive: the player in front of whom the message is chooses (SendPhaseIdle, ChooseWhetherReceiveTos);
 #: send: the sender sends (SendPhaseStart) — the turn player, or the target of 密令, whose own send rules the
 #: server checks (card/MiLing.kt ExecuteMiLing: target.canSendCard; skill/SendMessageSkill.kt reads the
 #: sender's skills); draw: the turn player draws (DrawPhase); the skip predicates are read when 争夺阶段 /
-#: 濒死求澄清 asks each player.
+#: 濒死求澄清 asks each player; remind: the turn player ends 出牌阶段 (handler/EndMainPhaseTos.kt: only
+#: ``r === (fsm as? MainPhaseIdle)?.whoseTurn`` may) and is prompted for an unused MainPhaseSkill.
 DECISION_WINDOWS: dict[str, tuple[tuple[str, ...], str]] = {
     "receive": (("send",), "in_front"),
     "send": (("send_start",), "sender"),
     "draw": (("draw",), "turn"),
     "skip_fight": (("fight",), "anyone"),
     "skip_dying": (("dying",), "anyone"),
+    "remind": (("main",), "turn"),
 }
 
 #: who may act: name -> (zh, meaning). The predicate over a state is in both back-ends.

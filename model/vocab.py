@@ -75,6 +75,9 @@ GLOBALS: dict[str, tuple[str, str]] = {
 CONTEXTS: dict[str, tuple[frozenset[str], bool]] = {
     "fight": (frozenset({"message", "message_dir", "message_lockable"}), False),
     "dying": (frozenset(), False),
+    # an ActiveSkill's condition in 出牌阶段 and a MainPhaseSkill's reminder at its end: no message travels then
+    "main": (frozenset(), False),
+    "remind": (frozenset(), False),
     "when": (frozenset({"message", "message_dir", "message_lockable"}), False),
     "where": (frozenset(), False),
     "receive": (frozenset({"message", "message_dir", "message_lockable"}), False),

@@ -23,7 +23,9 @@ FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被�
          "matters": ("影响判定", "matters"), "allowed": ("允许", "allowed"), "winners": ("胜者", "winners"),
          "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"), "invalid": ("被无效", "invalid"),
          "group": ("组", "group"), "could_act": ("有能做的事", "could act"),
-         "invalidated": ("被无效", "invalidated"), "turns_ago": ("几回合前获得", "turns ago")}
+         "invalidated": ("被无效", "invalidated"), "turns_ago": ("几回合前获得", "turns ago"),
+         "remind": ("提醒", "prompts"), "prompts": ("提醒它", "prompts for it"), "usable_now": ("此刻能用", "usable now"),
+         "skills": ("技能", "skills"), "usable": ("能用", "usable")}
 
 # a decision's name, for people
 DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),
@@ -32,7 +34,7 @@ DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用",
             "draw": ("摸牌数", "draw count"), "turn_end": ("回合结束", "turn end"), "holds": ("持有", "holds"),
             "reachable": ("可达", "reachable"), "resolves": ("结算", "resolves"), "plays": ("打出", "plays"),
             "fires": ("发动", "fires"), "matters": ("影响", "matters"), "possible": ("局面", "situation"),
-            "engine": ("引擎规则", "engine rule")}
+            "engine": ("引擎规则", "engine rule"), "remind": ("结束出牌阶段时的提醒", "end-of-main-phase prompt")}
 
 
 def decision_word(d: str) -> str:

@@ -71,6 +71,7 @@ CODE_ZH = {
     "RR001": "换角色时丢失本应持续到回合结束的技能",
     "SK001": "争夺阶段跳过了能行动的玩家", "SK002": "濒死求澄清时跳过了能救人的玩家",
     "SK003": "争夺阶段询问了什么都不能用的玩家", "SK004": "濒死求澄清时询问了什么都不能用的玩家",
+    "RM001": "结束出牌阶段时提醒了此刻用不了的出牌阶段技能", "RM002": "结束出牌阶段时还能用的出牌阶段技能没有被提醒",
     "OD001": "摸牌数取决于两个摸牌规则的获得顺序", "OD002": "胜负取决于两个结算技能的先后（座位顺序）",
     "IN001": "目录违反了规则书的承诺（意图）", "IN002": "意图只因前提永远不成立而成立",
     "INC001": "求解器无法判定（结果未知、超时或时间预算用完）",
@@ -86,7 +87,9 @@ FAMILY_ZH = {
     "kinds": "技能种类矛盾", "conversion": "转化矛盾", "unreachable": "不可达和被挡住的规则", "bans": "禁令被绕过",
     "receive": "接收矛盾", "override": "传出技能组的覆盖顺序", "invalidation": "无效与持续时间",
     "replacement": "换角色", "skip": "跳过阶段", "order": "顺序依赖", "intent": "意图：规则书的承诺",
-    "triggers": "触发与效果", "inconclusive": "无法判定",
+    "triggers": "触发与效果",
+    "remind": "出牌阶段结束时的提醒",
+    "inconclusive": "无法判定",
 }
 
 
@@ -109,6 +112,7 @@ ROLE_ZH = {
     "never answers": "永远不回应", "op ruled out": "被排除的操作", "trigger": "触发", "op": "操作",
     "fires for a dead holder": "替死去的持有者发动", "asked first": "先被询问", "asked second": "后被询问",
     "changes it": "改变它", "holds both": "两个都持有", "raises": "引发事件",
+    "prompts for it": "提醒它", "rules its use out": "使它用不了", "does not prompt": "不提醒", "usable then": "此刻能用",
 }
 
 

@@ -15,6 +15,7 @@ from skillproof.checks.enc.fires import enc_fires
 from skillproof.checks.enc.lifetime import enc_turn_end_survivors
 from skillproof.checks.enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from skillproof.checks.enc.receive import RECEIVE_NAMES, enc_receive
+from skillproof.checks.enc.remind import enc_remind_parts, enc_reminds
 from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
 from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from skillproof.checks.enc.state import SymState
@@ -27,6 +28,7 @@ from skillproof.model.interp.fires import fires
 from skillproof.model.interp.lifetime import turn_end
 from skillproof.model.interp.plays import can_play, card_usable, resolves
 from skillproof.model.interp.receive import receive
+from skillproof.model.interp.remind import remind_parts, reminds
 from skillproof.model.interp.send import send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp import trace as TR
@@ -64,6 +66,14 @@ class Harness:
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
+        # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
+        self.terms["remind"], per = enc_reminds(S)
+        parts = enc_remind_parts(S)
+        self.remind_rules = sorted(parts)
+        for rid, (rm, us) in parts.items():
+            self.terms[f"remind:{rid}"] = rm
+            self.terms[f"remind_fold:{rid}"] = per[rid]
+            self.terms[f"usable_end:{rid}"] = us
         for i, (p, w, o) in enumerate(enc_turn_end_survivors(S)):
             self.terms[f"survive:{i}"] = p
             self.terms[f"wrapped:{i}"] = w
@@ -120,6 +130,15 @@ class Harness:
             out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)
         after = turn_end(cat, state)
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
+        rm = reminds(cat, state, 0)
+        out["remind"] = rm["remind"]
+        parts = remind_parts(cat, state, 0)
+        for rid in self.remind_rules:
+            got = parts.get(rid, {"remind": False, "usable": False})
+            out[f"remind:{rid}"] = out[f"remind_fold:{rid}"] = got["remind"]
+            out[f"usable_end:{rid}"] = got["usable"]
+        # the prompting rules in list order are the ones remind_parts says prompt (the decision's two views agree)
+        assert rm["skills"] == [r for r, v in parts.items() if v["remind"]], (rm, parts)
         return out
 
 

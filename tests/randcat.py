@@ -381,6 +381,7 @@ def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
             e["windows"] = {w: rng.choice(ACTORS) for w in rng.sample(IDLE, rng.randint(1, 3))}
         if rng.random() < 0.1 and not is_grant:
             e["replaces_role"] = True
+        _main_keys(rid, rng, cat, e, cl, P)
     if "TriggeredSkill" in cl:
         if rng.random() < 0.3:
             e["trigger"] = "当某事发生时"
@@ -436,6 +437,26 @@ def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
                 _table(lines, f"[[{'grant' if is_grant else 'skill'}.{key}]]", _effect(rng, cat))
     for g in gives:
         _table(lines, f"[[{'grant' if is_grant else 'skill'}.gives]]", g)
+
+
+def _main_keys(rid, rng, cat, e: dict, cl, P) -> None:
+    """An ActiveSkill's 出牌阶段 condition ``main`` (where it is used in 出牌阶段) and a MainPhaseSkill's reminder
+    ``remind``, drawn from a generator of their own (seeded by the catalogue's generator and the rule, without
+    drawing from it: the rest of every catalogue stays as it was). Half the reminders are the server's shape,
+    ``not used and (…)``; some are the skill's own ``main`` with ``not used``, as most of the real game's are."""
+    sub = random.Random(f"{rid}:{rng.getstate()[1][:8]}")
+    wins = e.get("windows", {"main": "turn"} if "MainPhaseSkill" in cl else {})
+    main = None
+    if "main" in wins and sub.random() < 0.6:
+        main = e["main"] = Expr(sub, cat, "main", P).boolean(2)
+    if "MainPhaseSkill" in cl and sub.random() < 0.8:
+        k = sub.random()
+        if k < 0.3 and main is not None:
+            e["remind"] = f"not used and ({main})"
+        elif k < 0.7:
+            e["remind"] = f"not used and ({Expr(sub, cat, 'remind', P).boolean(2)})"
+        else:
+            e["remind"] = Expr(sub, cat, "remind", P).boolean(2)
 
 
 def _effect(rng, cat) -> dict:

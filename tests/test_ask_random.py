@@ -30,7 +30,8 @@ def atom(rng):
         lambda: f"send {rng.choice(['left', 'right', 'up'])} locking {rng.randint(0, 2)}",
         lambda: f"draw {rng.choice(['', '>', 'at least', 'more than'])} {rng.randint(0, 6)}",
         lambda: f"hold {rng.choice(['应变', '变则通·宣言', '不能出牌'])}", lambda: "invalidated",
-        lambda: rng.choice(["face up", "face down"]), lambda: "holding cards"])()
+        lambda: rng.choice(["face up", "face down"]), lambda: "holding cards",
+        lambda: f"remind {rng.choice(['鱼死网破', '拼命三郎', '禁闭', '自证清白', ''])}"])()
 
 
 def given(rng):

@@ -96,8 +96,8 @@ def test_generator_covers_the_format():
             if rule.ban:
                 seen.add("ban:param" if not isinstance(rule.ban.cards, tuple) else "ban:list")
                 seen.add(f"ban.all:{type(rule.ban.all).__name__}")
-            for key in ("receive", "send", "draw", "fires", "plays", "fight", "dying"):
-                if getattr(rule, key, None) is not None:
+            for key in ("receive", "send", "draw", "fires", "plays", "fight", "dying", "main", "remind"):
+                if f"\n{key} = " in text and getattr(rule, key, None) is not None:
                     seen.add(f"table:{key}")
             for eff in list(rule.win) + list(rule.result):
                 seen.add("effect:each" if eff.each else "effect:pick" if eff.pick else "effect:plain")
@@ -125,7 +125,7 @@ def test_generator_covers_the_format():
             | {f"lifetime:{x}" for x in loader.LIFETIMES} | {f"rules:{k}" for k in loader.RULES_KEYS}
             | {"convert:card:must", "convert:card:may", "convert:any:may", "convert:param:must",
                "convert.to:card", "convert.to:param", "ban:param", "ban:list", "ban.all:bool", "ban.all:Ref"}
-            | {f"table:{k}" for k in ("receive", "send", "draw", "fires", "plays", "fight", "dying")}
+            | {f"table:{k}" for k in ("receive", "send", "draw", "fires", "plays", "fight", "dying", "main", "remind")}
             | {"effect:each", "effect:pick", "effect:plain", "replaces_role", "generated-initial", "gives:args",
                "gives:where", "card:gives", "card:phases", "card:windows", "card:none"}
             | {f"to:{t}" for t in ("self", "target", "others", "all")}

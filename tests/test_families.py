@@ -29,6 +29,7 @@ EXPECTED = {
     "replacement": {"RR001"},
     "intent": {"IN001", "IN002"},
     "triggers": {"TR001", "TR002", "TR003", "TR004", "TR005"},
+    "remind": {"RM001", "RM002"},
 }
 
 
@@ -198,3 +199,12 @@ on = "use"''')
     assert [f.rules[0].line for f in dead] == [cat.skills["Train"].gives[1].loc.line]
     assert not any(f.check in ("UR002",) for f in res.findings)
     assert not any(f.check == "UR003" and f.rules[0].id == "Lock" for f in res.findings)
+
+
+def test_wasted_prompts_name_their_cause():
+    """RM001 on its trigger fixture: one finding per cause — the main condition, a used-up skill that prompts
+    anyway, every card a skill acts as banned — each keyed by it."""
+    _, res = _run("remind", "trigger")
+    got = {f.key for f in res.findings if f.check == "RM001"}
+    assert got == {"RM001|Move|condition", "RM001|Spend|spent", "RM001|Fake|banned"}
+    assert {f.key for f in res.findings if f.check == "RM002"} == {"RM002|Draw"}

@@ -17,10 +17,11 @@ from ..enc.draw import enc_draw_count
 from ..enc.fires import enc_fires
 from ..enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from ..enc.receive import CANNOT, FREE, MUST, enc_receive
+from ..enc.remind import enc_remind_parts, enc_reminds
 from ..enc.send import enc_send_allowed, enc_send_in_force
 from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from ..enc.state import NONE, WCODE
-from ..enc.usable import enc_spent
+from ..enc.usable import enc_spent, unconditional
 from ..enc.windows import enc_at_decision, enc_in_window
 from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, use_windows
 from .syntax import Atom, BoolOp, Given, GrantRef, Not
@@ -138,6 +139,11 @@ class Compiler:
                           for x in dirs])
         if k == "draw":
             return compare(a.value[0], enc_draw_count(S), a.value[1])
+        if k == "remind":
+            if a.rule is None:
+                return enc_reminds(S)[0]
+            part = enc_remind_parts(S).get(a.rule)
+            return part[0] if part is not None else z3.BoolVal(False)
         if k == "hold":
             return self.holds(a.rule)
         if k == "granted":
@@ -164,7 +170,7 @@ class Compiler:
 
     def usable(self, rid: str, again: bool = False):
         """The player's ActiveSkill ``rid`` may be used now, its window aside — twin of evaluate.skill_usable:
-        live, not spent (enc.usable.enc_spent), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
+        live, not spent (enc.usable.enc_spent), and in 出牌阶段 / 争夺阶段 / 濒死求澄清 its condition for that window holds (``again``: and it was used this
         turn already)."""
         S = self.S
         r = self.cat.skills[rid]
@@ -177,7 +183,9 @@ class Compiler:
             else:
                 cond0 = z3.BoolVal(True)
             cond = z3.BoolVal(True)
-            for win in ("dying", "fight"):
+            for win in ("main", "dying", "fight"):
+                if unconditional(r, win):
+                    continue
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == WCODE[win], ok, cond)

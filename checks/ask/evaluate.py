@@ -23,6 +23,7 @@ from skillproof.model.interp.draw import draw_count
 from skillproof.model.interp.fires import fires
 from skillproof.model.interp.plays import can_play, card_usable, resolves
 from skillproof.model.interp.receive import receive
+from skillproof.model.interp.remind import remind_parts, reminds
 from skillproof.model.interp.send import send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import spent, usable
@@ -38,7 +39,7 @@ from skillproof.model.state import State
 from .syntax import Atom, BoolOp, Given, Not
 
 #: the decision each kind of atom is about, where it has a moment of its own (model.turn.DECISION_WINDOWS)
-DECISION_OF = {"receive": "receive", "send_by": "send", "send_dir": "send", "draw": "draw"}
+DECISION_OF = {"receive": "receive", "send_by": "send", "send_dir": "send", "draw": "draw", "remind": "remind"}
 
 
 def decision_of(atom: Atom) -> str | None:
@@ -103,6 +104,8 @@ def atom_questions(cat, atom: Atom, cards: tuple, st: State | None = None) -> li
         return [{"decision": "send", "seat": 0, "group": g, "dir": d, "lock_count": n} for g in SEND_GROUPS]
     if k == "draw":
         return [{"decision": "draw", "seat": 0}]
+    if k == "remind":
+        return [{"decision": "remind", "seat": 0, **({"rule": atom.rule} if atom.rule else {})}]
     if k in ("hold", "use") or (k == "granted" and atom.rule):
         return [{"decision": "holds", "seat": 0, "rule": atom.rule}]
     if k == "invalidated" and st is not None and st.seats[0].skills:
@@ -127,6 +130,7 @@ def expect_keys(atom: Atom) -> tuple:
             "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
             "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
+            "remind": ("prompts",) if atom.rule else ("remind",),
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
             "granted": ("holds", "live")}.get(atom.kind, ())
 
@@ -175,6 +179,10 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
                    for x in ([d] if d is not None else V.DIRECTIONS))
     if k == "draw":
         return compare(atom.value[0], draw_count(cat, st, 0), atom.value[1])
+    if k == "remind":
+        if atom.rule is None:
+            return reminds(cat, st, 0)["remind"]
+        return remind_parts(cat, st, 0).get(atom.rule, {}).get("remind", False)
     if k == "hold":
         return holds_live(st, atom.rule)
     if k == "granted":
@@ -204,13 +212,14 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
 
 def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     """The player's ActiveSkill ``inst`` may be used now, leaving its window aside (the atom's frame): live,
-    not spent (interp.usable.spent: a usage limit, used this turn), and in 争夺阶段 / 濒死求澄清 its condition for that window holds (interp.usable.usable). An untimed state
+    not spent (interp.usable.spent: a usage limit, used this turn), and in 出牌阶段 / 争夺阶段 / 濒死求澄清 its condition for
+    that window holds (interp.usable.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
     if spent(cat, inst):                 # used this turn already, and its limit allows one use
         return False
     if st.window is None and phase in (None, "fight", "dying"):
         return any(usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))
-    if st.window in ("fight", "dying"):
+    if st.window in ("main", "fight", "dying"):
         return usable(cat, st, 0, inst, st.window)
     return "ActiveSkill" in live_kinds(cat, inst)          # another window (or untimed, asked about one)
 

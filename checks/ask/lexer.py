@@ -67,6 +67,7 @@ for _canon, _words in {
     "choose": ("choose", "decline", "choice", "free", "选择"),
     "skipped": ("skipped", "skip", "skips", "跳过"),
     "act": ("act", "acts", "行动"),
+    "remind": ("remind", "reminds", "reminded", "prompt", "prompts", "prompted", "提醒"),
     "in": ("in", "during", "在"),
     "send": ("send", "sends", "sending", "传出", "传"),
     "rule": ("rule", "rules", "规则"),

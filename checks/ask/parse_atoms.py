@@ -392,6 +392,26 @@ class AtomParser(Words):
         if kw == "act":
             self.take()
             return done(Atom("act", 0, 0, phase=self.phase(optional=True)))
+        if kw == "remind":                                  # 出牌阶段结束时会提醒发动X吗 / remind X
+            self.take()
+            while True:
+                self.skip_fillers()
+                if not (self.at("from", "for") or self.tok.text.lower() == "about"):
+                    break
+                self.take()
+            if self.resolve(self.tok, ("rule",)) is None:
+                other = self.resolve(self.tok, ("card",))
+                if other is not None:
+                    self.error(Msg("'{t}' 是牌：结束出牌阶段时提醒的是出牌阶段技能（'提醒发动鱼死网破'）",
+                                   "'{t}' is a card: ending the main phase prompts for MainPhaseSkills ('remind 鱼死网破')",
+                                   t=self.tok.shown), self.tok)
+                return done(Atom("remind", 0, 0))           # any prompt at all
+            rid = self.rule("skill")
+            if not self.cat.skills[rid].has("MainPhaseSkill"):
+                self.error(Msg("{n}不是出牌阶段技能（'MainPhaseSkill'）：结束出牌阶段时只提醒出牌阶段技能",
+                               "{n} is not a MainPhaseSkill: ending the main phase prompts only for those",
+                               n=self.cat.skills[rid].name), self.toks[self.i - 1])
+            return done(Atom("remind", 0, 0, rule=rid))
         if kw == "send":
             self.take()
             self.skip_fillers()
@@ -521,7 +541,7 @@ class AtomParser(Words):
             self.error(Msg("这里应是一个问题，例如 {ex}——问题却结束了",
                            "expected a question such as {ex} — found the end of the query", ex=EXAMPLES), t)
         words = sorted({w for w, k in KEYWORDS.items() if k in (
-            "play", "use", "convert", "fire", "banned", "must", "skipped", "act", "send", "draw", "hold")
+            "play", "use", "convert", "fire", "banned", "must", "skipped", "act", "send", "draw", "hold", "remind")
             and w.isascii()})
         sug = nearest(t.text, words) if t.kind == "word" else None
         if sug is None and t.kind == "word":

@@ -102,6 +102,8 @@ atom           = ( 'play' | 'use' ) card [ 'as' card [ 'play' | 'use' ] | 'to' '
                | ( 'must' | 'cannot' ) 'receive' | 'receive'    (* 'receive' alone: after 'must' first *)
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
                | ( 'skipped' | 'act' ) [ phase ]               (* no phase: the question's window says it *)
+               | 'remind' { 'from' | 'for' | "about" } [ SKILL ]   (* ending 出牌阶段 prompts (for the MainPhaseSkill
+                                                              SKILL): the client's reminder, at its moment *)
                | 'send' GROUP [ 'rule' ] [ 'is' ] [ 'from' | 'in' ] ( 'default' | SKILL )
                | 'send' [ DIRECTION | "any" ] [ 'locking' NUMBER ] (* "any", or nothing: some direction *)
                | 'locking' NUMBER                              (* a send, in some direction *)

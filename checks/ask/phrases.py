@@ -76,6 +76,10 @@ PHRASES: list[tuple[str, str]] = [
     ("in her|his|their|my|your own WINDOW", "in own turn in {WINDOW}"),
     ("in her|his|their|my|your WINDOW", "in own turn in {WINDOW}"),
     ("in CHAR WINDOW", "in {CHAR} turn in {WINDOW}"),
+    ("在? WINDOW 结束 WHEN|IN?", "in {WINDOW}"),
+    ("点? 结束 WINDOW WHEN|IN?", "in {WINDOW}"),
+    ("when|on ending|closing the? WINDOW", "in {WINDOW}"),
+    ("at the end of the? WINDOW", "in {WINDOW}"),
     ("传出 MSG? 前|之前|以前", "at send phase start"),
     ("传出 MSG? 之前 的? 时候?", "at send phase start"),
     # ---- someone dying (有人濒死时, 自己濒死时, 别人濒死时)
@@ -296,6 +300,10 @@ PHRASES: list[tuple[str, str]] = [
     ("已经? 翻开 了?", "face_up"),
     ("面朝上|正面朝上", "face_up"),
     ("面朝下|背面朝上|盖着|没有翻开|未翻开", "face_down"),
+    # ---- the prompt on ending 出牌阶段 (出牌阶段结束时会提醒我发动鱼死网破吗？)
+    ("被? 提醒|提示 SELF? SKILLV? SKILL", "remind {SKILL}"),
+    ("被? 提醒|提示 CHAR SKILLV? SKILL", "{CHAR} remind {SKILL}"),
+    ("有|弹出|弹 提醒|提示", "remind"),
     ("会 被 跳过", "skipped"),
     ("被 跳过", "skipped"),
     ("被 询问", "not skipped"),

@@ -40,6 +40,7 @@ EXAMPLES = (
     "被密令的SP韩梅能发动冷血训练吗？",
     "王响有两张红色情报时摸几张牌？",
     "没有手牌的角色在争夺阶段会被跳过吗？",
+    "出牌阶段结束时会提醒我发动鱼死网破吗？",
     "can SP李宁玉 play 截获 as 误导?",
     "can SP李宁玉 use 应变 after 禁闭?",
     "can anyone play 截获 in another player's turn?",
@@ -55,6 +56,7 @@ EXAMPLES = (
     "can 鄭文先 resolve 截获 under 强令 declares 截获?",
     "can 老鳖 send left where message_dir == up when invalidated?",
     "can anyone be skipped in 濒死求澄清 after 后来人 when not holding cards?",
+    "is 秦无命 prompted about 鱼死网破 when ending the main phase?",
 )
 #: a word for a kind of thing where one thing of the kind is asked about, and the names tried in its place
 _KIND_FOR = {"技能": "skill", "主动技能": "skill", "角色技能": "skill", "触发技能": "skill", "skill": "skill",

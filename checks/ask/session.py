@@ -212,7 +212,7 @@ def _reads_played(q: Query) -> bool:
 
 def _mentions_character(rule) -> bool:
     """A condition of the rule reads which character someone is."""
-    nodes = [rule.fight, rule.dying, rule.draw]
+    nodes = [rule.fight, rule.dying, rule.main, rule.remind, rule.draw]
     if rule.receive is not None:
         nodes += [rule.receive.must, rule.receive.cannot]
     if rule.send is not None:

@@ -8,7 +8,7 @@ twice, differently, to hide. An interpreter function ``f`` in ``model/interp/<ar
 * ``core`` — the memo of decision encodings, reference values, the slot lookups checks ask with;
 * ``windows`` — who may act in which window, at a symbolic moment;
 * the decision areas: ``conversion``, ``bans``, ``usable``, ``plays``, ``fires``, ``receive``, ``send``,
-  ``skip``, ``draw``, ``result``, ``grants``, ``lifetime``, ``snapshot``;
+  ``skip``, ``draw``, ``result``, ``grants``, ``lifetime``, ``snapshot``, ``remind``;
 * ``trace`` — which symbolic traces are legal (``reachability``: the twin of ``interp.trace.run``);
 * ``witness`` — between concrete and symbolic: a solver model read back as a trace, a concrete trace pinned.
 

@@ -10,7 +10,8 @@ from .bans import enc_banned
 from .conversion import enc_conversion
 from .core import memo
 from .state import NONE, WCODE, Moment, SymState, w_in
-from .usable import enc_spent
+from .usable import enc_spent, unconditional
+from skillproof.model.turn import COND_WINDOWS
 from .windows import enc_in_window
 
 
@@ -66,7 +67,9 @@ def enc_resolves(S: SymState, declared):
             live = And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
             if r.has("ActiveSkill"):
                 now = And(z3.Not(enc_spent(S, slot, rid)), enc_in_window(S, S.q, 0, r.windows))
-                for win in ("fight", "dying"):
+                for win in COND_WINDOWS:
+                    if unconditional(r, win):
+                        continue
                     c = getattr(r, win)
                     ok = S.compile(c, S.ctx(0, slot)) if c is not None else z3.BoolVal(False)
                     now = And(now, z3.Implies(S.now == WCODE[win], ok))

@@ -25,6 +25,7 @@ from .grants import enc_arg_eq, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
 from .snapshot import enc_snapshot
+from .usable import unconditional
 from .state import DYING, NONE, WCODE, WCODES, Ctx, Labelled, Moment, SymState, w_in
 from .windows import enc_actor_ok, enc_in_window
 
@@ -304,10 +305,10 @@ def _replacement(S: SymState, add, seat):
         if not holders:
             continue
         conds = [Or([S.old_char == C.char[c] for c in holders]), enc_in_window(S, m, 0, r.windows)]
-        # its usage condition in the window (争夺阶段: fight, 濒死求澄清: dying), read on the old role
-        for win in ("fight", "dying"):
+        # its usage condition in the window (出牌阶段: main, 争夺阶段: fight, 濒死求澄清: dying), read on the old role
+        for win in TW.COND_WINDOWS:
             cond = getattr(r, win)
-            if cond is not None and win in r.windows:
+            if cond is not None and win in r.windows and not unconditional(r, win):
                 ctx = Ctx(S, {"self": 0}, {}, S.globals_(), z3.BoolVal(False), moment=m)
                 conds.append(z3.Implies(m.w == WCODE[win], S.compile(cond, ctx)))
         if r.initial:

@@ -372,7 +372,7 @@ def run(ctx):
         usable = []
         for slot, live in holds(S, r.id, "ActiveSkill"):
             for win, actor in r.windows.items():
-                cond = getattr(r, win) if win in ("fight", "dying") else None
+                cond = getattr(r, win) if win in TW.COND_WINDOWS else None
                 c = S.compile(cond, S.ctx(0, slot)) if cond is not None else z3.BoolVal(True)
                 usable.append(And(live, S.now == WCODE[win], enc_actor_ok(S, S.q, 0, actor), c))
         if not usable:

@@ -9,7 +9,7 @@ knows about z3. The layout (docs/layout.md):
 * ``core`` — expression evaluation (``Env``, ``evaluate``), player attributes, ``live_kinds``, reference values;
 * ``windows`` — who may act in which window, the moment a decision is taken;
 * the decision areas: ``conversion``, ``bans``, ``usable``, ``plays``, ``fires``, ``receive``, ``send``,
-  ``skip``, ``draw``, ``result``, ``grants``, ``lifetime``, ``snapshot``;
+  ``skip``, ``draw``, ``result``, ``grants``, ``lifetime``, ``snapshot``, ``remind``;
 * ``trace`` — bounded event traces, executed event by event;
 * ``decide`` — the dispatcher: a question about a state handed to its area.
 

@@ -15,6 +15,7 @@ from .grants import grant_matters
 from .lifetime import turn_end
 from .plays import can_play, plays, resolves
 from .receive import receive, receive_parts
+from .remind import remind_parts, reminds
 from .result import game_result
 from .send import send_allowed, send_in_force
 from .skip import could_act_dying, could_act_fight, skip_dying, skip_fight
@@ -26,7 +27,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
     (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
-    turn_end, result (kind, declared, winners, picks). ``seat`` defaults to 0.
+    turn_end, result (kind, declared, winners, picks), remind (already, rule). ``seat`` defaults to 0.
     """
     d = question["decision"]
     seat = question.get("seat", 0)
@@ -73,6 +74,16 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         return {"skip": skip_dying(cat, state, seat), "could_act": could_act_dying(cat, state, seat)}
     if d == "draw":
         return {"draw": draw_count(cat, state, seat)}
+    if d == "remind":
+        # ending 出牌阶段: which MainPhaseSkills prompt, and which the player could still use then
+        out = reminds(cat, state, seat, question.get("already", False))
+        parts = remind_parts(cat, state, seat)
+        out["usable"] = [r for r, v in parts.items() if v["usable"]]
+        if "rule" in question:          # about one MainPhaseSkill: does it prompt, could it be used now
+            got = parts.get(question["rule"], {"remind": False, "usable": False})
+            out["prompts"] = got["remind"] and not question.get("already", False)
+            out["usable_now"] = got["usable"]
+        return out
     if d == "holds":
         insts = [i for i in state.seats[seat].skills if i.rule == question["rule"]]
         return {"holds": bool(insts), "live": any(not i.invalid for i in insts),

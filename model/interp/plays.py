@@ -10,6 +10,7 @@ from ..catalogue import Catalogue
 from ..state import State
 from .bans import banned
 from .conversion import conversion
+from ..turn import COND_WINDOWS
 from .usable import skill_usable_now, spent, usable
 from .windows import in_window
 
@@ -72,7 +73,7 @@ def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
         if rule.has("ActiveSkill"):
             if spent(cat, inst) or not in_window(state, seat, rule.windows):
                 continue
-            if state.window in ("fight", "dying") and not usable(cat, state, seat, inst, state.window):
+            if state.window in COND_WINDOWS and not usable(cat, state, seat, inst, state.window):
                 continue
         elif not card_usable(cat, state, seat, declared):
             continue

@@ -23,6 +23,7 @@ from ..catalogue import Catalogue
 from ..expr_words import words
 from ..reason import Reason, both, during, echoed, window as win_of, windows as wins_of
 from ..state import SkillInst, State
+from ..turn import COND_WINDOWS
 from .core import env_of, evaluate
 from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
 from .lifetime import turn_end
@@ -452,7 +453,7 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> Reason | str:
     for inst in usable:
         rule = cat.skills[inst.rule]
         if in_window(st, ev.seat, rule.windows):
-            cond = getattr(rule, st.window, None) if st.window in ("fight", "dying") else None
+            cond = getattr(rule, st.window, None) if st.window in COND_WINDOWS else None
             if cond is None or evaluate(cond, env_of(cat, st, ev.seat, inst)):
                 ok = True
     if not ok:
