@@ -229,6 +229,9 @@ def op_put_message(d: Doing, op) -> None:
                 if cls is None:
                     return
                 of = d.seat_of(op.args.get("of", "self")) if src in ("hand", "message_area") else None
+                if of is None and src in ("hand", "message_area"):
+                    d.fail("置入情报区：牌的主人不在场", "put a message: the player whose card it is is not there")
+                    return
                 if src == "hand":
                     if d.st.seats[of].hand_count < 1:
                         d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
@@ -255,7 +258,11 @@ def op_remove_message(d: Doing, op) -> None:
             add_message(d.st.seats[whose], cls, -1)
             to = op.args.get("to", "discard_pile")
             if to == "hand":
-                d.st.seats[d.seat_of(op.args.get("by", "self"))].hand_count += 1
+                by = d.seat_of(op.args.get("by", "self"))
+                if by is None:
+                    d.fail("移除情报：收入手牌的角色不在场", "take a message out: the player whose hand it goes to is not there")
+                    return
+                d.st.seats[by].hand_count += 1
             elif to == "area":
                 into = d.seat_of(op.args.get("into"))
                 if into is not None:
@@ -311,6 +318,9 @@ def op_replace_message(d: Doing, op) -> None:
         return
     if op.args.get("from", "hand") == "hand":
         of = d.seat_of(op.args.get("of", "self"))
+        if of is None:
+            d.fail("替换情报：手牌的主人不在场", "replace the message: the player whose hand card it is is not there")
+            return
         if d.st.seats[of].hand_count < 1:
             d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
             return

@@ -139,4 +139,6 @@ def receive_errors(state) -> Reason | str:
         return Reason("本回合已经有人接收了情报", "someone has already received this turn's message")
     if not state.seats[state.in_front].alive:
         return Reason("情报面前的角色已死亡：情报被弃置", "the player it is in front of is dead: it is discarded")
+    if class_of(state.message) is None:           # an effect took the message away (put_message from = message)
+        return Reason("没有情报可以接收（它已被移走）", "there is no message to receive (it was taken away)")
     return ""
