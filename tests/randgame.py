@@ -249,7 +249,7 @@ def try_play(sim: Sim) -> bool:
     fires(sim)
     card = cat.cards[declared]
     st = sim.st
-    for _ in range(3):
+    for _ in range(5):
         ev = Event("resolve", choices=_choices(rng, cat, st, seat, card.do),
                    chosen=rng.randrange(len(st.seats)) if rng.random() < 0.5 else None)
         if sim.try_(ev):
@@ -361,6 +361,16 @@ def dying(sim: Sim) -> None:
 
 
 def send(sim: Sim) -> bool:
+    """The turn's send: a few tries (the send rules in force may refuse a direction, locks or the card)."""
+    for i in range(6):
+        if _send(sim, i):
+            return True
+        if sim.stopped:
+            return False
+    return False
+
+
+def _send(sim: Sim, attempt: int) -> bool:
     rng, st = sim.rng, sim.st
     seat = st.sender_of_turn()
     n = len(st.seats)
@@ -376,6 +386,8 @@ def send(sim: Sim) -> bool:
         to = rng.choice(others) if others else rng.randrange(n)
     lockable = rng.random() < 0.4
     locks = [rng.choice(_living(st) or [0])] if lockable and rng.random() < 0.6 else []
+    if attempt >= 2 and rng.random() < 0.5:
+        locks = sorted(rng.sample(_living(st) or [0], min(len(_living(st) or [0]), rng.randint(0, 2))))
     cls = rng.choice(CLASSES)
     ev = Event("send", seat=seat, colours=sorted(COLOURS_OF[cls]), arrow=arrow, lockable=lockable, dir=d, to=to,
                locks=locks, face_up=rng.random() < 0.1)
@@ -406,7 +418,7 @@ def message_path(sim: Sim) -> None:
         st = sim.st
         if sim.stopped or sim.over or st.window != "send":
             return
-        nxt = P.next_stop(st)
+        nxt = P.next_stop(st) if st.in_front is not None and st.message_dir_sent is not None else None
         if rng.random() < 0.45 and nxt is not None:
             if sim.try_(Event("window", window="send", in_front=nxt)):
                 fires(sim, 2)

@@ -214,7 +214,11 @@ def compile_on(cat, codes, tab: SymTable, node, players: dict, params: dict | No
 
 
 def _free_players(node, bound=frozenset()) -> set:
+    """The player variables no quantifier of the node binds, and the globals / event values it reads (as
+    ``("g", name)``)."""
     if isinstance(node, E.Var):
+        if node.role in ("global", "event"):
+            return {("g", node.name)}
         return {node.name} if node.role == "player" and node.name not in bound else set()
     if isinstance(node, E.Quant):
         return _free_players(node.body, bound | {node.var})
@@ -257,7 +261,11 @@ def compile_defined(cat, codes, tab: SymTable, node, players: dict, params: dict
         if not is_c(v):
             maybe[k] = NE(v, NONE)
     for k in free:
-        if k not in ps:
+        if isinstance(k, tuple):           # a value the event does not carry: reading it raises too
+            if k[1] not in g:
+                g[k[1]] = 0
+                maybe[k] = False
+        elif k not in ps:
             ps[k] = 0                      # read only where ``defined`` is false
             maybe[k] = False
     env = Env(cat, codes, tab, ps, params, g, used)
@@ -269,6 +277,8 @@ def compile_defined(cat, codes, tab: SymTable, node, players: dict, params: dict
         if not (_free_players(n, local) & set(maybe)):
             return True
         if isinstance(n, E.Var):
+            if n.role in ("global", "event"):
+                return maybe.get(("g", n.name), True)
             return maybe.get(n.name, True) if n.name not in local else True
         if isinstance(n, E.Bin) and n.op == "and":
             return AND(D(n.left, e, local), OR(NOT(fcompile(n.left, e)), D(n.right, e, local)))

@@ -26,7 +26,7 @@ import copy
 import z3
 
 from skillproof.model import turn as TW
-from skillproof.model.interp.hole import AUTO, Hole
+from skillproof.model.interp.hole import AUTO, Hole, holes_of
 from skillproof.model.state import SkillInst
 
 from .dying import enc_anyone_dying, enc_apply_die, enc_discard_all, enc_die_ok, enc_dying_first, enc_dying_ok, \
@@ -67,6 +67,8 @@ class GameEncoding:
         self.k = -1
         self.n = len(template.setup.seats)
         self._tag = 0
+        for h in holes_of(template):          # every hole has its variable, read or not
+            self.hole(h)
         self.tab = self._setup()
         self.initial = self.tab.copy()
         self.pending: list = []
@@ -747,13 +749,14 @@ class GameEncoding:
         if ev.chosen2 is not None:
             r["chosen2"] = self.val(ev.chosen2, "seat")
         d = SymDoing(self.cat, tab, actor, r, self._decider(ev), dict(words or {}), pc)
+        d.by_skill = ev.kind in ("use", "fire")
         enc_run_ops(d, ops)
         for label, c in d.errors:
             self.ok(f"the effect: {label}", NOT(c))
         for label, c in d.bounds:
             self.ok(f"the effect: {label}", c)
-        for present, kind, rr in d.raised:
-            self.raise_(kind, rr, present=present)
+        for present, kind, rr, ww in d.raised:
+            self.raise_(kind, rr, ww, present=present)
         if d.sent is not None:
             p, f = d.sent
             if self.send_via is None:

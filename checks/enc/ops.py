@@ -72,6 +72,7 @@ class SymDoing:
     killed: list = field(default_factory=list)       # (seat value, condition)
     bounds: list = field(default_factory=list)       # (label, condition): a repeated op's count within REPEAT_CAP
     path: str = ""
+    by_skill: bool = False            # the effect is a skill's (AddMessageCardEvent.bySkill)
 
     def fail(self, label: str, cond=True) -> None:
         c = AND(self.pc, cond)
@@ -141,10 +142,10 @@ class SymDoing:
     def decision(self, key: str, default):
         return self.decide(self.path, key, default)
 
-    def raise_(self, kind: str, roles: dict, when=True) -> None:
+    def raise_(self, kind: str, roles: dict, when=True, words: dict | None = None) -> None:
         c = AND(self.pc, when)
         if c is not False:
-            self.raised.append((c, kind, dict(roles)))
+            self.raised.append((c, kind, dict(roles), dict(words or {})))
 
 
 def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
@@ -243,7 +244,7 @@ def _into_area(d: SymDoing, op, to, cls, by, g) -> None:
             d.tab.update(by, "hand", lambda h: ADD(h, 1), AND(d.pc, g, w3, NE(by, NONE)))
         goes = AND(g, NOT(w3))
     d.tab.update_area(to, cls, 1, AND(d.pc, goes))
-    d.raise_("add_message", {}, goes)
+    d.raise_("add_message", {}, goes, {"by_skill": d.by_skill})
 
 
 def op_put_message(d: SymDoing, op) -> None:

@@ -21,7 +21,12 @@ CODE = {c: i for i, c in enumerate(CLASSES)}
 HAS = {col: tuple(i for i, c in enumerate(CLASSES) if col in c.split("_")) for col in ("red", "blue", "black")}
 TRUE = tuple(sorted(set(HAS["red"]) | set(HAS["blue"])))
 NON_BLACK = tuple(i for i in range(K) if i not in HAS["black"])
+FIVE_IDX = None
 FIVE = ("red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages")
+
+
+_IDX = {"red_messages": HAS["red"], "blue_messages": HAS["blue"], "black_messages": HAS["black"],
+        "true_messages": TRUE, "non_black_messages": NON_BLACK}
 
 
 def enc_class_of(colours) -> int:
@@ -96,15 +101,7 @@ class SymSeat:
 
     def count(self, f: str):
         """One of the five counts (FIVE) of this seat's area."""
-        if f == "red_messages":
-            return SUM(self.area[i] for i in HAS["red"])
-        if f == "blue_messages":
-            return SUM(self.area[i] for i in HAS["blue"])
-        if f == "black_messages":
-            return SUM(self.area[i] for i in HAS["black"])
-        if f == "true_messages":
-            return SUM(self.area[i] for i in TRUE)
-        return SUM(self.area[i] for i in NON_BLACK)
+        return SUM(self.area[i] for i in _IDX[f])
 
     def in_game(self):
         """Not out of the game (lost)."""

@@ -15,9 +15,12 @@ from ..terms import And as _And, Not as _Not, Or as _Or
 NONE = -1                   # "no seat" / "no card" / "no class" / "no task"
 
 
+_PY = frozenset({bool, int, type(None), str, float})
+
+
 def is_c(x) -> bool:
     """A constant (not a z3 term)."""
-    return not isinstance(x, z3.ExprRef)
+    return type(x) in _PY or not isinstance(x, z3.ExprRef)
 
 
 _CONST: dict = {}
@@ -54,37 +57,53 @@ def fold(x, simplify: bool = True):
 
 
 def NOT(a):
+    if type(a) is bool:
+        return not a
     if is_c(a):
         return not a
     return _Not(a)
 
 
 def AND(*xs):
-    if len(xs) == 1 and isinstance(xs[0], (list, tuple)):
+    if len(xs) == 1 and type(xs[0]) in (list, tuple):
         xs = xs[0]
-    out = []
+    out = None
     for x in xs:
+        if type(x) is bool:
+            if not x:
+                return False
+            continue
         if is_c(x):
             if not x:
                 return False
             continue
-        out.append(x)
-    if not out:
+        if out is None:
+            out = [x]
+        else:
+            out.append(x)
+    if out is None:
         return True
     return out[0] if len(out) == 1 else _And(out)
 
 
 def OR(*xs):
-    if len(xs) == 1 and isinstance(xs[0], (list, tuple)):
+    if len(xs) == 1 and type(xs[0]) in (list, tuple):
         xs = xs[0]
-    out = []
+    out = None
     for x in xs:
+        if type(x) is bool:
+            if x:
+                return True
+            continue
         if is_c(x):
             if x:
                 return True
             continue
-        out.append(x)
-    if not out:
+        if out is None:
+            out = [x]
+        else:
+            out.append(x)
+    if out is None:
         return False
     return out[0] if len(out) == 1 else _Or(out)
 
@@ -94,7 +113,7 @@ def IMPLIES(a, b):
 
 
 def ITE(c, a, b):
-    if is_c(c):
+    if type(c) is bool or is_c(c):
         return a if c else b
     if is_c(a) and is_c(b) and a == b and type(a) is type(b):
         return a
@@ -106,6 +125,9 @@ def ITE(c, a, b):
 
 
 def EQ(a, b):
+    ta, tb = type(a), type(b)
+    if (ta is int or ta is bool) and (tb is int or tb is bool):
+        return a == b
     if is_c(a) and is_c(b):
         return a == b
     if isinstance(a, (bool, z3.BoolRef)) or isinstance(b, (bool, z3.BoolRef)):
@@ -119,6 +141,8 @@ def NE(a, b):
 
 def _arith(op):
     def f(a, b):
+        if type(a) is int and type(b) is int:
+            return op(a, b)
         if is_c(a) and is_c(b):
             return op(a, b)
         return op(z(a), z(b))
@@ -140,6 +164,9 @@ def MAX(a, b):
 
 
 def SUM(xs):
+    xs = list(xs)
+    if all(type(x) is int for x in xs):
+        return sum(xs)
     out = 0
     for x in xs:
         out = ADD(out, x)

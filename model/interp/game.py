@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COUNT_FIELDS, add_message, class_of, decompose, set_area
+from .table import COLOURS_OF, COUNT_FIELDS, add_message, class_of, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -198,21 +198,23 @@ class GameRunner(Runner):
             if not st.message_sent or ev.in_front != st.in_front:
                 self.bad(Reason("情报还没有传出（或没有停在这名角色面前）", "the message has not been sent (to this player)"))
             else:
-                self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up})
+                self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up,
+                                                              "message_colours": len(st.message)})
         elif base == "send" and w == "send":
             why = P.pass_errors(self.cat, st, ev.in_front, receive)
             if why:
                 self.bad(why)
             else:
                 st.in_front = ev.in_front
-                self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up})
+                self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up,
+                                                             "message_colours": len(st.message)})
         elif base == "send" and w == "fight":
             why = P.accept_errors(self.cat, st, receive) or (
                 "" if ev.in_front == st.in_front else Reason("选择接收的不是情报面前的角色", "not the player the message is in front of"))
             if why:
                 self.bad(why)
             else:
-                self.raise_("choose_receive", {"front": st.in_front})
+                self.raise_("choose_receive", {"front": st.in_front}, {"message_colours": len(st.message)})
         elif base == "fight" and w == "fight":
             if ev.in_front != st.in_front:
                 self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
@@ -226,7 +228,7 @@ class GameRunner(Runner):
             add_message(st.seats[st.in_front], cls)
             st.message_received = True
             self.raise_("receive", {"sender": st.sender, "receiver": st.in_front},
-                        {"message_in_area": True})
+                        {"message_in_area": True, "message_colours": len(COLOURS_OF[cls])})
         elif w in ("send", "fight") and not st.message_sent:
             self.bad(Reason("情报还没有传出", "no message has been sent"))
 
@@ -238,7 +240,7 @@ class GameRunner(Runner):
         if st.message_received or self.ending or not tp.alive or tp.lost:
             return
         if base in ("send", "fight") and st.message_sent:
-            if base == "send" and P.next_stop(st) is None or base == "fight" and not st.seats[st.in_front].alive:
+            if base == "send" and P.next_stop(st) is None or base == "fight" and (st.in_front is None or not st.seats[st.in_front].alive):
                 self.discarded = True
                 return
         if base == "send_start" and not st.message_sent and tp.hand_count == 0 and not self._sends_without_hand(st.turn):
@@ -339,11 +341,12 @@ class GameRunner(Runner):
         d = Doing(self.cat, self.st, actor, {**roles, **({"chosen": ev.chosen} if ev.chosen is not None else {}),
                                              **({"chosen2": ev.chosen2} if ev.chosen2 is not None else {})},
                   dict(ev.choices or {}), dict(words or {}))
+        d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
         run_ops(d, ops)
         for why in d.errors:
             self.bad(why)
-        for kind, r in d.raised:
-            self.raise_(kind, r)
+        for kind, r, *w in d.raised:
+            self.raise_(kind, r, w[0] if w else None)
         if d.sent is not None:
             self.send_via = d.sent
         if d.ends_turn:

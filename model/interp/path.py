@@ -40,6 +40,8 @@ def next_stop(state) -> int | None:
     right — the nearest living player in its direction (the sender included). None: it reached a dead sender
     and is discarded (the turn ends with no receiver)."""
     d, x, sender = state.message_dir_sent, state.in_front, state.sender
+    if x is None:                                 # an effect took the message off its path: it goes nowhere
+        return None
     if d == "up":
         return sender if state.seats[sender].alive else None
     n = len(state.seats)
