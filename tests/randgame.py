@@ -619,7 +619,11 @@ def open_some(rng, template, pins: dict, k: int) -> dict:
 
 
 def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
-    """The trace with one value a template may leave open changed to another of its domain (None: none there)."""
+    """The trace with one value a template may leave open changed to another of its domain (None: none there) —
+    or, a quarter of the time, its skeleton changed: an event dropped, repeated or moved, a window's player, a
+    skill, a card or a seat of an event changed."""
+    if rng.random() < 0.25 and trace.events:
+        return mutate_skeleton(rng, cat, trace)
     tpl, pins = template_of(cat, trace)
     if not pins:
         return None
@@ -638,3 +642,45 @@ def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
     pins[name] = new
     from skillproof.checks.enc.game import fill_template
     return fill_template(tpl, pins)
+
+
+def mutate_skeleton(rng: random.Random, cat, trace: Trace) -> Trace:
+    tr = copy.deepcopy(trace)
+    ev = tr.events
+    n = len(tr.setup.seats)
+    k = rng.randrange(len(ev))
+    x = rng.random()
+    if x < 0.25:
+        del ev[k]
+    elif x < 0.35:
+        ev.insert(k, copy.deepcopy(ev[k]))
+    elif x < 0.45 and len(ev) > 1:
+        j = rng.randrange(len(ev))
+        ev[k], ev[j] = ev[j], ev[k]
+    else:
+        e = ev[k]
+        if e.kind == "window":
+            if e.window == "dying":
+                e.dying = rng.randrange(n)
+            elif e.in_front is not None:
+                e.in_front = rng.randrange(n)
+            else:
+                e.window = rng.choice(list(TW.WINDOWS))
+        elif e.kind in ("fire", "use"):
+            rules = [i.rule for s in tr.setup.seats for i in s.skills] or list(cat.skills)
+            if rng.random() < 0.5:
+                e.rule = rng.choice(rules)
+            else:
+                e.seat = rng.randrange(n)
+        elif e.kind == "play":
+            if rng.random() < 0.5:
+                e.card = rng.choice(list(cat.cards))
+            else:
+                e.seat = rng.randrange(n)
+        elif e.kind in ("turn", "send", "die"):
+            e.seat = rng.randrange(n)
+        elif e.kind == "give":
+            e.seat = rng.randrange(n)
+        else:
+            del ev[k]
+    return tr

@@ -99,7 +99,12 @@ def test_regression_traces(path):
     """Traces on which the twins once disagreed (or one of them crashed): both give the expected verdict now."""
     d = json.load(open(path, encoding="utf-8"))
     expect = d.pop("expect")
-    cat = loader.load() if not expect.get("catalogue_seed") else load_random(expect["catalogue_seed"], effects=True)[1]
+    if expect.get("catalogue_text"):
+        cat = loader.load(texts={"fixture.toml": expect["catalogue_text"]})
+    elif expect.get("catalogue_seed"):
+        cat = load_random(expect["catalogue_seed"], effects=True)[1]
+    else:
+        cat = loader.load()
     tr = Trace.from_dict(d)
     r = run(cat, tr)
     assert r.legal == expect["legal"], (expect, r.errors)

@@ -542,10 +542,12 @@ class GameEncoding:
                                                                                                    tab.in_front)),
                     self._rules_of_at(tab.in_front, "MustReceiveMessage"))
             self.raise_("choose_receive", {"front": tab.in_front}, {"message_colours": _n_colours(tab.message)})
+        elif base == "send_start" and w == "fight":
+            self.bad("the message stops first in the send phase (SendPhaseIdle), where it is accepted or passed")
         elif base == "fight" and w == "fight":
             self.ok("in the fight phase only a card or skill moves the message", EQ(ev.in_front, tab.in_front))
         elif w == "receive":
-            if tab.window != "fight":
+            if base != "fight":
                 self.bad("a message is received only after the fight phase")
                 return
             if tab.message_received:

@@ -215,11 +215,16 @@ class GameRunner(Runner):
                 self.bad(why)
             else:
                 self.raise_("choose_receive", {"front": st.in_front}, {"message_colours": len(st.message)})
+        elif base == "send_start" and w == "fight":
+            # server: the message stops first in front of its first stop (SendPhaseIdle), who accepts it or lets it
+            # pass (ChooseWhetherReceiveTos); the fight phase never starts straight from the send
+            self.bad(Reason("情报传出后先停在第一站（传递阶段），由其决定是否接收", "a message sent stops first in the send "
+                            "phase, where its first stop accepts it or lets it pass"))
         elif base == "fight" and w == "fight":
             if ev.in_front != st.in_front:
                 self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
         elif w == "receive":
-            why = P.receive_errors(st) or (
+            why = P.receive_errors(st, base) or (
                 "" if ev.in_front == st.in_front else Reason("接收情报的是情报面前的角色", "the player it is in front of receives it"))
             if why:
                 self.bad(why)

@@ -133,9 +133,11 @@ def accept_errors(cat, state, receive) -> Reason | str:
     return ""
 
 
-def receive_errors(state) -> Reason | str:
-    """Why the message cannot be received now (after 争夺阶段, by the player it is in front of)."""
-    if state.window != "fight" or state.in_front is None:
+def receive_errors(state, window: str | None = None) -> Reason | str:
+    """Why the message cannot be received now (after 争夺阶段, by the player it is in front of). ``window``: the window
+    the turn is in — for a 濒死求澄清 window, the one it interrupted (server: the dying are dealt with and the fight
+    phase goes on, FightPhaseNext → OnReceiveCard, with no event of its own in between)."""
+    if (window or state.window) != "fight" or state.in_front is None:
         return Reason("只有争夺阶段之后才接收情报", "a message is received only after the fight phase")
     if state.message_received:
         return Reason("本回合已经有人接收了情报", "someone has already received this turn's message")
