@@ -36,10 +36,33 @@ CLS_OPS = ("put_message", "remove_message", "replace_message")
 
 
 # ============================================================================================ the interpreter, stepped
+def _dup(obj):
+    out = obj.__class__.__new__(obj.__class__)
+    out.__dict__.update(obj.__dict__)
+    return out
+
+
+def copy_state(st: State) -> State:
+    """State.copy, faster (the generator copies the state before every action it tries)."""
+    out = _dup(st)
+    seats = []
+    for s in st.seats:
+        ns = _dup(s)
+        ns.skills = []
+        for k in s.skills:
+            nk = _dup(k)
+            nk.args = dict(k.args)
+            ns.skills.append(nk)
+        seats.append(ns)
+    out.seats = seats
+    out.unknowns = dict(st.unknowns)
+    return out
+
+
 def clone(r: GameRunner) -> GameRunner:
     """A copy of a runner's state (what stepping changes), sharing the catalogue."""
-    c = copy.copy(r)
-    c.st = r.st.copy()
+    c = _dup(r)
+    c.st = copy_state(r.st)
     c.trace = Trace(r.trace.setup, list(r.trace.events), True)
     c.errors = list(r.errors)
     c.moments = list(r.moments)

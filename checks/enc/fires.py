@@ -16,7 +16,8 @@ from skillproof.model.events import EVENT_KINDS
 from .table import SymTable
 from .val import AND, EQ, NE, NONE, NOT, OR
 from .cond import compile_defined, params_of
-from .view import SeatView, ask, codes_of, enc_fires, live_kinds_of
+# the view (and through it the encoders' ``enc_fires``) is imported where it is used: when checks/enc/fires.py also
+# holds ``enc_fires`` (the layout's move), view.py imports it from here
 
 
 @dataclass
@@ -46,6 +47,7 @@ def enc_holder_role_ok(on, event: Pending, seat: int):
 def enc_guard_ok(cat, tab: SymTable, on, event: Pending, seat: int, inst):
     """Twin of fires.guard_ok: the guard with the event's players (and the turn player) bound; a player the event
     does not name makes it false (the interpreter's KeyError), as evaluation would reach it."""
+    from .view import codes_of
     players = {"self": seat, "turn_player": tab.turn, **event.roles}
     value, defined = compile_defined(cat, codes_of(cat), tab, on.when, players, params_of(cat, codes_of(cat), inst),
                                      inst.used, event.words)
@@ -56,6 +58,7 @@ def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filte
     """Twin of fires.fire_errors for a concrete seat and rule held (the caller checked the seat, the rule and its
     instance): (condition under which the fire may happen, [(selected, pending index)] — the candidate events with
     the condition that each is the one answered; [] for a rule reading a state)."""
+    from .view import SeatView, ask, enc_fires, live_kinds_of
     rule = cat.skills[rid]
     inst = next(i for i in tab.seats[seat].skills if i.rule == rid)
     if "TriggeredSkill" not in live_kinds_of(cat, inst):

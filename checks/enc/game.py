@@ -212,6 +212,36 @@ class GameEncoding:
     def final(self) -> SymTable:
         return self.tab
 
+    def at(self, k: int | None = -1) -> SymTable:
+        """The symbolic table after event ``k`` (-1: after the last; None: at the start). Needs keep_states."""
+        if k is None:
+            return self.initial
+        if k == -1 or k == len(self.template.events) - 1 and not self.states:
+            return self.tab
+        return self.states[k]
+
+    #: the seat attributes ``seat_term`` reads (the five counts are read off the area)
+    SEAT_ATTRS = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages",
+                  "non_black_messages", "alive", "lost", "face_up", "ever_face_up", "locked", "identity", "task")
+
+    def seat_term(self, seat: int, name: str, k: int | None = -1):
+        """A seat's attribute after event ``k`` as a z3 term (identity: model.vocab.COLOURS index; task:
+        win.TASKS index, -1 none), for pinning or asking about a state of the game."""
+        s = self.at(k).seats[seat]
+        v = {"hand_count": s.hand, "alive": s.alive, "lost": s.lost, "face_up": s.face_up, "ever_face_up": s.ever,
+             "locked": s.locked, "identity": s.identity, "task": s.task}.get(name)
+        if v is None:
+            v = s.count(name)
+        return z(v)
+
+    def winner_term(self, seat: int, k: int | None = -1):
+        """The seat is among the winners after event ``k`` (the game over and he won)."""
+        t = self.at(k)
+        return z(AND(t.ended, t.winners[seat]))
+
+    def over_term(self, k: int | None = -1):
+        return z(self.at(k).ended)
+
     def seat_ok(self, v) -> bool:
         return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < self.n
 
