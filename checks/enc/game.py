@@ -18,6 +18,23 @@ existing encoders', asked on a seat's view (view.py). Server behaviour is cited 
 ``pins`` (hole name -> value, as a trace writes it) fixes holes at construction: a template whose holes are all
 pinned is ground, and its constraints come out as ``True`` / ``False`` (the cross-check's fast path, decided while
 it is encoded); ``pin(values)`` gives the same as equations over the hole variables instead.
+
+Realising a skeleton::
+
+    tpl = Trace(setup, [Event("turn", seat=0), Event("draw"), Event("window", window="main"),
+                        Event("window", window="send_start"),
+                        Event("send", seat=0, colours=Hole("card", "cls", CLASSES), arrow=…, dir=…,
+                              to=Hole("to", "seat", (1, 2)), locks=[]),
+                        Event("window", window="send", in_front=1), …], table=True)
+    g = GameEncoding(cat, tpl)
+    s = z3.Solver(); s.add(g.legal_expr())                 # or each Labelled of g.legal (unsat cores name rules)
+    s.add(g.seat_term(1, "red_messages") >= 1)             # a question about the state after the last event
+    if s.check() == z3.sat:
+        trace = g.fill(s.model())                          # a concrete game trace; model.interp.trace.run accepts it
+
+Not twinned: a repeated op whose count a hole reaches is unrolled to ``ops.REPEAT_CAP`` copies (a labelled bound);
+the solver's model of the game is the interpreter's — what neither models (a hand's card types, the deck) is not
+here either.
 """
 from __future__ import annotations
 
@@ -408,10 +425,33 @@ class GameEncoding:
         tab = self.tab
         if tab.ended is True:
             return
-        e1, D1, W1 = enc_check_win(self.cat, tab, self.tag())
-        e2, D2, W2 = enc_check_one_camp(self.cat, tab, self.tag()) if e1 is not True else (False, D1, W1)
-        self._end_with(OR(e1, e2), [ITE(e1, D1[j], D2[j]) for j in range(self.n)],
-                       [ITE(e1, W1[j], W2[j]) for j in range(self.n)])
+        key = self._win_key()
+        if key is not None and key == self._last_win[0]:
+            got = self._last_win[1]             # nothing a win check reads has changed since the last node
+        else:
+            e1, D1, W1 = enc_check_win(self.cat, tab, self.tag())
+            e2, D2, W2 = enc_check_one_camp(self.cat, tab, self.tag()) if e1 is not True else (False, D1, W1)
+            got = (OR(e1, e2), [ITE(e1, D1[j], D2[j]) for j in range(self.n)],
+                   [ITE(e1, W1[j], W2[j]) for j in range(self.n)])
+            self._last_win = (key, got)
+        self._end_with(*got)
+
+    _last_win = (None, None)
+
+    def _win_key(self):
+        """What the win checks read, when it is all constants and no result pass can read more (no WinSkill or
+        ChangeGameResultSkill held): the turn player and, per seat, out / identity / task / alive / red / blue."""
+        out = [self.tab.turn]
+        for s in self.tab.seats:
+            for inst in s.skills:
+                cl = self.cat.skills[inst.rule].closure
+                if "WinSkill" in cl or "ChangeGameResultSkill" in cl:
+                    return None
+            row = (s.lost, s.identity, s.task, s.alive, s.count("red_messages"), s.count("blue_messages"))
+            if not all(is_c(x) for x in row):
+                return None
+            out.append(row)
+        return tuple(out)
 
     # -------------------------------------------------------------------------------------- turn and window
     def on_turn(self, ev) -> None:
@@ -697,10 +737,10 @@ class GameEncoding:
             actual = ITE(EQ(a, NONE), declared, a)
         self.ok("a living player plays", s.alive)
         self.ok("he has a card in hand", GE(s.hand, 1))
+        view = SeatView(cat, tab, ev.seat)
         if ev.card in cat.cards:
             rules = self._rules_of(ev.seat, "ConvertCardSkill") + self._rules_of(ev.seat, "CannotPlayCard")
-            self.ok("this card may be played as the declared one", ask(enc_can_play(SeatView(cat, tab, ev.seat),
-                                                                                    z(actual), z(declared))),
+            self.ok("this card may be played as the declared one", ask(enc_can_play(view, z(actual), z(declared))),
                     rules + (ev.card,))
         if tab.window is None or tab.window == "turn_end":
             self.bad("a card is played in a window of a turn")
@@ -708,8 +748,7 @@ class GameEncoding:
         if ev.card not in cat.cards:
             self.bad("a card of the catalogue")
             return
-        self.ok("a card of this type may be used now", ask(enc_card_usable(SeatView(cat, tab, ev.seat),
-                                                                            z(declared))), (ev.card,))
+        self.ok("a card of this type may be used now", ask(enc_card_usable(view, z(declared))), (ev.card,))
         s.played = s.played | {ev.card}
         target = self.val(ev.target, "seat")
         self.ok("the card's target", self.target_ok(ev.seat, ev.card, target), (ev.card,))

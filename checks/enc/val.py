@@ -45,6 +45,10 @@ def fold(x, simplify: bool = True):
     """A z3 term that is (or simplifies to) a constant, as the constant; else the term (simplified)."""
     if not isinstance(x, z3.ExprRef):
         return x
+    if z3.is_true(x):
+        return True
+    if z3.is_false(x):
+        return False
     if simplify:
         x = z3.simplify(x)
     if z3.is_true(x):
