@@ -2,7 +2,9 @@
 game traces compared between the interpreter (model/interp/game.py) and the z3 twin (checks/enc/game.py).
 
 * ``pinned`` — a trace as a template with a hole at every value a template may leave open, every hole pinned to
-  the trace's value: the twin's verdict (decided while encoding: the template is ground) must be the interpreter's.
+  the trace's value: the twin's verdict (decided while encoding: the template is ground) must be the interpreter's,
+  and for a legal trace the table after its last event too (hands, areas by class, alive, out, faces, locked,
+  identities, tasks, the message and where it is, the winners).
 * ``symbolic`` — the same template with its holes as solver variables and the trace's values as equations: the
   solver's sat / unsat must be the interpreter's legal / illegal.
 * ``fill`` — a legal trace's template with some holes left open (and now and then every decision of an effect,
@@ -130,6 +132,45 @@ def _compare_pinned(cat, tr: Trace, t: Tally, label: str) -> None:
         why_i = [(k, e.en if hasattr(e, "en") else str(e)) for k, e in r.errors][:3]
         why_z = [lab.label for lab in g.legal if lab.expr is not True and not z3.is_true(lab.expr)][:3]
         t.disagreements.append(describe(label, tr, f"interpreter legal={r.legal} {why_i}; z3 {v} {why_z}"))
+    elif r.legal:
+        a, b = interp_state(r.state), twin_state(g)
+        diff = {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)}
+        if diff:
+            t.disagreements.append(describe(label, tr, f"legal in both, but the state after the last event differs "
+                                                       f"(interpreter, twin): {diff}"))
+
+
+def interp_state(st) -> dict:
+    """The table after a game trace, as the interpreter holds it (what the twin's final state is compared on)."""
+    from skillproof.model.interp.table import CLASSES, area_of
+    out = {}
+    for i, s in enumerate(st.seats):
+        area = area_of(s) or {}
+        out[f"seat {i}"] = (s.hand_count, tuple(area.get(c, 0) for c in CLASSES), s.alive, s.lost, s.face_up,
+                            s.ever_face_up, s.locked, s.identity, s.task)
+    out["in front"] = st.in_front
+    out["message"] = tuple(sorted(st.message))
+    out["winners"] = None if st.winners is None else tuple(sorted(st.winners))
+    out["declared"] = None if st.declared is None else tuple(sorted(st.declared))
+    return out
+
+
+def twin_state(g) -> dict:
+    """The same read off the twin's symbolic table (ground: constants)."""
+    from skillproof.model import vocab as V
+    from skillproof.model.interp.win import TASKS
+    from skillproof.checks.enc.table import colours_of_code
+    tab = g.final
+    out = {}
+    for i, s in enumerate(tab.seats):
+        ident = V.COLOURS[s.identity] if isinstance(s.identity, int) and 0 <= s.identity < len(V.COLOURS) else s.identity
+        task = None if s.task == -1 else (TASKS[s.task] if isinstance(s.task, int) and 0 <= s.task < len(TASKS) else s.task)
+        out[f"seat {i}"] = (s.hand, tuple(s.area), s.alive, s.lost, s.face_up, s.ever, s.locked, ident, task)
+    out["in front"] = None if tab.in_front == -1 else tab.in_front
+    out["message"] = tuple(sorted(colours_of_code(tab.message))) if isinstance(tab.message, int) else tab.message
+    out["winners"] = tuple(j for j, w in enumerate(tab.winners) if w is True) if tab.ended is True else None
+    out["declared"] = tuple(j for j, w in enumerate(tab.declared) if w is True) if tab.ended is True else None
+    return out
 
 
 def run_symbolic(cat, n: int, seed: int, label: str, p_mutant: float = 0.8) -> Tally:

@@ -237,6 +237,8 @@ def _cls_for(rng, st, seat, op) -> str:
 
 
 def _target(rng, cat, st, seat, card_id):
+    if rng.random() < 0.08:                         # now and then anyone: the interpreter says whether he may be
+        return rng.randrange(len(st.seats))
     spec = getattr(cat.cards[card_id], "target", None)
     who = spec.who if spec is not None else "none"
     if who == "none":
@@ -406,7 +408,7 @@ def _send(sim: Sim, attempt: int) -> bool:
             to = rng.randrange(n)
     else:
         others = [i for i in _living(st) if i != seat]
-        to = rng.choice(others) if others else rng.randrange(n)
+        to = rng.choice(others) if others and rng.random() < 0.93 else rng.randrange(n)
     lockable = rng.random() < 0.4
     locks = [rng.choice(_living(st) or [0])] if lockable and rng.random() < 0.6 else []
     if attempt >= 2 and rng.random() < 0.5:
@@ -650,7 +652,8 @@ def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
     tpl, pins = template_of(cat, trace)
     if not pins:
         return None
-    name = rng.choice(sorted(pins))
+    events = sorted(n for n in pins if n.startswith("e"))
+    name = rng.choice(events) if events and rng.random() < 0.6 else rng.choice(sorted(pins))
     from skillproof.model.interp.hole import holes_of
     hole = next(h for h in holes_of(tpl) if h.name == name)
     n = len(trace.setup.seats)
