@@ -18,13 +18,12 @@ import copy
 import random
 
 from skillproof.model import turn as TW
-from skillproof.model.effects import walk
 from skillproof.model.interp import dying as D
 from skillproof.model.interp import path as P
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.draw import draw_count
 from skillproof.model.interp.game import GameRunner
-from skillproof.model.interp.hole import AUTO, Hole
+from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COLOURS_OF, counts
 from skillproof.model.interp.trace import Event, Trace
 from skillproof.model.interp.win import TASKS, dealt, tasks_dealt

@@ -21,11 +21,10 @@ import z3
 
 from skillproof.checks.enc.game import GameEncoding
 from skillproof.model import loader
-from skillproof.model.interp.hole import AUTO, Hole
+from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.trace import Trace, run
 
 import gamekit as GK
-import randgame as RG
 from randcat import load_random
 
 N_GAMES = int(os.environ.get("SKILLPROOF_CROSSCHECK_GAMES", "10000"))

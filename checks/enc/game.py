@@ -53,11 +53,11 @@ from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
 from .table import CLASSES, CODE, K, SymTable, enc_class_of, enc_counts, enc_decompose, new_seat
-from .val import (ADD, AND, EQ, GE, IN, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z)
+from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z
 from .cond import compile_on, params_of
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
                    enc_actor_ok, enc_skill_usable_now, live_kinds_of)
-from .win import (BLACK, NOID, TASK, enc_check_disturber_win, enc_check_killer_win, enc_check_one_camp,
+from .win import (NOID, enc_check_disturber_win, enc_check_killer_win, enc_check_one_camp,
                   enc_check_win, enc_deal_ok, ident_code, task_code)
 
 SKELETON_KINDS = ("turn", "window", "give", "replace", "use", "play")
@@ -868,8 +868,6 @@ class GameEncoding:
             return
         insts = [i for i in tab.seats[ev.seat].skills if i.rule == ev.rule and not i.used] \
             if self.seat_ok(ev.seat) and rule is not None else []
-        if not insts and self.seat_ok(ev.seat) and isinstance(ev.rule, str) and rule is None:
-            insts = []
         if insts and rule.has("ActiveSkill"):
             self.ok("the skill may be used now", ask(enc_skill_usable_now(SeatView(cat, tab, ev.seat), ev.rule)),
                     (ev.rule,))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from skillproof.model.interp.table import CLASSES          # the vocabulary of colour classes (data), shared
 from skillproof.model.state import SkillInst
 
-from .val import ADD, AND, EQ, GE, ITE, NONE, OR, SUM, SUB, is_c, pick
+from .val import ADD, AND, EQ, GE, ITE, NONE, OR, SUM, is_c, pick
 
 K = len(CLASSES)
 CODE = {c: i for i, c in enumerate(CLASSES)}
@@ -21,7 +21,6 @@ CODE = {c: i for i, c in enumerate(CLASSES)}
 HAS = {col: tuple(i for i, c in enumerate(CLASSES) if col in c.split("_")) for col in ("red", "blue", "black")}
 TRUE = tuple(sorted(set(HAS["red"]) | set(HAS["blue"])))
 NON_BLACK = tuple(i for i in range(K) if i not in HAS["black"])
-FIVE_IDX = None
 FIVE = ("red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages")
 
 
@@ -211,4 +210,4 @@ def new_seat(character: str, skills: list, hand, area, face_up, ever, alive, ide
 
 
 __all__ = ["CLASSES", "CODE", "FIVE", "K", "SymSeat", "SymTable", "enc_class_of", "enc_counts", "enc_decompose",
-           "enc_has_colour", "enc_next_alive", "enc_would_make_three", "order_from", "GE", "SUB"]
+           "enc_has_colour", "enc_next_alive", "enc_would_make_three", "order_from", "new_seat", "colours_of_code"]

@@ -16,11 +16,10 @@ from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
 from ..encode import (enc_actor_ok, enc_can_play, enc_card_usable, enc_draw_count, enc_fires,  # noqa: F401
-                      enc_in_window, enc_receive, enc_result_pass, enc_send_allowed, enc_skill_usable_now, FREE, MUST,
-                      CANNOT)
+                      enc_in_window, enc_receive, enc_send_allowed, enc_skill_usable_now, FREE, MUST, CANNOT)
 from ..symstate import Codes, Ctx, Labelled, Moment, Slot, SymState, WCODE, _compile  # noqa: F401
-from .table import FIVE, HAS, K, SymTable
-from .val import AND, EQ, NONE, NOT, OR, fold, is_c, z, zb
+from .table import FIVE, HAS, SymTable
+from .val import EQ, NONE, OR, fold, is_c, z, zb
 
 _CODES: dict = {}
 
@@ -249,6 +248,8 @@ def ask(term):
     return fold(term)
 
 
-__all__ = ["SeatView", "ask", "codes_of", "wcode", "inst_params", "live_kinds_of",
-           "AND", "NOT", "K"]
+#: what the game's modules take from here: the view, and the encoders they ask on it (re-exported)
+__all__ = ["SeatView", "ask", "codes_of", "wcode", "inst_params", "live_kinds_of", "Labelled", "Ctx", "_compile",
+           "enc_actor_ok", "enc_can_play", "enc_card_usable", "enc_draw_count", "enc_fires", "enc_in_window",
+           "enc_receive", "enc_send_allowed", "enc_skill_usable_now", "FREE", "MUST", "CANNOT"]
 

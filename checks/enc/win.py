@@ -2,9 +2,12 @@
 Game.checkOnlyOneAliveIdentityPlayers, NextTurn.checkDisturberWin, Game.start's deal).
 
 A check's result is ``(ends, declared, winners)``: whether the game ends now (the interpreter's "not None") and the
-two sets as a value per seat. The WinSkills and ChangeGameResultSkills of the table are folded by the existing
-encoder ``enc_result_pass`` on the table's view (the seats as they are), its free ``pick`` fixed to the first
-matching seat from the turn player, as the interpreter picks.
+two sets as a value per seat. The WinSkills and ChangeGameResultSkills of the table are folded by ``enc_result``
+(twin of interp/result.py ``game_result``), written as the question encoder's ``enc_result_pass`` folds effects
+but over the game's concrete skill lists with folding conditions (cond.py): that encoder, reused at first, built
+about 5,000 solver terms per result pass on a ground table — three passes at every process node — and made the
+pinned check ten times slower; its free ``pick`` is here the first matching seat from the turn player, as the
+interpreter picks, and a skill's parameters and ``used`` are read (the question encoder leaves them out).
 """
 from __future__ import annotations
 
