@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COLOURS_OF, COUNT_FIELDS, add_message, class_of, decompose, set_area
+from .table import COLOURS_OF, COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -59,11 +59,13 @@ class GameRunner(Runner):
 
     def __init__(self, cat, trace):
         super().__init__(cat, trace)
-        for s in self.st.seats:              # the table: every seat's message area exactly
+        for s in self.st.seats:              # the table: every seat's message area exactly, its counts read off it
             if s.area is None:
                 area = decompose({f: getattr(s, f) for f in COUNT_FIELDS})
                 if area is not None:
                     set_area(s, area)
+            else:
+                set_area(s, dict(s.area))
         self.pending: list = []              # events raised since the last process node (model.events kinds)
         self.card: dict | None = None        # the card being used (between play and resolve)
         self.acted: set = set()              # (seat, card or rule) that played, used or fired this turn
@@ -80,10 +82,17 @@ class GameRunner(Runner):
             if s.area is None and decompose(five) is None:
                 why.append(Reason(f"座位{i}：情报数目自相矛盾（没有一组情报牌是这样的）",
                                   f"seat {i}: its message counts contradict each other (no set of message cards has them)"))
+            if s.area is not None:               # the area is the table; counts written beside it must be its own
+                got = counts(dict(s.area))
+                if any(five.values()) and five != got:
+                    why.append(Reason(f"座位{i}：情报数目与情报区不符", f"seat {i}: its message counts are not its area's"))
+                five = got
             if s.alive and not s.lost and five["black_messages"] >= 3:
                 why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
             if not s.alive and s.hand_count:
                 why.append(Reason(f"座位{i}：已死亡却有手牌", f"seat {i}: dead with cards in hand"))
+            if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):
+                why.append(Reason(f"座位{i}：牌数不能为负", f"seat {i}: a negative number of cards"))
         return why + W.deal_errors(self.trace.setup.seats)
 
     # -------------------------------------------------------------------------------- process nodes
