@@ -3,7 +3,7 @@ game traces compared between the interpreter (model/interp/game.py) and the z3 t
 
 * ``pinned`` — a trace as a template with a hole at every value a template may leave open, every hole pinned to
   the trace's value: the twin's verdict (decided while encoding: the template is ground) must be the interpreter's,
-  and for a legal trace the table after its last event too (hands, areas by class, alive, out, faces, locked,
+  and for a legal trace the table after each of its events too (hands, areas by class, alive, out, faces, locked,
   identities, tasks, the message and where it is, the winners).
 * ``symbolic`` — the same template with its holes as solver variables and the trace's values as equations: the
   solver's sat / unsat must be the interpreter's legal / illegal.
@@ -79,9 +79,31 @@ def _variants(rng, cat, tr: Trace, p_mutant: float) -> list:
     return out
 
 
-def pinned_verdict(cat, tr: Trace):
+def pinned_verdict(cat, tr: Trace, keep_states: bool = False):
     tpl, pins = RG.template_of(cat, tr)
-    return GameEncoding(cat, tpl, pins=pins, keep_states=False)
+    return GameEncoding(cat, tpl, pins=pins, keep_states=keep_states)
+
+
+def step_disagreement(cat, tr: Trace, g) -> str | None:
+    """The interpreter stepped event by event against the twin's table after each event (``g`` kept its states):
+    the first event after which they differ, described; None when they never do."""
+    from skillproof.model.interp.game import GameRunner
+    r = GameRunner(cat, Trace(tr.setup, [], True))
+    r.senders = RG.TR._turn_senders(tr)
+    before = len(r.errors)
+    for k, ev in enumerate(tr.events):
+        r.trace.events.append(ev)
+        r.k = k
+        r.moments.append(RG.TR.moment(r.st, r.turns))
+        if r.node(ev):
+            getattr(r, f"on_{ev.kind}")(ev)
+        if len(r.errors) > before:
+            return None                       # illegal from here: the states no longer say anything
+        a, b = interp_state(r.st), _twin_state_of(g.states[k], g)
+        diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
+        if diff:
+            return f"after event {k} ({ev.kind}) the tables differ (interpreter, twin): {diff}"
+    return None
 
 
 def run_pinned(cat, n: int, seed: int, label: str, p_mutant: float = 0.8, stop_after: int = 3) -> Tally:
@@ -116,7 +138,7 @@ def _compare_pinned(cat, tr: Trace, t: Tally, label: str) -> None:
         return
     t1 = time.process_time()
     try:
-        g = pinned_verdict(cat, tr)
+        g = pinned_verdict(cat, tr, keep_states=r.legal)       # the states after each event: compared when legal
         v = g.verdict()
     except Exception:
         t.disagreements.append(describe(label, tr, f"the twin crashed\n{traceback.format_exc(limit=-4)}"))
@@ -138,6 +160,12 @@ def _compare_pinned(cat, tr: Trace, t: Tally, label: str) -> None:
         if diff:
             t.disagreements.append(describe(label, tr, f"legal in both, but the state after the last event differs "
                                                        f"(interpreter, twin): {diff}"))
+        else:
+            t3 = time.process_time()
+            d = step_disagreement(cat, tr, g)
+            t.t_interp += time.process_time() - t3
+            if d:
+                t.disagreements.append(describe(label, tr, f"legal in both, but {d}"))
 
 
 def interp_state(st) -> dict:
@@ -157,10 +185,13 @@ def interp_state(st) -> dict:
 
 def twin_state(g) -> dict:
     """The same read off the twin's symbolic table (ground: constants)."""
+    return _twin_state_of(g.final, g)
+
+
+def _twin_state_of(tab, g) -> dict:
     from skillproof.model import vocab as V
     from skillproof.model.interp.win import TASKS
     from skillproof.checks.enc.table import colours_of_code
-    tab = g.final
     out = {}
     for i, s in enumerate(tab.seats):
         ident = V.COLOURS[s.identity] if isinstance(s.identity, int) and 0 <= s.identity < len(V.COLOURS) else s.identity

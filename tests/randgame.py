@@ -168,6 +168,9 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
             area[c] = area.get(c, 0) + 1
         if s.alive and counts(area)["black_messages"] >= 3 and rng.random() < 0.9:
             area = {c: k for c, k in area.items() if "black" not in c}
+        if s.alive and rng.random() < 0.25:         # one black message from dying: receiving one more asks for 澄清
+            area = {c: k for c, k in area.items() if "black" not in c}
+            area["black"] = 2
         s.area = tuple(sorted(area.items()))
         for f, v in counts(area).items():
             setattr(s, f, v)
@@ -412,7 +415,7 @@ def _send(sim: Sim, attempt: int) -> bool:
     locks = [rng.choice(_living(st) or [0])] if lockable and rng.random() < 0.6 else []
     if attempt >= 2 and rng.random() < 0.5:
         locks = sorted(rng.sample(_living(st) or [0], min(len(_living(st) or [0]), rng.randint(0, 2))))
-    cls = rng.choice(CLASSES)
+    cls = rng.choice(CLASSES) if rng.random() < 0.6 else rng.choice([c for c in CLASSES if "black" in c])
     ev = Event("send", seat=seat, colours=sorted(COLOURS_OF[cls]), arrow=arrow, lockable=lockable, dir=d, to=to,
                locks=locks, face_up=rng.random() < 0.1)
     if sim.via_area():
