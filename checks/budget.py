@@ -95,4 +95,21 @@ def run_family(fam, ctx) -> list[Finding]:
         except BudgetExceeded:              # a second alarm while the first was being handled
             _ARMED[0] = False
             found = list(made) + [budget_finding(fam, started=True)]
-    return found
+    return [unrealised_finding(f) if f.witness and f.witness.get("unrealised") is not None else f for f in found]
+
+
+def unrealised_finding(f: Finding) -> Finding:
+    """A finding whose witness the timed model found but no game of the server reaches within the bounds
+    (checks/realise.py): never reported as true — an inconclusive finding naming it and why, with the timed
+    model's trace kept as its witness."""
+    why = f.witness["unrealised"]
+    why = why if isinstance(why, dict) else {"zh": str(why), "en": str(why)}
+    return Finding(INCONCLUSIVE.code, f.family, "error",
+                   f"无法判定：{f.message}——时序模型找到了这个局面，但在界限内找不到服务器真能打出的一局（{why['zh']}）",
+                   key=f"unrealised|{f.key}", rules=list(f.rules), witness={k: v for k, v in f.witness.items()},
+                   inconclusive=True, details={"finding": f.id, "why": why},
+                   message_en=f"cannot decide: {f.message_en or f.message} — the timed model reaches this situation, "
+                              f"but no game the server can play reaches it within the bounds ({why['en']})",
+                   fix="若这是真实局面，请报告：realise 模板缺少它所需的牌桌事件；否则它不是服务器能打出的局面",
+                   fix_en="if the situation is real, report it: the realiser lacks the table events it needs; "
+                          "otherwise it is not a situation the server can reach")

@@ -11,13 +11,13 @@ from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
 
 from . import budget as B
-from . import encode as X
+from .enc.state import Codes
 from . import graph as GR
 from .budget import BUDGET_REASON, BudgetExceeded, budget_finding
 from .findings import Finding, RuleRef, rule_ref
 from .registry import INCONCLUSIVE, families
 from .solve import DEFAULT_TIMEOUT_MS, Answer, Query
-from .symstate import PLAYS
+from .enc.state import PLAYS
 
 
 CARD_KEEP = 2 + PLAYS         # unnamed card types of one kind a sliced state keeps: a question's two
@@ -45,6 +45,9 @@ class Options:
     # time.time() after which no question is asked (--time-budget): each unasked question becomes an
     # inconclusive finding, and a family still building its encoding is stopped with what it found
     deadline: float | None = None
+    # witnesses are games of the server: the table's events put under the timed model's witness and solved
+    # (checks/realise.py); False keeps the timed model's witness (the tests of the timed model alone)
+    realise: bool = True
 
 
 @dataclass
@@ -56,7 +59,7 @@ class Context:
 
     def __post_init__(self):
         self._graph = None
-        self.codes = X.Codes(self.cat)
+        self.codes = Codes(self.cat)
         self._queries: dict = {}
         self._last_cone: dict = {}
         self._plan: dict = {}
@@ -288,7 +291,7 @@ class Context:
                                        lost=lost, inv_seats=None if inv_all else (0,))
         return self._queries[key]
 
-    def card_codes(self, chars_me, chars_other, grants) -> "X.Codes":
+    def card_codes(self, chars_me, chars_other, grants) -> Codes:
         """The codes of a sliced state (a cone's characters and grants): its card types cut to those its rules
         name — the characters' skills, its grants and the invalidations — and CARD_KEEP of each kind of the
         others (``Symmetry.card_slice``: unnamed card types of one kind are interchangeable), so the card
@@ -331,7 +334,10 @@ class Context:
         return a
 
     def witness(self, state, question: dict, expect: dict, also=()) -> dict:
-        """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it."""
+        """A witness dict; checks (always, cheaply) that the interpreter replays the claim on it. With
+        ``options.realise`` the timed model's trace is made a game of the server (checks/realise.py): the
+        witness is that game, ending in the same table with the same answers; when no game is found within the
+        bounds the witness says so (``unrealised``) and ``budget.run_family`` reports the finding inconclusive."""
         w = {"state": state.to_dict(), "question": question, "expect": expect}
         if state.trace is not None:
             w["trace"] = state.trace.to_dict()
@@ -340,6 +346,20 @@ class Context:
         problems = replay_problems(self.cat, w)
         if problems:
             raise WitnessMismatch(question, expect, problems)
+        if self.options.realise and state.trace is not None:
+            from .realise import realise
+            t = time.perf_counter()
+            game, why = realise(self.cat, state.trace, state, [(question, expect)] + list(also))
+            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+            if game is None:
+                w["unrealised"] = why
+                return w
+            from skillproof.model.interp import trace as TR
+            w["trace"] = game.to_dict()
+            w["state"] = TR.run(self.cat, game).state.to_dict()
+            problems = replay_problems(self.cat, w)
+            if problems:
+                raise WitnessMismatch(question, expect, problems)
         return w
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer, what_en: str = "") -> Finding:

@@ -29,7 +29,15 @@ from skillproof.model.interp.grants import site_of
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
-from . import encode as X
+from .enc.bans import enc_banned
+from .enc.conversion import enc_conversion
+from .enc.draw import enc_draw_count
+from .enc.receive import enc_receive
+from .enc.send import enc_send_allowed, enc_send_in_force
+from .enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
+from .enc.state import Codes
+from .enc.windows import enc_at_decision
+from .enc.witness import witness
 from .diff_text import both, decision_word, id_name, window_name
 from .findings import canonical
 
@@ -194,7 +202,7 @@ def side_codes(old: Catalogue, new: Catalogue, pairs: SitePairs, ren: dict | Non
     """(OLD's codes, NEW's codes): the same code for every card, character and rule id in both, for a renamed
     character or rule and its old id (``renames``), and for a gives site of NEW and the OLD site it pairs with; a
     site of one version only gets a code the other never uses."""
-    base = X.Codes.union(old, new)
+    base = Codes.union(old, new)
     co, cn = copy.copy(base), copy.copy(base)
     co.chars, co.char, co.rules, co.rule = list(base.chars), dict(base.char), list(base.rules), dict(base.rule)
     for n, o in (ren or {}).items():
@@ -334,32 +342,32 @@ class Differ:
         So, Sn = self.So, self.Sn
         x, xb = self._card("actual")
         y, yb = self._card("declared")
-        ok_o, via_o = X.enc_conversion(So, x, y)
-        ok_n, via_n = X.enc_conversion(Sn, x, y)
+        ok_o, via_o = enc_conversion(So, x, y)
+        ok_n, via_n = enc_conversion(Sn, x, y)
         C = self.codes
         yield ("conversion", z3.And(xb, yb, z3.Or(ok_o != ok_n, via_o != via_n)), (x, y),
                lambda m: {"decision": "conversion", "seat": 0, "actual": C.cards[m.eval(x).as_long()],
                           "declared": C.cards[m.eval(y).as_long()]})
-        yield ("banned", z3.And(yb, X.enc_banned(So, y) != X.enc_banned(Sn, y)), (y,),
+        yield ("banned", z3.And(yb, enc_banned(So, y) != enc_banned(Sn, y)), (y,),
                lambda m: {"decision": "banned", "seat": 0, "declared": C.cards[m.eval(y).as_long()]})
-        at = lambda d: X.enc_at_decision(Sn, d)        # noqa: E731  (the moment: variables both versions share)
-        yield ("receive", z3.And(at("receive"), X.enc_receive(So) != X.enc_receive(Sn)), (),
+        at = lambda d: enc_at_decision(Sn, d)        # noqa: E731  (the moment: variables both versions share)
+        yield ("receive", z3.And(at("receive"), enc_receive(So) != enc_receive(Sn)), (),
                lambda m: {"decision": "receive", "seat": 0})
         d, lc = z3.Int("diff_dir"), z3.Int("diff_locks")
         for g in SEND_GROUPS:
             goal = z3.And(at("send"), d >= 0, d < 3, lc >= 0, lc <= 2,
-                          z3.Or(X.enc_send_in_force(So, g) != X.enc_send_in_force(Sn, g),
-                                X.enc_send_allowed(So, g, d, lc) != X.enc_send_allowed(Sn, g, d, lc)))
+                          z3.Or(enc_send_in_force(So, g) != enc_send_in_force(Sn, g),
+                                enc_send_allowed(So, g, d, lc) != enc_send_allowed(Sn, g, d, lc)))
             yield ("send", goal, (d, lc),
                    lambda m, g=g: {"decision": "send", "seat": 0, "group": g, "dir": C.dirs[m.eval(d).as_long()],
                                    "lock_count": m.eval(lc).as_long()})
-        yield ("skip_fight", z3.And(at("skip_fight"), z3.Or(X.enc_skip_fight(So) != X.enc_skip_fight(Sn),
-                                                             X.enc_could_act_fight(So) != X.enc_could_act_fight(Sn))),
+        yield ("skip_fight", z3.And(at("skip_fight"), z3.Or(enc_skip_fight(So) != enc_skip_fight(Sn),
+                                                             enc_could_act_fight(So) != enc_could_act_fight(Sn))),
                (), lambda m: {"decision": "skip_fight", "seat": 0})
-        yield ("skip_dying", z3.And(at("skip_dying"), z3.Or(X.enc_skip_dying(So) != X.enc_skip_dying(Sn),
-                                                             X.enc_could_act_dying(So) != X.enc_could_act_dying(Sn))),
+        yield ("skip_dying", z3.And(at("skip_dying"), z3.Or(enc_skip_dying(So) != enc_skip_dying(Sn),
+                                                             enc_could_act_dying(So) != enc_could_act_dying(Sn))),
                (), lambda m: {"decision": "skip_dying", "seat": 0})
-        yield ("draw", z3.And(at("draw"), X.enc_draw_count(So) != X.enc_draw_count(Sn)), (),
+        yield ("draw", z3.And(at("draw"), enc_draw_count(So) != enc_draw_count(Sn)), (),
                lambda m: {"decision": "draw", "seat": 0})
 
     def changes(self, per_decision: int = 3) -> list[Change]:
@@ -405,7 +413,7 @@ class Differ:
         (Change, ()) or (None, why it does not show a change: (key, Chinese, English))."""
         from .diff_reach import translate, Unreadable
         tr_n = a.state.trace
-        tr_o = X.witness(self.So, a.model).trace
+        tr_o = witness(self.So, a.model).trace
         run_n, run_o = TR.run(self.new, tr_n), TR.run(self.old, tr_o)
         for label, run, cat, tr in (("NEW", run_n, self.new, tr_n), ("OLD", run_o, self.old, tr_o)):
             side = "新版" if label == "NEW" else "旧版"

@@ -63,7 +63,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.lang import is_en, pick
 
 from . import diff_text as T
-from . import encode as X
+from .enc.plays import enc_card_usable
 from .findings import canonical
 
 ROUNDS = 8              # candidate situations tried per site and direction before the question is inconclusive
@@ -398,12 +398,12 @@ class CardSit(Sit):
         return None if c is None else tuple(sorted(c.windows.items()))
 
     def involve(self, S, side):
-        return X.enc_card_usable(S, z3.IntVal(S.codes.card[self.id]), 0)
+        return enc_card_usable(S, z3.IntVal(S.codes.card[self.id]), 0)
 
     def prefer(self, here, there):
         if self.id not in there.cat.cards:
             return []
-        return [z3.Not(X.enc_card_usable(there.S, z3.IntVal(there.S.codes.card[self.id]), 0))]
+        return [z3.Not(enc_card_usable(there.S, z3.IntVal(there.S.codes.card[self.id]), 0))]
 
     def view(self, cat, run, trace, side):
         state = run.state

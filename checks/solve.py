@@ -11,7 +11,10 @@ from dataclasses import dataclass, field
 
 import z3
 
-from . import encode as X
+from .enc.state import NONE, SymState
+from .enc.trace import reachability
+from .enc.witness import witness
+from .terms import And
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -35,7 +38,7 @@ class Answer:
         if self.status != "sat" or self.model is None or self.sym is None:
             return None
         if not hasattr(self, "_state"):
-            self._state = X.witness(self.sym, self.model)
+            self._state = witness(self.sym, self.model)
         return self._state
 
     def card(self, S, var) -> str:
@@ -50,9 +53,9 @@ def _true(model, e) -> bool:
 class Query:
     def __init__(self, cat, n=3, G=2, *, timeout_ms=DEFAULT_TIMEOUT_MS, codes=None, rlimit=0, **kw):
         self.cat = cat
-        self.S = X.SymState(cat, n=n, G=G, codes=codes, **kw)
+        self.S = SymState(cat, n=n, G=G, codes=codes, **kw)
         self.timeout_ms = timeout_ms
-        self.labels = X.reachability(self.S)
+        self.labels = reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
         self.solver.set("random_seed", 0)
@@ -69,7 +72,7 @@ class Query:
             lits.append(t)
         self._lits = lits
         self._all = z3.Bool("__track_all")
-        self.solver.add(z3.Implies(self._all, X.And(lits) if lits else z3.BoolVal(True)))
+        self.solver.add(z3.Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
 
     # ------------------------------------------------------------------------------------------
     def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
@@ -130,7 +133,7 @@ class Query:
         if S.lost is not None:
             plain.append(z3.Not(S.lost.present))
         plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends
-        plain += [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE]
+        plain += [S.sender == NONE, S.in_front == NONE, S.dying == NONE]
         for i in range(S.n):
             plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]
         for i in range(S.n):

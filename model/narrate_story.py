@@ -36,7 +36,7 @@ def story(cat: Catalogue, trace, state: State | None = None) -> list[Step]:
     k = 0
     base = None                                      # the window a dying window interrupts
     for j, ev in enumerate(trace.events):            # which event each told step is (events may be silent)
-        now = len(steps(cat, Trace(trace.setup, trace.events[:j + 1])))
+        now = len(steps(cat, Trace(trace.setup, trace.events[:j + 1], trace.table)))
         if ev.kind == "turn":
             base = None
         elif ev.kind == "window" and ev.window != "dying":
@@ -87,7 +87,21 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
 
     turn_no = 0
     window = None
+    front = None                                     # a game trace: where the message is, to tell its moves
+    turn_seat = None
     for ev in trace.events:
+        if ev.kind == "turn":
+            turn_seat = ev.seat
+        if trace.table:
+            told = _game_step(cat, ev, names, window, front, turn_seat)
+            if told is not None:
+                if ev.kind == "window":
+                    window, front = ev.window, ev.in_front if ev.in_front is not None else front
+                zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
+                out.append({"turn": turn_no, "window": zh, "text": told})
+                continue
+            if ev.kind == "window" and ev.in_front is not None:
+                front = ev.in_front
         if ev.kind == "turn":
             turn_no += 1
             window = "draw"
@@ -152,6 +166,85 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
             text = ev.kind
         out.append({"turn": turn_no, "window": zh, "text": text})
     return out
+
+def _game_step(cat: Catalogue, ev, names: list, window, front, turn_seat=None) -> str | None:
+    """A game trace's own events (model.interp.game) and the message's moves, told; None: ``steps`` tells it as
+    the timed model's event."""
+    from .interp.table import CLASS_WORDS, class_of
+
+    def who(i):
+        return names[i] if isinstance(i, int) and 0 <= i < len(names) else "?"
+
+    def colours(cols) -> str:
+        cls = class_of(cols or ())
+        return pick(*CLASS_WORDS[cls]) if cls else "?"
+
+    dirs = {"up": ("向上", "up"), "left": ("向左", "left"), "right": ("向右", "right")}
+    if ev.kind == "draw":
+        n = ev.n if ev.n is not None else "?"
+        return pick(f"{who(turn_seat)}摸{n}张牌", f"{who(turn_seat)} draws {n} card(s)")
+    if ev.kind == "send":
+        d = dirs.get(ev.dir, (str(ev.dir), str(ev.dir)))
+        arrow = dirs.get(ev.arrow, (str(ev.arrow), str(ev.arrow)))
+        src = {"deck_top": ("牌堆顶的", "from the deck top, "), "message_area": ("情报区里的", "from his message area, ")}.get(
+            ev.source or "hand", ("", ""))
+        locks = [who(x) for x in ev.locks or ()]
+        text = pick(f"{who(ev.seat)}传出{src[0]}一张{colours(ev.colours)}情报（箭头{arrow[0]}" + ("，有锁定标记" if ev.lockable else "")
+                    + f"），{d[0]}传给{who(ev.to)}" + (f"，锁定{'、'.join(locks)}" if locks else "")
+                    + ("，面朝上" if ev.face_up else ""),
+                    f"{who(ev.seat)} sends a {colours(ev.colours)} message {src[1]}(arrow {arrow[1]}"
+                    + (", lock mark" if ev.lockable else "") + f") {d[1]} to {who(ev.to)}"
+                    + (f", locking {', '.join(locks)}" if locks else "") + (", face up" if ev.face_up else ""))
+        return text
+    if ev.kind == "play":
+        tgt = pick(f"（目标：{who(ev.target)}）", f" (target: {who(ev.target)})") if ev.target is not None else ""
+        if ev.actual and ev.actual != ev.card:
+            return pick(f"{who(ev.seat)}把一张【{cat.name_of(ev.actual)}】当作【{cat.name_of(ev.card)}】使用{tgt}",
+                        f"{who(ev.seat)} plays a {cat.name_of(ev.actual)} as {cat.name_of(ev.card)}{tgt}")
+        return pick(f"{who(ev.seat)}使用了一张【{cat.name_of(ev.card)}】{tgt}", f"{who(ev.seat)} plays a {cat.name_of(ev.card)}{tgt}")
+    if ev.kind == "resolve":
+        return pick("这张牌结算" + _decisions(cat, ev), "the card resolves" + _decisions(cat, ev))
+    if ev.kind == "use":
+        tgt = pick(f"（目标：{who(ev.target)}）", f" (target: {who(ev.target)})") if ev.target is not None else ""
+        return pick(f"{who(ev.seat)}发动【{cat.name_of(ev.rule)}】{tgt}", f"{who(ev.seat)} uses {cat.name_of(ev.rule)}{tgt}") \
+            + _decisions(cat, ev)
+    if ev.kind == "fire":
+        from .events import EVENT_KINDS
+        k = EVENT_KINDS.get(ev.on) if ev.on else None
+        on = pick(f"（{k.zh}）", f" ({k.en})") if k else ""
+        return pick(f"{who(ev.seat)}的【{cat.name_of(ev.rule)}】发动{on}", f"{who(ev.seat)}'s {cat.name_of(ev.rule)} fires{on}") \
+            + _decisions(cat, ev)
+    if ev.kind == "die":
+        return pick(f"无人救{who(ev.seat)}：{who(ev.seat)}死亡，手牌和情报被弃置",
+                    f"nobody saves {who(ev.seat)}: {who(ev.seat)} dies, his hand and messages are discarded")
+    if ev.kind == "window" and ev.window in ("send", "fight", "receive") and isinstance(ev.in_front, int):
+        if ev.window == "send" and window == "send" and front is not None:
+            return pick(f"{who(front)}不接收，情报传到{who(ev.in_front)}面前",
+                        f"{who(front)} lets it pass: the message moves on to {who(ev.in_front)}")
+        if ev.window == "send":
+            return pick(f"情报到达{who(ev.in_front)}面前", f"the message reaches {who(ev.in_front)}")
+        if ev.window == "fight" and window == "send":
+            return pick(f"{who(ev.in_front)}选择接收情报，进入争夺阶段", f"{who(ev.in_front)} accepts the message: the fight phase begins")
+        if ev.window == "receive":
+            return pick(f"{who(ev.in_front)}接收了情报，放入情报区", f"{who(ev.in_front)} receives the message into his area")
+    return None
+
+
+def _decisions(cat: Catalogue, ev) -> str:
+    """An effect's decisions in words: （选择：第2项；黑色情报）."""
+    from .interp.table import CLASS_WORDS
+    bits = []
+    for path, c in sorted((ev.choices or {}).items()):
+        if not isinstance(c, dict):
+            continue
+        if c.get("skip"):
+            bits.append(pick("不做可选的一步", "skips an optional step"))
+        if "alt" in c:
+            bits.append(pick(f"选第{c['alt'] + 1}项", f"takes option {c['alt'] + 1}"))
+        if c.get("cls") in CLASS_WORDS:
+            bits.append(pick(f"{CLASS_WORDS[c['cls']][0]}的牌", f"a {CLASS_WORDS[c['cls']][1]} card"))
+    return pick("（" + "；".join(bits) + "）", " (" + "; ".join(bits) + ")") if bits else ""
+
 
 def moment_text(cat: Catalogue, state: State) -> str:
     """The facts of the moment a state stands at, in a few words (as ``steps`` tells a trace): whose

@@ -8,8 +8,19 @@ import random
 
 import z3
 
-from skillproof.checks import encode as X
-from skillproof.checks.enc_witness import DoesNotFit, trace_assignment
+from skillproof.checks.enc.bans import enc_banned
+from skillproof.checks.enc.conversion import enc_conversion
+from skillproof.checks.enc.draw import enc_draw_count
+from skillproof.checks.enc.fires import enc_fires
+from skillproof.checks.enc.lifetime import enc_turn_end_survivors
+from skillproof.checks.enc.plays import enc_can_play, enc_card_usable, enc_resolves
+from skillproof.checks.enc.receive import RECEIVE_NAMES, enc_receive
+from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
+from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
+from skillproof.checks.enc.state import SymState
+from skillproof.checks.enc.trace import constraints
+from skillproof.checks.enc.witness import assignment, slot_to_index
+from skillproof.checks.enc.witness import DoesNotFit, trace_assignment
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.conversion import conversion
 from skillproof.model.interp.draw import draw_count
@@ -33,31 +44,31 @@ class Harness:
 
     def __init__(self, cat, n=3, G=2):
         self.cat = cat
-        self.S = S = X.SymState(cat, n=n, G=G)
+        self.S = S = SymState(cat, n=n, G=G)
         C = S.codes
         self.Xc, self.Yc = z3.Int("q_actual"), z3.Int("q_declared")
         self.D, self.Lc = z3.Int("q_dir"), z3.Int("q_lock_count")
-        ok, via = X.enc_conversion(S, self.Xc, self.Yc)
+        ok, via = enc_conversion(S, self.Xc, self.Yc)
         self.terms = {
             "conv_ok": ok, "conv_via": via,
-            "banned": X.enc_banned(S, self.Yc),
-            "usable": X.enc_card_usable(S, self.Yc), "can_play": X.enc_can_play(S, self.Xc, self.Yc),
-            "receive": X.enc_receive(S),
-            "skip_fight": X.enc_skip_fight(S), "skip_dying": X.enc_skip_dying(S),
-            "could_fight": X.enc_could_act_fight(S), "could_dying": X.enc_could_act_dying(S),
-            "draw": X.enc_draw_count(S), "resolves": X.enc_resolves(S, self.Yc),
+            "banned": enc_banned(S, self.Yc),
+            "usable": enc_card_usable(S, self.Yc), "can_play": enc_can_play(S, self.Xc, self.Yc),
+            "receive": enc_receive(S),
+            "skip_fight": enc_skip_fight(S), "skip_dying": enc_skip_dying(S),
+            "could_fight": enc_could_act_fight(S), "could_dying": enc_could_act_dying(S),
+            "draw": enc_draw_count(S), "resolves": enc_resolves(S, self.Yc),
         }
         for r in cat.skills.values():
             if r.fires is not None:
-                self.terms[f"fires:{r.id}"] = X.enc_fires(S, r.id)
+                self.terms[f"fires:{r.id}"] = enc_fires(S, r.id)
         for g in SEND_GROUPS:
-            self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
-            self.terms[f"allow:{g}"] = X.enc_send_allowed(S, g, self.D, self.Lc)
-        for i, (p, w, o) in enumerate(X.enc_turn_end_survivors(S)):
+            self.terms[f"force:{g}"] = enc_send_in_force(S, g)
+            self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
+        for i, (p, w, o) in enumerate(enc_turn_end_survivors(S)):
             self.terms[f"survive:{i}"] = p
             self.terms[f"wrapped:{i}"] = w
             self.terms[f"oneturn:{i}"] = o
-        self.reach = z3.And(X.constraints(S))
+        self.reach = z3.And(constraints(S))
         self.unknown_keys = sorted(S.unknowns)
         self.solver = z3.Solver()
 
@@ -65,7 +76,7 @@ class Harness:
         S, C = self.S, self.S.codes
         s = self.solver
         s.push()
-        s.add(X.assignment(S, state) if eqs is None else eqs)
+        s.add(assignment(S, state) if eqs is None else eqs)
         s.add(self.Xc == C.card[x], self.Yc == C.card[y], self.D == C.dir[d], self.Lc == lc)
         assert s.check() == z3.sat
         m = s.model()
@@ -73,10 +84,10 @@ class Harness:
         for k, t in self.terms.items():
             v = m.eval(t, model_completion=True)
             out[k] = z3.is_true(v) if z3.is_bool(v) else v.as_long()
-        out["conv_via"] = X.slot_to_index(S, m, out["conv_via"])
+        out["conv_via"] = slot_to_index(S, m, out["conv_via"])
         for g in SEND_GROUPS:
-            out[f"force:{g}"] = X.slot_to_index(S, m, out[f"force:{g}"])
-        out["receive"] = X.RECEIVE_NAMES[out["receive"]]
+            out[f"force:{g}"] = slot_to_index(S, m, out[f"force:{g}"])
+        out["receive"] = RECEIVE_NAMES[out["receive"]]
         # turn end: the surviving entries, as (rule, wrapped)
         surv = []
         for sl in S.slots:

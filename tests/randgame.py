@@ -438,7 +438,7 @@ def message_path(sim: Sim) -> None:
     """The message stops, passes on or is accepted, is fought over and received."""
     rng = sim.rng
     st = sim.st
-    if not sim.try_(Event("window", window="send", in_front=st.in_front)):
+    if st.window != "send":                 # the send stops the message in front of its first stop (the send window)
         return
     for _ in range(6):
         actions(sim, 1)
@@ -530,7 +530,7 @@ def random_game(rng: random.Random, cat, n_max: int = 5, turns_max: int = 3, p_k
 # ============================================================================================ templates
 #: per event kind, the fields a template may leave open, with their hole types
 EVENT_HOLES = {
-    "send": (("colours", "cls"), ("arrow", "dir"), ("lockable", "bool"), ("dir", "dir"), ("to", "seat"),
+    "send": (("colours", "class"), ("arrow", "dir"), ("lockable", "bool"), ("dir", "dir"), ("to", "seat"),
              ("locks", "seats"), ("face_up", "bool")),
     "play": (("actual", "card"), ("target", "seat"), ("chosen", "seat")),
     "use": (("target", "seat"), ("chosen", "seat"), ("chosen2", "seat")),
@@ -549,7 +549,7 @@ def _domain(cat, typ: str, n: int, value) -> tuple:
         dom = tuple(range(0, 8))
     elif typ == "bool":
         dom = (True, False)
-    elif typ == "cls":
+    elif typ == "class":
         dom = CLASSES
     elif typ == "dir":
         dom = ("up", "left", "right")
@@ -568,14 +568,14 @@ def _fits(typ: str, value, dom, n: int) -> bool:
     if typ == "seats":
         return isinstance(value, (list, tuple)) and len(set(value)) == len(value) and all(
             isinstance(x, int) and 0 <= x < n for x in value)
-    if typ == "cls":
+    if typ == "class":
         return isinstance(value, (list, tuple)) and "_".join(c for c in ("red", "blue", "black") if c in value) in dom \
             and len(set(value)) == len(value)
     return value in dom and type(value) is type(next((d for d in dom if d == value), value))
 
 
 def _as_pin(typ: str, value):
-    if typ == "cls":
+    if typ == "class":
         return "_".join(c for c in ("red", "blue", "black") if c in value)
     return list(value) if typ == "seats" else value
 
@@ -594,7 +594,7 @@ def template_of(cat, trace: Trace):
         dom = _domain(cat, typ, n, v)
         if not _fits(typ, v, dom, n):
             return
-        setattr(obj, attr, Hole(name, typ, dom))
+        setattr(obj, attr, Hole(name, typ, (0, 7) if typ == "int" else dom))
         pins[name] = _as_pin(typ, v)
     for i, s in enumerate(tpl.setup.seats):
         for f, typ in SEAT_HOLES:
@@ -604,7 +604,7 @@ def template_of(cat, trace: Trace):
             tab = {}
             for c in CLASSES:
                 v = area.get(c, 0)
-                h = Hole(f"s{i}.area.{c}", "int", tuple(range(0, 8)))
+                h = Hole(f"s{i}.area.{c}", "int", (0, 7))
                 if isinstance(v, int) and 0 <= v < 8:
                     tab[c] = h
                     pins[h.name] = v
@@ -624,11 +624,11 @@ def template_of(cat, trace: Trace):
                 for key, v in d.items():
                     name = f"e{k}.{path}.{key}"
                     if key == "alt" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
-                        dd[key] = Hole(name, "int", tuple(range(8)))
+                        dd[key] = Hole(name, "alt", (8,))
                     elif key == "skip" and isinstance(v, bool):
                         dd[key] = Hole(name, "bool", (True, False))
                     elif key == "cls" and v in CLASSES:
-                        dd[key] = Hole(name, "cls", CLASSES)
+                        dd[key] = Hole(name, "class", CLASSES)
                     else:
                         dd[key] = v
                         continue
@@ -662,7 +662,8 @@ def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
     if hole.type == "seats":
         new = sorted(rng.sample(range(n), rng.randint(0, min(2, n))))
     else:
-        opts = [d for d in hole.domain if d != pins[name]]
+        from skillproof.model.interp.hole import values
+        opts = [d for d in values(hole, n, list(cat.cards), CLASSES, TASKS) if d != pins[name]]
         if not opts:
             return None
         new = rng.choice(opts)

@@ -24,7 +24,12 @@ import random
 import pytest
 import z3
 
-from skillproof.checks import encode as X
+from skillproof.checks.enc.conversion import enc_conversion
+from skillproof.checks.enc.fires import enc_fires
+from skillproof.checks.enc.grants import enc_grant_matters
+from skillproof.checks.enc.result import enc_result_pass, result_holders
+from skillproof.checks.enc.state import SymState
+from skillproof.checks.enc.witness import assignment, slot_to_index
 from skillproof.model.interp.conversion import conversion
 from skillproof.model.interp.fires import fires
 from skillproof.model.interp.grants import grant_matters
@@ -43,9 +48,9 @@ class ExtraHarness:
 
     def __init__(self, cat, n=3, G=2):
         self.cat = cat
-        self.S = S = X.SymState(cat, n=n, G=G)
+        self.S = S = SymState(cat, n=n, G=G)
         self.Xc, self.Yc = z3.Int("e_actual"), z3.Int("e_declared")
-        self.must_ok, self.must_via = X.enc_conversion(S, self.Xc, self.Yc, only_must=True)
+        self.must_ok, self.must_via = enc_conversion(S, self.Xc, self.Yc, only_must=True)
         self.gslots = [sl for sl in S.slots if not sl.initial_slot]
         self.no_fires = sorted(r.id for r in cat.skills.values() if r.fires is None)
         self.unknown_keys = sorted(S.unknowns)
@@ -66,7 +71,7 @@ class ExtraHarness:
         S, C, cat = self.S, self.S.codes, self.cat
         s = self.solver
         s.push()
-        s.add(X.assignment(S, st))
+        s.add(assignment(S, st))
         s.add(self.Xc == C.card[x], self.Yc == C.card[y])
         n = len(st.seats)
         chars = {i: st.seats[i].character for i in range(1, n)}
@@ -74,10 +79,10 @@ class ExtraHarness:
         sets = {}
         kept = len(S.extra)
         for kind in ("win", "result"):
-            holders = X.result_holders(S, kind, chars)
+            holders = result_holders(S, kind, chars)
             D0 = [z3.BoolVal(q in dec) for q in range(S.n)]
             W0 = [z3.BoolVal(q in win) for q in range(S.n)]
-            D, W, picks = X.enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}")
+            D, W, picks = enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}")
             for pv, cands in picks.values():        # the interpreter's default: the first match from whose turn
                 first = z3.IntVal(-1)
                 for p in reversed(order):
@@ -86,14 +91,14 @@ class ExtraHarness:
             sets[kind] = (D, W)
         del S.extra[kept:]                          # (the pick constraints of this state only)
         grants = [i for i in st.seats[0].skills if cat.skills[i.rule].is_grant]
-        matters = [X.enc_grant_matters(S, inst.rule, sl) for sl, inst in zip(self.gslots, grants)
+        matters = [enc_grant_matters(S, inst.rule, sl) for sl, inst in zip(self.gslots, grants)
                    if st.window is not None]
         assert s.check() == z3.sat
         m = s.model()
         ev = lambda t: m.eval(t, model_completion=True)          # noqa: E731
         via = ev(self.must_via).as_long()
-        out = {"must_ok": z3.is_true(ev(self.must_ok)), "must_via": X.slot_to_index(S, m, via),
-               "fires_none": z3.is_true(ev(X.enc_fires(S, rid))),
+        out = {"must_ok": z3.is_true(ev(self.must_ok)), "must_via": slot_to_index(S, m, via),
+               "fires_none": z3.is_true(ev(enc_fires(S, rid))),
                "matters": [z3.is_true(ev(t)) for t in matters]}
         for kind, (D, W) in sets.items():
             out[f"{kind}:declared"] = [q for q in range(n) if z3.is_true(ev(D[q]))]
@@ -160,7 +165,7 @@ def test_a_replaced_role_holds_every_skill_of_its_character():
     from crosskit import Harness, prepare_trace, replaced_list_disagreement
     from skillproof.model.interp import trace as TR
     cat = loader.load()
-    setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1,
+    setup = {"seats": [{"character": "sp_duan_mu_jing", "face_up": False, "identity": "red", "red_messages": 1, "non_black_messages": 1,
                         "true_messages": 1, "skills": [{"rule": "HouLaiRen"}]},
                        {"character": "lao_bie", "identity": "blue",
                         "skills": [{"rule": "LianLuo"}, {"rule": "MingEr"}]}], "turn": 0}

@@ -129,10 +129,10 @@ def test_skeleton_realised_through_holes():
         seats.append(s)
     events = [Event("turn", seat=0), Event("draw"), Event("window", window="main"),
               Event("window", window="send_start"),
-              Event("send", seat=0, colours=Hole("card", "cls", CLASSES), arrow=Hole("arrow", "dir", ("up", "left", "right")),
+              Event("send", seat=0, colours=Hole("card", "class", CLASSES), arrow=Hole("arrow", "dir", ("up", "left", "right")),
                     lockable=False, dir=Hole("dir", "dir", ("up", "left", "right")), to=Hole("to", "seat", (1, 2)),
                     locks=[]),
-              Event("window", window="send", in_front=1), Event("window", window="fight", in_front=1),
+              Event("window", window="fight", in_front=1),
               Event("window", window="receive", in_front=1)]
     g = GameEncoding(cat, Trace(State(seats=seats), events, True))
     s = z3.Solver()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from skillproof.checks.symstate import SymState
+from skillproof.checks.enc.state import SymState
 from skillproof.model import loader
 
 from crosskit import Harness
@@ -99,7 +99,7 @@ def test_a_use_of_the_players_dropped_one_turn_skill_is_not_an_event_of_the_symb
     'use' events, only the used flag of each skill held at the question, so a failed use is not compared."""
     import z3
 
-    from skillproof.checks.enc_witness import trace_assignment
+    from skillproof.checks.enc.witness import trace_assignment
     from skillproof.model.interp import trace as TR
     from skillproof.model.state import SkillInst
 

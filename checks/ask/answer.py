@@ -14,7 +14,10 @@ from skillproof.model.lang import pick
 from skillproof.model.reason import Reason, at_event, join
 from skillproof.model.state import State
 
-from .. import encode as X
+from ..enc.bans import enc_banned_all
+from ..enc.conversion import enc_conversion
+from ..enc.state import WCODE
+from ..enc.witness import witness
 from .compile import Compiler
 from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
                        fallback_question, frame)
@@ -139,7 +142,7 @@ class Run(WhichRun):
         """The witness of a model: its trace (encode.witness), run event by event by the interpreter
         (model.trace.run); the state the run reaches, with the trace, and why the trace is illegal ('' when
         it is legal)."""
-        trace = X.witness(self.S, model).trace
+        trace = witness(self.S, model).trace
         run = TR.run(self.cat, trace)
         st = run.state
         st.trace = trace
@@ -252,12 +255,12 @@ class Run(WhichRun):
             if a.rule:
                 out.append(self.comp.holds(a.rule, live=False))
             if a.kind == "play" and all(c is not None for c in a.cards):
-                out.append(X.enc_conversion(S, self.comp.card(a.cards[0]), self.comp.card(a.cards[1]))[0])
+                out.append(enc_conversion(S, self.comp.card(a.cards[0]), self.comp.card(a.cards[1]))[0])
             if a.kind == "skip":
-                out.append(z3.Or(S.ints["hand_count"][0] == 0, X.enc_banned_all(S)))
+                out.append(z3.Or(S.ints["hand_count"][0] == 0, enc_banned_all(S)))
                 out.append(S.ever[0])
             if a.kind == "use" and a.phase is not None:
-                out.append(S.now == X.WCODE[a.phase])      # the window asked about, even where S is not used
+                out.append(S.now == WCODE[a.phase])      # the window asked about, even where S is not used
         return out
 
     def try_(self, lits, c) -> bool:

@@ -11,7 +11,17 @@ import z3
 
 from skillproof.model.kinds import SEND_GROUPS
 
-from .. import encode as X
+from ..enc.bans import enc_banned, enc_banned_all
+from ..enc.conversion import enc_conversion
+from ..enc.draw import enc_draw_count
+from ..enc.fires import enc_fires
+from ..enc.plays import enc_can_play, enc_card_usable, enc_resolves
+from ..enc.receive import CANNOT, FREE, MUST, enc_receive
+from ..enc.send import enc_send_allowed, enc_send_in_force
+from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
+from ..enc.state import NONE, WCODE
+from ..enc.usable import enc_spent
+from ..enc.windows import enc_at_decision, enc_in_window
 from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, use_windows
 from .syntax import Atom, BoolOp, Given, GrantRef, Not
 
@@ -58,12 +68,12 @@ class Compiler:
         S = self.S
         d = decision_of(a)
         if d is not None:
-            return X.enc_at_decision(S, d, 0)
+            return enc_at_decision(S, d, 0)
         if a.kind == "use":
-            return X.enc_in_window(S, S.q, 0, use_windows(self.cat, a))
+            return enc_in_window(S, S.q, 0, use_windows(self.cat, a))
         if (a.kind == "play" or a.kind == "fire" and a.value == "play") and not self.windowed:
             dom = [a.cards[1]] if a.cards[1] is not None else card_domain(self.cat, a, 1)
-            return z3.Or([X.enc_card_usable(S, self.card(y)) for y in dom])
+            return z3.Or([enc_card_usable(S, self.card(y)) for y in dom])
         return None
 
     def decision(self, a: Atom, pos: bool):
@@ -92,42 +102,42 @@ class Compiler:
         S = self.S
         k = a.kind
         if k == "play":
-            return X.enc_can_play(S, cards[0], cards[1])
+            return enc_can_play(S, cards[0], cards[1])
         if k == "convert":
-            return X.enc_conversion(S, cards[0], cards[1])[0]
+            return enc_conversion(S, cards[0], cards[1])[0]
         if k == "fire":
-            ok, via = X.enc_conversion(S, cards[0], cards[1])
+            ok, via = enc_conversion(S, cards[0], cards[1])
             slots = [z3.And(sl.present, S.rule_is(sl, a.rule), via == sl.index)
                      for sl in S.slots if a.rule in sl.candidates]
             fired = z3.And(ok, z3.Or(slots)) if slots else z3.BoolVal(False)
             if a.value == "play":            # used: the card it turns reaches play (bans, the window)
-                return z3.And(fired, X.enc_can_play(S, cards[0], cards[1]))
+                return z3.And(fired, enc_can_play(S, cards[0], cards[1]))
             return fired
         if k == "banned":
-            return X.enc_banned(S, cards[0])
+            return enc_banned(S, cards[0])
         if k == "banned_all":
-            return X.enc_banned_all(S)
+            return enc_banned_all(S)
         if k == "receive":
-            code = {"free": X.FREE, "must": X.MUST, "cannot": X.CANNOT}[a.value]
-            return X.enc_receive(S) == code
+            code = {"free": FREE, "must": MUST, "cannot": CANNOT}[a.value]
+            return enc_receive(S) == code
         if k == "skip":
-            return X.enc_skip_fight(S) if a.phase == "fight" else X.enc_skip_dying(S)
+            return enc_skip_fight(S) if a.phase == "fight" else enc_skip_dying(S)
         if k == "act":
-            return X.enc_could_act_fight(S) if a.phase == "fight" else X.enc_could_act_dying(S)
+            return enc_could_act_fight(S) if a.phase == "fight" else enc_could_act_dying(S)
         if k == "send_by":
-            f = X.enc_send_in_force(S, a.group)
+            f = enc_send_in_force(S, a.group)
             if a.rule is None:
-                return f == X.NONE
+                return f == NONE
             slots = [z3.And(sl.present, S.rule_is(sl, a.rule), f == sl.index) for sl in S.slots
                      if a.rule in sl.candidates]
             return z3.Or(slots) if slots else z3.BoolVal(False)
         if k == "send_dir":
             d, n = a.value
             dirs = [d] if d is not None else list(S.codes.dir)      # no direction said: some direction
-            return z3.Or([z3.And([X.enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n)) for g in SEND_GROUPS])
+            return z3.Or([z3.And([enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n)) for g in SEND_GROUPS])
                           for x in dirs])
         if k == "draw":
-            return compare(a.value[0], X.enc_draw_count(S), a.value[1])
+            return compare(a.value[0], enc_draw_count(S), a.value[1])
         if k == "hold":
             return self.holds(a.rule)
         if k == "granted":
@@ -135,9 +145,9 @@ class Compiler:
         if k == "use":
             return self.usable(a.rule, again=a.value == "again")
         if k == "resolve":
-            return X.enc_resolves(S, cards[0])
+            return enc_resolves(S, cards[0])
         if k == "fires":
-            return X.enc_fires(S, a.rule)
+            return enc_fires(S, a.rule)
         if k == "locked":
             return S.locked[0]
         if k == "invalidated":
@@ -170,8 +180,8 @@ class Compiler:
             for win in ("dying", "fight"):
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
-                cond = z3.If(S.now == X.WCODE[win], ok, cond)
-            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(X.enc_spent(S, sl, rid)), cond, cond0))
+                cond = z3.If(S.now == WCODE[win], ok, cond)
+            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(enc_spent(S, sl, rid)), cond, cond0))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def invalidated(self):
@@ -247,9 +257,9 @@ class Compiler:
     def window(self, w: str, interrupts: str | None = None):
         """The question is asked in window ``w`` (a dying window: interrupting ``interrupts``, if given)."""
         S = self.S
-        e = S.now == X.WCODE[w]
+        e = S.now == WCODE[w]
         if interrupts is not None:
-            e = z3.And(e, S.intr == X.WCODE[interrupts])
+            e = z3.And(e, S.intr == WCODE[interrupts])
         return e
 
     def invalidated_by(self, sites, ago: int | None = None):

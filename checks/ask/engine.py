@@ -14,8 +14,9 @@ from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
 
-from .. import encode as X
-from ..symstate import PLAYS, node_reads_played
+from ..enc.state import Codes, NONE, SymState, WCODE
+from ..enc.trace import reachability
+from ..enc.state import PLAYS, node_reads_played
 from .answer import Run
 from .result import Result
 from .names import Names
@@ -37,9 +38,9 @@ class Engine:
                  rlimit: int = 0, plays: int | None = None):
         self.cat = cat
         self.key = (tuple(chars_me), tuple(grants), n, G, turns, plays)
-        self.S = X.SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
+        self.S = SymState(cat, n=n, G=G, chars_me=chars_me, chars_other=chars_other, grants=list(grants),
                             codes=codes, turns=turns, plays=plays)
-        self.labels = X.reachability(self.S)
+        self.labels = reachability(self.S)
         self.solver = z3.Solver()
         self.solver.set("timeout", timeout_ms)
         self.solver.set("random_seed", 0)
@@ -67,16 +68,16 @@ class Engine:
         the smallest grant parameters."""
         if getattr(self, "_prefs", None) is None:
             S = self.S
-            status = [S.sender == X.NONE, S.in_front == X.NONE, S.dying == X.NONE,
-                      Or(S.sender == X.NONE, S.sender == S.turn)]      # the turn player sends
+            status = [S.sender == NONE, S.in_front == NONE, S.dying == NONE,
+                      Or(S.sender == NONE, S.sender == S.turn)]      # the turn player sends
             for i in range(S.n):
                 status += [z3.Not(S.locked[i]), z3.Not(S.inv[i]), S.alive[i], S.face_up[i]]
             # a plain trace: it starts in the question's turn, with no role replacement, no invalidation of
             # another seat, nothing happening while someone is dying
-            plain = [S.start == S.T - 1, z3.Not(S.repl), S.now != X.WCODE["dying"]]
+            plain = [S.start == S.T - 1, z3.Not(S.repl), S.now != WCODE["dying"]]
             plain += [z3.Not(S.inv_ev[i]) for i in range(1, S.n)]
-            plain += [sl.m.w != X.WCODE["dying"] for sl in S.slots if not sl.initial_slot]
-            plain += [S.inv_m[0].w != X.WCODE["dying"]]
+            plain += [sl.m.w != WCODE["dying"] for sl in S.slots if not sl.initial_slot]
+            plain += [S.inv_m[0].w != WCODE["dying"]]
             plain += [S.turn == 0, S.ints["hand_count"][0] == 0]
             plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends (as solve.py)
             plain += [z3.Not(sl.used) for sl in S.slots]
@@ -122,7 +123,7 @@ class Session:
         self.cat = cat
         self.general = general
         self.names = Names(cat)
-        self.codes = X.Codes(cat)
+        self.codes = Codes(cat)
         self.seats = seats
         self.grants = grants
         self.turns = turns                # turns a witness trace may span (the question's and those before)

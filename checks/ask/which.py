@@ -10,7 +10,12 @@ from skillproof.model import narrate as N
 from skillproof.model.lang import pick
 from skillproof.model.reason import Reason
 
-from .. import encode as X
+from ..enc.conversion import enc_conversion
+from ..enc.draw import enc_draw_count
+from ..enc.receive import CANNOT, FREE, MUST, enc_receive
+from ..enc.send import enc_send_in_force
+from ..enc.state import NONE
+from ..enc.windows import enc_at_decision
 from .evaluate import eval_claim
 from .present import COULD_NOT_DECIDE, DISAGREE, args_text, claim_text, no_replay, quoted, said
 from .result import Item, Result
@@ -167,7 +172,7 @@ class WhichRun:
                 "receive": ("是否接收", "the receive choice is made")}[w.kind]
         label = pick(f"{what[0]}在{zw}由{TW.ACTORS[actor][0]}判定", f"{what[1]} {ew}, by {TW.ACTORS[actor][1]}")
         self.E.counter += 1
-        return Item("given", label, (), X.enc_at_decision(self.S, d, 0), z3.Bool(f"__q{self.E.counter}_moment"))
+        return Item("given", label, (), enc_at_decision(self.S, d, 0), z3.Bool(f"__q{self.E.counter}_moment"))
 
     def which_term(self, w: Which):
         """(value term, card variables, decode(v, state) → (value, name), atom_for(value, cards) → (atom
@@ -182,11 +187,11 @@ class WhichRun:
                     xs.append(v)
                 else:
                     xs.append(z3.IntVal(C.card[c]))
-            ok, via = X.enc_conversion(S, xs[0], xs[1])
+            ok, via = enc_conversion(S, xs[0], xs[1])
             rule_at = z3.IntVal(-1)
             for sl in S.slots:
                 rule_at = z3.If(via == sl.index, sl.rule, rule_at)
-            term = z3.If(z3.Not(ok), -2, z3.If(via == X.NONE, -1, rule_at))
+            term = z3.If(z3.Not(ok), -2, z3.If(via == NONE, -1, rule_at))
 
             def decode(v, st):
                 if v == -2:
@@ -208,7 +213,7 @@ class WhichRun:
                 return Atom("fire", 0, 0, cards=cards, rule=value), play
             return term, xs, decode, atom_for
         if w.kind == "send":
-            f = X.enc_send_in_force(S, w.group)
+            f = enc_send_in_force(S, w.group)
             rule_at = z3.IntVal(-1)
             for sl in S.slots:
                 rule_at = z3.If(f == sl.index, sl.rule, rule_at)
@@ -219,7 +224,7 @@ class WhichRun:
                 return C.rules[v], cat.skills[C.rules[v]].name
             return rule_at, [], decode, lambda value, cards: (Atom("send_by", 0, 0, group=w.group, rule=value), [])
         if w.kind == "draw":
-            return X.enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
+            return enc_draw_count(S), [], (lambda v, st: (v, str(v))), \
                 (lambda value, cards: (Atom("draw", 0, 0, value=("==", value)), []))
         if w.kind == "player":                 # 谁能…: the player's character, the claim holding
             def decode(v, st):
@@ -227,8 +232,8 @@ class WhichRun:
                 return c, cat.characters[c].name if c in cat.characters else str(v)
             return S.char[0], [], decode, lambda value, cards: (self.q.claim, [])
         if w.kind == "receive":
-            names = {X.FREE: "free", X.MUST: "must", X.CANNOT: "cannot"}
-            return X.enc_receive(S), [], (lambda v, st: (names[v], N.answer_value(cat, "receive", names[v]))), \
+            names = {FREE: "free", MUST: "must", CANNOT: "cannot"}
+            return enc_receive(S), [], (lambda v, st: (names[v], N.answer_value(cat, "receive", names[v]))), \
                 (lambda value, cards: (Atom("receive", 0, 0, value=value), []))
         raise ValueError(w.kind)
 

@@ -1,5 +1,5 @@
 """Conditions of the catalogue read on the symbolic table, folding as it goes: the game encoder's compilation of an
-expression (twin of ``model/interp/core.py`` ``evaluate`` / ``player_attr``, as ``checks/symstate.py`` ``_compile``
+expression (twin of ``model/interp/core.py`` ``evaluate`` / ``player_attr``, as ``checks/enc/state.py`` ``_compile``
 is for a question's state).
 
 A value is a constant where the table's values it reads are constants, a z3 term where a hole reaches it; a set

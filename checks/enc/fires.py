@@ -1,23 +1,44 @@
-"""Trigger dispatch, symbolically: twin of ``model/interp/fires.py`` ``fire_errors`` (server Game.dealListeningSkill,
-``findEvent<E> { guard }``, Event.checkResolve).
+"""Triggered skills, symbolically: twin of ``model/interp/fires.py``.
 
-The pending events are a list of ``Pending`` entries, each present under a condition (an effect raises an event
-only where its op happened) with its players and values as table values and, per (seat, rule), whether that
-skill answered it already. A ``fire`` answers the *first* pending event — by the skill's ``on`` entries in order,
-the events newest first — that is present, not answered by it, of a player its ``whose`` names and whose guard
-holds: the answer is a selection (one condition per candidate, exactly one true where the fire is legal).
+``enc_fires``: does a state-reading trigger's effect happen now, on a question's symbolic state. For a game
+(checks/enc/game.py), trigger dispatch — twin of ``fire_errors`` (server Game.dealListeningSkill,
+``findEvent<E> { guard }``, Event.checkResolve): the pending events are a list of ``Pending`` entries, each present
+under a condition (an effect raises an event only where its op happened) with its players and values as table
+values and, per (seat, rule), whether that skill answered it already. A ``fire`` answers the *first* pending event —
+by the skill's ``on`` entries in order, the events newest first — that is present, not answered by it, of a player
+its ``whose`` names and whose guard holds: the answer is a selection (one condition per candidate, exactly one true
+where the fire is legal).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import z3
+
 from skillproof.model.events import EVENT_KINDS
 
-from .table import SymTable
-from .val import AND, EQ, NE, NONE, NOT, OR
+from ..terms import And, Or
+from .core import memo
+from .state import NONE, WCODE, SymState
 from .cond import compile_defined, params_of
-# the view (and through it the encoders' ``enc_fires``) is imported where it is used: when checks/enc/fires.py also
-# holds ``enc_fires`` (the layout's move), view.py imports it from here
+from .table import SymTable
+from .val import AND, EQ, NE, NOT, OR
+
+
+@memo
+def enc_fires(S: SymState, rid: str):
+    """Twin of interpreter.fires: a live slot holding ``rid``, the window one of its ``fires.at`` (untimed:
+    any), its ``fires.when`` true on the player."""
+    r = S.cat.skills[rid]
+    if r.fires is None:
+        return z3.BoolVal(False)
+    win = Or([S.now == NONE] + [S.now == WCODE[w] for w in r.fires.at])
+    terms = [And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)),
+                    S.compile(r.fires.when, S.ctx(0, slot))) for slot in S.slots if rid in slot.candidates]
+    return And(win, Or(terms)) if terms else z3.BoolVal(False)
+
+
+# ===================================================================================== a game's dispatch
 
 
 @dataclass
@@ -58,7 +79,7 @@ def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filte
     """Twin of fires.fire_errors for a concrete seat and rule held (the caller checked the seat, the rule and its
     instance): (condition under which the fire may happen, [(selected, pending index)] — the candidate events with
     the condition that each is the one answered; [] for a rule reading a state)."""
-    from .view import SeatView, ask, enc_fires, live_kinds_of
+    from .view import SeatView, ask, live_kinds_of
     rule = cat.skills[rid]
     inst = next(i for i in tab.seats[seat].skills if i.rule == rid)
     if "TriggeredSkill" not in live_kinds_of(cat, inst):

@@ -23,9 +23,9 @@ Realising a skeleton::
 
     tpl = Trace(setup, [Event("turn", seat=0), Event("draw"), Event("window", window="main"),
                         Event("window", window="send_start"),
-                        Event("send", seat=0, colours=Hole("card", "cls", CLASSES), arrow=…, dir=…,
+                        Event("send", seat=0, colours=Hole("card", "class", CLASSES), arrow=…, dir=…,
                               to=Hole("to", "seat", (1, 2)), locks=[]),
-                        Event("window", window="send", in_front=1), …], table=True)
+                        Event("window", window="fight", in_front=1), …], table=True)
     g = GameEncoding(cat, tpl)
     s = z3.Solver(); s.add(g.legal_expr())                 # or each Labelled of g.legal (unsat cores name rules)
     s.add(g.seat_term(1, "red_messages") >= 1)             # a question about the state after the last event
@@ -43,7 +43,8 @@ import copy
 import z3
 
 from skillproof.model import turn as TW
-from skillproof.model.interp.hole import AUTO, Hole, holes_of
+from skillproof.model.interp.hole import AUTO, Hole, holes_of, values as hole_values
+from skillproof.model.interp.win import TASKS
 from skillproof.model.state import SkillInst
 
 from .dying import enc_anyone_dying, enc_apply_die, enc_discard_all, enc_die_ok, enc_dying_first, enc_dying_ok, \
@@ -94,6 +95,7 @@ class GameEncoding:
         self.drawn = False
         self.ending = False
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
+        self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -111,19 +113,20 @@ class GameEncoding:
             return self.code(h.type, self.pins[h.name])
         if h.name not in self.vars:
             nm = self.prefix + h.name
+            domain = hole_values(h, self.n, self.C.cards, CLASSES, TASKS)
             if h.type == "bool":
                 v = z3.Bool(nm)
-                dom = [x for x in (True, False) if x in h.domain]
+                dom = [x for x in (True, False) if x in domain]
                 self.legal.append(Labelled(f"hole {h.name} in its domain", (), z3.Or([v == x for x in dom])
                                            if dom else z3.BoolVal(False)))
             elif h.type == "seats":
                 v = [z3.Bool(f"{nm}[{j}]") for j in range(self.n)]
                 self.legal.append(Labelled(f"hole {h.name} in its domain", (),
-                                           z3.And([z3.Not(v[j]) for j in range(self.n) if j not in h.domain] or
+                                           z3.And([z3.Not(v[j]) for j in range(self.n) if j not in domain] or
                                                   [z3.BoolVal(True)])))
             else:
                 v = z3.Int(nm)
-                codes = sorted({self.code(h.type, x) for x in h.domain})
+                codes = sorted({self.code(h.type, x) for x in domain})
                 self.legal.append(Labelled(f"hole {h.name} in its domain", (),
                                            z3.Or([v == c for c in codes]) if codes else z3.BoolVal(False)))
             self.vars[h.name] = v
@@ -135,11 +138,11 @@ class GameEncoding:
             if v is None:
                 return NONE
             return v if isinstance(v, int) and not isinstance(v, bool) else INVALID_SEAT
-        if typ == "int":
+        if typ in ("int", "alt"):
             return int(v)
         if typ == "bool":
             return bool(v)
-        if typ == "cls":
+        if typ == "class":
             if isinstance(v, str):
                 return CODE.get(v, NONE)
             return enc_class_of(v) if isinstance(v, (list, tuple, set, frozenset)) else NONE
@@ -172,9 +175,9 @@ class GameEncoding:
         k = x.as_long()
         if typ == "seat":
             return None if k == NONE else k
-        if typ == "int":
+        if typ in ("int", "alt"):
             return k
-        if typ == "cls":
+        if typ == "class":
             return CLASSES[k] if 0 <= k < K else None
         if typ == "dir":
             return DIRS[k] if 0 <= k < 3 else None
@@ -250,6 +253,20 @@ class GameEncoding:
         if v is None:
             v = s.count(name)
         return z(v)
+
+    def final_attr(self, seat: int, name: str):
+        """A seat's attribute at the end of the game, as a z3 term (checks/realise.py pins the skeleton's final
+        table with it; ``value`` gives the term of a value as a trace writes it)."""
+        return self.seat_term(seat, name, -1)
+
+    def value(self, name: str, v):
+        """The z3 term of an attribute's value as a state writes it (an identity's colour, a task, a count, a
+        truth value), comparable with ``seat_term`` / ``final_attr``."""
+        if name == "identity":
+            return z(ident_code(v))
+        if name == "task":
+            return z(task_code(v))
+        return z(bool(v)) if isinstance(v, bool) else z(int(v))
 
     def winner_term(self, seat: int, k: int | None = -1):
         """The seat is among the winners after event ``k`` (the game over and he won)."""
@@ -335,7 +352,8 @@ class GameEncoding:
             self.ok(f"seat {i}: face up only if ever face up", OR(NOT(t.face_up), t.ever))
             c = enc_counts(t.area)
             r, b, tr, nb = c["red_messages"], c["blue_messages"], c["true_messages"], c["non_black_messages"]
-            self.ok(f"seat {i}: message counts fit", AND(LE(r, tr), LE(b, tr), LE(tr, ADD(r, b)), LE(nb, tr)))
+            self.ok(f"seat {i}: message counts fit", AND(LE(r, tr), LE(b, tr), LE(tr, ADD(r, b)), LE(nb, tr),
+                                                         LE(SUB(tr, nb), c["black_messages"])))
             kinds = [cat.skills[x.rule].is_grant for x in s.skills]
             if any(kinds[j] and not kinds[j + 1] for j in range(len(kinds) - 1)):
                 self.bad(f"seat {i}: initial skills come before granted ones")
@@ -380,8 +398,13 @@ class GameEncoding:
             self.k = k
             if ev.kind not in GAME_KINDS:
                 self.bad(f"an event of a known kind ({ev.kind})")
-            elif self.node(ev):
-                getattr(self, f"on_{ev.kind}")(ev)
+            else:
+                if ev.kind != "give":          # a consumed skill leaves after the grants its use hands out
+                    for seat, inst in self.consumed:
+                        self.tab.seats[seat].skills = [i for i in self.tab.seats[seat].skills if i is not inst]
+                    self.consumed = []
+                if self.node(ev):
+                    getattr(self, f"on_{ev.kind}")(ev)
             if self.keep_states:
                 self.states.append(self.tab.copy())
         self.k = len(self.template.events)
@@ -595,12 +618,7 @@ class GameEncoding:
         tab = self.tab
         cat = self.cat
         if base == "send_start" and w == "send":
-            if not tab.message_sent:
-                self.bad("the message has been sent")
-                return
-            self.ok("the message stops first where it was sent", EQ(ev.in_front, tab.in_front))
-            self.raise_("move", {"front": tab.in_front}, {"message_face_up": tab.message_face_up,
-                                                          "message_colours": _n_colours(tab.message)})
+            self.bad("the message is sent (a send event) before the send phase's windows")
         elif base == "send" and w == "send":
             self.ok("the message passes on to its next stop", enc_pass_ok(cat, tab, ev.in_front),
                     self._rules_of_at(tab.in_front, "MustReceiveMessage"))
@@ -612,13 +630,14 @@ class GameEncoding:
                                                                                                    tab.in_front)),
                     self._rules_of_at(tab.in_front, "MustReceiveMessage"))
             self.raise_("choose_receive", {"front": tab.in_front}, {"message_colours": _n_colours(tab.message)})
-        elif base == "send_start" and w == "fight":
-            self.bad("the message stops first in the send phase (SendPhaseIdle), where it is accepted or passed")
         elif base == "fight" and w == "fight":
             self.ok("in the fight phase only a card or skill moves the message", EQ(ev.in_front, tab.in_front))
         elif w == "receive":
             if base != "fight":
                 self.bad("a message is received only after the fight phase")
+                return
+            if not tab.message_sent:
+                self.bad("a message was sent to be received")
                 return
             if tab.message_received:
                 self.bad("a message is received once a turn")
@@ -628,9 +647,9 @@ class GameEncoding:
             self.ok("there is a message to receive", NE(tab.message, NONE))
             tab.update_area(tab.in_front, tab.message, 1)
             tab.message_received = True
-            self.raise_("receive", {"sender": tab.sender if tab.sender is not None else NONE,
-                                    "receiver": tab.in_front},
-                        {"message_in_area": True, "message_colours": _n_colours(tab.message)})
+            roles = {"sender": tab.sender if tab.sender is not None else NONE, "receiver": tab.in_front}
+            self.raise_("receive", roles, {"message_in_area": True, "message_colours": _n_colours(tab.message)})
+            self.raise_("receive_phase", roles)
         elif w in ("send", "fight") and not tab.message_sent:
             self.bad("a message has been sent")
 
@@ -692,7 +711,7 @@ class GameEncoding:
         if not self.seat_ok(ev.seat) or ev.seat != tab.sender_of_turn():
             self.bad("the sender is this turn's sender")
             return
-        cls = self.val(ev.colours, "cls")
+        cls = self.val(ev.colours, "class")
         arrow, d = self.val(ev.arrow, "dir"), self.val(ev.dir, "dir")
         lockable = self.val(ev.lockable, "bool") if ev.lockable is not None else False
         to = self.val(ev.to, "seat")
@@ -718,7 +737,13 @@ class GameEncoding:
         if via is not None:
             tab.message_face_up = ITE(via[0], via[1]["face_up"], tab.message_face_up)
         self.send_via = None
+        # the message stops in front of its first stop: the send phase's first window (OnSendCard → SendPhaseIdle;
+        # trace.Runner.on_window for a window "send" in front of ``to``, sent by the sender)
+        self.ok("the message is in front of a seat", seat_value_ok(self.n, to))
+        tab.dying, tab.interrupted = None, None
+        tab.in_front, tab.sender, tab.window = to, ev.seat, "send"
         self.raise_("send", {"sender": ev.seat, "target": to}, {"dir": d, "message_colours": _n_colours(cls)})
+        self.raise_("move", {"front": to}, {"message_face_up": tab.message_face_up, "message_colours": _n_colours(cls)})
 
     # -------------------------------------------------------------------------------------- cards
     def on_play(self, ev) -> None:
@@ -785,7 +810,13 @@ class GameEncoding:
         out = {"self": actor, "turn_player": tab.turn, "sender": NONE if tab.sender is None else tab.sender,
                "front": tab.in_front, "dying": NONE if tab.dying is None else tab.dying}
         out.update(extra or {})
-        return out
+        return {k: self.seat_or_none(v) for k, v in out.items()}
+
+    def seat_or_none(self, v):
+        """A player value as the roles keep it: a seat, else nobody (NONE)."""
+        if is_c(v):
+            return v if self.seat_ok(v) else NONE
+        return ITE(AND(GE(v, 0), v < self.n), v, NONE)
 
     def _decider(self, ev):
         k = self.k
@@ -794,8 +825,7 @@ class GameEncoding:
         def decide(path: str, key: str, default):
             if ch == AUTO:
                 name = f"e{k}/{path}/{key}"
-                typ, dom = {"alt": ("int", tuple(range(8))), "cls": ("cls", CLASSES),
-                            "skip": ("bool", (True, False))}[key]
+                typ, dom = {"alt": ("alt", (8,)), "cls": ("class", CLASSES), "skip": ("bool", (True, False))}[key]
                 self.auto[(k, path, key)] = name
                 return self.hole(Hole(name, typ, dom))
             c = ch.get(path) if isinstance(ch, dict) else None
@@ -815,10 +845,14 @@ class GameEncoding:
         """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read."""
         tab = self.tab
         r = dict(roles)
-        if ev.chosen is not None:
-            r["chosen"] = self.val(ev.chosen, "seat")
-        if ev.chosen2 is not None:
-            r["chosen2"] = self.val(ev.chosen2, "seat")
+        for w in ("chosen", "chosen2"):
+            x = getattr(ev, w)
+            if x is None:
+                continue
+            v = self.val(x, "seat")
+            self.ok(f"the player the effect chooses ({w}) is a living player",
+                    OR(EQ(v, NONE), AND(seat_value_ok(self.n, v), tab.at(v, lambda s: s.alive, False))))
+            r[w] = self.seat_or_none(v)
         d = SymDoing(self.cat, tab, actor, r, self._decider(ev), dict(words or {}), pc)
         d.by_skill = ev.kind in ("use", "fire")
         enc_run_ops(d, ops)
@@ -882,11 +916,16 @@ class GameEncoding:
             self.bad("use: the seat holds an unused instance of the skill")
             return
         insts[0].used = True
+        extra = {}
+        if ev.target is not None:
+            t = self.val(ev.target, "seat")
+            self.ok("the skill's target is a living player",
+                    OR(EQ(t, NONE), AND(seat_value_ok(self.n, t), tab.at(t, lambda s: s.alive, False))), (ev.rule,))
+            extra["target"] = t
         self.acted.add((ev.seat, ev.rule))
-        extra = {"target": self.val(ev.target, "seat")} if ev.target is not None else {}
         self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra))
-        if rule.consumed:
-            tab.seats[ev.seat].skills = [i for i in tab.seats[ev.seat].skills if i is not insts[0]]
+        if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
+            self.consumed.append((ev.seat, insts[0]))
 
     def on_fire(self, ev) -> None:
         """Twin of GameRunner.on_fire with fires.fire_errors (Game.dealListeningSkill)."""
@@ -1184,7 +1223,7 @@ def fill_template(template, values: dict, auto: dict | None = None):
     def sub(v):
         if isinstance(v, Hole):
             x = values[v.name]
-            if v.type == "cls" and isinstance(x, str):
+            if v.type == "class" and isinstance(x, str):
                 return x
             return x
         if isinstance(v, dict):

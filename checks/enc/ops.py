@@ -283,7 +283,9 @@ def op_put_message(d: SymDoing, op) -> None:
 def op_remove_message(d: SymDoing, op) -> None:
     """Player.deleteMessageCard."""
     tab = d.tab
-    for whose, g in d.seats_of(op.args.get("whose", "self")):
+    whom = d.seats_of(op.args.get("whose", "self"))
+    d.fail("whose message to take out: somebody there", NOT(OR([g for _, g in whom])))
+    for whose, g in whom:
         for it in _times(d, _n(d, op), "a repeated remove_message within the bound"):
             gi = AND(g, it)
             if gi is False:
@@ -295,9 +297,8 @@ def op_remove_message(d: SymDoing, op) -> None:
             gi = AND(gi, NOT(lacks))
             tab.update_area(whose, cls, -1, AND(d.pc, gi))
             to = op.args.get("to", "discard_pile")
-            if to == "hand":
+            if to == "hand":                   # into the hand of ``by`` (nobody there: no hand takes it)
                 by = d.seat_of(op.args.get("by", "self"))
-                d.fail("the player whose hand it goes to is there", AND(gi, EQ(by, NONE)))
                 tab.update(by, "hand", lambda h: ADD(h, 1), AND(d.pc, gi))
             elif to == "area":
                 into = d.seat_of(op.args.get("into"))

@@ -5,8 +5,8 @@ the seat's concrete skill list and whose attributes are the step's table values 
 time. The encoders speak of seat 0 ("the player"): the view numbers the seats from the one it looks from
 (seat ``s`` is the view's 0, ``s + 1`` its 1, …), which no rule can tell (the language has no seat numbers).
 
-This module is the one place that imports the encoders of checks/encode.py and the symbolic state of
-checks/symstate.py (when they move to checks/enc/, only these imports change).
+This module is the one place the game's modules take the question encoders (checks/enc/draw.py, fires.py,
+plays.py, receive.py, send.py, usable.py, windows.py) and the symbolic state (state.py) from.
 """
 from __future__ import annotations
 
@@ -15,9 +15,14 @@ import z3
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
-from ..encode import (enc_actor_ok, enc_can_play, enc_card_usable, enc_draw_count, enc_fires,  # noqa: F401
-                      enc_in_window, enc_receive, enc_send_allowed, enc_skill_usable_now, FREE, MUST, CANNOT)
-from ..symstate import Codes, Ctx, Labelled, Moment, Slot, SymState, WCODE, _compile  # noqa: F401
+from .draw import enc_draw_count  # noqa: F401
+from .fires import enc_fires  # noqa: F401
+from .plays import enc_can_play, enc_card_usable  # noqa: F401
+from .receive import CANNOT, FREE, MUST, enc_receive  # noqa: F401
+from .send import enc_send_allowed  # noqa: F401
+from .state import Codes, Ctx, Labelled, Moment, Slot, SymState, WCODE, _compile  # noqa: F401
+from .usable import enc_skill_usable_now  # noqa: F401
+from .windows import enc_actor_ok, enc_in_window  # noqa: F401
 from .table import FIVE, HAS, SymTable
 from .val import EQ, NONE, OR, fold, is_c, z, zb
 

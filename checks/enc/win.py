@@ -228,8 +228,8 @@ def enc_check_disturber_win(cat, tab: SymTable, tag: str):
 
 def dealt(n: int):
     """Twin of win.dealt: how many of each identity (lo, hi) a game of ``n`` deals (None: any mix)."""
-    if n < 3:
-        return None
+    if n < 3:                       # two players: one of black / red and one of black / blue
+        return {RED: (0, 1), BLUE: (0, 1), BLACK: (0, n)}
     if n < 5:
         return {RED: (0, 1), BLUE: (0, 1), BLACK: (max(0, n - 2), 2)}
     if n < 9:

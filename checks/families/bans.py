@@ -16,7 +16,11 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.bans import enc_ban_all, enc_ban_has, enc_banned
+from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
+from ..enc.core import card_var, holds as slots_holding
+from ..enc.plays import enc_card_usable, enc_card_window
+from ..enc.usable import enc_skill_usable_now
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
@@ -260,7 +264,7 @@ def _ban_slot_goal(S, give, slot_filter, card):
         if sl.initial_slot or give.grant not in sl.candidates or not slot_filter(sl):
             continue
         terms.append(And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
-                            z3.Not(X._ban_all(S, rule, sl)), X._ban_has(S, rule, sl, card)))
+                            z3.Not(enc_ban_all(S, rule, sl)), enc_ban_has(S, rule, sl, card)))
     return Or(terms) if terms else z3.BoolVal(False)
 
 
@@ -284,18 +288,18 @@ def run(ctx):
     for give, conv in pairs:                # (other pairs never meet: the ban touches no card it converts)
         q = ctx.query_for({conv.id, give.grant})
         S = q.S
-        x, xb = X.card_var(S, "bn_actual")
-        y, yb = X.card_var(S, "bn_declared")
+        x, xb = card_var(S, "bn_actual")
+        y, yb = card_var(S, "bn_declared")
         holds = []
-        for sl, _ in X.holds(S, conv.id):
-            holds.append(And(X.conversion_applies(S, sl, conv.id), X.conversion_source_is(S, sl, conv.id, x),
-                                X.conversion_targets_has(S, sl, conv.id, y),
+        for sl, _ in slots_holding(S, conv.id):
+            holds.append(And(conversion_applies(S, sl, conv.id), conversion_source_is(S, sl, conv.id, x),
+                                conversion_targets_has(S, sl, conv.id, y),
                                 _ban_slot_goal(S, give, lambda s2, sl=sl: s2.index != sl.index, x)))
         if not holds:
             continue
-        ok, via = X.enc_conversion(S, x, y)
+        ok, via = enc_conversion(S, x, y)
         # the ban and the play meet in one window: the converted card may be used there by the player
-        goal = And(xb, yb, x != y, Or(holds), ok, z3.Not(X.enc_banned(S, y)), X.enc_card_usable(S, y))
+        goal = And(xb, yb, x != y, Or(holds), ok, z3.Not(enc_banned(S, y)), enc_card_usable(S, y))
         a = ctx.find(q, goal)
         if a.status == "unknown":
             out.append(ctx.inconclusive("bans", f"{_site_name(ctx, give)}的禁令能否被{conv.name}绕过",
@@ -328,11 +332,11 @@ def run(ctx):
     for give, skill in pairs:
         q = ctx.query_for({skill.id, give.grant})
         S = q.S
-        held = [live for sl, live in X.holds(S, skill.id, "Skill")]
+        held = [live for sl, live in slots_holding(S, skill.id, "Skill")]
         if not held:
             continue
         # the skill is used while the ban is in force: a window and actor it may be used in, its condition
-        usable_now = X.enc_skill_usable_now(S, skill.id, 0) if skill.has("ActiveSkill") else z3.BoolVal(True)
+        usable_now = enc_skill_usable_now(S, skill.id, 0) if skill.has("ActiveSkill") else z3.BoolVal(True)
         found = None
         for card in skill.plays.cards:
             cc = z3.IntVal(S.codes.card[card])
@@ -396,7 +400,7 @@ def _run_played_for(ctx, out, sites):
                 found = None
                 for card in sorted(cards):
                     cc = z3.IntVal(S.codes.card[card])
-                    use_now = X.enc_skill_usable_now(S, skill.id, user)
+                    use_now = enc_skill_usable_now(S, skill.id, user)
                     holder_ok = z3.BoolVal(True)
                     # the ban sits on the player (seat 0): the card's owner when cards are the target's,
                     # the user when the server looks at the target's bans instead
@@ -444,15 +448,15 @@ def _run_played_for(ctx, out, sites):
             S = q.S
             if S.n < 2:
                 continue
-            x, xb = X.card_var(S, "bn4_actual")
-            y, yb = X.card_var(S, "bn4_declared")
-            ok, _ = X.enc_conversion(S, x, y, only_must=True)
+            x, xb = card_var(S, "bn4_actual")
+            y, yb = card_var(S, "bn4_declared")
+            ok, _ = enc_conversion(S, x, y, only_must=True)
             in_as = Or([y == S.codes.card[c] for c in p.cards])
-            held_must = Or([live for _, live in X.holds(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
+            held_must = Or([live for _, live in slots_holding(S, must.id, "ConvertCardSkill")] or [z3.BoolVal(False)])
             # the physical card's own effect runs: in a window that card is used in (else the server fails)
-            goal = And(xb, yb, x != y, in_as, ok, held_must, X.enc_card_window(S, y), X.enc_card_window(S, x),
-                          z3.Not(X.enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
-                          X.enc_skill_usable_now(S, skill.id, 1))
+            goal = And(xb, yb, x != y, in_as, ok, held_must, enc_card_window(S, y), enc_card_window(S, x),
+                          z3.Not(enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
+                          enc_skill_usable_now(S, skill.id, 1))
             a = ctx.find(q, goal)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("bans", f"{skill.name}结算的是否是宣言的牌", [skill.id, must.id], a))

@@ -15,7 +15,10 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.bans import enc_banned
+from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
+from ..enc.core import card_var, holds
+from ..enc.plays import enc_card_usable
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import conversion_pairs, sources_meet
 from skillproof.checks.registry import Code, register
@@ -164,21 +167,21 @@ def run(ctx):
     for opt, must in pairs:         # (other pairs: no card both can convert, they never meet — graph pruning)
         q = ctx.query_for({opt.id, must.id})
         S = q.S
-        x, xb = X.card_var(S, "cv_actual")
-        y, yb = X.card_var(S, "cv_declared")
+        x, xb = card_var(S, "cv_actual")
+        y, yb = card_var(S, "cv_declared")
         terms = []
-        for (sa, _), (sb, _) in itertools.product(X.holds(S, opt.id), X.holds(S, must.id)):
+        for (sa, _), (sb, _) in itertools.product(holds(S, opt.id), holds(S, must.id)):
             if sa.index == sb.index:
                 continue
             terms.append(And(
-                X.conversion_applies(S, sa, opt.id), X.conversion_source_is(S, sa, opt.id, x),
-                X.conversion_targets_has(S, sa, opt.id, y),
-                X.conversion_applies(S, sb, must.id), X.conversion_source_is(S, sb, must.id, x),
-                z3.Not(X.conversion_targets_has(S, sb, must.id, y))))
+                conversion_applies(S, sa, opt.id), conversion_source_is(S, sa, opt.id, x),
+                conversion_targets_has(S, sa, opt.id, y),
+                conversion_applies(S, sb, must.id), conversion_source_is(S, sb, must.id, x),
+                z3.Not(conversion_targets_has(S, sb, must.id, y))))
         if not terms:
             continue
         # the vetoed use is one the player could make in this window (the declared card is usable here)
-        a = ctx.find(q, And(xb, yb, Or(terms), X.enc_card_usable(S, y)))
+        a = ctx.find(q, And(xb, yb, Or(terms), enc_card_usable(S, y)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a,
                                         f"can {must.name} veto {opt.name}"))
@@ -222,15 +225,15 @@ def _dead_card(ctx, out, holders, seen):
     cat = ctx.cat
     q = ctx.query_for(set(holders))
     S = q.S
-    x, xb = X.card_var(S, "cv_dead")
+    x, xb = card_var(S, "cv_dead")
     all_fail, could = [], []
     for yc in range(len(S.codes.cards)):
         y = z3.IntVal(yc)
-        ok, _ = X.enc_conversion(S, x, y)
+        ok, _ = enc_conversion(S, x, y)
         all_fail.append(z3.Not(ok))
-        could.append(And(X.enc_card_usable(S, y), z3.Not(X.enc_banned(S, y))))
+        could.append(And(enc_card_usable(S, y), z3.Not(enc_banned(S, y))))
     # in a window where the player may use some card type that is not banned
-    goal = And(xb, S.ints["hand_count"][0] > 0, z3.Not(X.enc_banned(S, x)), And(all_fail), Or(could))
+    goal = And(xb, S.ints["hand_count"][0] > 0, z3.Not(enc_banned(S, x)), And(all_fail), Or(could))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a,

@@ -15,7 +15,9 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.core import holds
+from ..enc.grants import enc_grant_matters
+from ..enc.lifetime import enc_turn_end_survivors
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.registry import Code, register
 
@@ -242,7 +244,7 @@ def run(ctx):
         q = ctx.query_for({g.id})
         S = q.S
         later = [And(sl.present, S.rule_is(sl, g.id), sl.m.t < S.T - 1)
-                 for sl, _ in X.holds(S, g.id)]
+                 for sl, _ in holds(S, g.id)]
         if not later:
             continue
         a = ctx.find(q, Or(later))
@@ -287,7 +289,7 @@ def run(ctx):
                     # … at a moment where the grant is consulted (a ban where a banned card may be used, a
                     # receive rule at the choice, a send rule at the send …): there it does what its giver no longer could
                     terms.append(And(sl.present, S.rule_is(sl, g.id), sl.site == site, sl.giver == gs,
-                                        S.inv[gs], z3.Not(S.invalid(sl)), X.enc_grant_matters(S, g.id, sl)))
+                                        S.inv[gs], z3.Not(S.invalid(sl)), enc_grant_matters(S, g.id, sl)))
             if not terms:
                 continue
             a = ctx.find(q, Or(terms))
@@ -325,7 +327,7 @@ def run(ctx):
     q = ctx.query_for(held)
     S = q.S
     bad = []
-    for sl, (present, wrapped, one_turn) in zip(S.slots, X.enc_turn_end_survivors(S)):
+    for sl, (present, wrapped, one_turn) in zip(S.slots, enc_turn_end_survivors(S)):
         bad.append(Or(And(present, wrapped), one_turn))
     a = ctx.find(q, Or(bad))
     if a.status == "unknown":

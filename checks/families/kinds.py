@@ -23,7 +23,11 @@ import z3
 from ..terms import And, Or
 
 from skillproof.model import turn as T
-from skillproof.checks import encode as X
+from ..enc.core import holds as slots_holding, slot_is
+from ..enc.draw import enc_draw_count
+from ..enc.receive import receive_rule_parts
+from ..enc.send import enc_send_allowed, enc_send_in_force
+from ..enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import param_domains
 from skillproof.checks.registry import Code, register
@@ -451,10 +455,10 @@ def run(ctx):
         for r in draws:
             q = ctx.query_for({r.id})
             S = q.S
-            holds = [live for _, live in X.holds(S, r.id, "ChangeDrawCardCountSkill")]
+            holds = [live for _, live in slots_holding(S, r.id, "ChangeDrawCardCountSkill")]
             if not holds:
                 continue
-            a = ctx.find(q, And(X.enc_at_decision(S, "draw"), Or(holds), X.enc_draw_count(S) < 0))
+            a = ctx.find(q, And(enc_at_decision(S, "draw"), Or(holds), enc_draw_count(S) < 0))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}能否使摸牌数为负", [r.id], a))
             elif a.sat:
@@ -469,16 +473,16 @@ def run(ctx):
     for group, r in sends:
         q = ctx.query_for({r.id})
         S = q.S
-        force = X.enc_send_in_force(S, group)
-        slots = [sl for sl, _ in X.holds(S, r.id)]
+        force = enc_send_in_force(S, group)
+        slots = [sl for sl, _ in slots_holding(S, r.id)]
         if not slots:
             continue
         blocked = []
         for d in range(len(S.codes.dirs)):
             for lc in range(3):
-                blocked.append(z3.Not(X.enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
-        in_force = X.slot_is(S, force, r.id)
-        a = ctx.find(q, And(X.enc_at_decision(S, "send"), in_force, And(blocked)))
+                blocked.append(z3.Not(enc_send_allowed(S, group, z3.IntVal(d), z3.IntVal(lc))))
+        in_force = slot_is(S, force, r.id)
+        a = ctx.find(q, And(enc_at_decision(S, "send"), in_force, And(blocked)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("kinds", f"{r.name}生效时能否传出情报", [r.id], a))
         elif a.sat:
@@ -496,10 +500,10 @@ def run(ctx):
         for r in recv:
             q = ctx.query_for({r.id})
             S = q.S
-            terms = [And(live, must, cannot) for live, must, cannot in X.receive_rule_parts(S, r.id)]
+            terms = [And(live, must, cannot) for live, must, cannot in receive_rule_parts(S, r.id)]
             if not terms:
                 continue
-            a = ctx.find(q, And(X.enc_at_decision(S, "receive"), Or(terms)))
+            a = ctx.find(q, And(enc_at_decision(S, "receive"), Or(terms)))
             if a.status == "unknown":
                 out.append(ctx.inconclusive("kinds", f"{r.name}是否自相矛盾", [r.id], a))
             elif a.sat:

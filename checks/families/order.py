@@ -23,7 +23,10 @@ import itertools
 import z3
 from ..terms import And, Eq, Or
 
-from skillproof.checks import encode as X
+from ..enc.core import holds, memo
+from ..enc.result import enc_result_pass, result_holders
+from ..enc.state import _as_int
+from ..enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
@@ -154,17 +157,17 @@ def _run_draw(ctx, out):
         S = q.S
         c = z3.Int(f"od_count_{r1.id}_{r2.id}")
         terms = []
-        for (sa, la), (sb, lb) in itertools.product(X.holds(S, r1.id, "ChangeDrawCardCountSkill"),
-                                                    X.holds(S, r2.id, "ChangeDrawCardCountSkill")):
+        for (sa, la), (sb, lb) in itertools.product(holds(S, r1.id, "ChangeDrawCardCountSkill"),
+                                                    holds(S, r2.id, "ChangeDrawCardCountSkill")):
             if sa.index == sb.index:
                 continue
-            f = lambda r, sl, v: X._as_int(S.compile(r.draw, S.ctx(0, sl, count=v)))
+            f = lambda r, sl, v: _as_int(S.compile(r.draw, S.ctx(0, sl, count=v)))
             one_two = f(r2, sb, f(r1, sa, c))
             two_one = f(r1, sa, f(r2, sb, c))
             terms.append(And(la, lb, one_two != two_one))
         if not terms:
             continue
-        a = ctx.find(q, And(X.enc_at_decision(S, "draw"), c >= 0, c <= 20, Or(terms)))
+        a = ctx.find(q, And(enc_at_decision(S, "draw"), c >= 0, c <= 20, Or(terms)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("order", f"{r1.name}与{r2.name}的摸牌顺序是否影响结果", [r1.id, r2.id], a))
             continue
@@ -234,7 +237,7 @@ def _other_players(ctx, rules, holders_all) -> list:
     return sorted(set(keep) | set(plain), key=order.__getitem__)
 
 
-@X._memo
+@memo
 def _plain_others(S, others: tuple) -> list:
     """Seats 2.. hold characters with no result skill: made once per symbolic state (many pairs share one)."""
     codes = [S.codes.char[o] for o in others]
@@ -260,12 +263,12 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
     W0 = [z3.Bool(f"od_{kind}_w0_{s}") for s in range(S.n)]
     pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
     pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)] + [Or(D0)]
-    holders = X.result_holders(S, kind, {1: cb})
+    holders = result_holders(S, kind, {1: cb})
     S.extra = []
     as_is = list(range(S.n))
     swapped = [1, 0] + list(range(2, S.n))
-    D1, W1, p1 = X.enc_result_pass(S, kind, 2, holders, D0, W0, "a", as_is)
-    D2, W2, p2 = X.enc_result_pass(S, kind, 2, holders, D0, W0, "b", swapped)
+    D1, W1, p1 = enc_result_pass(S, kind, 2, holders, D0, W0, "a", as_is)
+    D2, W2, p2 = enc_result_pass(S, kind, 2, holders, D0, W0, "b", swapped)
     same_pick = []
     for key in p1.keys() & p2.keys():
         (v1, c1), (v2, c2) = p1[key], p2[key]

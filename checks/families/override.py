@@ -15,7 +15,9 @@ import itertools
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.core import holds
+from ..enc.send import enc_send_in_force
+from ..enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 from skillproof.model.kinds import SEND_GROUP_ZH, SEND_GROUPS
@@ -153,9 +155,9 @@ def run(ctx):
         for early, late in itertools.permutations(members, 2):
             q = ctx.query_for({early.id, late.id})
             S = q.S
-            force = X.enc_send_in_force(S, group)
-            sending = X.enc_at_decision(S, "send")         # the rule in force when the player sends
-            pairs = [(sa, sb) for (sa, _), (sb, _) in itertools.product(X.holds(S, early.id), X.holds(S, late.id))
+            force = enc_send_in_force(S, group)
+            sending = enc_at_decision(S, "send")         # the rule in force when the player sends
+            pairs = [(sa, sb) for (sa, _), (sb, _) in itertools.product(holds(S, early.id), holds(S, late.id))
                      if sa.index < sb.index]
             if not pairs:
                 continue

@@ -13,7 +13,9 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.core import holds
+from ..enc.receive import receive_rule_parts
+from ..enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
@@ -130,12 +132,12 @@ def _must_sources(S):
     """[(name, z3 condition)] for every way 'must receive' can hold: the core rule, then each rule."""
     out = _core(S)
     for rid in sorted({r for sl in S.slots for r in S.rules_with(sl, "MustReceiveMessage")}):
-        out += [(rid, And(live, must)) for live, must, _ in X.receive_rule_parts(S, rid)]
+        out += [(rid, And(live, must)) for live, must, _ in receive_rule_parts(S, rid)]
     return out
 
 
 def _cannot_terms(S, rid):
-    terms = [And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, rid)]
+    terms = [And(live, cannot) for live, _, cannot in receive_rule_parts(S, rid)]
     return Or(terms) if terms else z3.BoolVal(False)
 
 
@@ -161,7 +163,7 @@ def run(ctx):
             conds = [cond for nm, cond in _must_sources(S) if nm == name]
             if not conds:
                 continue
-            at_choice = X.enc_at_decision(S, "receive")   # the player in front of the message chooses
+            at_choice = enc_at_decision(S, "receive")   # the player in front of the message chooses
             cannot = And(at_choice, _cannot_terms(S, cant.id))
             must = Or(conds)
             a = ctx.find(q, And(cannot, must))
@@ -219,7 +221,7 @@ def _never_receive(ctx, out, r):
     S = q.S
     C = S.codes
     every, some = [], []
-    for slot, live in X.holds(S, r.id, "MustReceiveMessage"):
+    for slot, live in holds(S, r.id, "MustReceiveMessage"):
         per_msg = []
         for colours in MESSAGES:
             msg = {C.colour[c]: z3.BoolVal(c in colours) for c in C.colours}
@@ -231,12 +233,12 @@ def _never_receive(ctx, out, r):
         return
     # a rule that bans everyone from receiving is doing what it says (信鸽联络: 不能选择接收); one that sorts
     # by the message lets someone receive somewhere — only then is a class shut out a surprise
-    sorts = ctx.find(q, And(X.enc_at_decision(S, "receive"), Or(some)), minimize=False)
+    sorts = ctx.find(q, And(enc_at_decision(S, "receive"), Or(some)), minimize=False)
     if not sorts.sat:
         return
     # the player is free to choose otherwise: neither the sender nor locked; and alive — a dead player the
     # message reaches is not asked, it moves on (server phase/SendPhaseIdle.kt resolve0)
-    goal = And([X.enc_at_decision(S, "receive"), S.alive[0]] + [z3.Not(c) for _, c in _core(S)] + [Or(every)])
+    goal = And([enc_at_decision(S, "receive"), S.alive[0]] + [z3.Not(c) for _, c in _core(S)] + [Or(every)])
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("receive", f"{r.name}是否让某些角色永远不能接收情报", [r.id], a))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.grants import enc_grant_matters
 from skillproof.checks.findings import Finding
 from skillproof.model.interp.grants import site_of
 from skillproof.checks.registry import Code, register
@@ -104,7 +104,7 @@ def run(ctx):
         T = S.T - 1
         # … at a later moment of that turn where the grant would have been consulted
         goal = And(lost.present, S.rule_is(lost, g.id), lost.m.t == T, S.repl, S.repl_m.t == T,
-                      X.enc_grant_matters(S, g.id, lost),
+                      enc_grant_matters(S, g.id, lost),
                       z3.Not(Or([And(sl.present, S.rule_is(sl, g.id)) for sl in S.slots
                                     if g.id in sl.candidates] or [z3.BoolVal(False)])))
         a = ctx.find(q, goal)

@@ -16,7 +16,10 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.bans import enc_banned_all
+from ..enc.core import holds as slots_holding
+from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skills_gone, enc_skip_dying, enc_skip_fight
+from ..enc.windows import enc_at_decision
 from skillproof.checks.findings import Finding
 from skillproof.checks.registry import Code, register
 
@@ -149,12 +152,12 @@ def run(ctx):
     actives = {r.id for r in cat.skills.values() if r.has("ActiveSkill")}
     q = ctx.query_for(actives | {r.id for r in cat.skills.values() if r.ban is not None})
     S = q.S
-    phases = [("fight", X.enc_skip_fight(S), X.enc_could_act_fight(S), "SK001", "SK003", "争夺阶段"),
-              ("dying", X.enc_skip_dying(S), X.enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]
+    phases = [("fight", enc_skip_fight(S), enc_could_act_fight(S), "SK001", "SK003", "争夺阶段"),
+              ("dying", enc_skip_dying(S), enc_could_act_dying(S), "SK002", "SK004", "濒死求澄清")]
     for phase, skip, could, unsound, wasted, zh in phases:
         en = {"fight": "the fight phase", "dying": "the dying window"}[phase]
         question = {"decision": f"skip_{phase}", "seat": 0}
-        asked = X.enc_at_decision(S, f"skip_{phase}")      # the moment the phase asks the player
+        asked = enc_at_decision(S, f"skip_{phase}")      # the moment the phase asks the player
         skip, could = And(asked, skip), could
         # ---- unsound: skipped but could act
         a = ctx.find(q, And(S.alive[0], skip, could))
@@ -176,8 +179,8 @@ def run(ctx):
                 witness=ctx.witness(a.state, question, {"skip": True, "could_act": True})))
         # ---- wasted prompts, by the reason the server asks (each reason alone, so the cause is exact)
         hand = S.ints["hand_count"][0] > 0
-        cards_reason = And(hand, z3.Not(X.enc_banned_all(S)))
-        hidden_reason = And(z3.Not(S.ever[0]), z3.Not(X.enc_skills_gone(S)))
+        cards_reason = And(hand, z3.Not(enc_banned_all(S)))
+        hidden_reason = And(z3.Not(S.ever[0]), z3.Not(enc_skills_gone(S)))
         causes = [("never-face-up", And(hidden_reason, z3.Not(cards_reason))),
                   ("bans-cover-phase", And(cards_reason, S.ever[0]))]
         if not any(phase in c.phases for c in cat.cards.values()):
@@ -188,7 +191,7 @@ def run(ctx):
                 r = cat.skills[rid]
                 if r.has("MainPhaseSkill"):
                     continue
-                holds = [live for _, live in X.holds(S, rid, "ActiveSkill")]
+                holds = [live for _, live in slots_holding(S, rid, "ActiveSkill")]
                 if not holds:
                     continue
                 a = ctx.find(q, And(S.alive[0], asked, S.ever[0], z3.Not(cards_reason), Or(holds),
@@ -198,7 +201,7 @@ def run(ctx):
                 elif a.sat:
                     unusable.append(rid)
             if unusable:
-                holds = [live for rid in unusable[:1] for _, live in X.holds(S, rid, "ActiveSkill")]
+                holds = [live for rid in unusable[:1] for _, live in slots_holding(S, rid, "ActiveSkill")]
                 causes.append(("active-not-usable", And(S.ever[0], z3.Not(cards_reason), Or(holds))))
         for cause, cond in causes:
             a = ctx.find(q, And(S.alive[0], asked, z3.Not(skip), z3.Not(could), cond))

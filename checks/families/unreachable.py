@@ -17,7 +17,16 @@ from __future__ import annotations
 import z3
 from ..terms import And, Or
 
-from skillproof.checks import encode as X
+from ..enc.bans import enc_ban_all, enc_ban_has
+from ..enc.conversion import conversion_applies, conversion_source_is, conversion_targets_has, enc_conversion
+from ..enc.core import card_var, holds, slot_is
+from ..enc.fires import enc_fires
+from ..enc.plays import enc_card_usable
+from ..enc.receive import CANNOT, enc_receive, receive_rule_parts
+from ..enc.result import enc_result_pass, result_holders
+from ..enc.send import enc_send_in_force
+from ..enc.state import WCODE
+from ..enc.windows import enc_actor_ok, enc_at_decision
 from skillproof.checks.findings import Finding, RuleRef, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
 from skillproof.checks.registry import Code, register
@@ -209,10 +218,10 @@ def run(ctx):
         """The question 'which conversion fires when the player uses x as y', in the cone of ``rules``."""
         q = ctx.query_for(rules)
         S = q.S
-        x, xb = X.card_var(S, "ur_actual")
-        y, yb = X.card_var(S, "ur_declared")
-        ok, via = X.enc_conversion(S, x, y)
-        ok = And(ok, X.enc_card_usable(S, y))       # a use the player can make in this window
+        x, xb = card_var(S, "ur_actual")
+        y, yb = card_var(S, "ur_declared")
+        ok, via = enc_conversion(S, x, y)
+        ok = And(ok, enc_card_usable(S, y))       # a use the player can make in this window
         return q, S, x, xb, y, yb, ok, via
 
     bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
@@ -231,8 +240,8 @@ def run(ctx):
                  limit=SMALL_STATES)
         for r in convs:
             q, S, x, xb, y, yb, ok, via = play_question({r.id})
-            slots = [sl for sl, _ in X.holds(S, r.id)]
-            fires = X.slot_is(S, via, r.id)
+            slots = [sl for sl, _ in holds(S, r.id)]
+            fires = slot_is(S, via, r.id)
             a = ctx.find(q, And(xb, yb, ok, fires), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
@@ -250,15 +259,15 @@ def run(ctx):
                 continue
             # shadowed: applies (source matches, declared in targets) but another slot fires, or banned
             def applies_in(S, x, y):
-                return Or([And(X.conversion_applies(S, sl, r.id), X.conversion_source_is(S, sl, r.id, x),
-                                     X.conversion_targets_has(S, sl, r.id, y), x != y)
-                              for sl, _ in X.holds(S, r.id)] or [z3.BoolVal(False)])
+                return Or([And(conversion_applies(S, sl, r.id), conversion_source_is(S, sl, r.id, x),
+                                     conversion_targets_has(S, sl, r.id, y), x != y)
+                              for sl, _ in holds(S, r.id)] or [z3.BoolVal(False)])
             mine = conversion_pairs(cat, r.id)
             others = [o for o in convs if o.id != r.id and _overlap(mine, conversion_pairs(cat, o.id))]
             for o in others:
                 q, S, x, xb, y, yb, ok, via = play_question({r.id, o.id})
                 applies = applies_in(S, x, y)
-                by_other = X.slot_is(S, via, o.id)
+                by_other = slot_is(S, via, o.id)
                 a = ctx.find(q, And(xb, yb, ok, applies, by_other))
                 if a.status == "unknown":
                     out.append(ctx.inconclusive("unreachable", f"{r.name}能否被{o.name}遮蔽", [r.id, o.id], a))
@@ -283,11 +292,11 @@ def run(ctx):
             for give, rules in shadow_bans(r):
                 q, S, x, xb, y, yb, ok, via = play_question(rules)
                 applies = applies_in(S, x, y)
-                fires = X.slot_is(S, via, r.id)
+                fires = slot_is(S, via, r.id)
                 site = S.codes.site[f"{give.giver}#{give.index}"]
                 rule = cat.skills[give.grant]
                 ban_here = Or([And(sl.present, S.rule_is(sl, give.grant), sl.site == site,
-                                         z3.Not(X._ban_all(S, rule, sl)), X._ban_has(S, rule, sl, y))
+                                         z3.Not(enc_ban_all(S, rule, sl)), enc_ban_has(S, rule, sl, y))
                                   for sl in S.slots if not sl.initial_slot and give.grant in sl.candidates]
                                  or [z3.BoolVal(False)])
                 a = ctx.find(q, And(xb, yb, ok, applies, fires, ban_here))
@@ -322,8 +331,8 @@ def run(ctx):
         for r in members:
             q = ctx.query_for({r.id})
             S = q.S
-            force = X.enc_send_in_force(S, group)
-            a = ctx.find(q, X.slot_is(S, force, r.id), minimize=False, core=True)
+            force = enc_send_in_force(S, group)
+            a = ctx.find(q, slot_is(S, force, r.id), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
             elif not a.sat:
@@ -340,7 +349,7 @@ def run(ctx):
         for r in recv:
             q = ctx.query_for({r.id})
             S = q.S
-            terms = [And(live, Or(must, cannot)) for live, must, cannot in X.receive_rule_parts(S, r.id)]
+            terms = [And(live, Or(must, cannot)) for live, must, cannot in receive_rule_parts(S, r.id)]
             a = ctx.find(q, Or(terms or [z3.BoolVal(False)]), minimize=False, core=True)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("unreachable", f"{r.name}能否生效", [r.id], a))
@@ -360,11 +369,11 @@ def run(ctx):
         q = ctx.query_for({r.id})
         S = q.S
         usable = []
-        for slot, live in X.holds(S, r.id, "ActiveSkill"):
+        for slot, live in holds(S, r.id, "ActiveSkill"):
             for win, actor in r.windows.items():
                 cond = getattr(r, win) if win in ("fight", "dying") else None
                 c = S.compile(cond, S.ctx(0, slot)) if cond is not None else z3.BoolVal(True)
-                usable.append(And(live, S.now == X.WCODE[win], X.enc_actor_ok(S, S.q, 0, actor), c))
+                usable.append(And(live, S.now == WCODE[win], enc_actor_ok(S, S.q, 0, actor), c))
         if not usable:
             continue
         a = ctx.find(q, Or(usable), minimize=False, core=True)
@@ -429,7 +438,7 @@ def run(ctx):
         q = ctx.query_for({r.id})
         S = q.S
         # asked in one of the windows it fires in (its decision moment), as the interpreter's fires() is
-        goal = And(Or([S.now == X.WCODE[w] for w in r.fires.at]), X.enc_fires(S, r.id))
+        goal = And(Or([S.now == WCODE[w] for w in r.fires.at]), enc_fires(S, r.id))
         a = ctx.find(q, goal, minimize=False, core=True)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}能否发动", [r.id], a))
@@ -457,10 +466,10 @@ def run(ctx):
             continue
         q = ctx.query_for({r.id})
         S = q.S
-        bites = [And(live, cannot) for live, _, cannot in X.receive_rule_parts(S, r.id)]
+        bites = [And(live, cannot) for live, _, cannot in receive_rule_parts(S, r.id)]
         if not bites:
             continue
-        goal = And(X.enc_at_decision(S, "receive"), Or(bites), X.enc_receive(S) == X.CANNOT)
+        goal = And(enc_at_decision(S, "receive"), Or(bites), enc_receive(S) == CANNOT)
         a = ctx.find(q, goal, minimize=False, core=True)
         if a.status == "unknown":
             out.append(ctx.inconclusive("unreachable", f"{r.name}的“不能接收”能否生效", [r.id], a))
@@ -480,7 +489,7 @@ def run(ctx):
         for r in rs:
             q = ctx.query_for({r.id})
             S = q.S
-            holders = {s: [h for h in lst if h[1] == r.id] for s, lst in X.result_holders(S, kind, {}).items()}
+            holders = {s: [h for h in lst if h[1] == r.id] for s, lst in result_holders(S, kind, {}).items()}
             if not any(holders.values()):
                 continue
             D0 = [z3.Bool(f"ur_{kind}_{r.id}_d0_{s}") for s in range(S.n)]
@@ -488,7 +497,7 @@ def run(ctx):
             pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
             pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)]
             S.extra = []
-            D1, W1, _ = X.enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
+            D1, W1, _ = enc_result_pass(S, kind, 0, holders, D0, W0, f"ur_{r.id}")
             acts = Or([a != b for a, b in zip(D0 + W0, D1 + W1)])
             a = ctx.find(q, And(pre + S.extra + [acts]), minimize=False, core=True)
             if a.status == "unknown":

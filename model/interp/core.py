@@ -71,7 +71,10 @@ def evaluate(node, env: Env):
         if node.role == "param":
             v = env.params[node.name]
             return frozenset(v) if isinstance(v, (list, tuple, set)) else v
-        if node.role in ("global", "event"):          # an event's values ride with the globals (env_of)
+        if node.role == "event":                    # a value of the event a trigger answers (model.events)
+            v = env.globals[node.name]
+            return frozenset(v) if isinstance(v, (list, tuple, set)) else v
+        if node.role == "global":
             v = env.globals[node.name]
             return frozenset(v) if isinstance(v, (list, tuple, set)) else v
         raise ValueError(f"unresolved name {node.name}")

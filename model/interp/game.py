@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COLOURS_OF, COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
+from .table import COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -74,6 +74,7 @@ class GameRunner(Runner):
         self.discarded = False               # this turn's message was discarded (no receiver)
         self.send_via: dict | None = None    # an effect sends the message (send_message)
         self.prose: list = []                # indices of events whose effect has a part in words
+        self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -134,6 +135,10 @@ class GameRunner(Runner):
             if handler is None:
                 self.bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
                 continue
+            if ev.kind != "give":
+                for seat, inst in self.consumed:
+                    self.st.seats[seat].skills = [i for i in self.st.seats[seat].skills if i is not inst]
+                self.consumed = []
             if not self.node(ev):
                 continue
             handler(ev)
@@ -204,11 +209,7 @@ class GameRunner(Runner):
         """The message's path (model/interp/path.py) as the message windows move it."""
         st = self.st
         if base == "send_start" and w == "send":
-            if not st.message_sent or ev.in_front != st.in_front:
-                self.bad(Reason("情报还没有传出（或没有停在这名角色面前）", "the message has not been sent (to this player)"))
-            else:
-                self.raise_("move", {"front": st.in_front}, {"message_face_up": st.message_face_up,
-                                                              "message_colours": len(st.message)})
+            self.bad(Reason("情报还没有传出（send 事件）", "the message has not been sent (a send event)"))
         elif base == "send" and w == "send":
             why = P.pass_errors(self.cat, st, ev.in_front, receive)
             if why:
@@ -224,11 +225,6 @@ class GameRunner(Runner):
                 self.bad(why)
             else:
                 self.raise_("choose_receive", {"front": st.in_front}, {"message_colours": len(st.message)})
-        elif base == "send_start" and w == "fight":
-            # server: the message stops first in front of its first stop (SendPhaseIdle), who accepts it or lets it
-            # pass (ChooseWhetherReceiveTos); the fight phase never starts straight from the send
-            self.bad(Reason("情报传出后先停在第一站（传递阶段），由其决定是否接收", "a message sent stops first in the send "
-                            "phase, where its first stop accepts it or lets it pass"))
         elif base == "fight" and w == "fight":
             if ev.in_front != st.in_front:
                 self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
@@ -242,7 +238,8 @@ class GameRunner(Runner):
             add_message(st.seats[st.in_front], cls)
             st.message_received = True
             self.raise_("receive", {"sender": st.sender, "receiver": st.in_front},
-                        {"message_in_area": True, "message_colours": len(COLOURS_OF[cls])})
+                        {"message_in_area": True, "message_colours": len(st.message)})
+            self.raise_("receive_phase", {"sender": st.sender, "receiver": st.in_front})
         elif w in ("send", "fight") and not st.message_sent:
             self.bad(Reason("情报还没有传出", "no message has been sent"))
 
@@ -296,7 +293,11 @@ class GameRunner(Runner):
         if self.send_via is not None:
             st.message_face_up = self.send_via.get("face") == "up"
         self.send_via = None
+        # the message stops in front of its first stop: the send phase's first window (OnSendCard → SendPhaseIdle)
+        super().on_window(Event("window", window="send", in_front=ev.to, sender=ev.seat))
         self.raise_("send", {"sender": ev.seat, "target": ev.to}, {"dir": ev.dir, "message_colours": len(ev.colours or ())})
+        self.raise_("move", {"front": ev.to}, {"message_face_up": self.st.message_face_up,
+                                               "message_colours": len(ev.colours or ())})
 
     def on_play(self, ev: Event) -> None:
         st = self.st
@@ -348,12 +349,16 @@ class GameRunner(Runner):
         out = {"self": actor, "turn_player": st.turn, "sender": st.sender, "front": st.in_front,
                "dying": st.dying}
         out.update(extra or {})
-        return {k: v for k, v in out.items() if v is not None}
+        return {k: v for k, v in out.items() if self.seat_ok(v)}
 
     def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None) -> Doing:
         """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed."""
-        d = Doing(self.cat, self.st, actor, {**roles, **({"chosen": ev.chosen} if ev.chosen is not None else {}),
-                                             **({"chosen2": ev.chosen2} if ev.chosen2 is not None else {})},
+        for w in ("chosen", "chosen2"):
+            v = getattr(ev, w)
+            if v is not None and not (self.seat_ok(v) and self.st.seats[v].alive):
+                self.bad(Reason(f"效果所选的角色（{w}）不是存活的角色", f"the player the effect chooses ({w}) is not a living player"))
+        picked = {w: getattr(ev, w) for w in ("chosen", "chosen2") if self.seat_ok(getattr(ev, w))}
+        d = Doing(self.cat, self.st, actor, {**roles, **picked},
                   dict(ev.choices or {}), dict(words or {}))
         d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
         run_ops(d, ops)
@@ -402,10 +407,13 @@ class GameRunner(Runner):
         super().on_use(ev)
         if not insts:
             return
+        if ev.target is not None and not (self.seat_ok(ev.target) and st.seats[ev.target].alive):
+            self.bad(Reason(f"{rule.label}的目标不是存活的角色", f"the target of {rule.name} is not a living player"))
+            return
         self.acted.add((ev.seat, ev.rule))
         self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}))
-        if rule.consumed:
-            st.seats[ev.seat].skills = [i for i in st.seats[ev.seat].skills if i is not insts[0]]
+        if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
+            self.consumed.append((ev.seat, insts[0]))
 
     def on_fire(self, ev: Event) -> None:
         st = self.st

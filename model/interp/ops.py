@@ -78,14 +78,17 @@ class Doing:
 
     # ---------------------------------------------------------------------------------- players
     def seat_of(self, word) -> int | None:
-        if word is None:
+        """The seat a player word names now (None: nobody — the word is not bound, or not a seat)."""
+        if not isinstance(word, str):
             return None
+        n = len(self.st.seats)
+        ok = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n   # noqa: E731
         if word in self.roles:
-            return self.roles[word]
+            return self.roles[word] if ok(self.roles[word]) else None
         for side in ("_left", "_right"):
-            if isinstance(word, str) and word.endswith(side):
+            if word.endswith(side):
                 base = self.roles.get(word[:-len(side)])
-                return None if base is None else next_alive(self.st, base, side[1:])
+                return next_alive(self.st, base, side[1:]) if ok(base) else None
         return None
 
     def seats_of(self, word) -> list:
@@ -99,7 +102,8 @@ class Doing:
         return [] if s is None else [s]
 
     def env(self):
-        players = {k: v for k, v in self.roles.items() if isinstance(v, int)}
+        n = len(self.st.seats)
+        players = {k: v for k, v in self.roles.items() if isinstance(v, int) and 0 <= v < n}
         players.setdefault("self", self.actor)
         g = {"message": self.st.message, "message_dir": self.st.message_dir,
              "message_lockable": self.st.message_lockable, **self.words}
@@ -204,7 +208,7 @@ def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
         if three == "forbidden":
             d.fail("这会让其凑满三张同色情报，不能放", "that would give him three of a colour: not allowed")
             return
-        if by is not None:
+        if by is not None and 0 <= by < len(d.st.seats):
             d.st.seats[by].hand_count += 1                # three = to_hand: into a hand instead
         return
     add_message(d.st.seats[to], cls)
@@ -230,8 +234,8 @@ def op_put_message(d: Doing, op) -> None:
                 if cls is None:
                     return
                 of = d.seat_of(op.args.get("of", "self")) if src in ("hand", "message_area") else None
-                if of is None and src in ("hand", "message_area"):
-                    d.fail("置入情报区：牌的主人不在场", "put a message: the player whose card it is is not there")
+                if src in ("hand", "message_area") and of is None:
+                    d.fail("牌从谁那里来：不在场", "whose card it is: nobody there")
                     return
                 if src == "hand":
                     if d.st.seats[of].hand_count < 1:
@@ -248,7 +252,10 @@ def op_put_message(d: Doing, op) -> None:
 
 def op_remove_message(d: Doing, op) -> None:
     """Player.deleteMessageCard: a message leaves an area, to the discard pile, a hand or another area."""
-    for whose in d.seats_of(op.args.get("whose", "self")):
+    whom = d.seats_of(op.args.get("whose", "self"))
+    if not whom:
+        d.fail("移除谁的情报：不在场", "whose message to take out: nobody there")
+    for whose in whom:
         for _ in range(_n(d, op)):
             cls = _cls(d, op, "移除情报")
             if cls is None:
@@ -258,11 +265,8 @@ def op_remove_message(d: Doing, op) -> None:
                 return
             add_message(d.st.seats[whose], cls, -1)
             to = op.args.get("to", "discard_pile")
-            if to == "hand":
-                by = d.seat_of(op.args.get("by", "self"))
-                if by is None:
-                    d.fail("移除情报：收入手牌的角色不在场", "take a message out: the player whose hand it goes to is not there")
-                    return
+            by = d.seat_of(op.args.get("by", "self"))
+            if to == "hand" and by is not None:
                 d.st.seats[by].hand_count += 1
             elif to == "area":
                 into = d.seat_of(op.args.get("into"))
@@ -319,10 +323,7 @@ def op_replace_message(d: Doing, op) -> None:
         return
     if op.args.get("from", "hand") == "hand":
         of = d.seat_of(op.args.get("of", "self"))
-        if of is None:
-            d.fail("替换情报：手牌的主人不在场", "replace the message: the player whose hand card it is is not there")
-            return
-        if d.st.seats[of].hand_count < 1:
+        if of is None or d.st.seats[of].hand_count < 1:
             d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
             return
         d.st.seats[of].hand_count -= 1

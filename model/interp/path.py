@@ -139,10 +139,10 @@ def receive_errors(state, window: str | None = None) -> Reason | str:
     phase goes on, FightPhaseNext → OnReceiveCard, with no event of its own in between)."""
     if (window or state.window) != "fight" or state.in_front is None:
         return Reason("只有争夺阶段之后才接收情报", "a message is received only after the fight phase")
+    if not state.message_sent or class_of(state.message) is None:
+        return Reason("没有传出的情报可以接收", "no message was sent to receive")
     if state.message_received:
         return Reason("本回合已经有人接收了情报", "someone has already received this turn's message")
     if not state.seats[state.in_front].alive:
         return Reason("情报面前的角色已死亡：情报被弃置", "the player it is in front of is dead: it is discarded")
-    if class_of(state.message) is None:           # an effect took the message away (put_message from = message)
-        return Reason("没有情报可以接收（它已被移走）", "there is no message to receive (it was taken away)")
     return ""

@@ -55,6 +55,11 @@ def _seat_facts(si: int, s, ch) -> list:
         why.append(Reason(f"座位{si}：非黑色情报数（{s.non_black_messages}）多于真情报数（{s.true_messages}）",
                           f"seat {si}: more messages with no black ({s.non_black_messages}) than red or blue "
                           f"messages ({s.true_messages})"))
+    if s.true_messages - s.non_black_messages > s.black_messages:
+        # a red or blue message that is not free of black has black too (the deck's two- and three-coloured cards)
+        why.append(Reason(f"座位{si}：含黑的真情报（{s.true_messages - s.non_black_messages}张）多于黑色情报数（{s.black_messages}）",
+                          f"seat {si}: more red or blue messages with black ({s.true_messages - s.non_black_messages}) "
+                          f"than black messages ({s.black_messages})"))
     return why
 
 

@@ -150,10 +150,10 @@ def check_disturber_win(cat, st, result_pass) -> tuple | None:
 
 
 def dealt(n: int) -> dict | None:
-    """How many players of each identity a game of ``n`` players deals (Game.start): None when any mix is dealt
-    (two players). Three or four players are dealt from red, blue, black, black."""
-    if n <= 2:
-        return None
+    """How many players of each identity (lowest, highest) a game of ``n`` players deals (Game.start). Two
+    players get one of black / red and one of black / blue; three or four are dealt from red, blue, black, black."""
+    if n <= 2:          # two players: one of black / red and one of black / blue, shuffled
+        return {"red": (0, 1), "blue": (0, 1), "black": (0, n)}
     if n <= 4:
         return {"red": (0, 1), "blue": (0, 1), "black": (max(0, n - 2), 2)}
     if n <= 8:

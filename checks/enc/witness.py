@@ -15,8 +15,8 @@ from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
 
-from .enc_trace import _arg_eq
-from .symstate import NONE, WCODE, WCODES, Moment, SymState
+from .grants import enc_arg_eq
+from .state import NONE, WCODE, WCODES, Moment, SymState
 
 
 class DoesNotFit(ValueError):
@@ -97,7 +97,7 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
         for pn, pt in rule.params.items():
             if pn in inst.args:
                 val = inst.args[pn]
-                eqs.append(_arg_eq(S, pt, sl.params[pn], list(val) if pt == "set<card>" else val))
+                eqs.append(enc_arg_eq(S, pt, sl.params[pn], list(val) if pt == "set<card>" else val))
         used.append((sl, inst))
     return eqs, used
 
@@ -455,7 +455,7 @@ def _partners(S: SymState, model, happenings: list) -> list:
 def _site_values(cat, give) -> dict | None:
     """Arguments a gives site may hand out: its fixed ones, free parameters filled with the first assignment its
     ``where`` allows over small domains (``graph.site_args``; a free set of cards: the empty set)."""
-    from .graph import site_args
+    from ..graph import site_args
     for args in site_args(cat, give):
         out = dict(args)
         for p, t in cat.skills[give.grant].params.items():

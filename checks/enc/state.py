@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import z3
-from .terms import And, Eq, Or
+from ..terms import And, Eq, Or
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW

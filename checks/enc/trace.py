@@ -16,43 +16,20 @@ symbolic state to a concrete trace, for the cross-check: both live in ``checks.e
 from __future__ import annotations
 
 import z3
-from .terms import And, Eq, Not, Or
 
 from skillproof.model import turn as TW
-from skillproof.model import vocab as V
 from skillproof.model.catalogue import Give
-from skillproof.model.state import Seat
 
-from .symstate import DYING, NONE, WCODE, WCODES, Ctx, Labelled, Moment, SymState, w_in
+from ..terms import And, Eq, Or
+from .grants import enc_arg_eq, enc_to_ok
+from .lifetime import one_turn_kept, survives_turn_ends
+from .plays import enc_card_usable
+from .snapshot import enc_snapshot
+from .state import DYING, NONE, WCODE, WCODES, Ctx, Labelled, Moment, SymState, w_in
+from .windows import enc_actor_ok, enc_in_window
 
 
 # ================================================================================== building blocks
-def _to_ok(to: str, g, receiver):
-    """Twin of interpreter.to_ok."""
-    if to == "self":
-        return g == receiver if not isinstance(g, int) or not isinstance(receiver, int) else z3.BoolVal(g == receiver)
-    if to == "others":
-        return g != receiver if not isinstance(g, int) or not isinstance(receiver, int) else z3.BoolVal(g != receiver)
-    return z3.BoolVal(True)
-
-
-def _arg_eq(S: SymState, ptype: str, var, value):
-    if ptype == "bool":
-        return var == z3.BoolVal(value)
-    if ptype == "int":
-        return var == value
-    if ptype == "card":
-        return var == S.codes.card[value]
-    if ptype == "colour":
-        return var == S.codes.colour[value]
-    if ptype == "set<card>":            # exactly the cards named: the same term for every giver seat, made once
-        cache = S.__dict__.setdefault("_set_eq_cache", {})
-        key = (id(var), frozenset(value))
-        if key not in cache:
-            want = {S.codes.card[x] for x in value}
-            cache[key] = (var, And([b if c in want else Not(b) for c, b in var.items()]))
-        return cache[key][1]
-    raise ValueError(ptype)
 
 
 def _char_at(S: SymState, g: int, m: Moment):
@@ -68,7 +45,7 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     owners = set(S.cat.owners(skill))
     if g != 0:
         role = Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
-        return And(role, _one_turn_kept(S, g, skill, m))
+        return And(role, one_turn_kept(S, g, skill, m))
     old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
     if r.initial and "OneTurnSkill" in r.closure:
@@ -77,32 +54,16 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         one = [(skill, z3.BoolVal(True))]
         list_start = z3.If(S.repl, S.repl_m.t, S.start)
         wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
-        old = And(old, _survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
+        old = And(old, survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
         held = Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
                      or [z3.BoolVal(False)])
         # the slot may be empty by the question (the drop): the role still has the skill
         role = Or([S.char[0] == S.codes.char[c] for c in sorted(owners & set(S.chars_me))] or [z3.BoolVal(False)])
-        held = And(held, role, _survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
+        held = And(held, role, survives_turn_ends(S, one, list_start, wraps, t_last=m.t))
     else:
         held = Or([And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                       if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
     return z3.If(S.old_role(0, m), old, held)
-
-
-def _one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
-    """An initial skill that is also a OneTurnSkill (a generated kind marked initial, KD001) is dropped at
-    the first turn end (twin of interpreter.turn_end): held at ``m`` only in the trace's first turn — or in
-    the next, when [rules] turn_end drops before it restores and the skill was wrapped (the seat
-    invalidated in the first turn) when that turn ended. One invalidation per seat: never past two ends."""
-    r = S.cat.skills[skill]
-    if not (r.initial and "OneTurnSkill" in r.closure):
-        return z3.BoolVal(True)
-    te = list(S.cat.rules.turn_end)
-    kept = m.t == S.start
-    if te.index("drop_one_turn") < te.index("restore_invalid"):
-        ev = S.inv_m[g]
-        kept = Or(kept, And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
-    return kept
 
 
 def _invalid_at(S: SymState, g: int, m: Moment):
@@ -119,7 +80,6 @@ def _invalid_at(S: SymState, g: int, m: Moment):
 def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     """Twin of the giver clause of trace.give_errors: at ``m`` seat ``g`` may use the card (its
     window and actor), or holds the giving skill live (and may use it now, if it is an ActiveSkill)."""
-    from .encode import enc_actor_ok, enc_in_window
     if give.giver_is_card:
         return enc_in_window(S, m, g, S.cat.cards[give.giver].windows)
     rule = S.cat.skills[give.giver]
@@ -199,44 +159,16 @@ def enc_give_ok(S: SymState, give: Give, g: int, receiver: int, m: Moment, param
     at moment ``m`` (its window, a live giver that may act then, ``to``, ``args``/``where``, ``when``)."""
     cat = S.cat
     grant = cat.skills[give.grant]
-    conds = [S.present[g], enc_giver_live(S, give, g, m), _to_ok(give.to, g, receiver)]
+    conds = [S.present[g], enc_giver_live(S, give, g, m), enc_to_ok(give.to, g, receiver)]
     if give.at:
         conds.append(w_in(m.w, give.at))
     if params is not None:
         for pn, val in give.args.items():
-            conds.append(_arg_eq(S, grant.params[pn], params[pn], val))
+            conds.append(enc_arg_eq(S, grant.params[pn], params[pn], val))
         if give.where is not None:          # read at the moment of handing out, as trace.give_errors does
             conds.append(S.compile(give.where, Ctx(S, {"self": g}, dict(params), {}, z3.BoolVal(False), moment=m)))
     conds.append(enc_when_at(S, give, g, m, params or {}))
     return And(conds)
-
-
-def _survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last=None):
-    """Twin of interpreter.turn_end over the turn ends between turn ``t_first`` and the question (or, with
-    ``t_last``, the ends before turn ``t_last``): a skill that is a OneTurnSkill is dropped at each end unless
-    wrapped by an invalidation at that moment. ``wrapped_by_inv`` says whether the seat's invalidation wraps
-    it at all (it came after the skill)."""
-    steps = list(S.cat.rules.turn_end)
-    if "drop_one_turn" not in steps or not any("OneTurnSkill" in S.cat.skills[r].closure for r, _ in rules):
-        return z3.BoolVal(True)
-    drop_first = "restore_invalid" not in steps or steps.index("drop_one_turn") < steps.index("restore_invalid")
-    ev = S.inv_m[0]
-    out = []
-    for e in range(S.T - 1):              # the end of turn e, when e >= t_first
-        if "restore_invalid" not in steps:
-            wrapped = And(S.inv_ev[0], ev.t <= e)
-        else:
-            wrapped = And(S.inv_ev[0], ev.t == e, z3.BoolVal(drop_first))
-        keep = []
-        for r, is_rule in rules:
-            rule = S.cat.skills[r]
-            if "OneTurnSkill" not in rule.closure:
-                keep.append(is_rule)
-            elif rule.initial:
-                keep.append(And(is_rule, wrapped, wrapped_by_inv))
-        within = e >= t_first if t_last is None else And(e >= t_first, e < t_last)
-        out.append(z3.Implies(within, Or(keep) if keep else z3.BoolVal(False)))
-    return And(out)
 
 
 # ==================================================================================== the relation
@@ -251,30 +183,8 @@ def reachability(S: SymState) -> list[Labelled]:
 
     n, T = S.n, S.T
     seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
-    # ---- the table (trace.setup_errors / interpreter.snapshot_errors)
-    for s in range(1, n - 1):
-        add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
-    for s in range(1, min(n, cat.rules.min_seats)):
-        add(f"at least {cat.rules.min_seats} players", (), S.present[s])
-    for s in range(n):
-        cands = S.chars_me if s == 0 else S.chars_other
-        add(f"seat {s} character", (), Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
-        for t in range(s):
-            add(f"distinct characters {t},{s}", (), z3.Implies(And(S.present[s], S.present[t]),
-                                                                 S.char[s] != S.char[t]))
-        add(f"seat {s} identity", (), And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
-                                             z3.Implies(S.alive[s], S.ident[s] != C.colour["none"])))
-        for f in Seat.INT_FIELDS:
-            lo, hi = V.INT_BOUNDS[f]
-            add(f"seat {s} {f}", (), And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
-        red, blue, tru = S.ints["red_messages"][s], S.ints["blue_messages"][s], S.ints["true_messages"][s]
-        add(f"seat {s} message counts", (), And(red <= tru, blue <= tru, tru <= red + blue,
-                                                   S.ints["non_black_messages"][s] <= tru))
-        public = [c for c in cands if not cat.characters[c].hidden]
-        add(f"seat {s} public roles face up", tuple(public),
-            z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), S.face_up[s]))
-        add(f"seat {s} face up implies ever", (), z3.Implies(S.face_up[s], S.ever[s]))
-    add("message direction", (), And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))
+    # ---- the table (snapshot.enc_snapshot: trace.setup_errors / snapshot.snapshot_errors)
+    enc_snapshot(S, add)
     # ---- turns: the trace starts a turn, each turn's player sits at the table, a new turn passes on
     add("first turn", (), And(S.start >= 0, S.start <= T - 1))
     for t in range(T):
@@ -355,14 +265,14 @@ def reachability(S: SymState) -> list[Labelled]:
         add(f"initial skill {j}", (), And(by_char) if by_char else z3.Not(slot.present))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
         add(f"initial skill {j} survives the turn ends", (), z3.Implies(
-            slot.present, _survives_turn_ends(S, rules, list_start, wraps_initial)))
+            slot.present, survives_turn_ends(S, rules, list_start, wraps_initial)))
         # a one-turn initial skill that was not dropped is there (nothing else removes it)
         need = []
         for c in S.chars_me:
             sk = cat.characters[c].skills
             if j < len(sk) and "OneTurnSkill" in cat.skills[sk[j]].closure and not cat.skills[sk[j]].consumed:
                 need.append(z3.Implies(S.char[0] == C.char[c], z3.Implies(
-                    _survives_turn_ends(S, [(sk[j], z3.BoolVal(True))], list_start, wraps_initial),
+                    survives_turn_ends(S, [(sk[j], z3.BoolVal(True))], list_start, wraps_initial),
                     slot.present)))
         if need:
             add(f"initial skill {j} kept", (), And(need))
@@ -372,7 +282,6 @@ def reachability(S: SymState) -> list[Labelled]:
     _coupled(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
     # may use that card type in the window (interpreter.card_usable at the moment)
-    from .encode import enc_card_usable
     for k, pl in enumerate(S.plays):
         add(f"play {k}", (), z3.Implies(pl.present, And(
             pl.card >= 0, pl.card < len(C.cards), pl.m.t == T - 1, enc_card_usable(S, pl.card, 0, pl.m))))
@@ -391,7 +300,6 @@ def _replacement(S: SymState, add, seat):
     rules = sorted({r.id for r in cat.initial_skills if r.replaces_role})
     for rid in rules:
         r = cat.skills[rid]
-        from .encode import enc_in_window
         holders = [c for c in cat.owners(rid) if c in S.chars_old]
         if not holders:
             continue
@@ -458,7 +366,7 @@ def _grant_slots(S: SymState, add):
             z3.Implies(slot.present, _grant_sources(S, slot)))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
         add(f"grant {i} survives the turn ends", (), z3.Implies(
-            slot.present, _survives_turn_ends(S, rules, m.t, And(S.inv_ev[0], m.before(S.inv_m[0])))))
+            slot.present, survives_turn_ends(S, rules, m.t, And(S.inv_ev[0], m.before(S.inv_m[0])))))
         _param_domains(S, add, f"grant {i}", slot)
     # ---- per_turn: a site hands out at most per_turn grants to one player in one turn
     # (only the sites of grants the slots may hold: no other site's count can exceed anything; and only

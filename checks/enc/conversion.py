@@ -1,0 +1,59 @@
+"""Conversion, symbolically: twin of ``model/interp/conversion.py`` (note L109-113, server
+ConvertCardSkill.kt canUseCardTypes), and the pieces of one conversion the checks ask about.
+"""
+from __future__ import annotations
+
+import z3
+
+from ..terms import And, Or
+from .core import memo, ref_code
+from .state import NONE, Slot, SymState
+
+
+@memo
+def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
+    """Twin of interpreter.conversion (note L109-113 + server canUseCardTypes).
+    Returns (ok, via): via is the slot index of the conversion that fires, or NONE."""
+    cat = S.cat
+    ok = actual == declared
+    veto = z3.BoolVal(False)
+    via = z3.IntVal(NONE)
+    via_must = z3.BoolVal(False)
+    for slot in S.slots:
+        for rid in S.rules_with(slot, "ConvertCardSkill"):
+            r = cat.skills[rid]
+            if r.convert is None:
+                continue
+            applies = S.live_rule(slot, rid, "ConvertCardSkill")
+            if not (cat.rules.face_down_converts if r.initial else cat.rules.face_down_grant_converts):
+                applies = And(applies, S.face_up[0])
+            src = ref_code(S, r.convert.source, slot)
+            matches = applies if src is None else And(applies, src == actual)
+            in_targets = Or([ref_code(S, t, slot) == declared for t in r.convert.targets])
+            must = z3.BoolVal(r.convert.must)
+            veto = Or(veto, And(matches, z3.Not(in_targets), must))
+            passes = And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
+            ok = Or(ok, passes)
+            takes = And(passes, Or(actual != declared, must),
+                           Or(via == NONE, z3.Not(via_must), must))
+            via = z3.If(takes, slot.index, via)
+            via_must = z3.If(takes, must, via_must)
+    return And(ok, z3.Not(veto)), z3.If(veto, NONE, via)
+
+
+def conversion_applies(S: SymState, slot: Slot, rid: str):
+    """The conversion ``rid`` in ``slot`` is active (live, and face up if initial)."""
+    r = S.cat.skills[rid]
+    a = S.live_rule(slot, rid, "ConvertCardSkill")
+    if not (S.cat.rules.face_down_converts if r.initial else S.cat.rules.face_down_grant_converts):
+        a = And(a, S.face_up[0])
+    return a
+
+
+def conversion_source_is(S: SymState, slot: Slot, rid: str, actual):
+    src = ref_code(S, S.cat.skills[rid].convert.source, slot)
+    return z3.BoolVal(True) if src is None else src == actual
+
+
+def conversion_targets_has(S: SymState, slot: Slot, rid: str, declared):
+    return Or([ref_code(S, t, slot) == declared for t in S.cat.skills[rid].convert.targets])

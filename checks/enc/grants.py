@@ -1,0 +1,58 @@
+"""Grants, symbolically: twin of ``model/interp/grants.py`` — where holding a granted rule matters
+(``enc_grant_matters``), whom a gives site reaches (``enc_to_ok``), a grant's fixed arguments (``enc_arg_eq``).
+"""
+from __future__ import annotations
+
+import z3
+
+from ..terms import And, Not, Or
+from .bans import enc_ban_all, enc_ban_has
+from .plays import enc_card_usable
+from .state import Slot, SymState
+from .windows import enc_at_decision
+
+
+def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
+    """Twin of interpreter.grant_matters for rule ``rid`` with ``slot``'s parameters."""
+    r = S.cat.skills[rid]
+    cards = [z3.IntVal(k) for k in S.cards]
+    if r.ban is not None:
+        return Or([And(enc_card_usable(S, c, seat), Or(enc_ban_all(S, r, slot), enc_ban_has(S, r, slot, c)))
+                      for c in cards] or [z3.BoolVal(False)])
+    if r.receive is not None:
+        return enc_at_decision(S, "receive", seat)
+    if r.send is not None:
+        return enc_at_decision(S, "send", seat)
+    if r.draw is not None:
+        return enc_at_decision(S, "draw", seat)
+    if r.convert is not None:
+        return Or([enc_card_usable(S, c, seat) for c in cards] or [z3.BoolVal(False)])
+    return z3.BoolVal(True)
+
+
+def enc_to_ok(to: str, g, receiver):
+    """Twin of interpreter.to_ok."""
+    if to == "self":
+        return g == receiver if not isinstance(g, int) or not isinstance(receiver, int) else z3.BoolVal(g == receiver)
+    if to == "others":
+        return g != receiver if not isinstance(g, int) or not isinstance(receiver, int) else z3.BoolVal(g != receiver)
+    return z3.BoolVal(True)
+
+
+def enc_arg_eq(S: SymState, ptype: str, var, value):
+    if ptype == "bool":
+        return var == z3.BoolVal(value)
+    if ptype == "int":
+        return var == value
+    if ptype == "card":
+        return var == S.codes.card[value]
+    if ptype == "colour":
+        return var == S.codes.colour[value]
+    if ptype == "set<card>":            # exactly the cards named: the same term for every giver seat, made once
+        cache = S.__dict__.setdefault("_set_eq_cache", {})
+        key = (id(var), frozenset(value))
+        if key not in cache:
+            want = {S.codes.card[x] for x in value}
+            cache[key] = (var, And([b if c in want else Not(b) for c, b in var.items()]))
+        return cache[key][1]
+    raise ValueError(ptype)

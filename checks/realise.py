@@ -1,0 +1,451 @@
+"""From a witness of the timed model to a game of the server: the table's events put under it, its values solved.
+
+A check or a question finds a *skeleton*: a trace of the timed model (turns, windows, grants, role replacements,
+skills used, cards played — model/interp/trace.py) whose table is a constant of the setup. ``realise`` turns it
+into a *game trace* (model/interp/game.py) in which the table moves as the server moves it, and which reaches
+the same question with the same answer:
+
+1. ``templates`` puts the table's events under the skeleton's — the draw of each turn; the send of each turn's
+   message and its path (passed on, accepted, received) as far as the skeleton's windows say, a whole message
+   cycle where the skeleton ends a turn without one; the play and resolution of the card behind a card's grant,
+   the use or the fire of the skill behind a skill's grant; a card that moves the message where the skeleton's
+   争夺阶段 has it move; a 澄清 that saves a dying player the skeleton keeps alive — leaving every value the
+   skeleton does not fix as a ``Hole`` (model/interp/hole.py): the table at the start, message cards, the
+   physical cards played, effects' decisions. Where there is more than one way (which seat sends a message back
+   to its sender, which card moves the message), it yields one template per way, simplest first.
+2. the z3 twin (``checks/enc/game.py``) fills the holes so that the game is legal and ends in the skeleton's
+   final table (so the question reads the same values and gets the same answer);
+3. the interpreter runs the game trace: it must be legal — a template the twin fills into an illegal game is a
+   twins' disagreement (INT001), never a witness.
+
+A skeleton none of whose templates can be filled is not a game of the server within these bounds: the caller
+asks the solver for another skeleton or reports the question inconclusive — never the skeleton as a witness.
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from skillproof.model.catalogue import Catalogue
+from skillproof.model.effects import walk
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.grants import site_of
+from skillproof.model.interp.hole import Hole
+from skillproof.model.interp.table import CLASSES
+from skillproof.model.interp.win import TASKS
+
+#: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
+MAX_TEMPLATES = 24
+#: ops that take a decision other than a choose's alternative: the colour class of the card they move
+CLASS_OPS = ("put_message", "remove_message", "replace_message")
+
+
+class _Names:
+    def __init__(self):
+        self.n = itertools.count()
+
+    def __call__(self, base: str) -> str:
+        return f"{base}#{next(self.n)}"
+
+
+def decision_holes(ops, new, prefix: str = "") -> dict:
+    """The decisions an effect's ops may take, as holes, by op path (model/interp/ops.py)."""
+    out: dict = {}
+    for i, op in enumerate(ops):
+        path = f"{prefix}{i}"
+        d: dict = {}
+        if op.may:
+            d["skip"] = Hole(new(f"skip@{path}"), "bool")
+        if op.op == "choose":
+            d["alt"] = Hole(new(f"alt@{path}"), "alt", tuple(range(len(op.options))))
+            for a, alt in enumerate(op.options):
+                out.update(decision_holes(alt, new, f"{path}.{a}."))
+        if op.op in CLASS_OPS and op.args.get("from") != "message":
+            d["cls"] = Hole(new(f"cls@{path}"), "class", CLASSES)
+        if d:
+            out[path] = d
+    return out
+
+
+def names_word(ops, word: str) -> bool:
+    """Does some op of the effect name the player word ``word`` (its own or a neighbour of it)?"""
+    for o in walk(ops):
+        for v in o.args.values():
+            if isinstance(v, str) and (v == word or v.startswith(word + "_")):
+                return True
+    return False
+
+
+def effect_holes(ops, new) -> dict:
+    """The fields of an event that does ``ops``: its decisions and the players it names that nobody fixed."""
+    out: dict = {"choices": decision_holes(ops, new) or None}
+    for w in ("chosen", "chosen2"):
+        if names_word(ops, w):
+            out[w] = Hole(new(w), "seat")
+    return out
+
+
+def setup_template(cat: Catalogue, setup, new):
+    """The skeleton's table at the start with its values left open: hands, message areas, faces, identities and
+    secret tasks (alive and the characters stay: the skeleton fixes them)."""
+    st = setup.copy()
+    for i, s in enumerate(st.seats):
+        s.hand_count = Hole(new(f"hand{i}"), "int", (0, 8))
+        s.area = tuple((c, Hole(new(f"area{i}.{c}"), "int", (0, 3))) for c in CLASSES)
+        s.face_up = Hole(new(f"face_up{i}"), "bool")
+        s.ever_face_up = Hole(new(f"ever_face_up{i}"), "bool")
+        s.identity = Hole(new(f"identity{i}"), "identity", ("red", "blue", "black"))
+        s.task = Hole(new(f"task{i}"), "task", (None,) + TASKS)
+    return st
+
+
+class Builder:
+    """Walks a skeleton and emits the game events under it; ``branch`` points multiply the templates."""
+
+    def __init__(self, cat: Catalogue, skeleton: TR.Trace, run: TR.Run, final):
+        self.cat, self.sk, self.run, self.final = cat, skeleton, run, final
+        self.n = len(skeleton.setup.seats)
+
+    def templates(self):
+        """Every template of the skeleton, simplest first (at most MAX_TEMPLATES)."""
+        out = []
+        for ways in itertools.product(*[range(k) for k in self.branching()]):
+            new = _Names()
+            events = self.emit(list(ways), new)
+            if events is None:
+                continue
+            out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
+            if len(out) >= MAX_TEMPLATES:
+                break
+        return out
+
+    # ---------------------------------------------------------------------------- branch points
+    def branching(self) -> list:
+        """How many ways each branch point of the skeleton has, in the order ``emit`` meets them."""
+        self._count = []
+        self.emit(None, _Names())
+        return self._count
+
+    def choose(self, ways, k: int) -> int:
+        """At a branch point with ``k`` ways: which one this template takes (``ways`` None: count them)."""
+        if ways is None:
+            self._count.append(max(1, k))
+            return 0
+        return ways.pop(0) if ways else 0
+
+    # ---------------------------------------------------------------------------- the walk
+    def emit(self, ways, new) -> list | None:
+        cat, sk = self.cat, self.sk
+        out: list = []
+        moments = self.run.moments + [None]
+        sent = False            # this turn's message sent
+        received = False
+        front = None
+        window = None
+        turn_sender = None
+        for k, ev in enumerate(sk.events):
+            m = moments[k]
+            if ev.kind == "turn":
+                if window not in (None, "turn_end"):
+                    pass
+                out.append(replace(ev))
+                out.append(TR.Event("draw"))
+                window, sent, received, front = "draw", False, False, None
+                turn_sender = ev.sender if ev.sender is not None else ev.seat
+                continue
+            if ev.kind == "window":
+                w = ev.window
+                if w in ("send", "fight", "receive") and not sent:
+                    if window in ("draw",):
+                        out.append(TR.Event("window", window="main"))
+                    if window in ("draw", "main"):
+                        out.append(TR.Event("window", window="send_start"))
+                    first = self.first_stop(ev.in_front, turn_sender, ways)
+                    if first is None:
+                        return None
+                    out.append(self.send_event(turn_sender, first, new))
+                    front, sent = first, True
+                    if first != ev.in_front:            # sent up to another player, who lets it pass back
+                        out.append(TR.Event("window", window="send", in_front=ev.in_front))
+                        front = ev.in_front
+                    if w in ("fight", "receive"):
+                        out.append(TR.Event("window", window="fight", in_front=ev.in_front))
+                    window = "fight" if w in ("fight", "receive") else "send"
+                    if w == "send":
+                        continue
+                if w == "fight" and window == "fight" and ev.in_front != front:
+                    mover = self.mover(ev.in_front, front, ways, new)
+                    if mover is None:
+                        return None
+                    out.extend(mover)
+                if w == "receive":
+                    if window == "send":
+                        out.append(TR.Event("window", window="fight", in_front=ev.in_front))
+                    received = True
+                if w == "turn_end" and not received and window not in ("dying",):
+                    cycle = self.cycle(window, sent, front, turn_sender, ways, new)
+                    if cycle is None:
+                        return None
+                    out.extend(cycle)
+                if w == "dying":
+                    pass
+                elif window == "dying" and m is not None and m.get("dying") is not None:
+                    saver = self.saver(m["dying"], ways, new)
+                    if saver is None:
+                        return None
+                    out.extend(saver)
+                last = next((e for e in reversed(out) if e.kind == "window"), None)
+                if last is not None and last.window == w and last.in_front == ev.in_front and w != "dying" \
+                        and out[-1] is last:
+                    continue                                # the game trace is there already
+                out.append(replace(ev))
+                if w != "dying":
+                    window = w
+                else:
+                    window = "dying"
+                if ev.in_front is not None:
+                    front = ev.in_front
+                continue
+            if ev.kind == "give":
+                at, cause = self.cause_of_give(ev, out, ways, new)
+                if at is None:
+                    return None
+                out[at:at] = cause + [replace(ev)]
+                continue
+            if ev.kind == "play":
+                card = cat.cards.get(ev.card)
+                fields = effect_holes(card.do if card else (), new)
+                target = Hole(new("target"), "seat") if card is not None and card.target is not None \
+                    and card.target.who != "none" else None
+                out.append(replace(ev, actual=Hole(new("actual"), "card"), target=target))
+                out.append(TR.Event("resolve", **fields))
+                continue
+            if ev.kind == "use":
+                rule = cat.skills.get(ev.rule)
+                if rule is not None and rule.has("TriggeredSkill") and not rule.has("ActiveSkill"):
+                    at, fire = self.fire_for(ev.seat, ev.rule, out, ways, new)
+                    if at is None:
+                        return None
+                    out[at:at] = fire
+                    continue
+                fields = effect_holes(rule.do if rule else (), new)
+                out.append(replace(ev, target=Hole(new("target"), "seat") if rule is not None
+                                   and names_word(rule.do, "target") else None, **fields))
+                continue
+            out.append(replace(ev))
+        return out
+
+    # ---------------------------------------------------------------------------- pieces
+    def send_event(self, sender: int, to: int, new) -> TR.Event:
+        locks = [i for i, s in enumerate(self.final.seats) if s.locked]
+        return TR.Event("send", seat=sender, colours=Hole(new("message"), "class", CLASSES),
+                        arrow=Hole(new("arrow"), "dir"), lockable=Hole(new("lockable"), "bool"),
+                        dir=Hole(new("dir"), "dir"), to=to, locks=locks, face_up=False, source="hand")
+
+    def first_stop(self, x: int, sender: int, ways) -> int | None:
+        """Where the message stops first so that it is in front of ``x`` next: ``x`` itself, or — when ``x`` is
+        the sender — another player who lets it pass back up to him (one way per such player)."""
+        if x != sender:
+            return x
+        others = [i for i in range(self.n) if i != sender and self.final.seats[i].alive]
+        if not others:
+            return None
+        return others[self.choose(ways, len(others))]
+
+    def mover(self, to: int, frm: int, ways, new) -> list | None:
+        """A card that moves the message from ``frm`` to ``to`` in 争夺阶段: ``to`` plays a card that brings it to
+        himself, or anyone plays one that moves it to a neighbour (one way per card and player)."""
+        opts = []
+        for cid, card in self.cat.cards.items():
+            if "fight" not in card.windows:
+                continue
+            for o in walk(card.do):
+                if o.op == "move_message":
+                    tgt = o.args.get("to")
+                    if tgt == "self":
+                        opts.append((to, cid))
+                    elif tgt in ("front_left", "front_right"):
+                        opts.extend((p, cid) for p in range(self.n) if self.final.seats[p].alive)
+        if not opts:
+            return None
+        seat, cid = opts[self.choose(ways, len(opts))]
+        card = self.cat.cards[cid]
+        fields = effect_holes(card.do, new)
+        return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def saver(self, dying: int, ways, new) -> list | None:
+        """A card that saves the dying player: a living player plays one that takes a black message out of
+        his area (澄清), one way per player."""
+        cards = [cid for cid, c in self.cat.cards.items() if "dying" in c.windows
+                 and any(o.op == "remove_message" for o in walk(c.do))]
+        if not cards:
+            return None
+        opts = [(p, c) for c in cards for p in range(self.n) if self.final.seats[p].alive]
+        seat, cid = opts[self.choose(ways, len(opts))]
+        fields = effect_holes(self.cat.cards[cid].do, new)
+        return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=dying),
+                TR.Event("resolve", **fields)]
+
+    def cycle(self, window, sent: bool, front, sender: int, ways, new) -> list:
+        """A whole message cycle before a turn ends: sent to a player who accepts and receives it (one way per
+        player), from wherever the skeleton left it."""
+        out = []
+        if not sent:
+            if window in ("draw",):
+                out.append(TR.Event("window", window="main"))
+            if window in ("draw", "main"):
+                out.append(TR.Event("window", window="send_start"))
+            others = [i for i in range(self.n) if i != sender and self.final.seats[i].alive]
+            if not others:
+                return None
+            to = others[self.choose(ways, len(others))]
+            out.append(self.send_event(sender, to, new))
+            front, window = to, "send"
+        if window == "send":
+            out.append(TR.Event("window", window="fight", in_front=front))
+        out.append(TR.Event("window", window="receive", in_front=front))
+        return out
+
+    def cause_of_give(self, ev, out: list, ways, new) -> tuple:
+        """(where to put it, what makes the giver hand the grant out): the play and resolution of the card, the use
+        of an ActiveSkill, the fire of a TriggeredSkill right after the event it answers — nothing when the game
+        trace already has it this turn. (None, []) when no event it answers is raised this turn."""
+        give = site_of(self.cat, ev.site)
+        if give is None:
+            return len(out), []
+        start = self._turn_start(out)
+        for i in range(len(out) - 1, start - 1, -1):
+            e = out[i]
+            if e.kind in ("resolve", "use", "fire") and self._source(out, i) == (ev.giver, give.giver):
+                return len(out), []
+        if give.giver_is_card:
+            card = self.cat.cards[give.giver]
+            fields = effect_holes(card.do, new)
+            target = ev.seat if card.target is not None and card.target.who != "none" else None
+            return len(out), [TR.Event("play", seat=ev.giver, card=give.giver, actual=Hole(new("actual"), "card"),
+                                       target=target), TR.Event("resolve", **fields)]
+        rule = self.cat.skills[give.giver]
+        if rule.has("ActiveSkill"):
+            fields = effect_holes(rule.do, new)
+            return len(out), [TR.Event("use", seat=ev.giver, rule=give.giver,
+                                       target=ev.seat if names_word(rule.do, "target") else None, **fields)]
+        return self.fire_for(ev.giver, give.giver, out, ways, new)
+
+    def fire_for(self, seat: int, rid: str, out: list, ways, new) -> tuple:
+        """(where, [the fire]) of a TriggeredSkill answering an event the game trace raised this turn: right after
+        the last event that raises one it answers (and the fires already answering it), one way per such event.
+        (None, []) when nothing it answers is raised this turn."""
+        rule = self.cat.skills[rid]
+        kinds = {o.event for o in rule.on}
+        start = self._turn_start(out)
+        spots = []
+        for i in range(len(out) - 1, start - 1, -1):
+            hit = kinds & set(raises(out, i))
+            if hit:
+                j = i + 1
+                while j < len(out) and out[j].kind == "fire":
+                    j += 1
+                spots.append((j, sorted(hit)[0]))
+        if not spots:
+            return None, []
+        at, on = spots[self.choose(ways, len(spots))]
+        fields = effect_holes(rule.do, new)
+        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+
+    def _turn_start(self, out: list) -> int:
+        for i in range(len(out) - 1, -1, -1):
+            if out[i].kind == "turn":
+                return i
+        return 0
+
+    def _source(self, out: list, i: int):
+        e = out[i]
+        if e.kind == "resolve":
+            p = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None)
+            return (p.seat, p.card) if p is not None else None
+        return (e.seat, e.rule)
+
+
+def raises(out: list, i: int) -> tuple:
+    """The events (model.events kinds) the game trace's event ``i`` raises (model/interp/game.py): a send raises
+    send and move; a pass, move; an accept, choose_receive; a receive, receive and the receive phase; 传递阶段开始时,
+    send_phase_start; the turn end, turn_end; a play, use_card; its resolution, card_resolved (and what its effect
+    raises); a death, die."""
+    e = out[i]
+    prev = next(("send" if x.kind == "send" else x.window for x in reversed(out[:i]) if x.kind in ("window", "send")), None) \
+        if e.kind == "window" else None
+    if e.kind == "send":
+        return ("send", "move")
+    if e.kind == "window":
+        if e.window == "send":
+            return ("move",)
+        if e.window == "fight" and prev in ("send", None):
+            return ("choose_receive",)
+        return {"receive": ("receive", "receive_phase"), "send_start": ("send_phase_start",),
+                "turn_end": ("turn_end",)}.get(e.window, ())
+    if e.kind == "play":
+        return ("use_card",)
+    if e.kind == "resolve":
+        return ("card_resolved", "add_message", "discard", "give_card")
+    if e.kind == "die":
+        return ("die",)
+    if e.kind in ("use", "fire"):
+        return ("add_message", "discard", "give_card", "die")
+    return ()
+
+
+def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> list:
+    """The game-trace templates of a skeleton (see the module's docstring), simplest first."""
+    run = run or TR.run(cat, skeleton)
+    return Builder(cat, skeleton, run, run.state).templates()
+
+
+#: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
+#: the table): hands, the five message counts, alive, faces, locks, identities
+PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages",
+          "alive", "face_up", "ever_face_up", "locked", "identity")
+
+
+def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> TR.Trace | None:
+    """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
+    the end is ``final``'s (``PINNED``); None when no filling exists (or the solver gave up)."""
+    import z3
+    from .enc.game import GameEncoding
+    enc = GameEncoding(cat, template)
+    s = z3.Solver()
+    s.set("timeout", timeout_ms)
+    s.set("random_seed", 0)
+    s.add([lab.expr for lab in enc.legal])
+    from skillproof.model.interp.win import deal_errors
+    dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
+    for i, seat in enumerate(final.seats):
+        for name in PINNED:
+            if name == "identity" and not dealt:
+                continue
+            s.add(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)))
+    if s.check() != z3.sat:
+        return None
+    return enc.fill(s.model())
+
+
+def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
+    """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
+    ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
+    from skillproof.model.interp.decide import decide, matches
+    run = TR.run(cat, skeleton)
+    tried = 0
+    for tmpl in templates(cat, skeleton, run):
+        tried += 1
+        game = solve(cat, tmpl, final)
+        if game is None:
+            continue
+        got = TR.run(cat, game)
+        if got.errors:
+            from .context import WitnessMismatch
+            from skillproof.model.reason import Reason, at_event
+            q, e = questions[0]
+            raise WitnessMismatch(q, e, [Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
+                                         for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
+        if all(matches(decide(cat, got.state, q), e) for q, e in questions):
+            return game, None
+    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
