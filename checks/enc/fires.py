@@ -68,7 +68,7 @@ def enc_holder_role_ok(on, event: Pending, seat: int):
 def enc_guard_ok(cat, tab: SymTable, on, event: Pending, seat: int, inst):
     """Twin of fires.guard_ok: the guard with the event's players (and the turn player) bound; a player the event
     does not name makes it false (the interpreter's KeyError), as evaluation would reach it."""
-    from .view import codes_of
+    from .view import codes_of           # (the view imports the areas' encoders: imported where used)
     players = {"self": seat, "turn_player": tab.turn, **event.roles}
     value, defined = compile_defined(cat, codes_of(cat), tab, on.when, players, params_of(cat, codes_of(cat), inst),
                                      inst.used, event.words)

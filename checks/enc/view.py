@@ -5,8 +5,9 @@ the seat's concrete skill list and whose attributes are the step's table values 
 time. The encoders speak of seat 0 ("the player"): the view numbers the seats from the one it looks from
 (seat ``s`` is the view's 0, ``s + 1`` its 1, …), which no rule can tell (the language has no seat numbers).
 
-This module is the one place the game's modules take the question encoders (checks/enc/draw.py, fires.py,
-plays.py, receive.py, send.py, usable.py, windows.py) and the symbolic state (state.py) from.
+This module is the one place the game's modules take the question encoders (checks/enc/draw.py, plays.py,
+receive.py, send.py, usable.py, windows.py) and the symbolic state (state.py) from — but ``enc_fires``, which the
+game's trigger dispatch finds beside it in fires.py (fires.py imports this module; this one does not import it).
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
 from .draw import enc_draw_count  # noqa: F401
-from .fires import enc_fires  # noqa: F401
 from .plays import enc_can_play, enc_card_usable  # noqa: F401
 from .receive import CANNOT, FREE, MUST, enc_receive  # noqa: F401
 from .send import enc_send_allowed  # noqa: F401
@@ -255,6 +255,6 @@ def ask(term):
 
 #: what the game's modules take from here: the view, and the encoders they ask on it (re-exported)
 __all__ = ["SeatView", "ask", "codes_of", "wcode", "inst_params", "live_kinds_of", "Labelled", "Ctx", "_compile",
-           "enc_actor_ok", "enc_can_play", "enc_card_usable", "enc_draw_count", "enc_fires", "enc_in_window",
+           "enc_actor_ok", "enc_can_play", "enc_card_usable", "enc_draw_count", "enc_in_window",
            "enc_receive", "enc_send_allowed", "enc_skill_usable_now", "FREE", "MUST", "CANNOT"]
 
