@@ -850,8 +850,8 @@ class GameEncoding:
             if x is None:
                 continue
             v = self.val(x, "seat")
-            self.ok(f"the player the effect chooses ({w}) is a living player",
-                    OR(EQ(v, NONE), AND(seat_value_ok(self.n, v), tab.at(v, lambda s: s.alive, False))))
+            self.ok(f"the player the effect chooses ({w}) is a living player",             # (if the effect happens)
+                    OR(NOT(pc), EQ(v, NONE), AND(seat_value_ok(self.n, v), tab.at(v, lambda s: s.alive, False))))
             r[w] = self.seat_or_none(v)
         d = SymDoing(self.cat, tab, actor, r, self._decider(ev), dict(words or {}), pc)
         d.by_skill = ev.kind in ("use", "fire")
