@@ -216,10 +216,13 @@ def _table(lines: list, header: str, entries: dict):
 
 
 # ================================================================================== catalogue
-def random_catalogue(seed: int, rules_over: dict | None = None) -> str:
+def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = False) -> str:
     """A valid catalogue, as TOML text, determined by ``seed`` (``rules_over``: [rules] values written over
-    the drawn ones — the rest of the catalogue is the same)."""
+    the drawn ones — the rest of the catalogue is the same). ``effects``: the rules and cards also say what they do
+    and what they answer (``do``, ``on``, a card's ``target``), drawn from a second stream — the rest of the text is
+    the same as without."""
     rng = random.Random(seed)
+    fx = random.Random(seed * 7919 + 13) if effects else None
     n_cards = rng.randint(2, 5)
     cat = {"cards": [f"K{i}" for i in range(n_cards)], "characters": []}
     n_chars = rng.randint(2, 5)
@@ -304,6 +307,11 @@ def random_catalogue(seed: int, rules_over: dict | None = None) -> str:
             entry["windows"] = {w: rng.choice(ACTORS) for w in rng.sample(IDLE, rng.randint(1, 3))}
         elif k < 0.9:
             entry["phases"] = rng.sample(IDLE, rng.randint(1, 2))
+        if fx is not None:
+            if fx.random() < 0.85:
+                entry["do"] = _fx_do(fx, cat, _fx_players([]), {}, [])
+            if fx.random() < 0.6:
+                entry["target"] = _fx_target(fx, cat, entry.get("windows"))
         _table(lines, "\n[[card]]", entry)
         for g in gives_of(True):
             _table(lines, "[[card.gives]]", g)
@@ -312,9 +320,9 @@ def random_catalogue(seed: int, rules_over: dict | None = None) -> str:
     n_skills = rng.randint(n_chars, 2 * n_chars + 2)
     sids = [f"S{i}" for i in range(n_skills)]
     for sid in sids:
-        _rule(rng, cat, lines, sid, _kinds(rng, grant=False), {}, False, gives_of(False))
+        _rule(rng, cat, lines, sid, _kinds(rng, grant=False), {}, False, gives_of(False), fx)
     for gid, kinds, P in grants:
-        _rule(rng, cat, lines, gid, kinds, P, True, gives_of(False) if rng.random() < 0.2 else [])
+        _rule(rng, cat, lines, gid, kinds, P, True, gives_of(False) if rng.random() < 0.2 else [], fx)
 
     # ---- characters
     for i, cid in enumerate(cat["characters"]):
@@ -351,7 +359,7 @@ def _kinds(rng, grant: bool) -> list:
     return list(dict.fromkeys(kinds))
 
 
-def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
+def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives, fx=None):
     from skillproof.model.kinds import closure
     cards = cat["cards"]
     cl = closure(kinds)
@@ -430,6 +438,13 @@ def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives):
         e["send"] = {"rule": Expr(rng, cat, "send", P).boolean(2)}
     if "ChangeDrawCardCountSkill" in cl:
         e["draw"] = Expr(rng, cat, "draw", P).integer(2)
+    if fx is not None and "InvalidSkill" not in cl:
+        initial = e.get("initial", not is_grant)
+        on = _fx_on(fx, cat, rid, cl, initial, P, gives) if "TriggeredSkill" in cl and fx.random() < 0.85 else []
+        if on:
+            e["on"] = on
+        if {"TriggeredSkill", "ActiveSkill"} & cl and fx.random() < 0.85:
+            e["do"] = _fx_do(fx, cat, _fx_players(on), P, sorted({g["grant"] for g in gives}), 0, _fx_words(on))
     _table(lines, f"\n[[{'grant' if is_grant else 'skill'}]]", e)
     for key, kind in (("win", "WinSkill"), ("result", "ChangeGameResultSkill")):
         if kind in cl:
@@ -493,7 +508,198 @@ def rules_settings() -> list[dict]:
     return out
 
 
-def load_random(seed: int, rules_over: dict | None = None):
+def load_random(seed: int, rules_over: dict | None = None, effects: bool = False):
     """(text, catalogue) of ``random_catalogue(seed)``, through the real loader."""
-    text = random_catalogue(seed, rules_over)
+    text = random_catalogue(seed, rules_over, effects)
     return text, loader.load(texts={f"random-{seed}.toml": text})
+
+
+# ================================================================================== effects (on / do / target)
+#: the events a random TriggeredSkill answers (receive_phase is a state: left out)
+FX_EVENTS = ("use_card", "card_resolved", "send_phase_start", "send", "move", "choose_receive", "receive", "give_card",
+             "discard", "add_message", "die", "turn_end")
+FX_WORD_ATOMS = {"card": lambda r, cards: f"card == {r.choice(cards)}", "real_card": lambda r, c: "real_card",
+                 "has_target": lambda r, c: "has_target", "card_valid": lambda r, c: "card_valid",
+                 "dir": lambda r, c: f"dir == {r.choice(V.DIRECTIONS)}",
+                 "message_colours": lambda r, c: f"message_colours {r.choice(('>=', '==', '<'))} {r.randint(1, 3)}",
+                 "message_face_up": lambda r, c: "not message_face_up", "message_in_area": lambda r, c: "message_in_area",
+                 "by_skill": lambda r, c: "by_skill"}
+FX_COLOURS = ("any", "black", "pure_black", "non_black", "red", "blue", "red_or_blue", "two_colours",
+              "shares_message", "outside_message")
+
+
+class FxExpr(Expr):
+    """Expressions of an effect's moment, where ``dying`` is also a player word: the attribute is written
+    ``self.dying``."""
+
+    def _with(self, var):
+        return FxExpr(self.rng, self.cat, self.context, self.params, self.players + [var])
+
+    def _attr(self, name, who=None):
+        who = who or self._player()
+        if who == "self" and name == "dying":
+            return "self.dying"
+        return super()._attr(name, who)
+
+
+def _fx_on(rng, cat, rid, cl, initial, P, gives) -> list:
+    """``on`` entries for a TriggeredSkill (the loader's rules: a BeforeDieSkill answers only ``die``; an initial
+    skill is never asked about its own death; a site's moment is one of the events it answers)."""
+    from skillproof.model.events import EVENT_KINDS, SITE_MOMENTS
+    if "BeforeDieSkill" in cl:
+        if any(SITE_MOMENTS.get(g.get("on")) not in (None, "die") for g in gives):
+            return []                   # its sites hand out at other events: it answers none of them
+        events = ["die"]
+    else:
+        events = rng.sample(FX_EVENTS, rng.randint(1, 2))
+        for g in gives:
+            ev = SITE_MOMENTS.get(g.get("on"))
+            if ev is not None and ev not in events:
+                events.append(ev)
+    out = []
+    for ev in events:
+        kind = EVENT_KINDS[ev]
+        whose_opts = ["any"] + list(kind.role_names)
+        if kind.principal is not None:
+            whose_opts += ["self", "other"]
+        whose = rng.choice(whose_opts)
+        if ev == "die" and initial and "BeforeDieSkill" not in cl:
+            whose = rng.choice([w for w in whose_opts if w not in ("self", "victim")])
+        entry: dict = {"event": ev, "whose": whose}
+        if rng.random() < 0.75:
+            players = ["self"] + list(kind.role_names)
+            cond = Expr(rng, cat, "on", P, players=players).boolean(1)
+            words = [w.name for w in kind.words]
+            if words and rng.random() < 0.6:
+                cond = f"({cond}) {rng.choice(('and', 'or'))} {FX_WORD_ATOMS[rng.choice(words)](rng, cat['cards'])}"
+            entry["when"] = cond
+        out.append(entry)
+    return out
+
+
+def _fx_players(on: list) -> list:
+    """The single players a rule's effect may name (model.effects.players_of, without the sides)."""
+    from skillproof.model.events import EVENT_KINDS
+    if on:
+        roles = []
+        for o in on:
+            for r in EVENT_KINDS[o["event"]].role_names:
+                if r not in roles:
+                    roles.append(r)
+    else:
+        roles = ["target", "sender", "front", "dying", "turn_player"]
+    return ["self"] + roles + ["chosen", "chosen2"]
+
+
+def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
+    """A random effect: 1-4 ops of the vocabulary, some with a condition, some optional, ``choose`` nested."""
+    cards = cat["cards"]
+    single = players + [p + rng.choice(("_left", "_right")) for p in players[:2]]
+
+    def who(sets=False):
+        if sets and rng.random() < 0.2:
+            return rng.choice(("all", "others"))
+        return rng.choice(single) if rng.random() < 0.3 else rng.choice(players[:4])
+
+    def amount():
+        if rng.random() < 0.2:
+            return FxExpr(rng, cat, "do", P, players=[p for p in players if p not in ("chosen", "chosen2", "dying")]).integer(0)
+        return rng.choice((0, 1, 1, 1, 2, 3))
+    ops = []
+    kinds = ["draw", "draw", "discard", "give", "take", "put_message", "put_message", "remove_message",
+             "remove_message", "flip", "move_message", "redirect", "lock", "replace_message", "cancel", "swap",
+             "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message"]
+    if depth < 2:
+        kinds += ["choose", "choose"]
+    if grants:
+        kinds += ["grant"]
+    for _ in range(rng.randint(1, 3 if depth else 4)):
+        k = rng.choice(kinds)
+        op: dict = {"op": k}
+        if k == "draw":
+            op.update(who=who(True), n=amount())
+        elif k == "discard":
+            op.update(who=who(True), n=amount())
+            if rng.random() < 0.3:
+                op["which"] = "all"
+        elif k == "give":
+            op.update({"from": who(), "to": who(True), "n": amount()})
+        elif k == "take":
+            op.update({"from": who(True), "to": who(), "n": amount()})
+        elif k == "put_message":
+            op.update({"to": who(True), "from": rng.choice(("hand", "deck_top", "message", "message_area", "this_card")),
+                       "colour": rng.choice(FX_COLOURS), "three": rng.choice(("allowed", "forbidden", "to_hand")),
+                       "n": rng.choice((1, 1, 2))})
+            if op["from"] in ("hand", "message_area") and rng.random() < 0.5:
+                op["of"] = who()
+            if rng.random() < 0.3:
+                op["by"] = who()
+        elif k == "remove_message":
+            op.update({"whose": who(True), "colour": rng.choice(FX_COLOURS), "to": rng.choice(("discard_pile", "hand", "area")),
+                       "n": rng.choice((1, 1, 2))})
+            if op["to"] == "area":
+                op["into"] = who()
+            if op["to"] == "hand" and rng.random() < 0.5:
+                op["by"] = who()
+            if rng.random() < 0.3:
+                op["three"] = rng.choice(("allowed", "forbidden", "to_hand"))
+        elif k == "flip":
+            op.update(who=who(True), what=rng.choice(("role", "role", "message")), face=rng.choice(("up", "down")))
+        elif k == "move_message":
+            op["to"] = who()
+        elif k == "redirect":
+            op["dir"] = rng.choice(("up", "left", "right", "reverse"))
+        elif k == "lock":
+            op["who"] = who(True)
+        elif k == "replace_message":
+            op.update({"from": rng.choice(("hand", "deck_top", "this_card")), "of": who(),
+                       "face": rng.choice(("up", "down"))})
+        elif k == "cancel":
+            pass
+        elif k == "swap":
+            op.update(what=rng.choice(("identity", "hand", "messages")), a=who(), b=who())
+        elif k == "receive":
+            op["who"] = who()
+        elif k == "show":
+            op["who"] = who()
+        elif k == "prose":
+            op["note"] = "something in words"
+        elif k == "kill":
+            op["who"] = who()
+        elif k == "take_identity":
+            op.update({"from": who(), "to": who()})
+        elif k == "send_message":
+            op.update({"by": who(), "from": rng.choice(("hand", "message_area")), "of": who(),
+                       "face": rng.choice(("up", "down"))})
+        elif k == "grant":
+            op["grant"] = rng.choice(grants)
+        elif k == "choose":
+            alts = [_fx_do(rng, cat, players, P, grants, depth + 1, words) for _ in range(rng.randint(1, 3))]
+            op["of"] = alts
+            if len(alts) == 1:
+                op["may"] = True
+        if rng.random() < 0.25:
+            cond = FxExpr(rng, cat, "do", P, players=[p for p in players if p not in ("chosen", "chosen2", "dying")]).boolean(1)
+            if words and rng.random() < 0.4:
+                cond = f"({cond}) and {FX_WORD_ATOMS[rng.choice(list(words))](rng, cards)}"
+            op["if"] = cond
+        if rng.random() < 0.15:
+            op["may"] = True
+        ops.append(op)
+    return ops
+
+
+def _fx_words(on: list) -> list:
+    """The values every event of ``on`` carries (model.effects.words_of)."""
+    from skillproof.model.events import EVENT_KINDS
+    if not on:
+        return []
+    sets = [set(w.name for w in EVENT_KINDS[o["event"]].words) for o in on]
+    return sorted(set.intersection(*sets))
+
+
+def _fx_target(rng, cat, windows) -> object:
+    who = rng.choice(("none", "any", "any", "other"))
+    if who == "none" or rng.random() < 0.5:
+        return who
+    return {"who": who, "when": FxExpr(rng, cat, "do", {}, players=["self", "target"]).boolean(1)}

@@ -511,7 +511,7 @@ def _compile(n, ctx: Ctx):
             return ctx.players[n.name]
         if n.role == "param":
             return ctx.params[n.name]
-        if n.role == "global":
+        if n.role in ("global", "event"):          # an event's values ride with the globals
             return ctx.globals[n.name]
         raise ValueError(n.name)
     if isinstance(n, E.Attr):

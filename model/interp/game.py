@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COUNT_FIELDS, add_message, class_of, decompose, set_area
+from .table import COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -59,11 +59,13 @@ class GameRunner(Runner):
 
     def __init__(self, cat, trace):
         super().__init__(cat, trace)
-        for s in self.st.seats:              # the table: every seat's message area exactly
+        for s in self.st.seats:              # the table: every seat's message area exactly, its counts read off it
             if s.area is None:
                 area = decompose({f: getattr(s, f) for f in COUNT_FIELDS})
                 if area is not None:
                     set_area(s, area)
+            else:
+                set_area(s, dict(s.area))
         self.pending: list = []              # events raised since the last process node (model.events kinds)
         self.card: dict | None = None        # the card being used (between play and resolve)
         self.acted: set = set()              # (seat, card or rule) that played, used or fired this turn
@@ -81,10 +83,17 @@ class GameRunner(Runner):
             if s.area is None and decompose(five) is None:
                 why.append(Reason(f"座位{i}：情报数目自相矛盾（没有一组情报牌是这样的）",
                                   f"seat {i}: its message counts contradict each other (no set of message cards has them)"))
+            if s.area is not None:               # the area is the table; counts written beside it must be its own
+                got = counts(dict(s.area))
+                if any(five.values()) and five != got:
+                    why.append(Reason(f"座位{i}：情报数目与情报区不符", f"seat {i}: its message counts are not its area's"))
+                five = got
             if s.alive and not s.lost and five["black_messages"] >= 3:
                 why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
             if not s.alive and s.hand_count:
                 why.append(Reason(f"座位{i}：已死亡却有手牌", f"seat {i}: dead with cards in hand"))
+            if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):
+                why.append(Reason(f"座位{i}：牌数不能为负", f"seat {i}: a negative number of cards"))
         return why + W.deal_errors(self.trace.setup.seats)
 
     # -------------------------------------------------------------------------------- process nodes
@@ -207,19 +216,20 @@ class GameRunner(Runner):
                 self.bad(why)
             else:
                 st.in_front = ev.in_front
-                self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up})
+                self.raise_("move", {"front": ev.in_front}, {"message_face_up": st.message_face_up,
+                                                             "message_colours": len(st.message)})
         elif base == "send" and w == "fight":
             why = P.accept_errors(self.cat, st, receive) or (
                 "" if ev.in_front == st.in_front else Reason("选择接收的不是情报面前的角色", "not the player the message is in front of"))
             if why:
                 self.bad(why)
             else:
-                self.raise_("choose_receive", {"front": st.in_front})
+                self.raise_("choose_receive", {"front": st.in_front}, {"message_colours": len(st.message)})
         elif base == "fight" and w == "fight":
             if ev.in_front != st.in_front:
                 self.bad(Reason("争夺阶段里情报只会被牌或技能移动", "in the fight phase only a card or skill moves the message"))
         elif w == "receive":
-            why = P.receive_errors(st) or (
+            why = P.receive_errors(st, base) or (
                 "" if ev.in_front == st.in_front else Reason("接收情报的是情报面前的角色", "the player it is in front of receives it"))
             if why:
                 self.bad(why)
@@ -241,7 +251,7 @@ class GameRunner(Runner):
         if st.message_received or self.ending or not tp.alive or tp.lost:
             return
         if base in ("send", "fight") and st.message_sent:
-            if base == "send" and P.next_stop(st) is None or base == "fight" and not st.seats[st.in_front].alive:
+            if base == "send" and P.next_stop(st) is None or base == "fight" and (st.in_front is None or not st.seats[st.in_front].alive):
                 self.discarded = True
                 return
         if base == "send_start" and not st.message_sent and tp.hand_count == 0 and not self._sends_without_hand(st.turn):
@@ -286,7 +296,8 @@ class GameRunner(Runner):
         # the message stops in front of its first stop: the send phase's first window (OnSendCard → SendPhaseIdle)
         super().on_window(Event("window", window="send", in_front=ev.to, sender=ev.seat))
         self.raise_("send", {"sender": ev.seat, "target": ev.to}, {"dir": ev.dir, "message_colours": len(ev.colours or ())})
-        self.raise_("move", {"front": ev.to}, {"message_face_up": self.st.message_face_up})
+        self.raise_("move", {"front": ev.to}, {"message_face_up": self.st.message_face_up,
+                                               "message_colours": len(ev.colours or ())})
 
     def on_play(self, ev: Event) -> None:
         st = self.st
@@ -349,11 +360,12 @@ class GameRunner(Runner):
         picked = {w: getattr(ev, w) for w in ("chosen", "chosen2") if self.seat_ok(getattr(ev, w))}
         d = Doing(self.cat, self.st, actor, {**roles, **picked},
                   dict(ev.choices or {}), dict(words or {}))
+        d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
         run_ops(d, ops)
         for why in d.errors:
             self.bad(why)
-        for kind, r in d.raised:
-            self.raise_(kind, r)
+        for kind, r, *w in d.raised:
+            self.raise_(kind, r, w[0] if w else None)
         if d.sent is not None:
             self.send_via = d.sent
         if d.ends_turn:

@@ -57,7 +57,7 @@ class Doing:
     roles: dict                          # player word -> seat (self, target, sender, front, … chosen)
     choices: dict                        # the event's decisions: op path -> decision table
     words: dict = field(default_factory=dict)       # the event's values (card, dir …)
-    raised: list = field(default_factory=list)      # (event kind, roles) the effect raises
+    raised: list = field(default_factory=list)      # (event kind, roles[, values]) the effect raises
     grants: list = field(default_factory=list)      # (grant id, to-seat or None) handed out
     cancelled: bool = False              # a ``cancel`` op cancelled the card being used
     ends_turn: bool = False
@@ -67,6 +67,7 @@ class Doing:
     errors: list = field(default_factory=list)
 
     path: str = ""                       # the path of the op being done
+    by_skill: bool = False               # the effect is a skill's (not a card's): AddMessageCardEvent.bySkill
 
     def decision(self) -> dict | None:
         c = self.choices.get(self.path)
@@ -211,7 +212,7 @@ def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
             d.st.seats[by].hand_count += 1                # three = to_hand: into a hand instead
         return
     add_message(d.st.seats[to], cls)
-    d.raised.append(("add_message", {}))
+    d.raised.append(("add_message", {}, {"by_skill": d.by_skill}))
 
 
 def op_put_message(d: Doing, op) -> None:

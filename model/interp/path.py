@@ -40,6 +40,8 @@ def next_stop(state) -> int | None:
     right — the nearest living player in its direction (the sender included). None: it reached a dead sender
     and is discarded (the turn ends with no receiver)."""
     d, x, sender = state.message_dir_sent, state.in_front, state.sender
+    if x is None:                                 # an effect took the message off its path: it goes nowhere
+        return None
     if d == "up":
         return sender if state.seats[sender].alive else None
     n = len(state.seats)
@@ -131,9 +133,11 @@ def accept_errors(cat, state, receive) -> Reason | str:
     return ""
 
 
-def receive_errors(state) -> Reason | str:
-    """Why the message cannot be received now (after 争夺阶段, by the player it is in front of)."""
-    if state.window != "fight" or state.in_front is None:
+def receive_errors(state, window: str | None = None) -> Reason | str:
+    """Why the message cannot be received now (after 争夺阶段, by the player it is in front of). ``window``: the window
+    the turn is in — for a 濒死求澄清 window, the one it interrupted (server: the dying are dealt with and the fight
+    phase goes on, FightPhaseNext → OnReceiveCard, with no event of its own in between)."""
+    if (window or state.window) != "fight" or state.in_front is None:
         return Reason("只有争夺阶段之后才接收情报", "a message is received only after the fight phase")
     if not state.message_sent or class_of(state.message) is None:
         return Reason("没有传出的情报可以接收", "no message was sent to receive")

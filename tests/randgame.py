@@ -1,0 +1,715 @@
+"""Random game traces, for cross-checking the interpreter of game traces (model/interp/game.py) against its z3 twin
+(checks/enc/game.py).
+
+A game is simulated on the interpreter itself: a table is dealt (seats, identities, secret tasks, hands, message
+areas, faces, some seats dead), then turns are played — the draw, cards played in the windows that allow them
+(their actual card, target and decisions drawn at random), resolved, skills used, triggered skills answering the
+pending events, the send (a random card, direction, first stop and locks), the message passed or accepted, the
+fight, the receive, the dying asked for and died, the turn's end. Each action is *proposed* at random and tried
+on a copy of the interpreter's state: an action the interpreter refuses is taken back most of the time, and kept
+now and then (the trace then ends there, illegal). ``mutate`` changes one value a template may leave open (a hand,
+a colour, a target, a decision …) to another of its domain: mostly illegal traces, exactly where the twins must
+agree on why. ``template_of`` turns a trace into a template with a hole at every such value and the values as
+pins; ``open_some`` leaves a few of them open for the solver.
+"""
+from __future__ import annotations
+
+import copy
+import random
+
+from skillproof.model import turn as TW
+from skillproof.model.interp import dying as D
+from skillproof.model.interp import path as P
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.draw import draw_count
+from skillproof.model.interp.game import GameRunner
+from skillproof.model.interp.hole import Hole
+from skillproof.model.interp.table import CLASSES, COLOURS_OF, counts
+from skillproof.model.interp.trace import Event, Trace
+from skillproof.model.interp.win import TASKS, dealt, tasks_dealt
+from skillproof.model.state import Seat, SkillInst, State
+
+from randstate import _value
+
+CLS_OPS = ("put_message", "remove_message", "replace_message")
+
+
+# ============================================================================================ the interpreter, stepped
+def _dup(obj):
+    out = obj.__class__.__new__(obj.__class__)
+    out.__dict__.update(obj.__dict__)
+    return out
+
+
+def copy_state(st: State) -> State:
+    """State.copy, faster (the generator copies the state before every action it tries)."""
+    out = _dup(st)
+    seats = []
+    for s in st.seats:
+        ns = _dup(s)
+        ns.skills = []
+        for k in s.skills:
+            nk = _dup(k)
+            nk.args = dict(k.args)
+            ns.skills.append(nk)
+        seats.append(ns)
+    out.seats = seats
+    out.unknowns = dict(st.unknowns)
+    return out
+
+
+def clone(r: GameRunner) -> GameRunner:
+    """A copy of a runner's state (what stepping changes), sharing the catalogue."""
+    c = _dup(r)
+    c.st = copy_state(r.st)
+    c.trace = Trace(r.trace.setup, list(r.trace.events), True)
+    c.errors = list(r.errors)
+    c.moments = list(r.moments)
+    c.pending = [dict(e, answered=set(e["answered"]), roles=dict(e["roles"]), words=dict(e["words"]))
+                 for e in r.pending]
+    c.card = dict(r.card) if r.card else None
+    c.acted, c.counts = set(r.acted), dict(r.counts)
+    c.given, c.events_seq, c.prose = list(r.given), list(r.events_seq), list(r.prose)
+    c.send_via = dict(r.send_via) if r.send_via else None
+    c.senders = list(r.senders)
+    return c
+
+
+def step(r: GameRunner, ev: Event) -> None:
+    """One event, as GameRunner.run does it."""
+    r.trace.events.append(ev)
+    r.k = len(r.trace.events) - 1
+    if ev.kind in ("turn", "window"):
+        r.senders = TR._turn_senders(r.trace)
+    r.moments.append(TR.moment(r.st, r.turns))
+    handler = getattr(r, f"on_{ev.kind}", None) if ev.kind in r.KINDS else None
+    if handler is None:
+        r.bad("unknown")
+        return
+    if not r.node(ev):
+        return
+    handler(ev)
+
+
+class Sim:
+    """A game being played: the runner, and actions tried on copies of it."""
+
+    def __init__(self, rng: random.Random, cat, setup: State, p_keep_bad: float):
+        self.rng, self.cat = rng, cat
+        self.r = GameRunner(cat, Trace(setup, [], True))
+        self.r.senders = [None]
+        self.p_keep_bad = p_keep_bad
+        self.broken = bool(self.r.errors)     # an illegal setup: the trace is illegal whatever follows
+        self.stopped = False
+
+    @property
+    def st(self) -> State:
+        return self.r.st
+
+    def try_(self, ev: Event) -> bool:
+        """Take ``ev`` if the interpreter accepts it; else take it back (or, now and then, keep it and stop)."""
+        if self.stopped:
+            return False
+        c = clone(self.r)
+        before = len(c.errors)
+        step(c, ev)
+        if len(c.errors) == before:
+            self.r = c
+            return True
+        if self.rng.random() < self.p_keep_bad:
+            self.r = c
+            self.stopped = True
+        return False
+
+    @property
+    def over(self) -> bool:
+        return self.st.winners is not None
+
+
+# ============================================================================================ the table
+def random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
+    """A table dealt as the server deals (mostly), where the game is not over yet (mostly)."""
+    for _ in range(12):
+        st = _random_setup(rng, cat, n_max)
+        r = GameRunner(cat, Trace(st, [], True))
+        r.st.window = "main"
+        r.check_win()
+        if r.st.winners is None or rng.random() < 0.02:
+            return st
+    return st
+
+
+def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
+    lo = max(2, cat.rules.min_seats)
+    hi = max(lo, min(n_max, cat.rules.seats))
+    n = rng.randint(lo, hi)
+    chars = list(cat.characters)
+    rich = [c for c in chars if any(cat.skills[r].on or cat.skills[r].do or cat.skills[r].has("ActiveSkill")
+                                    for r in cat.characters[c].skills)] or chars
+    picked: list = []
+    while len(picked) < min(n, len(chars)):
+        c = rng.choice(rich) if rng.random() < 0.7 else rng.choice(chars)
+        if c not in picked:
+            picked.append(c)
+    n = len(picked)
+    idents = _deal(rng, n)
+    tasks = list(tasks_dealt(n))
+    rng.shuffle(tasks)
+    seats = []
+    for i, cid in enumerate(picked):
+        ch = cat.characters[cid]
+        s = Seat(character=cid)
+        s.identity = idents[i]
+        s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.8 else None
+        s.alive = rng.random() < 0.9
+        area = {}
+        for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+            c = rng.choice(CLASSES)
+            area[c] = area.get(c, 0) + 1
+        if s.alive and counts(area)["black_messages"] >= 3 and rng.random() < 0.9:
+            area = {c: k for c, k in area.items() if "black" not in c}
+        if s.alive and rng.random() < 0.25:         # one black message from dying: receiving one more asks for 澄清
+            area = {c: k for c, k in area.items() if "black" not in c}
+            area["black"] = 2
+        s.area = tuple(sorted(area.items()))
+        for f, v in counts(area).items():
+            setattr(s, f, v)
+        s.hand_count = rng.choice((0, 1, 2, 3, 4, 5)) if s.alive else 0
+        s.face_up = True if not ch.hidden else rng.random() < 0.4
+        s.ever_face_up = s.face_up or rng.random() < 0.3
+        s.skills = [SkillInst(r) for r in ch.skills if not (cat.skills[r].consumed and rng.random() < 0.2)]
+        seats.append(s)
+    if not any(s.alive for s in seats):
+        seats[0].alive = True
+    return State(seats=seats, turn=0)
+
+
+def _deal(rng, n: int) -> list:
+    want = dealt(n)
+    if want is None:
+        return [rng.choice(("red", "blue", "black")) for _ in range(n)]
+    out = []
+    for c, (lo, hi) in want.items():
+        out += [c] * lo
+    spare = [c for c, (lo, hi) in want.items() for _ in range(hi - lo)]
+    rng.shuffle(spare)
+    while len(out) < n and spare:
+        out.append(spare.pop())
+    while len(out) < n:
+        out.append("black")
+    rng.shuffle(out)
+    return out[:n]
+
+
+# ============================================================================================ actions
+def _living(st) -> list:
+    return [i for i, s in enumerate(st.seats) if s.alive and not s.lost]
+
+
+def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
+    """Random decisions for every deciding op of an effect (the op path's alt / cls / skip)."""
+    out: dict = {}
+    for i, op in enumerate(ops):
+        path = f"{prefix}{i}"
+        d: dict = {}
+        if op.may and rng.random() < 0.3:
+            d["skip"] = True
+        if op.op in CLS_OPS and not (op.op == "put_message" and op.args.get("from") == "message"):
+            d["cls"] = _cls_for(rng, st, seat, op)
+        if op.op == "choose" and op.options:
+            alt = rng.randrange(len(op.options))
+            if rng.random() < 0.9:
+                d["alt"] = alt
+            out.update(_choices(rng, cat, st, seat, op.options[alt], f"{path}.{alt}."))
+        if d:
+            out[path] = d
+    return out
+
+
+def _cls_for(rng, st, seat, op) -> str:
+    """A colour class, usually one the op can take (from an area that has it, of the filter's colours)."""
+    if op.op == "remove_message" and rng.random() < 0.7:
+        have = [c for s in st.seats for c, k in (s.area or ()) if k]
+        if have:
+            return rng.choice(have)
+    col = op.args.get("colour")
+    if col in ("black", "red", "blue") and rng.random() < 0.7:
+        return rng.choice([c for c in CLASSES if col in c.split("_")])
+    return rng.choice(CLASSES)
+
+
+def _target(rng, cat, st, seat, card_id):
+    if rng.random() < 0.08:                         # now and then anyone: the interpreter says whether he may be
+        return rng.randrange(len(st.seats))
+    spec = getattr(cat.cards[card_id], "target", None)
+    who = spec.who if spec is not None else "none"
+    if who == "none":
+        return None if rng.random() < 0.95 else rng.randrange(len(st.seats))
+    pool = [i for i in _living(st) if who != "other" or i != seat] or list(range(len(st.seats)))
+    if card_id == "Cheng_Qing" and st.dying is not None and rng.random() < 0.8:
+        return st.dying
+    return rng.choice(pool)
+
+
+def _actors(st, window) -> list:
+    """Who may try to act now (the turn player, the player in front of the message, anyone)."""
+    if window in ("main", "send_start", "draw"):
+        return [st.turn]
+    if window == "send" and st.in_front is not None:
+        return [st.in_front] + _living(st)
+    return _living(st) or [st.turn]
+
+
+def try_play(sim: Sim) -> bool:
+    rng, cat, st = sim.rng, sim.cat, sim.st
+    w = st.window
+    usable = [c for c, card in cat.cards.items() if w in card.windows]
+    if not usable or rng.random() < 0.05:
+        usable = list(cat.cards)
+    seat = rng.choice(_actors(st, w))
+    declared = rng.choice(usable)
+    actual = declared if rng.random() < 0.75 else rng.choice(list(cat.cards))
+    ev = Event("play", seat=seat, card=declared, actual=actual if actual != declared or rng.random() < 0.3 else None,
+               target=_target(rng, cat, st, seat, declared))
+    if not sim.try_(ev):
+        return False
+    fires(sim)
+    card = cat.cards[declared]
+    st = sim.st
+    for _ in range(5):
+        ev = Event("resolve", choices=_choices(rng, cat, st, seat, card.do),
+                   chosen=rng.randrange(len(st.seats)) if rng.random() < 0.5 else None)
+        if sim.try_(ev):
+            break
+    else:
+        return True
+    fires(sim)
+    gives(sim, seat, card, ev)
+    return True
+
+
+def try_use(sim: Sim) -> bool:
+    rng, cat, st = sim.rng, sim.cat, sim.st
+    cands = [(i, inst) for i in range(len(st.seats)) for inst in st.seats[i].skills
+             if cat.skills[inst.rule].has("ActiveSkill") and not inst.used]
+    if not cands:
+        return False
+    seat, inst = rng.choice(cands)
+    rule = cat.skills[inst.rule]
+    for _ in range(2):
+        ev = Event("use", seat=seat, rule=inst.rule,
+                   target=rng.randrange(len(st.seats)) if rng.random() < 0.5 else None,
+                   chosen=rng.randrange(len(st.seats)) if rng.random() < 0.5 else None,
+                   choices=_choices(rng, cat, st, seat, rule.do))
+        if sim.try_(ev):
+            fires(sim)
+            gives(sim, seat, rule, ev)
+            return True
+    return False
+
+
+def fires(sim: Sim, tries: int = 4) -> None:
+    """Triggered skills answering the pending events (a few tries; each kept only if the interpreter agrees)."""
+    rng, cat = sim.rng, sim.cat
+    for _ in range(tries):
+        st = sim.st
+        kinds = {e["kind"] for e in sim.r.pending}
+        if sim.stopped:
+            return
+        cands = [(i, inst.rule) for i, s in enumerate(st.seats) for inst in s.skills
+                 if any(o.event in kinds for o in cat.skills[inst.rule].on)
+                 or (not cat.skills[inst.rule].on and cat.skills[inst.rule].fires is not None
+                     and st.window in cat.skills[inst.rule].fires.at)]
+        if not cands:
+            return
+        seat, rid = rng.choice(cands)
+        rule = cat.skills[rid]
+        ev = Event("fire", seat=seat, rule=rid, chosen=rng.randrange(len(st.seats)) if rng.random() < 0.6 else None,
+                   choices=_choices(rng, cat, st, seat, rule.do))
+        if sim.try_(ev):
+            gives(sim, seat, rule, ev)
+
+
+def gives(sim: Sim, seat: int, src, ev) -> None:
+    """Now and then the grants the rule or card just used hands out (its gives sites)."""
+    rng, cat = sim.rng, sim.cat
+    for g in getattr(src, "gives", ()):
+        if rng.random() < 0.5:
+            continue
+        n = len(sim.st.seats)
+        to = {"self": seat}.get(g.to, ev.target if ev.target is not None and rng.random() < 0.7 else rng.randrange(n))
+        args = {}
+        for pn, pt in cat.skills[g.grant].params.items():
+            v = g.args.get(pn) if pn in g.args and rng.random() < 0.9 else _value(rng, cat, pt)
+            args[pn] = tuple(v) if isinstance(v, list) else v
+        sim.try_(Event("give", seat=to, giver=seat, site=g.site_id, args=args))
+
+
+def actions(sim: Sim, k_max: int = 2) -> None:
+    for _ in range(sim.rng.randint(0, k_max)):
+        if sim.stopped or sim.over:
+            return
+        x = sim.rng.random()
+        if x < 0.55:
+            try_play(sim)
+        elif x < 0.8:
+            try_use(sim)
+        else:
+            fires(sim, 2)
+        dying(sim)
+
+
+def dying(sim: Sim) -> None:
+    """Whoever has three black messages is asked for: 澄清 played now and then, else he dies."""
+    rng = sim.rng
+    for _ in range(4):
+        st = sim.st
+        if sim.stopped or sim.over:
+            return
+        q = D.dying_queue(st)
+        if not q:
+            return
+        base = st.window if st.window != "dying" else st.interrupted
+        if st.window != "dying" or st.dying != q[0]:
+            if not sim.try_(Event("window", window="dying", dying=q[0])):
+                return
+        if rng.random() < 0.3:
+            try_play(sim)
+        st = sim.st
+        if st.window == "dying" and st.dying is not None and st.seats[st.dying].alive and not D.saved(st, st.dying):
+            sim.try_(Event("die", seat=st.dying))
+            fires(sim, 2)
+        st = sim.st
+        if sim.stopped or sim.over:
+            return
+        if not D.dying_queue(st) and base is not None:
+            front = st.in_front if TW.WINDOWS[base].message else None
+            sim.try_(Event("window", window=base, in_front=front))
+
+
+def send(sim: Sim) -> bool:
+    """The turn's send: a few tries (the send rules in force may refuse a direction, locks or the card)."""
+    for i in range(6):
+        if _send(sim, i):
+            return True
+        if sim.stopped:
+            return False
+    return False
+
+
+def _send(sim: Sim, attempt: int) -> bool:
+    rng, st = sim.rng, sim.st
+    seat = st.sender_of_turn()
+    n = len(st.seats)
+    arrow = rng.choice(("up", "left", "right"))
+    d = arrow if rng.random() < 0.85 else rng.choice(("up", "left", "right"))
+    from skillproof.model.interp.table import next_alive
+    if d in ("left", "right"):
+        to = next_alive(st, seat, d)
+        if to is None or rng.random() < 0.05:
+            to = rng.randrange(n)
+    else:
+        others = [i for i in _living(st) if i != seat]
+        to = rng.choice(others) if others and rng.random() < 0.93 else rng.randrange(n)
+    lockable = rng.random() < 0.4
+    locks = [rng.choice(_living(st) or [0])] if lockable and rng.random() < 0.6 else []
+    if attempt >= 2 and rng.random() < 0.5:
+        locks = sorted(rng.sample(_living(st) or [0], min(len(_living(st) or [0]), rng.randint(0, 2))))
+    cls = rng.choice(CLASSES) if rng.random() < 0.6 else rng.choice([c for c in CLASSES if "black" in c])
+    ev = Event("send", seat=seat, colours=sorted(COLOURS_OF[cls]), arrow=arrow, lockable=lockable, dir=d, to=to,
+               locks=locks, face_up=rng.random() < 0.1)
+    if sim.via_area():
+        ev.source = "message_area"
+        have = [c for c, k in (st.seats[seat].area or ()) if k]
+        if have:
+            ev.colours = sorted(COLOURS_OF[rng.choice(have)])
+    return sim.try_(ev)
+
+
+def _via_area(self) -> bool:
+    sv = self.r.send_via
+    return bool(sv) and sv.get("from") == "message_area"
+
+
+Sim.via_area = _via_area
+
+
+def message_path(sim: Sim) -> None:
+    """The message stops, passes on or is accepted, is fought over and received."""
+    rng = sim.rng
+    st = sim.st
+    if st.window != "send":                 # the send stops the message in front of its first stop (the send window)
+        return
+    for _ in range(6):
+        actions(sim, 1)
+        st = sim.st
+        if sim.stopped or sim.over or st.window != "send":
+            return
+        nxt = P.next_stop(st) if st.in_front is not None and st.message_dir_sent is not None else None
+        if rng.random() < 0.45 and nxt is not None:
+            if sim.try_(Event("window", window="send", in_front=nxt)):
+                fires(sim, 2)
+                continue
+        if sim.try_(Event("window", window="fight", in_front=st.in_front)):
+            break
+        if nxt is None:
+            return
+        sim.try_(Event("window", window="send", in_front=nxt))
+    fires(sim, 2)
+    for _ in range(rng.randint(0, 2)):
+        actions(sim, 2)
+        st = sim.st
+        if sim.stopped or sim.over:
+            return
+        if st.window == "fight" or st.window == "dying":
+            sim.try_(Event("window", window="fight", in_front=st.in_front))
+    st = sim.st
+    if sim.try_(Event("window", window="receive", in_front=st.in_front)):
+        fires(sim, 3)
+        dying(sim)
+
+
+def play_turn(sim: Sim, first: bool) -> None:
+    rng = sim.rng
+    st = sim.st
+    n = len(st.seats)
+    living = _living(st)
+    if not living:
+        return
+    if first:
+        seat = rng.choice(living)
+    else:
+        seat = next((i for i in ((st.turn + d) % n for d in range(1, n + 1)) if i in living), living[0])
+        if rng.random() < 0.03:
+            seat = rng.randrange(n)
+    if not sim.try_(Event("turn", seat=seat)):
+        return
+    st = sim.st
+    n_draw = draw_count(sim.cat, st, st.turn)
+    sim.try_(Event("draw", n=n_draw if rng.random() < 0.5 else (None if rng.random() < 0.9 else n_draw + 1)))
+    if not sim.try_(Event("window", window="main")):
+        return
+    actions(sim, 3)
+    if sim.over or sim.stopped:
+        return
+    if not sim.try_(Event("window", window="send_start")):
+        return
+    fires(sim, 2)
+    if rng.random() < 0.3:
+        actions(sim, 1)
+    if sim.over or sim.stopped:
+        return
+    if send(sim):
+        fires(sim, 2)
+        message_path(sim)
+    if sim.over or sim.stopped:
+        return
+    if sim.try_(Event("window", window="turn_end")):
+        fires(sim, 2)
+
+
+def random_game(rng: random.Random, cat, n_max: int = 5, turns_max: int = 3, p_keep_bad: float = 0.03) -> Trace:
+    """A game trace (see the module's docstring)."""
+    setup = random_setup(rng, cat, n_max)
+    sim = Sim(rng, cat, setup, p_keep_bad)
+    turns = rng.randint(1, turns_max)
+    for t in range(turns):
+        if sim.stopped or sim.over:
+            break
+        play_turn(sim, t == 0)
+    events = list(sim.r.trace.events)
+    # end in a window of a turn (a trace ending after the turn ended is illegal): mostly cut the last turn end
+    if events and events[-1].kind != "turn" and sim.st.window == "turn_end" and rng.random() < 0.95:
+        while events and not (events[-1].kind == "window" and events[-1].window == "turn_end"):
+            events.pop()
+        if events:
+            events.pop()
+    return Trace(setup, events, True)
+
+
+# ============================================================================================ templates
+#: per event kind, the fields a template may leave open, with their hole types
+EVENT_HOLES = {
+    "send": (("colours", "class"), ("arrow", "dir"), ("lockable", "bool"), ("dir", "dir"), ("to", "seat"),
+             ("locks", "seats"), ("face_up", "bool")),
+    "play": (("actual", "card"), ("target", "seat"), ("chosen", "seat")),
+    "use": (("target", "seat"), ("chosen", "seat"), ("chosen2", "seat")),
+    "resolve": (("chosen", "seat"), ("chosen2", "seat")),
+    "fire": (("chosen", "seat"), ("chosen2", "seat")),
+    "draw": (("n", "int"),),
+}
+SEAT_HOLES = (("hand_count", "int"), ("face_up", "bool"), ("ever_face_up", "bool"), ("identity", "identity"),
+              ("task", "task"), ("alive", "bool"))
+
+
+def _domain(cat, typ: str, n: int, value) -> tuple:
+    if typ == "seat":
+        dom = (None,) + tuple(range(n))
+    elif typ == "int":
+        dom = tuple(range(0, 8))
+    elif typ == "bool":
+        dom = (True, False)
+    elif typ == "class":
+        dom = CLASSES
+    elif typ == "dir":
+        dom = ("up", "left", "right")
+    elif typ == "identity":
+        dom = ("red", "blue", "black", "none")
+    elif typ == "task":
+        dom = (None,) + TASKS
+    elif typ == "card":
+        dom = (None,) + tuple(cat.cards)
+    else:
+        dom = tuple(range(n))
+    return dom
+
+
+def _fits(typ: str, value, dom, n: int) -> bool:
+    if typ == "seats":
+        return isinstance(value, (list, tuple)) and len(set(value)) == len(value) and all(
+            isinstance(x, int) and 0 <= x < n for x in value)
+    if typ == "class":
+        return isinstance(value, (list, tuple)) and "_".join(c for c in ("red", "blue", "black") if c in value) in dom \
+            and len(set(value)) == len(value)
+    return value in dom and type(value) is type(next((d for d in dom if d == value), value))
+
+
+def _as_pin(typ: str, value):
+    if typ == "class":
+        return "_".join(c for c in ("red", "blue", "black") if c in value)
+    return list(value) if typ == "seats" else value
+
+
+def template_of(cat, trace: Trace):
+    """(template, pins): a hole at every value a template may leave open that has a value of its hole's domain
+    (others stay as they are), and the trace's values as pins."""
+    tpl = copy.deepcopy(trace)
+    n = len(tpl.setup.seats)
+    pins: dict = {}
+
+    def open_(obj, attr, name, typ):
+        v = getattr(obj, attr)
+        if v is None and typ not in ("seat", "card", "task"):
+            return
+        dom = _domain(cat, typ, n, v)
+        if not _fits(typ, v, dom, n):
+            return
+        setattr(obj, attr, Hole(name, typ, (0, 7) if typ == "int" else dom))
+        pins[name] = _as_pin(typ, v)
+    for i, s in enumerate(tpl.setup.seats):
+        for f, typ in SEAT_HOLES:
+            open_(s, f, f"s{i}.{f}", typ)
+        if s.area is not None:
+            area = dict(s.area)
+            tab = {}
+            for c in CLASSES:
+                v = area.get(c, 0)
+                h = Hole(f"s{i}.area.{c}", "int", (0, 7))
+                if isinstance(v, int) and 0 <= v < 8:
+                    tab[c] = h
+                    pins[h.name] = v
+                else:
+                    tab[c] = v
+            s.area = tab
+    for k, ev in enumerate(tpl.events):
+        for f, typ in EVENT_HOLES.get(ev.kind, ()):
+            open_(ev, f, f"e{k}.{f}", typ)
+        if isinstance(ev.choices, dict):
+            ch = {}
+            for path, d in ev.choices.items():
+                if not isinstance(d, dict):
+                    ch[path] = d
+                    continue
+                dd = {}
+                for key, v in d.items():
+                    name = f"e{k}.{path}.{key}"
+                    if key == "alt" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
+                        dd[key] = Hole(name, "alt", (8,))
+                    elif key == "skip" and isinstance(v, bool):
+                        dd[key] = Hole(name, "bool", (True, False))
+                    elif key == "cls" and v in CLASSES:
+                        dd[key] = Hole(name, "class", CLASSES)
+                    else:
+                        dd[key] = v
+                        continue
+                    pins[name] = v
+                ch[path] = dd
+            ev.choices = ch
+    return tpl, pins
+
+
+def open_some(rng, template, pins: dict, k: int) -> dict:
+    """Pins with ``k`` of the holes left open (removed)."""
+    names = sorted(pins)
+    rng.shuffle(names)
+    return {n: pins[n] for n in names[k:]}
+
+
+def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
+    """The trace with one value a template may leave open changed to another of its domain (None: none there) —
+    or, a quarter of the time, its skeleton changed: an event dropped, repeated or moved, a window's player, a
+    skill, a card or a seat of an event changed."""
+    if rng.random() < 0.25 and trace.events:
+        return mutate_skeleton(rng, cat, trace)
+    tpl, pins = template_of(cat, trace)
+    if not pins:
+        return None
+    events = sorted(n for n in pins if n.startswith("e"))
+    name = rng.choice(events) if events and rng.random() < 0.6 else rng.choice(sorted(pins))
+    from skillproof.model.interp.hole import holes_of
+    hole = next(h for h in holes_of(tpl) if h.name == name)
+    n = len(trace.setup.seats)
+    if hole.type == "seats":
+        new = sorted(rng.sample(range(n), rng.randint(0, min(2, n))))
+    else:
+        from skillproof.model.interp.hole import values
+        opts = [d for d in values(hole, n, list(cat.cards), CLASSES, TASKS) if d != pins[name]]
+        if not opts:
+            return None
+        new = rng.choice(opts)
+    pins = dict(pins)
+    pins[name] = new
+    from skillproof.checks.enc.game import fill_template
+    return fill_template(tpl, pins)
+
+
+def mutate_skeleton(rng: random.Random, cat, trace: Trace) -> Trace:
+    tr = copy.deepcopy(trace)
+    ev = tr.events
+    n = len(tr.setup.seats)
+    k = rng.randrange(len(ev))
+    x = rng.random()
+    if x < 0.25:
+        del ev[k]
+    elif x < 0.35:
+        ev.insert(k, copy.deepcopy(ev[k]))
+    elif x < 0.45 and len(ev) > 1:
+        j = rng.randrange(len(ev))
+        ev[k], ev[j] = ev[j], ev[k]
+    else:
+        e = ev[k]
+        if e.kind == "window":
+            if e.window == "dying":
+                e.dying = rng.randrange(n)
+            elif e.in_front is not None:
+                e.in_front = rng.randrange(n)
+            else:
+                e.window = rng.choice(list(TW.WINDOWS))
+        elif e.kind in ("fire", "use"):
+            rules = [i.rule for s in tr.setup.seats for i in s.skills] or list(cat.skills)
+            if rng.random() < 0.5:
+                e.rule = rng.choice(rules)
+            else:
+                e.seat = rng.randrange(n)
+        elif e.kind == "play":
+            if rng.random() < 0.5:
+                e.card = rng.choice(list(cat.cards))
+            else:
+                e.seat = rng.randrange(n)
+        elif e.kind in ("turn", "send", "die"):
+            e.seat = rng.randrange(n)
+        elif e.kind == "give":
+            e.seat = rng.randrange(n)
+        else:
+            del ev[k]
+    return tr
