@@ -39,6 +39,12 @@ NO_TWIN = {
     (INTERP, "hole"): "data: the values a game-trace template leaves open (checks/enc/game.py makes each a variable)",
     (ENC, "state"): "the symbolic state and the compilation of expressions: the twin of model/state.py (State) and "
                     "of model/interp/core.py's evaluate",
+    (ENC, "cond"): "the game's compilation of conditions on the symbolic table, folding constants: the twin of "
+                   "model/interp/core.py's evaluate / player_attr for a whole game (state.py is it for a question)",
+    (ENC, "val"): "the game encoder's values (a constant where known, a z3 term where a hole reaches): machinery of the "
+                  "symbolic side, no rule",
+    (ENC, "view"): "one seat of the symbolic table as the question encoders' SymState, so the game asks the existing "
+                   "encoders (draw, plays, receive, send, usable, windows) rather than stating those rules a third time",
     (ENC, "witness"): "between concrete and symbolic traces (a solver model read back as a trace, a concrete trace "
                       "pinned): the bridge the cross-check and every witness go through, no rule of its own",
 }
