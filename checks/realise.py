@@ -174,6 +174,11 @@ class Builder:
                     window = "fight" if w in ("fight", "receive") else "send"
                     if w == "send":
                         continue
+                if w == "fight" and window == "send" and front is not None and ev.in_front != front:
+                    # the skeleton's 争夺阶段 starts in front of another player: the one it is in front of accepts
+                    # it (the sender must), then a card moves it (误导 and the like)
+                    out.append(TR.Event("window", window="fight", in_front=front))
+                    window = "fight"
                 if w == "fight" and window == "fight" and ev.in_front != front:
                     mover = self.mover(ev.in_front, front, ways, new)
                     if mover is None:
@@ -189,7 +194,12 @@ class Builder:
                         return None
                     out.extend(cycle)
                 if w == "dying":
-                    pass
+                    if window not in ("receive", "dying"):
+                        # nobody dies without a third black message: a card or skill of this window puts one in
+                        killer = self.killer(ev.dying, window, ways, new)
+                        if killer is None:
+                            return None
+                        out.extend(killer)
                 elif window == "dying" and m is not None and m.get("dying") is not None:
                     saver = self.saver(m["dying"], ways, new)
                     if saver is None:
@@ -223,15 +233,14 @@ class Builder:
                 continue
             if ev.kind == "use":
                 rule = cat.skills.get(ev.rule)
-                if rule is not None and rule.has("TriggeredSkill") and not rule.has("ActiveSkill"):
-                    at, fire = self.fire_for(ev.seat, ev.rule, out, ways, new)
-                    if at is None:
-                        return None
-                    out[at:at] = fire
+                if rule is None:
+                    out.append(replace(ev))
                     continue
-                fields = effect_holes(rule.do if rule else (), new)
-                out.append(replace(ev, target=Hole(new("target"), "seat") if rule is not None
-                                   and names_word(rule.do, "target") else None, **fields))
+                at, cause = self.use_for(ev.seat, ev.rule, Hole(new("target"), "seat"), out, ways, new)
+                if at is None:
+                    return None
+                out[at:at] = cause
+                window = current_window(out)
                 continue
             out.append(replace(ev))
         return out
@@ -287,6 +296,42 @@ class Builder:
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=dying),
                 TR.Event("resolve", **fields)]
 
+    def killer(self, dying: int, window, ways, new) -> list | None:
+        """What gives ``dying`` a message in ``window`` (his third black one, the solver choosing its colour): a
+        card of the window that puts a message into its target's (or its user's) area, or an ActiveSkill of the
+        window someone holds that does — one way per card or skill and player."""
+        alive = [p for p in range(self.n) if self.final.seats[p].alive or p == dying]
+        opts = []
+        for cid, card in sorted(self.cat.cards.items()):
+            if window not in card.windows:
+                continue
+            for o in walk(card.do):
+                if o.op == "put_message" and o.args.get("to") in ("target", "self"):
+                    users = [dying] if o.args["to"] == "self" else alive
+                    opts.extend(("play", p, cid) for p in users)
+        for p in alive:
+            for inst in self.final.seats[p].skills:
+                rule = self.cat.skills.get(inst.rule)
+                if rule is None or not rule.has("ActiveSkill") or not active_in(rule, window):
+                    continue
+                for o in walk(rule.do):
+                    to = o.args.get("to")
+                    if o.op == "put_message" and (to in ("target", "chosen") or to == "self" and p == dying):
+                        opts.append(("use", p, inst.rule))
+        if not opts:
+            return None
+        how, seat, rid = opts[self.choose(ways, len(opts))]
+        if how == "play":
+            fields = effect_holes(self.cat.cards[rid].do, new)
+            return [TR.Event("play", seat=seat, card=rid, actual=Hole(new("actual"), "card"), target=dying),
+                    TR.Event("resolve", **fields)]
+        rule = self.cat.skills[rid]
+        fields = effect_holes(rule.do, new)
+        if "chosen" in fields:
+            fields["chosen"] = dying
+        return [TR.Event("use", seat=seat, rule=rid, target=dying if names_word(rule.do, "target") else None,
+                         **fields)]
+
     def cycle(self, window, sent: bool, front, sender: int, ways, new) -> list:
         """A whole message cycle before a turn ends: sent to a player who accepts and receives it (one way per
         player), from wherever the skeleton left it."""
@@ -326,11 +371,42 @@ class Builder:
             return len(out), [TR.Event("play", seat=ev.giver, card=give.giver, actual=Hole(new("actual"), "card"),
                                        target=target), TR.Event("resolve", **fields)]
         rule = self.cat.skills[give.giver]
-        if rule.has("ActiveSkill"):
-            fields = effect_holes(rule.do, new)
-            return len(out), [TR.Event("use", seat=ev.giver, rule=give.giver,
-                                       target=ev.seat if names_word(rule.do, "target") else None, **fields)]
-        return self.fire_for(ev.giver, give.giver, out, ways, new)
+        src = sends_from(rule.do)
+        if rule.has("ActiveSkill") and src is not None:
+            # a skill used in place of the send (冷血训练, 诱敌深入): its use comes right before this turn's send,
+            # which takes its card from where the effect says
+            j = next((i for i in range(len(out) - 1, start - 1, -1) if out[i].kind == "send"), None)
+            if j is not None:
+                fields = effect_holes(rule.do, new)
+                out[j] = replace(out[j], source=src)
+                out.insert(j, TR.Event("use", seat=ev.giver, rule=give.giver,
+                                       target=ev.seat if names_word(rule.do, "target") else None, **fields))
+                return len(out), []
+        return self.use_for(ev.giver, give.giver, ev.seat, out, ways, new)
+
+    def use_for(self, seat: int, rid: str, target, out: list, ways, new) -> tuple:
+        """(where, [events]) that make ``seat`` act with the skill ``rid``: its use where the window is one of its
+        own; else, for a skill that also answers events, its fire after one it answers; else its use in 争夺阶段
+        when the message is on its way (the one it is in front of accepts it first) — one way per choice."""
+        rule = self.cat.skills[rid]
+        w = current_window(out)
+        fields = effect_holes(rule.do, new)
+        use = TR.Event("use", seat=seat, rule=rid, target=target if names_word(rule.do, "target") else None, **fields)
+        if rule.has("ActiveSkill") and active_in(rule, w):
+            return len(out), [use]
+        opts = []
+        if rule.has("TriggeredSkill"):
+            opts.append("fire")
+        if rule.has("ActiveSkill") and w == "send" and active_in(rule, "fight"):
+            opts.append("fight")
+        if not opts:
+            return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
+        how = opts[self.choose(ways, len(opts))]
+        if how == "fire":
+            return self.fire_for(seat, rid, out, ways, new)
+        front = next((e.in_front for e in reversed(out) if e.kind == "window" and e.in_front is not None),
+                     next((e.to for e in reversed(out) if e.kind == "send"), None))
+        return len(out), [TR.Event("window", window="fight", in_front=front), use]
 
     def fire_for(self, seat: int, rid: str, out: list, ways, new) -> tuple:
         """(where, [the fire]) of a TriggeredSkill answering an event the game trace raised this turn: right after
@@ -365,6 +441,31 @@ class Builder:
             p = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None)
             return (p.seat, p.card) if p is not None else None
         return (e.seat, e.rule)
+
+
+def current_window(out: list) -> str | None:
+    """The window the game trace is in after its last event (a send stops the message in 传递阶段: "send")."""
+    for e in reversed(out):
+        if e.kind == "send":
+            return "send"
+        if e.kind == "window":
+            return e.window
+        if e.kind == "turn":
+            return None
+    return None
+
+
+def active_in(rule, window: str | None) -> bool:
+    """May the ActiveSkill be used in ``window`` at all (a window it names, its condition there not "false")?"""
+    if window is None or window not in (rule.windows or {}):
+        return False
+    cond = getattr(rule, window, None) if window in ("main", "fight", "dying") else None
+    return cond is None or not (type(getattr(cond, "value", None)) is bool and cond.value is False)
+
+
+def sends_from(ops) -> str | None:
+    """Where an effect that sends the message takes its card (its send_message op's ``from``); None: it sends none."""
+    return next((o.args.get("from", "hand") for o in walk(ops) if o.op == "send_message"), None)
 
 
 def raises(out: list, i: int) -> tuple:
@@ -409,21 +510,25 @@ PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true
 
 def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> TR.Trace | None:
     """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
-    the end is ``final``'s (``PINNED``); None when no filling exists (or the solver gave up)."""
+    the end is as close to ``final``'s as a legal game allows (each ``PINNED`` attribute a soft constraint: the
+    timed model's table is one the question holds on, but some of its values no game reaches — a turn player who
+    drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
+    solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
     import z3
     from .enc.game import GameEncoding
-    enc = GameEncoding(cat, template)
-    s = z3.Solver()
-    s.set("timeout", timeout_ms)
-    s.set("random_seed", 0)
-    s.add([lab.expr for lab in enc.legal])
     from skillproof.model.interp.win import deal_errors
+    enc = GameEncoding(cat, template)
+    s = z3.Optimize()
+    s.set("timeout", timeout_ms)
+    s.add([lab.expr for lab in enc.legal])
     dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
     for i, seat in enumerate(final.seats):
         for name in PINNED:
             if name == "identity" and not dealt:
                 continue
-            s.add(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)))
+            # the seats' status first (who is alive, face up, locked), then the counts
+            weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
+            s.add_soft(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)), weight)
     if s.check() != z3.sat:
         return None
     return enc.fill(s.model())

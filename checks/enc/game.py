@@ -702,6 +702,7 @@ class GameEncoding:
             present, f = via
             self.ok("the send is the one the effect says",
                     ITE(present, AND(f["from"].get(src, False), EQ(f["by"], ev.seat)), src == "hand"))
+        hand_of = ITE(via[0], via[1]["of"], ev.seat) if via is not None and src == "hand" else None
         if tab.window != "send_start":
             self.bad("a message is sent at the start of the send phase")
             return
@@ -727,13 +728,13 @@ class GameEncoding:
         send_rules = tuple(sorted({r for g in ("SendMessageDirectionSkill", "SendMessageCanLockSkill",
                                               "SendMessageCardSkill") for r in self._rules_of(ev.seat, g)}))
         self.ok("the send rules in force allow this send",
-                enc_send_ok(cat, tab, ev.seat, cls, arrow, lockable, d, to, locks, src == "hand"), send_rules)
+                enc_send_ok(cat, tab, ev.seat, cls, arrow, lockable, d, to, locks, src == "hand", hand_of), send_rules)
         if src == "message_area":
             have = tab.at(ev.seat, lambda s: pick(cls, s.area, 0), 0)
             self.ok("his area has this message", GE(have, 1))
             tab.update_area(ev.seat, cls, -1)
         face_up = self.val(ev.face_up, "bool") if ev.face_up is not None else False
-        enc_apply_send(tab, ev.seat, cls, arrow, lockable, d, to, locks, face_up, src == "hand")
+        enc_apply_send(tab, ev.seat, cls, arrow, lockable, d, to, locks, face_up, src == "hand", hand_of)
         if via is not None:
             tab.message_face_up = ITE(via[0], via[1]["face_up"], tab.message_face_up)
         self.send_via = None

@@ -66,7 +66,8 @@ def enc_receive_at(cat, tab: SymTable, seat):
     return pick(seat, [ask(enc_receive(SeatView(cat, tab, s))) for s in range(tab.n)], FREE)
 
 
-def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, locks: list, from_hand: bool):
+def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, locks: list, from_hand: bool,
+                hand_of=None):
     """Twin of path.send_errors: the send may happen now. ``cls`` the card's class code, ``arrow`` / ``d`` direction
     codes, ``to`` a seat value, ``locks`` a Bool value per seat (the set of locked players). The concrete
     preconditions (window, sent already, this turn's sender) are the caller's (they hold no hole)."""
@@ -74,7 +75,7 @@ def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, lock
     s = tab.seats[seat]
     conds = [s.alive]
     if from_hand:
-        conds.append(LE(1, s.hand))
+        conds.append(LE(1, s.hand) if hand_of is None else LE(1, tab.at(hand_of, lambda x: x.hand, 0)))
     conds.append(AND(LE(0, cls), cls < 7) if not is_c(cls) else 0 <= cls < 7)
     conds.append(IN(d, (0, 1, 2)))
     conds.append(IN(arrow, (0, 1, 2)))
@@ -93,12 +94,17 @@ def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, lock
     return AND(conds)
 
 
-def enc_apply_send(tab: SymTable, seat: int, cls, arrow, lockable, d, to, locks: list, face_up, from_hand: bool):
-    """Twin of path.apply_send (OnSendCard, SendPhaseIdle)."""
+def enc_apply_send(tab: SymTable, seat: int, cls, arrow, lockable, d, to, locks: list, face_up, from_hand: bool,
+                   hand_of=None):
+    """Twin of path.apply_send (OnSendCard, SendPhaseIdle); ``hand_of`` a (maybe symbolic) seat whose hand gives
+    the card when not the sender's."""
     if from_hand:
-        s = tab.seats[seat]
         from .val import SUB
-        s.hand = SUB(s.hand, 1)
+        if hand_of is None:
+            s = tab.seats[seat]
+            s.hand = SUB(s.hand, 1)
+        else:
+            tab.update(hand_of, "hand", lambda h: SUB(h, 1))
     tab.message, tab.message_dir, tab.lockable = cls, arrow, lockable
     tab.dir_sent = d
     tab.message_face_up = face_up

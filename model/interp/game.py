@@ -278,7 +278,8 @@ class GameRunner(Runner):
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
         ev.source = src
-        why = P.send_errors(self.cat, st, ev, send_allowed)
+        hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
+        why = P.send_errors(self.cat, st, ev, send_allowed, hand_of)
         if why:
             self.bad(why)
             return
@@ -289,7 +290,7 @@ class GameRunner(Runner):
                 self.bad(Reason("情报区没有这张情报", "no such message in his area"))
                 return
             add_message(st.seats[ev.seat], cls, -1)
-        P.apply_send(st, ev)
+        P.apply_send(st, ev, hand_of)
         if self.send_via is not None:
             st.message_face_up = self.send_via.get("face") == "up"
         self.send_via = None

@@ -56,9 +56,11 @@ def next_stop(state) -> int | None:
     return None
 
 
-def send_errors(cat, state, ev, send_allowed) -> Reason | str:
+def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Reason | str:
     """Why ``ev`` (a ``send``) cannot happen now. ``send_allowed(cat, state, seat, group, dir, lock_count)`` is
-    the send-rule decision (model/interp/send.py) read on a state whose message is the card being sent."""
+    the send-rule decision (model/interp/send.py) read on a state whose message is the card being sent.
+    ``hand_of``: whose hand the card comes from when not the sender's (诱敌深入: the user's card, sent by the turn
+    player — skill/YouDiShenRu.kt deleteCard on the user, OnSendCard with whoseTurn as sender)."""
     n = len(state.seats)
     if state.window != "send_start":
         return Reason("只能在传递阶段开始时传出情报", "a message is sent only at the start of the send phase")
@@ -69,8 +71,9 @@ def send_errors(cat, state, ev, send_allowed) -> Reason | str:
         return Reason("传出情报的不是本回合的传出者", "the sender is not this turn's sender")
     if not state.seats[s].alive:
         return Reason("死亡的角色不能传出情报", "a dead player sends nothing")
-    if ev.source == "hand" and state.seats[s].hand_count < 1:
-        return Reason(f"座位{s}没有手牌可以传出", f"seat {s} has no hand card to send")
+    h = s if hand_of is None else hand_of
+    if ev.source == "hand" and (not _seat(n, h) or state.seats[h].hand_count < 1):
+        return Reason(f"座位{h}没有手牌可以传出", f"seat {h} has no hand card to send")
     if class_of(ev.colours or ()) is None:
         return Reason("情报牌的颜色不对", "no message card has these colours")
     if ev.dir not in ("up", "left", "right") or ev.arrow not in ("up", "left", "right"):
@@ -91,10 +94,11 @@ def send_errors(cat, state, ev, send_allowed) -> Reason | str:
     return ""
 
 
-def apply_send(state, ev) -> None:
-    """The message leaves the sender's hand and stops in front of its first stop (OnSendCard, SendPhaseIdle)."""
+def apply_send(state, ev, hand_of: int | None = None) -> None:
+    """The message leaves the sender's hand (``hand_of``'s, when an effect says so) and stops in front of its
+    first stop (OnSendCard, SendPhaseIdle)."""
     if ev.source == "hand":
-        state.seats[ev.seat].hand_count -= 1
+        state.seats[ev.seat if hand_of is None else hand_of].hand_count -= 1
     state.message, state.message_dir, state.message_lockable = frozenset(ev.colours), ev.arrow, bool(ev.lockable)
     state.message_dir_sent = ev.dir
     state.message_face_up = bool(ev.face_up)
