@@ -23,6 +23,8 @@ from skillproof.model import lang
 from skillproof.model.lang import pick
 from skillproof.model.names import shown
 
+from .diff_report import _plain
+
 #: where the server keeps its sources, in the order they are looked for (the first days: src/main/java)
 SOURCE_DIRS = ("src/main/kotlin", "src/main/java")
 
@@ -118,11 +120,6 @@ def _relocate_refs(refs, locs: dict, prefix: str):
     return out
 
 
-def _plain(v):
-    """An engine rule's value as JSON has it (tuples as lists)."""
-    return list(v) if isinstance(v, tuple) else v
-
-
 def _engine_zh(ec) -> str:
     """An engine rule change in Chinese (the English is the extractor's ``EngineChange.message``, which adds
     what the server's code says)."""
@@ -144,29 +141,6 @@ def engine_entry(ec, prefix: str) -> dict:
             "new": {ec.name: show_value(ec.head)}, "values": {"old": _plain(ec.base), "new": _plain(ec.head)},
             "key": ec.key, "how": ec.how, "witness": None,
             "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
-
-
-def rules_entries(old, new) -> list:
-    """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
-    engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
-    from skillproof.checks.diff_text import both, engine_change
-    from skillproof.model.extract.engine import show_value
-    out = []
-    for f in dataclasses.fields(old.rules):
-        if f.name in ("loc", "key_locs"):
-            continue
-        a, b = getattr(old.rules, f.name), getattr(new.rules, f.name)
-        if a == b:
-            continue
-        loc = new.rules.at(f.name) or old.rules.at(f.name)
-        zh, en = both(engine_change, f.name, a, b)
-        out.append({"id": f"engine-{f.name}", "decision": "engine", "message": zh, "message_en": en,
-                    "question": {"engine_rule": f.name}, "old": {f.name: show_value(a)},
-                    "new": {f.name: show_value(b)}, "values": {"old": _plain(a), "new": _plain(b)}, "key": True,
-                    "witness": None,
-                    "rules": [{"id": f.name, "name": f.name, "file": loc.file if loc else "",
-                               "line": loc.line if loc else 0, "change": "changed"}]})
-    return out
 
 
 def run(args) -> int:
@@ -239,7 +213,7 @@ def _run(args) -> int:
 
     from .cmd_check import run_checks
     from .cli import error_line
-    from .cmd_diff import finish, inconclusive_findings, told
+    from .diff_report import finish, inconclusive_findings, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
