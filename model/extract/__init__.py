@@ -93,6 +93,10 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
         self.consumed = self._consumed()
         self.cannot_ids = self.handler_cannot_receive()
         gives = self._gives()                                # giver key -> list of give dicts
+        for cid, card in self.cards.items():                 # what each card does and checks
+            if card["cls"] is not None:
+                card["gives"] = gives.get(("card", cid), [])
+                card["key_lines"] = self._effect_keys(card, self._read_effect(card["cls"], "card", cid=cid), "card")
         self._unread_assignments()
         entries = {}
         for name, c in rule_cls.items():
@@ -106,6 +110,12 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
             self.note("initial", "*", self.root.name, "the code has no initial-skill marker (no isInitialSkill, "
                       "InitialSkill or marker tested by InvalidSkill.deal): skills are written initial, grants "
                       "not", undecided=False)
+        self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
+                          **{n: e.get("key_lines", {}) for n, e in entries.items()}}
+        self.reads = {}
+        for item in [*self.cards.values(), *entries.values()]:
+            for k, v in (item.get("reads") or {}).items():
+                self.reads[k] = self.reads.get(k, True) and v
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
         self.engine = self._engine()
@@ -138,6 +148,7 @@ def extract(src_dir, seconds: float | None = None) -> Extraction:
     files, stats = ex.run()
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
     result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)
+    result.key_lines, result.reads = ex.key_lines, ex.reads
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:

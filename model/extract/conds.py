@@ -1,0 +1,180 @@
+"""Conditions and amounts of effects and guards → the catalogue's condition language, with the players of the rule's
+moment bound: the asked player of a trigger (``askWhom``) is ``self``, an event's fields its roles
+(``event.sender`` → ``sender``), a chosen target ``target``, the event's values its words (``event.cardType`` →
+``card``, ``event.messageCard.isBlack()`` → ``black in message``). It extends the rule-method translator of
+``bodies`` (``_Translator``): what it cannot say becomes ``unknown`` and is recorded in ``missed``."""
+from __future__ import annotations
+
+from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
+from .server import _LIST_FUNS
+from .syntax import _X, _unparen
+
+#: an event's (or an old game state's) fields that carry values of the event (model.events words)
+EVENT_WORDS = {"cardType": ("card", "card"), "valid": ("bool", "card_valid"), "dir": ("dir", "dir"),
+               "isMessageCardFaceUp": ("bool", "message_face_up"), "bySkill": ("bool", "by_skill")}
+
+
+class CondTranslator(_Translator):
+    """A ``_Translator`` whose names are given (``names``: Kotlin name → ``_T``) rather than read off a rule method's
+    parameters. Sorts beyond the base's: ``player`` (a word of the moment: ``sender``, ``target``), ``event`` (an
+    event object; ``fields`` maps its Kotlin fields to role names), ``cardval`` (a physical card), ``answer`` (the
+    client's answer: whose fields are choices, not conditions)."""
+
+    def __init__(self, ex, context: str, owner, names: dict, fields: dict | None = None, words: dict | None = None):
+        super().__init__(ex, context, [], owner, {})
+        self.env.update(names)
+        self.fields = fields or {}          # event field -> role name
+        self.words = words or {}            # event word -> type (what the moment carries)
+
+    def tx(self, x: _X) -> _T | None:
+        if x.k == "in":
+            neg, l, r = x.a
+            lt = self.tx(l)
+            if lt is not None and lt.sort == "card" and r.k == "call" and r.a[0].k == "name" and \
+                    r.a[0].a[0] in _LIST_FUNS and r.a[2] is None:
+                items = [self.tx(a.x) for a in r.a[1]]
+                if items and all(i is not None and i.sort == "card" and i.text != "card" for i in items):
+                    ids = ", ".join(sorted(i.text for i in items))
+                    return _T("bool", f"{lt.text} {'not in' if neg else 'in'} {{{ids}}}", _CMP)
+        return super().tx(x)
+
+    def _nav(self, x: _X) -> _T | None:
+        obj, m = x.a
+        o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
+        if o is not None and o.sort == "event":
+            if m in self.fields:
+                return _T("player", self.fields[m])
+            if m == "messageCard":
+                return _T("mcard", "")
+            if m == "card":
+                return _T("cardval", "event")
+            if m in EVENT_WORDS and EVENT_WORDS[m][1] in self.words:
+                sort, word = EVENT_WORDS[m]
+                return _T(sort, word)
+            return None
+        if o is not None and o.sort == "mcard":
+            if m == "colors":
+                return _T("colours", "message")
+            if m == "direction":
+                return _T("dir", "message_dir")
+            if m == "lockable":
+                return _T("bool", "message_lockable")
+            return None
+        if o is not None and o.sort == "colours" and m == "size" and "message_colours" in self.words:
+            return _T("int", "message_colours")
+        if o is not None and o.sort == "player" and m == "roleName":
+            return _T("rolename", o.text + ".")
+        return super()._nav(x)
+
+    def _call(self, x: _X) -> _T | None:
+        callee, args, lam = x.a
+        if callee.k == "nav" and not args and lam is None:
+            o = self.tx(callee.a[0])
+            if o is not None and o.sort == "mcard":
+                if callee.a[1] == "isBlack":
+                    return _T("bool", "black in message", _CMP)
+                if callee.a[1] == "isPureBlack":
+                    return _T("bool", "message == {black}", _CMP)
+            if o is not None and o.sort == "player" and callee.a[1] in ("isEmpty", "isNotEmpty"):
+                return None
+        if callee.k == "nav" and callee.a[1] == "getSkillUseCount" and len(args) == 1:
+            o = self.tx(callee.a[0])
+            if o is not None and o.sort == "self":
+                return _T("usecount", "")
+        return super()._call(x)
+
+    def _bin(self, x: _X) -> _T | None:
+        op, l, r = x.a
+        if op in ("==", "!=", "===", "!=="):
+            neg = op in ("!=", "!==")
+            ls, rs = _unparen(l), _unparen(r)
+            if rs.k == "null" or ls.k == "null":
+                other = ls if rs.k == "null" else rs
+                t = self.tx(other)
+                if t is not None and t.sort == "cardval" and t.text == "event" and "real_card" in self.words:
+                    return _T("bool", "not real_card", _NOT) if not neg else _T("bool", "real_card")
+                if t is not None and t.sort == "player" and t.text == "target" and "has_target" in self.words:
+                    return _T("bool", "not has_target", _NOT) if not neg else _T("bool", "has_target")
+                return None
+            lt, rt = self.tx(l), self.tx(r)
+            if lt is not None and rt is not None and {lt.sort, rt.sort} <= {"self", "player"} and \
+                    "player" in (lt.sort, rt.sort):
+                a = lt.text if lt.sort == "player" else "self"
+                b = rt.text if rt.sort == "player" else "self"
+                if a == b:
+                    return _T("bool", "false" if neg else "true")
+                a, b = sorted((a, b), key=lambda s: (s == "self", s))
+                return _T("bool", f"{a} {'!=' if neg else '=='} {b}", _CMP)
+            if lt is not None and rt is not None and lt.sort == rt.sort == "card":
+                a, b = sorted((lt.text, rt.text), key=lambda s: (s != "card", s))
+                return _T("bool", f"{a} {'!=' if neg else '=='} {b}", _CMP)
+        return super()._bin(x)
+
+
+def conj(parts) -> str:
+    """The conjunction of condition texts (``true`` when there are none), each wrapped as needed."""
+    ps = [p for p in parts if p and p != "true"]
+    if not ps:
+        return "true"
+    if any(p == "false" for p in ps):
+        return "false"
+    out = []
+    for p in ps:
+        out.append(p if _atomic(p) else f"({p})")
+    return " and ".join(dict.fromkeys(out))
+
+
+def negate(text: str) -> str:
+    if text == "true":
+        return "false"
+    if text == "false":
+        return "true"
+    if text.startswith("not ") and _atomic(text[4:]):
+        return text[4:]
+    for a, b in ((" != ", " == "), (" == ", " != "), (" >= ", " < "), (" <= ", " > "), (" > ", " <= "),
+                 (" < ", " >= ")):
+        if a in text and _atomic(text) and text.count(a) == 1 and " and " not in text and " or " not in text \
+                and " in " not in text:
+            return text.replace(a, b)
+    return f"not {text}" if _atomic(text) else f"not ({text})"
+
+
+def _atomic(text: str) -> bool:
+    """Whether a condition text needs no parentheses next to ``and`` / ``not``: no top-level ``and`` / ``or`` /
+    ``if``."""
+    depth = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0:
+            for w in (" and ", " or ", "if "):
+                if text.startswith(w, i) and (w != "if " or i == 0):
+                    return False
+        i += 1
+    return True
+
+
+__all__ = ["CondTranslator", "conj", "negate", "_ATOM", "_wrap"]
+
+
+def _split_and(text: str) -> list:
+    """The top-level conjuncts of a condition text."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" and ", i):
+            parts.append(text[start:i])
+            start = i + 5
+            i += 5
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
