@@ -180,6 +180,8 @@ def run(args) -> int:
         sys.stderr.write(error_line(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
                                          f"cannot compare: {e} means different things in the two versions")) + "\n")
         return 2
+    from skillproof.checks.diff_rules import entry as rule_entry, rule_changes
+    rules_changed = [rule_entry(ch, old, new) for ch in rule_changes(old, new, differ.renamed)]
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
     res_new = run_checks(new, args)
@@ -196,8 +198,8 @@ def run(args) -> int:
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": changed_list(old, new, differ.changed),
                                     "resolved": [told(f, old) for f in resolved],
-                                    "decision_changes": engine + [c.to_dict() for c in changes]
+                                    "decision_changes": engine + rules_changed + [c.to_dict() for c in changes]
                                     + [p.to_dict() for p in possible]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)},
                     suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
-    return finish(report, args, new, bool(changes or engine or possible))
+    return finish(report, args, new, bool(changes or engine or possible or rules_changed))

@@ -173,14 +173,15 @@ def _extract_side(label, repo, rev, tmp):
     return commit, prefix, ex
 
 
-def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=()) -> tuple[list, list]:
+def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=(),
+                    rule_keys=()) -> tuple[list, list]:
     """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
     that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
     from skillproof.checks.findings import Finding, RuleRef
     from skillproof.model.extract.unread import compare, unread
     cmp = compare(bex.sources, hex_.sources)
     out, listed = [], []
-    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood):
+    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood, rule_keys):
         pre = hpre if c.side == "HEAD" else bpre
         file = pre + c.file
         what = c.where or c.file
@@ -273,10 +274,15 @@ def _run(args) -> int:
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
     engine = [engine_entry(ec, hpre) for ec in rec.engine]
+    from skillproof.checks.diff_rules import entry as rule_entry, rule_changes
+    rule_changes_ = rule_changes(old, new, differ.renamed)
+    rules_changed = [rule_entry(ch, old, new, _key_line(ch, bex, hex_, bpre, hpre)) for ch in rule_changes_]
     inconc = inconclusive_findings(differ.inconclusive, args)
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+    rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
-    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood})
+    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
+                                       rule_keys)
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
@@ -288,7 +294,7 @@ def _run(args) -> int:
                                     "revisions": {"base": bc, "head": hc},
                                     "changed_rules": changed_list(old, new, differ.changed),
                                     "resolved": [told(f, old) for f in resolved],
-                                    "decision_changes": engine + decision,
+                                    "decision_changes": engine + rules_changed + decision,
                                     "newly_understood": [u for u in understood if u["change"] == "newly understood"],
                                     "no_longer_understood": [u for u in understood
                                                              if u["change"] == "no longer understood"],
@@ -298,4 +304,12 @@ def _run(args) -> int:
                                                            "undecided": undecided(ex)}
                                                    for label, (_c, _p, ex) in sides.items()}}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)})
-    return finish(report, args, new, bool(changes or engine or possible))
+    return finish(report, args, new, bool(changes or engine or possible or rules_changed))
+
+
+def _key_line(ch, bex, hex_, bpre: str, hpre: str):
+    """(file, line) of the server's Kotlin that a changed key of a rule was read from (HEAD's; BASE's when gone)."""
+    ex, pre = (hex_, hpre) if ch.side == "new" else (bex, bpre)
+    lines = (getattr(ex, "key_lines", None) or {}).get(ch.id) or {}
+    where = lines.get(ch.path) or (ex.locations or {}).get(ch.id)
+    return _server_loc(where, pre) if where else None

@@ -85,6 +85,7 @@ class Reading:
         self.lines: list = []
         self.conds: list = []
         self.cond_lines: list = []
+        self.cond_keys: list = []      # the construct each condition stands in
         self.reads: dict = {}
         self.whens: list = []          # a trigger's guard per event it answers (findEvent / a state read), in order
         self.when_lines: list = []
@@ -139,6 +140,9 @@ class _Walker:
                 self.rd.whens.append(conj(list(parts) + list(extra)))
             if self.when_parts:
                 self.rd.conds, self.rd.cond_lines = [], []
+            else:                              # a guard with no event to hang on: nowhere to write it
+                for k in self.rd.cond_keys:
+                    self.rd.reads[k] = False
         elif self.mode == "active":
             owner, fd = ex.func(c, "executeProtocol")
             if fd is None:
@@ -341,6 +345,7 @@ class _Walker:
         if not self.started and self.mode != "card" or (self.mode == "card" and not self.started):
             self.rd.conds.append(keep)
             self.rd.cond_lines.append(self.key[1].src.at(node))
+            self.rd.cond_keys.append(self.key[0])
             return cond
         return cond + [keep]
 
