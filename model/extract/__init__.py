@@ -44,12 +44,13 @@ from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
 from .rules import RuleEntries
+from .wins import WinRules
 from .write import CatalogueWriter
 
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:
@@ -110,15 +111,15 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
             self.note("initial", "*", self.root.name, "the code has no initial-skill marker (no isInitialSkill, "
                       "InitialSkill or marker tested by InvalidSkill.deal): skills are written initial, grants "
                       "not", undecided=False)
-        self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
-                          **{n: e.get("key_lines", {}) for n, e in entries.items()}}
-        self.reads = {}
-        for item in [*self.cards.values(), *entries.values()]:
-            for k, v in (item.get("reads") or {}).items():
-                self.reads[k] = self.reads.get(k, True) and v
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
         self.engine = self._engine()
+        self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
+                          **{n: e.get("key_lines", {}) for n, e in entries.items()}}
+        self.reads = dict(getattr(self, "engine_reads", {}))
+        for item in [*self.cards.values(), *entries.values()]:
+            for k, v in (item.get("reads") or {}).items():
+                self.reads[k] = self.reads.get(k, True) and v
         files = self._write(chars, role_skills, entries, gives)
         files["rules.toml"] = self._write_rules(self.engine)
         stats = {"source": str(self.root), "kotlin_files": len(self.srcs), "characters": len(chars),
