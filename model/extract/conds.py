@@ -5,6 +5,8 @@ moment bound: the asked player of a trigger (``askWhom``) is ``self``, an event'
 ``bodies`` (``_Translator``): what it cannot say becomes ``unknown`` and is recorded in ``missed``."""
 from __future__ import annotations
 
+import re
+
 from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
 from .server import _LIST_FUNS
 from .syntax import _X, _unparen
@@ -178,3 +180,33 @@ def _split_and(text: str) -> list:
         i += 1
     parts.append(text[start:])
     return [p.strip() for p in parts if p.strip()]
+
+
+_COUNT = re.compile(r"\b((?:\w+\.)?(?:hand_count|\w+_messages|message_colours))\s*(!=|>=|<)\s*([01])\b")
+
+
+def normalise(text: str) -> str:
+    """One spelling for conditions that say the same: a count (never negative) ``!= 0`` is ``> 0``, ``>= 1`` is
+    ``> 0``, ``< 1`` is ``== 0``; and in a conjunction holding ``R == self`` (the holder is the event's role R), R's
+    attributes are the holder's (``target == self and target.face_up`` → ``target == self and face_up``)."""
+    def count(m):
+        v, op, n = m.group(1), m.group(2), m.group(3)
+        if (op, n) in (("!=", "0"), (">=", "1")):
+            return f"{v} > 0"
+        if (op, n) == ("<", "1"):
+            return f"{v} == 0"
+        return m.group(0)
+    text = _COUNT.sub(count, text)
+    parts = _split_and(text)
+    roles = [m.group(1) for p in parts for m in [re.fullmatch(r"(\w+) == self", p)] if m]
+    if roles:
+        out = []
+        for p in parts:
+            if re.fullmatch(r"\w+ == self", p):
+                out.append(p)
+                continue
+            for r in roles:
+                p = re.sub(r"(?<![\w.])" + re.escape(r) + r"\.(\w+)", r"\1", p)
+            out.append(p)
+        text = " and ".join(out)
+    return text

@@ -29,7 +29,7 @@ from .. import events as EV
 from .. import expr as E
 from .. import vocab as V
 from .bodies import _T
-from .conds import CondTranslator, conj, negate
+from .conds import CondTranslator, conj, negate, normalise
 from .normal import _Norm
 from .server import CARD_ENUM
 from .syntax import _X, _code, _fn_params, _ir, _kid, _kids, _lambda_parts, _name_of, _short, _t, _unparen, _value_args
@@ -147,8 +147,11 @@ class _Walker:
             owner, fd = ex.func(c, "executeProtocol")
             if fd is None:
                 return
-            self._walk_fn(owner, fd, self._params(fd, {"Game": _V("game"), "Player": _V("self", "self"),
-                                                       "GeneratedMessage": _V("answer")}))
+            env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
+            ps = _fn_params(fd)
+            if len(ps) >= 3:
+                env[ps[2][0]] = _V("answer")            # executeProtocol(g, r, message): the client's message
+            self._walk_fn(owner, fd, env)
         else:
             for name in ("canUse", "execute"):
                 for owner, fd in self._own_funcs(c, name):
@@ -1120,9 +1123,10 @@ class _Walker:
         for fname in ("resolve", "resolveProtocol"):
             for fd in cls.functions(fname):
                 env2 = dict(inner)
-                for pname, tname, _ in _fn_params(fd):
+                for i, (pname, tname, _) in enumerate(_fn_params(fd)):
                     env2[pname] = _V("answerer") if tname == "Player" else _V("answer") if tname in (
-                        "GeneratedMessage", "GeneratedMessageV3", "Message") else _V("opaque")
+                        "GeneratedMessage", "GeneratedMessageV3", "Message") or (fname == "resolveProtocol" and i == 1) \
+                        else _V("opaque")
                 self._walk_fn(cls, fd, env2, cond)
         return _V("state")
 
@@ -1440,7 +1444,7 @@ class EffectKeys:
         on = e.get("on") or []
         if rd.whens and on and len(rd.whens) == len(on):
             for i, (o, w) in enumerate(zip(on, rd.whens)):
-                text = self._checked(_drop_whose(w, o.get("whose", "any")), "on", on=[o])
+                text = self._checked(_drop_whose(normalise(w), o.get("whose", "any")), "on", on=[o])
                 if text != "true":
                     o["when"] = text
                 else:
@@ -1466,7 +1470,7 @@ class EffectKeys:
             for i, ln in enumerate(op_lines):
                 lines[("do", i)] = ln
         if rd.conds and (kind == "card" or "ActiveSkill" in closure):
-            text = self._checked(conj(rd.conds), "do", on=[])
+            text = self._checked(normalise(conj(rd.conds)), "do", on=[])
             if text != "true":
                 e["requires"] = text
                 if rd.cond_lines:
@@ -1529,7 +1533,7 @@ class EffectKeys:
         if op["op"] == "choose" and len(out.get("of", [])) == 1:
             out["may"] = True
         if "if" in op:
-            c = self._checked(op["if"], "do", on, params)
+            c = self._checked(normalise(op["if"]), "do", on, params)
             out["if"] = c
         if op.get("may"):
             out["may"] = True

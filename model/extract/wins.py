@@ -176,8 +176,7 @@ class _Clauses:
                     return path
                 self.emit(f"{'declare' if _DECLARE.search(name) else 'win'} := {v}", path)
                 return path
-            self.emit(f"{name} = {v}", path) if re.search(r"\.(find|filter|count|any|all|none)\b|\?:|\bif\b", v) \
-                else None
+            self.emit(f"{name} = {v}", path)           # every other value kept as written: nothing is dropped
             return path
         if t == "call_expression":
             self.call(s, path)
