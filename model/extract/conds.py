@@ -9,7 +9,7 @@ import re
 
 from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
 from .server import _LIST_FUNS
-from .syntax import _X, _unparen
+from .syntax import _X, _ir, _lambda_parts, _unparen
 
 #: an event's (or an old game state's) fields that carry values of the event (model.events words)
 EVENT_WORDS = {"cardType": ("card", "card"), "valid": ("bool", "card_valid"), "dir": ("dir", "dir"),
@@ -79,10 +79,21 @@ class CondTranslator(_Translator):
                     return _T("bool", "message == {black}", _CMP)
             if o is not None and o.sort == "player" and callee.a[1] in ("isEmpty", "isNotEmpty"):
                 return None
-        if callee.k == "nav" and callee.a[1] == "getSkillUseCount" and len(args) == 1:
+        if callee.k == "nav" and callee.a[1] == "getSkillUseCount" and len(args) == 1 and \
+                _unparen(args[0].x).k == "name" and _unparen(args[0].x).a[0] == "skillId":
             o = self.tx(callee.a[0])
-            if o is not None and o.sort == "self":
+            if o is not None and o.sort in ("self", "player"):     # the holder's own count (it is its skill)
                 return _T("usecount", "")
+        if callee.k == "nav" and callee.a[1] in ("any", "none") and lam is not None and not args:
+            o = self.tx(callee.a[0])
+            params, stmts = _lambda_parts(lam)
+            var = params[0] if params else "it"
+            if o is not None and o.sort == "msgs" and len(stmts) == 1:
+                body = _unparen(_ir(stmts[0]))
+                if body.k == "call" and body.a[0].k == "nav" and body.a[0].a[1] == "isBlack" and not body.a[1] and \
+                        _unparen(body.a[0].a[0]).k == "name" and _unparen(body.a[0].a[0]).a[0] == var:
+                    t = f"{o.text}black_messages > 0" if callee.a[1] == "any" else f"{o.text}black_messages == 0"
+                    return _T("bool", t, _CMP)
         return super()._call(x)
 
     def _bin(self, x: _X) -> _T | None:
@@ -197,6 +208,14 @@ def normalise(text: str) -> str:
             return f"{v} == 0"
         return m.group(0)
     text = _COUNT.sub(count, text)
+    text = re.sub(r"\bnot ((?:\w+\.)?)hand_empty\b", r"\1hand_count > 0", text)
+    text = re.sub(r"(?<![\w.])((?:\w+\.)?)hand_empty\b", r"\1hand_count == 0", text)
+
+    def card_in(m):
+        ids = sorted(set(re.findall(r"card == (\w+)", m.group(0))))
+        return "card in {" + ", ".join(ids) + "}"
+    text = re.sub(r"\((card == \w+(?: or card == \w+)+)\)", card_in, text)
+    text = re.sub(r"^(card == \w+(?: or card == \w+)+)$", card_in, text)
     parts = _split_and(text)
     roles = [m.group(1) for p in parts for m in [re.fullmatch(r"(\w+) == self", p)] if m]
     if roles:

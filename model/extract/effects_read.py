@@ -126,6 +126,8 @@ class _Walker:
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
+        self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
+                                       # before the first effect are the use's (or trigger's) conditions
 
     # ------------------------------------------------------------------------------------------ entries
     def run(self):
@@ -345,7 +347,7 @@ class _Walker:
         kids = [k for k in _code(jump) if k.type != "label"]
         if kids:
             self._value(kids[-1], env, cond + [negate(keep)], returning=True)
-        if not self.started and self.mode != "card" or (self.mode == "card" and not self.started):
+        if not self.started and self.in_entry:
             self.rd.conds.append(keep)
             self.rd.cond_lines.append(self.key[1].src.at(node))
             self.rd.cond_keys.append(self.key[0])
@@ -1120,6 +1122,14 @@ class _Walker:
                 a = args[i]
             v = (self._term(a.x, env) or self._value(a.node, env, cond)) if a is not None else None
             inner[p.name] = v or _V("opaque")
+        saved, self.in_entry = self.in_entry, False
+        try:
+            self._state_fns(cls, inner, cond)
+        finally:
+            self.in_entry = saved
+        return _V("state")
+
+    def _state_fns(self, cls, inner, cond):
         for fname in ("resolve", "resolveProtocol"):
             for fd in cls.functions(fname):
                 env2 = dict(inner)
@@ -1131,6 +1141,13 @@ class _Walker:
         return _V("state")
 
     def _lambda(self, v, cond):
+        saved, self.in_entry = self.in_entry, False
+        try:
+            self._lambda_walk(v, cond)
+        finally:
+            self.in_entry = saved
+
+    def _lambda_walk(self, v, cond):
         params, stmts = _lambda_parts(v.node)
         env = dict(v.env or {})
         for p in params:
@@ -1283,6 +1300,10 @@ class _Walker:
             elif s.type == "if_expression":
                 cn = s.child_by_field_name("condition")
                 parts.append(negate(self._cond_u(cn, inner)) if cn is not None else "unknown")
+            elif s.type == "property_declaration":
+                self._decl(s, inner, [])
+            elif s is not stmts[-1] and s.type not in ("assignment",) and self._pure(s):
+                continue                            # a value computed and dropped: it decides nothing
             elif s is stmts[-1]:
                 parts.append(self._cond_u(s, inner))
             else:
