@@ -103,6 +103,14 @@ class CondTranslator(_Translator):
             ls, rs = _unparen(l), _unparen(r)
             if rs.k == "null" or ls.k == "null":
                 other = ls if rs.k == "null" else rs
+                if other.k == "call" and other.a[0].k == "nav" and other.a[0].a[1] == "findSkill" and \
+                        len(other.a[1]) == 1 and _unparen(other.a[1][0].x).k == "name" and \
+                        _unparen(other.a[1][0].x).a[0] == "skillId":
+                    who = self.tx(other.a[0].a[0])             # X holds this skill: X is the holder
+                    if who is not None and who.sort == "self":
+                        return _T("bool", "true" if neg else "false")
+                    if who is not None and who.sort == "player":
+                        return _T("bool", f"{who.text} {'==' if neg else '!='} self", _CMP)
                 t = self.tx(other)
                 if t is not None and t.sort == "cardval" and t.text == "event" and "real_card" in self.words:
                     return _T("bool", "not real_card", _NOT) if not neg else _T("bool", "real_card")
@@ -138,6 +146,9 @@ def conj(parts) -> str:
 
 
 def negate(text: str) -> str:
+    parts = _split_and(text)
+    if len(parts) > 1 and all(re.fullmatch(r"[\w.]+ != [\w.]+", p) for p in parts):
+        return "(" + " or ".join(p.replace(" != ", " == ") for p in parts) + ")"   # De Morgan, for `card in {…}`
     if text == "true":
         return "false"
     if text == "false":

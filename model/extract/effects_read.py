@@ -384,8 +384,12 @@ class _Walker:
             return cond + [MAY]                                # the player may decline: what follows is optional
         if self._answer_test(c_node, env) and branches and not (len(branches) == 1 and self._jumps(branches[0])):
             return self._choice(s, branches, env, cond)
-        c = self._cond(c_node, env)
         then = self._stmts(branches[0]) if branches else []
+        els0 = self._stmts(branches[1]) if len(branches) > 1 else []
+        dry = [self._collect(lambda b=b: self._block(b, dict(env), cond)) for b in (then, els0)]
+        if not any(ops or stopped for ops, stopped in dry):
+            return cond                                  # neither side does anything: the test decides nothing
+        c = self._cond(c_node, env)
         if c is None:
             if len(branches) == 1 and self._jumps(branches[0]):
                 return cond
@@ -800,7 +804,7 @@ class _Walker:
                 return o
             if o.sort == "event":
                 if m in self.fields:
-                    return _V("player", self.fields[m])
+                    return _V("self", "self") if self.fields[m] == "self" else _V("player", self.fields[m])
                 if m in ("nextFsm", "currentFsm"):
                     return _V("state")
                 return _V("eventval", m)
@@ -919,9 +923,9 @@ class _Walker:
             if who is not None and who.sort in ("self", "player", "each") and val in ("true", "false"):
                 self._op({"op": "flip", "who": who.text, "face": "up" if val == "true" else "down"}, cond, n)
                 return None
-        if last == "addSkillUseCount":
+        if last in ("addSkillUseCount", "resetSkillUseCount", "subtractSkillUseCount"):
             if rv is not None and rv.sort == "self":
-                self.rd.used = True
+                self.rd.used = self.rd.used or last == "addSkillUseCount"
                 return None
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
@@ -1029,7 +1033,7 @@ class _Walker:
             except _Stop:
                 pass
             return None
-        if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state"):
+        if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
             self._copy(args, env, cond, n)
             return rv
         # a state built: of the rule's own file, or the engine's
@@ -1079,6 +1083,9 @@ class _Walker:
             if rv is not None and rv.sort == "lambda" and x.a[0].a[1] == "invoke":
                 self._lambda(rv, cond)
                 return None
+        if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in env and env[x.a[0].a[0]].sort == "eventval" \
+                and env[x.a[0].a[0]].text == "resolveFunc":
+            return None                                  # the card resolves as it would have
         if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in env and env[x.a[0].a[0]].sort == "lambda":
             self._lambda(env[x.a[0].a[0]], cond)
             return None
@@ -1181,6 +1188,10 @@ class _Walker:
                 else:
                     self._op({"op": "prose", "note": "the message moves"}, cond, n, read=False)
                     self._miss(self.key[1], a.node)
+            elif a.name in ("resolveFunc",) and a.node.type in ("lambda_literal", "annotated_lambda"):
+                lam = a.node if a.node.type == "lambda_literal" else _kid(a.node, "lambda_literal")
+                if lam is not None:
+                    self._lambda(_V("lambda", node=lam, env=dict(env)), cond)
             elif a.name in ("whoseFightTurn",):
                 who = self._term(a.x, env)
                 if who is not None and who.sort in ("self", "player"):
