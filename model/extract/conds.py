@@ -22,9 +22,11 @@ class CondTranslator(_Translator):
     event object; ``fields`` maps its Kotlin fields to role names), ``cardval`` (a physical card), ``answer`` (the
     client's answer: whose fields are choices, not conditions)."""
 
-    def __init__(self, ex, context: str, owner, names: dict, fields: dict | None = None, words: dict | None = None):
+    def __init__(self, ex, context: str, owner, names: dict, fields: dict | None = None, words: dict | None = None,
+                 players=()):
         super().__init__(ex, context, [], owner, {})
         self.env.update(names)
+        self.players = tuple(players)       # the player words of the moment (for a game state's players)
         self.fields = fields or {}          # event field -> role name
         self.words = words or {}            # event word -> type (what the moment carries)
 
@@ -43,9 +45,18 @@ class CondTranslator(_Translator):
     def _nav(self, x: _X) -> _T | None:
         obj, m = x.a
         o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
+        if o is not None and o.sort == "fsmobj":
+            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender"}.get(m)
+            if role is not None and role in self.players:
+                return _T("player", role)
+            if m == "messageCard":
+                return _T("mcard", "")
+            if m == "isMessageCardFaceUp" and "message_face_up" in self.words:
+                return _T("bool", "message_face_up")
+            return None
         if o is not None and o.sort == "event":
             if m in self.fields:
-                return _T("player", self.fields[m])
+                return _T("self", "self") if self.fields[m] == "self" else _T("player", self.fields[m])
             if m == "messageCard":
                 return _T("mcard", "")
             if m == "card":

@@ -52,6 +52,8 @@ END_TURN = frozenset({"NextTurn"})
 _PROTO_NAMES = re.compile(r"seq|timeout|waitingSecond|timeoutSecond|waitSecond")
 _MAX_DEPTH = 6
 _FUN = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+#: the bans of older code, kept in the game (read as the catalogue's bans and ``plays.checks_bans``)
+_BANS = re.compile(r"\b(diaoHuLiShanPlayers|jinBiPlayer|qiangLingTypes)\b")
 #: in a condition list: the player may decline what follows (the client answered "no": ``!message.enable``)
 MAY = type("May", (str,), {})("may")
 #: a test of the game state (``g.fsm as? MainPhaseIdle``, ``fsm is FightPhaseIdle``): the rule's windows, which the
@@ -386,8 +388,7 @@ class _Walker:
             return self._choice(s, branches, env, cond)
         then = self._stmts(branches[0]) if branches else []
         els0 = self._stmts(branches[1]) if len(branches) > 1 else []
-        dry = [self._collect(lambda b=b: self._block(b, dict(env), cond)) for b in (then, els0)]
-        if not any(ops or stopped for ops, stopped in dry):
+        if self._inert(then) and self._inert(els0):
             return cond                                  # neither side does anything: the test decides nothing
         c = self._cond(c_node, env)
         if c is None:
@@ -498,6 +499,18 @@ class _Walker:
         ops = [o for o in self.rd.ops if o.get("op") != "prose" or o.get("note")]
         self.rd.ops, self.rd.lines = saved_ops, saved_lines
         return ops, stopped
+
+    def _inert(self, stmts) -> bool:
+        """Statements that do nothing a rule says: no rule (log, client message, protocol) or a use count kept."""
+        nm = self._norm(self.key[1])
+        for x in stmts:
+            if x.type in ("line_comment", "block_comment") or nm.dropped(x) or self._protocol(x):
+                continue
+            if x.type == "call_expression" and _callee_last(x) in ("addSkillUseCount", "resetSkillUseCount",
+                                                                    "subtractSkillUseCount"):
+                continue
+            return False
+        return True
 
     def _only_jump(self, stmts, owner) -> bool:
         nm = self._norm(owner)
@@ -924,7 +937,7 @@ class _Walker:
                 self._op({"op": "flip", "who": who.text, "face": "up" if val == "true" else "down"}, cond, n)
                 return None
         if last in ("addSkillUseCount", "resetSkillUseCount", "subtractSkillUseCount"):
-            if rv is not None and rv.sort == "self":
+            if rv is not None and rv.sort in ("self", "player"):
                 self.rd.used = self.rd.used or last == "addSkillUseCount"
                 return None
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
@@ -1062,6 +1075,8 @@ class _Walker:
                     if a.node.type == "call_expression":
                         self._value(a.node, env, cond, returning=True)
                 return _V("state")
+            if name == "MainPhaseIdle" and len(args) == 1:
+                return _V("state")                       # back to the main phase of the same player: it goes on
             if name in END_TURN:
                 self._op({"op": "end_turn"}, cond, n)
                 return _V("state")
@@ -1344,14 +1359,16 @@ class _Walker:
                 names[k] = _T(v.sort, v.text)
             elif v.sort == "fsmobj":
                 names[k] = _T("fsmobj", "")
-        tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words)
+        tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
+                            self.players)
         return tr
 
     def _cond(self, node, env):
         """A condition's text; None for a test of the game state (the rule's windows, read from the same test by
         ``bodies._phase_types``)."""
         txt = _t(node)
-        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
+        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
+                re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
             return None
         m = re.fullmatch(r"\s*(\w+)\.targetPlayerId\s*(==|!=)\s*0\s*", txt)
         if m and env.get(m.group(1)) is not None and env[m.group(1)].sort == "answer":
