@@ -1493,7 +1493,14 @@ class EffectKeys:
         on = e.get("on") or []
         if rd.whens and on and len(rd.whens) == len(on):
             for i, (o, w) in enumerate(zip(on, rd.whens)):
-                text = self._checked(_drop_whose(normalise(w), o.get("whose", "any")), "on", on=[o])
+                w = normalise(w)
+                whose = _whose_of(w, EV.EVENT_KINDS[o["event"]])
+                if whose is not None:                  # who the holder is, as the translated guard says it
+                    if whose == "any":
+                        o.pop("whose", None)
+                    else:
+                        o["whose"] = whose
+                text = self._checked(_drop_whose(w, o.get("whose", "any")), "on", on=[o])
                 if text != "true":
                     o["when"] = text
                 else:
@@ -1605,7 +1612,10 @@ class _On:
 def _drop_whose(when: str, whose) -> str:
     """The guard without the test of who the holder is (``whose`` says it): ``sender == self and …`` → ``…``."""
     roles = [whose] if isinstance(whose, str) else list(whose)
-    if roles in (["any"], ["other"], ["self"]):
+    if roles == ["other"]:                    # the principal is someone else: said by ``whose``
+        from .conds import _split_and
+        return conj([p for p in _split_and(when) if not re.fullmatch(r"\w+ != self", p)])
+    if roles in (["any"], ["self"]):
         return when
     from .conds import _split_and
     parts = _split_and(when)
@@ -1613,6 +1623,30 @@ def _drop_whose(when: str, whose) -> str:
         "(" + " or ".join(f"{r} == self" for r in roles) + ")"}
     kept = [p for p in parts if p not in drop]
     return conj(kept)
+
+
+def _whose_of(when: str, kind):
+    """``whose`` from a guard's conjuncts: ``R == self`` (one role), ``(A == self or B == self)`` (either), ``P != self``
+    for the event's principal P (``other``); ``any`` when none; None when the guard is not read."""
+    from .conds import _split_and
+    if "unknown" in when and when.strip() == "unknown":
+        return None
+    roles = set(kind.role_names)
+    parts = _split_and(when)
+    for p in parts:
+        m = re.fullmatch(r"(\w+) == self", p)
+        if m and m.group(1) in roles:
+            return m.group(1)
+        m = re.fullmatch(r"\((\w+ == self(?: or \w+ == self)+)\)", p)
+        if m:
+            rs = re.findall(r"(\w+) == self", m.group(1))
+            if all(r in roles for r in rs) and len(set(rs)) == len(rs):
+                return rs
+    for p in parts:
+        m = re.fullmatch(r"(\w+) != self", p)
+        if m and m.group(1) == kind.principal:
+            return "other"
+    return "any"
 
 
 def _tests_used(e: dict) -> bool:

@@ -133,6 +133,9 @@ class RuleEntries(RuleBodies, TriggerEvents, EffectReader, EffectKeys):
                 e["on"] = [{"event": k} for k in rd.when_kinds]
             e["closure"] = closure
             e["key_lines"] = self._effect_keys(e, rd, "skill")
+            if mode == "trigger" and e.get("on") and not any("unknown" in (o.get("when") or "") for o in e["on"]):
+                self.report[:] = [i for i in self.report if not (i.kind == "trigger" and i.subject == c.name and
+                                                                 "is not translated: when = unknown" in i.message)]
         return e
 
     def _at(self, node, c: _Cls) -> str:
