@@ -158,7 +158,7 @@ def test_a_triggers_guard_and_effects_are_read(ex):
     bell = ex.catalogue.skills["Bell"]
     (on,) = bell.on
     assert (on.event, on.whose) == ("receive", ("sender",))
-    assert on.text == "receiver != self and face_up and (red in message or blue in message)"
+    assert on.text == "receiver != self and (red in message or blue in message) and face_up"   # one order
     assert [(o.op, o.args) for o in bell.do] == [("draw", {"who": "self", "n": 1}),
                                                 ("flip", {"who": "self", "what": "role", "face": "down"})]
     assert ex.reads[("skill/Bell.kt", "Bell", "execute")] is True          # read whole
@@ -177,7 +177,7 @@ def _entry(ex, rid: str) -> dict:
 
 def test_an_active_skills_checks_effects_and_state_class(ex):
     h = ex.catalogue.skills["Hammer"]
-    assert _entry(ex, "Hammer")["requires"] == "not used and target != self and target.alive"
+    assert _entry(ex, "Hammer")["requires"] == "target != self and not used and target.alive"
     assert h.limit == "turn" and h.flips                  # the flip as it is used is `flips`, not an op
     assert _entry(ex, "Hammer")["do"] == [
         {"op": "discard", "who": "target", "which": "all", "if": "black_messages + 1 >= target.hand_count"},

@@ -238,7 +238,8 @@ def normalise(text: str) -> str:
         return "card in {" + ", ".join(ids) + "}"
     text = re.sub(r"\((card == \w+(?: or card == \w+)+)\)", card_in, text)
     text = re.sub(r"^(card == \w+(?: or card == \w+)+)$", card_in, text)
-    parts = _split_and(text)
+    parts = sorted(dict.fromkeys(_split_and(text)), key=_conj_order)    # `and` commutes: one order
+    text = " and ".join(parts) if len(parts) > 1 else text
     roles = [m.group(1) for p in parts for m in [re.fullmatch(r"(\w+) == self", p)] if m]
     if roles:
         out = []
@@ -251,3 +252,8 @@ def normalise(text: str) -> str:
             out.append(p)
         text = " and ".join(out)
     return text
+
+
+def _conj_order(p: str):
+    """The order conjuncts are written in: who the holder is first, then by text."""
+    return (not re.fullmatch(r"\(?\w+ (==|!=) self.*", p), p)
