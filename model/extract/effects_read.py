@@ -142,11 +142,14 @@ class _Walker:
             for i, parts in enumerate(self.when_parts):
                 extra = self.rd.conds if i == len(self.when_parts) - 1 else []
                 self.rd.whens.append(conj(list(parts) + list(extra)))
-            if self.when_parts:
-                self.rd.conds, self.rd.cond_lines = [], []
-            else:                              # a guard with no event to hang on: nowhere to write it
+            if not self.when_parts:            # a guard with no event to hang on: nowhere to write it
                 for k in self.rd.cond_keys:
                     self.rd.reads[k] = False
+            self.rd.conds, self.rd.cond_lines, self.rd.cond_keys = [], [], []
+            if "ActiveSkill" in ex.ancestors(c) | {k for k in ex.kinds(c)}:     # used as well as triggered
+                self.mode, self.started, self.in_entry = "active", False, True
+                self.kind, self.fields, self.words, self.players = None, {}, {}, X.players_of(())
+                self.run()
         elif self.mode == "active":
             owner, fd = ex.func(c, "executeProtocol")
             if fd is None:
