@@ -231,6 +231,7 @@ def normalise(text: str) -> str:
         return m.group(0)
     text = _COUNT.sub(count, text)
     text = re.sub(r"\bnot ((?:\w+\.)?)hand_empty\b", r"\1hand_count > 0", text)
+    text = re.sub(r"\bnot (\w+) in (\w+)\b(?! or| and)", r"not (\1 in \2)", text)
     text = re.sub(r"(?<![\w.])((?:\w+\.)?)hand_empty\b", r"\1hand_count == 0", text)
 
     def card_in(m):
@@ -238,7 +239,12 @@ def normalise(text: str) -> str:
         return "card in {" + ", ".join(ids) + "}"
     text = re.sub(r"\((card == \w+(?: or card == \w+)+)\)", card_in, text)
     text = re.sub(r"^(card == \w+(?: or card == \w+)+)$", card_in, text)
-    parts = sorted(dict.fromkeys(_split_and(text)), key=_conj_order)    # `and` commutes: one order
+    flat = []
+    for p in _split_and(text):                          # a conjunction in parentheses is its conjuncts
+        inner = p[1:-1] if p.startswith("(") and p.endswith(")") and _balanced(p[1:-1]) else None
+        flat += _split_and(inner) if inner is not None and len(_split_and(inner)) > 1 else [p]
+    flat = [_order_operands(p) for p in flat]
+    parts = sorted(dict.fromkeys(flat), key=_conj_order)    # `and` commutes: one order
     text = " and ".join(parts) if len(parts) > 1 else text
     roles = [m.group(1) for p in parts for m in [re.fullmatch(r"(\w+) == self", p)] if m]
     if roles:
@@ -252,6 +258,28 @@ def normalise(text: str) -> str:
             out.append(p)
         text = " and ".join(out)
     return text
+
+
+def _balanced(t: str) -> bool:
+    depth = 0
+    for ch in t:
+        depth += ch in "({"
+        depth -= ch in ")}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _order_operands(p: str) -> str:
+    """``a == b`` / ``a != b`` of two players with the operands in one order (``self`` always on the right); the
+    cards of a set sorted."""
+    m = re.fullmatch(r"(\w+) (==|!=) (\w+)", p)
+    if m and "self" not in (m.group(1), m.group(3)) and m.group(1) > m.group(3) and \
+            not m.group(3)[:1].isupper() and not m.group(3).isdigit():
+        return f"{m.group(3)} {m.group(2)} {m.group(1)}"
+    if m and m.group(1) == "self":
+        return f"{m.group(3)} {m.group(2)} self"
+    return re.sub(r"\{([^{}]*)\}", lambda mm: "{" + ", ".join(sorted(x.strip() for x in mm.group(1).split(","))) + "}", p)
 
 
 def _conj_order(p: str):

@@ -978,7 +978,8 @@ class _Walker:
                 if recv.a[1] == "cards":
                     frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None
                     if frm and frm[0] == "hand" and frm[1] != whose.text:
-                        op = {"op": "give", "from": frm[1], "to": whose.text}
+                        op = {"op": "give", "from": frm[1], "to": whose.text} if whose.text != "self" else \
+                            {"op": "take", "from": frm[1]}              # into the actor's own hand: a take
                         if src.filt:
                             op["colour"] = src.filt
                         self._op(op, cond, n)
@@ -1331,6 +1332,13 @@ class _Walker:
                 parts.append(negate(self._cond_u(cn, inner)) if cn is not None else "unknown")
             elif s.type == "property_declaration":
                 self._decl(s, inner, [])
+            elif s.type == "assignment":                # a value set in the guard: not followed here
+                left = s.child_by_field_name("left")
+                if left is not None and left.type == "identifier":
+                    inner[_t(left)] = _V("opaque")
+                    env[_t(left)] = _V("opaque")
+                self._miss(self.key[1], s)
+                parts.append("unknown")
             elif s is not stmts[-1] and s.type not in ("assignment",) and self._pure(s):
                 continue                            # a value computed and dropped: it decides nothing
             elif s is stmts[-1]:
