@@ -64,8 +64,8 @@ def _rule(old, new, o, r) -> list:
     out = []
     # on: the events answered and their guards
     a, b = _on_keys(o.on), _on_keys(r.on)
-    if a != b:
-        i = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), min(len(a), len(b)))
+    i = _on_changed(o.on, r.on) if o.on and r.on else None     # nothing read on one side: UNR001's to say
+    if i is not None:
         side = "new" if i < len(b) else "old"
         zh, en = both(_on_text, old, new, o, r, i)
         src = r if side == "new" else o
@@ -90,9 +90,9 @@ def _rule(old, new, o, r) -> list:
 
 def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
     out = []
-    ro = E.to_text(o.requires) if o.requires is not None else ""
-    rn = E.to_text(r.requires) if r.requires is not None else ""
-    if ro != rn:
+    ro = _cond_key(o.requires)
+    rn = _cond_key(r.requires)
+    if cond_changed(o.requires, r.requires):
         def req():
             name = new.name_of(rid)
             was = words(o.requires, old) if o.requires is not None else pick("没有这项检查", "no such check")
@@ -105,7 +105,8 @@ def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
             getattr(o, "key_locs", {}).get("requires") or o.loc
         out.append(RuleChange(rid, "requires", ("requires",), "new" if r.requires is not None else "old", ro, rn,
                               zh, en, (loc.file, loc.line), is_card))
-    a, b = read_ops(o.do), read_ops(r.do)
+    a = [x for x in read_ops(o.do) if "unknown" not in op_key(x)]        # an op not read whole: UNR001's
+    b = [x for x in read_ops(r.do) if "unknown" not in op_key(x)]
     ka, kb = [op_key(x) for x in a], [op_key(x) for x in b]
     if ka != kb:
         sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
@@ -121,8 +122,47 @@ def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
     return out
 
 
+def _cond_key(node) -> str:
+    """A condition as compared: in one spelling, its conjuncts that hold ``unknown`` (code not read) left out — a
+    change there is the unread-code check's to name, not a change this comparison can claim."""
+    from skillproof.model.extract.conds import _split_and, normalise
+    if node is None:
+        return ""
+    return " and ".join(p for p in _split_and(normalise(E.to_text(node))) if "unknown" not in p)
+
+
+def _conjuncts(node) -> tuple:
+    """(conjuncts read, whether some conjunct is not read) of a condition, in one spelling."""
+    from skillproof.model.extract.conds import _split_and, normalise
+    if node is None:
+        return frozenset(), False
+    parts = _split_and(normalise(E.to_text(node)))
+    return frozenset(p for p in parts if "unknown" not in p), any("unknown" in p for p in parts)
+
+
+def cond_changed(a, b) -> bool:
+    """Whether two conditions differ in what both sides read: a conjunct one side has and the other lacks counts
+    only when the other side reads all of its own (else its ``unknown`` may be that very conjunct)."""
+    ka, ua = _conjuncts(a)
+    kb, ub = _conjuncts(b)
+    only_a = ka - kb if not ub else frozenset()
+    only_b = kb - ka if not ua else frozenset()
+    return bool(only_a or only_b)
+
+
 def _on_keys(on) -> list:
-    return [f"{x.event} whose={','.join(x.whose)} when={E.to_text(x.when)}" for x in on]
+    return [f"{x.event} whose={','.join(x.whose)} when={_cond_key(x.when)}" for x in on]
+
+
+def _on_changed(a, b) -> int | None:
+    """The first entry whose event, holder or guard changed (None when none did)."""
+    for i in range(max(len(a), len(b))):
+        if i >= len(a) or i >= len(b):
+            return i
+        x, y = a[i], b[i]
+        if x.event != y.event or x.whose != y.whose or cond_changed(x.when, y.when):
+            return i
+    return None
 
 
 def _on_text(old, new, o, r, i) -> str:

@@ -30,6 +30,22 @@ class CondTranslator(_Translator):
         self.fields = fields or {}          # event field -> role name
         self.words = words or {}            # event word -> type (what the moment carries)
 
+    def bool(self, x: _X) -> _T:
+        """``_Translator.bool`` with ``false or a`` = ``a`` and ``true and a`` = ``a`` (an event tested for null)."""
+        if x.k == "bin" and x.a[0] in ("&&", "||"):
+            l, r = self.bool(x.a[1]), self.bool(x.a[2])
+            unit, zero = ("true", "false") if x.a[0] == "&&" else ("false", "true")
+            if l.text == unit:
+                return r
+            if r.text == unit:
+                return l
+            if zero in (l.text, r.text):
+                return _T("bool", zero)
+            word = "and" if x.a[0] == "&&" else "or"
+            prec = 3 if word == "and" else 2
+            return _T("bool", f"{_wrap(l, prec)} {word} {_wrap(r, prec)}", prec)
+        return super().bool(x)
+
     def tx(self, x: _X) -> _T | None:
         if x.k == "in":
             neg, l, r = x.a
@@ -114,6 +130,9 @@ class CondTranslator(_Translator):
             ls, rs = _unparen(l), _unparen(r)
             if rs.k == "null" or ls.k == "null":
                 other = ls if rs.k == "null" else rs
+                ot = self.tx(other) if other.k == "name" else None
+                if ot is not None and ot.sort == "event":          # the event read is there (its guard says so)
+                    return _T("bool", "true" if neg else "false")
                 if other.k == "call" and other.a[0].k == "nav" and other.a[0].a[1] == "findSkill" and \
                         len(other.a[1]) == 1 and _unparen(other.a[1][0].x).k == "name" and \
                         _unparen(other.a[1][0].x).a[0] == "skillId":
@@ -158,14 +177,19 @@ def conj(parts) -> str:
 
 def negate(text: str) -> str:
     parts = _split_and(text)
-    if len(parts) > 1 and all(re.fullmatch(r"[\w.]+ != [\w.]+", p) for p in parts):
-        return "(" + " or ".join(p.replace(" != ", " == ") for p in parts) + ")"   # De Morgan, for `card in {…}`
+    if len(parts) > 1 and all(_atomic(p) for p in parts):                # De Morgan: not (a and b) = not a or not b
+        return "(" + " or ".join(negate(p) for p in parts) + ")"
+    ors = _split_or(text)
+    if len(ors) > 1 and all(_atomic(p) for p in ors):                  # not (a or b) = not a and not b
+        return " and ".join(negate(p) for p in ors)
     if text == "true":
         return "false"
     if text == "false":
         return "true"
     if text.startswith("not ") and _atomic(text[4:]):
-        return text[4:]
+        inner = text[4:]
+        return inner[1:-1] if inner.startswith("(") and inner.endswith(")") and _balanced(inner[1:-1]) and \
+            _atomic(inner[1:-1]) else inner
     for a, b in ((" != ", " == "), (" == ", " != "), (" >= ", " < "), (" <= ", " > "), (" > ", " <= "),
                  (" < ", " >= ")):
         if a in text and _atomic(text) and text.count(a) == 1 and " and " not in text and " or " not in text \
@@ -194,6 +218,27 @@ def _atomic(text: str) -> bool:
 
 
 __all__ = ["CondTranslator", "conj", "negate", "_ATOM", "_wrap"]
+
+
+def _split_or(text: str) -> list:
+    """The top-level disjuncts of a condition text (no top-level ``and``)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" and ", i):
+            return [text]
+        elif depth == 0 and text.startswith(" or ", i):
+            parts.append(text[start:i])
+            start = i + 4
+            i += 4
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
 
 
 def _split_and(text: str) -> list:

@@ -605,6 +605,16 @@ class _Walker:
         if nm.is_builder(value):
             nm.builders.add(name)
             return cond
+        m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(value))
+        if m and self.mode == "trigger" and m.group(2) in STATE_EVENTS and not self.started and not self.when_parts:
+            kind = EV.EVENT_KINDS[STATE_EVENTS[m.group(2)]]    # `val fsm = g.fsm as? X`, tested for null next
+            self._bind_kind(kind)
+            self.fields.update({"askWhom": "self"})
+            self.when_parts.append([])
+            self.rd.when_lines.append(self.key[1].src.at(s))
+            self.rd.when_kinds.append(kind.key)
+            env[name] = _V("event", kind.key)
+            return cond
         if value.type == "binary_expression" and _t(value.child_by_field_name("operator")) == "?:":
             kids = _code(value)
             m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(kids[0])) if kids else None
