@@ -11,7 +11,7 @@ from skillproof.model.lang import pick
 from skillproof.model.msg import Msg
 
 from .cli import error_line
-from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from .cmd_check import accept_inline, add_report_args, add_solver_args, run_checks
 from .common import closing, report_catalogue_errors
 from .diff_report import finish, inconclusive_findings, rules_entries, told  # noqa: F401
 from .helpfmt import metavar

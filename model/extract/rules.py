@@ -9,7 +9,8 @@ from .. import vocab as V
 from .bodies import RuleBodies
 from .classes import _Cls, _param_type
 from .server import _LIST_FUNS, CARD_ENUM, SEND_METHODS
-from .effects_read import EffectKeys, EffectReader
+from .effect_keys import EffectKeys
+from .effects_read import EffectReader
 from .triggers import TriggerEvents
 from .syntax import _X, _descendants, _fn_expr, _fn_params, _ir, _short, _t, _value_args
 
