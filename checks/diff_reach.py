@@ -64,6 +64,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.lang import is_en, pick
 
 from . import diff_text as T
+from .diff_ids import rule_ref
 from .enc.plays import enc_card_usable
 from .findings import canonical
 
@@ -687,7 +688,6 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
                        f"例证在{T.SIDE_ZH[there.name]}中是同一个局面",
                        f"the witness shows the same situation under {other}")
         return None
-    from .diff import rule_ref
     rules = [rule_ref(d.old, d.new, sit.id, d.changed[sit.id])]
     if isinstance(sit, CharacterSit) and sit.id in d.new.characters and sit.id in d.old.characters:
         a, b = d.old.characters[sit.id].skills, d.new.characters[sit.id].skills

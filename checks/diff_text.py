@@ -239,6 +239,12 @@ ENGINE_PREFIXES = {
     "result_pass.dead_owner": ("游戏结果结算是否询问已死亡角色", "which skills of a dead owner the game-result pass asks"),
     "win_pass.start": ("宣胜结算从谁开始", "where the win pass starts"),
     "win_pass.dead_owner": ("宣胜结算是否询问已死亡角色", "which skills of a dead owner the win pass asks"),
+    "win.check": ("胜利判定：谁宣告胜利、谁获胜（收到或置入情报后）", "the win check: who declares victory and who wins "
+                  "(after a message is received or put into an area)"),
+    "win.killer": ("死亡结算后的胜利判定（镇压者、清道夫、先行者……）", "the win check after deaths (镇压者, 清道夫, 先行者 …)"),
+    "win.last_alive.at": ("在哪里检查只剩一个阵营存活", "where the last-camp-alive end is checked"),
+    "win.last_alive": ("只剩一个阵营（或一名角色）存活时游戏结束：谁获胜", "the end when one camp (or player) is left alive: "
+                       "who wins"),
 }
 #: values of engine rules as the catalogue and the extractor write them
 ENGINE_VALUES = {
@@ -297,6 +303,18 @@ def engine_name(name: str, key: bool = True) -> str:
 
 
 def engine_change(name: str, old, new, key: bool = True) -> str:
-    """A changed engine rule in one line: its name, what it decides, OLD's value → NEW's."""
+    """A changed engine rule in one line: its name, what it decides, OLD's value → NEW's (for a list of clauses, the
+    clauses gone and the clauses new)."""
+    if isinstance(old, (list, tuple)) and isinstance(new, (list, tuple)) and max(len(old), len(new)) > 3:
+        gone = [str(x) for x in old if x not in new]
+        came = [str(x) for x in new if x not in old]
+        parts = []
+        if gone:
+            parts.append(pick("不再：" + "；".join(gone), "no longer: " + "; ".join(gone)))
+        if came:
+            parts.append(pick("现在：" + "；".join(came), "now: " + "; ".join(came)))
+        if not parts:
+            parts.append(pick("同样的条款换了顺序", "the same clauses in another order"))
+        return pick(f"{engine_name(name, key)}：" + "。".join(parts), f"{engine_name(name, key)}: " + ". ".join(parts))
     return pick(f"{engine_name(name, key)}：{engine_value(old)} → {engine_value(new)}",
                 f"{engine_name(name, key)}: {engine_value(old)} → {engine_value(new)}")

@@ -11,8 +11,9 @@ from skillproof.model.lang import pick
 from skillproof.model.msg import Msg
 
 from .exits import error_line
-from .cmd_check import accept_inline, add_report_args, add_solver_args, emit, run_checks
+from .cmd_check import accept_inline, add_report_args, add_solver_args, run_checks
 from .common import closing, report_catalogue_errors
+from .diff_report import finish, inconclusive_findings, rules_entries, told  # noqa: F401
 from .helpfmt import metavar
 
 NAME = "diff"
@@ -169,7 +170,6 @@ def run(args) -> int:
                                          Msg("什么也没有比较", "nothing was compared"))) + "\n")
             return 2
     old, new = cats
-    from .kotlin_diff import rules_entries
     engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
@@ -180,6 +180,8 @@ def run(args) -> int:
         sys.stderr.write(error_line(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
                                          f"cannot compare: {e} means different things in the two versions")) + "\n")
         return 2
+    from skillproof.checks.diff_rules import entry as rule_entry, rule_changes
+    rules_changed = [rule_entry(ch, old, new) for ch in rule_changes(old, new, differ.renamed)]
     args.select, args.ignore = "", ""
     res_old = run_checks(old, args)
     res_new = run_checks(new, args)
@@ -196,55 +198,8 @@ def run(args) -> int:
                     extra={"diff": {"old": list(old.files), "new": list(new.files), "allow_changes": args.allow_changes,
                                     "changed_rules": changed_list(old, new, differ.changed),
                                     "resolved": [told(f, old) for f in resolved],
-                                    "decision_changes": engine + [c.to_dict() for c in changes]
+                                    "decision_changes": engine + rules_changed + [c.to_dict() for c in changes]
                                     + [p.to_dict() for p in possible]}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)},
                     suppressed=[(f, r) for f, r in suppressed if f.id not in old_ids], in_source=in_source)
-    return finish(report, args, new, bool(changes or engine or possible))
-
-
-def told(f, cat) -> dict:
-    """A finding of one version as the report lists it, its witness told with that version's catalogue in both
-    languages (``witness_lines``: the report's catalogue is NEW's, a resolved finding's witness is OLD's)."""
-    from skillproof.model import lang
-    from skillproof.reports.common import witness_lines
-    d = f.to_dict()
-    if f.witness:
-        try:
-            lines = {}
-            for code in lang.LANGS:
-                with lang.using(code):
-                    lines[code] = witness_lines(cat, f.witness)
-            d["witness_lines"] = lines
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-            pass
-    return d
-
-
-def inconclusive_findings(msgs, args=None) -> list:
-    """An INC001 finding per question the diff could not decide (``Differ.inconclusive``: (key, Chinese,
-    English) each; the key — the English wording of earlier versions — makes the id)."""
-    from skillproof.checks.context import give_up_hint
-    from skillproof.checks.findings import Finding
-    t_ms = max(1, int(args.timeout * 1000)) if args is not None else 20000
-    rl = max(0, args.rlimit) if args is not None else 0
-    out = []
-    for m in msgs:
-        key, zh, en = m if isinstance(m, tuple) else (m, m, m)
-        out.append(Finding("INC001", "diff", "error", f"无法判定：{zh}", key=f"inconclusive|diff|{key}",
-                           inconclusive=True, message_en=f"cannot decide: {en}", fix=give_up_hint(t_ms, rl),
-                           fix_en=give_up_hint(t_ms, rl, "en")))
-    return out
-
-
-def finish(report, args, cat, changed: bool) -> int:
-    """Write the report; diff's exit code: 1 for failing findings or (without --allow-changes) any change, 3 when
-    something was inconclusive, else 0 (2 when the report cannot be written)."""
-    rc = emit(report, args, cat)
-    if rc:
-        return rc
-    if report.failing() or (changed and not args.allow_changes):
-        return 1
-    if report.inconclusive:
-        return 3
-    return 0
+    return finish(report, args, new, bool(changes or engine or possible or rules_changed))

@@ -23,6 +23,8 @@ from skillproof.model import lang
 from skillproof.model.lang import pick
 from skillproof.model.names import shown
 
+from .diff_report import _plain
+
 #: where the server keeps its sources, in the order they are looked for (the first days: src/main/java)
 SOURCE_DIRS = ("src/main/kotlin", "src/main/java")
 
@@ -118,11 +120,6 @@ def _relocate_refs(refs, locs: dict, prefix: str):
     return out
 
 
-def _plain(v):
-    """An engine rule's value as JSON has it (tuples as lists)."""
-    return list(v) if isinstance(v, tuple) else v
-
-
 def _engine_zh(ec) -> str:
     """An engine rule change in Chinese (the English is the extractor's ``EngineChange.message``, which adds
     what the server's code says)."""
@@ -144,29 +141,6 @@ def engine_entry(ec, prefix: str) -> dict:
             "new": {ec.name: show_value(ec.head)}, "values": {"old": _plain(ec.base), "new": _plain(ec.head)},
             "key": ec.key, "how": ec.how, "witness": None,
             "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
-
-
-def rules_entries(old, new) -> list:
-    """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
-    engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
-    from skillproof.checks.diff_text import both, engine_change
-    from skillproof.model.extract.engine import show_value
-    out = []
-    for f in dataclasses.fields(old.rules):
-        if f.name in ("loc", "key_locs"):
-            continue
-        a, b = getattr(old.rules, f.name), getattr(new.rules, f.name)
-        if a == b:
-            continue
-        loc = new.rules.at(f.name) or old.rules.at(f.name)
-        zh, en = both(engine_change, f.name, a, b)
-        out.append({"id": f"engine-{f.name}", "decision": "engine", "message": zh, "message_en": en,
-                    "question": {"engine_rule": f.name}, "old": {f.name: show_value(a)},
-                    "new": {f.name: show_value(b)}, "values": {"old": _plain(a), "new": _plain(b)}, "key": True,
-                    "witness": None,
-                    "rules": [{"id": f.name, "name": f.name, "file": loc.file if loc else "",
-                               "line": loc.line if loc else 0, "change": "changed"}]})
-    return out
 
 
 def run(args) -> int:
@@ -199,14 +173,15 @@ def _extract_side(label, repo, rev, tmp):
     return commit, prefix, ex
 
 
-def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=()) -> tuple[list, list]:
+def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=(),
+                    rule_keys=()) -> tuple[list, list]:
     """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
     that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
     from skillproof.checks.findings import Finding, RuleRef
     from skillproof.model.extract.unread import compare, unread
     cmp = compare(bex.sources, hex_.sources)
     out, listed = [], []
-    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood):
+    for c in unread(cmp, bex, hex_, changed_ids, wheres, understood, rule_keys):
         pre = hpre if c.side == "HEAD" else bpre
         file = pre + c.file
         what = c.where or c.file
@@ -239,7 +214,7 @@ def _run(args) -> int:
 
     from .cmd_check import run_checks
     from .exits import error_line
-    from .cmd_diff import finish, inconclusive_findings, told
+    from .diff_report import finish, inconclusive_findings, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
@@ -299,10 +274,15 @@ def _run(args) -> int:
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
     engine = [engine_entry(ec, hpre) for ec in rec.engine]
+    from skillproof.checks.diff_rules import entry as rule_entry, rule_changes
+    rule_changes_ = rule_changes(old, new, differ.renamed)
+    rules_changed = [rule_entry(ch, old, new, _key_line(ch, bex, hex_, bpre, hpre)) for ch in rule_changes_]
     inconc = inconclusive_findings(differ.inconclusive, args)
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+    rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
-    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood})
+    unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
+                                       rule_keys)
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
@@ -314,7 +294,7 @@ def _run(args) -> int:
                                     "revisions": {"base": bc, "head": hc},
                                     "changed_rules": changed_list(old, new, differ.changed),
                                     "resolved": [told(f, old) for f in resolved],
-                                    "decision_changes": engine + decision,
+                                    "decision_changes": engine + rules_changed + decision,
                                     "newly_understood": [u for u in understood if u["change"] == "newly understood"],
                                     "no_longer_understood": [u for u in understood
                                                              if u["change"] == "no longer understood"],
@@ -324,4 +304,12 @@ def _run(args) -> int:
                                                            "undecided": undecided(ex)}
                                                    for label, (_c, _p, ex) in sides.items()}}},
                     stats={"solver_queries": res_new.stats.get("queries", 0)})
-    return finish(report, args, new, bool(changes or engine or possible))
+    return finish(report, args, new, bool(changes or engine or possible or rules_changed))
+
+
+def _key_line(ch, bex, hex_, bpre: str, hpre: str):
+    """(file, line) of the server's Kotlin that a changed key of a rule was read from (HEAD's; BASE's when gone)."""
+    ex, pre = (hex_, hpre) if ch.side == "new" else (bex, bpre)
+    lines = (getattr(ex, "key_lines", None) or {}).get(ch.id) or {}
+    where = lines.get(ch.path) or (ex.locations or {}).get(ch.id)
+    return _server_loc(where, pre) if where else None

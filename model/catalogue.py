@@ -192,6 +192,7 @@ class Rule:
     fires: Fires | None = None
     on: tuple = ()                                 # of On: the events a TriggeredSkill answers (model.events)
     do: tuple = ()                                 # of DoOp: what it does (model.effects)
+    requires: Node | None = None                   # ActiveSkill: what the server checks before the use
     lifetime: str = "permanent"
     params: dict = field(default_factory=dict)     # name -> type
     origin: str = "server"
@@ -231,6 +232,7 @@ class Card:
     windows: dict = field(default_factory=dict)   # window -> actor: where and by whom it can be used
     do: tuple = ()                                # of DoOp: what it does (model.effects)
     target: CardTarget | None = None              # whom it is used on (None: not said — no target)
+    requires: Node | None = None                  # what the server checks before the use (beyond the window)
 
     @property
     def phases(self) -> tuple:

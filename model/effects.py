@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import events as EV
 from . import turn as T
 
 # ------------------------------------------------------------------------------------------- argument types
@@ -169,6 +170,14 @@ OPS: dict[str, Op] = {o.key: o for o in [
     Op("receive", "立即接收情报", "receives the message now",
        "the FSM goes to OnChooseReceiveCard / ReceivePhase for the player", (_WHO,)),
     Op("kill", "死亡", "dies", "the player is dead (Player.alive = false; PlayerDieEvent)", (_WHO,)),
+    Op("raise", "引发事件", "raises an event",
+       "Game.addEvent(XxxEvent(…)): the triggered skills answering that event are asked at the next process node "
+       "(model.events)",
+       (Arg("event", "enum", required=True, choices=tuple(EV.EVENT_KINDS), zh="事件", en="the event"),
+        Arg("who", PLAYER, zh="事件的主角", en="the event's principal (the player it is about)"))),
+    Op("ask_from", "从某人起重新询问", "asks again from a player",
+       "FightPhaseIdle(whoseFightTurn = …): the round of asking in 争夺阶段 goes on from this player",
+       (Arg("who", PLAYER, required=True, zh="从谁起", en="from whom"),)),
     Op("choose", "选择其一", "chooses one of",
        "the client is asked (a *Tos* message): the chooser picks one alternative — a free variable for the solver",
        (Arg("who", PLAYER, "self", zh="选择者", en="who chooses"),
@@ -186,6 +195,9 @@ CHOSEN = ("chosen", "chosen2")
 WINDOW_PLAYERS = ("target", "sender", "front", "dying", "turn_player")
 #: the key ``do`` is the rule's (and card's) effect
 KEY = "do"
+#: the key ``requires``: what the server checks before it lets an ActiveSkill or a card be used (its handler's checks
+#: beyond the window): the user's state and the chosen players, in the condition language
+REQUIRES = "requires"
 #: how deep ``choose`` alternatives may nest
 DEPTH = 4
 

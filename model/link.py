@@ -46,6 +46,8 @@ class Linker(DoLinker):
                     card.do = self._do_list(F, path, e["do"], card, (), {})
                 if "target" in e:
                     card.target = self._card_target(F, path, e["target"], card)
+                if "requires" in e:
+                    card.requires = self._requires(F, path, e["requires"], {})
 
     TARGET_WHO = ("none", "any", "other")
 
@@ -358,6 +360,14 @@ class Linker(DoLinker):
                 self._sites_answer_events(F, path, r)
         if "do" in e and (r.has("ActiveSkill") or r.has("TriggeredSkill")):
             r.do = self._do_list(F, path, e["do"], r, r.on, P)
+        if "requires" in e:
+            if r.has("ActiveSkill"):
+                r.requires = self._requires(F, path, e["requires"], P)
+            else:
+                self.err(F[0], F[1], path + ("requires",), "requires",
+                         Msg("'requires' 只用于主动技能（ActiveSkill）和牌：'{id}' 不是主动技能（触发技能的条件写在 'on.when'）",
+                             "'requires' is only for ActiveSkills and cards: {id} is not an ActiveSkill (a triggered "
+                             "skill's condition is its 'on.when')", id=rid))
         for key in ("win", "result"):
             if key not in e:
                 continue

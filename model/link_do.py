@@ -225,6 +225,12 @@ class DoLinker:
             return tuple(alts)
         raise AssertionError(t)                 # pragma: no cover — every type of model.effects is read above
 
+    def _requires(self, F, path, text, params: dict):
+        """``requires = "…"``: what the server checks before an ActiveSkill or a card is used — a condition over the
+        user (``self``) and the players of its window and its choices (``target``, ``chosen``)."""
+        ctx = _Ctx(None, X.players_of(()), X.words_of(()), params, [0])
+        return self._do_expr(F, path + (X.REQUIRES,), X.REQUIRES, text, ctx, V.BOOL)
+
     def _do_expr(self, F, ap, akey, text, ctx, want):
         if not isinstance(text, str):
             self.err(F[0], F[1], ap, akey, Msg("'{k}' 必须是表达式字符串，不能是{t}", "{k} must be an expression string, not {t}",

@@ -302,12 +302,12 @@ RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot"
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do", "target"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do", "target", "requires"}
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
              "fight", "dying", "main", "remind", "convert", "ban", "receive", "send", "draw", "win", "result", "gives", "origin",
-             "plays", "windows", "replaces_role", "fires", "on", "do"}
+             "plays", "windows", "replaces_role", "fires", "on", "do", "requires"}
 GRANT_KEYS = RULE_KEYS | {"lifetime", "params"}
 GIVE_KEYS = {"grant", "to", "when", "per_turn", "args", "where", "at", "on", "with"}
 #: how long a grant stays: the turn (dropped at turn end), until it fires, for good, or only during the
@@ -559,7 +559,7 @@ class _Builder(Linker):
         card = Card(ident, name or ident, loc, aliases, text, windows=windows)
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
-        if "do" in e or "target" in e:
+        if "do" in e or "target" in e or "requires" in e:
             self._pending.append(("card", F, path, (card, e)))
 
     def _windows(self, F, path, e, what) -> dict:

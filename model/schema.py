@@ -70,7 +70,7 @@ def build() -> dict:
         "fires": {"type": "object", "additionalProperties": False, "required": ["at"],
                   "properties": {"at": at, "when": expr},
                   "description": "TriggeredSkill: when its effect happens (windows, and a condition on its holder)"},
-        "on": on, "do": do,
+        "on": on, "do": do, "requires": expr,
     }
     grant_props = dict(rule_props, lifetime={"enum": ["turn", "until_fired", "permanent", "resolution"]},
                        params={"type": "object", "additionalProperties": {"enum": ["card", "bool", "int", "colour", "set<card>"]}})
@@ -93,7 +93,7 @@ def build() -> dict:
             "skip_dying": {"type": "array", "items": {"enum": ["skills_gone", "can_use"]}, "uniqueItems": True}}},
         "card": {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["id", "name"],
             "properties": {"id": {"type": "string", "minLength": 1}, "name": {"type": "string"}, "aliases": strlist,
-                           "text": {"type": "string"}, "gives": gives, "windows": windows, "do": do,
+                           "text": {"type": "string"}, "gives": gives, "windows": windows, "do": do, "requires": expr,
                            "target": {"description": "whom the card is used on: none, any living player or another one, "
                                                      "and the condition the target meets (per window)",
                                       "anyOf": [{"enum": ["none", "any", "other"]},

@@ -52,12 +52,24 @@ def issue(report, fd: dict, cat=None) -> dict:
     }
 
 
+def _rule_issue(c: dict) -> dict:
+    """A rule whose effect, guard or use condition changed (``checks.diff_rules``): an issue at its line."""
+    r = (c.get("rules") or [{}])[0]
+    return {"type": "issue", "check_name": "rule-changed", "description": f"rule-changed: {msg(c)}",
+            "content": {"body": f"{t('id')}: `{c.get('id', '')}`"}, "categories": ["Bug Risk"],
+            "fingerprint": hashlib.md5(str(c.get("id", "")).encode("utf-8")).hexdigest(), "severity": "critical",
+            "location": {"path": checkout_path(r.get("file") or "-").replace("\\", "/"),
+                         "lines": {"begin": max(1, int(r.get("line") or 1))}}, "engine_name": "skillproof"}
+
+
 def render(report, cat=None) -> str:
     fds = [fdict(f) for f in report.actionable]          # designed behaviour is not a code-quality issue
     view = diff_view(report)
     if view is not None and not view.new_are_findings:
         fds += view.new
     issues = [issue(report, fd, cat) for fd in fds]
+    if view is not None and not view.allow_changes:
+        issues += [_rule_issue(c) for c in view.changes if c.get("decision") == "rule"]
     issues.sort(key=lambda i: (i["location"]["path"], i["location"]["lines"]["begin"], i["check_name"],
                                i["fingerprint"]))
     return json.dumps(issues, ensure_ascii=False, indent=2, sort_keys=True) + "\n"

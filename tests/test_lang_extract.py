@@ -73,6 +73,7 @@ def _edited(ex) -> dict:
          'convert = { from = "Jie_Huo", to = ["Wu_Dao"], must = true }')
     edit("skills.toml", 'kinds = ["SendMessageCanLockSkill"]', 'kinds = ["SendMessageDirectionSkill"]')
     edit("skills.toml", '[[skill.gives]]\ngrant = "Fuse2"\nto = "self"\nwhen = "unknown"\n', '')
+    f["skills.toml"] = re.sub(r'(?m)^do = \[.*"Fuse2".*\]\n', '', f["skills.toml"])    # its effect hands it out
     edit("skills.toml", 'args = { banned = ["Diao_Bao"], everything = false }', 'args = { banned = ["Jie_Huo"], everything = false }')
     edit("skills.toml", '[[skill.gives]]\ngrant = "Deaf"\nto = "target"', '[[skill.gives]]\ngrant = "Deaf"\nto = "others"')
     edit("grants.toml", 'params = { banned = "set<card>", everything = "bool" }',

@@ -44,12 +44,13 @@ from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
 from .rules import RuleEntries
+from .wins import WinRules
 from .write import CatalogueWriter
 
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:
@@ -93,6 +94,10 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
         self.consumed = self._consumed()
         self.cannot_ids = self.handler_cannot_receive()
         gives = self._gives()                                # giver key -> list of give dicts
+        for cid, card in self.cards.items():                 # what each card does and checks
+            if card["cls"] is not None:
+                card["gives"] = gives.get(("card", cid), [])
+                card["key_lines"] = self._effect_keys(card, self._read_effect(card["cls"], "card", cid=cid), "card")
         self._unread_assignments()
         entries = {}
         for name, c in rule_cls.items():
@@ -109,6 +114,12 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, CatalogueWrite
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
         self.engine = self._engine()
+        self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
+                          **{n: e.get("key_lines", {}) for n, e in entries.items()}}
+        self.reads = dict(getattr(self, "engine_reads", {}))
+        for item in [*self.cards.values(), *entries.values()]:
+            for k, v in (item.get("reads") or {}).items():
+                self.reads[k] = self.reads.get(k, True) and v
         files = self._write(chars, role_skills, entries, gives)
         files["rules.toml"] = self._write_rules(self.engine)
         stats = {"source": str(self.root), "kotlin_files": len(self.srcs), "characters": len(chars),
@@ -138,6 +149,7 @@ def extract(src_dir, seconds: float | None = None) -> Extraction:
     files, stats = ex.run()
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
     result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)
+    result.key_lines, result.reads = ex.key_lines, ex.reads
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:

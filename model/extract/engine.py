@@ -119,8 +119,11 @@ class EngineRules(ClassIndex):
 
     def _engine(self) -> dict:
         found: list[EngineRule] = []
-        for probe in (self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
-                      self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles):
+        probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
+                  self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles]
+        if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
+            probes.append(self._p_wins)
+        for probe in probes:
             found += probe()
         out = {r.name: r for r in found}
         for r in out.values():

@@ -55,6 +55,8 @@ class Extraction:
     engine: dict = field(default_factory=dict)       # name -> EngineRule (engine rules read from the engine files)
     locations: dict = field(default_factory=dict)    # card / character / rule id -> "file:line" in the sources
     role_class: str = ""                             # the role table's class (its calls are the characters)
+    key_lines: dict = field(default_factory=dict)    # id -> {key path ("do", 2) …: "file:line"} of what it does
+    reads: dict = field(default_factory=dict)        # (file, class path, member) -> read whole (effects_read)
 
     def undecided_counts(self) -> dict:
         return dict(sorted(Counter(i.kind for i in self.report if i.undecided).items()))

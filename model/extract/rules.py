@@ -9,11 +9,13 @@ from .. import vocab as V
 from .bodies import RuleBodies
 from .classes import _Cls, _param_type
 from .server import _LIST_FUNS, CARD_ENUM, SEND_METHODS
+from .effect_keys import EffectKeys
+from .effects_read import EffectReader
 from .triggers import TriggerEvents
 from .syntax import _X, _descendants, _fn_expr, _fn_params, _ir, _short, _t, _value_args
 
 
-class RuleEntries(RuleBodies, TriggerEvents):
+class RuleEntries(RuleBodies, TriggerEvents, EffectReader, EffectKeys):
     """``_rule`` builds the entry of one skill class (a dict ``write`` turns into TOML)."""
 
     def _own_ids(self) -> dict:
@@ -125,6 +127,16 @@ class RuleEntries(RuleBodies, TriggerEvents):
             on = self._trigger_events(c)
             if on:
                 e["on"] = on
+        mode = "trigger" if "TriggeredSkill" in closure else "active" if "ActiveSkill" in closure else None
+        if mode is not None:
+            rd = self._read_effect(c, mode, e.get("on"))
+            if mode == "trigger" and not e.get("on") and rd.when_kinds:      # an older code form: a state read
+                e["on"] = [{"event": k} for k in rd.when_kinds]
+            e["closure"] = closure
+            e["key_lines"] = self._effect_keys(e, rd, "skill")
+            if mode == "trigger" and e.get("on") and not any("unknown" in (o.get("when") or "") for o in e["on"]):
+                self.report[:] = [i for i in self.report if not (i.kind == "trigger" and i.subject == c.name and
+                                                                 "is not translated: when = unknown" in i.message)]
         return e
 
     def _at(self, node, c: _Cls) -> str:

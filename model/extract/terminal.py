@@ -147,6 +147,8 @@ ENGINE: list[tuple[str, str]] = [
     (r"no InvalidSkill\.deal", "没有 InvalidSkill.deal"),
     (r"the test of InvalidSkill\.deal is not read", "InvalidSkill.deal 的检查读不懂"),
     (r"no dealListeningSkill", "没有 dealListeningSkill"),
+    (r"no win check found", "没有找到胜利判定"),
+    (r"no check of the last camp alive", "没有找到“只剩一个阵营存活”的判定"),
     (r"skills come from a listening list", "技能来自监听列表"),
     (r"no call of (?P<m>\S+)", "没有调用 {m}"),
     (r"the guard around the call is not read", "调用外面的条件读不懂"),

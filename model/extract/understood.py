@@ -52,6 +52,11 @@ class EngineChange:
         if self.head is None:
             return (f"{kind}{self.name}: no longer read from the server's code (was {show_value(self.base)}); "
                     f"{self.how}")
+        if isinstance(self.base, tuple) and isinstance(self.head, tuple) and max(len(self.base), len(self.head)) > 3:
+            gone = [str(x) for x in self.base if x not in self.head]
+            came = [str(x) for x in self.head if x not in self.base]
+            parts = ([f"no longer: {'; '.join(gone)}"] if gone else []) + ([f"now: {'; '.join(came)}"] if came else [])
+            return f"{kind}{self.name}: " + (". ".join(parts) or "the same clauses in another order") + f" ({self.how})"
         return f"{kind}{self.name}: {show_value(self.base)} → {show_value(self.head)} ({self.how})"
 
 

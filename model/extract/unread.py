@@ -512,7 +512,7 @@ def _at(where: str) -> tuple:
     return (file, int(line)) if line.isdigit() else ("", 0)
 
 
-def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood=()) -> list:
+def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood=(), rule_keys=()) -> list:
     """The changes of ``cmp`` the extraction did not turn into a catalogue difference, in order.
 
     ``changed_ids``: the catalogue ids (rules, cards, characters, gives sites ``giver#i``) that differ or that a
@@ -545,8 +545,11 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
     undecided = [(_at(i.where), ex is head_ex) for ex in (base_ex, head_ex) for i in ex.report if i.undecided]
     role = (getattr(head_ex, "role_class", "") or getattr(base_ex, "role_class", ""))
     whole = {c.cls for c in cmp.changes if not c.member and c.change in ("added", "removed")}
+    key_lines = _key_lines(base_ex, head_ex, rule_keys)
     out = []
     for c in cmp.changes:
+        if _read_by_effects(c, base_ex, head_ex, key_lines):
+            continue
         if any(f == c.file and c.span[0] <= ln <= c.span[1] for f, ln in hot):
             continue
         if c.member in READ_MEMBERS and c.cls.rsplit(".", 1)[-1] in skills and not any(
@@ -573,6 +576,41 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
             continue
         out.append(c)
     return out
+
+
+def _key_lines(base_ex, head_ex, rule_keys) -> dict:
+    """side -> [(file, line)] the changed keys of ``rule_keys`` were read from."""
+    out = {"HEAD": [], "BASE": []}
+    for side, ex in (("HEAD", head_ex), ("BASE", base_ex)):
+        lines = getattr(ex, "key_lines", None) or {}
+        for rid, key in rule_keys:
+            for path, where in (lines.get(rid) or {}).items():
+                if path and path[0] == key:
+                    out[side].append(_at(where))
+    return out
+
+
+def _read_by_effects(c, base_ex, head_ex, key_lines) -> bool:
+    """Whether the effect reader read this change: the construct walked and read whole on each side it stands on, or
+    holding a line a changed key was read from."""
+    hr = getattr(head_ex, "reads", None) or {}
+    br = getattr(base_ex, "reads", None) or {}
+    hk = (c.file, c.cls, c.member)
+    bk = (c.base_file or c.file, c.cls, c.member)
+    if c.member:
+        sides = []
+        if c.change in ("changed", "added"):
+            sides.append(hr.get(hk))
+        if c.change in ("changed", "removed"):
+            sides.append(br.get(bk))
+        if sides and all(v is True for v in sides):
+            return True
+    if any(f == c.file and c.span[0] <= ln <= c.span[1] for f, ln in key_lines["HEAD"]) and c.change != "removed":
+        return True
+    if any(f == (c.base_file or c.file) and c.base_span[0] <= ln <= c.base_span[1] for f, ln in key_lines["BASE"]) \
+            and c.change != "added":
+        return True
+    return False
 
 
 def _vouched(cmp: Comparison, same_engine: list) -> dict:

@@ -22,7 +22,8 @@ class CatalogueWriter(ClassIndex):
                 cards_out.append(f"# server: {card['where']}")
             cards_out.append("[[card]]")
             cards_out += _pairs([("id", cid), ("name", card["name"])] +
-                                ([("windows", card["windows"])] if card.get("windows") else []))
+                                ([("windows", card["windows"])] if card.get("windows") else []) +
+                                [(k, card[k]) for k in ("requires", "do") if card.get(k)])
             cards_out += _gives_toml("card", gives.get(("card", cid), []))
             cards_out.append("")
         chars_out = [_HEADER,
@@ -130,6 +131,10 @@ def _rule_toml(e: dict) -> list:
             items.append(("params", e["params"]))
     if e.get("consumed"):
         items.append(("consumed", True))
+    if e.get("flips"):
+        items.append(("flips", True))
+    if e.get("limit"):
+        items.append(("limit", e["limit"]))
     for key in ("fight", "dying"):
         if key in e:
             items.append((key, e[key]))
@@ -145,6 +150,10 @@ def _rule_toml(e: dict) -> list:
         items.append(("draw", e["draw"]))
     if e.get("on"):
         items.append(("on", e["on"][0] if len(e["on"]) == 1 else e["on"]))
+    if e.get("requires"):
+        items.append(("requires", e["requires"]))
+    if e.get("do"):
+        items.append(("do", e["do"]))
     out += _pairs(items)
     for key in ("win", "result"):
         if e.get(key):

@@ -1,0 +1,213 @@
+"""What a rule or a card now does differently: the keys the checks do not reason about yet but that say what happens in
+play — ``do`` (the effect ops), ``on`` (the events a triggered skill answers and their guards), ``requires`` (what is
+checked before a use), ``limit`` and ``flips`` — compared between two catalogue versions, each difference one change
+with one sentence in each language ("欲擒故纵 now: the holder draws 2 card(s) (before: … 1 card(s))").
+
+The solver-backed diff (``checks.diff``) sees a rule's effect on the decisions it models; these keys are compared as
+written: two versions that say the same thing in the condition language are equal, and a ``prose`` op (what is not
+translated) is left out of the comparison — a change there is the unread-code check's (UNR001) to name."""
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, field
+
+from skillproof.model import expr as E
+from skillproof.model.catalogue import Catalogue
+from skillproof.model.effects_words import op_key, op_words, read_ops
+from skillproof.model.expr_words import words
+from skillproof.model.lang import pick
+
+from .diff_text import both
+
+#: the keys compared, in report order
+KEYS = ("on", "requires", "do", "limit", "flips")
+LIMIT = {"none": ("不限次数", "no limit"), "turn": ("每回合限一次", "once a turn"), "game": ("每局限一次", "once a game")}
+
+
+@dataclass
+class RuleChange:
+    id: str                   # the rule or card id (NEW's)
+    key: str                  # on | requires | do | limit | flips
+    path: tuple               # where in the entry: ("do", 2), ("on", 0), ("requires",) …
+    side: str                 # "new" / "old": the version whose line shows it (old: it is gone)
+    old: str                  # the old value as the catalogue writes it ("" when absent)
+    new: str
+    zh: str
+    en: str
+    loc: tuple = ("", 0)      # (file, line) in the version of ``side``
+    is_card: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def ident(self) -> str:
+        h = hashlib.sha1(f"{self.key}|{self.old}|{self.new}".encode("utf-8")).hexdigest()[:10]
+        return f"rule-{self.id}-{self.key}-{h}"
+
+
+def rule_changes(old: Catalogue, new: Catalogue, renamed: dict | None = None) -> list[RuleChange]:
+    """Every compared key that differs, for the rules and cards of both versions (``renamed``: NEW id -> OLD id)."""
+    renamed = renamed or {}
+    out: list[RuleChange] = []
+    for rid, r in new.skills.items():
+        o = old.skills.get(renamed.get(rid, rid))
+        if o is not None:
+            out += _rule(old, new, o, r)
+    for cid, c in new.cards.items():
+        o = old.cards.get(cid)
+        if o is not None:
+            out += _effects(old, new, o, c, cid, (), (), True)
+    return out
+
+
+def _rule(old, new, o, r) -> list:
+    out = []
+    # on: the events answered and their guards
+    a, b = _on_keys(o.on), _on_keys(r.on)
+    i = _on_changed(o.on, r.on) if o.on and r.on else None     # nothing read on one side: UNR001's to say
+    if i is not None:
+        side = "new" if i < len(b) else "old"
+        zh, en = both(_on_text, old, new, o, r, i)
+        src = r if side == "new" else o
+        on = src.on[i] if i < len(src.on) else None
+        out.append(RuleChange(r.id, "on", ("on", i), side, "; ".join(a), "; ".join(b), zh, en,
+                              (on.loc.file, on.loc.line) if on else (src.loc.file, src.loc.line)))
+    out += _effects(old, new, o, r, r.id, o.on, r.on, False)
+    if o.limit != r.limit:
+        zh, en = both(lambda: pick(f"{new.name_of(r.id)}现在{_limit(r.limit)}（原为{_limit(o.limit)}）",
+                                   f"{new.name_of(r.id)} is now used {_limit(r.limit)} (before: {_limit(o.limit)})"))
+        loc = r.key_locs.get("limit") or r.loc
+        out.append(RuleChange(r.id, "limit", ("limit",), "new", o.limit, r.limit, zh, en, (loc.file, loc.line)))
+    if o.flips != r.flips:
+        zh, en = both(lambda: pick(
+            f"{new.name_of(r.id)}现在{'在使用时翻开持有者的角色牌' if r.flips else '使用时不再翻开持有者的角色牌'}",
+            f"{new.name_of(r.id)} now {'turns its holder face up when used' if r.flips else 'no longer turns its holder face up when used'}"))
+        loc = r.key_locs.get("flips") or r.loc
+        out.append(RuleChange(r.id, "flips", ("flips",), "new", str(o.flips).lower(), str(r.flips).lower(), zh, en,
+                              (loc.file, loc.line)))
+    return out
+
+
+def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
+    out = []
+    ro = _cond_key(o.requires)
+    rn = _cond_key(r.requires)
+    if cond_changed(o.requires, r.requires):
+        def req():
+            name = new.name_of(rid)
+            was = words(o.requires, old) if o.requires is not None else pick("没有这项检查", "no such check")
+            now = words(r.requires, new) if r.requires is not None else pick("没有检查", "no check")
+            return pick(f"{name}现在只在{now}时能使用（原为：{was}）",
+                        f"{name} can now be used only when {now} (before: {was})") if r.requires is not None else \
+                pick(f"{name}不再检查：{was}", f"{name} no longer checks: {was}")
+        zh, en = both(req)
+        loc = (getattr(r, "key_locs", {}).get("requires") or r.loc) if r.requires is not None else \
+            getattr(o, "key_locs", {}).get("requires") or o.loc
+        out.append(RuleChange(rid, "requires", ("requires",), "new" if r.requires is not None else "old", ro, rn,
+                              zh, en, (loc.file, loc.line), is_card))
+    a = [x for x in read_ops(o.do) if "unknown" not in op_key(x)]        # an op not read whole: UNR001's
+    b = [x for x in read_ops(r.do) if "unknown" not in op_key(x)]
+    ka, kb = [op_key(x) for x in a], [op_key(x) for x in b]
+    if ka != kb:
+        sm = difflib.SequenceMatcher(None, ka, kb, autojunk=False)
+        ops = [c for c in sm.get_opcodes() if c[0] != "equal"]
+        tag, i1, i2, j1, j2 = ops[0]
+        zh, en = both(_do_text, old, new, rid, a, b, on_o, on_n, ops)
+        if j1 < len(b) and tag != "delete":
+            x, side, idx = b[j1], "new", r.do.index(b[j1]) if b[j1] in r.do else j1
+        else:
+            x, side, idx = a[i1], "old", o.do.index(a[i1]) if a[i1] in o.do else i1
+        out.append(RuleChange(rid, "do", ("do", idx), side, " | ".join(ka), " | ".join(kb), zh, en,
+                              (x.loc.file, x.loc.line), is_card))
+    return out
+
+
+def _cond_key(node) -> str:
+    """A condition as compared: in one spelling, its conjuncts that hold ``unknown`` (code not read) left out — a
+    change there is the unread-code check's to name, not a change this comparison can claim."""
+    from skillproof.model.extract.conds import _split_and, normalise
+    if node is None:
+        return ""
+    return " and ".join(p for p in _split_and(normalise(E.to_text(node))) if "unknown" not in p)
+
+
+def _conjuncts(node) -> tuple:
+    """(conjuncts read, whether some conjunct is not read) of a condition, in one spelling."""
+    from skillproof.model.extract.conds import _split_and, normalise
+    if node is None:
+        return frozenset(), False
+    parts = _split_and(normalise(E.to_text(node)))
+    return frozenset(p for p in parts if "unknown" not in p), any("unknown" in p for p in parts)
+
+
+def cond_changed(a, b) -> bool:
+    """Whether two conditions differ in what both sides read: a conjunct one side has and the other lacks counts
+    only when the other side reads all of its own (else its ``unknown`` may be that very conjunct)."""
+    ka, ua = _conjuncts(a)
+    kb, ub = _conjuncts(b)
+    only_a = ka - kb if not ub else frozenset()
+    only_b = kb - ka if not ua else frozenset()
+    return bool(only_a or only_b)
+
+
+def _on_keys(on) -> list:
+    return [f"{x.event} whose={','.join(x.whose)} when={_cond_key(x.when)}" for x in on]
+
+
+def _on_changed(a, b) -> int | None:
+    """The first entry whose event, holder or guard changed (None when none did)."""
+    for i in range(max(len(a), len(b))):
+        if i >= len(a) or i >= len(b):
+            return i
+        x, y = a[i], b[i]
+        if x.event != y.event or x.whose != y.whose or cond_changed(x.when, y.when):
+            return i
+    return None
+
+
+def _on_text(old, new, o, r, i) -> str:
+    name = new.name_of(r.id)
+
+    def one(cat, x):
+        if x is None:
+            return pick("不回应", "nothing")
+        ev = pick(x.kind.zh, x.kind.en)
+        whose = "" if x.whose == ("any",) else pick(f"（{'、'.join(x.whose)}）", f" ({', '.join(x.whose)})")
+        cond = words(x.when, cat, event=x.event)
+        return pick(f"“{ev}”{whose}，条件：{cond}", f"'{ev}'{whose} when {cond}")
+    a = o.on[i] if i < len(o.on) else None
+    b = r.on[i] if i < len(r.on) else None
+    return pick(f"{name}现在回应{one(new, b)}（原为{one(old, a)}）", f"{name} now answers {one(new, b)} (before: {one(old, a)})")
+
+
+def _do_text(old, new, rid, a, b, on_o, on_n, ops) -> str:
+    name = new.name_of(rid)
+    parts = []
+    for tag, i1, i2, j1, j2 in ops[:3]:
+        was = pick("，", ", ").join(op_words(x, old, on_o) for x in a[i1:i2])
+        now = pick("，", ", ").join(op_words(x, new, on_n) for x in b[j1:j2])
+        if tag == "replace":
+            parts.append(pick(f"现在{now}（原为：{was}）", f"now {now} (before: {was})"))
+        elif tag == "insert":
+            parts.append(pick(f"现在还会{now}", f"now also: {now}"))
+        else:
+            parts.append(pick(f"不再{was}", f"no longer: {was}"))
+    more = len(ops) - 3
+    tail = pick(f"；另有 {more} 处改动", f"; {more} more change(s)") if more > 0 else ""
+    return pick(f"{name}：" + "；".join(parts) + tail, f"{name}: " + "; ".join(parts) + tail)
+
+
+def _limit(v) -> str:
+    return pick(*LIMIT.get(v, (v, v)))
+
+
+def entry(ch: RuleChange, old: Catalogue, new: Catalogue, where: tuple | None = None) -> dict:
+    """A change as the report's decision changes list it (no witness: the rule itself says it), located at ``where``
+    ((file, line): the server's Kotlin in the gate) or at the catalogue line."""
+    file, line = where or ch.loc
+    cat = new if ch.side == "new" else old
+    name = cat.name_of(ch.id)
+    return {"id": ch.ident, "decision": "rule", "message": ch.zh, "message_en": ch.en,
+            "question": {"rule": ch.id, "key": ch.key}, "old": {ch.key: ch.old}, "new": {ch.key: ch.new},
+            "values": {"old": ch.old, "new": ch.new}, "witness": None,
+            "rules": [{"id": ch.id, "name": name, "file": file, "line": line, "change": "changed", "key": ch.key}]}

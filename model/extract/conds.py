@@ -1,0 +1,332 @@
+"""Conditions and amounts of effects and guards → the catalogue's condition language, with the players of the rule's
+moment bound: the asked player of a trigger (``askWhom``) is ``self``, an event's fields its roles
+(``event.sender`` → ``sender``), a chosen target ``target``, the event's values its words (``event.cardType`` →
+``card``, ``event.messageCard.isBlack()`` → ``black in message``). It extends the rule-method translator of
+``bodies`` (``_Translator``): what it cannot say becomes ``unknown`` and is recorded in ``missed``."""
+from __future__ import annotations
+
+import re
+
+from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
+from .server import _LIST_FUNS
+from .syntax import _X, _ir, _lambda_parts, _unparen
+
+#: an event's (or an old game state's) fields that carry values of the event (model.events words)
+EVENT_WORDS = {"cardType": ("card", "card"), "valid": ("bool", "card_valid"), "dir": ("dir", "dir"),
+               "isMessageCardFaceUp": ("bool", "message_face_up"), "bySkill": ("bool", "by_skill")}
+
+
+class CondTranslator(_Translator):
+    """A ``_Translator`` whose names are given (``names``: Kotlin name → ``_T``) rather than read off a rule method's
+    parameters. Sorts beyond the base's: ``player`` (a word of the moment: ``sender``, ``target``), ``event`` (an
+    event object; ``fields`` maps its Kotlin fields to role names), ``cardval`` (a physical card), ``answer`` (the
+    client's answer: whose fields are choices, not conditions)."""
+
+    def __init__(self, ex, context: str, owner, names: dict, fields: dict | None = None, words: dict | None = None,
+                 players=()):
+        super().__init__(ex, context, [], owner, {})
+        self.env.update(names)
+        self.players = tuple(players)       # the player words of the moment (for a game state's players)
+        self.fields = fields or {}          # event field -> role name
+        self.words = words or {}            # event word -> type (what the moment carries)
+
+    def bool(self, x: _X) -> _T:
+        """``_Translator.bool`` with ``false or a`` = ``a`` and ``true and a`` = ``a`` (an event tested for null)."""
+        if x.k == "bin" and x.a[0] in ("&&", "||"):
+            l, r = self.bool(x.a[1]), self.bool(x.a[2])
+            unit, zero = ("true", "false") if x.a[0] == "&&" else ("false", "true")
+            if l.text == unit:
+                return r
+            if r.text == unit:
+                return l
+            if zero in (l.text, r.text):
+                return _T("bool", zero)
+            word = "and" if x.a[0] == "&&" else "or"
+            prec = 3 if word == "and" else 2
+            return _T("bool", f"{_wrap(l, prec)} {word} {_wrap(r, prec)}", prec)
+        return super().bool(x)
+
+    def tx(self, x: _X) -> _T | None:
+        if x.k == "in":
+            neg, l, r = x.a
+            lt = self.tx(l)
+            if lt is not None and lt.sort == "card" and r.k == "call" and r.a[0].k == "name" and \
+                    r.a[0].a[0] in _LIST_FUNS and r.a[2] is None:
+                items = [self.tx(a.x) for a in r.a[1]]
+                if items and all(i is not None and i.sort == "card" and i.text != "card" for i in items):
+                    ids = ", ".join(sorted(i.text for i in items))
+                    return _T("bool", f"{lt.text} {'not in' if neg else 'in'} {{{ids}}}", _CMP)
+        return super().tx(x)
+
+    def _nav(self, x: _X) -> _T | None:
+        obj, m = x.a
+        o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
+        if o is not None and o.sort == "fsmobj":
+            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender"}.get(m)
+            if role is not None and role in self.players:
+                return _T("player", role)
+            if m == "messageCard":
+                return _T("mcard", "")
+            if m == "isMessageCardFaceUp" and "message_face_up" in self.words:
+                return _T("bool", "message_face_up")
+            return None
+        if o is not None and o.sort == "event":
+            if m in self.fields:
+                return _T("self", "self") if self.fields[m] == "self" else _T("player", self.fields[m])
+            if m == "messageCard":
+                return _T("mcard", "")
+            if m == "card":
+                return _T("cardval", "event")
+            if m in EVENT_WORDS and EVENT_WORDS[m][1] in self.words:
+                sort, word = EVENT_WORDS[m]
+                return _T(sort, word)
+            return None
+        if o is not None and o.sort == "mcard":
+            if m == "colors":
+                return _T("colours", "message")
+            if m == "direction":
+                return _T("dir", "message_dir")
+            if m == "lockable":
+                return _T("bool", "message_lockable")
+            return None
+        if o is not None and o.sort == "colours" and m == "size" and "message_colours" in self.words:
+            return _T("int", "message_colours")
+        if o is not None and o.sort == "player" and m == "roleName":
+            return _T("rolename", o.text + ".")
+        return super()._nav(x)
+
+    def _call(self, x: _X) -> _T | None:
+        callee, args, lam = x.a
+        if callee.k == "nav" and not args and lam is None:
+            o = self.tx(callee.a[0])
+            if o is not None and o.sort == "mcard":
+                if callee.a[1] == "isBlack":
+                    return _T("bool", "black in message", _CMP)
+                if callee.a[1] == "isPureBlack":
+                    return _T("bool", "message == {black}", _CMP)
+            if o is not None and o.sort == "player" and callee.a[1] in ("isEmpty", "isNotEmpty"):
+                return None
+        if callee.k == "nav" and callee.a[1] == "getSkillUseCount" and len(args) == 1 and \
+                _unparen(args[0].x).k == "name" and _unparen(args[0].x).a[0] == "skillId":
+            o = self.tx(callee.a[0])
+            if o is not None and o.sort in ("self", "player"):     # the holder's own count (it is its skill)
+                return _T("usecount", "")
+        if callee.k == "nav" and callee.a[1] in ("any", "none") and lam is not None and not args:
+            o = self.tx(callee.a[0])
+            params, stmts = _lambda_parts(lam)
+            var = params[0] if params else "it"
+            if o is not None and o.sort == "msgs" and len(stmts) == 1:
+                body = _unparen(_ir(stmts[0]))
+                if body.k == "call" and body.a[0].k == "nav" and body.a[0].a[1] == "isBlack" and not body.a[1] and \
+                        _unparen(body.a[0].a[0]).k == "name" and _unparen(body.a[0].a[0]).a[0] == var:
+                    t = f"{o.text}black_messages > 0" if callee.a[1] == "any" else f"{o.text}black_messages == 0"
+                    return _T("bool", t, _CMP)
+        return super()._call(x)
+
+    def _bin(self, x: _X) -> _T | None:
+        op, l, r = x.a
+        if op in ("==", "!=", "===", "!=="):
+            neg = op in ("!=", "!==")
+            ls, rs = _unparen(l), _unparen(r)
+            if rs.k == "null" or ls.k == "null":
+                other = ls if rs.k == "null" else rs
+                ot = self.tx(other) if other.k == "name" else None
+                if ot is not None and ot.sort == "event":          # the event read is there (its guard says so)
+                    return _T("bool", "true" if neg else "false")
+                if other.k == "call" and other.a[0].k == "nav" and other.a[0].a[1] == "findSkill" and \
+                        len(other.a[1]) == 1 and _unparen(other.a[1][0].x).k == "name" and \
+                        _unparen(other.a[1][0].x).a[0] == "skillId":
+                    who = self.tx(other.a[0].a[0])             # X holds this skill: X is the holder
+                    if who is not None and who.sort == "self":
+                        return _T("bool", "true" if neg else "false")
+                    if who is not None and who.sort == "player":
+                        return _T("bool", f"{who.text} {'==' if neg else '!='} self", _CMP)
+                t = self.tx(other)
+                if t is not None and t.sort == "cardval" and t.text == "event" and "real_card" in self.words:
+                    return _T("bool", "not real_card", _NOT) if not neg else _T("bool", "real_card")
+                if t is not None and t.sort == "player" and t.text == "target" and "has_target" in self.words:
+                    return _T("bool", "not has_target", _NOT) if not neg else _T("bool", "has_target")
+                return None
+            lt, rt = self.tx(l), self.tx(r)
+            if lt is not None and rt is not None and {lt.sort, rt.sort} <= {"self", "player"} and \
+                    "player" in (lt.sort, rt.sort):
+                a = lt.text if lt.sort == "player" else "self"
+                b = rt.text if rt.sort == "player" else "self"
+                if a == b:
+                    return _T("bool", "false" if neg else "true")
+                a, b = sorted((a, b), key=lambda s: (s == "self", s))
+                return _T("bool", f"{a} {'!=' if neg else '=='} {b}", _CMP)
+            if lt is not None and rt is not None and lt.sort == rt.sort == "card":
+                a, b = sorted((lt.text, rt.text), key=lambda s: (s != "card", s))
+                return _T("bool", f"{a} {'!=' if neg else '=='} {b}", _CMP)
+        return super()._bin(x)
+
+
+def conj(parts) -> str:
+    """The conjunction of condition texts (``true`` when there are none), each wrapped as needed."""
+    ps = [p for p in parts if p and p != "true"]
+    if not ps:
+        return "true"
+    if any(p == "false" for p in ps):
+        return "false"
+    out = []
+    for p in ps:
+        out.append(p if _atomic(p) else f"({p})")
+    return " and ".join(dict.fromkeys(out))
+
+
+def negate(text: str) -> str:
+    parts = _split_and(text)
+    if len(parts) > 1 and all(_atomic(p) for p in parts):                # De Morgan: not (a and b) = not a or not b
+        return "(" + " or ".join(negate(p) for p in parts) + ")"
+    ors = _split_or(text)
+    if len(ors) > 1 and all(_atomic(p) for p in ors):                  # not (a or b) = not a and not b
+        return " and ".join(negate(p) for p in ors)
+    if text == "true":
+        return "false"
+    if text == "false":
+        return "true"
+    if text.startswith("not ") and _atomic(text[4:]):
+        inner = text[4:]
+        return inner[1:-1] if inner.startswith("(") and inner.endswith(")") and _balanced(inner[1:-1]) and \
+            _atomic(inner[1:-1]) else inner
+    for a, b in ((" != ", " == "), (" == ", " != "), (" >= ", " < "), (" <= ", " > "), (" > ", " <= "),
+                 (" < ", " >= ")):
+        if a in text and _atomic(text) and text.count(a) == 1 and " and " not in text and " or " not in text \
+                and " in " not in text:
+            return text.replace(a, b)
+    return f"not {text}" if _atomic(text) else f"not ({text})"
+
+
+def _atomic(text: str) -> bool:
+    """Whether a condition text needs no parentheses next to ``and`` / ``not``: no top-level ``and`` / ``or`` /
+    ``if``."""
+    depth = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0:
+            for w in (" and ", " or ", "if "):
+                if text.startswith(w, i) and (w != "if " or i == 0):
+                    return False
+        i += 1
+    return True
+
+
+__all__ = ["CondTranslator", "conj", "negate", "_ATOM", "_wrap"]
+
+
+def _split_or(text: str) -> list:
+    """The top-level disjuncts of a condition text (no top-level ``and``)."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" and ", i):
+            return [text]
+        elif depth == 0 and text.startswith(" or ", i):
+            parts.append(text[start:i])
+            start = i + 4
+            i += 4
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _split_and(text: str) -> list:
+    """The top-level conjuncts of a condition text."""
+    parts, depth, start, i = [], 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "({":
+            depth += 1
+        elif ch in ")}":
+            depth -= 1
+        elif depth == 0 and text.startswith(" and ", i):
+            parts.append(text[start:i])
+            start = i + 5
+            i += 5
+            continue
+        i += 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts if p.strip()]
+
+
+_COUNT = re.compile(r"\b((?:\w+\.)?(?:hand_count|\w+_messages|message_colours))\s*(!=|>=|<)\s*([01])\b")
+
+
+def normalise(text: str) -> str:
+    """One spelling for conditions that say the same: a count (never negative) ``!= 0`` is ``> 0``, ``>= 1`` is
+    ``> 0``, ``< 1`` is ``== 0``; and in a conjunction holding ``R == self`` (the holder is the event's role R), R's
+    attributes are the holder's (``target == self and target.face_up`` → ``target == self and face_up``)."""
+    def count(m):
+        v, op, n = m.group(1), m.group(2), m.group(3)
+        if (op, n) in (("!=", "0"), (">=", "1")):
+            return f"{v} > 0"
+        if (op, n) == ("<", "1"):
+            return f"{v} == 0"
+        return m.group(0)
+    text = _COUNT.sub(count, text)
+    text = re.sub(r"\bnot ((?:\w+\.)?)hand_empty\b", r"\1hand_count > 0", text)
+    text = re.sub(r"\bnot (\w+) in (\w+)\b(?! or| and)", r"not (\1 in \2)", text)
+    text = re.sub(r"(?<![\w.])((?:\w+\.)?)hand_empty\b", r"\1hand_count == 0", text)
+
+    def card_in(m):
+        ids = sorted(set(re.findall(r"card == (\w+)", m.group(0))))
+        return "card in {" + ", ".join(ids) + "}"
+    text = re.sub(r"\((card == \w+(?: or card == \w+)+)\)", card_in, text)
+    text = re.sub(r"^(card == \w+(?: or card == \w+)+)$", card_in, text)
+    flat = []
+    for p in _split_and(text):                          # a conjunction in parentheses is its conjuncts
+        inner = p[1:-1] if p.startswith("(") and p.endswith(")") and _balanced(p[1:-1]) else None
+        flat += _split_and(inner) if inner is not None and len(_split_and(inner)) > 1 else [p]
+    flat = [_order_operands(p) for p in flat]
+    parts = sorted(dict.fromkeys(flat), key=_conj_order)    # `and` commutes: one order
+    text = " and ".join(parts) if len(parts) > 1 else text
+    roles = [m.group(1) for p in parts for m in [re.fullmatch(r"(\w+) == self", p)] if m]
+    if roles:
+        out = []
+        for p in parts:
+            if re.fullmatch(r"\w+ == self", p):
+                out.append(p)
+                continue
+            for r in roles:
+                p = re.sub(r"(?<![\w.])" + re.escape(r) + r"\.(\w+)", r"\1", p)
+            out.append(p)
+        text = " and ".join(out)
+    return text
+
+
+def _balanced(t: str) -> bool:
+    depth = 0
+    for ch in t:
+        depth += ch in "({"
+        depth -= ch in ")}"
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def _order_operands(p: str) -> str:
+    """``a == b`` / ``a != b`` of two players with the operands in one order (``self`` always on the right); the
+    cards of a set sorted."""
+    m = re.fullmatch(r"(\w+) (==|!=) (\w+)", p)
+    if m and "self" not in (m.group(1), m.group(3)) and m.group(1) > m.group(3) and \
+            not m.group(3)[:1].isupper() and not m.group(3).isdigit():
+        return f"{m.group(3)} {m.group(2)} {m.group(1)}"
+    if m and m.group(1) == "self":
+        return f"{m.group(3)} {m.group(2)} self"
+    return re.sub(r"\{([^{}]*)\}", lambda mm: "{" + ", ".join(sorted(x.strip() for x in mm.group(1).split(","))) + "}", p)
+
+
+def _conj_order(p: str):
+    """The order conjuncts are written in: who the holder is first, then by text."""
+    return (not re.fullmatch(r"\(?\w+ (==|!=) self.*", p), p)

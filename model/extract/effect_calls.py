@@ -1,0 +1,638 @@
+"""The effect reader's expressions and calls (mixed into ``effects_read._Walker``): the value of an expression, the
+server's idioms turned into ops (``draw``, ``playerDiscardCard``, a card moved from a hand or an area, a grant, an
+event raised, a state copied with another face or holder …), a state class of the rule's file followed, a function
+of the class inlined, a card-resolution lambda walked."""
+from __future__ import annotations
+
+import re
+
+from .. import events as EV
+from .conds import negate
+from .syntax import _X, _code, _fn_params, _ir, _kid, _lambda_parts, _t, _unparen
+from .effect_values import (END_TURN, OLD_RAISED, RAISED, RESOLUTION_STATES, _Stop, _V, _callee_last,
+                            _descendants_calls, _note, _num)
+
+
+class _Calls:
+    def _value(self, n, env, cond, returning=False):
+        """Walk an expression that may do something (a call, a state built, a lambda); its value."""
+        owner = self.key[1]
+        nm = self._norm(owner)
+        if n is None:
+            return None
+        t = n.type
+        if t in ("parenthesized_expression",) or t in ("unary_expression", "postfix_expression") and \
+                _t(n).endswith("!!"):
+            kids = _code(n)
+            return self._value(kids[0], env, cond, returning) if kids else None
+        if nm.dropped(n):
+            return None
+        if t == "if_expression" and len([b for b in _code(n) if b != n.child_by_field_name("condition")]) == 2:
+            c_node = n.child_by_field_name("condition")
+            branches = [b for b in _code(n) if b != c_node]
+            valid = self._valid_test(c_node, env) if c_node is not None else None
+            if valid is not None and len(branches) == 2:
+                self._branch_value(branches[0 if valid else 1], env, cond)
+                return None
+            if len(branches) == 2 and c_node is not None and self._answer_test(c_node, env):
+                alts = [self._collect(lambda b=b: self._branch_value(b, env, []))[0] for b in branches]
+                real = [a for a in alts if a]
+                if real:
+                    op = {"op": "choose", "of": real}
+                    if len(real) == 1:
+                        op["may"] = True
+                    self._op(op, cond, n)
+                return None
+            if len(branches) == 2 and c_node is not None:
+                c = self._cond_u(c_node, env)
+                self._branch_value(branches[0], env, cond + [c])
+                self._branch_value(branches[1], env, cond + [negate(c)])
+                return None
+        if t == "call_expression":
+            return self._call(n, env, cond, returning)
+        if t == "lambda_literal":
+            return _V("lambda", node=n, env=dict(env))
+        if t == "annotated_lambda":
+            lam = _kid(n, "lambda_literal")
+            return _V("lambda", node=lam, env=dict(env)) if lam is not None else None
+        if t in ("indexing_expression", "index_expression"):
+            if "targetPlayerId" in _t(n) or "getAbstractLocation" in _t(n):
+                return self._chosen_player()
+            base = self._term_node(n.named_children[0], env) if n.named_children else None
+            if base is not None and base.sort == "cardval":
+                return base
+            return _V("opaque")
+        if t == "as_expression":
+            kids = _code(n)
+            if kids:
+                typ = _t(kids[-1]).split(".")[-1].rstrip("?")
+                base = self._term_node(kids[0], env)
+                if kids[0].type in ("index_expression", "indexing_expression") and kids[0].named_children:
+                    arr = self._term_node(kids[0].named_children[0], env)
+                    if arr is not None and arr.sort == "args":
+                        key = _t(kids[0])
+                        if key not in self.arg_words:
+                            self.arg_words[key] = self._chosen_player() if typ == "Player" else _V("choice", typ)
+                        return self.arg_words[key]
+                if base is not None and base.sort in ("args",):
+                    return _V("opaque")
+                if base is not None and base.sort == "state":
+                    return _V("fsmobj", typ, cls=typ)
+                if re.search(r"\bfsm\b", _t(kids[0])):
+                    return _V("fsmobj", typ, cls=typ)
+                return base
+            return None
+        if t == "this_expression":
+            return _V("this")
+        v = self._term_node(n, env)
+        if v is None and t not in ("identifier", "navigation_expression", "string_literal", "number_literal",
+                                   "boolean_literal", "null_literal", "check_expression", "is_expression",
+                                   "binary_expression", "in_expression", "equality_expression",
+                                   "comparison_expression", "conjunction_expression", "disjunction_expression",
+                                   "prefix_expression", "callable_reference"):
+            if not self._pure(n):
+                self._miss(owner, n)
+        return v
+
+    def _valid_test(self, node, env):
+        """``valid`` / ``!valid`` of a card's resolution (was it cancelled?): True / False; else None. Only the
+        branch where the card is valid does anything: the other finishes the card."""
+        m = re.fullmatch(r"\s*(!?)\s*(\w+)\s*", _t(node))
+        if m and env.get(m.group(2)) is not None and env[m.group(2)].sort == "valid":
+            return not m.group(1)
+        return None
+
+    def _branch_value(self, b, env, cond):
+        stmts = self._stmts(b)
+        try:
+            for s in stmts[:-1]:
+                cond = self._stmt(s, dict(env), cond)
+            if stmts:
+                self._value(stmts[-1], env, cond, returning=True)
+        except _Stop:
+            pass
+
+    def _pure(self, n) -> bool:
+        from .normal import _QUERY
+        for c in _descendants_calls(n):
+            name = _callee_last(c)
+            if name and not _QUERY.match(name) and name not in ("listOf", "setOf", "mutableListOf", "arrayListOf",
+                                                                "emptyList", "Pair", "ResolveResult", "copy"):
+                return False
+        return True
+
+    def _term_node(self, n, env):
+        try:
+            return self._term(_ir(n), env)
+        except RecursionError:                                  # pragma: no cover
+            return None
+
+    def _term(self, x: _X, env):
+        """The walk's value of a side-effect-free expression."""
+        x = _unparen(x)
+        if x.k == "name":
+            v = env.get(x.a[0])
+            if v is not None:
+                return v
+            if x.a[0] in ("fsm",):
+                return _V("fsmobj", "fsm")
+            return None
+        if x.k == "this":
+            return _V("this")
+        if x.k == "nav":
+            o = self._term(x.a[0], env)
+            m = x.a[1]
+            if o is None:
+                if _t(x.n).endswith(".fsm") or m == "fsm":
+                    return _V("state")
+                return None
+            if o.sort == "game" and m == "fsm":
+                return _V("state")
+            if o.sort in ("self", "player") and m == "game":
+                return _V("game")
+            if m == "messageCard" and o.sort in ("event", "fsmobj", "state"):
+                return _V("mcard", "")
+            if o.sort == "cardval" and m == "id":
+                return o
+            if o.sort == "event":
+                if m in self.fields:
+                    return _V("self", "self") if self.fields[m] == "self" else _V("player", self.fields[m])
+                if m in ("nextFsm", "currentFsm"):
+                    return _V("state")
+                return _V("eventval", m)
+            if o.sort == "fsmobj":
+                if m in ("whoseTurn",):
+                    return _V("player", "turn_player") if "turn_player" in self.players else _V("opaque")
+                if m == "inFrontOfWhom":
+                    return self._role_word(("front", "receiver", "target"))
+                if m == "sender":
+                    return self._role_word(("sender",))
+                if m == "askWhom":
+                    return _V("self", "self")
+                if m in self.fields:
+                    return _V("player", self.fields[m])
+                return _V("fsmval", m, node=x.n)
+            if o.sort == "this":
+                return env.get(m)
+            if o.sort == "answer":
+                return _V("answer", m)
+            return None
+        if x.k == "call":
+            callee = x.a[0]
+            if callee.k == "nav":
+                card = self._card_source(callee, env)
+                if card is not None:
+                    return card
+            if callee.k == "nav" and callee.a[1] in ("getNextLeftAlivePlayer", "getNextRightAlivePlayer"):
+                o = self._term(callee.a[0], env)
+                if o is not None and o.sort in ("self", "player") and "_" not in o.text:
+                    word = o.text + ("_left" if "Left" in callee.a[1] else "_right")
+                    if word in self.players:
+                        return _V("player", word)
+            return None
+        return None
+
+    def _card_source(self, callee, env):
+        """A card (or cards) taken from somewhere: ``X.cards.random()``, ``X.findCard(id)``, ``X.cards.filter {…}``
+        (a hand), ``X.findMessageCard(id)`` (a message area), ``g.deck.draw(n)`` (the deck)."""
+        m = callee.a[1]
+        base = _unparen(callee.a[0])
+        if m in ("findCard",):
+            o = self._term(base, env)
+            if o is not None and o.sort in ("self", "player", "each"):
+                return _V("cardval", "hand:" + o.text)
+        if m in ("findMessageCard",):
+            o = self._term(base, env)
+            if o is not None and o.sort in ("self", "player", "each"):
+                return _V("cardval", "seen:" + o.text)
+        if base.k == "nav" and base.a[1] == "cards" and m in ("random", "randomOrNull", "first", "firstOrNull", "last",
+                                                              "filter", "toList", "shuffled", "take", "find"):
+            o = self._term(base.a[0], env)
+            if o is not None and o.sort in ("self", "player", "each"):
+                return _V("cardval", "hand:" + o.text)
+        if base.k == "nav" and base.a[1] == "deck" and m in ("draw", "peek"):
+            return _V("cardval", "deck:")
+        return None
+
+    def _role_word(self, prefs):
+        for p in prefs:
+            if p in self.players:
+                return _V("player", p)
+        return _V("opaque")
+
+    def _chosen_player(self):
+        if self.mode in ("active", "card") and "target" not in self.chosen:
+            word = "target"
+        else:
+            word = next((w for w in ("chosen", "chosen2") if w not in self.chosen), None)
+            if word is None:
+                return _V("opaque")
+        self.chosen.append(word)
+        return _V("player", word)
+
+    # ----------------------------------------------------------------------------------------------- calls
+    def _call(self, n, env, cond, returning):
+        owner = self.key[1]
+        kids = n.named_children
+        callee = kids[0] if kids else None
+        if callee is None:
+            return None
+        last = _callee_last(n)
+        x = _ir(n)
+        args = x.a[1] if x.k == "call" else []
+        lam = x.a[2] if x.k == "call" else None
+        recv = _unparen(x.a[0].a[0]) if x.k == "call" and x.a[0].k == "nav" else None
+        rv = self._term(recv, env) if recv is not None else None
+        early = self._term(x, env)
+        if early is not None and early.sort in ("cardval", "player", "self"):
+            return early
+        # timers: a time-out or a robot's move
+        if last in ("post", "postTask", "schedule", "newTimeout") and recv is not None and \
+                _t(recv.n).split(".")[-1] in ("GameExecutor", "executor"):
+            return None
+        if last in ("send", "sendErrorMessage", "tryContinueResolveProtocol", "incrSeq", "notifyAll"):
+            return None
+        if last == "findEvent" and self.mode == "trigger":
+            return self._find_event(n, x, env, cond)
+        # the ops
+        if last == "draw" and rv is not None and rv.sort in ("self", "player", "each") and len(args) == 1:
+            self._op({"op": "draw", "who": rv.text, "n": self._amount(args[0].x, env)}, cond, n)
+            return _V("cards")
+        if last == "playerDiscardCard" and args:
+            who = self._term(args[0].x, env)
+            if who is not None and who.sort in ("self", "player", "each"):
+                count = self._card_count(args[1:], env)
+                op = {"op": "discard", "who": who.text}
+                if count is None:
+                    op["which"] = "all"
+                elif count != 1:
+                    op["n"] = count
+                self._op(op, cond, n)
+                return None
+        if last == "playerSetRoleFaceUp" and len(args) == 2:
+            who = self._term(args[0].x, env)
+            val = _t(args[1].node)
+            if who is not None and who.sort in ("self", "player", "each") and val in ("true", "false"):
+                self._op({"op": "flip", "who": who.text, "face": "up" if val == "true" else "down"}, cond, n)
+                return None
+        if last in ("addSkillUseCount", "resetSkillUseCount", "subtractSkillUseCount"):
+            if rv is not None and rv.sort in ("self", "player"):
+                self.rd.used = self.rd.used or last == "addSkillUseCount"
+                return None
+        if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
+            if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
+                return None                                  # the card used leaves the hand (the engine's own)
+            return _V("cardval", "hand:" + rv.text)
+        if last == "deleteMessageCard" and rv is not None and rv.sort in ("self", "player", "each"):
+            self._op({"op": "remove_message", "whose": rv.text}, cond, n)
+            return _V("cardval", "area:" + rv.text)
+        if last in ("remove", "removeAll") and recv is not None and recv.k == "nav" and recv.a[1] == "cards" \
+                and len(args) == 1:
+            whose = self._term(recv.a[0], env)
+            a0 = _unparen(args[0].x)
+            while a0.k == "call" and a0.a[0].k == "nav" and a0.a[0].a[1] in ("toSet", "toList"):
+                a0 = _unparen(a0.a[0].a[0])
+            if whose is not None and whose.sort in ("self", "player", "each") and a0.k == "name":
+                old = env.get(a0.a[0])
+                v = _V("cardval", "hand:" + whose.text)
+                v.filt = old.filt if old is not None else None
+                env[a0.a[0]] = v
+                return None
+        if last == "discard" and recv is not None and _t(recv.n).endswith("deck") and len(args) == 1:
+            c = self._term(args[0].x, env)
+            if c is not None and c.sort == "cardval" and c.text.startswith("hand:"):
+                op = {"op": "discard", "who": c.text[5:]}
+                if c.filt:
+                    op["colour"] = c.filt
+                self._op(op, cond, n)
+            return None
+        if last in ("add", "addAll") and recv is not None and recv.k == "nav" and recv.a[1] in ("cards",
+                                                                                                 "messageCards"):
+            whose = self._term(recv.a[0], env)
+            src = self._term(args[0].x, env) if args else None
+            if whose is not None and whose.sort in ("self", "player", "each"):
+                if recv.a[1] == "cards":
+                    frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None
+                    if frm and frm[0] == "hand" and frm[1] != whose.text:
+                        op = {"op": "give", "from": frm[1], "to": whose.text} if whose.text != "self" else \
+                            {"op": "take", "from": frm[1]}              # into the actor's own hand: a take
+                        if src.filt:
+                            op["colour"] = src.filt
+                        self._op(op, cond, n)
+                    elif frm and frm[0] == "deck":
+                        self._op({"op": "draw", "who": whose.text}, cond, n)
+                    elif frm and frm[0] in ("area", "seen"):
+                        self._retarget_remove(to="hand", by=whose.text)
+                    else:
+                        self._op({"op": "prose", "note": "a card goes into a hand"}, cond, n, read=False)
+                    return None
+                frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None
+                op = {"op": "put_message", "to": whose.text}
+                if src is not None and src.filt:
+                    op["colour"] = src.filt
+                if frm and frm[0] == "hand":
+                    op.update({"from": "hand", "of": frm[1]})
+                elif frm and frm[0] in ("area", "seen"):
+                    self._retarget_remove(to="area", into=whose.text)
+                    return None
+                elif frm and frm[0] == "deck":
+                    op["from"] = "deck_top"
+                elif src is not None and src.sort == "mcard":
+                    op["from"] = "message"
+                else:
+                    self._op({"op": "prose", "note": "a card goes into a message area"}, cond, n, read=False)
+                    return None
+                self._op(op, cond, n)
+                return None
+        if last == "deal" and recv is not None and _t(recv.n).split(".")[-1] == "InvalidSkill" and len(args) == 1:
+            who = self._term(args[0].x, env)
+            if who is not None and who.sort in ("self", "player", "each") and self._gives("InvalidSkill"):
+                self._op({"op": "grant", "grant": "InvalidSkill", "to": who.text}, cond, n)
+                return None
+        if last == "addEvent" and len(args) == 1 and args[0].x.k == "call" and args[0].x.a[0].k == "name":
+            cls = args[0].x.a[0].a[0]
+            kind = RAISED.get(cls)
+            if kind is not None:
+                self._raise(kind, args[0].x.a[1], env, cond, n)
+                return None
+        if last == "discard" and recv is not None and _t(recv.n).endswith("deck"):
+            return None                                      # into the discard pile (the removal said where)
+        if last == "draw" and recv is not None and _t(recv.n).endswith("deck"):
+            return _V("cardval", "deck:")
+        if last in ("resolve", "continueResolve"):
+            if args:
+                self._value(args[0].node, env, cond, returning=True)
+            return None
+        if last == "ResolveResult" and args:
+            self._value(args[0].node, env, cond, returning=True)
+            return None
+        if last == "forEach" and lam is not None and recv is not None:
+            who = self._players_set(recv.n, env)
+            if who is not None:
+                params, stmts = _lambda_parts(lam)
+                inner = dict(env)
+                inner[params[0] if params else "it"] = _V("each", who)
+                try:
+                    self._block(stmts, inner, cond)
+                except _Stop:
+                    pass
+                return None
+        if last == "let" and lam is not None and rv is not None:
+            params, stmts = _lambda_parts(lam)
+            inner = dict(env)
+            inner[params[0] if params else "it"] = rv
+            try:
+                self._block(stmts, inner, cond)
+            except _Stop:
+                pass
+            return None
+        if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
+            self._copy(args, env, cond, n)
+            return rv
+        # a state built: of the rule's own file, or the engine's
+        if x.k == "call" and x.a[0].k == "name":
+            name = x.a[0].a[0]
+            cls = self.ex.resolve(name, owner)
+            if cls is not None and cls.src is self.c.src and cls is not self.c and not self.ex.is_skill(cls):
+                return self._state(cls, args, lam, env, cond, n)
+            if name in RESOLUTION_STATES:
+                for a in args:
+                    if a.name == "discardAfterResolve":
+                        if _t(a.node) == "false":
+                            self._op({"op": "prose", "note": "the card stays in play after it resolves"}, cond, n)
+                        continue
+                    v = self._value(a.node, env, cond) if a.node.type in ("lambda_literal", "annotated_lambda",
+                                                                          "call_expression") else \
+                        self._term(a.x, env)
+                    if v is not None and v.sort == "lambda":
+                        self._lambda(v, cond)
+                if lam is not None:
+                    self._lambda(_V("lambda", node=lam, env=dict(env)), cond)
+                return _V("state")
+            if name in OLD_RAISED:
+                self._raise(OLD_RAISED[name], args, env, cond, n, old=True)
+                for a in args:
+                    if a.node.type == "call_expression":
+                        self._value(a.node, env, cond, returning=True)
+                return _V("state")
+            if name == "MainPhaseIdle" and len(args) == 1:
+                return _V("state")                       # back to the main phase of the same player: it goes on
+            if name in END_TURN:
+                self._op({"op": "end_turn"}, cond, n)
+                return _V("state")
+            if name in ("FightPhaseIdle", "SendPhaseIdle", "MainPhaseIdle", "SendPhaseStart", "ReceivePhase",
+                        "OnChooseReceiveCard", "OnSendCard", "MessageMoveNext", "StartWaitForChengQing",
+                        "WaitForChengQing", "ReceivePhaseIdle", "OnReceiveCard", "CheckWin"):
+                self._op({"op": "prose", "note": f"goes on to {name}"}, cond, n, read=False)
+                return _V("state")
+            # a function of the rule's class or its companion, inlined
+            fd, fowner = self._local_fn(name, owner, len(args))
+            if fd is not None:
+                return self._inline(fowner, fd, args, lam, env, cond)
+        if x.k == "call" and x.a[0].k == "nav" and recv is not None:
+            head = _t(recv.n).split(".")[-1]
+            if head in ("Companion", self.c.name) or (rv is not None and rv.sort == "this"):
+                fd, fowner = self._local_fn(x.a[0].a[1], owner, len(args))
+                if fd is not None:
+                    return self._inline(fowner, fd, args, lam, env, cond)
+            if rv is not None and rv.sort == "lambda" and x.a[0].a[1] == "invoke":
+                self._lambda(rv, cond)
+                return None
+        if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in env and env[x.a[0].a[0]].sort == "eventval" \
+                and env[x.a[0].a[0]].text == "resolveFunc":
+            return None                                  # the card resolves as it would have
+        if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in env and env[x.a[0].a[0]].sort == "lambda":
+            self._lambda(env[x.a[0].a[0]], cond)
+            return None
+        if self._pure(n):
+            return self._term(x, env)
+        self._miss(owner, n)
+        self._op({"op": "prose", "note": _note(n)}, cond, n, read=False)
+        return None
+
+    def _local_fn(self, name, owner, arity):
+        for cls in [owner, self.c] + [k for k in self.c.nested if k.kind == "companion"] + \
+                [k for k in owner.nested if k.kind == "companion"] + ([owner.outer] if owner.outer else []):
+            for fd in cls.functions(name):
+                ps = _fn_params(fd)
+                if id(fd) in self.stack:
+                    continue
+                if len(ps) == arity or (len(ps) > arity and name != "execute"):
+                    return fd, cls
+        return None, None
+
+    def _inline(self, fowner, fd, args, lam, env, cond):
+        inner = {k: v for k, v in env.items() if v.sort not in ("answer", "answerer")}
+        ps = _fn_params(fd)
+        for i, (pname, _tname, _targs) in enumerate(ps):
+            a = next((a for a in args if a.name == pname), None)
+            if a is None and i < len(args) and args[i].name is None:
+                a = args[i]
+            if a is not None:
+                inner[pname] = self._term(a.x, env) or self._value(a.node, env, cond) or _V("opaque")
+            else:
+                inner[pname] = _V("opaque")
+        return self._walk_fn(fowner, fd, inner, cond)
+
+    def _state(self, cls, args, lam, env, cond, n):
+        """A state class of the rule's file built as the next state: its properties bound, ``resolve`` and
+        ``resolveProtocol`` walked."""
+        inner = {}
+        for i, p in enumerate(cls.params):
+            a = next((a for a in args if a.name == p.name), None)
+            if a is None and i < len(args) and args[i].name is None:
+                a = args[i]
+            v = (self._term(a.x, env) or self._value(a.node, env, cond)) if a is not None else None
+            inner[p.name] = v or _V("opaque")
+        saved, self.in_entry = self.in_entry, False
+        try:
+            self._state_fns(cls, inner, cond)
+        finally:
+            self.in_entry = saved
+        return _V("state")
+
+    def _state_fns(self, cls, inner, cond):
+        for fname in ("resolve", "resolveProtocol"):
+            for fd in cls.functions(fname):
+                env2 = dict(inner)
+                for i, (pname, tname, _) in enumerate(_fn_params(fd)):
+                    env2[pname] = _V("answerer") if tname == "Player" else _V("answer") if tname in (
+                        "GeneratedMessage", "GeneratedMessageV3", "Message") or (fname == "resolveProtocol" and i == 1) \
+                        else _V("opaque")
+                self._walk_fn(cls, fd, env2, cond)
+        return _V("state")
+
+    def _lambda(self, v, cond):
+        saved, self.in_entry = self.in_entry, False
+        try:
+            self._lambda_walk(v, cond)
+        finally:
+            self.in_entry = saved
+
+    def _lambda_walk(self, v, cond):
+        params, stmts = _lambda_parts(v.node)
+        env = dict(v.env or {})
+        for p in params:
+            env[p] = _V("valid") if p == "valid" else _V("opaque")
+        try:
+            self._branch_value_stmts(stmts, env, cond)
+        except _Stop:
+            pass
+
+    def _branch_value_stmts(self, stmts, env, cond):
+        for s in stmts[:-1]:
+            cond = self._stmt(s, env, cond)
+        if stmts:
+            last = stmts[-1]
+            if last.type in ("if_expression",) and len([b for b in _code(last)
+                                                        if b != last.child_by_field_name("condition")]) == 2:
+                self._value(last, env, cond, returning=True)
+            else:
+                self._stmt(last, env, cond)
+
+    def _copy(self, args, env, cond, n):
+        for a in args:
+            if a.name == "isMessageCardFaceUp":
+                self._message_face(a.node, env, cond, n)
+            elif a.name == "valid" and _t(a.node) == "false":
+                self._op({"op": "cancel"}, cond, n)
+            elif a.name == "inFrontOfWhom":
+                who = self._term(a.x, env)
+                if who is not None and who.sort in ("self", "player"):
+                    self._op({"op": "move_message", "to": who.text}, cond, n)
+                else:
+                    self._op({"op": "prose", "note": "the message moves"}, cond, n, read=False)
+                    self._miss(self.key[1], a.node)
+            elif a.name in ("resolveFunc",) and a.node.type in ("lambda_literal", "annotated_lambda"):
+                lam = a.node if a.node.type == "lambda_literal" else _kid(a.node, "lambda_literal")
+                if lam is not None:
+                    self._lambda(_V("lambda", node=lam, env=dict(env)), cond)
+            elif a.name in ("whoseFightTurn",):
+                who = self._term(a.x, env)
+                if who is not None and who.sort in ("self", "player"):
+                    self._op({"op": "ask_from", "who": who.text}, cond, n)
+                else:
+                    self._op({"op": "prose", "note": "the fight round goes on from another player"}, cond, n,
+                             read=False)
+            else:
+                self._op({"op": "prose", "note": f"the state's {a.name or 'value'} changes"}, cond, n, read=False)
+                self._miss(self.key[1], a.node)
+
+    def _message_face(self, node, env, cond, where):
+        v = _t(node)
+        if v in ("true", "false"):
+            self._op({"op": "flip", "what": "message", "face": "up" if v == "true" else "down"}, cond, where)
+            return
+        c = self._cond_u(node, env)
+        if c.startswith("unknown") or c == "unknown":
+            self._op({"op": "choose", "of": [[{"op": "flip", "what": "message", "face": "up"}],
+                                             [{"op": "flip", "what": "message", "face": "down"}]]}, cond, where)
+            return
+        self._op({"op": "flip", "what": "message", "face": "up"}, cond + [c], where)
+        self._op({"op": "flip", "what": "message", "face": "down"}, cond + [negate(c)], where)
+
+    def _grant(self, cls_name, who, cond, node):
+        """``p.skills += X(…)``: a grant handed out (its site, with its arguments, is the extractor's ``gives``)."""
+        c = self.ex.resolve(cls_name, self.key[1])
+        if c is None or not self.ex.is_skill(c):
+            self._miss(self.key[1], node, "a skill class not found")
+            return
+        self._op({"op": "grant", "grant": c.name, "to": who}, cond, node)
+
+    def _raise(self, kind_key, args, env, cond, n, old=False):
+        """An event raised (``addEvent(GiveCardEvent(whoseTurn, from, to))``, or an old state standing for one):
+        ``raise`` with the event's principal, read through the event class's constructor."""
+        kind = EV.EVENT_KINDS[kind_key]
+        op = {"op": "raise", "event": kind_key}
+        role = kind.role(kind.principal) if kind.principal else None
+        if role is not None:
+            cls = self.ex.resolve(kind.server if not old else next(
+                (k for k, v in OLD_RAISED.items() if v == kind_key), kind.server), self.c)
+            names = [p.name for p in cls.params] if cls is not None else []
+            a = next((a for a in args if a.name == role.server), None)
+            if a is None and role.server in names and names.index(role.server) < len(args):
+                a = args[names.index(role.server)]
+            who = self._term(a.x, env) if a is not None else None
+            if who is not None and who.sort in ("self", "player", "each"):
+                op["who"] = who.text
+            else:
+                self._miss(self.key[1], n, "whose event")
+        self._op(op, cond, n)
+
+    def _retarget_remove(self, to, by=None, into=None):
+        for op in reversed(self.rd.ops):
+            if op["op"] == "remove_message":
+                op["to"] = to
+                if by is not None and by != "self":
+                    op["by"] = by
+                if into is not None:
+                    op["into"] = into
+                return
+
+    def _card_count(self, cards, env):
+        """How many cards a discard takes: one per card argument, a spread list's size when known; None: all."""
+        if len(cards) == 1 and cards[0].spread or len(cards) == 1 and _t(cards[0].node).endswith(
+                (".toList()", ".cards")):
+            txt = _t(cards[0].node)
+            if re.search(r"\.cards(\.toList\(\))?(\.toTypedArray\(\))?$", txt):
+                return None
+            if self.answer_count is not None and self.answer_count.sort in ("int",):
+                return _num(self.answer_count.text)
+            return "unknown"
+        return len(cards)
+
+    def _amount(self, x: _X, env):
+        tr = self._translator(env, "do")
+        t = tr.int(x)
+        text = t.text
+        if tr.missed:
+            self._miss(self.key[1], x.n)
+        try:
+            return int(text)
+        except ValueError:
+            return text
+
+    def _gives(self, grant: str) -> bool:
+        return True
+
+    # --------------------------------------------------------------------------------------------- triggers

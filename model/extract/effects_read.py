@@ -1,0 +1,783 @@
+"""What a rule or a card does, read from its Kotlin: the catalogue's ``do`` ops, its use conditions (``requires``),
+a trigger's guard (``on.when``), ``limit`` and ``flips``.
+
+A walk over the statements of the rule's entry points — a TriggeredSkill's ``execute``, an ActiveSkill's
+``executeProtocol``, a card's ``canUse`` and ``execute`` — following what they hand control to: a function of the
+same class or its companion (inlined, its parameters bound to the arguments), a state class of the rule's own file
+built as the next state (``ExecuteX(fsm, r, target)``: its ``resolve`` and ``resolveProtocol``, its properties bound
+to the constructor's arguments), a lambda handed to the engine's card resolution (``resolveFunc``). Each statement is
+
+* left out when it is no rule (the normal form's list, ``normal._Norm``: logging, client messages, sequence numbers,
+  time-outs, robot branches and timers);
+* a guard (``if (c) return``, ``c || return``): before the first effect it is a condition of the use (``requires``)
+  or of the trigger (``when``); after it, the ops that follow carry it in their ``if``;
+* a branch: the ops of each side carry its condition;
+* an op when it is one of the server's idioms (``draw``, ``playerDiscardCard``, ``playerSetRoleFaceUp``,
+  ``messageCards.add``, ``deleteMessageCard``, a hand card moved, ``valid = false``, a grant, ``addEvent``, a state
+  copied with another face, holder or direction …), its amounts and players translated (``conds``);
+* else it is not translated: a ``prose`` op names it and the construct holding it is marked *partly read*.
+
+Every walked construct (file, class path, member) is recorded with whether all of it was read (``reads``): the gate
+treats a change of a construct read whole on both sides as read — equal translations mean no rule change — and
+the rest as it did before (UNR001). Deterministic: the walk follows source order only."""
+from __future__ import annotations
+
+import re
+
+from .. import effects as X
+from .. import events as EV
+from .bodies import _T
+from .conds import CondTranslator, conj, negate
+from .normal import _Norm
+from .syntax import _code, _fn_params, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
+from .effect_calls import _Calls
+from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
+                            _callee_last, _Stop, _V)
+
+
+class EffectReader:
+    """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
+
+    def _read_effect(self, c, mode: str, on: list | None = None, cid: str | None = None) -> Reading:
+        """``mode``: trigger | active | card. ``on``: the trigger's entries (their ``when`` is filled in)."""
+        w = _Walker(self, c, mode, on or [], cid)
+        try:
+            w.run()
+        except RecursionError:                                   # pragma: no cover - deep code
+            w.rd.untranslated.append((c.at(), "too deep"))
+            for k in w.rd.reads:
+                w.rd.reads[k] = False
+        return w.rd
+
+
+class _Walker(_Calls):
+    def __init__(self, ex, c, mode, on, cid):
+        self.ex, self.c, self.mode, self.on, self.cid = ex, c, mode, on, cid
+        self.rd = Reading()
+        self.started = False           # an effect happened: guards now condition the ops that follow
+        self.stack: list = []          # functions being walked (no recursion)
+        self.chosen: list = []         # player words handed out to the client's choices
+        self.norms: dict = {}
+        self.key = None                # the construct being walked
+        self.kind = None               # the trigger's event kind (for its players)
+        self.fields: dict = {}
+        self.words: dict = {}
+        self.players = X.players_of(())
+        self.when_parts: list = []
+        self.answer_count = None       # how many cards the client's answer must name (a check of its size)
+        self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
+        self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
+                                       # before the first effect are the use's (or trigger's) conditions
+
+    # ------------------------------------------------------------------------------------------ entries
+    def run(self):
+        ex, c = self.ex, self.c
+        if self.mode == "trigger":
+            owner, fd = ex.func(c, "execute")
+            if fd is None:
+                return
+            self._walk_fn(owner, fd, self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")}))
+            for i, parts in enumerate(self.when_parts):
+                extra = self.rd.conds if i == len(self.when_parts) - 1 else []
+                self.rd.whens.append(conj(list(parts) + list(extra)))
+            if not self.when_parts:            # a guard with no event to hang on: nowhere to write it
+                for k in self.rd.cond_keys:
+                    self.rd.reads[k] = False
+            self.rd.conds, self.rd.cond_lines, self.rd.cond_keys = [], [], []
+            if "ActiveSkill" in ex.ancestors(c) | {k for k in ex.kinds(c)}:     # used as well as triggered
+                self.mode, self.started, self.in_entry = "active", False, True
+                self.kind, self.fields, self.words, self.players = None, {}, {}, X.players_of(())
+                self.run()
+        elif self.mode == "active":
+            owner, fd = ex.func(c, "executeProtocol")
+            if fd is None:
+                return
+            env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
+            ps = _fn_params(fd)
+            if len(ps) >= 3:
+                env[ps[2][0]] = _V("answer")            # executeProtocol(g, r, message): the client's message
+            self._walk_fn(owner, fd, env)
+        else:
+            for name in ("canUse", "execute"):
+                for owner, fd in self._own_funcs(c, name):
+                    env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
+                    self._walk_fn(owner, fd, env)
+                    if name == "canUse":
+                        self.started = False
+
+    def _own_funcs(self, c, name):
+        """The class's own function (or the nearest superclass's) of that name, with the one that takes the
+        most parameters first when it is overloaded."""
+        for x in self.ex.super_chain(c):
+            fds = x.functions(name)
+            if fds:
+                return [(x, fds[0])]
+        return []
+
+    def _params(self, fd, by_type: dict) -> dict:
+        env = {}
+        taken = set()
+        for name, tname, _targs in _fn_params(fd):
+            v = by_type.get(tname)
+            if v is not None and (tname not in taken or tname == "Player" and False):
+                env[name] = v
+                taken.add(tname)
+            elif tname == "Player":
+                env[name] = _V("opaque")
+            else:
+                env[name] = _V("args" if tname == "Any" else "opaque")
+        return env
+
+    # -------------------------------------------------------------------------------------- constructs
+    def _path(self, cls) -> str:
+        parts = []
+        x = cls
+        while x is not None:
+            parts.append(x.name if x.kind != "companion" or x.name != "Companion" else "Companion")
+            x = x.outer
+        return ".".join(reversed(parts))
+
+    def _walk_fn(self, owner, fd, env, cond=()):
+        key = (owner.src.rel, self._path(owner), _name_of(fd))
+        if id(fd) in self.stack or len(self.stack) >= _MAX_DEPTH:
+            self._miss(owner, fd, "a call into itself or too deep")
+            return None
+        saved_key = self.key
+        self.key = (key, owner)
+        self.rd.reads.setdefault(key, True)
+        self.stack.append(id(fd))
+        try:
+            body = _kid(fd, "function_body")
+            if body is None:
+                return None
+            kids = _code(body)
+            if "=" in {ch.type for ch in body.children if not ch.is_named} and len(kids) == 1:
+                return self._value(kids[0], env, list(cond), returning=True)
+            block = _kid(body, "block")
+            try:
+                self._block(_code(block) if block is not None else [], env, list(cond))
+            except _Stop:
+                pass
+            return None
+        finally:
+            self.stack.pop()
+            self.key = saved_key
+
+    def _robot_member(self, name: str) -> bool:
+        """A member no rule reads: every read of it stands in a file that holds no rule or in a robot helper."""
+        cache = self.ex.__dict__.setdefault("_robot_members", {})
+        if name not in cache:
+            from .normal import _NOT_RULE_MEMBER
+            from .unread import is_rule_file
+            pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
+            ok = bool(re.fullmatch(r"[a-z]\w*", name))
+            for src in self.ex.srcs if ok else []:
+                if name.encode() not in src.data or not is_rule_file(src.rel):
+                    continue
+                funs = [(f.start(), f.group(1).decode()) for f in _FUN.finditer(src.data)]
+                for m in pat.finditer(src.data):
+                    before, after = src.data[max(0, m.start() - 12):m.start()], src.data[m.end():m.end() + 4]
+                    if re.search(rb"\b(val|var|fun)\s+(\w+\.)?\Z", before) or \
+                            re.match(rb"\s*(\+\+|--|[-+*/]?=(?!=))", after):
+                        continue
+                    enclosing = next((n for pos, n in reversed(funs) if pos < m.start()), "")
+                    if enclosing and _NOT_RULE_MEMBER.match(enclosing):
+                        continue
+                    ok = False
+                    break
+                if not ok:
+                    break
+            cache[name] = ok
+        return cache[name]
+
+    def _norm(self, owner) -> _Norm:
+        nm = self.norms.get(id(owner.src))
+        if nm is None:
+            nm = self.norms[id(owner.src)] = _Norm(owner.src.data, frozenset())
+        return nm
+
+    def _miss(self, owner, node, why=""):
+        """A statement not translated: the construct is partly read, and a prose op says so."""
+        if self.key is not None:
+            self.rd.reads[self.key[0]] = False
+        where = owner.src.at(node)
+        text = _short(node, 60)
+        self.rd.untranslated.append((where, why or text))
+
+    # ------------------------------------------------------------------------------------------ statements
+    def _block(self, stmts, env, cond):
+        """Walk a block: its declarations stay inside, what it assigns to a name from outside is seen after it."""
+        inner = dict(env)
+        try:
+            for s in stmts:
+                cond = self._stmt(s, inner, cond)
+        finally:
+            for k in env:
+                if inner.get(k) is not env[k] and inner.get(k) is not None:
+                    env[k] = inner[k]
+
+    def _stmt(self, s, env, cond):
+        """Walk one statement; returns the condition the statements after it run under."""
+        owner = self.key[1]
+        nm = self._norm(owner)
+        t = s.type
+        if t in ("line_comment", "block_comment", "multiline_comment"):
+            return cond
+        if nm.dropped(s) or self._protocol(s):
+            return cond
+        if t == "if_expression":
+            return self._if(s, env, cond)
+        if t == "when_expression":
+            return self._when(s, env, cond)
+        if t in ("return_expression", "throw_expression"):
+            kids = _code(s)
+            if kids and t == "return_expression":
+                self._value(kids[0], env, cond, returning=True)
+            raise _Stop()
+        if t == "jump_expression":
+            word = _t(s).split("@")[0].split()[0] if _t(s) else ""
+            if word.startswith("return"):
+                kids = [k for k in _code(s) if k.type != "label"]
+                if kids:
+                    self._value(kids[-1], env, cond, returning=True)
+            raise _Stop()
+        if t == "binary_expression":
+            op = _t(s.child_by_field_name("operator")) if s.child_by_field_name("operator") else ""
+            kids = _code(s)
+            if op in ("||", "&&") and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
+                                                                          "throw_expression"):
+                if self._card_check(kids[0], env, op == "&&"):
+                    return cond
+                c = self._cond(kids[0], env)
+                if self._is_answer_check(kids[0], env):
+                    return cond
+                if c is None:
+                    return cond
+                keep = c if op == "||" else negate(c)
+                return self._guard(keep, cond, s, env, kids[1])
+            if op == "?:" and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
+                                                                   "throw_expression"):
+                self._value(kids[0], env, cond)
+                return cond
+        if t == "property_declaration":
+            return self._decl(s, env, cond)
+        if t in ("for_statement",):
+            return self._for(s, env, cond)
+        if t == "assignment":
+            self._assign(s, env, cond)
+            return cond
+        if t in ("postfix_expression", "unary_expression"):
+            target = _code(s)[0] if _code(s) else None
+            if target is not None and self._robot_member(_t(target).split(".")[-1]):
+                return cond
+            self._miss(owner, s)
+            return cond
+        self._value(s, env, cond)
+        return cond
+
+    def _protocol(self, s) -> bool:
+        """A statement of the client protocol only: a sequence number or a time-out set or kept."""
+        if s.type == "assignment":
+            left = s.child_by_field_name("left")
+            return left is not None and bool(_PROTO_NAMES.fullmatch(_t(left).split(".")[-1]))
+        if s.type == "property_declaration":
+            vd = _kid(s, "variable_declaration")
+            return vd is not None and bool(_PROTO_NAMES.fullmatch(_t(_kid(vd, "identifier"))))
+        return False
+
+    def _guard(self, keep: str, cond, node, env, jump):
+        """``keep`` must hold for what follows; the jump's own value (a state returned) happens otherwise."""
+        kids = [k for k in _code(jump) if k.type != "label"]
+        if kids:
+            self._value(kids[-1], env, cond + [negate(keep)], returning=True)
+        if not self.started and self.in_entry:
+            self.rd.conds.append(keep)
+            self.rd.cond_lines.append(self.key[1].src.at(node))
+            self.rd.cond_keys.append(self.key[0])
+            return cond
+        return cond + [keep]
+
+    def _if(self, s, env, cond):
+        owner = self.key[1]
+        nm = self._norm(owner)
+        c_node = s.child_by_field_name("condition")
+        branches = [b for b in _code(s) if b != c_node]
+        if c_node is None:
+            self._miss(owner, s)
+            return cond
+        valid = self._valid_test(c_node, env)
+        if valid is not None:
+            if len(branches) > (0 if valid else 1):
+                self._block(self._stmts(branches[0 if valid else 1]), env, cond)
+            return cond
+        robot = nm.robot_test(c_node)
+        if robot is None and re.fullmatch(r"\s*\w+\s+is\s+HumanPlayer\s*", _t(c_node)):
+            robot = False                      # a human's branch (time-outs): the other one is the robot's
+        if robot is not None:
+            if len(branches) >= 2:
+                other = branches[1] if robot else branches[0]
+                try:
+                    self._block(self._stmts(other), env, cond)
+                except _Stop:
+                    raise
+            return cond
+        if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
+            return cond
+        if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
+            return cond + [MAY]                                # the player may decline: what follows is optional
+        if self._answer_test(c_node, env) and branches and not (len(branches) == 1 and self._jumps(branches[0])):
+            return self._choice(s, branches, env, cond)
+        then = self._stmts(branches[0]) if branches else []
+        els0 = self._stmts(branches[1]) if len(branches) > 1 else []
+        if self._inert(then) and self._inert(els0):
+            return cond                                  # neither side does anything: the test decides nothing
+        c = self._cond(c_node, env)
+        if c is None:
+            if len(branches) == 1 and self._jumps(branches[0]):
+                return cond
+            self._miss(owner, c_node, "a branch on the game state")
+            c = "unknown"
+        els = self._stmts(branches[1]) if len(branches) > 1 else None
+        if els is None and then and self._only_jump(then, owner) and self._card_check(c_node, env, True):
+            return cond
+        if els is None and then and self._only_jump(then, owner):
+            jump = [x for x in then if not (nm.dropped(x) or x.type in ("line_comment", "block_comment"))]
+            return self._guard(negate(c), cond, s, env, jump[-1] if jump else then[-1])
+        stopped_then = stopped_else = False
+        saved = self.started
+        try:
+            self._block(then, env, cond + [c])
+        except _Stop:
+            stopped_then = True
+        if els is not None:
+            try:
+                self._block(els, env, cond + [negate(c)])
+            except _Stop:
+                stopped_else = True
+        if self.started and not saved and not stopped_then and els is None:
+            pass
+        if stopped_then and stopped_else:
+            raise _Stop()
+        if stopped_then:
+            return cond + [negate(c)]
+        if stopped_else:
+            return cond + [c]
+        return cond
+
+    def _card_check(self, node, env, negated: bool) -> bool:
+        """A check of a card the rule takes (``if (!card.isBlack()) return``): the card's colour constraint, kept on
+        its value for the op that moves it. ``negated``: the test says when to stop (so the card is its negation)."""
+        txt = re.sub(r"\s+", "", _t(node))
+        neg = negated
+        while txt.startswith("!"):
+            neg, txt = not neg, txt[1:]
+        if txt.startswith("(") and txt.endswith(")"):
+            txt = txt[1:-1]
+            while txt.startswith("!"):
+                neg, txt = not neg, txt[1:]
+        tests = [(r"(\w+)\.isPureBlack\(\)", ("pure_black", None)),
+                 (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
+                 (r"(\w+)\.colors\.contains\((?:color\.)?Black\)", ("black", "non_black")),
+                 (r"(?:color\.)?Black(?:in)(\w+)\.colors", ("black", "non_black")),
+                 (r"(\w+)\.colors\.size==2", ("two_colours", None)),
+                 (r"(\w+)\.colors\.contains\((?:color\.)?Red\)", ("red", None)),
+                 (r"(\w+)\.colors\.contains\((?:color\.)?Blue\)", ("blue", None))]
+        txt = txt.replace("in", "in", 1)
+        for pat, (yes, no) in tests:
+            m = re.fullmatch(pat, txt)
+            if m and m.group(1) in env and env[m.group(1)].sort == "cardval":
+                f = no if neg else yes
+                if f is None:
+                    return False
+                v = env[m.group(1)]
+                v2 = _V(v.sort, v.text)
+                v2.filt = f
+                env[m.group(1)] = v2
+                return True
+        return False
+
+    def _answer_test(self, node, env) -> bool:
+        """A branch on what the client answered (``message.enable``, ``message is X_tos``, a field of the answer):
+        the player's choice between the branches."""
+        txt = _t(node)
+        if re.search(r"\.targetPlayerId\s*(==|!=)\s*0\b", txt):
+            return False
+        names = [k for k, v in env.items() if v.sort == "answer"]
+        return any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in names)
+
+    def _choice(self, s, branches, env, cond):
+        """The branches of a test of the client's answer as a ``choose`` op (one alternative: ``may``); what follows
+        a branch that stops is in that alternative only."""
+        alts, stops = [], []
+        for b in branches[:2]:
+            ops, stopped = self._collect(lambda b=b: self._block(self._stmts(b), env, []))
+            alts.append(ops)
+            stops.append(stopped)
+        if len(branches) == 1:
+            alts.append([])
+            stops.append(False)
+        real = [a for a in alts if a]
+        if real:
+            op = {"op": "choose", "of": real}
+            if len(real) == 1:
+                op["may"] = True
+            self._op(op, cond, s)
+        if all(stops):
+            raise _Stop()
+        if stops[0] and not alts[0]:
+            return cond + [MAY]
+        return cond
+
+    def _collect(self, fn):
+        """The ops ``fn`` emits, taken out of the reading (their lines dropped): (ops, whether it stopped)."""
+        saved_ops, saved_lines = self.rd.ops, self.rd.lines
+        self.rd.ops, self.rd.lines = [], []
+        stopped = False
+        try:
+            fn()
+        except _Stop:
+            stopped = True
+        ops = [o for o in self.rd.ops if o.get("op") != "prose" or o.get("note")]
+        self.rd.ops, self.rd.lines = saved_ops, saved_lines
+        return ops, stopped
+
+    def _inert(self, stmts) -> bool:
+        """Statements that do nothing a rule says: no rule (log, client message, protocol) or a use count kept."""
+        nm = self._norm(self.key[1])
+        for x in stmts:
+            if x.type in ("line_comment", "block_comment") or nm.dropped(x) or self._protocol(x):
+                continue
+            if x.type == "call_expression" and _callee_last(x) in ("addSkillUseCount", "resetSkillUseCount",
+                                                                    "subtractSkillUseCount"):
+                continue
+            return False
+        return True
+
+    def _only_jump(self, stmts, owner) -> bool:
+        nm = self._norm(owner)
+        rest = [x for x in stmts if x.type not in ("line_comment", "block_comment") and not nm.dropped(x)]
+        return len(rest) == 1 and rest[0].type in ("return_expression", "jump_expression", "throw_expression")
+
+    def _jumps(self, b) -> bool:
+        return self._only_jump(self._stmts(b), self.key[1])
+
+    def _stmts(self, b) -> list:
+        if b is None:
+            return []
+        if b.type in ("control_structure_body", "block"):
+            kids = _code(b)
+            if len(kids) == 1 and kids[0].type == "block":
+                return _code(kids[0])
+            return kids
+        return [b]
+
+    def _when(self, s, env, cond):
+        owner = self.key[1]
+        subj = next((c for c in s.named_children if c.type == "when_subject"), None)
+        if subj is not None:
+            self._miss(owner, s, "a when with a subject")
+            return cond
+        rest = list(cond)
+        for e in (c for c in s.named_children if c.type == "when_entry"):
+            kids = _code(e)
+            if not kids:
+                continue
+            body = self._stmts(kids[-1])
+            if "else" in {c.type for c in e.children if not c.is_named}:
+                try:
+                    self._block(body, env, rest)
+                except _Stop:
+                    pass
+                continue
+            cs = [self._cond_u(k.named_children[0] if k.type == "when_condition" and k.named_children else k, env)
+                  for k in kids[:-1]]
+            c = cs[0] if len(cs) == 1 else " or ".join(f"({x})" for x in cs)
+            try:
+                self._block(body, env, rest + [c])
+            except _Stop:
+                pass
+            rest = rest + [negate(c)]
+        return cond
+
+    def _for(self, s, env, cond):
+        owner = self.key[1]
+        kids = _code(s)
+        var = next((k for k in kids if k.type in ("variable_declaration", "identifier")), None)
+        coll = next((k for k in kids if k is not var and k.type not in ("control_structure_body", "block")), None)
+        body = kids[-1] if kids else None
+        if var is None or coll is None or body is None:
+            self._miss(owner, s)
+            return cond
+        who = self._players_set(coll, env)
+        name = _t(_kid(var, "identifier") or var)
+        if who is None:
+            self._miss(owner, s, "a loop over " + _short(coll, 40))
+            return cond
+        inner = dict(env)
+        inner[name] = _V("each", who)
+        try:
+            self._block(self._stmts(body), inner, cond)
+        except _Stop:
+            pass
+        return cond
+
+    def _players_set(self, node, env):
+        """``g.players`` (every player) or ``….filter { it !== r }`` of it (the others) → all / others."""
+        txt = re.sub(r"\s+", "", _t(node))
+        if re.fullmatch(r"(\w+(!!)?\.)*(game!!\.)?players(\.filterNotNull\(\))?", txt):
+            return "all"
+        if re.fullmatch(r"\w+(!!)?\.(game!!\.)?players\.filter\{(it|\w+->\w+)(!!)?\.alive(&&\w+!==\w+)?\}", txt):
+            return "all"
+        return None
+
+    def _decl(self, s, env, cond):
+        owner = self.key[1]
+        nm = self._norm(owner)
+        vd = _kid(s, "variable_declaration")
+        name = _t(_kid(vd, "identifier")) if vd is not None else ""
+        init = [c for c in _code(s) if c.type not in ("modifiers", "variable_declaration")]
+        value = init[-1] if init else None
+        if value is None:
+            env[name] = _V("opaque")
+            return cond
+        if nm.is_builder(value):
+            nm.builders.add(name)
+            return cond
+        m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(value))
+        if m and self.mode == "trigger" and m.group(2) in STATE_EVENTS and not self.started and not self.when_parts:
+            kind = EV.EVENT_KINDS[STATE_EVENTS[m.group(2)]]    # `val fsm = g.fsm as? X`, tested for null next
+            self._bind_kind(kind)
+            self.fields.update({"askWhom": "self"})
+            self.when_parts.append([])
+            self.rd.when_lines.append(self.key[1].src.at(s))
+            self.rd.when_kinds.append(kind.key)
+            env[name] = _V("event", kind.key)
+            return cond
+        if value.type == "binary_expression" and _t(value.child_by_field_name("operator")) == "?:":
+            kids = _code(value)
+            m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(kids[0])) if kids else None
+            if m and self.mode == "trigger" and m.group(2) in STATE_EVENTS and not self.started:
+                kind = EV.EVENT_KINDS[STATE_EVENTS[m.group(2)]]
+                self._bind_kind(kind)
+                self.fields.update({"askWhom": "self"})
+                self.when_parts.append([])
+                self.rd.when_lines.append(self.key[1].src.at(s))
+                self.rd.when_kinds.append(kind.key)
+                env[name] = _V("event", kind.key)
+                return cond
+            if m:
+                env[name] = _V("fsmobj", m.group(2), cls=m.group(2))
+                return cond
+            if len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression", "throw_expression"):
+                env[name] = self._value(kids[0], env, cond) or _V("opaque")
+                return cond
+        v = self._value(value, env, cond)
+        if v is None or v.sort == "opaque":
+            v = self._pure_value(value, env) or v
+        env[name] = v or _V("opaque")
+        return cond
+
+    def _pure_value(self, node, env):
+        """A local holding a condition, an amount or a player: its translation (None when it has none)."""
+        if not self._pure(node):
+            return None
+        tr = self._translator(env, "do")
+        t = tr.tx(_ir(node))
+        if t is not None and not tr.missed and t.sort in ("bool", "int", "player", "self", "card", "colours",
+                                                          "mcard", "hand", "msgs"):
+            return _V(t.sort, t.text)
+        return None
+
+    def _assign(self, s, env, cond):
+        owner = self.key[1]
+        left, right = s.child_by_field_name("left"), s.child_by_field_name("right")
+        if left is None or right is None:
+            self._miss(owner, s)
+            return
+        lx = _ir(left)
+        if lx.k == "nav":
+            obj = self._term(lx.a[0], env)
+            field = lx.a[1]
+            if field == "valid" and obj is not None and obj.sort in ("event", "fsmobj") and _t(right) == "false":
+                self._op({"op": "cancel"}, cond, s)
+                return
+            if field == "roleFaceUp" and obj is not None and obj.sort in ("self", "player"):
+                val = _t(right)
+                if val in ("true", "false"):
+                    self._op({"op": "flip", "who": obj.text, "face": "up" if val == "true" else "down"}, cond, s)
+                    return
+            if field == "isMessageCardFaceUp" and obj is not None and obj.sort in ("fsmobj", "event"):
+                self._message_face(right, env, cond, s)
+                return
+            if field == "skills" and obj is not None and obj.sort in ("self", "player", "each"):
+                op_node = s.child_by_field_name("operator")
+                rx = _unparen(_ir(right))
+                if op_node is not None and _t(op_node) == "+=" and rx.k == "call" and rx.a[0].k == "name":
+                    self._grant(rx.a[0].a[0], obj.text, cond, s)
+                    return
+                if re.search(r"filterNot\s*\{[^}]*(===?\s*this|this\s*===?|skillId\s*==|\bis\s+\w+)", _t(right)):
+                    return                            # it removes itself: ``consumed``, read by the extractor
+        if lx.k == "nav" and self._robot_member(lx.a[1]):
+            return                                    # a member only robots read (a robot's statistics)
+        if lx.k == "name" and lx.a[0] in env:
+            v = self._value(right, env, cond)
+            env[lx.a[0]] = v or _V("opaque")
+            return
+        self._miss(owner, s)
+
+    # --------------------------------------------------------------------------------------------- values
+    def _find_event(self, n, x, env, cond):
+        """``g.findEvent<E>(this) { e -> guard }``: the guard is the trigger's ``when``; the event is bound."""
+        ta = _kid(n.named_children[0], "type_arguments") if n.named_children and \
+            n.named_children[0].type == "call_expression" else _kid(n, "type_arguments")
+        cls = _t(ta).strip("<> ") if ta is not None else ""
+        kind = next((k for k in EV.EVENT_KINDS.values() if k.server == cls), None)
+        if kind is None:
+            self._miss(self.key[1], n, "an event the catalogue does not know")
+            return None
+        idx = len(self.when_parts)
+        self.when_parts.append([])
+        self.rd.when_lines.append(self.key[1].src.at(n))
+        self.rd.when_kinds.append(kind.key)
+        self._bind_kind(kind)
+        lam = x.a[2]
+        if lam is None and n.named_children and n.named_children[-1].type == "annotated_lambda":
+            lam = _kid(n.named_children[-1], "lambda_literal")
+        names, stmts = _lambda_parts(lam) if lam is not None else ([], [])
+        inner = dict(env)
+        inner[names[0] if names else "it"] = _V("event", kind.key)
+        parts = self.when_parts[idx]
+        for s in stmts:
+            if s.type == "binary_expression" and _t(s.child_by_field_name("operator")) in ("||", "&&") and \
+                    len(_code(s)) == 2 and _code(s)[1].type in ("return_expression", "jump_expression"):
+                a, _b = _code(s)
+                c = self._cond_u(a, inner)
+                parts.append(c if _t(s.child_by_field_name("operator")) == "||" else negate(c))
+            elif s.type == "if_expression":
+                cn = s.child_by_field_name("condition")
+                parts.append(negate(self._cond_u(cn, inner)) if cn is not None else "unknown")
+            elif s.type == "property_declaration":
+                self._decl(s, inner, [])
+            elif s.type == "assignment":                # a value set in the guard: not followed here
+                left = s.child_by_field_name("left")
+                if left is not None and left.type == "identifier":
+                    inner[_t(left)] = _V("opaque")
+                    env[_t(left)] = _V("opaque")
+                self._miss(self.key[1], s)
+                parts.append("unknown")
+            elif s is not stmts[-1] and s.type not in ("assignment",) and self._pure(s):
+                continue                            # a value computed and dropped: it decides nothing
+            elif s is stmts[-1]:
+                parts.append(self._cond_u(s, inner))
+            else:
+                self._miss(self.key[1], s)
+                parts.append("unknown")
+        return _V("event", kind.key)
+
+    def _bind_kind(self, kind):
+        self.kind = kind
+        self.fields = {r.server: r.name for r in kind.all_roles}
+        if kind.key in ("receive", "receive_phase"):
+            self.fields.setdefault("inFrontOfWhom", "receiver")
+        self.words = dict(kind.word_types)
+        self.players = X.players_of(tuple(self._on_objs()))
+
+    def _on_objs(self):
+        class _O:
+            def __init__(self, k):
+                self.kind = k
+        return [_O(self.kind)] if self.kind is not None else []
+
+    # --------------------------------------------------------------------------------------------- helpers
+    def _translator(self, env, context):
+        names = {}
+        for k, v in env.items():
+            if v.sort in ("self", "player", "event", "game", "mcard", "int", "bool", "card", "colours"):
+                names[k] = _T(v.sort, v.text)
+            elif v.sort == "fsmobj":
+                names[k] = _T("fsmobj", "")
+        tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
+                            self.players)
+        return tr
+
+    def _cond(self, node, env):
+        """A condition's text; None for a test of the game state (the rule's windows, read from the same test by
+        ``bodies._phase_types``)."""
+        txt = _t(node)
+        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
+                re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
+            return None
+        m = re.fullmatch(r"\s*(\w+)\.targetPlayerId\s*(==|!=)\s*0\s*", txt)
+        if m and env.get(m.group(1)) is not None and env[m.group(1)].sort == "answer":
+            word = "target" if self.mode != "trigger" else "chosen"
+            return f"{word} {m.group(2)} self"
+        x = _ir(node)
+        x = self._fold_fsm(x, env)
+        tr = self._translator(env, "do" if self.mode != "trigger" or self.started else "on")
+        t = tr.bool(x)
+        if tr.missed:
+            self._miss(self.key[1], node, "condition " + _short(node, 50))
+        return t.text
+
+    def _cond_u(self, node, env) -> str:
+        """``_cond``, a test of the game state being ``unknown`` (not read here)."""
+        c = self._cond(node, env)
+        if c is None:
+            self._miss(self.key[1], node, "a test of the game state")
+            return "unknown"
+        return c
+
+    def _fold_fsm(self, x, env):
+        return x
+
+    def _is_answer_check(self, node, env) -> bool:
+        """A check of the client's answer or of who answers (``player !== r``, ``message !is X``, a card the answer
+        names being in a hand): protocol, not a rule."""
+        txt = _t(node)
+        if re.search(r"\.targetPlayerId\s*(==|!=)\s*0\b", txt):
+            return False
+        m = re.fullmatch(r"\s*([\w.]+)\s*!==?\s*([\w.]+)\s*", txt)
+        if m:
+            a = env.get(m.group(1)) if "." not in m.group(1) else self._term(_ir(node).a[1], env)
+            b = env.get(m.group(2)) if "." not in m.group(2) else self._term(_ir(node).a[2], env)
+            if a is not None and b is not None and {a.sort, b.sort} & {"answerer"} and a.sort != b.sort:
+                who, other = (m.group(1), b) if a.sort == "answerer" else (m.group(2), a)
+                if "." not in who:
+                    env[who] = other                # who answers is that player from here on
+                return True
+        m = re.fullmatch(r"\s*(\w+)\s*!=\s*\w+\.cardIdsCount\s*", txt) or \
+            re.fullmatch(r"\s*\w+\.cardIdsCount\s*!=\s*(\w+)\s*", txt)
+        if m and m.group(1) in env:
+            self.answer_count = env[m.group(1)]
+        names = [k for k, v in env.items() if v.sort in ("answer", "answerer")]
+        if any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in names):
+            if re.search(r"\b(enable)\b", txt):
+                return False
+            return True
+        if re.search(r"\bis\s+HumanPlayer\b", txt):
+            return True
+        if re.fullmatch(r"\s*!?\s*\w+\s*(==|===|!=|!==)\s*null\s*", txt):
+            return True
+        return False
+
+    def _is_enable(self, node, env):
+        txt = re.sub(r"\s+", "", _t(node))
+        names = [k for k, v in env.items() if v.sort == "answer"]
+        for k in names:
+            if txt in (f"!{k}.enable", f"!{k}.show"):
+                return True
+        return None
+
+    def _op(self, op: dict, cond, node, read=True):
+        """Record an op with its condition (``if``) and line; the first op ends the conditions of the use."""
+        if op.get("op") != "prose":
+            self.started = True
+        elif not read:
+            self._miss(self.key[1], node)
+        c = conj([x for x in cond if x is not MAY])
+        if c != "true" and op.get("op") != "prose":
+            op["if"] = c
+        if any(x is MAY for x in cond) and op.get("op") != "prose":
+            op["may"] = True
+        self.rd.ops.append(op)
+        self.rd.lines.append(self.key[1].src.at(node))

@@ -1,0 +1,232 @@
+"""Win and end-of-game rules read from the engine's own code, as named engine rules (the catalogue has no key for
+them: its ``win`` / ``result`` effects are WinSkill's and ChangeGameResultSkill's): who declares victory and who wins
+when, in the win check after a message is received or put into an area (``win.check``: ProcessFsm.checkWin, or
+CheckWin in older code), in the win check after deaths (``win.killer``: CheckKillerWin — 镇压者, 清道夫, 先行者 …), the
+end when only one camp (or one player) is left alive (``win.last_alive``), and where that end is checked
+(``win.last_alive.at``).
+
+Each rule's value is the list of its *clauses*: an action — a player declared winner (``declare``), added to the
+winners (``win``), the declared winners or winners replaced (``only``), the game ended (``end``), the result passes
+run (``result pass``, ``win pass``) — with the conditions on the path to it, written as the code tests them (names
+of the server's own fields, qualifiers and ``!!`` left out, one spacing). This is not a translation into the
+condition language: two revisions whose clauses read alike decide alike, and a clause that changed says in the code's
+terms what now happens when. ``skillproof diff --kotlin`` fails on a changed clause like on any engine rule.
+"""
+from __future__ import annotations
+
+import re
+
+from .engine import EngineRule
+from .syntax import _code, _kid, _lambda_parts, _name_of, _t
+
+#: names of the collections of declared winners and of winners (``declareWinner``, ``declaredWinners``, ``winner``)
+_DECLARE = re.compile(r"declare\w*", re.I)
+_WINNER = re.compile(r"winners?\b|winner\w*", re.I)
+_ADD = frozenset({"add", "addAll", "addPlayer", "addAllPlayers", "put", "addFirst"})
+_CLEAR = frozenset({"clear", "removeAll", "removeIf", "retainAll", "remove"})
+_QUAL = re.compile(r"\b(?:com\.fengsheng\.)?(?:protos\.)?(?:Common\.)?(?:color|secret_task|card_type)\.")
+
+
+def _code_text(node) -> str:
+    """A piece of code on one line: comments, qualifiers of the protocol's enums and ``!!`` left out, one spacing."""
+    s = re.sub(r"//[^\n]*|/\*.*?\*/", " ", _t(node), flags=re.S)
+    s = " ".join(s.split())
+    s = _QUAL.sub("", s).replace("!!", "")
+    s = re.sub(r"\s*([(),.])\s*", r"\1", s)
+    s = re.sub(r"\s*(\?\.)\s*", r"?.", s)
+    return s
+
+
+class WinRules:
+    """Mixed into the engine probes (needs ``_functions``)."""
+
+    def _p_wins(self) -> list:
+        out = []
+        fns = self._functions()
+        declare = [(src, fd, owner) for src, fd, _n, owner in fns
+                   if owner is not None and not self.is_skill(owner) and owner.name not in ("Player", "HumanPlayer",
+                                                                                           "RobotPlayer")
+                   and _DECLARE.search(_t(fd)) and re.search(r"\b(end|changeGameResult|checkWin)\(", _t(fd))
+                   and not _name_of(fd).startswith(("notify", "ai", "auto"))]
+        killer = [x for x in declare if x[2].name == "CheckKillerWin"]
+        main = [x for x in declare if x[2].name != "CheckKillerWin" and x[2].name != "Game"]
+        for name, found in (("win.check", main[:1]), ("win.killer", killer[:1])):
+            if not found:
+                out.append(EngineRule(name, None, "", "no win check found", False, True))
+                continue
+            src, fd, owner = found[0]
+            clauses, complete = _Clauses(self).run(fd)
+            out.append(EngineRule(name, tuple(clauses), src.at(fd), f"{owner.name}.{_name_of(fd)}: who declares "
+                                  "victory and who wins, when", False))
+            self._win_reads(src, owner, fd, complete)
+        last = [(src, fd, owner) for src, fd, n, owner in fns if n.startswith("checkOnlyOneAlive")]
+        if last:
+            src, fd, owner = last[0]
+            clauses, complete = _Clauses(self).run(fd)
+            out.append(EngineRule("win.last_alive", tuple(clauses), src.at(fd), "the end when only one camp or player "
+                                  "is left alive: who wins", False))
+            self._win_reads(src, owner, fd, complete)
+            fname = _name_of(fd)
+            at = sorted({(owner2.name if owner2 is not None else src2.rel.rsplit("/", 1)[-1][:-3])
+                         for src2, fd2, _n, owner2 in fns if fd2 is not fd and re.search(
+                             r"\b" + re.escape(fname) + r"\(", _t(fd2)) and not _n.startswith(("ai", "auto"))})
+            out.append(EngineRule("win.last_alive.at", tuple(at), src.at(fd), "where that end is checked", False))
+        else:
+            out.append(EngineRule("win.last_alive", None, "", "no check of the last camp alive", False, True))
+        return out
+
+    def _win_reads(self, src, owner, fd, complete: bool):
+        path = []
+        x = owner
+        while x is not None:
+            path.append(x.name)
+            x = x.outer
+        self.__dict__.setdefault("engine_reads", {})[(src.rel, ".".join(reversed(path)), _name_of(fd))] = complete
+
+
+class _Clauses:
+    """One function's clauses (see the module's docstring): a walk keeping the conditions on the path."""
+
+    def __init__(self, ex):
+        self.ex = ex
+        self.out: list = []
+        self.complete = True
+        self.loop = 0
+
+    def run(self, fd):
+        body = _kid(fd, "function_body")
+        block = _kid(body, "block") if body is not None else None
+        stmts = _code(block) if block is not None else (_code(body) if body is not None else [])
+        self.block(stmts, [])
+        return self.out, self.complete
+
+    def emit(self, what: str, path):
+        conds = [c for c in path if c]
+        self.out.append(what + (" if " + " and ".join(conds) if conds else ""))
+
+    def block(self, stmts, path):
+        path = list(path)
+        for s in stmts:
+            path = self.stmt(s, path)
+            if path is None:
+                return None
+        return path
+
+    def stmt(self, s, path):
+        t = s.type
+        text = _t(s)
+        if t in ("line_comment", "block_comment", "multiline_comment"):
+            return path
+        flat = _code_text(s)
+        if re.match(r"(logger|log)\.\w+\(|[\w.?]+\.send\s*[({]|println|[\w.?]+\.notify\w*\(", flat):
+            return path
+        if t == "if_expression":
+            cond = s.child_by_field_name("condition")
+            branches = [b for b in _code(s) if b != cond]
+            c = _code_text(cond) if cond is not None else "?"
+            r1 = self.block(self._stmts(branches[0]), path + [c]) if branches else path
+            r2 = self.block(self._stmts(branches[1]), path + [f"!({c})"]) if len(branches) > 1 else path + [f"!({c})"]
+            if r1 is None and r2 is None:
+                return None
+            if r1 is None:
+                return path + [f"!({c})"]
+            if len(branches) > 1 and r2 is None:
+                return path + [c]
+            return path
+        if t == "when_expression":
+            subj = next((c for c in s.named_children if c.type == "when_subject"), None)
+            sx = _code_text(subj) if subj is not None else ""
+            for e in (c for c in s.named_children if c.type == "when_entry"):
+                kids = _code(e)
+                if not kids:
+                    continue
+                conds = "|".join(_code_text(k) for k in kids[:-1]) or "else"
+                self.block(self._stmts(kids[-1]), path + [f"{sx}~{conds}" if sx else conds])
+            return path
+        if t in ("for_statement", "while_statement"):
+            kids = _code(s)
+            head = " ".join(_code_text(k) for k in kids[:-1])
+            self.block(self._stmts(kids[-1]) if kids else [], path + [f"each({head})"])
+            return path
+        if t in ("return_expression", "jump_expression"):
+            word = text.split()[0] if text else ""
+            if word.startswith("continue") or word.startswith("break"):
+                return None
+            val = _code_text(s)[len(word):].strip()
+            if val and val not in ("null", "false") and "ResolveResult(null" not in val:
+                self.emit(f"return {val}", path)
+            elif "ResolveResult(null" in val or val == "true":
+                self.emit("end", path)
+            return None
+        if t == "binary_expression" and _code(s) and _code(s)[-1].type in ("return_expression", "jump_expression"):
+            op = _t(s.child_by_field_name("operator")) if s.child_by_field_name("operator") else ""
+            c = _code_text(_code(s)[0])
+            return path + ([c] if op == "||" else [f"!({c})"])
+        if t == "property_declaration" or t == "assignment":
+            name = _t(s.child_by_field_name("left")) if t == "assignment" else _t(_kid(_kid(s, "variable_declaration"),
+                                                                                      "identifier"))
+            value = s.child_by_field_name("right") if t == "assignment" else \
+                ([c for c in _code(s) if c.type not in ("modifiers", "variable_declaration")] or [None])[-1]
+            if value is None:
+                return path
+            v = _code_text(value)
+            if _DECLARE.search(name) or _WINNER.search(name):
+                if re.fullmatch(r"(Array|Hash|Mutable)?(List|Map|Set)?(Of)?(<[^>]*>)?\(\)|(mutable|array|hash)"
+                                r"(ListOf|MapOf|SetOf)\(\)|ArrayList\(\)|HashMap\(\)", v.replace(" ", "")):
+                    return path
+                self.emit(f"{'declare' if _DECLARE.search(name) else 'win'} := {v}", path)
+                return path
+            self.emit(f"{name} = {v}", path)           # every other value kept as written: nothing is dropped
+            return path
+        if t == "call_expression":
+            self.call(s, path)
+            return path
+        self.emit(_code_text(s), path)
+        return path
+
+    def call(self, s, path):
+        text = _code_text(s)
+        m = re.match(r"(\w+)\.(\w+)\((.*)\)$", text, re.S)
+        if m and m.group(2) in _ADD | _CLEAR and (_DECLARE.search(m.group(1)) or _WINNER.search(m.group(1))):
+            who = "declare" if _DECLARE.search(m.group(1)) else "win"
+            verb = "+=" if m.group(2) in _ADD else "-="
+            self.emit(f"{who} {verb} {m.group(3)}", path)
+            return
+        m = re.match(r"(\w+)\?\.(let|also|run)\s*\{", text)
+        if m:
+            for c in s.named_children:
+                if c.type == "annotated_lambda":
+                    self.block(_lambda_parts(_kid(c, "lambda_literal"))[1], path + [f"{m.group(1)} != null"])
+                    return
+        m = re.match(r"(?:[\w.]+\.)?(forEach|onEach)\s*\{(?:\s*(\w+)\s*->)?", text)
+        lam = None
+        for c in s.named_children:
+            if c.type == "annotated_lambda":
+                lam = _kid(c, "lambda_literal")
+        if m and lam is not None:
+            params, stmts = _lambda_parts(lam)
+            recv = text[:text.index(m.group(1))].rstrip(".")
+            self.block(stmts, path + [f"each({params[0] if params else 'it'} in {recv})"])
+            return
+        if re.search(r"\b(GameExecutor\.post|post)\(", text):
+            inner = re.search(r"\b(end)\(", text)
+            if inner:
+                self.emit("end", path)
+            return
+        for word in ("changeGameResult", "checkWin", "end", "allPlayerSetRoleFaceUp"):
+            if re.search(r"\b" + word + r"\(", text):
+                self.emit({"changeGameResult": "result pass", "checkWin": "win pass", "end": "end",
+                           "allPlayerSetRoleFaceUp": "every role face up"}[word], path)
+                return
+        self.emit(text, path)
+
+    @staticmethod
+    def _stmts(b) -> list:
+        if b is None:
+            return []
+        if b.type in ("control_structure_body", "block"):
+            kids = _code(b)
+            if len(kids) == 1 and kids[0].type == "block":
+                return _code(kids[0])
+            return kids
+        return [b]
