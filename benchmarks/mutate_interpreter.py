@@ -19,8 +19,9 @@ Mutants of ``model/interpreter.py`` (and, with ``--target``, ``model/trace.py``)
 Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
 from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
-real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py`` and
-``tests/test_crosscheck_extra.py`` (or ``--tests``) with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half
+real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck.py``,
+``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_replace.py`` (role replacements anywhere) and
+``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills) (or ``--tests``) with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half
 as many extra states), stopping at the first failure. A mutant is *caught* when the
 cross-check fails (the interpreter and the z3 encoder disagree, or the interpreter crashes), or runs over
 ``--timeout``; it *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -66,7 +67,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = {"interpreter": ("skillproof.model.interpreter", ROOT / "model" / "interpreter.py"),
            "trace": ("skillproof.model.trace", ROOT / "model" / "trace.py")}
-CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py", "tests/test_crosscheck_replace.py"]
+CROSSCHECK = ["tests/test_crosscheck.py", "tests/test_crosscheck_extra.py", "tests/test_crosscheck_replace.py",
+              "tests/test_crosscheck_active.py"]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.

@@ -71,9 +71,10 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         return And(role, _one_turn_kept(S, g, skill, m))
     old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
-    if r.initial and "OneTurnSkill" in r.closure:
-        # a one-turn initial skill (KD001) a later turn end dropped is absent at the question but was held at
-        # ``m`` if it survived the turn ends before ``m`` (twin of interpreter.turn_end, as for other seats)
+    if "OneTurnSkill" in r.closure:
+        # a one-turn role skill (an initial one, KD001, or one marked initial = false) a later turn end dropped
+        # is absent at the question but was held at ``m`` if it survived the turn ends before ``m`` (twin of
+        # interpreter.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
         list_start = z3.If(S.repl, S.repl_m.t, S.start)
         wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
@@ -90,16 +91,17 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
 
 
 def _one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
-    """An initial skill that is also a OneTurnSkill (a generated kind marked initial, KD001) is dropped at
-    the first turn end (twin of interpreter.turn_end): held at ``m`` only in the trace's first turn — or in
-    the next, when [rules] turn_end drops before it restores and the skill was wrapped (the seat
-    invalidated in the first turn) when that turn ended. One invalidation per seat: never past two ends."""
+    """A role skill that is also a OneTurnSkill (a generated kind marked initial, KD001, or a skill marked
+    ``initial = false``) is dropped at the first turn end (twin of interpreter.turn_end): held at ``m`` only
+    in the trace's first turn — or, for an initial one, in the next, when [rules] turn_end drops before it
+    restores and the skill was wrapped (the seat invalidated in the first turn) when that turn ended (a
+    skill not initial is never wrapped). One invalidation per seat: never past two ends."""
     r = S.cat.skills[skill]
-    if not (r.initial and "OneTurnSkill" in r.closure):
+    if "OneTurnSkill" not in r.closure:
         return z3.BoolVal(True)
     te = list(S.cat.rules.turn_end)
     kept = m.t == S.start
-    if te.index("drop_one_turn") < te.index("restore_invalid"):
+    if r.initial and te.index("drop_one_turn") < te.index("restore_invalid"):
         ev = S.inv_m[g]
         kept = Or(kept, And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
     return kept
