@@ -146,3 +146,50 @@ def _draw(rng, cat, sites, n_max, turns_max, interesting, unknown_keys, hot, inv
             x = rng.choice(later)
             events.append(_window_event(x, rng.randrange(n), sender))
     return Trace(setup, events)
+
+
+def active_verdict(cat, tr, run) -> str:
+    """What the ActiveSkill rule decided in this trace: "refused" (every error is that the giver cannot use the
+    skill then), "at its moment" (legal, handed out in a window that is not one of the skill's), "" else."""
+    k, give = next((k, e) for k, e in enumerate(tr.events) if e.kind == "give")
+    site = TR.site_of(cat, give.site)
+    rule = cat.skills[site.giver]
+    if run.errors and all(i == k and str(r.en).startswith(f"seat {give.giver} cannot use {rule.name} ")
+                          for i, r in run.errors):
+        return "refused"
+    if run.legal and run.moments[k]["window"] not in rule.windows:
+        return "at its moment"
+    return ""
+
+
+def run_active(h, n: int, seed: int, label: str) -> tuple[dict, str | None]:
+    """``n`` traces of ``active_give_trace`` over the harness's catalogue, each compared (legality and every
+    decision): (counts — compared, legal, illegal, refused, at its moment —, the first disagreement described
+    or None)."""
+    from crosskit import focused_cards, hot_cards, interesting_characters, prepare_trace, trace_disagreement
+    from skillproof.model import vocab as V
+    cat = h.cat
+    rng = random.Random(seed)
+    hot, interesting = hot_cards(cat), interesting_characters(cat)
+    seen = {"compared": 0, "legal": 0, "illegal": 0, "refused": 0, "at its moment": 0}
+    for k in range(n):
+        tr = active_give_trace(rng, cat, n_max=h.S.n, turns_max=h.S.T, unknown_keys=h.unknown_keys, hot=hot,
+                               interesting=interesting, inv_seats=h.S.inv_seats)
+        if tr is None:
+            continue
+        prepared = prepare_trace(h, tr)
+        if prepared is None:
+            continue
+        run, eqs = prepared
+        x, y = focused_cards(rng, cat, run.state, hot)
+        d, lc = rng.choice(V.DIRECTIONS), rng.randint(0, 2)
+        diff = trace_disagreement(h, run, eqs, x, y, d, lc)
+        if diff:
+            return seen, (f"{label} active-give trace #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
+                          f"errors={run.errors}\nactual={x} declared={y} dir={d} locks={lc}\ntrace={tr.to_dict()}")
+        seen["compared"] += 1
+        seen["legal" if run.legal else "illegal"] += 1
+        v = active_verdict(cat, tr, run)
+        if v:
+            seen[v] += 1
+    return seen, None
