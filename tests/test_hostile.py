@@ -51,3 +51,62 @@ def test_a_directory_named_as_a_report_is_refused_and_nothing_is_written(tmp_pat
     failed = write_all([(str(tmp_path / "a.json"), "{}"), (str(tmp_path / "d"), "x")])
     assert failed and failed[0].endswith("d")
     assert sorted(os.listdir(tmp_path)) == ["d"]
+
+
+# ------------------------------------------------------------------ standard output and error that cannot be written
+import errno  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from skillproof.cli import main  # noqa: E402
+
+
+class _Full:
+    """A standard output on a full disk."""
+
+    def write(self, text):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    def flush(self):
+        pass
+
+    def isatty(self):
+        return False
+
+
+@pytest.mark.parametrize("argv", [["schema"], ["rules", "CV002"], ["rules"], ["catalogue", "--format", "json"]],
+                         ids=" ".join)
+def test_a_full_disk_on_standard_output_is_one_line_and_exit_2(monkeypatch, capsys, argv):
+    """schema, rules, catalogue, replay and explain ended in exit 4 ("internal error … a bug in skillproof") when
+    their standard output could not be written (> /dev/full, a full disk)."""
+    monkeypatch.setattr(sys, "stdout", _Full())
+    rc = main(["--lang", "en", *argv])
+    err = capsys.readouterr().err
+    assert rc == 2, err
+    assert err == "error: cannot write to standard output: No space left on device\n"
+
+
+def _dev_full():
+    if not (os.path.exists("/dev/full") and stat.S_ISCHR(os.stat("/dev/full").st_mode)):
+        pytest.skip("no /dev/full")
+    return open("/dev/full", "w")
+
+
+def test_dev_full_and_a_closed_standard_output_end_in_exit_2():
+    argv = [sys.executable, "-m", "skillproof", "--lang", "en", "schema"]
+    with _dev_full() as full:
+        p = subprocess.run(argv, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert (p.returncode, p.stderr) == (2, "error: cannot write to standard output: No space left on device\n")
+    p = subprocess.run(argv, stderr=subprocess.PIPE, text=True, timeout=60, preexec_fn=lambda: os.close(1))
+    assert (p.returncode, p.stderr) == (2, "error: cannot write to standard output: Bad file descriptor\n")
+
+
+def test_an_error_that_cannot_be_written_keeps_its_exit_code(tmp_path):
+    """With standard error on a full disk, a bad input ended in exit 1 (the code of a finding): the error line
+    failed, then the internal-error line, then the interpreter's traceback."""
+    argv = [sys.executable, "-m", "skillproof", "--lang", "en", "replay", str(tmp_path / "missing.json")]
+    with _dev_full() as full:
+        p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=full, timeout=60)
+    assert p.returncode == 2
+    p = subprocess.run(argv, stdout=subprocess.PIPE, timeout=60, preexec_fn=lambda: os.close(2))
+    assert p.returncode == 2
