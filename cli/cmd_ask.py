@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-from .optvalues import arg_type
+from .optvalues import arg_type, nonempty_file
 from skillproof.model.lang import pick
 
 from .cli import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
@@ -94,13 +94,13 @@ def add_arguments(p):
     p.add_argument("--timeout", type=arg_type("timeout", "--timeout"), default=None, metavar=metavar("SECONDS"),
                    help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
                              "solver time limit per question, in seconds (as for `check`)"))
-    p.add_argument("--save", metavar=metavar("FILE"),
+    p.add_argument("--save", type=nonempty_file("--save"), metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay`"))
-    p.add_argument("--history", metavar=metavar("FILE"),
+    p.add_argument("--history", type=nonempty_file("--history"), metavar=metavar("FILE"),
                    help=pick("交互式提示的历史文件（默认 ~/.skillproof_history）",
                              "prompt history file (default ~/.skillproof_history)"))
-    p.add_argument("--save-intent", metavar=metavar("FILE"),
+    p.add_argument("--save-intent", type=nonempty_file("--save-intent"), metavar=metavar("FILE"),
                    help=pick("把问题作为一个 [[intent]] 追加到这个文件——从此 skillproof check 证明的一个承诺"
                              "（文件在目录中时与目录一起读入）；需要 --source",
                              "append the question to FILE as an [[intent]] — a promise `skillproof check` proves from "
@@ -385,7 +385,20 @@ def save_intent(cat, q, args) -> str:
         raise ValueError(Msg("意图是一个是非问题（'can' / 'always' / 'never' …），不是 'which' 问题",
                              "an intent is a yes/no question (can / always / never …), not a 'which' question"))
     path = Path(args.save_intent)
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    old = ""
+    if path.exists():
+        from skillproof.model import limits as L
+        if not path.is_file():          # a FIFO blocked the run; /dev/zero was read until memory ran out
+            raise ValueError(Msg("{p} 不是普通文件：没有追加", "{p} is not a regular file: not appended", p=str(path)))
+        with open(path, "rb") as fh:
+            raw = fh.read(L.FILE_BYTES + 1)
+        if len(raw) > L.FILE_BYTES:
+            raise ValueError(Msg("{p} 超过 {n:,} 字节（上限）：没有追加", "{p} is over {n:,} bytes (the limit): not appended",
+                                 p=str(path), n=L.FILE_BYTES))
+        try:
+            old = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(Msg("{p} 不是 UTF-8 文本：没有追加", "{p} is not UTF-8 text: not appended", p=str(path))) from None
     try:
         data = tomllib.loads(old)
     except tomllib.TOMLDecodeError as e:
@@ -608,6 +621,8 @@ def prompt(sess, args) -> int:
 
     hist_path = args.history or os.environ.get("SKILLPROOF_HISTORY") or os.path.expanduser("~/.skillproof_history")
     try:
+        if os.path.exists(hist_path) and not os.path.isfile(hist_path):
+            raise OSError("not a regular file")         # a FIFO or a device: never read (it could block or not end)
         history = _History(hist_path)
         open(hist_path, "a").close()
     except OSError:

@@ -8,6 +8,7 @@ from skillproof.model.lang import pick
 
 from .cli import EXIT_OK, EXIT_USAGE
 from .helpfmt import metavar
+from .optvalues import nonempty_file
 
 NAME = "explain"
 HELP = "tell the story of a finding: its witness step by step, the rules involved, how to reach it in a game"
@@ -39,7 +40,7 @@ def add_arguments(p):
                              "a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e"))
     from .common import add_catalogue_arg
     add_catalogue_arg(p)
-    p.add_argument("--save", "--scenario", dest="save", metavar=metavar("FILE"),
+    p.add_argument("--save", "--scenario", dest="save", type=nonempty_file("--save"), metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay FILE`"))
     p.add_argument("--json", action="store_true",

@@ -110,3 +110,67 @@ def test_an_error_that_cannot_be_written_keeps_its_exit_code(tmp_path):
     assert p.returncode == 2
     p = subprocess.run(argv, stdout=subprocess.PIPE, timeout=60, preexec_fn=lambda: os.close(2))
     assert p.returncode == 2
+
+
+# ------------------------------------------------------------------ files that are not regular files, empty paths
+@pytest.fixture
+def fifo(tmp_path):
+    p = tmp_path / "pipe.toml"
+    os.mkfifo(p)
+    return p
+
+
+def _run(argv, timeout=60, **kw):
+    return subprocess.run([sys.executable, "-m", "skillproof", "--lang", "en", *argv], capture_output=True, text=True,
+                          timeout=timeout, **kw)
+
+
+def test_a_baseline_or_configuration_that_is_a_fifo_or_a_device_is_refused_not_read(fifo):
+    """A FIFO as --baseline or --config blocked the run for ever; /dev/zero was read until the machine ran out of
+    memory (the kernel killed the run)."""
+    from skillproof.reports import baseline as B
+    for path in (fifo, "/dev/zero"):
+        if not os.path.exists(path):
+            continue
+        with pytest.raises(B.BaselineError, match="not a regular file"):
+            B.load(path)
+        p = _run(["--config", str(path), "catalogue"])
+        assert p.returncode == 2 and "not a regular file (a FIFO, a device …), not a configuration file" in p.stderr
+    p = _run(["check", "--no-config", "--baseline", str(fifo)])
+    assert p.returncode == 2 and p.stderr.endswith("not a regular file (a FIFO, a device …), not a baseline file\n")
+
+
+def test_save_intent_into_a_fifo_is_refused_not_read(fifo):
+    p = _run(["ask", "--save-intent", str(fifo), "--source", "rules.md › 截获", "can 李宁玉 play 截获 as 误导?"])
+    assert p.returncode == 2 and p.stderr.endswith("is not a regular file: not appended\n"), p.stderr
+
+
+@pytest.mark.parametrize("argv", [["rules", "--write-docs", ""], ["explain", "X", "--save", ""],
+                                  ["ask", "--save", "", "draw?"], ["ask", "--history", ""],
+                                  ["ask", "--save-intent", "", "draw?"], ["check", "--baseline", ""]], ids=" ".join)
+def test_an_empty_file_name_is_refused_as_for_output(capsys, argv):
+    """An empty --write-docs / --save / --baseline was taken for no option at all (exit 0: nothing written)."""
+    from skillproof.cli import main
+    with pytest.raises(SystemExit) as e:
+        main(["--lang", "en", *argv])
+    assert e.value.code == 2 and "the path is empty" in capsys.readouterr().err
+
+
+def test_a_directory_of_2000_levels_is_made_without_recursion(tmp_path):
+    """rules --write-docs d/d/d/… (2,000 levels, within the path limit) ended in exit 4 (RecursionError in
+    os.makedirs); extract --output the same (Path.mkdir(parents=True))."""
+    from skillproof.model.catfiles import make_dirs
+    deep = tmp_path.joinpath(*["d"] * 1200)
+    try:
+        make_dirs(deep)
+        assert deep.is_dir()
+        make_dirs(deep)                                   # exists: nothing to do
+        (tmp_path / "f").write_text("")
+        with pytest.raises(NotADirectoryError):
+            make_dirs(tmp_path / "f" / "x")
+    finally:
+        p = deep
+        while p != tmp_path:                              # removed level by level (rmtree recurses as well)
+            if p.is_dir():
+                p.rmdir()
+            p = p.parent
