@@ -174,3 +174,15 @@ def test_a_directory_of_2000_levels_is_made_without_recursion(tmp_path):
             if p.is_dir():
                 p.rmdir()
             p = p.parent
+
+
+def test_explain_of_a_finding_its_undecided_family_did_not_find_is_inconclusive(capsys):
+    """explain ID --timeout 0.001 said "no finding ID in this catalogue (the bans checks found nothing of BN002)",
+    exit 2 — a verdict the run could not give: every question of the family had given up."""
+    from skillproof.cli import main
+    from skillproof.reports import baseline as B
+    ident = next(i for i in B.load(os.path.join(os.path.dirname(__file__), "..", "skillproof-baseline.toml")).by_id() if i.startswith("BN002-"))
+    rc = main(["--lang", "en", "explain", ident, "--rlimit", "1", "--no-config"])
+    err = capsys.readouterr().err
+    assert rc == 3, err
+    assert f"finding {ident} was not found, but" in err and "raise --timeout (or --rlimit)" in err
