@@ -414,6 +414,10 @@ def save_intent(cat, q, args) -> str:
     if not re.match(r"^[a-z0-9][a-z0-9-]*$", ident):
         raise ValueError(Msg("意图的 id '{i}' 必须是用 '-' 连起来的小写词", "intent id '{i}' must be lower-case words joined by '-'",
                              i=ident))
+    from skillproof.model import limits as L
+    if len(ident) > L.NAME_CHARS:            # the loader refuses such an id: the file would no longer load
+        raise ValueError(Msg("意图的 id 有 {n:,} 个字符，上限是 {m}", "intent id of {n:,} characters; the limit is {m}",
+                             n=len(ident), m=L.NAME_CHARS))
     if ident in taken:
         raise ValueError(Msg("{p} 已经有意图 '{i}'", "{p} already has an intent '{i}'", p=str(path), i=ident))
     q_ = lambda v: json.dumps(v, ensure_ascii=False)      # noqa: E731  (a JSON string is a TOML basic string)
@@ -590,16 +594,45 @@ _RANGE_EN = {"seats": lambda s: f"a whole number from 1 to {s.cat.rules.seats}",
              "grants": lambda s: "a whole number from 0 to 8", "timeout": lambda s: "a positive number of seconds"}
 
 
+_LINE_CAP = 1 << 20
+
+
+def _stdin_lines():
+    """The lines of standard input (none when it is closed), each read at most ``_LINE_CAP`` characters at a
+    time: a longer line yields None and ends the lines."""
+    if sys.stdin is None:
+        return
+    while True:
+        try:
+            line = sys.stdin.readline(_LINE_CAP + 1)
+        except (OSError, ValueError):               # a closed descriptor
+            return
+        if not line:
+            return
+        if len(line) > _LINE_CAP and not line.endswith("\n"):
+            yield None
+            return
+        yield line
+
+
 def prompt(sess, args) -> int:
     """The interactive prompt. On a terminal: prompt_toolkit with history and completion; otherwise
     (piped input) one question per line."""
     out = sys.stdout
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     sess.general = True                  # one warm solver for every question (see checks.ask.Session)
     sess.warm()
     if not interactive:
         worst = EXIT_OK
-        for line in sys.stdin:
+        for line in _stdin_lines():
+            if line is None:                 # a line without end (< /dev/zero): stop, memory stays bounded
+                from skillproof.model.msg import Msg
+
+                from .cli import error_line
+                sys.stderr.write(error_line(Msg("标准输入的一行超过 {n:,} 个字符：不再读下去",
+                                                "a line of standard input is over {n:,} characters: reading stopped",
+                                                n=_LINE_CAP)) + "\n")
+                return EXIT_USAGE
             line = line.strip()
             if not line or line.startswith("#"):
                 continue

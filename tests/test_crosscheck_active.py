@@ -3,7 +3,7 @@ whether the skill may be used when it hands its grant out — its windows and ac
 moment (``at`` with ``on`` other than ``use``) — compared between interpreter and z3 encoder on legality and on
 every decision of the state reached. On the shipped catalogue (禁闭, 冷血训练, 诱敌深入), on
 fixtures/active_gives (every form of site and every actor) and on random catalogues (tests/randcat.py).
-SKILLPROOF_CROSSCHECK_STATES scales it (a fortieth of it, at least 150 traces a catalogue); the long run is
+SKILLPROOF_CROSSCHECK_STATES scales it (a fortieth of it, at least 100 traces a catalogue); the long run is
 ``benchmarks/crosscheck_randcat.py --active N``."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from crosskit import Harness
 from randactive import active_sites, run_active
 from randcat import load_random
 
-N = max(150, int(os.environ.get("SKILLPROOF_CROSSCHECK_STATES", "10000")) // 40)
+N = max(100, int(os.environ.get("SKILLPROOF_CROSSCHECK_STATES", "10000")) // 40)
 SEED = 20261231
 FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "active_gives")
 #: random catalogues with an ActiveSkill's site (seeds of tests/randcat.py), a few traces each

@@ -186,3 +186,24 @@ def test_explain_of_a_finding_its_undecided_family_did_not_find_is_inconclusive(
     err = capsys.readouterr().err
     assert rc == 3, err
     assert f"finding {ident} was not found, but" in err and "raise --timeout (or --rlimit)" in err
+
+
+def test_ask_reading_questions_from_a_closed_or_endless_standard_input(monkeypatch, capsys):
+    """`ask <&-` ended in exit 4 (sys.stdin is None); `ask < /dev/zero` read one endless line into memory."""
+    import io
+
+    from skillproof.cli import main
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["--lang", "en", "ask", "--no-config"]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\0" * ((1 << 20) + 10)))
+    assert main(["--lang", "en", "ask", "--no-config"]) == 2
+    assert capsys.readouterr().err.endswith("error: a line of standard input is over 1,048,576 characters: "
+                                            "reading stopped\n")
+
+
+def test_save_intent_refuses_an_id_the_loader_would_refuse(tmp_path, capsys):
+    from skillproof.cli import main
+    rc = main(["--lang", "en", "ask", "--no-config", "--intent-id", "a" * 300, "--save-intent",
+               str(tmp_path / "i.toml"), "--source", "a › b", "can 李宁玉 play 截获 as 误导?"])
+    assert rc == 2 and "intent id of 300 characters; the limit is 200" in capsys.readouterr().err
+    assert not (tmp_path / "i.toml").exists()
