@@ -207,3 +207,46 @@ def test_save_intent_refuses_an_id_the_loader_would_refuse(tmp_path, capsys):
                str(tmp_path / "i.toml"), "--source", "a › b", "can 李宁玉 play 截获 as 误导?"])
     assert rc == 2 and "intent id of 300 characters; the limit is 200" in capsys.readouterr().err
     assert not (tmp_path / "i.toml").exists()
+
+
+# ------------------------------------------------------------------ signals during diff --kotlin
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGINT"])
+def test_a_signal_during_diff_kotlin_leaves_no_process_temporary_tree_or_half_report(tmp_path, sig):
+    """Measured on a scratch server repository (tests/gitrepo.py) with the signal at 0.5-15 s: exit 143 / 130
+    within a second, one line, no git or worker process left, the temporary checkouts removed, every report or
+    none."""
+    import signal as S
+    import time
+
+    from gitrepo import make_server_repo
+    from test_signals import _alive, _children
+    shas = make_server_repo(tmp_path)
+    tmpd, out = tmp_path / "tmp", tmp_path / "out"
+    tmpd.mkdir()
+    out.mkdir()
+    argv = [sys.executable, "-m", "skillproof", "--lang", "en", "diff", "--kotlin", str(tmp_path / "server"),
+            shas["base"], shas["rule"], "--no-config", "--format", "json", "--output", str(out / "r.json"),
+            "--output-format", f"sarif:{out / 'r.sarif'}"]
+    p = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                         env={**os.environ, "TMPDIR": str(tmpd)})
+    seen: set = set()
+    deadline = time.time() + 2.0
+    while time.time() < deadline and p.poll() is None:
+        seen.update(_children(p.pid))
+        time.sleep(0.05)
+    if p.poll() is not None:
+        pytest.skip("the run ended before the signal")
+    if sig == "SIGINT":
+        os.killpg(p.pid, S.SIGINT)              # as a terminal sends it: the whole group
+    else:
+        p.send_signal(S.SIGTERM)
+    t = time.time()
+    _out, err = p.communicate(timeout=30)
+    assert time.time() - t < 5
+    assert p.returncode == (143 if sig == "SIGTERM" else 130), err
+    assert err.decode().splitlines()[-1] == ("terminated (SIGTERM)" if sig == "SIGTERM" else "interrupted")
+    time.sleep(0.3)
+    assert _alive(seen) == []
+    assert os.listdir(tmpd) == []
+    assert sorted(os.listdir(out)) in ([], ["r.json", "r.sarif"])
