@@ -46,6 +46,11 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py run: ``bad("a new turn starts in …")`` -> ``pass`` | no twin | a turn that starts before the previous one ended: the symbolic trace records the moment of each event, not the window moves between them (test_crosscheck skips traces illegal only through such moves) |
 | trace.py run: ``give is None or … or st.window is None`` -> ``and`` | no twin | a give with an unknown site, a giver or receiver that is not a seat, or before any turn: the symbolic trace cannot hold one (``DoesNotFit``), so no generated trace has one |
 | trace.py give_errors / replace_errors: ``0 <= ev.giver < n``, ``0 <= ev.seat < n`` -> ``<= n`` | no twin | the same: a giver, receiver or replaced seat that is not a seat |
+| trace.py replace_errors: the replaced seat ``0 <= ev.seat < n`` weakened (``-1 <=``, ``or``), its refusal emptied or ``None`` | no twin | a replaced seat that is not a seat: the symbolic trace replaces the player (seat 0) only |
+| trace.py replace_errors: the refusal of an unknown new character emptied or ``None`` | no twin | a character the catalogue does not have: no symbolic character code stands for it (``DoesNotFit``) |
+| trace.py replace_errors: "holds no live skill that replaces its role" -> ``pass`` | equivalent | with no such skill the loop below finds none either, and the replacement is refused all the same (by the next reason) |
+| trace.py replace_errors: ``during(st.window) if st.window else …`` negated | equivalent | only the words of the reason change for a replacement in a window; one before any turn has no twin (``DoesNotFit``) |
+| trace.py replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``run`` records no error either way |
 | lock_errors: ``0 <= s`` -> ``0 < s`` | full strength | seat 0 sends the message and is locked under ``lock_self = false``: about 1 synthetic trace in 500 is illegal for that alone; caught by the suite's cross-check (``--states 10000``) |
 """
 from __future__ import annotations
@@ -109,6 +114,20 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
                            "int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"): "no twin",
     ("replace_errors", "cmp", "if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):", "(0 <= ev.seat <= n)"):
         "no twin",
+    ("replace_errors", "int-1", "if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):", "(-1)"): "no twin",
+    ("replace_errors", "boolop", "if not (isinstance(ev.seat, int) and 0 <= ev.seat < n):",
+     "(isinstance(ev.seat, int) or 0 <= ev.seat < n)"): "no twin",
+    ("replace_errors", "body", 'return Reason("换角色：不是座位", "replace: not a seat")', "pass"): "no twin",
+    ("replace_errors", "return", 'return Reason("换角色：不是座位", "replace: not a seat")', "None"): "no twin",
+    ("replace_errors", "body", 'return Reason(f"未知的角色「{echoed(ev.character)}」", f"unknown character '
+                               '“{echoed(ev.character)}”")', "pass"): "no twin",
+    ("replace_errors", "return", 'return Reason(f"未知的角色「{echoed(ev.character)}」", f"unknown character '
+                                 '“{echoed(ev.character)}”")', "None"): "no twin",
+    ("replace_errors", "body", 'return Reason(f"座位{ev.seat}没有持有生效的换角色的技能", f"seat {ev.seat} holds no live '
+                               'skill that replaces its role")', "pass"): "equivalent",
+    ("replace_errors", "not+", 'now = during(st.window) if st.window else Reason("时机之外", "outside any window")',
+     "(not (st.window))"): "equivalent",
+    ("replace_errors", "return", 'return ""', "None"): "equivalent",
 }
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
