@@ -90,6 +90,9 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
+    from .common import empty_catalogue
+    if empty_catalogue(cat):
+        return 2
     result = run_checks(cat, args)
     ign = _codes(args.ignore)
     findings = [f for f in result.findings if f.check not in ign and f.family not in ign]

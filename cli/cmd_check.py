@@ -401,6 +401,9 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
+    from .common import empty_catalogue
+    if empty_catalogue(cat):
+        return 2
     result = run_checks(cat, args, started)
     found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)
     if base is not None:

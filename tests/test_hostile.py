@@ -250,3 +250,49 @@ def test_a_signal_during_diff_kotlin_leaves_no_process_temporary_tree_or_half_re
     assert _alive(seen) == []
     assert os.listdir(tmpd) == []
     assert sorted(os.listdir(out)) in ([], ["r.json", "r.sarif"])
+
+
+# ------------------------------------------------------------------ odd encodings and line breaks, empty catalogues
+FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "active_gives", "rules.toml")
+
+
+def _load_bytes(tmp_path, data: bytes):
+    from skillproof.model import loader
+    (tmp_path / "c").mkdir(exist_ok=True)
+    (tmp_path / "c" / "rules.toml").write_bytes(data)
+    with pytest.raises(loader.CatalogueErrors) as e:
+        loader.load([tmp_path / "c"])
+    return [str(x) for x in e.value.errors]
+
+
+@pytest.mark.parametrize("enc", ["utf-16", "utf-16-le", "utf-32"])
+def test_a_utf16_or_utf32_catalogue_is_named_as_such(tmp_path, enc):
+    """Windows Notepad's "Unicode": was "not UTF-8 text (invalid start byte at byte 0)", or for UTF-16-LE without a
+    mark a syntax error at line 39 (ASCII in UTF-16 is valid UTF-8, with a 0 byte after every character)."""
+    from skillproof.model import lang
+    text = open(FIXTURE, encoding="utf-8").read()
+    with lang.using("en"):
+        errs = _load_bytes(tmp_path, text.encode(enc))
+    assert len(errs) == 1 and "c/rules.toml:1:" in errs[0] and "in UTF-16 or UTF-32" in errs[0], errs
+
+
+@pytest.mark.parametrize("sep", ["\u2028", "\u2029", "\x85"])
+def test_a_comment_that_swallows_the_file_is_an_error_not_an_empty_catalogue(tmp_path, sep):
+    """A file saved with U+2028 for its line breaks is one TOML comment: `check` said "ok: 0 findings"."""
+    from skillproof.model import lang
+    text = open(FIXTURE, encoding="utf-8").read()
+    with lang.using("en"):
+        errs = _load_bytes(tmp_path, text.replace("\n", sep).encode("utf-8"))
+    assert len(errs) == 1 and "c/rules.toml:1:" in errs[0] and "a comment holds U+" in errs[0], errs
+    # in a string such a character is kept (and escaped when echoed): no error
+    from skillproof.model import loader
+    ok = text.replace('name = "平常"', f'name = "平{sep}常"')
+    (tmp_path / "c" / "rules.toml").write_text(ok, encoding="utf-8")
+    assert loader.load([tmp_path / "c"]).skills["Plain"].name == f"平{sep}常"
+
+
+def test_check_on_a_catalogue_with_nothing_in_it_says_so(tmp_path, capsys):
+    from skillproof.cli import main
+    (tmp_path / "rules.toml").write_text("# only a comment\n[rules]\nseats = 4\n", encoding="utf-8")
+    assert main(["--lang", "en", "check", "--no-config", "-q", str(tmp_path / "rules.toml")]) == 2
+    assert "has no card, character, skill or grant: nothing was checked" in capsys.readouterr().err
