@@ -51,6 +51,9 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py replace_errors: "holds no live skill that replaces its role" -> ``pass`` | equivalent | with no such skill the loop below finds none either, and the replacement is refused all the same (by the next reason) |
 | trace.py replace_errors: ``during(st.window) if st.window else …`` negated | equivalent | only the words of the reason change for a replacement in a window; one before any turn has no twin (``DoesNotFit``) |
 | trace.py replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``run`` records no error either way |
+| trace.py site_of: ``int(idx) >= len(src.gives)`` -> ``>`` | no twin | a site index one past the giver's last site: the symbolic trace holds real sites only (site codes) |
+| trace.py site_name: ``return echoed(site)`` -> ``None`` | equivalent | the words of a reason only (a site that is not a string) |
+| trace.py give_errors: "a grant before any turn started" -> ``None``; ``0 <= ev.giver`` -> ``-1 <=`` | no twin | a give before any turn, or from seat -1: not events of a symbolic trace (``DoesNotFit``) |
 | lock_errors: ``0 <= s`` -> ``0 < s`` | full strength | seat 0 sends the message and is locked under ``lock_self = false``: about 1 synthetic trace in 500 is illegal for that alone; caught by the suite's cross-check (``--states 10000``) |
 """
 from __future__ import annotations
@@ -128,6 +131,13 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("replace_errors", "not+", 'now = during(st.window) if st.window else Reason("时机之外", "outside any window")',
      "(not (st.window))"): "equivalent",
     ("replace_errors", "return", 'return ""', "None"): "equivalent",
+    ("site_of", "cmp", "if src is None or not idx.isdigit() or int(idx) >= len(src.gives):",
+     "(int(idx) > len(src.gives))"): "no twin",
+    ("site_name", "return", "return echoed(site)", "None"): "equivalent",
+    ("give_errors", "return", 'return Reason("还没有回合开始就给出了技能", "a grant before any turn started")', "None"):
+        "no twin",
+    ("give_errors", "int-1", "if not (isinstance(ev.giver, int) and 0 <= ev.giver < n and isinstance(ev.seat, "
+                             "int) and 0 <= ev.seat < n):", "(-1)"): "no twin",
 }
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
