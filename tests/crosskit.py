@@ -41,6 +41,11 @@ class Harness:
         for r in cat.skills.values():
             if r.fires is not None:
                 self.terms[f"fires:{r.id}"] = X.enc_fires(S, r.id)
+        # may the player use each ActiveSkill now (window, actor, its fight / dying condition): what 'plays' and the
+        # bans family read (found uncompared by benchmarks/mutate_interpreter.py: a mutant of skill_usable_now)
+        self.active = sorted(r.id for r in cat.skills.values() if r.has("ActiveSkill"))
+        for rid in self.active:
+            self.terms[f"usable_now:{rid}"] = X.enc_skill_usable_now(S, rid, 0)
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = X.enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = X.enc_send_allowed(S, g, self.D, self.Lc)
@@ -95,6 +100,9 @@ class Harness:
         for r in cat.skills.values():
             if r.fires is not None:
                 out[f"fires:{r.id}"] = I.fires(cat, state, 0, r.id)["fires"]
+        for rid in self.active:
+            out[f"usable_now:{rid}"] = any(i.rule == rid and I.skill_usable_now(cat, state, 0, i)
+                                           for i in state.seats[0].skills)
         for g in SEND_GROUPS:
             out[f"force:{g}"] = I.send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = I.send_allowed(cat, state, 0, g, d, lc)

@@ -84,7 +84,8 @@ def _draw(rng, cat, sites, n_max, turns_max, interesting, unknown_keys, hot, inv
     # the receiver: the player (the symbolic trace holds the player's grants only), any seat it may invalidate
     seats = list(range(n))
     inv_ok = [s for s in seats if inv_seats is None or s in inv_seats]
-    receiver = rng.choice(inv_ok or seats) if inval else 0
+    # (an invalidation of the player half the time: what the decisions compared on the state reached read)
+    receiver = (0 if rng.random() < 0.5 and 0 in inv_ok else rng.choice(inv_ok or seats)) if inval else 0
     # the giver: a seat the site reaches the receiver from (now and then one it does not)
     if give.to == "self":
         choices = [receiver]
