@@ -40,7 +40,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | mutant | class | why |
 | --- | --- | --- |
 | evaluate: ``unknowns.get(node.key, False)`` -> ``True`` | equivalent | the default of an unknown the state does not bind: every state the cross-check draws binds all of them, and the encoder has no default (an unbound unknown is free there) |
-| snapshot_errors: ``not 0 <= v < n`` -> ``not (0 < v < n)`` (sender / in_front / dying) | no twin | reachable only from a trace's setup that names a sender, in_front or dying seat: ``run`` discards them at the first turn and the symbolic trace has no such fields |
+| snapshot_errors: ``not 0 <= v < n`` -> ``not (0 < v < n)`` or ``(0 <= v <= n)`` (sender / in_front / dying), and its reason (``_not_a_seat``) ``None`` | no twin | reachable only from a trace's setup that names a sender, in_front or dying seat: ``run`` discards them at the first turn and the symbolic trace has no such fields |
 | args_errors: ``return Reason(… "parameter … has no value")`` -> ``pass`` | no twin | a grant handed out without one of its parameters: a symbolic grant always has every parameter |
 | snapshot_errors: ``why.append(_twice())`` (a character sits twice) -> ``pass`` | full strength | a trace whose table seats one character twice and is legal otherwise: a few in a thousand; caught with ``--states 10000`` |
 | trace.py run: ``bad("a new turn starts in …")`` -> ``pass`` | no twin | a turn that starts before the previous one ended: the symbolic trace records the moment of each event, not the window moves between them (test_crosscheck skips traces illegal only through such moves) |
@@ -101,6 +101,8 @@ NOT_CROSSCHECKED = {
 EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("evaluate", "const", "return env.state.unknowns.get(node.key, False)", "True"): "equivalent",
     ("snapshot_errors", "cmp", "if v is not None and not 0 <= v < n:", "(0 < v < n)"): "no twin",
+    ("snapshot_errors", "cmp", "if v is not None and not 0 <= v < n:", "(0 <= v <= n)"): "no twin",
+    ("_not_a_seat", "return", 'return Reason(f"{zh}不是座位", f"{en} is not a seat")', "None"): "no twin",
     ("args_errors", "body", 'return Reason(f"参数{_param(p).zh}没有值", f"parameter {_param(p).en} has no value")',
      "pass"): "no twin",
     ("lock_errors", "cmp", "if not cat.rules.lock_self and s is not None and 0 <= s < len(state.seats) and "
