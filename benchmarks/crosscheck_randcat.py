@@ -1,7 +1,10 @@
 """The long random-catalogue cross-check: interpreter vs z3 encoder over N random catalogues.
 
-    python benchmarks/crosscheck_randcat.py --catalogues 1000 --states 100 [--traces 20] [--seed S]
+    python benchmarks/crosscheck_randcat.py --catalogues 1000 --states 100 [--traces 20] [--active 40] [--seed S]
     python benchmarks/crosscheck_randcat.py --families 300 [--seed S]     # every check family, every [rules] value
+
+``--active N``: N more traces a catalogue around a grant handed out by an ActiveSkill (tests/randactive.py:
+legal or not by the skill's windows and actors, or the site's own moment), on the catalogues that have such a site.
 
 ``--families N``: every check family run on N random catalogues, each drawn under the next value of a [rules]
 key (randcat.rules_settings: every subset of must_receive / skip_fight / skip_dying, each boolean both ways, …),
@@ -20,6 +23,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 from crosskit import Harness, run_states, run_traces  # noqa: E402
+from randactive import active_sites, run_active  # noqa: E402
 from randcat import load_random, rules_settings  # noqa: E402
 
 
@@ -50,13 +54,14 @@ def main(argv=None) -> int:
     ap.add_argument("--catalogues", type=int, default=200)
     ap.add_argument("--states", type=int, default=100)
     ap.add_argument("--traces", type=int, default=0)
+    ap.add_argument("--active", type=int, default=0, help="traces a catalogue around an ActiveSkill's give")
     ap.add_argument("--seed", type=int, default=20261207)
     ap.add_argument("--families", type=int, default=0, help="run every check family on this many catalogues instead")
     a = ap.parse_args(argv)
     if a.families:
         return run_families(a.families, a.seed)
     t0, c0 = time.perf_counter(), time.process_time()
-    pairs, bad = 0, []
+    pairs, bad, active = 0, [], 0
     for i in range(a.catalogues):
         seed = a.seed * 1000 + i
         _, cat = load_random(seed)
@@ -70,11 +75,18 @@ def main(argv=None) -> int:
             pairs += compared
             if msg:
                 bad.append(msg.splitlines()[0])
+        if a.active and active_sites(cat):
+            seen, msg = run_active(h, a.active, seed * 7 + 3, f"catalogue {seed}")
+            pairs += seen["compared"]
+            active += seen["compared"]
+            if msg:
+                bad.append(msg.splitlines()[0])
     wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     for b in bad:
         print("DISAGREE", b)
     print(f"{a.catalogues} catalogues, {pairs} pairs, {cpu:.1f} s CPU ({wall:.1f} s wall), "
-          f"{pairs / max(cpu, 1e-9):.0f} pairs/s CPU, {len(bad)} disagreements")
+          f"{pairs / max(cpu, 1e-9):.0f} pairs/s CPU, {len(bad)} disagreements"
+          + (f" ({active} of the pairs ActiveSkill-give traces)" if a.active else ""))
     return 1 if bad else 0
 
 

@@ -228,10 +228,121 @@ def main(argv=None) -> int:
     run_lang = flag_lang(argv) or lang.DEFAULT
     from .signals import Terminated, install, restore
     old_term = install()        # SIGTERM ends the run as Ctrl-C does: workers stopped, one line (cli.signals)
+    real_stdout, real_stderr = sys.stdout, sys.stderr
+    if real_stdout is None or not _isatty(real_stdout):
+        sys.stdout = _Stdout(real_stdout)       # a failed write is the output's, not a bug (OutputFailed)
+    if real_stderr is None or not _isatty(real_stderr):
+        sys.stderr = _Stderr(real_stderr)       # nowhere to say it: the exit code still tells
     try:
         return _main(argv, debug, command, run_lang, Terminated)
     finally:
+        sys.stdout, sys.stderr = real_stdout, real_stderr
         restore(old_term)
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (a full disk, an I/O error, a closed descriptor): the run's answer
+    is lost, which is the output's doing, not a bug of skillproof — one line and exit 2, never exit 4."""
+
+    def __init__(self, error: BaseException):
+        super().__init__(str(error))
+        self.error = error
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class _Stdout:
+    """``sys.stdout`` during a run (not on a terminal): a write or flush that fails raises ``OutputFailed``;
+    a broken pipe stays ``BrokenPipeError`` (the reader left: exit 0). A closed standard output (``>&-``,
+    ``sys.stdout`` None) fails the same way at the first write. Everything else is the real stream's."""
+
+    def __init__(self, raw):
+        self._raw = raw
+
+    def _guard(self, name, *a):
+        if self._raw is None:
+            import errno
+            import os
+            raise OutputFailed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+        try:
+            return getattr(self._raw, name)(*a)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as e:            # ValueError: I/O operation on a closed file
+            raise OutputFailed(e) from e
+
+    def write(self, text):
+        return self._guard("write", text)
+
+    def writelines(self, lines):
+        return self._guard("writelines", lines)
+
+    def flush(self):
+        return self._guard("flush")
+
+    def isatty(self):
+        return _isatty(self._raw)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+class _Stderr:
+    """``sys.stderr`` during a run (not on a terminal): a message that cannot be written (a full disk, a closed
+    descriptor) is dropped — there is nowhere left to say anything — so that the run still ends with its own exit
+    code (a failed error message became exit 1, the code of a finding). Everything else is the real stream's."""
+
+    def __init__(self, raw):
+        self._raw = raw
+
+    def write(self, text):
+        try:
+            return self._raw.write(text)
+        except (AttributeError, OSError, ValueError):
+            return len(text)
+
+    def flush(self):
+        try:
+            self._raw.flush()
+        except (AttributeError, OSError, ValueError):
+            pass
+
+    def isatty(self):
+        return _isatty(self._raw)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+def _output_failed(e: OutputFailed, run_lang: str) -> int:
+    """One line for a standard output that cannot be written; what is still buffered for it is dropped (sent to
+    the null device), so that the interpreter's own flush at exit does not fail again."""
+    import os
+    from .model import lang
+    from .model.errtext import os_reason
+    from .model.msg import Msg
+    err = e.error if isinstance(e.error, OSError) else OSError(str(e.error))
+    raw = sys.stdout._raw if isinstance(sys.stdout, _Stdout) else None
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(fd, raw.fileno())
+        finally:
+            os.close(fd)
+    except (AttributeError, ValueError, OSError):
+        pass
+    try:
+        with lang.using(run_lang):
+            sys.stderr.write(error_line(Msg("写不了标准输出：{why}", "cannot write to standard output: {why}",
+                                            why=os_reason(err))) + "\n")
+    except (AttributeError, ValueError, OSError):
+        pass
+    return EXIT_USAGE
 
 
 def _main(argv, debug, command, run_lang, Terminated) -> int:
@@ -250,7 +361,11 @@ def _main(argv, debug, command, run_lang, Terminated) -> int:
             return EXIT_USAGE
         run_lang = flag_lang(argv) or getattr(args, "lang", None) or lang.DEFAULT
         with lang.using(run_lang):
-            return args._run(args)
+            rc = args._run(args)
+            sys.stdout.flush()              # a failed write shows now, not at the interpreter's exit
+            return rc
+    except OutputFailed as e:
+        return _output_failed(e, run_lang)
     except KeyboardInterrupt:
         from .model.msg import Msg
         sys.stderr.write(Msg("已中断\n", "interrupted\n").render(run_lang))

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 
-from .optvalues import arg_type
+from .optvalues import arg_type, nonempty_file
 from skillproof.model.lang import pick
 
 from .exits import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
@@ -94,13 +94,13 @@ def add_arguments(p):
     p.add_argument("--timeout", type=arg_type("timeout", "--timeout"), default=None, metavar=metavar("SECONDS"),
                    help=pick("每个问题的求解时限，单位为秒（同 skillproof check）",
                              "solver time limit per question, in seconds (as for `check`)"))
-    p.add_argument("--save", metavar=metavar("FILE"),
+    p.add_argument("--save", type=nonempty_file("--save"), metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay`"))
-    p.add_argument("--history", metavar=metavar("FILE"),
+    p.add_argument("--history", type=nonempty_file("--history"), metavar=metavar("FILE"),
                    help=pick("交互式提示的历史文件（默认 ~/.skillproof_history）",
                              "prompt history file (default ~/.skillproof_history)"))
-    p.add_argument("--save-intent", metavar=metavar("FILE"),
+    p.add_argument("--save-intent", type=nonempty_file("--save-intent"), metavar=metavar("FILE"),
                    help=pick("把问题作为一个 [[intent]] 追加到这个文件——从此 skillproof check 证明的一个承诺"
                              "（文件在目录中时与目录一起读入）；需要 --source",
                              "append the question to FILE as an [[intent]] — a promise `skillproof check` proves from "
@@ -385,7 +385,20 @@ def save_intent(cat, q, args) -> str:
         raise ValueError(Msg("意图是一个是非问题（'can' / 'always' / 'never' …），不是 'which' 问题",
                              "an intent is a yes/no question (can / always / never …), not a 'which' question"))
     path = Path(args.save_intent)
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    old = ""
+    if path.exists():
+        from skillproof.model import limits as L
+        if not path.is_file():          # a FIFO blocked the run; /dev/zero was read until memory ran out
+            raise ValueError(Msg("{p} 不是普通文件：没有追加", "{p} is not a regular file: not appended", p=str(path)))
+        with open(path, "rb") as fh:
+            raw = fh.read(L.FILE_BYTES + 1)
+        if len(raw) > L.FILE_BYTES:
+            raise ValueError(Msg("{p} 超过 {n:,} 字节（上限）：没有追加", "{p} is over {n:,} bytes (the limit): not appended",
+                                 p=str(path), n=L.FILE_BYTES))
+        try:
+            old = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError(Msg("{p} 不是 UTF-8 文本：没有追加", "{p} is not UTF-8 text: not appended", p=str(path))) from None
     try:
         data = tomllib.loads(old)
     except tomllib.TOMLDecodeError as e:
@@ -401,6 +414,10 @@ def save_intent(cat, q, args) -> str:
     if not re.match(r"^[a-z0-9][a-z0-9-]*$", ident):
         raise ValueError(Msg("意图的 id '{i}' 必须是用 '-' 连起来的小写词", "intent id '{i}' must be lower-case words joined by '-'",
                              i=ident))
+    from skillproof.model import limits as L
+    if len(ident) > L.NAME_CHARS:            # the loader refuses such an id: the file would no longer load
+        raise ValueError(Msg("意图的 id 有 {n:,} 个字符，上限是 {m}", "intent id of {n:,} characters; the limit is {m}",
+                             n=len(ident), m=L.NAME_CHARS))
     if ident in taken:
         raise ValueError(Msg("{p} 已经有意图 '{i}'", "{p} already has an intent '{i}'", p=str(path), i=ident))
     q_ = lambda v: json.dumps(v, ensure_ascii=False)      # noqa: E731  (a JSON string is a TOML basic string)
@@ -577,16 +594,45 @@ _RANGE_EN = {"seats": lambda s: f"a whole number from 1 to {s.cat.rules.seats}",
              "grants": lambda s: "a whole number from 0 to 8", "timeout": lambda s: "a positive number of seconds"}
 
 
+_LINE_CAP = 1 << 20
+
+
+def _stdin_lines():
+    """The lines of standard input (none when it is closed), each read at most ``_LINE_CAP`` characters at a
+    time: a longer line yields None and ends the lines."""
+    if sys.stdin is None:
+        return
+    while True:
+        try:
+            line = sys.stdin.readline(_LINE_CAP + 1)
+        except (OSError, ValueError):               # a closed descriptor
+            return
+        if not line:
+            return
+        if len(line) > _LINE_CAP and not line.endswith("\n"):
+            yield None
+            return
+        yield line
+
+
 def prompt(sess, args) -> int:
     """The interactive prompt. On a terminal: prompt_toolkit with history and completion; otherwise
     (piped input) one question per line."""
     out = sys.stdout
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     sess.general = True                  # one warm solver for every question (see checks.ask.Session)
     sess.warm()
     if not interactive:
         worst = EXIT_OK
-        for line in sys.stdin:
+        for line in _stdin_lines():
+            if line is None:                 # a line without end (< /dev/zero): stop, memory stays bounded
+                from skillproof.model.msg import Msg
+
+                from .cli import error_line
+                sys.stderr.write(error_line(Msg("标准输入的一行超过 {n:,} 个字符：不再读下去",
+                                                "a line of standard input is over {n:,} characters: reading stopped",
+                                                n=_LINE_CAP)) + "\n")
+                return EXIT_USAGE
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
@@ -608,6 +654,8 @@ def prompt(sess, args) -> int:
 
     hist_path = args.history or os.environ.get("SKILLPROOF_HISTORY") or os.path.expanduser("~/.skillproof_history")
     try:
+        if os.path.exists(hist_path) and not os.path.isfile(hist_path):
+            raise OSError("not a regular file")         # a FIFO or a device: never read (it could block or not end)
         history = _History(hist_path)
         open(hist_path, "a").close()
     except OSError:

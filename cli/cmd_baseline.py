@@ -75,7 +75,7 @@ def run(args) -> int:
             sys.stderr.write(error_line(Msg("{o} 是一个目录；--output 要写文件名", "{o} is a directory; --output takes a file name",
                                             o=args.output)) + "\n")
             return 2
-        if os.path.exists(args.output):
+        if os.path.isfile(args.output):         # an existing baseline is refreshed; a device or FIFO only written
             try:
                 keep = B.load(args.output, require_reasons=False)
                 if not args.output.lower().endswith(".json"):
@@ -89,6 +89,9 @@ def run(args) -> int:
     from .common import paths_of
     cat = load_or_report(paths_of(args))
     if cat is None:
+        return 2
+    from .common import empty_catalogue
+    if empty_catalogue(cat):
         return 2
     result = run_checks(cat, args)
     ign = _codes(args.ignore)

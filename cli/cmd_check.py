@@ -41,7 +41,7 @@ def add_arguments(p):
                              "only these families or codes, comma-separated (e.g. conversion,BN001)"))
     p.add_argument("--ignore", default="", metavar=metavar("CODES"),
                    help=pick("去掉这些检查族或代码的问题", "drop findings of these families or codes"))
-    p.add_argument("--baseline", metavar=metavar("FILE"),
+    p.add_argument("--baseline", type=nonempty_file("--baseline"), metavar=metavar("FILE"),
                    help=pick("隐藏这个基线中已接受的问题；标出过时的条目",
                              "hide findings accepted in this baseline; flag stale entries"))
     p.add_argument("--time-budget", type=arg_type("time-budget", "--time-budget"), default=None, metavar=metavar("SECONDS"),
@@ -385,6 +385,9 @@ def run(args) -> int:
     from .common import paths_of
     cat = load_or_report(paths_of(args))
     if cat is None:
+        return 2
+    from .common import empty_catalogue
+    if empty_catalogue(cat):
         return 2
     result = run_checks(cat, args, started)
     found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)

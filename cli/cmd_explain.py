@@ -6,8 +6,9 @@ import sys
 
 from skillproof.model.lang import pick
 
-from .exits import EXIT_OK, EXIT_USAGE
+from .exits import EXIT_INCONCLUSIVE, EXIT_OK, EXIT_USAGE
 from .helpfmt import metavar
+from .optvalues import nonempty_file
 
 NAME = "explain"
 HELP = "tell the story of a finding: its witness step by step, the rules involved, how to reach it in a game"
@@ -20,7 +21,8 @@ interpreter's deciding steps, with every rule involved at its catalogue file:lin
   skillproof explain UR004-ccae11561e
   skillproof explain UR004-ccae11561e --save scenario.json    # then: skillproof replay scenario.json
 
-Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 4 internal error."""
+Exit codes: 0 explained; 2 bad input (unknown id, unreadable catalogue); 3 not found while questions of its family
+were not decided (raise --timeout); 4 internal error."""
 HELP_ZH = "讲述一个问题的来龙去脉：逐步的例证、涉及的规则、在游戏中如何达到"
 DESCRIPTION_ZH = """\
 按编号（例如 CV002-1a2b3c4d5e）讲解 skillproof check 的一个问题：在目录上重新运行它所属检查族的检查，
@@ -30,7 +32,8 @@ DESCRIPTION_ZH = """\
   skillproof explain UR004-ccae11561e
   skillproof explain UR004-ccae11561e --save scenario.json    # 然后：skillproof replay scenario.json
 
-退出码：0 已讲解；2 输入有误（未知的编号、读不了的目录）；4 内部错误。"""
+退出码：0 已讲解；2 输入有误（未知的编号、读不了的目录）；3 没有找到而它的检查族有问题没有判定（加大 --timeout）；
+4 内部错误。"""
 
 
 def add_arguments(p):
@@ -39,7 +42,7 @@ def add_arguments(p):
                              "a finding id as `skillproof check` prints it, e.g. CV002-1a2b3c4d5e"))
     from .common import add_catalogue_arg
     add_catalogue_arg(p)
-    p.add_argument("--save", "--scenario", dest="save", metavar=metavar("FILE"),
+    p.add_argument("--save", "--scenario", dest="save", type=nonempty_file("--save"), metavar=metavar("FILE"),
                    help=pick("把例证写成例证文件，供 skillproof replay 重放",
                              "write the witness as a scenario file for `skillproof replay FILE`"))
     p.add_argument("--json", action="store_true",
@@ -110,6 +113,16 @@ def run(args) -> int:
     result = CX.run(cat, options_of(args, only=(fam.name,)), jobs=max(1, args.jobs))
     finding = next((f for f in result.findings if f.id.lower() == ident.lower()), None)
     if finding is None:
+        undecided = sum(1 for f in result.findings if getattr(f, "inconclusive", False))
+        if undecided:
+            # not found, but not shown absent either: questions that would decide it gave up (--timeout, unknown)
+            sys.stderr.write(error_line(Msg(
+                "没有找到问题 '{i}'，但它的检查族有 {n} 个问题没有判定（求解器“未知”，或超过 --timeout / --rlimit）：它可能就在"
+                "其中；加大 --timeout（或 --rlimit）再试",
+                "finding {i} was not found, but {n} question(s) of its family were not decided (solver unknown, or over "
+                "--timeout / --rlimit): it may be among them; raise --timeout (or --rlimit) and try again", i=ident,
+                n=undecided)) + "\n")
+            return EXIT_INCONCLUSIVE
         same = [f.id for f in result.findings if f.check == code]
         near = nearest(ident, same) if same else None
         msg = Msg("这个目录中没有问题 '{i}'", "no finding {i} in this catalogue", i=ident)

@@ -124,7 +124,8 @@ def run(args) -> int:
 
     if out_dir is not None:
         try:
-            out_dir.mkdir(parents=True, exist_ok=True)
+            from skillproof.model.catfiles import make_dirs
+            make_dirs(out_dir)                  # without recursion (a path of 2,000 levels: RecursionError)
             for name, text in ex.files.items():
                 (out_dir / name).write_text(text, encoding="utf-8")
             (out_dir / "extraction-report.md").write_text(T.report_markdown(ex), encoding="utf-8")

@@ -10,10 +10,11 @@ HELP_ZH = "列出所有检查，或讲解其中一个"
 
 def add_arguments(p):
     from skillproof.helpfmt import metavar
+    from skillproof.optvalues import nonempty_file
     from skillproof.model.lang import pick
     p.add_argument("code", nargs="?", metavar=metavar("CODE"),
                    help=pick("检查代码（例如 CV002）或检查族的名字", "a check code (e.g. CV002) or family name"))
-    p.add_argument("--write-docs", metavar=metavar("DIR"),
+    p.add_argument("--write-docs", type=nonempty_file("--write-docs"), metavar=metavar("DIR"),
                    help=pick("把每个检查写成一页 Markdown（另加一个索引页）放进这个文件夹，同 docs/rules/",
                              "write one Markdown page per check (and an index) into DIR, as in docs/rules/"))
 
@@ -65,8 +66,9 @@ def run(args) -> int:
             sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.write_docs,
                                             why=os_reason(e))) + "\n")
             return 2
-        sys.stderr.write(str(Msg("skillproof：{n} 个说明页已写到 {d}", "skillproof: {n} pages written to {d}",
-                                 n=len(written), d=args.write_docs)) + "\n")
+        from .cli import printable
+        sys.stderr.write(printable(str(Msg("skillproof：{n} 个说明页已写到 {d}", "skillproof: {n} pages written to {d}",
+                                           n=len(written), d=args.write_docs))) + "\n")
         return 0
     fams = families()
     if not args.code:

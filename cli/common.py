@@ -31,6 +31,19 @@ def load_or_report(paths):
     return cat
 
 
+def empty_catalogue(cat) -> bool:
+    """A catalogue with no card, character, skill or grant (every file empty, or only comments and [rules]):
+    nothing to check, so say it, loudly, rather than pass with "0 findings" — a file whose line breaks TOML does
+    not read was such a catalogue. True when it is (the line is written)."""
+    if cat.cards or cat.characters or cat.skills:
+        return False
+    files = ", ".join(str(f) for f in list(cat.files)[:3]) + (" …" if len(cat.files) > 3 else "")
+    sys.stderr.write(error_line(Msg("目录 {f} 中没有牌、角色、技能或给出的技能：什么也没有检查",
+                                    "the catalogue {f} has no card, character, skill or grant: nothing was checked",
+                                    f=files)) + "\n")
+    return True
+
+
 def closing(n: int, what=None, done=None) -> Msg:
     """The last line after a list of errors: "3 errors in the catalogue; nothing was checked" (目录中有 3 个错误；
     什么也没有检查)."""

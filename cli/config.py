@@ -159,6 +159,13 @@ def load(path: str | os.PathLike) -> Config:
     if why is not None:
         raise ConfigError([_problem(shown_cut(name), 1, "", why)])
     try:
+        import stat
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            raise ConfigError([_problem(name, 1, "", Msg("这是一个目录，不是配置文件", "a directory, not a configuration file"))])
+        if not stat.S_ISREG(mode):                  # a FIFO blocked the run; /dev/zero was read until memory ran out
+            raise ConfigError([_problem(name, 1, "", Msg("不是普通文件（管道、设备……），不是配置文件",
+                                                         "not a regular file (a FIFO, a device …), not a configuration file"))])
         if os.stat(path).st_size > L.FILE_BYTES:
             raise ConfigError([_problem(name, 1, "", Msg("配置文件超过 {n:,} 字节（上限）",
                                                          "the configuration is over {n:,} bytes (the limit)", n=L.FILE_BYTES))])

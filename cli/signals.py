@@ -8,7 +8,8 @@ group; the main process stops them) and die at once on SIGTERM (checks.context._
 ``Process ForkPoolWorker-N`` traceback is printed.
 
 ``write_all`` writes a run's report files all together: each to a temporary file beside it, then all renamed
-into place with both signals held off, so an interrupted run leaves every report or none of them.
+into place with both signals held off, so an interrupted run leaves every report or none of them (a device or a
+FIFO named as a report, ``--output /dev/stdout``, is written in place: it cannot be renamed over).
 """
 from __future__ import annotations
 
@@ -42,16 +43,30 @@ def restore(old) -> None:
 
 
 def write_all(files: list[tuple[str, str]]) -> tuple[str, OSError] | None:
-    """Write every (path, text); None, or (path, error) of the first that failed — then none is written."""
+    """Write every (path, text); None, or (path, error) of the first that failed — then none is written.
+
+    A regular file (or a new one) is written to a temporary file beside it and renamed into place; a symbolic
+    link is followed (the file it names is replaced, not the link). A path naming something that is not a
+    regular file — a device such as ``/dev/null`` or ``/dev/stdout``, a FIFO — is written in place, before the
+    renames: renaming a file over it would replace the device node itself (run as root, ``--output /dev/null``
+    left a regular file at /dev/null)."""
     done: list[tuple[str, str]] = []
+    direct: list[tuple[str, str]] = []
     try:
         for path, text in files:
-            d = os.path.dirname(os.path.abspath(path))
+            target = os.path.realpath(path) if os.path.islink(path) else path
+            if _special(target):
+                direct.append((path, text))
+                continue
+            d = os.path.dirname(os.path.abspath(target))
             fd, tmp = tempfile.mkstemp(prefix=".skillproof-", suffix=".part", dir=d)
-            done.append((tmp, path))
+            done.append((tmp, target))
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 fh.write(text)
-            os.chmod(tmp, _mode_for(path))      # as open() would have made it (mkstemp makes 0600)
+            os.chmod(tmp, _mode_for(target))    # as open() would have made it (mkstemp makes 0600)
+        for path, text in direct:
+            with open(path, "w", encoding="utf-8") as fh:
+                fh.write(text)
     except OSError as e:
         _remove(done)
         return path, e
@@ -70,6 +85,16 @@ def write_all(files: list[tuple[str, str]]) -> tuple[str, OSError] | None:
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
     return None
+
+
+def _special(path: str) -> bool:
+    """Is ``path`` an existing file that is not a regular file (a device, a FIFO, a directory)? It is written
+    (or refused) in place, never replaced."""
+    import stat
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _mode_for(path: str) -> int:

@@ -38,6 +38,26 @@ def path_problem(p: str | os.PathLike) -> Msg | None:
     return None
 
 
+def make_dirs(path: str | os.PathLike) -> None:
+    """``os.makedirs(path, exist_ok=True)`` without recursion: os.makedirs (and Path.mkdir(parents=True))
+    recurse once a level, so a path of 2,000 short levels — within the path limit — raised RecursionError."""
+    p = os.path.abspath(os.fspath(path))
+    missing = []
+    while not os.path.isdir(p):
+        missing.append(p)
+        parent = os.path.dirname(p)
+        if parent == p:
+            break
+        p = parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d)
+        except FileExistsError:
+            if not os.path.isdir(d):
+                import errno
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), d) from None
+
+
 def kind_of(p: Path) -> tuple[str, Msg | None]:
     """('dir' | 'file' | 'other' | 'missing' | 'error', why) of a path named by the user (links followed)."""
     bad = path_problem(p)

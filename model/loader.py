@@ -234,6 +234,21 @@ def load(paths=None, *, texts: dict | None = None) -> Catalogue:
                 errors.append(CatalogueError(name, 1, "", BOM))
                 unreadable[name] = text
                 continue
+            if text.count("\x00") * 4 > len(text) > 0:       # ASCII in UTF-16 / UTF-32 is valid UTF-8, with NULs
+                errors.append(CatalogueError(name, 1, "", _WIDE))
+                unreadable[name] = text
+                continue
+            swallowed = _comment_breaks(text)
+            if swallowed:
+                line, ch = swallowed[0]
+                errors.append(CatalogueError(name, line, "", Msg(
+                    "注释里有 {c}：TOML 不在这里换行，它后面的全部内容（编辑器显示为下面几行）都属于这条注释，没有读取——"
+                    "把它换成普通的换行",
+                    "a comment holds {c}, which TOML does not read as the end of a line: everything after it (shown "
+                    "as further lines by editors) is part of the comment and was not read — use a plain line break",
+                    c=_BREAKS[ch])))
+                unreadable[name] = text
+                continue
             b.add_file(name, text)
         # cross-file checks run even after local errors, to report everything at once (what follows only
         # from an unreadable file is folded below) — unless the catalogue is over a count limit: then what
@@ -285,6 +300,8 @@ def _bad_origin(v) -> Msg:
 
 
 def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or raw.count(b"\x00") * 4 > len(raw):
+        return CatalogueError(name, 1, "", _WIDE)      # (a UTF-32 mark starts as UTF-16's: FF FE 00 00)
     line = raw.count(b"\n", 0, e.start) + 1
     guess = Msg("", "")
     try:
@@ -293,6 +310,67 @@ def _not_utf8(name: str, raw: bytes, e: UnicodeDecodeError) -> CatalogueError:
     except UnicodeDecodeError:
         pass
     return CatalogueError(name, line, "", not_utf8(e) + guess)
+
+
+#: a file in UTF-16 or UTF-32 (Windows Notepad's "Unicode"): a byte-order mark FF FE / FE FF, or NUL bytes between
+#: the characters
+_WIDE = Msg("文件是 UTF-16 或 UTF-32 编码（字节顺序标记 FF FE / FE FF，或字符之间夹着 0 字节），不是 UTF-8——请另存为 UTF-8",
+            "the file is in UTF-16 or UTF-32 (a byte-order mark FF FE / FE FF, or 0 bytes between the characters), not "
+            "UTF-8 — save it as UTF-8")
+
+#: characters editors show as a line break but TOML does not end a line at (it ends lines at LF and CR LF only)
+_BREAKS = {"\u2028": "U+2028 LINE SEPARATOR", "\u2029": "U+2029 PARAGRAPH SEPARATOR", "\x85": "U+0085 NEXT LINE",
+           "\x0b": "U+000B LINE TABULATION", "\x0c": "U+000C FORM FEED"}
+
+
+def _comment_breaks(text: str) -> list[tuple[int, str]]:
+    """(line, character) of each comment that runs on past a character editors show as a line break (``_BREAKS``):
+    TOML reads all that follows it on the line as part of the comment — a file saved with U+2028 for its line
+    breaks reads as one comment, an empty catalogue that ``check`` passed. Strings are skipped (such a character
+    in a string is kept, and escaped when echoed)."""
+    out: list = []
+    if not any(ch in text for ch in _BREAKS):          # the common case, at C speed (the cold check's 2 s)
+        return out
+    i, n, line = 0, len(text), 1
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif c == "#":
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            hit = next((ch for ch in text[i:j] if ch in _BREAKS), None)
+            if hit is not None:
+                out.append((line, hit))
+            i = j
+        elif c in "\"'":
+            triple = text.startswith(c * 3, i)
+            i += 3 if triple else 1
+            while i < n:
+                d = text[i]
+                if d == "\\" and c == '"':
+                    if i + 1 < n and text[i + 1] == "\n":
+                        line += 1
+                    i += 2
+                    continue
+                if d == "\n":
+                    line += 1
+                    i += 1
+                    if not triple:
+                        break                   # an unterminated string: TOML's own error
+                    continue
+                if triple and text.startswith(c * 3, i):
+                    i += 3
+                    while i < n and text[i] == c:     # up to two more quotes belong to the string
+                        i += 1
+                    break
+                i += 1
+                if not triple and d == c:
+                    break
+        else:
+            i += 1
+    return out
 
 
 # ------------------------------------------------------------------------------------------ schema

@@ -107,7 +107,8 @@ def pages() -> dict[str, str]:
 
 
 def write(directory: str) -> list[str]:
-    os.makedirs(directory, exist_ok=True)
+    from skillproof.model.catfiles import make_dirs
+    make_dirs(directory)
     written = []
     for name, text in sorted(pages().items()):
         path = os.path.join(directory, name)

@@ -20,6 +20,7 @@ from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
 from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
+from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.enc.witness import DoesNotFit, assignment, slot_to_index, trace_assignment
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.conversion import conversion
@@ -31,6 +32,7 @@ from skillproof.model.interp.receive import receive
 from skillproof.model.interp.remind import remind_parts, reminds
 from skillproof.model.interp.send import send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
+from skillproof.model.interp.usable import skill_usable_now
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
@@ -63,6 +65,11 @@ class Harness:
         for r in cat.skills.values():
             if r.fires is not None:
                 self.terms[f"fires:{r.id}"] = enc_fires(S, r.id)
+        # may the player use each ActiveSkill now (window, actor, its fight / dying condition): what 'plays' and the
+        # bans family read (found uncompared by benchmarks/mutate_interpreter.py: a mutant of skill_usable_now)
+        self.active = sorted(r.id for r in cat.skills.values() if r.has("ActiveSkill"))
+        for rid in self.active:
+            self.terms[f"usable_now:{rid}"] = enc_skill_usable_now(S, rid, 0)
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
@@ -125,6 +132,9 @@ class Harness:
         for r in cat.skills.values():
             if r.fires is not None:
                 out[f"fires:{r.id}"] = fires(cat, state, 0, r.id)["fires"]
+        for rid in self.active:
+            out[f"usable_now:{rid}"] = any(i.rule == rid and skill_usable_now(cat, state, 0, i)
+                                           for i in state.seats[0].skills)
         for g in SEND_GROUPS:
             out[f"force:{g}"] = send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)

@@ -53,5 +53,12 @@ def replacement_trace(rng: random.Random, cat, **kw) -> Trace:
         new = rng.choice(seated[1:])                    # already at the table
     else:
         new = rng.choice(list(cat.characters))
-    events.insert(at, Event("replace", seat=0, character=new))
+    # now and then naming the skill used (``via``): the player's own replacer — the symbolic trace has no 'via'
+    # (a replacement by a skill the seat does not hold has no twin), but a named replacer must still be found
+    via = None
+    rules = [r for r in cat.characters[tr.setup.seats[0].character].skills if cat.skills[r].replaces_role] \
+        if tr.setup.seats[0].character in cat.characters else []
+    if rules and rng.random() < 0.4:
+        via = rng.choice(rules)
+    events.insert(at, Event("replace", seat=0, character=new, via=via))
     return Trace(tr.setup, events)

@@ -187,3 +187,80 @@ def test_a_grant_the_player_holds_hands_out_grants():
     slots (other seats' grants are outside the symbolic state)."""
     bad = run_saved("held_grant_gives")
     assert bad is None, bad
+
+
+ONE_TURN_NOT_INITIAL = """
+[[card]]
+id = "K0"
+name = "甲"
+windows = { main = "turn", send = "anyone" }
+[[character]]
+id = "c0"
+name = "零"
+hidden = false
+female = false
+skills = ["S0"]
+[[character]]
+id = "c1"
+name = "一"
+hidden = false
+female = true
+skills = ["S0", "S1"]
+[[skill]]
+id = "S0"
+name = "一回"
+kinds = ["ActiveSkill", "OneTurnSkill"]
+initial = false
+windows = { send = "anyone", main = "turn" }
+[[skill.gives]]
+grant = "G0"
+to = "target"
+[[skill]]
+id = "S1"
+name = "平"
+kinds = ["ChangeDrawCardCountSkill"]
+draw = "count + 1"
+[[grant]]
+id = "G0"
+name = "减"
+kinds = ["ChangeDrawCardCountSkill"]
+lifetime = "permanent"
+draw = "count - 1"
+"""
+
+
+@pytest.mark.parametrize("case", ["another seat gives after the drop", "the player gives before the drop",
+                                  "the player gives after the drop"])
+def test_a_one_turn_role_skill_not_marked_initial_is_dropped_at_the_turn_end(case):
+    """randcat seed 30, an ActiveSkill's give (tests/randactive.py): a character's skill that is a OneTurnSkill
+    but ``initial = false`` is dropped at the first turn end (interpreter.turn_end drops every OneTurnSkill of
+    the list). The encoder kept such a skill for every moment of the trace (enc_trace._one_turn_kept and the
+    player's branch of _owns knew only initial one-turn skills, KD001): another seat giving from it after the
+    turn end was legal there, and the player giving from it before the end that drops it was unreachable."""
+    from crosskit import prepare_trace, trace_disagreement
+    from skillproof.model import trace as TR
+    from skillproof.model.state import Seat, SkillInst, State
+
+    cat = loader.load(texts={"c.toml": ONE_TURN_NOT_INITIAL})
+    h = Harness(cat)
+    E = TR.Event
+    events, legal = {
+        "another seat gives after the drop": ([E("turn", seat=1), E("window", window="turn_end"), E("turn", seat=0),
+                                              E("window", window="send", in_front=0, sender=0),
+                                              E("give", seat=0, giver=1, site="S0#0")], False),
+        "the player gives before the drop": ([E("turn", seat=0), E("window", window="main"),
+                                             E("give", seat=0, giver=0, site="S0#0"), E("window", window="turn_end"),
+                                             E("turn", seat=1), E("window", window="main")], True),
+        "the player gives after the drop": ([E("turn", seat=1), E("window", window="turn_end"), E("turn", seat=0),
+                                            E("window", window="main"), E("give", seat=0, giver=0, site="S0#0")],
+                                           False),
+    }[case]
+    seats = [Seat(c, face_up=True, ever_face_up=True, identity="red",
+                  skills=[SkillInst(r) for r in cat.characters[c].skills]) for c in ("c1", "c0")]
+    prepared = prepare_trace(h, TR.Trace(State(seats, turn=0), events))
+    assert prepared is not None
+    run, eqs = prepared
+    assert run.legal is legal
+    for x in cat.cards:
+        diff = trace_disagreement(h, run, eqs, x, x, "left", 0)
+        assert not diff, diff

@@ -58,16 +58,17 @@ def survives_turn_ends(S: SymState, rules: list, t_first, wrapped_by_inv, t_last
 
 
 def one_turn_kept(S: SymState, g: int, skill: str, m: Moment):
-    """An initial skill that is also a OneTurnSkill (a generated kind marked initial, KD001) is dropped at
-    the first turn end (twin of interp.lifetime.turn_end): held at ``m`` only in the trace's first turn — or in
-    the next, when [rules] turn_end drops before it restores and the skill was wrapped (the seat
-    invalidated in the first turn) when that turn ended. One invalidation per seat: never past two ends."""
+    """A role skill that is also a OneTurnSkill (a generated kind marked initial, KD001, or a skill marked
+    ``initial = false``) is dropped at the first turn end (twin of interp.lifetime.turn_end): held at ``m`` only
+    in the trace's first turn — or, for an initial one, in the next, when [rules] turn_end drops before it
+    restores and the skill was wrapped (the seat invalidated in the first turn) when that turn ended (a skill
+    not initial is never wrapped). One invalidation per seat: never past two ends."""
     r = S.cat.skills[skill]
-    if not (r.initial and "OneTurnSkill" in r.closure):
+    if "OneTurnSkill" not in r.closure:
         return z3.BoolVal(True)
     te = list(S.cat.rules.turn_end)
     kept = m.t == S.start
-    if te.index("drop_one_turn") < te.index("restore_invalid"):
+    if r.initial and te.index("drop_one_turn") < te.index("restore_invalid"):
         ev = S.inv_m[g]
         kept = Or(kept, And(m.t == S.start + 1, S.inv_ev[g], ev.t == S.start))
     return kept

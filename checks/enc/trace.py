@@ -49,9 +49,10 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         return And(role, one_turn_kept(S, g, skill, m))
     old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
-    if r.initial and "OneTurnSkill" in r.closure:
-        # a one-turn initial skill (KD001) a later turn end dropped is absent at the question but was held at
-        # ``m`` if it survived the turn ends before ``m`` (twin of interp.lifetime.turn_end, as for other seats)
+    if "OneTurnSkill" in r.closure:
+        # a one-turn role skill (an initial one, KD001, or one marked initial = false) a later turn end dropped
+        # is absent at the question but was held at ``m`` if it survived the turn ends before ``m`` (twin of
+        # interp.lifetime.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
         list_start = z3.If(S.repl, S.repl_m.t, S.start)
         wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
