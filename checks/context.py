@@ -347,13 +347,11 @@ class Context:
         if problems:
             raise WitnessMismatch(question, expect, problems)
         if self.options.realise and state.trace is not None:
-            from .realise import TwinsDisagree, realise
             t = time.perf_counter()
             try:
-                game, why = realise(self.cat, state.trace, state, [(question, expect)] + list(also))
-            except TwinsDisagree as e:
-                raise WitnessMismatch(question, expect, e.problems)
-            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+                game, why = self._realise(state, [(question, expect)] + list(also))
+            finally:
+                self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
             if game is None:
                 w["unrealised"] = why
                 return w
@@ -365,6 +363,44 @@ class Context:
             if problems:
                 raise WitnessMismatch(question, expect, problems)
         return w
+
+    #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
+    REASK = 4
+
+    def _realise(self, state, questions) -> tuple:
+        """(game, None) or (None, why): the skeleton's game (checks/realise.py); when it has none and the state
+        came from a solver answer, the same question asked again with the skeletons tried ruled out
+        (checks/enc/witness.block_skeleton), each new one kept only if the interpreter gives the same answers
+        on it — up to REASK times."""
+        from .realise import TwinsDisagree, realise
+        from .enc.witness import block_skeleton
+        tried, why = 0, None
+        answer = getattr(state, "answer", None)
+        blocks: list = []
+        for attempt in range(self.REASK + 1):
+            try:
+                game, why = realise(self.cat, state.trace, state, questions)
+            except TwinsDisagree as e:
+                raise WitnessMismatch(questions[0][0], questions[0][1], e.problems)
+            tried += 1
+            if game is not None or answer is None or answer.again is None or self.over_budget():
+                break
+            blocks.append(block_skeleton(answer.sym, answer.model))
+            import z3
+            nxt = answer.again(z3.And(blocks))
+            self.stats["queries"] += 1
+            if not nxt.sat or nxt.state is None or nxt.state.trace is None:
+                break
+            w = {"state": nxt.state.to_dict(), "trace": nxt.state.trace.to_dict(), "question": questions[0][0],
+                 "expect": questions[0][1]}
+            if len(questions) > 1:
+                w["also"] = [{"question": q, "expect": e} for q, e in questions[1:]]
+            if replay_problems(self.cat, w):
+                break                       # the next skeleton does not show the same: stop here
+            answer, state = nxt, nxt.state
+        if game is None and why is not None and tried > 1:
+            why = {"zh": f"{why['zh']}；另问了{tried - 1}个时序骨架", "en": f"{why['en']}; {tried - 1} other skeletons asked for"}
+        return game, why
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer, what_en: str = "") -> Finding:
         """An INC001 finding; ``what`` (Chinese) keys it, ``what_en`` is the same question in English (the

@@ -143,7 +143,7 @@ class Builder:
         received = False
         front = None
         window = None
-        turn_sender = None
+        turn_sender = turn_seat = None
         for k, ev in enumerate(sk.events):
             m = moments[k]
             if ev.kind == "turn":
@@ -153,6 +153,7 @@ class Builder:
                 out.append(TR.Event("draw"))
                 window, sent, received, front = "draw", False, False, None
                 turn_sender = ev.sender if ev.sender is not None else ev.seat
+                turn_seat = ev.seat
                 continue
             if ev.kind == "window":
                 w = ev.window
@@ -196,7 +197,7 @@ class Builder:
                 if w == "dying":
                     if window not in ("receive", "dying"):
                         # nobody dies without a third black message: a card or skill of this window puts one in
-                        killer = self.killer(ev.dying, window, ways, new)
+                        killer = self.killer(ev.dying, window, turn_seat, ways, new)
                         if killer is None:
                             return None
                         out.extend(killer)
@@ -222,6 +223,7 @@ class Builder:
                 if at is None:
                     return None
                 out[at:at] = cause + [replace(ev)]
+                window, front = self.where(out, window, front)
                 continue
             if ev.kind == "play":
                 card = cat.cards.get(ev.card)
@@ -240,7 +242,7 @@ class Builder:
                 if at is None:
                     return None
                 out[at:at] = cause
-                window = current_window(out)
+                window, front = self.where(out, window, front)
                 continue
             out.append(replace(ev))
         return out
@@ -296,7 +298,7 @@ class Builder:
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=dying),
                 TR.Event("resolve", **fields)]
 
-    def killer(self, dying: int, window, ways, new) -> list | None:
+    def killer(self, dying: int, window, turn_seat, ways, new) -> list | None:
         """What gives ``dying`` a message in ``window`` (his third black one, the solver choosing its colour): a
         card of the window that puts a message into its target's (or its user's) area, or an ActiveSkill of the
         window someone holds that does — one way per card or skill and player."""
@@ -308,6 +310,8 @@ class Builder:
             for o in walk(card.do):
                 if o.op == "put_message" and o.args.get("to") in ("target", "self"):
                     users = [dying] if o.args["to"] == "self" else alive
+                    if card.windows[window] == "turn":          # played by the turn player only
+                        users = [p for p in users if p == turn_seat]
                     opts.extend(("play", p, cid) for p in users)
         for p in alive:
             for inst in self.final.seats[p].skills:
@@ -417,7 +421,7 @@ class Builder:
         start = self._turn_start(out)
         spots = []
         for i in range(len(out) - 1, start - 1, -1):
-            hit = kinds & set(raises(out, i))
+            hit = kinds & set(raises(out, i, self.cat))
             if hit:
                 j = i + 1
                 while j < len(out) and out[j].kind == "fire":
@@ -428,6 +432,16 @@ class Builder:
         at, on = spots[self.choose(ways, len(spots))]
         fields = effect_holes(rule.do, new)
         return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+
+    @staticmethod
+    def where(out: list, window, front) -> tuple:
+        """(window, the player the message is in front of) after the game trace's last event, for the walk."""
+        w = current_window(out)
+        if w is None:
+            return window, front
+        last = next((e for e in reversed(out) if e.kind == "window" or e.kind == "send"), None)
+        at = last.to if last is not None and last.kind == "send" else getattr(last, "in_front", None)
+        return w, at if at is not None else front
 
     def _turn_start(self, out: list) -> int:
         for i in range(len(out) - 1, -1, -1):
@@ -468,7 +482,13 @@ def sends_from(ops) -> str | None:
     return next((o.args.get("from", "hand") for o in walk(ops) if o.op == "send_message"), None)
 
 
-def raises(out: list, i: int) -> tuple:
+def raised_by(src, is_skill: bool) -> tuple:
+    """The events the effect of a rule or card may raise (checks/firing.py ``raises``), in a fixed order."""
+    from .firing import raises as effect_raises
+    return tuple(sorted({r.kind for r in effect_raises(src, is_skill)}))
+
+
+def raises(out: list, i: int, cat: Catalogue | None = None) -> tuple:
     """The events (model.events kinds) the game trace's event ``i`` raises (model/interp/game.py): a send raises
     send and move; a pass, move; an accept, choose_receive; a receive, receive and the receive phase; 传递阶段开始时,
     send_phase_start; the turn end, turn_end; a play, use_card; its resolution, card_resolved (and what its effect
@@ -488,11 +508,15 @@ def raises(out: list, i: int) -> tuple:
     if e.kind == "play":
         return ("use_card",)
     if e.kind == "resolve":
-        return ("card_resolved", "add_message", "discard", "give_card")
+        p = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None)
+        card = cat.cards.get(p.card) if cat is not None and p is not None else None
+        return ("card_resolved",) + (raised_by(card, False) if card is not None else
+                                     ("add_message", "discard", "give_card"))
     if e.kind == "die":
         return ("die",)
     if e.kind in ("use", "fire"):
-        return ("add_message", "discard", "give_card", "die")
+        rule = cat.skills.get(e.rule) if cat is not None else None
+        return raised_by(rule, True) if rule is not None else ("add_message", "discard", "give_card", "die")
     return ()
 
 

@@ -26,6 +26,7 @@ class Answer:
     core: list = field(default_factory=list)     # Labelled constraints in an unsat core
     reason: str = ""
     sym: object = field(default=None, repr=False)    # the SymState the model is of (sat)
+    again: object = field(default=None, repr=False)  # (sat) ask the same question with one more constraint
 
     @property
     def sat(self) -> bool:
@@ -39,6 +40,7 @@ class Answer:
             return None
         if not hasattr(self, "_state"):
             self._state = witness(self.sym, self.model)
+            self._state.answer = self       # the question behind it: a witness that is no game asks again
         return self._state
 
     def card(self, S, var) -> str:
@@ -105,7 +107,8 @@ class Query:
             m = self._minimize(base, prefer) if minimize else s.model()
             if m is None:                        # cannot happen: every bound was checked sat
                 return Answer("unknown", reason="minimisation lost the model")
-            return Answer("sat", model=m, sym=self.S)
+            return Answer("sat", model=m, sym=self.S,
+                          again=lambda extra: self.find(z3.And(goal, extra), minimize=minimize, prefer=prefer))
         finally:
             s.add(z3.Not(g))
 

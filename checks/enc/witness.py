@@ -469,3 +469,22 @@ def _window_event(w: str, front, sender) -> TR.Event:
     if TW.WINDOWS[w].message:
         return TR.Event("window", window=w, in_front=front, sender=sender)
     return TR.Event("window", window=w)
+
+
+def skeleton_terms(S: SymState) -> list:
+    """The terms a witness's skeleton is made of (checks/realise.py): the seats (present, alive, face, locks) and every trace event's presence and moment (turn, window, the message's holder, the dying
+    player). Two models equal on them give the same skeleton up to values no template reads, so blocking a
+    model's values of these asks the solver for another skeleton."""
+    out: list = []
+    for s in range(S.n):
+        out += [S.present[s], S.alive[s], S.face_up[s], S.locked[s]]
+    moments = [sl.m for sl in S.slots if sl.m is not None] + [pl.m for pl in S.plays] + list(S.inv_m) + [S.repl_m]
+    for m in moments:
+        out += [m.present, m.t, m.w, m.front, m.dy]
+    return out
+
+
+def block_skeleton(S: SymState, model):
+    """A constraint that rules out the skeleton ``model`` describes (``skeleton_terms``)."""
+    terms = skeleton_terms(S)
+    return z3.Or([t != model.eval(t, model_completion=True) for t in terms]) if terms else z3.BoolVal(False)
