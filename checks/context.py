@@ -48,6 +48,9 @@ class Options:
     # witnesses are games of the server: the table's events put under the timed model's witness and solved
     # (checks/realise.py); False keeps the timed model's witness (the tests of the timed model alone)
     realise: bool = True
+    # a witness that is no game within the bounds makes its finding inconclusive (INC001) instead of keeping
+    # the timed model's trace, marked as such (--require-games)
+    require_games: bool = False
 
 
 @dataclass

@@ -402,14 +402,20 @@ class Builder:
         if rule.has("TriggeredSkill"):
             opts.append("fire")
         if rule.has("ActiveSkill") and w == "send" and active_in(rule, "fight"):
-            opts.append("fight")
+            opts += ["fight", "fight_at_sender"]
         if not opts:
             return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
         how = opts[self.choose(ways, len(opts))]
         if how == "fire":
             return self.fire_for(seat, rid, out, ways, new)
-        front = next((e.in_front for e in reversed(out) if e.kind == "window" and e.in_front is not None),
-                     next((e.to for e in reversed(out) if e.kind == "send"), None))
+        _, front = self.where(out, None, None)
+        sender = next((e.seat for e in reversed(out) if e.kind == "send"), None)
+        if how == "fight_at_sender":
+            # the one it is in front of lets it pass back to its sender, who must accept it
+            if sender is None or sender == front:
+                return None, []
+            return len(out), [TR.Event("window", window="send", in_front=sender),
+                              TR.Event("window", window="fight", in_front=sender), use]
         return len(out), [TR.Event("window", window="fight", in_front=front), use]
 
     def fire_for(self, seat: int, rid: str, out: list, ways, new) -> tuple:

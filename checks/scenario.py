@@ -36,10 +36,16 @@ EVENT_KEYS = {
     "window": (("window",), ("in_front", "sender", "dying")),
     "give": (("seat", "giver", "site"), ("args",)),
     "replace": (("seat", "character"), ("via",)),
-    "use": (("seat", "rule"), ()),
-    "play": (("seat", "card"), ()),
+    "use": (("seat", "rule"), ("target", "chosen", "chosen2", "choices")),
+    "play": (("seat", "card"), ("actual", "target")),
+    # a whole game's table events (model/interp/game.py; trace "table": true)
+    "draw": ((), ("n",)),
+    "send": (("seat",), ("colours", "arrow", "lockable", "dir", "to", "locks", "face_up", "source")),
+    "resolve": ((), ("chosen", "chosen2", "choices")),
+    "fire": (("seat", "rule"), ("on", "target", "chosen", "chosen2", "choices")),
+    "die": (("seat",), ()),
 }
-EVENT_SEATS = ("seat", "in_front", "sender", "dying", "giver")
+EVENT_SEATS = ("seat", "in_front", "sender", "dying", "giver", "target", "chosen", "chosen2", "to")
 
 
 # a scenario error is located like a catalogue error: file, line, key (the JSON path), message
@@ -188,9 +194,11 @@ def parse_json(text: str, file: str):
 # ------------------------------------------------------------------------------------- validation
 TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
 STATE_KEYS = ("seats", "turn", "sender", "in_front", "dying", "message", "message_dir", "message_lockable",
-              "unknowns", "window", "interrupted", "turn_sender")
+              "unknowns", "window", "interrupted", "turn_sender",
+              # a whole game's table (model/state.py State.to_dict)
+              "message_dir_sent", "message_face_up", "message_sent", "message_received", "declared", "winners")
 SEAT_KEYS = ("character", "alive", "face_up", "ever_face_up", "identity", "locked", "skills",
-             "invalidated", "played") + Seat.INT_FIELDS
+             "invalidated", "played", "area", "task", "lost") + Seat.INT_FIELDS
 SKILL_KEYS = ("rule", "args", "invalid", "used", "giver", "site", "turns_ago", "at")
 #: the keys a question of each decision may have, besides 'decision' and 'seat'
 QUESTION_KEYS = {
@@ -338,7 +346,10 @@ class _Checker:
                             "'trace' must be an object {{\"setup\": the table at the start, \"events\": [ … ]}}, not {got}",
                             got=_what(tr)))
             return
-        self.keys(P, tr, ("setup", "events"), Msg("经过 'trace'", "the trace"))
+        self.keys(P, tr, ("setup", "events", "table"), Msg("经过 'trace'", "the trace"))
+        if "table" in tr and not isinstance(tr["table"], bool):
+            self.err(P + ("table",), Msg("'table' 必须是 true 或 false，不能是{got}", "'table' must be true or false, not {got}",
+                                         got=_what(tr["table"])))
         if "setup" not in tr:
             self.err(P, Msg("缺少键 'setup'（开始时的牌桌：{{\"seats\": […]}}）",
                             "missing key 'setup' (the table at the start: {{\"seats\": […]}})"))
@@ -361,7 +372,7 @@ class _Checker:
         cat = self.cat
         if not isinstance(ev, dict) or "event" not in ev:
             self.err(P, Msg("事件是带 \"event\"（{zk}）的对象", "an event is an object with \"event\" ({ek})",
-                            zk="、".join(f"'{k}'" for k in TR.EVENT_KINDS), ek=", ".join(TR.EVENT_KINDS)))
+                            zk="、".join(f"'{k}'" for k in EVENT_KEYS), ek=", ".join(EVENT_KEYS)))
             return
         kind = ev["event"]
         if not isinstance(kind, str) or kind not in EVENT_KEYS:
@@ -379,6 +390,7 @@ class _Checker:
                 self.seat_no(P + (k,), ev[k], f"'{k}'", nullable=True)
         if "window" in ev:
             self.choice(P + ("window",), ev["window"], tuple(TW.WINDOWS), "'window'")
+        self.table_fields(P, ev)
         if "character" in ev:
             self.name(P + ("character",), ev["character"], cat.characters, "character",
                       [c.name for c in cat.characters.values()])
@@ -396,6 +408,33 @@ class _Checker:
                                             ex=sites[0] if sites else 'BianZeTong#0', dym=self.dym(ev["site"], sites)))
             else:
                 self.args(P + ("args",), ev.get("args", {}), cat.skills.get(give.grant))
+
+    def table_fields(self, P, ev):
+        """The values of a game event's table fields: types and ranges (the interpreter reads them as such)."""
+        for k in ("arrow", "dir"):
+            if k in ev:
+                self.choice(P + (k,), ev[k], ("up", "left", "right"), f"'{k}'")
+        for k in ("lockable", "face_up"):
+            if k in ev and not isinstance(ev[k], bool):
+                self.err(P + (k,), Msg("'{k}' 必须是 true 或 false", "'{k}' must be true or false", k=k))
+        if "n" in ev:
+            self.typed(P + ("n",), ev["n"], int, "'n'")
+        for k in ("on", "source", "actual"):
+            if k in ev and ev[k] is not None and not isinstance(ev[k], str):
+                self.err(P + (k,), Msg("'{k}' 必须是字符串", "'{k}' must be a string", k=k))
+        if "colours" in ev:
+            cs = ev["colours"]
+            if not isinstance(cs, list) or not all(isinstance(c, str) and c in V.MESSAGE_COLOURS for c in cs):
+                self.err(P + ("colours",), Msg("'colours' 必须是情报颜色的列表（{c}）", "'colours' must be a list of message colours ({c})",
+                                               c=", ".join(V.MESSAGE_COLOURS)))
+        if "locks" in ev:
+            if not isinstance(ev["locks"], list):
+                self.err(P + ("locks",), Msg("'locks' 必须是座位号的列表", "'locks' must be a list of seat numbers"))
+            else:
+                for i, x in enumerate(ev["locks"]):
+                    self.seat_no(P + ("locks", i), x, "'locks'")
+        if "choices" in ev and not isinstance(ev["choices"], dict):
+            self.err(P + ("choices",), Msg("'choices' 必须是对象（效果的路径 → 决定）", "'choices' must be an object (an effect's op path → decision)"))
 
     def args(self, P, args, rule):
         if not isinstance(args, dict):
@@ -472,6 +511,24 @@ class _Checker:
                 self.typed(P + (k,), seat[k], bool, f"'{k}'")
         if "identity" in seat:
             self.choice(P + ("identity",), seat["identity"], V.COLOURS, "'identity'")
+        if "lost" in seat:
+            self.typed(P + ("lost",), seat["lost"], bool, "'lost'")
+        if seat.get("task") is not None:
+            from skillproof.model.interp.win import TASKS
+            self.choice(P + ("task",), seat["task"], TASKS, "'task'")
+        if "area" in seat:                       # a whole game's message area: class -> how many
+            from skillproof.model.interp.table import CLASSES
+            area = seat["area"]
+            if not isinstance(area, dict):
+                self.err(P + ("area",), Msg("'area' 必须是对象（情报的颜色组合 → 张数），不能是{got}",
+                                            "'area' must be an object (a message card's colours → how many), not {got}",
+                                            got=_what(area)))
+            else:
+                for c, n in area.items():
+                    if c not in CLASSES:
+                        self.choice(P + ("area", c), c, CLASSES, "'area'")
+                    elif self.typed(P + ("area", c), n, int, f"'area.{c}'") and n < 0:
+                        self.err(P + ("area", c), _negative(c))
         for k in Seat.INT_FIELDS:
             if k in seat and self.typed(P + (k,), seat[k], int, f"'{k}'") and seat[k] < 0:
                 self.err(P + (k,), _negative(k))

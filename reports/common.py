@@ -202,6 +202,12 @@ def witness_lines(cat, witness: dict | None) -> list[str]:
     st = witness["state"]
     seats = st["seats"]
     lines = []
+    un = witness.get("unrealised")
+    if un is not None:
+        why = un if isinstance(un, dict) else {"zh": str(un), "en": str(un)}
+        lines.append(pick(f"（时序模型的轨迹：界限内没有找到服务器能打出的一局——{why['zh']}；牌桌不动）",
+                          f"(the timed model's trace: no game of the server found within the bounds — {why['en']}; "
+                          f"the table does not move)"))
     if witness.get("trace") and cat is not None:
         lines.append(pick("经过：", "what happened:"))
         lines.extend(f"  {step}" for step in trace_lines(cat, witness["trace"]))

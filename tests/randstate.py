@@ -73,7 +73,9 @@ def random_state(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, chars=
         s.black_messages = rng.randint(0, 3)
         lo, hi = max(s.red_messages, s.blue_messages), s.red_messages + s.blue_messages
         s.true_messages = rng.randint(lo, hi) if rng.random() < 0.9 else rng.randint(0, 6)
-        s.non_black_messages = rng.randint(0, s.true_messages) if rng.random() < 0.9 else rng.randint(0, 6)
+        # the red or blue messages with black are among the black ones (snapshot_errors): mostly respected
+        s.non_black_messages = rng.randint(max(0, s.true_messages - s.black_messages), s.true_messages) \
+            if rng.random() < 0.9 else rng.randint(0, 6)
         s.locked = rng.random() < 0.2
         wrapped = rng.random() < 0.25
         skills = []

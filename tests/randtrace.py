@@ -54,7 +54,8 @@ def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
         s.red_messages, s.blue_messages, s.black_messages = (rng.randint(0, 3) for _ in range(3))
         lo, hi = max(s.red_messages, s.blue_messages), s.red_messages + s.blue_messages
         s.true_messages = rng.randint(lo, hi) if rng.random() < 0.95 else rng.randint(0, 6)
-        s.non_black_messages = rng.randint(0, s.true_messages)
+        s.non_black_messages = rng.randint(max(0, s.true_messages - s.black_messages), s.true_messages) \
+            if rng.random() < 0.95 else rng.randint(0, s.true_messages)
         s.locked = rng.random() < 0.2
         s.skills = [SkillInst(r) for r in ch.skills if not (cat.skills[r].consumed and rng.random() < 0.3)]
         seats.append(s)

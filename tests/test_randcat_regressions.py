@@ -238,7 +238,7 @@ def test_a_one_turn_role_skill_not_marked_initial_is_dropped_at_the_turn_end(cas
     player's branch of _owns knew only initial one-turn skills, KD001): another seat giving from it after the
     turn end was legal there, and the player giving from it before the end that drops it was unreachable."""
     from crosskit import prepare_trace, trace_disagreement
-    from skillproof.model import trace as TR
+    from skillproof.model.interp import trace as TR
     from skillproof.model.state import Seat, SkillInst, State
 
     cat = loader.load(texts={"c.toml": ONE_TURN_NOT_INITIAL})

@@ -702,7 +702,9 @@ class GameEncoding:
             present, f = via
             self.ok("the send is the one the effect says",
                     ITE(present, AND(f["from"].get(src, False), EQ(f["by"], ev.seat)), src == "hand"))
-        hand_of = ITE(via[0], via[1]["of"], ev.seat) if via is not None and src == "hand" else None
+        # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
+        hand_of = ITE(AND(via[0], NE(via[1]["of"], NONE)), via[1]["of"], ev.seat) \
+            if via is not None and src == "hand" else None
         if tab.window != "send_start":
             self.bad("a message is sent at the start of the send phase")
             return

@@ -473,9 +473,9 @@ def _window_event(w: str, front, sender) -> TR.Event:
 
 def skeleton_terms(S: SymState) -> list:
     """The terms a witness's skeleton is made of (checks/realise.py): the seats (present, alive, face, locks) and every trace event's presence and moment (turn, window, the message's holder, the dying
-    player). Two models equal on them give the same skeleton up to values no template reads, so blocking a
+    player), and the question's own moment. Two models equal on them give the same skeleton up to values no template reads, so blocking a
     model's values of these asks the solver for another skeleton."""
-    out: list = []
+    out: list = [S.now, S.intr, S.turn, S.sender, S.in_front, S.dying, S.start]      # the question's moment
     for s in range(S.n):
         out += [S.present[s], S.alive[s], S.face_up[s], S.locked[s]]
     moments = [sl.m for sl in S.slots if sl.m is not None] + [pl.m for pl in S.plays] + list(S.inv_m) + [S.repl_m]

@@ -278,6 +278,7 @@ class GameRunner(Runner):
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
         ev.source = src
+        # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
         hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
         why = P.send_errors(self.cat, st, ev, send_allowed, hand_of)
         if why:
