@@ -368,13 +368,21 @@ class Context:
         return w
 
     #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
-    REASK = 4
+    REASK = 1
 
     def _realise(self, state, questions) -> tuple:
         """(game, None) or (None, why): the skeleton's game (checks/realise.py); when it has none and the state
         came from a solver answer, the same question asked again with the skeletons tried ruled out
         (checks/enc/witness.block_skeleton), each new one kept only if the interpreter gives the same answers
         on it — up to REASK times."""
+        import json
+        key = json.dumps([state.trace.to_dict(), state.to_dict(), questions], sort_keys=True, default=str)
+        memo = self.__dict__.setdefault("_realised", {})
+        if key not in memo:                 # families meet the same skeleton with the same questions
+            memo[key] = self._realise_new(state, questions)
+        return memo[key]
+
+    def _realise_new(self, state, questions) -> tuple:
         from .realise import TwinsDisagree, realise
         from .enc.witness import block_skeleton
         tried, why = 0, None

@@ -173,6 +173,8 @@ class GameRunner(Runner):
         if ev.n is not None and ev.n != n:
             self.bad(Reason(f"摸牌阶段应摸{n}张，不是{ev.n}张", f"the draw phase draws {n} cards, not {ev.n}"))
         st.seats[st.turn].hand_count += max(0, n)
+        if ev.n is None:
+            ev.n = n            # the trace tells how many were drawn (as on_send records where its card came from)
         self.drawn = True
 
     def on_window(self, ev: Event) -> None:

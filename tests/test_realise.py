@@ -1,0 +1,112 @@
+"""checks/realise.py: a timed-model witness made a game of the server — its templates, the twin's filling, the
+interpreter's replay — and how check reports a witness with no game under it."""
+from __future__ import annotations
+
+import pytest
+
+from skillproof.checks.context import Options, run
+from skillproof.checks.realise import active_in, current_window, realise, sends_from, templates
+from skillproof.model import loader
+from skillproof.model.interp.decide import decide, matches
+from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.trace import Event, Trace
+from skillproof.model.state import Seat, SkillInst, State
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return loader.load()
+
+
+@pytest.fixture(scope="module")
+def shipped(cat):
+    return run(cat, Options(), jobs=2)
+
+
+def _skeleton(cat, chars, events, turn=0):
+    seats = []
+    for c in chars:
+        s = Seat(character=c, identity="red", face_up=True, ever_face_up=True)
+        s.skills = [SkillInst(r) for r in cat.characters[c].skills]
+        seats.append(s)
+    return Trace(State(seats=seats, turn=turn), events)
+
+
+def test_a_grant_handed_out_at_the_send_phase_start_becomes_a_game(cat):
+    """变则通 (陈大耳) hands 变则通·宣言 out at 传递阶段开始时: the game draws, fires 变则通, sends a message to SP李宁玉
+    and asks in 争夺阶段 — the interpreter replays it legally and answers as the skeleton did."""
+    sk = _skeleton(cat, ["sp_li_ning_yu", "chen_da_er"], [
+        Event("turn", seat=1), Event("window", window="send_start"),
+        Event("give", seat=0, giver=1, site="BianZeTong#0", args={"A": "Jie_Huo", "B": "Diao_Bao"}),
+        Event("window", window="fight", in_front=0, sender=1)], turn=1)
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    q = {"decision": "can_play", "seat": 0, "actual": "Jie_Huo", "declared": "Wu_Dao"}
+    expect = {"can_play": False}
+    assert matches(decide(cat, base.state, q), expect)
+    game, why = realise(cat, sk, base.state, [(q, expect)])
+    assert game is not None, why
+    assert game.table
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    kinds = [e.kind for e in game.events]
+    assert kinds.index("draw") < kinds.index("fire") < kinds.index("give") < kinds.index("send")
+    assert next(e for e in game.events if e.kind == "draw").n is not None      # the trace tells what was drawn
+    assert matches(decide(cat, got.state, q), expect)
+
+
+def test_a_skill_used_in_place_of_the_send_comes_before_it_and_gives_its_card(cat):
+    """冷血训练 hands 不能出牌(调包) out at the send: its use is put right before the send, which takes its card from
+    the deck's top (the effect's send_message ``from``), not from the hand."""
+    sk = _skeleton(cat, ["chen_da_er", "sp_han_mei"], [
+        Event("turn", seat=1), Event("window", window="send", in_front=0, sender=1),
+        Event("give", seat=0, giver=1, site="LengXueXunLian#1", args={"all_cards": False, "cards": ("Diao_Bao",)}),
+        Event("window", window="fight", in_front=0, sender=1)], turn=1)
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    tmpl = templates(cat, sk, base)[0]
+    kinds = [e.kind for e in tmpl.events]
+    use = kinds.index("use")
+    assert tmpl.events[use].rule == "LengXueXunLian" and kinds[use + 1] == "send"
+    assert tmpl.events[use + 1].source == sends_from(cat.skills["LengXueXunLian"].do) == "deck_top"
+
+
+def test_the_walks_helpers():
+    assert current_window([Event("turn", seat=0), Event("draw")]) is None
+    assert current_window([Event("window", window="main"), Event("use", seat=0, rule="X")]) == "main"
+    assert current_window([Event("window", window="send_start"), Event("send", seat=0)]) == "send"
+
+
+def test_active_in_reads_windows_and_their_conditions(cat):
+    xf = cat.skills["XianFaZhiRen"]              # 先发制人: 争夺阶段 only (its dying condition is false)
+    assert active_in(xf, "fight") and not active_in(xf, "dying") and not active_in(xf, "send")
+
+
+def test_most_shipped_witnesses_are_games_and_the_rest_say_so(cat, shipped):
+    """Every finding's witness is either a game the interpreter replays (``"table": true``) or the timed model's
+    trace marked ``unrealised`` with its reason — never a timed trace passed off as a game."""
+    games = unrealised = 0
+    for f in shipped.findings:
+        w = f.witness or {}
+        if "trace" not in w:
+            continue
+        if "unrealised" in w:
+            unrealised += 1
+            assert w["unrealised"]["zh"] and w["unrealised"]["en"]
+            assert not w["trace"].get("table")
+            continue
+        if w["trace"].get("table"):
+            games += 1
+            got = play_run(cat, Trace.from_dict(w["trace"]))
+            assert got.legal, (f.id, got.errors)
+            assert matches(decide(cat, got.state, w["question"]), w["expect"]), f.id
+    assert games >= 30 and games > unrealised, (games, unrealised)
+
+
+def test_require_games_makes_an_unrealised_witness_inconclusive(cat, shipped):
+    if not any("unrealised" in (f.witness or {}) for f in shipped.findings):
+        pytest.skip("every witness is a game")
+    strict = run(cat, Options(require_games=True), jobs=2)
+    inc = [f for f in strict.findings if f.inconclusive and f.details.get("why")]
+    assert inc and all(f.check == "INC001" for f in inc)
+    assert not any("unrealised" in (f.witness or {}) and not f.inconclusive for f in strict.findings)
