@@ -38,6 +38,7 @@ from skillproof.model.state import Seat
 
 from .enc.state import Codes, Ctx, _compile        # the project's expression compiler (z3 twin)
 from .terms import And, Eq, Not, Or
+from .enc.state import stored_seat_attr
 
 SEATS = 5                    # seats of the model: a holder, an event's two players and two chosen ones
 TIMEOUT_MS = 2000
@@ -491,22 +492,9 @@ class Frame:
 
     # ---- SymState's interface, as _compile uses it
     def seat_attr(self, s: int, name: str, ctx):
-        if name == "alive":
-            return self.alive[s]
-        if name == "face_up":
-            return self.face_up[s]
-        if name == "ever_face_up":
-            return self.ever[s]
-        if name == "locked":
-            return self.locked[s]
-        if name == "identity":
-            return self.ident[s]
-        if name == "character":
-            return self.char[s]
-        if name in Seat.INT_FIELDS:
-            return self.ints[name][s]
-        if name == "hand_empty":
-            return self.ints["hand_count"][s] == 0
+        stored = stored_seat_attr(self, s, name)
+        if stored is not None:
+            return stored
         if name == "hidden":
             return self.world.hidden(s)
         if name == "female":

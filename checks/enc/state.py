@@ -183,6 +183,20 @@ class Labelled:
     expr: object
 
 
+def stored_seat_attr(st, s: int, name: str):
+    """The seat attributes every symbolic state keeps as a term per seat (alive, faces, lock, identity, role, the
+    counts, an empty hand) — SymState, the game's SeatView and the triggers' state alike; None for the others."""
+    lists = {"alive": st.alive, "face_up": st.face_up, "ever_face_up": st.ever, "locked": st.locked,
+             "identity": st.ident, "character": st.char}
+    if name in lists:
+        return lists[name][s]
+    if name in Seat.INT_FIELDS:
+        return st.ints[name][s]
+    if name == "hand_empty":
+        return st.ints["hand_count"][s] == 0
+    return None
+
+
 class SymState:
     def __init__(self, cat: Catalogue, n: int = 2, G: int = 1, *, chars_me=None, chars_other=None,
                  grants=None, prefix: str = "", codes: Codes | None = None, turns: int = 2,
@@ -388,22 +402,9 @@ class SymState:
             if s == 0 and name in ("character", "face_up", "ever_face_up", "hidden", "female", "male"):
                 old = self.old_role(0, m)
                 return z3.If(old, self._old_attr(name), self.seat_attr(0, name, ctx.at(None)))
-        if name == "alive":
-            return self.alive[s]
-        if name == "face_up":
-            return self.face_up[s]
-        if name == "ever_face_up":
-            return self.ever[s]
-        if name == "locked":
-            return self.locked[s]
-        if name == "identity":
-            return self.ident[s]
-        if name == "character":
-            return self.char[s]
-        if name in Seat.INT_FIELDS:
-            return self.ints[name][s]
-        if name == "hand_empty":
-            return self.ints["hand_count"][s] == 0
+        stored = stored_seat_attr(self, s, name)
+        if stored is not None:
+            return stored
         if name == "hidden":
             return self._char_in(s, [c for c in cat.characters.values() if c.hidden])
         if name == "female":

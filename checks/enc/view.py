@@ -25,6 +25,7 @@ from .usable import enc_skill_usable_now  # noqa: F401
 from .windows import enc_actor_ok, enc_in_window  # noqa: F401
 from .table import FIVE, HAS, SymTable
 from .val import EQ, NONE, OR, fold, is_c, z, zb
+from .state import stored_seat_attr
 
 _CODES: dict = {}
 
@@ -147,22 +148,9 @@ class SeatView(SymState):
             return z3.BoolVal(ctx.turn == s) if isinstance(ctx.turn, int) else ctx.turn == s
         seat = self.tab.seats[self.real(s)]
         ch = self.cat.characters.get(seat.character)
-        if name == "alive":
-            return self.alive[s]
-        if name == "face_up":
-            return self.face_up[s]
-        if name == "ever_face_up":
-            return self.ever[s]
-        if name == "locked":
-            return self.locked[s]
-        if name == "identity":
-            return self.ident[s]
-        if name == "character":
-            return self.char[s]
-        if name in Seat.INT_FIELDS:
-            return self.ints[name][s]
-        if name == "hand_empty":
-            return self.ints["hand_count"][s] == 0
+        stored = stored_seat_attr(self, s, name)
+        if stored is not None:
+            return stored
         if name == "hidden":
             return z3.BoolVal(bool(ch and ch.hidden))
         if name == "female":
