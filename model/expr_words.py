@@ -118,7 +118,9 @@ def words(node, cat=None, event: str | None = None, players: dict | None = None)
 class _Say:
     def __init__(self, cat, event: str | None = None, players: dict | None = None):
         self.cat = cat
-        self.roles = dict(ROLES.get(event, {})) if event else {}
+        # the target of a card or skill (a ``requires`` condition, a card's target condition) is said as a noun
+        self.roles = {"target": ("目标", "the target")}
+        self.roles.update(ROLES.get(event, {}) if event else {})
         self.roles.update(players or {})
 
     # ---- entry
