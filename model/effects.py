@@ -82,6 +82,21 @@ REMOVE_TO = ("discard_pile", "hand", "area")
 #: what is swapped
 SWAP_WHAT = ("identity", "role", "hand", "messages")
 
+#: why a ``prose`` op stays words for good — the server decides something by what the model's table does not hold.
+#: A rule whose only prose ops name one of these is *modelled*: its other ops let every outcome the server can give
+#: (a ``choose``, a ``may``, a free colour), and the prose op names the server's test the model cannot make
+#: (``skillproof catalogue --coverage`` lists each with its reason). Without ``why`` a prose op is "not said yet".
+WHY = {
+    "hidden_card": ("手牌或牌堆里的牌面（颜色、牌名、牌上印的内容）不在模型的牌桌上：手牌只是张数（model/interp/table.py），"
+                    "服务器据牌面作的决定在效果里是开放的决定，任何一张牌可能给出的结果都算",
+                    "a card's face in a hand or the deck (its colours, its type, what is printed on it) is not on the "
+                    "model's table — a hand is a count (model/interp/table.py) — so what the server decides by it is an "
+                    "open decision of the effect: every outcome some card could give"),
+    "own_play": ("那张牌是作为某人自己的出牌打出的：之后的 play 事件（它的禁令、转化和效果）做它的事，不是这个效果",
+                 "the card is put into play as a player's own play: the game trace's play event that follows (its bans, "
+                 "conversions and effect) does what it does, not this effect"),
+}
+
 _WHO = Arg("who", PLAYER, "self", zh="谁", en="who")
 _N = Arg("n", AMOUNT, 1, zh="张数", en="how many")
 
@@ -183,7 +198,9 @@ OPS: dict[str, Op] = {o.key: o for o in [
        (Arg("who", PLAYER, "self", zh="选择者", en="who chooses"),
         Arg("of", OPTIONS, required=True, zh="可选的效果", en="the alternatives"))),
     Op("prose", "（文字）", "(in words)", "what the vocabulary cannot say yet: the rule's text says it",
-       (Arg("note", TEXT, required=True, zh="说明", en="what is left in words"),)),
+       (Arg("note", TEXT, required=True, zh="说明", en="what is left in words"),
+        Arg("why", "enum", choices=tuple(WHY), zh="为什么不能写成数据（模型看不到的部分）",
+            en="why it cannot be data (what the model does not see)"))),
 ]}
 
 #: keys every op may carry besides its own

@@ -201,8 +201,8 @@ def shipped():
 def test_every_shipped_card_has_its_effect_as_data(shipped):
     rows = C.card_coverage(shipped)
     assert len(rows) == 13 and all(c.card.do for c in rows)
-    assert all(c.effect in ("data", "part") for c in rows)
-    assert C.card_counts(rows)["effect"] == {"data": 8, "part": 5, "prose": 0}
+    assert all(c.effect in ("data", "exception", "part") for c in rows)
+    assert C.card_counts(rows)["effect"] == {"data": 9, "exception": 3, "part": 1, "prose": 0}
     by = {c.card.id: [o.op for o in c.card.do] for c in rows}
     assert by["Jie_Huo"] == ["move_message"] and by["Ping_Heng"] == ["discard", "discard", "draw", "draw"]
     assert by["Diao_Hu_Li_Shan"] == ["choose"]
@@ -210,7 +210,7 @@ def test_every_shipped_card_has_its_effect_as_data(shipped):
 
 def test_shipped_effect_figures(shipped):
     n = C.counts(C.coverage(shipped), "server")
-    assert n["rules"] == 101 and n["effect"] == {"data": 71, "part": 27, "prose": 3} and n["with_do"] == 85
+    assert n["rules"] == 101 and n["effect"] == {"data": 76, "exception": 11, "part": 11, "prose": 3} and n["with_do"] == 85
     # every acting server rule writes do
     acting = [r for r in shipped.skills.values() if r.origin == "server" and (r.has("ActiveSkill") or r.has("TriggeredSkill"))]
     assert acting and all(r.do for r in acting)
@@ -222,16 +222,21 @@ def test_catalogue_coverage_says_the_effects(capsys):
     from skillproof.cli import main
     assert main(["--lang", "en", "catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert "effect (what it does): 71 of 101 server rules as data, 27 in part, 3 only as prose (85 write 'do')" in out
-    assert "  cards: 8 of 13 as data, 5 in part, 0 only as prose" in out
+    assert ("effect (what it does): 87 of 101 server rules modelled as data (11 of them with a named exception: what "
+            "the model does not see, listed below), 11 in part, 3 only as prose (85 write 'do')") in out
+    assert "  cards: 12 of 13 as data (3 with a named exception), 1 in part, 0 only as prose" in out
     assert "  截获 Jie_Huo · card — effect: data move_message" in out
     assert main(["catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert "效果（做什么）：101 条服务器规则中 71 条是数据，27 条部分是数据，3 条只有文字（85 条写了 'do'）" in out
-    assert "  牌：13 种牌中 8 种是数据，5 种部分是数据，0 种只有文字" in out
+    assert ("效果（做什么）：101 条服务器规则中 87 条是数据（其中 11 条有注明的例外：模型看不到的部分，见下），11 条部分是数据，"
+            "3 条只有文字（85 条写了 'do'）") in out
+    assert "  牌：13 种牌中 12 种是数据（其中 3 种有注明的例外），1 种部分是数据，0 种只有文字" in out
     assert main(["catalogue", "--coverage", "--format", "json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["counts"]["cards"]["effect"]["data"] == 8 and d["counts"]["ops"]["draw"] > 0
+    assert d["counts"]["cards"]["effect"]["data"] == 9 and d["counts"]["ops"]["draw"] > 0
+    st = next(c for c in d["cards"] if c["id"] == "Shi_Tan")
+    assert st["effect"]["status"] == "exception" and st["effect"]["exceptions"][0]["why"] == "hidden_card"
+    assert d["reasons"]["hidden_card"]["en"] and d["counts"]["exceptions"] >= 14
     jh = next(c for c in d["cards"] if c["id"] == "Jie_Huo")
     assert jh["effect"]["status"] == "data" and jh["effect"]["do"][0]["op"] == "move_message"
     ym = next(r for r in d["rules"] if r["id"] == "YuSiWangPo")
