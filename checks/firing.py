@@ -193,6 +193,13 @@ def _op_accesses(at: OpAt) -> list:
         out = [A("message", None, "set")]
         if a.get("from", "hand") == "hand":
             out.append(A("hand", a.get("of", "self"), "remove"))
+        elif a.get("from") == "message_area":
+            out.append(A("area", a.get("of", "self"), "remove"))
+        return out
+    if k == "take_message":
+        out = [A("message", None, "remove"), A("front", None, "set")]
+        if a.get("to", "discard_pile") == "hand":
+            out.append(A("hand", a.get("by", "self"), "add"))
         return out
     if k == "send_message":
         out = [A("message", None, "set")]
@@ -214,7 +221,10 @@ def _op_accesses(at: OpAt) -> list:
     if k == "take_identity":
         return [A("identity", a.get("from"), "set"), A("identity", a.get("to", "self"), "set")]
     if k == "receive":
-        return [A("front", None, "set"), A("phase", None, "set")]
+        out = [A("front", None, "set"), A("phase", None, "set")]
+        if a.get("three", "allowed") == "to_hand":
+            out += [A("area", a.get("who", "self"), "read"), A("message", None, "remove"), A("hand", a.get("by", "self"), "add")]
+        return out
     if k == "kill":
         return [A("alive", a.get("who", "self"), "set", False)]
     return []

@@ -79,6 +79,9 @@ PUT_FROM = ("hand", "deck_top", "message", "message_area", "this_card")
 SHOW_WHAT = ("hand_card", "hand", "message", "identity", "deck_top")
 #: where a message taken out of an area goes
 REMOVE_TO = ("discard_pile", "hand", "area")
+#: where drawn cards come from: the deck top; the card the rule answers (a card that finished resolving); the card
+#: this effect just discarded (the deck and the discard pile are not modelled: all three add to the hand alike)
+DRAW_FROM = ("deck_top", "this_card", "discarded")
 #: what is swapped
 SWAP_WHAT = ("identity", "role", "hand", "messages")
 
@@ -113,7 +116,11 @@ _THREE = Arg("three", "enum", "allowed", choices=THREE, zh="凑满三张同色�
 
 
 OPS: dict[str, Op] = {o.key: o for o in [
-    Op("draw", "摸牌", "draws cards", "Player.draw(n): cards from the deck top into the hand", (_WHO, _N)),
+    Op("draw", "摸牌", "draws cards",
+       "Player.draw(n): cards from the deck top into the hand; from = this_card: the card the rule answers, kept out of the "
+       "discard pile (JiuJi2: askWhom.cards.add(event.card)); from = discarded: the card this effect just discarded goes "
+       "into the hand instead (HuoXin: joinIntoHand)",
+       (_WHO, _N, Arg("from", "enum", "deck_top", choices=DRAW_FROM, zh="牌从哪里来", en="where the cards come from"))),
     Op("discard", "弃牌", "discards cards",
        "Game.playerDiscardCard (raises DiscardCardEvent): cards from the hand to the discard pile",
        (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"), _colour())),
@@ -153,11 +160,17 @@ OPS: dict[str, Op] = {o.key: o for o in [
     Op("lock", "锁定", "locks a player on the message", "SendPhaseIdle.lockedPlayers",
        (_WHO,)),
     Op("replace_message", "替换情报", "replaces the travelling message with a card",
-       "SendPhaseIdle.messageCard = a hand card (DiaoBao), the old one to the discard pile",
+       "SendPhaseIdle.messageCard = a hand card (DiaoBao) or a card of a message area (MiaoShou: "
+       "deleteMessageCard), the old one to the discard pile",
        (Arg("from", "enum", "hand", choices=("hand", "deck_top", "message_area", "this_card"), zh="新情报从哪里来",
             en="where the new message comes from"),
-        Arg("of", PLAYER, "self", zh="谁的手牌", en="whose hand"),
+        Arg("of", PLAYER, "self", zh="谁的手牌 / 情报区", en="whose hand or message area"),
         Arg("face", "enum", "down", choices=("up", "down"), zh="朝上 / 朝下", en="face up / down"))),
+    Op("take_message", "拿走情报", "takes the travelling message out of play",
+       "the message card leaves the fight: into a hand (DingLun, SouJi: r.cards.add(messageCard)) or the discard pile "
+       "(MiaoShou, YingBianZiRu: deck.discard(messageCard)); nobody receives it",
+       (Arg("to", "enum", "discard_pile", choices=("discard_pile", "hand"), zh="去向", en="where it goes"),
+        Arg("by", PLAYER, "self", zh="收入谁的手牌", en="into whose hand (to = hand)"))),
     Op("send_message", "传出情报", "sends a message (instead of the usual send)",
        "the send of SendPhaseStart / OnSendCard with a message card other than a hand card the sender picks freely",
        (Arg("by", PLAYER, "self", zh="传出者", en="who sends"),
@@ -183,7 +196,12 @@ OPS: dict[str, Op] = {o.key: o for o in [
        (Arg("from", PLAYER, required=True, zh="被拿走身份者", en="whose identity"),
         Arg("to", PLAYER, "self", zh="得到身份者", en="who takes it"))),
     Op("receive", "立即接收情报", "receives the message now",
-       "the FSM goes to OnChooseReceiveCard / ReceivePhase for the player", (_WHO,)),
+       "the FSM goes to OnChooseReceiveCard / ReceivePhase for the player; three = to_hand: when receiving it would give "
+       "him three messages of one colour (Player.checkThreeSameMessageCard) it goes into by's hand instead and the turn "
+       "ends (DingLun: NextTurn)",
+       (_WHO, Arg("three", "enum", "allowed", choices=("allowed", "to_hand"), zh="凑满三张同色时",
+                  en="when it would make three of a colour"),
+        Arg("by", PLAYER, "self", zh="改收入谁的手牌（three = to_hand）", en="into whose hand instead (three = to_hand)"))),
     Op("kill", "死亡", "dies", "the player is dead (Player.alive = false; PlayerDieEvent)", (_WHO,)),
     Op("raise", "引发事件", "raises an event",
        "Game.addEvent(XxxEvent(…)): the triggered skills answering that event are asked at the next process node "

@@ -118,6 +118,16 @@ def op_words(op, cat, on: tuple = ()) -> str:
         s = pick(f"跳过{a['phase']}", f"the {a['phase']} is skipped")
     elif k == "receive":
         s = pick(f"{who}立即接收情报", f"{who} receives the message at once")
+        if a.get("three") == "to_hand":
+            by = _p(a.get("by", "self"), nouns)
+            s += pick(f"（会凑满三张同色时改收入{by}的手牌，回合结束）",
+                      f" (into {by}'s hand instead when it would make three of a colour, and the turn ends)")
+    elif k == "take_message":
+        if a.get("to", "discard_pile") == "hand":
+            by = _p(a.get("by", "self"), nouns)
+            s = pick(f"待收情报收入{by}的手牌", f"the message goes into {by}'s hand")
+        else:
+            s = pick("待收情报进入弃牌堆", "the message is discarded")
     elif k == "kill":
         s = pick(f"{who}死亡", f"{who} dies")
     elif k == "raise":

@@ -608,7 +608,7 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
     ops = []
     kinds = ["draw", "draw", "discard", "give", "take", "put_message", "put_message", "remove_message",
              "remove_message", "flip", "move_message", "redirect", "lock", "replace_message", "cancel", "swap",
-             "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message"]
+             "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message", "take_message"]
     if depth < 2:
         kinds += ["choose", "choose"]
     if grants:
@@ -618,6 +618,8 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
         op: dict = {"op": k}
         if k == "draw":
             op.update(who=who(True), n=amount())
+            if rng.random() < 0.2:
+                op["from"] = rng.choice(("deck_top", "this_card", "discarded"))
         elif k == "discard":
             op.update(who=who(True), n=amount())
             if rng.random() < 0.3:
@@ -652,7 +654,7 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
         elif k == "lock":
             op["who"] = who(True)
         elif k == "replace_message":
-            op.update({"from": rng.choice(("hand", "deck_top", "this_card")), "of": who(),
+            op.update({"from": rng.choice(("hand", "deck_top", "this_card", "message_area")), "of": who(),
                        "face": rng.choice(("up", "down"))})
         elif k == "cancel":
             pass
@@ -660,6 +662,14 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
             op.update(what=rng.choice(("identity", "hand", "messages")), a=who(), b=who())
         elif k == "receive":
             op["who"] = who()
+            if rng.random() < 0.4:
+                op["three"] = rng.choice(("allowed", "to_hand"))
+                if rng.random() < 0.5:
+                    op["by"] = who()
+        elif k == "take_message":
+            op["to"] = rng.choice(("discard_pile", "hand"))
+            if rng.random() < 0.5:
+                op["by"] = who()
         elif k == "show":
             op["who"] = who()
         elif k == "prose":

@@ -228,7 +228,8 @@ def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
 
 def _cls_for(rng, st, seat, op) -> str:
     """A colour class, usually one the op can take (from an area that has it, of the filter's colours)."""
-    if op.op == "remove_message" and rng.random() < 0.7:
+    if (op.op == "remove_message" or op.op == "replace_message" and op.args.get("from") == "message_area") \
+            and rng.random() < 0.7:
         have = [c for s in st.seats for c, k in (s.area or ()) if k]
         if have:
             return rng.choice(have)

@@ -179,7 +179,7 @@ def _times(d: SymDoing, n, label: str) -> list:
 
 
 def op_draw(d: SymDoing, op) -> None:
-    """Player.draw(n)."""
+    """Player.draw(n) (twin of ops.op_draw: whatever ``from`` says, the hand grows alike)."""
     for s, g in d.seats_of(op.args.get("who", "self")):
         k = _n(d, op)
         d.tab.update(s, "hand", lambda h: ADD(h, k), AND(d.pc, g))
@@ -346,21 +346,41 @@ def op_lock(d: SymDoing, op) -> None:
 
 
 def op_replace_message(d: SymDoing, op) -> None:
-    """SendPhaseIdle.messageCard = another card (DiaoBao)."""
+    """SendPhaseIdle.messageCard = another card: a hand card (DiaoBao), a card of a message area (MiaoShou)."""
     tab = d.tab
     none = EQ(tab.message, NONE)
     d.fail("a message is travelling", none)
     g = NOT(none)
     cls, ok = _cls(d, op, g)
     g = AND(g, ok)
-    if op.args.get("from", "hand") == "hand":
+    src = op.args.get("from", "hand")
+    if src == "hand":
         of = d.seat_of(op.args.get("of", "self"))
         lacks = OR(EQ(of, NONE), LT(tab.at(of, lambda s: s.hand, 0), 1))
         d.fail("he has a hand card", AND(g, lacks))
         g = AND(g, NOT(lacks))
         tab.update(of, "hand", lambda h: SUB(h, 1), AND(d.pc, g))
+    elif src == "message_area":
+        of = d.seat_of(op.args.get("of", "self"))
+        lacks = OR(EQ(of, NONE), LT(tab.at(of, lambda s: pick(cls, s.area, 0), 0), 1))
+        d.fail("his area has such a message", AND(g, lacks))
+        g = AND(g, NOT(lacks))
+        tab.update_area(of, cls, -1, AND(d.pc, g))
     tab.message = ITE(AND(d.pc, g), cls, tab.message)
     tab.message_face_up = ITE(AND(d.pc, g), op.args.get("face", "down") == "up", tab.message_face_up)
+
+
+def op_take_message(d: SymDoing, op) -> None:
+    """Twin of ops.op_take_message: the travelling message leaves the fight, into a hand or the discard pile."""
+    tab = d.tab
+    none = OR(EQ(tab.in_front, NONE), EQ(tab.message, NONE))
+    d.fail("a message is travelling", none)
+    ok = AND(d.pc, NOT(none))
+    if op.args.get("to", "discard_pile") == "hand":
+        by = d.seat_of(op.args.get("by", "self"))
+        tab.update(by, "hand", lambda h: ADD(h, 1), AND(ok, NE(by, NONE)))
+    tab.message = ITE(ok, NONE, tab.message)
+    tab.in_front = ITE(ok, NONE, tab.in_front)
 
 
 def op_send_message(d: SymDoing, op) -> None:
@@ -434,11 +454,22 @@ def op_take_identity(d: SymDoing, op) -> None:
 
 
 def op_receive(d: SymDoing, op) -> None:
-    """The player receives the message now."""
+    """The player receives the message now; ``three = to_hand``: into ``by``'s hand instead when it would give him
+    three of a colour, and the turn ends (twin of ops.op_receive)."""
+    tab = d.tab
     s = d.seat_of(op.args.get("who", "self"))
-    bad = OR(EQ(s, NONE), EQ(d.tab.in_front, NONE))
+    bad = OR(EQ(s, NONE), EQ(tab.in_front, NONE))
     d.fail("a message is travelling", bad)
-    d.tab.in_front = ITE(AND(d.pc, NOT(bad)), s, d.tab.in_front)
+    ok = AND(d.pc, NOT(bad))
+    if op.args.get("three", "allowed") == "to_hand":
+        w3 = AND(NE(tab.message, NONE), tab.at(s, lambda x: enc_would_make_three(x, tab.message), False))
+        by = d.seat_of(op.args.get("by", "self"))
+        tab.update(by, "hand", lambda h: ADD(h, 1), AND(ok, w3, NE(by, NONE)))
+        tab.message = ITE(AND(ok, w3), NONE, tab.message)
+        tab.in_front = ITE(AND(ok, w3), NONE, ITE(ok, s, tab.in_front))
+        d.ends_turn = OR(d.ends_turn, AND(ok, w3))
+        return
+    tab.in_front = ITE(ok, s, tab.in_front)
 
 
 def op_kill(d: SymDoing, op) -> None:

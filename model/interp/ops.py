@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..effects import walk
 from ..reason import Reason
 from .core import Env, evaluate
-from .table import CLASSES, COLOURS_OF, add_message, area_of, next_alive, would_make_three
+from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
 
 #: which colour classes a colour filter of an op admits (model/effects.py COLOUR_FILTERS)
 FILTER = {
@@ -146,7 +146,8 @@ def _n(d: Doing, op) -> int:
 
 
 def op_draw(d: Doing, op) -> None:
-    """Player.draw(n): cards from the deck top into the hand."""
+    """Player.draw(n): cards into the hand — from the deck top, or (``from``) the card the rule answers (JiuJi2) or
+    the card the effect just discarded (HuoXin): the deck and the discard pile are not on the table, so alike."""
     for s in d.seats_of(op.args.get("who", "self")):
         d.st.seats[s].hand_count += _n(d, op)
 
@@ -225,7 +226,6 @@ def op_put_message(d: Doing, op) -> None:
                 if not d.st.message:
                     d.fail("没有正在传递的情报", "no message is travelling")
                     return
-                from .table import class_of
                 cls = class_of(d.st.message)
                 d.st.message = frozenset()
                 d.st.in_front = None
@@ -314,21 +314,43 @@ def op_lock(d: Doing, op) -> None:
 
 
 def op_replace_message(d: Doing, op) -> None:
-    """SendPhaseIdle.messageCard = another card (DiaoBao), the old one to the discard pile."""
+    """SendPhaseIdle.messageCard = another card — a hand card (DiaoBao), a card of a message area (MiaoShou:
+    deleteMessageCard) — the old one to the discard pile."""
     if not d.st.message:
         d.fail("没有正在传递的情报", "no message is travelling")
         return
     cls = _cls(d, op, "替换情报")
     if cls is None:
         return
-    if op.args.get("from", "hand") == "hand":
+    src = op.args.get("from", "hand")
+    if src in ("hand", "message_area"):
         of = d.seat_of(op.args.get("of", "self"))
-        if of is None or d.st.seats[of].hand_count < 1:
-            d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
-            return
-        d.st.seats[of].hand_count -= 1
+        if src == "hand":
+            if of is None or d.st.seats[of].hand_count < 1:
+                d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
+                return
+            d.st.seats[of].hand_count -= 1
+        else:
+            if of is None or (area_of(d.st.seats[of]) or {}).get(cls, 0) < 1:
+                d.fail(f"座位{of}的情报区没有这种颜色的情报", f"seat {of} has no such message")
+                return
+            add_message(d.st.seats[of], cls, -1)
     d.st.message = COLOURS_OF[cls]
     d.st.message_face_up = op.args.get("face", "down") == "up"
+
+
+def op_take_message(d: Doing, op) -> None:
+    """The travelling message leaves the fight — into a hand (DingLun, SouJi: r.cards.add(messageCard)) or the
+    discard pile (MiaoShou, YingBianZiRu: deck.discard(messageCard)): nobody receives it."""
+    if d.st.in_front is None or not d.st.message:
+        d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    if op.args.get("to", "discard_pile") == "hand":
+        by = d.seat_of(op.args.get("by", "self"))
+        if by is not None:
+            d.st.seats[by].hand_count += 1
+    d.st.message = frozenset()
+    d.st.in_front = None
 
 
 def op_send_message(d: Doing, op) -> None:
@@ -391,10 +413,21 @@ def op_take_identity(d: Doing, op) -> None:
 
 def op_receive(d: Doing, op) -> None:
     """The player receives the message now: it stops in front of him and he must take it (the trace's next
-    window is 接收阶段 with it in front of him)."""
+    window is 接收阶段 with it in front of him). ``three = to_hand``: when it would give him three messages of one
+    colour (Player.checkThreeSameMessageCard) it goes into ``by``'s hand instead and the turn ends (DingLun:
+    NextTurn)."""
     s = d.seat_of(op.args.get("who", "self"))
     if s is None or d.st.in_front is None:
         d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    cls = class_of(d.st.message)
+    if op.args.get("three", "allowed") == "to_hand" and cls is not None and would_make_three(d.st.seats[s], cls):
+        by = d.seat_of(op.args.get("by", "self"))
+        if by is not None:
+            d.st.seats[by].hand_count += 1
+        d.st.message = frozenset()
+        d.st.in_front = None
+        d.ends_turn = True
         return
     d.st.in_front = s
 
