@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from . import events as EV
 from . import turn as T
+from . import vocab as V
 
 # ------------------------------------------------------------------------------------------- argument types
 PLAYER = "player"          # a player word of the rule's moment (below)
@@ -35,6 +36,8 @@ OPTIONS = "options"        # a list of alternatives, each a non-empty list of op
 TEXT = "text"              # a short note
 BOOL = "bool"
 PHASE = "phase"            # a window of model.turn
+NAME = "name"              # a name the op gives what it moved, for the ops after it (``as``)
+COND = "cond"              # a condition on the card the op moves, its colours bound as ``it`` (``where``)
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,19 @@ def _which(default="choose"):
     return Arg("which", "enum", default, choices=WHICH, zh="哪几张", en="which cards")
 
 
+#: the card an op moves, as its ``where`` condition names it (a set of colours)
+IT = "it"
+#: what ``as`` names, by op: the number of hand cards it moved, or the colours of the card it put, took or made the
+#: message (model.vocab types)
+BINDS = {"discard": V.INT, "give": V.INT, "take": V.INT,
+         "put_message": V.set_of(V.COLOUR), "remove_message": V.set_of(V.COLOUR), "replace_message": V.set_of(V.COLOUR)}
+_UP_TO = Arg("up_to", AMOUNT, zh="至多（张数由行动者在 n 与它之间决定）",
+             en="at most: the actor picks how many, from n up to this (the decision n)")
+_AS_COUNT = Arg("as", NAME, zh="把移动的张数记作（供之后的操作读）", en="a name for the number of cards it moved (for the ops after it)")
+_AS_CARD = Arg("as", NAME, zh="把这张牌的颜色记作（供之后的操作读）", en="a name for the colours of the card (for the ops after it)")
+_WHERE = Arg("where", COND, zh="这张牌须满足的条件（it：它的颜色）", en="a condition the card must meet (it: its colours)")
+
+
 def _colour(default=None):
     return Arg("colour", "enum", default, choices=COLOUR_FILTERS, zh="颜色要求", en="its colour constraint")
 
@@ -123,14 +139,16 @@ OPS: dict[str, Op] = {o.key: o for o in [
        (_WHO, _N, Arg("from", "enum", "deck_top", choices=DRAW_FROM, zh="牌从哪里来", en="where the cards come from"))),
     Op("discard", "弃牌", "discards cards",
        "Game.playerDiscardCard (raises DiscardCardEvent): cards from the hand to the discard pile",
-       (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"), _colour())),
+       (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"), _colour(), _UP_TO,
+        _AS_COUNT)),
     Op("give", "交给牌", "gives cards",
        "a card moves from one hand to another (raises GiveCardEvent where the server does: WeiBi, skills)",
        (Arg("from", PLAYER, "self", zh="交出者", en="from"), Arg("to", PLAYER, required=True, zh="得到者", en="to"), _N,
-        _which(), Arg("card", CARDS, zh="只交这些牌", en="only cards of these types"), _colour())),
+        _which(), Arg("card", CARDS, zh="只交这些牌", en="only cards of these types"), _colour(), _UP_TO, _AS_COUNT)),
     Op("take", "拿走牌", "takes cards", "a card moves from another player's hand into the actor's (to defaults to self)",
        (Arg("from", PLAYER, required=True, zh="被拿者", en="from"), Arg("to", PLAYER, "self", zh="得到者", en="to"), _N,
-        _which("actor_chooses"), Arg("card", CARDS, zh="只拿这些牌", en="only cards of these types"), _colour())),
+        _which("actor_chooses"), Arg("card", CARDS, zh="只拿这些牌", en="only cards of these types"), _colour(), _UP_TO,
+        _AS_COUNT)),
     Op("show", "展示", "shows", "a card or a hand is shown (notify*: the proto's show / view messages)",
        (_WHO, Arg("what", "enum", "hand_card", choices=SHOW_WHAT, zh="展示什么", en="what"),
         Arg("to", PLAYER, "all", zh="给谁看", en="to whom"), _N, _colour())),
@@ -140,13 +158,14 @@ OPS: dict[str, Op] = {o.key: o for o in [
         Arg("from", "enum", "hand", choices=PUT_FROM, zh="牌从哪里来", en="where the card comes from"),
         Arg("of", PLAYER, zh="谁的手牌 / 情报区", en="whose hand or area (from = hand / message_area)"), _N,
         _colour("any"), _THREE, Arg("by", PLAYER, "self", zh="改收入谁的手牌（three = to_hand）", en="into whose hand instead "
-                                                                                              "(three = to_hand)"))),
+                                                                                              "(three = to_hand)"),
+        _WHERE, _AS_CARD)),
     Op("remove_message", "移除情报", "takes a message out of an area",
        "Player.deleteMessageCard: to the discard pile (ChengQing), into a hand, or into another area",
        (Arg("whose", PLAYER, "self", zh="谁的情报区", en="whose area"), _N, _colour("any"),
         Arg("to", "enum", "discard_pile", choices=REMOVE_TO, zh="去向", en="where it goes"),
         Arg("by", PLAYER, "self", zh="收入谁的手牌", en="into whose hand (to = hand)"),
-        Arg("into", PLAYER, zh="放进谁的情报区（to = area）", en="into whose area (to = area)"), _THREE)),
+        Arg("into", PLAYER, zh="放进谁的情报区（to = area）", en="into whose area (to = area)"), _THREE, _WHERE, _AS_CARD)),
     Op("flip", "翻面", "turns a role card or the message",
        "Player.roleFaceUp (role card) / SendPhaseIdle.isMessageCardFaceUp (the message)",
        (_WHO, Arg("what", "enum", "role", choices=("role", "message"), zh="角色牌或情报", en="role card or message"),
@@ -165,7 +184,7 @@ OPS: dict[str, Op] = {o.key: o for o in [
        (Arg("from", "enum", "hand", choices=("hand", "deck_top", "message_area", "this_card"), zh="新情报从哪里来",
             en="where the new message comes from"),
         Arg("of", PLAYER, "self", zh="谁的手牌 / 情报区", en="whose hand or message area"),
-        Arg("face", "enum", "down", choices=("up", "down"), zh="朝上 / 朝下", en="face up / down"))),
+        Arg("face", "enum", "down", choices=("up", "down"), zh="朝上 / 朝下", en="face up / down"), _WHERE, _AS_CARD)),
     Op("take_message", "拿走情报", "takes the travelling message out of play",
        "the message card leaves the fight: into a hand (DingLun, SouJi: r.cards.add(messageCard)) or the discard pile "
        "(MiaoShou, YingBianZiRu: deck.discard(messageCard)); nobody receives it",
@@ -295,6 +314,11 @@ def words_of(on: tuple) -> dict:
 
 
 PHASES = tuple(T.WINDOWS)
+
+
+def bindings(ops) -> dict:
+    """The names an effect's ops give what they moved (``as``), with their types (``BINDS``), in op order."""
+    return {o.args["as"]: BINDS[o.op] for o in walk(ops) if o.op in BINDS and isinstance(o.args.get("as"), str)}
 
 
 def walk(ops):

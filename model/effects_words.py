@@ -149,6 +149,13 @@ def op_words(op, cat, on: tuple = ()) -> str:
     else:
         spec = X.OPS.get(k)
         s = pick(spec.zh, spec.en) if spec else k
+    if a.get("up_to") is not None:
+        s += pick(f"（张数由其决定，至多{_n(a['up_to'], nouns, cat)}张）", f" (how many is his pick, up to {_n(a['up_to'], nouns, cat)})")
+    if a.get("where") is not None:
+        s += pick(f"（这张牌 it 须满足：{words(a['where'], cat, players=nouns)}）",
+                  f" (the card, it, must meet: {words(a['where'], cat, players=nouns)})")
+    if isinstance(a.get("as"), str):
+        s += pick(f"（记作 {a['as']}）", f" (called {a['as']})")
     if op.may:
         s = pick(f"可以：{s}", f"may: {s}")
     if op.cond is not None and not (isinstance(op.cond, E.Lit) and op.cond.value is True):

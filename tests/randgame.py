@@ -207,7 +207,7 @@ def _living(st) -> list:
 
 
 def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
-    """Random decisions for every deciding op of an effect (the op path's alt / cls / skip)."""
+    """Random decisions for every deciding op of an effect (the op path's alt / cls / skip / n)."""
     out: dict = {}
     for i, op in enumerate(ops):
         path = f"{prefix}{i}"
@@ -216,6 +216,8 @@ def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
             d["skip"] = True
         if op.op in CLS_OPS and not (op.op == "put_message" and op.args.get("from") == "message"):
             d["cls"] = _cls_for(rng, st, seat, op)
+        if op.args.get("up_to") is not None and rng.random() < 0.8:
+            d["n"] = rng.choice((0, 1, 1, 2, 2, 3, 4))
         if op.op == "choose" and op.options:
             alt = rng.randrange(len(op.options))
             if rng.random() < 0.9:
@@ -630,6 +632,8 @@ def template_of(cat, trace: Trace):
                         dd[key] = Hole(name, "bool", (True, False))
                     elif key == "cls" and v in CLASSES:
                         dd[key] = Hole(name, "class", CLASSES)
+                    elif key == "n" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
+                        dd[key] = Hole(name, "int", (0, 7))
                     else:
                         dd[key] = v
                         continue

@@ -109,6 +109,16 @@ def test_a_prose_only_do_counts_as_prose():
     ('do = [{ op = "choose", of = [] }]', "do[0].of", "非空列表", "non-empty list"),
     ('do = [{ op = "choose", of = [[{ op = "draw" }], [{ op = "nope" }]] }]', "do[0].of[1][0].op", "未知的效果操作",
      "unknown effect op"),
+    ('do = [{ op = "take", from = "receiver", as = "Taken" }]', "do[0].as", "小写字母", "lower-case letters"),
+    ('do = [{ op = "take", from = "receiver", as = "receiver" }]', "do[0].as", "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", as = "alive" }]', "do[0].as", "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", as = "t" }, { op = "give", to = "receiver", as = "t" }]', "do[1].as",
+     "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", if = "t > 0", as = "t" }]', "do[0].if", "第 1 列", "at column 1"),
+    ('do = [{ op = "draw", if = "black in it" }]', "do[0].if", "第", "column"),
+    ('do = [{ op = "remove_message", where = "it > 1" }]', "do[0].where", "第", "column"),
+    ('do = [{ op = "draw", as = "x" }]', "do[0].as", "未知的键", "unknown key"),
+    ('do = [{ op = "give", to = "receiver", up_to = "x" }]', "do[0].up_to", "第 1 列", "at column 1"),
     ('do = []', "do", "非空列表", "non-empty list"),
     ('do = { op = "draw" }', "do", "非空列表", "non-empty list"),
     ('do = [1]', "do[0]", "必须是表", "must be a table"),
@@ -130,6 +140,18 @@ def test_do_on_a_rule_that_does_not_act_and_the_limits():
         deep = '{ op = "choose", of = [[' + deep + '], [{ op = "draw" }]] }'
     errs = errors_of(rule(ON_RECEIVE + f"do = [{deep}]"))
     assert any("nested" in e.render("en") for e in errs)
+
+
+def test_names_for_what_an_op_moved_and_conditions_on_its_card():
+    """``as`` names what an op moved for the ops after it (an int for hand cards, the colours of a card put or taken
+    out of an area); ``where`` is a condition on the card an op moves (``it``); ``up_to`` lets the actor pick how many."""
+    cat = load(rule(ON_RECEIVE + 'do = [{ op = "take", from = "receiver", n = 1, up_to = "receiver.hand_count", as = "t" }, '
+                    '{ op = "give", to = "receiver", n = "t", if = "t > 0" }, '
+                    '{ op = "remove_message", whose = "receiver", where = "black in it or red in it", as = "m" }, '
+                    '{ op = "put_message", to = "receiver", where = "it == m", if = "not (blue in m)" }]'))
+    do = cat.skills["S"].do
+    assert do[0].args["as"] == "t" and do[0].args["up_to"].type == "int"
+    assert do[2].args["where"].type == "bool" and X.bindings(do) == {"t": "int", "m": "set<colour>"}
 
 
 def test_a_trigger_s_effect_names_only_its_events_players():
@@ -165,7 +187,7 @@ def test_the_vocabulary_says_what_each_op_mirrors_and_every_type_is_read():
     assert set(X.OPS) >= {"draw", "discard", "give", "take", "show", "put_message", "remove_message", "flip",
                           "move_message", "redirect", "lock", "replace_message", "send_message", "cancel", "grant",
                           "end_turn", "skip", "swap", "receive", "kill", "choose", "prose"}
-    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, "enum"}
+    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, X.NAME, X.COND, "enum"}
     for o in X.OPS.values():
         assert o.server and o.zh and o.en
         for a in o.args:
@@ -210,7 +232,7 @@ def test_every_shipped_card_has_its_effect_as_data(shipped):
 
 def test_shipped_effect_figures(shipped):
     n = C.counts(C.coverage(shipped), "server")
-    assert n["rules"] == 101 and n["effect"] == {"data": 80, "exception": 12, "part": 8, "prose": 1} and n["with_do"] == 85
+    assert n["rules"] == 101 and n["effect"] == {"data": 85, "exception": 13, "part": 2, "prose": 1} and n["with_do"] == 85
     # every acting server rule writes do
     acting = [r for r in shipped.skills.values() if r.origin == "server" and (r.has("ActiveSkill") or r.has("TriggeredSkill"))]
     assert acting and all(r.do for r in acting)
@@ -222,13 +244,13 @@ def test_catalogue_coverage_says_the_effects(capsys):
     from skillproof.cli import main
     assert main(["--lang", "en", "catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert ("effect (what it does): 92 of 101 server rules modelled as data (12 of them with a named exception: what "
-            "the model does not see, listed below), 8 in part, 1 only as prose (85 write 'do')") in out
+    assert ("effect (what it does): 98 of 101 server rules modelled as data (13 of them with a named exception: what "
+            "the model does not see, listed below), 2 in part, 1 only as prose (85 write 'do')") in out
     assert "  cards: 12 of 13 as data (3 with a named exception), 1 in part, 0 only as prose" in out
     assert "  截获 Jie_Huo · card — effect: data move_message" in out
     assert main(["catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert ("效果（做什么）：101 条服务器规则中 92 条是数据（其中 12 条有注明的例外：模型看不到的部分，见下），8 条部分是数据，"
+    assert ("效果（做什么）：101 条服务器规则中 98 条是数据（其中 13 条有注明的例外：模型看不到的部分，见下），2 条部分是数据，"
             "1 条只有文字（85 条写了 'do'）") in out
     assert "  牌：13 种牌中 12 种是数据（其中 3 种有注明的例外），1 种部分是数据，0 种只有文字" in out
     assert main(["catalogue", "--coverage", "--format", "json"]) == 0

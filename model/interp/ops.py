@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import walk
+from ..effects import IT, bindings, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -101,12 +101,12 @@ class Doing:
         s = self.seat_of(word)
         return [] if s is None else [s]
 
-    def env(self):
+    def env(self, extra: dict | None = None):
         n = len(self.st.seats)
         players = {k: v for k, v in self.roles.items() if isinstance(v, int) and 0 <= v < n}
         players.setdefault("self", self.actor)
         g = {"message": self.st.message, "message_dir": self.st.message_dir,
-             "message_lockable": self.st.message_lockable, **self.words}
+             "message_lockable": self.st.message_lockable, **self.words, **(extra or {})}
         return Env(self.cat, self.st, players, {}, g)
 
     def amount(self, v) -> int:
@@ -129,7 +129,11 @@ class Doing:
 
 
 def run_ops(d: Doing, ops, prefix: str = "") -> None:
-    """Do the ops in order (see the module's docstring); ``prefix`` is the path of the list."""
+    """Do the ops in order (see the module's docstring); ``prefix`` is the path of the list. The names ops give
+    what they moved (``as``) hold 0 / no colour until the op is done."""
+    if not prefix:
+        for name, typ in bindings(ops).items():
+            d.words.setdefault(name, frozenset() if typ.startswith("set<") else 0)
     for i, op in enumerate(ops):
         d.path = f"{prefix}{i}"
         if not d.holds(op.cond):
@@ -142,7 +146,24 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
 
 
 def _n(d: Doing, op) -> int:
-    return d.amount(op.args.get("n", 1))
+    """The op's amount; with ``up_to`` the actor's pick between ``n`` and ``up_to`` (the decision ``n``; ``n`` when
+    the event does not say)."""
+    lo = d.amount(op.args.get("n", 1))
+    if op.args.get("up_to") is None:
+        return lo
+    hi = d.amount(op.args["up_to"])
+    k = (d.decision() or {}).get("n", lo)
+    if not isinstance(k, int) or isinstance(k, bool) or not lo <= k <= hi:
+        d.fail("所选的张数不在允许的范围内", "the number picked is not within its bounds")
+        return lo
+    return k
+
+
+def _bind(d: Doing, op, value) -> None:
+    """``as``: the op names what it moved for the ops after it."""
+    name = op.args.get("as")
+    if isinstance(name, str):
+        d.words[name] = value
 
 
 def op_draw(d: Doing, op) -> None:
@@ -154,36 +175,44 @@ def op_draw(d: Doing, op) -> None:
 
 def op_discard(d: Doing, op) -> None:
     """Game.playerDiscardCard (DiscardCardEvent): from the hand to the discard pile — all of it, or n cards (as many
-    as he has)."""
+    as he has). ``as``: the number discarded."""
+    total = 0
     for s in d.seats_of(op.args.get("who", "self")):
         seat = d.st.seats[s]
         k = seat.hand_count if op.args.get("which") == "all" else min(_n(d, op), seat.hand_count)
         seat.hand_count -= k
+        total += k
         if k:
             d.raised.append(("discard", {"discarder": s}))
+    _bind(d, op, total)
 
 
-def _move_cards(d: Doing, frm: int | None, to: int | None, n: int) -> None:
+def _move_cards(d: Doing, frm: int | None, to: int | None, n: int) -> int:
     if frm is None or to is None:
         d.fail("交牌的一方不在场", "a player of the give is not there")
-        return
+        return 0
     k = min(n, d.st.seats[frm].hand_count)
     d.st.seats[frm].hand_count -= k
     d.st.seats[to].hand_count += k
     if k:
         d.raised.append(("give_card", {"giver": frm, "taker": to}))
+    return k
 
 
 def op_give(d: Doing, op) -> None:
-    """A card moves from one hand to another (GiveCardEvent)."""
+    """A card moves from one hand to another (GiveCardEvent). ``as``: the number given."""
+    total = 0
     for to in d.seats_of(op.args.get("to")):
-        _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op))
+        total += _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op))
+    _bind(d, op, total)
 
 
 def op_take(d: Doing, op) -> None:
-    """A card moves from another player's hand into the actor's (or ``to``'s)."""
+    """A card moves from another player's hand into the actor's (or ``to``'s). ``as``: the number taken."""
+    total = 0
     for frm in d.seats_of(op.args.get("from")):
-        _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op))
+        total += _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op))
+    _bind(d, op, total)
 
 
 def op_show(d: Doing, op) -> None:
@@ -199,7 +228,22 @@ def _cls(d: Doing, op, what: str) -> str | None:
     if not admits(d.st, op.args.get("colour"), cls):
         d.fail(f"{what}：这种颜色的牌不符合要求", f"{what}: a card of these colours is not allowed")
         return None
-    return cls
+    return cls if _where_ok(d, op, cls, what) else None
+
+
+def _where_ok(d: Doing, op, cls: str, what: str) -> bool:
+    """``where``: the card the op moves (its colours as ``it``) meets the op's condition."""
+    where = op.args.get("where")
+    if where is None:
+        return True
+    try:
+        ok = bool(evaluate(where, d.env({IT: COLOURS_OF[cls]})))
+    except (KeyError, TypeError):
+        d.fail(f"{what}：这张牌的条件读不出", f"{what}: the card's condition cannot be read")
+        return False
+    if not ok:
+        d.fail(f"{what}：这张牌不满足操作的条件", f"{what}: the card does not meet the op's condition")
+    return ok
 
 
 def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
@@ -227,6 +271,8 @@ def op_put_message(d: Doing, op) -> None:
                     d.fail("没有正在传递的情报", "no message is travelling")
                     return
                 cls = class_of(d.st.message)
+                if cls is not None and not _where_ok(d, op, cls, "置入情报区"):
+                    return
                 d.st.message = frozenset()
                 d.st.in_front = None
             else:
@@ -248,6 +294,7 @@ def op_put_message(d: Doing, op) -> None:
                         return
                     add_message(d.st.seats[of], cls, -1)
             _into_area(d, op, to, cls, d.seat_of(op.args.get("by", "self")))
+            _bind(d, op, COLOURS_OF[cls])
 
 
 def op_remove_message(d: Doing, op) -> None:
@@ -264,6 +311,7 @@ def op_remove_message(d: Doing, op) -> None:
                 d.fail(f"座位{whose}的情报区没有这种颜色的情报", f"seat {whose} has no such message")
                 return
             add_message(d.st.seats[whose], cls, -1)
+            _bind(d, op, COLOURS_OF[cls])
             to = op.args.get("to", "discard_pile")
             by = d.seat_of(op.args.get("by", "self"))
             if to == "hand" and by is not None:
@@ -337,6 +385,7 @@ def op_replace_message(d: Doing, op) -> None:
             add_message(d.st.seats[of], cls, -1)
     d.st.message = COLOURS_OF[cls]
     d.st.message_face_up = op.args.get("face", "down") == "up"
+    _bind(d, op, COLOURS_OF[cls])
 
 
 def op_take_message(d: Doing, op) -> None:
