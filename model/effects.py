@@ -38,6 +38,7 @@ BOOL = "bool"
 PHASE = "phase"            # a window of model.turn
 NAME = "name"              # a name the op gives what it moved, for the ops after it (``as``)
 COND = "cond"              # a condition on the card the op moves, its colours bound as ``it`` (``where``)
+BODY = "ops"               # a non-empty list of op tables: what a loop does each time (``each``, ``repeat``)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,10 @@ def _which(default="choose"):
 
 #: the card an op moves, as its ``where`` condition names it (a set of colours)
 IT = "it"
+#: players every rule may name that are sets, not bound in expressions: every living player / every other one
+PLAYER_SETS = ("all", "others")
+#: the player of the turn of an ``each`` loop, a word of its ops (with its neighbours ``each_left`` / ``each_right``)
+EACH = "each"
 #: what ``as`` names, by op: the number of hand cards it moved, or the colours of the card it put, took or made the
 #: message (model.vocab types)
 BINDS = {"discard": V.INT, "give": V.INT, "take": V.INT,
@@ -234,6 +239,16 @@ OPS: dict[str, Op] = {o.key: o for o in [
        "the client is asked (a *Tos* message): the chooser picks one alternative — a free variable for the solver",
        (Arg("who", PLAYER, "self", zh="选择者", en="who chooses"),
         Arg("of", OPTIONS, required=True, zh="可选的效果", en="the alternatives"))),
+    Op("each", "每名角色依次", "for each player in turn",
+       "a loop over the living players from the actor on, the list taken as it starts (GongFen: ExecuteGongFen's queue; "
+       "FengYunBianHuan: ExecuteFengYunBianHuan's players): the ops of do, with the player of the turn as each",
+       (Arg("who", "enum", "all", choices=PLAYER_SETS, zh="哪些角色（all：所有存活角色；others：除行动者外）",
+            en="which players (all: every living one; others: but the actor)"),
+        Arg("do", BODY, required=True, zh="对每名角色做的操作（each：轮到的角色）", en="the ops done for each (each: that player)"))),
+    Op("repeat", "重复", "does the same several times",
+       "a loop of the server's: as many times as n (or the actor's pick up to up_to), each time its own decisions "
+       "(GuangFaBao: ExecuteGuangFaBao again while he puts cards; HouLaiRen: every message but the one kept)",
+       (_N, _UP_TO, Arg("do", BODY, required=True, zh="每次做的操作", en="the ops done each time"))),
     Op("prose", "（文字）", "(in words)", "what the vocabulary cannot say yet: the rule's text says it",
        (Arg("note", TEXT, required=True, zh="说明", en="what is left in words"),
         Arg("why", "enum", choices=tuple(WHY), zh="为什么不能写成数据（模型看不到的部分）",
@@ -242,8 +257,7 @@ OPS: dict[str, Op] = {o.key: o for o in [
 
 #: keys every op may carry besides its own
 COMMON = ("op", "if", "may", "note")
-#: players every rule may name; ``all`` / ``others`` are sets, not bound in expressions
-PLAYER_SETS = ("all", "others")
+#: players every rule may name; ``all`` / ``others`` are sets, not bound in expressions (defined above OPS)
 CHOSEN = ("chosen", "chosen2")
 #: the players of an ActiveSkill's or a card's window (the table the design note describes)
 WINDOW_PLAYERS = ("target", "sender", "front", "dying", "turn_player")
@@ -277,7 +291,7 @@ def players_of(on: tuple) -> tuple:
 
 
 #: the players of a window and the chosen ones, as nouns (zh, en); an event's roles come from model.events
-_NOUNS = {"target": ("目标", "the target"), "sender": ("传出者", "the sender"),
+_NOUNS = {EACH: ("轮到的角色", "the player of the turn"), "target": ("目标", "the target"), "sender": ("传出者", "the sender"),
           "front": ("情报面前的角色", "the player the message is in front of"), "dying": ("濒死的角色", "the dying player"),
           "turn_player": ("当前回合角色", "the turn player"), "chosen": ("所选的角色", "the chosen player"),
           "chosen2": ("所选的另一名角色", "the other chosen player")}
@@ -291,10 +305,11 @@ def player_nouns(on: tuple) -> dict:
         for r in o.kind.all_roles:
             nouns[r.name] = (r.zh, r.en)
     out = {}
-    for name in players_of(on):
+    names = players_of(on) + (EACH, EACH + "_left", EACH + "_right")      # each: inside an ``each`` loop
+    for name in names:
         if name in nouns:
             out[name] = nouns[name]
-    for name in players_of(on):
+    for name in names:
         for side, zh, en in (("_left", "左边", "left"), ("_right", "右边", "right")):
             base = name[:-len(side)] if name.endswith(side) else None
             if base is not None:

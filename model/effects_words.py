@@ -144,6 +144,17 @@ def op_words(op, cat, on: tuple = ()) -> str:
             s = alts[0]
         else:
             s = pick("选择其一：" + "；或".join(alts), "one of: " + "; or ".join(alts))
+    elif k == "each":
+        body = pick("，", ", ").join(op_words(o, cat, on) for o in op.options[0])
+        s = pick(f"从自己起每名存活的{'其他' if a.get('who') == 'others' else ''}角色依次：{body}",
+                 f"for each living {'other ' if a.get('who') == 'others' else ''}player from the actor on: {body}")
+    elif k == "repeat":
+        body = pick("，", ", ").join(op_words(o, cat, on) for o in op.options[0])
+        times = _n(a.get("n", 1), nouns, cat)
+        if a.get("up_to") is not None:
+            times = pick(f"{times}到{_n(a['up_to'], nouns, cat)}", f"{times} to {_n(a['up_to'], nouns, cat)}")
+        s = pick(f"重复{times}次：{body}", f"{times} times: {body}")
+        a = {k2: v for k2, v in a.items() if k2 != "up_to"}
     elif k == "prose":
         s = a.get("note", "")
     else:

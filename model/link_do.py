@@ -96,11 +96,17 @@ class DoLinker:
                     args[a.name] = a.default
                 continue
             val = ov[a.name]
-            got = self._do_arg(F, op_path + (a.name,), akey, a, val, ctx, depth)
+            sub = ctx
+            if a.type == X.BODY and name == "each":          # the player of the turn is a word of the loop's ops
+                sub = _Ctx(ctx.owner, ctx.players + (X.EACH, X.EACH + "_left", X.EACH + "_right"), ctx.words,
+                           ctx.params, ctx.count)
+            got = self._do_arg(F, op_path + (a.name,), akey, a, val, sub, depth)
             if got is _BAD:
                 ok = False
             elif a.type == X.OPTIONS:
                 options = got
+            elif a.type == X.BODY:
+                options = (got,)
             else:
                 args[a.name] = got
         cond = None
@@ -225,6 +231,18 @@ class DoLinker:
             sub = _Ctx(ctx.owner, ctx.players, words, ctx.params, ctx.count)
             node = self._do_expr(F, ap, akey, val, sub, V.BOOL)
             return _BAD if node is None else node
+        if t == X.BODY:
+            if depth >= X.DEPTH:
+                self.err(F[0], F[1], ap, akey, Msg("'choose' 和循环嵌套超过 {d} 层（上限）", "choose and loops are nested more "
+                                                   "than {d} deep (the limit)", d=X.DEPTH))
+                return _BAD
+            if not isinstance(val, list) or not val:
+                self.err(F[0], F[1], ap, akey, Msg("{k} 必须是操作表的非空列表：`do = [{{ op = \"draw\" }}]`",
+                                                   "{k} must be a non-empty list of op tables: do = [{{ op = \"draw\" }}]",
+                                                   k=akey))
+                return _BAD
+            got = self._do_ops(F, ap, val, ctx, akey, depth + 1)
+            return _BAD if got is None else got
         if t == X.OPTIONS:
             if depth >= X.DEPTH:
                 self.err(F[0], F[1], ap, akey, Msg("'choose' 嵌套超过 {d} 层（上限）", "choose is nested more than {d} deep "

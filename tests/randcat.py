@@ -625,7 +625,7 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=(), binds=None) -> list:
              "remove_message", "flip", "move_message", "redirect", "lock", "replace_message", "cancel", "swap",
              "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message", "take_message"]
     if depth < 2:
-        kinds += ["choose", "choose"]
+        kinds += ["choose", "choose", "each", "repeat"]
     if grants:
         kinds += ["grant"]
     for _ in range(rng.randint(1, 3 if depth else 4)):
@@ -698,6 +698,17 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=(), binds=None) -> list:
                        "face": rng.choice(("up", "down"))})
         elif k == "grant":
             op["grant"] = rng.choice(grants)
+        elif k == "each":
+            if rng.random() < 0.3:
+                op["who"] = "others"
+            inner = ["each"] + players if rng.random() < 0.8 else players
+            op["do"] = _fx_do(rng, cat, inner, P, grants, depth + 1, words, binds)
+        elif k == "repeat":
+            op["n"] = rng.choice((0, 1, 2, 2, 3, "hand_count"))
+            if rng.random() < 0.3:
+                op["n"] = 0
+                op["up_to"] = rng.choice((1, 2, 3, "hand_count"))
+            op["do"] = _fx_do(rng, cat, players, P, grants, depth + 1, words, binds)
         elif k == "choose":
             alts = [_fx_do(rng, cat, players, P, grants, depth + 1, words, binds) for _ in range(rng.randint(1, 3))]
             op["of"] = alts

@@ -223,6 +223,12 @@ def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
             if rng.random() < 0.9:
                 d["alt"] = alt
             out.update(_choices(rng, cat, st, seat, op.options[alt], f"{path}.{alt}."))
+        if op.op == "each" and op.options:           # the loop's decisions: by the seat of each turn
+            for s in range(len(st.seats)):
+                out.update(_choices(rng, cat, st, seat, op.options[0], f"{path}.{s}."))
+        if op.op == "repeat" and op.options:         # by the time (at most the bound of the z3 twin's unrolling)
+            for k in range(rng.randint(1, 4)):
+                out.update(_choices(rng, cat, st, seat, op.options[0], f"{path}.{k}."))
         if d:
             out[path] = d
     return out

@@ -187,7 +187,7 @@ def test_the_vocabulary_says_what_each_op_mirrors_and_every_type_is_read():
     assert set(X.OPS) >= {"draw", "discard", "give", "take", "show", "put_message", "remove_message", "flip",
                           "move_message", "redirect", "lock", "replace_message", "send_message", "cancel", "grant",
                           "end_turn", "skip", "swap", "receive", "kill", "choose", "prose"}
-    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, X.NAME, X.COND, "enum"}
+    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, X.NAME, X.COND, X.BODY, "enum"}
     for o in X.OPS.values():
         assert o.server and o.zh and o.en
         for a in o.args:
@@ -224,7 +224,7 @@ def test_every_shipped_card_has_its_effect_as_data(shipped):
     rows = C.card_coverage(shipped)
     assert len(rows) == 13 and all(c.card.do for c in rows)
     assert all(c.effect in ("data", "exception", "part") for c in rows)
-    assert C.card_counts(rows)["effect"] == {"data": 9, "exception": 3, "part": 1, "prose": 0}
+    assert C.card_counts(rows)["effect"] == {"data": 10, "exception": 3, "part": 0, "prose": 0}
     by = {c.card.id: [o.op for o in c.card.do] for c in rows}
     assert by["Jie_Huo"] == ["move_message"] and by["Ping_Heng"] == ["discard", "discard", "draw", "draw"]
     assert by["Diao_Hu_Li_Shan"] == ["choose"]
@@ -232,7 +232,7 @@ def test_every_shipped_card_has_its_effect_as_data(shipped):
 
 def test_shipped_effect_figures(shipped):
     n = C.counts(C.coverage(shipped), "server")
-    assert n["rules"] == 101 and n["effect"] == {"data": 85, "exception": 13, "part": 2, "prose": 1} and n["with_do"] == 85
+    assert n["rules"] == 101 and n["effect"] == {"data": 88, "exception": 13, "part": 0, "prose": 0} and n["with_do"] == 85
     # every acting server rule writes do
     acting = [r for r in shipped.skills.values() if r.origin == "server" and (r.has("ActiveSkill") or r.has("TriggeredSkill"))]
     assert acting and all(r.do for r in acting)
@@ -244,18 +244,18 @@ def test_catalogue_coverage_says_the_effects(capsys):
     from skillproof.cli import main
     assert main(["--lang", "en", "catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert ("effect (what it does): 98 of 101 server rules modelled as data (13 of them with a named exception: what "
-            "the model does not see, listed below), 2 in part, 1 only as prose (85 write 'do')") in out
-    assert "  cards: 12 of 13 as data (3 with a named exception), 1 in part, 0 only as prose" in out
+    assert ("effect (what it does): 101 of 101 server rules modelled as data (13 of them with a named exception: what "
+            "the model does not see, listed below), 0 in part, 0 only as prose (85 write 'do')") in out
+    assert "  cards: 13 of 13 as data (3 with a named exception), 0 in part, 0 only as prose" in out
     assert "  截获 Jie_Huo · card — effect: data move_message" in out
     assert main(["catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert ("效果（做什么）：101 条服务器规则中 98 条是数据（其中 13 条有注明的例外：模型看不到的部分，见下），2 条部分是数据，"
-            "1 条只有文字（85 条写了 'do'）") in out
-    assert "  牌：13 种牌中 12 种是数据（其中 3 种有注明的例外），1 种部分是数据，0 种只有文字" in out
+    assert ("效果（做什么）：101 条服务器规则中 101 条是数据（其中 13 条有注明的例外：模型看不到的部分，见下），0 条部分是数据，"
+            "0 条只有文字（85 条写了 'do'）") in out
+    assert "  牌：13 种牌中 13 种是数据（其中 3 种有注明的例外），0 种部分是数据，0 种只有文字" in out
     assert main(["catalogue", "--coverage", "--format", "json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["counts"]["cards"]["effect"]["data"] == 9 and d["counts"]["ops"]["draw"] > 0
+    assert d["counts"]["cards"]["effect"]["data"] == 10 and d["counts"]["ops"]["draw"] > 0
     st = next(c for c in d["cards"] if c["id"] == "Shi_Tan")
     assert st["effect"]["status"] == "exception" and st["effect"]["exceptions"][0]["why"] == "hidden_card"
     assert d["reasons"]["hidden_card"]["en"] and d["counts"]["exceptions"] >= 14

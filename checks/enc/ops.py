@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillproof.model.effects import IT, bindings, walk
+from skillproof.model.effects import EACH, IT, bindings, walk
 
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
 from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
@@ -551,6 +551,33 @@ def op_choose(d: SymDoing, op) -> None:
         if d.pc is not False:
             enc_run_ops(d, opts, f"{here}.{i}.")
         d.pc = old
+
+
+def op_each(d: SymDoing, op) -> None:
+    """Twin of ops.op_each: every seat from the actor on, where it is a living player in the game as the loop starts."""
+    here = d.path
+    old = d.roles.get(EACH)
+    for s, g in d.seats_of(op.args.get("who", "all")):
+        d.roles[EACH] = s
+        prev = d.under(g)
+        if d.pc is not False:
+            enc_run_ops(d, op.options[0], f"{here}.{s}.")
+        d.pc = prev
+    if old is None:
+        d.roles.pop(EACH, None)
+    else:
+        d.roles[EACH] = old
+
+
+def op_repeat(d: SymDoing, op) -> None:
+    """Twin of ops.op_repeat: unrolled (up to REPEAT_CAP times where the count is not a constant)."""
+    here = d.path
+    n = _n(d, op)
+    for k, it in enumerate(_times(d, n, "a repeated group of ops within the bound")):
+        prev = d.under(it)
+        if d.pc is not False:
+            enc_run_ops(d, op.options[0], f"{here}.{k}.")
+        d.pc = prev
 
 
 def op_prose(d: SymDoing, op) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import IT, bindings, walk
+from ..effects import EACH, IT, bindings, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -495,6 +495,31 @@ def op_choose(d: Doing, op) -> None:
         d.fail("选择其一：没有这一项", "choose: no such alternative")
         return
     run_ops(d, op.options[alt], f"{here}.{alt}.")
+
+
+_UNBOUND = object()
+
+
+def op_each(d: Doing, op) -> None:
+    """A loop over the living players from the actor on (``all`` / ``others``), the list taken as it starts: the ops
+    of ``do`` with the player of the turn as ``each``; their decisions at ``<path>.<seat>.<index>``."""
+    here = d.path
+    old = d.roles.get(EACH, _UNBOUND)
+    for s in d.seats_of(op.args.get("who", "all")):
+        d.roles[EACH] = s
+        run_ops(d, op.options[0], f"{here}.{s}.")
+    if old is _UNBOUND:
+        d.roles.pop(EACH, None)
+    else:
+        d.roles[EACH] = old
+
+
+def op_repeat(d: Doing, op) -> None:
+    """The ops of ``do`` as many times as the amount (or the actor's pick up to ``up_to``): the k-th time's
+    decisions at ``<path>.<k>.<index>``."""
+    here = d.path
+    for k in range(_n(d, op)):
+        run_ops(d, op.options[0], f"{here}.{k}.")
 
 
 def op_prose(d: Doing, op) -> None:
