@@ -17,7 +17,10 @@ its keys with their types and defaults, and one line in each language. ``OPS`` i
 reads ``do`` against it (``model/link_do.py``), ``docs/catalogue-format.md § do`` documents it, and
 ``skillproof catalogue --coverage`` counts a rule's effect as data when its ``do`` says it all (no ``prose`` op).
 The check family ``triggers`` reads ``do`` statically (``checks/firing.py``: the events an op raises, what it changes
-and reads); the effects' semantics in the two twins come later (issue 23).
+and reads); both twins do every op on the table (``model/interp/ops.py``, ``checks/enc/ops.py``). An op may also name
+what it moved (``as``), put a condition on the card it moves (``where``, its colours as ``it``) and let the actor pick
+how many (``up_to``); ``each`` and ``repeat`` repeat ops. A ``prose`` op that names ``why`` (``WHY``) marks what the
+server decides by something the model's table does not hold: the rule is still modelled, its exception named.
 """
 from __future__ import annotations
 
