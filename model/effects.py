@@ -144,7 +144,8 @@ OPS: dict[str, Op] = {o.key: o for o in [
        "Player.draw(n): cards from the deck top into the hand; from = this_card: the card the rule answers, kept out of the "
        "discard pile (JiuJi2: askWhom.cards.add(event.card)); from = discarded: the card this effect just discarded goes "
        "into the hand instead (HuoXin: joinIntoHand)",
-       (_WHO, _N, Arg("from", "enum", "deck_top", choices=DRAW_FROM, zh="牌从哪里来", en="where the cards come from"))),
+       (_WHO, _N, Arg("from", "enum", choices=DRAW_FROM, zh="牌从哪里来（不写：牌堆顶）",
+                      en="where the cards come from (not said: the deck top)"))),
     Op("discard", "弃牌", "discards cards",
        "Game.playerDiscardCard (raises DiscardCardEvent): cards from the hand to the discard pile",
        (_WHO, _N, _which(), Arg("card", CARDS, zh="只弃这些牌", en="only cards of these types"), _colour(), _UP_TO,
@@ -226,9 +227,10 @@ OPS: dict[str, Op] = {o.key: o for o in [
        "the FSM goes to OnChooseReceiveCard / ReceivePhase for the player; three = to_hand: when receiving it would give "
        "him three messages of one colour (Player.checkThreeSameMessageCard) it goes into by's hand instead and the turn "
        "ends (DingLun: NextTurn)",
-       (_WHO, Arg("three", "enum", "allowed", choices=("allowed", "to_hand"), zh="凑满三张同色时",
-                  en="when it would make three of a colour"),
-        Arg("by", PLAYER, "self", zh="改收入谁的手牌（three = to_hand）", en="into whose hand instead (three = to_hand)"))),
+       (_WHO, Arg("three", "enum", choices=("allowed", "to_hand"), zh="凑满三张同色时（不写：allowed）",
+                  en="when it would make three of a colour (not said: allowed)"),
+        Arg("by", PLAYER, zh="改收入谁的手牌（three = to_hand；不写：自己）",
+            en="into whose hand instead (three = to_hand; not said: self)"))),
     Op("kill", "死亡", "dies", "the player is dead (Player.alive = false; PlayerDieEvent)", (_WHO,)),
     Op("raise", "引发事件", "raises an event",
        "Game.addEvent(XxxEvent(…)): the triggered skills answering that event are asked at the next process node "
