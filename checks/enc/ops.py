@@ -443,7 +443,12 @@ def op_send_message(d: SymDoing, op) -> None:
     """The send with a message card from elsewhere: the send event that follows names the card. ``sent`` holds the
     last one done: who sends (``by``), whose card (``of``), where from (a condition per source) and its face."""
     src = op.args.get("from", "hand")
-    new = {"by": d.seat_of(op.args.get("by", "self")), "of": d.seat_of(op.args.get("of", "self")),
+    of = d.seat_of(op.args.get("of", "self"))
+    if src == "hand":                     # twin of ops.op_send_message: a hand of nobody is no hand to send from
+        d.fail("whose hand card is sent: somebody there", EQ(of, NONE))
+        if d.pc is False or (is_c(of) and of == NONE):
+            return
+    new = {"by": d.seat_of(op.args.get("by", "self")), "of": of,
            "from": {src: True}, "face_up": op.args.get("face", "down") == "up"}
     if d.sent is None:
         d.sent = (d.pc, new)

@@ -405,9 +405,12 @@ def op_take_message(d: Doing, op) -> None:
 def op_send_message(d: Doing, op) -> None:
     """The send, with a message card from elsewhere than a free pick of the hand (欲擒故纵, 冷血训练, 密令): the
     send event that follows names its colours, direction and first stop; here the card leaves its source."""
+    of = d.seat_of(op.args.get("of", "self"))
+    if of is None and op.args.get("from", "hand") == "hand":
+        d.fail("传出谁的手牌：不在场", "whose hand card is sent: nobody there")     # (not the sender's own by default)
+        return
     d.sent = {"by": d.seat_of(op.args.get("by", "self")), "from": op.args.get("from", "hand"),
-              "of": d.seat_of(op.args.get("of", "self")), "colour": op.args.get("colour"),
-              "face": op.args.get("face", "down")}
+              "of": of, "colour": op.args.get("colour"), "face": op.args.get("face", "down")}
 
 
 def op_cancel(d: Doing, op) -> None:
