@@ -194,6 +194,13 @@ def _op_accesses(at: OpAt) -> list:
         out = [A("message", None, "set")]
         if a.get("from", "hand") == "hand":
             out.append(A("hand", a.get("of", "self"), "remove"))
+        elif a.get("from") == "message_area":
+            out.append(A("area", a.get("of", "self"), "remove"))
+        return out
+    if k == "take_message":
+        out = [A("message", None, "remove"), A("front", None, "set")]
+        if a.get("to", "discard_pile") == "hand":
+            out.append(A("hand", a.get("by", "self"), "add"))
         return out
     if k == "send_message":
         out = [A("message", None, "set")]
@@ -215,7 +222,10 @@ def _op_accesses(at: OpAt) -> list:
     if k == "take_identity":
         return [A("identity", a.get("from"), "set"), A("identity", a.get("to", "self"), "set")]
     if k == "receive":
-        return [A("front", None, "set"), A("phase", None, "set")]
+        out = [A("front", None, "set"), A("phase", None, "set")]
+        if a.get("three", "allowed") == "to_hand":
+            out += [A("area", a.get("who", "self"), "read"), A("message", None, "remove"), A("hand", a.get("by", "self"), "add")]
+        return out
     if k == "kill":
         return [A("alive", a.get("who", "self"), "set", False)]
     return []
@@ -254,9 +264,10 @@ def accesses(src) -> list:
         out += _op_accesses(at)
         for c in at.op.cond and (at.op.cond,) or ():
             out += expr_reads(c, at)
-        n = at.op.args.get("n")
-        if isinstance(n, E.Node):
-            out += expr_reads(n, at)
+        for key in ("n", "up_to", "where"):
+            v = at.op.args.get(key)
+            if isinstance(v, E.Node):
+                out += expr_reads(v, at)
     return out
 
 
@@ -288,9 +299,10 @@ def player_words(src, on: tuple = ()) -> set:
                 out.add(at.op.args[arg.name])
         if at.op.cond is not None:
             out |= _node_players(at.op.cond)
-        n = at.op.args.get("n")
-        if isinstance(n, E.Node):
-            out |= _node_players(n)
+        for key in ("n", "up_to", "where"):
+            v = at.op.args.get(key)
+            if isinstance(v, E.Node):
+                out |= _node_players(v)
     return out - set(EF.PLAYER_SETS)
 
 
@@ -326,8 +338,9 @@ def reads_character(src, on: tuple = ()) -> bool:
     nodes = [o.when for o in on]
     for at in ops_at(getattr(src, "do", ()) or ()):
         nodes += list(at.conds)
-        if isinstance(at.op.args.get("n"), E.Node):
-            nodes.append(at.op.args["n"])
+        for key in ("n", "up_to", "where"):
+            if isinstance(at.op.args.get(key), E.Node):
+                nodes.append(at.op.args[key])
     return any(isinstance(n, E.Attr) and n.name == "character" or isinstance(n, E.Const) and n.type == V.CHARACTER
                for node in nodes for n in E.walk(node))
 
@@ -676,6 +689,10 @@ def bind(world: World, frame: Frame, ev: Event, rule, on, tag: str, chars: list,
     used = z3.Bool(f"{world.tag}{tag}.used")
     g = frame.globals_()
     g.update(ev.words)
+    for name, typ in EF.bindings(getattr(rule, "do", ()) or ()).items():    # what an op moved: any value (``as``)
+        nm = f"{world.tag}{tag}.as.{name}"
+        g[name] = {c: z3.Bool(f"{nm}.{c}") for c in range(len(frame.codes.colours))} if typ.startswith("set<") \
+            else z3.Int(nm)
     ctx = Ctx(frame, players, params, g, used)
     facts.insert(0, ("frame", And(*side) if side else z3.BoolVal(True)))
     return Bound(rule, on, frame, ev, h, players, ctx, facts, used)

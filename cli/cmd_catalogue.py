@@ -115,7 +115,8 @@ def tags(c) -> str:
 
 
 # ------------------------------------------------------------------------------------------- --coverage
-_STATUS = {"data": ("数据", "data"), "part": ("部分", "part"), "prose": ("文字", "prose")}
+_STATUS = {"data": ("数据", "data"), "exception": ("数据（有注明的例外）", "data but a named exception"),
+           "part": ("部分", "part"), "prose": ("文字", "prose")}
 
 
 def _status(s: str) -> str:
@@ -154,15 +155,32 @@ def coverage_json(cat) -> dict:
                                    "guard_prose": o.guard_prose, "line": o.loc.line} for o in r.on]
         if r.do:
             d["effect"]["do"] = [_op_json(o) for o in r.do]
+        ex = [_exception_json(x) for x in C.exceptions(cat) if x.owner is r]
+        if ex:
+            d["effect"]["exceptions"] = ex
         rules.append(d)
     cards = []
     crows = C.card_coverage(cat)
     for c in crows:
+        eff = {"status": c.effect, "ops": list(c.ops), "do": [_op_json(o) for o in c.card.do]}
+        ex = [_exception_json(x) for x in C.exceptions(cat) if x.owner is c.card]
+        if ex:
+            eff["exceptions"] = ex
         cards.append({"id": c.card.id, "name": c.card.name, "file": c.card.loc.file, "line": c.card.loc.line,
-                      "effect": {"status": c.effect, "ops": list(c.ops), "do": [_op_json(o) for o in c.card.do]}})
+                      "effect": eff})
+    from skillproof.model.effects import WHY
     return {"counts": {"server": C.counts(rows, "server"), "rulebook": C.counts(rows, "rulebook"),
-                       "cards": C.card_counts(crows), "ops": C.ops_used(cat)},
-            "engine": {"order": EV.ORDER, "once": EV.ONCE}, "rules": rules, "cards": cards}
+                       "cards": C.card_counts(crows), "ops": C.ops_used(cat),
+                       "exceptions": len(C.exceptions(cat))},
+            "engine": {"order": EV.ORDER, "once": EV.ONCE},
+            "reasons": {k: {"zh": zh, "en": en} for k, (zh, en) in WHY.items()},
+            "rules": rules, "cards": cards}
+
+
+def _exception_json(x) -> dict:
+    """One named exception: the prose op's note and line, its reason (model.effects.WHY) in both languages."""
+    zh, en = x.reason
+    return {"why": x.why, "note": x.note, "line": x.line, "reason": {"zh": zh, "en": en}}
 
 
 def _op_json(o) -> dict:
@@ -201,9 +219,11 @@ def coverage_lines(cat) -> list[str]:
                 f"  events answered: {ev}" if ev else "  events answered: none",
                 "  the server asks in seat order from the turn player, each skill once per event "
                 "(Game.dealListeningSkill, Event.checkResolve)",
-                f"effect (what it does): {e['data']} of {n['rules']} server rules as data, {e['part']} in part, "
-                f"{e['prose']} only as prose ({n['with_do']} write 'do')",
-                f"  cards: {ce['data']} of {cn['cards']} as data, {ce['part']} in part, {ce['prose']} only as prose",
+                f"effect (what it does): {e['data'] + e['exception']} of {n['rules']} server rules modelled as data "
+                f"({e['exception']} of them with a named exception: what the model does not see, listed below), "
+                f"{e['part']} in part, {e['prose']} only as prose ({n['with_do']} write 'do')",
+                f"  cards: {ce['data'] + ce['exception']} of {cn['cards']} as data ({ce['exception']} with a named "
+                f"exception), {ce['part']} in part, {ce['prose']} only as prose",
                 f"  ops written: {ops}" if ops else "  ops written: none",
                 "  (* a guard marked guard_prose: the server tests more than it says)"]
     else:
@@ -211,9 +231,11 @@ def coverage_lines(cat) -> list[str]:
                 f"{t['prose']} 条只有文字；触发技能 {n['triggered']} 条中 {n['with_on']} 条写了回应的事件（'on'）",
                 f"  回应的事件：{ev}" if ev else "  回应的事件：无",
                 "  服务器从当前回合角色起按座位顺序询问，每个技能对一个事件只回应一次（Game.dealListeningSkill、Event.checkResolve）",
-                f"效果（做什么）：{n['rules']} 条服务器规则中 {e['data']} 条是数据，{e['part']} 条部分是数据，{e['prose']} 条只有文字"
+                f"效果（做什么）：{n['rules']} 条服务器规则中 {e['data'] + e['exception']} 条是数据"
+                f"（其中 {e['exception']} 条有注明的例外：模型看不到的部分，见下），{e['part']} 条部分是数据，{e['prose']} 条只有文字"
                 f"（{n['with_do']} 条写了 'do'）",
-                f"  牌：{cn['cards']} 种牌中 {ce['data']} 种是数据，{ce['part']} 种部分是数据，{ce['prose']} 种只有文字",
+                f"  牌：{cn['cards']} 种牌中 {ce['data'] + ce['exception']} 种是数据（其中 {ce['exception']} 种有注明的例外），"
+                f"{ce['part']} 种部分是数据，{ce['prose']} 种只有文字",
                 f"  写到的操作：{ops}" if ops else "  写到的操作：无",
                 "  （* 条件标了 guard_prose：服务器还检查了没写成数据的条件）"]
     del tt
@@ -229,6 +251,17 @@ def coverage_lines(cat) -> list[str]:
     for c in crows:
         eff = _status(c.effect) + (" " + pick("、", ", ").join(c.ops) if c.ops else "")
         lines.append(f"  {c.card.name} {c.card.id} · {pick('牌', 'card')} — {pick('效果：', 'effect: ')}{eff}")
+    ex = C.exceptions(cat)
+    if ex:
+        from skillproof.model.effects import WHY
+        lines += ["", pick(f"注明的例外（{len(ex)} 处：效果里留作文字、并说明原因的部分；原因见最后）：",
+                           f"named exceptions ({len(ex)}: parts of an effect left in words with their reason, the reasons "
+                           f"at the end):")]
+        for x in ex:
+            o = x.owner
+            tag = pick("牌", "card") if o in cat.cards.values() else (pick("给出", "grant") if o.is_grant else "")
+            lines.append(f"  {o.name} {o.id}{(' · ' + tag) if tag else ''} [{x.why}] {o.loc.file}:{x.line} — {x.note}")
+        lines += [""] + [f"  {k}: {pick(zh, en)}" for k, (zh, en) in WHY.items() if any(x.why == k for x in ex)]
     return lines
 
 

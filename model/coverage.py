@@ -14,17 +14,22 @@ A rule has two halves a designer may ask about:
   ``data`` when its ``do`` (the effect ops, ``model.effects``) says all of it — no ``prose`` op; ``part`` when its
   ``do`` leaves something in words (a ``prose`` op beside others), or, with no ``do``, when something of what it does is data
   (the grants it hands out, the card it acts as, a role replacement, a draw-count rule); ``prose`` when only its
-  ``text`` says it (or a ``do`` of ``prose`` ops only).
-- a **card** has an effect only: ``data`` / ``part`` / ``prose`` by its ``do`` alike (``card_coverage``).
+  ``text`` says it (or a ``do`` of ``prose`` ops only). ``exception`` when its only ``prose`` ops say *why* they
+  stay words (``why``, ``model.effects.WHY``: the server decides by what the model's table does not hold, such as
+  the colours of a hand): the rule is modelled — its other ops let every outcome the server can give — and each
+  exception is listed with its reason (``exceptions``).
+- a **card** has an effect only: ``data`` / ``exception`` / ``part`` / ``prose`` by its ``do`` alike
+  (``card_coverage``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .effects import is_prose, walk
+from .effects import WHY, walk
 from .events import EVENT_KINDS
 
-DATA, PART, PROSE = "data", "part", "prose"
+DATA, EXCEPT, PART, PROSE = "data", "exception", "part", "prose"
+STATUSES = (DATA, EXCEPT, PART, PROSE)
 
 
 @dataclass
@@ -32,7 +37,7 @@ class RuleCoverage:
     rule: object              # model.catalogue.Rule
     trigger: str              # data | part | prose
     trigger_by: tuple         # what says it: 'on', 'fires', 'kind'
-    effect: str               # data | part | prose
+    effect: str               # data | exception | part | prose
     effect_by: tuple          # keys that carry the effect
 
     @property
@@ -69,12 +74,44 @@ def _effect(r) -> tuple[str, tuple]:
     if acts and r.do:
         if all(o.op == "prose" for o in walk(r.do)) and not by:
             return PROSE, ("do",)             # only words, written as an op
-        return (PART if is_prose(r.do) else DATA), ("do",) + tuple(by)
+        return do_status(r.do), ("do",) + tuple(by)
     if not acts:
         if by or any(r.has(k) for k in _STATIC_EFFECT) or r.has("OneTurnSkill"):
             return DATA, tuple(by) or ("kind",)
         return PROSE, ()
     return (PART if by else PROSE), tuple(by)
+
+
+def do_status(ops) -> str:
+    """A ``do`` with some op that is not prose: data (no prose op), exception (every prose op says why), or part."""
+    prose = [o for o in walk(ops) if o.op == "prose"]
+    if not prose:
+        return DATA
+    return EXCEPT if all(o.args.get("why") in WHY for o in prose) else PART
+
+
+@dataclass
+class NamedException:
+    """One prose op that says why it stays words: the rule or card, the op's note, its reason (model.effects.WHY)."""
+    owner: object             # model.catalogue.Rule or Card
+    why: str
+    note: str
+    line: int
+
+    @property
+    def reason(self) -> tuple:
+        return WHY[self.why]
+
+
+def exceptions(cat) -> list:
+    """Every prose op of the catalogue that names its reason, rules (skills then grants, in id order) then cards."""
+    owners = sorted(cat.skills.values(), key=lambda r: (r.is_grant, r.id)) + sorted(cat.cards.values(), key=lambda c: c.id)
+    out = []
+    for o in owners:
+        for op in walk(o.do):
+            if op.op == "prose" and op.args.get("why") in WHY:
+                out.append(NamedException(o, op.args["why"], op.args.get("note", ""), op.loc.line))
+    return out
 
 
 def rule_coverage(r) -> RuleCoverage:
@@ -86,7 +123,7 @@ def rule_coverage(r) -> RuleCoverage:
 @dataclass
 class CardCoverage:
     card: object              # model.catalogue.Card
-    effect: str               # data | part | prose
+    effect: str               # data | exception | part | prose
     ops: tuple                # the op names of its do, in order, alternatives' included
 
 
@@ -94,14 +131,13 @@ def card_coverage(cat) -> list[CardCoverage]:
     """Every card of the catalogue, in id order: is what it does data?"""
     out = []
     for c in sorted(cat.cards.values(), key=lambda c: c.id):
-        status = PROSE if not c.do or all(o.op == "prose" for o in walk(c.do)) else \
-            (PART if is_prose(c.do) else DATA)
+        status = PROSE if not c.do or all(o.op == "prose" for o in walk(c.do)) else do_status(c.do)
         out.append(CardCoverage(c, status, tuple(o.op for o in walk(c.do))))
     return out
 
 
 def card_counts(rows) -> dict:
-    return {"cards": len(rows), "effect": {s: sum(1 for c in rows if c.effect == s) for s in (DATA, PART, PROSE)}}
+    return {"cards": len(rows), "effect": {s: sum(1 for c in rows if c.effect == s) for s in STATUSES}}
 
 
 def ops_used(cat) -> dict:
@@ -127,7 +163,7 @@ def counts(rows, origin: str = "server") -> dict:
     trig = [c for c in rows if c.triggered]
 
     def tally(cs, attr):
-        return {s: sum(1 for c in cs if getattr(c, attr) == s) for s in (DATA, PART, PROSE)}
+        return {s: sum(1 for c in cs if getattr(c, attr) == s) for s in (STATUSES if attr == "effect" else (DATA, PART, PROSE))}
     events = {}
     for c in trig:
         for o in c.rule.on:

@@ -118,6 +118,16 @@ def op_words(op, cat, on: tuple = ()) -> str:
         s = pick(f"跳过{a['phase']}", f"the {a['phase']} is skipped")
     elif k == "receive":
         s = pick(f"{who}立即接收情报", f"{who} receives the message at once")
+        if a.get("three") == "to_hand":
+            by = _p(a.get("by", "self"), nouns)
+            s += pick(f"（会凑满三张同色时改收入{by}的手牌，回合结束）",
+                      f" (into {by}'s hand instead when it would make three of a colour, and the turn ends)")
+    elif k == "take_message":
+        if a.get("to", "discard_pile") == "hand":
+            by = _p(a.get("by", "self"), nouns)
+            s = pick(f"待收情报收入{by}的手牌", f"the message goes into {by}'s hand")
+        else:
+            s = pick("待收情报进入弃牌堆", "the message is discarded")
     elif k == "kill":
         s = pick(f"{who}死亡", f"{who} dies")
     elif k == "raise":
@@ -134,11 +144,29 @@ def op_words(op, cat, on: tuple = ()) -> str:
             s = alts[0]
         else:
             s = pick("选择其一：" + "；或".join(alts), "one of: " + "; or ".join(alts))
+    elif k == "each":
+        body = pick("，", ", ").join(op_words(o, cat, on) for o in op.options[0])
+        s = pick(f"从自己起每名存活的{'其他' if a.get('who') == 'others' else ''}角色依次：{body}",
+                 f"for each living {'other ' if a.get('who') == 'others' else ''}player from the actor on: {body}")
+    elif k == "repeat":
+        body = pick("，", ", ").join(op_words(o, cat, on) for o in op.options[0])
+        times = _n(a.get("n", 1), nouns, cat)
+        if a.get("up_to") is not None:
+            times = pick(f"{times}到{_n(a['up_to'], nouns, cat)}", f"{times} to {_n(a['up_to'], nouns, cat)}")
+        s = pick(f"重复{times}次：{body}", f"{times} times: {body}")
+        a = {k2: v for k2, v in a.items() if k2 != "up_to"}
     elif k == "prose":
         s = a.get("note", "")
     else:
         spec = X.OPS.get(k)
         s = pick(spec.zh, spec.en) if spec else k
+    if a.get("up_to") is not None:
+        s += pick(f"（张数由其决定，至多{_n(a['up_to'], nouns, cat)}张）", f" (how many is his pick, up to {_n(a['up_to'], nouns, cat)})")
+    if a.get("where") is not None:
+        s += pick(f"（这张牌 it 须满足：{words(a['where'], cat, players=nouns)}）",
+                  f" (the card, it, must meet: {words(a['where'], cat, players=nouns)})")
+    if isinstance(a.get("as"), str):
+        s += pick(f"（记作 {a['as']}）", f" (called {a['as']})")
     if op.may:
         s = pick(f"可以：{s}", f"may: {s}")
     if op.cond is not None and not (isinstance(op.cond, E.Lit) and op.cond.value is True):

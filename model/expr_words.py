@@ -262,6 +262,12 @@ class _Say:
                 return self.cond(n)
             if n.role == "event" and n.name in EVENT_NOUNS:
                 return pick(*EVENT_NOUNS[n.name])
+            if n.role == "event" and n.name == "it":               # an op's ``where``: the card it moves
+                return pick("这张牌", "the card")
+            if n.role == "event" and not self.event_role(n):      # a name an earlier op gave what it moved (``as``)
+                if str(getattr(n, "type", "")).startswith("set<"):
+                    return pick("先前记下的那张牌", f"the card called {n.name}")
+                return pick("先前记下的张数", f"the number called {n.name}")
             if self.event_role(n):
                 return pick(*self.roles[n.name])
             if n.name in NOUNS:

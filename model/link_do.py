@@ -36,7 +36,7 @@ class DoLinker:
                                                "'do' must be a non-empty list of op tables: do = [{{ op = \"draw\", n = 1 }}] "
                                                "or [[…do]]"))
             return ()
-        ctx = _Ctx(owner, X.players_of(on), X.words_of(on), params, [0])
+        ctx = _Ctx(owner, X.players_of(on), dict(X.words_of(on)), params, [0])
         ops = self._do_ops(F, dp, items, ctx, "do", 1)
         return ops if ops is not None else ()
 
@@ -96,11 +96,17 @@ class DoLinker:
                     args[a.name] = a.default
                 continue
             val = ov[a.name]
-            got = self._do_arg(F, op_path + (a.name,), akey, a, val, ctx, depth)
+            sub = ctx
+            if a.type == X.BODY and name == "each":          # the player of the turn is a word of the loop's ops
+                sub = _Ctx(ctx.owner, ctx.players + (X.EACH, X.EACH + "_left", X.EACH + "_right"), ctx.words,
+                           ctx.params, ctx.count)
+            got = self._do_arg(F, op_path + (a.name,), akey, a, val, sub, depth)
             if got is _BAD:
                 ok = False
             elif a.type == X.OPTIONS:
                 options = got
+            elif a.type == X.BODY:
+                options = (got,)
             else:
                 args[a.name] = got
         cond = None
@@ -124,6 +130,9 @@ class DoLinker:
             ok = False
         if not ok:
             return None
+        bound = args.get("as")
+        if isinstance(bound, str):              # what the op moved, readable by the ops after it (not by its own keys)
+            ctx.words[bound] = X.BINDS[name]
         return DoOp(name, args, cond, Loc(F[0], line_of(F[1], op_path)), may, note if isinstance(note, str) else "", options)
 
     def _do_arg(self, F, ap, akey, a, val, ctx, depth):
@@ -202,6 +211,38 @@ class DoLinker:
                                                                             " (this rule has no [[…gives]])"))))
                 return _BAD
             return val
+        if t == X.NAME:
+            taken = set(ctx.players) | set(X.PLAYER_SETS) | set(ctx.words) | set(ctx.params) | set(V.GLOBALS) | {X.IT}
+            if not isinstance(val, str) or not _is_name(val):
+                self.err(F[0], F[1], ap, akey, Msg("{k} 必须是小写字母开头、由小写字母、数字和 '_' 组成的名字，不能是 {v}",
+                                                   "{k} must be a name of lower-case letters, digits and '_' starting with "
+                                                   "a letter, not {v}", k=akey,
+                                                   v=_q(val) if isinstance(val, str) else type_name(val)))
+                return _BAD
+            if val in taken or val in _RESERVED or self.universe.const_type(val) is not None:
+                self.err(F[0], F[1], ap, akey, Msg("{k} 的名字 {v} 已经有别的意思（一名角色、一个值、一个参数或已记下的名字）",
+                                                   "{k}: the name {v} already means something here (a player, a value, a "
+                                                   "parameter or a name given before)", k=akey, v=_q(val)))
+                return _BAD
+            return val
+        if t == X.COND:
+            words = dict(ctx.words)
+            words[X.IT] = V.set_of(V.COLOUR)
+            sub = _Ctx(ctx.owner, ctx.players, words, ctx.params, ctx.count)
+            node = self._do_expr(F, ap, akey, val, sub, V.BOOL)
+            return _BAD if node is None else node
+        if t == X.BODY:
+            if depth >= X.DEPTH:
+                self.err(F[0], F[1], ap, akey, Msg("'choose' 和循环嵌套超过 {d} 层（上限）", "choose and loops are nested more "
+                                                   "than {d} deep (the limit)", d=X.DEPTH))
+                return _BAD
+            if not isinstance(val, list) or not val:
+                self.err(F[0], F[1], ap, akey, Msg("{k} 必须是操作表的非空列表：`do = [{{ op = \"draw\" }}]`",
+                                                   "{k} must be a non-empty list of op tables: do = [{{ op = \"draw\" }}]",
+                                                   k=akey))
+                return _BAD
+            got = self._do_ops(F, ap, val, ctx, akey, depth + 1)
+            return _BAD if got is None else got
         if t == X.OPTIONS:
             if depth >= X.DEPTH:
                 self.err(F[0], F[1], ap, akey, Msg("'choose' 嵌套超过 {d} 层（上限）", "choose is nested more than {d} deep "
@@ -243,6 +284,16 @@ class DoLinker:
             self.err(F[0], F[1], ap, akey, in_expr(text, ex))
             return None
         return node
+
+
+#: words a name given by ``as`` may not be: the condition language's keywords and the attributes a bare name reads
+_RESERVED = frozenset({"and", "or", "not", "if", "then", "else", "true", "false", "unknown", "any", "all", "count",
+                       "in"}) | frozenset(V.PLAYER_ATTRS) | frozenset(V.SELF_ONLY) | frozenset(V.EFFECT_ATTRS)
+
+
+def _is_name(v: str) -> bool:
+    return bool(v) and len(v) <= 64 and v[0].isascii() and v[0].islower() and v[0].isalpha() and all(
+        c.isascii() and (c.islower() or c.isdigit() or c == "_") for c in v)
 
 
 class _Bad:

@@ -141,6 +141,12 @@ def _do_level(expr) -> dict:
                X.AMOUNT: amount, X.CARDS: cards, X.GRANT: {"type": "string", "description": "a grant of this rule's gives"},
                X.TEXT: {"type": "string", "minLength": 1}, X.BOOL: {"type": "boolean"},
                X.PHASE: {"enum": list(X.PHASES)},
+               X.NAME: {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                        "description": "a name for what the op moved, read by the ops after it"},
+               X.COND: dict(expr, description="a condition on the card the op moves (it: its colours)"),
+               X.BODY: {"type": "array", "minItems": 1, "items": {
+                   "type": "object", "required": ["op"], "properties": {"op": {"enum": list(X.OPS)}}},
+                   "description": "the ops a loop does each time"},
                X.OPTIONS: {"type": "array", "minItems": 1,
                            "items": {"type": "array", "minItems": 1, "items": {
                                "type": "object", "required": ["op"], "properties": {"op": {"enum": list(X.OPS)}}}}}}

@@ -24,8 +24,8 @@ import z3
 
 from skillproof.checks.enc.game import GameEncoding
 from skillproof.model.interp.hole import AUTO
-from skillproof.model.interp.trace import Trace
 from skillproof.model.interp.play import run
+from skillproof.model.interp.trace import Trace
 
 import randgame as RG
 

@@ -591,9 +591,24 @@ def _fx_players(on: list) -> list:
     return ["self"] + roles + ["chosen", "chosen2"]
 
 
-def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
-    """A random effect: 1-4 ops of the vocabulary, some with a condition, some optional, ``choose`` nested."""
+#: conditions on the card an op moves (``where``: its colours are ``it``), and on what an earlier op moved (``as``)
+FX_WHERE = ("red in it", "black in it", "not (blue in it)", "it == {black}", "it != {red}", "black in it or blue in it")
+
+
+def _fx_bound(rng, binds) -> str:
+    """A condition reading a name an earlier op gave what it moved."""
+    name, typ = rng.choice(binds)
+    if typ == "int":
+        return f"{name} {rng.choice(('>', '==', '<'))} {rng.randint(0, 2)}"
+    return rng.choice((f"{rng.choice(('red', 'blue', 'black'))} in {name}", f"it == {name}", f"not (black in {name})"))
+
+
+def _fx_do(rng, cat, players, P, grants, depth=0, words=(), binds=None) -> list:
+    """A random effect: 1-4 ops of the vocabulary, some with a condition, some optional, ``choose`` nested; some ops
+    name what they moved (``as``) for the ops after them, pick how many (``up_to``) or have a condition on the card
+    (``where``)."""
     cards = cat["cards"]
+    binds = [] if binds is None else binds
     single = players + [p + rng.choice(("_left", "_right")) for p in players[:2]]
 
     def who(sets=False):
@@ -608,9 +623,9 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
     ops = []
     kinds = ["draw", "draw", "discard", "give", "take", "put_message", "put_message", "remove_message",
              "remove_message", "flip", "move_message", "redirect", "lock", "replace_message", "cancel", "swap",
-             "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message"]
+             "receive", "show", "prose", "end_turn", "kill", "take_identity", "send_message", "take_message"]
     if depth < 2:
-        kinds += ["choose", "choose"]
+        kinds += ["choose", "choose", "each", "repeat"]
     if grants:
         kinds += ["grant"]
     for _ in range(rng.randint(1, 3 if depth else 4)):
@@ -618,6 +633,8 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
         op: dict = {"op": k}
         if k == "draw":
             op.update(who=who(True), n=amount())
+            if rng.random() < 0.2:
+                op["from"] = rng.choice(("deck_top", "this_card", "discarded"))
         elif k == "discard":
             op.update(who=who(True), n=amount())
             if rng.random() < 0.3:
@@ -652,7 +669,7 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
         elif k == "lock":
             op["who"] = who(True)
         elif k == "replace_message":
-            op.update({"from": rng.choice(("hand", "deck_top", "this_card")), "of": who(),
+            op.update({"from": rng.choice(("hand", "deck_top", "this_card", "message_area")), "of": who(),
                        "face": rng.choice(("up", "down"))})
         elif k == "cancel":
             pass
@@ -660,6 +677,14 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
             op.update(what=rng.choice(("identity", "hand", "messages")), a=who(), b=who())
         elif k == "receive":
             op["who"] = who()
+            if rng.random() < 0.4:
+                op["three"] = rng.choice(("allowed", "to_hand"))
+                if rng.random() < 0.5:
+                    op["by"] = who()
+        elif k == "take_message":
+            op["to"] = rng.choice(("discard_pile", "hand"))
+            if rng.random() < 0.5:
+                op["by"] = who()
         elif k == "show":
             op["who"] = who()
         elif k == "prose":
@@ -673,18 +698,45 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=()) -> list:
                        "face": rng.choice(("up", "down"))})
         elif k == "grant":
             op["grant"] = rng.choice(grants)
+        elif k == "each":
+            if rng.random() < 0.3:
+                op["who"] = "others"
+            inner = ["each"] + players if rng.random() < 0.8 else players
+            op["do"] = _fx_do(rng, cat, inner, P, grants, depth + 1, words, binds)
+        elif k == "repeat":
+            op["n"] = rng.choice((0, 1, 2, 2, 3, "hand_count"))
+            if rng.random() < 0.3:
+                op["n"] = 0
+                op["up_to"] = rng.choice((1, 2, 3, "hand_count"))
+            op["do"] = _fx_do(rng, cat, players, P, grants, depth + 1, words, binds)
         elif k == "choose":
-            alts = [_fx_do(rng, cat, players, P, grants, depth + 1, words) for _ in range(rng.randint(1, 3))]
+            alts = [_fx_do(rng, cat, players, P, grants, depth + 1, words, binds) for _ in range(rng.randint(1, 3))]
             op["of"] = alts
             if len(alts) == 1:
                 op["may"] = True
+        if k in ("discard", "give", "take") and rng.random() < 0.25:
+            op["up_to"] = rng.choice((1, 2, 3, "hand_count"))
+        if k in ("put_message", "remove_message", "replace_message") and rng.random() < 0.3:
+            where = rng.choice(FX_WHERE)
+            card_binds = [b for b in binds if b[1] != "int"]
+            if card_binds and rng.random() < 0.5:
+                where = f"{where} or " + _fx_bound(rng, card_binds).replace("it == ", "it != ")
+            op["where"] = where
         if rng.random() < 0.25:
             cond = FxExpr(rng, cat, "do", P, players=[p for p in players if p not in ("chosen", "chosen2", "dying")]).boolean(1)
             if words and rng.random() < 0.4:
                 cond = f"({cond}) and {FX_WORD_ATOMS[rng.choice(list(words))](rng, cards)}"
+            if binds and rng.random() < 0.5:
+                atom = _fx_bound(rng, binds)
+                if "it" not in atom.split():
+                    cond = f"({cond}) or {atom}"
             op["if"] = cond
         if rng.random() < 0.15:
             op["may"] = True
+        if k in ("discard", "give", "take", "put_message", "remove_message", "replace_message") and rng.random() < 0.3:
+            name = f"b{len(binds)}_{rng.randint(0, 99)}"
+            op["as"] = name
+            binds.append((name, "int" if k in ("discard", "give", "take") else "set"))
         ops.append(op)
     return ops
 

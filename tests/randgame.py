@@ -207,7 +207,7 @@ def _living(st) -> list:
 
 
 def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
-    """Random decisions for every deciding op of an effect (the op path's alt / cls / skip)."""
+    """Random decisions for every deciding op of an effect (the op path's alt / cls / skip / n)."""
     out: dict = {}
     for i, op in enumerate(ops):
         path = f"{prefix}{i}"
@@ -216,11 +216,19 @@ def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
             d["skip"] = True
         if op.op in CLS_OPS and not (op.op == "put_message" and op.args.get("from") == "message"):
             d["cls"] = _cls_for(rng, st, seat, op)
+        if op.args.get("up_to") is not None and rng.random() < 0.8:
+            d["n"] = rng.choice((0, 1, 1, 2, 2, 3, 4))
         if op.op == "choose" and op.options:
             alt = rng.randrange(len(op.options))
             if rng.random() < 0.9:
                 d["alt"] = alt
             out.update(_choices(rng, cat, st, seat, op.options[alt], f"{path}.{alt}."))
+        if op.op == "each" and op.options:           # the loop's decisions: by the seat of each turn
+            for s in range(len(st.seats)):
+                out.update(_choices(rng, cat, st, seat, op.options[0], f"{path}.{s}."))
+        if op.op == "repeat" and op.options:         # by the time (at most the bound of the z3 twin's unrolling)
+            for k in range(rng.randint(1, 4)):
+                out.update(_choices(rng, cat, st, seat, op.options[0], f"{path}.{k}."))
         if d:
             out[path] = d
     return out
@@ -228,7 +236,8 @@ def _choices(rng, cat, st, seat, ops, prefix: str = "") -> dict:
 
 def _cls_for(rng, st, seat, op) -> str:
     """A colour class, usually one the op can take (from an area that has it, of the filter's colours)."""
-    if op.op == "remove_message" and rng.random() < 0.7:
+    if (op.op == "remove_message" or op.op == "replace_message" and op.args.get("from") == "message_area") \
+            and rng.random() < 0.7:
         have = [c for s in st.seats for c, k in (s.area or ()) if k]
         if have:
             return rng.choice(have)
@@ -629,6 +638,8 @@ def template_of(cat, trace: Trace):
                         dd[key] = Hole(name, "bool", (True, False))
                     elif key == "cls" and v in CLASSES:
                         dd[key] = Hole(name, "class", CLASSES)
+                    elif key == "n" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
+                        dd[key] = Hole(name, "int", (0, 7))
                     else:
                         dd[key] = v
                         continue

@@ -19,7 +19,7 @@ NOT_COMPARED = frozenset({"raise", "ask_from", "show", "prose"})
 def _kinds(ops) -> list:
     out = collections.Counter()
     for o in ops:
-        if o.op == "choose":
+        if o.op in ("choose", "each", "repeat"):         # a choice's alternatives, a loop's body: the ops inside
             for alt in o.options:
                 out.update(_kinds(alt))
         elif o.op not in NOT_COMPARED:

@@ -22,8 +22,8 @@ import z3
 from skillproof.checks.enc.game import GameEncoding
 from skillproof.model import loader
 from skillproof.model.interp.hole import Hole
-from skillproof.model.interp.trace import Trace
 from skillproof.model.interp.play import run
+from skillproof.model.interp.trace import Trace
 
 import gamekit as GK
 from randcat import load_random

@@ -109,6 +109,16 @@ def test_a_prose_only_do_counts_as_prose():
     ('do = [{ op = "choose", of = [] }]', "do[0].of", "非空列表", "non-empty list"),
     ('do = [{ op = "choose", of = [[{ op = "draw" }], [{ op = "nope" }]] }]', "do[0].of[1][0].op", "未知的效果操作",
      "unknown effect op"),
+    ('do = [{ op = "take", from = "receiver", as = "Taken" }]', "do[0].as", "小写字母", "lower-case letters"),
+    ('do = [{ op = "take", from = "receiver", as = "receiver" }]', "do[0].as", "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", as = "alive" }]', "do[0].as", "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", as = "t" }, { op = "give", to = "receiver", as = "t" }]', "do[1].as",
+     "已经有别的意思", "already means"),
+    ('do = [{ op = "take", from = "receiver", if = "t > 0", as = "t" }]', "do[0].if", "第 1 列", "at column 1"),
+    ('do = [{ op = "draw", if = "black in it" }]', "do[0].if", "第", "column"),
+    ('do = [{ op = "remove_message", where = "it > 1" }]', "do[0].where", "第", "column"),
+    ('do = [{ op = "draw", as = "x" }]', "do[0].as", "未知的键", "unknown key"),
+    ('do = [{ op = "give", to = "receiver", up_to = "x" }]', "do[0].up_to", "第 1 列", "at column 1"),
     ('do = []', "do", "非空列表", "non-empty list"),
     ('do = { op = "draw" }', "do", "非空列表", "non-empty list"),
     ('do = [1]', "do[0]", "必须是表", "must be a table"),
@@ -130,6 +140,18 @@ def test_do_on_a_rule_that_does_not_act_and_the_limits():
         deep = '{ op = "choose", of = [[' + deep + '], [{ op = "draw" }]] }'
     errs = errors_of(rule(ON_RECEIVE + f"do = [{deep}]"))
     assert any("nested" in e.render("en") for e in errs)
+
+
+def test_names_for_what_an_op_moved_and_conditions_on_its_card():
+    """``as`` names what an op moved for the ops after it (an int for hand cards, the colours of a card put or taken
+    out of an area); ``where`` is a condition on the card an op moves (``it``); ``up_to`` lets the actor pick how many."""
+    cat = load(rule(ON_RECEIVE + 'do = [{ op = "take", from = "receiver", n = 1, up_to = "receiver.hand_count", as = "t" }, '
+                    '{ op = "give", to = "receiver", n = "t", if = "t > 0" }, '
+                    '{ op = "remove_message", whose = "receiver", where = "black in it or red in it", as = "m" }, '
+                    '{ op = "put_message", to = "receiver", where = "it == m", if = "not (blue in m)" }]'))
+    do = cat.skills["S"].do
+    assert do[0].args["as"] == "t" and do[0].args["up_to"].type == "int"
+    assert do[2].args["where"].type == "bool" and X.bindings(do) == {"t": "int", "m": "set<colour>"}
 
 
 def test_a_trigger_s_effect_names_only_its_events_players():
@@ -165,7 +187,7 @@ def test_the_vocabulary_says_what_each_op_mirrors_and_every_type_is_read():
     assert set(X.OPS) >= {"draw", "discard", "give", "take", "show", "put_message", "remove_message", "flip",
                           "move_message", "redirect", "lock", "replace_message", "send_message", "cancel", "grant",
                           "end_turn", "skip", "swap", "receive", "kill", "choose", "prose"}
-    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, "enum"}
+    types = {X.PLAYER, X.AMOUNT, X.CARDS, X.GRANT, X.OPTIONS, X.TEXT, X.BOOL, X.PHASE, X.NAME, X.COND, X.BODY, "enum"}
     for o in X.OPS.values():
         assert o.server and o.zh and o.en
         for a in o.args:
@@ -201,8 +223,8 @@ def shipped():
 def test_every_shipped_card_has_its_effect_as_data(shipped):
     rows = C.card_coverage(shipped)
     assert len(rows) == 13 and all(c.card.do for c in rows)
-    assert all(c.effect in ("data", "part") for c in rows)
-    assert C.card_counts(rows)["effect"] == {"data": 8, "part": 5, "prose": 0}
+    assert all(c.effect in ("data", "exception", "part") for c in rows)
+    assert C.card_counts(rows)["effect"] == {"data": 10, "exception": 3, "part": 0, "prose": 0}
     by = {c.card.id: [o.op for o in c.card.do] for c in rows}
     assert by["Jie_Huo"] == ["move_message"] and by["Ping_Heng"] == ["discard", "discard", "draw", "draw"]
     assert by["Diao_Hu_Li_Shan"] == ["choose"]
@@ -210,7 +232,7 @@ def test_every_shipped_card_has_its_effect_as_data(shipped):
 
 def test_shipped_effect_figures(shipped):
     n = C.counts(C.coverage(shipped), "server")
-    assert n["rules"] == 101 and n["effect"] == {"data": 71, "part": 27, "prose": 3} and n["with_do"] == 85
+    assert n["rules"] == 101 and n["effect"] == {"data": 88, "exception": 13, "part": 0, "prose": 0} and n["with_do"] == 85
     # every acting server rule writes do
     acting = [r for r in shipped.skills.values() if r.origin == "server" and (r.has("ActiveSkill") or r.has("TriggeredSkill"))]
     assert acting and all(r.do for r in acting)
@@ -222,16 +244,21 @@ def test_catalogue_coverage_says_the_effects(capsys):
     from skillproof.cli import main
     assert main(["--lang", "en", "catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert "effect (what it does): 71 of 101 server rules as data, 27 in part, 3 only as prose (85 write 'do')" in out
-    assert "  cards: 8 of 13 as data, 5 in part, 0 only as prose" in out
+    assert ("effect (what it does): 101 of 101 server rules modelled as data (13 of them with a named exception: what "
+            "the model does not see, listed below), 0 in part, 0 only as prose (85 write 'do')") in out
+    assert "  cards: 13 of 13 as data (3 with a named exception), 0 in part, 0 only as prose" in out
     assert "  截获 Jie_Huo · card — effect: data move_message" in out
     assert main(["catalogue", "--coverage"]) == 0
     out = capsys.readouterr().out
-    assert "效果（做什么）：101 条服务器规则中 71 条是数据，27 条部分是数据，3 条只有文字（85 条写了 'do'）" in out
-    assert "  牌：13 种牌中 8 种是数据，5 种部分是数据，0 种只有文字" in out
+    assert ("效果（做什么）：101 条服务器规则中 101 条是数据（其中 13 条有注明的例外：模型看不到的部分，见下），0 条部分是数据，"
+            "0 条只有文字（85 条写了 'do'）") in out
+    assert "  牌：13 种牌中 13 种是数据（其中 3 种有注明的例外），0 种部分是数据，0 种只有文字" in out
     assert main(["catalogue", "--coverage", "--format", "json"]) == 0
     d = json.loads(capsys.readouterr().out)
-    assert d["counts"]["cards"]["effect"]["data"] == 8 and d["counts"]["ops"]["draw"] > 0
+    assert d["counts"]["cards"]["effect"]["data"] == 10 and d["counts"]["ops"]["draw"] > 0
+    st = next(c for c in d["cards"] if c["id"] == "Shi_Tan")
+    assert st["effect"]["status"] == "exception" and st["effect"]["exceptions"][0]["why"] == "hidden_card"
+    assert d["reasons"]["hidden_card"]["en"] and d["counts"]["exceptions"] >= 14
     jh = next(c for c in d["cards"] if c["id"] == "Jie_Huo")
     assert jh["effect"]["status"] == "data" and jh["effect"]["do"][0]["op"] == "move_message"
     ym = next(r for r in d["rules"] if r["id"] == "YuSiWangPo")

@@ -38,7 +38,11 @@ class Env:
 
 def message_set(tab: SymTable) -> dict:
     """The travelling message's colours as a set value (colour code -> membership)."""
-    m = tab.message
+    return class_set(tab.message)
+
+
+def class_set(m) -> dict:
+    """The colours of a card of class ``m`` (a class code, NONE: no card) as a set value (colour code -> membership)."""
     out = {}
     for i, c in enumerate(V.COLOURS):
         ks = HAS.get(c, ())

@@ -828,7 +828,8 @@ class GameEncoding:
         def decide(path: str, key: str, default):
             if ch == AUTO:
                 name = f"e{k}/{path}/{key}"
-                typ, dom = {"alt": ("alt", (8,)), "cls": ("class", CLASSES), "skip": ("bool", (True, False))}[key]
+                typ, dom = {"alt": ("alt", (8,)), "cls": ("class", CLASSES), "skip": ("bool", (True, False)),
+                            "n": ("int", (0, 8))}[key]
                 self.auto[(k, path, key)] = name
                 return self.hole(Hole(name, typ, dom))
             c = ch.get(path) if isinstance(ch, dict) else None
@@ -841,6 +842,8 @@ class GameEncoding:
                 return v if isinstance(v, int) and not isinstance(v, bool) else NONE
             if key == "skip":
                 return bool(v)
+            if key == "n":
+                return v if isinstance(v, int) and not isinstance(v, bool) else NONE
             return CODE.get(v, NONE) if isinstance(v, str) else NONE
         return decide
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from skillproof.model.effects import EACH, IT, bindings, walk
+
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
-from .val import ADD, AND, EQ, GE, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
-from .cond import compile_defined
+from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
+from .cond import class_set, compile_defined
 from .view import codes_of
 
 REPEAT_CAP = 6
@@ -112,10 +114,11 @@ class SymDoing:
             return []
         return [(s, NE(s, NONE))]
 
-    def _read(self, node):
+    def _read(self, node, extra: dict | None = None):
         players = {k: v for k, v in self.roles.items()}
         players.setdefault("self", self.actor)
-        return compile_defined(self.cat, codes_of(self.cat), self.tab, node, players, None, False, self.words)
+        return compile_defined(self.cat, codes_of(self.cat), self.tab, node, players, None, False,
+                               {**self.words, **(extra or {})})
 
     def amount(self, v):
         """Twin of Doing.amount: an integer, or an expression's value (at least 0); unreadable: a failure, 0."""
@@ -150,6 +153,9 @@ class SymDoing:
 
 def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
     """Twin of ops.run_ops."""
+    if not prefix:
+        for name, typ in bindings(ops).items():
+            d.words.setdefault(name, class_set(NONE) if typ.startswith("set<") else 0)
     for i, op in enumerate(ops):
         d.path = f"{prefix}{i}"
         h = d.holds(op.cond)
@@ -167,7 +173,31 @@ def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
 
 
 def _n(d: SymDoing, op):
-    return d.amount(op.args.get("n", 1))
+    """Twin of ops._n: the amount, or with ``up_to`` the decision ``n`` between the two."""
+    lo = d.amount(op.args.get("n", 1))
+    if op.args.get("up_to") is None:
+        return lo
+    hi = d.amount(op.args["up_to"])
+    k = d.decision("n", lo)
+    bad = OR(LT(k, lo), GT(k, hi))
+    d.fail("the number picked is within its bounds", bad)
+    return ITE(bad, lo, k)
+
+
+def _bind(d: SymDoing, op, value, when=True) -> None:
+    """Twin of ops._bind: ``as`` names what the op moved (where it is done: the path condition and ``when``)."""
+    name = op.args.get("as")
+    if not isinstance(name, str):
+        return
+    c = AND(d.pc, when)
+    if c is False:
+        return
+    old = d.words.get(name)
+    if isinstance(value, dict):
+        old = old if isinstance(old, dict) else class_set(NONE)
+        d.words[name] = {k: ITE(c, value.get(k, False), old.get(k, False)) for k in set(value) | set(old)}
+    else:
+        d.words[name] = ITE(c, value, 0 if old is None else old)
 
 
 def _times(d: SymDoing, n, label: str) -> list:
@@ -179,43 +209,52 @@ def _times(d: SymDoing, n, label: str) -> list:
 
 
 def op_draw(d: SymDoing, op) -> None:
-    """Player.draw(n)."""
+    """Player.draw(n) (twin of ops.op_draw: whatever ``from`` says, the hand grows alike)."""
     for s, g in d.seats_of(op.args.get("who", "self")):
         k = _n(d, op)
         d.tab.update(s, "hand", lambda h: ADD(h, k), AND(d.pc, g))
 
 
 def op_discard(d: SymDoing, op) -> None:
-    """Game.playerDiscardCard (DiscardCardEvent)."""
+    """Game.playerDiscardCard (DiscardCardEvent); ``as``: the number discarded."""
+    total = 0
     for s, g in d.seats_of(op.args.get("who", "self")):
         hand = d.tab.at(s, lambda x: x.hand, 0)
         k = hand if op.args.get("which") == "all" else MIN(_n(d, op), hand)
         d.tab.update(s, "hand", lambda h: SUB(h, k), AND(d.pc, g))
         d.raise_("discard", {"discarder": s}, AND(g, NE(k, 0)))
+        total = ADD(total, ITE(g, k, 0))
+    _bind(d, op, total)
 
 
-def _move_cards(d: SymDoing, frm, to, n, g=True) -> None:
+def _move_cards(d: SymDoing, frm, to, n, g=True):
+    """Twin of ops._move_cards; returns the number moved (0 where it is not done)."""
     bad = OR(EQ(frm, NONE), EQ(to, NONE))
     d.fail("a player of the give is there", AND(g, bad))
     ok = AND(d.pc, g, NOT(bad))
     if ok is False:
-        return
+        return 0
     k = MIN(n, d.tab.at(frm, lambda x: x.hand, 0))
     d.tab.update(frm, "hand", lambda h: SUB(h, k), ok)
     d.tab.update(to, "hand", lambda h: ADD(h, k), ok)
     d.raise_("give_card", {"giver": frm, "taker": to}, AND(g, NOT(bad), NE(k, 0)))
+    return ITE(AND(g, NOT(bad)), k, 0)
 
 
 def op_give(d: SymDoing, op) -> None:
-    """A card moves from one hand to another (GiveCardEvent)."""
+    """A card moves from one hand to another (GiveCardEvent); ``as``: the number given."""
+    total = 0
     for to, g in d.seats_of(op.args.get("to")):
-        _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op), g)
+        total = ADD(total, _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op), g))
+    _bind(d, op, total)
 
 
 def op_take(d: SymDoing, op) -> None:
-    """A card moves from another player's hand into the actor's (or ``to``'s)."""
+    """A card moves from another player's hand into the actor's (or ``to``'s); ``as``: the number taken."""
+    total = 0
     for frm, g in d.seats_of(op.args.get("from")):
-        _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op), g)
+        total = ADD(total, _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op), g))
+    _bind(d, op, total)
 
 
 def op_show(d: SymDoing, op) -> None:
@@ -229,7 +268,20 @@ def _cls(d: SymDoing, op, g=True):
     d.fail("the event says which colours the card has", AND(g, NOT(valid)))
     adm = enc_admits(d.tab, op.args.get("colour"), cls)
     d.fail("a card of these colours is allowed", AND(g, valid, NOT(adm)))
-    return cls, AND(valid, adm)
+    ok = _where_ok(d, op, cls, AND(g, valid, adm))
+    return cls, AND(valid, adm, ok)
+
+
+def _where_ok(d: SymDoing, op, cls, g=True):
+    """Twin of ops._where_ok: the condition ``where`` on the card (its colours as ``it``), a failure where it does
+    not hold (or cannot be read)."""
+    where = op.args.get("where")
+    if where is None:
+        return True
+    value, defined = d._read(where, {IT: class_set(cls)})
+    d.fail("the card's condition can be read", AND(g, NOT(defined)))
+    d.fail("the card meets the op's condition", AND(g, defined, NOT(value)))
+    return AND(defined, value)
 
 
 def _into_area(d: SymDoing, op, to, cls, by, g) -> None:
@@ -261,6 +313,7 @@ def op_put_message(d: SymDoing, op) -> None:
                 d.fail("a message is travelling", AND(gi, none))
                 gi = AND(gi, NOT(none))
                 cls = tab.message
+                gi = AND(gi, _where_ok(d, op, cls, gi))
                 tab.message = ITE(AND(d.pc, gi), NONE, tab.message)
                 tab.in_front = ITE(AND(d.pc, gi), NONE, tab.in_front)
             else:
@@ -278,6 +331,7 @@ def op_put_message(d: SymDoing, op) -> None:
                     gi = AND(gi, NOT(lacks))
                     tab.update_area(of, cls, -1, AND(d.pc, gi))
             _into_area(d, op, to, cls, d.seat_of(op.args.get("by", "self")), gi)
+            _bind(d, op, class_set(cls), gi)
 
 
 def op_remove_message(d: SymDoing, op) -> None:
@@ -296,6 +350,7 @@ def op_remove_message(d: SymDoing, op) -> None:
             d.fail("his area has such a message", AND(gi, lacks))
             gi = AND(gi, NOT(lacks))
             tab.update_area(whose, cls, -1, AND(d.pc, gi))
+            _bind(d, op, class_set(cls), gi)
             to = op.args.get("to", "discard_pile")
             if to == "hand":                   # into the hand of ``by`` (nobody there: no hand takes it)
                 by = d.seat_of(op.args.get("by", "self"))
@@ -346,28 +401,54 @@ def op_lock(d: SymDoing, op) -> None:
 
 
 def op_replace_message(d: SymDoing, op) -> None:
-    """SendPhaseIdle.messageCard = another card (DiaoBao)."""
+    """SendPhaseIdle.messageCard = another card: a hand card (DiaoBao), a card of a message area (MiaoShou)."""
     tab = d.tab
     none = EQ(tab.message, NONE)
     d.fail("a message is travelling", none)
     g = NOT(none)
     cls, ok = _cls(d, op, g)
     g = AND(g, ok)
-    if op.args.get("from", "hand") == "hand":
+    src = op.args.get("from", "hand")
+    if src == "hand":
         of = d.seat_of(op.args.get("of", "self"))
         lacks = OR(EQ(of, NONE), LT(tab.at(of, lambda s: s.hand, 0), 1))
         d.fail("he has a hand card", AND(g, lacks))
         g = AND(g, NOT(lacks))
         tab.update(of, "hand", lambda h: SUB(h, 1), AND(d.pc, g))
+    elif src == "message_area":
+        of = d.seat_of(op.args.get("of", "self"))
+        lacks = OR(EQ(of, NONE), LT(tab.at(of, lambda s: pick(cls, s.area, 0), 0), 1))
+        d.fail("his area has such a message", AND(g, lacks))
+        g = AND(g, NOT(lacks))
+        tab.update_area(of, cls, -1, AND(d.pc, g))
     tab.message = ITE(AND(d.pc, g), cls, tab.message)
     tab.message_face_up = ITE(AND(d.pc, g), op.args.get("face", "down") == "up", tab.message_face_up)
+    _bind(d, op, class_set(cls), g)
+
+
+def op_take_message(d: SymDoing, op) -> None:
+    """Twin of ops.op_take_message: the travelling message leaves the fight, into a hand or the discard pile."""
+    tab = d.tab
+    none = OR(EQ(tab.in_front, NONE), EQ(tab.message, NONE))
+    d.fail("a message is travelling", none)
+    ok = AND(d.pc, NOT(none))
+    if op.args.get("to", "discard_pile") == "hand":
+        by = d.seat_of(op.args.get("by", "self"))
+        tab.update(by, "hand", lambda h: ADD(h, 1), AND(ok, NE(by, NONE)))
+    tab.message = ITE(ok, NONE, tab.message)
+    tab.in_front = ITE(ok, NONE, tab.in_front)
 
 
 def op_send_message(d: SymDoing, op) -> None:
     """The send with a message card from elsewhere: the send event that follows names the card. ``sent`` holds the
     last one done: who sends (``by``), whose card (``of``), where from (a condition per source) and its face."""
     src = op.args.get("from", "hand")
-    new = {"by": d.seat_of(op.args.get("by", "self")), "of": d.seat_of(op.args.get("of", "self")),
+    of = d.seat_of(op.args.get("of", "self"))
+    if src == "hand":                     # twin of ops.op_send_message: a hand of nobody is no hand to send from
+        d.fail("whose hand card is sent: somebody there", EQ(of, NONE))
+        if d.pc is False or (is_c(of) and of == NONE):
+            return
+    new = {"by": d.seat_of(op.args.get("by", "self")), "of": of,
            "from": {src: True}, "face_up": op.args.get("face", "down") == "up"}
     if d.sent is None:
         d.sent = (d.pc, new)
@@ -434,11 +515,22 @@ def op_take_identity(d: SymDoing, op) -> None:
 
 
 def op_receive(d: SymDoing, op) -> None:
-    """The player receives the message now."""
+    """The player receives the message now; ``three = to_hand``: into ``by``'s hand instead when it would give him
+    three of a colour, and the turn ends (twin of ops.op_receive)."""
+    tab = d.tab
     s = d.seat_of(op.args.get("who", "self"))
-    bad = OR(EQ(s, NONE), EQ(d.tab.in_front, NONE))
+    bad = OR(EQ(s, NONE), EQ(tab.in_front, NONE))
     d.fail("a message is travelling", bad)
-    d.tab.in_front = ITE(AND(d.pc, NOT(bad)), s, d.tab.in_front)
+    ok = AND(d.pc, NOT(bad))
+    if op.args.get("three", "allowed") == "to_hand":
+        w3 = AND(NE(tab.message, NONE), tab.at(s, lambda x: enc_would_make_three(x, tab.message), False))
+        by = d.seat_of(op.args.get("by", "self"))
+        tab.update(by, "hand", lambda h: ADD(h, 1), AND(ok, w3, NE(by, NONE)))
+        tab.message = ITE(AND(ok, w3), NONE, tab.message)
+        tab.in_front = ITE(AND(ok, w3), NONE, ITE(ok, s, tab.in_front))
+        d.ends_turn = OR(d.ends_turn, AND(ok, w3))
+        return
+    tab.in_front = ITE(ok, s, tab.in_front)
 
 
 def op_kill(d: SymDoing, op) -> None:
@@ -464,6 +556,33 @@ def op_choose(d: SymDoing, op) -> None:
         if d.pc is not False:
             enc_run_ops(d, opts, f"{here}.{i}.")
         d.pc = old
+
+
+def op_each(d: SymDoing, op) -> None:
+    """Twin of ops.op_each: every seat from the actor on, where it is a living player in the game as the loop starts."""
+    here = d.path
+    old = d.roles.get(EACH)
+    for s, g in d.seats_of(op.args.get("who", "all")):
+        d.roles[EACH] = s
+        prev = d.under(g)
+        if d.pc is not False:
+            enc_run_ops(d, op.options[0], f"{here}.{s}.")
+        d.pc = prev
+    if old is None:
+        d.roles.pop(EACH, None)
+    else:
+        d.roles[EACH] = old
+
+
+def op_repeat(d: SymDoing, op) -> None:
+    """Twin of ops.op_repeat: unrolled (up to REPEAT_CAP times where the count is not a constant)."""
+    here = d.path
+    n = _n(d, op)
+    for k, it in enumerate(_times(d, n, "a repeated group of ops within the bound")):
+        prev = d.under(it)
+        if d.pc is not False:
+            enc_run_ops(d, op.options[0], f"{here}.{k}.")
+        d.pc = prev
 
 
 def op_prose(d: SymDoing, op) -> None:

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import walk
+from ..effects import EACH, IT, bindings, walk
 from ..reason import Reason
 from .core import Env, evaluate
-from .table import CLASSES, COLOURS_OF, add_message, area_of, next_alive, would_make_three
+from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
 
 #: which colour classes a colour filter of an op admits (model/effects.py COLOUR_FILTERS)
 FILTER = {
@@ -101,12 +101,12 @@ class Doing:
         s = self.seat_of(word)
         return [] if s is None else [s]
 
-    def env(self):
+    def env(self, extra: dict | None = None):
         n = len(self.st.seats)
         players = {k: v for k, v in self.roles.items() if isinstance(v, int) and 0 <= v < n}
         players.setdefault("self", self.actor)
         g = {"message": self.st.message, "message_dir": self.st.message_dir,
-             "message_lockable": self.st.message_lockable, **self.words}
+             "message_lockable": self.st.message_lockable, **self.words, **(extra or {})}
         return Env(self.cat, self.st, players, {}, g)
 
     def amount(self, v) -> int:
@@ -129,7 +129,11 @@ class Doing:
 
 
 def run_ops(d: Doing, ops, prefix: str = "") -> None:
-    """Do the ops in order (see the module's docstring); ``prefix`` is the path of the list."""
+    """Do the ops in order (see the module's docstring); ``prefix`` is the path of the list. The names ops give
+    what they moved (``as``) hold 0 / no colour until the op is done."""
+    if not prefix:
+        for name, typ in bindings(ops).items():
+            d.words.setdefault(name, frozenset() if typ.startswith("set<") else 0)
     for i, op in enumerate(ops):
         d.path = f"{prefix}{i}"
         if not d.holds(op.cond):
@@ -142,47 +146,73 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
 
 
 def _n(d: Doing, op) -> int:
-    return d.amount(op.args.get("n", 1))
+    """The op's amount; with ``up_to`` the actor's pick between ``n`` and ``up_to`` (the decision ``n``; ``n`` when
+    the event does not say)."""
+    lo = d.amount(op.args.get("n", 1))
+    if op.args.get("up_to") is None:
+        return lo
+    hi = d.amount(op.args["up_to"])
+    k = (d.decision() or {}).get("n", lo)
+    if not isinstance(k, int) or isinstance(k, bool) or not lo <= k <= hi:
+        d.fail("所选的张数不在允许的范围内", "the number picked is not within its bounds")
+        return lo
+    return k
+
+
+def _bind(d: Doing, op, value) -> None:
+    """``as``: the op names what it moved for the ops after it."""
+    name = op.args.get("as")
+    if isinstance(name, str):
+        d.words[name] = value
 
 
 def op_draw(d: Doing, op) -> None:
-    """Player.draw(n): cards from the deck top into the hand."""
+    """Player.draw(n): cards into the hand — from the deck top, or (``from``) the card the rule answers (JiuJi2) or
+    the card the effect just discarded (HuoXin): the deck and the discard pile are not on the table, so alike."""
     for s in d.seats_of(op.args.get("who", "self")):
         d.st.seats[s].hand_count += _n(d, op)
 
 
 def op_discard(d: Doing, op) -> None:
     """Game.playerDiscardCard (DiscardCardEvent): from the hand to the discard pile — all of it, or n cards (as many
-    as he has)."""
+    as he has). ``as``: the number discarded."""
+    total = 0
     for s in d.seats_of(op.args.get("who", "self")):
         seat = d.st.seats[s]
         k = seat.hand_count if op.args.get("which") == "all" else min(_n(d, op), seat.hand_count)
         seat.hand_count -= k
+        total += k
         if k:
             d.raised.append(("discard", {"discarder": s}))
+    _bind(d, op, total)
 
 
-def _move_cards(d: Doing, frm: int | None, to: int | None, n: int) -> None:
+def _move_cards(d: Doing, frm: int | None, to: int | None, n: int) -> int:
     if frm is None or to is None:
         d.fail("交牌的一方不在场", "a player of the give is not there")
-        return
+        return 0
     k = min(n, d.st.seats[frm].hand_count)
     d.st.seats[frm].hand_count -= k
     d.st.seats[to].hand_count += k
     if k:
         d.raised.append(("give_card", {"giver": frm, "taker": to}))
+    return k
 
 
 def op_give(d: Doing, op) -> None:
-    """A card moves from one hand to another (GiveCardEvent)."""
+    """A card moves from one hand to another (GiveCardEvent). ``as``: the number given."""
+    total = 0
     for to in d.seats_of(op.args.get("to")):
-        _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op))
+        total += _move_cards(d, d.seat_of(op.args.get("from", "self")), to, _n(d, op))
+    _bind(d, op, total)
 
 
 def op_take(d: Doing, op) -> None:
-    """A card moves from another player's hand into the actor's (or ``to``'s)."""
+    """A card moves from another player's hand into the actor's (or ``to``'s). ``as``: the number taken."""
+    total = 0
     for frm in d.seats_of(op.args.get("from")):
-        _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op))
+        total += _move_cards(d, frm, d.seat_of(op.args.get("to", "self")), _n(d, op))
+    _bind(d, op, total)
 
 
 def op_show(d: Doing, op) -> None:
@@ -198,7 +228,22 @@ def _cls(d: Doing, op, what: str) -> str | None:
     if not admits(d.st, op.args.get("colour"), cls):
         d.fail(f"{what}：这种颜色的牌不符合要求", f"{what}: a card of these colours is not allowed")
         return None
-    return cls
+    return cls if _where_ok(d, op, cls, what) else None
+
+
+def _where_ok(d: Doing, op, cls: str, what: str) -> bool:
+    """``where``: the card the op moves (its colours as ``it``) meets the op's condition."""
+    where = op.args.get("where")
+    if where is None:
+        return True
+    try:
+        ok = bool(evaluate(where, d.env({IT: COLOURS_OF[cls]})))
+    except (KeyError, TypeError):
+        d.fail(f"{what}：这张牌的条件读不出", f"{what}: the card's condition cannot be read")
+        return False
+    if not ok:
+        d.fail(f"{what}：这张牌不满足操作的条件", f"{what}: the card does not meet the op's condition")
+    return ok
 
 
 def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
@@ -225,8 +270,9 @@ def op_put_message(d: Doing, op) -> None:
                 if not d.st.message:
                     d.fail("没有正在传递的情报", "no message is travelling")
                     return
-                from .table import class_of
                 cls = class_of(d.st.message)
+                if cls is not None and not _where_ok(d, op, cls, "置入情报区"):
+                    return
                 d.st.message = frozenset()
                 d.st.in_front = None
             else:
@@ -248,6 +294,7 @@ def op_put_message(d: Doing, op) -> None:
                         return
                     add_message(d.st.seats[of], cls, -1)
             _into_area(d, op, to, cls, d.seat_of(op.args.get("by", "self")))
+            _bind(d, op, COLOURS_OF[cls])
 
 
 def op_remove_message(d: Doing, op) -> None:
@@ -264,6 +311,7 @@ def op_remove_message(d: Doing, op) -> None:
                 d.fail(f"座位{whose}的情报区没有这种颜色的情报", f"seat {whose} has no such message")
                 return
             add_message(d.st.seats[whose], cls, -1)
+            _bind(d, op, COLOURS_OF[cls])
             to = op.args.get("to", "discard_pile")
             by = d.seat_of(op.args.get("by", "self"))
             if to == "hand" and by is not None:
@@ -314,29 +362,55 @@ def op_lock(d: Doing, op) -> None:
 
 
 def op_replace_message(d: Doing, op) -> None:
-    """SendPhaseIdle.messageCard = another card (DiaoBao), the old one to the discard pile."""
+    """SendPhaseIdle.messageCard = another card — a hand card (DiaoBao), a card of a message area (MiaoShou:
+    deleteMessageCard) — the old one to the discard pile."""
     if not d.st.message:
         d.fail("没有正在传递的情报", "no message is travelling")
         return
     cls = _cls(d, op, "替换情报")
     if cls is None:
         return
-    if op.args.get("from", "hand") == "hand":
+    src = op.args.get("from", "hand")
+    if src in ("hand", "message_area"):
         of = d.seat_of(op.args.get("of", "self"))
-        if of is None or d.st.seats[of].hand_count < 1:
-            d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
-            return
-        d.st.seats[of].hand_count -= 1
+        if src == "hand":
+            if of is None or d.st.seats[of].hand_count < 1:
+                d.fail(f"座位{of}没有手牌", f"seat {of} has no hand card")
+                return
+            d.st.seats[of].hand_count -= 1
+        else:
+            if of is None or (area_of(d.st.seats[of]) or {}).get(cls, 0) < 1:
+                d.fail(f"座位{of}的情报区没有这种颜色的情报", f"seat {of} has no such message")
+                return
+            add_message(d.st.seats[of], cls, -1)
     d.st.message = COLOURS_OF[cls]
     d.st.message_face_up = op.args.get("face", "down") == "up"
+    _bind(d, op, COLOURS_OF[cls])
+
+
+def op_take_message(d: Doing, op) -> None:
+    """The travelling message leaves the fight — into a hand (DingLun, SouJi: r.cards.add(messageCard)) or the
+    discard pile (MiaoShou, YingBianZiRu: deck.discard(messageCard)): nobody receives it."""
+    if d.st.in_front is None or not d.st.message:
+        d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    if op.args.get("to", "discard_pile") == "hand":
+        by = d.seat_of(op.args.get("by", "self"))
+        if by is not None:
+            d.st.seats[by].hand_count += 1
+    d.st.message = frozenset()
+    d.st.in_front = None
 
 
 def op_send_message(d: Doing, op) -> None:
     """The send, with a message card from elsewhere than a free pick of the hand (欲擒故纵, 冷血训练, 密令): the
     send event that follows names its colours, direction and first stop; here the card leaves its source."""
+    of = d.seat_of(op.args.get("of", "self"))
+    if of is None and op.args.get("from", "hand") == "hand":
+        d.fail("传出谁的手牌：不在场", "whose hand card is sent: nobody there")     # (not the sender's own by default)
+        return
     d.sent = {"by": d.seat_of(op.args.get("by", "self")), "from": op.args.get("from", "hand"),
-              "of": d.seat_of(op.args.get("of", "self")), "colour": op.args.get("colour"),
-              "face": op.args.get("face", "down")}
+              "of": of, "colour": op.args.get("colour"), "face": op.args.get("face", "down")}
 
 
 def op_cancel(d: Doing, op) -> None:
@@ -391,10 +465,21 @@ def op_take_identity(d: Doing, op) -> None:
 
 def op_receive(d: Doing, op) -> None:
     """The player receives the message now: it stops in front of him and he must take it (the trace's next
-    window is 接收阶段 with it in front of him)."""
+    window is 接收阶段 with it in front of him). ``three = to_hand``: when it would give him three messages of one
+    colour (Player.checkThreeSameMessageCard) it goes into ``by``'s hand instead and the turn ends (DingLun:
+    NextTurn)."""
     s = d.seat_of(op.args.get("who", "self"))
     if s is None or d.st.in_front is None:
         d.fail("没有正在传递的情报", "no message is travelling")
+        return
+    cls = class_of(d.st.message)
+    if op.args.get("three", "allowed") == "to_hand" and cls is not None and would_make_three(d.st.seats[s], cls):
+        by = d.seat_of(op.args.get("by", "self"))
+        if by is not None:
+            d.st.seats[by].hand_count += 1
+        d.st.message = frozenset()
+        d.st.in_front = None
+        d.ends_turn = True
         return
     d.st.in_front = s
 
@@ -413,6 +498,31 @@ def op_choose(d: Doing, op) -> None:
         d.fail("选择其一：没有这一项", "choose: no such alternative")
         return
     run_ops(d, op.options[alt], f"{here}.{alt}.")
+
+
+_UNBOUND = object()
+
+
+def op_each(d: Doing, op) -> None:
+    """A loop over the living players from the actor on (``all`` / ``others``), the list taken as it starts: the ops
+    of ``do`` with the player of the turn as ``each``; their decisions at ``<path>.<seat>.<index>``."""
+    here = d.path
+    old = d.roles.get(EACH, _UNBOUND)
+    for s in d.seats_of(op.args.get("who", "all")):
+        d.roles[EACH] = s
+        run_ops(d, op.options[0], f"{here}.{s}.")
+    if old is _UNBOUND:
+        d.roles.pop(EACH, None)
+    else:
+        d.roles[EACH] = old
+
+
+def op_repeat(d: Doing, op) -> None:
+    """The ops of ``do`` as many times as the amount (or the actor's pick up to ``up_to``): the k-th time's
+    decisions at ``<path>.<k>.<index>``."""
+    here = d.path
+    for k in range(_n(d, op)):
+        run_ops(d, op.options[0], f"{here}.{k}.")
 
 
 def op_prose(d: Doing, op) -> None:
