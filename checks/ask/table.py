@@ -123,6 +123,7 @@ class Goal:
     plays: list = field(default_factory=list)      # (actual, declared): the player plays this card
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
+    cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
 
     @property
     def needs(self) -> set:
@@ -172,7 +173,7 @@ def goal_of(cat, q: Query) -> Goal:
     for giv in q.givens:
         k = giv.kind
         if k == "where":
-            g.before.append(giv.claim)
+            (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
         elif k == "claim":
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
@@ -182,6 +183,8 @@ def goal_of(cat, q: Query) -> Goal:
                         g.plays.append((a.cards[0], a.cards[1]))
                 elif a.kind == "given":
                     _role_given(g, a.value)
+                elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
+                    g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
                 elif a.kind in ("where",) or table_atom(a):
                     g.before.append(a)
                 else:
@@ -218,6 +221,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
     elif giv.rule == "task":
         g.tasks.add(giv.who)
         g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))
+    elif giv.rule == "card_on" and not claim:
+        g.cards_on.append(giv.who)
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
 
@@ -424,7 +429,11 @@ class Builder:
         rule = self.cat.skills[self.goal.fire]
         out = []
         for on in rule.on:
-            for events, k in self.raising(on, t, new):
+            if self.goal.cards_on:                   # the question's card, played on the player, then the firing
+                pairs = [(e, len(e)) for e in self.cards_on_events(t, new)]
+            else:
+                pairs = self.raising(on, t, new)
+            for events, k in pairs:
                 fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
                 evs = events + [fire]
                 out.append(self.story(evs, len(events), t, f"fire:{on.event}", fire_at=len(events)))
@@ -469,6 +478,18 @@ class Builder:
                 out.append(self.turn_start(t) + self.path(t, r, new) +
                            [TR.Event("window", window="receive", in_front=r), TR.Event("window", window="turn_end")])
         return [(e, len(e)) for e in out]
+
+    def cards_on_events(self, t: int, new) -> list:
+        """The question's cards played on the player (the target) by whoever may play them, each resolved."""
+        out = []
+        for card in self.goal.cards_on:
+            c = self.cat.cards[card]
+            if "main" in c.windows:
+                out.append(self.turn_start(t) + self.card_events(t, card, None, new, target=0))
+            elif "fight" in c.windows:
+                for r in self.receivers():
+                    out.append(self.turn_start(t) + self.path(t, r, new) + self.card_events(t, card, None, new, target=0))
+        return out
 
     def card_choices(self, on) -> list:
         """(actual, declared) cards a card event the skill answers may be about: the question's, else those its guard
@@ -663,18 +684,22 @@ class Search:
         return Not(self.goal.claim) if self.goal.mode == "always" else self.goal.claim
 
     def run(self) -> Found | None:
-        chars = seat_characters(self.cat, self.goal, self.n)
-        if chars is None:
-            raise Unsupported("没有角色持有所问的技能", "no character starts with the skill asked about")
-        self.chars = chars
-        for turns in range(1, self.turns + 1):
-            stories = Builder(self.cat, self.goal, chars, turns).stories()
-            for story in stories:
-                self.templates += 1
-                got = self.try_story(story)
-                if got is not None:
-                    return got
+        """The first game found: one turn, then two (at the question's number of seats: five when it names a secret
+        task only a deal of five or more has)."""
+        for n in [self.n]:
+            chars = seat_characters(self.cat, self.goal, n)
+            if chars is None:
+                raise Unsupported("没有角色持有所问的技能", "no character starts with the skill asked about")
+            self.n, self.chars = n, chars
+            for turns in range(1, self.turns + 1):
+                stories = Builder(self.cat, self.goal, chars, turns).stories()
+                for story in stories:
+                    self.templates += 1
+                    got = self.try_story(story)
+                    if got is not None:
+                        return got
         return None
+
 
     # ---- one template
     def constraints(self, enc: GameEncoding, reader: Reader, story: Story) -> list:
@@ -974,7 +999,7 @@ def refuse_table_only(q: Query) -> None:
     from skillproof.model.msg import Msg
     from .errors import QueryError
     for g in q.givens:
-        if g.kind == "role" and g.rule == "task":
+        if g.kind == "role" and g.rule in ("task", "card_on"):
             raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "a secret task is read by table questions only (death, dying, winning, message counts, "
                                  "a triggered skill's firing)"), g.col, g.end)
