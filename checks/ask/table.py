@@ -82,9 +82,10 @@ def table_atom(a: Atom) -> bool:
 
 
 def is_table_question(q: Query) -> bool:
-    """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing."""
-    if q.claim is None or q.mode == "which" and (q.which is None or q.which.kind != "win"):
-        return q.which is not None and q.which.kind == "win"
+    """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing (谁会赢:
+    ``which player`` with such a claim, answered with the identities and secret tasks it holds for)."""
+    if q.claim is None or q.mode == "which" and (q.which is None or q.which.kind != "player"):
+        return False
     return any(table_atom(a) for a in atoms_of(q.claim))
 
 
@@ -121,6 +122,7 @@ class Goal:
     window: str | None = None           # the final moment's window (a dying window: the one it interrupts too)
     roles: list = field(default_factory=list)      # roles of the player at the end: sender, not_sender, turn …
     plays: list = field(default_factory=list)      # (actual, declared): the player plays this card
+    via: dict = field(default_factory=dict)        # (actual, declared) -> the conversion skill it is played through
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
     cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
@@ -181,6 +183,7 @@ def goal_of(cat, q: Query) -> Goal:
                 elif a.kind == "fire" and a.value == "play":
                     if a.cards[1] is not None:
                         g.plays.append((a.cards[0], a.cards[1]))
+                        g.via[(a.cards[0], a.cards[1])] = a.rule
                 elif a.kind == "given":
                     _role_given(g, a.value)
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
@@ -677,6 +680,8 @@ class Search:
         self.tried: list = []
         self.templates = 0
         self.t0 = time.perf_counter()
+        self.deadline = self.t0 + timeout_ms / 1000          # the question's time: templates past it are not tried
+        self.out_of_time = False
 
     def claim_to_find(self):
         """The claim as the search looks for it: a game where it holds (exists), or holds not (always), or — for
@@ -694,6 +699,9 @@ class Search:
             for turns in range(1, self.turns + 1):
                 stories = Builder(self.cat, self.goal, chars, turns).stories()
                 for story in stories:
+                    if time.perf_counter() > self.deadline:
+                        self.out_of_time = True
+                        return None
                     self.templates += 1
                     got = self.try_story(story)
                     if got is not None:
@@ -739,9 +747,13 @@ class Search:
         up)."""
         m = s.model()
         start = enc.at(None)
-        others = [x for i in range(1, enc.n) for x in [start.seats[i].hand] + list(start.seats[i].area)
-                  if isinstance(x, z3.ExprRef)]
-        mine = [x for x in [start.seats[0].hand] + list(start.seats[0].area) if isinstance(x, z3.ExprRef)]
+        weight = [len(c.split("_")) for c in CLASSES]          # a card of more colours counts for more
+
+        def cards(seat):
+            return [x for x in [seat.hand] if isinstance(x, z3.ExprRef)] + \
+                [x * w for x, w in zip(seat.area, weight) if isinstance(x, z3.ExprRef)]
+        others = [x for i in range(1, enc.n) for x in cards(start.seats[i])]
+        mine = cards(start.seats[0])
         o = z3.Optimize()
         o.set("timeout", min(self.timeout_ms, 2000))
         o.add(s.assertions())
@@ -766,17 +778,33 @@ class Search:
             before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
         else:
             before = _start_state(game)
-        ok = reader.holds(run.state, self.claim_to_find()) and \
+        ok = self.via_ok(game) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
             all(reader.holds(run.state, a) for a in self.goal.after)
         if not ok:
             raise TwinsDisagree(game, [(len(game.events), pick("解释器对这局游戏的回答不同", "the interpreter answers the game otherwise"))])
         return Found(story, game, run, before)
 
+    def via_ok(self, game: TR.Trace) -> bool:
+        """The player's plays the question says go through a conversion skill (用应变把截获当作误导) do: the
+        conversion that fires for them, on the table just before, is that skill's."""
+        from skillproof.model.interp.conversion import conversion
+        for k, ev in enumerate(game.events):
+            rid = self.goal.via.get((ev.actual, ev.card)) if ev.kind == "play" and ev.seat == 0 else None
+            if rid is None:
+                continue
+            st = play_run(self.cat, TR.Trace(game.setup, game.events[:k], True)).state
+            c = conversion(self.cat, st, 0, ev.actual, ev.card)
+            if c.via is None or st.seats[0].skills[c.via].rule != rid:
+                return False
+        return True
+
     # ---- no game: the rules, or the bound?
     def refusal(self) -> dict | None:
         """When no template has a game: {rules, labels, near} if in every template where the situation happens the
         decisive events' rules alone refuse the question's constraints; None when the bound may be what stops it."""
+        if self.out_of_time:
+            return None
         seen = False
         rules: dict = {}
         labels: list = []
@@ -798,7 +826,7 @@ class Search:
                 continue                            # the situation itself does not happen in this template
             seen = True
             if near is None:
-                near = (t, enc.fill(s.model()))
+                near = (t, enc.fill(self.plain(s, enc)))
             local = z3.Solver()
             local.set("timeout", self.timeout_ms)
             lits = []
@@ -816,11 +844,15 @@ class Search:
             if r != z3.unsat:
                 return None                         # something before the decisive events may matter: the bound
             core = {c.get_id() for c in local.unsat_core()}
-            for lit, lab in lits:
-                if lit.get_id() in core:
-                    labels.append(lab.label)
-                    for rid in lab.rules:
-                        rules[rid] = True
+            kept = [(lit, lab) for lit, lab in lits if lit.get_id() in core]
+            for item in list(kept):                 # a minimal core: each rule kept is needed
+                rest = [x for x, _ in kept if x is not item[0]]
+                if local.check(rest) == z3.unsat:
+                    kept = [k for k in kept if k[0] is not item[0]]
+            for _, lab in kept:
+                labels.append(lab.label)
+                for rid in lab.rules:
+                    rules[rid] = True
         if not seen:
             return None
         return {"rules": list(rules), "labels": list(dict.fromkeys(labels)), "near": near}
@@ -863,8 +895,75 @@ def table_question(st: State, seat: int = 0) -> tuple[dict, dict]:
     return q, decide(None, st, q)
 
 
+#: the identities and secret tasks a ``which player`` table question lists (谁会赢: with which identity, which task)
+def roles_of_deal(n: int) -> list:
+    return [("red", None), ("blue", None)] + [("black", t) for t in tasks_dealt(n)]
+
+
+def role_name(ident: str, task: str | None) -> str:
+    from skillproof.model.expr_words import IDENTITY
+    if task is not None:
+        return pick(f"神秘人（{TASK_WORDS[task][0]}）", f"mystery ({TASK_WORDS[task][1]})")
+    return pick(*IDENTITY[ident])
+
+
+def answer_which(sess, q: Query) -> Result:
+    """谁会赢 / who can win: every identity (and a mystery player's secret task) the player may have for the claim to
+    hold — each with its game — and those the search cannot tell."""
+    from dataclasses import replace as _r
+    from .syntax import Given
+    cat = sess.cat
+    res = Result(q, "data")
+    seats = sess.seats
+    unknown = []
+    roles = roles_of_deal(max(seats, 3))
+    saved = sess.timeout_ms
+    sess.timeout_ms = max(1000, saved // len(roles))        # the question's time, shared out
+    try:
+        return _which(sess, q, res, roles, unknown)
+    finally:
+        sess.timeout_ms = saved
+
+
+def _which(sess, q: Query, res: Result, roles: list, unknown: list) -> Result:
+    from dataclasses import replace as _r
+    from .syntax import Given
+    cat = sess.cat
+    for ident, task in roles:
+        extra = [Given("where", 0, 0, f"identity == {ident}",
+                       claim=Atom("where", 0, 0, value=_identity_node(cat, ident), text=f"identity == {ident}"))]
+        if task is not None:
+            extra.append(Given("role", 0, 0, task, rule="task", who=task))
+        sub_q = _r(q, mode="exists", which=None, givens=list(q.givens) + extra)
+        got = answer(sess, sub_q)
+        name = role_name(ident, task)
+        if got.answer == "yes":
+            res.values.append({"value": ident if task is None else task, "name": name, "answer": "yes",
+                               "witness": got.witness, "traces": got.traces, "origin": got.origin})
+        elif got.answer == "unknown":
+            unknown.append(name)
+        res.bounds = got.bounds
+    claim = _claim_words(q)
+    names = pick("、", ", ").join(v["name"] for v in res.values) or pick("无", "none")
+    res.headline = pick(f"{claim}：{names}", f"{claim}: {names}")
+    if unknown:
+        res.notes.append(pick(f"界限内找不到、也不能断言不可能的：{'、'.join(unknown)}",
+                              f"not found within the bound, and not shown impossible: {', '.join(unknown)}"))
+    res.answer = "yes" if res.values else ("unknown" if unknown else "no")
+    return res
+
+
+def _identity_node(cat, ident: str):
+    node = E.parse(f"identity == {ident}")
+    from skillproof.model import vocab as V
+    E.check(node, E.Scope("question", E.Universe(frozenset(cat.cards), frozenset(cat.characters))), V.BOOL)
+    return node
+
+
 def answer(sess, q: Query) -> Result:
     """A table question's Result (see the module's docstring)."""
+    if q.mode == "which":
+        return answer_which(sess, q)
     from skillproof.model import narrate as N
     from .constraints import _ref
     cat = sess.cat
@@ -885,6 +984,7 @@ def answer(sess, q: Query) -> Result:
         res.bounds = {"table": True}
         return res
     res.bounds = {"seats": search.n, "turns": search.turns, "templates": search.templates, "table": True,
+                  "out_of_time": search.out_of_time,
                   "timeout_ms": sess.timeout_ms, "characters": list(search.chars)}
     bound = bound_words(search)
     claim = _claim_words(q)
@@ -916,6 +1016,10 @@ def answer(sess, q: Query) -> Result:
         res.headline = pick(f"不确定——{bound}内没有找到这样的游戏：{claim}；界限本身可能就是原因，不能断言“否”",
                             f"inconclusive — no such game {bound}: {claim}; the bound itself may be what stops it, "
                             f"so no 'no' is claimed")
+        if search.out_of_time:
+            res.notes.append(pick(f"时限（{sess.timeout_ms} ms）到了，还有牌局模板没有试：提高 --timeout",
+                                  f"the time limit ({sess.timeout_ms} ms) ran out before every game template was tried: "
+                                  f"raise --timeout"))
         res.notes.append(pick("提高 --seats / --max-turns 可以扩大搜索", "raise --seats / --max-turns to search further"))
         res.seconds = time.perf_counter() - t0
         return res
@@ -930,8 +1034,16 @@ def answer(sess, q: Query) -> Result:
         if rid in cat.skills and cat.skills[rid].on:
             loc = cat.skills[rid].on[0].loc
         r = _ref(cat, rid, loc)
-        res.because.append({"kind": "rule", "says": pick(f"{r['name']}的规则", f"the rule of {r['name']}"),
-                            "rules": [r]})
+        rule = cat.skills.get(rid)
+        when = getattr(rule, "trigger", None) if rule is not None else None
+        on_text = rule.on[0].text if rule is not None and rule.on else None
+        res.because.append({"kind": "rule", "rules": [r],
+                            "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
+                                         f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
+    for eng in dict.fromkeys(engine_rule(lab) for lab in ref["labels"]):
+        if eng is not None:
+            res.because.append({"kind": "rule", "says": pick(eng[0], eng[1]), "rules": [{"id": "", "name": eng[2],
+                                                                                       "file": "", "line": 0}]})
     for w in told[:3]:
         res.because.append({"kind": "decides", "says": pick(w.zh, w.en) if hasattr(w, "zh") else str(w), "rules": []})
     if not told:
@@ -955,8 +1067,28 @@ def answer(sess, q: Query) -> Result:
     return res
 
 
+#: rules of the engine a refusal may come from that no catalogue entry holds: label -> (zh, en, server)
+ENGINE_RULES = {
+    "the game is not over": ("游戏已经结束：每个处理节点先检查宣胜，有人获胜游戏就结束，不再检查濒死",
+                             "the game is over: every process node checks the wins first, and a win ends the game before "
+                             "anyone is found dying", "ProcessFsm.resolve: checkWin, then checkDying"),
+    "nobody saved him": ("被救的角色不会死亡", "a saved player does not die", "phase/StartWaitForChengQing.kt"),
+    "the dying player is the first with three black messages": (
+        "只有有三张黑色情报的存活角色才濒死（从当前回合角色起依次）",
+        "only a living player with three black messages is dying (in seat order from the turn player)",
+        "ProcessFsm.checkDying"),
+}
+
+
+def engine_rule(label: str):
+    for k, v in ENGINE_RULES.items():
+        if label.endswith(k):
+            return v
+    return None
+
+
 def bound_words(search: Search, lang: str | None = None) -> str:
-    zh = f"在至多{search.n}个座位、{search.turns}个回合、{search.templates}种牌局模板内"
+    zh = f"在至多{search.n}个座位、{search.turns}个回合、{search.templates}种牌局模板中"
     en = f"within {search.n} seats, {search.turns} turn{'s' if search.turns != 1 else ''} and " \
          f"{search.templates} game templates"
     if lang == "en":
@@ -984,10 +1116,12 @@ def end_steps(cat, found: Found) -> list:
         out.append(Step(pick(f"游戏结束：{w}获胜", f"the game ends: {w_en} win(s)")))
     s0 = st.seats[0]
     c = counts(area_of(s0) or {})
-    out.append(Step(pick(f"{names[0]}：{'存活' if s0.alive else '死亡'}，身份{s0.identity}"
+    from skillproof.model.expr_words import IDENTITY
+    ident = IDENTITY.get(s0.identity, (s0.identity, s0.identity))
+    out.append(Step(pick(f"{names[0]}：{'存活' if s0.alive else '死亡'}，身份{ident[0]}"
                          + (f"（{TASK_WORDS[s0.task][0]}）" if s0.task else "")
                          + f"，手牌{s0.hand_count}张，情报红{c['red_messages']}蓝{c['blue_messages']}黑{c['black_messages']}",
-                         f"{names[0]}: {'alive' if s0.alive else 'dead'}, identity {s0.identity}"
+                         f"{names[0]}: {'alive' if s0.alive else 'dead'}, identity {ident[1]}"
                          + (f" ({TASK_WORDS[s0.task][1]})" if s0.task else "")
                          + f", {s0.hand_count} cards in hand, messages red {c['red_messages']} blue {c['blue_messages']} "
                            f"black {c['black_messages']}")))
