@@ -46,7 +46,7 @@ def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
     fn = NARRATORS.get(d)
     tr = Trace(question, answer)
     if fn is None:
-        tr.conclusion = pick("，", ", ").join(f"{answer_field(k)} = {value(cat, v)}" for k, v in answer.items())
+        tr.conclusion = pick("，", ", ").join(f"{answer_field(k)} = {answer_value(cat, k, v)}" for k, v in answer.items())
         return tr
     fn(cat, state, seat, question, tr)
     return tr

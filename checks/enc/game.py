@@ -96,6 +96,7 @@ class GameEncoding:
         self.ending = False
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
         self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
+        self.to_discard: list = []            # twin of GameRunner.to_discard
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -420,6 +421,8 @@ class GameEncoding:
         """Twin of GameRunner.node: the process node before ``ev`` (ProcessFsm.resolve): the win checks, the game
         not over, the card being used resolved first, the dying dealt with first."""
         tab = self.tab
+        if ev.kind != "fire":
+            self.discard_dead()
         if ev.kind not in NODE_FREE and self.card is None and tab.window != "dying":
             self.check_win()
         if tab.ended is True:
@@ -438,6 +441,12 @@ class GameEncoding:
         if ev.kind not in ("fire", "resolve"):
             self.pending = []
         return True
+
+    def discard_dead(self) -> None:
+        """Twin of GameRunner.discard_dead: the dead's hand and area discarded once the death's triggers were asked."""
+        for seat in self.to_discard:
+            enc_discard_all(self.tab, seat)
+        self.to_discard = []
 
     def _end_with(self, ends, D, W) -> None:
         tab = self.tab
@@ -975,7 +984,7 @@ class GameEncoding:
         enc_apply_die(tab, ev.seat)
         self.raise_("die", {"victim": ev.seat})
         k_ends, kD, kW = enc_check_killer_win(cat, tab, ev.seat, self.tag())
-        enc_discard_all(tab, ev.seat)
+        self.to_discard.append(ev.seat)          # discarded after the death's triggers (discard_dead)
         if k_ends is not True:
             o_ends, oD, oW = enc_check_one_camp(cat, tab, self.tag())
         else:
@@ -1105,6 +1114,7 @@ class GameEncoding:
     # -------------------------------------------------------------------------------------- the end
     def finish(self) -> None:
         """Twin of GameRunner.finish with trace.Runner.finish."""
+        self.discard_dead()
         tab, cat = self.tab, self.cat
         if tab.ended is not True and self.card is None and tab.window not in (None, "dying"):
             self.check_win()

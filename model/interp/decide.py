@@ -97,7 +97,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "table":
         from .table import area_of, counts
         s = state.seats[seat]
-        out = {"alive": s.alive, "dying": state.window == "dying" and state.dying == seat,
+        out = {"alive": s.alive, "dying": s.alive and state.window == "dying" and state.dying == seat,
                "winner": state.winners is not None and seat in state.winners,
                "game_over": state.winners is not None, "identity": s.identity, "task": s.task,
                "hand_count": s.hand_count,
