@@ -83,10 +83,17 @@ def table_atom(a: Atom) -> bool:
 
 def is_table_question(q: Query) -> bool:
     """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing (谁会赢:
-    ``which player`` with such a claim, answered with the identities and secret tasks it holds for)."""
+    ``which player`` with such a claim, answered with the identities and secret tasks it holds for); a claim about
+    the hand alone (能有十张手牌吗) too — the timed model's hand is a constant of its setup."""
     if q.claim is None or q.mode == "which" and (q.which is None or q.which.kind != "player"):
         return False
-    return any(table_atom(a) for a in atoms_of(q.claim))
+    atoms = atoms_of(q.claim)
+    if any(table_atom(a) for a in atoms):
+        return True
+    # the hand alone, with givens the table search reads (a grant, a skill held …: the timed model's question)
+    return bool(atoms) and all(a.kind == "hand" or a.kind == "where" and _attrs(a.value) == {"hand_count"}
+                               for a in atoms) and \
+        all(g.kind in ("where", "window", "turn_of", "role") for g in q.givens)
 
 
 def _attrs(node) -> set:
@@ -167,7 +174,7 @@ def goal_of(cat, q: Query) -> Goal:
             g.tasks.add(a.value[1])
         elif a.kind == "given":
             _role_given(g, a.value, claim=True)
-        elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked")):
+        elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked", "where")):
             raise Unsupported(f"牌桌问题里不能同时问「{a.text}」", f"`{a.text}` cannot be asked together with the table")
     if g.fire is not None and not _positive(q.claim):
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
