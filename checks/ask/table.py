@@ -90,10 +90,23 @@ def is_table_question(q: Query) -> bool:
     atoms = atoms_of(q.claim)
     if any(table_atom(a) for a in atoms):
         return True
-    # the hand alone, with givens the table search reads (a grant, a skill held …: the timed model's question)
+    # the hand alone, past the timed model's bound on it (能有十张手牌吗: its hand is a setup constant of at most 8
+    # cards), with givens the table search reads
     return bool(atoms) and all(a.kind == "hand" or a.kind == "where" and _attrs(a.value) == {"hand_count"}
-                               for a in atoms) and \
+                               for a in atoms) and any(_past_hand_bound(a) for a in atoms) and \
         all(g.kind in ("where", "window", "turn_of", "role") for g in q.givens)
+
+
+def _past_hand_bound(a: Atom) -> bool:
+    """A hand count the timed model's setup cannot hold (above ``vocab.INT_BOUNDS``' hand_count)."""
+    from skillproof.model.vocab import INT_BOUNDS
+    hi = INT_BOUNDS["hand_count"][1]
+    if a.kind == "hand":
+        op, n = a.value
+        return n > hi or (op in (">", ">=") and n >= hi)
+    nums = [x.value for x in E.walk(a.value) if isinstance(x, E.Lit) and isinstance(x.value, int)
+            and not isinstance(x.value, bool)]
+    return any(n >= hi for n in nums)
 
 
 def _attrs(node) -> set:

@@ -16,8 +16,9 @@ front of the message and who is dying a free value, only what holds of every tab
 area, a dead player holds no cards, the dying player has three black messages, the players the roles name are at the
 table) — at every size from the smallest room to five seats. A condition that reads a character's attributes (who
 the character is, female, hidden), the cards used this turn or a card's parameters is not checked (the table's
-characters are not free values). The other table questions of issue 22 — a win rule that can never be met is UR003
-on the timed model; a receive rule or a lock the message's path cannot honour — are not this family's yet.
+characters are not free values). The other table questions of issue 22 — a win rule that can never be met (the
+unreachable family's, on the timed model); a receive rule or a lock the message's path cannot honour — are not this
+family's yet.
 """
 from __future__ import annotations
 
@@ -45,8 +46,8 @@ DOC_ZH = """牌桌上的卡牌（TB）。
 这个检查是可靠的：牌桌完全放开——每个人的手牌、情报区、翻面、身份、谁存活、情报在谁面前、谁濒死都是自由的值，只保留
 每一局游戏的牌桌都成立的事实（情报数目对得上情报区、死亡的角色没有手牌、濒死的角色有三张黑色情报、角色名指的人在座）——
 从最小的房间到五个座位的每种人数。读角色属性（是哪个角色、女性、隐藏角色）、本回合用过的牌或卡牌参数的条件不检查（牌桌
-上的角色不是自由的值）。议题 22 的其他牌桌检查——永远达不到的胜利条件已由 UR003 在有时序的模型上检查；情报的传递路线
-无法满足的接收规则或锁定——还不是这一组的。
+上的角色不是自由的值）。议题 22 的其他牌桌检查——永远达不到的胜利条件（不可达规则那一组在有时序的模型上检查）；情报的
+传递路线无法满足的接收规则或锁定——还不是这一组的。
 """
 
 TB001 = Code("TB001", "card-conditions-never-hold", "warning",
@@ -55,7 +56,7 @@ TB001 = Code("TB001", "card-conditions-never-hold", "warning",
              "target and what the server checks before the use were written apart and disagree",
              todo="fix the condition that cannot hold (the finding names it), or give the card the target its "
                   "condition reads",
-             summary_zh="在写明的任何时机，目标条件和 requires 都不能同时成立的牌",
+             summary_zh="在写明的任何时机，目标条件和 `requires` 都不能同时成立的牌",
              why_zh="按写下的规则，谁也用不了这张牌；要么条件写错了，要么目标和服务器使用前的检查是分开写的、彼此不一致",
              todo_zh="改正那个不能成立的条件（发现里会指出），或者给这张牌它的条件所读的目标",
              example='''[[card]]
