@@ -43,6 +43,15 @@ QUERIES = [
     "can SP李宁玉 play 截获 as 误导 in the main phase?",
     "which conversion fires when anyone plays 截获 as ? under 强令's ban on 截获",      # last: the 'which' row
 ]
+#: table questions (checks/ask/table.py: asked of games of the server), measured cold with --table
+TABLE_QUERIES = [
+    "老汉能在自己的回合死吗？",
+    "传出者能收到自己的情报吗？",
+    "篡夺者能获胜吗？",
+    "老汉在自己的回合死亡时能发动如归吗？",
+    "潜伏战线有两张红色情报和两张黑色情报时，收到含红色和黑色的情报后会濒死吗？",
+    "王响能有四张黑色情报吗？",
+]
 COLD_TARGET, WARM_TARGET = 1.0, 0.100
 EXE = str(Path(sys.executable).with_name("skillproof"))
 ENV = dict(os.environ, TERM="xterm", LANG="C.UTF-8", LC_ALL="C.UTF-8", NO_COLOR="1", PROMPT_TOOLKIT_NO_CPR="1")
@@ -76,6 +85,30 @@ def cold(runs: int, bytecode: bool) -> list:
         meds.append(statistics.median(xs))
         print(row(q, xs, COLD_TARGET))
     return meds
+
+
+def table_cold(runs: int) -> None:
+    """Table questions (checks/ask/table.py) from a cold start: wall clock and the search alone (``--json``'s
+    time is not printed: the search is read from a second, in-process asking after the catalogue is loaded)."""
+    env = dict(ENV)
+    subprocess.run([EXE, "ask", TABLE_QUERIES[0]], capture_output=True, env=env)          # bytecode cached
+    print(f"table questions, cold start: `skillproof ask QUERY` in a fresh process, {runs} runs each")
+    for q in TABLE_QUERIES:
+        xs = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            r = subprocess.run([EXE, "ask", "--brief", q], capture_output=True, env=env)
+            xs.append(time.perf_counter() - t)
+            assert r.returncode in (0, 3), r.stderr.decode()
+        print(row(q, xs, COLD_TARGET))
+    from skillproof.checks import ask as Q
+    from skillproof.model import loader
+    t = time.perf_counter()
+    sess = Q.Session(loader.load(None))
+    print(f"in process: the catalogue loaded in {(time.perf_counter() - t) * 1000:.0f} ms; the search alone:")
+    for q in TABLE_QUERIES:
+        res = sess.ask(q)
+        print(f"  {q[:60]:60s} {res.answer:8s} {res.seconds * 1000:7.1f} ms  ({res.bounds.get('templates')} templates)")
 
 
 def warm_in_process(runs: int, general: bool) -> tuple[list, list]:
@@ -191,9 +224,13 @@ def main():
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-pty", action="store_true", help="skip the pseudo-terminal measurement")
     ap.add_argument("--quick", action="store_true", help="skip the no-bytecode cold start")
+    ap.add_argument("--table", action="store_true", help="only the table questions, cold (TABLE_QUERIES)")
     a = ap.parse_args()
     print(f"machine: {os.cpu_count()} CPUs, Python {sys.version.split()[0]}, load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} (other work on the machine inflates every figure)\n")
+    if a.table:
+        table_cold(a.runs)
+        return
     c = cold(a.runs, bytecode=True)
     print()
     c_nobc = [] if a.quick else cold(a.runs, bytecode=False)

@@ -28,7 +28,7 @@ DECISIONS = {
     "conversion": ("actual", "declared"), "banned": ("declared",), "can_play": ("actual", "declared"),
     "receive": (), "send": ("group",), "skip_fight": (), "skip_dying": (), "draw": (), "reachable": (),
     "turn_end": (), "holds": ("rule",), "result": (), "plays": ("skill", "actual", "declared"),
-    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",), "remind": (),
+    "matters": ("rule",), "resolves": ("declared",), "fires": ("rule",), "remind": (), "table": (),
 }
 #: the keys of each kind of trace event: (required, optional)
 EVENT_KEYS = {
@@ -38,7 +38,7 @@ EVENT_KEYS = {
     "replace": (("seat", "character"), ("via",)),
     "use": (("seat", "rule"), ("target", "chosen", "chosen2", "choices")),
     "play": (("seat", "card"), ("actual", "target")),
-    # a whole game's table events (model/interp/game.py; trace "table": true)
+    # a game trace's own events (model/interp/game.py; "table": true)
     "draw": ((), ("n",)),
     "send": (("seat",), ("colours", "arrow", "lockable", "dir", "to", "locks", "face_up", "source")),
     "resolve": ((), ("chosen", "chosen2", "choices")),
@@ -46,6 +46,8 @@ EVENT_KEYS = {
     "die": (("seat",), ()),
 }
 EVENT_SEATS = ("seat", "in_front", "sender", "dying", "giver", "target", "chosen", "chosen2", "to")
+#: every event kind, the timed model's first (the error messages list them)
+ALL_EVENTS = tuple(EVENT_KEYS)
 
 
 # a scenario error is located like a catalogue error: file, line, key (the JSON path), message
@@ -195,7 +197,7 @@ def parse_json(text: str, file: str):
 TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
 STATE_KEYS = ("seats", "turn", "sender", "in_front", "dying", "message", "message_dir", "message_lockable",
               "unknowns", "window", "interrupted", "turn_sender",
-              # a whole game's table (model/state.py State.to_dict)
+              # a game's table (model/interp/game.py): the message on its way, the winners
               "message_dir_sent", "message_face_up", "message_sent", "message_received", "declared", "winners")
 SEAT_KEYS = ("character", "alive", "face_up", "ever_face_up", "identity", "locked", "skills",
              "invalidated", "played", "area", "task", "lost") + Seat.INT_FIELDS
@@ -207,7 +209,7 @@ QUESTION_KEYS = {
     "reachable": (), "turn_end": (), "holds": ("rule",),
     "result": ("kind", "turn", "declared", "winners", "picks", "seating"),
     "plays": ("skill", "user", "actual", "declared"), "matters": ("rule", "args"), "resolves": ("declared",),
-    "fires": ("rule",), "remind": ("rule", "already"),
+    "fires": ("rule",), "remind": ("rule", "already"), "table": (),
 }
 #: the answer keys of each decision (what 'expect' may name)
 ANSWER_KEYS = {
@@ -218,6 +220,8 @@ ANSWER_KEYS = {
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
     "plays": ("validated", "resolves"), "matters": ("matters",), "resolves": ("resolves", "via"),
     "fires": ("fires",), "remind": ("remind", "skills", "usable", "prompts", "usable_now"),
+    "table": ("alive", "dying", "winner", "game_over", "identity", "task", "hand_count", "received", "red_messages",
+              "blue_messages", "black_messages", "true_messages", "non_black_messages"),
 }
 
 
@@ -347,9 +351,8 @@ class _Checker:
                             got=_what(tr)))
             return
         self.keys(P, tr, ("setup", "events", "table"), Msg("经过 'trace'", "the trace"))
-        if "table" in tr and not isinstance(tr["table"], bool):
-            self.err(P + ("table",), Msg("'table' 必须是 true 或 false，不能是{got}", "'table' must be true or false, not {got}",
-                                         got=_what(tr["table"])))
+        if "table" in tr:
+            self.typed(P + ("table",), tr["table"], bool, "'table'")
         if "setup" not in tr:
             self.err(P, Msg("缺少键 'setup'（开始时的牌桌：{{\"seats\": […]}}）",
                             "missing key 'setup' (the table at the start: {{\"seats\": […]}})"))
@@ -372,13 +375,13 @@ class _Checker:
         cat = self.cat
         if not isinstance(ev, dict) or "event" not in ev:
             self.err(P, Msg("事件是带 \"event\"（{zk}）的对象", "an event is an object with \"event\" ({ek})",
-                            zk="、".join(f"'{k}'" for k in EVENT_KEYS), ek=", ".join(EVENT_KEYS)))
+                            zk="、".join(f"'{k}'" for k in ALL_EVENTS), ek=", ".join(ALL_EVENTS)))
             return
         kind = ev["event"]
         if not isinstance(kind, str) or kind not in EVENT_KEYS:
             self.err(P + ("event",), Msg("未知的事件 {v}（事件有：{zk}）{dym}", "unknown event {v} (events: {ek}){dym}",
-                                         v=_q(kind), zk="、".join(f"'{k}'" for k in TR.EVENT_KINDS),
-                                         ek=", ".join(TR.EVENT_KINDS), dym=self.dym(kind, list(EVENT_KEYS))))
+                                         v=_q(kind), zk="、".join(f"'{k}'" for k in ALL_EVENTS),
+                                         ek=", ".join(ALL_EVENTS), dym=self.dym(kind, list(EVENT_KEYS))))
             return
         need, opt = EVENT_KEYS[kind]
         self.keys(P, ev, ("event",) + need + opt, Msg("'{k}' 事件", "a '{k}' event", k=kind))
@@ -390,15 +393,41 @@ class _Checker:
                 self.seat_no(P + (k,), ev[k], f"'{k}'", nullable=True)
         if "window" in ev:
             self.choice(P + ("window",), ev["window"], tuple(TW.WINDOWS), "'window'")
-        self.table_fields(P, ev)
         if "character" in ev:
             self.name(P + ("character",), ev["character"], cat.characters, "character",
                       [c.name for c in cat.characters.values()])
         for k in ("rule", "via"):
             if ev.get(k) is not None:
                 self.name(P + (k,), ev[k], cat.skills, "skill", [r.name for r in cat.skills.values()])
-        if ev.get("card") is not None:
-            self.name(P + ("card",), ev["card"], cat.cards, "card", [c.name for c in cat.cards.values()])
+        for k in ("card", "actual"):
+            if ev.get(k) is not None:
+                self.name(P + (k,), ev[k], cat.cards, "card", [c.name for c in cat.cards.values()])
+        if "n" in ev and ev["n"] is not None and self.typed(P + ("n",), ev["n"], int, "'n'") and ev["n"] < 0:
+            self.err(P + ("n",), _negative("n"))
+        for k in ("lockable", "face_up"):
+            if ev.get(k) is not None:
+                self.typed(P + (k,), ev[k], bool, f"'{k}'")
+        for k in ("arrow", "dir"):
+            if ev.get(k) is not None:
+                self.choice(P + (k,), ev[k], V.DIRECTIONS, f"'{k}'")
+        if ev.get("source") is not None:
+            self.choice(P + ("source",), ev["source"], ("hand", "deck_top", "message_area"), "'source'")
+        if ev.get("colours") is not None and (not isinstance(ev["colours"], list) or any(
+                not isinstance(c, str) or c not in V.MESSAGE_COLOURS for c in ev["colours"])):
+            self.err(P + ("colours",), Msg("'colours' 必须是颜色的列表（{z}）", "'colours' must be a list of colours ({e})",
+                                           z="、".join(f"'{c}'" for c in V.MESSAGE_COLOURS), e=", ".join(V.MESSAGE_COLOURS)))
+        if ev.get("locks") is not None:
+            if not isinstance(ev["locks"], list):
+                self.err(P + ("locks",), Msg("'locks' 必须是座位的列表", "'locks' must be a list of seats"))
+            else:
+                for j, x in enumerate(ev["locks"][:L.SEATS + 1]):
+                    self.seat_no(P + ("locks", j), x, "'locks'")
+        if ev.get("choices") is not None and not isinstance(ev["choices"], dict):
+            self.err(P + ("choices",), Msg("'choices' 必须是对象（效果的路径 → 决定）", "'choices' must be an object "
+                                                                                  "(an effect's op path → its decision)"))
+        if ev.get("on") is not None:
+            from skillproof.model.events import EVENT_KINDS as ON_KINDS
+            self.choice(P + ("on",), ev["on"], tuple(ON_KINDS), "'on'")
         if "site" in ev:
             give = site_of(cat, ev["site"]) if isinstance(ev["site"], str) else None
             if give is None:
@@ -408,33 +437,6 @@ class _Checker:
                                             ex=sites[0] if sites else 'BianZeTong#0', dym=self.dym(ev["site"], sites)))
             else:
                 self.args(P + ("args",), ev.get("args", {}), cat.skills.get(give.grant))
-
-    def table_fields(self, P, ev):
-        """The values of a game event's table fields: types and ranges (the interpreter reads them as such)."""
-        for k in ("arrow", "dir"):
-            if k in ev:
-                self.choice(P + (k,), ev[k], ("up", "left", "right"), f"'{k}'")
-        for k in ("lockable", "face_up"):
-            if k in ev and not isinstance(ev[k], bool):
-                self.err(P + (k,), Msg("'{k}' 必须是 true 或 false", "'{k}' must be true or false", k=k))
-        if "n" in ev:
-            self.typed(P + ("n",), ev["n"], int, "'n'")
-        for k in ("on", "source", "actual"):
-            if k in ev and ev[k] is not None and not isinstance(ev[k], str):
-                self.err(P + (k,), Msg("'{k}' 必须是字符串", "'{k}' must be a string", k=k))
-        if "colours" in ev:
-            cs = ev["colours"]
-            if not isinstance(cs, list) or not all(isinstance(c, str) and c in V.MESSAGE_COLOURS for c in cs):
-                self.err(P + ("colours",), Msg("'colours' 必须是情报颜色的列表（{c}）", "'colours' must be a list of message colours ({c})",
-                                               c=", ".join(V.MESSAGE_COLOURS)))
-        if "locks" in ev:
-            if not isinstance(ev["locks"], list):
-                self.err(P + ("locks",), Msg("'locks' 必须是座位号的列表", "'locks' must be a list of seat numbers"))
-            else:
-                for i, x in enumerate(ev["locks"]):
-                    self.seat_no(P + ("locks", i), x, "'locks'")
-        if "choices" in ev and not isinstance(ev["choices"], dict):
-            self.err(P + ("choices",), Msg("'choices' 必须是对象（效果的路径 → 决定）", "'choices' must be an object (an effect's op path → decision)"))
 
     def args(self, P, args, rule):
         if not isinstance(args, dict):
@@ -511,23 +513,24 @@ class _Checker:
                 self.typed(P + (k,), seat[k], bool, f"'{k}'")
         if "identity" in seat:
             self.choice(P + ("identity",), seat["identity"], V.COLOURS, "'identity'")
-        if "lost" in seat:
-            self.typed(P + ("lost",), seat["lost"], bool, "'lost'")
         if seat.get("task") is not None:
             from skillproof.model.interp.win import TASKS
             self.choice(P + ("task",), seat["task"], TASKS, "'task'")
-        if "area" in seat:                       # a whole game's message area: class -> how many
+        if "lost" in seat:
+            self.typed(P + ("lost",), seat["lost"], bool, "'lost'")
+        if "area" in seat:
             from skillproof.model.interp.table import CLASSES
-            area = seat["area"]
-            if not isinstance(area, dict):
-                self.err(P + ("area",), Msg("'area' 必须是对象（情报的颜色组合 → 张数），不能是{got}",
-                                            "'area' must be an object (a message card's colours → how many), not {got}",
-                                            got=_what(area)))
+            a = seat["area"]
+            if not isinstance(a, dict):
+                self.err(P + ("area",), Msg("'area' 必须是对象（情报的颜色类 → 张数）",
+                                            "'area' must be an object (a message colour class → how many)"))
             else:
-                for c, n in area.items():
+                for c, k in a.items():
                     if c not in CLASSES:
-                        self.choice(P + ("area", c), c, CLASSES, "'area'")
-                    elif self.typed(P + ("area", c), n, int, f"'area.{c}'") and n < 0:
+                        self.err(P + ("area", c), Msg("未知的情报颜色类 {v}（有：{z}）", "unknown message colour class {v} "
+                                                                                "(classes: {e})", v=_q(c),
+                                                    z="、".join(CLASSES), e=", ".join(CLASSES)))
+                    elif self.typed(P + ("area", c), k, int, "'area'") and k < 0:
                         self.err(P + ("area", c), _negative(c))
         for k in Seat.INT_FIELDS:
             if k in seat and self.typed(P + (k,), seat[k], int, f"'{k}'") and seat[k] < 0:

@@ -172,6 +172,9 @@ def render(cat, res, brief: bool = False) -> str:
             out.append(pick("  引擎规则：", "  the engine's rules:"))
             out.extend(f"    - {n}" for n in res.notes)
         return "\n".join(out) + "\n"
+    if res.answer == "unknown" and res.bounds.get("table"):     # a table question: the bound, or a part not read
+        out.extend(f"  {n}" for n in res.notes)
+        return "\n".join(out + _bounds_lines(res)) + "\n"
     if res.answer == "unknown":
         out.append(pick(f"  求解器无法判定：{reason_text(res.reason)}", f"  the solver could not decide: {res.reason}"))
         out.append(pick("  （调高 --timeout（每个问题的秒数），或减少 --seats / --grants）",
@@ -219,6 +222,14 @@ def render(cat, res, brief: bool = False) -> str:
         out.append("")
         reasons = [b for b in res.because if b["kind"] != "decides"]
         decided = [b for b in res.because if b["kind"] == "decides"]
+        if reasons and res.bounds.get("table"):
+            out.append(pick("因为（在所问情形发生的每一局里拒绝它的规则）：",
+                            "because (the rules that refuse it in every game where the situation happens):"))
+            for b in reasons:
+                out.append(f"  - {b['says']}")
+                for r in b["rules"]:
+                    out.append(f"      {_rule_line(r)}")
+            reasons = []
         if reasons:
             out.append(pick("因为（决定这个答案的最小约束集合）：", "because (a minimal set of constraints that forces this answer):"))
             for b in reasons:
@@ -242,6 +253,14 @@ def render(cat, res, brief: bool = False) -> str:
         if res.traces:
             out.append(pick("解释器的推理：", "the interpreter's reasoning:"))
             out.extend(trace_lines(cat, res.traces))
+    elif res.illustration is not None and not brief and res.bounds.get("table"):
+        out.append("")
+        out.append(pick("例如（所问的情形发生了，解释器在这里拒绝）：", "for example (the situation happens, and the interpreter "
+                                                                  "refuses it here):"))
+        out.extend(scenario_lines(cat, res.illustration))
+        if res.illustration_origin:
+            out.append(pick("在游戏中如何发生：", "how it happens in a game:"))
+            out.extend(story_lines(res.illustration_origin))
     elif res.illustration is not None and not brief:
         out.append("")
         out.append(pick("例如（前提成立，所问的情形不成立）：", "for example (the givens hold, the claim does not):")
@@ -268,6 +287,12 @@ def _bounds_lines(res) -> list[str]:
         return []
     t = b.get("turns", 2)
     ms = f"{res.seconds * 1000:.0f} ms"
+    if b.get("table"):                         # a table question (checks/ask/table.py): games of the server
+        if "seats" not in b:
+            return ["", pick(f"（牌桌问题；{ms}）", f"(a table question; {ms})")]
+        return ["", pick(f"（牌桌问题，搜索范围：至多{b['seats']}个座位、{t}个回合的服务器牌局，试了{b['templates']}种牌局模板；{ms}）",
+                         f"(a table question, searched: games of the server at {b['seats']} seats over up to {t} "
+                         f"turn{'s' if t != 1 else ''}, {b['templates']} game template(s) tried; {ms})")]
     return ["", pick(f"（搜索范围：至多{b['seats']}个座位，所问角色至多{b['grants']}个获得的技能，{b['characters']}个候选角色，"
                      f"经过至多{t}个回合；{ms}）",
                      f"(searched: up to {b['seats']} seats, {b['grants']} granted skills on the player, "

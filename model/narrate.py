@@ -46,7 +46,7 @@ def narrate(cat: Catalogue, state: State, question: dict) -> Trace:
     fn = NARRATORS.get(d)
     tr = Trace(question, answer)
     if fn is None:
-        tr.conclusion = pick("，", ", ").join(f"{answer_field(k)} = {value(cat, v)}" for k, v in answer.items())
+        tr.conclusion = pick("，", ", ").join(f"{answer_field(k)} = {answer_value(cat, k, v)}" for k, v in answer.items())
         return tr
     fn(cat, state, seat, question, tr)
     return tr
@@ -67,6 +67,11 @@ ANSWER_FIELDS = {
     "turns_ago": ("几回合前获得", "turns ago"),
     "remind": ("提醒", "prompts"), "skills": ("技能", "skills"), "prompts": ("提醒它", "prompts for it"),
     "usable_now": ("此刻能用", "usable now"),
+    "alive": ("存活", "alive"), "dying": ("濒死", "dying"), "winner": ("获胜", "winner"), "game_over": ("游戏结束", "game over"),
+    "identity": ("身份", "identity"), "task": ("秘密任务", "secret task"), "hand_count": ("手牌数", "cards in hand"),
+    "received": ("收到本回合的情报", "received this turn's message"), "red_messages": ("红色情报", "red messages"),
+    "blue_messages": ("蓝色情报", "blue messages"), "black_messages": ("黑色情报", "black messages"),
+    "true_messages": ("真情报", "true messages"), "non_black_messages": ("非黑情报", "non-black messages"),
 }
 
 #: answer values that are words, not names: value -> (zh, en)
@@ -92,6 +97,12 @@ def answer_value(cat: Catalogue, k: str, v) -> str:
         return group_word(v)
     if v is None:
         return pick("无", "none")
+    if k == "identity" and isinstance(v, str):
+        from .expr_words import IDENTITY
+        return pick(*IDENTITY.get(v, (v, v)))
+    if k == "task" and isinstance(v, str):
+        from .interp.win import TASK_WORDS
+        return pick(*TASK_WORDS.get(v, (v, v)))
     return value(cat, v)
 
 
@@ -147,6 +158,7 @@ def question_title(cat, q: dict) -> str:
              "skip_fight": ("争夺阶段是否跳过？", "skipped in the fight phase?"),
              "skip_dying": ("濒死求澄清是否跳过？", "skipped in the dying window?"), "draw": ("摸牌数", "draw count"),
              "reachable": ("是否可达？", "reachable?"), "turn_end": ("回合结束后", "after the turn ends"),
-             "remind": ("结束出牌阶段时是否提醒？", "prompted when ending the main phase?")}
+             "remind": ("结束出牌阶段时是否提醒？", "prompted when ending the main phase?"),
+             "table": ("在牌桌上：存活、濒死、获胜、情报与手牌", "at the table: alive, dying, winning, messages and hand")}
     zh, en = words.get(d, ("判定", str(d).replace("_", " ")))
     return who + pick(zh, en)

@@ -98,6 +98,8 @@ def steps(cat: Catalogue, trace: Trace) -> list[dict]:
                     window, front = ev.window, ev.in_front if ev.in_front is not None else front
                 zh = T.WINDOWS[window].zh if window in T.WINDOWS else "?"
                 out.append({"turn": turn_no, "window": zh, "text": told})
+                if ev.kind == "send":                # the message stops in front of its first stop (传递阶段)
+                    window, front = "send", ev.to
                 continue
             if ev.kind == "window" and ev.in_front is not None:
                 front = ev.in_front

@@ -30,6 +30,7 @@ EXPECTED = {
     "intent": {"IN001", "IN002"},
     "triggers": {"TR001", "TR002", "TR003", "TR004", "TR005"},
     "remind": {"RM001", "RM002"},
+    "table": {"TB001"},
 }
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from skillproof.model import expr as E
+from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.msg import Msg, as_msg
 from skillproof.model.names import did_you_mean, nearest
@@ -357,6 +359,8 @@ class AtomParser(Words):
             self.take()
             if self.cat.skills[rid].fires is not None and self.cat.skills[rid].convert is None:
                 return done(Atom("fires", 0, 0, rule=rid))       # a triggered skill's effect happens now
+            if r.on and r.convert is None:                       # 如归: it answers an event of a game (table.py)
+                return done(Atom("fires_on", 0, 0, rule=rid))
             self._need_conversion(rid, self.toks[self.i - 1])
             return done(Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "in"), True), rule=rid,
                              value="play"))
@@ -504,6 +508,18 @@ class AtomParser(Words):
         if kw == "locked":
             self.take()
             return done(Atom("locked", 0, 0))
+        if kw == "win":                                     # the table: among a game's winners (table.py)
+            self.take()
+            return done(Atom("win", 0, 0))
+        if kw == "die" or t.text == "be_dying":             # the table: dead / dying at the end of a game
+            self.take()
+            node = E.parse("not alive" if kw == "die" else "dying")
+            E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
+                    V.BOOL)
+            return done(Atom("where", 0, 0, value=node))
+        if kw == "received":                                # the table: she received this turn's message
+            self.take()
+            return done(Atom("received", 0, 0))
         if kw == "resolve":                                 # resolve 误导 / produce 误导's effect
             self.take()
             x = self.card(allow_unknown=False)

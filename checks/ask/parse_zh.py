@@ -21,7 +21,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 #: closes a clause describing the player asked about (没有手牌的角色: the phrasebook's 'rel' + 'anyone')
 POST_REL = ("rel",)
 #: roles the condition language has no word for (phrases.py @role)
-ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is")
+ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is", "task", "card_on")
 
 
 class ClauseParser(Words):
@@ -44,6 +44,8 @@ class ClauseParser(Words):
                 if r is not None:
                     self.mentioned = (r, t.col)             # 小铃铛传出情报后，被指定的角色…: her skill
                 return Given("role", t.col, t.end, t.shown, who=r or arg, rule="sender_is")
+            if name in ("task", "card_on"):                 # 篡夺者, 被利诱放入情报后: a table question's (table.py)
+                return Given("role", t.col, t.end, t.shown, who=arg, rule=name)
             return Given("role", t.col, t.end, t.shown, rule=name)
         try:
             node = E.parse(t.text)

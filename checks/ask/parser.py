@@ -97,7 +97,9 @@ atom           = ( 'play' | 'use' ) card [ 'as' card [ 'play' | 'use' ] | 'to' '
                                                             (* a conversion skill: a card reaches play through
                                                                it; a triggered skill with 'fires': its effect
                                                                happens now; an active skill: it is used; a
-                                                               giver: it hands the player one of its grants *)
+                                                               giver: it hands the player one of its grants; a
+                                                               triggered skill with 'on': it answers an event
+                                                               of a game (a table question) *)
                | 'banned' [ 'from' ] ( ( 'all' | 'cards' ) [ 'cards' ] | card )
                | ( 'must' | 'cannot' ) 'receive' | 'receive'    (* 'receive' alone: after 'must' first *)
                | ( 'may' | 'choose' ) { 'choose' | 'receive' | 'to' | 'or' | 'not' }
@@ -117,6 +119,12 @@ atom           = ( 'play' | 'use' ) card [ 'as' card [ 'play' | 'use' ] | 'to' '
                                                               it, or a skill acting as it (偷天, 应变自如 …) *)
                | "make" [ 'anyone' ] ( 'draw' | atom )      (* 让 / 令: under the topic, or its grant fires *)
                | 'locked'                                   (* locked by the message *)
+               | 'win'                                      (* the table: the player is among the winners of a
+                                                              game (获胜 / 赢; 以潜伏战线身份获胜) *)
+               | 'die' | "be_dying"                         (* the table: she is dead (死, 死亡) / dying (濒死吗,
+                                                              进入濒死) at the end of a game *)
+               | 'received'                                 (* the table: she received this turn's message (收到
+                                                              自己传出的情报: the sender, his own) *)
                | 'hand' comparison
                | 'invalidated' | 'face_up' | 'face_down' | 'face' ( 'up' | 'down' )
                | card [ 'is' ] 'banned'

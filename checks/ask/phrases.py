@@ -48,6 +48,11 @@ COLOURS = {"红色": "red", "红": "red", "蓝色": "blue", "蓝": "blue", "黑�
 #: identity words: the identity colour
 IDENTITIES = {"神秘人": "black", "潜伏战线": "red", "潜伏": "red", "红方": "red", "特工机关": "blue", "军情": "blue",
               "军情处": "blue", "蓝方": "blue", "无身份": "none"}
+#: secret-task words (model/interp/win.py TASK_WORDS, and the rule book's 篡夺者): the task
+TASKS = {"镇压者": "killer", "篡夺者": "stealer", "簒夺者": "stealer", "双重间谍": "collector", "诱变者": "mutator",
+         "先行者": "pioneer", "搅局者": "disturber", "清道夫": "sweeper", "killer": "killer", "stealer": "stealer",
+         "collector": "collector", "mutator": "mutator", "pioneer": "pioneer", "disturber": "disturber",
+         "sweeper": "sweeper"}
 DIR_WORDS = {"上": "up", "左": "left", "右": "right", "up": "up", "left": "left", "right": "right", "向上": "up",
              "向左": "left", "向右": "right"}
 CLASSIFIERS = "张名个位种次人"
@@ -90,6 +95,24 @@ PHRASES: list[tuple[str, str]] = [
     ("在? 濒死 WHEN", "when someone is dying @cond(dying)"),
     ("不 濒死 WHEN", "@cond(not dying)"),
     ("濒死 的 PLAYER", "@cond(dying) anyone"),
+    # ---- the moving table (table questions, checks/ask/table.py): dying, death, winning, one's own message
+    ("进入 濒死 状态?", "@cond(dying)"),
+    ("濒死 吗|呢", "@cond(dying)"),
+    ("be|become|go dying", "be_dying"),
+    ("死|死掉|阵亡|被杀死|被杀", "@cond(not alive)"),
+    ("be killed", "die"),
+    ("以 IDENTITY 的? 身份? 获胜|胜利|赢|宣胜", "@cond(identity == {IDENTITY}) win"),
+    ("获胜|胜利|赢|宣胜|赢得胜利|取得胜利", "win"),
+    ("作为|身为|是 TASK", "@role(task {TASK})"),
+    ("TASK", "@role(task {TASK}) anyone"),
+    ("as a|the? TASK", "@role(task {TASK})"),
+    ("被 CARD 放入|置入|放进 情报区? MSG?", "@role(card_on {CARD})"),
+    ("和|与|, NUM 张 COLOUR MSG", "@cond({COLOUR}_messages == {NUM})"),
+    ("收到|接收 含|含有 COLOUR 和|与 COLOUR 的? MSG", "@cond({COLOUR} in message) @cond({COLOUR2} in message)"),
+    ("成为 CARD 的 目标", "@role(card_on {CARD})"),
+    ("收到|接收到|拿到 SELF? 传出? 的? MSG", "received"),
+    ("receive her|his|their own message", "received"),
+    ("get her|his|their own message back", "received"),
     # ---- who (the roles of the table): as the player asked about, or a condition on her
     ("传出者|情报传出者|情报的传出者|传出情报的角色|传出情报的人", "@role(sender) anyone"),
     ("the sender", "@role(sender) anyone"),
@@ -336,7 +359,7 @@ class Item:
     optional: bool = False
 
 
-SLOTS = ("CARD", "SKILL", "GIVER", "CHAR", "NUM", "DIR", "COLOUR", "IDENTITY", "WINDOW", "PHASEW")
+SLOTS = ("CARD", "SKILL", "GIVER", "CHAR", "NUM", "DIR", "COLOUR", "IDENTITY", "TASK", "WINDOW", "PHASEW")
 
 
 def compile_pattern(pat: str) -> list[Item]:
@@ -387,6 +410,7 @@ def words_of_table() -> set[str]:
         out.update(w.lower() for w in ws)
     out.update(w.lower() for w in COLOURS)
     out.update(w.lower() for w in IDENTITIES)
+    out.update(w.lower() for w in TASKS)
     out.update(w.lower() for w in DIR_WORDS)
     out.update(NUMERALS)
     return out

@@ -7,7 +7,7 @@ import re
 
 from .lexer import KEYWORDS, Tok
 from .phrases import (CLASSIFIERS, COLOURS, COMPILED, DIR_WORDS, EXAMPLE_WORDS, IDENTITIES, INDEX, KIND_WORDS,
-                      NUMERALS, SLOTS)
+                      NUMERALS, SLOTS, TASKS)
 
 _REF = re.compile(r"\{([A-Z]+)(\d?)\}")
 
@@ -57,6 +57,8 @@ class Matcher:
             return (j + 1, COLOURS[low]) if low in COLOURS else None
         if name == "IDENTITY":
             return (j + 1, IDENTITIES[t.text]) if t.text in IDENTITIES else None
+        if name == "TASK":
+            return (j + 1, TASKS[low]) if low in TASKS else None
         if name in ("WINDOW", "PHASEW"):         # PHASEW: a window of a turn, not the dying one (濒死)
             w = p.window_at(j)
             if w is None or (name == "PHASEW" and w[0] == "dying"):
@@ -196,7 +198,7 @@ class Matcher:
                     a, b, _ = got[key]
                     if m.group(1) == "NUM":
                         out.append(Tok("num", str(got[key][2]), toks[a].col, toks[b - 1].end, "", src=toks[a].text))
-                    elif m.group(1) in ("DIR", "COLOUR", "IDENTITY"):         # 向左 → left
+                    elif m.group(1) in ("DIR", "COLOUR", "IDENTITY", "TASK"):  # 向左 → left
                         v = str(got[key][2])
                         out.append(Tok("word", v, toks[a].col, toks[b - 1].end, KEYWORDS.get(v, ""), src=toks[a].text))
                     else:

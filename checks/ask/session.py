@@ -179,6 +179,12 @@ class Session:
             res = events_answer(self.cat, q)
             res.seconds = time.perf_counter() - t0
             return res
+        from .table import is_table_question, answer as table_answer, refuse_table_only
+        if is_table_question(q):                 # the moving table: asked of games of the server (table.py)
+            res = table_answer(self, q)
+            res.seconds = time.perf_counter() - t0
+            return res
+        refuse_table_only(q)
         chars, grants, n, G, others = self.shape(q)
         eng = self.engine(chars, grants, n, G, others, plays=PLAYS if _reads_played(q) else None)
         run = Run(self, eng, q)

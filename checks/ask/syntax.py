@@ -10,7 +10,8 @@ from skillproof.model.kinds import SEND_GROUPS as _SEND_GROUPS
 @dataclass
 class Atom:
     kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
-                           # use invalidated face_up hand where resolve locked fires granted
+                           # use invalidated face_up hand where resolve locked fires granted; the table
+                           # (checks/ask/table.py): win received fires_on
     col: int
     end: int
     cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
@@ -111,5 +112,5 @@ ATOM_KINDS = {
     "send_by": set(_SEND_GROUPS), "send_dir": set(_SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
     "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
-    "given": set(),
+    "given": set(), "win": set(), "received": set(), "fires_on": set(),
 }

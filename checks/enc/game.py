@@ -96,6 +96,7 @@ class GameEncoding:
         self.ending = False
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
         self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
+        self.to_discard: list = []            # twin of GameRunner.to_discard
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -127,8 +128,11 @@ class GameEncoding:
             else:
                 v = z3.Int(nm)
                 codes = sorted({self.code(h.type, x) for x in domain})
-                self.legal.append(Labelled(f"hole {h.name} in its domain", (),
-                                           z3.Or([v == c for c in codes]) if codes else z3.BoolVal(False)))
+                if codes and codes == list(range(codes[0], codes[-1] + 1)) and len(codes) > 2:
+                    dom = z3.And(v >= codes[0], v <= codes[-1])       # a range: two bounds, not an Or of values
+                else:
+                    dom = z3.Or([v == c for c in codes]) if codes else z3.BoolVal(False)
+                self.legal.append(Labelled(f"hole {h.name} in its domain", (), dom))
             self.vars[h.name] = v
         return self.vars[h.name]
 
@@ -417,6 +421,8 @@ class GameEncoding:
         """Twin of GameRunner.node: the process node before ``ev`` (ProcessFsm.resolve): the win checks, the game
         not over, the card being used resolved first, the dying dealt with first."""
         tab = self.tab
+        if ev.kind != "fire":
+            self.discard_dead()
         if ev.kind not in NODE_FREE and self.card is None and tab.window != "dying":
             self.check_win()
         if tab.ended is True:
@@ -436,6 +442,12 @@ class GameEncoding:
             self.pending = []
         return True
 
+    def discard_dead(self) -> None:
+        """Twin of GameRunner.discard_dead: the dead's hand and area discarded once the death's triggers were asked."""
+        for seat in self.to_discard:
+            enc_discard_all(self.tab, seat)
+        self.to_discard = []
+
     def _end_with(self, ends, D, W) -> None:
         tab = self.tab
         new = AND(NOT(tab.ended), ends)
@@ -449,7 +461,7 @@ class GameEncoding:
         if tab.ended is True:
             return
         key = self._win_key()
-        if key is not None and key == self._last_win[0]:
+        if key is not None and _same_key(key, self._last_win[0]):
             got = self._last_win[1]             # nothing a win check reads has changed since the last node
         else:
             e1, D1, W1 = enc_check_win(self.cat, tab, self.tag())
@@ -462,18 +474,16 @@ class GameEncoding:
     _last_win = (None, None)
 
     def _win_key(self):
-        """What the win checks read, when it is all constants and no result pass can read more (no WinSkill or
-        ChangeGameResultSkill held): the turn player and, per seat, out / identity / task / alive / red / blue."""
+        """What the win checks read, when no result pass can read more (no WinSkill or ChangeGameResultSkill held):
+        the turn player and, per seat, out / identity / task / alive and its area — constants, or the very terms
+        of the last node (``_same_key``: a term is the same when it is the same object, nothing having rebuilt it)."""
         out = [self.tab.turn]
         for s in self.tab.seats:
             for inst in s.skills:
                 cl = self.cat.skills[inst.rule].closure
                 if "WinSkill" in cl or "ChangeGameResultSkill" in cl:
                     return None
-            row = (s.lost, s.identity, s.task, s.alive, s.count("red_messages"), s.count("blue_messages"))
-            if not all(is_c(x) for x in row):
-                return None
-            out.append(row)
+            out.append((s.lost, s.identity, s.task, s.alive) + tuple(s.area))
         return tuple(out)
 
     # -------------------------------------------------------------------------------------- turn and window
@@ -979,7 +989,7 @@ class GameEncoding:
         enc_apply_die(tab, ev.seat)
         self.raise_("die", {"victim": ev.seat})
         k_ends, kD, kW = enc_check_killer_win(cat, tab, ev.seat, self.tag())
-        enc_discard_all(tab, ev.seat)
+        self.to_discard.append(ev.seat)          # discarded after the death's triggers (discard_dead)
         if k_ends is not True:
             o_ends, oD, oW = enc_check_one_camp(cat, tab, self.tag())
         else:
@@ -1109,6 +1119,7 @@ class GameEncoding:
     # -------------------------------------------------------------------------------------- the end
     def finish(self) -> None:
         """Twin of GameRunner.finish with trace.Runner.finish."""
+        self.discard_dead()
         tab, cat = self.tab, self.cat
         if tab.ended is not True and self.card is None and tab.window not in (None, "dying"):
             self.check_win()
@@ -1152,6 +1163,22 @@ class GameEncoding:
 
 
 # ========================================================================================== helpers
+def _same_key(a, b) -> bool:
+    """Two win keys (``GameEncoding._win_key``) read the same values: equal constants, the same terms."""
+    if a is None or b is None or len(a) != len(b) or a[0] != b[0]:
+        return False
+    for ra, rb in zip(a[1:], b[1:]):
+        if len(ra) != len(rb):
+            return False
+        for x, y in zip(ra, rb):
+            if x is y:
+                continue
+            if is_c(x) and is_c(y) and type(x) is type(y) and x == y:
+                continue
+            return False
+    return True
+
+
 def _select(sel: list, get, pending, default):
     out = default
     for c, i in reversed(sel):

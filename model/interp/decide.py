@@ -27,7 +27,9 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
 
     ``question["decision"]`` is one of: conversion (actual, declared), banned (declared), can_play
     (actual, declared), resolves (declared), fires (rule), receive, send (group, dir, lock_count), skip_fight, skip_dying, draw, reachable,
-    turn_end, result (kind, declared, winners, picks), remind (already, rule). ``seat`` defaults to 0.
+    turn_end, result (kind, declared, winners, picks), remind (already, rule), table (the seat's place at the
+    table of a game: alive, dying, a winner, its message counts and hand, whether it received this turn's message).
+    ``seat`` defaults to 0.
     """
     d = question["decision"]
     seat = question.get("seat", 0)
@@ -92,6 +94,16 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
     if d == "turn_end":
         after = turn_end(cat, state)
         return {"skills": [{"rule": i.rule, "invalid": i.invalid} for i in after.seats[seat].skills]}
+    if d == "table":
+        from .table import area_of, counts
+        s = state.seats[seat]
+        out = {"alive": s.alive, "dying": s.alive and state.window == "dying" and state.dying == seat,
+               "winner": state.winners is not None and seat in state.winners,
+               "game_over": state.winners is not None, "identity": s.identity, "task": s.task,
+               "hand_count": s.hand_count,
+               "received": bool(state.message_received) and state.in_front == seat}
+        out.update(counts(area_of(s) or {}))
+        return out
     if d == "result":
         st = state.copy()
         if "turn" in question:

@@ -75,6 +75,7 @@ class GameRunner(Runner):
         self.send_via: dict | None = None    # an effect sends the message (send_message)
         self.prose: list = []                # indices of events whose effect has a part in words
         self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
+        self.to_discard: list = []           # who died: hand and area discarded once the death's triggers were asked
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -104,6 +105,8 @@ class GameRunner(Runner):
         """The process node before ``ev``: the game must not have ended, and a dying player is dealt with first.
         Returns False when ``ev`` cannot happen at all."""
         st = self.st
+        if ev.kind != "fire":
+            self.discard_dead()
         if st.winners is None and ev.kind not in NODE_FREE and self.card is None and st.window not in ("dying",):
             self.check_win()
         if st.winners is not None:
@@ -119,6 +122,14 @@ class GameRunner(Runner):
             if ev.kind != "resolve":
                 self.pending = []
         return True
+
+    def discard_dead(self) -> None:
+        """The dead's hand and message area go to the discard pile (AfterDieGiveCard) — after the triggers of the
+        death were asked: WaitForDieGiveCard is a process node, so the PlayerDieEvent is dealt (如归, 承志 read his
+        messages and hand) before AfterDieGiveCard discards them."""
+        for seat in self.to_discard:
+            D.discard_all(self.st, seat)
+        self.to_discard = []
 
     def check_win(self) -> None:
         st = self.st
@@ -446,7 +457,7 @@ class GameRunner(Runner):
         D.apply_die(st, ev.seat)
         self.raise_("die", {"victim": ev.seat})
         got = W.check_killer_win(self.cat, st, [ev.seat], _result_pass)
-        D.discard_all(st, ev.seat)
+        self.to_discard.append(ev.seat)          # discarded after the death's triggers (discard_dead)
         if got is None:
             got = W.check_one_camp(self.cat, st, _result_pass)
         if got is not None:
@@ -461,6 +472,7 @@ class GameRunner(Runner):
         super().on_give(ev)
 
     def finish(self) -> Run:
+        self.discard_dead()
         st = self.st
         if st.winners is None and self.card is None and st.window not in (None, "dying"):
             self.check_win()

@@ -1,0 +1,1159 @@
+"""Questions about the moving table, answered on games of the server: can a player die (in whose turn, in which
+window), be dying, win (with which identity or secret task), receive the message he sent himself, hold n messages
+of a colour or n cards — or can a triggered skill answer an event of a game (如归 when its owner dies, 视死 on a
+message 利诱 put into the area)?
+
+The timed model (``answer.py``) keeps the table a constant of its setup; these questions are about how the table
+moves, so they are asked of *games* (``model/interp/game.py``): a bounded search over game templates — the table at
+the start and every value of a message, a card or an effect left open (holes, model/interp/hole.py) — each filled by
+the z3 twin (``checks/enc/game.py``, ``GameEncoding``) with the question's claim and givens as constraints on its
+symbolic table, the game it finds replayed by the interpreter (``model/interp/play.run``) and the question answered
+again on the state it reaches before it is shown.
+
+**The search.** A template (``Story``) is one turn of a game (``turn_words``: two when ``--max-turns`` allows and one
+is not enough, a plain turn before the question's) told as the server plays it: the draw, the main phase, the send
+and the message's path to the player who receives it, and an ending the claim needs — the receive (a win, a message
+count, the sender receiving his own message), a death after it (a third black message, nobody saving him), a card
+of the main phase putting a message into an area (利诱), the turn's end (搅局者), or the event a triggered skill
+answers and its firing. Who takes the turn, who receives and which card is played are the template's (the other seats
+are characters with no rule that a template without their events reads: ``QUIET``); everything else is the solver's.
+The bound: ``seats`` players (five when a secret task only a five-player deal has is named), ``turns`` turns,
+``MAX_TEMPLATES`` templates; hands up to 8 cards and areas up to 3 cards of each colour class at the start.
+
+**The answers.** *yes* (``exists``; *no* to ``always`` / ``never``): a game, replayed. *no* (``exists``; *yes* to
+``always`` / ``never``) only when the bound is not what stops it: in every template where the question's situation
+happens (the template is a legal game without the rules of its *decisive* events — the events the claim is about: the
+firing asked of, the receive, death or card that changes the table the claim reads, and what follows it), the
+question's own constraints together with the rules of the decisive events alone — no hole's domain, no event before
+them, no deal — have no solution: those rules refuse it on the facts the question fixes, whatever came before. The
+answer names those rules (with their catalogue lines) and shows a game where the situation happens and the interpreter
+names the refusal. Otherwise the answer is *unknown* (exit 3): no game within the bound, and the bound may be what
+stops it — never a false *no*.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from dataclasses import dataclass, field
+
+import z3
+
+from skillproof.model import expr as E
+from skillproof.model.effects import walk
+from skillproof.model.interp import trace as TR
+from skillproof.model.interp.core import env_of, evaluate
+from skillproof.model.interp.hole import Hole
+from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.table import CLASSES, counts, area_of
+from skillproof.model.interp.win import TASK_WORDS, tasks_dealt
+from skillproof.model.lang import pick
+from skillproof.model.reason import at_event, join
+from skillproof.model.state import Seat, SkillInst, State
+
+from ..enc.cond import Env as CEnv, fcompile, table_globals
+from ..enc.game import GameEncoding
+from ..enc.val import AND, EQ, GE, GT, LE, LT, NE, NOT, OR, fold, z
+from .result import Result
+from .syntax import Atom, BoolOp, Not, Query, atoms_of
+
+#: the table's attributes a claim may read (a condition reading one of them makes a question a table question)
+TABLE_ATTRS = frozenset({"alive", "red_messages", "blue_messages", "black_messages", "true_messages",
+                         "non_black_messages", "in_winners", "in_declared"})
+#: kinds of skill a quiet seat's character may have: none of them is read unless a template's events use it
+QUIET = frozenset({"Skill", "ActiveSkill", "TriggeredSkill", "MainPhaseSkill", "BeforeDieSkill"})
+#: at most this many templates are tried for one question
+MAX_TEMPLATES = 48
+#: labels of the setup that hold of every table at the start of a turn (invariants, not bounds)
+INVARIANTS = ("message counts fit", "a hand is no fewer than no cards", "an area count is no fewer than none",
+              "face up only if ever face up", "a public role is face up", "no hand once dead",
+              "not alive with three black messages at the start", "a living player has an identity")
+#: the turn bound's default (the question's turn and one before it)
+TURNS = 2
+
+
+# ============================================================================================ which questions
+def table_atom(a: Atom) -> bool:
+    """Is the atom about the moving table (answered here rather than on the timed model)?"""
+    if a.kind in ("win", "received", "fires_on"):
+        return True
+    if a.kind == "where":
+        return bool(_attrs(a.value) & TABLE_ATTRS) or _reads_dying(a.value)
+    return False
+
+
+def is_table_question(q: Query) -> bool:
+    """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing (谁会赢:
+    ``which player`` with such a claim, answered with the identities and secret tasks it holds for); a claim about
+    the hand alone (能有十张手牌吗) too — the timed model's hand is a constant of its setup."""
+    if q.claim is None or q.mode == "which" and (q.which is None or q.which.kind != "player"):
+        return False
+    atoms = atoms_of(q.claim)
+    if any(table_atom(a) for a in atoms):
+        return True
+    # the hand alone, past the timed model's bound on it (能有十张手牌吗: its hand is a setup constant of at most 8
+    # cards), with givens the table search reads
+    return bool(atoms) and all(a.kind == "hand" or a.kind == "where" and _attrs(a.value) == {"hand_count"}
+                               for a in atoms) and any(_past_hand_bound(a) for a in atoms) and \
+        all(g.kind in ("where", "window", "turn_of", "role") for g in q.givens)
+
+
+def _past_hand_bound(a: Atom) -> bool:
+    """A hand count the timed model's setup cannot hold (above ``vocab.INT_BOUNDS``' hand_count)."""
+    from skillproof.model.vocab import INT_BOUNDS
+    hi = INT_BOUNDS["hand_count"][1]
+    if a.kind == "hand":
+        op, n = a.value
+        return n > hi or (op in (">", ">=") and n >= hi)
+    nums = [x.value for x in E.walk(a.value) if isinstance(x, E.Lit) and isinstance(x.value, int)
+            and not isinstance(x.value, bool)]
+    return any(n >= hi for n in nums)
+
+
+def _attrs(node) -> set:
+    out = set()
+    for x in E.walk(node):
+        if isinstance(x, E.Attr):
+            out.add(x.name)
+    return out
+
+
+def _reads_dying(node) -> bool:
+    return "dying" in _attrs(node)
+
+
+# ============================================================================================ the goal
+class Unsupported(Exception):
+    """A part of the question the table search cannot read (said as the reason of an unknown answer)."""
+
+    def __init__(self, zh: str, en: str):
+        super().__init__(en)
+        self.zh, self.en = zh, en
+
+
+@dataclass
+class Goal:
+    """What a table question asks of a game."""
+    claim: object                       # the claim (syntax tree), read on the table at the end of the game
+    mode: str                           # exists | never | always
+    subject: str | None
+    before: list = field(default_factory=list)     # conditions on the player read before the decisive events
+    after: list = field(default_factory=list)      # … read at the end (a role's or a claim's given)
+    whose: str | None = None            # the final moment's turn: own | other | a character id
+    window: str | None = None           # the final moment's window (a dying window: the one it interrupts too)
+    roles: list = field(default_factory=list)      # roles of the player at the end: sender, not_sender, turn …
+    plays: list = field(default_factory=list)      # (actual, declared): the player plays this card
+    via: dict = field(default_factory=dict)        # (actual, declared) -> the conversion skill it is played through
+    fire: str | None = None             # the triggered skill whose firing is asked of
+    tasks: set = field(default_factory=set)        # secret tasks the question names
+    cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
+
+    @property
+    def needs(self) -> set:
+        """What the claim reads: win, dead, dying, received, counts, hand, fire."""
+        out = set()
+        for a in atoms_of(self.claim) + [x for x in self.after]:
+            if a.kind == "win":
+                out.add("win")
+            elif a.kind == "received":
+                out.add("received")
+            elif a.kind == "fires_on":
+                out.add("fire")
+            elif a.kind == "where":
+                at = _attrs(a.value)
+                if "alive" in at:
+                    out.add("dead")
+                if "dying" in at:
+                    out.add("dying")
+                if at & {"in_winners", "in_declared"}:
+                    out.add("win")
+                if at & {"red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages"}:
+                    out.add("counts")
+                if "hand_count" in at:
+                    out.add("hand")
+            elif a.kind == "hand":
+                out.add("hand")
+        return out
+
+
+def goal_of(cat, q: Query) -> Goal:
+    """The question as a Goal, or Unsupported naming what the table search does not read."""
+    g = Goal(q.claim, q.mode, q.subject)
+    for a in atoms_of(q.claim):
+        if a.kind == "fires_on":
+            if g.fire is not None and g.fire != a.rule:
+                raise Unsupported("只能问一个技能的发动", "one skill's firing at a time")
+            g.fire = a.rule
+        elif a.kind == "win" and a.value and a.value[1]:
+            g.tasks.add(a.value[1])
+        elif a.kind == "given":
+            _role_given(g, a.value, claim=True)
+        elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked", "where")):
+            raise Unsupported(f"牌桌问题里不能同时问「{a.text}」", f"`{a.text}` cannot be asked together with the table")
+    if g.fire is not None and not _positive(q.claim):
+        raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
+                          "a skill's firing is asked as such (not under 'not' or 'or')")
+    for giv in q.givens:
+        k = giv.kind
+        if k == "where":
+            (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
+        elif k == "claim":
+            for a in atoms_of(giv.claim):
+                if a.kind == "play" and a.cards[1] is not None:
+                    g.plays.append((a.cards[0], a.cards[1]))
+                elif a.kind == "fire" and a.value == "play":
+                    if a.cards[1] is not None:
+                        g.plays.append((a.cards[0], a.cards[1]))
+                        g.via[(a.cards[0], a.cards[1])] = a.rule
+                elif a.kind == "given":
+                    _role_given(g, a.value)
+                elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
+                    g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
+                elif a.kind in ("where",) or table_atom(a):
+                    g.before.append(a)
+                else:
+                    raise Unsupported(f"牌桌问题还读不了前提「{giv.text}」",
+                                      f"the table search does not read the given `{giv.text}` yet")
+        elif k == "window":
+            g.window = giv.window if giv.window != "dying" or giv.interrupts is None else giv.window
+            if giv.window == "dying" and giv.interrupts is not None:
+                g.window = ("dying", giv.interrupts)
+        elif k == "turn_of":
+            g.whose = giv.who if giv.who is not None else ("other" if giv.other else "own")
+        elif k == "role":
+            _role_given(g, giv)
+        elif k == "with":
+            ch = cat.characters.get(q.subject) if q.subject else None
+            if ch is None or giv.rule not in ch.skills:
+                raise Unsupported(f"牌桌问题还读不了前提「{giv.text}」（请直接说出角色）",
+                                  f"the table search does not read `{giv.text}` (name the character)")
+        else:
+            raise Unsupported(f"牌桌问题还读不了前提「{giv.text}」",
+                              f"the table search does not read the given `{giv.text}` yet")
+    for a in atoms_of(q.claim):
+        if a.kind == "given" and a.value.rule == "task":
+            g.tasks.add(a.value.who)
+    for x in g.before + g.after:
+        if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
+            g.tasks.add(x.value.who)
+    return g
+
+
+def _role_given(g: Goal, giv, claim: bool = False) -> None:
+    if giv.rule in ("sender", "not_sender", "turn", "not_turn"):
+        g.roles.append(giv.rule)
+    elif giv.rule == "task":
+        g.tasks.add(giv.who)
+        g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))
+    elif giv.rule == "card_on" and not claim:
+        g.cards_on.append(giv.who)
+    else:
+        raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
+
+
+def _positive(node) -> bool:
+    if isinstance(node, Not):
+        return not any(a.kind == "fires_on" for a in atoms_of(node))
+    if isinstance(node, BoolOp):
+        if node.op == "or":
+            return not any(a.kind == "fires_on" for a in atoms_of(node))
+        return all(_positive(x) for x in node.items)
+    return True
+
+
+# ============================================================================================ the templates
+@dataclass
+class Story:
+    template: TR.Trace
+    decisive: int                 # index of the first decisive event: the givens are read on the table before it
+    turn: int                     # whose turn the game ends in
+    ending: str                   # the way it ends, for people
+    fire_at: int | None = None    # the fire event asked of
+
+
+class _Names:
+    def __init__(self, prefix: str = ""):
+        self.n = itertools.count()
+        self.prefix = prefix
+
+    def __call__(self, base: str) -> str:
+        return f"{self.prefix}{base}#{next(self.n)}"
+
+
+def quiet_characters(cat) -> list:
+    """Characters whose rules no template reads unless its events use them (the other seats), public ones first."""
+    out = [c.id for c in cat.characters.values()
+           if all(cat.skills[r].closure <= QUIET for r in c.skills)]
+    return sorted(out, key=lambda c: (cat.characters[c].hidden, list(cat.characters).index(c)))
+
+
+def seat_characters(cat, goal: Goal, n: int) -> list | None:
+    """The characters at the table: the player asked about (or, for anyone, the first quiet character — or an owner of
+    the skill asked about), a character whose turn is asked about at seat 1, quiet characters elsewhere."""
+    quiet = quiet_characters(cat)
+    first = goal.subject
+    if first is None and goal.fire is not None:
+        owners = cat.owners(goal.fire)
+        first = owners[0] if owners else None
+        if first is None:
+            return None
+    if first is None:
+        first = quiet[0]
+    chars = [first]
+    if goal.whose not in (None, "own", "other"):
+        if goal.whose == first:
+            goal.whose = "own"
+        else:
+            chars.append(goal.whose)
+    for c in quiet:
+        if len(chars) >= n:
+            break
+        if c not in chars:
+            chars.append(c)
+    return chars if len(chars) == n else None
+
+
+def _setup(cat, chars: list, new) -> State:
+    seats = []
+    for i, c in enumerate(chars):
+        ch = cat.characters[c]
+        s = Seat(c, skills=[SkillInst(r) for r in ch.skills])
+        s.hand_count = Hole(new(f"hand{i}"), "int", (0, 8))
+        s.area = tuple((k, Hole(new(f"area{i}.{k}"), "int", (0, 3))) for k in CLASSES)
+        s.face_up = Hole(new(f"face_up{i}"), "bool") if ch.hidden else True
+        s.ever_face_up = Hole(new(f"ever_face_up{i}"), "bool") if ch.hidden else True
+        s.identity = Hole(new(f"identity{i}"), "identity", ("red", "blue", "black"))
+        s.task = Hole(new(f"task{i}"), "task", (None,) + tasks_dealt(len(chars)))
+        seats.append(s)
+    return State(seats)
+
+
+class Builder:
+    """The templates of a goal at a table of ``chars`` (see the module's docstring)."""
+
+    def __init__(self, cat, goal: Goal, chars: list, turns: int = 1):
+        self.cat, self.goal, self.chars, self.n = cat, goal, chars, len(chars)
+        self.turns = turns
+
+    # ---- pieces
+    def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None) -> Story:
+        """A template of ``events`` (decisive from ``k``) at a table whose values at the start are holes — after a
+        whole turn of the player before ``t`` when the search spans two turns."""
+        pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
+        tpl = TR.Trace(_setup(self.cat, self.chars, _Names("s.")), pre + events, table=True)
+        return Story(tpl, k + len(pre), t, ending, None if fire_at is None else fire_at + len(pre))
+
+    def send(self, t: int, to: int, new) -> TR.Event:
+        return TR.Event("send", seat=t, colours=Hole(new("message"), "class", CLASSES),
+                        arrow=Hole(new("arrow"), "dir"), lockable=Hole(new("lockable"), "bool"),
+                        dir=Hole(new("dir"), "dir"), to=to, locks=[], face_up=False, source="hand")
+
+    def path(self, t: int, r: int, new) -> list:
+        """From 传递阶段开始时 to the 争夺阶段 in front of ``r``: sent to him, or — to the sender himself — sent up to
+        another player who lets it pass back."""
+        out = [TR.Event("window", window="send_start")]
+        if r != t:
+            out += [self.send(t, r, new)]
+        else:
+            f = next(i for i in range(self.n) if i != t)
+            out += [self.send(t, f, new), TR.Event("window", window="send", in_front=t)]
+        out.append(TR.Event("window", window="fight", in_front=r))
+        return out
+
+    def card_events(self, seat: int, card: str, actual, new, target=None) -> list:
+        from ..realise import effect_holes
+        c = self.cat.cards[card]
+        fields = effect_holes(c.do, new)
+        if target is None and c.target is not None and c.target.who != "none":
+            target = Hole(new("target"), "seat")
+        act = actual if actual is not None else Hole(new("actual"), "card")
+        return [TR.Event("play", seat=seat, card=card, actual=act, target=target), TR.Event("resolve", **fields)]
+
+    def turn_start(self, t: int) -> list:
+        return [TR.Event("turn", seat=t), TR.Event("draw"), TR.Event("window", window="main")]
+
+    def quiet_turn(self, t: int, new) -> list:
+        """A whole turn before the question's: drawn, sent to the next player, received, ended."""
+        r = (t + 1) % self.n
+        return self.turn_start(t) + self.path(t, r, new) + [TR.Event("window", window="receive", in_front=r),
+                                                            TR.Event("window", window="turn_end")]
+
+    # ---- who takes the turn, who receives
+    def turn_seats(self) -> list:
+        w = self.goal.whose
+        roles = self.goal.roles
+        if w == "own" or "turn" in roles or "sender" in roles:
+            return [0]
+        if w == "other" or "not_turn" in roles or "not_sender" in roles:
+            return [1]
+        if w is not None:
+            return [self.chars.index(w)] if w in self.chars else []
+        return [0, 1]
+
+    def receivers(self) -> list:
+        return [0, 1]
+
+    # ---- the stories
+    def stories(self) -> list:
+        new = _Names()
+        needs = self.goal.needs
+        out: list = []
+        for t in self.turn_seats():
+            if "fire" in needs:
+                out += self.fire_stories(t, new)
+                continue
+            if needs & {"win", "counts", "received", "hand"}:
+                for r in ([0] if "received" in needs else self.receivers()):
+                    base = self.turn_start(t) + self.path(t, r, new)
+                    k = len(base)
+                    rec = TR.Event("window", window="receive", in_front=r)
+                    out.append(self.story(base + [rec], k, t, "receive"))
+            if needs & {"win", "dead", "dying", "counts"}:
+                for d in ([0] if needs & {"dead", "dying"} else self.receivers()):
+                    base = self.turn_start(t) + self.path(t, d, new)
+                    k = len(base)
+                    tail = [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d)]
+                    if "dying" in needs or "counts" in needs:
+                        out.append(self.story(base + tail, k, t, "receive_dying"))
+                    if needs & {"dead", "win"}:
+                        out.append(self.story(base + tail + [TR.Event("die", seat=d)], k, t, "receive_die"))
+                for d in ([0] if needs & {"dead", "dying"} else self.receivers()):
+                    for card in self.killing_cards(t):
+                        base = self.turn_start(t)
+                        k = len(base)
+                        tail = self.card_events(t, card, None, new, target=d) + \
+                            [TR.Event("window", window="dying", dying=d)]
+                        if "dying" in needs:
+                            out.append(self.story(base + tail, k, t, "card_dying"))
+                        if needs & {"dead", "win"}:
+                            out.append(self.story(base + tail + [TR.Event("die", seat=d)], k, t, "card_die"))
+            if "win" in needs:
+                for r in self.receivers():
+                    base = self.turn_start(t) + self.path(t, r, new)
+                    k = len(base)
+                    out.append(self.story(base + [TR.Event("window", window="receive", in_front=r),
+                                                  TR.Event("window", window="turn_end")], k + 1, t, "turn_end"))
+            if "hand" in needs:
+                out.append(self.story(self.turn_start(t), 1, t, "draw"))
+        out = [s for s in out if self.moment_ok(s)]
+        return out[:MAX_TEMPLATES]
+
+    def killing_cards(self, t: int) -> list:
+        """Cards of the main phase that put a message into their target's area (利诱), played by the turn player."""
+        out = []
+        for cid, card in sorted(self.cat.cards.items()):
+            if card.windows.get("main") is None:
+                continue
+            if any(o.op == "put_message" and o.args.get("to") == "target" for o in walk(card.do)):
+                out.append(cid)
+        return out
+
+    def fire_stories(self, t: int, new) -> list:
+        """The events that raise what the skill asked of answers, then its firing by the player."""
+        rule = self.cat.skills[self.goal.fire]
+        out = []
+        for on in rule.on:
+            if self.goal.cards_on:                   # the question's card, played on the player, then the firing
+                pairs = [(e, len(e)) for e in self.cards_on_events(t, new)]
+            else:
+                pairs = self.raising(on, t, new)
+            for events, k in pairs:
+                fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
+                evs = events + [fire]
+                out.append(self.story(evs, len(events), t, f"fire:{on.event}", fire_at=len(events)))
+        return out
+
+    def raising(self, on, t: int, new) -> list:
+        """(events, index) that raise ``on.event`` with the player in a role ``on.whose`` may name."""
+        ev = on.event
+        out = []
+        if ev in ("receive", "receive_phase"):
+            for r in self.receivers():
+                out.append(self.turn_start(t) + self.path(t, r, new) + [TR.Event("window", window="receive", in_front=r)])
+        elif ev == "die":
+            for d in self.receivers():
+                out.append(self.turn_start(t) + self.path(t, d, new) +
+                           [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d),
+                            TR.Event("die", seat=d)])
+        elif ev in ("card_resolved", "use_card"):
+            for actual, card in self.card_choices(on):
+                c = self.cat.cards[card]
+                played = self.card_events(0, card, actual, new)
+                if ev == "use_card":
+                    played = played[:1]
+                if "main" in c.windows and t == 0:
+                    out.append(self.turn_start(t) + played)
+                elif "fight" in c.windows:
+                    for r in self.receivers():
+                        out.append(self.turn_start(t) + self.path(t, r, new) + played)
+        elif ev in ("send", "move"):
+            for r in self.receivers():
+                if r == t:
+                    continue
+                p = self.path(t, r, new)
+                out.append(self.turn_start(t) + p[:2])
+        elif ev == "choose_receive":
+            for r in self.receivers():
+                out.append(self.turn_start(t) + self.path(t, r, new))
+        elif ev == "send_phase_start":
+            out.append(self.turn_start(t) + [TR.Event("window", window="send_start")])
+        elif ev == "turn_end":
+            for r in self.receivers():
+                out.append(self.turn_start(t) + self.path(t, r, new) +
+                           [TR.Event("window", window="receive", in_front=r), TR.Event("window", window="turn_end")])
+        return [(e, len(e)) for e in out]
+
+    def cards_on_events(self, t: int, new) -> list:
+        """The question's cards played on the player (the target) by whoever may play them, each resolved."""
+        out = []
+        for card in self.goal.cards_on:
+            c = self.cat.cards[card]
+            if "main" in c.windows:
+                out.append(self.turn_start(t) + self.card_events(t, card, None, new, target=0))
+            elif "fight" in c.windows:
+                for r in self.receivers():
+                    out.append(self.turn_start(t) + self.path(t, r, new) + self.card_events(t, card, None, new, target=0))
+        return out
+
+    def card_choices(self, on) -> list:
+        """(actual, declared) cards a card event the skill answers may be about: the question's, else those its guard
+        names, else every card."""
+        if self.goal.plays:
+            return list(self.goal.plays)
+        named = [x.value for x in E.walk(on.when) if isinstance(x, E.Const) and x.value in self.cat.cards]
+        return [(None, c) for c in (named or sorted(self.cat.cards))]
+
+    def moment_ok(self, s: Story) -> bool:
+        """The final moment is the question's: its window (a dying window's interrupted one too)."""
+        w = self.goal.window
+        if w is None:
+            return True
+        window, interrupted = final_window(s.template.events)
+        if isinstance(w, tuple):
+            return window == "dying" and interrupted == w[1]
+        return window == w or window == "dying" and interrupted == w
+
+
+def final_window(events) -> tuple:
+    """(the window a list of game events ends in, the window a dying one interrupts)."""
+    window = interrupted = None
+    for e in events:
+        if e.kind == "turn":
+            window, interrupted = "draw", None
+        elif e.kind == "send":
+            window, interrupted = "send", None
+        elif e.kind == "window":
+            if e.window == "dying":
+                interrupted = window if window != "dying" else interrupted
+            else:
+                interrupted = None
+            window = e.window
+    return window, interrupted
+
+
+def _effect_fields(rule, new) -> dict:
+    from ..realise import effect_holes
+    return effect_holes(rule.do, new)
+
+
+# ============================================================================================ claims on a table
+def _cmp(op: str, a, b):
+    return {"==": EQ, "!=": NE, "<": LT, "<=": LE, ">": GT, ">=": GE}[op](a, b)
+
+
+class Reader:
+    """The claim's and the givens' atoms read on a symbolic table (z3 side) or on a state (interpreter side)."""
+
+    def __init__(self, cat, goal: Goal, story: Story):
+        self.cat, self.goal, self.story = cat, goal, story
+        self.turn_sender = story.turn                # the template's: the turn player sends
+
+    # ---- z3
+    def term(self, enc: GameEncoding, node, k):
+        """The claim (or a given) on the symbolic table after event ``k`` (-1: the end; None: the start)."""
+        if isinstance(node, Not):
+            return NOT(self.term(enc, node.arg, k))
+        if isinstance(node, BoolOp):
+            xs = [self.term(enc, x, k) for x in node.items]
+            return AND(xs) if node.op == "and" else OR(xs)
+        return self.atom_term(enc, node, k)
+
+    def atom_term(self, enc: GameEncoding, a: Atom, k):
+        tab = enc.at(k)
+        won = [AND(tab.ended, w) for w in tab.winners]
+        if a.kind == "where":
+            env = CEnv(self.cat, enc.C, tab, {"self": 0}, {}, table_globals(tab), False, won,
+                       [AND(tab.ended, d) for d in tab.declared])
+            return fcompile(a.value, env)
+        if a.kind == "win":
+            ident, task = a.value or (None, None)
+            out = won[0]
+            if ident is not None:
+                out = AND(out, EQ(enc.seat_term(0, "identity", k), enc.value("identity", ident)))
+            if task is not None:
+                out = AND(out, EQ(enc.seat_term(0, "task", k), enc.value("task", task)))
+            return out
+        if a.kind == "received":
+            return AND(tab.message_received, EQ(tab.in_front, 0))
+        if a.kind == "fires_on":
+            return True                              # the template's fire event: its legality is the claim
+        if a.kind == "hand":
+            return _cmp(a.value[0], tab.seats[0].hand, a.value[1])
+        if a.kind == "face_up":
+            return EQ(tab.seats[0].face_up, bool(a.value))
+        if a.kind == "locked":
+            return tab.seats[0].locked
+        if a.kind == "given":
+            return self.role_value(a.value, enc=enc, k=k)
+        raise Unsupported(f"牌桌问题读不了「{a.text}」", f"the table search does not read `{a.text}`")
+
+    def role_value(self, giv, enc=None, k=None, st=None):
+        r = giv.rule
+        if r == "sender":
+            return self.turn_sender == 0
+        if r == "not_sender":
+            return self.turn_sender != 0
+        if r == "turn":
+            return self.story.turn == 0
+        if r == "not_turn":
+            return self.story.turn != 0
+        if r == "task":
+            if st is not None:
+                return st.seats[0].task == giv.who
+            return EQ(enc.seat_term(0, "task", k), enc.value("task", giv.who))
+        raise Unsupported(f"牌桌问题读不了「{giv.text}」", f"the table search does not read `{giv.text}`")
+
+    # ---- the interpreter
+    def holds(self, st: State, node) -> bool:
+        if isinstance(node, Not):
+            return not self.holds(st, node.arg)
+        if isinstance(node, BoolOp):
+            xs = [self.holds(st, x) for x in node.items]
+            return all(xs) if node.op == "and" else any(xs)
+        return self.atom_holds(st, node)
+
+    def atom_holds(self, st: State, a: Atom) -> bool:
+        won = st.winners or frozenset()
+        if a.kind == "where":
+            from dataclasses import replace as _r
+            env = env_of(self.cat, st, 0)
+            env = _r(env, winners=frozenset(won), declared=frozenset(st.declared or ()))
+            return bool(evaluate(a.value, env))
+        if a.kind == "win":
+            ident, task = a.value or (None, None)
+            s = st.seats[0]
+            return 0 in won and (ident is None or s.identity == ident) and (task is None or s.task == task)
+        if a.kind == "received":
+            return bool(st.message_received) and st.in_front == 0
+        if a.kind == "fires_on":
+            return True
+        if a.kind == "hand":
+            return {"==": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__,
+                    ">=": int.__ge__}[a.value[0]](st.seats[0].hand_count, a.value[1])
+        if a.kind == "face_up":
+            return st.seats[0].face_up == bool(a.value)
+        if a.kind == "locked":
+            return st.seats[0].locked
+        if a.kind == "given":
+            return bool(self.role_value(a.value, st=st))
+        return False
+
+
+# ============================================================================================ the search
+_EVENT = __import__("re").compile(r"^event (\d+): ")
+
+
+def label_event(label: str) -> int | None:
+    """The event index a constraint of the twin belongs to (None: the setup or a hole's domain)."""
+    m = _EVENT.match(label)
+    return int(m.group(1)) if m else None
+
+
+def is_invariant(label: str) -> bool:
+    return label.startswith("setup: ") and any(x in label for x in INVARIANTS)
+
+
+@dataclass
+class Tried:
+    story: Story
+    enc: GameEncoding
+    reader: Reader
+    asked: list                     # [(name, z3 term)]: the question's own constraints
+    sat: bool
+
+
+@dataclass
+class Found:
+    story: Story
+    game: TR.Trace
+    run: object
+    before: State | None
+
+
+class Search:
+    """A table question's bounded search (see the module's docstring)."""
+
+    def __init__(self, cat, goal: Goal, seats: int, turns: int, timeout_ms: int):
+        self.cat, self.goal = cat, goal
+        self.n = max(seats, 5) if any(t not in tasks_dealt(max(seats, 2)) for t in goal.tasks) else seats
+        self.turns = max(1, turns)
+        self.timeout_ms = timeout_ms
+        self.tried: list = []
+        self.templates = 0
+        self.t0 = time.perf_counter()
+        self.deadline = self.t0 + timeout_ms / 1000          # the question's time: templates past it are not tried
+        self.out_of_time = False
+
+    def claim_to_find(self):
+        """The claim as the search looks for it: a game where it holds (exists), or holds not (always), or — for
+        never — holds (a counterexample)."""
+        return Not(self.goal.claim) if self.goal.mode == "always" else self.goal.claim
+
+    def run(self) -> Found | None:
+        """The first game found: one turn, then two (at the question's number of seats: five when it names a secret
+        task only a deal of five or more has)."""
+        for n in [self.n]:
+            chars = seat_characters(self.cat, self.goal, n)
+            if chars is None:
+                raise Unsupported("没有角色持有所问的技能", "no character starts with the skill asked about")
+            self.n, self.chars = n, chars
+            for turns in range(1, self.turns + 1):
+                stories = Builder(self.cat, self.goal, chars, turns).stories()
+                for story in stories:
+                    if time.perf_counter() > self.deadline:
+                        self.out_of_time = True
+                        return None
+                    self.templates += 1
+                    got = self.try_story(story)
+                    if got is not None:
+                        return got
+        return None
+
+
+    # ---- one template
+    def constraints(self, enc: GameEncoding, reader: Reader, story: Story) -> list:
+        """[(name, term)]: the claim at the end, the givens before the decisive events and the roles at the end."""
+        k = story.decisive - 1 if story.decisive > 0 else None
+        out = [("claim", z(reader.term(enc, self.claim_to_find(), -1)))]
+        for i, a in enumerate(self.goal.before):
+            out.append((f"given {i}", z(reader.term(enc, a, k))))
+        for i, a in enumerate(self.goal.after):
+            out.append((f"at the end {i}", z(reader.term(enc, a, -1))))
+        for r in self.goal.roles:
+            from .syntax import Given
+            out.append((f"role {r}", z(reader.role_value(Given("role", 0, 0, r, rule=r)))))
+        return out
+
+    def try_story(self, story: Story) -> Found | None:
+        enc = GameEncoding(self.cat, story.template)
+        reader = Reader(self.cat, self.goal, story)
+        asked = self.constraints(enc, reader, story)
+        s = z3.Solver()
+        s.set("timeout", self.timeout_ms)
+        s.add(enc.legal_expr())
+        s.add([t for _, t in asked])
+        r = s.check()
+        self.tried.append(Tried(story, enc, reader, asked, r == z3.sat))
+        if r != z3.sat:
+            if r == z3.unknown:
+                self.tried[-1].sat = None
+            return None
+        model = self.plain(s, enc)
+        game = enc.fill(model)
+        return self.replayed(story, game, reader)
+
+    def plain(self, s: z3.Solver, enc: GameEncoding):
+        """The plainest filling: the fewest cards at the table at the start (hands and message areas), the other
+        seats' first — kept only as far as the game is still found (one optimisation; the first model if it gives
+        up)."""
+        m = s.model()
+        start = enc.at(None)
+        weight = [len(c.split("_")) for c in CLASSES]          # a card of more colours counts for more
+
+        def cards(seat):
+            return [x for x in [seat.hand] if isinstance(x, z3.ExprRef)] + \
+                [x * w for x, w in zip(seat.area, weight) if isinstance(x, z3.ExprRef)]
+        others = [x for i in range(1, enc.n) for x in cards(start.seats[i])]
+        mine = cards(start.seats[0])
+        o = z3.Optimize()
+        o.set("timeout", min(self.timeout_ms, 2000))
+        o.add(s.assertions())
+        if "win" not in self.goal.needs:
+            o.add_soft(z(NOT(enc.at(-1).ended)), 10)          # nobody wins unless the question is about it
+        if others:
+            o.minimize(z3.Sum(others))
+        if mine:
+            o.minimize(z3.Sum(mine))
+        if o.check() == z3.sat:
+            return o.model()
+        return m
+
+    def replayed(self, story: Story, game: TR.Trace, reader: Reader) -> Found | None:
+        """The interpreter runs the game; the question is answered again on the states it reaches."""
+        game = with_draws(self.cat, game)
+        run = play_run(self.cat, game)
+        if run.errors:
+            raise TwinsDisagree(game, run.errors)
+        before = None
+        if story.decisive > 0:
+            before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
+        else:
+            before = _start_state(game)
+        ok = self.via_ok(game) and reader.holds(run.state, self.claim_to_find()) and \
+            all(reader.holds(before, a) for a in self.goal.before) and \
+            all(reader.holds(run.state, a) for a in self.goal.after)
+        if not ok:
+            raise TwinsDisagree(game, [(len(game.events), pick("解释器对这局游戏的回答不同", "the interpreter answers the game otherwise"))])
+        return Found(story, game, run, before)
+
+    def via_ok(self, game: TR.Trace) -> bool:
+        """The player's plays the question says go through a conversion skill (用应变把截获当作误导) do: the
+        conversion that fires for them, on the table just before, is that skill's."""
+        from skillproof.model.interp.conversion import conversion
+        for k, ev in enumerate(game.events):
+            rid = self.goal.via.get((ev.actual, ev.card)) if ev.kind == "play" and ev.seat == 0 else None
+            if rid is None:
+                continue
+            st = play_run(self.cat, TR.Trace(game.setup, game.events[:k], True)).state
+            c = conversion(self.cat, st, 0, ev.actual, ev.card)
+            if c.via is None or st.seats[0].skills[c.via].rule != rid:
+                return False
+        return True
+
+    # ---- no game: the rules, or the bound?
+    def refusal(self) -> dict | None:
+        """When no template has a game: {rules, labels, near} if in every template where the situation happens the
+        decisive events' rules alone refuse the question's constraints; None when the bound may be what stops it."""
+        if self.out_of_time:
+            return None
+        seen = False
+        rules: dict = {}
+        labels: list = []
+        near = None
+        for t in self.tried:
+            if t.sat is None:
+                return None
+            enc, k0 = t.enc, t.story.decisive
+            dec = [lab for lab in enc.legal if (label_event(lab.label) or -1) >= k0]
+            rest = [lab for lab in enc.legal if lab not in dec]
+            s = z3.Solver()
+            s.set("timeout", self.timeout_ms)
+            s.add([lab.expr for lab in rest])
+            s.add([term for name, term in t.asked if name != "claim" or self.goal.fire is None])
+            r = s.check()
+            if r == z3.unknown:
+                return None
+            if r == z3.unsat:
+                continue                            # the situation itself does not happen in this template
+            seen = True
+            if near is None:
+                near = (t, enc.fill(self.plain(s, enc)))
+            local = z3.Solver()
+            local.set("timeout", self.timeout_ms)
+            lits = []
+            for i, lab in enumerate(dec):
+                lit = z3.Bool(f"__dec{i}")
+                local.add(z3.Implies(lit, lab.expr))
+                lits.append((lit, lab))
+            for lab in enc.legal:
+                if is_invariant(lab.label):
+                    local.add(lab.expr)
+            for name, term in t.asked:
+                if name != "claim" or z3.is_true(z3.simplify(term)):
+                    local.add(term)                 # the claim only where the template's events are the claim
+            r = local.check([x for x, _ in lits])
+            if r != z3.unsat:
+                return None                         # something before the decisive events may matter: the bound
+            core = {c.get_id() for c in local.unsat_core()}
+            kept = [(lit, lab) for lit, lab in lits if lit.get_id() in core]
+            for item in list(kept):                 # a minimal core: each rule kept is needed
+                rest = [x for x, _ in kept if x is not item[0]]
+                if local.check(rest) == z3.unsat:
+                    kept = [k for k in kept if k[0] is not item[0]]
+            for _, lab in kept:
+                labels.append(lab.label)
+                for rid in lab.rules:
+                    rules[rid] = True
+        if not seen:
+            return None
+        return {"rules": list(rules), "labels": list(dict.fromkeys(labels)), "near": near}
+
+
+def with_draws(cat, game: TR.Trace) -> TR.Trace:
+    """The game with each draw's number of cards written (the draw-count fold's, as the interpreter draws)."""
+    from dataclasses import replace
+    from skillproof.model.interp.draw import draw_count
+    from skillproof.model.interp.game import GameRunner
+    events = list(game.events)
+    for k, ev in enumerate(events):
+        if ev.kind == "draw" and ev.n is None:
+            r = GameRunner(cat, TR.Trace(game.setup, events[:k], True))
+            r.run()
+            events[k] = replace(ev, n=draw_count(cat, r.st, r.st.turn))
+    return TR.Trace(game.setup, events, True)
+
+
+class TwinsDisagree(Exception):
+    def __init__(self, game, errors):
+        super().__init__("; ".join(str(w) for _, w in errors[:3]))
+        self.game, self.errors = game, errors
+
+
+def _start_state(game: TR.Trace) -> State:
+    st = game.setup.copy()
+    from skillproof.model.interp.table import set_area
+    for s in st.seats:
+        if s.area is not None:
+            set_area(s, dict(s.area))
+    return st
+
+
+# ============================================================================================ the answer
+def table_question(st: State, seat: int = 0) -> tuple[dict, dict]:
+    """The decide-form question of a table witness (model/interp/decide.py ``table``) and its answer."""
+    from skillproof.model.interp.decide import decide
+    q = {"decision": "table", "seat": seat}
+    return q, decide(None, st, q)
+
+
+#: the identities and secret tasks a ``which player`` table question lists (谁会赢: with which identity, which task)
+def roles_of_deal(n: int) -> list:
+    return [("red", None), ("blue", None)] + [("black", t) for t in tasks_dealt(n)]
+
+
+def role_name(ident: str, task: str | None) -> str:
+    from skillproof.model.expr_words import IDENTITY
+    if task is not None:
+        return pick(f"神秘人（{TASK_WORDS[task][0]}）", f"mystery ({TASK_WORDS[task][1]})")
+    return pick(*IDENTITY[ident])
+
+
+def answer_which(sess, q: Query) -> Result:
+    """谁会赢 / who can win: every identity (and a mystery player's secret task) the player may have for the claim to
+    hold — each with its game — and those the search cannot tell."""
+    from dataclasses import replace as _r
+    from .syntax import Given
+    cat = sess.cat
+    res = Result(q, "data")
+    seats = sess.seats
+    unknown = []
+    roles = roles_of_deal(max(seats, 3))
+    saved = sess.timeout_ms
+    sess.timeout_ms = max(1000, saved // len(roles))        # the question's time, shared out
+    try:
+        return _which(sess, q, res, roles, unknown)
+    finally:
+        sess.timeout_ms = saved
+
+
+def _which(sess, q: Query, res: Result, roles: list, unknown: list) -> Result:
+    from dataclasses import replace as _r
+    from .syntax import Given
+    cat = sess.cat
+    for ident, task in roles:
+        extra = [Given("where", 0, 0, f"identity == {ident}",
+                       claim=Atom("where", 0, 0, value=_identity_node(cat, ident), text=f"identity == {ident}"))]
+        if task is not None:
+            extra.append(Given("role", 0, 0, task, rule="task", who=task))
+        sub_q = _r(q, mode="exists", which=None, givens=list(q.givens) + extra)
+        got = answer(sess, sub_q)
+        name = role_name(ident, task)
+        if got.answer == "yes":
+            res.values.append({"value": ident if task is None else task, "name": name, "answer": "yes",
+                               "witness": got.witness, "traces": got.traces, "origin": got.origin})
+        elif got.answer == "unknown":
+            unknown.append(name)
+        res.bounds = got.bounds
+    claim = _claim_words(q)
+    names = pick("、", ", ").join(v["name"] for v in res.values) or pick("无", "none")
+    res.headline = pick(f"{claim}：{names}", f"{claim}: {names}")
+    if unknown:
+        res.notes.append(pick(f"界限内找不到、也不能断言不可能的：{'、'.join(unknown)}",
+                              f"not found within the bound, and not shown impossible: {', '.join(unknown)}"))
+    res.answer = "yes" if res.values else ("unknown" if unknown else "no")
+    return res
+
+
+def _identity_node(cat, ident: str):
+    node = E.parse(f"identity == {ident}")
+    from skillproof.model import vocab as V
+    E.check(node, E.Scope("question", E.Universe(frozenset(cat.cards), frozenset(cat.characters))), V.BOOL)
+    return node
+
+
+def answer(sess, q: Query) -> Result:
+    """A table question's Result (see the module's docstring)."""
+    if q.mode == "which":
+        return answer_which(sess, q)
+    from skillproof.model import narrate as N
+    from .constraints import _ref
+    cat = sess.cat
+    t0 = time.perf_counter()
+    res = Result(q, "unknown")
+    try:
+        goal = goal_of(cat, q)
+        search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms)
+        found = search.run()
+    except Unsupported as e:
+        res.headline = pick(f"无法回答：{e.zh}", f"cannot answer: {e.en}")
+        res.reason = e.en
+        res.bounds = {"table": True}
+        return res
+    except TwinsDisagree as e:
+        res.headline = pick("求解器与解释器不一致", "the solver and the interpreter disagree")
+        res.reason = join(at_event(k, len(e.game.events), w) for k, w in e.errors)
+        res.bounds = {"table": True}
+        return res
+    res.bounds = {"seats": search.n, "turns": search.turns, "templates": search.templates, "table": True,
+                  "out_of_time": search.out_of_time,
+                  "timeout_ms": sess.timeout_ms, "characters": list(search.chars)}
+    bound = bound_words(search)
+    claim = _claim_words(q)
+    who = cat.characters[q.subject].name if q.subject else None
+    if found is not None:
+        st = found.run.state
+        st.trace = found.game
+        role = "example" if q.mode == "exists" else "counterexample"
+        res.answer = "yes" if q.mode == "exists" else "no"
+        res.witness_role = role
+        qd, ans = table_question(st)
+        res.witness = {"trace": found.game.to_dict(), "state": st.to_dict(), "question": qd, "expect": ans}
+        res.traces = [N.narrate(cat, st, qd)]
+        res.origin = N.story(cat, found.game, None) + end_steps(cat, found)
+        seen = cat.characters[st.seats[0].character].name
+        if q.mode == "exists":
+            res.headline = pick(f"是——例如{seen}：{claim}（一局服务器的游戏，已由解释器重放）",
+                                f"yes — e.g. {seen}: {claim} (a game of the server, replayed by the interpreter)")
+        elif q.mode == "never":
+            res.headline = pick(f"否——会发生，例如{seen}：{claim}", f"no — it happens, e.g. {seen}: {claim}")
+        else:
+            res.headline = pick(f"否——反例（{seen}）：并非{claim}", f"no — counterexample ({seen}): not {claim}")
+        res.seconds = time.perf_counter() - t0
+        return res
+    ref = search.refusal()
+    if ref is None:
+        res.answer = "unknown"
+        res.reason = f"no game within the bound ({bound_words(search, 'en')}); the bound may be what stops it"
+        res.headline = pick(f"不确定——{bound}内没有找到这样的游戏：{claim}；界限本身可能就是原因，不能断言“否”",
+                            f"inconclusive — no such game {bound}: {claim}; the bound itself may be what stops it, "
+                            f"so no 'no' is claimed")
+        if search.out_of_time:
+            res.notes.append(pick(f"时限（{sess.timeout_ms} ms）到了，还有牌局模板没有试：提高 --timeout",
+                                  f"the time limit ({sess.timeout_ms} ms) ran out before every game template was tried: "
+                                  f"raise --timeout"))
+        res.notes.append(pick("提高 --seats / --max-turns 可以扩大搜索", "raise --seats / --max-turns to search further"))
+        res.seconds = time.perf_counter() - t0
+        return res
+    res.answer = "no" if q.mode == "exists" else "yes"
+    res.because = []
+    t, near = ref["near"]
+    near = with_draws(cat, near)
+    run = play_run(cat, near)
+    told = [w for k, w in run.errors if k >= t.story.decisive]
+    for rid in ref["rules"]:
+        loc = None
+        if rid in cat.skills and cat.skills[rid].on:
+            loc = cat.skills[rid].on[0].loc
+        r = _ref(cat, rid, loc)
+        rule = cat.skills.get(rid)
+        when = getattr(rule, "trigger", None) if rule is not None else None
+        on_text = rule.on[0].text if rule is not None and rule.on else None
+        res.because.append({"kind": "rule", "rules": [r],
+                            "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
+                                         f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
+    for eng in dict.fromkeys(engine_rule(lab) for lab in ref["labels"]):
+        if eng is not None:
+            res.because.append({"kind": "rule", "says": pick(eng[0], eng[1]), "rules": [{"id": "", "name": eng[2],
+                                                                                       "file": "", "line": 0}]})
+    for w in told[:3]:
+        res.because.append({"kind": "decides", "says": pick(w.zh, w.en) if hasattr(w, "zh") else str(w), "rules": []})
+    if not told:
+        res.because.append({"kind": "decides", "says": pick("在这些事件上，规则拒绝了所问的情形：",
+                                                            "at these events the rules refuse it: ")
+                            + "; ".join(ref["labels"][:3]), "rules": []})
+    res.because.append({"kind": "bound", "says": bound, "rules": []})
+    st = run.state
+    st.trace = near
+    res.illustration = {"trace": near.to_dict(), "state": st.to_dict()}
+    res.illustration_origin = N.story(cat, near, None)
+    nobody = pick(f"{who}在任何这样的游戏里都不会" if who else "在任何这样的游戏里都不会",
+                  f"{who + ' never' if who else 'never'}")
+    if q.mode == "exists":
+        res.headline = pick(f"否——{nobody}：{claim}（{bound}；挡住它的是规则本身，不是界限）",
+                            f"no — {nobody}: {claim} ({bound}; the rules refuse it, not the bound)")
+    else:
+        res.headline = pick(f"是——{claim}（{bound}；挡住反例的是规则本身，不是界限）",
+                            f"yes — {claim} ({bound}; the rules refuse any counterexample, not the bound)")
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+#: rules of the engine a refusal may come from that no catalogue entry holds: label -> (zh, en, server)
+ENGINE_RULES = {
+    "the game is not over": ("游戏已经结束：每个处理节点先检查宣胜，有人获胜游戏就结束，不再检查濒死",
+                             "the game is over: every process node checks the wins first, and a win ends the game before "
+                             "anyone is found dying", "ProcessFsm.resolve: checkWin, then checkDying"),
+    "nobody saved him": ("被救的角色不会死亡", "a saved player does not die", "phase/StartWaitForChengQing.kt"),
+    "the dying player is the first with three black messages": (
+        "只有有三张黑色情报的存活角色才濒死（从当前回合角色起依次）",
+        "only a living player with three black messages is dying (in seat order from the turn player)",
+        "ProcessFsm.checkDying"),
+}
+
+
+def engine_rule(label: str):
+    for k, v in ENGINE_RULES.items():
+        if label.endswith(k):
+            return v
+    return None
+
+
+def bound_words(search: Search, lang: str | None = None) -> str:
+    zh = f"在至多{search.n}个座位、{search.turns}个回合、{search.templates}种牌局模板中"
+    en = f"within {search.n} seats, {search.turns} turn{'s' if search.turns != 1 else ''} and " \
+         f"{search.templates} game templates"
+    if lang == "en":
+        return en
+    return pick(zh, en)
+
+
+def _claim_words(q: Query) -> str:
+    from .present import claim_text
+    ct = claim_text(q)
+    given = "、".join(dict.fromkeys(g.text for g in q.givens))
+    given_en = "; ".join(dict.fromkeys(g.text for g in q.givens))
+    return pick(f"「{ct}」" + (f"，前提「{given}」" if given else ""), f"`{ct}`" + (f" ({given_en})" if given_en else ""))
+
+
+def end_steps(cat, found: Found) -> list:
+    """The game's end, told: who wins (and with which identity), who died."""
+    from skillproof.model.narrate_base import Step
+    st = found.run.state
+    names = [cat.characters[s.character].name for s in st.seats]
+    out = []
+    if st.winners is not None:
+        w = "、".join(names[i] for i in sorted(st.winners)) or pick("无人", "nobody")
+        w_en = ", ".join(names[i] for i in sorted(st.winners)) or "nobody"
+        out.append(Step(pick(f"游戏结束：{w}获胜", f"the game ends: {w_en} win(s)")))
+    s0 = st.seats[0]
+    c = counts(area_of(s0) or {})
+    from skillproof.model.expr_words import IDENTITY
+    ident = IDENTITY.get(s0.identity, (s0.identity, s0.identity))
+    out.append(Step(pick(f"{names[0]}：{'存活' if s0.alive else '死亡'}，身份{ident[0]}"
+                         + (f"（{TASK_WORDS[s0.task][0]}）" if s0.task else "")
+                         + f"，手牌{s0.hand_count}张，情报红{c['red_messages']}蓝{c['blue_messages']}黑{c['black_messages']}",
+                         f"{names[0]}: {'alive' if s0.alive else 'dead'}, identity {ident[1]}"
+                         + (f" ({TASK_WORDS[s0.task][1]})" if s0.task else "")
+                         + f", {s0.hand_count} cards in hand, messages red {c['red_messages']} blue {c['blue_messages']} "
+                           f"black {c['black_messages']}")))
+    return out
+
+
+def refuse_table_only(q: Query) -> None:
+    """A question of the timed model may not name what only a game has (a secret task): a located QueryError."""
+    from skillproof.model.msg import Msg
+    from .errors import QueryError
+    for g in q.givens:
+        if g.kind == "role" and g.rule in ("task", "card_on"):
+            raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
+                                 "a secret task is read by table questions only (death, dying, winning, message counts, "
+                                 "a triggered skill's firing)"), g.col, g.end)
