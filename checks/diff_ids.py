@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skillproof.model import trace as TR
+from skillproof.model.interp.grants import site_of
 from skillproof.model.catalogue import Catalogue
 
 from .diff_order import canonical as in_order
@@ -188,7 +188,7 @@ def rule_ref(old: Catalogue, new: Catalogue, rid: str, change: str) -> dict:
     cat = old if change == "removed" else new
     out = {"id": rid, **changed_name(old, new, rid, change)}
     if "#" in rid:
-        give = TR.site_of(cat, rid.split(" ")[0])
+        give = site_of(cat, rid.split(" ")[0])
         if give is not None:
             return {**out, "file": give.loc.file, "line": give.loc.line, "change": change}
     obj = cat.skills.get(rid) or cat.characters.get(rid) or cat.cards.get(rid)
