@@ -1,0 +1,167 @@
+"""What the fresh labelled samples of the server's history (benchmarks/history/labels-fresh*.toml) showed the
+extractor and the unread-code comparison getting wrong, each fixed in general and tested here on small Kotlin
+snippets written for these tests (never the server's code): what is no rule (JVM assertions, annotations, a declared
+type, a constant getter, a robot's branch behind a test on the human player's class, a notification loop in a
+decline branch), what is a rule after all (a library call that only looks renamed, the client's message handed on to
+the state the game waits in)."""
+from __future__ import annotations
+
+import shutil
+
+from skillproof.model.extract import extract
+from skillproof.model.extract.unread import compare
+
+from test_effects_read import HAMMER, _entry, _server
+
+
+def _changes(before: str, after: str, rel="skill/Watch.kt", extra_base=None, extra_head=None):
+    base = {rel: before.encode()}
+    head = {rel: after.encode()}
+    base.update(extra_base or {})
+    head.update(extra_head or {})
+    return [(c.where, c.change) for c in compare(base, head).changes]
+
+
+STATE = """package demo.game.skill
+
+import demo.game.*
+import demo.protos.Common.card_type
+import demo.protos.Common.card_type.Shi_Tan
+
+class Watch : TriggeredSkill {
+    override val skillId = SkillId.WATCH
+
+    TYPE
+
+    ANNOTATION
+    private data class ExecuteWatch(val fsm: Fsm, val q: ArrayDeque<Player>) : WaitingFsm {
+        override fun resolve(): ResolveResult? {
+            CHECK
+            val target = q.TAKE()
+            if (target == null) return ResolveResult(fsm, true)
+            target.draw(1)
+            return null
+        }
+    }
+}
+"""
+
+
+def _state(**kw):
+    text = STATE
+    defaults = {"TYPE": "override val type = card_type.Shi_Tan", "ANNOTATION": "", "CHECK": "",
+                "TAKE": "removeFirstOrNull"}
+    for k, v in {**defaults, **kw}.items():
+        text = text.replace(k, v)
+    return text
+
+
+def test_an_assertion_is_no_rule():
+    """`assert(…)` runs only with the JVM's -ea, which the server does not pass: removing one changes no play."""
+    assert _changes(_state(CHECK="assert(q.isNotEmpty())"), _state()) == []
+    # a check that throws in play is kept
+    assert _changes(_state(CHECK="require(q.isNotEmpty())"), _state()) == [("Watch.ExecuteWatch.resolve", "changed")]
+
+
+def test_annotations_and_declared_types_are_no_rule():
+    assert _changes(_state(ANNOTATION="@JvmRecord"), _state()) == []
+    assert _changes(_state(TYPE="override val type: card_type = card_type.Shi_Tan"), _state()) == []
+
+
+def test_a_constant_getter_is_the_property_it_initialises():
+    getter = _state(TYPE="override val type: card_type\n        get() = card_type.Shi_Tan")
+    assert _changes(getter, _state()) == []
+    assert _changes(_state(TYPE="override val type: card_type\n        get() { return Shi_Tan }"),
+                    _state(TYPE="override val type = Shi_Tan")) == []
+    # a property initialised with a bare name keeps its value: changing it is a change
+    assert _changes(_state(TYPE="override val type = Shi_Tan"), _state(TYPE="override val type = Wu_Dao")) == [
+        ("Watch.type", "changed")]
+    # a getter that reads the game is not a constant
+    assert _changes(_state(TYPE="override val open: Boolean\n        get() = fsm.alive"),
+                    _state(TYPE="override val open = fsm.alive")) == [("Watch.open", "changed")]
+
+
+def test_a_library_call_replaced_is_no_rename():
+    """Taking from the other end of a queue is a change, although the old call no longer appears anywhere and the new
+    one did not appear before: only names the code base declares are renamed throughout."""
+    assert _changes(_state(TAKE="removeLastOrNull"), _state()) == [("Watch.ExecuteWatch.resolve", "changed")]
+    # a function of the code base renamed everywhere is still the same tree
+    helper_b = {"Helper.kt": b"package demo.game\nfun Player.takeOne(): Player? = null\n"}
+    helper_h = {"Helper.kt": b"package demo.game\nfun Player.pickOne(): Player? = null\n"}
+    assert _changes(_state(TAKE="takeOne"), _state(TAKE="pickOne"), extra_base=helper_b, extra_head=helper_h) == []
+
+
+ROBOT = """package demo.game.skill
+
+import demo.game.*
+
+class Watch : TriggeredSkill {
+    override val skillId = SkillId.WATCH
+
+    override fun ask(r: Player) {
+        if (r is HumanPlayer) {
+            r.timeout = GameExecutor.post(r.game!!, { r.game!!.tryContinueResolveProtocol(r, skillWatchTos { }) }, 17,
+                TimeUnit.SECONDS)
+        } else {
+            ROBOT
+        }
+        HUMAN
+    }
+}
+"""
+
+
+def test_the_other_branch_of_a_human_test_is_the_robots():
+    before = ROBOT.replace("ROBOT", "GameExecutor.post(r.game!!, { r.game!!.tryContinueResolveProtocol(r, "
+                                    "builder.build()) }, 1, TimeUnit.SECONDS)").replace("HUMAN", "")
+    after = ROBOT.replace("ROBOT", "val c = r.cards.first()\n            r.game!!.tryContinueResolveProtocol(r, "
+                                   "skillWatchTos { cardId = c.id })").replace("HUMAN", "")
+    assert _changes(before, after) == []
+    # what a test on the robot's class keeps for everyone else is a rule
+    base = ROBOT.replace("ROBOT", "").replace("HUMAN", "if (r !is RobotPlayer) r.draw(1)")
+    head = ROBOT.replace("ROBOT", "").replace("HUMAN", "if (r !is RobotPlayer) r.draw(2)")
+    assert _changes(base, head) == [("Watch.ask", "changed")]
+
+
+HANDLER = """package demo.game.handler
+
+import demo.game.HumanPlayer
+
+class skill_watch_tos : AbstractProtoHandler<Role.skill_watch_tos>() {
+    override fun handle0(r: HumanPlayer, pb: Role.skill_watch_tos) {
+        BODY
+    }
+}
+"""
+
+
+def test_a_message_handed_on_is_kept_a_handler_that_only_hands_on_is_empty():
+    wrong = "if (r !== (r.game!!.fsm as? SendPhaseStart)?.player) {\n            WHAT\n            return\n        }\n"
+    refuse = HANDLER.replace("BODY", wrong.replace("WHAT", 'logger.error("not now")') + "        r.draw(1)")
+    hand_on = HANDLER.replace("BODY", wrong.replace("WHAT", "r.game!!.tryContinueResolveProtocol(r, pb)") +
+                              "        r.draw(1)")
+    rel = "handler/skill_watch_tos.kt"
+    assert _changes(refuse, hand_on, rel) == [("skill_watch_tos.handle0", "changed")]
+    # a handler whose whole body hands the message on, added or removed, says nothing the gate can tell
+    only = HANDLER.replace("BODY", "r.game!!.tryContinueResolveProtocol(r, pb)")
+    assert compare({}, {rel: only.encode()}).changes == []
+
+
+def test_a_decline_branch_that_notifies_reads_as_one_that_does_not(tmp_path):
+    """Telling the clients that a choice was declined (a loop over the players sending each human a message) leaves
+    the decline a guard: what the rule does reads the same."""
+    decline = "if (pb.targetPlayerId == 0) {\n            return\n        }"
+    notified = ("if (pb.targetPlayerId == 0) {\n            for (p in g.players) {\n                if (p is HumanPlayer) "
+                "{\n                    val builder = skill_hammer_toc.newBuilder()\n                    builder.enable = "
+                "false\n                    p.send(builder.build())\n                }\n            }\n            return\n"
+                "        }")
+    assert decline in HAMMER
+    plain = extract(_server(tmp_path / "a"))
+    d = _server(tmp_path / "b")
+    hammer = d / "skill" / "Hammer.kt"
+    hammer.write_text(hammer.read_text(encoding="utf-8").replace(decline, notified), encoding="utf-8")
+    told = extract(d)
+    for key in ("do", "requires"):
+        assert _entry(told, "Hammer").get(key) == _entry(plain, "Hammer").get(key), key
+    assert told.reads[("skill/Hammer.kt", "Hammer", "executeProtocol")] is True
+    shutil.rmtree(tmp_path / "a")
