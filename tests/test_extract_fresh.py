@@ -165,3 +165,67 @@ def test_a_decline_branch_that_notifies_reads_as_one_that_does_not(tmp_path):
         assert _entry(told, "Hammer").get(key) == _entry(plain, "Hammer").get(key), key
     assert told.reads[("skill/Hammer.kt", "Hammer", "executeProtocol")] is True
     shutil.rmtree(tmp_path / "a")
+
+
+DUSK = """package demo.game.skill
+
+import demo.game.*
+
+class Dusk : TriggeredSkill {
+    override val skillId = SkillId.DUSK
+    override val isInitialSkill = true
+
+    override fun execute(g: Game, askWhom: Player): Any? {
+        g.findEvent<PlayerDieEvent>(this) { event ->
+            askWhom === event.whoDie
+        } ?: return null
+        g.players.first()!!.skills = emptyList()
+        return null
+    }
+}
+"""
+
+DISPATCH = """package demo.game
+
+import demo.game.skill.*
+
+class PlayerDieEvent(val whoseTurn: Player, val whoDie: Player)
+
+fun Game.dealListeningSkill(beginLocation: Int, FLAG): Any? {
+    for (player in players) {
+        player!!.skills.forEach { skill ->
+            if (GUARD)
+                (skill as? TriggeredSkill)?.execute(this, player)
+        }
+    }
+    return null
+}
+"""
+
+
+def _dusk(tmp_path, flag, guard):
+    from test_extract_history import _server_with
+    from test_extract_history import SERVER as FIXTURE
+    ids = (FIXTURE / "skill" / "SkillId.kt").read_text(encoding="utf-8").replace("ECHO(", 'DUSK("暮"),\n    ECHO(', 1)
+    roles = (FIXTURE / "skill" / "Roles.kt").read_text(encoding="utf-8").replace("Echo()", "Echo(), Dusk()", 1)
+    return extract(_server_with(tmp_path, {"skill/Dusk.kt": DUSK, "skill/SkillId.kt": ids, "skill/Roles.kt": roles,
+                                           "Dispatch.kt": DISPATCH.replace("FLAG", flag).replace("GUARD", guard)}))
+
+
+def test_an_older_dispatch_that_asks_dead_players_initial_skills_in_the_die_phase(tmp_path):
+    """Before BeforeDieSkill (2023-10 … 11) the dispatch asked a dead player's initial skills when it ran for a death
+    (an `includingDead` flag): a skill answering its holder's own death is written as a BeforeDieSkill, and the
+    catalogue loads (it did not: such a skill "never fires" under the later dispatch)."""
+    old = _dusk(tmp_path / "old", "includingDead: Boolean = false",
+                "includingDead || player.alive || !skill.isInitialSkill")
+    assert old.load_errors == []
+    assert old.engine["trigger.dead_owner"].value == "generated; in the die phase: generated, initial, BeforeDieSkill"
+    dusk = old.catalogue.skills["Dusk"]
+    assert "BeforeDieSkill" in dusk.kinds and dusk.initial and dusk.on[0].event == "die"
+    assert any(i.kind == "kinds" and i.subject == "Dusk" and not i.undecided for i in old.report)
+    # the later dispatch asks only BeforeDieSkills of a dead player: the same skill is left as it is written (and the
+    # catalogue's own check says it never fires)
+    new = _dusk(tmp_path / "new", "unused: Int = 0",
+                "player.alive || skill is BeforeDieSkill || !skill.isInitialSkill")
+    assert new.engine["trigger.dead_owner"].value == "generated, BeforeDieSkill"
+    assert new.load_errors and "BeforeDieSkill" in new.load_errors[0]
