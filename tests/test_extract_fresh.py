@@ -229,3 +229,40 @@ def test_an_older_dispatch_that_asks_dead_players_initial_skills_in_the_die_phas
                 "player.alive || skill is BeforeDieSkill || !skill.isInitialSkill")
     assert new.engine["trigger.dead_owner"].value == "generated, BeforeDieSkill"
     assert new.load_errors and "BeforeDieSkill" in new.load_errors[0]
+
+
+GAME = """package demo.game
+
+class Game {
+    var shown: List<Int> = emptyList()
+
+    override fun start(players: List<Player>) {
+        val tasks = arrayListOf(1, 2, 3, 4).shuffled()
+        players.forEachIndexed { i, p -> p.task = tasks[i] }
+        shown = tasks.subList(0, COUNT)
+    }
+}
+"""
+HUMAN = """package demo.game
+
+class HumanPlayer : Player() {
+    override fun init() {
+        val builder = init_toc.newBuilder()
+        builder.addAllShown(game!!.shown)
+        send(builder.build())
+    }
+}
+"""
+
+
+def test_a_member_only_clients_are_told_is_no_rule():
+    """What a member holds that is read only to fill a client message (the secret tasks announced as possible) decides
+    nothing in play: how it is computed is no rule; a rule reading it makes it one."""
+    base = {"Game.kt": GAME.replace("COUNT", "3").encode(), "HumanPlayer.kt": HUMAN.encode()}
+    head = {"Game.kt": GAME.replace("COUNT", "4").encode(), "HumanPlayer.kt": HUMAN.encode()}
+    assert compare(base, head).changes == []
+    rule = {"Player.kt": b"package demo.game\nopen class Player {\n    fun lucky() = game!!.shown.isEmpty()\n}\n"}
+    assert [c.where for c in compare({**base, **rule}, {**head, **rule}).changes] == ["Game.start"]
+    # the tasks dealt are a rule
+    dealt = {"Game.kt": GAME.replace("COUNT", "3").replace("tasks[i]", "tasks[i + 1]").encode()}
+    assert [c.where for c in compare(base, {**base, **dealt}).changes] == ["Game.start"]

@@ -389,12 +389,16 @@ def compare(base: dict, head: dict) -> Comparison:
 
 
 _FUN = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+#: the start of a line (up to a name read on it) that fills a client message (``builder.addX(…)``, ``builder.x = …``)
+#: or writes a log line
+_CLIENT_LINE = re.compile(rb"\s*(?:\w*[bB]uilder\w*\s*\.\s*\w+\s*(?:\(|=(?!=))|(?:log|logger|LOG|Log)\s*\.\s*\w+\s*\()")
 
 
 def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
     """Members (not overrides) of the changed constructs that no rule reads: every read of them, in either
-    revision, stands in a file that holds no rule or in a robot helper (``ai…``), or there is none (what only
-    robots read is a robot decision, what nobody reads decides nothing)."""
+    revision, stands in a file that holds no rule, in a robot helper (``ai…``) or on a line filling a client message
+    or a log line, or there is none (what only robots read is a robot decision, what only clients are told decides
+    nothing in play, what nobody reads decides nothing)."""
     names = {c.member for c in bc + hc if c.member and not re.match(rb"\s*(@\w+\s*)*(\w+\s+)*override\b", c.text)
              and c.member not in READ_MEMBERS and re.match(r"[A-Za-z_]\w*\Z", c.member)}
     out = set()
@@ -421,6 +425,9 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
                     enclosing = next((n for pos, n in reversed(funs) if pos < m.start()), "")
                     if enclosing and _NOT_RULE_MEMBER.match(enclosing):
                         continue
+                    line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
+                    if _CLIENT_LINE.match(line):
+                        continue                                      # read only to fill a client message or a log
                     ok = False
                     break
                 if not ok:
