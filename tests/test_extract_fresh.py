@@ -266,3 +266,17 @@ def test_a_member_only_clients_are_told_is_no_rule():
     # the tasks dealt are a rule
     dealt = {"Game.kt": GAME.replace("COUNT", "3").replace("tasks[i]", "tasks[i + 1]").encode()}
     assert [c.where for c in compare(base, {**base, **dealt}).changes] == ["Game.start"]
+
+
+def test_a_finding_not_realised_in_one_version_is_the_same_question():
+    """The checks of both revisions ask the same question; when the realiser finds the game for it on one side and
+    not on the other (INC001, naming the finding it could not realise), the gate says neither "new" nor "resolved"
+    (found on quiet commits that came out inconclusive with nothing in the code changed but robot logic)."""
+    from skillproof.checks.findings import Finding
+    from skillproof.diff_report import question
+    found = Finding("BN001", "bans", "error", "强令 bans 破译 …", key="bans|QiangLing|Po_Yi")
+    lost = Finding("INC001", "bans", "error", "cannot decide: …", key="realise|bans|QiangLing|Po_Yi",
+                   inconclusive=True, details={"finding": found.id, "why": {"en": "…", "zh": "…"}})
+    other = Finding("INC001", "diff", "error", "cannot decide: …", key="solver|x", inconclusive=True)
+    assert question(lost) == question(found) == found.id
+    assert question(other) == other.id
