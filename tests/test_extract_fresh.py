@@ -66,6 +66,9 @@ def test_an_assertion_is_no_rule():
 def test_annotations_and_declared_types_are_no_rule():
     assert _changes(_state(ANNOTATION="@JvmRecord"), _state()) == []
     assert _changes(_state(TYPE="override val type: card_type = card_type.Shi_Tan"), _state()) == []
+    # a state class's parameter typed more narrowly (`val fsm: Fsm` → `val fsm: OnSendCardSkill`)
+    narrow = _state().replace("(val fsm: Fsm,", "(val fsm: OnSendCardSkill,")
+    assert narrow != _state() and _changes(_state(), narrow) == []
 
 
 def test_a_constant_getter_is_the_property_it_initialises():
@@ -280,3 +283,22 @@ def test_a_finding_not_realised_in_one_version_is_the_same_question():
     other = Finding("INC001", "diff", "error", "cannot decide: …", key="solver|x", inconclusive=True)
     assert question(lost) == question(found) == found.id
     assert question(other) == other.id
+
+
+def test_the_benchmark_counts_a_rule_named_only_by_a_failing_item():
+    """`caught` = the gate fails naming the labelled rule: by its id or by a rule at its own Kotlin file (the follow-up
+    skill it hands out); what an unread-code finding (UNR001, inconclusive) names does not count."""
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    spec = importlib.util.spec_from_file_location("history_bench", root / "benchmarks" / "history_bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    follow_up = {"diff": {"decision_changes": [{"rules": [{"id": "Muse2", "file": "src/main/kotlin/skill/Muse.kt"}]}]},
+                 "findings": []}
+    unread = {"diff": {"decision_changes": [{"question": {"engine_rule": "skip_fight"}, "rules": []}]},
+              "findings": [{"check": "UNR001", "inconclusive": True,
+                            "rules": [{"id": "Muse.execute", "file": "src/main/kotlin/skill/Muse.kt"}]}]}
+    pair = {"label": "other_behaviour", "kind": "skill_effect", "rules": ["Muse"], "fields": []}
+    assert bench.kind_verdict(pair, {"rc": 1, "report": follow_up, "stderr": ""}) == "caught"
+    assert bench.kind_verdict(pair, {"rc": 1, "report": unread, "stderr": ""}) == "other rule"

@@ -570,7 +570,7 @@ class _Norm:
         out = [n.type]
         for c in n.children:
             if c.type in _COMMENTS or c.type == "annotation" or (
-                    n.type in ("parameter", "variable_declaration") and c.type in _TYPES):
+                    n.type in ("parameter", "class_parameter", "variable_declaration") and c.type in _TYPES):
                 continue                                # annotations (`@JvmRecord`), declared types: no rule
             if c.is_named:
                 out.append(self.expr(c))
