@@ -302,3 +302,11 @@ def test_the_benchmark_counts_a_rule_named_only_by_a_failing_item():
     pair = {"label": "other_behaviour", "kind": "skill_effect", "rules": ["Muse"], "fields": []}
     assert bench.kind_verdict(pair, {"rc": 1, "report": follow_up, "stderr": ""}) == "caught"
     assert bench.kind_verdict(pair, {"rc": 1, "report": unread, "stderr": ""}) == "other rule"
+
+
+def test_the_older_dispatch_note_in_chinese(tmp_path):
+    from skillproof.model.extract import terminal as T
+    old = _dusk(tmp_path, "includingDead: Boolean = false", "includingDead || player.alive || !skill.isInitialSkill")
+    (note,) = [i for i in old.report if i.kind == "kinds" and i.subject == "Dusk"]
+    zh = T.translated(note.message, T.ITEMS)
+    assert zh and "BeforeDieSkill" in zh and "死亡" in zh
