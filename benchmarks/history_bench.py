@@ -89,11 +89,13 @@ def expected_names(pair: dict) -> set:
 
 
 def _matches(named: set, expected: set) -> list:
+    """The labelled names a failing item names: by id, or (``file:Stem``) by a rule located in the labelled rule's
+    own Kotlin file (a follow-up skill the labelled skill hands out, e.g. ``XiangJinSiSuo2`` in XiangJinSiSuo.kt)."""
     out = set()
     for e in expected:
         if e.endswith("."):
             out.update(n for n in named if n.startswith(e))
-        elif e in named:
+        elif e in named or f"file:{e}" in named:
             out.add(e)
     return sorted(out)
 
@@ -104,15 +106,22 @@ def _diff(report) -> dict:
 
 
 def named_in(report: dict) -> set:
-    """Every rule a failing item of a `diff --kotlin` JSON report names."""
+    """Every rule a failing item of a `diff --kotlin` JSON report names (an unread-code finding, UNR001, is
+    inconclusive, not failing: what it names does not count), and ``file:Stem`` for the Kotlin file each is at."""
     d = _diff(report)
     out = set()
+    refs = []
     for ch in d.get("decision_changes") or []:
-        out.update(r.get("id") for r in ch.get("rules") or [])
+        refs += ch.get("rules") or []
         if (ch.get("question") or {}).get("engine_rule"):
             out.add(ch["question"]["engine_rule"])
     for f in report.get("findings") or []:
-        out.update(r.get("id") for r in f.get("rules") or [])
+        if f.get("check") != "UNR001" and not f.get("inconclusive"):
+            refs += f.get("rules") or []
+    for r in refs:
+        out.add(r.get("id"))
+        if r.get("file"):
+            out.add("file:" + Path(r["file"]).stem)
     out.discard(None)
     return out
 
@@ -161,7 +170,7 @@ def verdict(pair: dict, run: dict) -> tuple[str, str]:
             hit = _matches(named, expected_names(pair))
             if hit:
                 return "caught", "names " + ", ".join(hit[:4])
-            return "failed, other rule", "names " + ", ".join(sorted(named)[:4])
+            return "failed, other rule", "names " + ", ".join(sorted(n for n in named if not n.startswith("file:"))[:4])
         changed = [f"{r['id']}({r['change'][0]})" for r in d.get("changed_rules") or []]
         if changed:
             return "missed", ("catalogues differ (" + ", ".join(changed[:6]) + (" …" if len(changed) > 6 else "")
@@ -171,8 +180,8 @@ def verdict(pair: dict, run: dict) -> tuple[str, str]:
         if rc == 0:
             nu = len(d.get("newly_understood") or [])
             return "quiet", f"{nu} newly understood" if nu else ""
-        return "false alarm", "names " + ", ".join(sorted(named)[:4])
-    return ("flagged" if rc == 1 else "quiet"), ("names " + ", ".join(sorted(named)[:4])) if rc == 1 else ""
+        return "false alarm", "names " + ", ".join(sorted(n for n in named if not n.startswith("file:"))[:4])
+    return ("flagged" if rc == 1 else "quiet"), ("names " + ", ".join(sorted(n for n in named if not n.startswith("file:"))[:4])) if rc == 1 else ""
 
 
 def kind_of(pair: dict) -> str:

@@ -13,7 +13,7 @@ from skillproof.model.msg import Msg
 from .exits import error_line
 from .cmd_check import accept_inline, add_report_args, add_solver_args, run_checks
 from .common import closing, report_catalogue_errors
-from .diff_report import finish, inconclusive_findings, rules_entries, told  # noqa: F401
+from .diff_report import finish, inconclusive_findings, question, rules_entries, told  # noqa: F401
 from .helpfmt import metavar
 
 NAME = "diff"
@@ -187,10 +187,10 @@ def run(args) -> int:
     res_new = run_checks(new, args)
     new_active, suppressed, in_source, _ = accept_inline(new, res_new.findings, args)
     old_active = accept_inline(old, res_old.findings, args)[0]
-    old_ids = {f.id for f in old_active}
-    new_ids = {f.id for f in res_new.findings}
-    added = [f for f in new_active if f.id not in old_ids]
-    resolved = [f for f in old_active if f.id not in new_ids]
+    old_ids = {question(f) for f in old_active}
+    new_ids = {question(f) for f in res_new.findings}
+    added = [f for f in new_active if question(f) not in old_ids]
+    resolved = [f for f in old_active if question(f) not in new_ids]
     from skillproof.reports.model import Report
     inconc = inconclusive_findings(differ.inconclusive, args)
     report = Report(findings=added + inconc, catalogue_files=list(new.files), families=list(res_new.families),

@@ -37,6 +37,16 @@ def rules_entries(old, new) -> list:
     return out
 
 
+def question(f) -> str:
+    """What a finding asks, for telling new findings from old ones: its id, but for an INC001 that only says a finding
+    could not be realised as a game (``details.finding``) the id of that finding — the same question realised in
+    one version and not in the other is neither new nor resolved (the realiser's search, not a rule, differs)."""
+    d = getattr(f, "details", None) or {}
+    if getattr(f, "check", "") == "INC001" and isinstance(d.get("finding"), str) and d["finding"]:
+        return d["finding"]
+    return f.id
+
+
 def told(f, cat) -> dict:
     """A finding of one version as the report lists it, its witness told with that version's catalogue in both
     languages (``witness_lines``: the report's catalogue is NEW's, a resolved finding's witness is OLD's)."""

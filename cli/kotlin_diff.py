@@ -214,7 +214,7 @@ def _run(args) -> int:
 
     from .cmd_check import run_checks
     from .exits import error_line
-    from .diff_report import finish, inconclusive_findings, told
+    from .diff_report import finish, inconclusive_findings, question, told
     repo = args.kotlin
     with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
         tmp = Path(td)
@@ -262,12 +262,12 @@ def _run(args) -> int:
     keyed = [ec for ec in rec.engine if ec.key and ec.where]
     if keyed:                                  # `[rules]` in a witness: the engine code that changed
         locs["[rules]"] = keyed[0].where
-    old_ids = {f.id for f in res_old.findings}
-    new_ids = {f.id for f in res_new.findings}
+    old_ids = {question(f) for f in res_old.findings}
+    new_ids = {question(f) for f in res_new.findings}
     added = [dataclasses.replace(f, rules=_relocate_refs(f.rules, hex_.locations, hpre))
-             for f in res_new.findings if f.id not in old_ids]
+             for f in res_new.findings if question(f) not in old_ids]
     resolved = [dataclasses.replace(f, rules=_relocate_refs(f.rules, bex.locations, bpre))
-                for f in res_old.findings if f.id not in new_ids]
+                for f in res_old.findings if question(f) not in new_ids]
     decision = []
     for c in [*changes, *possible]:
         d = c.to_dict()

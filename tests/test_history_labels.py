@@ -20,7 +20,8 @@ def _load(name):
 import pytest
 
 
-@pytest.mark.parametrize("name", ["labels-tuning.toml", "labels-holdout.toml"])
+@pytest.mark.parametrize("name", ["labels-tuning.toml", "labels-holdout.toml", "labels-fresh.toml",
+                                  "labels-fresh2.toml"])
 def test_the_tuning_and_held_out_samples_are_well_formed(name):
     pairs = _load(name)
     assert len({p["sha"] for p in pairs}) == len(pairs)
@@ -53,3 +54,18 @@ def test_the_held_out_sample_is_new_and_covers_the_kinds():
     assert not seen & {p["sha"] for p in pairs}
     assert sum(p["kind"] in REAL_KINDS for p in pairs) >= 50 and sum(p["kind"] in QUIET for p in pairs) >= 20
     assert len({p["kind"] for p in pairs} & REAL_KINDS) == len(REAL_KINDS)
+
+
+def test_the_fresh_samples_are_new_and_their_headers_count_them():
+    """labels-fresh.toml and labels-fresh2.toml: labelled from diffs by someone who never ran the gate on them, disjoint
+    from every other file and from each other; each file's header states its counts."""
+    fresh = {name: _load(name) for name in ("labels-fresh.toml", "labels-fresh2.toml")}
+    seen = set()
+    for name in ("labels.toml", "labels-tuning.toml", "labels-holdout.toml"):
+        seen |= {p["sha"] for p in _load(name)}
+    a, b = ({p["sha"] for p in pairs} for pairs in fresh.values())
+    assert not (a & b) and not (seen & (a | b))
+    for name, pairs in fresh.items():
+        head = (HISTORY / name).read_text(encoding="utf-8").split("\n[[commit]]")[0]
+        real = sum(p["kind"] in REAL_KINDS for p in pairs)
+        assert f"Counts: {len(pairs)} pairs, {real} real changes, {len(pairs) - real} quiet" in head, name

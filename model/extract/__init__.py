@@ -114,6 +114,7 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, Cata
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
         self.engine = self._engine()
+        self._older_dead_owner(entries)
         self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
                           **{n: e.get("key_lines", {}) for n, e in entries.items()}}
         self.reads = dict(getattr(self, "engine_reads", {}))

@@ -28,7 +28,7 @@ from .. import effects as X
 from .. import events as EV
 from .bodies import _T
 from .conds import CondTranslator, conj, negate
-from .normal import _Norm
+from .normal import FORWARD, _Norm
 from .syntax import _code, _fn_params, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
@@ -223,7 +223,7 @@ class _Walker(_Calls):
         t = s.type
         if t in ("line_comment", "block_comment", "multiline_comment"):
             return cond
-        if nm.dropped(s) or self._protocol(s):
+        if self._no_rule(s, owner):
             return cond
         if t == "if_expression":
             return self._if(s, env, cond)
@@ -341,7 +341,7 @@ class _Walker(_Calls):
         if els is None and then and self._only_jump(then, owner) and self._card_check(c_node, env, True):
             return cond
         if els is None and then and self._only_jump(then, owner):
-            jump = [x for x in then if not (nm.dropped(x) or x.type in ("line_comment", "block_comment"))]
+            jump = [x for x in then if not self._no_rule(x, owner)]
             return self._guard(negate(c), cond, s, env, jump[-1] if jump else then[-1])
         stopped_then = stopped_else = False
         saved = self.started
@@ -441,11 +441,29 @@ class _Walker(_Calls):
         self.rd.ops, self.rd.lines = saved_ops, saved_lines
         return ops, stopped
 
+    def _no_rule(self, x, owner=None) -> bool:
+        """A statement that is no rule: a comment, a log line, a client message, protocol bookkeeping, or a compound
+        statement holding only such (``for (p in players) { if (p is HumanPlayer) p.send(…) }``: its normal form, as
+        the unread-code comparison makes it, is empty)."""
+        owner = owner or self.key[1]
+        nm = self._norm(owner)
+        if x.type in ("line_comment", "block_comment", "multiline_comment") or nm.dropped(x) or self._protocol(x):
+            return True
+        if x.type == "call_expression" and _callee_last(x) == FORWARD:
+            return True                                  # a message handed on: no effect of the rule's own
+        if x.type in ("for_statement", "while_statement", "if_expression", "call_expression"):
+            probe = _Norm(owner.src.data, frozenset(), nm.robot_names)     # (a probe: nm's numbering stays as it is)
+            probe.builders = set(nm.builders)
+            try:
+                return probe.stmt(x) == []
+            except RecursionError:                                         # pragma: no cover - absurd nesting
+                return False
+        return False
+
     def _inert(self, stmts) -> bool:
         """Statements that do nothing a rule says: no rule (log, client message, protocol) or a use count kept."""
-        nm = self._norm(self.key[1])
         for x in stmts:
-            if x.type in ("line_comment", "block_comment") or nm.dropped(x) or self._protocol(x):
+            if self._no_rule(x):
                 continue
             if x.type == "call_expression" and _callee_last(x) in ("addSkillUseCount", "resetSkillUseCount",
                                                                     "subtractSkillUseCount"):
@@ -454,8 +472,7 @@ class _Walker(_Calls):
         return True
 
     def _only_jump(self, stmts, owner) -> bool:
-        nm = self._norm(owner)
-        rest = [x for x in stmts if x.type not in ("line_comment", "block_comment") and not nm.dropped(x)]
+        rest = [x for x in stmts if not self._no_rule(x, owner)]
         return len(rest) == 1 and rest[0].type in ("return_expression", "jump_expression", "throw_expression")
 
     def _jumps(self, b) -> bool:

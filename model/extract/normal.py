@@ -12,7 +12,7 @@ _NOT_RULE_MEMBER = re.compile(r"(send|sendErrorMessage|incrSeq|checkSeq)\Z|(ai|a
                               r"toPb\w*\Z|(log|logger)\Z|auto[A-Z]\w*\Z|\w*[nN]otify\w*\Z")
 #: calls whose statement is a client message, a log line or protocol bookkeeping
 _DROP_CALLS = frozenset({"send", "sendErrorMessage", "incrSeq", "println", "print", "notifyAll",
-                         "tryContinueResolveProtocol"})
+                         "assert"})      # (`assert`: JVM assertions are off in play)
 #: calls that run their lambda later (a timer): left out when what they would run is
 _TIMERS = frozenset({"post", "postTask", "newTimeout", "schedule"})
 _LOG_HEADS = frozenset({"log", "logger", "LOG", "Log"})
@@ -21,6 +21,11 @@ _NOTIFY = re.compile(r"notify[A-Z]\w*\Z")
 _PROTO = re.compile(r"[a-z]\w*(Toc|Tos)\Z|\w+_(toc|tos)\Z")
 #: the robot player's class: a branch taken only for robots is a robot decision
 ROBOT_CLASSES = frozenset({"RobotPlayer"})
+#: the human player's class (a player is a human or a robot: the other branch of a test on it is the robot's)
+HUMAN_CLASSES = frozenset({"HumanPlayer"})
+#: the call handing a client's message (or a time-out's or robot's stand-in) to the state the game waits in: kept
+#: as who answers, without the message (what is in it is protocol)
+FORWARD = "tryContinueResolveProtocol"
 #: qualified-name heads that are packages (a name qualified by them is its last part)
 _PACKAGES = frozenset({"com", "org", "java", "kotlin", "io", CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM, "role",
                        "secret_task", "Common", "Fengsheng", "Role", "Errcode"})
@@ -151,7 +156,7 @@ class _Norm:
         robot = self.robot_test(cond)
         if robot is not None:                           # a robot's branch: drop it (keep the other one)
             if len(branches) < 2:
-                return []
+                return [] if robot else list(self.body(branches[0])[1:])
             other = branches[1] if robot else branches[0]
             kept = self.body(other)
             return list(kept[1:])
@@ -278,8 +283,8 @@ class _Norm:
         return False
 
     def robot_test(self, cond):
-        """True when ``cond`` is ``x is RobotPlayer`` (or a conjunction holding it), False for ``x !is
-        RobotPlayer``, else None."""
+        """True when ``cond`` is ``x is RobotPlayer`` or ``x !is HumanPlayer`` (or a conjunction holding one),
+        False for ``x !is RobotPlayer`` or ``x is HumanPlayer``, else None."""
         c = cond
         while c.type == "parenthesized_expression" and c.named_children:
             c = c.named_children[0]
@@ -290,9 +295,10 @@ class _Norm:
         if c.type != "is_expression":
             return None
         typ = c.named_children[-1] if c.named_children else None
-        if typ is None or self.text(typ).split(".")[-1] not in ROBOT_CLASSES:
+        name = self.text(typ).split(".")[-1] if typ is not None else ""
+        if name not in ROBOT_CLASSES and name not in HUMAN_CLASSES:
             return None
-        return "!is" not in {x.type for x in c.children if not x.is_named}
+        return ("!is" not in {x.type for x in c.children if not x.is_named}) == (name in ROBOT_CLASSES)
 
     # -- expressions -----------------------------------------------------------------------------------
     def kids(self, n) -> list:
@@ -523,6 +529,11 @@ class _Norm:
         last, _head = self.callee_names(callee)
         if last and (_PROTO.match(last) or last == "getDefaultInstance"):
             return ("proto",)                           # a client message built (what is in it is no rule)
+        if last == FORWARD:
+            va = next((c for c in kids[1:] if c.type == "value_arguments"), None)
+            first = [x for x in (va.named_children if va is not None else []) if x.type == "value_argument"][:1]
+            who = self.kids(first[0]) if first else []
+            return ("forward", self.expr(who[-1]) if who else None)
         args: list = []
         targs = ""
         for c in kids[1:]:
@@ -558,8 +569,9 @@ class _Norm:
     def generic(self, n):
         out = [n.type]
         for c in n.children:
-            if c.type in _COMMENTS or (n.type == "parameter" and c.type in _TYPES):
-                continue
+            if c.type in _COMMENTS or c.type == "annotation" or (
+                    n.type in ("parameter", "class_parameter", "variable_declaration") and c.type in _TYPES):
+                continue                                # annotations (`@JvmRecord`), declared types: no rule
             if c.is_named:
                 out.append(self.expr(c))
             elif c.type not in _PUNCT and c.type.strip():

@@ -30,6 +30,34 @@ class RuleEntries(RuleBodies, TriggerEvents, EffectReader, EffectKeys):
             cache = self.__dict__["_own_id_counts"] = (len(self.rule_cls), counts)
         return cache[1]
 
+    def _older_dead_owner(self, entries: dict) -> None:
+        """An older code form of the trigger dispatch (before BeforeDieSkill, 2023-10 … 11): ``dealListeningSkill``
+        asks a dead player's initial skills too when it runs for a death (its ``includingDead`` flag). An initial
+        triggered skill that answers only its own holder's death is then what BeforeDieSkill says in later code: it
+        is written with that kind (a note says why), so the catalogue means what the code of its revision does."""
+        import re
+        rule = getattr(self, "engine", {}).get("trigger.dead_owner")
+        m = re.search(r"in the die phase: ([^;]*)", rule.value) if rule is not None and isinstance(rule.value, str) \
+            else None
+        if m is None or "initial" not in [x.strip() for x in m.group(1).split(",")]:
+            return
+        for rid, e in entries.items():
+            on = e.get("on") or []
+            closure = K.closure(e["kinds"])
+            if e.get("grant") or e.get("initial") is not True or "TriggeredSkill" not in closure or \
+                    "BeforeDieSkill" in closure or not on or any(o.get("event") != "die" for o in on):
+                continue
+            if not any("victim" in ([o["whose"]] if isinstance(o.get("whose"), str) else o.get("whose") or [])
+                       for o in on):
+                continue
+            e["kinds"] = self.minimal_kinds(e["kinds"] + ["BeforeDieSkill"])
+            if "closure" in e:
+                e["closure"] = K.closure(e["kinds"])
+            by = rule.where or "the trigger dispatch"
+            self.note("kinds", rid, e["where"], f"answers its holder's own death, and {by} asks a dead player's "
+                      "initial skills in the die phase: written as a BeforeDieSkill (the later code's kind for it)",
+                      undecided=False)
+
     def _rule(self, c: _Cls, grant: bool, gives: list) -> dict:
         rid = c.name
         kinds = self.kinds(c)

@@ -105,6 +105,9 @@ ITEMS: list[tuple[str, str]] = [
     (r"the receive handler refuses to let holders of (?P<r>\S+) receive \(findSkill\): written as a "
      r"MustReceiveMessage that cannot receive",
      "接收处理拒绝让持有 {r} 的角色接收（findSkill）：写成一个不能接收的 MustReceiveMessage"),
+    (r"answers its holder's own death, and (?P<w>\S+) asks a dead player's initial skills in the die phase: "
+     r"written as a BeforeDieSkill \(the later code's kind for it\)",
+     "回应持有者自己的死亡，而 {w} 在死亡阶段也询问死亡角色的初始技能：写成 BeforeDieSkill（后来的代码给它的种类）"),
     (r"belongs to several send groups \((?P<g>.*)\); the rule is not split per group — unknown",
      "属于多个传出组（{g}）；规则没有按组拆分——写成 unknown"),
     (r"(?P<m>\S+) is not analysed: one (?P<t>\[\[\S+\]\]) effect with every part unknown is written",

@@ -30,7 +30,7 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from .normal import _COMMENTS, _NOT_RULE_MEMBER, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber, _simplify
+from .normal import _COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber, _simplify
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -200,7 +200,11 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
         ptxt = re.sub(r"\s+", "", data[params.start_byte:params.end_byte].decode("utf-8", "replace")) \
             if params is not None else ""
         ptypes = ",".join(re.findall(r":([^,=]+)", ptxt.strip("()")))
-        parts = [c for c in m.named_children if c.type not in ("identifier", "modifiers") + _TYPES + _COMMENTS]
+        if m.type == "property_declaration":       # (its name is in the variable_declaration: an identifier here is
+            parts = [_constant_getter(c, data, imports) or c for c in m.named_children    # its initialiser)
+                     if c.type not in ("modifiers",) + _TYPES + _COMMENTS]
+        else:
+            parts = [c for c in m.named_children if c.type not in ("identifier", "modifiers") + _TYPES + _COMMENTS]
         arity = len(re.findall(r":", ptxt)) if ptxt else 0
         add(m, path, nm, (f"{nm}/{arity}", f"{nm}({ptypes})") if m.type == "function_declaration" else (nm, nm),
             parts)
@@ -212,6 +216,41 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
         elif top.type in _MEMBERS:
             member(top, "")
     return out
+
+
+def _constant_getter(node, data: bytes, imports: frozenset):
+    """The expression of a getter that returns a constant (``get() = card_type.Cheng_Qing``, ``get() { return 3 }``):
+    such a property is the property initialised with it (``override val type = card_type.Cheng_Qing``); else None."""
+    if node.type != "getter":
+        return None
+    body = next((c for c in node.named_children if c.type == "function_body"), None)
+    kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) == 1 and kids[0].type == "block":
+        stmts = [c for c in kids[0].named_children if c.type not in _COMMENTS]
+        if len(stmts) != 1 or stmts[0].type not in ("return_expression", "jump_expression"):
+            return None
+        kids = [c for c in stmts[0].named_children if c.type not in _COMMENTS and c.type != "label"]
+    if len(kids) != 1:
+        return None
+    return kids[0] if _constant(kids[0], data, imports) else None
+
+
+def _constant(n, data: bytes, imports: frozenset) -> bool:
+    """A literal, or a qualified name of an enum, a type or a package (``card_type.Cheng_Qing``): the same value each
+    time it is read."""
+    text = data[n.start_byte:n.end_byte].decode("utf-8", "replace")
+    if n.type in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
+                  "character_literal", "boolean_literal"):
+        return True
+    if n.type == "string_literal":
+        return "$" not in text
+    if n.type == "identifier":
+        return text in ("true", "false", "null") or text in imports
+    if n.type == "navigation_expression":
+        parts = text.replace(" ", "").split(".")
+        return all(re.fullmatch(r"[A-Za-z_]\w*", x) for x in parts) and (
+            parts[0][:1].isupper() or parts[0] in imports or parts[0] in _PACKAGES)
+    return False
 
 
 def _robot_name(name: str) -> bool:
@@ -350,12 +389,16 @@ def compare(base: dict, head: dict) -> Comparison:
 
 
 _FUN = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+#: the start of a line (up to a name read on it) that fills a client message (``builder.addX(…)``, ``builder.x = …``)
+#: or writes a log line
+_CLIENT_LINE = re.compile(rb"\s*(?:\w*[bB]uilder\w*\s*\.\s*\w+\s*(?:\(|=(?!=))|(?:log|logger|LOG|Log)\s*\.\s*\w+\s*\()")
 
 
 def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
     """Members (not overrides) of the changed constructs that no rule reads: every read of them, in either
-    revision, stands in a file that holds no rule or in a robot helper (``ai…``), or there is none (what only
-    robots read is a robot decision, what nobody reads decides nothing)."""
+    revision, stands in a file that holds no rule, in a robot helper (``ai…``) or on a line filling a client message
+    or a log line, or there is none (what only robots read is a robot decision, what only clients are told decides
+    nothing in play, what nobody reads decides nothing)."""
     names = {c.member for c in bc + hc if c.member and not re.match(rb"\s*(@\w+\s*)*(\w+\s+)*override\b", c.text)
              and c.member not in READ_MEMBERS and re.match(r"[A-Za-z_]\w*\Z", c.member)}
     out = set()
@@ -382,6 +425,9 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
                     enclosing = next((n for pos, n in reversed(funs) if pos < m.start()), "")
                     if enclosing and _NOT_RULE_MEMBER.match(enclosing):
                         continue
+                    line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
+                    if _CLIENT_LINE.match(line):
+                        continue                                      # read only to fill a client message or a log
                     ok = False
                     break
                 if not ok:
@@ -394,10 +440,11 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
 
 
 def _empty(c: Construct) -> bool:
-    """A method whose normal form does nothing (it only logged, answered the client or forwarded a message): adding
-    or removing it changes no rule."""
+    """A method whose normal form does nothing (it only logged or answered the client) or only forwards the client's
+    message to the state the game waits in: adding or removing it changes no rule the gate can tell."""
     body = c.tree[2][-1] if c.member and c.tree[2] else None
-    return body == ("seq",)
+    return isinstance(body, tuple) and body[:1] == ("seq",) and all(
+        isinstance(x, tuple) and x[:1] == ("forward",) for x in body[1:])     # (a handler that only forwards)
 
 
 def _empty_class(c: Construct, side: list) -> bool:
@@ -427,7 +474,8 @@ def _renamed_only(b: Construct, h: Construct, base_all: bytes, head_all: bytes, 
     same name) by one that HEAD no longer holds and that is new in HEAD — or that names a declaration renamed in
     the same commit (``renamed``: (old, new) pairs of the members and classes that disappeared and appeared)."""
     pairs: dict = {}
-    if not _same_shape(b.tree, h.tree, pairs):
+    members: set = set()
+    if not _same_shape(b.tree, h.tree, pairs, members):
         return False
     if not pairs:
         return True
@@ -438,6 +486,8 @@ def _renamed_only(b: Construct, h: Construct, base_all: bytes, head_all: bytes, 
         new_s = re.sub(r"<.*", "", new).rstrip("?")
         if (old_s, new_s) in renamed:
             continue
+        if old in members and not (_declares(base_all, old_s) and _declares(head_all, new_s)):
+            return False        # a member of a library (`removeLastOrNull` → `removeFirstOrNull`): not a rename
         if _has_word(head_all, old_s):
             return False
         if _has_word(base_all, new_s) and (old_s, new_s) not in renamed:
@@ -445,11 +495,29 @@ def _renamed_only(b: Construct, h: Construct, base_all: bytes, head_all: bytes, 
     return True
 
 
+_DECLARES: dict = {}
+
+
+def _declares(data: bytes, name: str) -> bool:
+    """Whether the Kotlin sources ``data`` declare a function or property ``name`` (a member the code base can
+    rename; a library's members are declared elsewhere)."""
+    key = (id(data), len(data), data[:256], data[-256:], name)
+    if key not in _DECLARES:
+        if len(_DECLARES) > 4096:
+            _DECLARES.clear()
+        _DECLARES[key] = re.search(rb"\b(?:fun|val|var)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode("utf-8"))
+                                   + rb"(?![\w])", data) is not None
+    return _DECLARES[key]
+
+
 def _has_word(data: bytes, word: str) -> bool:
     return re.search(rb"(?<![\w])" + re.escape(word.encode("utf-8")) + rb"(?![\w])", data) is not None
 
 
-def _same_shape(a, b, pairs: dict) -> bool:
+def _same_shape(a, b, pairs: dict, members: set | None = None) -> bool:
+    """Whether ``a`` and ``b`` differ only by names (each pair in ``pairs``; the member names of ``a.x`` in
+    ``members``)."""
+    members = set() if members is None else members
     if isinstance(a, tuple) and isinstance(b, tuple):
         if len(a) == 2 and len(b) == 2 and a[0] == b[0] == "type" and a[1] != b[1]:
             ta, tb = re.split(r"(\w+)", a[1]), re.split(r"(\w+)", b[1])
@@ -467,8 +535,9 @@ def _same_shape(a, b, pairs: dict) -> bool:
         if len(a) == 4 and a[0] == "nav" == b[0] and a[1] == b[1] and a[3] != b[3]:
             if pairs.setdefault(a[3], b[3]) != b[3]:      # a member's name
                 return False
-            return _same_shape(a[2], b[2], pairs)
-        return all(_same_shape(x, y, pairs) for x, y in zip(a, b))
+            members.add(a[3])
+            return _same_shape(a[2], b[2], pairs, members)
+        return all(_same_shape(x, y, pairs, members) for x, y in zip(a, b))
     return a == b
 
 
