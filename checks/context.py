@@ -368,7 +368,7 @@ class Context:
         return w
 
     #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
-    REASK = 1
+    REASK = 0        # another skeleton depends on what the shared solver learnt before: witnesses would vary by selection
 
     def _realise(self, state, questions) -> tuple:
         """(game, None) or (None, why): the skeleton's game (checks/realise.py); when it has none and the state

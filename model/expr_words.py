@@ -119,7 +119,9 @@ class _Say:
     def __init__(self, cat, event: str | None = None, players: dict | None = None):
         self.cat = cat
         # the target of a card or skill (a ``requires`` condition, a card's target condition) is said as a noun
-        self.roles = {"target": ("目标", "the target")}
+        self.roles = {"target": ("目标", "the target"), "front": ("情报面前的角色", "the player the message is in front of"),
+                      "front_left": ("情报面前角色的左邻", "the left neighbour of the player the message is in front of"),
+                      "front_right": ("情报面前角色的右邻", "the right neighbour of the player the message is in front of")}
         self.roles.update(ROLES.get(event, {}) if event else {})
         self.roles.update(players or {})
 

@@ -90,6 +90,7 @@ FAMILY_ZH = {
     "replacement": "换角色", "skip": "跳过阶段", "order": "顺序依赖", "intent": "意图：规则书的承诺",
     "triggers": "触发与效果",
     "remind": "出牌阶段结束时的提醒",
+    "table": "牌桌上的牌",
     "table": "牌桌上的卡牌",
     "inconclusive": "无法判定",
 }
@@ -97,6 +98,7 @@ FAMILY_ZH = {
 
 #: what a rule does in a finding (``RuleRef.role``, written by the check families in English), in Chinese
 ROLE_ZH = {
+    "its conditions": "它的条件", "its target": "它的目标",
     "gives it": "给出它", "bans the card": "禁止这张牌", "the promise": "承诺", "shadowed": "被挡住",
     "says cannot receive": "规定不能接收", "invalidated": "被无效", "vetoes": "否决", "usable, yet skipped": "能用却被跳过",
     "the grant": "给出的技能", "the ban": "禁令", "survives turn end": "回合结束后仍在", "stays in force": "仍然生效",
