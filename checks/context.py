@@ -156,10 +156,27 @@ class Context:
         named = self.symmetry.named_characters(rules | set(grants) | givers |
                                                {s for c in out for s in cat.characters[c].skills})
         out = sorted(set(out) | named, key=order.index)
+        # the grants the cone's own characters hand out (a skill's ban on its holder's other skill, 伪装 after
+        # 自禁): without them a give of the slice would be impossible that the game allows
+        grants = sorted(set(grants) | self._handed_out({s for c in out for s in cat.characters[c].skills}))
         givers |= inv_givers
         avoid = rules | givers
         out += self.plain_players(avoid, skip=set(out))
         return out or order[:1], grants
+
+    def _handed_out(self, skills: set) -> set:
+        """The grants (not InvalidSkill ones: the invalidation holders are in every cone) that ``skills`` hand
+        out, and the grants those hand out in turn."""
+        cat = self.cat
+        out: set = set()
+        todo = [s for s in skills if s in cat.skills]
+        while todo:
+            for g in cat.skills[todo.pop()].gives:
+                r = cat.skills.get(g.grant)
+                if r is not None and g.grant not in out and "InvalidSkill" not in r.closure:
+                    out.add(g.grant)
+                    todo.append(g.grant)
+        return out
 
     def query_for(self, rules, G=None, n=None, lost=False, others_invalidated=False) -> Query:
         """A question about ``rules``, over the symbolic state of their cone (``cone``) — or, for a
@@ -394,7 +411,8 @@ class Context:
             except TwinsDisagree as e:
                 raise WitnessMismatch(questions[0][0], questions[0][1], e.problems)
             tried += 1
-            if game is not None or answer is None or answer.again is None or self.over_budget():
+            if game is not None or attempt == self.REASK or answer is None or answer.again is None \
+                    or self.over_budget():
                 break
             blocks.append(block_skeleton(answer.sym, answer.model))
             import z3
@@ -522,6 +540,7 @@ def lane_families(cat: Catalogue, options: Options, lane) -> list:
 def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     """Run the families of one lane (``lane_families``), in order, in one Context (one solver history); the
     findings, proved intents and questions of the selected ones."""
+    import gc
     ctx = Context(cat, options, None)
     out: list[Finding] = []
     ran = []
@@ -535,6 +554,8 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
                 found = [budget_finding(fam, started=False)] if selected else []
             else:
                 found = B.run_family(fam, ctx)
+            if not gc.isenabled():       # a lane process (_fresh_collector): collect at the same point every run
+                gc.collect()
             if not selected:             # asked for the history only: its findings are not the run's
                 continue
             asked += ctx.stats["queries"] - q0
@@ -554,6 +575,7 @@ _FORK_STATE: dict = {}
 def _lane_process(lane: int, conn) -> None:
     """A lane's process: its findings (or the exception that stopped it) sent back through ``conn``."""
     _worker_signals()
+    _fresh_collector()
     try:
         out = (True, _lane_in_child(lane))
     except BaseException as e:                  # noqa: BLE001 — re-raised in the main process, as a pool would
@@ -625,6 +647,18 @@ def _worker_signals():
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _fresh_collector() -> None:
+    """A lane collects cyclic garbage only between its families (``_run_lane``), never at points the allocator
+    picks. A lane's witnesses are z3's models, and z3 hands the ids of freed terms (Z3_dec_ref, called when Python
+    frees a term) to new ones, which changes the order its heuristics visit terms in: with the collector on, the
+    parent's allocation history (what ran before the fork) and the allocator's thresholds decided when the lane's
+    terms were freed, so the same questions gave other models — two runs in one process, or `check` and
+    `explain`, told other games for one finding id (tests/test_witness_same.py)."""
+    import gc
+    gc.collect()
+    gc.disable()
 
 
 def _lane_in_child(lane: int):

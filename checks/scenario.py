@@ -194,7 +194,7 @@ def parse_json(text: str, file: str):
 
 
 # ------------------------------------------------------------------------------------- validation
-TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query")
+TOP_KEYS = ("trace", "state", "question", "expect", "also", "note", "finding", "query", "unrealised")
 STATE_KEYS = ("seats", "turn", "sender", "in_front", "dying", "message", "message_dir", "message_lockable",
               "unknowns", "window", "interrupted", "turn_sender",
               # a game's table (model/interp/game.py): the message on its way, the winners
@@ -312,6 +312,11 @@ class _Checker:
         for k in ("note", "finding", "query"):
             if k in d and not isinstance(d[k], str):
                 self.err((k,), Msg("'{k}' 必须是字符串，不能是{got}", "'{k}' must be a string, not {got}", k=k, got=_what(d[k])))
+        un = d.get("unrealised")        # why the timed trace has no game under it (checks/realise.py): told, not read
+        if un is not None and not (isinstance(un, dict) and set(un) <= {"zh", "en"}
+                                   and all(isinstance(v, str) for v in un.values())):
+            self.err(("unrealised",), Msg("'unrealised' 必须是 {{\"zh\": …, \"en\": …}}，不能是{got}",
+                                          "'unrealised' must be {{\"zh\": …, \"en\": …}}, not {got}", got=_what(un)))
         if "trace" in d:
             self.trace(d["trace"])
         elif "state" not in d:

@@ -11,6 +11,7 @@ Exit codes (as linters do):
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from . import __version__
@@ -213,6 +214,23 @@ def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
     if cfg is not None:
         parser._commands[command].set_defaults(_config=cfg.path, **cfg.defaults_for(command))
     return EXIT_OK
+
+
+def entry() -> int:
+    """The ``skillproof`` command (and ``python -m skillproof``): ``main`` in an interpreter whose string hashing
+    is fixed. z3 numbers its terms in the order they are made, and its search (so the witness it finds) follows
+    those numbers; a set of names iterated anywhere while a question is built makes its terms in the order of
+    the set, which with Python's randomised string hashing changes from one run to the next — so the command
+    runs itself again, once, with PYTHONHASHSEED=0 (an exec: the same process id, standard streams and
+    signals; about 20 ms), and the same input gives byte-identical reports on every run (README,
+    "Deterministic"). Where exec is not what it is on POSIX, it runs as it is."""
+    if sys.flags.hash_randomization and os.name == "posix" and os.environ.get("PYTHONHASHSEED") != "0":
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        try:
+            os.execve(sys.executable, [sys.executable, "-m", "skillproof", *sys.argv[1:]], env)
+        except OSError:
+            pass                    # could not exec (no executable to name): run here, as before
+    return main()
 
 
 def main(argv=None) -> int:

@@ -4,6 +4,9 @@ import sys
 HERE = os.path.dirname(__file__)
 sys.path.insert(0, HERE)          # tests/randstate.py and helpers
 FIXTURES = os.path.join(HERE, "fixtures")
+# the Python scripts the tests start run as the command does (cli.cli.entry runs itself with a fixed string
+# hash): their witnesses are compared with the command's
+os.environ["PYTHONHASHSEED"] = "0"
 
 
 import pytest  # noqa: E402

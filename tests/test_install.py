@@ -66,7 +66,7 @@ def test_the_wheel_is_the_distribution_of_its_own_name(wheel):
         names = z.namelist()
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode("utf-8")
         entry = z.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode("utf-8")
-    assert "Name: fengsheng-skillproof" in meta and "skillproof = skillproof.cli:main" in entry
+    assert "Name: fengsheng-skillproof" in meta and "skillproof = skillproof.cli:entry" in entry
     # the data the commands read: the shipped catalogue (every file of it), the schema
     shipped = sorted(str(p.relative_to(ROOT / "model")) for p in (ROOT / "model" / "catalogue").rglob("*.toml"))
     assert sorted(n[len("skillproof/model/"):] for n in names if n.startswith("skillproof/model/catalogue/")

@@ -886,7 +886,7 @@ class GameEncoding:
                 op_, of = self.send_via
                 merged = {key: ITE(p, f[key], of[key]) for key in ("by", "of", "face_up")}
                 merged["from"] = {x: OR(AND(p, f["from"].get(x, False)), AND(NOT(p), of["from"].get(x, False)))
-                                  for x in set(f["from"]) | set(of["from"])}
+                                  for x in sorted(set(f["from"]) | set(of["from"]))}
                 self.send_via = (OR(op_, p), merged)
         self.ending = OR(self.ending, d.ends_turn)
         for s, c in d.killed:

@@ -195,7 +195,7 @@ def _bind(d: SymDoing, op, value, when=True) -> None:
     old = d.words.get(name)
     if isinstance(value, dict):
         old = old if isinstance(old, dict) else class_set(NONE)
-        d.words[name] = {k: ITE(c, value.get(k, False), old.get(k, False)) for k in set(value) | set(old)}
+        d.words[name] = {k: ITE(c, value.get(k, False), old.get(k, False)) for k in sorted(set(value) | set(old))}
     else:
         d.words[name] = ITE(c, value, 0 if old is None else old)
 
@@ -457,7 +457,7 @@ def op_send_message(d: SymDoing, op) -> None:
     pc = d.pc
     merged = {k: ITE(pc, new[k], old[k]) for k in ("by", "of", "face_up")}
     merged["from"] = {x: OR(AND(pc, x == src), AND(NOT(pc), old["from"].get(x, False)))
-                      for x in set(old["from"]) | {src}}
+                      for x in sorted(set(old["from"]) | {src})}
     d.sent = (OR(old_p, pc), merged)
 
 
