@@ -95,6 +95,10 @@ def add_solver_args(p):
                              "turns a witness trace may span: the turn of the question and those before it (default 2)"))
     p.add_argument("--jobs", "-j", type=arg_type("jobs", "--jobs"), default=2, metavar="N",
                    help=pick("进程数（默认 2；报告与它无关）", "processes (default 2; the report does not depend on it)"))
+    p.add_argument("--no-cache", action="store_true",
+                   help=pick("不读也不写结果缓存（默认在 ~/.cache/skillproof；SKILLPROOF_CACHE_DIR 可改位置）",
+                             "neither read nor write the results cache (~/.cache/skillproof by default; "
+                             "SKILLPROOF_CACHE_DIR moves it)"))
 
 
 def _codes(s: str) -> tuple:
@@ -321,13 +325,21 @@ def options_of(args, only=None, started: float | None = None):
 
 def run_checks(cat, args, started: float | None = None):
     from skillproof.checks.context import run
+    from . import cache
     opts = options_of(args, started=started)
-    prog = Progress(not args.quiet)
     t = time.perf_counter()
-    try:
-        result = run(cat, opts, progress=prog if prog.enabled else None, jobs=max(1, getattr(args, "jobs", 2)))
-    finally:
-        prog.finish()
+    k = cache.key(cat, opts) if cache.enabled(args) else None
+    result = cache.load(k) if k is not None else None
+    if result is not None:              # the same catalogue, options and tool: the result the checks would give
+        result.stats.update(cached=True, seconds=time.perf_counter() - t)
+    else:
+        prog = Progress(not args.quiet)
+        try:
+            result = run(cat, opts, progress=prog if prog.enabled else None, jobs=max(1, getattr(args, "jobs", 2)))
+        finally:
+            prog.finish()
+        if k is not None:
+            cache.store(k, result)
     result.stats["wall_seconds"] = time.perf_counter() - t
     return result
 
@@ -338,6 +350,13 @@ def say_time(result, args):
     if getattr(args, "quiet", False) or not sys.stderr.isatty():
         return
     n, secs = result.stats.get("queries", 0), result.stats.get("wall_seconds", 0.0)
+    if result.stats.get("cached"):
+        sys.stderr.write(pick(f"skillproof：结果取自缓存（同一目录、选项和版本的上一次运行，{n} 个问题），用时 {secs:.1f} 秒；"
+                              f"--no-cache 重新求解\n",
+                              f"skillproof: the result of an earlier run with the same catalogue, options and version "
+                              f"({n} solver question{'s' if n != 1 else ''}), read from the cache in {secs:.1f}s; "
+                              f"--no-cache solves again\n"))
+        return
     sys.stderr.write(pick(f"skillproof：向求解器提了 {n} 个问题，用时 {secs:.1f} 秒\n",
                           f"skillproof: {n} solver question{'s' if n != 1 else ''} in {secs:.1f}s\n"))
 

@@ -59,12 +59,12 @@ class Linker(DoLinker):
         if isinstance(v, str):
             v = {"who": v}
         if not isinstance(v, dict):
-            self.err(F[0], F[1], p, "target", Msg("'target' 必须是 \"any\" / \"other\" / \"none\" 或表 {{ who = …, when = … }}",
+            self.err(F[0], F[1], p, "target", Msg("'target' 必须是 \"any\" / \"other\" / \"none\" 或含 'who'、'when' 的表",
                                                    "'target' must be \"any\", \"other\", \"none\" or a table {{ who = …, when = … }}"))
             return None
         for k in v:
             if k not in ("who", "when"):
-                self.err(F[0], F[1], p + (k,), k, Msg("'target' 中有未知的键 {k}（只有 who、when）",
+                self.err(F[0], F[1], p + (k,), k, Msg("'target' 中有未知的键 {k}（只有 'who'、'when'）",
                                                      "unknown key {k} in 'target' (who, when)", k=_q(k)))
         who = v.get("who", "any")
         if who not in self.TARGET_WHO:
@@ -365,7 +365,7 @@ class Linker(DoLinker):
                 r.requires = self._requires(F, path, e["requires"], P)
             else:
                 self.err(F[0], F[1], path + ("requires",), "requires",
-                         Msg("'requires' 只用于主动技能（ActiveSkill）和牌：'{id}' 不是主动技能（触发技能的条件写在 'on.when'）",
+                         Msg("'requires' 只用于主动技能（'ActiveSkill'）和牌：'{id}' 不是主动技能（触发技能的条件写在 'on.when'）",
                              "'requires' is only for ActiveSkills and cards: {id} is not an ActiveSkill (a triggered "
                              "skill's condition is its 'on.when')", id=rid))
         for key in ("win", "result"):

@@ -7,6 +7,14 @@ FIXTURES = os.path.join(HERE, "fixtures")
 # the Python scripts the tests start run as the command does (cli.cli.entry runs itself with a fixed string
 # hash): their witnesses are compared with the command's
 os.environ["PYTHONHASHSEED"] = "0"
+# one results cache (cli/cache.py) for the whole run, shared by the workers, never the user's own
+if "SKILLPROOF_CACHE_DIR" not in os.environ:
+    import atexit
+    import shutil
+    import tempfile
+    os.environ["SKILLPROOF_CACHE_DIR"] = tempfile.mkdtemp(prefix="skillproof-test-cache-")
+    atexit.register(shutil.rmtree, os.environ["SKILLPROOF_CACHE_DIR"], True)
+os.environ.pop("SKILLPROOF_NO_CACHE", None)
 
 
 import pytest  # noqa: E402

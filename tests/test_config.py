@@ -152,7 +152,7 @@ def test_progress_bar_on_a_terminal_only(tmp_path):
     import pexpect
     from reportkit import CONVERSION
     exe = os.path.join(os.path.dirname(__import__("sys").executable), "skillproof")
-    env = {**os.environ, "SKILLPROOF_PROGRESS_AFTER": "0", "PYTHONIOENCODING": "utf-8"}
+    env = {**os.environ, "SKILLPROOF_PROGRESS_AFTER": "0", "PYTHONIOENCODING": "utf-8", "SKILLPROOF_NO_CACHE": "1"}
     c = pexpect.spawn(exe, ["check", *CONVERSION, "-f", "json", "-o", str(tmp_path / "r.json")], env=env,
                       encoding="utf-8", timeout=120)
     c.expect(pexpect.EOF)

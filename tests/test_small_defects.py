@@ -86,8 +86,8 @@ def test_fires_at_of_a_wrong_type_is_located(tmp_path):
 
 
 def test_the_summary_after_a_spent_time_budget_is_in_one_language():
-    r = subprocess.run([sys.executable, "-m", "skillproof", "--lang", "en", "check", "--no-config", "--time-budget",
-                        "0.3"], capture_output=True, text=True, timeout=120)
+    r = subprocess.run([sys.executable, "-m", "skillproof", "--lang", "en", "check", "--no-config", "--no-cache",
+                        "--time-budget", "0.3"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 3
     last = r.stderr.strip().splitlines()[-1]
     assert "--time-budget ran out: raise --time-budget" in last and "--timeout" not in last

@@ -18,7 +18,9 @@ import pytest
 from skillproof.cmd_check import Progress, display_width
 
 EXE = os.path.join(os.path.dirname(sys.executable), "skillproof")
-ENV = {**os.environ, "SKILLPROOF_PROGRESS_AFTER": "0", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1"}
+# the progress line is drawn while the checks run: never a result read from the cache (cli/cache.py)
+ENV = {**os.environ, "SKILLPROOF_PROGRESS_AFTER": "0", "PYTHONIOENCODING": "utf-8", "NO_COLOR": "1",
+       "SKILLPROOF_NO_CACHE": "1"}
 
 
 def on_terminal(args, cols, rows=50):
@@ -85,7 +87,7 @@ def test_the_line_is_cut_to_any_width():
 
 def test_no_progress_when_not_a_terminal():
     from reportkit import sp
-    r = sp("check", env={"SKILLPROOF_PROGRESS_AFTER": "0"})
+    r = sp("check", env={"SKILLPROOF_PROGRESS_AFTER": "0", "SKILLPROOF_NO_CACHE": "1"})
     assert r.returncode == 0 and "█" not in r.stderr and "\r" not in r.stderr and r.stderr == ""
 
 

@@ -1,0 +1,142 @@
+"""The results cache of the checks (as ruff's or mypy's): a run of every family over a catalogue is kept, keyed by
+everything its result depends on, and the next run with the same key reads it instead of asking the solver again.
+
+The key is a SHA-256 of
+- the catalogue as loaded (its whole object graph, pickled: rules, conditions, file names and lines — so a
+  comment that moves a rule a line down is a new key, as its findings' locations change),
+- the options that change what is asked (``checks.context.Options`` but the deadline: a complete result is the
+  same whatever budget it had),
+- skillproof's own source (every module of the package and the schema), z3's version and Python's: a change of
+  the tool is a change of the key, whatever its version number says;
+so an entry is either the exact result the checks would compute again, or absent. A result is only stored when it
+is complete and decided: nothing inconclusive (a timeout or a spent budget depends on the machine), nothing
+stopped. Only an interpreter whose string hashing is fixed (``cli.cli.entry``) reads or writes it: with random
+hashing the witnesses themselves vary.
+
+Where: ``$SKILLPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillproof``, else ``~/.cache/skillproof``; the newest
+``KEEP`` entries are kept. Off with ``--no-cache`` or ``SKILLPROOF_NO_CACHE=1``. An entry that cannot be read
+(cut short, another version's, edited by hand) is a miss, never an error: the checks run. Entries are JSON (never
+pickle: a cache directory is not trusted code) and written whole (a temporary file renamed into place)."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+#: entries kept (the newest by modification time); one is a few hundred kilobytes for the shipped catalogue
+KEEP = 64
+FORMAT = 1
+
+_SOURCE_DIGEST: str | None = None
+
+
+def enabled(args=None) -> bool:
+    if getattr(args, "no_cache", False) or os.environ.get("SKILLPROOF_NO_CACHE", "") not in ("", "0"):
+        return False
+    return not sys.flags.hash_randomization
+
+
+def directory() -> Path:
+    d = os.environ.get("SKILLPROOF_CACHE_DIR")
+    if d:
+        return Path(d)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "skillproof"
+
+
+def source_digest() -> str:
+    """A digest of skillproof's own code (every .py file and the schema of the installed package)."""
+    global _SOURCE_DIGEST
+    if _SOURCE_DIGEST is None:
+        h = hashlib.sha256()
+        root = Path(__file__).resolve().parent.parent          # the tree holding cli/, model/, checks/, reports/
+        import skillproof
+        dirs = sorted({Path(p).resolve() for p in getattr(skillproof, "__path__", [])} |
+                      {root / d for d in ("model", "checks", "reports")})
+        for d in dirs:
+            if not d.is_dir():
+                continue
+            for p in sorted(d.rglob("*")):
+                if p.suffix in (".py", ".json") and p.is_file() and "__pycache__" not in p.parts:
+                    h.update(str(p.relative_to(d)).encode())
+                    h.update(p.read_bytes())
+        import z3
+        h.update(f"|z3 {z3.get_version_string()}|py {sys.version}".encode())
+        _SOURCE_DIGEST = h.hexdigest()
+    return _SOURCE_DIGEST
+
+
+def key(cat, options) -> str | None:
+    """The entry's key, or None when the catalogue cannot be pickled (then nothing is cached)."""
+    try:
+        blob = pickle.dumps(cat, protocol=4)
+    except Exception:                   # noqa: BLE001 — an object that does not pickle: no cache, no error
+        return None
+    opts = {f.name: getattr(options, f.name) for f in dataclasses.fields(options) if f.name != "deadline"}
+    h = hashlib.sha256()
+    h.update(f"skillproof-cache {FORMAT}|{source_digest()}|".encode())
+    h.update(json.dumps(opts, sort_keys=True, default=repr).encode())
+    h.update(hashlib.sha256(blob).digest())
+    return h.hexdigest()
+
+
+def load(k: str):
+    """The cached Result of key ``k``, or None."""
+    from skillproof.checks.context import Result
+    from skillproof.checks.findings import Finding, RuleRef
+    p = directory() / f"{k}.json"
+    try:
+        d = json.loads(p.read_text(encoding="utf-8"))
+        if d.get("format") != FORMAT or d.get("key") != k:
+            return None
+        names = {f.name for f in dataclasses.fields(Finding)}
+        findings = []
+        for fd in d["findings"]:
+            fd = {n: v for n, v in fd.items() if n in names}
+            fd["rules"] = [RuleRef(**r) for r in fd.get("rules", [])]
+            findings.append(Finding(**fd))
+        res = Result(findings, dict(d["stats"]), list(d["families"]), list(d["passes"]))
+    except Exception:                   # noqa: BLE001 — unreadable, partial, another format: a miss
+        return None
+    try:
+        os.utime(p)                     # recently used: kept by the pruning
+    except OSError:
+        pass
+    return res
+
+
+def store(k: str, result) -> None:
+    """Keep ``result`` under ``k`` when it is complete and decided; never fails the run."""
+    if result.inconclusive or result.stats.get("unasked"):
+        return
+    d = {"format": FORMAT, "key": k,
+         "findings": [{f.name: (getattr(x, f.name) if f.name != "rules" else
+                                [dataclasses.asdict(r) for r in x.rules])
+                       for f in dataclasses.fields(x)} for x in result.findings],
+         "stats": {n: v for n, v in result.stats.items() if isinstance(v, (int, float, str, bool))},
+         "families": list(result.families), "passes": list(result.passes)}
+    try:
+        text = json.dumps(d, ensure_ascii=False)       # dict order kept: reports print it
+        folder = directory()
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, folder / f"{k}.json")
+        _prune(folder)
+    except (OSError, TypeError, ValueError):
+        return                          # a read-only home, a full disk, a value JSON cannot hold: no cache
+
+
+def _prune(folder: Path) -> None:
+    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for p in entries[KEEP:]:
+        try:
+            p.unlink()
+        except OSError:
+            pass
