@@ -10,8 +10,8 @@ The key is a SHA-256 of
   the tool is a change of the key, whatever its version number says;
 so an entry is either the exact result the checks would compute again, or absent. A result is only stored when it
 is complete and decided: nothing inconclusive (a timeout or a spent budget depends on the machine), nothing
-stopped. Only an interpreter whose string hashing is fixed (``cli.cli.entry``) reads or writes it: with random
-hashing the witnesses themselves vary.
+stopped. Only the command reads or writes it (``cli.cli.entry``, whose interpreter has its string hashing fixed:
+with random hashing the witnesses themselves vary), never ``main`` called as a function.
 
 Where: ``$SKILLPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillproof``, else ``~/.cache/skillproof``; the newest
 ``KEEP`` entries are kept. Off with ``--no-cache`` or ``SKILLPROOF_NO_CACHE=1``. An entry that cannot be read
@@ -35,8 +35,13 @@ FORMAT = 1
 _SOURCE_DIGEST: str | None = None
 
 
+#: set by the command's entry point (``cli.cli.entry``): ``main`` called as a function (a test, a program using
+#: skillproof) computes every time, as a library call should
+COMMAND = False
+
+
 def enabled(args=None) -> bool:
-    if getattr(args, "no_cache", False) or os.environ.get("SKILLPROOF_NO_CACHE", "") not in ("", "0"):
+    if not COMMAND or getattr(args, "no_cache", False) or os.environ.get("SKILLPROOF_NO_CACHE", "") not in ("", "0"):
         return False
     return not sys.flags.hash_randomization
 

@@ -230,6 +230,8 @@ def entry() -> int:
             os.execve(sys.executable, [sys.executable, "-m", "skillproof", *sys.argv[1:]], env)
         except OSError:
             pass                    # could not exec (no executable to name): run here, as before
+    from . import cache
+    cache.COMMAND = True            # the command keeps its results (cli/cache.py); main() as a function does not
     return main()
 
 

@@ -96,7 +96,7 @@ def add_solver_args(p):
     p.add_argument("--jobs", "-j", type=arg_type("jobs", "--jobs"), default=2, metavar="N",
                    help=pick("进程数（默认 2；报告与它无关）", "processes (default 2; the report does not depend on it)"))
     p.add_argument("--no-cache", action="store_true",
-                   help=pick("不读也不写结果缓存（默认在 ~/.cache/skillproof；SKILLPROOF_CACHE_DIR 可改位置）",
+                   help=pick("不读也不写结果缓存（同一目录、选项和版本上一次运行的结果）",
                              "neither read nor write the results cache (~/.cache/skillproof by default; "
                              "SKILLPROOF_CACHE_DIR moves it)"))
 

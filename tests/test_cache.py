@@ -83,10 +83,19 @@ def test_an_unwritable_cache_is_no_error(tmp_path):
     assert r.returncode == 0 and "Traceback" not in r.stderr and json.loads(r.stdout)["findings"]
 
 
+def test_main_as_a_function_computes(monkeypatch):
+    """Only the command (cli.cli.entry) uses the cache: a program calling main() gets a run of the checks."""
+    from skillproof import cache
+    monkeypatch.delenv("SKILLPROOF_NO_CACHE", raising=False)
+    monkeypatch.setattr(cache, "COMMAND", False)
+    assert not cache.enabled()
+
+
 def test_random_string_hashing_reads_and_writes_nothing(tmp_path, monkeypatch):
     """In a process whose string hashing is random (a library caller) the witnesses may differ from the command's:
     such a process neither reads nor writes the cache."""
     from skillproof import cache
+    monkeypatch.setattr(cache, "COMMAND", True)
     monkeypatch.setattr(cache.sys, "flags", type("F", (), {"hash_randomization": 1})())
     monkeypatch.delenv("SKILLPROOF_NO_CACHE", raising=False)
     assert not cache.enabled()
