@@ -69,3 +69,14 @@ def test_cli_stdout_and_output_agree_across_hash_seeds(tmp_path, fmt):
     assert r1.returncode == r2.returncode == 1, (r1.stderr, r2.stderr)
     assert r1.stdout == ""
     assert len(r2.stdout) > 200 and p.read_text(encoding="utf-8") == r2.stdout
+
+
+def test_the_shipped_check_gives_one_report_whatever_the_hash_seed(tmp_path):
+    """The command runs with string hashing fixed (cli.cli.entry): without it, hash seeds 1 and 2 gave 21 of the 64
+    shipped findings another witness than seeds 0 and 7 (sets of names iterated while z3 terms are made)."""
+    out = {}
+    for seed in ("1", "7"):
+        r = sp("check", "-f", "json", "--fail-on", "none", env={"PYTHONHASHSEED": seed, "SKILLPROOF_NO_CACHE": "1"})
+        assert r.returncode == 0, r.stderr
+        out[seed] = r.stdout
+    assert len(out["1"]) > 10_000 and out["1"] == out["7"]
