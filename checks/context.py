@@ -655,10 +655,12 @@ def _fresh_collector() -> None:
     frees a term) to new ones, which changes the order its heuristics visit terms in: with the collector on, the
     parent's allocation history (what ran before the fork) and the allocator's thresholds decided when the lane's
     terms were freed, so the same questions gave other models — two runs in one process, or `check` and
-    `explain`, told other games for one finding id (tests/test_witness_same.py)."""
+    `explain`, told other games for one finding id (tests/test_witness_same.py). What the parent made before the
+    fork is frozen (never collected here: a freeze is instant, where collecting a large parent's heap — a test
+    process's — took seconds), so the lane's collections see only its own objects."""
     import gc
-    gc.collect()
     gc.disable()
+    gc.freeze()
 
 
 def _lane_in_child(lane: int):
