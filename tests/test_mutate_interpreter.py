@@ -65,8 +65,15 @@ def test_functions_outside_the_crosscheck_are_not_mutated(mutants):
 
 
 def test_trace_module_mutants(mutants):
+    # the timed model's interpreter is trace.py's Runner: its loop, a clause per event kind and the end of a trace
+    from skillproof.model.interp.trace import EVENT_KINDS
     tr = M.generate("trace")
-    assert tr and all(m.target == "trace" for m in tr) and "run" in {m.func for m in tr}
+    assert tr and all(m.target == "trace" for m in tr)
+    assert {"Runner.run", "Runner.finish"} | {f"Runner.on_{k}" for k in EVENT_KINDS} <= {m.func for m in tr}
+
+
+def test_the_crosscheck_files_exist():
+    assert all((M.ROOT / t).is_file() for t in M.CROSSCHECK)
 
 
 def test_every_explained_survivor_names_one_mutant(mutants):
