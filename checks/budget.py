@@ -88,8 +88,8 @@ def run_family(fam, ctx) -> list[Finding]:
                 if isinstance(e, WitnessMismatch) and not _FIRED[0]:
                     # the two back-ends disagree: an internal-error finding naming the question, not a crash
                     found = list(made) + [mismatch_finding(fam, e, getattr(ctx, "cat", None))]
-                elif not (isinstance(e, BudgetExceeded) or _FIRED[0]):
-                    raise
+                elif not (isinstance(e, BudgetExceeded) or (_FIRED[0] and isinstance(e, Exception))):
+                    raise           # an error, or a signal (never the stop, even after it fired): not swallowed
                 else:
                     found = list(made) + [budget_finding(fam, started=True)]
         except BudgetExceeded:              # a second alarm while the first was being handled

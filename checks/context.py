@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 
+import contextlib
+import signal
 import time
 from dataclasses import dataclass, field
 
@@ -9,6 +11,7 @@ from skillproof.model.interp.decide import decide, matches
 from skillproof.model.interp.snapshot import reachable
 from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
+from skillproof.signals import held
 
 from . import budget as B
 from .enc.state import Codes, PLAYS
@@ -600,9 +603,10 @@ def _run_forked(mpctx, lanes: list, jobs: int, queue, progress, options, selecte
                 lane = todo.pop(0)
                 r, w = mpctx.Pipe(duplex=False)
                 proc = mpctx.Process(target=_lane_process, args=(lane, w), daemon=True)
-                proc.start()
+                with _signals_blocked(), held():    # the lane starts with them blocked (_worker_signals), and
+                    proc.start()                    # is in `running` (stopped below) once it has started
+                    running[lane] = (proc, r)
                 w.close()
-                running[lane] = (proc, r)
             wait([r for _, r in running.values()] + [p.sentinel for p, _ in running.values()], timeout=0.1)
             while queue is not None and not queue.empty():
                 progress(queue.get())
@@ -630,23 +634,47 @@ def _run_forked(mpctx, lanes: list, jobs: int, queue, progress, options, selecte
         while queue is not None and not running and not queue.empty():
             progress(queue.get())
     finally:
-        for proc, r in running.values():
-            proc.terminate()
-        for proc, r in running.values():
-            proc.join(2)
-            if proc.is_alive():
-                proc.kill()
-                proc.join()
-            r.close()
+        with held():                                # a second signal does not cut this short
+            for proc, r in running.values():
+                proc.terminate()
+            for proc, r in running.values():
+                proc.join(2)
+                if proc.is_alive():
+                    proc.kill()
+                    proc.join()
+                r.close()
     return [results[lane] for lane in lanes if lane in results]
 
 
+_BLOCKED = (signal.SIGINT, signal.SIGTERM)
+
+
+@contextlib.contextmanager
+def _signals_blocked():
+    """SIGINT and SIGTERM blocked in this thread: a lane forked now starts with them blocked, and takes them only
+    once it ignores SIGINT and dies of SIGTERM (``_worker_signals``) — one that came between the fork and then
+    raised in the lane, which printed its traceback. A signal sent to this process meanwhile is handled after."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _worker_signals():
-    """A lane process: Ctrl-C is the main process's to handle (it stops the pool), SIGTERM ends it at once —
-    no worker prints a traceback (cli.signals)."""
-    import signal
+    """A lane process: Ctrl-C is the main process's to handle (it stops the lanes), SIGTERM ends it at once —
+    no worker prints a traceback (cli.signals); z3 does not take Ctrl-C either (checks/z3signals.py), and the
+    main process's signal watcher is not told of the lane's signals. The lane was forked with both signals
+    blocked (``_signals_blocked``): they are taken from here on, a SIGINT sent meanwhile dropped, a SIGTERM
+    ending it now."""
+    signal.set_wakeup_fd(-1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _BLOCKED)
 
 
 def _fresh_collector() -> None:

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from skillproof.model import effects as EF
 from skillproof.model import events as EV
 from skillproof.model import expr as E

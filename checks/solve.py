@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness

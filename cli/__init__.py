@@ -9,10 +9,10 @@ DISTRIBUTION = "fengsheng-skillproof"
 def project_urls() -> dict:
     """``[project.urls]`` of pyproject.toml — the one place the project's addresses are set — as the installed
     metadata has them: {label: url} ({} when there is none, as now: the project has no public address)."""
+    from importlib.metadata import PackageNotFoundError, metadata
     try:
-        from importlib.metadata import PackageNotFoundError, metadata
         md = metadata(DISTRIBUTION)
-    except (ImportError, PackageNotFoundError):
+    except PackageNotFoundError:
         return {}
     out = {}
     for entry in md.get_all("Project-URL") or []:

@@ -1,5 +1,9 @@
 import sys
 
-from .cli import entry
+from .signals import hold_until_installed
+
+hold_until_installed()      # a signal while the command starts waits for its handlers (cli.signals)
+
+from .cli import entry      # noqa: E402
 
 sys.exit(entry())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 
 from . import __version__
 
@@ -216,48 +217,92 @@ def apply_config(parser, argv: list[str], path: str | None, off: bool) -> int:
     return EXIT_OK
 
 
-def entry() -> int:
+def entry() -> NoReturn:
     """The ``skillproof`` command (and ``python -m skillproof``): ``main`` in an interpreter whose string hashing
     is fixed. z3 numbers its terms in the order they are made, and its search (so the witness it finds) follows
     those numbers; a set of names iterated anywhere while a question is built makes its terms in the order of
     the set, which with Python's randomised string hashing changes from one run to the next — so the command
     runs itself again, once, with PYTHONHASHSEED=0 (an exec: the same process id, standard streams and
     signals; about 20 ms), and the same input gives byte-identical reports on every run (README,
-    "Deterministic"). Where exec is not what it is on POSIX, it runs as it is."""
+    "Deterministic"). Where exec is not what it is on POSIX, it runs as it is.
+
+    SIGINT and SIGTERM are blocked from here (from the start of ``python -m skillproof``) until main has its
+    handlers in place, across the exec too, and the handlers stay for the rest of the process, which ends here
+    (``_leave``): a signal at any moment of the command ends it with its one line and exit code (cli.signals)."""
+    from . import signals
+    signals.hold_until_installed()
     if sys.flags.hash_randomization and os.name == "posix" and os.environ.get("PYTHONHASHSEED") != "0":
-        env = dict(os.environ, PYTHONHASHSEED="0")
+        env = signals.exec_env(dict(os.environ, PYTHONHASHSEED="0"))
         try:
             os.execve(sys.executable, [sys.executable, "-m", "skillproof", *sys.argv[1:]], env)
         except OSError:
             pass                    # could not exec (no executable to name): run here, as before
     from . import cache
     cache.COMMAND = True            # the command keeps its results (cli/cache.py); main() as a function does not
-    return main()
+    signals.install()               # for the whole process, never put back
+    try:
+        rc = main()
+    except SystemExit as e:         # argparse: --help, --version, a usage error
+        rc = e.code if isinstance(e.code, int) else 0 if e.code is None else 1
+        if not isinstance(e.code, (int, type(None))):
+            sys.stderr.write(f"{e.code}\n")
+    sig = signals.late()
+    if sig is not None and rc not in signals.EXIT_CODES.values():
+        rc = _signalled(sig, None, _LAST_RUN.get("lang"))       # the command was over, the process not yet
+    _leave(rc)
+
+
+#: the language of the last run of ``main`` (for entry's line after it)
+_LAST_RUN: dict = {}
+
+
+def _leave(rc: int):
+    """End the process with ``rc`` once the standard streams are flushed, without the interpreter's teardown: it
+    puts the default handlers back first, and a signal that came during it (tens of milliseconds, more after a
+    large run) killed the process without a word (status -2 / -15) instead of ending it with its line and exit
+    code. Nothing is left for the teardown to do: every report is written and closed, every worker stopped and
+    every temporary file removed by the command itself."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):       # a closed or broken standard output: nothing more can be said
+            pass
+    os._exit(rc)
 
 
 def main(argv=None) -> int:
-    argv = sys.argv[1:] if argv is None else list(argv)
-    debug = "--debug" in argv
-    command = next((a for a in argv if a in COMMANDS), "")
-    from .model import lang
-    # The run's language, as early as it can be known: --lang first (read here, before anything is parsed), then
-    # 'lang' of the configuration (argparse defaults, once the file is read), else Chinese. Errors keep both
-    # languages and are rendered when printed, so one raised before the configuration is read still follows
-    # it; what is printed before the configuration is read (a bad configuration, an argparse usage error)
-    # follows --lang, or the configuration's own 'lang' when the file says it, or else the default.
-    run_lang = flag_lang(argv) or lang.DEFAULT
-    from .signals import Terminated, install, restore
-    old_term = install()        # SIGTERM ends the run as Ctrl-C does: workers stopped, one line (cli.signals)
+    from . import signals
+    token = signals.install()   # SIGINT / SIGTERM: workers stopped, temporary files removed, one line (cli.signals)
     real_stdout, real_stderr = sys.stdout, sys.stderr
-    if real_stdout is None or not _isatty(real_stdout):
-        sys.stdout = _Stdout(real_stdout)       # a failed write is the output's, not a bug (OutputFailed)
-    if real_stderr is None or not _isatty(real_stderr):
-        sys.stderr = _Stderr(real_stderr)       # nowhere to say it: the exit code still tells
+    run_lang = None
+    _LAST_RUN.clear()
     try:
-        return _main(argv, debug, command, run_lang, Terminated)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        debug = "--debug" in argv
+        command = next((a for a in argv if a in COMMANDS), "")
+        from .model import lang
+        # The run's language, as early as it can be known: --lang first (read here, before anything is parsed),
+        # then 'lang' of the configuration (argparse defaults, once the file is read), else Chinese. Errors keep
+        # both languages and are rendered when printed, so one raised before the configuration is read still
+        # follows it; what is printed before the configuration is read (a bad configuration, an argparse usage
+        # error) follows --lang, or the configuration's own 'lang' when the file says it, or else the default.
+        run_lang = flag_lang(argv) or lang.DEFAULT
+        signals.release()       # a signal held while the command started is raised here, inside this try
+        if real_stdout is None or not _isatty(real_stdout):
+            sys.stdout = _Stdout(real_stdout)       # a failed write is the output's, not a bug (OutputFailed)
+        if real_stderr is None or not _isatty(real_stderr):
+            sys.stderr = _Stderr(real_stderr)       # nowhere to say it: the exit code still tells
+        return _main(argv, debug, command, run_lang)
+    except BaseException as e:      # a signal before _main began, or as it was ending: the command ends as it asks
+        sig = signals.settle()
+        if sig is None and not isinstance(e, (KeyboardInterrupt, signals.Terminated)):
+            raise
+        return _signalled(sig, e, _LAST_RUN.get("lang") or run_lang)
     finally:
+        signals.settle()
         sys.stdout, sys.stderr = real_stdout, real_stderr
-        restore(old_term)
+        signals.restore(token)
 
 
 class OutputFailed(Exception):
@@ -365,42 +410,65 @@ def _output_failed(e: OutputFailed, run_lang: str) -> int:
     return EXIT_USAGE
 
 
-def _main(argv, debug, command, run_lang, Terminated) -> int:
+def _main(argv, debug, command, run_lang) -> int:
+    """Run the command; its exit code. A signal decides the outcome wherever it came: as its own exception, as
+    another one it turned into on the way, or lost on the way and the command run to its end (cli.signals)."""
+    from . import signals
     from .model import lang
+    run = _LAST_RUN
+    run.update(lang=run_lang, debug=debug)
     try:
-        with lang.using(run_lang):
-            from .config import take_config_args
-            argv, config_path, no_config = take_config_args(argv)
-            parser = build_parser()
-            if apply_config(parser, argv, config_path, no_config):
-                return EXIT_USAGE
-            args = parser.parse_args(argv)
-        debug = bool(getattr(args, "debug", debug))
-        if not getattr(args, "_run", None):
-            parser.print_help()
+        rc = _run_command(argv, run)
+    except BaseException as e:          # noqa: BLE001 — every failure is said in one line
+        sig = signals.settle()
+        if sig is not None or isinstance(e, (KeyboardInterrupt, signals.Terminated)):
+            return _signalled(sig, e, run["lang"])
+        if isinstance(e, OutputFailed):
+            return _output_failed(e, run["lang"])
+        if isinstance(e, BrokenPipeError):
+            return EXIT_OK
+        if isinstance(e, SystemExit):
+            raise
+        with lang.using(run["lang"]):   # every other failure is ours: say so, in one line
+            return internal_error(command, e, run["debug"])
+    sig = signals.settle()
+    return rc if sig is None else _signalled(sig, None, run["lang"])
+
+
+def _run_command(argv, run: dict) -> int:
+    """Parse ``argv`` and run its command; ``run`` gets the run's language and --debug as they become known."""
+    from .model import lang
+    with lang.using(run["lang"]):
+        from .config import take_config_args
+        argv, config_path, no_config = take_config_args(argv)
+        parser = build_parser()
+        if apply_config(parser, argv, config_path, no_config):
             return EXIT_USAGE
-        run_lang = flag_lang(argv) or getattr(args, "lang", None) or lang.DEFAULT
-        with lang.using(run_lang):
-            rc = args._run(args)
-            sys.stdout.flush()              # a failed write shows now, not at the interpreter's exit
-            return rc
-    except OutputFailed as e:
-        return _output_failed(e, run_lang)
-    except KeyboardInterrupt:
-        from .model.msg import Msg
-        sys.stderr.write(Msg("已中断\n", "interrupted\n").render(run_lang))
-        return 130
-    except Terminated:
-        from .model.msg import Msg
-        sys.stderr.write(Msg("已终止（收到终止信号）\n", "terminated (SIGTERM)\n").render(run_lang))
-        return 143
-    except BrokenPipeError:
-        return EXIT_OK
-    except SystemExit:
-        raise
-    except BaseException as e:          # noqa: BLE001 — every other failure is ours: say so, in one line
-        with lang.using(run_lang):
-            return internal_error(command, e, debug)
+        args = parser.parse_args(argv)
+    run["debug"] = bool(getattr(args, "debug", run["debug"]))
+    if not getattr(args, "_run", None):
+        parser.print_help()
+        return EXIT_USAGE
+    run["lang"] = flag_lang(argv) or getattr(args, "lang", None) or lang.DEFAULT
+    with lang.using(run["lang"]):
+        rc = args._run(args)
+        sys.stdout.flush()              # a failed write shows now, not at the interpreter's exit
+        return rc
+
+
+def _signalled(sig, e: BaseException | None, run_lang: str | None) -> int:
+    """The end of a command a signal stopped: one line, exit 130 (SIGINT) or 143 (SIGTERM). ``sig``: the signal
+    that came (None: the exception ``e`` says which)."""
+    import signal
+    from .model import lang
+    from .model.msg import Msg
+    from .signals import EXIT_CODES, Terminated
+    if sig is None:
+        sig = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
+    msg = (Msg("已终止（收到终止信号）\n", "terminated (SIGTERM)\n") if sig == signal.SIGTERM
+           else Msg("已中断\n", "interrupted\n"))
+    sys.stderr.write(msg.render(run_lang or lang.DEFAULT))
+    return EXIT_CODES.get(sig, 130)
 
 
 def internal_error(command: str, e: BaseException, debug: bool) -> int:

@@ -324,10 +324,9 @@ def save_witness(res, path: str) -> str | None:
     w = res.witness if res.witness is not None else res.illustration
     if w is None:
         return None
+    from .signals import write_file
     d = scenario_file(w, query=res.query.text)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(d, f, ensure_ascii=False, indent=2)
-        f.write("\n")
+    write_file(path, json.dumps(d, ensure_ascii=False, indent=2) + "\n")      # whole or not at all (cli.signals)
     return path
 
 
@@ -453,8 +452,8 @@ def save_intent(cat, q, args) -> str:
     if args.severity:
         lines.append(f"severity = {q_(args.severity)}")
     sep = "" if not old.strip() else ("\n" if old.endswith("\n") else "\n\n")     # one blank line between tables
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(sep + "\n".join(lines) + "\n")
+    from .signals import write_file
+    write_file(str(path), old + sep + "\n".join(lines) + "\n")     # the file with it, whole or not at all
     return ident
 
 
@@ -689,13 +688,17 @@ def prompt(sess, args) -> int:
     out.write(pick(f"skillproof ask —— {len(sess.cat.characters)}个角色，{len(sess.cat.skills)}条规则。:help 查看说明，Ctrl-D 离开。\n",
                    f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
                    f":help for help, Ctrl-D to leave.\n"))
+    from .signals import forget, rearm
     while True:
         try:
             line = ps.prompt("ask> ")
         except KeyboardInterrupt:
+            forget()                # Ctrl-C at the prompt clears the line; the session goes on
             continue
         except EOFError:
             break
+        finally:
+            rearm()                 # the prompt's event loop took the signals' wake-up (cli.signals)
         line = line.strip()
         if not line:
             continue

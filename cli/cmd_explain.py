@@ -141,10 +141,10 @@ def run(args) -> int:
             sys.stderr.write(pick(f"注意：{finding.id} 没有可保存的例证\n", f"note: {finding.id} has no witness scenario to save\n"))
         else:
             from .cmd_ask import scenario_file
+            from .signals import write_file
             try:
-                with open(args.save, "w", encoding="utf-8") as f:
-                    json.dump(scenario_file(finding.witness, finding=finding.id), f, ensure_ascii=False, indent=2)
-                    f.write("\n")
+                write_file(args.save, json.dumps(scenario_file(finding.witness, finding=finding.id), ensure_ascii=False,
+                                                 indent=2) + "\n")
             except OSError as e:
                 from skillproof.model.errtext import os_reason
                 sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=args.save,

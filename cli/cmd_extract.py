@@ -125,10 +125,13 @@ def run(args) -> int:
     if out_dir is not None:
         try:
             from skillproof.model.catfiles import make_dirs
+            from .signals import write_all
             make_dirs(out_dir)                  # without recursion (a path of 2,000 levels: RecursionError)
-            for name, text in ex.files.items():
-                (out_dir / name).write_text(text, encoding="utf-8")
-            (out_dir / "extraction-report.md").write_text(T.report_markdown(ex), encoding="utf-8")
+            # all together: an interrupted run (or one file that cannot be written) leaves all of them or none
+            failed = write_all([(str(out_dir / name), text) for name, text in ex.files.items()]
+                               + [(str(out_dir / "extraction-report.md"), T.report_markdown(ex))])
+            if failed:
+                raise failed[1]
         except OSError as e:
             return _err(pick(f"写不进 {out_dir}：{os_reason(e)}", f"cannot write to {out_dir}: {os_reason(e)}"))
         others = sorted(p.name for p in out_dir.glob("*.toml") if p.name not in _FILES)

@@ -77,9 +77,9 @@ def write_out(path: str | None, text: str) -> int:
     if not path:
         sys.stdout.write(text)
         return 0
+    from .signals import write_file
     try:
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        write_file(path, text)                  # whole or not at all, whenever a signal comes (cli.signals)
     except OSError as e:
         from .model.errtext import os_reason
         sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=path, why=os_reason(e))) + "\n")

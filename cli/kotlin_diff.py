@@ -16,7 +16,6 @@ import io
 import subprocess
 import sys
 import tarfile
-import tempfile
 from pathlib import Path
 
 from skillproof.model import lang
@@ -215,8 +214,9 @@ def _run(args) -> int:
     from .cmd_check import run_checks
     from .exits import error_line
     from .diff_report import finish, inconclusive_findings, question, told
+    from .signals import temporary_directory
     repo = args.kotlin
-    with tempfile.TemporaryDirectory(prefix="skillproof-gate-") as td:
+    with temporary_directory("skillproof-gate-") as td:      # made and removed whole, whenever a signal comes
         tmp = Path(td)
         sides = {}
         for label, rev in (("BASE", args.old), ("HEAD", args.new)):

@@ -107,12 +107,12 @@ def pages() -> dict[str, str]:
 
 
 def write(directory: str) -> list[str]:
+    """Write every page into ``directory``: all of them or none (skillproof.signals.write_all); the paths."""
     from skillproof.model.catfiles import make_dirs
+    from skillproof.signals import write_all
     make_dirs(directory)
-    written = []
-    for name, text in sorted(pages().items()):
-        path = os.path.join(directory, name)
-        with open(path, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        written.append(path)
-    return written
+    files = [(os.path.join(directory, name), text) for name, text in sorted(pages().items())]
+    failed = write_all(files, newline="\n")
+    if failed:
+        raise failed[1]
+    return [path for path, _ in files]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from ..enc.state import NONE, WCODE, SymState
 from ..enc.trace import reachability
 from ..terms import And, Or

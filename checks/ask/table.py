@@ -38,6 +38,8 @@ from dataclasses import dataclass, field
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from skillproof.model import expr as E
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR

@@ -42,6 +42,8 @@ import copy
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from skillproof.model import turn as TW
 from skillproof.model.interp.hole import AUTO, Hole, holes_of, values as hole_values
 from skillproof.model.interp.win import TASKS

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
+
 from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import Code, register
 from skillproof.model import expr as E

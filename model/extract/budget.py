@@ -58,12 +58,19 @@ def over_size(path_name: str, size: int, files_read, files, bytes_read, total) -
 
 
 def parse_within(parser, data: bytes, budget: Budget):
-    """Parse ``data``, cancelled once the budget is spent: the tree, or None."""
+    """Parse ``data``, cancelled once the budget is spent: the tree, or None.
+
+    The parser calls back into Python (to read, to ask whether to go on), and drops an exception raised in its
+    read callback: a SIGINT raised there came out of the next callback as a SystemError (exit 4). So the parse
+    runs with the signals held (cli.signals): a signal cancels it, and is raised once the parser has returned."""
+    from skillproof.signals import held, pending
     if not data:
         return parser.parse(data)
-    try:
-        tree = parser.parse(lambda b, _pt: data[b:b + 65536], progress_callback=lambda *_a: budget.spent())
-    except ValueError:              # the parse was cancelled
-        parser.reset()
-        return None
+    with held():
+        try:
+            tree = parser.parse(lambda b, _pt: data[b:b + 65536],
+                                progress_callback=lambda *_a: pending() or budget.spent())
+        except ValueError:              # the parse was cancelled
+            parser.reset()
+            return None
     return tree
