@@ -11,7 +11,7 @@ from skillproof.model.interp.decide import decide, matches
 from skillproof.model.interp.snapshot import reachable
 from skillproof.model.interp.windows import at_decision
 from skillproof.model.catalogue import Catalogue
-from skillproof.signals import held
+from skillproof.model.signals import held
 
 from . import budget as B
 from .enc.state import Codes, PLAYS
@@ -666,7 +666,7 @@ def _signals_blocked():
 
 def _worker_signals():
     """A lane process: Ctrl-C is the main process's to handle (it stops the lanes), SIGTERM ends it at once —
-    no worker prints a traceback (cli.signals); z3 does not take Ctrl-C either (checks/z3signals.py), and the
+    no worker prints a traceback (model.signals); z3 does not take Ctrl-C either (checks/z3signals.py), and the
     main process's signal watcher is not told of the lane's signals. The lane was forked with both signals
     blocked (``_signals_blocked``): they are taken from here on, a SIGINT sent meanwhile dropped, a SIGTERM
     ending it now."""

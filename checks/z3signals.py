@@ -1,4 +1,4 @@
-"""z3 and SIGINT / SIGTERM: the signals are Python's (cli.signals), and a question that is running stops on them.
+"""z3 and SIGINT / SIGTERM: the signals are Python's (model.signals), and a question that is running stops on them.
 
 Left to itself, z3 takes SIGINT while a solver's ``check`` runs: its own handler cancels the search, the check
 answers *unknown* ("interrupted from keyboard"), and the signal is gone — Python never sees it. A run interrupted
@@ -6,7 +6,7 @@ during a question went on with that question inconclusive and ended as if nothin
 written); a Ctrl-C that came as a check was finishing was lost without a trace. So z3 is told not to (the global
 parameter ``ctrl_c``; before z3 4.15, which has no such global parameter, each solver is told when it is first
 asked), and the command line's signal watcher stops the question instead: when SIGINT or SIGTERM comes it
-interrupts z3's context from a thread of its own (``cli.signals.on_signal``), the check returns at once, and the
+interrupts z3's context from a thread of its own (``model.signals.on_signal``), the check returns at once, and the
 handler raises the signal in the main thread as soon as it does. A SIGTERM stops a question too, which it never
 did before: it waited for the question to end (up to --timeout).
 
@@ -18,7 +18,7 @@ import functools
 
 import z3
 
-from skillproof.signals import on_signal
+from skillproof.model.signals import on_signal
 
 
 def _per_solver() -> None:

@@ -1,8 +1,8 @@
 import sys
 
-from .signals import hold_until_installed
+from skillproof.model.signals import hold_until_installed
 
-hold_until_installed()      # a signal while the command starts waits for its handlers (cli.signals)
+hold_until_installed()      # a signal while the command starts waits for its handlers (model.signals)
 
 from .cli import entry      # noqa: E402
 

@@ -228,8 +228,8 @@ def entry() -> NoReturn:
 
     SIGINT and SIGTERM are blocked from here (from the start of ``python -m skillproof``) until main has its
     handlers in place, across the exec too, and the handlers stay for the rest of the process, which ends here
-    (``_leave``): a signal at any moment of the command ends it with its one line and exit code (cli.signals)."""
-    from . import signals
+    (``_leave``): a signal at any moment of the command ends it with its one line and exit code (model.signals)."""
+    from skillproof.model import signals
     signals.hold_until_installed()
     if sys.flags.hash_randomization and os.name == "posix" and os.environ.get("PYTHONHASHSEED") != "0":
         env = signals.exec_env(dict(os.environ, PYTHONHASHSEED="0"))
@@ -272,8 +272,8 @@ def _leave(rc: int):
 
 
 def main(argv=None) -> int:
-    from . import signals
-    token = signals.install()   # SIGINT / SIGTERM: workers stopped, temporary files removed, one line (cli.signals)
+    from skillproof.model import signals
+    token = signals.install()   # SIGINT / SIGTERM: workers stopped, temporary files removed, one line (model.signals)
     real_stdout, real_stderr = sys.stdout, sys.stderr
     run_lang = None
     _LAST_RUN.clear()
@@ -412,8 +412,8 @@ def _output_failed(e: OutputFailed, run_lang: str) -> int:
 
 def _main(argv, debug, command, run_lang) -> int:
     """Run the command; its exit code. A signal decides the outcome wherever it came: as its own exception, as
-    another one it turned into on the way, or lost on the way and the command run to its end (cli.signals)."""
-    from . import signals
+    another one it turned into on the way, or lost on the way and the command run to its end (model.signals)."""
+    from skillproof.model import signals
     from .model import lang
     run = _LAST_RUN
     run.update(lang=run_lang, debug=debug)
@@ -462,7 +462,7 @@ def _signalled(sig, e: BaseException | None, run_lang: str | None) -> int:
     import signal
     from .model import lang
     from .model.msg import Msg
-    from .signals import EXIT_CODES, Terminated
+    from skillproof.model.signals import EXIT_CODES, Terminated
     if sig is None:
         sig = signal.SIGTERM if isinstance(e, Terminated) else signal.SIGINT
     msg = (Msg("已终止（收到终止信号）\n", "terminated (SIGTERM)\n") if sig == signal.SIGTERM

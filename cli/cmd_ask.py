@@ -324,9 +324,9 @@ def save_witness(res, path: str) -> str | None:
     w = res.witness if res.witness is not None else res.illustration
     if w is None:
         return None
-    from .signals import write_file
+    from skillproof.model.signals import write_file
     d = scenario_file(w, query=res.query.text)
-    write_file(path, json.dumps(d, ensure_ascii=False, indent=2) + "\n")      # whole or not at all (cli.signals)
+    write_file(path, json.dumps(d, ensure_ascii=False, indent=2) + "\n")      # whole or not at all (model.signals)
     return path
 
 
@@ -452,7 +452,7 @@ def save_intent(cat, q, args) -> str:
     if args.severity:
         lines.append(f"severity = {q_(args.severity)}")
     sep = "" if not old.strip() else ("\n" if old.endswith("\n") else "\n\n")     # one blank line between tables
-    from .signals import write_file
+    from skillproof.model.signals import write_file
     write_file(str(path), old + sep + "\n".join(lines) + "\n")     # the file with it, whole or not at all
     return ident
 
@@ -688,7 +688,7 @@ def prompt(sess, args) -> int:
     out.write(pick(f"skillproof ask —— {len(sess.cat.characters)}个角色，{len(sess.cat.skills)}条规则。:help 查看说明，Ctrl-D 离开。\n",
                    f"skillproof ask — {len(sess.cat.characters)} characters, {len(sess.cat.skills)} rules. "
                    f":help for help, Ctrl-D to leave.\n"))
-    from .signals import forget, rearm
+    from skillproof.model.signals import forget, rearm
     while True:
         try:
             line = ps.prompt("ask> ")
@@ -698,7 +698,7 @@ def prompt(sess, args) -> int:
         except EOFError:
             break
         finally:
-            rearm()                 # the prompt's event loop took the signals' wake-up (cli.signals)
+            rearm()                 # the prompt's event loop took the signals' wake-up (model.signals)
         line = line.strip()
         if not line:
             continue

@@ -285,8 +285,8 @@ def emit(report, args, cat=None) -> int:
                                             f=fmt)) + "\n")
             return 2
         texts.append((path, text))
-    # the files all together (an interrupted run leaves every report or none: cli.signals), then standard output
-    from .signals import write_all
+    # the files all together (an interrupted run leaves every report or none: model.signals), then standard output
+    from skillproof.model.signals import write_all
     failed = write_all([(p, t) for p, t in texts if p])
     if failed:
         from skillproof.model.errtext import os_reason

@@ -141,7 +141,7 @@ def run(args) -> int:
             sys.stderr.write(pick(f"注意：{finding.id} 没有可保存的例证\n", f"note: {finding.id} has no witness scenario to save\n"))
         else:
             from .cmd_ask import scenario_file
-            from .signals import write_file
+            from skillproof.model.signals import write_file
             try:
                 write_file(args.save, json.dumps(scenario_file(finding.witness, finding=finding.id), ensure_ascii=False,
                                                  indent=2) + "\n")

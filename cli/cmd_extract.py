@@ -125,7 +125,7 @@ def run(args) -> int:
     if out_dir is not None:
         try:
             from skillproof.model.catfiles import make_dirs
-            from .signals import write_all
+            from skillproof.model.signals import write_all
             make_dirs(out_dir)                  # without recursion (a path of 2,000 levels: RecursionError)
             # all together: an interrupted run (or one file that cannot be written) leaves all of them or none
             failed = write_all([(str(out_dir / name), text) for name, text in ex.files.items()]

@@ -77,9 +77,9 @@ def write_out(path: str | None, text: str) -> int:
     if not path:
         sys.stdout.write(text)
         return 0
-    from .signals import write_file
+    from skillproof.model.signals import write_file
     try:
-        write_file(path, text)                  # whole or not at all, whenever a signal comes (cli.signals)
+        write_file(path, text)                  # whole or not at all, whenever a signal comes (model.signals)
     except OSError as e:
         from .model.errtext import os_reason
         sys.stderr.write(error_line(Msg("写不了 {p}：{why}", "cannot write {p}: {why}", p=path, why=os_reason(e))) + "\n")

@@ -214,7 +214,7 @@ def _run(args) -> int:
     from .cmd_check import run_checks
     from .exits import error_line
     from .diff_report import finish, inconclusive_findings, question, told
-    from .signals import temporary_directory
+    from skillproof.model.signals import temporary_directory
     repo = args.kotlin
     with temporary_directory("skillproof-gate-") as td:      # made and removed whole, whenever a signal comes
         tmp = Path(td)

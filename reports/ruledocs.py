@@ -107,9 +107,9 @@ def pages() -> dict[str, str]:
 
 
 def write(directory: str) -> list[str]:
-    """Write every page into ``directory``: all of them or none (skillproof.signals.write_all); the paths."""
+    """Write every page into ``directory``: all of them or none (skillproof.model.signals.write_all); the paths."""
     from skillproof.model.catfiles import make_dirs
-    from skillproof.signals import write_all
+    from skillproof.model.signals import write_all
     make_dirs(directory)
     files = [(os.path.join(directory, name), text) for name, text in sorted(pages().items())]
     failed = write_all(files, newline="\n")

@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from skillproof.signals import write_all
+from skillproof.model.signals import write_all
 
 
 def _reader(path, into: list):

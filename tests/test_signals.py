@@ -1,5 +1,5 @@
 """SIGTERM (a cancelled CI job) and SIGINT (Ctrl-C, sent to the whole process group) end `skillproof check`
-and every worker process within 2 s, print one line, and leave every report file or none (cli/signals.py)."""
+and every worker process within 2 s, print one line, and leave every report file or none (model/signals.py)."""
 from __future__ import annotations
 
 import os
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from skillproof.signals import write_all
+from skillproof.model.signals import write_all
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
@@ -89,7 +89,7 @@ def test_reports_are_written_all_or_none(tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["a.json", "b.md"]            # c.json not written either
 
 
-# ------------------------------------------------------------------ where a signal cannot be raised (cli/signals.py)
+# ------------------------------------------------------------------ where a signal cannot be raised (model/signals.py)
 def _py(code: str, *args, env=None, timeout=60, module=False):
     """Run ``code`` (a script, or with ``module`` a module of that text run with -m) in a fresh interpreter."""
     import tempfile
@@ -106,7 +106,7 @@ def test_a_signal_inside_a_finaliser_is_raised_once_it_returns_not_dropped():
     with its traceback and dropped — the run went on to its end and exited 1."""
     r = _py("""
 import signal
-from skillproof import signals
+from skillproof.model import signals
 signals.install()
 done = []
 class Term:
@@ -133,7 +133,7 @@ def test_a_signal_lost_in_a_callback_is_raised_again():
     not printed, and raised again where it can propagate."""
     r = _py("""
 import signal, weakref
-from skillproof import signals
+from skillproof.model import signals
 signals.install()
 class A:
     pass
@@ -163,7 +163,7 @@ def test_a_signal_stops_a_running_z3_question_and_is_raised(sig):
     r = _py(f"""
 import os, signal, threading, time
 import z3
-from skillproof import signals
+from skillproof.model import signals
 from skillproof.checks import solve     # noqa: F401 — a module that makes solvers
 signals.install()
 n = 12                                  # pigeonhole: seconds to refute
@@ -191,7 +191,7 @@ def test_a_signal_during_a_kotlin_parse_is_not_turned_into_a_system_error():
     r = _py("""
 import signal
 import tree_sitter as ts, tree_sitter_kotlin as tk
-from skillproof import signals
+from skillproof.model import signals
 from skillproof.model.extract.budget import Budget, parse_within
 signals.install()
 class Source(bytes):
@@ -218,7 +218,7 @@ def test_a_caught_interrupt_in_a_string_exec_does_not_kill_python_m_at_exit():
     with SIGINT at exit (status -2) after main had printed its line and returned 130."""
     r = _py("""
 import sys
-from skillproof import signals
+from skillproof.model import signals
 signals.install()
 try:
     exec("import signal\\nsignal.raise_signal(signal.SIGINT)\\nfor _ in range(100):\\n    pass\\n")
@@ -232,7 +232,7 @@ def test_the_temporary_tree_is_removed_whole_whenever_the_signal_comes(tmp_path,
     """A signal that came while diff --kotlin removed its checkouts stopped the removal half-way."""
     r = _py("""
 import os, signal, sys, tempfile
-from skillproof import signals
+from skillproof.model import signals
 signals.install()
 cleanup = tempfile.TemporaryDirectory.cleanup
 def slow(self):
@@ -281,7 +281,7 @@ def test_a_signal_while_the_command_starts_waits_for_its_handlers_across_the_exe
     (blocked, and still pending after the exec) until main has its handlers, then handled as any other."""
     r = _py(f"""
 import os, sys
-from skillproof import signals
+from skillproof.model import signals
 signals.hold_until_installed()
 os.kill(os.getpid(), {int(sig)})               # pending: blocked until main is ready
 sys.argv = ["skillproof", "--lang", "en", "schema"]

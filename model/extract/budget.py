@@ -62,8 +62,8 @@ def parse_within(parser, data: bytes, budget: Budget):
 
     The parser calls back into Python (to read, to ask whether to go on), and drops an exception raised in its
     read callback: a SIGINT raised there came out of the next callback as a SystemError (exit 4). So the parse
-    runs with the signals held (cli.signals): a signal cancels it, and is raised once the parser has returned."""
-    from skillproof.signals import held, pending
+    runs with the signals held (model.signals): a signal cancels it, and is raised once the parser has returned."""
+    from skillproof.model.signals import held, pending
     if not data:
         return parser.parse(data)
     with held():
