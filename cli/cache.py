@@ -120,9 +120,7 @@ def store(k: str, result) -> None:
     if result.inconclusive or result.stats.get("unasked"):
         return
     d = {"format": FORMAT, "key": k,
-         "findings": [{f.name: (getattr(x, f.name) if f.name != "rules" else
-                                [dataclasses.asdict(r) for r in x.rules])
-                       for f in dataclasses.fields(x)} for x in result.findings],
+         "findings": [dataclasses.asdict(x) for x in result.findings],     # its RuleRefs as dicts too
          "stats": {n: v for n, v in result.stats.items() if isinstance(v, (int, float, str, bool))},
          "families": list(result.families), "passes": list(result.passes)}
     try:
