@@ -123,17 +123,28 @@ def store(k: str, result) -> None:
          "findings": [dataclasses.asdict(x) for x in result.findings],     # its RuleRefs as dicts too
          "stats": {n: v for n, v in result.stats.items() if isinstance(v, (int, float, str, bool))},
          "families": list(result.families), "passes": list(result.passes)}
+    from .model.signals import held
+    tmp = None
     try:
         text = json.dumps(d, ensure_ascii=False)       # dict order kept: reports print it
         folder = directory()
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
+        with held():                    # recorded as it is made: a signal cannot leave it behind (model.signals)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
         os.replace(tmp, folder / f"{k}.json")
+        tmp = None
         _prune(folder)
     except (OSError, TypeError, ValueError):
         return                          # a read-only home, a full disk, a value JSON cannot hold: no cache
+    finally:
+        if tmp is not None:             # not renamed into place: an error, or a signal
+            with held():
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
 
 
 def _prune(folder: Path) -> None:

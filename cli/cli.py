@@ -262,7 +262,7 @@ def _leave(rc: int):
     large run) killed the process without a word (status -2 / -15) instead of ending it with its line and exit
     code. Nothing is left for the teardown to do: every report is written and closed, every worker stopped and
     every temporary file removed by the command itself."""
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
         try:
             if stream is not None:
                 stream.flush()

@@ -16,10 +16,12 @@ propagate:
   the signal is raised again as soon as the finaliser returns. An interrupt lost in any other place Python
   cannot raise from (a weakref or ctypes callback, an atexit function) reaches ``sys.unraisablehook``, which
   says nothing and raises it again;
-- not inside a ``held()`` section: code called back from C that drops exceptions (tree-sitter's read
-  callback left a KeyboardInterrupt set, and the next callback failed with a SystemError: exit 4), and cleanup
-  that must not stop half-way (removing a temporary tree, renaming the reports into place) — the signal is
-  raised when the section ends;
+- not inside a function C calls back and that cannot raise (``called_from_c``): py-tree-sitter reads every
+  node's text through the parse's read callback, and a KeyboardInterrupt raised there crashed the interpreter
+  (SIGSEGV); the signal is raised once the callback has returned, as for a finaliser;
+- not inside a ``held()`` section: a parse (tree-sitter dropped an exception raised in its read callback, and
+  the next callback failed with a SystemError: exit 4), and cleanup that must not stop half-way (removing a
+  temporary tree, renaming the reports into place) — the signal is raised when the section ends;
 - once raised, it is not raised again while it propagates: a second signal is remembered, not raised into the
   ``finally`` blocks and ``with`` exits that stop the workers and remove temporary files;
 - once the command has its outcome (``settle()``), a signal is no longer raised: it is only remembered (``late``).
@@ -46,6 +48,9 @@ blocked, and a signal sent then is handled once the handlers are in place (``hol
 ``write_all`` writes a run's report files all together: each to a temporary file beside it, then all renamed
 into place with both signals held off, so an interrupted run leaves every report or none of them (a device or a
 FIFO named as a report, ``--output /dev/stdout``, is written in place: it cannot be renamed over).
+
+The module sits in the lowest layer (docs/layout.md): the extractor, the checks and the reports need it as well
+as the commands.
 """
 from __future__ import annotations
 
@@ -102,8 +107,8 @@ def _handler(signum, frame):
     s.pending = True
     if s.hold:
         return                                  # raised when the section ends (held)
-    if _in_finaliser(frame):
-        _again()                                # raised once the finaliser has returned
+    if _cannot_raise(frame):
+        _again()                                # raised once the finaliser or the callback has returned
         return
     s.raised, s.pending = True, False
     raise _exception(s.signum)
@@ -124,10 +129,25 @@ def _retrip() -> None:
         _thread.interrupt_main(s.signum)
 
 
-def _in_finaliser(frame) -> bool:
-    """Is a ``__del__`` running? An exception raised in it is printed ("Exception ignored in …") and dropped."""
+#: the code of functions C calls back and that must not raise (``called_from_c``)
+_NO_RAISE: set = set()
+
+
+def called_from_c(fn):
+    """Mark ``fn`` as a function C calls back and that must not raise: a signal that comes while it runs is raised
+    once it has returned, as for a finaliser. (py-tree-sitter reads a node's text through the parse's read
+    callback, and a KeyboardInterrupt raised there crashed the interpreter: SIGSEGV, no line, the temporary
+    checkout left behind.)"""
+    _NO_RAISE.add(fn.__code__)
+    return fn
+
+
+def _cannot_raise(frame) -> bool:
+    """Is a ``__del__`` running (an exception raised in it is printed, "Exception ignored in …", and dropped), or a
+    function ``called_from_c``?"""
     while frame is not None:
-        if frame.f_code.co_name == "__del__":
+        code = frame.f_code
+        if code.co_name == "__del__" or code in _NO_RAISE:
             return True
         frame = frame.f_back
     return False
@@ -136,13 +156,14 @@ def _in_finaliser(frame) -> bool:
 def _unraisable(unraisable):
     """``sys.unraisablehook`` while the handlers are installed: the signal's exception, raised where Python cannot
     propagate it (a finaliser, a callback, an atexit function), is not printed but raised again at the next place
-    that can take it; anything else goes to the hook that was there before."""
-    if isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated)) and _S.signum is not None:
-        if not _S.settled:
-            _S.raised, _S.pending = False, True
-            _again()
-        return
-    (_Installed.hook or sys.__unraisablehook__)(unraisable)
+    that can take it. Once a signal has come, no other is printed either: a finaliser failing then is one of an
+    object the signal stopped half-made (z3's Context.__del__ on a context whose __init__ it cut short: an
+    AttributeError and its traceback after the line). Before, everything goes to the hook that was there."""
+    if _S.signum is None and _S.late is None:
+        (_Installed.hook or sys.__unraisablehook__)(unraisable)
+    elif isinstance(unraisable.exc_value, (KeyboardInterrupt, Terminated)) and not _S.settled:
+        _S.raised, _S.pending = False, True
+        _again()
 
 
 class _Installed:

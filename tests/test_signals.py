@@ -212,6 +212,37 @@ except BaseException as e:
     assert r.stdout == "Interrupted\n", (r.stdout, r.stderr)
 
 
+def test_a_signal_while_a_node_text_is_read_does_not_crash_the_interpreter():
+    """py-tree-sitter reads a node's text through the parse's read callback, for the tree's whole life: a
+    KeyboardInterrupt raised in it there crashed the interpreter (SIGSEGV: no line, the checkout left behind)."""
+    r = _py("""
+import signal
+import tree_sitter as ts, tree_sitter_kotlin as tk
+from skillproof.model import signals
+from skillproof.model.extract.budget import Budget, parse_within
+signals.install()
+class Source(bytes):
+    armed = False
+    def __getitem__(self, k):                       # the read callback slices the source
+        if Source.armed:
+            Source.armed = False
+            signal.raise_signal(signal.SIGINT)
+            (lambda: None)()                        # handled here: inside the callback, reading a node's text
+        return bytes.__getitem__(self, k)
+parser = ts.Parser(ts.Language(tk.language()))
+tree = parse_within(parser, Source(b"fun f() { val x = 1 }\\n" * 100), Budget())
+Source.armed = True
+try:
+    text = tree.root_node.children[0].text
+    for _ in range(10 ** 8):
+        pass
+    print("not raised")
+except KeyboardInterrupt as e:
+    print(type(e).__name__, text)
+""")
+    assert (r.returncode, r.stdout) == (0, "Interrupted b'fun f() { val x = 1 }'\n"), r
+
+
 def test_a_caught_interrupt_in_a_string_exec_does_not_kill_python_m_at_exit():
     """CPython marks a plain KeyboardInterrupt that ends a string exec (dataclasses and namedtuple make their
     methods so, while a module is imported) as unhandled even when it is caught; `python -m` then killed itself
@@ -228,7 +259,7 @@ except KeyboardInterrupt:
     assert r.returncode == 130, r
 
 
-def test_the_temporary_tree_is_removed_whole_whenever_the_signal_comes(tmp_path, monkeypatch):
+def test_the_temporary_tree_is_removed_whole_whenever_the_signal_comes(tmp_path):
     """A signal that came while diff --kotlin removed its checkouts stopped the removal half-way."""
     r = _py("""
 import os, signal, sys, tempfile
@@ -291,3 +322,24 @@ entry()
     assert r.returncode == (143 if sig == signal.SIGTERM else 130), r
     assert r.stderr == ("terminated (SIGTERM)\n" if sig == signal.SIGTERM else "interrupted\n")
     assert r.stdout == ""
+
+
+def test_a_signal_after_the_command_had_its_outcome_still_ends_the_process_with_its_line():
+    """The command was over, the process not yet: the interpreter's teardown had put the default handlers back,
+    and the signal killed it without a word (status -15 / -2). cli.entry ends the process itself, and says it."""
+    r = _py("""
+import signal, sys
+from skillproof import cli
+real = cli.main
+def main(argv=None):
+    rc = real(argv)
+    signal.raise_signal(signal.SIGTERM)         # the report is out; the process is still there
+    for _ in range(100):
+        pass
+    return rc
+cli.main = main
+sys.argv = ["skillproof", "--lang", "en", "schema"]
+cli.entry()
+""")
+    assert (r.returncode, r.stderr) == (143, "terminated (SIGTERM)\n"), r
+    assert r.stdout.startswith("{")                 # the command's own output, whole

@@ -60,17 +60,28 @@ def over_size(path_name: str, size: int, files_read, files, bytes_read, total) -
 def parse_within(parser, data: bytes, budget: Budget):
     """Parse ``data``, cancelled once the budget is spent: the tree, or None.
 
-    The parser calls back into Python (to read, to ask whether to go on), and drops an exception raised in its
-    read callback: a SIGINT raised there came out of the next callback as a SystemError (exit 4). So the parse
-    runs with the signals held (model.signals): a signal cancels it, and is raised once the parser has returned."""
+    The parser reads through a callback (py-tree-sitter takes a progress callback only then), and calls back into
+    Python: to read while it parses — it drops an exception raised there, and a SIGINT raised there came out of
+    the next callback as a SystemError (exit 4) — and, for the tree's life, to read a node's text — an exception
+    raised there crashed the interpreter (SIGSEGV). So the parse runs with the signals held (model.signals): a
+    signal cancels it, and is raised once the parser has returned; and the read callback never raises one."""
     from skillproof.model.signals import held, pending
     if not data:
         return parser.parse(data)
     with held():
         try:
-            tree = parser.parse(lambda b, _pt: data[b:b + 65536],
-                                progress_callback=lambda *_a: pending() or budget.spent())
+            tree = parser.parse(_reader(data), progress_callback=lambda *_a: pending() or budget.spent())
         except ValueError:              # the parse was cancelled
             parser.reset()
             return None
     return tree
+
+
+def _reader(data: bytes):
+    """The parser's read callback over ``data`` (one that a signal never raises from: model.signals.called_from_c)."""
+    from skillproof.model.signals import called_from_c
+
+    @called_from_c
+    def read(offset, _point):
+        return data[offset:offset + 65536]
+    return read
