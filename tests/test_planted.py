@@ -133,10 +133,14 @@ def test_every_edit_is_one_commit_on_its_own_branch(built):
         changed = _git(out, "diff", "--name-only", spec["base"], p["sha"]).split()
         assert changed == sorted({c["path"] for c in e["change"]}), e["id"]
         assert {"src/main/kotlin/" + f for f in p["files"]} == set(changed)
-        # every replacement is in the commit's text, on the line it names (insertions shift nothing before them)
-        for c in e["change"]:
-            if "new" in c and c["new"]:
-                assert c["new"] in _git(out, "show", f"{p['sha']}:{c['path']}"), (e["id"], c)
+        for path in changed:
+            before, after = _git(out, "show", f"{spec['base']}:{path}"), _git(out, "show", f"{p['sha']}:{path}")
+            for c in e["change"]:      # every replacement is in the commit's text
+                if c["path"] == path and c.get("new"):
+                    assert c["new"] in after, (e["id"], c)
+            # the Kotlin still parses as far as a bracket count can tell (the project's extractor is not used)
+            for o, cl in ("{}", "()", "[]"):
+                assert before.count(o) - before.count(cl) == after.count(o) - after.count(cl), (e["id"], path, o)
 
 
 @needs_server
