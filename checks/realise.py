@@ -108,31 +108,43 @@ class Builder:
         self.n = len(skeleton.setup.seats)
 
     def templates(self):
-        """Every template of the skeleton, simplest first (at most MAX_TEMPLATES)."""
+        """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
+        branch points in lexicographic order of the ways taken (a way taken may change which branch points come
+        after it, so the tree is walked, not a product of counts)."""
         out = []
-        for ways in itertools.product(*[range(k) for k in self.branching()]):
+        ways: list = []
+        for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
+            self._taken = []
             new = _Names()
             events = self.emit(list(ways), new)
-            if events is None:
-                continue
-            out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
-            if len(out) >= MAX_TEMPLATES:
+            if events is not None:
+                out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
+                if len(out) >= MAX_TEMPLATES:
+                    break
+            taken = self._taken
+            i = len(taken) - 1
+            while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
+                i -= 1
+            if i < 0:
                 break
+            ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
         return out
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
-        """How many ways each branch point of the skeleton has, in the order ``emit`` meets them."""
-        self._count = []
-        self.emit(None, _Names())
-        return self._count
+        """How many ways each branch point of the simplest template has, in the order ``emit`` meets them."""
+        self._taken = []
+        self.emit([], _Names())
+        return [k for _, k in self._taken]
 
     def choose(self, ways, k: int) -> int:
-        """At a branch point with ``k`` ways: which one this template takes (``ways`` None: count them)."""
-        if ways is None:
-            self._count.append(max(1, k))
-            return 0
-        return ways.pop(0) if ways else 0
+        """At a branch point with ``k`` ways: which one this template takes (the next of ``ways``; past them,
+        the first), recorded for ``templates``' walk."""
+        k = max(1, k)
+        i = ways.pop(0) if ways else 0
+        i = min(i, k - 1)
+        self._taken.append((i, k))
+        return i
 
     # ---------------------------------------------------------------------------- the walk
     def emit(self, ways, new) -> list | None:
@@ -162,12 +174,12 @@ class Builder:
                         out.append(TR.Event("window", window="main"))
                     if window in ("draw", "main"):
                         out.append(TR.Event("window", window="send_start"))
-                    first = self.first_stop(ev.in_front, turn_sender, ways)
+                    first, back = self.first_stop(ev.in_front, turn_sender, w, self.next_stop_of(k), ways)
                     if first is None:
                         return None
                     out.append(self.send_event(turn_sender, first, new))
                     front, sent = first, True
-                    if first != ev.in_front:            # sent up to another player, who lets it pass back
+                    if back:                            # sent up to another player, who lets it pass back
                         out.append(TR.Event("window", window="send", in_front=ev.in_front))
                         front = ev.in_front
                     if w in ("fight", "receive"):
@@ -175,16 +187,17 @@ class Builder:
                     window = "fight" if w in ("fight", "receive") else "send"
                     if w == "send":
                         continue
-                if w == "fight" and window == "send" and front is not None and ev.in_front != front:
-                    # the skeleton's 争夺阶段 starts in front of another player: the one it is in front of accepts
-                    # it (the sender must), then a card moves it (误导 and the like)
-                    out.append(TR.Event("window", window="fight", in_front=front))
-                    window = "fight"
-                if w == "fight" and window == "fight" and ev.in_front != front:
-                    mover = self.mover(ev.in_front, front, ways, new)
-                    if mover is None:
+                if w == "send" and window == "send" and ev.in_front == front:
+                    continue                                # the message is there already (first_stop)
+                if w in ("fight", "receive") and window in ("send", "fight") and front is not None \
+                        and ev.in_front != front:
+                    # the skeleton's 争夺阶段 (or receive) is in front of another player than the message is: it is
+                    # passed on to him, or accepted where it is and moved by a card (误导 and the like)
+                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new)
+                    if moved is None:
                         return None
-                    out.extend(mover)
+                    out.extend(moved)
+                    window, front = "fight", ev.in_front
                 if w == "receive":
                     if window == "send":
                         out.append(TR.Event("window", window="fight", in_front=ev.in_front))
@@ -198,6 +211,11 @@ class Builder:
                     if window not in ("receive", "dying"):
                         # nobody dies without a third black message: a card or skill of this window puts one in
                         killer = self.killer(ev.dying, window, turn_seat, ways, new)
+                        if killer is None and self.turn_rests(k):
+                            # nothing of this window kills him, and the skeleton asks nothing of the rest of the
+                            # turn: the turn's message is his third black one (a whole cycle up to his receive)
+                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new)
+                            sent = received = True
                         if killer is None:
                             return None
                         out.extend(killer)
@@ -245,6 +263,8 @@ class Builder:
                 window, front = self.where(out, window, front)
                 continue
             out.append(replace(ev))
+        if not self.shed(out, ways, new):
+            return None
         return out
 
     # ---------------------------------------------------------------------------- pieces
@@ -254,15 +274,30 @@ class Builder:
                         arrow=Hole(new("arrow"), "dir"), lockable=Hole(new("lockable"), "bool"),
                         dir=Hole(new("dir"), "dir"), to=to, locks=locks, face_up=False, source="hand")
 
-    def first_stop(self, x: int, sender: int, ways) -> int | None:
-        """Where the message stops first so that it is in front of ``x`` next: ``x`` itself, or — when ``x`` is
-        the sender — another player who lets it pass back up to him (one way per such player)."""
+    def first_stop(self, x: int, sender: int, w: str, ahead, ways) -> tuple:
+        """(where the message stops first, whether it then passes back to ``x``) so that it is in front of ``x``
+        next: ``x`` itself; or — when ``x`` is the sender, who is never the first stop — the player the skeleton's
+        next 传递阶段 window has it in front of (``ahead``: the sender's own window is the moment of the send,
+        whose grants are handed out before the first stop), or another player who lets it pass back up to him
+        (one way per such player)."""
         if x != sender:
-            return x
-        others = [i for i in range(self.n) if i != sender and self.final.seats[i].alive]
+            return x, False
+        others = [(i, True) for i in range(self.n) if i != sender and self.final.seats[i].alive]
+        if w == "send" and ahead is not None and ahead != sender and self.final.seats[ahead].alive:
+            others.insert(0, (ahead, False))
         if not others:
-            return None
+            return None, False
         return others[self.choose(ways, len(others))]
+
+    def next_stop_of(self, k: int):
+        """The player the skeleton's next 传递阶段 window after event ``k`` of its turn has the message in front of
+        (None: the next message window is not a 传递阶段 one, or the turn ends first)."""
+        for ev in self.sk.events[k + 1:]:
+            if ev.kind == "turn":
+                return None
+            if ev.kind == "window" and ev.window in ("send", "fight", "receive", "turn_end"):
+                return ev.in_front if ev.window == "send" else None
+        return None
 
     def mover(self, to: int, frm: int, ways, new) -> list | None:
         """A card that moves the message from ``frm`` to ``to`` in 争夺阶段: ``to`` plays a card that brings it to
@@ -284,6 +319,137 @@ class Builder:
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def reach(self, window: str, frm: int, to: int, sender: int, ways, new) -> list | None:
+        """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
+        传递阶段, passed on seat by seat (one way per direction that reaches ``to`` before its sender, shortest
+        first) then accepted by ``to``; or accepted by ``frm`` and moved by a card (``mover``). In 争夺阶段 only a
+        card moves it."""
+        opts: list = []
+        if window == "send":
+            for seq in self.pass_routes(frm, to, sender):
+                opts.append([TR.Event("window", window="send", in_front=k) for k in seq]
+                            + [TR.Event("window", window="fight", in_front=to)])
+            opts.append("mover")
+        else:
+            opts.append("mover")
+        how = opts[self.choose(ways, len(opts))]
+        if how != "mover":
+            return how
+        mover = self.mover(to, frm, ways, new)
+        if mover is None:
+            return None
+        return ([TR.Event("window", window="fight", in_front=frm)] if window == "send" else []) + mover
+
+    def pass_routes(self, frm: int, to: int, sender: int) -> list:
+        """The seats a message in front of ``frm`` stops at, passed on until it is in front of ``to``: sent up it
+        goes back to its sender; left / right to the nearest living player that way, and it stops at its sender
+        (path.next_stop). One route per direction that reaches ``to``, shortest first, none repeated."""
+        alive = [s.alive for s in self.final.seats]
+        out: list = []
+        if to == sender:
+            out.append([to])
+        for step in (-1, 1):
+            seq, i = [], frm
+            for _ in range(self.n):
+                i = (i + step) % self.n
+                if not alive[i] and i != to:
+                    continue
+                seq.append(i)
+                if i == to or i == sender:
+                    break
+            if seq and seq[-1] == to and seq not in out:
+                out.append(seq)
+        return sorted(out, key=len)
+
+    def shed(self, out: list, ways, new) -> bool:
+        """A branch point at the end of the last turn's 出牌阶段: nothing more, or its player plays cards
+        that leave no mark on the table but the hands (up to three) (``shed_cards``: 试探, 威逼 …) — the turn player drew
+        cards the skeleton's table may not have (an empty hand, one card where the reminder needs more). Put
+        into ``out`` in place; False when the branch taken cannot be built."""
+        start = self._turn_start(out)
+        if not out or out[start].kind != "turn":
+            return True
+        seat = out[start].seat
+        i_main = next((i for i in range(start, len(out)) if out[i].kind == "window" and out[i].window == "main"),
+                      None)
+        cards = self.shed_cards()
+        if i_main is None or not cards:
+            return True
+        opts = [None] + [(n, c) for n in (1, 2, 3) for c in cards]
+        how = opts[self.choose(ways, len(opts))]
+        if how is None:
+            return True
+        j = next((i for i in range(i_main + 1, len(out)) if out[i].kind in ("window", "send")), len(out))
+        n, cid = how
+        card = self.cat.cards[cid]
+        events: list = []
+        for _ in range(n):
+            target = Hole(new("target"), "seat") if card.target is not None and card.target.who != "none" else None
+            events += [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=target),
+                       TR.Event("resolve", **effect_holes(card.do, new))]
+        out[j:j] = events
+        return True
+
+    def shed_cards(self) -> list:
+        """The cards the turn player may play in 出牌阶段 that change nothing but hands: no message, skill, face,
+        message card or grant moves, and the user draws nothing (sorted by id)."""
+        quiet = {"discard", "draw", "give", "show", "choose", "prose"}
+        out = []
+        for cid, card in sorted(self.cat.cards.items()):
+            if card.windows.get("main") != "turn" or card.gives:
+                continue
+            ops = list(walk(card.do))
+            if any(o.op not in quiet for o in ops):
+                continue
+            if any(o.op == "draw" and o.args.get("who", "self") == "self" for o in ops):
+                continue
+            if any(o.op == "give" and o.args.get("to") == "self" for o in ops) and \
+                    not any(o.op == "choose" for o in ops):
+                continue
+            out.append(cid)
+        return out
+
+    def turn_rests(self, k: int) -> bool:
+        """Does the skeleton's turn have no window after event ``k`` but dying ones (its question is asked in the
+        dying window, or a later turn)?"""
+        for ev in self.sk.events[k + 1:]:
+            if ev.kind == "turn":
+                return True
+            if ev.kind == "window" and ev.window != "dying":
+                return False
+        return True
+
+    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new) -> list | None:
+        """The turn's message from wherever the game trace left it to ``who``'s receive: sent (to him, or — when he
+        is its sender — to another player who lets it pass back), accepted, received."""
+        out: list = []
+        if window in ("draw",):
+            out.append(TR.Event("window", window="main"))
+        if not sent:
+            if window in ("draw", "main"):
+                out.append(TR.Event("window", window="send_start"))
+            elif window != "send_start":
+                return None
+            first, back = self.first_stop(who, sender, "receive", None, ways)
+            if first is None:
+                return None
+            out.append(self.send_event(sender, first, new))
+            if back:
+                out.append(TR.Event("window", window="send", in_front=who))
+            out.append(TR.Event("window", window="fight", in_front=who))
+        elif window in ("send", "fight") and front is not None:
+            if front != who:
+                moved = self.reach(window, front, who, sender, ways, new)
+                if moved is None:
+                    return None
+                out.extend(moved)
+            elif window == "send":
+                out.append(TR.Event("window", window="fight", in_front=who))
+        else:
+            return None
+        out.append(TR.Event("window", window="receive", in_front=who))
+        return out
 
     def saver(self, dying: int, ways, new) -> list | None:
         """A card that saves the dying player: a living player plays one that takes a black message out of
@@ -308,7 +474,7 @@ class Builder:
             if window not in card.windows:
                 continue
             for o in walk(card.do):
-                if o.op == "put_message" and o.args.get("to") in ("target", "self"):
+                if kills(o) and o.args.get("to") in ("target", "self"):
                     users = [dying] if o.args["to"] == "self" else alive
                     if card.windows[window] == "turn":          # played by the turn player only
                         users = [p for p in users if p == turn_seat]
@@ -320,7 +486,7 @@ class Builder:
                     continue
                 for o in walk(rule.do):
                     to = o.args.get("to")
-                    if o.op == "put_message" and (to in ("target", "chosen") or to == "self" and p == dying):
+                    if kills(o) and (to in ("target", "chosen") or to == "self" and p == dying):
                         opts.append(("use", p, inst.rule))
         if not opts:
             return None
@@ -473,6 +639,13 @@ def current_window(out: list) -> str | None:
         if e.kind == "turn":
             return None
     return None
+
+
+def kills(o) -> bool:
+    """May the op give a player his third black message? A put_message whose card may make three of a colour
+    (``three = "allowed"``): 利诱's card goes to its user's hand instead (card/LiYou.kt checkThreeSameMessageCard),
+    广发报's may not be one that would (``forbidden``)."""
+    return o.op == "put_message" and o.args.get("three", "allowed") == "allowed"
 
 
 def active_in(rule, window: str | None) -> bool:
