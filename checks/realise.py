@@ -156,6 +156,7 @@ class Builder:
         front = None
         window = None
         turn_sender = turn_seat = None
+        skipped = None          # the dying player of a dying excursion the game leaves out
         for k, ev in enumerate(sk.events):
             m = moments[k]
             if ev.kind == "turn":
@@ -169,6 +170,12 @@ class Builder:
                 continue
             if ev.kind == "window":
                 w = ev.window
+                if skipped is not None:
+                    if w == "dying":
+                        continue
+                    skipped = None
+                    if w == window and ev.in_front == front:
+                        continue                            # back in the window the excursion interrupted
                 if w in ("send", "fight", "receive") and not sent:
                     if window in ("draw",):
                         out.append(TR.Event("window", window="main"))
@@ -216,6 +223,11 @@ class Builder:
                             # turn: the turn's message is his third black one (a whole cycle up to his receive)
                             killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new)
                             sent = received = True
+                        if killer is None and self.final.seats[ev.dying].alive:
+                            # nothing of the game can make him dying here: the timed model's excursion into the
+                            # dying window is left out (the questions are asked again on the game)
+                            skipped = ev.dying
+                            continue
                         if killer is None:
                             return None
                         out.extend(killer)
@@ -547,20 +559,21 @@ class Builder:
             # which takes its card from where the effect says
             j = next((i for i in range(len(out) - 1, start - 1, -1) if out[i].kind == "send"), None)
             if j is not None:
-                fields = effect_holes(rule.do, new)
+                fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
                 out[j] = replace(out[j], source=src)
                 out.insert(j, TR.Event("use", seat=ev.giver, rule=give.giver,
                                        target=ev.seat if names_word(rule.do, "target") else None, **fields))
                 return len(out), []
-        return self.use_for(ev.giver, give.giver, ev.seat, out, ways, new)
+        return self.use_for(ev.giver, give.giver, ev.seat, out, ways, new, give.grant)
 
-    def use_for(self, seat: int, rid: str, target, out: list, ways, new) -> tuple:
+    def use_for(self, seat: int, rid: str, target, out: list, ways, new, grant: str | None = None) -> tuple:
         """(where, [events]) that make ``seat`` act with the skill ``rid``: its use where the window is one of its
         own; else, for a skill that also answers events, its fire after one it answers; else its use in 争夺阶段
-        when the message is on its way (the one it is in front of accepts it first) — one way per choice."""
+        when the message is on its way (the one it is in front of accepts it first) — one way per choice.
+        ``grant``: the grant this act hands ``target`` (its effect's grant op names him)."""
         rule = self.cat.skills[rid]
         w = current_window(out)
-        fields = effect_holes(rule.do, new)
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
         use = TR.Event("use", seat=seat, rule=rid, target=target if names_word(rule.do, "target") else None, **fields)
         if rule.has("ActiveSkill") and active_in(rule, w):
             return len(out), [use]
@@ -573,7 +586,7 @@ class Builder:
             return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
         how = opts[self.choose(ways, len(opts))]
         if how == "fire":
-            return self.fire_for(seat, rid, out, ways, new)
+            return self.fire_for(seat, rid, out, ways, new, grant, target)
         _, front = self.where(out, None, None)
         sender = next((e.seat for e in reversed(out) if e.kind == "send"), None)
         if how == "fight_at_sender":
@@ -584,7 +597,7 @@ class Builder:
                               TR.Event("window", window="fight", in_front=sender), use]
         return len(out), [TR.Event("window", window="fight", in_front=front), use]
 
-    def fire_for(self, seat: int, rid: str, out: list, ways, new) -> tuple:
+    def fire_for(self, seat: int, rid: str, out: list, ways, new, grant: str | None = None, target=None) -> tuple:
         """(where, [the fire]) of a TriggeredSkill answering an event the game trace raised this turn: right after
         the last event that raises one it answers (and the fires already answering it), one way per such event.
         (None, []) when nothing it answers is raised this turn."""
@@ -602,7 +615,7 @@ class Builder:
         if not spots:
             return None, []
         at, on = spots[self.choose(ways, len(spots))]
-        fields = effect_holes(rule.do, new)
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
         return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
 
     @staticmethod
@@ -639,6 +652,18 @@ def current_window(out: list) -> str | None:
         if e.kind == "turn":
             return None
     return None
+
+
+def aimed(fields: dict, ops, grant: str | None, receiver) -> dict:
+    """An effect's fields with the player its ``grant`` op hands ``grant`` to (``chosen`` / ``chosen2``) fixed to
+    the grant's receiver (先发制人 invalidates the one it chose second)."""
+    if grant is None or not isinstance(receiver, int):
+        return fields
+    for o in walk(ops):
+        to = o.args.get("to")
+        if o.op == "grant" and o.args.get("grant") == grant and to in ("chosen", "chosen2") and to in fields:
+            fields[to] = receiver
+    return fields
 
 
 def kills(o) -> bool:
