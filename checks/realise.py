@@ -37,6 +37,9 @@ from skillproof.model.interp.win import TASKS
 
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
 MAX_TEMPLATES = 24
+#: how many cards the turn player may shed at the end of 出牌阶段 (Builder.shed): 拼命三郎 draws three after one
+#: card, on top of the draw phase's two or three
+MAX_SHED = 4
 #: ops that take a decision other than a choose's alternative: the colour class of the card they move
 CLASS_OPS = ("put_message", "remove_message", "replace_message")
 
@@ -376,7 +379,7 @@ class Builder:
 
     def shed(self, out: list, ways, new) -> bool:
         """A branch point at the end of the last turn's 出牌阶段: nothing more, or its player plays cards
-        that leave no mark on the table but the hands (up to three) (``shed_cards``: 试探, 威逼 …) — the turn player drew
+        that leave no mark on the table but the hands (up to MAX_SHED) (``shed_cards``: 试探, 威逼 …) — the turn player drew
         cards the skeleton's table may not have (an empty hand, one card where the reminder needs more). Put
         into ``out`` in place; False when the branch taken cannot be built."""
         start = self._turn_start(out)
@@ -388,7 +391,7 @@ class Builder:
         cards = self.shed_cards()
         if i_main is None or not cards:
             return True
-        opts = [None] + [(n, c) for n in (1, 2, 3) for c in cards]
+        opts = [None] + [(n, c) for n in range(1, MAX_SHED + 1) for c in cards]
         how = opts[self.choose(ways, len(opts))]
         if how is None:
             return True

@@ -1,0 +1,148 @@
+"""checks/realise.py: the classes of timed-model witnesses the templates now put a game under — each a skeleton the
+shipped check found (tests/fixtures/realise-skeletons.json, ``from``: the finding it was the witness of), realised,
+replayed by the interpreter and asked the finding's questions again — and the intents' counterexamples made games.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from skillproof.checks.context import Options, run
+from skillproof.checks.realise import Builder, kills, realise, templates
+from skillproof.model import loader
+from skillproof.model.effects import walk
+from skillproof.model.interp.decide import decide, matches
+from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.trace import Trace
+
+SKELETONS = json.loads((Path(__file__).parent / "fixtures" / "realise-skeletons.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return loader.load()
+
+
+def _game(cat, name: str):
+    """(the skeleton's game, its run) — asserting it is a game of the server that answers the finding's
+    questions as the skeleton did."""
+    w = SKELETONS[name]
+    sk = Trace.from_dict(w["trace"])
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    qs = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w["also"]]
+    for q, e in qs:
+        assert matches(decide(cat, base.state, q), e), (q, e)
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is not None, why
+    assert game.table
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    for q, e in qs:
+        assert matches(decide(cat, got.state, q), e), (q, e)
+    back = play_run(cat, Trace.from_dict(game.to_dict()))           # as a report writes it
+    assert back.legal and [decide(cat, back.state, q) for q, _ in qs] == [decide(cat, got.state, q) for q, _ in qs]
+    return game, got
+
+
+def _windows(game):
+    return [(e.window, e.in_front, e.dying) for e in game.events if e.kind == "window"]
+
+
+def test_a_dying_player_nothing_of_the_window_kills_receives_the_turns_message(cat):
+    """SK004: 张一挺 dying in 李书云's 出牌阶段 — no card or skill of the table gives him a third black message there
+    (利诱 gives the user its card instead), so he receives the turn's message; 李书云 sheds the card she kept so
+    that she holds none when she is asked."""
+    game, got = _game(cat, "dying_nothing_kills_in_the_window")
+    ws = _windows(game)
+    assert ("receive", 1, None) in ws and ws[-1] == ("dying", None, 1)
+    assert ws.index(("receive", 1, None)) < len(ws) - 1
+    assert not any(e.kind == "play" and e.card == "Li_You" for e in game.events)
+    assert got.state.seats[0].hand_count == 0
+
+
+def test_the_turn_player_sheds_cards_where_the_reminder_needs_fewer(cat):
+    """RM002: 拼命三郎 usable but not reminded needs 秦无命 with a card in hand and two black messages, 鱼死网破 not
+    reminding (one card at most): after the draw he plays cards that change only hands (试探 / 威逼)."""
+    game, got = _game(cat, "main_phase_reminder_needs_fewer_cards")
+    plays = [e for e in game.events if e.kind == "play"]
+    assert plays and all(e.card in ("Shi_Tan", "Wei_Bi") and e.seat == 0 for e in plays)
+    assert got.state.seats[0].hand_count == 1
+
+
+def test_the_senders_own_window_is_the_send_and_the_next_is_the_first_stop(cat):
+    """RC001: the skeleton has the message in front of its sender right after the send (where 咱们工人有知识 hands its
+    grant out), then in front of 王富贵 — the game sends it to 王富贵 directly: never a pass beyond its sender."""
+    game, _ = _game(cat, "sender_window_then_first_stop")
+    send = next(e for e in game.events if e.kind == "send")
+    assert send.to == 0
+    assert [e for e in game.events if e.kind == "window" and e.window == "send"] == []
+
+
+def test_a_message_is_passed_back_to_its_sender_before_he_receives_it(cat):
+    """IN001: sent to seat 1, received by its sender — seat 1 lets it pass back (a send window in front of the
+    sender), he accepts and receives it."""
+    game, _ = _game(cat, "passed_back_to_the_sender")
+    ws = _windows(game)
+    assert ws[-3:] == [("send", 0, None), ("fight", 0, None), ("receive", 0, None)]
+
+
+def test_a_dying_excursion_nothing_causes_is_left_out_and_the_grant_goes_to_whom_the_effect_chose(cat):
+    """IV001: no card or skill of 钱敏 and 陈大耳 makes 陈大耳 dying in 争夺阶段; the game leaves the timed model's dying
+    window out and 钱敏 uses 先发制人 in 争夺阶段, choosing 陈大耳 as the one whose skills it invalidates."""
+    game, got = _game(cat, "dying_excursion_nothing_causes")
+    assert not any(w == "dying" for w, _, _ in _windows(game))
+    use = next(e for e in game.events if e.kind == "use" and e.rule == "XianFaZhiRen")
+    give = next(e for e in game.events if e.kind == "give" and e.site == "XianFaZhiRen#0")
+    assert use.chosen2 == give.seat == 1
+    assert got.state.seats[1].invalidated
+
+
+def test_killers_are_ops_that_may_make_three_of_a_colour(cat):
+    li_you = next(o for o in walk(cat.cards["Li_You"].do) if o.op == "put_message")
+    jie_dao = next(o for o in walk(cat.skills["JieDaoShaRen"].do) if o.op == "put_message")
+    guang_fa = next(o for o in walk(cat.skills["GuangFaBao"].do) if o.op == "put_message")
+    assert kills(jie_dao) and not kills(li_you) and not kills(guang_fa)
+
+
+def test_shed_cards_change_only_hands(cat):
+    b = Builder.__new__(Builder)
+    b.cat = cat
+    assert b.shed_cards() == ["Shi_Tan", "Wei_Bi"]
+
+
+def test_templates_walk_every_branch_once_in_order(cat):
+    """The walk's leaves are distinct and start with the simplest (every branch point's first way)."""
+    w = SKELETONS["dying_nothing_kills_in_the_window"]
+    sk = Trace.from_dict(w["trace"])
+    ts = templates(cat, sk)
+    keys = [json.dumps(t.to_dict(), sort_keys=True, default=str) for t in ts]
+    assert len(ts) > 1 and len(set(keys)) == len(keys)
+    assert not any(e.kind == "play" and e.card in ("Shi_Tan", "Wei_Bi") for e in ts[0].events)
+
+
+def test_every_intent_counterexample_is_a_game_that_replays(cat):
+    """IN001 witnesses go through the realiser as a check's own do (Context.game_witness)."""
+    res = run(cat, Options(only=("intent",)), jobs=1)
+    broken = [f for f in res.findings if f.check == "IN001" and f.witness and "trace" in f.witness]
+    assert broken
+    for f in broken:
+        w = f.witness
+        assert w["trace"].get("table") or w.get("unrealised"), f.id
+        if w["trace"].get("table"):
+            got = play_run(cat, Trace.from_dict(w["trace"]))
+            assert got.legal, (f.id, got.errors)
+            for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
+                assert matches(decide(cat, got.state, item["question"]), item["expect"]), f.id
+    assert sum(1 for f in broken if f.witness["trace"].get("table")) >= len(broken) - 1
+
+
+def test_a_skill_that_draws_in_the_main_phase_is_followed_by_as_many_sheds_as_it_takes(cat):
+    """RM002: 鱼死网破 usable but not reminded after 拼命三郎 (one card put, three drawn) needs one card in hand: 秦无命
+    sheds the rest."""
+    game, got = _game(cat, "main_phase_reminder_after_a_draw")
+    kinds = [(e.kind, e.rule or e.card) for e in game.events]
+    assert kinds.index(("use", "PinMingSanLang")) < kinds.index(next(k for k in kinds if k[0] == "play"))
+    assert got.state.seats[0].hand_count == 1
