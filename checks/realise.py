@@ -160,8 +160,13 @@ class Builder:
         window = None
         turn_sender = turn_seat = None
         skipped = None          # the dying player of a dying excursion the game leaves out
+        deferred: list = []     # (where, give) handed out by a giver that acts in the turn's next 争夺阶段 window
         for k, ev in enumerate(sk.events):
             m = moments[k]
+            if deferred:
+                self.flush(out, deferred, new)
+            if ev.kind == "turn" and deferred:
+                return None                                 # no 争夺阶段 came for a deferred grant
             if ev.kind == "turn":
                 if window not in (None, "turn_end"):
                     pass
@@ -218,7 +223,7 @@ class Builder:
                         return None
                     out.extend(cycle)
                 if w == "dying":
-                    if window not in ("receive", "dying"):
+                    if window not in ("receive", "dying") or window == "receive" and front != ev.dying:
                         # nobody dies without a third black message: a card or skill of this window puts one in
                         killer = self.killer(ev.dying, window, turn_seat, ways, new)
                         if killer is None and self.turn_rests(k):
@@ -253,6 +258,9 @@ class Builder:
                 continue
             if ev.kind == "give":
                 at, cause = self.cause_of_give(ev, out, ways, new)
+                if at is None and self.later_use(ev, out, new) is not None:
+                    deferred.append((len(out), ev))         # its giver acts in the next 争夺阶段 window
+                    continue
                 if at is None:
                     return None
                 out[at:at] = cause + [replace(ev)]
@@ -263,6 +271,8 @@ class Builder:
                 fields = effect_holes(card.do if card else (), new)
                 target = Hole(new("target"), "seat") if card is not None and card.target is not None \
                     and card.target.who != "none" else None
+                if card is not None and window == "fight" and front is not None:
+                    front = self.moved_to(card, ev.seat, front, fields, ways)
                 out.append(replace(ev, actual=Hole(new("actual"), "card"), target=target))
                 out.append(TR.Event("resolve", **fields))
                 continue
@@ -278,9 +288,42 @@ class Builder:
                 window, front = self.where(out, window, front)
                 continue
             out.append(replace(ev))
+        if deferred:
+            self.flush(out, deferred, new)
+            if deferred:
+                return None
         if not self.shed(out, ways, new):
             return None
         return out
+
+    def later_use(self, ev, out: list | None, new):
+        """The use by which a give's ActiveSkill giver that cannot act where the skeleton hands the grant out
+        (先发制人 at 传递阶段开始时: no skill put a message into an area there) hands it out in 争夺阶段 instead — None
+        when the giver has no 争夺阶段 use or the turn is past it (``out`` None: not asked)."""
+        give = site_of(self.cat, ev.site)
+        if give is None or give.giver_is_card:
+            return None
+        rule = self.cat.skills.get(give.giver)
+        if rule is None or not rule.has("ActiveSkill") or not active_in(rule, "fight"):
+            return None
+        if out is not None and current_window(out) not in ("draw", "main", "send_start", "send", None):
+            return None
+        fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
+        return TR.Event("use", seat=ev.giver, rule=give.giver,
+                        target=ev.seat if names_word(rule.do, "target") else None, **fields)
+
+    def flush(self, out: list, deferred: list, new) -> None:
+        """Put each deferred give (with its giver's use) right after the first 争夺阶段 window of the game trace
+        that follows where the skeleton handed it out; those with none yet stay deferred."""
+        keep = []
+        for mark, ev in deferred:
+            j = next((i for i in range(mark, len(out)) if out[i].kind == "window" and out[i].window == "fight"),
+                     None)
+            if j is None:
+                keep.append((mark, ev))
+                continue
+            out[j + 1:j + 1] = [self.later_use(ev, None, new), replace(ev)]
+        deferred[:] = keep
 
     # ---------------------------------------------------------------------------- pieces
     def send_event(self, sender: int, to: int, new) -> TR.Event:
@@ -299,19 +342,21 @@ class Builder:
             return x, False
         others = [(i, True) for i in range(self.n) if i != sender and self.final.seats[i].alive]
         if w == "send" and ahead is not None and ahead != sender and self.final.seats[ahead].alive:
+            # the skeleton's next window has the message in front of ``ahead`` (passing, accepting or receiving
+            # it): its first stop
             others.insert(0, (ahead, False))
         if not others:
             return None, False
         return others[self.choose(ways, len(others))]
 
     def next_stop_of(self, k: int):
-        """The player the skeleton's next 传递阶段 window after event ``k`` of its turn has the message in front of
-        (None: the next message window is not a 传递阶段 one, or the turn ends first)."""
+        """The player the skeleton's next message window after event ``k`` of its turn has the message in front of
+        (None: the turn ends first)."""
         for ev in self.sk.events[k + 1:]:
             if ev.kind == "turn":
                 return None
             if ev.kind == "window" and ev.window in ("send", "fight", "receive", "turn_end"):
-                return ev.in_front if ev.window == "send" else None
+                return ev.in_front if ev.window != "turn_end" else None
         return None
 
     def mover(self, to: int, frm: int, ways, new) -> list | None:
@@ -334,6 +379,32 @@ class Builder:
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> int:
+        """Where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``: its move_message's
+        player (self, or the nearest living one left / right of the front); a choice between moves is a branch
+        point whose way is written into the resolution's choices. Unmoved: ``front``."""
+        from skillproof.model.interp.table import next_alive
+
+        def dest(to):
+            if to == "self":
+                return seat
+            if to in ("front_left", "front_right"):
+                return next_alive(self.final, front, to.split("_")[1])
+            return None
+        for i, o in enumerate(card.do):
+            if o.op == "move_message":
+                got = dest(o.args.get("to"))
+                return got if got is not None else front
+            if o.op == "choose" and any(any(x.op == "move_message" for x in walk(alt)) for alt in o.options):
+                a = self.choose(ways, len(o.options))
+                ch = (fields.get("choices") or {}).get(str(i))
+                if ch is not None and "alt" in ch:
+                    ch["alt"] = a
+                mv = next((x for x in walk(o.options[a]) if x.op == "move_message"), None)
+                got = dest(mv.args.get("to")) if mv is not None else None
+                return got if got is not None else front
+        return front
 
     def reach(self, window: str, frm: int, to: int, sender: int, ways, new) -> list | None:
         """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
@@ -567,7 +638,28 @@ class Builder:
                 out.insert(j, TR.Event("use", seat=ev.giver, rule=give.giver,
                                        target=ev.seat if names_word(rule.do, "target") else None, **fields))
                 return len(out), []
-        return self.use_for(ev.giver, give.giver, ev.seat, out, ways, new, give.grant)
+        at, cause = self.use_for(ev.giver, give.giver, ev.seat, out, ways, new, give.grant)
+        if at is None:
+            at, cause = self.earlier_use(ev, give, out, new)
+        return at, cause
+
+    def earlier_use(self, ev, give, out: list, new) -> tuple:
+        """(where, [the use]) of an ActiveSkill giver that cannot act where the skeleton hands its grant out (先发制人
+        in a dying window: no skill put a message into an area there): its use in this turn's last 争夺阶段 window
+        of the game trace, after every grant handed out before it — the questions are asked again on the game.
+        (None, []) when there is none."""
+        rule = self.cat.skills[give.giver]
+        if not rule.has("ActiveSkill") or not active_in(rule, "fight"):
+            return None, []
+        start = self._turn_start(out)
+        last_give = max((i for i in range(start, len(out)) if out[i].kind == "give"), default=start)
+        j = next((i for i in range(len(out) - 1, last_give, -1)
+                  if out[i].kind == "window" and out[i].window == "fight"), None)
+        if j is None:
+            return None, []
+        fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
+        return j + 1, [TR.Event("use", seat=ev.giver, rule=give.giver,
+                                target=ev.seat if names_word(rule.do, "target") else None, **fields)]
 
     def use_for(self, seat: int, rid: str, target, out: list, ways, new, grant: str | None = None) -> tuple:
         """(where, [events]) that make ``seat`` act with the skill ``rid``: its use where the window is one of its
