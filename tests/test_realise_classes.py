@@ -146,3 +146,31 @@ def test_a_skill_that_draws_in_the_main_phase_is_followed_by_as_many_sheds_as_it
     kinds = [(e.kind, e.rule or e.card) for e in game.events]
     assert kinds.index(("use", "PinMingSanLang")) < kinds.index(next(k for k in kinds if k[0] == "play"))
     assert got.state.seats[0].hand_count == 1
+
+
+def test_a_grant_whose_giver_cannot_act_yet_is_handed_out_in_the_next_fight_phase(cat):
+    """IV001: the skeleton has 先发制人 invalidate 陈大耳 at 传递阶段开始时, where 钱敏 cannot act (no skill put a message
+    into an area there); the game has him use it in the 争夺阶段 that follows, after 变则通 handed its grant out."""
+    game, got = _game(cat, "grant_deferred_to_the_fight_phase")
+    kinds = [(e.kind, e.window or e.rule or e.site) for e in game.events]
+    use = kinds.index(("use", "XianFaZhiRen"))
+    assert kinds[use - 1] == ("window", "fight") and kinds[use + 1] == ("give", "XianFaZhiRen#0")
+    assert kinds.index(("give", "BianZeTong#0")) < use
+    assert got.state.seats[1].invalidated
+
+
+def test_a_card_the_skeleton_plays_in_the_fight_phase_moves_the_message(cat):
+    """IN001: 孙守謨 plays 误导 in 争夺阶段 (the timed model leaves the message where it was); in the game it moves the
+    message to his side of the front, and a card brings it back before seat 1 receives it."""
+    game, _ = _game(cat, "a_played_card_moves_the_message")
+    plays = [e for e in game.events if e.kind == "play"]
+    assert plays[0].card == "Wu_Dao" and len(plays) >= 2
+    assert _windows(game)[-1] == ("receive", 1, None)
+
+
+def test_a_dying_window_after_anothers_receive_that_nothing_causes_is_left_out(cat):
+    """IV001: seat 1 dying right after 孙守謨 received his own message — nothing of the game gives seat 1 a message
+    there, so the game leaves that dying window out; 先发制人 is used in 争夺阶段."""
+    game, _ = _game(cat, "dying_of_another_in_the_receive_phase")
+    assert not any(w == "dying" for w, _, _ in _windows(game))
+    assert any(e.kind == "use" and e.rule == "XianFaZhiRen" for e in game.events)
