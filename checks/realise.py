@@ -885,3 +885,28 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         if all(matches(decide(cat, got.state, q), e) for q, e in questions):
             return game, None
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
+
+
+def witness_questions(w: dict) -> list:
+    """The (question, expect) pairs a witness dict claims: its question and every ``also``."""
+    return [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
+
+
+def game_witness(cat: Catalogue, w: dict) -> tuple:
+    """(the witness dict made a game of the server, the game's run) for a witness whose ``trace`` is the timed
+    model's (an answer of ``ask``): the same dict with the game's trace and state — or, when no template has a
+    game under it, with ``unrealised`` (why, in both languages) and the run None. A witness with no trace, or one
+    already a game, comes back as it is. Raises TwinsDisagree when the twin fills an illegal game."""
+    if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
+        return w, None
+    skeleton = TR.Trace.from_dict(w["trace"])
+    run = play_run(cat, skeleton)
+    game, why = realise(cat, skeleton, run.state, witness_questions(w))
+    out = dict(w)
+    if game is None:
+        out["unrealised"] = why
+        return out, None
+    got = play_run(cat, game)
+    out["trace"] = game.to_dict()
+    out["state"] = got.state.to_dict()
+    return out, got
