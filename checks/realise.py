@@ -36,7 +36,7 @@ from skillproof.model.interp.table import CLASSES
 from skillproof.model.interp.win import TASKS
 
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
-MAX_TEMPLATES = 24
+MAX_TEMPLATES = 12
 #: how many cards the turn player may shed at the end of 出牌阶段 (Builder.shed): 拼命三郎 draws three after one
 #: card, on top of the draw phase's two or three
 MAX_SHED = 4
