@@ -174,3 +174,22 @@ def test_a_dying_window_after_anothers_receive_that_nothing_causes_is_left_out(c
     game, _ = _game(cat, "dying_of_another_in_the_receive_phase")
     assert not any(w == "dying" for w, _, _ in _windows(game))
     assert any(e.kind == "use" and e.rule == "XianFaZhiRen" for e in game.events)
+
+
+def test_an_ask_witness_is_a_game_with_its_story(cat):
+    """ask (Session.games, on for the command): a yes answer's witness is the game under the timed model's trace —
+    replayed, answering its questions, its story told from the game's events (the draw, the send)."""
+    from skillproof.checks.ask import Session
+    sess = Session(cat)
+    sess.games = True
+    res = sess.ask("can SP李宁玉 still play 截获 as 误导 while 变则通 is active?")
+    assert res.answer == "yes"
+    w = res.witness
+    assert w["trace"].get("table") and "unrealised" not in w
+    got = play_run(cat, Trace.from_dict(w["trace"]))
+    assert got.legal, got.errors
+    for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
+        assert matches(decide(cat, got.state, item["question"]), item["expect"])
+    assert len(res.origin) >= len([e for e in w["trace"]["events"] if e["event"] in ("draw", "send")])
+    plain = Session(cat)                              # off (the intent family realises through its Context)
+    assert not plain.ask("can SP李宁玉 still play 截获 as 误导 while 变则通 is active?").witness["trace"].get("table")
