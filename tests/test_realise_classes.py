@@ -193,3 +193,49 @@ def test_an_ask_witness_is_a_game_with_its_story(cat):
     assert len(res.origin) >= len([e for e in w["trace"]["events"] if e["event"] in ("draw", "send")])
     plain = Session(cat)                              # off (the intent family realises through its Context)
     assert not plain.ask("can SP李宁玉 still play 截获 as 误导 while 变则通 is active?").witness["trace"].get("table")
+
+
+def test_an_invalidation_in_the_send_phase_is_a_game_with_a_third_seat(cat):
+    """IV001 (咱们工人有知识·拒收 outliving its invalidated giver): the two-seat witness has no game (先发制人 can act in
+    传递阶段 only after a skill put a message into an area, and neither 钱敏 nor 火车司机 has one there), but the
+    finding is one the server plays with 金自来: 赌命 answers the message's move and puts a pure black card into his
+    area, 先发制人 answers that and invalidates 火车司机, and 钱敏 then faces the message unable to accept it."""
+    from skillproof.checks.realise import CLASSES, _Names, aimed, effect_holes, setup_template, solve
+    from skillproof.model.interp.hole import Hole
+    from skillproof.model.interp.trace import Event
+    from skillproof.model.state import Seat, SkillInst, State
+    seats = []
+    for c in ("qian_min", "huo_che_si_ji", "jin_zi_lai"):
+        s = Seat(character=c, identity="red", face_up=not cat.characters[c].hidden)
+        s.skills = [SkillInst(r) for r in cat.characters[c].skills]
+        seats.append(s)
+    setup = State(seats=seats, turn=1)
+    new = _Names()
+    start = setup_template(cat, setup, new)
+    start.seats[0].face_up = False                   # 先发制人 turns 钱敏 face up: he starts face down
+
+    def fields(rule, **fixed):
+        f = effect_holes(cat.skills[rule].do, new)
+        f.update(fixed)
+        return f
+    xf = aimed(fields("XianFaZhiRen"), cat.skills["XianFaZhiRen"].do, "InvalidSkill", 1)
+    events = [Event("turn", seat=1), Event("draw"), Event("window", window="main"),
+              Event("window", window="send_start"),
+              Event("send", seat=1, colours=Hole(new("message"), "class", CLASSES), arrow=Hole(new("arrow"), "dir"),
+                    lockable=Hole(new("lockable"), "bool"), dir="right", to=2, locks=[], face_up=False, source="hand"),
+              Event("fire", seat=1, rule="WorkersAreKnowledgable", on="send", **fields("WorkersAreKnowledgable", chosen=0)),
+              Event("fire", seat=2, rule="DuMing", on="move", **fields("DuMing")),
+              Event("fire", seat=0, rule="XianFaZhiRen", on="add_message", **xf),
+              Event("give", seat=0, giver=1, site="WorkersAreKnowledgable#0"),
+              Event("give", seat=1, giver=0, site="XianFaZhiRen#0"),
+              Event("window", window="send", in_front=0)]
+    game = solve(cat, Trace(start, events, table=True), play_run(cat, Trace(setup, [Event("turn", seat=1)])).state)
+    assert game is not None
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    assert matches(decide(cat, got.state, {"decision": "holds", "rule": "WorkersAreKnowledgable2", "seat": 0}),
+                   {"holds": True, "live": True})
+    assert matches(decide(cat, got.state, {"decision": "holds", "rule": "WorkersAreKnowledgable", "seat": 1}),
+                   {"holds": True, "invalidated": True, "live": False})
+    assert matches(decide(cat, got.state, {"decision": "matters", "rule": "WorkersAreKnowledgable2", "seat": 0,
+                                           "args": {}}), {"matters": True})
