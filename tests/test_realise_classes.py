@@ -239,3 +239,22 @@ def test_an_invalidation_in_the_send_phase_is_a_game_with_a_third_seat(cat):
                    {"holds": True, "invalidated": True, "live": False})
     assert matches(decide(cat, got.state, {"decision": "matters", "rule": "WorkersAreKnowledgable2", "seat": 0,
                                            "args": {}}), {"matters": True})
+
+
+def test_a_which_answers_values_are_games(cat):
+    """Each value of a ``which`` answer that holds has its own witness made a game (or a note says why not)."""
+    from skillproof.checks.ask import Session
+    sess = Session(cat)
+    sess.games = True
+    res = sess.ask("which send rule for lock for SP韩梅")
+    vals = [v for v in res.values if v.get("witness")]
+    assert len(vals) >= 2
+    for v in vals:
+        w = v["witness"]
+        if not w["trace"].get("table"):
+            assert w.get("unrealised") and res.notes
+            continue
+        got = play_run(cat, Trace.from_dict(w["trace"]))
+        assert got.legal, got.errors
+        assert matches(decide(cat, got.state, w["question"]), w["expect"])
+    assert any(v["witness"]["trace"].get("table") for v in vals)
