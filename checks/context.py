@@ -387,6 +387,35 @@ class Context:
                 raise WitnessMismatch(question, expect, problems)
         return w
 
+    def game_witness(self, w: dict) -> dict:
+        """A witness dict made elsewhere (an intent's counterexample: checks/ask) whose ``trace`` is the timed
+        model's, made a game of the server as ``witness`` makes its own: the same dict with the game's trace and
+        state, or with ``unrealised`` (why none was found). A witness that is already a game, has no trace, or
+        runs with ``options.realise`` off is returned as it is."""
+        if not self.options.realise or not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
+            return w
+        from skillproof.model.interp import trace as TR
+        from skillproof.model.interp.play import run as play_run
+        trace = TR.Trace.from_dict(w["trace"])
+        state = play_run(self.cat, trace).state
+        state.trace = trace
+        questions = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
+        t = time.perf_counter()
+        try:
+            game, why = self._realise(state, questions)
+        finally:
+            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+        out = dict(w)
+        if game is None:
+            out["unrealised"] = why
+            return out
+        out["trace"] = game.to_dict()
+        out["state"] = play_run(self.cat, game).state.to_dict()
+        problems = replay_problems(self.cat, out)
+        if problems:
+            raise WitnessMismatch(questions[0][0], questions[0][1], problems)
+        return out
+
     #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
     REASK = 0        # another skeleton depends on what the shared solver learnt before: witnesses would vary by selection
 

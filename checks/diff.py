@@ -56,6 +56,7 @@ class Change:
     rules: list = field(default_factory=list)       # changed rules present in the witness: [{id, name, file, line, change}]
     trace: dict | None = None   # the witness trace (NEW's reading)
     old_trace: dict | None = None   # OLD's reading of the same situation, when it reads differently
+    unrealised: dict | None = None  # why the witness is the timed model's trace, not a game (checks/realise.py)
 
     def key(self) -> str:
         return f"{self.decision}|{canonical(self.question)}"
@@ -66,6 +67,8 @@ class Change:
             w["trace"] = self.trace
         if self.old_trace is not None:
             w["old_trace"] = self.old_trace
+        if self.unrealised is not None:
+            w["unrealised"] = self.unrealised
         return {"decision": self.decision, "question": self.question, "old": self.old, "new": self.new,
                 "witness": w, "rules": self.rules}
 
@@ -238,8 +241,35 @@ class Differ:
             same = translate(tr_n, self.new, self.old, self.sites.n2o, self.renamed).to_dict() == tr_o.to_dict()
         except Unreadable:
             same = False
-        return Change(q["decision"], q, old_a, new_a, run_n.state.to_dict(), self._rules_in(run_n.state),
-                      tr_n.to_dict(), None if same else tr_o.to_dict()), ()
+        ch = Change(q["decision"], q, old_a, new_a, run_n.state.to_dict(), self._rules_in(run_n.state),
+                    tr_n.to_dict(), None if same else tr_o.to_dict())
+        return (self._as_game(ch, tr_n, run_n) if same else ch), ()
+
+    def _as_game(self, ch: Change, tr_n, run_n) -> Change:
+        """The change's witness made a game of the server (checks/realise.py) under NEW that OLD reads alike and
+        plays legally, each version answering as the timed witness showed — else the timed witness, with why."""
+        from .realise import TwinsDisagree, realise
+        q = ch.question
+        try:
+            game, why = realise(self.new, tr_n, run_n.state, [(q, ch.new)])
+        except TwinsDisagree as e:
+            ch.unrealised = {"zh": f"z3 孪生填出的牌局解释器不接受（{e}）", "en": f"the z3 twin filled a game the interpreter refuses ({e})"}
+            return ch
+        if game is None:
+            ch.unrealised = why
+            return ch
+        try:
+            g_o = translate(game, self.new, self.old, self.sites.n2o, self.renamed)
+        except Unreadable:
+            g_o = None
+        got_n = play_run(self.new, game)
+        got_o = play_run(self.old, g_o) if g_o is not None else None
+        if got_o is None or got_o.errors or not at_decision(got_o.state, q["decision"], q.get("seat", 0)) or \
+                {k: decide(self.old, got_o.state, q).get(k) for k in ch.old} != ch.old:
+            ch.unrealised = {"zh": "新版的牌局旧版不能同样打出", "en": "OLD does not play NEW's game alike"}
+            return ch
+        ch.trace, ch.state, ch.rules = game.to_dict(), got_n.state.to_dict(), self._rules_in(got_n.state)
+        return ch
 
     def possible(self) -> list:
         """Situations that involve a changed id and are possible in only one version (checks.diff_reach)."""

@@ -215,7 +215,7 @@ def translate(trace: TR.Trace, here: Catalogue, there: Catalogue, site_map: dict
             ev.site = site_map[ev.site]
         elif ev.kind == "replace" and ev.character is not None:
             ev.character = need("characters", ev.character, "character")
-        elif ev.kind == "use" and ev.rule is not None:
+        elif ev.kind in ("use", "fire") and ev.rule is not None:
             ev.rule = need("skills", ev.rule, "skill")
     return tr
 

@@ -36,7 +36,10 @@ from skillproof.model.interp.table import CLASSES
 from skillproof.model.interp.win import TASKS
 
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
-MAX_TEMPLATES = 24
+MAX_TEMPLATES = 12
+#: how many cards the turn player may shed at the end of 出牌阶段 (Builder.shed): 拼命三郎 draws three after one
+#: card, on top of the draw phase's two or three
+MAX_SHED = 4
 #: ops that take a decision other than a choose's alternative: the colour class of the card they move
 CLASS_OPS = ("put_message", "remove_message", "replace_message")
 
@@ -108,31 +111,43 @@ class Builder:
         self.n = len(skeleton.setup.seats)
 
     def templates(self):
-        """Every template of the skeleton, simplest first (at most MAX_TEMPLATES)."""
+        """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
+        branch points in lexicographic order of the ways taken (a way taken may change which branch points come
+        after it, so the tree is walked, not a product of counts)."""
         out = []
-        for ways in itertools.product(*[range(k) for k in self.branching()]):
+        ways: list = []
+        for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
+            self._taken = []
             new = _Names()
             events = self.emit(list(ways), new)
-            if events is None:
-                continue
-            out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
-            if len(out) >= MAX_TEMPLATES:
+            if events is not None:
+                out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
+                if len(out) >= MAX_TEMPLATES:
+                    break
+            taken = self._taken
+            i = len(taken) - 1
+            while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
+                i -= 1
+            if i < 0:
                 break
+            ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
         return out
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
-        """How many ways each branch point of the skeleton has, in the order ``emit`` meets them."""
-        self._count = []
-        self.emit(None, _Names())
-        return self._count
+        """How many ways each branch point of the simplest template has, in the order ``emit`` meets them."""
+        self._taken = []
+        self.emit([], _Names())
+        return [k for _, k in self._taken]
 
     def choose(self, ways, k: int) -> int:
-        """At a branch point with ``k`` ways: which one this template takes (``ways`` None: count them)."""
-        if ways is None:
-            self._count.append(max(1, k))
-            return 0
-        return ways.pop(0) if ways else 0
+        """At a branch point with ``k`` ways: which one this template takes (the next of ``ways``; past them,
+        the first), recorded for ``templates``' walk."""
+        k = max(1, k)
+        i = ways.pop(0) if ways else 0
+        i = min(i, k - 1)
+        self._taken.append((i, k))
+        return i
 
     # ---------------------------------------------------------------------------- the walk
     def emit(self, ways, new) -> list | None:
@@ -144,8 +159,14 @@ class Builder:
         front = None
         window = None
         turn_sender = turn_seat = None
+        skipped = None          # the dying player of a dying excursion the game leaves out
+        deferred: list = []     # (where, give) handed out by a giver that acts in the turn's next 争夺阶段 window
         for k, ev in enumerate(sk.events):
             m = moments[k]
+            if deferred:
+                self.flush(out, deferred, new)
+            if ev.kind == "turn" and deferred:
+                return None                                 # no 争夺阶段 came for a deferred grant
             if ev.kind == "turn":
                 if window not in (None, "turn_end"):
                     pass
@@ -157,17 +178,23 @@ class Builder:
                 continue
             if ev.kind == "window":
                 w = ev.window
+                if skipped is not None:
+                    if w == "dying":
+                        continue
+                    skipped = None
+                    if w == window and ev.in_front == front:
+                        continue                            # back in the window the excursion interrupted
                 if w in ("send", "fight", "receive") and not sent:
                     if window in ("draw",):
                         out.append(TR.Event("window", window="main"))
                     if window in ("draw", "main"):
                         out.append(TR.Event("window", window="send_start"))
-                    first = self.first_stop(ev.in_front, turn_sender, ways)
+                    first, back = self.first_stop(ev.in_front, turn_sender, w, self.next_stop_of(k), ways)
                     if first is None:
                         return None
                     out.append(self.send_event(turn_sender, first, new))
                     front, sent = first, True
-                    if first != ev.in_front:            # sent up to another player, who lets it pass back
+                    if back:                            # sent up to another player, who lets it pass back
                         out.append(TR.Event("window", window="send", in_front=ev.in_front))
                         front = ev.in_front
                     if w in ("fight", "receive"):
@@ -175,16 +202,17 @@ class Builder:
                     window = "fight" if w in ("fight", "receive") else "send"
                     if w == "send":
                         continue
-                if w == "fight" and window == "send" and front is not None and ev.in_front != front:
-                    # the skeleton's 争夺阶段 starts in front of another player: the one it is in front of accepts
-                    # it (the sender must), then a card moves it (误导 and the like)
-                    out.append(TR.Event("window", window="fight", in_front=front))
-                    window = "fight"
-                if w == "fight" and window == "fight" and ev.in_front != front:
-                    mover = self.mover(ev.in_front, front, ways, new)
-                    if mover is None:
+                if w == "send" and window == "send" and ev.in_front == front:
+                    continue                                # the message is there already (first_stop)
+                if w in ("fight", "receive") and window in ("send", "fight") and front is not None \
+                        and ev.in_front != front:
+                    # the skeleton's 争夺阶段 (or receive) is in front of another player than the message is: it is
+                    # passed on to him, or accepted where it is and moved by a card (误导 and the like)
+                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new)
+                    if moved is None:
                         return None
-                    out.extend(mover)
+                    out.extend(moved)
+                    window, front = "fight", ev.in_front
                 if w == "receive":
                     if window == "send":
                         out.append(TR.Event("window", window="fight", in_front=ev.in_front))
@@ -195,9 +223,19 @@ class Builder:
                         return None
                     out.extend(cycle)
                 if w == "dying":
-                    if window not in ("receive", "dying"):
+                    if window not in ("receive", "dying") or window == "receive" and front != ev.dying:
                         # nobody dies without a third black message: a card or skill of this window puts one in
                         killer = self.killer(ev.dying, window, turn_seat, ways, new)
+                        if killer is None and self.turn_rests(k):
+                            # nothing of this window kills him, and the skeleton asks nothing of the rest of the
+                            # turn: the turn's message is his third black one (a whole cycle up to his receive)
+                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new)
+                            sent = received = True
+                        if killer is None and self.final.seats[ev.dying].alive:
+                            # nothing of the game can make him dying here: the timed model's excursion into the
+                            # dying window is left out (the questions are asked again on the game)
+                            skipped = ev.dying
+                            continue
                         if killer is None:
                             return None
                         out.extend(killer)
@@ -220,6 +258,9 @@ class Builder:
                 continue
             if ev.kind == "give":
                 at, cause = self.cause_of_give(ev, out, ways, new)
+                if at is None and self.later_use(ev, out, new) is not None:
+                    deferred.append((len(out), ev))         # its giver acts in the next 争夺阶段 window
+                    continue
                 if at is None:
                     return None
                 out[at:at] = cause + [replace(ev)]
@@ -230,6 +271,8 @@ class Builder:
                 fields = effect_holes(card.do if card else (), new)
                 target = Hole(new("target"), "seat") if card is not None and card.target is not None \
                     and card.target.who != "none" else None
+                if card is not None and window == "fight" and front is not None:
+                    front = self.moved_to(card, ev.seat, front, fields, ways)
                 out.append(replace(ev, actual=Hole(new("actual"), "card"), target=target))
                 out.append(TR.Event("resolve", **fields))
                 continue
@@ -245,7 +288,42 @@ class Builder:
                 window, front = self.where(out, window, front)
                 continue
             out.append(replace(ev))
+        if deferred:
+            self.flush(out, deferred, new)
+            if deferred:
+                return None
+        if not self.shed(out, ways, new):
+            return None
         return out
+
+    def later_use(self, ev, out: list | None, new):
+        """The use by which a give's ActiveSkill giver that cannot act where the skeleton hands the grant out
+        (先发制人 at 传递阶段开始时: no skill put a message into an area there) hands it out in 争夺阶段 instead — None
+        when the giver has no 争夺阶段 use or the turn is past it (``out`` None: not asked)."""
+        give = site_of(self.cat, ev.site)
+        if give is None or give.giver_is_card:
+            return None
+        rule = self.cat.skills.get(give.giver)
+        if rule is None or not rule.has("ActiveSkill") or not active_in(rule, "fight"):
+            return None
+        if out is not None and current_window(out) not in ("draw", "main", "send_start", "send", None):
+            return None
+        fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
+        return TR.Event("use", seat=ev.giver, rule=give.giver,
+                        target=ev.seat if names_word(rule.do, "target") else None, **fields)
+
+    def flush(self, out: list, deferred: list, new) -> None:
+        """Put each deferred give (with its giver's use) right after the first 争夺阶段 window of the game trace
+        that follows where the skeleton handed it out; those with none yet stay deferred."""
+        keep = []
+        for mark, ev in deferred:
+            j = next((i for i in range(mark, len(out)) if out[i].kind == "window" and out[i].window == "fight"),
+                     None)
+            if j is None:
+                keep.append((mark, ev))
+                continue
+            out[j + 1:j + 1] = [self.later_use(ev, None, new), replace(ev)]
+        deferred[:] = keep
 
     # ---------------------------------------------------------------------------- pieces
     def send_event(self, sender: int, to: int, new) -> TR.Event:
@@ -254,15 +332,32 @@ class Builder:
                         arrow=Hole(new("arrow"), "dir"), lockable=Hole(new("lockable"), "bool"),
                         dir=Hole(new("dir"), "dir"), to=to, locks=locks, face_up=False, source="hand")
 
-    def first_stop(self, x: int, sender: int, ways) -> int | None:
-        """Where the message stops first so that it is in front of ``x`` next: ``x`` itself, or — when ``x`` is
-        the sender — another player who lets it pass back up to him (one way per such player)."""
+    def first_stop(self, x: int, sender: int, w: str, ahead, ways) -> tuple:
+        """(where the message stops first, whether it then passes back to ``x``) so that it is in front of ``x``
+        next: ``x`` itself; or — when ``x`` is the sender, who is never the first stop — the player the skeleton's
+        next 传递阶段 window has it in front of (``ahead``: the sender's own window is the moment of the send,
+        whose grants are handed out before the first stop), or another player who lets it pass back up to him
+        (one way per such player)."""
         if x != sender:
-            return x
-        others = [i for i in range(self.n) if i != sender and self.final.seats[i].alive]
+            return x, False
+        others = [(i, True) for i in range(self.n) if i != sender and self.final.seats[i].alive]
+        if w == "send" and ahead is not None and ahead != sender and self.final.seats[ahead].alive:
+            # the skeleton's next window has the message in front of ``ahead`` (passing, accepting or receiving
+            # it): its first stop
+            others.insert(0, (ahead, False))
         if not others:
-            return None
+            return None, False
         return others[self.choose(ways, len(others))]
+
+    def next_stop_of(self, k: int):
+        """The player the skeleton's next message window after event ``k`` of its turn has the message in front of
+        (None: the turn ends first)."""
+        for ev in self.sk.events[k + 1:]:
+            if ev.kind == "turn":
+                return None
+            if ev.kind == "window" and ev.window in ("send", "fight", "receive", "turn_end"):
+                return ev.in_front if ev.window != "turn_end" else None
+        return None
 
     def mover(self, to: int, frm: int, ways, new) -> list | None:
         """A card that moves the message from ``frm`` to ``to`` in 争夺阶段: ``to`` plays a card that brings it to
@@ -284,6 +379,163 @@ class Builder:
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> int:
+        """Where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``: its move_message's
+        player (self, or the nearest living one left / right of the front); a choice between moves is a branch
+        point whose way is written into the resolution's choices. Unmoved: ``front``."""
+        from skillproof.model.interp.table import next_alive
+
+        def dest(to):
+            if to == "self":
+                return seat
+            if to in ("front_left", "front_right"):
+                return next_alive(self.final, front, to.split("_")[1])
+            return None
+        for i, o in enumerate(card.do):
+            if o.op == "move_message":
+                got = dest(o.args.get("to"))
+                return got if got is not None else front
+            if o.op == "choose" and any(any(x.op == "move_message" for x in walk(alt)) for alt in o.options):
+                a = self.choose(ways, len(o.options))
+                ch = (fields.get("choices") or {}).get(str(i))
+                if ch is not None and "alt" in ch:
+                    ch["alt"] = a
+                mv = next((x for x in walk(o.options[a]) if x.op == "move_message"), None)
+                got = dest(mv.args.get("to")) if mv is not None else None
+                return got if got is not None else front
+        return front
+
+    def reach(self, window: str, frm: int, to: int, sender: int, ways, new) -> list | None:
+        """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
+        传递阶段, passed on seat by seat (one way per direction that reaches ``to`` before its sender, shortest
+        first) then accepted by ``to``; or accepted by ``frm`` and moved by a card (``mover``). In 争夺阶段 only a
+        card moves it."""
+        opts: list = []
+        if window == "send":
+            for seq in self.pass_routes(frm, to, sender):
+                opts.append([TR.Event("window", window="send", in_front=k) for k in seq]
+                            + [TR.Event("window", window="fight", in_front=to)])
+            opts.append("mover")
+        else:
+            opts.append("mover")
+        how = opts[self.choose(ways, len(opts))]
+        if how != "mover":
+            return how
+        mover = self.mover(to, frm, ways, new)
+        if mover is None:
+            return None
+        return ([TR.Event("window", window="fight", in_front=frm)] if window == "send" else []) + mover
+
+    def pass_routes(self, frm: int, to: int, sender: int) -> list:
+        """The seats a message in front of ``frm`` stops at, passed on until it is in front of ``to``: sent up it
+        goes back to its sender; left / right to the nearest living player that way, and it stops at its sender
+        (path.next_stop). One route per direction that reaches ``to``, shortest first, none repeated."""
+        alive = [s.alive for s in self.final.seats]
+        out: list = []
+        if to == sender:
+            out.append([to])
+        for step in (-1, 1):
+            seq, i = [], frm
+            for _ in range(self.n):
+                i = (i + step) % self.n
+                if not alive[i] and i != to:
+                    continue
+                seq.append(i)
+                if i == to or i == sender:
+                    break
+            if seq and seq[-1] == to and seq not in out:
+                out.append(seq)
+        return sorted(out, key=len)
+
+    def shed(self, out: list, ways, new) -> bool:
+        """A branch point at the end of the last turn's 出牌阶段: nothing more, or its player plays cards
+        that leave no mark on the table but the hands (up to MAX_SHED) (``shed_cards``: 试探, 威逼 …) — the turn player drew
+        cards the skeleton's table may not have (an empty hand, one card where the reminder needs more). Put
+        into ``out`` in place; False when the branch taken cannot be built."""
+        start = self._turn_start(out)
+        if not out or out[start].kind != "turn":
+            return True
+        seat = out[start].seat
+        i_main = next((i for i in range(start, len(out)) if out[i].kind == "window" and out[i].window == "main"),
+                      None)
+        cards = self.shed_cards()
+        if i_main is None or not cards:
+            return True
+        opts = [None] + [(n, c) for n in range(1, MAX_SHED + 1) for c in cards]
+        how = opts[self.choose(ways, len(opts))]
+        if how is None:
+            return True
+        j = next((i for i in range(i_main + 1, len(out)) if out[i].kind in ("window", "send")), len(out))
+        n, cid = how
+        card = self.cat.cards[cid]
+        events: list = []
+        for _ in range(n):
+            target = Hole(new("target"), "seat") if card.target is not None and card.target.who != "none" else None
+            events += [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=target),
+                       TR.Event("resolve", **effect_holes(card.do, new))]
+        out[j:j] = events
+        return True
+
+    def shed_cards(self) -> list:
+        """The cards the turn player may play in 出牌阶段 that change nothing but hands: no message, skill, face,
+        message card or grant moves, and the user draws nothing (sorted by id)."""
+        quiet = {"discard", "draw", "give", "show", "choose", "prose"}
+        out = []
+        for cid, card in sorted(self.cat.cards.items()):
+            if card.windows.get("main") != "turn" or card.gives:
+                continue
+            ops = list(walk(card.do))
+            if any(o.op not in quiet for o in ops):
+                continue
+            if any(o.op == "draw" and o.args.get("who", "self") == "self" for o in ops):
+                continue
+            if any(o.op == "give" and o.args.get("to") == "self" for o in ops) and \
+                    not any(o.op == "choose" for o in ops):
+                continue
+            out.append(cid)
+        return out
+
+    def turn_rests(self, k: int) -> bool:
+        """Does the skeleton's turn have no window after event ``k`` but dying ones (its question is asked in the
+        dying window, or a later turn)?"""
+        for ev in self.sk.events[k + 1:]:
+            if ev.kind == "turn":
+                return True
+            if ev.kind == "window" and ev.window != "dying":
+                return False
+        return True
+
+    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new) -> list | None:
+        """The turn's message from wherever the game trace left it to ``who``'s receive: sent (to him, or — when he
+        is its sender — to another player who lets it pass back), accepted, received."""
+        out: list = []
+        if window in ("draw",):
+            out.append(TR.Event("window", window="main"))
+        if not sent:
+            if window in ("draw", "main"):
+                out.append(TR.Event("window", window="send_start"))
+            elif window != "send_start":
+                return None
+            first, back = self.first_stop(who, sender, "receive", None, ways)
+            if first is None:
+                return None
+            out.append(self.send_event(sender, first, new))
+            if back:
+                out.append(TR.Event("window", window="send", in_front=who))
+            out.append(TR.Event("window", window="fight", in_front=who))
+        elif window in ("send", "fight") and front is not None:
+            if front != who:
+                moved = self.reach(window, front, who, sender, ways, new)
+                if moved is None:
+                    return None
+                out.extend(moved)
+            elif window == "send":
+                out.append(TR.Event("window", window="fight", in_front=who))
+        else:
+            return None
+        out.append(TR.Event("window", window="receive", in_front=who))
+        return out
 
     def saver(self, dying: int, ways, new) -> list | None:
         """A card that saves the dying player: a living player plays one that takes a black message out of
@@ -308,7 +560,7 @@ class Builder:
             if window not in card.windows:
                 continue
             for o in walk(card.do):
-                if o.op == "put_message" and o.args.get("to") in ("target", "self"):
+                if kills(o) and o.args.get("to") in ("target", "self"):
                     users = [dying] if o.args["to"] == "self" else alive
                     if card.windows[window] == "turn":          # played by the turn player only
                         users = [p for p in users if p == turn_seat]
@@ -320,7 +572,7 @@ class Builder:
                     continue
                 for o in walk(rule.do):
                     to = o.args.get("to")
-                    if o.op == "put_message" and (to in ("target", "chosen") or to == "self" and p == dying):
+                    if kills(o) and (to in ("target", "chosen") or to == "self" and p == dying):
                         opts.append(("use", p, inst.rule))
         if not opts:
             return None
@@ -381,20 +633,42 @@ class Builder:
             # which takes its card from where the effect says
             j = next((i for i in range(len(out) - 1, start - 1, -1) if out[i].kind == "send"), None)
             if j is not None:
-                fields = effect_holes(rule.do, new)
+                fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
                 out[j] = replace(out[j], source=src)
                 out.insert(j, TR.Event("use", seat=ev.giver, rule=give.giver,
                                        target=ev.seat if names_word(rule.do, "target") else None, **fields))
                 return len(out), []
-        return self.use_for(ev.giver, give.giver, ev.seat, out, ways, new)
+        at, cause = self.use_for(ev.giver, give.giver, ev.seat, out, ways, new, give.grant)
+        if at is None:
+            at, cause = self.earlier_use(ev, give, out, new)
+        return at, cause
 
-    def use_for(self, seat: int, rid: str, target, out: list, ways, new) -> tuple:
+    def earlier_use(self, ev, give, out: list, new) -> tuple:
+        """(where, [the use]) of an ActiveSkill giver that cannot act where the skeleton hands its grant out (先发制人
+        in a dying window: no skill put a message into an area there): its use in this turn's last 争夺阶段 window
+        of the game trace, after every grant handed out before it — the questions are asked again on the game.
+        (None, []) when there is none."""
+        rule = self.cat.skills[give.giver]
+        if not rule.has("ActiveSkill") or not active_in(rule, "fight"):
+            return None, []
+        start = self._turn_start(out)
+        last_give = max((i for i in range(start, len(out)) if out[i].kind == "give"), default=start)
+        j = next((i for i in range(len(out) - 1, last_give, -1)
+                  if out[i].kind == "window" and out[i].window == "fight"), None)
+        if j is None:
+            return None, []
+        fields = aimed(effect_holes(rule.do, new), rule.do, give.grant, ev.seat)
+        return j + 1, [TR.Event("use", seat=ev.giver, rule=give.giver,
+                                target=ev.seat if names_word(rule.do, "target") else None, **fields)]
+
+    def use_for(self, seat: int, rid: str, target, out: list, ways, new, grant: str | None = None) -> tuple:
         """(where, [events]) that make ``seat`` act with the skill ``rid``: its use where the window is one of its
         own; else, for a skill that also answers events, its fire after one it answers; else its use in 争夺阶段
-        when the message is on its way (the one it is in front of accepts it first) — one way per choice."""
+        when the message is on its way (the one it is in front of accepts it first) — one way per choice.
+        ``grant``: the grant this act hands ``target`` (its effect's grant op names him)."""
         rule = self.cat.skills[rid]
         w = current_window(out)
-        fields = effect_holes(rule.do, new)
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
         use = TR.Event("use", seat=seat, rule=rid, target=target if names_word(rule.do, "target") else None, **fields)
         if rule.has("ActiveSkill") and active_in(rule, w):
             return len(out), [use]
@@ -407,7 +681,7 @@ class Builder:
             return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
         how = opts[self.choose(ways, len(opts))]
         if how == "fire":
-            return self.fire_for(seat, rid, out, ways, new)
+            return self.fire_for(seat, rid, out, ways, new, grant, target)
         _, front = self.where(out, None, None)
         sender = next((e.seat for e in reversed(out) if e.kind == "send"), None)
         if how == "fight_at_sender":
@@ -418,7 +692,7 @@ class Builder:
                               TR.Event("window", window="fight", in_front=sender), use]
         return len(out), [TR.Event("window", window="fight", in_front=front), use]
 
-    def fire_for(self, seat: int, rid: str, out: list, ways, new) -> tuple:
+    def fire_for(self, seat: int, rid: str, out: list, ways, new, grant: str | None = None, target=None) -> tuple:
         """(where, [the fire]) of a TriggeredSkill answering an event the game trace raised this turn: right after
         the last event that raises one it answers (and the fires already answering it), one way per such event.
         (None, []) when nothing it answers is raised this turn."""
@@ -436,7 +710,7 @@ class Builder:
         if not spots:
             return None, []
         at, on = spots[self.choose(ways, len(spots))]
-        fields = effect_holes(rule.do, new)
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
         return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
 
     @staticmethod
@@ -473,6 +747,25 @@ def current_window(out: list) -> str | None:
         if e.kind == "turn":
             return None
     return None
+
+
+def aimed(fields: dict, ops, grant: str | None, receiver) -> dict:
+    """An effect's fields with the player its ``grant`` op hands ``grant`` to (``chosen`` / ``chosen2``) fixed to
+    the grant's receiver (先发制人 invalidates the one it chose second)."""
+    if grant is None or not isinstance(receiver, int):
+        return fields
+    for o in walk(ops):
+        to = o.args.get("to")
+        if o.op == "grant" and o.args.get("grant") == grant and to in ("chosen", "chosen2") and to in fields:
+            fields[to] = receiver
+    return fields
+
+
+def kills(o) -> bool:
+    """May the op give a player his third black message? A put_message whose card may make three of a colour
+    (``three = "allowed"``): 利诱's card goes to its user's hand instead (card/LiYou.kt checkThreeSameMessageCard),
+    广发报's may not be one that would (``forbidden``)."""
+    return o.op == "put_message" and o.args.get("three", "allowed") == "allowed"
 
 
 def active_in(rule, window: str | None) -> bool:
@@ -592,3 +885,28 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         if all(matches(decide(cat, got.state, q), e) for q, e in questions):
             return game, None
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
+
+
+def witness_questions(w: dict) -> list:
+    """The (question, expect) pairs a witness dict claims: its question and every ``also``."""
+    return [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
+
+
+def game_witness(cat: Catalogue, w: dict) -> tuple:
+    """(the witness dict made a game of the server, the game's run) for a witness whose ``trace`` is the timed
+    model's (an answer of ``ask``): the same dict with the game's trace and state — or, when no template has a
+    game under it, with ``unrealised`` (why, in both languages) and the run None. A witness with no trace, or one
+    already a game, comes back as it is. Raises TwinsDisagree when the twin fills an illegal game."""
+    if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
+        return w, None
+    skeleton = TR.Trace.from_dict(w["trace"])
+    run = play_run(cat, skeleton)
+    game, why = realise(cat, skeleton, run.state, witness_questions(w))
+    out = dict(w)
+    if game is None:
+        out["unrealised"] = why
+        return out, None
+    got = play_run(cat, game)
+    out["trace"] = game.to_dict()
+    out["state"] = got.state.to_dict()
+    return out, got

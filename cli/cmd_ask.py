@@ -349,8 +349,10 @@ def _session(args, cat):
     if args.timeout is not None and args.timeout <= 0:
         raise ValueError(Msg("--timeout 必须是正的秒数，不能是 {t:g}", "--timeout must be a positive number of seconds, not {t:g}",
                              t=args.timeout))
-    return Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
+    sess = Q.Session(cat, seats=seats, grants=args.grants, turns=turns if turns is not None else Q.DEFAULT_TURNS,
                      timeout_ms=max(1, int(args.timeout * 1000)) if args.timeout is not None else Q.DEFAULT_TIMEOUT_MS)
+    sess.games = True                  # a witness is a game of the server where one is found (checks/ask/games.py)
+    return sess
 
 
 def run(args) -> int:

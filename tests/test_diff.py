@@ -118,3 +118,22 @@ def test_git_revisions_as_sides(tmp_path):
     assert doc["diff"]["changed_rules"] == [{"id": "YingBian", "change": "changed", "name": "应变"}]
     r = sp("diff", "HEAD~5:rules/", "rules", cwd=repo)
     assert r.returncode == 2 and "错误：" in r.stderr
+
+
+def test_a_changes_witness_is_a_game_both_versions_play(versions):
+    """A change's witness goes through the realiser (Differ._as_game): a game of the server under NEW that OLD
+    reads alike and plays legally, each version answering as claimed — or the timed trace with why not."""
+    old, new = versions
+    changes = Differ(old, new).changes()
+    games = [c for c in changes if c.trace.get("table")]
+    assert games, [c.unrealised for c in changes]
+    for c in games:
+        assert c.unrealised is None and c.old_trace is None
+        tr = TR.Trace.from_dict(c.trace)
+        run_o, run_n = play_run(old, tr), play_run(new, tr)
+        assert run_o.legal and run_n.legal, (run_o.errors, run_n.errors)
+        assert any(e.kind == "draw" for e in tr.events)      # the table moves: the turn's draw at least
+        assert matches(decide(old, run_o.state, c.question), c.old)
+        assert matches(decide(new, run_n.state, c.question), c.new)
+    for c in changes:
+        assert c.trace.get("table") or c.unrealised

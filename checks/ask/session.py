@@ -43,6 +43,7 @@ class Session:
         self.turns = turns                # turns a witness trace may span (the question's and those before)
         self.timeout_ms = timeout_ms
         self.rlimit = rlimit              # z3 resource limit per solver (deterministic; 0 = none)
+        self.games = False                # a witness of the timed model made a game of the server (games.py)
         self.engines: dict = {}
         self.max_engines = max_engines
 
@@ -202,6 +203,9 @@ class Session:
                 res.headline += reading_suffix(self.cat, q, other)
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
+        if self.games:
+            from .games import as_game
+            as_game(self.cat, res)
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res

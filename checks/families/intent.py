@@ -233,15 +233,15 @@ def _violated(ctx, it, q, res) -> Finding:
             refs.append(ctx.ref(ident, role))
 
     witness = None
-    if res.witness is not None:            # always / never: a counterexample
-        witness = res.witness
+    if res.witness is not None:            # always / never: a counterexample, made a game of the server
+        witness = ctx.game_witness(res.witness)
         for tr in res.traces:              # the interpreter's reasoning on it: the rules that decide
             for ident in tr.rules(decisive_only=True) + tr.rules():
                 add(ident, "makes it happen")
         for step in res.origin:            # the trace's events: who handed out what
             add(step.rule, "in the trace")
-        example = _example(cat, res.witness)
-        example_en = _example(cat, res.witness, "en")
+        example = _example(cat, witness)
+        example_en = _example(cat, witness, "en")
     else:                                  # can: the minimal set of constraints that rule it out
         for item in res.because:
             for r in item.get("rules", []):

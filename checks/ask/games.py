@@ -1,0 +1,64 @@
+"""An answer's witnesses made games of the server (checks/realise.py): what `skillproof ask` shows.
+
+The solver's witness of a question that is not a table question is a trace of the timed model (who holds which
+skill, turn by turn and window by window). With ``Session.games`` on (the ask command), ``as_game`` puts the
+table's events under it as `check` does for a finding's witness: the answer then shows the game — its trace and
+state, its story told event by event, the interpreter's reasoning on the game's state — and so does each value
+of a ``which`` answer. When no game is found within the bounds the timed model's trace stays and a note says so.
+A 'no' answer's illustration (a state where the givens hold and the claim does not) stays the timed model's.
+"""
+from __future__ import annotations
+
+import json
+
+from skillproof.model import narrate as N
+from skillproof.model.lang import pick
+
+
+def as_game(cat, res) -> None:
+    """Replace the answer's witnesses (``res.witness`` and each value's) by their games, in place, with their
+    stories and reasoning; a note for each that has none."""
+    done: dict = {}
+    for v in res.values or ():
+        if isinstance(v, dict) and v.get("witness") is not None:
+            v["witness"], v["traces"], v["origin"], note = _game(cat, v["witness"], v.get("traces") or [],
+                                                                 v.get("origin") or [], done)
+            if note and note not in res.notes:
+                res.notes.append(note)
+    if res.witness is not None:
+        res.witness, res.traces, res.origin, note = _game(cat, res.witness, res.traces, res.origin, done)
+        if note and note not in res.notes:
+            res.notes.append(note)
+
+
+def _game(cat, w, traces: list, origin: list, done: dict) -> tuple:
+    """(witness, traces, origin, note or '') of one witness: its game, or itself with a note why not. ``done``
+    memoises by the witness's text (a ``which`` answer's first value is its witness too)."""
+    from ..realise import TwinsDisagree, game_witness, witness_questions
+    if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
+        return w, traces, origin, ""
+    key = json.dumps(w, sort_keys=True, default=str)
+    if key not in done:
+        try:
+            done[key] = game_witness(cat, w)
+        except TwinsDisagree as e:
+            done[key] = (w, e)
+    got_w, got = done[key]
+    if isinstance(got, TwinsDisagree):
+        return w, traces, origin, pick(
+            f"例证仍是时序模型的经过：z3 孪生填出的牌局解释器不接受（{got}）——这是 skillproof 的缺陷",
+            f"the witness is the timed model's trace: the z3 twin filled a game the interpreter refuses ({got}) — "
+            f"a bug in skillproof")
+    if got is None:
+        why = got_w["unrealised"]
+        return got_w, traces, origin, pick(
+            f"例证是时序模型的经过：在界限内找不到服务器的一局（{why['zh']}）；牌桌不动",
+            f"the witness is the timed model's trace: no game of the server found within the bounds ({why['en']}); "
+            f"the table does not move")
+    from skillproof.model.interp import trace as TR
+    game = TR.Trace.from_dict(got_w["trace"])
+    st = got.state
+    st.trace = game
+    asked = witness_questions(got_w)
+    told = min(len(traces), len(asked))         # the reasoning on each question told, now on the game's state
+    return got_w, [N.narrate(cat, st, qd) for qd, _ in asked[:told]] + list(traces[told:]), N.story(cat, game, None), ""

@@ -1,0 +1,260 @@
+"""checks/realise.py: the classes of timed-model witnesses the templates now put a game under — each a skeleton the
+shipped check found (tests/fixtures/realise-skeletons.json, ``from``: the finding it was the witness of), realised,
+replayed by the interpreter and asked the finding's questions again — and the intents' counterexamples made games.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from skillproof.checks.context import Options, run
+from skillproof.checks.realise import Builder, kills, realise, templates
+from skillproof.model import loader
+from skillproof.model.effects import walk
+from skillproof.model.interp.decide import decide, matches
+from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.trace import Trace
+
+SKELETONS = json.loads((Path(__file__).parent / "fixtures" / "realise-skeletons.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return loader.load()
+
+
+def _game(cat, name: str):
+    """(the skeleton's game, its run) — asserting it is a game of the server that answers the finding's
+    questions as the skeleton did."""
+    w = SKELETONS[name]
+    sk = Trace.from_dict(w["trace"])
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    qs = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w["also"]]
+    for q, e in qs:
+        assert matches(decide(cat, base.state, q), e), (q, e)
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is not None, why
+    assert game.table
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    for q, e in qs:
+        assert matches(decide(cat, got.state, q), e), (q, e)
+    back = play_run(cat, Trace.from_dict(game.to_dict()))           # as a report writes it
+    assert back.legal and [decide(cat, back.state, q) for q, _ in qs] == [decide(cat, got.state, q) for q, _ in qs]
+    return game, got
+
+
+def _windows(game):
+    return [(e.window, e.in_front, e.dying) for e in game.events if e.kind == "window"]
+
+
+def test_a_dying_player_nothing_of_the_window_kills_receives_the_turns_message(cat):
+    """SK004: 张一挺 dying in 李书云's 出牌阶段 — no card or skill of the table gives him a third black message there
+    (利诱 gives the user its card instead), so he receives the turn's message; 李书云 sheds the card she kept so
+    that she holds none when she is asked."""
+    game, got = _game(cat, "dying_nothing_kills_in_the_window")
+    ws = _windows(game)
+    assert ("receive", 1, None) in ws and ws[-1] == ("dying", None, 1)
+    assert ws.index(("receive", 1, None)) < len(ws) - 1
+    assert not any(e.kind == "play" and e.card == "Li_You" for e in game.events)
+    assert got.state.seats[0].hand_count == 0
+
+
+def test_the_turn_player_sheds_cards_where_the_reminder_needs_fewer(cat):
+    """RM002: 拼命三郎 usable but not reminded needs 秦无命 with a card in hand and two black messages, 鱼死网破 not
+    reminding (one card at most): after the draw he plays cards that change only hands (试探 / 威逼)."""
+    game, got = _game(cat, "main_phase_reminder_needs_fewer_cards")
+    plays = [e for e in game.events if e.kind == "play"]
+    assert plays and all(e.card in ("Shi_Tan", "Wei_Bi") and e.seat == 0 for e in plays)
+    assert got.state.seats[0].hand_count == 1
+
+
+def test_the_senders_own_window_is_the_send_and_the_next_is_the_first_stop(cat):
+    """RC001: the skeleton has the message in front of its sender right after the send (where 咱们工人有知识 hands its
+    grant out), then in front of 王富贵 — the game sends it to 王富贵 directly: never a pass beyond its sender."""
+    game, _ = _game(cat, "sender_window_then_first_stop")
+    send = next(e for e in game.events if e.kind == "send")
+    assert send.to == 0
+    assert [e for e in game.events if e.kind == "window" and e.window == "send"] == []
+
+
+def test_a_message_is_passed_back_to_its_sender_before_he_receives_it(cat):
+    """IN001: sent to seat 1, received by its sender — seat 1 lets it pass back (a send window in front of the
+    sender), he accepts and receives it."""
+    game, _ = _game(cat, "passed_back_to_the_sender")
+    ws = _windows(game)
+    assert ws[-3:] == [("send", 0, None), ("fight", 0, None), ("receive", 0, None)]
+
+
+def test_a_dying_excursion_nothing_causes_is_left_out_and_the_grant_goes_to_whom_the_effect_chose(cat):
+    """IV001: no card or skill of 钱敏 and 陈大耳 makes 陈大耳 dying in 争夺阶段; the game leaves the timed model's dying
+    window out and 钱敏 uses 先发制人 in 争夺阶段, choosing 陈大耳 as the one whose skills it invalidates."""
+    game, got = _game(cat, "dying_excursion_nothing_causes")
+    assert not any(w == "dying" for w, _, _ in _windows(game))
+    use = next(e for e in game.events if e.kind == "use" and e.rule == "XianFaZhiRen")
+    give = next(e for e in game.events if e.kind == "give" and e.site == "XianFaZhiRen#0")
+    assert use.chosen2 == give.seat == 1
+    assert got.state.seats[1].invalidated
+
+
+def test_killers_are_ops_that_may_make_three_of_a_colour(cat):
+    li_you = next(o for o in walk(cat.cards["Li_You"].do) if o.op == "put_message")
+    jie_dao = next(o for o in walk(cat.skills["JieDaoShaRen"].do) if o.op == "put_message")
+    guang_fa = next(o for o in walk(cat.skills["GuangFaBao"].do) if o.op == "put_message")
+    assert kills(jie_dao) and not kills(li_you) and not kills(guang_fa)
+
+
+def test_shed_cards_change_only_hands(cat):
+    b = Builder.__new__(Builder)
+    b.cat = cat
+    assert b.shed_cards() == ["Shi_Tan", "Wei_Bi"]
+
+
+def test_templates_walk_every_branch_once_in_order(cat):
+    """The walk's leaves are distinct and start with the simplest (every branch point's first way)."""
+    w = SKELETONS["dying_nothing_kills_in_the_window"]
+    sk = Trace.from_dict(w["trace"])
+    ts = templates(cat, sk)
+    keys = [json.dumps(t.to_dict(), sort_keys=True, default=str) for t in ts]
+    assert len(ts) > 1 and len(set(keys)) == len(keys)
+    assert not any(e.kind == "play" and e.card in ("Shi_Tan", "Wei_Bi") for e in ts[0].events)
+
+
+def test_every_intent_counterexample_is_a_game_that_replays(cat):
+    """IN001 witnesses go through the realiser as a check's own do (Context.game_witness)."""
+    res = run(cat, Options(only=("intent",)), jobs=1)
+    broken = [f for f in res.findings if f.check == "IN001" and f.witness and "trace" in f.witness]
+    assert broken
+    for f in broken:
+        w = f.witness
+        assert w["trace"].get("table") or w.get("unrealised"), f.id
+        if w["trace"].get("table"):
+            got = play_run(cat, Trace.from_dict(w["trace"]))
+            assert got.legal, (f.id, got.errors)
+            for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
+                assert matches(decide(cat, got.state, item["question"]), item["expect"]), f.id
+    assert sum(1 for f in broken if f.witness["trace"].get("table")) >= len(broken) - 1
+
+
+def test_a_skill_that_draws_in_the_main_phase_is_followed_by_as_many_sheds_as_it_takes(cat):
+    """RM002: 鱼死网破 usable but not reminded after 拼命三郎 (one card put, three drawn) needs one card in hand: 秦无命
+    sheds the rest."""
+    game, got = _game(cat, "main_phase_reminder_after_a_draw")
+    kinds = [(e.kind, e.rule or e.card) for e in game.events]
+    assert kinds.index(("use", "PinMingSanLang")) < kinds.index(next(k for k in kinds if k[0] == "play"))
+    assert got.state.seats[0].hand_count == 1
+
+
+def test_a_grant_whose_giver_cannot_act_yet_is_handed_out_in_the_next_fight_phase(cat):
+    """IV001: the skeleton has 先发制人 invalidate 陈大耳 at 传递阶段开始时, where 钱敏 cannot act (no skill put a message
+    into an area there); the game has him use it in the 争夺阶段 that follows, after 变则通 handed its grant out."""
+    game, got = _game(cat, "grant_deferred_to_the_fight_phase")
+    kinds = [(e.kind, e.window or e.rule or e.site) for e in game.events]
+    use = kinds.index(("use", "XianFaZhiRen"))
+    assert kinds[use - 1] == ("window", "fight") and kinds[use + 1] == ("give", "XianFaZhiRen#0")
+    assert kinds.index(("give", "BianZeTong#0")) < use
+    assert got.state.seats[1].invalidated
+
+
+def test_a_card_the_skeleton_plays_in_the_fight_phase_moves_the_message(cat):
+    """IN001: 孙守謨 plays 误导 in 争夺阶段 (the timed model leaves the message where it was); in the game it moves the
+    message to his side of the front, and a card brings it back before seat 1 receives it."""
+    game, _ = _game(cat, "a_played_card_moves_the_message")
+    plays = [e for e in game.events if e.kind == "play"]
+    assert plays[0].card == "Wu_Dao" and len(plays) >= 2
+    assert _windows(game)[-1] == ("receive", 1, None)
+
+
+def test_a_dying_window_after_anothers_receive_that_nothing_causes_is_left_out(cat):
+    """IV001: seat 1 dying right after 孙守謨 received his own message — nothing of the game gives seat 1 a message
+    there, so the game leaves that dying window out; 先发制人 is used in 争夺阶段."""
+    game, _ = _game(cat, "dying_of_another_in_the_receive_phase")
+    assert not any(w == "dying" for w, _, _ in _windows(game))
+    assert any(e.kind == "use" and e.rule == "XianFaZhiRen" for e in game.events)
+
+
+def test_an_ask_witness_is_a_game_with_its_story(cat):
+    """ask (Session.games, on for the command): a yes answer's witness is the game under the timed model's trace —
+    replayed, answering its questions, its story told from the game's events (the draw, the send)."""
+    from skillproof.checks.ask import Session
+    sess = Session(cat)
+    sess.games = True
+    res = sess.ask("can SP李宁玉 still play 截获 as 误导 while 变则通 is active?")
+    assert res.answer == "yes"
+    w = res.witness
+    assert w["trace"].get("table") and "unrealised" not in w
+    got = play_run(cat, Trace.from_dict(w["trace"]))
+    assert got.legal, got.errors
+    for item in [{"question": w["question"], "expect": w["expect"]}] + w.get("also", []):
+        assert matches(decide(cat, got.state, item["question"]), item["expect"])
+    assert len(res.origin) >= len([e for e in w["trace"]["events"] if e["event"] in ("draw", "send")])
+    plain = Session(cat)                              # off (the intent family realises through its Context)
+    assert not plain.ask("can SP李宁玉 still play 截获 as 误导 while 变则通 is active?").witness["trace"].get("table")
+
+
+def test_an_invalidation_in_the_send_phase_is_a_game_with_a_third_seat(cat):
+    """IV001 (咱们工人有知识·拒收 outliving its invalidated giver): the two-seat witness has no game (先发制人 can act in
+    传递阶段 only after a skill put a message into an area, and neither 钱敏 nor 火车司机 has one there), but the
+    finding is one the server plays with 金自来: 赌命 answers the message's move and puts a pure black card into his
+    area, 先发制人 answers that and invalidates 火车司机, and 钱敏 then faces the message unable to accept it."""
+    from skillproof.checks.realise import CLASSES, _Names, aimed, effect_holes, setup_template, solve
+    from skillproof.model.interp.hole import Hole
+    from skillproof.model.interp.trace import Event
+    from skillproof.model.state import Seat, SkillInst, State
+    seats = []
+    for c in ("qian_min", "huo_che_si_ji", "jin_zi_lai"):
+        s = Seat(character=c, identity="red", face_up=not cat.characters[c].hidden)
+        s.skills = [SkillInst(r) for r in cat.characters[c].skills]
+        seats.append(s)
+    setup = State(seats=seats, turn=1)
+    new = _Names()
+    start = setup_template(cat, setup, new)
+    start.seats[0].face_up = False                   # 先发制人 turns 钱敏 face up: he starts face down
+
+    def fields(rule, **fixed):
+        f = effect_holes(cat.skills[rule].do, new)
+        f.update(fixed)
+        return f
+    xf = aimed(fields("XianFaZhiRen"), cat.skills["XianFaZhiRen"].do, "InvalidSkill", 1)
+    events = [Event("turn", seat=1), Event("draw"), Event("window", window="main"),
+              Event("window", window="send_start"),
+              Event("send", seat=1, colours=Hole(new("message"), "class", CLASSES), arrow=Hole(new("arrow"), "dir"),
+                    lockable=Hole(new("lockable"), "bool"), dir="right", to=2, locks=[], face_up=False, source="hand"),
+              Event("fire", seat=1, rule="WorkersAreKnowledgable", on="send", **fields("WorkersAreKnowledgable", chosen=0)),
+              Event("fire", seat=2, rule="DuMing", on="move", **fields("DuMing")),
+              Event("fire", seat=0, rule="XianFaZhiRen", on="add_message", **xf),
+              Event("give", seat=0, giver=1, site="WorkersAreKnowledgable#0"),
+              Event("give", seat=1, giver=0, site="XianFaZhiRen#0"),
+              Event("window", window="send", in_front=0)]
+    game = solve(cat, Trace(start, events, table=True), play_run(cat, Trace(setup, [Event("turn", seat=1)])).state)
+    assert game is not None
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    assert matches(decide(cat, got.state, {"decision": "holds", "rule": "WorkersAreKnowledgable2", "seat": 0}),
+                   {"holds": True, "live": True})
+    assert matches(decide(cat, got.state, {"decision": "holds", "rule": "WorkersAreKnowledgable", "seat": 1}),
+                   {"holds": True, "invalidated": True, "live": False})
+    assert matches(decide(cat, got.state, {"decision": "matters", "rule": "WorkersAreKnowledgable2", "seat": 0,
+                                           "args": {}}), {"matters": True})
+
+
+def test_a_which_answers_values_are_games(cat):
+    """Each value of a ``which`` answer that holds has its own witness made a game (or a note says why not)."""
+    from skillproof.checks.ask import Session
+    sess = Session(cat)
+    sess.games = True
+    res = sess.ask("which send rule for lock for SP韩梅")
+    vals = [v for v in res.values if v.get("witness")]
+    assert len(vals) >= 2
+    for v in vals:
+        w = v["witness"]
+        if not w["trace"].get("table"):
+            assert w.get("unrealised") and res.notes
+            continue
+        got = play_run(cat, Trace.from_dict(w["trace"]))
+        assert got.legal, got.errors
+        assert matches(decide(cat, got.state, w["question"]), w["expect"])
+    assert any(v["witness"]["trace"].get("table") for v in vals)
