@@ -148,10 +148,27 @@ def test_a_skill_that_draws_in_the_main_phase_is_followed_by_as_many_sheds_as_it
     assert got.state.seats[0].hand_count == 1
 
 
-def test_a_grant_whose_giver_cannot_act_yet_is_handed_out_in_the_next_fight_phase(cat):
+@pytest.fixture(scope="module")
+def cat_send_start(tmp_path_factory):
+    """The shipped catalogue as it was when the shipped check found this skeleton: 先发制人's grant site also naming
+    传递阶段开始时 (the shipped site no longer does: nothing there puts a message into an area for its triggered half
+    to answer) — a site naming a window where its giver cannot act yet."""
+    import shutil
+    src = Path(loader.__file__).parent / "catalogue"
+    dst = tmp_path_factory.mktemp("cat") / "catalogue"
+    shutil.copytree(src, dst)
+    p = dst / "characters" / "qian_min.toml"
+    text = p.read_text("utf-8")
+    old = 'at = ["main", "send", "fight", "receive", "dying"]'
+    assert text.count(old) == 1
+    p.write_text(text.replace(old, 'at = ["main", "send_start", "send", "fight", "receive", "dying"]'), "utf-8")
+    return loader.load([str(dst)])
+
+
+def test_a_grant_whose_giver_cannot_act_yet_is_handed_out_in_the_next_fight_phase(cat_send_start):
     """IV001: the skeleton has 先发制人 invalidate 陈大耳 at 传递阶段开始时, where 钱敏 cannot act (no skill put a message
     into an area there); the game has him use it in the 争夺阶段 that follows, after 变则通 handed its grant out."""
-    game, got = _game(cat, "grant_deferred_to_the_fight_phase")
+    game, got = _game(cat_send_start, "grant_deferred_to_the_fight_phase")
     kinds = [(e.kind, e.window or e.rule or e.site) for e in game.events]
     use = kinds.index(("use", "XianFaZhiRen"))
     assert kinds[use - 1] == ("window", "fight") and kinds[use + 1] == ("give", "XianFaZhiRen#0")
