@@ -77,3 +77,111 @@ def Eq(a, b):
         ctx = a.ctx
         return z3.BoolRef(_core.Z3_mk_eq(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
     return a == b
+
+
+# ------------------------------------------------------------------------------------------ integers and ite
+# The game twin (checks/enc/val.py) builds most of its terms with these. Like ``And``/``Or`` above they make the
+# very term z3's operators make — one ``Z3_mk_*`` call over the same arguments, in the same order, so z3 numbers
+# its terms as before and no witness changes — without z3's coercion of the operands (sorts, contexts, Python
+# values: most of the cost of a game encoding). They are taken only when both operands are z3 integers (or both
+# Booleans, for ``Eq2`` and ``Ite``) of one context; anything else goes to z3's own operator. Every integer term of
+# the encoders is of sort Int (none is Real): the check of the operand's Python class is the check of its sort.
+_INC = _core.Z3_inc_ref.__defaults__[0].f      # the C functions themselves (no error check: they cannot fail here)
+_DEC = _core.Z3_dec_ref.__defaults__[0].f
+
+
+def _flush(ctx, a) -> None:
+    """What ``z3.If`` does before it makes its term: it wraps the Boolean sort (``Z3_inc_ref``), and z3 then frees
+    the terms Python has let go of since (they wait in a queue: Python's context lets any thread drop a reference).
+    Freed terms give their numbers to the next ones made, so a term made before this flush would be numbered
+    differently — and the solver's search, so a witness, would change. An inc_ref and dec_ref of the live operand
+    ``a`` flushes the queue and changes nothing else. (z3's ``==``, ``+``, ``<=`` … wrap nothing when both operands
+    have one sort: no flush there.)"""
+    r = ctx.ref()
+    _INC(r, a.as_ast())
+    _DEC(r, a.as_ast())
+
+
+def _ints(a, b) -> bool:
+    ta, tb = type(a), type(b)
+    return (ta is z3.ArithRef or ta is z3.IntNumRef) and (tb is z3.ArithRef or tb is z3.IntNumRef) \
+        and a.ctx is b.ctx
+
+
+def _nary(maker, a, b):
+    ctx = a.ctx
+    arr = (z3.Ast * 2)()
+    arr[0] = a.as_ast()
+    arr[1] = b.as_ast()
+    return z3.ArithRef(maker(ctx.ref(), 2, arr), ctx)
+
+
+def Add(a, b):
+    """``a + b`` (the same term) for z3 integers; anything else as z3's ``+``."""
+    if _ints(a, b):
+        return _nary(_core.Z3_mk_add, a, b)
+    return a + b
+
+
+def Sub(a, b):
+    """``a - b`` (the same term) for z3 integers."""
+    if _ints(a, b):
+        return _nary(_core.Z3_mk_sub, a, b)
+    return a - b
+
+
+def Mul(a, b):
+    """``a * b`` (the same term) for z3 integers."""
+    if _ints(a, b):
+        return _nary(_core.Z3_mk_mul, a, b)
+    return a * b
+
+
+def _cmp(maker, flipped, a, b):
+    """``a OP b`` as Python's comparison makes it: a z3 numeral on the right of another integer term is a subclass
+    of its class (``IntNumRef`` of ``ArithRef``), so Python asks the numeral first, reflected (``b OP' a``)."""
+    if type(b) is z3.IntNumRef and type(a) is z3.ArithRef:
+        a, b, maker = b, a, flipped
+    ctx = a.ctx
+    return z3.BoolRef(maker(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
+
+
+def Le(a, b):
+    """``a <= b`` (the same term) for z3 integers."""
+    return _cmp(_core.Z3_mk_le, _core.Z3_mk_ge, a, b) if _ints(a, b) else a <= b
+
+
+def Lt(a, b):
+    """``a < b`` (the same term) for z3 integers."""
+    return _cmp(_core.Z3_mk_lt, _core.Z3_mk_gt, a, b) if _ints(a, b) else a < b
+
+
+def Ge(a, b):
+    """``a >= b`` (the same term) for z3 integers."""
+    return _cmp(_core.Z3_mk_ge, _core.Z3_mk_le, a, b) if _ints(a, b) else a >= b
+
+
+def Gt(a, b):
+    """``a > b`` (the same term) for z3 integers."""
+    return _cmp(_core.Z3_mk_gt, _core.Z3_mk_lt, a, b) if _ints(a, b) else a > b
+
+
+def Eq2(a, b):
+    """``a == b`` (the same term) for two z3 integers or two z3 Booleans of one context."""
+    ta = type(a)
+    if (ta is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is b.ctx) or _ints(a, b):
+        return _cmp(_core.Z3_mk_eq, _core.Z3_mk_eq, a, b)
+    return a == b
+
+
+def Ite(c, a, b):
+    """``z3.If(c, a, b)`` (the same term) for a z3 Boolean ``c`` and two z3 integers or two z3 Booleans."""
+    if type(c) is z3.BoolRef:
+        ctx = c.ctx
+        _flush(ctx, c)
+        ta = type(a)
+        if ta is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is ctx and b.ctx is ctx:
+            return z3.BoolRef(_core.Z3_mk_ite(ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), ctx)
+        if _ints(a, b) and a.ctx is ctx:
+            return z3.ArithRef(_core.Z3_mk_ite(ctx.ref(), c.as_ast(), a.as_ast(), b.as_ast()), ctx)
+    return z3.If(c, a, b)
