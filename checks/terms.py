@@ -86,8 +86,22 @@ def Eq(a, b):
 # values: most of the cost of a game encoding). They are taken only when both operands are z3 integers (or both
 # Booleans, for ``Eq2`` and ``Ite``) of one context; anything else goes to z3's own operator. Every integer term of
 # the encoders is of sort Int (none is Real): the check of the operand's Python class is the check of its sort.
-_INC = _core.Z3_inc_ref.__defaults__[0].f      # the C functions themselves (no error check: they cannot fail here)
+_INC = _core.Z3_inc_ref.__defaults__[0].f      # the C functions themselves, without z3's error check after the call
 _DEC = _core.Z3_dec_ref.__defaults__[0].f
+
+
+def _count_references_unchecked() -> None:
+    """Every z3 term Python holds is counted in and out (``AstRef.__init__`` / ``__del__``: ``Z3_inc_ref`` /
+    ``Z3_dec_ref``), hundreds of thousands of times a check; z3's Python layer asks z3 for an error code after
+    each — a third of their cost. Neither can fail on a term z3 made (a dec_ref of a term with no references left
+    is the only error, one z3's Python layer itself leaves unchecked in its collected wrappers), so z3's wrappers
+    call them directly: the same calls in the same order, no term or witness changes."""
+    import z3.z3 as _z3
+    if _z3.Z3_inc_ref is _core.Z3_inc_ref and _z3.Z3_dec_ref is _core.Z3_dec_ref:     # z3's own: replaced once
+        _z3.Z3_inc_ref, _z3.Z3_dec_ref = _INC, _DEC
+
+
+_count_references_unchecked()
 
 
 def _flush(ctx, a) -> None:
