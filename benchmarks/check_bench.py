@@ -230,6 +230,11 @@ def main():
         print(f"lanes' CPU: {' + '.join(f'{c:.2f}' for c in lanes)} s (the slowest lane bounds the wall time); "
               f"making witnesses games (checks/realise.py): {res.stats.get('realise_cpu', 0.0):.2f} s CPU, "
               f"{100 * res.stats.get('realise_cpu', 0.0) / max(sum(lanes), 1e-9):.0f}% of the lanes'")
+        bare = run(cat, Options(realise=False)).stats.get("lanes_cpu", [])
+        if bare:
+            print(f"the same without making witnesses games (Options(realise=False)): lanes' CPU "
+                  f"{' + '.join(f'{c:.2f}' for c in bare)} s: the slowest lane {max(lanes) / max(bare):.2f}x as long "
+                  f"with it")
     if a.cold_only:
         return
 
