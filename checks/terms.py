@@ -1,4 +1,6 @@
-"""Fast constructors of z3 Boolean terms, used by the encoders instead of ``z3.And`` / ``z3.Or``.
+"""Fast constructors of z3 terms, used by the encoders instead of ``z3.And`` / ``z3.Or`` / ``z3.If`` and z3's
+operators (integer arithmetic, comparisons, equality: the game twin's, below), and z3's reference counting
+without an error check after each call.
 
 z3's Python ``And``/``Or`` coerce every argument (sorts, contexts, Python values) before making the term —
 about 50 µs a call, which was most of the time spent building a question's symbolic state. When every
@@ -10,12 +12,6 @@ from __future__ import annotations
 
 import z3
 from z3 import z3core as _core
-
-
-def _flat(args):
-    if len(args) == 1 and isinstance(args[0], (list, tuple)):
-        return args[0]
-    return args
 
 
 def _raw(fn):
