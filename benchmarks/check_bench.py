@@ -1,9 +1,12 @@
 """Speed of `skillproof check`: figures and ratios measured in one run (these machines are noisy).
 
-    .venv/bin/python benchmarks/check_bench.py [--runs 3] [--big]
+    .venv/bin/python benchmarks/check_bench.py [--runs 3] [--big] [--cold-only]
 
 Prints:
-  1. the full check of the shipped catalogue, cold (a fresh `skillproof check` process), median of runs;
+  1. the full check of the shipped catalogue, cold (a fresh `skillproof check --no-cache` process), median of runs:
+     wall time and CPU time (user + sys of the process and its lanes: on a loaded machine the CPU time is the
+     steadier figure), the load average before and after; then, in process, each lane's CPU time (the lanes run
+     side by side: the slowest bounds the wall time) and the share of it spent making witnesses games;
   2. the solver against brute-force enumeration with the interpreter, on a catalogue small enough for
      brute force to finish: (a) over the projection of the state space the conversion questions read —
      the most favourable brute force there is — run to completion; (b) over the same bounded space the
@@ -26,6 +29,7 @@ import itertools
 import math
 import os
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -37,10 +41,11 @@ ROOT = Path(__file__).resolve().parent.parent
 SK = [sys.executable, "-m", "skillproof"]
 
 
-def cold(args, runs, bytecode: bool = True):
+def cold(args, runs, bytecode: bool = True, cpu: list | None = None):
     """Median wall time of ``skillproof ARGS`` in a fresh process. ``bytecode``: the modules' bytecode cached,
     as after the first run of any normal install (pip compiles it; this machine's environment sets
-    PYTHONDONTWRITEBYTECODE, which would compile every module at every start); else compiled every time."""
+    PYTHONDONTWRITEBYTECODE, which would compile every module at every start); else compiled every time.
+    ``cpu``: a list to append each run's CPU seconds to (user + sys of the process and its lanes)."""
     env = dict(os.environ, PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="skillproof-pyc-"))   # empty: nothing cached
     if bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -49,12 +54,23 @@ def cold(args, runs, bytecode: bool = True):
         env["PYTHONDONTWRITEBYTECODE"] = "1"
     times = []
     for _ in range(runs):
+        r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         r = subprocess.run(SK + args, capture_output=True, text=True, env=env)
         times.append(time.perf_counter() - t)
+        r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if cpu is not None:
+            cpu.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
         if r.returncode not in (0, 1):
             raise SystemExit(f"check failed ({r.returncode}): {r.stderr[-500:]}")
     return statistics.median(times)
+
+
+def load_average() -> str:
+    try:
+        return " / ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 # ------------------------------------------------------------------------------------------ brute force
@@ -185,23 +201,42 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--big", action="store_true", help="also the 10x catalogue (slow)")
+    ap.add_argument("--cold-only", action="store_true",
+                    help="only the full check of the shipped catalogue (wall, CPU, the lanes' CPU, realisation's share)")
     a = ap.parse_args()
     sys.path.insert(0, str(ROOT))
     from skillproof.checks.context import Options, run
     from skillproof.model import loader
 
     print("== 1. full check of the shipped catalogue")
-    t_cold = cold(["check", "-q"], a.runs)
-    t_compile = cold(["check", "-q"], a.runs, bytecode=False)
+    print(f"load average before (1 / 5 / 15 min): {load_average()}")
+    cpus: list = []
+    t_cold = cold(["check", "-q", "--no-cache"], a.runs, cpu=cpus)
+    print(f"cold (new process, bytecode cached as after a first run, median of {a.runs}): {t_cold:.2f} s wall, "
+          f"{statistics.median(cpus):.2f} s CPU (user + sys, lanes included)   target <= 2 s: "
+          f"{'met' if t_cold <= 2 else 'NOT met'}   (load average now {load_average()})")
+    if not a.cold_only:
+        t_compile = cold(["check", "-q", "--no-cache"], a.runs, bytecode=False)
+        print(f"cold with every module compiled at start (PYTHONDONTWRITEBYTECODE=1, no cached bytecode): "
+              f"{t_compile:.2f} s")
     cat = loader.load()
     t = time.perf_counter()
     res = run(cat, Options())
     t_warm = time.perf_counter() - t
-    print(f"cold (new process, bytecode cached as after a first run, median of {a.runs}): {t_cold:.2f} s   "
-          f"target <= 2 s: {'met' if t_cold <= 2 else 'NOT met'}")
-    print(f"cold with every module compiled at start (PYTHONDONTWRITEBYTECODE=1, no cached bytecode): {t_compile:.2f} s")
+    lanes = res.stats.get("lanes_cpu", [])
     print(f"in process (catalogue loaded, z3 imported): {t_warm:.2f} s; {len(res.findings)} findings, "
           f"{res.stats['queries']} solver questions")
+    if lanes:
+        print(f"lanes' CPU: {' + '.join(f'{c:.2f}' for c in lanes)} s (the slowest lane bounds the wall time); "
+              f"making witnesses games (checks/realise.py): {res.stats.get('realise_cpu', 0.0):.2f} s CPU, "
+              f"{100 * res.stats.get('realise_cpu', 0.0) / max(sum(lanes), 1e-9):.0f}% of the lanes'")
+        bare = run(cat, Options(realise=False)).stats.get("lanes_cpu", [])
+        if bare:
+            print(f"the same without making witnesses games (Options(realise=False)): lanes' CPU "
+                  f"{' + '.join(f'{c:.2f}' for c in bare)} s: the slowest lane {max(lanes) / max(bare):.2f}x as long "
+                  f"with it")
+    if a.cold_only:
+        return
 
     print("\n== 2. solver vs brute force (conversion questions, fixture tests/fixtures/families/conversion)")
     fam = ROOT / "tests" / "fixtures" / "families"

@@ -370,11 +370,12 @@ class Context:
         if problems:
             raise WitnessMismatch(question, expect, problems)
         if self.options.realise and state.trace is not None:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             try:
                 game, why = self._realise(state, [(question, expect)] + list(also))
             finally:
                 self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+                self.stats["realise_cpu"] = self.stats.get("realise_cpu", 0.0) + time.process_time() - c
             if game is None:
                 w["unrealised"] = why
                 return w
@@ -573,6 +574,7 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     """Run the families of one lane (``lane_families``), in order, in one Context (one solver history); the
     findings, proved intents and questions of the selected ones."""
     import gc
+    cpu0 = time.process_time()
     ctx = Context(cat, options, None)
     out: list[Finding] = []
     ran = []
@@ -598,7 +600,8 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
             ran.append(fam.name)
-    return out, ran, dict(ctx.stats, queries=asked, passes=passes)       # passes: the intents proved
+    # passes: the intents proved; lanes_cpu: this lane's CPU seconds (benchmarks/check_bench.py: the lanes' balance)
+    return out, ran, dict(ctx.stats, queries=asked, passes=passes, lanes_cpu=[time.process_time() - cpu0])
 
 
 _FORK_STATE: dict = {}
@@ -773,13 +776,14 @@ def run(cat: Catalogue, options: Options | None = None, progress=None, jobs: int
     out: list[Finding] = []
     ran: list[str] = []
     passes: list = []
-    stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
+    # realise_cpu: CPU seconds spent making witnesses games (checks/realise.py); lanes_cpu: each lane's CPU seconds
+    stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0, "realise_cpu": 0.0, "lanes_cpu": []}
     for found, names, st in results:
         out.extend(found)
         ran.extend(names)
         passes.extend(st.get("passes", []))
         for k in stats:
-            stats[k] += st.get(k, 0)
+            stats[k] += st.get(k, type(stats[k])())
     from .intents import link_intended
     out = link_intended(cat, out)           # designed behaviour an intent documents: a note, linked to it
     seen = set()

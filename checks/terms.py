@@ -1,4 +1,6 @@
-"""Fast constructors of z3 Boolean terms, used by the encoders instead of ``z3.And`` / ``z3.Or``.
+"""Fast constructors of z3 terms, used by the encoders instead of ``z3.And`` / ``z3.Or`` / ``z3.If`` and z3's
+operators (integer arithmetic, comparisons, equality: the game twin's, below), and z3's reference counting
+without an error check after each call.
 
 z3's Python ``And``/``Or`` coerce every argument (sorts, contexts, Python values) before making the term —
 about 50 µs a call, which was most of the time spent building a question's symbolic state. When every
@@ -12,43 +14,47 @@ import z3
 from z3 import z3core as _core
 
 
-def _flat(args):
-    if len(args) == 1 and isinstance(args[0], (list, tuple)):
-        return args[0]
-    return args
+def _raw(fn):
+    """The C function behind one of z3's Python wrappers (``z3core``): the same call without the error check after
+    it — for the makers below, called only on operands they have checked (z3 terms of the right sorts and one
+    context), where z3 reports no error."""
+    return fn.__defaults__[0].f
+
+
+_AND, _OR, _NOT, _EQ = _raw(_core.Z3_mk_and), _raw(_core.Z3_mk_or), _raw(_core.Z3_mk_not), _raw(_core.Z3_mk_eq)
+_BoolRef, _Ast = z3.BoolRef, z3.Ast
 
 
 def _mk(maker, fallback, args):
-    args = _flat(args)
+    if len(args) == 1 and isinstance(args[0], (list, tuple)):
+        args = args[0]
     if not args:
         return fallback(args)
-    ctx = None
+    ctx = args[0].ctx if type(args[0]) is _BoolRef else None
+    asts = []
     for a in args:
-        if type(a) is not z3.BoolRef or (ctx is not None and a.ctx is not ctx):
+        if type(a) is not _BoolRef or a.ctx is not ctx:
             return fallback(*args)
-        ctx = a.ctx
-    n = len(args)
-    arr = (z3.Ast * n)()
-    for i, a in enumerate(args):
-        arr[i] = a.as_ast()
-    return z3.BoolRef(maker(ctx.ref(), n, arr), ctx)
+        asts.append(a.ast)
+    n = len(asts)
+    return _BoolRef(maker(ctx.ref(), n, (_Ast * n)(*asts)), ctx)
 
 
 def And(*args):
     """``z3.And`` (same term), fast when every argument is a z3 Boolean."""
-    return _mk(_core.Z3_mk_and, z3.And, args)
+    return _mk(_AND, z3.And, args)
 
 
 def Or(*args):
     """``z3.Or`` (same term), fast when every argument is a z3 Boolean."""
-    return _mk(_core.Z3_mk_or, z3.Or, args)
+    return _mk(_OR, z3.Or, args)
 
 
 def Not(a):
     """``z3.Not(a)`` (the same term), fast for a z3 Boolean ``a``."""
     if type(a) is z3.BoolRef:
         ctx = a.ctx
-        return z3.BoolRef(_core.Z3_mk_not(ctx.ref(), a.as_ast()), ctx)
+        return _BoolRef(_NOT(ctx.ref(), a.ast), ctx)
     return z3.Not(a)
 
 
@@ -75,5 +81,128 @@ def Eq(a, b):
         elif type(b) is not z3.ArithRef or b.ctx is not a.ctx:
             return a == b
         ctx = a.ctx
-        return z3.BoolRef(_core.Z3_mk_eq(ctx.ref(), a.as_ast(), b.as_ast()), ctx)
+        return _BoolRef(_EQ(ctx.ref(), a.ast, b.ast), ctx)
     return a == b
+
+
+# ------------------------------------------------------------------------------------------ integers and ite
+# The game twin (checks/enc/val.py) builds most of its terms with these. Like ``And``/``Or`` above they make the
+# very term z3's operators make — one ``Z3_mk_*`` call over the same arguments, in the same order, so z3 numbers
+# its terms as before and no witness changes — without z3's coercion of the operands (sorts, contexts, Python
+# values: most of the cost of a game encoding). They are taken only when both operands are z3 integers (or both
+# Booleans, for ``Eq2`` and ``Ite``) of one context; anything else goes to z3's own operator. Every integer term of
+# the encoders is of sort Int (none is Real): the check of the operand's Python class is the check of its sort.
+_INC, _DEC = _raw(_core.Z3_inc_ref), _raw(_core.Z3_dec_ref)
+
+
+def _count_references_unchecked() -> None:
+    """Every z3 term Python holds is counted in and out (``AstRef.__init__`` / ``__del__``: ``Z3_inc_ref`` /
+    ``Z3_dec_ref``), hundreds of thousands of times a check; z3's Python layer asks z3 for an error code after
+    each — a third of their cost. Neither can fail on a term z3 made (a dec_ref of a term with no references left
+    is the only error, one z3's Python layer itself leaves unchecked in its collected wrappers), so z3's wrappers
+    call them directly: the same calls in the same order, no term or witness changes."""
+    import z3.z3 as _z3
+    if _z3.Z3_inc_ref is _core.Z3_inc_ref and _z3.Z3_dec_ref is _core.Z3_dec_ref:     # z3's own: replaced once
+        _z3.Z3_inc_ref, _z3.Z3_dec_ref = _INC, _DEC
+
+
+_count_references_unchecked()
+
+
+def _flush(ctx, a) -> None:
+    """What ``z3.If`` does before it makes its term: it wraps the Boolean sort (``Z3_inc_ref``), and z3 then frees
+    the terms Python has let go of since (they wait in a queue: Python's context lets any thread drop a reference).
+    Freed terms give their numbers to the next ones made, so a term made before this flush would be numbered
+    differently — and the solver's search, so a witness, would change. An inc_ref and dec_ref of the live operand
+    ``a`` flushes the queue and changes nothing else. (z3's ``==``, ``+``, ``<=`` … wrap nothing when both operands
+    have one sort: no flush there.)"""
+    r = ctx.ref()
+    _INC(r, a.ast)
+    _DEC(r, a.ast)
+
+
+_ADD, _SUB, _MUL = _raw(_core.Z3_mk_add), _raw(_core.Z3_mk_sub), _raw(_core.Z3_mk_mul)
+_LE, _LT, _GE, _GT = _raw(_core.Z3_mk_le), _raw(_core.Z3_mk_lt), _raw(_core.Z3_mk_ge), _raw(_core.Z3_mk_gt)
+_ITE = _raw(_core.Z3_mk_ite)
+
+
+def _ints(a, b) -> bool:
+    ta, tb = type(a), type(b)
+    return (ta is z3.ArithRef or ta is z3.IntNumRef) and (tb is z3.ArithRef or tb is z3.IntNumRef) \
+        and a.ctx is b.ctx
+
+
+def _nary(maker, a, b):
+    ctx = a.ctx
+    return z3.ArithRef(maker(ctx.ref(), 2, (_Ast * 2)(a.ast, b.ast)), ctx)
+
+
+def Add(a, b):
+    """``a + b`` (the same term) for z3 integers; anything else as z3's ``+``."""
+    if _ints(a, b):
+        return _nary(_ADD, a, b)
+    return a + b
+
+
+def Sub(a, b):
+    """``a - b`` (the same term) for z3 integers."""
+    if _ints(a, b):
+        return _nary(_SUB, a, b)
+    return a - b
+
+
+def Mul(a, b):
+    """``a * b`` (the same term) for z3 integers."""
+    if _ints(a, b):
+        return _nary(_MUL, a, b)
+    return a * b
+
+
+def _cmp(maker, flipped, a, b):
+    """``a OP b`` as Python's comparison makes it: a z3 numeral on the right of another integer term is a subclass
+    of its class (``IntNumRef`` of ``ArithRef``), so Python asks the numeral first, reflected (``b OP' a``)."""
+    if type(b) is z3.IntNumRef and type(a) is z3.ArithRef:
+        a, b, maker = b, a, flipped
+    ctx = a.ctx
+    return _BoolRef(maker(ctx.ref(), a.ast, b.ast), ctx)
+
+
+def Le(a, b):
+    """``a <= b`` (the same term) for z3 integers."""
+    return _cmp(_LE, _GE, a, b) if _ints(a, b) else a <= b
+
+
+def Lt(a, b):
+    """``a < b`` (the same term) for z3 integers."""
+    return _cmp(_LT, _GT, a, b) if _ints(a, b) else a < b
+
+
+def Ge(a, b):
+    """``a >= b`` (the same term) for z3 integers."""
+    return _cmp(_GE, _LE, a, b) if _ints(a, b) else a >= b
+
+
+def Gt(a, b):
+    """``a > b`` (the same term) for z3 integers."""
+    return _cmp(_GT, _LT, a, b) if _ints(a, b) else a > b
+
+
+def Eq2(a, b):
+    """``a == b`` (the same term) for two z3 integers or two z3 Booleans of one context."""
+    ta = type(a)
+    if (ta is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is b.ctx) or _ints(a, b):
+        return _cmp(_EQ, _EQ, a, b)
+    return a == b
+
+
+def Ite(c, a, b):
+    """``z3.If(c, a, b)`` (the same term) for a z3 Boolean ``c`` and two z3 integers or two z3 Booleans."""
+    if type(c) is z3.BoolRef:
+        ctx = c.ctx
+        _flush(ctx, c)
+        ta = type(a)
+        if ta is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is ctx and b.ctx is ctx:
+            return _BoolRef(_ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
+        if _ints(a, b) and a.ctx is ctx:
+            return z3.ArithRef(_ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
+    return z3.If(c, a, b)

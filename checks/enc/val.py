@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import And as _And, Not as _Not, Or as _Or
+from ..terms import Add as _Add, And as _And, Eq2 as _Eq, Ge as _Ge, Gt as _Gt, Ite as _Ite, Le as _Le, Lt as _Lt, \
+    Mul as _Mul, Not as _Not, Or as _Or, Sub as _Sub
 
 NONE = -1                   # "no seat" / "no card" / "no class" / "no task"
 
@@ -124,8 +125,8 @@ def ITE(c, a, b):
     if a is b:
         return a
     if isinstance(a, bool) or isinstance(b, bool) or (isinstance(a, z3.BoolRef)) or isinstance(b, z3.BoolRef):
-        return z3.If(c, zb(a), zb(b))
-    return z3.If(c, z(a), z(b))
+        return _Ite(c, zb(a), zb(b))
+    return _Ite(c, z(a), z(b))
 
 
 def EQ(a, b):
@@ -135,28 +136,29 @@ def EQ(a, b):
     if is_c(a) and is_c(b):
         return a == b
     if isinstance(a, (bool, z3.BoolRef)) or isinstance(b, (bool, z3.BoolRef)):
-        return zb(a) == zb(b)
-    return z(a) == z(b)
+        return _Eq(zb(a), zb(b))
+    return _Eq(z(a), z(b))
 
 
 def NE(a, b):
     return NOT(EQ(a, b))
 
 
-def _arith(op):
+def _arith(op, mk):
+    """``op`` on constants; on terms ``mk`` (checks/terms.py: the term z3's operator makes, without its coercion)."""
     def f(a, b):
         if type(a) is int and type(b) is int:
             return op(a, b)
         if is_c(a) and is_c(b):
             return op(a, b)
-        return op(z(a), z(b))
+        return mk(z(a), z(b))
     return f
 
 
 import operator as _op  # noqa: E402
 
-ADD, SUB, MUL = _arith(_op.add), _arith(_op.sub), _arith(_op.mul)
-LT, LE, GT, GE = _arith(_op.lt), _arith(_op.le), _arith(_op.gt), _arith(_op.ge)
+ADD, SUB, MUL = _arith(_op.add, _Add), _arith(_op.sub, _Sub), _arith(_op.mul, _Mul)
+LT, LE, GT, GE = _arith(_op.lt, _Lt), _arith(_op.le, _Le), _arith(_op.gt, _Gt), _arith(_op.ge, _Ge)
 
 
 def MIN(a, b):
