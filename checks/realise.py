@@ -870,6 +870,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
     ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
     from skillproof.model.interp.decide import decide, matches
+    from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
     tried = 0
     for tmpl in templates(cat, skeleton, run):
@@ -882,7 +883,11 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
             from skillproof.model.reason import Reason, at_event
             raise TwinsDisagree([Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
                                  for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
-        if all(matches(decide(cat, got.state, q), e) for q, e in questions):
+        # the same test a witness's replay makes (checks/context.replay_problems): each question asked at its
+        # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
+        # nothing of the game can cause) answers nothing
+        if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
+               for q, e in questions):
             return game, None
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
 

@@ -275,3 +275,36 @@ def test_a_which_answers_values_are_games(cat):
         assert got.legal, got.errors
         assert matches(decide(cat, got.state, w["question"]), w["expect"])
     assert any(v["witness"]["trace"].get("table") for v in vals)
+
+
+def test_a_game_that_leaves_the_questions_moment_out_is_no_witness(cat):
+    """A skeleton whose question is asked in a dying window nothing of the game can cause (the shipped check's SK004
+    skeleton for 秦圆圆 once 强令 banned 澄清): the realiser may leave that window out, but then the question is not
+    asked at its decision moment — no game answers it, so none is returned (it was returned, and the witness's
+    replay failed as INT001)."""
+    from skillproof.model.interp.windows import at_decision
+    seat = {"alive": True, "face_up": True, "ever_face_up": True, "identity": "red", "red_messages": 0,
+            "blue_messages": 0, "black_messages": 0, "true_messages": 0, "non_black_messages": 0, "locked": False}
+    sk = Trace.from_dict({
+        "setup": {"seats": [dict(seat, character="qin_yuan_yuan", hand_count=1,
+                                 skills=[{"rule": "ZuoYouFengYuan"}, {"rule": "BiYiShuangFei"}]),
+                            dict(seat, character="zhang_yi_ting", hand_count=0, skills=[{"rule": "QiangLing"}])],
+                  "turn": 1, "sender": None, "in_front": None, "dying": None, "message": [], "message_dir": "left",
+                  "message_lockable": False, "unknowns": {}},
+        "events": [{"event": "turn", "seat": 1},
+                   {"event": "window", "window": "fight", "in_front": 1, "sender": 1},
+                   {"event": "give", "seat": 0, "giver": 1, "site": "QiangLing#1",
+                    "args": {"all_cards": False, "cards": ["Cheng_Qing"]}},
+                   {"event": "window", "window": "receive", "in_front": 1, "sender": 1},
+                   {"event": "window", "window": "dying", "dying": 0}]})
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    q, e = {"decision": "skip_dying", "seat": 0}, {"skip": False, "could_act": False}
+    assert matches(decide(cat, base.state, q), e)
+    game, why = realise(cat, sk, base.state, [(q, e)])
+    if game is not None:
+        got = play_run(cat, game)
+        assert got.legal and at_decision(got.state, "skip_dying", 0)
+        assert matches(decide(cat, got.state, q), e)
+    else:
+        assert why["en"]
