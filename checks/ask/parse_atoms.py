@@ -221,6 +221,23 @@ class Words(Cursor):
 class AtomParser(Words):
     """The atoms of a claim (the table "atom" of docs/query-language.md)."""
 
+    def own_skill(self, verb) -> None:
+        """发动 with no skill after it, said of a character (毛不拔能在自己死亡后发动吗): her only triggered skill
+        (or her only skill) is what she fires; with several, a located error lists them."""
+        ch = self.cat.characters.get(getattr(self, "subject_char", None) or "")
+        t = self.tok
+        if ch is None or (t.kind == "word" and self.resolve(t, ("rule",)) is not None):
+            return
+        if not (t.kind == "end" or t.kind == "op" or t.kw == "filler" or t.kw in ("exists", "when", "while", "in")):
+            return
+        trig = [r for r in ch.skills if self.cat.skills[r].has("TriggeredSkill")]
+        one = ch.skills if len(ch.skills) == 1 else trig if len(trig) == 1 else []
+        if len(one) != 1:
+            names = "、".join(self.cat.skills[r].name for r in ch.skills)
+            self.error(Msg("说出{c}要发动哪个技能：{s}", "say which skill {c} fires: {s}", c=ch.name, s=names), verb)
+        r = self.cat.skills[one[0]]
+        self.toks[self.i:self.i] = [Tok("word", r.name, verb.col, verb.end, "", src=verb.shown)]
+
     def atom(self) -> Atom:
         self.skip_fillers()
         t = self.tok
@@ -340,6 +357,8 @@ class AtomParser(Words):
             return done(Atom("convert", 0, 0, cards=(x, y)))
         if kw == "fire":
             self.take()
+            self.skip_fillers()
+            self.own_skill(t)
             rid = self.rule("skill", take=False)
             r = self.cat.skills[rid]
             if r.convert is None and r.fires is None and (r.has("ActiveSkill") or r.fight is not None or

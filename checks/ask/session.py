@@ -174,6 +174,11 @@ class Session:
         witness nobody reads, such as a proved intent)."""
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
+        if q.mode == "which" and q.which is not None and q.which.kind == "order":
+            from .order import answer as order_answer        # told from the catalogue and the engine: no solver
+            res = order_answer(self.cat, q)
+            res.seconds = time.perf_counter() - t0
+            return res
         if q.mode == "which" and q.which is not None and q.which.kind == "events":
             from .events import answer as events_answer      # told from the catalogue: no solver
             res = events_answer(self.cat, q)

@@ -66,7 +66,7 @@ class Given:
 
 @dataclass
 class Which:
-    kind: str              # conversion | send | draw | receive | params | events
+    kind: str              # conversion | send | draw | receive | params | events | order
     col: int
     cards: tuple = ()
     group: str | None = None
@@ -74,6 +74,8 @@ class Which:
     combos: list = field(default_factory=list)   # params: [{param: value}] the gives sites allow
     end: int = 0
     rule: str | None = None             # events: the skill whose triggers are told (its 'on' entries)
+    rules: tuple = ()                   # order: the two skills whose order on one event is told (order.py)
+    event: str | None = None            # order: the event kind the question names (None: every one both answer)
 
 
 @dataclass

@@ -148,6 +148,9 @@ class Goal:
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
     cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
+    invalid: bool = False               # the skill asked of is invalidated when asked (被无效时): a card of the turn
+    #                                     invalidates the player's skills first (its InvalidSkill grant)
+    dead: bool = False                  # its holder is dead when it is asked (死亡后 / 已死亡)
 
     @property
     def needs(self) -> set:
@@ -210,6 +213,8 @@ def goal_of(cat, q: Query) -> Goal:
                     _role_given(g, a.value)
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
                     g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
+                elif a.kind == "invalidated" and g.fire is not None:
+                    g.invalid = True                # 被无效时: the template invalidates the player's skills first
                 elif a.kind in ("where",) or table_atom(a):
                     g.before.append(a)
                 else:
@@ -234,6 +239,8 @@ def goal_of(cat, q: Query) -> Goal:
     for a in atoms_of(q.claim):
         if a.kind == "given" and a.value.rule == "task":
             g.tasks.add(a.value.who)
+    if g.fire is not None and any(_says_dead(x) for x in g.after):
+        g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
@@ -250,6 +257,13 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.cards_on.append(giv.who)
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
+
+
+def _says_dead(a) -> bool:
+    """The given says the player is dead (``not alive``, 死亡时 / 死亡后 / 已死亡)."""
+    v = getattr(a, "value", None)
+    return isinstance(a, Atom) and a.kind == "where" and isinstance(v, E.Unary) and v.op == "not" and \
+        isinstance(v.arg, E.Attr) and v.arg.name == "alive"
 
 
 def _positive(node) -> bool:
@@ -337,10 +351,12 @@ class Builder:
         self.turns = turns
 
     # ---- pieces
-    def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None) -> Story:
+    def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None,
+              pre: list | None = None) -> Story:
         """A template of ``events`` (decisive from ``k``) at a table whose values at the start are holes — after a
-        whole turn of the player before ``t`` when the search spans two turns."""
-        pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
+        whole turn of the player before ``t`` when the search spans two turns (``pre``: that turn's events)."""
+        if pre is None:
+            pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
         tpl = TR.Trace(_setup(self.cat, self.chars, _Names("s.")), pre + events, table=True)
         return Story(tpl, k + len(pre), t, ending, None if fire_at is None else fire_at + len(pre))
 
@@ -356,7 +372,7 @@ class Builder:
         if r != t:
             out += [self.send(t, r, new)]
         else:
-            f = next(i for i in range(self.n) if i != t)
+            f = next(i for i in range(self.n) if i != t and not (self.goal.dead and i == 0))   # not a dead holder
             out += [self.send(t, f, new), TR.Event("window", window="send", in_front=t)]
         out.append(TR.Event("window", window="fight", in_front=r))
         return out
@@ -392,7 +408,8 @@ class Builder:
         return [0, 1]
 
     def receivers(self) -> list:
-        return [0, 1]
+        """Who receives: the player asked about or the next seat (and the one after, when the player is dead)."""
+        return [0, 1, 2] if self.goal.dead and self.n > 2 else [0, 1]
 
     # ---- the stories
     def stories(self) -> list:
@@ -450,19 +467,47 @@ class Builder:
         return out
 
     def fire_stories(self, t: int, new) -> list:
-        """The events that raise what the skill asked of answers, then its firing by the player."""
+        """The events that raise what the skill asked of answers, then its firing by the player — after a card of
+        the turn invalidated the player's skills when the question says so (被无效时), and after a turn in which the
+        player died when it asks of a dead holder (死亡后: besides the skill's own event being his death)."""
         rule = self.cat.skills[self.goal.fire]
         out = []
+        pres = [None]
+        if self.goal.dead and self.turns > 1:
+            pres.append(self.death_turn((t - 1) % self.n, _Names("d.")))
         for on in rule.on:
             if self.goal.cards_on:                   # the question's card, played on the player, then the firing
                 pairs = [(e, len(e)) for e in self.cards_on_events(t, new)]
             else:
                 pairs = self.raising(on, t, new)
-            for events, k in pairs:
-                fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
-                evs = events + [fire]
-                out.append(self.story(evs, len(events), t, f"fire:{on.event}", fire_at=len(events)))
+            for pre in pres:
+                if pre is not None and t == 0:
+                    continue                         # a dead player takes no turn
+                for events, k in pairs:
+                    for inv in (self.invalidations(t, new) if self.goal.invalid else [[]]):
+                        evs = events[:3] + inv + events[3:]      # after the turn's start: its main phase
+                        fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
+                        out.append(self.story(evs + [fire], len(evs), t, f"fire:{on.event}", fire_at=len(evs),
+                                              pre=pre))
         return out
+
+    def invalidations(self, t: int, new) -> list:
+        """The ways the turn player invalidates the player's skills in his main phase: a card whose InvalidSkill
+        grant reaches its target (调虎离山), played on seat 0, resolved, the grant handed out."""
+        out = []
+        for site in self.cat.sites("InvalidSkill"):
+            card = self.cat.cards.get(site.giver) if site.giver_is_card else None
+            if card is None or site.to != "target" or "main" not in site.at or "main" not in card.windows:
+                continue
+            give = TR.Event("give", seat=0, giver=t, site=f"{site.giver}#{site.index}")
+            out.append(self.card_events(t, site.giver, None, new, target=0) + [give])
+        return out
+
+    def death_turn(self, p: int, new) -> list:
+        """A whole turn of ``p`` in which seat 0 receives the message, is dying and dies (nobody saving him)."""
+        return self.turn_start(p) + self.path(p, 0, new) + [
+            TR.Event("window", window="receive", in_front=0), TR.Event("window", window="dying", dying=0),
+            TR.Event("die", seat=0), TR.Event("window", window="turn_end")]
 
     def raising(self, on, t: int, new) -> list:
         """(events, index) that raise ``on.event`` with the player in a role ``on.whose`` may name."""
@@ -477,12 +522,18 @@ class Builder:
                            [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d),
                             TR.Event("die", seat=d)])
         elif ev in ("card_resolved", "use_card"):
+            on_target = "target" in on.whose and not ({"user", "self", "any"} & set(on.whose))
             for actual, card in self.card_choices(on):
                 c = self.cat.cards[card]
-                played = self.card_events(0, card, actual, new)
+                if on_target:                       # 城府: a card played on the player by another
+                    user = t if t != 0 else 1
+                    played = self.card_events(user, card, actual, new, target=0)
+                else:
+                    user = 0
+                    played = self.card_events(0, card, actual, new)
                 if ev == "use_card":
                     played = played[:1]
-                if "main" in c.windows and t == 0:
+                if "main" in c.windows and t == user:
                     out.append(self.turn_start(t) + played)
                 elif "fight" in c.windows:
                     for r in self.receivers():
@@ -1051,7 +1102,10 @@ def answer(sess, q: Query) -> Result:
     near = with_draws(cat, near)
     run = play_run(cat, near)
     told = [w for k, w in run.errors if k >= t.story.decisive]
+    engine = fire_engine_reasons(cat, goal, near, t.story)
     for rid in ref["rules"]:
+        if engine and rid == goal.fire:
+            continue                                # refused before its guard is read: the engine's rule says why
         loc = None
         if rid in cat.skills and cat.skills[rid].on:
             loc = cat.skills[rid].on[0].loc
@@ -1062,7 +1116,7 @@ def answer(sess, q: Query) -> Result:
         res.because.append({"kind": "rule", "rules": [r],
                             "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
                                          f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
-    for eng in dict.fromkeys(engine_rule(lab) for lab in ref["labels"]):
+    for eng in engine + list(dict.fromkeys(engine_rule(lab) for lab in ref["labels"])):
         if eng is not None:
             res.because.append({"kind": "rule", "says": pick(eng[0], eng[1]), "rules": [{"id": "", "name": eng[2],
                                                                                        "file": "", "line": 0}]})
@@ -1087,6 +1141,40 @@ def answer(sess, q: Query) -> Result:
                             f"yes — {claim} ({bound}; the rules refuse any counterexample, not the bound)")
     res.seconds = time.perf_counter() - t0
     return res
+
+
+#: why the server does not ask a skill at all, before its guard is read (Game.dealListeningSkill): (zh, en, server)
+NOT_ASKED = {
+    "invalid": ("被无效的技能不会发动：它被包在 InvalidSkill 里，InvalidSkill 不是触发技，回合结束前不回应任何事件（设计说明 L82、L84）",
+                "an invalidated skill does not fire: it is wrapped in an InvalidSkill, which is no TriggeredSkill and "
+                "answers no event until the turn ends (design note L82, L84)",
+                "server skill/Skill.kt:30 (class InvalidSkill), Game.kt:362 (dealListeningSkill asks TriggeredSkills only)"),
+    "dead": ("死亡角色的初始技能不再被询问，只有 BeforeDieSkill（死亡前技能）和获得的技能例外",
+             "a dead player's initial skills are not asked any more, except BeforeDieSkills and granted skills",
+             "server Game.kt:361 (dealListeningSkill: player.alive || skill is BeforeDieSkill || !skill.isInitialSkill)"),
+}
+
+
+def fire_engine_reasons(cat, goal: Goal, game: TR.Trace, story: Story) -> list:
+    """The engine's reasons the skill asked of is not asked at all at its fire event of ``game`` (invalidated, or
+    its holder dead and it no BeforeDieSkill), read by the interpreter on the table just before it; [] when it
+    is asked (then its guard, or once per event, refuses it)."""
+    from skillproof.model.events import dispatched
+    from skillproof.model.interp.core import live_kinds
+    if goal.fire is None or story.fire_at is None:
+        return []
+    st = play_run(cat, TR.Trace(game.setup, game.events[:story.fire_at], True)).state
+    rule = cat.skills[goal.fire]
+    inst = next((i for i in st.seats[0].skills if i.rule == goal.fire), None)
+    if inst is None:
+        return []
+    out = []
+    if rule.has("TriggeredSkill") and "TriggeredSkill" not in live_kinds(cat, inst):
+        out.append(NOT_ASKED["invalid"])
+    s = st.seats[0]
+    if not dispatched(s.alive and not s.lost, rule.has("BeforeDieSkill"), rule.initial):
+        out.append(NOT_ASKED["dead"])
+    return out
 
 
 #: rules of the engine a refusal may come from that no catalogue entry holds: label -> (zh, en, server)
