@@ -173,7 +173,8 @@ def render(cat, res, brief: bool = False) -> str:
                        pick("  结算顺序（服务器）：", "  the order (the server's):"))
             out.extend(f"    - {n}" for n in res.notes)
         return "\n".join(out) + "\n"
-    if res.answer == "unknown" and res.bounds.get("table"):     # a table question: the bound, or a part not read
+    if res.answer == "unknown" and (res.bounds.get("table") or res.query.again_in == "game"):
+        # a table question (the bound, or a part not read), or 再次使用 answered within one turn only
         out.extend(f"  {n}" for n in res.notes)
         return "\n".join(out + _bounds_lines(res)) + "\n"
     if res.answer == "unknown":

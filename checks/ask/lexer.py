@@ -99,6 +99,7 @@ for _canon, _words in {
     "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家", "其他人", "别的角色"),
     "self_word": ("herself", "himself", "themselves", "themself", "oneself", "itself", "self"),
     "again": ("again", "twice", "再次", "又一次"),
+    "again_game": ("again_game",),         # 偷天能再次使用吗: again, at some later moment of the game
     "resolve": ("resolve", "resolves", "resolving", "produce", "produces", "产生"),
     "locked": ("locked", "被锁定"),
     "turn_word": ("回合",),

@@ -615,6 +615,10 @@ class AtomParser(Words):
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None
+            if self.at("again_game"):                # 再次使用: again in the game (session.py: said so)
+                self.take()
+                again = "again"
+                self.again_game = True
             if self.at("again"):
                 self.take()
                 again = "again"

@@ -240,7 +240,10 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
     def parse(self) -> Query:
         self.clause_errors: list = []
         try:
-            return self._parse()
+            q = self._parse()
+            if getattr(self, "again_game", False):
+                q.again_in = "game"
+            return q
         except QueryError as e:
             self.unknown_word(e)                      # a misspelt name is the likeliest cause: said first
             best = max(self.clause_errors + [e], key=lambda x: x.col)

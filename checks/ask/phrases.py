@@ -244,6 +244,8 @@ PHRASES: list[tuple[str, str]] = [
     ("SKILLV TWICE SKILL", "use {SKILL} again"),
     ("一回合|每回合|一个回合|同一回合 SKILLV TWICE SKILL", "use {SKILL} again"),
     ("SKILLV TWICE", "use again"),
+    ("再次|又一次|再 SKILLV SKILL", "use {SKILL} again_game"),
+    ("再次|又一次|再 SKILLV", "use again_game"),
     ("TWICE SKILLV SKILL", "use {SKILL} again"),
     ("TWICE SKILLV", "use again"),
     ("CHAR 的 SKILL", "{CHAR} {SKILL}"),

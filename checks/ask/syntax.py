@@ -88,6 +88,7 @@ class Query:
     givens: list = field(default_factory=list)
     subject_col: int = 0
     shown: str = ""        # the claim as the answer says it, when not in the question's words (必须锁定一个人)
+    again_in: str | None = None   # 'game': 再次使用 — again at any later moment, not only within the turn (session.py)
 
     @property
     def windowed(self) -> bool:

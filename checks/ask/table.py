@@ -83,7 +83,23 @@ def table_atom(a: Atom) -> bool:
     return False
 
 
-def is_table_question(q: Query) -> bool:
+def fired_by_self(a: Atom) -> bool:
+    """A 'granted' claim a player hands herself by firing a skill (发动就计: its follow-up grant), read as the firing."""
+    return a.kind == "granted" and a.value is not None and a.value.by_self
+
+
+def follow_up_firing(cat, a: Atom) -> bool:
+    """发动就计: a firing by oneself of a triggered skill (no active one, with an ``on``) whose grants all go to its
+    holder (the follow-up it hands itself) — on the timed model it reads only as holding the follow-up; the firing
+    itself is asked of games."""
+    if cat is None or not fired_by_self(a) or a.value.name not in cat.skills:
+        return False
+    r = cat.skills[a.value.name]
+    return bool(r.on) and r.has("TriggeredSkill") and not r.has("ActiveSkill") and bool(r.gives) and \
+        all(g.to == "self" for g in r.gives)
+
+
+def is_table_question(q: Query, cat=None) -> bool:
     """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing (谁会赢:
     ``which player`` with such a claim, answered with the identities and secret tasks it holds for); a claim about
     the hand alone (能有十张手牌吗) too — the timed model's hand is a constant of its setup."""
@@ -92,6 +108,12 @@ def is_table_question(q: Query) -> bool:
     atoms = atoms_of(q.claim)
     if any(table_atom(a) for a in atoms):
         return True
+    if any(fired_by_self(a) for a in atoms) and any(_says_dead(x) for g in q.givens if g.kind in ("where", "claim")
+                                                   for x in atoms_of(g.claim)):
+        return True                             # 李宁玉能在自己死亡后发动就计吗: a firing by a dead holder
+    if any(follow_up_firing(cat, a) for a in atoms):
+        return True                             # 李宁玉能发动就计吗: a trigger whose only effect on the timed model is
+        #                                         the follow-up it hands itself — its firing is a game's
     # the hand alone, past the timed model's bound on it (能有十张手牌吗: its hand is a setup constant of at most 8
     # cards), with givens the table search reads
     return bool(atoms) and all(a.kind == "hand" or a.kind == "where" and _attrs(a.value) == {"hand_count"}
@@ -182,8 +204,8 @@ class Goal:
 
 def goal_of(cat, q: Query) -> Goal:
     """The question as a Goal, or Unsupported naming what the table search does not read."""
-    g = Goal(q.claim, q.mode, q.subject)
-    for a in atoms_of(q.claim):
+    g = Goal(_as_firing(cat, q.claim), q.mode, q.subject)
+    for a in atoms_of(g.claim):
         if a.kind == "fires_on":
             if g.fire is not None and g.fire != a.rule:
                 raise Unsupported("只能问一个技能的发动", "one skill's firing at a time")
@@ -194,7 +216,7 @@ def goal_of(cat, q: Query) -> Goal:
             _role_given(g, a.value, claim=True)
         elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked", "where")):
             raise Unsupported(f"牌桌问题里不能同时问「{a.text}」", f"`{a.text}` cannot be asked together with the table")
-    if g.fire is not None and not _positive(q.claim):
+    if g.fire is not None and not _positive(g.claim):
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
     for giv in q.givens:
@@ -215,8 +237,8 @@ def goal_of(cat, q: Query) -> Goal:
                     g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
                 elif a.kind == "invalidated" and g.fire is not None:
                     g.invalid = True                # 被无效时: the template invalidates the player's skills first
-                elif a.kind in ("where",) or table_atom(a):
-                    g.before.append(a)
+                elif a.kind in ("where", "face_up", "locked", "hand") or table_atom(a):
+                    g.before.append(a)              # 面朝下时: read on the table before the decisive events
                 else:
                     raise Unsupported(f"牌桌问题还读不了前提「{giv.text}」",
                                       f"the table search does not read the given `{giv.text}` yet")
@@ -257,6 +279,18 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.cards_on.append(giv.who)
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
+
+
+def _as_firing(cat, node):
+    """The claim with each firing by oneself that hands out a follow-up grant (发动就计) read as the skill's firing."""
+    from dataclasses import replace as _r
+    if isinstance(node, Not):
+        return _r(node, arg=_as_firing(cat, node.arg))
+    if isinstance(node, BoolOp):
+        return _r(node, items=[_as_firing(cat, x) for x in node.items])
+    if isinstance(node, Atom) and fired_by_self(node) and node.value.name in cat.skills and cat.skills[node.value.name].on:
+        return Atom("fires_on", node.col, node.end, rule=node.value.name, text=node.text)
+    return node
 
 
 def _says_dead(a) -> bool:
@@ -484,6 +518,9 @@ class Builder:
                 if pre is not None and t == 0:
                     continue                         # a dead player takes no turn
                 for events, k in pairs:
+                    dies = any(e.kind == "die" and e.seat == 0 for e in (pre or []) + events)
+                    if dies != self.goal.dead and (self.goal.dead or not asked_dead(rule)):
+                        continue                     # the holder dead exactly when the question says so
                     for inv in (self.invalidations(t, new) if self.goal.invalid else [[]]):
                         evs = events[:3] + inv + events[3:]      # after the turn's start: its main phase
                         fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
@@ -584,6 +621,12 @@ class Builder:
         if isinstance(w, tuple):
             return window == "dying" and interrupted == w[1]
         return window == w or window == "dying" and interrupted == w
+
+
+def asked_dead(rule) -> bool:
+    """Is the skill asked though its holder is dead (a BeforeDieSkill, or a granted skill: Game.kt:361)?"""
+    from skillproof.model.events import dispatched
+    return dispatched(False, rule.has("BeforeDieSkill"), rule.initial)
 
 
 def final_window(events) -> tuple:
@@ -1042,6 +1085,7 @@ def answer(sess, q: Query) -> Result:
     cat = sess.cat
     t0 = time.perf_counter()
     res = Result(q, "unknown")
+
     try:
         goal = goal_of(cat, q)
         search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms)
@@ -1060,7 +1104,7 @@ def answer(sess, q: Query) -> Result:
                   "out_of_time": search.out_of_time,
                   "timeout_ms": sess.timeout_ms, "characters": list(search.chars)}
     bound = bound_words(search)
-    claim = _claim_words(q)
+    claim = _claim_words(q, cat)
     who = cat.characters[q.subject].name if q.subject else None
     if found is not None:
         st = found.run.state
@@ -1083,6 +1127,20 @@ def answer(sess, q: Query) -> Result:
         res.seconds = time.perf_counter() - t0
         return res
     ref = search.refusal()
+    engine = not_asked(cat, goal)
+    if ref is None and engine and q.mode == "exists" and not search.out_of_time:
+        # the engine never asks the skill on the question's premise, whatever the game (Game.kt:361, Skill.kt:30):
+        # a *no* that needs no template — none of them had the situation happen (a dead player is no target …)
+        res.answer = "no"
+        res.because = [{"kind": "rule", "says": pick(zh, en), "rules": [{"id": "", "name": srv, "file": "", "line": 0}]}
+                       for zh, en, srv in engine]
+        res.because.append({"kind": "bound", "says": pick("这条规则对每一局都成立，与搜索界限无关",
+                                                          "the rule holds of every game, whatever the bound"),
+                            "rules": []})
+        res.headline = pick(f"否——{claim}：服务器根本不会询问这个技能（规则本身，不是界限）",
+                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)")
+        res.seconds = time.perf_counter() - t0
+        return res
     if ref is None:
         res.answer = "unknown"
         res.reason = f"no game within the bound ({bound_words(search, 'en')}); the bound may be what stops it"
@@ -1155,13 +1213,27 @@ NOT_ASKED = {
 }
 
 
+def not_asked(cat, goal: Goal) -> list:
+    """The engine's reasons the skill asked of is never asked on the question's premise, in any game: invalidated
+    (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted). [] otherwise."""
+    rule = cat.skills.get(goal.fire) if goal.fire is not None else None
+    if rule is None or not rule.has("TriggeredSkill"):
+        return []
+    out = []
+    if goal.invalid and rule.initial:
+        out.append(NOT_ASKED["invalid"])
+    if goal.dead and not asked_dead(rule):
+        out.append(NOT_ASKED["dead"])
+    return out
+
+
 def fire_engine_reasons(cat, goal: Goal, game: TR.Trace, story: Story) -> list:
     """The engine's reasons the skill asked of is not asked at all at its fire event of ``game`` (invalidated, or
     its holder dead and it no BeforeDieSkill), read by the interpreter on the table just before it; [] when it
     is asked (then its guard, or once per event, refuses it)."""
     from skillproof.model.events import dispatched
     from skillproof.model.interp.core import live_kinds
-    if goal.fire is None or story.fire_at is None:
+    if goal.fire is None or story.fire_at is None or not (goal.invalid or goal.dead):
         return []
     st = play_run(cat, TR.Trace(game.setup, game.events[:story.fire_at], True)).state
     rule = cat.skills[goal.fire]
@@ -1206,9 +1278,13 @@ def bound_words(search: Search, lang: str | None = None) -> str:
     return pick(zh, en)
 
 
-def _claim_words(q: Query) -> str:
+def _claim_words(q: Query, cat=None) -> str:
     from .present import claim_text
     ct = claim_text(q)
+    for a in atoms_of(q.claim):                 # 城府被无效时还能发动吗: the claim says the skill it fires
+        name = cat.skills[a.rule].name if cat is not None and a.kind == "fires_on" and a.rule in cat.skills else None
+        if name and name not in ct:
+            ct = pick(f"发动{name}", f"fire {name}")
     given = "、".join(dict.fromkeys(g.text for g in q.givens))
     given_en = "; ".join(dict.fromkeys(g.text for g in q.givens))
     return pick(f"「{ct}」" + (f"，前提「{given}」" if given else ""), f"`{ct}`" + (f" ({given_en})" if given_en else ""))
