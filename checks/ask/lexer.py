@@ -56,7 +56,7 @@ for _canon, _words in {
     "as": ("as", "当作", "当成", "当", "作为"),
     "convert": ("convert", "converts", "converted", "turn", "turns", "转化"),
     "to": ("to", "into"),
-    "fire": ("fire", "fires", "firing", "fired", "发动"),
+    "fire": ("fire", "fires", "firing", "fired", "发动", "触发"),
     "for": ("for",),
     "banned": ("banned", "ban", "bans", "banning", "forbidden", "被禁", "禁止", "禁"),
     "from": ("from", "on", "of", "by"),

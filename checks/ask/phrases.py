@@ -151,6 +151,7 @@ PHRASES: list[tuple[str, str]] = [
     ("死亡 的 PLAYER", "@cond(not alive) anyone"),
     ("死亡 AFTER|WHEN", "@cond(not alive)"),
     ("在? SELF 死亡 AFTER|WHEN", "@cond(not alive)"),
+    ("在 CHAR 死亡|死 了? AFTER|WHEN", "{CHAR} @cond(not alive)"),
     ("在? SELF 死 了? AFTER|WHEN", "@cond(not alive)"),
     ("SELF 已经? 死亡 了? 的话?", "@cond(not alive)"),
     ("after|once her|his|their|its holder|owner? died|dies", "@cond(not alive)"),

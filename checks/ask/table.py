@@ -173,6 +173,7 @@ class Goal:
     invalid: bool = False               # the skill asked of is invalidated when asked (被无效时): a card of the turn
     #                                     invalidates the player's skills first (its InvalidSkill grant)
     dead: bool = False                  # its holder is dead when it is asked (死亡后 / 已死亡)
+    invalid_by: str | None = None       # the card whose invalidation the question names (被调虎离山无效后)
 
     @property
     def needs(self) -> set:
@@ -219,8 +220,12 @@ def goal_of(cat, q: Query) -> Goal:
     if g.fire is not None and not _positive(g.claim):
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
+    said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     for giv in q.givens:
         k = giv.kind
+        if k == "grant" and g.fire is not None and said_invalid and giv.grant.invalid_option:
+            g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
+            continue
         if k == "where":
             (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
         elif k == "claim":
@@ -532,7 +537,14 @@ class Builder:
         """The ways the turn player invalidates the player's skills in his main phase: a card whose InvalidSkill
         grant reaches its target (调虎离山), played on seat 0, resolved, the grant handed out."""
         out = []
+        by = self.goal.invalid_by
+        if by is not None and not any(x.giver == by and x.giver_is_card for x in self.cat.sites("InvalidSkill")):
+            raise Unsupported(f"牌桌问题还不会让{self.cat.name_of(by)}的持有者入座来使技能无效（请不写是谁使其无效）",
+                              f"the table search does not seat {self.cat.name_of(by)}'s holder to invalidate yet "
+                              f"(leave out who invalidates)")
         for site in self.cat.sites("InvalidSkill"):
+            if by is not None and site.giver != by:
+                continue
             card = self.cat.cards.get(site.giver) if site.giver_is_card else None
             if card is None or site.to != "target" or "main" not in site.at or "main" not in card.windows:
                 continue
