@@ -139,7 +139,7 @@ def answer(cat, q: Query) -> Result:
         ob = next(o for o in rb.on if o.event == ev)
         for r, o in ((ra, oa), (rb, ob)):
             ent = _entry(cat, r, o)
-            does = "；".join(op_words(op, cat, (o,)) for op in r.do) if r.do else pick("（效果只写在文字里）", "(effect only prose)")
+            does = pick("；", "; ").join(op_words(op, cat, (o,)) for op in r.do) if r.do else pick("（效果只写在文字里）", "(effect only prose)")
             asked = pick("持有者死亡后仍被询问（BeforeDieSkill）", "asked though its holder is dead (BeforeDieSkill)") \
                 if r.has("BeforeDieSkill") else pick("只在持有者存活时被询问", "asked only while its holder is alive") \
                 if r.initial else pick("获得的技能：持有者死亡后仍被询问", "a granted skill: asked after its holder died too")
