@@ -110,6 +110,12 @@ def answer(cat, q: Query) -> Result:
     a_id, b_id = q.which.rules
     ra, rb = cat.skills[a_id], cat.skills[b_id]
     for r in (ra, rb):
+        if not r.has("TriggeredSkill"):
+            kinds = "、".join(sorted(r.closure)) if r.closure else "?"
+            return Result(q, "data", headline=pick(
+                f"{r.label}不是触发技（{kinds}）：它不回应事件，与{(rb if r is ra else ra).label}没有结算先后可言",
+                f"{r.name} is not a triggered skill ({kinds}): it answers no event, so it has no order with "
+                f"{(rb if r is ra else ra).name}"), values=[], notes=[])
         if not r.on:
             why = pick(f"{r.label}没有目录中的触发条件（'on'）：{r.trigger or r.text}",
                        f"{r.name} has no trigger in the catalogue ('on'): {r.trigger or r.text}")
