@@ -632,6 +632,8 @@ class AtomParser(Words):
                 self.take()
                 again = "again"
             return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
+        if r.on and r.has("TriggeredSkill") and r.fires is None and not self.at("again", "again_game"):
+            return Atom("fires_on", 0, 0, rule=rid)      # 遗信还能用吗: a triggered skill is used as it fires
         self.error(Msg("{n}是 {zk}：它不是主动使用的——问 '持有 {t}'（或问它改变的判定）",
                        "{n} is a {ek}: it is not used on purpose — ask 'hold {t}' (or about the decision it changes)",
                        n=r.name, zk="、".join(f"'{k}'" for k in r.kinds), ek=", ".join(r.kinds), t=t.text), t)

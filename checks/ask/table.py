@@ -83,6 +83,11 @@ def table_atom(a: Atom) -> bool:
     return False
 
 
+def dead_given(q: Query) -> bool:
+    """A given says the player is dead (死亡后 / 已死亡 / 死亡时)."""
+    return any(_says_dead(x) for g in q.givens if g.kind in ("where", "claim") for x in atoms_of(g.claim))
+
+
 def fired_by_self(a: Atom) -> bool:
     """A 'granted' claim a player hands herself by firing a skill (发动就计: its follow-up grant), read as the firing."""
     return a.kind == "granted" and a.value is not None and a.value.by_self
@@ -108,9 +113,8 @@ def is_table_question(q: Query, cat=None) -> bool:
     atoms = atoms_of(q.claim)
     if any(table_atom(a) for a in atoms):
         return True
-    if any(fired_by_self(a) for a in atoms) and any(_says_dead(x) for g in q.givens if g.kind in ("where", "claim")
-                                                   for x in atoms_of(g.claim)):
-        return True                             # 李宁玉能在自己死亡后发动就计吗: a firing by a dead holder
+    if any(fired_by_self(a) or a.kind == "hold" and a.rule for a in atoms) and dead_given(q):
+        return True                             # 李宁玉能在自己死亡后发动就计吗, 承志在她死后还有效吗: a dead holder
     if any(follow_up_firing(cat, a) for a in atoms):
         return True                             # 李宁玉能发动就计吗: a trigger whose only effect on the timed model is
         #                                         the follow-up it hands itself — its firing is a game's
@@ -205,7 +209,7 @@ class Goal:
 
 def goal_of(cat, q: Query) -> Goal:
     """The question as a Goal, or Unsupported naming what the table search does not read."""
-    g = Goal(_as_firing(cat, q.claim), q.mode, q.subject)
+    g = Goal(_as_firing(cat, q.claim, dead_given(q)), q.mode, q.subject)
     for a in atoms_of(g.claim):
         if a.kind == "fires_on":
             if g.fire is not None and g.fire != a.rule:
@@ -217,6 +221,11 @@ def goal_of(cat, q: Query) -> Goal:
             _role_given(g, a.value, claim=True)
         elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked", "where")):
             raise Unsupported(f"牌桌问题里不能同时问「{a.text}」", f"`{a.text}` cannot be asked together with the table")
+    if g.fire is not None and q.subject is not None and g.fire not in cat.characters[q.subject].skills:
+        who, what = cat.characters[q.subject].name, cat.name_of(g.fire)
+        raise Unsupported(f"{who}开局不持有{what}：牌桌问题只问持有者的发动（{what}回应{who}的事件还读不了）",
+                          f"{who} does not start with {what}: a table question asks of its holder's firing ({what} "
+                          f"answering {who}'s event is not read yet)")
     if g.fire is not None and not _positive(g.claim):
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
@@ -286,15 +295,30 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
 
 
-def _as_firing(cat, node):
-    """The claim with each firing by oneself that hands out a follow-up grant (发动就计) read as the skill's firing."""
+def _as_firing(cat, node, dead: bool = False):
+    """The claim with each firing by oneself that hands out a follow-up grant (发动就计) read as the skill's firing —
+    and, of a dead player (``dead``), a skill still in effect (承志在她死后还有效吗) too: a dead player's skills do
+    nothing but answer events (Game.kt:361), so only a triggered one can be asked so."""
     from dataclasses import replace as _r
     if isinstance(node, Not):
-        return _r(node, arg=_as_firing(cat, node.arg))
+        return _r(node, arg=_as_firing(cat, node.arg, dead))
     if isinstance(node, BoolOp):
-        return _r(node, items=[_as_firing(cat, x) for x in node.items])
+        return _r(node, items=[_as_firing(cat, x, dead) for x in node.items])
     if isinstance(node, Atom) and fired_by_self(node) and node.value.name in cat.skills and cat.skills[node.value.name].on:
         return Atom("fires_on", node.col, node.end, rule=node.value.name, text=node.text)
+    if isinstance(node, Atom) and dead and node.kind == "hold" and node.rule:
+        r = cat.skills.get(node.rule)
+        if r is None or not r.on or not r.has("TriggeredSkill"):
+            raise Unsupported(f"死亡角色的{cat.name_of(node.rule)}是否还有效：只问得了触发技（是否被询问）",
+                              f"whether a dead player's {cat.name_of(node.rule)} is still in effect: only a triggered "
+                              f"skill's (whether it is asked) can be asked")
+        if r.gives:                             # 强令死后还有效吗: its firing, or the ban it handed out?
+            raise Unsupported(f"「{cat.name_of(node.rule)}还有效」有两种读法：死亡后它还会发动吗（写「死亡后还能发动"
+                              f"{cat.name_of(node.rule)}吗」），或它此前给出的技能还在吗（牌桌搜索还不读）",
+                              f"`{cat.name_of(node.rule)} still in effect` reads two ways: does it still fire (ask "
+                              f"`can … fire {cat.name_of(node.rule)} after … died`), or does what it handed out stay "
+                              f"(not read by the table search yet)")
+        return Atom("fires_on", node.col, node.end, rule=node.rule, text=node.text)
     return node
 
 
