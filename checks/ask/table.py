@@ -951,6 +951,27 @@ class Search:
                 return False
         return True
 
+    def guarded(self, s: z3.Solver, t: Tried) -> z3.Solver:
+        """For a firing the engine never asks (invalidated, a dead holder): the solver of the situation with the
+        skill's own guard holding on an event it answers too, when it can — so the illustration refuses it for the
+        engine's reason alone (its guard and whose event are met); ``s`` as it is otherwise."""
+        from ..enc.fires import enc_guard_ok, enc_holder_role_ok
+        g, k = self.goal, t.story.fire_at
+        if not (g.invalid or g.dead) or k is None or g.fire is None:
+            return s
+        rule = self.cat.skills[g.fire]
+        tab = t.enc.at(k - 1)
+        inst = next((i for i in tab.seats[0].skills if i.rule == g.fire), None)
+        if inst is None:
+            return s
+        terms = [AND(e.present, enc_holder_role_ok(on, e, 0), enc_guard_ok(self.cat, tab, on, e, 0, inst))
+                 for on in rule.on for e in t.enc.pending if e.kind == on.event and e.at < k]
+        s2 = z3.Solver()
+        s2.set("timeout", self.timeout_ms)
+        s2.add(s.assertions())
+        s2.add(z(OR(terms)) if terms else z3.BoolVal(False))
+        return s2 if s2.check() == z3.sat else s
+
     # ---- no game: the rules, or the bound?
     def refusal(self) -> dict | None:
         """When no template has a game: {rules, labels, near} if in every template where the situation happens the
@@ -978,7 +999,7 @@ class Search:
                 continue                            # the situation itself does not happen in this template
             seen = True
             if near is None:
-                near = (t, enc.fill(self.plain(s, enc)))
+                near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
             local = z3.Solver()
             local.set("timeout", self.timeout_ms)
             lits = []
