@@ -72,6 +72,8 @@ def test_an_invalidated_skill_is_refused_by_the_engine_not_its_guard(cat, sess):
     assert fire and fire[0] > near.events.index(gives[0])
     run = play_run(cat, near)
     assert any("invalidated" in str(w) for k, w in run.errors if k == fire[0])
+    before = play_run(cat, Trace(near.setup, near.events[:fire[0]], True)).state
+    assert before.seats[0].face_up                       # its guard holds: only the invalidation refuses it
 
 
 def test_a_dead_holder_and_a_before_die_skill(cat, sess):
