@@ -202,7 +202,7 @@ EVENT_WORDS = (("角色死亡", "die"), ("死亡", "die"), ("死", "die"), ("die
 #: words that make a question naming two skills a question of their order
 ORDER_WORDS = ("怎么结算", "如何结算", "怎样结算", "谁先", "先后", "顺序", "哪个先", "谁会先", "怎么处理", "如何处理",
                "同时发动", "同时触发", "in what order", "which first", "which goes first", "which fires first",
-               "resolve together", "how do", "order")
+               "resolve together", "order")
 
 
 def order_query(cat, text: str, names) -> Query | None:
@@ -211,7 +211,7 @@ def order_query(cat, text: str, names) -> Query | None:
     from .lexer import tokenize
     from .syntax import Which
     low = text.lower()
-    if not any(w in low for w in ORDER_WORDS):
+    if not (any(w in low for w in ORDER_WORDS) or "how do" in low and "resolve" in low):
         return None
     rules = []
     for t in tokenize(text, names):
@@ -220,6 +220,13 @@ def order_query(cat, text: str, names) -> Query | None:
         rid = names.find("rule", t.text)
         if rid and rid in cat.skills and rid not in [r for r, _ in rules]:
             rules.append((rid, t))
+    if len(rules) > 2:
+        from skillproof.model.msg import Msg
+        from .errors import QueryError
+        t = rules[2][1]
+        raise QueryError(Msg("结算顺序一次只比较两个技能，却写了{n}个（如：'承志和遗信谁先发动'）",
+                             "an order compares two skills at a time, not {n} (e.g. 'which fires first, 承志 or 遗信')",
+                             n=len(rules)), t.col, t.end)
     if len(rules) != 2:
         return None
     event = None
