@@ -146,3 +146,10 @@ def test_again_in_a_game_never_answers_a_within_turn_no(cat, sess):
     res = sess.ask("博爱能再次发动吗？")
     assert res.answer == "unknown"
     assert sess.ask("博爱一回合能发动两次吗？").answer == "no"        # within one turn: the timed model's no
+
+
+def test_an_order_of_three_skills_is_refused_where_the_third_is(cat, sess):
+    text = "承志和遗信和如归谁先发动？"
+    with pytest.raises(Q.QueryError) as e:
+        sess.parse(text)
+    assert text[e.value.col:e.value.end] == "如归"
