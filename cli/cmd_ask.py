@@ -163,16 +163,18 @@ def render(cat, res, brief: bool = False) -> str:
     from skillproof.checks.ask.present import reason_text
     from skillproof.model.lang import pick
     out = [res.headline or res.answer]
-    if res.query.which is not None and res.query.which.kind == "events":   # told from the catalogue: no solver
+    if res.query.which is not None and res.query.which.kind in ("events", "order"):   # from the catalogue: no solver
         if res.answer == "unknown":
             out.append(f"  {res.reason}")
         for v in res.values:
             out.append(f"  • {v['name']}  [{v['file']}:{v['line']}]")
         if res.notes:
-            out.append(pick("  引擎规则：", "  the engine's rules:"))
+            out.append(pick("  引擎规则：", "  the engine's rules:") if res.query.which.kind == "events" else
+                       pick("  结算顺序（服务器）：", "  the order (the server's):"))
             out.extend(f"    - {n}" for n in res.notes)
         return "\n".join(out) + "\n"
-    if res.answer == "unknown" and res.bounds.get("table"):     # a table question: the bound, or a part not read
+    if res.answer == "unknown" and (res.bounds.get("table") or res.query.again_in == "game"):
+        # a table question (the bound, or a part not read), or 再次使用 answered within one turn only
         out.extend(f"  {n}" for n in res.notes)
         return "\n".join(out + _bounds_lines(res)) + "\n"
     if res.answer == "unknown":

@@ -74,8 +74,11 @@ def op_words(op, cat, on: tuple = ()) -> str:
         col = _COLOUR.get(a.get("colour") or "any", ("", ""))
         only = _cards(a.get("card"), cat)
         kinds = pick(f"（{only}）", f" ({only})") if only else ""
-        s = pick(f"{frm}交给{to}{_n(a.get('n', 1), nouns, cat)}张{col[0]}手牌{kinds}",
-                 f"{frm} gives {to} {_n(a.get('n', 1), nouns, cat)} {col[1]}hand card(s){kinds}")
+        if a.get("which") == "all":                 # 承志: every hand card (n is not read)
+            s = pick(f"{frm}交给{to}全部{col[0]}手牌{kinds}", f"{frm} gives {to} all {col[1]}hand cards{kinds}")
+        else:
+            s = pick(f"{frm}交给{to}{_n(a.get('n', 1), nouns, cat)}张{col[0]}手牌{kinds}",
+                     f"{frm} gives {to} {_n(a.get('n', 1), nouns, cat)} {col[1]}hand card(s){kinds}")
     elif k == "show":
         what = _SHOW.get(a.get("what", "hand_card"), ("", ""))
         s = pick(f"{who}向{_p(a.get('to', 'all'), nouns)}展示{what[0]}",

@@ -45,6 +45,8 @@ The modules, in the order a question goes through them:
 * evaluate.py — what a claim / given means on a concrete state (the reference interpreter);
 * compile.py — the same as z3 terms over the encoder's symbolic state;
 * engine.py — Engine (a warm solver); session.py — Session (ask one question after another);
+* events.py — ``which events`` (遗信什么时候发动), order.py — ``which order`` (承志和遗信谁先发动): told from the
+  catalogue and the server's engine, no solver; table.py — table questions, asked of games;
 * answer.py — answering: witnesses, minimal cores; which.py — ``which`` questions; readings.py — the
   readings of an ambiguous question, said with its answer; result.py — Result;
 * present.py — the text of an answer and of each reason.

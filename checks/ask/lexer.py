@@ -56,7 +56,7 @@ for _canon, _words in {
     "as": ("as", "当作", "当成", "当", "作为"),
     "convert": ("convert", "converts", "converted", "turn", "turns", "转化"),
     "to": ("to", "into"),
-    "fire": ("fire", "fires", "firing", "fired", "发动"),
+    "fire": ("fire", "fires", "firing", "fired", "发动", "触发"),
     "for": ("for",),
     "banned": ("banned", "ban", "bans", "banning", "forbidden", "被禁", "禁止", "禁"),
     "from": ("from", "on", "of", "by"),
@@ -99,6 +99,7 @@ for _canon, _words in {
     "other": ("another", "other", "others", "else", "别人", "其他角色", "他人", "其他玩家", "其他人", "别的角色"),
     "self_word": ("herself", "himself", "themselves", "themself", "oneself", "itself", "self"),
     "again": ("again", "twice", "再次", "又一次"),
+    "again_game": ("again_game",),         # 偷天能再次使用吗: again, at some later moment of the game
     "resolve": ("resolve", "resolves", "resolving", "produce", "produces", "产生"),
     "locked": ("locked", "被锁定"),
     "turn_word": ("回合",),

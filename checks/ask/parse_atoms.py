@@ -221,6 +221,23 @@ class Words(Cursor):
 class AtomParser(Words):
     """The atoms of a claim (the table "atom" of docs/query-language.md)."""
 
+    def own_skill(self, verb) -> None:
+        """发动 with no skill after it, said of a character (毛不拔能在自己死亡后发动吗): her only triggered skill
+        (or her only skill) is what she fires; with several, a located error lists them."""
+        ch = self.cat.characters.get(getattr(self, "subject_char", None) or "")
+        t = self.tok
+        if ch is None or (t.kind == "word" and self.resolve(t, ("rule",)) is not None):
+            return
+        if not (t.kind == "end" or t.kind == "op" or t.kw == "filler" or t.kw in ("exists", "when", "while", "in")):
+            return
+        trig = [r for r in ch.skills if self.cat.skills[r].has("TriggeredSkill")]
+        one = ch.skills if len(ch.skills) == 1 else trig if len(trig) == 1 else []
+        if len(one) != 1:
+            names = "、".join(self.cat.skills[r].name for r in ch.skills)
+            self.error(Msg("说出{c}要发动哪个技能：{s}", "say which skill {c} fires: {s}", c=ch.name, s=names), verb)
+        r = self.cat.skills[one[0]]
+        self.toks[self.i:self.i] = [Tok("word", r.name, verb.col, verb.end, "", src=verb.shown)]
+
     def atom(self) -> Atom:
         self.skip_fillers()
         t = self.tok
@@ -340,6 +357,8 @@ class AtomParser(Words):
             return done(Atom("convert", 0, 0, cards=(x, y)))
         if kw == "fire":
             self.take()
+            self.skip_fillers()
+            self.own_skill(t)
             rid = self.rule("skill", take=False)
             r = self.cat.skills[rid]
             if r.convert is None and r.fires is None and (r.has("ActiveSkill") or r.fight is not None or
@@ -596,6 +615,10 @@ class AtomParser(Words):
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None
+            if self.at("again_game"):                # 再次使用: again in the game (session.py: said so)
+                self.take()
+                again = "again"
+                self.again_game = True
             if self.at("again"):
                 self.take()
                 again = "again"
@@ -609,6 +632,8 @@ class AtomParser(Words):
                 self.take()
                 again = "again"
             return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
+        if r.on and r.has("TriggeredSkill") and r.fires is None and not self.at("again", "again_game"):
+            return Atom("fires_on", 0, 0, rule=rid)      # 遗信还能用吗: a triggered skill is used as it fires
         self.error(Msg("{n}是 {zk}：它不是主动使用的——问 '持有 {t}'（或问它改变的判定）",
                        "{n} is a {ek}: it is not used on purpose — ask 'hold {t}' (or about the decision it changes)",
                        n=r.name, zk="、".join(f"'{k}'" for k in r.kinds), ek=", ".join(r.kinds), t=t.text), t)

@@ -67,6 +67,7 @@ class PlayerParser(Words):
             self.take()
             q.subject, q.subject_col = r[1], t.col
             self.subject_seen = True
+            self.subject_char = r[1]                 # 毛不拔能发动吗: the skill a bare 发动 names (parse_atoms)
             while self.at("own", "self_word"):       # 王响自己能…: himself
                 self.take()
             if self.at_op("("):                  # an alias like 顾小梦（译电科科员）

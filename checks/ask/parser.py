@@ -240,7 +240,10 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
     def parse(self) -> Query:
         self.clause_errors: list = []
         try:
-            return self._parse()
+            q = self._parse()
+            if getattr(self, "again_game", False):
+                q.again_in = "game"
+            return q
         except QueryError as e:
             self.unknown_word(e)                      # a misspelt name is the likeliest cause: said first
             best = max(self.clause_errors + [e], key=lambda x: x.col)
@@ -702,6 +705,10 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     if not text or not text.strip():
         raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
     names = names or Names(cat)
+    from .order import order_query
+    oq = order_query(cat, text, names) if len(text) <= 400 else None
+    if oq is not None:                      # 承志和遗信在角色死亡时怎么结算: two skills' order on one event
+        return oq
     try:
         return Parser(cat, text, names).parse()
     except QueryError as e:

@@ -175,13 +175,18 @@ class Session:
         witness nobody reads, such as a proved intent)."""
         t0 = time.perf_counter()
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
+        if q.mode == "which" and q.which is not None and q.which.kind == "order":
+            from .order import answer as order_answer        # told from the catalogue and the engine: no solver
+            res = order_answer(self.cat, q)
+            res.seconds = time.perf_counter() - t0
+            return res
         if q.mode == "which" and q.which is not None and q.which.kind == "events":
             from .events import answer as events_answer      # told from the catalogue: no solver
             res = events_answer(self.cat, q)
             res.seconds = time.perf_counter() - t0
             return res
         from .table import is_table_question, answer as table_answer, refuse_table_only
-        if is_table_question(q):                 # the moving table: asked of games of the server (table.py)
+        if is_table_question(q, self.cat):       # the moving table: asked of games of the server (table.py)
             res = table_answer(self, q)
             res.seconds = time.perf_counter() - t0
             return res
@@ -201,6 +206,8 @@ class Session:
             res.notes.append(note)
             if other != res.answer:
                 res.headline += reading_suffix(self.cat, q, other)
+        if q.again_in == "game" and q.mode == "exists":
+            again_in_game(self.cat, q, res)
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
                       "timeout_ms": self.timeout_ms}
         if self.games:
@@ -209,6 +216,25 @@ class Session:
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res
+
+
+def again_in_game(cat, q: Query, res: Result) -> None:
+    """再次使用 (again, at any later moment of the game): the timed model answers it within one turn — a *yes* there is
+    a yes (used twice in one turn is used again); a *no* there says nothing of a later turn (a once-a-turn skill is
+    used again next turn; a skill that flips its role face up needs it turned down again), so it becomes *unknown*,
+    the within-turn answer kept as a note."""
+    from skillproof.model.lang import pick
+    if res.answer == "yes":
+        res.notes.append(pick("一回合内就能再次使用（见例证）", "it can be used again within one turn (the witness)"))
+    elif res.answer == "no":
+        res.answer = "unknown"
+        res.notes.append(pick("一回合内不能再次使用：" + res.headline, "not again within one turn: " + res.headline))
+        res.headline = pick("不确定——一回合内不能再次使用；在之后的回合再次使用，搜索还不读（只查一回合内）",
+                            "inconclusive — not again within one turn; whether it can be used again in a later turn is "
+                            "not searched (within one turn only)")
+        res.reason = "again in a later turn is not searched: only within one turn"
+        res.because = []
+        res.witness = None
 
 
 def _reads_played(q: Query) -> bool:

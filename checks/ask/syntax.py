@@ -66,7 +66,7 @@ class Given:
 
 @dataclass
 class Which:
-    kind: str              # conversion | send | draw | receive | params | events
+    kind: str              # conversion | send | draw | receive | params | events | order
     col: int
     cards: tuple = ()
     group: str | None = None
@@ -74,6 +74,8 @@ class Which:
     combos: list = field(default_factory=list)   # params: [{param: value}] the gives sites allow
     end: int = 0
     rule: str | None = None             # events: the skill whose triggers are told (its 'on' entries)
+    rules: tuple = ()                   # order: the two skills whose order on one event is told (order.py)
+    event: str | None = None            # order: the event kind the question names (None: every one both answer)
 
 
 @dataclass
@@ -86,6 +88,7 @@ class Query:
     givens: list = field(default_factory=list)
     subject_col: int = 0
     shown: str = ""        # the claim as the answer says it, when not in the question's words (必须锁定一个人)
+    again_in: str | None = None   # 'game': 再次使用 — again at any later moment, not only within the turn (session.py)
 
     @property
     def windowed(self) -> bool:

@@ -83,7 +83,28 @@ def table_atom(a: Atom) -> bool:
     return False
 
 
-def is_table_question(q: Query) -> bool:
+def dead_given(q: Query) -> bool:
+    """A given says the player is dead (死亡后 / 已死亡 / 死亡时)."""
+    return any(_says_dead(x) for g in q.givens if g.kind in ("where", "claim") for x in atoms_of(g.claim))
+
+
+def fired_by_self(a: Atom) -> bool:
+    """A 'granted' claim a player hands herself by firing a skill (发动就计: its follow-up grant), read as the firing."""
+    return a.kind == "granted" and a.value is not None and a.value.by_self
+
+
+def follow_up_firing(cat, a: Atom) -> bool:
+    """发动就计: a firing by oneself of a triggered skill (no active one, with an ``on``) whose grants all go to its
+    holder (the follow-up it hands itself) — on the timed model it reads only as holding the follow-up; the firing
+    itself is asked of games."""
+    if cat is None or not fired_by_self(a) or a.value.name not in cat.skills:
+        return False
+    r = cat.skills[a.value.name]
+    return bool(r.on) and r.has("TriggeredSkill") and not r.has("ActiveSkill") and bool(r.gives) and \
+        all(g.to == "self" for g in r.gives)
+
+
+def is_table_question(q: Query, cat=None) -> bool:
     """A question whose claim reads the moving table: a death, a win, a message received, a count, a firing (谁会赢:
     ``which player`` with such a claim, answered with the identities and secret tasks it holds for); a claim about
     the hand alone (能有十张手牌吗) too — the timed model's hand is a constant of its setup."""
@@ -92,6 +113,11 @@ def is_table_question(q: Query) -> bool:
     atoms = atoms_of(q.claim)
     if any(table_atom(a) for a in atoms):
         return True
+    if any(fired_by_self(a) or a.kind == "hold" and a.rule for a in atoms) and dead_given(q):
+        return True                             # 李宁玉能在自己死亡后发动就计吗, 承志在她死后还有效吗: a dead holder
+    if any(follow_up_firing(cat, a) for a in atoms):
+        return True                             # 李宁玉能发动就计吗: a trigger whose only effect on the timed model is
+        #                                         the follow-up it hands itself — its firing is a game's
     # the hand alone, past the timed model's bound on it (能有十张手牌吗: its hand is a setup constant of at most 8
     # cards), with givens the table search reads
     return bool(atoms) and all(a.kind == "hand" or a.kind == "where" and _attrs(a.value) == {"hand_count"}
@@ -148,6 +174,10 @@ class Goal:
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
     cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
+    invalid: bool = False               # the skill asked of is invalidated when asked (被无效时): a card of the turn
+    #                                     invalidates the player's skills first (its InvalidSkill grant)
+    dead: bool = False                  # its holder is dead when it is asked (死亡后 / 已死亡)
+    invalid_by: str | None = None       # the card whose invalidation the question names (被调虎离山无效后)
 
     @property
     def needs(self) -> set:
@@ -179,8 +209,8 @@ class Goal:
 
 def goal_of(cat, q: Query) -> Goal:
     """The question as a Goal, or Unsupported naming what the table search does not read."""
-    g = Goal(q.claim, q.mode, q.subject)
-    for a in atoms_of(q.claim):
+    g = Goal(_as_firing(cat, q.claim, dead_given(q)), q.mode, q.subject)
+    for a in atoms_of(g.claim):
         if a.kind == "fires_on":
             if g.fire is not None and g.fire != a.rule:
                 raise Unsupported("只能问一个技能的发动", "one skill's firing at a time")
@@ -191,11 +221,20 @@ def goal_of(cat, q: Query) -> Goal:
             _role_given(g, a.value, claim=True)
         elif not (table_atom(a) or a.kind in ("hand", "face_up", "locked", "where")):
             raise Unsupported(f"牌桌问题里不能同时问「{a.text}」", f"`{a.text}` cannot be asked together with the table")
-    if g.fire is not None and not _positive(q.claim):
+    if g.fire is not None and q.subject is not None and g.fire not in cat.characters[q.subject].skills:
+        who, what = cat.characters[q.subject].name, cat.name_of(g.fire)
+        raise Unsupported(f"{who}开局不持有{what}：牌桌问题只问持有者的发动（{what}回应{who}的事件还读不了）",
+                          f"{who} does not start with {what}: a table question asks of its holder's firing ({what} "
+                          f"answering {who}'s event is not read yet)")
+    if g.fire is not None and not _positive(g.claim):
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
+    said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     for giv in q.givens:
         k = giv.kind
+        if k == "grant" and g.fire is not None and said_invalid and giv.grant.invalid_option:
+            g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
+            continue
         if k == "where":
             (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
         elif k == "claim":
@@ -210,8 +249,10 @@ def goal_of(cat, q: Query) -> Goal:
                     _role_given(g, a.value)
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
                     g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
-                elif a.kind in ("where",) or table_atom(a):
-                    g.before.append(a)
+                elif a.kind == "invalidated" and g.fire is not None:
+                    g.invalid = True                # 被无效时: the template invalidates the player's skills first
+                elif a.kind in ("where", "face_up", "locked", "hand") or table_atom(a):
+                    g.before.append(a)              # 面朝下时: read on the table before the decisive events
                 else:
                     raise Unsupported(f"牌桌问题还读不了前提「{giv.text}」",
                                       f"the table search does not read the given `{giv.text}` yet")
@@ -234,6 +275,8 @@ def goal_of(cat, q: Query) -> Goal:
     for a in atoms_of(q.claim):
         if a.kind == "given" and a.value.rule == "task":
             g.tasks.add(a.value.who)
+    if g.fire is not None and any(_says_dead(x) for x in g.after):
+        g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
@@ -250,6 +293,40 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.cards_on.append(giv.who)
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
+
+
+def _as_firing(cat, node, dead: bool = False):
+    """The claim with each firing by oneself that hands out a follow-up grant (发动就计) read as the skill's firing —
+    and, of a dead player (``dead``), a skill still in effect (承志在她死后还有效吗) too: a dead player's skills do
+    nothing but answer events (Game.kt:361), so only a triggered one can be asked so."""
+    from dataclasses import replace as _r
+    if isinstance(node, Not):
+        return _r(node, arg=_as_firing(cat, node.arg, dead))
+    if isinstance(node, BoolOp):
+        return _r(node, items=[_as_firing(cat, x, dead) for x in node.items])
+    if isinstance(node, Atom) and fired_by_self(node) and node.value.name in cat.skills and cat.skills[node.value.name].on:
+        return Atom("fires_on", node.col, node.end, rule=node.value.name, text=node.text)
+    if isinstance(node, Atom) and dead and node.kind == "hold" and node.rule:
+        r = cat.skills.get(node.rule)
+        if r is None or not r.on or not r.has("TriggeredSkill"):
+            raise Unsupported(f"死亡角色的{cat.name_of(node.rule)}是否还有效：只问得了触发技（是否被询问）",
+                              f"whether a dead player's {cat.name_of(node.rule)} is still in effect: only a triggered "
+                              f"skill's (whether it is asked) can be asked")
+        if r.gives:                             # 强令死后还有效吗: its firing, or the ban it handed out?
+            raise Unsupported(f"「{cat.name_of(node.rule)}还有效」有两种读法：死亡后它还会发动吗（写「死亡后还能发动"
+                              f"{cat.name_of(node.rule)}吗」），或它此前给出的技能还在吗（牌桌搜索还不读）",
+                              f"`{cat.name_of(node.rule)} still in effect` reads two ways: does it still fire (ask "
+                              f"`can … fire {cat.name_of(node.rule)} after … died`), or does what it handed out stay "
+                              f"(not read by the table search yet)")
+        return Atom("fires_on", node.col, node.end, rule=node.rule, text=node.text)
+    return node
+
+
+def _says_dead(a) -> bool:
+    """The given says the player is dead (``not alive``, 死亡时 / 死亡后 / 已死亡)."""
+    v = getattr(a, "value", None)
+    return isinstance(a, Atom) and a.kind == "where" and isinstance(v, E.Unary) and v.op == "not" and \
+        isinstance(v.arg, E.Attr) and v.arg.name == "alive"
 
 
 def _positive(node) -> bool:
@@ -337,10 +414,12 @@ class Builder:
         self.turns = turns
 
     # ---- pieces
-    def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None) -> Story:
+    def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None,
+              pre: list | None = None) -> Story:
         """A template of ``events`` (decisive from ``k``) at a table whose values at the start are holes — after a
-        whole turn of the player before ``t`` when the search spans two turns."""
-        pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
+        whole turn of the player before ``t`` when the search spans two turns (``pre``: that turn's events)."""
+        if pre is None:
+            pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
         tpl = TR.Trace(_setup(self.cat, self.chars, _Names("s.")), pre + events, table=True)
         return Story(tpl, k + len(pre), t, ending, None if fire_at is None else fire_at + len(pre))
 
@@ -356,7 +435,7 @@ class Builder:
         if r != t:
             out += [self.send(t, r, new)]
         else:
-            f = next(i for i in range(self.n) if i != t)
+            f = next(i for i in range(self.n) if i != t and not (self.goal.dead and i == 0))   # not a dead holder
             out += [self.send(t, f, new), TR.Event("window", window="send", in_front=t)]
         out.append(TR.Event("window", window="fight", in_front=r))
         return out
@@ -392,7 +471,8 @@ class Builder:
         return [0, 1]
 
     def receivers(self) -> list:
-        return [0, 1]
+        """Who receives: the player asked about or the next seat (and the one after, when the player is dead)."""
+        return [0, 1, 2] if self.goal.dead and self.n > 2 else [0, 1]
 
     # ---- the stories
     def stories(self) -> list:
@@ -450,19 +530,57 @@ class Builder:
         return out
 
     def fire_stories(self, t: int, new) -> list:
-        """The events that raise what the skill asked of answers, then its firing by the player."""
+        """The events that raise what the skill asked of answers, then its firing by the player — after a card of
+        the turn invalidated the player's skills when the question says so (被无效时), and after a turn in which the
+        player died when it asks of a dead holder (死亡后: besides the skill's own event being his death)."""
         rule = self.cat.skills[self.goal.fire]
         out = []
+        pres = [None]
+        if self.goal.dead and self.turns > 1:
+            pres.append(self.death_turn((t - 1) % self.n, _Names("d.")))
         for on in rule.on:
             if self.goal.cards_on:                   # the question's card, played on the player, then the firing
                 pairs = [(e, len(e)) for e in self.cards_on_events(t, new)]
             else:
                 pairs = self.raising(on, t, new)
-            for events, k in pairs:
-                fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
-                evs = events + [fire]
-                out.append(self.story(evs, len(events), t, f"fire:{on.event}", fire_at=len(events)))
+            for pre in pres:
+                if pre is not None and t == 0:
+                    continue                         # a dead player takes no turn
+                for events, k in pairs:
+                    dies = any(e.kind == "die" and e.seat == 0 for e in (pre or []) + events)
+                    if dies != self.goal.dead and (self.goal.dead or not asked_dead(rule)):
+                        continue                     # the holder dead exactly when the question says so
+                    for inv in (self.invalidations(t, new) if self.goal.invalid else [[]]):
+                        evs = events[:3] + inv + events[3:]      # after the turn's start: its main phase
+                        fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
+                        out.append(self.story(evs + [fire], len(evs), t, f"fire:{on.event}", fire_at=len(evs),
+                                              pre=pre))
         return out
+
+    def invalidations(self, t: int, new) -> list:
+        """The ways the turn player invalidates the player's skills in his main phase: a card whose InvalidSkill
+        grant reaches its target (调虎离山), played on seat 0, resolved, the grant handed out."""
+        out = []
+        by = self.goal.invalid_by
+        if by is not None and not any(x.giver == by and x.giver_is_card for x in self.cat.sites("InvalidSkill")):
+            raise Unsupported(f"牌桌问题还不会让{self.cat.name_of(by)}的持有者入座来使技能无效（请不写是谁使其无效）",
+                              f"the table search does not seat {self.cat.name_of(by)}'s holder to invalidate yet "
+                              f"(leave out who invalidates)")
+        for site in self.cat.sites("InvalidSkill"):
+            if by is not None and site.giver != by:
+                continue
+            card = self.cat.cards.get(site.giver) if site.giver_is_card else None
+            if card is None or site.to != "target" or "main" not in site.at or "main" not in card.windows:
+                continue
+            give = TR.Event("give", seat=0, giver=t, site=f"{site.giver}#{site.index}")
+            out.append(self.card_events(t, site.giver, None, new, target=0) + [give])
+        return out
+
+    def death_turn(self, p: int, new) -> list:
+        """A whole turn of ``p`` in which seat 0 receives the message, is dying and dies (nobody saving him)."""
+        return self.turn_start(p) + self.path(p, 0, new) + [
+            TR.Event("window", window="receive", in_front=0), TR.Event("window", window="dying", dying=0),
+            TR.Event("die", seat=0), TR.Event("window", window="turn_end")]
 
     def raising(self, on, t: int, new) -> list:
         """(events, index) that raise ``on.event`` with the player in a role ``on.whose`` may name."""
@@ -477,12 +595,18 @@ class Builder:
                            [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d),
                             TR.Event("die", seat=d)])
         elif ev in ("card_resolved", "use_card"):
+            on_target = "target" in on.whose and not ({"user", "self", "any"} & set(on.whose))
             for actual, card in self.card_choices(on):
                 c = self.cat.cards[card]
-                played = self.card_events(0, card, actual, new)
+                if on_target:                       # 城府: a card played on the player by another
+                    user = t if t != 0 else 1
+                    played = self.card_events(user, card, actual, new, target=0)
+                else:
+                    user = 0
+                    played = self.card_events(0, card, actual, new)
                 if ev == "use_card":
                     played = played[:1]
-                if "main" in c.windows and t == 0:
+                if "main" in c.windows and t == user:
                     out.append(self.turn_start(t) + played)
                 elif "fight" in c.windows:
                     for r in self.receivers():
@@ -533,6 +657,12 @@ class Builder:
         if isinstance(w, tuple):
             return window == "dying" and interrupted == w[1]
         return window == w or window == "dying" and interrupted == w
+
+
+def asked_dead(rule) -> bool:
+    """Is the skill asked though its holder is dead (a BeforeDieSkill, or a granted skill: Game.kt:361)?"""
+    from skillproof.model.events import dispatched
+    return dispatched(False, rule.has("BeforeDieSkill"), rule.initial)
 
 
 def final_window(events) -> tuple:
@@ -821,6 +951,27 @@ class Search:
                 return False
         return True
 
+    def guarded(self, s: z3.Solver, t: Tried) -> z3.Solver:
+        """For a firing the engine never asks (invalidated, a dead holder): the solver of the situation with the
+        skill's own guard holding on an event it answers too, when it can — so the illustration refuses it for the
+        engine's reason alone (its guard and whose event are met); ``s`` as it is otherwise."""
+        from ..enc.fires import enc_guard_ok, enc_holder_role_ok
+        g, k = self.goal, t.story.fire_at
+        if not (g.invalid or g.dead) or k is None or g.fire is None:
+            return s
+        rule = self.cat.skills[g.fire]
+        tab = t.enc.at(k - 1)
+        inst = next((i for i in tab.seats[0].skills if i.rule == g.fire), None)
+        if inst is None:
+            return s
+        terms = [AND(e.present, enc_holder_role_ok(on, e, 0), enc_guard_ok(self.cat, tab, on, e, 0, inst))
+                 for on in rule.on for e in t.enc.pending if e.kind == on.event and e.at < k]
+        s2 = z3.Solver()
+        s2.set("timeout", self.timeout_ms)
+        s2.add(s.assertions())
+        s2.add(z(OR(terms)) if terms else z3.BoolVal(False))
+        return s2 if s2.check() == z3.sat else s
+
     # ---- no game: the rules, or the bound?
     def refusal(self) -> dict | None:
         """When no template has a game: {rules, labels, near} if in every template where the situation happens the
@@ -848,7 +999,7 @@ class Search:
                 continue                            # the situation itself does not happen in this template
             seen = True
             if near is None:
-                near = (t, enc.fill(self.plain(s, enc)))
+                near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
             local = z3.Solver()
             local.set("timeout", self.timeout_ms)
             lits = []
@@ -991,6 +1142,7 @@ def answer(sess, q: Query) -> Result:
     cat = sess.cat
     t0 = time.perf_counter()
     res = Result(q, "unknown")
+
     try:
         goal = goal_of(cat, q)
         search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms)
@@ -1009,7 +1161,7 @@ def answer(sess, q: Query) -> Result:
                   "out_of_time": search.out_of_time,
                   "timeout_ms": sess.timeout_ms, "characters": list(search.chars)}
     bound = bound_words(search)
-    claim = _claim_words(q)
+    claim = _claim_words(q, cat)
     who = cat.characters[q.subject].name if q.subject else None
     if found is not None:
         st = found.run.state
@@ -1032,6 +1184,20 @@ def answer(sess, q: Query) -> Result:
         res.seconds = time.perf_counter() - t0
         return res
     ref = search.refusal()
+    engine = not_asked(cat, goal)
+    if ref is None and engine and q.mode == "exists" and not search.out_of_time:
+        # the engine never asks the skill on the question's premise, whatever the game (Game.kt:361, Skill.kt:30):
+        # a *no* that needs no template — none of them had the situation happen (a dead player is no target …)
+        res.answer = "no"
+        res.because = [{"kind": "rule", "says": pick(zh, en), "rules": [{"id": "", "name": srv, "file": "", "line": 0}]}
+                       for zh, en, srv in engine]
+        res.because.append({"kind": "bound", "says": pick("这条规则对每一局都成立，与搜索界限无关",
+                                                          "the rule holds of every game, whatever the bound"),
+                            "rules": []})
+        res.headline = pick(f"否——{claim}：服务器根本不会询问这个技能（规则本身，不是界限）",
+                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)")
+        res.seconds = time.perf_counter() - t0
+        return res
     if ref is None:
         res.answer = "unknown"
         res.reason = f"no game within the bound ({bound_words(search, 'en')}); the bound may be what stops it"
@@ -1051,7 +1217,10 @@ def answer(sess, q: Query) -> Result:
     near = with_draws(cat, near)
     run = play_run(cat, near)
     told = [w for k, w in run.errors if k >= t.story.decisive]
+    engine = fire_engine_reasons(cat, goal, near, t.story)
     for rid in ref["rules"]:
+        if engine and rid == goal.fire:
+            continue                                # refused before its guard is read: the engine's rule says why
         loc = None
         if rid in cat.skills and cat.skills[rid].on:
             loc = cat.skills[rid].on[0].loc
@@ -1062,7 +1231,7 @@ def answer(sess, q: Query) -> Result:
         res.because.append({"kind": "rule", "rules": [r],
                             "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
                                          f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
-    for eng in dict.fromkeys(engine_rule(lab) for lab in ref["labels"]):
+    for eng in engine + list(dict.fromkeys(engine_rule(lab) for lab in ref["labels"])):
         if eng is not None:
             res.because.append({"kind": "rule", "says": pick(eng[0], eng[1]), "rules": [{"id": "", "name": eng[2],
                                                                                        "file": "", "line": 0}]})
@@ -1087,6 +1256,54 @@ def answer(sess, q: Query) -> Result:
                             f"yes — {claim} ({bound}; the rules refuse any counterexample, not the bound)")
     res.seconds = time.perf_counter() - t0
     return res
+
+
+#: why the server does not ask a skill at all, before its guard is read (Game.dealListeningSkill): (zh, en, server)
+NOT_ASKED = {
+    "invalid": ("被无效的技能不会发动：它被包在 InvalidSkill 里，InvalidSkill 不是触发技，回合结束前不回应任何事件（设计说明 L82、L84）",
+                "an invalidated skill does not fire: it is wrapped in an InvalidSkill, which is no TriggeredSkill and "
+                "answers no event until the turn ends (design note L82, L84)",
+                "server skill/Skill.kt:30 (class InvalidSkill), Game.kt:362 (dealListeningSkill asks TriggeredSkills only)"),
+    "dead": ("死亡角色的初始技能不再被询问，只有 BeforeDieSkill（死亡前技能）和获得的技能例外",
+             "a dead player's initial skills are not asked any more, except BeforeDieSkills and granted skills",
+             "server Game.kt:361 (dealListeningSkill: player.alive || skill is BeforeDieSkill || !skill.isInitialSkill)"),
+}
+
+
+def not_asked(cat, goal: Goal) -> list:
+    """The engine's reasons the skill asked of is never asked on the question's premise, in any game: invalidated
+    (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted). [] otherwise."""
+    rule = cat.skills.get(goal.fire) if goal.fire is not None else None
+    if rule is None or not rule.has("TriggeredSkill"):
+        return []
+    out = []
+    if goal.invalid and rule.initial:
+        out.append(NOT_ASKED["invalid"])
+    if goal.dead and not asked_dead(rule):
+        out.append(NOT_ASKED["dead"])
+    return out
+
+
+def fire_engine_reasons(cat, goal: Goal, game: TR.Trace, story: Story) -> list:
+    """The engine's reasons the skill asked of is not asked at all at its fire event of ``game`` (invalidated, or
+    its holder dead and it no BeforeDieSkill), read by the interpreter on the table just before it; [] when it
+    is asked (then its guard, or once per event, refuses it)."""
+    from skillproof.model.events import dispatched
+    from skillproof.model.interp.core import live_kinds
+    if goal.fire is None or story.fire_at is None or not (goal.invalid or goal.dead):
+        return []
+    st = play_run(cat, TR.Trace(game.setup, game.events[:story.fire_at], True)).state
+    rule = cat.skills[goal.fire]
+    inst = next((i for i in st.seats[0].skills if i.rule == goal.fire), None)
+    if inst is None:
+        return []
+    out = []
+    if rule.has("TriggeredSkill") and "TriggeredSkill" not in live_kinds(cat, inst):
+        out.append(NOT_ASKED["invalid"])
+    s = st.seats[0]
+    if not dispatched(s.alive and not s.lost, rule.has("BeforeDieSkill"), rule.initial):
+        out.append(NOT_ASKED["dead"])
+    return out
 
 
 #: rules of the engine a refusal may come from that no catalogue entry holds: label -> (zh, en, server)
@@ -1118,9 +1335,13 @@ def bound_words(search: Search, lang: str | None = None) -> str:
     return pick(zh, en)
 
 
-def _claim_words(q: Query) -> str:
+def _claim_words(q: Query, cat=None) -> str:
     from .present import claim_text
     ct = claim_text(q)
+    for a in atoms_of(q.claim):                 # 城府被无效时还能发动吗: the claim says the skill it fires
+        name = cat.skills[a.rule].name if cat is not None and a.kind == "fires_on" and a.rule in cat.skills else None
+        if name and name not in ct:
+            ct = pick(f"发动{name}", f"fire {name}")
     given = "、".join(dict.fromkeys(g.text for g in q.givens))
     given_en = "; ".join(dict.fromkeys(g.text for g in q.givens))
     return pick(f"「{ct}」" + (f"，前提「{given}」" if given else ""), f"`{ct}`" + (f" ({given_en})" if given_en else ""))
