@@ -448,7 +448,21 @@ class _Norm:
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
         if t == "lambda_literal":
-            return ("lambda", self.body(n))
+            if any(c.type == "lambda_parameters" for c in n.named_children):
+                return ("lambda", self.body(n))
+            # `{ it.x }` is `{ c -> c.x }`: the implicit parameter is a local of its own lambda
+            saved = self.locals.get("it"), "it" in self.declared
+            self.locals["it"] = f"v{len(self.locals)}"
+            self.declared.add("it")
+            try:
+                return ("lambda", self.body(n))
+            finally:
+                if saved[0] is None:
+                    self.locals.pop("it", None)
+                else:
+                    self.locals["it"] = saved[0]
+                if not saved[1]:
+                    self.declared.discard("it")
         if t == "annotated_lambda":
             lam = next((c for c in n.named_children if c.type == "lambda_literal"), None)
             return self.expr(lam) if lam is not None else self.generic(n)
@@ -485,6 +499,12 @@ class _Norm:
         parts.append(self.text(cur))
         return parts[::-1]
 
+    def type_path(self, n) -> bool:
+        """Whether ``n`` is a name qualified by a type, an enum or a package (``Common.color.contains``)."""
+        q = self.qualified(n)
+        return q is not None and q[0] not in self.declared and (q[0][:1].isupper() or q[0] in self.imports
+                                                               or q[0] in _PACKAGES)
+
     def nav(self, n):
         kids = n.named_children
         if len(kids) == 2 and kids[1].type == "identifier":
@@ -494,6 +514,10 @@ class _Norm:
                 self.ids.add(q[-1])
                 return ("id", q[-1])
             left = kids[0]
+            if left.type == "call_expression" and re.fullmatch(r"(?:java\.util\.concurrent\.)?ThreadLocalRandom\.current\(\)",
+                                                               re.sub(r"\s+", "", self.text(left))):
+                self.ids.add(self.text(kids[1]))
+                return ("id", self.text(kids[1]))   # `ThreadLocalRandom.current().nextInt(n)` is `Random.nextInt(n)`
             between = self.data[left.end_byte:kids[1].start_byte].decode("utf-8", "replace")
             op = "?." if "?." in between else "."
             if left.type == "unary_expression" and self.op(left) in ("!", "-") and self.kids(left):
@@ -555,7 +579,7 @@ class _Norm:
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
         if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
-                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and self.qualified(callee) is None:
+                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and not self.type_path(callee):
             return ("in", True, args[0], self.expr(callee.named_children[0]))
         if callee.type == "navigation_expression" and self.hoisted(callee) or (
                 callee.type == "unary_expression" and self.op(callee) == "!"):
@@ -569,7 +593,7 @@ class _Norm:
     def generic(self, n):
         out = [n.type]
         for c in n.children:
-            if c.type in _COMMENTS or c.type == "annotation" or (
+            if c.type in _COMMENTS or c.type in ("annotation", "visibility_modifier") or (
                     n.type in ("parameter", "class_parameter", "variable_declaration") and c.type in _TYPES):
                 continue                                # annotations (`@JvmRecord`), declared types: no rule
             if c.is_named:
@@ -579,6 +603,7 @@ class _Norm:
         return tuple(out)
 
 
+_NEG = _Norm(b"", frozenset())
 _QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
                     r"coerce|min|max|size|indexOf|sort)\w*\Z")
 
@@ -615,9 +640,168 @@ def _uses(x, out: dict):
                 _uses(c, out)
 
 
+#: members of the standard library's collections: inside ``x.run { … }`` a bare call of one of them is ``x``'s
+_COLLECTION_MEMBERS = frozenset({"take", "drop", "takeLast", "dropLast", "shuffled", "sorted", "reversed", "distinct",
+                                 "first", "last", "firstOrNull", "lastOrNull", "random", "toList", "toMutableList",
+                                 "filter", "map", "count", "sum", "isEmpty", "isNotEmpty"})
+_BREAK = (("id", "break"), ("jump", "break", ()))
+
+
+def _negate(x):
+    return _NEG.neg(x)
+
+
+def _lambda_expr(a):
+    """The one expression a lambda ``{ … -> e }`` returns, or None."""
+    if isinstance(a, tuple) and len(a) == 2 and a[0] == "lambda" and isinstance(a[1], tuple) and len(a[1]) == 2 \
+            and a[1][0] == "seq" and isinstance(a[1][1], tuple) and a[1][1][:1] not in (
+                ("decl",), ("if",), ("guard",), ("assignment",), ("for_statement",), ("while_statement",)):
+        return a[1][1]
+    return None
+
+
+def _take(x):
+    """``x.take(n)`` / ``take(n)`` → (receiver or None, n)."""
+    if isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and len(x[2]) == 1:
+        if x[1][:1] == ("nav",) and x[1][3] == "take":
+            return x[1][2], x[2][0]
+        if x[1] == ("id", "take"):
+            return None, x[2][0]
+    return None
+
+
+def _equal_calls(x):
+    """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
+    k = x[0] if x else None
+    if k == "index_expression" and len(x) == 3 and isinstance(x[2], tuple) and x[2][:2] == ("call", ("id", "nextInt")) \
+            and x[2][2] == (("nav", ".", x[1], "size"),):
+        return ("call", ("nav", ".", x[1], "random"), (), "")        # `l[Random.nextInt(l.size)]` is `l.random()`
+    if k == "call" and len(x) == 4 and len(x[2]) == 2 and x[2][0] == ("lit", "0") and (
+            x[1] == ("id", "subList") or (x[1][:1] == ("nav",) and x[1][3] == "subList")):
+        callee = ("id", "take") if x[1][0] == "id" else x[1][:3] + ("take",)
+        return ("call", callee, (x[2][1],), x[3])                    # `subList(0, n)` is `take(n)`
+    if k in ("if", "ife"):
+        branches = x[2:] if k == "if" else (x[2] if len(x) == 3 and isinstance(x[2], tuple) else ())
+        cond = x[1]
+        if len(branches) == 2 and all(isinstance(b, tuple) and len(b) == 2 and b[0] == "seq" for b in branches) \
+                and isinstance(cond, tuple) and cond[:1] == ("cmp",) and cond[1] in (">", "<="):
+            a, b = branches[0][1], branches[1][1]
+            if cond[1] == "<=":
+                a, b = b, a
+            t = _take(a)
+            if t is not None and t[1] == cond[3] and (
+                    (t[0] is not None and b == t[0] and cond[2] == ("nav", ".", t[0], "size")) or
+                    (t[0] is None and b == ("this_expression", "this") and cond[2] == ("id", "size"))):
+                return a                                           # `if (l.size > n) l.take(n) else l` is `l.take(n)`
+    if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] == "run" and len(x[2]) == 1:
+        e = _lambda_expr(x[2][0])
+        if e is not None and e[:1] == ("call",) and len(e) == 4 and e[1][:1] == ("id",) and \
+                e[1][1] in _COLLECTION_MEMBERS:
+            return ("call", x[1][:3] + (e[1][1],), e[2], e[3])      # `l.run { take(n) }` is `l.take(n)`
+    if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] in ("all", "none") and len(x[2]) == 1:
+        e = _lambda_expr(x[2][0])
+        if e is not None:                                         # `all { p }` is `!any { !p }`, `none { p }` `!any { p }`
+            return _negate(("call", x[1][:3] + ("any",), (("lambda", ("seq", _negate(e) if x[1][3] == "all" else e)),),
+                            x[3]))
+    return x
+
+
+def _flag_loop(a, b):
+    """``var f = false; for (x in l) if (p) { f = true; break }`` → ``val f = l.any { p }`` (and ``true`` / ``false``
+    swapped: ``!l.any { p }``), or None."""
+    if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and
+            a[2] in (("lit", False), ("lit", True))):
+        return None
+    if not (isinstance(b, tuple) and len(b) == 4 and b[0] == "for_statement" and b[1][:1] == ("variable_declaration",)
+            and isinstance(b[3], tuple) and len(b[3]) == 2 and b[3][0] == "seq"):
+        return None
+    st = b[3][1]
+    if not (isinstance(st, tuple) and len(st) == 3 and st[0] == "if" and isinstance(st[2], tuple) and
+            st[2][:1] == ("seq",)):
+        return None
+    body = st[2][1:]
+    flip = ("lit", not a[2][1])
+    if body[:1] != (("assignment", a[1], flip),) or not (len(body) == 1 or (len(body) == 2 and body[1] in _BREAK)):
+        return None
+    if not _pure(st[1]):
+        return None
+    anyx = ("call", ("nav", ".", b[2], "any"), (("lambda", ("seq", st[1])),), "")
+    return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
+
+
+def _subst(x, var, value, count: list):
+    """``x`` with the local ``var`` replaced by ``value`` (not inside a lambda or a loop: count[0] += 9 there)."""
+    if not isinstance(x, tuple):
+        return x
+    if x == var:
+        count[0] += 1
+        return value
+    if x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
+        c: dict = {}
+        _uses(x, c)
+        if c.get(var[1]):
+            count[0] += 9
+        return x
+    return tuple(_subst(c, var, value, count) for c in x)
+
+
+def _equate(tree, marks: dict, keep: list):
+    """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
+    l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
+    local read once, in the very next statement (its initialiser reading and changing nothing), written in its
+    place."""
+    def carry(old, new):
+        if new is not old and id(old) in marks:
+            marks[id(new)] = marks[id(old)]
+            keep.append(new)
+        return new
+
+    for _ in range(4):
+        uses: dict = {}
+        _uses(tree, uses)
+        changed = [False]
+
+        def walk(x):
+            if not isinstance(x, tuple):
+                return x
+            out = tuple(walk(c) for c in x)
+            if out and out[0] == "seq":
+                items = list(out[1:])
+                i = 0
+                while i + 1 < len(items):
+                    a, b = items[i], items[i + 1]
+                    f = _flag_loop(a, b)
+                    if f is not None:
+                        items[i:i + 2] = [carry(a, f)]
+                        changed[0] = True
+                        continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            uses.get(a[1][1], 0) == 2 and a[2] is not None and _pure(a[2]):
+                        n = [0]
+                        new = _subst(b, a[1], a[2], n)
+                        if n[0] == 1:
+                            items[i:i + 2] = [carry(b, new)]
+                            changed[0] = True
+                            continue
+                    i += 1
+                out = ("seq",) + tuple(items)
+            else:
+                eq = _equal_calls(out)
+                if eq is not out:
+                    changed[0] = True
+                    out = eq
+            return carry(x, out)
+
+        tree = walk(tree)
+        if not changed[0]:
+            break
+    return tree
+
+
 def _simplify(tree, marks: dict, keep: list):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
-    ``if`` or a loop with nothing left to do."""
+    ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``)."""
+    tree = _equate(tree, marks, keep)
     for _ in range(12):
         uses: dict = {}
         _uses(tree, uses)

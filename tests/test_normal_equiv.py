@@ -1,0 +1,92 @@
+"""Equal code the normal form equates (``model/extract/normal.py``): for each equivalence one equivalent edit that
+must stay quiet in the unread-code comparison, and one real change next to it that must still be named. Small
+Kotlin snippets written for these tests."""
+from __future__ import annotations
+
+import pytest
+
+from skillproof.model.extract.unread import compare
+
+BASE = """package demo.game.skill
+
+import demo.game.Game
+import demo.game.Player
+
+class Watch : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        BODY
+        return null
+    }
+
+    data class Follow(val fsm: Fsm) : WaitingFsm {
+        override fun resolve(): ResolveResult? = null
+    }
+}
+"""
+
+
+def _src(body: str, base: str = BASE) -> str:
+    return base.replace("BODY", body)
+
+
+def _changes(before: str, after: str, base: str = BASE) -> list:
+    rel = "skill/Watch.kt"
+    cmp = compare({rel: _src(before, base).encode()}, {rel: _src(after, base).encode()})
+    return [(c.where, c.change) for c in cmp.changes]
+
+
+#: (before, an equivalent after, a real change of the same code)
+CASES = {
+    "random API": (
+        "val c = askWhom.cards[ThreadLocalRandom.current().nextInt(askWhom.cards.size)]\n        g.discard(c)",
+        "val c = askWhom.cards.random()\n        g.discard(c)",
+        "val c = askWhom.cards.first()\n        g.discard(c)"),
+    "random int": (
+        "val i = ThreadLocalRandom.current().nextInt(g.players.size)\n        g.start(i)",
+        "val i = Random.nextInt(g.players.size)\n        g.start(i)",
+        "val i = Random.nextInt(g.players.size - 1)\n        g.start(i)"),
+    "subList to take": (
+        "g.deal(g.tasks.subList(0, 3).shuffled())",
+        "g.deal(g.tasks.take(3).shuffled())",
+        "g.deal(g.tasks.take(2).shuffled())"),
+    "guarded subList to take": (
+        "g.deal(g.tasks.shuffled().run { if (size > n) subList(0, n) else this })",
+        "g.deal(g.tasks.shuffled().take(n))",
+        "g.deal(g.tasks.shuffled().run { if (size > n) subList(1, n) else this })"),
+    "flag loop to all": (
+        "var has = false\n        for (card in askWhom.messageCards) {\n            if (card.colors.contains(color)) {\n"
+        "                has = true\n                break\n            }\n        }\n        if (!has) return null\n"
+        "        askWhom.draw(1)",
+        "if (askWhom.messageCards.all { color !in it.colors }) return null\n        askWhom.draw(1)",
+        "if (askWhom.messageCards.any { color !in it.colors }) return null\n        askWhom.draw(1)"),
+    "none and any": (
+        "if (g.players.none { it.alive && it !== askWhom }) return null\n        askWhom.draw(1)",
+        "if (!g.players.any { p -> p.alive && p !== askWhom }) return null\n        askWhom.draw(1)",
+        "if (!g.players.any { p -> p.alive || p !== askWhom }) return null\n        askWhom.draw(1)"),
+    "a local read once, next": (
+        "val n = askWhom.cards.size\n        if (n > 2) askWhom.draw(1)",
+        "if (askWhom.cards.size > 2) askWhom.draw(1)",
+        "if (askWhom.cards.size >= 2) askWhom.draw(1)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_equal_code_is_quiet_and_a_real_change_is_named(name):
+    before, same, real = CASES[name]
+    assert _changes(before, same) == [], name
+    assert _changes(before, real) == [("Watch.execute", "changed")], name
+
+
+def test_a_visibility_modifier_is_no_rule_but_data_is():
+    before = {"skill/Watch.kt": _src("askWhom.draw(1)").encode()}
+    after = {"skill/Watch.kt": _src("askWhom.draw(1)").replace("    data class Follow", "    private data class Follow")
+             .encode()}
+    assert compare(before, after).changes == []
+    after2 = {"skill/Watch.kt": _src("askWhom.draw(1)").replace("    data class Follow", "    class Follow").encode()}
+    assert [c.where for c in compare(before, after2).changes] == ["Watch.Follow"]
+
+
+def test_a_local_read_in_a_loop_is_not_moved_into_it():
+    before = "val n = askWhom.cards.size\n        for (p in g.players) p.draw(n)"
+    after = "for (p in g.players) p.draw(askWhom.cards.size)"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
