@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from skillproof.model.extract.normal import file_constants
 from skillproof.model.extract.unread import compare
 
 BASE = """package demo.game.skill
@@ -67,6 +68,14 @@ CASES = {
         "val n = askWhom.cards.size\n        if (n > 2) askWhom.draw(1)",
         "if (askWhom.cards.size > 2) askWhom.draw(1)",
         "if (askWhom.cards.size >= 2) askWhom.draw(1)"),
+    "a player known equal from a guard": (
+        "if (g.target !== askWhom) return null\n        if (g.target.roleFaceUp) return null\n        askWhom.draw(1)",
+        "g.target === askWhom || return null\n        !askWhom.roleFaceUp || return null\n        askWhom.draw(1)",
+        "g.target === askWhom || return null\n        !g.sender.roleFaceUp || return null\n        askWhom.draw(1)"),
+    "a test against a list of values": (
+        "if (g.cardType != Shi_Tan && g.cardType != Wei_Bi) return null\n        askWhom.draw(1)",
+        "g.cardType in listOf(Shi_Tan, Wei_Bi) || return null\n        askWhom.draw(1)",
+        "g.cardType in listOf(Shi_Tan) || return null\n        askWhom.draw(1)"),
 }
 
 
@@ -90,3 +99,23 @@ def test_a_local_read_in_a_loop_is_not_moved_into_it():
     before = "val n = askWhom.cards.size\n        for (p in g.players) p.draw(n)"
     after = "for (p in g.players) p.draw(askWhom.cards.size)"
     assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+CONSTANT = BASE.replace("    data class Follow", "    companion object {\n        private val kinds = listOf(Shi_Tan, Wei_Bi)\n"
+                        "    }\n\n    data class Follow")
+
+
+def test_a_private_constant_list_is_written_at_its_use():
+    rel = "skill/Watch.kt"
+    before = {rel: _src("if (g.cardType != Shi_Tan && g.cardType != Wei_Bi) return null\n        askWhom.draw(1)").encode()}
+    after = {rel: _src("g.cardType in kinds || return null\n        askWhom.draw(1)", CONSTANT).encode()}
+    assert compare(before, after).changes == []
+    # the list changed: named where it is declared
+    other = {rel: _src("g.cardType in kinds || return null\n        askWhom.draw(1)",
+                       CONSTANT.replace(", Wei_Bi)", ")")).encode()}
+    assert [(c.where, c.change) for c in compare(after, other).changes] == [("Watch.Companion.kinds", "changed")]
+    # and the use of a list that changed reads otherwise
+    assert compare(before, other).changes
+    # a list the file also changes is no constant
+    assert file_constants(_src("kinds += Li_You", CONSTANT).encode()) == {}
+    assert file_constants(_src("askWhom.draw(1)", CONSTANT).encode()) == {"kinds": ("Shi_Tan", "Wei_Bi")}

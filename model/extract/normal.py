@@ -51,6 +51,15 @@ class _Norm:
         self.ids: set[str] = set()
         self.marks: dict[int, int] = {}           # id() of a statement's normal form -> its line
         self.keep: list = []
+        self._constants = None
+
+    @property
+    def constants(self) -> dict:
+        """The file's private constant lists (``private val kinds = listOf(Shi_Tan, Wei_Bi)``): name -> its elements'
+        names; a use of one is the list itself (see ``inlined_constant``)."""
+        if self._constants is None:
+            self._constants = file_constants(self.data)
+        return self._constants
 
     def text(self, n) -> str:
         return self.data[n.start_byte:n.end_byte].decode("utf-8", "replace")
@@ -371,6 +380,8 @@ class _Norm:
                 return ("null",)
             if s in self.declared:
                 return ("v", self.local(s))
+            if s in self.constants:
+                return ("call", ("id", "listOf"), tuple(("id", e) for e in self.constants[s]), "")
             self.ids.add(s)
             return ("id", s)
         if t in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
@@ -603,6 +614,29 @@ class _Norm:
         return tuple(out)
 
 
+_CONST_LIST = re.compile(rb"\bprivate\s+val\s+([A-Za-z_]\w*)\s*(?::\s*[\w<>?, ]+)?=\s*(?:listOf|setOf|arrayOf|"
+                         rb"hashSetOf)\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)[ \t]*(?=\n|;|$)")
+
+
+def file_constants(data: bytes) -> dict:
+    """name -> element names of the private constant lists a Kotlin file declares once and never assigns."""
+    out = {}
+    for m in _CONST_LIST.finditer(data):
+        name = m.group(1)
+        rest = data[:m.start()] + data[m.end():]
+        if len(re.findall(rb"\b(?:val|var)\s+" + re.escape(name) + rb"\b", data)) != 1 or re.search(
+                rb"(?<![\w.])" + re.escape(name) + rb"\s*(?:[-+]?=(?!=)|\.(?:add|remove|clear)\w*\()", rest):
+            continue
+        out[name.decode()] = tuple(e.strip().split(b".")[-1].decode() for e in m.group(2).split(b","))
+    return out
+
+
+def inlined_constant(text: bytes) -> bool:
+    """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
+    or removing it alone changes nothing)."""
+    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+
+
 _NEG = _Norm(b"", frozenset())
 _QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
                     r"coerce|min|max|size|indexOf|sort)\w*\Z")
@@ -698,6 +732,11 @@ def _equal_calls(x):
         if e is not None and e[:1] == ("call",) and len(e) == 4 and e[1][:1] == ("id",) and \
                 e[1][1] in _COLLECTION_MEMBERS:
             return ("call", x[1][:3] + (e[1][1],), e[2], e[3])      # `l.run { take(n) }` is `l.take(n)`
+    if k == "in" and len(x) == 4 and isinstance(x[3], tuple) and x[3][:1] == ("call",) and len(x[3]) == 4 and \
+            x[3][1] in (("id", "listOf"), ("id", "setOf"), ("id", "arrayOf")) and x[3][2] and \
+            all(isinstance(e, tuple) and e[:1] in (("id",), ("lit",)) for e in x[3][2]):
+        parts = tuple(_NEG.eq("==" if x[1] else "!=", x[2], e) for e in x[3][2])     # `a in listOf(b, c)`: a == b || a == c
+        return parts[0] if len(parts) == 1 else (("or",) if x[1] else ("and",)) + parts
     if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] in ("all", "none") and len(x[2]) == 1:
         e = _lambda_expr(x[2][0])
         if e is not None:                                         # `all { p }` is `!any { !p }`, `none { p }` `!any { p }`
@@ -745,6 +784,54 @@ def _subst(x, var, value, count: list):
     return tuple(_subst(c, var, value, count) for c in x)
 
 
+def _path(x) -> bool:
+    """A name, a local or a chain of members of one (``fsm.askWhom``): no call."""
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        x = x[2]
+    return isinstance(x, tuple) and x[:1] in (("v",), ("id",))
+
+
+def _assigns(x, names) -> bool:
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("assignment",) and len(x) >= 2 and any(_contains(x[1], n) or _contains(n, x[1]) for n in names):
+        return True
+    return any(_assigns(c, names) for c in x)
+
+
+def _contains(x, y) -> bool:
+    if x == y:
+        return True
+    return isinstance(x, tuple) and any(_contains(c, y) for c in x)
+
+
+def _replace(x, old, new):
+    if x == old:
+        return new
+    if not isinstance(x, tuple):
+        return x
+    return tuple(_replace(c, old, new) for c in x)
+
+
+def _known_equal(items: list, carry) -> list:
+    """After a guard that leaves only ``a == b`` (``a == b || return``), ``b`` is written ``a`` in the statements that
+    follow (one of the two, by the order equalities are written in), until either is assigned."""
+    out = list(items)
+    for i, g in enumerate(items):
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and isinstance(g[1], tuple) and
+                g[1][:2] == ("cmp", "!=") and _path(g[1][2]) and _path(g[1][3]) and
+                g[2][:1] == ("jump",) and g[2][1] in ("return", "return@")):
+            continue
+        a, b = g[1][2], g[1][3]
+        for j in range(i + 1, len(out)):
+            if _assigns(out[j], (a, b)):
+                break
+            new = _replace(out[j], b, a)
+            if new != out[j]:
+                out[j] = carry(out[j], new)
+    return out
+
+
 def _equate(tree, marks: dict, keep: list):
     """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
     l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
@@ -784,6 +871,7 @@ def _equate(tree, marks: dict, keep: list):
                             changed[0] = True
                             continue
                     i += 1
+                items = _known_equal(items, carry)
                 out = ("seq",) + tuple(items)
             else:
                 eq = _equal_calls(out)

@@ -30,7 +30,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from .normal import _COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber, _simplify
+from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
+                     _simplify, inlined_constant)
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -375,12 +376,12 @@ def compare(base: dict, head: dict) -> Comparison:
         else:
             still_added.append(h)
     for h in still_added:
-        if _empty(h) or _empty_class(h, hc):
+        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text):
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
-        if _empty(b) or _empty_class(b, bc):
+        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text):
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
