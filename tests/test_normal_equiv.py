@@ -119,3 +119,44 @@ def test_a_private_constant_list_is_written_at_its_use():
     # a list the file also changes is no constant
     assert file_constants(_src("kinds += Li_You", CONSTANT).encode()) == {}
     assert file_constants(_src("askWhom.draw(1)", CONSTANT).encode()) == {"kinds": ("Shi_Tan", "Wei_Bi")}
+
+
+STATE = """package demo.game.skill
+
+import demo.game.*
+
+class Watch : ActiveSkill {
+    override fun executeProtocol(g: Game, r: Player, message: Any) {
+        g.resolve(Pick(r, ARGS))
+    }
+
+    private data class Pick(val r: Player, PARAMS) : WaitingFsm {
+        override fun resolve(): ResolveResult? {
+            for (p in r.game!!.players) {
+                val builder = skillPickToc.newBuilder()
+                builder.playerId = p.location
+                NOTICE
+                p.send(builder.build())
+            }
+            USE
+            return null
+        }
+    }
+}
+"""
+
+
+def _state(args, params, notice="", use="r.draw(1)"):
+    return {"skill/Watch.kt": STATE.replace("ARGS", args).replace("PARAMS", params).replace("NOTICE", notice)
+            .replace("USE", use).replace("(r, )", "(r)").replace(", ) :", ") :").encode()}
+
+
+def test_a_parameter_only_a_client_message_reads_is_no_rule():
+    before = _state("", "")
+    # a state gains a field that only fills the client's message, and its caller passes it: the same play
+    after = _state("message.keep", "val keep: Int", notice="builder.keepId = keep")
+    assert compare(before, after).changes == []
+    # a field a rule reads is a change of the state and of its caller
+    real = _state("message.keep", "val keep: Int", use="r.draw(keep)")
+    assert sorted(c.where for c in compare(before, real).changes) == ["Watch.Pick", "Watch.Pick.resolve",
+                                                                    "Watch.executeProtocol"]

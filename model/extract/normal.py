@@ -41,10 +41,11 @@ _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
-    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset()):
+    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None):
         self.data = data
         self.imports = imports
         self.robot_names = robot_names
+        self.dead = dead or {}                    # class / function name -> {parameter: index} no rule reads
         self.locals: dict[str, str] = {}         # local name -> its number, in order of first use in the normal form
         self.declared: set[str] = set()
         self.builders: set[str] = set()
@@ -249,6 +250,8 @@ class _Norm:
                 return False
             last, head = self.callee_names(left)
             return last == "timeout" or head in self.builders or last in self.robot_names
+        if t == "navigation_expression" and self.builders and self.callee_names(n)[1] in self.builders:
+            return True                                 # a client message's field read and thrown away
         if t in ("postfix_expression", "unary_expression") and self.op(n) in ("++", "--"):
             kids = self.kids(n)
             return bool(kids) and self.callee_names(kids[0])[0] in self.robot_names
@@ -489,6 +492,15 @@ class _Norm:
             return ("stmts",) + tuple(self.prop_stmt(n))
         return self.generic(n)
 
+    def _dead_of(self, n) -> dict:
+        """The dead parameters of the class or function whose parameter list ``n`` is."""
+        cur = n.parent
+        while cur is not None and cur.type not in ("class_declaration", "function_declaration"):
+            cur = cur.parent
+        if cur is None:
+            return {}
+        return self.dead.get(_decl_name(cur, self.data), {})
+
     def type_name(self, n) -> str:
         s = re.sub(r"\s+", "", self.text(n))
         s = re.sub(r"(?<![\w])(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])", "", s)      # qualified → simple
@@ -589,6 +601,12 @@ class _Norm:
                 targs = self.type_name(c)
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
+        if last in self.dead and args:
+            dead = self.dead[last]
+            idx = set(dead.values())
+            args = [a for i, a in enumerate(args) if not (isinstance(a, tuple) and a[:1] == ("named",) and a[1] in dead)
+                    and not (i in idx and not any(isinstance(b, tuple) and b[:1] == ("named",) for b in args[:i + 1])
+                             and not (isinstance(a, tuple) and a[:1] == ("lambda",)))]
         if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
                 self.text(callee.named_children[1]) == "contains" and len(args) == 1 and not self.type_path(callee):
             return ("in", True, args[0], self.expr(callee.named_children[0]))
@@ -603,7 +621,10 @@ class _Norm:
 
     def generic(self, n):
         out = [n.type]
+        dead = self._dead_of(n) if n.type in ("class_parameters", "function_value_parameters") and self.dead else {}
         for c in n.children:
+            if dead and c.type in ("class_parameter", "parameter") and _param_name(c, self.data) in dead:
+                continue                                # a parameter no rule reads (see ``dead_params``)
             if c.type in _COMMENTS or c.type in ("annotation", "visibility_modifier") or (
                     n.type in ("parameter", "class_parameter", "variable_declaration") and c.type in _TYPES):
                 continue                                # annotations (`@JvmRecord`), declared types: no rule
@@ -635,6 +656,189 @@ def inlined_constant(text: bytes) -> bool:
     """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
     or removing it alone changes nothing)."""
     return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+
+
+def _param_name(node, data: bytes) -> str:
+    ident = next((c for c in node.named_children if c.type in ("identifier", "simple_identifier")), None)
+    return data[ident.start_byte:ident.end_byte].decode("utf-8", "replace") if ident is not None else ""
+
+
+def _decl_name(node, data: bytes) -> str:
+    ident = node.child_by_field_name("name") or next(
+        (c for c in node.named_children if c.type in ("identifier", "type_identifier", "simple_identifier")), None)
+    return data[ident.start_byte:ident.end_byte].decode("utf-8", "replace") if ident is not None else ""
+
+
+_BUILDER_DECL = re.compile(rb"\b(?:val|var)\s+(\w+)\s*=\s*[\w.]+\.newBuilder\(\)")
+_FUN_DECL = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+#: a line that fills a client message or writes a log line (up to the name read on it)
+_NOTICE_LINE = re.compile(rb"\s*(?:\w*[bB]uilder\w*\s*\.\s*\w+\s*(?:\(|=(?!=))|(?:log|logger|LOG|Log)\s*\.\s*\w+\s*\()")
+
+
+def dead_params(files: dict, changed, parse, is_rule) -> dict:
+    """The parameters no rule reads, of the classes and functions declared in the ``changed`` files of one revision
+    (``files``: {path: bytes}; ``parse(data)`` → tree; ``is_rule(path)``): name -> {parameter: index}. A parameter is
+    dead when every read of it inside its declaration fills a client message, a log line, a time-out or a robot's
+    choice, or passes it on to a dead parameter; and, for a property (``val`` / ``var``), every read of ``x.name`` in
+    the code base stands in a file that holds no rule, in a robot helper or on a line filling a client message or a
+    log line. The normal form leaves such a parameter out of its declaration and the value given for it out of each
+    call (what the code sends a client, or how long it waits, decides nothing in play)."""
+    cands: dict = {}                # (name) -> {param: (index, is property)}
+    reads: dict = {}                # (name, param) -> [(kind, callee, index)]: "live" or ("pass", callee, index)
+    for rel in changed:
+        data = files.get(rel)
+        if data is None or not is_rule(rel):
+            continue
+        root = parse(data).root_node
+        nm = _Norm(data, frozenset())
+        builders = {m.group(1).decode() for m in _BUILDER_DECL.finditer(data)}
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            stack.extend(n.named_children)
+            if n.type not in ("class_declaration", "function_declaration"):
+                continue
+            name = _decl_name(n, data)
+            if not name or _NOT_RULE_MEMBER.match(name):
+                continue
+            mods = next((c for c in n.named_children if c.type == "modifiers"), None)
+            if mods is not None and b"override" in data[mods.start_byte:mods.end_byte].split():
+                continue                                # its parameters are the interface's: given by the engine
+            plist = next((c for c in n.named_children if c.type in ("primary_constructor", "function_value_parameters")),
+                         None)
+            if plist is not None and plist.type == "primary_constructor":
+                plist = next((c for c in plist.named_children if c.type == "class_parameters"), None)
+            if plist is None:
+                continue
+            params = [c for c in plist.named_children if c.type in ("class_parameter", "parameter")]
+            mine = {}
+            for i, prm in enumerate(params):
+                pn = _param_name(prm, data)
+                if not pn:
+                    continue
+                is_prop = prm.type == "class_parameter" and re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b",
+                                                                     data[prm.start_byte:prm.end_byte]) is not None
+                mine[pn] = (i, is_prop)
+            if not mine:
+                continue
+            if n.type == "class_declaration" and any(
+                    re.search(r"\boverride\b", data[p.start_byte:p.end_byte].decode("utf-8", "replace"))
+                    for p in params):
+                mine = {k: v for k, v in mine.items() if not re.search(
+                    rb"\boverride\b", data[params[v[0]].start_byte:params[v[0]].end_byte])}
+            if n.type == "class_declaration" and _private(n, data):
+                mine = {k: (i, False) for k, (i, _p) in mine.items()}     # its members are read in its own body only
+            cands.setdefault(name, {}).update(mine)
+            body = [c for c in n.named_children if c.type in ("class_body", "function_body")]
+            for b in body:
+                _param_reads(b, mine, name, data, nm, builders, reads)
+    # property parameters: reads of `x.name` anywhere
+    for name, mine in cands.items():
+        for pn, (i, is_prop) in mine.items():
+            if is_prop and _member_read(pn, files, is_rule):
+                reads.setdefault((name, pn), []).append(("live",))
+    dead = {name: {pn: i for pn, (i, _p) in mine.items() if not any(r[0] == "live" for r in reads.get((name, pn), []))}
+            for name, mine in cands.items()}
+    for _ in range(6):                                  # passed on only to a dead parameter
+        changed_any = False
+        for name, ps in dead.items():
+            for pn in list(ps):
+                for r in reads.get((name, pn), []):
+                    if r[0] == "pass" and not (r[1] in dead and r[2] in dead[r[1]].values()):
+                        del ps[pn]
+                        changed_any = True
+                        break
+        if not changed_any:
+            break
+    return {k: v for k, v in dead.items() if v}
+
+
+def _private(n, data: bytes) -> bool:
+    """Whether a class is private (its members are read in its own file only: a private state of a skill)."""
+    mods = next((c for c in n.named_children if c.type == "modifiers"), None)
+    return mods is not None and b"private" in data[mods.start_byte:mods.end_byte].split()
+
+
+def _param_reads(body, mine: dict, name: str, data: bytes, nm, builders: set, reads: dict):
+    """Each read of a parameter of ``mine`` under ``body``: "live", or passed on as a call's argument."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("class_declaration", "object_declaration"):
+            continue                                    # a nested class has its own parameters
+        if n.type != "identifier":
+            stack.extend(n.named_children)
+            continue
+        pn = data[n.start_byte:n.end_byte].decode("utf-8", "replace")
+        if pn not in mine:
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "navigation_expression" and parent.named_children and \
+                parent.named_children[0] != n and data[parent.named_children[0].start_byte:
+                                                       parent.named_children[0].end_byte] != b"this":
+            continue                                    # another object's member of that name
+        if parent is not None and parent.type == "value_argument" and parent.named_children and \
+                parent.named_children[0] == n and len(parent.named_children) > 1:
+            continue                                    # a named argument's label
+        if parent is not None and parent.type in ("parameter", "class_parameter", "variable_declaration"):
+            continue
+        reads.setdefault((name, pn), []).append(_read_kind(n, data, nm, builders))
+
+
+def _read_kind(n, data: bytes, nm, builders: set) -> tuple:
+    """("notice",), ("pass", callee, index) or ("live",) for one read."""
+    line = data[data.rfind(b"\n", 0, n.start_byte) + 1:n.start_byte]
+    if _NOTICE_LINE.match(line):
+        return ("notice",)
+    child, cur = n, n.parent
+    passed = None
+    while cur is not None:
+        t = cur.type
+        if t in ("function_declaration",) and _NOT_RULE_MEMBER.match(_decl_name(cur, data)):
+            return ("notice",)
+        if t in ("call_expression", "assignment") and nm.dropped(cur):
+            return ("notice",)
+        if t == "assignment":
+            left = cur.named_children[0] if cur.named_children else None
+            if left is not None and left != child and nm.callee_names(left)[1] in builders:
+                return ("notice",)
+        if t == "call_expression" and cur.named_children:
+            last, head = nm.callee_names(cur.named_children[0])
+            if head in builders or _PROTO.match(last or "") or (last or "").endswith(("Toc", "_toc")):
+                return ("notice",)
+            if passed is None and child.type == "value_arguments":
+                args = [a for a in child.named_children if a.type == "value_argument"]
+                for i, a in enumerate(args):
+                    if a.start_byte <= n.start_byte < a.end_byte and a.named_children and a.named_children[-1] == n \
+                            and len(a.named_children) == 1:
+                        passed = ("pass", last, i)
+        if t in ("function_body", "class_body"):
+            break
+        child, cur = cur, cur.parent
+    return passed or ("live",)
+
+
+def _member_read(pn: str, files: dict, is_rule) -> bool:
+    """Whether a rule reads ``x.pn`` somewhere in the code base (not on a client-message or log line, not in a robot
+    helper, not in a file that holds no rule)."""
+    pat = re.compile(rb"(?:\.|\?\.)\s*" + re.escape(pn.encode()) + rb"(?![\w(])")
+    for rel, data in files.items():
+        if pn.encode() not in data or not is_rule(rel):
+            continue
+        funs = None
+        for m in pat.finditer(data):
+            if re.match(rb"\s*(\+\+|--|[-+*/]?=(?!=))", data[m.end():m.end() + 4]):
+                continue
+            line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
+            if _NOTICE_LINE.match(line):
+                continue
+            if funs is None:
+                funs = [(f.start(), f.group(1).decode()) for f in _FUN_DECL.finditer(data)]
+            enclosing = next((x for pos, x in reversed(funs) if pos < m.start()), "")
+            if enclosing and _NOT_RULE_MEMBER.match(enclosing):
+                continue
+            return True
+    return False
 
 
 _NEG = _Norm(b"", frozenset())
