@@ -160,3 +160,26 @@ def test_a_parameter_only_a_client_message_reads_is_no_rule():
     real = _state("message.keep", "val keep: Int", use="r.draw(keep)")
     assert sorted(c.where for c in compare(before, real).changes) == ["Watch.Pick", "Watch.Pick.resolve",
                                                                     "Watch.executeProtocol"]
+
+
+HELPERS = """package demo.game.card
+
+fun Iterable<Card>.count(c: color) = count { c in it.colors }
+
+fun Player.isEnemy(other: Player) = identity != other.identity
+"""
+
+
+def test_a_one_expression_helper_is_written_out_at_its_call():
+    rel = "skill/Watch.kt"
+    inline = "val n = askWhom.messageCards.count { it.colors.contains(Black) }\n        if (n >= 3) askWhom.draw(1)"
+    helper = "val n = askWhom.messageCards.count(Black)\n        if (n >= 3) askWhom.draw(1)"
+    before = {rel: _src(inline).encode(), "card/Card.kt": HELPERS.encode()}
+    after = {rel: _src(helper).encode(), "card/Card.kt": HELPERS.encode()}
+    assert compare(before, after).changes == []
+    other = {rel: _src(helper.replace("askWhom.messageCards", "askWhom.cards")).encode(), "card/Card.kt": HELPERS.encode()}
+    assert [c.where for c in compare(before, other).changes] == ["Watch.execute"]
+    # a helper reading its receiver's members by name is not written out (the receiver would be lost)
+    a = {rel: _src("if (askWhom.isEnemy(g.target)) askWhom.draw(1)").encode(), "card/Card.kt": HELPERS.encode()}
+    b = {rel: _src("if (g.sender.isEnemy(g.target)) askWhom.draw(1)").encode(), "card/Card.kt": HELPERS.encode()}
+    assert [c.where for c in compare(a, b).changes] == ["Watch.execute"]

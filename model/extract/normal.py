@@ -41,11 +41,12 @@ _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
-    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None):
+    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None, helpers=None):
         self.data = data
         self.imports = imports
         self.robot_names = robot_names
         self.dead = dead or {}                    # class / function name -> {parameter: index} no rule reads
+        self.helpers = helpers or {}              # (name, arity) -> one-expression extension helper (``helpers``)
         self.locals: dict[str, str] = {}         # local name -> its number, in order of first use in the normal form
         self.declared: set[str] = set()
         self.builders: set[str] = set()
@@ -617,6 +618,10 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
+        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and args and not any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args):
+            recv = self.expr(callee.named_children[0]) if callee.named_children else None
+            return _inline(self.helpers[(last, len(args))], recv, args)
         return ("call", self.expr(callee), tuple(args), targs)
 
     def generic(self, n):
@@ -656,6 +661,79 @@ def inlined_constant(text: bytes) -> bool:
     """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
     or removing it alone changes nothing)."""
     return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+
+
+_HELPER = re.compile(rb"(?m)^fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+
+
+def helpers(files: dict, parse) -> dict:
+    """The code base's one-expression extension helpers (``fun Iterable<Card>.count(c: color) = count { c in it.colors
+    }``): (name, arity) -> (parameter locals, normal form of the expression). A call ``x.count(Black)`` is written as
+    the expression with ``x`` as its receiver: a helper inlined or written out is the same code. A name declared twice
+    with one arity is left alone."""
+    found: dict = {}
+    seen: dict = {}
+    for rel, data in files.items():
+        if b"fun " not in data:
+            continue
+        ms = list(_HELPER.finditer(data))
+        if not ms:
+            continue
+        root = parse(data).root_node
+        for fd in root.named_children:
+            if fd.type != "function_declaration":
+                continue
+            m = next((m for m in ms if m.start() == fd.start_byte), None)
+            if m is None:
+                continue
+            params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                                       None) or fd).named_children if c.type == "parameter"]
+            if not params or len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
+                continue
+            key = (m.group(1).decode(), len(params))
+            seen[key] = seen.get(key, 0) + 1
+            body = next((c for c in fd.named_children if c.type == "function_body"), None)
+            kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+            if len(kids) != 1 or kids[0].type == "block":
+                continue
+            nm = _Norm(data, frozenset())
+            names = [_param_name(p, data) for p in params]
+            nm.declared.update(names)
+            locs = tuple(nm.local(x) for x in names)
+            x = nm.expr(kids[0])
+            rest = x[2:] if x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",) else (x,)
+            if _lower_ids(rest):
+                continue                        # a member of the implicit receiver read elsewhere: not written out
+            found[key] = (locs, x)
+    return {k: v for k, v in found.items() if seen.get(k) == 1}
+
+
+def _lower_ids(x) -> bool:
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "id" and isinstance(x[1], str):
+            return x[1][:1].islower()
+        return any(_lower_ids(c) for c in x)
+    return False
+
+
+def _inline(helper, recv, args):
+    """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
+    locals renamed apart."""
+    locs, body = helper
+    sub = dict(zip(locs, args))
+
+    def walk(x, top):
+        if not isinstance(x, tuple):
+            return x
+        if len(x) == 2 and x[0] == "v":
+            return sub.get(x[1], ("v", "h." + x[1]))
+        if x == ("this_expression", "this"):
+            return recv
+        if top and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
+            return ("call", ("nav", ".", recv, x[1][1])) + tuple(walk(c, False) for c in x[2:])
+        return tuple(walk(c, False) for c in x)
+
+    return walk(body, True)
 
 
 def _param_name(node, data: bytes) -> str:

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
-                     _simplify, dead_params, inlined_constant)
+                     _simplify, dead_params, helpers, inlined_constant)
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -140,7 +140,8 @@ _MEMBERS = ("function_declaration", "property_declaration", "anonymous_initializ
             "getter", "setter")
 
 
-def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None, dead=None) -> list:
+def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None, dead=None,
+               helpers=None) -> list:
     """The constructs of one Kotlin file (see ``Construct``); none when the file holds no rule. ``robot_names``:
     members only robots read (not rules: their declarations and what is written to them are left out)."""
     if not is_rule_file(rel):
@@ -158,7 +159,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
 
     def add(node, cls, member, sig, parts, end_node=None):
         def build():
-            nm = _Norm(data, imports, robot_names, dead)
+            nm = _Norm(data, imports, robot_names, dead, helpers)
             nm.declare(node, query)
             trees = []
             for p in parts:
@@ -317,15 +318,17 @@ def compare(base: dict, head: dict) -> Comparison:
 
     dead_b = dead_params(base, files, parse, is_rule_file)      # parameters no rule reads (normal.dead_params)
     dead_h = dead_params(head, files, parse, is_rule_file)
+    help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
+    help_h = helpers(head, parse)
 
     def collect(robot=frozenset()):
         bc: list[Construct] = []
         hc: list[Construct] = []
         for p in files:
             if p in base:
-                bc.extend(constructs(p, base[p], parser, robot, parsed, dead_b))
+                bc.extend(constructs(p, base[p], parser, robot, parsed, dead_b, help_b))
             if p in head:
-                hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h))
+                hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h))
         return bc, hc
 
     bc, hc = collect()
