@@ -76,6 +76,18 @@ CASES = {
         "if (g.cardType != Shi_Tan && g.cardType != Wei_Bi) return null\n        askWhom.draw(1)",
         "g.cardType in listOf(Shi_Tan, Wei_Bi) || return null\n        askWhom.draw(1)",
         "g.cardType in listOf(Shi_Tan) || return null\n        askWhom.draw(1)"),
+    "guards in another order": (
+        "if (!askWhom.alive || g.cardType != Shi_Tan) return null\n        askWhom.draw(1)",
+        "g.cardType == Shi_Tan || return null\n        askWhom.alive || return null\n        askWhom.draw(1)",
+        "g.cardType == Shi_Tan || return null\n        askWhom.roleFaceUp || return null\n        askWhom.draw(1)"),
+    "a count above zero": (
+        "if (askWhom.getSkillUseCount(skillId) > 0) return null\n        askWhom.draw(1)",
+        "askWhom.getSkillUseCount(skillId) == 0 || return null\n        askWhom.draw(1)",
+        "askWhom.getSkillUseCount(skillId) <= 1 || return null\n        askWhom.draw(1)"),
+    "the holder has the skill it is asked for": (
+        "g.target === askWhom && askWhom.findSkill(skillId) != null || return null\n        askWhom.draw(1)",
+        "g.target === askWhom || return null\n        askWhom.draw(1)",
+        "g.target === askWhom && g.sender.findSkill(skillId) != null || return null\n        askWhom.draw(1)"),
 }
 
 
@@ -183,3 +195,11 @@ def test_a_one_expression_helper_is_written_out_at_its_call():
     a = {rel: _src("if (askWhom.isEnemy(g.target)) askWhom.draw(1)").encode(), "card/Card.kt": HELPERS.encode()}
     b = {rel: _src("if (g.sender.isEnemy(g.target)) askWhom.draw(1)").encode(), "card/Card.kt": HELPERS.encode()}
     assert [c.where for c in compare(a, b).changes] == ["Watch.execute"]
+
+
+def test_a_holders_skill_test_is_kept_where_the_holder_is_not_the_one_asked():
+    """Outside a trigger's ``execute(g, askWhom)`` (an older ``execute(g)``, any other method) the test is a rule."""
+    base = BASE.replace("override fun execute(g: Game, askWhom: Player): ResolveResult? {",
+                        "override fun execute(g: Game): ResolveResult? {\n        val askWhom = g.fsm.askWhom")
+    assert _changes("askWhom.findSkill(skillId) != null || return null\n        askWhom.draw(1)", "askWhom.draw(1)",
+                    base) == [("Watch.execute", "changed")]

@@ -54,6 +54,11 @@ class _Norm:
         self.marks: dict[int, int] = {}           # id() of a statement's normal form -> its line
         self.keep: list = []
         self._constants = None
+        self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+
+    def owner_local(self):
+        """The holder's local in the normal form (see ``_simplify``), or None."""
+        return ("v", self.locals[self.owner]) if self.owner and self.owner in self.locals else None
 
     @property
     def constants(self) -> dict:
@@ -69,6 +74,13 @@ class _Norm:
     # -- locals ----------------------------------------------------------------------------------------
     def declare(self, node, query=None):
         """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if node.type == "function_declaration" and _decl_name(node, self.data) == "execute":
+            mods = next((c for c in node.named_children if c.type == "modifiers"), None)
+            ps = [c for c in (next((c for c in node.named_children if c.type == "function_value_parameters"), None)
+                              or node).named_children if c.type == "parameter"]
+            if mods is not None and b"override" in self.data[mods.start_byte:mods.end_byte].split() and len(ps) >= 2 \
+                    and re.search(rb":\s*Player\s*$", self.data[ps[-1].start_byte:ps[-1].end_byte]):
+                self.owner = _param_name(ps[-1], self.data)      # a trigger asked for its holder's own skill
         if query is not None:
             import tree_sitter as ts
             for nodes in ts.QueryCursor(query).captures(node).values():
@@ -989,6 +1001,10 @@ def _take(x):
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    if k == "cmp":
+        y = _nonneg(x)
+        if y != x:
+            return y
     if k == "index_expression" and len(x) == 3 and isinstance(x[2], tuple) and x[2][:2] == ("call", ("id", "nextInt")) \
             and x[2][2] == (("nav", ".", x[1], "size"),):
         return ("call", ("nav", ".", x[1], "random"), (), "")        # `l[Random.nextInt(l.size)]` is `l.random()`
@@ -1025,6 +1041,54 @@ def _equal_calls(x):
             return _negate(("call", x[1][:3] + ("any",), (("lambda", ("seq", _negate(e) if x[1][3] == "all" else e)),),
                             x[3]))
     return x
+
+
+#: members whose value is never negative (a count, a size): ``x > 0`` is ``x != 0`` for them
+_COUNTS = frozenset({"getSkillUseCount", "size", "count", "countTrueCard"})
+_ZERO = {(">", "0"): "!=", (">=", "1"): "!=", ("<=", "0"): "==", ("<", "1"): "=="}
+_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _count(x) -> bool:
+    if isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4:
+        x = x[1]
+    return isinstance(x, tuple) and ((x[:1] == ("nav",) and len(x) == 4 and x[3] in _COUNTS) or
+                                     (x[:1] == ("id",) and x[1] in _COUNTS))
+
+
+def _nonneg(x):
+    """``n > 0`` / ``n >= 1`` as ``n != 0`` and ``n <= 0`` / ``n < 1`` as ``n == 0`` for a count (never negative)."""
+    if len(x) == 4 and x[0] == "cmp" and x[1] in _MIRROR:
+        op, a, b = x[1], x[2], x[3]
+        if isinstance(a, tuple) and a[:1] == ("lit",) and not (isinstance(b, tuple) and b[:1] == ("lit",)):
+            op, a, b = _MIRROR[op], b, a
+        if isinstance(b, tuple) and b[:1] == ("lit",) and (op, b[1]) in _ZERO and _count(a):
+            return _NEG.eq(_ZERO[(op, b[1])], a, ("lit", "0"))
+    return x
+
+
+def _guard_runs(items: list) -> list:
+    """Adjacent guards that leave the same way, their conditions reading and changing nothing, in one order (a test
+    for null first): the order of such guards is no rule."""
+    out, i = [], 0
+    while i < len(items):
+        g = items[i]
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1])):
+            out.append(g)
+            i += 1
+            continue
+        j = i
+        while j < len(items) and isinstance(items[j], tuple) and len(items[j]) == 3 and items[j][0] == "guard" and \
+                items[j][2] == g[2] and _pure(items[j][1]):
+            j += 1
+        run = items[i:j]
+        out.extend(sorted(run, key=lambda x: (0 if _null_test(x[1]) else 1, _order(x[1]))))
+        i = max(j, i + 1)
+    return out
+
+
+def _null_test(c) -> bool:
+    return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
 
 
 def _flag_loop(a, b):
@@ -1105,6 +1169,8 @@ def _known_equal(items: list, carry) -> list:
                 g[2][:1] == ("jump",) and g[2][1] in ("return", "return@")):
             continue
         a, b = g[1][2], g[1][3]
+        if b[:1] == ("v",) and a[:1] != ("v",):
+            a, b = b, a                                 # a local (the holder, a parameter) is the name kept
         for j in range(i + 1, len(out)):
             if _assigns(out[j], (a, b)):
                 break
@@ -1153,7 +1219,19 @@ def _equate(tree, marks: dict, keep: list):
                             changed[0] = True
                             continue
                     i += 1
-                items = _known_equal(items, carry)
+                split = []
+                for c in items:                       # `a || b || return` is two guards
+                    if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard" and isinstance(c[1], tuple) and \
+                            c[1][:1] == ("or",):
+                        split.extend(carry(c, ("guard", d, c[2])) for d in c[1][1:])
+                        changed[0] = True
+                    else:
+                        split.append(c)
+                items = _known_equal(split, carry)
+                ordered = _guard_runs(items)
+                if ordered != items:
+                    changed[0] = True
+                    items = ordered
                 out = ("seq",) + tuple(items)
             else:
                 eq = _equal_calls(out)
@@ -1168,10 +1246,48 @@ def _equate(tree, marks: dict, keep: list):
     return tree
 
 
-def _simplify(tree, marks: dict, keep: list):
+def _owner_guards(tree, owner, marks: dict, keep: list):
+    """A trigger's test that its holder has the skill (``askWhom.findSkill(skillId) != null || return``) left out:
+    the dispatch asks each player's own skills, with that player as ``askWhom``."""
+    atom = _NEG.eq("==", ("null",), ("call", ("nav", ".", owner, "findSkill"), (("id", "skillId"),), ""))
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        if x[:1] == ("seq",):
+            kept = []
+            for c in x[1:]:
+                if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard":
+                    cond = c[1]
+                    if cond == atom:
+                        continue
+                    if isinstance(cond, tuple) and cond[:1] == ("or",) and atom in cond:
+                        rest = tuple(d for d in cond[1:] if d != atom)
+                        new = ("guard", rest[0] if len(rest) == 1 else ("or",) + rest, c[2])
+                        if id(c) in marks:
+                            marks[id(new)] = marks[id(c)]
+                            keep.append(new)
+                        kept.append(new)
+                        continue
+                kept.append(walk(c))
+            out = ("seq",) + tuple(kept)
+        else:
+            out = tuple(walk(c) for c in x)
+        if id(x) in marks and out is not x:
+            marks[id(out)] = marks[id(x)]
+            keep.append(out)
+        return out
+
+    return walk(tree)
+
+
+def _simplify(tree, marks: dict, keep: list, owner=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
-    ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``)."""
+    ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
+    holder), its test that the holder has the skill (``_owner_guards``)."""
     tree = _equate(tree, marks, keep)
+    if owner is not None:
+        tree = _owner_guards(tree, owner, marks, keep)
     for _ in range(12):
         uses: dict = {}
         _uses(tree, uses)
