@@ -203,3 +203,27 @@ def test_a_holders_skill_test_is_kept_where_the_holder_is_not_the_one_asked():
                         "override fun execute(g: Game): ResolveResult? {\n        val askWhom = g.fsm.askWhom")
     assert _changes("askWhom.findSkill(skillId) != null || return null\n        askWhom.draw(1)", "askWhom.draw(1)",
                     base) == [("Watch.execute", "changed")]
+
+
+MOMENT = """package demo.game.phase
+
+import demo.game.*
+
+data class OnGive(val whoseTurn: Player, val to: Player, val nextFsm: Fsm) : Fsm {
+    override fun resolve(): ResolveResult {
+        val result = whoseTurn.game!!.dealListeningSkill()
+        return result ?: ResolveResult(nextFsm, true)
+    }
+}
+"""
+
+
+def test_a_moment_nobody_answers_is_the_state_it_goes_on_with():
+    rel = "skill/Watch.kt"
+    before = {rel: _src("g.resolve(NextTurn(askWhom))").encode()}
+    after = {rel: _src("g.resolve(OnGive(askWhom, g.target, NextTurn(askWhom)))").encode(),
+             "phase/OnGive.kt": MOMENT.encode()}
+    assert compare(before, after).changes == []
+    # once a trigger answers it, raising it is a change
+    heard = dict(after, **{"skill/Hear.kt": b"package demo.game.skill\n\nfun Game.heard() = fsm is OnGive\n"})
+    assert ("Watch.execute", "changed") in [(c.where, c.change) for c in compare(before, heard).changes]

@@ -41,12 +41,14 @@ _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
-    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None, helpers=None):
+    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None, helpers=None,
+                 moments=None):
         self.data = data
         self.imports = imports
         self.robot_names = robot_names
         self.dead = dead or {}                    # class / function name -> {parameter: index} no rule reads
         self.helpers = helpers or {}              # (name, arity) -> one-expression extension helper (``helpers``)
+        self.moments = moments or {}              # state name -> index of the state it goes on with (``quiet_moments``)
         self.locals: dict[str, str] = {}         # local name -> its number, in order of first use in the normal form
         self.declared: set[str] = set()
         self.builders: set[str] = set()
@@ -614,6 +616,10 @@ class _Norm:
                 targs = self.type_name(c)
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
+        if last in self.moments and callee.type == "identifier":
+            i = self.moments[last]
+            if i < len(args) and not any(isinstance(a, tuple) and a[:1] == ("named",) for a in args[:i + 1]):
+                return args[i]                          # a moment nobody answers: the state it goes on with
         if last in self.dead and args:
             dead = self.dead[last]
             idx = set(dead.values())
@@ -746,6 +752,33 @@ def _inline(helper, recv, args):
         return tuple(walk(c, False) for c in x)
 
     return walk(body, True)
+
+
+_STATE_CLASS = re.compile(rb"\bclass\s+(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*:\s*Fsm\b")
+
+
+def quiet_moments(files: dict) -> dict:
+    """The states that only raise a moment no code of the revision answers (``OnGiveCard(whoseTurn, from, to,
+    next)``: its ``resolve`` asks the triggers, then goes on with ``next``; nothing tests the state against its
+    class): name -> the index of the state it goes on with. Such a state is the state it goes on with."""
+    out = {}
+    for rel, data in files.items():
+        if b"dealListeningSkill" not in data:
+            continue
+        for m in _STATE_CLASS.finditer(data):
+            name = m.group(1).decode()
+            params = [x.strip() for x in re.split(rb",(?![^()<>]*[)>])", m.group(2)) if x.strip()]
+            nxt = [i for i, x in enumerate(params) if re.search(rb":\s*Fsm\s*$", x)]
+            if len(nxt) != 1:
+                continue
+            pname = re.search(rb"(\w+)\s*:", params[nxt[0]]).group(1)
+            if not re.search(rb"ResolveResult\(\s*" + re.escape(pname) + rb"\s*,", data):
+                continue
+            heard = re.compile(rb"(?:\bas\??\s+|\bis\s+|<\s*)" + re.escape(m.group(1)) + rb"\b(?!\s*\()")
+            if any(heard.search(d) for r, d in files.items() if r != rel and m.group(1) in d):
+                continue
+            out[name] = nxt[0]
+    return out
 
 
 def _param_name(node, data: bytes) -> str:

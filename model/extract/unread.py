@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
-                     _simplify, dead_params, helpers, inlined_constant)
+                     _simplify, dead_params, helpers, inlined_constant, quiet_moments)
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -141,7 +141,7 @@ _MEMBERS = ("function_declaration", "property_declaration", "anonymous_initializ
 
 
 def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None, dead=None,
-               helpers=None) -> list:
+               helpers=None, moments=None) -> list:
     """The constructs of one Kotlin file (see ``Construct``); none when the file holds no rule. ``robot_names``:
     members only robots read (not rules: their declarations and what is written to them are left out)."""
     if not is_rule_file(rel):
@@ -159,7 +159,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
 
     def add(node, cls, member, sig, parts, end_node=None):
         def build():
-            nm = _Norm(data, imports, robot_names, dead, helpers)
+            nm = _Norm(data, imports, robot_names, dead, helpers, moments)
             nm.declare(node, query)
             trees = []
             for p in parts:
@@ -321,15 +321,17 @@ def compare(base: dict, head: dict) -> Comparison:
     dead_h = dead_params(head, files, parse, is_rule_file)
     help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
     help_h = helpers(head, parse)
+    mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
+    mom_h = quiet_moments(head)
 
     def collect(robot=frozenset()):
         bc: list[Construct] = []
         hc: list[Construct] = []
         for p in files:
             if p in base:
-                bc.extend(constructs(p, base[p], parser, robot, parsed, dead_b, help_b))
+                bc.extend(constructs(p, base[p], parser, robot, parsed, dead_b, help_b, mom_b))
             if p in head:
-                hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h))
+                hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h, mom_h))
         return bc, hc
 
     bc, hc = collect()
@@ -388,12 +390,12 @@ def compare(base: dict, head: dict) -> Comparison:
         else:
             still_added.append(h)
     for h in still_added:
-        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text):
+        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h:
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
-        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text):
+        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b:
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
