@@ -131,10 +131,20 @@ class Nudge(colors: List<color>, dir: direction) : Card(colors, dir) {
 """
 
 
-def _server(tmp_path, count="1", extra="1", unread="", self_check="if (r === target) return false") -> Path:
+#: code that listens for the events the skills raise (a raised event no code of the revision answers changes nothing)
+LISTEN = """package demo.game
+
+fun Game.heard(): Boolean = findEvent<GiveCardEvent>() != null || findEvent<DiscardCardEvent>() != null
+"""
+
+
+def _server(tmp_path, count="1", extra="1", unread="", self_check="if (r === target) return false",
+            listen=True) -> Path:
     d = tmp_path / "server"
     shutil.copytree(SERVER, d)
     (d / "Event.kt").write_text(EVENTS, encoding="utf-8")
+    if listen:
+        (d / "Listen.kt").write_text(LISTEN, encoding="utf-8")
     (d / "skill" / "Bell.kt").write_text(BELL.replace("COUNT", count), encoding="utf-8")
     (d / "skill" / "Hammer.kt").write_text(HAMMER.replace("EXTRA", extra).replace("UNREAD", unread), encoding="utf-8")
     (d / "card" / "Nudge.kt").write_text(NUDGE.replace("SELF_CHECK", self_check), encoding="utf-8")
@@ -194,6 +204,14 @@ def test_a_cards_checks_and_effects(ex):
     assert _entry(ex, "Ping_Heng")["requires"] == "target != self and target.alive"
     assert [(o.op, o.args.get("who"), o.args.get("n")) for o in n.do] == [("draw", "target", 2),
                                                                          ("raise", "self", None)]
+
+
+def test_an_event_nobody_answers_is_no_effect(tmp_path):
+    """A raised event that no code of the revision listens for (a moment added before any trigger answers it) is no
+    effect: raising it or not is the same play."""
+    e = extract(_server(tmp_path, listen=False))
+    assert [o.op for o in e.catalogue.cards["Ping_Heng"].do] == ["draw"]
+    assert [o.op for o in e.catalogue.skills["Hammer"].do] == ["discard", "discard"]
 
 
 def test_what_is_not_translated_is_prose_and_the_construct_partly_read(tmp_path):

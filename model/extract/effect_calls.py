@@ -583,6 +583,8 @@ class _Calls:
         """An event raised (``addEvent(GiveCardEvent(whoseTurn, from, to))``, or an old state standing for one):
         ``raise`` with the event's principal, read through the event class's constructor."""
         kind = EV.EVENT_KINDS[kind_key]
+        if not self._answered(kind_key):
+            return                                  # no trigger of this revision answers it: raising it changes nothing
         op = {"op": "raise", "event": kind_key}
         role = kind.role(kind.principal) if kind.principal else None
         if role is not None:
@@ -598,6 +600,19 @@ class _Calls:
             else:
                 self._miss(self.key[1], n, "whose event")
         self._op(op, cond, n)
+
+    def _answered(self, kind_key) -> bool:
+        """Whether any code of this revision listens for the event ``kind_key``: tests the game's state or an event
+        against its class (``findEvent<GiveCardEvent>``, ``fsm as? OnGiveCard``, ``is OnGiveCard``) outside the file
+        declaring it."""
+        cache = self.ex.__dict__.setdefault("_answered_events", {})
+        if kind_key not in cache:
+            names = {EV.EVENT_KINDS[kind_key].server} | {k for k, v in OLD_RAISED.items() if v == kind_key}
+            pat = re.compile(rb"(?:\bas\??\s+|\bis\s+|<\s*)(?:" + b"|".join(re.escape(x.encode()) for x in sorted(names))
+                             + rb")\b(?!\s*\()")
+            decl = re.compile(rb"\bclass\s+(?:" + b"|".join(re.escape(x.encode()) for x in sorted(names)) + rb")\b")
+            cache[kind_key] = any(pat.search(src.data) and not decl.search(src.data) for src in self.ex.srcs)
+        return cache[kind_key]
 
     def _retarget_remove(self, to, by=None, into=None):
         for op in reversed(self.rd.ops):

@@ -41,16 +41,34 @@ _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
-    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset()):
+    def __init__(self, data: bytes, imports: frozenset, robot_names=frozenset(), dead=None, helpers=None,
+                 moments=None):
         self.data = data
         self.imports = imports
         self.robot_names = robot_names
+        self.dead = dead or {}                    # class / function name -> {parameter: index} no rule reads
+        self.helpers = helpers or {}              # (name, arity) -> one-expression extension helper (``helpers``)
+        self.moments = moments or {}              # state name -> index of the state it goes on with (``quiet_moments``)
         self.locals: dict[str, str] = {}         # local name -> its number, in order of first use in the normal form
         self.declared: set[str] = set()
         self.builders: set[str] = set()
         self.ids: set[str] = set()
         self.marks: dict[int, int] = {}           # id() of a statement's normal form -> its line
         self.keep: list = []
+        self._constants = None
+        self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+
+    def owner_local(self):
+        """The holder's local in the normal form (see ``_simplify``), or None."""
+        return ("v", self.locals[self.owner]) if self.owner and self.owner in self.locals else None
+
+    @property
+    def constants(self) -> dict:
+        """The file's private constant lists (``private val kinds = listOf(Shi_Tan, Wei_Bi)``): name -> its elements'
+        names; a use of one is the list itself (see ``inlined_constant``)."""
+        if self._constants is None:
+            self._constants = file_constants(self.data)
+        return self._constants
 
     def text(self, n) -> str:
         return self.data[n.start_byte:n.end_byte].decode("utf-8", "replace")
@@ -58,6 +76,13 @@ class _Norm:
     # -- locals ----------------------------------------------------------------------------------------
     def declare(self, node, query=None):
         """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if node.type == "function_declaration" and _decl_name(node, self.data) == "execute":
+            mods = next((c for c in node.named_children if c.type == "modifiers"), None)
+            ps = [c for c in (next((c for c in node.named_children if c.type == "function_value_parameters"), None)
+                              or node).named_children if c.type == "parameter"]
+            if mods is not None and b"override" in self.data[mods.start_byte:mods.end_byte].split() and len(ps) >= 2 \
+                    and re.search(rb":\s*Player\s*$", self.data[ps[-1].start_byte:ps[-1].end_byte]):
+                self.owner = _param_name(ps[-1], self.data)      # a trigger asked for its holder's own skill
         if query is not None:
             import tree_sitter as ts
             for nodes in ts.QueryCursor(query).captures(node).values():
@@ -240,6 +265,8 @@ class _Norm:
                 return False
             last, head = self.callee_names(left)
             return last == "timeout" or head in self.builders or last in self.robot_names
+        if t == "navigation_expression" and self.builders and self.callee_names(n)[1] in self.builders:
+            return True                                 # a client message's field read and thrown away
         if t in ("postfix_expression", "unary_expression") and self.op(n) in ("++", "--"):
             kids = self.kids(n)
             return bool(kids) and self.callee_names(kids[0])[0] in self.robot_names
@@ -371,6 +398,8 @@ class _Norm:
                 return ("null",)
             if s in self.declared:
                 return ("v", self.local(s))
+            if s in self.constants:
+                return ("call", ("id", "listOf"), tuple(("id", e) for e in self.constants[s]), "")
             self.ids.add(s)
             return ("id", s)
         if t in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
@@ -448,7 +477,21 @@ class _Norm:
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
         if t == "lambda_literal":
-            return ("lambda", self.body(n))
+            if any(c.type == "lambda_parameters" for c in n.named_children):
+                return ("lambda", self.body(n))
+            # `{ it.x }` is `{ c -> c.x }`: the implicit parameter is a local of its own lambda
+            saved = self.locals.get("it"), "it" in self.declared
+            self.locals["it"] = f"v{len(self.locals)}"
+            self.declared.add("it")
+            try:
+                return ("lambda", self.body(n))
+            finally:
+                if saved[0] is None:
+                    self.locals.pop("it", None)
+                else:
+                    self.locals["it"] = saved[0]
+                if not saved[1]:
+                    self.declared.discard("it")
         if t == "annotated_lambda":
             lam = next((c for c in n.named_children if c.type == "lambda_literal"), None)
             return self.expr(lam) if lam is not None else self.generic(n)
@@ -463,6 +506,15 @@ class _Norm:
         if t == "property_declaration":
             return ("stmts",) + tuple(self.prop_stmt(n))
         return self.generic(n)
+
+    def _dead_of(self, n) -> dict:
+        """The dead parameters of the class or function whose parameter list ``n`` is."""
+        cur = n.parent
+        while cur is not None and cur.type not in ("class_declaration", "function_declaration"):
+            cur = cur.parent
+        if cur is None:
+            return {}
+        return self.dead.get(_decl_name(cur, self.data), {})
 
     def type_name(self, n) -> str:
         s = re.sub(r"\s+", "", self.text(n))
@@ -485,6 +537,12 @@ class _Norm:
         parts.append(self.text(cur))
         return parts[::-1]
 
+    def type_path(self, n) -> bool:
+        """Whether ``n`` is a name qualified by a type, an enum or a package (``Common.color.contains``)."""
+        q = self.qualified(n)
+        return q is not None and q[0] not in self.declared and (q[0][:1].isupper() or q[0] in self.imports
+                                                               or q[0] in _PACKAGES)
+
     def nav(self, n):
         kids = n.named_children
         if len(kids) == 2 and kids[1].type == "identifier":
@@ -494,6 +552,10 @@ class _Norm:
                 self.ids.add(q[-1])
                 return ("id", q[-1])
             left = kids[0]
+            if left.type == "call_expression" and re.fullmatch(r"(?:java\.util\.concurrent\.)?ThreadLocalRandom\.current\(\)",
+                                                               re.sub(r"\s+", "", self.text(left))):
+                self.ids.add(self.text(kids[1]))
+                return ("id", self.text(kids[1]))   # `ThreadLocalRandom.current().nextInt(n)` is `Random.nextInt(n)`
             between = self.data[left.end_byte:kids[1].start_byte].decode("utf-8", "replace")
             op = "?." if "?." in between else "."
             if left.type == "unary_expression" and self.op(left) in ("!", "-") and self.kids(left):
@@ -554,8 +616,18 @@ class _Norm:
                 targs = self.type_name(c)
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
+        if last in self.moments and callee.type == "identifier":
+            i = self.moments[last]
+            if i < len(args) and not any(isinstance(a, tuple) and a[:1] == ("named",) for a in args[:i + 1]):
+                return args[i]                          # a moment nobody answers: the state it goes on with
+        if last in self.dead and args:
+            dead = self.dead[last]
+            idx = set(dead.values())
+            args = [a for i, a in enumerate(args) if not (isinstance(a, tuple) and a[:1] == ("named",) and a[1] in dead)
+                    and not (i in idx and not any(isinstance(b, tuple) and b[:1] == ("named",) for b in args[:i + 1])
+                             and not (isinstance(a, tuple) and a[:1] == ("lambda",)))]
         if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
-                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and self.qualified(callee) is None:
+                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and not self.type_path(callee):
             return ("in", True, args[0], self.expr(callee.named_children[0]))
         if callee.type == "navigation_expression" and self.hoisted(callee) or (
                 callee.type == "unary_expression" and self.op(callee) == "!"):
@@ -564,12 +636,19 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
+        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and args and not any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args):
+            recv = self.expr(callee.named_children[0]) if callee.named_children else None
+            return _inline(self.helpers[(last, len(args))], recv, args)
         return ("call", self.expr(callee), tuple(args), targs)
 
     def generic(self, n):
         out = [n.type]
+        dead = self._dead_of(n) if n.type in ("class_parameters", "function_value_parameters") and self.dead else {}
         for c in n.children:
-            if c.type in _COMMENTS or c.type == "annotation" or (
+            if dead and c.type in ("class_parameter", "parameter") and _param_name(c, self.data) in dead:
+                continue                                # a parameter no rule reads (see ``dead_params``)
+            if c.type in _COMMENTS or c.type in ("annotation", "visibility_modifier") or (
                     n.type in ("parameter", "class_parameter", "variable_declaration") and c.type in _TYPES):
                 continue                                # annotations (`@JvmRecord`), declared types: no rule
             if c.is_named:
@@ -579,6 +658,313 @@ class _Norm:
         return tuple(out)
 
 
+_CONST_LIST = re.compile(rb"\bprivate\s+val\s+([A-Za-z_]\w*)\s*(?::\s*[\w<>?, ]+)?=\s*(?:listOf|setOf|arrayOf|"
+                         rb"hashSetOf)\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)[ \t]*(?=\n|;|$)")
+
+
+def file_constants(data: bytes) -> dict:
+    """name -> element names of the private constant lists a Kotlin file declares once and never assigns."""
+    out = {}
+    for m in _CONST_LIST.finditer(data):
+        name = m.group(1)
+        rest = data[:m.start()] + data[m.end():]
+        if len(re.findall(rb"\b(?:val|var)\s+" + re.escape(name) + rb"\b", data)) != 1 or re.search(
+                rb"(?<![\w.])" + re.escape(name) + rb"\s*(?:[-+]?=(?!=)|\.(?:add|remove|clear)\w*\()", rest):
+            continue
+        out[name.decode()] = tuple(e.strip().split(b".")[-1].decode() for e in m.group(2).split(b","))
+    return out
+
+
+def inlined_constant(text: bytes) -> bool:
+    """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
+    or removing it alone changes nothing)."""
+    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+
+
+_HELPER = re.compile(rb"(?m)^fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+
+
+def helpers(files: dict, parse) -> dict:
+    """The code base's one-expression extension helpers (``fun Iterable<Card>.count(c: color) = count { c in it.colors
+    }``): (name, arity) -> (parameter locals, normal form of the expression). A call ``x.count(Black)`` is written as
+    the expression with ``x`` as its receiver: a helper inlined or written out is the same code. A name declared twice
+    with one arity is left alone."""
+    found: dict = {}
+    seen: dict = {}
+    for rel, data in files.items():
+        if b"fun " not in data:
+            continue
+        ms = list(_HELPER.finditer(data))
+        if not ms:
+            continue
+        root = parse(data).root_node
+        for fd in root.named_children:
+            if fd.type != "function_declaration":
+                continue
+            m = next((m for m in ms if m.start() == fd.start_byte), None)
+            if m is None:
+                continue
+            params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                                       None) or fd).named_children if c.type == "parameter"]
+            if not params or len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
+                continue
+            key = (m.group(1).decode(), len(params))
+            seen[key] = seen.get(key, 0) + 1
+            body = next((c for c in fd.named_children if c.type == "function_body"), None)
+            kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+            if len(kids) != 1 or kids[0].type == "block":
+                continue
+            nm = _Norm(data, frozenset())
+            names = [_param_name(p, data) for p in params]
+            nm.declared.update(names)
+            locs = tuple(nm.local(x) for x in names)
+            x = nm.expr(kids[0])
+            rest = x[2:] if x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",) else (x,)
+            if _lower_ids(rest):
+                continue                        # a member of the implicit receiver read elsewhere: not written out
+            found[key] = (locs, x)
+    return {k: v for k, v in found.items() if seen.get(k) == 1}
+
+
+def _lower_ids(x) -> bool:
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "id" and isinstance(x[1], str):
+            return x[1][:1].islower()
+        return any(_lower_ids(c) for c in x)
+    return False
+
+
+def _inline(helper, recv, args):
+    """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
+    locals renamed apart."""
+    locs, body = helper
+    sub = dict(zip(locs, args))
+
+    def walk(x, top):
+        if not isinstance(x, tuple):
+            return x
+        if len(x) == 2 and x[0] == "v":
+            return sub.get(x[1], ("v", "h." + x[1]))
+        if x == ("this_expression", "this"):
+            return recv
+        if top and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
+            return ("call", ("nav", ".", recv, x[1][1])) + tuple(walk(c, False) for c in x[2:])
+        return tuple(walk(c, False) for c in x)
+
+    return walk(body, True)
+
+
+_STATE_CLASS = re.compile(rb"\bclass\s+(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*:\s*Fsm\b")
+
+
+def quiet_moments(files: dict) -> dict:
+    """The states that only raise a moment no code of the revision answers (``OnGiveCard(whoseTurn, from, to,
+    next)``: its ``resolve`` asks the triggers, then goes on with ``next``; nothing tests the state against its
+    class): name -> the index of the state it goes on with. Such a state is the state it goes on with."""
+    out = {}
+    for rel, data in files.items():
+        if b"dealListeningSkill" not in data:
+            continue
+        for m in _STATE_CLASS.finditer(data):
+            name = m.group(1).decode()
+            params = [x.strip() for x in re.split(rb",(?![^()<>]*[)>])", m.group(2)) if x.strip()]
+            nxt = [i for i, x in enumerate(params) if re.search(rb":\s*Fsm\s*$", x)]
+            if len(nxt) != 1:
+                continue
+            pname = re.search(rb"(\w+)\s*:", params[nxt[0]]).group(1)
+            if not re.search(rb"ResolveResult\(\s*" + re.escape(pname) + rb"\s*,", data):
+                continue
+            heard = re.compile(rb"(?:\bas\??\s+|\bis\s+|<\s*)" + re.escape(m.group(1)) + rb"\b(?!\s*\()")
+            if any(heard.search(d) for r, d in files.items() if r != rel and m.group(1) in d):
+                continue
+            out[name] = nxt[0]
+    return out
+
+
+def _param_name(node, data: bytes) -> str:
+    ident = next((c for c in node.named_children if c.type in ("identifier", "simple_identifier")), None)
+    return data[ident.start_byte:ident.end_byte].decode("utf-8", "replace") if ident is not None else ""
+
+
+def _decl_name(node, data: bytes) -> str:
+    ident = node.child_by_field_name("name") or next(
+        (c for c in node.named_children if c.type in ("identifier", "type_identifier", "simple_identifier")), None)
+    return data[ident.start_byte:ident.end_byte].decode("utf-8", "replace") if ident is not None else ""
+
+
+_BUILDER_DECL = re.compile(rb"\b(?:val|var)\s+(\w+)\s*=\s*[\w.]+\.newBuilder\(\)")
+_FUN_DECL = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+#: a line that fills a client message or writes a log line (up to the name read on it)
+_NOTICE_LINE = re.compile(rb"\s*(?:\w*[bB]uilder\w*\s*\.\s*\w+\s*(?:\(|=(?!=))|(?:log|logger|LOG|Log)\s*\.\s*\w+\s*\()")
+
+
+def dead_params(files: dict, changed, parse, is_rule) -> dict:
+    """The parameters no rule reads, of the classes and functions declared in the ``changed`` files of one revision
+    (``files``: {path: bytes}; ``parse(data)`` → tree; ``is_rule(path)``): name -> {parameter: index}. A parameter is
+    dead when every read of it inside its declaration fills a client message, a log line, a time-out or a robot's
+    choice, or passes it on to a dead parameter; and, for a property (``val`` / ``var``), every read of ``x.name`` in
+    the code base stands in a file that holds no rule, in a robot helper or on a line filling a client message or a
+    log line. The normal form leaves such a parameter out of its declaration and the value given for it out of each
+    call (what the code sends a client, or how long it waits, decides nothing in play)."""
+    cands: dict = {}                # (name) -> {param: (index, is property)}
+    reads: dict = {}                # (name, param) -> [(kind, callee, index)]: "live" or ("pass", callee, index)
+    for rel in changed:
+        data = files.get(rel)
+        if data is None or not is_rule(rel):
+            continue
+        root = parse(data).root_node
+        nm = _Norm(data, frozenset())
+        builders = {m.group(1).decode() for m in _BUILDER_DECL.finditer(data)}
+        stack = [root]
+        while stack:
+            n = stack.pop()
+            stack.extend(n.named_children)
+            if n.type not in ("class_declaration", "function_declaration"):
+                continue
+            name = _decl_name(n, data)
+            if not name or _NOT_RULE_MEMBER.match(name):
+                continue
+            mods = next((c for c in n.named_children if c.type == "modifiers"), None)
+            if mods is not None and b"override" in data[mods.start_byte:mods.end_byte].split():
+                continue                                # its parameters are the interface's: given by the engine
+            plist = next((c for c in n.named_children if c.type in ("primary_constructor", "function_value_parameters")),
+                         None)
+            if plist is not None and plist.type == "primary_constructor":
+                plist = next((c for c in plist.named_children if c.type == "class_parameters"), None)
+            if plist is None:
+                continue
+            params = [c for c in plist.named_children if c.type in ("class_parameter", "parameter")]
+            mine = {}
+            for i, prm in enumerate(params):
+                pn = _param_name(prm, data)
+                if not pn:
+                    continue
+                is_prop = prm.type == "class_parameter" and re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b",
+                                                                     data[prm.start_byte:prm.end_byte]) is not None
+                mine[pn] = (i, is_prop)
+            if not mine:
+                continue
+            if n.type == "class_declaration" and any(
+                    re.search(r"\boverride\b", data[p.start_byte:p.end_byte].decode("utf-8", "replace"))
+                    for p in params):
+                mine = {k: v for k, v in mine.items() if not re.search(
+                    rb"\boverride\b", data[params[v[0]].start_byte:params[v[0]].end_byte])}
+            if n.type == "class_declaration" and _private(n, data):
+                mine = {k: (i, False) for k, (i, _p) in mine.items()}     # its members are read in its own body only
+            cands.setdefault(name, {}).update(mine)
+            body = [c for c in n.named_children if c.type in ("class_body", "function_body")]
+            for b in body:
+                _param_reads(b, mine, name, data, nm, builders, reads)
+    # property parameters: reads of `x.name` anywhere
+    for name, mine in cands.items():
+        for pn, (i, is_prop) in mine.items():
+            if is_prop and _member_read(pn, files, is_rule):
+                reads.setdefault((name, pn), []).append(("live",))
+    dead = {name: {pn: i for pn, (i, _p) in mine.items() if not any(r[0] == "live" for r in reads.get((name, pn), []))}
+            for name, mine in cands.items()}
+    for _ in range(6):                                  # passed on only to a dead parameter
+        changed_any = False
+        for name, ps in dead.items():
+            for pn in list(ps):
+                for r in reads.get((name, pn), []):
+                    if r[0] == "pass" and not (r[1] in dead and r[2] in dead[r[1]].values()):
+                        del ps[pn]
+                        changed_any = True
+                        break
+        if not changed_any:
+            break
+    return {k: v for k, v in dead.items() if v}
+
+
+def _private(n, data: bytes) -> bool:
+    """Whether a class is private (its members are read in its own file only: a private state of a skill)."""
+    mods = next((c for c in n.named_children if c.type == "modifiers"), None)
+    return mods is not None and b"private" in data[mods.start_byte:mods.end_byte].split()
+
+
+def _param_reads(body, mine: dict, name: str, data: bytes, nm, builders: set, reads: dict):
+    """Each read of a parameter of ``mine`` under ``body``: "live", or passed on as a call's argument."""
+    stack = [body]
+    while stack:
+        n = stack.pop()
+        if n.type in ("class_declaration", "object_declaration"):
+            continue                                    # a nested class has its own parameters
+        if n.type != "identifier":
+            stack.extend(n.named_children)
+            continue
+        pn = data[n.start_byte:n.end_byte].decode("utf-8", "replace")
+        if pn not in mine:
+            continue
+        parent = n.parent
+        if parent is not None and parent.type == "navigation_expression" and parent.named_children and \
+                parent.named_children[0] != n and data[parent.named_children[0].start_byte:
+                                                       parent.named_children[0].end_byte] != b"this":
+            continue                                    # another object's member of that name
+        if parent is not None and parent.type == "value_argument" and parent.named_children and \
+                parent.named_children[0] == n and len(parent.named_children) > 1:
+            continue                                    # a named argument's label
+        if parent is not None and parent.type in ("parameter", "class_parameter", "variable_declaration"):
+            continue
+        reads.setdefault((name, pn), []).append(_read_kind(n, data, nm, builders))
+
+
+def _read_kind(n, data: bytes, nm, builders: set) -> tuple:
+    """("notice",), ("pass", callee, index) or ("live",) for one read."""
+    line = data[data.rfind(b"\n", 0, n.start_byte) + 1:n.start_byte]
+    if _NOTICE_LINE.match(line):
+        return ("notice",)
+    child, cur = n, n.parent
+    passed = None
+    while cur is not None:
+        t = cur.type
+        if t in ("function_declaration",) and _NOT_RULE_MEMBER.match(_decl_name(cur, data)):
+            return ("notice",)
+        if t in ("call_expression", "assignment") and nm.dropped(cur):
+            return ("notice",)
+        if t == "assignment":
+            left = cur.named_children[0] if cur.named_children else None
+            if left is not None and left != child and nm.callee_names(left)[1] in builders:
+                return ("notice",)
+        if t == "call_expression" and cur.named_children:
+            last, head = nm.callee_names(cur.named_children[0])
+            if head in builders or _PROTO.match(last or "") or (last or "").endswith(("Toc", "_toc")):
+                return ("notice",)
+            if passed is None and child.type == "value_arguments":
+                args = [a for a in child.named_children if a.type == "value_argument"]
+                for i, a in enumerate(args):
+                    if a.start_byte <= n.start_byte < a.end_byte and a.named_children and a.named_children[-1] == n \
+                            and len(a.named_children) == 1:
+                        passed = ("pass", last, i)
+        if t in ("function_body", "class_body"):
+            break
+        child, cur = cur, cur.parent
+    return passed or ("live",)
+
+
+def _member_read(pn: str, files: dict, is_rule) -> bool:
+    """Whether a rule reads ``x.pn`` somewhere in the code base (not on a client-message or log line, not in a robot
+    helper, not in a file that holds no rule)."""
+    pat = re.compile(rb"(?:\.|\?\.)\s*" + re.escape(pn.encode()) + rb"(?![\w(])")
+    for rel, data in files.items():
+        if pn.encode() not in data or not is_rule(rel):
+            continue
+        funs = None
+        for m in pat.finditer(data):
+            if re.match(rb"\s*(\+\+|--|[-+*/]?=(?!=))", data[m.end():m.end() + 4]):
+                continue
+            line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
+            if _NOTICE_LINE.match(line):
+                continue
+            if funs is None:
+                funs = [(f.start(), f.group(1).decode()) for f in _FUN_DECL.finditer(data)]
+            enclosing = next((x for pos, x in reversed(funs) if pos < m.start()), "")
+            if enclosing and _NOT_RULE_MEMBER.match(enclosing):
+                continue
+            return True
+    return False
+
+
+_NEG = _Norm(b"", frozenset())
 _QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last|map|sum|contains|to[A-Z]|"
                     r"coerce|min|max|size|indexOf|sort)\w*\Z")
 
@@ -615,9 +1001,326 @@ def _uses(x, out: dict):
                 _uses(c, out)
 
 
-def _simplify(tree, marks: dict, keep: list):
+#: members of the standard library's collections: inside ``x.run { … }`` a bare call of one of them is ``x``'s
+_COLLECTION_MEMBERS = frozenset({"take", "drop", "takeLast", "dropLast", "shuffled", "sorted", "reversed", "distinct",
+                                 "first", "last", "firstOrNull", "lastOrNull", "random", "toList", "toMutableList",
+                                 "filter", "map", "count", "sum", "isEmpty", "isNotEmpty"})
+_BREAK = (("id", "break"), ("jump", "break", ()))
+
+
+def _negate(x):
+    return _NEG.neg(x)
+
+
+def _lambda_expr(a):
+    """The one expression a lambda ``{ … -> e }`` returns, or None."""
+    if isinstance(a, tuple) and len(a) == 2 and a[0] == "lambda" and isinstance(a[1], tuple) and len(a[1]) == 2 \
+            and a[1][0] == "seq" and isinstance(a[1][1], tuple) and a[1][1][:1] not in (
+                ("decl",), ("if",), ("guard",), ("assignment",), ("for_statement",), ("while_statement",)):
+        return a[1][1]
+    return None
+
+
+def _take(x):
+    """``x.take(n)`` / ``take(n)`` → (receiver or None, n)."""
+    if isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and len(x[2]) == 1:
+        if x[1][:1] == ("nav",) and x[1][3] == "take":
+            return x[1][2], x[2][0]
+        if x[1] == ("id", "take"):
+            return None, x[2][0]
+    return None
+
+
+def _equal_calls(x):
+    """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
+    k = x[0] if x else None
+    if k == "cmp":
+        y = _nonneg(x)
+        if y != x:
+            return y
+    if k == "index_expression" and len(x) == 3 and isinstance(x[2], tuple) and x[2][:2] == ("call", ("id", "nextInt")) \
+            and x[2][2] == (("nav", ".", x[1], "size"),):
+        return ("call", ("nav", ".", x[1], "random"), (), "")        # `l[Random.nextInt(l.size)]` is `l.random()`
+    if k == "call" and len(x) == 4 and len(x[2]) == 2 and x[2][0] == ("lit", "0") and (
+            x[1] == ("id", "subList") or (x[1][:1] == ("nav",) and x[1][3] == "subList")):
+        callee = ("id", "take") if x[1][0] == "id" else x[1][:3] + ("take",)
+        return ("call", callee, (x[2][1],), x[3])                    # `subList(0, n)` is `take(n)`
+    if k in ("if", "ife"):
+        branches = x[2:] if k == "if" else (x[2] if len(x) == 3 and isinstance(x[2], tuple) else ())
+        cond = x[1]
+        if len(branches) == 2 and all(isinstance(b, tuple) and len(b) == 2 and b[0] == "seq" for b in branches) \
+                and isinstance(cond, tuple) and cond[:1] == ("cmp",) and cond[1] in (">", "<="):
+            a, b = branches[0][1], branches[1][1]
+            if cond[1] == "<=":
+                a, b = b, a
+            t = _take(a)
+            if t is not None and t[1] == cond[3] and (
+                    (t[0] is not None and b == t[0] and cond[2] == ("nav", ".", t[0], "size")) or
+                    (t[0] is None and b == ("this_expression", "this") and cond[2] == ("id", "size"))):
+                return a                                           # `if (l.size > n) l.take(n) else l` is `l.take(n)`
+    if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] == "run" and len(x[2]) == 1:
+        e = _lambda_expr(x[2][0])
+        if e is not None and e[:1] == ("call",) and len(e) == 4 and e[1][:1] == ("id",) and \
+                e[1][1] in _COLLECTION_MEMBERS:
+            return ("call", x[1][:3] + (e[1][1],), e[2], e[3])      # `l.run { take(n) }` is `l.take(n)`
+    if k == "in" and len(x) == 4 and isinstance(x[3], tuple) and x[3][:1] == ("call",) and len(x[3]) == 4 and \
+            x[3][1] in (("id", "listOf"), ("id", "setOf"), ("id", "arrayOf")) and x[3][2] and \
+            all(isinstance(e, tuple) and e[:1] in (("id",), ("lit",)) for e in x[3][2]):
+        parts = tuple(_NEG.eq("==" if x[1] else "!=", x[2], e) for e in x[3][2])     # `a in listOf(b, c)`: a == b || a == c
+        return parts[0] if len(parts) == 1 else (("or",) if x[1] else ("and",)) + parts
+    if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] in ("all", "none") and len(x[2]) == 1:
+        e = _lambda_expr(x[2][0])
+        if e is not None:                                         # `all { p }` is `!any { !p }`, `none { p }` `!any { p }`
+            return _negate(("call", x[1][:3] + ("any",), (("lambda", ("seq", _negate(e) if x[1][3] == "all" else e)),),
+                            x[3]))
+    return x
+
+
+#: members whose value is never negative (a count, a size): ``x > 0`` is ``x != 0`` for them
+_COUNTS = frozenset({"getSkillUseCount", "size", "count", "countTrueCard"})
+_ZERO = {(">", "0"): "!=", (">=", "1"): "!=", ("<=", "0"): "==", ("<", "1"): "=="}
+_MIRROR = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+
+
+def _count(x) -> bool:
+    if isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4:
+        x = x[1]
+    return isinstance(x, tuple) and ((x[:1] == ("nav",) and len(x) == 4 and x[3] in _COUNTS) or
+                                     (x[:1] == ("id",) and x[1] in _COUNTS))
+
+
+def _nonneg(x):
+    """``n > 0`` / ``n >= 1`` as ``n != 0`` and ``n <= 0`` / ``n < 1`` as ``n == 0`` for a count (never negative)."""
+    if len(x) == 4 and x[0] == "cmp" and x[1] in _MIRROR:
+        op, a, b = x[1], x[2], x[3]
+        if isinstance(a, tuple) and a[:1] == ("lit",) and not (isinstance(b, tuple) and b[:1] == ("lit",)):
+            op, a, b = _MIRROR[op], b, a
+        if isinstance(b, tuple) and b[:1] == ("lit",) and (op, b[1]) in _ZERO and _count(a):
+            return _NEG.eq(_ZERO[(op, b[1])], a, ("lit", "0"))
+    return x
+
+
+def _guard_runs(items: list) -> list:
+    """Adjacent guards that leave the same way, their conditions reading and changing nothing, in one order (a test
+    for null first): the order of such guards is no rule."""
+    out, i = [], 0
+    while i < len(items):
+        g = items[i]
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1])):
+            out.append(g)
+            i += 1
+            continue
+        j = i
+        while j < len(items) and isinstance(items[j], tuple) and len(items[j]) == 3 and items[j][0] == "guard" and \
+                items[j][2] == g[2] and _pure(items[j][1]):
+            j += 1
+        run = items[i:j]
+        out.extend(sorted(run, key=lambda x: (0 if _null_test(x[1]) else 1, _order(x[1]))))
+        i = max(j, i + 1)
+    return out
+
+
+def _null_test(c) -> bool:
+    return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
+
+
+def _flag_loop(a, b):
+    """``var f = false; for (x in l) if (p) { f = true; break }`` → ``val f = l.any { p }`` (and ``true`` / ``false``
+    swapped: ``!l.any { p }``), or None."""
+    if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and
+            a[2] in (("lit", False), ("lit", True))):
+        return None
+    if not (isinstance(b, tuple) and len(b) == 4 and b[0] == "for_statement" and b[1][:1] == ("variable_declaration",)
+            and isinstance(b[3], tuple) and len(b[3]) == 2 and b[3][0] == "seq"):
+        return None
+    st = b[3][1]
+    if not (isinstance(st, tuple) and len(st) == 3 and st[0] == "if" and isinstance(st[2], tuple) and
+            st[2][:1] == ("seq",)):
+        return None
+    body = st[2][1:]
+    flip = ("lit", not a[2][1])
+    if body[:1] != (("assignment", a[1], flip),) or not (len(body) == 1 or (len(body) == 2 and body[1] in _BREAK)):
+        return None
+    if not _pure(st[1]):
+        return None
+    anyx = ("call", ("nav", ".", b[2], "any"), (("lambda", ("seq", st[1])),), "")
+    return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
+
+
+def _subst(x, var, value, count: list):
+    """``x`` with the local ``var`` replaced by ``value`` (not inside a lambda or a loop: count[0] += 9 there)."""
+    if not isinstance(x, tuple):
+        return x
+    if x == var:
+        count[0] += 1
+        return value
+    if x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
+        c: dict = {}
+        _uses(x, c)
+        if c.get(var[1]):
+            count[0] += 9
+        return x
+    return tuple(_subst(c, var, value, count) for c in x)
+
+
+def _path(x) -> bool:
+    """A name, a local or a chain of members of one (``fsm.askWhom``): no call."""
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        x = x[2]
+    return isinstance(x, tuple) and x[:1] in (("v",), ("id",))
+
+
+def _assigns(x, names) -> bool:
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("assignment",) and len(x) >= 2 and any(_contains(x[1], n) or _contains(n, x[1]) for n in names):
+        return True
+    return any(_assigns(c, names) for c in x)
+
+
+def _contains(x, y) -> bool:
+    if x == y:
+        return True
+    return isinstance(x, tuple) and any(_contains(c, y) for c in x)
+
+
+def _replace(x, old, new):
+    if x == old:
+        return new
+    if not isinstance(x, tuple):
+        return x
+    return tuple(_replace(c, old, new) for c in x)
+
+
+def _known_equal(items: list, carry) -> list:
+    """After a guard that leaves only ``a == b`` (``a == b || return``), ``b`` is written ``a`` in the statements that
+    follow (one of the two, by the order equalities are written in), until either is assigned."""
+    out = list(items)
+    for i, g in enumerate(items):
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and isinstance(g[1], tuple) and
+                g[1][:2] == ("cmp", "!=") and _path(g[1][2]) and _path(g[1][3]) and
+                g[2][:1] == ("jump",) and g[2][1] in ("return", "return@")):
+            continue
+        a, b = g[1][2], g[1][3]
+        if b[:1] == ("v",) and a[:1] != ("v",):
+            a, b = b, a                                 # a local (the holder, a parameter) is the name kept
+        for j in range(i + 1, len(out)):
+            if _assigns(out[j], (a, b)):
+                break
+            new = _replace(out[j], b, a)
+            if new != out[j]:
+                out[j] = carry(out[j], new)
+    return out
+
+
+def _equate(tree, marks: dict, keep: list):
+    """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
+    l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
+    local read once, in the very next statement (its initialiser reading and changing nothing), written in its
+    place."""
+    def carry(old, new):
+        if new is not old and id(old) in marks:
+            marks[id(new)] = marks[id(old)]
+            keep.append(new)
+        return new
+
+    for _ in range(4):
+        uses: dict = {}
+        _uses(tree, uses)
+        changed = [False]
+
+        def walk(x):
+            if not isinstance(x, tuple):
+                return x
+            out = tuple(walk(c) for c in x)
+            if out and out[0] == "seq":
+                items = list(out[1:])
+                i = 0
+                while i + 1 < len(items):
+                    a, b = items[i], items[i + 1]
+                    f = _flag_loop(a, b)
+                    if f is not None:
+                        items[i:i + 2] = [carry(a, f)]
+                        changed[0] = True
+                        continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            uses.get(a[1][1], 0) == 2 and a[2] is not None and _pure(a[2]):
+                        n = [0]
+                        new = _subst(b, a[1], a[2], n)
+                        if n[0] == 1:
+                            items[i:i + 2] = [carry(b, new)]
+                            changed[0] = True
+                            continue
+                    i += 1
+                split = []
+                for c in items:                       # `a || b || return` is two guards
+                    if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard" and isinstance(c[1], tuple) and \
+                            c[1][:1] == ("or",):
+                        split.extend(carry(c, ("guard", d, c[2])) for d in c[1][1:])
+                        changed[0] = True
+                    else:
+                        split.append(c)
+                items = _known_equal(split, carry)
+                ordered = _guard_runs(items)
+                if ordered != items:
+                    changed[0] = True
+                    items = ordered
+                out = ("seq",) + tuple(items)
+            else:
+                eq = _equal_calls(out)
+                if eq is not out:
+                    changed[0] = True
+                    out = eq
+            return carry(x, out)
+
+        tree = walk(tree)
+        if not changed[0]:
+            break
+    return tree
+
+
+def _owner_guards(tree, owner, marks: dict, keep: list):
+    """A trigger's test that its holder has the skill (``askWhom.findSkill(skillId) != null || return``) left out:
+    the dispatch asks each player's own skills, with that player as ``askWhom``."""
+    atom = _NEG.eq("==", ("null",), ("call", ("nav", ".", owner, "findSkill"), (("id", "skillId"),), ""))
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        if x[:1] == ("seq",):
+            kept = []
+            for c in x[1:]:
+                if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard":
+                    cond = c[1]
+                    if cond == atom:
+                        continue
+                    if isinstance(cond, tuple) and cond[:1] == ("or",) and atom in cond:
+                        rest = tuple(d for d in cond[1:] if d != atom)
+                        new = ("guard", rest[0] if len(rest) == 1 else ("or",) + rest, c[2])
+                        if id(c) in marks:
+                            marks[id(new)] = marks[id(c)]
+                            keep.append(new)
+                        kept.append(new)
+                        continue
+                kept.append(walk(c))
+            out = ("seq",) + tuple(kept)
+        else:
+            out = tuple(walk(c) for c in x)
+        if id(x) in marks and out is not x:
+            marks[id(out)] = marks[id(x)]
+            keep.append(out)
+        return out
+
+    return walk(tree)
+
+
+def _simplify(tree, marks: dict, keep: list, owner=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
-    ``if`` or a loop with nothing left to do."""
+    ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
+    holder), its test that the holder has the skill (``_owner_guards``)."""
+    tree = _equate(tree, marks, keep)
+    if owner is not None:
+        tree = _owner_guards(tree, owner, marks, keep)
     for _ in range(12):
         uses: dict = {}
         _uses(tree, uses)

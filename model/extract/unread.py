@@ -30,7 +30,8 @@ import hashlib
 import re
 from dataclasses import dataclass, field
 
-from .normal import _COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber, _simplify
+from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
+                     _simplify, dead_params, helpers, inlined_constant, quiet_moments)
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -139,7 +140,8 @@ _MEMBERS = ("function_declaration", "property_declaration", "anonymous_initializ
             "getter", "setter")
 
 
-def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None) -> list:
+def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), trees=None, dead=None,
+               helpers=None, moments=None) -> list:
     """The constructs of one Kotlin file (see ``Construct``); none when the file holds no rule. ``robot_names``:
     members only robots read (not rules: their declarations and what is written to them are left out)."""
     if not is_rule_file(rel):
@@ -157,13 +159,14 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
 
     def add(node, cls, member, sig, parts, end_node=None):
         def build():
-            nm = _Norm(data, imports, robot_names)
+            nm = _Norm(data, imports, robot_names, dead, helpers, moments)
             nm.declare(node, query)
             trees = []
             for p in parts:
                 trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
                              else nm.expr(p) if p is not None else None)
-            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep), nm.marks)
+            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep, nm.owner_local()),
+                             nm.marks)
         text = data[node.start_byte:node.end_byte]
         grants = bool(re.search(rb"\bskills\s*(\+|-)?=|\.deal\(", text))
         out.append(Construct(rel, node.start_point[0] + 1, cls, member, sig, text, grants,
@@ -309,14 +312,26 @@ def compare(base: dict, head: dict) -> Comparison:
 
     parsed: dict = {}
 
+    def parse(data):
+        if id(data) not in parsed:
+            parsed[id(data)] = parser.parse(data)
+        return parsed[id(data)]
+
+    dead_b = dead_params(base, files, parse, is_rule_file)      # parameters no rule reads (normal.dead_params)
+    dead_h = dead_params(head, files, parse, is_rule_file)
+    help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
+    help_h = helpers(head, parse)
+    mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
+    mom_h = quiet_moments(head)
+
     def collect(robot=frozenset()):
         bc: list[Construct] = []
         hc: list[Construct] = []
         for p in files:
             if p in base:
-                bc.extend(constructs(p, base[p], parser, robot, parsed))
+                bc.extend(constructs(p, base[p], parser, robot, parsed, dead_b, help_b, mom_b))
             if p in head:
-                hc.extend(constructs(p, head[p], parser, robot, parsed))
+                hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h, mom_h))
         return bc, hc
 
     bc, hc = collect()
@@ -375,12 +390,12 @@ def compare(base: dict, head: dict) -> Comparison:
         else:
             still_added.append(h)
     for h in still_added:
-        if _empty(h) or _empty_class(h, hc):
+        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h:
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
-        if _empty(b) or _empty_class(b, bc):
+        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b:
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))

@@ -7,10 +7,12 @@ end when only one camp (or one player) is left alive (``win.last_alive``), and w
 
 Each rule's value is the list of its *clauses*: an action — a player declared winner (``declare``), added to the
 winners (``win``), the declared winners or winners replaced (``only``), the game ended (``end``), the result passes
-run (``result pass``, ``win pass``) — with the conditions on the path to it, written as the code tests them (names
+run (``result pass``, ``win pass``: a call read as its definition, a pass over the result or win skills whatever the
+function is named) — with the conditions on the path to it, written as the code tests them (names
 of the server's own fields, qualifiers and ``!!`` left out, one spacing). This is not a translation into the
 condition language: two revisions whose clauses read alike decide alike, and a clause that changed says in the code's
-terms what now happens when. ``skillproof diff --kotlin`` fails on a changed clause like on any engine rule.
+terms what now happens when. What decides no winner is left out: logging, client messages, every role turned face
+up as the game ends. ``skillproof diff --kotlin`` fails on a changed clause like on any engine rule.
 """
 from __future__ import annotations
 
@@ -43,10 +45,12 @@ class WinRules:
     def _p_wins(self) -> list:
         out = []
         fns = self._functions()
+        passes = self._win_passes()
+        calls = re.compile(r"\b(" + "|".join(sorted({"end", "changeGameResult", "checkWin"} | set(passes))) + r")\(")
         declare = [(src, fd, owner) for src, fd, _n, owner in fns
                    if owner is not None and not self.is_skill(owner) and owner.name not in ("Player", "HumanPlayer",
                                                                                            "RobotPlayer")
-                   and _DECLARE.search(_t(fd)) and re.search(r"\b(end|changeGameResult|checkWin)\(", _t(fd))
+                   and _DECLARE.search(_t(fd)) and calls.search(_t(fd))
                    and not _name_of(fd).startswith(("notify", "ai", "auto"))]
         killer = [x for x in declare if x[2].name == "CheckKillerWin"]
         main = [x for x in declare if x[2].name != "CheckKillerWin" and x[2].name != "Game"]
@@ -74,6 +78,22 @@ class WinRules:
         else:
             out.append(EngineRule("win.last_alive", None, "", "no check of the last camp alive", False, True))
         return out
+
+    def _win_passes(self) -> dict:
+        """The functions that run a pass over the players' result or win skills, by name -> what the clauses call
+        it ("result pass", "win pass"): a call is read as its definition, whatever the function is named."""
+        if "_passes" not in self.__dict__:
+            out = {}
+            for _src, fd, n, owner in self._functions():
+                if owner is not None and self.is_skill(owner):
+                    continue
+                body = _kid(fd, "function_body")
+                text = " ".join(_t(body).split()) if body is not None else ""
+                for kind, label in (("ChangeGameResultSkill", "result pass"), ("WinSkill", "win pass")):
+                    if re.search(r"\bis " + kind + r"\b", text):
+                        out.setdefault(n, label)
+            self._passes = out
+        return self._passes
 
     def _win_reads(self, src, owner, fd, complete: bool):
         path = []
@@ -213,10 +233,16 @@ class _Clauses:
             if inner:
                 self.emit("end", path)
             return
-        for word in ("changeGameResult", "checkWin", "end", "allPlayerSetRoleFaceUp"):
+        if re.search(r"\ballPlayerSetRoleFaceUp\(", text) and not re.search(r"\bend\(", text):
+            return                      # every role turned face up as the game ends: it decides no winner
+        passes = self.ex._win_passes() if hasattr(self.ex, "_win_passes") else {}
+        for m in re.finditer(r"\b(\w+)\(", text):
+            if m.group(1) in passes:
+                self.emit(passes[m.group(1)], path)          # the call read as its definition, not by its name
+                return
+        for word in ("changeGameResult", "checkWin", "end"):
             if re.search(r"\b" + word + r"\(", text):
-                self.emit({"changeGameResult": "result pass", "checkWin": "win pass", "end": "end",
-                           "allPlayerSetRoleFaceUp": "every role face up"}[word], path)
+                self.emit({"changeGameResult": "result pass", "checkWin": "win pass", "end": "end"}[word], path)
                 return
         self.emit(text, path)
 
