@@ -180,12 +180,12 @@ FACT_WORDS = {"face": ("哪些玩家能看到一张牌的牌面", "which players
 
 
 def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=(),
-                    rule_keys=()) -> tuple[list, list]:
+                    rule_keys=(), cmp=None) -> tuple[list, list]:
     """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
     that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
     from skillproof.checks.findings import Finding, RuleRef
     from skillproof.model.extract.unread import compare, unread
-    cmp = compare(bex.sources, hex_.sources)
+    cmp = cmp if cmp is not None else compare(bex.sources, hex_.sources)
     out, listed = [], []
     for c in unread(cmp, bex, hex_, changed_ids, wheres, understood, rule_keys):
         pre = hpre if c.side == "HEAD" else bpre
@@ -223,7 +223,20 @@ def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, unders
     return out, listed
 
 
-def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: str, hpre: str) -> tuple[list, list]:
+def _first_change(changes: list, rel: str, line: int, head: bool) -> int:
+    """The first line that differs in the construct holding ``rel:line`` (HEAD's, or BASE's), 0 when none does."""
+    for c in changes:
+        if c.what != "code":
+            continue
+        if head and c.side == "HEAD" and c.file == rel and c.span[0] <= line <= c.span[1]:
+            return c.line
+        if not head and (c.base_file or c.file) == rel and c.base_span[0] <= line <= c.base_span[1]:
+            return c.base_line or c.line
+    return 0
+
+
+def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: str, hpre: str,
+                    changes=()) -> tuple[list, list]:
     """UNR002 findings (inconclusive) for the catalogue differences no decision tells apart (``checks.diff_untold``),
     each located at the Kotlin line its key was read from; and the same as dicts for the report's diff."""
     from skillproof.checks.diff_untold import untold
@@ -236,6 +249,7 @@ def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: st
         paths = sorted((p for p in lines if p and p[0] == u.key), key=repr)
         where = lines[paths[0]] if paths else (ex.locations or {}).get(rid, "")
         file, line = _server_loc(where, pre) if where else ("", 0)
+        line = _first_change(changes, file[len(pre):], line, u.side == "new") or line
         name = cat.name_of(rid)
         was = u.old or pick("（没有）", "(none)")
         now = u.new or pick("（没有）", "(none)")
@@ -334,12 +348,14 @@ def _run(args) -> int:
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
+    from skillproof.model.extract.unread import compare
+    cmp = compare(bex.sources, hex_.sources)
     unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
-                                       rule_keys)
+                                       rule_keys, cmp)
     named = {r.get("id") for d in decision for r in d.get("rules") or []} | \
         {r.id for f in added for r in f.rules}
     unt, untold_list = untold_findings(old, new, rule_keys, {str(i).split("#")[0] for i in named if i},
-                                       differ.renamed, bex, hex_, bpre, hpre)
+                                       differ.renamed, bex, hex_, bpre, hpre, cmp.changes)
     unr += unt
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
