@@ -176,6 +176,8 @@ def _extract_side(label, repo, rev, tmp):
 FACT_WORDS = {"face": ("哪些玩家能看到一张牌的牌面", "which players are shown a card's face"),
               "auto": ("机器人或超时的自动应答之后游戏怎样继续", "what play goes on with after a robot's or a timed-out "
                                                            "player's automatic answer"),
+              "count": ("何时记一次技能的使用（每回合、每局限用的次数）", "when a use of a skill is counted (what its "
+                                                                  "once-a-turn or once-a-game limit counts)"),
               "seats": ("开局的座位数限制（大厅）", "a limit on the table's seats (the lobby's set-up)")}
 
 

@@ -274,7 +274,8 @@ class Change:
     base_span: tuple = (0, 0)  # BASE's
     text: bytes = field(default=b"", repr=False)      # the construct's source (HEAD's; BASE's when removed)
     #: what differs: "code" (the normal form), or a fact of code the normal form leaves out (``unread_facts``):
-    #: "face" (which seats see a card), "auto" (what an automatic answer goes on with), "seats" (the table's size)
+    #: "face" (which seats see a card), "auto" (what an automatic answer goes on with), "count" (when a use is
+    #: counted), "seats" (the table's size)
     what: str = "code"
     facts: tuple = ()          # for a fact: (side, the statement as written) of each fact one side has more often
 
@@ -414,7 +415,7 @@ def _fact_changes(base: dict, head: dict, parser, parsed: dict, rule_files: list
         facts = []
         for p in sorted(set(rule_files) | set(lobby)):
             if p in src:
-                kinds = (("face", "auto") if p in rule_files else ()) + (("seats",) if p in lobby else ())
+                kinds = (("face", "auto", "count") if p in rule_files else ()) + (("seats",) if p in lobby else ())
                 facts.extend(f for f in file_facts(p, src[p], parser, parsed, kinds)
                              if f.kind != "seats" or p != "Game.kt" or f.member in LOBBY_MEMBERS
                              or "Companion" in f.cls.split("."))       # (the game's room members only)
@@ -690,7 +691,8 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
         if not c.member and (("HEAD", (c.file, c.span[0])) in headers or
                              ("BASE", (c.base_file or c.file, c.base_span[0])) in headers):
             continue
-        if (c.file, c.where) in vouched["HEAD"] or (c.base_file, c.where) in vouched["BASE"]:
+        if ((c.file, c.where) in vouched["HEAD"] or (c.base_file, c.where) in vouched["BASE"]) and \
+                _same_loops(c, cmp):
             continue
         if not c.member and re.match(rb"\s*(\w+\s+)*interface\s+\w+\s*(:\s*[\w<>,. ]+)?(\{\s*\})?\s*\Z", c.text):
             continue                                    # a marker: what it means is who implements it (read)
@@ -737,6 +739,24 @@ def _read_by_effects(c, base_ex, head_ex, key_lines) -> bool:
             and c.change != "added":
         return True
     return False
+
+
+_LOOP = re.compile(rb"\b(?:for|while)\s*\(|\brepeat\s*\(|\bdo\s*\{|\.\s*(?:forEach|repeat)\s*[({]")
+_LINE_COMMENT = re.compile(rb"//[^\n]*")
+
+
+def _loops(text: bytes) -> int:
+    return len(_LOOP.findall(_LINE_COMMENT.sub(b"", text)))
+
+
+def _same_loops(c: Change, cmp: Comparison) -> bool:
+    """Whether a changed construct keeps its loops (an engine rule read the same vouches for the statements it reads,
+    not for a loop added around them or taken away: how often they run is a rule of its own)."""
+    if c.change != "changed":
+        return True
+    base = next((b for b in cmp.constructs.get("BASE", []) if b.file == (c.base_file or c.file) and b.where == c.where),
+                None)
+    return base is None or _loops(base.text) == _loops(c.text)
 
 
 def _vouched(cmp: Comparison, same_engine: list) -> dict:

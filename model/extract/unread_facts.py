@@ -7,6 +7,8 @@
   { … }``, ``….timeout = …``) or an ``auto…`` helper, the state play continues in (``resolve(…)``, ``ResolveResult(…)``)
   and the answer handed to the state the game waits in (``tryContinueResolveProtocol(player, …)``) — the choice itself
   (which card, which colour) is the robot's and stays out;
+* **when a use is counted** (``count``): a skill's use count spent or reset (``addSkillUseCount``), with the conditions
+  it stands under — the effect reader keeps only that a count is kept, not when it is spent;
 * **how many seats a table has** (``seats``): in the lobby's handlers (rooms, seats), every comparison of a count of
   players or seats with a number, with what its branch does (``if (players.size >= 9) return``), and the size of a
   seat array made (``Array(5) { … }``): the set-up limits of a game.
@@ -26,6 +28,8 @@ FACE_CALLS = frozenset({"toPbCard"})
 #: calls that say what state play goes on in, or who answers the state the game waits in
 GOES_ON = frozenset({"resolve", "continueResolve", "ResolveResult"})
 ANSWERS = frozenset({"tryContinueResolveProtocol", "resolveProtocol"})
+#: calls that spend or reset a skill's use count (what a once-a-turn or once-a-game limit counts)
+COUNTS = frozenset({"addSkillUseCount", "resetSkillUseCount"})
 #: an ``auto…`` helper: what a robot or a timed-out player answers
 _AUTO = re.compile(r"auto[A-Z0-9_]\w*\Z")
 #: a robot's decision helper (``ai…``)
@@ -149,6 +153,10 @@ class Walker:
             last = _last_name(self, callee) if callee is not None else ""
             if "face" in self.kinds and last in FACE_CALLS:
                 self.face(n, conds)
+            if "count" in self.kinds and last in COUNTS:
+                nm = self.norm()
+                self.add("count", (last, tuple(repr(nm.expr(a)) for a in _args(n)), repr(self.conditions(nm, conds))),
+                         _statement(n))
             if "auto" in self.kinds and (last in GOES_ON or last in ANSWERS):
                 self.goes_on(n, last, auto)
             timer = last in _TIMERS
