@@ -160,7 +160,7 @@ UNTOLD = Code("UNR002", "untold-rule-change", "error", made_by="the gate `skillp
                          "区分开",
               why_zh="没有任何判定能区分的差异，否则就会被当成“没有规则改动”而放行——未知永远不算通过，所以这次运行停下来"
                      "等人看",
-              todo_zh="到问题给出的 Kotlin 行，结合它给出的键和两个版本的值读这段改动：说明它在游戏中改变了什么，然后由人"
+              todo_zh="到问题给出的服务器代码（`*.kt`）的行，结合它给出的键和两个版本的值读这段改动：说明它在游戏中改变了什么，然后由人"
                       "决定合并（让提取器读懂这段代码，差异就成了门禁能比较的判定）。没有别的失败时，运行以退出码 3（无法"
                       "判定）结束；UNR002 和 UNR001 一样，不能被忽略，也不能在基线中接受。")
 #: the codes no family owns: what the run itself reports about questions it could not decide

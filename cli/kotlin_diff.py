@@ -207,7 +207,7 @@ def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, unders
             key = f"unread|{file}|{what}|{c.change}"
         else:
             zh_what, en_what = FACT_WORDS[c.what]
-            shown_zh = "；".join(f"{'新版' if sd == 'HEAD' else '旧版'}：{t}" for sd, t in c.facts[:4])
+            shown_zh = "；".join(f"{'新版' if sd == 'HEAD' else '旧版'}：`{t}`" for sd, t in c.facts[:4])
             shown_en = "; ".join(f"{sd}: {t}" for sd, t in c.facts[:4])
             msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_what}改了（{shown_zh}）——这段代码不是目录能说的，"
                    "门禁无法判定这次改动做了什么")
@@ -253,11 +253,11 @@ def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: st
         file, line = _server_loc(where, pre) if where else ("", 0)
         line = _first_change(changes, file[len(pre):], line, u.side == "new") or line
         name = cat.name_of(rid)
-        was = u.old or pick("（没有）", "(none)")
-        now = u.new or pick("（没有）", "(none)")
+        was = u.old or "none"
+        now = u.new or "none"
         loc = f"{file}:{line}" if file else rid
-        msg = (f"{name}（{loc}）：目录的 {u.key} 改了（旧版：{was}；新版：{now}），但没有一个判定能把两个版本区分开——"
-               "改动挨着 unknown、在 prose 步骤里或在 unknown 条件下；门禁无法判定这次改动做了什么")
+        msg = (f"{name}（{loc}）：目录的 `{u.key}` 改了（旧版：`{was}`；新版：`{now}`），但没有一个判定能把两个版本区分开"
+               "——改动挨着 `unknown`、在 `prose` 步骤里或在 `unknown` 条件下；门禁无法判定这次改动做了什么")
         msg_en = (f"{name} ({loc}): the catalogue's {u.key} changed (BASE: {was}; HEAD: {now}) but no decision tells "
                   "the two versions apart — the change lies beside an unknown, in a prose step or under an unknown "
                   "condition; the gate cannot tell what the change does")
