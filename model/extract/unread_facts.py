@@ -10,8 +10,8 @@
 * **when a use is counted** (``count``): a skill's use count spent or reset (``addSkillUseCount``), with the conditions
   it stands under — the effect reader keeps only that a count is kept, not when it is spent;
 * **how many seats a table has** (``seats``): in the lobby's handlers (rooms, seats), every comparison of a count of
-  players or seats with a number, with what its branch does (``if (players.size >= 9) return``), and the size of a
-  seat array made (``Array(5) { … }``): the set-up limits of a game.
+  players or seats with a number, with what its branch does (``if (players.size >= 9) return``): the set-up limits
+  of a game.
 
 Each fact is compared as a normal form (locals numbered within the fact, guards in one form: the normal form's own
 expressions), never as text; tests that every message's recipient passes (``p is HumanPlayer``, ``x != null``) are left
@@ -115,6 +115,7 @@ class Walker:
     def __init__(self, data, declared, kinds, rel, cls, member, out):
         self.data, self.declared, self.kinds = data, declared, kinds
         self.rel, self.cls, self.member, self.out = rel, cls, member, out
+        self.names = _Norm(data, frozenset(), frozenset())     # (names and operators only: no locals read)
 
     def norm(self) -> _Norm:
         nm = _Norm(self.data, frozenset(), frozenset())
@@ -173,8 +174,6 @@ class Walker:
         if "seats" in self.kinds and t == "binary_expression" and _op(self, n) in _CMP_OPS and \
                 _SEATS.search(self.text(n)):
             self.seats(n, conds)
-        if "seats" in self.kinds and t == "call_expression":
-            pass
         for c in n.named_children:
             self.visit(c, conds, auto)
 
@@ -277,15 +276,15 @@ def _trivial(x) -> bool:
 
 
 def _robot_test(w: Walker, cond):
-    return w.norm().robot_test(cond)
+    return w.names.robot_test(cond)
 
 
 def _last_name(w: Walker, n) -> str:
-    return w.norm().callee_names(n)[0] if n is not None else ""
+    return w.names.callee_names(n)[0] if n is not None else ""
 
 
 def _op(w: Walker, n) -> str:
-    return w.norm().op(n)
+    return w.names.op(n)
 
 
 def _field(name: str) -> str:
