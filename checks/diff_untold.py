@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import re
 from dataclasses import dataclass
 
 from skillproof.model import expr as E
@@ -37,11 +38,13 @@ class Untold:
         return hashlib.sha1(f"{self.id}|{self.key}|{self.old}|{self.new}".encode("utf-8")).hexdigest()[:10]
 
 
-def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, renamed: dict | None = None) -> list:
+def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, renamed: dict | None = None,
+           same_name=None) -> list:
     """The differences of rules and cards present in both versions that nothing claims, in id and key order.
 
     ``claimed_keys``: (id, key) a rule comparison names; ``claimed_ids``: ids a changed decision, a situation possible
-    in one version or a new finding names (they claim every key but those of ``KEYED``)."""
+    in one version or a new finding names (they claim every key but those of ``KEYED``); ``same_name(old, new)``:
+    whether a name of OLD is one of NEW renamed throughout the code base (a prose note naming a renamed method)."""
     renamed = renamed or {}
     out = []
     pairs = [(rid, old.skills.get(renamed.get(rid, rid)), r, False) for rid, r in sorted(new.skills.items())]
@@ -55,10 +58,18 @@ def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, 
                 continue
             a, b = getattr(o, k, None), getattr(n, k, None)
             ta, tb = text(a), text(b)
-            if ta == tb or _refines(a, b) or _refines(b, a):
+            if ta == tb or _refines(a, b) or _refines(b, a) or (same_name and _renamed(ta, tb, same_name)):
                 continue
             out.append(Untold(rid, k, ta, tb, "new" if _present(b) else "old", is_card))
     return out
+
+
+def _renamed(a: str, b: str, same_name) -> bool:
+    """Whether two texts differ only by names ``same_name`` pairs."""
+    ta, tb = re.split(r"([A-Za-z_]\w*)", a), re.split(r"([A-Za-z_]\w*)", b)
+    if len(ta) != len(tb) or ta[0::2] != tb[0::2]:
+        return False
+    return all(x == y or same_name(x, y) for x, y in zip(ta[1::2], tb[1::2]))
 
 
 def _present(v) -> bool:

@@ -243,8 +243,14 @@ def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: st
     each located at the Kotlin line its key was read from; and the same as dicts for the report's diff."""
     from skillproof.checks.diff_untold import untold
     from skillproof.checks.findings import Finding, RuleRef
+    from skillproof.model.extract.unread import _has_word
+    base_all = b"\n".join((getattr(bex, "sources", None) or {}).values())
+    head_all = b"\n".join((getattr(hex_, "sources", None) or {}).values())
+
+    def same_name(a: str, b: str) -> bool:           # renamed throughout: gone from HEAD, new in HEAD
+        return not _has_word(head_all, a) and not _has_word(base_all, b)
     out, listed = [], []
-    for u in untold(old, new, rule_keys, named_ids, renamed):
+    for u in untold(old, new, rule_keys, named_ids, renamed, same_name):
         ex, pre, cat = (hex_, hpre, new) if u.side == "new" else (bex, bpre, old)
         rid = u.id if u.side == "new" else (renamed or {}).get(u.id, u.id)
         lines = (getattr(ex, "key_lines", None) or {}).get(rid) or {}

@@ -255,3 +255,12 @@ def test_unr002_has_its_page(capsys):
     assert main(["rules", "UNR002", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "untold-rule-change" in out and "baseline" in out
+
+
+def test_a_prose_note_naming_a_method_renamed_throughout_is_the_same_note():
+    from skillproof.checks.diff_untold import _renamed
+    gone_and_new = {("executeLianXinA", "ExecuteLianXinA")}
+    assert _renamed("prose not translated: executeLianXinA(…)", "prose not translated: ExecuteLianXinA(…)",
+                    lambda a, b: (a, b) in gone_and_new)
+    # another state play goes on in, both of which exist in both revisions: a change
+    assert not _renamed("prose goes on to SendPhaseIdle", "prose goes on to OnSendCard", lambda a, b: False)
