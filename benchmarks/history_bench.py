@@ -192,8 +192,9 @@ def kind_of(pair: dict) -> str:
 
 
 def unread_of(report) -> list:
-    """The UNR001 findings of a JSON report (the unread rule code it names)."""
-    return [f for f in (report or {}).get("findings") or [] if f.get("check") == "UNR001"]
+    """The UNR001 and UNR002 findings of a JSON report (the unread rule code and the catalogue differences no decision
+    tells apart it names)."""
+    return [f for f in (report or {}).get("findings") or [] if f.get("check") in ("UNR001", "UNR002")]
 
 
 def kind_verdict(pair: dict, run: dict) -> str:
@@ -331,7 +332,10 @@ def main(argv=None) -> int:
         if unr:
             detail = (detail + "; " if detail else "") + f"{len(unr)} unread: " + ", ".join(
                 f"{(f.get('details') or {}).get('file', '').rsplit('/', 1)[-1]}:{(f.get('details') or {}).get('line')}"
-                f" {f['rules'][0]['name'] if f.get('rules') else ''}" for f in unr[:3]) + (" …" if len(unr) > 3 else "")
+                f" {f['rules'][0]['name'] if f.get('rules') else ''}"
+                f"{' ' + (f.get('details') or {}).get('key', '') if f.get('check') == 'UNR002' else ''}"
+                f"{' (' + (f.get('details') or {}).get('what', '') + ')' if (f.get('details') or {}).get('what') else ''}"
+                for f in unr[:3]) + (" …" if len(unr) > 3 else "")
         rows.append((p, v, detail, run))
         print(f"{p['sha'][:8]} {kind_of(p):<13} {kv:<12} exit {run['rc']}  {run['seconds']:5.1f}s "
               f"(cpu {run['cpu']:4.1f}s)  {detail}",

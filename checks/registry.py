@@ -145,5 +145,23 @@ UNREAD = Code("UNR001", "unread-rule-code", "error", made_by="the gate `skillpro
                       "合并。机器人的决策、发给客户端的消息、日志、格式、改名和原样移动的代码都被认出不是规则，不会报告。"
                       "没有别的失败时，运行以退出码 3（无法判定）结束；UNR001 和 INC001 一样，不能被忽略，也不能在基线"
                       "中接受。")
+UNTOLD = Code("UNR002", "untold-rule-change", "error", made_by="the gate `skillproof diff --kotlin`", summary=
+              "`diff --kotlin`: a rule's or a card's catalogue entry reads differently in the two revisions (the "
+              "extractor read the changed line), but the difference lies beside an `unknown`, in a `prose` step or "
+              "under an `unknown` condition, and no decision the diff asks tells the two versions apart",
+              why="a difference nothing tells apart would otherwise pass as \"no rule change\" — never a pass on "
+              "unknown, so the run stops for a person",
+              todo="Read the change at the Kotlin line the finding names, with the key and both values it gives: say "
+                   "what it changes in play, then merge by hand (making the code readable to the extractor turns the "
+                   "difference into a decision the gate can compare). The run exits 3 (inconclusive) when nothing else "
+                   "fails; an UNR002 finding, like UNR001, can be neither suppressed nor accepted in a baseline.",
+              summary_zh="`diff --kotlin`：一条规则或一张牌在目录中的条目在两个版本中不同（提取器读到了改动的那一行），"
+                         "但差异挨着 `unknown`、在 `prose` 步骤里或在 `unknown` 条件下，比较问到的判定没有一个能把两个版本"
+                         "区分开",
+              why_zh="没有任何判定能区分的差异，否则就会被当成“没有规则改动”而放行——未知永远不算通过，所以这次运行停下来"
+                     "等人看",
+              todo_zh="到问题给出的服务器代码（`*.kt`）的行，结合它给出的键和两个版本的值读这段改动：说明它在游戏中改变了什么，然后由人"
+                      "决定合并（让提取器读懂这段代码，差异就成了门禁能比较的判定）。没有别的失败时，运行以退出码 3（无法"
+                      "判定）结束；UNR002 和 UNR001 一样，不能被忽略，也不能在基线中接受。")
 #: the codes no family owns: what the run itself reports about questions it could not decide
-RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL, UNREAD)}
+RUN_CODES = {c.code: c for c in (INCONCLUSIVE, INTERNAL, UNREAD, UNTOLD)}

@@ -172,13 +172,22 @@ def _extract_side(label, repo, rev, tmp):
     return commit, prefix, ex
 
 
+#: what a fact of code the normal form leaves out is about (``model.extract.unread_facts``), in each language
+FACT_WORDS = {"face": ("哪些玩家能看到一张牌的牌面", "which players are shown a card's face"),
+              "auto": ("机器人或超时的自动应答之后游戏怎样继续", "what play goes on with after a robot's or a timed-out "
+                                                           "player's automatic answer"),
+              "count": ("何时记一次技能的使用（每回合、每局限用的次数）", "when a use of a skill is counted (what its "
+                                                                  "once-a-turn or once-a-game limit counts)"),
+              "seats": ("开局的座位数限制（大厅）", "a limit on the table's seats (the lobby's set-up)")}
+
+
 def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, understood=(),
-                    rule_keys=()) -> tuple[list, list]:
+                    rule_keys=(), cmp=None) -> tuple[list, list]:
     """UNR001 findings (inconclusive) for the rule-bearing Kotlin constructs that changed between the two sides and
     that the extraction did not turn into a catalogue difference; and the same as dicts for the report's diff."""
     from skillproof.checks.findings import Finding, RuleRef
     from skillproof.model.extract.unread import compare, unread
-    cmp = compare(bex.sources, hex_.sources)
+    cmp = cmp if cmp is not None else compare(bex.sources, hex_.sources)
     out, listed = [], []
     for c in unread(cmp, bex, hex_, changed_ids, wheres, understood, rule_keys):
         pre = hpre if c.side == "HEAD" else bpre
@@ -187,20 +196,86 @@ def unread_findings(bex, hex_, changed_ids, wheres, bpre: str, hpre: str, unders
         zh_change = {"changed": "改动了", "added": "新增了", "removed": "删去了"}[c.change]
         en_change = c.change
         side_zh = "新版" if c.side == "HEAD" else "旧版"
-        msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_change}规则代码，提取器没有把它读成目录的差异——"
-               "门禁无法判定这次改动做了什么")
-        msg_en = (f"{what} ({file}:{c.line}, {c.side}): rule code {en_change} that the extraction does not turn "
-                  "into a catalogue difference — the gate cannot tell what the change does")
         fix = "请人工审阅这段改动：它改了什么规则、目录是否需要跟着改；确认后合并（这个问题不能被忽略或写入基线）"
         fix_en = ("have a person read this change — which rule it changes and whether the catalogue must follow — "
                   "before merging (this finding cannot be ignored or accepted in a baseline)")
+        if c.what == "code":
+            msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_change}规则代码，提取器没有把它读成目录的差异——"
+                   "门禁无法判定这次改动做了什么")
+            msg_en = (f"{what} ({file}:{c.line}, {c.side}): rule code {en_change} that the extraction does not turn "
+                      "into a catalogue difference — the gate cannot tell what the change does")
+            key = f"unread|{file}|{what}|{c.change}"
+        else:
+            zh_what, en_what = FACT_WORDS[c.what]
+            shown_zh = "；".join(f"{'新版' if sd == 'HEAD' else '旧版'}：`{t}`" for sd, t in c.facts[:4])
+            shown_en = "; ".join(f"{sd}: {t}" for sd, t in c.facts[:4])
+            msg = (f"{what}（{file}:{c.line}，{side_zh}）：{zh_what}改了（{shown_zh}）——这段代码不是目录能说的，"
+                   "门禁无法判定这次改动做了什么")
+            msg_en = (f"{what} ({file}:{c.line}, {c.side}): {en_what} changed ({shown_en}) — code the catalogue does "
+                      "not say; the gate cannot tell what the change does")
+            key = f"unread|{file}|{what}|{c.change}|{c.what}"
         ref = RuleRef(what, what, file, c.line, "unread")
-        f = Finding("UNR001", "diff", "error", msg, key=f"unread|{file}|{what}|{c.change}", rules=[ref],
+        f = Finding("UNR001", "diff", "error", msg, key=key, rules=[ref],
                     inconclusive=True, message_en=msg_en, fix=fix, fix_en=fix_en,
                     details={"file": file, "line": c.line, "class": c.cls, "method": c.member,
-                             "change": c.change, "side": c.side})
+                             "change": c.change, "side": c.side, **({"what": c.what, "facts": [
+                                 {"side": sd, "code": t} for sd, t in c.facts]} if c.what != "code" else {})})
         out.append(f)
         listed.append({"id": f.id, **c.to_dict(), "file": file})
+    return out, listed
+
+
+def _first_change(changes: list, rel: str, line: int, head: bool) -> int:
+    """The first line that differs in the construct holding ``rel:line`` (HEAD's, or BASE's), 0 when none does."""
+    for c in changes:
+        if c.what != "code":
+            continue
+        if head and c.side == "HEAD" and c.file == rel and c.span[0] <= line <= c.span[1]:
+            return c.line
+        if not head and (c.base_file or c.file) == rel and c.base_span[0] <= line <= c.base_span[1]:
+            return c.base_line or c.line
+    return 0
+
+
+def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: str, hpre: str,
+                    changes=()) -> tuple[list, list]:
+    """UNR002 findings (inconclusive) for the catalogue differences no decision tells apart (``checks.diff_untold``),
+    each located at the Kotlin line its key was read from; and the same as dicts for the report's diff."""
+    from skillproof.checks.diff_untold import untold
+    from skillproof.checks.findings import Finding, RuleRef
+    from skillproof.model.extract.unread import _has_word
+    base_all = b"\n".join((getattr(bex, "sources", None) or {}).values())
+    head_all = b"\n".join((getattr(hex_, "sources", None) or {}).values())
+
+    def same_name(a: str, b: str) -> bool:           # renamed throughout: gone from HEAD, new in HEAD
+        return not _has_word(head_all, a) and not _has_word(base_all, b)
+    out, listed = [], []
+    for u in untold(old, new, rule_keys, named_ids, renamed, same_name):
+        ex, pre, cat = (hex_, hpre, new) if u.side == "new" else (bex, bpre, old)
+        rid = u.id if u.side == "new" else (renamed or {}).get(u.id, u.id)
+        lines = (getattr(ex, "key_lines", None) or {}).get(rid) or {}
+        paths = sorted((p for p in lines if p and p[0] == u.key), key=repr)
+        where = lines[paths[0]] if paths else (ex.locations or {}).get(rid, "")
+        file, line = _server_loc(where, pre) if where else ("", 0)
+        line = _first_change(changes, file[len(pre):], line, u.side == "new") or line
+        name = cat.name_of(rid)
+        was = u.old or "none"
+        now = u.new or "none"
+        loc = f"{file}:{line}" if file else rid
+        msg = (f"{name}（{loc}）：目录的 `{u.key}` 改了（旧版：`{was}`；新版：`{now}`），但没有一个判定能把两个版本区分开"
+               "——改动挨着 `unknown`、在 `prose` 步骤里或在 `unknown` 条件下；门禁无法判定这次改动做了什么")
+        msg_en = (f"{name} ({loc}): the catalogue's {u.key} changed (BASE: {was}; HEAD: {now}) but no decision tells "
+                  "the two versions apart — the change lies beside an unknown, in a prose step or under an unknown "
+                  "condition; the gate cannot tell what the change does")
+        fix = "请人工审阅这段改动：它在游戏中改变了什么；确认后合并（这个问题不能被忽略或写入基线）"
+        fix_en = ("have a person read this change — what it changes in play — before merging (this finding cannot be "
+                  "ignored or accepted in a baseline)")
+        f = Finding("UNR002", "diff", "error", msg, key=f"untold|{u.id}|{u.key}|{u.ident}",
+                    rules=[RuleRef(rid, name, file, line, "untold")], inconclusive=True, message_en=msg_en, fix=fix,
+                    fix_en=fix_en, details={"rule": rid, "key": u.key, "old": u.old, "new": u.new, "file": file,
+                                            "line": line, "side": "HEAD" if u.side == "new" else "BASE"})
+        out.append(f)
+        listed.append({"id": f.id, "rule": rid, "key": u.key, "old": u.old, "new": u.new, "file": file, "line": line})
     return out, listed
 
 
@@ -281,8 +356,15 @@ def _run(args) -> int:
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
+    from skillproof.model.extract.unread import compare
+    cmp = compare(bex.sources, hex_.sources)
     unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
-                                       rule_keys)
+                                       rule_keys, cmp)
+    named = {r.get("id") for d in decision for r in d.get("rules") or []} | \
+        {r.id for f in added for r in f.rules}
+    unt, untold_list = untold_findings(old, new, rule_keys, {str(i).split("#")[0] for i in named if i},
+                                       differ.renamed, bex, hex_, bpre, hpre, cmp.changes)
+    unr += unt
     understood = [u.to_dict() for u in rec.understood]
     for u in understood:
         if u["where"]:
@@ -299,6 +381,7 @@ def _run(args) -> int:
                                     "no_longer_understood": [u for u in understood
                                                              if u["change"] == "no longer understood"],
                                     "unread_code": unread_list,
+                                    "untold": untold_list,
                                     "extraction": {label: {**{k: v for k, v in ex.stats.items() if k != "seconds"
                                                               and k != "source"},
                                                            "undecided": undecided(ex)}

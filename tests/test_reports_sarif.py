@@ -62,7 +62,7 @@ def test_synthetic_catalogue_validates_and_says_everything(validator):
     run = doc["runs"][0]
     rules = run["tool"]["driver"]["rules"]
     ids = [r["id"] for r in rules]
-    assert set(ids) == set(all_codes()) | {"INC001", "INT001", "UNR001"} and ids == sorted(ids)   # the run's codes
+    assert set(ids) == set(all_codes()) | {"INC001", "INT001", "UNR001", "UNR002"} and ids == sorted(ids)   # the run's codes
     for r in rules:
         assert r["shortDescription"]["text"] and r["fullDescription"]["text"] and r["help"]["text"]
         assert r["defaultConfiguration"]["level"] in ("error", "warning", "note")

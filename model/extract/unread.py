@@ -276,6 +276,11 @@ class Change:
     span: tuple = (0, 0)       # HEAD's first and last line of the construct
     base_span: tuple = (0, 0)  # BASE's
     text: bytes = field(default=b"", repr=False)      # the construct's source (HEAD's; BASE's when removed)
+    #: what differs: "code" (the normal form), or a fact of code the normal form leaves out (``unread_facts``):
+    #: "face" (which seats see a card), "auto" (what an automatic answer goes on with), "count" (when a use is
+    #: counted), "seats" (the table's size)
+    what: str = "code"
+    facts: tuple = ()          # for a fact: (side, the statement as written) of each fact one side has more often
 
     def role_table(self, role_class: str) -> bool:
         """Whether the construct is the role table (it calls the role table's class, three times or more)."""
@@ -286,8 +291,12 @@ class Change:
         return f"{self.cls}.{self.member}" if self.cls and self.member else (self.cls or self.member or "")
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "class": self.cls, "method": self.member,
-                "construct": self.where, "change": self.change, "side": self.side}
+        out = {"file": self.file, "line": self.line, "class": self.cls, "method": self.member,
+               "construct": self.where, "change": self.change, "side": self.side}
+        if self.what != "code":
+            out["what"] = self.what
+            out["facts"] = [{"side": s, "code": t} for s, t in self.facts]
+        return out
 
 
 @dataclass
@@ -399,8 +408,53 @@ def compare(base: dict, head: dict) -> Comparison:
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
-    cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change))
+    cmp.changes.extend(_fact_changes(base, head, parser, parsed, files))
+    cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change, c.what))
     return cmp
+
+
+def is_lobby_file(rel: str) -> bool:
+    """A file of the lobby that can hold the table's set-up limits (its room and seat handlers; the game's own
+    file, whose room members run the lobby)."""
+    base = rel.rsplit("/", 1)[-1]
+    return (rel.startswith("handler/") and base[:-3].replace("_", "").lower() in LOBBY_HANDLERS) or rel == "Game.kt"
+
+
+def _fact_changes(base: dict, head: dict, parser, parsed: dict, rule_files: list) -> list:
+    """Changes of what the normal form leaves out but a rule reads (``unread_facts``): one per construct and kind of
+    fact, at the first fact that differs."""
+    from .unread_facts import compare_facts, file_facts
+    lobby = [p for p in changed_files(base, head) if is_lobby_file(p)]
+    sides = {}
+    for side, src in (("BASE", base), ("HEAD", head)):
+        facts = []
+        for p in sorted(set(rule_files) | set(lobby)):
+            if p in src:
+                kinds = (("face", "auto", "count") if p in rule_files else ()) + (("seats",) if p in lobby else ())
+                facts.extend(f for f in file_facts(p, src[p], parser, parsed, kinds)
+                             if f.kind != "seats" or p != "Game.kt" or f.member in LOBBY_MEMBERS
+                             or "Companion" in f.cls.split("."))       # (the game's room members only)
+        sides[side] = facts
+    groups: dict = {}
+    for side, f in compare_facts(sides["BASE"], sides["HEAD"]):
+        groups.setdefault((f.kind, f.where), []).append((side, f))
+    out = []
+    for (kind, where), items in sorted(groups.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        heads = [f for s, f in items if s == "HEAD"]
+        bases = [f for s, f in items if s == "BASE"]
+        present = {s: _has_member(sides[s], where) for s in ("BASE", "HEAD")}
+        first = (heads or bases)[0]
+        side = "HEAD" if heads else "BASE"
+        change = "changed" if present["BASE"] and present["HEAD"] else ("added" if side == "HEAD" else "removed")
+        b0 = bases[0] if bases else None
+        out.append(Change(first.file, first.line, first.cls, first.member, change, side, False,
+                          b0.file if b0 else "", b0.line if b0 else 0, what=kind,
+                          facts=tuple((s, f.text) for s, f in items)))
+    return out
+
+
+def _has_member(facts: list, where: str) -> bool:
+    return any(f.where == where for f in facts)
 
 
 _FUN = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
@@ -632,6 +686,10 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
     key_lines = _key_lines(base_ex, head_ex, rule_keys)
     out = []
     for c in cmp.changes:
+        if c.what != "code":                            # a fact no reader reads: named unless its whole class is a
+            if not any(c.cls == k or c.cls.startswith(k + ".") for k in whole & (classes["HEAD"] | classes["BASE"])):
+                out.append(c)                           # rule added or removed with its catalogue entry
+            continue
         if _read_by_effects(c, base_ex, head_ex, key_lines):
             continue
         if any(f == c.file and c.span[0] <= ln <= c.span[1] for f, ln in hot):
@@ -648,7 +706,8 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
         if not c.member and (("HEAD", (c.file, c.span[0])) in headers or
                              ("BASE", (c.base_file or c.file, c.base_span[0])) in headers):
             continue
-        if (c.file, c.where) in vouched["HEAD"] or (c.base_file, c.where) in vouched["BASE"]:
+        if ((c.file, c.where) in vouched["HEAD"] or (c.base_file, c.where) in vouched["BASE"]) and \
+                _same_loops(c, cmp):
             continue
         if not c.member and re.match(rb"\s*(\w+\s+)*interface\s+\w+\s*(:\s*[\w<>,. ]+)?(\{\s*\})?\s*\Z", c.text):
             continue                                    # a marker: what it means is who implements it (read)
@@ -695,6 +754,24 @@ def _read_by_effects(c, base_ex, head_ex, key_lines) -> bool:
             and c.change != "added":
         return True
     return False
+
+
+_LOOP = re.compile(rb"\b(?:for|while)\s*\(|\brepeat\s*\(|\bdo\s*\{|\.\s*(?:forEach|repeat)\s*[({]")
+_LINE_COMMENT = re.compile(rb"//[^\n]*")
+
+
+def _loops(text: bytes) -> int:
+    return len(_LOOP.findall(_LINE_COMMENT.sub(b"", text)))
+
+
+def _same_loops(c: Change, cmp: Comparison) -> bool:
+    """Whether a changed construct keeps its loops (an engine rule read the same vouches for the statements it reads,
+    not for a loop added around them or taken away: how often they run is a rule of its own)."""
+    if c.change != "changed":
+        return True
+    base = next((b for b in cmp.constructs.get("BASE", []) if b.file == (c.base_file or c.file) and b.where == c.where),
+                None)
+    return base is None or _loops(base.text) == _loops(c.text)
 
 
 def _vouched(cmp: Comparison, same_engine: list) -> dict:

@@ -1,0 +1,136 @@
+"""Catalogue differences no decision tells apart: a key of a rule or a card that reads differently in the two versions
+(as the catalogue writes it, ``unknown`` and ``prose`` steps included) while neither the solver-backed diff nor the
+rule comparison (``diff_rules``) claims it — the difference lies beside an ``unknown``, in a ``prose`` step or under an
+``unknown`` condition, so what it changes in play cannot be said. Such a difference is never a pass: the gate names the
+rule, the key and both values as an inconclusive finding (UNR002, the unread-code family: the extractor read the line,
+but not its meaning).
+
+Not a difference: the same value (locations left out), and a value that only became readable or unreadable — one
+side's value is the other's with an ``unknown`` replaced (the reconciliation's *newly* / *no longer understood*)."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import re
+from dataclasses import dataclass
+
+from skillproof.model import expr as E
+from skillproof.model.catalogue import Catalogue, Loc
+from skillproof.model.effects_words import op_key
+
+#: what an entry says about itself rather than about play, and what the loader derives
+_NOT_COMPARED = frozenset({"id", "name", "loc", "key_locs", "closure", "aliases", "text", "origin", "together"})
+#: keys whose difference a rule comparison or a decision can claim only by naming the key itself (``diff_rules``)
+KEYED = frozenset({"on", "requires", "do", "limit", "flips"})
+
+
+@dataclass(frozen=True)
+class Untold:
+    id: str            # the rule or card (NEW's id)
+    key: str           # the catalogue key that differs
+    old: str           # its value in OLD, as the catalogue writes it ("" when absent)
+    new: str
+    side: str          # "new" / "old": where the key is located (old when NEW no longer has it)
+    is_card: bool = False
+
+    @property
+    def ident(self) -> str:
+        return hashlib.sha1(f"{self.id}|{self.key}|{self.old}|{self.new}".encode("utf-8")).hexdigest()[:10]
+
+
+def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, renamed: dict | None = None,
+           same_name=None) -> list:
+    """The differences of rules and cards present in both versions that nothing claims, in id and key order.
+
+    ``claimed_keys``: (id, key) a rule comparison names; ``claimed_ids``: ids a changed decision, a situation possible
+    in one version or a new finding names (they claim every key but those of ``KEYED``); ``same_name(old, new)``:
+    whether a name of OLD is one of NEW renamed throughout the code base (a prose note naming a renamed method)."""
+    renamed = renamed or {}
+    out = []
+    pairs = [(rid, old.skills.get(renamed.get(rid, rid)), r, False) for rid, r in sorted(new.skills.items())]
+    pairs += [(cid, old.cards.get(cid), c, True) for cid, c in sorted(new.cards.items())]
+    for rid, o, n, is_card in pairs:
+        if o is None:
+            continue
+        for f in dataclasses.fields(n):
+            k = f.name
+            if k in _NOT_COMPARED or (rid, k) in claimed_keys or (k not in KEYED and rid in claimed_ids):
+                continue
+            a, b = getattr(o, k, None), getattr(n, k, None)
+            ta, tb = text(a), text(b)
+            if ta == tb or _refines(a, b) or _refines(b, a) or (same_name and _renamed(ta, tb, same_name)):
+                continue
+            out.append(Untold(rid, k, ta, tb, "new" if _present(b) else "old", is_card))
+    return out
+
+
+def _renamed(a: str, b: str, same_name) -> bool:
+    """Whether two texts differ only by names ``same_name`` pairs."""
+    ta, tb = re.split(r"([A-Za-z_]\w*)", a), re.split(r"([A-Za-z_]\w*)", b)
+    if len(ta) != len(tb) or ta[0::2] != tb[0::2]:
+        return False
+    return all(x == y or same_name(x, y) for x, y in zip(ta[1::2], tb[1::2]))
+
+
+def _present(v) -> bool:
+    return v not in (None, (), [], {}, "")
+
+
+def text(v) -> str:
+    """A value as the catalogue writes it, locations left out (``do``: its steps, ``prose`` with its note)."""
+    if v is None:
+        return ""
+    if isinstance(v, (E.Node, E.Lambda)):
+        return E.to_text(v)
+    if isinstance(v, Loc):
+        return ""
+    if dataclasses.is_dataclass(v) and hasattr(v, "op") and hasattr(v, "args"):        # an effect step
+        return op_key(v) + (f" ({v.note})" if v.op == "prose" and v.note else "")
+    if dataclasses.is_dataclass(v):
+        parts = [f"{f.name}={text(getattr(v, f.name))}" for f in dataclasses.fields(v)
+                 if f.name not in _NOT_COMPARED and text(getattr(v, f.name)) != ""]
+        return "{" + ", ".join(parts) + "}"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}={text(x)}" for k, x in sorted(v.items(), key=lambda kv: str(kv[0]))) + "}"
+    if isinstance(v, (list, tuple, frozenset, set)):
+        items = [text(x) for x in v]
+        if isinstance(v, (frozenset, set)):
+            items.sort()
+        return "[" + ", ".join(items) + "]"
+    if isinstance(v, bool):
+        return str(v).lower()
+    return str(v)
+
+
+def _refines(p, c) -> bool:
+    """Whether ``c`` is ``p`` with some ``unknown`` of ``p`` replaced (``p`` holds one; locations left out)."""
+    return _has_unknown(p) and _fits(p, c)
+
+
+def _has_unknown(v) -> bool:
+    if isinstance(v, E.Unknown):
+        return True
+    if isinstance(v, (E.Node, E.Lambda)):
+        return any(isinstance(n, E.Unknown) for n in E.walk(v))
+    if isinstance(v, (list, tuple)):
+        return any(_has_unknown(x) for x in v)
+    if isinstance(v, dict):
+        return any(_has_unknown(x) for x in v.values())
+    if dataclasses.is_dataclass(v) and not isinstance(v, Loc):
+        return any(_has_unknown(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in _NOT_COMPARED)
+    return False
+
+
+def _fits(p, c) -> bool:
+    if isinstance(p, E.Unknown):
+        return True
+    if type(p) is not type(c):
+        return False
+    if isinstance(p, (list, tuple)):
+        return len(p) == len(c) and all(_fits(a, b) for a, b in zip(p, c))
+    if isinstance(p, dict):
+        return p.keys() == c.keys() and all(_fits(p[k], c[k]) for k in p)
+    if dataclasses.is_dataclass(p):
+        return all(_fits(getattr(p, f.name), getattr(c, f.name)) for f in dataclasses.fields(p)
+                   if f.name not in ("col", "type", "key", "loc", "key_locs"))
+    return p == c
