@@ -74,7 +74,21 @@ TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
            for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
 # the hand-made cases first: they take two seconds, and a mutant they catch stops there (``-x``)
 CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tests/test_crosscheck_extra.py",
-              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py"]
+              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game.py"]
+#: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
+#: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
+WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
+
+
+def ordered_tests(tests: list[str], target: str) -> list[str]:
+    """The cross-check files in the order a mutant of ``target`` is most quickly caught (``-x`` stops at the
+    first failure): for a whole-game module the game cross-check right after the hand-made cases."""
+    game = "tests/test_crosscheck_game.py"
+    if target not in WHOLE_GAME or game not in tests:
+        return list(tests)
+    rest = [t for t in tests if t != game]
+    k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
+    return rest[:k] + [game] + rest[k:]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.
@@ -306,14 +320,16 @@ class Verdict:
     seconds: float
 
 
-def run_one(module: str, source: str, states: int, timeout: float, tests: list[str]) -> Verdict:
+def run_one(module: str, source: str, states: int, timeout: float, tests: list[str], games: int = 1000) -> Verdict:
     with tempfile.TemporaryDirectory(prefix="skillproof-mutant-") as tmp:
         f = Path(tmp) / "mutant.py"
         f.write_text(source, encoding="utf-8")
         args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", *tests]
         cmd = [sys.executable, str(Path(__file__).resolve()), "--_worker", str(f), module, "--", *args]
         env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
-               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2))}
+               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2)),
+               "SKILLPROOF_CROSSCHECK_GAMES": str(games),
+               "SKILLPROOF_CROSSCHECK_GAME_SOLVER": str(max(4, games // 100))}
         t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -336,7 +352,7 @@ def _why(out: str) -> tuple[str, str]:
         if "differ on" in ln:
             return "cross-check fails", _short(ln[ln.find("differ on"):], 160)
     for ln in lines:                  # a case's verdict or a generator's count, not the interpreter raising
-        if "AssertionError" in ln:
+        if "AssertionError" in ln or ln.startswith("E Failed:") or ln.startswith("E   Failed:"):
             return "cross-check fails", _short(ln, 160)
     for ln in lines:
         if ln.startswith("E ") or ": " in ln and ("Error" in ln or "Exception" in ln):
@@ -362,6 +378,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--states", type=int, default=200,
                     help="SKILLPROOF_CROSSCHECK_STATES for each run (states and traces, split 60/40)")
+    ap.add_argument("--games", type=int, default=1000,
+                    help="SKILLPROOF_CROSSCHECK_GAMES for each run (whole-game traces; a hundredth through the solver)")
     ap.add_argument("--target", action="append", choices=sorted(TARGETS), default=[], metavar="MODULE",
                     help="mutate this module of model/interp (repeatable; default: every one)")
     ap.add_argument("--only", action="append", default=[], metavar="FUNC",
@@ -390,14 +408,16 @@ def main(argv=None) -> int:
     t0 = time.monotonic()
     # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
     t = targets[0]
-    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout, a.tests)
+    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
+                ordered_tests(a.tests, t), a.games)
     if b.caught or b.how == "error":
         print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "
               f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
         return 2
 
     def one(m):
-        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, a.tests)
+        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, ordered_tests(a.tests, m.target),
+                          a.games)
 
     results = []
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
@@ -424,7 +444,7 @@ def main(argv=None) -> int:
         print(json.dumps({
             "pool": len(pool), "run": len(results), "caught": len(caught), "caught_by": by_how,
             "survived_explained": by_class, "survived": len(open_), "errors": len(errors),
-            "seconds": round(total, 1), "states": a.states, "seed": a.seed,
+            "seconds": round(total, 1), "states": a.states, "games": a.games, "seed": a.seed,
             "mutants": [{"id": m.id, "target": m.target, "function": m.func, "line": m.line, "op": m.op,
                          "before": m.before, "after": m.after, "caught": v.caught, "how": v.how,
                          "detail": v.detail, "seconds": round(v.seconds, 1), "explained": EXPLAINED.get(m.key),
