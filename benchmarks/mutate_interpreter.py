@@ -47,6 +47,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py Runner.__init__: ``self.k = -1`` -> ``-2`` / ``0`` | equivalent | nothing reads it before ``run``'s loop sets it to the event's index (setup errors carry their own -1, ``finish`` its own index, and no error or raised event is recorded before the first event) |
 | trace.py give_errors: ``counts.get((ev.site, ev.seat), 0) >= give.per_turn`` -> default ``-1`` | equivalent | the loader refuses ``per_turn`` below 1, so a site not yet used this turn passes with either default |
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
+| dying.py dying_errors / die_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die``, their only callers, take ``if why:`` and record no error either way |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -74,7 +75,8 @@ TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
            for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
 # the hand-made cases first: they take two seconds, and a mutant they catch stops there (``-x``)
 CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tests/test_crosscheck_extra.py",
-              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game.py"]
+              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game_cases.py",
+              "tests/test_crosscheck_game.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -82,13 +84,14 @@ WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
 
 def ordered_tests(tests: list[str], target: str) -> list[str]:
     """The cross-check files in the order a mutant of ``target`` is most quickly caught (``-x`` stops at the
-    first failure): for a whole-game module the game cross-check right after the hand-made cases."""
-    game = "tests/test_crosscheck_game.py"
-    if target not in WHOLE_GAME or game not in tests:
+    first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
+    cases of the timed model."""
+    game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
+    if target not in WHOLE_GAME or not game:
         return list(tests)
-    rest = [t for t in tests if t != game]
+    rest = [t for t in tests if t not in game]
     k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
-    return rest[:k] + [game] + rest[k:]
+    return rest[:k] + game + rest[k:]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.
@@ -121,6 +124,9 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("give_errors", "int-1", "if counts.get((ev.site, ev.seat), 0) >= give.per_turn:", "(-1)"): "equivalent",
     ("give_errors", "return", 'return ""', "None"): "equivalent",
     ("replace_errors", "return", 'return ""', "None"): "equivalent",
+    # model/interp/dying.py: game.py's on_window / on_die, their only callers, test the reason for truth only
+    ("dying_errors", "return", 'return ""', "None"): "equivalent",
+    ("die_errors", "return", 'return ""', "None"): "equivalent",
 }
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,

@@ -1,0 +1,106 @@
+"""Hand-made whole-game traces (model/interp/game.py and its z3 twin checks/enc/game.py): what the random games of
+tests/test_crosscheck_game.py draw too rarely, or only together with another mistake that hides it. Each case says
+the interpreter's reasons — (event index, English text), none for a legal trace — and that the twin's verdict is the
+interpreter's (gamekit.pinned_verdict).
+
+Found missing by ``benchmarks/mutate_interpreter.py --target dying --mutants 0``: 13 of its 40 mutants survived the
+game cross-check at 1,000 games — which player a 濒死求澄清 window may name (the first of the dying, from the turn
+player: two players dying at once are never drawn), and who may die (the dying player, not saved). Server:
+phase/StartWaitForChengQing.kt (the dying queue from the turn player, ``Game.sortedFrom``), phase/UseChengQingOnDying.kt
+(a 澄清 that leaves fewer than three black messages saves him). This file is part of the benchmark's cross-check
+(``CROSSCHECK``).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+
+import pytest
+
+from skillproof.model import loader
+from skillproof.model.interp.play import run
+from skillproof.model.interp.trace import Trace
+
+import gamekit as GK
+
+FIXTURE = os.path.join(os.path.dirname(__file__), "fixtures", "games", "dying-in-fight-then-receive.json")
+# the fixture's catalogue (三 seats, 黑牌 puts a black message on its target in the fight phase) and two cards more
+MORE = '''
+[[card]]
+id = "K1"
+name = "众黑"
+windows = { fight = "anyone" }
+do = [{ op = "each", who = "others", do = [{ op = "put_message", to = "each", from = "deck_top", colour = "black" }] }]
+
+[[card]]
+id = "CQ"
+name = "清"
+windows = { dying = "anyone" }
+target = { who = "any", when = { dying = "target == dying and target.black_messages > 0" } }
+do = [{ op = "remove_message", whose = "target", colour = "black", to = "discard_pile" }]
+'''
+
+
+@pytest.fixture(scope="module")
+def game():
+    d = json.load(open(FIXTURE, encoding="utf-8"))
+    expect = d.pop("expect")
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE})
+    # the fixture's game to its 濒死求澄清: seat 0 sends to seat 2, plays 黑牌 on seat 1 (two black messages):
+    # seat 1 is dying
+    return cat, d
+
+
+def check(cat, setup: dict, events: list, errors=()) -> None:
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    r = run(cat, tr)
+    assert [(k, x.en) for k, x in r.errors] == list(errors), r.errors
+    assert GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())).verdict() == r.legal
+
+
+def two_dying(d: dict) -> tuple[dict, list]:
+    """Seat 2 with two black messages too, and 众黑 played by seat 0 in the fight phase: seats 1 and 2 are dying
+    at once, asked for in seat order from the turn player (seat 0): 1, then 2."""
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(black_messages=2, area={"black": 2})
+    return setup, d["events"][:6] + [{"event": "play", "seat": 0, "card": "K1"},
+                                     {"event": "resolve", "choices": {"0.1.0": {"cls": "black"},
+                                                                      "0.2.0": {"cls": "black"}}}]
+
+
+def dying(seat):
+    return {"event": "window", "window": "dying", "dying": seat}
+
+
+def test_the_fixture_game_is_legal(game):
+    cat, d = game
+    check(cat, d["setup"], d["events"])
+
+
+def test_a_dying_window_names_a_dying_player(game):
+    cat, d = game
+    check(cat, d["setup"], d["events"][:8] + [dying(0)],
+          [(8, "seat 1 has three black messages: he is dying first"),
+           (8, "seat 0 does not have three black messages (or is dead): nobody asks for 澄清 for him")])
+
+
+def test_two_dying_at_once_are_asked_for_from_the_turn_player(game):
+    cat, d = game
+    setup, events = two_dying(d)
+    check(cat, setup, events + [dying(1)])
+    check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, dying(2)])
+    check(cat, setup, events + [dying(2)],
+          [(8, "seat 1 has three black messages: he is dying first"),
+           (8, "seat 1 is dying first (the dying are asked for in seat order from the turn player)")])
+
+
+def test_only_the_dying_player_dies_and_not_once_saved(game):
+    cat, d = game
+    events = d["events"][:9]                                  # … the 濒死求澄清 of seat 1
+    check(cat, d["setup"], events + [{"event": "die", "seat": 0}], [(9, "seat 0 is not dying")])
+    saved = events + [{"event": "play", "seat": 2, "card": "CQ", "target": 1},
+                      {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
+    check(cat, d["setup"], saved)
+    check(cat, d["setup"], saved + [{"event": "die", "seat": 1}],
+          [(11, "seat 1 was saved (fewer than three black messages)")])
