@@ -1,6 +1,6 @@
 """Mutation testing of the reference interpreter: is every small mistake in it caught by the cross-check?
 
-    .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200]
+    .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
         [--tests TEST ...] [--list] [--json]
 
@@ -23,9 +23,11 @@ runs in its own subprocess — the mutated source is loaded by an import hook in
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
 (hand-made traces: every refusal of an event that the random traces never get wrong, and what no compared decision
 reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_replace.py``
-(role replacements anywhere) and ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills) (or
-``--tests``) with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at
-the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
+(role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
+``tests/test_crosscheck_game_cases.py`` (hand-made whole games) and ``tests/test_crosscheck_game.py`` (random whole
+games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
+dying, fires, game, ops, path, table, win — the two game files run right after the first) (or ``--tests``) with
+``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
 
@@ -47,6 +49,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py Runner.__init__: ``self.k = -1`` -> ``-2`` / ``0`` | equivalent | nothing reads it before ``run``'s loop sets it to the event's index (setup errors carry their own -1, ``finish`` its own index, and no error or raised event is recorded before the first event) |
 | trace.py give_errors: ``counts.get((ev.site, ev.seat), 0) >= give.per_turn`` -> default ``-1`` | equivalent | the loader refuses ``per_turn`` below 1, so a site not yet used this turn passes with either default |
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
+| table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
 | dying.py dying_errors / die_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die``, their only callers, take ``if why:`` and record no error either way |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -128,6 +131,12 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("dying_errors", "return", 'return ""', "None"): "equivalent",
     ("die_errors", "return", 'return ""', "None"): "equivalent",
 }
+# model/interp/table.py: DECK (the server deck's count of each colour class, card/Deck.kt) is read by nothing in
+# skillproof — no rule, twin or check draws from a deck of counted cards — so a count off by one changes no result
+_DECK_LINE = ('DECK = {"black": 42, "red": 30, "blue": 30, "red_black": 15, "blue_black": 15, "red_blue": 7, '
+              '"red_blue_black": 4}')
+EXPLAINED.update({("<module>", op, _DECK_LINE, f"({v + d})"): "equivalent"
+                  for v in (42, 30, 15, 7, 4) for op, d in (("int+1", 1), ("int-1", -1))})
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

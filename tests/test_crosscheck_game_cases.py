@@ -52,10 +52,14 @@ def game():
     return cat, d
 
 
-def check(cat, setup: dict, events: list, errors=()) -> None:
+def check(cat, setup: dict, events: list, errors=(), zh=None) -> None:
+    """The interpreter's reasons are ``errors`` (and, where given, their Chinese words ``zh``), and the twin's
+    verdict is the interpreter's."""
     tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
     r = run(cat, tr)
     assert [(k, x.en) for k, x in r.errors] == list(errors), r.errors
+    if zh is not None:
+        assert [x.zh for _, x in r.errors] == list(zh), r.errors
     assert GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())).verdict() == r.legal
 
 
@@ -82,7 +86,8 @@ def test_a_dying_window_names_a_dying_player(game):
     cat, d = game
     check(cat, d["setup"], d["events"][:8] + [dying(0)],
           [(8, "seat 1 has three black messages: he is dying first"),
-           (8, "seat 0 does not have three black messages (or is dead): nobody asks for 澄清 for him")])
+           (8, "seat 0 does not have three black messages (or is dead): nobody asks for 澄清 for him")],
+          zh=["座位1有三张黑色情报：先要濒死求澄清", "座位0没有三张黑色情报（或已死亡），不会濒死"])
 
 
 def test_two_dying_at_once_are_asked_for_from_the_turn_player(game):
@@ -92,15 +97,17 @@ def test_two_dying_at_once_are_asked_for_from_the_turn_player(game):
     check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, dying(2)])
     check(cat, setup, events + [dying(2)],
           [(8, "seat 1 has three black messages: he is dying first"),
-           (8, "seat 1 is dying first (the dying are asked for in seat order from the turn player)")])
+           (8, "seat 1 is dying first (the dying are asked for in seat order from the turn player)")],
+          zh=["座位1有三张黑色情报：先要濒死求澄清", "座位1先濒死（从当前回合角色起依次询问）"])
 
 
 def test_only_the_dying_player_dies_and_not_once_saved(game):
     cat, d = game
     events = d["events"][:9]                                  # … the 濒死求澄清 of seat 1
-    check(cat, d["setup"], events + [{"event": "die", "seat": 0}], [(9, "seat 0 is not dying")])
+    check(cat, d["setup"], events + [{"event": "die", "seat": 0}], [(9, "seat 0 is not dying")],
+          zh=["座位0不在濒死求澄清中"])
     saved = events + [{"event": "play", "seat": 2, "card": "CQ", "target": 1},
                       {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
     check(cat, d["setup"], saved)
     check(cat, d["setup"], saved + [{"event": "die", "seat": 1}],
-          [(11, "seat 1 was saved (fewer than three black messages)")])
+          [(11, "seat 1 was saved (fewer than three black messages)")], zh=["座位1已被救回（不足三张黑色情报）"])
