@@ -7,7 +7,9 @@ Found missing by ``benchmarks/mutate_interpreter.py --target dying --mutants 0``
 game cross-check at 1,000 games — which player a 濒死求澄清 window may name (the first of the dying, from the turn
 player: two players dying at once are never drawn), and who may die (the dying player, not saved). Server:
 phase/StartWaitForChengQing.kt (the dying queue from the turn player, ``Game.sortedFrom``), phase/UseChengQingOnDying.kt
-(a 澄清 that leaves fewer than three black messages saves him). This file is part of the benchmark's cross-check
+(a 澄清 that leaves fewer than three black messages saves him). ``--target table`` (a sample of 15): a message
+that would make three of a colour (``three = "forbidden"``) was never drawn for blue (server
+Player.checkThreeSameMessageCard: only the colours of the card that comes in count). This file is part of the benchmark's cross-check
 (``CROSSCHECK``).
 """
 from __future__ import annotations
@@ -39,6 +41,13 @@ name = "清"
 windows = { dying = "anyone" }
 target = { who = "any", when = { dying = "target == dying and target.black_messages > 0" } }
 do = [{ op = "remove_message", whose = "target", colour = "black", to = "discard_pile" }]
+
+[[card]]
+id = "K3"
+name = "不满三"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "put_message", to = "target", from = "deck_top", three = "forbidden" }]
 '''
 
 
@@ -111,3 +120,20 @@ def test_only_the_dying_player_dies_and_not_once_saved(game):
     check(cat, d["setup"], saved)
     check(cat, d["setup"], saved + [{"event": "die", "seat": 1}],
           [(11, "seat 1 was saved (fewer than three black messages)")], zh=["座位1已被救回（不足三张黑色情报）"])
+
+
+@pytest.mark.parametrize("cls, seat, refused", [
+    ("blue", 1, True), ("red", 2, True), ("red_blue", 1, True), ("red_blue", 2, True),   # a third of its colour
+    ("blue", 2, False), ("red", 1, False), ("black", 1, False),                            # another colour: taken
+])
+def test_a_message_that_would_make_three_of_a_colour_is_refused_where_forbidden(game, cls, seat, refused):
+    """Seat 1 holds two blue messages, seat 2 two red ones; 不满三 puts the deck's top card in front of its target
+    unless it would make three of one of the card's colours."""
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    for i, c in ((1, "blue"), (2, "red")):
+        setup["seats"][i].update(black_messages=0, true_messages=2, non_black_messages=2, area={c: 2},
+                                 **{f"{c}_messages": 2})
+    events = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K3", "target": seat},
+                                {"event": "resolve", "choices": {"0": {"cls": cls}}}]
+    check(cat, setup, events, [(7, "that would give him three of a colour: not allowed")] if refused else [])
