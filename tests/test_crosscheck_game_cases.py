@@ -48,6 +48,13 @@ name = "不满三"
 windows = { fight = "anyone" }
 target = "any"
 do = [{ op = "put_message", to = "target", from = "deck_top", three = "forbidden" }]
+
+[[card]]
+id = "K4"
+name = "移走"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "remove_message", whose = "target", colour = "black", to = "area" }]
 '''
 
 
@@ -137,3 +144,56 @@ def test_a_message_that_would_make_three_of_a_colour_is_refused_where_forbidden(
     events = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K3", "target": seat},
                                 {"event": "resolve", "choices": {"0": {"cls": cls}}}]
     check(cat, setup, events, [(7, "that would give him three of a colour: not allowed")] if refused else [])
+
+
+def test_a_message_moved_to_an_area_nobody_names_leaves_the_table(game):
+    """``remove_message`` with ``to = "area"`` and no ``into``: the message leaves its area and enters none
+    (interp ops.Doing.seat_of: an unnamed player word is nobody). ``--target ops`` (a sample of 4): a word that is
+    not a string reached the lookup of a role and crashed, unseen."""
+    cat, d = game
+    events = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K4", "target": 1},
+                                {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
+    check(cat, d["setup"], events)
+    r = run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(events), "table": True}))
+    assert [s.black_messages for s in r.state.seats] == [0, 1, 0]
+
+
+USERS = '''
+[[character]]
+id = "c3"
+name = "丁"
+hidden = false
+female = false
+skills = ["U1", "U2"]
+
+[[skill]]
+id = "U1"
+name = "摸"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+main = "true"
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "U2"
+name = "指"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+main = "true"
+do = [{ op = "draw", who = "target" }]
+'''
+
+
+def test_a_skill_used_without_a_target_or_on_a_seat_that_is_none(game):
+    """An ActiveSkill's ``use`` names a target only when it has one; a target that is not a living seat is refused
+    (``--target game``, a sample of 4: no random game uses a skill with no target, or on a seat that is none)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + USERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}])
+    main = d["events"][:3]                                    # seat 0's turn, drawn, 出牌阶段
+    check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U1"}])
+    check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U2", "target": 1}])
+    check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U2", "target": 7}],
+          [(3, "the target of 指 is not a living player")], zh=["【指】的目标不是存活的角色"])
