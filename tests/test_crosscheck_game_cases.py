@@ -164,7 +164,7 @@ id = "c3"
 name = "丁"
 hidden = false
 female = false
-skills = ["U1", "U2"]
+skills = ["U1", "U2", "U3"]
 
 [[skill]]
 id = "U1"
@@ -181,6 +181,15 @@ kinds = ["ActiveSkill"]
 windows = { main = "turn" }
 main = "true"
 do = [{ op = "draw", who = "target" }]
+
+[[skill]]
+id = "U3"
+name = "一次"
+kinds = ["ActiveSkill"]
+windows = { main = "turn" }
+main = "true"
+consumed = true
+do = [{ op = "draw" }]
 '''
 
 
@@ -191,7 +200,7 @@ def test_a_skill_used_without_a_target_or_on_a_seat_that_is_none(game):
     expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + USERS})
     setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}])
+    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}, {"rule": "U3"}])
     main = d["events"][:3]                                    # seat 0's turn, drawn, 出牌阶段
     check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U1"}])
     check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U2", "target": 1}])
@@ -233,3 +242,17 @@ def test_a_table_whose_counts_are_not_its_area_is_refused(game):
     r = run(cat, tr)
     assert [(k, x.en, x.zh) for k, x in r.errors] == [(-1, "seat 1: its message counts are not its area's",
                                                        "座位1：情报数目与情报区不符")]
+
+
+def test_a_consumed_skill_is_gone_once_used(game):
+    """``consumed``: the skill leaves its owner once used (``--target game``, a sample of 30: never compared)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + USERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}, {"rule": "U3"}])
+    main = d["events"][:3]
+    once = main + [{"event": "use", "seat": 0, "rule": "U3"}, {"event": "use", "seat": 0, "rule": "U1"}]
+    check(cat, setup, once)
+    r = run(cat, Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(once), "table": True}))
+    assert [i.rule for i in r.state.seats[0].skills] == ["U1", "U2"]
