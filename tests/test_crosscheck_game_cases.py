@@ -256,3 +256,12 @@ def test_a_consumed_skill_is_gone_once_used(game):
     check(cat, setup, once)
     r = run(cat, Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(once), "table": True}))
     assert [i.rule for i in r.state.seats[0].skills] == ["U1", "U2"]
+
+
+def test_a_card_moved_needs_its_colours_in_the_event(game):
+    """The resolve of 黑牌 says which card of the deck was put in front of its target; without it the op fails
+    (``--target ops``, a sample of 30: the random games always say it)."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:7] + [{"event": "resolve", "choices": {}}],
+          [(7, "置入情报区: the event does not say which colours the card has")],
+          zh=["置入情报区：经过没有说是什么颜色的牌"])
