@@ -1,6 +1,6 @@
 """Mutation testing of the reference interpreter: is every small mistake in it caught by the cross-check?
 
-    .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200]
+    .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
         [--tests TEST ...] [--list] [--json]
 
@@ -23,9 +23,11 @@ runs in its own subprocess — the mutated source is loaded by an import hook in
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
 (hand-made traces: every refusal of an event that the random traces never get wrong, and what no compared decision
 reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_replace.py``
-(role replacements anywhere) and ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills) (or
-``--tests``) with ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at
-the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
+(role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
+``tests/test_crosscheck_game_cases.py`` (hand-made whole games) and ``tests/test_crosscheck_game.py`` (random whole
+games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
+dying, fires, game, ops, path, table, win — the two game files run right after the first) (or ``--tests``) with
+``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
 
@@ -47,6 +49,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py Runner.__init__: ``self.k = -1`` -> ``-2`` / ``0`` | equivalent | nothing reads it before ``run``'s loop sets it to the event's index (setup errors carry their own -1, ``finish`` its own index, and no error or raised event is recorded before the first event) |
 | trace.py give_errors: ``counts.get((ev.site, ev.seat), 0) >= give.per_turn`` -> default ``-1`` | equivalent | the loader refuses ``per_turn`` below 1, so a site not yet used this turn passes with either default |
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
+| table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
+| dying.py dying_errors / die_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die``, their only callers, take ``if why:`` and record no error either way |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -74,7 +78,23 @@ TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
            for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
 # the hand-made cases first: they take two seconds, and a mutant they catch stops there (``-x``)
 CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tests/test_crosscheck_extra.py",
-              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py"]
+              "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game_cases.py",
+              "tests/test_crosscheck_game.py"]
+#: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
+#: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
+WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
+
+
+def ordered_tests(tests: list[str], target: str) -> list[str]:
+    """The cross-check files in the order a mutant of ``target`` is most quickly caught (``-x`` stops at the
+    first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
+    cases of the timed model."""
+    game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
+    if target not in WHOLE_GAME or not game:
+        return list(tests)
+    rest = [t for t in tests if t not in game]
+    k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
+    return rest[:k] + game + rest[k:]
 
 # Functions outside the decisions the cross-check compares: question plumbing (the answer dicts of
 # ``decide`` are exercised by the replay and ask tests) and narration. Their mutants are not generated.
@@ -107,7 +127,16 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     ("give_errors", "int-1", "if counts.get((ev.site, ev.seat), 0) >= give.per_turn:", "(-1)"): "equivalent",
     ("give_errors", "return", 'return ""', "None"): "equivalent",
     ("replace_errors", "return", 'return ""', "None"): "equivalent",
+    # model/interp/dying.py: game.py's on_window / on_die, their only callers, test the reason for truth only
+    ("dying_errors", "return", 'return ""', "None"): "equivalent",
+    ("die_errors", "return", 'return ""', "None"): "equivalent",
 }
+# model/interp/table.py: DECK (the server deck's count of each colour class, card/Deck.kt) is read by nothing in
+# skillproof — no rule, twin or check draws from a deck of counted cards — so a count off by one changes no result
+_DECK_LINE = ('DECK = {"black": 42, "red": 30, "blue": 30, "red_black": 15, "blue_black": 15, "red_blue": 7, '
+              '"red_blue_black": 4}')
+EXPLAINED.update({("<module>", op, _DECK_LINE, f"({v + d})"): "equivalent"
+                  for v in (42, 30, 15, 7, 4) for op, d in (("int+1", 1), ("int-1", -1))})
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
@@ -306,14 +335,16 @@ class Verdict:
     seconds: float
 
 
-def run_one(module: str, source: str, states: int, timeout: float, tests: list[str]) -> Verdict:
+def run_one(module: str, source: str, states: int, timeout: float, tests: list[str], games: int = 1000) -> Verdict:
     with tempfile.TemporaryDirectory(prefix="skillproof-mutant-") as tmp:
         f = Path(tmp) / "mutant.py"
         f.write_text(source, encoding="utf-8")
         args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", *tests]
         cmd = [sys.executable, str(Path(__file__).resolve()), "--_worker", str(f), module, "--", *args]
         env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
-               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2))}
+               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2)),
+               "SKILLPROOF_CROSSCHECK_GAMES": str(games),
+               "SKILLPROOF_CROSSCHECK_GAME_SOLVER": str(max(4, games // 100))}
         t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -336,7 +367,7 @@ def _why(out: str) -> tuple[str, str]:
         if "differ on" in ln:
             return "cross-check fails", _short(ln[ln.find("differ on"):], 160)
     for ln in lines:                  # a case's verdict or a generator's count, not the interpreter raising
-        if "AssertionError" in ln:
+        if "AssertionError" in ln or ln.startswith("E Failed:") or ln.startswith("E   Failed:"):
             return "cross-check fails", _short(ln, 160)
     for ln in lines:
         if ln.startswith("E ") or ": " in ln and ("Error" in ln or "Exception" in ln):
@@ -362,6 +393,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--states", type=int, default=200,
                     help="SKILLPROOF_CROSSCHECK_STATES for each run (states and traces, split 60/40)")
+    ap.add_argument("--games", type=int, default=1000,
+                    help="SKILLPROOF_CROSSCHECK_GAMES for each run (whole-game traces; a hundredth through the solver)")
     ap.add_argument("--target", action="append", choices=sorted(TARGETS), default=[], metavar="MODULE",
                     help="mutate this module of model/interp (repeatable; default: every one)")
     ap.add_argument("--only", action="append", default=[], metavar="FUNC",
@@ -390,14 +423,16 @@ def main(argv=None) -> int:
     t0 = time.monotonic()
     # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
     t = targets[0]
-    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout, a.tests)
+    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
+                ordered_tests(a.tests, t), a.games)
     if b.caught or b.how == "error":
         print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "
               f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
         return 2
 
     def one(m):
-        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, a.tests)
+        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, ordered_tests(a.tests, m.target),
+                          a.games)
 
     results = []
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
@@ -424,7 +459,7 @@ def main(argv=None) -> int:
         print(json.dumps({
             "pool": len(pool), "run": len(results), "caught": len(caught), "caught_by": by_how,
             "survived_explained": by_class, "survived": len(open_), "errors": len(errors),
-            "seconds": round(total, 1), "states": a.states, "seed": a.seed,
+            "seconds": round(total, 1), "states": a.states, "games": a.games, "seed": a.seed,
             "mutants": [{"id": m.id, "target": m.target, "function": m.func, "line": m.line, "op": m.op,
                          "before": m.before, "after": m.after, "caught": v.caught, "how": v.how,
                          "detail": v.detail, "seconds": round(v.seconds, 1), "explained": EXPLAINED.get(m.key),

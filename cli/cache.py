@@ -16,7 +16,11 @@ with random hashing the witnesses themselves vary), never ``main`` called as a f
 Where: ``$SKILLPROOF_CACHE_DIR``, else ``$XDG_CACHE_HOME/skillproof``, else ``~/.cache/skillproof``; the newest
 ``KEEP`` entries are kept. Off with ``--no-cache`` or ``SKILLPROOF_NO_CACHE=1``. An entry that cannot be read
 (cut short, another version's, edited by hand) is a miss, never an error: the checks run. Entries are JSON (never
-pickle: a cache directory is not trusted code) and written whole (a temporary file renamed into place)."""
+pickle: a cache directory is not trusted code) and written whole (a temporary file renamed into place); each
+carries a digest of what it holds, and what it holds is checked for the shape the reports read (a hand-edited value,
+a field of the wrong type: a miss, never an internal error). Only a regular file of at most ``MAX_BYTES`` is read as
+an entry (a FIFO, or a link to ``/dev/zero``, named as one would block the run or fill its memory); a cache directory
+that is a file, unwritable, or on a full disk only means nothing is kept."""
 from __future__ import annotations
 
 import dataclasses
@@ -24,13 +28,16 @@ import hashlib
 import json
 import os
 import pickle
+import stat
 import sys
 import tempfile
 from pathlib import Path
 
 #: entries kept (the newest by modification time); one is a few hundred kilobytes for the shipped catalogue
 KEEP = 64
-FORMAT = 1
+FORMAT = 2
+#: an entry larger than this is not read (the shipped catalogue's is about 300 KB)
+MAX_BYTES = 64 * 1024 * 1024
 
 _SOURCE_DIGEST: str | None = None
 
@@ -90,14 +97,88 @@ def key(cat, options) -> str | None:
     return h.hexdigest()
 
 
+def _digest(payload: dict) -> str:
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()
+
+
+def _read(p: Path) -> str | None:
+    """The text of the entry ``p`` when it is a regular file of at most MAX_BYTES (else None: a miss). Opened
+    without blocking, so that a FIFO named as an entry is refused, not waited on."""
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            return None
+        raw = b""
+        while len(raw) <= MAX_BYTES:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            raw += chunk
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+_STR_FIELDS = ("check", "family", "severity", "message", "key", "fix", "message_en", "fix_en")
+_PASS_STR = ("intent", "id", "claim", "mode", "source", "text", "severity", "file", "family", "answer")
+
+
+def _is_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _well_formed(d: dict) -> bool:
+    """The entry holds what the reports read, of the types they read it as."""
+    from skillproof.checks.findings import SEVERITIES
+    fs, stats, fams, passes = d.get("findings"), d.get("stats"), d.get("families"), d.get("passes")
+    if not (isinstance(fs, list) and isinstance(stats, dict) and isinstance(fams, list) and isinstance(passes, list)):
+        return False
+    if not all(isinstance(x, str) for x in fams) or \
+            not all(isinstance(k, str) and isinstance(v, (int, float, str, bool)) for k, v in stats.items()):
+        return False
+    for f in fs:
+        if not isinstance(f, dict) or not all(isinstance(f.get(n), str) for n in _STR_FIELDS) or \
+                f["severity"] not in SEVERITIES or not isinstance(f.get("inconclusive"), bool) or \
+                not isinstance(f.get("details"), dict) or not (f.get("witness") is None or isinstance(f["witness"], dict)):
+            return False
+        rules = f.get("rules")
+        if not isinstance(rules, list) or not all(
+                isinstance(r, dict) and set(r) == {"id", "name", "file", "line", "role"} and _is_int(r["line"])
+                and all(isinstance(r[n], str) for n in ("id", "name", "file", "role")) for r in rules):
+            return False
+    for x in passes:
+        if not isinstance(x, dict) or not all(isinstance(x.get(n), str) for n in _PASS_STR) or \
+                x["severity"] not in SEVERITIES or not _is_int(x.get("line")) or not isinstance(x.get("bounds"), dict):
+            return False
+    return True
+
+
 def load(k: str):
-    """The cached Result of key ``k``, or None."""
+    """The cached Result of key ``k``, or None: a miss when the entry is absent, not a regular file, too large,
+    not what this version writes, its digest not that of what it holds, or not of the shape reports read."""
     from skillproof.checks.context import Result
     from skillproof.checks.findings import Finding, RuleRef
     p = directory() / f"{k}.json"
+    text = _read(p)
+    if text is None:
+        return None
     try:
-        d = json.loads(p.read_text(encoding="utf-8"))
-        if d.get("format") != FORMAT or d.get("key") != k:
+        d = json.loads(text)
+        if not isinstance(d, dict) or d.get("format") != FORMAT or d.get("key") != k:
+            return None
+        if d.get("digest") != _digest({n: d.get(n) for n in ("key", "findings", "stats", "families", "passes")}) \
+                or not _well_formed(d):
             return None
         names = {f.name for f in dataclasses.fields(Finding)}
         findings = []
@@ -123,6 +204,10 @@ def store(k: str, result) -> None:
          "findings": [dataclasses.asdict(x) for x in result.findings],     # its RuleRefs as dicts too
          "stats": {n: v for n, v in result.stats.items() if isinstance(v, (int, float, str, bool))},
          "families": list(result.families), "passes": list(result.passes)}
+    try:
+        d["digest"] = _digest({n: d[n] for n in ("key", "findings", "stats", "families", "passes")})
+    except (TypeError, ValueError):
+        return                          # a value JSON cannot hold: no cache
     from .model.signals import held
     tmp = None
     try:
@@ -147,8 +232,15 @@ def store(k: str, result) -> None:
                     pass
 
 
+def _mtime(p: Path) -> float:
+    try:
+        return p.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _prune(folder: Path) -> None:
-    entries = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    entries = sorted(folder.glob("*.json"), key=_mtime, reverse=True)
     for p in entries[KEEP:]:
         try:
             p.unlink()

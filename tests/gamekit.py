@@ -71,13 +71,29 @@ def describe(label: str, tr: Trace, what: str) -> str:
 
 
 def _variants(rng, cat, tr: Trace, p_mutant: float) -> list:
-    """The trace, and (with probability ``p_mutant``) one mutant of it."""
+    """The trace, and (with probability ``p_mutant``) one mutant of it — half the time cut right after the first
+    event it changes, so that its verdict turns on that event alone: a mutant's later events fail for reasons of
+    their own (a die after a dying window named the wrong seat, the next window after a refused play …) and hid
+    the one check the change is about (benchmarks/mutate_interpreter.py: the dying and death checks survived)."""
     out = [tr]
     if rng.random() < p_mutant:
         m = RG.mutate(rng, cat, tr)
         if m is not None:
+            if rng.random() < 0.5:
+                m = cut_after_change(tr, m)
             out.append(m)
     return out
+
+
+def cut_after_change(tr: Trace, m: Trace) -> Trace:
+    """The mutant ``m`` of ``tr`` up to and including the first event where the two differ (whole when its
+    setup differs, or when no event does)."""
+    if m.setup.to_dict() != tr.setup.to_dict():
+        return m
+    for k, e in enumerate(m.events):
+        if k >= len(tr.events) or e.to_dict() != tr.events[k].to_dict():
+            return Trace(m.setup, m.events[:k + 1], m.table)
+    return m
 
 
 def pinned_verdict(cat, tr: Trace, keep_states: bool = False):

@@ -287,3 +287,27 @@ def test_ask_saves_a_question_as_an_intent_that_check_proves(tmp_path):
                           (["which draw count for anyone", "--source", "s"], "yes/no question")):
         r = subprocess.run(args + extra + ["--lang", "en"], capture_output=True, text=True)
         assert r.returncode == 2 and needle in r.stderr, r.stderr
+
+
+# ------------------------------------------------------- a window 'use S' is never asked in (issue 27)
+@pytest.mark.parametrize("claim, col", [
+    ("always anyone use 守规 in 争夺阶段", 15),               # 守规 is used at send-phase start only
+    ("always anyone use 守规 in the main phase", 15),
+    ("never anyone not use 守规 in 争夺阶段", 18),            # the same denial, written with 'never not'
+    ("always anyone use 守规 when someone is dying", 15),     # the question's window, not the atom's
+])
+def test_a_denied_use_in_a_window_its_skill_is_never_used_in_is_located(claim, col):
+    errs = errors(f'[[intent]]\nid = "x"\nsource = "s"\nclaim = "{claim}"\n')
+    assert len(errs) == 1 and errs[0].startswith(f"intents.toml:4: [claim] column {col}: 守规 is used in the start of "
+                                                 "the send phase (the turn player), never in the "), errs
+    assert "holds vacuously" in errs[0]
+
+
+def test_a_use_in_a_window_its_skill_is_never_used_in_is_a_real_answer_otherwise():
+    """'never … use S in W' (S is not used in W: what the catalogue's windows say) is proved, not vacuous, and
+    'can … use S in W' is broken — both with a counterexample or a reason, never IN002."""
+    intents = ('[[intent]]\nid = "only-at-send-start"\nsource = "s"\nclaim = "never anyone use 守规 in 争夺阶段"\n'
+               '[[intent]]\nid = "in-fight"\nsource = "s"\nclaim = "can anyone use 守规 in 争夺阶段"\n')
+    res = run(load(intents), Options(only=("intent",)))
+    assert [p["intent"] for p in res.passes] == ["only-at-send-start"]
+    assert [(f.check, f.details["intent"]) for f in res.findings] == [("IN001", "in-fight")]

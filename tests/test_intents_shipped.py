@@ -83,3 +83,45 @@ def test_every_error_and_warning_is_no_designed_behaviour(shipped):
     for f in res.findings:
         if f.severity in ("error", "warning"):
             assert not f.details.get("intended_by"), f.id
+
+
+# ------------------------------------------------------------------ fight-phase-is-public: strong enough to break
+def _planted(tmp_path, card: str, windows: str):
+    """The shipped catalogue with one card's ``windows`` replaced, and only the strategy intents (the one under
+    test among them), loaded from a copy."""
+    import shutil
+    src = loader.shipped_path()
+    dst = tmp_path / "catalogue"
+    shutil.copytree(src, dst, ignore=shutil.ignore_patterns("skills-*.toml", "card.toml"))
+    cards = (dst / "cards.toml").read_text(encoding="utf-8")
+    head, sep, rest = cards.partition(f'id = "{card}"\n')
+    assert sep, card
+    line = next(ln for ln in rest.splitlines() if ln.startswith("windows = "))
+    (dst / "cards.toml").write_text(head + sep + rest.replace(line, f"windows = {windows}", 1), encoding="utf-8")
+    return loader.load([str(dst)])
+
+
+def _fight_public(res):
+    return ([f for f in res.findings if f.details.get("intent") == "fight-phase-is-public"],
+            [p for p in res.passes if p["intent"] == "fight-phase-is-public"])
+
+
+def test_fight_phase_is_public_holds_on_the_shipped_catalogue(shipped):
+    _, res = shipped
+    broken, proved = _fight_public(res)
+    assert broken == [] and len(proved) == 1
+
+
+@pytest.mark.parametrize("card, windows", [
+    ("Jie_Huo", '{ fight = "turn" }'),            # 截获 only for the turn player (issue 27's planted mistake)
+    ("Diao_Bao", '{ fight = "turn" }'),           # 调包 the same
+    ("Wu_Dao", '{ fight = "turn" }'),             # 误导 the same
+    ("Wu_Dao", '{ main = "anyone" }'),            # 误导 moved out of 争夺阶段
+])
+def test_fight_phase_is_public_breaks_when_a_fight_card_is_the_turn_players(tmp_path, card, windows):
+    from skillproof.checks.context import Options
+    cat = _planted(tmp_path, card, windows)
+    res = run(cat, Options(only=("intent",)))
+    broken, proved = _fight_public(res)
+    assert [f.check for f in broken] == ["IN001"] and proved == [], (card, windows)
+    assert card in {r.id for r in broken[0].rules}, [r.id for r in broken[0].rules]

@@ -80,4 +80,7 @@ def test_every_explained_survivor_names_one_mutant(mutants):
     every = mutants
     for key, cls in M.EXPLAINED.items():
         assert cls in ("equivalent", "no twin", "full strength")
-        assert sum(1 for m in every if m.key == key) == 1, key      # not stale after an edit of the file
+        named = [m for m in every if m.key == key]
+        # not stale after an edit of the file; two mutants share a key only as the same edit of one line (the
+        # two 15s of table.DECK), explained by the same reason
+        assert named and len({(m.target, m.line, m.op, m.before) for m in named}) == 1, key

@@ -11,9 +11,9 @@ from skillproof.model import turn as TW
 from skillproof.model.msg import Msg
 from skillproof.model.names import did_you_mean
 
-from .evaluate import decision_of
+from .evaluate import decision_of, use_windows
 from .parse_atoms import Words
-from .syntax import Given, Query, atoms_of
+from .syntax import BoolOp, Given, Not, Query, atoms_of
 
 import re
 
@@ -25,6 +25,15 @@ def _zh(w: str) -> str:
 
 def _en(w: str) -> str:
     return TW.WINDOW_EN[w]
+
+
+def _denied(node, neg: bool) -> list:
+    """The atoms of a claim that it denies (under an odd number of ``not``, the whole negated for ``always``)."""
+    if isinstance(node, Not):
+        return _denied(node.arg, not neg)
+    if isinstance(node, BoolOp):
+        return [a for x in node.items for a in _denied(x, neg)]
+    return [node] if neg and node is not None else []
 
 
 #: words that end a turn phrase ("in 陈大耳's turn", 在陈大耳的回合)
@@ -231,12 +240,13 @@ class MomentParser(Words):
             d.text = f"{d.text}, {o.text}"
             q.givens.remove(o)
         now = (dying or others or [None])[0]
-        if now is None:
-            return
         atoms = atoms_of(q.claim)
         for g in q.givens:
             if g.kind == "claim":
                 atoms += atoms_of(g.claim)
+        self.settle_uses(q, now)
+        if now is None:
+            return
         for a in atoms:
             d = decision_of(a)
             if d is None or now.window in TW.DECISION_WINDOWS[d][0]:
@@ -247,6 +257,38 @@ class MomentParser(Words):
                                    "about that moment", a=a.text, zw="/".join(_zh(w) for w in at),
                                    ew="/".join(_en(w) for w in at), za=TW.ACTORS[actor][0], ea=TW.ACTORS[actor][1],
                                    z=_zh(now.window), e=_en(now.window), now=now.text))
+
+    def settle_uses(self, q: Query, now) -> None:
+        """``use S`` is asked where S is used (its windows, narrowed by ``in PHASE`` or the question's window).
+        Where a named window leaves none, *S is used then* is simply false — ``can`` says no, ``never`` yes, and
+        that is what the catalogue's windows say — but its denial (``always use S …``, ``never not use S …``)
+        would hold at no moment at all, vacuously: that is a located error, as a decision asked in a window
+        it is never taken in."""
+        for a in _denied(q.claim, q.mode == "always"):
+            if a.kind != "use" or (a.phase is None and now is None):
+                continue
+            own = dict(self.cat.skills[a.rule].windows)
+            wins = use_windows(self.cat, a)
+            if now is not None:
+                wins = {w: x for w, x in wins.items() if w == now.window}
+            if wins:
+                continue
+            asked = a.phase if a.phase is not None and a.phase not in own else now.window
+            n = self.cat.name_of(a.rule)
+            if not own:
+                raise self._err(a, Msg("{n}没有使用的时机，从不在{z}使用：这样问在任何时刻都空洞地成立——问 'never … {t}'",
+                                       "{n} has no window it is used in, so it is never used in the {e}: asked so, the "
+                                       "claim holds at no moment, vacuously — ask 'never … {t}'",
+                                       n=n, z=_zh(asked), e=_en(asked), t=a.text))
+            raise self._err(a, Msg("{n}在{zw}使用（{za}），从不在{z}：这样问没有一个可问的时刻，空洞地成立——"
+                                   "问 'never … {t}'（它从不在{z}使用），或问{zw}",
+                                   "{n} is used in the {ew} ({ea}), never in the {e}: asked so, the claim has no "
+                                   "moment to hold at and holds vacuously — ask 'never … {t}' (it is never used "
+                                   "then), or about the {ew}", n=n, t=a.text,
+                                   zw="/".join(_zh(w) for w in own), ew="/".join(_en(w) for w in own),
+                                   za="、".join(TW.ACTORS[x][0] for x in dict.fromkeys(own.values())),
+                                   ea=", ".join(TW.ACTORS[x][1] for x in dict.fromkeys(own.values())),
+                                   z=_zh(asked), e=_en(asked)))
 
     def phases_from_window(self, q: Query, wins) -> None:
         """'skipped' / 'act' written with no phase (会被跳过吗, 能行动的角色) take it from the question's window:

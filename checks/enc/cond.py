@@ -218,11 +218,13 @@ def compile_on(cat, codes, tab: SymTable, node, players: dict, params: dict | No
 
 
 def _free_players(node, bound=frozenset()) -> set:
-    """The player variables no quantifier of the node binds, and the globals / event values it reads (as
-    ``("g", name)``)."""
+    """The player variables no quantifier of the node binds, the globals / event values it reads (as
+    ``("g", name)``) and the parameters (as ``("p", name)``)."""
     if isinstance(node, E.Var):
         if node.role in ("global", "event"):
             return {("g", node.name)}
+        if node.role == "param":
+            return {("p", node.name)}
         return {node.name} if node.role == "player" and node.name not in bound else set()
     if isinstance(node, E.Quant):
         return _free_players(node.body, bound | {node.var})
@@ -264,8 +266,13 @@ def compile_defined(cat, codes, tab: SymTable, node, players: dict, params: dict
         ps[k] = v
         if not is_c(v):
             maybe[k] = NE(v, NONE)
+    params = dict(params or {})
     for k in free:
-        if isinstance(k, tuple):           # a value the event does not carry: reading it raises too
+        if isinstance(k, tuple) and k[0] == "p":   # a parameter the instance does not have (an effect reads none:
+            if k[1] not in params:                 # interp ops.Doing.env): reading it raises in the interpreter
+                params[k[1]] = 0
+                maybe[k] = False
+        elif isinstance(k, tuple):         # a value the event does not carry: reading it raises too
             if k[1] not in g:
                 g[k[1]] = 0
                 maybe[k] = False
@@ -283,6 +290,8 @@ def compile_defined(cat, codes, tab: SymTable, node, players: dict, params: dict
         if isinstance(n, E.Var):
             if n.role in ("global", "event"):
                 return maybe.get(("g", n.name), True)
+            if n.role == "param":
+                return maybe.get(("p", n.name), True)
             return maybe.get(n.name, True) if n.name not in local else True
         if isinstance(n, E.Bin) and n.op == "and":
             return AND(D(n.left, e, local), OR(NOT(fcompile(n.left, e)), D(n.right, e, local)))
