@@ -889,7 +889,9 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
                for q, e in questions):
             return game, None
-    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{tried} ways of putting the table's events under it were tried"}
+    ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
+        "1 way of putting the table's events under it was"
+    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
 
 
 def witness_questions(w: dict) -> list:
