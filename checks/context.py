@@ -370,22 +370,28 @@ class Context:
         if problems:
             raise WitnessMismatch(question, expect, problems)
         if self.options.realise and state.trace is not None:
-            t, c = time.perf_counter(), time.process_time()
-            try:
-                game, why = self._realise(state, [(question, expect)] + list(also))
-            finally:
-                self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
-                self.stats["realise_cpu"] = self.stats.get("realise_cpu", 0.0) + time.process_time() - c
-            if game is None:
-                w["unrealised"] = why
-                return w
-            from skillproof.model.interp import trace as TR
-            from skillproof.model.interp.play import run as play_run
-            w["trace"] = game.to_dict()
-            w["state"] = play_run(self.cat, game).state.to_dict()
-            problems = replay_problems(self.cat, w)
-            if problems:
-                raise WitnessMismatch(question, expect, problems)
+            return self._made_game(w, state, [(question, expect)] + list(also))
+        return w
+
+    def _made_game(self, w: dict, state, questions) -> dict:
+        """``w`` with the game of the server under its timed trace (``_realise``): the game's trace and final
+        state, replayed by the interpreter (a game it refuses is a twins' disagreement) — or with ``unrealised``
+        (why none was found)."""
+        from skillproof.model.interp.play import run as play_run
+        t, c = time.perf_counter(), time.process_time()
+        try:
+            game, why = self._realise(state, questions)
+        finally:
+            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+            self.stats["realise_cpu"] = self.stats.get("realise_cpu", 0.0) + time.process_time() - c
+        if game is None:
+            w["unrealised"] = why
+            return w
+        w["trace"] = game.to_dict()
+        w["state"] = play_run(self.cat, game).state.to_dict()
+        problems = replay_problems(self.cat, w)
+        if problems:
+            raise WitnessMismatch(questions[0][0], questions[0][1], problems)
         return w
 
     def game_witness(self, w: dict) -> dict:
@@ -401,21 +407,7 @@ class Context:
         state = play_run(self.cat, trace).state
         state.trace = trace
         questions = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
-        t = time.perf_counter()
-        try:
-            game, why = self._realise(state, questions)
-        finally:
-            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
-        out = dict(w)
-        if game is None:
-            out["unrealised"] = why
-            return out
-        out["trace"] = game.to_dict()
-        out["state"] = play_run(self.cat, game).state.to_dict()
-        problems = replay_problems(self.cat, out)
-        if problems:
-            raise WitnessMismatch(questions[0][0], questions[0][1], problems)
-        return out
+        return self._made_game(dict(w), state, questions)
 
     #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
     REASK = 0        # another skeleton depends on what the shared solver learnt before: witnesses would vary by selection
