@@ -308,3 +308,30 @@ def test_a_game_that_leaves_the_questions_moment_out_is_no_witness(cat):
         assert matches(decide(cat, got.state, q), e)
     else:
         assert why["en"]
+
+
+@pytest.mark.parametrize("question", [
+    "偷天能再次使用吗？",                                        # 'use again' records only 'holds': weaker than the claim
+    "can SP李宁玉 still play 截获 as 误导 while 变则通 is active?",
+    "传出者能接收自己的情报吗？",
+])
+def test_an_ask_game_shows_the_claim_itself(cat, question):
+    """A yes answer's game is kept only where the question's own claim and givens hold on its last state (the
+    witness's recorded questions can be weaker: 'use S again' records 'holds S', and a game where the role was turned
+    face up by the use answered that while showing the skill could not be used again); otherwise the timed model's
+    trace stays, with a note."""
+    from skillproof.checks.ask import Session, eval_claim, eval_given
+    sess = Session(cat)
+    sess.games = True
+    res = sess.ask(question)
+    q = res.query
+    assert res.answer == "yes"
+    w = res.witness
+    if not w["trace"].get("table"):
+        assert any("timed model" in n or "时序模型" in n for n in res.notes)
+        return
+    got = play_run(cat, Trace.from_dict(w["trace"]))
+    st = got.state
+    st.trace = Trace.from_dict(w["trace"])
+    assert eval_claim(cat, st, q.claim, True, q.windowed)
+    assert all(eval_given(cat, st, g) for g in q.givens)

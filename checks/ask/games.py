@@ -15,9 +15,12 @@ from skillproof.model import narrate as N
 from skillproof.model.lang import pick
 
 
-def as_game(cat, res) -> None:
+def as_game(cat, res, accept=None) -> None:
     """Replace the answer's witnesses (``res.witness`` and each value's) by their games, in place, with their
-    stories and reasoning; a note for each that has none."""
+    stories and reasoning; a note for each that has none. ``accept`` (a state -> bool, or None): what the game's
+    last state must show besides the witness's recorded questions — the question's own claim and givens
+    (``Session.ask``): a recorded question can be weaker than the claim (``use S again`` records ``holds S``), and
+    a game that answers it but not the claim would show the designer something else than the answer says."""
     done: dict = {}
     for v in res.values or ():
         if isinstance(v, dict) and v.get("witness") is not None:
@@ -26,12 +29,12 @@ def as_game(cat, res) -> None:
             if note and note not in res.notes:
                 res.notes.append(note)
     if res.witness is not None:
-        res.witness, res.traces, res.origin, note = _game(cat, res.witness, res.traces, res.origin, done)
+        res.witness, res.traces, res.origin, note = _game(cat, res.witness, res.traces, res.origin, done, accept)
         if note and note not in res.notes:
             res.notes.append(note)
 
 
-def _game(cat, w, traces: list, origin: list, done: dict) -> tuple:
+def _game(cat, w, traces: list, origin: list, done: dict, accept=None) -> tuple:
     """(witness, traces, origin, note or '') of one witness: its game, or itself with a note why not. ``done``
     memoises by the witness's text (a ``which`` answer's first value is its witness too)."""
     from ..realise import TwinsDisagree, game_witness, witness_questions
@@ -59,6 +62,11 @@ def _game(cat, w, traces: list, origin: list, done: dict) -> tuple:
     game = TR.Trace.from_dict(got_w["trace"])
     st = got.state
     st.trace = game
+    if accept is not None and not accept(st):
+        return w, traces, origin, pick(
+            "例证是时序模型的经过：它下面找到的牌局不显示所问的情形本身；牌桌不动",
+            "the witness is the timed model's trace: the game found under it does not show what was asked itself; "
+            "the table does not move")
     asked = witness_questions(got_w)
     told = min(len(traces), len(asked))         # the reasoning on each question told, now on the game's state
     return got_w, [N.narrate(cat, st, qd) for qd, _ in asked[:told]] + list(traces[told:]), N.story(cat, game, None), ""
