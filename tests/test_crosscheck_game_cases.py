@@ -22,6 +22,7 @@ import pytest
 
 from skillproof.model import loader
 from skillproof.model.interp.play import run
+from skillproof.model.interp.table import COUNT_FIELDS as FIVE
 from skillproof.model.interp.trace import Trace
 
 import gamekit as GK
@@ -232,16 +233,51 @@ def test_nothing_happens_after_the_game_is_over(game):
           [(12, "the game is over")], zh=["游戏已经结束"])
 
 
-def test_a_table_whose_counts_are_not_its_area_is_refused(game):
-    """The interpreter's reason only: the twin takes the setup as given and accepts this table (a gap of the twin,
-    reported; the random games never draw such a table)."""
+@pytest.mark.parametrize("counts, refused", [
+    ({"black_messages": 1}, True),                                      # its area holds two black messages
+    ({"black_messages": 2, "red_messages": 1, "true_messages": 1, "non_black_messages": 1}, True),  # one card more
+    ({"black_messages": 2}, False),                                     # the area's own counts
+    ({"black_messages": 0}, False),                                     # none written: the area alone is the table
+])
+def test_a_table_whose_counts_are_not_its_area_is_refused(game, counts, refused):
+    """Counts written beside a message area are that area's, or all none (interp table.counts_are_area, its twin
+    enc.table.enc_counts_are_area). The random games never draw such a table: the twin once accepted it."""
     cat, d = game
     setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update(black_messages=1)               # its area holds two black messages
+    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
+    assert dict(setup["seats"][1]["area"]) == {"black": 2}
+    check(cat, setup, d["events"][:2],
+          [(-1, "seat 1: its message counts are not its area's")] if refused else [],
+          zh=["座位1：情报数目与情报区不符"] if refused else [])
+
+
+@pytest.mark.parametrize("counts, black", [({"black_messages": 1}, 1), ({"black_messages": 2}, 2),
+                                           ({"red_messages": 1}, None)])
+def test_counts_written_beside_an_open_area_bind_it(game, counts, black):
+    """The twin with the area's values open (holes, as the realiser leaves them): the counts written beside it bind
+    them — a model fills an area with those counts, which the interpreter accepts; counts no area has (a red
+    message that is not a true one) leave no model."""
+    import z3
+    from skillproof.checks.enc.game import GameEncoding
+    import randgame as RG
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
     tr = Trace.from_dict({"setup": setup, "events": copy.deepcopy(d["events"][:2]), "table": True})
-    r = run(cat, tr)
-    assert [(k, x.en, x.zh) for k, x in r.errors] == [(-1, "seat 1: its message counts are not its area's",
-                                                       "座位1：情报数目与情报区不符")]
+    tpl, pins = RG.template_of(cat, tr)
+    pins = {k: v for k, v in pins.items() if not k.startswith("s1.area.")}
+    g = GameEncoding(cat, tpl, pins=pins, keep_states=False)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    if black is None:
+        assert s.check() == z3.unsat
+        return
+    assert s.check() == z3.sat
+    filled = g.fill(s.model())
+    r = run(cat, filled)
+    assert r.legal, r.errors
+    assert filled.setup.seats[1].black_messages == black
+    assert sum(n for c, n in filled.setup.seats[1].area if "black" in c) == black
 
 
 def test_a_consumed_skill_is_gone_once_used(game):

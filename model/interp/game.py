@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
+from .table import COUNT_FIELDS, add_message, class_of, counts, counts_are_area, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -85,10 +85,9 @@ class GameRunner(Runner):
                 why.append(Reason(f"座位{i}：情报数目自相矛盾（没有一组情报牌是这样的）",
                                   f"seat {i}: its message counts contradict each other (no set of message cards has them)"))
             if s.area is not None:               # the area is the table; counts written beside it must be its own
-                got = counts(dict(s.area))
-                if any(five.values()) and five != got:
+                if not counts_are_area(five, dict(s.area)):
                     why.append(Reason(f"座位{i}：情报数目与情报区不符", f"seat {i}: its message counts are not its area's"))
-                five = got
+                five = counts(dict(s.area))
             if s.alive and not s.lost and five["black_messages"] >= 3:
                 why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
             if not s.alive and s.hand_count:
