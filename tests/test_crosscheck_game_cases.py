@@ -301,3 +301,33 @@ def test_a_card_moved_needs_its_colours_in_the_event(game):
     check(cat, d["setup"], d["events"][:7] + [{"event": "resolve", "choices": {}}],
           [(7, "置入情报区: the event does not say which colours the card has")],
           zh=["置入情报区：经过没有说是什么颜色的牌"])
+
+
+JIANGHU = os.path.join(os.path.dirname(__file__), "fixtures", "games", "effect-reads-an-unbound-parameter.json")
+
+
+@pytest.mark.parametrize("color, cls, refused, hand", [
+    ("black", "blue_black", False, 5), ("blue", "blue_black", False, 5), ("red", "red_black", False, 5),
+    ("red", "red", False, 4),                                  # no black in what is gone: nothing drawn
+    ("red", "blue_black", True, None), ("blue", "red_black", True, None), ("black", "red", True, None),
+])
+def test_a_grants_effect_reads_the_grants_parameters(color, cls, refused, hand):
+    """江湖令 hands its owner a grant with the colour he named (``give`` … ``args = {color}``); the grant's effect
+    removes a message of the receiver ``where = "color in it"`` and draws one if it held black. The effect reads the
+    grant's parameters (interp ops.Doing.params, twin enc.ops.SymDoing.params): before, neither twin bound them, so
+    the op always failed ("the card's condition cannot be read") in a whole game. Seat 2 has just received a
+    blue-black message beside his red, red-black and blue-black ones; seat 4 (王富贵, four cards in hand) fires the grant."""
+    cat = loader.load()
+    d = json.load(open(JIANGHU, encoding="utf-8"))
+    events = d["events"][:30]
+    assert events[22]["event"] == "give" and events[29] == {"event": "fire", "seat": 4, "rule": "JiangHuLing2",
+                                                            "chosen": 1, "choices": {"0": {"cls": "black"}}}
+    events[22]["args"] = {"color": color}
+    events[29]["choices"] = {"0": {"cls": cls}}
+    check(cat, d["setup"], events, [(29, "移除情报: the card does not meet the op's condition")] if refused else [],
+          zh=["移除情报：这张牌不满足操作的条件"] if refused else [])
+    if not refused:
+        before, after = (run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(e),
+                                                   "table": True})).state for e in (events[:29], events))
+        assert (before.seats[4].hand_count, after.seats[4].hand_count) == (4, hand)
+        assert dict(before.seats[2].area)[cls] - dict(after.seats[2].area).get(cls, 0) == 1

@@ -859,8 +859,9 @@ class GameEncoding:
             return CODE.get(v, NONE) if isinstance(v, str) else NONE
         return decide
 
-    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True) -> SymDoing:
-        """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read."""
+    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True, inst=None) -> SymDoing:
+        """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read. ``inst``:
+        the skill-list entry whose effect it is (its arguments are the effect's parameters: cond.params_of)."""
         tab = self.tab
         r = dict(roles)
         for w in ("chosen", "chosen2"):
@@ -873,6 +874,7 @@ class GameEncoding:
             r[w] = self.seat_or_none(v)
         d = SymDoing(self.cat, tab, actor, r, self._decider(ev), dict(words or {}), pc)
         d.by_skill = ev.kind in ("use", "fire")
+        d.params = params_of(self.cat, self.C, inst) if inst is not None else {}
         enc_run_ops(d, ops)
         for label, c in d.errors:
             self.ok(f"the effect: {label}", NOT(c))
@@ -941,7 +943,7 @@ class GameEncoding:
                     OR(EQ(t, NONE), AND(seat_value_ok(self.n, t), tab.at(t, lambda s: s.alive, False))), (ev.rule,))
             extra["target"] = t
         self.acted.add((ev.seat, ev.rule))
-        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra))
+        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), inst=insts[0])
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
 
@@ -974,7 +976,7 @@ class GameEncoding:
                 roles[w] = _select(sel, lambda i: self.pending[i].roles.get(w, NONE), self.pending, NONE)
             for w in wnames:
                 words[w] = _select(sel, lambda i: self.pending[i].words.get(w, False), self.pending, False)
-        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words)
+        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, inst=inst)
         if self.card is not None:
             self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)
 
