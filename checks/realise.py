@@ -32,7 +32,7 @@ from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
 from skillproof.model.interp.hole import Hole
-from skillproof.model.interp.table import CLASSES
+from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
 
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
@@ -91,11 +91,15 @@ def effect_holes(ops, new) -> dict:
 
 def setup_template(cat: Catalogue, setup, new):
     """The skeleton's table at the start with its values left open: hands, message areas, faces, identities and
-    secret tasks (alive and the characters stay: the skeleton fixes them)."""
+    secret tasks (alive and the characters stay: the skeleton fixes them). The five message counts are cleared: the
+    open area alone is the table (counts written beside an area bind it — table.counts_are_area — and the filled
+    game's counts are written from its area, enc.game.fill_template)."""
     st = setup.copy()
     for i, s in enumerate(st.seats):
         s.hand_count = Hole(new(f"hand{i}"), "int", (0, 8))
         s.area = tuple((c, Hole(new(f"area{i}.{c}"), "int", (0, 3))) for c in CLASSES)
+        for f in COUNT_FIELDS:
+            setattr(s, f, 0)
         s.face_up = Hole(new(f"face_up{i}"), "bool")
         s.ever_face_up = Hole(new(f"ever_face_up{i}"), "bool")
         s.identity = Hole(new(f"identity{i}"), "identity", ("red", "blue", "black"))

@@ -22,6 +22,7 @@ import pytest
 
 from skillproof.model import loader
 from skillproof.model.interp.play import run
+from skillproof.model.interp.table import COUNT_FIELDS as FIVE
 from skillproof.model.interp.trace import Trace
 
 import gamekit as GK
@@ -232,16 +233,51 @@ def test_nothing_happens_after_the_game_is_over(game):
           [(12, "the game is over")], zh=["游戏已经结束"])
 
 
-def test_a_table_whose_counts_are_not_its_area_is_refused(game):
-    """The interpreter's reason only: the twin takes the setup as given and accepts this table (a gap of the twin,
-    reported; the random games never draw such a table)."""
+@pytest.mark.parametrize("counts, refused", [
+    ({"black_messages": 1}, True),                                      # its area holds two black messages
+    ({"black_messages": 2, "red_messages": 1, "true_messages": 1, "non_black_messages": 1}, True),  # one card more
+    ({"black_messages": 2}, False),                                     # the area's own counts
+    ({"black_messages": 0}, False),                                     # none written: the area alone is the table
+])
+def test_a_table_whose_counts_are_not_its_area_is_refused(game, counts, refused):
+    """Counts written beside a message area are that area's, or all none (interp table.counts_are_area, its twin
+    enc.table.enc_counts_are_area). The random games never draw such a table: the twin once accepted it."""
     cat, d = game
     setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update(black_messages=1)               # its area holds two black messages
+    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
+    assert dict(setup["seats"][1]["area"]) == {"black": 2}
+    check(cat, setup, d["events"][:2],
+          [(-1, "seat 1: its message counts are not its area's")] if refused else [],
+          zh=["座位1：情报数目与情报区不符"] if refused else [])
+
+
+@pytest.mark.parametrize("counts, black", [({"black_messages": 1}, 1), ({"black_messages": 2}, 2),
+                                           ({"red_messages": 1}, None)])
+def test_counts_written_beside_an_open_area_bind_it(game, counts, black):
+    """The twin with the area's values open (holes, as the realiser leaves them): the counts written beside it bind
+    them — a model fills an area with those counts, which the interpreter accepts; counts no area has (a red
+    message that is not a true one) leave no model."""
+    import z3
+    from skillproof.checks.enc.game import GameEncoding
+    import randgame as RG
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
     tr = Trace.from_dict({"setup": setup, "events": copy.deepcopy(d["events"][:2]), "table": True})
-    r = run(cat, tr)
-    assert [(k, x.en, x.zh) for k, x in r.errors] == [(-1, "seat 1: its message counts are not its area's",
-                                                       "座位1：情报数目与情报区不符")]
+    tpl, pins = RG.template_of(cat, tr)
+    pins = {k: v for k, v in pins.items() if not k.startswith("s1.area.")}
+    g = GameEncoding(cat, tpl, pins=pins, keep_states=False)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    if black is None:
+        assert s.check() == z3.unsat
+        return
+    assert s.check() == z3.sat
+    filled = g.fill(s.model())
+    r = run(cat, filled)
+    assert r.legal, r.errors
+    assert filled.setup.seats[1].black_messages == black
+    assert sum(n for c, n in filled.setup.seats[1].area if "black" in c) == black
 
 
 def test_a_consumed_skill_is_gone_once_used(game):
@@ -265,3 +301,33 @@ def test_a_card_moved_needs_its_colours_in_the_event(game):
     check(cat, d["setup"], d["events"][:7] + [{"event": "resolve", "choices": {}}],
           [(7, "置入情报区: the event does not say which colours the card has")],
           zh=["置入情报区：经过没有说是什么颜色的牌"])
+
+
+JIANGHU = os.path.join(os.path.dirname(__file__), "fixtures", "games", "effect-reads-an-unbound-parameter.json")
+
+
+@pytest.mark.parametrize("color, cls, refused, hand", [
+    ("black", "blue_black", False, 5), ("blue", "blue_black", False, 5), ("red", "red_black", False, 5),
+    ("red", "red", False, 4),                                  # no black in what is gone: nothing drawn
+    ("red", "blue_black", True, None), ("blue", "red_black", True, None), ("black", "red", True, None),
+])
+def test_a_grants_effect_reads_the_grants_parameters(color, cls, refused, hand):
+    """江湖令 hands its owner a grant with the colour he named (``give`` … ``args = {color}``); the grant's effect
+    removes a message of the receiver ``where = "color in it"`` and draws one if it held black. The effect reads the
+    grant's parameters (interp ops.Doing.params, twin enc.ops.SymDoing.params): before, neither twin bound them, so
+    the op always failed ("the card's condition cannot be read") in a whole game. Seat 2 has just received a
+    blue-black message beside his red, red-black and blue-black ones; seat 4 (王富贵, four cards in hand) fires the grant."""
+    cat = loader.load()
+    d = json.load(open(JIANGHU, encoding="utf-8"))
+    events = d["events"][:30]
+    assert events[22]["event"] == "give" and events[29] == {"event": "fire", "seat": 4, "rule": "JiangHuLing2",
+                                                            "chosen": 1, "choices": {"0": {"cls": "black"}}}
+    events[22]["args"] = {"color": color}
+    events[29]["choices"] = {"0": {"cls": cls}}
+    check(cat, d["setup"], events, [(29, "移除情报: the card does not meet the op's condition")] if refused else [],
+          zh=["移除情报：这张牌不满足操作的条件"] if refused else [])
+    if not refused:
+        before, after = (run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(e),
+                                                   "table": True})).state for e in (events[:29], events))
+        assert (before.seats[4].hand_count, after.seats[4].hand_count) == (4, hand)
+        assert dict(before.seats[2].area)[cls] - dict(after.seats[2].area).get(cls, 0) == 1

@@ -268,8 +268,8 @@ def compile_defined(cat, codes, tab: SymTable, node, players: dict, params: dict
             maybe[k] = NE(v, NONE)
     params = dict(params or {})
     for k in free:
-        if isinstance(k, tuple) and k[0] == "p":   # a parameter the instance does not have (an effect reads none:
-            if k[1] not in params:                 # interp ops.Doing.env): reading it raises in the interpreter
+        if isinstance(k, tuple) and k[0] == "p":   # a parameter the instance does not have (a card's effect has
+            if k[1] not in params:                 # none: interp ops.Doing.params): reading it raises in the interpreter
                 params[k[1]] = 0
                 maybe[k] = False
         elif isinstance(k, tuple):         # a value the event does not carry: reading it raises too

@@ -55,7 +55,8 @@ from .fires import Pending, enc_fire_ok
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
-from .table import CLASSES, CODE, K, SymTable, enc_class_of, enc_counts, enc_decompose, new_seat
+from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_counts, enc_counts_are_area, enc_decompose, \
+    new_seat
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z
 from .cond import compile_on, params_of
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
@@ -374,10 +375,9 @@ class GameEncoding:
             # GameRunner.setup_errors
             if s.area is None and self._area(s) is None:
                 self.bad(f"seat {i}: message counts some area has")
-            if s.area is not None and isinstance(s.area, (dict, tuple, list)) and _concrete_area(s.area):
-                five = {f: getattr(s, f) for f in c}
-                if any(five.values()) and five != enc_counts(_area_list(s.area)):
-                    self.bad(f"seat {i}: the five counts are those of the area")
+            if s.area is not None:               # an area with holes too: the counts written beside it bind them
+                five = {f: self.val(getattr(s, f), "int") for f in FIVE}
+                self.ok(f"seat {i}: its message counts are its area's", enc_counts_are_area(five, t.area))
             self.ok(f"seat {i}: not alive with three black messages at the start",
                     NOT(AND(t.alive, NOT(t.lost), GE(c["black_messages"], 3))))
             self.ok(f"seat {i}: no hand once dead", OR(t.alive, EQ(t.hand, 0)))
@@ -859,8 +859,9 @@ class GameEncoding:
             return CODE.get(v, NONE) if isinstance(v, str) else NONE
         return decide
 
-    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True) -> SymDoing:
-        """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read."""
+    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True, inst=None) -> SymDoing:
+        """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read. ``inst``:
+        the skill-list entry whose effect it is (its arguments are the effect's parameters: cond.params_of)."""
         tab = self.tab
         r = dict(roles)
         for w in ("chosen", "chosen2"):
@@ -873,6 +874,7 @@ class GameEncoding:
             r[w] = self.seat_or_none(v)
         d = SymDoing(self.cat, tab, actor, r, self._decider(ev), dict(words or {}), pc)
         d.by_skill = ev.kind in ("use", "fire")
+        d.params = params_of(self.cat, self.C, inst) if inst is not None else {}
         enc_run_ops(d, ops)
         for label, c in d.errors:
             self.ok(f"the effect: {label}", NOT(c))
@@ -941,7 +943,7 @@ class GameEncoding:
                     OR(EQ(t, NONE), AND(seat_value_ok(self.n, t), tab.at(t, lambda s: s.alive, False))), (ev.rule,))
             extra["target"] = t
         self.acted.add((ev.seat, ev.rule))
-        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra))
+        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), inst=insts[0])
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
 
@@ -974,7 +976,7 @@ class GameEncoding:
                 roles[w] = _select(sel, lambda i: self.pending[i].roles.get(w, NONE), self.pending, NONE)
             for w in wnames:
                 words[w] = _select(sel, lambda i: self.pending[i].words.get(w, False), self.pending, False)
-        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words)
+        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, inst=inst)
         if self.card is not None:
             self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)
 
@@ -1233,20 +1235,6 @@ def _in_role_order(initial: list, ch, cat) -> bool:
         else:
             return False
     return all(cat.skills[e].consumed for e in it)
-
-
-def _concrete_area(a) -> bool:
-    items = a.items() if isinstance(a, dict) else a
-    return all(not isinstance(v, Hole) for _, v in items)
-
-
-def _area_list(a) -> list:
-    items = a.items() if isinstance(a, dict) else a
-    out = [0] * K
-    for c, v in items:
-        if c in CODE:
-            out[CODE[c]] = v
-    return out
 
 
 def fill_template(template, values: dict, auto: dict | None = None):

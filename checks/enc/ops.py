@@ -75,6 +75,7 @@ class SymDoing:
     bounds: list = field(default_factory=list)       # (label, condition): a repeated op's count within REPEAT_CAP
     path: str = ""
     by_skill: bool = False            # the effect is a skill's (AddMessageCardEvent.bySkill)
+    params: dict = field(default_factory=dict)       # twin of Doing.params (cond.params_of values)
 
     def fail(self, label: str, cond=True) -> None:
         c = AND(self.pc, cond)
@@ -117,7 +118,7 @@ class SymDoing:
     def _read(self, node, extra: dict | None = None):
         players = {k: v for k, v in self.roles.items()}
         players.setdefault("self", self.actor)
-        return compile_defined(self.cat, codes_of(self.cat), self.tab, node, players, None, False,
+        return compile_defined(self.cat, codes_of(self.cat), self.tab, node, players, self.params, False,
                                {**self.words, **(extra or {})})
 
     def amount(self, v):

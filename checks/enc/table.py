@@ -48,6 +48,16 @@ def enc_counts(area: list) -> dict:
             "non_black_messages": SUM(area[i] for i in NON_BLACK)}
 
 
+def enc_counts_are_area(five: dict, area: list):
+    """Twin of table.counts_are_area: the five counts written beside an area (values, FIVE keys) are all none or
+    that area's (a value per class code, constants or terms)."""
+    none = AND([EQ(five[f], 0) for f in FIVE])
+    if none is True:                              # none written (the realiser's open areas): no term is built
+        return True
+    got = enc_counts(area)
+    return OR(none, AND([EQ(five[f], got[f]) for f in FIVE]))
+
+
 def enc_has_colour(cls, col: str):
     """A card of class ``cls`` (a code value) has colour ``col``."""
     if is_c(cls):
@@ -209,5 +219,6 @@ def new_seat(character: str, skills: list, hand, area, face_up, ever, alive, ide
                                for i in skills], hand, list(area), face_up, ever, alive, lost, locked, identity, task)
 
 
-__all__ = ["CLASSES", "CODE", "FIVE", "K", "SymSeat", "SymTable", "enc_class_of", "enc_counts", "enc_decompose",
+__all__ = ["CLASSES", "CODE", "FIVE", "K", "SymSeat", "SymTable", "enc_class_of", "enc_counts", "enc_counts_are_area",
+           "enc_decompose",
            "enc_has_colour", "enc_next_alive", "enc_would_make_three", "order_from", "new_seat", "colours_of_code"]

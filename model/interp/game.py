@@ -40,7 +40,7 @@ from . import path as P
 from . import win as W
 from .fires import fire_errors
 from .ops import Doing, has_prose, run_ops
-from .table import COUNT_FIELDS, add_message, class_of, counts, decompose, set_area
+from .table import COUNT_FIELDS, add_message, class_of, counts, counts_are_area, decompose, set_area
 
 #: the table's events (a game trace has these besides the timed model's)
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
@@ -85,10 +85,9 @@ class GameRunner(Runner):
                 why.append(Reason(f"座位{i}：情报数目自相矛盾（没有一组情报牌是这样的）",
                                   f"seat {i}: its message counts contradict each other (no set of message cards has them)"))
             if s.area is not None:               # the area is the table; counts written beside it must be its own
-                got = counts(dict(s.area))
-                if any(five.values()) and five != got:
+                if not counts_are_area(five, dict(s.area)):
                     why.append(Reason(f"座位{i}：情报数目与情报区不符", f"seat {i}: its message counts are not its area's"))
-                five = got
+                five = counts(dict(s.area))
             if s.alive and not s.lost and five["black_messages"] >= 3:
                 why.append(Reason(f"座位{i}：开局就有三张黑色情报却还活着", f"seat {i}: alive with three black messages at the start"))
             if not s.alive and s.hand_count:
@@ -366,8 +365,10 @@ class GameRunner(Runner):
         out.update(extra or {})
         return {k: v for k, v in out.items() if self.seat_ok(v)}
 
-    def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None) -> Doing:
-        """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed."""
+    def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None, params: dict | None = None) -> Doing:
+        """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed. ``params``:
+        the arguments of the skill-list entry whose effect it is (a grant's, e.g. 江湖令's colour), as its
+        conditions read them (core.env_of)."""
         for w in ("chosen", "chosen2"):
             v = getattr(ev, w)
             if v is not None and not (self.seat_ok(v) and self.st.seats[v].alive):
@@ -376,6 +377,7 @@ class GameRunner(Runner):
         d = Doing(self.cat, self.st, actor, {**roles, **picked},
                   dict(ev.choices or {}), dict(words or {}))
         d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
+        d.params = dict(params or {})
         run_ops(d, ops)
         for why in d.errors:
             self.bad(why)
@@ -426,7 +428,8 @@ class GameRunner(Runner):
             self.bad(Reason(f"{rule.label}的目标不是存活的角色", f"the target of {rule.name} is not a living player"))
             return
         self.acted.add((ev.seat, ev.rule))
-        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}))
+        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}),
+                params=insts[0].args)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
 
@@ -444,7 +447,7 @@ class GameRunner(Runner):
         if event is not None:
             event["answered"].add((ev.seat, ev.rule))
             roles, words = dict(event["roles"]), dict(event["words"])
-        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words)
+        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, params=inst.args)
         if d.cancelled and self.card is not None:
             self.card["cancelled"] = True
 

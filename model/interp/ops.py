@@ -68,6 +68,7 @@ class Doing:
 
     path: str = ""                       # the path of the op being done
     by_skill: bool = False               # the effect is a skill's (not a card's): AddMessageCardEvent.bySkill
+    params: dict = field(default_factory=dict)      # the parameters of the skill-list entry doing it (a grant's)
 
     def decision(self) -> dict | None:
         c = self.choices.get(self.path)
@@ -107,7 +108,7 @@ class Doing:
         players.setdefault("self", self.actor)
         g = {"message": self.st.message, "message_dir": self.st.message_dir,
              "message_lockable": self.st.message_lockable, **self.words, **(extra or {})}
-        return Env(self.cat, self.st, players, {}, g)
+        return Env(self.cat, self.st, players, dict(self.params), g)
 
     def amount(self, v) -> int:
         if isinstance(v, int):

@@ -41,6 +41,12 @@ def counts(area: dict) -> dict:
             "true_messages": true, "non_black_messages": sum(n for c, n in area.items() if "black" not in COLOURS_OF[c])}
 
 
+def counts_are_area(five: dict, area: dict) -> bool:
+    """The five counts written beside a message area are that area's — or all none (then the area alone is the
+    table: a setup may write either, or both when they agree). GameRunner.setup_errors refuses a seat where not."""
+    return not any(five.values()) or five == counts(area)
+
+
 def area_of(seat) -> dict:
     """A seat's message area (class -> count): its ``area`` when the state holds one, else the canonical area
     with its five counts (``decompose``), else None."""
