@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from skillproof.model import expr as E
 from skillproof.model.catalogue import Catalogue, Loc
 from skillproof.model.effects_words import op_key
+from skillproof.model.extract.understood import refines
 
 #: what an entry says about itself rather than about play, and what the loader derives
 _NOT_COMPARED = frozenset({"id", "name", "loc", "key_locs", "closure", "aliases", "text", "origin", "together"})
@@ -104,7 +105,7 @@ def text(v) -> str:
 
 def _refines(p, c) -> bool:
     """Whether ``c`` is ``p`` with some ``unknown`` of ``p`` replaced (``p`` holds one; locations left out)."""
-    return _has_unknown(p) and _fits(p, c)
+    return _has_unknown(p) and refines(p, c)
 
 
 def _has_unknown(v) -> bool:
@@ -121,16 +122,3 @@ def _has_unknown(v) -> bool:
     return False
 
 
-def _fits(p, c) -> bool:
-    if isinstance(p, E.Unknown):
-        return True
-    if type(p) is not type(c):
-        return False
-    if isinstance(p, (list, tuple)):
-        return len(p) == len(c) and all(_fits(a, b) for a, b in zip(p, c))
-    if isinstance(p, dict):
-        return p.keys() == c.keys() and all(_fits(p[k], c[k]) for k in p)
-    if dataclasses.is_dataclass(p):
-        return all(_fits(getattr(p, f.name), getattr(c, f.name)) for f in dataclasses.fields(p)
-                   if f.name not in ("col", "type", "key", "loc", "key_locs"))
-    return p == c

@@ -160,17 +160,20 @@ def _has_unknown(node) -> bool:
     return node is not None and any(isinstance(n, E.Unknown) for n in E.walk(node))
 
 
-def _refines(p, c) -> bool:
-    """Whether ``c`` is ``p`` with each ``unknown`` of ``p`` replaced by something (locations ignored)."""
+def refines(p, c) -> bool:
+    """Whether ``c`` is ``p`` with each ``unknown`` of ``p`` replaced by something (locations ignored): an
+    expression, or any catalogue value made of lists, dicts and dataclasses (checks/diff_untold.py reads it too)."""
     if isinstance(p, E.Unknown):
         return True
     if type(p) is not type(c):
         return False
     if isinstance(p, (list, tuple)):
-        return len(p) == len(c) and all(_refines(a, b) for a, b in zip(p, c))
+        return len(p) == len(c) and all(refines(a, b) for a, b in zip(p, c))
+    if isinstance(p, dict):
+        return p.keys() == c.keys() and all(refines(p[k], c[k]) for k in p)
     if dataclasses.is_dataclass(p):
-        return all(_refines(getattr(p, f.name), getattr(c, f.name)) for f in dataclasses.fields(p)
-                   if f.name not in ("col", "type", "key", "loc"))
+        return all(refines(getattr(p, f.name), getattr(c, f.name)) for f in dataclasses.fields(p)
+                   if f.name not in ("col", "type", "key", "loc", "key_locs"))
     return p == c
 
 
@@ -178,10 +181,10 @@ def _expr_change(rid, field, b, h, where, items):
     """HEAD's expression when it refines BASE's (newly understood); None otherwise."""
     if b is None or h is None or E.to_text(b) == E.to_text(h):
         return None
-    if _has_unknown(b) and not _has_unknown(h) and _refines(b, h):
+    if _has_unknown(b) and not _has_unknown(h) and refines(b, h):
         items.append(Understood(rid, field, "newly understood", E.to_text(b), E.to_text(h), where))
         return h
-    if _has_unknown(h) and not _has_unknown(b) and _refines(h, b):
+    if _has_unknown(h) and not _has_unknown(b) and refines(h, b):
         items.append(Understood(rid, field, "no longer understood", E.to_text(b), E.to_text(h), where))
     return None
 
