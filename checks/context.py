@@ -403,11 +403,11 @@ class Context:
             return w
         from skillproof.model.interp import trace as TR
         from skillproof.model.interp.play import run as play_run
+        from .realise import witness_questions
         trace = TR.Trace.from_dict(w["trace"])
         state = play_run(self.cat, trace).state
         state.trace = trace
-        questions = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
-        return self._made_game(dict(w), state, questions)
+        return self._made_game(dict(w), state, witness_questions(w))
 
     #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
     REASK = 0        # another skeleton depends on what the shared solver learnt before: witnesses would vary by selection

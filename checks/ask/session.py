@@ -13,7 +13,7 @@ from skillproof.model.kinds import SEND_GROUPS
 from ..enc.state import PLAYS, Codes, node_reads_played
 from .answer import Run
 from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine
-from .evaluate import after_sites, eval_claim, eval_given
+from .evaluate import after_sites
 from .names import Names
 from .parser import parse
 from .readings import bare_plays, physical_reading, reading_note, reading_suffix
@@ -214,9 +214,8 @@ class Session:
             from .games import as_game
             accept = None
             if q.mode == "exists" and res.answer == "yes" and q.claim is not None:
-                def accept(st, q=q, cat=self.cat):
-                    return (q.subject is None or st.seats[0].character == q.subject) and \
-                        all(eval_given(cat, st, g) for g in q.givens) and eval_claim(cat, st, q.claim, True, q.windowed)
+                def accept(st):             # the claim and givens the witness was replayed for (Run.replay_problem)
+                    return not run.replay_problem(st, True)
             as_game(self.cat, res, accept)
         res.seconds = time.perf_counter() - t0
         res.engine = eng

@@ -1213,16 +1213,22 @@ def _known_equal(items: list, carry) -> list:
     return out
 
 
+def _carry(marks: dict, keep: list, old, new):
+    """``new`` (a rewrite of the node ``old``) keeps ``old``'s source line: a rewritten node is still located where
+    its code is (``keep`` holds it alive, so its ``id`` is not reused)."""
+    if new is not old and id(old) in marks:
+        marks[id(new)] = marks[id(old)]
+        keep.append(new)
+    return new
+
+
 def _equate(tree, marks: dict, keep: list):
     """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
     l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
     local read once, in the very next statement (its initialiser reading and changing nothing), written in its
     place."""
     def carry(old, new):
-        if new is not old and id(old) in marks:
-            marks[id(new)] = marks[id(old)]
-            keep.append(new)
-        return new
+        return _carry(marks, keep, old, new)
 
     for _ in range(4):
         uses: dict = {}
@@ -1296,20 +1302,14 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
                         continue
                     if isinstance(cond, tuple) and cond[:1] == ("or",) and atom in cond:
                         rest = tuple(d for d in cond[1:] if d != atom)
-                        new = ("guard", rest[0] if len(rest) == 1 else ("or",) + rest, c[2])
-                        if id(c) in marks:
-                            marks[id(new)] = marks[id(c)]
-                            keep.append(new)
-                        kept.append(new)
+                        kept.append(_carry(marks, keep, c, ("guard", rest[0] if len(rest) == 1 else ("or",) + rest,
+                                                                  c[2])))
                         continue
                 kept.append(walk(c))
             out = ("seq",) + tuple(kept)
         else:
             out = tuple(walk(c) for c in x)
-        if id(x) in marks and out is not x:
-            marks[id(out)] = marks[id(x)]
-            keep.append(out)
-        return out
+        return _carry(marks, keep, x, out)
 
     return walk(tree)
 
@@ -1355,10 +1355,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
                 out = ("seq",) + tuple(kept)
             else:
                 out = tuple(walk(c) for c in x)
-            if id(x) in marks and out is not x:
-                marks[id(out)] = marks[id(x)]
-                keep.append(out)
-            return out
+            return _carry(marks, keep, x, out)
 
         new = walk(tree)
         if not changed[0]:
