@@ -146,9 +146,12 @@ def answer(cat, q: Query) -> Result:
         for r, o in ((ra, oa), (rb, ob)):
             ent = _entry(cat, r, o)
             does = pick("；", "; ").join(op_words(op, cat, (o,)) for op in r.do) if r.do else pick("（效果只写在文字里）", "(effect only prose)")
-            asked = pick("持有者死亡后仍被询问（BeforeDieSkill）", "asked though its holder is dead (BeforeDieSkill)") \
-                if r.has("BeforeDieSkill") else pick("只在持有者存活时被询问", "asked only while its holder is alive") \
-                if r.initial else pick("获得的技能：持有者死亡后仍被询问", "a granted skill: asked after its holder died too")
+            if not EV.dispatched(alive=False, before_die=r.has("BeforeDieSkill"), initial=r.initial):
+                asked = pick("只在持有者存活时被询问", "asked only while its holder is alive")
+            elif r.has("BeforeDieSkill"):
+                asked = pick("持有者死亡后仍被询问（BeforeDieSkill）", "asked though its holder is dead (BeforeDieSkill)")
+            else:
+                asked = pick("获得的技能：持有者死亡后仍被询问", "a granted skill: asked after its holder died too")
             ent["name"] = pick(f"{r.label}：{ent['says']['zh']}；{asked}；效果：{does}",
                                f"{r.name}: {ent['says']['en']}; {asked}; it does: {does}")
             ent["rule"] = r.id
