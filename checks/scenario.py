@@ -8,9 +8,7 @@ what is wrong, with the nearest valid name when something is misspelt — never 
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 
 from skillproof.model import limits as L
 from skillproof.model.interp import trace as TR
@@ -726,27 +724,23 @@ def validate(cat, d, file: str = "<scenario>", lines: dict | None = None) -> lis
 
 def load(path: str, cat) -> dict:
     """Read and validate a scenario file; raises ScenarioErrors with located messages."""
+    from skillproof.model import readfile as RF
     try:
-        st = os.stat(path)
-        if stat.S_ISDIR(st.st_mode):
-            raise IsADirectoryError
-        if not stat.S_ISREG(st.st_mode):
-            raise ScenarioErrors([ScenarioError(path, 1, "", Msg("不是普通文件", "not a regular file"))])
-        with open(path, "rb") as f:
-            raw = f.read(L.SCENARIO_BYTES + 1)
-        if len(raw) > L.SCENARIO_BYTES:
-            raise ScenarioErrors([ScenarioError(path, 1, "", Msg(
-                "文件超过 {limit:,} 字节（上限；见 docs/catalogue-format.md 的“Limits”一节）",
-                "the file is over {limit:,} bytes (the limit; see docs/catalogue-format.md § Limits)",
-                limit=L.SCENARIO_BYTES))])
-    except FileNotFoundError:
-        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("没有这个文件", "no such file"))]) from None
-    except IsADirectoryError:
-        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("这是一个目录，不是场景文件",
-                                                             "is a directory, not a scenario file"))]) from None
-    except OSError as e:
-        raise ScenarioErrors([ScenarioError(path, 1, "", Msg("读不了：{why}", "cannot read: {why}",
-                                                             why=os_reason(e)))]) from None
+        raw = RF.read_regular(path, L.SCENARIO_BYTES)
+    except RF.NotRead as e:
+        if e.why == RF.MISSING:
+            msg = Msg("没有这个文件", "no such file")
+        elif e.why == RF.DIRECTORY:
+            msg = Msg("这是一个目录，不是场景文件", "is a directory, not a scenario file")
+        elif e.why == RF.NOT_REGULAR:
+            msg = Msg("不是普通文件", "not a regular file")
+        elif e.why == RF.TOO_BIG:
+            msg = Msg("文件超过 {limit:,} 字节（上限；见 docs/catalogue-format.md 的“Limits”一节）",
+                      "the file is over {limit:,} bytes (the limit; see docs/catalogue-format.md § Limits)",
+                      limit=L.SCENARIO_BYTES)
+        else:
+            msg = Msg("读不了：{why}", "cannot read: {why}", why=os_reason(e.error))
+        raise ScenarioErrors([ScenarioError(path, 1, "", msg)]) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

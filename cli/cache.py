@@ -28,7 +28,6 @@ import hashlib
 import json
 import os
 import pickle
-import stat
 import sys
 import tempfile
 from pathlib import Path
@@ -102,27 +101,12 @@ def _digest(payload: dict) -> str:
 
 
 def _read(p: Path) -> str | None:
-    """The text of the entry ``p`` when it is a regular file of at most MAX_BYTES (else None: a miss). Opened
-    without blocking, so that a FIFO named as an entry is refused, not waited on."""
+    """The text of the entry ``p`` when it is a regular file of at most MAX_BYTES (else None: a miss); a FIFO named
+    as an entry is refused, not waited on (model/readfile.py)."""
+    from .model import readfile as RF
     try:
-        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK)
-    except OSError:
-        return None
-    try:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-            return None
-        raw = b""
-        while len(raw) <= MAX_BYTES:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            raw += chunk
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_BYTES:
+        raw = RF.read_regular(p, MAX_BYTES)
+    except RF.NotRead:
         return None
     try:
         return raw.decode("utf-8")

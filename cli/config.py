@@ -158,23 +158,22 @@ def load(path: str | os.PathLike) -> Config:
     why = path_problem(path)
     if why is not None:
         raise ConfigError([_problem(shown_cut(name), 1, "", why)])
+    from .model import readfile as RF
     try:
-        import stat
-        mode = os.stat(path).st_mode
-        if stat.S_ISDIR(mode):
-            raise ConfigError([_problem(name, 1, "", Msg("这是一个目录，不是配置文件", "a directory, not a configuration file"))])
-        if not stat.S_ISREG(mode):                  # a FIFO blocked the run; /dev/zero was read until memory ran out
-            raise ConfigError([_problem(name, 1, "", Msg("不是普通文件（管道、设备……），不是配置文件",
-                                                         "not a regular file (a FIFO, a device …), not a configuration file"))])
-        if os.stat(path).st_size > L.FILE_BYTES:
-            raise ConfigError([_problem(name, 1, "", Msg("配置文件超过 {n:,} 字节（上限）",
-                                                         "the configuration is over {n:,} bytes (the limit)", n=L.FILE_BYTES))])
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise ConfigError([_problem(name, 1, "", Msg("没有这个配置文件", "no such configuration file"))]) from None
-    except OSError as e:
-        raise ConfigError([_problem(name, 1, "", Msg("读不了配置：{why}", "cannot read the configuration: {why}",
-                                                     why=os_reason(e)))]) from None
+        raw = RF.read_regular(path, L.FILE_BYTES)
+    except RF.NotRead as e:
+        if e.why == RF.MISSING:
+            msg = Msg("没有这个配置文件", "no such configuration file")
+        elif e.why == RF.DIRECTORY:
+            msg = Msg("这是一个目录，不是配置文件", "a directory, not a configuration file")
+        elif e.why == RF.NOT_REGULAR:     # a FIFO blocked the run; /dev/zero was read until memory ran out
+            msg = Msg("不是普通文件（管道、设备……），不是配置文件",
+                      "not a regular file (a FIFO, a device …), not a configuration file")
+        elif e.why == RF.TOO_BIG:
+            msg = Msg("配置文件超过 {n:,} 字节（上限）", "the configuration is over {n:,} bytes (the limit)", n=L.FILE_BYTES)
+        else:
+            msg = Msg("读不了配置：{why}", "cannot read the configuration: {why}", why=os_reason(e.error))
+        raise ConfigError([_problem(name, 1, "", msg)]) from None
     if raw.startswith(b"\xef\xbb\xbf"):
         raise ConfigError([_problem(name, 1, "", BOM)])
     try:

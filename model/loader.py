@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import os
 import re
-import stat
 from importlib import resources
 from pathlib import Path
 
@@ -142,29 +141,26 @@ def _named(name: str) -> str:
 
 
 def read_limited(path: Path, name: str) -> tuple[bytes | None, CatalogueError | None]:
-    """A catalogue file's bytes, read only if it is a regular file within the size limit."""
+    """A catalogue file's bytes, read only if it is a regular file within the size limit (model/readfile.py)."""
+    from . import readfile as RF
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode):
-            if stat.S_ISDIR(st.st_mode):
-                return None, CatalogueError(name, 1, "", Msg("这是一个目录，不是目录文件", "a directory, not a catalogue file"))
-            return None, CatalogueError(name, 1, "", Msg("不是普通文件，不是目录文件", "not a regular file, not a catalogue file"))
-        if st.st_size > L.FILE_BYTES:
-            return None, CatalogueError(name, 1, "", Msg(
-                "文件有 {n:,} 字节，上限是 {limit:,}（见 docs/catalogue-format.md 的“Limits”一节）",
-                "the file is {n:,} bytes; the limit is {limit:,} (see docs/catalogue-format.md § Limits)",
-                n=st.st_size, limit=L.FILE_BYTES))
-        with open(path, "rb") as fh:
-            raw = fh.read(L.FILE_BYTES + 1)
-        if len(raw) > L.FILE_BYTES:
-            return None, CatalogueError(name, 1, "", Msg("文件超过 {limit:,} 字节（上限）",
-                                                         "the file is over {limit:,} bytes (the limit)",
-                                                         limit=L.FILE_BYTES))
-        return raw, None
-    except FileNotFoundError:
-        return None, CatalogueError(name, 1, "", Msg("没有这个文件", "no such file"))
-    except OSError as e:
-        return None, CatalogueError(name, 1, "", Msg("读不了：{why}", "cannot read: {why}", why=os_reason(e)))
+        return RF.read_regular(path, L.FILE_BYTES), None
+    except RF.NotRead as e:
+        if e.why == RF.MISSING:
+            msg = Msg("没有这个文件", "no such file")
+        elif e.why == RF.DIRECTORY:
+            msg = Msg("这是一个目录，不是目录文件", "a directory, not a catalogue file")
+        elif e.why == RF.NOT_REGULAR:
+            msg = Msg("不是普通文件，不是目录文件", "not a regular file, not a catalogue file")
+        elif e.why == RF.TOO_BIG and e.size is not None:
+            msg = Msg("文件有 {n:,} 字节，上限是 {limit:,}（见 docs/catalogue-format.md 的“Limits”一节）",
+                      "the file is {n:,} bytes; the limit is {limit:,} (see docs/catalogue-format.md § Limits)",
+                      n=e.size, limit=L.FILE_BYTES)
+        elif e.why == RF.TOO_BIG:
+            msg = Msg("文件超过 {limit:,} 字节（上限）", "the file is over {limit:,} bytes (the limit)", limit=L.FILE_BYTES)
+        else:
+            msg = Msg("读不了：{why}", "cannot read: {why}", why=os_reason(e.error))
+        return None, CatalogueError(name, 1, "", msg)
 
 
 def display_name(path: Path, shipped: bool = False) -> str:

@@ -27,7 +27,6 @@ cannot be accepted: an undecided question is not a pass.
 from __future__ import annotations
 
 import json
-import os
 import re
 from dataclasses import dataclass, field
 
@@ -127,28 +126,26 @@ class Baseline:
 def load(path, require_reasons: bool = True) -> Baseline:
     """Read and validate a baseline. Raises BaselineError naming file, line and entry."""
     name = str(path)
-    import stat
-
     from skillproof.model import limits as L
+    from skillproof.model import readfile as RF
     try:
-        st = os.stat(path)
-        if not stat.S_ISREG(st.st_mode) and not stat.S_ISDIR(st.st_mode):
-            # a FIFO blocked the run until a writer came, /dev/zero was read until memory ran out
-            raise BaselineError(Msg("{n}: 不是普通文件（管道、设备……），不是基线文件",
-                                    "{n}: not a regular file (a FIFO, a device …), not a baseline file", n=name))
-        with open(path, "rb") as fh:
-            raw = fh.read(L.FILE_BYTES + 1)
-        if len(raw) > L.FILE_BYTES:
-            raise BaselineError(Msg("{n}: 基线超过 {limit:,} 字节（上限）", "{n}: the baseline is over {limit:,} bytes (the limit)",
-                                    n=name, limit=L.FILE_BYTES))
-    except FileNotFoundError:
-        raise BaselineError(Msg("{n}: 没有这个基线文件（用 `skillproof baseline --output {n}` 写一个）",
-                                "{n}: no such baseline file (write one with `skillproof baseline --output {n}`)", n=name))
-    except IsADirectoryError:
-        raise BaselineError(Msg("{n}: 这是一个目录，不是基线文件", "{n}: is a directory, not a baseline file", n=name))
-    except OSError as e:
-        from skillproof.model.errtext import os_reason
-        raise BaselineError(Msg("{n}: 读不了基线：{why}", "{n}: cannot read the baseline: {why}", n=name, why=os_reason(e)))
+        raw = RF.read_regular(path, L.FILE_BYTES)
+    except RF.NotRead as e:
+        if e.why == RF.MISSING:
+            msg = Msg("{n}: 没有这个基线文件（用 `skillproof baseline --output {n}` 写一个）",
+                      "{n}: no such baseline file (write one with `skillproof baseline --output {n}`)", n=name)
+        elif e.why == RF.DIRECTORY:
+            msg = Msg("{n}: 这是一个目录，不是基线文件", "{n}: is a directory, not a baseline file", n=name)
+        elif e.why == RF.NOT_REGULAR:     # a FIFO blocked the run until a writer came, /dev/zero was read until memory ran out
+            msg = Msg("{n}: 不是普通文件（管道、设备……），不是基线文件",
+                      "{n}: not a regular file (a FIFO, a device …), not a baseline file", n=name)
+        elif e.why == RF.TOO_BIG:
+            msg = Msg("{n}: 基线超过 {limit:,} 字节（上限）", "{n}: the baseline is over {limit:,} bytes (the limit)",
+                      n=name, limit=L.FILE_BYTES)
+        else:
+            from skillproof.model.errtext import os_reason
+            msg = Msg("{n}: 读不了基线：{why}", "{n}: cannot read the baseline: {why}", n=name, why=os_reason(e.error))
+        raise BaselineError(msg) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
