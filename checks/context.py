@@ -374,21 +374,30 @@ class Context:
         return w
 
     def _made_game(self, w: dict, state, questions) -> dict:
-        """``w`` with the game of the server under its timed trace (``_realise``): the game's trace and final
-        state, replayed by the interpreter (a game it refuses is a twins' disagreement) — or with ``unrealised``
-        (why none was found)."""
-        from skillproof.model.interp.play import run as play_run
-        t, c = time.perf_counter(), time.process_time()
-        try:
-            game, why = self._realise(state, questions)
-        finally:
-            self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
-            self.stats["realise_cpu"] = self.stats.get("realise_cpu", 0.0) + time.process_time() - c
-        if game is None:
-            w["unrealised"] = why
+        """``w`` with the game of the server under its timed trace (realise.game_witness, the one driver ``ask``
+        uses too): the game's trace and final state, replayed by the interpreter (a game it refuses is a twins'
+        disagreement) — or with ``unrealised`` (why none was found). Memoised: families meet the same skeleton
+        with the same questions. (Asking the shared solver for another skeleton when one has no game was tried and
+        left out: what it returns depends on what that solver learnt before, so witnesses would vary by the
+        families selected.)"""
+        import json
+        from .realise import TwinsDisagree, game_witness
+        key = json.dumps([state.trace.to_dict(), state.to_dict(), questions], sort_keys=True, default=str)
+        memo = self.__dict__.setdefault("_realised", {})
+        if key not in memo:
+            t, c = time.perf_counter(), time.process_time()
+            try:
+                memo[key] = game_witness(self.cat, {"trace": state.trace.to_dict()}, final=state, questions=questions)[0]
+            except TwinsDisagree as e:
+                raise WitnessMismatch(questions[0][0], questions[0][1], e.problems)
+            finally:
+                self.stats["realise_seconds"] = self.stats.get("realise_seconds", 0.0) + time.perf_counter() - t
+                self.stats["realise_cpu"] = self.stats.get("realise_cpu", 0.0) + time.process_time() - c
+        made = memo[key]
+        if "unrealised" in made:
+            w["unrealised"] = made["unrealised"]
             return w
-        w["trace"] = game.to_dict()
-        w["state"] = play_run(self.cat, game).state.to_dict()
+        w["trace"], w["state"] = made["trace"], made["state"]
         problems = replay_problems(self.cat, w)
         if problems:
             raise WitnessMismatch(questions[0][0], questions[0][1], problems)
@@ -396,9 +405,8 @@ class Context:
 
     def game_witness(self, w: dict) -> dict:
         """A witness dict made elsewhere (an intent's counterexample: checks/ask) whose ``trace`` is the timed
-        model's, made a game of the server as ``witness`` makes its own: the same dict with the game's trace and
-        state, or with ``unrealised`` (why none was found). A witness that is already a game, has no trace, or
-        runs with ``options.realise`` off is returned as it is."""
+        model's, made a game of the server as ``witness`` makes its own. A witness that is already a game, has no
+        trace, or runs with ``options.realise`` off is returned as it is."""
         if not self.options.realise or not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
             return w
         from skillproof.model.interp import trace as TR
@@ -408,53 +416,6 @@ class Context:
         state = play_run(self.cat, trace).state
         state.trace = trace
         return self._made_game(dict(w), state, witness_questions(w))
-
-    #: other skeletons asked for when one has no game under it (each a solver call with one more constraint)
-    REASK = 0        # another skeleton depends on what the shared solver learnt before: witnesses would vary by selection
-
-    def _realise(self, state, questions) -> tuple:
-        """(game, None) or (None, why): the skeleton's game (checks/realise.py); when it has none and the state
-        came from a solver answer, the same question asked again with the skeletons tried ruled out
-        (checks/enc/witness.block_skeleton), each new one kept only if the interpreter gives the same answers
-        on it — up to REASK times."""
-        import json
-        key = json.dumps([state.trace.to_dict(), state.to_dict(), questions], sort_keys=True, default=str)
-        memo = self.__dict__.setdefault("_realised", {})
-        if key not in memo:                 # families meet the same skeleton with the same questions
-            memo[key] = self._realise_new(state, questions)
-        return memo[key]
-
-    def _realise_new(self, state, questions) -> tuple:
-        from .realise import TwinsDisagree, realise
-        from .enc.witness import block_skeleton
-        tried, why = 0, None
-        answer = getattr(state, "answer", None)
-        blocks: list = []
-        for attempt in range(self.REASK + 1):
-            try:
-                game, why = realise(self.cat, state.trace, state, questions)
-            except TwinsDisagree as e:
-                raise WitnessMismatch(questions[0][0], questions[0][1], e.problems)
-            tried += 1
-            if game is not None or attempt == self.REASK or answer is None or answer.again is None \
-                    or self.over_budget():
-                break
-            blocks.append(block_skeleton(answer.sym, answer.model))
-            import z3
-            nxt = answer.again(z3.And(blocks))
-            self.stats["queries"] += 1
-            if not nxt.sat or nxt.state is None or nxt.state.trace is None:
-                break
-            w = {"state": nxt.state.to_dict(), "trace": nxt.state.trace.to_dict(), "question": questions[0][0],
-                 "expect": questions[0][1]}
-            if len(questions) > 1:
-                w["also"] = [{"question": q, "expect": e} for q, e in questions[1:]]
-            if replay_problems(self.cat, w):
-                break                       # the next skeleton does not show the same: stop here
-            answer, state = nxt, nxt.state
-        if game is None and why is not None and tried > 1:
-            why = {"zh": f"{why['zh']}；另问了{tried - 1}个时序骨架", "en": f"{why['en']}; {tried - 1} other skeletons asked for"}
-        return game, why
 
     def inconclusive(self, family: str, what: str, rules, answer: Answer, what_en: str = "") -> Finding:
         """An INC001 finding; ``what`` (Chinese) keys it, ``what_en`` is the same question in English (the

@@ -903,16 +903,20 @@ def witness_questions(w: dict) -> list:
     return [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w.get("also", [])]
 
 
-def game_witness(cat: Catalogue, w: dict) -> tuple:
+def game_witness(cat: Catalogue, w: dict, final=None, questions=None) -> tuple:
     """(the witness dict made a game of the server, the game's run) for a witness whose ``trace`` is the timed
-    model's (an answer of ``ask``): the same dict with the game's trace and state — or, when no template has a
-    game under it, with ``unrealised`` (why, in both languages) and the run None. A witness with no trace, or one
-    already a game, comes back as it is. Raises TwinsDisagree when the twin fills an illegal game."""
+    model's — the one driver of ``check`` (Context._made_game) and ``ask``: the same dict with the game's trace and
+    state — or, when no template has a game under it, with ``unrealised`` (why, in both languages) and the run None.
+    ``final``: the skeleton's final state when the caller has it (the solver's), else the interpreter's run of it;
+    ``questions``: the (question, expect) pairs the game must answer alike, by default the witness's own. A witness
+    with no trace, or one already a game, comes back as it is. Raises TwinsDisagree when the twin fills an illegal
+    game."""
     if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
         return w, None
     skeleton = TR.Trace.from_dict(w["trace"])
-    run = play_run(cat, skeleton)
-    game, why = realise(cat, skeleton, run.state, witness_questions(w))
+    if final is None:
+        final = play_run(cat, skeleton).state
+    game, why = realise(cat, skeleton, final, witness_questions(w) if questions is None else questions)
     out = dict(w)
     if game is None:
         out["unrealised"] = why
