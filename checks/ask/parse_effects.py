@@ -69,6 +69,7 @@ class EffectParser:
                 return self._effect(make, rule, Effect(("grant",), {"grant": "to"}, who, None, None, (),
                                                        grant="InvalidSkill"))
             return None
+        self._no_kill(verb, k)
         self.i = self._skipf(k) + 1
         ops, args, _, face, colour = self._verb(verb, make=True)
         self._nouns()
@@ -77,6 +78,7 @@ class EffectParser:
     def effect_object(self, verb_tok: Tok, rule: str | None) -> Atom:
         """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区)."""
         verb = verb_tok.kw
+        self._no_kill(verb, self.i)
         self.take()
         self._nouns()
         who, k = self._effect_player(self.i)
@@ -87,6 +89,14 @@ class EffectParser:
         return self._effect(verb_tok, rule, eff)
 
     # ---- pieces
+    def _no_kill(self, verb: str, j: int) -> None:
+        """让别人死 reads two ways — the effect kills at once (a ``kill`` op), or a death follows it (a third black
+        message put into an area): refused, with the question that asks of deaths in games."""
+        if verb == "kill_v":
+            self.error(Msg("「让…死」有两种读法：效果直接致死，或效果之后有人死亡；要问死亡，请写「…能死吗」（牌桌问题）",
+                           "`make … die` reads two ways: the effect kills at once, or a death follows it; to ask of "
+                           "deaths, write `can … die` (a table question)"), self.toks[self._skipf(j)])
+
     def _verb(self, verb: str, make: bool) -> tuple:
         """(ops, {op: the player argument the player names}, None, face, colour filters) of a verb in a form."""
         m, o, face, colour = VERBS[verb]

@@ -844,7 +844,7 @@ class Reader:
                     continue
                 t = cond
                 if a.value.card is not None:         # 让试探无效: the card the effect answers is that card
-                    t = AND(t, self.card_term(enc, entry, a.value.card))
+                    t = AND(t, self.answered_card() == a.value.card)
                 seats = self.effect_seats(a.value, entry)
                 if seats is not None:
                     t = AND(t, OR([AND(c, self.who_term(a.value.who, s, entry, a.value)) for s, c in seats]))
@@ -887,9 +887,10 @@ class Reader:
             return False
         return seat != 0 if who == "other" else seat == self.who_seat(who, entry)
 
-    def card_term(self, enc, entry, card):
-        c = entry["card"]
-        return False if c is None else EQ(c, enc.C.card[card])
+    def answered_card(self) -> str | None:
+        """The card the template's effect answers: the last card played before its effect event (declared)."""
+        evs = self.story.template.events[:self.story.fire_at or 0]
+        return next((e.card for e in reversed(evs) if e.kind == "play"), None)
 
     def role_value(self, giv, enc=None, k=None, st=None):
         r = giv.rule
@@ -940,7 +941,7 @@ class Reader:
             for entry in run.done.get(k_eff, []):
                 if not effect_entry_ok(eff, entry):
                     continue
-                if eff.card is not None and entry["card"] != eff.card:
+                if eff.card is not None and self.answered_card() != eff.card:
                     continue
                 seats = self.effect_seats(eff, entry)
                 if seats is None or any(self.who_holds(eff.who, s, entry, eff) for s in seats):
@@ -1502,11 +1503,13 @@ def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:
     if src is None or any(o["op"] == "prose" for o in ops):
         return None
     e = eff.value
-    fit = [o for o in ops if effect_entry_ok(e, {**o, "card": None}) and word_may_name(e, o)]
+    fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o)]
     if fit:
         return None
     res = Result(q, "no")
     zh, en = effect_words(cat, e)
+    if any(effect_entry_ok(e, o) for o in ops):     # the op is there, done to someone else
+        zh, en = f"{zh}（对所问的角色）", f"{en} (to the player asked about)"
     r = _ref(cat, eff.rule, src.do[0].loc if src.do else None)
     res.because = [{"kind": "rule", "rules": [r],
                     "says": pick(f"{r['name']}的效果（do）里没有这样的操作：{zh}",

@@ -933,7 +933,7 @@ class GameEncoding:
             s.face_up, s.ever = True, True
             self.done.setdefault(self.k, []).append((True, {     # twin of game.cost_flip
                 "op": "flip", "path": "cost", "seats": {"who": [(ev.seat, True)]}, "face": "up", "grant": None,
-                "colour": None, "cards": (), "card": None, "dying": tab.dying}))
+                "colour": None, "cards": (), "dying": tab.dying}))
         if not self.seat_ok(ev.seat) or tab.window is None:
             self.bad("use: a seat, in a turn")
             return

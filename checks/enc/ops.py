@@ -177,14 +177,13 @@ def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
 
 def enc_done_entry(d: SymDoing, op) -> dict:
     """Twin of ops.done_entry: an op done (under the path condition it is recorded with), its player arguments as
-    [(seat value, condition)] (``SymDoing.seats_of``), the card of the event (a card code, None: no card) and the
-    dying player of the moment (the template's)."""
+    [(seat value, condition)] (``SymDoing.seats_of``), and the dying player of the moment (the template's)."""
     seats = {name: d.seats_of(op.args.get(name, default)) for name, default in player_args(op.op)
              if op.args.get(name, default) is not None}
-    card, only = d.words.get("card"), op.args.get("card")
+    only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
             "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
-            "card": card if card is not False else None, "dying": d.tab.dying}
+            "dying": d.tab.dying}
 
 
 def _n(d: SymDoing, op):

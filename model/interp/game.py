@@ -490,7 +490,7 @@ class GameRunner(Runner):
 def cost_flip(seat: int, dying) -> dict:
     """The role turned face up as a skill's cost (``flips``), as an op done (ops.done_entry). Twin: enc.game's."""
     return {"op": "flip", "path": "cost", "seats": {"who": (seat,)}, "face": "up", "grant": None, "colour": None,
-            "cards": (), "card": None, "dying": dying}
+            "cards": (), "dying": dying}
 
 
 def _walk(ops):

@@ -150,15 +150,14 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
 
 def done_entry(d: Doing, op) -> dict:
     """What an op done says, read as it starts: its key and path, the seats each of its player arguments names
-    (``effects.player_args``: whom it is done to or for), its face (``flip``), colour filter and card filter, the card
-    of the event the effect answers (``card``: the card used or resolved, None when the event has none) and the dying
-    player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
+    (``effects.player_args``: whom it is done to or for), its face (``flip``), colour filter, card filter and grant,
+    and the dying player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
     seats = {name: tuple(d.seats_of(op.args.get(name, default))) for name, default in player_args(op.op)
              if op.args.get(name, default) is not None}
-    card, only = d.words.get("card"), op.args.get("card")
+    only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
             "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
-            "card": card if isinstance(card, str) else None, "dying": d.st.dying}
+            "dying": d.st.dying}
 
 
 def _n(d: Doing, op) -> int:
