@@ -341,6 +341,13 @@ def bindings(ops) -> dict:
     return {o.args["as"]: BINDS[o.op] for o in walk(ops) if o.op in BINDS and isinstance(o.args.get("as"), str)}
 
 
+def player_args(key: str) -> tuple:
+    """(name, default) of each argument of op ``key`` that names players (``PLAYER``): whom the op is done to or for
+    (``draw``'s who, ``give``'s from and to …) — what an op done says of the table's players (``ops.done_entry``)."""
+    o = OPS.get(key)
+    return tuple((a.name, a.default) for a in (o.args if o is not None else ()) if a.type == PLAYER)
+
+
 def walk(ops):
     """Every op of a ``do`` list, its alternatives' ops included, depth first."""
     for o in ops:

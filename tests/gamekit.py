@@ -183,6 +183,38 @@ def _compare_pinned(cat, tr: Trace, t: Tally, label: str) -> None:
             t.t_interp += time.process_time() - t3
             if d:
                 t.disagreements.append(describe(label, tr, f"legal in both, but {d}"))
+            else:
+                d = done_disagreement(r, g)
+                if d:
+                    t.disagreements.append(describe(label, tr, f"legal in both, but {d}"))
+
+
+def done_disagreement(r, g) -> str | None:
+    """The ops each event's effect did (model/interp/ops.done_entry), the interpreter's against the twin's
+    (enc.ops.enc_done_entry) read on a model of the pinned game: the first event where they differ; None otherwise."""
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    if s.check() != z3.sat:
+        return None
+    m = s.model()
+
+    def val(x):
+        return x if isinstance(x, (bool, int)) else m.eval(x, model_completion=True)
+
+    def truth(x):
+        v = val(x)
+        return v if isinstance(v, bool) else z3.is_true(v)
+
+    def num(x):
+        v = val(x)
+        return v if isinstance(v, int) else v.as_long()
+    for k in sorted(set(r.done) | set(g.done)):
+        a = [(e["op"], e["path"], {n: tuple(v) for n, v in e["seats"].items()}) for e in r.done.get(k, [])]
+        b = [(e["op"], e["path"], {n: tuple(num(x) for x, c in v if truth(c)) for n, v in e["seats"].items()})
+             for c, e in g.done.get(k, []) if truth(c)]
+        if a != b:
+            return f"the ops done at event {k} differ (interpreter, twin): {a} {b}"
+    return None
 
 
 def interp_state(st) -> dict:

@@ -132,6 +132,16 @@ for _canon, _words in {
     "into": ("into",),
     "only": ("only", "只有", "仅有", "只能由", "只能"),
     "outside": ("outside",),
+    # effect verbs (parse_effects.py: what an effect does — 放入, 拿走, 救 …)
+    "discard_v": ("弃置", "弃掉", "弃牌", "discard", "discards"),
+    "take_v": ("拿走", "抽走", "take", "takes"),
+    "hand_over_v": ("交出", "交给"),
+    "put_v": ("放入", "置入", "放进", "放到", "put", "puts"),
+    "remove_v": ("移除", "去掉", "remove", "removes"),
+    "save_v": ("救", "救活", "救下", "save", "saves"),
+    "kill_v": ("杀死", "杀掉", "kill", "kills"),
+    "show_v": ("展示", "show", "shows"),
+    "end_turn_v": ("结束回合",),
 }.items():
     for _w in _words:
         KEYWORDS.setdefault(_w.lower(), _canon)

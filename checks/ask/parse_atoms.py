@@ -15,6 +15,7 @@ from skillproof.model.turn import IDLE_POINTS
 from skillproof.model.narrate import GROUP_EN
 
 from .lexer import KEYWORDS, Cursor, Tok
+from .parse_effects import OBJECT_VERBS
 from .syntax import Given
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
 from .syntax import Atom, BoolOp
@@ -263,6 +264,19 @@ class AtomParser(Words):
             if g.kind == "where":
                 return g.claim
             return Atom("given", g.col, g.end, value=g, text=g.text)
+        if t.kind == "word" and t.text == "make" and self.effect_wanted():
+            self.take()                                      # 城府会让试探无效吗: what its effect does (parse_effects)
+            rule = self.effect_rule()
+            a = self.effect_after_make(t, rule)
+            if a is not None:
+                return a
+            self.i -= 1
+        j = self.i
+        while self.toks[j].kind == "word" and self.toks[j].kw in ("cards", "hand", "filler"):
+            j += 1                                           # 遗信能把手牌放入…: the thing moved, then the verb
+        if self.toks[j].kind == "word" and self.toks[j].kw in OBJECT_VERBS and self.effect_wanted(make=False):
+            self.i = j
+            return self.effect_object(self.toks[j], self.effect_rule())  # 澄清能救濒死的人吗
         if t.kind == "word" and t.text == "make":           # 调虎离山能让一名角色…: the topic hands it out
             self.take()
             tp = self.topic_word(("rule", "card"))
@@ -604,6 +618,32 @@ class AtomParser(Words):
         if self.at("play", "use"):
             self.take()
         return self.card_pair()
+
+    def effect_wanted(self, make: bool = True) -> bool:
+        """An effect claim is read here (parse_effects): the topic is a skill or card (or the player's skills were
+        named: 李宁玉的技能), and — after 让 — it hands out no skill, or an effect verb other than what its grants do
+        follows (调虎离山能让一名角色不能出牌: its grant, as before; 详尽思索能让他摸牌: its fires)."""
+        tp = self.topic
+        rule = self.resolve(tp, ("rule", "card")) if tp is not None else None
+        if rule is None and getattr(self, "any_skill", None) is None:
+            return False
+        if not make or tp is None:
+            return True
+        if not self._grantish(tp):
+            return True
+        j = self._skipf(self.i + 1)
+        while self.toks[j].kind == "word" and (self.toks[j].kw in ("other", "anyone", "own") or
+                                               self.resolve(self.toks[j], ("character",))):
+            j = self._skipf(j + 1)
+        verb = self.effect_verb_at(j)
+        return verb is not None and verb != "draw"
+
+    def effect_rule(self) -> str | None:
+        """The rule an effect claim is about: the topic (used up), or None — any skill of the player asked about."""
+        tp = self.topic_word(("rule", "card"))
+        if tp is None:
+            return None
+        return self.resolve(tp, ("rule", "card"))[1]
 
     def use_skill(self, rid: str) -> Atom:
         r = self.cat.skills[rid]

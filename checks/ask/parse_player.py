@@ -68,6 +68,10 @@ class PlayerParser(Words):
             q.subject, q.subject_col = r[1], t.col
             self.subject_seen = True
             self.subject_char = r[1]                 # 毛不拔能发动吗: the skill a bare 发动 names (parse_atoms)
+            self.skip_fillers()
+            if self.tok.kind == "word" and self.tok.text in ("技能", "skills", "skill"):
+                self.take()
+                self.any_skill = r[1]                # 李宁玉的技能会让别人摸牌吗: any of her skills (parse_effects)
             while self.at("own", "self_word"):       # 王响自己能…: himself
                 self.take()
             if self.at_op("("):                  # an alias like 顾小梦（译电科科员）

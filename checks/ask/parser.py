@@ -20,6 +20,7 @@ from .lexer import GIVEN_KWS, POST_AFTER, POST_WHEN, Tok, tokenize
 from .names import Names
 from .params import MAX_COMBOS, param_combos
 from .parse_atoms import AtomParser
+from .parse_effects import EffectParser
 from .parse_grants import PARAM_WORDS, GrantParser
 from .parse_moments import MomentParser
 from .parse_player import STATES, PlayerParser
@@ -195,7 +196,7 @@ MAX_DEPTH = 64
 _SEND_WORDS = ("rule", "filler", "is", "in", "for", "from")
 
 
-class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser):
+class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser, EffectParser):
     """One question's parser: ``Parser(cat, text).parse()`` → Query."""
 
     def __init__(self, cat: Catalogue, text: str, names: Names | None = None):

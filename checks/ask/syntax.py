@@ -11,7 +11,7 @@ from skillproof.model.kinds import SEND_GROUPS as _SEND_GROUPS
 class Atom:
     kind: str              # play convert fire banned banned_all receive skip act send_by send_dir draw hold
                            # use invalidated face_up hand where resolve locked fires granted; the table
-                           # (checks/ask/table.py): win received fires_on
+                           # (checks/ask/table.py): win received fires_on effect
     col: int
     end: int
     cards: tuple = ()      # card ids or None (unknown), e.g. (actual, declared)
@@ -21,6 +21,23 @@ class Atom:
     value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); granted: the
                            # GrantRef; use: "again" (used this turn already)
     text: str = ""
+
+
+@dataclass
+class Effect:
+    """What an ``effect`` atom asks an effect to do (parse_effects.py): one of ``ops`` done (model/effects.py), the
+    player argument ``args[op]`` of it naming ``who`` (self: the rule's holder or the card's user; other; dying: the
+    dying player; a character id; None: anyone), to a card being used ``card`` (cancel), turning a role ``face``,
+    with a colour filter among ``colours`` (救: a black message), handing out ``grant``."""
+    ops: tuple
+    args: dict
+    who: str | None = None
+    card: str | None = None
+    face: str | None = None
+    colours: tuple = ()
+    grant: str | None = None
+    text: str = ""
+    dying: bool = False    # 救: the player is the dying one of the moment too
 
 
 @dataclass
@@ -115,5 +132,5 @@ ATOM_KINDS = {
     "send_by": set(_SEND_GROUPS), "send_dir": set(_SEND_GROUPS), "draw": {"ChangeDrawCardCountSkill"},
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
     "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
-    "given": set(), "win": set(), "received": set(), "fires_on": set(),
+    "given": set(), "win": set(), "received": set(), "fires_on": set(), "effect": set(),
 }

@@ -54,7 +54,7 @@ from skillproof.model.state import Seat, SkillInst, State
 
 from ..enc.cond import Env as CEnv, fcompile, table_globals
 from ..enc.game import GameEncoding
-from ..enc.val import AND, EQ, GE, GT, LE, LT, NE, NOT, OR, fold, z
+from ..enc.val import AND, EQ, GE, GT, LE, LT, NE, NONE, NOT, OR, fold, z
 from .result import Result
 from .syntax import Atom, BoolOp, Not, Query, atoms_of
 
@@ -76,7 +76,7 @@ TURNS = 2
 # ============================================================================================ which questions
 def table_atom(a: Atom) -> bool:
     """Is the atom about the moving table (answered here rather than on the timed model)?"""
-    if a.kind in ("win", "received", "fires_on"):
+    if a.kind in ("win", "received", "fires_on", "effect"):
         return True
     if a.kind == "where":
         return bool(_attrs(a.value) & TABLE_ATTRS) or _reads_dying(a.value)
@@ -178,6 +178,8 @@ class Goal:
     #                                     invalidates the player's skills first (its InvalidSkill grant)
     dead: bool = False                  # its holder is dead when it is asked (死亡后 / 已死亡)
     invalid_by: str | None = None       # the card whose invalidation the question names (被调虎离山无效后)
+    effect: Atom | None = None          # an effect claim (城府会让试探无效吗): the rule whose effect is asked of …
+    effect_rule: str | None = None      # … a skill or card id (its fire, use or play and resolution is the template's)
 
     @property
     def needs(self) -> set:
@@ -190,6 +192,8 @@ class Goal:
                 out.add("received")
             elif a.kind == "fires_on":
                 out.add("fire")
+            elif a.kind == "effect":
+                out.add("effect")
             elif a.kind == "where":
                 at = _attrs(a.value)
                 if "alive" in at:
@@ -211,6 +215,16 @@ def goal_of(cat, q: Query) -> Goal:
     """The question as a Goal, or Unsupported naming what the table search does not read."""
     g = Goal(_as_firing(cat, q.claim, dead_given(q)), q.mode, q.subject)
     for a in atoms_of(g.claim):
+        if a.kind == "effect":
+            if g.effect is not None:
+                raise Unsupported("一次只问一个效果", "one effect at a time")
+            g.effect, g.effect_rule = a, a.rule
+            if not _positive_effect(g.claim):
+                raise Unsupported("效果只能作为要问的事本身（不能在「不」或「或」之下）",
+                                  "an effect is asked as such (not under 'not' or 'or')")
+            if a.rule in cat.skills and fired_rule(cat.skills[a.rule]):
+                g.fire = a.rule                     # a triggered skill's effect: its firing's templates
+            continue
         if a.kind == "fires_on":
             if g.fire is not None and g.fire != a.rule:
                 raise Unsupported("只能问一个技能的发动", "one skill's firing at a time")
@@ -232,7 +246,10 @@ def goal_of(cat, q: Query) -> Goal:
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     for giv in q.givens:
         k = giv.kind
-        if k == "grant" and g.fire is not None and said_invalid and giv.grant.invalid_option:
+        paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
+                                                      for x in cat.sites("InvalidSkill")) if k == "grant" else False
+        if k == "grant" and g.fire is not None and giv.grant.invalid_option and (said_invalid or paired):
+            g.invalid = True                         # 被禁闭后: its InvalidSkill always comes with the ban (one step)
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
         if k == "where":
@@ -281,6 +298,21 @@ def goal_of(cat, q: Query) -> Goal:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
     return g
+
+
+def fired_rule(rule) -> bool:
+    """A rule whose effect happens when it answers an event (a TriggeredSkill with ``on``, not also used on purpose)."""
+    return bool(rule.on) and rule.has("TriggeredSkill") and not rule.has("ActiveSkill")
+
+
+def _positive_effect(node) -> bool:
+    if isinstance(node, (Not,)):
+        return not any(a.kind == "effect" for a in atoms_of(node))
+    if isinstance(node, BoolOp):
+        if node.op == "or":
+            return not any(a.kind == "effect" for a in atoms_of(node))
+        return all(_positive_effect(x) for x in node.items)
+    return True
 
 
 def _role_given(g: Goal, giv, claim: bool = False) -> None:
@@ -370,6 +402,13 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     the skill asked about), a character whose turn is asked about at seat 1, quiet characters elsewhere."""
     quiet = quiet_characters(cat)
     first = goal.subject
+    if first is None and goal.effect_rule in cat.cards:
+        first = quiet[0]                        # a card: played by a quiet character
+    if first is None and goal.fire is None and goal.effect_rule in cat.skills:
+        owners = cat.owners(goal.effect_rule)
+        first = owners[0] if owners else None
+        if first is None:
+            return None
     if first is None and goal.fire is not None:
         owners = cat.owners(goal.fire)
         first = owners[0] if owners else None
@@ -378,11 +417,23 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     if first is None:
         first = quiet[0]
     chars = [first]
+    giver = goal.invalid_by if goal.invalid_by in cat.skills else None
+    if giver is not None:
+        owners = [c for c in cat.owners(giver) if c != first]
+        if not owners:
+            return None
+        if goal.whose is None:
+            goal.whose = owners[0]              # 被禁闭无效后: the skill's holder takes the turn (seat 1)
+        elif goal.whose != owners[0]:
+            chars.append(owners[0])
     if goal.whose not in (None, "own", "other"):
         if goal.whose == first:
             goal.whose = "own"
         else:
             chars.append(goal.whose)
+    who = goal.effect.value.who if goal.effect is not None else None
+    if who in cat.characters and who not in chars:
+        chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
     for c in quiet:
         if len(chars) >= n:
             break
@@ -480,8 +531,11 @@ class Builder:
         needs = self.goal.needs
         out: list = []
         for t in self.turn_seats():
-            if "fire" in needs:
+            if "fire" in needs or self.goal.fire is not None:
                 out += self.fire_stories(t, new)
+                continue
+            if "effect" in needs:
+                out += self.effect_stories(t, new)
                 continue
             if needs & {"win", "counts", "received", "hand"}:
                 for r in ([0] if "received" in needs else self.receivers()):
@@ -557,17 +611,51 @@ class Builder:
                                               pre=pre))
         return out
 
+    def effect_stories(self, t: int, new) -> list:
+        """A card played by the player and resolved, or an active skill used by him, in each window it may be (出牌阶段
+        of his own turn, 争夺阶段 in front of a receiver, 濒死求澄清 of a dying player): its effect the decisive event."""
+        rid = self.goal.effect_rule
+        card = self.cat.cards.get(rid)
+        rule = self.cat.skills.get(rid)
+        windows = card.windows if card is not None else rule.windows if rule is not None else {}
+        out = []
+        for w, actor in windows.items():
+            if actor == "turn" and t != 0:
+                continue
+            if card is not None:
+                act = self.card_events(0, rid, None, new)
+            else:
+                from ..realise import effect_holes, names_word
+                reads_target = names_word(rule.do, "target") or (rule.requires is not None and any(
+                    isinstance(x, E.Var) and x.name == "target" for x in E.walk(rule.requires)))
+                act = [TR.Event("use", seat=0, rule=rid, target=Hole(new("target"), "seat") if reads_target else None,
+                                **effect_holes(rule.do, new))]
+            heads = []
+            if w == "main":
+                heads = [self.turn_start(t)]
+            elif w == "fight":
+                heads = [self.turn_start(t) + self.path(t, r, new) for r in self.receivers()]
+            elif w == "dying":
+                heads = [self.turn_start(t) + self.path(t, d, new) +
+                         [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d)]
+                         for d in self.receivers()]
+            for head in heads:
+                inv = self.invalidations(t, new) if self.goal.invalid and w == "main" and t != 0 else [[]]
+                for pre in inv:
+                    evs = head[:3] + pre + head[3:] + act
+                    out.append(self.story(evs, len(evs) - len(act), t, f"effect:{w}", fire_at=len(evs) - 1))
+        return out
+
     def invalidations(self, t: int, new) -> list:
         """The ways the turn player invalidates the player's skills in his main phase: a card whose InvalidSkill
         grant reaches its target (调虎离山), played on seat 0, resolved, the grant handed out."""
         out = []
         by = self.goal.invalid_by
-        if by is not None and not any(x.giver == by and x.giver_is_card for x in self.cat.sites("InvalidSkill")):
-            raise Unsupported(f"牌桌问题还不会让{self.cat.name_of(by)}的持有者入座来使技能无效（请不写是谁使其无效）",
-                              f"the table search does not seat {self.cat.name_of(by)}'s holder to invalidate yet "
-                              f"(leave out who invalidates)")
         for site in self.cat.sites("InvalidSkill"):
             if by is not None and site.giver != by:
+                continue
+            if not site.giver_is_card:
+                out += self.skill_invalidations(t, site, new)
                 continue
             card = self.cat.cards.get(site.giver) if site.giver_is_card else None
             if card is None or site.to != "target" or "main" not in site.at or "main" not in card.windows:
@@ -575,6 +663,26 @@ class Builder:
             give = TR.Event("give", seat=0, giver=t, site=f"{site.giver}#{site.index}")
             out.append(self.card_events(t, site.giver, None, new, target=0) + [give])
         return out
+
+    def skill_invalidations(self, t: int, site, new) -> list:
+        """The turn player invalidates the player's skills in his main phase with a skill of his that hands InvalidSkill
+        to its target (禁闭: skill/JinBi.kt, both grants at once — InvalidSkill.deal and the ban): its holder sits at
+        the table (``seat_characters``: ``Goal.giver``), uses it on seat 0, the grants handed out."""
+        from ..realise import effect_holes
+        rule = self.cat.skills.get(site.giver)
+        if rule is None or site.to not in ("target", "others") or "main" not in (site.at or ("main",)) or \
+                "main" not in rule.windows or rule.windows["main"] == "turn" and t == 0:
+            return []
+        g = t if self.chars[t] in self.cat.owners(rule.id) and t != 0 else None
+        if g is None:
+            return []
+        use = TR.Event("use", seat=g, rule=rule.id, target=0, **effect_holes(rule.do, new))
+        gives = [TR.Event("give", seat=0, giver=g, site=site.site_id)]
+        if site.partner_id is not None:
+            from skillproof.model.interp.grants import site_of
+            other = site_of(self.cat, site.partner_id)
+            gives.append(TR.Event("give", seat=0, giver=g, site=other.site_id, args=dict(other.args)))
+        return [[use] + gives]
 
     def death_turn(self, p: int, new) -> list:
         """A whole turn of ``p`` in which seat 0 receives the message, is dying and dies (nobody saving him)."""
@@ -728,6 +836,20 @@ class Reader:
             return AND(tab.message_received, EQ(tab.in_front, 0))
         if a.kind == "fires_on":
             return True                              # the template's fire event: its legality is the claim
+        if a.kind == "effect":
+            k_eff = self.story.fire_at
+            terms = []
+            for cond, entry in enc.done.get(k_eff, []) if k_eff is not None else []:
+                if not effect_entry_ok(a.value, entry):
+                    continue
+                t = cond
+                if a.value.card is not None:         # 让试探无效: the card the effect answers is that card
+                    t = AND(t, self.answered_card() == a.value.card)
+                seats = self.effect_seats(a.value, entry)
+                if seats is not None:
+                    t = AND(t, OR([AND(c, self.who_term(a.value.who, s, entry, a.value)) for s, c in seats]))
+                terms.append(t)
+            return OR(terms) if terms else False
         if a.kind == "hand":
             return _cmp(a.value[0], tab.seats[0].hand, a.value[1])
         if a.kind == "face_up":
@@ -737,6 +859,38 @@ class Reader:
         if a.kind == "given":
             return self.role_value(a.value, enc=enc, k=k)
         raise Unsupported(f"牌桌问题读不了「{a.text}」", f"the table search does not read `{a.text}`")
+
+    def effect_seats(self, eff, entry):
+        """The seats the op's player argument the question names (None: it names none — any will do)."""
+        arg = eff.args.get(entry["op"])
+        if arg is None or eff.who is None and not eff.dying:
+            return None
+        return entry["seats"].get(arg, [])
+
+    def who_seat(self, who, entry):
+        """The seat the question's player word names (None: the word names a set: other)."""
+        if who == "self":
+            return 0
+        if who == "dying":
+            return entry["dying"] if entry["dying"] is not None else -1
+        chars = [s.character for s in self.story.template.setup.seats]
+        return chars.index(who) if who in chars else -1
+
+    def who_term(self, who, seat, entry, eff=None):
+        dying = EQ(seat, entry["dying"] if entry["dying"] is not None else -1) if eff is not None and eff.dying else True
+        if who == "other":
+            return AND(NE(seat, 0), NE(seat, NONE), dying)
+        return AND(EQ(seat, self.who_seat(who, entry)), dying)
+
+    def who_holds(self, who, seat, entry, eff) -> bool:
+        if eff.dying and seat != entry["dying"]:
+            return False
+        return seat != 0 if who == "other" else seat == self.who_seat(who, entry)
+
+    def answered_card(self) -> str | None:
+        """The card the template's effect answers: the last card played before its effect event (declared)."""
+        evs = self.story.template.events[:self.story.fire_at or 0]
+        return next((e.card for e in reversed(evs) if e.kind == "play"), None)
 
     def role_value(self, giv, enc=None, k=None, st=None):
         r = giv.rule
@@ -778,6 +932,21 @@ class Reader:
             return bool(st.message_received) and st.in_front == 0
         if a.kind == "fires_on":
             return True
+        if a.kind == "effect":
+            run = getattr(self, "run", None)
+            k_eff = self.story.fire_at
+            if run is None or k_eff is None:
+                return False
+            eff = a.value
+            for entry in run.done.get(k_eff, []):
+                if not effect_entry_ok(eff, entry):
+                    continue
+                if eff.card is not None and self.answered_card() != eff.card:
+                    continue
+                seats = self.effect_seats(eff, entry)
+                if seats is None or any(self.who_holds(eff.who, s, entry, eff) for s in seats):
+                    return True
+            return False
         if a.kind == "hand":
             return {"==": int.__eq__, "!=": int.__ne__, "<": int.__lt__, "<=": int.__le__, ">": int.__gt__,
                     ">=": int.__ge__}[a.value[0]](st.seats[0].hand_count, a.value[1])
@@ -788,6 +957,36 @@ class Reader:
         if a.kind == "given":
             return bool(self.role_value(a.value, st=st))
         return False
+
+
+def effect_entry_ok(eff, entry) -> bool:
+    """An op done (ops.done_entry) is of the kind the effect claim names: its op, face, colour filter, card filter and
+    grant (the players aside)."""
+    if entry["op"] not in eff.ops:
+        return False
+    if eff.face is not None and (entry["face"] or "up") != eff.face:
+        return False
+    if eff.colours and entry["colour"] not in eff.colours:
+        return False
+    if eff.card is not None and entry["cards"] and eff.card not in entry["cards"]:
+        return False
+    if eff.grant is not None and entry["grant"] != eff.grant:
+        return False
+    return True
+
+
+def effect_ops(cat, rid: str) -> list:
+    """The ops a rule's or card's effect may do, as done entries without players (model/effects.walk), its role turned
+    face up by its use (``flips``, the cost of an ActiveSkill) too; and whether some of it is in words (``prose``)."""
+    from skillproof.model.effects import player_args
+    src = cat.skills.get(rid) or cat.cards.get(rid)
+    ops = list(walk(src.do)) if src is not None else []
+    out = [{"op": o.op, "face": o.args.get("face"), "colour": o.args.get("colour"), "grant": o.args.get("grant"),
+            "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
+            "args": {n: o.args.get(n, d) for n, d in player_args(o.op) if o.args.get(n, d) is not None}} for o in ops]
+    if getattr(src, "flips", False):
+        out.append({"op": "flip", "face": "up", "colour": None, "grant": None, "cards": (), "args": {"who": "self"}})
+    return out
 
 
 # ============================================================================================ the search
@@ -930,6 +1129,7 @@ class Search:
             before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
         else:
             before = _start_state(game)
+        reader.run = run
         ok = self.via_ok(game) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
             all(reader.holds(run.state, a) for a in self.goal.after)
@@ -1143,6 +1343,14 @@ def answer(sess, q: Query) -> Result:
     t0 = time.perf_counter()
     res = Result(q, "unknown")
 
+    eff = next((a for a in atoms_of(q.claim) if a.kind == "effect"), None)
+    if eff is not None and eff.rule is None:
+        return answer_any_skill(sess, q, eff, t0)
+    if eff is not None and q.mode == "exists":
+        told = effect_from_data(cat, q, eff)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
     try:
         goal = goal_of(cat, q)
         search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms)
@@ -1256,6 +1464,107 @@ def answer(sess, q: Query) -> Result:
                             f"yes — {claim} ({bound}; the rules refuse any counterexample, not the bound)")
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def effect_words(cat, eff) -> tuple:
+    """(zh, en): what the effect claim asks the rule's effect to do, in words."""
+    from skillproof.model.effects import OPS
+    zh = "、".join(OPS[o].zh for o in eff.ops)
+    en = ", ".join(OPS[o].en for o in eff.ops)
+    if eff.card is not None:
+        zh, en = f"{zh}（{cat.name_of(eff.card)}）", f"{en} ({cat.name_of(eff.card)})"
+    if eff.face is not None:
+        zh, en = f"{zh}（{'朝上' if eff.face == 'up' else '朝下'}）", f"{en} ({eff.face})"
+    return zh, en
+
+
+def word_may_name(e, o: dict) -> bool:
+    """Can the op's player argument the claim names be the player it asks about? The holder himself (``self``) is
+    never another player, and ``others`` never the holder."""
+    arg = e.args.get(o["op"])
+    if e.who is None or arg is None:
+        return True
+    if arg not in o["args"]:
+        return False
+    word = o["args"][arg]
+    if word == "self":
+        return e.who != "other"
+    if word == "others":
+        return e.who != "self"
+    return True
+
+
+def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:
+    """*no* from the catalogue alone: the rule's effect (its ``do``, and its cost ``flips``) has no op of the kind the
+    claim names (or none naming the player it asks about) and no part in words — whatever the game. None otherwise."""
+    from .constraints import _ref
+    ops = effect_ops(cat, eff.rule)
+    src = cat.skills.get(eff.rule) or cat.cards.get(eff.rule)
+    if src is None or any(o["op"] == "prose" for o in ops):
+        return None
+    e = eff.value
+    fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o)]
+    if fit:
+        return None
+    res = Result(q, "no")
+    zh, en = effect_words(cat, e)
+    if any(effect_entry_ok(e, o) for o in ops):     # the op is there, done to someone else
+        zh, en = f"{zh}（对所问的角色）", f"{en} (to the player asked about)"
+    r = _ref(cat, eff.rule, src.do[0].loc if src.do else None)
+    res.because = [{"kind": "rule", "rules": [r],
+                    "says": pick(f"{r['name']}的效果（do）里没有这样的操作：{zh}",
+                                 f"{r['name']}'s effect (do) has no such op: {en}")},
+                   {"kind": "bound", "says": pick("效果是数据：这对每一局都成立，与搜索界限无关",
+                                                  "the effect is data: this holds of every game, whatever the bound"),
+                    "rules": []}]
+    res.headline = pick(f"否——{r['name']}的效果不会{zh}（目录里它的效果没有这一步）",
+                        f"no — {r['name']}'s effect never does that ({en}): its effect in the catalogue has no such step")
+    res.bounds = {"table": True}
+    return res
+
+
+def answer_any_skill(sess, q: Query, eff: Atom, t0: float) -> Result:
+    """李宁玉的技能会让别人摸牌吗: the question for each of the player's skills; yes if one does it (its answer), no if
+    each does not, else unknown."""
+    from dataclasses import replace as _r
+    cat = sess.cat
+    if q.subject is None:
+        res = Result(q, "unknown", headline=pick("无法回答：没有说是谁的技能", "cannot answer: whose skills is not said"))
+        res.bounds = {"table": True}
+        return res
+    got = []
+    for rid in cat.characters[q.subject].skills:
+        one = _r(eff, rule=rid)
+        sub = answer(sess, _r(q, claim=_swap_atom(q.claim, eff, one)))
+        name = cat.name_of(rid)
+        if sub.answer == "yes":
+            sub.notes.append(pick(f"是{name}做到的", f"{name} does it"))
+            sub.seconds = time.perf_counter() - t0
+            return sub
+        got.append((name, sub))
+    res = Result(q, "no" if all(s.answer == "no" for _, s in got) else "unknown")
+    res.bounds = {"table": True}
+    res.because = [b for _, s in got for b in (s.because or [])]
+    names = "、".join(n for n, _ in got)
+    if res.answer == "no":
+        res.headline = pick(f"否——{names}都不会这样做", f"no — none of {', '.join(n for n, _ in got)} does it")
+    else:
+        res.headline = pick(f"不确定——{names}中没有找到这样做的，也不能断言都不会",
+                            f"inconclusive — none of {', '.join(n for n, _ in got)} found doing it, nor shown never to")
+        res.reason = "; ".join(f"{n}: {s.reason}" for n, s in got if s.answer == "unknown")
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _swap_atom(node, old, new):
+    from dataclasses import replace as _r
+    if node is old:
+        return new
+    if isinstance(node, Not):
+        return _r(node, arg=_swap_atom(node.arg, old, new))
+    if isinstance(node, BoolOp):
+        return _r(node, items=[_swap_atom(x, old, new) for x in node.items])
+    return node
 
 
 #: why the server does not ask a skill at all, before its guard is read (Game.dealListeningSkill): (zh, en, server)

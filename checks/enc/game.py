@@ -100,6 +100,7 @@ class GameEncoding:
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
         self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
         self.to_discard: list = []            # twin of GameRunner.to_discard
+        self.done: dict = {}                  # twin of GameRunner.done: event index -> [(condition, entry)]
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -876,6 +877,7 @@ class GameEncoding:
         d.by_skill = ev.kind in ("use", "fire")
         d.params = params_of(self.cat, self.C, inst) if inst is not None else {}
         enc_run_ops(d, ops)
+        self.done.setdefault(self.k, []).extend(d.done)      # twin of GameRunner.done
         for label, c in d.errors:
             self.ok(f"the effect: {label}", NOT(c))
         for label, c in d.bounds:
@@ -929,6 +931,9 @@ class GameEncoding:
             s = tab.seats[ev.seat]
             self.ok("the role is face down to be turned up", NOT(s.face_up), (ev.rule,))
             s.face_up, s.ever = True, True
+            self.done.setdefault(self.k, []).append((True, {     # twin of game.cost_flip
+                "op": "flip", "path": "cost", "seats": {"who": [(ev.seat, True)]}, "face": "up", "grant": None,
+                "colour": None, "cards": (), "dying": tab.dying}))
         if not self.seat_ok(ev.seat) or tab.window is None:
             self.bad("use: a seat, in a turn")
             return

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillproof.model.effects import EACH, IT, bindings, walk
+from skillproof.model.effects import EACH, IT, bindings, player_args, walk
 
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
 from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
@@ -73,6 +73,7 @@ class SymDoing:
     sent: tuple | None = None         # (present, fields) of the last send_message done
     killed: list = field(default_factory=list)       # (seat value, condition)
     bounds: list = field(default_factory=list)       # (label, condition): a repeated op's count within REPEAT_CAP
+    done: list = field(default_factory=list)         # (condition, entry): the ops done (enc_done_entry)
     path: str = ""
     by_skill: bool = False            # the effect is a skill's (AddMessageCardEvent.bySkill)
     params: dict = field(default_factory=dict)       # twin of Doing.params (cond.params_of values)
@@ -169,8 +170,20 @@ def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
             continue
         old = d.under(h)
         if d.pc is not False:
+            d.done.append((d.pc, enc_done_entry(d, op)))
             fn(d, op)
         d.pc = old
+
+
+def enc_done_entry(d: SymDoing, op) -> dict:
+    """Twin of ops.done_entry: an op done (under the path condition it is recorded with), its player arguments as
+    [(seat value, condition)] (``SymDoing.seats_of``), and the dying player of the moment (the template's)."""
+    seats = {name: d.seats_of(op.args.get(name, default)) for name, default in player_args(op.op)
+             if op.args.get(name, default) is not None}
+    only = op.args.get("card")
+    return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
+            "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
+            "dying": d.tab.dying}
 
 
 def _n(d: SymDoing, op):

@@ -76,6 +76,7 @@ class GameRunner(Runner):
         self.prose: list = []                # indices of events whose effect has a part in words
         self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
         self.to_discard: list = []           # who died: hand and area discarded once the death's triggers were asked
+        self.done: dict = {}                 # event index -> the ops its effect did (ops.done_entry)
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -379,6 +380,7 @@ class GameRunner(Runner):
         d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
         d.params = dict(params or {})
         run_ops(d, ops)
+        self.done.setdefault(self.k, []).extend(d.done)
         for why in d.errors:
             self.bad(why)
         for kind, r, *w in d.raised:
@@ -421,6 +423,7 @@ class GameRunner(Runner):
             if st.seats[ev.seat].face_up:
                 self.bad(Reason(f"{rule.label}要翻开角色牌：角色已经正面朝上", f"{rule.name} turns the role face up: it already is"))
             st.seats[ev.seat].face_up = st.seats[ev.seat].ever_face_up = True
+            self.done.setdefault(self.k, []).append(cost_flip(ev.seat, st.dying))
         super().on_use(ev)
         if not insts:
             return
@@ -479,7 +482,15 @@ class GameRunner(Runner):
         st = self.st
         if st.winners is None and self.card is None and st.window not in (None, "dying"):
             self.check_win()
-        return super().finish()
+        run = super().finish()
+        run.done = self.done
+        return run
+
+
+def cost_flip(seat: int, dying) -> dict:
+    """The role turned face up as a skill's cost (``flips``), as an op done (ops.done_entry). Twin: enc.game's."""
+    return {"op": "flip", "path": "cost", "seats": {"who": (seat,)}, "face": "up", "grant": None, "colour": None,
+            "cards": (), "dying": dying}
 
 
 def _walk(ops):

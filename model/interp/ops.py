@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import EACH, IT, bindings, walk
+from ..effects import EACH, IT, bindings, player_args, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -65,6 +65,7 @@ class Doing:
     prose: bool = False                  # some op done is in words only
     killed: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    done: list = field(default_factory=list)        # the ops done, in order (``done_entry``)
 
     path: str = ""                       # the path of the op being done
     by_skill: bool = False               # the effect is a skill's (not a card's): AddMessageCardEvent.bySkill
@@ -143,7 +144,20 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
             continue
         fn = OP_FUNCS.get(op.op)
         if fn is not None:
+            d.done.append(done_entry(d, op))
             fn(d, op)
+
+
+def done_entry(d: Doing, op) -> dict:
+    """What an op done says, read as it starts: its key and path, the seats each of its player arguments names
+    (``effects.player_args``: whom it is done to or for), its face (``flip``), colour filter, card filter and grant,
+    and the dying player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
+    seats = {name: tuple(d.seats_of(op.args.get(name, default))) for name, default in player_args(op.op)
+             if op.args.get(name, default) is not None}
+    only = op.args.get("card")
+    return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
+            "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
+            "dying": d.st.dying}
 
 
 def _n(d: Doing, op) -> int:

@@ -118,6 +118,7 @@ class Run:
     turns: int = 0                  # how many turns the trace started
     moments: list = field(default_factory=list)   # per event: the moment it happened (see ``moment``)
     uncoupled: list = field(default_factory=list)  # give events whose ``with`` partner never came (indices)
+    done: dict = field(default_factory=dict)       # a game's: event index -> the ops its effect did (ops.done_entry)
 
     @property
     def legal(self) -> bool:

@@ -1,0 +1,148 @@
+"""Claims about what an effect does (issue 23): 城府还会让试探无效吗, 李宁玉的技能会让别人摸牌吗, 澄清能救濒死的人吗,
+遗信能把手牌放入别人的情报区吗 — a skill's or a card's effect doing an op of the catalogue's ``do`` vocabulary
+(model/effects.py) to a player, read as an ``effect`` atom (syntax.Effect) and asked of games (table.py): some game
+where the rule's effect does that op, or the rules that forbid it. A part of ``parser.Parser``.
+
+Two forms: ``RULE … 让 [PLAYER] VERB`` (make: the player is whom the op is done to or for — 让别人摸牌, 让试探无效) and
+``RULE … VERB [PLAYER]`` (the verb's object: 救濒死的人, 放入别人的情报区, 拿走他的手牌). ``VERBS`` says, for each verb,
+the ops it stands for and which player argument of each the player names in each form."""
+from __future__ import annotations
+
+from skillproof.model import expr as E
+from skillproof.model.msg import Msg
+
+from .lexer import Tok
+from .syntax import Atom, Effect
+
+#: verb keyword -> (ops, player argument of each op in the make form, … in the object form, face, colour filters)
+#: (the arguments are model/effects.py's: whom the op is done to or for)
+VERBS = {
+    "draw": ({"draw": "who"}, {"draw": "who"}, None, ()),
+    "discard_v": ({"discard": "who"}, {"discard": "who"}, None, ()),
+    "take_v": ({"give": "to", "take": "to"}, {"give": "from", "take": "from"}, None, ()),
+    "hand_over_v": ({"give": "from", "take": "from"}, {"give": "to", "take": "to"}, None, ()),
+    "put_v": ({"put_message": "to"}, {"put_message": "to"}, None, ()),
+    "remove_v": ({"remove_message": "whose"}, {"remove_message": "whose"}, None, ()),
+    "save_v": ({"remove_message": "whose"}, {"remove_message": "whose"}, None, ("black", "pure_black")),
+    "face_up": ({"flip": "who"}, {"flip": "who"}, "up", ()),
+    "face_down": ({"flip": "who"}, {"flip": "who"}, "down", ()),
+    "kill_v": ({"kill": "who"}, {"kill": "who"}, None, ()),
+    "show_v": ({"show": "who"}, {"show": "who"}, None, ()),
+    "end_turn_v": ({"end_turn": None}, {"end_turn": None}, None, ()),
+}
+#: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
+OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
+                "discard_v")
+#: the words the verbs are written with: lexer.KEYWORDS (discard_v, take_v …)
+#: words between the verb and its end that add nothing (手牌, 情报区 …)
+_NOUNS = ("cards", "hand", "area_word", "skill_word")
+
+
+class EffectParser:
+    """The ``effect`` atom (see the module's docstring)."""
+
+    def effect_verb_at(self, j: int | None = None) -> str | None:
+        """The effect verb at ``j`` (a keyword of ``VERBS``; 死 / 死亡, the phrasebook's ``not alive``: kill_v)."""
+        t = self.toks[self._skipf(self.i if j is None else j)]
+        if t.kind == "cond" and t.text.replace(" ", "") == "notalive":
+            return "kill_v"
+        return t.kw if t.kind == "word" and t.kw in VERBS else None
+
+    def effect_after_make(self, make: Tok, rule: str | None) -> Atom | None:
+        """``让 [PLAYER] VERB …`` after the rule (``rule``: a skill or card id; None: any skill of the player asked
+        about): the effect atom, or None when no effect verb follows (the caller reads on as before)."""
+        j = self.i
+        who, k = self._effect_player(j)
+        verb = self.effect_verb_at(k)
+        card = None
+        if verb is None:                             # 让试探无效: a card made invalid (its use cancelled)
+            t = self.toks[self._skipf(k)]
+            c = self.resolve(t, ("card",)) if t.kind == "word" else None
+            nxt = self.toks[self._skipf(self._skipf(k) + 1)]
+            if c is not None and nxt.kind == "word" and nxt.kw == "invalidated":
+                card = c[1]
+                self.i = self._skipf(self._skipf(k) + 1) + 1
+                return self._effect(make, rule, Effect(("cancel",), {"cancel": None}, None, card, None, (),
+                                                       text=t.shown))
+            if who is not None and self.toks[self._skipf(k)].kw == "invalidated":   # 让别人的技能无效
+                self.i = self._skipf(k) + 1
+                return self._effect(make, rule, Effect(("grant",), {"grant": "to"}, who, None, None, (),
+                                                       grant="InvalidSkill"))
+            return None
+        self._no_kill(verb, k)
+        self.i = self._skipf(k) + 1
+        ops, args, _, face, colour = self._verb(verb, make=True)
+        self._nouns()
+        return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v"))
+
+    def effect_object(self, verb_tok: Tok, rule: str | None) -> Atom:
+        """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区)."""
+        verb = verb_tok.kw
+        self._no_kill(verb, self.i)
+        self.take()
+        self._nouns()
+        who, k = self._effect_player(self.i)
+        self.i = k
+        self._nouns()
+        ops, args, _, face, colour = self._verb(verb, make=False)
+        eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v")    # 救: the dying player
+        return self._effect(verb_tok, rule, eff)
+
+    # ---- pieces
+    def _no_kill(self, verb: str, j: int) -> None:
+        """让别人死 reads two ways — the effect kills at once (a ``kill`` op), or a death follows it (a third black
+        message put into an area): refused, with the question that asks of deaths in games."""
+        if verb == "kill_v":
+            self.error(Msg("「让…死」有两种读法：效果直接致死，或效果之后有人死亡；要问死亡，请写「…能死吗」（牌桌问题）",
+                           "`make … die` reads two ways: the effect kills at once, or a death follows it; to ask of "
+                           "deaths, write `can … die` (a table question)"), self.toks[self._skipf(j)])
+
+    def _verb(self, verb: str, make: bool) -> tuple:
+        """(ops, {op: the player argument the player names}, None, face, colour filters) of a verb in a form."""
+        m, o, face, colour = VERBS[verb]
+        args = m if make else o
+        return tuple(args), dict(args), None, face, colour
+
+    def _nouns(self) -> None:
+        while self.tok.kind == "word" and (self.tok.kw in _NOUNS or self.tok.kw == "filler" or
+                                           self.tok.text in ("情报区", "技能", "人", "角色")):
+            self.take()
+
+    def _effect_player(self, j: int) -> tuple:
+        """(the player a word at ``j`` names — self | other | dying | a character id | None — and the index after it)."""
+        j = self._skipf(j)
+        t = self.toks[j]
+        if t.kind == "cond":
+            try:
+                node = E.parse(t.text)
+            except E.ExprError:
+                return None, j
+            k = self._skipf(j + 1)
+            if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
+                k = self._skipf(k + 1)
+            if isinstance(node, E.Attr) and node.name == "dying" or getattr(node, "name", None) == "dying":
+                return "dying", k
+            if isinstance(node, E.Unary) and node.op == "not" and getattr(node.arg, "name", None) == "alive":
+                # 让别人死: the dying word is the verb (kill), the player before it
+                return None, j
+            return None, j
+        if t.kind == "word" and t.kw == "other":
+            k = self._skipf(j + 1)
+            if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
+                k = self._skipf(k + 1)
+            return "other", k
+        if t.kind == "word" and t.kw in ("own", "self_word"):
+            return "self", self._skipf(j + 1)
+        if t.kind == "word" and t.kw == "anyone":
+            return None, self._skipf(j + 1)
+        if t.kind == "word":
+            c = self.resolve(t, ("character",))
+            if c is not None and not self.resolve(t, ("card",)):
+                return c[1], self._skipf(j + 1)
+        return None, j
+
+    def _effect(self, t: Tok, rule: str | None, eff: Effect) -> Atom:
+        if rule is None and getattr(self, "any_skill", None) is None:
+            self.error(Msg("是谁的效果？在前面写出技能或牌（'城府会让试探无效吗'）",
+                           "whose effect? name the skill or card first ('does 城府 make 试探 invalid')"), t)
+        return Atom("effect", t.col, self.prev_end(), rule=rule, value=eff, text=self.text[t.col:self.prev_end()])

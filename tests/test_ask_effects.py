@@ -1,0 +1,112 @@
+"""Designers' questions about what an effect does and about skills invalidated by another skill (issue 23), asked as
+written: the table ``tests/fixtures/ask-effects.toml`` (each with the server's answer), then what the answers rest on —
+the ops each effect did, recorded alike by both twins (model/interp/ops.done_entry, checks/enc/ops.enc_done_entry), a
+*no* from the catalogue's ``do`` alone, and a game in which a skill (禁闭) invalidates the player first."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+import z3
+
+from skillproof.checks import ask as Q
+from skillproof.checks.ask import table as T
+from skillproof.checks.enc.game import GameEncoding
+from skillproof.cmd_ask import render
+from skillproof.model import lang, loader
+from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.trace import Trace
+
+TABLE = Path(__file__).parent / "fixtures" / "ask-effects.toml"
+QUESTIONS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["question"]
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return loader.load(None)
+
+
+@pytest.fixture(scope="module")
+def sess(cat):
+    return Q.Session(cat)
+
+
+def outcome(cat, sess, text: str):
+    with lang.using("zh"):
+        try:
+            res = sess.ask(text)
+        except Q.QueryError as e:
+            return "refused", str(e), e
+        return res.answer, render(cat, res), res
+
+
+def test_the_table_holds_real_questions():
+    assert len(QUESTIONS) >= 20
+    assert len({q["ask"] for q in QUESTIONS}) == len(QUESTIONS)
+    for q in QUESTIONS:
+        assert set(q) >= {"ask", "expect", "cites", "server", "source"}, q["ask"]
+
+
+@pytest.mark.parametrize("q", QUESTIONS, ids=[q["ask"] for q in QUESTIONS])
+def test_each_question_is_answered_as_the_server_plays(cat, sess, q):
+    got, text, res = outcome(cat, sess, q["ask"])
+    assert got in q["expect"].split("|"), f"{q['ask']}: {got}\n{text}"
+    for c in q["cites"]:
+        assert c in text, f"{q['ask']}: the answer does not cite {c!r}\n{text}"
+    if got == "yes":                                  # a game: the interpreter replays it
+        run = play_run(cat, Trace.from_dict(res.witness["trace"]))
+        assert run.errors == []
+
+
+def test_an_effect_claim_is_an_effect_atom(cat, sess):
+    a = Q.atoms_of(sess.parse("城府还会让试探无效吗？").claim)[0]
+    assert a.kind == "effect" and a.rule == "ChengFu" and a.value.ops == ("cancel",) and a.value.card == "Shi_Tan"
+    b = Q.atoms_of(sess.parse("遗信能把手牌放入别人的情报区吗？").claim)[0]
+    assert b.value.ops == ("put_message",) and b.value.args == {"put_message": "to"} and b.value.who == "other"
+    c = Q.atoms_of(sess.parse("澄清能救濒死的人吗？").claim)[0]
+    assert c.rule == "Cheng_Qing" and c.value.dying and c.value.colours
+
+
+def test_the_game_shows_the_op_done_by_both_twins(cat, sess):
+    """城府 cancels the 试探 played on her: the fire event's recorded ops, the interpreter's and the z3 twin's pinned
+    to the same game, both hold the cancel."""
+    res = sess.ask("城府还会让试探无效吗？")
+    game = Trace.from_dict(res.witness["trace"])
+    run = play_run(cat, game)
+    k = next(i for i, e in enumerate(game.events) if e.kind == "fire" and e.rule == "ChengFu")
+    assert [e["op"] for e in run.done[k]] == ["cancel"]
+    assert any(e.kind == "play" and e.card == "Shi_Tan" for e in game.events[:k])
+    enc = GameEncoding(cat, game)
+    s = z3.Solver()
+    s.add(enc.legal_expr())
+    assert s.check() == z3.sat
+    conds = [c for c, e in enc.done[k] if e["op"] == "cancel"]
+    assert conds and s.check(z3.Not(z3.Or([z3.BoolVal(c) if isinstance(c, bool) else c for c in conds]))) == z3.unsat
+
+
+def test_a_no_from_the_effect_data_names_the_rule(cat, sess):
+    with lang.using("en"):
+        res = sess.ask("博爱能让别人摸牌吗？")
+    assert res.answer == "no"
+    assert any(r["file"].endswith("bai_cang_lang.toml") for b in res.because for r in b["rules"])
+    assert "to the player asked about" in res.headline or any("to the player asked about" in b["says"]
+                                                                for b in res.because)
+
+
+def test_invalidation_by_a_skill_is_played_in_the_game(cat, sess):
+    res = sess.ask("被禁闭后，城府还能发动吗？")
+    assert res.answer == "no"
+    near = Trace.from_dict(res.illustration["trace"])
+    use = next(e for e in near.events if e.kind == "use")
+    assert use.rule == "JinBi" and use.target == 0
+    gives = [e.site for e in near.events if e.kind == "give" and e.seat == 0]
+    assert any(g.startswith("JinBi#") for g in gives)
+    fire = next(k for k, e in enumerate(near.events) if e.kind == "fire")
+    assert any("invalidated" in str(w) for k, w in play_run(cat, near).errors if k == fire)
+
+
+def test_make_die_is_refused_as_two_readings(cat, sess):
+    with pytest.raises(Q.QueryError) as e:
+        sess.parse("利诱能让别人死吗？")
+    assert "两种读法" in str(e.value) or "two ways" in str(e.value)
