@@ -842,9 +842,12 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
     solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
     import z3
-    from .enc.game import GameEncoding
+    from .enc.game import GameEncoding, Illegal
     from skillproof.model.interp.win import deal_errors
-    enc = GameEncoding(cat, template)
+    try:                                          # a check False from the concrete parts alone: no filling is legal
+        enc = GameEncoding(cat, template, keep_states=False, stop_at_false=True)
+    except Illegal:
+        return None
     s = z3.Optimize()
     s.set("timeout", timeout_ms)
     s.add([lab.expr for lab in enc.legal])
@@ -879,6 +882,8 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     tried = 0
     for tmpl in templates(cat, skeleton, run):
         tried += 1
+        if not asks_there(tmpl, questions):
+            continue                                # no filling of it answers: the replay's test below fails
         game = solve(cat, tmpl, final)
         if game is None:
             continue
@@ -896,6 +901,32 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+
+
+def end_window(events) -> str | None:
+    """The window a game trace's state is in after its events (None: no turn started): the last turn's draw phase,
+    window, or 传递阶段 after a send — as the interpreter sets it (model/interp/trace.Runner.on_turn / on_window,
+    game.GameRunner.on_send); the holes' values change no window."""
+    for e in reversed(events):
+        if e.kind == "send":
+            return "send"
+        if e.kind == "window":
+            return e.window
+        if e.kind == "turn":
+            return "draw"
+    return None
+
+
+def asks_there(template: TR.Trace, questions) -> bool:
+    """May a game of the template be at every question's decision moment (``at_decision``: the window it ends in
+    one of the decision's, model.turn.DECISION_WINDOWS)? False: whatever fills its holes, the replay asks a question
+    where it is not taken (a template that left the skeleton's last window out) — the template needs no solving."""
+    from skillproof.model.turn import DECISION_WINDOWS
+    w = end_window(template.events)
+    if w is None:
+        return True
+    return all(q.get("decision", "") not in DECISION_WINDOWS or w in DECISION_WINDOWS[q.get("decision", "")][0]
+               for q, _ in questions)
 
 
 def witness_questions(w: dict) -> list:

@@ -71,11 +71,22 @@ INVALID_SEAT = 10 ** 6
 DIRS = ("up", "left", "right")
 
 
+class Illegal(Exception):
+    """Raised by a ``GameEncoding`` made with ``stop_at_false``: a check came out ``False`` from the template's
+    concrete parts — no filling of its holes is legal. ``label``: that check's."""
+
+    def __init__(self, label: str):
+        super().__init__(label)
+        self.label = label
+
+
 class GameEncoding:
     """The constraints of a game-trace template (see the module's docstring)."""
 
-    def __init__(self, cat, template, pins: dict | None = None, keep_states: bool = True, prefix: str = "h:"):
+    def __init__(self, cat, template, pins: dict | None = None, keep_states: bool = True, prefix: str = "h:",
+                 stop_at_false: bool = False):
         self.cat, self.template = cat, template
+        self.stop_at_false = stop_at_false     # a check False whatever the holes: raise Illegal, encode no further
         self.pins = dict(pins or {})
         self.prefix = prefix
         self.keep_states = keep_states
@@ -217,8 +228,10 @@ class GameEncoding:
         value = fold(value, simplify=not is_c(value))
         if value is True:
             return
-        self.legal.append(Labelled(f"event {self.k}: {label}" if self.k >= 0 else f"setup: {label}", tuple(rules),
-                                   z3.BoolVal(False) if value is False else value))
+        label = f"event {self.k}: {label}" if self.k >= 0 else f"setup: {label}"
+        if value is False and self.stop_at_false:
+            raise Illegal(label)
+        self.legal.append(Labelled(label, tuple(rules), z3.BoolVal(False) if value is False else value))
 
     def bad(self, label: str, rules=()) -> None:
         self.ok(label, False, rules)
