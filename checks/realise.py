@@ -843,6 +843,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
     import z3
     from .enc.game import GameEncoding, Illegal
+    from .terms import Eq2, assert_all
     from skillproof.model.interp.win import deal_errors
     try:                                          # a check False from the concrete parts alone: no filling is legal
         enc = GameEncoding(cat, template, keep_states=False, stop_at_false=True)
@@ -850,7 +851,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
         return None
     s = z3.Optimize()
     s.set("timeout", timeout_ms)
-    s.add([lab.expr for lab in enc.legal])
+    assert_all(s, [lab.expr for lab in enc.legal])
     dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
     for i, seat in enumerate(final.seats):
         for name in PINNED:
@@ -858,7 +859,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
                 continue
             # the seats' status first (who is alive, face up, locked), then the counts
             weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
-            s.add_soft(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)), weight)
+            s.add_soft(Eq2(enc.final_attr(i, name), enc.value(name, getattr(seat, name))), weight)
     if s.check() != z3.sat:
         return None
     return enc.fill(s.model())
