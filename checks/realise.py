@@ -851,6 +851,9 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
         return None
     s = z3.Optimize()
     s.set("timeout", timeout_ms)
+    # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
+    # the optimum (the pins kept) is the same
+    s.set("elim_01", False)
     assert_all(s, [lab.expr for lab in enc.legal])
     dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
     for i, seat in enumerate(final.seats):
