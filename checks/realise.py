@@ -118,24 +118,29 @@ class Builder:
         """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
         branch points in lexicographic order of the ways taken (a way taken may change which branch points come
         after it, so the tree is walked, not a product of counts)."""
-        out = []
+        return list(self.each())
+
+    def each(self):
+        """The templates of ``templates``, one at a time as the walk meets them (``realise`` stops at the first that
+        makes a game: the rest are not built)."""
+        made = 0
         ways: list = []
         for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
             self._taken = []
             new = _Names()
             events = self.emit(list(ways), new)
-            if events is not None:
-                out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
-                if len(out) >= MAX_TEMPLATES:
-                    break
             taken = self._taken
+            if events is not None:
+                yield TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True)
+                made += 1
+                if made >= MAX_TEMPLATES:
+                    break
             i = len(taken) - 1
             while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
                 i -= 1
             if i < 0:
                 break
             ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
-        return out
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
@@ -825,8 +830,13 @@ def raises(out: list, i: int, cat: Catalogue | None = None) -> tuple:
 
 def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> list:
     """The game-trace templates of a skeleton (see the module's docstring), simplest first."""
+    return list(each_template(cat, skeleton, run))
+
+
+def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None):
+    """``templates``, one at a time (built as they are asked for)."""
     run = run or play_run(cat, skeleton)
-    return Builder(cat, skeleton, run, run.state).templates()
+    return Builder(cat, skeleton, run, run.state).each()
 
 
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
@@ -884,7 +894,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
     tried = 0
-    for tmpl in templates(cat, skeleton, run):
+    for tmpl in each_template(cat, skeleton, run):
         tried += 1
         if not asks_there(tmpl, questions):
             continue                                # no filling of it answers: the replay's test below fails
