@@ -220,16 +220,23 @@ def main():
         print(f"cold with every module compiled at start (PYTHONDONTWRITEBYTECODE=1, no cached bytecode): "
               f"{t_compile:.2f} s")
     cat = loader.load()
-    t = time.perf_counter()
-    res = run(cat, Options())
-    t_warm = time.perf_counter() - t
-    lanes = res.stats.get("lanes_cpu", [])
-    print(f"in process (catalogue loaded, z3 imported): {t_warm:.2f} s; {len(res.findings)} findings, "
-          f"{res.stats['queries']} solver questions")
+    # the lanes' CPU is what the wall time follows on idle cores; on a shared machine it still varies run to run:
+    # each figure is the median of ``--runs`` in-process checks (each lane a fresh process, as the command runs it)
+    runs = []
+    for _ in range(a.runs):
+        t = time.perf_counter()
+        runs.append((run(cat, Options()), time.perf_counter() - t))
+    res = runs[0][0]
+    lanes = [statistics.median(r.stats["lanes_cpu"][k] for r, _ in runs)
+             for k in range(len(res.stats.get("lanes_cpu", [])))]
+    realise_cpu = statistics.median(r.stats.get("realise_cpu", 0.0) for r, _ in runs)
+    print(f"in process (catalogue loaded, z3 imported): {statistics.median(t for _, t in runs):.2f} s; "
+          f"{len(res.findings)} findings, {res.stats['queries']} solver questions")
     if lanes:
-        print(f"lanes' CPU: {' + '.join(f'{c:.2f}' for c in lanes)} s (the slowest lane bounds the wall time); "
-              f"making witnesses games (checks/realise.py): {res.stats.get('realise_cpu', 0.0):.2f} s CPU, "
-              f"{100 * res.stats.get('realise_cpu', 0.0) / max(sum(lanes), 1e-9):.0f}% of the lanes'")
+        print(f"lanes' CPU (median of {a.runs}): {' + '.join(f'{c:.2f}' for c in lanes)} s (the slowest lane bounds "
+              f"the wall time: ~ it + 0.2 s start-up on idle cores); making witnesses games (checks/realise.py): "
+              f"{realise_cpu:.2f} s CPU, {100 * realise_cpu / max(sum(lanes), 1e-9):.0f}% of the lanes'   "
+              f"(load average now {load_average()})")
         bare = run(cat, Options(realise=False)).stats.get("lanes_cpu", [])
         if bare:
             print(f"the same without making witnesses games (Options(realise=False)): lanes' CPU "

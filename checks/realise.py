@@ -118,24 +118,29 @@ class Builder:
         """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
         branch points in lexicographic order of the ways taken (a way taken may change which branch points come
         after it, so the tree is walked, not a product of counts)."""
-        out = []
+        return list(self.each())
+
+    def each(self):
+        """The templates of ``templates``, one at a time as the walk meets them (``realise`` stops at the first that
+        makes a game: the rest are not built)."""
+        made = 0
         ways: list = []
         for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
             self._taken = []
             new = _Names()
             events = self.emit(list(ways), new)
-            if events is not None:
-                out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
-                if len(out) >= MAX_TEMPLATES:
-                    break
             taken = self._taken
+            if events is not None:
+                yield TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True)
+                made += 1
+                if made >= MAX_TEMPLATES:
+                    break
             i = len(taken) - 1
             while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
                 i -= 1
             if i < 0:
                 break
             ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
-        return out
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
@@ -825,8 +830,13 @@ def raises(out: list, i: int, cat: Catalogue | None = None) -> tuple:
 
 def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> list:
     """The game-trace templates of a skeleton (see the module's docstring), simplest first."""
+    return list(each_template(cat, skeleton, run))
+
+
+def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None):
+    """``templates``, one at a time (built as they are asked for)."""
     run = run or play_run(cat, skeleton)
-    return Builder(cat, skeleton, run, run.state).templates()
+    return Builder(cat, skeleton, run, run.state).each()
 
 
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
@@ -842,12 +852,19 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
     solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
     import z3
-    from .enc.game import GameEncoding
+    from .enc.game import GameEncoding, Illegal
+    from .terms import Eq2, assert_all
     from skillproof.model.interp.win import deal_errors
-    enc = GameEncoding(cat, template)
+    try:                                          # a check False from the concrete parts alone: no filling is legal
+        enc = GameEncoding(cat, template, keep_states=False, stop_at_false=True)
+    except Illegal:
+        return None
     s = z3.Optimize()
     s.set("timeout", timeout_ms)
-    s.add([lab.expr for lab in enc.legal])
+    # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
+    # the optimum (the pins kept) is the same
+    s.set("elim_01", False)
+    assert_all(s, [lab.expr for lab in enc.legal])
     dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
     for i, seat in enumerate(final.seats):
         for name in PINNED:
@@ -855,7 +872,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
                 continue
             # the seats' status first (who is alive, face up, locked), then the counts
             weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
-            s.add_soft(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)), weight)
+            s.add_soft(Eq2(enc.final_attr(i, name), enc.value(name, getattr(seat, name))), weight)
     if s.check() != z3.sat:
         return None
     return enc.fill(s.model())
@@ -877,8 +894,10 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
     tried = 0
-    for tmpl in templates(cat, skeleton, run):
+    for tmpl in each_template(cat, skeleton, run):
         tried += 1
+        if not asks_there(tmpl, questions):
+            continue                                # no filling of it answers: the replay's test below fails
         game = solve(cat, tmpl, final)
         if game is None:
             continue
@@ -896,6 +915,32 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
     return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+
+
+def end_window(events) -> str | None:
+    """The window a game trace's state is in after its events (None: no turn started): the last turn's draw phase,
+    window, or 传递阶段 after a send — as the interpreter sets it (model/interp/trace.Runner.on_turn / on_window,
+    game.GameRunner.on_send); the holes' values change no window."""
+    for e in reversed(events):
+        if e.kind == "send":
+            return "send"
+        if e.kind == "window":
+            return e.window
+        if e.kind == "turn":
+            return "draw"
+    return None
+
+
+def asks_there(template: TR.Trace, questions) -> bool:
+    """May a game of the template be at every question's decision moment (``at_decision``: the window it ends in
+    one of the decision's, model.turn.DECISION_WINDOWS)? False: whatever fills its holes, the replay asks a question
+    where it is not taken (a template that left the skeleton's last window out) — the template needs no solving."""
+    from skillproof.model.turn import DECISION_WINDOWS
+    w = end_window(template.events)
+    if w is None:
+        return True
+    return all(q.get("decision", "") not in DECISION_WINDOWS or w in DECISION_WINDOWS[q.get("decision", "")][0]
+               for q, _ in questions)
 
 
 def witness_questions(w: dict) -> list:

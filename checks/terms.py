@@ -206,3 +206,54 @@ def Ite(c, a, b):
         if _ints(a, b) and a.ctx is ctx:
             return z3.ArithRef(_ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
     return z3.If(c, a, b)
+
+
+# ------------------------------------------------------------------------------------------ constants
+# ``z3.is_true`` / ``is_false`` / ``is_int_value`` ask through z3's Python layers (the term's kind, its declaration,
+# the declaration's kind: a few wrapped objects each); the game twin folds every constraint it makes with them
+# (checks/enc/val.fold). One C call each answers the same: Z3_get_bool_value is the constant true / false test
+# z3.is_true / is_false make (Z3_L_TRUE / Z3_L_FALSE for those two terms only), Z3_is_numeral_ast is_int_value's.
+_BOOL_VALUE, _IS_NUMERAL = _raw(_core.Z3_get_bool_value), _raw(_core.Z3_is_numeral_ast)
+_NUMERAL_STRING = _raw(_core.Z3_get_numeral_string)
+_SORT, _SORT_KIND = _raw(_core.Z3_get_sort), _raw(_core.Z3_get_sort_kind)
+_INT_SORT = z3.Z3_INT_SORT
+_NOT_CONST = object()
+
+
+def const_of(x):
+    """The Python constant a z3 term is (True / False for z3's true / false, an int for an integer numeral), else
+    ``NOT_CONST``: what ``z3.is_true(x)`` / ``is_false(x)`` / ``is_int_value(x)`` tell, in one C call."""
+    t = type(x)
+    if t is _BoolRef:
+        v = _BOOL_VALUE(x.ctx.ref(), x.ast)
+        return True if v == 1 else False if v == -1 else _NOT_CONST
+    if t is z3.ArithRef or t is z3.IntNumRef:
+        r = x.ctx.ref()
+        if _IS_NUMERAL(r, x.ast) and _SORT_KIND(r, _SORT(r, x.ast)) == _INT_SORT:
+            return int(_NUMERAL_STRING(r, x.ast).decode())
+        return _NOT_CONST
+    if z3.is_true(x):
+        return True
+    if z3.is_false(x):
+        return False
+    if z3.is_int_value(x):
+        return x.as_long()
+    return _NOT_CONST
+
+
+NOT_CONST = _NOT_CONST
+
+
+_OPT_ASSERT = _raw(_core.Z3_optimize_assert)
+
+
+def assert_all(opt, exprs) -> None:
+    """``opt.add(exprs)`` for a ``z3.Optimize`` (the same calls, in order): z3 Booleans of its context asserted
+    without z3's cast of each; anything else through ``opt.add``."""
+    ctx = opt.ctx
+    r = ctx.ref()
+    for e in exprs:
+        if type(e) is _BoolRef and e.ctx is ctx:
+            _OPT_ASSERT(r, opt.optimize, e.ast)
+        else:
+            opt.add(e)

@@ -110,3 +110,35 @@ def test_require_games_makes_an_unrealised_witness_inconclusive(cat, shipped):
     inc = [f for f in strict.findings if f.inconclusive and f.details.get("why")]
     assert inc and all(f.check == "INC001" for f in inc)
     assert not any("unrealised" in (f.witness or {}) and not f.inconclusive for f in strict.findings)
+
+
+def test_a_template_is_skipped_only_where_no_filling_can_answer(cat):
+    """``asks_there``: the window a template ends in is its events' (the interpreter's final window on every filled
+    game), and a template ending outside a question's decision windows is not solved; ``stop_at_false``: a check the
+    concrete parts make False stops the encoding (Illegal), where the full encoding's constraints are unsatisfiable."""
+    import z3
+    from skillproof.checks.enc.game import GameEncoding, Illegal
+    from skillproof.checks.realise import asks_there, end_window, solve
+    sk = _skeleton(cat, ["sp_li_ning_yu", "chen_da_er"], [
+        Event("turn", seat=1), Event("window", window="send_start"),
+        Event("give", seat=0, giver=1, site="BianZeTong#0", args={"A": "Jie_Huo", "B": "Diao_Bao"}),
+        Event("window", window="fight", in_front=0, sender=1)], turn=1)
+    base = play_run(cat, sk)
+    ts = templates(cat, sk, base)
+    assert ts
+    for t in ts:
+        game = solve(cat, t, base.state)
+        if game is not None:
+            assert play_run(cat, game).state.window == end_window(t.events) == "fight"
+    fight = {"decision": "skip_fight", "seat": 0}
+    receive = {"decision": "receive", "seat": 0}
+    assert asks_there(ts[0], [(fight, {})]) and not asks_there(ts[0], [(fight, {}), (receive, {})])
+    # a send window right after the fight window: illegal whatever the holes hold
+    bad = Trace(ts[0].setup, list(ts[0].events) + [Event("window", window="send", in_front=0)], table=True)
+    with pytest.raises(Illegal):
+        GameEncoding(cat, bad, keep_states=False, stop_at_false=True)
+    full = GameEncoding(cat, bad)
+    s = z3.Solver()
+    s.add([lab.expr for lab in full.legal])
+    assert s.check() == z3.unsat
+    assert solve(cat, bad, base.state) is None

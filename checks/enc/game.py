@@ -57,6 +57,7 @@ from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, en
                    seat_value_ok)
 from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_counts, enc_counts_are_area, enc_decompose, \
     new_seat
+from ..terms import And, Eq2, Ge, Le, Not, Or
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z
 from .cond import compile_on, params_of
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
@@ -71,11 +72,22 @@ INVALID_SEAT = 10 ** 6
 DIRS = ("up", "left", "right")
 
 
+class Illegal(Exception):
+    """Raised by a ``GameEncoding`` made with ``stop_at_false``: a check came out ``False`` from the template's
+    concrete parts — no filling of its holes is legal. ``label``: that check's."""
+
+    def __init__(self, label: str):
+        super().__init__(label)
+        self.label = label
+
+
 class GameEncoding:
     """The constraints of a game-trace template (see the module's docstring)."""
 
-    def __init__(self, cat, template, pins: dict | None = None, keep_states: bool = True, prefix: str = "h:"):
+    def __init__(self, cat, template, pins: dict | None = None, keep_states: bool = True, prefix: str = "h:",
+                 stop_at_false: bool = False):
         self.cat, self.template = cat, template
+        self.stop_at_false = stop_at_false     # a check False whatever the holes: raise Illegal, encode no further
         self.pins = dict(pins or {})
         self.prefix = prefix
         self.keep_states = keep_states
@@ -119,24 +131,28 @@ class GameEncoding:
         if h.name not in self.vars:
             nm = self.prefix + h.name
             domain = hole_values(h, self.n, self.C.cards, CLASSES, TASKS)
+            label = f"hole {h.name} in its domain"
             if h.type == "bool":
                 v = z3.Bool(nm)
                 dom = [x for x in (True, False) if x in domain]
-                self.legal.append(Labelled(f"hole {h.name} in its domain", (), z3.Or([v == x for x in dom])
-                                           if dom else z3.BoolVal(False)))
+                if len(dom) == 1:
+                    self.legal.append(Labelled(label, (), v if dom[0] else Not(v)))
+                elif not dom:
+                    self.legal.append(Labelled(label, (), z3.BoolVal(False)))
+                # both truth values: no constraint
             elif h.type == "seats":
                 v = [z3.Bool(f"{nm}[{j}]") for j in range(self.n)]
-                self.legal.append(Labelled(f"hole {h.name} in its domain", (),
-                                           z3.And([z3.Not(v[j]) for j in range(self.n) if j not in domain] or
-                                                  [z3.BoolVal(True)])))
+                outside = [Not(v[j]) for j in range(self.n) if j not in domain]
+                if outside:
+                    self.legal.append(Labelled(label, (), And(outside)))
             else:
                 v = z3.Int(nm)
                 codes = sorted({self.code(h.type, x) for x in domain})
-                if codes and codes == list(range(codes[0], codes[-1] + 1)) and len(codes) > 2:
-                    dom = z3.And(v >= codes[0], v <= codes[-1])       # a range: two bounds, not an Or of values
+                if codes and codes[-1] - codes[0] == len(codes) - 1 and len(codes) > 2:
+                    dom = And(Ge(v, z(codes[0])), Le(v, z(codes[-1])))   # a range: two bounds, not an Or of values
                 else:
-                    dom = z3.Or([v == c for c in codes]) if codes else z3.BoolVal(False)
-                self.legal.append(Labelled(f"hole {h.name} in its domain", (), dom))
+                    dom = Or([Eq2(v, z(c)) for c in codes]) if codes else z3.BoolVal(False)
+                self.legal.append(Labelled(label, (), dom))
             self.vars[h.name] = v
         return self.vars[h.name]
 
@@ -215,11 +231,16 @@ class GameEncoding:
 
     # ====================================================================================== constraints
     def ok(self, label: str, value, rules=()) -> None:
-        value = fold(value, simplify=not is_c(value))
+        # a constant is read off the term as it stands, not simplified first: the solver simplifies anyway, and
+        # ``verdict`` folds a ground template's checks with simplification (on the shipped check simplifying here
+        # found no False the concrete parts had not already made, and cost a fifth of the encoding)
+        value = fold(value, simplify=False)
         if value is True:
             return
-        self.legal.append(Labelled(f"event {self.k}: {label}" if self.k >= 0 else f"setup: {label}", tuple(rules),
-                                   z3.BoolVal(False) if value is False else value))
+        label = f"event {self.k}: {label}" if self.k >= 0 else f"setup: {label}"
+        if value is False and self.stop_at_false:
+            raise Illegal(label)
+        self.legal.append(Labelled(label, tuple(rules), z3.BoolVal(False) if value is False else value))
 
     def bad(self, label: str, rules=()) -> None:
         self.ok(label, False, rules)
@@ -466,6 +487,8 @@ class GameEncoding:
         key = self._win_key()
         if key is not None and _same_key(key, self._last_win[0]):
             got = self._last_win[1]             # nothing a win check reads has changed since the last node
+            if self._applied[0] is got and _same_terms(self._applied[1], self._result_terms()):
+                return                          # nor the result it wrote: ending with it again changes nothing
         else:
             e1, D1, W1 = enc_check_win(self.cat, tab, self.tag())
             e2, D2, W2 = enc_check_one_camp(self.cat, tab, self.tag()) if e1 is not True else (False, D1, W1)
@@ -473,8 +496,15 @@ class GameEncoding:
                    [ITE(e1, W1[j], W2[j]) for j in range(self.n)])
             self._last_win = (key, got)
         self._end_with(*got)
+        self._applied = (got, self._result_terms())
 
     _last_win = (None, None)
+    _applied = (None, ())
+
+    def _result_terms(self) -> tuple:
+        """What ``_end_with`` writes: ended, then the declared and the winners per seat."""
+        tab = self.tab
+        return (tab.ended, *tab.declared, *tab.winners)
 
     def _win_key(self):
         """What the win checks read, when no result pass can read more (no WinSkill or ChangeGameResultSkill held):
@@ -1172,6 +1202,19 @@ class GameEncoding:
 
 
 # ========================================================================================== helpers
+def _same_terms(a: tuple, b: tuple) -> bool:
+    """The same values, position by position: equal constants of one type, or the very same terms."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if is_c(x) and is_c(y) and type(x) is type(y) and x == y:
+            continue
+        return False
+    return True
+
+
 def _same_key(a, b) -> bool:
     """Two win keys (``GameEncoding._win_key``) read the same values: equal constants, the same terms."""
     if a is None or b is None or len(a) != len(b) or a[0] != b[0]:

@@ -104,13 +104,22 @@ class SymSeat:
     task: object                      # win.TASKS code, NONE: none
     invalidated: bool = False
     played: frozenset = frozenset()
+    _sums: dict = field(default_factory=dict, repr=False, compare=False)    # count's last sums
 
     def copy(self) -> "SymSeat":
-        return replace(self, skills=[replace(k, args=dict(k.args)) for k in self.skills], area=list(self.area))
+        return replace(self, skills=[replace(k, args=dict(k.args)) for k in self.skills], area=list(self.area),
+                       _sums=dict(self._sums))
 
     def count(self, f: str):
-        """One of the five counts (FIVE) of this seat's area."""
-        return SUM(self.area[i] for i in _IDX[f])
+        """One of the five counts (FIVE) of this seat's area (the last sum kept while the area's values it adds are
+        the very same: the win and dying checks read the counts at every step)."""
+        parts = [self.area[i] for i in _IDX[f]]
+        memo = self._sums.get(f)
+        if memo is not None and all(a is b for a, b in zip(memo[0], parts)):
+            return memo[1]
+        v = SUM(parts)
+        self._sums[f] = (parts, v)
+        return v
 
     def in_game(self):
         """Not out of the game (lost)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import Add as _Add, And as _And, Eq2 as _Eq, Ge as _Ge, Gt as _Gt, Ite as _Ite, Le as _Le, Lt as _Lt, \
+from ..terms import NOT_CONST, const_of, Add as _Add, And as _And, Eq2 as _Eq, Ge as _Ge, Gt as _Gt, Ite as _Ite, Le as _Le, Lt as _Lt, \
     Mul as _Mul, Not as _Not, Or as _Or, Sub as _Sub
 
 NONE = -1                   # "no seat" / "no card" / "no class" / "no task"
@@ -46,18 +46,14 @@ def fold(x, simplify: bool = True):
     """A z3 term that is (or simplifies to) a constant, as the constant; else the term (simplified)."""
     if not isinstance(x, z3.ExprRef):
         return x
-    if z3.is_true(x):
-        return True
-    if z3.is_false(x):
-        return False
+    c = const_of(x)
+    if c is not NOT_CONST:
+        return c
     if simplify:
         x = z3.simplify(x)
-    if z3.is_true(x):
-        return True
-    if z3.is_false(x):
-        return False
-    if z3.is_int_value(x):
-        return x.as_long()
+        c = const_of(x)
+        if c is not NOT_CONST:
+            return c
     return x
 
 
