@@ -164,13 +164,14 @@ class Builder:
         window = None
         turn_sender = turn_seat = None
         skipped = None          # the dying player of a dying excursion the game leaves out
+        dropping = False        # the turn's message was moved to a dying player's receive: later windows dropped
         deferred: list = []     # (where, give) handed out by a giver that acts in the turn's next 争夺阶段 window
         for k, ev in enumerate(sk.events):
             m = moments[k]
             if deferred:
                 self.flush(out, deferred, new)
-            if ev.kind == "turn" and deferred:
-                return None                                 # no 争夺阶段 came for a deferred grant
+            if ev.kind == "turn" and (deferred or dropping):
+                return None                                 # no 争夺阶段 came for a deferred grant; a turn cut short
             if ev.kind == "turn":
                 if window not in (None, "turn_end"):
                     pass
@@ -182,6 +183,8 @@ class Builder:
                 continue
             if ev.kind == "window":
                 w = ev.window
+                if dropping and w != "dying":
+                    continue                                # the game ends in the dying window it moved the receive to
                 if skipped is not None:
                     if w == "dying":
                         continue
@@ -212,7 +215,7 @@ class Builder:
                         and ev.in_front != front:
                     # the skeleton's 争夺阶段 (or receive) is in front of another player than the message is: it is
                     # passed on to him, or accepted where it is and moved by a card (误导 and the like)
-                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new)
+                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out)
                     if moved is None:
                         return None
                     out.extend(moved)
@@ -229,22 +232,30 @@ class Builder:
                 if w == "dying":
                     if window not in ("receive", "dying") or window == "receive" and front != ev.dying:
                         # nobody dies without a third black message: a card or skill of this window puts one in
-                        killer = self.killer(ev.dying, window, turn_seat, ways, new)
+                        killer = self.killer(ev.dying, window, turn_seat, ways, new, out)
                         if killer is None and self.turn_rests(k):
                             # nothing of this window kills him, and the skeleton asks nothing of the rest of the
                             # turn: the turn's message is his third black one (a whole cycle up to his receive)
-                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new)
+                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new, out)
                             sent = received = True
-                        if killer is None and self.final.seats[ev.dying].alive:
-                            # nothing of the game can make him dying here: the timed model's excursion into the
-                            # dying window is left out (the questions are asked again on the game)
-                            skipped = ev.dying
-                            continue
                         if killer is None:
-                            return None
+                            # nothing of the game can make him dying here: the timed model's excursion into the
+                            # dying window is left out (the questions are asked again on the game) — or, next, the
+                            # turn's message is his third black one after all (received by him instead of whoever
+                            # the skeleton has receive it), and the skeleton's later windows of the turn are dropped:
+                            # the game ends in his dying window
+                            ways_here = (["skip"] if self.final.seats[ev.dying].alive else []) + ["receive"]
+                            if ways_here[self.choose(ways, len(ways_here))] == "skip":
+                                skipped = ev.dying
+                                continue
+                            killer = self.receive_instead(ev.dying, window, sent, received, front, turn_sender,
+                                                          out, ways, new)
+                            if killer is None:
+                                return None
+                            sent = received = dropping = True
                         out.extend(killer)
                 elif window == "dying" and m is not None and m.get("dying") is not None:
-                    saver = self.saver(m["dying"], ways, new)
+                    saver = self.saver(m["dying"], ways, new, out)
                     if saver is None:
                         return None
                     out.extend(saver)
@@ -363,7 +374,7 @@ class Builder:
                 return ev.in_front if ev.window != "turn_end" else None
         return None
 
-    def mover(self, to: int, frm: int, ways, new) -> list | None:
+    def mover(self, to: int, frm: int, ways, new, out: list = ()) -> list | None:
         """A card that moves the message from ``frm`` to ``to`` in 争夺阶段: ``to`` plays a card that brings it to
         himself, or anyone plays one that moves it to a neighbour (one way per card and player)."""
         opts = []
@@ -377,12 +388,31 @@ class Builder:
                         opts.append((to, cid))
                     elif tgt in ("front_left", "front_right"):
                         opts.extend((p, cid) for p in range(self.n) if self.final.seats[p].alive)
+        opts = [(p, c) for p, c in opts if not self.banned_here(out, p, c)]
         if not opts:
             return None
         seat, cid = opts[self.choose(ways, len(opts))]
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def banned_here(self, out: list, seat: int, card: str) -> bool:
+        """Has the game trace's turn so far handed ``seat`` a ban of ``card`` (a CannotPlayCard grant whose
+        arguments name it, or all cards: model/interp/bans.py)? Such a play is never a way: the server refuses it
+        (CannotPlayCard.kt), unless a later event takes the ban away — which the skeleton then shows first."""
+        from skillproof.model.interp.bans import ban_all, ban_cards
+        from skillproof.model.state import SkillInst
+        for e in out[self._turn_start(out):]:
+            if e.kind != "give" or e.seat != seat:
+                continue
+            give = site_of(self.cat, e.site)
+            rule = self.cat.skills.get(give.grant) if give is not None else None
+            if rule is None or rule.ban is None:
+                continue
+            inst = SkillInst(rule=give.grant, args=dict(e.args or {}))
+            if ban_all(rule, inst) or card in ban_cards(rule, inst):
+                return True
+        return False
 
     def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> int:
         """Where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``: its move_message's
@@ -410,7 +440,7 @@ class Builder:
                 return got if got is not None else front
         return front
 
-    def reach(self, window: str, frm: int, to: int, sender: int, ways, new) -> list | None:
+    def reach(self, window: str, frm: int, to: int, sender: int, ways, new, out: list = ()) -> list | None:
         """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
         传递阶段, passed on seat by seat (one way per direction that reaches ``to`` before its sender, shortest
         first) then accepted by ``to``; or accepted by ``frm`` and moved by a card (``mover``). In 争夺阶段 only a
@@ -426,7 +456,7 @@ class Builder:
         how = opts[self.choose(ways, len(opts))]
         if how != "mover":
             return how
-        mover = self.mover(to, frm, ways, new)
+        mover = self.mover(to, frm, ways, new, out)
         if mover is None:
             return None
         return ([TR.Event("window", window="fight", in_front=frm)] if window == "send" else []) + mover
@@ -510,9 +540,10 @@ class Builder:
                 return False
         return True
 
-    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new) -> list | None:
+    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new, done: list = ()) -> list | None:
         """The turn's message from wherever the game trace left it to ``who``'s receive: sent (to him, or — when he
-        is its sender — to another player who lets it pass back), accepted, received."""
+        is its sender — to another player who lets it pass back), accepted, received (``done``: the game trace so
+        far)."""
         out: list = []
         if window in ("draw",):
             out.append(TR.Event("window", window="main"))
@@ -530,7 +561,7 @@ class Builder:
             out.append(TR.Event("window", window="fight", in_front=who))
         elif window in ("send", "fight") and front is not None:
             if front != who:
-                moved = self.reach(window, front, who, sender, ways, new)
+                moved = self.reach(window, front, who, sender, ways, new, done)
                 if moved is None:
                     return None
                 out.extend(moved)
@@ -541,20 +572,41 @@ class Builder:
         out.append(TR.Event("window", window="receive", in_front=who))
         return out
 
-    def saver(self, dying: int, ways, new) -> list | None:
+    def receive_instead(self, who: int, window, sent: bool, received: bool, front, sender: int, out: list, ways,
+                        new) -> list | None:
+        """The events that make the turn's message ``who``'s third black one where nothing of the window can kill
+        him: its cycle up to his receive (``receive_by``) when it is not received yet; when the game trace has just
+        had another player receive it, that receive taken back — the message is accepted where it is and moved to
+        ``who`` by a card of 争夺阶段 (``mover``), then received by him. None: neither can be built."""
+        if not received:
+            return self.receive_by(who, window, sent, front, sender, ways, new, out)
+        last = out[-1] if out else None
+        if window != "receive" or front is None or front == who or last is None or last.kind != "window" \
+                or last.window != "receive" or last.in_front != front:
+            return None
+        out.pop()
+        moved = self.reach("fight", front, who, sender, ways, new, out)
+        if moved is None:
+            return None
+        return moved + [TR.Event("window", window="receive", in_front=who)]
+
+    def saver(self, dying: int, ways, new, out: list = ()) -> list | None:
         """A card that saves the dying player: a living player plays one that takes a black message out of
         his area (澄清), one way per player."""
         cards = [cid for cid, c in self.cat.cards.items() if "dying" in c.windows
                  and any(o.op == "remove_message" for o in walk(c.do))]
         if not cards:
             return None
-        opts = [(p, c) for c in cards for p in range(self.n) if self.final.seats[p].alive]
+        opts = [(p, c) for c in cards for p in range(self.n) if self.final.seats[p].alive
+                and not self.banned_here(out, p, c)]
+        if not opts:
+            return None
         seat, cid = opts[self.choose(ways, len(opts))]
         fields = effect_holes(self.cat.cards[cid].do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=dying),
                 TR.Event("resolve", **fields)]
 
-    def killer(self, dying: int, window, turn_seat, ways, new) -> list | None:
+    def killer(self, dying: int, window, turn_seat, ways, new, out: list = ()) -> list | None:
         """What gives ``dying`` a message in ``window`` (his third black one, the solver choosing its colour): a
         card of the window that puts a message into its target's (or its user's) area, or an ActiveSkill of the
         window someone holds that does — one way per card or skill and player."""
@@ -568,7 +620,7 @@ class Builder:
                     users = [dying] if o.args["to"] == "self" else alive
                     if card.windows[window] == "turn":          # played by the turn player only
                         users = [p for p in users if p == turn_seat]
-                    opts.extend(("play", p, cid) for p in users)
+                    opts.extend(("play", p, cid) for p in users if not self.banned_here(out, p, cid))
         for p in alive:
             for inst in self.final.seats[p].skills:
                 rule = self.cat.skills.get(inst.rule)
