@@ -895,19 +895,27 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
     import z3
     from .enc.game import GameEncoding
+    from .enc.table import NONE, enc_class_of
+    from .enc.val import z
     from skillproof.model.interp.win import deal_errors
     enc = GameEncoding(cat, template)
     s = z3.Optimize()
     s.set("timeout", timeout_ms)
     s.add([lab.expr for lab in enc.legal])
-    dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
+    # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
+    # (weight 1: a legal deal keeps as many as it can)
+    dealt = not deal_errors(final.seats)
     for i, seat in enumerate(final.seats):
         for name in PINNED:
-            if name == "identity" and not dealt:
-                continue
             # the seats' status first (who is alive, face up, locked), then the counts
             weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
+            if name == "identity" and not dealt:
+                weight = 1
             s.add_soft(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)), weight)
+    code = enc_class_of(final.message) if final.in_front is not None else NONE
+    if code != NONE:
+        # the travelling message's colours too, where one travels (a receive rule, 破译, 误导 read them)
+        s.add_soft(z(enc.final.message) == code, 2)
     if s.check() != z3.sat:
         return None
     return enc.fill(s.model())
