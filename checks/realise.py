@@ -254,6 +254,13 @@ class Builder:
                                 return None
                             sent = received = dropping = True
                         out.extend(killer)
+                    elif window == "dying" and self.final.seats[ev.dying].alive and \
+                            ev.dying != next((e.dying for e in reversed(out) if e.kind == "window"), None):
+                        # another player's dying window right after one's: as the skeleton has it (the same cause
+                        # made both dying), or — next — left out (the questions are asked again on the game)
+                        if self.choose(ways, 2) == 1:
+                            skipped = ev.dying
+                            continue
                 elif window == "dying" and m is not None and m.get("dying") is not None:
                     saver = self.saver(m["dying"], ways, new, out)
                     if saver is None:
@@ -626,6 +633,9 @@ class Builder:
                 rule = self.cat.skills.get(inst.rule)
                 if rule is None or not rule.has("ActiveSkill") or not active_in(rule, window):
                     continue
+                actor = (rule.windows or {}).get(window)
+                if actor == "turn" and p != turn_seat or actor == "dying_player" and p != dying:
+                    continue                                    # not his to use in this window (its actor)
                 for o in walk(rule.do):
                     to = o.args.get("to")
                     if kills(o) and (to in ("target", "chosen") or to == "self" and p == dying):
