@@ -191,6 +191,12 @@ class Builder:
                     skipped = None
                     if w == window and ev.in_front == front:
                         continue                            # back in the window the excursion interrupted
+                if w == "send" and sent and window in ("fight", "receive"):
+                    # the game is past 传递阶段 (a giver acted in 争夺阶段 instead of where the skeleton has it):
+                    # the message never stops in front of anyone again this turn — the turn's later windows are
+                    # dropped, the game ends where it is (the questions are asked again on the game)
+                    dropping = True
+                    continue
                 if w in ("send", "fight", "receive") and not sent:
                     if window in ("draw",):
                         out.append(TR.Event("window", window="main"))
