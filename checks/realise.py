@@ -946,9 +946,10 @@ class TwinsDisagree(Exception):
         self.problems = problems
 
 
-def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
+def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -> tuple:
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
-    ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
+    ``questions`` on as claimed, None) — or (None, why none was found, in both languages). ``accept`` (game trace,
+    its run) -> bool: what else the game must show (a situation of ``diff``, which is no decide question)."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
@@ -967,7 +968,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
         # nothing of the game can cause) answers nothing
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
-               for q, e in questions):
+               for q, e in questions) and (accept is None or accept(game, got)):
             return game, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
