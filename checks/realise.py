@@ -903,12 +903,14 @@ PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true
           "alive", "face_up", "ever_face_up", "locked", "identity")
 
 
-def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> TR.Trace | None:
+def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000, focus=()) -> TR.Trace | None:
     """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
     the end is as close to ``final``'s as a legal game allows (each ``PINNED`` attribute a soft constraint: the
     timed model's table is one the question holds on, but some of its values no game reaches — a turn player who
     drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
-    solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
+    solver gave up). The caller replays the game and asks the questions again: the pins only guide the search.
+    ``focus``: the seats the questions ask about — where the timed model's identities are no deal, theirs are kept
+    before the others'."""
     import z3
     from .enc.game import GameEncoding
     from .enc.table import NONE, enc_class_of
@@ -919,14 +921,14 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     s.set("timeout", timeout_ms)
     s.add([lab.expr for lab in enc.legal])
     # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
-    # (weight 1: a legal deal keeps as many as it can)
+    # (a legal deal keeps as many as it can, those of the seats asked about first)
     dealt = not deal_errors(final.seats)
     for i, seat in enumerate(final.seats):
         for name in PINNED:
             # the seats' status first (who is alive, face up, locked), then the counts
             weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
             if name == "identity" and not dealt:
-                weight = 1
+                weight = 2 if i in focus else 1
             s.add_soft(enc.final_attr(i, name) == enc.value(name, getattr(seat, name)), weight)
     code = enc_class_of(final.message) if final.in_front is not None else NONE
     if code != NONE:
@@ -956,7 +958,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
     tried = 0
     for tmpl in templates(cat, skeleton, run):
         tried += 1
-        game = solve(cat, tmpl, final)
+        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions})
         if game is None:
             continue
         got = play_run(cat, game)
