@@ -443,3 +443,19 @@ def test_a_no_answers_illustration_is_a_game(cat):
     assert got.legal, got.errors
     assert not can_play(cat, got.state, 0, "Jie_Huo", "Wu_Dao")
     assert any(e["event"] == "send" for e in ill["trace"]["events"])
+
+
+def test_jianghuling_hands_its_grant_out_on_its_owners_send_only(cat):
+    """江湖令 answers only a send whose sender is its owner (server skill/JiangHuLing.kt: askWhom === event.sender):
+    the timed model no longer lets 王富贵 hand 江湖令·弃情报 out on 钱敏's send — the witness of IV001 that did is no
+    game, and the one on his own send is."""
+    def give_on_send_of(sender):
+        setup = {"seats": [{"character": "wang_fu_gui", "identity": "red", "skills": [{"rule": "JiangHuLing"}]},
+                           {"character": "qian_min", "identity": "blue", "skills": [{"rule": "XianFaZhiRen"}]}],
+                 "turn": sender}
+        return Trace.from_dict({"setup": setup, "events": [
+            {"event": "turn", "seat": sender},
+            {"event": "window", "window": "send", "in_front": 1 - sender, "sender": sender},
+            {"event": "give", "giver": 0, "seat": 0, "site": "JiangHuLing#0", "args": {"color": "red"}}]})
+    assert play_run(cat, give_on_send_of(0)).legal
+    assert not play_run(cat, give_on_send_of(1)).legal
