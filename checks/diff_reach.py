@@ -709,7 +709,7 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
             src = cat.skills.get(g.giver) or cat.cards.get(g.giver)
             rules.append({"id": g.giver, "name": src.name, "file": src.loc.file, "line": src.loc.line,
                           "change": "gives site changed"})
-    game, unrealised = _as_game(sit, here, there, trace, run, mine)
+    game, unrealised = _as_game(sit, here, there, trace, run, mine, reason)
     if game is not None:
         trace, run, reason = game
     zh, en = T.both(sit.text, here.cat, run, trace, here)
@@ -718,23 +718,35 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
                     situation_en=en, steps_en=steps_en, unrealised=unrealised)
 
 
-def _as_game(sit: Sit, here: Side, there: Side, trace: TR.Trace, run, mine: dict) -> tuple:
+def _as_game(sit: Sit, here: Side, there: Side, trace: TR.Trace, run, mine: dict, reason: dict) -> tuple:
     """((the game, its run, the other version's reason on it), None): the witness made a game of the server under
     its own version (checks/realise.py, as ``Differ._as_game`` makes a changed answer's), kept only where it shows
-    the same situation (the id's facts alike) and the other version still rules it out (``why_not`` on the game)
-    — else (None, why not, in both languages), and the timed trace stays."""
+    the same situation (the id's facts alike) and the other version still rules it out for the same kind of reason
+    (``why_not`` on the game; an illegal event one of the timed trace's kinds, or the table at the start — not a
+    table event such as a draw, which an unrelated change of the engine may refuse) — else (None, why not, in both
+    languages), and the timed trace stays."""
+    from .enc.game import SKELETON_KINDS
     from .realise import TwinsDisagree, realise
     seen: dict = {}
 
     def accept(game, got) -> bool:
         if got.errors or sit.view(here.cat, got, game, here) != mine:
             return False
-        seen["reason"] = why_not(sit, here, there, game, mine)
-        return seen["reason"] is not None
+        r = why_not(sit, here, there, game, mine)
+        if r is None or r["kind"] != reason["kind"] or r["kind"] == "illegal" and r["event"] >= 0 and \
+                game.events[r["event"]].kind not in SKELETON_KINDS:
+            seen["other"] = True
+            return False
+        seen["reason"] = r
+        return True
     try:
         game, why = realise(here.cat, trace, run.state, [], accept)
     except TwinsDisagree as e:
         return None, {"zh": f"z3 孪生填出的牌局解释器不接受（{e}）", "en": f"the z3 twin filled a game the interpreter refuses ({e})"}
+    if game is None and seen.get("other"):
+        side = T.SIDE_ZH[there.name], SIDE[there.name]
+        return None, {"zh": f"{why['zh']}；{side[0]}不接受找到的牌局，但理由不是这个局面本身的",
+                      "en": f"{why['en']}; {side[1]} refuses the games found for another reason than the situation"}
     if game is None:
         return None, why
     return (game, play_run(here.cat, game), seen["reason"]), None
