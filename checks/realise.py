@@ -191,10 +191,11 @@ class Builder:
                     skipped = None
                     if w == window and ev.in_front == front:
                         continue                            # back in the window the excursion interrupted
-                if w == "send" and sent and window in ("fight", "receive"):
-                    # the game is past 传递阶段 (a giver acted in 争夺阶段 instead of where the skeleton has it):
-                    # the message never stops in front of anyone again this turn — the turn's later windows are
-                    # dropped, the game ends where it is (the questions are asked again on the game)
+                if w == "send" and sent and window in ("fight", "receive") or \
+                        w in ("fight", "receive") and window == "receive" and ev.in_front != front:
+                    # the game is past 传递阶段 (a giver acted in 争夺阶段 instead of where the skeleton has it), or the
+                    # message is received: it never stops in front of anyone else again this turn — the turn's later
+                    # windows are dropped, the game ends where it is (the questions are asked again on the game)
                     dropping = True
                     continue
                 if w in ("send", "fight", "receive") and not sent:

@@ -459,3 +459,13 @@ def test_jianghuling_hands_its_grant_out_on_its_owners_send_only(cat):
             {"event": "give", "giver": 0, "seat": 0, "site": "JiangHuLing#0", "args": {"color": "red"}}]})
     assert play_run(cat, give_on_send_of(0)).legal
     assert not play_run(cat, give_on_send_of(1)).legal
+
+
+def test_a_message_window_after_the_receive_ends_the_game(cat):
+    """IV001: the skeleton has the message received by 钱敏 and then in front of 孙守謨 for a receive again; in a game
+    the received message stops in front of nobody else that turn: the game ends in 钱敏's receive, 先发制人 used in
+    争夺阶段 before it."""
+    game, got = _game(cat, "a_window_after_the_receive")
+    ws = _windows(game)
+    assert ws[-1] == ("receive", 1, None) and [w for w, _, _ in ws].count("receive") == 1
+    assert got.state.seats[0].invalidated
