@@ -125,7 +125,7 @@ class Builder:
             new = _Names()
             events = self.emit(list(ways), new)
             if events is not None:
-                out.append(TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True))
+                out.append(TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True))
                 if len(out) >= MAX_TEMPLATES:
                     break
             taken = self._taken
@@ -136,6 +136,16 @@ class Builder:
                 break
             ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
         return out
+
+    def setup(self):
+        """The skeleton's table at the start, with the seats the template added (``detour``) after its own."""
+        if not self._extra:
+            return self.sk.setup
+        from skillproof.model.state import Seat, SkillInst
+        st = self.sk.setup.copy()
+        st.seats = list(st.seats) + [Seat(character=c, skills=[SkillInst(r) for r in self.cat.characters[c].skills])
+                                     for c in self._extra]
+        return st
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
@@ -156,6 +166,7 @@ class Builder:
     # ---------------------------------------------------------------------------- the walk
     def emit(self, ways, new) -> list | None:
         cat, sk = self.cat, self.sk
+        self._extra = []        # characters of the seats this template adds (``detour``)
         out: list = []
         moments = self.run.moments + [None]
         sent = False            # this turn's message sent
@@ -409,6 +420,25 @@ class Builder:
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def refuses(self, out: list, seat, sender) -> bool:
+        """Has the game trace's turn so far handed ``seat`` — not the sender, not locked at the skeleton's end —
+        a receive rule that always forbids accepting the message (``cannot = "true"``: 信鸽联络·拒收, 咱们工人有知识·拒收),
+        with no rule of his that may make him accept it (a must that is not "false": model/interp/receive.py)?"""
+        if not isinstance(seat, int) or seat == sender or seat >= self.n or self.final.seats[seat].locked:
+            return False
+
+        def lit(node, value) -> bool:
+            return type(getattr(node, "value", None)) is bool and node.value is value
+        held = [self.cat.skills.get(i.rule) for i in self.final.seats[seat].skills]
+        if any(r is not None and r.receive is not None and not lit(r.receive.must, False) for r in held):
+            return False
+        for e in out[self._turn_start(out):]:
+            give = site_of(self.cat, e.site) if e.kind == "give" and e.seat == seat else None
+            rule = self.cat.skills.get(give.grant) if give is not None else None
+            if rule is not None and rule.receive is not None and lit(rule.receive.cannot, True):
+                return True
+        return False
 
     def banned_here(self, out: list, seat: int, card: str) -> bool:
         """Has the game trace's turn so far handed ``seat`` a ban of ``card`` (a CannotPlayCard grant whose
@@ -750,13 +780,20 @@ class Builder:
             opts.append("fire")
         if rule.has("ActiveSkill") and w == "send" and active_in(rule, "fight"):
             opts += ["fight", "fight_at_sender"]
+        if rule.has("TriggeredSkill") and w == "send" and not self._fire_spots(rule, out) \
+                and self.detour_character(rule) is not None:
+            opts.append("detour")
         if not opts:
             return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
         how = opts[self.choose(ways, len(opts))]
         if how == "fire":
             return self.fire_for(seat, rid, out, ways, new, grant, target)
+        if how == "detour":
+            return self.detour(seat, rid, out, ways, new, grant, target)
         _, front = self.where(out, None, None)
         sender = next((e.seat for e in reversed(out) if e.kind == "send"), None)
+        if how == "fight" and self.refuses(out, front, sender):
+            return None, []                         # he cannot accept it: no 争夺阶段 in front of him
         if how == "fight_at_sender":
             # the one it is in front of lets it pass back to its sender, who must accept it
             if sender is None or sender == front:
@@ -770,6 +807,16 @@ class Builder:
         the last event that raises one it answers (and the fires already answering it), one way per such event.
         (None, []) when nothing it answers is raised this turn."""
         rule = self.cat.skills[rid]
+        spots = self._fire_spots(rule, out)
+        if not spots:
+            return None, []
+        at, on = spots[self.choose(ways, len(spots))]
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
+        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+
+    def _fire_spots(self, rule, out: list) -> list:
+        """(where, the event kind) a fire of the TriggeredSkill ``rule`` may go this turn: right after each event
+        of the game trace that raises one it answers (and the fires already answering it), latest first."""
         kinds = {o.event for o in rule.on}
         start = self._turn_start(out)
         spots = []
@@ -780,11 +827,51 @@ class Builder:
                 while j < len(out) and out[j].kind == "fire":
                     j += 1
                 spots.append((j, sorted(hit)[0]))
-        if not spots:
+        return spots
+
+    def detour_character(self, rule):
+        """(character, skill) whose skill answers the message's move and raises an event ``rule`` answers — the
+        first by id of the characters the skeleton does not seat (金自来's 赌命 puts a card into his own area when the
+        message comes in front of him, which 先发制人 answers in 传递阶段); None: there is none."""
+        kinds = {o.event for o in rule.on}
+        seated = {s.character for s in self.sk.setup.seats}
+        for cid, ch in sorted(self.cat.characters.items()):
+            if cid in seated:
+                continue
+            for rid in ch.skills:
+                r = self.cat.skills.get(rid)
+                if r is not None and r.has("TriggeredSkill") and any(o.event == "move" for o in r.on) \
+                        and kinds & set(raised_by(r, True)):
+                    return cid, rid
+        return None
+
+    def detour(self, seat: int, rid: str, out: list, ways, new, grant: str | None = None, target=None) -> tuple:
+        """(where, [the fire]) of a TriggeredSkill that answers, in 传递阶段, an event nothing of the skeleton's
+        seats raises there: a seat is added (``detour_character``), the turn's message is sent to him first — the
+        passes the game trace had after the send are taken back, the fires and grants at them stay at the send —
+        his skill answers the message's move, and ``rid`` answers what it raised. (None, []) when the game trace's
+        turn did more than pass the message since its send."""
+        found = self.detour_character(self.cat.skills[rid])
+        start = self._turn_start(out)
+        j = next((i for i in range(len(out) - 1, start - 1, -1) if out[i].kind == "send"), None)
+        if found is None or j is None or self._extra:
             return None, []
-        at, on = spots[self.choose(ways, len(spots))]
-        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
-        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+        after = out[j + 1:]
+        if any(e.kind not in ("window", "fire", "give") or e.kind == "window" and e.window != "send" for e in after):
+            return None, []
+        cid, skill = found
+        x = self.n
+        self._extra.append(cid)
+        out[j:] = [replace(out[j], to=x)] + [e for e in after if e.kind != "window"]
+        k = j + 1
+        while k < len(out) and out[k].kind == "fire":
+            k += 1                                  # with the fires answering the send, before their grants
+        out.insert(k, TR.Event("fire", seat=x, rule=skill, on="move", **effect_holes(self.cat.skills[skill].do, new)))
+        at, cause = self.fire_for(seat, rid, out, ways, new, grant, target)
+        if at is None:
+            return None, []
+        out[at:at] = cause                          # its fire among the others; its grant after theirs
+        return len(out), []
 
     @staticmethod
     def where(out: list, window, front) -> tuple:

@@ -469,3 +469,21 @@ def test_a_message_window_after_the_receive_ends_the_game(cat):
     ws = _windows(game)
     assert ws[-1] == ("receive", 1, None) and [w for w, _, _ in ws].count("receive") == 1
     assert got.state.seats[0].invalidated
+
+
+def test_a_giver_nothing_seated_can_answer_in_the_send_phase_acts_after_an_added_seats_skill(cat):
+    """IV001 (咱们工人有知识·拒收 outliving its invalidated giver): 先发制人 acts in 传递阶段 only after a skill put a
+    message into an area, which neither 钱敏 nor 火车司机 has there, and 钱敏 cannot accept the message (拒收) to use it
+    in 争夺阶段. The template adds a seat — 金自来, whose 赌命 answers the message's move and may put a pure black card
+    into his area —, sends the message to him first, and 先发制人 answers his 赌命; then 钱敏 faces the message unable to
+    accept it (the game the hand-built test above plays, found by the realiser)."""
+    game, got = _game(cat, "an_invalidation_in_the_send_phase_nothing_seated_answers")
+    assert [s.character for s in game.setup.seats] == ["qian_min", "huo_che_si_ji", "jin_zi_lai"]
+    send = next(e for e in game.events if e.kind == "send")
+    assert send.to == 2
+    fires = [(e.seat, e.rule) for e in game.events if e.kind == "fire"]
+    assert fires.index((2, "DuMing")) < fires.index((0, "XianFaZhiRen"))
+    assert _windows(game)[-1] == ("send", 0, None) and got.state.seats[1].invalidated
+    w = SKELETONS["an_invalidation_in_the_send_phase_nothing_seated_answers"]
+    for t in templates(cat, Trace.from_dict(w["trace"])):     # 钱敏 holds 拒收: she never accepts it
+        assert not any(e.kind == "window" and e.window == "fight" and e.in_front == 0 for e in t.events)
