@@ -8,8 +8,11 @@ the same question with the same answer:
 1. ``templates`` puts the table's events under the skeleton's — the draw of each turn; the send of each turn's
    message and its path (passed on, accepted, received) as far as the skeleton's windows say, a whole message
    cycle where the skeleton ends a turn without one; the play and resolution of the card behind a card's grant,
-   the use or the fire of the skill behind a skill's grant; a card that moves the message where the skeleton's
-   争夺阶段 has it move; a 澄清 that saves a dying player the skeleton keeps alive — leaving every value the
+   the use or the fire of the skill behind a skill's grant (after an added seat's skill where nothing seated raises
+   what a triggered giver answers: ``detour``); a card that moves the message where the skeleton's 争夺阶段 has it
+   move; what makes a dying player dying — a card or skill of the window, else the turn's message received by him
+   (``receive_instead``), the skeleton's later windows then dropped — or his dying window left out; a 澄清 that
+   saves a dying player the skeleton keeps alive — leaving every value the
    skeleton does not fix as a ``Hole`` (model/interp/hole.py): the table at the start, message cards, the
    physical cards played, effects' decisions. Where there is more than one way (which seat sends a message back
    to its sender, which card moves the message), it yields one template per way, simplest first.
