@@ -108,6 +108,7 @@ class Possible:
     rules: list = field(default_factory=list)
     situation_en: str = ""        # the situation in English
     steps_en: list = field(default_factory=list)   # the steps in English
+    unrealised: dict | None = None  # why the witness is the timed model's trace, not a game (checks/realise.py)
 
     @property
     def message(self) -> str:
@@ -122,13 +123,15 @@ class Possible:
     def to_dict(self) -> dict:
         here, there = ("new", "old") if self.side == "new" else ("old", "new")
         key = canonical([self.side, self.kind, self.id, self.situation])
+        w = {"side": self.side, "trace": self.trace, "state": self.state, "steps": self.steps,
+             "steps_en": self.steps_en, "other": self.reason}
+        if self.unrealised is not None:
+            w["unrealised"] = self.unrealised
         return {"id": f"possible-{self.side}-{hashlib.sha1(key.encode('utf-8')).hexdigest()[:10]}",
                 "decision": "possible", "side": self.side, "message": self.message, "message_en": self.message_en,
                 "question": {"situation": self.kind, "id": self.id},
                 here: "可能", there: f"不可能：{self.reason['text']}",
-                "witness": {"side": self.side, "trace": self.trace, "state": self.state, "steps": self.steps,
-                            "steps_en": self.steps_en, "other": self.reason},
-                "rules": self.rules}
+                "witness": w, "rules": self.rules}
 
 
 # ============================================================================ the shared symbolic game
@@ -706,10 +709,47 @@ def _report(d, sit: Sit, here: Side, there: Side, a, what: _Asking) -> Possible 
             src = cat.skills.get(g.giver) or cat.cards.get(g.giver)
             rules.append({"id": g.giver, "name": src.name, "file": src.loc.file, "line": src.loc.line,
                           "change": "gives site changed"})
+    game, unrealised = _as_game(sit, here, there, trace, run, mine, reason)
+    if game is not None:
+        trace, run, reason = game
     zh, en = T.both(sit.text, here.cat, run, trace, here)
     steps_zh, steps_en = T.both(steps, here.cat, trace)
     return Possible(here.name, sit.kind, sit.id, zh, trace.to_dict(), run.state.to_dict(), steps_zh, reason, rules,
-                    situation_en=en, steps_en=steps_en)
+                    situation_en=en, steps_en=steps_en, unrealised=unrealised)
+
+
+def _as_game(sit: Sit, here: Side, there: Side, trace: TR.Trace, run, mine: dict, reason: dict) -> tuple:
+    """((the game, its run, the other version's reason on it), None): the witness made a game of the server under
+    its own version (checks/realise.py, as ``Differ._as_game`` makes a changed answer's), kept only where it shows
+    the same situation (the id's facts alike) and the other version still rules it out for the same kind of reason
+    (``why_not`` on the game; an illegal event one of the timed trace's kinds, or the table at the start — not a
+    table event such as a draw, which an unrelated change of the engine may refuse) — else (None, why not, in both
+    languages), and the timed trace stays."""
+    from .enc.game import SKELETON_KINDS
+    from .realise import TwinsDisagree, realise
+    seen: dict = {}
+
+    def accept(game, got) -> bool:
+        if got.errors or sit.view(here.cat, got, game, here) != mine:
+            return False
+        r = why_not(sit, here, there, game, mine)
+        if r is None or r["kind"] != reason["kind"] or r["kind"] == "illegal" and r["event"] >= 0 and \
+                game.events[r["event"]].kind not in SKELETON_KINDS:
+            seen["other"] = True
+            return False
+        seen["reason"] = r
+        return True
+    try:
+        game, why = realise(here.cat, trace, run.state, [], accept)
+    except TwinsDisagree as e:
+        return None, {"zh": f"z3 孪生填出的牌局解释器不接受（{e}）", "en": f"the z3 twin filled a game the interpreter refuses ({e})"}
+    if game is None and seen.get("other"):
+        side = T.SIDE_ZH[there.name], SIDE[there.name]
+        return None, {"zh": f"{why['zh']}；{side[0]}不接受找到的牌局，但理由不是这个局面本身的",
+                      "en": f"{why['en']}; {side[1]} refuses the games found for another reason than the situation"}
+    if game is None:
+        return None, why
+    return (game, play_run(here.cat, game), seen["reason"]), None
 
 
 def why_not(sit: Sit, here: Side, there: Side, trace: TR.Trace, mine: dict) -> dict | None:

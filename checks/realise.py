@@ -8,8 +8,11 @@ the same question with the same answer:
 1. ``templates`` puts the table's events under the skeleton's — the draw of each turn; the send of each turn's
    message and its path (passed on, accepted, received) as far as the skeleton's windows say, a whole message
    cycle where the skeleton ends a turn without one; the play and resolution of the card behind a card's grant,
-   the use or the fire of the skill behind a skill's grant; a card that moves the message where the skeleton's
-   争夺阶段 has it move; a 澄清 that saves a dying player the skeleton keeps alive — leaving every value the
+   the use or the fire of the skill behind a skill's grant (after an added seat's skill where nothing seated raises
+   what a triggered giver answers: ``detour``); a card that moves the message where the skeleton's 争夺阶段 has it
+   move; what makes a dying player dying — a card or skill of the window, else the turn's message received by him
+   (``receive_instead``), the skeleton's later windows then dropped — or his dying window left out; a 澄清 that
+   saves a dying player the skeleton keeps alive — leaving every value the
    skeleton does not fix as a ``Hole`` (model/interp/hole.py): the table at the start, message cards, the
    physical cards played, effects' decisions. Where there is more than one way (which seat sends a message back
    to its sender, which card moves the message), it yields one template per way, simplest first.
@@ -131,7 +134,7 @@ class Builder:
             events = self.emit(list(ways), new)
             taken = self._taken
             if events is not None:
-                yield TR.Trace(setup_template(self.cat, self.sk.setup, new), events, table=True)
+                yield TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
                 made += 1
                 if made >= MAX_TEMPLATES:
                     break
@@ -141,6 +144,16 @@ class Builder:
             if i < 0:
                 break
             ways = [c for c, _ in taken[:i]] + [taken[i][0] + 1]
+
+    def setup(self):
+        """The skeleton's table at the start, with the seats the template added (``detour``) after its own."""
+        if not self._extra:
+            return self.sk.setup
+        from skillproof.model.state import Seat, SkillInst
+        st = self.sk.setup.copy()
+        st.seats = list(st.seats) + [Seat(character=c, skills=[SkillInst(r) for r in self.cat.characters[c].skills])
+                                     for c in self._extra]
+        return st
 
     # ---------------------------------------------------------------------------- branch points
     def branching(self) -> list:
@@ -161,6 +174,7 @@ class Builder:
     # ---------------------------------------------------------------------------- the walk
     def emit(self, ways, new) -> list | None:
         cat, sk = self.cat, self.sk
+        self._extra = []        # characters of the seats this template adds (``detour``)
         out: list = []
         moments = self.run.moments + [None]
         sent = False            # this turn's message sent
@@ -169,13 +183,14 @@ class Builder:
         window = None
         turn_sender = turn_seat = None
         skipped = None          # the dying player of a dying excursion the game leaves out
+        dropping = False        # the turn's message was moved to a dying player's receive: later windows dropped
         deferred: list = []     # (where, give) handed out by a giver that acts in the turn's next 争夺阶段 window
         for k, ev in enumerate(sk.events):
             m = moments[k]
             if deferred:
                 self.flush(out, deferred, new)
-            if ev.kind == "turn" and deferred:
-                return None                                 # no 争夺阶段 came for a deferred grant
+            if ev.kind == "turn" and (deferred or dropping):
+                return None                                 # no 争夺阶段 came for a deferred grant; a turn cut short
             if ev.kind == "turn":
                 if window not in (None, "turn_end"):
                     pass
@@ -187,12 +202,21 @@ class Builder:
                 continue
             if ev.kind == "window":
                 w = ev.window
+                if dropping and w != "dying":
+                    continue                                # the game ends in the dying window it moved the receive to
                 if skipped is not None:
                     if w == "dying":
                         continue
                     skipped = None
                     if w == window and ev.in_front == front:
                         continue                            # back in the window the excursion interrupted
+                if w == "send" and sent and window in ("fight", "receive") or \
+                        w in ("fight", "receive") and window == "receive" and ev.in_front != front:
+                    # the game is past 传递阶段 (a giver acted in 争夺阶段 instead of where the skeleton has it), or the
+                    # message is received: it never stops in front of anyone else again this turn — the turn's later
+                    # windows are dropped, the game ends where it is (the questions are asked again on the game)
+                    dropping = True
+                    continue
                 if w in ("send", "fight", "receive") and not sent:
                     if window in ("draw",):
                         out.append(TR.Event("window", window="main"))
@@ -217,7 +241,7 @@ class Builder:
                         and ev.in_front != front:
                     # the skeleton's 争夺阶段 (or receive) is in front of another player than the message is: it is
                     # passed on to him, or accepted where it is and moved by a card (误导 and the like)
-                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new)
+                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out)
                     if moved is None:
                         return None
                     out.extend(moved)
@@ -234,22 +258,37 @@ class Builder:
                 if w == "dying":
                     if window not in ("receive", "dying") or window == "receive" and front != ev.dying:
                         # nobody dies without a third black message: a card or skill of this window puts one in
-                        killer = self.killer(ev.dying, window, turn_seat, ways, new)
+                        killer = self.killer(ev.dying, window, turn_seat, ways, new, out)
                         if killer is None and self.turn_rests(k):
                             # nothing of this window kills him, and the skeleton asks nothing of the rest of the
                             # turn: the turn's message is his third black one (a whole cycle up to his receive)
-                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new)
+                            killer = self.receive_by(ev.dying, window, sent, front, turn_sender, ways, new, out)
                             sent = received = True
-                        if killer is None and self.final.seats[ev.dying].alive:
+                        if killer is None:
                             # nothing of the game can make him dying here: the timed model's excursion into the
-                            # dying window is left out (the questions are asked again on the game)
+                            # dying window is left out (the questions are asked again on the game) — or, next, the
+                            # turn's message is his third black one after all (received by him instead of whoever
+                            # the skeleton has receive it), and the skeleton's later windows of the turn are dropped:
+                            # the game ends in his dying window
+                            ways_here = (["skip"] if self.final.seats[ev.dying].alive else []) + ["receive"]
+                            if ways_here[self.choose(ways, len(ways_here))] == "skip":
+                                skipped = ev.dying
+                                continue
+                            killer = self.receive_instead(ev.dying, window, sent, received, front, turn_sender,
+                                                          out, ways, new)
+                            if killer is None:
+                                return None
+                            sent = received = dropping = True
+                        out.extend(killer)
+                    elif window == "dying" and self.final.seats[ev.dying].alive and \
+                            ev.dying != next((e.dying for e in reversed(out) if e.kind == "window"), None):
+                        # another player's dying window right after one's: as the skeleton has it (the same cause
+                        # made both dying), or — next — left out (the questions are asked again on the game)
+                        if self.choose(ways, 2) == 1:
                             skipped = ev.dying
                             continue
-                        if killer is None:
-                            return None
-                        out.extend(killer)
                 elif window == "dying" and m is not None and m.get("dying") is not None:
-                    saver = self.saver(m["dying"], ways, new)
+                    saver = self.saver(m["dying"], ways, new, out)
                     if saver is None:
                         return None
                     out.extend(saver)
@@ -368,7 +407,7 @@ class Builder:
                 return ev.in_front if ev.window != "turn_end" else None
         return None
 
-    def mover(self, to: int, frm: int, ways, new) -> list | None:
+    def mover(self, to: int, frm: int, ways, new, out: list = ()) -> list | None:
         """A card that moves the message from ``frm`` to ``to`` in 争夺阶段: ``to`` plays a card that brings it to
         himself, or anyone plays one that moves it to a neighbour (one way per card and player)."""
         opts = []
@@ -382,12 +421,50 @@ class Builder:
                         opts.append((to, cid))
                     elif tgt in ("front_left", "front_right"):
                         opts.extend((p, cid) for p in range(self.n) if self.final.seats[p].alive)
+        opts = [(p, c) for p, c in opts if not self.banned_here(out, p, c)]
         if not opts:
             return None
         seat, cid = opts[self.choose(ways, len(opts))]
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+
+    def refuses(self, out: list, seat, sender) -> bool:
+        """Has the game trace's turn so far handed ``seat`` — not the sender, not locked at the skeleton's end —
+        a receive rule that always forbids accepting the message (``cannot = "true"``: 信鸽联络·拒收, 咱们工人有知识·拒收),
+        with no rule of his that may make him accept it (a must that is not "false": model/interp/receive.py)?"""
+        if not isinstance(seat, int) or seat == sender or seat >= self.n or self.final.seats[seat].locked:
+            return False
+
+        def lit(node, value) -> bool:
+            return type(getattr(node, "value", None)) is bool and node.value is value
+        held = [self.cat.skills.get(i.rule) for i in self.final.seats[seat].skills]
+        if any(r is not None and r.receive is not None and not lit(r.receive.must, False) for r in held):
+            return False
+        for e in out[self._turn_start(out):]:
+            give = site_of(self.cat, e.site) if e.kind == "give" and e.seat == seat else None
+            rule = self.cat.skills.get(give.grant) if give is not None else None
+            if rule is not None and rule.receive is not None and lit(rule.receive.cannot, True):
+                return True
+        return False
+
+    def banned_here(self, out: list, seat: int, card: str) -> bool:
+        """Has the game trace's turn so far handed ``seat`` a ban of ``card`` (a CannotPlayCard grant whose
+        arguments name it, or all cards: model/interp/bans.py)? Such a play is never a way: the server refuses it
+        (CannotPlayCard.kt), unless a later event takes the ban away — which the skeleton then shows first."""
+        from skillproof.model.interp.bans import ban_all, ban_cards
+        from skillproof.model.state import SkillInst
+        for e in out[self._turn_start(out):]:
+            if e.kind != "give" or e.seat != seat:
+                continue
+            give = site_of(self.cat, e.site)
+            rule = self.cat.skills.get(give.grant) if give is not None else None
+            if rule is None or rule.ban is None:
+                continue
+            inst = SkillInst(rule=give.grant, args=dict(e.args or {}))
+            if ban_all(rule, inst) or card in ban_cards(rule, inst):
+                return True
+        return False
 
     def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> int:
         """Where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``: its move_message's
@@ -415,7 +492,7 @@ class Builder:
                 return got if got is not None else front
         return front
 
-    def reach(self, window: str, frm: int, to: int, sender: int, ways, new) -> list | None:
+    def reach(self, window: str, frm: int, to: int, sender: int, ways, new, out: list = ()) -> list | None:
         """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
         传递阶段, passed on seat by seat (one way per direction that reaches ``to`` before its sender, shortest
         first) then accepted by ``to``; or accepted by ``frm`` and moved by a card (``mover``). In 争夺阶段 only a
@@ -431,7 +508,7 @@ class Builder:
         how = opts[self.choose(ways, len(opts))]
         if how != "mover":
             return how
-        mover = self.mover(to, frm, ways, new)
+        mover = self.mover(to, frm, ways, new, out)
         if mover is None:
             return None
         return ([TR.Event("window", window="fight", in_front=frm)] if window == "send" else []) + mover
@@ -515,9 +592,10 @@ class Builder:
                 return False
         return True
 
-    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new) -> list | None:
+    def receive_by(self, who: int, window, sent: bool, front, sender: int, ways, new, done: list = ()) -> list | None:
         """The turn's message from wherever the game trace left it to ``who``'s receive: sent (to him, or — when he
-        is its sender — to another player who lets it pass back), accepted, received."""
+        is its sender — to another player who lets it pass back), accepted, received (``done``: the game trace so
+        far)."""
         out: list = []
         if window in ("draw",):
             out.append(TR.Event("window", window="main"))
@@ -535,7 +613,7 @@ class Builder:
             out.append(TR.Event("window", window="fight", in_front=who))
         elif window in ("send", "fight") and front is not None:
             if front != who:
-                moved = self.reach(window, front, who, sender, ways, new)
+                moved = self.reach(window, front, who, sender, ways, new, done)
                 if moved is None:
                     return None
                 out.extend(moved)
@@ -546,20 +624,41 @@ class Builder:
         out.append(TR.Event("window", window="receive", in_front=who))
         return out
 
-    def saver(self, dying: int, ways, new) -> list | None:
+    def receive_instead(self, who: int, window, sent: bool, received: bool, front, sender: int, out: list, ways,
+                        new) -> list | None:
+        """The events that make the turn's message ``who``'s third black one where nothing of the window can kill
+        him: its cycle up to his receive (``receive_by``) when it is not received yet; when the game trace has just
+        had another player receive it, that receive taken back — the message is accepted where it is and moved to
+        ``who`` by a card of 争夺阶段 (``mover``), then received by him. None: neither can be built."""
+        if not received:
+            return self.receive_by(who, window, sent, front, sender, ways, new, out)
+        last = out[-1] if out else None
+        if window != "receive" or front is None or front == who or last is None or last.kind != "window" \
+                or last.window != "receive" or last.in_front != front:
+            return None
+        out.pop()
+        moved = self.reach("fight", front, who, sender, ways, new, out)
+        if moved is None:
+            return None
+        return moved + [TR.Event("window", window="receive", in_front=who)]
+
+    def saver(self, dying: int, ways, new, out: list = ()) -> list | None:
         """A card that saves the dying player: a living player plays one that takes a black message out of
         his area (澄清), one way per player."""
         cards = [cid for cid, c in self.cat.cards.items() if "dying" in c.windows
                  and any(o.op == "remove_message" for o in walk(c.do))]
         if not cards:
             return None
-        opts = [(p, c) for c in cards for p in range(self.n) if self.final.seats[p].alive]
+        opts = [(p, c) for c in cards for p in range(self.n) if self.final.seats[p].alive
+                and not self.banned_here(out, p, c)]
+        if not opts:
+            return None
         seat, cid = opts[self.choose(ways, len(opts))]
         fields = effect_holes(self.cat.cards[cid].do, new)
         return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=dying),
                 TR.Event("resolve", **fields)]
 
-    def killer(self, dying: int, window, turn_seat, ways, new) -> list | None:
+    def killer(self, dying: int, window, turn_seat, ways, new, out: list = ()) -> list | None:
         """What gives ``dying`` a message in ``window`` (his third black one, the solver choosing its colour): a
         card of the window that puts a message into its target's (or its user's) area, or an ActiveSkill of the
         window someone holds that does — one way per card or skill and player."""
@@ -573,12 +672,15 @@ class Builder:
                     users = [dying] if o.args["to"] == "self" else alive
                     if card.windows[window] == "turn":          # played by the turn player only
                         users = [p for p in users if p == turn_seat]
-                    opts.extend(("play", p, cid) for p in users)
+                    opts.extend(("play", p, cid) for p in users if not self.banned_here(out, p, cid))
         for p in alive:
             for inst in self.final.seats[p].skills:
                 rule = self.cat.skills.get(inst.rule)
                 if rule is None or not rule.has("ActiveSkill") or not active_in(rule, window):
                     continue
+                actor = (rule.windows or {}).get(window)
+                if actor == "turn" and p != turn_seat or actor == "dying_player" and p != dying:
+                    continue                                    # not his to use in this window (its actor)
                 for o in walk(rule.do):
                     to = o.args.get("to")
                     if kills(o) and (to in ("target", "chosen") or to == "self" and p == dying):
@@ -686,13 +788,20 @@ class Builder:
             opts.append("fire")
         if rule.has("ActiveSkill") and w == "send" and active_in(rule, "fight"):
             opts += ["fight", "fight_at_sender"]
+        if rule.has("TriggeredSkill") and w == "send" and not self._fire_spots(rule, out) \
+                and self.detour_character(rule) is not None:
+            opts.append("detour")
         if not opts:
             return (len(out), [use]) if rule.has("ActiveSkill") else (None, [])
         how = opts[self.choose(ways, len(opts))]
         if how == "fire":
             return self.fire_for(seat, rid, out, ways, new, grant, target)
+        if how == "detour":
+            return self.detour(seat, rid, out, ways, new, grant, target)
         _, front = self.where(out, None, None)
         sender = next((e.seat for e in reversed(out) if e.kind == "send"), None)
+        if how == "fight" and self.refuses(out, front, sender):
+            return None, []                         # he cannot accept it: no 争夺阶段 in front of him
         if how == "fight_at_sender":
             # the one it is in front of lets it pass back to its sender, who must accept it
             if sender is None or sender == front:
@@ -706,6 +815,16 @@ class Builder:
         the last event that raises one it answers (and the fires already answering it), one way per such event.
         (None, []) when nothing it answers is raised this turn."""
         rule = self.cat.skills[rid]
+        spots = self._fire_spots(rule, out)
+        if not spots:
+            return None, []
+        at, on = spots[self.choose(ways, len(spots))]
+        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
+        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+
+    def _fire_spots(self, rule, out: list) -> list:
+        """(where, the event kind) a fire of the TriggeredSkill ``rule`` may go this turn: right after each event
+        of the game trace that raises one it answers (and the fires already answering it), latest first."""
         kinds = {o.event for o in rule.on}
         start = self._turn_start(out)
         spots = []
@@ -716,11 +835,51 @@ class Builder:
                 while j < len(out) and out[j].kind == "fire":
                     j += 1
                 spots.append((j, sorted(hit)[0]))
-        if not spots:
+        return spots
+
+    def detour_character(self, rule):
+        """(character, skill) whose skill answers the message's move and raises an event ``rule`` answers — the
+        first by id of the characters the skeleton does not seat (金自来's 赌命 puts a card into his own area when the
+        message comes in front of him, which 先发制人 answers in 传递阶段); None: there is none."""
+        kinds = {o.event for o in rule.on}
+        seated = {s.character for s in self.sk.setup.seats}
+        for cid, ch in sorted(self.cat.characters.items()):
+            if cid in seated:
+                continue
+            for rid in ch.skills:
+                r = self.cat.skills.get(rid)
+                if r is not None and r.has("TriggeredSkill") and any(o.event == "move" for o in r.on) \
+                        and kinds & set(raised_by(r, True)):
+                    return cid, rid
+        return None
+
+    def detour(self, seat: int, rid: str, out: list, ways, new, grant: str | None = None, target=None) -> tuple:
+        """(where, [the fire]) of a TriggeredSkill that answers, in 传递阶段, an event nothing of the skeleton's
+        seats raises there: a seat is added (``detour_character``), the turn's message is sent to him first — the
+        passes the game trace had after the send are taken back, the fires and grants at them stay at the send —
+        his skill answers the message's move, and ``rid`` answers what it raised. (None, []) when the game trace's
+        turn did more than pass the message since its send."""
+        found = self.detour_character(self.cat.skills[rid])
+        start = self._turn_start(out)
+        j = next((i for i in range(len(out) - 1, start - 1, -1) if out[i].kind == "send"), None)
+        if found is None or j is None or self._extra:
             return None, []
-        at, on = spots[self.choose(ways, len(spots))]
-        fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
-        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+        after = out[j + 1:]
+        if any(e.kind not in ("window", "fire", "give") or e.kind == "window" and e.window != "send" for e in after):
+            return None, []
+        cid, skill = found
+        x = self.n
+        self._extra.append(cid)
+        out[j:] = [replace(out[j], to=x)] + [e for e in after if e.kind != "window"]
+        k = j + 1
+        while k < len(out) and out[k].kind == "fire":
+            k += 1                                  # with the fires answering the send, before their grants
+        out.insert(k, TR.Event("fire", seat=x, rule=skill, on="move", **effect_holes(self.cat.skills[skill].do, new)))
+        at, cause = self.fire_for(seat, rid, out, ways, new, grant, target)
+        if at is None:
+            return None, []
+        out[at:at] = cause                          # its fire among the others; its grant after theirs
+        return len(out), []
 
     @staticmethod
     def where(out: list, window, front) -> tuple:
@@ -839,20 +998,28 @@ def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None)
     return Builder(cat, skeleton, run, run.state).each()
 
 
+#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
+RLIMIT = 50_000_000
+
+
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
 #: the table): hands, the five message counts, alive, faces, locks, identities
 PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true_messages", "non_black_messages",
           "alive", "face_up", "ever_face_up", "locked", "identity")
 
 
-def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> TR.Trace | None:
+def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, focus=()) -> TR.Trace | None:
     """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
     the end is as close to ``final``'s as a legal game allows (each ``PINNED`` attribute a soft constraint: the
     timed model's table is one the question holds on, but some of its values no game reaches — a turn player who
     drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
-    solver gave up). The caller replays the game and asks the questions again: the pins only guide the search."""
+    solver gave up). The caller replays the game and asks the questions again: the pins only guide the search.
+    ``focus``: the seats the questions ask about — where the timed model's identities are no deal, theirs are kept
+    before the others'."""
     import z3
     from .enc.game import GameEncoding, Illegal
+    from .enc.table import NONE, enc_class_of
+    from .enc.val import z
     from .terms import Eq2, assert_all
     from skillproof.model.interp.win import deal_errors
     try:                                          # a check False from the concrete parts alone: no filling is legal
@@ -860,19 +1027,30 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 5000) -> 
     except Illegal:
         return None
     s = z3.Optimize()
+    # a resource limit, not a time limit, decides when the filling gives up: a time limit hit on a loaded machine
+    # would move on to the next template and change the witness (output must not depend on the load); the time
+    # limit stays only as a guard far above any filling of the shipped check (at most ~2.4 million resource units,
+    # about 0.1 s)
+    s.set("rlimit", RLIMIT)
     s.set("timeout", timeout_ms)
     # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
     # the optimum (the pins kept) is the same
     s.set("elim_01", False)
     assert_all(s, [lab.expr for lab in enc.legal])
-    dealt = not deal_errors(final.seats)          # the timed model's identities may be no deal: then they stay open
+    # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
+    # (a legal deal keeps as many as it can, those of the seats asked about first)
+    dealt = not deal_errors(final.seats)
     for i, seat in enumerate(final.seats):
         for name in PINNED:
-            if name == "identity" and not dealt:
-                continue
             # the seats' status first (who is alive, face up, locked), then the counts
             weight = 4 if name in ("alive", "face_up", "ever_face_up", "locked", "identity") else 1
+            if name == "identity" and not dealt:
+                weight = 2 if i in focus else 1
             s.add_soft(Eq2(enc.final_attr(i, name), enc.value(name, getattr(seat, name))), weight)
+    code = enc_class_of(final.message) if final.in_front is not None else NONE
+    if code != NONE:
+        # the travelling message's colours too, where one travels (a receive rule, 破译, 误导 read them)
+        s.add_soft(Eq2(z(enc.final.message), z(code)), 2)
     if s.check() != z3.sat:
         return None
     return enc.fill(s.model())
@@ -887,9 +1065,10 @@ class TwinsDisagree(Exception):
         self.problems = problems
 
 
-def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
+def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -> tuple:
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
-    ``questions`` on as claimed, None) — or (None, why none was found, in both languages)."""
+    ``questions`` on as claimed, None) — or (None, why none was found, in both languages). ``accept`` (game trace,
+    its run) -> bool: what else the game must show (a situation of ``diff``, which is no decide question)."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
@@ -898,7 +1077,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         tried += 1
         if not asks_there(tmpl, questions):
             continue                                # no filling of it answers: the replay's test below fails
-        game = solve(cat, tmpl, final)
+        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions})
         if game is None:
             continue
         got = play_run(cat, game)
@@ -910,7 +1089,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions) -> tuple:
         # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
         # nothing of the game can cause) answers nothing
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
-               for q, e in questions):
+               for q, e in questions) and (accept is None or accept(game, got)):
             return game, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"

@@ -276,6 +276,11 @@ def _possible_lines(c: dict, w: dict, cat) -> list[str]:
     new_side = w.get("side", c.get("side")) == "new"
     side, other = (t("NEW"), t("OLD")) if new_side else (t("OLD"), t("NEW"))
     lines = [pick(f"经过（{side}）：", f"what happened ({side}):")]
+    un = w.get("unrealised")
+    if isinstance(un, dict):
+        lines.insert(0, pick(f"（时序模型的轨迹：界限内没有找到服务器能打出的一局——{un.get('zh', '')}；牌桌不动）",
+                             f"(the timed model's trace: no game of the server found within the bounds — "
+                             f"{un.get('en', '')}; the table does not move)"))
     steps = pick(w.get("steps") or [], w.get("steps_en") or w.get("steps") or [])
     lines += [f"  {step_line(s)}" for s in steps]
     st = w.get("state") or {}

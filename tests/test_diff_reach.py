@@ -214,3 +214,21 @@ def test_a_renamed_character_and_skill_are_read_as_one_and_stay_quiet(old):
     d = Differ(old, new)
     ids = {(p.id, p.side, p.reason["kind"]) for p in d.possible()}
     assert ("mao_da_ba", "new", "unreadable") in ids and ("mao_bu_ba", "old", "unreadable") in ids
+
+
+def test_a_one_sided_situation_is_shown_as_a_game_of_its_version(old):
+    """The witness of a situation possible in one version is made a game of the server under that version
+    (checks/realise.py, as a changed answer's is): the game replays there, shows the same situation, and the other
+    version's reason is read on the game — or, where no game reaches it, the timed trace stays with why."""
+    new = edited("skill added to a character")
+    d = Differ(old, new)
+    p = next(p for p in d.possible() if p.id == "mao_bu_ba" and p.side == "new")
+    assert p.trace.get("table") and p.unrealised is None
+    assert any(e["event"] == "draw" for e in p.trace["events"])
+    assert_replays(old, new, d, p)
+    assert "unrealised" not in p.to_dict()["witness"]
+    # 变则通 fires at 传递阶段开始时 only: a site widened to 出牌阶段 reaches a situation no game of NEW plays
+    new = edited("at widened")
+    p = next(p for p in Differ(old, new).possible() if p.id == "BianZeTong#0")
+    assert not p.trace.get("table") and p.unrealised["en"]
+    assert p.to_dict()["witness"]["unrealised"] == p.unrealised

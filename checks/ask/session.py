@@ -216,7 +216,10 @@ class Session:
             if q.mode == "exists" and res.answer == "yes" and q.claim is not None:
                 def accept(st):             # the claim and givens the witness was replayed for (Run.replay_problem)
                     return not run.replay_problem(st, True)
-            as_game(self.cat, res, accept)
+
+            def accept_illustration(st):    # the givens hold; the claim fails there (holds, for a proved 'always')
+                return not run.replay_problem(st, q.mode == "always")
+            as_game(self.cat, res, accept, accept_illustration)
         res.seconds = time.perf_counter() - t0
         res.engine = eng
         return res

@@ -1106,7 +1106,10 @@ class Search:
         others = [x for i in range(1, enc.n) for x in cards(start.seats[i])]
         mine = cards(start.seats[0])
         o = z3.Optimize()
-        o.set("timeout", min(self.timeout_ms, 2000))
+        # the smallest table within a resource limit (deterministic: a time limit hit on a loaded machine would
+        # show another game); the time limit only guards
+        o.set("rlimit", 50_000_000)
+        o.set("timeout", self.timeout_ms)
         o.add(s.assertions())
         if "win" not in self.goal.needs:
             o.add_soft(z(NOT(enc.at(-1).ended)), 10)          # nobody wins unless the question is about it
