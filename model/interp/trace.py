@@ -10,9 +10,10 @@ This is the interpreter's side of the timed model; the z3 encoder (``skillproof.
 ``reachability``) states the same legality as constraints over a symbolic trace whose events carry
 symbolic times (the turn and the window each happened in). Tests cross-check the two on random traces.
 
-Attributes a trace does not change (hand sizes, messages, identities, alive, locked, face up, the
-message card) are the setup's: they stand for the table as it is at the question (only a role
-replacement changes the player's role and how it faces).
+Attributes a trace does not change (hand sizes, messages, identities, alive, locked, the message card) are the
+setup's: they stand for the table as it is at the question. How a role faces changes with a role replacement
+(``apply_replace``) and with a skill used whose cost or effect turns it (``model/interp/face.py``: 偷天 turns its
+holder face up, 换日 face down).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from ..reason import Reason, both, during, echoed, window as win_of, windows as 
 from ..state import SkillInst, State
 from ..turn import COND_WINDOWS
 from .core import env_of, evaluate
+from .face import apply_use_face
 from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
 from .lifetime import turn_end
 from .plays import card_usable
@@ -287,6 +289,11 @@ class Runner:
                             f"use: seat {ev.seat} holds no unused {name}"))
             return
         insts[0].used = True
+        self.turn_face(ev.seat, ev.rule)
+
+    def turn_face(self, seat: int, rid: str) -> None:
+        """A use turns its holder's role as its cost or effect says (interp.face: 偷天 face up, 换日 face down)."""
+        apply_use_face(self.cat, self.st, seat, rid)
 
     def on_play(self, ev: Event) -> None:
         # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
