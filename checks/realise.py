@@ -8,7 +8,8 @@ the same question with the same answer:
 1. ``templates`` puts the table's events under the skeleton's — the draw of each turn; the send of each turn's
    message and its path (passed on, accepted, received) as far as the skeleton's windows say, a whole message
    cycle where the skeleton ends a turn without one; the play and resolution of the card behind a card's grant,
-   the use or the fire of the skill behind a skill's grant; a card that moves the message where the skeleton's
+   the use or the fire of the skill behind a skill's grant or a skill used (a triggered one answering its holder's
+   card: that card played first — 换日 after his 调包); a card that moves the message where the skeleton's
    争夺阶段 has it move; a 澄清 that saves a dying player the skeleton keeps alive — leaving every value the
    skeleton does not fix as a ``Hole`` (model/interp/hole.py): the table at the start, message cards, the
    physical cards played, effects' decisions. Where there is more than one way (which seat sends a message back

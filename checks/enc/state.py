@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 
 import z3
 from ..terms import And, Eq, Or
-from .face import face_of_use
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
@@ -299,7 +298,7 @@ class SymState:
                                Moment.make(f"play{k}", B(f"{p}play{k}_present"), p)) for k in range(self.P)]
         # the player's face before this turn's uses turn it (checks/enc/face.py: the uses come after every other event
         # of the trace): terms of its own only when a skill her list may hold turns it, else the question's
-        self.turning = any(face_of_use(cat, r) is not None for sl in self.slots for r in sl.candidates)
+        self.turning = any(cat.skills[r].use_faces[1] != {None} for sl in self.slots for r in sl.candidates)
         if self.turning:
             self.pre_face_up, self.pre_ever = B(f"{p}face_up_before_uses"), B(f"{p}ever_face_up_before_uses")
         else:

@@ -15,7 +15,7 @@ from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
 
-from .face import face_of_use
+from .face import face_of_use, witness_uses
 from .grants import enc_arg_eq
 from .state import NONE, WCODE, WCODES, Moment, SymState
 
@@ -254,7 +254,7 @@ def _pre_face_eqs(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     only as the player's, in the question's turn, after every other event (as its witness puts them)."""
     failed = {k for k, _ in run.errors}
     turning = [k for k, ev in enumerate(trace.events)
-               if ev.kind == "use" and k not in failed and face_of_use(S.cat, ev.rule) is not None]
+               if ev.kind == "use" and k not in failed and face_of_use(S.cat, ev.rule)[1] != {None}]
     for k in turning:
         ev = trace.events[k]
         if ev.seat != 0:
@@ -443,13 +443,11 @@ def _events(S: SymState, model, renum: dict) -> list:
     now = WCODES[iv(S.now)]
     intr = WCODES[iv(S.intr)] if iv(S.intr) != NONE else None
     move(S.T - 1, now, intr, seat(S.in_front), seat(S.dying))
-    # skills used this turn (what 'used' conditions read), after every other event; those that turn her role
-    # (enc.face) last, the ones that leave it as it is at the question after the others
+    # skills used this turn (what 'used' conditions read), after every other event: those that turn her role last, in
+    # the order and with the choices that leave it as the question has it (enc.face.witness_uses)
     uses = [C.rules[iv(sl.rule)] for sl in S.slots if b(sl.present) and b(sl.used)]
-    final = b(S.face_up[0])
-    rank = lambda rid: {None: 0, not final: 1, final: 2}[face_of_use(S.cat, rid)]     # noqa: E731
-    for rid in sorted(uses, key=rank):
-        out.append(TR.Event("use", seat=0, rule=rid))
+    for rid, face in witness_uses(S.cat, uses, b(S.face_up[0]), b(S.ever[0]), b(S.pre_face_up), b(S.pre_ever)):
+        out.append(TR.Event("use", seat=0, rule=rid, face_up=face))
     return out
 
 

@@ -1,49 +1,63 @@
 """Faces in the timed model: how a skill used in a trace turns its holder's role card.
 
-A 'use' event of the timed model (``model/interp/trace.py``) turns its holder
+A 'use' event of the timed model (``model/interp/trace.py``) turns its holder as the catalogue says
+(``Rule.use_faces``):
 
-- face **up** when the skill's cost is to turn the role face up (``flips`` in the catalogue: 翻开此角色牌 —
-  server e.g. skill/TouTian.kt executeProtocol → ``g.playerSetRoleFaceUp(r, true)`` before the effect);
-- face **down** (or up) when the skill's effect turns its own role unconditionally (a top-level ``flip`` op of its
-  ``do``, on ``self``, neither ``may`` nor ``if`` — server e.g. skill/HuanRi.kt: after its holder's 调包 / 破译 it
-  calls ``g.playerSetRoleFaceUp(askWhom, false)`` without asking). The effect comes after the cost, so it wins.
+- face **up** when the skill's cost is to turn the role face up (``flips``: 翻开此角色牌 — server e.g.
+  skill/TouTian.kt executeProtocol → ``g.playerSetRoleFaceUp(r, true)`` before the effect);
+- as its effect turns its own role: surely where a top-level ``flip`` op on ``self`` is neither ``may`` nor ``if``
+  (skill/HuanRi.kt: after its holder's 调包 / 破译, ``g.playerSetRoleFaceUp(askWhom, false)`` without asking),
+  perhaps where it is a choice, conditional or inside a ``choose`` (skill/JieDaoShaRen.kt: face down again on the
+  black branch, if he likes). Where the use may leave more than one face, the event's ``face_up`` says which (none
+  said: every choice declined).
 
-A ``flip`` that is a choice (``may``), conditional (``if``), inside a ``choose``, of another player or of the message is
-not a face change of the timed model (a whole game, ``model/interp/game.py``, does every op as it is).
+Once face up is ever face up. A whole game (``model/interp/game.py``) turns faces by its own events instead.
 
 Twin: ``checks/enc/face.py``.
 """
 from __future__ import annotations
 
 from ..catalogue import Catalogue
+from ..reason import Reason
 from ..state import State
 
+#: a use that turns no role
+UNTURNED = (None, frozenset({None}), False)
 
-def use_face(cat: Catalogue, rid) -> bool | None:
-    """The face a use of skill ``rid`` leaves its holder's role in (True up, False down), None: it does not turn it."""
+
+def use_faces(cat: Catalogue, rid) -> tuple:
+    """(the face a use of ``rid`` leaves when every choice declines, every face it may leave, whether it surely turns
+    the role face up on the way) — ``Rule.use_faces``; None stands for "as it was"."""
     rule = cat.skills.get(rid) if isinstance(rid, str) else None
-    if rule is None:
-        return None
-    out = True if rule.flips else None
-    for op in rule.do:
-        a = op.args
-        if op.op == "flip" and not op.may and op.cond is None and a.get("what", "role") == "role" \
-                and a.get("who", "self") == "self":
-            out = a.get("face", "up") == "up"
-    return out
+    return rule.use_faces if rule is not None else UNTURNED
 
 
-def turns_face(cat: Catalogue, rid) -> bool:
-    """A use of ``rid`` turns its holder's role (``use_face`` is not None)."""
-    return use_face(cat, rid) is not None
+def turns(cat: Catalogue, rid) -> bool:
+    """A use of ``rid`` may turn its holder's role."""
+    return use_faces(cat, rid)[1] != frozenset({None})
 
 
-def apply_use_face(cat: Catalogue, st: State, seat: int, rid: str) -> None:
-    """Seat ``seat`` used ``rid``: its role turns as ``use_face`` says (face up once is ever face up)."""
-    up = use_face(cat, rid)
-    if up is None:
-        return
+def face_errors(cat: Catalogue, st: State, seat: int, rid, chosen) -> Reason | str:
+    """Why the use cannot leave the role as ``chosen`` says (a ``Reason``; '' when it can, or nothing is said)."""
+    if chosen is None:
+        return ""
+    _, may, _ = use_faces(cat, rid)
+    can = {x for x in may if x is not None} | ({st.seats[seat].face_up} if None in may else set())
+    if chosen not in can:
+        name = cat.name_of(rid) if isinstance(rid, str) else str(rid)
+        zh, en = ("面朝上", "face up") if chosen else ("面朝下", "face down")
+        return Reason(f"发动{name}不会让角色牌{zh}", f"using {name} does not leave the role {en}")
+    return ""
+
+
+def apply_use_face(cat: Catalogue, st: State, seat: int, rid, chosen=None) -> None:
+    """Seat ``seat`` used ``rid``: its role turns as ``use_faces`` says, ``chosen`` picking among the faces it may leave
+    (checked by ``face_errors``); face up once is ever face up."""
+    default, _, sure = use_faces(cat, rid)
+    face = chosen if chosen is not None else default
+    if face is None and not sure:
+        return                                  # it leaves the role as it was
     s = st.seats[seat]
-    s.face_up = up
-    if up:
-        s.ever_face_up = True
+    if face is not None:
+        s.face_up = face
+    s.ever_face_up = s.ever_face_up or sure or s.face_up
