@@ -55,9 +55,9 @@ def apply_use_face(cat: Catalogue, st: State, seat: int, rid, chosen=None) -> No
     (checked by ``face_errors``); face up once is ever face up."""
     default, _, sure = use_faces(cat, rid)
     face = chosen if chosen is not None else default
-    if face is None and not sure:
-        return                                  # it leaves the role as it was
     s = st.seats[seat]
-    if face is not None:
+    if face is not None and face != s.face_up:      # turned (else left as it was)
         s.face_up = face
-    s.ever_face_up = s.ever_face_up or sure or s.face_up
+        s.ever_face_up = s.ever_face_up or face
+    if sure:                                         # turned face up on the way (the cost)
+        s.ever_face_up = True
