@@ -8,9 +8,10 @@ the same question with the same answer:
 1. ``templates`` puts the table's events under the skeleton's — the draw of each turn; the send of each turn's
    message and its path (passed on, accepted, received) as far as the skeleton's windows say, a whole message
    cycle where the skeleton ends a turn without one; the play and resolution of the card behind a card's grant,
-   the use or the fire of the skill behind a skill's grant (after an added seat's skill where nothing seated raises
-   what a triggered giver answers: ``detour``); a card that moves the message where the skeleton's 争夺阶段 has it
-   move; what makes a dying player dying — a card or skill of the window, else the turn's message received by him
+   the use or the fire of the skill behind a skill's grant or a skill used (a triggered one answering its holder's
+   card: that card played first — 换日 after his 调包; after an added seat's skill where nothing seated raises what a
+   triggered giver answers: ``detour``); a card that moves the message where the skeleton's 争夺阶段 has it move;
+   what makes a dying player dying — a card or skill of the window, else the turn's message received by him
    (``receive_instead``), the skeleton's later windows then dropped — or his dying window left out; a 澄清 that
    saves a dying player the skeleton keeps alive — leaving every value the
    skeleton does not fix as a ``Hole`` (model/interp/hole.py): the table at the start, message cards, the
@@ -29,6 +30,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
+from skillproof.model import expr as E
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
@@ -816,11 +818,19 @@ class Builder:
         (None, []) when nothing it answers is raised this turn."""
         rule = self.cat.skills[rid]
         spots = self._fire_spots(rule, out)
-        if not spots:
+        cards = self.named_cards(rule, current_window(out))
+        if not spots and not cards:
             return None, []
-        at, on = spots[self.choose(ways, len(spots))]
         fields = aimed(effect_holes(rule.do, new), rule.do, grant, target)
-        return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+        k = self.choose(ways, len(spots) + len(cards))
+        if k < len(spots):
+            at, on = spots[k]
+            return at, [TR.Event("fire", seat=seat, rule=rid, on=on, **fields)]
+        card = self.cat.cards[cards[k - len(spots)]]
+        aim = Hole(new("target"), "seat") if card.target is not None and card.target.who != "none" else None
+        return len(out), [TR.Event("play", seat=seat, card=card.id, actual=Hole(new("actual"), "card"), target=aim),
+                          TR.Event("resolve", **effect_holes(card.do, new)),
+                          TR.Event("fire", seat=seat, rule=rid, on="card_resolved", **fields)]
 
     def _fire_spots(self, rule, out: list) -> list:
         """(where, the event kind) a fire of the TriggeredSkill ``rule`` may go this turn: right after each event
@@ -830,6 +840,8 @@ class Builder:
         spots = []
         for i in range(len(out) - 1, start - 1, -1):
             hit = kinds & set(raises(out, i, self.cat))
+            if hit == {"card_resolved"} and not self.may_answer(rule, out, i):
+                continue
             if hit:
                 j = i + 1
                 while j < len(out) and out[j].kind == "fire":
@@ -881,6 +893,33 @@ class Builder:
         out[at:at] = cause                          # its fire among the others; its grant after theirs
         return len(out), []
 
+    def named_cards(self, rule, window) -> list:
+        """Cards whose resolution the TriggeredSkill answers, played now by its holder: those its guard on a card's
+        resolution asks for when the resolution must be the holder's own (``whose`` user — 换日: its holder's 调包 or
+        破译 resolved, server skill/HuanRi.kt, FinishResolveCardEvent), of them those ``window`` allows. One way each
+        after the events of the turn it answers (``fire_for``)."""
+        named: list = []
+        for on in rule.on:
+            if on.event == "card_resolved" and tuple(on.whose) == ("user",):
+                named += [c for c in sorted(guard_cards(on.when) or ()) if c not in named]
+        return [cid for cid in named if cid in self.cat.cards and window in self.cat.cards[cid].windows]
+
+    def may_answer(self, rule, out: list, i: int) -> bool:
+        """Can the resolution the game trace's event ``i`` raises be one the TriggeredSkill's guard asks for: the card
+        resolved (a play's declared type; a skill acting as a card, its ``plays``) among those a guard's conjunct
+        names (``guard_cards``)? True when either is not known."""
+        want = [guard_cards(on.when) for on in rule.on if on.event == "card_resolved"]
+        if not want or any(w is None for w in want):
+            return True
+        e = out[i]
+        if e.kind == "resolve":
+            p = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None)
+            got = {p.card} if p is not None and isinstance(p.card, str) else None
+        else:
+            src = self.cat.skills.get(e.rule) if isinstance(e.rule, str) else None
+            got = set(src.plays.cards) if src is not None and src.plays is not None else None
+        return got is None or any(got & w for w in want)
+
     @staticmethod
     def where(out: list, window, front) -> tuple:
         """(window, the player the message is in front of) after the game trace's last event, for the walk."""
@@ -903,6 +942,20 @@ class Builder:
             p = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None)
             return (p.seat, p.card) if p is not None else None
         return (e.seat, e.rule)
+
+
+def guard_cards(when) -> frozenset | None:
+    """The cards a guard lets through by a conjunct on the event's card (``card == X``, ``card in {X, Y}``), or None
+    when no conjunct of it says."""
+    if isinstance(when, E.Bin) and when.op == "and":
+        a, b = guard_cards(when.left), guard_cards(when.right)
+        return a if b is None else b if a is None else a & b
+    if isinstance(when, E.Bin) and isinstance(when.left, E.Var) and when.left.name == "card":
+        if when.op == "==" and isinstance(when.right, E.Const):
+            return frozenset({when.right.value})
+        if when.op == "in" and isinstance(when.right, E.SetLit) and all(isinstance(x, E.Const) for x in when.right.items):
+            return frozenset(x.value for x in when.right.items)
+    return None
 
 
 def current_window(out: list) -> str | None:

@@ -210,6 +210,34 @@ class Rule:
     def label(self) -> str:
         return f"【{self.name}】"
 
+    @property
+    def use_faces(self) -> tuple:
+        """How a use turns its holder's role: (the face it leaves when every choice of its effect declines — True up,
+        False down, None as it was —, every face it may leave — a frozenset of those —, whether it surely turns the
+        role face up on the way). Up when its cost turns it (``flips``: server e.g. skill/TouTian.kt
+        ``g.playerSetRoleFaceUp(r, true)`` before the effect); then as its effect turns its own role (a ``flip`` op on
+        ``self``): a top-level one that is neither ``may`` nor ``if`` surely (skill/HuanRi.kt
+        ``g.playerSetRoleFaceUp(askWhom, false)``), one that is a choice, conditional or inside a ``choose`` perhaps
+        (skill/JieDaoShaRen.kt: face down again on the black branch, if he likes). A flip of another player or of the
+        message is none of these (the timed model's faces: model/interp/face.py and its twin)."""
+        from .effects import walk
+
+        def own(op) -> bool:
+            return op.op == "flip" and op.args.get("what", "role") == "role" and op.args.get("who", "self") == "self"
+        sure = bool(self.flips)
+        face = True if self.flips else None
+        may = {face}
+        for op in self.do:
+            if own(op) and not op.may and op.cond is None:
+                face = op.args.get("face", "up") == "up"
+                may = {face}
+                sure = sure or face
+                continue
+            for o in walk([op]):
+                if own(o):
+                    may.add(o.args.get("face", "up") == "up")
+        return face, frozenset(may), sure
+
 
 @dataclass
 class CardTarget:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from skillproof.model.interp.face import turns as turns_role, use_faces
 from skillproof.model.interp.grants import site_of
 from skillproof.model import turn as TW
 from skillproof.model import vocab as V
@@ -29,10 +30,14 @@ def random_setup(rng: random.Random, cat, n_max: int, interesting) -> State:
     n = rng.randint(1, n_max) if rng.random() < 0.1 else rng.randint(min(2, n_max), n_max)
     chars = list(cat.characters)
     replacers = [c for c, ch in cat.characters.items() if any(cat.skills[r].replaces_role for r in ch.skills)]
+    turners = [c for c, ch in cat.characters.items() if any(turns_role(cat, r) for r in ch.skills)]
+    downers = [c for c in turners if any(False in use_faces(cat, r)[1] for r in cat.characters[c].skills)]
     picked: list = []
     while len(picked) < n:
         if not picked and replacers and rng.random() < 0.15:
             c = rng.choice(replacers)
+        elif not picked and turners and rng.random() < 0.15:   # a role whose uses turn it (偷天 up, 换日 down)
+            c = rng.choice(downers if downers and rng.random() < 0.5 else turners)
         else:
             c = rng.choice(interesting) if rng.random() < 0.6 else rng.choice(chars)
         if c not in picked or rng.random() < 0.02:
@@ -170,10 +175,17 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                                     sender=sender if TW.WINDOWS[w].message else None))
         if last and stop == "dying":
             pass
-    # skills used this turn
-    for inst in setup.seats[0].skills:
-        if rng.random() < 0.15:
-            events.append(Event("use", seat=0, rule=inst.rule))
+    # skills used this turn, now and then in another order; one that turns the role (interp.face) more often
+    uses = [inst.rule for inst in setup.seats[0].skills
+            if rng.random() < (0.5 if turns_role(cat, inst.rule) else 0.15)]
+    if len(uses) > 1 and rng.random() < 0.5:
+        rng.shuffle(uses)
+    for r in uses:       # the face it leaves, where it may leave more than one (now and then one it may not)
+        may = use_faces(cat, r)[1]
+        face = rng.choice(sorted(may - {None}) + [None]) if len(may) > 1 or rng.random() < 0.05 else None
+        if face is None and len(may) == 1 and rng.random() < 0.05:
+            face = rng.choice((True, False))
+        events.append(Event("use", seat=0, rule=r, face_up=face))
     if rng.random() < 0.03:                  # now and then past the end of the turn (no question is asked there)
         events.append(Event("window", window="turn_end"))
     return Trace(setup, events)

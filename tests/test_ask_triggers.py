@@ -153,3 +153,30 @@ def test_an_order_of_three_skills_is_refused_where_the_third_is(cat, sess):
     with pytest.raises(Q.QueryError) as e:
         sess.parse(text)
     assert text[e.value.col:e.value.end] == "如归"
+
+
+def test_toutian_again_is_shown_by_a_game_where_huanri_turns_him_face_down(cat):
+    """偷天能再次使用吗: yes, and the game shows it — 偷天 used (his role turned face up: TouTian.kt), his 调包 or 破译
+    resolved and 换日 turning him face down (HuanRi.kt, FinishResolveCardEvent), so that 偷天 can be used again in the
+    same 争夺阶段 (canUse = !roleFaceUp, no use limit; after 截获 and after 调包 the fight turn is his again: JieHuo.kt,
+    DiaoBao.kt whoseFightTurn)."""
+    from skillproof.checks.ask import eval_claim
+    s = Q.Session(cat)
+    s.games = True
+    res = s.ask("偷天能再次使用吗？")
+    assert res.answer == "yes"
+    tr = Trace.from_dict(res.witness["trace"])
+    assert tr.table, res.notes                          # a game of the server, not the timed model's trace
+    got = play_run(cat, tr)
+    assert got.legal, got.errors
+    ev = tr.events
+    me = next(e.seat for e in ev if e.kind == "use" and e.rule == "TouTian")
+    kinds = [(e.kind, e.rule if e.kind in ("use", "fire") else e.card if e.kind == "play" else None, e.seat)
+             for e in ev]
+    i = kinds.index(("use", "TouTian", me))
+    j = next(k for k, x in enumerate(kinds) if k > i and x[0] == "play" and x[1] in ("Diao_Bao", "Po_Yi") and x[2] == me)
+    assert ("fire", "HuanRi", me) in kinds[j:]
+    st = got.state
+    assert not st.seats[me].face_up and st.seats[me].ever_face_up
+    st.trace = tr
+    assert eval_claim(cat, st, res.query.claim, True, res.query.windowed)

@@ -1010,7 +1010,11 @@ class GameEncoding:
             for w in names:
                 roles[w] = _select(sel, lambda i: self.pending[i].roles.get(w, NONE), self.pending, NONE)
             for w in wnames:
-                words[w] = _select(sel, lambda i: self.pending[i].words.get(w, False), self.pending, False)
+                # the answered event's own value (interp GameRunner.on_fire: its words): among the events that carry
+                # it, the last one's as the default, of the value's own type (a card's code stays a number)
+                have = [(c, i) for c, i in sel if w in self.pending[i].words]
+                words[w] = _select(have, lambda i: self.pending[i].words[w], self.pending,
+                                   self.pending[have[-1][1]].words[w])
         d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, inst=inst)
         if self.card is not None:
             self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)

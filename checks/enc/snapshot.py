@@ -38,8 +38,10 @@ def enc_snapshot(S: SymState, add) -> None:
         nb, blk = S.ints["non_black_messages"][s], S.ints["black_messages"][s]
         add(f"seat {s} message counts", (), And(red <= tru, blue <= tru, tru <= red + blue, nb <= tru,
                                                    tru - nb <= blk))
+        # the player's as the trace found it, before the uses that turn her role (checks/enc/face.py)
+        face, ever = (S.pre_face_up, S.pre_ever) if s == 0 else (S.face_up[s], S.ever[s])
         public = [c for c in cands if not cat.characters[c].hidden]
         add(f"seat {s} public roles face up", tuple(public),
-            z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), S.face_up[s]))
-        add(f"seat {s} face up implies ever", (), z3.Implies(S.face_up[s], S.ever[s]))
+            z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), face))
+        add(f"seat {s} face up implies ever", (), z3.Implies(face, ever))
     add("message direction", (), And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))

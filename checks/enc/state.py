@@ -296,6 +296,13 @@ class SymState:
         self.lost = self._grant_slot(-1, "lost") if lost else None
         self.plays = [PlaySlot(B(f"{p}play{k}_present"), I(f"{p}play{k}_card"),
                                Moment.make(f"play{k}", B(f"{p}play{k}_present"), p)) for k in range(self.P)]
+        # the player's face before this turn's uses turn it (checks/enc/face.py: the uses come after every other event
+        # of the trace): terms of its own only when a skill her list may hold turns it, else the question's
+        self.turning = any(cat.skills[r].use_faces[1] != {None} for sl in self.slots for r in sl.candidates)
+        if self.turning:
+            self.pre_face_up, self.pre_ever = B(f"{p}face_up_before_uses"), B(f"{p}ever_face_up_before_uses")
+        else:
+            self.pre_face_up, self.pre_ever = self.face_up[0], self.ever[0]
 
     def _grant_slot(self, k: int, name: str) -> Slot:
         p, C = self.p, self.codes
@@ -401,7 +408,7 @@ class SymState:
                 return m.dy == s
             if s == 0 and name in ("character", "face_up", "ever_face_up", "hidden", "female", "male"):
                 old = self.old_role(0, m)
-                return z3.If(old, self._old_attr(name), self.seat_attr(0, name, ctx.at(None)))
+                return z3.If(old, self._old_attr(name), self._pre_attr(name, ctx))
         stored = stored_seat_attr(self, s, name)
         if stored is not None:
             return stored
@@ -429,6 +436,18 @@ class SymState:
         if name == "in_declared":
             return ctx.declared[s]
         raise ValueError(f"no attribute {name}")
+
+    def _pre_attr(self, name: str, ctx: "Ctx"):
+        """The player's attribute at an event of the trace (after a replacement, if any): before this turn's uses, so
+        her face is the one they found (checks/enc/face.py)."""
+        if name == "face_up":
+            return self.pre_face_up
+        if name == "ever_face_up":
+            return self.pre_ever
+        if name in ("female", "male"):
+            fem = self._char_in(0, [c for c in self.cat.characters.values() if c.female])
+            return And(self.pre_face_up, fem if name == "female" else z3.Not(fem))
+        return self.seat_attr(0, name, ctx.at(None))
 
     def _old_attr(self, name: str):
         """Seat 0's attribute as the role it had before a replacement."""

@@ -21,6 +21,7 @@ from skillproof.model import turn as TW
 from skillproof.model.catalogue import Give
 
 from ..terms import And, Eq, Or
+from .face import enc_use_faces
 from .grants import enc_arg_eq, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
@@ -218,6 +219,8 @@ def reachability(S: SymState) -> list[Labelled]:
                 a.step != b.step, z3.Implies(a.before(b), _lex_le(a, b)), z3.Implies(b.before(a), _lex_le(b, a)))))
     # ---- the player's role replacement (interp.trace.replace_errors / apply_replace)
     _replacement(S, add, seat)
+    # ---- her face at the question: what this turn's uses left of it (interp.face / trace.Runner.turn_face)
+    enc_use_faces(S, add)
     # ---- invalidations: one per seat, from a site handing out an InvalidSkill (interp.trace.give_errors)
     sites = cat.invalidation_sites()
     giver_rules = tuple(sorted({g.giver for g in sites}))
@@ -326,9 +329,9 @@ def _replacement(S: SymState, add, seat):
         z3.Implies(S.old_face_up, S.old_ever),
         z3.Implies(z3.Not(S._old_attr("hidden")), S.old_face_up))))
     # server Player.roleSkillsData setter: the new role is face up as it comes (hidden roles face down),
-    # and hasEverFaceUp restarts from that; nothing in a trace flips it afterwards
+    # and hasEverFaceUp restarts from that; only the uses after it turn it (checks/enc/face.py)
     add("new role's face", (), z3.Implies(S.repl, And(
-        S.face_up[0] == z3.Not(S.seat_attr(0, "hidden", S.ctx(0))), S.ever[0] == S.face_up[0])))
+        S.pre_face_up == z3.Not(S.seat_attr(0, "hidden", S.ctx(0))), S.pre_ever == S.pre_face_up)))
     add("no replacement before the trace", (), z3.Implies(S.repl, m.t >= S.start))
 
 

@@ -15,6 +15,7 @@ from skillproof.model import turn as TW
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat, SkillInst, State
 
+from .face import face_of_use, witness_uses
 from .grants import enc_arg_eq
 from .state import NONE, WCODE, WCODES, Moment, SymState
 
@@ -244,7 +245,31 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         if mo["window"] is None or mo["turn"] < 0:
             raise DoesNotFit("an event before any turn")
         eqs += _moment_eqs(m, rank, start + mo["turn"], mo)
+    eqs += _pre_face_eqs(S, trace, run)
     return eqs
+
+
+def _pre_face_eqs(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
+    """The player's face before this turn's uses turned it (enc.face): the symbolic trace holds uses that turn a role
+    only as the player's, in the question's turn, after every other event (as its witness puts them)."""
+    failed = {k for k, _ in run.errors}
+    turning = [k for k, ev in enumerate(trace.events)
+               if ev.kind == "use" and k not in failed and face_of_use(S.cat, ev.rule)[1] != {None}]
+    for k in turning:
+        ev = trace.events[k]
+        if ev.seat != 0:
+            raise DoesNotFit("another seat's role turned by a use (the symbolic trace holds the player's uses only)")
+        if k >= len(run.moments) or run.moments[k]["turn"] != run.turns - 1:
+            raise DoesNotFit("a use that turned the role in an earlier turn")
+        if any(e.kind in ("give", "replace", "play") for e in trace.events[k + 1:]):
+            raise DoesNotFit("a use that turned the role before another event of the trace")
+    if not S.turning:
+        if turning:
+            raise DoesNotFit("a use that turned the role in a symbolic state whose list holds no such skill")
+        return []
+    seat = TR.Runner(S.cat, TR.Trace(trace.setup, trace.events[:turning[0]])).run().state.seats[0] if turning \
+        else run.state.seats[0]
+    return [S.pre_face_up == seat.face_up, S.pre_ever == seat.ever_face_up]
 
 
 def slot_to_index(S: SymState, model, slot_code: int) -> int | None:
@@ -301,8 +326,9 @@ def witness(S: SymState, model) -> State:
             start.ever_face_up = start.face_up or b(S.old_ever)
             start.skills = [SkillInst(r) for r in old.skills]
         elif s == 0:
-            # the role's skills as the trace began: those held now, and one-turn skills a turn end dropped
-            # (a consumed one that is gone was never there)
+            # her face before this turn's uses turned it (enc.face); the role's skills as the trace began: those
+            # held now, and one-turn skills a turn end dropped (a consumed one that is gone was never there)
+            start.face_up, start.ever_face_up = b(S.pre_face_up), b(S.pre_ever)
             start.skills = []
             for sl in S.slots:
                 if not sl.initial_slot:
@@ -417,9 +443,11 @@ def _events(S: SymState, model, renum: dict) -> list:
     now = WCODES[iv(S.now)]
     intr = WCODES[iv(S.intr)] if iv(S.intr) != NONE else None
     move(S.T - 1, now, intr, seat(S.in_front), seat(S.dying))
-    for sl in S.slots:                       # skills used this turn (what 'used' conditions read)
-        if b(sl.present) and b(sl.used):
-            out.append(TR.Event("use", seat=0, rule=C.rules[iv(sl.rule)]))
+    # skills used this turn (what 'used' conditions read), after every other event: those that turn her role last, in
+    # the order and with the choices that leave it as the question has it (enc.face.witness_uses)
+    uses = [C.rules[iv(sl.rule)] for sl in S.slots if b(sl.present) and b(sl.used)]
+    for rid, face in witness_uses(S.cat, uses, b(S.face_up[0]), b(S.ever[0]), b(S.pre_face_up), b(S.pre_ever)):
+        out.append(TR.Event("use", seat=0, rule=rid, face_up=face))
     return out
 
 

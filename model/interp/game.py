@@ -436,6 +436,10 @@ class GameRunner(Runner):
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
 
+    def turn_face(self, ev: Event) -> bool:
+        """In a game the table's own events turn faces: the cost above (``flips``) and the effect's flip ops."""
+        return True
+
     def on_fire(self, ev: Event) -> None:
         st = self.st
         why, event = fire_errors(self.cat, st, ev, self.pending)

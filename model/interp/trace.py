@@ -10,9 +10,10 @@ This is the interpreter's side of the timed model; the z3 encoder (``skillproof.
 ``reachability``) states the same legality as constraints over a symbolic trace whose events carry
 symbolic times (the turn and the window each happened in). Tests cross-check the two on random traces.
 
-Attributes a trace does not change (hand sizes, messages, identities, alive, locked, face up, the
-message card) are the setup's: they stand for the table as it is at the question (only a role
-replacement changes the player's role and how it faces).
+Attributes a trace does not change (hand sizes, messages, identities, alive, locked, the message card) are the
+setup's: they stand for the table as it is at the question. How a role faces changes with a role replacement
+(``apply_replace``) and with a skill used whose cost or effect turns it (``model/interp/face.py``: 偷天 turns its
+holder face up, 换日 face down).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from ..reason import Reason, both, during, echoed, window as win_of, windows as 
 from ..state import SkillInst, State
 from ..turn import COND_WINDOWS
 from .core import env_of, evaluate
+from .face import apply_use_face, face_errors
 from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
 from .lifetime import turn_end
 from .plays import card_usable
@@ -65,7 +67,8 @@ class Event:
     dir: str | None = None          # send: the direction declared
     to: int | None = None           # send: its first stop
     locks: list | None = None       # send: the players it locks
-    face_up: bool | None = None     # send: sent face up
+    face_up: bool | None = None     # send: sent face up; use: the face it leaves its role in, where its effect may
+                                    # leave more than one (model/interp/face.py)
     source: str | None = None       # send: where the message card comes from (hand, deck_top, message_area)
 
     FIELDS = ("seat", "window", "in_front", "sender", "dying", "giver", "site", "character", "rule", "via", "card",
@@ -286,7 +289,19 @@ class Runner:
             self.bad(Reason(f"发动技能：座位{ev.seat}没有持有本回合未发动的{name}",
                             f"use: seat {ev.seat} holds no unused {name}"))
             return
-        insts[0].used = True
+        if self.turn_face(ev):
+            insts[0].used = True
+
+    def turn_face(self, ev: Event) -> bool:
+        """A use turns its holder's role as its cost or effect says (interp.face: 偷天 face up, 换日 face down; the
+        event's ``face_up`` where the effect may leave more than one face). False: it cannot leave the face said (the
+        use fails, nothing changes)."""
+        why = face_errors(self.cat, self.st, ev.seat, ev.rule, ev.face_up)
+        if why:
+            self.bad(why)
+            return False
+        apply_use_face(self.cat, self.st, ev.seat, ev.rule, ev.face_up)
+        return True
 
     def on_play(self, ev: Event) -> None:
         # a card used as ``card`` this turn (what 'played' reads): by a seat that may use that card type
