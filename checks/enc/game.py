@@ -1223,16 +1223,7 @@ def _same_key(a, b) -> bool:
     """Two win keys (``GameEncoding._win_key``) read the same values: equal constants, the same terms."""
     if a is None or b is None or len(a) != len(b) or a[0] != b[0]:
         return False
-    for ra, rb in zip(a[1:], b[1:]):
-        if len(ra) != len(rb):
-            return False
-        for x, y in zip(ra, rb):
-            if x is y:
-                continue
-            if is_c(x) and is_c(y) and type(x) is type(y) and x == y:
-                continue
-            return False
-    return True
+    return all(_same_terms(ra, rb) for ra, rb in zip(a[1:], b[1:]))
 
 
 def _select(sel: list, get, pending, default):
