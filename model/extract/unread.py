@@ -609,9 +609,26 @@ def constant_members(names, base: dict, head: dict) -> set:
 _ROBOT_OPEN = re.compile(rb"(?:\bif\s*\(\s*[\w.!]+\s+is\s+RobotPlayer\s*\)|\b[a-z]\w*(?:Toc|Tos)|\b\w+_(?:toc|tos))\s*\Z")
 
 
+_HUMAN_TEST = re.compile(rb"\bif\s*\(\s*[\w.!]+\s+is\s+HumanPlayer\s*\)\s*\Z")
+
+
+def _open_of(data: bytes, start: int, close: int) -> int:
+    """The position of the ``{`` the ``}`` at ``close`` closes (-1 when not found after ``start``)."""
+    depth = 0
+    for i in range(close - 1, start - 1, -1):
+        if data[i] == 0x7D:
+            depth += 1
+        elif data[i] == 0x7B:
+            if not depth:
+                return i
+            depth -= 1
+    return -1
+
+
 def _robot_block(data: bytes, start: int, pos: int) -> bool:
     """Whether the code at ``pos`` (in the function starting at ``start``) stands inside a block that is no rule
-    (``_ROBOT_OPEN``): the blocks enclosing it are found by their braces."""
+    (``_ROBOT_OPEN``, or the ``else`` of ``if (p is HumanPlayer) { … }``: a robot's): the blocks enclosing it are
+    found by their braces."""
     depth = 0
     for i in range(pos - 1, start - 1, -1):
         ch = data[i]
@@ -620,8 +637,17 @@ def _robot_block(data: bytes, start: int, pos: int) -> bool:
         elif ch == 0x7B:                                # {
             if depth:
                 depth -= 1
-            elif _ROBOT_OPEN.search(data[max(start, i - 120):i].rstrip()):
+                continue
+            before = data[max(start, i - 120):i].rstrip()
+            if _ROBOT_OPEN.search(before):
                 return True
+            if before.endswith(b"else"):
+                close = before[:-4].rstrip()
+                if close.endswith(b"}"):
+                    at = max(start, i - 120) + len(close) - 1
+                    o = _open_of(data, start, at)
+                    if o > start and _HUMAN_TEST.search(data[max(start, o - 120):o].rstrip()):
+                        return True
     return False
 
 
