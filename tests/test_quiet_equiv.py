@@ -45,6 +45,12 @@ CASES = {
         "if (g.card.type != Mi_Ling) return null\n        val t = g.target\n        g.use(g.card, t)",
         "if (g.card.type != Mi_Ling) return null\n        val t = g.target\n"
         "        if (g.card.type != Wei_Bi) g.card = g.card.asCard(Mi_Ling)\n        g.use(g.card, t)"),
+    "a fresh collection built and read by nothing else": (
+        "val l = g.tasks.take(3).toMutableList()\n        if (Red !in l) l.add(Red)\n        while (l.size < 3) "
+        "l.add(g.spare.random())\n        l.shuffle()\n        askWhom.draw(1)",
+        "askWhom.draw(1)",
+        "val l = g.tasks.take(3).toMutableList()\n        if (Red !in l) l.add(Red)\n        while (l.size < 3) "
+        "l.add(g.spare.random())\n        l.shuffle()\n        askWhom.draw(l.size)"),
     "a request refused for a second of wall-clock time": (
         "askWhom.draw(1)",
         "if (System.currentTimeMillis() - askWhom.startTime < 1000) return null\n        askWhom.draw(1)",
@@ -63,6 +69,15 @@ def test_stores_that_read_each_other_keep_their_order():
     before = "askWhom.task = g.task\n        askWhom.identity = askWhom.task\n        g.win(askWhom.identity)"
     after = "askWhom.identity = askWhom.task\n        askWhom.task = g.task\n        g.win(askWhom.identity)"
     assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+def test_a_collection_another_object_holds_is_not_a_fresh_one():
+    # `l` is the game's own list: shuffling it changes the game
+    assert _changes("val l = g.tasks\n        l.shuffle()\n        askWhom.draw(1)", "askWhom.draw(1)") == \
+        [("Watch.execute", "changed")]
+    # a value that changes something (a draw) is kept with its local
+    assert _changes("val c = g.deck.draw(1)\n        askWhom.draw(1)", "askWhom.draw(1)") == \
+        [("Watch.execute", "changed")]
 
 
 def test_a_test_no_guard_settled_is_kept():

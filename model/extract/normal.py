@@ -1512,6 +1512,162 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
     return walk(tree)
 
 
+#: calls that change nothing but a fresh collection's contents or draw a random value: a local built with them and
+#: read by nothing else decides nothing
+_QUIET_CALLS = frozenset({"random", "randomOrNull", "shuffled", "toMutableList", "toList", "arrayOf", "listOf",
+                          "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet", "hashMapOf", "hashSetOf",
+                          "mutableMapOf", "mutableSetOf", "take", "subList", "filterNot", "plus", "minus", "forNumber"})
+#: calls that make a new collection (mutating it changes no other object)
+_FRESH = frozenset({"toMutableList", "arrayOf", "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet",
+                    "hashMapOf", "hashSetOf", "mutableMapOf", "mutableSetOf", "toMutableSet", "toMutableMap"})
+#: a collection's members that change it
+_MUTATORS = frozenset({"add", "addAll", "remove", "removeAll", "removeAt", "removeIf", "retainAll", "shuffle", "sort",
+                       "sortBy", "sortWith", "clear", "set", "put", "putAll", "removeFirst", "removeLast"})
+
+
+def _callee_name(x) -> str:
+    c = x[1] if isinstance(x, tuple) and len(x) > 1 else None
+    if isinstance(c, tuple) and c[:1] == ("nav",) and len(c) == 4 and isinstance(c[3], str):
+        return c[3]
+    if isinstance(c, tuple) and c[:1] == ("id",):
+        return c[1]
+    return ""
+
+
+def _quiet(x) -> bool:
+    """A value that changes nothing outside itself (``_pure``, or a call of ``_QUIET_CALLS``)."""
+    if not isinstance(x, tuple):
+        return True
+    if x[:1] in (("jump",), ("assignment",)):
+        return False
+    if x[:1] == ("lambda",):
+        return _quiet(x[1])
+    if x[:1] == ("call",):
+        name = _callee_name(x)
+        if not (_QUERY.match(name) or name in _QUIET_CALLS):
+            return False
+        return _quiet(x[1]) and all(_quiet(a) for a in x[2] if isinstance(a, tuple))
+    return all(_quiet(c) for c in x)
+
+
+def _fresh(x) -> bool:
+    return isinstance(x, tuple) and x[:1] == ("call",) and _callee_name(x) in _FRESH and _quiet(x)
+
+
+def _dead_locals(tree, marks: dict, keep: list):
+    """Locals that only feed each other (``val l = tasks.take(3).toMutableList(); if (…) l.remove(x); l.shuffle()``,
+    read by nothing else once what read them — a client's notice, a member only robots read — is left out): every
+    statement that only builds them left out. A collection may be changed in place only when the local made it
+    (``_FRESH``), after its declaration."""
+    decls: dict = {}
+    fresh: set = set()
+
+    def collect(x):
+        if isinstance(x, tuple):
+            if x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] == ("v",):
+                decls[x[1]] = decls.get(x[1], 0) + 1
+                if _fresh(x[2]):
+                    fresh.add(x[1])
+            for c in x:
+                collect(c)
+    collect(tree)
+    dead = set(decls)             # (a name declared in two branches is one local: both die or neither does)
+    if not dead:
+        return tree
+
+    def effect(x, seen: frozenset) -> bool:
+        """Whether statement ``x`` changes nothing but dead locals (``seen``: the dead locals declared before it)."""
+        if not isinstance(x, tuple) or not x:
+            return False
+        k = x[0]
+        if k == "decl" and len(x) == 3:
+            return x[1] in dead and _quiet(x[2])
+        if k == "assignment":
+            return x[1] in dead and x[1] in seen and _quiet(x[-1])
+        if k == "un" and len(x) == 3 and x[1] in ("++", "--"):
+            return x[2] in dead and x[2] in seen
+        if k == "if":
+            return _quiet(x[1]) and all(block(b, seen) for b in x[2:])
+        if k == "while_statement" and len(x) == 3:
+            return _quiet(x[1]) and block(x[2], seen)
+        if k == "for_statement" and len(x) == 4:
+            return _quiet(x[2]) and block(x[3], seen)
+        if k == "call" and len(x) == 4:
+            name = _callee_name(x)
+            callee = x[1]
+            if name in _MUTATORS and callee[:1] == ("nav",) and callee[2] in dead and callee[2] in fresh and \
+                    callee[2] in seen and all(_quiet(a) for a in x[2] if isinstance(a, tuple)):
+                return True
+            lams = [a for a in x[2] if isinstance(a, tuple) and a[:1] == ("lambda",)]
+            if name in ("forEach", "onEach") and callee[:1] == ("nav",) and _quiet(callee[2]) and len(lams) == 1 \
+                    and len(x[2]) == 1:
+                return block(lams[0][1], seen)
+            if callee[:1] == ("call",) and _callee_name(callee) == "repeat" and _quiet(callee) and len(lams) == 1 \
+                    and len(x[2]) == 1:
+                return block(lams[0][1], seen)
+        return False
+
+    def block(b, seen) -> bool:
+        if not (isinstance(b, tuple) and b[:1] == ("seq",)):
+            return effect(b, seen)
+        seen = set(seen)
+        for c in b[1:]:
+            if not effect(c, frozenset(seen)):
+                return False
+            if isinstance(c, tuple) and c[:1] == ("decl",):
+                seen.add(c[1])
+        return True
+
+    def mentions(x, seen, out: set):
+        """The locals read outside statements that only change dead locals."""
+        if not isinstance(x, tuple):
+            return
+        if x[:1] == ("seq",):
+            seen = set(seen)
+            for c in x[1:]:
+                if not effect(c, frozenset(seen)):
+                    mentions(c, seen, out)
+                if isinstance(c, tuple) and c[:1] == ("decl",):
+                    seen.add(c[1])
+            return
+        if len(x) == 2 and x[0] == "v":
+            out.add(x)
+            return
+        for c in x:
+            mentions(c, seen, out)
+
+    for _ in range(8):
+        live: set = set()
+        mentions(tree, set(), live)
+        new = dead - live
+        if new == dead:
+            break
+        dead = new
+    if not dead:
+        return tree
+
+    def drop(x, seen):
+        if not isinstance(x, tuple):
+            return x
+        if x[:1] == ("seq",):
+            seen = set(seen)
+            kept = []
+            for c in x[1:]:
+                if effect(c, frozenset(seen)):
+                    if isinstance(c, tuple) and c[:1] == ("decl",):
+                        seen.add(c[1])
+                    continue
+                if isinstance(c, tuple) and c[:1] == ("decl",):
+                    seen.add(c[1])
+                kept.append(drop(c, seen))
+            out = ("seq",) + tuple(kept)
+        else:
+            out = tuple(drop(c, seen) for c in x)
+        return _carry(marks, keep, x, out)
+
+    return drop(tree, set())
+
+
 def _simplify(tree, marks: dict, keep: list, owner=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
@@ -1519,6 +1675,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
     tree = _equate(tree, marks, keep)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
+    tree = _dead_locals(tree, marks, keep)
     for _ in range(12):
         uses: dict = {}
         _uses(tree, uses)

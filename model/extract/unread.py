@@ -625,14 +625,26 @@ def _open_of(data: bytes, start: int, close: int) -> int:
     return -1
 
 
+#: a call whose arguments are a client message or a log line (``sendErrorMessage(…)``, ``logger.info(…)``)
+_CLIENT_CALL = re.compile(rb"(?:\b|\.)(?:send|sendErrorMessage|\w*[nN]otify\w*|(?:log|logger|LOG|Log)\s*\.\s*\w+)\s*\Z")
+
+
 def _robot_block(data: bytes, start: int, pos: int) -> bool:
     """Whether the code at ``pos`` (in the function starting at ``start``) stands inside a block that is no rule
-    (``_ROBOT_OPEN``, or the ``else`` of ``if (p is HumanPlayer) { … }``: a robot's): the blocks enclosing it are
-    found by their braces."""
+    (``_ROBOT_OPEN``, or the ``else`` of ``if (p is HumanPlayer) { … }``: a robot's) or in the arguments of a client
+    message or a log line (``_CLIENT_CALL``): what encloses it is found by its braces and parentheses."""
     depth = 0
+    paren = 0
     for i in range(pos - 1, start - 1, -1):
         ch = data[i]
-        if ch == 0x7D:                                  # }
+        if ch == 0x29:                                  # )
+            paren += 1
+        elif ch == 0x28:                                # (
+            if paren:
+                paren -= 1
+            elif not depth and _CLIENT_CALL.search(data[max(start, i - 120):i].rstrip()):
+                return True
+        elif ch == 0x7D:                                # }
             depth += 1
         elif ch == 0x7B:                                # {
             if depth:
