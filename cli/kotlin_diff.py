@@ -321,6 +321,9 @@ def _run(args) -> int:
                                  f"{label}: the extracted catalogue does not load: {e.errors[0]}")) from None
         ex.catalogue = names[label]
     rec = reconcile(bex, hex_)
+    from skillproof.model.extract.unread import compare, same_rule_code
+    cmp = compare(bex.sources, hex_.sources)
+    rec.engine = [ec for ec in rec.engine if not same_rule_code(ec.name, bex, hex_, cmp)]   # read apart, same code
     old, new = rec.base, rec.head
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
@@ -356,8 +359,6 @@ def _run(args) -> int:
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
-    from skillproof.model.extract.unread import compare
-    cmp = compare(bex.sources, hex_.sources)
     unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
                                        rule_keys, cmp)
     named = {r.get("id") for d in decision for r in d.get("rules") or []} | \

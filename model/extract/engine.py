@@ -41,6 +41,11 @@ class EngineRule:
     how: str            # what the code says, or why it was not read
     key: bool           # a [rules] key of the catalogue format (honoured by the interpreter and the encoder)
     absent: bool = False   # not read because the code has no such construct at all (not: in a form not read)
+    #: the value is read from the one function at ``where`` alone, and from what ``reads`` names (the win rules'
+    #: clauses: the result and win passes it calls, by name): two revisions whose function has the same normal
+    #: form (``unread``) and the same ``reads`` state the same rule, however the clauses read
+    one: bool = False
+    reads: tuple = ()
 
     def shown(self) -> str:
         return show_value(self.value)

@@ -236,13 +236,36 @@ class _Norm:
         if value is not None and self.is_builder(value):
             self.builders.add(name)
             return []
+        outer = name in self.declared and name not in self.locals and value is not None and \
+            not self.declares_in(value, name)
+        if outer:           # `val x = x.location`: the initialiser reads the member the new local shadows
+            self.declared.discard(name)
+        try:
+            if value is not None and value.type == "binary_expression" and self.op(value) == "?:":
+                kids = self.kids(value)
+                if len(kids) == 2 and kids[1].type in _JUMPS:
+                    init, jump = self.expr(kids[0]), self.expr(kids[1])
+                    if outer:
+                        self.declared.add(name)
+                    v = ("v", self.local(name)) if name in self.declared else ("id", name)
+                    return [("decl", v, init), ("guard", self.eq("==", v, ("null",)), jump)]
+            init = self.expr(value) if value is not None else None
+        finally:
+            if outer:
+                self.declared.add(name)
         v = ("v", self.local(name)) if name in self.declared else ("id", name)
-        if value is not None and value.type == "binary_expression" and self.op(value) == "?:":
-            kids = self.kids(value)
-            if len(kids) == 2 and kids[1].type in _JUMPS:
-                return [("decl", v, self.expr(kids[0])), ("guard", self.eq("==", v, ("null",)),
-                                                           self.expr(kids[1]))]
-        return [("decl", v, self.expr(value) if value is not None else None)]
+        return [("decl", v, init)]
+
+    def declares_in(self, node, name: str) -> bool:
+        """Whether ``name`` is declared under ``node`` (a lambda's parameter, a local of a lambda)."""
+        stack = [node]
+        while stack:
+            n = stack.pop()
+            if n.type in ("lambda_parameters", "variable_declaration", "parameter", "lambda_parameter") and any(
+                    c.type in ("identifier", "simple_identifier") and self.text(c) == name for c in n.named_children):
+                return True
+            stack.extend(n.named_children)
+        return False
 
     # -- what is no rule -------------------------------------------------------------------------------
     def dropped(self, n) -> bool:
@@ -636,10 +659,10 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
-        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and args and not any(
+        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and not any(
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args):
             recv = self.expr(callee.named_children[0]) if callee.named_children else None
-            return _inline(self.helpers[(last, len(args))], recv, args)
+            return _inline(self.helpers[(last, len(args))], recv, args, len(self.locals))
         return ("call", self.expr(callee), tuple(args), targs)
 
     def generic(self, n):
@@ -681,35 +704,51 @@ def inlined_constant(text: bytes) -> bool:
     return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
 
 
-_HELPER = re.compile(rb"(?m)^fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+_HELPER = re.compile(rb"(?:(?:private|internal)\s+)?fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*"
+                     rb"(?::\s*[\w<>?, .]+)?=")
+_FUN_NAME = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?(\w+)\s*\(")
 
 
 def helpers(files: dict, parse) -> dict:
     """The code base's one-expression extension helpers (``fun Iterable<Card>.count(c: color) = count { c in it.colors
-    }``): (name, arity) -> (parameter locals, normal form of the expression). A call ``x.count(Black)`` is written as
-    the expression with ``x`` as its receiver: a helper inlined or written out is the same code. A name declared twice
-    with one arity is left alone."""
+    }``; a class's private one, ``private fun List<Player>.anyDied() = any { !it.alive }``, too): (name, arity) ->
+    (parameter locals, normal form of the expression). A call ``x.count(Black)`` is written as the expression with
+    ``x`` as its receiver: a helper inlined or written out is the same code. A name declared twice with one arity is
+    left alone, and so is a class's helper whose name the code base declares as another function too."""
     found: dict = {}
     seen: dict = {}
+    funs: dict = {}
     for rel, data in files.items():
         if b"fun " not in data:
             continue
-        ms = list(_HELPER.finditer(data))
-        if not ms:
+        for m in _FUN_NAME.finditer(data):
+            funs[m.group(1)] = funs.get(m.group(1), 0) + 1
+    for rel, data in files.items():
+        if b"fun " not in data or not _HELPER.search(data):
             continue
         root = parse(data).root_node
-        for fd in root.named_children:
-            if fd.type != "function_declaration":
-                continue
-            m = next((m for m in ms if m.start() == fd.start_byte), None)
-            if m is None:
+        decls = [(fd, False) for fd in root.named_children if fd.type == "function_declaration"]
+        stack = [c for c in root.named_children if c.type in ("class_declaration", "object_declaration")]
+        while stack:                                    # a class's (or object's) own private helpers
+            c = stack.pop()
+            body = next((x for x in c.named_children if x.type in ("class_body", "enum_class_body")), None)
+            for x in (body.named_children if body is not None else []):
+                if x.type == "function_declaration":
+                    decls.append((x, True))
+                elif x.type in ("class_declaration", "object_declaration", "companion_object"):
+                    stack.append(x)
+        for fd, member in decls:
+            text = data[fd.start_byte:fd.end_byte]
+            m = _HELPER.match(text)
+            if m is None or (member and not text.startswith(b"private")) or (not member and text.startswith(
+                    b"private")):
                 continue
             params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
                                        None) or fd).named_children if c.type == "parameter"]
-            if not params or len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
+            if len(params) != len([x for x in m.group(2).split(b",") if x.strip()]) or (not params and not member):
                 continue
             key = (m.group(1).decode(), len(params))
-            seen[key] = seen.get(key, 0) + 1
+            seen[key] = seen.get(key, 0) + (1 if not member or funs.get(m.group(1), 0) == 1 else 2)
             body = next((c for c in fd.named_children if c.type == "function_body"), None)
             kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
             if len(kids) != 1 or kids[0].type == "block":
@@ -726,6 +765,13 @@ def helpers(files: dict, parse) -> dict:
     return {k: v for k, v in found.items() if seen.get(k) == 1}
 
 
+def is_helper(c_text: bytes, member: str, arity: int, helpers: dict) -> bool:
+    """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
+    nothing)."""
+    m = _HELPER.match(c_text.strip())
+    return m is not None and m.group(1).decode() == member and (member, arity) in helpers
+
+
 def _lower_ids(x) -> bool:
     if isinstance(x, tuple):
         if len(x) == 2 and x[0] == "id" and isinstance(x[1], str):
@@ -734,11 +780,18 @@ def _lower_ids(x) -> bool:
     return False
 
 
-def _inline(helper, recv, args):
+def _inline(helper, recv, args, first=None):
     """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
-    locals renamed apart."""
+    locals renamed apart — or, given ``first`` (the number the caller's next local would get), numbered from it as
+    the caller numbers a lambda's parameter (``any { it.x }`` written out reads as written in place)."""
     locs, body = helper
     sub = dict(zip(locs, args))
+    if first is not None:
+        own: dict = {}
+        _uses(body, own)
+        for j, x in enumerate(sorted((x for x in own if x not in sub), key=lambda x: int(x[1:]) if x[1:].isdigit()
+                                     else 0)):
+            sub[x] = ("v", f"v{first + j}")
 
     def walk(x, top):
         if not isinstance(x, tuple):
@@ -1120,6 +1173,75 @@ def _guard_runs(items: list) -> list:
     return out
 
 
+def _writes(x):
+    """What a plain store writes — a local declared with a value that changes nothing, or ``target = value`` with a
+    value that changes nothing —: its local or the member (name) it stores into; None for any other statement."""
+    if not isinstance(x, tuple) or len(x) != 3:
+        return None
+    if x[0] == "decl" and x[1][:1] == ("v",) and x[2] is not None and _pure(x[2]):
+        return x[1]
+    if x[0] == "assignment" and isinstance(x[1], tuple) and _pure(x[1]) and _pure(x[2]):
+        t = x[1]
+        if t[:1] == ("nav",) and len(t) == 4 and isinstance(t[3], str):
+            return ("m", t[3])
+        if t[:1] in (("v",), ("id",)):
+            return t if t[0] == "v" else ("m", t[1])
+    return None
+
+
+def _names(x, out: set) -> set:
+    """The locals (``("v", n)``) and names (``("m", name)``: identifiers and members) a normal form mentions."""
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "v":
+            out.add(x)
+        elif len(x) == 2 and x[0] == "id" and isinstance(x[1], str):
+            out.add(("m", x[1]))
+        else:
+            if len(x) == 4 and x[0] == "nav" and isinstance(x[3], str):
+                out.add(("m", x[3]))
+            for c in x:
+                _names(c, out)
+    return out
+
+
+def _store_runs(items: list) -> list:
+    """Adjacent stores none of which reads what another writes (``val red = count(Red); val blue = count(Blue)``,
+    ``p.identity = a; p.task = b``), in one order: the order of independent stores is no rule."""
+    out, i = [], 0
+    while i < len(items):
+        w = _writes(items[i])
+        if w is None:
+            out.append(items[i])
+            i += 1
+            continue
+        run, seen = [items[i]], [(w, _names(items[i], set()))]
+        j = i + 1
+        while j < len(items):
+            wj = _writes(items[j])
+            if wj is None:
+                break
+            nj = _names(items[j], set())
+            if any(wj in n or wk in nj for wk, n in seen):
+                break
+            run.append(items[j])
+            seen.append((wj, nj))
+            j += 1
+        out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]))) if len(run) > 1 else run)
+        i = j
+    return out
+
+
+def _wall_clock(x) -> bool:
+    """Whether a condition reads the wall clock (``System.currentTimeMillis()``, ``System.nanoTime()``)."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("call",) and isinstance(x[1], tuple) and (x[1] in (("id", "currentTimeMillis"), ("id", "nanoTime"))
+                                                          or (x[1][:1] == ("nav",) and x[1][2] == ("id", "System") and
+                                                              x[1][-1] in ("currentTimeMillis", "nanoTime"))):
+        return True
+    return any(_wall_clock(c) for c in x)
+
+
 def _null_test(c) -> bool:
     return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
 
@@ -1213,6 +1335,63 @@ def _known_equal(items: list, carry) -> list:
     return out
 
 
+def _held_paths(items: list, carry) -> list:
+    """After ``val p = a.b`` (a member path held in a local), ``a.b`` is written ``p`` in the statements that follow,
+    until either is assigned: reading the path again or its local is the same."""
+    out = list(items)
+    for i, d in enumerate(items):
+        if not (isinstance(d, tuple) and len(d) == 3 and d[0] == "decl" and d[1][:1] == ("v",) and
+                isinstance(d[2], tuple) and d[2][:1] == ("nav",) and _path(d[2])):
+            continue
+        for j in range(i + 1, len(out)):
+            if _assigns(out[j], (d[1], d[2])):
+                break
+            new = _replace(out[j], d[2], d[1])
+            if new != out[j]:
+                out[j] = carry(out[j], new)
+    return out
+
+
+def _settled_tests(items: list, carry) -> list:
+    """After a guard that leaves when ``c`` holds (``if (c) return``), an ``if (c) …`` without ``else`` that follows
+    (nothing assigned in between that ``c`` reads) can never run: it is left out."""
+    out = list(items)
+    for i, g in enumerate(items):
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1]) and
+                isinstance(g[2], tuple) and g[2][:1] == ("jump",) and g[2][1] in ("return", "return@", "throw")):
+            continue
+        names = _names(g[1], set())
+        j = i + 1
+        while j < len(out):
+            x = out[j]
+            if isinstance(x, tuple) and len(x) == 3 and x[0] == "if" and x[1] == g[1]:
+                del out[j]
+                continue
+            if isinstance(x, tuple) and (_assigns_any(x, names) or not _pure_enough(x)):
+                break
+            j += 1
+    return out
+
+
+def _assigns_any(x, names: set) -> bool:
+    """Whether ``x`` assigns a local or a member ``names`` holds."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("assignment",) and len(x) >= 2:
+        w = _writes(("assignment", x[1], ("lit", "0"))) if isinstance(x[1], tuple) else None
+        if w is None or w in names or x[1] in names:
+            return True
+    if x[:1] == ("decl",) and len(x) >= 2 and x[1] in names:
+        return True
+    return any(_assigns_any(c, names) for c in x)
+
+
+def _pure_enough(x) -> bool:
+    """A statement between a guard and a test it settles that calls nothing that could change what the test reads
+    (a guard, a local or a store of values that change nothing)."""
+    return isinstance(x, tuple) and ((x[:1] == ("guard",) and _pure(x[1])) or _writes(x) is not None)
+
+
 def _carry(marks: dict, keep: list, old, new):
     """``new`` (a rewrite of the node ``old``) keeps ``old``'s source line: a rewritten node is still located where
     its code is (``keep`` holds it alive, so its ``id`` is not reused)."""
@@ -1257,6 +1436,23 @@ def _equate(tree, marks: dict, keep: list):
                             items[i:i + 2] = [carry(b, new)]
                             changed[0] = True
                             continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            a[2] is not None and _path(a[2]) and uses.get(a[1][1], 0) > 2 and \
+                            isinstance(b, tuple) and not _assigns(b, (a[2],)):
+                        # a member path held in a local read only in the next statement, where nothing is changed
+                        # before the reads (the statement, or the condition of an `if` or a guard, reads only):
+                        # the path written at each read
+                        n = [0]
+                        if _pure(b):
+                            new = _subst(b, a[1], a[2], n)
+                        elif b[:1] in (("if",), ("guard",)) and _pure(b[1]):
+                            new = (b[0], _subst(b[1], a[1], a[2], n)) + b[2:]
+                        else:
+                            new = b
+                        if n[0] == uses[a[1][1]] - 1:
+                            items[i:i + 2] = [carry(b, new)]
+                            changed[0] = True
+                            continue
                     i += 1
                 split = []
                 for c in items:                       # `a || b || return` is two guards
@@ -1266,8 +1462,10 @@ def _equate(tree, marks: dict, keep: list):
                         changed[0] = True
                     else:
                         split.append(c)
-                items = _known_equal(split, carry)
-                ordered = _guard_runs(items)
+                items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
+                if len(items) != len(split):
+                    changed[0] = True
+                ordered = _store_runs(_guard_runs(items))
                 if ordered != items:
                     changed[0] = True
                     items = ordered
@@ -1314,6 +1512,162 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
     return walk(tree)
 
 
+#: calls that change nothing but a fresh collection's contents or draw a random value: a local built with them and
+#: read by nothing else decides nothing
+_QUIET_CALLS = frozenset({"random", "randomOrNull", "shuffled", "toMutableList", "toList", "arrayOf", "listOf",
+                          "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet", "hashMapOf", "hashSetOf",
+                          "mutableMapOf", "mutableSetOf", "take", "subList", "filterNot", "plus", "minus", "forNumber"})
+#: calls that make a new collection (mutating it changes no other object)
+_FRESH = frozenset({"toMutableList", "arrayOf", "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet",
+                    "hashMapOf", "hashSetOf", "mutableMapOf", "mutableSetOf", "toMutableSet", "toMutableMap"})
+#: a collection's members that change it
+_MUTATORS = frozenset({"add", "addAll", "remove", "removeAll", "removeAt", "removeIf", "retainAll", "shuffle", "sort",
+                       "sortBy", "sortWith", "clear", "set", "put", "putAll", "removeFirst", "removeLast"})
+
+
+def _callee_name(x) -> str:
+    c = x[1] if isinstance(x, tuple) and len(x) > 1 else None
+    if isinstance(c, tuple) and c[:1] == ("nav",) and len(c) == 4 and isinstance(c[3], str):
+        return c[3]
+    if isinstance(c, tuple) and c[:1] == ("id",):
+        return c[1]
+    return ""
+
+
+def _quiet(x) -> bool:
+    """A value that changes nothing outside itself (``_pure``, or a call of ``_QUIET_CALLS``)."""
+    if not isinstance(x, tuple):
+        return True
+    if x[:1] in (("jump",), ("assignment",)):
+        return False
+    if x[:1] == ("lambda",):
+        return _quiet(x[1])
+    if x[:1] == ("call",):
+        name = _callee_name(x)
+        if not (_QUERY.match(name) or name in _QUIET_CALLS):
+            return False
+        return _quiet(x[1]) and all(_quiet(a) for a in x[2] if isinstance(a, tuple))
+    return all(_quiet(c) for c in x)
+
+
+def _fresh(x) -> bool:
+    return isinstance(x, tuple) and x[:1] == ("call",) and _callee_name(x) in _FRESH and _quiet(x)
+
+
+def _dead_locals(tree, marks: dict, keep: list):
+    """Locals that only feed each other (``val l = tasks.take(3).toMutableList(); if (…) l.remove(x); l.shuffle()``,
+    read by nothing else once what read them — a client's notice, a member only robots read — is left out): every
+    statement that only builds them left out. A collection may be changed in place only when the local made it
+    (``_FRESH``), after its declaration."""
+    decls: dict = {}
+    fresh: set = set()
+
+    def collect(x):
+        if isinstance(x, tuple):
+            if x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] == ("v",):
+                decls[x[1]] = decls.get(x[1], 0) + 1
+                if _fresh(x[2]):
+                    fresh.add(x[1])
+            for c in x:
+                collect(c)
+    collect(tree)
+    dead = set(decls)             # (a name declared in two branches is one local: both die or neither does)
+    if not dead:
+        return tree
+
+    def effect(x, seen: frozenset) -> bool:
+        """Whether statement ``x`` changes nothing but dead locals (``seen``: the dead locals declared before it)."""
+        if not isinstance(x, tuple) or not x:
+            return False
+        k = x[0]
+        if k == "decl" and len(x) == 3:
+            return x[1] in dead and _quiet(x[2])
+        if k == "assignment":
+            return x[1] in dead and x[1] in seen and _quiet(x[-1])
+        if k == "un" and len(x) == 3 and x[1] in ("++", "--"):
+            return x[2] in dead and x[2] in seen
+        if k == "if":
+            return _quiet(x[1]) and all(block(b, seen) for b in x[2:])
+        if k == "while_statement" and len(x) == 3:
+            return _quiet(x[1]) and block(x[2], seen)
+        if k == "for_statement" and len(x) == 4:
+            return _quiet(x[2]) and block(x[3], seen)
+        if k == "call" and len(x) == 4:
+            name = _callee_name(x)
+            callee = x[1]
+            if name in _MUTATORS and callee[:1] == ("nav",) and callee[2] in dead and callee[2] in fresh and \
+                    callee[2] in seen and all(_quiet(a) for a in x[2] if isinstance(a, tuple)):
+                return True
+            lams = [a for a in x[2] if isinstance(a, tuple) and a[:1] == ("lambda",)]
+            if name in ("forEach", "onEach") and callee[:1] == ("nav",) and _quiet(callee[2]) and len(lams) == 1 \
+                    and len(x[2]) == 1:
+                return block(lams[0][1], seen)
+            if callee[:1] == ("call",) and _callee_name(callee) == "repeat" and _quiet(callee) and len(lams) == 1 \
+                    and len(x[2]) == 1:
+                return block(lams[0][1], seen)
+        return False
+
+    def block(b, seen) -> bool:
+        if not (isinstance(b, tuple) and b[:1] == ("seq",)):
+            return effect(b, seen)
+        seen = set(seen)
+        for c in b[1:]:
+            if not effect(c, frozenset(seen)):
+                return False
+            if isinstance(c, tuple) and c[:1] == ("decl",):
+                seen.add(c[1])
+        return True
+
+    def mentions(x, seen, out: set):
+        """The locals read outside statements that only change dead locals."""
+        if not isinstance(x, tuple):
+            return
+        if x[:1] == ("seq",):
+            seen = set(seen)
+            for c in x[1:]:
+                if not effect(c, frozenset(seen)):
+                    mentions(c, seen, out)
+                if isinstance(c, tuple) and c[:1] == ("decl",):
+                    seen.add(c[1])
+            return
+        if len(x) == 2 and x[0] == "v":
+            out.add(x)
+            return
+        for c in x:
+            mentions(c, seen, out)
+
+    for _ in range(8):
+        live: set = set()
+        mentions(tree, set(), live)
+        new = dead - live
+        if new == dead:
+            break
+        dead = new
+    if not dead:
+        return tree
+
+    def drop(x, seen):
+        if not isinstance(x, tuple):
+            return x
+        if x[:1] == ("seq",):
+            seen = set(seen)
+            kept = []
+            for c in x[1:]:
+                if effect(c, frozenset(seen)):
+                    if isinstance(c, tuple) and c[:1] == ("decl",):
+                        seen.add(c[1])
+                    continue
+                if isinstance(c, tuple) and c[:1] == ("decl",):
+                    seen.add(c[1])
+                kept.append(drop(c, seen))
+            out = ("seq",) + tuple(kept)
+        else:
+            out = tuple(drop(c, seen) for c in x)
+        return _carry(marks, keep, x, out)
+
+    return drop(tree, set())
+
+
 def _simplify(tree, marks: dict, keep: list, owner=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
@@ -1321,6 +1675,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
     tree = _equate(tree, marks, keep)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
+    tree = _dead_locals(tree, marks, keep)
     for _ in range(12):
         uses: dict = {}
         _uses(tree, uses)
@@ -1336,6 +1691,9 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
                 return True
             if x[0] in ("for_statement", "while_statement") and x[-1] == ("seq",):
                 return True
+            if x[0] == "guard" and len(x) == 3 and _wall_clock(x[1]):
+                return True                             # a request refused for a moment of wall-clock time (a
+                #                                         mis-click guard): time is no rule, as time-outs are not
             if x[0] == "call" and len(x) >= 3 and isinstance(x[1], tuple) and x[1] and x[1][-1] in _TIMERS \
                     and ("lambda", ("seq",)) in x[2]:
                 return True                             # a timer left with nothing to run

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
-                     _simplify, dead_params, helpers, inlined_constant, quiet_moments)
+                     _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments)
 from .server import KIND_NAMES
 from .syntax import _make_parser
 
@@ -399,18 +399,54 @@ def compare(base: dict, head: dict) -> Comparison:
         else:
             still_added.append(h)
     for h in still_added:
-        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h:
+        if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h or \
+                _written_out(h, help_h):
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
-        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b:
+        if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b or \
+                _written_out(b, help_b):
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
     cmp.changes.extend(_fact_changes(base, head, parser, parsed, files))
     cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change, c.what))
     return cmp
+
+
+def _written_out(c: Construct, helpers: dict) -> bool:
+    """A one-expression helper the normal form writes out at each call (``normal.helpers``): its callers are compared
+    with it written out, so adding or removing it alone changes nothing."""
+    name, _, arity = c.sig[0].rpartition("/")
+    return bool(c.member) and arity.isdigit() and is_helper(c.text, name, int(arity), helpers)
+
+
+def same_rule_code(name: str, base_ex, head_ex, cmp: Comparison) -> bool:
+    """Whether an engine rule read differently in the two revisions is the same rule: its value is read from one
+    function alone (``EngineRule.one``: the win checks' clauses), with the same ``reads`` on both sides, and that
+    function's normal form did not change — a local renamed, independent stores swapped, a helper written out read
+    as the code's own words differ, not as what the code does. Its file must be a rule file (compared here)."""
+    b, h = base_ex.engine.get(name), head_ex.engine.get(name)
+    if b is None or h is None or b.value is None or h.value is None or b.key or h.key:
+        return False
+    if not (b.one and h.one) or b.reads != h.reads:
+        return False
+    found = {}
+    for side, r in (("BASE", b), ("HEAD", h)):
+        file, line = _at(r.where)
+        if not file or not is_rule_file(file):
+            return False
+        cs = [c for c in cmp.constructs.get(side, []) if c.member and c.file == file and c.line <= line <= c.end]
+        if not cs and any(c.file == file for c in cmp.constructs.get(side, [])):
+            return False                                # a changed file, but no construct holds the rule
+        found[side] = (file, cs[-1].where if cs else None)
+    (bf, bw), (hf, hw) = found["BASE"], found["HEAD"]
+    if bw != hw:
+        return False
+    if bw is None:                                      # the file did not change on either side
+        return bf == hf and bf not in changed_files(base_ex.sources, head_ex.sources)
+    return not any(c.what == "code" and c.where == hw and (c.file == hf or c.base_file == bf) for c in cmp.changes)
 
 
 def is_lobby_file(rel: str) -> bool:
@@ -470,7 +506,8 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
     nothing in play, what nobody reads decides nothing)."""
     names = {c.member for c in bc + hc if c.member and not re.match(rb"\s*(@\w+\s*)*(\w+\s+)*override\b", c.text)
              and c.member not in READ_MEMBERS and re.match(r"[A-Za-z_]\w*\Z", c.member)}
-    out = set()
+    names |= written_members(bc, hc) - READ_MEMBERS
+    out = set(constant_members(names, base, head))
     for name in sorted(names):
         pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
         ok = True
@@ -491,9 +528,12 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
                         continue
                     if funs is None:
                         funs = [(f.start(), f.group(1).decode()) for f in _FUN.finditer(data)]
+                    start = next((pos for pos, n in reversed(funs) if pos < m.start()), 0)
                     enclosing = next((n for pos, n in reversed(funs) if pos < m.start()), "")
                     if enclosing and _NOT_RULE_MEMBER.match(enclosing):
                         continue
+                    if _robot_block(data, start, m.start()):
+                        continue                                      # read in a robot's branch or a client message
                     line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
                     if _CLIENT_LINE.match(line):
                         continue                                      # read only to fill a client message or a log
@@ -506,6 +546,121 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
         if ok:
             out.add(name)
     return frozenset(out)
+
+
+_STORE = re.compile(rb"\.\s*([A-Za-z_]\w*)\s*(?:[-+*/]?=(?!=)|\+\+|--)")
+
+
+def written_members(bc: list, hc: list) -> set:
+    """The members (``x.name = …``, ``x.name++``) the constructs that differ between the two sides store into."""
+    texts = {}
+    for c in bc:
+        texts.setdefault((c.file, c.where), set()).add(c.text)
+    out = set()
+    for side, other in ((hc, bc), (bc, hc)):
+        seen = {(c.file, c.where, c.text) for c in other}
+        for c in side:
+            if (c.file, c.where, c.text) not in seen:
+                out.update(m.group(1).decode() for m in _STORE.finditer(_LINE_COMMENT.sub(b"", c.text)))
+    return out
+
+
+_LITERAL = rb"(?:true|false|null|-?\d+L?)"
+
+
+def constant_members(names, base: dict, head: dict) -> set:
+    """Of ``names``, the properties each revision declares once (``var dieJustNow = false``) and only ever sets to
+    the value they start with, the same in both: a store into one changes nothing (reads of it stay, and read that
+    one value)."""
+    out = set()
+    for name in sorted(names):
+        nb = re.escape(name.encode())
+        decl = re.compile(rb"\bvar\s+" + nb + rb"\s*(?::\s*[\w?]+\s*)?=\s*(" + _LITERAL + rb")[ \t]*(?=\n|;|//)")
+        store = re.compile(rb"(?<![\w])" + nb + rb"\s*([-+*/]?=(?!=)|\+\+|--)[ \t]*([^\n;}),]*)")
+        other = re.compile(rb"\b(?:val|var|fun)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + nb + rb"(?![\w])|::\s*" + nb +
+                           rb"(?![\w])")
+        values = set()
+        ok = True
+        for side in (base, head):
+            datas = [d for d in side.values() if name.encode() in d]
+            decls = [m.group(1) for d in datas for m in decl.finditer(d)]
+            if len(decls) != 1 or sum(len(other.findall(d)) for d in datas) != 1:
+                ok = False                              # declared twice, otherwise (a local, a function) or not here
+                break
+            values.add(decls[0])
+            for d in datas:
+                for m in store.finditer(d):
+                    if re.search(rb"\bvar\s+\Z", d[max(0, m.start() - 8):m.start()]):
+                        continue                        # its declaration
+                    if m.group(1) != b"=" or m.group(2).strip() != decls[0]:
+                        ok = False
+                        break
+                if not ok:
+                    break
+            if not ok:
+                break
+        if ok and len(values) == 1:
+            out.add(name)
+    return out
+
+
+#: what opens a block whose code is no rule: a robot's branch (``if (r is RobotPlayer) {``), a client message built
+#: with the protocol's DSL (``skillBoAiBTos {``)
+_ROBOT_OPEN = re.compile(rb"(?:\bif\s*\(\s*[\w.!]+\s+is\s+RobotPlayer\s*\)|\b[a-z]\w*(?:Toc|Tos)|\b\w+_(?:toc|tos))\s*\Z")
+
+
+_HUMAN_TEST = re.compile(rb"\bif\s*\(\s*[\w.!]+\s+is\s+HumanPlayer\s*\)\s*\Z")
+
+
+def _open_of(data: bytes, start: int, close: int) -> int:
+    """The position of the ``{`` the ``}`` at ``close`` closes (-1 when not found after ``start``)."""
+    depth = 0
+    for i in range(close - 1, start - 1, -1):
+        if data[i] == 0x7D:
+            depth += 1
+        elif data[i] == 0x7B:
+            if not depth:
+                return i
+            depth -= 1
+    return -1
+
+
+#: a call whose arguments are a client message or a log line (``sendErrorMessage(…)``, ``logger.info(…)``)
+_CLIENT_CALL = re.compile(rb"(?:\b|\.)(?:send|sendErrorMessage|\w*[nN]otify\w*|(?:log|logger|LOG|Log)\s*\.\s*\w+)\s*\Z")
+
+
+def _robot_block(data: bytes, start: int, pos: int) -> bool:
+    """Whether the code at ``pos`` (in the function starting at ``start``) stands inside a block that is no rule
+    (``_ROBOT_OPEN``, or the ``else`` of ``if (p is HumanPlayer) { … }``: a robot's) or in the arguments of a client
+    message or a log line (``_CLIENT_CALL``): what encloses it is found by its braces and parentheses."""
+    depth = 0
+    paren = 0
+    for i in range(pos - 1, start - 1, -1):
+        ch = data[i]
+        if ch == 0x29:                                  # )
+            paren += 1
+        elif ch == 0x28:                                # (
+            if paren:
+                paren -= 1
+            elif not depth and _CLIENT_CALL.search(data[max(start, i - 120):i].rstrip()):
+                return True
+        elif ch == 0x7D:                                # }
+            depth += 1
+        elif ch == 0x7B:                                # {
+            if depth:
+                depth -= 1
+                continue
+            before = data[max(start, i - 120):i].rstrip()
+            if _ROBOT_OPEN.search(before):
+                return True
+            if before.endswith(b"else"):
+                close = before[:-4].rstrip()
+                if close.endswith(b"}"):
+                    at = max(start, i - 120) + len(close) - 1
+                    o = _open_of(data, start, at)
+                    if o > start and _HUMAN_TEST.search(data[max(start, o - 120):o].rstrip()):
+                        return True
+    return False
 
 
 def _empty(c: Construct) -> bool:

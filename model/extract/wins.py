@@ -61,14 +61,15 @@ class WinRules:
             src, fd, owner = found[0]
             clauses, complete = _Clauses(self).run(fd)
             out.append(EngineRule(name, tuple(clauses), src.at(fd), f"{owner.name}.{_name_of(fd)}: who declares "
-                                  "victory and who wins, when", False))
+                                  "victory and who wins, when", False, one=True, reads=tuple(sorted(passes.items()))))
             self._win_reads(src, owner, fd, complete)
         last = [(src, fd, owner) for src, fd, n, owner in fns if n.startswith("checkOnlyOneAlive")]
         if last:
             src, fd, owner = last[0]
             clauses, complete = _Clauses(self).run(fd)
             out.append(EngineRule("win.last_alive", tuple(clauses), src.at(fd), "the end when only one camp or player "
-                                  "is left alive: who wins", False))
+                                  "is left alive: who wins", False, one=True,
+                                  reads=tuple(sorted(self._win_passes().items()))))
             self._win_reads(src, owner, fd, complete)
             fname = _name_of(fd)
             at = sorted({(owner2.name if owner2 is not None else src2.rel.rsplit("/", 1)[-1][:-3])

@@ -1,0 +1,221 @@
+"""Quiet commits the gate must pass (issue 24's quiet side), one general cause each: equal code the normal form
+equates (``model/extract/normal.py``), members whose stores change nothing in play (``model/extract/unread.py``:
+only robots or client messages read them, or they are only ever set to the value they start with), and a win rule
+read apart from code whose normal form did not change (``unread.same_rule_code``). Each with a real change next to
+it that must still be named. Small Kotlin snippets written for these tests."""
+from __future__ import annotations
+
+import pytest
+
+from skillproof.model.extract import extract
+from skillproof.model.extract.unread import compare, constant_members, read_tree, same_rule_code
+
+from test_extract_history import _server_with
+from test_normal_equiv import _changes
+from test_wins_read import CHECK, PASS
+
+#: (before, an equivalent after, a real change of the same code)
+CASES = {
+    "a local shadowing the member it is read from": (
+        "val whoseTurn = whoseTurn.location\n        g.start(whoseTurn)",
+        "val first = whoseTurn.location\n        g.start(first)",
+        "val first = askWhom.location\n        g.start(first)"),
+    "a member path held in a local, read twice in the next test": (
+        "val colors = g.card.colors\n        if (Red in colors || Blue in colors) askWhom.draw(1)",
+        "if (Red in g.card.colors || Blue in g.card.colors) askWhom.draw(1)",
+        "if (Red in g.card.colors && Blue in g.card.colors) askWhom.draw(1)"),
+    "independent stores in another order": (
+        "askWhom.identity = g.identity\n        askWhom.task = g.task\n        g.win(askWhom.identity, askWhom.task)",
+        "askWhom.task = g.task\n        askWhom.identity = g.identity\n        g.win(askWhom.identity, askWhom.task)",
+        "askWhom.task = g.task\n        askWhom.identity = g.task\n        g.win(askWhom.identity, askWhom.task)"),
+    "independent locals in another order": (
+        "val red = g.cards.count(Red)\n        val blue = g.cards.count(Blue)\n"
+        "        if (red > 2 && blue > red) askWhom.draw(blue)",
+        "val blue = g.cards.count(Blue)\n        val red = g.cards.count(Red)\n"
+        "        if (red > 2 && blue > red) askWhom.draw(blue)",
+        "val blue = g.cards.count(Blue)\n        val red = g.cards.count(Red)\n"
+        "        if (red > 2 && blue > red) askWhom.draw(red)"),
+    "a member path and the local that holds it": (
+        "val p = g.fsm.whoseTurn\n        p.draw(1)\n        g.fsm.whoseTurn.game.discard(p)",
+        "val p = g.fsm.whoseTurn\n        p.draw(1)\n        p.game.discard(p)",
+        "val p = g.fsm.whoseTurn\n        p.draw(1)\n        g.fsm.sender.game.discard(p)"),
+    "a test an earlier guard settled": (
+        "if (g.card.type != Mi_Ling) return null\n        val t = g.target\n"
+        "        if (g.card.type != Mi_Ling) g.card = g.card.asCard(Mi_Ling)\n        g.use(g.card, t)",
+        "if (g.card.type != Mi_Ling) return null\n        val t = g.target\n        g.use(g.card, t)",
+        "if (g.card.type != Mi_Ling) return null\n        val t = g.target\n"
+        "        if (g.card.type != Wei_Bi) g.card = g.card.asCard(Mi_Ling)\n        g.use(g.card, t)"),
+    "a fresh collection built and read by nothing else": (
+        "val l = g.tasks.take(3).toMutableList()\n        if (Red !in l) l.add(Red)\n        while (l.size < 3) "
+        "l.add(g.spare.random())\n        l.shuffle()\n        askWhom.draw(1)",
+        "askWhom.draw(1)",
+        "val l = g.tasks.take(3).toMutableList()\n        if (Red !in l) l.add(Red)\n        while (l.size < 3) "
+        "l.add(g.spare.random())\n        l.shuffle()\n        askWhom.draw(l.size)"),
+    "a request refused for a second of wall-clock time": (
+        "askWhom.draw(1)",
+        "if (System.currentTimeMillis() - askWhom.startTime < 1000) return null\n        askWhom.draw(1)",
+        "if (askWhom.cards.size < 1000) return null\n        askWhom.draw(1)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_equal_code_is_quiet_and_a_real_change_is_named(name):
+    before, same, real = CASES[name]
+    assert _changes(before, same) == [], name
+    assert _changes(before, real) == [("Watch.execute", "changed")], name
+
+
+def test_stores_that_read_each_other_keep_their_order():
+    before = "askWhom.task = g.task\n        askWhom.identity = askWhom.task\n        g.win(askWhom.identity)"
+    after = "askWhom.identity = askWhom.task\n        askWhom.task = g.task\n        g.win(askWhom.identity)"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+def test_a_collection_another_object_holds_is_not_a_fresh_one():
+    # `l` is the game's own list: shuffling it changes the game
+    assert _changes("val l = g.tasks\n        l.shuffle()\n        askWhom.draw(1)", "askWhom.draw(1)") == \
+        [("Watch.execute", "changed")]
+    # a value that changes something (a draw) is kept with its local
+    assert _changes("val c = g.deck.draw(1)\n        askWhom.draw(1)", "askWhom.draw(1)") == \
+        [("Watch.execute", "changed")]
+
+
+def test_a_test_no_guard_settled_is_kept():
+    # something that may change the card lies between the guard and the test
+    before = "if (g.card.type != Mi_Ling) return null\n        g.swap(askWhom)\n" \
+             "        if (g.card.type != Mi_Ling) g.card = g.card.asCard(Mi_Ling)\n        g.use(g.card)"
+    after = "if (g.card.type != Mi_Ling) return null\n        g.swap(askWhom)\n        g.use(g.card)"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+KILLER = """package demo.game.phase
+
+import demo.game.*
+
+class CheckKillerWin(val whoseTurn: Player, val died: List<Player>) : Fsm {
+    override fun resolve(): Any? {
+        if (died.any { it.messageCards.count(Red) >= 2 }) whoseTurn.win()
+        return null
+    }
+    HELPER
+}
+"""
+
+
+def test_a_private_one_expression_helper_is_written_out():
+    rel = "phase/CheckKillerWin.kt"
+    helper = "private fun List<Player>.anyDiedRed() = any { it.messageCards.count(Red) >= 2 }"
+    before = {rel: KILLER.replace("HELPER", "").encode()}
+    after = {rel: KILLER.replace("HELPER", helper).replace("died.any { it.messageCards.count(Red) >= 2 }",
+                                                          "died.anyDiedRed()").encode()}
+    assert compare(before, after).changes == []
+    # the helper's test changed: named (at the caller it is written out in, and at the helper itself)
+    real = {rel: after[rel].replace(b">= 2 }", b">= 3 }")}
+    assert sorted(c.where for c in compare(before, real).changes) == ["CheckKillerWin.resolve"]
+    assert sorted(c.where for c in compare(after, real).changes) == ["CheckKillerWin.anyDiedRed"]
+
+
+PLAYER = """package demo.game
+
+class Player {
+    var alive = true
+    var guessRate = 2
+    var dieJustNow = false
+    fun reset() {
+        dieJustNow = false
+    }
+}
+"""
+
+ROBOT_READ = """package demo.game.card
+
+import demo.game.*
+
+class Guess : Card {
+    companion object {
+        fun ai(r: Player): Boolean = Random.nextInt(4) < r.guessRate
+    }
+}
+"""
+
+USE = """package demo.game.skill
+
+import demo.game.*
+
+class Watch : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        BODY
+        askWhom.draw(1)
+        return null
+    }
+}
+"""
+
+
+def _sides(body_a: str, body_b: str, player: str = PLAYER, extra: dict | None = None):
+    files = {"Player.kt": player, "card/Guess.kt": ROBOT_READ, **(extra or {})}
+    a = {**{k: v.encode() for k, v in files.items()}, "skill/Watch.kt": USE.replace("BODY", body_a).encode()}
+    b = {**{k: v.encode() for k, v in files.items()}, "skill/Watch.kt": USE.replace("BODY", body_b).encode()}
+    return [(c.where, c.change) for c in compare(a, b).changes]
+
+
+def test_a_store_into_a_member_only_robots_read_is_no_rule():
+    assert _sides("", "askWhom.guessRate = 0") == []
+    assert _sides("", "if (askWhom.cards.isNotEmpty()) askWhom.guessRate = 0") == []
+    # a member a rule reads: a change
+    reads = {"skill/Life.kt": "package demo.game.skill\n\nclass Life {\n    fun resolve(r: Player) {\n"
+                              "        if (r.alive) r.draw(1)\n    }\n}\n"}
+    assert _sides("", "askWhom.alive = false", extra=reads) == [("Watch.execute", "changed")]
+    # and a member nobody reads decides nothing
+    assert _sides("", "askWhom.alive = false") == []
+    # a robot's branch of a rule's code reading it is still the robot's
+    rule = {"skill/Bet.kt": "package demo.game.skill\n\nclass Bet {\n    fun resolve(r: Player) {\n"
+                            "        if (r is RobotPlayer) {\n            if (r.guessRate > 1) r.draw(1)\n        }\n"
+                            "    }\n}\n"}
+    assert _sides("", "askWhom.guessRate = 0", extra=rule) == []
+    ruled = {"skill/Bet.kt": rule["skill/Bet.kt"].replace("if (r is RobotPlayer) {", "if (r.alive) {")}
+    assert _sides("", "askWhom.guessRate = 0", extra=ruled) == [("Watch.execute", "changed")]
+    # the other branch of a test for a human player is the robot's
+    human = {"skill/Bet.kt": rule["skill/Bet.kt"].replace("if (r is RobotPlayer) {", "if (r is HumanPlayer) {\n"
+                                                          "            r.draw(2)\n        } else {")}
+    assert _sides("", "askWhom.guessRate = 0", extra=human) == []
+    humans = {"skill/Bet.kt": rule["skill/Bet.kt"].replace("if (r is RobotPlayer) {", "if (r is HumanPlayer) {")}
+    assert _sides("", "askWhom.guessRate = 0", extra=humans) == [("Watch.execute", "changed")]
+
+
+def test_a_member_only_ever_set_to_its_first_value_is_constant():
+    files = {"Player.kt": PLAYER.encode()}
+    assert constant_members({"dieJustNow", "guessRate"}, files, files) == {"dieJustNow", "guessRate"}
+    robot = {**files, "card/Guess.kt": ROBOT_READ.replace("< r.guessRate", "< r.guessRate++").encode()}
+    assert constant_members({"dieJustNow", "guessRate"}, robot, robot) == {"dieJustNow"}
+    reads = {"phase/CheckKillerWin.kt": "package demo.game.phase\n\nclass CheckKillerWin {\n    fun resolve(r: Player) "
+                                        "{\n        if (r.alive || r.dieJustNow) r.win()\n    }\n}\n"}
+    assert _sides("askWhom.dieJustNow = false", "", extra=reads) == []
+    # once something sets it otherwise, the stores are rules
+    other = PLAYER.replace("dieJustNow = false\n    }", "dieJustNow = true\n    }")
+    assert constant_members({"dieJustNow"}, {"Player.kt": other.encode()}, {"Player.kt": other.encode()}) == set()
+    assert _sides("askWhom.dieJustNow = false", "", player=other, extra=reads) == [("Watch.execute", "changed")]
+
+
+def _killer_sides(tmp_path, a: str, b: str):
+    sides = []
+    for name, check in (("a", a), ("b", b)):
+        root = _server_with(tmp_path / name, {"phase/CheckWin.kt": check.replace("PASS", "changeGameResult"),
+                                              "skill/ResultPass.kt": PASS.replace("PASS", "changeGameResult")})
+        ex = extract(root)
+        ex.sources = read_tree(root)
+        sides.append(ex)
+    bex, hex_ = sides
+    return bex, hex_, compare(bex.sources, hex_.sources)
+
+
+def test_a_win_rule_read_apart_from_the_same_code_is_the_same_rule(tmp_path):
+    check = CHECK.replace("END", "game.end(declareWinner, winner)")
+    renamed = check.replace("val game = whoseTurn.game!!", "val theGame = whoseTurn.game!!") \
+        .replace("game.players", "theGame.players").replace("game.changeGameResult", "theGame.changeGameResult") \
+        .replace("game.PASS", "theGame.PASS").replace("game.end(", "theGame.end(")
+    bex, hex_, cmp = _killer_sides(tmp_path / "same", check, renamed)
+    assert bex.engine["win.check"].value != hex_.engine["win.check"].value     # the clauses read apart …
+    assert same_rule_code("win.check", bex, hex_, cmp)                         # … from the same code
+    bex, hex_, cmp = _killer_sides(tmp_path / "real", check, renamed.replace(">= 3", ">= 2"))
+    assert not same_rule_code("win.check", bex, hex_, cmp)
