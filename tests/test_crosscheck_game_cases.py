@@ -355,6 +355,12 @@ target = "any"
 do = [{ op = "replace_message", from = "message_area", of = "target", face = "up" }]
 
 [[card]]
+id = "T1"
+name = "收走"
+windows = { send = "anyone" }
+do = [{ op = "take_message", to = "discard_pile" }]
+
+[[card]]
 id = "K5"
 name = "刺杀"
 windows = { send = "anyone" }
@@ -545,3 +551,17 @@ def test_the_win_check_at_two_and_three_messages_of_a_colour():
         r = check(cat, {"seats": seats, "turn": 0}, events)
         won.add((k + 1, r.state.winners is not None))
     assert won == {(2, False), (3, False), (3, True)}, won
+
+
+def test_no_pass_once_an_effect_took_the_message(message_game):
+    """An effect took the message in the send phase (``take_message``: it leaves the path, nobody receives it): there
+    is nothing to pass on (interp path.pass_errors, twin enc.path.enc_pass_ok: a message in front of somebody).
+    ``--target path``: the reason of no message being passed removed (or falsy), the pass went through and put the
+    message back in front of a seat; no random game takes the message in the send phase and then passes."""
+    cat, d = message_game
+    taken = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "T1"}, {"event": "resolve"}]
+    r = check(cat, d["setup"], taken)
+    assert r.state.in_front is None and not r.state.message
+    for to in (0, 2):
+        check(cat, d["setup"], taken + [{"event": "window", "window": "send", "in_front": to}],
+              [(7, "no message is being passed")], zh=["情报不在传递中"])
