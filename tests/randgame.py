@@ -194,6 +194,7 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         s.identity = idents[i]
         s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.8 else None
         s.alive = rng.random() < 0.9
+        s.lost = not s.alive and rng.random() < 0.3   # dead and out of the game (phase/SendPhaseStart.kt: no card to send)
         area = {}
         for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
             c = rng.choice(CLASSES)
@@ -365,10 +366,13 @@ def fires(sim: Sim, tries: int = 4) -> None:
         kinds = {e["kind"] for e in sim.r.pending}
         if sim.stopped:
             return
+        # a skill firing on a state (``fires``, no ``on``) is tried in its windows — and now and then in another one
+        # (refused: compared; ``--target fires``: its reason gone, such a fire went through unseen)
+        anywhere = rng.random() < 0.1
         cands = [(i, inst.rule) for i, s in enumerate(st.seats) for inst in s.skills
                  if any(o.event in kinds for o in cat.skills[inst.rule].on)
                  or (not cat.skills[inst.rule].on and cat.skills[inst.rule].fires is not None
-                     and st.window in cat.skills[inst.rule].fires.at)]
+                     and (anywhere or st.window in cat.skills[inst.rule].fires.at))]
         if not cands:
             return
         seat, rid = rng.choice(cands)
