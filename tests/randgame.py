@@ -521,6 +521,8 @@ def message_path(sim: Sim) -> None:
         if st.window == "fight" or st.window == "dying":
             sim.try_(Event("window", window="fight", in_front=st.in_front))
     st = sim.st
+    if rng.random() < 0.05:                 # the turn ended before the message was received: refused, compared if kept
+        sim.try_(Event("window", window="turn_end"))
     if sim.try_(Event("window", window="receive", in_front=st.in_front)):
         fires(sim, 3)
         dying(sim)
