@@ -9,8 +9,12 @@ player: two players dying at once are never drawn), and who may die (the dying p
 phase/StartWaitForChengQing.kt (the dying queue from the turn player, ``Game.sortedFrom``), phase/UseChengQingOnDying.kt
 (a 澄清 that leaves fewer than three black messages saves him). ``--target table`` (a sample of 15): a message
 that would make three of a colour (``three = "forbidden"``) was never drawn for blue (server
-Player.checkThreeSameMessageCard: only the colours of the card that comes in count). This file is part of the benchmark's cross-check
-(``CROSSCHECK``).
+Player.checkThreeSameMessageCard: only the colours of the card that comes in count). The four survivors the seed-3 sample
+left open, and those of the seed-4 sample: a message replaced from a hand or an area, a pass with no message in play or
+back to a dead sender, the deal of every seat count and the win check at two and three messages of a colour (both
+twins compared over every case), a skill on the turn end, a turn ended in the fight phase, a living player with three
+black messages at the start. ``check`` compares the table a legal case leaves as well. This file is part of the
+benchmark's cross-check (``CROSSCHECK``).
 """
 from __future__ import annotations
 
