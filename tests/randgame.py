@@ -32,6 +32,35 @@ from skillproof.model.state import Seat, SkillInst, State
 from randstate import _value
 
 CLS_OPS = ("put_message", "remove_message", "replace_message")
+#: ops that act on the travelling message (model/interp/ops.py: each fails with no message in play)
+MESSAGE_OPS = ("replace_message", "take_message", "move_message", "redirect", "receive")
+
+
+def touches_message(ops) -> bool:
+    """Does an effect (its ops, the alternatives and loops within) act on the travelling message?"""
+    for op in ops:
+        if op.op in MESSAGE_OPS or (op.op == "put_message" and op.args.get("from") == "message") or \
+                (op.op == "flip" and op.args.get("what") == "message") or touches_message(
+                    [o for alt in op.options for o in alt]):
+            return True
+    return False
+
+
+def _travelling(st) -> bool:
+    """The message windows (传递阶段 / 争夺阶段): the message is in play — or was, until an effect took it (then an
+    effect acting on it is refused: the refusal is compared too)."""
+    return st.window in ("send", "fight")
+
+
+def _focus(rng, items: list, acts) -> list:
+    """While a message travels, half the time only the cards / skills whose effect acts on it (``acts``) — a card
+    or skill replacing, taking or moving the message was played too rarely to be compared (a mutant of
+    ``op_replace_message`` taking its card from the message area instead of the hand survived 1,000 games)."""
+    if rng.random() < 0.5:
+        focus = [x for x in items if acts(x)]
+        if focus:
+            return focus
+    return items
 
 
 # ============================================================================================ the interpreter, stepped
@@ -146,9 +175,12 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
     chars = list(cat.characters)
     rich = [c for c in chars if any(cat.skills[r].on or cat.skills[r].do or cat.skills[r].has("ActiveSkill")
                                     for r in cat.characters[c].skills)] or chars
+    # now and then one whose skill acts on the travelling message (replaces, takes, moves it: 妙手, 定论 …)
+    movers = [c for c in chars if any(touches_message(cat.skills[r].do) for r in cat.characters[c].skills)] or rich
     picked: list = []
     while len(picked) < min(n, len(chars)):
-        c = rng.choice(rich) if rng.random() < 0.7 else rng.choice(chars)
+        x = rng.random()
+        c = rng.choice(movers) if x < 0.1 else rng.choice(rich) if x < 0.75 else rng.choice(chars)
         if c not in picked:
             picked.append(c)
     n = len(picked)
@@ -162,6 +194,7 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         s.identity = idents[i]
         s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.8 else None
         s.alive = rng.random() < 0.9
+        s.lost = not s.alive and rng.random() < 0.3   # dead and out of the game (phase/SendPhaseStart.kt: no card to send)
         area = {}
         for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
             c = rng.choice(CLASSES)
@@ -171,6 +204,10 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         if s.alive and rng.random() < 0.25:         # one black message from dying: receiving one more asks for 澄清
             area = {c: k for c, k in area.items() if "black" not in c}
             area["black"] = 2
+        if rng.random() < 0.25:                     # one red / blue message from three: the win checks at 2 and 3
+            col = rng.choice(("red", "blue"))
+            area = {c: k for c, k in area.items() if col not in c}
+            area[col] = 2
         s.area = tuple(sorted(area.items()))
         for f, v in counts(area).items():
             setattr(s, f, v)
@@ -275,6 +312,8 @@ def try_play(sim: Sim) -> bool:
     usable = [c for c, card in cat.cards.items() if w in card.windows]
     if not usable or rng.random() < 0.05:
         usable = list(cat.cards)
+    if _travelling(st):
+        usable = _focus(rng, usable, lambda c: touches_message(cat.cards[c].do))
     seat = rng.choice(_actors(st, w))
     declared = rng.choice(usable)
     actual = declared if rng.random() < 0.75 else rng.choice(list(cat.cards))
@@ -303,6 +342,8 @@ def try_use(sim: Sim) -> bool:
              if cat.skills[inst.rule].has("ActiveSkill") and not inst.used]
     if not cands:
         return False
+    if _travelling(st):
+        cands = _focus(rng, cands, lambda c: touches_message(cat.skills[c[1].rule].do))
     seat, inst = rng.choice(cands)
     rule = cat.skills[inst.rule]
     for _ in range(2):
@@ -325,10 +366,13 @@ def fires(sim: Sim, tries: int = 4) -> None:
         kinds = {e["kind"] for e in sim.r.pending}
         if sim.stopped:
             return
+        # a skill firing on a state (``fires``, no ``on``) is tried in its windows — and now and then in another one
+        # (refused: compared; ``--target fires``: its reason gone, such a fire went through unseen)
+        anywhere = rng.random() < 0.1
         cands = [(i, inst.rule) for i, s in enumerate(st.seats) for inst in s.skills
                  if any(o.event in kinds for o in cat.skills[inst.rule].on)
                  or (not cat.skills[inst.rule].on and cat.skills[inst.rule].fires is not None
-                     and st.window in cat.skills[inst.rule].fires.at)]
+                     and (anywhere or st.window in cat.skills[inst.rule].fires.at))]
         if not cands:
             return
         seat, rid = rng.choice(cands)
@@ -462,6 +506,10 @@ def message_path(sim: Sim) -> None:
         if sim.try_(Event("window", window="fight", in_front=st.in_front)):
             break
         if nxt is None:
+            # no next stop — an effect took the message, or it reached a dead sender — a pass now and then anyway:
+            # refused, and compared when kept (a mutant of pass_errors letting it through plays on)
+            if rng.random() < 0.3:
+                sim.try_(Event("window", window="send", in_front=rng.randrange(len(st.seats))))
             return
         sim.try_(Event("window", window="send", in_front=nxt))
     fires(sim, 2)
@@ -473,6 +521,8 @@ def message_path(sim: Sim) -> None:
         if st.window == "fight" or st.window == "dying":
             sim.try_(Event("window", window="fight", in_front=st.in_front))
     st = sim.st
+    if rng.random() < 0.05:                 # the turn ended before the message was received: refused, compared if kept
+        sim.try_(Event("window", window="turn_end"))
     if sim.try_(Event("window", window="receive", in_front=st.in_front)):
         fires(sim, 3)
         dying(sim)

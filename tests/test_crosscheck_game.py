@@ -80,7 +80,9 @@ def test_solver_agrees_with_holes_as_variables():
     text, cat = load_random(SEED * 1000 + 999, effects=True)
     t2 = GK.run_symbolic(cat, N_SOLVER // 2, SEED + 2, "random catalogue, symbolic")
     _fail(t2, "symbolic, random catalogue")
-    assert t.compared == N_SOLVER and 0 < t.legal < t.compared
+    assert t.compared == N_SOLVER
+    if N_SOLVER >= 10:          # both sides of legality (a handful, as the mutation benchmark's --games 300 runs, may not)
+        assert 0 < t.legal < t.compared, t.summary("symbolic")
 
 
 def test_templates_fill_into_accepted_traces():

@@ -9,8 +9,12 @@ player: two players dying at once are never drawn), and who may die (the dying p
 phase/StartWaitForChengQing.kt (the dying queue from the turn player, ``Game.sortedFrom``), phase/UseChengQingOnDying.kt
 (a 澄清 that leaves fewer than three black messages saves him). ``--target table`` (a sample of 15): a message
 that would make three of a colour (``three = "forbidden"``) was never drawn for blue (server
-Player.checkThreeSameMessageCard: only the colours of the card that comes in count). This file is part of the benchmark's cross-check
-(``CROSSCHECK``).
+Player.checkThreeSameMessageCard: only the colours of the card that comes in count). The four survivors the seed-3 sample
+left open, and those of the seed-4 sample: a message replaced from a hand or an area, a pass with no message in play or
+back to a dead sender, the deal of every seat count and the win check at two and three messages of a colour (both
+twins compared over every case), a skill on the turn end, a turn ended in the fight phase, a living player with three
+black messages at the start. ``check`` compares the table a legal case leaves as well. This file is part of the
+benchmark's cross-check (``CROSSCHECK``).
 """
 from __future__ import annotations
 
@@ -69,15 +73,21 @@ def game():
     return cat, d
 
 
-def check(cat, setup: dict, events: list, errors=(), zh=None) -> None:
+def check(cat, setup: dict, events: list, errors=(), zh=None):
     """The interpreter's reasons are ``errors`` (and, where given, their Chinese words ``zh``), and the twin's
-    verdict is the interpreter's."""
+    verdict is the interpreter's — and, for a legal trace, so is the table it leaves (gamekit.interp_state: hands,
+    areas, who is alive, the message, the winners). Returns the interpreter's run."""
     tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
     r = run(cat, tr)
     assert [(k, x.en) for k, x in r.errors] == list(errors), r.errors
     if zh is not None:
         assert [x.zh for _, x in r.errors] == list(zh), r.errors
-    assert GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())).verdict() == r.legal
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=r.legal)
+    assert g.verdict() == r.legal
+    if r.legal:
+        a, b = GK.interp_state(r.state), GK.twin_state(g)
+        assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+    return r
 
 
 def two_dying(d: dict) -> tuple[dict, list]:
@@ -331,3 +341,311 @@ def test_a_grants_effect_reads_the_grants_parameters(color, cls, refused, hand):
                                                    "table": True})).state for e in (events[:29], events))
         assert (before.seats[4].hand_count, after.seats[4].hand_count) == (4, hand)
         assert dict(before.seats[2].area)[cls] - dict(after.seats[2].area).get(cls, 0) == 1
+
+
+MESSAGE_CARDS = '''
+[[card]]
+id = "R1"
+name = "换手"
+windows = { main = "turn", fight = "anyone" }
+target = "any"
+do = [{ op = "replace_message", from = "hand", of = "target", face = "up" }]
+
+[[card]]
+id = "R2"
+name = "换区"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "replace_message", from = "message_area", of = "target", face = "up" }]
+
+[[card]]
+id = "T1"
+name = "收走"
+windows = { send = "anyone" }
+do = [{ op = "take_message", to = "discard_pile" }]
+
+[[card]]
+id = "K5"
+name = "刺杀"
+windows = { send = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+@pytest.fixture(scope="module")
+def message_game():
+    d = json.load(open(FIXTURE, encoding="utf-8"))
+    expect = d.pop("expect")
+    return loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MESSAGE_CARDS}), d
+
+
+@pytest.mark.parametrize("card, target, cls, seat2, hands, black, errors", [
+    ("R1", 2, "blue", {}, [4, 3, 2], [0, 2, 0], []),                       # a card of seat 2's hand
+    ("R1", 1, "black", {}, [4, 2, 3], [0, 2, 0], []),                      # … of seat 1's: his area stays
+    ("R1", 2, "red", {"hand_count": 1}, [4, 3, 0], [0, 2, 0], []),         # his last card
+    ("R2", 1, "black", {}, [4, 3, 3], [0, 1, 0], []),                      # a black card of seat 1's area: hands stay
+    ("R2", 2, "red", {"area": {"red": 1}, "red_messages": 1, "true_messages": 1, "non_black_messages": 1},
+     [4, 3, 3], [0, 2, 0], []),                                            # the only card of seat 2's area
+    ("R2", 2, "black", {}, None, None, ["seat 2 has no such message"]),    # seat 2's area holds no black card
+    ("R2", 1, "red", {}, None, None, ["seat 1 has no such message"]),      # seat 1's holds no red one
+])
+def test_a_message_replaced_from_a_hand_or_an_area(message_game, card, target, cls, seat2, hands, black, errors):
+    """``replace_message`` takes the new message from the hand (调包, 妙手 from a hand: deleteCard) or the message
+    area (妙手: deleteMessageCard) it names, and only from there (interp ops.op_replace_message, twin
+    enc.ops.op_replace_message). The random games replace a message from a hand or an area rarely (妙手 needs
+    阿芙罗拉 face down in the fight; few random catalogues have the op): ``--target ops`` (seed 3) had the hand and
+    the area swapped survive 1,000 games. Seat 0 sends a red message to seat 2 and in the fight plays the card (four
+    cards left him: three, three drawn, one sent, one played); seats 1 and 2 hold three cards each."""
+    cat, d = message_game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(seat2)
+    events = d["events"][:6] + [{"event": "play", "seat": 0, "card": card, "target": target},
+                                {"event": "resolve", "choices": {"0": {"cls": cls}}}]
+    r = check(cat, setup, events, [(7, e) for e in errors])
+    if hands is not None:
+        assert [s.hand_count for s in r.state.seats] == hands
+        assert [s.black_messages for s in r.state.seats] == black
+        assert sorted(r.state.message) == [cls] and r.state.message_face_up
+
+
+def test_a_message_replaced_from_an_empty_hand_or_with_none_in_play(message_game):
+    cat, d = message_game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1]["hand_count"] = 0
+    fight = d["events"][:6]
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "R1", "target": 1},
+                               {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
+          [(7, "seat 1 has no hand card")], zh=["座位1没有手牌"])
+    # in the main phase no message is in play
+    check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "R1", "target": 1},
+                                              {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
+          [(4, "no message is travelling")], zh=["没有正在传递的情报"])
+    # the resolve does not say which card replaces it (the op stops there: seat 1's hand is not touched)
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "R1", "target": 1}, {"event": "resolve"}],
+          [(7, "替换情报: the event does not say which colours the card has")],
+          zh=["替换情报：经过没有说是什么颜色的牌"])
+
+
+def send_up(to: int) -> dict:
+    return {"event": "send", "seat": 0, "colours": ["red"], "arrow": "up", "lockable": False, "dir": "up", "to": to,
+            "locks": [], "source": "hand"}
+
+
+def test_a_message_passed_back_to_its_dead_sender_is_discarded(message_game):
+    """Passed on, the message goes back to its sender when sent up, or on to the next living player left / right,
+    ending at its sender; a dead sender ends its path: it is discarded, the turn ends, nobody receives it (server
+    phase/MessageMoveNext.kt: ``nextTurn()`` — ``deck.discard(messageCard)`` — when the sender is not alive). Seat 0
+    sends; the player the message is in front of kills him (刺杀, a card of the send phase) and passes it on.
+    ``--target path`` (seat 3's sample): the reason of a dead sender removed, the pass was still refused — as a
+    message that goes on to seat None — and the twin has no reasons, only its verdict."""
+    cat, d = message_game
+    dead = ["the message reached its dead sender: it is discarded"]
+    zh = ["情报回到已死亡的传出者处：被弃置，没有下一站"]
+    # alive, the sender is the next stop of a message sent up: not another seat
+    check(cat, d["setup"], d["events"][:4] + [send_up(1), {"event": "window", "window": "send", "in_front": 2}],
+          [(5, "the message goes on to seat 0, not seat 2")], zh=["情报的下一站是座位0，不是座位2"])
+    up = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "K5", "target": 0}, {"event": "resolve"}]
+    check(cat, d["setup"], up)
+    for to in (0, 2):
+        check(cat, d["setup"], up + [{"event": "window", "window": "send", "in_front": to}], [(7, dead[0])], zh=zh)
+    check(cat, d["setup"], up + [{"event": "window", "window": "fight", "in_front": 1}])      # he may accept it
+    # sent right: on from seat 1 to seat 2 (alive), then round to the dead sender
+    right = dict(send_up(1), arrow="right", dir="right")
+    around = d["events"][:4] + [right, {"event": "play", "seat": 1, "card": "K5", "target": 0}, {"event": "resolve"},
+                                {"event": "window", "window": "send", "in_front": 2}]
+    check(cat, d["setup"], around)
+    check(cat, d["setup"], around + [{"event": "window", "window": "send", "in_front": 0}], [(8, dead[0])], zh=zh)
+    check(cat, d["setup"], around + [{"event": "window", "window": "send", "in_front": 1}], [(8, dead[0])], zh=zh)
+
+
+def _failing_labels(g) -> set:
+    import z3
+    return {lab.label for lab in g.legal if lab.expr is not True and not z3.is_true(lab.expr)}
+
+
+DEAL_REASONS = {"identities": "is not dealt these identities", "tasks": "the secret tasks are not dealt so",
+                "black": "only a black identity has a secret task"}
+
+
+def _deals(n: int):
+    """Every identity count of ``n`` seats (no secret task); for each count the server deals, an identity of none;
+    and at four and five seats (where the three tasks of five or more come in) secret tasks: each task on one black
+    player, one task twice, a task on a player who is not black."""
+    from skillproof.model.interp.win import TASKS, dealt
+    for red in range(n + 1):
+        for blue in range(n + 1 - red):
+            ids = ["red"] * red + ["blue"] * blue + ["black"] * (n - red - blue)
+            yield ids, [None] * n
+            if any(not lo <= ids.count(c) <= hi for c, (lo, hi) in dealt(n).items()):
+                continue
+            yield ["none"] + ids[1:], [None] * n
+            if n not in (4, 5):
+                continue
+            black = [i for i, x in enumerate(ids) if x == "black"]
+            for t in TASKS:
+                if black:
+                    yield ids, [t if i == black[0] else None for i in range(n)]
+                if len(black) > 1:
+                    yield ids, [t if i in black[:2] else None for i in range(n)]
+                if red:
+                    yield ids, [t if i == 0 else None for i in range(n)]
+
+
+def test_every_deal_of_every_seat_count():
+    """The deal of identities and secret tasks (server Game.start: two players one of black / red and one of
+    black / blue; three or four red, blue, black, black; five to eight (n-1)/2 red and blue, one black and one
+    more for an even count; nine three red, three blue, the rest black; tasks killer, stealer, collector, pioneer —
+    with mutator, disturber, sweeper from five players — one each, to the black players): interp win.deal_errors and
+    its twin enc.win.enc_deal_ok agree on every identity count of every seat count the catalogue allows (one to
+    nine) and on secret tasks dealt right and wrong. The random games seat at most five: ``--target win`` (seed 3)
+    had ``dealt``'s identities for six to eight seats (``return None``: any mix) survive 1,000 games."""
+    chars = "".join(f'\n[[character]]\nid = "d{i}"\nname = "角{i}"\nhidden = false\nfemale = false\nskills = []\n'
+                    for i in range(9))
+    cat = loader.load(texts={"deal.toml": "[rules]\nseats = 9\nmin_seats = 1\n" + chars})
+    seen = {"legal": 0, "identities": 0, "tasks": 0, "black": 0}
+    for n in range(1, 10):
+        for ids, tasks in _deals(n):
+            seats = [{"character": f"d{i}", "alive": True, "face_up": True, "ever_face_up": True, "identity": x,
+                      "task": t, "hand_count": 1, "area": {}} for i, (x, t) in enumerate(zip(ids, tasks))]
+            tr = Trace.from_dict({"setup": {"seats": seats, "turn": 0}, "events": [{"event": "turn", "seat": 0}],
+                                  "table": True})
+            r = run(cat, tr)
+            why = {k for k, words in DEAL_REASONS.items() if any(words in x.en for _, x in r.errors)}
+            twin = _failing_labels(GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())))
+            assert ("identities" in why) == ("setup: the deal of identities" in twin), (ids, tasks, r.errors, twin)
+            assert bool(why & {"tasks", "black"}) == ("setup: the deal of secret tasks" in twin), \
+                (ids, tasks, r.errors, twin)
+            for k in why:
+                seen[k] += 1
+            seen["legal"] += r.legal
+    assert all(seen.values()), seen
+
+
+def _win_cases():
+    """(receiver, colour, messages of it before, task of seat 2, task of seat 5, seat 5 alive)."""
+    for tasks in ((None, None), ("collector", None), ("collector", "mutator"), (None, "mutator"),
+                  ("mutator", "stealer"), ("stealer", "collector")):
+        for alive5 in ((True, False) if "mutator" in tasks[1:] else (True,)):
+            for x in (1, 2, 3):
+                for col in ("red", "blue"):
+                    for k in (1, 2):
+                        yield x, col, k, tasks, alive5
+
+
+def test_the_win_check_at_two_and_three_messages_of_a_colour():
+    """Six players (red 0 and 3, blue 1 and 4, black 2 and 5): the turn player sends a red or blue message to seat
+    1, 2 or 3, who already holds one or two of that colour and receives it — two or three of a colour at the process
+    node that ends the trace. Server fsm/ProcessFsm.kt ``checkWin``: three of one's own colour declares a win (a
+    black 双重间谍 / Collector with three of either colour too); 诱变者 / Mutator, alive, wins when another reaches
+    three without declaring; 簒夺者 / Stealer takes a win declared in his own turn only. Both twins' winners and
+    declarers compared (``check``). A mutator is seated only from five players, and a player reaching exactly three
+    beside him was drawn a few times in 1,000 random games: ``--target win`` (seed 3) had the mutator's ``3`` -> ``4``
+    survive."""
+    chars = "".join(f'\n[[character]]\nid = "w{i}"\nname = "胜{i}"\nhidden = false\nfemale = false\nskills = []\n'
+                    for i in range(6))
+    cat = loader.load(texts={"win.toml": "[rules]\nseats = 6\nmin_seats = 6\n" + chars})
+    won = set()
+    for x, col, k, (t2, t5), alive5 in _win_cases():
+        seats = []
+        for i, ident in enumerate(("red", "blue", "black", "red", "blue", "black")):
+            area = {col: k} if i == x else {}
+            seats.append({"character": f"w{i}", "alive": alive5 or i != 5, "face_up": True, "ever_face_up": True,
+                          "identity": ident, "task": {2: t2, 5: t5}.get(i), "hand_count": 2 if alive5 or i != 5 else 0,
+                          "area": area})
+        events = [{"event": "turn", "seat": 0}, {"event": "draw"}, {"event": "window", "window": "main"},
+                  {"event": "window", "window": "send_start"},
+                  {"event": "send", "seat": 0, "colours": [col], "arrow": "up", "lockable": False, "dir": "up",
+                   "to": x, "locks": [], "source": "hand"},
+                  {"event": "window", "window": "fight", "in_front": x},
+                  {"event": "window", "window": "receive", "in_front": x}]
+        r = check(cat, {"seats": seats, "turn": 0}, events)
+        won.add((k + 1, r.state.winners is not None))
+    assert won == {(2, False), (3, False), (3, True)}, won
+
+
+def test_no_pass_once_an_effect_took_the_message(message_game):
+    """An effect took the message in the send phase (``take_message``: it leaves the path, nobody receives it): there
+    is nothing to pass on (interp path.pass_errors, twin enc.path.enc_pass_ok: a message in front of somebody).
+    ``--target path``: the reason of no message being passed removed (or falsy), the pass went through and put the
+    message back in front of a seat; no random game takes the message in the send phase and then passes."""
+    cat, d = message_game
+    taken = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "T1"}, {"event": "resolve"}]
+    r = check(cat, d["setup"], taken)
+    assert r.state.in_front is None and not r.state.message
+    for to in (0, 2):
+        check(cat, d["setup"], taken + [{"event": "window", "window": "send", "in_front": to}],
+              [(7, "no message is being passed")], zh=["情报不在传递中"])
+
+
+@pytest.mark.parametrize("alive, lost, errors", [
+    (True, False, [(-1, "seat 1: alive with three black messages at the start"),
+                   (0, "seat 1 has three black messages: he is dying first"),
+                   (1, "seat 1 has three black messages: he is dying first")]),
+    (False, True, []), (False, False, []),          # dead, out of the game or not: his messages stay where they are
+])
+def test_a_table_with_a_living_player_holding_three_black_messages(game, alive, lost, errors):
+    """A living player (in the game) with three black messages at the trace's start is refused as a table — he would
+    be dying — and the first events as not asking for him; a dead one, out of the game or not, is a table (interp
+    GameRunner.setup_errors). ``--target game`` (seed 4): the test read ``lost`` the wrong way round unseen — the
+    events refuse that table anyway, and no random table has a seat out of the game."""
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1].update(area={"black": 3}, black_messages=3, alive=alive, lost=lost, hand_count=3 if alive else 0)
+    check(cat, setup, d["events"][:2], errors)
+
+
+TURN_END = '''
+[[character]]
+id = "c5"
+name = "戊"
+hidden = false
+female = false
+skills = ["TE"]
+
+[[skill]]
+id = "TE"
+name = "收尾"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "turn_end", whose = "turn_player" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_skill_answering_the_turn_end_fires_at_the_turn_end_only(game):
+    """The turn end raises its event (server phase/NextTurn.kt, TurnEndEvent) at 回合结束 and in no other window: a
+    skill on ``turn_end`` fires there, not in the main phase. ``--target game`` (seed 4): the event raised in every
+    window but the turn end survived 300 games (the shipped catalogue has no such skill; few random ones do)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TURN_END})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c5", skills=[{"rule": "TE"}])
+    end = d["events"] + [{"event": "window", "window": "turn_end"}]
+    r = check(cat, setup, end + [{"event": "fire", "seat": 0, "rule": "TE"}, {"event": "turn", "seat": 2}])
+    assert r.state.seats[0].hand_count == 5                       # four left after the turn, one drawn
+    check(cat, setup, d["events"][:3] + [{"event": "fire", "seat": 0, "rule": "TE"}],
+          [(3, "no pending event 收尾 answers (its event, whose it is or its guard, or it answered already)")])
+
+
+@pytest.mark.parametrize("window, why, zh", [
+    ("send", "the message has not been sent (a send event)", "情报还没有传出（send 事件）"),
+    ("fight", "no message has been sent", "情报还没有传出"),
+])
+def test_a_message_window_right_after_the_send_phase_start(game, window, why, zh):
+    """传递阶段 or 争夺阶段 right after 传递阶段开始时, with no send: refused, each with its reason (``--target game``,
+    seed 4: the send window's reason given to the fight window and back went unseen — both are refused)."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:4] + [{"event": "window", "window": window, "in_front": 1}], [(4, why)], zh=[zh])
+
+
+def test_the_turn_ends_once_its_message_is_received_or_discarded(game):
+    """A message in front of a living player in the fight phase is still to be received: the turn cannot end yet
+    (interp GameRunner.turn_end_ok; a message with no next stop, or in front of a dead player, is discarded — server
+    phase/MessageMoveNext.kt, FightPhaseNext.kt). ``--target game`` (seed 4): every fight phase let the turn end
+    survived 300 games (their receive seldom fails, and the turn end is tried after it)."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "turn_end"}],
+          [(6, "before the turn ends its message is sent and received (or discarded)"),
+           (7, "the trace ends after the turn ended: a question is asked in a window")])
