@@ -266,9 +266,12 @@ def test_a_member_only_clients_are_told_is_no_rule():
     assert compare(base, head).changes == []
     rule = {"Player.kt": b"package demo.game\nopen class Player {\n    fun lucky() = game!!.shown.isEmpty()\n}\n"}
     assert [c.where for c in compare({**base, **rule}, {**head, **rule}).changes] == ["Game.start"]
-    # the tasks dealt are a rule
+    # the tasks dealt are a rule where a rule reads a player's task (the server's win checks do)
     dealt = {"Game.kt": GAME.replace("COUNT", "3").replace("tasks[i]", "tasks[i + 1]").encode()}
-    assert [c.where for c in compare(base, {**base, **dealt}).changes] == ["Game.start"]
+    wins = {"Player.kt": b"package demo.game\nopen class Player {\n    fun won() = task == 1\n}\n"}
+    assert [c.where for c in compare({**base, **wins}, {**base, **wins, **dealt}).changes] == ["Game.start"]
+    # and a member nothing reads decides nothing: how it is dealt is no rule
+    assert compare(base, {**base, **dealt}).changes == []
 
 
 def test_a_finding_not_realised_in_one_version_is_the_same_question():
