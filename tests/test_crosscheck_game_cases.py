@@ -731,3 +731,24 @@ def test_a_turn_player_with_no_card_to_send_loses(swap_game):
     setup["seats"][0]["hand_count"] = 0
     r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
+
+
+@pytest.mark.parametrize("col, x, winners", [("blue", 1, (0, 1)), ("red", 2, None)])
+def test_red_and_blue_win_together_in_a_four_player_game(col, x, winners):
+    """Four players (red 0, blue 1, black 2 and 3): a red or blue player's third message of his colour wins for the
+    red and the blue camp together (server fsm/ProcessFsm.kt ``checkWin``: ``players.size == 4``); a black one's is no
+    win. ``--target win`` (every mutant of ``check_win``): the other camp's share survived 300 games."""
+    chars = "".join(f'\n[[character]]\nid = "f{i}"\nname = "四{i}"\nhidden = false\nfemale = false\nskills = []\n'
+                    for i in range(4))
+    cat = loader.load(texts={"four.toml": "[rules]\nseats = 4\nmin_seats = 4\n" + chars})
+    seats = [{"character": f"f{i}", "alive": True, "face_up": True, "ever_face_up": True, "identity": ident,
+              "hand_count": 2, "area": {col: 2} if i == x else {}}
+             for i, ident in enumerate(("red", "blue", "black", "black"))]
+    events = [{"event": "turn", "seat": 0}, {"event": "draw"}, {"event": "window", "window": "main"},
+              {"event": "window", "window": "send_start"},
+              {"event": "send", "seat": 0, "colours": [col], "arrow": "up", "lockable": False, "dir": "up", "to": x,
+               "locks": [], "source": "hand"},
+              {"event": "window", "window": "fight", "in_front": x},
+              {"event": "window", "window": "receive", "in_front": x}]
+    r = check(cat, {"seats": seats, "turn": 0}, events)
+    assert r.state.winners == (None if winners is None else frozenset(winners))
