@@ -50,7 +50,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py give_errors: ``counts.get((ev.site, ev.seat), 0) >= give.per_turn`` -> default ``-1`` | equivalent | the loader refuses ``per_turn`` below 1, so a site not yet used this turn passes with either default |
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
 | table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
-| dying.py dying_errors / die_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die``, their only callers, take ``if why:`` and record no error either way |
+| dying.py dying_errors / die_errors, path.py pass_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die`` / ``message_step``, their only callers, take ``if why:`` and record no error either way |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -131,6 +131,8 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     # model/interp/dying.py: game.py's on_window / on_die, their only callers, test the reason for truth only
     ("dying_errors", "return", 'return ""', "None"): "equivalent",
     ("die_errors", "return", 'return ""', "None"): "equivalent",
+    # model/interp/path.py: game.py's message_step, its only caller, takes ``if why:``
+    ("pass_errors", "return", 'return ""', "None"): "equivalent",
 }
 # model/interp/table.py: DECK (the server deck's count of each colour class, card/Deck.kt) is read by nothing in
 # skillproof — no rule, twin or check draws from a deck of counted cards — so a count off by one changes no result
