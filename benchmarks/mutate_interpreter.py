@@ -50,7 +50,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py give_errors: ``counts.get((ev.site, ev.seat), 0) >= give.per_turn`` -> default ``-1`` | equivalent | the loader refuses ``per_turn`` below 1, so a site not yet used this turn passes with either default |
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
 | table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
-| dying.py dying_errors / die_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die``, their only callers, take ``if why:`` and record no error either way |
+| dying.py dying_errors / die_errors, path.py pass_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die`` / ``message_step``, their only callers, take ``if why:`` and record no error either way |
+| win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -130,6 +131,8 @@ EXPLAINED: dict[tuple[str, str, str, str], str] = {
     # model/interp/dying.py: game.py's on_window / on_die, their only callers, test the reason for truth only
     ("dying_errors", "return", 'return ""', "None"): "equivalent",
     ("die_errors", "return", 'return ""', "None"): "equivalent",
+    # model/interp/path.py: game.py's message_step, its only caller, takes ``if why:``
+    ("pass_errors", "return", 'return ""', "None"): "equivalent",
 }
 # model/interp/table.py: DECK (the server deck's count of each colour class, card/Deck.kt) is read by nothing in
 # skillproof — no rule, twin or check draws from a deck of counted cards — so a count off by one changes no result
@@ -137,6 +140,27 @@ _DECK_LINE = ('DECK = {"black": 42, "red": 30, "blue": 30, "red_black": 15, "blu
               '"red_blue_black": 4}')
 EXPLAINED.update({("<module>", op, _DECK_LINE, f"({v + d})"): "equivalent"
                   for v in (42, 30, 15, 7, 4) for op, d in (("int+1", 1), ("int-1", -1))})
+
+# model/interp/win.py dealt: a bound that the others force (the counts sum to n; a loosened bound the other colours
+# fix, a branch moved by one seat count that gives the same bounds there). tests/test_crosscheck_game_cases.py
+# compares every identity count of one to nine seats between the twins: a dealt mutant it misses is equivalent
+EXPLAINED.update({k: "equivalent" for k in [
+    ('dealt', 'body', 'return {"red": (0, 1), "blue": (0, 1), "black": (0, n)}', 'pass'),
+    ('dealt', 'cmp', 'if n <= 2:          # two players: one of black / red and one of black / blue, shuffled', '(n < 2)'),
+    ('dealt', 'int-1', 'if n <= 2:          # two players: one of black / red and one of black / blue, shuffled', '(1)'),
+    ('dealt', 'int-1', 'return {"red": (0, 1), "blue": (0, 1), "black": (0, n)}', '(-1)'),
+    ('dealt', 'cmp', 'if n <= 4:', '(n < 4)'),
+    ('dealt', 'int-1', 'if n <= 4:', '(3)'),
+    ('dealt', 'int-1', 'return {"red": (0, 1), "blue": (0, 1), "black": (max(0, n - 2), 2)}', '(-1)'),
+    ('dealt', 'int+1', 'return {"red": (0, 1), "blue": (0, 1), "black": (max(0, n - 2), 2)}', '(1)'),
+    ('dealt', 'int+1', 'return {"red": (0, 1), "blue": (0, 1), "black": (max(0, n - 2), 2)}', '(3)'),
+    ('dealt', 'cmp', 'if n <= 8:', '(n < 8)'),
+    ('dealt', 'int-1', 'if n <= 8:', '(7)'),
+    ('dealt', 'int-1', 'return {"red": (3, 3), "blue": (3, 3), "black": (n - 6, n - 6)}', '(2)'),
+    ('dealt', 'int+1', 'return {"red": (3, 3), "blue": (3, 3), "black": (n - 6, n - 6)}', '(4)'),
+    ('dealt', 'int+1', 'return {"red": (3, 3), "blue": (3, 3), "black": (n - 6, n - 6)}', '(7)'),
+    ('dealt', 'int-1', 'return {"red": (3, 3), "blue": (3, 3), "black": (n - 6, n - 6)}', '(5)'),
+]})
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

@@ -649,3 +649,106 @@ def test_the_turn_ends_once_its_message_is_received_or_discarded(game):
     check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "turn_end"}],
           [(6, "before the turn ends its message is sent and received (or discarded)"),
            (7, "the trace ends after the turn ended: a question is asked in a window")])
+
+
+SWAPS = '''
+[[card]]
+id = "S1"
+name = "换手牌"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "swap", what = "hand", a = "self", b = "target" }]
+
+[[card]]
+id = "S2"
+name = "换身份"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "swap", what = "identity", a = "self", b = "target" }]
+
+[[card]]
+id = "S3"
+name = "换情报"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "swap", what = "messages", a = "self", b = "target" }]
+
+[[card]]
+id = "G1"
+name = "收下"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "receive", who = "target", three = "to_hand" }]
+'''
+
+
+@pytest.fixture(scope="module")
+def swap_game():
+    d = json.load(open(FIXTURE, encoding="utf-8"))
+    expect = d.pop("expect")
+    return loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + SWAPS}), d, expect
+
+
+@pytest.mark.parametrize("card, hands, idents, black", [
+    ("S1", [3, 5, 3], ["red", "blue", "black"], [0, 2, 0]),      # hands swapped (seat 0: five after the draw)
+    ("S2", [5, 3, 3], ["blue", "red", "black"], [0, 2, 0]),      # identities
+    ("S3", [5, 3, 3], ["red", "blue", "black"], [2, 0, 0]),      # message areas
+])
+def test_a_swap_swaps_only_what_it_names(swap_game, card, hands, idents, black):
+    """``swap`` of identities, hands or message areas (interp ops.op_swap, twin enc.ops.op_swap): only what it names
+    changes hands. ``--target ops`` (seed 4): identities swapped for every ``what`` but ``identity`` survived 300 games
+    (their tables after a swap were seldom compared)."""
+    cat, d, _ = swap_game
+    r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": card, "target": 1},
+                                                  {"event": "resolve"}])
+    assert [s.hand_count for s in r.state.seats] == hands
+    assert [s.identity for s in r.state.seats] == idents
+    assert [s.black_messages for s in r.state.seats] == black
+
+
+@pytest.mark.parametrize("target, hand0, in_front, area2", [(2, 5, None, {"red": 2}), (1, 4, 1, {"red": 2})])
+def test_a_message_received_by_an_effect_goes_to_hand_where_it_would_make_three(swap_game, target, hand0, in_front,
+                                                                                area2):
+    """``receive`` with ``three = "to_hand"`` (定论: Player.checkThreeSameMessageCard, the card to the user's hand and
+    the turn ends): seat 2 holds two red messages and the message is red — it goes to seat 0's hand; for seat 1 the
+    message stops in front of him. ``--target ops`` (seed 4): the test inverted survived 300 games."""
+    cat, d, _ = swap_game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(area={"red": 2}, red_messages=2, true_messages=2, non_black_messages=2)
+    r = check(cat, setup, d["events"][:6] + [{"event": "play", "seat": 0, "card": "G1", "target": target},
+                                             {"event": "resolve"}])
+    assert (r.state.seats[0].hand_count, r.state.in_front, dict(r.state.seats[2].area)) == (hand0, in_front, area2)
+
+
+def test_a_turn_player_with_no_card_to_send_loses(swap_game):
+    """At 传递阶段开始时 a turn player with no card in hand loses: dead and out of the game (server
+    phase/SendPhaseStart.kt: ``lose = true``, ``alive = false``), and the turn may end with nothing sent (interp
+    GameRunner.turn_end_ok). A catalogue drawing no card in the draw phase; seat 0 holds none. ``--target game``
+    (seed 4): the test of an empty hand off by one survived 300 games."""
+    _, d, expect = swap_game
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0]["hand_count"] = 0
+    r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
+
+
+@pytest.mark.parametrize("col, x, winners", [("blue", 1, (0, 1)), ("red", 2, None)])
+def test_red_and_blue_win_together_in_a_four_player_game(col, x, winners):
+    """Four players (red 0, blue 1, black 2 and 3): a red or blue player's third message of his colour wins for the
+    red and the blue camp together (server fsm/ProcessFsm.kt ``checkWin``: ``players.size == 4``); a black one's is no
+    win. ``--target win`` (every mutant of ``check_win``): the other camp's share survived 300 games."""
+    chars = "".join(f'\n[[character]]\nid = "f{i}"\nname = "四{i}"\nhidden = false\nfemale = false\nskills = []\n'
+                    for i in range(4))
+    cat = loader.load(texts={"four.toml": "[rules]\nseats = 4\nmin_seats = 4\n" + chars})
+    seats = [{"character": f"f{i}", "alive": True, "face_up": True, "ever_face_up": True, "identity": ident,
+              "hand_count": 2, "area": {col: 2} if i == x else {}}
+             for i, ident in enumerate(("red", "blue", "black", "black"))]
+    events = [{"event": "turn", "seat": 0}, {"event": "draw"}, {"event": "window", "window": "main"},
+              {"event": "window", "window": "send_start"},
+              {"event": "send", "seat": 0, "colours": [col], "arrow": "up", "lockable": False, "dir": "up", "to": x,
+               "locks": [], "source": "hand"},
+              {"event": "window", "window": "fight", "in_front": x},
+              {"event": "window", "window": "receive", "in_front": x}]
+    r = check(cat, {"seats": seats, "turn": 0}, events)
+    assert r.state.winners == (None if winners is None else frozenset(winners))
