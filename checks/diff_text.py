@@ -245,6 +245,8 @@ ENGINE_PREFIXES = {
     "win.last_alive.at": ("在哪里检查只剩一个阵营存活", "where the last-camp-alive end is checked"),
     "win.last_alive": ("只剩一个阵营（或一名角色）存活时游戏结束：谁获胜", "the end when one camp (or player) is left alive: "
                        "who wins"),
+    "win.": ("引擎的另一处胜利判定（名字后面是它所在的服务器类）：谁宣告胜利、谁获胜", "another win check of the engine (named "
+             "by its server class): who declares victory and who wins"),
 }
 #: values of engine rules as the catalogue and the extractor write them
 ENGINE_VALUES = {

@@ -54,7 +54,17 @@ class WinRules:
                    and not _name_of(fd).startswith(("notify", "ai", "auto"))]
         killer = [x for x in declare if x[2].name == "CheckKillerWin"]
         main = [x for x in declare if x[2].name != "CheckKillerWin" and x[2].name != "Game"]
-        for name, found in (("win.check", main[:1]), ("win.killer", killer[:1])):
+        # every other engine function that declares a winner and ends the game (搅局者's win at his turn's end:
+        # phase/NextTurn.kt checkDisturberWin) is a win check of its own, named by its class (and by the function
+        # when its class has two)
+        more, seen = [], set()
+        for x in main[1:]:
+            name = "win." + x[2].name.replace("_", "").lower()
+            if name in seen or name in ("win.check", "win.killer", "win.lastalive"):
+                name += "." + _name_of(x[1])
+            seen.add(name)
+            more.append((name, [x]))
+        for name, found in (("win.check", main[:1]), ("win.killer", killer[:1]), *more):
             if not found:
                 out.append(EngineRule(name, None, "", "no win check found", False, True))
                 continue
