@@ -21,7 +21,7 @@ from skillproof.model.lang import pick
 from .diff_text import both
 
 #: the keys compared, in report order
-KEYS = ("on", "requires", "do", "limit", "flips")
+KEYS = ("on", "requires", "do", "limit", "flips", "deck")
 LIMIT = {"none": ("不限次数", "no limit"), "turn": ("每回合限一次", "once a turn"), "game": ("每局限一次", "once a game")}
 
 
@@ -57,7 +57,43 @@ def rule_changes(old: Catalogue, new: Catalogue, renamed: dict | None = None) ->
         o = old.cards.get(cid)
         if o is not None:
             out += _effects(old, new, o, c, cid, (), (), True)
+            out += _deck(old, new, o, c, cid)
     return out
+
+
+def deck_counts(prints) -> dict:
+    """print (``DeckPrint.key``) -> copies, over a card's ``deck`` entries (the same print written twice adds up)."""
+    out: dict = {}
+    for p in prints:
+        out[p.key] = out.get(p.key, 0) + p.n
+    return out
+
+
+def _deck(old, new, o, c, cid) -> list:
+    """A card's printed copies that changed (only where both versions say its deck: one side without it says
+    nothing)."""
+    if not o.deck or not c.deck:
+        return []
+    a, b = deck_counts(o.deck), deck_counts(c.deck)
+    if a == b:
+        return []
+    shown = {p.key: p for p in (*o.deck, *c.deck)}
+    diff = sorted((k for k in set(a) | set(b) if a.get(k, 0) != b.get(k, 0)), key=repr)
+
+    def text():
+        name = new.name_of(cid)
+        parts = [f"{shown[k].words()}: {a.get(k, 0)} → {b.get(k, 0)}" for k in diff[:4]]
+        more = len(diff) - 4
+        tail = pick(f"；另有 {more} 处", f"; {more} more") if more > 0 else ""
+        return pick(f"牌堆中的{name}（印刷的张数）：" + "；".join(parts) + tail,
+                    f"{name} in the deck (printed copies): " + "; ".join(parts) + tail)
+    zh, en = both(text)
+    first = next((p for p in c.deck if p.key == diff[0]), None)
+    side = "new" if first is not None else "old"
+    loc = (first or next((p for p in o.deck if p.key == diff[0]), None) or c).loc
+    olds = "; ".join(f"{a.get(k, 0)} {shown[k].words()}" for k in diff)
+    news = "; ".join(f"{b.get(k, 0)} {shown[k].words()}" for k in diff)
+    return [RuleChange(cid, "deck", ("deck",), side, olds, news, zh, en, (loc.file, loc.line) if loc else ("", 0), True)]
 
 
 def _rule(old, new, o, r) -> list:

@@ -231,6 +231,9 @@ ENGINE_RULES = {
     "roles.start_face_up": ("开局正面朝上的角色", "which roles start face up"),
     "convert.only_must": ("只考虑必须转化的模式", "a mode that considers must-conversions only"),
     "convert.pick": ("取用哪个转化", "which conversion is taken"),
+    "setup.hand": ("开局每人摸几张手牌", "the hand each player starts with"),
+    "setup.tasks": ("按人数发哪些秘密任务", "the secret tasks dealt, by the number of players"),
+    "setup.role_options": ("开局每人可选几个角色", "how many roles each player is offered"),
 }
 #: engine rules named by a prefix (the rest of the name is a server class or pass)
 ENGINE_PREFIXES = {

@@ -221,6 +221,37 @@ class CardTarget:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class DeckPrint:
+    """Printed copies of a card in the deck (server card/Deck.kt): ``n`` copies alike — their colours, the direction
+    they are sent in, the lock mark, what else the card type prints (``with``: (name, value) pairs, sorted: 试探's
+    ``whoDrawCard``, 密令's ``secret``) — in games of the table sizes ``seats`` ("" = every size; "5-9", "2-4, 9")."""
+    n: int
+    colour: tuple
+    dir: str
+    lock: bool = False
+    seats: str = ""
+    with_: tuple = ()
+    loc: Loc | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> tuple:
+        """What a print is, without its count."""
+        return (self.colour, self.dir, self.lock, self.seats, self.with_)
+
+    def words(self) -> str:
+        """``red-black right, lock mark, whoDrawCard = red/black, in games of 5-9``: one print, in the catalogue's
+        own words (no count)."""
+        parts = ["-".join(self.colour) + " " + self.dir]
+        if self.lock:
+            parts.append("lock")
+        for k, v in self.with_:
+            parts.append(f"{k} = {'/'.join(v) if isinstance(v, tuple) else str(v).lower()}")
+        if self.seats:
+            parts.append(f"seats {self.seats}")
+        return ", ".join(parts)
+
+
 @dataclass
 class Card:
     id: str
@@ -233,6 +264,7 @@ class Card:
     do: tuple = ()                                # of DoOp: what it does (model.effects)
     target: CardTarget | None = None              # whom it is used on (None: not said — no target)
     requires: Node | None = None                  # what the server checks before the use (beyond the window)
+    deck: tuple = ()                              # of DeckPrint: its printed copies in the deck (() = not said)
 
     @property
     def phases(self) -> tuple:

@@ -101,7 +101,21 @@ def build() -> dict:
                                                     "who": {"enum": ["none", "any", "other"]},
                                                     "when": {"anyOf": [{"type": "string"}, {"type": "object",
                                                              "additionalProperties": {"type": "string"}}]}}}]},
-                           "phases": {"type": "array", "items": {"enum": list(T.IDLE_POINTS)}}},
+                           "phases": {"type": "array", "items": {"enum": list(T.IDLE_POINTS)}},
+                           "deck": {"description": "the card's printed copies in the deck (server card/Deck.kt)",
+                                    "type": "array", "items": {"type": "object", "additionalProperties": False,
+                                    "required": ["n", "colour", "dir"], "properties": {
+                                        "n": {"type": "integer", "minimum": 1},
+                                        "colour": {"type": "array", "minItems": 1,
+                                                   "items": {"enum": ["red", "blue", "black"]}},
+                                        "dir": {"enum": ["up", "left", "right"]}, "lock": {"type": "boolean"},
+                                        "seats": {"type": "string", "pattern": "^[0-9]+(-[0-9]+)?(, [0-9]+(-[0-9]+)?)*$",
+                                                  "description": "the table sizes whose games hold these copies "
+                                                                 "(every size when left out)"},
+                                        "with": {"type": "object", "description": "what else the card type prints",
+                                                 "additionalProperties": {"anyOf": [
+                                                     {"type": "array", "items": {"enum": ["red", "blue", "black"]}},
+                                                     {"type": ["integer", "boolean", "string"]}]}}}}}},
             "not": {"required": ["phases", "windows"]}}},
         "character": {"type": "array", "items": {"type": "object", "additionalProperties": False,
             "required": ["id", "name", "hidden", "female", "skills"],
