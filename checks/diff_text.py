@@ -248,6 +248,11 @@ ENGINE_PREFIXES = {
     "win.last_alive.at": ("在哪里检查只剩一个阵营存活", "where the last-camp-alive end is checked"),
     "win.last_alive": ("只剩一个阵营（或一名角色）存活时游戏结束：谁获胜", "the end when one camp (or player) is left alive: "
                        "who wins"),
+    "process.": ("流程状态依次做的步骤（触发技能、胜利判定、濒死……）", "the steps a process state takes, in order (triggers, "
+                 "win check, dying …)"),
+    "trigger.from.": ("询问触发技能从哪个座位开始", "the seat the trigger dispatch starts asking from"),
+    "order.from.": ("一轮询问从哪个座位开始", "the seat an asking round starts from"),
+    "order.step.": ("一轮询问按哪个方向进行", "which way an asking round goes round the table"),
     "win.": ("引擎的另一处胜利判定（名字后面是它所在的服务器类）：谁宣告胜利、谁获胜", "another win check of the engine (named "
              "by its server class): who declares victory and who wins"),
 }

@@ -41,6 +41,7 @@ from ..loader import CatalogueErrors, load
 from .classes import _Cls
 from .deck import DeckReader
 from .engine import EngineRule, EngineRules
+from .orders import OrderRules
 from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
@@ -51,7 +52,7 @@ from .write import CatalogueWriter
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:

@@ -41,6 +41,9 @@ class EngineRule:
     how: str            # what the code says, or why it was not read
     key: bool           # a [rules] key of the catalogue format (honoured by the interpreter and the encoder)
     absent: bool = False   # not read because the code has no such construct at all (not: in a form not read)
+    #: read the same in both revisions, it vouches for the construct holding ``where`` (unread.ENGINE_SPAN): false for
+    #: a rule read from one part of a construct (the set-up, an asking order), whose other statements stay unread
+    vouches: bool = True
 
     def shown(self) -> str:
         return show_value(self.value)
@@ -125,6 +128,8 @@ class EngineRules(ClassIndex):
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
             probes += [self._p_seats, self._p_setup]
+        if hasattr(self, "_p_orders"):                       # orders.OrderRules: steps and asking orders
+            probes.append(self._p_orders)
         for probe in probes:
             found += probe()
         out = {r.name: r for r in found}
