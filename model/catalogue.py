@@ -298,11 +298,27 @@ class Rules:
     skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
     skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
     lock_self: bool = True        # the sender may name himself as the player his message locks
+    #: the default send rules, in force where no skill of the group is (send context: ``dir``, ``lock_count``,
+    #: ``message_dir``, ``message_lockable``): server SendMessageSkill.kt canSendCard
+    send_dir: Node = field(default_factory=lambda: _parse_default("dir == message_dir"))
+    send_lock: Node = field(default_factory=lambda: _parse_default("lock_count <= 1 and (lock_count == 0 or "
+                                                                    "message_lockable)"))
+    send_to_self: bool = False    # the sender may be the first stop of his own message
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 
     def at(self, key: str) -> Loc | None:
         return self.key_locs.get(key, self.loc)
+
+
+def _parse_default(text: str) -> Node:
+    from .expr import parse
+    return parse(text)
+
+
+#: the [rules] key of each send group's default rule (in force where no skill of the group is); a group without one
+#: allows any card offered (server SendMessageSkill.kt canSendCard)
+SEND_DEFAULT_KEYS = {"SendMessageDirectionSkill": "send_dir", "SendMessageCanLockSkill": "send_lock"}
 
 
 @dataclass(frozen=True)

@@ -376,7 +376,7 @@ def _comment_breaks(text: str) -> list[tuple[int, str]]:
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
 RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
-              "must_receive", "skip_fight", "skip_dying", "lock_self"}
+              "must_receive", "skip_fight", "skip_dying", "lock_self", "send_dir", "send_lock", "send_to_self"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
@@ -602,6 +602,9 @@ class _Builder(Linker):
         r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
                                                default=r.face_down_grant_converts)
         r.lock_self = self._get(F, path, data, "lock_self", bool, "[rules]", default=r.lock_self)
+        r.send_to_self = self._get(F, path, data, "send_to_self", bool, "[rules]", default=r.send_to_self)
+        if "send_dir" in data or "send_lock" in data:            # expressions: checked once every file is read
+            self._pending.append(("rules", F, path, (r, data)))
         for key, allowed in RULES_SETS.items():
             vals = self._strlist(F, path, data, key, "[rules]")
             if vals is None:

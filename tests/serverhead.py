@@ -66,10 +66,34 @@ def differences(got, hand) -> dict:
     return {k: dict(v) for k, v in sorted(out.items())}
 
 
+def _send_table(node) -> tuple:
+    """A send-context condition's truth table over every direction, declared direction, lock count 0-3 and lock mark
+    (so two spellings of one rule compare equal)."""
+    from skillproof.model.catalogue import Catalogue, Rules
+    from skillproof.model.interp.core import Env, evaluate
+    out = []
+    for d in ("up", "left", "right"):
+        for md in ("up", "left", "right"):
+            for lc in range(4):
+                for lock in (False, True):
+                    env = Env(Catalogue(Rules(), {}, {}, {}), None, {}, {}, {"dir": d, "message_dir": md, "lock_count": lc,
+                                                          "message_lockable": lock, "message": frozenset()})
+                    out.append(bool(evaluate(node, env)))
+    return tuple(out)
+
+
 def rules_differences(engine: dict, hand) -> dict:
-    """[rules] key -> "extracted | shipped" for the keys the extraction read (``EngineRule.key`` with a value)."""
+    """[rules] key -> "extracted | shipped" for the keys the extraction read (``EngineRule.key`` with a value); the
+    send rules (expressions) by what they allow."""
     out = {}
     for name, r in engine.items():
+        if r.key and r.value is not None and name in ("send_dir", "send_lock"):
+            from skillproof.model import expr as E
+            node = E.parse(r.value)
+            E.check(node, E.Scope("send", E.Universe(frozenset(), frozenset()), {}), "bool")
+            if _send_table(node) != _send_table(getattr(hand.rules, name)):
+                out[name] = f"{r.value} | {E.to_text(getattr(hand.rules, name))}"
+            continue
         if r.key and r.value is not None:
             a = list(r.value) if isinstance(r.value, tuple) else r.value
             b = getattr(hand.rules, name)

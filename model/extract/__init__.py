@@ -42,6 +42,7 @@ from .classes import _Cls
 from .deck import DeckReader
 from .engine import EngineRule, EngineRules
 from .orders import OrderRules
+from .sends import SendDefaults
 from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
@@ -52,7 +53,8 @@ from .write import CatalogueWriter
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, SendDefaults,
+                 CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:

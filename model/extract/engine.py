@@ -28,7 +28,7 @@ from .syntax import (_X, _code, _conjuncts, _descendants, _fn_expr, _fn_params, 
                      _name_of, _t, _unparen)
 
 #: the [rules] keys the extractor reads, in the order rules.toml lists them
-RULE_KEYS = ("seats", "face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
+RULE_KEYS = ("seats", "send_dir", "send_lock", "send_to_self", "face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
              "draw_base", "skip_fight", "skip_dying")
 
 
@@ -130,6 +130,8 @@ class EngineRules(ClassIndex):
             probes += [self._p_seats, self._p_setup]
         if hasattr(self, "_p_orders"):                       # orders.OrderRules: steps and asking orders
             probes.append(self._p_orders)
+        if hasattr(self, "_p_send_defaults"):                # sends.SendDefaults: the default send rules
+            probes.append(self._p_send_defaults)
         for probe in probes:
             found += probe()
         out = {r.name: r for r in found}
