@@ -155,7 +155,51 @@ def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
             x, side, idx = a[i1], "old", o.do.index(a[i1]) if a[i1] in o.do else i1
         out.append(RuleChange(rid, "do", ("do", idx), side, " | ".join(ka), " | ".join(kb), zh, en,
                               (x.loc.file, x.loc.line), is_card))
+    else:
+        out += _beside_unknown(old, new, o, r, rid, on_o, on_n, is_card)
     return out
+
+
+def _fields(op) -> dict:
+    """An op's parts as text, by field (its arguments, ``if``, ``may``, its alternatives)."""
+    out = {}
+    for k, v in op.args.items():
+        out[k] = E.to_text(v) if isinstance(v, (E.Node, E.Lambda)) else str(v)
+    if op.cond is not None:
+        out["if"] = E.to_text(op.cond)
+    out["may"] = str(bool(op.may))
+    out["options"] = " | ".join("; ".join(op_key(x) for x in alt) for alt in op.options)
+    return out
+
+
+def _beside_unknown(old, new, o, r, rid, on_o, on_n, is_card) -> list:
+    """The ops not read whole (a condition or a part ``unknown``) that changed only where both versions read them: op
+    for op the same kinds, every part holding ``unknown`` the same text on both sides, and a part read on both sides
+    that differs (藏身教堂 drawing 2 instead of 1 under a condition not read). Anything else there is the unread
+    comparisons' (UNR001 / UNR002) to name."""
+    fa, fb = read_ops(o.do), read_ops(r.do)
+    if len(fa) != len(fb):
+        return []
+    changed = []
+    for i, (x, y) in enumerate(zip(fa, fb)):
+        if op_key(x) == op_key(y):
+            continue
+        if x.op != y.op:
+            return []
+        a, b = _fields(x), _fields(y)
+        for k in set(a) | set(b):
+            va, vb = a.get(k, ""), b.get(k, "")
+            if ("unknown" in va or "unknown" in vb) and va != vb:
+                return []                                  # a part not read changed: nothing can be said of it
+        changed.append(i)
+    if not changed:
+        return []
+    ops = [("replace", i, i + 1, i, i + 1) for i in changed]
+    zh, en = both(_do_text, old, new, rid, fa, fb, on_o, on_n, ops)
+    x = fb[changed[0]]
+    idx = r.do.index(x) if x in r.do else changed[0]
+    return [RuleChange(rid, "do", ("do", idx), "new", " | ".join(op_key(fa[i]) for i in changed),
+                       " | ".join(op_key(fb[i]) for i in changed), zh, en, (x.loc.file, x.loc.line), is_card)]
 
 
 def _cond_key(node) -> str:

@@ -248,6 +248,9 @@ ENGINE_PREFIXES = {
     "win.last_alive.at": ("在哪里检查只剩一个阵营存活", "where the last-camp-alive end is checked"),
     "win.last_alive": ("只剩一个阵营（或一名角色）存活时游戏结束：谁获胜", "the end when one camp (or player) is left alive: "
                        "who wins"),
+    "win.skill.": ("一个胜利技能的判定（checkWin）：谁宣告胜利、谁获胜", "a win skill's check (checkWin): who declares victory and "
+                   "who wins"),
+    "result.skill.": ("一个改变游戏结果的技能（changeGameResult）：谁获胜", "a game-result skill (changeGameResult): who wins"),
     "process.": ("流程状态依次做的步骤（触发技能、胜利判定、濒死……）", "the steps a process state takes, in order (triggers, "
                  "win check, dying …)"),
     "trigger.from.": ("询问触发技能从哪个座位开始", "the seat the trigger dispatch starts asking from"),

@@ -87,6 +87,33 @@ class WinRules:
             out.append(EngineRule("win.last_alive.at", tuple(at), src.at(fd), "where that end is checked", False))
         else:
             out.append(EngineRule("win.last_alive", None, "", "no check of the last camp alive", False, True))
+        return out + self._p_win_skills()
+
+    def _p_win_skills(self) -> list:
+        """``win.skill.<Class>`` / ``result.skill.<Class>``: the clauses of each WinSkill's ``checkWin`` and each
+        ChangeGameResultSkill's ``changeGameResult`` (白月光, 比翼双飞 …), read as the engine's win checks are (the
+        catalogue's ``win`` / ``result`` effects do not say them). The class's own private functions are named by
+        their order (``helper1`` …): a renamed helper is the same clause; its body is a construct of its own."""
+        out = []
+        for c in self.classes:
+            if not c.concrete or not self.is_skill(c):
+                continue
+            kinds = self.ancestors(c)
+            for kind, prefix, default in (("WinSkill", "win.skill", "checkWin"),
+                                          ("ChangeGameResultSkill", "result.skill", "changeGameResult")):
+                if kind not in kinds:
+                    continue
+                owner, fd = self.func(c, self.kind_method(kind, default))
+                if fd is None or owner is not c:
+                    continue
+                clauses, complete = _Clauses(self).run(fd)
+                helpers = [_name_of(f) for f in c.members("function_declaration")
+                           if re.search(r"\bprivate\b", _t(f).split("fun", 1)[0])]
+                for i, h in enumerate(helpers, 1):
+                    clauses = [re.sub(r"\b" + re.escape(h) + r"\b", f"helper{i}", x) for x in clauses]
+                out.append(EngineRule(f"{prefix}.{c.name}", tuple(clauses), c.src.at(fd), f"{c.name}."
+                                      f"{_name_of(fd)}: who declares victory and who wins, when", False))
+                self._win_reads(c.src, c, fd, complete)
         return out
 
     def _win_passes(self) -> dict:
