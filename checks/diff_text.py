@@ -251,7 +251,7 @@ ENGINE_PREFIXES = {
     "win.skill.": ("一个胜利技能的判定（checkWin）：谁宣告胜利、谁获胜", "a win skill's check (checkWin): who declares victory and "
                    "who wins"),
     "result.skill.": ("一个改变游戏结果的技能（changeGameResult）：谁获胜", "a game-result skill (changeGameResult): who wins"),
-    "lose.": ("引擎何时让一名角色出局（不再随阵营获胜）", "when the engine puts a player out of the game (out of his camp's "
+    "lose": ("引擎何时让一名角色出局（不再随阵营获胜）", "when the engine puts a player out of the game (out of his camp's "
               "win)"),
     "process.": ("流程状态依次做的步骤（触发技能、胜利判定、濒死……）", "the steps a process state takes, in order (triggers, "
                  "win check, dying …)"),

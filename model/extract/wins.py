@@ -90,21 +90,21 @@ class WinRules:
         return out + self._p_win_skills() + self._p_lose()
 
     def _p_lose(self) -> list:
-        """``lose.<Class>.<function>``: when the engine puts a player out of the game (``p.lose = true``: out of every
-        camp's win, server phase/SendPhaseStart.kt for a player with no card to send) — each such assignment with the
-        conditions on its path."""
-        out = []
+        """``lose``: when the engine puts a player out of the game (``p.lose = true``: out of every camp's win, server
+        phase/SendPhaseStart.kt for a player with no card to send) — each such assignment of the engine's code with the
+        conditions on its path, as ``Class.function: clause`` (none at all is a value too: the rule was taken away)."""
+        out, where = [], ""
         for src, fd, name, owner in self._functions():
             if b"lose" not in src.data[fd.start_byte:fd.end_byte] or (owner is not None and self.is_skill(owner)):
                 continue
             if not re.search(r"\.\s*lose\s*=\s*true\b", _t(fd)):
                 continue
             clauses, _complete = _Clauses(self).run(fd)
-            lose = tuple(c for c in clauses if re.search(r"\blose = true\b", c))
             where_name = f"{owner.name if owner is not None else src.rel.rsplit('/', 1)[-1][:-3]}.{name}"
-            out.append(EngineRule(f"lose.{where_name}", lose, src.at(fd), f"{where_name}: who is put out of the "
-                                  "game, when", False, vouches=False))
-        return out
+            out += [f"{where_name}: {c}" for c in clauses if re.search(r"\blose = true\b", c)]
+            where = where or src.at(fd)
+        return [EngineRule("lose", tuple(sorted(out)), where, "who the engine puts out of the game, when", False,
+                           vouches=False)]
 
     def _p_win_skills(self) -> list:
         """``win.skill.<Class>`` / ``result.skill.<Class>``: the clauses of each WinSkill's ``checkWin`` and each
