@@ -14,7 +14,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from skillproof.model import expr as E
-from skillproof.model.catalogue import Catalogue
+from skillproof.model.catalogue import Catalogue, deck_counts
 from skillproof.model.effects_words import op_key, op_words, read_ops
 from skillproof.model.expr_words import words
 from skillproof.model.lang import pick
@@ -59,14 +59,6 @@ def rule_changes(old: Catalogue, new: Catalogue, renamed: dict | None = None) ->
         if o is not None:
             out += _effects(old, new, o, c, cid, (), (), True)
             out += _deck(old, new, o, c, cid)
-    return out
-
-
-def deck_counts(prints) -> dict:
-    """print (``DeckPrint.key``) -> copies, over a card's ``deck`` entries (the same print written twice adds up)."""
-    out: dict = {}
-    for p in prints:
-        out[p.key] = out.get(p.key, 0) + p.n
     return out
 
 

@@ -252,6 +252,14 @@ class DeckPrint:
         return ", ".join(parts)
 
 
+def deck_counts(prints) -> dict:
+    """print (``DeckPrint.key``) -> copies, over a card's ``deck`` entries (the same print written twice adds up)."""
+    out: dict = {}
+    for p in prints:
+        out[p.key] = out.get(p.key, 0) + p.n
+    return out
+
+
 @dataclass
 class Card:
     id: str

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import collections
 
-from skillproof.checks.diff_rules import deck_counts
+from skillproof.model.catalogue import deck_counts
 from skillproof.model.effects_words import read_ops
 from skillproof.model.extract.conds import normalise
 from skillproof.model import expr as E

@@ -100,3 +100,12 @@ def test_a_win_skill_and_who_is_put_out_are_read_as_clauses(tmp_path):
     assert renamed["win.skill.Moon"].value == moon
     assert _engine(tmp_path / "c", count="2")["win.skill.Moon"].value != moon
     assert _engine(tmp_path / "d", lose="")["lose"].value == ()        # taken away: a value, not unread
+
+
+def test_a_number_changed_in_place_beside_an_unknown_is_a_change_and_nothing_else_is():
+    from skillproof.checks.diff_rules import cond_changed
+    from skillproof.model import expr as E
+    p = E.parse
+    assert cond_changed(p("receiver.hand_count == 2 and unknown"), p("receiver.hand_count == 1 and unknown"))
+    assert not cond_changed(p("receiver.hand_count == 2 and unknown"), p("receiver.face_up and unknown"))
+    assert not cond_changed(p("receiver.hand_count == 2 and unknown"), p("receiver.hand_count == 2 and unknown"))
