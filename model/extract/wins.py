@@ -248,6 +248,13 @@ class _Clauses:
                 if re.fullmatch(r"(Array|Hash|Mutable)?(List|Map|Set)?(Of)?(<[^>]*>)?\(\)|(mutable|array|hash)"
                                 r"(ListOf|MapOf|SetOf)\(\)|ArrayList\(\)|HashMap\(\)", v.replace(" ", "")):
                     return path
+                # one spelling for a collection of players: the kind of list or array and a copy into another kind
+                # (``arrayOf(p)`` / ``listOf(p)``, ``winner.toTypedArray()``) decide the same winners; a copy of the
+                # declared winners or winners under another name (for a log line) decides nothing new
+                v = re.sub(r"\.(?:toTypedArray|toList|toMutableList|toSet)\(\)$", "", v)
+                v = re.sub(r"^(?:arrayOf|listOf|arrayListOf|mutableListOf)\(", "list(", v)
+                if re.fullmatch(r"\w+", v) and (_DECLARE.search(v) or _WINNER.search(v)):
+                    return path
                 self.emit(f"{'declare' if _DECLARE.search(name) else 'win'} := {v}", path)
                 return path
             self.emit(f"{name} = {v}", path)           # every other value kept as written: nothing is dropped
