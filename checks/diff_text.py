@@ -231,6 +231,9 @@ ENGINE_RULES = {
     "roles.start_face_up": ("开局正面朝上的角色", "which roles start face up"),
     "convert.only_must": ("只考虑必须转化的模式", "a mode that considers must-conversions only"),
     "convert.pick": ("取用哪个转化", "which conversion is taken"),
+    "setup.hand": ("开局每人摸几张手牌", "the hand each player starts with"),
+    "setup.tasks": ("按人数发哪些秘密任务", "the secret tasks dealt, by the number of players"),
+    "setup.role_options": ("开局每人可选几个角色", "how many roles each player is offered"),
 }
 #: engine rules named by a prefix (the rest of the name is a server class or pass)
 ENGINE_PREFIXES = {
@@ -245,6 +248,18 @@ ENGINE_PREFIXES = {
     "win.last_alive.at": ("在哪里检查只剩一个阵营存活", "where the last-camp-alive end is checked"),
     "win.last_alive": ("只剩一个阵营（或一名角色）存活时游戏结束：谁获胜", "the end when one camp (or player) is left alive: "
                        "who wins"),
+    "win.skill.": ("一个胜利技能的判定（checkWin）：谁宣告胜利、谁获胜", "a win skill's check (checkWin): who declares victory and "
+                   "who wins"),
+    "result.skill.": ("一个改变游戏结果的技能（changeGameResult）：谁获胜", "a game-result skill (changeGameResult): who wins"),
+    "lose": ("引擎何时让一名角色出局（不再随阵营获胜）", "when the engine puts a player out of the game (out of his camp's "
+              "win)"),
+    "process.": ("流程状态依次做的步骤（触发技能、胜利判定、濒死……）", "the steps a process state takes, in order (triggers, "
+                 "win check, dying …)"),
+    "trigger.from.": ("询问触发技能从哪个座位开始", "the seat the trigger dispatch starts asking from"),
+    "order.from.": ("一轮询问从哪个座位开始", "the seat an asking round starts from"),
+    "order.step.": ("一轮询问按哪个方向进行", "which way an asking round goes round the table"),
+    "win.": ("引擎的另一处胜利判定（名字后面是它所在的服务器类）：谁宣告胜利、谁获胜", "another win check of the engine (named "
+             "by its server class): who declares victory and who wins"),
 }
 #: values of engine rules as the catalogue and the extractor write them
 ENGINE_VALUES = {

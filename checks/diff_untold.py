@@ -22,7 +22,7 @@ from skillproof.model.extract.understood import refines
 #: what an entry says about itself rather than about play, and what the loader derives
 _NOT_COMPARED = frozenset({"id", "name", "loc", "key_locs", "closure", "aliases", "text", "origin", "together"})
 #: keys whose difference a rule comparison or a decision can claim only by naming the key itself (``diff_rules``)
-KEYED = frozenset({"on", "requires", "do", "limit", "flips"})
+KEYED = frozenset({"on", "requires", "do", "limit", "flips", "deck"})
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,12 @@ def _plain(v):
     return list(v) if isinstance(v, tuple) else v
 
 
+def _rule_value(v):
+    """A [rules] value as compared and shown: a condition (``send_lock``) as its text."""
+    from skillproof.model import expr as E
+    return E.to_text(v) if isinstance(v, E.Node) else v
+
+
 def rules_entries(old, new) -> list:
     """Every ``[rules]`` key whose value differs between two catalogues, as decision changes of the report (the
     engine rule itself changed: no witness needed). Used by the plain catalogue ``diff``."""
@@ -23,7 +29,7 @@ def rules_entries(old, new) -> list:
     for f in dataclasses.fields(old.rules):
         if f.name in ("loc", "key_locs"):
             continue
-        a, b = getattr(old.rules, f.name), getattr(new.rules, f.name)
+        a, b = _rule_value(getattr(old.rules, f.name)), _rule_value(getattr(new.rules, f.name))
         if a == b:
             continue
         loc = new.rules.at(f.name) or old.rules.at(f.name)

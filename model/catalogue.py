@@ -249,6 +249,45 @@ class CardTarget:
     loc: Loc
 
 
+@dataclass(frozen=True)
+class DeckPrint:
+    """Printed copies of a card in the deck (server card/Deck.kt): ``n`` copies alike — their colours, the direction
+    they are sent in, the lock mark, what else the card type prints (``with``: (name, value) pairs, sorted: 试探's
+    ``whoDrawCard``, 密令's ``secret``) — in games of the table sizes ``seats`` ("" = every size; "5-9", "2-4, 9")."""
+    n: int
+    colour: tuple
+    dir: str
+    lock: bool = False
+    seats: str = ""
+    with_: tuple = ()
+    loc: Loc | None = field(default=None, compare=False)
+
+    @property
+    def key(self) -> tuple:
+        """What a print is, without its count."""
+        return (self.colour, self.dir, self.lock, self.seats, self.with_)
+
+    def words(self) -> str:
+        """``red-black right, lock mark, whoDrawCard = red/black, in games of 5-9``: one print, in the catalogue's
+        own words (no count)."""
+        parts = ["-".join(self.colour) + " " + self.dir]
+        if self.lock:
+            parts.append("lock")
+        for k, v in self.with_:
+            parts.append(f"{k} = {'/'.join(v) if isinstance(v, tuple) else str(v).lower()}")
+        if self.seats:
+            parts.append(f"seats {self.seats}")
+        return ", ".join(parts)
+
+
+def deck_counts(prints) -> dict:
+    """print (``DeckPrint.key``) -> copies, over a card's ``deck`` entries (the same print written twice adds up)."""
+    out: dict = {}
+    for p in prints:
+        out[p.key] = out.get(p.key, 0) + p.n
+    return out
+
+
 @dataclass
 class Card:
     id: str
@@ -261,6 +300,7 @@ class Card:
     do: tuple = ()                                # of DoOp: what it does (model.effects)
     target: CardTarget | None = None              # whom it is used on (None: not said — no target)
     requires: Node | None = None                  # what the server checks before the use (beyond the window)
+    deck: tuple = ()                              # of DeckPrint: its printed copies in the deck (() = not said)
 
     @property
     def phases(self) -> tuple:
@@ -294,11 +334,27 @@ class Rules:
     skip_fight: tuple = ("can_use", "skills_gone")   # ingredients of the 争夺阶段 skip predicate
     skip_dying: tuple = ("skills_gone",)              # ingredients of the 濒死求澄清 skip predicate
     lock_self: bool = True        # the sender may name himself as the player his message locks
+    #: the default send rules, in force where no skill of the group is (send context: ``dir``, ``lock_count``,
+    #: ``message_dir``, ``message_lockable``): server SendMessageSkill.kt canSendCard
+    send_dir: Node = field(default_factory=lambda: _parse_default("dir == message_dir"))
+    send_lock: Node = field(default_factory=lambda: _parse_default("lock_count <= 1 and (lock_count == 0 or "
+                                                                    "message_lockable)"))
+    send_to_self: bool = False    # the sender may be the first stop of his own message
     loc: Loc | None = None
     key_locs: dict = field(default_factory=dict)
 
     def at(self, key: str) -> Loc | None:
         return self.key_locs.get(key, self.loc)
+
+
+def _parse_default(text: str) -> Node:
+    from .expr import parse
+    return parse(text)
+
+
+#: the [rules] key of each send group's default rule (in force where no skill of the group is); a group without one
+#: allows any card offered (server SendMessageSkill.kt canSendCard)
+SEND_DEFAULT_KEYS = {"SendMessageDirectionSkill": "send_dir", "SendMessageCanLockSkill": "send_lock"}
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,13 @@ class Linker(DoLinker):
                 self._link_give(F, path, *obj)
             elif kind == "intent":
                 self._link_intent(F, path, obj)
+            elif kind == "rules":                      # [rules] send_dir / send_lock: send-context expressions
+                rules, data = obj
+                for key in ("send_dir", "send_lock"):
+                    if key in data:
+                        node = self._expr(F, path + (key,), key, data[key], "send")
+                        if node is not None:
+                            setattr(rules, key, node)
             elif kind == "card":
                 card, e = obj
                 if "do" in e:
@@ -48,6 +55,10 @@ class Linker(DoLinker):
                     card.target = self._card_target(F, path, e["target"], card)
                 if "requires" in e:
                     card.requires = self._requires(F, path, e["requires"], {})
+        for key in ("send_dir", "send_lock"):          # a default not written: checked like a written one
+            node = getattr(self.rules, key)
+            if not getattr(node, "type", ""):
+                E.check(node, E.Scope("send", self.universe, {}), V.BOOL)
 
     TARGET_WHO = ("none", "any", "other")
 

@@ -18,7 +18,7 @@ from . import turn as T
 from . import limits as L
 from . import tomlsafe
 from . import vocab as V
-from .catalogue import Card, Catalogue, Character, Give, Intends, Intent, Loc, Rule, Rules
+from .catalogue import Card, Catalogue, Character, DeckPrint, Give, Intends, Intent, Loc, Rule, Rules
 from .locate import line_of, locate
 from .link import EFFECT_KEYS, Linker, _dym, _one_of, _q, _tname  # noqa: F401  (EFFECT_KEYS: the table keys, listed here too)
 from .errtext import BOM, not_utf8, os_reason
@@ -372,11 +372,16 @@ def _comment_breaks(text: str) -> list[tuple[int, str]]:
 # ------------------------------------------------------------------------------------------ schema
 TOP_KEYS = {"rules", "card", "character", "skill", "grant", "intent", "meta"}
 RULES_KEYS = {"seats", "min_seats", "draw_base", "turn_end", "must_beats_cannot", "face_down_converts", "face_down_grant_converts",
-              "must_receive", "skip_fight", "skip_dying", "lock_self"}
+              "must_receive", "skip_fight", "skip_dying", "lock_self", "send_dir", "send_lock", "send_to_self"}
 #: the values the list-valued [rules] keys take (each at most once, in any order)
 RULES_SETS = {"must_receive": ("sender", "turn", "locked"), "skip_fight": ("skills_gone", "can_use"),
               "skip_dying": ("skills_gone", "can_use")}
-CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do", "target", "requires"}
+CARD_KEYS = {"id", "name", "aliases", "text", "gives", "phases", "windows", "do", "target", "requires", "deck"}
+#: the keys of one ``deck`` entry of a card (its printed copies: catalogue.DeckPrint)
+DECK_KEYS = {"n", "colour", "dir", "lock", "seats", "with"}
+DECK_COLOURS = ("red", "blue", "black")
+DECK_DIRS = ("up", "left", "right")
+_SEATS = re.compile(r"\d+(?:-\d+)?(?:, \d+(?:-\d+)?)*\Z")
 CARD_PHASES = T.IDLE_POINTS
 CHAR_KEYS = {"id", "name", "hidden", "female", "skills", "origin", "aliases", "text"}
 RULE_KEYS = {"id", "name", "aliases", "kinds", "initial", "text", "flips", "consumed", "limit", "trigger",
@@ -593,6 +598,9 @@ class _Builder(Linker):
         r.face_down_grant_converts = self._get(F, path, data, "face_down_grant_converts", bool, "[rules]",
                                                default=r.face_down_grant_converts)
         r.lock_self = self._get(F, path, data, "lock_self", bool, "[rules]", default=r.lock_self)
+        r.send_to_self = self._get(F, path, data, "send_to_self", bool, "[rules]", default=r.send_to_self)
+        if "send_dir" in data or "send_lock" in data:            # expressions: checked once every file is read
+            self._pending.append(("rules", F, path, (r, data)))
         for key, allowed in RULES_SETS.items():
             vals = self._strlist(F, path, data, key, "[rules]")
             if vals is None:
@@ -630,11 +638,63 @@ class _Builder(Linker):
                                                            "duplicate card id {id} (first at {at})",
                                                            id=_q(ident), at=str(self.cards[ident].loc)))
             return
-        card = Card(ident, name or ident, loc, aliases, text, windows=windows)
+        card = Card(ident, name or ident, loc, aliases, text, windows=windows, deck=self._deck(F, path, e))
         self.cards[ident] = card
         self._gives(F, path, e, card, True)
         if "do" in e or "target" in e or "requires" in e:
             self._pending.append(("card", F, path, (card, e)))
+
+    def _deck(self, F, path, e) -> tuple:
+        """``deck = [{ n = 3, colour = ["red"], dir = "left", lock = true, seats = "5-9", with = { … } }, …]``: the
+        card's printed copies (catalogue.DeckPrint); () when not said."""
+        v = self._get(F, path, e, "deck", list, "[[card]]")
+        out = []
+        for i, d in enumerate(v or ()):
+            p = path + ("deck", i)
+            if not isinstance(d, dict):
+                self.err(F[0], F[1], p, "deck", Msg("'deck' 的每一项必须是表，例如 `{{ n = 2, colour = [\"red\"], dir = \"up\" }}`",
+                                                    "each 'deck' entry must be a table, e.g. {{ n = 2, colour = [\"red\"], dir = \"up\" }}"))
+                continue
+            self._keys(F, p, d, DECK_KEYS, "deck")
+            n = self._get(F, p, d, "n", int, "deck", required=True)
+            colour = self._strlist(F, p, d, "colour", "deck")
+            dr = self._get(F, p, d, "dir", str, "deck", required=True)
+            lock = self._get(F, p, d, "lock", bool, "deck", default=False)
+            seats = self._get(F, p, d, "seats", str, "deck", default="")
+            extra = self._get(F, p, d, "with", dict, "deck", default={})
+            ok = n is not None and dr is not None and colour is not None
+            if n is not None and n < 1:
+                self.err(F[0], F[1], p + ("n",), "n", Msg("'n' 至少是 1", "n must be at least 1"))
+                ok = False
+            if colour is None:
+                self.err(F[0], F[1], p, "colour", Msg("deck 缺少必需的键 'colour'", "deck is missing required key 'colour'"))
+            elif not colour or any(c not in DECK_COLOURS for c in colour):
+                bad = next((c for c in colour if c not in DECK_COLOURS), "")
+                self.err(F[0], F[1], p + ("colour",), "colour", Msg("未知的颜色 {c}{dym}", "unknown colour {c}{dym}",
+                                                                    c=_q(bad), dym=_dym(bad, DECK_COLOURS)))
+                ok = False
+            if dr is not None and dr not in DECK_DIRS:
+                self.err(F[0], F[1], p + ("dir",), "dir", Msg("未知的方向 {d}{dym}", "unknown direction {d}{dym}",
+                                                              d=_q(dr), dym=_dym(dr, DECK_DIRS)))
+                ok = False
+            if seats and not _SEATS.match(seats):
+                self.err(F[0], F[1], p + ("seats",), "seats", Msg("'seats' 要写成人数的范围，例如 \"5-9\" 或 \"2-4, 9\"",
+                                                                  "seats must be table sizes, e.g. \"5-9\" or \"2-4, 9\""))
+                ok = False
+            pairs = []
+            for k, x in sorted((extra or {}).items()):
+                if isinstance(x, list) and all(c in DECK_COLOURS for c in x):
+                    pairs.append((k, tuple(x)))
+                elif isinstance(x, (bool, int, str)):
+                    pairs.append((k, x))
+                else:
+                    self.err(F[0], F[1], p + ("with", k), "with", Msg("'with' 的值只能是颜色的列表、整数、布尔值或字符串",
+                                                                      "a 'with' value must be a list of colours, an integer, "
+                                                                      "a boolean or a string"))
+                    ok = False
+            if ok:
+                out.append(DeckPrint(n, tuple(colour), dr, bool(lock), seats, tuple(pairs), self._loc(F, p)))
+        return tuple(out)
 
     def _windows(self, F, path, e, what) -> dict:
         """``windows = { main = "turn", fight = "anyone" }`` (window -> actor), or the older

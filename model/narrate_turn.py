@@ -4,6 +4,8 @@ the prompt on ending 出牌阶段 (``remind``) — the clauses of ``interp.recei
 ``draw_count`` / ``reminds``, told."""
 from __future__ import annotations
 
+from . import expr as E
+from .catalogue import SEND_DEFAULT_KEYS, Rules
 from .interp.bans import ban_all, banned
 from .interp.core import evaluate, live_kinds
 from .interp.skip import skills_gone
@@ -106,6 +108,9 @@ def n_send(cat, state, seat, q, tr: Trace):
         found = i
     if found is None:
         zh, en = DEFAULT_SEND_TEXT[g]
+        key = SEND_DEFAULT_KEYS.get(g)
+        if key is not None and E.to_text(getattr(cat.rules, key)) != E.to_text(getattr(Rules(), key)):
+            zh = en = cond(getattr(cat.rules, key), cat)          # a catalogue's own default ([rules] send_dir/lock)
         tr.steps.append(Step(pick(f"没有生效的{kind_name(g)}：默认规则生效——{zh}",
                                   f"no {g} is live: the default rule is in force — {en}"), decisive=True))
     else:

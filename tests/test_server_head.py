@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from serverhead import differences
+from serverhead import differences, rules_differences
 
 REPO = os.environ.get("SKILLPROOF_SERVER_REPO", "")
 KNOWN = json.loads((Path(__file__).parent / "fixtures" / "server-head-differences.json").read_text(encoding="utf-8"))
@@ -31,3 +31,5 @@ def test_extract_and_the_shipped_catalogue_agree_on_the_new_keys(tmp_path):
     ex = extract(tmp_path)
     assert ex.load_errors == []
     assert differences(ex.catalogue, load()) == KNOWN["differences"]
+    assert rules_differences(ex.engine, load()) == {}
+    assert all(c.deck for c in ex.catalogue.cards.values())              # every card's deck was read

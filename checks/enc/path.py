@@ -24,13 +24,14 @@ def seat_value_ok(n: int, v):
     return AND(v >= 0, v < n)
 
 
-def enc_first_stop_ok(tab: SymTable, sender: int, d, to):
-    """Twin of path.first_stop_ok: never the sender, never a dead player; left / right: the nearest living player
-    on that side (Player.getNextLeftAlivePlayer / …Right…); up: anyone else alive (SendMessageSkill.canSendCard)."""
+def enc_first_stop_ok(tab: SymTable, sender: int, d, to, to_self: bool = False):
+    """Twin of path.first_stop_ok: never the sender (unless ``to_self``), never a dead player; left / right: the
+    nearest living player on that side (Player.getNextLeftAlivePlayer / …Right…); up: anyone else alive
+    (SendMessageSkill.canSendCard)."""
     alive_to = tab.at(to, lambda s: s.alive, False)
     side = ITE(EQ(d, LEFT), EQ(enc_next_alive(tab, sender, "left"), to),
                ITE(EQ(d, RIGHT), EQ(enc_next_alive(tab, sender, "right"), to), True))
-    return AND(NE(to, sender), alive_to, side)
+    return AND(alive_to, side) if to_self else AND(NE(to, sender), alive_to, side)
 
 
 def enc_next_stop(tab: SymTable):
@@ -80,7 +81,7 @@ def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, lock
     conds.append(IN(d, (0, 1, 2)))
     conds.append(IN(arrow, (0, 1, 2)))
     conds.append(seat_value_ok(n, to))
-    conds.append(enc_first_stop_ok(tab, seat, d, to) if not (is_c(to) and not 0 <= to < n) else False)
+    conds.append(enc_first_stop_ok(tab, seat, d, to, cat.rules.send_to_self) if not (is_c(to) and not 0 <= to < n) else False)
     conds.append(AND([ITE(locks[j], tab.seats[j].alive, True) for j in range(n)]))
     if not cat.rules.lock_self:
         conds.append(NOT(locks[seat]))

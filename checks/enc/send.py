@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.model import expr as E
+from skillproof.model.catalogue import SEND_DEFAULT_KEYS, Rules
+
 from ..terms import And, Or
+
 from .core import memo
 from .state import NONE, SymState
 
@@ -20,11 +24,18 @@ def enc_send_in_force(S: SymState, group: str):
 
 
 def enc_default_send(S: SymState, group: str, d, lc):
-    if group == "SendMessageDirectionSkill":
-        return d == S.message_dir
-    if group == "SendMessageCanLockSkill":
-        return And(lc <= 1, Or(lc == 0, S.lockable))
-    return z3.BoolVal(True)
+    """Twin of interp.send.default_send: the group's default rule of [rules] (``send_dir`` / ``send_lock``)."""
+    key = SEND_DEFAULT_KEYS.get(group)
+    if key is None:
+        return z3.BoolVal(True)
+    node = getattr(S.cat.rules, key)
+    if E.to_text(node) == _DEFAULT_TEXT[key]:      # the catalogue's default (the server's rule), built as it always
+        return d == S.message_dir if key == "send_dir" else And(lc <= 1, Or(lc == 0, S.lockable))  # was: same terms
+    return S.compile(node, S.ctx(0, None, dir=d, lock_count=lc))                   # in the same order, same witnesses
+
+
+#: the default send rules' text (catalogue.Rules), which the lines above build directly
+_DEFAULT_TEXT = {k: E.to_text(getattr(Rules(), k)) for k in SEND_DEFAULT_KEYS.values()}
 
 
 @memo

@@ -39,7 +39,10 @@ from pathlib import Path
 from .. import expr as E
 from ..loader import CatalogueErrors, load
 from .classes import _Cls
+from .deck import DeckReader
 from .engine import EngineRule, EngineRules
+from .orders import OrderRules
+from .sends import SendDefaults
 from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
@@ -50,7 +53,8 @@ from .write import CatalogueWriter
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, CatalogueWriter):
+class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, SendDefaults,
+                 CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:
@@ -98,6 +102,12 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, Cata
             if card["cls"] is not None:
                 card["gives"] = gives.get(("card", cid), [])
                 card["key_lines"] = self._effect_keys(card, self._read_effect(card["cls"], "card", cid=cid), "card")
+        for cid, d in self._deck(self._seats_value()).items():     # the printed cards (card/Deck.kt)
+            card = self.cards[cid]
+            card["deck"] = d["deck"]
+            card.setdefault("key_lines", {})[("deck",)] = d["where"]
+            if d["init"]:
+                card["key_lines"][("deck", "init")] = d["init"]
         self._unread_assignments()
         entries = {}
         for name, c in rule_cls.items():

@@ -324,6 +324,7 @@ class _Walker(_Calls):
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
+            self._decline_goes_on(branches[0])
             return cond + [MAY]                                # the player may decline: what follows is optional
         if self._answer_test(c_node, env) and branches and not (len(branches) == 1 and self._jumps(branches[0])):
             return self._choice(s, branches, env, cond)
@@ -474,6 +475,17 @@ class _Walker(_Calls):
     def _only_jump(self, stmts, owner) -> bool:
         rest = [x for x in stmts if not self._no_rule(x, owner)]
         return len(rest) == 1 and rest[0].type in ("return_expression", "jump_expression", "throw_expression")
+
+    def _decline_goes_on(self, b) -> None:
+        """A declined answer (``if (!message.enable) { …; return X }``) is read as "the player may decline" only when
+        play goes on from it: a ``return null`` there leaves the game waiting in the state that asked (the server's
+        ``WaitingFsm.resolveProtocol`` returning null keeps the state), which the catalogue cannot say — the
+        construct is then not read whole."""
+        owner = self.key[1]
+        jump = [x for x in self._stmts(b) if not self._no_rule(x, owner)][-1]
+        kids = [k for k in _code(jump) if k.type != "label"]
+        if jump.type in ("return_expression", "jump_expression") and kids and _t(kids[-1]).strip() == "null":
+            self._miss(owner, jump, "a declined answer that leaves the game waiting (returns null)")
 
     def _jumps(self, b) -> bool:
         return self._only_jump(self._stmts(b), self.key[1])

@@ -28,7 +28,7 @@ from .syntax import (_X, _code, _conjuncts, _descendants, _fn_expr, _fn_params, 
                      _name_of, _t, _unparen)
 
 #: the [rules] keys the extractor reads, in the order rules.toml lists them
-RULE_KEYS = ("face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
+RULE_KEYS = ("seats", "send_dir", "send_lock", "send_to_self", "face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
              "draw_base", "skip_fight", "skip_dying")
 
 
@@ -46,6 +46,9 @@ class EngineRule:
     #: form (``unread``) and the same ``reads`` state the same rule, however the clauses read
     one: bool = False
     reads: tuple = ()
+    #: read the same in both revisions, it vouches for the construct holding ``where`` (unread.ENGINE_SPAN): false for
+    #: a rule read from one part of a construct (the set-up, an asking order), whose other statements stay unread
+    vouches: bool = True
 
     def shown(self) -> str:
         return show_value(self.value)
@@ -128,6 +131,12 @@ class EngineRules(ClassIndex):
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
+        if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
+            probes += [self._p_seats, self._p_setup]
+        if hasattr(self, "_p_orders"):                       # orders.OrderRules: steps and asking orders
+            probes.append(self._p_orders)
+        if hasattr(self, "_p_send_defaults"):                # sends.SendDefaults: the default send rules
+            probes.append(self._p_send_defaults)
         for probe in probes:
             found += probe()
         out = {r.name: r for r in found}

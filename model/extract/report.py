@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..catalogue import deck_counts
+
 
 #: the words of extraction-report.md (extract.terminal.REPORT_WORDS_ZH: the same in Chinese)
 REPORT_WORDS = {
@@ -133,6 +135,9 @@ def compare(extracted, hand) -> list:
     for cid, c in hand.cards.items():
         if cid not in extracted.cards:
             D(Difference("card", cid, "in the hand-kept catalogue, not in the server", str(c.loc)))
+        elif extracted.cards[cid].deck and deck_counts(extracted.cards[cid].deck) != deck_counts(c.deck):
+            D(Difference("deck", cid, f"printed copies: server {sum(p.n for p in extracted.cards[cid].deck)}, hand "
+                         f"{sum(p.n for p in c.deck)}, not alike", str(c.loc)))
     # characters
     for cid, ch in extracted.characters.items():
         h = hand.characters.get(cid)

@@ -829,7 +829,7 @@ def unread(cmp: Comparison, base_ex, head_ex, changed_ids, wheres=(), understood
     # the code of every engine rule it reads the same in both revisions
     headers = {(side, _at(w)) for side, ex in (("HEAD", head_ex), ("BASE", base_ex)) for w in ex.locations.values()}
     same_engine = [(side, _at(r.where)) for name, r in head_ex.engine.items()
-                   if r.value is not None and base_ex.engine.get(name) is not None
+                   if r.value is not None and getattr(r, "vouches", True) and base_ex.engine.get(name) is not None
                    and base_ex.engine[name].value == r.value
                    for side, r in (("HEAD", r), ("BASE", base_ex.engine[name])) if r.where]
     vouched = _vouched(cmp, same_engine)

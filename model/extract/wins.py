@@ -54,7 +54,17 @@ class WinRules:
                    and not _name_of(fd).startswith(("notify", "ai", "auto"))]
         killer = [x for x in declare if x[2].name == "CheckKillerWin"]
         main = [x for x in declare if x[2].name != "CheckKillerWin" and x[2].name != "Game"]
-        for name, found in (("win.check", main[:1]), ("win.killer", killer[:1])):
+        # every other engine function that declares a winner and ends the game (搅局者's win at his turn's end:
+        # phase/NextTurn.kt checkDisturberWin) is a win check of its own, named by its class (and by the function
+        # when its class has two)
+        more, seen = [], set()
+        for x in main[1:]:
+            name = "win." + x[2].name.replace("_", "").lower()
+            if name in seen or name in ("win.check", "win.killer", "win.lastalive"):
+                name += "." + _name_of(x[1])
+            seen.add(name)
+            more.append((name, [x]))
+        for name, found in (("win.check", main[:1]), ("win.killer", killer[:1]), *more):
             if not found:
                 out.append(EngineRule(name, None, "", "no win check found", False, True))
                 continue
@@ -78,6 +88,50 @@ class WinRules:
             out.append(EngineRule("win.last_alive.at", tuple(at), src.at(fd), "where that end is checked", False))
         else:
             out.append(EngineRule("win.last_alive", None, "", "no check of the last camp alive", False, True))
+        return out + self._p_win_skills() + self._p_lose()
+
+    def _p_lose(self) -> list:
+        """``lose``: when the engine puts a player out of the game (``p.lose = true``: out of every camp's win, server
+        phase/SendPhaseStart.kt for a player with no card to send) — each such assignment of the engine's code with the
+        conditions on its path, as ``Class.function: clause`` (none at all is a value too: the rule was taken away)."""
+        out, where = [], ""
+        for src, fd, name, owner in self._functions():
+            if b"lose" not in src.data[fd.start_byte:fd.end_byte] or (owner is not None and self.is_skill(owner)):
+                continue
+            if not re.search(r"\.\s*lose\s*=\s*true\b", _t(fd)):
+                continue
+            clauses, _complete = _Clauses(self).run(fd)
+            where_name = f"{owner.name if owner is not None else src.rel.rsplit('/', 1)[-1][:-3]}.{name}"
+            out += [f"{where_name}: {c}" for c in clauses if re.search(r"\blose = true\b", c)]
+            where = where or src.at(fd)
+        return [EngineRule("lose", tuple(sorted(out)), where, "who the engine puts out of the game, when", False,
+                           vouches=False)]
+
+    def _p_win_skills(self) -> list:
+        """``win.skill.<Class>`` / ``result.skill.<Class>``: the clauses of each WinSkill's ``checkWin`` and each
+        ChangeGameResultSkill's ``changeGameResult`` (白月光, 比翼双飞 …), read as the engine's win checks are (the
+        catalogue's ``win`` / ``result`` effects do not say them). The class's own private functions are named by
+        their order (``helper1`` …): a renamed helper is the same clause; its body is a construct of its own."""
+        out = []
+        for c in self.classes:
+            if not c.concrete or not self.is_skill(c):
+                continue
+            kinds = self.ancestors(c)
+            for kind, prefix, default in (("WinSkill", "win.skill", "checkWin"),
+                                          ("ChangeGameResultSkill", "result.skill", "changeGameResult")):
+                if kind not in kinds:
+                    continue
+                owner, fd = self.func(c, self.kind_method(kind, default))
+                if fd is None or owner is not c:
+                    continue
+                clauses, complete = _Clauses(self).run(fd)
+                helpers = [_name_of(f) for f in c.members("function_declaration")
+                           if re.search(r"\bprivate\b", _t(f).split("fun", 1)[0])]
+                for i, h in enumerate(helpers, 1):
+                    clauses = [re.sub(r"\b" + re.escape(h) + r"\b", f"helper{i}", x) for x in clauses]
+                out.append(EngineRule(f"{prefix}.{c.name}", tuple(clauses), c.src.at(fd), f"{c.name}."
+                                      f"{_name_of(fd)}: who declares victory and who wins, when", False))
+                self._win_reads(c.src, c, fd, complete)
         return out
 
     def _win_passes(self) -> dict:
@@ -194,6 +248,13 @@ class _Clauses:
             if _DECLARE.search(name) or _WINNER.search(name):
                 if re.fullmatch(r"(Array|Hash|Mutable)?(List|Map|Set)?(Of)?(<[^>]*>)?\(\)|(mutable|array|hash)"
                                 r"(ListOf|MapOf|SetOf)\(\)|ArrayList\(\)|HashMap\(\)", v.replace(" ", "")):
+                    return path
+                # one spelling for a collection of players: the kind of list or array and a copy into another kind
+                # (``arrayOf(p)`` / ``listOf(p)``, ``winner.toTypedArray()``) decide the same winners; a copy of the
+                # declared winners or winners under another name (for a log line) decides nothing new
+                v = re.sub(r"\.(?:toTypedArray|toList|toMutableList|toSet)\(\)$", "", v)
+                v = re.sub(r"^(?:arrayOf|listOf|arrayListOf|mutableListOf)\(", "list(", v)
+                if re.fullmatch(r"\w+", v) and (_DECLARE.search(v) or _WINNER.search(v)):
                     return path
                 self.emit(f"{'declare' if _DECLARE.search(name) else 'win'} := {v}", path)
                 return path

@@ -24,11 +24,11 @@ def _seat(n: int, v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
 
 
-def first_stop_ok(state, sender: int, direction: str, to: int) -> bool:
+def first_stop_ok(state, sender: int, direction: str, to: int, to_self: bool = False) -> bool:
     """May a message sent by ``sender`` in ``direction`` stop first in front of ``to``? Never the sender himself
-    and never a dead player; left / right: the nearest living player on that side; up: anyone else alive
-    (server canSendCard)."""
-    if to == sender or not state.seats[to].alive:
+    (unless ``to_self``: [rules] send_to_self) and never a dead player; left / right: the nearest living player on
+    that side; up: anyone else alive (server canSendCard)."""
+    if (to == sender and not to_self) or not state.seats[to].alive:
         return False
     if direction in ("left", "right"):
         return next_alive(state, sender, direction) == to
@@ -78,7 +78,7 @@ def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Rea
         return Reason("情报牌的颜色不对", "no message card has these colours")
     if ev.dir not in ("up", "left", "right") or ev.arrow not in ("up", "left", "right"):
         return Reason("传出方向不对", "not a direction")
-    if not _seat(n, ev.to) or not first_stop_ok(state, s, ev.dir, ev.to):
+    if not _seat(n, ev.to) or not first_stop_ok(state, s, ev.dir, ev.to, cat.rules.send_to_self):
         return Reason(f"情报不能向{ev.dir}传给座位{ev.to}", f"a message sent {ev.dir} cannot stop first at seat {ev.to}")
     locks = list(ev.locks or ())
     if len(set(locks)) != len(locks) or not all(_seat(n, x) and state.seats[x].alive for x in locks):

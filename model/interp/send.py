@@ -5,7 +5,7 @@ Twin: ``checks/enc/send.py``.
 """
 from __future__ import annotations
 
-from ..catalogue import Catalogue
+from ..catalogue import SEND_DEFAULT_KEYS, Catalogue
 from ..state import State
 from .core import env_of, evaluate, live_kinds
 
@@ -25,20 +25,22 @@ def send_in_force(cat: Catalogue, state: State, seat: int, group: str) -> int | 
     return found
 
 
-DEFAULT_SEND = {
-    # server canSendCard with no skill of the group: the arrow on the card; at most one lock, only if the
-    # card has a lock mark; any card that is offered
-    "SendMessageDirectionSkill": lambda st, d, n: d == st.message_dir,
-    "SendMessageCanLockSkill": lambda st, d, n: n <= 1 and (n == 0 or st.message_lockable),
-    "SendMessageCardSkill": lambda st, d, n: True,
-}
+
+
+def default_send(cat: Catalogue, state: State, seat: int, group: str, dir_: str, lock_count: int) -> bool:
+    """What the default rule of ``group`` ([rules] ``send_dir`` / ``send_lock``) allows (server canSendCard with no
+    skill of the group: the arrow on the card; at most one lock, only if the card has a lock mark)."""
+    key = SEND_DEFAULT_KEYS.get(group)
+    if key is None:
+        return True
+    return bool(evaluate(getattr(cat.rules, key), env_of(cat, state, seat, None, dir=dir_, lock_count=lock_count)))
 
 
 def send_allowed(cat: Catalogue, state: State, seat: int, group: str, dir_: str, lock_count: int) -> bool:
     """Does the rule in force for ``group`` allow sending in direction ``dir_`` locking ``lock_count``?"""
     i = send_in_force(cat, state, seat, group)
     if i is None:
-        return DEFAULT_SEND[group](state, dir_, lock_count)
+        return default_send(cat, state, seat, group, dir_, lock_count)
     inst = state.seats[seat].skills[i]
     rule = cat.skills[inst.rule]
     return bool(evaluate(rule.send.rule, env_of(cat, state, seat, inst, dir=dir_, lock_count=lock_count)))

@@ -1,0 +1,558 @@
+"""The deck and the game's set-up, read from the server's code: which printed cards a game of n players plays with
+(card/Deck.kt: the list of every print, ``DefaultDeck``, and ``Deck.init``, which keeps some of it by the number of
+players), and the set-up the engine deals (``setup.*`` engine rules: the hand each player starts with, the secret
+tasks dealt by the number of players, how many roles each player is offered).
+
+The deck becomes each card's ``deck`` key: its prints grouped — colours, direction, lock mark, the arguments a card
+type prints beyond those (试探's ``whoDrawCard``, 密令's ``secret``) — each with how many copies and, when not every
+table size plays it, the table sizes that do (``seats = "5-9"``). ``Deck.init`` is *evaluated* for each table size
+(its list operations — ``addAll``, ``subList(a, b).clear()``, ``removeAt(i)``, a ``forEach`` over a list of indices —
+under the tests of the player count), so what a game holds is compared, not how the code builds it: two revisions
+keeping the same cards are the same deck. What the evaluation cannot follow leaves the deck unread (no ``deck`` key,
+and a note); nothing is guessed.
+"""
+from __future__ import annotations
+
+import re
+
+from .engine import EngineRule
+from .server import COLOUR_CONSTS, DIRECTION_CONSTS
+from .syntax import _code, _descendants, _fn_params, _ir, _kid, _lambda_parts, _name_of, _t, _unparen
+
+_LISTS = ("listOf", "arrayListOf", "mutableListOf")
+#: the fewest players a table of the server has (the catalogue's ``min_seats``)
+MIN_SEATS = 2
+
+
+class _Unread(Exception):
+    """What the evaluation cannot follow (its message says what)."""
+
+
+def seat_ranges(seats, lo: int, hi: int) -> str:
+    """The table sizes ``seats`` as ranges (``"5-9"``, ``"2-4, 9"``); "" when it is every size from ``lo`` to ``hi``."""
+    s = sorted(set(seats))
+    if s == list(range(lo, hi + 1)):
+        return ""
+    out, i = [], 0
+    while i < len(s):
+        j = i
+        while j + 1 < len(s) and s[j + 1] == s[j] + 1:
+            j += 1
+        out.append(str(s[i]) if i == j else f"{s[i]}-{s[j]}")
+        i = j + 1
+    return ", ".join(out)
+
+
+class DeckReader:
+    """Mixed into the extractor (needs ``classes``, ``srcs``, ``cards``, ``note`` and the engine's ``_functions``)."""
+
+    # ------------------------------------------------------------------------------------------ the prints
+    def _deck_list(self):
+        """(src, property node, [(card id, element node)]) of the list of every print: a property initialised with
+        a list whose elements are all calls of card classes (at least ten); None when the code has none."""
+        by_cls = {card["cls"].name: cid for cid, card in self.cards.items() if card.get("cls") is not None}
+        best = None
+        for src in self.srcs:
+            if not any(n.encode() + b"(" in src.data for n in by_cls):
+                continue
+            for pd in _descendants(src.tree.root_node, "property_declaration"):
+                init = [c for c in _code(pd) if c.type == "call_expression"]
+                if not init or init[-1].end_byte - init[-1].start_byte < 200:
+                    continue
+                x = _ir(init[-1])
+                if x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in _LISTS or len(x.a[1]) < 10:
+                    continue
+                elems = []
+                for a in x.a[1]:
+                    e = a.x
+                    if e.k == "call" and e.a[0].k == "name" and e.a[0].a[0] in by_cls:
+                        elems.append((by_cls[e.a[0].a[0]], a.node))
+                    else:
+                        elems = None
+                        break
+                if elems and (best is None or len(elems) > len(best[2])):
+                    best = (src, pd, elems)
+        return best
+
+    def _ctor_names(self, cid: str) -> dict:
+        """arity -> parameter names of the constructors of a card class (primary and secondary)."""
+        c = self.cards[cid]["cls"]
+        out = {}
+        text = re.sub(r"//[^\n]*", "", _t(c.node))
+        for m in re.finditer(r"(?:\bconstructor|\bclass\s+\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)", text):
+            params = [p.strip() for p in re.split(r",(?![^<]*>)", m.group(1)) if p.strip()]
+            names = [re.sub(r"^(?:(?:private|internal|override|val|var)\s+)*", "", p).split(":")[0].strip()
+                     for p in params]
+            out.setdefault(len(names), names)
+        return out
+
+    def _print(self, cid: str, node) -> dict:
+        """One print: ``{"colour": [...], "dir": …, "lock": …, "with": {…}}`` (raises _Unread)."""
+        x = _ir(node)
+        args = x.a[1]
+        if len(args) < 4 or any(a.name for a in args):
+            raise _Unread(f"{_t(node)[:60]}: not (id, colours, direction, lock mark, …)")
+        colours = self._colours(args[1].x)
+        d = _unparen(args[2].x)
+        dname = d.a[0] if d.k == "name" else d.a[1] if d.k == "nav" else None
+        if dname not in DIRECTION_CONSTS:
+            raise _Unread(f"{_t(args[2].node)}: not a direction")
+        lock = _unparen(args[3].x)
+        if lock.k != "lit" or not isinstance(lock.a[0], bool):
+            raise _Unread(f"{_t(args[3].node)}: not a lock mark")
+        out = {"colour": colours, "dir": DIRECTION_CONSTS[dname], "lock": lock.a[0]}
+        if len(args) > 4:
+            names = self._ctor_names(cid).get(len(args)) or [f"arg{i + 1}" for i in range(len(args))]
+            extra = {}
+            for name, a in zip(names[4:], args[4:]):
+                v = _unparen(a.x)
+                if v.k == "lit":
+                    extra[name] = v.a[0]
+                else:
+                    extra[name] = self._colours(v)
+            out["with"] = extra
+        return out
+
+    @staticmethod
+    def _colours(x) -> list:
+        x = _unparen(x)
+        if x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in _LISTS:
+            raise _Unread(f"{_t(x.n)[:40]}: not a list of colours")
+        out = []
+        for a in x.a[1]:
+            v = _unparen(a.x)
+            name = v.a[0] if v.k == "name" else v.a[1] if v.k == "nav" else None
+            if name not in COLOUR_CONSTS:
+                raise _Unread(f"{_t(a.node)}: not a colour")
+            out.append(COLOUR_CONSTS[name])
+        return out
+
+    # ------------------------------------------------------------------------------------------ Deck.init
+    def _deck_init(self, prop: str):
+        """(src, function node, the list it fills, the player-count parameter) of the function that fills a list
+        from the list of every print (``cards.addAll(DefaultDeck…)``) and takes the player count; None if none."""
+        for src, fd, _name, _owner in self._functions():
+            if prop.encode() not in src.data[fd.start_byte:fd.end_byte]:
+                continue
+            params = _fn_params(fd)
+            if len(params) != 1 or params[0][1] != "Int":
+                continue
+            for call in _descendants(fd, "call_expression"):
+                x = _ir(call)
+                if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "addAll" and x.a[0].a[0].k == "name" and \
+                        x.a[1] and re.match(r"\s*" + re.escape(prop) + r"\b", _t(x.a[1][0].node)):
+                    return src, fd, x.a[0].a[0].a[0], params[0][0]
+        return None
+
+    def _int_lists(self, src) -> dict:
+        """name -> [int] of the properties of ``src`` initialised with a list of int literals (indices)."""
+        out = {}
+        for pd in _descendants(src.tree.root_node, "property_declaration"):
+            init = [c for c in _code(pd) if c.type == "call_expression"]
+            if not init:
+                continue
+            x = _ir(init[-1])
+            if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in _LISTS and x.a[1] and \
+                    all(_unparen(a.x).k == "lit" and type(_unparen(a.x).a[0]) is int for a in x.a[1]):
+                vd = _kid(pd, "variable_declaration")
+                name = _t(_kid(vd, "identifier")) if vd is not None else ""
+                if name:
+                    out[name] = [_unparen(a.x).a[0] for a in x.a[1]]
+        return out
+
+    def _run_init(self, fd, target: str, param: str, n: int, size: int, prop: str, lists: dict) -> list:
+        """The indices into the list of every print a game of ``n`` players keeps (raises _Unread)."""
+        env = {param: n, **{k: v for k, v in lists.items()}}
+        deck: list = []
+        body = _kid(fd, "function_body")
+        block = _kid(body, "block") if body is not None else None
+        if block is None:
+            raise _Unread("its body is not a block")
+        _Eval(target, prop, size, env, deck).block(_code(block))
+        return deck
+
+    # ------------------------------------------------------------------------------------------ the whole
+    def _deck(self, seats: int) -> dict:
+        """card id -> its ``deck`` entries (grouped prints) and where they were read; {} when the deck is not read."""
+        found = self._deck_list()
+        if found is None:
+            self.note("deck", "*", self.root.name, "no list of the printed cards found: no deck is written",
+                      undecided=False)
+            return {}
+        src, pd, elems = found
+        vd = _kid(pd, "variable_declaration")
+        prop = _t(_kid(vd, "identifier")) if vd is not None else ""
+        try:
+            prints = [(cid, self._print(cid, node), node) for cid, node in elems]
+        except _Unread as e:
+            self.note("deck", "*", src.at(pd), f"the printed cards not read: {e}")
+            return {}
+        lo, hi = MIN_SEATS, max(MIN_SEATS, seats)
+        init = self._deck_init(prop)
+        keep: dict = {i: set(range(lo, hi + 1)) for i in range(len(prints))}
+        init_at = ""
+        if init is not None:
+            isrc, fd, target, param = init
+            init_at = isrc.at(fd)
+            lists = {**self._int_lists(src), **self._int_lists(isrc)}
+            keep = {i: set() for i in range(len(prints))}
+            try:
+                for n in range(lo, hi + 1):
+                    for i in self._run_init(fd, target, param, n, len(prints), prop, lists):
+                        keep[i].add(n)
+            except (_Unread, IndexError, KeyError, TypeError) as e:
+                self.note("deck", "*", init_at, f"which printed cards a game keeps not read: {e}")
+                return {}
+        reads = self.__dict__.setdefault("engine_reads", {})     # read whole: a change there that keeps every
+        reads[(src.rel, _owner_path(pd), prop)] = True             # game's deck is no change
+        if init is not None:
+            reads[(init[0].rel, _owner_path(init[1]), _name_of(init[1]))] = True
+        out: dict = {}
+        for i, (cid, p, node) in enumerate(prints):
+            if not keep[i]:
+                continue
+            key = (tuple(p["colour"]), p["dir"], p["lock"], repr(sorted((p.get("with") or {}).items())),
+                   seat_ranges(keep[i], lo, hi))
+            entry = out.setdefault(cid, {"groups": {}, "where": src.at(node), "init": init_at})
+            g = entry["groups"].get(key)
+            if g is None:
+                g = {"n": 0, "colour": p["colour"], "dir": p["dir"]}
+                if p["lock"]:
+                    g["lock"] = True
+                if key[4]:
+                    g["seats"] = key[4]
+                if p.get("with"):
+                    g["with"] = p["with"]
+                entry["groups"][key] = g
+            g["n"] += 1
+        return {cid: {"deck": list(e["groups"].values()), "where": e["where"], "init": e["init"]}
+                for cid, e in out.items()}
+
+    # ------------------------------------------------------------------------------------------ the set-up
+    def _p_setup(self) -> list:
+        """``setup.hand``, ``setup.tasks``, ``setup.role_options`` (named engine rules)."""
+        return [self._setup_hand(), *self._setup_tasks(), self._setup_role_options()]
+
+    def _setup_hand(self) -> EngineRule:
+        """The hand each player starts with: the count the state that sets the deck up (``deck.init(…)``) draws for
+        every player."""
+        for src, fd, name, owner in self._functions():
+            if b"init" not in src.data[fd.start_byte:fd.end_byte]:
+                continue
+            text = _t(fd)
+            if not re.search(r"\bdeck\s*\.\s*init\s*\(", text):
+                continue
+            for call in _descendants(fd, "call_expression"):
+                x = _ir(call)
+                if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "draw" and len(x.a[1]) == 1:
+                    v, why = self._int_value(x.a[1][0].x)
+                    where = src.at(call)
+                    if v is None:
+                        return EngineRule("setup.hand", None, where, why, False, vouches=False)
+                    return EngineRule("setup.hand", v, where, f"{(owner.name + '.') if owner else ''}{name} draws "
+                                      f"{_t(x.a[1][0].node)} for each player", False, vouches=False)
+        return EngineRule("setup.hand", None, "", "no state that sets the deck up and deals", False, True)
+
+    def _int_value(self, x):
+        """An int expression of literals and configured values (``Config.X + 1``): (value, "") or (None, why)."""
+        x = _unparen(x)
+        if x.k == "bin" and x.a[0] in ("+", "-", "*"):
+            a, wa = self._int_value(x.a[1])
+            b, wb = self._int_value(x.a[2])
+            if a is None or b is None:
+                return None, wa or wb
+            return {"+": a + b, "-": a - b, "*": a * b}[x.a[0]], ""
+        v, w = self._config_default(x)
+        return (v, "") if v is not None else (None, w)
+
+    def _setup_tasks(self) -> list:
+        """The secret tasks dealt by the number of players: a list of tasks (``arrayListOf(Killer, …)``) grown under
+        tests of ``players.size`` (``if (players.size >= 5) tasks.addAll(listOf(…))``), evaluated for each size."""
+        for src, fd, name, owner in self._functions():
+            if b"secretTask" not in src.data[fd.start_byte:fd.end_byte]:
+                continue
+            text = _t(fd)
+            if "secretTask" not in text:
+                continue
+            body = _kid(fd, "function_body")
+            block = _kid(body, "block") if body is not None else None
+            if block is None:
+                continue
+            for s in _code(block):
+                if s.type != "property_declaration":
+                    continue
+                init = [c for c in _code(s) if c.type == "call_expression"]
+                x = _ir(init[-1]) if init else None
+                if x is None or x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in _LISTS or not x.a[1] or \
+                        not all(_unparen(a.x).k in ("name", "nav") and
+                                re.fullmatch(r"(?:\w+\.)*[A-Z]\w*", _t(a.node).strip()) for a in x.a[1]):
+                    continue
+                vd = _kid(s, "variable_declaration")
+                var = _t(_kid(vd, "identifier")) if vd is not None else ""
+                if not re.search("task", var, re.I):       # (the list the secret tasks are dealt from)
+                    continue
+                seats = self._seats_value()
+                try:
+                    by_n = {}
+                    for n in range(MIN_SEATS, seats + 1):
+                        by_n[n] = tuple(self._grow_list(block, s, var, n))
+                except _Unread as e:
+                    return [EngineRule("setup.tasks", None, src.at(s), f"the secret tasks dealt not read: {e}", False, vouches=False)]
+                groups: dict = {}
+                for n, tasks in by_n.items():
+                    groups.setdefault(tasks, []).append(n)
+                value = tuple(f"{seat_ranges(ns, 0, -1)}: {', '.join(t)}" for t, ns in groups.items())
+                return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
+                                   "secret tasks dealt, by the number of players", False, vouches=False)]
+        return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
+
+    def _grow_list(self, block, decl, var: str, n: int) -> list:
+        """The list ``var`` declared by ``decl`` after the statements of ``block`` that add to it, for ``n`` players."""
+        vals = [_t(a.node).split(".")[-1].strip() for a in _ir([c for c in _code(decl)
+                                                               if c.type == "call_expression"][-1]).a[1]]
+        started = False
+        env = {"players.size": n}
+        for s in _code(block):
+            if s is decl:
+                started = True
+                continue
+            if not started:
+                continue
+            _grow(s, var, vals, env)
+        return vals
+
+    def _setup_role_options(self) -> EngineRule:
+        """How many roles each player is offered: the roles listed for each player (``players.indices.map { listOf(a,
+        b, c) }``) in the state the game hands them to."""
+        for src, fd, name, owner in self._functions():
+            text = src.data[fd.start_byte:fd.end_byte]
+            if b".indices" not in text or b"map" not in text:
+                continue
+            for call in _descendants(fd, "call_expression"):
+                if b"map" not in src.data[call.start_byte:call.end_byte]:
+                    continue
+                x = _ir(call)
+                if x.k != "call" or x.a[0].k != "nav" or x.a[0].a[1] != "map" or x.a[2] is None or \
+                        not re.search(r"\bindices\b", _t(x.a[0].a[0].n)):
+                    continue
+                _params, stmts = _lambda_parts(x.a[2])
+                if len(stmts) != 1:
+                    continue
+                inner = _ir(stmts[0])
+                while inner.k == "call" and inner.a[0].k == "nav" and inner.a[0].a[1] in ("filter", "filterNot"):
+                    inner = inner.a[0].a[0]                     # (a filter of the options: the list itself counts)
+                if inner.k == "call" and inner.a[0].k == "name" and inner.a[0].a[0] in _LISTS and \
+                        re.search(r"[Rr]ole", _t(fd)) and all("[" in _t(a.node) for a in inner.a[1]):
+                    return EngineRule("setup.role_options", len(inner.a[1]), src.at(call),
+                                      f"{(owner.name + '.') if owner else ''}{name}: each player is offered "
+                                      f"{len(inner.a[1])} roles", False, vouches=False)
+        return EngineRule("setup.role_options", None, "", "no list of the roles offered to each player", False, True)
+
+    def _p_seats(self) -> list:
+        """``seats`` ([rules]): the most players a room holds — the limit the code that adds a seat to the room
+        tests (``if (players.size >= 9 …) return false`` before ``players = players + null``)."""
+        if "_seats" in self.__dict__:
+            return self._seats
+        out = [EngineRule("seats", None, "", "no code that adds a seat to the room", True, True)]
+        for src, fd, name, owner in self._functions():
+            if b"players" not in src.data[fd.start_byte:fd.end_byte]:
+                continue
+            text = re.sub(r"//[^\n]*", "", _t(fd))
+            if not re.search(r"\bplayers\s*=\s*players\s*\+|\bplayers\s*\.\s*add\s*\(\s*null", text):
+                continue
+            for call in _descendants(fd, "if_expression"):
+                cond = call.child_by_field_name("condition")
+                m = re.search(r"\bplayers\s*\.\s*size\s*(>=|>)\s*(\d+)", _t(cond) if cond is not None else "")
+                if m:
+                    v = int(m.group(2)) + (1 if m.group(1) == ">" else 0)
+                    out = [EngineRule("seats", v, src.at(call), f"{(owner.name + '.') if owner else ''}{name} adds no "
+                                      f"seat past {v}", True)]
+                    break
+            if out[0].value is not None:
+                break
+        self._seats = out
+        return out
+
+    def _seats_value(self) -> int:
+        r = self._p_seats()[0] if hasattr(self, "_p_seats") else None
+        return r.value if r is not None and isinstance(r.value, int) else 9
+
+
+def _owner_path(node) -> str:
+    """The class path of a declaration as the unread-code comparison names it (``Deck.Companion``)."""
+    names = []
+    up = node.parent
+    while up is not None:
+        if up.type in ("class_declaration", "object_declaration"):
+            names.append(_name_of(up))
+        elif up.type == "companion_object":
+            names.append(_name_of(up) or "Companion")
+        up = up.parent
+    return ".".join(reversed(names))
+
+
+def _grow(s, var: str, vals: list, env: dict):
+    """One statement of a list of constants growing under tests of ``players.size`` (raises _Unread)."""
+    text = " ".join(_t(s).split())
+    if not re.search(r"\b" + re.escape(var) + r"\b", text):
+        return
+    if s.type == "if_expression":
+        cond = s.child_by_field_name("condition")
+        branches = [b for b in _code(s) if b != cond]
+        ok = _test(_ir(cond), env)
+        if ok and branches:
+            for t in _body(branches[0]):
+                _grow(t, var, vals, env)
+        elif not ok and len(branches) > 1:
+            for t in _body(branches[1]):
+                _grow(t, var, vals, env)
+        return
+    m = re.fullmatch(re.escape(var) + r"\s*\.\s*(add|addAll)\s*\((.*)\)", text)
+    if m:
+        arg = m.group(2).strip()
+        lm = re.fullmatch(r"(?:listOf|arrayListOf|mutableListOf)\((.*)\)", arg)
+        items = [a.strip().split(".")[-1] for a in lm.group(1).split(",") if a.strip()] if lm else [arg.split(".")[-1]]
+        if m.group(1) == "add" and lm:
+            raise _Unread(f"{text[:60]}: a list added as one element")
+        if not all(re.fullmatch(r"[A-Z]\w*", i) for i in items):
+            raise _Unread(f"{text[:60]}: not constants")
+        vals.extend(items)
+        return
+    if re.fullmatch(re.escape(var) + r"\s*\.\s*shuffle\(\)", text) or \
+            re.search(r"\b" + re.escape(var) + r"\s*\[", text) and not re.search(r"\b" + re.escape(var) +
+                                                                                  r"\s*\[[^\]]*\]\s*=[^=]", text) \
+            and not re.search(r"\b" + re.escape(var) + r"\s*\.\s*(add|remove|clear|set|retain)", text):
+        return                                          # read, not changed
+    if not re.search(r"\b" + re.escape(var) + r"\s*(\.\s*(add|remove|clear|set|retain|sub)\w*|=[^=]|\+=|-=)", text):
+        return
+    raise _Unread(f"{text[:60]}: changes the list in a way not read")
+
+
+def _body(b) -> list:
+    if b.type in ("control_structure_body", "block"):
+        kids = _code(b)
+        if len(kids) == 1 and kids[0].type == "block":
+            return _code(kids[0])
+        return kids
+    return [b]
+
+
+def _test(x, env: dict) -> bool:
+    """A test of ints (``players.size >= 5``, ``a && b``) with ``env`` giving the names' values (raises _Unread)."""
+    x = _unparen(x)
+    if x.k == "bin" and x.a[0] in ("&&", "||"):
+        a = _test(x.a[1], env)
+        return (a and _test(x.a[2], env)) if x.a[0] == "&&" else (a or _test(x.a[2], env))
+    if x.k == "un" and x.a[0] == "!":
+        return not _test(x.a[1], env)
+    if x.k == "bin" and x.a[0] in ("<", "<=", ">", ">=", "==", "!="):
+        a, b = _int(x.a[1], env), _int(x.a[2], env)
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b, "==": a == b, "!=": a != b}[x.a[0]]
+    if x.k == "lit" and isinstance(x.a[0], bool):
+        return x.a[0]
+    raise _Unread(f"{_t(x.n)[:60]}: a test not read")
+
+
+def _int(x, env: dict) -> int:
+    x = _unparen(x)
+    if x.k == "lit" and type(x.a[0]) is int:
+        return x.a[0]
+    if x.k == "un" and x.a[0] == "-":
+        return -_int(x.a[1], env)
+    if x.k == "bin" and x.a[0] in ("+", "-", "*", "/", "%"):
+        a, b = _int(x.a[1], env), _int(x.a[2], env)
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0, "%": a % b if b else 0}[x.a[0]]
+    key = " ".join(_t(x.n).split()).replace("!!", "")
+    for k in (key, key.split(".")[-1] if x.k == "name" else None):
+        if k in env and isinstance(env[k], int):
+            return env[k]
+    if x.k == "nav" and x.a[1] == "size" and re.sub(r"^this\.", "", _t(x.a[0].n).strip()) in env and \
+            isinstance(env[re.sub(r"^this\.", "", _t(x.a[0].n).strip())], list):
+        return len(env[re.sub(r"^this\.", "", _t(x.a[0].n).strip())])
+    raise _Unread(f"{key[:60]}: a value not read")
+
+
+class _Eval:
+    """``Deck.init`` for one table size: the list operations on ``target`` (``self.deck``: indices into the list of
+    every print) under tests of ints."""
+
+    def __init__(self, target: str, prop: str, size: int, env: dict, deck: list):
+        self.target, self.prop, self.size, self.env, self.deck = target, prop, size, env, deck
+
+    def block(self, stmts):
+        for s in stmts:
+            self.stmt(s)
+
+    def mentions(self, node) -> bool:
+        return re.search(r"(?<![\w.])" + re.escape(self.target) + r"\b", _t(node)) is not None
+
+    def changes(self, node) -> bool:
+        """Whether the code may change the deck (a call of a changing method on it, an assignment to it)."""
+        return re.search(r"(?<![\w.])" + re.escape(self.target) + r"\s*(\.\s*(add|remove|clear|set|retain|sub)\w*|"
+                         r"\[[^\]]*\]\s*=[^=]|=[^=]|\+=|-=)", _t(node)) is not None
+
+    def stmt(self, s):
+        t = s.type
+        if t in ("line_comment", "block_comment"):
+            return
+        if not self.changes(s):
+            return                                         # reads the deck (its colour rates, its size) or not at all
+        if t == "if_expression":
+            cond = s.child_by_field_name("condition")
+            branches = [b for b in _code(s) if b != cond]
+            if _test(_ir(cond), self.env):
+                if branches:
+                    self.block(_body(branches[0]))
+            elif len(branches) > 1:
+                self.block(_body(branches[1]))
+            return
+        if t == "for_statement":
+            raise _Unread(f"{' '.join(_t(s).split())[:60]}: a loop changing the deck")
+        if t == "call_expression":
+            self.call(_ir(s))
+            return
+        raise _Unread(f"{' '.join(_t(s).split())[:60]}: a statement on the deck not read")
+
+    def indices(self, x) -> list:
+        x = _unparen(x)
+        if x.k == "name" and x.a[0] == self.prop:
+            return list(range(self.size))
+        if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "subList" and _t(x.a[0].a[0].n).strip() == self.prop \
+                and len(x.a[1]) == 2:
+            a, b = _int(x.a[1][0].x, self.env), _int(x.a[1][1].x, self.env)
+            return list(range(self.size))[a:b]
+        raise _Unread(f"{_t(x.n)[:60]}: not a part of {self.prop}")
+
+    def call(self, x):
+        if x.k != "call" or x.a[0].k != "nav":
+            raise _Unread(f"{_t(x.n)[:60]}: a call not read")
+        recv, method = x.a[0].a[0], x.a[0].a[1]
+        args = [a.x for a in x.a[1]]
+        rt = _t(recv.n).strip()
+        if rt == self.target:
+            if method == "clear" and not args:
+                self.deck.clear()
+            elif method == "addAll" and len(args) == 1:
+                self.deck.extend(self.indices(args[0]))
+            elif method == "removeAt" and len(args) == 1:
+                del self.deck[_int(args[0], self.env)]
+            elif method in ("shuffle", "sortBy", "sortedBy") and x.a[2] is None or method == "shuffle":
+                pass                                       # the order of the deck, not what it holds
+            else:
+                raise _Unread(f"{_t(x.n)[:60]}: a change of the deck not read")
+            return
+        if recv.k == "call" and recv.a[0].k == "nav" and recv.a[0].a[1] == "subList" and \
+                _t(recv.a[0].a[0].n).strip() == self.target and method == "clear" and len(recv.a[1]) == 2:
+            a, b = _int(recv.a[1][0].x, self.env), _int(recv.a[1][1].x, self.env)
+            del self.deck[a:b]
+            return
+        if method == "forEach" and x.a[2] is not None and rt in self.env and isinstance(self.env[rt], list):
+            params, stmts = _lambda_parts(x.a[2])
+            for v in list(self.env[rt]):
+                saved = dict(self.env)
+                self.env[params[0] if params else "it"] = v
+                self.block(stmts)
+                self.env.clear()
+                self.env.update(saved)
+            return
+        raise _Unread(f"{_t(x.n)[:60]}: a call on the deck not read")

@@ -1,0 +1,105 @@
+"""Engine timing read from the engine's own code, as named engine rules: in what order a state of the game flow does its
+steps, and from whom each asking round starts and which way it goes on.
+
+* ``process.<Class>`` — the steps of a process state's ``resolve`` in the order it takes them (the server's
+  ProcessFsm.resolve: the trigger dispatch, the win check, the last-camp check, the dying players, the state's own
+  step): the names of the functions it calls, in the order they stand, helpers of the language (``let``, ``forEach``
+  …), logging and client messages left out;
+* ``trigger.from.<Class>.<function>`` and ``order.from.<Class>.<function>`` — where a round over the players starts:
+  the seat argument of each call of the trigger dispatch (``dealListeningSkill(whoseTurn.location)``: whose triggered
+  skills are asked first) and of ``sortedFrom(players, seat)`` (the order the dying players are asked in) in the
+  engine's code;
+* ``order.step.<Class>.<function>`` — which way a round goes on: a seat stepped round the table (``x = (x + 1) %
+  players.size``), written with the seat as ``x`` (so ``+1`` is clockwise, ``+players.size-1`` the other way).
+
+Each reads one part of its construct, so it vouches for nothing else there (``EngineRule.vouches``). Only the engine's
+classes are read (not skills, cards, robots or handlers): a skill's order is its own rule's.
+"""
+from __future__ import annotations
+
+import re
+
+from .engine import EngineRule
+from .syntax import _code, _descendants, _ir, _kid, _t
+from .unread import is_rule_file
+from .wins import _code_text
+
+#: calls that are no step of a process: the language's helpers, logging, client messages
+_NOT_STEPS = frozenset({"let", "also", "run", "apply", "forEach", "filter", "filterNotNull", "map", "any", "all",
+                        "none", "count", "find", "first", "firstOrNull", "last", "lastOrNull", "toList",
+                        "toMutableList", "send", "info", "debug", "warn", "error", "post", "ResolveResult",
+                        "isEmpty", "isNotEmpty", "contains", "require", "check", "println", "listOf", "arrayListOf",
+                        "mutableListOf", "LinkedList", "sortedFrom"})
+_STARTS = {"dealListeningSkill": 0, "sortedFrom": 1}
+
+
+class OrderRules:
+    """Mixed into the engine probes (needs ``_functions`` and ``is_skill`` / ``is_card``)."""
+
+    def _engine_fns(self):
+        """(src, function node, name, owner) of the engine's own functions: in a file holding rules
+        (``unread.is_rule_file``) but not in a skill, a card, a robot or a handler, not a robot helper."""
+        for src, fd, name, owner in self._functions():
+            if not is_rule_file(src.rel) or src.rel.startswith(("skill/", "card/", "handler/")) or \
+                    name.startswith(("ai", "auto")):
+                continue
+            if owner is not None and (self.is_skill(owner) or self.is_card(owner) or "Robot" in owner.name):
+                continue
+            yield src, fd, name, owner
+
+    def _p_orders(self) -> list:
+        out = []
+        for src, fd, name, owner in self._engine_fns():
+            where_name = f"{owner.name if owner is not None else src.rel.rsplit('/', 1)[-1][:-3]}.{name}"
+            data = src.data[fd.start_byte:fd.end_byte]
+            if any(f.encode() in data for f in _STARTS):
+                for call in _descendants(fd, "call_expression"):
+                    x = _ir(call)
+                    callee = x.a[0] if x.k == "call" else None
+                    fn = callee.a[1] if callee is not None and callee.k == "nav" else \
+                        callee.a[0] if callee is not None and callee.k == "name" else None
+                    if fn in _STARTS and len(x.a[1]) > _STARTS[fn] and fn != name:
+                        arg = _code_text(x.a[1][_STARTS[fn]].node)
+                        kind = "trigger" if fn == "dealListeningSkill" else "order"      # (the trigger dispatch's)
+                        out.append(EngineRule(f"{kind}.from.{where_name}", f"{fn}: {arg}", src.at(call),
+                                              f"{where_name} starts {fn} from {arg}", False, vouches=False))
+            if b"%" in data:
+                for asg in _descendants(fd, "assignment"):
+                    left = asg.child_by_field_name("left")
+                    right = asg.child_by_field_name("right")
+                    var = _t(left).strip() if left is not None else ""
+                    text = _code_text(right) if right is not None else ""
+                    m = re.fullmatch(r"\(\s*" + re.escape(var) + r"\s*([+-].*)\)\s*%\s*(.+)", text) if var else None
+                    if m and re.search(r"\bsize\b", m.group(2)):
+                        step = re.sub(r"\b" + re.escape(var) + r"\b", "x", m.group(1)).replace(" ", "")
+                        out.append(EngineRule(f"order.step.{where_name}", step, src.at(asg),
+                                              f"{where_name} steps a seat round the table by {step}", False,
+                                              vouches=False))
+        out += self._process_steps()
+        seen, uniq = set(), []
+        for r in out:                                  # two sites of one rule in one function: the first stands
+            if r.name not in seen:
+                seen.add(r.name)
+                uniq.append(r)
+        return uniq
+
+    def _process_steps(self) -> list:
+        """``process.<Class>``: the steps the ``resolve`` of a state that runs the trigger dispatch takes, in order."""
+        out = []
+        for src, fd, name, owner in self._engine_fns():
+            if name != "resolve" or owner is None or b"dealListeningSkill" not in src.data[fd.start_byte:fd.end_byte]:
+                continue
+            body = _kid(fd, "function_body")
+            steps = []
+            for call in _descendants(body, "call_expression") if body is not None else ():
+                kids = _code(call)
+                head = kids[0] if kids else None
+                fn = _t(head).rsplit(".", 1)[-1].strip() if head is not None and head.type in (
+                    "identifier", "navigation_expression") else ""
+                fn = re.sub(r"\W", "", fn)
+                if fn and fn not in _NOT_STEPS and not fn.startswith(("log", "notify", "ai")) and \
+                        (not steps or steps[-1] != fn):
+                    steps.append(fn)
+            out.append(EngineRule(f"process.{owner.name}", tuple(steps), src.at(fd),
+                                  f"{owner.name}.resolve: its steps in order", False, vouches=False))
+        return out
