@@ -667,7 +667,7 @@ class _Builder(Linker):
                 self.err(F[0], F[1], p + ("n",), "n", Msg("'n' 至少是 1", "n must be at least 1"))
                 ok = False
             if colour is None:
-                self.err(F[0], F[1], p, "colour", Msg("deck 缺少必需的键 'colour'", "deck is missing required key 'colour'"))
+                self.err(F[0], F[1], p, "colour", Msg("'deck' 缺少必需的键 'colour'（印的颜色）", "'deck' is missing required key 'colour' (the printed colours)"))
             elif not colour or any(c not in DECK_COLOURS for c in colour):
                 bad = next((c for c in colour if c not in DECK_COLOURS), "")
                 self.err(F[0], F[1], p + ("colour",), "colour", Msg("未知的颜色 {c}{dym}", "unknown colour {c}{dym}",

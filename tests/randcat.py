@@ -248,6 +248,16 @@ def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = 
     for key, allowed in loader.RULES_SETS.items():
         if rng.random() < 0.6:
             rules[key] = rng.sample(list(allowed), rng.randint(0, len(allowed)))
+    # the default send rules (server Player.canSendCard): the server's, a looser or a stricter one — from a stream of
+    # their own, so every other value a seed draws stays as it was
+    sr = random.Random(seed * 104729 + 7)
+    if sr.random() < 0.3:
+        rules["send_dir"] = sr.choice(("dir == message_dir", "true", "dir != message_dir"))
+    if sr.random() < 0.3:
+        rules["send_lock"] = sr.choice(("lock_count <= 1 and (lock_count == 0 or message_lockable)", "true",
+                                        "lock_count == 0", "lock_count <= 2"))
+    if sr.random() < 0.3:
+        rules["send_to_self"] = sr.random() < 0.5
     if rules_over:
         rules.update(rules_over)
     if rules or rng.random() < 0.5:
