@@ -17,7 +17,7 @@ import re
 
 from .engine import EngineRule
 from .server import COLOUR_CONSTS, DIRECTION_CONSTS
-from .syntax import _code, _descendants, _fn_params, _ir, _kid, _lambda_parts, _name_of, _t, _unparen
+from .syntax import _code, _descendants, _stmts, _fn_params, _ir, _kid, _lambda_parts, _name_of, _t, _unparen
 
 _LISTS = ("listOf", "arrayListOf", "mutableListOf")
 #: the fewest players a table of the server has (the catalogue's ``min_seats``)
@@ -401,10 +401,10 @@ def _grow(s, var: str, vals: list, env: dict):
         branches = [b for b in _code(s) if b != cond]
         ok = _test(_ir(cond), env)
         if ok and branches:
-            for t in _body(branches[0]):
+            for t in _stmts(branches[0]):
                 _grow(t, var, vals, env)
         elif not ok and len(branches) > 1:
-            for t in _body(branches[1]):
+            for t in _stmts(branches[1]):
                 _grow(t, var, vals, env)
         return
     m = re.fullmatch(re.escape(var) + r"\s*\.\s*(add|addAll)\s*\((.*)\)", text)
@@ -426,15 +426,6 @@ def _grow(s, var: str, vals: list, env: dict):
     if not re.search(r"\b" + re.escape(var) + r"\s*(\.\s*(add|remove|clear|set|retain|sub)\w*|=[^=]|\+=|-=)", text):
         return
     raise _Unread(f"{text[:60]}: changes the list in a way not read")
-
-
-def _body(b) -> list:
-    if b.type in ("control_structure_body", "block"):
-        kids = _code(b)
-        if len(kids) == 1 and kids[0].type == "block":
-            return _code(kids[0])
-        return kids
-    return [b]
 
 
 def _test(x, env: dict) -> bool:
@@ -502,9 +493,9 @@ class _Eval:
             branches = [b for b in _code(s) if b != cond]
             if _test(_ir(cond), self.env):
                 if branches:
-                    self.block(_body(branches[0]))
+                    self.block(_stmts(branches[0]))
             elif len(branches) > 1:
-                self.block(_body(branches[1]))
+                self.block(_stmts(branches[1]))
             return
         if t == "for_statement":
             raise _Unread(f"{' '.join(_t(s).split())[:60]}: a loop changing the deck")

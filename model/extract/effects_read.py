@@ -29,7 +29,7 @@ from .. import events as EV
 from .bodies import _T
 from .conds import CondTranslator, conj, negate
 from .normal import FORWARD, _Norm
-from .syntax import _code, _fn_params, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
+from .syntax import _code, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -491,14 +491,7 @@ class _Walker(_Calls):
         return self._only_jump(self._stmts(b), self.key[1])
 
     def _stmts(self, b) -> list:
-        if b is None:
-            return []
-        if b.type in ("control_structure_body", "block"):
-            kids = _code(b)
-            if len(kids) == 1 and kids[0].type == "block":
-                return _code(kids[0])
-            return kids
-        return [b]
+        return _stmts(b)
 
     def _when(self, s, env, cond):
         owner = self.key[1]

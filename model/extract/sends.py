@@ -17,7 +17,7 @@ from .. import vocab as V
 from .bodies import _Translator
 from .conds import conj, negate, normalise
 from .engine import EngineRule
-from .syntax import _code, _descendants, _fn_params, _ir, _kid, _t
+from .syntax import _code, _descendants, _stmts, _fn_params, _ir, _kid, _t
 
 #: send group → the [rules] key of its default rule
 _GROUPS = {"SendMessageDirectionSkill": "send_dir", "SendMessageCanLockSkill": "send_lock"}
@@ -90,12 +90,3 @@ class SendDefaults:
                                       "first stop", True, vouches=False)
         return EngineRule("send_to_self", True, src.at(fd), "the send check does not refuse the sender as the first "
                           "stop", True, vouches=False)
-
-
-def _stmts(b) -> list:
-    if b.type in ("control_structure_body", "block"):
-        kids = _code(b)
-        if len(kids) == 1 and kids[0].type == "block":
-            return _code(kids[0])
-        return kids
-    return [b]

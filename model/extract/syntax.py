@@ -50,6 +50,19 @@ def _code(node) -> list:
     return [c for c in node.named_children if c.type not in ("line_comment", "block_comment")]
 
 
+def _stmts(b) -> list:
+    """The statements of a branch or block body (a body holding one block: that block's); a bare statement as a list
+    of one; none for no body."""
+    if b is None:
+        return []
+    if b.type in ("control_structure_body", "block"):
+        kids = _code(b)
+        if len(kids) == 1 and kids[0].type == "block":
+            return _code(kids[0])
+        return kids
+    return [b]
+
+
 def _name_of(decl) -> str:
     """The name of a class or function declaration ("" when it has none)."""
     return _t(decl.child_by_field_name("name") or _kid(decl, "identifier"))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from .engine import EngineRule
-from .syntax import _code, _kid, _lambda_parts, _name_of, _t
+from .syntax import _code, _kid, _stmts, _lambda_parts, _name_of, _t
 
 #: names of the collections of declared winners and of winners (``declareWinner``, ``declaredWinners``, ``winner``)
 _DECLARE = re.compile(r"declare\w*", re.I)
@@ -308,13 +308,4 @@ class _Clauses:
                 return
         self.emit(text, path)
 
-    @staticmethod
-    def _stmts(b) -> list:
-        if b is None:
-            return []
-        if b.type in ("control_structure_body", "block"):
-            kids = _code(b)
-            if len(kids) == 1 and kids[0].type == "block":
-                return _code(kids[0])
-            return kids
-        return [b]
+    _stmts = staticmethod(_stmts)
