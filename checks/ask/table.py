@@ -434,6 +434,12 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     who = goal.effect.value.who if goal.effect is not None else None
     if who in cat.characters and who not in chars:
         chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
+    eff = goal.effect.value if goal.effect is not None else None
+    if eff is not None and eff.face is not None and who != "self":
+        # an effect turning another player's role (先发制人 让别人翻开, 藏身教堂 翻回面朝下): only a hidden role is ever
+        # face down (server Player.roleFaceUp starts true for a public role and nothing turns it down), so the other
+        # seats are hidden quiet characters first
+        quiet = sorted(quiet, key=lambda c: not cat.characters[c].hidden)
     for c in quiet:
         if len(chars) >= n:
             break
