@@ -66,7 +66,8 @@ def decision_holes(ops, new, prefix: str = "") -> dict:
         if op.may:
             d["skip"] = Hole(new(f"skip@{path}"), "bool")
         if op.op == "choose":
-            d["alt"] = Hole(new(f"alt@{path}"), "alt", tuple(range(len(op.options))))
+            # the domain as a count (hole.hole_values): a range of one option, (0,), would read as a count of none
+            d["alt"] = Hole(new(f"alt@{path}"), "alt", (len(op.options),))
             for a, alt in enumerate(op.options):
                 out.update(decision_holes(alt, new, f"{path}.{a}."))
         if op.op in CLASS_OPS and op.args.get("from") != "message":

@@ -348,6 +348,15 @@ def player_args(key: str) -> tuple:
     return tuple((a.name, a.default) for a in (o.args if o is not None else ()) if a.type == PLAYER)
 
 
+def place_of(op) -> str | None:
+    """Where an op that takes a message out of an area puts it (``remove_message``'s ``to``: discard_pile, hand or
+    area, its default applied); None for every other op — what ask's effect claims tell apart (弃置情报 / 放入情报区)."""
+    if op.op != "remove_message":
+        return None
+    o = OPS[op.op]
+    return op.args.get("to", next(a.default for a in o.args if a.name == "to"))
+
+
 def walk(ops):
     """Every op of a ``do`` list, its alternatives' ops included, depth first."""
     for o in ops:

@@ -63,7 +63,12 @@ def test_an_effect_claim_is_an_effect_atom(cat, sess):
     a = Q.atoms_of(sess.parse("城府还会让试探无效吗？").claim)[0]
     assert a.kind == "effect" and a.rule == "ChengFu" and a.value.ops == ("cancel",) and a.value.card == "Shi_Tan"
     b = Q.atoms_of(sess.parse("遗信能把手牌放入别人的情报区吗？").claim)[0]
-    assert b.value.ops == ("put_message",) and b.value.args == {"put_message": "to"} and b.value.who == "other"
+    # 放入…情报区: a card put into an area, or a message moved into another's area (如归, 转交: remove_message to an area)
+    assert b.value.ops == ("put_message", "remove_message") and b.value.who == "other" and b.value.place == "area"
+    assert b.value.args == {"put_message": "to", "remove_message": "into"}
+    d = Q.atoms_of(sess.parse("坚韧能弃置别人的黑色情报吗？").claim)[0]    # a message discarded, not a hand card
+    assert d.value.ops == ("remove_message",) and d.value.args == {"remove_message": "whose"}
+    assert d.value.place == "discard_pile" and "black" in d.value.colours and d.value.who == "other"
     c = Q.atoms_of(sess.parse("澄清能救濒死的人吗？").claim)[0]
     assert c.rule == "Cheng_Qing" and c.value.dying and c.value.colours
 

@@ -636,7 +636,9 @@ class AtomParser(Words):
                                                self.resolve(self.toks[j], ("character",))):
             j = self._skipf(j + 1)
         verb = self.effect_verb_at(j)
-        return verb is not None and verb != "draw"
+        # 详尽思索还能让他摸牌: a draw is its follow-up's firing (fired_by); a giver with no such follow-up (江湖令能让别人
+        # 摸牌吗) is asked what its effect does, as any other verb
+        return verb is not None and (verb != "draw" or self.fired_by(tp) is None)
 
     def effect_rule(self) -> str | None:
         """The rule an effect claim is about: the topic (used up), or None — any skill of the player asked about."""

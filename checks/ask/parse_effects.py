@@ -12,6 +12,7 @@ from skillproof.model import expr as E
 from skillproof.model.msg import Msg
 
 from .lexer import Tok
+from .phrases import COLOURS
 from .syntax import Atom, Effect
 
 #: verb keyword -> (ops, player argument of each op in the make form, … in the object form, face, colour filters)
@@ -21,7 +22,8 @@ VERBS = {
     "discard_v": ({"discard": "who"}, {"discard": "who"}, None, ()),
     "take_v": ({"give": "to", "take": "to"}, {"give": "from", "take": "from"}, None, ()),
     "hand_over_v": ({"give": "from", "take": "from"}, {"give": "to", "take": "to"}, None, ()),
-    "put_v": ({"put_message": "to"}, {"put_message": "to"}, None, ()),
+    "put_v": ({"put_message": "to", "remove_message": "into"}, {"put_message": "to", "remove_message": "into"}, None,
+              ()),
     "remove_v": ({"remove_message": "whose"}, {"remove_message": "whose"}, None, ()),
     "save_v": ({"remove_message": "whose"}, {"remove_message": "whose"}, None, ("black", "pure_black")),
     "face_up": ({"flip": "who"}, {"flip": "who"}, "up", ()),
@@ -30,6 +32,15 @@ VERBS = {
     "show_v": ({"show": "who"}, {"show": "who"}, None, ()),
     "end_turn_v": ({"end_turn": None}, {"end_turn": None}, None, ()),
 }
+#: where a message an op takes out of an area must go for the verb (effects.place_of): 放入 …情报区 is a card put into
+#: an area (put_message) or a message moved into another's area (remove_message to = area: 如归, 转交); 弃置…情报 below
+PLACES = {"put_v": "area"}
+#: a message, not a hand card, as the object (弃置别人的黑色情报 — 坚韧, 先发制人): the ops it stands for (the player
+#: argument, where the message goes) by verb
+MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile")}
+#: colour words of a message object -> the colour filters of an op that may take such a message (``any`` may)
+MESSAGE_COLOURS = {"black": ("black", "pure_black", "any"), "red": ("red", "red_or_blue", "non_black", "any"),
+                   "blue": ("blue", "red_or_blue", "non_black", "any")}
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
                 "discard_v")
@@ -72,20 +83,22 @@ class EffectParser:
         self._no_kill(verb, k)
         self.i = self._skipf(k) + 1
         ops, args, _, face, colour = self._verb(verb, make=True)
-        self._nouns()
-        return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v"))
+        ops, args, colour, place = self._message_object(verb, ops, args, colour, self.i)
+        return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v",
+                                               place=place))
 
     def effect_object(self, verb_tok: Tok, rule: str | None) -> Atom:
         """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区)."""
         verb = verb_tok.kw
         self._no_kill(verb, self.i)
         self.take()
+        start = self.i
         self._nouns()
         who, k = self._effect_player(self.i)
         self.i = k
-        self._nouns()
         ops, args, _, face, colour = self._verb(verb, make=False)
-        eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v")    # 救: the dying player
+        ops, args, colour, place = self._message_object(verb, ops, args, colour, start)
+        eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v", place=place)  # 救: the dying player
         return self._effect(verb_tok, rule, eff)
 
     # ---- pieces
@@ -102,6 +115,30 @@ class EffectParser:
         m, o, face, colour = VERBS[verb]
         args = m if make else o
         return tuple(args), dict(args), None, face, colour
+
+    def _message_object(self, verb: str, ops: tuple, args: dict, colour: tuple, start: int) -> tuple:
+        """The nouns after the verb (or its object), read: a colour word and 情报 make the object a message — 弃置别人的
+        黑色情报 takes a message out of an area into the discard pile (remove_message), a colour narrows what may be
+        taken. (ops, args, colour filters, place)."""
+        saw_msg, col = False, None
+        for t in self.toks[start:self.i]:            # the fillers the player word was read past (别人的情报)
+            saw_msg = saw_msg or t.text in ("情报", "情报区")
+        while self.tok.kind == "word":
+            t = self.tok
+            if t.text in ("情报", "情报区") or t.kw == "area_word":
+                saw_msg = True
+            elif t.kw == "" and t.text in COLOURS and col is None:
+                col = COLOURS[t.text]
+            elif not (t.kw in _NOUNS or t.kw == "filler" or t.text in ("技能", "人", "角色")):
+                break
+            self.take()
+        place = PLACES.get(verb)
+        if saw_msg and verb in MESSAGE_OBJECT:
+            args, place = MESSAGE_OBJECT[verb]
+            ops, args = tuple(args), dict(args)
+        if col is not None and not colour and (saw_msg or verb in ("remove_v", "save_v")):
+            colour = MESSAGE_COLOURS[col]
+        return ops, args, colour, place
 
     def _nouns(self) -> None:
         while self.tok.kind == "word" and (self.tok.kw in _NOUNS or self.tok.kw == "filler" or

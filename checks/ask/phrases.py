@@ -6,7 +6,7 @@ of the words it came from, so an error still points at what the designer wrote.
 A pattern is a list of items, one token each (``?`` after an item: it may be left out):
 
 * a word or ``a|b|c`` (any of them; compared in lower case), or a word class of ``CLASSES`` (``OTHER``, ``SELF`` …);
-* a slot: ``CARD``, ``SKILL`` (a skill or grant), ``GIVER`` (a skill or card that hands skills out), ``CHAR``,
+* a slot: ``CARD``, ``TCARD`` (a card that hands out no skill), ``SKILL`` (a skill or grant), ``GIVER`` (a skill or card that hands skills out), ``CHAR``,
   ``NUM``, ``DIR`` (up / left / right, 上 / 左 / 右), ``COLOUR`` (红色 / red …), ``WINDOW`` (a window phrase, one or
   more tokens: 出牌阶段, main phase …) — a slot is copied into the result as the designer's own tokens.
 
@@ -111,6 +111,12 @@ PHRASES: list[tuple[str, str]] = [
     ("和|与|, NUM 张 COLOUR MSG", "@cond({COLOUR}_messages == {NUM})"),
     ("收到|接收 含|含有 COLOUR 和|与 COLOUR 的? MSG", "@cond({COLOUR} in message) @cond({COLOUR2} in message)"),
     ("成为 CARD 的 目标", "@role(card_on {CARD})"),
+    ("被 TCARD 指定? 为? 目标? AFTER|WHEN", "@role(card_on {TCARD})"),
+    ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG", "@cond({COLOUR} in message)"),
+    ("CHAR 传出 的 COLOUR MSG", "@role(sender_is {CHAR}) @cond({COLOUR} in message)"),
+    ("MSG? 被 OTHER|PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
+    ("面朝上|正面朝上|已经翻开 的 CHAR", "{CHAR} @cond(face_up)"),
+    ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
     ("收到|接收到|拿到 SELF? 传出? 的? MSG", "received"),
     ("receive her|his|their own message", "received"),
     ("get her|his|their own message back", "received"),
@@ -375,7 +381,7 @@ class Item:
     optional: bool = False
 
 
-SLOTS = ("CARD", "SKILL", "GIVER", "CHAR", "NUM", "DIR", "COLOUR", "IDENTITY", "TASK", "WINDOW", "PHASEW")
+SLOTS = ("CARD", "TCARD", "SKILL", "GIVER", "CHAR", "NUM", "DIR", "COLOUR", "IDENTITY", "TASK", "WINDOW", "PHASEW")
 
 
 def compile_pattern(pat: str) -> list[Item]:

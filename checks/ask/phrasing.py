@@ -27,9 +27,15 @@ class Matcher:
             return None
         if name == "CARD":
             if t.kind == "op" and t.text == "?":
-                return j + 1, None
+                # `?` for a card left open — not the question mark that ends the question (别人的情报吗？: 情报 and 吗
+                # are fillers, so the mark would follow 别人的 as if a card were named)
+                nxt = p.toks[j + 1] if j + 1 < len(p.toks) else None
+                return (j + 1, None) if nxt is not None and nxt.kind != "end" else None
             r = p.resolve(t, ("card",))
             return (j + 1, r[1]) if r else None
+        if name == "TCARD":                    # a card that hands out no skill (被威逼时; 被调虎离山 stays a grant)
+            r = p.resolve(t, ("card",))
+            return (j + 1, r[1]) if r and not p.cat.cards[r[1]].gives else None
         if name == "SKILL":
             r = p.resolve(t, ("rule",))
             return (j + 1, r[1]) if r and not p.resolve(t, ("card",)) else None

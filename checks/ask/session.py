@@ -233,6 +233,19 @@ def again_in_game(cat, q: Query, res: Result) -> None:
     from skillproof.model.lang import pick
     if res.answer == "yes":
         res.notes.append(pick("一回合内就能再次使用（见例证）", "it can be used again within one turn (the witness)"))
+    elif res.answer == "no" and _gone_once_used(cat, q):
+        # a skill removed from its holder once used (``consumed``: 诱敌深入, 浑水摸鱼, 译文暗号 — the server's
+        # ``r.skills = r.skills.filterNot { it === this }``): no later turn has it, so the within-turn no stands
+        from .constraints import _ref
+        rid = _gone_once_used(cat, q)
+        ref = _ref(cat, rid)
+        res.because = list(res.because or []) + [{
+            "kind": "rule", "rules": [ref],
+            "says": pick(f"{ref['name']}用过一次就从持有者身上移除（目录 consumed，服务器 filterNot），之后的回合也不再持有",
+                         f"{ref['name']} is removed from its holder once used (catalogue `consumed`, the server's "
+                         f"filterNot): no later turn holds it")}]
+        res.notes.append(pick("一回合内不能再次使用，之后的回合也不能：它用过即移除",
+                              "not again within one turn, nor in a later one: it is removed once used"))
     elif res.answer == "no":
         res.answer = "unknown"
         res.notes.append(pick("一回合内不能再次使用：" + res.headline, "not again within one turn: " + res.headline))
@@ -242,6 +255,15 @@ def again_in_game(cat, q: Query, res: Result) -> None:
         res.reason = "again in a later turn is not searched: only within one turn"
         res.because = []
         res.witness = None
+
+
+def _gone_once_used(cat, q: Query) -> str | None:
+    """The skill a 再次使用 question asks of, when it is an initial skill its holder loses once it is used."""
+    for a in atoms_of(q.claim):
+        r = cat.skills.get(a.rule) if a.kind == "use" and a.rule else None
+        if r is not None and r.consumed and r.initial:
+            return r.id
+    return None
 
 
 def _reads_played(q: Query) -> bool:

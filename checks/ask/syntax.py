@@ -38,6 +38,7 @@ class Effect:
     grant: str | None = None
     text: str = ""
     dying: bool = False    # 救: the player is the dying one of the moment too
+    place: str | None = None   # where a message taken out of an area goes (effects.place_of): 放入 area, 弃置 discard_pile
 
 
 @dataclass

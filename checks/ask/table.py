@@ -323,6 +323,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))
     elif giv.rule == "card_on" and not claim:
         g.cards_on.append(giv.who)
+    elif giv.rule == "sender_is" and giv.who is not None:
+        g.roles.append(f"sender_is {giv.who}")     # 白菲菲传出的情报: that character sends this turn's message
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
 
@@ -734,6 +736,8 @@ class Builder:
         elif ev == "choose_receive":
             for r in self.receivers():
                 out.append(self.turn_start(t) + self.path(t, r, new))
+        elif ev == "give_card":
+            out += self.giving(on, t, new)
         elif ev == "send_phase_start":
             out.append(self.turn_start(t) + [TR.Event("window", window="send_start")])
         elif ev == "turn_end":
@@ -741,6 +745,28 @@ class Builder:
                 out.append(self.turn_start(t) + self.path(t, r, new) +
                            [TR.Event("window", window="receive", in_front=r), TR.Event("window", window="turn_end")])
         return [(e, len(e)) for e in out]
+
+    def giving(self, on, t: int, new) -> list:
+        """A card of the main phase whose effect makes a player give another a card (威逼: the target gives the user
+        one — a GiveCardEvent, ops.py ``give``), played so that the player is the giver or the taker the trigger names:
+        by the turn player on him, or by him (his own turn) on another."""
+        out = []
+        for cid in sorted(self.cat.cards):
+            c = self.cat.cards[cid]
+            if "main" not in c.windows or c.windows["main"] != "turn":
+                continue
+            for o in walk(c.do):
+                if o.op != "give":
+                    continue
+                frm, to = o.args.get("from", "self"), o.args.get("to")
+                for role, word in (("giver", frm), ("taker", to)):
+                    if role not in on.whose and "any" not in on.whose:
+                        continue
+                    if word == "target" and t != 0:          # played on him by the turn player
+                        out.append(self.turn_start(t) + self.card_events(t, cid, None, new, target=0))
+                    elif word == "self" and t == 0:          # played by him on another
+                        out.append(self.turn_start(t) + self.card_events(0, cid, None, new))
+        return out
 
     def cards_on_events(self, t: int, new) -> list:
         """The question's cards played on the player (the target) by whoever may play them, each resolved."""
@@ -908,6 +934,10 @@ class Reader:
             return self.story.turn == 0
         if r == "not_turn":
             return self.story.turn != 0
+        if r.startswith("sender_is "):
+            chars = [x.character for x in self.story.template.setup.seats]
+            who = r.split(" ", 1)[1]
+            return who in chars and self.turn_sender == chars.index(who)
         if r == "task":
             if st is not None:
                 return st.seats[0].task == giv.who
@@ -978,16 +1008,23 @@ def effect_entry_ok(eff, entry) -> bool:
         return False
     if eff.grant is not None and entry["grant"] != eff.grant:
         return False
+    if eff.place is not None and entry["op"] == "remove_message" and entry.get("place") != eff.place:
+        return False
     return True
 
 
 def effect_ops(cat, rid: str) -> list:
     """The ops a rule's or card's effect may do, as done entries without players (model/effects.walk), its role turned
     face up by its use (``flips``, the cost of an ActiveSkill) too; and whether some of it is in words (``prose``)."""
-    from skillproof.model.effects import player_args
+    from skillproof.model.effects import place_of, player_args
     src = cat.skills.get(rid) or cat.cards.get(rid)
     ops = list(walk(src.do)) if src is not None else []
+    for site in (getattr(src, "gives", None) or ()):   # a follow-up it hands its holder (江湖令 → 江湖令·弃情报) acts for it
+        follow = cat.skills.get(site.grant)
+        if site.to == "self" and follow is not None and follow.id != rid:
+            ops += [o for o in walk(follow.do) if o.op != "grant"]
     out = [{"op": o.op, "face": o.args.get("face"), "colour": o.args.get("colour"), "grant": o.args.get("grant"),
+            "place": place_of(o),
             "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
             "args": {n: o.args.get(n, d) for n, d in player_args(o.op) if o.args.get(n, d) is not None}} for o in ops]
     if getattr(src, "flips", False):

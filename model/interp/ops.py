@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import EACH, IT, bindings, player_args, walk
+from ..effects import EACH, IT, bindings, place_of, player_args, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -151,13 +151,13 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
 def done_entry(d: Doing, op) -> dict:
     """What an op done says, read as it starts: its key and path, the seats each of its player arguments names
     (``effects.player_args``: whom it is done to or for), its face (``flip``), colour filter, card filter and grant,
-    and the dying player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
+    where a message taken out of an area goes (``effects.place_of``), and the dying player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
     seats = {name: tuple(d.seats_of(op.args.get(name, default))) for name, default in player_args(op.op)
              if op.args.get(name, default) is not None}
     only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
             "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
-            "dying": d.st.dying}
+            "place": place_of(op), "dying": d.st.dying}
 
 
 def _n(d: Doing, op) -> int:
