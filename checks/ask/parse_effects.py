@@ -95,6 +95,13 @@ class EffectParser:
         start = self.i
         self._nouns()
         who, k = self._effect_player(self.i)
+        t = self.toks[k]
+        if who is None and t.kind == "cond" and t.text.replace(" ", "") == "notalive":
+            # 拿走死亡角色的手牌: the dead player as the object — the search names the player asked about, another
+            # player or the dying one, not the player an event of death names
+            self.error(Msg("效果的对象还不能写成「死亡角色」：请写「别人」或「濒死的人」（'承志能拿走别人的手牌吗'）",
+                           "the dead player is not read as an effect's object yet: write 'another player' or 'the "
+                           "dying player' ('can 承志 take another player's cards')"), t)
         self.i = k
         ops, args, _, face, colour = self._verb(verb, make=False)
         ops, args, colour, place = self._message_object(verb, ops, args, colour, start)

@@ -156,6 +156,10 @@ PHRASES: list[tuple[str, str]] = [
     ("隐藏 角色", "@cond(hidden) anyone"),
     ("面朝下 的 PLAYER", "@cond(not face_up) anyone"),
     ("死亡 的 PLAYER", "@cond(not alive) anyone"),
+    # someone else's death (有人死亡时，顾小梦能发动承志吗): a condition on the table, not on the player asked about
+    ("在? 有人|一名角色|某人|任何人|某名角色|一个角色|有角色|有玩家 死亡|死|阵亡 了? WHEN|AFTER",
+     "@cond(any(p: not p.alive))"),
+    ("在? OTHER 死亡|死|阵亡 了? WHEN|AFTER", "@cond(any(p: p != self and not p.alive))"),
     ("死亡 AFTER|WHEN", "@cond(not alive)"),
     ("在? SELF 死亡 AFTER|WHEN", "@cond(not alive)"),
     ("在 CHAR 死亡|死 了? AFTER|WHEN", "{CHAR} @cond(not alive)"),
