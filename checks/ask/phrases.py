@@ -29,7 +29,7 @@ CLASSES = {
     "OTHER": ("别人", "他人", "其他角色", "其他人", "其他玩家", "对方", "别的角色", "别的玩家", "其它角色", "其它玩家",
               "别家"),
     "SELF": ("自己", "我", "你", "他", "她", "我的", "你的", "自家", "本人", "持有者", "拥有者", "技能持有者", "其持有者",
-             "技能拥有者", "该角色", "此角色", "角色本人"),
+             "技能拥有者", "角色本人"),
     "IN": ("中", "里", "内", "时", "期间", "当中", "之中"),
     "AS": ("当作", "当", "当做", "当成", "视为", "视作", "作为", "作"),
     "USEV": ("使用", "打出", "用", "出", "使"),
@@ -111,11 +111,11 @@ PHRASES: list[tuple[str, str]] = [
     ("和|与|, NUM 张 COLOUR MSG", "@cond({COLOUR}_messages == {NUM})"),
     ("收到|接收 含|含有 COLOUR 和|与 COLOUR 的? MSG", "@cond({COLOUR} in message) @cond({COLOUR2} in message)"),
     ("成为 CARD 的 目标", "@role(card_on {CARD})"),
-    ("被 TCARD 指定? 为? 目标? AFTER|WHEN", "@role(card_on {TCARD})"),
-    ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG", "@cond({COLOUR} in message)"),
+    ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG AFTER|WHEN", "@cond({COLOUR} in message)"),
+    ("收到|接收到 含|含有? COLOUR 的? MSG", "received @cond({COLOUR} in message)"),
     ("CHAR 传出 的 COLOUR MSG", "@role(sender_is {CHAR}) @cond({COLOUR} in message)"),
     ("MSG? 被 OTHER|PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
-    ("面朝上|正面朝上|已经翻开 的 CHAR", "{CHAR} @cond(face_up)"),
+    ("面朝上|正面朝上 的 CHAR", "{CHAR} @cond(face_up)"),
     ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
     ("收到|接收到|拿到 SELF? 传出? 的? MSG", "received"),
     ("receive her|his|their own message", "received"),
@@ -370,6 +370,8 @@ PHRASES: list[tuple[str, str]] = [
     ("宣言 NUM 个|种|张 卡牌名称|卡牌|牌名|牌", "declares {NUM} cards"),
     ("禁用 了? CARD", "declares {CARD}"),
     ("宣言 了? CARD", "declares {CARD}"),
+    # ---- a card played on the player (被威逼时, 被试探后): last, so that a row of the same length above wins (被密令后)
+    ("被 TCARD 指定? 为? 目标? AFTER|WHEN", "@role(card_on {TCARD})"),
 ]
 
 #: an example after the question ("…吗？比如冷血训练"), and the words for the kind of thing it is an example of
