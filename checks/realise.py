@@ -881,6 +881,9 @@ class Builder:
             return None, []
         cid, skill = found
         x = self.n
+        back = self.way_back(out[j].seat, x, self.where(out, None, None)[1])
+        if back is None:
+            return None, []
         self._extra.append(cid)
         out[j:] = [replace(out[j], to=x)] + [e for e in after if e.kind != "window"]
         k = j + 1
@@ -891,7 +894,42 @@ class Builder:
         if at is None:
             return None, []
         out[at:at] = cause                          # its fire among the others; its grant after theirs
-        return len(out), []
+        end = len(out)
+        # then the message goes on from him, passed seat by seat, back in front of whoever the game trace had it
+        # in front of (the skeleton's next windows and questions find it there); the grants go before the passes
+        out.extend(TR.Event("window", window="send", in_front=k) for k in back)
+        return end, []
+
+    def way_back(self, sender: int, x: int, front) -> list | None:
+        """The seats a message sent by ``sender`` to the added seat ``x`` (the last, next to seats n-1 and 0) stops
+        at when passed on from him until it is in front of ``front`` again: on in the send's direction (left / right
+        — only a neighbour of ``x`` sends to him so, path.first_stop_ok), or, sent up, back to its sender
+        (MessageMoveNext: up goes back to the sender; left / right to the nearest living player, stopping at the
+        sender). The shortest; [] when ``front`` is ``x`` or nobody; None when no pass reaches ``front``."""
+        if front is None or front == x:
+            return []
+        n = x + 1
+        alive = [i == x or self.final.seats[i].alive for i in range(n)]
+        routes = [[sender]] if front == sender else []
+        for step in (-1, 1):
+            i = sender
+            while True:                             # the nearest living player that way: is it ``x``?
+                i = (i + step) % n
+                if alive[i]:
+                    break
+            if i != x:
+                continue
+            seq = []
+            for _ in range(n):
+                i = (i + step) % n
+                if not alive[i]:
+                    continue
+                seq.append(i)
+                if i == front or i == sender:
+                    break
+            if seq and seq[-1] == front:
+                routes.append(seq)
+        return min(routes, key=len) if routes else None
 
     def named_cards(self, rule, window) -> list:
         """Cards whose resolution the TriggeredSkill answers, played now by its holder: those its guard on a card's
