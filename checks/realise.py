@@ -727,7 +727,7 @@ class Builder:
                         users = [p for p in users if p == turn_seat]
                     opts.extend(("play", p, cid) for p in users if not self.banned_here(out, p, cid))
         for p in alive:
-            for inst in self.final.seats[p].skills:
+            for inst in self.held_at(self._k)[p]:
                 rule = self.cat.skills.get(inst.rule)
                 if rule is None or not rule.has("ActiveSkill") or not active_in(rule, window):
                     continue
@@ -751,6 +751,18 @@ class Builder:
             fields["chosen"] = dying
         return [TR.Event("use", seat=seat, rule=rid, target=dying if names_word(rule.do, "target") else None,
                          **fields)]
+
+    def held_at(self, k: int) -> list:
+        """Each seat's skills at the skeleton's event ``k`` — its final ones, unless the skeleton replaces a role
+        after ``k`` (后来人): then those the skeleton's prefix leaves him (a skill of the character he becomes later
+        is not his to use yet)."""
+        if not any(e.kind == "replace" for e in self.sk.events[k:]):
+            return [s.skills for s in self.final.seats]
+        memo = self.__dict__.setdefault("_held", {})
+        if k not in memo:
+            st = play_run(self.cat, TR.Trace(self.sk.setup, self.sk.events[:k])).state
+            memo[k] = [s.skills for s in st.seats]
+        return memo[k]
 
     def cycle(self, window, sent: bool, front, sender: int, ways, new) -> list:
         """A whole message cycle before a turn ends: sent to a player who accepts and receives it (one way per
