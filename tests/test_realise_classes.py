@@ -555,3 +555,25 @@ def test_the_detour_goes_on_past_a_stop_at_the_sender(cat):
 def got_legal(cat, game) -> bool:
     got = play_run(cat, game)
     return got.legal and not got.errors
+
+
+def test_a_killer_skill_is_one_the_seat_holds_then_not_after_houlairen(cat):
+    """RR001: SP端木静 dying in his own 出牌阶段 and made 小铃铛 by 后来人 in that dying window. 小铃铛's 猴子窃信 (a
+    MainPhaseSkill that may put a message into an area) is a skill of the character he becomes only after the dying
+    window: it is no killer of it (before, every template used it there, and none could be filled)."""
+    def seat(c, identity):
+        return {"character": c, "identity": identity, "face_up": True, "ever_face_up": True,
+                "skills": [{"rule": r} for r in cat.characters[c].skills]}
+    sk = Trace.from_dict({"setup": {"seats": [seat("sp_duan_mu_jing", "red"), seat("qian_min", "blue")], "turn": 0},
+                          "events": [
+        {"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
+        {"event": "give", "giver": 0, "seat": 0, "site": "Diao_Hu_Li_Shan#1", "args": {"all_cards": True, "cards": []}},
+        {"event": "window", "window": "dying", "dying": 0},
+        {"event": "replace", "seat": 0, "character": "xiao_ling_dang"},
+        {"event": "window", "window": "main"}]})
+    assert play_run(cat, sk).legal
+    ts = templates(cat, sk)
+    assert ts
+    for t in ts:
+        k = next(i for i, e in enumerate(t.events) if e.kind == "replace")
+        assert not any(e.kind == "use" and e.rule == "HouZiQieXin" for e in t.events[:k])
