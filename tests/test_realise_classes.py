@@ -561,17 +561,20 @@ def test_a_killer_skill_is_one_the_seat_holds_then_not_after_houlairen(cat):
     """RR001: SP端木静 dying in his own 出牌阶段 and made 小铃铛 by 后来人 in that dying window. 小铃铛's 猴子窃信 (a
     MainPhaseSkill that may put a message into an area) is a skill of the character he becomes only after the dying
     window: it is no killer of it (before, every template used it there, and none could be filled)."""
-    def seat(c, identity):
-        return {"character": c, "identity": identity, "face_up": True, "ever_face_up": True,
-                "skills": [{"rule": r} for r in cat.characters[c].skills]}
-    sk = Trace.from_dict({"setup": {"seats": [seat("sp_duan_mu_jing", "red"), seat("qian_min", "blue")], "turn": 0},
+    def seat(c, face_up, **counts):
+        return {"character": c, "identity": "red", "face_up": face_up, "ever_face_up": face_up,
+                "skills": [{"rule": r} for r in cat.characters[c].skills], **counts}
+    seats = [seat("sp_duan_mu_jing", False, blue_messages=1, true_messages=1, non_black_messages=1),
+             seat("qian_min", True)]
+    sk = Trace.from_dict({"setup": {"seats": seats, "turn": 0},
                           "events": [
         {"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
         {"event": "give", "giver": 0, "seat": 0, "site": "Diao_Hu_Li_Shan#1", "args": {"all_cards": True, "cards": []}},
         {"event": "window", "window": "dying", "dying": 0},
         {"event": "replace", "seat": 0, "character": "xiao_ling_dang"},
         {"event": "window", "window": "main"}]})
-    assert play_run(cat, sk).legal
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
     ts = templates(cat, sk)
     assert ts
     for t in ts:
