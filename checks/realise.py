@@ -1179,14 +1179,15 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
     answers so, instead of one that ends while the replay's answers differ. The other questions are asked by the
     replay only."""
     from .enc.val import z
+    from .enc.win import enc_result
     tab = enc.tab
     n = tab.n
     out = []
     for q, e in questions:
-        if q.get("decision") != "result" or q.get("picks") or q.get("turn") != tab.turn or \
-                list(q.get("seating") or range(n)) != list(range(n)) or not {"declared", "winners"} <= set(e):
+        if q.get("decision") != "result" or q.get("picks") or not isinstance(tab.turn, int) or \
+                q.get("turn") != tab.turn or list(q.get("seating") or range(n)) != list(range(n)) or \
+                not {"declared", "winners"} <= set(e):
             continue
-        from .enc.win import enc_result
         D0 = [i in q.get("declared", ()) for i in range(n)]
         W0 = [i in q.get("winners", ()) for i in range(n)]
         D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked")
@@ -1260,7 +1261,8 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     assert_all(s, [lab.expr for lab in enc.legal])
     if over:
         s.add(enc.over_term())
-        s.add(*asked_pass_terms(cat, enc, questions))
+        for t in asked_pass_terms(cat, enc, questions):
+            s.add(t)
     # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
     # (a legal deal keeps as many as it can, those of the seats asked about first)
     dealt = not deal_errors(final.seats)
