@@ -42,6 +42,10 @@ from skillproof.model.interp.win import TASKS
 
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
 MAX_TEMPLATES = 12
+#: how many templates that end in a win check (``Builder.to_win_check``) a skeleton may try: their ways differ
+#: only in who received the messages of the turns up to it and who lets the last one pass back — the solver picks
+#: every colour, area, identity and task of them, and each filling costs a few turns of the game
+MAX_WIN_TEMPLATES = 2
 #: how many cards the turn player may shed at the end of 出牌阶段 (Builder.shed): 拼命三郎 draws three after one
 #: card, on top of the draw phase's two or three
 MAX_SHED = 4
@@ -116,9 +120,10 @@ def setup_template(cat: Catalogue, setup, new):
 class Builder:
     """Walks a skeleton and emits the game events under it; ``branch`` points multiply the templates."""
 
-    def __init__(self, cat: Catalogue, skeleton: TR.Trace, run: TR.Run, final):
+    def __init__(self, cat: Catalogue, skeleton: TR.Trace, run: TR.Run, final, questions=()):
         self.cat, self.sk, self.run, self.final = cat, skeleton, run, final
         self.n = len(skeleton.setup.seats)
+        self.win = win_check_of(questions)
 
     def templates(self):
         """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
@@ -139,7 +144,7 @@ class Builder:
             if events is not None:
                 yield TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
                 made += 1
-                if made >= MAX_TEMPLATES:
+                if made >= (MAX_TEMPLATES if self.win is None else MAX_WIN_TEMPLATES):
                     break
             i = len(taken) - 1
             while i >= 0 and taken[i][0] + 1 >= taken[i][1]:
@@ -189,6 +194,7 @@ class Builder:
         dropping = False        # the turn's message was moved to a dying player's receive: later windows dropped
         deferred: list = []     # (where, give) handed out by a giver that acts in the turn's next 争夺阶段 window
         for k, ev in enumerate(sk.events):
+            self._k = k
             m = moments[k]
             if deferred:
                 self.flush(out, deferred, new)
@@ -343,9 +349,54 @@ class Builder:
             self.flush(out, deferred, new)
             if deferred:
                 return None
+        if self.win is not None:
+            # the questions ask a win check: the game goes on to one, in the turn they name, and ends there
+            if dropping or skipped is not None:
+                return None
+            tail = self.to_win_check(out, window, sent, received, front, turn_seat, turn_sender, ways, new)
+            if tail is None:
+                return None
+            out.extend(tail)
+            return out                              # cards shed change only hands: not a way to a win check
         if not self.shed(out, ways, new):
             return None
         return out
+
+    def to_win_check(self, done: list, window, sent: bool, received: bool, front, turn_seat, sender, ways,
+                     new) -> list | None:
+        """The events that take the game from where the walk left it to a win check of the server in the turn of
+        ``self.win`` = (turn, declared): each turn before it ends with a whole message cycle (``cycle``) and the next
+        living seat's turn starts with its draw; in that turn the message is received — by a player the questions
+        have declare first, else by any other (one way each) — and the process node after the receive
+        (ProcessFsm.checkWin: three messages of a colour) ends the game there (the solver picks the colours and the
+        areas; the replay asks whether the check passed the questions' declared winners: ``won_as_asked``)."""
+        turn, declared = self.win
+        alive = [i for i in range(self.n) if self.final.seats[i].alive]
+        if turn not in alive:
+            return None
+        out: list = []
+        if turn_seat is None:
+            out += [TR.Event("turn", seat=turn), TR.Event("draw")]
+            window, sent, received, front, turn_seat, sender = "draw", False, False, None, turn, turn
+        for _ in range(self.n):
+            if turn_seat == turn:
+                break
+            if window == "dying":
+                return None
+            if not received:
+                cyc = self.cycle(window, sent, front, sender, ways, new)
+                if cyc is None:
+                    return None
+                out += cyc
+            out.append(TR.Event("window", window="turn_end"))
+            turn_seat = next(i for i in ((turn_seat + d) % self.n for d in range(1, self.n + 1)) if i in alive)
+            out += [TR.Event("turn", seat=turn_seat), TR.Event("draw")]
+            window, sent, received, front, sender = "draw", False, False, None, turn_seat
+        if turn_seat != turn or received or window == "dying":
+            return None
+        who = [i for i in declared if i in alive] + [i for i in alive if i not in declared]
+        got = self.receive_by(who[self.choose(ways, len(who))], window, sent, front, sender, ways, new, done + out)
+        return None if got is None else out + got
 
     def later_use(self, ev, out: list | None, new):
         """The use by which a give's ActiveSkill giver that cannot act where the skeleton hands the grant out
@@ -677,7 +728,7 @@ class Builder:
                         users = [p for p in users if p == turn_seat]
                     opts.extend(("play", p, cid) for p in users if not self.banned_here(out, p, cid))
         for p in alive:
-            for inst in self.final.seats[p].skills:
+            for inst in self.held_at(self._k)[p]:
                 rule = self.cat.skills.get(inst.rule)
                 if rule is None or not rule.has("ActiveSkill") or not active_in(rule, window):
                     continue
@@ -701,6 +752,18 @@ class Builder:
             fields["chosen"] = dying
         return [TR.Event("use", seat=seat, rule=rid, target=dying if names_word(rule.do, "target") else None,
                          **fields)]
+
+    def held_at(self, k: int) -> list:
+        """Each seat's skills at the skeleton's event ``k`` — its final ones, unless the skeleton replaces a role
+        after ``k`` (后来人): then those the skeleton's prefix leaves him (a skill of the character he becomes later
+        is not his to use yet)."""
+        if not any(e.kind == "replace" for e in self.sk.events[k:]):
+            return [s.skills for s in self.final.seats]
+        memo = self.__dict__.setdefault("_held", {})
+        if k not in memo:
+            st = play_run(self.cat, TR.Trace(self.sk.setup, self.sk.events[:k])).state
+            memo[k] = [s.skills for s in st.seats]
+        return memo[k]
 
     def cycle(self, window, sent: bool, front, sender: int, ways, new) -> list:
         """A whole message cycle before a turn ends: sent to a player who accepts and receives it (one way per
@@ -882,6 +945,15 @@ class Builder:
             return None, []
         cid, skill = found
         x = self.n
+        front = self.where(out, None, None)[1]
+        if front == out[j].seat:
+            # the game trace had passed it back to its sender, where a passed message stops for good (he must accept
+            # it): that stop was only the moment the giver acted at, which the added seat's skill now is — the
+            # message goes on to whoever the skeleton's next 传递阶段 window has it in front of
+            front = self.next_stop_of(self._k)
+        back = self.way_back(out[j].seat, x, front)
+        if back is None:
+            return None, []
         self._extra.append(cid)
         out[j:] = [replace(out[j], to=x)] + [e for e in after if e.kind != "window"]
         k = j + 1
@@ -892,7 +964,42 @@ class Builder:
         if at is None:
             return None, []
         out[at:at] = cause                          # its fire among the others; its grant after theirs
-        return len(out), []
+        end = len(out)
+        # then the message goes on from him, passed seat by seat, back in front of whoever the game trace had it
+        # in front of (the skeleton's next windows and questions find it there); the grants go before the passes
+        out.extend(TR.Event("window", window="send", in_front=k) for k in back)
+        return end, []
+
+    def way_back(self, sender: int, x: int, front) -> list | None:
+        """The seats a message sent by ``sender`` to the added seat ``x`` (the last, next to seats n-1 and 0) stops
+        at when passed on from him until it is in front of ``front`` again: on in the send's direction (left / right
+        — only a neighbour of ``x`` sends to him so, path.first_stop_ok), or, sent up, back to its sender
+        (MessageMoveNext: up goes back to the sender; left / right to the nearest living player, stopping at the
+        sender). The shortest; [] when ``front`` is ``x`` or nobody; None when no pass reaches ``front``."""
+        if front is None or front == x:
+            return []
+        n = x + 1
+        alive = [i == x or self.final.seats[i].alive for i in range(n)]
+        routes = [[sender]] if front == sender else []
+        for step in (-1, 1):
+            i = sender
+            while True:                             # the nearest living player that way: is it ``x``?
+                i = (i + step) % n
+                if alive[i]:
+                    break
+            if i != x:
+                continue
+            seq = []
+            for _ in range(n):
+                i = (i + step) % n
+                if not alive[i]:
+                    continue
+                seq.append(i)
+                if i == front or i == sender:
+                    break
+            if seq and seq[-1] == front:
+                routes.append(seq)
+        return min(routes, key=len) if routes else None
 
     def named_cards(self, rule, window) -> list:
         """Cards whose resolution the TriggeredSkill answers, played now by its holder: those its guard on a card's
@@ -1046,10 +1153,68 @@ def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> 
     return list(each_template(cat, skeleton, run))
 
 
-def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None):
-    """``templates``, one at a time (built as they are asked for)."""
+def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None, questions=()):
+    """``templates``, one at a time (built as they are asked for). ``questions``: the (question, expect) pairs
+    the game must answer — a question of the result pass makes every template end in a win check
+    (``win_check_of``)."""
     run = run or play_run(cat, skeleton)
-    return Builder(cat, skeleton, run, run.state).each()
+    return Builder(cat, skeleton, run, run.state, questions).each()
+
+
+def win_check_of(questions) -> tuple | None:
+    """(turn, declared) of the win check the questions ask about — their questions of the result pass
+    (decision "result": the WinSkills or the ChangeGameResultSkills folded over given declared winners, in a
+    given turn); None when they ask none, or name different turns. The server folds them only in a win check
+    (ProcessFsm.checkWin → Game.checkWin, changeGameResult), so a game answers such a question by ending in one."""
+    asked = [q for q, _ in questions if q.get("decision") == "result"]
+    turns = {q.get("turn") for q in asked}
+    if not asked or len(turns) != 1 or not isinstance(next(iter(turns)), int):
+        return None
+    return next(iter(turns)), tuple(sorted(asked[0].get("declared", ())))
+
+
+def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
+    """z3 terms saying that each result-pass question of ``questions`` the game's own win check folds — seated as
+    the table sits, no pick chosen, in the turn the game ends in — answers as claimed over the game's last table
+    (checks/enc/win.enc_result, the twin of the fold ``decide`` makes): the solver looks for a game whose end
+    answers so, instead of one that ends while the replay's answers differ. The other questions are asked by the
+    replay only."""
+    from .enc.val import z
+    from .enc.win import enc_result
+    tab = enc.tab
+    n = tab.n
+    out = []
+    for q, e in questions:
+        if q.get("decision") != "result" or q.get("picks") or not isinstance(tab.turn, int) or \
+                q.get("turn") != tab.turn or list(q.get("seating") or range(n)) != list(range(n)) or \
+                not {"declared", "winners"} <= set(e):
+            continue
+        D0 = [i in q.get("declared", ()) for i in range(n)]
+        W0 = [i in q.get("winners", ()) for i in range(n)]
+        D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked")
+        out += [z(D[i]) == z(i in e["declared"]) for i in range(n)]
+        out += [z(W[i]) == z(i in e["winners"]) for i in range(n)]
+    return out
+
+
+def won_as_asked(cat: Catalogue, state, question: dict) -> bool:
+    """Did the game end in a win check that folded the result pass the question asks about: over, in the
+    question's turn, and its check (ProcessFsm.checkWin, or the one-camp check after it) handed the pass of the
+    question's kind the question's declared winners and winners? A question of another decision: True."""
+    if question.get("decision") != "result":
+        return True
+    if state.winners is None or state.turn != question.get("turn", state.turn):
+        return False
+    from skillproof.model.interp import win as W
+    from skillproof.model.interp.result import game_result
+    passed = []
+
+    def fold(c, st, declared, winners, kind):
+        passed.append((kind, frozenset(declared), frozenset(winners)))
+        return game_result(c, st, declared, winners, kind)
+    W.check_win(cat, state, fold) or W.check_one_camp(cat, state, fold)
+    return (question.get("kind", "result"), frozenset(question.get("declared", ())),
+            frozenset(question.get("winners", ()))) in passed
 
 
 #: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
@@ -1062,14 +1227,18 @@ PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true
           "alive", "face_up", "ever_face_up", "locked", "identity")
 
 
-def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, focus=()) -> TR.Trace | None:
+def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, focus=(), over: bool = False,
+          questions=()) -> TR.Trace | None:
     """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
     the end is as close to ``final``'s as a legal game allows (each ``PINNED`` attribute a soft constraint: the
     timed model's table is one the question holds on, but some of its values no game reaches — a turn player who
     drew two cards and sent one does not end it with an empty hand); None when no legal filling exists (or the
     solver gave up). The caller replays the game and asks the questions again: the pins only guide the search.
     ``focus``: the seats the questions ask about — where the timed model's identities are no deal, theirs are kept
-    before the others'."""
+    before the others'. ``over``: the game must be over at its end (a template that ends in a win check:
+    ``win_check_of``) — a hard constraint, not a pin: a game that does not end there answers nothing; and the
+    result pass asked by each of ``questions`` that the game's own check folds (``asked_pass_terms``) answers as
+    claimed on its last table."""
     import z3
     from .enc.game import GameEncoding, Illegal
     from .enc.table import NONE, enc_class_of
@@ -1091,6 +1260,10 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     # the optimum (the pins kept) is the same
     s.set("elim_01", False)
     assert_all(s, [lab.expr for lab in enc.legal])
+    if over:
+        s.add(enc.over_term())
+        for t in asked_pass_terms(cat, enc, questions):
+            s.add(t)
     # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
     # (a legal deal keeps as many as it can, those of the seats asked about first)
     dealt = not deal_errors(final.seats)
@@ -1127,11 +1300,12 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
     from skillproof.model.interp.windows import at_decision
     run = play_run(cat, skeleton)
     tried = 0
-    for tmpl in each_template(cat, skeleton, run):
+    for tmpl in each_template(cat, skeleton, run, questions):
         tried += 1
         if not asks_there(tmpl, questions):
             continue                                # no filling of it answers: the replay's test below fails
-        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions})
+        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions},
+                     over=win_check_of(questions) is not None, questions=questions)
         if game is None:
             continue
         got = play_run(cat, game)
@@ -1143,7 +1317,7 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
         # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
         # nothing of the game can cause) answers nothing
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
-               for q, e in questions) and (accept is None or accept(game, got)):
+               and won_as_asked(cat, got.state, q) for q, e in questions) and (accept is None or accept(game, got)):
             return game, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"

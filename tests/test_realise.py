@@ -142,3 +142,37 @@ def test_a_template_is_skipped_only_where_no_filling_can_answer(cat):
     s.add([lab.expr for lab in full.legal])
     assert s.check() == z3.unsat
     assert solve(cat, bad, base.state) is None
+
+
+def test_a_result_pass_question_is_answered_by_a_game_that_ends_in_its_win_check():
+    """OD002-kind questions ask the result pass over given declared winners in a given turn; the server folds it only
+    in a win check (ProcessFsm.checkWin after a receive: Game.checkWin, changeGameResult from whose turn). The
+    template plays the turns up to the question's (each a whole message cycle) and has the message received there;
+    the game must end at that check, in that turn, its check handing the pass the question's declared winners
+    (before, the game went on with nobody winning and only the pass's arithmetic answered)."""
+    import os
+    from skillproof.checks.realise import won_as_asked
+    fam = os.path.join(os.path.dirname(__file__), "fixtures", "families")
+    cat = loader.load([os.path.join(fam, "base.toml"), os.path.join(fam, "order", "trigger.toml")])
+    seats = [Seat(character=c, identity=i, face_up=True, ever_face_up=True,
+                  skills=[SkillInst(r) for r in cat.characters[c].skills])
+             for c, i in (("w1", "red"), ("w2", "blue"), ("g1", "black"))]
+    seats[0].red_messages = seats[0].true_messages = seats[0].non_black_messages = 3
+    sk = Trace(State(seats=seats, turn=0), [Event("turn", seat=0), Event("window", window="send_start")])
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    qs = []
+    for seating in ([0, 1, 2], [1, 0, 2]):
+        q = {"decision": "result", "kind": "result", "turn": 2, "declared": [0], "winners": [0], "picks": {},
+             "seating": seating}
+        qs.append((q, decide(cat, base.state, q)))
+    assert qs[0][1] == {"declared": [0], "winners": [1]}     # 搅局 takes the win from the red declarer
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is not None, why
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    assert got.state.winners is not None and got.state.turn == 2
+    assert [e.kind for e in game.events][-1] == "window" and game.events[-1].window == "receive"
+    assert sorted(got.state.declared) == [0] and sorted(got.state.winners) == [1]
+    for q, e in qs:
+        assert matches(decide(cat, got.state, q), e) and won_as_asked(cat, got.state, q)

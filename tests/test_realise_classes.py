@@ -487,3 +487,96 @@ def test_a_giver_nothing_seated_can_answer_in_the_send_phase_acts_after_an_added
     w = SKELETONS["an_invalidation_in_the_send_phase_nothing_seated_answers"]
     for t in templates(cat, Trace.from_dict(w["trace"])):     # 钱敏 holds 拒收: she never accepts it
         assert not any(e.kind == "window" and e.window == "fight" and e.in_front == 0 for e in t.events)
+
+
+def test_the_detour_brings_the_message_back_in_front_of_the_asked_player(cat):
+    """IV001 (信鸽联络·拒收 outliving 小铃铛's invalidation by 先发制人 in 传递阶段): the skeleton ends with the message in
+    front of 钱敏, who holds 拒收. The detour sends it to the added 金自来 first (his 赌命 answers its move, 先发制人
+    answers 赌命's card); from him it is passed on — right, as it was sent — to 钱敏 again, where both questions
+    are asked (before, the game ended in front of 金自来 and 拒收 mattered to nobody)."""
+    setup = {"seats": [{"character": "qian_min", "identity": "red", "face_up": True, "ever_face_up": True,
+                        "skills": [{"rule": "XianFaZhiRen"}]},
+                       {"character": "xiao_ling_dang", "identity": "red", "face_up": True, "ever_face_up": True,
+                        "skills": [{"rule": "XinGeLianLuo"}, {"rule": "HouZiQieXin"}]}], "turn": 1}
+    sk = Trace.from_dict({"setup": setup, "events": [
+        {"event": "turn", "seat": 1},
+        {"event": "window", "window": "send", "in_front": 0, "sender": 1},
+        {"event": "give", "giver": 1, "seat": 0, "site": "XinGeLianLuo#0"},
+        {"event": "give", "giver": 0, "seat": 1, "site": "XianFaZhiRen#0"}]})
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    qs = [({"decision": "holds", "rule": "XinGeLianLuo2", "seat": 0}, {"holds": True, "live": True}),
+          ({"decision": "holds", "rule": "XinGeLianLuo", "seat": 1}, {"holds": True, "invalidated": True, "live": False}),
+          ({"decision": "matters", "rule": "XinGeLianLuo2", "seat": 0, "args": {}}, {"matters": True})]
+    for q, e in qs:
+        assert matches(decide(cat, base.state, q), e), q
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is not None, why
+    got = play_run(cat, game)
+    assert got.legal, got.errors
+    assert [s.character for s in game.setup.seats] == ["qian_min", "xiao_ling_dang", "jin_zi_lai"]
+    assert next(e for e in game.events if e.kind == "send").to == 2
+    assert _windows(game)[-1] == ("send", 0, None)
+    kinds = [e.kind for e in game.events]
+    assert kinds.index("give") < len(kinds) - 1          # the grants before the pass, next to their fires
+    for q, e in qs:
+        assert matches(decide(cat, got.state, q), e), q
+
+
+def test_the_detour_goes_on_past_a_stop_at_the_sender(cat):
+    """IV001 (强令's 不能出牌 outliving its invalidation): the skeleton has the message passed back to its sender 张一挺
+    — where a passed message stops for good — for 先发制人 to act at, then in front of 钱敏 again. The detour makes
+    金自来's 赌命 the moment instead and passes the message from him straight on to 钱敏."""
+    setup = {"seats": [{"character": "qian_min", "identity": "red", "face_up": True, "ever_face_up": True,
+                        "skills": [{"rule": "XianFaZhiRen"}]},
+                       {"character": "zhang_yi_ting", "identity": "red", "face_up": True, "ever_face_up": True,
+                        "skills": [{"rule": r} for r in cat.characters["zhang_yi_ting"].skills]}], "turn": 1}
+    sk = Trace.from_dict({"setup": setup, "events": [
+        {"event": "turn", "seat": 1},
+        {"event": "window", "window": "send", "in_front": 0, "sender": 1},
+        {"event": "give", "giver": 1, "seat": 0, "site": "QiangLing#0", "args": {"all_cards": False, "cards": ["Po_Yi"]}},
+        {"event": "window", "window": "send", "in_front": 1, "sender": 1},
+        {"event": "give", "giver": 0, "seat": 1, "site": "XianFaZhiRen#0"},
+        {"event": "window", "window": "send", "in_front": 0, "sender": 1}]})
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    qs = [({"decision": "holds", "rule": "CannotPlayCard", "seat": 0}, {"holds": True, "live": True}),
+          ({"decision": "holds", "rule": "QiangLing", "seat": 1}, {"holds": True, "invalidated": True, "live": False}),
+          ({"decision": "matters", "rule": "CannotPlayCard", "seat": 0, "args": {"all_cards": False, "cards": ["Po_Yi"]}},
+           {"matters": True})]
+    for q, e in qs:
+        assert matches(decide(cat, base.state, q), e), q
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is not None, why
+    assert [w for w in _windows(game) if w[0] == "send"] == [("send", 0, None)]
+    assert got_legal(cat, game)
+
+
+def got_legal(cat, game) -> bool:
+    got = play_run(cat, game)
+    return got.legal and not got.errors
+
+
+def test_a_killer_skill_is_one_the_seat_holds_then_not_after_houlairen(cat):
+    """RR001: SP端木静 dying in his own 出牌阶段 and made 小铃铛 by 后来人 in that dying window. 小铃铛's 猴子窃信 (a
+    MainPhaseSkill that may put a message into an area) is a skill of the character he becomes only after the dying
+    window: it is no killer of it (before, every template used it there, and none could be filled)."""
+    def seat(c, face_up, **counts):
+        return {"character": c, "identity": "red", "face_up": face_up, "ever_face_up": face_up,
+                "skills": [{"rule": r} for r in cat.characters[c].skills], **counts}
+    seats = [seat("sp_duan_mu_jing", False, blue_messages=1, true_messages=1, non_black_messages=1),
+             seat("qian_min", True)]
+    sk = Trace.from_dict({"setup": {"seats": seats, "turn": 0},
+                          "events": [
+        {"event": "turn", "seat": 0}, {"event": "window", "window": "main"},
+        {"event": "give", "giver": 0, "seat": 0, "site": "Diao_Hu_Li_Shan#1", "args": {"all_cards": True, "cards": []}},
+        {"event": "window", "window": "dying", "dying": 0},
+        {"event": "replace", "seat": 0, "character": "xiao_ling_dang"},
+        {"event": "window", "window": "main"}]})
+    base = play_run(cat, sk)
+    assert base.legal, base.errors
+    ts = templates(cat, sk)
+    assert ts
+    for t in ts:
+        k = next(i for i, e in enumerate(t.events) if e.kind == "replace")
+        assert not any(e.kind == "use" and e.rule == "HouZiQieXin" for e in t.events[:k])
