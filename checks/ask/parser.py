@@ -710,9 +710,15 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     oq = order_query(cat, text, names) if len(text) <= 400 else None
     if oq is not None:                      # 承志和遗信在角色死亡时怎么结算: two skills' order on one event
         return oq
+    from .targets import target_query
+    tq, bad = target_query(cat, text, names) if len(text) <= 400 else (None, None)
+    if tq is not None:                      # 试探能对自己使用吗: whom a card or skill may be used on
+        return tq
     try:
         return Parser(cat, text, names).parse()
     except QueryError as e:
+        if bad is not None:                 # a target frame whose player phrase is no player word: said there
+            raise bad from None
         if len(text) > 400:                 # a long question is not searched for its neighbours
             raise
         near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))

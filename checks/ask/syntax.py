@@ -134,4 +134,5 @@ ATOM_KINDS = {
     "use": {"ActiveSkill"}, "hold": set(), "invalidated": set(), "face_up": set(), "hand": set(), "where": set(),
     "resolve": {"ConvertCardSkill", "CannotPlayCard", "ActiveSkill"}, "locked": set(), "fires": {"TriggeredSkill"}, "granted": set(),
     "given": set(), "win": set(), "received": set(), "fires_on": set(), "effect": set(),
+    "target": set(),
 }

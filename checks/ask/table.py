@@ -76,7 +76,7 @@ TURNS = 2
 # ============================================================================================ which questions
 def table_atom(a: Atom) -> bool:
     """Is the atom about the moving table (answered here rather than on the timed model)?"""
-    if a.kind in ("win", "received", "fires_on", "effect"):
+    if a.kind in ("win", "received", "fires_on", "effect", "target"):
         return True
     if a.kind == "where":
         return bool(_attrs(a.value) & TABLE_ATTRS) or _reads_dying(a.value)
@@ -180,6 +180,7 @@ class Goal:
     invalid_by: str | None = None       # the card whose invalidation the question names (被调虎离山无效后)
     effect: Atom | None = None          # an effect claim (城府会让试探无效吗): the rule whose effect is asked of …
     effect_rule: str | None = None      # … a skill or card id (its fire, use or play and resolution is the template's)
+    target: Atom | None = None          # a target claim (试探能对自己使用吗): the play of effect_rule names such a target
 
     @property
     def needs(self) -> set:
@@ -192,8 +193,8 @@ class Goal:
                 out.add("received")
             elif a.kind == "fires_on":
                 out.add("fire")
-            elif a.kind == "effect":
-                out.add("effect")
+            elif a.kind in ("effect", "target"):
+                out.add("effect")              # a target (试探能对自己使用吗): the effect's play is the template's
             elif a.kind == "where":
                 at = _attrs(a.value)
                 if "alive" in at:
@@ -224,6 +225,11 @@ def goal_of(cat, q: Query) -> Goal:
                                   "an effect is asked as such (not under 'not' or 'or')")
             if a.rule in cat.skills and fired_rule(cat.skills[a.rule]):
                 g.fire = a.rule                     # a triggered skill's effect: its firing's templates
+            continue
+        if a.kind == "target":
+            if g.effect_rule is not None or a.rule in cat.skills and fired_rule(cat.skills[a.rule]):
+                raise Unsupported("一次只问一个目标", "one target at a time")
+            g.target, g.effect_rule = a, a.rule
             continue
         if a.kind == "fires_on":
             if g.fire is not None and g.fire != a.rule:
@@ -868,6 +874,11 @@ class Reader:
             return AND(tab.message_received, EQ(tab.in_front, 0))
         if a.kind == "fires_on":
             return True                              # the template's fire event: its legality is the claim
+        if a.kind == "target":
+            k_use, ev = self.acting_event()
+            if ev is None or ev.target is None:
+                return False
+            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None))
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
@@ -905,6 +916,8 @@ class Reader:
             return 0
         if who == "dying":
             return entry["dying"] if entry["dying"] is not None else -1
+        if who == "sender":                         # 误导能把情报转移给传出者吗: the template's: the turn player sends
+            return self.turn_sender
         chars = [s.character for s in self.story.template.setup.seats]
         return chars.index(who) if who in chars else -1
 
@@ -918,6 +931,15 @@ class Reader:
         if eff.dying and seat != entry["dying"]:
             return False
         return seat != 0 if who == "other" else seat == self.who_seat(who, entry)
+
+    def acting_event(self) -> tuple:
+        """(index, event) of the play or use whose effect the template's decisive event is (the target's)."""
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs) - 1
+        for k in range(last, -1, -1):
+            if evs[k].kind in ("play", "use") and evs[k].seat == 0:
+                return k, evs[k]
+        return None, None
 
     def answered_card(self) -> str | None:
         """The card the template's effect answers: the last card played before its effect event (declared)."""
@@ -968,6 +990,16 @@ class Reader:
             return bool(st.message_received) and st.in_front == 0
         if a.kind == "fires_on":
             return True
+        if a.kind == "target":
+            game = getattr(self, "game", None)
+            k_use, _ = self.acting_event()
+            if game is None or k_use is None:
+                return False
+            ev = game.events[k_use]
+            if ev.target is None:
+                return False
+            before = play_run(self.cat, TR.Trace(game.setup, game.events[:k_use], True)).state
+            return target_holds(a.value, ev.target, before)
         if a.kind == "effect":
             run = getattr(self, "run", None)
             k_eff = self.story.fire_at
@@ -993,6 +1025,50 @@ class Reader:
         if a.kind == "given":
             return bool(self.role_value(a.value, st=st))
         return False
+
+
+def target_term(who: str, t, tab):
+    """The target word's relation (targets.TARGET_WORDS) for the symbolic target seat ``t`` on the table ``tab``
+    just before the play (z3 twin of target_holds)."""
+    there = NE(t, NONE)
+    if who == "self":
+        return EQ(t, 0)
+    if who == "other":
+        return AND(there, NE(t, 0))
+    if who == "dying":
+        return AND(there, EQ(t, tab.dying)) if tab.dying is not None else False
+    if who == "not_dying":
+        return AND(there, NE(t, tab.dying)) if tab.dying is not None else there
+    if who == "no_hand":
+        return AND(there, tab.at(t, lambda s: EQ(s.hand, 0), False))
+    if who == "dead":
+        return AND(there, tab.at(t, lambda s: NOT(s.alive), False))
+    if who == "sender":
+        return AND(there, EQ(t, tab.sender)) if tab.sender is not None else False
+    if who == "turn_player":
+        return AND(there, EQ(t, tab.turn))
+    raise Unsupported(f"目标「{who}」读不了", f"the target `{who}` is not read")
+
+
+def target_holds(who: str, t: int, st: State) -> bool:
+    """The target word's relation for the target seat ``t`` on the state ``st`` just before the play."""
+    if who == "self":
+        return t == 0
+    if who == "other":
+        return t != 0
+    if who == "dying":
+        return st.dying is not None and t == st.dying
+    if who == "not_dying":
+        return st.dying is None or t != st.dying
+    if who == "no_hand":
+        return st.seats[t].hand_count == 0
+    if who == "dead":
+        return not st.seats[t].alive
+    if who == "sender":
+        return st.sender is not None and t == st.sender
+    if who == "turn_player":
+        return t == st.turn
+    return False
 
 
 def effect_entry_ok(eff, entry) -> bool:
@@ -1175,7 +1251,7 @@ class Search:
             before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
         else:
             before = _start_state(game)
-        reader.run = run
+        reader.run, reader.game = run, game
         ok = self.via_ok(game) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
             all(reader.holds(run.state, a) for a in self.goal.after)
@@ -1389,6 +1465,13 @@ def answer(sess, q: Query) -> Result:
     t0 = time.perf_counter()
     res = Result(q, "unknown")
 
+    tgt = next((a for a in atoms_of(q.claim) if a.kind == "target"), None)
+    if tgt is not None and q.mode == "exists":
+        from .targets import from_data
+        told = from_data(cat, q, tgt)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
     eff = next((a for a in atoms_of(q.claim) if a.kind == "effect"), None)
     if eff is not None and eff.rule is None:
         return answer_any_skill(sess, q, eff, t0)

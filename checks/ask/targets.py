@@ -1,0 +1,173 @@
+"""Whom a card or a skill may be used on (issues 22/23): 试探能对自己使用吗, 澄清能对没有濒死的人使用吗, 威逼能对没有手牌的
+人使用吗, 调虎离山可以指定自己吗, 能对死亡角色使用利诱吗, can 试探 target oneself? — read as a ``target`` atom (the rule and
+a player word, ``TARGET_WORDS``) and asked of games like an effect (table.py: the card played, or the skill used, by
+the player in a window it may be; the target the play names meets the word), so that a *yes* is a game both twins
+play and a *no* the rules that refuse it. A *no* the catalogue's ``target`` decides alone (a dead player, oneself for a
+card of ``other``, any player for a card with no target) is told from that data.
+
+The frames (``FRAMES_ZH`` / ``FRAMES_EN``): ``RULE 能对 PLAYER 使用吗``, ``能对 PLAYER 使用 RULE 吗``, ``RULE 可以指定 PLAYER
+吗``, ``RULE 能以 PLAYER 为目标吗``; ``can RULE target PLAYER``, ``can RULE be used on PLAYER``, ``can I use RULE on
+PLAYER``. A frame whose player phrase is no word of ``TARGET_WORDS`` is refused at the phrase, with the words it knows."""
+from __future__ import annotations
+
+import re
+
+from skillproof.model.msg import Msg
+
+from .errors import QueryError
+from .syntax import Atom, Query
+
+#: player word -> the phrases that name it (longest first when matched). The relation each stands for, on the table
+#: just before the play (table.Reader: target_term / target_holds):
+#: self — the user himself; other — another player; dying — the dying player; not_dying — a player who is not the
+#: dying one (nobody dying, or another); no_hand — a player with no hand card; dead — a dead player; sender — the
+#: sender of the message; turn_player — the player whose turn it is
+TARGET_WORDS = {
+    "not_dying": ("没有濒死的人", "没有濒死的角色", "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
+                  "没濒死的人", "不是濒死的人", "不处于濒死的人", "a player who is not dying", "someone who is not dying",
+                  "a non-dying player", "players who are not dying"),
+    "no_hand": ("没有手牌的人", "没有手牌的角色", "无手牌的角色", "无手牌的人", "手牌为空的人", "手牌为空的角色", "没手牌的人",
+                "空手牌的人", "没有手牌的玩家", "a player with no hand cards", "a player with no cards in hand",
+                "a player with no cards", "someone with no hand cards", "someone with no cards", "an empty hand",
+                "a player without hand cards", "players with no hand cards"),
+    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色",
+             "a dead player", "the dead", "dead players", "a dead character", "someone dead"),
+    "dying": ("正在求澄清的人", "濒死的人", "濒死的角色", "濒死角色", "濒死者", "the dying player", "a dying player",
+              "someone dying", "the player who is dying"),
+    "sender": ("情报传出者", "传出者", "传情报的人", "传出情报的人", "the sender", "the message's sender", "its sender"),
+    "turn_player": ("当前回合角色", "当前回合的角色", "回合角色", "当前角色", "回合玩家", "the current player", "the turn player",
+                    "the player whose turn it is"),
+    "self": ("自己", "自身", "本人", "你自己", "他自己", "她自己", "使用者自己", "oneself", "himself", "herself",
+             "themselves", "yourself", "myself", "itself", "self", "the user", "its user", "me", "you"),
+    "other": ("其他角色", "其他人", "其他玩家", "别人", "他人", "另一名角色", "另一个人", "其他的角色", "other players",
+              "another player", "someone else", "others", "another character", "an opponent"),
+}
+#: the words as an answer says them
+SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "dying": ("濒死的人", "the dying player"),
+         "not_dying": ("没有濒死的人", "a player who is not dying"), "no_hand": ("没有手牌的人", "a player with no hand cards"),
+         "dead": ("死亡角色", "a dead player"), "sender": ("传出者", "the sender"),
+         "turn_player": ("当前回合角色", "the current player")}
+
+_Q = r"\s*(?:吗|么|嘛)?\s*[？?。!！]*\s*$"
+_CAN = r"(?:能不能|可不可以|能否|可否|能够|能|可以|可)"
+_USE = r"(?:使用|用|打出|发动|出)"
+#: (regex, the group names: rule / who) — the rule's name is a word of the catalogue (names.Names)
+FRAMES_ZH = (
+    re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE + _Q),
+    re.compile(r"^\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE + r"\s*(?P<rule>\S+?)" + _Q),
+    re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:指定|选择)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)?" + _Q),
+    re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:以|把)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)" + _Q),
+    re.compile(r"^\s*(?P<rule>\S+?)\s*的目标\s*" + _CAN + r"\s*(?:是|为)\s*(?P<who>.+?)" + _Q),
+)
+#: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
+MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
+                     r"(?P<who>.+?)" + _Q)
+MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
+                     r"(?:to|back to)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
+FRAMES_EN = (
+    re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:target|be used on|be played on|be used against|choose)\s+"
+               r"(?P<who>.+?)\s*[?.!]*\s*$", re.I),
+    re.compile(r"^\s*(?:can|could|may)\s+(?:i|you|a player|someone|one|anyone|he|she)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+               r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I),
+)
+
+
+def _rule_of(cat, names, word: str) -> str | None:
+    """The card or skill a word names (a card first: 澄清 is a card)."""
+    for kind in ("card", "rule"):
+        rid = names.find(kind, word)
+        if rid is not None and (rid in cat.cards or rid in cat.skills):
+            return rid
+    return None
+
+
+def player_word(phrase: str) -> str | None:
+    """The player word a phrase is (``TARGET_WORDS``), or None."""
+    p = phrase.strip().lower().rstrip("？?。.!！ ")
+    for who, words in TARGET_WORDS.items():
+        if p in (w.lower() for w in words):
+            return who
+    return None
+
+
+def target_query(cat, text: str, names) -> tuple:
+    """(Query, None): a question of whom a card or skill may be used on, as an ``exists`` Query with a ``target``
+    atom — or, for the message moved to a player (误导能把情报转移给传出者吗), an ``effect`` atom of its move_message op;
+    (None, QueryError): a frame with a player phrase that is no player word (raised by the caller when the question
+    reads no other way); (None, None): no frame, or none naming a card or skill."""
+    from .syntax import Effect
+    for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN):
+        m = rx.match(text)
+        if m is None:
+            continue
+        rid = _rule_of(cat, names, m.group("rule"))
+        if rid is None:
+            continue
+        who = player_word(m.group("who"))
+        if who is None:
+            col, end = m.span("who")
+            known = "、".join(SHOWN[w][0] for w in TARGET_WORDS)
+            known_en = ", ".join(SHOWN[w][1] for w in TARGET_WORDS)
+            return None, QueryError(Msg("读不懂目标「{p}」：{r}的目标可以写成 {k}（如：'试探能对自己使用吗'）",
+                                        "the target '{p}' is not understood: {r}'s target may be written as {ke} "
+                                        "(e.g. 'can 试探 target oneself?')", p=m.group("who"), r=cat.name_of(rid),
+                                        k=known, ke=known_en), col, end)
+        if rx in (MOVE_ZH, MOVE_EN):
+            eff = Effect(("move_message",), {"move_message": "to"}, who if who != "dying" else None,
+                         dying=who == "dying", text=text[m.start():m.end()].strip())
+            a = Atom("effect", m.start("rule"), m.end("who"), rule=rid, value=eff, text=eff.text)
+        else:
+            col, end = min(m.start("rule"), m.start("who")), max(m.end("rule"), m.end("who"))
+            a = Atom("target", col, end, rule=rid, value=who, text=text[col:end])
+        return Query(text, "exists", None, a), None
+    return None, None
+
+
+def words(who: str) -> tuple:
+    return SHOWN[who]
+
+
+# ---------------------------------------------------------------------------------------------- from the data
+def target_spec(cat, rid: str):
+    """(who, when) of the rule's target: a card's ``target`` (none / any / other), a skill's: any when its effect or
+    its ``requires`` names a target (it is used on a living player), else none."""
+    if rid in cat.cards:
+        spec = getattr(cat.cards[rid], "target", None)
+        return (spec.who if spec is not None else "none"), (spec.when if spec is not None else None)
+    return None, None
+
+
+def from_data(cat, q: Query, a: Atom):
+    """*no* told by the catalogue's ``target`` alone, whatever the game: a card with no target is used on nobody; every
+    card with one is used on a living player (a dead one never); a card of ``other`` never on its user. None when the
+    data leaves it to the game."""
+    from skillproof.model.lang import pick
+    from .constraints import _ref
+    from .result import Result
+    who, _ = target_spec(cat, a.rule)
+    if who is None:
+        return None
+    card = cat.cards[a.rule]
+    zh_w, en_w = SHOWN[a.value]
+    says = None
+    if who == "none" and a.value != "sender":
+        says = (f"{card.name}没有目标（target = \"none\"）：它不对任何角色使用",
+                f"{card.name} has no target (target = \"none\"): it is used on nobody")
+    elif who != "none" and a.value == "dead":
+        says = (f"{card.name}的目标是一名存活的角色（target = \"{who}\"）：死亡角色不能被指定",
+                f"{card.name}'s target is a living player (target = \"{who}\"): a dead one is never chosen")
+    elif who == "other" and a.value in ("self",):
+        says = (f"{card.name}只能指定其他角色（target = \"other\"）", f"{card.name} targets another player only "
+                                                                    f"(target = \"other\")")
+    if says is None:
+        return None
+    r = _ref(cat, a.rule, None)
+    res = Result(q, "no")
+    res.because = [{"kind": "rule", "rules": [r], "says": pick(*says)},
+                   {"kind": "bound", "says": pick("目标是数据：这对每一局都成立，与搜索界限无关",
+                                                  "the target is data: this holds of every game, whatever the bound"),
+                    "rules": []}]
+    res.headline = pick(f"否——{card.name}不能对{zh_w}使用（目录里它的目标如此）",
+                        f"no — {card.name} cannot be used on {en_w} (its target in the catalogue)")
+    res.bounds = {"table": True}
+    return res
