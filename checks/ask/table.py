@@ -1333,8 +1333,9 @@ class Search:
                 if is_invariant(lab.label):
                     local.add(lab.expr)
             for name, term in t.asked:
-                if name != "claim" or z3.is_true(z3.simplify(term)):
-                    local.add(term)                 # the claim only where the template's events are the claim
+                if name != "claim" or z3.is_true(z3.simplify(term)) or self.goal.target is not None:
+                    local.add(term)                 # the claim only where the template's events are the claim (or
+                    #                                 it names the play's target: the play's own rules refuse it)
             r = local.check([x for x, _ in lits])
             if r != z3.unsat:
                 return None                         # something before the decisive events may matter: the bound

@@ -14,6 +14,8 @@ import re
 
 from skillproof.model.msg import Msg
 
+from skillproof.model import expr as E
+
 from .errors import QueryError
 from .syntax import Atom, Query
 
@@ -72,6 +74,30 @@ FRAMES_EN = (
 )
 
 
+#: a window the question names (濒死时澄清能对没有濒死的人使用吗): its phrases, blanked before the frames are read and
+#: kept as the question's ``window`` given
+WINDOW_RX = (
+    (re.compile(r"(?:在|于)?(?:有人)?(?:濒死求澄清|濒死)(?:时|的时候|阶段)"), "dying"),
+    (re.compile(r"(?:在|于)?(?:自己的)?出牌阶段(?:时|中|里)?"), "main"),
+    (re.compile(r"(?:在|于)?争夺阶段(?:时|中|里)?"), "fight"),
+    (re.compile(r"(?:在|于)?传递阶段开始时"), "send_start"),
+    (re.compile(r"\b(?:in the dying phase|when someone is dying|while someone is dying),?", re.I), "dying"),
+    (re.compile(r"\bin the main phase,?", re.I), "main"),
+    (re.compile(r"\bin the fight phase,?", re.I), "fight"),
+)
+
+
+def _window(text: str) -> tuple:
+    """(the text with a window phrase blanked, the window given or None)."""
+    from .syntax import Given
+    for rx, w in WINDOW_RX:
+        m = rx.search(text)
+        if m is not None:
+            blank = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
+            return blank, Given("window", m.start(), m.end(), m.group(0).strip(" ,"), window=w)
+    return text, None
+
+
 def _rule_of(cat, names, word: str) -> str | None:
     """The card or skill a word names (a card first: 澄清 is a card)."""
     for kind in ("card", "rule"):
@@ -95,7 +121,10 @@ def target_query(cat, text: str, names) -> tuple:
     atom — or, for the message moved to a player (误导能把情报转移给传出者吗), an ``effect`` atom of its move_message op;
     (None, QueryError): a frame with a player phrase that is no player word (raised by the caller when the question
     reads no other way); (None, None): no frame, or none naming a card or skill."""
+    from skillproof.model.lang import pick
     from .syntax import Effect
+    full = text
+    text, given = _window(text)
     for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN):
         m = rx.match(text)
         if m is None:
@@ -115,11 +144,15 @@ def target_query(cat, text: str, names) -> tuple:
         if rx in (MOVE_ZH, MOVE_EN):
             eff = Effect(("move_message",), {"move_message": "to"}, who if who != "dying" else None,
                          dying=who == "dying", text=text[m.start():m.end()].strip())
-            a = Atom("effect", m.start("rule"), m.end("who"), rule=rid, value=eff, text=eff.text)
+            a = Atom("effect", m.start("rule"), m.end("who"), rule=rid, value=eff, text=full[m.start("rule"):m.end("who")])
         else:
             col, end = min(m.start("rule"), m.start("who")), max(m.end("rule"), m.end("who"))
-            a = Atom("target", col, end, rule=rid, value=who, text=text[col:end])
-        return Query(text, "exists", None, a), None
+            a = Atom("target", col, end, rule=rid, value=who, text=full[col:end].strip())
+        q = Query(full, "exists", None, a, givens=[given] if given is not None else [])
+        if a.kind == "target":
+            zh_w, en_w = SHOWN[who]
+            q.shown = pick(f"对{zh_w}使用{cat.name_of(rid)}", f"use {cat.name_of(rid)} on {en_w}")
+        return q, None
     return None, None
 
 
@@ -128,6 +161,39 @@ def words(who: str) -> tuple:
 
 
 # ---------------------------------------------------------------------------------------------- from the data
+def _is(node, name: str) -> bool:
+    return isinstance(node, E.Var) and node.name == name
+
+
+def _conjuncts(node) -> list:
+    if isinstance(node, E.Bin) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node] if node is not None else []
+
+
+def refutes(conj, who: str) -> bool:
+    """Does one conjunct of a ``requires`` condition fail whenever the target is the player ``who`` names? (read by
+    its shape: ``target != self`` refutes oneself, ``target.alive`` a dead player, ``target.hand_count > 0`` a player
+    with no hand card)"""
+    if isinstance(conj, E.Bin) and conj.op == "!=" and {who} == {"self"}:
+        return _is(conj.left, "target") and _is(conj.right, "self") or \
+            _is(conj.left, "self") and _is(conj.right, "target")
+    if isinstance(conj, E.Attr) and conj.name == "alive" and _is(conj.obj, "target"):
+        return who == "dead"
+    if isinstance(conj, E.Bin) and who == "no_hand" and isinstance(conj.left, E.Attr) and \
+            conj.left.name == "hand_count" and _is(conj.left.obj, "target") and isinstance(conj.right, E.Lit):
+        n = conj.right.value
+        return conj.op == ">" and n >= 0 or conj.op == ">=" and n >= 1 or conj.op == "!=" and n == 0
+    return False
+
+
+def reads_target(rule) -> bool:
+    """Is a skill used on a player (its effect or its ``requires`` names ``target``)?"""
+    from ..realise import names_word
+    return names_word(rule.do, "target") or (rule.requires is not None and any(
+        isinstance(x, E.Var) and x.name == "target" for x in E.walk(rule.requires)))
+
+
 def target_spec(cat, rid: str):
     """(who, when) of the rule's target: a card's ``target`` (none / any / other), a skill's: any when its effect or
     its ``requires`` names a target (it is used on a living player), else none."""
@@ -138,36 +204,49 @@ def target_spec(cat, rid: str):
 
 
 def from_data(cat, q: Query, a: Atom):
-    """*no* told by the catalogue's ``target`` alone, whatever the game: a card with no target is used on nobody; every
-    card with one is used on a living player (a dead one never); a card of ``other`` never on its user. None when the
-    data leaves it to the game."""
+    """*no* told by the catalogue alone, whatever the game: a card with no target (a skill whose effect and
+    ``requires`` name none) is used on nobody; every card with one is used on a living player (a dead one never); a
+    card of ``other`` never on its user; a ``requires`` conjunct the player fails (``refutes``). None when the data
+    leaves it to the game."""
     from skillproof.model.lang import pick
     from .constraints import _ref
     from .result import Result
-    who, _ = target_spec(cat, a.rule)
-    if who is None:
-        return None
-    card = cat.cards[a.rule]
+    rule = cat.cards.get(a.rule) or cat.skills.get(a.rule)
+    name = rule.name
     zh_w, en_w = SHOWN[a.value]
-    says = None
-    if who == "none" and a.value != "sender":
-        says = (f"{card.name}没有目标（target = \"none\"）：它不对任何角色使用",
-                f"{card.name} has no target (target = \"none\"): it is used on nobody")
-    elif who != "none" and a.value == "dead":
-        says = (f"{card.name}的目标是一名存活的角色（target = \"{who}\"）：死亡角色不能被指定",
-                f"{card.name}'s target is a living player (target = \"{who}\"): a dead one is never chosen")
-    elif who == "other" and a.value in ("self",):
-        says = (f"{card.name}只能指定其他角色（target = \"other\"）", f"{card.name} targets another player only "
-                                                                    f"(target = \"other\")")
+    if a.rule in cat.cards:
+        spec = getattr(rule, "target", None)
+        who = spec.who if spec is not None else "none"
+    else:
+        who = "any" if reads_target(rule) else "none"
+    says, key = None, "target"
+    if who == "none":
+        says = (f"{name}没有目标：它不对任何角色使用" + ("（target = \"none\"）" if a.rule in cat.cards else "（效果与 requires 都不读 target）"),
+                f"{name} has no target: it is used on nobody" + (" (target = \"none\")" if a.rule in cat.cards else
+                                                                   " (neither its effect nor its requires reads target)"))
+    elif a.value == "dead":
+        says = (f"{name}的目标是一名存活的角色：死亡角色不能被指定", f"{name}'s target is a living player: a dead one is never chosen")
+    elif who == "other" and a.value == "self":
+        says = (f"{name}只能指定其他角色（target = \"other\"）", f"{name} targets another player only (target = \"other\")")
+    else:
+        bad = [c for c in _conjuncts(getattr(rule, "requires", None)) if refutes(c, a.value)]
+        if bad:
+            cond = " and ".join(E.to_text(c) for c in bad)
+            says = (f"{name}使用前服务器检查（requires）：{cond}；{zh_w}不满足",
+                    f"the server checks before {name} is used (requires): {cond}; {en_w} fails it")
+            key = "requires"
     if says is None:
         return None
-    r = _ref(cat, a.rule, None)
+    at = getattr(rule, "at", None)
+    r = _ref(cat, a.rule, at(key) if at is not None else None)
     res = Result(q, "no")
     res.because = [{"kind": "rule", "rules": [r], "says": pick(*says)},
                    {"kind": "bound", "says": pick("目标是数据：这对每一局都成立，与搜索界限无关",
                                                   "the target is data: this holds of every game, whatever the bound"),
                     "rules": []}]
-    res.headline = pick(f"否——{card.name}不能对{zh_w}使用（目录里它的目标如此）",
-                        f"no — {card.name} cannot be used on {en_w} (its target in the catalogue)")
+    what = ("它使用前的检查（requires）", "the check before its use (requires)") if key == "requires" else \
+        ("它的目标（target）", "its target")
+    res.headline = pick(f"否——{name}不能对{zh_w}使用（目录里{what[0]}如此，每一局都一样）",
+                        f"no — {name} cannot be used on {en_w} ({what[1]} in the catalogue; in every game)")
     res.bounds = {"table": True}
     return res
