@@ -104,7 +104,7 @@ def test_the_corpus_counts_no_stale_refusal(sess):
 
 def test_pending_questions_are_collected_with_their_reasons():
     qs = tomllib.loads((DIR / "pending.toml").read_text(encoding="utf-8"))["question"]
-    assert len(qs) >= 30
+    assert len(qs) >= 25                 # the five of whom a card targets moved to card.toml (targets.py)
     for q in qs:
         assert q["pending"] in PENDING_KINDS, q["ask"]
         assert q["why"].strip() and q["server"].strip() and q["source"].strip(), q["ask"]

@@ -119,3 +119,10 @@ def test_other_questions_still_read_their_way(cat, sess):
     """A frame that reads another way is not taken for a target (遗信能把手牌放入别人的情报区吗: an effect)."""
     a = Q.atoms_of(sess.parse("遗信能把手牌放入别人的情报区吗？").claim)[0]
     assert a.kind == "effect"
+
+
+def test_the_targets_phrasebook_in_the_docs_is_the_parsers():
+    from skillproof.checks.ask import targets
+    text = (Path(__file__).parent.parent / "docs" / "query-language.md").read_text(encoding="utf-8")
+    got = text.split("<!-- targets: generated", 1)[1].split("-->\n", 1)[1].split("<!-- end of the targets -->")[0]
+    assert got == targets.table(), "docs/query-language.md: the targets' phrasebook differs from checks/ask/targets.py"

@@ -25,7 +25,7 @@ from .syntax import Atom, Query
 #: dying one (nobody dying, or another); no_hand — a player with no hand card; dead — a dead player; sender — the
 #: sender of the message; turn_player — the player whose turn it is
 TARGET_WORDS = {
-    "not_dying": ("没有濒死的人", "没有濒死的角色", "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
+    "not_dying": ("其他不濒死的角色", "其他不濒死的人", "不濒死的角色", "不濒死的人", "没有濒死的人", "没有濒死的角色", "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
                   "没濒死的人", "不是濒死的人", "不处于濒死的人", "a player who is not dying", "someone who is not dying",
                   "a non-dying player", "players who are not dying"),
     "no_hand": ("没有手牌的人", "没有手牌的角色", "无手牌的角色", "无手牌的人", "手牌为空的人", "手牌为空的角色", "没手牌的人",
@@ -77,10 +77,10 @@ FRAMES_EN = (
 #: a window the question names (濒死时澄清能对没有濒死的人使用吗): its phrases, blanked before the frames are read and
 #: kept as the question's ``window`` given
 WINDOW_RX = (
-    (re.compile(r"(?:在|于)?(?:有人)?(?:濒死求澄清|濒死)(?:时|的时候|阶段)"), "dying"),
-    (re.compile(r"(?:在|于)?(?:自己的)?出牌阶段(?:时|中|里)?"), "main"),
-    (re.compile(r"(?:在|于)?争夺阶段(?:时|中|里)?"), "fight"),
-    (re.compile(r"(?:在|于)?传递阶段开始时"), "send_start"),
+    (re.compile(r"(?:在|于)?(?:有人)?(?:濒死求澄清|濒死)(?:时|的时候|阶段)[，,]?"), "dying"),
+    (re.compile(r"(?:在|于)?(?:自己的)?出牌阶段(?:时|中|里)?[，,]?"), "main"),
+    (re.compile(r"(?:在|于)?争夺阶段(?:时|中|里)?[，,]?"), "fight"),
+    (re.compile(r"(?:在|于)?传递阶段开始时[，,]?"), "send_start"),
     (re.compile(r"\b(?:in the dying phase|when someone is dying|while someone is dying),?", re.I), "dying"),
     (re.compile(r"\bin the main phase,?", re.I), "main"),
     (re.compile(r"\bin the fight phase,?", re.I), "fight"),
@@ -94,7 +94,7 @@ def _window(text: str) -> tuple:
         m = rx.search(text)
         if m is not None:
             blank = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
-            return blank, Given("window", m.start(), m.end(), m.group(0).strip(" ,"), window=w)
+            return blank, Given("window", m.start(), m.end(), m.group(0).strip(" ,，"), window=w)
     return text, None
 
 
@@ -250,3 +250,29 @@ def from_data(cat, q: Query, a: Atom):
                         f"no — {name} cannot be used on {en_w} ({what[1]} in the catalogue; in every game)")
     res.bounds = {"table": True}
     return res
+
+
+# ---------------------------------------------------------------------------------------------- the phrasebook
+#: the frames as the phrasebook shows them (docs/query-language.md, *Targets*), in the order they are tried
+FRAME_DOC = (
+    ("RULE 能|可以|能否 对|向|给 PLAYER 使用|用|打出|发动 吗", "the play (use) of RULE names PLAYER as its target"),
+    ("能|可以 对|向 PLAYER 使用|打出|发动 RULE 吗", "the same"),
+    ("RULE 能|可以 指定|选择 PLAYER (为目标)? 吗", "the same"),
+    ("RULE 能|可以 以|把 PLAYER 为目标|作为目标 吗", "the same"),
+    ("RULE 的目标 能|可以 是|为 PLAYER 吗", "the same"),
+    ("can RULE target|choose PLAYER / be used on|be played on PLAYER", "the same"),
+    ("can I|you|a player use|play RULE on|against PLAYER", "the same"),
+    ("RULE 能 把? 情报? 转移|转|传|交 给 PLAYER 吗", "RULE's effect moves the message to PLAYER (its move_message op)"),
+    ("can RULE move|pass|redirect the message|it to PLAYER", "the same"),
+    ("濒死时 / 出牌阶段 / 争夺阶段 / 传递阶段开始时 / in the dying phase … anywhere", "the window the question is asked in"),
+)
+
+
+def table() -> str:
+    """The targets' phrasebook (frames, then player words) as the docs show it; a test keeps the docs identical."""
+    rows = ["| written (frame) | read as |", "| --- | --- |"]
+    rows += [f"| `{f.replace('|', chr(92) + '|')}` | {r} |" for f, r in FRAME_DOC]
+    rows += ["", "| PLAYER | written |", "| --- | --- |"]
+    for who, ws in TARGET_WORDS.items():
+        rows.append(f"| `{who}` ({SHOWN[who][1]}) | " + " / ".join(ws) + " |")
+    return "\n".join(rows) + "\n"
