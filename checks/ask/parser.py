@@ -700,6 +700,19 @@ def words_of(names: Names, text: str) -> list:
     return out
 
 
+def _other_reading(cat: Catalogue, tq: Query, text: str, names: Names) -> bool:
+    """A target question on a triggered skill (信鸽联络能指定自己吗) that the grammar reads otherwise too: the grammar's
+    reading is taken (a triggered skill's chosen player is no target the table search reads)."""
+    a = tq.claim
+    if a.kind != "target" or a.rule not in cat.skills or cat.skills[a.rule].has("ActiveSkill"):
+        return False
+    try:
+        Parser(cat, text, names).parse()
+    except QueryError:
+        return False
+    return True
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
     (repair.py) when one is near."""
@@ -712,8 +725,8 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
         return oq
     from .targets import target_query
     tq, bad = target_query(cat, text, names) if len(text) <= 400 else (None, None)
-    if tq is not None:                      # 试探能对自己使用吗: whom a card or skill may be used on
-        return tq
+    if tq is not None and not _other_reading(cat, tq, text, names):   # 试探能对自己使用吗: whom a card or skill may
+        return tq                                                     # be used on
     try:
         return Parser(cat, text, names).parse()
     except QueryError as e:

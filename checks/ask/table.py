@@ -227,8 +227,15 @@ def goal_of(cat, q: Query) -> Goal:
                 g.fire = a.rule                     # a triggered skill's effect: its firing's templates
             continue
         if a.kind == "target":
-            if g.effect_rule is not None or a.rule in cat.skills and fired_rule(cat.skills[a.rule]):
+            if g.effect_rule is not None:
                 raise Unsupported("一次只问一个目标", "one target at a time")
+            if a.rule in cat.skills and not cat.skills[a.rule].has("ActiveSkill"):
+                name = cat.skills[a.rule].name
+                ask = "能用{}指定{}吗".format(name, "自己" if a.value == "self" else "别人")
+                raise Unsupported(f"{name}是触发技能：它选择的角色（效果里的 chosen、gives 的 to）还不能作为目标来问；"
+                                  f"它交出的技能可以这样问：'{ask}'",
+                                  f"{name} is a triggered skill: the player it chooses (chosen in its effect, its "
+                                  f"gives' to) is not asked as a target yet; the skill it hands out can be: '{ask}'")
             g.target, g.effect_rule = a, a.rule
             continue
         if a.kind == "fires_on":

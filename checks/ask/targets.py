@@ -25,7 +25,8 @@ from .syntax import Atom, Query
 #: dying one (nobody dying, or another); no_hand — a player with no hand card; dead — a dead player; sender — the
 #: sender of the message; turn_player — the player whose turn it is
 TARGET_WORDS = {
-    "not_dying": ("其他不濒死的角色", "其他不濒死的人", "不濒死的角色", "不濒死的人", "没有濒死的人", "没有濒死的角色", "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
+    "not_dying": ("其他不濒死的角色", "其他不濒死的人", "不濒死的角色", "不濒死的人", "没有濒死的人", "没有濒死的角色",
+                  "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
                   "没濒死的人", "不是濒死的人", "不处于濒死的人", "a player who is not dying", "someone who is not dying",
                   "a non-dying player", "players who are not dying"),
     "no_hand": ("没有手牌的人", "没有手牌的角色", "无手牌的角色", "无手牌的人", "手牌为空的人", "手牌为空的角色", "没手牌的人",
@@ -190,8 +191,9 @@ def refutes(conj, who: str) -> bool:
 def reads_target(rule) -> bool:
     """Is a skill used on a player (its effect or its ``requires`` names ``target``)?"""
     from ..realise import names_word
-    return names_word(rule.do, "target") or (rule.requires is not None and any(
-        isinstance(x, E.Var) and x.name == "target" for x in E.walk(rule.requires)))
+    return names_word(rule.do, "target") or names_word(rule.do, "chosen") or (rule.requires is not None and any(
+        isinstance(x, E.Var) and x.name == "target" for x in E.walk(rule.requires))) or \
+        any(getattr(g, "to", None) in ("target", "others", "chosen") for g in getattr(rule, "gives", ()) or ())
 
 
 def target_spec(cat, rid: str):
@@ -217,6 +219,8 @@ def from_data(cat, q: Query, a: Atom):
     if a.rule in cat.cards:
         spec = getattr(rule, "target", None)
         who = spec.who if spec is not None else "none"
+    elif not rule.has("ActiveSkill"):
+        return None                                  # a triggered skill's chosen player: table.goal_of says why not
     else:
         who = "any" if reads_target(rule) else "none"
     says, key = None, "target"
