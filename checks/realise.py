@@ -1122,9 +1122,16 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
     ``questions`` on as claimed, None) — or (None, why none was found, in both languages). ``accept`` (game trace,
     its run) -> bool: what else the game must show (a situation of ``diff``, which is no decide question)."""
+    game, _, why = realise_run(cat, skeleton, final, questions, accept)
+    return game, why
+
+
+def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None, run: TR.Run | None = None) -> tuple:
+    """``realise`` with the interpreter's run of the game it found: (game, its run, None) or (None, None, why).
+    ``run``: the skeleton's run, when the caller has it."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
-    run = play_run(cat, skeleton)
+    run = run or play_run(cat, skeleton)
     tried = 0
     for tmpl in each_template(cat, skeleton, run):
         tried += 1
@@ -1143,10 +1150,10 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
         # nothing of the game can cause) answers nothing
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
                for q, e in questions) and (accept is None or accept(game, got)):
-            return game, None
+            return game, got, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
-    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+    return None, None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
 
 
 def end_window(events) -> str | None:
@@ -1191,14 +1198,15 @@ def game_witness(cat: Catalogue, w: dict, final=None, questions=None) -> tuple:
     if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
         return w, None
     skeleton = TR.Trace.from_dict(w["trace"])
+    run = play_run(cat, skeleton)
     if final is None:
-        final = play_run(cat, skeleton).state
-    game, why = realise(cat, skeleton, final, witness_questions(w) if questions is None else questions)
+        final = run.state
+    game, got, why = realise_run(cat, skeleton, final, witness_questions(w) if questions is None else questions,
+                                 run=run)
     out = dict(w)
     if game is None:
         out["unrealised"] = why
         return out, None
-    got = play_run(cat, game)
     out["trace"] = game.to_dict()
     out["state"] = got.state.to_dict()
     return out, got
