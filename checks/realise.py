@@ -1135,7 +1135,7 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
     tried = 0
     for tmpl in each_template(cat, skeleton, run):
         tried += 1
-        if not asks_there(tmpl, questions):
+        if not asks_there(tmpl, questions, cat):
             continue                                # no filling of it answers: the replay's test below fails
         game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions})
         if game is None:
@@ -1170,16 +1170,26 @@ def end_window(events) -> str | None:
     return None
 
 
-def asks_there(template: TR.Trace, questions) -> bool:
+def asks_there(template: TR.Trace, questions, cat: Catalogue | None = None) -> bool:
     """May a game of the template be at every question's decision moment (``at_decision``: the window it ends in
-    one of the decision's, model.turn.DECISION_WINDOWS)? False: whatever fills its holes, the replay asks a question
-    where it is not taken (a template that left the skeleton's last window out) — the template needs no solving."""
+    one of the decision's, model.turn.DECISION_WINDOWS) — and, for a ``matters`` question (with ``cat``), in a window
+    where holding the rule can matter at all (model/interp/grants.matters_windows)? False: whatever fills its holes,
+    the replay asks a question where it is not taken, or answers it otherwise (a template that left the skeleton's
+    last window out) — the template needs no solving."""
+    from skillproof.model.interp.grants import matters_windows
     from skillproof.model.turn import DECISION_WINDOWS
     w = end_window(template.events)
     if w is None:
         return True
-    return all(q.get("decision", "") not in DECISION_WINDOWS or w in DECISION_WINDOWS[q.get("decision", "")][0]
-               for q, _ in questions)
+    for q, _ in questions:
+        d = q.get("decision", "")
+        if d in DECISION_WINDOWS and w not in DECISION_WINDOWS[d][0]:
+            return False
+        if d == "matters" and cat is not None:
+            wins = matters_windows(cat, q.get("rule", ""), q.get("args", {}))
+            if wins is not None and w not in wins:
+                return False
+    return True
 
 
 def witness_questions(w: dict) -> list:
