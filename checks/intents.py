@@ -43,8 +43,19 @@ def claim_error(intent, e: QueryError) -> CatalogueError:
                                                            m=e.text, w=word))
 
 
+#: the last catalogue's claims, parsed once per catalogue and language: `check` reads them before its lanes fork
+#: (cli/common.load_or_report: a claim that does not parse stops the run) and the intent family, in its lane,
+#: asks them — a lane is a fork, so it finds them here instead of parsing every claim again
+_LAST_CLAIMS: list = []
+
+
 def claims(cat) -> tuple[dict, list[str]]:
     """({intent id: Query}, located problems) for every intent of the catalogue."""
+    from skillproof.model.lang import current
+    key = (current(), tuple((it.id, it.claim) for it in cat.intents))
+    if _LAST_CLAIMS and _LAST_CLAIMS[0] is cat and _LAST_CLAIMS[1] == key:
+        out, bad = _LAST_CLAIMS[2]
+        return dict(out), list(bad)
     names = Names(cat) if cat.intents else None
     out, bad = {}, []
     for it in cat.intents:
@@ -54,7 +65,8 @@ def claims(cat) -> tuple[dict, list[str]]:
             out[it.id] = parse_claim(cat, it, names)
         except QueryError as e:
             bad.append(claim_error(it, e))
-    return out, bad
+    _LAST_CLAIMS[:] = [cat, key, (out, bad)]
+    return dict(out), list(bad)
 
 
 def problems(cat) -> list[CatalogueError]:

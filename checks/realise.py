@@ -1296,13 +1296,20 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
     """(a game trace under the skeleton that the interpreter runs and answers every (question, expect) of
     ``questions`` on as claimed, None) — or (None, why none was found, in both languages). ``accept`` (game trace,
     its run) -> bool: what else the game must show (a situation of ``diff``, which is no decide question)."""
+    game, _, why = realise_run(cat, skeleton, final, questions, accept)
+    return game, why
+
+
+def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None, run: TR.Run | None = None) -> tuple:
+    """``realise`` with the interpreter's run of the game it found: (game, its run, None) or (None, None, why).
+    ``run``: the skeleton's run, when the caller has it."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
-    run = play_run(cat, skeleton)
+    run = run or play_run(cat, skeleton)
     tried = 0
     for tmpl in each_template(cat, skeleton, run, questions):
         tried += 1
-        if not asks_there(tmpl, questions):
+        if not asks_there(tmpl, questions, cat):
             continue                                # no filling of it answers: the replay's test below fails
         game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions},
                      over=win_check_of(questions) is not None, questions=questions)
@@ -1318,10 +1325,10 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
         # nothing of the game can cause) answers nothing
         if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
                and won_as_asked(cat, got.state, q) for q, e in questions) and (accept is None or accept(game, got)):
-            return game, None
+            return game, got, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
-    return None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+    return None, None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
 
 
 def end_window(events) -> str | None:
@@ -1338,16 +1345,26 @@ def end_window(events) -> str | None:
     return None
 
 
-def asks_there(template: TR.Trace, questions) -> bool:
+def asks_there(template: TR.Trace, questions, cat: Catalogue | None = None) -> bool:
     """May a game of the template be at every question's decision moment (``at_decision``: the window it ends in
-    one of the decision's, model.turn.DECISION_WINDOWS)? False: whatever fills its holes, the replay asks a question
-    where it is not taken (a template that left the skeleton's last window out) — the template needs no solving."""
+    one of the decision's, model.turn.DECISION_WINDOWS) — and, for a ``matters`` question (with ``cat``), in a window
+    where holding the rule can matter at all (model/interp/grants.matters_windows)? False: whatever fills its holes,
+    the replay asks a question where it is not taken, or answers it otherwise (a template that left the skeleton's
+    last window out) — the template needs no solving."""
+    from skillproof.model.interp.grants import matters_windows
     from skillproof.model.turn import DECISION_WINDOWS
     w = end_window(template.events)
     if w is None:
         return True
-    return all(q.get("decision", "") not in DECISION_WINDOWS or w in DECISION_WINDOWS[q.get("decision", "")][0]
-               for q, _ in questions)
+    for q, _ in questions:
+        d = q.get("decision", "")
+        if d in DECISION_WINDOWS and w not in DECISION_WINDOWS[d][0]:
+            return False
+        if d == "matters" and cat is not None:
+            wins = matters_windows(cat, q.get("rule", ""), q.get("args", {}))
+            if wins is not None and w not in wins:
+                return False
+    return True
 
 
 def witness_questions(w: dict) -> list:
@@ -1366,14 +1383,15 @@ def game_witness(cat: Catalogue, w: dict, final=None, questions=None) -> tuple:
     if not isinstance(w, dict) or "trace" not in w or w["trace"].get("table"):
         return w, None
     skeleton = TR.Trace.from_dict(w["trace"])
+    run = play_run(cat, skeleton)
     if final is None:
-        final = play_run(cat, skeleton).state
-    game, why = realise(cat, skeleton, final, witness_questions(w) if questions is None else questions)
+        final = run.state
+    game, got, why = realise_run(cat, skeleton, final, witness_questions(w) if questions is None else questions,
+                                 run=run)
     out = dict(w)
     if game is None:
         out["unrealised"] = why
         return out, None
-    got = play_run(cat, game)
     out["trace"] = game.to_dict()
     out["state"] = got.state.to_dict()
     return out, got

@@ -117,8 +117,11 @@ def _lang_help(name: str) -> str:
                 "the catalogue stay as written; JSON and SARIF fields do not change")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line's parser, its help in the run's language (model.lang) as it is when this is called."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, its help in the run's language (model.lang) as it is when this is called.
+    ``only``: the command about to run — only its module is imported and its arguments built; every other command
+    is still a choice of the parser (a usage error lists them all), without its help or arguments, which only the
+    top-level --help shows (``command_to_run``: not given then)."""
     import importlib
     from .helpfmt import metavar
     from .model.lang import pick
@@ -143,6 +146,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar=metavar("COMMAND"), parser_class=_Parser)
     p._commands = {}
     for name in COMMANDS:
+        if only is not None and name != only:
+            sub.add_parser(name)                # not run, never shown: its module stays unimported
+            continue
         try:
             mod = importlib.import_module(f"skillproof.cmd_{name}")
         except ModuleNotFoundError as e:
@@ -173,6 +179,22 @@ def command_of(argv: list[str]) -> str | None:
         elif not a.startswith("-"):
             return a
     return None
+
+
+def command_to_run(argv: list[str]) -> str | None:
+    """The command ``argv`` runs when its parser needs no other command's help or arguments: a known command, after
+    nothing but the top-level options that neither print help nor stop the parse (None: build every command — the
+    top-level --help lists them all)."""
+    command = command_of(argv)
+    if command not in COMMANDS:
+        return None
+    before = argv[:argv.index(command)]
+    for i, a in enumerate(before):
+        if a in ("--debug", "--no-config") or a.startswith("--lang=") or \
+                (i > 0 and before[i - 1] == "--lang") or (a == "--lang" and i + 1 < len(before)):
+            continue
+        return None
+    return command
 
 
 def flag_lang(argv: list[str]) -> str | None:
@@ -441,7 +463,7 @@ def _run_command(argv, run: dict) -> int:
     with lang.using(run["lang"]):
         from .config import take_config_args
         argv, config_path, no_config = take_config_args(argv)
-        parser = build_parser()
+        parser = build_parser(command_to_run(argv))
         if apply_config(parser, argv, config_path, no_config):
             return EXIT_USAGE
         args = parser.parse_args(argv)

@@ -264,3 +264,26 @@ def test_completion_labels_in_the_run_language(cat):
         en = labels()
     assert zh == {"", "牌", "角色", "技能", "给出的技能", "时机", "关键词"}
     assert en == {"", "card", "character", "skill", "grant", "window", "keyword"}
+
+
+def test_a_command_builds_only_its_own_parser_and_the_top_level_help_still_lists_every_command():
+    """`skillproof check …` imports no other command's module (cli.command_to_run: check's start is its speed
+    target, README "Performance"); the top-level --help, before or without a command, still lists every command
+    with its help, and a mistyped command is still offered every choice."""
+    code = ("import sys\nfrom skillproof.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nfinally:\n"
+            "    print(sorted(m for m in sys.modules if m.startswith('skillproof.cmd_')))\n")
+    env = dict(os.environ, PYTHONHASHSEED="0")
+
+    def go(*argv):
+        r = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True, env=env)
+        return r.stdout, r.stderr
+
+    out, _ = go("--lang", "en", "check", "--help")
+    assert out.rstrip().splitlines()[-1] == "['skillproof.cmd_check']"
+    for argv in (("--lang", "en", "--help"), ("--lang", "en", "--help", "check")):
+        out, _ = go(*argv)
+        for name in COMMANDS:
+            assert re.search(rf"^\s+{name}\s+\S", out, re.M), (argv, name)
+    _, err = go("--lang", "en", "chek")
+    assert all(name in err for name in COMMANDS)

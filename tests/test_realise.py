@@ -176,3 +176,44 @@ def test_a_result_pass_question_is_answered_by_a_game_that_ends_in_its_win_check
     assert sorted(got.state.declared) == [0] and sorted(got.state.winners) == [1]
     for q, e in qs:
         assert matches(decide(cat, got.state, q), e) and won_as_asked(cat, got.state, q)
+
+
+def test_a_matters_question_rules_out_the_windows_where_its_rule_cannot_matter(cat):
+    """``matters_windows`` (what ``asks_there`` skips a template by, for a ``matters`` question) only rules out moments:
+    for every rule of the shipped catalogue and every window, a state at that window where ``grant_matters`` holds —
+    seat 0 the turn player, the sender, in front of the message and dying, so that every actor is him — is at one of
+    its windows. And it does rule some out: a receive rule matters only in 传递阶段, a ban of 破译 only where 破译 is used."""
+    from skillproof.model.catalogue import Ref
+    from skillproof.model.interp.grants import grant_matters, matters_windows
+    from skillproof.model.turn import WINDOWS
+    checked = 0
+    for rid, rule in cat.skills.items():
+        args = {}
+        if rule.ban is not None:
+            if isinstance(rule.ban.all, Ref):
+                args[rule.ban.all.value] = False
+            if isinstance(rule.ban.cards, Ref):
+                args[rule.ban.cards.value] = tuple(cat.cards)
+        wins = matters_windows(cat, rid, args)
+        if wins is None:
+            continue
+        for w in WINDOWS:
+            st = _skeleton(cat, ["sp_li_ning_yu", "chen_da_er"], []).setup
+            st.window, st.sender, st.in_front, st.dying, st.turn_sender = w, 0, 0, 0, 0
+            if grant_matters(cat, st, 0, SkillInst(rid, args)):
+                assert w in wins, (rid, w, sorted(wins))
+            checked += 1
+    assert checked > 50
+    assert matters_windows(cat, "WorkersAreKnowledgable2", {}) == {"send"}
+    ban = next(r for r in cat.skills.values() if r.ban is not None and isinstance(r.ban.cards, Ref))
+    only_po_yi = {ban.ban.cards.value: ("Po_Yi",)} | ({ban.ban.all.value: False} if isinstance(ban.ban.all, Ref) else {})
+    assert matters_windows(cat, ban.id, only_po_yi) == set(cat.cards["Po_Yi"].windows)
+    # a template ending in 争夺阶段 is not solved for a receive rule's question (without the catalogue: no rule read)
+    from skillproof.checks.realise import asks_there
+    sk = _skeleton(cat, ["sp_li_ning_yu", "chen_da_er"], [
+        Event("turn", seat=1), Event("window", window="send_start"),
+        Event("give", seat=0, giver=1, site="BianZeTong#0", args={"A": "Jie_Huo", "B": "Diao_Bao"}),
+        Event("window", window="fight", in_front=0, sender=1)], turn=1)
+    t = templates(cat, sk)[0]
+    recv = {"decision": "matters", "seat": 0, "rule": "WorkersAreKnowledgable2", "args": {}}
+    assert not asks_there(t, [(recv, {"matters": True})], cat) and asks_there(t, [(recv, {"matters": True})])

@@ -196,7 +196,7 @@ def checkable(card) -> bool:
 
 
 # shared lane 0, after remind (see there): the lanes balanced as measured
-@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=0, weight=1)
+@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=1, weight=1)
 def run(ctx):
     from skillproof.checks.ask.table import quiet_characters
     cat = ctx.cat

@@ -35,6 +35,28 @@ def grant_matters(cat: Catalogue, state: State, seat: int, inst: SkillInst) -> b
     return True
 
 
+def matters_windows(cat: Catalogue, rule_id: str, args: dict) -> frozenset | None:
+    """The windows in which ``grant_matters`` may hold for a rule like ``SkillInst(rule_id, args)`` (None: any
+    moment): it reads nothing before the state's window — a ban, the windows of the cards it bans; a conversion, of
+    any card; a receive, send or draw rule, its decision's windows (model.turn.DECISION_WINDOWS). What the actor and
+    the table add is left to ``grant_matters`` itself: this only rules moments out (checks/realise.asks_there: a
+    template whose game ends elsewhere is not solved)."""
+    from ..turn import DECISION_WINDOWS
+    rule = cat.skills.get(rule_id)
+    if rule is None:
+        return None
+    if rule.ban is not None:
+        inst = SkillInst(rule_id, dict(args))
+        names = list(cat.cards) if ban_all(rule, inst) else [c for c in ban_cards(rule, inst) if c in cat.cards]
+        return frozenset(w for c in names for w in cat.cards[c].windows)
+    for kind in ("receive", "send", "draw"):
+        if getattr(rule, kind) is not None:
+            return frozenset(DECISION_WINDOWS[kind][0])
+    if rule.convert is not None:
+        return frozenset(w for c in cat.cards.values() for w in c.windows)
+    return None
+
+
 def site_of(cat: Catalogue, site: str | None):
     if not isinstance(site, str):
         return None
