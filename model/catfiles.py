@@ -22,7 +22,7 @@ from .names import shown
 #: the longest path a command line or a configuration may name (Linux's PATH_MAX is 4,096 bytes)
 PATH_CHARS = 4096
 #: the most directory entries one catalogue directory is walked through (files and directories, all levels)
-ENTRIES = 200_000
+ENTRIES = 50_000
 
 
 def path_problem(p: str | os.PathLike) -> Msg | None:
