@@ -421,6 +421,7 @@ class _Walker(_Calls):
                 if word not in self.ex.universe.cards:
                     return None
                 ids.append(word)
+            self.rd.reads.setdefault((cls.src.rel, self._path(cls), name), True)   # read whole: the types listed
             return tuple(ids)
         return None
 
