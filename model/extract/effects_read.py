@@ -408,10 +408,9 @@ class _Walker(_Calls):
         owner = self.key[1]
         for cls in [owner, self.c] + [k for k in self.c.nested if k.kind == "companion"] + \
                 ([owner.outer] if owner.outer else []):
-            got = self.ex.prop(cls, name)
-            if not got:
+            found, init = self.ex.prop(cls, name)
+            if found is None:
                 continue
-            init = got[1]
             x = _ir(init) if init is not None else None
             if x is None or x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in ("listOf", "setOf", "arrayOf"):
                 return None
@@ -421,7 +420,7 @@ class _Walker(_Calls):
                 if word not in self.ex.universe.cards:
                     return None
                 ids.append(word)
-            self.rd.reads.setdefault((cls.src.rel, self._path(cls), name), True)   # read whole: the types listed
+            self.rd.reads.setdefault((found.src.rel, self._path(found), name), True)   # read whole: the types listed
             return tuple(ids)
         return None
 
@@ -840,7 +839,7 @@ class _Walker(_Calls):
             return None
         self.chosen.append(word)
         a, b = sides
-        return _V("player", word), f"({t.text}) and {word} == {a} or not ({t.text}) and {word} == {b}"
+        return _V("player", word), f"((({t.text}) and {word} == {a}) or (not ({t.text}) and {word} == {b}))"
 
     def _pure_value(self, node, env):
         """A local holding a condition, an amount or a player: its translation (None when it has none)."""
