@@ -340,8 +340,8 @@ class _Walker(_Calls):
             return cond
         if self._three_to_hand(c_node, then, els0, env, cond, s):
             return cond
-        hidden = self._hidden_test(c_node, env)
-        if hidden is not None:
+        hidden = self._hidden_test(c_node, env) if not self._leaves(then) and not self._leaves(els0) else None
+        if hidden is not None:                           # (a guard on a hand's cards stays a condition not read)
             self._hidden_choice(hidden, then, els0, env, cond, s)
             return cond
         c = self._cond(c_node, env)
@@ -423,6 +423,13 @@ class _Walker(_Calls):
             self.rd.reads.setdefault((found.src.rel, self._path(found), name), True)   # read whole: the types listed
             return tuple(ids)
         return None
+
+    def _leaves(self, stmts) -> bool:
+        """Whether a branch leaves the function (a return, a throw, a jump at its top level): what follows the ``if``
+        then depends on its test."""
+        owner = self.key[1]
+        return any(x.type in ("return_expression", "jump_expression", "throw_expression") for x in stmts
+                   if not self._no_rule(x, owner))
 
     def _hidden_test(self, node, env):
         """A test of what a player's hand holds (its cards' types or colours: ``hasCard(target, t)``, a function of
