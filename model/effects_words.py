@@ -89,13 +89,30 @@ def op_words(op, cat, on: tuple = ()) -> str:
         col = _COLOUR.get(a.get("colour") or "any", ("", ""))
         s = pick(f"把{of}{col[0]}{frm[0]}置入{_p(a.get('to', 'self'), nouns)}的情报区",
                  f"{col[1]}{frm[1]}{' of ' + of if of else ''} is put into {_p(a.get('to', 'self'), nouns)}'s message area")
+        if a.get("three") == "to_hand":
+            by = _p(a.get("by", "self"), nouns)
+            s += pick(f"（会让其凑满三张同色时改收入{by}的手牌）", f" (into {by}'s hand instead when it would make three of a "
+                                                         "colour there)")
+        elif a.get("three") == "forbidden":
+            s += pick("（不得让其凑满三张同色）", " (not when it would make three of a colour there)")
+    elif k == "send_message":
+        frm = _PUT_FROM.get(a.get("from", "hand"), ("", ""))
+        of = _p(a["of"], nouns) if a.get("of") else ""
+        col = _COLOUR.get(a.get("colour") or "any", ("", ""))
+        up = a.get("face", "down") == "up"
+        lock = _p(a["lock"], nouns) if a.get("lock") else ""
+        s = pick(f"{_p(a.get('by', 'self'), nouns)}把{of}{col[0]}{frm[0]}{'正面' if up else '背面'}朝上作为情报传出"
+                 + (f"，锁定{lock}" if lock else ""),
+                 f"{_p(a.get('by', 'self'), nouns)} sends {col[1]}{frm[1]}{' of ' + of if of else ''} face "
+                 f"{'up' if up else 'down'} as the message" + (f", locking {lock}" if lock else ""))
     elif k == "remove_message":
         whose = _p(a.get("whose", "self"), nouns)
         to = a.get("to", "discard_pile")
         dest = {"discard_pile": ("弃牌堆", "the discard pile"),
                 "hand": (f"{_p(a.get('by', 'self'), nouns)}的手牌", f"{_p(a.get('by', 'self'), nouns)}'s hand"),
                 "area": (f"{_p(a.get('into', 'self'), nouns)}的情报区", f"{_p(a.get('into', 'self'), nouns)}'s message area")}[to]
-        s = pick(f"{whose}情报区的一张情报移到{dest[0]}", f"a message of {whose}'s area goes to {dest[1]}")
+        col = _COLOUR.get(a.get("colour") or "any", ("", ""))
+        s = pick(f"{whose}情报区的一张{col[0]}情报移到{dest[0]}", f"a {col[1]}message of {whose}'s area goes to {dest[1]}")
     elif k == "flip":
         up = a.get("face", "up") == "up"
         if a.get("what") == "message":

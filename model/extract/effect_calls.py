@@ -13,6 +13,11 @@ from .effect_values import (END_TURN, OLD_RAISED, RAISED, RESOLUTION_STATES, _St
                             _descendants_calls, _note, _num)
 
 
+def _hand_count(word: str) -> str:
+    """How many cards a player of the moment holds, in the condition language."""
+    return "hand_count" if word == "self" else f"{word}.hand_count"
+
+
 class _Calls:
     def _value(self, n, env, cond, returning=False):
         """Walk an expression that may do something (a call, a state built, a lambda); its value."""
@@ -42,6 +47,10 @@ class _Calls:
                     if len(real) == 1:
                         op["may"] = True
                     self._op(op, cond, n)
+                return None
+            hidden = self._hidden_test(c_node, env) if len(branches) == 2 and c_node is not None else None
+            if hidden is not None:
+                self._hidden_choice(hidden, branches[0], branches[1], env, cond, n)
                 return None
             if len(branches) == 2 and c_node is not None:
                 c = self._cond_u(c_node, env)
@@ -152,7 +161,7 @@ class _Calls:
                 return _V("game")
             if m == "messageCard" and o.sort in ("event", "fsmobj", "state"):
                 return _V("mcard", "")
-            if o.sort == "cardval" and m == "id":
+            if o.sort in ("cardval", "choice") and m == "id":
                 return o
             if o.sort == "event":
                 if m in self.fields:
@@ -180,7 +189,7 @@ class _Calls:
         if x.k == "call":
             callee = x.a[0]
             if callee.k == "nav":
-                card = self._card_source(callee, env)
+                card = self._card_source(callee, env, x)
                 if card is not None:
                     return card
             if callee.k == "nav" and callee.a[1] in ("getNextLeftAlivePlayer", "getNextRightAlivePlayer"):
@@ -192,9 +201,11 @@ class _Calls:
             return None
         return None
 
-    def _card_source(self, callee, env):
+    def _card_source(self, callee, env, call=None):
         """A card (or cards) taken from somewhere: ``X.cards.random()``, ``X.findCard(id)``, ``X.cards.filter {…}``
-        (a hand), ``X.findMessageCard(id)`` (a message area), ``g.deck.draw(n)`` (the deck)."""
+        (a hand), ``X.findMessageCard(id)`` / ``X.messageCards.find { it.id == id }`` (a message area),
+        ``g.deck.draw(n)`` (the deck). A card of an area found by an id the client chose keeps that choice
+        (``link``): what ``canUse`` checks of the card holds for the op that moves the card in ``execute``."""
         m = callee.a[1]
         base = _unparen(callee.a[0])
         if m in ("findCard",):
@@ -204,15 +215,53 @@ class _Calls:
         if m in ("findMessageCard",):
             o = self._term(base, env)
             if o is not None and o.sort in ("self", "player", "each"):
-                return _V("cardval", "seen:" + o.text)
+                v = _V("cardval", "seen:" + o.text)
+                if call is not None and len(call.a[1]) == 1:
+                    v.link = self._chosen_card(self._term(call.a[1][0].x, env))
+                return v
+        if base.k == "nav" and base.a[1] == "messageCards" and m in ("find", "first", "firstOrNull", "single",
+                                                                     "singleOrNull") and call is not None:
+            o = self._term(base.a[0], env)
+            mm = re.fullmatch(r"\{\s*(?:(\w+)\s*->)?\s*(\w+)\.id\s*==\s*(\w+)\s*\}",
+                              re.sub(r"\s+", " ", _t(call.a[2].n if hasattr(call.a[2], "n") else call.a[2]))
+                              if call.a[2] is not None else "")
+            if o is not None and o.sort in ("self", "player", "each") and mm and (mm.group(1) or "it") == mm.group(2):
+                v = _V("cardval", "seen:" + o.text)
+                v.link = self._chosen_card(env.get(mm.group(3)))
+                return v
         if base.k == "nav" and base.a[1] == "cards" and m in ("random", "randomOrNull", "first", "firstOrNull", "last",
                                                               "filter", "toList", "shuffled", "take", "find"):
             o = self._term(base.a[0], env)
             if o is not None and o.sort in ("self", "player", "each"):
-                return _V("cardval", "hand:" + o.text)
+                v = _V("cardval", "hand:" + o.text)
+                if m == "toList" and call is not None and not call.a[1]:
+                    v.count, v.how = _hand_count(o.text), "all"      # a copy of the whole hand
+                return v
         if base.k == "nav" and base.a[1] == "deck" and m in ("draw", "peek"):
             return _V("cardval", "deck:")
         return None
+
+    def _player_list(self, x, env):
+        """The players of ``listOf(a, b)`` (or of ``g.sortedFrom(listOf(a, b), seat)``: the same players in seat order
+        from someone — each does the same, so the order says nothing the ops do not), as player values; else None."""
+        x = _unparen(x)
+        if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "sortedFrom" and x.a[1]:
+            x = _unparen(x.a[1][0].x)
+        if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("listOf", "arrayOf", "mutableListOf")
+                and x.a[1] and x.a[2] is None):
+            return None
+        out = []
+        for a in x.a[1]:
+            v = self._term(a.x, env)
+            if v is None or v.sort not in ("self", "player") or a.spread:
+                return None
+            out.append(v)
+        return out
+
+    @staticmethod
+    def _chosen_card(v):
+        """The client's choice a card id stands for (``args[i] as Int``), or None."""
+        return v if v is not None and v.sort == "choice" else None
 
     def _role_word(self, prefs):
         for p in prefs:
@@ -283,8 +332,32 @@ class _Calls:
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
                 return None                                  # the card used leaves the hand (the engine's own)
             return _V("cardval", "hand:" + rv.text)
+        if last == "clear" and recv is not None and recv.k == "nav" and recv.a[1] == "cards" and not args:
+            whose = self._term(recv.a[0], env)
+            if whose is not None and any(v.sort == "cardval" and v.how == "all" and v.text == "hand:" + whose.text
+                                         for v in env.values()):
+                return None                                  # the hand copied into a local is emptied: the local
+                #                                              holds the cards taken (they move where it goes)
+        if last == "List" and x.k == "call" and x.a[0].k == "call" and x.a[0].a[0].k == "name" and not args and \
+                len(x.a[0].a[1]) == 1 and lam is not None:   # List(n) { … }: the grammar reads List(n) as the callee
+            args = x.a[0].a[1]
+            params, stmts = _lambda_parts(lam)
+            if len(stmts) == 1:
+                v = self._value(stmts[0], dict(env), cond)
+                if v is not None and v.sort == "cardval" and v.text.startswith("hand:"):
+                    out = _V("cardval", v.text)              # List(n) { X.deleteCard(X.cards.random().id)!! }
+                    out.count = self._amount(args[0].x, env)
+                    out.how = "random" if re.search(r"\.random(OrNull)?\(\)", _t(stmts[0])) else None
+                    return out
         if last == "deleteMessageCard" and rv is not None and rv.sort in ("self", "player", "each"):
-            self._op({"op": "remove_message", "whose": rv.text}, cond, n)
+            op = {"op": "remove_message", "whose": rv.text}
+            chosen = self._chosen_card(self._term(args[0].x, env)) if len(args) == 1 else None
+            if chosen is not None and chosen.filt:
+                op["colour"] = chosen.filt                   # what canUse checked of the card the client named
+            if chosen is not None:
+                chosen.src = "area:" + rv.text
+                op["_card"] = chosen                         # (dropped again if the card is then sent: _send)
+            self._op(op, cond, n)
             return _V("cardval", "area:" + rv.text)
         if last in ("remove", "removeAll") and recv is not None and recv.k == "nav" and recv.a[1] == "cards" \
                 and len(args) == 1:
@@ -318,6 +391,10 @@ class _Calls:
                             {"op": "take", "from": frm[1]}              # into the actor's own hand: a take
                         if src.filt:
                             op["colour"] = src.filt
+                        if src.count is not None and last == "addAll":
+                            op["n"] = src.count
+                        if src.how == "random":
+                            op["which"] = "random"
                         self._op(op, cond, n)
                     elif frm and frm[0] == "deck":
                         self._op({"op": "draw", "who": whose.text}, cond, n)
@@ -367,6 +444,17 @@ class _Calls:
             self._value(args[0].node, env, cond, returning=True)
             return None
         if last == "forEach" and lam is not None and recv is not None:
+            listed = self._player_list(recv, env)
+            if listed is not None:                           # listOf(a, b).forEach { … }: once for each of them
+                params, stmts = _lambda_parts(lam)
+                for w in listed:
+                    inner = dict(env)
+                    inner[params[0] if params else "it"] = w
+                    try:
+                        self._block(stmts, inner, cond)
+                    except _Stop:
+                        pass
+                return None
             who = self._players_set(recv.n, env)
             if who is not None:
                 params, stmts = _lambda_parts(lam)
@@ -377,7 +465,7 @@ class _Calls:
                 except _Stop:
                     pass
                 return None
-        if last == "let" and lam is not None and rv is not None:
+        if last in ("let", "also") and lam is not None and rv is not None:
             params, stmts = _lambda_parts(lam)
             inner = dict(env)
             inner[params[0] if params else "it"] = rv
@@ -385,7 +473,7 @@ class _Calls:
                 self._block(stmts, inner, cond)
             except _Stop:
                 pass
-            return None
+            return rv if last == "also" else None
         if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
             self._copy(args, env, cond, n)
             return rv
@@ -420,6 +508,8 @@ class _Calls:
             if name in END_TURN:
                 self._op({"op": "end_turn"}, cond, n)
                 return _V("state")
+            if name == "OnSendCard" and self._send(args, env, cond, n):
+                return _V("state")
             if name in ("FightPhaseIdle", "SendPhaseIdle", "MainPhaseIdle", "SendPhaseStart", "ReceivePhase",
                         "OnChooseReceiveCard", "OnSendCard", "MessageMoveNext", "StartWaitForChengQing",
                         "WaitForChengQing", "ReceivePhaseIdle", "OnReceiveCard", "CheckWin"):
@@ -449,6 +539,83 @@ class _Calls:
         self._miss(owner, n)
         self._op({"op": "prose", "note": _note(n)}, cond, n, read=False)
         return None
+
+    #: OnSendCard's parameters, in order (phase/OnSendCard.kt): the turn's player, the sender, the card, its direction,
+    #: the first player it goes to, the players locked, its face, and two of the engine's bookkeeping flags
+    _SEND_PARAMS = ("whoseTurn", "sender", "messageCard", "dir", "targetPlayer", "lockedPlayers", "isMessageCardFaceUp",
+                    "needRemoveCard", "needNotify")
+
+    def _send(self, args, env, cond, n) -> bool:
+        """``OnSendCard(…)`` built by a rule: a message sent otherwise than by the send phase's own hand card
+        (``send_message``): who sends (``by``), where the card comes from (a hand, a message area it was just taken out
+        of, the deck top) with the colour the rule checked of it, its face, and the player locked when the rule names
+        one. Its direction and first stop are the sender's to choose; anything else there (a direction the rule fixes, a
+        player it names) is not said by the op, so the construct is marked partly read."""
+        got = {}
+        for i, a in enumerate(args):
+            name = a.name or (self._SEND_PARAMS[i] if i < len(self._SEND_PARAMS) else None)
+            if name is None:
+                return False
+            got[name] = a
+        if "sender" not in got or "messageCard" not in got:
+            return False
+        who = self._term(got["sender"].x, env)
+        if who is None or who.sort not in ("self", "player"):
+            return False
+        op = {"op": "send_message", "by": self._self_word(who)}
+        card = self._term(got["messageCard"].x, env)
+        frm = card.text.split(":", 1) if card is not None and card.sort == "cardval" else None
+        src = card.src.split(":", 1) if card is not None and card.sort == "choice" and card.src else None
+        if frm and frm[0] == "hand":
+            op.update({"from": "hand", "of": frm[1]})
+        elif frm and frm[0] == "deck":
+            op["from"] = "deck_top"
+        elif frm and frm[0] in ("area", "seen") or src and src[0] == "area":
+            op.update({"from": "message_area", "of": (frm or src)[1]})
+            self._drop_removal(card)
+        else:
+            self._miss(self.key[1], got["messageCard"].node, "the card sent")
+        if card is not None and card.filt:
+            op["colour"] = card.filt
+        face = got.get("isMessageCardFaceUp")
+        if face is not None:
+            v = _t(face.node)
+            if v == "true":
+                op["face"] = "up"
+            elif v != "false":
+                self._miss(self.key[1], face.node, "the face of the message sent")
+        lock = got.get("lockedPlayers")
+        if lock is not None:
+            lx = _unparen(lock.x)
+            if lx.k == "call" and lx.a[0].k == "name" and lx.a[0].a[0] == "listOf" and len(lx.a[1]) == 1:
+                lw = self._term(lx.a[1][0].x, env)
+                if lw is not None and lw.sort in ("self", "player"):
+                    op["lock"] = self._self_word(lw)
+                else:
+                    self._miss(self.key[1], lock.node, "the player locked")
+        for key in ("dir", "targetPlayer"):
+            a = got.get(key)
+            v = self._term(a.x, env) if a is not None else None
+            if a is not None and (v is None or v.sort not in ("answer", "choice", "player")) and \
+                    not re.fullmatch(r"[\w.]*\.(direction|cardDir)", _t(a.node)):
+                self._miss(self.key[1], a.node, "the send's " + key)
+        self._op(op, cond, n)
+        return True
+
+    def _self_word(self, v) -> str:
+        """A player word, ``turn_player`` read as ``self`` where the use was checked to be the turn player's own."""
+        if v.sort == "self" or v.text == "turn_player" and getattr(self, "turn_is_self", False):
+            return "self"
+        return v.text
+
+    def _drop_removal(self, card):
+        """The message-area removal of a card that is sent next: said by ``send_message``'s ``from``."""
+        for i in range(len(self.rd.ops) - 1, -1, -1):
+            op = self.rd.ops[i]
+            if op.get("op") == "remove_message" and op.get("_card") is card:
+                del self.rd.ops[i]
+                del self.rd.lines[i]
+                return
 
     def _local_fn(self, name, owner, arity):
         for cls in [owner, self.c] + [k for k in self.c.nested if k.kind == "companion"] + \

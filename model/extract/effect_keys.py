@@ -47,7 +47,7 @@ class EffectKeys:
                 e["flips"] = True                     # turning the role face up as it is used: ``flips``
                 lines[("flips",)] = line
                 continue
-            op = self._checked_op(op, ons, gives, e.get("params", {}))
+            op = self._checked_op(_public(op), ons, gives, e.get("params", {}))
             if op is not None:
                 ops.append(op)
                 op_lines.append(line)
@@ -137,6 +137,15 @@ class _On:
     def __init__(self, key):
         self.key = key
         self.kind = EV.EVENT_KINDS[key]
+
+
+def _public(op):
+    """An op as written: the reader's own marks (keys starting with ``_``) left out, in its alternatives too."""
+    if isinstance(op, list):
+        return [_public(x) for x in op]
+    if not isinstance(op, dict):
+        return op
+    return {k: _public(v) for k, v in op.items() if not k.startswith("_")}
 
 
 def _drop_whose(when: str, whose) -> str:

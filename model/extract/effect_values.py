@@ -41,12 +41,18 @@ _WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfW
 class _V(_T):
     """A value of the walk: a ``_T`` (its sort and text in the condition language) with what the walk needs
     beyond it — a node (a lambda, a state built), a class, the environment it was made in."""
-    __slots__ = ("node", "cls", "env", "pos", "filt")
+    __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types")
 
     def __init__(self, sort, text="", node=None, cls=None, env=None, pos=0):
         super().__init__(sort, text)
         self.node, self.cls, self.env, self.pos = node, cls, env, pos
         self.filt = None               # a card's colour constraint (effects.COLOUR_FILTERS), from a check of it
+        self.link = None               # a card found by the id the client chose: that choice (``args[i]``), which
+        #                                keeps the card's checks from ``canUse`` to ``execute``
+        self.src = None                # a chosen card taken out of somewhere before it moves on: "area:<player>"
+        self.count = None              # cards taken out of a hand: how many (an amount), and how they were picked
+        self.how = None                # ("all": the whole hand; "random"); None: one card, or not said
+        self.types = None              # a card type the client names: the types the rule allows (a tuple of ids)
 
 
 class _Stop(Exception):

@@ -66,6 +66,7 @@ class _Walker(_Calls):
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
+        self.turn_is_self = False      # the use was checked to be the turn player's (``r !== fsm.whoseTurn``)
         self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
                                        # before the first effect are the use's (or trigger's) conditions
 
@@ -332,29 +333,46 @@ class _Walker(_Calls):
         els0 = self._stmts(branches[1]) if len(branches) > 1 else []
         if self._inert(then) and self._inert(els0):
             return cond                                  # neither side does anything: the test decides nothing
+        drawn = self._deck_left(c_node, env)
+        if drawn is not None:                            # cards drawn from the deck: the model's deck never runs dry
+            side = then if drawn else els0
+            self._block(side, env, cond)
+            return cond
+        if self._three_to_hand(c_node, then, els0, env, cond, s):
+            return cond
+        hidden = self._hidden_test(c_node, env) if not self._leaves(then) and not self._leaves(els0) else None
+        if hidden is not None:                           # (a guard on a hand's cards stays a condition not read)
+            self._hidden_choice(hidden, then, els0, env, cond, s)
+            return cond
         c = self._cond(c_node, env)
         if c is None:
             if len(branches) == 1 and self._jumps(branches[0]):
+                if not cond and self.in_entry and re.fullmatch(r"\s*\w+\s*!==?\s*\(?[\w.!?]*(\bfsm\b|as\?\s*\w+)"
+                                                               r"[^=]*\)?\??\.whoseTurn\s*", _t(c_node)):
+                    self.turn_is_self = True             # only the turn player may use it: whoseTurn is the user
                 return cond
             self._miss(owner, c_node, "a branch on the game state")
             c = "unknown"
         els = self._stmts(branches[1]) if len(branches) > 1 else None
-        if els is None and then and self._only_jump(then, owner) and self._card_check(c_node, env, True):
+        if els is None and then and self._only_jump(then, owner) and (self._card_check(c_node, env, True) or
+                                                                     self._type_check(c_node, env)):
             return cond
         if els is None and then and self._only_jump(then, owner):
             jump = [x for x in then if not self._no_rule(x, owner)]
             return self._guard(negate(c), cond, s, env, jump[-1] if jump else then[-1])
         stopped_then = stopped_else = False
         saved = self.started
+        env_t, env_e = dict(env), dict(env)
         try:
-            self._block(then, env, cond + [c])
+            self._block(then, env_t, cond + [c])
         except _Stop:
             stopped_then = True
         if els is not None:
             try:
-                self._block(els, env, cond + [negate(c)])
+                self._block(els, env_e, cond + [negate(c)])
             except _Stop:
                 stopped_else = True
+        self._join(env, env_t, env_e, c, stopped_then, stopped_else)
         if self.started and not saved and not stopped_then and els is None:
             pass
         if stopped_then and stopped_else:
@@ -364,6 +382,201 @@ class _Walker(_Calls):
         if stopped_else:
             return cond + [c]
         return cond
+
+    def _type_check(self, node, env) -> bool:
+        """``if (!list.contains(t)) return`` (or ``t !in list``) on a card type the client names, ``list`` a constant
+        list of card types (a ``val`` of the class or its companion, or ``listOf(…)`` in place): the types the rule
+        allows, kept on the choice for the ops it decides."""
+        txt = re.sub(r"\s+", " ", _t(node)).strip()
+        m = re.fullmatch(r"!\s*([\w.]+)\.contains\((\w+)\)", txt) or re.fullmatch(r"(\w+) !in ([\w.]+)", txt)
+        if not m:
+            return False
+        lst, name = (m.group(1), m.group(2)) if txt.startswith("!") else (m.group(2), m.group(1))
+        v = env.get(name)
+        if v is None or v.sort != "choice":
+            return False
+        types = self._const_cards(lst)
+        if types is None:
+            return False
+        v.types = types
+        return True
+
+    def _const_cards(self, name):
+        """The card types of a constant list named ``name`` (``val x = listOf(Cheng_Qing, …)`` in the class, its
+        companion or the class around it), as catalogue card ids; None when it is not one."""
+        name = name.split(".")[-1]
+        owner = self.key[1]
+        for cls in [owner, self.c] + [k for k in self.c.nested if k.kind == "companion"] + \
+                ([owner.outer] if owner.outer else []):
+            found, init = self.ex.prop(cls, name)
+            if found is None:
+                continue
+            x = _ir(init) if init is not None else None
+            if x is None or x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] not in ("listOf", "setOf", "arrayOf"):
+                return None
+            ids = []
+            for a in x.a[1]:
+                word = _t(a.node).split(".")[-1]
+                if word not in self.ex.universe.cards:
+                    return None
+                ids.append(word)
+            self.rd.reads.setdefault((found.src.rel, self._path(found), name), True)   # read whole: the types listed
+            return tuple(ids)
+        return None
+
+    def _leaves(self, stmts) -> bool:
+        """Whether a branch leaves the function (a return, a throw, a jump at its top level): what follows the ``if``
+        then depends on its test."""
+        owner = self.key[1]
+        return any(x.type in ("return_expression", "jump_expression", "throw_expression") for x in stmts
+                   if not self._no_rule(x, owner))
+
+    def _hidden_test(self, node, env):
+        """A test of what a player's hand holds (its cards' types or colours: ``hasCard(target, t)``, a function of
+        the rule's class looping over ``p.cards``, or ``p.cards.any { … }``): the model's hand is a count, so the test
+        is an open decision. (who, the card types it looks for or None); None when it is not one."""
+        x = _unparen(_ir(node))
+        neg = False
+        while x.k == "un" and x.a[0] == "!":
+            neg, x = not neg, _unparen(x.a[1])
+        if x.k != "call":
+            return None
+        callee = x.a[0]
+        if callee.k == "nav" and callee.a[1] in ("any", "none") and _unparen(callee.a[0]).k == "nav" and \
+                _unparen(callee.a[0]).a[1] == "cards" and x.a[2] is not None:
+            who = self._term(_unparen(callee.a[0]).a[0], env)
+            body = _t(x.a[2])
+            if who is None or who.sort not in ("self", "player") or not re.search(r"\.(type|colors)\b|is\w*Black|"
+                                                                                   r"isRed|isBlue", body):
+                return None
+            return who.text, self._types_named(body, env), neg != (callee.a[1] == "none")
+        if callee.k != "name":
+            return None
+        fd, fowner = self._local_fn(callee.a[0], self.key[1], len(x.a[1]))
+        if fd is None:
+            return None
+        body = _kid(fd, "function_body")
+        text = _t(body) if body is not None else ""
+        ps = [p[0] for p in _fn_params(fd)]
+        m = re.search(r"\bfor\s*\(\s*(\w+)\s+in\s+(\w+)\.cards\s*\)", text) or \
+            re.search(r"\b(\w+)\.cards\.(?:any|none|count|filter)\s*\{()", text)
+        if not m:
+            return None
+        holder = m.group(2) if m.group(2) else m.group(1)
+        if holder not in ps or len(ps) != len(x.a[1]) or not re.search(r"\.(type|colors)\b|is\w*Black|isRed|isBlue",
+                                                                       text):
+            return None
+        if re.search(r"\b(draw|add|remove|delete\w*|playerDiscardCard|send|addEvent)\s*\(", text):
+            return None                                      # it does something: not a test
+        args = {ps[i]: x.a[1][i] for i in range(len(ps))}
+        who = self._term(args[holder].x, env)
+        if who is None or who.sort not in ("self", "player"):
+            return None
+        types = None
+        for p, a in args.items():
+            v = self._term(a.x, env)
+            if v is not None and v.sort == "choice" and v.types and re.search(r"\.type\s*==\s*" + re.escape(p) + r"\b",
+                                                                            text):
+                types = v.types
+        return who.text, types, neg
+
+    def _types_named(self, body, env):
+        for k, v in env.items():
+            if v.sort == "choice" and v.types and re.search(r"\.type\s*==\s*" + re.escape(k) + r"\b", body):
+                return v.types
+        return None
+
+    def _hidden_choice(self, hidden, then, els, env, cond, node):
+        """The branches of a test of a hand (``_hidden_test``) as a ``choose`` of its holder, with a ``prose`` op
+        naming why (``hidden_card``); a card moved out of his hand on the side where he holds the type carries it."""
+        who, types, neg = hidden
+        sides = [then, els or []]
+        if neg:
+            sides.reverse()
+        alts = []
+        for i, b in enumerate(sides):
+            if isinstance(b, list):
+                ops, _stopped = self._collect(lambda b=b: self._block(b, dict(env), []))
+            else:                                          # a branch of an if used as a value
+                ops, _stopped = self._collect(lambda b=b: self._branch_value(b, dict(env), []))
+            if i == 0 and types:
+                for op in ops:
+                    if op.get("op") in ("give", "take") and op.get("from") == who:
+                        op["card"] = list(types)
+            alts.append(ops)
+        real = [a for a in alts if a]
+        if real:
+            op = {"op": "choose", "who": who, "of": real}
+            if len(real) == 1:
+                op["may"] = True
+            self._op(op, cond, node)
+        self._op({"op": "prose", "why": "hidden_card", "note": f"what {who}'s hand holds decides (its card types or "
+                  "colours are not modelled): both sides are open"}, cond, node)
+
+    @staticmethod
+    def _join(env, env_t, env_e, c, stopped_then, stopped_else):
+        """The names after an ``if``: what a branch that goes on assigned (the else's over the then's, as before). Cards
+        taken out of one hand on both sides, in different numbers (``if (n <= 2) all of them else List(2) {…}``), are
+        one value: ``if c then a else b`` cards."""
+        for k in env:
+            vt, ve = env_t.get(k, env[k]), env_e.get(k, env[k])
+            if not stopped_then and not stopped_else and vt is not env[k] and ve is not env[k] and \
+                    vt.sort == ve.sort == "cardval" and vt.text == ve.text and vt.count is not None and \
+                    ve.count is not None and "unknown" not in c:
+                v = _V("cardval", vt.text)
+                v.count = f"if {c} then {vt.count} else {ve.count}" if vt.count != ve.count else vt.count
+                v.how = vt.how if vt.how == ve.how else "random" if {vt.how, ve.how} == {"all", "random"} else None
+                env[k] = v
+                continue
+            if not stopped_else and ve is not env[k]:
+                env[k] = ve
+            elif not stopped_then and vt is not env[k]:
+                env[k] = vt
+
+    def _deck_left(self, node, env):
+        """A test that cards drawn from the deck came (``cards.isNotEmpty()``, ``cards.isEmpty()``, a size against
+        0): True / False as the model reads it — its deck is never empty (cards drawn are a count, ``effects.DRAW_FROM``)
+        — else None."""
+        txt = re.sub(r"\s+", "", _t(node))
+        m = re.fullmatch(r"(!?)(\w+)\.(isNotEmpty|isEmpty|isNullOrEmpty)\(\)", txt) or \
+            re.fullmatch(r"()(\w+)\.(size>0|size!=0|size==0|size<1|size>=1)", txt)
+        if not m or env.get(m.group(2)) is None or env[m.group(2)].sort != "cardval" or \
+                not env[m.group(2)].text.startswith("deck:"):
+            return None
+        yes = m.group(3) in ("isNotEmpty", "size>0", "size!=0", "size>=1")
+        return yes != bool(m.group(1))
+
+    def _three_to_hand(self, c_node, then, els, env, cond, s) -> bool:
+        """``if (X.checkThreeSameMessageCard(c)) Y.cards.add(c) else X.messageCards.add(c)``: a card put into X's area
+        that goes into Y's hand instead when it would give X three messages of one colour (``three = to_hand``,
+        server ``Player.checkThreeSameMessageCard``). Only when the player tested is the one whose area it goes to:
+        else the test is another player's (not said by ``three``) and the branch is read as any other."""
+        m = re.fullmatch(r"\s*(!?)\s*(\w+)\.checkThreeSameMessageCard\(\s*(\w+)\s*\)\s*", _t(c_node))
+        if not m or not then or not els:
+            return False
+        hand, area = (els, then) if m.group(1) else (then, els)
+        card = m.group(3)
+        pat_hand = re.compile(r"\s*(\w+)\.cards\.(add|addAll)\(\s*" + re.escape(card) + r"\s*\)\s*")
+        pat_area = re.compile(r"\s*(\w+)\.messageCards\.(add|addAll)\(\s*" + re.escape(card) + r"\s*\)\s*")
+        into_hand = [x for x in hand if pat_hand.fullmatch(_t(x))]
+        into_area = [x for x in area if pat_area.fullmatch(_t(x))]
+        if len(into_hand) != 1 or len(into_area) != 1:
+            return False
+        tested = env.get(m.group(2))
+        owner = env.get(pat_area.fullmatch(_t(into_area[0])).group(1))
+        by = env.get(pat_hand.fullmatch(_t(into_hand[0])).group(1))
+        ok = ("self", "player", "each")
+        if tested is None or owner is None or by is None or tested.sort not in ok or by.sort not in ok or \
+                (tested.sort, tested.text) != (owner.sort, owner.text):
+            return False
+        self._block([x for x in hand if x is not into_hand[0]], env, cond)
+        before = len(self.rd.ops)
+        self._block(area, env, cond)
+        put = [o for o in self.rd.ops[before:] if o.get("op") == "put_message"]
+        if len(put) == 1:
+            put[0]["three"] = "to_hand"
+            put[0]["by"] = by.text
+        return True
 
     def _card_check(self, node, env, negated: bool) -> bool:
         """A check of a card the rule takes (``if (!card.isBlack()) return``): the card's colour constraint, kept on
@@ -392,7 +605,9 @@ class _Walker(_Calls):
                     return False
                 v = env[m.group(1)]
                 v2 = _V(v.sort, v.text)
-                v2.filt = f
+                v2.filt, v2.link = f, v.link
+                if v.link is not None:
+                    v.link.filt = f                   # the card the client names by id: checked in canUse
                 env[m.group(1)] = v2
                 return True
         return False
@@ -593,11 +808,45 @@ class _Walker(_Calls):
             if len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression", "throw_expression"):
                 env[name] = self._value(kids[0], env, cond) or _V("opaque")
                 return cond
+        picked = self._player_by_test(value, env)
+        if picked is not None:
+            env[name], c = picked
+            return cond + [c]
         v = self._value(value, env, cond)
         if v is None or v.sort == "opaque":
             v = self._pure_value(value, env) or v
         env[name] = v or _V("opaque")
         return cond
+
+    def _player_by_test(self, value, env):
+        """``val p = if (c) a else b`` over two players of the moment: a player the rule picks by a test it reads —
+        a free ``chosen`` word, with what pins it down (``c and chosen == a or not c and chosen == b``) as a
+        condition of everything after it. None when it is not that."""
+        if value.type != "if_expression":
+            return None
+        c_node = value.child_by_field_name("condition")
+        branches = [b for b in _code(value) if b != c_node]
+        if c_node is None or len(branches) != 2 or not self._pure(value):
+            return None
+        sides = []
+        for b in branches:
+            stmts = self._stmts(b)
+            if len(stmts) != 1:
+                return None
+            v = self._term_node(stmts[0], env)
+            if v is None or v.sort not in ("self", "player") or v.text in ("chosen", "chosen2"):
+                return None
+            sides.append(v.text)
+        word = next((w for w in ("chosen", "chosen2") if w not in self.chosen), None)
+        if word is None:
+            return None
+        tr = self._translator(env, "do" if self.mode != "trigger" or self.started else "on")
+        t = tr.bool(self._fold_fsm(_ir(c_node), env))
+        if tr.missed or "unknown" in t.text:
+            return None
+        self.chosen.append(word)
+        a, b = sides
+        return _V("player", word), f"((({t.text}) and {word} == {a}) or (not ({t.text}) and {word} == {b}))"
 
     def _pure_value(self, node, env):
         """A local holding a condition, an amount or a player: its translation (None when it has none)."""
