@@ -752,3 +752,71 @@ def test_red_and_blue_win_together_in_a_four_player_game(col, x, winners):
               {"event": "window", "window": "receive", "in_front": x}]
     r = check(cat, {"seats": seats, "turn": 0}, events)
     assert r.state.winners == (None if winners is None else frozenset(winners))
+
+
+STATE_FIRED = '''
+[[character]]
+id = "c6"
+name = "己"
+hidden = false
+female = false
+skills = ["ST"]
+
+[[skill]]
+id = "ST"
+name = "押后"
+kinds = ["TriggeredSkill"]
+initial = true
+fires = { at = ["receive"], when = "alive and not used" }
+do = [{ op = "draw" }]
+
+[[character]]
+id = "c7"
+name = "庚"
+hidden = false
+female = false
+skills = ["SO"]
+
+[[skill]]
+id = "SO"
+name = "两说"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "receive_phase", whose = "any" }
+fires = { at = ["main"], when = "alive" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_skill_fired_on_a_state_fires_in_its_windows_while_its_condition_holds(game):
+    """A TriggeredSkill with ``fires`` and no ``on`` (详尽思索·押注's kind: server XiangJinSiSuo2, at ReceivePhaseIdle)
+    answers no event: it fires in a window of ``fires.at`` while ``fires.when`` holds (interp fires.fire_errors, twin
+    enc.fires) — not in another window, and not a second time once ``used``. ``--target fires``: the reason for a
+    state outside its windows replaced by no tuple at all (a crash whenever reached) survived 1,000 games — random
+    catalogues seldom held such a skill, and a random game seldom seated one (randcat / randgame draw them now)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    fire = {"event": "fire", "seat": 0, "rule": "ST"}
+    r = check(cat, setup, d["events"] + [fire])                      # 接收阶段: it fires, and its holder draws
+    assert r.state.seats[0].hand_count == 5                           # three dealt, one drawn, one sent, one played
+    check(cat, setup, d["events"] + [fire, fire], [(12, "押后 does not fire now")], zh=["【押后】现在不会发动"])
+    check(cat, setup, d["events"][:3] + [fire], [(3, "押后 does not fire now")], zh=["【押后】现在不会发动"])
+    check(cat, setup, d["events"][:6] + [fire], [(6, "押后 does not fire now")])      # 争夺阶段: not its window
+
+
+def test_a_skill_with_an_event_fires_on_its_event_whatever_its_fires_says(game):
+    """A TriggeredSkill with ``on`` answers its events; its ``fires`` (read by questions: interp fires.fires) does not
+    make it fire on a state without one (interp fires.fire_errors: only a skill with no ``on`` fires on a state).
+    ``--target fires``: the two tests' ``and`` made ``or`` survived the game cases."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c7", skills=[{"rule": "SO"}])
+    fire = {"event": "fire", "seat": 0, "rule": "SO"}
+    check(cat, setup, d["events"] + [fire])                          # 接收阶段: its event is pending
+    check(cat, setup, d["events"][:3] + [fire],                      # 出牌阶段, its ``fires.at``: no event to answer
+          [(3, "no pending event 两说 answers (its event, whose it is or its guard, or it answered already)")])
