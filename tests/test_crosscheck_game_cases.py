@@ -820,3 +820,34 @@ def test_a_skill_with_an_event_fires_on_its_event_whatever_its_fires_says(game):
     check(cat, setup, d["events"] + [fire])                          # 接收阶段: its event is pending
     check(cat, setup, d["events"][:3] + [fire],                      # 出牌阶段, its ``fires.at``: no event to answer
           [(3, "no pending event 两说 answers (its event, whose it is or its guard, or it answered already)")])
+
+
+def test_a_seat_given_by_its_counts_reads_as_the_twin_reads_it():
+    """A seat given by its five counts and no area (an untimed scenario state, or a table's setup) is read as the
+    fewest-cards area with those counts — interp table.area_of / decompose, twin enc.table.enc_decompose — or as
+    none when no area has them; and the ``table`` answer (``replay``, interp decide) says the seat's own counts.
+    Every combination of 0–3 red, blue and black and 0–6 true and non-black messages. ``--target table``:
+    ``area_of`` giving no area for such a seat survived the game cross-check (a game reads every seat's area once,
+    at its start: GameRunner.__init__) and the replay tests — a ``table`` question then answered no messages."""
+    import itertools
+
+    from skillproof.checks.enc.table import CODE, enc_decompose
+    from skillproof.model.interp.decide import decide
+    from skillproof.model.interp.table import area_of
+    from skillproof.model.state import Seat, State
+
+    cat = loader.load()
+    char = next(iter(cat.characters))
+    read = 0
+    for r, b, k, t, nb in itertools.product(range(4), range(4), range(4), range(7), range(7)):
+        five = {"red_messages": r, "blue_messages": b, "black_messages": k, "true_messages": t,
+                "non_black_messages": nb}
+        seat = Seat(character=char, **five)
+        twin = enc_decompose(five)
+        want = None if twin is None else {c: twin[i] for c, i in CODE.items() if twin[i]}
+        assert area_of(seat) == want, five
+        if want is not None:
+            read += 1
+            answer = decide(cat, State(seats=[seat], turn=0), {"decision": "table", "seat": 0})
+            assert {f: answer[f] for f in FIVE} == five
+    assert 0 < read < 4 ** 3 * 7 * 7                                    # both sides: counts some area has, and not
