@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
-        [--tests TEST ...] [--list] [--json]
+        [--tests TEST ...] [--skip-explained] [--list] [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
 e.g. ``--target conversion --target trace``), are generated with the ``ast`` module, one small edit each, the
@@ -446,6 +446,9 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--ids", default="", help="run these mutants (comma-separated ids; with --target)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
+    ap.add_argument("--skip-explained", action="store_true",
+                    help="do not run the mutants EXPLAINED lists (each one a survivor of a full cross-check; printed "
+                         "and counted as 'explained, not run')")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
@@ -478,6 +481,11 @@ def main(argv=None) -> int:
                           a.games)
 
     results = []
+    skipped = [m for m in picked if a.skip_explained and m.key in EXPLAINED]
+    for m in skipped:
+        if not a.json:
+            print(f"#{m.id:<4} {'explained':<10}   not run  {m.describe()}", flush=True)
+    picked = [m for m in picked if m not in skipped]
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         for m, v in ex.map(one, picked):
             results.append((m, v))
@@ -501,7 +509,8 @@ def main(argv=None) -> int:
     if a.json:
         print(json.dumps({
             "pool": len(pool), "run": len(results), "caught": len(caught), "caught_by": by_how,
-            "survived_explained": by_class, "survived": len(open_), "errors": len(errors),
+            "survived_explained": by_class, "explained_not_run": len(skipped), "survived": len(open_),
+            "errors": len(errors),
             "seconds": round(total, 1), "states": a.states, "games": a.games, "seed": a.seed,
             "mutants": [{"id": m.id, "target": m.target, "function": m.func, "line": m.line, "op": m.op,
                          "before": m.before, "after": m.after, "caught": v.caught, "how": v.how,
@@ -512,6 +521,7 @@ def main(argv=None) -> int:
         print(f"\n{len(results)} mutants (of {len(pool)}; seed {a.seed}, {a.states} states): "
               f"{len(caught)} caught ({', '.join(f'{k} {n}' for k, n in sorted(by_how.items()))}), "
               f"{len(explained)} survived explained ({', '.join(f'{k} {n}' for k, n in sorted(by_class.items()))}), "
+              + (f"{len(skipped)} explained not run, " if skipped else "") +
               f"{len(open_)} survived, {len(errors)} errors; {total:.0f} s")
         for m, v in survived + errors:
             label = EXPLAINED.get(m.key)
