@@ -51,7 +51,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | trace.py give_errors / replace_errors: ``return ""`` -> ``None`` | equivalent | both falsy: ``on_give`` / ``on_replace``, their only callers, record no error either way |
 | table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
 | dying.py dying_errors / die_errors, path.py pass_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die`` / ``message_step``, their only callers, take ``if why:`` and record no error either way |
-| table.py ``decompose``: the negative-count guard removed or loosened, a loop started at -1 or ended one step later (10 of its 29 mutants) | equivalent | an area is kept only when no class count is negative and its counts are the ones asked for: such a count makes a loop empty or no area match, and the extra steps try only areas with a negative class count; the game cases compare ``decompose`` with its twin for every small count |
+| table.py ``decompose``: the negative-count guard removed or loosened, a loop started at -1 or ended one step later, its no-negative-count test loosened (11 of its 29 mutants) | equivalent | an area is kept only when no class count is negative and its counts are the ones asked for: such a count makes a loop empty or no area match, and the extra steps try only areas with a negative class count (which the loops' bounds never make); the game cases compare ``decompose`` with its twin for every small count |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -167,8 +167,10 @@ EXPLAINED.update({k: "equivalent" for k in [
 # no result — every area the loops try is kept only when no class count is negative and its counts are ``five``; a
 # negative count makes a loop empty (red, blue, black, non-black) or no area's counts (true), and a class count of -1
 # (a loop from -1) or one past its loop's bound (a count the others cannot pay for) is negative itself or leaves red,
-# blue or black negative. tests/test_crosscheck_game_cases.py compares decompose with its twin for every count of 0-3 / 0-6
+# blue or black negative. tests/test_crosscheck_game_cases.py compares decompose with its twin for every count of 0-3 / 0-6.
+# Its test that no class count is negative made ``>= -1``: the loops' bounds already keep every class count at 0 or more
 EXPLAINED.update({k: "equivalent" for k in [
+    ('decompose', 'int-1', 'if min(area.values()) >= 0 and counts(area) == five:', '(-1)'),
     ('decompose', 'body', 'return None', 'pass'),
     ('decompose', 'int-1', 'if min(r, b, k, t, nb) < 0:', '(-1)'),
     ('decompose', 'int-1', 'for rbk in range(0, min(r, b, k) + 1):', '(-1)'),

@@ -851,3 +851,55 @@ def test_a_seat_given_by_its_counts_reads_as_the_twin_reads_it():
             answer = decide(cat, State(seats=[seat], turn=0), {"decision": "table", "seat": 0})
             assert {f: answer[f] for f in FIVE} == five
     assert 0 < read < 4 ** 3 * 7 * 7                                    # both sides: counts some area has, and not
+
+
+def test_a_fire_by_a_seat_off_the_table_or_not_holding_the_skill(game):
+    """A ``fire`` naming a real skill by a seat past the last or before the first (a seat is 0 … n-1, as every
+    event's), or by a seat that does not hold it, is refused with its reason. ``--target fires``: the seat test made
+    ``or``, ``<= n``, ``-1 <=``, and the holder's test emptied survived 1,000 games (a random game fires only what a
+    seat holds) and the case above (an unknown skill: refused before the seat is read)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    for seat in (3, -1, 7):
+        check(cat, setup, d["events"] + [{"event": "fire", "seat": seat, "rule": "ST"}],
+              [(11, "fire: not a seat, or no such skill")])
+    check(cat, setup, d["events"] + [{"event": "fire", "seat": 1, "rule": "ST"}], [(11, "seat 1 does not hold 押后")],
+          zh=["座位1没有【押后】"])
+
+
+GUARDED = '''
+[[character]]
+id = "c8"
+name = "辛"
+hidden = false
+female = false
+skills = ["GT"]
+
+[[skill]]
+id = "GT"
+name = "看目标"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "use_card", whose = "any", when = "target.alive" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_guard_reading_a_player_the_event_does_not_name_does_not_hold(game):
+    """A skill's guard on an event reads the event's players (interp fires.guard_ok, twin enc.fires): one that reads
+    a player the event does not name — the target of a card played with none — does not hold, so the skill does not
+    answer that event; it does when the card has a living target. ``--target fires``: such a guard holding survived
+    1,000 games."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GUARDED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c8", skills=[{"rule": "GT"}])
+    fire = {"event": "fire", "seat": 0, "rule": "GT"}
+    fight = d["events"][:6]
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K0", "target": 1}, fire])
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K1"}, fire],
+          [(7, "no pending event 看目标 answers (its event, whose it is or its guard, or it answered already)")])
