@@ -903,3 +903,60 @@ def test_a_guard_reading_a_player_the_event_does_not_name_does_not_hold(game):
     check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K0", "target": 1}, fire])
     check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K1"}, fire],
           [(7, "no pending event 看目标 answers (its event, whose it is or its guard, or it answered already)")])
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"to": 3}, "a message sent left cannot stop first at seat 3"),       # past the last seat
+    ({"to": -1}, "a message sent left cannot stop first at seat -1"),     # before the first
+    ({"to": 0}, "a message sent left cannot stop first at seat 0"),       # the sender himself (no send_to_self)
+    ({"to": 2}, "a message sent left cannot stop first at seat 2"),       # a dead player
+    ({"locks": [3]}, "a locked player twice, or a dead one"),
+    ({"locks": [-1]}, "a locked player twice, or a dead one"),
+    ({"locks": [2]}, "a locked player twice, or a dead one"),
+    ({"seat": 3}, "the sender is not this turn's sender"),
+    ({"seat": -1}, "the sender is not this turn's sender"),
+])
+def test_a_send_to_or_locking_a_seat_off_the_table_the_sender_or_a_dead_player(game, change, why):
+    """A send whose first stop, lock or sender is a seat past the last or before the first, the sender himself or a
+    dead player is refused with its reason (interp path.send_errors / first_stop_ok, twin enc.path); the same send
+    to the living player on the left is legal. ``--target path``: the seat test ``0 <= v < n`` made ``<= n`` or
+    ``-1 <=``, and ``first_stop_ok`` accepting the sender or a dead player, survived 1,000 games (a random send
+    stops at a seat at the table, mostly a living other one)."""
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(alive=False, hand_count=0)
+    send = {"event": "send", "seat": 0, "colours": ["red"], "arrow": "left", "lockable": True, "dir": "left", "to": 1,
+            "locks": [], "source": "hand"}
+    check(cat, setup, d["events"][:4] + [send])
+    check(cat, setup, d["events"][:4] + [dict(send, **change)], [(4, why)])
+
+
+ACTIVE = '''
+[[character]]
+id = "c10"
+name = "癸"
+hidden = false
+female = false
+skills = ["AS"]
+
+[[skill]]
+id = "AS"
+name = "主动摸"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_fire_of_a_skill_that_is_not_triggered(game):
+    """A ``fire`` names a TriggeredSkill: an ActiveSkill is used (a ``use`` event), never fired — refused with its
+    reason (interp fires.fire_errors: the live kinds of the instance). ``--target fires``: that reason's branch
+    emptied survived 1,000 games (a random game fires only triggered skills)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + ACTIVE})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c10", skills=[{"rule": "AS"}])
+    check(cat, setup, d["events"] + [{"event": "fire", "seat": 0, "rule": "AS"}],
+          [(11, "主动摸 is invalidated, or not a triggered skill")], zh=["【主动摸】已被无效，或不是触发技"])
