@@ -960,3 +960,15 @@ def test_a_fire_of_a_skill_that_is_not_triggered(game):
     setup["seats"][0].update(character="c10", skills=[{"rule": "AS"}])
     check(cat, setup, d["events"] + [{"event": "fire", "seat": 0, "rule": "AS"}],
           [(11, "主动摸 is invalidated, or not a triggered skill")], zh=["【主动摸】已被无效，或不是触发技"])
+
+
+@pytest.mark.parametrize("locks", [[-1], [3], [1, 1]])
+def test_a_lock_on_a_seat_off_the_table_with_every_player_alive(game, locks):
+    """The same with every player alive: a lock on seat -1 is no lock on the last seat (a seat is 0 … n-1), nor one on
+    seat n, nor the same player twice. ``--target path``: ``-1 <= v`` for a seat survived the case above (seat -1 read
+    as the dead seat 2 there)."""
+    cat, d = game
+    send = {"event": "send", "seat": 0, "colours": ["red"], "arrow": "left", "lockable": True, "dir": "left", "to": 2,
+            "locks": [2], "source": "hand"}
+    check(cat, d["setup"], d["events"][:4] + [send])
+    check(cat, d["setup"], d["events"][:4] + [dict(send, locks=locks)], [(4, "a locked player twice, or a dead one")])
