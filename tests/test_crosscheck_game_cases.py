@@ -972,3 +972,14 @@ def test_a_lock_on_a_seat_off_the_table_with_every_player_alive(game, locks):
             "locks": [2], "source": "hand"}
     check(cat, d["setup"], d["events"][:4] + [send])
     check(cat, d["setup"], d["events"][:4] + [dict(send, locks=locks)], [(4, "a locked player twice, or a dead one")])
+
+
+def test_the_turn_ends_once_an_effect_took_a_message_sent_up(message_game):
+    """A message sent up and taken by an effect in the send phase goes nowhere (interp path.next_stop: None — it is
+    off its path, not on its way back to its sender): the turn may end with no receiver (discarded, server
+    MessageMoveNext.kt). ``--target path``: next_stop's test of a message off its path emptied — a message sent up
+    then went back to its living sender — survived 1,000 games."""
+    cat, d = message_game
+    taken = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "T1"}, {"event": "resolve"}]
+    r = check(cat, d["setup"], taken + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert r.state.in_front is None and r.state.turn == 1
