@@ -983,3 +983,17 @@ def test_the_turn_ends_once_an_effect_took_a_message_sent_up(message_game):
     taken = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "T1"}, {"event": "resolve"}]
     r = check(cat, d["setup"], taken + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert r.state.in_front is None and r.state.turn == 1
+
+
+def test_a_second_send_in_one_turn(game):
+    """A turn sends one message (server SendPhaseIdle: the send phase ends once it is sent): a second ``send`` in
+    the same turn is refused with its reason. ``--target path``: that reason's branch emptied, or replaced by no
+    value, survived 1,000 games (a random game sends once a turn)."""
+    cat, d = game
+    send = d["events"][4]
+    check(cat, d["setup"], d["events"][:5] + [send], [(5, "a message is sent only at the start of the send phase")])
+    again = d["events"][:5] + [{"event": "window", "window": "send_start"}, send]     # back at 传递阶段开始时
+    check(cat, d["setup"], again, [(5, "the start of the send phase cannot follow the send phase"),
+                                   (6, "this turn's message has already been sent")])
+    assert [x.zh for _, x in run(cat, Trace.from_dict({"setup": d["setup"], "events": again, "table": True})).errors][1] \
+        == "本回合已经传出过情报"
