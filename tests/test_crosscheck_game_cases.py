@@ -997,3 +997,19 @@ def test_a_second_send_in_one_turn(game):
                                    (6, "this turn's message has already been sent")])
     assert [x.zh for _, x in run(cat, Trace.from_dict({"setup": d["setup"], "events": again, "table": True})).errors][1] \
         == "本回合已经传出过情报"
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"seat": 1}, "the sender is not this turn's sender"),                 # a seat at the table, not the turn's sender
+    ({"colours": ["purple"]}, "no message card has these colours"),
+    ({"colours": []}, "no message card has these colours"),
+    ({"dir": "down"}, "not a direction"),
+    ({"arrow": "down"}, "not a direction"),
+])
+def test_a_send_by_another_seat_or_of_no_colours_or_direction(game, change, why):
+    """A send by a living seat that is not the turn's sender, of colours no message card has, or in no direction is
+    refused with its reason (interp path.send_errors, twin enc.path). ``--target path``: each of these reasons
+    emptied (or the sender test's ``or`` made ``and``) survived 1,000 games (a random send is the turn's, of a card's
+    colours, in a direction)."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:4] + [dict(d["events"][4], **change)], [(4, why)])
