@@ -451,6 +451,12 @@ def _rule(rng, cat, lines, rid, kinds, P, is_grant, gives, fx=None):
     if fx is not None and "InvalidSkill" not in cl:
         initial = e.get("initial", not is_grant)
         on = _fx_on(fx, cat, rid, cl, initial, P, gives) if "TriggeredSkill" in cl and fx.random() < 0.85 else []
+        # a skill fired on a state (``fires``, no ``on``: 详尽思索·押注's kind) now and then — decided by a stream of its
+        # own, so no other skill's draws move: one in 40 random catalogues held one, and no random game fired one
+        # outside its windows (``mutate_interpreter --target fires``: that refusal's reason gone survived 1,000 games)
+        if on and "fires" in e and not any(g.get("on") for g in gives) \
+                and random.Random(f"state-fired:{rid}:{fx.getstate()[1][:4]}").random() < 0.4:
+            on = []
         if on:
             e["on"] = on
         if {"TriggeredSkill", "ActiveSkill"} & cl and fx.random() < 0.85:

@@ -177,6 +177,9 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
                                     for r in cat.characters[c].skills)] or chars
     # now and then one whose skill acts on the travelling message (replaces, takes, moves it: 妙手, 定论 …)
     movers = [c for c in chars if any(touches_message(cat.skills[r].do) for r in cat.characters[c].skills)] or rich
+    # … or whose triggered skill fires on a state (``fires``, no ``on``): few random catalogues hold one
+    movers = movers + [c for c in chars if c not in movers
+                       and any(not cat.skills[r].on and cat.skills[r].fires is not None for r in cat.characters[c].skills)]
     picked: list = []
     while len(picked) < min(n, len(chars)):
         x = rng.random()

@@ -752,3 +752,264 @@ def test_red_and_blue_win_together_in_a_four_player_game(col, x, winners):
               {"event": "window", "window": "receive", "in_front": x}]
     r = check(cat, {"seats": seats, "turn": 0}, events)
     assert r.state.winners == (None if winners is None else frozenset(winners))
+
+
+STATE_FIRED = '''
+[[character]]
+id = "c6"
+name = "己"
+hidden = false
+female = false
+skills = ["ST"]
+
+[[skill]]
+id = "ST"
+name = "押后"
+kinds = ["TriggeredSkill"]
+initial = true
+fires = { at = ["receive"], when = "alive and not used" }
+do = [{ op = "draw" }]
+
+[[character]]
+id = "c7"
+name = "庚"
+hidden = false
+female = false
+skills = ["SO"]
+
+[[skill]]
+id = "SO"
+name = "两说"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "receive_phase", whose = "any" }
+fires = { at = ["main"], when = "alive" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_skill_fired_on_a_state_fires_in_its_windows_while_its_condition_holds(game):
+    """A TriggeredSkill with ``fires`` and no ``on`` (详尽思索·押注's kind: server XiangJinSiSuo2, at ReceivePhaseIdle)
+    answers no event: it fires in a window of ``fires.at`` while ``fires.when`` holds (interp fires.fire_errors, twin
+    enc.fires) — not in another window, and not a second time once ``used``. ``--target fires``: the reason for a
+    state outside its windows replaced by no tuple at all (a crash whenever reached) survived 1,000 games — random
+    catalogues seldom held such a skill, and a random game seldom seated one (randcat / randgame draw them now)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    fire = {"event": "fire", "seat": 0, "rule": "ST"}
+    r = check(cat, setup, d["events"] + [fire])                      # 接收阶段: it fires, and its holder draws
+    assert r.state.seats[0].hand_count == 5                           # three dealt, one drawn, one sent, one played
+    check(cat, setup, d["events"] + [fire, fire], [(12, "押后 does not fire now")], zh=["【押后】现在不会发动"])
+    check(cat, setup, d["events"][:3] + [fire], [(3, "押后 does not fire now")], zh=["【押后】现在不会发动"])
+    check(cat, setup, d["events"][:6] + [fire], [(6, "押后 does not fire now")])      # 争夺阶段: not its window
+
+
+def test_a_skill_with_an_event_fires_on_its_event_whatever_its_fires_says(game):
+    """A TriggeredSkill with ``on`` answers its events; its ``fires`` (read by questions: interp fires.fires) does not
+    make it fire on a state without one (interp fires.fire_errors: only a skill with no ``on`` fires on a state).
+    ``--target fires``: the two tests' ``and`` made ``or`` survived the game cases."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c7", skills=[{"rule": "SO"}])
+    fire = {"event": "fire", "seat": 0, "rule": "SO"}
+    check(cat, setup, d["events"] + [fire])                          # 接收阶段: its event is pending
+    check(cat, setup, d["events"][:3] + [fire],                      # 出牌阶段, its ``fires.at``: no event to answer
+          [(3, "no pending event 两说 answers (its event, whose it is or its guard, or it answered already)")])
+
+
+def test_a_seat_given_by_its_counts_reads_as_the_twin_reads_it():
+    """A seat given by its five counts and no area (an untimed scenario state, or a table's setup) is read as the
+    fewest-cards area with those counts — interp table.area_of / decompose, twin enc.table.enc_decompose — or as
+    none when no area has them; and the ``table`` answer (``replay``, interp decide) says the seat's own counts.
+    Every combination of 0–3 red, blue and black and 0–6 true and non-black messages. ``--target table``:
+    ``area_of`` giving no area for such a seat survived the game cross-check (a game reads every seat's area once,
+    at its start: GameRunner.__init__) and the replay tests — a ``table`` question then answered no messages."""
+    import itertools
+
+    from skillproof.checks.enc.table import CODE, enc_decompose
+    from skillproof.model.interp.decide import decide
+    from skillproof.model.interp.table import area_of
+    from skillproof.model.state import Seat, State
+
+    cat = loader.load()
+    char = next(iter(cat.characters))
+    read = 0
+    for r, b, k, t, nb in itertools.product(range(4), range(4), range(4), range(7), range(7)):
+        five = {"red_messages": r, "blue_messages": b, "black_messages": k, "true_messages": t,
+                "non_black_messages": nb}
+        seat = Seat(character=char, **five)
+        twin = enc_decompose(five)
+        want = None if twin is None else {c: twin[i] for c, i in CODE.items() if twin[i]}
+        assert area_of(seat) == want, five
+        if want is not None:
+            read += 1
+            answer = decide(cat, State(seats=[seat], turn=0), {"decision": "table", "seat": 0})
+            assert {f: answer[f] for f in FIVE} == five
+    assert 0 < read < 4 ** 3 * 7 * 7                                    # both sides: counts some area has, and not
+
+
+def test_a_fire_by_a_seat_off_the_table_or_not_holding_the_skill(game):
+    """A ``fire`` naming a real skill by a seat past the last or before the first (a seat is 0 … n-1, as every
+    event's), or by a seat that does not hold it, is refused with its reason. ``--target fires``: the seat test made
+    ``or``, ``<= n``, ``-1 <=``, and the holder's test emptied survived 1,000 games (a random game fires only what a
+    seat holds) and the case above (an unknown skill: refused before the seat is read)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    for seat in (3, -1, 7):
+        check(cat, setup, d["events"] + [{"event": "fire", "seat": seat, "rule": "ST"}],
+              [(11, "fire: not a seat, or no such skill")])
+    check(cat, setup, d["events"] + [{"event": "fire", "seat": 1, "rule": "ST"}], [(11, "seat 1 does not hold 押后")],
+          zh=["座位1没有【押后】"])
+
+
+GUARDED = '''
+[[character]]
+id = "c8"
+name = "辛"
+hidden = false
+female = false
+skills = ["GT"]
+
+[[skill]]
+id = "GT"
+name = "看目标"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "use_card", whose = "any", when = "target.alive" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_guard_reading_a_player_the_event_does_not_name_does_not_hold(game):
+    """A skill's guard on an event reads the event's players (interp fires.guard_ok, twin enc.fires): one that reads
+    a player the event does not name — the target of a card played with none — does not hold, so the skill does not
+    answer that event; it does when the card has a living target. ``--target fires``: such a guard holding survived
+    1,000 games."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GUARDED})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c8", skills=[{"rule": "GT"}])
+    fire = {"event": "fire", "seat": 0, "rule": "GT"}
+    fight = d["events"][:6]
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K0", "target": 1}, fire])
+    check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K1"}, fire],
+          [(7, "no pending event 看目标 answers (its event, whose it is or its guard, or it answered already)")])
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"to": 3}, "a message sent left cannot stop first at seat 3"),       # past the last seat
+    ({"to": -1}, "a message sent left cannot stop first at seat -1"),     # before the first
+    ({"to": 0}, "a message sent left cannot stop first at seat 0"),       # the sender himself (no send_to_self)
+    ({"to": 2}, "a message sent left cannot stop first at seat 2"),       # a dead player
+    ({"locks": [3]}, "a locked player twice, or a dead one"),
+    ({"locks": [-1]}, "a locked player twice, or a dead one"),
+    ({"locks": [2]}, "a locked player twice, or a dead one"),
+    ({"seat": 3}, "the sender is not this turn's sender"),
+    ({"seat": -1}, "the sender is not this turn's sender"),
+])
+def test_a_send_to_or_locking_a_seat_off_the_table_the_sender_or_a_dead_player(game, change, why):
+    """A send whose first stop, lock or sender is a seat past the last or before the first, the sender himself or a
+    dead player is refused with its reason (interp path.send_errors / first_stop_ok, twin enc.path); the same send
+    to the living player on the left is legal. ``--target path``: the seat test ``0 <= v < n`` made ``<= n`` or
+    ``-1 <=``, and ``first_stop_ok`` accepting the sender or a dead player, survived 1,000 games (a random send
+    stops at a seat at the table, mostly a living other one)."""
+    cat, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(alive=False, hand_count=0)
+    send = {"event": "send", "seat": 0, "colours": ["red"], "arrow": "left", "lockable": True, "dir": "left", "to": 1,
+            "locks": [], "source": "hand"}
+    check(cat, setup, d["events"][:4] + [send])
+    check(cat, setup, d["events"][:4] + [dict(send, **change)], [(4, why)])
+
+
+ACTIVE = '''
+[[character]]
+id = "c10"
+name = "癸"
+hidden = false
+female = false
+skills = ["AS"]
+
+[[skill]]
+id = "AS"
+name = "主动摸"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+'''
+
+
+def test_a_fire_of_a_skill_that_is_not_triggered(game):
+    """A ``fire`` names a TriggeredSkill: an ActiveSkill is used (a ``use`` event), never fired — refused with its
+    reason (interp fires.fire_errors: the live kinds of the instance). ``--target fires``: that reason's branch
+    emptied survived 1,000 games (a random game fires only triggered skills)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + ACTIVE})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c10", skills=[{"rule": "AS"}])
+    check(cat, setup, d["events"] + [{"event": "fire", "seat": 0, "rule": "AS"}],
+          [(11, "主动摸 is invalidated, or not a triggered skill")], zh=["【主动摸】已被无效，或不是触发技"])
+
+
+@pytest.mark.parametrize("locks", [[-1], [3], [1, 1]])
+def test_a_lock_on_a_seat_off_the_table_with_every_player_alive(game, locks):
+    """The same with every player alive: a lock on seat -1 is no lock on the last seat (a seat is 0 … n-1), nor one on
+    seat n, nor the same player twice. ``--target path``: ``-1 <= v`` for a seat survived the case above (seat -1 read
+    as the dead seat 2 there)."""
+    cat, d = game
+    send = {"event": "send", "seat": 0, "colours": ["red"], "arrow": "left", "lockable": True, "dir": "left", "to": 2,
+            "locks": [2], "source": "hand"}
+    check(cat, d["setup"], d["events"][:4] + [send])
+    check(cat, d["setup"], d["events"][:4] + [dict(send, locks=locks)], [(4, "a locked player twice, or a dead one")])
+
+
+def test_the_turn_ends_once_an_effect_took_a_message_sent_up(message_game):
+    """A message sent up and taken by an effect in the send phase goes nowhere (interp path.next_stop: None — it is
+    off its path, not on its way back to its sender): the turn may end with no receiver (discarded, server
+    MessageMoveNext.kt). ``--target path``: next_stop's test of a message off its path emptied — a message sent up
+    then went back to its living sender — survived 1,000 games."""
+    cat, d = message_game
+    taken = d["events"][:4] + [send_up(1), {"event": "play", "seat": 1, "card": "T1"}, {"event": "resolve"}]
+    r = check(cat, d["setup"], taken + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert r.state.in_front is None and r.state.turn == 1
+
+
+def test_a_second_send_in_one_turn(game):
+    """A turn sends one message (server SendPhaseIdle: the send phase ends once it is sent): a second ``send`` in
+    the same turn is refused with its reason. ``--target path``: that reason's branch emptied, or replaced by no
+    value, survived 1,000 games (a random game sends once a turn)."""
+    cat, d = game
+    send = d["events"][4]
+    check(cat, d["setup"], d["events"][:5] + [send], [(5, "a message is sent only at the start of the send phase")])
+    again = d["events"][:5] + [{"event": "window", "window": "send_start"}, send]     # back at 传递阶段开始时
+    check(cat, d["setup"], again, [(5, "the start of the send phase cannot follow the send phase"),
+                                   (6, "this turn's message has already been sent")])
+    assert [x.zh for _, x in run(cat, Trace.from_dict({"setup": d["setup"], "events": again, "table": True})).errors][1] \
+        == "本回合已经传出过情报"
+
+
+@pytest.mark.parametrize("change, why", [
+    ({"seat": 1}, "the sender is not this turn's sender"),                 # a seat at the table, not the turn's sender
+    ({"colours": ["purple"]}, "no message card has these colours"),
+    ({"colours": []}, "no message card has these colours"),
+    ({"dir": "down"}, "not a direction"),
+    ({"arrow": "down"}, "not a direction"),
+])
+def test_a_send_by_another_seat_or_of_no_colours_or_direction(game, change, why):
+    """A send by a living seat that is not the turn's sender, of colours no message card has, or in no direction is
+    refused with its reason (interp path.send_errors, twin enc.path). ``--target path``: each of these reasons
+    emptied (or the sender test's ``or`` made ``and``) survived 1,000 games (a random send is the turn's, of a card's
+    colours, in a direction)."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:4] + [dict(d["events"][4], **change)], [(4, why)])
