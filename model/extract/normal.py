@@ -659,10 +659,13 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
-        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and not any(
-                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args):
-            recv = self.expr(callee.named_children[0]) if callee.named_children else None
-            return _inline(self.helpers[(last, len(args))], recv, args, len(self.locals))
+        helper = self.helpers.get((last, len(args)))
+        plain = helper is not None and helper[2] == "plain"
+        if helper is not None and (callee.type == "navigation_expression") != plain and not any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) and not (
+                plain and last in self.declared):
+            recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
+            return _inline(helper, recv, args, len(self.locals))
         return ("call", self.expr(callee), tuple(args), targs)
 
     def generic(self, n):
@@ -724,7 +727,7 @@ def helpers(files: dict, parse) -> dict:
         for m in _FUN_NAME.finditer(data):
             funs[m.group(1)] = funs.get(m.group(1), 0) + 1
     for rel, data in files.items():
-        if b"fun " not in data or not _HELPER.search(data):
+        if b"fun " not in data or not (_HELPER.search(data) or _PLAIN_ANY.search(data)):
             continue
         root = parse(data).root_node
         decls = [(fd, False) for fd in root.named_children if fd.type == "function_declaration"]
@@ -740,8 +743,10 @@ def helpers(files: dict, parse) -> dict:
         for fd, member in decls:
             text = data[fd.start_byte:fd.end_byte]
             m = _HELPER.match(text)
-            if m is None or (member and not text.startswith(b"private")) or (not member and text.startswith(
-                    b"private")):
+            if m is None:
+                _plain_helper(fd, text, data, member, funs, found, seen)
+                continue
+            if (member and not text.startswith(b"private")) or (not member and text.startswith(b"private")):
                 continue
             params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
                                        None) or fd).named_children if c.type == "parameter"]
@@ -761,14 +766,115 @@ def helpers(files: dict, parse) -> dict:
             rest = x[2:] if x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",) else (x,)
             if _lower_ids(rest):
                 continue                        # a member of the implicit receiver read elsewhere: not written out
-            found[key] = (locs, x)
+            found[key] = (locs, x, "ext")
     return {k: v for k, v in found.items() if seen.get(k) == 1}
+
+
+_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+
+
+_PLAIN_ANY = re.compile(rb"^[ \t]*(?:(?:private|internal|public|final)\s+)*fun\s+\w+\s*\([^()]*\)\s*(?::\s*[\w<>?, .]+)?=",
+                        re.M)
+
+
+def _own_properties(cls_node, data: bytes) -> set:
+    """The names of the properties a class declares itself (constructor ``val`` / ``var`` and body properties)."""
+    out = set()
+    for c in cls_node.named_children:
+        if c.type in ("primary_constructor", "class_parameters"):
+            for cp in c.named_children:
+                if cp.type == "class_parameters":
+                    out.update(_param_name(x, data) for x in cp.named_children if x.type == "class_parameter" and
+                               re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b", data[x.start_byte:x.end_byte]))
+                elif cp.type == "class_parameter" and re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b",
+                                                               data[cp.start_byte:cp.end_byte]):
+                    out.add(_param_name(cp, data))
+        if c.type in ("class_body", "enum_class_body"):
+            for x in c.named_children:
+                if x.type == "property_declaration":
+                    vd = next((v for v in x.named_children if v.type == "variable_declaration"), None)
+                    if vd is not None:
+                        out.add(_param_name(vd, data))
+    out.discard("")
+    return out
+
+
+def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found: dict, seen: dict):
+    """A one-expression function that is no extension: a private one (of a class or of a file), called by its bare
+    name where it is visible, is written out with its parameters replaced by the arguments; a class's public one
+    (``fun isBlack() = Black in colors``) reading only the class's own properties and its parameters, called on a
+    receiver (``card.isBlack()``), is written out with the receiver's properties. Only a name the code base declares
+    once (no override, no overload) is written out."""
+    m = _PLAIN.match(text)
+    if m is None or funs.get(m.group(2), 0) != 1 or re.search(rb"\b(?:open|abstract|override|operator|infix|"
+                                                              rb"suspend|inline)\b", text[:m.end()]):
+        return
+    private = m.group(1) is not None and b"private" in m.group(1)
+    if not private and not member:
+        return
+    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                               None) or fd).named_children if c.type == "parameter"]
+    if len(params) != len([x for x in m.group(3).split(b",") if x.strip()]):
+        return
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) != 1 or kids[0].type == "block":
+        return
+    nm = _Norm(data, frozenset())
+    names = [_param_name(p, data) for p in params]
+    nm.declared.update(names)
+    locs = tuple(nm.local(x) for x in names)
+    x = nm.expr(kids[0])
+    key = (m.group(2).decode(), len(params))
+    if private:
+        kind = "plain"
+    else:
+        cls = fd.parent.parent if fd.parent is not None else None
+        if cls is None or cls.type not in ("class_declaration", "object_declaration"):
+            return
+        props = _own_properties(cls, data)
+        ok = [True]
+
+        def own(y, callee=False):
+            if not isinstance(y, tuple):
+                return y
+            if len(y) == 2 and y[0] == "id" and isinstance(y[1], str) and y[1][:1].islower():
+                if y[1] in props and not callee:
+                    return ("nav", ".", ("this_expression", "this"), y[1])
+                if not callee:
+                    ok[0] = False
+                return y
+            if y[:1] == ("call",) and len(y) == 4:
+                return (y[0], own(y[1], True), own(y[2]), y[3])
+            return tuple(own(c) for c in y)
+
+        x = own(x)
+        if not ok[0] or _calls_member(x, funs):
+            return
+        kind = "member"
+    seen[key] = seen.get(key, 0) + 1
+    found[key] = (locs, x, kind)
+
+
+def _calls_member(x, funs: dict) -> bool:
+    """Whether a normal form calls a bare-named function the code base declares (a member of the implicit receiver
+    perhaps: not written out elsewhere)."""
+    if isinstance(x, tuple):
+        if x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple) and x[1][:1] == ("id",) and \
+                x[1][1].encode() in funs:
+            return True
+        return any(_calls_member(c, funs) for c in x)
+    return False
 
 
 def is_helper(c_text: bytes, member: str, arity: int, helpers: dict) -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
     m = _HELPER.match(c_text.strip())
+    if m is None:
+        m = _PLAIN.match(c_text.strip())
+        return m is not None and m.group(2).decode() == member and helpers.get((member, arity), ("", "", ""))[2] in (
+            "plain", "member")
     return m is not None and m.group(1).decode() == member and (member, arity) in helpers
 
 
@@ -784,7 +890,8 @@ def _inline(helper, recv, args, first=None):
     """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
     locals renamed apart — or, given ``first`` (the number the caller's next local would get), numbered from it as
     the caller numbers a lambda's parameter (``any { it.x }`` written out reads as written in place)."""
-    locs, body = helper
+    locs, body = helper[:2]
+    kind = helper[2] if len(helper) > 2 else "ext"
     sub = dict(zip(locs, args))
     if first is not None:
         own: dict = {}
@@ -798,9 +905,9 @@ def _inline(helper, recv, args, first=None):
             return x
         if len(x) == 2 and x[0] == "v":
             return sub.get(x[1], ("v", "h." + x[1]))
-        if x == ("this_expression", "this"):
+        if x == ("this_expression", "this") and kind != "plain":
             return recv
-        if top and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
+        if top and kind == "ext" and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
             return ("call", ("nav", ".", recv, x[1][1])) + tuple(walk(c, False) for c in x[2:])
         return tuple(walk(c, False) for c in x)
 
@@ -1111,6 +1218,10 @@ def _equal_calls(x):
                     (t[0] is not None and b == t[0] and cond[2] == ("nav", ".", t[0], "size")) or
                     (t[0] is None and b == ("this_expression", "this") and cond[2] == ("id", "size"))):
                 return a                                           # `if (l.size > n) l.take(n) else l` is `l.take(n)`
+    if k == "if" and len(x) == 4 or k == "ife" and len(x) == 3 and isinstance(x[2], tuple) and len(x[2]) == 2:
+        y = _oriented(x)
+        if y != x:
+            return y
     if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] == "run" and len(x[2]) == 1:
         e = _lambda_expr(x[2][0])
         if e is not None and e[:1] == ("call",) and len(e) == 4 and e[1][:1] == ("id",) and \
@@ -1126,6 +1237,34 @@ def _equal_calls(x):
         if e is not None:                                         # `all { p }` is `!any { !p }`, `none { p }` `!any { p }`
             return _negate(("call", x[1][:3] + ("any",), (("lambda", ("seq", _negate(e) if x[1][3] == "all" else e)),),
                             x[3]))
+    return x
+
+
+def _negatives(x) -> int:
+    """How many negated atoms a condition holds (``!a``, ``a != b``, ``a !is T``, ``a !in l``)."""
+    if not isinstance(x, tuple) or not x:
+        return 0
+    if x[0] in ("and", "or"):
+        return sum(_negatives(c) for c in x[1:])
+    if x[0] == "not" or (x[0] == "cmp" and x[1] == "!=") or (x[0] in ("is", "in") and x[1] is False):
+        return 1
+    return 0
+
+
+def _oriented(x):
+    """``if (c) A else B`` in one orientation: of ``c`` and its negation (De Morgan: pushed to the atoms) the one
+    with fewer negated atoms (then the first in a fixed order) is the condition, the branches swapped with it —
+    ``if (!c) A else B`` is ``if (c) B else A``."""
+    cond = x[1]
+    if x[0] == "if":
+        a, b = x[2], x[3]
+    else:
+        a, b = x[2]
+    other = _negate(cond)
+    if _negate(other) != cond:
+        return x                                    # (no involution: left as written)
+    if (_negatives(other), _order(other)) < (_negatives(cond), _order(cond)):
+        return ("if", other, b, a) if x[0] == "if" else ("ife", other, (b, a))
     return x
 
 
