@@ -659,6 +659,12 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
+        written = self.helpers.get(("counter", last))
+        if written is not None and len(args) == 1 and callee.type == "navigation_expression":
+            va = next((c for c in kids[1:] if c.type == "value_arguments"), None)
+            key = _key_text(self.data[va.start_byte + 1:va.end_byte - 1], self.data) if va is not None else None
+            if key is not None and key not in written and _pure(self.expr(callee.named_children[0])):
+                return ("lit", "0")                     # a count nothing ever adds to (``counters``)
         helper = self.helpers.get((last, len(args)))
         plain = helper is not None and helper[2] == "plain"
         if helper is not None and (callee.type == "navigation_expression") != plain and not any(
@@ -745,6 +751,8 @@ def helpers(files: dict, parse) -> dict:
             m = _HELPER.match(text)
             if m is None:
                 _plain_helper(fd, text, data, member, funs, found, seen)
+                if member:
+                    _effect_summary(fd, text, data, funs, found)
                 continue
             if (member and not text.startswith(b"private")) or (not member and text.startswith(b"private")):
                 continue
@@ -767,7 +775,140 @@ def helpers(files: dict, parse) -> dict:
             if _lower_ids(rest):
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
-    return {k: v for k, v in found.items() if seen.get(k) == 1}
+    found.update(counters(files))
+    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",))}
+
+
+_MAP_DECL = re.compile(rb"\bprivate\s+val\s+(\w+)\s*(?::\s*[\w<>, ?]+)?=\s*(?:HashMap|mutableMapOf|LinkedHashMap)\b")
+_KEY_OF = re.compile(rb"\boverride\s+val\s+skillId\s*(?::\s*SkillId\s*)?=\s*(?:SkillId\.)?([A-Z][A-Z0-9_]*)\b")
+
+
+def _key_text(arg: bytes, data: bytes):
+    """The constant a key argument names: ``SkillId.X`` → X, ``skillId`` in a skill that declares it → its X."""
+    arg = arg.strip()
+    m = re.fullmatch(rb"(?:\w+\.)*SkillId\.(\w+)|([A-Z][A-Z0-9_]*)", arg)
+    if m:
+        return (m.group(1) or m.group(2)).decode()
+    if arg == b"skillId":
+        ks = _KEY_OF.findall(data)
+        if len(set(ks)) == 1:
+            return ks[0].decode()
+    return None
+
+
+def counters(files: dict) -> dict:
+    """Counters kept in a class's private map by key (``skillUseCount[skillId] ?: 0``): ("counter", reader name) ->
+    the keys any code of the revision adds to. A reader called with another key reads 0 always (the map starts
+    empty and only its clear / remove reset it), so a guard on it is constant. Given up (nothing returned for the
+    map) when a key some writer is called with cannot be named, or the map is written by anything else."""
+    out: dict = {}
+    for rel, data in files.items():
+        for md in _MAP_DECL.finditer(data):
+            mname = re.escape(md.group(1))
+            readers, writers = [], []
+            ok = True
+            for fm in re.finditer(rb"\bfun\s+(\w+)\s*\(([^()]*)\)[^{=]*(=|\{)", data):
+                start = fm.end()
+                depth, i = (1, start) if fm.group(3) == b"{" else (0, start)
+                if fm.group(3) == b"{":
+                    while i < len(data) and depth:
+                        depth += {ord("{"): 1, ord("}"): -1}.get(data[i], 0)
+                        i += 1
+                else:
+                    i = data.find(b"\n", start)
+                body = data[start:i]
+                if not re.search(rb"(?<![\w.])" + mname + rb"\b", body):
+                    continue
+                params = [x.split(b":")[0].strip() for x in fm.group(2).split(b",") if x.strip()]
+                rest = re.sub(rb"(?<![\w.])" + mname + rb"\s*\.\s*(?:clear\(\s*\)|remove\(\s*\w+\s*\))", b"", body)
+                if not re.search(rb"(?<![\w.])" + mname + rb"\b", rest):
+                    continue                                # resets only
+                if len(params) == 1 and re.fullmatch(rb"\s*(?:return\s+)?" + mname + rb"\s*\[\s*" +
+                                                     re.escape(params[0]) + rb"\s*\]\s*\?:\s*0\s*\}?\s*", rest):
+                    readers.append(fm.group(1))
+                elif params and re.fullmatch(rb"\s*" + mname + rb"\s*\.\s*(?:compute|merge|put)\s*\(\s*" +
+                                             re.escape(params[0]) + rb"\b[^\n]*\s*\}?\s*", rest):
+                    writers.append(fm.group(1))
+                else:
+                    ok = False
+            if not ok or not readers or not writers:
+                continue
+            keys: set = set()
+            for r2, d2 in files.items():
+                for w in writers:
+                    for cm in re.finditer(rb"(?<![\w])" + re.escape(w) + rb"\s*\(([^(),]*(?:\([^()]*\))?[^(),]*)[,)]",
+                                          d2):
+                        if d2[max(0, cm.start() - 4):cm.start()].endswith(b"fun "):
+                            continue
+                        k = _key_text(cm.group(1), d2)
+                        if k is None:
+                            ok = False
+                        keys.add(k)
+            if ok:
+                for r in readers:
+                    out[("counter", r.decode())] = frozenset(keys)
+    return out
+
+
+def _effect_summary(fd, text: bytes, data: bytes, funs: dict, found: dict):
+    """A class's function whose only changes are to its own collections (``fun deleteCard(id: Int): Card? { val i =
+    cards.indexOfFirst { … }; return if (i >= 0) cards.removeAt(i) else null }``): ("effect", name, arity) -> (the
+    members it changes, the names it reads). Only a name the code base declares once; anything else it calls (but a
+    query) or stores makes its changes unknown."""
+    m = _FUN_NAME.search(text)
+    if m is None or funs.get(m.group(1), 0) != 1 or re.search(rb"\b(?:open|abstract|override|operator|suspend|"
+                                                              rb"inline)\b", text[:m.start()]):
+        return
+    cls = fd.parent.parent if fd.parent is not None else None
+    if cls is None or cls.type not in ("class_declaration", "object_declaration"):
+        return
+    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                               None) or fd).named_children if c.type == "parameter"]
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    if body is None:
+        return
+    props = _own_properties(cls, data)
+    nm = _Norm(data, frozenset())
+    nm.declare(fd)
+    x = nm.body(body)
+    writes: set = set()
+    ok = [True]
+
+    def walk(y):
+        if not ok[0] or not isinstance(y, tuple):
+            return
+        if y[:1] in (("assignment",), ("for_statement",), ("while_statement",), ("do_while_statement",)) or (
+                y[:1] == ("jump",) and y[1] != "return"):
+            ok[0] = False
+            return
+        if y[:1] == ("call",) and len(y) == 4:
+            callee = y[1]
+            name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+                callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+            if isinstance(name, str) and name in _MUTATORS and callee[:1] == ("nav",) and \
+                    callee[2] in [("id", n) for n in props]:
+                writes.add(("m", callee[2][1]))
+            elif not (isinstance(name, str) and _QUERY.match(name)) or callee[:1] == ("id",) and \
+                    name.encode() in funs:
+                ok[0] = False
+                return
+            for a in y[2]:
+                if isinstance(a, tuple) and a[:1] == ("lambda",):
+                    if not _pure(a[1]):
+                        ok[0] = False
+                        return
+                else:
+                    walk(a)
+            walk(callee)
+            return
+        for c in y:
+            walk(c)
+
+    walk(x)
+    if not ok[0] or not writes:
+        return
+    reads = {n for n in _names(x, set()) if n[:1] == ("m",)}
+    found[("effect", m.group(1).decode(), len(params))] = (frozenset(writes), frozenset(reads))
 
 
 _PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
@@ -1218,6 +1359,9 @@ def _equal_calls(x):
                     (t[0] is not None and b == t[0] and cond[2] == ("nav", ".", t[0], "size")) or
                     (t[0] is None and b == ("this_expression", "this") and cond[2] == ("id", "size"))):
                 return a                                           # `if (l.size > n) l.take(n) else l` is `l.take(n)`
+    if k == "cmp" and x[1] in ("==", "!=") and x[2][:1] == ("lit",) and x[3][:1] == ("lit",) and \
+            isinstance(x[2][1], str) and isinstance(x[3][1], str) and x[2][1].isdigit() and x[3][1].isdigit():
+        return ("lit", (int(x[2][1]) == int(x[3][1])) == (x[1] == "=="))    # two numbers compared
     if k == "if" and len(x) == 4 or k == "ife" and len(x) == 3 and isinstance(x[2], tuple) and len(x[2]) == 2:
         y = _oriented(x)
         if y != x:
@@ -1343,29 +1487,68 @@ def _names(x, out: set) -> set:
     return out
 
 
-def _store_runs(items: list) -> list:
+#: calls that change the collection they are called on (and nothing else)
+_MUTATORS = frozenset({"add", "addAll", "remove", "removeAt", "removeAll", "removeIf", "retainAll", "clear", "put",
+                       "putAll", "set", "removeFirst", "removeLast", "addFirst", "addLast", "shuffle", "sort",
+                       "sortBy", "sortWith"})
+
+
+def _member_path(x) -> bool:
+    """``a.b.c`` of locals and names only."""
+    if isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4 and x[1] == ".":
+        return _member_path(x[2])
+    return isinstance(x, tuple) and x[:1] in (("v",), ("id",)) and len(x) == 2
+
+
+def _footprint(x, effects: dict):
+    """(what a statement writes, what it mentions) when all it changes is known — a plain store (``_writes``), a
+    collection's member changed in place (``p.messageCards.add(c)``: that member), or a call of a function whose
+    summary is known (``effects``: ``p.deleteCard(id)`` changes ``cards``) —, else None. A collection held in a local
+    may be anyone's: its change is not known."""
+    w = _writes(x)
+    if w is not None:
+        return {w}, _names(x, set())
+    if not (isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple) and
+            x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][1] == "." and isinstance(x[1][3], str)):
+        return None
+    recv, name, args = x[1][2], x[1][3], x[2]
+    if not all(isinstance(a, tuple) and a[:1] not in (("named",), ("lambda",)) and _pure(a) for a in args):
+        return None
+    if name in _MUTATORS and _member_path(recv) and recv[:1] == ("nav",):
+        return {("m", recv[3])}, _names(x, set())
+    summary = effects.get(("effect", name, len(args)))
+    if summary is not None and _member_path(recv):
+        writes, reads = summary
+        return set(writes), _names(x, set()) | set(writes) | set(reads)
+    return None
+
+
+def _store_runs(items: list, effects=None) -> list:
     """Adjacent stores none of which reads what another writes (``val red = count(Red); val blue = count(Blue)``,
-    ``p.identity = a; p.task = b``), in one order: the order of independent stores is no rule."""
+    ``p.identity = a; p.task = b``; a card taken from one list and put into another, ``r.deleteCard(id)`` and
+    ``t.messageCards.add(c)``, see ``_footprint``), in one order: the order of independent stores is no rule. A
+    call whose changes are not known (a draw, a message sent, anything the game answers) keeps its place."""
+    effects = effects or {}
     out, i = [], 0
     while i < len(items):
-        w = _writes(items[i])
-        if w is None:
+        f = _footprint(items[i], effects)
+        if f is None:
             out.append(items[i])
             i += 1
             continue
-        run, seen = [items[i]], [(w, _names(items[i], set()))]
+        run, seen = [items[i]], [f]
         j = i + 1
         while j < len(items):
-            wj = _writes(items[j])
-            if wj is None:
+            fj = _footprint(items[j], effects)
+            if fj is None:
                 break
-            nj = _names(items[j], set())
-            if any(wj in n or wk in nj for wk, n in seen):
+            wj, nj = fj
+            if any(wj & n or wk & nj for wk, n in seen):
                 break
             run.append(items[j])
             seen.append((wj, nj))
             j += 1
-        out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]))) if len(run) > 1 else run)
+        out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]), _order(x))) if len(run) > 1 else run)
         i = j
     return out
 
@@ -1540,7 +1723,7 @@ def _carry(marks: dict, keep: list, old, new):
     return new
 
 
-def _equate(tree, marks: dict, keep: list):
+def _equate(tree, marks: dict, keep: list, effects=None):
     """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
     l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
     local read once, in the very next statement (its initialiser reading and changing nothing), written in its
@@ -1604,7 +1787,7 @@ def _equate(tree, marks: dict, keep: list):
                 items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
                 if len(items) != len(split):
                     changed[0] = True
-                ordered = _store_runs(_guard_runs(items))
+                ordered = _store_runs(_guard_runs(items), effects)
                 if ordered != items:
                     changed[0] = True
                     items = ordered
@@ -1807,11 +1990,11 @@ def _dead_locals(tree, marks: dict, keep: list):
     return drop(tree, set())
 
 
-def _simplify(tree, marks: dict, keep: list, owner=None):
+def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
-    tree = _equate(tree, marks, keep)
+    tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
     tree = _dead_locals(tree, marks, keep)
@@ -1830,6 +2013,8 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
                 return True
             if x[0] in ("for_statement", "while_statement") and x[-1] == ("seq",):
                 return True
+            if x[0] == "guard" and len(x) == 3 and x[1] == ("lit", False):
+                return True                             # a guard that never leaves
             if x[0] == "guard" and len(x) == 3 and _wall_clock(x[1]):
                 return True                             # a request refused for a moment of wall-clock time (a
                 #                                         mis-click guard): time is no rule, as time-outs are not

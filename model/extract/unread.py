@@ -165,7 +165,8 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
             for p in parts:
                 trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
                              else nm.expr(p) if p is not None else None)
-            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep, nm.owner_local()),
+            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep, nm.owner_local(),
+                                       nm.helpers),
                              nm.marks)
         text = data[node.start_byte:node.end_byte]
         grants = bool(re.search(rb"\bskills\s*(\+|-)?=|\.deal\(", text))
