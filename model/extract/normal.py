@@ -662,7 +662,7 @@ class _Norm:
         written = self.helpers.get(("counter", last))
         if written is not None and len(args) == 1 and callee.type == "navigation_expression":
             va = next((c for c in kids[1:] if c.type == "value_arguments"), None)
-            key = _key_text(self.data[va.start_byte + 1:va.end_byte - 1], self.data) if va is not None else None
+            key = _key_text(self.data[va.start_byte + 1:va.end_byte - 1], self.data, n) if va is not None else None
             if key is not None and key not in written and _pure(self.expr(callee.named_children[0])):
                 return ("lit", "0")                     # a count nothing ever adds to (``counters``)
         helper = self.helpers.get((last, len(args)))
@@ -733,7 +733,7 @@ def helpers(files: dict, parse) -> dict:
         for m in _FUN_NAME.finditer(data):
             funs[m.group(1)] = funs.get(m.group(1), 0) + 1
     for rel, data in files.items():
-        if b"fun " not in data or not (_HELPER.search(data) or _PLAIN_ANY.search(data)):
+        if b"fun " not in data:
             continue
         root = parse(data).root_node
         decls = [(fd, False) for fd in root.named_children if fd.type == "function_declaration"]
@@ -775,7 +775,7 @@ def helpers(files: dict, parse) -> dict:
             if _lower_ids(rest):
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
-    found.update(counters(files))
+    found.update(counters(files, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",))}
 
 
@@ -783,20 +783,50 @@ _MAP_DECL = re.compile(rb"\bprivate\s+val\s+(\w+)\s*(?::\s*[\w<>, ?]+)?=\s*(?:Ha
 _KEY_OF = re.compile(rb"\boverride\s+val\s+skillId\s*(?::\s*SkillId\s*)?=\s*(?:SkillId\.)?([A-Z][A-Z0-9_]*)\b")
 
 
-def _key_text(arg: bytes, data: bytes):
-    """The constant a key argument names: ``SkillId.X`` → X, ``skillId`` in a skill that declares it → its X."""
+def _key_text(arg: bytes, data: bytes, node=None):
+    """The constant a key argument names: ``SkillId.X`` → X, ``skillId`` in a skill that declares it → its X (the
+    nearest class around ``node`` declaring one)."""
     arg = arg.strip()
     m = re.fullmatch(rb"(?:\w+\.)*SkillId\.(\w+)|([A-Z][A-Z0-9_]*)", arg)
     if m:
         return (m.group(1) or m.group(2)).decode()
-    if arg == b"skillId":
-        ks = _KEY_OF.findall(data)
-        if len(set(ks)) == 1:
-            return ks[0].decode()
+    if arg == b"skillId" and node is not None:
+        cur = node.parent
+        while cur is not None:
+            if cur.type in ("class_declaration", "object_declaration"):
+                body = next((c for c in cur.named_children if c.type == "class_body"), None)
+                for x in (body.named_children if body is not None else []):
+                    if x.type == "property_declaration":
+                        km = _KEY_OF.match(data[x.start_byte:x.end_byte])
+                        if km:
+                            return km.group(1).decode()
+                        if re.search(rb"\bval\s+skillId\b", data[x.start_byte:x.end_byte]):
+                            return None
+            cur = cur.parent
     return None
 
 
-def counters(files: dict) -> dict:
+def _calls_of(node, names: set, data: bytes):
+    """The call expressions under ``node`` whose callee's last name is one of ``names``: (call node, name, first
+    argument node or None)."""
+    out = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "call_expression" and n.named_children:
+            callee = n.named_children[0]
+            last = callee.named_children[-1] if callee.type == "navigation_expression" and callee.named_children \
+                else callee
+            name = data[last.start_byte:last.end_byte].decode("utf-8", "replace")
+            if name in names:
+                va = next((c for c in n.named_children if c.type == "value_arguments"), None)
+                args = [c for c in (va.named_children if va is not None else []) if c.type == "value_argument"]
+                out.append((n, name, args[0] if args else None))
+        stack.extend(n.named_children)
+    return out
+
+
+def counters(files: dict, parse) -> dict:
     """Counters kept in a class's private map by key (``skillUseCount[skillId] ?: 0``): ("counter", reader name) ->
     the keys any code of the revision adds to. A reader called with another key reads 0 always (the map starts
     empty and only its clear / remove reset it), so a guard on it is constant. Given up (nothing returned for the
@@ -834,16 +864,15 @@ def counters(files: dict) -> dict:
             if not ok or not readers or not writers:
                 continue
             keys: set = set()
+            wnames = {w.decode() for w in writers}
             for r2, d2 in files.items():
-                for w in writers:
-                    for cm in re.finditer(rb"(?<![\w])" + re.escape(w) + rb"\s*\(([^(),]*(?:\([^()]*\))?[^(),]*)[,)]",
-                                          d2):
-                        if d2[max(0, cm.start() - 4):cm.start()].endswith(b"fun "):
-                            continue
-                        k = _key_text(cm.group(1), d2)
-                        if k is None:
-                            ok = False
-                        keys.add(k)
+                if not any(w in d2 for w in writers):
+                    continue
+                for call, _name, arg in _calls_of(parse(d2).root_node, wnames, d2):
+                    k = _key_text(d2[arg.start_byte:arg.end_byte], d2, call) if arg is not None else None
+                    if k is None:
+                        ok = False
+                    keys.add(k)
             if ok:
                 for r in readers:
                     out[("counter", r.decode())] = frozenset(keys)
