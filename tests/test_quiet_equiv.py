@@ -358,3 +358,17 @@ def test_a_guard_on_a_count_nothing_adds_to_is_constant():
     # a key that cannot be named: nothing is known
     unknown = {"skill/Tally.kt": COUNTED["skill/Tally.kt"].replace("r.addUseCount(skillId)", "r.addUseCount(r.pick())")}
     assert sides(guard, "", unknown) == [("Watch.execute", "changed")]
+
+
+def test_a_private_helper_is_its_file_own_whatever_other_files_declare():
+    # another file declares a public function of the helper's first name: renaming the private one is still quiet
+    rel = "skill/Moon.kt"
+    src = ("package demo.game.skill\n\nclass Moon : TriggeredSkill {\n    override fun execute(g: Game, askWhom: Player)"
+           ": ResolveResult? {\n        if (NAME(askWhom)) askWhom.draw(1)\n        return null\n    }\n\n"
+           "    private fun NAME(p: Player) = p.alive && p.roleFaceUp\n}\n")
+    other = {"Value.kt": b"package demo.game\n\nobject Value {\n    fun isNine(p: Player) = p.alive\n}\n"}
+    before = {**other, rel: src.replace("NAME", "isNine").encode()}
+    after = {**other, rel: src.replace("NAME", "isFaceUpNine").encode()}
+    assert compare(before, after).changes == []
+    real = {**other, rel: src.replace("NAME", "isFaceUpNine").replace("&& p.roleFaceUp", "|| p.roleFaceUp").encode()}
+    assert [c.where for c in compare(before, real).changes] == ["Moon.execute"]

@@ -57,6 +57,7 @@ class _Norm:
         self.keep: list = []
         self._constants = None
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+        self.rel = ""                             # the file's path (its private helpers are its own)
 
     def owner_local(self):
         """The holder's local in the normal form (see ``_simplify``), or None."""
@@ -665,8 +666,8 @@ class _Norm:
             key = _key_text(self.data[va.start_byte + 1:va.end_byte - 1], self.data, n) if va is not None else None
             if key is not None and key not in written and _pure(self.expr(callee.named_children[0])):
                 return ("lit", "0")                     # a count nothing ever adds to (``counters``)
-        helper = self.helpers.get((last, len(args)))
-        plain = helper is not None and helper[2] == "plain"
+        plain = callee.type == "identifier" and ("plain", last, len(args), self.rel) in self.helpers
+        helper = self.helpers.get(("plain", last, len(args), self.rel) if plain else (last, len(args)))
         if helper is not None and (callee.type == "navigation_expression") != plain and not any(
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) and not (
                 plain and last in self.declared):
@@ -750,7 +751,7 @@ def helpers(files: dict, parse) -> dict:
             text = data[fd.start_byte:fd.end_byte]
             m = _HELPER.match(text)
             if m is None:
-                _plain_helper(fd, text, data, member, funs, found, seen)
+                _plain_helper(fd, text, data, member, funs, found, seen, rel)
                 if member:
                     _effect_summary(fd, text, data, funs, found)
                 continue
@@ -776,7 +777,11 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
-    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",))}
+    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",))}
+
+
+def _FUN_NAME_OF(name: bytes):
+    return re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?" + re.escape(name) + rb"\s*\(")
 
 
 _MAP_DECL = re.compile(rb"\bprivate\s+val\s+(\w+)\s*(?::\s*[\w<>, ?]+)?=\s*(?:HashMap|mutableMapOf|LinkedHashMap)\b")
@@ -969,18 +974,21 @@ def _own_properties(cls_node, data: bytes) -> set:
     return out
 
 
-def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found: dict, seen: dict):
+def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found: dict, seen: dict, rel: str = ""):
     """A one-expression function that is no extension: a private one (of a class or of a file), called by its bare
     name where it is visible, is written out with its parameters replaced by the arguments; a class's public one
     (``fun isBlack() = Black in colors``) reading only the class's own properties and its parameters, called on a
-    receiver (``card.isBlack()``), is written out with the receiver's properties. Only a name the code base declares
-    once (no override, no overload) is written out."""
+    receiver (``card.isBlack()``), is written out with the receiver's properties. Only a name declared once where it
+    is visible (its file for a private one, keyed ("plain", name, arity, file); the code base for a public one: no
+    override, no overload) is written out."""
     m = _PLAIN.match(text)
-    if m is None or funs.get(m.group(2), 0) != 1 or re.search(rb"\b(?:open|abstract|override|operator|infix|"
+    if m is None or re.search(rb"\b(?:open|abstract|override|operator|infix|"
                                                               rb"suspend|inline)\b", text[:m.end()]):
         return
     private = m.group(1) is not None and b"private" in m.group(1)
     if not private and not member:
+        return
+    if (len(_FUN_NAME_OF(m.group(2)).findall(data)) if private else funs.get(m.group(2), 0)) != 1:
         return
     params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
                                None) or fd).named_children if c.type == "parameter"]
@@ -997,7 +1005,8 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     x = nm.expr(kids[0])
     key = (m.group(2).decode(), len(params))
     if private:
-        kind = "plain"
+        found[("plain",) + key + (rel,)] = (locs, x, "plain")
+        return
     else:
         cls = fd.parent.parent if fd.parent is not None else None
         if cls is None or cls.type not in ("class_declaration", "object_declaration"):
@@ -1037,14 +1046,14 @@ def _calls_member(x, funs: dict) -> bool:
     return False
 
 
-def is_helper(c_text: bytes, member: str, arity: int, helpers: dict) -> bool:
+def is_helper(c_text: bytes, member: str, arity: int, helpers: dict, rel: str = "") -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
     m = _HELPER.match(c_text.strip())
     if m is None:
         m = _PLAIN.match(c_text.strip())
-        return m is not None and m.group(2).decode() == member and helpers.get((member, arity), ("", "", ""))[2] in (
-            "plain", "member")
+        return m is not None and m.group(2).decode() == member and (
+            helpers.get((member, arity), ("", "", ""))[2] == "member" or ("plain", member, arity, rel) in helpers)
     return m is not None and m.group(1).decode() == member and (member, arity) in helpers
 
 

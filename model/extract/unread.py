@@ -160,6 +160,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
     def add(node, cls, member, sig, parts, end_node=None):
         def build():
             nm = _Norm(data, imports, robot_names, dead, helpers, moments)
+            nm.rel = rel
             nm.declare(node, query)
             trees = []
             for p in parts:
@@ -420,7 +421,7 @@ def _written_out(c: Construct, helpers: dict) -> bool:
     """A one-expression helper the normal form writes out at each call (``normal.helpers``): its callers are compared
     with it written out, so adding or removing it alone changes nothing."""
     name, _, arity = c.sig[0].rpartition("/")
-    return bool(c.member) and arity.isdigit() and is_helper(c.text, name, int(arity), helpers)
+    return bool(c.member) and arity.isdigit() and is_helper(c.text, name, int(arity), helpers, c.file)
 
 
 def same_rule_code(name: str, base_ex, head_ex, cmp: Comparison) -> bool:
