@@ -372,3 +372,25 @@ def test_a_private_helper_is_its_file_own_whatever_other_files_declare():
     assert compare(before, after).changes == []
     real = {**other, rel: src.replace("NAME", "isFaceUpNine").replace("&& p.roleFaceUp", "|| p.roleFaceUp").encode()}
     assert [c.where for c in compare(before, real).changes] == ["Moon.execute"]
+
+
+def _ledger_fight(tmp_path, adds: str) -> str:
+    from test_extract_history import SERVER as FIXTURE
+    game = (FIXTURE / "Game.kt").read_text(encoding="utf-8").replace(
+        "    fun getSkillUseCount(id: Any): Int = useCounts[id] ?: 0",
+        "    fun getSkillUseCount(id: Any): Int = useCounts[id] ?: 0\n\n    fun addSkillUseCount(id: Any) {\n"
+        "        useCounts.compute(id) { _, v -> (v ?: 0) + 1 }\n    }")
+    tally = ("package demo.game.skill\n\nimport demo.game.Player\n\nclass Tally {\n    fun use(r: Player) {\n"
+             f"        r.addSkillUseCount({adds})\n    }}\n}}\n")
+    ex = extract(_server_with(tmp_path, {"Game.kt": game, "skill/Tally.kt": tally}))
+    return ex.files["skills.toml"].split('id = "Ledger"')[1].split("\n\n")[0]
+
+
+def test_a_use_count_nothing_adds_to_reads_zero_in_the_catalogue(tmp_path):
+    # only another skill's count is ever added to: 账本's `getSkillUseCount(skillId) == 0` always holds
+    fight = _ledger_fight(tmp_path / "other", "SkillId.ECHO")
+    assert 'fight = "true and (non_black_messages > 0 or hand_count > 1)' in fight and "not used" not in fight
+    # once its own count is added to, the guard is a rule again
+    assert 'fight = "not used and' in _ledger_fight(tmp_path / "own", "SkillId.LEDGER")
+    # a key that cannot be named: nothing is known
+    assert 'fight = "not used and' in _ledger_fight(tmp_path / "unknown", "r.name")
