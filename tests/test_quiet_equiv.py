@@ -219,3 +219,178 @@ def test_a_win_rule_read_apart_from_the_same_code_is_the_same_rule(tmp_path):
     assert same_rule_code("win.check", bex, hex_, cmp)                         # … from the same code
     bex, hex_, cmp = _killer_sides(tmp_path / "real", check, renamed.replace(">= 3", ">= 2"))
     assert not same_rule_code("win.check", bex, hex_, cmp)
+
+
+# -- the held-out quiet edits of planted2 (two statements swapped, a helper written out, an if turned round, a dead
+#    counter guard): each a general equivalence, each beside a real change of the same shape
+
+HAND = """package demo.game
+
+class Player {
+    val cards = ArrayList<Card>()
+    val messageCards = ArrayList<Card>()
+    private val useCount = HashMap<SkillId, Int>()
+
+    fun deleteCard(id: Int): Card? {
+        val index = cards.indexOfFirst { c -> c.id == id }
+        return if (index >= 0) cards.removeAt(index) else null
+    }
+
+    fun draw(n: Int) {
+        game.deck.draw(n).forEach { cards.add(it) }
+    }
+
+    fun addUseCount(skillId: SkillId) {
+        useCount.compute(skillId) { _, v -> if (v == null) 1 else v + 1 }
+    }
+
+    fun getUseCount(skillId: SkillId): Int {
+        return useCount[skillId] ?: 0
+    }
+
+    fun resetUseCount() {
+        useCount.clear()
+    }
+}
+"""
+
+CARD = """package demo.game.card
+
+abstract class Card {
+    val colors: List<color>
+
+    fun isBlack(): Boolean = Black in colors
+}
+"""
+
+
+def _hand(body_a: str, body_b: str, extra_a: dict | None = None, extra_b: dict | None = None):
+    files = {"Player.kt": HAND, "card/Card.kt": CARD}
+    a = {**{k: v.encode() for k, v in {**files, **(extra_a or {})}.items()},
+         "skill/Watch.kt": USE.replace("BODY", body_a).encode()}
+    b = {**{k: v.encode() for k, v in {**files, **(extra_b or {})}.items()},
+         "skill/Watch.kt": USE.replace("BODY", body_b).encode()}
+    return [(c.where, c.change) for c in compare(a, b).changes]
+
+
+def test_changes_of_distinct_collections_commute_and_dependent_ones_keep_their_order():
+    take = "askWhom.deleteCard(card.id)\n        target.messageCards.add(card)"
+    swapped = "target.messageCards.add(card)\n        askWhom.deleteCard(card.id)"
+    assert _hand(take, swapped) == []
+    # the same list on both sides: the order is what is in the hand
+    same = "askWhom.deleteCard(card.id)\n        target.cards.add(card)"
+    assert _hand(same, "target.cards.add(card)\n        askWhom.deleteCard(card.id)") == [("Watch.execute", "changed")]
+    # a call whose changes are not known (a draw: the game's deck) keeps its place
+    draw = "askWhom.draw(1)\n        target.messageCards.add(card)"
+    assert _hand(draw, "target.messageCards.add(card)\n        askWhom.draw(1)") == [("Watch.execute", "changed")]
+    # a collection held in a local may be anyone's (here perhaps the hand itself)
+    local = "val l = g.handOf(target)\n        askWhom.deleteCard(card.id)\n        l.add(card)"
+    assert _hand(local, "val l = g.handOf(target)\n        l.add(card)\n        askWhom.deleteCard(card.id)") == \
+        [("Watch.execute", "changed")]
+    # (a local holding a member path is that path: its list is known)
+    held = "val l = target.messageCards\n        askWhom.deleteCard(card.id)\n        l.add(card)"
+    assert _hand(held, "val l = target.messageCards\n        l.add(card)\n        askWhom.deleteCard(card.id)") == []
+
+
+def test_a_class_own_one_expression_function_is_written_out_at_its_calls():
+    inline = "if (card.colors.contains(Common.color.Black)) askWhom.draw(1)"
+    assert _hand(inline, "if (card.isBlack()) askWhom.draw(1)") == []
+    # a helper whose body differs is another test
+    red = CARD.replace("fun isBlack(): Boolean = Black in colors",
+                       "fun isBlack(): Boolean = Black in colors\n    fun isRedOrBlack(): Boolean = Red in colors || Black in colors")
+    assert _hand(inline, "if (card.isRedOrBlack()) askWhom.draw(1)", {"card/Card.kt": red}, {"card/Card.kt": red}) == \
+        [("Watch.execute", "changed")]
+    # a function overridden elsewhere is not written out
+    over = {"card/Grey.kt": "package demo.game.card\n\nclass Grey : Card() {\n    override fun isBlack(): Boolean = "
+                            "true\n}\n"}
+    assert _hand(inline, "if (card.isBlack()) askWhom.draw(1)", over, over) == [("Watch.execute", "changed")]
+
+
+def test_a_new_private_helper_is_written_out_and_a_different_body_is_named():
+    rel = "skill/Truth.kt"
+    src = ("package demo.game.skill\n\nclass Truth : TriggeredSkill {\n    override fun execute(g: Game, askWhom: Player)"
+           ": ResolveResult? {\n        if (TEST) askWhom.draw(2)\n        return null\n    }\nHELPER}\n")
+    before = {rel: src.replace("TEST", "Red in g.card.colors || Blue in g.card.colors").replace("HELPER", "").encode()}
+    helper = "    private fun isTrue(card: Card) = Red in card.colors || Blue in card.colors\n"
+    after = {rel: src.replace("TEST", "isTrue(g.card)").replace("HELPER", helper).encode()}
+    assert compare(before, after).changes == []
+    real = {rel: after[rel].replace(b"|| Blue in card", b"&& Blue in card")}
+    assert [c.where for c in compare(before, real).changes] == ["Truth.execute"]
+    # a file-level private helper reads the same
+    top = {rel: src.replace("TEST", "isTrue(g.card)").replace("HELPER", "").encode() + helper.strip().encode() + b"\n"}
+    assert compare(before, top).changes == []
+
+
+def test_an_if_else_turned_round_with_its_condition_negated_is_the_same():
+    a = "if (g.dir == Left) g.next(askWhom.left) else g.next(askWhom.right)"
+    assert _changes(a, "if (g.dir != Left) g.next(askWhom.right) else g.next(askWhom.left)") == []
+    # De Morgan: !(a && b) turned round
+    b = "if (askWhom.alive && g.card.isOpen) askWhom.draw(1) else askWhom.draw(2)"
+    assert _changes(b, "if (!askWhom.alive || !g.card.isOpen) askWhom.draw(2) else askWhom.draw(1)") == []
+    # negated without swapping the branches: a change
+    assert _changes(a, "if (g.dir != Left) g.next(askWhom.left) else g.next(askWhom.right)") == \
+        [("Watch.execute", "changed")]
+    assert _changes(b, "if (!askWhom.alive && !g.card.isOpen) askWhom.draw(2) else askWhom.draw(1)") == \
+        [("Watch.execute", "changed")]
+
+
+COUNTED = {"skill/Tally.kt": "package demo.game.skill\n\nclass Tally : ActiveSkill {\n    override val skillId = "
+                             "SkillId.TALLY\n    fun use(r: Player) {\n        r.addUseCount(skillId)\n    }\n}\n"}
+
+
+def test_a_guard_on_a_count_nothing_adds_to_is_constant():
+    guard = "if (askWhom.getUseCount(skillId) != 0) return null\n        "
+    skill = USE.replace("class Watch : TriggeredSkill {", "class Watch : TriggeredSkill {\n    override val skillId = "
+                                                          "SkillId.WATCH\n")
+
+    def sides(a, b, extra):
+        fa = {"Player.kt": HAND.encode(), **{k: v.encode() for k, v in extra.items()},
+              "skill/Watch.kt": skill.replace("BODY", a).encode()}
+        fb = {**fa, "skill/Watch.kt": skill.replace("BODY", b).encode()}
+        return [(c.where, c.change) for c in compare(fa, fb).changes]
+
+    assert sides(guard, "", COUNTED) == []
+    # once something adds to the count of this skill, the guard is a rule
+    counted = {"skill/Tally.kt": COUNTED["skill/Tally.kt"].replace("r.addUseCount(skillId)",
+                                                                   "r.addUseCount(skillId)\n        r.addUseCount("
+                                                                   "SkillId.WATCH)")}
+    assert sides(guard, "", counted) == [("Watch.execute", "changed")]
+    # a key that cannot be named: nothing is known
+    unknown = {"skill/Tally.kt": COUNTED["skill/Tally.kt"].replace("r.addUseCount(skillId)", "r.addUseCount(r.pick())")}
+    assert sides(guard, "", unknown) == [("Watch.execute", "changed")]
+
+
+def test_a_private_helper_is_its_file_own_whatever_other_files_declare():
+    # another file declares a public function of the helper's first name: renaming the private one is still quiet
+    rel = "skill/Moon.kt"
+    src = ("package demo.game.skill\n\nclass Moon : TriggeredSkill {\n    override fun execute(g: Game, askWhom: Player)"
+           ": ResolveResult? {\n        if (NAME(askWhom)) askWhom.draw(1)\n        return null\n    }\n\n"
+           "    private fun NAME(p: Player) = p.alive && p.roleFaceUp\n}\n")
+    other = {"Value.kt": b"package demo.game\n\nobject Value {\n    fun isNine(p: Player) = p.alive\n}\n"}
+    before = {**other, rel: src.replace("NAME", "isNine").encode()}
+    after = {**other, rel: src.replace("NAME", "isFaceUpNine").encode()}
+    assert compare(before, after).changes == []
+    real = {**other, rel: src.replace("NAME", "isFaceUpNine").replace("&& p.roleFaceUp", "|| p.roleFaceUp").encode()}
+    assert [c.where for c in compare(before, real).changes] == ["Moon.execute"]
+
+
+def _ledger_fight(tmp_path, adds: str) -> str:
+    from test_extract_history import SERVER as FIXTURE
+    game = (FIXTURE / "Game.kt").read_text(encoding="utf-8").replace(
+        "    fun getSkillUseCount(id: Any): Int = useCounts[id] ?: 0",
+        "    fun getSkillUseCount(id: Any): Int = useCounts[id] ?: 0\n\n    fun addSkillUseCount(id: Any) {\n"
+        "        useCounts.compute(id) { _, v -> (v ?: 0) + 1 }\n    }")
+    tally = ("package demo.game.skill\n\nimport demo.game.Player\n\nclass Tally {\n    fun use(r: Player) {\n"
+             f"        r.addSkillUseCount({adds})\n    }}\n}}\n")
+    ex = extract(_server_with(tmp_path, {"Game.kt": game, "skill/Tally.kt": tally}))
+    return ex.files["skills.toml"].split('id = "Ledger"')[1].split("\n\n")[0]
+
+
+def test_a_use_count_nothing_adds_to_reads_zero_in_the_catalogue(tmp_path):
+    # only another skill's count is ever added to: 账本's `getSkillUseCount(skillId) == 0` always holds
+    fight = _ledger_fight(tmp_path / "other", "SkillId.ECHO")
+    assert 'fight = "true and (non_black_messages > 0 or hand_count > 1)' in fight and "not used" not in fight
+    # once its own count is added to, the guard is a rule again
+    assert 'fight = "not used and' in _ledger_fight(tmp_path / "own", "SkillId.LEDGER")
+    # a key that cannot be named: nothing is known
+    assert 'fight = "not used and' in _ledger_fight(tmp_path / "unknown", "r.name")

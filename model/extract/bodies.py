@@ -165,6 +165,25 @@ class _Translator:
     """Kotlin expression → catalogue expression, over the documented vocabulary only. Pieces it cannot
     translate become ``unknown`` where a bool or int stands (recorded in ``missed``)."""
 
+    def never_counted(self) -> bool:
+        """Whether the owner's own use count (``getSkillUseCount(skillId)``) is one no code of the revision ever adds
+        to (``normal.counters``): then it reads 0 always."""
+        from .normal import counters, _key_text
+        ex = self.ex
+        if getattr(ex, "_counters", None) is None:
+            trees = {id(s.data): s.tree for s in getattr(ex, "srcs", ()) if s.tree is not None}
+            files = {s.rel: s.data for s in getattr(ex, "srcs", ()) if s.tree is not None}
+            try:
+                ex._counters = counters(files, lambda d: trees[id(d)]) if files else {}
+            except Exception:                                   # pragma: no cover - nothing known
+                ex._counters = {}
+        written = ex._counters.get(("counter", "getSkillUseCount"))
+        node = getattr(self.owner, "node", None)
+        if written is None or node is None or not node.named_children:
+            return False
+        key = _key_text(b"skillId", self.owner.src.data, node.named_children[-1])
+        return key is not None and key not in written
+
     def __init__(self, ex: RuleBodies, context: str, fparams: list, owner: _Cls, params: dict):
         self.ex, self.context, self.owner = ex, context, owner
         self.missed: list = []
@@ -412,7 +431,7 @@ class _Translator:
         if o.sort == "self" and fn == "getSkillUseCount" and len(args) == 1:
             a = args[0].x
             if (a.k == "name" and a.a[0] == "skillId"):
-                return _T("usecount", "")
+                return _T("int", "0") if self.never_counted() else _T("usecount", "")
         if o.sort == "mcard" and not args and lam is None and self.context in ("fight", "receive", "send"):
             if fn == "isBlack":
                 return _T("bool", "black in message", _CMP)
@@ -486,6 +505,8 @@ class _Translator:
                 return None
             if "character" in sorts and "charconst" in sorts:
                 return _T("bool", f"{lt.text} {'!=' if neg else '=='} {rt.text}", _CMP)
+            if lt.sort == rt.sort == "int" and lt.text.isdigit() and rt.text.isdigit():
+                return _T("bool", "true" if (lt.text == rt.text) != neg else "false")    # two numbers compared
             if lt.sort == rt.sort and lt.sort in ("int", "colour", "dir", "bool", "card"):
                 return _T("bool", f"{_wrap(lt, _SUM)} {'!=' if neg else '=='} {_wrap(rt, _SUM)}", _CMP)
             return None

@@ -9,7 +9,7 @@ import re
 
 from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
 from .server import _LIST_FUNS
-from .syntax import _X, _ir, _lambda_parts, _unparen
+from .syntax import _X, _fn_expr, _fn_params, _ir, _kid, _lambda_parts, _t, _unparen
 
 #: an event's (or an old game state's) fields that carry values of the event (model.events words)
 EVENT_WORDS = {"cardType": ("card", "card"), "valid": ("bool", "card_valid"), "dir": ("dir", "dir"),
@@ -97,6 +97,10 @@ class CondTranslator(_Translator):
 
     def _call(self, x: _X) -> _T | None:
         callee, args, lam = x.a
+        if callee.k == "name" and lam is None and getattr(self, "_depth", 0) < 3:
+            t = self._private_helper(callee.a[0], args)
+            if t is not None:
+                return t
         if callee.k == "nav" and not args and lam is None:
             o = self.tx(callee.a[0])
             if o is not None and o.sort == "mcard":
@@ -110,7 +114,7 @@ class CondTranslator(_Translator):
                 _unparen(args[0].x).k == "name" and _unparen(args[0].x).a[0] == "skillId":
             o = self.tx(callee.a[0])
             if o is not None and o.sort in ("self", "player"):     # the holder's own count (it is its skill)
-                return _T("usecount", "")
+                return _T("int", "0") if self.never_counted() else _T("usecount", "")
         if callee.k == "nav" and callee.a[1] in ("any", "none") and lam is not None and not args:
             o = self.tx(callee.a[0])
             params, stmts = _lambda_parts(lam)
@@ -122,6 +126,40 @@ class CondTranslator(_Translator):
                     t = f"{o.text}black_messages > 0" if callee.a[1] == "any" else f"{o.text}black_messages == 0"
                     return _T("bool", t, _CMP)
         return super()._call(x)
+
+    def _private_helper(self, name: str, args) -> _T | None:
+        """A call of the owner's private one-expression function (``isTrueMessage(event.messageCard)``): its
+        expression with its parameters bound to the arguments (read as if written in place)."""
+        owner = self.owner
+        fds = owner.functions(name) if owner is not None and hasattr(owner, "functions") else []
+        if len(fds) != 1:
+            return None
+        fd = fds[0]
+        mods = _kid(fd, "modifiers")
+        if mods is None or "private" not in _t(mods).split():
+            return None
+        body = _fn_expr(fd)
+        params = _fn_params(fd)
+        if body is None or len(params) != len(args) or any(getattr(a, "name", None) for a in args):
+            return None
+        bound = {}
+        for (pname, _typ, _targs), a in zip(params, args):
+            t = self.tx(a.x)
+            if t is None:
+                return None
+            bound[pname] = t
+        saved = {k: self.env[k] for k in bound if k in self.env}
+        self.env.update(bound)
+        self._depth = getattr(self, "_depth", 0) + 1
+        try:
+            return self.tx(_ir(body))
+        finally:
+            self._depth -= 1
+            for k in bound:
+                if k in saved:
+                    self.env[k] = saved[k]
+                else:
+                    self.env.pop(k, None)
 
     def _bin(self, x: _X) -> _T | None:
         op, l, r = x.a

@@ -57,6 +57,7 @@ class _Norm:
         self.keep: list = []
         self._constants = None
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+        self.rel = ""                             # the file's path (its private helpers are its own)
 
     def owner_local(self):
         """The holder's local in the normal form (see ``_simplify``), or None."""
@@ -659,10 +660,19 @@ class _Norm:
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
-        if (last, len(args)) in self.helpers and callee.type == "navigation_expression" and not any(
-                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args):
-            recv = self.expr(callee.named_children[0]) if callee.named_children else None
-            return _inline(self.helpers[(last, len(args))], recv, args, len(self.locals))
+        written = self.helpers.get(("counter", last))
+        if written is not None and len(args) == 1 and callee.type == "navigation_expression":
+            va = next((c for c in kids[1:] if c.type == "value_arguments"), None)
+            key = _key_text(self.data[va.start_byte + 1:va.end_byte - 1], self.data, n) if va is not None else None
+            if key is not None and key not in written and _pure(self.expr(callee.named_children[0])):
+                return ("lit", "0")                     # a count nothing ever adds to (``counters``)
+        plain = callee.type == "identifier" and ("plain", last, len(args), self.rel) in self.helpers
+        helper = self.helpers.get(("plain", last, len(args), self.rel) if plain else (last, len(args)))
+        if helper is not None and (callee.type == "navigation_expression") != plain and not any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) and not (
+                plain and last in self.declared):
+            recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
+            return _inline(helper, recv, args, len(self.locals))
         return ("call", self.expr(callee), tuple(args), targs)
 
     def generic(self, n):
@@ -724,7 +734,7 @@ def helpers(files: dict, parse) -> dict:
         for m in _FUN_NAME.finditer(data):
             funs[m.group(1)] = funs.get(m.group(1), 0) + 1
     for rel, data in files.items():
-        if b"fun " not in data or not _HELPER.search(data):
+        if b"fun " not in data:
             continue
         root = parse(data).root_node
         decls = [(fd, False) for fd in root.named_children if fd.type == "function_declaration"]
@@ -740,8 +750,12 @@ def helpers(files: dict, parse) -> dict:
         for fd, member in decls:
             text = data[fd.start_byte:fd.end_byte]
             m = _HELPER.match(text)
-            if m is None or (member and not text.startswith(b"private")) or (not member and text.startswith(
-                    b"private")):
+            if m is None:
+                _plain_helper(fd, text, data, member, funs, found, seen, rel)
+                if member:
+                    _effect_summary(fd, text, data, funs, found)
+                continue
+            if (member and not text.startswith(b"private")) or (not member and text.startswith(b"private")):
                 continue
             params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
                                        None) or fd).named_children if c.type == "parameter"]
@@ -761,14 +775,285 @@ def helpers(files: dict, parse) -> dict:
             rest = x[2:] if x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",) else (x,)
             if _lower_ids(rest):
                 continue                        # a member of the implicit receiver read elsewhere: not written out
-            found[key] = (locs, x)
-    return {k: v for k, v in found.items() if seen.get(k) == 1}
+            found[key] = (locs, x, "ext")
+    found.update(counters(files, parse))
+    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",))}
 
 
-def is_helper(c_text: bytes, member: str, arity: int, helpers: dict) -> bool:
+def _FUN_NAME_OF(name: bytes):
+    return re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?" + re.escape(name) + rb"\s*\(")
+
+
+_MAP_DECL = re.compile(rb"\bprivate\s+val\s+(\w+)\s*(?::\s*[\w<>, ?]+)?=\s*(?:HashMap|mutableMapOf|LinkedHashMap)\b")
+_KEY_OF = re.compile(rb"\boverride\s+val\s+skillId\s*(?::\s*SkillId\s*)?=\s*(?:SkillId\.)?([A-Z][A-Z0-9_]*)\b")
+
+
+def _key_text(arg: bytes, data: bytes, node=None):
+    """The constant a key argument names: ``SkillId.X`` → X, ``skillId`` in a skill that declares it → its X (the
+    nearest class around ``node`` declaring one)."""
+    arg = arg.strip()
+    m = re.fullmatch(rb"(?:\w+\.)*SkillId\.(\w+)|([A-Z][A-Z0-9_]*)", arg)
+    if m:
+        return (m.group(1) or m.group(2)).decode()
+    if arg == b"skillId" and node is not None:
+        cur = node.parent
+        while cur is not None:
+            if cur.type in ("class_declaration", "object_declaration"):
+                body = next((c for c in cur.named_children if c.type == "class_body"), None)
+                for x in (body.named_children if body is not None else []):
+                    if x.type == "property_declaration":
+                        km = _KEY_OF.match(data[x.start_byte:x.end_byte])
+                        if km:
+                            return km.group(1).decode()
+                        if re.search(rb"\bval\s+skillId\b", data[x.start_byte:x.end_byte]):
+                            return None
+            cur = cur.parent
+    return None
+
+
+def _calls_of(node, names: set, data: bytes):
+    """The call expressions under ``node`` whose callee's last name is one of ``names``: (call node, name, first
+    argument node or None)."""
+    out = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type == "call_expression" and n.named_children:
+            callee = n.named_children[0]
+            last = callee.named_children[-1] if callee.type == "navigation_expression" and callee.named_children \
+                else callee
+            name = data[last.start_byte:last.end_byte].decode("utf-8", "replace")
+            if name in names:
+                va = next((c for c in n.named_children if c.type == "value_arguments"), None)
+                args = [c for c in (va.named_children if va is not None else []) if c.type == "value_argument"]
+                out.append((n, name, args[0] if args else None))
+        stack.extend(n.named_children)
+    return out
+
+
+def counters(files: dict, parse) -> dict:
+    """Counters kept in a class's private map by key (``skillUseCount[skillId] ?: 0``): ("counter", reader name) ->
+    the keys any code of the revision adds to. A reader called with another key reads 0 always (the map starts
+    empty and only its clear / remove reset it), so a guard on it is constant. Given up (nothing returned for the
+    map) when a key some writer is called with cannot be named, or the map is written by anything else."""
+    out: dict = {}
+    for rel, data in files.items():
+        for md in _MAP_DECL.finditer(data):
+            mname = re.escape(md.group(1))
+            readers, writers = [], []
+            ok = True
+            for fm in re.finditer(rb"\bfun\s+(\w+)\s*\(([^()]*)\)[^{=]*(=|\{)", data):
+                start = fm.end()
+                depth, i = (1, start) if fm.group(3) == b"{" else (0, start)
+                if fm.group(3) == b"{":
+                    while i < len(data) and depth:
+                        depth += {ord("{"): 1, ord("}"): -1}.get(data[i], 0)
+                        i += 1
+                else:
+                    i = data.find(b"\n", start)
+                body = data[start:i]
+                if not re.search(rb"(?<![\w.])" + mname + rb"\b", body):
+                    continue
+                params = [x.split(b":")[0].strip() for x in fm.group(2).split(b",") if x.strip()]
+                rest = re.sub(rb"(?<![\w.])" + mname + rb"\s*\.\s*(?:clear\(\s*\)|remove\(\s*\w+\s*\))", b"", body)
+                if not re.search(rb"(?<![\w.])" + mname + rb"\b", rest):
+                    continue                                # resets only
+                if len(params) == 1 and re.fullmatch(rb"\s*(?:return\s+)?" + mname + rb"\s*\[\s*" +
+                                                     re.escape(params[0]) + rb"\s*\]\s*\?:\s*0\s*\}?\s*", rest):
+                    readers.append(fm.group(1))
+                elif params and re.fullmatch(rb"\s*" + mname + rb"\s*\.\s*(?:compute|merge|put)\s*\(\s*" +
+                                             re.escape(params[0]) + rb"\b[^\n]*\s*\}?\s*", rest):
+                    writers.append(fm.group(1))
+                else:
+                    ok = False
+            if not ok or not readers or not writers:
+                continue
+            keys: set = set()
+            wnames = {w.decode() for w in writers}
+            for r2, d2 in files.items():
+                if not any(w in d2 for w in writers):
+                    continue
+                for call, _name, arg in _calls_of(parse(d2).root_node, wnames, d2):
+                    k = _key_text(d2[arg.start_byte:arg.end_byte], d2, call) if arg is not None else None
+                    if k is None:
+                        ok = False
+                    keys.add(k)
+            if ok:
+                for r in readers:
+                    out[("counter", r.decode())] = frozenset(keys)
+    return out
+
+
+def _effect_summary(fd, text: bytes, data: bytes, funs: dict, found: dict):
+    """A class's function whose only changes are to its own collections (``fun deleteCard(id: Int): Card? { val i =
+    cards.indexOfFirst { … }; return if (i >= 0) cards.removeAt(i) else null }``): ("effect", name, arity) -> (the
+    members it changes, the names it reads). Only a name the code base declares once; anything else it calls (but a
+    query) or stores makes its changes unknown."""
+    m = _FUN_NAME.search(text)
+    if m is None or funs.get(m.group(1), 0) != 1 or re.search(rb"\b(?:open|abstract|override|operator|suspend|"
+                                                              rb"inline)\b", text[:m.start()]):
+        return
+    cls = fd.parent.parent if fd.parent is not None else None
+    if cls is None or cls.type not in ("class_declaration", "object_declaration"):
+        return
+    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                               None) or fd).named_children if c.type == "parameter"]
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    if body is None:
+        return
+    props = _own_properties(cls, data)
+    nm = _Norm(data, frozenset())
+    nm.declare(fd)
+    x = nm.body(body)
+    writes: set = set()
+    ok = [True]
+
+    def walk(y):
+        if not ok[0] or not isinstance(y, tuple):
+            return
+        if y[:1] in (("assignment",), ("for_statement",), ("while_statement",), ("do_while_statement",)) or (
+                y[:1] == ("jump",) and y[1] != "return"):
+            ok[0] = False
+            return
+        if y[:1] == ("call",) and len(y) == 4:
+            callee = y[1]
+            name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+                callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+            if isinstance(name, str) and name in _MUTATORS and callee[:1] == ("nav",) and \
+                    callee[2] in [("id", n) for n in props]:
+                writes.add(("m", callee[2][1]))
+            elif not (isinstance(name, str) and _QUERY.match(name)) or callee[:1] == ("id",) and \
+                    name.encode() in funs:
+                ok[0] = False
+                return
+            for a in y[2]:
+                if isinstance(a, tuple) and a[:1] == ("lambda",):
+                    if not _pure(a[1]):
+                        ok[0] = False
+                        return
+                else:
+                    walk(a)
+            walk(callee)
+            return
+        for c in y:
+            walk(c)
+
+    walk(x)
+    if not ok[0] or not writes:
+        return
+    reads = {n for n in _names(x, set()) if n[:1] == ("m",)}
+    found[("effect", m.group(1).decode(), len(params))] = (frozenset(writes), frozenset(reads))
+
+
+_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+
+
+_PLAIN_ANY = re.compile(rb"^[ \t]*(?:(?:private|internal|public|final)\s+)*fun\s+\w+\s*\([^()]*\)\s*(?::\s*[\w<>?, .]+)?=",
+                        re.M)
+
+
+def _own_properties(cls_node, data: bytes) -> set:
+    """The names of the properties a class declares itself (constructor ``val`` / ``var`` and body properties)."""
+    out = set()
+    for c in cls_node.named_children:
+        if c.type in ("primary_constructor", "class_parameters"):
+            for cp in c.named_children:
+                if cp.type == "class_parameters":
+                    out.update(_param_name(x, data) for x in cp.named_children if x.type == "class_parameter" and
+                               re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b", data[x.start_byte:x.end_byte]))
+                elif cp.type == "class_parameter" and re.match(rb"\s*(?:\w+\s+)*(?:val|var)\b",
+                                                               data[cp.start_byte:cp.end_byte]):
+                    out.add(_param_name(cp, data))
+        if c.type in ("class_body", "enum_class_body"):
+            for x in c.named_children:
+                if x.type == "property_declaration":
+                    vd = next((v for v in x.named_children if v.type == "variable_declaration"), None)
+                    if vd is not None:
+                        out.add(_param_name(vd, data))
+    out.discard("")
+    return out
+
+
+def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found: dict, seen: dict, rel: str = ""):
+    """A one-expression function that is no extension: a private one (of a class or of a file), called by its bare
+    name where it is visible, is written out with its parameters replaced by the arguments; a class's public one
+    (``fun isBlack() = Black in colors``) reading only the class's own properties and its parameters, called on a
+    receiver (``card.isBlack()``), is written out with the receiver's properties. Only a name declared once where it
+    is visible (its file for a private one, keyed ("plain", name, arity, file); the code base for a public one: no
+    override, no overload) is written out."""
+    m = _PLAIN.match(text)
+    if m is None or re.search(rb"\b(?:open|abstract|override|operator|infix|"
+                                                              rb"suspend|inline)\b", text[:m.end()]):
+        return
+    private = m.group(1) is not None and b"private" in m.group(1)
+    if not private and not member:
+        return
+    if (len(_FUN_NAME_OF(m.group(2)).findall(data)) if private else funs.get(m.group(2), 0)) != 1:
+        return
+    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
+                               None) or fd).named_children if c.type == "parameter"]
+    if len(params) != len([x for x in m.group(3).split(b",") if x.strip()]):
+        return
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) != 1 or kids[0].type == "block":
+        return
+    nm = _Norm(data, frozenset())
+    names = [_param_name(p, data) for p in params]
+    nm.declared.update(names)
+    locs = tuple(nm.local(x) for x in names)
+    x = nm.expr(kids[0])
+    key = (m.group(2).decode(), len(params))
+    if private:
+        found[("plain",) + key + (rel,)] = (locs, x, "plain")
+        return
+    else:
+        cls = fd.parent.parent if fd.parent is not None else None
+        if cls is None or cls.type not in ("class_declaration", "object_declaration"):
+            return
+        props = _own_properties(cls, data)
+        ok = [True]
+
+        def own(y, callee=False):
+            if not isinstance(y, tuple):
+                return y
+            if len(y) == 2 and y[0] == "id" and isinstance(y[1], str) and y[1][:1].islower():
+                if y[1] in props and not callee:
+                    return ("nav", ".", ("this_expression", "this"), y[1])
+                if not callee:
+                    ok[0] = False
+                return y
+            if y[:1] == ("call",) and len(y) == 4:
+                return (y[0], own(y[1], True), own(y[2]), y[3])
+            return tuple(own(c) for c in y)
+
+        x = own(x)
+        if not ok[0] or _calls_member(x, funs):
+            return
+        kind = "member"
+    seen[key] = seen.get(key, 0) + 1
+    found[key] = (locs, x, kind)
+
+
+def _calls_member(x, funs: dict) -> bool:
+    """Whether a normal form calls a bare-named function the code base declares (a member of the implicit receiver
+    perhaps: not written out elsewhere)."""
+    if isinstance(x, tuple):
+        if x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple) and x[1][:1] == ("id",) and \
+                x[1][1].encode() in funs:
+            return True
+        return any(_calls_member(c, funs) for c in x)
+    return False
+
+
+def is_helper(c_text: bytes, member: str, arity: int, helpers: dict, rel: str = "") -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
     m = _HELPER.match(c_text.strip())
+    if m is None:
+        m = _PLAIN.match(c_text.strip())
+        return m is not None and m.group(2).decode() == member and (
+            helpers.get((member, arity), ("", "", ""))[2] == "member" or ("plain", member, arity, rel) in helpers)
     return m is not None and m.group(1).decode() == member and (member, arity) in helpers
 
 
@@ -784,7 +1069,8 @@ def _inline(helper, recv, args, first=None):
     """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
     locals renamed apart — or, given ``first`` (the number the caller's next local would get), numbered from it as
     the caller numbers a lambda's parameter (``any { it.x }`` written out reads as written in place)."""
-    locs, body = helper
+    locs, body = helper[:2]
+    kind = helper[2] if len(helper) > 2 else "ext"
     sub = dict(zip(locs, args))
     if first is not None:
         own: dict = {}
@@ -798,9 +1084,9 @@ def _inline(helper, recv, args, first=None):
             return x
         if len(x) == 2 and x[0] == "v":
             return sub.get(x[1], ("v", "h." + x[1]))
-        if x == ("this_expression", "this"):
+        if x == ("this_expression", "this") and kind != "plain":
             return recv
-        if top and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
+        if top and kind == "ext" and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
             return ("call", ("nav", ".", recv, x[1][1])) + tuple(walk(c, False) for c in x[2:])
         return tuple(walk(c, False) for c in x)
 
@@ -1111,6 +1397,13 @@ def _equal_calls(x):
                     (t[0] is not None and b == t[0] and cond[2] == ("nav", ".", t[0], "size")) or
                     (t[0] is None and b == ("this_expression", "this") and cond[2] == ("id", "size"))):
                 return a                                           # `if (l.size > n) l.take(n) else l` is `l.take(n)`
+    if k == "cmp" and x[1] in ("==", "!=") and x[2][:1] == ("lit",) and x[3][:1] == ("lit",) and \
+            isinstance(x[2][1], str) and isinstance(x[3][1], str) and x[2][1].isdigit() and x[3][1].isdigit():
+        return ("lit", (int(x[2][1]) == int(x[3][1])) == (x[1] == "=="))    # two numbers compared
+    if k == "if" and len(x) == 4 or k == "ife" and len(x) == 3 and isinstance(x[2], tuple) and len(x[2]) == 2:
+        y = _oriented(x)
+        if y != x:
+            return y
     if k == "call" and len(x) == 4 and x[1][:1] == ("nav",) and x[1][3] == "run" and len(x[2]) == 1:
         e = _lambda_expr(x[2][0])
         if e is not None and e[:1] == ("call",) and len(e) == 4 and e[1][:1] == ("id",) and \
@@ -1126,6 +1419,34 @@ def _equal_calls(x):
         if e is not None:                                         # `all { p }` is `!any { !p }`, `none { p }` `!any { p }`
             return _negate(("call", x[1][:3] + ("any",), (("lambda", ("seq", _negate(e) if x[1][3] == "all" else e)),),
                             x[3]))
+    return x
+
+
+def _negatives(x) -> int:
+    """How many negated atoms a condition holds (``!a``, ``a != b``, ``a !is T``, ``a !in l``)."""
+    if not isinstance(x, tuple) or not x:
+        return 0
+    if x[0] in ("and", "or"):
+        return sum(_negatives(c) for c in x[1:])
+    if x[0] == "not" or (x[0] == "cmp" and x[1] == "!=") or (x[0] in ("is", "in") and x[1] is False):
+        return 1
+    return 0
+
+
+def _oriented(x):
+    """``if (c) A else B`` in one orientation: of ``c`` and its negation (De Morgan: pushed to the atoms) the one
+    with fewer negated atoms (then the first in a fixed order) is the condition, the branches swapped with it —
+    ``if (!c) A else B`` is ``if (c) B else A``."""
+    cond = x[1]
+    if x[0] == "if":
+        a, b = x[2], x[3]
+    else:
+        a, b = x[2]
+    other = _negate(cond)
+    if _negate(other) != cond:
+        return x                                    # (no involution: left as written)
+    if (_negatives(other), _order(other)) < (_negatives(cond), _order(cond)):
+        return ("if", other, b, a) if x[0] == "if" else ("ife", other, (b, a))
     return x
 
 
@@ -1204,29 +1525,68 @@ def _names(x, out: set) -> set:
     return out
 
 
-def _store_runs(items: list) -> list:
+#: calls that change the collection they are called on (and nothing else)
+_MUTATORS = frozenset({"add", "addAll", "remove", "removeAt", "removeAll", "removeIf", "retainAll", "clear", "put",
+                       "putAll", "set", "removeFirst", "removeLast", "addFirst", "addLast", "shuffle", "sort",
+                       "sortBy", "sortWith"})
+
+
+def _member_path(x) -> bool:
+    """``a.b.c`` of locals and names only."""
+    if isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4 and x[1] == ".":
+        return _member_path(x[2])
+    return isinstance(x, tuple) and x[:1] in (("v",), ("id",)) and len(x) == 2
+
+
+def _footprint(x, effects: dict):
+    """(what a statement writes, what it mentions) when all it changes is known — a plain store (``_writes``), a
+    collection's member changed in place (``p.messageCards.add(c)``: that member), or a call of a function whose
+    summary is known (``effects``: ``p.deleteCard(id)`` changes ``cards``) —, else None. A collection held in a local
+    may be anyone's: its change is not known."""
+    w = _writes(x)
+    if w is not None:
+        return {w}, _names(x, set())
+    if not (isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple) and
+            x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][1] == "." and isinstance(x[1][3], str)):
+        return None
+    recv, name, args = x[1][2], x[1][3], x[2]
+    if not all(isinstance(a, tuple) and a[:1] not in (("named",), ("lambda",)) and _pure(a) for a in args):
+        return None
+    if name in _MUTATORS and _member_path(recv) and recv[:1] == ("nav",):
+        return {("m", recv[3])}, _names(x, set())
+    summary = effects.get(("effect", name, len(args)))
+    if summary is not None and _member_path(recv):
+        writes, reads = summary
+        return set(writes), _names(x, set()) | set(writes) | set(reads)
+    return None
+
+
+def _store_runs(items: list, effects=None) -> list:
     """Adjacent stores none of which reads what another writes (``val red = count(Red); val blue = count(Blue)``,
-    ``p.identity = a; p.task = b``), in one order: the order of independent stores is no rule."""
+    ``p.identity = a; p.task = b``; a card taken from one list and put into another, ``r.deleteCard(id)`` and
+    ``t.messageCards.add(c)``, see ``_footprint``), in one order: the order of independent stores is no rule. A
+    call whose changes are not known (a draw, a message sent, anything the game answers) keeps its place."""
+    effects = effects or {}
     out, i = [], 0
     while i < len(items):
-        w = _writes(items[i])
-        if w is None:
+        f = _footprint(items[i], effects)
+        if f is None:
             out.append(items[i])
             i += 1
             continue
-        run, seen = [items[i]], [(w, _names(items[i], set()))]
+        run, seen = [items[i]], [f]
         j = i + 1
         while j < len(items):
-            wj = _writes(items[j])
-            if wj is None:
+            fj = _footprint(items[j], effects)
+            if fj is None:
                 break
-            nj = _names(items[j], set())
-            if any(wj in n or wk in nj for wk, n in seen):
+            wj, nj = fj
+            if any(wj & n or wk & nj for wk, n in seen):
                 break
             run.append(items[j])
             seen.append((wj, nj))
             j += 1
-        out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]))) if len(run) > 1 else run)
+        out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]), _order(x))) if len(run) > 1 else run)
         i = j
     return out
 
@@ -1401,7 +1761,7 @@ def _carry(marks: dict, keep: list, old, new):
     return new
 
 
-def _equate(tree, marks: dict, keep: list):
+def _equate(tree, marks: dict, keep: list, effects=None):
     """Equal code in one form: library calls that mean the same (``subList(0, n)`` / ``take(n)``, ``l[Random.nextInt(
     l.size)]`` / ``l.random()``, ``all`` / ``none`` / ``any``), a flag set in a loop and the ``any`` it computes, and a
     local read once, in the very next statement (its initialiser reading and changing nothing), written in its
@@ -1465,7 +1825,7 @@ def _equate(tree, marks: dict, keep: list):
                 items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
                 if len(items) != len(split):
                     changed[0] = True
-                ordered = _store_runs(_guard_runs(items))
+                ordered = _store_runs(_guard_runs(items), effects)
                 if ordered != items:
                     changed[0] = True
                     items = ordered
@@ -1668,11 +2028,11 @@ def _dead_locals(tree, marks: dict, keep: list):
     return drop(tree, set())
 
 
-def _simplify(tree, marks: dict, keep: list, owner=None):
+def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
-    tree = _equate(tree, marks, keep)
+    tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
     tree = _dead_locals(tree, marks, keep)
@@ -1691,6 +2051,8 @@ def _simplify(tree, marks: dict, keep: list, owner=None):
                 return True
             if x[0] in ("for_statement", "while_statement") and x[-1] == ("seq",):
                 return True
+            if x[0] == "guard" and len(x) == 3 and x[1] == ("lit", False):
+                return True                             # a guard that never leaves
             if x[0] == "guard" and len(x) == 3 and _wall_clock(x[1]):
                 return True                             # a request refused for a moment of wall-clock time (a
                 #                                         mis-click guard): time is no rule, as time-outs are not

@@ -160,12 +160,14 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
     def add(node, cls, member, sig, parts, end_node=None):
         def build():
             nm = _Norm(data, imports, robot_names, dead, helpers, moments)
+            nm.rel = rel
             nm.declare(node, query)
             trees = []
             for p in parts:
                 trees.append(nm.body(p) if p is not None and p.type in ("function_body", "block")
                              else nm.expr(p) if p is not None else None)
-            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep, nm.owner_local()),
+            return _renumber(_simplify((node.type, member and "m", tuple(trees)), nm.marks, nm.keep, nm.owner_local(),
+                                       nm.helpers),
                              nm.marks)
         text = data[node.start_byte:node.end_byte]
         grants = bool(re.search(rb"\bskills\s*(\+|-)?=|\.deal\(", text))
@@ -419,7 +421,7 @@ def _written_out(c: Construct, helpers: dict) -> bool:
     """A one-expression helper the normal form writes out at each call (``normal.helpers``): its callers are compared
     with it written out, so adding or removing it alone changes nothing."""
     name, _, arity = c.sig[0].rpartition("/")
-    return bool(c.member) and arity.isdigit() and is_helper(c.text, name, int(arity), helpers)
+    return bool(c.member) and arity.isdigit() and is_helper(c.text, name, int(arity), helpers, c.file)
 
 
 def same_rule_code(name: str, base_ex, head_ex, cmp: Comparison) -> bool:
