@@ -313,6 +313,9 @@ def normalise(text: str) -> str:
             return f"{v} == 0"
         return m.group(0)
     text = _COUNT.sub(count, text)
+    text = text.strip()
+    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):    # (a or b) is a or b
+        text = text[1:-1].strip()
     text = re.sub(r"\bnot ((?:\w+\.)?)hand_empty\b", r"\1hand_count > 0", text)
     text = re.sub(r"\bnot (\w+) in (\w+)\b(?! or| and)", r"not (\1 in \2)", text)
     text = re.sub(r"(?<![\w.])((?:\w+\.)?)hand_empty\b", r"\1hand_count == 0", text)
