@@ -1180,7 +1180,7 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
     answers so, instead of one that ends while the replay's answers differ. The other questions are asked by the
     replay only."""
     from .enc.val import z
-    from .enc.win import enc_result
+    from .enc.win import enc_pass_inputs, enc_result
     tab = enc.tab
     n = tab.n
     out = []
@@ -1191,6 +1191,11 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
             continue
         D0 = [i in q.get("declared", ()) for i in range(n)]
         W0 = [i in q.get("winners", ()) for i in range(n)]
+        # the game's own check hands the pass the question's declared winners and winners (what `won_as_asked`
+        # asks of the replay; ProcessFsm.checkWin's one-camp end left out: a game ending there is not sought)
+        Din, Win = enc_pass_inputs(cat, tab, q.get("kind", "result"), "asked_in")
+        out += [z(Din[i]) == z(D0[i]) for i in range(n)]
+        out += [z(Win[i]) == z(W0[i]) for i in range(n)]
         D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked")
         out += [z(D[i]) == z(i in e["declared"]) for i in range(n)]
         out += [z(W[i]) == z(i in e["winners"]) for i in range(n)]

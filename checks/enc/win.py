@@ -111,19 +111,40 @@ def _effect(cat, codes, tab, seat, params, used, eff, guard, D, W, order):
     return D, W
 
 
-def _finish(cat, tab: SymTable, D: list, W: list, tag: str):
-    """Twin of win._finish: the stealer's take-over, the result pass, the end if anyone declared."""
+def _stealer_take(tab: SymTable, D: list, W: list):
+    """篡夺者 in his own turn takes a win he is not part of (ProcessFsm.checkWin, after Game.checkWin)."""
     found, stealer = _task(tab, "stealer")
     turn = tab.turn
     take = AND(OR(D), found, EQ(stealer, turn), NOT(W[turn]))
-    D = [ITE(take, j == turn, D[j]) for j in range(tab.n)]
-    W = [ITE(take, j == turn, W[j]) for j in range(tab.n)]
+    return [ITE(take, j == turn, D[j]) for j in range(tab.n)], [ITE(take, j == turn, W[j]) for j in range(tab.n)]
+
+
+def _finish(cat, tab: SymTable, D: list, W: list, tag: str):
+    """Twin of win._finish: the stealer's take-over, the result pass, the end if anyone declared."""
+    D, W = _stealer_take(tab, D, W)
     D, W = enc_result(cat, tab, "result", D, W, tag + "r")
     return OR(D), D, W
 
 
 def enc_check_win(cat, tab: SymTable, tag: str, just_dead=()):
     """Twin of win.check_win (ProcessFsm.checkWin): (ends, declared, winners)."""
+    D, W = enc_win_declared(tab, just_dead)
+    D, W = enc_result(cat, tab, "win", D, W, tag + "w")
+    return _finish(cat, tab, D, W, tag)
+
+
+def enc_pass_inputs(cat, tab: SymTable, kind: str, tag: str, just_dead=()):
+    """The (declared, winners) that ProcessFsm.checkWin hands the pass of ``kind`` ("win": Game.checkWin, the
+    WinSkills; "result": changeGameResult) on this table — twin of what win.check_win gives its ``fold``."""
+    D, W = enc_win_declared(tab, just_dead)
+    if kind == "win":
+        return D, W
+    D, W = enc_result(cat, tab, "win", D, W, tag + "w")
+    return _stealer_take(tab, D, W)
+
+
+def enc_win_declared(tab: SymTable, just_dead=()):
+    """The identity and secret-task part of ProcessFsm.checkWin: (declared, winners) before any pass."""
     n = tab.n
     four = n == 4
     D, W = [False] * n, [False] * n
@@ -152,8 +173,7 @@ def enc_check_win(cat, tab: SymTable, tag: str, just_dead=()):
             c = AND(m, EQ(mutator, j))
             D[j] = OR(D[j], c)
             W[j] = OR(W[j], c)
-    D, W = enc_result(cat, tab, "win", D, W, tag + "w")
-    return _finish(cat, tab, D, W, tag)
+    return D, W
 
 
 def enc_check_killer_win(cat, tab: SymTable, died: int, tag: str):
