@@ -14,34 +14,15 @@ import pytest
 from skillproof.checks import ask as Q
 from skillproof.checks.ask import table as T
 from skillproof.checks.realise import decision_holes
-from skillproof.cmd_ask import render
-from skillproof.model import lang, loader
 from skillproof.model.interp.hole import values as hole_values
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.trace import Trace
 
-TABLE = Path(__file__).parent / "fixtures" / "ask-designer2.toml"
-QUESTIONS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["question"]
+from askkit import FIXTURES, cat, outcome, questions, sess  # noqa: F401  (fixtures)
+
+TABLE = FIXTURES / "ask-designer2.toml"
+QUESTIONS = questions("ask-designer2.toml")
 OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml"]
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return loader.load(None)
-
-
-@pytest.fixture(scope="module")
-def sess(cat):
-    return Q.Session(cat)
-
-
-def outcome(cat, sess, text: str):
-    with lang.using("zh"):
-        try:
-            res = sess.ask(text)
-        except Q.QueryError as e:
-            return "refused", str(e), e
-        return res.answer, render(cat, res), res
 
 
 def test_the_table_holds_forty_new_questions():

@@ -4,41 +4,20 @@ the ops each effect did, recorded alike by both twins (model/interp/ops.done_ent
 *no* from the catalogue's ``do`` alone, and a game in which a skill (禁闭) invalidates the player first."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 
 import pytest
 import z3
 
 from skillproof.checks import ask as Q
-from skillproof.checks.ask import table as T
 from skillproof.checks.enc.game import GameEncoding
-from skillproof.cmd_ask import render
-from skillproof.model import lang, loader
+from skillproof.model import lang
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.trace import Trace
 
-TABLE = Path(__file__).parent / "fixtures" / "ask-effects.toml"
-QUESTIONS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["question"]
+from askkit import FIXTURES, cat, outcome, questions, sess  # noqa: F401  (fixtures)
 
-
-@pytest.fixture(scope="module")
-def cat():
-    return loader.load(None)
-
-
-@pytest.fixture(scope="module")
-def sess(cat):
-    return Q.Session(cat)
-
-
-def outcome(cat, sess, text: str):
-    with lang.using("zh"):
-        try:
-            res = sess.ask(text)
-        except Q.QueryError as e:
-            return "refused", str(e), e
-        return res.answer, render(cat, res), res
+TABLE = FIXTURES / "ask-effects.toml"
+QUESTIONS = questions("ask-effects.toml")
 
 
 def test_the_table_holds_real_questions():

@@ -5,39 +5,19 @@
 and a located refusal of a target phrase that is no player word."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.cli import main
-from skillproof.cmd_ask import render
-from skillproof.model import lang, loader
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.trace import Trace
 
-TABLE = Path(__file__).parent / "fixtures" / "ask-targets.toml"
-QUESTIONS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["question"]
+from askkit import FIXTURES, cat, outcome, questions, sess  # noqa: F401  (fixtures)
 
-
-@pytest.fixture(scope="module")
-def cat():
-    return loader.load(None)
-
-
-@pytest.fixture(scope="module")
-def sess(cat):
-    return Q.Session(cat)
-
-
-def outcome(cat, sess, text: str):
-    with lang.using("zh"):
-        try:
-            res = sess.ask(text)
-        except Q.QueryError as e:
-            return "refused", str(e), e
-        return res.answer, render(cat, res), res
+TABLE = FIXTURES / "ask-targets.toml"
+QUESTIONS = questions("ask-targets.toml")
 
 
 def test_the_table_holds_real_questions():

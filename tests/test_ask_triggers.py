@@ -4,39 +4,18 @@ forms it rests on — a firing on a premise the engine never asks (invalidated, 
 triggered skills on one event, a bare 发动 of a character's only triggered skill, 再次使用."""
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 
 import pytest
 
 from skillproof.checks import ask as Q
-from skillproof.cmd_ask import render
-from skillproof.model import lang, loader
+from skillproof.model import lang
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.trace import Trace
 
-TABLE = Path(__file__).parent / "fixtures" / "ask-triggers.toml"
-QUESTIONS = tomllib.loads(TABLE.read_text(encoding="utf-8"))["question"]
+from askkit import FIXTURES, cat, outcome, questions, sess  # noqa: F401  (fixtures)
 
-
-@pytest.fixture(scope="module")
-def cat():
-    return loader.load(None)
-
-
-@pytest.fixture(scope="module")
-def sess(cat):
-    return Q.Session(cat)
-
-
-def outcome(cat, sess, text: str) -> tuple[str, str, object]:
-    """(yes | no | data | unknown | refused, the answer as printed, the Result or the error)."""
-    with lang.using("zh"):
-        try:
-            res = sess.ask(text)
-        except Q.QueryError as e:
-            return "refused", str(e), e
-        return res.answer, render(cat, res), res
+TABLE = FIXTURES / "ask-triggers.toml"
+QUESTIONS = questions("ask-triggers.toml")
 
 
 def test_the_table_holds_real_questions():
