@@ -37,3 +37,20 @@ def outcome(cat, sess, text: str) -> tuple[str, str, object]:
         except Q.QueryError as e:
             return "refused", str(e), e
         return res.answer, render(cat, res), res
+
+
+def answered_as_expected(cat, sess, q: dict) -> tuple[str, object]:
+    """Ask a table's question ``q``: its answer is one of ``expect`` and cites each of ``cites``. (answer, result)"""
+    got, text, res = outcome(cat, sess, q["ask"])
+    assert got in q["expect"].split("|"), f"{q['ask']}: {got}\n{text}"
+    for c in q["cites"]:
+        assert c in text, f"{q['ask']}: the answer does not cite {c!r}\n{text}"
+    return got, res
+
+
+def assert_replays(cat, res) -> None:
+    """The answer's game: the interpreter plays its trace without an error."""
+    from skillproof.model.interp.play import run as play_run
+    from skillproof.model.interp.trace import Trace
+    run = play_run(cat, Trace.from_dict(res.witness["trace"]))
+    assert run.errors == []

@@ -17,20 +17,11 @@ from skillproof.model.interp.receive import receive
 from skillproof.model.interp.send import send_in_force
 from skillproof.model.interp.skip import skip_dying
 from skillproof.model.interp.usable import skill_usable_now, spent
-from skillproof.model import loader
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.state import State
 
-
-@pytest.fixture(scope="module")
-def cat():
-    return loader.load(None)
-
-
-@pytest.fixture(scope="module")
-def sess(cat):
-    return Q.Session(cat)
+from askkit import cat, sess  # noqa: F401  (fixtures)
 
 
 # ------------------------------------------------------------------------------------- helpers
