@@ -280,6 +280,16 @@ class _Calls:
         return _V("player", word)
 
     # ----------------------------------------------------------------------------------------------- calls
+    def _lambda_with(self, lam, value, env: dict, cond) -> None:
+        """Read a lambda's body with its parameter (or ``it``) bound to ``value``; a stop inside ends only it."""
+        params, stmts = _lambda_parts(lam)
+        inner = dict(env)
+        inner[params[0] if params else "it"] = value
+        try:
+            self._block(stmts, inner, cond)
+        except _Stop:
+            pass
+
     def _call(self, n, env, cond, returning):
         owner = self.key[1]
         kids = n.named_children
@@ -446,33 +456,15 @@ class _Calls:
         if last == "forEach" and lam is not None and recv is not None:
             listed = self._player_list(recv, env)
             if listed is not None:                           # listOf(a, b).forEach { … }: once for each of them
-                params, stmts = _lambda_parts(lam)
                 for w in listed:
-                    inner = dict(env)
-                    inner[params[0] if params else "it"] = w
-                    try:
-                        self._block(stmts, inner, cond)
-                    except _Stop:
-                        pass
+                    self._lambda_with(lam, w, env, cond)
                 return None
             who = self._players_set(recv.n, env)
             if who is not None:
-                params, stmts = _lambda_parts(lam)
-                inner = dict(env)
-                inner[params[0] if params else "it"] = _V("each", who)
-                try:
-                    self._block(stmts, inner, cond)
-                except _Stop:
-                    pass
+                self._lambda_with(lam, _V("each", who), env, cond)
                 return None
         if last in ("let", "also") and lam is not None and rv is not None:
-            params, stmts = _lambda_parts(lam)
-            inner = dict(env)
-            inner[params[0] if params else "it"] = rv
-            try:
-                self._block(stmts, inner, cond)
-            except _Stop:
-                pass
+            self._lambda_with(lam, rv, env, cond)
             return rv if last == "also" else None
         if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
             self._copy(args, env, cond, n)

@@ -757,27 +757,40 @@ def helpers(files: dict, parse) -> dict:
                 continue
             if (member and not text.startswith(b"private")) or (not member and text.startswith(b"private")):
                 continue
-            params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
-                                       None) or fd).named_children if c.type == "parameter"]
+            params = _param_nodes(fd)
             if len(params) != len([x for x in m.group(2).split(b",") if x.strip()]) or (not params and not member):
                 continue
             key = (m.group(1).decode(), len(params))
             seen[key] = seen.get(key, 0) + (1 if not member or funs.get(m.group(1), 0) == 1 else 2)
-            body = next((c for c in fd.named_children if c.type == "function_body"), None)
-            kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
-            if len(kids) != 1 or kids[0].type == "block":
+            read = _one_expression(fd, params, data)
+            if read is None:
                 continue
-            nm = _Norm(data, frozenset())
-            names = [_param_name(p, data) for p in params]
-            nm.declared.update(names)
-            locs = tuple(nm.local(x) for x in names)
-            x = nm.expr(kids[0])
+            locs, x = read
             rest = x[2:] if x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",) else (x,)
             if _lower_ids(rest):
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",))}
+
+
+def _param_nodes(fd) -> list:
+    """A function declaration's parameter nodes (in its parameter list, or directly under it)."""
+    holder = next((x for x in fd.named_children if x.type == "function_value_parameters"), None) or fd
+    return [c for c in holder.named_children if c.type == "parameter"]
+
+
+def _one_expression(fd, params: list, data: bytes) -> tuple | None:
+    """(its parameters as normal-form locals, its expression in normal form) for a function whose body is one
+    expression (``= e`` or ``{ return e }`` alike: no block); None for any other body."""
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) != 1 or kids[0].type == "block":
+        return None
+    nm = _Norm(data, frozenset())
+    names = [_param_name(p, data) for p in params]
+    nm.declared.update(names)
+    return tuple(nm.local(x) for x in names), nm.expr(kids[0])
 
 
 def _FUN_NAME_OF(name: bytes):
@@ -896,8 +909,7 @@ def _effect_summary(fd, text: bytes, data: bytes, funs: dict, found: dict):
     cls = fd.parent.parent if fd.parent is not None else None
     if cls is None or cls.type not in ("class_declaration", "object_declaration"):
         return
-    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
-                               None) or fd).named_children if c.type == "parameter"]
+    params = _param_nodes(fd)
     body = next((c for c in fd.named_children if c.type == "function_body"), None)
     if body is None:
         return
@@ -990,19 +1002,13 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
         return
     if (len(_FUN_NAME_OF(m.group(2)).findall(data)) if private else funs.get(m.group(2), 0)) != 1:
         return
-    params = [c for c in (next((x for x in fd.named_children if x.type == "function_value_parameters"),
-                               None) or fd).named_children if c.type == "parameter"]
+    params = _param_nodes(fd)
     if len(params) != len([x for x in m.group(3).split(b",") if x.strip()]):
         return
-    body = next((c for c in fd.named_children if c.type == "function_body"), None)
-    kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
-    if len(kids) != 1 or kids[0].type == "block":
+    read = _one_expression(fd, params, data)
+    if read is None:
         return
-    nm = _Norm(data, frozenset())
-    names = [_param_name(p, data) for p in params]
-    nm.declared.update(names)
-    locs = tuple(nm.local(x) for x in names)
-    x = nm.expr(kids[0])
+    locs, x = read
     key = (m.group(2).decode(), len(params))
     if private:
         found[("plain",) + key + (rel,)] = (locs, x, "plain")
