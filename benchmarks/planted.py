@@ -4,8 +4,8 @@
                                           [--only ID,...]
 
 The server's own history is labelled out (benchmarks/history/README.md), so issue 24's held-out measurement also
-runs on changes planted by hand: ``benchmarks/history/planted.toml`` lists them (``planted2.toml``, a second sample
-never tuned on, is built the same way with ``--spec benchmarks/history/planted2.toml``), each ``[[edit]]`` one rule
+runs on changes planted by hand: ``benchmarks/history/planted.toml`` lists them (``planted2.toml``, ``planted3.toml``,
+later samples, are built the same way with ``--spec benchmarks/history/planted3.toml`` etc.), each ``[[edit]]`` one rule
 change (or one quiet edit) written as small token replacements at lines of the server's ``base`` commit. This script
 clones SERVER_REPO (a bare clone of CuteReimu/TheMessage works; nothing is downloaded) into DIR as a bare
 repository, commits every edit on its own branch ``planted/ID`` from ``base`` — author, committer and dates fixed,

@@ -1,7 +1,8 @@
-"""The second planted sample (benchmarks/history/planted2.toml), built by benchmarks/planted.py --spec: well formed,
-covers issue 24's kinds with at least 50 real and 20 quiet edits, shares no edit id with planted.toml, and every edit
-applies on a clone of the server with its brackets balanced. The clone comes from $SKILLPROOF_SERVER_REPO or the
-local mirror; the tests that need it are skipped without one (nothing is downloaded)."""
+"""The held-out planted samples (benchmarks/history/planted2.toml, planted3.toml), built by benchmarks/planted.py
+--spec: each is well formed, covers issue 24's kinds with enough real and quiet edits, counts them in its header,
+shares no edit id with the samples written before it and few places (path, line), and every edit applies on a clone
+of the server with its brackets balanced. The clone comes from $SKILLPROOF_SERVER_REPO or the local mirror; the tests
+that need it are skipped without one (nothing is downloaded)."""
 import collections
 import re
 import subprocess
@@ -11,50 +12,67 @@ import pytest
 
 from test_planted import ROOT, SERVER, history_bench, needs_server, planted
 
-SPEC2 = ROOT / "benchmarks" / "history" / "planted2.toml"
-SPEC1 = ROOT / "benchmarks" / "history" / "planted.toml"
+HISTORY = ROOT / "benchmarks" / "history"
+SPEC1 = HISTORY / "planted.toml"
+
+#: each held-out sample, the samples written before it, and what it promises
+SAMPLES = {
+    "planted2.toml": dict(before=("planted.toml",), real=50, quiet=20, each=0, weighted=True, multi_line=10),
+    "planted3.toml": dict(before=("planted.toml", "planted2.toml"), real=52, quiet=23, each=6, weighted=False,
+                          multi_line=10),
+}
+params = pytest.mark.parametrize("name", sorted(SAMPLES))
 
 
-def test_the_second_sample_covers_every_kind_and_counts_its_header():
-    spec = planted.load_spec(SPEC2)
+@params
+def test_the_sample_covers_every_kind_and_counts_its_header(name):
+    want, path = SAMPLES[name], HISTORY / name
+    spec = planted.load_spec(path)
     kinds = collections.Counter(e["kind"] for e in spec["edits"])
     assert set(kinds) == set(planted.REAL_KINDS) | set(planted.QUIET)
     real = sum(kinds[k] for k in planted.REAL_KINDS)
-    assert real >= 50 and sum(kinds[k] for k in planted.QUIET) >= 20
-    # weighted like the server's history: effects, trigger conditions and card rules are the most common kinds
-    top = sorted(planted.REAL_KINDS, key=lambda k: -kinds[k])[:3]
-    assert set(top) == {"skill_effect", "trigger", "card_effect"}
-    head = SPEC2.read_text(encoding="utf-8").split("\nbase =")[0]
+    assert real >= want["real"] and sum(kinds[k] for k in planted.QUIET) >= want["quiet"]
+    assert all(kinds[k] >= want["each"] for k in planted.REAL_KINDS), kinds
+    if want["weighted"]:
+        # weighted like the server's history: effects, trigger conditions and card rules are the most common kinds
+        top = sorted(planted.REAL_KINDS, key=lambda k: -kinds[k])[:3]
+        assert set(top) == {"skill_effect", "trigger", "card_effect"}
+    head = path.read_text(encoding="utf-8").split("\nbase =")[0]
     n = len(spec["edits"])
     assert f"Counts: {n} edits, {real} real changes, {n - real} quiet." in head
     assert "By kind: " + " · ".join(f"{k} {kinds[k]}" for k in planted.REAL_KINDS + planted.QUIET) in head
     assert spec["base"] == planted.load_spec(SPEC1)["base"]
 
 
-def test_the_second_sample_is_apart_from_the_first():
-    first, second = planted.load_spec(SPEC1)["edits"], planted.load_spec(SPEC2)["edits"]
-    assert not {e["id"] for e in first} & {e["id"] for e in second}
-    lines = lambda edits: {(c["path"], c["line"]) for e in edits for c in e["change"]}
-    assert len(lines(second) & lines(first)) <= 3      # a different set of places, not a re-labelling
-    assert sum(len(e["change"]) > 1 for e in second) >= 10
-    assert sum(len({c["path"] for c in e["change"]}) > 1 for e in second) >= 3
+@params
+def test_the_sample_is_apart_from_the_ones_before_it(name):
+    want = SAMPLES[name]
+    edits = planted.load_spec(HISTORY / name)["edits"]
+    lines = lambda es: {(c["path"], c["line"]) for e in es for c in e["change"]}
+    for before in want["before"]:
+        earlier = planted.load_spec(HISTORY / before)["edits"]
+        assert not {e["id"] for e in earlier} & {e["id"] for e in edits}, before
+        assert len(lines(edits) & lines(earlier)) <= 3, before  # a different set of places, not a re-labelling
+    assert sum(len(e["change"]) > 1 for e in edits) >= want["multi_line"]
+    assert sum(len({c["path"] for c in e["change"]}) > 1 for e in edits) >= 3
 
 
-def test_the_second_sample_names_catalogue_ids_and_keeps_old_text_short():
+@params
+def test_the_sample_names_catalogue_ids_and_keeps_old_text_short(name):
     ids = set()
     for path in (ROOT / "model" / "catalogue").rglob("*.toml"):
         ids |= set(re.findall(r'^id = "([^"]+)"', path.read_text(encoding="utf-8"), re.M))
-    for e in planted.load_spec(SPEC2)["edits"]:
+    for e in planted.load_spec(HISTORY / name)["edits"]:
         assert set(e["rules"]) <= ids, (e["id"], set(e["rules"]) - ids)
         assert e.get("notes") or e["kind"] in planted.REAL_KINDS, e["id"]
         for c in e["change"]:
             assert len(c.get("old", c.get("delete", ""))) <= 60, (e["id"], c)
 
 
-@pytest.fixture(scope="module")
-def built2(tmp_path_factory):
-    out = tmp_path_factory.mktemp("planted2") / "repo"
-    return out, planted.build(SERVER, out, SPEC2)
+@pytest.fixture(scope="module", params=sorted(SAMPLES))
+def built(request, tmp_path_factory):
+    out = tmp_path_factory.mktemp(request.param.split(".")[0]) / "repo"
+    return request.param, out, planted.build(SERVER, out, HISTORY / request.param)
 
 
 def _git(repo, *args):
@@ -62,9 +80,9 @@ def _git(repo, *args):
 
 
 @needs_server
-def test_every_edit_of_the_second_sample_applies_and_replays(built2):
-    out, pairs = built2
-    spec = planted.load_spec(SPEC2)
+def test_every_edit_of_the_sample_applies_and_replays(built):
+    name, out, pairs = built
+    spec = planted.load_spec(HISTORY / name)
     assert [p["subject"] for p in pairs] == [f"planted {e['id']}: {e['kind']}" for e in spec["edits"]]
     for e, p in zip(spec["edits"], pairs):
         changed = _git(out, "diff", "--name-only", spec["base"], p["sha"]).split()
