@@ -396,7 +396,18 @@ class Builder:
             return None
         who = [i for i in declared if i in alive] + [i for i in alive if i not in declared]
         got = self.receive_by(who[self.choose(ways, len(who))], window, sent, front, sender, ways, new, done + out)
-        return None if got is None else out + got
+        if got is None:
+            return None
+        # the receive's answers before the check (ReceivePhaseIdle deals its listening skills first): none, or one
+        # TriggeredSkill of a seat that answers the receive by putting a card into a message area — a check can
+        # then see two areas changed since the last one (a question of two WinSkills' conditions together)
+        answers = receive_putters(self.cat, self.final, turn, alive)
+        k = self.choose(ways, 1 + len(answers))
+        if k:
+            seat, rid = answers[k - 1]
+            rule = self.cat.skills[rid]
+            got.append(TR.Event("fire", seat=seat, rule=rid, on="receive", **effect_holes(rule.do, new)))
+        return out + got
 
     def later_use(self, ev, out: list | None, new):
         """The use by which a give's ActiveSkill giver that cannot act where the skeleton hands the grant out
@@ -1090,6 +1101,26 @@ def aimed(fields: dict, ops, grant: str | None, receiver) -> dict:
     return fields
 
 
+def receive_putters(cat: Catalogue, table, turn: int, alive: list) -> list:
+    """(seat, skill) of each TriggeredSkill a living seat holds at ``table`` that answers a receive and whose effect
+    puts a card into a message area (a ``put_message``, or a ``remove_message`` into an area), in the order the
+    server asks the listeners — from the turn player round the table (Game.dealListeningSkill)."""
+    out = []
+    n = len(table.seats)
+    for d in range(n):
+        seat = (turn + d) % n
+        if seat not in alive:
+            continue
+        for inst in table.seats[seat].skills:
+            rule = cat.skills.get(inst.rule)
+            if rule is None or not rule.has("TriggeredSkill") or not any(o.event == "receive" for o in rule.on):
+                continue
+            if any(o.op == "put_message" or (o.op == "remove_message" and o.args.get("to") == "area")
+                   for o in walk(rule.do)):
+                out.append((seat, rule.id))
+    return out
+
+
 def kills(o) -> bool:
     """May the op give a player his third black message? A put_message whose card may make three of a colour
     (``three = "allowed"``): 利诱's card goes to its user's hand instead (card/LiYou.kt checkThreeSameMessageCard),
@@ -1175,7 +1206,8 @@ def win_check_of(questions) -> tuple | None:
 
 def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
     """z3 terms saying that each result-pass question of ``questions`` the game's own win check folds — seated as
-    the table sits, no pick chosen, in the turn the game ends in — answers as claimed over the game's last table
+    the question seats the table (its ``seating``: OD002 asks the pass with two holders' seats exchanged too), no
+    pick chosen, in the turn the game ends in — answers as claimed over the game's last table
     (checks/enc/win.enc_result, the twin of the fold ``decide`` makes): the solver looks for a game whose end
     answers so, instead of one that ends while the replay's answers differ. The other questions are asked by the
     replay only."""
@@ -1186,7 +1218,7 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
     out = []
     for q, e in questions:
         if q.get("decision") != "result" or q.get("picks") or not isinstance(tab.turn, int) or \
-                q.get("turn") != tab.turn or list(q.get("seating") or range(n)) != list(range(n)) or \
+                q.get("turn") != tab.turn or sorted(q.get("seating") or range(n)) != list(range(n)) or \
                 not {"declared", "winners"} <= set(e):
             continue
         D0 = [i in q.get("declared", ()) for i in range(n)]
@@ -1196,7 +1228,7 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
         Din, Win = enc_pass_inputs(cat, tab, q.get("kind", "result"), "asked_in")
         out += [z(Din[i]) == z(D0[i]) for i in range(n)]
         out += [z(Win[i]) == z(W0[i]) for i in range(n)]
-        D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked")
+        D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked", seating=q.get("seating"))
         out += [z(D[i]) == z(i in e["declared"]) for i in range(n)]
         out += [z(W[i]) == z(i in e["winners"]) for i in range(n)]
     return out
