@@ -11,7 +11,11 @@ Two places in the server fold rules in an order that the game composition decide
   reported for coming first in its own turn.
 
 For every pair the solver either proves independence (the compositions agree in every reachable state)
-or shows two orders that disagree.
+or shows two orders that disagree. Two WinSkills whose order matters because each one's firing blocks the other
+meet only at a check where both conditions became true since the process node before (the server folds them at
+every node, and a firing ends the game there): where no game reaches the first table found, the pair is asked
+again for one a game reaches — nobody declared before the fold, the turn player's answer to his message's receive
+putting a second card into an area (``_REACH``).
 
 * OD001 — draw rules whose order of acquisition changes the draw count;
 * OD002 — win / game-result rules whose seat order changes who wins.
@@ -42,6 +46,9 @@ DOC_ZH = """顺序依赖（OD）。
   只交换两名持有者的座位，所以只在自己回合起作用的规则（比翼双飞）不会因为在自己回合先结算而被报告。
 
 对每一对规则，求解器要么证明两者互不影响（所有可达局面下两种顺序结果相同），要么给出结果不同的两种顺序。
+两条宣胜技能若因彼此“未宣胜”的条件而顺序相关，只能在自上一个流程节点以来两人的条件同时成立的胜负判定中相遇
+（服务器在每个节点都结算宣胜技能，一旦生效游戏即在该节点结束）：若第一个局面没有哪局游戏能到达，就再问一个能到达的
+局面——结算前无人宣胜，当前回合玩家在自己传出的情报被接收后用技能再把一张牌放进情报区。
 
 * OD001 — 获得顺序会改变摸牌数的摸牌规则；
 * OD002 — 座位顺序会改变谁获胜的宣胜或影响游戏结果的规则。
