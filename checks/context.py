@@ -73,6 +73,15 @@ class Context:
         self._cones: dict = {}           # (rules, seats) -> cone: planning reads each one many times
         self.stats = {"queries": 0, "solver_seconds": 0.0, "unasked": 0}
         self.passes: list = []       # proved promises (intents): what a report shows as passing
+        self.late: list = []         # (family, work) left to the end of the lane: ``later``
+
+    def later(self, family: str, work) -> None:
+        """Leave ``work`` () -> Finding | None to the end of the lane (``_run_lane``, after every family of it, in
+        the order left): the finding it returns takes the place of the family's finding with its key. For questions
+        asked only where a first answer needs another (OD002's tables when the first has no game): asked before
+        the lane's later families, their solver terms would move those families' witnesses (z3 numbers its terms
+        in order), and asked at the end they have one history before them whatever was selected."""
+        self.late.append((family, work))
 
     def over_budget(self) -> bool:
         d = self.options.deadline
@@ -518,7 +527,7 @@ def lane_families(cat: Catalogue, options: Options, lane) -> list:
     chosen = [f for f in fams if _selected(f, options.only)]
     if not chosen:
         return []
-    upto = fams.index(chosen[-1]) + 1 if shared else len(fams)
+    upto = fams.index(chosen[-1]) + 1 if shared and not any(f.defers for f in chosen) else len(fams)
     return [(f, _selected(f, options.only)) for f in fams[:upto] if shared or _selected(f, options.only)]
 
 
@@ -552,8 +561,37 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
                 found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
             out.extend(found)
             ran.append(fam.name)
+        q0 = ctx.stats["queries"]
+        _run_late(ctx, out, set(ran))
+        asked += ctx.stats["queries"] - q0
     # passes: the intents proved; lanes_cpu: this lane's CPU seconds (benchmarks/check_bench.py: the lanes' balance)
     return out, ran, dict(ctx.stats, queries=asked, passes=passes, lanes_cpu=[time.process_time() - cpu0])
+
+
+def _run_late(ctx, out: list, selected: set) -> None:
+    """The work the lane's families left to its end (``Context.later``), in the order left: each finding it returns
+    replaces the selected family's finding with its key in ``out`` (an unrealised one with the same rule)."""
+    late, ctx.late = ctx.late, []
+    for family, work in late:
+        if ctx.over_budget():
+            break
+        try:
+            new = work()
+        except WitnessMismatch as e:       # the two back-ends disagree: the internal-error finding, as run_family's
+            if family in selected:
+                from .mismatch import mismatch_finding
+                out.append(mismatch_finding(next(f for f in families() if f.name == family), e, ctx.cat))
+            continue
+        except BudgetExceeded:
+            break
+        if new is None or family not in selected:
+            continue
+        if getattr(ctx.options, "require_games", False) and new.witness and new.witness.get("unrealised") is not None:
+            new = B.unrealised_finding(new)
+        for i, f in enumerate(out):
+            if f.family == family and f.key in (new.key, f"unrealised|{new.key}"):
+                out[i] = new
+                break
 
 
 _FORK_STATE: dict = {}

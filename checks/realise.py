@@ -396,7 +396,18 @@ class Builder:
             return None
         who = [i for i in declared if i in alive] + [i for i in alive if i not in declared]
         got = self.receive_by(who[self.choose(ways, len(who))], window, sent, front, sender, ways, new, done + out)
-        return None if got is None else out + got
+        if got is None:
+            return None
+        # the receive's answers before the check (ReceivePhaseIdle deals its listening skills first): none, or one
+        # TriggeredSkill of a seat that answers the receive by putting a card into a message area — a check can
+        # then see two areas changed since the last one (a question of two WinSkills' conditions together)
+        answers = receive_putters(self.cat, self.final, turn, alive)
+        k = self.choose(ways, 1 + len(answers))
+        if k:
+            seat, rid = answers[k - 1]
+            rule = self.cat.skills[rid]
+            got.append(TR.Event("fire", seat=seat, rule=rid, on="receive", **effect_holes(rule.do, new)))
+        return out + got
 
     def later_use(self, ev, out: list | None, new):
         """The use by which a give's ActiveSkill giver that cannot act where the skeleton hands the grant out
@@ -1090,6 +1101,43 @@ def aimed(fields: dict, ops, grant: str | None, receiver) -> dict:
     return fields
 
 
+def receive_putters(cat: Catalogue, table, turn: int, alive: list) -> list:
+    """(seat, skill) of each TriggeredSkill a living seat holds at ``table`` that answers a receive and whose effect
+    puts a card into a message area (a ``put_message``, or a ``remove_message`` into an area), in the order the
+    server asks the listeners — from the turn player round the table (Game.dealListeningSkill)."""
+    out = []
+    n = len(table.seats)
+    for d in range(n):
+        seat = (turn + d) % n
+        if seat not in alive:
+            continue
+        for inst in table.seats[seat].skills:
+            rule = cat.skills.get(inst.rule)
+            if rule is not None and puts_on_receive(rule):
+                out.append((seat, rule.id))
+    return out
+
+
+def puts_on_receive(rule, own: bool = False) -> bool:
+    """Is ``rule`` a TriggeredSkill that answers a receive and whose effect puts a card that may have a colour into
+    a message area (a ``put_message`` of anything but a pure black card, or a ``remove_message`` into an area)?
+    Such an answer is dealt before the check of the receive's process node (ProcessFsm.resolve: dealListeningSkill,
+    then checkWin), so that check may see two areas changed. ``own``: it answers as the message's sender (or as
+    anyone) and puts the card into its holder's own area — the turn player's, at his own message's receive."""
+    ons = [o for o in rule.on if o.event == "receive" and (not own or {"sender", "any"} & set(o.whose))]
+    if not rule.has("TriggeredSkill") or not ons:
+        return False
+    for o in walk(rule.do):
+        to = o.args.get("to") if o.op == "put_message" else o.args.get("into") if o.op == "remove_message" else None
+        if o.op == "put_message" and o.args.get("colour") == "pure_black":
+            continue
+        if o.op == "remove_message" and o.args.get("to") != "area":
+            continue
+        if to is not None and (not own or to in ("self", "sender")):
+            return True
+    return False
+
+
 def kills(o) -> bool:
     """May the op give a player his third black message? A put_message whose card may make three of a colour
     (``three = "allowed"``): 利诱's card goes to its user's hand instead (card/LiYou.kt checkThreeSameMessageCard),
@@ -1173,12 +1221,13 @@ def win_check_of(questions) -> tuple | None:
     return next(iter(turns)), tuple(sorted(asked[0].get("declared", ())))
 
 
-def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
+def asked_pass_terms(cat: Catalogue, enc, questions, seated: bool = False) -> list:
     """z3 terms saying that each result-pass question of ``questions`` the game's own win check folds — seated as
-    the table sits, no pick chosen, in the turn the game ends in — answers as claimed over the game's last table
-    (checks/enc/win.enc_result, the twin of the fold ``decide`` makes): the solver looks for a game whose end
-    answers so, instead of one that ends while the replay's answers differ. The other questions are asked by the
-    replay only."""
+    the table sits (``seated``: also one the question seats otherwise, its ``seating`` — OD002 asks the pass with
+    two holders' seats exchanged too), no pick chosen, in the turn the game ends in — answers as claimed over the
+    game's last table (checks/enc/win.enc_result, the twin of the fold ``decide`` makes): the solver looks for a
+    game whose end answers so, instead of one that ends while the replay's answers differ. The other questions are
+    asked by the replay only."""
     from .enc.val import z
     from .enc.win import enc_pass_inputs, enc_result
     tab = enc.tab
@@ -1186,7 +1235,8 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
     out = []
     for q, e in questions:
         if q.get("decision") != "result" or q.get("picks") or not isinstance(tab.turn, int) or \
-                q.get("turn") != tab.turn or list(q.get("seating") or range(n)) != list(range(n)) or \
+                q.get("turn") != tab.turn or \
+                (sorted if seated else list)(q.get("seating") or range(n)) != list(range(n)) or \
                 not {"declared", "winners"} <= set(e):
             continue
         D0 = [i in q.get("declared", ()) for i in range(n)]
@@ -1196,7 +1246,7 @@ def asked_pass_terms(cat: Catalogue, enc, questions) -> list:
         Din, Win = enc_pass_inputs(cat, tab, q.get("kind", "result"), "asked_in")
         out += [z(Din[i]) == z(D0[i]) for i in range(n)]
         out += [z(Win[i]) == z(W0[i]) for i in range(n)]
-        D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked")
+        D, W = enc_result(cat, tab, q.get("kind", "result"), D0, W0, "asked", seating=q.get("seating"))
         out += [z(D[i]) == z(i in e["declared"]) for i in range(n)]
         out += [z(W[i]) == z(i in e["winners"]) for i in range(n)]
     return out
@@ -1233,7 +1283,7 @@ PINNED = ("hand_count", "red_messages", "blue_messages", "black_messages", "true
 
 
 def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, focus=(), over: bool = False,
-          questions=()) -> TR.Trace | None:
+          questions=(), seated: bool = False) -> TR.Trace | None:
     """Fill a template's holes with the z3 twin (checks/enc/game.py) so that the game is legal and its table at
     the end is as close to ``final``'s as a legal game allows (each ``PINNED`` attribute a soft constraint: the
     timed model's table is one the question holds on, but some of its values no game reaches — a turn player who
@@ -1243,7 +1293,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     before the others'. ``over``: the game must be over at its end (a template that ends in a win check:
     ``win_check_of``) — a hard constraint, not a pin: a game that does not end there answers nothing; and the
     result pass asked by each of ``questions`` that the game's own check folds (``asked_pass_terms``) answers as
-    claimed on its last table."""
+    claimed on its last table (``seated``: each seated as the question seats the table, ``asked_pass_terms``)."""
     import z3
     from .enc.game import GameEncoding, Illegal
     from .enc.table import NONE, enc_class_of
@@ -1267,7 +1317,7 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     assert_all(s, [lab.expr for lab in enc.legal])
     if over:
         s.add(enc.over_term())
-        for t in asked_pass_terms(cat, enc, questions):
+        for t in asked_pass_terms(cat, enc, questions, seated):
             s.add(t)
     # the timed model's identities may be no deal (two reds of two seats): then each is kept where a deal allows
     # (a legal deal keeps as many as it can, those of the seats asked about first)
@@ -1311,29 +1361,49 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = run or play_run(cat, skeleton)
+
+    def answers(game, got) -> bool:
+        # the same test a witness's replay makes (checks/context.replay_problems): each question asked at its
+        # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
+        # nothing of the game can cause) answers nothing
+        return all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0))
+                   and matches(decide(cat, got.state, q), e) and won_as_asked(cat, got.state, q)
+                   for q, e in questions) and (accept is None or accept(game, got))
     tried = 0
     for tmpl in each_template(cat, skeleton, run, questions):
         tried += 1
         if not asks_there(tmpl, questions, cat):
             continue                                # no filling of it answers: the replay's test below fails
-        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions},
-                     over=win_check_of(questions) is not None, questions=questions)
+        over = win_check_of(questions) is not None
+        game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions}, over=over, questions=questions)
         if game is None:
             continue
-        got = play_run(cat, game)
-        if got.errors:
-            from skillproof.model.reason import Reason, at_event
-            raise TwinsDisagree([Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
-                                 for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
-        # the same test a witness's replay makes (checks/context.replay_problems): each question asked at its
-        # decision moment, answered as claimed — a game that leaves the question's moment out (a dying window
-        # nothing of the game can cause) answers nothing
-        if all(at_decision(got.state, q.get("decision", ""), q.get("seat", 0)) and matches(decide(cat, got.state, q), e)
-               and won_as_asked(cat, got.state, q) for q, e in questions) and (accept is None or accept(game, got)):
+        got = _replayed(cat, game)
+        if answers(game, got):
             return game, got, None
+        if over and any(q.get("decision") == "result" and list(q.get("seating") or ()) not in ([], sorted(q["seating"]))
+                        for q, _ in questions):
+            # a result question seated otherwise (OD002's exchanged holders) was left to the replay and answered
+            # otherwise: the template filled again with its pass folded too
+            game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions}, over=True,
+                         questions=questions, seated=True)
+            if game is not None:
+                got = _replayed(cat, game)
+                if answers(game, got):
+                    return game, got, None
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
     return None, None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+
+
+def _replayed(cat: Catalogue, game: TR.Trace) -> TR.Run:
+    """The interpreter's run of a game the twin filled; TwinsDisagree when it refuses it."""
+    got = play_run(cat, game)
+    if got.errors:
+        from skillproof.model.reason import Reason, at_event
+        raise TwinsDisagree([Reason(f"z3 孪生填出的牌局不合法：{w.zh}", f"the z3 twin filled an illegal game: {w.en}")
+                             for w in (at_event(k, len(game.events), why) for k, why in got.errors[:3])])
+    return got
 
 
 def end_window(events) -> str | None:

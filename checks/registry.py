@@ -54,6 +54,9 @@ class Family:
     # relative cost over sliced states (measured on the 10x copies benchmark): only the order in which lanes
     # are started, heaviest first, so that the parallel processes finish together; results do not depend on it
     weight: float = 1.0
+    # the family may leave work to the end of its lane (``Context.later``): over one shared state a run that selects
+    # it runs the whole lane, so that work has the same history before it whatever else was selected
+    defers: bool = False
 
     def lane_for(self, shared: bool) -> int | str:
         """Over one shared state the families share a lane's state (two lanes, fixed as measured); over
@@ -70,13 +73,13 @@ _FAMILIES: dict[str, Family] = {}
 
 
 def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0, shared_lane: int | None = None,
-             weight: float = 1.0):
+             weight: float = 1.0, defers: bool = False):
     """Decorator for a family's ``run(ctx)``."""
     def deco(fn):
         import sys
         mod = sys.modules[fn.__module__]
         _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane,
-                                 (getattr(mod, "DOC_ZH", "") or "").strip(), shared_lane, weight)
+                                 (getattr(mod, "DOC_ZH", "") or "").strip(), shared_lane, weight, defers)
         return fn
     return deco
 

@@ -48,17 +48,22 @@ def _task(tab: SymTable, task: str, just_dead=(), need_alive: bool = False):
     return found, who
 
 
-def enc_result(cat, tab: SymTable, kind: str, declared: list, winners: list, tag: str = ""):
+def enc_result(cat, tab: SymTable, kind: str, declared: list, winners: list, tag: str = "", seating=None):
     """Twin of interp.result.game_result over the table (kind 'win': the WinSkills, 'result': the
     ChangeGameResultSkills): round the table from the turn player, each seat's skills in list order, a dead owner's
     initial skills skipped (WinSkill.kt checkWin, ChangeGameResultSkill.kt changeGameResult). Written as the
     question encoder's ``enc_result_pass`` folds its effects — each effect's set operations read the sets as they
     stood before it — over the game's concrete skill lists, with a ``pick`` taking the first matching seat from the
-    turn player as the interpreter does; conditions fold (cond.py), so a ground step costs no solver terms."""
+    turn player as the interpreter does; conditions fold (cond.py), so a ground step costs no solver terms.
+    ``seating``: the seats in their order round the table (interp.result.table_order's), by default as they sit."""
     kname = "WinSkill" if kind == "win" else "ChangeGameResultSkill"
     D, W = list(declared), list(winners)
     n = tab.n
-    order = [(tab.turn + d) % n for d in range(n)] if 0 <= tab.turn < n else list(range(n))
+    if seating is not None and 0 <= tab.turn < n and sorted(seating) == list(range(n)):
+        k = list(seating).index(tab.turn)
+        order = list(seating[k:]) + list(seating[:k])
+    else:
+        order = [(tab.turn + d) % n for d in range(n)] if 0 <= tab.turn < n else list(range(n))
     codes = codes_of(cat)
     for seat in order:
         s = tab.seats[seat]

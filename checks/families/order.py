@@ -11,7 +11,11 @@ Two places in the server fold rules in an order that the game composition decide
   reported for coming first in its own turn.
 
 For every pair the solver either proves independence (the compositions agree in every reachable state)
-or shows two orders that disagree.
+or shows two orders that disagree. Two WinSkills whose order matters because each one's firing blocks the other
+meet only at a check where both conditions became true since the process node before (the server folds them at
+every node, and a firing ends the game there): where no game reaches the first table found, the pair is asked
+again for one a game reaches — nobody declared before the fold, the turn player's answer to his message's receive
+putting a second card into an area (``_REACH``).
 
 * OD001 — draw rules whose order of acquisition changes the draw count;
 * OD002 — win / game-result rules whose seat order changes who wins.
@@ -42,6 +46,9 @@ DOC_ZH = """顺序依赖（OD）。
   只交换两名持有者的座位，所以只在自己回合起作用的规则（比翼双飞）不会因为在自己回合先结算而被报告。
 
 对每一对规则，求解器要么证明两者互不影响（所有可达局面下两种顺序结果相同），要么给出结果不同的两种顺序。
+两条宣胜技能若因彼此“未宣胜”的条件而顺序相关，只能在自上一个流程节点以来两人的条件同时成立的胜负判定中相遇
+（服务器在每个节点都结算宣胜技能，一旦生效游戏即在该节点结束）：若第一个局面没有哪局游戏能到达，就再问一个能到达的
+局面——结算前无人宣胜，当前回合玩家在自己传出的情报被接收后用技能再把一张牌放进情报区。
 
 * OD001 — 获得顺序会改变摸牌数的摸牌规则；
 * OD002 — 座位顺序会改变谁获胜的宣胜或影响游戏结果的规则。
@@ -140,6 +147,37 @@ kinds = ["ChangeGameResultSkill"]
 when = "not in_winners"
 winners_remove = "q: q != self and q.identity == red"
 winners_add = "q: q == self"''')
+
+
+#: how many tables the family asks for a pair of WinSkills when the realiser finds no game reaching the check of
+#: the one before (each further table excludes the last one's turn player and pass: see _REACH)
+MAX_ASKS = 4
+
+#: _REACH — whether a game reaches the check a pair's question is asked at. The server folds the WinSkills at every
+#: process node (ProcessFsm.resolve: its listening skills dealt, then checkWin → Game.checkWin, whether or not
+#: anybody declared), and a WinSkill whose condition holds there adds a declared winner, which ends the game at that
+#: node. So two WinSkills whose order matters because each one's firing blocks the other (白月光 / 意中人: "未宣胜")
+#: meet only at a check where both conditions became true since the node before — two message areas changed (or a
+#: face, or a skill turned valid) between two process nodes. A receive puts one card into one area; what else the
+#: receive's node deals before its check is the listening skills that answer it (ReceivePhaseIdle): one of them
+#: that puts a card into an area (realise.puts_on_receive — SP小九's 赤子之心 puts a card of the message's colour
+#: into her own area after a message she sent is received, skill/ChiZiZhiXin.kt) makes the second change. Seats
+#: holding only the pair's own skills and 钱敏's cannot: 暗藏杀机 puts a pure black card, 壮志满怀 and 先发制人 take
+#: cards out, and 先发制人's flip of a face-down role also makes that role's skills invalid for the turn
+#: (skill/XianFaZhiRen.kt: InvalidSkill.deal, then playerSetRoleFaceUp) — so the table the solver picks first
+#: (any seat 2, any declared winners before the fold) may be one no game reaches. The family asks the realiser
+#: (checks/realise.py, a win check's receive answered by such a skill) and, while it finds no game, asks the
+#: solver for another table, up to MAX_ASKS; it prefers a check where nobody declared before the fold (the
+#: server folds the WinSkills there too: no third change is needed) whose turn player holds such a skill.
+
+
+def _receive_putter_characters(cat) -> list:
+    """The characters holding a TriggeredSkill that answers, as its sender, a receive by putting a card into a
+    message area (realise.puts_on_receive) — what the turn player of a check after his own message's receive may
+    hold — in catalogue order."""
+    from skillproof.checks.realise import puts_on_receive
+    return [c for c, ch in cat.characters.items()
+            if any(r is not None and puts_on_receive(r, own=True) for r in (cat.skills.get(x) for x in ch.skills))]
 
 
 def _draw_pairs(cat):
@@ -281,8 +319,81 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
         return
     if not a.sat:
         return
+    first = _answer(ctx, S, kind, a, D0, W0, (D1, W1, p1), (D2, W2, p2), as_is, swapped)
+    finding = _finding(ctx, kind, ra, rb, *first)
+    out.append(finding)
+    if kind == "win" and "unrealised" in first[-1]:
+        # no game reaches this table's check: other tables are asked at the end of the lane (no solver term made
+        # here, so the lane's later families keep their witnesses)
+        ctx.later("order", lambda: _reach(ctx, q, kind, ra, rb, S, fix + S.extra + same_pick + [differ], a.model,
+                                          (D0, W0), (D1, W1, p1), (D2, W2, p2), as_is, swapped))
+
+
+def _reach(ctx, q, kind, ra, rb, S, goal, m, inputs, one, two, as_is, swapped):
+    """The pair's question asked again where its first table has no game of the server (_REACH), at the end of
+    the lane (Context.later): a table whose check a game reaches — nobody need have declared before the fold —
+    up to MAX_ASKS tables, each realised; the finding of the first that is a game, else None (the first stays)."""
+    cat = ctx.cat
+    C = S.codes
+    D0, W0 = inputs
+    pre = [z3.Implies(D0[s], And(W0[s], S.present[s])) for s in range(S.n)]
+    pre += [z3.Implies(W0[s], S.present[s]) for s in range(S.n)]
+    at = S.ctx(0, None)
+    three = [Or(S.seat_attr(s, "red_messages", at) >= 3, S.seat_attr(s, "blue_messages", at) >= 3)
+             for s in range(S.n)]
+    # nobody declared before the fold (the server folds the WinSkills there too: no third change is needed); a
+    # turn player whose skill answers his message's receive by putting a card into his own area; the areas such a
+    # check sees changed — the receiver's and the turn player's — and the fewest other players with three
+    # messages of a colour (each got his third since the node before, or earlier without ending the game)
+    prefer = [z3.Not(d) for d in D0] + [z3.Not(w) for w in W0]
+    putters = [C.char[c] for c in _receive_putter_characters(cat) if c in C.char]
+    if putters:
+        prefer.append(Or([Eq(S.char[2], c) for c in putters]))
+    prefer += [three[2]] + [z3.Not(t) for t in three]
+    seen = [z3.Not(And([v == m.eval(v, model_completion=True) for v in [S.char[2]] + D0 + W0 + one[0] + one[1] +
+                        two[0] + two[1]]))]     # the first table
+    for _ in range(MAX_ASKS):
+        a = ctx.find(q, And(goal + pre + seen), prefer=prefer)
+        if not a.sat:
+            return None
+        got = _answer(ctx, S, kind, a, D0, W0, one, two, as_is, swapped)
+        if "unrealised" not in got[-1]:
+            return _finding(ctx, kind, ra, rb, *got)
+        m = a.model
+        seen.append(z3.Not(And([v == m.eval(v, model_completion=True) for v in [S.char[2]] + three + D0 + W0])))
+    return None
+
+
+def _finding(ctx, kind, ra, rb, st, one, two, w) -> Finding:
+    """OD002 of a table and its two (question, expect) pairs, with the witness."""
+    cat = ctx.cat
+    (q1, e1), (q2, e2) = one, two
+    names = [cat.characters[x.character].name for x in st.seats]
+    fmt = lambda xs: "、".join(names[i] for i in xs) or "无人"  # noqa: E731
+    fmt_en = lambda xs: ", ".join(names[i] for i in xs) or "nobody"  # noqa: E731
+    if e1["winners"] != e2["winners"]:
+        what, k, what_en = "胜者", "winners", "winners"
+    else:
+        what, k, what_en = "宣胜者", "declared", "declared winners"
+    msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果：在{names[2]}的回合结算时，"
+           f"{names[0]}先于{names[1]}结算则{what}为{fmt(e1[k])}，两人座位互换则{what}为{fmt(e2[k])}。")
+    return Finding(
+        "OD002", "order", "warning", msg,
+        message_en=(f"whether {ra.name} ({names[0]}) or {rb.name} ({names[1]}) settles first changes the result: "
+                    f"settling in {names[2]}'s turn, with {names[0]} before {names[1]} the {what_en} are "
+                    f"{fmt_en(e1[k])}; with their seats swapped, {fmt_en(e2[k])}."),
+        fix_en=(f"make {ra.name} and {rb.name} settle independently of their order (e.g. only in their owner's "
+                f"turn), or say which one wins."),
+        fix=f"让{ra.label}和{rb.label}的结算与先后无关（例如只在自己的回合结算），或写明以谁为准。", key=f"OD002|{kind}|{ra.id}|{rb.id}",
+        rules=[ctx.ref(ra.id), ctx.ref(rb.id)],
+        witness=w,
+        details={"kind": kind})
+
+
+def _answer(ctx, S, kind, a, D0, W0, one, two, as_is, swapped) -> tuple:
+    """(the table, its two (question, expect) pairs, the witness) of a model of the pair's question."""
     m = a.model
-    b = lambda e: z3.is_true(m.eval(e, model_completion=True))
+    b = lambda e: z3.is_true(m.eval(e, model_completion=True))  # noqa: E731
     st = a.state
     present = [s for s in range(S.n) if b(S.present[s])]
     renum = {s: i for i, s in enumerate(present)}
@@ -301,35 +412,16 @@ def _pair(ctx, out, kind, kname, ra, rb, ca, cb, others, partners):
         return out_
 
     res = []
-    for seating, D, W, pk in ((as_is, D1, W1, p1), (swapped, D2, W2, p2)):
+    for seating, (D, W, pk) in ((as_is, one), (swapped, two)):
         res.append(({"decision": "result", "kind": kind, "turn": renum[2], "declared": dec0, "winners": win0,
                      "picks": picks_of(pk), "seating": [renum[s] for s in seating if s in renum]},
                     {"declared": [renum[s] for s in present if b(D[s])],
                      "winners": [renum[s] for s in present if b(W[s])]}))
-    names = [cat.characters[x.character].name for x in st.seats]
-    fmt = lambda xs: "、".join(names[i] for i in xs) or "无人"
     (q1, e1), (q2, e2) = res
-    fmt_en = lambda xs: ", ".join(names[i] for i in xs) or "nobody"  # noqa: E731
-    if e1["winners"] != e2["winners"]:
-        what, k, what_en = "胜者", "winners", "winners"
-    else:
-        what, k, what_en = "宣胜者", "declared", "declared winners"
-    msg = (f"{ra.label}（{names[0]}）和{rb.label}（{names[1]}）的结算先后会改变结果：在{names[2]}的回合结算时，"
-           f"{names[0]}先于{names[1]}结算则{what}为{fmt(e1[k])}，两人座位互换则{what}为{fmt(e2[k])}。")
-    out.append(Finding(
-        "OD002", "order", "warning", msg,
-        message_en=(f"whether {ra.name} ({names[0]}) or {rb.name} ({names[1]}) settles first changes the result: "
-                    f"settling in {names[2]}'s turn, with {names[0]} before {names[1]} the {what_en} are "
-                    f"{fmt_en(e1[k])}; with their seats swapped, {fmt_en(e2[k])}."),
-        fix_en=(f"make {ra.name} and {rb.name} settle independently of their order (e.g. only in their owner's "
-                f"turn), or say which one wins."),
-        fix=f"让{ra.label}和{rb.label}的结算与先后无关（例如只在自己的回合结算），或写明以谁为准。", key=f"OD002|{kind}|{ra.id}|{rb.id}",
-        rules=[ctx.ref(ra.id), ctx.ref(rb.id)],
-        witness=ctx.witness(st, q1, e1, also=[(q2, e2)]),
-        details={"kind": kind}))
+    return st, (q1, e1), (q2, e2), ctx.witness(st, q1, e1, also=[(q2, e2)])
 
 
-@register("order", "Order dependence", [OD001, OD002], order=70, shared_lane=1, weight=7)   # lanes balanced as measured
+@register("order", "Order dependence", [OD001, OD002], order=70, shared_lane=1, weight=7, defers=True)   # lanes balanced as measured
 def run(ctx):
     out = []
     _run_draw(ctx, out)
