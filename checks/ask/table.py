@@ -925,8 +925,22 @@ class Reader:
             return entry["dying"] if entry["dying"] is not None else -1
         if who == "sender":                         # 误导能把情报转移给传出者吗: the template's: the turn player sends
             return self.turn_sender
+        if who in ("receiver", "dead"):             # 接收者 / 死亡角色: the template's, before the effect's event
+            return self.story_seat(who)
         chars = [s.character for s in self.story.template.setup.seats]
         return chars.index(who) if who in chars else -1
+
+    def story_seat(self, who: str) -> int:
+        """The seat the template names as this turn's receiver (its last receive window before the effect's event:
+        ``in_front``) or as the dead (its last death before it); -1 when it names none. Both twins read the template."""
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs)
+        for e in reversed(evs[:last]):
+            if who == "receiver" and e.kind == "window" and e.window == "receive" and isinstance(e.in_front, int):
+                return e.in_front
+            if who == "dead" and e.kind == "die" and isinstance(e.seat, int):
+                return e.seat
+        return -1
 
     def who_term(self, who, seat, entry, eff=None):
         dying = EQ(seat, entry["dying"] if entry["dying"] is not None else -1) if eff is not None and eff.dying else True
