@@ -660,8 +660,11 @@ class AtomParser(Words):
         t = self.toks[self.i]
         self.take()
         if r.convert is not None:      # a card reaches play through S (evaluate.eval_atom_cards 'fire')
-            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid,
-                        value="play")
+            cards = self.fired_cards(("for", "play", "use", "to"), False)
+            if self.at("again_game", "again"):     # 译文暗号能再次使用吗: a conversion used again (session.again_convert)
+                self.take()
+                self.again_game = True
+            return Atom("fire", 0, 0, cards=cards, rule=rid, value="play")
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None
