@@ -100,3 +100,23 @@ def test_an_cang_sha_jis_other_party_is_herself_when_she_receives_her_own_messag
     assert_replays(cat, res)
     setup = res.witness["trace"]["setup"]["seats"]
     assert setup[0]["character"] == "cp_han_mei"
+
+
+def test_a_sender_needs_a_card_to_send(cat, sess):
+    """Server phase/SendPhaseStart.kt: a sender with no hand card loses instead of sending — unless a live skill sends
+    from elsewhere (冷血训练 sends from the deck's top): both twins (evaluate.has_card_to_send, compile.can_send) and
+    the interpreter's send question say so."""
+    res = sess.ask("老鳖没有手牌时能传出情报吗？")
+    assert res.answer == "no"
+    assert sess.ask("SP韩梅没有手牌时能传出情报吗？").answer == "yes"
+    assert sess.ask("老鳖能传出情报吗？").answer == "yes"
+
+
+def test_a_message_taken_is_a_message_out_of_an_area_into_the_hand(cat, sess):
+    """拿走别人的情报: a message of another's area into the taker's hand (壮志满怀), not a hand card; a two-colour
+    message is of both colours (拿走别人的红色情报: a red-black one is black too)."""
+    a = Q.atoms_of(sess.parse("壮志满怀能拿走别人的情报吗？").claim)[0]
+    assert a.value.ops == ("remove_message",) and a.value.place == "hand" and a.value.who == "other"
+    assert sess.ask("壮志满怀能拿走别人的红色情报吗？").answer == "yes"
+    assert sess.ask("承志能拿走别人的手牌吗？").answer == "yes"          # a hand card still: take
+    assert sess.ask("视死能拿走别人的情报吗？").answer == "no"

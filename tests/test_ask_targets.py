@@ -114,4 +114,5 @@ def test_a_triggered_skills_chosen_player_is_read_as_its_effects_player(cat, ses
     assert_replays(cat, res)
     got, text, res = outcome(cat, sess, "城府能指定自己吗")
     assert got == "unknown" and "触发技能" in text and "能用城府指定自己吗" in text
+    a = Q.atoms_of(sess.parse("小铃铛能用信鸽联络指定自己吗").claim)[0]
     assert a.kind == "granted" and a.rule == "XinGeLianLuo2"

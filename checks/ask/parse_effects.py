@@ -35,12 +35,10 @@ VERBS = {
 #: where a message an op takes out of an area must go for the verb (effects.place_of): 放入 …情报区 is a card put into
 #: an area (put_message) or a message moved into another's area (remove_message to = area: 如归, 转交); 弃置…情报 below
 PLACES = {"put_v": "area"}
-#: a message, not a hand card, as the object (弃置别人的黑色情报 — 坚韧, 先发制人): the ops it stands for (the player
-#: argument, where the message goes) by verb
-MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile")}
-#: colour words of a message object -> the colour filters of an op that may take such a message (``any`` may)
-MESSAGE_COLOURS = {"black": ("black", "pure_black", "any"), "red": ("red", "red_or_blue", "non_black", "any"),
-                   "blue": ("blue", "red_or_blue", "non_black", "any")}
+#: a message, not a hand card, as the object (弃置别人的黑色情报 — 坚韧, 先发制人; 拿走别人的情报 — 壮志满怀): the ops it
+#: stands for (the player argument, where the message goes) by verb
+MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile"),
+                  "take_v": ({"remove_message": "whose"}, "hand")}      # 拿走别人的情报: into the taker's hand (壮志满怀)
 #: colour words of a hand card the effect moves (把黑色手牌放入…, 把纯黑色手牌…) -> the colour filters of an op that may
 #: move such a card (None: the op has none): a card holding black passes every filter but non_black; a red or a blue
 #: card every one but pure_black; a pure black card only those some pure black card passes (model/effects.py)
@@ -50,6 +48,10 @@ HAND_COLOURS = {"black": tuple(f for f in _ALL_FILTERS if f != "non_black"),
                 "red": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
                 "blue": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
                 "pure_black": (None, "any", "black", "pure_black", "shares_message", "outside_message")}
+#: colour words of a message object -> the colour filters of an op that may take such a message: as a hand card's
+#: (a two-colour message is of both colours, rule book strategy/faq.md › 双色情报: 红黑 is red, and black; an op with
+#: no filter takes any)
+MESSAGE_COLOURS = HAND_COLOURS
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
                 "discard_v")
