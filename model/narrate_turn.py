@@ -132,6 +132,8 @@ def n_send(cat, state, seat, q, tr: Trace):
         ok = tr.answer["allowed"]
         tr.conclusion += pick(f"；{DIRECTION.get(d, (d, d))[0]}传出、锁定{n}人：{'允许' if ok else '不允许'}",
                               f"; sending {d} locking {n} is {'allowed' if ok else 'not allowed'}")
+        if tr.answer.get("has_card") is False:
+            tr.conclusion += pick("；但没有可传的牌", "; but there is nothing to send")
 
 
 def may_play_steps(cat, state, seat, tr: Trace) -> bool:

@@ -129,7 +129,7 @@ def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via", "can_play", "banned"),
             "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
-            "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
+            "send_dir": ("allowed", "has_card"), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
             "remind": ("prompts",) if atom.rule else ("remind",),
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
             "granted": ("holds", "live")}.get(atom.kind, ())

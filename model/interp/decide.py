@@ -68,9 +68,9 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         i = send_in_force(cat, state, seat, g)
         out = {"in_force": state.seats[seat].skills[i].rule if i is not None else None, "in_force_index": i}
         if "dir" in question:
+            # the send rule's answer; whether there is anything to send at all is told beside it (ask's claim needs both)
+            out["allowed"] = send_allowed(cat, state, seat, g, question["dir"], question.get("lock_count", 0))
             out["has_card"] = has_card_to_send(cat, state, seat)
-            out["allowed"] = out["has_card"] and send_allowed(cat, state, seat, g, question["dir"],
-                                                              question.get("lock_count", 0))
         return out
     if d == "skip_fight":
         return {"skip": skip_fight(cat, state, seat), "could_act": could_act_fight(cat, state, seat)}
