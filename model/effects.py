@@ -365,6 +365,12 @@ def walk(ops):
             yield from walk(alt)
 
 
+def sends_from_elsewhere(ops) -> bool:
+    """Does the effect send a message from elsewhere than the hand (冷血训练: the deck's top)? Its holder may send with
+    no hand card (server phase/SendPhaseStart.kt: a turn player with no card loses, but for such a skill)."""
+    return any(o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in walk(ops))
+
+
 def is_prose(ops) -> bool:
     """Does some op of the list leave part of the effect in words?"""
     return any(o.op == "prose" for o in walk(ops))

@@ -123,11 +123,17 @@ def n_send(cat, state, seat, q, tr: Trace):
     tr.agrees = want == found
     name = cat.skills[tr.answer["in_force"]].name if tr.answer.get("in_force") else pick("默认规则", "the default rule")
     tr.conclusion = pick(f"生效的{group_word(g)}规则：{name}", f"{GROUP_EN.get(g, g)} rule in force: {name}")
+    if tr.answer.get("has_card") is False:
+        tr.steps.append(Step(pick("没有手牌可传，也没有从别处传出情报的技能：服务器判其出局，不传出（phase/SendPhaseStart.kt）",
+                                  "no hand card to send and no skill sending from elsewhere: the server has the player "
+                                  "lose instead (phase/SendPhaseStart.kt)"), decisive=True))
     if "allowed" in tr.answer:
         d, n = q["dir"], q.get("lock_count", 0)
         ok = tr.answer["allowed"]
         tr.conclusion += pick(f"；{DIRECTION.get(d, (d, d))[0]}传出、锁定{n}人：{'允许' if ok else '不允许'}",
                               f"; sending {d} locking {n} is {'allowed' if ok else 'not allowed'}")
+        if tr.answer.get("has_card") is False:
+            tr.conclusion += pick("；但没有可传的牌", "; but there is nothing to send")
 
 
 def may_play_steps(cat, state, seat, tr: Trace) -> bool:

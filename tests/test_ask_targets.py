@@ -104,11 +104,15 @@ def test_the_targets_phrasebook_in_the_docs_is_the_parsers():
     assert got == targets.table(), "docs/query-language.md: the targets' phrasebook differs from checks/ask/targets.py"
 
 
-def test_a_triggered_skills_chosen_player_is_not_taken_for_a_target(cat, sess):
-    """信鸽联络 is a triggered skill: the player it chooses is no target the table search reads — unknown, saying
-    so and offering the grammar's reading of the skill it hands out (能用信鸽联络指定自己吗), which still reads as
-    before (a skill handed to oneself)."""
+def test_a_triggered_skills_chosen_player_is_read_as_its_effects_player(cat, sess):
+    """信鸽联络 is a triggered skill: the player it chooses (its grant's ``to = chosen``) is asked as the effect's player
+    (table.chosen_as_effect) — 信鸽联络能指定自己吗 is *yes* (server skill/XinGeLianLuo.kt: any living player, herself
+    included), with a game; a triggered skill that picks nobody (城府) is still *unknown*, saying so and offering the
+    grammar's reading of the skill it hands out, which still reads as before (a skill handed to oneself)."""
     got, text, res = outcome(cat, sess, "信鸽联络能指定自己吗")
-    assert got == "unknown" and "触发技能" in text and "能用信鸽联络指定自己吗" in text
+    assert got == "yes", text
+    assert_replays(cat, res)
+    got, text, res = outcome(cat, sess, "城府能指定自己吗")
+    assert got == "unknown" and "触发技能" in text and "能用城府指定自己吗" in text
     a = Q.atoms_of(sess.parse("小铃铛能用信鸽联络指定自己吗").claim)[0]
     assert a.kind == "granted" and a.rule == "XinGeLianLuo2"

@@ -135,8 +135,8 @@ class Compiler:
         if k == "send_dir":
             d, n = a.value
             dirs = [d] if d is not None else list(S.codes.dir)      # no direction said: some direction
-            return z3.Or([z3.And([enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n)) for g in SEND_GROUPS])
-                          for x in dirs])
+            return z3.And(self.can_send(), z3.Or([z3.And([enc_send_allowed(S, g, z3.IntVal(S.codes.dir[x]), z3.IntVal(n))
+                                                          for g in SEND_GROUPS]) for x in dirs]))
         if k == "draw":
             return compare(a.value[0], enc_draw_count(S), a.value[1])
         if k == "remind":
@@ -191,6 +191,17 @@ class Compiler:
                 cond = z3.If(S.now == WCODE[win], ok, cond)
             terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(enc_spent(S, sl, rid)), cond, cond0))
         return z3.Or(terms) if terms else z3.BoolVal(False)
+
+    def can_send(self):
+        """The player has something to send — a hand card, or a live ActiveSkill sending from elsewhere (冷血训练):
+        twin of evaluate.has_card_to_send (server phase/SendPhaseStart.kt)."""
+        from skillproof.model.effects import sends_from_elsewhere
+        S = self.S
+        terms = [S.ints["hand_count"][0] > 0]
+        for sl in S.slots:
+            terms += [S.live_rule(sl, rid, "ActiveSkill") for rid in sl.candidates
+                      if rid in self.cat.skills and sends_from_elsewhere(self.cat.skills[rid].do)]
+        return z3.Or(terms)
 
     def invalidated(self):
         """An InvalidSkill was dealt to the player this turn (its initial skills wrapped; a player with none

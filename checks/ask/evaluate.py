@@ -24,7 +24,7 @@ from skillproof.model.interp.fires import fires
 from skillproof.model.interp.plays import can_play, card_usable, resolves
 from skillproof.model.interp.receive import receive
 from skillproof.model.interp.remind import remind_parts, reminds
-from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.send import has_card_to_send, send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import spent, usable
 from skillproof.model.interp.windows import at_decision, in_window
@@ -129,7 +129,7 @@ def expect_keys(atom: Atom) -> tuple:
     return {"play": ("can_play", "banned"), "convert": ("ok", "via"), "fire": ("ok", "via", "can_play", "banned"),
             "banned": ("banned",),
             "receive": ("receive",), "skip": ("skip",), "act": ("could_act",), "send_by": ("in_force",),
-            "send_dir": ("allowed",), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
+            "send_dir": ("allowed", "has_card"), "draw": ("draw",), "hold": ("holds", "live"), "use": ("holds", "live"),
             "remind": ("prompts",) if atom.rule else ("remind",),
             "invalidated": ("invalidated",), "resolve": ("resolves", "via"), "fires": ("fires",),
             "granted": ("holds", "live")}.get(atom.kind, ())
@@ -175,8 +175,8 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
         return (st.seats[0].skills[i].rule if i is not None else None) == atom.rule
     if k == "send_dir":
         d, n = atom.value
-        return any(all(send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)
-                   for x in ([d] if d is not None else V.DIRECTIONS))
+        return has_card_to_send(cat, st, 0) and any(all(send_allowed(cat, st, 0, g, x, n) for g in SEND_GROUPS)
+                                                    for x in ([d] if d is not None else V.DIRECTIONS))
     if k == "draw":
         return compare(atom.value[0], draw_count(cat, st, 0), atom.value[1])
     if k == "remind":
@@ -409,3 +409,4 @@ def _arg_holds(got, want) -> bool:
     if kind == "set":
         return set(v) <= set(got or ())
     return got == v
+

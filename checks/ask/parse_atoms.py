@@ -16,6 +16,7 @@ from skillproof.model.narrate import GROUP_EN
 
 from .lexer import KEYWORDS, Cursor, Tok
 from .parse_effects import OBJECT_VERBS
+from .phrases import COLOURS
 from .syntax import Given
 from .names import DIRS, GROUPS, PHASES, WINDOW_PHRASES, Names
 from .syntax import Atom, BoolOp
@@ -271,12 +272,19 @@ class AtomParser(Words):
             if a is not None:
                 return a
             self.i -= 1
-        j = self.i
-        while self.toks[j].kind == "word" and self.toks[j].kw in ("cards", "hand", "filler"):
-            j += 1                                           # 遗信能把手牌放入…: the thing moved, then the verb
+        j, pure, col = self.i, False, None
+        while self.toks[j].kind == "word" and (self.toks[j].kw in ("cards", "hand", "filler") or
+                                               self.toks[j].kw == "" and self.toks[j].text in COLOURS or
+                                               self.toks[j].text == "纯"):
+            if self.toks[j].text == "纯":                    # 把纯黑色手牌…: a card of that colour only
+                pure = True
+            elif self.toks[j].kw == "" and self.toks[j].text in COLOURS:
+                col = COLOURS[self.toks[j].text]
+            j += 1                                           # 遗信能把(黑色)手牌放入…: the thing moved, then the verb
         if self.toks[j].kind == "word" and self.toks[j].kw in OBJECT_VERBS and self.effect_wanted(make=False):
             self.i = j
-            return self.effect_object(self.toks[j], self.effect_rule())  # 澄清能救濒死的人吗
+            hand = "pure_black" if pure and col == "black" else col
+            return self.effect_object(self.toks[j], self.effect_rule(), hand)  # 澄清能救濒死的人吗
         if t.kind == "word" and t.text == "make":           # 调虎离山能让一名角色…: the topic hands it out
             self.take()
             tp = self.topic_word(("rule", "card"))
@@ -652,8 +660,11 @@ class AtomParser(Words):
         t = self.toks[self.i]
         self.take()
         if r.convert is not None:      # a card reaches play through S (evaluate.eval_atom_cards 'fire')
-            return Atom("fire", 0, 0, cards=self.fired_cards(("for", "play", "use", "to"), False), rule=rid,
-                        value="play")
+            cards = self.fired_cards(("for", "play", "use", "to"), False)
+            if self.at("again_game", "again"):     # 译文暗号能再次使用吗: a conversion used again (session.again_convert)
+                self.take()
+                self.again_game = True
+            return Atom("fire", 0, 0, cards=cards, rule=rid, value="play")
         if r.has("ActiveSkill") or r.fight is not None or r.dying is not None:
             phase = None
             again = None

@@ -35,12 +35,23 @@ VERBS = {
 #: where a message an op takes out of an area must go for the verb (effects.place_of): 放入 …情报区 is a card put into
 #: an area (put_message) or a message moved into another's area (remove_message to = area: 如归, 转交); 弃置…情报 below
 PLACES = {"put_v": "area"}
-#: a message, not a hand card, as the object (弃置别人的黑色情报 — 坚韧, 先发制人): the ops it stands for (the player
-#: argument, where the message goes) by verb
-MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile")}
-#: colour words of a message object -> the colour filters of an op that may take such a message (``any`` may)
-MESSAGE_COLOURS = {"black": ("black", "pure_black", "any"), "red": ("red", "red_or_blue", "non_black", "any"),
-                   "blue": ("blue", "red_or_blue", "non_black", "any")}
+#: a message, not a hand card, as the object (弃置别人的黑色情报 — 坚韧, 先发制人; 拿走别人的情报 — 壮志满怀): the ops it
+#: stands for (the player argument, where the message goes) by verb
+MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile"),
+                  "take_v": ({"remove_message": "whose"}, "hand")}      # 拿走别人的情报: into the taker's hand (壮志满怀)
+#: colour words of a hand card the effect moves (把黑色手牌放入…, 把纯黑色手牌…) -> the colour filters of an op that may
+#: move such a card (None: the op has none): a card holding black passes every filter but non_black; a red or a blue
+#: card every one but pure_black; a pure black card only those some pure black card passes (model/effects.py)
+_ALL_FILTERS = (None, "any", "black", "pure_black", "non_black", "red", "blue", "red_or_blue", "two_colours",
+                "shares_message", "outside_message")
+HAND_COLOURS = {"black": tuple(f for f in _ALL_FILTERS if f != "non_black"),
+                "red": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
+                "blue": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
+                "pure_black": (None, "any", "black", "pure_black", "shares_message", "outside_message")}
+#: colour words of a message object -> the colour filters of an op that may take such a message: as a hand card's
+#: (a two-colour message is of both colours, rule book strategy/faq.md › 双色情报: 红黑 is red, and black; an op with
+#: no filter takes any)
+MESSAGE_COLOURS = HAND_COLOURS
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
                 "discard_v")
@@ -87,24 +98,20 @@ class EffectParser:
         return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v",
                                                place=place))
 
-    def effect_object(self, verb_tok: Tok, rule: str | None) -> Atom:
-        """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区)."""
+    def effect_object(self, verb_tok: Tok, rule: str | None, hand_colour: str | None = None) -> Atom:
+        """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区); ``hand_colour``:
+        the colour of the hand card written before the verb (把黑色手牌放入…: HAND_COLOURS)."""
         verb = verb_tok.kw
         self._no_kill(verb, self.i)
         self.take()
         start = self.i
         self._nouns()
         who, k = self._effect_player(self.i)
-        t = self.toks[k]
-        if who is None and t.kind == "cond" and t.text.replace(" ", "") == "notalive":
-            # 拿走死亡角色的手牌: the dead player as the object — the search names the player asked about, another
-            # player or the dying one, not the player an event of death names
-            self.error(Msg("效果的对象还不能写成「死亡角色」：请写「别人」或「濒死的人」（'承志能拿走别人的手牌吗'）",
-                           "the dead player is not read as an effect's object yet: write 'another player' or 'the "
-                           "dying player' ('can 承志 take another player's cards')"), t)
         self.i = k
         ops, args, _, face, colour = self._verb(verb, make=False)
         ops, args, colour, place = self._message_object(verb, ops, args, colour, start)
+        if hand_colour is not None and not colour:
+            colour = HAND_COLOURS[hand_colour]
         eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v", place=place)  # 救: the dying player
         return self._effect(verb_tok, rule, eff)
 
@@ -153,7 +160,8 @@ class EffectParser:
             self.take()
 
     def _effect_player(self, j: int) -> tuple:
-        """(the player a word at ``j`` names — self | other | dying | a character id | None — and the index after it)."""
+        """(the player a word at ``j`` names — self | other | dying | dead (死亡角色: whose death the effect answers) |
+        sender | receiver (传出者, 接收者: this turn's) | a character id | None — and the index after it)."""
         j = self._skipf(j)
         t = self.toks[j]
         if t.kind == "cond":
@@ -167,9 +175,17 @@ class EffectParser:
             if isinstance(node, E.Attr) and node.name == "dying" or getattr(node, "name", None) == "dying":
                 return "dying", k
             if isinstance(node, E.Unary) and node.op == "not" and getattr(node.arg, "name", None) == "alive":
-                # 让别人死: the dying word is the verb (kill), the player before it
-                return None, j
+                if k != self._skipf(j + 1):         # 死亡角色 / 死亡的人: the player whose death the effect answers
+                    return "dead", k
+                return None, j                      # 让别人死: the dying word is the verb (kill), the player before it
+            if getattr(node, "name", None) == "in_front":
+                return "receiver", k                # 接收者 / 情报面前的角色: the message is in front of her
             return None, j
+        if t.kind == "role" and t.text == "sender":  # 传出者: who sends this turn's message
+            k = self._skipf(j + 1)
+            if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
+                k = self._skipf(k + 1)
+            return "sender", k
         if t.kind == "word" and t.kw == "other":
             k = self._skipf(j + 1)
             if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":

@@ -185,6 +185,11 @@ class Session:
             res = events_answer(self.cat, q)
             res.seconds = time.perf_counter() - t0
             return res
+        if q.again_in == "game" and q.mode == "exists":
+            told = again_convert(self.cat, q)               # a conversion used up (译文暗号能再次使用吗): data
+            if told is not None:
+                told.seconds = time.perf_counter() - t0
+                return told
         from .table import is_table_question, answer as table_answer, refuse_table_only
         if is_table_question(q, self.cat):       # the moving table: asked of games of the server (table.py)
             res = table_answer(self, q)
@@ -255,6 +260,32 @@ def again_in_game(cat, q: Query, res: Result) -> None:
         res.reason = "again in a later turn is not searched: only within one turn"
         res.because = []
         res.witness = None
+
+
+def again_convert(cat, q: Query) -> Result | None:
+    """再次使用 of a conversion skill its holder has once a game (译文暗号, 浑水摸鱼 — the catalogue's ``limit = "game"``,
+    ``consumed``: the server's ``r.skills = r.skills.filterNot { it === this }`` once a card went through it): *no* from
+    the catalogue, whatever the game. None for any other question (a conversion without a limit, 应变, is asked of
+    the solver as any other: it may be used again at once)."""
+    from skillproof.model.lang import pick
+    from .constraints import _ref
+    atoms = atoms_of(q.claim) if q.claim is not None else []
+    if len(atoms) != 1 or atoms[0].kind != "fire" or q.givens:
+        return None
+    r = cat.skills.get(atoms[0].rule or "")
+    if r is None or r.convert is None or not (r.consumed or r.limit == "game"):
+        return None
+    ref = _ref(cat, r.id)
+    gone = pick(f"{r.name}一局只能用一次（目录 limit = game）" + ("，用过即从持有者身上移除（consumed，服务器 filterNot）"
+                                                                  if r.consumed else ""),
+                f"{r.name} is once a game (catalogue limit = game)" + (", removed from its holder once used "
+                                                                        "(consumed, the server's filterNot)"
+                                                                        if r.consumed else ""))
+    res = Result(q, "no", headline=pick(f"否——{r.name}不能再次使用：{gone}", f"no — {r.name} cannot be used again: {gone}"))
+    res.because = [{"kind": "rule", "rules": [ref], "says": gone},
+                   {"kind": "bound", "rules": [], "says": pick("这是目录的数据：每一局都成立，与搜索界限无关",
+                                                               "catalogue data: it holds of every game, whatever the bound")}]
+    return res
 
 
 def _gone_once_used(cat, q: Query) -> str | None:

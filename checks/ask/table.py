@@ -450,10 +450,11 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     if who in cat.characters and who not in chars:
         chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
     eff = goal.effect.value if goal.effect is not None else None
-    if eff is not None and eff.face is not None and who != "self":
+    face_target = goal.target is not None and goal.target.value == "face_down"
+    if eff is not None and eff.face is not None and who != "self" or face_target:
         # an effect turning another player's role (先发制人 让别人翻开, 藏身教堂 翻回面朝下): only a hidden role is ever
         # face down (server Player.roleFaceUp starts true for a public role and nothing turns it down), so the other
-        # seats are hidden quiet characters first
+        # seats are hidden quiet characters first; so for a target face down (试探能对面朝下的角色使用吗)
         quiet = sorted(quiet, key=lambda c: not cat.characters[c].hidden)
     for c in quiet:
         if len(chars) >= n:
@@ -925,8 +926,22 @@ class Reader:
             return entry["dying"] if entry["dying"] is not None else -1
         if who == "sender":                         # 误导能把情报转移给传出者吗: the template's: the turn player sends
             return self.turn_sender
+        if who in ("receiver", "dead"):             # 接收者 / 死亡角色: the template's, before the effect's event
+            return self.story_seat(who)
         chars = [s.character for s in self.story.template.setup.seats]
         return chars.index(who) if who in chars else -1
+
+    def story_seat(self, who: str) -> int:
+        """The seat the template names as this turn's receiver (its last receive window before the effect's event:
+        ``in_front``) or as the dead (its last death before it); -1 when it names none. Both twins read the template."""
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs)
+        for e in reversed(evs[:last]):
+            if who == "receiver" and e.kind == "window" and e.window == "receive" and isinstance(e.in_front, int):
+                return e.in_front
+            if who == "dead" and e.kind == "die" and isinstance(e.seat, int):
+                return e.seat
+        return -1
 
     def who_term(self, who, seat, entry, eff=None):
         dying = EQ(seat, entry["dying"] if entry["dying"] is not None else -1) if eff is not None and eff.dying else True
@@ -1050,6 +1065,11 @@ def target_term(who: str, t, tab):
         return AND(there, tab.at(t, lambda s: EQ(s.hand, 0), False))
     if who == "dead":
         return AND(there, tab.at(t, lambda s: NOT(s.alive), False))
+    if who == "no_messages":                        # every message holds a colour: none of the three counted
+        return AND(there, tab.at(t, lambda s: AND([EQ(s.count(f"{c}_messages"), 0) for c in ("red", "blue", "black")]),
+                                 False))
+    if who in ("face_down", "face_up"):
+        return AND(there, tab.at(t, lambda s: s.face_up if who == "face_up" else NOT(s.face_up), False))
     if who == "sender":
         return AND(there, EQ(t, tab.sender)) if tab.sender is not None else False
     if who == "turn_player":
@@ -1071,6 +1091,11 @@ def target_holds(who: str, t: int, st: State) -> bool:
         return st.seats[t].hand_count == 0
     if who == "dead":
         return not st.seats[t].alive
+    if who == "no_messages":
+        s = st.seats[t]
+        return s.red_messages == 0 and s.blue_messages == 0 and s.black_messages == 0
+    if who in ("face_down", "face_up"):
+        return st.seats[t].face_up == (who == "face_up")
     if who == "sender":
         return st.sender is not None and t == st.sender
     if who == "turn_player":
@@ -1473,6 +1498,7 @@ def answer(sess, q: Query) -> Result:
     t0 = time.perf_counter()
     res = Result(q, "unknown")
 
+    q = chosen_as_effect(cat, q)
     tgt = next((a for a in atoms_of(q.claim) if a.kind == "target"), None)
     if tgt is not None and q.mode == "exists":
         from .targets import from_data
@@ -1629,6 +1655,56 @@ def word_may_name(e, o: dict) -> bool:
     if word == "others":
         return e.who != "self"
     return True
+
+
+#: target words a triggered skill's chosen player is asked with, as the effect claim's player words (parse_effects)
+_CHOSEN_WORDS = ("self", "other", "dying", "dead", "sender")
+
+
+def chosen_args(cat, rid: str) -> dict:
+    """{op: player argument} of the ops of a rule's effect that name a player its holder picks: an argument written
+    ``chosen`` (惊梦 looks at the hand of one it picks), or one whose player the alternatives of a ``choose`` tell
+    apart (以牙还牙: into the area of the sender, or of the one on his left or right)."""
+    from skillproof.model.effects import player_args
+    src = cat.skills.get(rid)
+    out: dict = {}
+
+    def visit(ops):
+        for o in ops:
+            for name, default in player_args(o.op):
+                if o.args.get(name, default) == "chosen":
+                    out.setdefault(o.op, name)
+            if len(o.options) > 1:
+                seen: dict = {}
+                for alt in o.options:
+                    for x in walk(alt):
+                        for name, default in player_args(x.op):
+                            seen.setdefault((x.op, name), set()).add(x.args.get(name, default))
+                for (op, name), words in seen.items():
+                    if len(words) > 1:
+                        out.setdefault(op, name)
+            for alt in o.options:
+                visit(alt)
+    visit(src.do if src is not None else ())
+    return out
+
+
+def chosen_as_effect(cat, q: Query) -> Query:
+    """A target claim on a skill that is not used on purpose (惊梦能指定自己吗, 以牙还牙能指定自己吗): the player its
+    effect picks (``chosen_args``) is that player — the effect claim of those ops naming him, asked of games as any
+    effect. The question unchanged when no such target is asked, or its effect picks nobody."""
+    from dataclasses import replace as _r
+    from .syntax import Effect
+    for a in atoms_of(q.claim):
+        r = cat.skills.get(a.rule) if a.kind == "target" and a.rule else None
+        if r is None or r.has("ActiveSkill") or a.value not in _CHOSEN_WORDS:
+            continue
+        args = chosen_args(cat, r.id)
+        if not args:
+            continue
+        eff = Effect(tuple(args), dict(args), a.value, text=a.text, dying=a.value == "dying")
+        return _r(q, claim=_swap_atom(q.claim, a, Atom("effect", a.col, a.end, rule=a.rule, value=eff, text=a.text)))
+    return q
 
 
 def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:

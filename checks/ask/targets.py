@@ -22,8 +22,9 @@ from .syntax import Atom, Query
 #: player word -> the phrases that name it (longest first when matched). The relation each stands for, on the table
 #: just before the play (table.Reader: target_term / target_holds):
 #: self — the user himself; other — another player; dying — the dying player; not_dying — a player who is not the
-#: dying one (nobody dying, or another); no_hand — a player with no hand card; dead — a dead player; sender — the
-#: sender of the message; turn_player — the player whose turn it is
+#: dying one (nobody dying, or another); no_hand — a player with no hand card; no_messages — a player with no message
+#: in her area; face_down / face_up — her role face down / up; dead — a dead player; sender — the sender of the
+#: message; turn_player — the player whose turn it is
 TARGET_WORDS = {
     "not_dying": ("其他不濒死的角色", "其他不濒死的人", "不濒死的角色", "不濒死的人", "没有濒死的人", "没有濒死的角色",
                   "未濒死的人", "未濒死的角色", "不在濒死的人", "非濒死角色", "非濒死的人",
@@ -33,6 +34,12 @@ TARGET_WORDS = {
                 "空手牌的人", "没有手牌的玩家", "a player with no hand cards", "a player with no cards in hand",
                 "a player with no cards", "someone with no hand cards", "someone with no cards", "an empty hand",
                 "a player without hand cards", "players with no hand cards"),
+    "no_messages": ("没有情报的角色", "没有情报的人", "没有情报的玩家", "情报区没有情报的角色", "情报区为空的角色", "没情报的人",
+                    "a player with no messages", "someone with no messages", "a player without messages"),
+    "face_down": ("面朝下的角色", "面朝下的人", "面朝下的玩家", "背面朝上的角色", "没有翻开的角色", "未翻开的角色", "盖着的角色",
+                  "a face-down player", "a face-down character", "someone face down", "a player who is face down"),
+    "face_up": ("面朝上的角色", "面朝上的人", "面朝上的玩家", "正面朝上的角色", "已翻开的角色", "翻开的角色",
+                "a face-up player", "a face-up character", "someone face up", "a player who is face up"),
     "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色",
              "a dead player", "the dead", "dead players", "a dead character", "someone dead"),
     "dying": ("正在求澄清的人", "濒死的人", "濒死的角色", "濒死角色", "濒死者", "the dying player", "a dying player",
@@ -48,7 +55,8 @@ TARGET_WORDS = {
 #: the words as an answer says them
 SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "dying": ("濒死的人", "the dying player"),
          "not_dying": ("没有濒死的人", "a player who is not dying"), "no_hand": ("没有手牌的人", "a player with no hand cards"),
-         "dead": ("死亡角色", "a dead player"), "sender": ("传出者", "the sender"),
+         "dead": ("死亡角色", "a dead player"), "no_messages": ("没有情报的角色", "a player with no messages"),
+         "face_down": ("面朝下的角色", "a face-down player"), "face_up": ("面朝上的角色", "a face-up player"), "sender": ("传出者", "the sender"),
          "turn_player": ("当前回合角色", "the current player")}
 
 _Q = r"\s*(?:吗|么|嘛)?\s*[？?。!！]*\s*$"

@@ -724,11 +724,10 @@ class GameEncoding:
 
     def _sends_without_hand(self, seat: int) -> bool:
         """Holds a live ActiveSkill whose effect sends a message from elsewhere than the hand (冷血训练)."""
-        from skillproof.model.effects import walk
+        from skillproof.model.effects import sends_from_elsewhere
         for inst in self.tab.seats[seat].skills:
             rule = self.cat.skills[inst.rule]
-            if "ActiveSkill" in live_kinds_of(self.cat, inst) and any(
-                    o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in walk(rule.do)):
+            if "ActiveSkill" in live_kinds_of(self.cat, inst) and sends_from_elsewhere(rule.do):
                 return True
         return False
 

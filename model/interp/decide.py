@@ -17,7 +17,7 @@ from .plays import can_play, plays, resolves
 from .receive import receive, receive_parts
 from .remind import remind_parts, reminds
 from .result import game_result
-from .send import send_allowed, send_in_force
+from .send import has_card_to_send, send_allowed, send_in_force
 from .skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from .snapshot import reachable
 
@@ -68,7 +68,9 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         i = send_in_force(cat, state, seat, g)
         out = {"in_force": state.seats[seat].skills[i].rule if i is not None else None, "in_force_index": i}
         if "dir" in question:
+            # the send rule's answer; whether there is anything to send at all is told beside it (ask's claim needs both)
             out["allowed"] = send_allowed(cat, state, seat, g, question["dir"], question.get("lock_count", 0))
+            out["has_card"] = has_card_to_send(cat, state, seat)
         return out
     if d == "skip_fight":
         return {"skip": skip_fight(cat, state, seat), "could_act": could_act_fight(cat, state, seat)}

@@ -275,10 +275,10 @@ class GameRunner(Runner):
 
     def _sends_without_hand(self, seat: int) -> bool:
         """Holds a live skill that sends a message from elsewhere than the hand (冷血训练: the server's exception)."""
+        from ..effects import sends_from_elsewhere
         for inst in self.st.seats[seat].skills:
             rule = self.cat.skills[inst.rule]
-            if "ActiveSkill" in live_kinds(self.cat, inst) and any(
-                    o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in _walk(rule.do)):
+            if "ActiveSkill" in live_kinds(self.cat, inst) and sends_from_elsewhere(rule.do):
                 return True
         return False
 

@@ -36,6 +36,16 @@ def default_send(cat: Catalogue, state: State, seat: int, group: str, dir_: str,
     return bool(evaluate(getattr(cat.rules, key), env_of(cat, state, seat, None, dir=dir_, lock_count=lock_count)))
 
 
+def has_card_to_send(cat: Catalogue, state: State, seat: int) -> bool:
+    """The seat has something to send: a hand card, or a live ActiveSkill that sends from elsewhere (冷血训练: the
+    deck's top) — server phase/SendPhaseStart.kt: a sender with neither loses instead of sending. Twin:
+    checks/ask/compile.Compiler.can_send."""
+    from ..effects import sends_from_elsewhere
+    s = state.seats[seat]
+    return s.hand_count > 0 or any("ActiveSkill" in live_kinds(cat, inst) and
+                                   sends_from_elsewhere(cat.skills[inst.rule].do) for inst in s.skills)
+
+
 def send_allowed(cat: Catalogue, state: State, seat: int, group: str, dir_: str, lock_count: int) -> bool:
     """Does the rule in force for ``group`` allow sending in direction ``dir_`` locking ``lock_count``?"""
     i = send_in_force(cat, state, seat, group)
