@@ -25,7 +25,8 @@ FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被�
          "group": ("组", "group"), "could_act": ("有能做的事", "could act"),
          "invalidated": ("被无效", "invalidated"), "turns_ago": ("几回合前获得", "turns ago"),
          "remind": ("提醒", "prompts"), "prompts": ("提醒它", "prompts for it"), "usable_now": ("此刻能用", "usable now"),
-         "skills": ("技能", "skills"), "usable": ("能用", "usable")}
+         "skills": ("技能", "skills"), "usable": ("能用", "usable"),
+         "has_card": ("有牌可传", "has a card to send")}
 
 # a decision's name, for people
 DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),

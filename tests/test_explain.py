@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -40,15 +43,27 @@ def test_explain_json(findings, capsys):
     assert d["steps"][0]["answer"]["skip"] is False
 
 
+def _cli(*argv):
+    """The command in a process of its own, as a user runs it: a z3 witness depends on the terms made before it
+    in the process (z3 numbers them), so two commands agree when each starts fresh, not when one runs after
+    other tests in a pytest worker."""
+    r = subprocess.run([sys.executable, "-m", "skillproof.cli", *argv], capture_output=True, text=True,
+                       env={**os.environ, "SKILLPROOF_NO_CACHE": "1"}, timeout=300)
+    assert "Traceback" not in r.stderr, r.stderr
+    return r
+
+
 def test_explain_save_and_replay(findings, tmp_path, capsys):
     f = findings["CV002"]
-    p = tmp_path / "cv002.json"
-    assert main(["explain", "--lang", "en", f.id, "--save", str(p)]) == 0
-    capsys.readouterr()
+    p, rep = tmp_path / "cv002.json", tmp_path / "check.json"
+    assert _cli("check", "--select", "CV002", "-f", "json", "--fail-on", "none", "-o", str(rep)).returncode == 0
+    shown = {g["id"]: g for g in json.loads(rep.read_text(encoding="utf-8"))["findings"]}[f.id]["witness"]
+    assert _cli("explain", "--lang", "en", f.id, "--save", str(p)).returncode == 0
     d = json.loads(p.read_text(encoding="utf-8"))
-    # the scenario is the trace (setup and events) and the questions; the state is what the trace makes
-    assert d["trace"] == f.witness["trace"] and "state" not in d
-    assert d["expect"] == f.witness["expect"] and d["finding"] == f.id
+    # the scenario is the trace (setup and events) and the questions, the very witness `check` printed; the
+    # state is what the trace makes
+    assert d["trace"] == shown["trace"] and "state" not in d
+    assert d["expect"] == shown["expect"] and d["finding"] == f.id
     assert main(["replay", "--lang", "en", str(p)]) == 0
     out = capsys.readouterr().out
     assert "as expected" in out and "ok:" in out and "legal: every event" in out
