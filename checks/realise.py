@@ -329,7 +329,9 @@ class Builder:
                 target = Hole(new("target"), "seat") if card is not None and card.target is not None \
                     and card.target.who != "none" else None
                 if card is not None and window == "fight" and front is not None:
-                    front = self.moved_to(card, ev.seat, front, fields, ways)
+                    front, aim = self.moved_to(card, ev.seat, front, fields, ways)
+                    if aim is not None:
+                        target = aim
                 out.append(replace(ev, actual=Hole(new("actual"), "card"), target=target))
                 out.append(TR.Event("resolve", **fields))
                 continue
@@ -486,13 +488,30 @@ class Builder:
                         opts.append((to, cid))
                     elif tgt in ("front_left", "front_right"):
                         opts.extend((p, cid) for p in range(self.n) if self.final.seats[p].alive)
+                    elif tgt == "target" and to in self.move_targets(card, frm):
+                        opts.extend((p, cid) for p in range(self.n) if self.final.seats[p].alive)
         opts = [(p, c) for p, c in opts if not self.banned_here(out, p, c)]
         if not opts:
             return None
         seat, cid = opts[self.choose(ways, len(opts))]
         card = self.cat.cards[cid]
         fields = effect_holes(card.do, new)
-        return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card")), TR.Event("resolve", **fields)]
+        # the card's target, where it has one: where its move takes the message (误导: the player the message goes to)
+        aim = (to if any(o.op == "move_message" and o.args.get("to") == "target" for o in walk(card.do))
+               else Hole(new("target"), "seat")) if card.target is not None and card.target.who != "none" else None
+        return [TR.Event("play", seat=seat, card=cid, actual=Hole(new("actual"), "card"), target=aim),
+                TR.Event("resolve", **fields)]
+
+    def move_targets(self, card, front: int, user: int | None = None) -> list:
+        """The players a card of 争夺阶段 whose move takes the message to its target may aim at while the message is in
+        front of ``front`` (its target's condition, model/interp/game.target_meets, on the timed model's table with
+        the message there): each a way."""
+        from skillproof.model.interp.game import target_meets
+        st = self.final.copy()
+        st.window, st.in_front = "fight", front
+        who = card.target.who if card.target is not None else "none"
+        return [p for p in range(self.n) if st.seats[p].alive and who != "none"
+                and target_meets(self.cat, st, front if user is None else user, card.id, p)]
 
     def refuses(self, out: list, seat, sender) -> bool:
         """Has the game trace's turn so far handed ``seat`` — not the sender, not locked at the skeleton's end —
@@ -531,10 +550,12 @@ class Builder:
                 return True
         return False
 
-    def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> int:
-        """Where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``: its move_message's
-        player (self, or the nearest living one left / right of the front); a choice between moves is a branch
-        point whose way is written into the resolution's choices. Unmoved: ``front``."""
+    def moved_to(self, card, seat: int, front: int, fields: dict, ways) -> tuple:
+        """(where a card played by ``seat`` in 争夺阶段 leaves the message in front of ``front``, the card's target
+        when that decides it, else None): its move_message's player (self, the nearest living one left / right of the
+        front, or the card's target — each player its target's condition allows a branch point, ``move_targets``); a
+        choice between moves is a branch point whose way is written into the resolution's choices. Unmoved:
+        ``front``."""
         from skillproof.model.interp.table import next_alive
 
         def dest(to):
@@ -544,9 +565,15 @@ class Builder:
                 return next_alive(self.final, front, to.split("_")[1])
             return None
         for i, o in enumerate(card.do):
+            if o.op == "move_message" and o.args.get("to") == "target":
+                aims = self.move_targets(card, front, seat)
+                if not aims:
+                    return front, None
+                aim = aims[self.choose(ways, len(aims))]
+                return aim, aim
             if o.op == "move_message":
                 got = dest(o.args.get("to"))
-                return got if got is not None else front
+                return (got if got is not None else front), None
             if o.op == "choose" and any(any(x.op == "move_message" for x in walk(alt)) for alt in o.options):
                 a = self.choose(ways, len(o.options))
                 ch = (fields.get("choices") or {}).get(str(i))
@@ -554,8 +581,8 @@ class Builder:
                     ch["alt"] = a
                 mv = next((x for x in walk(o.options[a]) if x.op == "move_message"), None)
                 got = dest(mv.args.get("to")) if mv is not None else None
-                return got if got is not None else front
-        return front
+                return (got if got is not None else front), None
+        return front, None
 
     def reach(self, window: str, frm: int, to: int, sender: int, ways, new, out: list = ()) -> list | None:
         """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in

@@ -55,12 +55,30 @@ class Linker(DoLinker):
                     card.target = self._card_target(F, path, e["target"], card)
                 if "requires" in e:
                     card.requires = self._requires(F, path, e["requires"], {})
+                    self._requires_target(F, path, card)
         for key in ("send_dir", "send_lock"):          # a default not written: checked like a written one
             node = getattr(self.rules, key)
             if not getattr(node, "type", ""):
                 E.check(node, E.Scope("send", self.universe, {}), V.BOOL)
 
     TARGET_WHO = ("none", "any", "other")
+
+    def _requires_target(self, F, path, card) -> None:
+        """A card with no target (``target = "none"`` or no ``target``) whose ``requires`` reads the target: a use of
+        it has no target to read, so the catalogue contradicts itself (the server's canUse tests an argument the
+        card's ``target`` does not give it) — a mistake of the catalogue, not a finding about the rules."""
+        who = card.target.who if card.target is not None else "none"
+        if card.requires is None or who != "none":
+            return
+        read = sorted({x.name for x in E.walk(card.requires) if isinstance(x, E.Var) and x.role == "player"
+                       and (x.name == "target" or x.name.startswith("target_"))})
+        if read:
+            self.err(F[0], F[1], path + ("requires",), "requires",
+                     Msg("'requires' 读了目标（{names}），可 {id} 没有目标（target = \"none\"）：给这张牌它读的目标"
+                         "（target = \"any\" / \"other\" / {{ who, when }}），或者让 requires 不读目标",
+                         "'requires' reads the target ({names}), yet {id} has no target (target = \"none\"): give the "
+                         "card the target it reads (target = \"any\" / \"other\" / {{ who, when }}), or keep requires "
+                         "off it", names=", ".join(read), id=card.id))
 
     def _card_target(self, F, path, v, card):
         """``target = "any"`` or ``target = { who = "other", when = "target.hand_count > 0" }`` (``when`` may be a
@@ -95,7 +113,10 @@ class Linker(DoLinker):
                 self.err(F[0], F[1], p + ("when", w), "when", Msg("{w} 不是这张牌使用的时机", "{w} is not a window the card is used in",
                                                                   w=_q(w)))
                 continue
-            players = ("self", "target") + (("dying",) if w == "dying" else ())
+            # the window's players (model/turn.target_players); for every window ("*"): those all its windows have
+            players = T.target_players(w) if w != "*" else tuple(
+                p for p in T.target_players(next(iter(card.windows), "main"))
+                if all(p in T.target_players(x) for x in card.windows))
             if not isinstance(text, str):
                 self.err(F[0], F[1], p + ("when", w), "when", Msg("条件必须是字符串", "a condition must be a string"))
                 continue

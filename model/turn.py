@@ -70,6 +70,24 @@ MESSAGE_WINDOWS = tuple(w.id for w in WINDOWS.values() if w.message)
 #: the windows a card or skill can be used in (the idle points of the rule book)
 IDLE_POINTS = ("main", "send_start", "send", "fight", "dying")
 
+
+#: the players of a window a card's target condition (``[[card]] target.when``) reads beside ``self`` and ``target``:
+#: the turn player, in a message window the sender and the player the message is in front of (server: FightPhaseIdle
+#: / SendPhaseIdle ``sender``, ``inFrontOfWhom`` — 误导's canUse reads the neighbours of ``inFrontOfWhom``), in
+#: 濒死求澄清 the dying player; each with its nearest living neighbours (``front_left``, ``front_right``: server
+#: Player.getNextLeftAlivePlayer / getNextRightAlivePlayer)
+SIDED = ("turn_player", "sender", "front", "dying")
+
+
+def target_players(window: str) -> tuple:
+    """The players a card's target condition may read in ``window`` (``*``: none but those of every window)."""
+    base = ["turn_player"]
+    if window in MESSAGE_WINDOWS:
+        base += ["sender", "front"]
+    if window == "dying":
+        base += ["dying"]
+    return ("self", "target") + tuple(base) + tuple(f"{p}{side}" for p in base for side in ("_left", "_right"))
+
 #: the windows in which an ActiveSkill's use has a condition of its own in the catalogue, a key of the same name:
 #: 出牌阶段 ``main`` (what the server's executeProtocol checks of the state), 争夺阶段 ``fight`` (canUse),
 #: 濒死求澄清 ``dying``

@@ -28,12 +28,29 @@ def found(text: str) -> list:
     return [f for f in run(cat, Options(only=("table",))).findings if f.check == "TB001"]
 
 
-def test_the_shipped_catalogue_has_one_card_reading_a_target_it_lacks():
-    """误导: target = "none" (its destination is its effect's choice), yet requires — the server's canUse — reads
-    the target (card/WuDao.kt)."""
+def test_the_shipped_catalogue_has_no_card_nobody_can_use():
+    """误导 targets a neighbour of the player the message is in front of (card/WuDao.kt canUse): its target's condition
+    and its requires hold together (it was target = "none", its requires reading a target it lacked: TB001)."""
     cat = loader.load()
-    got = run(cat, Options(only=("table",))).findings
-    assert [(f.key, f.details["cause"]) for f in got] == [("TB001|Wu_Dao|unbound|target", "unbound")]
+    assert run(cat, Options(only=("table",))).findings == []
+
+
+def test_a_requires_reading_the_target_of_a_card_with_none_is_a_catalogue_error():
+    """No finding: the loader refuses it, file:line: [requires] (exit 2)."""
+    text = '[[card]]\nid = "K"\nname = "卡"\nwindows = { fight = "anyone" }\ntarget = "none"\nrequires = "target != front"\n'
+    with pytest.raises(loader.CatalogueErrors) as e:
+        loader.load(texts={"x.toml": text + CHARS})
+    assert "x.toml:6: [requires]" in str(e.value) and "target" in str(e.value)
+
+
+@pytest.mark.parametrize("card, never", [
+    ('windows = { fight = "anyone" }\ntarget = { who = "any", when = { fight = "target != front and '
+     '(target == front_left or target == front_right)" } }\nrequires = "target != front"', False),     # 误导
+    ('windows = { fight = "anyone" }\ntarget = { who = "any", when = "target == front_left and target == front" }', True),
+])
+def test_a_target_condition_reads_the_message_holder_and_his_neighbours(card, never):
+    text = f'[[card]]\nid = "K"\nname = "卡"\n{card}\n'
+    assert bool(found(text)) == never
 
 
 @pytest.mark.parametrize("card, never", [

@@ -55,7 +55,7 @@ from .fires import Pending, enc_fire_ok
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
-from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_counts, enc_counts_are_area, enc_decompose, \
+from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_next_alive, enc_counts, enc_counts_are_area, enc_decompose, \
     new_seat
 from ..terms import And, Eq2, Ge, Le, Not, Or
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z
@@ -843,11 +843,21 @@ class GameEncoding:
             conds.append(NE(target, seat))
         cond = spec.when.get(tab.window, spec.when.get("*")) if spec.when else None
         if cond is not None:
-            players = {"self": seat, "target": target}
-            if tab.dying is not None:
-                players["dying"] = tab.dying
+            players = {"self": seat, "target": target, **self.window_players()}
             conds.append(compile_on(self.cat, self.C, tab, cond, players))
         return AND(conds)
+
+    def window_players(self) -> dict:
+        """Twin of GameRunner.window_players: the turn player, the sender, the player the message is in front of, the
+        dying player, each with the nearest living neighbours (NONE: not there, or nobody else alive)."""
+        tab = self.tab
+        out = {"turn_player": tab.turn, "sender": NONE if tab.sender is None else tab.sender,
+               "front": NONE if tab.in_front is None else tab.in_front, "dying": NONE if tab.dying is None else tab.dying}
+        out = {k: self.seat_or_none(v) for k, v in out.items()}
+        for k, v in list(out.items()):
+            for side in ("left", "right"):
+                out[f"{k}_{side}"] = NONE if is_c(v) and v == NONE else ITE(EQ(v, NONE), NONE, enc_next_alive(tab, v, side))
+        return out
 
     def roles(self, actor: int, extra: dict | None = None) -> dict:
         """Twin of GameRunner.roles: the players of the moment (NONE: not there)."""

@@ -8,8 +8,8 @@ conditions can never all hold together is a card nobody can ever use, in the rul
 
 * TB001 — a card whose conditions never hold together, in any window it names, on any table: its target's condition
   and ``requires`` contradict each other or the window (濒死求澄清 has a dying player with three black messages,
-  争夺阶段 a message in front of a living player), or ``requires`` / the target's condition reads a player the card
-  never names (``target`` on a card whose ``target`` is "none": the game has no target to read).
+  争夺阶段 a message in front of a living player). (A ``requires`` that reads the target of a card whose ``target``
+  is "none" is a catalogue error the loader reports, not a finding.)
 
 Sound by construction: the table is left open — every hand, message area, face, identity, who is alive, who is in
 front of the message and who is dying a free value, only what holds of every table of a game kept (the counts fit an
@@ -30,7 +30,6 @@ from skillproof.checks.findings import Finding, RuleRef
 from skillproof.checks.registry import Code, register
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
-from skillproof.model.expr_words import words_both
 from skillproof.model.interp.trace import Trace
 from skillproof.model.state import Seat, State
 
@@ -42,8 +41,8 @@ DOC_ZH = """牌桌上的卡牌（TB）。
 时机和目标来自规则书，`requires` 从服务器读出——所以可能互相矛盾：条件永远不能同时成立的牌，按写下的规则谁也用不了。
 
 * TB001 — 在它写明的任何时机、任何牌桌上条件都不能同时成立的牌：目标的条件和 `requires` 互相矛盾，或者与时机矛盾
-  （濒死求澄清时有一名有三张黑色情报的濒死角色，争夺阶段时情报在一名存活角色面前），或者 `requires` / 目标的条件读了
-  这张牌从不指定的角色（`target = "none"` 的牌却读 `target`：游戏里没有目标可读）。
+  （濒死求澄清时有一名有三张黑色情报的濒死角色，争夺阶段时情报在一名存活角色面前）。（`target = "none"` 的牌的
+  `requires` 读目标，是读取目录时报告的目录错误，不是发现。）
 
 这个检查是可靠的：牌桌完全放开——每个人的手牌、情报区、翻面、身份、谁存活、情报在谁面前、谁濒死都是自由的值，只保留
 每一局游戏的牌桌都成立的事实（情报数目对得上情报区、死亡的角色没有手牌、濒死的角色有三张黑色情报、角色名指的人在座）——
@@ -65,8 +64,8 @@ TB001 = Code("TB001", "card-conditions-never-hold", "warning",
 id = "Push"
 name = "推"
 windows = { fight = "anyone" }
-target = "none"                       # 没有目标……
-requires = "target != front"          # ……服务器却检查目标
+target = { who = "any", when = "target == front" }   # 目标是情报面前的角色……
+requires = "target != front"                         # ……服务器却要求目标不是他
 [[card]]
 id = "Save"
 name = "救"
@@ -120,7 +119,7 @@ def _open_table(cat, n: int, chars: list):
 
 def never_holds(cat, card, window: str, chars: list, n: int):
     """None when the card's target and requires can hold together in ``window`` on some open table of ``n`` seats;
-    else why not: ("unbound", player) or ("never", None)."""
+    else why not: ("never", None) (or ("unknown", None): the solver gave up)."""
     from skillproof.checks.enc.cond import compile_defined
     from skillproof.checks.enc.table import enc_next_alive
     from skillproof.checks.enc.val import AND, EQ, GE, NE, NONE, NOT, OR, z
@@ -169,14 +168,12 @@ def never_holds(cat, card, window: str, chars: list, n: int):
             conds.append(cond)
     if card.requires is not None:
         conds.append(card.requires)
-    for side in ("front_left", "front_right"):
-        if "front" in players:
-            players[side] = enc_next_alive(tab, players["front"], side.split("_")[1])
+    # the window's players' nearest living neighbours (model/turn.target_players: front_left, sender_right …)
+    for base in TW.SIDED:
+        if base in players:
+            for side in ("left", "right"):
+                players[f"{base}_{side}"] = enc_next_alive(tab, players[base], side)
     for cond in conds:
-        _, read = _reads(cond)
-        missing = sorted(p for p in read if p not in players and p not in ("self",))
-        if "target" in missing and who == "none":
-            return ("unbound", "target")
         value, defined = compile_defined(cat, C, tab, cond, players)
         s.add(z(AND(defined, value)))
     r = s.check()
@@ -238,23 +235,13 @@ def _finding(cat, cid: str, card, why) -> Finding:
         rules.append(RuleRef(cid, card.name, card.target.loc.file, card.target.loc.line, "its target"))
     wins = "、".join(TW.WINDOWS[w].zh for w in card.windows)
     wins_en = ", ".join(TW.window_name(w) for w in card.windows)
-    req = words_both(card.requires, cat) if card.requires is not None else None
-    if why[0] == "unbound":
-        msg = (f"{name}没有目标（target = \"none\"），可它的 requires「{req['zh'] if req else ''}」读目标：游戏里没有目标可读，"
-               f"这个条件永远不成立，谁也用不了这张牌。")
-        msg_en = (f"{card.name} has no target (target = \"none\"), yet its requires ({req['en'] if req else ''}) reads "
-                  f"the target: a game has none to read, so the condition never holds and nobody can use the card.")
-        fix = "给这张牌它的条件所读的目标（target = \"any\" / \"other\"），或者让 requires 不读目标。"
-        fix_en = "give the card the target its condition reads (target = \"any\" / \"other\"), or keep requires off it."
-        key = f"TB001|{cid}|unbound|target"
-    else:
-        msg = (f"{name}的条件（目标的条件、requires）在它的任何时机（{wins}）、任何2–5人的牌桌上都不能同时成立："
-               f"谁也用不了这张牌。")
-        msg_en = (f"the conditions of {card.name} (its target's, its requires) never hold together in any window it names "
-                  f"({wins_en}), at any table of 2–5 seats: nobody can use the card.")
-        fix = "改正不能成立的条件，或者它与时机（濒死者有三张黑色情报、情报在存活角色面前）的矛盾。"
-        fix_en = ("fix the condition that cannot hold, or its contradiction with the window (the dying player has three "
-                  "black messages, the message is in front of a living player).")
-        key = f"TB001|{cid}|never"
+    msg = (f"{name}的条件（目标的条件、requires）在它的任何时机（{wins}）、任何2–5人的牌桌上都不能同时成立："
+           f"谁也用不了这张牌。")
+    msg_en = (f"the conditions of {card.name} (its target's, its requires) never hold together in any window it names "
+              f"({wins_en}), at any table of 2–5 seats: nobody can use the card.")
+    fix = "改正不能成立的条件，或者它与时机（濒死者有三张黑色情报、情报在存活角色面前）的矛盾。"
+    fix_en = ("fix the condition that cannot hold, or its contradiction with the window (the dying player has three "
+              "black messages, the message is in front of a living player).")
+    key = f"TB001|{cid}|never"
     return Finding("TB001", "table", "warning", msg, message_en=msg_en, fix=fix, fix_en=fix_en, key=key, rules=rules,
                    details={"cause": why[0]})

@@ -50,6 +50,36 @@ GAME_KINDS = SKELETON_KINDS + TABLE_KINDS
 NODE_FREE = ("fire", "resolve", "die")
 
 
+def window_players(st) -> dict:
+    """The players of the window a card's target condition reads (model/turn.target_players): the turn player, the
+    sender and the player the message is in front of, the dying player, and each one's nearest living neighbours
+    (``front_left``: server Player.getNextLeftAlivePlayer); -1 for nobody (not there now, or nobody else alive: equal
+    to no player, as the twin's NONE). Twin: checks/enc/game.GameEncoding.window_players."""
+    from .table import next_alive
+    n = len(st.seats)
+    ok = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n     # noqa: E731
+    out = {k: (v if ok(v) else -1) for k, v in (("turn_player", st.turn), ("sender", st.sender),
+                                                ("front", st.in_front), ("dying", st.dying))}
+    for k, v in list(out.items()):
+        for side in ("left", "right"):
+            got = next_alive(st, v, side) if v != -1 else None
+            out[f"{k}_{side}"] = -1 if got is None else got
+    return out
+
+
+def target_meets(cat, st, seat: int, card_id: str, target) -> bool:
+    """Does ``target`` meet the condition of ``seat``'s card in the state's window (``[[card]] target.when``, with the
+    window's players bound)? True where the card has no condition there."""
+    spec = getattr(cat.cards[card_id], "target", None)
+    cond = spec.when.get(st.window, spec.when.get("*")) if spec is not None and spec.when else None
+    if cond is None:
+        return True
+    env = env_of(cat, st, seat).bind("target", target)
+    for name, v in window_players(st).items():
+        env = env.bind(name, v)
+    return bool(evaluate(cond, env))
+
+
 def _result_pass(cat, st, declared, winners, kind):
     return game_result(cat, st, declared, winners, kind)
 
@@ -350,14 +380,10 @@ class GameRunner(Runner):
             return Reason(f"{card.name}要指定一名存活的角色", f"{card.name} needs a living target")
         if who == "other" and ev.target == ev.seat:
             return Reason(f"{card.name}只能指定其他角色", f"{card.name} targets another player only")
-        cond = spec.when.get(self.st.window, spec.when.get("*")) if spec.when else None
-        if cond is not None:
-            env = env_of(self.cat, self.st, ev.seat).bind("target", ev.target)
-            if self.st.dying is not None:
-                env = env.bind("dying", self.st.dying)
-            if not evaluate(cond, env):
-                return Reason(f"{card.name}的目标不满足条件", f"the target of {card.name} does not meet its condition")
+        if not target_meets(self.cat, self.st, ev.seat, ev.card, ev.target):
+            return Reason(f"{card.name}的目标不满足条件", f"the target of {card.name} does not meet its condition")
         return ""
+
 
     def roles(self, actor: int, extra: dict | None = None) -> dict:
         st = self.st
