@@ -40,6 +40,8 @@ from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
 
+from .enc.ops import REPEAT_CAP
+
 #: how many templates a skeleton may try (the ways multiply: every branch point doubles them)
 MAX_TEMPLATES = 12
 #: how many templates that end in a win check (``Builder.to_win_check``) a skeleton may try: their ways differ
@@ -76,9 +78,25 @@ def decision_holes(ops, new, prefix: str = "") -> dict:
                 out.update(decision_holes(alt, new, f"{path}.{a}."))
         if op.op in CLASS_OPS and op.args.get("from") != "message":
             d["cls"] = Hole(new(f"cls@{path}"), "class", CLASSES)
+        if op.op == "repeat":
+            # each time's decisions at <path>.<k>.<index> (ops.op_repeat), as often as the twin unrolls it
+            n = op.args.get("n")
+            times = n if isinstance(n, int) else REPEAT_CAP
+            for k in range(min(times, REPEAT_CAP)):
+                out.update(decision_holes(op.options[0], new, f"{path}.{k}."))
         if d:
             out[path] = d
     return out
+
+
+def replacing_rule(cat: Catalogue, skills, via: str | None = None):
+    """The skill a role replacement uses (model/interp/game.replacing_inst's rule): ``via``, else the first live
+    one of ``skills`` that replaces roles (None: none)."""
+    for inst in skills:
+        rule = cat.skills.get(inst.rule)
+        if rule is not None and rule.replaces_role and not inst.invalid and (via is None or inst.rule == via):
+            return rule
+    return None
 
 
 def names_word(ops, word: str) -> bool:
@@ -345,6 +363,12 @@ class Builder:
                     return None
                 out[at:at] = cause
                 window, front = self.where(out, window, front)
+                continue
+            if ev.kind == "replace":
+                # the replacing skill's effect (后来人: the messages it discards) takes decisions of its own
+                rule = replacing_rule(cat, self.held_at(k)[ev.seat] if isinstance(ev.seat, int)
+                                      and ev.seat < len(self.final.seats) else [], ev.via)
+                out.append(replace(ev, **effect_holes(rule.do, new)) if rule is not None else replace(ev))
                 continue
             out.append(replace(ev))
         if deferred:

@@ -1132,6 +1132,20 @@ class GameEncoding:
         """Twin of trace.Runner.on_replace / replace_errors / apply_replace (server HouLaiRen)."""
         tab, cat = self.tab, self.cat
         self.replace_ok(ev)
+        if self.seat_ok(ev.seat) and tab.window is not None:
+            # the replacing skill's cost and effect, before the new role (twin of GameRunner.on_replace)
+            inst = next((i for i in tab.seats[ev.seat].skills if not i.invalid and cat.skills[i.rule].replaces_role
+                         and (ev.via is None or i.rule == ev.via)), None)
+            if inst is not None:
+                rule = cat.skills[inst.rule]
+                if rule.flips:
+                    s = tab.seats[ev.seat]
+                    s.face_up, s.ever = True, True
+                    self.done.setdefault(self.k, []).append((True, {     # twin of game.cost_flip
+                        "op": "flip", "path": "cost", "seats": {"who": [(ev.seat, True)]}, "face": "up", "grant": None,
+                        "colour": None, "cards": (), "dying": tab.dying}))
+                self.acted.add((ev.seat, inst.rule))
+                self.do(ev.seat, rule.do, ev, self.roles(ev.seat), inst=inst)
         if self.seat_ok(ev.seat) and ev.character in cat.characters and tab.window is not None:
             s = tab.seats[ev.seat]
             ch = cat.characters[ev.character]

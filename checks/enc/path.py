@@ -81,17 +81,28 @@ def enc_send_ok(cat, tab: SymTable, seat: int, cls, arrow, lockable, d, to, lock
     conds.append(IN(d, (0, 1, 2)))
     conds.append(IN(arrow, (0, 1, 2)))
     conds.append(seat_value_ok(n, to))
-    conds.append(enc_first_stop_ok(tab, seat, d, to, cat.rules.send_to_self) if not (is_c(to) and not 0 <= to < n) else False)
     conds.append(AND([ITE(locks[j], tab.seats[j].alive, True) for j in range(n)]))
     if not cat.rules.lock_self:
         conds.append(NOT(locks[seat]))
     lc = SUM(ITE(x, 1, 0) for x in locks)
     probe = tab.copy()
     probe.message, probe.message_dir, probe.lockable = cls, arrow, lockable
-    view = SeatView(cat, probe, seat)
     from .val import z
-    for group in SEND_GROUPS:
-        conds.append(ask(enc_send_allowed(view, group, z(d), z(lc))))
+
+    def checked_from(j: int):
+        # the first stop and the send rules, as a send by ``j`` (Player.canSendCard's receiver)
+        out = [enc_first_stop_ok(tab, j, d, to, cat.rules.send_to_self) if not (is_c(to) and not 0 <= to < n) else False]
+        view = SeatView(cat, probe, j)
+        for group in SEND_GROUPS:
+            out.append(ask(enc_send_allowed(view, group, z(d), z(lc))))
+        return AND(out)
+    # checked as sent by the player whose hand card it is (twin of path.send_errors: 诱敌深入), else by the sender
+    if hand_of is None or (is_c(hand_of) and hand_of == seat):
+        conds.append(checked_from(seat))
+    elif is_c(hand_of):
+        conds.append(checked_from(hand_of) if 0 <= hand_of < n else False)
+    else:
+        conds.append(OR([AND(EQ(hand_of, j), checked_from(j)) for j in range(n)]))
     return AND(conds)
 
 

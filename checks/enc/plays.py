@@ -44,11 +44,16 @@ def enc_card_window(S: SymState, declared):
                                     for i, c in S.cards.items() if c.windows])
 
 
+def enc_has_card(S: SymState, seat: int = 0):
+    """Twin of interp.plays.has_card: ``seat`` holds a card to play or to convert."""
+    return S.ints["hand_count"][seat] > 0
+
+
 @memo
 def enc_can_play(S: SymState, actual, declared):
-    """Twin of interp.plays.can_play: convertible, not banned, usable in the window."""
+    """Twin of interp.plays.can_play: a card in hand, convertible, not banned, usable in the window."""
     ok, _ = enc_conversion(S, actual, declared)
-    return And(ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
+    return And(enc_has_card(S), ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
 
 
 @memo

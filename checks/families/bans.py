@@ -20,7 +20,7 @@ from skillproof.checks.enc.bans import enc_ban_all, enc_ban_has, enc_banned
 from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
                                               enc_conversion)
 from skillproof.checks.enc.core import card_var, holds as slots_holding
-from skillproof.checks.enc.plays import enc_card_usable, enc_card_window
+from skillproof.checks.enc.plays import enc_card_usable, enc_card_window, enc_has_card
 from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
@@ -300,7 +300,7 @@ def run(ctx):
             continue
         ok, via = enc_conversion(S, x, y)
         # the ban and the play meet in one window: the converted card may be used there by the player
-        goal = And(xb, yb, x != y, Or(holds), ok, z3.Not(enc_banned(S, y)), enc_card_usable(S, y))
+        goal = And(xb, yb, x != y, Or(holds), ok, z3.Not(enc_banned(S, y)), enc_card_usable(S, y), enc_has_card(S))
         a = ctx.find(q, goal)
         if a.status == "unknown":
             out.append(ctx.inconclusive("bans", f"{_site_name(ctx, give)}的禁令能否被{conv.name}绕过",
@@ -323,7 +323,7 @@ def run(ctx):
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(give.grant, "the ban"),
                    ctx.ref(conv.id, "converts it past the ban")],
             witness=ctx.witness(st, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
-                                {"can_play": True, "banned": False}),
+                                {"can_play": True, "banned": False, "has_card": True}),
             details={"banned": xv, "played_as": yv}))
     # ---------------------------------------------------------------- BN002
     players = [r for r in cat.skills.values() if r.plays is not None and not r.plays.checks_bans]
@@ -457,7 +457,7 @@ def _run_played_for(ctx, out, sites):
             # the physical card's own effect runs: in a window that card is used in (else the server fails)
             goal = And(xb, yb, x != y, in_as, ok, held_must, enc_card_window(S, y), enc_card_window(S, x),
                           z3.Not(enc_banned(S, y)) if p.checks_bans else z3.BoolVal(True),
-                          enc_skill_usable_now(S, skill.id, 1))
+                          enc_skill_usable_now(S, skill.id, 1), enc_has_card(S))    # the owner's hand card
             a = ctx.find(q, goal)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("bans", f"{skill.name}结算的是否是宣言的牌", [skill.id, must.id], a))
@@ -481,5 +481,5 @@ def _run_played_for(ctx, out, sites):
                 rules=[ctx.ref(skill.id, "resolves the physical card"), ctx.ref(must.id, "forces the declared type")],
                 witness=ctx.witness(st, {"decision": "plays", "seat": 0, "user": 1, "skill": skill.id,
                                          "actual": xv, "declared": yv},
-                                    {"validated": True, "resolves": xv}),
+                                    {"validated": True, "resolves": xv, "has_card": True}),
                 details={"actual": xv, "declared": yv}))

@@ -19,7 +19,7 @@ from skillproof.checks.enc.bans import enc_banned
 from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
                                               enc_conversion)
 from skillproof.checks.enc.core import card_var, holds
-from skillproof.checks.enc.plays import enc_card_usable
+from skillproof.checks.enc.plays import enc_card_usable, enc_has_card
 from skillproof.checks.findings import Finding
 from skillproof.checks.graph import conversion_pairs, sources_meet
 from skillproof.checks.registry import Code, register
@@ -182,7 +182,8 @@ def run(ctx):
         if not terms:
             continue
         # the vetoed use is one the player could make in this window (the declared card is usable here)
-        a = ctx.find(q, And(xb, yb, Or(terms), enc_card_usable(S, y)))
+        # (with a card in hand to convert: interp.plays.has_card)
+        a = ctx.find(q, And(xb, yb, Or(terms), enc_card_usable(S, y), enc_has_card(S)))
         if a.status == "unknown":
             out.append(ctx.inconclusive("conversion", f"{opt.name} 能否被 {must.name} 否决", [opt.id, must.id], a,
                                         f"can {must.name} veto {opt.name}"))
@@ -209,7 +210,7 @@ def run(ctx):
             rules=[ctx.ref(opt.id, "is vetoed"), ctx.ref(must.id, "vetoes")] +
                   [ctx.ref(g.giver, "gives the vetoing rule") for g in cat.sites(must.id)][:1],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
-                                {"ok": False})))
+                                {"ok": False, "has_card": True})))
     # ---------------------------------------------------------------- CV001: a card with no use at all
     # a must-conversion leaves its own targets open, so a dead card needs two must-conversions of one
     # card (or one with no target): each pair is asked in its own cone
@@ -234,7 +235,7 @@ def _dead_card(ctx, out, holders, seen):
         all_fail.append(z3.Not(ok))
         could.append(And(enc_card_usable(S, y), z3.Not(enc_banned(S, y))))
     # in a window where the player may use some card type that is not banned
-    goal = And(xb, S.ints["hand_count"][0] > 0, z3.Not(enc_banned(S, x)), And(all_fail), Or(could))
+    goal = And(xb, enc_has_card(S), z3.Not(enc_banned(S, x)), And(all_fail), Or(could))
     a = ctx.find(q, goal)
     if a.status == "unknown":
         out.append(ctx.inconclusive("conversion", "是否存在无法以任何方式打出的手牌", sorted(holders), a,
@@ -261,4 +262,4 @@ def _dead_card(ctx, out, holders, seen):
             fix=f"让{names}中至少一条的转化目标包含这张牌可用的用法，或把其中一条改为可选转化（must = false）。",
             rules=[ctx.ref(r, "forbids every use") for r in sorted(set(involved))],
             witness=ctx.witness(st, {"decision": "conversion", "seat": 0, "actual": xv, "declared": xv},
-                                {"ok": False})))
+                                {"ok": False, "has_card": True})))

@@ -22,7 +22,7 @@ from skillproof.checks.enc.conversion import (conversion_applies, conversion_sou
                                               enc_conversion)
 from skillproof.checks.enc.core import card_var, holds, slot_is
 from skillproof.checks.enc.fires import enc_fires
-from skillproof.checks.enc.plays import enc_card_usable
+from skillproof.checks.enc.plays import enc_card_usable, enc_has_card
 from skillproof.checks.enc.receive import CANNOT, enc_receive, receive_rule_parts
 from skillproof.checks.enc.result import enc_result_pass, result_holders
 from skillproof.checks.enc.send import enc_send_in_force
@@ -222,7 +222,8 @@ def run(ctx):
         x, xb = card_var(S, "ur_actual")
         y, yb = card_var(S, "ur_declared")
         ok, via = enc_conversion(S, x, y)
-        ok = And(ok, enc_card_usable(S, y))       # a use the player can make in this window
+        # a use the player can make in this window, with a card in hand (interp.plays.has_card)
+        ok = And(ok, enc_card_usable(S, y), enc_has_card(S))
         return q, S, x, xb, y, yb, ok, via
 
     bans = [g for b in cat.grants if b.ban is not None for g in cat.sites(b.id)]
@@ -288,7 +289,7 @@ def run(ctx):
                     fix_en=f"if {r.name} should go first, make {o.name} not convert the same card; otherwise ignore it with a reason.",
                     fix=f"若{r.label}应优先，让{o.label}不转化同一张牌；否则写明理由忽略它。", key=f"UR004|convert|{r.id}|{o.id}", rules=[ctx.ref(r.id, "shadowed"), ctx.ref(o.id, "fires instead")],
                     witness=ctx.witness(a.state, {"decision": "conversion", "seat": 0, "actual": xv, "declared": yv},
-                                        {"ok": True, "via": o.id})))
+                                        {"ok": True, "via": o.id, "has_card": True})))
             # shadowed by a ban on the declared type
             for give, rules in shadow_bans(r):
                 q, S, x, xb, y, yb, ok, via = play_question(rules)
@@ -321,7 +322,7 @@ def run(ctx):
                     key=f"UR004|ban|{r.id}|{site_key(give)}",
                     rules=[ctx.ref(r.id, "shadowed"), ctx.ref(give.giver, "bans the declared type")],
                     witness=ctx.witness(a.state, {"decision": "can_play", "seat": 0, "actual": xv, "declared": yv},
-                                        {"can_play": False, "banned": True})))
+                                        {"can_play": False, "banned": True, "has_card": True})))
     # ---------------------------------------------------------------- send rules never in force
     in_game = lambda r: cat.owners(r.id) or _reachable_givers(cat, r.id)        # noqa: E731
     senders = {group: [r for r in cat.skills.values() if group in r.closure and in_game(r)] for group in SEND_GROUPS}

@@ -13,7 +13,7 @@ from .draw import draw_count
 from .fires import fires
 from .grants import grant_matters
 from .lifetime import turn_end
-from .plays import can_play, plays, resolves
+from .plays import can_play, has_card, plays, resolves
 from .receive import receive, receive_parts
 from .remind import remind_parts, reminds
 from .result import game_result
@@ -40,7 +40,8 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         c = conversion(cat, state, seat, question["actual"], question["declared"],
                        question.get("only_must", False))
         via = state.seats[seat].skills[c.via].rule if c.via is not None else None
-        return {"ok": c.ok, "via": via, "via_index": c.via}
+        # whether he holds a card to convert at all is told beside the rule's answer (a witness must show one)
+        return {"ok": c.ok, "via": via, "via_index": c.via, "has_card": has_card(state, seat)}
     if d == "plays":
         return plays(cat, state, question["skill"], question.get("user", 0), seat, question["actual"],
                      question["declared"])
@@ -56,7 +57,7 @@ def decide(cat: Catalogue, state: State, question: dict) -> dict:
         return fires(cat, state, seat, question["rule"])
     if d == "can_play":
         return {"can_play": can_play(cat, state, seat, question["actual"], question["declared"]),
-                "banned": banned(cat, state, seat, question["declared"])}
+                "banned": banned(cat, state, seat, question["declared"]), "has_card": has_card(state, seat)}
     if d == "receive":
         if "message" in question:          # the same moment with another message card
             state = state.copy()

@@ -26,7 +26,8 @@ The z3 twin is ``checks/enc/game.py``: the same events as a straight-line progra
 from __future__ import annotations
 
 from ..reason import Reason, during, echoed, window as win_of
-from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, moment
+from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, apply_replace, moment, replace_errors, \
+    replacing_inst
 from .grants import site_of
 from .core import env_of, evaluate, live_kinds
 from .draw import draw_count
@@ -461,6 +462,27 @@ class GameRunner(Runner):
                 params=insts[0].args)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
+
+    def on_replace(self, ev: Event) -> None:
+        """A role replacement in a game (server HouLaiRen.executeProtocol): the timed model's checks (trace.Runner),
+        then the replacing skill's cost — its role turned face up (``flips``: playerSetRoleFaceUp) — and its effect
+        (``do``: the messages it discards, messageCards.clear and deck.discard) before the new role's skills replace
+        the list (ExecuteHouLaiRen: roleSkillsData)."""
+        st, cat = self.st, self.cat
+        why = replace_errors(cat, st, ev)
+        if why:
+            self.bad(why)
+        inst = replacing_inst(cat, st, ev.seat, ev.via) if not why else None
+        if inst is not None:
+            rule = cat.skills[inst.rule]
+            if rule.flips:
+                st.seats[ev.seat].face_up = st.seats[ev.seat].ever_face_up = True
+                self.done.setdefault(self.k, []).append(cost_flip(ev.seat, st.dying))
+            self.acted.add((ev.seat, inst.rule))
+            self.do(ev.seat, rule.do, ev, self.roles(ev.seat), params=inst.args)
+        if self.seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
+            apply_replace(cat, st, ev.seat, ev.character)
+        self.events_seq.append(self.k)
 
     def turn_face(self, ev: Event) -> bool:
         """In a game the table's own events turn faces: the cost above (``flips``) and the effect's flip ops."""

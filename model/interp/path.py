@@ -60,7 +60,10 @@ def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Rea
     """Why ``ev`` (a ``send``) cannot happen now. ``send_allowed(cat, state, seat, group, dir, lock_count)`` is
     the send-rule decision (model/interp/send.py) read on a state whose message is the card being sent.
     ``hand_of``: whose hand the card comes from when not the sender's (诱敌深入: the user's card, sent by the turn
-    player — skill/YouDiShenRu.kt deleteCard on the user, OnSendCard with whoseTurn as sender)."""
+    player — skill/YouDiShenRu.kt deleteCard on the user, OnSendCard with whoseTurn as sender). The send is checked
+    as sent by that player — its first stop (never him, his neighbour for left / right) and the send rules in force
+    are his: skill/YouDiShenRu.kt validates it with ``r.canSendCard`` on the user (SendMessageSkill.kt: ``this`` is
+    the player the first stop and the direction are read from), though the turn player is the message's sender."""
     n = len(state.seats)
     if state.window != "send_start":
         return Reason("只能在传递阶段开始时传出情报", "a message is sent only at the start of the send phase")
@@ -78,7 +81,8 @@ def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Rea
         return Reason("情报牌的颜色不对", "no message card has these colours")
     if ev.dir not in ("up", "left", "right") or ev.arrow not in ("up", "left", "right"):
         return Reason("传出方向不对", "not a direction")
-    if not _seat(n, ev.to) or not first_stop_ok(state, s, ev.dir, ev.to, cat.rules.send_to_self):
+    by = h                                      # whose canSendCard checks it: the hand card's owner
+    if not _seat(n, ev.to) or not first_stop_ok(state, by, ev.dir, ev.to, cat.rules.send_to_self):
         return Reason(f"情报不能向{ev.dir}传给座位{ev.to}", f"a message sent {ev.dir} cannot stop first at seat {ev.to}")
     locks = list(ev.locks or ())
     if len(set(locks)) != len(locks) or not all(_seat(n, x) and state.seats[x].alive for x in locks):
@@ -88,7 +92,7 @@ def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Rea
     probe = state.copy()
     probe.message, probe.message_dir, probe.message_lockable = frozenset(ev.colours), ev.arrow, bool(ev.lockable)
     for group in SEND_GROUPS:
-        if not send_allowed(cat, probe, s, group, ev.dir, len(locks)):
+        if not send_allowed(cat, probe, by, group, ev.dir, len(locks)):
             return Reason("传出情报的规则不允许这样传（方向、锁定或这张牌）",
                           "the send rules in force do not allow this send (direction, locks or card)")
     return ""

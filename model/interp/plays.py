@@ -26,11 +26,18 @@ def card_usable(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
     return card is not None and in_window(state, seat, card.windows)
 
 
+def has_card(state: State, seat: int) -> bool:
+    """Does ``seat`` hold a card to play or to convert? A card is played from its player's hand (server
+    ``Player.findCard`` before every card's use and every conversion: a use names a card of the hand, refused when it
+    is not there — handler/Use*Tos.kt ``r.findCard(pb.cardId)``)."""
+    return state.seats[seat].hand_count > 0
+
+
 def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str) -> bool:
-    """A card of type ``actual`` reaches play as ``declared``: convertible, not banned, and a card of
-    the declared type may be used by this player in this window."""
-    return conversion(cat, state, seat, actual, declared).ok and not banned(cat, state, seat, declared) \
-        and card_usable(cat, state, seat, declared)
+    """A card of type ``actual`` reaches play as ``declared``: the player holds a card (``has_card``), convertible,
+    not banned, and a card of the declared type may be used by this player in this window."""
+    return has_card(state, seat) and conversion(cat, state, seat, actual, declared).ok \
+        and not banned(cat, state, seat, declared) and card_usable(cat, state, seat, declared)
 
 
 def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, actual: str, declared: str) -> dict:
@@ -48,7 +55,9 @@ def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, ac
                                                                             state.window in cat.cards[actual].windows)))
     ok = live and in_window and declared in p.cards and conv.ok and \
         not (p.checks_bans and banned(cat, state, whose, declared))
-    return {"validated": ok, "resolves": actual if p.resolves == "physical" else declared}
+    # the card put into play is one of its owner's hand (card_of = user / target): he must hold one
+    return {"validated": ok and has_card(state, owner), "resolves": actual if p.resolves == "physical" else declared,
+            "has_card": has_card(state, owner)}
 
 
 def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:

@@ -484,6 +484,15 @@ def replace_errors(cat: Catalogue, st: State, ev: Event) -> Reason | str:
     return ""
 
 
+def replacing_inst(cat: Catalogue, st: State, seat: int, via: str | None = None):
+    """The entry of ``seat``'s skill list a role replacement uses: ``via``, else the first live skill that replaces
+    roles (None: none). Twin: checks/enc/game.GameEncoding.on_replace (the same entry)."""
+    for inst in st.seats[seat].skills:
+        if not inst.invalid and cat.skills[inst.rule].replaces_role and (via is None or inst.rule == via):
+            return inst
+    return None
+
+
 def apply_replace(cat: Catalogue, st: State, seat: int, character: str) -> None:
     """Server HouLaiRen → Player.roleSkillsData: the new role's skills replace the whole list (every
     grant and invalidation of the old role is gone); face up as the new role is (hidden roles face
