@@ -249,7 +249,8 @@ class Builder:
                         out.append(TR.Event("window", window="main"))
                     if window in ("draw", "main"):
                         out.append(TR.Event("window", window="send_start"))
-                    first, back = self.first_stop(ev.in_front, turn_sender, w, self.next_stop_of(k), ways)
+                    first, back = self.first_stop(ev.in_front, turn_sender, w, self.next_stop_of(k), ways,
+                                                  self.send_checker(out, turn_sender))
                     if first is None:
                         return None
                     out.append(self.send_event(turn_sender, first, new))
@@ -471,16 +472,18 @@ class Builder:
                         arrow=Hole(new("arrow"), "dir"), lockable=Hole(new("lockable"), "bool"),
                         dir=Hole(new("dir"), "dir"), to=to, locks=locks, face_up=False, source="hand")
 
-    def first_stop(self, x: int, sender: int, w: str, ahead, ways) -> tuple:
+    def first_stop(self, x: int, sender: int, w: str, ahead, ways, never: int | None = None) -> tuple:
         """(where the message stops first, whether it then passes back to ``x``) so that it is in front of ``x``
-        next: ``x`` itself; or — when ``x`` is the sender, who is never the first stop — the player the skeleton's
-        next 传递阶段 window has it in front of (``ahead``: the sender's own window is the moment of the send,
-        whose grants are handed out before the first stop), or another player who lets it pass back up to him
+        next: ``x`` itself; or — when ``x`` is the player the send is checked from (``never``: the sender, or the
+        user of a skill that sends his hand card, ``send_checker``), who is never the first stop — the player the
+        skeleton's next 传递阶段 window has it in front of (``ahead``: the sender's own window is the moment of the
+        send, whose grants are handed out before the first stop), or another player who lets it pass back up to him
         (one way per such player)."""
-        if x != sender:
+        never = sender if never is None else never
+        if x != never:
             return x, False
-        others = [(i, True) for i in range(self.n) if i != sender and self.final.seats[i].alive]
-        if w == "send" and ahead is not None and ahead != sender and self.final.seats[ahead].alive:
+        others = [(i, True) for i in range(self.n) if i != never and self.final.seats[i].alive]
+        if w == "send" and ahead is not None and ahead != never and self.final.seats[ahead].alive:
             # the skeleton's next window has the message in front of ``ahead`` (passing, accepting or receiving
             # it): its first stop
             others.insert(0, (ahead, False))
@@ -720,7 +723,7 @@ class Builder:
                 out.append(TR.Event("window", window="send_start"))
             elif window != "send_start":
                 return None
-            first, back = self.first_stop(who, sender, "receive", None, ways)
+            first, back = self.first_stop(who, sender, "receive", None, ways, self.send_checker(list(done), sender))
             if first is None:
                 return None
             out.append(self.send_event(sender, first, new))
@@ -1099,6 +1102,21 @@ class Builder:
         last = next((e for e in reversed(out) if e.kind == "window" or e.kind == "send"), None)
         at = last.to if last is not None and last.kind == "send" else getattr(last, "in_front", None)
         return w, at if at is not None else front
+
+    def send_checker(self, out: list, sender: int) -> int:
+        """The player this turn's send is checked from (model/interp/path.send_errors): the user of a skill used this
+        turn whose effect sends a card of his own hand in place of the send (诱敌深入: YouDiShenRu.kt r.canSendCard),
+        else the sender."""
+        for e in reversed(out[self._turn_start(out):] if out else []):
+            if e.kind == "send":
+                break
+            rule = self.cat.skills.get(e.rule) if e.kind == "use" and isinstance(e.rule, str) else None
+            if rule is None or not isinstance(e.seat, int):
+                continue
+            for o in walk(rule.do):
+                if o.op == "send_message" and o.args.get("from", "hand") == "hand" and o.args.get("of") == "self":
+                    return e.seat
+        return sender
 
     def _turn_start(self, out: list) -> int:
         for i in range(len(out) - 1, -1, -1):

@@ -53,6 +53,7 @@ class Plays:
     bans_of: str = "user"     # whose bans it consults: the user's, or the target's
     card_of: str = "none"     # whose card it puts into play: none (a virtual card), the user's, the target's
     resolves: str = "declared"   # the effect that happens: of the declared type, or of the physical card
+    when: dict = field(default_factory=dict)   # card id (or "*": every card) -> the condition it acts as that card on
 
 
 @dataclass

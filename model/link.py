@@ -63,6 +63,30 @@ class Linker(DoLinker):
 
     TARGET_WHO = ("none", "any", "other")
 
+    def _plays_when(self, F, pp, v, cards: list, params) -> dict:
+        """``plays.when``: the condition on which the skill acts as a card (应变自如: 截获 only on a red or blue message,
+        skill/YingBianZiRu.kt) — one condition for every card of ``as``, or a table card -> condition; over the user
+        (``self``) and the message, as a condition of 争夺阶段 reads them."""
+        p = pp + ("when",)
+        if isinstance(v, str):
+            v = {"*": v}
+        if not isinstance(v, dict):
+            self.err(F[0], F[1], p, "plays.when", Msg("'plays.when' 必须是条件，或“牌 = 条件”的表",
+                                                    "plays.when must be a condition, or a table of card = condition"))
+            return {}
+        out = {}
+        for card, text in v.items():
+            if card != "*" and card not in cards:
+                hint = nearest(card, set(cards))
+                self.err(F[0], F[1], p + (card,), "plays.when",
+                         Msg("'{c}' 不是 'plays.as' 里的牌{dym}", "'{c}' is not a card of plays.as{dym}", c=str(card),
+                             dym=did_you_mean(f"'{hint}'") if hint else ""))
+                continue
+            node = self._expr(F, p + (card,), "plays.when", text, "when", params)
+            if node is not None:
+                out[card] = node
+        return out
+
     def _requires_target(self, F, path, card) -> None:
         """A card with no target (``target = "none"`` or no ``target``) whose ``requires`` reads the target: a use of
         it has no target to read, so the catalogue contradicts itself (the server's canUse tests an argument the
@@ -256,7 +280,7 @@ class Linker(DoLinker):
                 self.err(F[0], F[1], pp, "plays", Msg("'plays' 必须是表 `{{ as = [牌], checks_bans = true/false }}`",
                                                       "'plays' must be a table {{ as = [cards], checks_bans = bool }}"))
             else:
-                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of", "card_of", "resolves"}, "plays")
+                self._keys(F, pp, pv, {"as", "checks_bans", "bans_of", "card_of", "resolves", "when"}, "plays")
                 choice = {}
                 for key, allowed, default, what in (
                         ("bans_of", ("user", "target"), "user", Msg("服务器检查谁的禁令", "whose bans the server consults")),
@@ -298,9 +322,11 @@ class Linker(DoLinker):
                     self.err(F[0], F[1], pp + ("checks_bans",), "plays.checks_bans",
                              Msg("'plays.checks_bans' 必须是 'true' 或 'false'（使用它时是否检查禁令 'CannotPlayCard'？）",
                                  "plays.checks_bans must be true or false (does using it respect CannotPlayCard?)"))
+                when = self._plays_when(F, pp, pv.get("when"), [x.value for x in refs if x], P) \
+                    if "when" in pv else {}
                 if refs and all(refs) and isinstance(cb, bool):
                     r.plays = Plays(tuple(x.value for x in refs), cb, Loc(F[0], line_of(F[1], pp)), bans_of,
-                                    choice["card_of"], choice["resolves"])
+                                    choice["card_of"], choice["resolves"], when or {})
         if "convert" in e:
             c = e["convert"]
             cp = path + ("convert",)

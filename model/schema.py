@@ -64,7 +64,10 @@ def build() -> dict:
         "plays": {"type": "object", "additionalProperties": False, "required": ["as", "checks_bans"],
                   "properties": {"as": {"type": "array", "minItems": 1, "items": {"type": "string"}}, "checks_bans": {"type": "boolean"},
                                  "bans_of": {"enum": ["user", "target"]}, "card_of": {"enum": ["none", "user", "target"]},
-                                 "resolves": {"enum": ["declared", "physical"]}}},
+                                 "resolves": {"enum": ["declared", "physical"]},
+                                 "when": {"oneOf": [expr, {"type": "object", "additionalProperties": expr}],
+                                          "description": "the condition on which it acts as a card: one for every "
+                                                         "card of 'as', or card -> condition"}}},
         "origin": {"enum": ["server", "rulebook"]},
         "windows": windows, "replaces_role": {"type": "boolean"},
         "fires": {"type": "object", "additionalProperties": False, "required": ["at"],

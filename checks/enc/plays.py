@@ -56,6 +56,13 @@ def enc_can_play(S: SymState, actual, declared):
     return And(enc_has_card(S), ok, z3.Not(enc_banned(S, declared)), enc_card_usable(S, declared))
 
 
+def enc_plays_when(S: SymState, slot, rule, card: str, seat: int = 0):
+    """Twin of interp.plays.plays_when: the skill in ``slot`` acts as ``card`` now (its ``plays.when``)."""
+    p = rule.plays
+    cond = p.when.get(card, p.when.get("*")) if p is not None and p.when else None
+    return z3.BoolVal(True) if cond is None else S.compile(cond, S.ctx(seat, slot))
+
+
 @memo
 def enc_resolves(S: SymState, declared):
     """Twin of interp.plays.resolves: some card reaches play declared as ``declared``, or a live skill acting as
@@ -68,7 +75,7 @@ def enc_resolves(S: SymState, declared):
             p = r.plays
             if p is None or p.card_of != "none":
                 continue
-            is_card = Or([declared == S.codes.card[c] for c in p.cards])
+            is_card = Or([And(declared == S.codes.card[c], enc_plays_when(S, slot, r, c)) for c in p.cards])
             live = And(slot.present, S.rule_is(slot, rid), z3.Not(S.invalid(slot)))
             if r.has("ActiveSkill"):
                 now = And(z3.Not(enc_spent(S, slot, rid)), enc_in_window(S, S.q, 0, r.windows))

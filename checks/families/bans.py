@@ -20,7 +20,7 @@ from skillproof.checks.enc.bans import enc_ban_all, enc_ban_has, enc_banned
 from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
                                               enc_conversion)
 from skillproof.checks.enc.core import card_var, holds as slots_holding
-from skillproof.checks.enc.plays import enc_card_usable, enc_card_window, enc_has_card
+from skillproof.checks.enc.plays import enc_card_usable, enc_card_window, enc_has_card, enc_plays_when
 from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
@@ -333,15 +333,17 @@ def run(ctx):
     for give, skill in pairs:
         q = ctx.query_for({skill.id, give.grant})
         S = q.S
-        held = [live for sl, live in slots_holding(S, skill.id, "Skill")]
-        if not held:
+        slots = list(slots_holding(S, skill.id, "Skill"))
+        if not slots:
             continue
         # the skill is used while the ban is in force: a window and actor it may be used in, its condition
         usable_now = enc_skill_usable_now(S, skill.id, 0) if skill.has("ActiveSkill") else z3.BoolVal(True)
         found = None
         for card in skill.plays.cards:
             cc = z3.IntVal(S.codes.card[card])
-            goal = And(Or(held), And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
+            # held, and acting as the card now (plays.when: 应变自如 as 截获 only on a red or blue message)
+            held = Or([And(live, enc_plays_when(S, sl, skill, card)) for sl, live in slots])
+            goal = And(held, And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
                           _ban_slot_goal(S, give, lambda sl: True, cc))
             a = ctx.find(q, goal)
             if a.status == "unknown":
@@ -365,7 +367,10 @@ def run(ctx):
             fix_en=f"set checks_bans = true in {skill.name}'s plays (the server then checks bans for it), or accept it with a reason.",
             fix=f"在{skill.label}的 plays 里设 checks_bans = true（让服务器为它检查禁令），或接受并写明理由。", key=f"BN002|{site_key(give)}|{skill.id}",
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(skill.id, "acts as the card, unchecked")],
-            witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True}),
+            # the ban is in force, and the skill still has the card's effect there (the game must show both)
+            witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True},
+                                also=[({"decision": "resolves", "seat": 0, "declared": card},
+                                       {"resolves": True, "via": skill.id})]),
             details={"card": card}))
     _run_played_for(ctx, out, sites)
     return out

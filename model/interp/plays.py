@@ -10,6 +10,7 @@ from ..catalogue import Catalogue
 from ..state import State
 from .bans import banned
 from .conversion import conversion
+from .core import env_of, evaluate
 from ..turn import COND_WINDOWS
 from .usable import skill_usable_now, spent, usable
 from .windows import in_window
@@ -40,6 +41,15 @@ def can_play(cat: Catalogue, state: State, seat: int, actual: str, declared: str
         and not banned(cat, state, seat, declared) and card_usable(cat, state, seat, declared)
 
 
+def plays_when(cat: Catalogue, state: State, seat: int, inst, declared: str) -> bool:
+    """Does the skill of ``inst`` act as ``declared`` now (``plays.when``: its condition for that card, or for every
+    card; true when it has none)? Server: 应变自如 acts as 截获 only on a red or blue message, as 误导 only on a black one
+    (skill/YingBianZiRu.kt executeProtocol)."""
+    p = cat.skills[inst.rule].plays
+    cond = p.when.get(declared, p.when.get("*")) if p is not None and p.when else None
+    return cond is None or bool(evaluate(cond, env_of(cat, state, seat, inst)))
+
+
 def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, actual: str, declared: str) -> dict:
     """A skill that puts ``owner``'s card of type ``actual`` into play as ``declared`` for ``user``
     (``plays`` with card_of = target; server RuBiZhiShi: the target's bans, the target's conversions with
@@ -47,7 +57,8 @@ def plays(cat: Catalogue, state: State, skill_id: str, user: int, owner: int, ac
     accepts it and which card type's effect then happens."""
     rule = cat.skills[skill_id]
     p = rule.plays
-    live = any(i.rule == skill_id and skill_usable_now(cat, state, user, i) for i in state.seats[user].skills)
+    live = any(i.rule == skill_id and skill_usable_now(cat, state, user, i) and plays_when(cat, state, user, i, declared)
+               for i in state.seats[user].skills)
     conv = conversion(cat, state, owner, actual, declared, only_must=True)
     whose = owner if p.bans_of == "target" else user
     in_window = state.window is None or (declared in cat.cards and state.window in cat.cards[declared].windows
@@ -78,6 +89,8 @@ def resolves(cat: Catalogue, state: State, seat: int, declared: str) -> dict:
         rule = cat.skills[inst.rule]
         p = rule.plays
         if p is None or p.card_of != "none" or declared not in p.cards or inst.invalid:
+            continue
+        if not plays_when(cat, state, seat, inst, declared):
             continue
         if rule.has("ActiveSkill"):
             if spent(cat, inst) or not in_window(state, seat, rule.windows):
