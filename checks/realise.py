@@ -158,6 +158,8 @@ class Builder:
             self._taken = []
             new = _Names()
             events = self.emit(list(ways), new)
+            if events is not None:
+                events = self.name_senders(events, new)
             taken = self._taken
             if events is not None:
                 yield TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
@@ -1102,6 +1104,42 @@ class Builder:
         last = next((e for e in reversed(out) if e.kind == "window" or e.kind == "send"), None)
         at = last.to if last is not None and last.kind == "send" else getattr(last, "in_front", None)
         return w, at if at is not None else front
+
+    def name_senders(self, out: list, new) -> list | None:
+        """Each turn whose message another player than the turn player sends (or sends with a skill of his own, 冷血训练)
+        gets the card that makes him the sender, played by the turn player at 传递阶段开始时 before anything of his
+        (密令: card/MiLing.kt, ExecuteMiLing's OnSendCard with the target as sender — the catalogue's cards whose effect
+        sends with ``by = "target"``, the first by id not banned to the turn player; None when there is none): the
+        server lets only the turn player send otherwise (model/interp/game.GameRunner.on_send)."""
+        namers = sorted(cid for cid, c in self.cat.cards.items() if c.windows.get("send_start") == "turn"
+                        and any(o.op == "send_message" and o.args.get("by") == "target" for o in walk(c.do)))
+        out = list(out)
+        i = 0
+        while i < len(out):
+            e = out[i]
+            if e.kind != "turn":
+                i += 1
+                continue
+            turn, end = e.seat, next((j for j in range(i + 1, len(out)) if out[j].kind == "turn"), len(out))
+            send = next((j for j in range(i, end) if out[j].kind == "send"), None)
+            sender = out[send].seat if send is not None else None
+            if sender is None or sender == turn or any(out[j].kind == "play" and out[j].card in namers
+                                                       and out[j].target == sender for j in range(i, send)):
+                i = end
+                continue
+            # after what answers the phase's start (its triggers fire at SendPhaseStart, before anybody plays), before
+            # anything the sender does for his send (a skill in place of it, 冷血训练) and the send itself
+            start = next((j for j in range(i, send) if out[j].kind == "window" and out[j].window == "send_start"), None)
+            at = None if start is None else next(j for j in range(start + 1, send + 1)
+                                                 if j == send or out[j].kind in ("use", "play") and out[j].seat == sender)
+            cid = next((c for c in namers if not self.banned_here(out[:at] if at else out, turn, c)), None)
+            if at is None or cid is None:
+                return None
+            card = self.cat.cards[cid]
+            out[at:at] = [TR.Event("play", seat=turn, card=cid, actual=Hole(new("actual"), "card"), target=sender),
+                          TR.Event("resolve", **effect_holes(card.do, new))]
+            i = end + 2
+        return out
 
     def send_checker(self, out: list, sender: int) -> int:
         """The player this turn's send is checked from (model/interp/path.send_errors): the user of a skill used this

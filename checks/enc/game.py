@@ -110,6 +110,7 @@ class GameEncoding:
         self.drawn = False
         self.ending = False
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
+        self.named_sender = NONE                # twin of GameRunner.named_sender (a seat value, NONE: nobody)
         self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
         self.to_discard: list = []            # twin of GameRunner.to_discard
         self.done: dict = {}                  # twin of GameRunner.done: event index -> [(condition, entry)]
@@ -553,7 +554,7 @@ class GameEncoding:
         tab.turn_sender = snd if snd is not None else ev.seat
         self.turns += 1
         self.drawn, self.ending = False, False
-        self.acted, self.send_via = set(), None
+        self.acted, self.send_via, self.named_sender = set(), None, NONE
         tab.message_sent = tab.message_received = False
         tab.message, tab.dir_sent, tab.message_face_up = NONE, NONE, False
         for s in tab.seats:
@@ -744,6 +745,10 @@ class GameEncoding:
             present, f = via
             self.ok("the send is the one the effect says",
                     ITE(present, AND(f["from"].get(src, False), EQ(f["by"], ev.seat)), src == "hand"))
+        # only the turn player sends, or the player another's effect made the sender (twin of GameRunner.on_send)
+        if self.seat_ok(ev.seat) and ev.seat != tab.turn:
+            self.ok("only the turn player sends, unless another player's card or skill makes him the sender",
+                    EQ(self.named_sender, ev.seat))
         # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
         hand_of = ITE(AND(via[0], NE(via[1]["of"], NONE)), via[1]["of"], ev.seat) \
             if via is not None and src == "hand" else None
@@ -925,6 +930,8 @@ class GameEncoding:
             self.raise_(kind, rr, ww, present=present)
         if d.sent is not None:
             p, f = d.sent
+            # 密令: an effect whose send names another sender than its actor makes him this turn's sender
+            self.named_sender = ITE(AND(p, NE(f["by"], NONE), NE(f["by"], actor)), f["by"], self.named_sender)
             if self.send_via is None:
                 self.send_via = (p, f)
             else:

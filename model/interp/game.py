@@ -104,6 +104,7 @@ class GameRunner(Runner):
         self.ending = False                  # the turn must end now (end_turn, the turn player out)
         self.discarded = False               # this turn's message was discarded (no receiver)
         self.send_via: dict | None = None    # an effect sends the message (send_message)
+        self.named_sender: int | None = None  # the player another's effect made this turn's sender (密令's target)
         self.prose: list = []                # indices of events whose effect has a part in words
         self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
         self.to_discard: list = []           # who died: hand and area discarded once the death's triggers were asked
@@ -199,7 +200,7 @@ class GameRunner(Runner):
                     self.bad(Reason(f"下一回合是座位{nxt}的", f"the next turn is seat {nxt}'s"))
         super().on_turn(ev)
         self.drawn = self.ending = self.discarded = False
-        self.acted, self.send_via = set(), None
+        self.acted, self.send_via, self.named_sender = set(), None, None
         st = self.st
         st.message_sent = st.message_received = False
         st.message, st.message_dir_sent, st.message_face_up = frozenset(), None, False
@@ -322,6 +323,14 @@ class GameRunner(Runner):
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
         ev.source = src
+        # only the turn player sends (SendPhaseStart.whoseTurn), or the player a card or skill of another player made
+        # the sender this turn (card/MiLing.kt: ExecuteMiLing, OnSendCard with the target as the sender; its target may
+        # send with 冷血训练 instead) — an effect of his own (冷血训练's send_message by self) does not make him one
+        if ev.seat != st.turn and ev.seat != self.named_sender:
+            self.bad(Reason("只有回合角色传出情报（除非别人的牌或技能让他传出，如密令）",
+                            "only the turn player sends the message (unless another player's card or skill makes him "
+                            "the sender, as 密令 does)"))
+            return
         # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
         hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
         why = P.send_errors(self.cat, st, ev, send_allowed, hand_of)
@@ -414,6 +423,8 @@ class GameRunner(Runner):
             self.raise_(kind, r, w[0] if w else None)
         if d.sent is not None:
             self.send_via = d.sent
+            if d.sent.get("by") is not None and d.sent.get("by") != actor:
+                self.named_sender = d.sent["by"]      # 密令: the effect makes another player this turn's sender
         if d.ends_turn:
             self.ending = True
         for s in d.killed:
