@@ -228,3 +228,19 @@ def test_plays_when_is_in_the_schema():
     from skillproof.model.schema import build
     plays = build()["properties"]["skill"]["items"]["properties"]["plays"]
     assert "when" in plays["properties"]
+
+
+# ------------------------------------------------------------------------------------------------ who sends
+def test_only_the_turn_player_sends_unless_another_players_card_names_the_sender(cat):
+    """Seat 0's turn: seat 1 sends only after seat 0's 密令 on him (card/MiLing.kt: ExecuteMiLing, OnSendCard with the
+    target as the sender). (Before: a turn naming another sender let him send with nothing that made him one.)"""
+    st = setup(*(seat(c, s, identity=i) for (c, s), i in zip(PLAIN, IDS)))
+    start = [{"event": "turn", "seat": 0, "sender": 1}, {"event": "draw", "n": 3}, {"event": "window", "window": "main"},
+             {"event": "window", "window": "send_start"}]
+    bare = check(cat, st, start + [send(1, 2)])
+    assert "only the turn player sends the message (unless another player's card or skill makes him the sender, as " \
+           "密令 does)" in errors(bare)
+    named = check(cat, st, start + [{"event": "play", "seat": 0, "card": "Mi_Ling", "target": 1}, {"event": "resolve"},
+                                    send(1, 2)])
+    assert named.legal, errors(named)
+    assert named.state.sender == 1 and named.state.in_front == 2

@@ -323,6 +323,12 @@ class GameRunner(Runner):
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
         ev.source = src
+        # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
+        hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
+        why = P.send_errors(self.cat, st, ev, send_allowed, hand_of)
+        if why:
+            self.bad(why)
+            return
         # only the turn player sends (SendPhaseStart.whoseTurn), or the player a card or skill of another player made
         # the sender this turn (card/MiLing.kt: ExecuteMiLing, OnSendCard with the target as the sender; its target may
         # send with 冷血训练 instead) — an effect of his own (冷血训练's send_message by self) does not make him one
@@ -330,12 +336,6 @@ class GameRunner(Runner):
             self.bad(Reason("只有回合角色传出情报（除非别人的牌或技能让他传出，如密令）",
                             "only the turn player sends the message (unless another player's card or skill makes him "
                             "the sender, as 密令 does)"))
-            return
-        # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
-        hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
-        why = P.send_errors(self.cat, st, ev, send_allowed, hand_of)
-        if why:
-            self.bad(why)
             return
         if src == "message_area":
             area = dict(st.seats[ev.seat].area or ())
