@@ -20,7 +20,7 @@ from skillproof.checks.enc.bans import enc_ban_all, enc_ban_has, enc_banned
 from skillproof.checks.enc.conversion import (conversion_applies, conversion_source_is, conversion_targets_has,
                                               enc_conversion)
 from skillproof.checks.enc.core import card_var, holds as slots_holding
-from skillproof.checks.enc.plays import enc_card_usable, enc_card_window, enc_has_card, enc_plays_when
+from skillproof.checks.enc.plays import enc_card_usable, enc_card_window, enc_has_card, enc_plays_when, enc_resolves
 from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.findings import Finding, site_key
 from skillproof.checks.graph import conversion_pairs, site_ban_cards
@@ -343,8 +343,9 @@ def run(ctx):
             cc = z3.IntVal(S.codes.card[card])
             # held, and acting as the card now (plays.when: 应变自如 as 截获 only on a red or blue message)
             held = Or([And(live, enc_plays_when(S, sl, skill, card)) for sl, live in slots])
+            # … and the card's effect happens by the player's doing there (the witness asks it: interp.plays.resolves)
             goal = And(held, And([z3.Not(S.inv[0])] if skill.initial else []), usable_now,
-                          _ban_slot_goal(S, give, lambda sl: True, cc))
+                          _ban_slot_goal(S, give, lambda sl: True, cc), enc_resolves(S, cc))
             a = ctx.find(q, goal)
             if a.status == "unknown":
                 out.append(ctx.inconclusive("bans", f"{skill.name}能否无视{_site_name(ctx, give)}的禁令",
@@ -369,8 +370,7 @@ def run(ctx):
             rules=[ctx.ref(give.giver, "bans the card"), ctx.ref(skill.id, "acts as the card, unchecked")],
             # the ban is in force, and the skill still has the card's effect there (the game must show both)
             witness=ctx.witness(st, {"decision": "banned", "seat": 0, "declared": card}, {"banned": True},
-                                also=[({"decision": "resolves", "seat": 0, "declared": card},
-                                       {"resolves": True, "via": skill.id})]),
+                                also=[({"decision": "resolves", "seat": 0, "declared": card}, {"resolves": True})]),
             details={"card": card}))
     _run_played_for(ctx, out, sites)
     return out

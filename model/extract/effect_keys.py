@@ -61,6 +61,12 @@ class EffectKeys:
                 e["requires"] = text
                 if rd.cond_lines:
                     lines[("requires",)] = rd.cond_lines[0]
+                if kind == "card" and _reads_target(text):
+                    # canUse tests its target argument: the card has a target (the loader refuses a requires that
+                    # reads the target of a card with none); which one, its requires says
+                    e["target"] = "any"
+                    if rd.cond_lines:
+                        lines[("target",)] = rd.cond_lines[0]
         if kind == "skill" and e.get("consumed") and "ActiveSkill" in closure:
             e["limit"] = "game"
         elif kind == "skill" and rd.used and _tests_used(e):
@@ -192,3 +198,13 @@ def _tests_used(e: dict) -> bool:
     texts = [e.get("requires", "")] + [o.get("when", "") for o in e.get("on") or []] + [
         str(e.get("fight", ""))] + [str(op.get("if", "")) for op in e.get("do") or []]
     return any(re.search(r"\bnot used\b", t or "") for t in texts)
+
+
+def _reads_target(text: str) -> bool:
+    """Does a condition text read the player ``target`` (or a neighbour of him)?"""
+    try:
+        node = E.parse(text)
+    except E.ExprError:
+        return False
+    return any(isinstance(x, E.Var) and x.role in ("player", "") and (x.name == "target" or x.name.startswith("target_"))
+               for x in E.walk(node))

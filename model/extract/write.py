@@ -23,7 +23,7 @@ class CatalogueWriter(ClassIndex):
             cards_out.append("[[card]]")
             cards_out += _pairs([("id", cid), ("name", card["name"])] +
                                 ([("windows", card["windows"])] if card.get("windows") else []) +
-                                [(k, card[k]) for k in ("requires", "do", "deck") if card.get(k)])
+                                [(k, card[k]) for k in ("target", "requires", "do", "deck") if card.get(k)])
             cards_out += _gives_toml("card", gives.get(("card", cid), []))
             cards_out.append("")
         chars_out = [_HEADER,
