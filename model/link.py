@@ -98,11 +98,11 @@ class Linker(DoLinker):
                        and (x.name == "target" or x.name.startswith("target_"))})
         if read:
             self.err(F[0], F[1], path + ("requires",), "requires",
-                     Msg("'requires' 读了目标（{names}），可 {id} 没有目标（target = \"none\"）：给这张牌它读的目标"
-                         "（target = \"any\" / \"other\" / {{ who, when }}），或者让 requires 不读目标",
-                         "'requires' reads the target ({names}), yet {id} has no target (target = \"none\"): give the "
-                         "card the target it reads (target = \"any\" / \"other\" / {{ who, when }}), or keep requires "
-                         "off it", names=", ".join(read), id=card.id))
+                     Msg("'requires' 读了目标（{names}），可 {id} 没有目标（{none}）：给这张牌它读的目标（{forms}），"
+                         "或者让 'requires' 不读目标",
+                         "'requires' reads the target ({names}), yet {id} has no target ({none}): give the card the "
+                         "target it reads ({forms}), or keep 'requires' off it", names=", ".join(read), id=card.id,
+                         none='target = "none"', forms='target = "any" / "other" / { who, when }'))
 
     def _card_target(self, F, path, v, card):
         """``target = "any"`` or ``target = { who = "other", when = "target.hand_count > 0" }`` (``when`` may be a
