@@ -33,7 +33,7 @@ EVENT_KEYS = {
     "turn": (("seat",), ("sender",)),
     "window": (("window",), ("in_front", "sender", "dying")),
     "give": (("seat", "giver", "site"), ("args",)),
-    "replace": (("seat", "character"), ("via",)),
+    "replace": (("seat", "character"), ("via", "chosen", "chosen2", "choices")),   # a game: its effect's decisions
     "use": (("seat", "rule"), ("target", "chosen", "chosen2", "choices")),
     "play": (("seat", "card"), ("actual", "target")),
     # a game trace's own events (model/interp/game.py; "table": true)
@@ -211,12 +211,13 @@ QUESTION_KEYS = {
 }
 #: the answer keys of each decision (what 'expect' may name)
 ANSWER_KEYS = {
-    "conversion": ("ok", "via", "via_index"), "banned": ("banned",), "can_play": ("can_play", "banned"),
+    "conversion": ("ok", "via", "via_index", "has_card"), "banned": ("banned",),
+    "can_play": ("can_play", "banned", "has_card"),
     "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed"),
     "skip_fight": ("skip", "could_act"), "skip_dying": ("skip", "could_act"), "draw": ("draw",),
     "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
-    "plays": ("validated", "resolves"), "matters": ("matters",), "resolves": ("resolves", "via"),
+    "plays": ("validated", "resolves", "has_card"), "matters": ("matters",), "resolves": ("resolves", "via"),
     "fires": ("fires",), "remind": ("remind", "skills", "usable", "prompts", "usable_now"),
     "table": ("alive", "dying", "winner", "game_over", "identity", "task", "hand_count", "received", "red_messages",
               "blue_messages", "black_messages", "true_messages", "non_black_messages"),

@@ -97,7 +97,13 @@ def _planted(tmp_path, card: str, windows: str):
     head, sep, rest = cards.partition(f'id = "{card}"\n')
     assert sep, card
     line = next(ln for ln in rest.splitlines() if ln.startswith("windows = "))
-    (dst / "cards.toml").write_text(head + sep + rest.replace(line, f"windows = {windows}", 1), encoding="utf-8")
+    rest = rest.replace(line, f"windows = {windows}", 1)
+    # a target condition keyed by a window the card no longer has goes with it (误导's { fight = … }: the loader
+    # refuses a condition for a window the card is not used in)
+    tline = next((ln for ln in rest.split("\n[[card]]")[0].splitlines() if ln.startswith("target = {")), None)
+    if tline is not None and "fight = " in tline and "fight" not in windows:
+        rest = rest.replace(tline, 'target = "any"', 1)
+    (dst / "cards.toml").write_text(head + sep + rest, encoding="utf-8")
     return loader.load([str(dst)])
 
 
