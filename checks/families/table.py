@@ -195,7 +195,7 @@ def checkable(card) -> bool:
     return any(c is not None for c in conds)
 
 
-# shared lane 0, after remind (see there): the lanes balanced as measured
+# shared lane 1 (it asks the solver nothing): the lanes balanced as measured (see remind)
 @register("table", "Cards on the moving table", [TB001], order=98, shared_lane=1, weight=1)
 def run(ctx):
     from skillproof.checks.ask.table import quiet_characters
