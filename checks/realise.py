@@ -613,7 +613,7 @@ class Builder:
         cards = self.shed_cards()
         if i_main is None or not cards:
             return True
-        opts = [None] + [(n, c) for n in range(1, MAX_SHED + 1) for c in cards]
+        opts = [None] + [(n, c) for c in cards for n in range(1, MAX_SHED + 1)]
         how = opts[self.choose(ways, len(opts))]
         if how is None:
             return True

@@ -154,24 +154,36 @@ def enc_win_declared(tab: SymTable, just_dead=()):
     four = n == 4
     D, W = [False] * n, [False] * n
     mut_found, mutator = _task(tab, "mutator", just_dead, need_alive=True)
+    # seat j in the camp of a colour, and not out: made once, where first needed (every seat's check reads them)
+    camps: dict = {}
     for i in range(n):
         s = tab.seats[i]
         ig = NOT(s.lost)
         red, blue = s.count("red_messages"), s.count("blue_messages")
+        three = {}                  # colour -> three or more of it (the mutator's test reads them again)
+        collector = None            # black with the collector's task (both colours' test)
         for colour, other, cnt in ((RED, BLUE, red), (BLUE, RED, blue)):
-            hit = AND(ig, GE(cnt, 3))
+            three[colour] = GE(cnt, 3)
+            hit = AND(ig, three[colour])
             if hit is False:
                 continue
-            same = AND(hit, EQ(s.identity, colour))
+            mine = EQ(s.identity, colour)
+            same = AND(hit, mine)
             D[i] = OR(D[i], same)
             for j in range(n):
-                t = tab.seats[j]
-                camp = OR(EQ(t.identity, colour), AND(four, EQ(t.identity, other)))
-                W[j] = OR(W[j], AND(same, NOT(t.lost), camp))
-            coll = AND(hit, NOT(EQ(s.identity, colour)), EQ(s.identity, BLACK), EQ(s.task, TASK["collector"]))
+                got = camps.get((j, colour))
+                if got is None:
+                    t = tab.seats[j]
+                    camp = OR(EQ(t.identity, colour), AND(four, EQ(t.identity, other)))
+                    got = camps[(j, colour)] = (NOT(t.lost), camp)
+                W[j] = OR(W[j], AND(same, *got))
+            not_mine = NOT(mine)
+            if collector is None:
+                collector = (EQ(s.identity, BLACK), EQ(s.task, TASK["collector"]))
+            coll = AND(hit, not_mine, *collector)
             D[i] = OR(D[i], coll)
             W[i] = OR(W[i], coll)
-        m = AND(ig, OR(GE(red, 3), GE(blue, 3)), NOT(D[i]), mut_found)
+        m = AND(ig, OR(three[RED], three[BLUE]), NOT(D[i]), mut_found)
         if m is False:
             continue
         for j in range(n):
