@@ -126,10 +126,8 @@ def _ref(cat, rid: str, key: str, role: str) -> RuleRef:
     return RuleRef(rid, r.name, loc.file, loc.line, role)
 
 
-# shared lane 0: the last of that lane (order 95, after intent), so moving it there from lane 1 changed no family's
-# witness before it; it left lane 1 when order's deferred tables (Context.later) made that lane the slower one (lanes'
-# CPU measured with benchmarks/lanes_ab.py)
-@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=0, weight=2)
+# shared lane 1, after triggers and order (lanes balanced as measured with benchmarks/lanes_ab.py; see table)
+@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=1, weight=2)
 def run(ctx):
     cat = ctx.cat
     out = []
