@@ -11,6 +11,8 @@ interpreter picks, and a skill's parameters and ``used`` are read (the question 
 """
 from __future__ import annotations
 
+import z3
+
 from skillproof.model import vocab as V
 from skillproof.model.interp.win import TASKS          # the vocabulary of secret tasks (data), shared
 
@@ -149,7 +151,33 @@ def enc_pass_inputs(cat, tab: SymTable, kind: str, tag: str, just_dead=()):
 
 
 def enc_win_declared(tab: SymTable, just_dead=()):
-    """The identity and secret-task part of ProcessFsm.checkWin: (declared, winners) before any pass."""
+    """The identity and secret-task part of ProcessFsm.checkWin: (declared, winners) before any pass — the very terms
+    of the table's last call when nothing it reads has changed since (the game twin checks the win at every process
+    node, and most nodes change no seat's identity, task, life or red and blue counts: the same terms rebuilt)."""
+    key = (tab.n, tuple(just_dead)) + tuple(x for s in tab.seats for x in (
+        s.lost, s.identity, s.task, s.alive, s.count("red_messages"), s.count("blue_messages")))
+    memo = tab.__dict__.get("_declared_memo")
+    if memo is not None and _same_inputs(memo[0], key):
+        return list(memo[1]), list(memo[2])
+    D, W = _win_declared(tab, just_dead)
+    tab.__dict__["_declared_memo"] = (key, D, W)
+    return list(D), list(W)
+
+
+def _same_inputs(a: tuple, b: tuple) -> bool:
+    """The same values, position by position: equal constants of one type, or the very same z3 terms."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if type(x) is type(y) and not isinstance(x, z3.ExprRef) and x == y:
+            continue
+        return False
+    return True
+
+
+def _win_declared(tab: SymTable, just_dead=()):
     n = tab.n
     four = n == 4
     D, W = [False] * n, [False] * n
