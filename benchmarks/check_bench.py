@@ -5,8 +5,9 @@
 Prints:
   1. the full check of the shipped catalogue, cold (a fresh `skillproof check --no-cache` process), median of runs:
      wall time and CPU time (user + sys of the process and its lanes: on a loaded machine the CPU time is the
-     steadier figure), its peak memory, the load average before and after; one `ask` question cold (median); then, in process, each lane's CPU time (the lanes run
-     side by side: the slowest bounds the wall time) and the share of it spent making witnesses games;
+     steadier figure), its peak memory, the load average before and after; one `ask` question cold (median); then,
+     in process, each lane's CPU time (the lanes run side by side: the slowest bounds the wall time) and the share of
+     it spent making witnesses games;
   2. the solver against brute-force enumeration with the interpreter, on a catalogue small enough for
      brute force to finish: (a) over the projection of the state space the conversion questions read —
      the most favourable brute force there is — run to completion; (b) over the same bounded space the
