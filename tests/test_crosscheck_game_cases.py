@@ -1013,3 +1013,46 @@ def test_a_send_by_another_seat_or_of_no_colours_or_direction(game, change, why)
     colours, in a direction)."""
     cat, d = game
     check(cat, d["setup"], d["events"][:4] + [dict(d["events"][4], **change)], [(4, why)])
+
+
+def test_the_nearest_living_player_is_the_player_himself_when_nobody_else_lives():
+    """The nearest living player on a seat's left / right — a send's first stop, a ``front_left`` / ``self_left``
+    word — is the seat itself when every other player is dead, alive or not (server Player.getNextLeftAlivePlayer /
+    getNextRightAlivePlayer walk the other seats and stop back at their own). Every pattern of living players of
+    one to five seats, each seat, both sides, a concrete and a symbolic seat: interp ``table.next_alive``, twin
+    ``enc.table.enc_next_alive`` and a walk written from the server's loop agree. It is reached in a game: a turn
+    player with no card to send is out at the turn end leaving one player, and a skill answering the turn end fires
+    (a ``fire`` is node-free) reading ``self_left``. ``--target table`` #93 (looping ``n`` times) survived while
+    both twins said nobody there."""
+    import itertools
+
+    import z3
+
+    from skillproof.checks.enc.table import NONE, SymTable, enc_next_alive, new_seat
+    from skillproof.model.interp.table import next_alive
+    from skillproof.model.state import Seat, State
+
+    def server_walk(alive, seat, side):
+        n, step = len(alive), (-1 if side == "left" else 1)
+        i = (seat + step) % n
+        while i != seat and not alive[i]:
+            i = (i + step) % n
+        return i
+
+    alone = 0
+    for n in range(1, 6):
+        for alive in itertools.product((False, True), repeat=n):
+            st = State(seats=[Seat(character="c", alive=a) for a in alive], turn=0)
+            tab = SymTable([new_seat("c", [], 0, [0] * 7, True, True, a, 0, NONE) for a in alive])
+            x = z3.Int("x")
+            for side in ("left", "right"):
+                sym = enc_next_alive(tab, x, side)
+                for seat in range(n):
+                    want = server_walk(alive, seat, side)
+                    alone += want == seat
+                    assert next_alive(st, seat, side) == want, (alive, seat, side)
+                    assert enc_next_alive(tab, seat, side) == want, (alive, seat, side)
+                    got = z3.simplify(z3.substitute(sym, (x, z3.IntVal(seat))) if z3.is_expr(sym) else sym)
+                    assert (got.as_long() if z3.is_expr(got) else got) == want, (alive, seat, side)
+    assert alone > 0
+
