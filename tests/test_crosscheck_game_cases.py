@@ -1056,3 +1056,92 @@ def test_the_nearest_living_player_is_the_player_himself_when_nobody_else_lives(
                     assert (got.as_long() if z3.is_expr(got) else got) == want, (alive, seat, side)
     assert alone > 0
 
+
+TWICE = '''
+[[character]]
+id = "c8"
+name = "庚"
+hidden = false
+female = false
+skills = ["GV"]
+
+[[skill]]
+id = "GV"
+name = "给两份"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "TW", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "TW"
+to = "self"
+per_turn = 2
+at = "send"
+on = "send"
+
+[[grant]]
+id = "TW"
+name = "两份"
+kinds = ["TriggeredSkill"]
+initial = false
+lifetime = "permanent"
+params = { k = "int" }
+on = { event = "turn_end", whose = "turn_player", when = "self.hand_count >= k" }
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("ks, legal, used", [
+    ((9, 0), True, [False, True]),        # the first copy's guard is false: the second answers
+    ((0, 9), True, [True, False]),        # the first answers
+    ((0, 0), True, [True, False]),        # both could: the first answers
+    ((9, 9), False, None),                # neither
+])
+def test_a_skill_held_twice_is_answered_by_the_first_copy_whose_guard_holds(game, ks, legal, used):
+    """A seat holding the same TriggeredSkill twice (a grant handed out twice) with different arguments: the server
+    asks its skills in list order, each once per event (Game.dealListeningSkill, Event.checkResolve), so the first
+    copy whose guard holds answers — interp fires.fire_errors, twin enc.fires.enc_fire_ok — and it is the copy marked
+    used; the event is answered once. ``--target fires`` #55 (``insts[-1]`` for ``insts[0]``) survived while both
+    twins read the first copy's guard only."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWICE})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c8", skills=[{"rule": "GV"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GV#0", "args": {"k": k}} for k in ks]
+    end = d["events"][:5] + gives + d["events"][5:] + [{"event": "window", "window": "turn_end"}]
+    fire = {"event": "fire", "seat": 0, "rule": "TW"}
+    turn = {"event": "turn", "seat": 2}
+    no = "no pending event 两份 answers (its event, whose it is or its guard, or it answered already)"
+    r = check(cat, setup, end + [fire, turn], [] if legal else [(len(end), no)])
+    if legal:
+        assert [i.used for i in r.state.seats[0].skills if i.rule == "TW"] == used
+        check(cat, setup, end + [fire, fire, turn], [(len(end) + 1, no)])      # one answer to the event
+
+
+KILL_AT_SEND_START = '''
+[[card]]
+id = "K7"
+name = "开场刺"
+windows = { send_start = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_a_sender_dead_at_the_send_phase_start_sends_nothing_and_the_turn_ends(message_game):
+    """The turn player killed at 传递阶段开始时 sends nothing: the server's SendPhaseStart.resolve0 goes to NextTurn
+    when its player is not alive (and MainPhaseIdle does the same before it), so the turn ends with no message — a
+    ``send`` by him is refused (interp path.send_errors, twin enc.path.enc_send_ok: the sender alive) and the turn may
+    end at once (interp GameRunner.turn_end_ok: its player out). ``--target path`` #55 / #57 (that refusal emptied,
+    or replaced by no value) survived: no random game and no case killed the sender before his send."""
+    cat0, d = message_game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MESSAGE_CARDS + KILL_AT_SEND_START})
+    killed = d["events"][:4] + [{"event": "play", "seat": 1, "card": "K7", "target": 0}, {"event": "resolve"}]
+    assert d["events"][3] == {"event": "window", "window": "send_start"}
+    check(cat, d["setup"], killed + [send_up(1)], [(6, "a dead player sends nothing")], zh=["死亡的角色不能传出情报"])
+    r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert not r.state.seats[0].alive and r.state.turn == 1
