@@ -1145,3 +1145,38 @@ def test_a_sender_dead_at_the_send_phase_start_sends_nothing_and_the_turn_ends(m
     check(cat, d["setup"], killed + [send_up(1)], [(6, "a dead player sends nothing")], zh=["死亡的角色不能传出情报"])
     r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert not r.state.seats[0].alive and r.state.turn == 1
+
+
+TWO_ONS = '''
+[[character]]
+id = "c9"
+name = "辛"
+hidden = false
+female = false
+skills = ["TO"]
+
+[[skill]]
+id = "TO"
+name = "两时"
+kinds = ["TriggeredSkill"]
+initial = true
+on = [{ event = "send_phase_start", whose = "turn_player" }, { event = "turn_end", whose = "turn_player" }]
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("on, legal", [(None, True), ("turn_end", True), ("send_phase_start", False)])
+def test_a_fire_naming_its_event_answers_only_that_event(game, on, legal):
+    """A skill with two ``on`` entries (传递阶段开始时 and 回合结束) fired at the turn end: a ``fire`` naming no event,
+    or the turn end, answers it; one naming 传递阶段开始时 — no such event pending — is refused (interp
+    fires.fire_errors, twin enc.fires.enc_fire_ok: ``on_filter``). ``--target fires`` #37 (the filter's ``continue``
+    emptied) survived the cross-check: no case fired a skill of two events naming the other one."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWO_ONS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c9", skills=[{"rule": "TO"}])
+    end = d["events"] + [{"event": "window", "window": "turn_end"}]
+    fire = {"event": "fire", "seat": 0, "rule": "TO", **({"on": on} if on else {})}
+    no = "no pending event 两时 answers (its event, whose it is or its guard, or it answered already)"
+    check(cat, setup, end + [fire, {"event": "turn", "seat": 2}], [] if legal else [(len(end), no)])
