@@ -122,6 +122,11 @@ def test_two_dying_at_once_are_asked_for_from_the_turn_player(game):
     setup, events = two_dying(d)
     check(cat, setup, events + [dying(1)])
     check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, dying(2)])
+    # a card played in the first one's window while the second waits (``--target game`` #71, seed 27: the window's
+    # player compared with the last of the queue, not its first, survived: no case acted in the first window)
+    save = [{"event": "play", "seat": 2, "card": "CQ", "target": 1},
+            {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
+    check(cat, setup, events + [dying(1)] + save + [dying(2)])
     check(cat, setup, events + [dying(2)],
           [(8, "seat 1 has three black messages: he is dying first"),
            (8, "seat 1 is dying first (the dying are asked for in seat order from the turn player)")],
@@ -1180,3 +1185,37 @@ def test_a_fire_naming_its_event_answers_only_that_event(game, on, legal):
     fire = {"event": "fire", "seat": 0, "rule": "TO", **({"on": on} if on else {})}
     no = "no pending event 两时 answers (its event, whose it is or its guard, or it answered already)"
     check(cat, setup, end + [fire, {"event": "turn", "seat": 2}], [] if legal else [(len(end), no)])
+
+
+FIGHT_ENDS = '''
+[[card]]
+id = "K8"
+name = "争夺刺"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+
+[[card]]
+id = "T2"
+name = "争夺收"
+windows = { fight = "anyone" }
+do = [{ op = "take_message", to = "discard_pile" }]
+'''
+
+
+@pytest.mark.parametrize("play", [
+    {"event": "play", "seat": 0, "card": "K8", "target": 2},      # the player the message is in front of killed
+    {"event": "play", "seat": 0, "card": "T2"},                   # the message taken off the table
+])
+def test_the_turn_ends_from_the_fight_phase_once_its_message_has_nobody_to_receive_it(game, play):
+    """In 争夺阶段 the message in front of a player who is killed there, or taken off the table by an effect, is
+    received by nobody (phase/OnReceiveCard.kt: only a living player receives it; a taken message is gone): the turn
+    may end at once (interp GameRunner.turn_end_ok, twin enc game's turn end). ``--target game`` #250 (seed 27: the
+    test's ``or`` made ``and``) survived the cross-check: no case ended a turn so."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FIGHT_ENDS})
+    assert d["events"][5] == {"event": "window", "window": "fight", "in_front": 2}
+    r = check(cat, d["setup"], d["events"][:6] + [play, {"event": "resolve"}, {"event": "window", "window": "turn_end"},
+                                                   {"event": "turn", "seat": 1}])
+    assert r.state.turn == 1
