@@ -53,6 +53,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | dying.py dying_errors / die_errors, path.py pass_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die`` / ``message_step``, their only callers, take ``if why:`` and record no error either way |
 | table.py ``decompose``: the negative-count guard removed or loosened, a loop started at -1 or ended one step later, its no-negative-count test loosened (11 of its 29 mutants) | equivalent | an area is kept only when no class count is negative and its counts are the ones asked for: such a count makes a loop empty or no area match, and the extra steps try only areas with a negative class count (which the loops' bounds never make); the game cases compare ``decompose`` with its twin for every small count |
 | table.py ``next_alive``: its walk ``range(n - 1)`` -> ``range(n)`` | equivalent | the extra step reaches the seat itself, which the walk returns after it anyway (the server's getNextLeftAlivePlayer / getNextRightAlivePlayer stop back at their own seat): alive or dead, the answer is the seat |
+| ops.py ``op_remove_message``: ``.get(cls, 0) < 1`` -> default ``-1`` | equivalent | a class the area does not hold is below 1 with either default |
+| ops.py ``has_prose``: its result negated | equivalent | its one caller fills ``GameRunner.prose``, which nothing reads (no decision, no compared table value, no twin) |
 | path.py ``first_stop_ok``: ``to_self: bool = False`` -> ``True`` | equivalent | the default is never used: its one caller passes ``[rules] send_to_self`` |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 
@@ -194,6 +196,13 @@ EXPLAINED[("first_stop_ok", "const", "def first_stop_ok(state, sender: int, dire
 # after it anyway (the server's getNextLeftAlivePlayer / getNextRightAlivePlayer stop back at their own seat):
 # alive or dead, the answer is the seat. tests/test_crosscheck_game_cases.py compares every pattern of one to five seats
 EXPLAINED[("next_alive", "int-1", "for _ in range(n - 1):", "(0)")] = "equivalent"
+
+# model/interp/ops.py op_remove_message: the default of a class the area does not hold, 0 made -1, is below 1 either
+# way (the test is ``< 1``: no such message). has_prose: its one caller fills GameRunner.prose, which nothing reads (no
+# decision, no compared table value; the twin has none) — negated, no verdict or table changes
+EXPLAINED[("op_remove_message", "int-1", "if (area_of(d.st.seats[whose]) or {}).get(cls, 0) < 1:", "(-1)")] = "equivalent"
+EXPLAINED[("has_prose", "return", 'return any(o.op == "prose" for o in walk(ops))',
+           "(not (any((o.op == 'prose' for o in walk(ops)))))")] = "equivalent"
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

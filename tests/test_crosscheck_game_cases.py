@@ -1219,3 +1219,127 @@ def test_the_turn_ends_from_the_fight_phase_once_its_message_has_nobody_to_recei
     r = check(cat, d["setup"], d["events"][:6] + [play, {"event": "resolve"}, {"event": "window", "window": "turn_end"},
                                                    {"event": "turn", "seat": 1}])
     assert r.state.turn == 1
+
+
+FIVE_SEATS = '''
+[[character]]
+id = "c3"
+name = "丁"
+hidden = false
+female = false
+skills = []
+
+[[character]]
+id = "c4"
+name = "子"
+hidden = false
+female = false
+skills = []
+'''
+
+
+@pytest.mark.parametrize("area2, wins", [({"blue": 1}, True), ({}, False)])
+def test_a_disturber_wins_at_his_turn_end_once_every_other_living_player_has_two_true_messages(game, area2, wins):
+    """搅局者 (a black identity's secret task, dealt from five players) wins at the end of his own turn when every
+    other living player holds two true messages or more (phase/NextTurn.kt ``checkDisturberWin``; interp
+    win.check_disturber_win, twin enc win): five seats, seat 0 the disturber; he sends up to seat 2, seat 1 dies in
+    the fight phase, seat 2 receives the red message — holding a blue one before, or none; seats 3 and 4 hold a red
+    and a blue. ``--target win`` #133 (seed 27: the test's ``and`` made ``or``, so he never wins) survived the
+    cross-check: no random game reaches a disturber's win."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    assert text != expect["catalogue_text"]
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    two = {"area": {"red": 1, "blue": 1}, "red_messages": 1, "blue_messages": 1, "true_messages": 2,
+           "non_black_messages": 2, "black_messages": 0}
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red", **two),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue", **two)]
+    setup["seats"][0].update(identity="black", task="disturber")
+    setup["seats"][2].update(identity="red", area=area2, red_messages=0, blue_messages=len(area2),
+                             true_messages=len(area2), non_black_messages=len(area2))
+    events = copy.deepcopy(d["events"])
+    events[4].update(arrow="up", dir="up")
+    end = events + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 2}]
+    over = [(12, "the game is over"), (13, "the trace ends after the turn ended: a question is asked in a window")]
+    r = check(cat, setup, end, over if wins else [])                   # (the twin's verdict is compared)
+    assert (r.state.winners is not None and 0 in r.state.winners) == wins
+    # the table at the turn end, winners included, read off both twins (a trace may not end there: compared by hand)
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(end[:-1]), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((0,) if wins else None)
+
+
+@pytest.mark.parametrize("red1, wins", [(1, True), (2, False)])
+def test_a_sweeper_wins_when_a_player_dies_with_at_most_one_red_and_one_blue_message(game, red1, wins):
+    """清道夫 (a black identity's secret task, dealt from five players) wins when a player dies holding at most one
+    red and at most one blue message (phase/CheckKillerWin.kt; interp win.check_killer_win, twin enc win): five
+    seats, seat 0 the sweeper; seat 1 (two black messages and one or two red ones) receives a third black one in the
+    fight phase and dies. ``--target win`` #76 (seed 27: ``<= 1`` made ``< 1`` for red) survived the cross-check: no
+    random game deals a sweeper a death at exactly one red message."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    setup["seats"][0].update(identity="black", task="sweeper")
+    setup["seats"][2].update(identity="red")
+    setup["seats"][1].update(area={"black": 2, "red": red1}, red_messages=red1, true_messages=red1,
+                             non_black_messages=red1)
+    events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
+    events[4].update(arrow="up", dir="up")
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert g.verdict() == r.legal
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((0,) if wins else None), r.errors
+
+
+GIVE_UP_TO = '''
+[[card]]
+id = "G2"
+name = "交多"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "give", to = "target", n = 1, up_to = 2, as = "given" }, { op = "draw", n = "given" }]
+'''
+
+
+@pytest.mark.parametrize("n, errors, hand", [(1, [], 5), (2, [], 5), (3, ["the number picked is not within its bounds"], None)])
+def test_a_count_picked_up_to_its_bound_and_bound_by_as(game, n, errors, hand):
+    """An op of ``n = 1, up_to = 2`` lets its actor pick 1 or 2 (not 3: interp ops._n, twin enc ops), and ``as`` binds
+    the number given (interp ops.op_give, twin enc ops): seat 0 plays 交多 on seat 1, gives ``n`` cards and draws as
+    many (his hand as before the gift). ``--target ops`` (seed 27): #111 (the pick's upper bound made strict) and #132 (the count bound by ``as``
+    started at 1) survived the cross-check — random effects seldom pick the bound itself or read a count given."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GIVE_UP_TO})
+    events = d["events"][:3] + [{"event": "play", "seat": 0, "card": "G2", "target": 1},
+                                {"event": "resolve", "choices": {"0": {"n": n}}}]
+    r = check(cat, d["setup"], events, [(4, e) for e in errors])
+    if hand is not None:
+        assert r.state.seats[0].hand_count == hand and r.state.seats[1].hand_count == 3 + n
+
+
+MOVE_IN_MAIN = '''
+[[card]]
+id = "M2"
+name = "空移"
+windows = { main = "turn" }
+do = [{ op = "move_message", to = "self" }]
+'''
+
+
+def test_a_message_moved_when_none_is_travelling(game):
+    """An effect that moves the message in front of someone fails when no message is travelling (出牌阶段: none sent
+    yet; interp ops.op_move_message, twin enc ops). ``--target ops`` #248 (seed 27: that failure emptied) survived the
+    cross-check: random cards that move the message are played in the windows where one travels."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MOVE_IN_MAIN})
+    check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "M2"}, {"event": "resolve"}],
+          [(4, "no message is travelling")])
