@@ -1343,3 +1343,79 @@ def test_a_message_moved_when_none_is_travelling(game):
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MOVE_IN_MAIN})
     check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "M2"}, {"event": "resolve"}],
           [(4, "no message is travelling")])
+
+
+EFFECT_EDGES = '''
+[[character]]
+id = "c10"
+name = "壬"
+hidden = false
+female = false
+skills = ["OD", "OU"]
+
+[[skill]]
+id = "OD"
+name = "见弃"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "discard", whose = "any" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "OU"
+name = "见用"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "use_card", whose = "other" }
+do = [{ op = "draw" }]
+
+[[card]]
+id = "D1"
+name = "弃一"
+windows = { main = "turn" }
+do = [{ op = "discard", who = "self", n = 1 }]
+
+[[card]]
+id = "P1"
+name = "置手牌"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "put_message", to = "target", from = "hand", of = "target" }]
+'''
+
+
+def test_what_an_effect_raises_and_leaves_as_it_was(game):
+    """Three edges of an effect (interp ops / game, twin enc ops / game), each a game case: a discard raises its
+    event, which a skill answers (DiscardCardEvent); a skill fired while a card is being used leaves the card to
+    resolve (its effect is no cancel); a message put from a hand needs a card there. And a turn cannot end from a
+    send window no message was sent in. ``--target ops`` / ``game`` (seed 28): the discard's event emptied (#121),
+    every effect's ``cancelled`` starting true (#22), the empty hand's failure emptied (#193), the turn end's test
+    ``and`` made ``or`` (#240) survived the cross-check."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + EFFECT_EDGES})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1].update(character="c10", skills=[{"rule": "OD"}, {"rule": "OU"}])
+    main = d["events"][:3]
+    # seat 0 discards a card: seat 1's 见弃 answers it and draws
+    r = check(cat, setup, main + [{"event": "play", "seat": 0, "card": "D1"}, {"event": "resolve"},
+                                  {"event": "fire", "seat": 1, "rule": "OD"}])
+    assert r.state.seats[1].hand_count == 4
+    # seat 0 plays 黑牌 in the fight phase; seat 1's 见用 answers its use; the card still resolves
+    fight = d["events"][:7]
+    assert fight[-1] == {"event": "play", "seat": 0, "card": "K0", "target": 1}
+    r = check(cat, setup, fight + [{"event": "fire", "seat": 1, "rule": "OU"}, d["events"][7]])
+    assert r.state.seats[1].black_messages == 3 and r.state.seats[1].hand_count == 4
+    # a message put from seat 2's hand: none there
+    empty = copy.deepcopy(setup)
+    empty["seats"][2]["hand_count"] = 0
+    check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
+                              {"event": "resolve", "choices": {"0": {"cls": "red"}}}], [(4, "seat 2 has no hand card")])
+    # 传递阶段 with no message sent (in front of a seat, or of nobody), then the turn end: both refused
+    end = [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}]
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send", "in_front": 1}] + end,
+          [(4, "the message has not been sent (a send event)"),
+           (5, "before the turn ends its message is sent and received (or discarded)")])
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send"}] + end,
+          [(4, "the send phase: the message must be in front of a seat"),
+           (5, "before the turn ends its message is sent and received (or discarded)")])
