@@ -5,8 +5,9 @@
 Prints:
   1. the full check of the shipped catalogue, cold (a fresh `skillproof check --no-cache` process), median of runs:
      wall time and CPU time (user + sys of the process and its lanes: on a loaded machine the CPU time is the
-     steadier figure), the load average before and after; then, in process, each lane's CPU time (the lanes run
-     side by side: the slowest bounds the wall time) and the share of it spent making witnesses games;
+     steadier figure), its peak memory, the load average before and after; one `ask` question cold (median); then,
+     in process, each lane's CPU time (the lanes run side by side: the slowest bounds the wall time) and the share of
+     it spent making witnesses games;
   2. the solver against brute-force enumeration with the interpreter, on a catalogue small enough for
      brute force to finish: (a) over the projection of the state space the conversion questions read —
      the most favourable brute force there is — run to completion; (b) over the same bounded space the
@@ -41,11 +42,13 @@ ROOT = Path(__file__).resolve().parent.parent
 SK = [sys.executable, "-m", "skillproof"]
 
 
-def cold(args, runs, bytecode: bool = True, cpu: list | None = None):
+def cold(args, runs, bytecode: bool = True, cpu: list | None = None, rss: list | None = None):
     """Median wall time of ``skillproof ARGS`` in a fresh process. ``bytecode``: the modules' bytecode cached,
     as after the first run of any normal install (pip compiles it; this machine's environment sets
     PYTHONDONTWRITEBYTECODE, which would compile every module at every start); else compiled every time.
-    ``cpu``: a list to append each run's CPU seconds to (user + sys of the process and its lanes)."""
+    ``cpu``: a list to append each run's CPU seconds to (user + sys of the process and its lanes); ``rss``: a list to
+    append each run's peak resident memory to, in MiB (its largest process: the main one or a lane; measured in a
+    child of its own, whose children's peak is that run's alone)."""
     env = dict(os.environ, PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="skillproof-pyc-"))   # empty: nothing cached
     if bytecode:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -63,7 +66,39 @@ def cold(args, runs, bytecode: bool = True, cpu: list | None = None):
             cpu.append(r1.ru_utime - r0.ru_utime + r1.ru_stime - r0.ru_stime)
         if r.returncode not in (0, 1):
             raise SystemExit(f"check failed ({r.returncode}): {r.stderr[-500:]}")
+    if rss is not None:
+        rss.append(peak_rss(args, env))
     return statistics.median(times)
+
+
+_PEAK = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], capture_output=True); "
+         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+
+
+def peak_rss(args, env) -> float:
+    """Peak resident memory (MiB) of ``skillproof ARGS``'s largest process, run once more under a fresh parent (the
+    kernel keeps the largest of a process's waited-for descendants: of this run alone)."""
+    r = subprocess.run([sys.executable, "-c", _PEAK] + SK + args, capture_output=True, text=True, env=env)
+    try:
+        return int(r.stdout.strip()) / 1024          # ru_maxrss is in KiB on Linux
+    except ValueError:
+        return float("nan")
+
+
+def ask_cold(runs: int) -> float:
+    """Median wall time of one `skillproof ask` question in a fresh process (benchmarks/ask_latency.py's first
+    query, modules' bytecode cached): the check's changes to the twins and the realiser reach `ask` too."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from ask_latency import QUERIES
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=tempfile.mkdtemp(prefix="skillproof-pyc-"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    subprocess.run(SK + ["ask", QUERIES[0]], capture_output=True, env=env)     # writes the .pyc files (not timed)
+    xs = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(SK + ["ask", QUERIES[0]], capture_output=True, env=env)
+        xs.append(time.perf_counter() - t)
+    return statistics.median(xs)
 
 
 def load_average() -> str:
@@ -211,10 +246,14 @@ def main():
     print("== 1. full check of the shipped catalogue")
     print(f"load average before (1 / 5 / 15 min): {load_average()}")
     cpus: list = []
-    t_cold = cold(["check", "-q", "--no-cache"], a.runs, cpu=cpus)
+    rss: list = []
+    t_cold = cold(["check", "-q", "--no-cache"], a.runs, cpu=cpus, rss=rss)
     print(f"cold (new process, bytecode cached as after a first run, median of {a.runs}): {t_cold:.2f} s wall, "
-          f"{statistics.median(cpus):.2f} s CPU (user + sys, lanes included)   target <= 2 s: "
-          f"{'met' if t_cold <= 2 else 'NOT met'}   (load average now {load_average()})")
+          f"{statistics.median(cpus):.2f} s CPU (user + sys, lanes included), peak memory {rss[0]:.0f} MiB (its "
+          f"largest process)   target <= 2 s: {'met' if t_cold <= 2 else 'NOT met'}   (load average now "
+          f"{load_average()})")
+    print(f"`skillproof ask` one question cold (benchmarks/ask_latency.py's first), median of {a.runs}: "
+          f"{ask_cold(a.runs):.2f} s wall")
     if not a.cold_only:
         t_compile = cold(["check", "-q", "--no-cache"], a.runs, bytecode=False)
         print(f"cold with every module compiled at start (PYTHONDONTWRITEBYTECODE=1, no cached bytecode): "

@@ -52,6 +52,12 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | table.py ``DECK``: a count off by one | equivalent | nothing reads ``DECK`` (it records the server's deck, card/Deck.kt; no rule, twin or check draws from counted cards) |
 | dying.py dying_errors / die_errors, path.py pass_errors: ``return ""`` -> ``None`` | equivalent | both falsy: game.py's ``on_window`` / ``on_die`` / ``message_step``, their only callers, take ``if why:`` and record no error either way |
 | table.py ``decompose``: the negative-count guard removed or loosened, a loop started at -1 or ended one step later, its no-negative-count test loosened (11 of its 29 mutants) | equivalent | an area is kept only when no class count is negative and its counts are the ones asked for: such a count makes a loop empty or no area match, and the extra steps try only areas with a negative class count (which the loops' bounds never make); the game cases compare ``decompose`` with its twin for every small count |
+| table.py ``next_alive``: its walk ``range(n - 1)`` -> ``range(n)`` | equivalent | the extra step reaches the seat itself, which the walk returns after it anyway (the server's getNextLeftAlivePlayer / getNextRightAlivePlayer stop back at their own seat): alive or dead, the answer is the seat |
+| ops.py ``op_remove_message``: ``.get(cls, 0) < 1`` -> default ``-1`` | equivalent | a class the area does not hold is below 1 with either default |
+| ops.py ``has_prose``: its result negated | equivalent | its one caller fills ``GameRunner.prose``, which nothing reads (no decision, no compared table value, no twin) |
+| ops.py ``Doing``: ``prose`` / ``by_skill`` defaults ``False`` -> ``True`` | equivalent | ``prose`` only feeds ``GameRunner.prose`` (read by nothing); ``by_skill`` is set by ``GameRunner.do``, the one maker of a ``Doing`` |
+| game.py ``on_play``: ``max(0, hand - 1)`` -> ``max(-1, …)`` | equivalent | only a play from an empty hand reaches -1, and it is refused already: the trace is illegal either way |
+| game.py ``turn_end_ok``: ``base in ("send", "fight") and st.message_sent`` -> ``or`` | equivalent | a send or fight window is entered only once the message is sent (a refused window is not entered), so the window implies the send; otherwise both inner tests are false |
 | path.py ``first_stop_ok``: ``to_self: bool = False`` -> ``True`` | equivalent | the default is never used: its one caller passes ``[rules] send_to_self`` |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 
@@ -188,6 +194,31 @@ EXPLAINED.update({k: "equivalent" for k in [
 # ``[rules] send_to_self`` (the twin enc_first_stop_ok the same)
 EXPLAINED[("first_stop_ok", "const", "def first_stop_ok(state, sender: int, direction: str, to: int, to_self: bool = "
            "False) -> bool:", "True")] = "equivalent"
+
+# model/interp/table.py next_alive: its walk one step longer reaches the seat itself, which is what the walk returns
+# after it anyway (the server's getNextLeftAlivePlayer / getNextRightAlivePlayer stop back at their own seat):
+# alive or dead, the answer is the seat. tests/test_crosscheck_game_cases.py compares every pattern of one to five seats
+EXPLAINED[("next_alive", "int-1", "for _ in range(n - 1):", "(0)")] = "equivalent"
+
+# model/interp/ops.py op_remove_message: the default of a class the area does not hold, 0 made -1, is below 1 either
+# way (the test is ``< 1``: no such message). has_prose: its one caller fills GameRunner.prose, which nothing reads (no
+# decision, no compared table value; the twin has none) — negated, no verdict or table changes
+EXPLAINED[("op_remove_message", "int-1", "if (area_of(d.st.seats[whose]) or {}).get(cls, 0) < 1:", "(-1)")] = "equivalent"
+EXPLAINED[("has_prose", "return", 'return any(o.op == "prose" for o in walk(ops))',
+           "(not (any((o.op == 'prose' for o in walk(ops)))))")] = "equivalent"
+# ops.py Doing: ``prose`` starting true only feeds GameRunner.prose (read by nothing, as above); ``by_skill``'s default is
+# never used — GameRunner.do, the one maker of a Doing, sets it for every effect. game.py on_play: the hand of a seat
+# that played with none is 0 or -1 — the play was refused already (``has no card in hand``): the trace is illegal
+EXPLAINED[("Doing", "const", "prose: bool = False                  # some op done is in words only", "True")] = \
+    "equivalent"
+EXPLAINED[("Doing", "const", "by_skill: bool = False               # the effect is a skill's (not a card's): "
+           "AddMessageCardEvent.bySkill", "True")] = "equivalent"
+EXPLAINED[("GameRunner.on_play", "int-1", "s.hand_count = max(0, s.hand_count - 1)", "(-1)")] = "equivalent"
+# game.py turn_end_ok: ``base in ("send", "fight") and st.message_sent`` -> ``or``: a send or fight window is entered
+# only once the message is sent (a refused window is not entered: the window stays), so the window implies the send;
+# with the send and another window both tests inside are false and the turn end falls through as before
+EXPLAINED[("GameRunner.turn_end_ok", "boolop", 'if base in ("send", "fight") and st.message_sent:',
+           "(base in ('send', 'fight') or st.message_sent)")] = "equivalent"
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

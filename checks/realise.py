@@ -162,7 +162,11 @@ class Builder:
                 events = self.name_senders(events, new)
             taken = self._taken
             if events is not None:
-                yield TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
+                tmpl = TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
+                # the shed branch taken (``shed``): the ways before it, the seat, how many cards, which card
+                tmpl.shed = None if self._shed is None else \
+                    (tuple(c for c, _ in taken[:self._shed[0]]),) + self._shed[1:]
+                yield tmpl
                 made += 1
                 if made >= (MAX_TEMPLATES if self.win is None else MAX_WIN_TEMPLATES):
                     break
@@ -203,6 +207,7 @@ class Builder:
     def emit(self, ways, new) -> list | None:
         cat, sk = self.cat, self.sk
         self._extra = []        # characters of the seats this template adds (``detour``)
+        self._shed = None       # (branch point index, seat, cards shed, card) of the shed branch (``shed``)
         out: list = []
         moments = self.run.moments + [None]
         sent = False            # this turn's message sent
@@ -669,8 +674,9 @@ class Builder:
         cards = self.shed_cards()
         if i_main is None or not cards:
             return True
-        opts = [None] + [(n, c) for n in range(1, MAX_SHED + 1) for c in cards]
+        opts = [None] + [(n, c) for c in cards for n in range(1, MAX_SHED + 1)]
         how = opts[self.choose(ways, len(opts))]
+        self._shed = (len(self._taken) - 1, seat) + ((0, None) if how is None else how)
         if how is None:
             return True
         j = next((i for i in range(i_main + 1, len(out)) if out[i].kind in ("window", "send")), len(out))
@@ -687,9 +693,14 @@ class Builder:
     def shed_cards(self) -> list:
         """The cards the turn player may play in 出牌阶段 that change nothing but hands: no message, skill, face,
         message card or grant moves, and the user draws nothing (sorted by id)."""
+        return self.shed_cards_of(self.cat)
+
+    @staticmethod
+    def shed_cards_of(cat: Catalogue) -> list:
+        """``shed_cards`` of a catalogue."""
         quiet = {"discard", "draw", "give", "show", "choose", "prose"}
         out = []
-        for cid, card in sorted(self.cat.cards.items()):
+        for cid, card in sorted(cat.cards.items()):
             if card.windows.get("main") != "turn" or card.gives:
                 continue
             ops = list(walk(card.do))
@@ -1477,8 +1488,12 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
                    and matches(decide(cat, got.state, q), e) and won_as_asked(cat, got.state, q)
                    for q, e in questions) and (accept is None or accept(game, got))
     tried = 0
+    least: dict = {}            # (the ways before the shed branch, card) -> the fewest cards to shed (``_shed_more``)
     for tmpl in each_template(cat, skeleton, run, questions):
         tried += 1
+        shed = getattr(tmpl, "shed", None)
+        if shed is not None and shed[2] < least.get((shed[0], shed[3]), 0):
+            continue                                # too few cards shed to end with the skeleton's hand
         if not asks_there(tmpl, questions, cat):
             continue                                # no filling of it answers: the replay's test below fails
         over = win_check_of(questions) is not None
@@ -1488,6 +1503,8 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
         got = _replayed(cat, game)
         if answers(game, got):
             return game, got, None
+        if shed is not None:
+            _shed_more(cat, shed, got.state, final, least)
         if over and any(q.get("decision") == "result" and list(q.get("seating") or ()) not in ([], sorted(q["seating"]))
                         for q, _ in questions):
             # a result question seated otherwise (OD002's exchanged holders) was left to the replay and answered
@@ -1501,6 +1518,35 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
     ways = f"{tried} ways of putting the table's events under it were" if tried != 1 else \
         "1 way of putting the table's events under it was"
     return None, None, {"zh": f"试过{tried}种放置牌桌事件的方式", "en": f"{ways} tried"}
+
+
+def _shed_more(cat: Catalogue, shed: tuple, end, final, least: dict) -> None:
+    """A game of a template that sheds ``n`` cards (``Builder.shed``) that answered otherwise and ends with its turn
+    player holding ``h`` cards where the skeleton's table has ``t`` < h: a card whose use takes no more than itself
+    from its user's hand (``sheds_one``) cannot end with the skeleton's hand shed fewer than n + h - t times in the same
+    branch — ``least`` says so for each such card (for every one after a template that shed none), and ``realise_run``
+    solves none of those templates (they would answer otherwise too)."""
+    ways, seat, n, cid = shed
+    if seat >= len(final.seats) or seat >= len(end.seats):
+        return
+    h, t = end.seats[seat].hand_count, final.seats[seat].hand_count
+    if type(h) is not int or type(t) is not int or h <= t:
+        return
+    for c in ([cid] if cid is not None else Builder.shed_cards_of(cat)):
+        if sheds_one(cat.cards[c]):
+            least[(ways, c)] = max(least.get((ways, c), 0), n + h - t)
+
+
+def sheds_one(card) -> bool:
+    """Does using ``card`` take from its user's hand only the card itself: none of its ops discards or gives away a card
+    of its user (``self``, or the target where the target may be the user)?"""
+    me = {"self"} | ({"target"} if card.target is not None and card.target.who not in ("other", "none") else set())
+    for o in walk(card.do):
+        if o.op == "discard" and o.args.get("who", "self") in me:
+            return False
+        if o.op == "give" and o.args.get("from", "self") in me:
+            return False
+    return True
 
 
 def _replayed(cat: Catalogue, game: TR.Trace) -> TR.Run:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from . import effects as X
 from . import events as EV
 from . import expr as E
-from .expr_words import words
+from .expr_words import DIRECTION, words
 from .lang import pick
 
 #: how many cards, for the phrases below
@@ -123,7 +123,8 @@ def op_words(op, cat, on: tuple = ()) -> str:
     elif k == "move_message":
         s = pick(f"情报移到{_p(a['to'], nouns)}面前", f"the message moves in front of {_p(a['to'], nouns)}")
     elif k == "redirect":
-        s = pick(f"情报改为向{a['dir']}传", f"the message now goes {a['dir']}")
+        d = {**DIRECTION, "reverse": ("反方向", "the other way")}.get(a.get("dir"), (str(a.get("dir")), str(a.get("dir"))))
+        s = pick(f"情报改为{d[0]}传", f"the message now goes {d[1]}")
     elif k == "lock":
         s = pick(f"锁定{who}", f"{who} is locked")
     elif k == "cancel":

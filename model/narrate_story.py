@@ -9,7 +9,7 @@ from .interp.core import evaluate
 from .interp.grants import site_of, to_ok
 from .interp.snapshot import _giver_ok, _site
 from .catalogue import Catalogue
-from .expr_words import COLOUR, IDENTITY
+from .expr_words import COLOUR, DIRECTION, IDENTITY
 from .interp.trace import Trace
 from .lang import pick
 from .narrate_base import Step, cond, env, inst_label, lab_at, seat_name, the_window
@@ -180,7 +180,7 @@ def _game_step(cat: Catalogue, ev, names: list, window, front, turn_seat=None) -
         cls = class_of(cols or ())
         return pick(*CLASS_WORDS[cls]) if cls else "?"
 
-    dirs = {"up": ("向上", "up"), "left": ("向左", "left"), "right": ("向右", "right")}
+    dirs = DIRECTION
     if ev.kind == "draw":
         n = ev.n if ev.n is not None else "?"
         return pick(f"{who(turn_seat)}摸{n}张牌", f"{who(turn_seat)} draws {n} card(s)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from skillproof.model import turn as _TW
 from skillproof.model.kinds import SEND_GROUP_ZH as GROUP_ZH
+from skillproof.model.narrate import answer_field
 from skillproof.model.lang import is_en, param_name, pick, yes_no
 
 IDENT_ZH = {"red": "红方", "blue": "蓝方", "black": "神秘人", "none": "无身份"}
@@ -13,20 +14,6 @@ WINDOW_ZH = {w.id: w.zh for w in _TW.WINDOWS.values()}
 GROUP_EN = {"SendMessageDirectionSkill": "direction", "SendMessageCanLockSkill": "lock",
             "SendMessageCardSkill": "message card"}
 COLOUR = {"red": ("红", "red"), "blue": ("蓝", "blue"), "black": ("黑", "black")}
-
-# a decision's answer fields, for people
-FIELD = {"ok": ("可以", "allowed"), "via": ("通过", "via"), "banned": ("被禁止", "banned"),
-         "can_play": ("能使用", "can play"), "receive": ("接收", "receive"), "must": ("必须接收", "must receive"),
-         "cannot": ("不能接收", "cannot receive"), "skip": ("跳过", "skipped"), "draw": ("摸牌数", "cards drawn"),
-         "holds": ("持有", "holds"), "live": ("生效", "in force"), "reachable": ("可达", "reachable"),
-         "resolves": ("结算", "resolves"), "validated": ("检查通过", "validated"), "fires": ("发动", "fires"),
-         "matters": ("影响判定", "matters"), "allowed": ("允许", "allowed"), "winners": ("胜者", "winners"),
-         "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"), "invalid": ("被无效", "invalid"),
-         "group": ("组", "group"), "could_act": ("有能做的事", "could act"),
-         "invalidated": ("被无效", "invalidated"), "turns_ago": ("几回合前获得", "turns ago"),
-         "remind": ("提醒", "prompts"), "prompts": ("提醒它", "prompts for it"), "usable_now": ("此刻能用", "usable now"),
-         "skills": ("技能", "skills"), "usable": ("能用", "usable"),
-         "has_card": ("有牌可传", "has a card to send")}
 
 # a decision's name, for people
 DECISION = {"conversion": ("转化", "conversion"), "can_play": ("能否使用", "can play"), "banned": ("禁令", "ban"),
@@ -44,8 +31,8 @@ def decision_word(d: str) -> str:
 
 
 def field_word(k: str) -> str:
-    zh, en = FIELD.get(k, (k, k))
-    return pick(zh, en)
+    """A decision's answer field for people: one table with the model's narration (``narrate.answer_field``)."""
+    return answer_field(k)
 
 
 def _val(cat, v):

@@ -227,6 +227,8 @@ def interp_state(st) -> dict:
                             s.ever_face_up, s.locked, s.identity, s.task)
     out["in front"] = st.in_front
     out["message"] = tuple(sorted(st.message))
+    # face up or down, while a message is on the table (an effect may send it face up: GameRunner.on_send)
+    out["message face up"] = bool(st.message_face_up) if st.message else None
     out["winners"] = None if st.winners is None else tuple(sorted(st.winners))
     out["declared"] = None if st.declared is None else tuple(sorted(st.declared))
     return out
@@ -248,6 +250,11 @@ def _twin_state_of(tab, g) -> dict:
         out[f"seat {i}"] = (s.hand, tuple(s.area), s.alive, s.lost, s.face_up, s.ever, s.locked, ident, task)
     out["in front"] = None if tab.in_front == -1 else tab.in_front
     out["message"] = tuple(sorted(colours_of_code(tab.message))) if isinstance(tab.message, int) else tab.message
+    up = tab.message_face_up
+    if not isinstance(up, bool):
+        import z3
+        up = z3.is_true(z3.simplify(up)) if z3.is_expr(up) else bool(up)
+    out["message face up"] = up if isinstance(out["message"], tuple) and out["message"] else None
     out["winners"] = tuple(j for j, w in enumerate(tab.winners) if w is True) if tab.ended is True else None
     out["declared"] = tuple(j for j, w in enumerate(tab.declared) if w is True) if tab.ended is True else None
     return out

@@ -462,7 +462,7 @@ def _send(sim: Sim, attempt: int) -> bool:
     from skillproof.model.interp.table import next_alive
     if d in ("left", "right"):
         to = next_alive(st, seat, d)
-        if to is None or rng.random() < 0.05:
+        if to == seat or rng.random() < 0.05:        # nobody else alive: next_alive is the sender himself
             to = rng.randrange(n)
     else:
         others = [i for i in _living(st) if i != seat]

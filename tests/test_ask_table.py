@@ -179,3 +179,23 @@ def test_the_cli_exits_3_when_the_bound_stops_it(tmp_path):
     out = tmp_path / "w.json"
     assert main(["ask", "--brief", "--save", str(out), "老汉能在自己的回合死吗？"]) == 0
     assert main(["replay", str(out)]) == 0
+
+
+def test_a_generic_subject_and_her_own_message(cat, sess):
+    """一个人 / 一个角色 are anyone; 收到自己传出的情报 makes her the sender of the message she received (the words
+    自己传出 were once dropped: any message received answered it)."""
+    res = sess.ask("一个人能在自己的回合死亡吗？")
+    assert res.answer == "yes"
+    for text in ("一个角色能收到自己传出的情报吗？", "can a player receive their own message?"):
+        res = sess.ask(text)
+        assert res.answer == "yes", text
+        _, run = replays(cat, res)
+        st = run.state
+        assert st.message_received and st.in_front == 0 and st.sender_of_turn() == 0, text
+
+
+def test_the_frame_is_read_from_the_game_not_the_template(sess):
+    """Her own message in another player's turn needs 密令 (its target sends in another's turn); the templates
+    have the turn player send, so the answer is the bound's — never a game of her own turn (it once was)."""
+    res = sess.ask("老汉能在别人的回合收到自己传出的情报吗？")
+    assert res.answer == "unknown"

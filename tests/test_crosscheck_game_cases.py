@@ -122,6 +122,11 @@ def test_two_dying_at_once_are_asked_for_from_the_turn_player(game):
     setup, events = two_dying(d)
     check(cat, setup, events + [dying(1)])
     check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, dying(2)])
+    # a card played in the first one's window while the second waits (``--target game`` #71, seed 27: the window's
+    # player compared with the last of the queue, not its first, survived: no case acted in the first window)
+    save = [{"event": "play", "seat": 2, "card": "CQ", "target": 1},
+            {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
+    check(cat, setup, events + [dying(1)] + save + [dying(2)])
     check(cat, setup, events + [dying(2)],
           [(8, "seat 1 has three black messages: he is dying first"),
            (8, "seat 1 is dying first (the dying are asked for in seat order from the turn player)")],
@@ -1013,3 +1018,404 @@ def test_a_send_by_another_seat_or_of_no_colours_or_direction(game, change, why)
     colours, in a direction)."""
     cat, d = game
     check(cat, d["setup"], d["events"][:4] + [dict(d["events"][4], **change)], [(4, why)])
+
+
+def test_the_nearest_living_player_is_the_player_himself_when_nobody_else_lives():
+    """The nearest living player on a seat's left / right — a send's first stop, a ``front_left`` / ``self_left``
+    word — is the seat itself when every other player is dead, alive or not (server Player.getNextLeftAlivePlayer /
+    getNextRightAlivePlayer walk the other seats and stop back at their own). Every pattern of living players of
+    one to five seats, each seat, both sides, a concrete and a symbolic seat: interp ``table.next_alive``, twin
+    ``enc.table.enc_next_alive`` and a walk written from the server's loop agree. It is reached in a game: a turn
+    player with no card to send is out at the turn end leaving one player, and a skill answering the turn end fires
+    (a ``fire`` is node-free) reading ``self_left``. ``--target table`` #93 (looping ``n`` times) survived while
+    both twins said nobody there."""
+    import itertools
+
+    import z3
+
+    from skillproof.checks.enc.table import NONE, SymTable, enc_next_alive, new_seat
+    from skillproof.model.interp.table import next_alive
+    from skillproof.model.state import Seat, State
+
+    def server_walk(alive, seat, side):
+        n, step = len(alive), (-1 if side == "left" else 1)
+        i = (seat + step) % n
+        while i != seat and not alive[i]:
+            i = (i + step) % n
+        return i
+
+    alone = 0
+    for n in range(1, 6):
+        for alive in itertools.product((False, True), repeat=n):
+            st = State(seats=[Seat(character="c", alive=a) for a in alive], turn=0)
+            tab = SymTable([new_seat("c", [], 0, [0] * 7, True, True, a, 0, NONE) for a in alive])
+            x = z3.Int("x")
+            for side in ("left", "right"):
+                sym = enc_next_alive(tab, x, side)
+                for seat in range(n):
+                    want = server_walk(alive, seat, side)
+                    alone += want == seat
+                    assert next_alive(st, seat, side) == want, (alive, seat, side)
+                    assert enc_next_alive(tab, seat, side) == want, (alive, seat, side)
+                    got = z3.simplify(z3.substitute(sym, (x, z3.IntVal(seat))) if z3.is_expr(sym) else sym)
+                    assert (got.as_long() if z3.is_expr(got) else got) == want, (alive, seat, side)
+    assert alone > 0
+
+
+TWICE = '''
+[[character]]
+id = "c8"
+name = "庚"
+hidden = false
+female = false
+skills = ["GV"]
+
+[[skill]]
+id = "GV"
+name = "给两份"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "TW", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "TW"
+to = "self"
+per_turn = 2
+at = "send"
+on = "send"
+
+[[grant]]
+id = "TW"
+name = "两份"
+kinds = ["TriggeredSkill"]
+initial = false
+lifetime = "permanent"
+params = { k = "int" }
+on = { event = "turn_end", whose = "turn_player", when = "self.hand_count >= k" }
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("ks, legal, used", [
+    ((9, 0), True, [False, True]),        # the first copy's guard is false: the second answers
+    ((0, 9), True, [True, False]),        # the first answers
+    ((0, 0), True, [True, False]),        # both could: the first answers
+    ((9, 9), False, None),                # neither
+])
+def test_a_skill_held_twice_is_answered_by_the_first_copy_whose_guard_holds(game, ks, legal, used):
+    """A seat holding the same TriggeredSkill twice (a grant handed out twice) with different arguments: the server
+    asks its skills in list order, each once per event (Game.dealListeningSkill, Event.checkResolve), so the first
+    copy whose guard holds answers — interp fires.fire_errors, twin enc.fires.enc_fire_ok — and it is the copy marked
+    used; the event is answered once. ``--target fires`` #55 (``insts[-1]`` for ``insts[0]``) survived while both
+    twins read the first copy's guard only."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWICE})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c8", skills=[{"rule": "GV"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GV#0", "args": {"k": k}} for k in ks]
+    end = d["events"][:5] + gives + d["events"][5:] + [{"event": "window", "window": "turn_end"}]
+    fire = {"event": "fire", "seat": 0, "rule": "TW"}
+    turn = {"event": "turn", "seat": 2}
+    no = "no pending event 两份 answers (its event, whose it is or its guard, or it answered already)"
+    r = check(cat, setup, end + [fire, turn], [] if legal else [(len(end), no)])
+    if legal:
+        assert [i.used for i in r.state.seats[0].skills if i.rule == "TW"] == used
+        check(cat, setup, end + [fire, fire, turn], [(len(end) + 1, no)])      # one answer to the event
+
+
+KILL_AT_SEND_START = '''
+[[card]]
+id = "K7"
+name = "开场刺"
+windows = { send_start = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_a_sender_dead_at_the_send_phase_start_sends_nothing_and_the_turn_ends(message_game):
+    """The turn player killed at 传递阶段开始时 sends nothing: the server's SendPhaseStart.resolve0 goes to NextTurn
+    when its player is not alive (and MainPhaseIdle does the same before it), so the turn ends with no message — a
+    ``send`` by him is refused (interp path.send_errors, twin enc.path.enc_send_ok: the sender alive) and the turn may
+    end at once (interp GameRunner.turn_end_ok: its player out). ``--target path`` #55 / #57 (that refusal emptied,
+    or replaced by no value) survived: no random game and no case killed the sender before his send."""
+    cat0, d = message_game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MESSAGE_CARDS + KILL_AT_SEND_START})
+    killed = d["events"][:4] + [{"event": "play", "seat": 1, "card": "K7", "target": 0}, {"event": "resolve"}]
+    assert d["events"][3] == {"event": "window", "window": "send_start"}
+    check(cat, d["setup"], killed + [send_up(1)], [(6, "a dead player sends nothing")], zh=["死亡的角色不能传出情报"])
+    r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert not r.state.seats[0].alive and r.state.turn == 1
+
+
+TWO_ONS = '''
+[[character]]
+id = "c9"
+name = "辛"
+hidden = false
+female = false
+skills = ["TO"]
+
+[[skill]]
+id = "TO"
+name = "两时"
+kinds = ["TriggeredSkill"]
+initial = true
+on = [{ event = "send_phase_start", whose = "turn_player" }, { event = "turn_end", whose = "turn_player" }]
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("on, legal", [(None, True), ("turn_end", True), ("send_phase_start", False)])
+def test_a_fire_naming_its_event_answers_only_that_event(game, on, legal):
+    """A skill with two ``on`` entries (传递阶段开始时 and 回合结束) fired at the turn end: a ``fire`` naming no event,
+    or the turn end, answers it; one naming 传递阶段开始时 — no such event pending — is refused (interp
+    fires.fire_errors, twin enc.fires.enc_fire_ok: ``on_filter``). ``--target fires`` #37 (the filter's ``continue``
+    emptied) survived the cross-check: no case fired a skill of two events naming the other one."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWO_ONS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c9", skills=[{"rule": "TO"}])
+    end = d["events"] + [{"event": "window", "window": "turn_end"}]
+    fire = {"event": "fire", "seat": 0, "rule": "TO", **({"on": on} if on else {})}
+    no = "no pending event 两时 answers (its event, whose it is or its guard, or it answered already)"
+    check(cat, setup, end + [fire, {"event": "turn", "seat": 2}], [] if legal else [(len(end), no)])
+
+
+FIGHT_ENDS = '''
+[[card]]
+id = "K8"
+name = "争夺刺"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+
+[[card]]
+id = "T2"
+name = "争夺收"
+windows = { fight = "anyone" }
+do = [{ op = "take_message", to = "discard_pile" }]
+'''
+
+
+@pytest.mark.parametrize("play", [
+    {"event": "play", "seat": 0, "card": "K8", "target": 2},      # the player the message is in front of killed
+    {"event": "play", "seat": 0, "card": "T2"},                   # the message taken off the table
+])
+def test_the_turn_ends_from_the_fight_phase_once_its_message_has_nobody_to_receive_it(game, play):
+    """In 争夺阶段 the message in front of a player who is killed there, or taken off the table by an effect, is
+    received by nobody (phase/OnReceiveCard.kt: only a living player receives it; a taken message is gone): the turn
+    may end at once (interp GameRunner.turn_end_ok, twin enc game's turn end). ``--target game`` #250 (seed 27: the
+    test's ``or`` made ``and``) survived the cross-check: no case ended a turn so."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FIGHT_ENDS})
+    assert d["events"][5] == {"event": "window", "window": "fight", "in_front": 2}
+    r = check(cat, d["setup"], d["events"][:6] + [play, {"event": "resolve"}, {"event": "window", "window": "turn_end"},
+                                                   {"event": "turn", "seat": 1}])
+    assert r.state.turn == 1
+
+
+FIVE_SEATS = '''
+[[character]]
+id = "c3"
+name = "丁"
+hidden = false
+female = false
+skills = []
+
+[[character]]
+id = "c4"
+name = "子"
+hidden = false
+female = false
+skills = []
+'''
+
+
+@pytest.mark.parametrize("area2, wins", [({"blue": 1}, True), ({}, False)])
+def test_a_disturber_wins_at_his_turn_end_once_every_other_living_player_has_two_true_messages(game, area2, wins):
+    """搅局者 (a black identity's secret task, dealt from five players) wins at the end of his own turn when every
+    other living player holds two true messages or more (phase/NextTurn.kt ``checkDisturberWin``; interp
+    win.check_disturber_win, twin enc win): five seats, seat 0 the disturber; he sends up to seat 2, seat 1 dies in
+    the fight phase, seat 2 receives the red message — holding a blue one before, or none; seats 3 and 4 hold a red
+    and a blue. ``--target win`` #133 (seed 27: the test's ``and`` made ``or``, so he never wins) survived the
+    cross-check: no random game reaches a disturber's win."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    assert text != expect["catalogue_text"]
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    two = {"area": {"red": 1, "blue": 1}, "red_messages": 1, "blue_messages": 1, "true_messages": 2,
+           "non_black_messages": 2, "black_messages": 0}
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red", **two),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue", **two)]
+    setup["seats"][0].update(identity="black", task="disturber")
+    setup["seats"][2].update(identity="red", area=area2, red_messages=0, blue_messages=len(area2),
+                             true_messages=len(area2), non_black_messages=len(area2))
+    events = copy.deepcopy(d["events"])
+    events[4].update(arrow="up", dir="up")
+    end = events + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 2}]
+    over = [(12, "the game is over"), (13, "the trace ends after the turn ended: a question is asked in a window")]
+    r = check(cat, setup, end, over if wins else [])                   # (the twin's verdict is compared)
+    assert (r.state.winners is not None and 0 in r.state.winners) == wins
+    # the table at the turn end, winners included, read off both twins (a trace may not end there: compared by hand)
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(end[:-1]), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((0,) if wins else None)
+
+
+@pytest.mark.parametrize("red1, wins", [(1, True), (2, False)])
+def test_a_sweeper_wins_when_a_player_dies_with_at_most_one_red_and_one_blue_message(game, red1, wins):
+    """清道夫 (a black identity's secret task, dealt from five players) wins when a player dies holding at most one
+    red and at most one blue message (phase/CheckKillerWin.kt; interp win.check_killer_win, twin enc win): five
+    seats, seat 0 the sweeper; seat 1 (two black messages and one or two red ones) receives a third black one in the
+    fight phase and dies. ``--target win`` #76 (seed 27: ``<= 1`` made ``< 1`` for red) survived the cross-check: no
+    random game deals a sweeper a death at exactly one red message."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    setup["seats"][0].update(identity="black", task="sweeper")
+    setup["seats"][2].update(identity="red")
+    setup["seats"][1].update(area={"black": 2, "red": red1}, red_messages=red1, true_messages=red1,
+                             non_black_messages=red1)
+    events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
+    events[4].update(arrow="up", dir="up")
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert g.verdict() == r.legal
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((0,) if wins else None), r.errors
+
+
+GIVE_UP_TO = '''
+[[card]]
+id = "G2"
+name = "交多"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "give", to = "target", n = 1, up_to = 2, as = "given" }, { op = "draw", n = "given" }]
+'''
+
+
+@pytest.mark.parametrize("n, errors, hand", [(1, [], 5), (2, [], 5), (3, ["the number picked is not within its bounds"], None)])
+def test_a_count_picked_up_to_its_bound_and_bound_by_as(game, n, errors, hand):
+    """An op of ``n = 1, up_to = 2`` lets its actor pick 1 or 2 (not 3: interp ops._n, twin enc ops), and ``as`` binds
+    the number given (interp ops.op_give, twin enc ops): seat 0 plays 交多 on seat 1, gives ``n`` cards and draws as
+    many (his hand as before the gift). ``--target ops`` (seed 27): #111 (the pick's upper bound made strict) and #132 (the count bound by ``as``
+    started at 1) survived the cross-check — random effects seldom pick the bound itself or read a count given."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GIVE_UP_TO})
+    events = d["events"][:3] + [{"event": "play", "seat": 0, "card": "G2", "target": 1},
+                                {"event": "resolve", "choices": {"0": {"n": n}}}]
+    r = check(cat, d["setup"], events, [(4, e) for e in errors])
+    if hand is not None:
+        assert r.state.seats[0].hand_count == hand and r.state.seats[1].hand_count == 3 + n
+
+
+MOVE_IN_MAIN = '''
+[[card]]
+id = "M2"
+name = "空移"
+windows = { main = "turn" }
+do = [{ op = "move_message", to = "self" }]
+'''
+
+
+def test_a_message_moved_when_none_is_travelling(game):
+    """An effect that moves the message in front of someone fails when no message is travelling (出牌阶段: none sent
+    yet; interp ops.op_move_message, twin enc ops). ``--target ops`` #248 (seed 27: that failure emptied) survived the
+    cross-check: random cards that move the message are played in the windows where one travels."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MOVE_IN_MAIN})
+    check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "M2"}, {"event": "resolve"}],
+          [(4, "no message is travelling")])
+
+
+EFFECT_EDGES = '''
+[[character]]
+id = "c10"
+name = "壬"
+hidden = false
+female = false
+skills = ["OD", "OU"]
+
+[[skill]]
+id = "OD"
+name = "见弃"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "discard", whose = "any" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "OU"
+name = "见用"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "use_card", whose = "other" }
+do = [{ op = "draw" }]
+
+[[card]]
+id = "D1"
+name = "弃一"
+windows = { main = "turn" }
+do = [{ op = "discard", who = "self", n = 1 }]
+
+[[card]]
+id = "P1"
+name = "置手牌"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "put_message", to = "target", from = "hand", of = "target" }]
+'''
+
+
+def test_what_an_effect_raises_and_leaves_as_it_was(game):
+    """Three edges of an effect (interp ops / game, twin enc ops / game), each a game case: a discard raises its
+    event, which a skill answers (DiscardCardEvent); a skill fired while a card is being used leaves the card to
+    resolve (its effect is no cancel); a message put from a hand needs a card there. And a turn cannot end from a
+    send window no message was sent in. ``--target ops`` / ``game`` (seed 28): the discard's event emptied (#121),
+    every effect's ``cancelled`` starting true (#22), the empty hand's failure emptied (#193), the turn end's test
+    ``and`` made ``or`` (#240) survived the cross-check."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + EFFECT_EDGES})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][1].update(character="c10", skills=[{"rule": "OD"}, {"rule": "OU"}])
+    main = d["events"][:3]
+    # seat 0 discards a card: seat 1's 见弃 answers it and draws
+    r = check(cat, setup, main + [{"event": "play", "seat": 0, "card": "D1"}, {"event": "resolve"},
+                                  {"event": "fire", "seat": 1, "rule": "OD"}])
+    assert r.state.seats[1].hand_count == 4
+    # seat 0 plays 黑牌 in the fight phase; seat 1's 见用 answers its use; the card still resolves
+    fight = d["events"][:7]
+    assert fight[-1] == {"event": "play", "seat": 0, "card": "K0", "target": 1}
+    r = check(cat, setup, fight + [{"event": "fire", "seat": 1, "rule": "OU"}, d["events"][7]])
+    assert r.state.seats[1].black_messages == 3 and r.state.seats[1].hand_count == 4
+    # a message put from seat 2's hand: none there
+    empty = copy.deepcopy(setup)
+    empty["seats"][2]["hand_count"] = 0
+    check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
+                              {"event": "resolve", "choices": {"0": {"cls": "red"}}}], [(4, "seat 2 has no hand card")])
+    # 传递阶段 with no message sent (in front of a seat, or of nobody), then the turn end: both refused
+    end = [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}]
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send", "in_front": 1}] + end,
+          [(4, "the message has not been sent (a send event)"),
+           (5, "before the turn ends its message is sent and received (or discarded)")])
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send"}] + end,
+          [(4, "the send phase: the message must be in front of a seat"),
+           (5, "before the turn ends its message is sent and received (or discarded)")])

@@ -124,9 +124,12 @@ PHRASES: list[tuple[str, str]] = [
     ("MSG? 被 SELF 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(in_front) can fire {SKILL}"),
     ("面朝上|正面朝上 的 CHAR", "{CHAR} @cond(face_up)"),
     ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
-    ("收到|接收到|拿到 SELF? 传出? 的? MSG", "received"),
-    ("receive her|his|their own message", "received"),
-    ("get her|his|their own message back", "received"),
+    # her own message (收到自己传出的情报): she received this turn's message and she is its sender
+    ("收到|接收到|拿到|接收|收下 SELF 传出 的? MSG", "received @role(sender)"),
+    ("收到|接收到|拿到 SELF 的 MSG", "received @role(sender)"),
+    ("收到|接收到|拿到 MSG", "received"),
+    ("receive her|his|their own message", "received @role(sender)"),
+    ("get her|his|their own message back", "received @role(sender)"),
     # ---- who (the roles of the table): as the player asked about, or a condition on her
     ("传出者|情报传出者|情报的传出者|传出情报的角色|传出情报的人", "@role(sender) anyone"),
     ("the sender", "@role(sender) anyone"),

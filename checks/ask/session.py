@@ -89,6 +89,18 @@ class Session:
         kinds, named, exact = self.relevant(q)
         rel_grants = [r.id for r in cat.grants if r.id != "InvalidSkill" and cat.sites(r.id) and
                       (r.id in named or (r.closure & kinds))]
+        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
+        # a named skill handing out a pair at once ('with': 禁闭's invalidation and ban) takes one more slot
+        paired = any(g.together is not None for rid in named if rid in cat.skills for g in cat.skills[rid].gives)
+        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens) + paired
+        if not rel_grants:
+            G = 0
+        if self.general:
+            # one engine over every character and grant (``general``): the shape below is not needed
+            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
+            if G <= gG:
+                every = list(cat.characters)
+                return every, self.all_grants(), self.seats, gG, every
         rel_rules = set(named) | set(rel_grants)
         for r in cat.skills.values():
             if r.closure & kinds:
@@ -111,12 +123,6 @@ class Session:
                                                  for r in c.skills))
                 seen.setdefault(sig, c.id)
             chars = list(seen.values()) + [c for c in whose if c not in seen.values()]
-        n_grant_givens = sum(1 for g in q.givens if g.kind == "grant") + (q.which is not None and q.which.kind == "params")
-        # a named skill handing out a pair at once ('with': 禁闭's invalidation and ban) takes one more slot
-        paired = any(g.together is not None for rid in named if rid in cat.skills for g in cat.skills[rid].gives)
-        G = self.grants if self.grants is not None else max(DEFAULT_GRANTS, n_grant_givens) + paired
-        if not rel_grants:
-            G = 0
         # the other seats matter as givers (of the grants that matter, and of invalidation) and through what
         # expressions read of them (hidden, female): the givers' owners, and a few of every other kind
         if exact:
@@ -134,11 +140,6 @@ class Session:
                 elif per.get((c.hidden, c.female), 0) < self.seats:
                     per[(c.hidden, c.female)] = per.get((c.hidden, c.female), 0) + 1
                     others.append(c.id)
-        if self.general:
-            gG = self.grants if self.grants is not None else DEFAULT_GRANTS
-            if G <= gG:
-                every = list(cat.characters)
-                return every, self.all_grants(), self.seats, gG, every
         return chars, rel_grants, self.seats, G, others
 
     def all_grants(self) -> list:

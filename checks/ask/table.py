@@ -535,9 +535,15 @@ class Builder:
     def turn_seats(self) -> list:
         w = self.goal.whose
         roles = self.goal.roles
-        if w == "own" or "turn" in roles or "sender" in roles:
+        mine = w == "own" or "turn" in roles or "sender" in roles
+        others = w == "other" or "not_turn" in roles or "not_sender" in roles
+        if mine and others:
+            # the sender in another player's turn (密令's target): the templates have the turn player send, so
+            # none of them is such a game — left to the bound, never answered by a game of the wrong turn
+            return []
+        if mine:
             return [0]
-        if w == "other" or "not_turn" in roles or "not_sender" in roles:
+        if others:
             return [1]
         if w is not None:
             return [self.chars.index(w)] if w in self.chars else []
@@ -1284,12 +1290,32 @@ class Search:
         else:
             before = _start_state(game)
         reader.run, reader.game = run, game
-        ok = self.via_ok(game) and reader.holds(run.state, self.claim_to_find()) and \
+        ok = self.via_ok(game) and self.frame_ok(run.state) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
             all(reader.holds(run.state, a) for a in self.goal.after)
         if not ok:
             raise TwinsDisagree(game, [(len(game.events), pick("解释器对这局游戏的回答不同", "the interpreter answers the game otherwise"))])
         return Found(story, game, run, before)
+
+    def frame_ok(self, st: State) -> bool:
+        """The question's frame holds at the end of the game the interpreter played, read from its state and not
+        from the template: whose turn it is (在自己的回合 / 在别人的回合 / a character's) and the player's roles
+        (the sender of this turn's message, the turn player, a character as the sender)."""
+        g = self.goal
+        w = g.whose
+        if w == "own" and st.turn != 0 or w == "other" and st.turn == 0:
+            return False
+        if w not in (None, "own", "other"):
+            if st.seats[st.turn].character != w:
+                return False
+        sender = st.sender_of_turn()
+        for r in g.roles:
+            if (r == "sender" and sender != 0 or r == "not_sender" and sender == 0 or r == "turn" and st.turn != 0
+                    or r == "not_turn" and st.turn == 0):
+                return False
+            if r.startswith("sender_is ") and st.seats[sender].character != r.split(" ", 1)[1]:
+                return False
+        return True
 
     def via_ok(self, game: TR.Trace) -> bool:
         """The player's plays the question says go through a conversion skill (用应变把截获当作误导) do: the

@@ -22,7 +22,7 @@ from .core import memo
 from .state import NONE, WCODE, SymState
 from .cond import compile_defined, params_of
 from .table import SymTable
-from .val import AND, EQ, NE, NOT, OR
+from .val import AND, EQ, NE, NOT, OR, is_c
 
 
 @memo
@@ -78,32 +78,47 @@ def enc_guard_ok(cat, tab: SymTable, on, event: Pending, seat: int, inst):
 def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filter=None):
     """Twin of fires.fire_errors for a concrete seat and rule held (the caller checked the seat, the rule and its
     instance): (condition under which the fire may happen, [(selected, pending index)] — the candidate events with
-    the condition that each is the one answered; [] for a rule reading a state)."""
+    the condition that each is the one answered, [] for a rule reading a state —, [(selected, entry)] — the skill-list
+    entry that answers: the first live copy whose ``whose`` and guard hold, Event.checkResolve asking each copy in
+    list order). Copies with the same arguments and ``used`` have the same guard: the first of them stands for all."""
     from .view import SeatView, ask, live_kinds_of
     rule = cat.skills[rid]
-    inst = next(i for i in tab.seats[seat].skills if i.rule == rid)
-    if "TriggeredSkill" not in live_kinds_of(cat, inst):
-        return False, []
+    live, seen = [], set()
+    for inst in tab.seats[seat].skills:
+        if inst.rule != rid or "TriggeredSkill" not in live_kinds_of(cat, inst):
+            continue
+        key = (repr(sorted(inst.args.items())), inst.used if is_c(inst.used) else id(inst))
+        if key not in seen:
+            seen.add(key)
+            live.append(inst)
+    if not live:
+        return False, [], []
     s = tab.seats[seat]
     asked = OR(AND(s.alive, NOT(s.lost)), rule.has("BeforeDieSkill"), not rule.initial)
+    cands = []                                   # (condition, pending index or None, entry), in the order asked
     if not rule.on and rule.fires is not None:
-        return AND(asked, ask(enc_fires(SeatView(cat, tab, seat), rid))), []
-    cands = []
-    for on in rule.on:
-        if on_filter not in (None, on.event):
-            continue
-        for i in range(len(pending) - 1, -1, -1):
-            e = pending[i]
-            if e.kind != on.event:
-                continue
-            c = AND(e.present, NOT(e.answered.get((seat, rid), False)), enc_holder_role_ok(on, e, seat),
-                    enc_guard_ok(cat, tab, on, e, seat, inst))
-            if c is not False:
-                cands.append((c, i))
-    sel, before = [], False
-    for c, i in cands:
-        sel.append((AND(c, NOT(before)), i))
+        for inst in live:
+            cands.append((ask(enc_fires(SeatView(cat, tab, seat, insts=[inst]), rid)), None, inst))
+    else:
+        for inst in live:
+            for on in rule.on:
+                if on_filter not in (None, on.event):
+                    continue
+                for i in range(len(pending) - 1, -1, -1):
+                    e = pending[i]
+                    if e.kind != on.event:
+                        continue
+                    c = AND(e.present, NOT(e.answered.get((seat, rid), False)), enc_holder_role_ok(on, e, seat),
+                            enc_guard_ok(cat, tab, on, e, seat, inst))
+                    if c is not False:
+                        cands.append((c, i, inst))
+    sel, picks, before = [], [], False
+    for c, i, inst in cands:
+        first = AND(c, NOT(before))
+        if i is not None:
+            sel.append((first, i))
+        picks.append((first, inst))
         before = OR(before, c)
         if before is True:
             break
-    return AND(asked, before), sel
+    return AND(asked, before), sel, picks

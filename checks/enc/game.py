@@ -1007,13 +1007,13 @@ class GameEncoding:
         if not any(i.rule == ev.rule for i in tab.seats[ev.seat].skills):
             self.bad("fire: the seat holds the skill")
             return
-        ok, sel = enc_fire_ok(cat, tab, ev.seat, ev.rule, self.pending, ev.on)
+        ok, sel, picks = enc_fire_ok(cat, tab, ev.seat, ev.rule, self.pending, ev.on)
         self.ok("a pending event the skill answers", ok, (ev.rule,))
         if ok is False:
             return
         rule = cat.skills[ev.rule]
-        inst = next(i for i in tab.seats[ev.seat].skills if i.rule == ev.rule)
-        inst.used = True
+        for c, inst in picks:                    # the copy that answered (fires.fire_errors: the first whose guard holds)
+            inst.used = OR(inst.used, c)
         self.acted.add((ev.seat, ev.rule))
         roles, words = {}, {}
         if sel:
@@ -1031,9 +1031,13 @@ class GameEncoding:
                 have = [(c, i) for c, i in sel if w in self.pending[i].words]
                 words[w] = _select(have, lambda i: self.pending[i].words[w], self.pending,
                                    self.pending[have[-1][1]].words[w])
-        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, inst=inst)
-        if self.card is not None:
-            self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)
+        # the effect with the answering copy's arguments: one copy (or copies alike) at once, else under each
+        # copy's condition of being the one that answered
+        alike = len({repr(sorted(i.args.items())) for _, i in picks}) <= 1
+        for c, inst in (picks[:1] if alike else picks):
+            d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, pc=True if alike else c, inst=inst)
+            if self.card is not None:
+                self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)
 
     def on_die(self, ev) -> None:
         """Twin of GameRunner.on_die (StartWaitForChengQing: nobody saved him; CheckKillerWin; AfterDieGiveCard)."""

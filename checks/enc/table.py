@@ -201,12 +201,13 @@ def enc_would_make_three(seat: SymSeat, cls):
 
 def enc_next_alive(tab: SymTable, seat, direction: str):
     """Twin of table.next_alive: the nearest living player on ``seat``'s left (lower seat) or right, the seat itself
-    excluded; NONE when nobody else lives. ``seat`` may be symbolic."""
+    excluded; the seat itself when nobody else lives (Player.getNextLeftAlivePlayer / getNextRightAlivePlayer).
+    ``seat`` may be symbolic (NONE when it is no seat)."""
     n = tab.n
     step = -1 if direction == "left" else 1
 
     def from_(s0: int):
-        out = NONE
+        out = s0                                 # nobody else alive: the walk stops back at the seat itself
         for d in range(n - 1, 0, -1):            # the nearest wins: built from the farthest in
             j = (s0 + step * d) % n
             out = ITE(tab.seats[j].alive, j, out)

@@ -63,7 +63,11 @@ class SeatView(SymState):
     """The table of ``tab`` seen from ``seat`` (the encoders' seat 0). ``rotate=False``: seats as they are (the
     result passes and the compilation of conditions that bind their own players)."""
 
-    def __init__(self, cat, tab: SymTable, seat: int = 0, rotate: bool = True, extra_globals: dict | None = None):
+    def __init__(self, cat, tab: SymTable, seat: int = 0, rotate: bool = True, extra_globals: dict | None = None,
+                 insts: list | None = None):
+        """``insts``: the seat's skill list seen as these entries only (one copy of a skill held twice: fires)."""
+        if insts is not None:
+            self.__dict__["insts"] = list(insts)
         self.cat = cat
         self.codes = codes_of(cat)
         self.tab = tab
@@ -109,7 +113,8 @@ class SeatView(SymState):
         C = self.codes
         r = self.cat.skills[inst.rule]
         params = {p: _param_value(C, t, inst.args.get(p)) for p, t in r.params.items()}
-        return Slot(i, not r.is_grant, z(True), z(C.rule[inst.rule]), (inst.rule,), z(bool(inst.used)), params)
+        used = bool(inst.used) if is_c(inst.used) else inst.used     # a term: which copy fired is the table's (fires)
+        return Slot(i, not r.is_grant, z(True), z(C.rule[inst.rule]), (inst.rule,), z(used), params)
 
     def rule_is(self, slot: Slot, rid: str):
         return z3.BoolVal(self.insts[slot.index].rule == rid)

@@ -11,6 +11,8 @@ interpreter picks, and a skill's parameters and ``used`` are read (the question 
 """
 from __future__ import annotations
 
+import z3
+
 from skillproof.model import vocab as V
 from skillproof.model.interp.win import TASKS          # the vocabulary of secret tasks (data), shared
 
@@ -149,29 +151,67 @@ def enc_pass_inputs(cat, tab: SymTable, kind: str, tag: str, just_dead=()):
 
 
 def enc_win_declared(tab: SymTable, just_dead=()):
-    """The identity and secret-task part of ProcessFsm.checkWin: (declared, winners) before any pass."""
+    """The identity and secret-task part of ProcessFsm.checkWin: (declared, winners) before any pass — the very terms
+    of the table's last call when nothing it reads has changed since (the game twin checks the win at every process
+    node, and most nodes change no seat's identity, task, life or red and blue counts: the same terms rebuilt)."""
+    key = (tab.n, tuple(just_dead)) + tuple(x for s in tab.seats for x in (
+        s.lost, s.identity, s.task, s.alive, s.count("red_messages"), s.count("blue_messages")))
+    memo = tab.__dict__.get("_declared_memo")
+    if memo is not None and _same_inputs(memo[0], key):
+        return list(memo[1]), list(memo[2])
+    D, W = _win_declared(tab, just_dead)
+    tab.__dict__["_declared_memo"] = (key, D, W)
+    return list(D), list(W)
+
+
+def _same_inputs(a: tuple, b: tuple) -> bool:
+    """The same values, position by position: equal constants of one type, or the very same z3 terms."""
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x is y:
+            continue
+        if type(x) is type(y) and not isinstance(x, z3.ExprRef) and x == y:
+            continue
+        return False
+    return True
+
+
+def _win_declared(tab: SymTable, just_dead=()):
     n = tab.n
     four = n == 4
     D, W = [False] * n, [False] * n
     mut_found, mutator = _task(tab, "mutator", just_dead, need_alive=True)
+    # seat j in the camp of a colour, and not out: made once, where first needed (every seat's check reads them)
+    camps: dict = {}
     for i in range(n):
         s = tab.seats[i]
         ig = NOT(s.lost)
         red, blue = s.count("red_messages"), s.count("blue_messages")
+        three = {}                  # colour -> three or more of it (the mutator's test reads them again)
+        collector = None            # black with the collector's task (both colours' test)
         for colour, other, cnt in ((RED, BLUE, red), (BLUE, RED, blue)):
-            hit = AND(ig, GE(cnt, 3))
+            three[colour] = GE(cnt, 3)
+            hit = AND(ig, three[colour])
             if hit is False:
                 continue
-            same = AND(hit, EQ(s.identity, colour))
+            mine = EQ(s.identity, colour)
+            same = AND(hit, mine)
             D[i] = OR(D[i], same)
             for j in range(n):
-                t = tab.seats[j]
-                camp = OR(EQ(t.identity, colour), AND(four, EQ(t.identity, other)))
-                W[j] = OR(W[j], AND(same, NOT(t.lost), camp))
-            coll = AND(hit, NOT(EQ(s.identity, colour)), EQ(s.identity, BLACK), EQ(s.task, TASK["collector"]))
+                got = camps.get((j, colour))
+                if got is None:
+                    t = tab.seats[j]
+                    camp = OR(EQ(t.identity, colour), AND(four, EQ(t.identity, other)))
+                    got = camps[(j, colour)] = (NOT(t.lost), camp)
+                W[j] = OR(W[j], AND(same, *got))
+            not_mine = NOT(mine)
+            if collector is None:
+                collector = (EQ(s.identity, BLACK), EQ(s.task, TASK["collector"]))
+            coll = AND(hit, not_mine, *collector)
             D[i] = OR(D[i], coll)
             W[i] = OR(W[i], coll)
-        m = AND(ig, OR(GE(red, 3), GE(blue, 3)), NOT(D[i]), mut_found)
+        m = AND(ig, OR(three[RED], three[BLUE]), NOT(D[i]), mut_found)
         if m is False:
             continue
         for j in range(n):

@@ -126,8 +126,7 @@ def _ref(cat, rid: str, key: str, role: str) -> RuleRef:
     return RuleRef(rid, r.name, loc.file, loc.line, role)
 
 
-# shared lane 0: the last of that lane (order 95, after intent), so moving it there from lane 1 changed no other
-# family's witness; the lanes' CPU measured with benchmarks/check_bench.py --cold-only
+# shared lane 1, after triggers and order (lanes balanced as measured with benchmarks/lanes_ab.py; see table)
 @register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=1, weight=2)
 def run(ctx):
     cat = ctx.cat

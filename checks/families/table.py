@@ -192,8 +192,10 @@ def checkable(card) -> bool:
     return any(c is not None for c in conds)
 
 
-# shared lane 0, after remind (see there): the lanes balanced as measured
-@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=1, weight=1)
+# shared lane 0, its last family (order 98, after intent): it asks the shared solver nothing and has no witness, so no
+# finding of lane 0 changes; it left lane 1 when order's deferred tables (Context.later) made that lane the slower
+# (lanes' CPU measured with benchmarks/lanes_ab.py)
+@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=0, weight=1)
 def run(ctx):
     from skillproof.checks.ask.table import quiet_characters
     cat = ctx.cat

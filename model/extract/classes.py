@@ -11,7 +11,7 @@ from .. import kinds as K
 from .report import ExtractError, ReportItem
 from .server import _CARD_ID, CARD_ENUM, COLOUR_ENUM, KIND_NAMES
 from .syntax import (_TYPE_NODES, _anon, _descendants, _fn_expr, _if_parts, _ir, _kid, _kids, _lambda_parts,
-                     _make_parser, _name_of, _Src, _t, _type_args, _type_name, _unparen, _value_args)
+                     _make_parser, _name_of, _Src, parse_kotlin, _t, _type_args, _type_name, _unparen, _value_args)
 
 
 class _Param:
@@ -147,7 +147,7 @@ class ClassIndex:
             except OSError as e:
                 self.note("parse", f.name, str(f), f"cannot read: {e.strerror}")
                 continue
-            tree = parse_within(parser, data, budget) if not budget.spent() else None
+            tree = parse_kotlin(parser, data, lambda p, d: parse_within(p, d, budget)) if not budget.spent() else None
             if tree is None:
                 raise budget.over_time(i, len(files), done_bytes, total)
             done_bytes += len(data)

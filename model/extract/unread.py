@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
                      _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments)
 from .server import KIND_NAMES
-from .syntax import _make_parser
+from .syntax import _make_parser, parse_kotlin
 
 # ----------------------------------------------------------------------------------------- where rules live
 #: directories (relative to the source root) whose files hold rule code
@@ -150,7 +150,7 @@ def constructs(rel: str, data: bytes, parser=None, robot_names=frozenset(), tree
     query = _locals_query(parser)
     tree = trees.get(id(data)) if trees is not None else None
     if tree is None:
-        tree = parser.parse(data)
+        tree = parse_kotlin(parser, data)
         if trees is not None:
             trees[id(data)] = tree
     root = tree.root_node
@@ -325,7 +325,7 @@ def compare(base: dict, head: dict) -> Comparison:
 
     def parse(data):
         if id(data) not in parsed:
-            parsed[id(data)] = parser.parse(data)
+            parsed[id(data)] = parse_kotlin(parser, data)
         return parsed[id(data)]
 
     dead_b = dead_params(base, files, parse, is_rule_file)      # parameters no rule reads (normal.dead_params)

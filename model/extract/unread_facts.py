@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from .normal import _COMMENTS, _TIMERS, HUMAN_CLASSES, ROBOT_CLASSES, _locals_query, _Norm
+from .syntax import parse_kotlin
 
 #: the call that turns a card into what a client message shows of it (its face)
 FACE_CALLS = frozenset({"toPbCard"})
@@ -64,7 +65,7 @@ def file_facts(rel: str, data: bytes, parser, trees: dict | None = None, kinds=(
     """The facts of one Kotlin file (``kinds``: which to collect), in source order."""
     tree = trees.get(id(data)) if trees is not None else None
     if tree is None:
-        tree = parser.parse(data)
+        tree = parse_kotlin(parser, data)
         if trees is not None:
             trees[id(data)] = tree
     query = _locals_query(parser)

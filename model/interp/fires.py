@@ -64,31 +64,40 @@ def guard_ok(cat, st, on, event: dict, seat: int, inst) -> bool:
 
 
 def fire_errors(cat, st, ev, pending: list) -> tuple:
-    """(why ``ev`` — a ``fire`` — cannot happen now, or ''; the pending event it answers, or None)."""
+    """(why ``ev`` — a ``fire`` — cannot happen now, or ''; the pending event it answers, or None; the skill-list
+    entry that answers, or None). A seat may hold the same skill twice (a grant handed out twice): the server's
+    Game.dealListeningSkill asks its skills in list order, each once per event (Event.checkResolve), so the *first*
+    live copy whose ``whose`` and guard hold answers — a copy whose guard is false leaves the event to the next."""
     n = len(st.seats)
     if not (isinstance(ev.seat, int) and 0 <= ev.seat < n) or ev.rule not in cat.skills:
-        return Reason("发动技能：不是座位，或没有这个技能", "fire: not a seat, or no such skill"), None
+        return Reason("发动技能：不是座位，或没有这个技能", "fire: not a seat, or no such skill"), None, None
     rule = cat.skills[ev.rule]
     seat = st.seats[ev.seat]
     insts = [i for i in seat.skills if i.rule == ev.rule]
     if not insts:
-        return Reason(f"座位{ev.seat}没有{rule.label}", f"seat {ev.seat} does not hold {rule.name}"), None
-    inst = insts[0]
-    if "TriggeredSkill" not in live_kinds(cat, inst):
-        return Reason(f"{rule.label}已被无效，或不是触发技", f"{rule.name} is invalidated, or not a triggered skill"), None
+        return Reason(f"座位{ev.seat}没有{rule.label}", f"seat {ev.seat} does not hold {rule.name}"), None, None
+    live = [i for i in insts if "TriggeredSkill" in live_kinds(cat, i)]
+    if not live:
+        return (Reason(f"{rule.label}已被无效，或不是触发技", f"{rule.name} is invalidated, or not a triggered skill"),
+                None, None)
     if not dispatched(seat.alive and not seat.lost, rule.has("BeforeDieSkill"), rule.initial):
-        return Reason(f"座位{ev.seat}已死亡：{rule.label}不会被询问", f"seat {ev.seat} is dead: {rule.name} is not asked"), None
+        return (Reason(f"座位{ev.seat}已死亡：{rule.label}不会被询问", f"seat {ev.seat} is dead: {rule.name} is not asked"),
+                None, None)
     if not rule.on and rule.fires is not None:                 # a state, not an event (详尽思索·押注)
-        if st.window not in rule.fires.at or not evaluate(rule.fires.when, env_of(cat, st, ev.seat, inst)):
-            return Reason(f"{rule.label}现在不会发动", f"{rule.name} does not fire now"), None
-        return "", None
-    for on in rule.on:
-        if ev.on not in (None, on.event):
-            continue
-        for event in reversed(pending):
-            if event["kind"] != on.event or (ev.seat, ev.rule) in event["answered"]:
+        if st.window in rule.fires.at:
+            for inst in live:
+                if evaluate(rule.fires.when, env_of(cat, st, ev.seat, inst)):
+                    return "", None, inst
+        return Reason(f"{rule.label}现在不会发动", f"{rule.name} does not fire now"), None, None
+    for inst in live:
+        for on in rule.on:
+            if ev.on not in (None, on.event):
                 continue
-            if holder_role_ok(on, event, ev.seat) and guard_ok(cat, st, on, event, ev.seat, inst):
-                return "", event
+            for event in reversed(pending):
+                if event["kind"] != on.event or (ev.seat, ev.rule) in event["answered"]:
+                    continue
+                if holder_role_ok(on, event, ev.seat) and guard_ok(cat, st, on, event, ev.seat, inst):
+                    return "", event, inst
     return Reason(f"没有{rule.label}能回应的事件（时机、谁的事件或条件不符，或已回应过）",
-                  f"no pending event {rule.name} answers (its event, whose it is or its guard, or it answered already)"), None
+                  f"no pending event {rule.name} answers (its event, whose it is or its guard, or it answered already)"), \
+        None, None

@@ -501,13 +501,12 @@ class GameRunner(Runner):
 
     def on_fire(self, ev: Event) -> None:
         st = self.st
-        why, event = fire_errors(self.cat, st, ev, self.pending)
+        why, event, inst = fire_errors(self.cat, st, ev, self.pending)
         if why:
             self.bad(why)
             return
         rule = self.cat.skills[ev.rule]
-        inst = next(i for i in st.seats[ev.seat].skills if i.rule == ev.rule)
-        inst.used = True
+        inst.used = True                         # the copy that answered (fires.fire_errors: the first whose guard holds)
         self.acted.add((ev.seat, ev.rule))
         roles, words = {}, {}
         if event is not None:

@@ -15,6 +15,7 @@ Each function says why a step cannot happen now (a ``Reason``; '' when it can). 
 """
 from __future__ import annotations
 
+from ..expr_words import DIRECTION
 from ..kinds import SEND_GROUPS
 from ..reason import Reason
 from .table import class_of, next_alive
@@ -83,7 +84,7 @@ def send_errors(cat, state, ev, send_allowed, hand_of: int | None = None) -> Rea
         return Reason("传出方向不对", "not a direction")
     by = h                                      # whose canSendCard checks it: the hand card's owner
     if not _seat(n, ev.to) or not first_stop_ok(state, by, ev.dir, ev.to, cat.rules.send_to_self):
-        return Reason(f"情报不能向{ev.dir}传给座位{ev.to}", f"a message sent {ev.dir} cannot stop first at seat {ev.to}")
+        return Reason(f"情报不能{DIRECTION[ev.dir][0]}传给座位{ev.to}", f"a message sent {ev.dir} cannot stop first at seat {ev.to}")
     locks = list(ev.locks or ())
     if len(set(locks)) != len(locks) or not all(_seat(n, x) and state.seats[x].alive for x in locks):
         return Reason("锁定的目标重复或已死亡", "a locked player twice, or a dead one")

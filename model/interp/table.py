@@ -101,9 +101,10 @@ def would_make_three(seat, cls: str) -> bool:
             or "black" in col and c["black_messages"] + 1 >= 3)
 
 
-def next_alive(state, seat: int, direction: str) -> int | None:
-    """The nearest living player on ``seat``'s left or right, the seat itself excluded (server
-    Player.getNextLeftAlivePlayer / getNextRightAlivePlayer; left is the lower seat, as MessageMoveNext walks)."""
+def next_alive(state, seat: int, direction: str) -> int:
+    """The nearest living player on ``seat``'s left or right, the seat itself excluded — or the seat itself when
+    nobody else lives, alive or not (server Player.getNextLeftAlivePlayer / getNextRightAlivePlayer walk the
+    other seats and stop back at their own; left is the lower seat, as MessageMoveNext walks)."""
     n = len(state.seats)
     step = -1 if direction == "left" else 1
     i = seat
@@ -111,7 +112,7 @@ def next_alive(state, seat: int, direction: str) -> int | None:
         i = (i + step) % n
         if state.seats[i].alive:
             return i
-    return None
+    return seat
 
 
 def from_turn(state, seats) -> list:
