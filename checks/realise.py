@@ -142,6 +142,7 @@ class Builder:
         self.cat, self.sk, self.run, self.final = cat, skeleton, run, final
         self.n = len(skeleton.setup.seats)
         self.win = win_check_of(questions)
+        self.questions = list(questions)
 
     def templates(self):
         """Every template of the skeleton, simplest first (at most MAX_TEMPLATES): the leaves of the tree of
@@ -149,9 +150,10 @@ class Builder:
         after it, so the tree is walked, not a product of counts)."""
         return list(self.each())
 
-    def each(self):
+    def each(self, uncounted=None):
         """The templates of ``templates``, one at a time as the walk meets them (``realise`` stops at the first that
-        makes a game: the rest are not built)."""
+        makes a game: the rest are not built). ``uncounted(template)``: a template it holds true of is yielded but
+        takes none of the MAX_TEMPLATES places (the walk's own bound still holds)."""
         made = 0
         ways: list = []
         for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
@@ -161,13 +163,19 @@ class Builder:
             if events is not None:
                 events = self.name_senders(events, new)
             taken = self._taken
+            if events is not None and self.questions and \
+                    not asks_there(TR.Trace(self.sk.setup, events, table=True), self.questions, self.cat):
+                # a template whose game cannot be at the questions' moment answers nothing (realise_run skips it
+                # unsolved): it does not take one of the MAX_TEMPLATES places of those that may
+                events = None
             if events is not None:
                 tmpl = TR.Trace(setup_template(self.cat, self.setup(), new), events, table=True)
                 # the shed branch taken (``shed``): the ways before it, the seat, how many cards, which card
                 tmpl.shed = None if self._shed is None else \
                     (tuple(c for c, _ in taken[:self._shed[0]]),) + self._shed[1:]
+                free = uncounted is not None and uncounted(tmpl)
                 yield tmpl
-                made += 1
+                made += 0 if free else 1
                 if made >= (MAX_TEMPLATES if self.win is None else MAX_WIN_TEMPLATES):
                     break
             i = len(taken) - 1
@@ -238,6 +246,9 @@ class Builder:
                 w = ev.window
                 if dropping and w != "dying":
                     continue                                # the game ends in the dying window it moved the receive to
+                if dropping and any(e.kind == "window" and e.window == "dying" and e.dying == ev.dying
+                                    for e in out[self._turn_start(out):]):
+                    continue                                # … and in his one dying window: not a second time
                 if skipped is not None:
                     if w == "dying":
                         continue
@@ -1319,12 +1330,12 @@ def templates(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None) -> 
     return list(each_template(cat, skeleton, run))
 
 
-def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None, questions=()):
+def each_template(cat: Catalogue, skeleton: TR.Trace, run: TR.Run | None = None, questions=(), uncounted=None):
     """``templates``, one at a time (built as they are asked for). ``questions``: the (question, expect) pairs
     the game must answer — a question of the result pass makes every template end in a win check
-    (``win_check_of``)."""
+    (``win_check_of``). ``uncounted``: as ``Builder.each``'s."""
     run = run or play_run(cat, skeleton)
-    return Builder(cat, skeleton, run, run.state, questions).each()
+    return Builder(cat, skeleton, run, run.state, questions).each(uncounted)
 
 
 def win_check_of(questions) -> tuple | None:
@@ -1489,7 +1500,15 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
                    for q, e in questions) and (accept is None or accept(game, got))
     tried = 0
     least: dict = {}            # (the ways before the shed branch, card) -> the fewest cards to shed (``_shed_more``)
-    for tmpl in each_template(cat, skeleton, run, questions):
+    # the ways before the shed branch of templates that shed nothing and had no legal filling at all: the same events
+    # with cards shed are still tried, but take no place of MAX_TEMPLATES — they crowded out the other ways of
+    # putting the table's events under a skeleton (IV001: nine shed variants of one illegal path, then the cap)
+    dead: set = set()
+
+    def uncounted(t) -> bool:
+        sh = getattr(t, "shed", None)
+        return sh is not None and sh[2] > 0 and sh[0] in dead
+    for tmpl in each_template(cat, skeleton, run, questions, uncounted):
         tried += 1
         shed = getattr(tmpl, "shed", None)
         if shed is not None and shed[2] < least.get((shed[0], shed[3]), 0):
@@ -1499,6 +1518,8 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
         over = win_check_of(questions) is not None
         game = solve(cat, tmpl, final, focus={q.get("seat", 0) for q, _ in questions}, over=over, questions=questions)
         if game is None:
+            if shed is not None and shed[2] == 0:
+                dead.add(shed[0])
             continue
         got = _replayed(cat, game)
         if answers(game, got):
