@@ -469,7 +469,11 @@ class _Calls:
         if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
             self._copy(args, env, cond, n)
             return rv
-        # a state built: of the rule's own file, or the engine's
+        # a state built: of the rule's own file, or the engine's. ``ExecuteX(a, b) { … }`` — the last argument
+        # given as a trailing lambda — is the call ``ExecuteX(a, b, { … })``
+        if x.k == "call" and x.a[0].k == "call" and x.a[0].a[0].k == "name" and not x.a[1] and x.a[2] is not None \
+                and x.a[0].a[2] is None:
+            x, args, lam = x.a[0], x.a[0].a[1], x.a[2]
         if x.k == "call" and x.a[0].k == "name":
             name = x.a[0].a[0]
             cls = self.ex.resolve(name, owner)
@@ -642,6 +646,8 @@ class _Calls:
             if a is None and i < len(args) and args[i].name is None:
                 a = args[i]
             v = (self._term(a.x, env) or self._value(a.node, env, cond)) if a is not None else None
+            if a is None and lam is not None and i == len(cls.params) - 1 == len(args):
+                v = _V("lambda", node=lam, env=dict(env))      # the last property given as a trailing lambda
             inner[p.name] = v or _V("opaque")
         saved, self.in_entry = self.in_entry, False
         try:

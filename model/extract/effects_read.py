@@ -27,7 +27,7 @@ import re
 from .. import effects as X
 from .. import events as EV
 from .bodies import _T
-from .conds import CondTranslator, conj, negate
+from .conds import CondTranslator, _atomic, conj, negate
 from .normal import FORWARD, _Norm
 from .syntax import _code, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
@@ -264,6 +264,8 @@ class _Walker(_Calls):
             return self._decl(s, env, cond)
         if t in ("for_statement",):
             return self._for(s, env, cond)
+        if t == "while_statement" and self._drain(s, env, cond):
+            return cond
         if t == "assignment":
             self._assign(s, env, cond)
             return cond
@@ -758,6 +760,38 @@ class _Walker(_Calls):
             pass
         return cond
 
+    def _drain(self, s, env, cond) -> bool:
+        """A trigger draining every pending event of its kind: ``while (true) { e = g.findEvent<E>(this) { … } ?:
+        break; found = true }`` — it answers when one event passes the guard (the flags set in the loop are then
+        true) and goes on with the last one: read as one ``findEvent`` (its guard the trigger's ``when``), ``e`` that
+        event. Any other loop is not read."""
+        kids = _code(s)
+        if self.mode != "trigger" or len(kids) != 2 or _t(kids[0]) != "true":
+            return False
+        body = self._stmts(kids[1])
+        if not body or body[0].type != "assignment":
+            return False
+        left, right = body[0].child_by_field_name("left"), body[0].child_by_field_name("right")
+        if left is None or left.type != "identifier" or right is None or right.type != "binary_expression" or \
+                _t(right.child_by_field_name("operator")) != "?:":
+            return False
+        call, jump = _code(right)[0], _code(right)[-1]
+        if jump.type not in ("jump_expression", "identifier") or _t(jump).strip() != "break" or \
+                call.type != "call_expression" or \
+                "findEvent" not in _t(call).split("{")[0]:
+            return False
+        flags = []
+        for b in body[1:]:
+            bl, br = b.child_by_field_name("left"), b.child_by_field_name("right")
+            if b.type != "assignment" or bl is None or bl.type != "identifier" or _t(br) != "true":
+                return False
+            flags.append(_t(bl))
+        v = self._value(call, env, cond)
+        env[_t(left)] = v or _V("opaque")
+        for f in flags:
+            env[f] = _V("bool", "true")
+        return True
+
     def _players_set(self, node, env):
         """``g.players`` (every player) or ``….filter { it !== r }`` of it (the others) → all / others."""
         txt = re.sub(r"\s+", "", _t(node))
@@ -917,8 +951,16 @@ class _Walker(_Calls):
         names, stmts = _lambda_parts(lam) if lam is not None else ([], [])
         inner = dict(env)
         inner[names[0] if names else "it"] = _V("event", kind.key)
-        parts = self.when_parts[idx]
-        for s in stmts:
+        self.when_parts[idx].extend(self._guard_parts(stmts, inner, env))
+        return _V("event", kind.key)
+
+    def _guard_parts(self, stmts, inner, env) -> list:
+        """The conditions of a findEvent guard lambda's statements (``c || return@findEvent false``, ``if (c) return
+        …``, the last expression), in order. A local picked by a ``when`` whose ``else`` rejects the event (``t = when
+        { a -> x; b -> y; else -> return@findEvent false }``) is a case split: the guard needs one of the cases
+        (``a or b``), and each statement after it that reads differently in the cases is ``if a then … else …``."""
+        parts: list = []
+        for i, s in enumerate(stmts):
             if s.type == "binary_expression" and _t(s.child_by_field_name("operator")) in ("||", "&&") and \
                     len(_code(s)) == 2 and _code(s)[1].type in ("return_expression", "jump_expression"):
                 a, _b = _code(s)
@@ -929,6 +971,25 @@ class _Walker(_Calls):
                 parts.append(negate(self._cond_u(cn, inner)) if cn is not None else "unknown")
             elif s.type == "property_declaration":
                 self._decl(s, inner, [])
+            elif s.type == "assignment" and self._pick(s, inner) is not None:
+                name, cases = self._pick(s, inner)
+                env[name] = _V("opaque")                 # after the guard: which case held is not kept
+                conds = [c for c, _v in cases]
+                parts.append(" or ".join(c if _atomic(c) else f"({c})" for c in conds))
+                per_case = []
+                for _c, v in cases:
+                    env_i = dict(inner)
+                    env_i[name] = v
+                    per_case.append(self._guard_parts(stmts[i + 1:], env_i, {}))
+                for texts in zip(*per_case):
+                    if len(set(texts)) == 1:
+                        parts.append(texts[0])
+                        continue
+                    out = texts[-1]
+                    for c, t in reversed(list(zip(conds[:-1], texts[:-1]))):
+                        out = f"if {c} then ({t}) else ({out})"
+                    parts.append(out)
+                return parts
             elif s.type == "assignment":                # a value set in the guard: not followed here
                 left = s.child_by_field_name("left")
                 if left is not None and left.type == "identifier":
@@ -943,7 +1004,38 @@ class _Walker(_Calls):
             else:
                 self._miss(self.key[1], s)
                 parts.append("unknown")
-        return _V("event", kind.key)
+        return parts
+
+    def _pick(self, s, env):
+        """``name = when { c1 -> p1; …; else -> return@findEvent false }`` (no subject, each value a player the walk
+        knows): (name, [(condition, player value), …]); else None."""
+        left, right = s.child_by_field_name("left"), s.child_by_field_name("right")
+        if left is None or left.type != "identifier" or right is None or right.type != "when_expression" or \
+                any(c.type == "when_subject" for c in right.named_children):
+            return None
+        cases, rejected = [], False
+        for e in (c for c in right.named_children if c.type == "when_entry"):
+            kids = _code(e)
+            if not kids:
+                return None
+            body = self._stmts(kids[-1])
+            if "else" in {c.type for c in e.children if not c.is_named}:
+                if len(body) != 1 or body[0].type not in ("return_expression", "jump_expression") or \
+                        _t(body[0]).split()[-1] != "false":
+                    return None
+                rejected = True
+                continue
+            if len(kids) != 2 or len(body) != 1:
+                return None
+            v = self._term(_ir(body[0]), env)
+            if v is None or v.sort not in ("self", "player"):
+                return None
+            k = kids[0].named_children[0] if kids[0].type == "when_condition" and kids[0].named_children else kids[0]
+            c = self._cond(k, env)
+            if c is None or "unknown" in c:
+                return None
+            cases.append((c, v))
+        return (_t(left), cases) if cases and rejected else None
 
     def _bind_kind(self, kind):
         self.kind = kind
