@@ -42,6 +42,8 @@ class _Calls:
             if len(branches) == 2 and c_node is not None and self._answer_test(c_node, env):
                 alts = [self._collect(lambda b=b: self._branch_value(b, env, []))[0] for b in branches]
                 real = [a for a in alts if a]
+                if len(real) == 1 and alts[0]:
+                    cond = cond + self._answer_needs(c_node, env)
                 if real:
                     op = {"op": "choose", "of": real}
                     if len(real) == 1:

@@ -29,7 +29,7 @@ from .. import events as EV
 from .bodies import _T
 from .conds import CondTranslator, _atomic, conj, negate
 from .normal import FORWARD, _Norm
-from .syntax import _code, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
+from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -65,6 +65,8 @@ class _Walker(_Calls):
         self.players = X.players_of(())
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
+        self.answer_needs: dict = {}   # (state class, a boolean field of the answer) -> what the state refuses it
+                                       # without (``if (message.show && !c) return null``: ``show`` needs ``c``)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
         self.turn_is_self = False      # the use was checked to be the turn player's (``r !== fsm.whoseTurn``)
         self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
@@ -323,6 +325,8 @@ class _Walker(_Calls):
                     self._block(self._stmts(other), env, cond)
                 except _Stop:
                     raise
+            return cond
+        if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
             return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
             return cond
@@ -623,6 +627,37 @@ class _Walker(_Calls):
         names = [k for k, v in env.items() if v.sort == "answer"]
         return any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in names)
 
+    def _answer_refusal(self, node, env) -> bool:
+        """``if (message.f && c) return null``: an answer choosing ``f`` is refused unless ``not c`` — kept as the
+        condition of the choice that ``f`` makes (``_choice``). ``c`` must read whole and not name the answer."""
+        x = _unparen(_ir(node))
+        if x.k != "bin" or x.a[0] != "&&":
+            return False
+        parts = [_unparen(p) for p in _conjuncts(x)]
+        fields, rest = [], []
+        for p in parts:
+            v = self._term(p, env) if p.k in ("name", "nav") else None
+            if v is not None and v.sort == "answer" and v.text:
+                fields.append(v.text)
+            else:
+                rest.append(p)
+        if len(fields) != 1 or not rest or any(self._answer_test(p.n, env) for p in rest):
+            return False
+        cs = [self._cond(p.n, env) for p in rest]
+        if any(c is None or "unknown" in c for c in cs):
+            return False
+        key = (id(self.key[1]), fields[0])
+        self.answer_needs[key] = conj([self.answer_needs.get(key, "true"), negate(conj(cs))])
+        return True
+
+    def _answer_needs(self, c_node, env) -> list:
+        """A choice made by a boolean field of the answer that the state refuses without a condition: [that
+        condition] (``_answer_refusal``); else []."""
+        v = self._term(_ir(c_node), env) if c_node is not None else None
+        if v is not None and v.sort == "answer" and (id(self.key[1]), v.text) in self.answer_needs:
+            return [self.answer_needs[(id(self.key[1]), v.text)]]
+        return []
+
     def _choice(self, s, branches, env, cond):
         """The branches of a test of the client's answer as a ``choose`` op (one alternative: ``may``); what follows
         a branch that stops is in that alternative only."""
@@ -635,6 +670,9 @@ class _Walker(_Calls):
             alts.append([])
             stops.append(False)
         real = [a for a in alts if a]
+        if len(real) == 1 and alts[0]:
+            cond = cond + self._answer_needs(s.child_by_field_name("condition") if s.type == "if_expression" else None,
+                                             env)
         if real:
             op = {"op": "choose", "of": real}
             if len(real) == 1:
