@@ -369,6 +369,14 @@ class _Calls:
             if chosen is not None:
                 chosen.src = "area:" + rv.text
                 op["_card"] = chosen                         # (dropped again if the card is then sent: _send)
+            held = self._term(args[0].x, env) if len(args) == 1 else None
+            if held is not None and held.sort == "cardval" and held.where:
+                op["where"] = held.where                     # what the card was checked to be before it moved
+                held.where = None
+            if held is not None and held.sort == "cardval" and held.text.startswith("seen:") and held.named is None:
+                # a message card the rule holds: the ops after it read its colours by the name ``as`` gives it
+                taken = sum(1 for o in self.rd.ops if o.get("as"))
+                held.named = op["as"] = "gone" if not taken else f"gone{taken + 1}"
             self._op(op, cond, n)
             return _V("cardval", "area:" + rv.text)
         if last in ("remove", "removeAll") and recv is not None and recv.k == "nav" and recv.a[1] == "cards" \

@@ -38,9 +38,11 @@ from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_N
 class EffectReader:
     """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
 
-    def _read_effect(self, c, mode: str, on: list | None = None, cid: str | None = None) -> Reading:
-        """``mode``: trigger | active | card. ``on``: the trigger's entries (their ``when`` is filled in)."""
+    def _read_effect(self, c, mode: str, on: list | None = None, cid: str | None = None, params=None) -> Reading:
+        """``mode``: trigger | active | card. ``on``: the trigger's entries (their ``when`` is filled in). ``params``:
+        the rule's parameters (its constructor's, name -> catalogue type), read by name where the code reads them."""
         w = _Walker(self, c, mode, on or [], cid)
+        w.params = {k: t for k, t in (params or {}).items() if t in _PARAM_SORTS}
         try:
             w.run()
         except RecursionError:                                   # pragma: no cover - deep code
@@ -50,7 +52,13 @@ class EffectReader:
         return w.rd
 
 
+#: the catalogue types of a rule's parameters the walk reads by name (a colour the grant was handed: 江湖令's)
+_PARAM_SORTS = ("colour",)
+
+
 class _Walker(_Calls):
+    params: dict = {}
+
     def __init__(self, ex, c, mode, on, cid):
         self.ex, self.c, self.mode, self.on, self.cid = ex, c, mode, on, cid
         self.rd = Reading()
@@ -65,6 +73,7 @@ class _Walker(_Calls):
         self.players = X.players_of(())
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
+        self.pending_where: list = []  # checks of held message cards (``_card_where``) no op has taken up yet
         self.answer_needs: dict = {}   # (state class, a boolean field of the answer) -> what the state refuses it
                                        # without (``if (message.show && !c) return null``: ``show`` needs ``c``)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
@@ -74,6 +83,13 @@ class _Walker(_Calls):
 
     # ------------------------------------------------------------------------------------------ entries
     def run(self):
+        self._run()
+        for v, key, owner, node in self.pending_where:
+            if v.where is not None:              # checked, but no op moved the card: the check is not read
+                self.key = key
+                self._miss(owner, node, "a check of a card no op moves")
+
+    def _run(self):
         ex, c = self.ex, self.c
         if self.mode == "trigger":
             owner, fd = ex.func(c, "execute")
@@ -90,7 +106,7 @@ class _Walker(_Calls):
             if "ActiveSkill" in ex.ancestors(c) | {k for k in ex.kinds(c)}:     # used as well as triggered
                 self.mode, self.started, self.in_entry = "active", False, True
                 self.kind, self.fields, self.words, self.players = None, {}, {}, X.players_of(())
-                self.run()
+                self._run()
         elif self.mode == "active":
             owner, fd = ex.func(c, "executeProtocol")
             if fd is None:
@@ -118,6 +134,12 @@ class _Walker(_Calls):
         return []
 
     def _params(self, fd, by_type: dict) -> dict:
+        env = self._fn_params_env(fd, by_type)
+        for k, t in self.params.items():
+            env.setdefault(k, _V(t, k))                  # the rule's own parameter (``this.color``)
+        return env
+
+    def _fn_params_env(self, fd, by_type: dict) -> dict:
         env = {}
         taken = set()
         for name, tname, _targs in _fn_params(fd):
@@ -249,7 +271,7 @@ class _Walker(_Calls):
             kids = _code(s)
             if op in ("||", "&&") and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
                                                                           "throw_expression"):
-                if self._card_check(kids[0], env, op == "&&"):
+                if self._card_check(kids[0], env, op == "&&") or self._card_where(kids[0], env, op == "&&"):
                     return cond
                 c = self._cond(kids[0], env)
                 if self._is_answer_check(kids[0], env):
@@ -349,6 +371,10 @@ class _Walker(_Calls):
         hidden = self._hidden_test(c_node, env) if not self._leaves(then) and not self._leaves(els0) else None
         if hidden is not None:                           # (a guard on a hand's cards stays a condition not read)
             self._hidden_choice(hidden, then, els0, env, cond, s)
+            return cond
+        if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_where(c_node, env, True):
+            return cond
+        if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
         c = self._cond(c_node, env)
         if c is None:
@@ -584,39 +610,101 @@ class _Walker(_Calls):
             put[0]["by"] = by.text
         return True
 
-    def _card_check(self, node, env, negated: bool) -> bool:
-        """A check of a card the rule takes (``if (!card.isBlack()) return``): the card's colour constraint, kept on
-        its value for the op that moves it. ``negated``: the test says when to stop (so the card is its negation)."""
+    def _card_colour(self, node, env):
+        """A test of the colour of a card the rule holds as a value (``card.isBlack()``, ``!card.isPureBlack()``,
+        ``Black in card.colors`` …): (its local, the colour filter it has when the test holds, when it fails — None
+        where the filters cannot say it); None when it is not one."""
         txt = re.sub(r"\s+", "", _t(node))
-        neg = negated
+        neg = False
         while txt.startswith("!"):
             neg, txt = not neg, txt[1:]
         if txt.startswith("(") and txt.endswith(")"):
             txt = txt[1:-1]
             while txt.startswith("!"):
                 neg, txt = not neg, txt[1:]
-        tests = [(r"(\w+)\.isPureBlack\(\)", ("pure_black", None)),
+        tests = [(r"(\w+)\.isPureBlack\(\)", ("pure_black", "red_or_blue")),
                  (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Black\)", ("black", "non_black")),
-                 (r"(?:color\.)?Black(?:in)(\w+)\.colors", ("black", "non_black")),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Black\)", ("black", "non_black")),
+                 (r"(?:\w+\.)*Black(?:in)(\w+)\.colors", ("black", "non_black")),
                  (r"(\w+)\.colors\.size==2", ("two_colours", None)),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Red\)", ("red", None)),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Blue\)", ("blue", None))]
-        txt = txt.replace("in", "in", 1)
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Red\)", ("red", None)),
+                 (r"(?:\w+\.)*Red(?:in)(\w+)\.colors", ("red", None)),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Blue\)", ("blue", None)),
+                 (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
         for pat, (yes, no) in tests:
             m = re.fullmatch(pat, txt)
             if m and m.group(1) in env and env[m.group(1)].sort == "cardval":
-                f = no if neg else yes
-                if f is None:
-                    return False
-                v = env[m.group(1)]
-                v2 = _V(v.sort, v.text)
-                v2.filt, v2.link = f, v.link
-                if v.link is not None:
-                    v.link.filt = f                   # the card the client names by id: checked in canUse
-                env[m.group(1)] = v2
-                return True
-        return False
+                return (m.group(1), no, yes) if neg else (m.group(1), yes, no)
+        return None
+
+    def _card_check(self, node, env, negated: bool) -> bool:
+        """A check of a card the rule takes (``if (!card.isBlack()) return``): the card's colour constraint, kept on
+        its value for the op that moves it. ``negated``: the test says when to stop (so the card is its negation)."""
+        got = self._card_colour(node, env)
+        if got is None:
+            return False
+        var, yes, no = got
+        f = no if negated else yes
+        if f is None or f == "red_or_blue" and negated:
+            return False
+        v = env[var]
+        v2 = _V(v.sort, v.text)
+        v2.filt, v2.link = f, v.link
+        if v.link is not None:
+            v.link.filt = f                   # the card the client names by id: checked in canUse
+        env[var] = v2
+        return True
+
+    def _card_where(self, node, env, negated: bool) -> bool:
+        """A check of a message card the rule holds, before an op moves it (``if (color !in card.colors) return``):
+        the condition that card must meet, its colours read as ``it`` — the ``where`` of the op that moves it.
+        ``negated``: the test says when to stop."""
+        txt = _t(node)
+        held = [k for k, v in env.items() if v.sort == "cardval" and v.text.startswith("seen:") and v.named is None
+                and re.search(r"(?<![\w.])" + re.escape(k) + r"\b", txt)]
+        if len(held) != 1:
+            return False
+        v = env[held[0]]
+        v.named = "it"
+        try:
+            tr = self._translator(env, "do")
+            t = tr.bool(self._fold_fsm(_ir(node), env))
+        finally:
+            v.named = None
+        if tr.missed or t is None or "unknown" in t.text or not re.search(r"\bit\b", t.text):
+            return False
+        keep = negate(t.text) if negated else t.text
+        m = re.fullmatch(r"not (\w+) not in (\w+)", keep)
+        if m:
+            keep = f"{m.group(1)} in {m.group(2)}"
+        v.where = conj([v.where or "true", keep])
+        self.pending_where.append((v, self.key, self.key[1], node))
+        return True
+
+    def _card_decides(self, c_node, then, env, cond, s) -> bool:
+        """``if (<test of a held card's colour>) { ops; return … }``: which side runs is the card's, not a player's —
+        a ``choose`` of the card's holder (``prose`` ``hidden_card`` says why) with the branch's ops, the card carrying
+        the colour the test gives it; what follows the ``if`` has the card with the other colour (kept on the card's
+        value itself, so the states it is handed to read it too)."""
+        got = self._card_colour(c_node, env)
+        if got is None or not self._leaves(then):
+            return False
+        var, yes, no = got
+        v = env[var]
+        if not v.text.startswith(("hand:", "deck:")):
+            return False                       # (a message's colours are the catalogue's: not this reading)
+        env_t = dict(env)
+        v_t = _V(v.sort, v.text)
+        v_t.filt, v_t.link = yes, v.link
+        env_t[var] = v_t
+        ops, _stopped = self._collect(lambda: self._block(then, env_t, []))
+        if ops:
+            self._op({"op": "choose", "of": [ops], "may": True}, cond, s)
+        self._op({"op": "prose", "why": "hidden_card", "note": "the colour of a card taken decides (a card's colours "
+                  "are not modelled): both sides are open"}, cond, s, read=False)
+        if no is not None:
+            v.filt = no                        # what follows: the card has the other colour
+        return True
 
     def _answer_test(self, node, env) -> bool:
         """A branch on what the client answered (``message.enable``, ``message is X_tos``, a field of the answer):
@@ -1097,6 +1185,10 @@ class _Walker(_Calls):
                 names[k] = _T(v.sort, v.text)
             elif v.sort == "fsmobj":
                 names[k] = _T("fsmobj", "")
+            elif v.sort == "colour" and v.text in self.params:
+                names[k] = _T("colour", v.text)
+            elif v.sort == "cardval" and v.named:
+                names[k] = _T("namedcard", v.named)          # a message card an op named (``as``)
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
         return tr
