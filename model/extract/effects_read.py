@@ -1111,9 +1111,10 @@ class _Walker(_Calls):
                     if len(set(texts)) == 1:
                         parts.append(texts[0])
                         continue
+                    par = lambda t: t if _atomic(t) else f"({t})"
                     out = texts[-1]
                     for c, t in reversed(list(zip(conds[:-1], texts[:-1]))):
-                        out = f"if {c} then ({t}) else ({out})"
+                        out = f"if {c} then {par(t)} else {par(out)}"
                     parts.append(out)
                 return parts
             elif s.type == "assignment":                # a value set in the guard: not followed here
