@@ -315,6 +315,11 @@ class _Calls:
             return None
         if last == "findEvent" and self.mode == "trigger":
             return self._find_event(n, x, env, cond)
+        if last == "canSendCard":
+            # the engine's check of a send (Player.canSendCard, the send rules every send_message op obeys): no step
+            # of the effect; its arguments are not compared with the send's, so the construct is not read whole
+            self._miss(owner, n, "the send's check (canSendCard)")
+            return _V("opaque")
         # the ops
         if last == "draw" and rv is not None and rv.sort in ("self", "player", "each") and len(args) == 1:
             self._op({"op": "draw", "who": rv.text, "n": self._amount(args[0].x, env)}, cond, n)
