@@ -271,7 +271,8 @@ class _Walker(_Calls):
             kids = _code(s)
             if op in ("||", "&&") and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
                                                                           "throw_expression"):
-                if self._card_check(kids[0], env, op == "&&") or self._card_where(kids[0], env, op == "&&"):
+                if self._card_check(kids[0], env, op == "&&") or self._card_colour(kids[0], env) is None and \
+                        self._card_where(kids[0], env, op == "&&"):
                     return cond
                 c = self._cond(kids[0], env)
                 if self._is_answer_check(kids[0], env):
@@ -372,7 +373,8 @@ class _Walker(_Calls):
         if hidden is not None:                           # (a guard on a hand's cards stays a condition not read)
             self._hidden_choice(hidden, then, els0, env, cond, s)
             return cond
-        if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_where(c_node, env, True):
+        if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_colour(c_node, env) is None \
+                and self._card_where(c_node, env, True):
             return cond
         if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
