@@ -321,3 +321,49 @@ def test_a_property_of_the_game_told_to_the_clients_stays_rule_code():
     changes = compare(base, head).changes
     assert [(c.file, c.cls, c.member) for c in changes] == [("Game.kt", "Game", "start")]
     assert compare(base, dict(base)).changes == []
+
+
+#: a card's own handler checks the message it is handed before the card runs (the shape of a use-card handler)
+PUSH_HANDLER = """package demo.game.handler
+
+import demo.game.*
+import demo.protos.Common.card_type.Yu_Qin_Gu_Zong
+import demo.protos.Common.color.Red
+import demo.protos.Common.color.Blue
+
+class UsePushTos {
+    fun handle(r: Player, pb: use_push_tos) {
+        var card = r.findCard(pb.cardId) ?: return
+        val (ok, convert) = r.canUseCardTypes(Yu_Qin_Gu_Zong, card)
+        if (!ok) return
+        val messageCard = r.findMessageCard(pb.messageCardId) ?: return
+        if (TEST) {
+            r.sendErrorMessage("not that one")
+            return
+        }
+        if (card.canUse(r.game!!, r, messageCard, pb.cardDir, pb.target, pb.locks)) {
+            card.execute(r.game!!, r, messageCard, pb.cardDir, pb.target, pb.locks)
+        }
+    }
+}
+"""
+
+
+def _push(tmp_path, test: str):
+    from test_extract_card_effects import LOOSE
+    d = _server(tmp_path)
+    (d / "card" / "Loose.kt").write_text(LOOSE.replace("FACE", "true"), encoding="utf-8")
+    (d / "handler").mkdir(exist_ok=True)
+    (d / "handler" / "UsePushTos.kt").write_text(PUSH_HANDLER.replace("TEST", test), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    data = tomllib.loads(ex.files["cards.toml"])
+    card = next(c for c in data["card"] if c["id"] == "Yu_Qin_Gu_Zong")
+    return [o for o in card["do"] if o["op"] == "send_message"][0]
+
+
+def test_what_a_cards_handler_checks_of_the_card_it_hands_on_is_the_cards(tmp_path):
+    mixed = _push(tmp_path / "a", "Red !in messageCard.colors && Blue !in messageCard.colors")
+    no_black = _push(tmp_path / "b", "messageCard.isBlack()")
+    assert mixed["colour"] == "red_or_blue" and mixed["from"] == "message_area"
+    assert no_black["colour"] == "non_black"

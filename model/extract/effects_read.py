@@ -52,6 +52,95 @@ class EffectReader:
         return w.rd
 
 
+#: colour tests of a card (its text without blanks): the filter the card has when the test holds, and when it fails
+_COLOUR_TESTS = [(r"(?:\w+\.)*Red!in(\w+)\.colors&&(?:\w+\.)*Blue!in\1\.colors", ("pure_black", "red_or_blue")),
+                 (r"(\w+)\.isPureBlack\(\)", ("pure_black", "red_or_blue")),
+                 (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Black\)", ("black", "non_black")),
+                 (r"(?:\w+\.)*Black(?:in)(\w+)\.colors", ("black", "non_black")),
+                 (r"(\w+)\.colors\.size==2", ("two_colours", None)),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Red\)", ("red", None)),
+                 (r"(?:\w+\.)*Red(?:in)(\w+)\.colors", ("red", None)),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Blue\)", ("blue", None)),
+                 (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
+
+
+def _strip_not(text: str):
+    """A condition's text without blanks and its leading ``!`` (and one pair of parentheses): (text, negated)."""
+    txt = re.sub(r"\s+", "", text)
+    neg = False
+    while txt.startswith("!"):
+        neg, txt = not neg, txt[1:]
+    if txt.startswith("(") and txt.endswith(")"):
+        txt = txt[1:-1]
+        while txt.startswith("!"):
+            neg, txt = not neg, txt[1:]
+    return txt, neg
+
+
+def _colour_test(txt: str, neg: bool, tests) -> tuple | None:
+    """(the local tested, its colour filter when the test holds, when it fails) of a colour test's text."""
+    for pat, (yes, no) in tests:
+        m = re.fullmatch(pat, txt)
+        if m:
+            return (m.group(1), no, yes) if neg else (m.group(1), yes, no)
+    return None
+
+
+def _handler_checks(ex) -> dict:
+    """What the handlers of cards check of the cards they hand to a card's ``execute``: card id -> {index in
+    ``args`` -> colour filter}. A handler names its card (``r.canUseCardTypes(Yu_Qin_Gu_Zong, card)``) and calls
+    ``card.execute(game, r, a0, a1, …)``; each guard before that call (``if (test) { …; return }``, ``test || return``)
+    that tests the colours of one of ``a0, a1, …`` (``Red !in m.colors && Blue !in m.colors``, ``m.isBlack()``) is what
+    the card's ``args[i]`` holds. Read once per extraction."""
+    if "_handler_checks" in ex.__dict__:
+        return ex._handler_checks
+    from .syntax import _descendants
+    out: dict = {}
+    for src, fd, _name, _owner in ex._functions():
+        if not src.rel.startswith("handler/"):
+            continue
+        cid, call = None, None
+        for n in _descendants(fd, "call_expression"):
+            x = _ir(n)
+            if x.k != "call" or x.a[0].k != "nav":
+                continue
+            if x.a[0].a[1] == "canUseCardTypes" and x.a[1]:
+                cid = ex._card_const(_unparen(x.a[1][0].x)) or cid
+            elif x.a[0].a[1] == "execute" and len(x.a[1]) > 2 and call is None:
+                call = (n, [_t(a.node).strip() for a in x.a[1][2:]])
+        if cid is None or call is None:
+            continue
+        body = _kid(fd, "function_body")
+        stmts = _stmts(_kid(body, "block")) if body is not None and _kid(body, "block") is not None else []
+        found: dict = {}
+        for st in stmts:
+            if st.start_byte <= call[0].start_byte < st.end_byte:
+                break
+            test, stop_when = None, True
+            if st.type == "if_expression":
+                cn = st.child_by_field_name("condition")
+                branches = [b for b in _code(st) if b != cn]
+                if cn is not None and len(branches) == 1 and re.search(r"\breturn\b", _t(branches[0])):
+                    test = cn
+            elif st.type == "binary_expression" and _t(st.child_by_field_name("operator")) == "||" and \
+                    len(_code(st)) == 2 and _code(st)[1].type == "return_expression":
+                test, stop_when = _code(st)[0], False
+            if test is None:
+                continue
+            txt, neg = _strip_not(_t(test))
+            got = _colour_test(txt, neg, _COLOUR_TESTS)
+            if got is None or got[0] not in call[1]:
+                continue
+            f = got[2] if stop_when else got[1]          # the colour it has when play goes on
+            if f is not None:
+                found[call[1].index(got[0])] = f
+        if found:
+            out.setdefault(cid, {}).update(found)
+    ex._handler_checks = out
+    return out
+
+
 #: the catalogue types of a rule's parameters the walk reads by name (a colour the grant was handed: 江湖令's)
 _PARAM_SORTS = ("colour",)
 
@@ -117,6 +206,10 @@ class _Walker(_Calls):
                 env[ps[2][0]] = _V("answer")            # executeProtocol(g, r, message): the client's message
             self._walk_fn(owner, fd, env)
         else:
+            for i, f in sorted(_handler_checks(ex).get(self.cid, {}).items()):
+                v = _V("choice", "Card")             # what the card's handler checked of the card it hands on
+                v.filt = f
+                self.arg_words[f"args[{i}]"] = v
             for name in ("canUse", "execute"):
                 for owner, fd in self._own_funcs(c, name):
                     env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
@@ -616,27 +709,10 @@ class _Walker(_Calls):
         """A test of the colour of a card the rule holds as a value (``card.isBlack()``, ``!card.isPureBlack()``,
         ``Black in card.colors`` …): (its local, the colour filter it has when the test holds, when it fails — None
         where the filters cannot say it); None when it is not one."""
-        txt = re.sub(r"\s+", "", _t(node))
-        neg = False
-        while txt.startswith("!"):
-            neg, txt = not neg, txt[1:]
-        if txt.startswith("(") and txt.endswith(")"):
-            txt = txt[1:-1]
-            while txt.startswith("!"):
-                neg, txt = not neg, txt[1:]
-        tests = [(r"(\w+)\.isPureBlack\(\)", ("pure_black", "red_or_blue")),
-                 (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
-                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Black\)", ("black", "non_black")),
-                 (r"(?:\w+\.)*Black(?:in)(\w+)\.colors", ("black", "non_black")),
-                 (r"(\w+)\.colors\.size==2", ("two_colours", None)),
-                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Red\)", ("red", None)),
-                 (r"(?:\w+\.)*Red(?:in)(\w+)\.colors", ("red", None)),
-                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Blue\)", ("blue", None)),
-                 (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
-        for pat, (yes, no) in tests:
-            m = re.fullmatch(pat, txt)
-            if m and m.group(1) in env and env[m.group(1)].sort == "cardval":
-                return (m.group(1), no, yes) if neg else (m.group(1), yes, no)
+        txt, neg = _strip_not(_t(node))
+        got = _colour_test(txt, neg, _COLOUR_TESTS)
+        if got is not None and got[0] in env and env[got[0]].sort == "cardval":
+            return got
         return None
 
     def _card_check(self, node, env, negated: bool) -> bool:
