@@ -6,14 +6,13 @@ pending event (``while (true) { e = g.findEvent<E>(this) { … } ?: break; found
 (message.show && !c) return null``) gives that choice the condition; the engine's reset of skill-use counts is the
 named engine rule ``turn.use_counts_reset``; the colour of a card a rule holds decides a branch (a ``choose``, the card
 carrying the colour) and a message card checked before it moves gives that op its ``where`` and a name (``as``) its
-later tests read; a property of the game told to the clients stays rule code for the unread-code comparison. Every
-fixture is our own Kotlin, written for these tests; each test fails on the code before these readers."""
+later tests read; what a card's handler checks of the card it hands to ``execute`` is the card's. Every fixture is our
+own Kotlin, written for these tests; each test fails on the code before these readers."""
 from __future__ import annotations
 
 import tomllib
 
 from skillproof.model.extract import extract
-from skillproof.model.extract.unread import compare
 
 from test_effects_read import _server
 
@@ -282,45 +281,6 @@ def test_the_colour_of_a_held_card_decides_a_branch_and_the_card_keeps_it(tmp_pa
     put = lambda e: [o for o in e["do"] if o["op"] == "put_message"]
     assert put(black) and put(black)[0]["colour"] == "black"
     assert put(pure) and put(pure)[0]["colour"] == "pure_black"
-
-
-GAME = b"""package demo.game
-
-class Game {
-    val players = ArrayList<Player?>()
-    var announced: List<Int> = emptyList()
-
-    fun start() {
-        val tasks = arrayListOf(1, 2, 3, 4, 5)
-        val shown = when (players.size) {
-            5 -> COUNT
-            else -> 2
-        }
-        announced = tasks.take(shown)
-    }
-}
-"""
-
-TELL = b"""package demo.game.phase
-
-import demo.game.*
-
-class Tell(val game: Game) : Fsm {
-    fun resolve(): Any? {
-        game.start()
-        game.players.forEach { it!!.send(tellToc { shown.addAll(game.announced) }) }
-        return null
-    }
-}
-"""
-
-
-def test_a_property_of_the_game_told_to_the_clients_stays_rule_code():
-    base = {"Game.kt": GAME.replace(b"COUNT", b"3"), "phase/Tell.kt": TELL}
-    head = {"Game.kt": GAME.replace(b"COUNT", b"4"), "phase/Tell.kt": TELL}
-    changes = compare(base, head).changes
-    assert [(c.file, c.cls, c.member) for c in changes] == [("Game.kt", "Game", "start")]
-    assert compare(base, dict(base)).changes == []
 
 
 #: a card's own handler checks the message it is handed before the card runs (the shape of a use-card handler)

@@ -505,17 +505,13 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
     """Members (not overrides) of the changed constructs that no rule reads: every read of them, in either
     revision, stands in a file that holds no rule, in a robot helper (``ai…``) or on a line filling a client message
     or a log line, or there is none (what only robots read is a robot decision, what only clients are told decides
-    nothing in play, what nobody reads decides nothing) — but for a property of the game or of a player (``Game.kt``,
-    ``Player.kt``) told to the clients in a message (``possibleSecretTasks``: the secret tasks announced at the
-    start): what every player is told of the game's state is information of play, so its code stays rule code (a
-    change of it is UNR001 unless the extraction reads it)."""
+    nothing in play, what nobody reads decides nothing)."""
     names = {c.member for c in bc + hc if c.member and not re.match(rb"\s*(@\w+\s*)*(\w+\s+)*override\b", c.text)
              and c.member not in READ_MEMBERS and re.match(r"[A-Za-z_]\w*\Z", c.member)}
     names |= written_members(bc, hc) - READ_MEMBERS
     out = set(constant_members(names, base, head))
     for name in sorted(names):
         pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
-        state_member = _state_member(name, base, head)
         ok = True
         for side in (base, head):
             for rel, data in side.items():
@@ -538,12 +534,9 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
                     enclosing = next((n for pos, n in reversed(funs) if pos < m.start()), "")
                     if enclosing and _NOT_RULE_MEMBER.match(enclosing):
                         continue
-                    line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
-                    if state_member and _told(data, start, m.start(), line):
-                        ok = False                  # a property of the game or a player told to the clients
-                        break
                     if _robot_block(data, start, m.start()):
                         continue                                      # read in a robot's branch or a client message
+                    line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
                     if _CLIENT_LINE.match(line):
                         continue                                      # read only to fill a client message or a log
                     ok = False
@@ -619,51 +612,6 @@ _ROBOT_OPEN = re.compile(rb"(?:\bif\s*\(\s*[\w.!]+\s+is\s+RobotPlayer\s*\)|\b[a-
 
 
 _HUMAN_TEST = re.compile(rb"\bif\s*\(\s*[\w.!]+\s+is\s+HumanPlayer\s*\)\s*\Z")
-
-
-#: the files whose class-level properties are the state of the game and of its players
-STATE_FILES = ("Game.kt", "Player.kt")
-
-
-def _state_member(name: str, base: dict, head: dict) -> bool:
-    """Whether ``name`` is a property declared in the body of a class of ``STATE_FILES`` (indented once)."""
-    pat = re.compile(rb"^(?: {4}|\t)(?:(?:private|internal|protected|public|open|override|lateinit|@\w+)\s+)*"
-                     rb"va[lr]\s+" + re.escape(name.encode()) + rb"\b", re.M)
-    return any(pat.search(side[f]) for side in (base, head) for f in STATE_FILES if f in side)
-
-
-#: a client message's builder opened as a block (``skillXToc {``, ``builder.apply {``) or a send's arguments
-_TOLD_OPEN = re.compile(rb"(?:\b[a-z]\w*Toc|\b\w+_toc|\bnewBuilder\(\)\s*\.\s*apply)\s*\Z")
-_TOLD_CALL = re.compile(rb"(?:\b|\.)(?:send|\w*[nN]otify\w*)\s*\Z")
-
-
-def _told(data: bytes, start: int, pos: int, line: bytes) -> bool:
-    """Whether the read at ``pos`` fills a client message (not a log line, not a robot's branch): on a builder's line,
-    inside a message builder's block or in the arguments of a send."""
-    if re.match(rb"\s*\w*[bB]uilder\w*\s*\.", line):
-        return True
-    depth = paren = 0
-    for i in range(pos - 1, start - 1, -1):
-        ch = data[i]
-        if ch == 0x29:
-            paren += 1
-        elif ch == 0x28:
-            if paren:
-                paren -= 1
-            elif not depth and _TOLD_CALL.search(data[max(start, i - 120):i].rstrip()):
-                return True
-        elif ch == 0x7D:
-            depth += 1
-        elif ch == 0x7B:
-            if depth:
-                depth -= 1
-                continue
-            before = data[max(start, i - 120):i].rstrip()
-            if re.search(rb"\bif\s*\(\s*[\w.!]+\s+is\s+RobotPlayer\s*\)\s*\Z", before):
-                return False
-            if _TOLD_OPEN.search(before):
-                return True
-    return False
 
 
 def _open_of(data: bytes, start: int, close: int) -> int:
