@@ -1,6 +1,6 @@
 """What a rule or a card now does differently: the keys the checks do not reason about yet but that say what happens in
 play — ``do`` (the effect ops), ``on`` (the events a triggered skill answers and their guards), ``requires`` (what is
-checked before a use), ``limit`` and ``flips`` — compared between two catalogue versions, each difference one change
+checked before a use), ``receive`` (who must or cannot take the message), ``limit`` and ``flips`` — compared between two catalogue versions, each difference one change
 with one sentence in each language ("欲擒故纵 now: the holder draws 2 card(s) (before: … 1 card(s))").
 
 The solver-backed diff (``checks.diff``) sees a rule's effect on the decisions it models; these keys are compared as
@@ -22,7 +22,7 @@ from skillproof.model.lang import pick
 from .diff_text import both
 
 #: the keys compared, in report order
-KEYS = ("on", "requires", "do", "limit", "flips", "deck")
+KEYS = ("on", "requires", "do", "receive", "limit", "flips", "deck")
 LIMIT = {"none": ("不限次数", "no limit"), "turn": ("每回合限一次", "once a turn"), "game": ("每局限一次", "once a game")}
 
 
@@ -102,6 +102,7 @@ def _rule(old, new, o, r) -> list:
         out.append(RuleChange(r.id, "on", ("on", i), side, "; ".join(a), "; ".join(b), zh, en,
                               (on.loc.file, on.loc.line) if on else (src.loc.file, src.loc.line)))
     out += _effects(old, new, o, r, r.id, o.on, r.on, False)
+    out += _receive(new, o, r)
     if o.limit != r.limit:
         zh, en = both(lambda: pick(f"{new.name_of(r.id)}现在{_limit(r.limit)}（原为{_limit(o.limit)}）",
                                    f"{new.name_of(r.id)} is now used {_limit(r.limit)} (before: {_limit(o.limit)})"))
@@ -114,6 +115,25 @@ def _rule(old, new, o, r) -> list:
         loc = r.key_locs.get("flips") or r.loc
         out.append(RuleChange(r.id, "flips", ("flips",), "new", str(o.flips).lower(), str(r.flips).lower(), zh, en,
                               (loc.file, loc.line)))
+    return out
+
+
+def _receive(new, o, r) -> list:
+    """``receive``: who must (or cannot) take the message in front of him while the rule is held — compared like a
+    guard (``cond_changed``: what both sides read), so a condition changed where both read it is a change."""
+    if o.receive is None or r.receive is None:
+        return []
+    out = []
+    for part, zh_word, en_word in (("must", "必须接收", "must receive"), ("cannot", "不能接收", "cannot receive")):
+        a, b = getattr(o.receive, part), getattr(r.receive, part)
+        if a is None or b is None or not cond_changed(a, b):
+            continue
+        ta, tb = E.to_text(a), E.to_text(b)
+        zh, en = both(lambda: pick(f"{new.name_of(r.id)}现在：情报面前的角色在 {tb} 时{zh_word}（原为 {ta}）",
+                                   f"{new.name_of(r.id)} now: the player the message is in front of {en_word} it "
+                                   f"when {tb} (before: {ta})"))
+        loc = r.receive.loc or r.loc
+        out.append(RuleChange(r.id, "receive", ("receive", part), "new", ta, tb, zh, en, (loc.file, loc.line)))
     return out
 
 

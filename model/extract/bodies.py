@@ -417,6 +417,11 @@ class _Translator:
             if fn == "isNotEmpty":
                 return _T("bool", "lock_count > 0", _CMP)
         if o.sort == "msgs":
+            if fn in ("isEmpty", "isNotEmpty") and not args and lam is None:
+                # every message has a colour: red or blue (a true message) or black, so the area holds none exactly
+                # when it holds no true and no black message
+                return _T("bool", f"{o.text}true_messages + {o.text}black_messages "
+                                  f"{'==' if fn == 'isEmpty' else '>'} 0", _CMP)
             if fn == "count" and len(args) == 1 and lam is None:
                 c = _const(args[0].x, COLOUR_ENUM, COLOUR_CONSTS)
                 if c in ("red", "blue", "black"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .bodies import _ATOM, _CMP, _NOT, _T, _Translator, _wrap
+from .bodies import _ATOM, _CMP, _IF, _NOT, _T, _Translator, _wrap
 from .server import _LIST_FUNS
 from .syntax import _X, _fn_expr, _fn_params, _ir, _kid, _lambda_parts, _t, _unparen
 
@@ -81,6 +81,8 @@ class CondTranslator(_Translator):
                 sort, word = EVENT_WORDS[m]
                 return _T(sort, word)
             return None
+        if o is not None and o.sort == "namedcard" and m == "colors":
+            return _T("colours", o.text)
         if o is not None and o.sort == "mcard":
             if m == "colors":
                 return _T("colours", "message")
@@ -110,6 +112,11 @@ class CondTranslator(_Translator):
                     return _T("bool", "message == {black}", _CMP)
             if o is not None and o.sort == "player" and callee.a[1] in ("isEmpty", "isNotEmpty"):
                 return None
+            if o is not None and o.sort == "namedcard":
+                if callee.a[1] == "isBlack":
+                    return _T("bool", f"black in {o.text}", _CMP)
+                if callee.a[1] == "isPureBlack":
+                    return _T("bool", f"{o.text} == {{black}}", _CMP)
         if callee.k == "nav" and callee.a[1] == "getSkillUseCount" and len(args) == 1 and \
                 _unparen(args[0].x).k == "name" and _unparen(args[0].x).a[0] == "skillId":
             o = self.tx(callee.a[0])
@@ -121,6 +128,18 @@ class CondTranslator(_Translator):
             var = params[0] if params else "it"
             if o is not None and o.sort == "msgs" and len(stmts) == 1:
                 body = _unparen(_ir(stmts[0]))
+                if body.k == "in" and not body.a[0] and _unparen(body.a[2]).k == "nav" and \
+                        _unparen(body.a[2]).a[1] == "colors" and _unparen(_unparen(body.a[2]).a[0]).k == "name" and \
+                        _unparen(_unparen(body.a[2]).a[0]).a[0] == var:
+                    c = self.tx(body.a[1])                 # a message of colour c in the area: its count of c
+                    if c is not None and c.sort == "colour":
+                        cmp = "> 0" if callee.a[1] == "any" else "== 0"
+                        if c.text in ("red", "blue", "black"):
+                            return _T("bool", f"{o.text}{c.text}_messages {cmp}", _CMP)
+                        if re.fullmatch(r"[a-z_]\w*", c.text):
+                            return _T("bool", f"if {c.text} == red then {o.text}red_messages {cmp} else if {c.text} "
+                                              f"== blue then {o.text}blue_messages {cmp} else "
+                                              f"{o.text}black_messages {cmp}", _IF)
                 if body.k == "call" and body.a[0].k == "nav" and body.a[0].a[1] == "isBlack" and not body.a[1] and \
                         _unparen(body.a[0].a[0]).k == "name" and _unparen(body.a[0].a[0]).a[0] == var:
                     t = f"{o.text}black_messages > 0" if callee.a[1] == "any" else f"{o.text}black_messages == 0"

@@ -42,6 +42,8 @@ class _Calls:
             if len(branches) == 2 and c_node is not None and self._answer_test(c_node, env):
                 alts = [self._collect(lambda b=b: self._branch_value(b, env, []))[0] for b in branches]
                 real = [a for a in alts if a]
+                if len(real) == 1 and alts[0]:
+                    cond = cond + self._answer_needs(c_node, env)
                 if real:
                     op = {"op": "choose", "of": real}
                     if len(real) == 1:
@@ -313,6 +315,11 @@ class _Calls:
             return None
         if last == "findEvent" and self.mode == "trigger":
             return self._find_event(n, x, env, cond)
+        if last == "canSendCard":
+            # the engine's check of a send (Player.canSendCard, the send rules every send_message op obeys): no step
+            # of the effect; its arguments are not compared with the send's, so the construct is not read whole
+            self._miss(owner, n, "the send's check (canSendCard)")
+            return _V("opaque")
         # the ops
         if last == "draw" and rv is not None and rv.sort in ("self", "player", "each") and len(args) == 1:
             self._op({"op": "draw", "who": rv.text, "n": self._amount(args[0].x, env)}, cond, n)
@@ -367,6 +374,14 @@ class _Calls:
             if chosen is not None:
                 chosen.src = "area:" + rv.text
                 op["_card"] = chosen                         # (dropped again if the card is then sent: _send)
+            held = self._term(args[0].x, env) if len(args) == 1 else None
+            if held is not None and held.sort == "cardval" and held.where:
+                op["where"] = held.where                     # what the card was checked to be before it moved
+                held.where = None
+            if held is not None and held.sort == "cardval" and held.text.startswith("seen:") and held.named is None:
+                # a message card the rule holds: the ops after it read its colours by the name ``as`` gives it
+                taken = sum(1 for o in self.rd.ops if o.get("as"))
+                held.named = op["as"] = "gone" if not taken else f"gone{taken + 1}"
             self._op(op, cond, n)
             return _V("cardval", "area:" + rv.text)
         if last in ("remove", "removeAll") and recv is not None and recv.k == "nav" and recv.a[1] == "cards" \
@@ -469,7 +484,11 @@ class _Calls:
         if last == "copy" and rv is not None and rv.sort in ("fsmobj", "state", "event"):
             self._copy(args, env, cond, n)
             return rv
-        # a state built: of the rule's own file, or the engine's
+        # a state built: of the rule's own file, or the engine's. ``ExecuteX(a, b) { … }`` — the last argument
+        # given as a trailing lambda — is the call ``ExecuteX(a, b, { … })``
+        if x.k == "call" and x.a[0].k == "call" and x.a[0].a[0].k == "name" and not x.a[1] and x.a[2] is not None \
+                and x.a[0].a[2] is None:
+            x, args, lam = x.a[0], x.a[0].a[1], x.a[2]
         if x.k == "call" and x.a[0].k == "name":
             name = x.a[0].a[0]
             cls = self.ex.resolve(name, owner)
@@ -642,6 +661,8 @@ class _Calls:
             if a is None and i < len(args) and args[i].name is None:
                 a = args[i]
             v = (self._term(a.x, env) or self._value(a.node, env, cond)) if a is not None else None
+            if a is None and lam is not None and i == len(cls.params) - 1 == len(args):
+                v = _V("lambda", node=lam, env=dict(env))      # the last property given as a trailing lambda
             inner[p.name] = v or _V("opaque")
         saved, self.in_entry = self.in_entry, False
         try:

@@ -30,7 +30,7 @@ class EffectKeys:
                         o.pop("whose", None)
                     else:
                         o["whose"] = whose
-                text = self._checked(_drop_whose(w, o.get("whose", "any")), "on", on=[o])
+                text = self._checked(_drop_whose(w, o.get("whose", "any")), "on", on=[o], params=e.get("params", {}))
                 if text != "true":
                     o["when"] = text
                 else:
@@ -41,14 +41,17 @@ class EffectKeys:
         ops, op_lines = [], []
         gives = {g["grant"] for g in e.get("gives") or []}
         closure = e.get("closure", ())
+        binds: dict = {}                              # the names ops give what they moved (``as``), in op order
         for op, line in zip(rd.ops, rd.lines):
             if kind == "skill" and "ActiveSkill" in closure and op.get("op") == "flip" and op.get("who") == "self" \
                     and op.get("face") == "up" and "if" not in op and not ops:
                 e["flips"] = True                     # turning the role face up as it is used: ``flips``
                 lines[("flips",)] = line
                 continue
-            op = self._checked_op(_public(op), ons, gives, e.get("params", {}))
+            op = self._checked_op(_public(op), ons, gives, e.get("params", {}), binds)
             if op is not None:
+                if isinstance(op.get("as"), str) and op["op"] in X.BINDS:
+                    binds[op["as"]] = X.BINDS[op["op"]]
                 ops.append(op)
                 op_lines.append(line)
         if ops:
@@ -74,24 +77,24 @@ class EffectKeys:
         e["reads"] = dict(rd.reads)
         return lines
 
-    def _scope(self, context, on, params):
+    def _scope(self, context, on, params, binds=None):
         ons = tuple(_On(o["event"]) for o in on)
         if context == "on":
             k = ons[0].kind
             return E.Scope("on", self.universe, dict(params), ("self",) + k.role_names, k.word_types)
-        return E.Scope("do", self.universe, dict(params), X.players_of(ons), X.words_of(ons))
+        return E.Scope("do", self.universe, dict(params), X.players_of(ons), {**X.words_of(ons), **(binds or {})})
 
-    def _checked(self, text, context, on, params=None, want=V.BOOL) -> str:
+    def _checked(self, text, context, on, params=None, want=V.BOOL, binds=None) -> str:
         try:
             node = E.parse(text)
-            E.check(node, self._scope(context, on, params or {}), want)
+            E.check(node, self._scope(context, on, params or {}, binds), want)
             return text
         except E.ExprError:
             return "unknown"
         except (KeyError, IndexError):                       # pragma: no cover - a scope without an event
             return "unknown"
 
-    def _checked_op(self, op: dict, ons, gives: set, params):
+    def _checked_op(self, op: dict, ons, gives: set, params, binds=None):
         """An op the loader reads: players of the moment, a grant the rule hands out, expressions that check."""
         spec = X.OPS.get(op.get("op"))
         if spec is None:
@@ -107,7 +110,7 @@ class EffectKeys:
                 if v not in players:
                     return {"op": "prose", "note": f"{spec.en}: a player the catalogue has no word for"}
             elif a.type == X.AMOUNT and isinstance(v, str):
-                v = self._checked(v, "do", on, params, want=V.INT)
+                v = self._checked(v, "do", on, params, want=V.INT, binds=binds)
                 if v == "unknown":
                     continue
             elif a.type == X.GRANT and v not in gives:
@@ -115,7 +118,7 @@ class EffectKeys:
             elif a.type == X.OPTIONS:
                 alts = []
                 for alt in v:
-                    got = [x for x in (self._checked_op(o, ons, gives, params) for o in alt) if x is not None]
+                    got = [x for x in (self._checked_op(o, ons, gives, params, binds) for o in alt) if x is not None]
                     if got:
                         alts.append(got)
                 if not alts:
@@ -125,7 +128,7 @@ class EffectKeys:
         if op["op"] == "choose" and len(out.get("of", [])) == 1:
             out["may"] = True
         if "if" in op:
-            c = self._checked(normalise(op["if"]), "do", on, params)
+            c = self._checked(normalise(op["if"]), "do", on, params, binds=binds)
             out["if"] = c
         if op.get("may"):
             out["may"] = True

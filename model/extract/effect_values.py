@@ -41,11 +41,13 @@ _WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfW
 class _V(_T):
     """A value of the walk: a ``_T`` (its sort and text in the condition language) with what the walk needs
     beyond it — a node (a lambda, a state built), a class, the environment it was made in."""
-    __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types")
+    __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types", "named", "where")
 
     def __init__(self, sort, text="", node=None, cls=None, env=None, pos=0):
         super().__init__(sort, text)
         self.node, self.cls, self.env, self.pos = node, cls, env, pos
+        self.where = None              # what a message card the rule holds was checked to be (its colours: ``it``)
+        self.named = None              # a message card moved by an op that names its colours (``as``): that name
         self.filt = None               # a card's colour constraint (effects.COLOUR_FILTERS), from a check of it
         self.link = None               # a card found by the id the client chose: that choice (``args[i]``), which
         #                                keeps the card's checks from ``canUse`` to ``execute``

@@ -27,9 +27,9 @@ import re
 from .. import effects as X
 from .. import events as EV
 from .bodies import _T
-from .conds import CondTranslator, conj, negate
+from .conds import CondTranslator, _atomic, conj, negate
 from .normal import FORWARD, _Norm
-from .syntax import _code, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
+from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -38,9 +38,11 @@ from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_N
 class EffectReader:
     """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
 
-    def _read_effect(self, c, mode: str, on: list | None = None, cid: str | None = None) -> Reading:
-        """``mode``: trigger | active | card. ``on``: the trigger's entries (their ``when`` is filled in)."""
+    def _read_effect(self, c, mode: str, on: list | None = None, cid: str | None = None, params=None) -> Reading:
+        """``mode``: trigger | active | card. ``on``: the trigger's entries (their ``when`` is filled in). ``params``:
+        the rule's parameters (its constructor's, name -> catalogue type), read by name where the code reads them."""
         w = _Walker(self, c, mode, on or [], cid)
+        w.params = {k: t for k, t in (params or {}).items() if t in _PARAM_SORTS}
         try:
             w.run()
         except RecursionError:                                   # pragma: no cover - deep code
@@ -50,7 +52,102 @@ class EffectReader:
         return w.rd
 
 
+#: colour tests of a card (its text without blanks): the filter the card has when the test holds, and when it fails
+_COLOUR_TESTS = [(r"(?:\w+\.)*Red!in(\w+)\.colors&&(?:\w+\.)*Blue!in\1\.colors", ("pure_black", "red_or_blue")),
+                 (r"(\w+)\.isPureBlack\(\)", ("pure_black", "red_or_blue")),
+                 (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Black\)", ("black", "non_black")),
+                 (r"(?:\w+\.)*Black(?:in)(\w+)\.colors", ("black", "non_black")),
+                 (r"(\w+)\.colors\.size==2", ("two_colours", None)),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Red\)", ("red", None)),
+                 (r"(?:\w+\.)*Red(?:in)(\w+)\.colors", ("red", None)),
+                 (r"(\w+)\.colors\.contains\((?:\w+\.)*Blue\)", ("blue", None)),
+                 (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
+
+
+def _strip_not(text: str):
+    """A condition's text without blanks and its leading ``!`` (and one pair of parentheses): (text, negated)."""
+    txt = re.sub(r"\s+", "", text)
+    neg = False
+    while txt.startswith("!"):
+        neg, txt = not neg, txt[1:]
+    if txt.startswith("(") and txt.endswith(")"):
+        txt = txt[1:-1]
+        while txt.startswith("!"):
+            neg, txt = not neg, txt[1:]
+    return txt, neg
+
+
+def _colour_test(txt: str, neg: bool, tests) -> tuple | None:
+    """(the local tested, its colour filter when the test holds, when it fails) of a colour test's text."""
+    for pat, (yes, no) in tests:
+        m = re.fullmatch(pat, txt)
+        if m:
+            return (m.group(1), no, yes) if neg else (m.group(1), yes, no)
+    return None
+
+
+def _handler_checks(ex) -> dict:
+    """What the handlers of cards check of the cards they hand to a card's ``execute``: card id -> {index in
+    ``args`` -> colour filter}. A handler names its card (``r.canUseCardTypes(Yu_Qin_Gu_Zong, card)``) and calls
+    ``card.execute(game, r, a0, a1, …)``; each guard before that call (``if (test) { …; return }``, ``test || return``)
+    that tests the colours of one of ``a0, a1, …`` (``Red !in m.colors && Blue !in m.colors``, ``m.isBlack()``) is what
+    the card's ``args[i]`` holds. Read once per extraction."""
+    if "_handler_checks" in ex.__dict__:
+        return ex._handler_checks
+    from .syntax import _descendants
+    out: dict = {}
+    for src, fd, _name, _owner in ex._functions():
+        if not src.rel.startswith("handler/"):
+            continue
+        cid, call = None, None
+        for n in _descendants(fd, "call_expression"):
+            x = _ir(n)
+            if x.k != "call" or x.a[0].k != "nav":
+                continue
+            if x.a[0].a[1] == "canUseCardTypes" and x.a[1]:
+                cid = ex._card_const(_unparen(x.a[1][0].x)) or cid
+            elif x.a[0].a[1] == "execute" and len(x.a[1]) > 2 and call is None:
+                call = (n, [_t(a.node).strip() for a in x.a[1][2:]])
+        if cid is None or call is None:
+            continue
+        body = _kid(fd, "function_body")
+        stmts = _stmts(_kid(body, "block")) if body is not None and _kid(body, "block") is not None else []
+        found: dict = {}
+        for st in stmts:
+            if st.start_byte <= call[0].start_byte < st.end_byte:
+                break
+            test, stop_when = None, True
+            if st.type == "if_expression":
+                cn = st.child_by_field_name("condition")
+                branches = [b for b in _code(st) if b != cn]
+                if cn is not None and len(branches) == 1 and re.search(r"\breturn\b", _t(branches[0])):
+                    test = cn
+            elif st.type == "binary_expression" and _t(st.child_by_field_name("operator")) == "||" and \
+                    len(_code(st)) == 2 and _code(st)[1].type == "return_expression":
+                test, stop_when = _code(st)[0], False
+            if test is None:
+                continue
+            txt, neg = _strip_not(_t(test))
+            got = _colour_test(txt, neg, _COLOUR_TESTS)
+            if got is None or got[0] not in call[1]:
+                continue
+            f = got[2] if stop_when else got[1]          # the colour it has when play goes on
+            if f is not None:
+                found[call[1].index(got[0])] = f
+        if found:
+            out.setdefault(cid, {}).update(found)
+    ex._handler_checks = out
+    return out
+
+
+#: the catalogue types of a rule's parameters the walk reads by name (a colour the grant was handed: 江湖令's)
+_PARAM_SORTS = ("colour",)
+
+
 class _Walker(_Calls):
+    params: dict = {}
+
     def __init__(self, ex, c, mode, on, cid):
         self.ex, self.c, self.mode, self.on, self.cid = ex, c, mode, on, cid
         self.rd = Reading()
@@ -65,6 +162,9 @@ class _Walker(_Calls):
         self.players = X.players_of(())
         self.when_parts: list = []
         self.answer_count = None       # how many cards the client's answer must name (a check of its size)
+        self.pending_where: list = []  # checks of held message cards (``_card_where``) no op has taken up yet
+        self.answer_needs: dict = {}   # (state class, a boolean field of the answer) -> what the state refuses it
+                                       # without (``if (message.show && !c) return null``: ``show`` needs ``c``)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
         self.turn_is_self = False      # the use was checked to be the turn player's (``r !== fsm.whoseTurn``)
         self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
@@ -72,6 +172,13 @@ class _Walker(_Calls):
 
     # ------------------------------------------------------------------------------------------ entries
     def run(self):
+        self._run()
+        for v, key, owner, node in self.pending_where:
+            if v.where is not None:              # checked, but no op moved the card: the check is not read
+                self.key = key
+                self._miss(owner, node, "a check of a card no op moves")
+
+    def _run(self):
         ex, c = self.ex, self.c
         if self.mode == "trigger":
             owner, fd = ex.func(c, "execute")
@@ -88,7 +195,7 @@ class _Walker(_Calls):
             if "ActiveSkill" in ex.ancestors(c) | {k for k in ex.kinds(c)}:     # used as well as triggered
                 self.mode, self.started, self.in_entry = "active", False, True
                 self.kind, self.fields, self.words, self.players = None, {}, {}, X.players_of(())
-                self.run()
+                self._run()
         elif self.mode == "active":
             owner, fd = ex.func(c, "executeProtocol")
             if fd is None:
@@ -99,6 +206,10 @@ class _Walker(_Calls):
                 env[ps[2][0]] = _V("answer")            # executeProtocol(g, r, message): the client's message
             self._walk_fn(owner, fd, env)
         else:
+            for i, f in sorted(_handler_checks(ex).get(self.cid, {}).items()):
+                v = _V("choice", "Card")             # what the card's handler checked of the card it hands on
+                v.filt = f
+                self.arg_words[f"args[{i}]"] = v
             for name in ("canUse", "execute"):
                 for owner, fd in self._own_funcs(c, name):
                     env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
@@ -116,6 +227,12 @@ class _Walker(_Calls):
         return []
 
     def _params(self, fd, by_type: dict) -> dict:
+        env = self._fn_params_env(fd, by_type)
+        for k, t in self.params.items():
+            env.setdefault(k, _V(t, k))                  # the rule's own parameter (``this.color``)
+        return env
+
+    def _fn_params_env(self, fd, by_type: dict) -> dict:
         env = {}
         taken = set()
         for name, tname, _targs in _fn_params(fd):
@@ -247,7 +364,8 @@ class _Walker(_Calls):
             kids = _code(s)
             if op in ("||", "&&") and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
                                                                           "throw_expression"):
-                if self._card_check(kids[0], env, op == "&&"):
+                if self._card_check(kids[0], env, op == "&&") or self._card_colour(kids[0], env) is None and \
+                        self._card_where(kids[0], env, op == "&&"):
                     return cond
                 c = self._cond(kids[0], env)
                 if self._is_answer_check(kids[0], env):
@@ -264,6 +382,8 @@ class _Walker(_Calls):
             return self._decl(s, env, cond)
         if t in ("for_statement",):
             return self._for(s, env, cond)
+        if t == "while_statement" and self._drain(s, env, cond):
+            return cond
         if t == "assignment":
             self._assign(s, env, cond)
             return cond
@@ -322,6 +442,8 @@ class _Walker(_Calls):
                 except _Stop:
                     raise
             return cond
+        if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
+            return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
@@ -343,6 +465,11 @@ class _Walker(_Calls):
         hidden = self._hidden_test(c_node, env) if not self._leaves(then) and not self._leaves(els0) else None
         if hidden is not None:                           # (a guard on a hand's cards stays a condition not read)
             self._hidden_choice(hidden, then, els0, env, cond, s)
+            return cond
+        if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_colour(c_node, env) is None \
+                and self._card_where(c_node, env, True):
+            return cond
+        if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
         c = self._cond(c_node, env)
         if c is None:
@@ -578,39 +705,84 @@ class _Walker(_Calls):
             put[0]["by"] = by.text
         return True
 
+    def _card_colour(self, node, env):
+        """A test of the colour of a card the rule holds as a value (``card.isBlack()``, ``!card.isPureBlack()``,
+        ``Black in card.colors`` …): (its local, the colour filter it has when the test holds, when it fails — None
+        where the filters cannot say it); None when it is not one."""
+        txt, neg = _strip_not(_t(node))
+        got = _colour_test(txt, neg, _COLOUR_TESTS)
+        if got is not None and got[0] in env and env[got[0]].sort == "cardval":
+            return got
+        return None
+
     def _card_check(self, node, env, negated: bool) -> bool:
         """A check of a card the rule takes (``if (!card.isBlack()) return``): the card's colour constraint, kept on
         its value for the op that moves it. ``negated``: the test says when to stop (so the card is its negation)."""
-        txt = re.sub(r"\s+", "", _t(node))
-        neg = negated
-        while txt.startswith("!"):
-            neg, txt = not neg, txt[1:]
-        if txt.startswith("(") and txt.endswith(")"):
-            txt = txt[1:-1]
-            while txt.startswith("!"):
-                neg, txt = not neg, txt[1:]
-        tests = [(r"(\w+)\.isPureBlack\(\)", ("pure_black", None)),
-                 (r"(\w+)\.isBlack\(\)", ("black", "non_black")),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Black\)", ("black", "non_black")),
-                 (r"(?:color\.)?Black(?:in)(\w+)\.colors", ("black", "non_black")),
-                 (r"(\w+)\.colors\.size==2", ("two_colours", None)),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Red\)", ("red", None)),
-                 (r"(\w+)\.colors\.contains\((?:color\.)?Blue\)", ("blue", None))]
-        txt = txt.replace("in", "in", 1)
-        for pat, (yes, no) in tests:
-            m = re.fullmatch(pat, txt)
-            if m and m.group(1) in env and env[m.group(1)].sort == "cardval":
-                f = no if neg else yes
-                if f is None:
-                    return False
-                v = env[m.group(1)]
-                v2 = _V(v.sort, v.text)
-                v2.filt, v2.link = f, v.link
-                if v.link is not None:
-                    v.link.filt = f                   # the card the client names by id: checked in canUse
-                env[m.group(1)] = v2
-                return True
-        return False
+        got = self._card_colour(node, env)
+        if got is None:
+            return False
+        var, yes, no = got
+        f = no if negated else yes
+        if f is None or f == "red_or_blue" and negated:
+            return False
+        v = env[var]
+        v2 = _V(v.sort, v.text)
+        v2.filt, v2.link = f, v.link
+        if v.link is not None:
+            v.link.filt = f                   # the card the client names by id: checked in canUse
+        env[var] = v2
+        return True
+
+    def _card_where(self, node, env, negated: bool) -> bool:
+        """A check of a message card the rule holds, before an op moves it (``if (color !in card.colors) return``):
+        the condition that card must meet, its colours read as ``it`` — the ``where`` of the op that moves it.
+        ``negated``: the test says when to stop."""
+        txt = _t(node)
+        held = [k for k, v in env.items() if v.sort == "cardval" and v.text.startswith("seen:") and v.named is None
+                and re.search(r"(?<![\w.])" + re.escape(k) + r"\b", txt)]
+        if len(held) != 1:
+            return False
+        v = env[held[0]]
+        v.named = "it"
+        try:
+            tr = self._translator(env, "do")
+            t = tr.bool(self._fold_fsm(_ir(node), env))
+        finally:
+            v.named = None
+        if tr.missed or t is None or "unknown" in t.text or not re.search(r"\bit\b", t.text):
+            return False
+        keep = negate(t.text) if negated else t.text
+        m = re.fullmatch(r"not (\w+) not in (\w+)", keep)
+        if m:
+            keep = f"{m.group(1)} in {m.group(2)}"
+        v.where = conj([v.where or "true", keep])
+        self.pending_where.append((v, self.key, self.key[1], node))
+        return True
+
+    def _card_decides(self, c_node, then, env, cond, s) -> bool:
+        """``if (<test of a held card's colour>) { ops; return … }``: which side runs is the card's, not a player's —
+        a ``choose`` of the card's holder (``prose`` ``hidden_card`` says why) with the branch's ops, the card carrying
+        the colour the test gives it; what follows the ``if`` has the card with the other colour (kept on the card's
+        value itself, so the states it is handed to read it too)."""
+        got = self._card_colour(c_node, env)
+        if got is None or not self._leaves(then):
+            return False
+        var, yes, no = got
+        v = env[var]
+        if not v.text.startswith(("hand:", "deck:")):
+            return False                       # (a message's colours are the catalogue's: not this reading)
+        env_t = dict(env)
+        v_t = _V(v.sort, v.text)
+        v_t.filt, v_t.link = yes, v.link
+        env_t[var] = v_t
+        ops, _stopped = self._collect(lambda: self._block(then, env_t, []))
+        if ops:
+            self._op({"op": "choose", "of": [ops], "may": True}, cond, s)
+        self._op({"op": "prose", "why": "hidden_card", "note": "the colour of a card taken decides (a card's colours "
+                  "are not modelled): both sides are open"}, cond, s, read=False)
+        if no is not None:
+            v.filt = no                        # what follows: the card has the other colour
+        return True
 
     def _answer_test(self, node, env) -> bool:
         """A branch on what the client answered (``message.enable``, ``message is X_tos``, a field of the answer):
@@ -620,6 +792,37 @@ class _Walker(_Calls):
             return False
         names = [k for k, v in env.items() if v.sort == "answer"]
         return any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in names)
+
+    def _answer_refusal(self, node, env) -> bool:
+        """``if (message.f && c) return null``: an answer choosing ``f`` is refused unless ``not c`` — kept as the
+        condition of the choice that ``f`` makes (``_choice``). ``c`` must read whole and not name the answer."""
+        x = _unparen(_ir(node))
+        if x.k != "bin" or x.a[0] != "&&":
+            return False
+        parts = [_unparen(p) for p in _conjuncts(x)]
+        fields, rest = [], []
+        for p in parts:
+            v = self._term(p, env) if p.k in ("name", "nav") else None
+            if v is not None and v.sort == "answer" and v.text:
+                fields.append(v.text)
+            else:
+                rest.append(p)
+        if len(fields) != 1 or not rest or any(self._answer_test(p.n, env) for p in rest):
+            return False
+        cs = [self._cond(p.n, env) for p in rest]
+        if any(c is None or "unknown" in c for c in cs):
+            return False
+        key = (id(self.key[1]), fields[0])
+        self.answer_needs[key] = conj([self.answer_needs.get(key, "true"), negate(conj(cs))])
+        return True
+
+    def _answer_needs(self, c_node, env) -> list:
+        """A choice made by a boolean field of the answer that the state refuses without a condition: [that
+        condition] (``_answer_refusal``); else []."""
+        v = self._term(_ir(c_node), env) if c_node is not None else None
+        if v is not None and v.sort == "answer" and (id(self.key[1]), v.text) in self.answer_needs:
+            return [self.answer_needs[(id(self.key[1]), v.text)]]
+        return []
 
     def _choice(self, s, branches, env, cond):
         """The branches of a test of the client's answer as a ``choose`` op (one alternative: ``may``); what follows
@@ -633,6 +836,9 @@ class _Walker(_Calls):
             alts.append([])
             stops.append(False)
         real = [a for a in alts if a]
+        if len(real) == 1 and alts[0]:
+            cond = cond + self._answer_needs(s.child_by_field_name("condition") if s.type == "if_expression" else None,
+                                             env)
         if real:
             op = {"op": "choose", "of": real}
             if len(real) == 1:
@@ -757,6 +963,38 @@ class _Walker(_Calls):
         except _Stop:
             pass
         return cond
+
+    def _drain(self, s, env, cond) -> bool:
+        """A trigger draining every pending event of its kind: ``while (true) { e = g.findEvent<E>(this) { … } ?:
+        break; found = true }`` — it answers when one event passes the guard (the flags set in the loop are then
+        true) and goes on with the last one: read as one ``findEvent`` (its guard the trigger's ``when``), ``e`` that
+        event. Any other loop is not read."""
+        kids = _code(s)
+        if self.mode != "trigger" or len(kids) != 2 or _t(kids[0]) != "true":
+            return False
+        body = self._stmts(kids[1])
+        if not body or body[0].type != "assignment":
+            return False
+        left, right = body[0].child_by_field_name("left"), body[0].child_by_field_name("right")
+        if left is None or left.type != "identifier" or right is None or right.type != "binary_expression" or \
+                _t(right.child_by_field_name("operator")) != "?:":
+            return False
+        call, jump = _code(right)[0], _code(right)[-1]
+        if jump.type not in ("jump_expression", "identifier") or _t(jump).strip() != "break" or \
+                call.type != "call_expression" or \
+                "findEvent" not in _t(call).split("{")[0]:
+            return False
+        flags = []
+        for b in body[1:]:
+            bl, br = b.child_by_field_name("left"), b.child_by_field_name("right")
+            if b.type != "assignment" or bl is None or bl.type != "identifier" or _t(br) != "true":
+                return False
+            flags.append(_t(bl))
+        v = self._value(call, env, cond)
+        env[_t(left)] = v or _V("opaque")
+        for f in flags:
+            env[f] = _V("bool", "true")
+        return True
 
     def _players_set(self, node, env):
         """``g.players`` (every player) or ``….filter { it !== r }`` of it (the others) → all / others."""
@@ -917,8 +1155,16 @@ class _Walker(_Calls):
         names, stmts = _lambda_parts(lam) if lam is not None else ([], [])
         inner = dict(env)
         inner[names[0] if names else "it"] = _V("event", kind.key)
-        parts = self.when_parts[idx]
-        for s in stmts:
+        self.when_parts[idx].extend(self._guard_parts(stmts, inner, env))
+        return _V("event", kind.key)
+
+    def _guard_parts(self, stmts, inner, env) -> list:
+        """The conditions of a findEvent guard lambda's statements (``c || return@findEvent false``, ``if (c) return
+        …``, the last expression), in order. A local picked by a ``when`` whose ``else`` rejects the event (``t = when
+        { a -> x; b -> y; else -> return@findEvent false }``) is a case split: the guard needs one of the cases
+        (``a or b``), and each statement after it that reads differently in the cases is ``if a then … else …``."""
+        parts: list = []
+        for i, s in enumerate(stmts):
             if s.type == "binary_expression" and _t(s.child_by_field_name("operator")) in ("||", "&&") and \
                     len(_code(s)) == 2 and _code(s)[1].type in ("return_expression", "jump_expression"):
                 a, _b = _code(s)
@@ -929,6 +1175,26 @@ class _Walker(_Calls):
                 parts.append(negate(self._cond_u(cn, inner)) if cn is not None else "unknown")
             elif s.type == "property_declaration":
                 self._decl(s, inner, [])
+            elif s.type == "assignment" and self._pick(s, inner) is not None:
+                name, cases = self._pick(s, inner)
+                env[name] = _V("opaque")                 # after the guard: which case held is not kept
+                conds = [c for c, _v in cases]
+                parts.append(" or ".join(c if _atomic(c) else f"({c})" for c in conds))
+                per_case = []
+                for _c, v in cases:
+                    env_i = dict(inner)
+                    env_i[name] = v
+                    per_case.append(self._guard_parts(stmts[i + 1:], env_i, {}))
+                for texts in zip(*per_case):
+                    if len(set(texts)) == 1:
+                        parts.append(texts[0])
+                        continue
+                    par = lambda t: t if _atomic(t) else f"({t})"
+                    out = texts[-1]
+                    for c, t in reversed(list(zip(conds[:-1], texts[:-1]))):
+                        out = f"if {c} then {par(t)} else {par(out)}"
+                    parts.append(out)
+                return parts
             elif s.type == "assignment":                # a value set in the guard: not followed here
                 left = s.child_by_field_name("left")
                 if left is not None and left.type == "identifier":
@@ -943,7 +1209,38 @@ class _Walker(_Calls):
             else:
                 self._miss(self.key[1], s)
                 parts.append("unknown")
-        return _V("event", kind.key)
+        return parts
+
+    def _pick(self, s, env):
+        """``name = when { c1 -> p1; …; else -> return@findEvent false }`` (no subject, each value a player the walk
+        knows): (name, [(condition, player value), …]); else None."""
+        left, right = s.child_by_field_name("left"), s.child_by_field_name("right")
+        if left is None or left.type != "identifier" or right is None or right.type != "when_expression" or \
+                any(c.type == "when_subject" for c in right.named_children):
+            return None
+        cases, rejected = [], False
+        for e in (c for c in right.named_children if c.type == "when_entry"):
+            kids = _code(e)
+            if not kids:
+                return None
+            body = self._stmts(kids[-1])
+            if "else" in {c.type for c in e.children if not c.is_named}:
+                if len(body) != 1 or body[0].type not in ("return_expression", "jump_expression") or \
+                        _t(body[0]).split()[-1] != "false":
+                    return None
+                rejected = True
+                continue
+            if len(kids) != 2 or len(body) != 1:
+                return None
+            v = self._term(_ir(body[0]), env)
+            if v is None or v.sort not in ("self", "player"):
+                return None
+            k = kids[0].named_children[0] if kids[0].type == "when_condition" and kids[0].named_children else kids[0]
+            c = self._cond(k, env)
+            if c is None or "unknown" in c:
+                return None
+            cases.append((c, v))
+        return (_t(left), cases) if cases and rejected else None
 
     def _bind_kind(self, kind):
         self.kind = kind
@@ -967,6 +1264,10 @@ class _Walker(_Calls):
                 names[k] = _T(v.sort, v.text)
             elif v.sort == "fsmobj":
                 names[k] = _T("fsmobj", "")
+            elif v.sort == "colour" and v.text in self.params:
+                names[k] = _T("colour", v.text)
+            elif v.sort == "cardval" and v.named:
+                names[k] = _T("namedcard", v.named)          # a message card an op named (``as``)
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
         return tr

@@ -13,7 +13,8 @@ Two sorts of engine rule come out:
   ``skip_fight``, ``skip_dying``): written to ``rules.toml``;
 * named engine rules skillproof does not model (``invalidation.wraps``, ``lock_self.<path>``,
   ``trigger.source``, ``trigger.dead_owner``, ``result_pass.*``, ``win_pass.*``, ``roles.start_face_up``,
-  ``convert.only_must``, ``convert.pick``): listed in the report and compared by ``skillproof diff --kotlin``.
+  ``convert.only_must``, ``convert.pick``, ``turn.use_counts_reset``): listed in the report and compared by
+  ``skillproof diff --kotlin``.
 
 What a probe cannot read is ``None`` (unknown) with the reason — never a guess; an unknown ``[rules]`` key is
 left out of ``rules.toml`` (the catalogue default applies) and listed.
@@ -21,6 +22,7 @@ left out of ``rules.toml`` (the catalogue default applies) and listed.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass
 
 from .classes import ClassIndex
@@ -128,7 +130,8 @@ class EngineRules(ClassIndex):
     def _engine(self) -> dict:
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
-                  self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles]
+                  self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
+                  self._p_use_counts]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -746,6 +749,25 @@ class EngineRules(ClassIndex):
         return out
 
     # ----------------------------------------------------------------------------------- roles
+    def _p_use_counts(self) -> list:
+        """``turn.use_counts_reset``: every place the engine resets all of a player's skill-use counts (what a
+        once-per-turn limit counts) and whose — every player's, or one player's (``NextTurn``: at each new turn)."""
+        got = []
+        for src, fd, name, owner in self._functions():
+            if name == _RESET_COUNTS:
+                continue
+            for call in _descendants(fd, "call_expression"):
+                who = _reset_whose(call)
+                if who is not None:
+                    got.append((f"{owner.name + '.' if owner else ''}{name}: {who}", src.at(call)))
+        if not got:
+            return [EngineRule("turn.use_counts_reset", None, "", "no call resetting a player's skill-use counts",
+                               False, True)]
+        got.sort()
+        return [EngineRule("turn.use_counts_reset", tuple(v for v, _w in got), got[0][1],
+                           "the skill-use counts reset (Player.resetSkillUseCount): where, and whose", False,
+                           vouches=False)]
+
     def _p_roles(self) -> list:
         rc = getattr(self, "role_cls", None)
         if rc is None:
@@ -768,3 +790,45 @@ class EngineRules(ClassIndex):
             return [EngineRule("roles.start_face_up", "hidden roles", where, f"isFaceUp = !{flag}", False)]
         return [EngineRule("roles.start_face_up", None, where, f"isFaceUp = `{_t(init)}` is not read", False)]
 
+
+
+#: what spends a skill's per-turn and per-game use counts is the skills' own business; what resets them all is the
+#: engine's (``Player.resetSkillUseCount()``, no argument: every skill of that player)
+_RESET_COUNTS = "resetSkillUseCount"
+
+
+def _players_expr(text: str) -> bool:
+    """``game.players``, ``g.players.filterNotNull()``, ``players`` …: every seat of the game."""
+    return bool(re.fullmatch(r"(\w+(!!)?\.)*players(\.filterNotNull\(\))?", re.sub(r"\s+", "", text)))
+
+
+def _reset_whose(call) -> str | None:
+    """Whose use counts a ``x.resetSkillUseCount()`` call resets: ``every player`` when ``x`` is the element of a loop
+    over the game's players (``players.forEach { it.… }``, ``for (p in players) p.…``), ``one player`` for any other
+    single receiver; None when it is not such a call."""
+    callee = call.named_children[0] if call.named_children else None
+    args = _kid(call, "value_arguments")
+    if callee is None or callee.type != "navigation_expression" or args is None or args.named_children or \
+            _t(callee.named_children[-1]) != _RESET_COUNTS:
+        return None
+    recv = _t(callee.named_children[0]).replace("!!", "").strip()
+    n = call.parent
+    while n is not None and n.type not in ("function_declaration", "class_body"):
+        if n.type == "lambda_literal":
+            params, _stmts = _lambda_parts(n)
+            var = params[0] if params else "it"
+            outer = n.parent.parent if n.parent is not None and n.parent.type == "annotated_lambda" else None
+            if recv == var and outer is not None and outer.type == "call_expression" and outer.named_children and \
+                    outer.named_children[0].type == "navigation_expression":
+                nav = outer.named_children[0]
+                if _t(nav.named_children[-1]) in ("forEach", "onEach") and _players_expr(_t(nav.named_children[0])):
+                    return "every player"
+        if n.type == "for_statement":
+            kids = _code(n)
+            var = next((k for k in kids if k.type in ("variable_declaration", "identifier")), None)
+            coll = next((k for k in kids if k is not var and k.type not in ("control_structure_body", "block")), None)
+            if var is not None and _t(_kid(var, "identifier") or var) == recv and coll is not None and \
+                    _players_expr(_t(coll)):
+                return "every player"
+        n = n.parent
+    return "one player"

@@ -157,7 +157,7 @@ class RuleEntries(RuleBodies, TriggerEvents, EffectReader, EffectKeys):
                 e["on"] = on
         mode = "trigger" if "TriggeredSkill" in closure else "active" if "ActiveSkill" in closure else None
         if mode is not None:
-            rd = self._read_effect(c, mode, e.get("on"))
+            rd = self._read_effect(c, mode, e.get("on"), params=e.get("params"))
             if mode == "trigger" and not e.get("on") and rd.when_kinds:      # an older code form: a state read
                 e["on"] = [{"event": k} for k in rd.when_kinds]
             e["closure"] = closure
