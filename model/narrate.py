@@ -63,7 +63,7 @@ ANSWER_FIELDS = {
     "winners": ("胜者", "winners"), "declared": ("宣胜者", "declared"), "kept": ("保留", "kept"),
     "invalid": ("被无效", "invalid"), "group": ("组", "group"), "in_force": ("生效的规则", "in force"),
     "via_index": ("转化位置", "position of the conversion"), "in_force_index": ("生效位置", "position in force"),
-    "plays": ("打出", "plays"), "usable": ("可用", "usable"), "has_card": ("有牌可传", "has a card to send"), "invalidated": ("被无效", "invalidated"),
+    "plays": ("打出", "plays"), "usable": ("可用", "usable"), "has_card": ("手里有牌", "holds a card"), "invalidated": ("被无效", "invalidated"),
     "turns_ago": ("几回合前获得", "turns ago"),
     "remind": ("提醒", "prompts"), "skills": ("技能", "skills"), "prompts": ("提醒它", "prompts for it"),
     "usable_now": ("此刻能用", "usable now"),

@@ -7,7 +7,7 @@ from .interp.bans import ban_all, ban_cards, banned
 from .interp.conversion import face_down_applies
 from .interp.core import live_kinds
 from .interp.decide import decide
-from .interp.plays import can_play, card_usable
+from .interp.plays import can_play, card_usable, has_card
 from .interp.usable import spent, usable
 from .expr_words import value
 from .lang import pick
@@ -172,10 +172,15 @@ def n_can_play(cat, state, seat, q, tr: Trace):
     ok, via, _ = conversion_steps(cat, state, seat, q["actual"], q["declared"], False, tr)
     b = ban_steps(cat, state, seat, q["declared"], tr)
     now = usable_step(cat, state, seat, q["declared"], tr)
-    tr.agrees = (ok and not b and now) == tr.answer["can_play"] and b == tr.answer["banned"]
+    held = hand_step(cat, state, seat, tr, decisive=ok and not b and now)
+    tr.agrees = (held and ok and not b and now) == tr.answer["can_play"] and b == tr.answer["banned"] \
+        and held == tr.answer.get("has_card", held)
     a, d = card(cat, q["actual"]), card(cat, q["declared"])
     if tr.answer["can_play"]:
         tr.conclusion = pick(f"这张{a}能当作{d}使用", f"the {a} reaches play as {d}")
+    elif not held and ok and not b and now:
+        tr.conclusion = pick(f"{seat_name(cat, state, seat)}手里没有牌：没有{a}可以当作{d}使用",
+                             f"{seat_name(cat, state, seat)} holds no card: there is no {a} to play as {d}")
     elif not ok:
         tr.conclusion = pick(f"这张{a}不能当作{d}使用（没有转化允许）",
                              f"the {a} cannot be played as {d} (no conversion allows it)")
@@ -186,6 +191,20 @@ def n_can_play(cat, state, seat, q, tr: Trace):
         tr.conclusion = pick(f"这张{a}能当作{d}，但不是现在：{window_now(state)}{'这名角色' if by else ''}不能使用{d}",
                              f"the {a} could be used as {d}, but not now: {d} is not used in {window_now(state)}"
                              + (" by this player" if by else ""))
+
+
+def hand_step(cat, state, seat, tr: Trace, decisive: bool = True) -> bool:
+    """interp.plays.has_card, told: a card is played (or converted) from its player's hand (the step settling the
+    answer when nothing else refuses the play)."""
+    held = has_card(state, seat)
+    if held:
+        return True                         # the usual case: not a step of its own
+    n = state.seats[seat].hand_count
+    tr.steps.append(Step(pick(f"{seat_name(cat, state, seat)}手牌{n}张：" + ("有牌可以使用" if held else "没有牌可以使用或转化"),
+                              f"{seat_name(cat, state, seat)} holds {n} card(s): "
+                              + ("a card to play" if held else "no card to play or to convert")),
+                         decisive=decisive))
+    return held
 
 
 def usable_step(cat, state, seat, declared, tr: Trace) -> bool:

@@ -307,8 +307,9 @@ def test_always_gives_a_counterexample(cat, sess):
 
 
 def test_always_proved_with_core(cat, sess):
+    # (a card is played from the hand: with no card in hand she plays nothing — the counterexample without it)
     res = sess.ask("always SP李宁玉 play 截获 as 误导 when not invalidated and face up and not banned 误导 "
-                   "without 变则通·宣言")
+                   "and hand_count > 0 without 变则通·宣言")
     assert res.answer == "yes" and res.witness is None
     holds_in_interpreter(cat, res)
     assert core_minimal(res.core)

@@ -219,13 +219,15 @@ def test_a_play_is_possible_only_where_the_declared_card_is_used(cat, sess):
 
 def test_always_ranges_over_the_moments_a_decision_is_taken(cat, sess):
     # 转 always lets 李 play 甲 as 乙 where a 乙 may be used — unless 宣 declares 甲 → something else
-    res = ask(cat, sess, "always 李 play 甲 as 乙 when not invalidated and not banned 乙")
+    # (with a card in hand: a card is played from the hand)
+    res = ask(cat, sess, "always 李 play 甲 as 乙 when not invalidated and not banned 乙 and hand_count > 0")
     assert res.answer == "no" and res.witness_role == "counterexample"
     st = witness_state(cat, res)
     assert st.window == "fight"                         # a moment where 乙 is used: not a vacuous one
     decl = [i for i in st.seats[0].skills if i.rule == "Decl"]
     assert decl and decl[0].args["A"] == "Jia" and decl[0].args["B"] != "Yi"
-    res = ask(cat, sess, "always 李 play 甲 as 乙 when not invalidated and not banned 乙 without 宣·宣言")
+    res = ask(cat, sess, "always 李 play 甲 as 乙 when not invalidated and not banned 乙 and hand_count > 0 "
+                         "without 宣·宣言")
     assert res.answer == "yes"
     assert res.illustration is not None and replayed(cat, res.illustration).window == "fight"
     # with a window that is not one of 乙's, 'always' is read as it stands: never playable there

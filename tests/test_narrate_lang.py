@@ -286,5 +286,5 @@ def test_explain_on_the_command_line_in_each_language(cat, findings, tmp_path, c
     assert "可以 = 否" in zh and english_prose(zh, cat) == [], zh
     assert main(["replay", "--lang", "en", str(p)]) == 0
     en = capsys.readouterr().out
-    assert "allowed = no — as expected" in en and "ok: 1 answer as expected" in en
+    assert "allowed = no, holds a card = yes — as expected" in en and "ok: 1 answer as expected" in en
     assert foreign_in_english(en, cat) == [], en

@@ -147,6 +147,7 @@ ENGINE: list[tuple[str, str]] = [
     (r"no cannot-receive test guarded by `!mustReceive` found", "没有找到由 `!mustReceive` 保护的不能接收检查"),
     (r"no function calls both InvalidSkill\.reset and OneTurnSkill\.reset",
      "没有函数同时调用 InvalidSkill.reset 和 OneTurnSkill.reset"),
+    (r"no call resetting a player's skill-use counts", "没有重置玩家技能使用次数的调用"),
     (r"no draw fold over ChangeDrawCardCountSkill and no draw in DrawPhase",
      "没有对 ChangeDrawCardCountSkill 的摸牌累计，DrawPhase 中也没有摸牌"),
     (r"(?P<x>`.*`) is not a Config property or a number", "{x} 不是 Config 属性，也不是数"),
