@@ -1642,6 +1642,10 @@ def _subst(x, var, value, count: list):
     if x == var:
         count[0] += 1
         return value
+    if (x[:1] == ("assignment",) and len(x) >= 2 and x[1] == var) or (x[:1] == ("un",) and len(x) == 3 and
+                                                                      x[1] in ("++", "--") and x[2] == var):
+        count[0] += 9                                   # the local written (`s += "…"`): no value to write out
+        return x
     if x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
         c: dict = {}
         _uses(x, c)
@@ -2034,10 +2038,44 @@ def _dead_locals(tree, marks: dict, keep: list):
     return drop(tree, set())
 
 
+#: the configured waiting time of a player's choice (``Config.WaitSecond``): how long a client is given, no rule
+_WAIT_TIME = ("id", "WaitSecond")
+
+
+def _wait_time(x) -> bool:
+    """Whether ``x`` is arithmetic on the configured waiting time only (``(WaitSecond * 4 / 3).toLong()``): a time-out's
+    length, no rule (what a time-out does is kept where it stands)."""
+    if x == _WAIT_TIME:
+        return True
+    if not isinstance(x, tuple) or not x:
+        return False
+    if x[0] == "bin" and len(x) == 4 and x[1] in ("+", "-", "*", "/"):
+        sides = x[2:]
+        return any(_wait_time(c) for c in sides) and all(_wait_time(c) or c[:1] == ("lit",) for c in sides)
+    if x[0] == "call" and len(x) >= 3 and x[2] == () and isinstance(x[1], tuple) and x[1][:1] == ("nav",) and \
+            x[1][-1] in ("toLong", "toInt", "toDouble"):
+        return _wait_time(x[1][2])
+    if x[0] in ("paren",) and len(x) == 2:
+        return _wait_time(x[1])
+    return False
+
+
+def _wait_times(tree, marks: dict, keep: list):
+    """Every length of a time-out written on the configured waiting time, one value (``_wait_time``)."""
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        if _wait_time(x):
+            return ("wait",)
+        return _carry(marks, keep, x, tuple(walk(c) for c in x))
+    return walk(tree)
+
+
 def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
+    tree = _wait_times(tree, marks, keep)
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
