@@ -1635,6 +1635,40 @@ def _flag_loop(a, b):
     return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
 
 
+def _return_loop(a, b):
+    """``for (x in l) if (p) return true`` then ``return false`` → ``return l.any { p }`` (``true`` / ``false``
+    swapped: ``return !l.any { p }``), or None: the loop returns at the first element passing a test that changes
+    nothing, and the value after it otherwise."""
+    if not (isinstance(a, tuple) and len(a) == 4 and a[0] == "for_statement" and a[1][:1] == ("variable_declaration",)
+            and isinstance(a[3], tuple) and len(a[3]) == 2 and a[3][0] == "seq"):
+        return None
+    st = a[3][1]
+    if not (isinstance(st, tuple) and len(st) == 3 and st[0] == "guard" and isinstance(st[2], tuple) and
+            st[2][:2] == ("jump", "return") and len(st[2]) == 3 and len(st[2][2]) == 1 and
+            st[2][2][0] in (("lit", True), ("lit", False))):
+        return None
+    found = st[2][2][0]
+    if b != ("jump", "return", (("lit", not found[1]),)) or not _pure(st[1]) or not _pure(a[2]):
+        return None
+    anyx = ("call", ("nav", ".", a[2], "any"), (("lambda", ("seq", st[1])),), "")
+    return ("jump", "return", (anyx if found == ("lit", True) else _negate(anyx),))
+
+
+def _any_equal(x, uses: dict):
+    """``l.any { it == y }`` (``it`` read there only, ``y`` not reading it) → ``y in l``, or None."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and
+            x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][3] == "any" and len(x[2]) == 1):
+        return None
+    e = _lambda_expr(x[2][0])
+    if not (isinstance(e, tuple) and len(e) == 4 and e[:2] == ("cmp", "==")):
+        return None
+    for it, y in ((e[2], e[3]), (e[3], e[2])):
+        if isinstance(it, tuple) and it[:1] == ("v",) and len(it) == 2 and uses.get(it[1], 0) == 1 and \
+                not _contains(y, it) and _pure(y):
+            return ("in", True, y, x[1][2])
+    return None
+
+
 def _subst(x, var, value, count: list):
     """``x`` with the local ``var`` replaced by ``value`` (not inside a lambda or a loop: count[0] += 9 there)."""
     if not isinstance(x, tuple):
@@ -1788,12 +1822,18 @@ def _equate(tree, marks: dict, keep: list, effects=None):
             if not isinstance(x, tuple):
                 return x
             out = tuple(walk(c) for c in x)
+            e = _any_equal(out, uses)
+            if e is not None:
+                changed[0] = True
+                return carry(x, e)
             if out and out[0] == "seq":
                 items = list(out[1:])
                 i = 0
                 while i + 1 < len(items):
                     a, b = items[i], items[i + 1]
                     f = _flag_loop(a, b)
+                    if f is None:
+                        f = _return_loop(a, b)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
                         changed[0] = True
