@@ -65,6 +65,10 @@ CASES = {
         "(Config.WaitSecond * 4).toLong(), TimeUnit.SECONDS)",
         "askWhom.waitForAnswer(g, Config.WaitSecond * 3 / 2)\n        g.idle = Timer.post(g, { g.next() }, "
         "(Config.WaitSecond * 4).toLong(), TimeUnit.SECONDS)\n        askWhom.draw(1)"),
+    "a loop over a list written with forEach": (
+        "g.players.forEach { it.draw(g.count) }\n        askWhom.draw(1)",
+        "for (p in g.players) { p.draw(g.count) }\n        askWhom.draw(1)",
+        "for (p in g.players) { askWhom.draw(g.count) }\n        askWhom.draw(1)"),
     "a request refused for a second of wall-clock time": (
         "askWhom.draw(1)",
         "if (System.currentTimeMillis() - askWhom.startTime < 1000) return null\n        askWhom.draw(1)",

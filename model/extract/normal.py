@@ -1654,6 +1654,26 @@ def _return_loop(a, b):
     return ("jump", "return", (anyx if found == ("lit", True) else _negate(anyx),))
 
 
+def _has_jump(x) -> bool:
+    if not isinstance(x, tuple) or not x:
+        return False
+    if x[0] == "jump" or x in _BREAK:
+        return True
+    if x[0] == "lambda":
+        return False
+    return any(_has_jump(c) for c in x)
+
+
+def _each_loop(x):
+    """``for (p in l) { … }`` with no jump in its body → ``l.forEach { … }`` (the loop variable is the lambda's
+    parameter, numbered alike), or None: the same elements in the same order, the same body for each."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "for_statement" and isinstance(x[1], tuple) and
+            len(x[1]) == 2 and x[1][0] == "variable_declaration" and x[1][1][:1] == ("v",) and
+            isinstance(x[3], tuple) and x[3][:1] == ("seq",) and len(x[3]) > 1 and not _has_jump(x[3])):
+        return None
+    return ("call", ("nav", ".", x[2], "forEach"), (("lambda", x[3]),), "")
+
+
 def _any_equal(x, uses: dict):
     """``l.any { it == y }`` (``it`` read there only, ``y`` not reading it) → ``y in l``, or None."""
     if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and
@@ -1823,6 +1843,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                 return x
             out = tuple(walk(c) for c in x)
             e = _any_equal(out, uses)
+            if e is None:
+                e = _each_loop(out)
             if e is not None:
                 changed[0] = True
                 return carry(x, e)
