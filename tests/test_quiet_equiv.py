@@ -444,3 +444,16 @@ def test_a_loop_returning_at_the_first_match_is_any_or_membership(loop, same, re
     from test_normal_equiv import _changes
     assert _changes(loop, same, HELPER_BASE) == []
     assert _changes(loop, real, HELPER_BASE) == [("Watch.holds", "changed")]
+
+
+def test_a_member_read_only_by_a_member_only_robots_read_is_no_rule():
+    """A counter read only by a property that only robots read (``isLate = rounds > 3``, asked by an ``ai``) decides
+    nothing in play: a store into it is quiet; once a rule reads the property, the store is a change."""
+    player = PLAYER.replace("    var alive = true\n", "    var alive = true\n    var rounds = 0\n"
+                            "    val isLate: Boolean\n        get() = rounds > 3\n")
+    robot = {"card/Late.kt": "package demo.game.card\n\nclass Late : Card {\n    companion object {\n"
+                             "        fun ai(r: Player): Boolean = r.isLate\n    }\n}\n"}
+    assert _sides("", "askWhom.rounds += 2", player=player, extra=robot) == []
+    rule = {**robot, "skill/Late.kt": "package demo.game.skill\n\nclass Slow {\n    fun resolve(r: Player) {\n"
+                                      "        if (r.isLate) r.draw(1)\n    }\n}\n"}
+    assert _sides("", "askWhom.rounds += 2", player=player, extra=rule) == [("Watch.execute", "changed")]
