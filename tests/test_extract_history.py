@@ -293,3 +293,20 @@ def test_changed_engine_rule_is_an_engine_change(tmp_path):
     rec = reconcile(base, head)
     assert [(c.name, c.base, c.head) for c in rec.engine] == [("face_down_grant_converts", True, False)]
     assert "true → false" in rec.engine[0].message()
+
+
+def test_the_dying_skip_predicate_is_found_where_the_dying_states_ask_it(tmp_path):
+    """A skip predicate named otherwise (not ``cannotPlayCardAndSkill…``) is the one-expression function the dying
+    states call: a rename is no change of the rule, and the fight predicate is not read in its place."""
+    engine = ENGINE["skill/Engine.kt"].replace("cannotPlayCardAndSkillForChengQing", "cannotActWhenDying")
+    state = """package demo.game.phase
+
+class WaitNextForChengQing(val whoDie: Player, val askWhom: Player) : Fsm {
+    override fun resolve(): ResolveResult? {
+        if (askWhom.alive && !askWhom.cannotActWhenDying()) return ResolveResult(this, false)
+        return null
+    }
+}
+"""
+    _ex, e = _engine(tmp_path, extra={"skill/Engine.kt": engine, "phase/WaitNextForChengQing.kt": state})
+    assert e["skip_dying"] == () and e["skip_fight"] == ("skills_gone", "can_use")

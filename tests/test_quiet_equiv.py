@@ -51,6 +51,24 @@ CASES = {
         "askWhom.draw(1)",
         "val l = g.tasks.take(3).toMutableList()\n        if (Red !in l) l.add(Red)\n        while (l.size < 3) "
         "l.add(g.spare.random())\n        l.shuffle()\n        askWhom.draw(l.size)"),
+    "a log line's text built in a local, reworded": (
+        "var s = \"turn of ${askWhom}\"\n        if (g.locked) s += \", locked\"\n        logger.info(s)\n"
+        "        askWhom.draw(1)",
+        "var s = \"${askWhom} begins\"\n        if (g.locked) s += \", locked\"\n        logger.info(s)\n"
+        "        askWhom.draw(1)",
+        "var s = \"${askWhom} begins\"\n        if (g.locked) s += \", locked\"\n        logger.info(s)\n"
+        "        askWhom.draw(2)"),
+    "a time-out's length on the configured waiting time": (
+        "askWhom.waitForAnswer(g, Config.WaitSecond * 4 / 3)\n        g.idle = Timer.post(g, { g.next() }, "
+        "(Config.WaitSecond * 3).toLong(), TimeUnit.SECONDS)",
+        "askWhom.waitForAnswer(g, Config.WaitSecond * 3 / 2)\n        g.idle = Timer.post(g, { g.next() }, "
+        "(Config.WaitSecond * 4).toLong(), TimeUnit.SECONDS)",
+        "askWhom.waitForAnswer(g, Config.WaitSecond * 3 / 2)\n        g.idle = Timer.post(g, { g.next() }, "
+        "(Config.WaitSecond * 4).toLong(), TimeUnit.SECONDS)\n        askWhom.draw(1)"),
+    "a loop over a list written with forEach": (
+        "g.players.forEach { it.draw(g.count) }\n        askWhom.draw(1)",
+        "for (p in g.players) { p.draw(g.count) }\n        askWhom.draw(1)",
+        "for (p in g.players) { askWhom.draw(g.count) }\n        askWhom.draw(1)"),
     "a request refused for a second of wall-clock time": (
         "askWhom.draw(1)",
         "if (System.currentTimeMillis() - askWhom.startTime < 1000) return null\n        askWhom.draw(1)",
@@ -394,3 +412,48 @@ def test_a_use_count_nothing_adds_to_reads_zero_in_the_catalogue(tmp_path):
     assert 'fight = "not used and' in _ledger_fight(tmp_path / "own", "SkillId.LEDGER")
     # a key that cannot be named: nothing is known
     assert 'fight = "not used and' in _ledger_fight(tmp_path / "unknown", "r.name")
+
+
+HELPER_BASE = """package demo.game.skill
+
+import demo.game.Game
+import demo.game.Player
+
+class Watch : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        if (holds(askWhom, g.kind)) askWhom.draw(1)
+        return null
+    }
+
+    private fun holds(p: Player, k: Kind): Boolean {
+        BODY
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("loop, same, real", [
+    ("for (c in p.cards) if (c.type == k) return true\n        return false",
+     "return p.cards.any { it.type == k }", "return p.cards.any { it.type != k }"),
+    ("for (c in p.cards) if (c.type == k) return true\n        return false",
+     "return p.cards.any { it.type == k }", "return p.cards.all { it.type == k }"),
+    ("for (i in p.kinds) if (i == k) return true\n        return false", "return k in p.kinds", "return k !in p.kinds"),
+    ("for (i in p.kinds) if (i == k) return true\n        return false", "return k in p.kinds", "return k in p.others"),
+])
+def test_a_loop_returning_at_the_first_match_is_any_or_membership(loop, same, real):
+    from test_normal_equiv import _changes
+    assert _changes(loop, same, HELPER_BASE) == []
+    assert _changes(loop, real, HELPER_BASE) == [("Watch.holds", "changed")]
+
+
+def test_a_member_read_only_by_a_member_only_robots_read_is_no_rule():
+    """A counter read only by a property that only robots read (``isLate = rounds > 3``, asked by an ``ai``) decides
+    nothing in play: a store into it is quiet; once a rule reads the property, the store is a change."""
+    player = PLAYER.replace("    var alive = true\n", "    var alive = true\n    var rounds = 0\n"
+                            "    val isLate: Boolean\n        get() = rounds > 3\n")
+    robot = {"card/Late.kt": "package demo.game.card\n\nclass Late : Card {\n    companion object {\n"
+                             "        fun ai(r: Player): Boolean = r.isLate\n    }\n}\n"}
+    assert _sides("", "askWhom.rounds += 2", player=player, extra=robot) == []
+    rule = {**robot, "skill/Late.kt": "package demo.game.skill\n\nclass Slow {\n    fun resolve(r: Player) {\n"
+                                      "        if (r.isLate) r.draw(1)\n    }\n}\n"}
+    assert _sides("", "askWhom.rounds += 2", player=player, extra=rule) == [("Watch.execute", "changed")]

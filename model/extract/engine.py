@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass
 
 from .classes import ClassIndex
+from .server import DYING_PHASES
 from .syntax import (_X, _code, _conjuncts, _descendants, _fn_expr, _fn_params, _if_parts, _ir, _kid, _lambda_parts,
                      _name_of, _t, _unparen)
 
@@ -543,10 +544,33 @@ class EngineRules(ClassIndex):
             return None
         return atom
 
+    def _asked_in(self, states) -> list:
+        """The top-level one-expression functions (a predicate on a player) called by name from the classes
+        ``states``, when exactly one is: [(src, node, name)] or []."""
+        called = set()
+        for name in states:
+            for c in self.by_name.get(name, []):
+                for call in _descendants(c.node, "call_expression"):
+                    x = _ir(call)
+                    while x.k == "un" and len(x.a) == 2 and hasattr(x.a[1], "k"):
+                        x = x.a[1]              # `!p.f()` is read as the call of `!p.f`
+                    callee = x.a[0] if x.k == "call" and x.a else None
+                    if getattr(callee, "k", None) == "nav" and not x.a[1]:
+                        called.add(callee.a[1])
+        found = [(src, fd, n) for src, fd, n, owner in self._functions()
+                 if owner is None and n in called and _fn_expr(fd) is not None and fd.parent is not None
+                 and fd.parent.type == "source_file"]
+        return found if len(found) == 1 else []
+
     def _p_skip(self) -> list:
         preds = [(src, fd, n) for src, fd, n, _o in self._functions() if n.startswith("cannotPlayCardAndSkill")]
         fight = [p for p in preds if "fight" in p[2].lower()]
         dying = [p for p in preds if "chengqing" in p[2].lower() or "dying" in p[2].lower()]
+        if not dying:                   # named otherwise: the one-expression predicate the dying states ask
+            asked = self._asked_in(DYING_PHASES | {"StartWaitForChengQing"})
+            if asked and asked[0][2] not in [p[2] for p in preds]:
+                dying = asked
+                preds = preds + asked
         if len(preds) == 1:
             fight = dying = preds
         out = []

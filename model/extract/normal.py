@@ -1635,6 +1635,60 @@ def _flag_loop(a, b):
     return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
 
 
+def _return_loop(a, b):
+    """``for (x in l) if (p) return true`` then ``return false`` → ``return l.any { p }`` (``true`` / ``false``
+    swapped: ``return !l.any { p }``), or None: the loop returns at the first element passing a test that changes
+    nothing, and the value after it otherwise."""
+    if not (isinstance(a, tuple) and len(a) == 4 and a[0] == "for_statement" and a[1][:1] == ("variable_declaration",)
+            and isinstance(a[3], tuple) and len(a[3]) == 2 and a[3][0] == "seq"):
+        return None
+    st = a[3][1]
+    if not (isinstance(st, tuple) and len(st) == 3 and st[0] == "guard" and isinstance(st[2], tuple) and
+            st[2][:2] == ("jump", "return") and len(st[2]) == 3 and len(st[2][2]) == 1 and
+            st[2][2][0] in (("lit", True), ("lit", False))):
+        return None
+    found = st[2][2][0]
+    if b != ("jump", "return", (("lit", not found[1]),)) or not _pure(st[1]) or not _pure(a[2]):
+        return None
+    anyx = ("call", ("nav", ".", a[2], "any"), (("lambda", ("seq", st[1])),), "")
+    return ("jump", "return", (anyx if found == ("lit", True) else _negate(anyx),))
+
+
+def _has_jump(x) -> bool:
+    if not isinstance(x, tuple) or not x:
+        return False
+    if x[0] == "jump" or x in _BREAK:
+        return True
+    if x[0] == "lambda":
+        return False
+    return any(_has_jump(c) for c in x)
+
+
+def _each_loop(x):
+    """``for (p in l) { … }`` with no jump in its body → ``l.forEach { … }`` (the loop variable is the lambda's
+    parameter, numbered alike), or None: the same elements in the same order, the same body for each."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "for_statement" and isinstance(x[1], tuple) and
+            len(x[1]) == 2 and x[1][0] == "variable_declaration" and x[1][1][:1] == ("v",) and
+            isinstance(x[3], tuple) and x[3][:1] == ("seq",) and len(x[3]) > 1 and not _has_jump(x[3])):
+        return None
+    return ("call", ("nav", ".", x[2], "forEach"), (("lambda", x[3]),), "")
+
+
+def _any_equal(x, uses: dict):
+    """``l.any { it == y }`` (``it`` read there only, ``y`` not reading it) → ``y in l``, or None."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and
+            x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][3] == "any" and len(x[2]) == 1):
+        return None
+    e = _lambda_expr(x[2][0])
+    if not (isinstance(e, tuple) and len(e) == 4 and e[:2] == ("cmp", "==")):
+        return None
+    for it, y in ((e[2], e[3]), (e[3], e[2])):
+        if isinstance(it, tuple) and it[:1] == ("v",) and len(it) == 2 and uses.get(it[1], 0) == 1 and \
+                not _contains(y, it) and _pure(y):
+            return ("in", True, y, x[1][2])
+    return None
+
+
 def _subst(x, var, value, count: list):
     """``x`` with the local ``var`` replaced by ``value`` (not inside a lambda or a loop: count[0] += 9 there)."""
     if not isinstance(x, tuple):
@@ -1642,6 +1696,10 @@ def _subst(x, var, value, count: list):
     if x == var:
         count[0] += 1
         return value
+    if (x[:1] == ("assignment",) and len(x) >= 2 and x[1] == var) or (x[:1] == ("un",) and len(x) == 3 and
+                                                                      x[1] in ("++", "--") and x[2] == var):
+        count[0] += 9                                   # the local written (`s += "…"`): no value to write out
+        return x
     if x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
         c: dict = {}
         _uses(x, c)
@@ -1784,12 +1842,20 @@ def _equate(tree, marks: dict, keep: list, effects=None):
             if not isinstance(x, tuple):
                 return x
             out = tuple(walk(c) for c in x)
+            e = _any_equal(out, uses)
+            if e is None:
+                e = _each_loop(out)
+            if e is not None:
+                changed[0] = True
+                return carry(x, e)
             if out and out[0] == "seq":
                 items = list(out[1:])
                 i = 0
                 while i + 1 < len(items):
                     a, b = items[i], items[i + 1]
                     f = _flag_loop(a, b)
+                    if f is None:
+                        f = _return_loop(a, b)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
                         changed[0] = True
@@ -2034,10 +2100,44 @@ def _dead_locals(tree, marks: dict, keep: list):
     return drop(tree, set())
 
 
+#: the configured waiting time of a player's choice (``Config.WaitSecond``): how long a client is given, no rule
+_WAIT_TIME = ("id", "WaitSecond")
+
+
+def _wait_time(x) -> bool:
+    """Whether ``x`` is arithmetic on the configured waiting time only (``(WaitSecond * 4 / 3).toLong()``): a time-out's
+    length, no rule (what a time-out does is kept where it stands)."""
+    if x == _WAIT_TIME:
+        return True
+    if not isinstance(x, tuple) or not x:
+        return False
+    if x[0] == "bin" and len(x) == 4 and x[1] in ("+", "-", "*", "/"):
+        sides = x[2:]
+        return any(_wait_time(c) for c in sides) and all(_wait_time(c) or c[:1] == ("lit",) for c in sides)
+    if x[0] == "call" and len(x) >= 3 and x[2] == () and isinstance(x[1], tuple) and x[1][:1] == ("nav",) and \
+            x[1][-1] in ("toLong", "toInt", "toDouble"):
+        return _wait_time(x[1][2])
+    if x[0] in ("paren",) and len(x) == 2:
+        return _wait_time(x[1])
+    return False
+
+
+def _wait_times(tree, marks: dict, keep: list):
+    """Every length of a time-out written on the configured waiting time, one value (``_wait_time``)."""
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        if _wait_time(x):
+            return ("wait",)
+        return _carry(marks, keep, x, tuple(walk(c) for c in x))
+    return walk(tree)
+
+
 def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     """What dropping left behind, dropped too: a local nothing reads any more (its initialiser read nothing), an
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
+    tree = _wait_times(tree, marks, keep)
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)

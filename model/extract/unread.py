@@ -510,9 +510,19 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
              and c.member not in READ_MEMBERS and re.match(r"[A-Za-z_]\w*\Z", c.member)}
     names |= written_members(bc, hc) - READ_MEMBERS
     out = set(constant_members(names, base, head))
-    for name in sorted(names):
+    memo: dict = {}
+
+    def only_robots(name: str, depth: int) -> bool:
+        if name in memo:
+            return memo[name]
+        memo[name] = False                                           # (a member read through itself: a rule)
+        memo[name] = _only_robots_read(name, depth)
+        return memo[name]
+
+    def _only_robots_read(name: str, depth: int) -> bool:
         pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
         ok = True
+        reads = [0]
         for side in (base, head):
             for rel, data in side.items():
                 if name.encode() not in data:
@@ -539,15 +549,40 @@ def robot_only(bc: list, hc: list, base: dict, head: dict) -> frozenset:
                     line = data[data.rfind(b"\n", 0, m.start()) + 1:m.start()]
                     if _CLIENT_LINE.match(line):
                         continue                                      # read only to fill a client message or a log
+                    reads[0] += 1
+                    holder = _MEMBER_DECL.findall(data, 0, m.start())
+                    holder = holder[-1] if holder else (b"override", b"")
+                    if depth < 2 and b"override" not in holder[0] and holder[1].decode() != name and \
+                            holder[1].decode() not in READ_MEMBERS and only_robots(holder[1].decode(), depth + 1):
+                        continue                                      # read by a member only robots read
                     ok = False
                     break
                 if not ok:
                     break
             if not ok:
                 break
-        if ok:
+        return ok and (depth == 0 or reads[0] > 0 or _robot_reads(name, base, head))
+
+    for name in sorted(names):
+        if only_robots(name, 0):
             out.add(name)
     return frozenset(out)
+
+
+#: a class member's declaration (four spaces in at most: not a local of a function body), its name
+_MEMBER_DECL = re.compile(rb"(?m)^ {0,4}((?:(?:private|internal|protected|public|override|open)\s+)*)(?:val|var|fun)\s+"
+                          rb"(?:<[^>]*>\s*)?(?:[\w.]+\.)?(\w+)")
+
+
+def _robot_reads(name: str, base: dict, head: dict) -> bool:
+    """Whether ``name`` is read anywhere (outside its declaration) at all: a member only robots read has readers."""
+    pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"(?![\w])")
+    for side in (base, head):
+        for data in side.values():
+            for m in pat.finditer(data):
+                if not re.search(rb"\b(val|var|fun)\s+(\w+\.)?\Z", data[max(0, m.start() - 12):m.start()]):
+                    return True
+    return False
 
 
 _STORE = re.compile(rb"\.\s*([A-Za-z_]\w*)\s*(?:[-+*/]?=(?!=)|\+\+|--)")
