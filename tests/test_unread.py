@@ -69,6 +69,17 @@ def test_a_guard_changed_is_named_with_file_line_class_and_method():
     assert unread(cmp, ex, ex, set(), wheres=["skill/Watch.kt:12"]) == []
 
 
+def test_an_engine_rule_read_the_same_vouches_for_nothing_else_in_its_function():
+    """An engine rule reads one part of a function; a change beside that part — here the guard, while the rule at the
+    draw line reads the same in both revisions — is named unread, never passed (three held-out planted changes of the
+    server once passed silently: a veto removed from the conversion loop, the listeners asked from seat 0, …)."""
+    after = _base().replace("askWhom.alive || return@findEvent false", "!askWhom.roleFaceUp || return@findEvent false")
+    cmp = _one(_base(), after)
+    rule = types.SimpleNamespace(value=("draw", 1), where="skill/Watch.kt:17")
+    ex = types.SimpleNamespace(locations={}, report=[], engine={"demo.rule": rule}, role_class="")
+    assert [c.where for c in unread(cmp, ex, ex, set())] == ["Watch.execute"]
+
+
 def test_an_effect_count_changed_is_named():
     cmp = _one(_base(), TRIGGER.replace("COUNT", "2"))
     assert [(c.line, c.where) for c in cmp.changes] == [(17, "Watch.execute")]

@@ -248,9 +248,9 @@ class DeckReader:
                     v, why = self._int_value(x.a[1][0].x)
                     where = src.at(call)
                     if v is None:
-                        return EngineRule("setup.hand", None, where, why, False, vouches=False)
+                        return EngineRule("setup.hand", None, where, why, False)
                     return EngineRule("setup.hand", v, where, f"{(owner.name + '.') if owner else ''}{name} draws "
-                                      f"{_t(x.a[1][0].node)} for each player", False, vouches=False)
+                                      f"{_t(x.a[1][0].node)} for each player", False)
         return EngineRule("setup.hand", None, "", "no state that sets the deck up and deals", False, True)
 
     def _int_value(self, x):
@@ -297,13 +297,13 @@ class DeckReader:
                     for n in range(MIN_SEATS, seats + 1):
                         by_n[n] = tuple(self._grow_list(block, s, var, n))
                 except _Unread as e:
-                    return [EngineRule("setup.tasks", None, src.at(s), f"the secret tasks dealt not read: {e}", False, vouches=False)]
+                    return [EngineRule("setup.tasks", None, src.at(s), f"the secret tasks dealt not read: {e}", False)]
                 groups: dict = {}
                 for n, tasks in by_n.items():
                     groups.setdefault(tasks, []).append(n)
                 value = tuple(f"{seat_ranges(ns, 0, -1)}: {', '.join(t)}" for t, ns in groups.items())
                 return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
-                                   "secret tasks dealt, by the number of players", False, vouches=False)]
+                                   "secret tasks dealt, by the number of players", False)]
         return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
 
     def _grow_list(self, block, decl, var: str, n: int) -> list:
@@ -345,7 +345,7 @@ class DeckReader:
                         re.search(r"[Rr]ole", _t(fd)) and all("[" in _t(a.node) for a in inner.a[1]):
                     return EngineRule("setup.role_options", len(inner.a[1]), src.at(call),
                                       f"{(owner.name + '.') if owner else ''}{name}: each player is offered "
-                                      f"{len(inner.a[1])} roles", False, vouches=False)
+                                      f"{len(inner.a[1])} roles", False)
         return EngineRule("setup.role_options", None, "", "no list of the roles offered to each player", False, True)
 
     def _p_seats(self) -> list:

@@ -49,9 +49,6 @@ class EngineRule:
     #: form (``unread``) and the same ``reads`` state the same rule, however the clauses read
     one: bool = False
     reads: tuple = ()
-    #: read the same in both revisions, it vouches for the construct holding ``where`` (unread.ENGINE_SPAN): false for
-    #: a rule read from one part of a construct (the set-up, an asking order), whose other statements stay unread
-    vouches: bool = True
 
     def shown(self) -> str:
         return show_value(self.value)
@@ -789,8 +786,7 @@ class EngineRules(ClassIndex):
                                False, True)]
         got.sort()
         return [EngineRule("turn.use_counts_reset", tuple(v for v, _w in got), got[0][1],
-                           "the skill-use counts reset (Player.resetSkillUseCount): where, and whose", False,
-                           vouches=False)]
+                           "the skill-use counts reset (Player.resetSkillUseCount): where, and whose", False)]
 
     def _p_roles(self) -> list:
         rc = getattr(self, "role_cls", None)

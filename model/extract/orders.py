@@ -12,7 +12,7 @@ steps, and from whom each asking round starts and which way it goes on.
 * ``order.step.<Class>.<function>`` — which way a round goes on: a seat stepped round the table (``x = (x + 1) %
   players.size``), written with the seat as ``x`` (so ``+1`` is clockwise, ``+players.size-1`` the other way).
 
-Each reads one part of its construct, so it vouches for nothing else there (``EngineRule.vouches``). Only the engine's
+Each reads one part of its construct (no engine rule vouches for the rest of its function: unread.unread). Only the engine's
 classes are read (not skills, cards, robots or handlers): a skill's order is its own rule's.
 """
 from __future__ import annotations
@@ -62,7 +62,7 @@ class OrderRules:
                         arg = _code_text(x.a[1][_STARTS[fn]].node)
                         kind = "trigger" if fn == "dealListeningSkill" else "order"      # (the trigger dispatch's)
                         out.append(EngineRule(f"{kind}.from.{where_name}", f"{fn}: {arg}", src.at(call),
-                                              f"{where_name} starts {fn} from {arg}", False, vouches=False))
+                                              f"{where_name} starts {fn} from {arg}", False))
             if b"%" in data:
                 for asg in _descendants(fd, "assignment"):
                     left = asg.child_by_field_name("left")
@@ -73,8 +73,7 @@ class OrderRules:
                     if m and re.search(r"\bsize\b", m.group(2)):
                         step = re.sub(r"\b" + re.escape(var) + r"\b", "x", m.group(1)).replace(" ", "")
                         out.append(EngineRule(f"order.step.{where_name}", step, src.at(asg),
-                                              f"{where_name} steps a seat round the table by {step}", False,
-                                              vouches=False))
+                                              f"{where_name} steps a seat round the table by {step}", False))
         out += self._process_steps()
         seen, uniq = set(), []
         for r in out:                                  # two sites of one rule in one function: the first stands
@@ -101,5 +100,5 @@ class OrderRules:
                         (not steps or steps[-1] != fn):
                     steps.append(fn)
             out.append(EngineRule(f"process.{owner.name}", tuple(steps), src.at(fd),
-                                  f"{owner.name}.resolve: its steps in order", False, vouches=False))
+                                  f"{owner.name}.resolve: its steps in order", False))
         return out

@@ -73,8 +73,7 @@ class SendDefaults:
                     return EngineRule(key, None, src.at(g), f"a guard not translated: {_t(c)[:60]}", True)
                 keep.append(negate(text))
             rule = normalise(conj(keep))
-            return EngineRule(key, rule, src.at(s), f"the send check with no {group} in force: {rule}", True,
-                              vouches=False)
+            return EngineRule(key, rule, src.at(s), f"the send check with no {group} in force: {rule}", True)
         return EngineRule(key, None, src.at(fd), f"no branch on whether a {group} is in force", True)
 
     def _to_self(self, src, fd, body) -> EngineRule:
@@ -87,6 +86,6 @@ class SendDefaults:
             for p in players:
                 if text in (f"this==={p}", f"{p}===this", f"this=={p}", f"{p}==this"):
                     return EngineRule("send_to_self", False, src.at(s), "the send check refuses the sender as the "
-                                      "first stop", True, vouches=False)
+                                      "first stop", True)
         return EngineRule("send_to_self", True, src.at(fd), "the send check does not refuse the sender as the first "
-                          "stop", True, vouches=False)
+                          "stop", True)

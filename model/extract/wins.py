@@ -104,8 +104,7 @@ class WinRules:
             where_name = f"{owner.name if owner is not None else src.rel.rsplit('/', 1)[-1][:-3]}.{name}"
             out += [f"{where_name}: {c}" for c in clauses if re.search(r"\blose = true\b", c)]
             where = where or src.at(fd)
-        return [EngineRule("lose", tuple(sorted(out)), where, "who the engine puts out of the game, when", False,
-                           vouches=False)]
+        return [EngineRule("lose", tuple(sorted(out)), where, "who the engine puts out of the game, when", False)]
 
     def _p_win_skills(self) -> list:
         """``win.skill.<Class>`` / ``result.skill.<Class>``: the clauses of each WinSkill's ``checkWin`` and each
