@@ -1,6 +1,6 @@
-"""The held-out planted samples (benchmarks/history/planted2.toml, planted3.toml), built by benchmarks/planted.py
+"""The held-out planted samples (benchmarks/history/planted2.toml, planted3.toml, planted4.toml), built by benchmarks/planted.py
 --spec: each is well formed, covers issue 24's kinds with enough real and quiet edits, counts them in its header,
-shares no edit id with the samples written before it and few places (path, line), and every edit applies on a clone
+shares no edit id, summary or replacement with the samples written before it and few places (path, line), and every edit applies on a clone
 of the server with its brackets balanced. The clone comes from $SKILLPROOF_SERVER_REPO or the local mirror; the tests
 that need it are skipped without one (nothing is downloaded)."""
 import collections
@@ -20,6 +20,8 @@ SAMPLES = {
     "planted2.toml": dict(before=("planted.toml",), real=50, quiet=20, each=0, weighted=True, multi_line=10),
     "planted3.toml": dict(before=("planted.toml", "planted2.toml"), real=52, quiet=23, each=6, weighted=False,
                           multi_line=10),
+    "planted4.toml": dict(before=("planted.toml", "planted2.toml", "planted3.toml"), real=55, quiet=22, each=7,
+                          weighted=False, multi_line=10),
 }
 params = pytest.mark.parametrize("name", sorted(SAMPLES))
 
@@ -33,6 +35,7 @@ def test_the_sample_covers_every_kind_and_counts_its_header(name):
     real = sum(kinds[k] for k in planted.REAL_KINDS)
     assert real >= want["real"] and sum(kinds[k] for k in planted.QUIET) >= want["quiet"]
     assert all(kinds[k] >= want["each"] for k in planted.REAL_KINDS), kinds
+    assert kinds["refactor"] >= 10 and kinds["bot_logic"] >= 10, kinds
     if want["weighted"]:
         # weighted like the server's history: effects, trigger conditions and card rules are the most common kinds
         top = sorted(planted.REAL_KINDS, key=lambda k: -kinds[k])[:3]
@@ -49,10 +52,16 @@ def test_the_sample_is_apart_from_the_ones_before_it(name):
     want = SAMPLES[name]
     edits = planted.load_spec(HISTORY / name)["edits"]
     lines = lambda es: {(c["path"], c["line"]) for e in es for c in e["change"]}
+    summaries = lambda es: {e["summary"] for e in es}
+    # no edit repeats an earlier one: the same replacement at the same place
+    same = lambda es: {(c["path"], c["line"], c.get("old"), c.get("new"), c.get("insert"), c.get("delete"))
+                       for e in es for c in e["change"]}
     for before in want["before"]:
         earlier = planted.load_spec(HISTORY / before)["edits"]
         assert not {e["id"] for e in earlier} & {e["id"] for e in edits}, before
         assert len(lines(edits) & lines(earlier)) <= 3, before  # a different set of places, not a re-labelling
+        assert not summaries(edits) & summaries(earlier), before
+        assert not same(edits) & same(earlier), before
     assert sum(len(e["change"]) > 1 for e in edits) >= want["multi_line"]
     assert sum(len({c["path"] for c in e["change"]}) > 1 for e in edits) >= 3
 
@@ -62,9 +71,11 @@ def test_the_sample_names_catalogue_ids_and_keeps_old_text_short(name):
     ids = set()
     for path in (ROOT / "model" / "catalogue").rglob("*.toml"):
         ids |= set(re.findall(r'^id = "([^"]+)"', path.read_text(encoding="utf-8"), re.M))
+    prefix = "p" + name.removeprefix("planted").removesuffix(".toml") + "-"
     for e in planted.load_spec(HISTORY / name)["edits"]:
+        assert e["id"].startswith(prefix), e["id"]
         assert set(e["rules"]) <= ids, (e["id"], set(e["rules"]) - ids)
-        assert e.get("notes") or e["kind"] in planted.REAL_KINDS, e["id"]
+        assert e.get("notes") or e["kind"] in planted.REAL_KINDS, e["id"]  # a quiet edit says how it was checked
         for c in e["change"]:
             assert len(c.get("old", c.get("delete", ""))) <= 60, (e["id"], c)
 
@@ -85,6 +96,7 @@ def test_every_edit_of_the_sample_applies_and_replays(built):
     spec = planted.load_spec(HISTORY / name)
     assert [p["subject"] for p in pairs] == [f"planted {e['id']}: {e['kind']}" for e in spec["edits"]]
     for e, p in zip(spec["edits"], pairs):
+        assert _git(out, "rev-list", "--parents", "-n1", p["sha"]).split() == [p["sha"], spec["base"]]
         changed = _git(out, "diff", "--name-only", spec["base"], p["sha"]).split()
         assert changed == sorted({c["path"] for c in e["change"]}), e["id"]
         for path in changed:
@@ -95,3 +107,4 @@ def test_every_edit_of_the_sample_applies_and_replays(built):
         assert tomllib.load(fh)["commit"] == pairs
     for p in history_bench.load_labels(out / planted.LABELS_NAME):
         assert history_bench.kind_of(p) == p["kind"]
+        assert (p["kind"] in history_bench.QUIET) == (p["label"] in history_bench.QUIET)
