@@ -90,3 +90,14 @@ def test_make_die_is_refused_as_two_readings(cat, sess):
     with pytest.raises(Q.QueryError) as e:
         sess.parse("利诱能让别人死吗？")
     assert "两种读法" in str(e.value) or "two ways" in str(e.value)
+
+
+def test_a_draw_count_without_a_phase_says_it_is_the_draw_phase(cat, sess):
+    """'老汉能摸两张牌吗' is read as the draw phase's count, which the headline says (and points to an effect
+    question): 视死 does draw him two cards, so a bare 'no' would mislead the designer."""
+    got, text, res = outcome(cat, sess, "老汉能摸两张牌吗")
+    assert got == "no" and "摸牌阶段的摸牌数" in res.headline
+    got, _, _ = outcome(cat, sess, "视死能让老汉摸牌吗")
+    assert got == "yes"
+    got, _, res = outcome(cat, sess, "老汉在摸牌阶段能摸两张牌吗")
+    assert "读作" not in res.headline

@@ -30,6 +30,13 @@ def headline(cat, q: Query, S, answer: str, role: str, st: State | None) -> str:
     bounds of the symbolic state ``S``)."""
     ct = claim_text(q)
     claim = pick(f"「{ct}」" if ct else "所问的情形", ct or "the claim")
+    said_phase = any(w in t for t in [ct or ""] + [g.text for g in q.givens] for w in ("摸牌阶段", "draw phase"))
+    if any(a.kind == "draw" for a in atoms_of(q.claim)) and not said_phase:
+        # 'draw N' is the draw phase's count (model/interp/draw.py), not a draw by an effect (视死, 绵里藏针: ask
+        # what the skill does); say the reading, so "can he draw two cards?" is not taken for "ever draws two"
+        claim += pick("（读作摸牌阶段的摸牌数；技能让人摸牌请问技能做什么：「〈技能〉能让〈角色〉摸牌吗」）",
+                      " (read as the draw phase's count; for a skill's draw ask what it does: "
+                      "`does SKILL make PLAYER draw?`)")
     given = ""
     if q.givens:
         texts = list(dict.fromkeys(g.text for g in q.givens))     # a window given twice (its turn, its phase): once
