@@ -20,13 +20,6 @@ LAYERS = ["skillproof.model", "skillproof.checks", "skillproof.reports", "skillp
 #: package anyway; any layer may read it, and it imports nothing of the project
 ROOT_PACKAGE = "skillproof"
 
-#: import circles another change is taking apart (issue 22, item 5: being handled by another engineer); a circle
-#: must lie within one of these — remove an entry once its circle is gone
-CIRCLES_ELSEWHERE = {
-    frozenset({"skillproof.checks.diff", "skillproof.checks.diff_reach"}): "diff ↔ diff_reach: another engineer's",
-    frozenset({"skillproof.cmd_diff", "skillproof.kotlin_diff"}): "cmd_diff ↔ kotlin_diff: another engineer's",
-}
-
 INTERP, ENC = "skillproof.model.interp", "skillproof.checks.enc"
 
 #: modules of one side with no twin of the same name on the other, and why
@@ -120,8 +113,7 @@ def test_the_graph_sees_the_package(graph):
 
 
 def test_no_import_circles(graph):
-    circles = [c for c in nx.strongly_connected_components(graph) if len(c) > 1]
-    bad = [sorted(c) for c in circles if not any(c <= allowed for allowed in CIRCLES_ELSEWHERE)]
+    bad = [sorted(c) for c in nx.strongly_connected_components(graph) if len(c) > 1]
     assert not bad, "import circles (move what both sides need into a lower module): " + "; ".join(
         " ↔ ".join(c) for c in bad)
 
