@@ -1419,3 +1419,99 @@ def test_what_an_effect_raises_and_leaves_as_it_was(game):
     check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send"}] + end,
           [(4, "the send phase: the message must be in front of a seat"),
            (5, "before the turn ends its message is sent and received (or discarded)")])
+
+
+BOTH_KINDS = '''
+[[character]]
+id = "c11"
+name = "壬"
+hidden = false
+female = false
+skills = ["GB"]
+
+[[skill]]
+id = "GB"
+name = "给两用"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "TB", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "TB"
+to = "self"
+per_turn = 2
+at = "send"
+on = "send"
+
+[[grant]]
+id = "TB"
+name = "两用"
+kinds = ["TriggeredSkill", "ActiveSkill"]
+initial = false
+lifetime = "permanent"
+params = { k = "int" }
+on = { event = "card_resolved", whose = "user", when = "self.hand_count >= k" }
+windows = { fight = "anyone" }
+fight = "self.hand_count >= k"
+do = [{ op = "draw" }]
+'''
+
+
+def symbolic_verdict(cat, setup: dict, events: list) -> bool:
+    """The twin's verdict on the trace as a template with its holes as solver variables, pinned by equations
+    (gamekit.run_symbolic): sat."""
+    import z3
+
+    from skillproof.checks.enc.game import GameEncoding
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tpl, pins = GK.RG.template_of(cat, tr)
+    g = GameEncoding(cat, tpl, keep_states=False)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    s.add(g.pin(pins))
+    res = s.check()
+    assert res != z3.unknown
+    return res == z3.sat
+
+
+NOW = "seat 0 cannot use 两用 now"
+NO_EVENT = "no pending event 两用 answers (its event, whose it is or its guard, or it answered already)"
+
+
+@pytest.mark.parametrize("ks, tail, errors, used", [
+    ((5, 2), ["use"], [(11, NOW)], None),                     # the first copy's condition, not the second's
+    ((2, 5), ["use"], [], [True, False]),
+    ((9, 0), ["fire", "use"], [(12, NOW)], None),             # the second answered: the first is the one used
+    ((0, 9), ["fire", "use"], [(12, NOW)], None),             # the first answered: the second is the one used
+    ((0, 0), ["fire", "use"], [], [True, True]),
+    ((5, 2), ["fire", "use"], [], [True, True]),
+    ((2, 5), ["fire", "use", "use"], [(13, "use: seat 0 holds no unused 两用")], None),
+    ((9, 9), ["fire", "use"], [(11, NO_EVENT), (12, NOW)], None),
+    ((0, 0), ["use", "fire"], [(12, NO_EVENT)], None),
+])
+def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, used):
+    """A seat holding twice (two grants with different arguments) a skill that is both a TriggeredSkill and an
+    ActiveSkill: a ``fire`` marks the first copy whose guard holds used (fires.fire_errors), and a ``use`` takes the
+    first copy not used yet, under that copy's condition and arguments (trace.Runner.on_use ``insts[0]``,
+    usable.skill_usable_now; the server's Player.findSkill takes the first copy of a skill). Both the pinned and the
+    symbolic twin: before, the twin's ``use`` read any copy's condition (a use of the first copy passed on the
+    second's), and once a fire had marked a copy used under a condition of the template's holes (a hand count) its
+    ``use`` cast that condition to a Python truth (a crash: Z3Exception)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + BOTH_KINDS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c11", skills=[{"rule": "GB"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GB#0", "args": {"k": k}} for k in ks]
+    # seat 0 (3 cards after the send and 黑牌) plays 黑牌 on seat 2 in the fight phase: its card_resolved is pending
+    head = d["events"][:5] + gives + d["events"][5:6] + [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+                                                          {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    assert len(head) == 11
+    events = head + [{"event": kind, "seat": 0, "rule": "TB"} for kind in tail] + \
+        [{"event": "window", "window": "receive", "in_front": 2}]
+    r = check(cat, setup, events, errors)
+    if used is not None:
+        assert [i.used for i in r.state.seats[0].skills if i.rule == "TB"] == used
+    assert symbolic_verdict(cat, setup, events) == (not errors)
