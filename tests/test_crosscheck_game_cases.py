@@ -1515,3 +1515,76 @@ def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, us
     if used is not None:
         assert [i.used for i in r.state.seats[0].skills if i.rule == "TB"] == used
     assert symbolic_verdict(cat, setup, events) == (not errors)
+
+
+DECK_SENDER = '''
+[[character]]
+id = "c12"
+name = "癸"
+hidden = false
+female = false
+skills = ["LX"]
+
+[[skill]]
+id = "LX"
+name = "牌堆传"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { send_start = "turn" }
+do = [{ op = "send_message", from = "deck_top", face = "up" }]
+'''
+
+
+def test_a_turn_player_with_no_card_who_sends_from_elsewhere_does_not_lose(swap_game):
+    """A turn player with no card in hand at 传递阶段开始时 loses — but for one holding a live ActiveSkill that sends a
+    message from elsewhere than the hand (冷血训练, the deck's top: server phase/SendPhaseStart.kt): he may still send,
+    so the turn cannot end with nothing sent (interp GameRunner._sends_without_hand, twin the same name; without the
+    skill he loses: test_a_turn_player_with_no_card_to_send_loses). ``--target game`` #295 (seed 29: that test never true) survived: no random game seats
+    such a skill on a turn player with an empty hand."""
+    _, d, expect = swap_game
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
+                             + DECK_SENDER})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(hand_count=0, character="c12", skills=[{"rule": "LX"}])
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}],
+          [(4, "before the turn ends its message is sent and received (or discarded)")])
+
+
+FROM_AREA = '''
+[[card]]
+id = "PA"
+name = "挪情报"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "put_message", to = "self", from = "message_area", of = "target" }]
+
+[[card]]
+id = "EN"
+name = "各挪"
+windows = { main = "turn" }
+do = [{ op = "each", who = "others", do = [
+  { op = "each", who = "all", do = [{ op = "draw", who = "each" }] },
+  { op = "put_message", to = "self", from = "message_area", of = "each" } ] }]
+'''
+
+
+def test_a_message_put_from_an_area_of_a_class_it_lacks_and_an_each_inside_an_each(game):
+    """``put_message`` from a message area needs a message of the class said there (interp ops.op_put_message, twin
+    enc.ops): seat 1 holds two black messages, no red one. And an ``each`` inside an ``each``: once the inner loop ends,
+    the outer loop's player is ``each`` again (interp ops.op_each restores it). ``--target ops`` (seed 29) #206 (a
+    class the area lacks read as one message) and #368 (the outer player dropped after the inner loop) survived: no
+    random game puts a message from an area of a class it lacks, or nests an ``each``."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FROM_AREA})
+    main = d["events"][:3]
+    play = {"event": "play", "seat": 0, "card": "PA", "target": 1}
+    check(cat, d["setup"], main + [play, {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
+          [(4, "seat 1 has no such message")])
+    r = check(cat, d["setup"], main + [play, {"event": "resolve", "choices": {"0": {"cls": "black"}}}])
+    assert (r.state.seats[0].black_messages, r.state.seats[1].black_messages) == (1, 1)
+    # seats 1 and 2 in turn: everybody draws, then seat 0 takes a black message of seat 1's, then of seat 2's (none)
+    each = {"event": "play", "seat": 0, "card": "EN"}
+    r = check(cat, d["setup"], main + [each, {"event": "resolve", "choices": {"0.1.1": {"cls": "black"},
+                                                                            "0.2.1": {"cls": "black"}}}],
+              [(4, "seat 2 has no such message")])
