@@ -1588,3 +1588,97 @@ def test_a_message_put_from_an_area_of_a_class_it_lacks_and_an_each_inside_an_ea
     r = check(cat, d["setup"], main + [each, {"event": "resolve", "choices": {"0.1.1": {"cls": "black"},
                                                                             "0.2.1": {"cls": "black"}}}],
               [(4, "seat 2 has no such message")])
+
+
+def test_the_second_dying_player_is_asked_for_once_the_first_died(game):
+    """Two players dying at once: once the first died in his window, the second is asked for next — any other event
+    first is refused (interp GameRunner.node: the window is a dying window, but not the queue's first's). ``--target
+    game`` #93 (seed 30: the window's test ``and`` its player's made ``or``) survived: no case left the dying window
+    with a second dying player waiting."""
+    cat, d = game
+    setup, events = two_dying(d)
+    check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, {"event": "window", "window": "fight", "in_front": 2}],
+          [(10, "seat 2 has three black messages: he is dying first")])
+
+
+def test_a_fight_window_in_front_of_another_player(game):
+    """In 争夺阶段 only a card or a skill moves the message: a fight window in front of another player, or of nobody,
+    is refused (interp GameRunner.message_step and on_window, each with its reason; twin enc game). ``--target game``
+    #202 (seed 30: on_window's test of a message in front made ``is None``) survived: the reasons were not compared."""
+    cat, d = game
+    moved = "in the fight phase only a card or skill moves the message"
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "fight", "in_front": 1}], [(6, moved), (6, moved)])
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "fight"}],
+          [(6, "the fight phase: the message must be in front of a seat")])
+
+
+REPLACERS = '''
+[[character]]
+id = "c13"
+name = "子"
+hidden = true
+female = false
+skills = ["RN", "RF"]
+
+[[character]]
+id = "c14"
+name = "丑"
+hidden = false
+female = false
+skills = []
+
+[[skill]]
+id = "RN"
+name = "换人"
+kinds = ["ActiveSkill"]
+initial = true
+replaces_role = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "RF"
+name = "翻换"
+kinds = ["ActiveSkill"]
+initial = true
+replaces_role = true
+flips = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+
+[[card]]
+id = "G4"
+name = "没给"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "give", to = "target", n = 1, as = "got", if = "target.hand_count > 5" }, { op = "draw", n = "got + 1" }]
+'''
+
+
+@pytest.mark.parametrize("via, done", [("RN", ["draw"]), ("RF", ["flip", "draw"])])
+def test_a_role_replaced_in_a_game_turns_the_role_up_as_its_cost_only_when_it_flips(game, via, done):
+    """A role replacement in a game (server HouLaiRen.executeProtocol): its skill's cost turns the role face up only
+    when the skill ``flips`` — the ops done that ``ask`` reads (GameRunner.done, twin the same) hold the cost's flip
+    then and only then; the new role is face up either way. ``--target game`` #476 (seed 30: ``flips`` negated)
+    survived: the ops a replacement did were compared by no case."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    events = d["events"][:3] + [{"event": "replace", "seat": 0, "character": "c14", "via": via}]
+    r = check(cat, setup, events)
+    assert [e["op"] for e in r.done[3]] == done and r.state.seats[0].face_up
+    g = GK.pinned_verdict(cat, Trace.from_dict({"setup": setup, "events": events, "table": True}))
+    assert GK.done_disagreement(r, g) is None
+
+
+def test_a_count_bound_by_as_is_zero_when_its_op_is_skipped(game):
+    """A name an op binds with ``as`` holds 0 until the op is done (interp ops.run_ops, twin enc ops): 没给 skips its
+    give (the target holds 3 cards) and draws ``got + 1`` — one card. ``--target ops`` #84 (seed 30: that start made
+    -1) survived: no random effect reads a count its skipped op would have bound."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "G4", "target": 1}, {"event": "resolve"}])
+    assert [s.hand_count for s in r.state.seats] == [6, 3, 3]      # five after the play, one drawn
