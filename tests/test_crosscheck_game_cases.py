@@ -1682,3 +1682,33 @@ def test_a_count_bound_by_as_is_zero_when_its_op_is_skipped(game):
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
     r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "G4", "target": 1}, {"event": "resolve"}])
     assert [s.hand_count for s in r.state.seats] == [6, 3, 3]      # five after the play, one drawn
+
+
+KILL_IN_FIGHT = '''
+[[card]]
+id = "K8"
+name = "争夺刺"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_a_send_refused_for_its_first_stop_says_its_direction_and_a_dead_receiver_receives_nothing(game):
+    """A send refused for its first stop says its direction in each language (``情报不能向左传给座位3``: interp
+    path.send_errors, the words of model/expr_words.DIRECTION); and a message whose player in front of it was killed in
+    争夺阶段 is discarded, not received (interp path.receive_errors, twin enc.path). ``--target path`` (seed 30) #88
+    (the direction's English word in the Chinese reason) and #169 (the dead player's refusal replaced by no value)
+    survived: the Chinese words of that reason were compared only outside the cross-check, and no case or random game
+    had the message's player killed before a receive window."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + KILL_IN_FIGHT})
+    send = dict(d["events"][4], to=0)
+    check(cat, d["setup"], d["events"][:4] + [send], [(4, "a message sent left cannot stop first at seat 0")],
+          zh=["情报不能向左传给座位0"])
+    killed = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K8", "target": 2}, {"event": "resolve"}]
+    check(cat, d["setup"], killed + [{"event": "window", "window": "receive", "in_front": 2}],
+          [(8, "the player it is in front of is dead: it is discarded")])
+    r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert not r.state.seats[2].alive and r.state.seats[2].true_messages == 0
