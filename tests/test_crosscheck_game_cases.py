@@ -1712,3 +1712,67 @@ def test_a_send_refused_for_its_first_stop_says_its_direction_and_a_dead_receive
           [(8, "the player it is in front of is dead: it is discarded")])
     r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert not r.state.seats[2].alive and r.state.seats[2].true_messages == 0
+
+
+AFTER_ALL = '''
+[[character]]
+id = "c15"
+name = "寅"
+hidden = false
+female = false
+skills = ["GW"]
+
+[[skill]]
+id = "GW"
+name = "给尾"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "WR", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "WR"
+to = "self"
+per_turn = 1
+at = "send"
+on = "send"
+
+[[grant]]
+id = "WR"
+name = "身后胜"
+kinds = ["ChangeGameResultSkill"]
+initial = false
+lifetime = "permanent"
+
+[[grant.result]]
+when = "true"
+winners_add = "q: q == self"
+
+[[card]]
+id = "KD"
+name = "濒死刺"
+windows = { dying = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_nobody_wins_when_the_last_living_player_dies(game):
+    """Every player dead at a death: the game ends with nobody declared and nobody winning — no ChangeGameResultSkill
+    is asked (server phase/CheckKillerWin.kt ends the game with two empty lists when nobody is alive; interp
+    win.check_killer_win, twin the same name), not even a granted one that would add its dead holder (身后胜). Seat 1
+    is dying; in his window seat 0 kills seat 2, then himself; seat 1 dies. ``--target win`` #99 (seed 30: that end
+    emptied, so the one-camp check and its result pass ran) survived: no case killed the last player."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + AFTER_ALL})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c15", skills=[{"rule": "GW"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": True}}},
+             {"event": "give", "seat": 0, "giver": 0, "site": "GW#0"}]
+    events = d["events"][:5] + gives + d["events"][5:9] + [
+        {"event": "play", "seat": 0, "card": "KD", "target": 2}, {"event": "resolve"},
+        {"event": "play", "seat": 0, "card": "KD", "target": 0}, {"event": "resolve"},
+        {"event": "die", "seat": 1}]
+    r = check(cat, setup, events)
+    assert r.state.winners == frozenset() and not any(s.alive for s in r.state.seats)
