@@ -1776,3 +1776,42 @@ def test_nobody_wins_when_the_last_living_player_dies(game):
         {"event": "die", "seat": 1}]
     r = check(cat, setup, events)
     assert r.state.winners == frozenset() and not any(s.alive for s in r.state.seats)
+
+
+NO_SEAT_PLAY = "play: not a seat, or outside a window of a turn"
+SIDES = '''
+[[card]]
+id = "DL"
+name = "左摸"
+windows = { main = "turn" }
+do = [{ op = "draw", who = "self_left" }]
+
+[[card]]
+id = "DR"
+name = "右摸"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "draw", who = "target_right" }]
+'''
+
+
+@pytest.mark.parametrize("card, target, hands", [("DL", None, [5, 3, 4]), ("DR", None, [5, 4, 3]),
+                                                 ("DR", 1, [5, 3, 4]), ("DR", 2, [6, 3, 3])])
+def test_a_player_word_on_the_left_or_right_and_a_play_by_no_seat(game, card, target, hands):
+    """``self_left`` / ``target_right``: the nearest living player on that side (left: the lower seat; interp
+    ops.Doing.seat_of with table.next_alive, twin enc ops); and a play by a seat that is none is refused (interp
+    trace.Runner.on_play). ``--target ops`` #45 (seed 31: the side read as ``eft`` / ``ight``, i.e. always right) and
+    ``--target game`` #341 (seed 31: a play by no seat passed to nobody) survived the cross-check."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + SIDES})
+    play = {"event": "play", "seat": 0, "card": card}
+    if target is not None:
+        play["target"] = target
+    elif card == "DR":
+        play["target"] = 0
+    r = check(cat, d["setup"], d["events"][:3] + [play, {"event": "resolve"}])
+    assert [s.hand_count for s in r.state.seats] == hands       # seat 0: five after the draw phase and the play
+    if card == "DL":
+        for seat in (3, -1):
+            check(cat, d["setup"], d["events"][:3] + [dict(play, seat=seat)], [(3, NO_SEAT_PLAY)])
