@@ -1815,3 +1815,27 @@ def test_a_player_word_on_the_left_or_right_and_a_play_by_no_seat(game, card, ta
     if card == "DL":
         for seat in (3, -1):
             check(cat, d["setup"], d["events"][:3] + [dict(play, seat=seat)], [(3, NO_SEAT_PLAY)])
+
+
+@pytest.mark.parametrize("true1, wins", [(0, False), (1, True)])
+def test_a_pioneer_wins_when_he_dies_with_a_true_message(game, true1, wins):
+    """先行者 (a black identity's secret task) wins when he dies holding at least one red or blue message
+    (phase/CheckKillerWin.kt; interp win.check_killer_win, twin enc win): five seats, seat 1 the pioneer with two black
+    messages and none or one red one receives a third black one in the fight phase and dies. ``--target win`` #88
+    (seed 31: ``>= 1`` made ``>= 0``) survived the cross-check: no random game has a pioneer die with no true message."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    setup["seats"][1].update(identity="black", task="pioneer", area={"black": 2, "red": true1}, red_messages=true1,
+                             true_messages=true1, non_black_messages=true1)
+    events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
+    events[4].update(arrow="up", dir="up")
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert g.verdict() == r.legal
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((1,) if wins else None), r.errors
