@@ -1411,6 +1411,11 @@ def test_what_an_effect_raises_and_leaves_as_it_was(game):
     empty["seats"][2]["hand_count"] = 0
     check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
                               {"event": "resolve", "choices": {"0": {"cls": "red"}}}], [(4, "seat 2 has no hand card")])
+    # … and with one card there it is put (``--target ops`` #194, seed 32: the test ``< 1`` made ``<= 1`` survived)
+    empty["seats"][2]["hand_count"] = 1
+    r = check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
+                                  {"event": "resolve", "choices": {"0": {"cls": "red"}}}])
+    assert r.state.seats[2].hand_count == 0
     # 传递阶段 with no message sent (in front of a seat, or of nobody), then the turn end: both refused
     end = [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}]
     check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send", "in_front": 1}] + end,
