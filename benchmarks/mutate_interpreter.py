@@ -55,6 +55,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | table.py ``next_alive``: its walk ``range(n - 1)`` -> ``range(n)`` | equivalent | the extra step reaches the seat itself, which the walk returns after it anyway (the server's getNextLeftAlivePlayer / getNextRightAlivePlayer stop back at their own seat): alive or dead, the answer is the seat |
 | ops.py ``op_remove_message``: ``.get(cls, 0) < 1`` -> default ``-1`` | equivalent | a class the area does not hold is below 1 with either default |
 | ops.py ``has_prose``: its result negated | equivalent | its one caller fills ``GameRunner.prose``, which nothing reads (no decision, no compared table value, no twin) |
+| ops.py ``op_swap``: ``d.prose = True`` -> ``False`` | equivalent | ``prose`` only feeds ``GameRunner.prose``, read by nothing (as ``has_prose`` above) |
 | ops.py ``Doing``: ``prose`` / ``by_skill`` defaults ``False`` -> ``True`` | equivalent | ``prose`` only feeds ``GameRunner.prose`` (read by nothing); ``by_skill`` is set by ``GameRunner.do``, the one maker of a ``Doing`` |
 | game.py ``on_play``: ``max(0, hand - 1)`` -> ``max(-1, …)`` | equivalent | only a play from an empty hand reaches -1, and it is refused already: the trace is illegal either way |
 | game.py ``turn_end_ok``: ``base in ("send", "fight") and st.message_sent`` -> ``or`` | equivalent | a send or fight window is entered only once the message is sent (a refused window is not entered), so the window implies the send; otherwise both inner tests are false |
@@ -213,6 +214,9 @@ EXPLAINED[("Doing", "const", "prose: bool = False                  # some op don
     "equivalent"
 EXPLAINED[("Doing", "const", "by_skill: bool = False               # the effect is a skill's (not a card's): "
            "AddMessageCardEvent.bySkill", "True")] = "equivalent"
+# ops.py op_swap: a swap of what it cannot name sets ``prose`` (in words only); not set, only GameRunner.prose (read by
+# nothing, as above) changes
+EXPLAINED[("op_swap", "const", "d.prose = True", "False")] = "equivalent"
 EXPLAINED[("GameRunner.on_play", "int-1", "s.hand_count = max(0, s.hand_count - 1)", "(-1)")] = "equivalent"
 # game.py turn_end_ok: ``base in ("send", "fight") and st.message_sent`` -> ``or``: a send or fight window is entered
 # only once the message is sent (a refused window is not entered: the window stays), so the window implies the send;

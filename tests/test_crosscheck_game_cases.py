@@ -1411,6 +1411,11 @@ def test_what_an_effect_raises_and_leaves_as_it_was(game):
     empty["seats"][2]["hand_count"] = 0
     check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
                               {"event": "resolve", "choices": {"0": {"cls": "red"}}}], [(4, "seat 2 has no hand card")])
+    # … and with one card there it is put (``--target ops`` #194, seed 32: the test ``< 1`` made ``<= 1`` survived)
+    empty["seats"][2]["hand_count"] = 1
+    r = check(cat, empty, main + [{"event": "play", "seat": 0, "card": "P1", "target": 2},
+                                  {"event": "resolve", "choices": {"0": {"cls": "red"}}}])
+    assert r.state.seats[2].hand_count == 0
     # 传递阶段 with no message sent (in front of a seat, or of nobody), then the turn end: both refused
     end = [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}]
     check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send", "in_front": 1}] + end,
@@ -1419,3 +1424,423 @@ def test_what_an_effect_raises_and_leaves_as_it_was(game):
     check(cat, setup, d["events"][:4] + [{"event": "window", "window": "send"}] + end,
           [(4, "the send phase: the message must be in front of a seat"),
            (5, "before the turn ends its message is sent and received (or discarded)")])
+
+
+BOTH_KINDS = '''
+[[character]]
+id = "c11"
+name = "壬"
+hidden = false
+female = false
+skills = ["GB"]
+
+[[skill]]
+id = "GB"
+name = "给两用"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "TB", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "TB"
+to = "self"
+per_turn = 2
+at = "send"
+on = "send"
+
+[[grant]]
+id = "TB"
+name = "两用"
+kinds = ["TriggeredSkill", "ActiveSkill"]
+initial = false
+lifetime = "permanent"
+params = { k = "int" }
+on = { event = "card_resolved", whose = "user", when = "self.hand_count >= k" }
+windows = { fight = "anyone" }
+fight = "self.hand_count >= k"
+do = [{ op = "draw" }]
+'''
+
+
+def symbolic_verdict(cat, setup: dict, events: list) -> bool:
+    """The twin's verdict on the trace as a template with its holes as solver variables, pinned by equations
+    (gamekit.run_symbolic): sat."""
+    import z3
+
+    from skillproof.checks.enc.game import GameEncoding
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tpl, pins = GK.RG.template_of(cat, tr)
+    g = GameEncoding(cat, tpl, keep_states=False)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    s.add(g.pin(pins))
+    res = s.check()
+    assert res != z3.unknown
+    return res == z3.sat
+
+
+NOW = "seat 0 cannot use 两用 now"
+NO_EVENT = "no pending event 两用 answers (its event, whose it is or its guard, or it answered already)"
+
+
+@pytest.mark.parametrize("ks, tail, errors, used", [
+    ((5, 2), ["use"], [(11, NOW)], None),                     # the first copy's condition, not the second's
+    ((2, 5), ["use"], [], [True, False]),
+    ((9, 0), ["fire", "use"], [(12, NOW)], None),             # the second answered: the first is the one used
+    ((0, 9), ["fire", "use"], [(12, NOW)], None),             # the first answered: the second is the one used
+    ((0, 0), ["fire", "use"], [], [True, True]),
+    ((5, 2), ["fire", "use"], [], [True, True]),
+    ((2, 5), ["fire", "use", "use"], [(13, "use: seat 0 holds no unused 两用")], None),
+    ((9, 9), ["fire", "use"], [(11, NO_EVENT), (12, NOW)], None),
+    ((0, 0), ["use", "fire"], [(12, NO_EVENT)], None),
+])
+def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, used):
+    """A seat holding twice (two grants with different arguments) a skill that is both a TriggeredSkill and an
+    ActiveSkill: a ``fire`` marks the first copy whose guard holds used (fires.fire_errors), and a ``use`` takes the
+    first copy not used yet, under that copy's condition and arguments (trace.Runner.on_use ``insts[0]``,
+    usable.skill_usable_now; the server's Player.findSkill takes the first copy of a skill). Both the pinned and the
+    symbolic twin: before, the twin's ``use`` read any copy's condition (a use of the first copy passed on the
+    second's), and once a fire had marked a copy used under a condition of the template's holes (a hand count) its
+    ``use`` cast that condition to a Python truth (a crash: Z3Exception)."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + BOTH_KINDS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c11", skills=[{"rule": "GB"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GB#0", "args": {"k": k}} for k in ks]
+    # seat 0 (3 cards after the send and 黑牌) plays 黑牌 on seat 2 in the fight phase: its card_resolved is pending
+    head = d["events"][:5] + gives + d["events"][5:6] + [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+                                                          {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    assert len(head) == 11
+    events = head + [{"event": kind, "seat": 0, "rule": "TB"} for kind in tail] + \
+        [{"event": "window", "window": "receive", "in_front": 2}]
+    r = check(cat, setup, events, errors)
+    if used is not None:
+        assert [i.used for i in r.state.seats[0].skills if i.rule == "TB"] == used
+    assert symbolic_verdict(cat, setup, events) == (not errors)
+
+
+DECK_SENDER = '''
+[[character]]
+id = "c12"
+name = "癸"
+hidden = false
+female = false
+skills = ["LX"]
+
+[[skill]]
+id = "LX"
+name = "牌堆传"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { send_start = "turn" }
+do = [{ op = "send_message", from = "deck_top", face = "up" }]
+'''
+
+
+def test_a_turn_player_with_no_card_who_sends_from_elsewhere_does_not_lose(swap_game):
+    """A turn player with no card in hand at 传递阶段开始时 loses — but for one holding a live ActiveSkill that sends a
+    message from elsewhere than the hand (冷血训练, the deck's top: server phase/SendPhaseStart.kt): he may still send,
+    so the turn cannot end with nothing sent (interp GameRunner._sends_without_hand, twin the same name; without the
+    skill he loses: test_a_turn_player_with_no_card_to_send_loses). ``--target game`` #295 (seed 29: that test never true) survived: no random game seats
+    such a skill on a turn player with an empty hand."""
+    _, d, expect = swap_game
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
+                             + DECK_SENDER})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(hand_count=0, character="c12", skills=[{"rule": "LX"}])
+    check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}],
+          [(4, "before the turn ends its message is sent and received (or discarded)")])
+
+
+FROM_AREA = '''
+[[card]]
+id = "PA"
+name = "挪情报"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "put_message", to = "self", from = "message_area", of = "target" }]
+
+[[card]]
+id = "EN"
+name = "各挪"
+windows = { main = "turn" }
+do = [{ op = "each", who = "others", do = [
+  { op = "each", who = "all", do = [{ op = "draw", who = "each" }] },
+  { op = "put_message", to = "self", from = "message_area", of = "each" } ] }]
+'''
+
+
+def test_a_message_put_from_an_area_of_a_class_it_lacks_and_an_each_inside_an_each(game):
+    """``put_message`` from a message area needs a message of the class said there (interp ops.op_put_message, twin
+    enc.ops): seat 1 holds two black messages, no red one. And an ``each`` inside an ``each``: once the inner loop ends,
+    the outer loop's player is ``each`` again (interp ops.op_each restores it). ``--target ops`` (seed 29) #206 (a
+    class the area lacks read as one message) and #368 (the outer player dropped after the inner loop) survived: no
+    random game puts a message from an area of a class it lacks, or nests an ``each``."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FROM_AREA})
+    main = d["events"][:3]
+    play = {"event": "play", "seat": 0, "card": "PA", "target": 1}
+    check(cat, d["setup"], main + [play, {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
+          [(4, "seat 1 has no such message")])
+    r = check(cat, d["setup"], main + [play, {"event": "resolve", "choices": {"0": {"cls": "black"}}}])
+    assert (r.state.seats[0].black_messages, r.state.seats[1].black_messages) == (1, 1)
+    # seats 1 and 2 in turn: everybody draws, then seat 0 takes a black message of seat 1's, then of seat 2's (none)
+    each = {"event": "play", "seat": 0, "card": "EN"}
+    r = check(cat, d["setup"], main + [each, {"event": "resolve", "choices": {"0.1.1": {"cls": "black"},
+                                                                            "0.2.1": {"cls": "black"}}}],
+              [(4, "seat 2 has no such message")])
+
+
+def test_the_second_dying_player_is_asked_for_once_the_first_died(game):
+    """Two players dying at once: once the first died in his window, the second is asked for next — any other event
+    first is refused (interp GameRunner.node: the window is a dying window, but not the queue's first's). ``--target
+    game`` #93 (seed 30: the window's test ``and`` its player's made ``or``) survived: no case left the dying window
+    with a second dying player waiting."""
+    cat, d = game
+    setup, events = two_dying(d)
+    check(cat, setup, events + [dying(1), {"event": "die", "seat": 1}, {"event": "window", "window": "fight", "in_front": 2}],
+          [(10, "seat 2 has three black messages: he is dying first")])
+
+
+def test_a_fight_window_in_front_of_another_player(game):
+    """In 争夺阶段 only a card or a skill moves the message: a fight window in front of another player, or of nobody,
+    is refused (interp GameRunner.message_step and on_window, each with its reason; twin enc game). ``--target game``
+    #202 (seed 30: on_window's test of a message in front made ``is None``) survived: the reasons were not compared."""
+    cat, d = game
+    moved = "in the fight phase only a card or skill moves the message"
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "fight", "in_front": 1}], [(6, moved), (6, moved)])
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "fight"}],
+          [(6, "the fight phase: the message must be in front of a seat")])
+
+
+REPLACERS = '''
+[[character]]
+id = "c13"
+name = "子"
+hidden = true
+female = false
+skills = ["RN", "RF"]
+
+[[character]]
+id = "c14"
+name = "丑"
+hidden = false
+female = false
+skills = []
+
+[[skill]]
+id = "RN"
+name = "换人"
+kinds = ["ActiveSkill"]
+initial = true
+replaces_role = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "RF"
+name = "翻换"
+kinds = ["ActiveSkill"]
+initial = true
+replaces_role = true
+flips = true
+windows = { main = "turn" }
+do = [{ op = "draw" }]
+
+[[card]]
+id = "G4"
+name = "没给"
+windows = { main = "turn" }
+target = "other"
+do = [{ op = "give", to = "target", n = 1, as = "got", if = "target.hand_count > 5" }, { op = "draw", n = "got + 1" }]
+'''
+
+
+@pytest.mark.parametrize("via, done", [("RN", ["draw"]), ("RF", ["flip", "draw"])])
+def test_a_role_replaced_in_a_game_turns_the_role_up_as_its_cost_only_when_it_flips(game, via, done):
+    """A role replacement in a game (server HouLaiRen.executeProtocol): its skill's cost turns the role face up only
+    when the skill ``flips`` — the ops done that ``ask`` reads (GameRunner.done, twin the same) hold the cost's flip
+    then and only then; the new role is face up either way. ``--target game`` #476 (seed 30: ``flips`` negated)
+    survived: the ops a replacement did were compared by no case."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    events = d["events"][:3] + [{"event": "replace", "seat": 0, "character": "c14", "via": via}]
+    r = check(cat, setup, events)
+    assert [e["op"] for e in r.done[3]] == done and r.state.seats[0].face_up
+    g = GK.pinned_verdict(cat, Trace.from_dict({"setup": setup, "events": events, "table": True}))
+    assert GK.done_disagreement(r, g) is None
+
+
+def test_a_count_bound_by_as_is_zero_when_its_op_is_skipped(game):
+    """A name an op binds with ``as`` holds 0 until the op is done (interp ops.run_ops, twin enc ops): 没给 skips its
+    give (the target holds 3 cards) and draws ``got + 1`` — one card. ``--target ops`` #84 (seed 30: that start made
+    -1) survived: no random effect reads a count its skipped op would have bound."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "G4", "target": 1}, {"event": "resolve"}])
+    assert [s.hand_count for s in r.state.seats] == [6, 3, 3]      # five after the play, one drawn
+
+
+KILL_IN_FIGHT = '''
+[[card]]
+id = "K8"
+name = "争夺刺"
+windows = { fight = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_a_send_refused_for_its_first_stop_says_its_direction_and_a_dead_receiver_receives_nothing(game):
+    """A send refused for its first stop says its direction in each language (``情报不能向左传给座位3``: interp
+    path.send_errors, the words of model/expr_words.DIRECTION); and a message whose player in front of it was killed in
+    争夺阶段 is discarded, not received (interp path.receive_errors, twin enc.path). ``--target path`` (seed 30) #88
+    (the direction's English word in the Chinese reason) and #169 (the dead player's refusal replaced by no value)
+    survived: the Chinese words of that reason were compared only outside the cross-check, and no case or random game
+    had the message's player killed before a receive window."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + KILL_IN_FIGHT})
+    send = dict(d["events"][4], to=0)
+    check(cat, d["setup"], d["events"][:4] + [send], [(4, "a message sent left cannot stop first at seat 0")],
+          zh=["情报不能向左传给座位0"])
+    killed = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K8", "target": 2}, {"event": "resolve"}]
+    check(cat, d["setup"], killed + [{"event": "window", "window": "receive", "in_front": 2}],
+          [(8, "the player it is in front of is dead: it is discarded")])
+    r = check(cat, d["setup"], killed + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert not r.state.seats[2].alive and r.state.seats[2].true_messages == 0
+
+
+AFTER_ALL = '''
+[[character]]
+id = "c15"
+name = "寅"
+hidden = false
+female = false
+skills = ["GW"]
+
+[[skill]]
+id = "GW"
+name = "给尾"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send", whose = "sender" }
+do = [{ op = "grant", grant = "WR", to = "self", may = true }]
+
+[[skill.gives]]
+grant = "WR"
+to = "self"
+per_turn = 1
+at = "send"
+on = "send"
+
+[[grant]]
+id = "WR"
+name = "身后胜"
+kinds = ["ChangeGameResultSkill"]
+initial = false
+lifetime = "permanent"
+
+[[grant.result]]
+when = "true"
+winners_add = "q: q == self"
+
+[[card]]
+id = "KD"
+name = "濒死刺"
+windows = { dying = "anyone" }
+target = "any"
+do = [{ op = "kill", who = "target" }]
+'''
+
+
+def test_nobody_wins_when_the_last_living_player_dies(game):
+    """Every player dead at a death: the game ends with nobody declared and nobody winning — no ChangeGameResultSkill
+    is asked (server phase/CheckKillerWin.kt ends the game with two empty lists when nobody is alive; interp
+    win.check_killer_win, twin the same name), not even a granted one that would add its dead holder (身后胜). Seat 1
+    is dying; in his window seat 0 kills seat 2, then himself; seat 1 dies. ``--target win`` #99 (seed 30: that end
+    emptied, so the one-camp check and its result pass ran) survived: no case killed the last player."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + AFTER_ALL})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c15", skills=[{"rule": "GW"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": True}}},
+             {"event": "give", "seat": 0, "giver": 0, "site": "GW#0"}]
+    events = d["events"][:5] + gives + d["events"][5:9] + [
+        {"event": "play", "seat": 0, "card": "KD", "target": 2}, {"event": "resolve"},
+        {"event": "play", "seat": 0, "card": "KD", "target": 0}, {"event": "resolve"},
+        {"event": "die", "seat": 1}]
+    r = check(cat, setup, events)
+    assert r.state.winners == frozenset() and not any(s.alive for s in r.state.seats)
+
+
+NO_SEAT_PLAY = "play: not a seat, or outside a window of a turn"
+SIDES = '''
+[[card]]
+id = "DL"
+name = "左摸"
+windows = { main = "turn" }
+do = [{ op = "draw", who = "self_left" }]
+
+[[card]]
+id = "DR"
+name = "右摸"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "draw", who = "target_right" }]
+'''
+
+
+@pytest.mark.parametrize("card, target, hands", [("DL", None, [5, 3, 4]), ("DR", None, [5, 4, 3]),
+                                                 ("DR", 1, [5, 3, 4]), ("DR", 2, [6, 3, 3])])
+def test_a_player_word_on_the_left_or_right_and_a_play_by_no_seat(game, card, target, hands):
+    """``self_left`` / ``target_right``: the nearest living player on that side (left: the lower seat; interp
+    ops.Doing.seat_of with table.next_alive, twin enc ops); and a play by a seat that is none is refused (interp
+    trace.Runner.on_play). ``--target ops`` #45 (seed 31: the side read as ``eft`` / ``ight``, i.e. always right) and
+    ``--target game`` #341 (seed 31: a play by no seat passed to nobody) survived the cross-check."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + SIDES})
+    play = {"event": "play", "seat": 0, "card": card}
+    if target is not None:
+        play["target"] = target
+    elif card == "DR":
+        play["target"] = 0
+    r = check(cat, d["setup"], d["events"][:3] + [play, {"event": "resolve"}])
+    assert [s.hand_count for s in r.state.seats] == hands       # seat 0: five after the draw phase and the play
+    if card == "DL":
+        for seat in (3, -1):
+            check(cat, d["setup"], d["events"][:3] + [dict(play, seat=seat)], [(3, NO_SEAT_PLAY)])
+
+
+@pytest.mark.parametrize("true1, wins", [(0, False), (1, True)])
+def test_a_pioneer_wins_when_he_dies_with_a_true_message(game, true1, wins):
+    """先行者 (a black identity's secret task) wins when he dies holding at least one red or blue message
+    (phase/CheckKillerWin.kt; interp win.check_killer_win, twin enc win): five seats, seat 1 the pioneer with two black
+    messages and none or one red one receives a third black one in the fight phase and dies. ``--target win`` #88
+    (seed 31: ``>= 1`` made ``>= 0``) survived the cross-check: no random game has a pioneer die with no true message."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
+    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    setup["seats"][1].update(identity="black", task="pioneer", area={"black": 2, "red": true1}, red_messages=true1,
+                             true_messages=true1, non_black_messages=true1)
+    events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
+    events[4].update(arrow="up", dir="up")
+    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    r = run(cat, tr)
+    g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
+    assert g.verdict() == r.legal
+    assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((1,) if wins else None), r.errors

@@ -968,12 +968,27 @@ class GameEncoding:
         if rule is not None and rule.has("TriggeredSkill") and not rule.has("ActiveSkill"):
             self.bad("a triggered skill answers an event, it is not used")
             return
-        insts = [i for i in tab.seats[ev.seat].skills if i.rule == ev.rule and not i.used] \
-            if self.seat_ok(ev.seat) and rule is not None else []
-        if insts and rule.has("ActiveSkill"):
-            self.ok("the skill may be used now", ask(enc_skill_usable_now(SeatView(cat, tab, ev.seat), ev.rule)),
-                    (ev.rule,))
-        if insts and rule.flips:
+        # the entry used is the first copy not used yet (trace.Runner.on_use: ``insts[0]``; the server's findSkill
+        # takes the first copy of the skill). A copy a fire marked used may be marked under a condition (a skill held
+        # twice, both triggered and active: enc_fire_ok's pick of the copy whose guard held is the table's), so the
+        # entry is a selection: (condition that it is the first unused copy, copy), and ``none``: every copy used
+        picks, none = [], True
+        if self.seat_ok(ev.seat) and rule is not None:
+            for i in tab.seats[ev.seat].skills:
+                if i.rule != ev.rule or i.used is True:
+                    continue
+                c = AND(none, NOT(i.used))
+                if c is not False:
+                    picks.append((c, i))
+                none = AND(none, i.used)
+                if none is False:
+                    break
+        if picks and rule.has("ActiveSkill"):
+            # that copy's window, actor and condition (its arguments): interp skill_usable_now(insts[0])
+            self.ok("the skill may be used now",
+                    OR([none] + [AND(c, ask(enc_skill_usable_now(SeatView(cat, tab, ev.seat, insts=[i]), ev.rule)))
+                                 for c, i in picks]), (ev.rule,))
+        if picks and rule.flips:
             s = tab.seats[ev.seat]
             self.ok("the role is face down to be turned up", NOT(s.face_up), (ev.rule,))
             s.face_up, s.ever = True, True
@@ -983,10 +998,12 @@ class GameEncoding:
         if not self.seat_ok(ev.seat) or tab.window is None:
             self.bad("use: a seat, in a turn")
             return
-        if not insts:
+        if not picks:
             self.bad("use: the seat holds an unused instance of the skill")
             return
-        insts[0].used = True
+        self.ok("use: the seat holds an unused instance of the skill", NOT(none), (ev.rule,))
+        for c, i in picks:
+            i.used = OR(i.used, c)
         extra = {}
         if ev.target is not None:
             t = self.val(ev.target, "seat")
@@ -994,9 +1011,14 @@ class GameEncoding:
                     OR(EQ(t, NONE), AND(seat_value_ok(self.n, t), tab.at(t, lambda s: s.alive, False))), (ev.rule,))
             extra["target"] = t
         self.acted.add((ev.seat, ev.rule))
-        self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), inst=insts[0])
+        # the effect with the used copy's arguments: one copy (or copies alike) at once, else under each copy's
+        # condition of being the one used (as on_fire)
+        alike = len({repr(sorted(i.args.items())) for _, i in picks}) <= 1
+        for c, i in (picks[:1] if alike else picks):
+            self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), pc=True if alike else c, inst=i)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
-            self.consumed.append((ev.seat, insts[0]))
+            # (a copy used under a condition stays in the list, marked used: the list itself is not a table value)
+            self.consumed.extend((ev.seat, i) for c, i in picks if c is True)
 
     def on_fire(self, ev) -> None:
         """Twin of GameRunner.on_fire with fires.fire_errors (Game.dealListeningSkill)."""
