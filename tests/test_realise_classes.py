@@ -382,13 +382,19 @@ def test_a_dying_window_nothing_causes_before_later_windows_is_caused_by_the_tur
 
 def test_a_play_the_game_has_banned_its_player_from_is_never_a_way(cat):
     """SK003: 强令 banned 调包, 截获 and 误导 for SP端木静 before the message must come back in front of her: the
-    simplest template no longer has her play 截获 (which the server refuses); 张一挺 plays 误导 instead."""
-    game, _ = _game(cat, "a_play_the_player_is_banned_from")
-    plays = [e for e in game.events if e.kind == "play"]
-    assert [(e.seat, e.card) for e in plays] == [(1, "Wu_Dao")]
+    simplest template no longer has her play 截获 (which the server refuses). Nor has 张一挺 play 误导 (the game this
+    test took before): his 强令 bans them for every player, himself too (skill/QiangLing.kt ``players.forEach``;
+    the twins' GameRunner.gives_at_once) — so nothing moves the message back to her, and the skeleton has no game."""
     w = SKELETONS["a_play_the_player_is_banned_from"]
-    first = templates(cat, Trace.from_dict(w["trace"]))[0]
+    sk = Trace.from_dict(w["trace"])
+    base = play_run(cat, sk)
+    qs = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w["also"]]
+    game, why = realise(cat, sk, base.state, qs)
+    assert game is None and why is not None
+    first = templates(cat, sk)[0]
     assert not any(e.kind == "play" and e.seat == 0 for e in first.events)
+    ql = [e.seat for e in first.events if e.kind == "give" and e.site == "QiangLing#1"]
+    assert sorted(ql) == [0, 1], ql              # handed to both seats, 张一挺 too
 
 
 def test_a_second_dying_window_nothing_causes_is_left_out(cat):
