@@ -291,6 +291,8 @@ class Builder:
                     moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out)
                     if moved is None:
                         return None
+                    if moved == "stay":
+                        continue                            # the game stays in front of ``front``
                     out.extend(moved)
                     window, front = "fight", ev.in_front
                 if w == "receive":
@@ -642,8 +644,13 @@ class Builder:
                             + [TR.Event("window", window="fight", in_front=to)])
             opts.append("mover")
         else:
-            opts.append("mover")
+            # 争夺阶段: a card moves it — or, next, the game does not move it (the skeleton's window in front of ``to``
+            # left out, the game staying in front of ``frm``: a ban handed to every player may leave no card that
+            # moves it — 强令's; the questions are asked again on the game)
+            opts += ["mover", "stay"]
         how = opts[self.choose(ways, len(opts))]
+        if how == "stay":
+            return how
         if how != "mover":
             return how
         mover = self.mover(to, frm, ways, new, out)

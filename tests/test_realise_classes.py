@@ -384,17 +384,16 @@ def test_a_play_the_game_has_banned_its_player_from_is_never_a_way(cat):
     """SK003: 强令 banned 调包, 截获 and 误导 for SP端木静 before the message must come back in front of her: the
     simplest template no longer has her play 截获 (which the server refuses). Nor has 张一挺 play 误导 (the game this
     test took before): his 强令 bans them for every player, himself too (skill/QiangLing.kt ``players.forEach``;
-    the twins' GameRunner.gives_at_once) — so nothing moves the message back to her, and the skeleton has no game."""
+    the twins' GameRunner.gives_at_once) — so nothing moves the message back to her. The game stays in front of
+    张一挺 (``reach``'s last way: the skeleton's 争夺阶段 window in front of her left out), where she is asked again
+    and answers alike."""
+    game, _ = _game(cat, "a_play_the_player_is_banned_from")
+    assert not any(e.kind == "play" for e in game.events)
+    assert [e.seat for e in game.events if e.kind == "give" and e.site == "QiangLing#1"] == [0, 1]
+    assert [w for w in _windows(game) if w[0] == "fight"] == [("fight", 1, None)]
     w = SKELETONS["a_play_the_player_is_banned_from"]
-    sk = Trace.from_dict(w["trace"])
-    base = play_run(cat, sk)
-    qs = [(w["question"], w["expect"])] + [(a["question"], a["expect"]) for a in w["also"]]
-    game, why = realise(cat, sk, base.state, qs)
-    assert game is None and why is not None
-    first = templates(cat, sk)[0]
+    first = templates(cat, Trace.from_dict(w["trace"]))[0]
     assert not any(e.kind == "play" and e.seat == 0 for e in first.events)
-    ql = [e.seat for e in first.events if e.kind == "give" and e.site == "QiangLing#1"]
-    assert sorted(ql) == [0, 1], ql              # handed to both seats, 张一挺 too
 
 
 def test_a_second_dying_window_nothing_causes_is_left_out(cat):
