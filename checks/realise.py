@@ -582,14 +582,21 @@ class Builder:
 
     def banned_here(self, out: list, seat: int, card: str) -> bool:
         """Has the game trace's turn so far handed ``seat`` a ban of ``card`` (a CannotPlayCard grant whose
-        arguments name it, or all cards: model/interp/bans.py)? Such a play is never a way: the server refuses it
+        arguments name it, or all cards: model/interp/bans.py; one handed to every player, 强令's, reaches him however
+        the skeleton names its receiver)? Such a play is never a way: the server refuses it
         (CannotPlayCard.kt), unless a later event takes the ban away — which the skeleton then shows first."""
         from skillproof.model.interp.bans import ban_all, ban_cards
         from skillproof.model.state import SkillInst
         for e in out[self._turn_start(out):]:
-            if e.kind != "give" or e.seat != seat:
+            if e.kind != "give":
                 continue
             give = site_of(self.cat, e.site)
+            if give is not None and e.seat != seat:
+                # a grant its effect hands to every player reaches him too (``at_once`` gives it to each)
+                src = self.cat.cards.get(give.giver) if give.giver_is_card else self.cat.skills.get(give.giver)
+                to = set_grants(src.do).get(give.grant) if src is not None else None
+                if to is None or seat not in recipients(to, e.giver, self.n + len(self._extra)):
+                    continue
             rule = self.cat.skills.get(give.grant) if give is not None else None
             if rule is None or rule.ban is None:
                 continue

@@ -402,14 +402,16 @@ def _user_in_front(S: SymState, add) -> None:
     if not sites:
         return
     slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
+    pairs = [(give, sl) for give in sites for sl in slots if give.grant in sl.candidates]
+    if not pairs:
+        return
     q = S.q
     living = z3.Sum([z3.If(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
     two = And(q.w == WCODE["send"], S.in_front != S.sender, living <= 2)
-    for give in sites:
-        for sl in slots:
-            add(f"{give.site_id}: its user is not in front of his message at two seats", (give.giver,),
-                z3.Not(And(two, sl.present, Eq(sl.site, C.site[give.site_id]), sl.m.t == q.t,
-                           Eq(sl.giver, S.in_front))))
+    for give, sl in pairs:
+        add(f"{give.site_id}: its user is not in front of his message at two seats", (give.giver,),
+            z3.Not(And(two, sl.present, Eq(sl.site, C.site[give.site_id]), sl.m.t == q.t,
+                       Eq(sl.giver, S.in_front))))
 
 
 def _partner(cat, give: Give):
