@@ -35,7 +35,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
-from skillproof.model.interp.grants import site_of
+from skillproof.model.interp.grants import recipients, set_granted, set_grants, site_of
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
@@ -161,6 +161,7 @@ class Builder:
             new = _Names()
             events = self.emit(list(ways), new)
             if events is not None:
+                events = self.at_once(events)
                 events = self.name_senders(events, new)
             taken = self._taken
             if events is not None and self.questions and \
@@ -290,6 +291,8 @@ class Builder:
                     moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out)
                     if moved is None:
                         return None
+                    if moved == "stay":
+                        continue                            # the game stays in front of ``front``
                     out.extend(moved)
                     window, front = "fight", ev.in_front
                 if w == "receive":
@@ -579,14 +582,21 @@ class Builder:
 
     def banned_here(self, out: list, seat: int, card: str) -> bool:
         """Has the game trace's turn so far handed ``seat`` a ban of ``card`` (a CannotPlayCard grant whose
-        arguments name it, or all cards: model/interp/bans.py)? Such a play is never a way: the server refuses it
+        arguments name it, or all cards: model/interp/bans.py; one handed to every player, 强令's, reaches him however
+        the skeleton names its receiver)? Such a play is never a way: the server refuses it
         (CannotPlayCard.kt), unless a later event takes the ban away — which the skeleton then shows first."""
         from skillproof.model.interp.bans import ban_all, ban_cards
         from skillproof.model.state import SkillInst
         for e in out[self._turn_start(out):]:
-            if e.kind != "give" or e.seat != seat:
+            if e.kind != "give":
                 continue
             give = site_of(self.cat, e.site)
+            if give is not None and e.seat != seat:
+                # a grant its effect hands to every player reaches him too (``at_once`` gives it to each)
+                src = self.cat.cards.get(give.giver) if give.giver_is_card else self.cat.skills.get(give.giver)
+                to = set_grants(src.do).get(give.grant) if src is not None else None
+                if to is None or seat not in recipients(to, e.giver, self.n + len(self._extra)):
+                    continue
             rule = self.cat.skills.get(give.grant) if give is not None else None
             if rule is None or rule.ban is None:
                 continue
@@ -641,8 +651,13 @@ class Builder:
                             + [TR.Event("window", window="fight", in_front=to)])
             opts.append("mover")
         else:
-            opts.append("mover")
+            # 争夺阶段: a card moves it — or, next, the game does not move it (the skeleton's window in front of ``to``
+            # left out, the game staying in front of ``frm``: a ban handed to every player may leave no card that
+            # moves it — 强令's; the questions are asked again on the game)
+            opts += ["mover", "stay"]
         how = opts[self.choose(ways, len(opts))]
+        if how == "stay":
+            return how
         if how != "mover":
             return how
         mover = self.mover(to, frm, ways, new, out)
@@ -1177,6 +1192,94 @@ class Builder:
                 if o.op == "send_message" and o.args.get("from", "hand") == "hand" and o.args.get("of") == "self":
                     return e.seat
         return sender
+
+    def at_once(self, out: list) -> list:
+        """The grants an effect hands to a set of players (model/interp/game.GameRunner.gives_at_once: 借车运货, 强令,
+        冷血训练's ban, 变则通, 诱敌深入 — the server's ``players.forEach``) as the game hands them out: one give to every
+        recipient (every seat, the ones the template adds too), right after the effect — after the fires answering
+        the same event and the message the effect sends. The skeleton's gives of such a grant (one seat each, where
+        the timed model has them) are gathered into it, with the first one's site and arguments; an effect whose
+        gives the skeleton leaves out gets its run too where its grant op surely runs (no ``may``, no condition) and
+        its site fixes every parameter of the grant (else the solver declines the ``may``, or no game is found)."""
+        cat = self.cat
+        n = self.n + len(self._extra)
+        effects: dict = {}           # effect index -> {grant: [site, args] or None}
+        turn = 0
+        turn_of: list = []
+        for i, e in enumerate(out):
+            turn += e.kind == "turn"
+            turn_of.append(turn)
+            if e.kind in ("use", "fire", "resolve"):
+                src = self._source(out, i)
+                obj = (cat.skills.get(src[1]) or cat.cards.get(src[1])) if src is not None else None
+                sets = set_grants(obj.do) if obj is not None else {}
+                if sets:
+                    effects[i] = {g: None for g in sets}
+        if not effects:
+            return out
+        keep: list = []
+        for j, e in enumerate(out):
+            give = site_of(cat, e.site) if e.kind == "give" else None
+            if give is None or not set_granted(cat, give):
+                keep.append(e)
+                continue
+            i = next((i for i in sorted(effects, reverse=True) if i < j and turn_of[i] == turn_of[j]
+                      and self._source(out, i) == (e.giver, give.giver) and give.grant in effects[i]), None)
+            if i is None:
+                keep.append(e)
+                continue
+            if effects[i][give.grant] is None:
+                effects[i][give.grant] = [give, dict(e.args or {}), len(keep)]
+        # positions in ``keep`` of the effects (the gathered gives dropped before them)
+        pos = {}
+        k = 0
+        for j, e in enumerate(out):
+            if k < len(keep) and keep[k] is e:
+                if j in effects:
+                    pos[j] = k
+                k += 1
+        for i in sorted(effects, reverse=True):
+            src = self._source(out, i)
+            obj = cat.skills.get(src[1]) or cat.cards.get(src[1])
+            sets = set_grants(obj.do)
+            sends = any(o.op == "send_message" for o in walk(obj.do))
+            # where its gives may go: right after it, past the gives and fires that follow it and the message it sends
+            spots = [pos[i] + 1]
+            passed_send = False
+            while spots[-1] < len(keep) and (keep[spots[-1]].kind in ("give", "fire")
+                                             or keep[spots[-1]].kind == "send" and sends and not passed_send):
+                passed_send = passed_send or keep[spots[-1]].kind == "send"
+                spots.append(spots[-1] + 1)
+            windows = [current_window(keep[:p]) for p in spots]
+            runs: dict = {}
+            for grant, got in effects[i].items():
+                if got is None:
+                    sure = all(not o.may and o.cond is None for o in walk(obj.do) if o.op == "grant"
+                               and o.args.get("grant") == grant) and \
+                        all(o.op != "grant" or o.args.get("grant") != grant for top in obj.do for alt in top.options
+                            for o in walk(alt))
+                    site = next((g for g in obj.gives if g.grant == grant and (not g.at or set(windows) & set(g.at))),
+                                None)
+                    params = cat.skills[grant].params if grant in cat.skills else {}
+                    if not sure or site is None or any(q not in site.args for q in params):
+                        continue
+                    got = [site, dict(site.args), None]
+                site, args, was = got
+                # where the walk put its first give, if that is one of the spots (before another seat's skill that
+                # answers the same event invalidates the giver: 先发制人 after 强令); else the last spot in the site's
+                # windows (冷血训练's ban once its message is sent, 诱敌深入's before)
+                fits = [p for p, w in zip(spots, windows) if not site.at or w in site.at]
+                at = was if was in fits else (fits[-1] if fits else None)
+                if at is None:
+                    if sends and not passed_send:
+                        continue        # its message is not sent in this game: the grant comes only as it is
+                    at = spots[-1]
+                runs.setdefault(at, []).extend(
+                    TR.Event("give", seat=r, giver=src[0], site=site.site_id, args=dict(args))
+                    for r in recipients(sets[grant], src[0], n))
+            for at in sorted(runs, reverse=True):
+                keep[at:at] = runs[at]
+        return keep
 
     def _turn_start(self, out: list) -> int:
         for i in range(len(out) - 1, -1, -1):

@@ -371,6 +371,14 @@ def sends_from_elsewhere(ops) -> bool:
     return any(o.op == "send_message" and o.args.get("from", "hand") != "hand" for o in walk(ops))
 
 
+def sends_users_card(ops) -> bool:
+    """Does the effect send its user's own hand card in another player's name (诱敌深入: ``by = "turn_player"``, ``of =
+    "self"``)? Such a send is checked as sent by the user — never to him (skill/YouDiShenRu.kt ``r.canSendCard``; the
+    game's path.send_errors ``hand_of``) — while the other player is its sender."""
+    return any(o.op == "send_message" and o.args.get("from", "hand") == "hand" and o.args.get("of", "self") == "self"
+               and o.args.get("by", "self") != "self" for o in walk(ops))
+
+
 def is_prose(ops) -> bool:
     """Does some op of the list leave part of the effect in words?"""
     return any(o.op == "prose" for o in walk(ops))

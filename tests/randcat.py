@@ -714,6 +714,11 @@ def _fx_do(rng, cat, players, P, grants, depth=0, words=(), binds=None) -> list:
                        "face": rng.choice(("up", "down"))})
         elif k == "grant":
             op["grant"] = rng.choice(grants)
+            # now and then to a set of players at once (借车运货, 强令: interp GameRunner.gives_at_once) — drawn apart,
+            # so the rest of the catalogue is the one this seed always drew
+            side = random.Random(f"grant-to:{op['grant']}:{rng.getstate()[1][:4]}")
+            if side.random() < 0.3:
+                op["to"] = side.choice(("all", "all", "others"))
         elif k == "each":
             if rng.random() < 0.3:
                 op["who"] = "others"

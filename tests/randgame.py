@@ -23,6 +23,7 @@ from skillproof.model.interp import path as P
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.draw import draw_count
 from skillproof.model.interp.game import GameRunner
+from skillproof.model.interp.grants import recipients, set_grants
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COLOURS_OF, counts
 from skillproof.model.interp.trace import Event, Trace
@@ -101,6 +102,9 @@ def clone(r: GameRunner) -> GameRunner:
     c.given, c.events_seq, c.prose = list(r.given), list(r.events_seq), list(r.prose)
     c.send_via = dict(r.send_via) if r.send_via else None
     c.senders = list(r.senders)
+    c.owed = [dict(o) for o in r.owed]
+    c.at_once = None if r.at_once is None else dict(r.at_once, seats=list(r.at_once["seats"]),
+                                                      args=list(r.at_once["args"]))
     return c
 
 
@@ -387,9 +391,15 @@ def fires(sim: Sim, tries: int = 4) -> None:
 
 
 def gives(sim: Sim, seat: int, src, ev) -> None:
-    """Now and then the grants the rule or card just used hands out (its gives sites)."""
+    """Now and then the grants the rule or card just used hands out (its gives sites); a grant its effect hands to a
+    set of players (GameRunner.gives_at_once) mostly to every one of them, one after the other, with one site's
+    arguments — now and then to some of them only, or with other arguments (refused: compared)."""
     rng, cat = sim.rng, sim.cat
+    sets = set_grants(getattr(src, "do", ()))
     for g in getattr(src, "gives", ()):
+        if g.grant in sets and rng.random() < 0.9:
+            at_once(sim, seat, g, sets[g.grant])
+            continue
         if rng.random() < 0.5:
             continue
         n = len(sim.st.seats)
@@ -399,6 +409,27 @@ def gives(sim: Sim, seat: int, src, ev) -> None:
             v = g.args.get(pn) if pn in g.args and rng.random() < 0.9 else _value(rng, cat, pt)
             args[pn] = tuple(v) if isinstance(v, list) else v
         sim.try_(Event("give", seat=to, giver=seat, site=g.site_id, args=args))
+
+
+def at_once(sim: Sim, seat: int, g, to: str) -> None:
+    """A grant handed to a set of players: to each recipient in seat order (now and then one left out, or a seat's
+    arguments drawn anew)."""
+    rng, cat = sim.rng, sim.cat
+    n = len(sim.st.seats)
+    args = {}
+    for pn, pt in cat.skills[g.grant].params.items():
+        v = g.args.get(pn) if pn in g.args and rng.random() < 0.95 else _value(rng, cat, pt)
+        args[pn] = tuple(v) if isinstance(v, list) else v
+    want = list(recipients(to, seat, n))
+    if want and rng.random() < 0.05:
+        want.remove(rng.choice(want))
+    for s in want:
+        a = args
+        if rng.random() < 0.02:
+            a = {pn: (tuple(v) if isinstance(v, list) else v) for pn, v in
+                 ((pn, _value(rng, cat, pt)) for pn, pt in cat.skills[g.grant].params.items())}
+        if not sim.try_(Event("give", seat=s, giver=seat, site=g.site_id, args=a)):
+            return
 
 
 def actions(sim: Sim, k_max: int = 2) -> None:

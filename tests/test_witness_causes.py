@@ -244,3 +244,49 @@ def test_only_the_turn_player_sends_unless_another_players_card_names_the_sender
                                     send(1, 2)])
     assert named.legal, errors(named)
     assert named.state.sender == 1 and named.state.in_front == 2
+
+
+# ------------------------------------------------------------------- the timed model: 诱敌深入's user and its message
+@pytest.fixture(scope="module")
+def harness3(cat):
+    from crosskit import Harness
+    return Harness(cat, n=3, G=1)
+
+
+def _ydsr_skeleton(turn: int, giver: int, alive=(True, True), third: bool = False) -> Trace:
+    """A trace of the timed model: 边云疆 (seat 0) handed 诱敌深入's receive rule out on its use (giver ``giver``) in
+    seat ``turn``'s turn, and the question's moment is 传递阶段 with the message in front of seat 0."""
+    seats = [seat("bian_yun_jiang", ["YouDiShenRu", "JianDiFengXing"], hand=0),
+             seat("xiao_ling_dang", ["XinGeLianLuo", "HouZiQieXin"], hand=0, identity="blue")]
+    if third:
+        seats.append(seat("li_shu_yun", ["DingLun", "ZhenLi"], hand=0, identity="black"))
+    for s, a in zip(seats, alive):
+        s["alive"] = a
+    return Trace.from_dict({"setup": setup(*seats), "events": [
+        {"event": "turn", "seat": turn}, {"event": "window", "window": "send_start"},
+        {"event": "give", "giver": giver, "seat": 0, "site": "YouDiShenRu#0"},
+        {"event": "window", "window": "send", "in_front": 0, "sender": turn}]})
+
+
+@pytest.mark.parametrize("turn,third,alive,legal", [
+    (1, False, (True, True), False),            # 边云疆 used it in 小铃铛's turn, two seats: never in front of him
+    (1, True, (True, True, True), True),        # a third player may let it pass on to him
+    (1, True, (True, True, False), False),      # … not a dead one
+    (0, False, (True, True), True),             # his own turn: he is the sender, it comes back to him
+])
+def test_the_timed_model_knows_youdishenru_never_stops_first_at_its_user(cat, harness3, turn, third, alive, legal):
+    """skill/YouDiShenRu.kt checks the send on its user (never to him), and the turn player is its sender, who must
+    receive it when it stops first in front of him (MustReceiveMessage.kt ``inFrontOfWhom === sender``): with only the
+    two of them alive the user is never in front of it in 传递阶段 (interp.path.user_in_front_errors, enc.trace
+    ``_user_in_front``). Before, the timed model proposed such a skeleton (RC001) and no game was under it."""
+    import z3
+    from crosskit import prepare_trace
+    tr = _ydsr_skeleton(turn, 0, alive, third)
+    r = run(cat, tr)
+    assert r.legal is legal, [e.en for _, e in r.errors]
+    prepared = prepare_trace(harness3, tr)
+    assert prepared is not None
+    _, eqs = prepared
+    s = z3.Solver()
+    s.add(eqs + [harness3.reach])
+    assert (s.check() == z3.sat) is legal

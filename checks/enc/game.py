@@ -52,13 +52,14 @@ from skillproof.model.state import SkillInst
 from .dying import enc_anyone_dying, enc_apply_die, enc_discard_all, enc_die_ok, enc_dying_first, enc_dying_ok, \
     enc_saved
 from .fires import Pending, enc_fire_ok
+from .grants import enc_recipients, enc_set_granted, enc_set_grants
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
 from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_next_alive, enc_counts, enc_counts_are_area, enc_decompose, \
     new_seat
 from ..terms import And, Eq2, Ge, Le, Not, Or
-from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, fold, is_c, pick, z
+from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, SUM, fold, is_c, pick, z
 from .cond import compile_on, params_of
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
                    enc_actor_ok, enc_skill_usable_now, live_kinds_of)
@@ -114,6 +115,8 @@ class GameEncoding:
         self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
         self.to_discard: list = []            # twin of GameRunner.to_discard
         self.done: dict = {}                  # twin of GameRunner.done: event index -> [(condition, entry)]
+        self.owed: list = []                  # twin of GameRunner.owed (``ran`` a term: how many grant ops ran)
+        self.at_once: dict | None = None      # twin of GameRunner.at_once
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -446,6 +449,7 @@ class GameEncoding:
         """Twin of GameRunner.node: the process node before ``ev`` (ProcessFsm.resolve): the win checks, the game
         not over, the card being used resolved first, the dying dealt with first."""
         tab = self.tab
+        self.gives_at_once(ev)
         if ev.kind != "fire":
             self.discard_dead()
         if ev.kind not in NODE_FREE and self.card is None and tab.window != "dying":
@@ -466,6 +470,67 @@ class GameEncoding:
         if ev.kind not in ("fire", "resolve"):
             self.pending = []
         return True
+
+    # -------------------------------------------------------------------------------------- grants to every player
+    def gives_at_once(self, ev) -> None:
+        """Twin of GameRunner.gives_at_once: a grant an effect hands to a set of players comes as one run of gives
+        right after it (every recipient once, one site and giver, the same arguments; only gives, fires and the
+        effect's own send between), as many runs as its grant ops ran."""
+        give = _site(self.cat, ev.site) if ev.kind == "give" else None
+        member = give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and enc_set_granted(self.cat, give)
+        run = self.at_once
+        goes_on = member and run is not None and run["key"] == (ev.site, ev.giver) and ev.seat not in run["seats"]
+        if run is not None and not goes_on:
+            self.close_at_once()
+        if ev.kind == "send" and any(o["sends"] and not o["sent"] for o in self.owed):
+            for o in self.owed:
+                o["sent"] = o["sent"] or o["sends"]
+        elif ev.kind not in ("give", "fire"):
+            self.settle_owed()
+        if goes_on:
+            run["seats"].append(ev.seat)
+            run["args"].append(_args_key(ev.args))
+        elif member:
+            o = next((o for o in self.owed if o["src"] == (ev.giver, give.giver) and o["grant"] == give.grant), None)
+            to = o["to"] if o is not None else "all"
+            self.at_once = {"key": (ev.site, ev.giver), "seats": [ev.seat], "args": [_args_key(ev.args)],
+                            "want": enc_recipients(to, ev.giver, self.n), "give": give}
+            if o is None:
+                self.bad("a grant to every player comes right after the effect handing it out", (give.giver,))
+            else:
+                o["runs"] += 1
+                self.ok("the effect handed the grant out (once per grant op done)", GE(o["ran"], o["runs"]),
+                        (give.giver,))
+
+    def close_at_once(self) -> None:
+        run, self.at_once = self.at_once, None
+        if sorted(run["seats"]) != list(run["want"]):
+            self.bad("a grant to every player reaches every one at once", (run["give"].giver,))
+        if len(set(run["args"])) > 1:
+            self.bad("a grant to every player is the same for each", (run["give"].giver,))
+
+    def settle_owed(self, ending: bool = False) -> None:
+        """Twin of GameRunner.settle_owed."""
+        for o in self.owed:
+            if ending and o["sends"] and not o["sent"]:
+                continue
+            self.ok("an effect's grant to every player is handed out right after it", LE(o["ran"], o["runs"]),
+                    (o["src"][1],))
+        self.owed = []
+
+    def owe(self, actor: int, source, ops, d) -> None:
+        """Twin of GameRunner.owe (the copies a fire does the effect under are one effect: their counts add up)."""
+        from skillproof.model.effects import walk
+        sends = any(o.op == "send_message" for o in walk(ops))
+        for grant, to in enc_set_grants(ops).items():
+            ran = SUM(ITE(c, 1, 0) for c, g, t in d.grants if g == grant and t in ("all", "others"))
+            same = next((o for o in self.owed if o["k"] == self.k and o["src"] == (actor, source)
+                         and o["grant"] == grant), None)
+            if same is not None:
+                same["ran"] = ADD(same["ran"], ran)
+                continue
+            self.owed.append({"src": (actor, source), "grant": grant, "to": to, "ran": ran, "runs": 0,
+                              "sends": sends, "sent": False, "k": self.k})
 
     def discard_dead(self) -> None:
         """Twin of GameRunner.discard_dead: the dead's hand and area discarded once the death's triggers were asked."""
@@ -904,7 +969,8 @@ class GameEncoding:
             return CODE.get(v, NONE) if isinstance(v, str) else NONE
         return decide
 
-    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True, inst=None) -> SymDoing:
+    def do(self, actor: int, ops, ev, roles: dict, words: dict | None = None, pc=True, inst=None,
+           source=None) -> SymDoing:
         """Twin of GameRunner.do: an effect (ops.py) and what it raises; the event's decisions are read. ``inst``:
         the skill-list entry whose effect it is (its arguments are the effect's parameters: cond.params_of)."""
         tab = self.tab
@@ -921,6 +987,7 @@ class GameEncoding:
         d.by_skill = ev.kind in ("use", "fire")
         d.params = params_of(self.cat, self.C, inst) if inst is not None else {}
         enc_run_ops(d, ops)
+        self.owe(actor, source, ops, d)
         self.done.setdefault(self.k, []).extend(d.done)      # twin of GameRunner.done
         for label, c in d.errors:
             self.ok(f"the effect: {label}", NOT(c))
@@ -955,7 +1022,7 @@ class GameEncoding:
         self.card = None
         c = self.cat.cards[card["card"]]
         self.do(card["seat"], c.do, ev, self.roles(card["seat"], {"target": card["target"], "user": card["seat"]}),
-                pc=NOT(card["cancelled"]))
+                pc=NOT(card["cancelled"]), source=card["card"])
         self.raise_("card_resolved", {"user": card["seat"], "target": card["target"]},
                     {"card": self.C.card[card["card"]], "real_card": True, "has_target": NE(card["target"], NONE)})
 
@@ -1015,7 +1082,7 @@ class GameEncoding:
         # condition of being the one used (as on_fire)
         alike = len({repr(sorted(i.args.items())) for _, i in picks}) <= 1
         for c, i in (picks[:1] if alike else picks):
-            self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), pc=True if alike else c, inst=i)
+            self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), pc=True if alike else c, inst=i, source=ev.rule)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             # (a copy used under a condition stays in the list, marked used: the list itself is not a table value)
             self.consumed.extend((ev.seat, i) for c, i in picks if c is True)
@@ -1057,7 +1124,8 @@ class GameEncoding:
         # copy's condition of being the one that answered
         alike = len({repr(sorted(i.args.items())) for _, i in picks}) <= 1
         for c, inst in (picks[:1] if alike else picks):
-            d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, pc=True if alike else c, inst=inst)
+            d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, pc=True if alike else c, inst=inst,
+                        source=ev.rule)
             if self.card is not None:
                 self.card["cancelled"] = OR(self.card["cancelled"], d.cancelled)
 
@@ -1178,7 +1246,7 @@ class GameEncoding:
                         "op": "flip", "path": "cost", "seats": {"who": [(ev.seat, True)]}, "face": "up", "grant": None,
                         "colour": None, "cards": (), "dying": tab.dying}))
                 self.acted.add((ev.seat, inst.rule))
-                self.do(ev.seat, rule.do, ev, self.roles(ev.seat), inst=inst)
+                self.do(ev.seat, rule.do, ev, self.roles(ev.seat), inst=inst, source=inst.rule)
         if self.seat_ok(ev.seat) and ev.character in cat.characters and tab.window is not None:
             s = tab.seats[ev.seat]
             ch = cat.characters[ev.character]
@@ -1218,6 +1286,9 @@ class GameEncoding:
     # -------------------------------------------------------------------------------------- the end
     def finish(self) -> None:
         """Twin of GameRunner.finish with trace.Runner.finish."""
+        if self.at_once is not None:
+            self.close_at_once()
+        self.settle_owed(ending=True)
         self.discard_dead()
         tab, cat = self.tab, self.cat
         if tab.ended is not True and self.card is None and tab.window not in (None, "dying"):
@@ -1295,6 +1366,12 @@ def _n_colours(cls):
     if is_c(cls):
         return sizes[cls] if 0 <= cls < K else 0
     return pick(cls, sizes, 0)
+
+
+def _args_key(args) -> tuple:
+    """Twin of interp.game._args_key: a give's arguments, comparable."""
+    return tuple(sorted((k, tuple(sorted(v)) if isinstance(v, (list, tuple, set, frozenset)) else v)
+                        for k, v in (args or {}).items()))
 
 
 def _site(cat, site):

@@ -56,3 +56,29 @@ def enc_arg_eq(S: SymState, ptype: str, var, value):
             cache[key] = (var, And([b if c in want else Not(b) for c, b in var.items()]))
         return cache[key][1]
     raise ValueError(ptype)
+
+
+#: twin of interp.grants.SETS
+SETS = ("all", "others")
+
+
+def enc_set_grants(ops) -> dict:
+    """Twin of interp.grants.set_grants: grant id -> ``all`` / ``others`` for the grants an effect hands to a set of
+    players at once (server: ``players.forEach { it.skills += … }``)."""
+    from skillproof.model.effects import walk
+    out: dict = {}
+    for o in walk(ops):
+        if o.op == "grant" and o.args.get("to") in SETS and isinstance(o.args.get("grant"), str):
+            out.setdefault(o.args["grant"], o.args["to"])
+    return out
+
+
+def enc_set_granted(cat, give) -> bool:
+    """Twin of interp.grants.set_granted."""
+    src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)
+    return src is not None and give.grant in enc_set_grants(src.do)
+
+
+def enc_recipients(to: str, actor: int, n: int) -> tuple:
+    """Twin of interp.grants.recipients: every seat (all, dead ones and the actor included), or all but the actor's."""
+    return tuple(s for s in range(n) if to != "others" or s != actor)

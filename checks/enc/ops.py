@@ -74,6 +74,7 @@ class SymDoing:
     killed: list = field(default_factory=list)       # (seat value, condition)
     bounds: list = field(default_factory=list)       # (label, condition): a repeated op's count within REPEAT_CAP
     done: list = field(default_factory=list)         # (condition, entry): the ops done (enc_done_entry)
+    grants: list = field(default_factory=list)       # (condition, grant id, to) of the grant ops done
     path: str = ""
     by_skill: bool = False            # the effect is a skill's (AddMessageCardEvent.bySkill)
     params: dict = field(default_factory=dict)       # twin of Doing.params (cond.params_of values)
@@ -482,6 +483,7 @@ def op_cancel(d: SymDoing, op) -> None:
 
 def op_grant(d: SymDoing, op) -> None:
     """skills.add(grant): the give event of the rule's own site follows (the skeleton's)."""
+    d.grants.append((d.pc, op.args.get("grant"), op.args.get("to")))
 
 
 def op_end_turn(d: SymDoing, op) -> None:

@@ -19,6 +19,7 @@ import z3
 
 from skillproof.model import turn as TW
 from skillproof.model.catalogue import Give
+from skillproof.model.effects import sends_users_card
 
 from ..terms import And, Eq, Or
 from .face import enc_use_faces
@@ -285,6 +286,8 @@ def reachability(S: SymState) -> list[Labelled]:
     _grant_slots(S, add)
     # ---- sites handed out together ('with'): the partner's event at the same moment (interp.trace._uncoupled)
     _coupled(S, add)
+    # ---- a message sent from its user's hand in another's name is not in front of him at two living seats
+    _user_in_front(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
     # may use that card type in the window (interp.plays.card_usable at the moment)
     for k, pl in enumerate(S.plays):
@@ -386,6 +389,29 @@ def _grant_slots(S: SymState, add):
                 cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
+
+
+def _user_in_front(S: SymState, add) -> None:
+    """Twin of interp.path.user_in_front_errors (read by interp.trace.Runner.finish): the question's 传递阶段 window is
+    not in front of a player who, in its turn, handed out a grant of a skill used to send his own hand card in another
+    player's name (诱敌深入) and is not its sender, while only two players are alive — the symbolic trace's gives are
+    the player's grant slots."""
+    cat, C = S.cat, S.codes
+    sites = [g for r in cat.skills.values() for g in r.gives if g.on == "use" and sends_users_card(r.do)
+             and g.site_id in C.site]
+    if not sites:
+        return
+    slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
+    pairs = [(give, sl) for give in sites for sl in slots if give.grant in sl.candidates]
+    if not pairs:
+        return
+    q = S.q
+    living = z3.Sum([z3.If(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
+    two = And(q.w == WCODE["send"], S.in_front != S.sender, living <= 2)
+    for give, sl in pairs:
+        add(f"{give.site_id}: its user is not in front of his message at two seats", (give.giver,),
+            z3.Not(And(two, sl.present, Eq(sl.site, C.site[give.site_id]), sl.m.t == q.t,
+                       Eq(sl.giver, S.in_front))))
 
 
 def _partner(cat, give: Give):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..reason import Reason, during, echoed, window as win_of
 from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, apply_replace, moment, replace_errors, \
     replacing_inst
-from .grants import site_of
+from .grants import recipients, set_granted, set_grants, site_of
 from .core import env_of, evaluate, live_kinds
 from .draw import draw_count
 from .plays import can_play
@@ -109,6 +109,8 @@ class GameRunner(Runner):
         self.consumed: list = []             # (seat, skill) used and gone once its grants are handed out
         self.to_discard: list = []           # who died: hand and area discarded once the death's triggers were asked
         self.done: dict = {}                 # event index -> the ops its effect did (ops.done_entry)
+        self.owed: list = []                 # effects just done that hand a grant to a set of players (gives_at_once)
+        self.at_once: dict | None = None     # the run of gives of such a grant being read
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -137,6 +139,7 @@ class GameRunner(Runner):
         """The process node before ``ev``: the game must not have ended, and a dying player is dealt with first.
         Returns False when ``ev`` cannot happen at all."""
         st = self.st
+        self.gives_at_once(ev)
         if ev.kind != "fire":
             self.discard_dead()
         if st.winners is None and ev.kind not in NODE_FREE and self.card is None and st.window not in ("dying",):
@@ -154,6 +157,80 @@ class GameRunner(Runner):
             if ev.kind != "resolve":
                 self.pending = []
         return True
+
+    # -------------------------------------------------------------------------------- grants to every player
+    def gives_at_once(self, ev: Event) -> None:
+        """An effect handing a grant to a set of players (``grant`` op with ``to = "all"`` / ``"others"``: 借车运货,
+        强令, 冷血训练's ban, 变则通's declaration, 诱敌深入) hands it to every one of them at once (the server's
+        ``g.players.forEach { it.skills += … }``: every seat, dead ones and the user included), right after it: its
+        give events form one run — consecutive, of one site and giver, every recipient once, the same arguments —
+        that comes before any event but a give or a fire (other skills answering the same event), or the message
+        the effect sends (冷血训练's ban is handed out as it is sent, the site's ``at``); as many runs as the effect's
+        grant ops that ran (a declined ``may`` hands out nothing), and none without such an effect.
+        Twin: checks/enc/game.GameEncoding.gives_at_once."""
+        give = site_of(self.cat, ev.site) if ev.kind == "give" else None
+        member = give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and set_granted(self.cat, give)
+        run = self.at_once
+        goes_on = member and run is not None and run["key"] == (ev.site, ev.giver) and ev.seat not in run["seats"]
+        if run is not None and not goes_on:
+            self.close_at_once()
+        if ev.kind == "send" and any(o["sends"] and not o["sent"] for o in self.owed):
+            for o in self.owed:
+                o["sent"] = o["sent"] or o["sends"]
+        elif ev.kind not in ("give", "fire"):
+            self.settle_owed()
+        if goes_on:
+            run["seats"].append(ev.seat)
+            run["args"].append(_args_key(ev.args))
+        elif member:
+            o = next((o for o in self.owed if o["src"] == (ev.giver, give.giver) and o["grant"] == give.grant), None)
+            to = o["to"] if o is not None else "all"
+            self.at_once = {"key": (ev.site, ev.giver), "seats": [ev.seat], "args": [_args_key(ev.args)],
+                            "want": recipients(to, ev.giver, self.n), "give": give}
+            what = self.cat.name_of(give.giver)
+            if o is None:
+                self.bad(Reason(f"{what}只在它的效果刚做完时一次给出（给每名角色）：这里没有这样的效果",
+                                f"{what} hands its grant out only right after its effect, to every player at once: no "
+                                f"such effect was just done"))
+            else:
+                o["runs"] += 1
+                if o["runs"] > o["ran"]:
+                    self.bad(Reason(f"{what}的效果没有给出（或已经给出过）{self.cat.name_of(give.grant)}",
+                                    f"{what}'s effect did not hand out {self.cat.name_of(give.grant)} (or has already)"))
+
+    def close_at_once(self) -> None:
+        run, self.at_once = self.at_once, None
+        what = self.cat.name_of(run["give"].giver)
+        if sorted(run["seats"]) != list(run["want"]):
+            self.bad(Reason(f"{what}同时给每名角色（座位{'、'.join(map(str, run['want']))}）：这里只给了座位"
+                            f"{'、'.join(map(str, run['seats']))}",
+                            f"{what} hands its grant to every player at once (seats "
+                            f"{', '.join(map(str, run['want']))}): here only to seat(s) {', '.join(map(str, run['seats']))}"))
+        if len(set(run["args"])) > 1:
+            self.bad(Reason(f"{what}同时给每名角色的是同一个技能：参数不同", f"{what} hands every player the same grant: "
+                                                                    f"its arguments differ"))
+
+    def settle_owed(self, ending: bool = False) -> None:
+        """Each effect just done has handed its grant out as many times as its grant ops ran (at the trace's end an
+        effect whose message is still to be sent is excused: its grant comes as it is sent)."""
+        for o in self.owed:
+            if ending and o["sends"] and not o["sent"]:
+                continue
+            if o["runs"] < o["ran"]:
+                what = self.cat.name_of(o["src"][1])
+                self.bad(Reason(f"{what}的效果给每名角色{self.cat.name_of(o['grant'])}：紧接着没有给出",
+                                f"{what}'s effect hands {self.cat.name_of(o['grant'])} to every player: it is not handed "
+                                f"out right after it"))
+        self.owed = []
+
+    def owe(self, actor: int, source, ops, d) -> None:
+        """An effect just done owes a run of gives for each grant it hands to a set (``gives_at_once``)."""
+        from ..effects import walk
+        sends = any(o.op == "send_message" for o in walk(ops))
+        for grant, to in set_grants(ops).items():
+            ran = sum(1 for g, t in d.grants if g == grant and t in ("all", "others"))
+            self.owed.append({"src": (actor, source), "grant": grant, "to": to, "ran": ran, "runs": 0,
+                              "sends": sends, "sent": False})
 
     def discard_dead(self) -> None:
         """The dead's hand and message area go to the discard pile (AfterDieGiveCard) — after the triggers of the
@@ -402,7 +479,8 @@ class GameRunner(Runner):
         out.update(extra or {})
         return {k: v for k, v in out.items() if self.seat_ok(v)}
 
-    def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None, params: dict | None = None) -> Doing:
+    def do(self, actor: int, ops, ev: Event, roles: dict, words: dict | None = None, params: dict | None = None,
+           source=None) -> Doing:
         """Do an effect (model/interp/ops.py) and raise what it raises; the event's decisions are consumed. ``params``:
         the arguments of the skill-list entry whose effect it is (a grant's, e.g. 江湖令's colour), as its
         conditions read them (core.env_of)."""
@@ -416,6 +494,7 @@ class GameRunner(Runner):
         d.by_skill = ev.kind in ("use", "fire")        # a skill's effect (a resolve is a card's)
         d.params = dict(params or {})
         run_ops(d, ops)
+        self.owe(actor, source, ops, d)
         self.done.setdefault(self.k, []).extend(d.done)
         for why in d.errors:
             self.bad(why)
@@ -442,7 +521,8 @@ class GameRunner(Runner):
         self.card = None
         c = self.cat.cards[card["card"]]
         if not card["cancelled"]:
-            self.do(card["seat"], c.do, ev, self.roles(card["seat"], {"target": card["target"], "user": card["seat"]}))
+            self.do(card["seat"], c.do, ev, self.roles(card["seat"], {"target": card["target"], "user": card["seat"]}),
+                    source=card["card"])
         self.raise_("card_resolved", {"user": card["seat"], "target": card["target"]},
                     {"card": card["card"], "real_card": True, "has_target": card["target"] is not None})
 
@@ -470,7 +550,7 @@ class GameRunner(Runner):
             return
         self.acted.add((ev.seat, ev.rule))
         self.do(ev.seat, rule.do, ev, self.roles(ev.seat, {"target": ev.target} if ev.target is not None else {}),
-                params=insts[0].args)
+                params=insts[0].args, source=ev.rule)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
             self.consumed.append((ev.seat, insts[0]))
 
@@ -490,7 +570,7 @@ class GameRunner(Runner):
                 st.seats[ev.seat].face_up = st.seats[ev.seat].ever_face_up = True
                 self.done.setdefault(self.k, []).append(cost_flip(ev.seat, st.dying))
             self.acted.add((ev.seat, inst.rule))
-            self.do(ev.seat, rule.do, ev, self.roles(ev.seat), params=inst.args)
+            self.do(ev.seat, rule.do, ev, self.roles(ev.seat), params=inst.args, source=inst.rule)
         if self.seat_ok(ev.seat) and ev.character in cat.characters and st.window is not None:
             apply_replace(cat, st, ev.seat, ev.character)
         self.events_seq.append(self.k)
@@ -512,7 +592,7 @@ class GameRunner(Runner):
         if event is not None:
             event["answered"].add((ev.seat, ev.rule))
             roles, words = dict(event["roles"]), dict(event["words"])
-        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, params=inst.args)
+        d = self.do(ev.seat, rule.do, ev, self.roles(ev.seat, roles), words, params=inst.args, source=ev.rule)
         if d.cancelled and self.card is not None:
             self.card["cancelled"] = True
 
@@ -540,6 +620,9 @@ class GameRunner(Runner):
         super().on_give(ev)
 
     def finish(self) -> Run:
+        if self.at_once is not None:
+            self.close_at_once()
+        self.settle_owed(ending=True)
         self.discard_dead()
         st = self.st
         if st.winners is None and self.card is None and st.window not in (None, "dying"):
@@ -547,6 +630,12 @@ class GameRunner(Runner):
         run = super().finish()
         run.done = self.done
         return run
+
+
+def _args_key(args) -> tuple:
+    """A give's arguments, comparable (lists as sorted tuples). Twin: checks/enc/game._args_key."""
+    return tuple(sorted((k, tuple(sorted(v)) if isinstance(v, (list, tuple, set, frozenset)) else v)
+                        for k, v in (args or {}).items()))
 
 
 def cost_flip(seat: int, dying) -> dict:

@@ -84,6 +84,36 @@ def to_ok(to: str, giver: int, receiver: int) -> bool:
     return {"self": giver == receiver, "others": giver != receiver}.get(to, True)
 
 
+#: the player sets a grant op may hand its grant to (model/effects.py PLAYER_SETS)
+SETS = ("all", "others")
+
+
+def set_grants(ops) -> dict:
+    """The grants an effect hands to a set of players at once (its ``grant`` ops whose ``to`` is ``all`` or ``others``),
+    grant id -> that word (the first op's). Server: skill/JieCheYunHuo.kt, QiangLing.kt, LengXueXunLian.kt,
+    BianZeTong.kt, YouDiShenRu.kt hand theirs out in one ``players.forEach { skills += … }``. Twin:
+    checks/enc/grants.enc_set_grants."""
+    from ..effects import walk
+    out: dict = {}
+    for o in walk(ops):
+        if o.op == "grant" and o.args.get("to") in SETS and isinstance(o.args.get("grant"), str):
+            out.setdefault(o.args["grant"], o.args["to"])
+    return out
+
+
+def set_granted(cat: Catalogue, give) -> bool:
+    """Is the site's grant one its giver's effect hands to a set of players (so each of its gives is one of a run
+    handing it to every one of them at once: model/interp/game.GameRunner.gives_at_once)?"""
+    src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)
+    return src is not None and give.grant in set_grants(src.do)
+
+
+def recipients(to: str, actor: int, n: int) -> tuple:
+    """Whom a grant op handing its grant to a set reaches: every seat (``all``: the server's ``g.players.forEach``
+    walks every seat, the dead and the user included), or every seat but the actor's (``others``)."""
+    return tuple(s for s in range(n) if to != "others" or s != actor)
+
+
 def _arg_value(cat, v) -> Reason:
     """A fixed argument of a gives site for people, in both languages (names, 是/否 or yes/no, sets in braces)."""
     from ..expr_words import value

@@ -155,3 +155,32 @@ def receive_errors(state, window: str | None = None) -> Reason | str:
     if not state.seats[state.in_front].alive:
         return Reason("情报面前的角色已死亡：情报被弃置", "the player it is in front of is dead: it is discarded")
     return ""
+
+
+def user_in_front_errors(cat, state, given: list, turn: int) -> Reason | str:
+    """The timed model's share of the path (it has no send, only who the message is in front of): a message an effect
+    sends from its user's hand in another player's name (``effects.sends_users_card``: 诱敌深入) never stops first in
+    front of its user (skill/YouDiShenRu.kt checks the send on the user), and stopped first in front of its sender it
+    stays there (MustReceiveMessage.kt: ``inFrontOfWhom === sender`` must receive) — so with only the two of them alive
+    the user is never in front of it in 传递阶段. ``given``: the trace's gives (k, turn, window, giver, seat, site); the
+    user is a giver of such a skill's site handed out on its use in ``turn``. Twin: checks/enc/trace.py
+    ``_user_in_front``."""
+    from ..effects import sends_users_card
+    from .grants import site_of
+    u = state.in_front
+    if state.window != "send" or not _seat(len(state.seats), u) or u == state.sender:
+        return ""
+    if sum(1 for s in state.seats if s.alive) > 2:
+        return ""
+    for _, t, _, giver, _, site in given:
+        give = site_of(cat, site)
+        if t != turn or giver != u or give is None or give.giver_is_card or give.on != "use":
+            continue
+        rule = cat.skills.get(give.giver)
+        if rule is not None and sends_users_card(rule.do):
+            return Reason(f"座位{u}用{rule.label}传出的情报不会先到他面前；先到传出者面前就由传出者收下：只有他们两人存活时，"
+                          f"它在传递阶段不会到座位{u}面前",
+                          f"the message seat {u} sent with {rule.name} never stops first in front of him, and stopped "
+                          f"in front of its sender it stays there: with only the two of them alive it never comes in "
+                          f"front of seat {u} in the send phase")
+    return ""

@@ -29,6 +29,7 @@ from .core import env_of, evaluate
 from .face import apply_use_face, face_errors
 from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
 from .lifetime import turn_end
+from .path import user_in_front_errors
 from .plays import card_usable
 from .snapshot import lock_errors, snapshot_errors
 from .windows import actor_ok, in_window
@@ -340,6 +341,10 @@ class Runner:
                 f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
                 f"(to the same player, at the same moment): the trace has no such event")))
         self.errors.extend((len(trace.events), w) for w in lock_errors(cat, st))   # the question's message and locks
+        if not trace.table:                  # a game's path decides it there (model/interp/path.py)
+            why = user_in_front_errors(cat, st, self.given, self.turns)
+            if why:
+                self.errors.append((len(trace.events), why))
         if st.window is None:
             self.errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
         elif st.window == "turn_end":
