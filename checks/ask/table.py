@@ -229,6 +229,13 @@ def goal_of(cat, q: Query) -> Goal:
         if a.kind == "target":
             if g.effect_rule is not None:
                 raise Unsupported("一次只问一个目标", "one target at a time")
+            if a.rule in cat.skills and any(getattr(e, "pick", None) is not None for e in cat.skills[a.rule].result or ()):
+                name = cat.skills[a.rule].name
+                raise Unsupported(f"{name}在宣胜结算时选择角色（result 的 pick）：它选中谁还不在牌局里搜索；"
+                                  f"pick 的条件挡住的目标从数据回答（如：'面朝下的男性角色能成为{name}的目标吗'）",
+                                  f"{name} picks a player when the game's result is settled (its result's pick): whom "
+                                  f"it picks is not searched in games yet; a target its pick's condition refuses is "
+                                  f"answered from the data (e.g. 'can {name} target a face-down male player?')")
             if a.rule in cat.skills and not cat.skills[a.rule].has("ActiveSkill"):
                 name = cat.skills[a.rule].name
                 ask = "能用{}指定{}吗".format(name, "自己" if a.value == "self" else "别人")
@@ -450,12 +457,16 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     if who in cat.characters and who not in chars:
         chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
     eff = goal.effect.value if goal.effect is not None else None
-    face_target = goal.target is not None and goal.target.value == "face_down"
+    target_words = goal.target.value.split("+") if goal.target is not None else []
+    face_target = "face_down" in target_words
     if eff is not None and eff.face is not None and who != "self" or face_target:
         # an effect turning another player's role (先发制人 让别人翻开, 藏身教堂 翻回面朝下): only a hidden role is ever
         # face down (server Player.roleFaceUp starts true for a public role and nothing turns it down), so the other
         # seats are hidden quiet characters first; so for a target face down (试探能对面朝下的角色使用吗)
         quiet = sorted(quiet, key=lambda c: not cat.characters[c].hidden)
+    for g in ("male", "female"):                    # a target of a gender (男性角色): quiet seats of it first
+        if g in target_words:
+            quiet = sorted(quiet, key=lambda c: bool(cat.characters[c].female) != (g == "female"))
     for c in quiet:
         if len(chars) >= n:
             break
@@ -892,7 +903,7 @@ class Reader:
             k_use, ev = self.acting_event()
             if ev is None or ev.target is None:
                 return False
-            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None))
+            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None), self.cat)
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
@@ -1027,7 +1038,7 @@ class Reader:
             if ev.target is None:
                 return False
             before = play_run(self.cat, TR.Trace(game.setup, game.events[:k_use], True)).state
-            return target_holds(a.value, ev.target, before)
+            return target_holds(a.value, ev.target, before, self.cat)
         if a.kind == "effect":
             run = getattr(self, "run", None)
             k_eff = self.story.fire_at
@@ -1055,10 +1066,14 @@ class Reader:
         return False
 
 
-def target_term(who: str, t, tab):
+def target_term(who: str, t, tab, cat=None):
     """The target word's relation (targets.TARGET_WORDS) for the symbolic target seat ``t`` on the table ``tab``
-    just before the play (z3 twin of target_holds)."""
+    just before the play (z3 twin of target_holds); a compound word (face_down+male): both."""
+    if "+" in who:
+        return AND([target_term(w, t, tab, cat) for w in who.split("+")])
     there = NE(t, NONE)
+    if who in ("male", "female"):                   # the character's gender (face down too: 面朝下的男性角色)
+        return AND(there, tab.at(t, lambda s: _female(cat, s.character) == (who == "female"), False))
     if who == "self":
         return EQ(t, 0)
     if who == "other":
@@ -1083,8 +1098,17 @@ def target_term(who: str, t, tab):
     raise Unsupported(f"目标「{who}」读不了", f"the target `{who}` is not read")
 
 
-def target_holds(who: str, t: int, st: State) -> bool:
+def _female(cat, character) -> bool:
+    ch = cat.characters.get(character) if cat is not None else None
+    return bool(ch is not None and ch.female)
+
+
+def target_holds(who: str, t: int, st: State, cat=None) -> bool:
     """The target word's relation for the target seat ``t`` on the state ``st`` just before the play."""
+    if "+" in who:
+        return all(target_holds(w, t, st, cat) for w in who.split("+"))
+    if who in ("male", "female"):                   # the character's gender, whatever its face
+        return _female(cat, st.seats[t].character) == (who == "female")
     if who == "self":
         return t == 0
     if who == "other":
@@ -1923,6 +1947,16 @@ def refuse_table_only(q: Query) -> None:
     """A question of the timed model may not name what only a game has (a secret task): a located QueryError."""
     from skillproof.model.msg import Msg
     from .errors import QueryError
+    from .targets import shown
+    for a in atoms_of(q.claim):                     # 老汉能成为威逼的目标吗: 成为X的目标 as a claim (not a premise)
+        g = a.value if a.kind == "given" else None
+        if g is not None and getattr(g, "kind", None) == "role" and g.rule == "card_on":
+            name = g.text
+            raise QueryError(Msg("「{t}」只作为牌桌问题的前提来读（如：'老汉成为利诱的目标后能发动视死吗'）；问一张牌或技能能"
+                                 "指定谁，请写 '利诱能对{w}使用吗'、'{w}能成为利诱的目标吗'",
+                                 "'{t}' is read as a premise of a table question only; to ask whom a card or skill may "
+                                 "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
+                             g.col, g.end)
     for g in q.givens:
         if g.kind == "role" and g.rule in ("task", "card_on"):
             raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
