@@ -317,6 +317,15 @@ def goal_of(cat, q: Query) -> Goal:
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
+    if g.cards_on and g.fire is None:
+        # 被利诱放入情报后会死亡吗: only a firing's templates play the card on the player first (Builder.fire_stories);
+        # the others would drop the premise and answer of a game without it
+        names = "、".join(cat.name_of(c) for c in g.cards_on)
+        raise Unsupported(f"「被{names}放入情报后」只在问触发技能的发动时读（如：'老汉被利诱放入情报后，能发动视死吗'）；"
+                          f"死亡、濒死、获胜、情报数的问题还不读这个前提",
+                          f"'after {names} put a message' is read only when a triggered skill's firing is asked "
+                          f"(e.g. 'can 老汉 fire 视死 after 利诱 put a message into his area?'); questions of death, "
+                          f"dying, winning or counts do not read it yet")
     return g
 
 
@@ -341,6 +350,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
     elif giv.rule == "task":
         g.tasks.add(giv.who)
         g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))
+    elif giv.rule == "last_alive":
+        g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))   # read on the table at the end
     elif giv.rule == "card_on" and not claim:
         g.cards_on.append(giv.who)
     elif giv.rule == "sender_is" and giv.who is not None:
@@ -999,6 +1010,11 @@ class Reader:
             chars = [x.character for x in self.story.template.setup.seats]
             who = r.split(" ", 1)[1]
             return who in chars and self.turn_sender == chars.index(who)
+        if r == "last_alive":                        # 只剩一个人存活: the player, and nobody else, alive
+            if st is not None:
+                return st.seats[0].alive and not any(x.alive for x in st.seats[1:])
+            n = len(self.story.template.setup.seats)
+            return AND([enc.seat_term(0, "alive", k)] + [NOT(enc.seat_term(i, "alive", k)) for i in range(1, n)])
         if r == "task":
             if st is not None:
                 return st.seats[0].task == giv.who
@@ -1223,7 +1239,7 @@ class Search:
     def run(self) -> Found | None:
         """The first game found: one turn, then two (at the question's number of seats: five when it names a secret
         task only a deal of five or more has)."""
-        for n in [self.n]:
+        for n in self.seat_counts():
             chars = seat_characters(self.cat, self.goal, n)
             if chars is None:
                 raise Unsupported("没有角色持有所问的技能", "no character starts with the skill asked about")
@@ -1240,6 +1256,13 @@ class Search:
                         return got
         return None
 
+
+    def seat_counts(self) -> list:
+        """The numbers of seats tried: the question's — and, for the last player alive (只剩一个人存活), every number
+        from the fewest a game has up to it, the fewest first: every other seat must die, one death a template."""
+        if any(getattr(a.value, "rule", None) == "last_alive" for a in self.goal.after if a.kind == "given"):
+            return list(range(max(2, self.cat.rules.min_seats), self.n + 1))
+        return [self.n]
 
     # ---- one template
     def constraints(self, enc: GameEncoding, reader: Reader, story: Story) -> list:
@@ -1958,6 +1981,10 @@ def refuse_table_only(q: Query) -> None:
                                  "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
                              g.col, g.end)
     for g in q.givens:
+        if g.kind == "role" and g.rule == "last_alive":
+            raise QueryError(Msg("「{t}」只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
+                                 "'{t}' is read by table questions only (death, dying, winning, message counts, a "
+                                 "triggered skill's firing)", t=g.text), g.col, g.end)
         if g.kind == "role" and g.rule in ("task", "card_on"):
             raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "a secret task is read by table questions only (death, dying, winning, message counts, "

@@ -420,11 +420,18 @@ FRAME_DOC = (
     ("RULE 能|可以 指定|选择 PLAYER (为目标)? 吗", "the same"),
     ("RULE 能|可以 以|把 PLAYER 为目标|作为目标 吗", "the same"),
     ("RULE 的目标 能|可以 是|为 PLAYER 吗", "the same"),
+    ("PLAYER 能|可以 成为|作为 RULE 的目标|对象 吗", "the same"),
+    ("PLAYER 能|可以 被 RULE 指定|选择|选中 吗", "the same"),
+    ("USER 能|可以 对|向 PLAYER 使用|打出|发动 RULE 吗", "the same, used by USER (read as a question's player: a "
+     "character, 濒死的角色, 没有手牌的角色 …)"),
     ("can RULE target|choose PLAYER / be used on|be played on PLAYER", "the same"),
     ("can I|you|a player use|play RULE on|against PLAYER", "the same"),
     ("RULE 能 把? 情报? 转移|转|传|交 给 PLAYER 吗", "RULE's effect moves the message to PLAYER (its move_message op)"),
     ("can RULE move|pass|redirect the message|it to PLAYER", "the same"),
     ("濒死时 / 出牌阶段 / 争夺阶段 / 传递阶段开始时 / in the dying phase … anywhere", "the window the question is asked in"),
+    ("ADJ的? PLAYER (面朝下的男性角色, 没有手牌的女性角色)", "both words: the adjective is a PLAYER phrase without its "
+     "noun (面朝下 of 面朝下的角色); 男性 / 女性 is the character's gender, face up or down (a result skill's pick of "
+     "p.male reads it face up only: server Player.isMale)"),
 )
 
 
