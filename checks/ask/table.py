@@ -264,6 +264,7 @@ def goal_of(cat, q: Query) -> Goal:
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
+    receives = any(a.kind == "received" for a in atoms_of(g.claim))   # the claim is the player's receive
     for giv in q.givens:
         k = giv.kind
         paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
@@ -273,7 +274,8 @@ def goal_of(cat, q: Query) -> Goal:
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
         if k == "where":
-            (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
+            at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
+            (g.after if at_end else g.before).append(giv.claim)
         elif k == "claim":
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
@@ -285,7 +287,9 @@ def goal_of(cat, q: Query) -> Goal:
                 elif a.kind == "given":
                     _role_given(g, a.value)
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
-                    g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
+                    # 死亡时 / 濒死时: death and dying are read at the end — but whether he is alive before the
+                    # receive a claim of receiving asks of (死亡后还能收到情报吗: dead, then the receive)
+                    (g.before if receives and _attrs(a.value) == {"alive"} else g.after).append(a)
                 elif a.kind == "invalidated" and g.fire is not None:
                     g.invalid = True                # 被无效时: the template invalidates the player's skills first
                 elif a.kind in ("where", "face_up", "locked", "hand") or table_atom(a):
@@ -1639,7 +1643,9 @@ def answer(sess, q: Query) -> Result:
                                                           "the rule holds of every game, whatever the bound"),
                             "rules": []})
         res.headline = pick(f"否——{claim}：服务器根本不会询问这个技能（规则本身，不是界限）",
-                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)")
+                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)") \
+            if goal.fire is not None else pick(f"否——{claim}：服务器的规则不允许（规则本身，不是界限）",
+                                               f"no — {claim}: the server's rules forbid it (the rules, not the bound)")
         res.seconds = time.perf_counter() - t0
         return res
     if ref is None:
@@ -1862,12 +1868,20 @@ NOT_ASKED = {
     "dead": ("死亡角色的初始技能不再被询问，只有 BeforeDieSkill（死亡前技能）和获得的技能例外",
              "a dead player's initial skills are not asked any more, except BeforeDieSkills and granted skills",
              "server Game.kt:361 (dealListeningSkill: player.alive || skill is BeforeDieSkill || !skill.isInitialSkill)"),
+    "dead_receive": ("死亡角色不会收到情报：情报只传到存活角色面前（传递时跳过死亡角色），传回已死亡的传出者时被弃置，回合结束",
+                     "a dead player never receives a message: it is passed to living players only (dead ones are "
+                     "skipped), and one coming back to a dead sender is discarded and the turn ends",
+                     "server phase/MessageMoveNext.kt (next living player; a dead sender: deck.discard, NextTurn); "
+                     "interp path.first_stop_ok / next_stop / receive_errors"),
 }
 
 
 def not_asked(cat, goal: Goal) -> list:
     """The engine's reasons the skill asked of is never asked on the question's premise, in any game: invalidated
     (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted). [] otherwise."""
+    if goal.fire is None and _positive(goal.claim) and any(a.kind == "received" for a in atoms_of(goal.claim)) and \
+            any(_says_dead(a) for a in goal.before):
+        return [NOT_ASKED["dead_receive"]]          # 死亡后还能收到情报吗: dead before the receive asked of
     rule = cat.skills.get(goal.fire) if goal.fire is not None else None
     if rule is None or not rule.has("TriggeredSkill"):
         return []
