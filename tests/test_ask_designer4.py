@@ -131,3 +131,15 @@ def test_a_card_put_before_a_death_is_not_dropped(cat, sess):
     got, text, _ = outcome(cat, sess, "被利诱放入情报后会获胜吗")
     assert got == "unknown" and "只在问触发技能的发动时读" in text
     assert sess.ask("老汉被利诱放入情报后，能发动视死吗").answer == "no"
+
+
+def test_the_event_an_action_raises(cat, sess):
+    """置入情报区 is no receive (strategy/faq.md): a put raises AddMessageCardEvent, ReceiveCardEvent only the receive
+    phase — told from the engine's event table (raises.py), with the skills answering each; the same event: yes."""
+    got, text, _ = outcome(cat, sess, "置入情报区会触发接收情报的技能吗")
+    assert got == "no" and "AddMessageCardEvent" in text and "惊梦" in text and "先发制人" in text
+    assert sess.ask("接收情报会触发接收情报的技能吗").answer == "yes"
+    q = sess.parse("死亡算接收情报吗")
+    assert q.which.kind == "raises" and q.which.rules == ("die", "receive")
+    got, _, _ = outcome(cat, sess, "穿红衣服会触发接收情报的技能吗")     # an action it does not know: not this reading
+    assert got != "no"

@@ -723,6 +723,10 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     oq = order_query(cat, text, names) if len(text) <= 400 else None
     if oq is not None:                      # 承志和遗信在角色死亡时怎么结算: two skills' order on one event
         return oq
+    from .raises import raises_query
+    rq = raises_query(cat, text) if len(text) <= 400 else None
+    if rq is not None:                      # 置入情报区会触发接收情报的技能吗: the event an action raises
+        return rq
     from .targets import target_query
     tq, bad = target_query(cat, text, names) if len(text) <= 400 else (None, None)
     if tq is not None and not _other_reading(cat, tq, text, names):   # 试探能对自己使用吗: whom a card or skill may
