@@ -143,3 +143,11 @@ def test_the_event_an_action_raises(cat, sess):
     assert q.which.kind == "raises" and q.which.rules == ("die", "receive")
     got, _, _ = outcome(cat, sess, "穿红衣服会触发接收情报的技能吗")     # an action it does not know: not this reading
     assert got != "no"
+
+
+def test_the_messages_path_is_refused_saying_what_may_be_asked(cat, sess):
+    """情报还会继续传递吗 / 情报会被弃置吗: no template holds a death on the message's path — a located refusal naming the
+    questions of receiving that are answered (parser.MESSAGE_PATH)."""
+    for text in ("情报面前的角色死亡后情报还会继续传递吗", "传出者死亡后情报会被弃置吗"):
+        got, shown, err = outcome(cat, sess, text)
+        assert got == "refused" and "情报的去向" in shown and "老汉死亡后还能收到情报吗" in shown, text

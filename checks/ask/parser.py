@@ -713,6 +713,10 @@ def _other_reading(cat: Catalogue, tq: Query, text: str, names: Names) -> bool:
     return True
 
 
+#: the message's path asked of (情报还会继续传递吗, 情报会被弃置吗): refused with what may be asked instead
+MESSAGE_PATH = re.compile(r"(?:继续|接着)(?:传递|传下去|传|争夺)|(?:情报|它)(?:会|还会)?被弃置|情报(?:会)?(?:去哪|传给谁|怎么处理)")
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
     (repair.py) when one is near."""
@@ -736,6 +740,13 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     except QueryError as e:
         if bad is not None:                 # a target frame whose player phrase is no player word: said there
             raise bad from None
+        path = MESSAGE_PATH.search(text)
+        if path is not None:                # 情报还会继续传递吗: where the message goes is not a claim yet
+            raise QueryError(Msg("情报的去向（继续传递、被弃置）还不是能问的事：牌局模板里没有传递途中的死亡；能问的是谁收到"
+                                 "情报（如：'传出者能收到自己的情报吗'、'老汉死亡后还能收到情报吗'）",
+                                 "where the message goes (passed on, discarded) is not a claim yet: no game template "
+                                 "holds a death on its path; ask who receives it (e.g. 'can the sender receive his "
+                                 "own message?')"), path.start(), path.end()) from None
         if len(text) > 400:                 # a long question is not searched for its neighbours
             raise
         near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))
