@@ -732,7 +732,7 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     if rq is not None:                      # 置入情报区会触发接收情报的技能吗: the event an action raises
         return rq
     from .targets import target_query
-    tq, bad = target_query(cat, text, names) if len(text) <= 400 else (None, None)
+    tq, bad = target_query(cat, text, names, lambda t: Parser(cat, t, names).parse()) if len(text) <= 400 else (None, None)
     if tq is not None and not _other_reading(cat, tq, text, names):   # 试探能对自己使用吗: whom a card or skill may
         return tq                                                     # be used on
     try:

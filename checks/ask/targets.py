@@ -187,14 +187,15 @@ def never_one(who: str) -> bool:
     return set(GENDER) <= ws or {"face_up", "face_down"} <= ws
 
 
-def subject_of(cat, text: str, end: int, names):
-    """The question's player as the grammar reads the words before ``end`` (a character, 濒死的角色, 没有手牌的角色 …):
-    (subject, subject_col, givens), or None when they are no player of a claim. Read as the player of a plain claim
-    (…能获胜吗) — the same words a question of any claim puts before its modal."""
-    from .errors import QueryError
-    from .parser import Parser
+def subject_of(text: str, end: int, grammar):
+    """The question's player as the grammar (``grammar``: text -> Query, the parser's) reads the words before ``end``
+    (a character, 濒死的角色, 没有手牌的角色 …): (subject, subject_col, givens), or None when they are no player of a
+    claim. Read as the player of a plain claim (…能获胜吗) — the same words a question of any claim puts before its
+    modal."""
+    if grammar is None:
+        return None
     try:
-        q = Parser(cat, text[:end] + "能获胜吗", names).parse()
+        q = grammar(text[:end] + "能获胜吗")
     except QueryError:
         return None
     if q.mode != "exists" or q.which is not None or getattr(q.claim, "kind", None) != "win" or q.claim.value:
@@ -202,7 +203,7 @@ def subject_of(cat, text: str, end: int, names):
     return q.subject, q.subject_col, list(q.givens)
 
 
-def target_query(cat, text: str, names) -> tuple:
+def target_query(cat, text: str, names, grammar=None) -> tuple:
     """(Query, None): a question of whom a card or skill may be used on, as an ``exists`` Query with a ``target``
     atom — or, for the message moved to a player (误导能把情报转移给传出者吗), an ``effect`` atom of its move_message op;
     (None, QueryError): a frame with a player phrase that is no player word (raised by the caller when the question
@@ -220,7 +221,7 @@ def target_query(cat, text: str, names) -> tuple:
             continue
         user = None
         if rx is SUBJECT_ZH:
-            user = subject_of(cat, text, m.end("subj"), names)
+            user = subject_of(text, m.end("subj"), grammar)
             if user is None:
                 continue
         who = player_word(m.group("who"))
