@@ -21,7 +21,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 #: closes a clause describing the player asked about (没有手牌的角色: the phrasebook's 'rel' + 'anyone')
 POST_REL = ("rel",)
 #: roles the condition language has no word for (phrases.py @role)
-ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is", "task", "card_on")
+ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is", "task", "card_on", "last_alive")
 
 
 class ClauseParser(Words):

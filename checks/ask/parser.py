@@ -713,6 +713,10 @@ def _other_reading(cat: Catalogue, tq: Query, text: str, names: Names) -> bool:
     return True
 
 
+#: the message's path asked of (情报还会继续传递吗, 情报会被弃置吗): refused with what may be asked instead
+MESSAGE_PATH = re.compile(r"(?:继续|接着)(?:传递|传下去|传|争夺)|(?:情报|它)(?:会|还会)?被弃置|情报(?:会)?(?:去哪|传给谁|怎么处理)")
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
     (repair.py) when one is near."""
@@ -723,8 +727,12 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     oq = order_query(cat, text, names) if len(text) <= 400 else None
     if oq is not None:                      # 承志和遗信在角色死亡时怎么结算: two skills' order on one event
         return oq
+    from .raises import raises_query
+    rq = raises_query(cat, text) if len(text) <= 400 else None
+    if rq is not None:                      # 置入情报区会触发接收情报的技能吗: the event an action raises
+        return rq
     from .targets import target_query
-    tq, bad = target_query(cat, text, names) if len(text) <= 400 else (None, None)
+    tq, bad = target_query(cat, text, names, lambda t: Parser(cat, t, names).parse()) if len(text) <= 400 else (None, None)
     if tq is not None and not _other_reading(cat, tq, text, names):   # 试探能对自己使用吗: whom a card or skill may
         return tq                                                     # be used on
     try:
@@ -732,6 +740,13 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     except QueryError as e:
         if bad is not None:                 # a target frame whose player phrase is no player word: said there
             raise bad from None
+        path = MESSAGE_PATH.search(text)
+        if path is not None:                # 情报还会继续传递吗: where the message goes is not a claim yet
+            raise QueryError(Msg("情报的去向（继续传递、被弃置）还不是能问的事：牌局模板里没有传递途中的死亡；能问的是谁收到"
+                                 "情报（如：'传出者能收到自己的情报吗'、'老汉死亡后还能收到情报吗'）",
+                                 "where the message goes (passed on, discarded) is not a claim yet: no game template "
+                                 "holds a death on its path; ask who receives it (e.g. 'can the sender receive his "
+                                 "own message?')"), path.start(), path.end()) from None
         if len(text) > 400:                 # a long question is not searched for its neighbours
             raise
         near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))

@@ -181,6 +181,11 @@ class Session:
             res = order_answer(self.cat, q)
             res.seconds = time.perf_counter() - t0
             return res
+        if q.which is not None and q.which.kind == "raises":
+            from .raises import answer as raises_answer      # the event an action raises: the engine's table
+            res = raises_answer(self.cat, q)
+            res.seconds = time.perf_counter() - t0
+            return res
         if q.mode == "which" and q.which is not None and q.which.kind == "events":
             from .events import answer as events_answer      # told from the catalogue: no solver
             res = events_answer(self.cat, q)

@@ -229,6 +229,13 @@ def goal_of(cat, q: Query) -> Goal:
         if a.kind == "target":
             if g.effect_rule is not None:
                 raise Unsupported("一次只问一个目标", "one target at a time")
+            if a.rule in cat.skills and any(getattr(e, "pick", None) is not None for e in cat.skills[a.rule].result or ()):
+                name = cat.skills[a.rule].name
+                raise Unsupported(f"{name}在宣胜结算时选择角色（result 的 pick）：它选中谁还不在牌局里搜索；"
+                                  f"pick 的条件挡住的目标从数据回答（如：'面朝下的男性角色能成为{name}的目标吗'）",
+                                  f"{name} picks a player when the game's result is settled (its result's pick): whom "
+                                  f"it picks is not searched in games yet; a target its pick's condition refuses is "
+                                  f"answered from the data (e.g. 'can {name} target a face-down male player?')")
             if a.rule in cat.skills and not cat.skills[a.rule].has("ActiveSkill"):
                 name = cat.skills[a.rule].name
                 ask = "能用{}指定{}吗".format(name, "自己" if a.value == "self" else "别人")
@@ -257,6 +264,7 @@ def goal_of(cat, q: Query) -> Goal:
         raise Unsupported("技能的发动只能作为要问的事本身（不能在「不」或「或」之下）",
                           "a skill's firing is asked as such (not under 'not' or 'or')")
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
+    receives = any(a.kind == "received" for a in atoms_of(g.claim))   # the claim is the player's receive
     for giv in q.givens:
         k = giv.kind
         paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
@@ -266,7 +274,8 @@ def goal_of(cat, q: Query) -> Goal:
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
         if k == "where":
-            (g.after if _attrs(giv.claim.value) & {"alive", "dying"} else g.before).append(giv.claim)
+            at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
+            (g.after if at_end else g.before).append(giv.claim)
         elif k == "claim":
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
@@ -278,7 +287,9 @@ def goal_of(cat, q: Query) -> Goal:
                 elif a.kind == "given":
                     _role_given(g, a.value)
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
-                    g.after.append(a)               # 死亡时 / 濒死时: death and dying are read at the end
+                    # 死亡时 / 濒死时: death and dying are read at the end — but whether he is alive before the
+                    # receive a claim of receiving asks of (死亡后还能收到情报吗: dead, then the receive)
+                    (g.before if receives and _attrs(a.value) == {"alive"} else g.after).append(a)
                 elif a.kind == "invalidated" and g.fire is not None:
                     g.invalid = True                # 被无效时: the template invalidates the player's skills first
                 elif a.kind in ("where", "face_up", "locked", "hand") or table_atom(a):
@@ -310,6 +321,15 @@ def goal_of(cat, q: Query) -> Goal:
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
+    if g.cards_on and g.fire is None:
+        # 被利诱放入情报后会死亡吗: only a firing's templates play the card on the player first (Builder.fire_stories);
+        # the others would drop the premise and answer of a game without it
+        names = "、".join(cat.name_of(c) for c in g.cards_on)
+        raise Unsupported(f"「被{names}放入情报后」只在问触发技能的发动时读（如：'老汉被利诱放入情报后，能发动视死吗'）；"
+                          f"死亡、濒死、获胜、情报数的问题还不读这个前提",
+                          f"'after {names} put a message' is read only when a triggered skill's firing is asked "
+                          f"(e.g. 'can 老汉 fire 视死 after 利诱 put a message into his area?'); questions of death, "
+                          f"dying, winning or counts do not read it yet")
     return g
 
 
@@ -334,6 +354,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
     elif giv.rule == "task":
         g.tasks.add(giv.who)
         g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))
+    elif giv.rule == "last_alive":
+        g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))   # read on the table at the end
     elif giv.rule == "card_on" and not claim:
         g.cards_on.append(giv.who)
     elif giv.rule == "sender_is" and giv.who is not None:
@@ -450,12 +472,16 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     if who in cat.characters and who not in chars:
         chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
     eff = goal.effect.value if goal.effect is not None else None
-    face_target = goal.target is not None and goal.target.value == "face_down"
+    target_words = goal.target.value.split("+") if goal.target is not None else []
+    face_target = "face_down" in target_words
     if eff is not None and eff.face is not None and who != "self" or face_target:
         # an effect turning another player's role (先发制人 让别人翻开, 藏身教堂 翻回面朝下): only a hidden role is ever
         # face down (server Player.roleFaceUp starts true for a public role and nothing turns it down), so the other
         # seats are hidden quiet characters first; so for a target face down (试探能对面朝下的角色使用吗)
         quiet = sorted(quiet, key=lambda c: not cat.characters[c].hidden)
+    for g in ("male", "female"):                    # a target of a gender (男性角色): quiet seats of it first
+        if g in target_words:
+            quiet = sorted(quiet, key=lambda c: bool(cat.characters[c].female) != (g == "female"))
     for c in quiet:
         if len(chars) >= n:
             break
@@ -892,7 +918,7 @@ class Reader:
             k_use, ev = self.acting_event()
             if ev is None or ev.target is None:
                 return False
-            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None))
+            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None), self.cat)
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
@@ -988,6 +1014,11 @@ class Reader:
             chars = [x.character for x in self.story.template.setup.seats]
             who = r.split(" ", 1)[1]
             return who in chars and self.turn_sender == chars.index(who)
+        if r == "last_alive":                        # 只剩一个人存活: the player, and nobody else, alive
+            if st is not None:
+                return st.seats[0].alive and not any(x.alive for x in st.seats[1:])
+            n = len(self.story.template.setup.seats)
+            return AND([enc.seat_term(0, "alive", k)] + [NOT(enc.seat_term(i, "alive", k)) for i in range(1, n)])
         if r == "task":
             if st is not None:
                 return st.seats[0].task == giv.who
@@ -1027,7 +1058,7 @@ class Reader:
             if ev.target is None:
                 return False
             before = play_run(self.cat, TR.Trace(game.setup, game.events[:k_use], True)).state
-            return target_holds(a.value, ev.target, before)
+            return target_holds(a.value, ev.target, before, self.cat)
         if a.kind == "effect":
             run = getattr(self, "run", None)
             k_eff = self.story.fire_at
@@ -1055,10 +1086,14 @@ class Reader:
         return False
 
 
-def target_term(who: str, t, tab):
+def target_term(who: str, t, tab, cat=None):
     """The target word's relation (targets.TARGET_WORDS) for the symbolic target seat ``t`` on the table ``tab``
-    just before the play (z3 twin of target_holds)."""
+    just before the play (z3 twin of target_holds); a compound word (face_down+male): both."""
+    if "+" in who:
+        return AND([target_term(w, t, tab, cat) for w in who.split("+")])
     there = NE(t, NONE)
+    if who in ("male", "female"):                   # the character's gender (face down too: 面朝下的男性角色)
+        return AND(there, tab.at(t, lambda s: _female(cat, s.character) == (who == "female"), False))
     if who == "self":
         return EQ(t, 0)
     if who == "other":
@@ -1083,8 +1118,17 @@ def target_term(who: str, t, tab):
     raise Unsupported(f"目标「{who}」读不了", f"the target `{who}` is not read")
 
 
-def target_holds(who: str, t: int, st: State) -> bool:
+def _female(cat, character) -> bool:
+    ch = cat.characters.get(character) if cat is not None else None
+    return bool(ch is not None and ch.female)
+
+
+def target_holds(who: str, t: int, st: State, cat=None) -> bool:
     """The target word's relation for the target seat ``t`` on the state ``st`` just before the play."""
+    if "+" in who:
+        return all(target_holds(w, t, st, cat) for w in who.split("+"))
+    if who in ("male", "female"):                   # the character's gender, whatever its face
+        return _female(cat, st.seats[t].character) == (who == "female")
     if who == "self":
         return t == 0
     if who == "other":
@@ -1199,7 +1243,7 @@ class Search:
     def run(self) -> Found | None:
         """The first game found: one turn, then two (at the question's number of seats: five when it names a secret
         task only a deal of five or more has)."""
-        for n in [self.n]:
+        for n in self.seat_counts():
             chars = seat_characters(self.cat, self.goal, n)
             if chars is None:
                 raise Unsupported("没有角色持有所问的技能", "no character starts with the skill asked about")
@@ -1216,6 +1260,13 @@ class Search:
                         return got
         return None
 
+
+    def seat_counts(self) -> list:
+        """The numbers of seats tried: the question's — and, for the last player alive (只剩一个人存活), every number
+        from the fewest a game has up to it, the fewest first: every other seat must die, one death a template."""
+        if any(getattr(a.value, "rule", None) == "last_alive" for a in self.goal.after if a.kind == "given"):
+            return list(range(max(2, self.cat.rules.min_seats), self.n + 1))
+        return [self.n]
 
     # ---- one template
     def constraints(self, enc: GameEncoding, reader: Reader, story: Story) -> list:
@@ -1592,7 +1643,9 @@ def answer(sess, q: Query) -> Result:
                                                           "the rule holds of every game, whatever the bound"),
                             "rules": []})
         res.headline = pick(f"否——{claim}：服务器根本不会询问这个技能（规则本身，不是界限）",
-                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)")
+                            f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)") \
+            if goal.fire is not None else pick(f"否——{claim}：服务器的规则不允许（规则本身，不是界限）",
+                                               f"no — {claim}: the server's rules forbid it (the rules, not the bound)")
         res.seconds = time.perf_counter() - t0
         return res
     if ref is None:
@@ -1815,12 +1868,20 @@ NOT_ASKED = {
     "dead": ("死亡角色的初始技能不再被询问，只有 BeforeDieSkill（死亡前技能）和获得的技能例外",
              "a dead player's initial skills are not asked any more, except BeforeDieSkills and granted skills",
              "server Game.kt:361 (dealListeningSkill: player.alive || skill is BeforeDieSkill || !skill.isInitialSkill)"),
+    "dead_receive": ("死亡角色不会收到情报：情报只传到存活角色面前（传递时跳过死亡角色），传回已死亡的传出者时被弃置，回合结束",
+                     "a dead player never receives a message: it is passed to living players only (dead ones are "
+                     "skipped), and one coming back to a dead sender is discarded and the turn ends",
+                     "server phase/MessageMoveNext.kt (next living player; a dead sender: deck.discard, NextTurn); "
+                     "interp path.first_stop_ok / next_stop / receive_errors"),
 }
 
 
 def not_asked(cat, goal: Goal) -> list:
     """The engine's reasons the skill asked of is never asked on the question's premise, in any game: invalidated
     (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted). [] otherwise."""
+    if goal.fire is None and _positive(goal.claim) and any(a.kind == "received" for a in atoms_of(goal.claim)) and \
+            any(_says_dead(a) for a in goal.before):
+        return [NOT_ASKED["dead_receive"]]          # 死亡后还能收到情报吗: dead before the receive asked of
     rule = cat.skills.get(goal.fire) if goal.fire is not None else None
     if rule is None or not rule.has("TriggeredSkill"):
         return []
@@ -1923,7 +1984,21 @@ def refuse_table_only(q: Query) -> None:
     """A question of the timed model may not name what only a game has (a secret task): a located QueryError."""
     from skillproof.model.msg import Msg
     from .errors import QueryError
+    from .targets import shown
+    for a in atoms_of(q.claim):                     # 老汉能成为威逼的目标吗: 成为X的目标 as a claim (not a premise)
+        g = a.value if a.kind == "given" else None
+        if g is not None and getattr(g, "kind", None) == "role" and g.rule == "card_on":
+            name = g.text
+            raise QueryError(Msg("「{t}」只作为牌桌问题的前提来读（如：'老汉成为利诱的目标后能发动视死吗'）；问一张牌或技能能"
+                                 "指定谁，请写 '利诱能对{w}使用吗'、'{w}能成为利诱的目标吗'",
+                                 "'{t}' is read as a premise of a table question only; to ask whom a card or skill may "
+                                 "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
+                             g.col, g.end)
     for g in q.givens:
+        if g.kind == "role" and g.rule == "last_alive":
+            raise QueryError(Msg("「{t}」只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
+                                 "'{t}' is read by table questions only (death, dying, winning, message counts, a "
+                                 "triggered skill's firing)", t=g.text), g.col, g.end)
         if g.kind == "role" and g.rule in ("task", "card_on"):
             raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "a secret task is read by table questions only (death, dying, winning, message counts, "

@@ -47,6 +47,8 @@ TARGET_WORDS = {
     "sender": ("情报传出者", "传出者", "传情报的人", "传出情报的人", "the sender", "the message's sender", "its sender"),
     "turn_player": ("当前回合角色", "当前回合的角色", "回合角色", "当前角色", "回合玩家", "the current player", "the turn player",
                     "the player whose turn it is"),
+    "male": ("男性角色", "男角色", "男性玩家", "男性", "男的", "a male player", "a male character", "a man"),
+    "female": ("女性角色", "女角色", "女性玩家", "女性", "女的", "a female player", "a female character", "a woman"),
     "self": ("自己", "自身", "本人", "你自己", "他自己", "她自己", "使用者自己", "oneself", "himself", "herself",
              "themselves", "yourself", "myself", "itself", "self", "the user", "its user", "me", "you"),
     "other": ("其他角色", "其他人", "其他玩家", "别人", "他人", "另一名角色", "另一个人", "其他的角色", "other players",
@@ -57,7 +59,14 @@ SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "
          "not_dying": ("没有濒死的人", "a player who is not dying"), "no_hand": ("没有手牌的人", "a player with no hand cards"),
          "dead": ("死亡角色", "a dead player"), "no_messages": ("没有情报的角色", "a player with no messages"),
          "face_down": ("面朝下的角色", "a face-down player"), "face_up": ("面朝上的角色", "a face-up player"), "sender": ("传出者", "the sender"),
-         "turn_player": ("当前回合角色", "the current player")}
+         "turn_player": ("当前回合角色", "the current player"), "male": ("男性角色", "a male player"),
+         "female": ("女性角色", "a female player")}
+#: a character's gender as a target word: the character card's, face up or down (面朝下的男性角色: a face-down player
+#: whose character is male). A rule that reads the player's ``male`` / ``female`` reads it face up only (server
+#: Player.isMale / isFemale; interp core.player_attr, enc cond.attr): ``refutes_pick`` says so
+GENDER = ("male", "female")
+#: the nouns a compound phrase's adjective is stripped off (面朝下的角色 → 面朝下: 面朝下的男性角色 is face_down+male)
+_NOUNS = ("的角色", "的人", "的玩家", "角色", "人", "玩家")
 
 _Q = r"\s*(?:吗|么|嘛)?\s*[？?。!！]*\s*$"
 _CAN = r"(?:能不能|可不可以|能否|可否|能够|能|可以|可)"
@@ -69,7 +78,14 @@ FRAMES_ZH = (
     re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:指定|选择)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)?" + _Q),
     re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:以|把)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)" + _Q),
     re.compile(r"^\s*(?P<rule>\S+?)\s*的目标\s*" + _CAN + r"\s*(?:是|为)\s*(?P<who>.+?)" + _Q),
+    # the player first: 面朝下的男性角色能成为比翼双飞的目标吗, 没有手牌的角色能被威逼指定吗
+    re.compile(r"^\s*(?P<who>[^，,]+?)\s*" + _CAN + r"\s*(?:成为|作为|当)\s*(?P<rule>\S+?)\s*的\s*(?:目标|对象)" + _Q),
+    re.compile(r"^\s*(?P<who>[^，,]+?)\s*" + _CAN + r"\s*被\s*(?P<rule>\S+?)\s*(?:指定|选择|选中)(?:为目标)?" + _Q),
 )
+#: the user first, then the target (濒死的角色能对自己使用澄清吗, 老鳖能对自己使用利诱吗): the user is read by the grammar
+#: as a question's player (``subject_of``), the target as a player word
+SUBJECT_ZH = re.compile(r"^\s*(?P<subj>[^，,\s][^，,]*?)\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE +
+                        r"\s*(?P<rule>\S+?)" + _Q)
 #: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
 MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
                      r"(?P<who>.+?)" + _Q)
@@ -117,15 +133,77 @@ def _rule_of(cat, names, word: str) -> str | None:
 
 
 def player_word(phrase: str) -> str | None:
-    """The player word a phrase is (``TARGET_WORDS``), or None."""
+    """The player word a phrase is (``TARGET_WORDS``), or a compound of two, ``a+b`` — an adjective phrase of one word
+    before a phrase of another (面朝下的男性角色: face_down+male; 没有手牌的女性角色: no_hand+female) — or None."""
     p = phrase.strip().lower().rstrip("？?。.!！ ")
     for who, words in TARGET_WORDS.items():
         if p in (w.lower() for w in words):
             return who
+    for who, words in TARGET_WORDS.items():
+        for w in sorted(words, key=len, reverse=True):
+            w = w.lower()
+            if not p.endswith(w) or len(w) == len(p):
+                continue
+            adj = p[:-len(w)].rstrip(" 的")
+            first = _adjective(adj)
+            if first is not None and first != who:
+                return f"{first}+{who}"
     return None
 
 
-def target_query(cat, text: str, names) -> tuple:
+def _adjective(text: str) -> str | None:
+    """The word an adjective phrase is: a Chinese phrase of ``TARGET_WORDS`` with its noun left off (面朝下, 没有手牌)."""
+    if not text:
+        return None
+    for who, words in TARGET_WORDS.items():
+        for w in words:
+            for n in _NOUNS:
+                if w.endswith(n) and len(w) > len(n) and w[:-len(n)] == text:
+                    return who
+    return None
+
+
+def parts(who: str) -> list:
+    """The words of a player word (a compound's two)."""
+    return who.split("+")
+
+
+def shown(who: str) -> tuple:
+    """(zh, en) as an answer says the player word (a compound: its adjective, then its noun)."""
+    ws = parts(who)
+    if len(ws) == 1:
+        return SHOWN[who]
+    zh_a = SHOWN[ws[0]][0]
+    for n in _NOUNS:
+        if zh_a.endswith(n):
+            zh_a = zh_a[:-len(n)]
+            break
+    return zh_a + "的" + SHOWN[ws[1]][0], SHOWN[ws[1]][1] + " (" + SHOWN[ws[0]][1] + ")"
+
+
+def never_one(who: str) -> bool:
+    """No player is ever both words of a compound (a male female player, a face-up face-down one)."""
+    ws = set(parts(who))
+    return set(GENDER) <= ws or {"face_up", "face_down"} <= ws
+
+
+def subject_of(text: str, end: int, grammar):
+    """The question's player as the grammar (``grammar``: text -> Query, the parser's) reads the words before ``end``
+    (a character, 濒死的角色, 没有手牌的角色 …): (subject, subject_col, givens), or None when they are no player of a
+    claim. Read as the player of a plain claim (…能获胜吗) — the same words a question of any claim puts before its
+    modal."""
+    if grammar is None:
+        return None
+    try:
+        q = grammar(text[:end] + "能获胜吗")
+    except QueryError:
+        return None
+    if q.mode != "exists" or q.which is not None or getattr(q.claim, "kind", None) != "win" or q.claim.value:
+        return None
+    return q.subject, q.subject_col, list(q.givens)
+
+
+def target_query(cat, text: str, names, grammar=None) -> tuple:
     """(Query, None): a question of whom a card or skill may be used on, as an ``exists`` Query with a ``target``
     atom — or, for the message moved to a player (误导能把情报转移给传出者吗), an ``effect`` atom of its move_message op;
     (None, QueryError): a frame with a player phrase that is no player word (raised by the caller when the question
@@ -134,14 +212,21 @@ def target_query(cat, text: str, names) -> tuple:
     from .syntax import Effect
     full = text
     text, given = _window(text)
-    for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN):
+    for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN, SUBJECT_ZH):
         m = rx.match(text)
         if m is None:
             continue
         rid = _rule_of(cat, names, m.group("rule"))
         if rid is None:
             continue
+        user = None
+        if rx is SUBJECT_ZH:
+            user = subject_of(text, m.end("subj"), grammar)
+            if user is None:
+                continue
         who = player_word(m.group("who"))
+        if who is not None and rx in (MOVE_ZH, MOVE_EN) and len(parts(who)) > 1:
+            who = None                              # the message moved to a player of two words: not read
         if who is None:
             col, end = m.span("who")
             known = "、".join(SHOWN[w][0] for w in TARGET_WORDS)
@@ -158,15 +243,18 @@ def target_query(cat, text: str, names) -> tuple:
             col, end = min(m.start("rule"), m.start("who")), max(m.end("rule"), m.end("who"))
             a = Atom("target", col, end, rule=rid, value=who, text=full[col:end].strip())
         q = Query(full, "exists", None, a, givens=[given] if given is not None else [])
+        if user is not None:                        # 濒死的角色能对自己使用澄清吗: the user and what is said of her
+            q.subject, q.subject_col = user[0], user[1]
+            q.givens += user[2]
         if a.kind == "target":
-            zh_w, en_w = SHOWN[who]
+            zh_w, en_w = shown(who)
             q.shown = pick(f"对{zh_w}使用{cat.name_of(rid)}", f"use {cat.name_of(rid)} on {en_w}")
         return q, None
     return None, None
 
 
 def words(who: str) -> tuple:
-    return SHOWN[who]
+    return shown(who)
 
 
 # ---------------------------------------------------------------------------------------------- from the data
@@ -223,12 +311,15 @@ def from_data(cat, q: Query, a: Atom):
     from .result import Result
     rule = cat.cards.get(a.rule) or cat.skills.get(a.rule)
     name = rule.name
-    zh_w, en_w = SHOWN[a.value]
+    zh_w, en_w = shown(a.value)
+    if never_one(a.value):
+        return _no_one(cat, q, a, name, zh_w, en_w)
     if a.rule in cat.cards:
         spec = getattr(rule, "target", None)
         who = spec.who if spec is not None else "none"
     elif not rule.has("ActiveSkill"):
-        return None                                  # a triggered skill's chosen player: table.goal_of says why not
+        told = _pick_refutes(cat, q, a, rule, zh_w, en_w)
+        return told                                  # else a triggered skill's chosen player: table.goal_of says why not
     else:
         who = "any" if reads_target(rule) else "none"
     says, key = None, "target"
@@ -236,12 +327,12 @@ def from_data(cat, q: Query, a: Atom):
         says = (f"{name}没有目标：它不对任何角色使用" + ("（target = \"none\"）" if a.rule in cat.cards else "（效果与 requires 都不读 target）"),
                 f"{name} has no target: it is used on nobody" + (" (target = \"none\")" if a.rule in cat.cards else
                                                                    " (neither its effect nor its requires reads target)"))
-    elif a.value == "dead":
+    elif "dead" in parts(a.value):
         says = (f"{name}的目标是一名存活的角色：死亡角色不能被指定", f"{name}'s target is a living player: a dead one is never chosen")
-    elif who == "other" and a.value == "self":
+    elif who == "other" and "self" in parts(a.value):
         says = (f"{name}只能指定其他角色（target = \"other\"）", f"{name} targets another player only (target = \"other\")")
     else:
-        bad = [c for c in _conjuncts(getattr(rule, "requires", None)) if refutes(c, a.value)]
+        bad = [c for c in _conjuncts(getattr(rule, "requires", None)) if any(refutes(c, w) for w in parts(a.value))]
         if bad:
             cond = " and ".join(E.to_text(c) for c in bad)
             says = (f"{name}使用前服务器检查（requires）：{cond}；{zh_w}不满足",
@@ -264,6 +355,64 @@ def from_data(cat, q: Query, a: Atom):
     return res
 
 
+def refutes_pick(conj, var: str, who: str) -> bool:
+    """Does one conjunct of a result skill's ``pick`` (比翼双飞: p.in_declared and p.male) fail whenever the picked
+    player is the word ``who``? ``p.male`` / ``p.female`` are read face up only (server Player.isMale / isFemale):
+    a face-down player, or one of the other gender, fails them; ``p.face_up`` fails a face-down one."""
+    if not (isinstance(conj, E.Attr) and _is(conj.obj, var)):
+        return False
+    if conj.name in GENDER:
+        return who == "face_down" or who in GENDER and who != conj.name
+    return conj.name == "face_up" and who == "face_down"
+
+
+def _pick_refutes(cat, q: Query, a: Atom, rule, zh_w: str, en_w: str):
+    """*no* from a result skill's ``pick`` (the player it picks: 比翼双飞's declared male winner) when a conjunct of it
+    fails for every player the word names; None otherwise."""
+    from skillproof.model.lang import pick
+    from .constraints import _ref
+    from .result import Result
+    for eff in getattr(rule, "result", None) or ():
+        lam = getattr(eff, "pick", None)
+        if lam is None:
+            continue
+        bad = [c for c in _conjuncts(lam.body) if any(refutes_pick(c, lam.var, w) for w in parts(a.value))]
+        if not bad:
+            continue
+        cond = " and ".join(E.to_text(c) for c in bad)
+        res = Result(q, "no")
+        res.because = [{"kind": "rule", "rules": [_ref(cat, a.rule, eff.loc)],
+                        "says": pick(f"{rule.name}只选这样的角色（result 的 pick）：{cond}；{zh_w}不满足"
+                                     f"（性别只在面朝上时有：服务器 Player.isMale / isFemale）",
+                                     f"{rule.name} picks only such a player (its result's pick): {cond}; {en_w} fails "
+                                     f"it (a gender is a face-up player's: server Player.isMale / isFemale)")},
+                       {"kind": "bound", "says": pick("这是数据：对每一局都成立，与搜索界限无关",
+                                                      "this is data: it holds of every game, whatever the bound"),
+                        "rules": []}]
+        res.headline = pick(f"否——{rule.name}不会选中{zh_w}（目录里它的 pick 如此，每一局都一样）",
+                            f"no — {rule.name} never picks {en_w} (its pick in the catalogue; in every game)")
+        res.bounds = {"table": True}
+        return res
+    return None
+
+
+def _no_one(cat, q: Query, a: Atom, name: str, zh_w: str, en_w: str):
+    """*no*, whatever the rule: no player is what the compound says (a face-down player has no gender)."""
+    from skillproof.model.lang import pick
+    from .result import Result
+    res = Result(q, "no")
+    from .constraints import _ref
+    ref = _ref(cat, a.rule)
+    res.because = [{"kind": "rule", "rules": [ref],
+                    "says": pick(f"没有角色是{zh_w}", f"no player is {en_w}")},
+                   {"kind": "bound", "says": pick("这对每一局都成立，与搜索界限无关", "this holds of every game, whatever the bound"),
+                    "rules": []}]
+    res.headline = pick(f"否——{name}不能以{zh_w}为目标：没有这样的角色（每一局都一样）",
+                        f"no — {name} never targets {en_w}: there is no such player (in every game)")
+    res.bounds = {"table": True}
+    return res
+
+
 # ---------------------------------------------------------------------------------------------- the phrasebook
 #: the frames as the phrasebook shows them (docs/query-language.md, *Targets*), in the order they are tried
 FRAME_DOC = (
@@ -272,11 +421,18 @@ FRAME_DOC = (
     ("RULE 能|可以 指定|选择 PLAYER (为目标)? 吗", "the same"),
     ("RULE 能|可以 以|把 PLAYER 为目标|作为目标 吗", "the same"),
     ("RULE 的目标 能|可以 是|为 PLAYER 吗", "the same"),
+    ("PLAYER 能|可以 成为|作为 RULE 的目标|对象 吗", "the same"),
+    ("PLAYER 能|可以 被 RULE 指定|选择|选中 吗", "the same"),
+    ("USER 能|可以 对|向 PLAYER 使用|打出|发动 RULE 吗", "the same, used by USER (read as a question's player: a "
+     "character, 濒死的角色, 没有手牌的角色 …)"),
     ("can RULE target|choose PLAYER / be used on|be played on PLAYER", "the same"),
     ("can I|you|a player use|play RULE on|against PLAYER", "the same"),
     ("RULE 能 把? 情报? 转移|转|传|交 给 PLAYER 吗", "RULE's effect moves the message to PLAYER (its move_message op)"),
     ("can RULE move|pass|redirect the message|it to PLAYER", "the same"),
     ("濒死时 / 出牌阶段 / 争夺阶段 / 传递阶段开始时 / in the dying phase … anywhere", "the window the question is asked in"),
+    ("ADJ的? PLAYER (面朝下的男性角色, 没有手牌的女性角色)", "both words: the adjective is a PLAYER phrase without its "
+     "noun (面朝下 of 面朝下的角色); 男性 / 女性 is the character's gender, face up or down (a result skill's pick of "
+     "p.male reads it face up only: server Player.isMale)"),
 )
 
 

@@ -1300,8 +1300,8 @@ class GameEncoding:
             self.ok("the sender does not lock himself", NOT(tab.seats[tab.sender].locked))
         if tab.window is None:
             self.bad("the trace starts a turn")
-        elif tab.window == "turn_end":
-            self.bad("the trace ends in a window of a turn")
+        elif tab.window == "turn_end":          # twin: unless the game was won at the turn's end (NextTurn.kt)
+            self.ok("the trace ends in a window of a turn", tab.ended)
 
     def _uncoupled(self) -> list:
         """Twin of trace._uncoupled: gives of a site with a ``with`` partner whose partner's give is not right next

@@ -347,7 +347,8 @@ class Runner:
                 self.errors.append((len(trace.events), why))
         if st.window is None:
             self.errors.append((len(trace.events), Reason("经过没有开始任何回合", "the trace starts no turn")))
-        elif st.window == "turn_end":
+        elif st.window == "turn_end" and st.winners is None:
+            # a game won at the turn's end (搅局者: phase/NextTurn.kt checkDisturberWin) is over there: no window follows
             self.errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
                                                           "the trace ends after the turn ended: a question is asked in a window")))
         return Run(st, self.errors, self.turns, self.moments, uncoupled)
