@@ -68,7 +68,7 @@ FIELD_NAMES = {
     "engine.invalidation_scope": ("invalidation.wraps",),
     "engine.skip_fight": ("skip_fight",),
     "engine.skip_dying": ("skip_dying",),
-    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self"),
+    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self", "send_check"),
     "engine.send_defaults.lock": ("lock_self.",),
     "engine.result_pass": ("result_pass.",),
     "engine.convert_loop": ("convert.", "face_down_converts", "face_down_grant_converts"),
