@@ -71,6 +71,7 @@ FIELD_NAMES = {
     "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self", "send_check"),
     "engine.send_defaults.lock": ("lock_self.",),
     "engine.result_pass": ("result_pass.",),
+    "engine.win_pass": ("win_pass.",),
     "engine.convert_loop": ("convert.", "face_down_converts", "face_down_grant_converts"),
     "engine.draw_fold": ("draw_base",),
 }

@@ -136,8 +136,14 @@ def named_by_change(ec, hex_=None) -> list:
     """The rules an engine rule's change is about, read from the clauses that differ between the two values (a
     rule's clauses are a list; a plain value has none): a skill the clause tests by its enum constant (``findSkill(
     LENG_XUE_XUN_LIAN)``: the rule the engine exempts or names), and, for a result or win pass a clause gained or
-    lost, every result or win skill that pass runs (尾声, 比翼双飞 … now apply there, or no longer)."""
-    if hex_ is None or not isinstance(ec.base, (tuple, list)) or not isinstance(ec.head, (tuple, list)):
+    lost, every result or win skill that pass runs (尾声, 比翼双飞 … now apply there, or no longer); for a change of
+    a result or win pass itself (where it starts, whom it skips), every skill it runs."""
+    if hex_ is None:
+        return []
+    for pass_, prefix in (("result_pass.", "result.skill."), ("win_pass.", "win.skill.")):
+        if ec.name.startswith(pass_):            # the pass itself changed: every skill it runs is affected
+            return [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
+    if not isinstance(ec.base, (tuple, list)) or not isinstance(ec.head, (tuple, list)):
         return []
     differ = [str(x) for x in set(ec.base) ^ set(ec.head)]
     keys = getattr(hex_, "skill_keys", {}) or {}
