@@ -241,6 +241,8 @@ ENGINE_RULES = {
 }
 #: engine rules named by a prefix (the rest of the name is a server class or pass)
 ENGINE_PREFIXES = {
+    "flow.": ("引擎在这一步之后进入哪些状态、交给它们什么（谁被询问、从谁开始）", "the states the engine goes on to after this "
+              "step, and what they are handed (whom they ask, from whom)"),
     "lock_self.": ("传出者能否锁定自己", "whether the sender may lock himself"),
     "result_pass.start": ("游戏结果结算从谁开始", "where the game-result pass starts"),
     "result_pass.dead_owner": ("游戏结果结算是否询问已死亡角色", "which skills of a dead owner the game-result pass asks"),

@@ -113,3 +113,30 @@ def test_an_engine_change_names_the_rules_its_changed_clauses_are_about():
     assert named_by_change(same, hex_) == []
     start = SimpleNamespace(name="win_pass.start", base="whoseTurn", head="0")
     assert named_by_change(start, hex_) == ["Moon"]
+
+
+ASK = """package demo.game.phase
+
+import demo.game.*
+
+data class AskNext(val whoseTurn: Player, val from: Player, val until: Player) : Fsm
+
+class StartAsk(val whoseTurn: Player, val dying: Player, val then: (Boolean) -> Fsm) : Fsm {
+    fun resolve(valid: Boolean): Fsm {
+        if (!valid) return then(VALID)
+        return AskNext(whoseTurn, FROM, dying)
+    }
+}
+"""
+
+
+def test_the_states_an_engine_step_goes_on_to_are_read_with_their_arguments(tmp_path):
+    src = _tree(tmp_path)
+    (src / "phase" / "Ask.kt").write_text(ASK.replace("VALID", "valid").replace("FROM", "dying"), encoding="utf-8")
+    flow = extract(src).engine["flow.StartAsk.resolve"]
+    assert flow.value == ("then(valid)", "AskNext(whoseTurn,dying,dying)") and flow.one
+    for a, b in (("valid", "true"), ("dying", "whoseTurn")):
+        text = ASK.replace("VALID", "valid").replace("FROM", "dying")
+        text = text.replace(f"then({a})", f"then({b})") if a == "valid" else text.replace("dying, dying", f"{b}, dying")
+        (src / "phase" / "Ask.kt").write_text(text, encoding="utf-8")
+        assert extract(src).engine["flow.StartAsk.resolve"].value != flow.value

@@ -75,12 +75,53 @@ class OrderRules:
                         out.append(EngineRule(f"order.step.{where_name}", step, src.at(asg),
                                               f"{where_name} steps a seat round the table by {step}", False))
         out += self._process_steps()
+        out += self._flows()
         seen, uniq = set(), []
         for r in out:                                  # two sites of one rule in one function: the first stands
             if r.name not in seen:
                 seen.add(r.name)
                 uniq.append(r)
         return uniq
+
+    def _flows(self) -> list:
+        """``flow.<Class>.<function>``: the states an engine function goes on to — each state of the game built there
+        (a class whose supertypes include ``Fsm``: ``WaitForChengQing(whoseTurn, whoDie, whoDie, …)``), and each call
+        of a continuation its class was handed (a constructor parameter of function type: ``resolveFunc(valid)``),
+        with their arguments as the code writes them, in order. Whom the next state asks, from whom it starts, what
+        it is handed: the engine's timing. Read from that one function: a local renamed in it is no change."""
+        states = {c.name for c in self.classes if "Fsm" in self.ancestors(c) or c.name in ("Fsm", "ProcessFsm",
+                                                                                              "WaitingFsm")}
+        out = []
+        for src, fd, name, owner in self._engine_fns():
+            if owner is None or name in ("toString", "hashCode", "equals"):
+                continue
+            conts = set()
+            for p in _descendants(owner.node, "class_parameter"):
+                ptxt = _t(p)
+                m = re.match(r"\s*(?:(?:private|override|public|internal)\s+)*(?:val|var)?\s*(\w+)\s*:\s*\(.*\)\s*->",
+                             ptxt, re.S)
+                if m:
+                    conts.add(m.group(1))
+            body = _kid(fd, "function_body")
+            if body is None:
+                continue
+            steps = []
+            for call in _descendants(body, "call_expression"):
+                kids = _code(call)
+                head = kids[0] if kids else None
+                if head is None or head.type != "identifier":
+                    continue
+                fn = _t(head).strip()
+                if fn not in states and fn not in conts:
+                    continue
+                va = _kid(call, "value_arguments")
+                args = _code_text(va) if va is not None else "()"
+                steps.append(f"{fn}{args}")
+            if steps:
+                where_name = f"{owner.name}.{name}"
+                out.append(EngineRule(f"flow.{where_name}", tuple(steps), src.at(fd), f"{where_name}: the states it "
+                                      "goes on to, with what they are handed", False, one=True))
+        return out
 
     def _process_steps(self) -> list:
         """``process.<Class>``: the steps the ``resolve`` of a state that runs the trigger dispatch takes, in order."""
