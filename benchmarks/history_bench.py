@@ -73,7 +73,7 @@ FIELD_NAMES = {
     "engine.result_pass": ("result_pass.",),
     "engine.win_pass": ("win_pass.",),
     "engine.convert_loop": ("convert.", "face_down_converts", "face_down_grant_converts"),
-    "engine.draw_fold": ("draw_base",),
+    "engine.draw_fold": ("draw_base", "draw_fold"),
 }
 
 

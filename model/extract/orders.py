@@ -87,7 +87,8 @@ class OrderRules:
         """``flow.<Class>.<function>``: the states an engine function goes on to — each state of the game built there
         (a class whose supertypes include ``Fsm``: ``WaitForChengQing(whoseTurn, whoDie, whoDie, …)``), and each call
         of a continuation its class was handed (a constructor parameter of function type: ``resolveFunc(valid)``),
-        with their arguments as the code writes them, in order. Whom the next state asks, from whom it starts, what
+        and each card it moves (a call on the deck — ``deck.discard(card)``, ``deck.addFirst(card)`` — or a
+        ``draw``), with their arguments as the code writes them, in order. Whom the next state asks, from whom it starts, what
         it is handed: the engine's timing. Read from that one function: a local renamed in it is no change."""
         states = {c.name for c in self.classes if "Fsm" in self.ancestors(c) or c.name in ("Fsm", "ProcessFsm",
                                                                                               "WaitingFsm")}
@@ -109,6 +110,13 @@ class OrderRules:
             for call in _descendants(body, "call_expression"):
                 kids = _code(call)
                 head = kids[0] if kids else None
+                if head is not None and head.type == "navigation_expression":
+                    parts = _code_text(head).split(".")
+                    if len(parts) >= 2 and (parts[-2].split("?")[0] == "deck" or parts[-1] == "draw"):
+                        va = _kid(call, "value_arguments")        # a card moved: where to, how many
+                        steps.append(f"{'deck.' if parts[-2].split('?')[0] == 'deck' else ''}{parts[-1]}"
+                                     f"{_code_text(va) if va is not None else '()'}")
+                    continue
                 if head is None or head.type != "identifier":
                     continue
                 fn = _t(head).strip()
