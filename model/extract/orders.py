@@ -74,6 +74,12 @@ class OrderRules:
                         step = re.sub(r"\b" + re.escape(var) + r"\b", "x", m.group(1)).replace(" ", "")
                         out.append(EngineRule(f"order.step.{where_name}", step, src.at(asg),
                                               f"{where_name} steps a seat round the table by {step}", False))
+                        rnd = self._round(fd, var)
+                        if rnd is not None:
+                            kind = "trigger" if name in ("dealListeningSkill",) else "order"
+                            out.append(EngineRule(f"{kind}.round.{where_name}", rnd, src.at(asg),
+                                                  f"{where_name}: the seat its round starts from and where it stops",
+                                                  False, one=True))
         out += self._process_steps()
         out += self._flows()
         seen, uniq = set(), []
@@ -82,6 +88,27 @@ class OrderRules:
                 seen.add(r.name)
                 uniq.append(r)
         return uniq
+
+    @staticmethod
+    def _round(fd, var: str):
+        """The round a seat ``var`` steps in: ``from <its first value> until <the loop's test>`` with the seat written
+        ``x`` (``var i = beginLocation % players.size … while (i != beginLocation % players.size)``); None when the
+        function declares no such seat or no loop tests it."""
+        init = None
+        for pd in _descendants(fd, "property_declaration"):
+            vd = _kid(pd, "variable_declaration")
+            if vd is not None and _t(vd).strip().split(":")[0].strip() == var:
+                vals = [c for c in _code(pd) if c.type not in ("modifiers", "variable_declaration")]
+                init = _code_text(vals[-1]) if vals else None
+        if init is None:
+            return None
+        for loop in [*_descendants(fd, "do_while_statement"), *_descendants(fd, "while_statement")]:
+            kids = _code(loop)
+            cond = kids[-1] if loop.type == "do_while_statement" else (kids[0] if kids else None)
+            if cond is not None and re.search(r"\b" + re.escape(var) + r"\b", _t(cond)):
+                test = re.sub(r"\b" + re.escape(var) + r"\b", "x", _code_text(cond))
+                return f"from {init} until !({test})"
+        return None
 
     def _flows(self) -> list:
         """``flow.<Class>.<function>``: the states an engine function goes on to — each state of the game built there
