@@ -124,6 +124,7 @@ data class AskNext(val whoseTurn: Player, val from: Player, val until: Player) :
 class StartAsk(val whoseTurn: Player, val dying: Player, val then: (Boolean) -> Fsm) : Fsm {
     fun resolve(valid: Boolean): Fsm {
         if (!valid) return then(VALID)
+        whoseTurn.asked = true
         return AskNext(whoseTurn, FROM, dying)
     }
 }
@@ -134,9 +135,10 @@ def test_the_states_an_engine_step_goes_on_to_are_read_with_their_arguments(tmp_
     src = _tree(tmp_path)
     (src / "phase" / "Ask.kt").write_text(ASK.replace("VALID", "valid").replace("FROM", "dying"), encoding="utf-8")
     flow = extract(src).engine["flow.StartAsk.resolve"]
-    assert flow.value == ("then(valid)", "AskNext(whoseTurn,dying,dying)") and flow.one
-    for a, b in (("valid", "true"), ("dying", "whoseTurn")):
+    assert flow.value == ("then(valid)", "AskNext(whoseTurn,dying,dying)", "whoseTurn.asked = true") and flow.one
+    for a, b in (("valid", "true"), ("dying", "whoseTurn"), ("asked = true", "asked = false")):
         text = ASK.replace("VALID", "valid").replace("FROM", "dying")
-        text = text.replace(f"then({a})", f"then({b})") if a == "valid" else text.replace("dying, dying", f"{b}, dying")
+        text = text.replace(f"then({a})", f"then({b})") if a == "valid" else text.replace(a, b) if "asked" in a \
+            else text.replace("dying, dying", f"{b}, dying")
         (src / "phase" / "Ask.kt").write_text(text, encoding="utf-8")
         assert extract(src).engine["flow.StartAsk.resolve"].value != flow.value

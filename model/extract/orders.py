@@ -115,7 +115,8 @@ class OrderRules:
         (a class whose supertypes include ``Fsm``: ``WaitForChengQing(whoseTurn, whoDie, whoDie, …)``), and each call
         of a continuation its class was handed (a constructor parameter of function type: ``resolveFunc(valid)``),
         and each card it moves (a call on the deck — ``deck.discard(card)``, ``deck.addFirst(card)`` — or a
-        ``draw``), with their arguments as the code writes them, in order. Whom the next state asks, from whom it starts, what
+        ``draw``), with their arguments as the code writes them, in order; then the marks it sets (a literal stored
+        into a member: ``whoDie.dieJustNow = true``). Whom the next state asks, from whom it starts, what
         it is handed: the engine's timing. Read from that one function: a local renamed in it is no change."""
         states = {c.name for c in self.classes if "Fsm" in self.ancestors(c) or c.name in ("Fsm", "ProcessFsm",
                                                                                               "WaitingFsm")}
@@ -134,6 +135,13 @@ class OrderRules:
             if body is None:
                 continue
             steps = []
+            marks = []
+            for asg in _descendants(body, "assignment"):          # a mark set on a player or a state: `p.alive = false`
+                left, right = asg.child_by_field_name("left"), asg.child_by_field_name("right")
+                if left is not None and right is not None and left.type == "navigation_expression" and \
+                        (right.type in ("boolean_literal", "number_literal", "integer_literal", "null_literal", "null")
+                         or right.type == "identifier" and _t(right).strip() in ("true", "false", "null")):
+                    marks.append((asg.start_byte, f"{_code_text(left)} = {_t(right).strip()}"))
             for call in _descendants(body, "call_expression"):
                 kids = _code(call)
                 head = kids[0] if kids else None
@@ -152,6 +160,8 @@ class OrderRules:
                 va = _kid(call, "value_arguments")
                 args = _code_text(va) if va is not None else "()"
                 steps.append(f"{fn}{args}")
+            if marks:
+                steps = steps + [m for _b, m in sorted(marks)]
             if steps:
                 where_name = f"{owner.name}.{name}"
                 out.append(EngineRule(f"flow.{where_name}", tuple(steps), src.at(fd), f"{where_name}: the states it "
