@@ -111,7 +111,7 @@ class OrderRules:
         return None
 
     def _flows(self) -> list:
-        """``flow.<Class>.<function>``: the states an engine function goes on to — each state of the game built there
+        """``flow.<Class>.<function>``: the states a state's engine function goes on to — each state of the game built there
         (a class whose supertypes include ``Fsm``: ``WaitForChengQing(whoseTurn, whoDie, whoDie, …)``), and each call
         of a continuation its class was handed (a constructor parameter of function type: ``resolveFunc(valid)``),
         and each card it moves (a call on the deck — ``deck.discard(card)``, ``deck.addFirst(card)`` — or a
@@ -122,8 +122,9 @@ class OrderRules:
                                                                                               "WaitingFsm")}
         out = []
         for src, fd, name, owner in self._engine_fns():
-            if owner is None or name in ("toString", "hashCode", "equals"):
-                continue
+            if owner is None or name in ("toString", "hashCode", "equals") or owner.name not in states:
+                continue                    # (a state's own steps: the game's set-up is read by setup.*)
+            setup = re.search(r"\bdeck\s*\.\s*init\s*\(", _t(fd)) is not None     # its hand: setup.hand
             conts = set()
             for p in _descendants(owner.node, "class_parameter"):
                 ptxt = _t(p)
@@ -147,7 +148,8 @@ class OrderRules:
                 head = kids[0] if kids else None
                 if head is not None and head.type == "navigation_expression":
                     parts = _code_text(head).split(".")
-                    if len(parts) >= 2 and (parts[-2].split("?")[0] == "deck" or parts[-1] == "draw"):
+                    if len(parts) >= 2 and not (setup and parts[-1] in ("draw", "init")) and \
+                            (parts[-2].split("?")[0] == "deck" or parts[-1] == "draw"):
                         va = _kid(call, "value_arguments")        # a card moved: where to, how many
                         steps.append(f"{'deck.' if parts[-2].split('?')[0] == 'deck' else ''}{parts[-1]}"
                                      f"{_code_text(va) if va is not None else '()'}")
