@@ -587,6 +587,9 @@ class _Grow:
             raise _Unread("a loop that does not end")
         t = s.type
         text = " ".join(_t(s).split())
+        if not re.search(r"\b" + re.escape(self.var) + r"\b", text) and t not in ("property_declaration", "assignment",
+                                                                               "unary_expression", "postfix_expression"):
+            return                                  # (what does not name the list leaves it alone)
         if t == "when_expression":
             body = _when_pick(s, self.env)
             if body is not None:
