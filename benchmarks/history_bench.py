@@ -68,11 +68,12 @@ FIELD_NAMES = {
     "engine.invalidation_scope": ("invalidation.wraps",),
     "engine.skip_fight": ("skip_fight",),
     "engine.skip_dying": ("skip_dying",),
-    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self"),
+    "engine.send_defaults": ("lock_self.", "send_dir", "send_lock", "send_to_self", "send_check"),
     "engine.send_defaults.lock": ("lock_self.",),
     "engine.result_pass": ("result_pass.",),
+    "engine.win_pass": ("win_pass.",),
     "engine.convert_loop": ("convert.", "face_down_converts", "face_down_grant_converts"),
-    "engine.draw_fold": ("draw_base",),
+    "engine.draw_fold": ("draw_base", "draw_fold"),
 }
 
 

@@ -234,9 +234,16 @@ ENGINE_RULES = {
     "setup.hand": ("开局每人摸几张手牌", "the hand each player starts with"),
     "setup.tasks": ("按人数发哪些秘密任务", "the secret tasks dealt, by the number of players"),
     "setup.role_options": ("开局每人可选几个角色", "how many roles each player is offered"),
+    "draw_fold": ("摸牌阶段是否按摸牌技能折算摸牌数", "whether the draw phase draws the count the draw skills fold"),
+    "send_check": ("何时拒绝一次传出情报", "when a send is refused"),
+    "setup.identities": ("按人数发哪些身份（各几名）", "the identities dealt (how many of each), by the number of players"),
+    "setup.tasks_told": ("按人数告知所有玩家本局可能的秘密任务有几个", "how many possible secret tasks every player is told, "
+                         "by the number of players"),
 }
 #: engine rules named by a prefix (the rest of the name is a server class or pass)
 ENGINE_PREFIXES = {
+    "flow.": ("引擎在这一步之后进入哪些状态、交给它们什么（谁被询问、从谁开始）", "the states the engine goes on to after this "
+              "step, and what they are handed (whom they ask, from whom)"),
     "lock_self.": ("传出者能否锁定自己", "whether the sender may lock himself"),
     "result_pass.start": ("游戏结果结算从谁开始", "where the game-result pass starts"),
     "result_pass.dead_owner": ("游戏结果结算是否询问已死亡角色", "which skills of a dead owner the game-result pass asks"),

@@ -65,6 +65,29 @@ def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, 
     return out
 
 
+def _canon(n):
+    """An expression in one of its equal spellings: ``if not c then a else b`` is ``if c then b else a`` and ``not not
+    x`` is ``x`` (the same value for every state: a rewrite between them is no difference)."""
+    if isinstance(n, E.Lambda) or not isinstance(n, E.Node) or not dataclasses.is_dataclass(n):
+        return dataclasses.replace(n, body=_canon(n.body)) if isinstance(n, E.Lambda) and hasattr(n, "body") else n
+    if isinstance(n, E.Unary) and n.op == "not" and isinstance(n.arg, E.Unary) and n.arg.op == "not":
+        return _canon(n.arg.arg)
+    if isinstance(n, E.If) and isinstance(n.cond, E.Unary) and n.cond.op == "not":
+        return dataclasses.replace(n, cond=_canon(n.cond.arg), then=_canon(n.other), other=_canon(n.then))
+    changes = {}
+    for f in dataclasses.fields(n):
+        x = getattr(n, f.name)
+        if isinstance(x, (E.Node, E.Lambda)):
+            y = _canon(x)
+            if y is not x:
+                changes[f.name] = y
+        elif isinstance(x, list) and any(isinstance(i, E.Node) for i in x):
+            ys = [_canon(i) for i in x]
+            if any(a is not b for a, b in zip(ys, x)):
+                changes[f.name] = ys
+    return dataclasses.replace(n, **changes) if changes else n
+
+
 def _renamed(a: str, b: str, same_name) -> bool:
     """Whether two texts differ only by names ``same_name`` pairs."""
     ta, tb = re.split(r"([A-Za-z_]\w*)", a), re.split(r"([A-Za-z_]\w*)", b)
@@ -82,7 +105,7 @@ def text(v) -> str:
     if v is None:
         return ""
     if isinstance(v, (E.Node, E.Lambda)):
-        return E.to_text(v)
+        return E.to_text(_canon(v))
     if isinstance(v, Loc):
         return ""
     if dataclasses.is_dataclass(v) and hasattr(v, "op") and hasattr(v, "args"):        # an effect step

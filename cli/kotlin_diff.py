@@ -12,6 +12,7 @@ or a degraded extraction, with the reason; 3 inconclusive.
 from __future__ import annotations
 
 import dataclasses
+import re
 import io
 import subprocess
 import sys
@@ -131,15 +132,47 @@ def _engine_zh(ec) -> str:
         return engine_change(ec.name, ec.base, ec.head, ec.key)
 
 
-def engine_entry(ec, prefix: str) -> dict:
-    """An engine rule change as a decision change of the report (no witness: the rule itself changed)."""
+def named_by_change(ec, hex_=None) -> list:
+    """The rules an engine rule's change is about, read from the clauses that differ between the two values (a
+    rule's clauses are a list; a plain value has none): a skill the clause tests by its enum constant (``findSkill(
+    LENG_XUE_XUN_LIAN)``: the rule the engine exempts or names), and, for a result or win pass a clause gained or
+    lost, every result or win skill that pass runs (尾声, 比翼双飞 … now apply there, or no longer); for a change of
+    a result or win pass itself (where it starts, whom it skips), every skill it runs."""
+    if hex_ is None:
+        return []
+    for pass_, prefix in (("result_pass.", "result.skill."), ("win_pass.", "win.skill.")):
+        if ec.name.startswith(pass_):            # the pass itself changed: every skill it runs is affected
+            return [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
+    if not isinstance(ec.base, (tuple, list)) or not isinstance(ec.head, (tuple, list)):
+        return []
+    differ = [str(x) for x in set(ec.base) ^ set(ec.head)]
+    keys = getattr(hex_, "skill_keys", {}) or {}
+    out = []
+    for c in differ:
+        for k in re.findall(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{3,}\b", c):
+            if k in keys:
+                out.append(keys[k])
+        for label, prefix in (("result pass", "result.skill."), ("win pass", "win.skill.")):
+            if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
+                out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
+    return list(dict.fromkeys(x for x in out if x))
+
+
+def engine_entry(ec, prefix: str, hex_=None) -> dict:
+    """An engine rule change as a decision change of the report (no witness: the rule itself changed); its rules:
+    the engine rule, and the skills its changed clauses are about (``named_by_change``)."""
     from skillproof.model.extract.engine import show_value
     file, line = _server_loc(ec.where, prefix) if ec.where else ("", 0)
+    about = []
+    for rid in named_by_change(ec, hex_):
+        loc = (getattr(hex_, "locations", {}) or {}).get(rid)
+        f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
+        about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})
     return {"id": f"engine-{ec.name}", "decision": "engine", "message": _engine_zh(ec), "message_en": ec.message(),
             "question": {"engine_rule": ec.name}, "old": {ec.name: show_value(ec.base)},
             "new": {ec.name: show_value(ec.head)}, "values": {"old": _plain(ec.base), "new": _plain(ec.head)},
             "key": ec.key, "how": ec.how, "witness": None,
-            "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}]}
+            "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}, *about]}
 
 
 def run(args) -> int:
@@ -351,7 +384,7 @@ def _run(args) -> int:
         d = c.to_dict()
         d["rules"] = _relocate_refs(d["rules"], locs, hpre)
         decision.append(d)
-    engine = [engine_entry(ec, hpre) for ec in rec.engine]
+    engine = [engine_entry(ec, hpre, hex_) for ec in rec.engine]
     from skillproof.checks.diff_rules import entry as rule_entry, rule_changes
     rule_changes_ = rule_changes(old, new, differ.renamed)
     rules_changed = [rule_entry(ch, old, new, _key_line(ch, bex, hex_, bpre, hpre)) for ch in rule_changes_]

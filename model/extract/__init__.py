@@ -124,6 +124,12 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, Deck
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
         self.engine = self._engine()
+        keys: dict = {}
+        for n, c in rule_cls.items():
+            k, own = self._skill_id(c) if id(c) in self.is_grant else (None, False)
+            if k is not None and own:
+                keys.setdefault(k[1], set()).add(n)
+        self.skill_keys = {k: next(iter(v)) for k, v in keys.items() if len(v) == 1}
         self._older_dead_owner(entries)
         self.key_lines = {**{cid: c.get("key_lines", {}) for cid, c in self.cards.items()},
                           **{n: e.get("key_lines", {}) for n, e in entries.items()}}
@@ -161,6 +167,7 @@ def extract(src_dir, seconds: float | None = None) -> Extraction:
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
     result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)
     result.key_lines, result.reads = ex.key_lines, ex.reads
+    result.skill_keys = dict(getattr(ex, "skill_keys", {}))
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})
     except CatalogueErrors as errs:

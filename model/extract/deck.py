@@ -231,7 +231,7 @@ class DeckReader:
     # ------------------------------------------------------------------------------------------ the set-up
     def _p_setup(self) -> list:
         """``setup.hand``, ``setup.tasks``, ``setup.role_options`` (named engine rules)."""
-        return [self._setup_hand(), *self._setup_tasks(), self._setup_role_options()]
+        return [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options()]
 
     def _setup_hand(self) -> EngineRule:
         """The hand each player starts with: the count the state that sets the deck up (``deck.init(…)``) draws for
@@ -303,8 +303,90 @@ class DeckReader:
                     groups.setdefault(tasks, []).append(n)
                 value = tuple(f"{seat_ranges(ns, 0, -1)}: {', '.join(t)}" for t, ns in groups.items())
                 return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
-                                   "secret tasks dealt, by the number of players", False)]
+                                   "secret tasks dealt, by the number of players", False),
+                        self._tasks_told(src, block, s, var, by_n, owner, name)]
         return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
+
+    def _tasks_told(self, src, block, decl, var: str, by_n: dict, owner, name) -> EngineRule:
+        """``setup.tasks_told``: how many of the tasks dealt from are told to every player as the possible secret
+        tasks of the game (``tasks.take(k)``, ``k`` evaluated for each table size: a ``when`` over the player count,
+        ``coerceAtMost``). What every player is told at the set-up is part of the game (it narrows what a 神秘人 may
+        be): a change of it is a rule change, like who is shown a card's face."""
+        take = None
+        for c in _descendants(block, "call_expression"):
+            x = _ir(c)
+            if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "take" and len(x.a[1]) == 1 and \
+                    re.fullmatch(re.escape(var), _t(x.a[0].a[0].n).strip()):
+                take = (c, x.a[1][0].node)
+                break
+        where_name = f"{(owner.name + '.') if owner else ''}{name}"
+        if take is None:
+            return EngineRule("setup.tasks_told", None, "", "no part of the tasks told to the players", False, True)
+        value = []
+        for n, tasks in by_n.items():
+            env = {"players.size": n, var: list(tasks)}
+            try:
+                for st in _code(block):
+                    if st.start_byte >= take[0].start_byte:
+                        break
+                    if st.type == "property_declaration":
+                        vd = _kid(st, "variable_declaration")
+                        init = [c for c in _code(st) if c.type not in ("modifiers", "variable_declaration")]
+                        if vd is not None and init and init[-1].type in ("when_expression", "number_literal",
+                                                                          "binary_expression"):
+                            env[_t(_kid(vd, "identifier"))] = _int_value(init[-1], env)
+                k = _int_value(take[1], env)
+            except (_Unread, ZeroDivisionError) as e:
+                return EngineRule("setup.tasks_told", None, src.at(take[0]), f"the tasks told not read: {e}", False)
+            value.append((n, f"{min(max(k, 0), len(tasks))} of {len(tasks)}"))
+        groups: dict = {}
+        for n, v in value:
+            groups.setdefault(v, []).append(n)
+        return EngineRule("setup.tasks_told", tuple(f"{seat_ranges(ns, 0, -1)}: {v}" for v, ns in groups.items()),
+                          src.at(take[0]), f"{where_name}: how many of the tasks dealt from every player is told are "
+                          "possible, by the number of players", False)
+
+    def _setup_identities(self) -> EngineRule:
+        """``setup.identities``: the identities dealt by the number of players — a list of colours started empty
+        (``val identities = ArrayList<color>()``) and grown by constants under tests of the player count (``when
+        (players.size)``, ``if``, ``while`` and ``repeat`` loops over local counts), evaluated for each table size; it
+        is shuffled before it is dealt, so what counts is how many of each. A size whose branch the evaluation cannot
+        follow (a random draw) is said so."""
+        for src, fd, name, owner in self._functions():
+            data = src.data[fd.start_byte:fd.end_byte]
+            if b"dentit" not in data or b"players.size" not in data:
+                continue
+            body = _kid(fd, "function_body")
+            block = _kid(body, "block") if body is not None else None
+            if block is None:
+                continue
+            stmts = _code(block)
+            for i, s in enumerate(stmts):
+                if s.type != "property_declaration":
+                    continue
+                vd = _kid(s, "variable_declaration")
+                var = _t(_kid(vd, "identifier")) if vd is not None and _kid(vd, "identifier") is not None else ""
+                init = " ".join(_t(s).split("=", 1)[-1].split()) if "=" in _t(s) else ""
+                if not re.search("identit", var, re.I) or not re.fullmatch(
+                        r"(?:ArrayList|mutableListOf|arrayListOf|LinkedList)(?:<\s*\w+\s*>)?\(\)", init):
+                    continue
+                seats = self._seats_value()
+                groups: dict = {}
+                for n in range(MIN_SEATS, seats + 1):
+                    vals: list = []
+                    try:
+                        _Grow(var, vals, {"players.size": n, var: vals}).block(stmts[i + 1:])
+                        counts: dict = {}
+                        for v in vals:
+                            counts[v] = counts.get(v, 0) + 1
+                        shown = ", ".join(f"{k}×{counts[k]}" for k in sorted(counts))
+                    except _Unread as e:
+                        shown = "not read"          # (a random draw: what it deals is not evaluated)
+                    groups.setdefault(shown, []).append(n)
+                value = tuple(f"{seat_ranges(ns, 0, -1)}: {v}" for v, ns in groups.items())
+                return EngineRule("setup.identities", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: "
+                                  "the identities dealt from (shuffled; each player takes one), by the number of players", False)
+        return EngineRule("setup.identities", None, "", "no list of identities dealt found", False, True)
 
     def _grow_list(self, block, decl, var: str, n: int) -> list:
         """The list ``var`` declared by ``decl`` after the statements of ``block`` that add to it, for ``n`` players."""
@@ -426,6 +508,144 @@ def _grow(s, var: str, vals: list, env: dict):
     if not re.search(r"\b" + re.escape(var) + r"\s*(\.\s*(add|remove|clear|set|retain|sub)\w*|=[^=]|\+=|-=)", text):
         return
     raise _Unread(f"{text[:60]}: changes the list in a way not read")
+
+
+def _int_value(node, env: dict) -> int:
+    """An int of the set-up's code for one table size: ``_int``, a ``when`` over ints (its first entry that holds,
+    ``else`` last), ``a.coerceAtMost(b)`` / ``coerceAtLeast``, ``minOf`` / ``maxOf`` (raises _Unread)."""
+    while node is not None and node.type == "parenthesized_expression" and node.named_children:
+        node = node.named_children[0]
+    if node.type == "when_expression":
+        body = _when_pick(node, env)
+        if body is None:
+            raise _Unread(f"{_t(node)[:60]}: no entry holds")
+        st = _stmts(body) if body.type in ("block", "control_structure_body") else [body]
+        if len(st) != 1:
+            raise _Unread(f"{_t(body)[:60]}: not one value")
+        return _int_value(st[0], env)
+    x = _ir(node)
+    if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] in ("coerceAtMost", "coerceAtLeast") and len(x.a[1]) == 1:
+        a, b = _int_value(x.a[0].a[0].n, env), _int_value(x.a[1][0].node, env)
+        return min(a, b) if x.a[0].a[1] == "coerceAtMost" else max(a, b)
+    if x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("minOf", "maxOf") and len(x.a[1]) >= 2:
+        vals = [_int_value(a.node, env) for a in x.a[1]]
+        return min(vals) if x.a[0].a[0] == "minOf" else max(vals)
+    if x.k == "bin" and x.a[0] in ("+", "-", "*", "/", "%"):
+        a, b = _int_value(x.a[1].n, env), _int_value(x.a[2].n, env)
+        return {"+": a + b, "-": a - b, "*": a * b, "/": a // b if b else 0, "%": a % b if b else 0}[x.a[0]]
+    return _int(x, env)
+
+
+def _when_pick(node, env: dict):
+    """The body of the entry of a ``when`` (over ints with a subject, or over tests without) that holds for ``env``;
+    None when none does (raises _Unread for a condition not read)."""
+    subj = next((c for c in node.named_children if c.type == "when_subject"), None)
+    sv = None
+    if subj is not None:
+        inner = [c for c in subj.named_children if c.type not in ("line_comment", "block_comment")]
+        if len(inner) != 1:
+            raise _Unread(f"{_t(subj)[:60]}: a subject not read")
+        sv = _int_value(inner[0], env)
+    for e in (c for c in node.named_children if c.type == "when_entry"):
+        kids = _code(e)
+        if not kids:
+            continue
+        if len(kids) == 1 and re.match(r"\s*else\b", _t(e)):
+            return kids[0]
+        for c in kids[:-1]:
+            if c.type == "when_condition" and c.named_children:
+                c = c.named_children[0]
+            if sv is None:
+                if _test(_ir(c), env):
+                    return kids[-1]
+            elif c.type == "range_test":
+                r = next((y for y in c.named_children if y.type == "range_expression"), None)
+                if r is None or len(r.named_children) != 2:
+                    raise _Unread(f"{_t(c)[:60]}: a range not read")
+                lo, hi = (_int_value(y, env) for y in r.named_children)
+                if (lo <= sv <= hi) != _t(c).lstrip().startswith("!in"):
+                    return kids[-1]
+            elif sv == _int_value(c, env):
+                return kids[-1]
+    return None
+
+
+class _Grow:
+    """A list of constants grown for one table size (``_setup_identities``): ``when`` / ``if`` over the player count,
+    ``while`` and ``repeat`` loops, local int counters; every other statement naming the list goes to ``_grow``."""
+
+    def __init__(self, var: str, vals: list, env: dict):
+        self.var, self.vals, self.env, self.steps = var, vals, env, 0
+
+    def block(self, stmts):
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s):
+        self.steps += 1
+        if self.steps > 5000:
+            raise _Unread("a loop that does not end")
+        t = s.type
+        text = " ".join(_t(s).split())
+        if not re.search(r"\b" + re.escape(self.var) + r"\b", text) and t not in ("property_declaration", "assignment",
+                                                                               "unary_expression", "postfix_expression"):
+            return                                  # (what does not name the list leaves it alone)
+        if t == "when_expression":
+            body = _when_pick(s, self.env)
+            if body is not None:
+                self.block(_stmts(body) if body.type in ("block", "control_structure_body") else [body])
+            return
+        if t == "if_expression":
+            cond = s.child_by_field_name("condition")
+            branches = [b for b in _code(s) if b != cond]
+            ok = _test(_ir(cond), self.env)
+            pick = branches[0] if ok and branches else branches[1] if not ok and len(branches) > 1 else None
+            if pick is not None:
+                self.block(_stmts(pick))
+            return
+        if t == "property_declaration":
+            vd = _kid(s, "variable_declaration")
+            init = [c for c in _code(s) if c.type not in ("modifiers", "variable_declaration")]
+            if vd is not None and init and not re.search(r"\b" + re.escape(self.var) + r"\b", _t(init[-1])):
+                try:
+                    self.env[_t(_kid(vd, "identifier"))] = _int_value(init[-1], self.env)
+                except _Unread:
+                    pass
+                return
+        if t == "while_statement":
+            kids = _code(s)
+            while _test(_ir(kids[0]), self.env):
+                self.block(_stmts(kids[-1]))
+                self.steps += 1
+                if self.steps > 5000:
+                    raise _Unread("a loop that does not end")
+            return
+        m = re.fullmatch(r"(\w+)\s*(\+\+|--)|(\+\+|--)\s*(\w+)", text)
+        if m and (m.group(1) or m.group(4)) in self.env and isinstance(self.env[m.group(1) or m.group(4)], int):
+            k = m.group(1) or m.group(4)
+            self.env[k] += 1 if "+" in (m.group(2) or m.group(3)) else -1
+            return
+        if t == "assignment":
+            left = _t(s.child_by_field_name("left") or s.named_children[0]).strip()
+            if left in self.env and isinstance(self.env[left], int):
+                op = re.search(r"[-+*]?=", text[len(left):]).group(0)
+                v = _int_value(s.named_children[-1], self.env)
+                self.env[left] = {"=": v, "+=": self.env[left] + v, "-=": self.env[left] - v,
+                                  "*=": self.env[left] * v}[op]
+                return
+        if t == "call_expression" and re.match(r"repeat\s*\(", text) and s.named_children and \
+                s.named_children[0].type == "call_expression":
+            va = _kid(s.named_children[0], "value_arguments")
+            lam = _kid(_kid(s, "annotated_lambda"), "lambda_literal") if _kid(s, "annotated_lambda") is not None \
+                else None
+            args = [a for a in (va.named_children if va is not None else []) if a.type == "value_argument"]
+            if lam is not None and len(args) == 1:
+                times = _int_value(args[0].named_children[-1], self.env)
+                _params, body = _lambda_parts(lam)
+                for _ in range(max(times, 0)):
+                    self.block(body)
+                return
+        _grow(s, self.var, self.vals, self.env)
 
 
 def _test(x, env: dict) -> bool:

@@ -493,7 +493,7 @@ class EngineRules(ClassIndex):
                     v, w = self._config_default(x.a[1][0].x)
                     return [EngineRule("draw_base", v, w or src.at(call),
                                        f"the draw fold ({name}) starts at {_t(x.a[1][0].node)}" if v is not None else w,
-                                       True)]
+                                       True), self._draw_folds(name)]
         for c in self.classes:                   # before the draw fold: the draw phase draws a configured count
             if c.name != "DrawPhase":
                 continue
@@ -506,6 +506,21 @@ class EngineRules(ClassIndex):
                                            f"the draw phase draws {_t(x.a[1][0].node)}", True)]
         return [EngineRule("draw_base", None, "", "no draw fold over ChangeDrawCardCountSkill and no draw in DrawPhase",
                            True)]
+
+    def _draw_folds(self, fold: str) -> EngineRule:
+        """``draw_fold``: whether the draw phase draws the count the fold over the draw skills gives (its ``draw(…)``
+        argument calls the fold's function) — when it does not, 白月光, 意中人 … change nothing."""
+        for c in self.classes:
+            if c.name != "DrawPhase":
+                continue
+            for call in _descendants(c.node, "call_expression"):
+                x = _ir(call)
+                if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "draw" and len(x.a[1]) == 1:
+                    uses = re.search(r"\b" + re.escape(fold) + r"\s*\(", _t(x.a[1][0].node)) is not None
+                    return EngineRule("draw_fold", uses, c.src.at(call), f"the draw phase draws "
+                                      f"{_t(x.a[1][0].node)}: {'the' if uses else 'not the'} fold over the draw skills "
+                                      f"({fold})", False)
+        return EngineRule("draw_fold", None, "", "no draw in DrawPhase", False, True)
 
     # ----------------------------------------------------------------------------------- skip
     _SHAPES = None

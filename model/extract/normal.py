@@ -280,6 +280,8 @@ class _Norm:
                 return True
             if last and _NOTIFY.match(last):
                 return True
+            if last and ("noop", last) in self.helpers:
+                return True                             # a function that only tells the clients (``_noop``)
             if last and (last.endswith("Toc") or last.endswith("_toc")):
                 return True
             return False
@@ -650,16 +652,18 @@ class _Norm:
             args = [a for i, a in enumerate(args) if not (isinstance(a, tuple) and a[:1] == ("named",) and a[1] in dead)
                     and not (i in idx and not any(isinstance(b, tuple) and b[:1] == ("named",) for b in args[:i + 1])
                              and not (isinstance(a, tuple) and a[:1] == ("lambda",)))]
-        if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
-                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and not self.type_path(callee):
-            return ("in", True, args[0], self.expr(callee.named_children[0]))
         if callee.type == "navigation_expression" and self.hoisted(callee) or (
                 callee.type == "unary_expression" and self.op(callee) == "!"):
             if callee.type == "unary_expression":
                 inner = self.kids(callee)
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
-            return self.rewrap(cx, lambda x: ("call", x, tuple(args), targs))
+            # the `!` the grammar bound to the receiver negates the whole call: the call itself is read as an
+            # unnegated one is (`!x.contains(y)` is `y !in x`, a helper written out)
+            return self.rewrap(cx, lambda x: self._member_call(x, last, args, targs, plain=False))
+        if callee.type == "navigation_expression" and len(callee.named_children) == 2 and \
+                self.text(callee.named_children[1]) == "contains" and len(args) == 1 and not self.type_path(callee):
+            return ("in", True, args[0], self.expr(callee.named_children[0]))
         written = self.helpers.get(("counter", last))
         if written is not None and len(args) == 1 and callee.type == "navigation_expression":
             va = next((c for c in kids[1:] if c.type == "value_arguments"), None)
@@ -674,6 +678,18 @@ class _Norm:
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals))
         return ("call", self.expr(callee), tuple(args), targs)
+
+    def _member_call(self, x, last, args, targs, plain=False):
+        """A call of ``x`` (a member's normal form ``("nav", op, receiver, name)``) as ``call`` reads an unhoisted
+        one: ``contains`` as ``in``, a one-expression helper written out."""
+        if isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4 and x[3] == last:
+            if last == "contains" and len(args) == 1:
+                return ("in", True, args[0], x[2])
+            helper = self.helpers.get((last, len(args)))
+            if helper is not None and not any(isinstance(a, tuple) and a[:1] in (("lambda",), ("named",))
+                                              for a in args):
+                return _inline(helper, x[2], args, len(self.locals))
+        return ("call", x, tuple(args), targs)
 
     def generic(self, n):
         out = [n.type]
@@ -749,6 +765,7 @@ def helpers(files: dict, parse) -> dict:
                     stack.append(x)
         for fd, member in decls:
             text = data[fd.start_byte:fd.end_byte]
+            _noop(fd, text, data, funs, found)
             m = _HELPER.match(text)
             if m is None:
                 _plain_helper(fd, text, data, member, funs, found, seen, rel)
@@ -771,7 +788,39 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
-    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",))}
+    return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
+                                                                            ("noop",))}
+
+
+#: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
+_TELLS = re.compile(rb"\.send\b|\bsend\s*[({]|\bsendErrorMessage\b|\blog(?:ger)?\.|[nN]otify")
+
+
+def _noop(fd, text: bytes, data: bytes, funs: dict, found: dict):
+    """A function whose body, in normal form, does nothing (it only tells the clients, logs, or builds a client
+    message: ``private fun notifyResult(…) { players.send { … } }``), declared once in the code base under its name
+    and not overridable: ``("noop", name)``. A call of it standing as a statement is dropped like the client message
+    itself — renaming such a function (to a name the not-rule list does not know) changes nothing."""
+    m = _FUN_NAME.match(text) if text.startswith(b"fun") else re.search(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?"
+                                                                     rb"(\w+)\s*\(", text[:300])
+    if m is None or not _TELLS.search(text) or re.search(rb"\b(?:open|abstract|override|operator)\b",
+                                                         text[:m.start(1)]):
+        return
+    name = m.group(1)
+    if funs.get(name, 0) != 1:
+        return
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    block = next((c for c in body.named_children if c.type == "block"), None) if body is not None else None
+    if block is None:
+        return
+    nm = _Norm(data, frozenset())
+    nm.declare(fd)
+    try:
+        tree = nm.body(block)
+    except RecursionError:
+        return
+    if tree == ("seq",):
+        found[("noop", name.decode())] = ((), ("seq",), "noop")
 
 
 def _param_nodes(fd) -> list:

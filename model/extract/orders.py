@@ -74,13 +74,101 @@ class OrderRules:
                         step = re.sub(r"\b" + re.escape(var) + r"\b", "x", m.group(1)).replace(" ", "")
                         out.append(EngineRule(f"order.step.{where_name}", step, src.at(asg),
                                               f"{where_name} steps a seat round the table by {step}", False))
+                        rnd = self._round(fd, var)
+                        if rnd is not None:
+                            kind = "trigger" if name in ("dealListeningSkill",) else "order"
+                            out.append(EngineRule(f"{kind}.round.{where_name}", rnd, src.at(asg),
+                                                  f"{where_name}: the seat its round starts from and where it stops",
+                                                  False, one=True))
         out += self._process_steps()
+        out += self._flows()
         seen, uniq = set(), []
         for r in out:                                  # two sites of one rule in one function: the first stands
             if r.name not in seen:
                 seen.add(r.name)
                 uniq.append(r)
         return uniq
+
+    @staticmethod
+    def _round(fd, var: str):
+        """The round a seat ``var`` steps in: ``from <its first value> until <the loop's test>`` with the seat written
+        ``x`` (``var i = beginLocation % players.size … while (i != beginLocation % players.size)``); None when the
+        function declares no such seat or no loop tests it."""
+        init = None
+        for pd in _descendants(fd, "property_declaration"):
+            vd = _kid(pd, "variable_declaration")
+            if vd is not None and _t(vd).strip().split(":")[0].strip() == var:
+                vals = [c for c in _code(pd) if c.type not in ("modifiers", "variable_declaration")]
+                init = _code_text(vals[-1]) if vals else None
+        if init is None:
+            return None
+        for loop in [*_descendants(fd, "do_while_statement"), *_descendants(fd, "while_statement")]:
+            kids = _code(loop)
+            cond = kids[-1] if loop.type == "do_while_statement" else (kids[0] if kids else None)
+            if cond is not None and re.search(r"\b" + re.escape(var) + r"\b", _t(cond)):
+                test = re.sub(r"\b" + re.escape(var) + r"\b", "x", _code_text(cond))
+                return f"from {init} until !({test})"
+        return None
+
+    def _flows(self) -> list:
+        """``flow.<Class>.<function>``: the states a state's engine function goes on to — each state of the game built there
+        (a class whose supertypes include ``Fsm``: ``WaitForChengQing(whoseTurn, whoDie, whoDie, …)``), and each call
+        of a continuation its class was handed (a constructor parameter of function type: ``resolveFunc(valid)``),
+        and each card it moves (a call on the deck — ``deck.discard(card)``, ``deck.addFirst(card)`` — or a
+        ``draw``), with their arguments as the code writes them, in order; then the marks it sets (a literal stored
+        into a member: ``whoDie.dieJustNow = true``). Whom the next state asks, from whom it starts, what
+        it is handed: the engine's timing. Read from that one function: a local renamed in it is no change."""
+        states = {c.name for c in self.classes if "Fsm" in self.ancestors(c) or c.name in ("Fsm", "ProcessFsm",
+                                                                                              "WaitingFsm")}
+        out = []
+        for src, fd, name, owner in self._engine_fns():
+            if owner is None or name in ("toString", "hashCode", "equals") or owner.name not in states:
+                continue                    # (a state's own steps: the game's set-up is read by setup.*)
+            setup = re.search(r"\bdeck\s*\.\s*init\s*\(", _t(fd)) is not None     # its hand: setup.hand
+            conts = set()
+            for p in _descendants(owner.node, "class_parameter"):
+                ptxt = _t(p)
+                m = re.match(r"\s*(?:(?:private|override|public|internal)\s+)*(?:val|var)?\s*(\w+)\s*:\s*\(.*\)\s*->",
+                             ptxt, re.S)
+                if m:
+                    conts.add(m.group(1))
+            body = _kid(fd, "function_body")
+            if body is None:
+                continue
+            steps = []
+            marks = []
+            for asg in _descendants(body, "assignment"):          # a mark set on a player or a state: `p.alive = false`
+                left, right = asg.child_by_field_name("left"), asg.child_by_field_name("right")
+                if left is not None and right is not None and left.type == "navigation_expression" and \
+                        (right.type in ("boolean_literal", "number_literal", "integer_literal", "null_literal", "null")
+                         or right.type == "identifier" and _t(right).strip() in ("true", "false", "null")):
+                    marks.append((asg.start_byte, f"{_code_text(left)} = {_t(right).strip()}"))
+            for call in _descendants(body, "call_expression"):
+                kids = _code(call)
+                head = kids[0] if kids else None
+                if head is not None and head.type == "navigation_expression":
+                    parts = _code_text(head).split(".")
+                    if len(parts) >= 2 and not (setup and parts[-1] in ("draw", "init")) and \
+                            (parts[-2].split("?")[0] == "deck" or parts[-1] == "draw"):
+                        va = _kid(call, "value_arguments")        # a card moved: where to, how many
+                        steps.append(f"{'deck.' if parts[-2].split('?')[0] == 'deck' else ''}{parts[-1]}"
+                                     f"{_code_text(va) if va is not None else '()'}")
+                    continue
+                if head is None or head.type != "identifier":
+                    continue
+                fn = _t(head).strip()
+                if fn not in states and fn not in conts:
+                    continue
+                va = _kid(call, "value_arguments")
+                args = _code_text(va) if va is not None else "()"
+                steps.append(f"{fn}{args}")
+            if marks:
+                steps = steps + [m for _b, m in sorted(marks)]
+            if steps:
+                where_name = f"{owner.name}.{name}"
+                out.append(EngineRule(f"flow.{where_name}", tuple(steps), src.at(fd), f"{where_name}: the states it "
+                                      "goes on to, with what they are handed", False, one=True))
+        return out
 
     def _process_steps(self) -> list:
         """``process.<Class>``: the steps the ``resolve`` of a state that runs the trigger dispatch takes, in order."""

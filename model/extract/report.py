@@ -59,6 +59,7 @@ class Extraction:
     role_class: str = ""                             # the role table's class (its calls are the characters)
     key_lines: dict = field(default_factory=dict)    # id -> {key path ("do", 2) …: "file:line"} of what it does
     reads: dict = field(default_factory=dict)        # (file, class path, member) -> read whole (effects_read)
+    skill_keys: dict = field(default_factory=dict)   # a skill enum constant (LENG_XUE_XUN_LIAN) -> the rule id it names
 
     def undecided_counts(self) -> dict:
         return dict(sorted(Counter(i.kind for i in self.report if i.undecided).items()))

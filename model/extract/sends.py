@@ -42,7 +42,23 @@ class SendDefaults:
         for group, key in _GROUPS.items():
             out.append(self._default_of(src, fd, body, group, key))
         out.append(self._to_self(src, fd, body))
+        out.append(self._check_clauses(src, fd, owner))
         return out
+
+    def _check_clauses(self, src, fd, owner) -> EngineRule:
+        """``send_check``: every refusal of the send check (each send path calls it), as the win checks' clauses are
+        read — ``refuse if <the conditions on its path>``, as the code tests them (the refusal's text left out: it is a
+        client message). The guards the ``[rules]`` keys translate are among them; the others (a locked player who
+        is dead, a lock repeated, the first stop not the next living neighbour …) have no key, and a change of any is
+        a change of what may be sent. Read from this one function: a local renamed in it is no change."""
+        from .wins import _Clauses
+        clauses, _complete = _Clauses(self).run(fd)
+        out = []
+        for c in clauses:
+            m = re.match(r'return\s+"(?:[^"\\]|\\.)*"(.*)\Z', c, re.S)
+            out.append("refuse" + m.group(1) if m else c)
+        return EngineRule("send_check", tuple(sorted(set(out))), src.at(fd), f"{(owner.name + '.') if owner else ''}"
+                          f"{_t(fd).split('(')[0].split()[-1]}: when a send is refused", False, one=True)
 
     def _default_of(self, src, fd, body, group: str, key: str) -> EngineRule:
         var = None

@@ -176,6 +176,14 @@ class _Clauses:
 
     def emit(self, what: str, path):
         conds = [c for c in path if c]
+        # under a test that two names are the same player (`r === whoseTurn || return`), either name is the other:
+        # the clause is written with the first of the two in name order (a rewrite between them decides alike)
+        for c in conds:
+            m = re.fullmatch(r"\(?(\w+)\s*===?\s*(\w+)\)?", c)
+            if m and m.group(1) != m.group(2) and not m.group(1)[:1].isupper() and not m.group(2)[:1].isupper() \
+                    and m.group(1) not in ("true", "false", "null") and m.group(2) not in ("true", "false", "null"):
+                keep, other = sorted((m.group(1), m.group(2)))
+                what = re.sub(r"(?<![\w.])" + re.escape(other) + r"\b", keep, what)
         self.out.append(what + (" if " + " and ".join(conds) if conds else ""))
 
     def block(self, stmts, path):
