@@ -1270,12 +1270,17 @@ class _Walker(_Calls):
                 names[k] = _T("namedcard", v.named)          # a message card an op named (``as``)
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
+        tr.const_cards = self._const_cards if self.key else None
         return tr
 
     def _cond(self, node, env):
         """A condition's text; None for a test of the game state (the rule's windows, read from the same test by
         ``bodies._phase_types``)."""
         txt = _t(node)
+        if self.mode == "trigger":                  # the state an event happened in is the event's, not a window
+            txt = re.sub(r"\(\s*(\w+)\s*\.\s*currentFsm\s+as\?\s*\w*FightPhaseIdle\s*\)",
+                         lambda m: "(event_state)" if (env.get(m.group(1)) is not None and
+                                                       env[m.group(1)].sort == "event") else m.group(0), txt)
         if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
                 re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
             return None
