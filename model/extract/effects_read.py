@@ -469,6 +469,9 @@ class _Walker(_Calls):
         if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_colour(c_node, env) is None \
                 and self._card_where(c_node, env, True):
             return cond
+        if not els0 and len(branches) == 1 and then and self._only_jump(then, owner) and \
+                self._card_check(c_node, env, True):
+            return cond                                  # a check of a card taken, before anything is done with it
         if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
         c = self._cond(c_node, env)
