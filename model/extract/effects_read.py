@@ -65,6 +65,12 @@ _COLOUR_TESTS = [(r"(?:\w+\.)*Red!in(\w+)\.colors&&(?:\w+\.)*Blue!in\1\.colors",
                  (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
 
 
+#: expressions whose value is a test (a local holding one is read where it is tested)
+_BOOL_EXPRS = frozenset({"equality_expression", "comparison_expression", "conjunction_expression",
+                         "disjunction_expression", "prefix_expression", "in_expression", "is_expression",
+                         "check_expression", "call_expression", "navigation_expression", "parenthesized_expression"})
+
+
 def _strip_not(text: str):
     """A condition's text without blanks and its leading ``!`` (and one pair of parentheses): (text, negated)."""
     txt = re.sub(r"\s+", "", text)
@@ -423,6 +429,13 @@ class _Walker(_Calls):
         nm = self._norm(owner)
         c_node = s.child_by_field_name("condition")
         branches = [b for b in _code(s) if b != c_node]
+        if c_node is not None:
+            m = re.fullmatch(r"\s*(!?)\s*(\w+)\s*", _t(c_node))
+            v = env.get(m.group(2)) if m else None
+            if v is not None and v.sort == "boolexpr" and (not m.group(1) or len(branches) == 2):
+                c_node = v.node                         # the test the local holds, read here
+                if m.group(1):
+                    branches = branches[::-1]            # if (!t) a else b: if (t) b else a
         if c_node is None:
             self._miss(owner, s)
             return cond
@@ -1056,6 +1069,9 @@ class _Walker(_Calls):
         v = self._value(value, env, cond)
         if v is None or v.sort == "opaque":
             v = self._pure_value(value, env) or v
+        if (v is None or v.sort == "opaque") and _t(s).lstrip().startswith("val") and self._pure(value) and \
+                value.type in _BOOL_EXPRS:
+            v = _V("boolexpr", node=value)           # a test kept in a local: read where it is tested
         env[name] = v or _V("opaque")
         return cond
 
@@ -1271,6 +1287,15 @@ class _Walker(_Calls):
                 names[k] = _T("colour", v.text)
             elif v.sort == "cardval" and v.named:
                 names[k] = _T("namedcard", v.named)          # a message card an op named (``as``)
+            elif v.sort == "boolexpr" and not getattr(self, "_in_boolexpr", False):
+                self._in_boolexpr = True                     # a test kept in a local: its translation, if whole
+                try:
+                    sub = self._translator({a: b for a, b in env.items() if a != k}, context)
+                    t = sub.bool(_ir(v.node))
+                    if not sub.missed and t is not None and "unknown" not in t.text:
+                        names[k] = _T("bool", t.text if _atomic(t.text) else f"({t.text})")
+                finally:
+                    self._in_boolexpr = False
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
         tr.const_cards = self._const_cards if self.key else None
