@@ -436,6 +436,19 @@ class _Walker(_Calls):
                 c_node = v.node                         # the test the local holds, read here
                 if m.group(1):
                     branches = branches[::-1]            # if (!t) a else b: if (t) b else a
+        if c_node is not None and len(branches) == 2 and self._jumps(branches[0]) and \
+                not self._answer_test(c_node, env) and self._valid_test(c_node, env) is None and \
+                nm.robot_test(c_node) is None:
+            # if (c) { …; return } else { rest }: the guard ``if (c) return`` with the rest after it
+            cond = self._if_parts(s, c_node, branches[:1], env, cond)
+            for st in self._stmts(branches[1]):
+                cond = self._stmt(st, env, cond)
+            return cond
+        return self._if_parts(s, c_node, branches, env, cond)
+
+    def _if_parts(self, s, c_node, branches, env, cond):
+        owner = self.key[1]
+        nm = self._norm(owner)
         if c_node is None:
             self._miss(owner, s)
             return cond
