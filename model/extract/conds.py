@@ -89,7 +89,7 @@ class CondTranslator(_Translator):
         obj, m = x.a
         o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
         if o is not None and o.sort == "fsmobj":
-            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender"}.get(m)
+            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender", "whoDie": "dying"}.get(m)
             if role is not None and role in self.players:
                 return _T("player", role)
             if m == "messageCard":
