@@ -22,7 +22,7 @@ from skillproof.model.lang import pick
 from .diff_text import both
 
 #: the keys compared, in report order
-KEYS = ("on", "requires", "do", "receive", "limit", "flips", "deck")
+KEYS = ("on", "requires", "target", "do", "receive", "limit", "flips", "deck")
 LIMIT = {"none": ("不限次数", "no limit"), "turn": ("每回合限一次", "once a turn"), "game": ("每局限一次", "once a game")}
 
 
@@ -58,8 +58,42 @@ def rule_changes(old: Catalogue, new: Catalogue, renamed: dict | None = None) ->
         o = old.cards.get(cid)
         if o is not None:
             out += _effects(old, new, o, c, cid, (), (), True)
+            out += _target(old, new, o, c, cid)
             out += _deck(old, new, o, c, cid)
     return out
+
+
+def _target_key(t) -> str:
+    """A card's target as compared: whom, and the condition of each window (in one spelling)."""
+    if t is None:
+        return ""
+    when = "; ".join(f"{w}: {_cond_key(t.when[w])}" for w in sorted(t.when))
+    return f"{t.who}" + (f" when {when}" if when else "")
+
+
+def _target(old, new, o, c, cid) -> list:
+    """A card's target (``target``: whom, and per window the condition it meets) that changed where both versions read
+    it (a condition holding ``unknown`` on either side is the unread checks' to name)."""
+    a, b = getattr(o, "target", None), getattr(c, "target", None)
+    if a is None or b is None:
+        return []
+    for t in (a, b):
+        if any("unknown" in E.to_text(x) for x in t.when.values()):
+            return []
+    ka, kb = _target_key(a), _target_key(b)
+    if ka == kb:
+        return []
+    name = new.name_of(cid)
+
+    def one(cat, t):
+        if not t.when:
+            return {"any": pick("任一存活角色", "any living player"), "other": pick("另一名存活角色", "another living player"),
+                    "none": pick("无目标", "no target")}.get(t.who, t.who)
+        return "; ".join(f"{w}: {words(t.when[w], cat)}" for w in sorted(t.when))
+    zh, en = both(lambda: pick(f"{name}的目标现在须满足：{one(new, b)}（原为：{one(old, a)}）",
+                               f"{name}'s target must now meet: {one(new, b)} (before: {one(old, a)})"))
+    loc = getattr(c, "key_locs", {}).get("target") or b.loc or c.loc
+    return [RuleChange(cid, "target", ("target",), "new", ka, kb, zh, en, (loc.file, loc.line), True)]
 
 
 def _deck(old, new, o, c, cid) -> list:

@@ -47,6 +47,9 @@ class CondTranslator(_Translator):
         return super().bool(x)
 
     def tx(self, x: _X) -> _T | None:
+        st = self._event_state(x)
+        if st is not None:
+            return st
         if x.k == "in":
             neg, l, r = x.a
             lt = self.tx(l)
@@ -56,13 +59,37 @@ class CondTranslator(_Translator):
                 if items and all(i is not None and i.sort == "card" and i.text != "card" for i in items):
                     ids = ", ".join(sorted(i.text for i in items))
                     return _T("bool", f"{lt.text} {'not in' if neg else 'in'} {{{ids}}}", _CMP)
+            consts = getattr(self, "const_cards", None)
+            if lt is not None and lt.sort == "card" and r.k == "name" and r.a[0] not in self.env and consts:
+                ids = consts(r.a[0])                # a constant list of card types of the rule's class or companion
+                if ids:
+                    return _T("bool", f"{lt.text} {'not in' if neg else 'in'} {{{', '.join(sorted(ids))}}}", _CMP)
         return super().tx(x)
+
+    def _event_state(self, x: _X) -> _T | None:
+        """``(event.currentFsm as? FightPhaseIdle)``: the fight state the event happened in (a trigger's guard reads
+        who the message is in front of there); any other state, or not an event's, is not read here."""
+        while x.k == "paren":
+            x = x.a[0]
+        n = x.n
+        if x.k != "other" or n is None or n.type != "as_expression" or not _t(n).replace(" ", "").count("as?"):
+            return None
+        kids = n.named_children
+        if len(kids) != 2 or not re.fullmatch(r"\w*FightPhaseIdle", _t(kids[1]).strip()):
+            return None
+        left = _unparen(_ir(kids[0]))
+        if left.k != "nav" or left.a[1] != "currentFsm":
+            return None
+        o = self.tx(left.a[0])
+        if o is None or o.sort != "event":
+            return None
+        return _T("phase", "event_fight")
 
     def _nav(self, x: _X) -> _T | None:
         obj, m = x.a
         o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
         if o is not None and o.sort == "fsmobj":
-            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender"}.get(m)
+            role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender", "whoDie": "dying"}.get(m)
             if role is not None and role in self.players:
                 return _T("player", role)
             if m == "messageCard":
@@ -384,6 +411,7 @@ def _order_operands(p: str) -> str:
         return f"{m.group(3)} {m.group(2)} {m.group(1)}"
     if m and m.group(1) == "self":
         return f"{m.group(3)} {m.group(2)} self"
+    p = re.sub(r"(?<![\w.])self (==|!=) ([a-z_]\w*)(?![\w.(])", r"\2 \1 self", p)     # inside a disjunction too
     return re.sub(r"\{([^{}]*)\}", lambda mm: "{" + ", ".join(sorted(x.strip() for x in mm.group(1).split(","))) + "}", p)
 
 

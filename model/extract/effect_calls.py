@@ -359,6 +359,26 @@ class _Calls:
                 len(x.a[0].a[1]) == 1 and lam is not None:   # List(n) { … }: the grammar reads List(n) as the callee
             args = x.a[0].a[1]
             params, stmts = _lambda_parts(lam)
+            if len(stmts) > 1 and re.fullmatch(r"\w+", _t(stmts[-1]).strip()):
+                # List(n) { val card = X.findCard(id); if (card == null) return …; if (<its colour>) return …; card }:
+                # the checks of each card picked (a colour kept on the card as for one card), nothing else done
+                lenv = dict(env)
+                before, n_missed = len(self.rd.ops), len(self.rd.untranslated)
+                try:
+                    c2 = cond
+                    for st in stmts[:-1]:
+                        c2 = self._stmt(st, lenv, c2)
+                    if c2 != cond:
+                        raise _Stop()                        # a condition the cards put on what follows: not this
+                    v = lenv.get(_t(stmts[-1]))
+                except _Stop:
+                    v = None
+                if len(self.rd.ops) == before and len(self.rd.untranslated) == n_missed and v is not None and \
+                        v.sort == "cardval" and v.text.startswith("hand:"):
+                    out = _V("cardval", v.text)
+                    out.count, out.filt = self._amount(args[0].x, env), v.filt
+                    return out
+                del self.rd.ops[before:], self.rd.lines[before:], self.rd.untranslated[n_missed:]
             if len(stmts) == 1:
                 v = self._value(stmts[0], dict(env), cond)
                 if v is not None and v.sort == "cardval" and v.text.startswith("hand:"):

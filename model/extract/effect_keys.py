@@ -70,6 +70,11 @@ class EffectKeys:
                     e["target"] = "any"
                     if rd.cond_lines:
                         lines[("target",)] = rd.cond_lines[0]
+        if kind == "card" and rd.target_when:
+            # canUse checks its target in some windows only: ``target.when``, window by window
+            when = {w: self._checked(normalise(conj(cs)), "do", on=[]) for w, cs in sorted(rd.target_when.items())}
+            e["target"] = {"who": "any", "when": when}
+            lines[("target",)] = rd.target_lines[0]
         if kind == "skill" and e.get("consumed") and "ActiveSkill" in closure:
             e["limit"] = "game"
         elif kind == "skill" and rd.used and _tests_used(e):

@@ -35,7 +35,7 @@ MAY = type("May", (str,), {})("may")
 #: extractor reads from the same test (``bodies._phase_types``)
 _WINDOW = re.compile(r"\bfsm\b\s*(as\?|is|!is)\s|\bfsm\s+as\?\s|as\?\s*\w*(Phase|Idle|ChengQing)\w*")
 #: … and, for an ActiveSkill or a card, a test that the user is the player the window asks (``r !== fsm.whoseFightTurn``)
-_WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfWhom|whoseTurn)\s*$|^\s*\w+\s*==\s*null\s*\|\|")
+_WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfWhom|whoseTurn|askWhom)\s*$|^\s*\w+\s*==\s*null\s*\|\|")
 
 
 class _V(_T):
@@ -78,6 +78,8 @@ class Reading:
         self.used = False              # addSkillUseCount: a use limit
         self.flips = False
         self.untranslated: list = []   # (where, text)
+        self.target_when: dict = {}    # a card's checks of its target in one window only: window -> [condition]
+        self.target_lines: list = []
 
 
 def _num(text):

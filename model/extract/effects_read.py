@@ -31,6 +31,7 @@ from .conds import CondTranslator, _atomic, conj, negate
 from .normal import FORWARD, _Norm
 from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
+from .server import PHASE_WINDOWS
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
 
@@ -63,6 +64,12 @@ _COLOUR_TESTS = [(r"(?:\w+\.)*Red!in(\w+)\.colors&&(?:\w+\.)*Blue!in\1\.colors",
                  (r"(?:\w+\.)*Red(?:in)(\w+)\.colors", ("red", None)),
                  (r"(\w+)\.colors\.contains\((?:\w+\.)*Blue\)", ("blue", None)),
                  (r"(?:\w+\.)*Blue(?:in)(\w+)\.colors", ("blue", None))]
+
+
+#: expressions whose value is a test (a local holding one is read where it is tested)
+_BOOL_EXPRS = frozenset({"equality_expression", "comparison_expression", "conjunction_expression",
+                         "disjunction_expression", "prefix_expression", "in_expression", "is_expression",
+                         "check_expression", "call_expression", "navigation_expression", "parenthesized_expression"})
 
 
 def _strip_not(text: str):
@@ -167,6 +174,7 @@ class _Walker(_Calls):
                                        # without (``if (message.show && !c) return null``: ``show`` needs ``c``)
         self.arg_words: dict = {}      # a card's ``args[i]``: the player or choice it stands for
         self.turn_is_self = False      # the use was checked to be the turn player's (``r !== fsm.whoseTurn``)
+        self.window = None             # a card's canUse in a branch on the game state: the window it stands at
         self.in_entry = True           # walking the entry point (not a state the client answers in): its guards
                                        # before the first effect are the use's (or trigger's) conditions
 
@@ -411,6 +419,13 @@ class _Walker(_Calls):
         kids = [k for k in _code(jump) if k.type != "label"]
         if kids:
             self._value(kids[-1], env, cond + [negate(keep)], returning=True)
+        if not self.started and self.in_entry and self.window is not None:
+            if re.search(r"(?<![\w.])target\b", keep) and "unknown" not in keep:
+                self.rd.target_when.setdefault(self.window, []).append(keep)     # the target, in this window only
+                self.rd.target_lines.append(self.key[1].src.at(node))
+            else:
+                self._miss(self.key[1], node, "a check in one window only")
+            return cond
         if not self.started and self.in_entry:
             self.rd.conds.append(keep)
             self.rd.cond_lines.append(self.key[1].src.at(node))
@@ -423,6 +438,89 @@ class _Walker(_Calls):
         nm = self._norm(owner)
         c_node = s.child_by_field_name("condition")
         branches = [b for b in _code(s) if b != c_node]
+        if c_node is not None:
+            m = re.fullmatch(r"\s*(!?)\s*(\w+)\s*", _t(c_node))
+            v = env.get(m.group(2)) if m else None
+            if v is not None and v.sort == "boolexpr" and (not m.group(1) or len(branches) == 2):
+                c_node = v.node                         # the test the local holds, read here
+                if m.group(1):
+                    branches = branches[::-1]            # if (!t) a else b: if (t) b else a
+        if self.mode == "card" and self.in_entry and not self.started and c_node is not None:
+            got = self._window_branch(s, c_node, branches, env, cond)
+            if got is not None:
+                return got
+        if c_node is not None and len(branches) == 2 and self._jumps(branches[0]) and \
+                not self._answer_test(c_node, env) and self._valid_test(c_node, env) is None and \
+                nm.robot_test(c_node) is None:
+            # if (c) { …; return } else { rest }: the guard ``if (c) return`` with the rest after it
+            cond = self._if_parts(s, c_node, branches[:1], env, cond)
+            for st in self._stmts(branches[1]):
+                cond = self._stmt(st, env, cond)
+            return cond
+        return self._if_parts(s, c_node, branches, env, cond)
+
+    def _window_test(self, node, env):
+        """``fsm is X`` of the game state, X a state a card's window stands at: (the local, X, the window); else None."""
+        m = re.fullmatch(r"\s*(\w+)\s+is\s+(\w+)\s*", _t(node))
+        if not m or m.group(2) not in PHASE_WINDOWS:
+            return None
+        v = env.get(m.group(1))
+        if v is None and m.group(1) != "fsm" or v is not None and v.sort not in ("state", "fsmobj", "opaque"):
+            return None
+        return m.group(1), m.group(2), PHASE_WINDOWS[m.group(2)]
+
+    def _window_branch(self, s, c_node, branches, env, cond):
+        """A card's ``canUse`` before any effect: ``if (fsm is X) { checks } else …`` — the checks of the branch hold in
+        X's window only (its target's: ``target.when``); ``if (a || b) return false`` is two guards; ``if (fsm is X && c)
+        return false`` a check in X's window. None when it is none of these."""
+        x = _unparen(_ir(c_node))
+        w = self._window_test(c_node, env)
+        if w is not None and self.window is None:
+            name, cls, win = w
+            env_t = dict(env)
+            env_t[name] = _V("fsmobj", cls, cls=cls)
+            self.window = win
+            try:
+                self._block(self._stmts(branches[0]), env_t, cond)
+            except _Stop:
+                self._miss(self.key[1], c_node, "a window's branch that ends the check")
+            finally:
+                self.window = None
+            if len(branches) > 1:
+                try:
+                    for st in self._stmts(branches[1]):
+                        cond = self._stmt(st, env, cond)
+                except _Stop:
+                    if not self._jumps(branches[1]):
+                        raise                        # (the last else refuses every other window: the card's windows)
+            return cond
+        if len(branches) != 1 or not self._jumps(branches[0]) or x.k != "bin":
+            return None
+        if x.a[0] == "||" and re.search(r"\bis\s+(" + "|".join(PHASE_WINDOWS) + r")\b", _t(c_node)):
+            # if (a || fsm is X && b) return: if (a) return; if (fsm is X && b) return
+            for part in (x.a[1], x.a[2]):
+                pn = _unparen(part).n
+                got = self._window_branch(s, pn, branches, env, cond)
+                cond = got if got is not None else self._if_parts(s, pn, branches, env, cond)
+            return cond
+        if x.a[0] == "&&" and self.window is None:
+            for a, b in ((x.a[1], x.a[2]), (x.a[2], x.a[1])):
+                w = self._window_test(_unparen(a).n, env)
+                if w is not None:
+                    name, cls, win = w
+                    env_t = dict(env)
+                    env_t[name] = _V("fsmobj", cls, cls=cls)
+                    self.window = win
+                    try:
+                        self._if_parts(s, b.n, branches, env_t, cond)
+                    finally:
+                        self.window = None
+                    return cond
+        return None
+
+    def _if_parts(self, s, c_node, branches, env, cond):
+        owner = self.key[1]
+        nm = self._norm(owner)
         if c_node is None:
             self._miss(owner, s)
             return cond
@@ -469,6 +567,9 @@ class _Walker(_Calls):
         if not els0 and len(branches) == 1 and self._jumps(branches[0]) and self._card_colour(c_node, env) is None \
                 and self._card_where(c_node, env, True):
             return cond
+        if not els0 and len(branches) == 1 and then and self._only_jump(then, owner) and \
+                self._card_check(c_node, env, True):
+            return cond                                  # a check of a card taken, before anything is done with it
         if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
         c = self._cond(c_node, env)
@@ -1053,6 +1154,9 @@ class _Walker(_Calls):
         v = self._value(value, env, cond)
         if v is None or v.sort == "opaque":
             v = self._pure_value(value, env) or v
+        if (v is None or v.sort == "opaque") and _t(s).lstrip().startswith("val") and self._pure(value) and \
+                value.type in _BOOL_EXPRS:
+            v = _V("boolexpr", node=value)           # a test kept in a local: read where it is tested
         env[name] = v or _V("opaque")
         return cond
 
@@ -1268,14 +1372,28 @@ class _Walker(_Calls):
                 names[k] = _T("colour", v.text)
             elif v.sort == "cardval" and v.named:
                 names[k] = _T("namedcard", v.named)          # a message card an op named (``as``)
+            elif v.sort == "boolexpr" and not getattr(self, "_in_boolexpr", False):
+                self._in_boolexpr = True                     # a test kept in a local: its translation, if whole
+                try:
+                    sub = self._translator({a: b for a, b in env.items() if a != k}, context)
+                    t = sub.bool(_ir(v.node))
+                    if not sub.missed and t is not None and "unknown" not in t.text:
+                        names[k] = _T("bool", t.text if _atomic(t.text) else f"({t.text})")
+                finally:
+                    self._in_boolexpr = False
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
+        tr.const_cards = self._const_cards if self.key else None
         return tr
 
     def _cond(self, node, env):
         """A condition's text; None for a test of the game state (the rule's windows, read from the same test by
         ``bodies._phase_types``)."""
         txt = _t(node)
+        if self.mode == "trigger":                  # the state an event happened in is the event's, not a window
+            txt = re.sub(r"\(\s*(\w+)\s*\.\s*currentFsm\s+as\?\s*\w*FightPhaseIdle\s*\)",
+                         lambda m: "(event_state)" if (env.get(m.group(1)) is not None and
+                                                       env[m.group(1)].sort == "event") else m.group(0), txt)
         if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
                 re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
             return None
