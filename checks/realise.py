@@ -288,7 +288,7 @@ class Builder:
                         and ev.in_front != front:
                     # the skeleton's 争夺阶段 (or receive) is in front of another player than the message is: it is
                     # passed on to him, or accepted where it is and moved by a card (误导 and the like)
-                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out)
+                    moved = self.reach(window, front, ev.in_front, turn_sender, ways, new, out, may_stay=True)
                     if moved is None:
                         return None
                     if moved == "stay":
@@ -639,11 +639,12 @@ class Builder:
                 return (got if got is not None else front), None
         return front, None
 
-    def reach(self, window: str, frm: int, to: int, sender: int, ways, new, out: list = ()) -> list | None:
+    def reach(self, window: str, frm: int, to: int, sender: int, ways, new, out: list = (),
+              may_stay: bool = False) -> list | str | None:
         """The events that bring the message from ``frm`` to ``to`` and end in 争夺阶段 in front of ``to``: in
         传递阶段, passed on seat by seat (one way per direction that reaches ``to`` before its sender, shortest
         first) then accepted by ``to``; or accepted by ``frm`` and moved by a card (``mover``). In 争夺阶段 only a
-        card moves it."""
+        card moves it — or, where the caller can leave the message where it is (``may_stay``), nothing: "stay"."""
         opts: list = []
         if window == "send":
             for seq in self.pass_routes(frm, to, sender):
@@ -654,7 +655,7 @@ class Builder:
             # 争夺阶段: a card moves it — or, next, the game does not move it (the skeleton's window in front of ``to``
             # left out, the game staying in front of ``frm``: a ban handed to every player may leave no card that
             # moves it — 强令's; the questions are asked again on the game)
-            opts += ["mover", "stay"]
+            opts += ["mover", "stay"] if may_stay else ["mover"]
         how = opts[self.choose(ways, len(opts))]
         if how == "stay":
             return how
