@@ -54,3 +54,18 @@ def assert_replays(cat, res) -> None:
     from skillproof.model.interp.trace import Trace
     run = play_run(cat, Trace.from_dict(res.witness["trace"]))
     assert run.errors == []
+
+
+def assert_a_fresh_table(table: list, other_tables: list, carried=frozenset()) -> None:
+    """A designers' table: each question distinct, with the keys every table gives, and asked by no other table
+    (``other_tables`` and the corpus) except those it carries over."""
+    assert len({q["ask"] for q in table}) == len(table)
+    seen = set()
+    for name in other_tables:
+        seen |= {q["ask"] for q in questions(name)}
+    for f in sorted((FIXTURES / "ask-corpus").glob("*.toml")):
+        seen |= {q["ask"] for q in tomllib.loads(f.read_text(encoding="utf-8")).get("question", []) if "ask" in q}
+    for q in table:
+        assert set(q) >= {"ask", "expect", "cites", "server", "source"}, q["ask"]
+        assert set(q["expect"].split("|")) <= {"yes", "no", "data", "unknown", "refused"}, q["ask"]
+        assert q["ask"] not in seen or q["ask"] in carried, f"{q['ask']} is already asked by another table"

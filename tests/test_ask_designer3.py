@@ -7,14 +7,12 @@ or with no message, the player a triggered skill picks asked as a target (惊梦
 again (译文暗号能再次使用吗), and 暗藏杀机's other party read as the server does (herself when she receives her own message)."""
 from __future__ import annotations
 
-import tomllib
-
 import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.checks.ask import table as T
 
-from askkit import FIXTURES, answered_as_expected, assert_replays, cat, outcome, questions, sess  # noqa: F401  (fixtures)
+from askkit import answered_as_expected, assert_a_fresh_table, assert_replays, cat, outcome, questions, sess  # noqa: F401  (fixtures)
 
 QUESTIONS = questions("ask-designer3.toml")
 OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "ask-designer2.toml"]
@@ -24,16 +22,7 @@ CARRIED = {"承志能拿走死亡角色的手牌吗？"}
 
 def test_the_table_holds_forty_new_questions():
     assert len(QUESTIONS) == 40
-    assert len({q["ask"] for q in QUESTIONS}) == len(QUESTIONS)
-    seen = set()
-    for name in OTHER_TABLES:
-        seen |= {q["ask"] for q in questions(name)}
-    for f in sorted((FIXTURES / "ask-corpus").glob("*.toml")):
-        seen |= {q["ask"] for q in tomllib.loads(f.read_text(encoding="utf-8")).get("question", []) if "ask" in q}
-    for q in QUESTIONS:
-        assert set(q) >= {"ask", "expect", "cites", "server", "source"}, q["ask"]
-        assert set(q["expect"].split("|")) <= {"yes", "no", "data", "unknown", "refused"}, q["ask"]
-        assert q["ask"] not in seen or q["ask"] in CARRIED, f"{q['ask']} is already asked by another table"
+    assert_a_fresh_table(QUESTIONS, OTHER_TABLES, CARRIED)
 
 
 @pytest.mark.parametrize("q", QUESTIONS, ids=[q["ask"] for q in QUESTIONS])

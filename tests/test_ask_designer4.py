@@ -7,14 +7,12 @@ the target frame (濒死的角色能对自己使用澄清吗), the target first 
 game won at its turn's end (搅局者), and the premises a death or win question does not read said so (被利诱放入情报后)."""
 from __future__ import annotations
 
-import tomllib
-
 import pytest
 
 from skillproof.checks import ask as Q
 from skillproof.checks.ask import targets as TG
 
-from askkit import FIXTURES, answered_as_expected, assert_replays, cat, outcome, questions, sess  # noqa: F401  (fixtures)
+from askkit import answered_as_expected, assert_a_fresh_table, assert_replays, cat, outcome, questions, sess  # noqa: F401  (fixtures)
 
 QUESTIONS = questions("ask-designer4.toml")
 OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "ask-designer2.toml", "ask-designer3.toml"]
@@ -22,16 +20,7 @@ OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "as
 
 def test_the_table_holds_forty_new_questions():
     assert len(QUESTIONS) >= 40
-    assert len({q["ask"] for q in QUESTIONS}) == len(QUESTIONS)
-    seen = set()
-    for name in OTHER_TABLES:
-        seen |= {q["ask"] for q in questions(name)}
-    for f in sorted((FIXTURES / "ask-corpus").glob("*.toml")):
-        seen |= {q["ask"] for q in tomllib.loads(f.read_text(encoding="utf-8")).get("question", []) if "ask" in q}
-    for q in QUESTIONS:
-        assert set(q) >= {"ask", "expect", "cites", "server", "source"}, q["ask"]
-        assert set(q["expect"].split("|")) <= {"yes", "no", "data", "unknown", "refused"}, q["ask"]
-        assert q["ask"] not in seen, f"{q['ask']} is already asked by another table"
+    assert_a_fresh_table(QUESTIONS, OTHER_TABLES)
     answered = [q for q in QUESTIONS if q["expect"] in ("yes", "no", "data")]
     assert len(answered) >= 40
 
