@@ -124,10 +124,13 @@ def narrate_usable(cat, state, seat: int, rid: str, phase: str | None) -> Trace:
         phases = [state.window] if state.window in ("main", "fight", "dying") else []
         asked = pick(f"（问的是{WINDOWS[phase].zh}）", f" (asked about {the_window(phase)})") if phase in WINDOWS else ""
         tr.steps.append(Step(pick(f"{rule.name}的使用时机：{windows_text(rule.windows)}{asked}；现在是{window_now(state)}："
-                                  + ("这名角色此时可以使用" if in_window else "此时不能使用"),
+                                  + ("这名角色此时可以使用" if in_window else
+                                     "这名角色已死亡，死亡的角色不能行动" if not state.seats[seat].alive else "此时不能使用"),
                                   f"{rule.name} is used in {windows_text(rule.windows)}{asked}; now it is "
                                   f"{window_now(state)}: "
-                                  + ("a moment it may be used by this player" if in_window else "not a moment it is used")),
+                                  + ("a moment it may be used by this player" if in_window else
+                                     "this player is dead, and a dead player does not act" if not state.seats[seat].alive
+                                     else "not a moment it is used")),
                              rid, rule.at("windows"), decisive=not in_window))
     usable = False
     for i, inst in insts:

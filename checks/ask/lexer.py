@@ -135,7 +135,7 @@ for _canon, _words in {
     "outside": ("outside",),
     # effect verbs (parse_effects.py: what an effect does — 放入, 拿走, 救 …)
     "discard_v": ("弃置", "弃掉", "弃牌", "discard", "discards"),
-    "take_v": ("拿走", "抽走", "take", "takes"),
+    "take_v": ("拿走", "抽走", "获得", "take", "takes"),
     "hand_over_v": ("交出", "交给"),
     "put_v": ("放入", "置入", "放进", "放到", "put", "puts"),
     "remove_v": ("移除", "去掉", "remove", "removes"),

@@ -79,6 +79,7 @@ class EffectParser:
         card = None
         if verb is None:                             # 让试探无效: a card made invalid (its use cancelled)
             t = self.toks[self._skipf(k)]
+            self._no_outcome(t)
             c = self.resolve(t, ("card",)) if t.kind == "word" else None
             nxt = self.toks[self._skipf(self._skipf(k) + 1)]
             if c is not None and nxt.kind == "word" and nxt.kw == "invalidated":
@@ -124,6 +125,18 @@ class EffectParser:
                            "`make … die` reads two ways: the effect kills at once, or a death follows it; to ask of "
                            "deaths, write `can … die` (a table question)"), self.toks[self._skipf(j)])
 
+    def _no_outcome(self, t: Tok) -> None:
+        """让别人获胜 / 让当前回合角色濒死: not an op of the effect but what the game does after it (ProcessFsm checks
+        wins and dying once the effect is done) — refused, with the table questions that ask it."""
+        win = t.kind == "word" and (t.kw == "win" or t.text == "win")
+        dying = t.kind == "cond" and t.text.replace(" ", "") == "dying"
+        if win or dying:
+            zh, en = ("获胜", "win") if win else ("濒死", "be dying")
+            self.error(Msg(f"「让…{zh}」不是效果本身的一步，而是效果之后牌局的结果（宣胜、濒死由之后的处理节点检查）；"
+                           f"要问{zh}，请写牌桌问题，如「老汉能{zh}吗」「老汉死亡时，谁会赢」",
+                           f"`make … {en}` is no step of the effect but what the game does after it (wins and dying "
+                           f"are checked after it); ask a table question, e.g. `can 老汉 {en}?`"), t)
+
     def _verb(self, verb: str, make: bool) -> tuple:
         """(ops, {op: the player argument the player names}, None, face, colour filters) of a verb in a form."""
         m, o, face, colour = VERBS[verb]
@@ -161,7 +174,8 @@ class EffectParser:
 
     def _effect_player(self, j: int) -> tuple:
         """(the player a word at ``j`` names — self | other | dying | dead (死亡角色: whose death the effect answers) |
-        sender | receiver (传出者, 接收者: this turn's) | a character id | None — and the index after it)."""
+        sender | receiver | turn (传出者, 接收者, 当前回合角色: this turn's) | a character id | None — and the index after
+        it)."""
         j = self._skipf(j)
         t = self.toks[j]
         if t.kind == "cond":
@@ -181,11 +195,11 @@ class EffectParser:
             if getattr(node, "name", None) == "in_front":
                 return "receiver", k                # 接收者 / 情报面前的角色: the message is in front of her
             return None, j
-        if t.kind == "role" and t.text == "sender":  # 传出者: who sends this turn's message
+        if t.kind == "role" and t.text in ("sender", "turn"):  # 传出者 / 当前回合角色: this turn's sender / player
             k = self._skipf(j + 1)
             if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
                 k = self._skipf(k + 1)
-            return "sender", k
+            return t.text, k
         if t.kind == "word" and t.kw == "other":
             k = self._skipf(j + 1)
             if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":

@@ -49,8 +49,9 @@ COLOURS = {"红色": "red", "红": "red", "蓝色": "blue", "蓝": "blue", "黑�
 #: identity words: the identity colour
 IDENTITIES = {"神秘人": "black", "潜伏战线": "red", "潜伏": "red", "红方": "red", "特工机关": "blue", "军情": "blue",
               "军情处": "blue", "蓝方": "blue", "无身份": "none"}
-#: secret-task words (model/interp/win.py TASK_WORDS, and the rule book's 篡夺者): the task
-TASKS = {"镇压者": "killer", "篡夺者": "stealer", "簒夺者": "stealer", "双重间谍": "collector", "诱变者": "mutator",
+#: secret-task words (model/interp/win.py TASK_WORDS, and the rule book's 篡夺者, 双面间谍 — card/secret_task.md): the task
+TASKS = {"镇压者": "killer", "篡夺者": "stealer", "簒夺者": "stealer", "双重间谍": "collector", "双面间谍": "collector",
+         "诱变者": "mutator",
          "先行者": "pioneer", "搅局者": "disturber", "清道夫": "sweeper", "killer": "killer", "stealer": "stealer",
          "collector": "collector", "mutator": "mutator", "pioneer": "pioneer", "disturber": "disturber",
          "sweeper": "sweeper"}
@@ -114,6 +115,7 @@ PHRASES: list[tuple[str, str]] = [
     ("只剩|只剩下|仅剩|仅剩下 ONE? 人|角色|玩家|个人|名角色|名玩家|一个人|一名角色|一个角色|一名玩家|一人 存活|活着 AFTER|WHEN?",
      "@role(last_alive)"),
     ("最后 一个|一名? 存活 的 PLAYER", "@role(last_alive) anyone"),
+    ("只剩|只剩下|仅剩|仅剩下 ONE? 个|名? IDENTITY 存活|活着 AFTER|WHEN?", "@role(last_alive) @cond(identity == {IDENTITY})"),
     ("only one player is? left alive|alive", "@role(last_alive)"),
     ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG AFTER|WHEN", "@cond({COLOUR} in message)"),
     ("收到|接收|收下|接收到 纯 黑色|黑 的? MSG AFTER|WHEN",
@@ -387,6 +389,7 @@ PHRASES: list[tuple[str, str]] = [
     ("宣言 了? CARD", "declares {CARD}"),
     # ---- a card played on the player (被威逼时, 被试探后): last, so that a row of the same length above wins (被密令后)
     ("被 TCARD 指定? 为? 目标? AFTER|WHEN", "@role(card_on {TCARD})"),
+    ("被 TCARD 指定? 为? 目标? ,", "@role(card_on {TCARD}) ,"),      # 李宁玉面朝下时被威逼，城府会发动吗
 ]
 
 #: an example after the question ("…吗？比如冷血训练"), and the words for the kind of thing it is an example of

@@ -167,6 +167,11 @@ class Matcher:
                 continue
             end, got, meaning = best
             first = next((k for k in range(j, end) if toks[k].kw != "filler"), j)   # 把截获…: from 截获 on
+            if meaning.endswith(" ,") and toks[end - 1].kind == "op" and toks[end - 1].text == "," and end - 1 > first:
+                # a row that keeps the comma closing its clause (被威逼，…): the comma stays the designer's own
+                out.extend(self.render(meaning[:-2], got, toks[first].col, toks[end - 2].end, Tok) + [toks[end - 1]])
+                j = end
+                continue
             out.extend(self.render(meaning, got, toks[first].col, toks[end - 1].end, Tok))
             j = end
         p.toks = out
@@ -214,8 +219,8 @@ class Matcher:
                 out.append(Tok("arrow", "→", col, end, src=src))
             elif w in ("==", "!=", "<", ">", "<=", ">=", "="):
                 out.append(Tok("op", w, col, end, src=src))
-            elif w == "?":
-                out.append(Tok("op", "?", col, end, src=src))
+            elif w in ("?", ","):
+                out.append(Tok("op", w, col, end, src=src))
             elif w.isdigit():
                 out.append(Tok("num", w, col, end, src=src))
             else:

@@ -83,6 +83,15 @@ def table_atom(a: Atom) -> bool:
     return False
 
 
+RECEIVED_WORDS = ("收到", "接收到", "接收", "收下")
+
+
+def received_given(giv) -> bool:
+    """A given of the message's colours said as the player's receive (收到蓝色情报后, 接收含红色和黑色的情报后)."""
+    return giv.kind == "where" and (giv.text or "").startswith(RECEIVED_WORDS) and \
+        "message" in _vars(giv.claim.value)
+
+
 def dead_given(q: Query) -> bool:
     """A given says the player is dead (死亡后 / 已死亡 / 死亡时)."""
     return any(_says_dead(x) for g in q.givens if g.kind in ("where", "claim") for x in atoms_of(g.claim))
@@ -143,6 +152,10 @@ def _attrs(node) -> set:
         if isinstance(x, E.Attr):
             out.add(x.name)
     return out
+
+
+def _vars(node) -> set:
+    return {x.name for x in E.walk(node) if isinstance(x, E.Var)}
 
 
 def _reads_dying(node) -> bool:
@@ -276,6 +289,11 @@ def goal_of(cat, q: Query) -> Goal:
         if k == "where":
             at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
             (g.after if at_end else g.before).append(giv.claim)
+            if received_given(giv) and not receives and g.fire is None and g.effect is None and g.target is None:
+                # 收到蓝色情报后一定会获胜吗: the message's colour, and the player received it (a firing's template
+                # is the receive itself; here a game whose message another player received is no game of the premise)
+                g.after.append(Atom("received", giv.col, giv.end, text=giv.text))
+                receives = True
         elif k == "claim":
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
@@ -956,8 +974,8 @@ class Reader:
             return 0
         if who == "dying":
             return entry["dying"] if entry["dying"] is not None else -1
-        if who == "sender":                         # 误导能把情报转移给传出者吗: the template's: the turn player sends
-            return self.turn_sender
+        if who in ("sender", "turn"):               # 误导能把情报转移给传出者吗 / 如归…当前回合角色: the template's turn
+            return self.turn_sender                 # player (he sends)
         if who in ("receiver", "dead"):             # 接收者 / 死亡角色: the template's, before the effect's event
             return self.story_seat(who)
         chars = [s.character for s in self.story.template.setup.seats]
@@ -1404,6 +1422,23 @@ class Search:
         return s2 if s2.check() == z3.sat else s
 
     # ---- no game: the rules, or the bound?
+    def premise_met(self) -> bool | None:
+        """Does the question's premise (its constraints but the claim) hold in a legal game of some template tried?
+        None when a solver could not tell. An *always* / *never* whose premise holds in no game is vacuous: its
+        counterexample is not refused by the rules, there is no situation to refuse it in (特工机关有三张蓝色情报时:
+        three blue before the decisive events is a game already won)."""
+        for t in self.tried:
+            s = z3.Solver()
+            s.set("timeout", self.timeout_ms)
+            s.add(t.enc.legal_expr())
+            s.add([term for name, term in t.asked if name != "claim"])
+            r = s.check()
+            if r == z3.sat:
+                return True
+            if r == z3.unknown:
+                return None
+        return False
+
     def refusal(self) -> dict | None:
         """When no template has a game: {rules, labels, near} if in every template where the situation happens the
         decisive events' rules alone refuse the question's constraints; None when the bound may be what stops it."""
@@ -1659,6 +1694,17 @@ def answer(sess, q: Query) -> Result:
                                   f"the time limit ({sess.timeout_ms} ms) ran out before every game template was tried: "
                                   f"raise --timeout"))
         res.notes.append(pick("提高 --seats / --max-turns 可以扩大搜索", "raise --seats / --max-turns to search further"))
+        res.seconds = time.perf_counter() - t0
+        return res
+    if q.mode != "exists" and not search.premise_met():
+        res.answer = "unknown"
+        res.reason = (f"the premise holds in no game of the templates tried ({bound_words(search, 'en')}): "
+                      f"the answer would be vacuous")
+        res.headline = pick(f"不确定——{bound}里没有一局满足前提：{claim}；这样的「一定 / 从不」只是空真，不能断言"
+                            f"（前提读在决定性的事件之前，如：有三张蓝色情报时游戏已经结束）",
+                            f"inconclusive — no game {bound} meets the premise: {claim}; an always / never there "
+                            f"would hold vacuously, so none is claimed (the premise is read before the decisive "
+                            f"events: with three blue messages the game is already over)")
         res.seconds = time.perf_counter() - t0
         return res
     res.answer = "no" if q.mode == "exists" else "yes"

@@ -32,10 +32,19 @@ def enc_actor_ok(S: SymState, m: Moment, seat, actor: str):
 
 @memo
 def enc_in_window(S: SymState, m: Moment, seat, windows: dict):
-    """Twin of interp.windows.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor
-    (an untimed moment, window NONE, is every window)."""
+    """Twin of interp.windows.in_window: the window of moment ``m`` is one of ``windows`` with ``seat`` its actor,
+    alive (an untimed moment, window NONE, is every window; a dead player acts in no window)."""
     terms = [And(Eq(m.w, WCODE[w]), enc_actor_ok(S, m, seat, actor)) for w, actor in windows.items()]
-    return Or([Eq(m.w, NONE)] + terms)
+    return Or([Eq(m.w, NONE)] + ([And(enc_seat_alive(S, seat), Or(terms))] if terms else []))
+
+
+def enc_seat_alive(S: SymState, seat):
+    """``seat`` (a number or a seat term) is alive in ``S``."""
+    if isinstance(seat, int):
+        return S.alive[seat]
+    if z3.is_int_value(seat):
+        return S.alive[seat.as_long()]
+    return Or([And(Eq(seat, i), a) for i, a in enumerate(S.alive)])
 
 
 def enc_at_decision(S: SymState, decision: str, seat=0):

@@ -28,12 +28,14 @@ def actor_ok(state: State, seat: int, actor: str) -> bool:
 
 
 def in_window(state: State, seat: int, windows: dict) -> bool:
-    """Is the state's window one of ``windows`` (window -> actor), with ``seat`` its actor there?
-    An untimed state (window None) is every window."""
+    """Is the state's window one of ``windows`` (window -> actor), with ``seat`` its actor there, alive?
+    An untimed state (window None) is every window. A dead player acts in no window (server: MainPhaseIdle
+    ends a dead turn player's turn, FightPhaseIdle passes over a dead whoseFightTurn, WaitNextForChengQing asks
+    the living only)."""
     if state.window is None:
         return True
     actor = windows.get(state.window)
-    return actor is not None and actor_ok(state, seat, actor)
+    return actor is not None and state.seats[seat].alive and actor_ok(state, seat, actor)
 
 
 def at_decision(state: State, decision: str, seat: int = 0) -> bool:
