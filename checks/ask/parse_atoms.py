@@ -687,6 +687,15 @@ class AtomParser(Words):
             return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
         if r.on and r.has("TriggeredSkill") and r.fires is None and not self.at("again", "again_game"):
             return Atom("fires_on", 0, 0, rule=rid)      # 遗信还能用吗: a triggered skill is used as it fires
+        if r.on and r.has("TriggeredSkill") and self.at("again", "again_game"):
+            # 如归能再次发动吗: a triggered skill fires again only when the event it answers happens again — not a
+            # moment the question names; said so, with the form that is asked (its event, whose turn …)
+            self.error(Msg("{n}是触发技能，不是主动使用的：它是否“再次”发动取决于它回应的事件（{on}）是否再次发生，"
+                           "这还不能问；可以问它在某个事件上能否发动，如 '{n}在别人的回合能发动吗'",
+                           "{n} is a triggered skill, not used on purpose: whether it fires 'again' depends on the "
+                           "event it answers ({on}) happening again, which is not asked yet; ask whether it fires on an "
+                           "event, e.g. 'can {n} fire in another player's turn?'",
+                           n=r.name, on=r.trigger or r.on[0].event), self.tok)
         self.error(Msg("{n}是 {zk}：它不是主动使用的——问 '持有 {t}'（或问它改变的判定）",
                        "{n} is a {ek}: it is not used on purpose — ask 'hold {t}' (or about the decision it changes)",
                        n=r.name, zk="、".join(f"'{k}'" for k in r.kinds), ek=", ".join(r.kinds), t=t.text), t)

@@ -714,6 +714,10 @@ def _other_reading(cat: Catalogue, tq: Query, text: str, names: Names) -> bool:
 
 
 #: the message's path asked of (情报还会继续传递吗, 情报会被弃置吗): refused with what may be asked instead
+#: who wins together with whom (一起获胜: 四人局 红蓝同胜, 尾声, a dead teammate): no claim of the language yet
+WIN_TOGETHER = re.compile(r"(?:一起|一同|共同|同时|跟着)(?:获胜|胜利|赢)")
+#: how many cards an effect moves (如归能把两张情报放入…): no claim of the language yet
+EFFECT_COUNT = re.compile(r"把(?:两|二|三|四|五|多|[2-9])张")
 MESSAGE_PATH = re.compile(r"(?:继续|接着)(?:传递|传下去|传|争夺)|(?:情报|它)(?:会|还会)?被弃置|情报(?:会)?(?:去哪|传给谁|怎么处理)")
 
 
@@ -747,6 +751,21 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
                                  "where the message goes (passed on, discarded) is not a claim yet: no game template "
                                  "holds a death on its path; ask who receives it (e.g. 'can the sender receive his "
                                  "own message?')"), path.start(), path.end()) from None
+        count = EFFECT_COUNT.search(text)
+        if count is not None:               # 如归能把两张情报放入…: how many cards the effect moves
+            raise QueryError(Msg("效果一次移动几张牌还不是能问的事（目录里每个效果的张数见 skillproof explain）；能问的是它能不能这样做"
+                                 "（如：'如归能把情报放入当前回合角色的情报区吗'）",
+                                 "how many cards an effect moves at once is not a claim yet (each effect's count is in "
+                                 "skillproof explain); ask whether it does so at all (e.g. 'can 如归 put a message into "
+                                 "the turn player's area?')"), count.start(), count.end()) from None
+        together = WIN_TOGETHER.search(text)
+        if together is not None:            # 潜伏战线获胜时，特工机关能一起获胜吗: whom a win is shared with
+            raise QueryError(Msg("谁和谁一起获胜还不是能问的事（服务器 ProcessFsm.checkWin：同阵营全部获胜、四人局红蓝同胜，"
+                                 "尾声让无身份的角色一同获胜）；能问的是某人能否获胜、谁会赢（如：'潜伏战线能获胜吗'、'谁会赢？'）",
+                                 "who wins together with whom is not a claim yet (server ProcessFsm.checkWin: a whole camp "
+                                 "wins, red and blue together in a four-player game, 尾声 adds the players with no "
+                                 "identity); ask whether a player can win, or who can win (e.g. 'who can win?')"),
+                             together.start(), together.end()) from None
         if len(text) > 400:                 # a long question is not searched for its neighbours
             raise
         near = nearest_phrasing(lambda t: Parser(cat, t, names).parse(), text, e, lambda t: words_of(names, t))

@@ -212,6 +212,9 @@ PHRASES: list[tuple[str, str]] = [
     ("MSG 不含|不含有|没有 COLOUR", "@cond(not {COLOUR} in message)"),
     # ---- what she holds (手牌, 情报)
     ("没有 手牌|牌", "@cond(hand_count == 0)"),
+    # 没有情报时: an empty message area (every message holds a colour, so none of the three counts)
+    ("没有|没 情报|任何情报 AFTER|WHEN", "@cond(red_messages == 0 and blue_messages == 0 and black_messages == 0)"),
+    ("情报区 没有|没 情报? AFTER|WHEN", "@cond(red_messages == 0 and blue_messages == 0 and black_messages == 0)"),
     ("手牌 只有 NUM 张?", "@cond(hand_count == {NUM})"),
     ("只有 NUM 张? 手牌", "@cond(hand_count == {NUM})"),
     ("手牌 不足|少于 NUM 张?", "@cond(hand_count < {NUM})"),

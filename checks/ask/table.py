@@ -625,6 +625,13 @@ class Builder:
                     if needs & {"dead", "win"}:
                         out.append(self.story(base + tail + [TR.Event("die", seat=d)], k, t, "receive_die"))
                 for d in ([0] if needs & {"dead", "dying"} else self.receivers()):
+                    for rid, act in self.killing_skills(t, d, new):
+                        base = self.turn_start(t)
+                        tail = act + [TR.Event("window", window="dying", dying=d)]
+                        if "dying" in needs:
+                            out.append(self.story(base + tail, len(base), t, "skill_dying"))
+                        if needs & {"dead", "win"}:
+                            out.append(self.story(base + tail + [TR.Event("die", seat=d)], len(base), t, "skill_die"))
                     for card in self.killing_cards(t):
                         base = self.turn_start(t)
                         k = len(base)
@@ -653,6 +660,24 @@ class Builder:
                 continue
             if any(o.op == "put_message" and o.args.get("to") == "target" for o in walk(card.do)):
                 out.append(cid)
+        return out
+
+    def killing_skills(self, t: int, d: int, new) -> list:
+        """[(skill, its use)]: active skills of the turn player's main phase that put a message into an area — his own
+        (拼命三郎: a pure black hand card into his own area) when ``d`` is he, or their target's — used on ``d``."""
+        from ..realise import effect_holes, names_word
+        out = []
+        for rid in self.chars[t] and self.cat.characters[self.chars[t]].skills or ():
+            rule = self.cat.skills[rid]
+            if not rule.has("ActiveSkill") or rule.windows.get("main") != "turn":
+                continue
+            tos = {o.args.get("to") for o in walk(rule.do or ()) if o.op == "put_message"}
+            reads_target = names_word(rule.do, "target") or (rule.requires is not None and any(
+                isinstance(x, E.Var) and x.name == "target" for x in E.walk(rule.requires)))
+            if not ("self" in tos and d == t or "target" in tos and reads_target):
+                continue
+            target = (d if "target" in tos and d != t else Hole(new("target"), "seat")) if reads_target else None
+            out.append((rid, [TR.Event("use", seat=t, rule=rid, target=target, **effect_holes(rule.do, new))]))
         return out
 
     def fire_stories(self, t: int, new) -> list:
@@ -1124,6 +1149,8 @@ def target_term(who: str, t, tab, cat=None):
         return AND(there, tab.at(t, lambda s: EQ(s.hand, 0), False))
     if who == "dead":
         return AND(there, tab.at(t, lambda s: NOT(s.alive), False))
+    if who == "no_black":                           # 澄清的目标: a black message in the area
+        return AND(there, tab.at(t, lambda s: EQ(s.count("black_messages"), 0), False))
     if who == "no_messages":                        # every message holds a colour: none of the three counted
         return AND(there, tab.at(t, lambda s: AND([EQ(s.count(f"{c}_messages"), 0) for c in ("red", "blue", "black")]),
                                  False))
@@ -1159,6 +1186,8 @@ def target_holds(who: str, t: int, st: State, cat=None) -> bool:
         return st.seats[t].hand_count == 0
     if who == "dead":
         return not st.seats[t].alive
+    if who == "no_black":
+        return st.seats[t].black_messages == 0
     if who == "no_messages":
         s = st.seats[t]
         return s.red_messages == 0 and s.blue_messages == 0 and s.black_messages == 0
@@ -1202,7 +1231,8 @@ def effect_ops(cat, rid: str) -> list:
     out = [{"op": o.op, "face": o.args.get("face"), "colour": o.args.get("colour"), "grant": o.args.get("grant"),
             "place": place_of(o),
             "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
-            "args": {n: o.args.get(n, d) for n, d in player_args(o.op) if o.args.get(n, d) is not None}} for o in ops]
+            "args": {n: o.args.get(n, d) for n, d in player_args(o.op) if o.args.get(n, d) is not None},
+            "cond": o.cond} for o in ops]
     if getattr(src, "flips", False):
         out.append({"op": "flip", "face": "up", "colour": None, "grant": None, "cards": (), "args": {"who": "self"}})
     return out
@@ -1679,7 +1709,8 @@ def answer(sess, q: Query) -> Result:
                             "rules": []})
         res.headline = pick(f"否——{claim}：服务器根本不会询问这个技能（规则本身，不是界限）",
                             f"no — {claim}: the server does not ask the skill at all (the rules, not the bound)") \
-            if goal.fire is not None else pick(f"否——{claim}：服务器的规则不允许（规则本身，不是界限）",
+            if goal.fire is not None and NOT_ASKED["public_face_down"] not in engine \
+            else pick(f"否——{claim}：服务器的规则不允许（规则本身，不是界限）",
                                                f"no — {claim}: the server's rules forbid it (the rules, not the bound)")
         res.seconds = time.perf_counter() - t0
         return res
@@ -1696,7 +1727,9 @@ def answer(sess, q: Query) -> Result:
         res.notes.append(pick("提高 --seats / --max-turns 可以扩大搜索", "raise --seats / --max-turns to search further"))
         res.seconds = time.perf_counter() - t0
         return res
-    if q.mode != "exists" and not search.premise_met():
+    if q.mode != "exists" and goal.fire is None and goal.effect is None and goal.target is None and \
+            not search.premise_met():
+        # (a firing's, an effect's or a target's template is the claim itself: its legality is no premise)
         res.answer = "unknown"
         res.reason = (f"the premise holds in no game of the templates tried ({bound_words(search, 'en')}): "
                       f"the answer would be vacuous")
@@ -1779,7 +1812,25 @@ def word_may_name(e, o: dict) -> bool:
         return e.who != "other"
     if word == "others":
         return e.who != "self"
+    if isinstance(word, str) and e.who in ("self", "dead"):
+        # the op's own condition (遗信: if = "chosen != self and chosen.alive") rules the player out: never the holder,
+        # never a dead one — a conjunct of it, whatever the game
+        for c in _conjuncts(o.get("cond")):
+            if e.who == "self" and isinstance(c, E.Bin) and c.op == "!=" and \
+                    {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {word, "self"}:
+                return False
+            if e.who == "dead" and isinstance(c, E.Attr) and c.name == "alive" and getattr(c.obj, "name", None) == word:
+                return False
     return True
+
+
+def _conjuncts(node) -> list:
+    """The conjuncts of a condition (``a and b and c``), [] for none."""
+    if node is None:
+        return []
+    if isinstance(node, E.Bin) and node.op == "and":
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
 
 
 #: target words a triggered skill's chosen player is asked with, as the effect claim's player words (parse_effects)
@@ -1919,12 +1970,30 @@ NOT_ASKED = {
                      "skipped), and one coming back to a dead sender is discarded and the turn ends",
                      "server phase/MessageMoveNext.kt (next living player; a dead sender: deck.discard, NextTurn); "
                      "interp path.first_stop_ok / next_stop / receive_errors"),
+    "public_face_down": ("公开角色始终面朝上：公开角色开局面朝上，没有技能能把它翻到面朝下（藏身教堂只翻隐藏角色），"
+                         "所以这个前提在任何一局里都不成立",
+                         "a public role is face up all game: it starts face up and no skill turns it face down (藏身教堂 "
+                         "turns hidden roles only), so the premise holds in no game",
+                         "server skill/RoleCache.kt (isPublicRole), Player.roleFaceUp; skill/CangShenJiaoTang.kt "
+                         "(isHiddenRole); catalogue characters/*.toml hidden = false"),
 }
+
+
+def _says_face_down(a) -> bool:
+    """A premise that the player is face down (面朝下时): a face_up atom of False, or a condition `not face_up`."""
+    if getattr(a, "kind", None) == "face_up":
+        return not a.value
+    node = getattr(a, "value", None) if getattr(a, "kind", None) == "where" else None
+    return isinstance(node, E.Unary) and node.op == "not" and getattr(node.arg, "name", None) == "face_up"
 
 
 def not_asked(cat, goal: Goal) -> list:
     """The engine's reasons the skill asked of is never asked on the question's premise, in any game: invalidated
-    (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted). [] otherwise."""
+    (only initial skills are wrapped) or its holder dead (not a BeforeDieSkill nor granted); a premise no game has (a
+    public role face down). [] otherwise."""
+    ch = cat.characters.get(goal.subject) if goal.subject else None
+    if ch is not None and not ch.hidden and _positive(goal.claim) and any(_says_face_down(a) for a in goal.before):
+        return [NOT_ASKED["public_face_down"]]      # 老汉面朝下时死亡，能发动如归吗: 老汉 is never face down
     if goal.fire is None and _positive(goal.claim) and any(a.kind == "received" for a in atoms_of(goal.claim)) and \
             any(_says_dead(a) for a in goal.before):
         return [NOT_ASKED["dead_receive"]]          # 死亡后还能收到情报吗: dead before the receive asked of

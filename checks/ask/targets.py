@@ -23,7 +23,8 @@ from .syntax import Atom, Query
 #: just before the play (table.Reader: target_term / target_holds):
 #: self — the user himself; other — another player; dying — the dying player; not_dying — a player who is not the
 #: dying one (nobody dying, or another); no_hand — a player with no hand card; no_messages — a player with no message
-#: in her area; face_down / face_up — her role face down / up; dead — a dead player; sender — the sender of the
+#: in her area; no_black — no black message in her area (澄清 needs one); face_down / face_up — her role face down / up;
+#: dead — a dead player; sender — the sender of the
 #: message; turn_player — the player whose turn it is
 TARGET_WORDS = {
     "not_dying": ("其他不濒死的角色", "其他不濒死的人", "不濒死的角色", "不濒死的人", "没有濒死的人", "没有濒死的角色",
@@ -36,6 +37,8 @@ TARGET_WORDS = {
                 "a player without hand cards", "players with no hand cards"),
     "no_messages": ("没有情报的角色", "没有情报的人", "没有情报的玩家", "情报区没有情报的角色", "情报区为空的角色", "没情报的人",
                     "a player with no messages", "someone with no messages", "a player without messages"),
+    "no_black": ("没有黑色情报的角色", "没有黑色情报的人", "没有黑情报的角色", "没有黑情报的人", "情报区没有黑色情报的角色",
+                 "a player with no black messages", "someone with no black messages"),
     "face_down": ("面朝下的角色", "面朝下的人", "面朝下的玩家", "背面朝上的角色", "没有翻开的角色", "未翻开的角色", "盖着的角色",
                   "a face-down player", "a face-down character", "someone face down", "a player who is face down"),
     "face_up": ("面朝上的角色", "面朝上的人", "面朝上的玩家", "正面朝上的角色", "已翻开的角色", "翻开的角色",
@@ -58,6 +61,7 @@ TARGET_WORDS = {
 SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "dying": ("濒死的人", "the dying player"),
          "not_dying": ("没有濒死的人", "a player who is not dying"), "no_hand": ("没有手牌的人", "a player with no hand cards"),
          "dead": ("死亡角色", "a dead player"), "no_messages": ("没有情报的角色", "a player with no messages"),
+         "no_black": ("没有黑色情报的角色", "a player with no black messages"),
          "face_down": ("面朝下的角色", "a face-down player"), "face_up": ("面朝上的角色", "a face-up player"), "sender": ("传出者", "the sender"),
          "turn_player": ("当前回合角色", "the current player"), "male": ("男性角色", "a male player"),
          "female": ("女性角色", "a female player")}
