@@ -5,7 +5,7 @@ interp.windows.in_window / enc.windows.enc_in_window), a death in the main phase
 (拼命三郎), 收到X情报后 in a table question is the player's receive, an always / never whose premise holds in no game is
 unknown (not a vacuous yes), a public role is never face down, an effect op's own condition rules a player out
 (遗信: chosen != self and chosen.alive), 当前回合角色 as an effect's player, the target 没有黑色情报的角色, and the
-refusals that say what may be asked instead (一起获胜, 把两张…, 让…获胜, a triggered skill's 再次发动)."""
+refusals that say what may be asked instead (一起获胜, 把两张…, 让…获胜, a triggered skill's 再次发动, two players dying together)."""
 from __future__ import annotations
 
 import pytest
@@ -132,6 +132,7 @@ def test_a_clause_closed_by_a_comma_after_a_card(sess):
     ("如归能把两张情报放入当前回合角色的情报区吗", "效果一次移动几张牌"),
     ("遗信能让别人获胜吗", "不是效果本身的一步"),
     ("如归能再次发动吗", "触发技能"),
+    ("传出者和老汉都死亡时，老汉能发动如归吗", "两名角色同时死亡"),      # 和 would read 老汉 as the sender himself
 ])
 def test_refusals_say_what_may_be_asked(cat, sess, text, says):
     got, shown, err = outcome(cat, sess, text)

@@ -716,6 +716,8 @@ def _other_reading(cat: Catalogue, tq: Query, text: str, names: Names) -> bool:
 #: the message's path asked of (情报还会继续传递吗, 情报会被弃置吗): refused with what may be asked instead
 #: who wins together with whom (一起获胜: 四人局 红蓝同胜, 尾声, a dead teammate): no claim of the language yet
 WIN_TOGETHER = re.compile(r"(?:一起|一同|共同|同时|跟着)(?:获胜|胜利|赢)")
+#: two players dying together (当前回合角色和老汉同时死亡时): no premise of one player
+BOTH_DIE = re.compile(r"(?:和|与|跟)[^，,？?。]{1,12}?(?:同时|都|一起|一同)(?:死亡|死掉|死了|死|濒死|阵亡)")
 #: how many cards an effect moves (如归能把两张情报放入…): no claim of the language yet
 EFFECT_COUNT = re.compile(r"把(?:两|二|三|四|五|多|[2-9])张")
 MESSAGE_PATH = re.compile(r"(?:继续|接着)(?:传递|传下去|传|争夺)|(?:情报|它)(?:会|还会)?被弃置|情报(?:会)?(?:去哪|传给谁|怎么处理)")
@@ -727,6 +729,13 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     if not text or not text.strip():
         raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
     names = names or Names(cat)
+    both = BOTH_DIE.search(text)
+    if both is not None:                    # 当前回合角色和老汉同时死亡时: 和 would join a given to the player asked about
+        raise QueryError(Msg("两名角色同时死亡（或濒死）还不是能问的前提：问题只问一名角色，「和」会把前面的角色读成他本人；"
+                             "请分开问（如：'老汉在别人的回合死亡时能发动如归吗'）",
+                             "two players dying together is not a premise yet: a question asks of one player, and 'and' "
+                             "would read the first as that player; ask each (e.g. 'can 老汉 fire 如归 when he dies in "
+                             "another player's turn?')"), both.start(), both.end())
     from .order import order_query
     oq = order_query(cat, text, names) if len(text) <= 400 else None
     if oq is not None:                      # 承志和遗信在角色死亡时怎么结算: two skills' order on one event
