@@ -102,11 +102,14 @@ def test_the_rule_books_names_and_the_last_of_a_camp(sess):
 
 # ------------------------------------------------------------------------------------------ effects and targets
 def test_an_effect_ops_condition_rules_its_player_out(cat, sess):
-    """遗信: if = "chosen != self and chosen.alive" — never into her own area, never a dead one's: no from the data."""
+    """遗信: if = "chosen != self and chosen.alive" — never into her own area, never a dead one's; 如归 puts into the
+    turn player's and fires only when self != turn_player — never into his own: no from the data."""
     for text in ("遗信能把手牌放入自己的情报区吗", "遗信能把手牌放入死亡角色的情报区吗"):
         got, shown, _ = outcome(cat, sess, text)
         assert got == "no" and "li_ning_yu.toml" in shown, text
     assert sess.ask("遗信能把手牌放入别人的情报区吗").answer == "yes"
+    got, shown, _ = outcome(cat, sess, "如归能把情报放入自己的情报区吗")      # its trigger's guard: self != turn_player
+    assert got == "no" and "lao_han.toml" in shown and "不对所问的角色做" in shown
 
 
 def test_the_turn_player_as_an_effects_player(sess):

@@ -1799,9 +1799,10 @@ def effect_words(cat, eff) -> tuple:
     return zh, en
 
 
-def word_may_name(e, o: dict) -> bool:
+def word_may_name(e, o: dict, guards: list | None = None) -> bool:
     """Can the op's player argument the claim names be the player it asks about? The holder himself (``self``) is
-    never another player, and ``others`` never the holder."""
+    never another player, and ``others`` never the holder; a player the op's own condition, or every trigger guard
+    of the skill (``guards``: 如归 fires only when ``self != turn_player``), says is not the holder is never he."""
     arg = e.args.get(o["op"])
     if e.who is None or arg is None:
         return True
@@ -1816,12 +1817,19 @@ def word_may_name(e, o: dict) -> bool:
         # the op's own condition (遗信: if = "chosen != self and chosen.alive") rules the player out: never the holder,
         # never a dead one — a conjunct of it, whatever the game
         for c in _conjuncts(o.get("cond")):
-            if e.who == "self" and isinstance(c, E.Bin) and c.op == "!=" and \
-                    {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {word, "self"}:
+            if e.who == "self" and _not_self(c, word):
                 return False
             if e.who == "dead" and isinstance(c, E.Attr) and c.name == "alive" and getattr(c.obj, "name", None) == word:
                 return False
+        if e.who == "self" and guards and all(any(_not_self(c, word) for c in _conjuncts(g)) for g in guards):
+            return False
     return True
+
+
+def _not_self(c, word: str) -> bool:
+    """The conjunct ``c`` says the player ``word`` is not the holder (``word != self``)."""
+    return isinstance(c, E.Bin) and c.op == "!=" and \
+        {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {word, "self"}
 
 
 def _conjuncts(node) -> list:
@@ -1892,22 +1900,29 @@ def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:
     if src is None or any(o["op"] == "prose" for o in ops):
         return None
     e = eff.value
-    fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o)]
+    guards = [on.when for on in getattr(src, "on", None) or ()]
+    if any(g is None for g in guards):
+        guards = []                                 # a trigger with no guard says nothing of who is who
+    fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o, guards)]
     if fit:
         return None
     res = Result(q, "no")
     zh, en = effect_words(cat, e)
-    if any(effect_entry_ok(e, o) for o in ops):     # the op is there, done to someone else
-        zh, en = f"{zh}（对所问的角色）", f"{en} (to the player asked about)"
+    elsewhere = any(effect_entry_ok(e, o) for o in ops)   # the op is there, done to someone else
     r = _ref(cat, eff.rule, src.do[0].loc if src.do else None)
-    res.because = [{"kind": "rule", "rules": [r],
-                    "says": pick(f"{r['name']}的效果（do）里没有这样的操作：{zh}",
-                                 f"{r['name']}'s effect (do) has no such op: {en}")},
+    says = pick(f"{r['name']}的效果有这一步，但不对所问的角色做：效果里写的角色（或它的条件、发动条件）排除了他",
+                f"{r['name']}'s effect has this step, but not on the player asked about: the player it names (or its "
+                f"condition, or its trigger's guard) rules him out") if elsewhere else \
+        pick(f"{r['name']}的效果（do）里没有这样的操作：{zh}", f"{r['name']}'s effect (do) has no such op: {en}")
+    res.because = [{"kind": "rule", "rules": [r], "says": says},
                    {"kind": "bound", "says": pick("效果是数据：这对每一局都成立，与搜索界限无关",
                                                   "the effect is data: this holds of every game, whatever the bound"),
                     "rules": []}]
-    res.headline = pick(f"否——{r['name']}的效果不会{zh}（目录里它的效果没有这一步）",
-                        f"no — {r['name']}'s effect never does that ({en}): its effect in the catalogue has no such step")
+    res.headline = pick(f"否——{r['name']}的效果不会{zh}（目录里它的这一步不对所问的角色做）",
+                        f"no — {r['name']}'s effect never does that ({en}): in the catalogue that step is never done "
+                        f"to the player asked about") if elsewhere else \
+        pick(f"否——{r['name']}的效果不会{zh}（目录里它的效果没有这一步）",
+             f"no — {r['name']}'s effect never does that ({en}): its effect in the catalogue has no such step")
     res.bounds = {"table": True}
     return res
 
