@@ -1076,7 +1076,7 @@ name = "给两份"
 kinds = ["TriggeredSkill"]
 initial = true
 on = { event = "send", whose = "sender" }
-do = [{ op = "grant", grant = "TW", to = "self", may = true }]
+do = [{ op = "grant", grant = "TW", to = "self", may = true }, { op = "grant", grant = "TW", to = "self", may = true }]
 
 [[skill.gives]]
 grant = "TW"
@@ -1114,7 +1114,7 @@ def test_a_skill_held_twice_is_answered_by_the_first_copy_whose_guard_holds(game
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWICE})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c8", skills=[{"rule": "GV"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": True}}}] + \
+    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GV#0", "args": {"k": k}} for k in ks]
     end = d["events"][:5] + gives + d["events"][5:] + [{"event": "window", "window": "turn_end"}]
     fire = {"event": "fire", "seat": 0, "rule": "TW"}
@@ -1442,7 +1442,7 @@ name = "给两用"
 kinds = ["TriggeredSkill"]
 initial = true
 on = { event = "send", whose = "sender" }
-do = [{ op = "grant", grant = "TB", to = "self", may = true }]
+do = [{ op = "grant", grant = "TB", to = "self", may = true }, { op = "grant", grant = "TB", to = "self", may = true }]
 
 [[skill.gives]]
 grant = "TB"
@@ -1510,7 +1510,7 @@ def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, us
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + BOTH_KINDS})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c11", skills=[{"rule": "GB"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": True}}}] + \
+    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GB#0", "args": {"k": k}} for k in ks]
     # seat 0 (3 cards after the send and 黑牌) plays 黑牌 on seat 2 in the fight phase: its card_resolved is pending
     head = d["events"][:5] + gives + d["events"][5:6] + [{"event": "play", "seat": 0, "card": "K0", "target": 2},
@@ -1775,7 +1775,7 @@ def test_nobody_wins_when_the_last_living_player_dies(game):
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + AFTER_ALL})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c15", skills=[{"rule": "GW"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": True}}},
+    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": False}}},
              {"event": "give", "seat": 0, "giver": 0, "site": "GW#0"}]
     events = d["events"][:5] + gives + d["events"][5:9] + [
         {"event": "play", "seat": 0, "card": "KD", "target": 2}, {"event": "resolve"},
