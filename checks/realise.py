@@ -159,9 +159,10 @@ class Builder:
         for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
             self._taken = []
             new = _Names()
-            events = self.emit(list(ways), new)
+            left = list(ways)
+            events = self.emit(left, new)
             if events is not None:
-                events = self.to_one(self.at_once(events))
+                events = self.to_one(self.at_once(events), left)
                 events = self.name_senders(events, new)
             taken = self._taken
             if events is not None and self.questions and \
@@ -1282,14 +1283,16 @@ class Builder:
                 keep[at:at] = runs[at]
         return keep
 
-    def to_one(self, out: list) -> list:
+    def to_one(self, out: list, ways=None) -> list:
         """The grants an effect hands to one player (model/interp/game.GameRunner.gives_to_one: 冷血训练's MustLockOne
         to its user, 先发制人's, 调虎离山's …) as the game hands them out: a give of the giver's site to that player
         right after the effect (after the gives and fires that follow it), where the skeleton has none there and the
         grant op surely runs (no ``may``, no condition, in no alternative) for a player the event fixes (``self``;
         ``target``, ``chosen``, ``chosen2`` when the event names a seat). And the message such an effect sends
         locked on a player it names (``send_message``'s ``lock``: 冷血训练) is locked on him: the turn's send that
-        follows gets the lock of the event's seat, or a hole the solver ties to it."""
+        follows gets the lock of the event's seat, or a hole the solver ties to it. A grant op surely run for a
+        player the event leaves open (a ``chosen`` hole: 先发制人's second choice) is a branch point over the seats
+        (the others first, from the actor's left): the event names the one taken, and the give goes to him."""
         cat = self.cat
         i = 0
         while i < len(out):
@@ -1322,7 +1325,14 @@ class Builder:
                 if site is None or any(q not in site.args for q in params):
                     continue
                 for o in ops:
-                    to = named.get(o.args.get("to"))
+                    word = o.args.get("to")
+                    to = named.get(word)
+                    if isinstance(to, Hole) and word in ("chosen", "chosen2") and ways is not None:
+                        n = self.n + len(self._extra)
+                        seats = [(src[0] + d) % n for d in range(1, n + 1)]
+                        to = seats[self.choose(ways, n)]
+                        out[i] = e = replace(e, **{word: to})
+                        named[word] = to
                     if not isinstance(to, int) or isinstance(to, bool):
                         continue
                     if any(g.kind == "give" and g.site == site.site_id and g.giver == src[0] and g.seat == to

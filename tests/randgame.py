@@ -200,7 +200,8 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         ch = cat.characters[cid]
         s = Seat(character=cid)
         s.identity = idents[i]
-        s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.8 else None
+        # every black identity is dealt a task (Game.start); now and then none (refused by both twins: compared)
+        s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.97 else None
         s.alive = rng.random() < 0.9
         s.lost = not s.alive and rng.random() < 0.3   # dead and out of the game (phase/SendPhaseStart.kt: no card to send)
         area = {}

@@ -52,7 +52,8 @@ from skillproof.model.state import SkillInst
 from .dying import enc_anyone_dying, enc_apply_die, enc_discard_all, enc_die_ok, enc_dying_first, enc_dying_ok, \
     enc_saved
 from .fires import Pending, enc_fire_ok
-from .grants import enc_one_granted, enc_one_grants, enc_recipients, enc_set_granted, enc_set_grants
+from .grants import enc_one_granted, enc_one_grants, enc_recipients, enc_set_granted, enc_set_grants, \
+    enc_unsure_sites
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
@@ -518,16 +519,21 @@ class GameEncoding:
             else:
                 o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
             return
-        if ev.kind not in ("give", "fire"):
-            self.settle_one()
+        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
+            self.settle_one()        # (the card whose use an effect answered resolves before its gives can come)
 
-    def settle_one(self) -> None:
-        """Twin of GameRunner.settle_one: per seat, as many gives as grant ops that named him ran."""
+    def settle_one(self, ending: bool = False) -> None:
+        """Twin of GameRunner.settle_one: per seat, as many gives as grant ops that named him ran (at most that, where
+        the site's condition has an unknown part: ``enc_unsure_sites``); at the trace's end an effect none of whose
+        gives came yet is excused."""
         for o in self.owed_one:
+            if ending and not o["got"]:
+                continue
             for s in range(self.n):
                 ran = SUM(ITE(AND(c, EQ(seat, s)), 1, 0) for c, seat in o["want"])
+                got = o["got"].get(s, 0)
                 self.ok("an effect's grant to one player is given to him right after it, once per grant op done",
-                        EQ(ran, o["got"].get(s, 0)), (o["src"][1],))
+                        GE(ran, got) if o["unsure"] else EQ(ran, got), (o["src"][1],))
         self.owed_one = []
 
     def close_at_once(self) -> None:
@@ -555,7 +561,9 @@ class GameEncoding:
             if same is not None:
                 same["want"].extend(want)
             else:
-                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {}})
+                src = self.cat.cards.get(source) or self.cat.skills.get(source)
+                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {},
+                                      "unsure": enc_unsure_sites(src, grant)})
         sends = any(o.op == "send_message" for o in walk(ops))
         for grant, to in enc_set_grants(ops).items():
             ran = SUM(ITE(c, 1, 0) for c, g, t, _ in d.grants if g == grant and t in ("all", "others"))
@@ -1331,7 +1339,7 @@ class GameEncoding:
         if self.at_once is not None:
             self.close_at_once()
         self.settle_owed(ending=True)
-        self.settle_one()
+        self.settle_one(ending=True)
         self.discard_dead()
         tab, cat = self.tab, self.cat
         if tab.ended is not True and self.card is None and tab.window not in (None, "dying"):

@@ -95,6 +95,13 @@ def enc_one_grants(ops) -> dict:
     return {g: tuple(v) for g, v in out.items()}
 
 
+def enc_unsure_sites(src, grant: str) -> bool:
+    """Twin of interp.grants.unsure_sites: a gives site of ``src`` for ``grant`` whose ``when`` has an ``unknown``."""
+    from skillproof.model import expr as E
+    return any(g.grant == grant and g.when is not None and any(isinstance(n, E.Unknown) for n in E.walk(g.when))
+               for g in getattr(src, "gives", ()) or ())
+
+
 def enc_one_granted(cat, give) -> bool:
     """Twin of interp.grants.one_granted."""
     src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..reason import Reason, during, echoed, window as win_of
 from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, apply_replace, moment, replace_errors, \
     replacing_inst
-from .grants import one_granted, one_grants, recipients, set_granted, set_grants, site_of
+from .grants import one_granted, one_grants, recipients, set_granted, set_grants, site_of, unsure_sites
 from .core import env_of, evaluate, live_kinds
 from .draw import draw_count
 from .plays import can_play
@@ -206,7 +206,8 @@ class GameRunner(Runner):
         ``chosen`` …: 冷血训练's MustLockOne to its user, 先发制人's InvalidSkill to the chosen player, 调虎离山's to its
         target …) hands it to that player as it resolves (the server's ``r.skills += …`` inside the effect:
         skill/LengXueXunLian.kt ExecuteLengXueXunLian.resolve, XianFaZhiRen.kt, card/DiaoHuLiShan.kt): right after
-        the effect — only gives and fires (other skills answering the same event) between, before anything else,
+        the effect — only gives and fires (other skills answering the same event) between, and the resolution of
+        the card whose use it answered (no give comes while a card is being used: ``node``), before anything else,
         the message it sends included — one give of the giver's site to each player its grant ops named, as many
         as ran (a declined ``may`` hands out nothing); none without such an effect, none to another player.
         Twin: checks/enc/game.GameEncoding.gives_to_one."""
@@ -222,13 +223,19 @@ class GameRunner(Runner):
             else:
                 o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
             return
-        if ev.kind not in ("give", "fire"):
+        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
             self.settle_one()
 
-    def settle_one(self) -> None:
-        """Each effect just done has handed its grant to each player its grant ops named, once per op that ran."""
+    def settle_one(self, ending: bool = False) -> None:
+        """Each effect just done has handed its grant to each player its grant ops named, once per op that ran (at
+        most that, where its site's condition has a part the catalogue cannot say: ``unsure_sites``). A trace that
+        ends before any of an effect's gives stops inside the effect's step (as one that ends before 冷血训练's message
+        is sent owes its ban): excused; one that gave some of them must give all."""
         for o in self.owed_one:
-            if o["got"] != o["want"]:
+            if ending and not o["got"]:
+                continue
+            short = any(k > o["want"].get(s, 0) for s, k in o["got"].items())
+            if o["got"] != o["want"] and (not o["unsure"] or short):
                 what, grant = self.cat.name_of(o["src"][1]), self.cat.name_of(o["grant"])
                 want = "、".join(f"座位{s}" for s in sorted(o["want"])) or "没有人"
                 got = "、".join(f"座位{s}" for s in sorted(o["got"])) or "没有人"
@@ -277,7 +284,9 @@ class GameRunner(Runner):
                 for seat, m in want.items():
                     same["want"][seat] = same["want"].get(seat, 0) + m
             else:
-                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {}})
+                src = self.cat.cards.get(source) or self.cat.skills.get(source)
+                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {},
+                                      "unsure": unsure_sites(src, grant)})
         sends = any(o.op == "send_message" for o in walk(ops))
         for grant, to in set_grants(ops).items():
             ran = sum(1 for g, t, _ in d.grants if g == grant and t in ("all", "others"))
@@ -682,7 +691,7 @@ class GameRunner(Runner):
         if self.at_once is not None:
             self.close_at_once()
         self.settle_owed(ending=True)
-        self.settle_one()
+        self.settle_one(ending=True)
         self.discard_dead()
         st = self.st
         if st.winners is None and self.card is None and st.window not in (None, "dying"):

@@ -126,6 +126,16 @@ def one_grants(ops) -> dict:
     return {g: tuple(v) for g, v in out.items()}
 
 
+def unsure_sites(src, grant: str) -> bool:
+    """Does a gives site of ``src`` for ``grant`` hand it out on a condition with a part the vocabulary cannot say
+    (an ``unknown`` in its ``when``: 就计 hands its grant out only for a real card, not 诡诈's virtual one)? Then the
+    effect's grant op running does not tell whether the give follows: at most as many gives, not exactly.
+    Twin: checks/enc/grants.enc_unsure_sites."""
+    from .. import expr as E
+    return any(g.grant == grant and g.when is not None and any(isinstance(n, E.Unknown) for n in E.walk(g.when))
+               for g in getattr(src, "gives", ()) or ())
+
+
 def one_granted(cat: Catalogue, give) -> bool:
     """Is the site's grant one its giver's effect hands to one player (so each of its gives follows right after that
     effect, to the player it names: model/interp/game.GameRunner.gives_to_one)?"""
