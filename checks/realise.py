@@ -35,7 +35,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
-from skillproof.model.interp.grants import recipients, set_granted, set_grants, site_of
+from skillproof.model.interp.grants import one_grants, recipients, set_granted, set_grants, site_of
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
@@ -159,9 +159,10 @@ class Builder:
         for _ in range(MAX_TEMPLATES * 4):          # walks that end in no template count too
             self._taken = []
             new = _Names()
-            events = self.emit(list(ways), new)
+            left = list(ways)
+            events = self.emit(left, new)
             if events is not None:
-                events = self.at_once(events)
+                events = self.to_one(self.at_once(events), left)
                 events = self.name_senders(events, new)
             taken = self._taken
             if events is not None and self.questions and \
@@ -1281,6 +1282,77 @@ class Builder:
             for at in sorted(runs, reverse=True):
                 keep[at:at] = runs[at]
         return keep
+
+    def to_one(self, out: list, ways=None) -> list:
+        """The grants an effect hands to one player (model/interp/game.GameRunner.gives_to_one: 冷血训练's MustLockOne
+        to its user, 先发制人's, 调虎离山's …) as the game hands them out: a give of the giver's site to that player
+        right after the effect (after the gives and fires that follow it), where the skeleton has none there and the
+        grant op surely runs (no ``may``, no condition, in no alternative) for a player the event fixes (``self``;
+        ``target``, ``chosen``, ``chosen2`` when the event names a seat). And the message such an effect sends
+        locked on a player it names (``send_message``'s ``lock``: 冷血训练) is locked on him: the turn's send that
+        follows gets the lock of the event's seat, or a hole the solver ties to it. A grant op surely run for a
+        player the event leaves open (a ``chosen`` hole: 先发制人's second choice) is a branch point over the seats
+        (the others first, from the actor's left): the event names the one taken, and the give goes to him."""
+        cat = self.cat
+        i = 0
+        while i < len(out):
+            e = out[i]
+            src = self._source(out, i) if e.kind in ("use", "fire", "resolve") else None
+            obj = (cat.skills.get(src[1]) or cat.cards.get(src[1])) if src is not None else None
+            if obj is None:
+                i += 1
+                continue
+            play = next((out[j] for j in range(i - 1, -1, -1) if out[j].kind == "play"), None) \
+                if e.kind == "resolve" else None
+            named = {"self": src[0], "target": play.target if play is not None else e.target,
+                     "chosen": e.chosen, "chosen2": e.chosen2}
+            for o in walk(obj.do):
+                if o.op == "send_message" and o.args.get("lock") is not None:
+                    self._lock_send(out, i, named.get(o.args["lock"]))
+            j = i + 1
+            while j < len(out) and out[j].kind in ("give", "fire"):
+                j += 1
+            w = current_window(out[:i + 1])
+            adds = []
+            for grant, words in one_grants(obj.do).items():
+                ops = [o for o in walk(obj.do) if o.op == "grant" and o.args.get("grant") == grant]
+                alts = any(o.op == "grant" and o.args.get("grant") == grant for top in obj.do for alt in top.options
+                           for o in walk(alt))
+                if alts or any(o.may or o.cond is not None for o in ops):
+                    continue
+                site = next((g for g in obj.gives if g.grant == grant and (not g.at or w in g.at)), None)
+                params = cat.skills[grant].params if grant in cat.skills else {}
+                if site is None or any(q not in site.args for q in params):
+                    continue
+                for o in ops:
+                    word = o.args.get("to")
+                    to = named.get(word)
+                    if isinstance(to, Hole) and word in ("chosen", "chosen2") and ways is not None:
+                        n = self.n + len(self._extra)
+                        seats = [(src[0] + d) % n for d in range(1, n + 1)]
+                        to = seats[self.choose(ways, n)]
+                        out[i] = e = replace(e, **{word: to})
+                        named[word] = to
+                    if not isinstance(to, int) or isinstance(to, bool):
+                        continue
+                    if any(g.kind == "give" and g.site == site.site_id and g.giver == src[0] and g.seat == to
+                           for g in out[i + 1:j] + adds):
+                        continue
+                    adds.append(TR.Event("give", seat=to, giver=src[0], site=site.site_id, args=dict(site.args)))
+            out[i + 1:i + 1] = adds
+            i += 1 + len(adds)
+        return out
+
+    def _lock_send(self, out: list, i: int, who) -> None:
+        """The turn's send after ``out[i]`` locks ``who`` (a seat), or a set of seats the solver picks (a hole)."""
+        for k in range(i + 1, len(out)):
+            if out[k].kind == "turn":
+                return
+            if out[k].kind == "send":
+                locks = [who] if isinstance(who, int) and not isinstance(who, bool) else \
+                    Hole(f"locks_of_send{k}", "seats")
+                out[k] = replace(out[k], locks=locks)
+                return
 
     def _turn_start(self, out: list) -> int:
         for i in range(len(out) - 1, -1, -1):

@@ -23,7 +23,7 @@ from skillproof.model.interp import path as P
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.draw import draw_count
 from skillproof.model.interp.game import GameRunner
-from skillproof.model.interp.grants import recipients, set_grants
+from skillproof.model.interp.grants import one_grants, recipients, set_grants
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COLOURS_OF, counts
 from skillproof.model.interp.trace import Event, Trace
@@ -103,6 +103,7 @@ def clone(r: GameRunner) -> GameRunner:
     c.send_via = dict(r.send_via) if r.send_via else None
     c.senders = list(r.senders)
     c.owed = [dict(o) for o in r.owed]
+    c.owed_one = [dict(o, want=dict(o["want"]), got=dict(o["got"])) for o in r.owed_one]
     c.at_once = None if r.at_once is None else dict(r.at_once, seats=list(r.at_once["seats"]),
                                                       args=list(r.at_once["args"]))
     return c
@@ -199,7 +200,8 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         ch = cat.characters[cid]
         s = Seat(character=cid)
         s.identity = idents[i]
-        s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.8 else None
+        # every black identity is dealt a task (Game.start); now and then none (refused by both twins: compared)
+        s.task = tasks.pop() if s.identity == "black" and tasks and rng.random() < 0.97 else None
         s.alive = rng.random() < 0.9
         s.lost = not s.alive and rng.random() < 0.3   # dead and out of the game (phase/SendPhaseStart.kt: no card to send)
         area = {}
@@ -396,9 +398,13 @@ def gives(sim: Sim, seat: int, src, ev) -> None:
     arguments — now and then to some of them only, or with other arguments (refused: compared)."""
     rng, cat = sim.rng, sim.cat
     sets = set_grants(getattr(src, "do", ()))
+    ones = one_grants(getattr(src, "do", ()))
     for g in getattr(src, "gives", ()):
         if g.grant in sets and rng.random() < 0.9:
             at_once(sim, seat, g, sets[g.grant])
+            continue
+        if g.grant in ones and rng.random() < 0.9:
+            to_one(sim, seat, g)
             continue
         if rng.random() < 0.5:
             continue
@@ -409,6 +415,26 @@ def gives(sim: Sim, seat: int, src, ev) -> None:
             v = g.args.get(pn) if pn in g.args and rng.random() < 0.9 else _value(rng, cat, pt)
             args[pn] = tuple(v) if isinstance(v, list) else v
         sim.try_(Event("give", seat=to, giver=seat, site=g.site_id, args=args))
+
+
+def to_one(sim: Sim, seat: int, g) -> None:
+    """A grant the effect just done hands to one player (GameRunner.gives_to_one): to each player its grant ops
+    named, as many times as they ran (now and then one left out, or to another seat: refused, compared)."""
+    rng, cat = sim.rng, sim.cat
+    n = len(sim.st.seats)
+    o = next((o for o in sim.r.owed_one if o["src"] == (seat, g.giver) and o["grant"] == g.grant), None)
+    want = [s for s, k in sorted((o or {}).get("want", {}).items()) for _ in range(k)]
+    if want and rng.random() < 0.05:
+        want.remove(rng.choice(want))
+    if rng.random() < 0.05:
+        want.append(rng.randrange(n))
+    for s in want:
+        args = {}
+        for pn, pt in cat.skills[g.grant].params.items():
+            v = g.args.get(pn) if pn in g.args and rng.random() < 0.95 else _value(rng, cat, pt)
+            args[pn] = tuple(v) if isinstance(v, list) else v
+        if not sim.try_(Event("give", seat=s, giver=seat, site=g.site_id, args=args)):
+            return
 
 
 def at_once(sim: Sim, seat: int, g, to: str) -> None:

@@ -125,8 +125,8 @@ def test_skeleton_realised_through_holes():
     chars = [c for c, ch in cat.characters.items() if not ch.hidden][:3]
     seats = []
     for i, c in enumerate(chars):
-        s = Seat(character=c, identity=("red", "blue", "black")[i], face_up=True, ever_face_up=True,
-                 hand_count=Hole(f"hand{i}", "int", tuple(range(4))))
+        s = Seat(character=c, identity=("red", "blue", "black")[i], task=(None, None, "killer")[i], face_up=True,
+                 ever_face_up=True, hand_count=Hole(f"hand{i}", "int", tuple(range(4))))
         s.skills = [SkillInst(r) for r in cat.characters[c].skills]
         s.area = {}
         seats.append(s)

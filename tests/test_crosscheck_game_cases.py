@@ -470,7 +470,7 @@ def _failing_labels(g) -> set:
 
 
 DEAL_REASONS = {"identities": "is not dealt these identities", "tasks": "the secret tasks are not dealt so",
-                "black": "only a black identity has a secret task"}
+                "black": "only a black identity has a secret task", "untasked": "every black identity has a secret task"}
 
 
 def _deals(n: int):
@@ -508,7 +508,7 @@ def test_every_deal_of_every_seat_count():
     chars = "".join(f'\n[[character]]\nid = "d{i}"\nname = "角{i}"\nhidden = false\nfemale = false\nskills = []\n'
                     for i in range(9))
     cat = loader.load(texts={"deal.toml": "[rules]\nseats = 9\nmin_seats = 1\n" + chars})
-    seen = {"legal": 0, "identities": 0, "tasks": 0, "black": 0}
+    seen = {"legal": 0, "identities": 0, "tasks": 0, "black": 0, "untasked": 0}
     for n in range(1, 10):
         for ids, tasks in _deals(n):
             seats = [{"character": f"d{i}", "alive": True, "face_up": True, "ever_face_up": True, "identity": x,
@@ -519,7 +519,7 @@ def test_every_deal_of_every_seat_count():
             why = {k for k, words in DEAL_REASONS.items() if any(words in x.en for _, x in r.errors)}
             twin = _failing_labels(GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())))
             assert ("identities" in why) == ("setup: the deal of identities" in twin), (ids, tasks, r.errors, twin)
-            assert bool(why & {"tasks", "black"}) == ("setup: the deal of secret tasks" in twin), \
+            assert bool(why & {"tasks", "black", "untasked"}) == ("setup: the deal of secret tasks" in twin), \
                 (ids, tasks, r.errors, twin)
             for k in why:
                 seen[k] += 1
@@ -529,7 +529,8 @@ def test_every_deal_of_every_seat_count():
 
 def _win_cases():
     """(receiver, colour, messages of it before, task of seat 2, task of seat 5, seat 5 alive)."""
-    for tasks in ((None, None), ("collector", None), ("collector", "mutator"), (None, "mutator"),
+    # every black player has a task (Game.start): 杀手 / 先行者 win only at a death, none here
+    for tasks in (("killer", "pioneer"), ("collector", "pioneer"), ("collector", "mutator"), ("killer", "mutator"),
                   ("mutator", "stealer"), ("stealer", "collector")):
         for alive5 in ((True, False) if "mutator" in tasks[1:] else (True,)):
             for x in (1, 2, 3):
@@ -747,8 +748,9 @@ def test_red_and_blue_win_together_in_a_four_player_game(col, x, winners):
                     for i in range(4))
     cat = loader.load(texts={"four.toml": "[rules]\nseats = 4\nmin_seats = 4\n" + chars})
     seats = [{"character": f"f{i}", "alive": True, "face_up": True, "ever_face_up": True, "identity": ident,
-              "hand_count": 2, "area": {col: 2} if i == x else {}}
-             for i, ident in enumerate(("red", "blue", "black", "black"))]
+              "task": task, "hand_count": 2, "area": {col: 2} if i == x else {}}
+             for i, (ident, task) in enumerate((("red", None), ("blue", None), ("black", "killer"),
+                                                ("black", "pioneer")))]
     events = [{"event": "turn", "seat": 0}, {"event": "draw"}, {"event": "window", "window": "main"},
               {"event": "window", "window": "send_start"},
               {"event": "send", "seat": 0, "colours": [col], "arrow": "up", "lockable": False, "dir": "up", "to": x,
@@ -1076,7 +1078,7 @@ name = "给两份"
 kinds = ["TriggeredSkill"]
 initial = true
 on = { event = "send", whose = "sender" }
-do = [{ op = "grant", grant = "TW", to = "self", may = true }]
+do = [{ op = "grant", grant = "TW", to = "self", may = true }, { op = "grant", grant = "TW", to = "self", may = true }]
 
 [[skill.gives]]
 grant = "TW"
@@ -1114,7 +1116,7 @@ def test_a_skill_held_twice_is_answered_by_the_first_copy_whose_guard_holds(game
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWICE})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c8", skills=[{"rule": "GV"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": True}}}] + \
+    gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GV#0", "args": {"k": k}} for k in ks]
     end = d["events"][:5] + gives + d["events"][5:] + [{"event": "window", "window": "turn_end"}]
     fire = {"event": "fire", "seat": 0, "rule": "TW"}
@@ -1254,10 +1256,10 @@ def test_a_disturber_wins_at_his_turn_end_once_every_other_living_player_has_two
     setup = copy.deepcopy(d["setup"])
     two = {"area": {"red": 1, "blue": 1}, "red_messages": 1, "blue_messages": 1, "true_messages": 2,
            "non_black_messages": 2, "black_messages": 0}
-    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red", **two),
-                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue", **two)]
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red", task=None, **two),
+                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue", task=None, **two)]
     setup["seats"][0].update(identity="black", task="disturber")
-    setup["seats"][2].update(identity="red", area=area2, red_messages=0, blue_messages=len(area2),
+    setup["seats"][2].update(identity="red", task=None, area=area2, red_messages=0, blue_messages=len(area2),
                              true_messages=len(area2), non_black_messages=len(area2))
     events = copy.deepcopy(d["events"])
     events[4].update(arrow="up", dir="up")
@@ -1442,7 +1444,7 @@ name = "给两用"
 kinds = ["TriggeredSkill"]
 initial = true
 on = { event = "send", whose = "sender" }
-do = [{ op = "grant", grant = "TB", to = "self", may = true }]
+do = [{ op = "grant", grant = "TB", to = "self", may = true }, { op = "grant", grant = "TB", to = "self", may = true }]
 
 [[skill.gives]]
 grant = "TB"
@@ -1510,7 +1512,7 @@ def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, us
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + BOTH_KINDS})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c11", skills=[{"rule": "GB"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": True}}}] + \
+    gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GB#0", "args": {"k": k}} for k in ks]
     # seat 0 (3 cards after the send and 黑牌) plays 黑牌 on seat 2 in the fight phase: its card_resolved is pending
     head = d["events"][:5] + gives + d["events"][5:6] + [{"event": "play", "seat": 0, "card": "K0", "target": 2},
@@ -1775,7 +1777,7 @@ def test_nobody_wins_when_the_last_living_player_dies(game):
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + AFTER_ALL})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c15", skills=[{"rule": "GW"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": True}}},
+    gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": False}}},
              {"event": "give", "seat": 0, "giver": 0, "site": "GW#0"}]
     events = d["events"][:5] + gives + d["events"][5:9] + [
         {"event": "play", "seat": 0, "card": "KD", "target": 2}, {"event": "resolve"},

@@ -23,10 +23,12 @@ def cat():
 
 
 def table(cat, seats) -> State:
-    """Seats as (character, identity, hand, area, face_up)."""
+    """Seats as (character, identity, hand, area, face_up); each black identity dealt a secret task (Game.start)."""
     out = []
+    tasks = ["collector", "stealer", "pioneer", "killer"]
     for ch, ident, hand, area, up in seats:
-        s = Seat(character=ch, identity=ident, face_up=up, ever_face_up=up, hand_count=hand)
+        s = Seat(character=ch, identity=ident, face_up=up, ever_face_up=up, hand_count=hand,
+                 task=tasks.pop(0) if ident == "black" else None)
         s.skills = [SkillInst(r) for r in cat.characters[ch].skills]
         s.area = tuple(sorted(area.items()))
         out.append(s)

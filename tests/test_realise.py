@@ -10,6 +10,7 @@ from skillproof.model import loader
 from skillproof.model.interp.decide import decide, matches
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.trace import Event, Trace
+from skillproof.model.interp.hole import Hole
 from skillproof.model.state import Seat, SkillInst, State
 
 
@@ -57,7 +58,9 @@ def test_a_grant_handed_out_at_the_send_phase_start_becomes_a_game(cat):
 
 def test_a_skill_used_in_place_of_the_send_comes_before_it_and_gives_its_card(cat):
     """冷血训练 hands 不能出牌(调包) out at the send: its use is put right before the send, which takes its card from
-    the deck's top (the effect's send_message ``from``), not from the hand."""
+    the deck's top (the effect's send_message ``from``), not from the hand; its MustLockOne comes to its user right
+    after the use (realise.to_one: GameRunner.gives_to_one), and the send locks the player it chose — a hole the
+    solver ties to the use's ``chosen`` (its send_message ``lock``)."""
     sk = _skeleton(cat, ["chen_da_er", "sp_han_mei"], [
         Event("turn", seat=1), Event("window", window="send", in_front=0, sender=1),
         Event("give", seat=0, giver=1, site="LengXueXunLian#1", args={"all_cards": False, "cards": ("Diao_Bao",)}),
@@ -67,8 +70,11 @@ def test_a_skill_used_in_place_of_the_send_comes_before_it_and_gives_its_card(ca
     tmpl = templates(cat, sk, base)[0]
     kinds = [e.kind for e in tmpl.events]
     use = kinds.index("use")
-    assert tmpl.events[use].rule == "LengXueXunLian" and kinds[use + 1] == "send"
-    assert tmpl.events[use + 1].source == sends_from(cat.skills["LengXueXunLian"].do) == "deck_top"
+    assert tmpl.events[use].rule == "LengXueXunLian" and kinds[use + 1:use + 3] == ["give", "send"]
+    g = tmpl.events[use + 1]
+    assert (g.site, g.giver, g.seat) == ("LengXueXunLian#0", 1, 1)
+    assert tmpl.events[use + 2].source == sends_from(cat.skills["LengXueXunLian"].do) == "deck_top"
+    assert isinstance(tmpl.events[use + 2].locks, Hole) and isinstance(tmpl.events[use].chosen, Hole)
 
 
 def test_the_walks_helpers():

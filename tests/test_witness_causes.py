@@ -35,10 +35,13 @@ def cat():
     return loader.load()
 
 
-def seat(character: str, skills, hand: int = 2, identity: str = "red", face_up: bool = True, area=None) -> dict:
+def seat(character: str, skills, hand: int = 2, identity: str = "red", face_up: bool = True, area=None,
+         task: str | None = None) -> dict:
+    """A seat of a game; a black identity is dealt a secret task (Game.start: 收集者 unless told)."""
     area = dict(area or {})
     out = {"alive": True, "area": area, "character": character, "ever_face_up": face_up, "face_up": face_up,
-           "hand_count": hand, "identity": identity, "locked": False, "skills": [{"rule": r} for r in skills]}
+           "hand_count": hand, "identity": identity, "locked": False, "skills": [{"rule": r} for r in skills],
+           "task": task if task is not None or identity != "black" else "collector"}
     from skillproof.model.interp.table import counts
     out.update(counts(area))
     return out

@@ -52,7 +52,8 @@ from skillproof.model.state import SkillInst
 from .dying import enc_anyone_dying, enc_apply_die, enc_discard_all, enc_die_ok, enc_dying_first, enc_dying_ok, \
     enc_saved
 from .fires import Pending, enc_fire_ok
-from .grants import enc_recipients, enc_set_granted, enc_set_grants
+from .grants import enc_one_granted, enc_one_grants, enc_recipients, enc_set_granted, enc_set_grants, \
+    enc_unsure_sites
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
@@ -117,6 +118,7 @@ class GameEncoding:
         self.done: dict = {}                  # twin of GameRunner.done: event index -> [(condition, entry)]
         self.owed: list = []                  # twin of GameRunner.owed (``ran`` a term: how many grant ops ran)
         self.at_once: dict | None = None      # twin of GameRunner.at_once
+        self.owed_one: list = []              # twin of GameRunner.owed_one (``want``: (condition, seat term) per op)
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -450,6 +452,7 @@ class GameEncoding:
         not over, the card being used resolved first, the dying dealt with first."""
         tab = self.tab
         self.gives_at_once(ev)
+        self.gives_to_one(ev)
         if ev.kind != "fire":
             self.discard_dead()
         if ev.kind not in NODE_FREE and self.card is None and tab.window != "dying":
@@ -502,6 +505,37 @@ class GameEncoding:
                 self.ok("the effect handed the grant out (once per grant op done)", GE(o["ran"], o["runs"]),
                         (give.giver,))
 
+    # -------------------------------------------------------------------------------------- grants to one player
+    def gives_to_one(self, ev) -> None:
+        """Twin of GameRunner.gives_to_one: a grant an effect hands to one player (skill/LengXueXunLian.kt
+        ExecuteLengXueXunLian.resolve: ``r.skills += MustLockOne()``) is given to that player right after it — only
+        gives and fires between — once per grant op that ran; none without such an effect."""
+        give = _site(self.cat, ev.site) if ev.kind == "give" else None
+        if give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and enc_one_granted(self.cat, give):
+            o = next((o for o in self.owed_one if o["src"] == (ev.giver, give.giver) and o["grant"] == give.grant),
+                     None)
+            if o is None:
+                self.bad("a grant to one player comes right after the effect handing it out", (give.giver,))
+            else:
+                o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
+            return
+        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
+            self.settle_one()        # (the card whose use an effect answered resolves before its gives can come)
+
+    def settle_one(self, ending: bool = False) -> None:
+        """Twin of GameRunner.settle_one: per seat, as many gives as grant ops that named him ran (at most that, where
+        the site's condition has an unknown part: ``enc_unsure_sites``); at the trace's end an effect none of whose
+        gives came yet is excused."""
+        for o in self.owed_one:
+            if ending and not o["got"]:
+                continue
+            for s in range(self.n):
+                ran = SUM(ITE(AND(c, EQ(seat, s)), 1, 0) for c, seat in o["want"])
+                got = o["got"].get(s, 0)
+                self.ok("an effect's grant to one player is given to him right after it, once per grant op done",
+                        GE(ran, got) if o["unsure"] else EQ(ran, got), (o["src"][1],))
+        self.owed_one = []
+
     def close_at_once(self) -> None:
         run, self.at_once = self.at_once, None
         if sorted(run["seats"]) != list(run["want"]):
@@ -521,9 +555,18 @@ class GameEncoding:
     def owe(self, actor: int, source, ops, d) -> None:
         """Twin of GameRunner.owe (the copies a fire does the effect under are one effect: their counts add up)."""
         from skillproof.model.effects import walk
+        for grant in enc_one_grants(ops):
+            want = [(c, seat) for c, g, t, seat in d.grants if g == grant and t not in ("all", "others")]
+            same = next((o for o in self.owed_one if o["src"] == (actor, source) and o["grant"] == grant), None)
+            if same is not None:
+                same["want"].extend(want)
+            else:
+                src = self.cat.cards.get(source) or self.cat.skills.get(source)
+                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {},
+                                      "unsure": enc_unsure_sites(src, grant)})
         sends = any(o.op == "send_message" for o in walk(ops))
         for grant, to in enc_set_grants(ops).items():
-            ran = SUM(ITE(c, 1, 0) for c, g, t in d.grants if g == grant and t in ("all", "others"))
+            ran = SUM(ITE(c, 1, 0) for c, g, t, _ in d.grants if g == grant and t in ("all", "others"))
             same = next((o for o in self.owed if o["k"] == self.k and o["src"] == (actor, source)
                          and o["grant"] == grant), None)
             if same is not None:
@@ -839,6 +882,13 @@ class GameEncoding:
             locks = [j in lst for j in range(self.n)]
         if not locks_ok:
             self.bad("no player locked twice, every one a seat")
+        if via is not None:
+            # twin of GameRunner.on_send: the effect's send locks the player it names, and him alone (冷血训练:
+            # OnSendCard with listOf(lockPlayer), skill/LengXueXunLian.kt resolveProtocol)
+            present, f = via
+            self.ok("the message an effect sends is locked on the player it names",
+                    OR(NOT(AND(present, f["locks_one"])),
+                       AND(NE(f["lock"], NONE), AND([EQ(locks[j], EQ(f["lock"], j)) for j in range(self.n)]))))
         send_rules = tuple(sorted({r for g in ("SendMessageDirectionSkill", "SendMessageCanLockSkill",
                                               "SendMessageCardSkill") for r in self._rules_of(ev.seat, g)}))
         self.ok("the send rules in force allow this send",
@@ -1003,7 +1053,7 @@ class GameEncoding:
                 self.send_via = (p, f)
             else:
                 op_, of = self.send_via
-                merged = {key: ITE(p, f[key], of[key]) for key in ("by", "of", "face_up")}
+                merged = {key: ITE(p, f[key], of[key]) for key in ("by", "of", "face_up", "locks_one", "lock")}
                 merged["from"] = {x: OR(AND(p, f["from"].get(x, False)), AND(NOT(p), of["from"].get(x, False)))
                                   for x in sorted(set(f["from"]) | set(of["from"]))}
                 self.send_via = (OR(op_, p), merged)
@@ -1289,6 +1339,7 @@ class GameEncoding:
         if self.at_once is not None:
             self.close_at_once()
         self.settle_owed(ending=True)
+        self.settle_one(ending=True)
         self.discard_dead()
         tab, cat = self.tab, self.cat
         if tab.ended is not True and self.card is None and tab.window not in (None, "dying"):

@@ -79,6 +79,35 @@ def enc_set_granted(cat, give) -> bool:
     return src is not None and give.grant in enc_set_grants(src.do)
 
 
+def enc_one_grants(ops) -> dict:
+    """Twin of interp.grants.one_grants: grant id -> the words naming the one player an effect hands it to (``self``,
+    ``target``, ``chosen`` …; a grant it also hands to a set is the set's). Server: the effect's own
+    ``r.skills += …`` as it resolves (skill/LengXueXunLian.kt ExecuteLengXueXunLian.resolve: MustLockOne)."""
+    from skillproof.model.effects import walk
+    sets = enc_set_grants(ops)
+    out: dict = {}
+    for o in walk(ops):
+        g, to = o.args.get("grant"), o.args.get("to")
+        if o.op == "grant" and isinstance(g, str) and g not in sets and isinstance(to, str) and to not in SETS:
+            out.setdefault(g, [])
+            if to not in out[g]:
+                out[g].append(to)
+    return {g: tuple(v) for g, v in out.items()}
+
+
+def enc_unsure_sites(src, grant: str) -> bool:
+    """Twin of interp.grants.unsure_sites: a gives site of ``src`` for ``grant`` whose ``when`` has an ``unknown``."""
+    from skillproof.model import expr as E
+    return any(g.grant == grant and g.when is not None and any(isinstance(n, E.Unknown) for n in E.walk(g.when))
+               for g in getattr(src, "gives", ()) or ())
+
+
+def enc_one_granted(cat, give) -> bool:
+    """Twin of interp.grants.one_granted."""
+    src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)
+    return src is not None and give.grant in enc_one_grants(src.do)
+
+
 def enc_recipients(to: str, actor: int, n: int) -> tuple:
     """Twin of interp.grants.recipients: every seat (all, dead ones and the actor included), or all but the actor's."""
     return tuple(s for s in range(n) if to != "others" or s != actor)

@@ -74,7 +74,7 @@ class SymDoing:
     killed: list = field(default_factory=list)       # (seat value, condition)
     bounds: list = field(default_factory=list)       # (label, condition): a repeated op's count within REPEAT_CAP
     done: list = field(default_factory=list)         # (condition, entry): the ops done (enc_done_entry)
-    grants: list = field(default_factory=list)       # (condition, grant id, to) of the grant ops done
+    grants: list = field(default_factory=list)       # (condition, grant id, to, the seat it names) of the grant ops done
     path: str = ""
     by_skill: bool = False            # the effect is a skill's (AddMessageCardEvent.bySkill)
     params: dict = field(default_factory=dict)       # twin of Doing.params (cond.params_of values)
@@ -464,13 +464,15 @@ def op_send_message(d: SymDoing, op) -> None:
         if d.pc is False or (is_c(of) and of == NONE):
             return
     new = {"by": d.seat_of(op.args.get("by", "self")), "of": of,
-           "from": {src: True}, "face_up": op.args.get("face", "down") == "up"}
+           "from": {src: True}, "face_up": op.args.get("face", "down") == "up",
+           # twin of ops.op_send_message's ``lock``: the message is sent locked on the player it names (冷血训练)
+           "locks_one": op.args.get("lock") is not None, "lock": d.seat_of(op.args.get("lock"))}
     if d.sent is None:
         d.sent = (d.pc, new)
         return
     old_p, old = d.sent
     pc = d.pc
-    merged = {k: ITE(pc, new[k], old[k]) for k in ("by", "of", "face_up")}
+    merged = {k: ITE(pc, new[k], old[k]) for k in ("by", "of", "face_up", "locks_one", "lock")}
     merged["from"] = {x: OR(AND(pc, x == src), AND(NOT(pc), old["from"].get(x, False)))
                       for x in sorted(set(old["from"]) | {src})}
     d.sent = (OR(old_p, pc), merged)
@@ -483,7 +485,8 @@ def op_cancel(d: SymDoing, op) -> None:
 
 def op_grant(d: SymDoing, op) -> None:
     """skills.add(grant): the give event of the rule's own site follows (the skeleton's)."""
-    d.grants.append((d.pc, op.args.get("grant"), op.args.get("to")))
+    to = op.args.get("to")
+    d.grants.append((d.pc, op.args.get("grant"), to, d.seat_of(to) if to not in ("all", "others") else NONE))
 
 
 def op_end_turn(d: SymDoing, op) -> None:

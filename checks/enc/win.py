@@ -322,6 +322,7 @@ def enc_deal_ok(tab: SymTable) -> list:
     for i, s in enumerate(tab.seats):
         has = NE(s.task, NONE)
         conds.append(OR(NOT(has), AND(EQ(s.identity, BLACK), OR([EQ(s.task, t) for t in allowed]))))
+        conds.append(OR(NE(s.identity, BLACK), has))     # twin of deal_errors: every black identity has a task
         for j in range(i):
             conds.append(OR(NOT(has), NE(s.task, tab.seats[j].task)))
     out.append(("the deal of secret tasks", AND(conds)))

@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..reason import Reason, during, echoed, window as win_of
 from .trace import EVENT_KINDS as SKELETON_KINDS, Event, Run, Runner, apply_replace, moment, replace_errors, \
     replacing_inst
-from .grants import recipients, set_granted, set_grants, site_of
+from .grants import one_granted, one_grants, recipients, set_granted, set_grants, site_of, unsure_sites
 from .core import env_of, evaluate, live_kinds
 from .draw import draw_count
 from .plays import can_play
@@ -111,6 +111,7 @@ class GameRunner(Runner):
         self.done: dict = {}                 # event index -> the ops its effect did (ops.done_entry)
         self.owed: list = []                 # effects just done that hand a grant to a set of players (gives_at_once)
         self.at_once: dict | None = None     # the run of gives of such a grant being read
+        self.owed_one: list = []             # effects just done that hand a grant to one player (gives_to_one)
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -140,6 +141,7 @@ class GameRunner(Runner):
         Returns False when ``ev`` cannot happen at all."""
         st = self.st
         self.gives_at_once(ev)
+        self.gives_to_one(ev)
         if ev.kind != "fire":
             self.discard_dead()
         if st.winners is None and ev.kind not in NODE_FREE and self.card is None and st.window not in ("dying",):
@@ -198,6 +200,51 @@ class GameRunner(Runner):
                     self.bad(Reason(f"{what}的效果没有给出（或已经给出过）{self.cat.name_of(give.grant)}",
                                     f"{what}'s effect did not hand out {self.cat.name_of(give.grant)} (or has already)"))
 
+    # -------------------------------------------------------------------------------- grants to one player
+    def gives_to_one(self, ev: Event) -> None:
+        """An effect handing a grant to one player (``grant`` op with ``to`` naming one: ``self``, ``target``,
+        ``chosen`` …: 冷血训练's MustLockOne to its user, 先发制人's InvalidSkill to the chosen player, 调虎离山's to its
+        target …) hands it to that player as it resolves (the server's ``r.skills += …`` inside the effect:
+        skill/LengXueXunLian.kt ExecuteLengXueXunLian.resolve, XianFaZhiRen.kt, card/DiaoHuLiShan.kt): right after
+        the effect — only gives and fires (other skills answering the same event) between, and the resolution of
+        the card whose use it answered (no give comes while a card is being used: ``node``), before anything else,
+        the message it sends included — one give of the giver's site to each player its grant ops named, as many
+        as ran (a declined ``may`` hands out nothing); none without such an effect, none to another player.
+        Twin: checks/enc/game.GameEncoding.gives_to_one."""
+        give = site_of(self.cat, ev.site) if ev.kind == "give" else None
+        if give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and one_granted(self.cat, give):
+            o = next((o for o in self.owed_one if o["src"] == (ev.giver, give.giver) and o["grant"] == give.grant),
+                     None)
+            if o is None:
+                what = self.cat.name_of(give.giver)
+                self.bad(Reason(f"{what}只在它的效果刚做完时给出{self.cat.name_of(give.grant)}：这里没有这样的效果",
+                                f"{what} hands {self.cat.name_of(give.grant)} out only right after its effect: no such "
+                                f"effect was just done"))
+            else:
+                o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
+            return
+        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
+            self.settle_one()
+
+    def settle_one(self, ending: bool = False) -> None:
+        """Each effect just done has handed its grant to each player its grant ops named, once per op that ran (at
+        most that, where its site's condition has a part the catalogue cannot say: ``unsure_sites``). A trace that
+        ends before any of an effect's gives stops inside the effect's step (as one that ends before 冷血训练's message
+        is sent owes its ban): excused; one that gave some of them must give all."""
+        for o in self.owed_one:
+            if ending and not o["got"]:
+                continue
+            short = any(k > o["want"].get(s, 0) for s, k in o["got"].items())
+            if o["got"] != o["want"] and (not o["unsure"] or short):
+                what, grant = self.cat.name_of(o["src"][1]), self.cat.name_of(o["grant"])
+                want = "、".join(f"座位{s}" for s in sorted(o["want"])) or "没有人"
+                got = "、".join(f"座位{s}" for s in sorted(o["got"])) or "没有人"
+                self.bad(Reason(f"{what}的效果把{grant}给{want}：紧接着给出的是{got}",
+                                f"{what}'s effect hands {grant} to "
+                                f"{', '.join(f'seat {s}' for s in sorted(o['want'])) or 'nobody'}: right after it, "
+                                f"it goes to {', '.join(f'seat {s}' for s in sorted(o['got'])) or 'nobody'}"))
+        self.owed_one = []
+
     def close_at_once(self) -> None:
         run, self.at_once = self.at_once, None
         what = self.cat.name_of(run["give"].giver)
@@ -224,11 +271,25 @@ class GameRunner(Runner):
         self.owed = []
 
     def owe(self, actor: int, source, ops, d) -> None:
-        """An effect just done owes a run of gives for each grant it hands to a set (``gives_at_once``)."""
+        """An effect just done owes a run of gives for each grant it hands to a set (``gives_at_once``), and a give
+        to each player it handed a grant of its own (``gives_to_one``)."""
         from ..effects import walk
+        for grant in one_grants(ops):
+            want: dict = {}
+            for g, t, seat in d.grants:
+                if g == grant and t not in ("all", "others") and seat is not None:
+                    want[seat] = want.get(seat, 0) + 1
+            same = next((o for o in self.owed_one if o["src"] == (actor, source) and o["grant"] == grant), None)
+            if same is not None:
+                for seat, m in want.items():
+                    same["want"][seat] = same["want"].get(seat, 0) + m
+            else:
+                src = self.cat.cards.get(source) or self.cat.skills.get(source)
+                self.owed_one.append({"src": (actor, source), "grant": grant, "want": want, "got": {},
+                                      "unsure": unsure_sites(src, grant)})
         sends = any(o.op == "send_message" for o in walk(ops))
         for grant, to in set_grants(ops).items():
-            ran = sum(1 for g, t in d.grants if g == grant and t in ("all", "others"))
+            ran = sum(1 for g, t, _ in d.grants if g == grant and t in ("all", "others"))
             self.owed.append({"src": (actor, source), "grant": grant, "to": to, "ran": ran, "runs": 0,
                               "sends": sends, "sent": False})
 
@@ -399,6 +460,13 @@ class GameRunner(Runner):
             if via.get("from") != src or via.get("by") != ev.seat:
                 self.bad(Reason("只有牌或技能的效果才能这样传出情报", "only a card's or skill's effect sends a message so"))
                 return
+        if self.send_via is not None and "lock" in self.send_via:
+            # the effect's send locks the player it names, and him alone (冷血训练: OnSendCard with listOf(lockPlayer),
+            # skill/LengXueXunLian.kt resolveProtocol)
+            lock = self.send_via["lock"]
+            if lock is None or list(ev.locks or ()) != [lock]:
+                self.bad(Reason(f"这次传出的情报锁定效果所选的角色（座位{lock}）",
+                                f"the message this effect sends is locked on the player it names (seat {lock})"))
         ev.source = src
         # whose hand gives the card: the effect's ``of`` (诱敌深入: the user's), the sender's when it names nobody
         hand_of = self.send_via.get("of") if self.send_via is not None and src == "hand" else None
@@ -623,6 +691,7 @@ class GameRunner(Runner):
         if self.at_once is not None:
             self.close_at_once()
         self.settle_owed(ending=True)
+        self.settle_one(ending=True)
         self.discard_dead()
         st = self.st
         if st.winners is None and self.card is None and st.window not in (None, "dying"):

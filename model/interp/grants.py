@@ -108,6 +108,41 @@ def set_granted(cat: Catalogue, give) -> bool:
     return src is not None and give.grant in set_grants(src.do)
 
 
+def one_grants(ops) -> dict:
+    """The grants an effect hands to one player (its ``grant`` ops whose ``to`` names one: ``self``, ``target``,
+    ``chosen``, ``chosen2`` …), grant id -> the words, in order; a grant it also hands to a set is the set's
+    (``set_grants``). Server: the effect's own ``r.skills += …`` / ``target.skills += …`` as it resolves
+    (skill/LengXueXunLian.kt ExecuteLengXueXunLian.resolve: MustLockOne to its user; XianFaZhiRen.kt: InvalidSkill
+    to the chosen player; card/DiaoHuLiShan.kt: to the target …). Twin: checks/enc/grants.enc_one_grants."""
+    from ..effects import walk
+    sets = set_grants(ops)
+    out: dict = {}
+    for o in walk(ops):
+        g, to = o.args.get("grant"), o.args.get("to")
+        if o.op == "grant" and isinstance(g, str) and g not in sets and isinstance(to, str) and to not in SETS:
+            out.setdefault(g, [])
+            if to not in out[g]:
+                out[g].append(to)
+    return {g: tuple(v) for g, v in out.items()}
+
+
+def unsure_sites(src, grant: str) -> bool:
+    """Does a gives site of ``src`` for ``grant`` hand it out on a condition with a part the vocabulary cannot say
+    (an ``unknown`` in its ``when``: 就计 hands its grant out only for a real card, not 诡诈's virtual one)? Then the
+    effect's grant op running does not tell whether the give follows: at most as many gives, not exactly.
+    Twin: checks/enc/grants.enc_unsure_sites."""
+    from .. import expr as E
+    return any(g.grant == grant and g.when is not None and any(isinstance(n, E.Unknown) for n in E.walk(g.when))
+               for g in getattr(src, "gives", ()) or ())
+
+
+def one_granted(cat: Catalogue, give) -> bool:
+    """Is the site's grant one its giver's effect hands to one player (so each of its gives follows right after that
+    effect, to the player it names: model/interp/game.GameRunner.gives_to_one)?"""
+    src = cat.cards.get(give.giver) if give.giver_is_card else cat.skills.get(give.giver)
+    return src is not None and give.grant in one_grants(src.do)
+
+
 def recipients(to: str, actor: int, n: int) -> tuple:
     """Whom a grant op handing its grant to a set reaches: every seat (``all``: the server's ``g.players.forEach``
     walks every seat, the dead and the user included), or every seat but the actor's (``others``)."""

@@ -58,7 +58,7 @@ class Doing:
     choices: dict                        # the event's decisions: op path -> decision table
     words: dict = field(default_factory=dict)       # the event's values (card, dir …)
     raised: list = field(default_factory=list)      # (event kind, roles[, values]) the effect raises
-    grants: list = field(default_factory=list)      # (grant id, to-seat or None) handed out
+    grants: list = field(default_factory=list)      # (grant id, to-word, the seat it names or None) handed out
     cancelled: bool = False              # a ``cancel`` op cancelled the card being used
     ends_turn: bool = False
     sent: dict | None = None             # a ``send_message`` op sent the message: its parameters
@@ -426,6 +426,8 @@ def op_send_message(d: Doing, op) -> None:
         return
     d.sent = {"by": d.seat_of(op.args.get("by", "self")), "from": op.args.get("from", "hand"),
               "of": of, "colour": op.args.get("colour"), "face": op.args.get("face", "down")}
+    if op.args.get("lock") is not None:      # the message is sent locked on the player it names (冷血训练: lockPlayer)
+        d.sent["lock"] = d.seat_of(op.args["lock"])
 
 
 def op_cancel(d: Doing, op) -> None:
@@ -435,7 +437,8 @@ def op_cancel(d: Doing, op) -> None:
 
 def op_grant(d: Doing, op) -> None:
     """skills.add(grant): the give event of the rule's own site follows (model/interp/trace.py ``give``)."""
-    d.grants.append((op.args.get("grant"), op.args.get("to")))
+    to = op.args.get("to")
+    d.grants.append((op.args.get("grant"), to, d.seat_of(to) if to not in ("all", "others") else None))
 
 
 def op_end_turn(d: Doing, op) -> None:

@@ -185,4 +185,8 @@ def deal_errors(seats) -> list:
                           "the secret tasks are not dealt so (all different; four kinds only below five players)"))
     if any(s.task is not None and s.identity != "black" for s in seats):
         why.append(Reason("只有黑色身份有秘密任务", "only a black identity has a secret task"))
+    if any(s.task is None and s.identity == "black" for s in seats):
+        # Game.start deals a task to each black identity (``if (identity == Black) tasks[secretIndex++]``); an identity
+        # changes hands with its task (swap: identity and task together; take_identity: the other is left with none)
+        why.append(Reason("每个黑色身份（神秘人）都有一个秘密任务", "every black identity has a secret task"))
     return why
