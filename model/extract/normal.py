@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .normal_idioms import counter_loop, repeat_loop, rewrite_call
 from .server import CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM
 
 #: members that are not rules wherever they stand: display names, robot helpers
@@ -503,14 +504,21 @@ class _Norm:
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
         if t == "lambda_literal":
-            if any(c.type == "lambda_parameters" for c in n.named_children):
-                return ("lambda", self.body(n))
+            lps = next((c for c in n.named_children if c.type == "lambda_parameters"), None)
+            if lps is not None:
+                out = ("lambda", self.body(n))
+                ids = [self.text(c) for c in _walk_ids(lps)]
+                # (the one parameter's local, for the idioms of ``normal_idioms``)
+                self.lambda_param = ("v", self.locals[ids[0]]) if len(ids) == 1 and ids[0] in self.locals else None
+                return out
             # `{ it.x }` is `{ c -> c.x }`: the implicit parameter is a local of its own lambda
             saved = self.locals.get("it"), "it" in self.declared
             self.locals["it"] = f"v{len(self.locals)}"
             self.declared.add("it")
             try:
-                return ("lambda", self.body(n))
+                out = ("lambda", self.body(n))
+                self.lambda_param = ("v", self.locals["it"])
+                return out
             finally:
                 if saved[0] is None:
                     self.locals.pop("it", None)
@@ -677,7 +685,10 @@ class _Norm:
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals))
-        return ("call", self.expr(callee), tuple(args), targs)
+        param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
+            args[-1][:1] == ("lambda",) else None
+        return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
+                            lambda: ("v", self.local(f"<idiom{len(self.locals)}>")))
 
     def _member_call(self, x, last, args, targs, plain=False):
         """A call of ``x`` (a member's normal form ``("nav", op, receiver, name)``) as ``call`` reads an unhoisted
@@ -1406,6 +1417,19 @@ def _negate(x):
     return _NEG.neg(x)
 
 
+def _walk_ids(n) -> list:
+    """The identifiers a lambda's parameter list declares (``a``, ``(a, b)``), in order."""
+    out, stack = [], [n]
+    while stack:
+        x = stack.pop()
+        if x.type in ("identifier", "simple_identifier") and x.parent is not None and x.parent.type in (
+                "variable_declaration", "lambda_parameters", "multi_variable_declaration"):
+            out.append(x)
+            continue
+        stack.extend(reversed(x.named_children))
+    return out
+
+
 def _lambda_expr(a):
     """The one expression a lambda ``{ … -> e }`` returns, or None."""
     if isinstance(a, tuple) and len(a) == 2 and a[0] == "lambda" and isinstance(a[1], tuple) and len(a[1]) == 2 \
@@ -1894,6 +1918,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
             e = _any_equal(out, uses)
             if e is None:
                 e = _each_loop(out)
+            if e is None:
+                e = repeat_loop(out)
             if e is not None:
                 changed[0] = True
                 return carry(x, e)
@@ -1905,6 +1931,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                     f = _flag_loop(a, b)
                     if f is None:
                         f = _return_loop(a, b)
+                    if f is None:
+                        f = counter_loop(a, b, uses, _pure, _has_jump)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
                         changed[0] = True

@@ -1,0 +1,107 @@
+"""Meaning-preserving rewrites the gate must pass, and next to each a real change of the same shape it must still name
+(issue 24's quiet side, h-gx6): Kotlin idioms in one form (``model/extract/normal_idioms.py``: a type filter and the
+query over it, ``repeat`` / a counted ``while`` / ``for`` over a range), appends to different collections of winners
+in either order (``model/extract/commute.py``). Small Kotlin snippets written for these tests."""
+from __future__ import annotations
+
+import pytest
+
+from skillproof.model.extract.commute import commute_appends
+
+from test_normal_equiv import _changes
+from test_wins_read import CHECK, _win
+
+#: (before, an equivalent after, a real change of the same code)
+CASES = {
+    "a type filter and any": (
+        "if (askWhom.skills.any { it is Guard && it.blocks(g) }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().any { it.blocks(g) }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().all { it.blocks(g) }) return null\n        askWhom.draw(1)"),
+    "a filter on a type test, cast after": (
+        "if (askWhom.skills.filterIsInstance<Guard>().any { it.blocks(g) }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filter { it is Guard }.map { it as Guard }.any { s -> s.blocks(g) }) return null\n"
+        "        askWhom.draw(1)",
+        "if (askWhom.skills.filter { it is Guard }.map { it as Guard }.none { s -> s.blocks(g) }) return null\n"
+        "        askWhom.draw(1)"),
+    "a type filter mapped with a safe cast": (
+        "val n = askWhom.skills.filterIsInstance<Guard>().count()\n        askWhom.draw(n)",
+        "val n = askWhom.skills.mapNotNull { it as? Guard }.count()\n        askWhom.draw(n)",
+        "val n = askWhom.skills.mapNotNull { it as? Guard }.size + 1\n        askWhom.draw(n)"),
+    "a type filter and all": (
+        "if (askWhom.skills.all { it !is Guard || it.blocks(g) }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().all { it.blocks(g) }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().none { it.blocks(g) }) return null\n        askWhom.draw(1)"),
+    "a type filter not empty": (
+        "if (askWhom.skills.any { it is Guard }) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().isNotEmpty()) return null\n        askWhom.draw(1)",
+        "if (askWhom.skills.filterIsInstance<Guard>().isEmpty()) return null\n        askWhom.draw(1)"),
+    "a counted while loop and repeat": (
+        "var i = 0\n        while (i < (g.players.size - 1) / 2) {\n            ids.add(Red)\n            ids.add(Blue)\n"
+        "            i++\n        }\n        ids.add(Black)",
+        "repeat((g.players.size - 1) / 2) {\n            ids.add(Red)\n            ids.add(Blue)\n        }\n"
+        "        ids.add(Black)",
+        "repeat(g.players.size / 2) {\n            ids.add(Red)\n            ids.add(Blue)\n        }\n"
+        "        ids.add(Black)"),
+    "repeat and a for loop over a range": (
+        "repeat(g.count) {\n            askWhom.draw(1)\n        }",
+        "for (i in 0 until g.count) {\n            askWhom.draw(1)\n        }",
+        "for (i in 1 until g.count) {\n            askWhom.draw(1)\n        }"),
+    "a counted while loop stepping by one": (
+        "var k = 0\n        while (k < n) {\n            askWhom.draw(1)\n            k += 1\n        }",
+        "repeat(n) { askWhom.draw(1) }",
+        "var k = 0\n        while (k < n) {\n            askWhom.draw(1)\n            k += 2\n        }"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_equal_code_is_quiet_and_a_real_change_is_named(name):
+    before, same, real = CASES[name]
+    assert _changes(before, same) == [], name
+    assert _changes(before, real) == [("Watch.execute", "changed")], name
+
+
+def test_a_counted_loop_whose_body_changes_its_bound_is_not_repeat():
+    # the body adds to the list the bound counts: `while` reads the bound each round, `repeat` once
+    before = "var i = 0\n        while (i < ids.size) {\n            ids.add(Red)\n            i++\n        }"
+    after = "repeat(ids.size) {\n            ids.add(Red)\n        }"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+    # a counter read in the body (or after the loop) is no plain repeat either
+    before = "var i = 0\n        while (i < n) {\n            askWhom.draw(i)\n            i++\n        }"
+    after = "repeat(n) { askWhom.draw(1) }"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+def test_a_type_filter_on_another_type_is_a_change():
+    other = "\n        if (g.skills.any { it is Shield || it is Guard }) return null"
+    before = "if (askWhom.skills.any { it is Guard && it.blocks(g) }) return null\n        askWhom.draw(1)"
+    after = "if (askWhom.skills.filterIsInstance<Shield>().any { it.blocks(g) }) return null\n        askWhom.draw(1)"
+    assert _changes(before + other, after + other) == [("Watch.execute", "changed")]
+    # a filter on more than a type test is no type filter
+    after = "if (askWhom.skills.filter { it is Guard && it.alive }.any { it.blocks(g) }) return null\n" \
+            "        askWhom.draw(1)"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+
+
+# ------------------------------------------------------------------------------------------- appends commute
+def test_appends_to_two_collections_in_either_order_are_one_rule(tmp_path):
+    pair = "                declareWinner.add(player)\n                winner.add(player)\n"
+    swapped = CHECK.replace(pair, "                winner.add(player)\n                declareWinner.add(player)\n")
+    assert swapped != CHECK
+    assert _win(tmp_path / "a") == _win(tmp_path / "b", check=swapped)
+    # the same shape, a real change: an append that reads the other collection, before or after the other append
+    reads = "                if (winner.isEmpty()) declareWinner.add(player)\n                winner.add(player)\n"
+    reads_swapped = "                winner.add(player)\n                if (winner.isEmpty()) declareWinner.add(player)\n"
+    assert _win(tmp_path / "c", check=CHECK.replace(pair, reads)) != \
+        _win(tmp_path / "d", check=CHECK.replace(pair, reads_swapped))
+
+
+def test_appends_keep_their_order_past_what_reads_the_collections():
+    a = ["win += a if x", "declare += a if x", "declare := list(s) if declaredWinner.isNotEmpty()", "win += b"]
+    assert commute_appends(a) == ["declare += a if x", "win += a if x", a[2], "win += b"]
+    # one collection: its appends and removals keep their order
+    b = ["win += a", "win -= a", "win += b"]
+    assert commute_appends(b) == b
+    assert commute_appends(["win -= a", "win += a"]) != commute_appends(["win += a", "win -= a"])
+    # an append whose condition reads the other collection does not move
+    c = ["win += a if declaredWinner.isEmpty()", "declare += a"]
+    assert commute_appends(c) == c
