@@ -105,3 +105,51 @@ def test_appends_keep_their_order_past_what_reads_the_collections():
     # an append whose condition reads the other collection does not move
     c = ["win += a if declaredWinner.isEmpty()", "declare += a"]
     assert commute_appends(c) == c
+
+
+# ------------------------------------------------------------------------------ guards compared for meaning
+import shutil  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from skillproof.checks.diff_meaning import same_condition  # noqa: E402
+from skillproof.checks.diff_rules import rule_changes  # noqa: E402
+from skillproof.model import loader  # noqa: E402
+
+SHIPPED = Path(loader.__file__).parent / "catalogue"
+RU_GUI = 'on = { event = "die", whose = "self", when = "self != turn_player and turn_player.alive and ' \
+         'true_messages + black_messages > 0" }'
+
+
+def _with(on: str):
+    texts = {}
+    for p in sorted(SHIPPED.rglob("*.toml")):
+        t = p.read_text(encoding="utf-8")
+        if p.name == "lao_han.toml":
+            assert RU_GUI in t
+            t = t.replace(RU_GUI, on, 1)
+        texts[str(p.relative_to(SHIPPED))] = t
+    return loader.load(texts=texts)
+
+
+def test_a_guard_the_event_already_implies_is_no_change():
+    # the player who died is not alive when `die` is dealt: "not the turn player" follows from "the turn player alive"
+    old = _with(RU_GUI)
+    new = _with(RU_GUI.replace("self != turn_player and ", ""))
+    assert rule_changes(old, new) == []
+    # the same shape, a real change: the guard that does the work dropped
+    real = _with(RU_GUI.replace(" and turn_player.alive", ""))
+    assert [(c.id, c.key) for c in rule_changes(old, real)] == [("RuGui", "on")]
+    # and the same guard dropped where nothing implies it (the holder need not be the one who died)
+    anyone = _with(RU_GUI.replace('whose = "self"', 'whose = "any"'))
+    anyone_new = _with(RU_GUI.replace('whose = "self"', 'whose = "any"').replace("self != turn_player and ", ""))
+    assert [(c.id, c.key) for c in rule_changes(anyone, anyone_new)] == [("RuGui", "on")]
+
+
+def test_same_condition_is_shown_or_not_claimed():
+    cat = _with(RU_GUI)
+    on = cat.skills["RuGui"].on[0]
+    assert same_condition(on.when, on.when, on.event, on.whose)
+    assert not same_condition(on.when, None, on.event, on.whose)
+    # what is not compiled (no condition on one side is `true`; `unknown`) is never shown equal
+    from skillproof.model import expr as E
+    assert not same_condition(E.Unknown(type="bool"), E.Unknown(type="bool"))

@@ -101,6 +101,22 @@ class _Norm:
                         break
             stack.extend(reversed(n.named_children))
 
+    def scoped(self) -> str:
+        """A number for a local of an inner scope (a lambda's or a loop's variable) no other local has (the tree is
+        numbered again in order, ``_renumber``)."""
+        self._scoped = getattr(self, "_scoped", 0) + 1
+        return f"s{self._scoped}"
+
+    def unscope(self, saved: dict):
+        """Back out of an inner scope: each name its local of before (``saved``: name -> number or None); the inner
+        locals keep their places (a place left empty would give the next local a number in use)."""
+        for name, old in saved.items():
+            inner = self.locals.pop(name, None)
+            if inner is not None:
+                self.locals[f"<{inner}>"] = inner
+            if old is not None:
+                self.locals[name] = old
+
     def local(self, name: str) -> str:
         if name not in self.locals:
             self.locals[name] = f"v{len(self.locals)}"
@@ -149,10 +165,19 @@ class _Norm:
         if t in ("for_statement", "while_statement", "do_while_statement"):
             kids = self.kids(n)
             if kids:
-                body = self.body(kids[-1])
-                if body == ("seq",):
-                    return []
-                return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
+                # a for loop's variable is a local of its own loop (`for (i in …)` after a `var i` is another local)
+                names = [self.text(c) for c in _walk_ids(kids[0])] if t == "for_statement" and kids[0].type in (
+                    "variable_declaration", "multi_variable_declaration") else []
+                saved = {name: self.locals.get(name) for name in names}
+                for name in names:
+                    self.locals[name] = self.scoped()
+                try:
+                    body = self.body(kids[-1])
+                    if body == ("seq",):
+                        return []
+                    return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
+                finally:
+                    self.unscope(saved)
         if t == "binary_expression":
             op = self.op(n)
             kids = self.kids(n)
@@ -506,10 +531,18 @@ class _Norm:
         if t == "lambda_literal":
             lps = next((c for c in n.named_children if c.type == "lambda_parameters"), None)
             if lps is not None:
-                out = ("lambda", self.body(n))
+                # the parameters are locals of their own lambda, as `it` is: one named like a local outside it
+                # (`var i` before, `{ i -> … }` after) is another local
                 ids = [self.text(c) for c in _walk_ids(lps)]
-                # (the one parameter's local, for the idioms of ``normal_idioms``)
-                self.lambda_param = ("v", self.locals[ids[0]]) if len(ids) == 1 and ids[0] in self.locals else None
+                saved = {name: self.locals.get(name) for name in ids}
+                for name in ids:
+                    self.locals[name] = self.scoped()
+                try:
+                    out = ("lambda", self.body(n))
+                    # (the one parameter's local, for the idioms of ``normal_idioms``)
+                    self.lambda_param = ("v", self.locals[ids[0]]) if len(ids) == 1 else None
+                finally:
+                    self.unscope(saved)
                 return out
             # `{ it.x }` is `{ c -> c.x }`: the implicit parameter is a local of its own lambda
             saved = self.locals.get("it"), "it" in self.declared
@@ -1423,7 +1456,7 @@ def _walk_ids(n) -> list:
     while stack:
         x = stack.pop()
         if x.type in ("identifier", "simple_identifier") and x.parent is not None and x.parent.type in (
-                "variable_declaration", "lambda_parameters", "multi_variable_declaration"):
+                "variable_declaration", "lambda_parameters", "multi_variable_declaration") and x.prev_named_sibling is None:
             out.append(x)
             continue
         stack.extend(reversed(x.named_children))
