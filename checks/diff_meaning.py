@@ -13,6 +13,8 @@ one) makes the answer "not shown equal": the comparison then stays the textual o
 """
 from __future__ import annotations
 
+import re
+
 import z3
 
 from skillproof.model import expr as E
@@ -160,3 +162,116 @@ def same_condition(a, b, event: str | None = None, whose: tuple = ("any",)) -> b
     s.add(*facts)
     s.add(za != zb)
     return s.check() == z3.unsat
+
+
+# ----------------------------------------------------------------------- one skill of a kind, first or last
+#: ``skills.firstOrNull { it is K }`` and its kin: which of a player's skills of kind ``K`` the engine asks
+_PICK = re.compile(r"\b(firstOrNull|lastOrNull|find|findLast|first|last)\s*\{\s*(?:(\w+)\s*->\s*)?(\w+)\s+is\s+"
+                   r"(\w+)\s*\}")
+_FIRST = {"firstOrNull": "oneOrNull", "find": "oneOrNull", "lastOrNull": "oneOrNull", "findLast": "oneOrNull",
+          "first": "one", "last": "one"}
+
+
+def _ops(ops):
+    for o in ops or ():
+        yield o
+        for alt in getattr(o, "options", ()) or ():
+            yield from _ops(alt)
+        for v in (getattr(o, "args", None) or {}).values():
+            if isinstance(v, (list, tuple)) and v and hasattr(v[0], "op"):
+                yield from _ops(v)
+
+
+def _swaps_roles(cat) -> bool:
+    """Whether some rule or card exchanges two players' roles (a player may then hold another character's skills
+    beside his grants)."""
+    for src in list(cat.skills.values()) + list(cat.cards.values()):
+        for o in _ops(getattr(src, "do", ()) or ()):
+            if getattr(o, "op", "") == "swap" and str((o.args or {}).get("what", "")) == "role":
+                return True
+    return False
+
+
+def holders(cat, rule_id: str, seen=frozenset()):
+    """The characters a player holding ``rule_id`` can be (a set of ids), or None: any player (a grant handed to
+    another player, by a card, or not followed)."""
+    r = cat.skills.get(rule_id)
+    if r is None or rule_id in seen:
+        return None
+    if not r.is_grant:
+        return set(cat.owners(rule_id))
+    out: set = set()
+    for g in cat.sites(rule_id):
+        if g.to != "self" or g.giver_is_card:
+            return None
+        h = holders(cat, g.giver, seen | {rule_id})
+        if h is None:
+            return None
+        out |= h
+    return out
+
+
+def at_most_one(cat, kind: str) -> bool:
+    """Whether no player can ever hold two different skills of kind ``kind`` (a server interface name) at once in
+    catalogue ``cat``: each skill of the kind held by characters no other such skill can be held by (a grant followed
+    to whom it is handed: to its giver's holders only), no grant of the kind with parameters (two copies could then
+    differ), and no rule exchanging roles."""
+    rules = [r for r in cat.skills.values() if kind in (r.kinds or ())]
+    if len(rules) <= 1 and not any(r.params for r in rules):
+        return True
+    if _swaps_roles(cat) or any(r.params and r.is_grant for r in rules):
+        return False
+    hs = [holders(cat, r.id) for r in rules]
+    if any(h is None for h in hs):
+        return False
+    for i in range(len(hs)):
+        for j in range(i + 1, len(hs)):
+            if hs[i] & hs[j]:
+                return False
+    if any(len([s for s in c.skills if s in {r.id for r in rules}]) > 1 for c in cat.characters.values()):
+        return False
+    return True
+
+
+def _pick_form(text: str, kinds_one: set) -> str:
+    """``text`` with each pick of a player's skill of a kind no player can hold two of written one way (the first
+    and the last of at most one are the same skill)."""
+    def sub(m):
+        var, it, kind = m.group(2), m.group(3), m.group(4)
+        if kind not in kinds_one or (var and var != it) or (not var and it != "it"):
+            return m.group(0)
+        return f"{_FIRST[m.group(1)]}{{it is {kind}}}"
+    return _PICK.sub(sub, text)
+
+
+def same_engine_value(base, head, base_cat, head_cat) -> bool:
+    """Whether two values of a named engine rule (tuples of clauses, as the engine readers write them) decide alike
+    under what both catalogues guarantee: they differ only in which of a player's skills of a kind the engine picks
+    (the first or the last) where no player can hold two of that kind in either catalogue."""
+    if not (isinstance(base, tuple) and isinstance(head, tuple)) or base_cat is None or head_cat is None:
+        return False
+    if not all(isinstance(x, str) for x in base + head):
+        return False
+    kinds = {m.group(4) for x in base + head for m in _PICK.finditer(x)}
+    one = {k for k in kinds if at_most_one(base_cat, k) and at_most_one(head_cat, k)}
+    if not one:
+        return False
+    a = tuple(_pick_form(x, one) for x in base)
+    b = tuple(_pick_form(x, one) for x in head)
+    return a == b
+
+
+def same_key(key: str, a, b) -> bool:
+    """Whether a rule's ``on`` (the events and guards) or ``requires`` reads alike in meaning in two versions (each
+    guard ``same_condition`` under its event; everything else of an entry equal), for the comparisons that would
+    otherwise compare their text (``diff_untold``)."""
+    if key == "requires":
+        return a is not None and b is not None and same_condition(a, b)
+    if key != "on" or not isinstance(a, (list, tuple)) or not isinstance(b, (list, tuple)) or len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if (x.event, tuple(x.whose), x.once, x.guard_prose) != (y.event, tuple(y.whose), y.once, y.guard_prose):
+            return False
+        if not same_condition(x.when, y.when, x.event, tuple(x.whose)):
+            return False
+    return True

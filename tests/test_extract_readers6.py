@@ -153,3 +153,50 @@ def test_same_condition_is_shown_or_not_claimed():
     # what is not compiled (no condition on one side is `true`; `unknown`) is never shown equal
     from skillproof.model import expr as E
     assert not same_condition(E.Unknown(type="bool"), E.Unknown(type="bool"))
+
+
+# --------------------------------------------------------- the first or the last skill of a kind nobody holds two of
+from skillproof.checks.diff_meaning import at_most_one, same_engine_value  # noqa: E402
+
+LAST = ("checkCanLock = skills.lastOrNull { it is SendMessageCanLockSkill } as? SendMessageCanLockSkill",
+        "refuse if checkCanLock != null and !checkCanLock.checkCanLock(card,lockPlayers)")
+FIRST = (LAST[0].replace("lastOrNull", "firstOrNull"), LAST[1])
+
+
+def _edited(name: str, old: str, new: str):
+    texts = {}
+    for p in sorted(SHIPPED.rglob("*.toml")):
+        t = p.read_text(encoding="utf-8")
+        if p.name == name:
+            assert old in t
+            t = t.replace(old, new, 1)
+        texts[str(p.relative_to(SHIPPED))] = t
+    return loader.load(texts=texts)
+
+
+def test_the_first_or_the_last_of_a_kind_nobody_holds_two_of_is_one_skill():
+    cat = loader.load()
+    assert at_most_one(cat, "SendMessageCanLockSkill")
+    assert same_engine_value(LAST, FIRST, cat, cat)
+    # a real change beside it is still one
+    assert not same_engine_value(LAST, (FIRST[0], "refuse if checkCanLock == null"), cat, cat)
+    # another kind picked is a change
+    other = (LAST[0].replace("lastOrNull { it is SendMessageCanLockSkill }", "firstOrNull { it is SendMessageCardSkill }"),
+             LAST[1])
+    assert not same_engine_value(LAST, other, cat, cat)
+
+
+def test_where_a_player_can_hold_two_the_first_is_not_the_last():
+    # the character that hands itself the one-turn lock rule also holds the other lock rule: two at once
+    two = _edited("sp_han_mei.toml", 'skills = ["', 'skills = ["QiangYingXiaLing", "')
+    assert not at_most_one(two, "SendMessageCanLockSkill")
+    assert not same_engine_value(LAST, FIRST, loader.load(), two)
+
+
+def test_untold_compares_guards_for_meaning():
+    from skillproof.checks.diff_untold import untold
+    old = _with(RU_GUI)
+    new = _with(RU_GUI.replace("self != turn_player and ", ""))
+    assert untold(old, new, set(), set()) == []
+    real = _with(RU_GUI.replace(" and turn_player.alive", ""))
+    assert [(u.id, u.key) for u in untold(old, real, set(), set())] == [("RuGui", "on")]
