@@ -200,3 +200,20 @@ def test_untold_compares_guards_for_meaning():
     assert untold(old, new, set(), set()) == []
     real = _with(RU_GUI.replace(" and turn_player.alive", ""))
     assert [(u.id, u.key) for u in untold(old, real, set(), set())] == [("RuGui", "on")]
+
+
+# ----------------------------------------------------------------- how many cards an effect takes off the deck
+from test_extract_card_effects import BAIT, _cat, _changed, _ops  # noqa: E402
+
+
+def test_the_number_of_cards_drawn_off_the_deck_is_read(tmp_path):
+    one = _cat(tmp_path / "a", "Bait", BAIT.replace("TESTED", "target"))
+    two = _cat(tmp_path / "b", "Bait", BAIT.replace("TESTED", "target").replace("g.deck.draw(1)", "g.deck.draw(2)"))
+    [k1] = _ops(one.catalogue.cards["Li_You"])
+    [k2] = _ops(two.catalogue.cards["Li_You"])
+    assert "n=2" in k2 and "n=2" not in k1
+    assert _changed(one, two, "Li_You") == [("Li_You", "do")]
+    # the same card drawn and put in another spelling: one card either way
+    same = _cat(tmp_path / "c", "Bait", BAIT.replace("TESTED", "target").replace("g.deck.draw(1)", "g.deck.draw(1)\n"
+                                                                                 "        val unused = 0"))
+    assert _changed(one, same, "Li_You") == []

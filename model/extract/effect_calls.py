@@ -240,7 +240,10 @@ class _Calls:
                     v.count, v.how = _hand_count(o.text), "all"      # a copy of the whole hand
                 return v
         if base.k == "nav" and base.a[1] == "deck" and m in ("draw", "peek"):
-            return _V("cardval", "deck:")
+            v = _V("cardval", "deck:")
+            if m == "draw" and call is not None and len(call.a[1]) == 1:
+                v.count = self._amount(call.a[1][0].x, env)   # how many cards are taken off the deck's top
+            return v
         return None
 
     def _player_list(self, x, env):
@@ -442,7 +445,10 @@ class _Calls:
                             op["which"] = "random"
                         self._op(op, cond, n)
                     elif frm and frm[0] == "deck":
-                        self._op({"op": "draw", "who": whose.text}, cond, n)
+                        op = {"op": "draw", "who": whose.text}
+                        if src.count is not None and src.count != 1 and last == "addAll":
+                            op["n"] = src.count
+                        self._op(op, cond, n)
                     elif frm and frm[0] in ("area", "seen"):
                         self._retarget_remove(to="hand", by=whose.text)
                     else:
@@ -459,6 +465,8 @@ class _Calls:
                     return None
                 elif frm and frm[0] == "deck":
                     op["from"] = "deck_top"
+                    if src.count is not None and src.count != 1 and last == "addAll":
+                        op["n"] = src.count                  # the cards drawn off the deck, all put there
                 elif src is not None and src.sort == "mcard":
                     op["from"] = "message"
                 else:
@@ -480,7 +488,10 @@ class _Calls:
         if last == "discard" and recv is not None and _t(recv.n).endswith("deck"):
             return None                                      # into the discard pile (the removal said where)
         if last == "draw" and recv is not None and _t(recv.n).endswith("deck"):
-            return _V("cardval", "deck:")
+            v = _V("cardval", "deck:")
+            if len(args) == 1:
+                v.count = self._amount(args[0].x, env)      # how many cards are taken off the deck's top
+            return v
         if last in ("resolve", "continueResolve"):
             if args:
                 self._value(args[0].node, env, cond, returning=True)
