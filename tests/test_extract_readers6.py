@@ -217,3 +217,23 @@ def test_the_number_of_cards_drawn_off_the_deck_is_read(tmp_path):
     same = _cat(tmp_path / "c", "Bait", BAIT.replace("TESTED", "target").replace("g.deck.draw(1)", "g.deck.draw(1)\n"
                                                                                  "        val unused = 0"))
     assert _changed(one, same, "Li_You") == []
+
+
+def test_what_an_event_always_holds_reads_its_own_players():
+    from skillproof.model import expr as E
+    from skillproof.model.events import EVENT_KINDS
+    assert EVENT_KINDS["die"].holds == ("not victim.alive",)
+    for kind in EVENT_KINDS.values():
+        for text in kind.holds:
+            names = {n.name for n in E.walk(E.parse(text)) if isinstance(n, E.Var)}
+            assert names and names <= set(kind.role_names), (kind.key, text)
+
+
+def test_the_interpreter_raises_die_for_a_dead_player():
+    # the twin of the event's `holds`: model/interp/game.py marks the player dead before it raises `die`
+    import inspect
+    from skillproof.model.interp import game
+    src = inspect.getsource(game)
+    for m in __import__("re").finditer(r'self\.raise_\("die", \{"victim": (\w+(?:\.\w+)?)\}\)', src):
+        before = src[max(0, m.start() - 400):m.start()]
+        assert "alive = False" in before or "apply_die" in before, m.group(0)
