@@ -237,3 +237,90 @@ def test_the_interpreter_raises_die_for_a_dead_player():
     for m in __import__("re").finditer(r'self\.raise_\("die", \{"victim": (\w+(?:\.\w+)?)\}\)', src):
         before = src[max(0, m.start() - 400):m.start()]
         assert "alive = False" in before or "apply_die" in before, m.group(0)
+
+
+# ------------------------------------------------------------------- two players the client names in a list
+from skillproof.model.extract import extract  # noqa: E402
+
+from test_extract_readers import _entry, _with_skill  # noqa: E402
+
+PAIR = """package demo.game.skill
+
+import demo.game.*
+
+class Pair : MainPhaseSkill() {
+    override val skillId = SkillId.PAIR
+    override val isInitialSkill = true
+
+    override fun executeProtocol(g: Game, r: Player, message: Any) {
+        val pb = message as skill_pair_tos
+        if (pb.targetPlayerIdsCount != COUNT) {
+            logger.error("two targets")
+            return
+        }
+        val targets = pb.targetPlayerIdsList.map {
+            val target = g.players[r.getAbstractLocation(it)]!!
+            if (!target.alive) {
+                logger.error("dead")
+                return
+            }
+            target
+        }
+        targets.forEach { g.playerDiscardCard(it, it.cards.toList()) }
+        targets.forEach { it.draw(DRAW) }
+    }
+}
+"""
+
+
+def _pair(tmp_path, count="2", draw="3"):
+    return _entry(extract(_with_skill(tmp_path, "Pair", "PAIR", PAIR.replace("COUNT", count).replace("DRAW", draw))),
+                  "Pair")
+
+
+def test_two_players_the_client_names_in_a_list_are_chosen_and_chosen2(tmp_path):
+    e = _pair(tmp_path / "a")
+    ops = [(o["op"], o.get("who"), o.get("n"), o.get("which")) for o in e["do"] if o["op"] != "prose"]
+    assert ops == [("discard", "chosen", None, "all"), ("discard", "chosen2", None, "all"),
+                   ("draw", "chosen", 3, None), ("draw", "chosen2", 3, None)]
+    # a changed amount reads otherwise
+    e2 = _pair(tmp_path / "b", draw="2")
+    assert [o.get("n") for o in e2["do"] if o["op"] == "draw"] == [2, 2]
+    # another count of players: not read this way (the loop stays untranslated)
+    e3 = _pair(tmp_path / "c", count="3")
+    assert not any(o.get("who") == "chosen2" for o in e3["do"])
+
+
+# ------------------------------------------------------------------- a yes / no the user of a card answers
+from test_extract_card_effects import HEAD as CARD_HEAD  # noqa: E402
+
+LURE = CARD_HEAD + """
+class Lure(colors: List<color>, dir: direction) : Card(colors, dir) {
+    override val type = Diao_Hu_Li_Shan
+
+    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean {
+        val target = args[0] as Player
+        if (r !== (g.fsm as? MainPhaseIdle)?.whoseTurn) return false
+        if (!target.alive) return false
+        return true
+    }
+
+    override fun execute(g: Game, r: Player, vararg args: Any) {
+        val target = args[0] as Player
+        val isSkill = args[1] as Boolean
+        r.deleteCard(id)
+        BRANCHES
+    }
+}
+"""
+ONE_OR_OTHER = "if (isSkill) InvalidSkill.deal(target)\n        else target.skills += CannotPlayCard(forbidAllCard = true)"
+
+
+def test_a_yes_or_no_the_user_answers_is_a_choice(tmp_path):
+    a = _cat(tmp_path / "a", "Lure", LURE.replace("BRANCHES", ONE_OR_OTHER))
+    ops = _ops(a.catalogue.cards["Diao_Hu_Li_Shan"])
+    assert len(ops) == 1 and ops[0].startswith("choose") and "unknown" not in ops[0]
+    both = ONE_OR_OTHER.replace("InvalidSkill.deal(target)", "{ InvalidSkill.deal(target); target.skills += "
+                                                             "CannotPlayCard(forbidAllCard = true) }")
+    b = _cat(tmp_path / "b", "Lure", LURE.replace("BRANCHES", both))
+    assert _changed(a, b, "Diao_Hu_Li_Shan") == [("Diao_Hu_Li_Shan", "do")]

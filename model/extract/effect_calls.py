@@ -83,7 +83,10 @@ class _Calls:
                     if arr is not None and arr.sort == "args":
                         key = _t(kids[0])
                         if key not in self.arg_words:
-                            self.arg_words[key] = self._chosen_player() if typ == "Player" else _V("choice", typ)
+                            # a player, a card id the client chose, or a yes / no the client answered (which of two
+                            # things the card does: ``if (isSkill) … else …`` is the user's choice between them)
+                            self.arg_words[key] = self._chosen_player() if typ == "Player" else \
+                                _V("answer") if typ == "Boolean" and self.mode == "card" else _V("choice", typ)
                         return self.arg_words[key]
                 if base is not None and base.sort in ("args",):
                     return _V("opaque")
@@ -250,6 +253,8 @@ class _Calls:
         """The players of ``listOf(a, b)`` (or of ``g.sortedFrom(listOf(a, b), seat)``: the same players in seat order
         from someone — each does the same, so the order says nothing the ops do not), as player values; else None."""
         x = _unparen(x)
+        if x.k == "name" and x.a[0] in env and env[x.a[0]].sort == "plist":
+            return list(env[x.a[0]].link)                     # the players the client chose (``effect_lists``)
         if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "sortedFrom" and x.a[1]:
             x = _unparen(x.a[1][0].x)
         if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("listOf", "arrayOf", "mutableListOf")
