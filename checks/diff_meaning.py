@@ -199,7 +199,7 @@ def holders(cat, rule_id: str, seen=frozenset()):
     if r is None or rule_id in seen:
         return None
     if not r.is_grant:
-        return set(cat.owners(rule_id))
+        return None if cat.sites(rule_id) else set(cat.owners(rule_id))   # (a skill also handed out: anyone)
     out: set = set()
     for g in cat.sites(rule_id):
         if g.to != "self" or g.giver_is_card:
