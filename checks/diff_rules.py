@@ -19,6 +19,7 @@ from skillproof.model.effects_words import op_key, op_words, read_ops
 from skillproof.model.expr_words import words
 from skillproof.model.lang import pick
 
+from .diff_meaning import same_condition
 from .diff_text import both
 
 #: the keys compared, in report order
@@ -175,7 +176,7 @@ def _effects(old, new, o, r, rid, on_o, on_n, is_card) -> list:
     out = []
     ro = _cond_key(o.requires)
     rn = _cond_key(r.requires)
-    if cond_changed(o.requires, r.requires):
+    if cond_changed(o.requires, r.requires) and not same_condition(o.requires, r.requires):
         def req():
             name = new.name_of(rid)
             was = words(o.requires, old) if o.requires is not None else pick("没有这项检查", "no such check")
@@ -292,7 +293,8 @@ def _on_changed(a, b) -> int | None:
         if i >= len(a) or i >= len(b):
             return i
         x, y = a[i], b[i]
-        if x.event != y.event or x.whose != y.whose or cond_changed(x.when, y.when):
+        if x.event != y.event or x.whose != y.whose or (
+                cond_changed(x.when, y.when) and not same_condition(x.when, y.when, x.event, x.whose)):
             return i
     return None
 

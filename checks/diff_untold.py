@@ -19,6 +19,8 @@ from skillproof.model.catalogue import Catalogue, Loc
 from skillproof.model.effects_words import op_key
 from skillproof.model.extract.understood import refines
 
+from .diff_meaning import same_key
+
 #: what an entry says about itself rather than about play, and what the loader derives
 _NOT_COMPARED = frozenset({"id", "name", "loc", "key_locs", "closure", "aliases", "text", "origin", "together"})
 #: keys whose difference a rule comparison or a decision can claim only by naming the key itself (``diff_rules``)
@@ -61,6 +63,8 @@ def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, 
             ta, tb = text(a), text(b)
             if ta == tb or _refines(a, b) or _refines(b, a) or (same_name and _renamed(ta, tb, same_name)):
                 continue
+            if k in ("on", "requires") and same_key(k, a, b):
+                continue                                # the same guards in meaning (``diff_meaning``)
             out.append(Untold(rid, k, ta, tb, "new" if _present(b) else "old", is_card))
     return out
 

@@ -357,6 +357,10 @@ def _run(args) -> int:
     from skillproof.model.extract.unread import compare, same_rule_code
     cmp = compare(bex.sources, hex_.sources)
     rec.engine = [ec for ec in rec.engine if not same_rule_code(ec.name, bex, hex_, cmp)]   # read apart, same code
+    from skillproof.checks.diff_meaning import same_engine_value
+    same_meaning = [ec for ec in rec.engine if not ec.key and ec.where and
+                    same_engine_value(ec.base, ec.head, names["BASE"], names["HEAD"])]
+    rec.engine = [ec for ec in rec.engine if ec not in same_meaning]    # read, the same under the catalogues
     old, new = rec.base, rec.head
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),
@@ -391,7 +395,8 @@ def _run(args) -> int:
     inconc = inconclusive_findings(differ.inconclusive, args)
     changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
-    wheres = [ec.where for ec in rec.engine if ec.where] + [u.where for u in rec.understood if u.where]
+    wheres = [ec.where for ec in rec.engine + same_meaning if ec.where] + \
+        [u.where for u in rec.understood if u.where]
     unr, unread_list = unread_findings(bex, hex_, changed_ids, wheres, bpre, hpre, {u.id for u in rec.understood},
                                        rule_keys, cmp)
     named = {r.get("id") for d in decision for r in d.get("rules") or []} | \

@@ -64,6 +64,10 @@ class EventKind:
     words: tuple = ()         # of Word
     is_event: bool = True     # False: no Event object — the skill reads the current state (no checkResolve)
     doc: str = ""
+    #: what always holds when the event is dealt (conditions over its players, in the condition language): a guard
+    #: that differs from another only where these are false decides alike (``checks.diff_meaning``); the interpreter
+    #: raises the event so (``model/interp/game.py``)
+    holds: tuple = ()
 
     @property
     def role_names(self) -> tuple:
@@ -140,7 +144,8 @@ EVENT_KINDS: dict[str, EventKind] = {k.key: k for k in [
               doc="the event does not say whose area"),
     EventKind("die", "PlayerDieEvent", "phase/StartWaitForChengQing.kt", "角色死亡", "a player dies", ("dying",),
               "victim", (Role("victim", "死亡的角色", "the player who dies", "whoDie"),),
-              doc="raised once nobody saved the dying player: he is no longer alive when it is dealt"),
+              doc="raised once nobody saved the dying player: he is no longer alive when it is dealt",
+              holds=("not victim.alive",)),       # server StartWaitForChengQing: alive = false, then the event
     EventKind("turn_end", "TurnEndEvent", "phase/NextTurn.kt", "回合结束", "the turn ends", ("turn_end",), "turn_player",
               doc="dealt before invalidated skills are restored and one-turn skills dropped (NextTurn.resolve0)"),
 ]}

@@ -83,7 +83,10 @@ class _Calls:
                     if arr is not None and arr.sort == "args":
                         key = _t(kids[0])
                         if key not in self.arg_words:
-                            self.arg_words[key] = self._chosen_player() if typ == "Player" else _V("choice", typ)
+                            # a player, a card id the client chose, or a yes / no the client answered (which of two
+                            # things the card does: ``if (isSkill) … else …`` is the user's choice between them)
+                            self.arg_words[key] = self._chosen_player() if typ == "Player" else \
+                                _V("answer") if typ == "Boolean" and self.mode == "card" else _V("choice", typ)
                         return self.arg_words[key]
                 if base is not None and base.sort in ("args",):
                     return _V("opaque")
@@ -240,13 +243,18 @@ class _Calls:
                     v.count, v.how = _hand_count(o.text), "all"      # a copy of the whole hand
                 return v
         if base.k == "nav" and base.a[1] == "deck" and m in ("draw", "peek"):
-            return _V("cardval", "deck:")
+            v = _V("cardval", "deck:")
+            if m == "draw" and call is not None and len(call.a[1]) == 1:
+                v.count = self._amount(call.a[1][0].x, env)   # how many cards are taken off the deck's top
+            return v
         return None
 
     def _player_list(self, x, env):
         """The players of ``listOf(a, b)`` (or of ``g.sortedFrom(listOf(a, b), seat)``: the same players in seat order
         from someone — each does the same, so the order says nothing the ops do not), as player values; else None."""
         x = _unparen(x)
+        if x.k == "name" and x.a[0] in env and env[x.a[0]].sort == "plist":
+            return list(env[x.a[0]].link)                     # the players the client chose (``effect_lists``)
         if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "sortedFrom" and x.a[1]:
             x = _unparen(x.a[1][0].x)
         if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("listOf", "arrayOf", "mutableListOf")
@@ -442,7 +450,10 @@ class _Calls:
                             op["which"] = "random"
                         self._op(op, cond, n)
                     elif frm and frm[0] == "deck":
-                        self._op({"op": "draw", "who": whose.text}, cond, n)
+                        op = {"op": "draw", "who": whose.text}
+                        if src.count is not None and src.count != 1 and last == "addAll":
+                            op["n"] = src.count
+                        self._op(op, cond, n)
                     elif frm and frm[0] in ("area", "seen"):
                         self._retarget_remove(to="hand", by=whose.text)
                     else:
@@ -459,6 +470,8 @@ class _Calls:
                     return None
                 elif frm and frm[0] == "deck":
                     op["from"] = "deck_top"
+                    if src.count is not None and src.count != 1 and last == "addAll":
+                        op["n"] = src.count                  # the cards drawn off the deck, all put there
                 elif src is not None and src.sort == "mcard":
                     op["from"] = "message"
                 else:
@@ -480,7 +493,10 @@ class _Calls:
         if last == "discard" and recv is not None and _t(recv.n).endswith("deck"):
             return None                                      # into the discard pile (the removal said where)
         if last == "draw" and recv is not None and _t(recv.n).endswith("deck"):
-            return _V("cardval", "deck:")
+            v = _V("cardval", "deck:")
+            if len(args) == 1:
+                v.count = self._amount(args[0].x, env)      # how many cards are taken off the deck's top
+            return v
         if last in ("resolve", "continueResolve"):
             if args:
                 self._value(args[0].node, env, cond, returning=True)

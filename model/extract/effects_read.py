@@ -31,6 +31,7 @@ from .conds import CondTranslator, _atomic, conj, negate
 from .normal import FORWARD, _Norm
 from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
+from .effect_lists import _Lists
 from .server import PHASE_WINDOWS
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -152,7 +153,7 @@ def _handler_checks(ex) -> dict:
 _PARAM_SORTS = ("colour",)
 
 
-class _Walker(_Calls):
+class _Walker(_Calls, _Lists):
     params: dict = {}
 
     def __init__(self, ex, c, mode, on, cid):
@@ -1151,6 +1152,10 @@ class _Walker(_Calls):
         if picked is not None:
             env[name], c = picked
             return cond + [c]
+        listed = self._chosen_list(value, env)
+        if listed is not None:
+            env[name] = listed
+            return cond
         v = self._value(value, env, cond)
         if v is None or v.sort == "opaque":
             v = self._pure_value(value, env) or v

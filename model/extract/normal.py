@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .normal_idioms import counter_loop, repeat_loop, rewrite_call
 from .server import CARD_ENUM, COLOUR_ENUM, DIRECTION_ENUM
 
 #: members that are not rules wherever they stand: display names, robot helpers
@@ -100,6 +101,22 @@ class _Norm:
                         break
             stack.extend(reversed(n.named_children))
 
+    def scoped(self) -> str:
+        """A number for a local of an inner scope (a lambda's or a loop's variable) no other local has (the tree is
+        numbered again in order, ``_renumber``)."""
+        self._scoped = getattr(self, "_scoped", 0) + 1
+        return f"s{self._scoped}"
+
+    def unscope(self, saved: dict):
+        """Back out of an inner scope: each name its local of before (``saved``: name -> number or None); the inner
+        locals keep their places (a place left empty would give the next local a number in use)."""
+        for name, old in saved.items():
+            inner = self.locals.pop(name, None)
+            if inner is not None:
+                self.locals[f"<{inner}>"] = inner
+            if old is not None:
+                self.locals[name] = old
+
     def local(self, name: str) -> str:
         if name not in self.locals:
             self.locals[name] = f"v{len(self.locals)}"
@@ -148,10 +165,19 @@ class _Norm:
         if t in ("for_statement", "while_statement", "do_while_statement"):
             kids = self.kids(n)
             if kids:
-                body = self.body(kids[-1])
-                if body == ("seq",):
-                    return []
-                return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
+                # a for loop's variable is a local of its own loop (`for (i in …)` after a `var i` is another local)
+                names = [self.text(c) for c in _walk_ids(kids[0])] if t == "for_statement" and kids[0].type in (
+                    "variable_declaration", "multi_variable_declaration") else []
+                saved = {name: self.locals.get(name) for name in names}
+                for name in names:
+                    self.locals[name] = self.scoped()
+                try:
+                    body = self.body(kids[-1])
+                    if body == ("seq",):
+                        return []
+                    return [(t,) + tuple(self.expr(k) for k in kids[:-1]) + (body,)]
+                finally:
+                    self.unscope(saved)
         if t == "binary_expression":
             op = self.op(n)
             kids = self.kids(n)
@@ -503,14 +529,29 @@ class _Norm:
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
         if t == "lambda_literal":
-            if any(c.type == "lambda_parameters" for c in n.named_children):
-                return ("lambda", self.body(n))
+            lps = next((c for c in n.named_children if c.type == "lambda_parameters"), None)
+            if lps is not None:
+                # the parameters are locals of their own lambda, as `it` is: one named like a local outside it
+                # (`var i` before, `{ i -> … }` after) is another local
+                ids = [self.text(c) for c in _walk_ids(lps)]
+                saved = {name: self.locals.get(name) for name in ids}
+                for name in ids:
+                    self.locals[name] = self.scoped()
+                try:
+                    out = ("lambda", self.body(n))
+                    # (the one parameter's local, for the idioms of ``normal_idioms``)
+                    self.lambda_param = ("v", self.locals[ids[0]]) if len(ids) == 1 else None
+                finally:
+                    self.unscope(saved)
+                return out
             # `{ it.x }` is `{ c -> c.x }`: the implicit parameter is a local of its own lambda
             saved = self.locals.get("it"), "it" in self.declared
             self.locals["it"] = f"v{len(self.locals)}"
             self.declared.add("it")
             try:
-                return ("lambda", self.body(n))
+                out = ("lambda", self.body(n))
+                self.lambda_param = ("v", self.locals["it"])
+                return out
             finally:
                 if saved[0] is None:
                     self.locals.pop("it", None)
@@ -677,7 +718,10 @@ class _Norm:
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals))
-        return ("call", self.expr(callee), tuple(args), targs)
+        param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
+            args[-1][:1] == ("lambda",) else None
+        return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
+                            lambda: ("v", self.local(f"<idiom{len(self.locals)}>")))
 
     def _member_call(self, x, last, args, targs, plain=False):
         """A call of ``x`` (a member's normal form ``("nav", op, receiver, name)``) as ``call`` reads an unhoisted
@@ -1406,6 +1450,19 @@ def _negate(x):
     return _NEG.neg(x)
 
 
+def _walk_ids(n) -> list:
+    """The identifiers a lambda's parameter list declares (``a``, ``(a, b)``), in order."""
+    out, stack = [], [n]
+    while stack:
+        x = stack.pop()
+        if x.type in ("identifier", "simple_identifier") and x.parent is not None and x.parent.type in (
+                "variable_declaration", "lambda_parameters", "multi_variable_declaration") and x.prev_named_sibling is None:
+            out.append(x)
+            continue
+        stack.extend(reversed(x.named_children))
+    return out
+
+
 def _lambda_expr(a):
     """The one expression a lambda ``{ … -> e }`` returns, or None."""
     if isinstance(a, tuple) and len(a) == 2 and a[0] == "lambda" and isinstance(a[1], tuple) and len(a[1]) == 2 \
@@ -1894,6 +1951,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
             e = _any_equal(out, uses)
             if e is None:
                 e = _each_loop(out)
+            if e is None:
+                e = repeat_loop(out)
             if e is not None:
                 changed[0] = True
                 return carry(x, e)
@@ -1905,6 +1964,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                     f = _flag_loop(a, b)
                     if f is None:
                         f = _return_loop(a, b)
+                    if f is None:
+                        f = counter_loop(a, b, uses, _pure, _has_jump)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
                         changed[0] = True

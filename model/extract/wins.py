@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from .commute import commute_appends
 from .engine import EngineRule
 from .syntax import _code, _kid, _stmts, _lambda_parts, _name_of, _t
 
@@ -172,7 +173,7 @@ class _Clauses:
         block = _kid(body, "block") if body is not None else None
         stmts = _code(block) if block is not None else (_code(body) if body is not None else [])
         self.block(stmts, [])
-        return self.out, self.complete
+        return commute_appends(self.out), self.complete
 
     def emit(self, what: str, path):
         conds = [c for c in path if c]
