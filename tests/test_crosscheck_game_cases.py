@@ -1846,3 +1846,47 @@ def test_a_pioneer_wins_when_he_dies_with_a_true_message(game, true1, wins):
     g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
     assert g.verdict() == r.legal
     assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((1,) if wins else None), r.errors
+
+
+CONSUMED_BOTH = BOTH_KINDS.replace('id = "GB"', 'id = "GC"').replace('name = "给两用"', 'name = "给一次"') \
+    .replace('"TB"', '"TC"').replace('id = "c11"', 'id = "c13"').replace('name = "壬"', 'name = "子"') \
+    .replace('skills = ["GB"]', 'skills = ["GC"]').replace('id = "TC"\nname = "两用"', 'id = "TC"\nname = "一次两用"') \
+    .replace('initial = false\nlifetime', 'initial = false\nconsumed = true\nlifetime') \
+    .replace('when = "self.hand_count >= k"', 'when = "self.hand_count == k"') \
+    .replace('fight = "self.hand_count >= k"\ndo = [{ op = "draw" }]', 'fight = "true"\ndo = [{ op = "draw", n = 2 }]')
+
+
+NO_EVENT_1 = "no pending event 一次两用 answers (its event, whose it is or its guard, or it answered already)"
+
+
+@pytest.mark.parametrize("ks, again, errors, left", [
+    ((7, 4), True, [(15, NO_EVENT_1)], None),     # the second copy fired, the first used and gone: 7 cards is not 4
+    ((4, 7), True, [(15, NO_EVENT_1)], None),     # the first fired, the second used and gone
+    ((7, 4), False, [], [4]),
+    ((4, 7), False, [], [4]),
+])
+def test_a_consumed_skill_held_twice_whose_used_copy_depends_on_the_holes(game, ks, again, errors, left):
+    """A consumed skill held twice (two grants with different arguments), both triggered and active: a ``fire`` marks
+    the first copy whose guard holds used (here: the hand count equal to its ``k``), a ``use`` takes the first copy not
+    used yet and it is gone (GameRunner.on_use: ``consumed``; the server's filterNot), so a later event is answered by
+    the copy left, under its own guard. In the symbolic twin the hand count is a hole, so which copy the use takes is
+    a condition: before, that copy stayed in the list, marked used, and answered the next event (a fire the
+    interpreter refuses passed); now it is gone under that condition (enc.game.GameEncoding.on_use, ``SymSkillInst.gone``).
+    Seat 0 (4 cards) fires on its 黑牌 (draws 2: 6), uses the other copy (draws 2: 8), plays 黑牌 again (7) and fires
+    on it."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GC", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
+    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    events = d["events"][:5] + gives + d["events"][5:6] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}] * again + [{"event": "window", "window": "receive", "in_front": 2}]
+    r = check(cat, setup, events, errors)
+    if left is not None:
+        assert [i.args["k"] for i in r.state.seats[0].skills if i.rule == "TC"] == left
+    assert symbolic_verdict(cat, setup, events) == (not errors)
