@@ -224,6 +224,23 @@ EXPLAINED[("GameRunner.on_play", "int-1", "s.hand_count = max(0, s.hand_count - 
 EXPLAINED[("GameRunner.turn_end_ok", "boolop", 'if base in ("send", "fight") and st.message_sent:',
            "(base in ('send', 'fight') or st.message_sent)")] = "equivalent"
 
+# game.py GameRunner.__init__: ``ending`` starting true is never read — only turn_end_ok reads it, at a turn_end window;
+# before the first turn that window is refused anyway (trace.Runner.on_window: a window before any turn started), and
+# ``on_turn`` resets it
+EXPLAINED[("GameRunner.__init__", "const", "self.ending = False                  # the turn must end now (end_turn, the "
+           "turn player out)", "True")] = "equivalent"
+# face.py UNTURNED (the faces of a rule the catalogue does not have): ``use_faces`` reads it only for such a rule, and
+# trace.Runner.on_use turns a face only once the seat holds an unused copy of the rule (every held rule is the
+# catalogue's: the setup refuses others) — a use of an unknown rule is refused before; face_errors' ``return ""`` ->
+# ``None``: both falsy, its one caller (Runner.turn_face) takes ``if why:``
+EXPLAINED[("<module>", "const", "UNTURNED = (None, frozenset({None}), False)", "True")] = "equivalent"
+EXPLAINED[("face_errors", "return", 'return ""', "None")] = "equivalent"
+# bans.py ban_all: the default of a ``ban.all`` parameter the entry does not bind, False made True — as ``evaluate``'s
+# default of an unknown: a give with a parameter missing is refused (grants.args_errors), every state and setup the
+# cross-check draws binds every parameter of a grant it holds, and the encoder has no default (an unbound one is free)
+EXPLAINED[("ban_all", "const", "return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)",
+           "True")] = "equivalent"
+
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
