@@ -1920,3 +1920,56 @@ def test_a_card_target_condition_reading_the_window_players(game, player, seat):
         check(cat, d["setup"], d["events"][:6] + [{"event": "play", "seat": 0, "card": "TW", "target": t},
                                                   {"event": "resolve"}],
               [] if t == seat else [(6, "the target of 邻牌 does not meet its condition")])
+
+
+NOT_DECK_SENDERS = '''
+[[character]]
+id = "c14"
+name = "丑"
+hidden = false
+female = false
+skills = ["LY", "LZ"]
+
+[[skill]]
+id = "LY"
+name = "摸一张"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { send_start = "turn" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "LZ"
+name = "触发牌堆传"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send_phase_start", whose = "turn_player" }
+do = [{ op = "send_message", from = "deck_top", face = "up" }]
+'''
+
+
+def test_a_turn_player_with_no_card_and_no_skill_that_sends_from_elsewhere_loses(swap_game):
+    """Only a live *ActiveSkill* whose effect sends from elsewhere than the hand keeps a turn player with no card in
+    the game at 传递阶段开始时 (interp GameRunner._sends_without_hand, twin the same name): an ActiveSkill that only
+    draws, or a TriggeredSkill that sends from the deck, does not — he loses and the turn may end with nothing sent.
+    ``--target game`` #360 (seed 33: ``and`` made ``or``, any such skill kept him) survived: the random games seat no
+    such skills on a turn player with an empty hand."""
+    _, d, expect = swap_game
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
+                             + NOT_DECK_SENDERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(hand_count=0, character="c14", skills=[{"rule": "LY"}, {"rule": "LZ"}])
+    r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
+
+
+def test_a_seat_whose_message_counts_contradict_each_other(game):
+    """A seat given by its message counts alone (no area) must have counts some set of message cards has (interp
+    GameRunner.setup_errors, twin the same check): a black message and -1 messages with no black fit the snapshot's
+    tests of each count against the others (snapshot._seat_facts) but no set of cards. ``--target game`` #37 (seed 33:
+    the reason dropped) survived: the random tables always write counts a set of cards has."""
+    _, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(black_messages=1, non_black_messages=-1)
+    check(game[0], setup, d["events"][:3],
+          [(-1, "seat 2: its message counts contradict each other (no set of message cards has them)")])
