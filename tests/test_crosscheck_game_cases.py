@@ -1973,3 +1973,13 @@ def test_a_seat_whose_message_counts_contradict_each_other(game):
     setup["seats"][2].update(black_messages=1, non_black_messages=-1)
     check(game[0], setup, d["events"][:3],
           [(-1, "seat 2: its message counts contradict each other (no set of message cards has them)")])
+
+
+def test_a_dead_player_plays_no_card(game):
+    """A dead player plays no card, even in a window whose actor is anyone (interp GameRunner.on_play, twin ``a living
+    player plays``): seat 1 died in 濒死求澄清, the fight phase goes on, and he plays 黑牌. ``--target game`` #410
+    (seed 33: the reason dropped) survived: the random games let only living players act."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:10] + [{"event": "window", "window": "fight", "in_front": 2},
+                                               {"event": "play", "seat": 1, "card": "K0", "target": 2}],
+          [(11, "seat 1 is dead")], zh=["座位1已死亡"])
