@@ -1997,3 +1997,21 @@ def test_a_table_of_too_few_or_too_many_seats(game, n):
     setup = copy.deepcopy(d["setup"])
     setup["seats"] = setup["seats"][:2] if n == 2 else setup["seats"] + [dict(setup["seats"][2], character="c3")]
     check(cat, setup, d["events"][:3], [(-1, f"{n} seats: a game has 3 to 3")], zh=[f"{n}个座位：一局游戏有3到3个座位"])
+
+
+@pytest.mark.parametrize("seat, character, why", [
+    (3, "c14", "replace: not a seat"), (-1, "c14", "replace: not a seat"), (0, "c99", "unknown character “c99”"),
+])
+def test_a_role_replacement_naming_no_seat_or_no_character(game, seat, character, why):
+    """A role replacement in a game naming a seat that is not at the table, or a character the catalogue does not have,
+    is refused and replaces nothing (interp GameRunner.on_replace: the new role only for a seat, a character and a
+    turn; twin the same). ``--target game`` #548 (seed 33: ``and`` made ``or``) survived: the game cases replaced only
+    a real seat's role with a real character."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    r = check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": seat, "character": character, "via": "RN"}],
+              [(3, why)])
+    assert [s.character for s in r.state.seats] == ["c13", "c1", "c2"]
