@@ -61,6 +61,9 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | game.py ``turn_end_ok``: ``base in ("send", "fight") and st.message_sent`` -> ``or`` | equivalent | a send or fight window is entered only once the message is sent (a refused window is not entered), so the window implies the send; otherwise both inner tests are false |
 | path.py ``first_stop_ok``: ``to_self: bool = False`` -> ``True`` | equivalent | the default is never used: its one caller passes ``[rules] send_to_self`` |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
+| game.py ``GameRunner.__init__``: ``ending`` starting ``True`` | equivalent | only ``turn_end_ok`` reads it, at a turn_end window: refused before the first turn (a window before any turn started), and ``on_turn`` resets it |
+| face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
+| bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -223,6 +226,23 @@ EXPLAINED[("GameRunner.on_play", "int-1", "s.hand_count = max(0, s.hand_count - 
 # with the send and another window both tests inside are false and the turn end falls through as before
 EXPLAINED[("GameRunner.turn_end_ok", "boolop", 'if base in ("send", "fight") and st.message_sent:',
            "(base in ('send', 'fight') or st.message_sent)")] = "equivalent"
+
+# game.py GameRunner.__init__: ``ending`` starting true is never read — only turn_end_ok reads it, at a turn_end window;
+# before the first turn that window is refused anyway (trace.Runner.on_window: a window before any turn started), and
+# ``on_turn`` resets it
+EXPLAINED[("GameRunner.__init__", "const", "self.ending = False                  # the turn must end now (end_turn, the "
+           "turn player out)", "True")] = "equivalent"
+# face.py UNTURNED (the faces of a rule the catalogue does not have): ``use_faces`` reads it only for such a rule, and
+# trace.Runner.on_use turns a face only once the seat holds an unused copy of the rule (every held rule is the
+# catalogue's: the setup refuses others) — a use of an unknown rule is refused before. (face_errors' ``return ""`` ->
+# ``None``, #12, is equivalent too — both falsy to its one caller's ``if why:`` — but not listed: the key names both of
+# its ``return ""``, two edits)
+EXPLAINED[("<module>", "const", "UNTURNED = (None, frozenset({None}), False)", "True")] = "equivalent"
+# bans.py ban_all: the default of a ``ban.all`` parameter the entry does not bind, False made True — as ``evaluate``'s
+# default of an unknown: a give with a parameter missing is refused (grants.args_errors), every state and setup the
+# cross-check draws binds every parameter of a grant it holds, and the encoder has no default (an unbound one is free)
+EXPLAINED[("ban_all", "const", "return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)",
+           "True")] = "equivalent"
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

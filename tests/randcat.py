@@ -775,4 +775,28 @@ def _fx_target(rng, cat, windows) -> object:
     who = rng.choice(("none", "any", "any", "other"))
     if who == "none" or rng.random() < 0.5:
         return who
-    return {"who": who, "when": FxExpr(rng, cat, "do", {}, players=["self", "target"]).boolean(1)}
+    when = FxExpr(rng, cat, "do", {}, players=["self", "target"]).boolean(1)
+    # now and then (from a stream of its own: the other draws do not move) a condition per window that reads the
+    # window's players (model.turn.target_players: the turn player, sender, the player the message is in front of,
+    # the dying player and each one's nearest living neighbours — 误导 reads inFrontOfWhom's): interp
+    # game.window_players and its twin were compared by no random game
+    side = random.Random(f"target-window:{when}:{rng.getstate()[1][:4]}")
+    if side.random() < 0.5:
+        ws = sorted(windows) if windows else ["*"]
+        when = {w: _window_players_cond(side, cat, w) for w in side.sample(ws, side.randint(1, len(ws)))}
+    return {"who": who, "when": when}
+
+
+def _window_players_cond(rng, cat, window: str) -> str:
+    """A target condition in ``window`` reading its players: the target (or ``self``) is or is not one of them, or
+    one of them is alive, joined by ``and`` / ``or`` now and then."""
+    wp = [p for p in TW.target_players(window) if p not in ("self", "target")]
+
+    def atom():
+        p = rng.choice(wp)
+        if rng.random() < 0.15:
+            return f"{p}.alive"
+        return f"{'target' if rng.random() < 0.8 else 'self'} {rng.choice(('==', '!='))} {p}"
+    if rng.random() < 0.35:
+        return f"({atom()}) {rng.choice(('and', 'or'))} ({atom()})"
+    return atom()

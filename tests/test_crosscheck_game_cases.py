@@ -1848,3 +1848,171 @@ def test_a_pioneer_wins_when_he_dies_with_a_true_message(game, true1, wins):
     g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
     assert g.verdict() == r.legal
     assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((1,) if wins else None), r.errors
+
+
+CONSUMED_BOTH = BOTH_KINDS.replace('id = "GB"', 'id = "GC"').replace('name = "给两用"', 'name = "给一次"') \
+    .replace('"TB"', '"TC"').replace('id = "c11"', 'id = "c13"').replace('name = "壬"', 'name = "子"') \
+    .replace('skills = ["GB"]', 'skills = ["GC"]').replace('id = "TC"\nname = "两用"', 'id = "TC"\nname = "一次两用"') \
+    .replace('initial = false\nlifetime', 'initial = false\nconsumed = true\nlifetime') \
+    .replace('when = "self.hand_count >= k"', 'when = "self.hand_count == k"') \
+    .replace('fight = "self.hand_count >= k"\ndo = [{ op = "draw" }]', 'fight = "true"\ndo = [{ op = "draw", n = 2 }]')
+
+
+NO_EVENT_1 = "no pending event 一次两用 answers (its event, whose it is or its guard, or it answered already)"
+
+
+@pytest.mark.parametrize("ks, again, errors, left", [
+    ((7, 4), True, [(15, NO_EVENT_1)], None),     # the second copy fired, the first used and gone: 7 cards is not 4
+    ((4, 7), True, [(15, NO_EVENT_1)], None),     # the first fired, the second used and gone
+    ((7, 4), False, [], [4]),
+    ((4, 7), False, [], [4]),
+])
+def test_a_consumed_skill_held_twice_whose_used_copy_depends_on_the_holes(game, ks, again, errors, left):
+    """A consumed skill held twice (two grants with different arguments), both triggered and active: a ``fire`` marks
+    the first copy whose guard holds used (here: the hand count equal to its ``k``), a ``use`` takes the first copy not
+    used yet and it is gone (GameRunner.on_use: ``consumed``; the server's filterNot), so a later event is answered by
+    the copy left, under its own guard. In the symbolic twin the hand count is a hole, so which copy the use takes is
+    a condition: before, that copy stayed in the list, marked used, and answered the next event (a fire the
+    interpreter refuses passed); now it is gone under that condition (enc.game.GameEncoding.on_use, ``SymSkillInst.gone``).
+    Seat 0 (4 cards) fires on its 黑牌 (draws 2: 6), uses the other copy (draws 2: 8), plays 黑牌 again (7) and fires
+    on it."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GC", "choices": {"0": {"skip": True}}}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
+    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    events = d["events"][:5] + gives + d["events"][5:6] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}] * again + [{"event": "window", "window": "receive", "in_front": 2}]
+    r = check(cat, setup, events, errors)
+    if left is not None:
+        assert [i.args["k"] for i in r.state.seats[0].skills if i.rule == "TC"] == left
+    assert symbolic_verdict(cat, setup, events) == (not errors)
+
+
+WINDOW_TARGET = '''
+[[card]]
+id = "TW"
+name = "邻牌"
+windows = { fight = "anyone" }
+target = { who = "any", when = { fight = "target == PLAYER" } }
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("player, seat", [
+    ("turn_player_left", 2), ("turn_player_right", 1), ("sender_left", 2), ("front_left", 1), ("front_right", 0),
+])
+def test_a_card_target_condition_reading_the_window_players(game, player, seat):
+    """A card's ``target.when`` reads the window's players (model.turn.target_players): the turn player, the sender, the
+    player the message is in front of, and each one's nearest living neighbours (server Player.getNextLeftAlivePlayer
+    / getNextRightAlivePlayer; 误导 reads inFrontOfWhom's). Three living seats, seat 0's message (sent left) in front of
+    seat 2 in 争夺阶段: seat 0's left is 2, its right 1; seat 2's left is 1, its right 0. The seat the condition names is
+    a legal target, the next one is not (interp game.window_players / target_meets, twin GameEncoding.window_players).
+    ``--target game`` #13 (seed 33: every neighbour read as nobody) survived: no random card read a window's player."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + WINDOW_TARGET.replace("PLAYER", player)})
+    for t in (seat, (seat + 1) % 3):
+        check(cat, d["setup"], d["events"][:6] + [{"event": "play", "seat": 0, "card": "TW", "target": t},
+                                                  {"event": "resolve"}],
+              [] if t == seat else [(6, "the target of 邻牌 does not meet its condition")])
+
+
+NOT_DECK_SENDERS = '''
+[[character]]
+id = "c14"
+name = "丑"
+hidden = false
+female = false
+skills = ["LY", "LZ"]
+
+[[skill]]
+id = "LY"
+name = "摸一张"
+kinds = ["ActiveSkill"]
+initial = true
+windows = { send_start = "turn" }
+do = [{ op = "draw" }]
+
+[[skill]]
+id = "LZ"
+name = "触发牌堆传"
+kinds = ["TriggeredSkill"]
+initial = true
+on = { event = "send_phase_start", whose = "turn_player" }
+do = [{ op = "send_message", from = "deck_top", face = "up" }]
+'''
+
+
+def test_a_turn_player_with_no_card_and_no_skill_that_sends_from_elsewhere_loses(swap_game):
+    """Only a live *ActiveSkill* whose effect sends from elsewhere than the hand keeps a turn player with no card in
+    the game at 传递阶段开始时 (interp GameRunner._sends_without_hand, twin the same name): an ActiveSkill that only
+    draws, or a TriggeredSkill that sends from the deck, does not — he loses and the turn may end with nothing sent.
+    ``--target game`` #360 (seed 33: ``and`` made ``or``, any such skill kept him) survived: the random games seat no
+    such skills on a turn player with an empty hand."""
+    _, d, expect = swap_game
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
+                             + NOT_DECK_SENDERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(hand_count=0, character="c14", skills=[{"rule": "LY"}, {"rule": "LZ"}])
+    r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
+    assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
+
+
+def test_a_seat_whose_message_counts_contradict_each_other(game):
+    """A seat given by its message counts alone (no area) must have counts some set of message cards has (interp
+    GameRunner.setup_errors, twin the same check): a black message and -1 messages with no black fit the snapshot's
+    tests of each count against the others (snapshot._seat_facts) but no set of cards. ``--target game`` #37 (seed 33:
+    the reason dropped) survived: the random tables always write counts a set of cards has."""
+    _, d = game
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][2].update(black_messages=1, non_black_messages=-1)
+    check(game[0], setup, d["events"][:3],
+          [(-1, "seat 2: its message counts contradict each other (no set of message cards has them)")])
+
+
+def test_a_dead_player_plays_no_card(game):
+    """A dead player plays no card, even in a window whose actor is anyone (interp GameRunner.on_play, twin ``a living
+    player plays``): seat 1 died in 濒死求澄清, the fight phase goes on, and he plays 黑牌. ``--target game`` #410
+    (seed 33: the reason dropped) survived: the random games let only living players act."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:10] + [{"event": "window", "window": "fight", "in_front": 2},
+                                               {"event": "play", "seat": 1, "card": "K0", "target": 2}],
+          [(11, "seat 1 is dead")], zh=["座位1已死亡"])
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_a_table_of_too_few_or_too_many_seats(game, n):
+    """A game has ``[rules] min_seats`` to ``seats`` seats (interp snapshot.snapshot_errors, twin the same check): the
+    fixture's catalogue says three, so two or four are refused with the count said. ``--target snapshot`` #1 (seed 33:
+    the reason made None) survived: no case or random table seated a count outside the rules."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE +
+                             '\n[[character]]\nid = "c3"\nname = "丁"\nhidden = false\nfemale = false\nskills = []\n'})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] = setup["seats"][:2] if n == 2 else setup["seats"] + [dict(setup["seats"][2], character="c3")]
+    check(cat, setup, d["events"][:3], [(-1, f"{n} seats: a game has 3 to 3")], zh=[f"{n}个座位：一局游戏有3到3个座位"])
+
+
+@pytest.mark.parametrize("seat, character, why", [
+    (3, "c14", "replace: not a seat"), (-1, "c14", "replace: not a seat"), (0, "c99", "unknown character “c99”"),
+])
+def test_a_role_replacement_naming_no_seat_or_no_character(game, seat, character, why):
+    """A role replacement in a game naming a seat that is not at the table, or a character the catalogue does not have,
+    is refused and replaces nothing (interp GameRunner.on_replace: the new role only for a seat, a character and a
+    turn; twin the same). ``--target game`` #548 (seed 33: ``and`` made ``or``) survived: the game cases replaced only
+    a real seat's role with a real character."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    r = check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": seat, "character": character, "via": "RN"}],
+              [(3, why)])
+    assert [s.character for s in r.state.seats] == ["c13", "c1", "c2"]

@@ -21,7 +21,7 @@ from ..terms import And, Or
 from .core import memo
 from .state import NONE, WCODE, SymState
 from .cond import compile_defined, params_of
-from .table import SymTable
+from .table import SymTable, held
 from .val import AND, EQ, NE, NOT, OR, is_c
 
 
@@ -87,7 +87,7 @@ def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filte
     for inst in tab.seats[seat].skills:
         if inst.rule != rid or "TriggeredSkill" not in live_kinds_of(cat, inst):
             continue
-        key = (repr(sorted(inst.args.items())), inst.used if is_c(inst.used) else id(inst))
+        key = (repr(sorted(inst.args.items())), inst.used if is_c(inst.used) and held(inst) is True else id(inst))
         if key not in seen:
             seen.add(key)
             live.append(inst)
@@ -98,7 +98,7 @@ def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filte
     cands = []                                   # (condition, pending index or None, entry), in the order asked
     if not rule.on and rule.fires is not None:
         for inst in live:
-            cands.append((ask(enc_fires(SeatView(cat, tab, seat, insts=[inst]), rid)), None, inst))
+            cands.append((AND(held(inst), ask(enc_fires(SeatView(cat, tab, seat, insts=[inst]), rid))), None, inst))
     else:
         for inst in live:
             for on in rule.on:
@@ -108,7 +108,7 @@ def enc_fire_ok(cat, tab: SymTable, seat: int, rid: str, pending: list, on_filte
                     e = pending[i]
                     if e.kind != on.event:
                         continue
-                    c = AND(e.present, NOT(e.answered.get((seat, rid), False)), enc_holder_role_ok(on, e, seat),
+                    c = AND(held(inst), e.present, NOT(e.answered.get((seat, rid), False)), enc_holder_role_ok(on, e, seat),
                             enc_guard_ok(cat, tab, on, e, seat, inst))
                     if c is not False:
                         cands.append((c, i, inst))

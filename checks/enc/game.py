@@ -57,7 +57,7 @@ from .grants import enc_one_granted, enc_one_grants, enc_recipients, enc_set_gra
 from .ops import DIR_CODE, SymDoing, enc_run_ops
 from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, enc_receive_ok, enc_send_ok,
                    seat_value_ok)
-from .table import CLASSES, CODE, FIVE, K, SymTable, enc_class_of, enc_next_alive, enc_counts, enc_counts_are_area, enc_decompose, \
+from .table import CLASSES, CODE, FIVE, K, SymTable, gone_under, held, enc_class_of, enc_next_alive, enc_counts, enc_counts_are_area, enc_decompose, \
     new_seat
 from ..terms import And, Eq2, Ge, Le, Not, Or
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, SUM, fold, is_c, pick, z
@@ -113,7 +113,7 @@ class GameEncoding:
         self.ending = False
         self.send_via: tuple | None = None     # (present, fields) of an effect's send_message
         self.named_sender = NONE                # twin of GameRunner.named_sender (a seat value, NONE: nobody)
-        self.consumed: list = []              # (seat, skill entry) used and gone once its grants are handed out
+        self.consumed: list = []              # (seat, skill entry, the condition it is the copy used): gone once its grants are handed out
         self.to_discard: list = []            # twin of GameRunner.to_discard
         self.done: dict = {}                  # twin of GameRunner.done: event index -> [(condition, entry)]
         self.owed: list = []                  # twin of GameRunner.owed (``ran`` a term: how many grant ops ran)
@@ -434,8 +434,10 @@ class GameEncoding:
                 self.bad(f"an event of a known kind ({ev.kind})")
             else:
                 if ev.kind != "give":          # a consumed skill leaves after the grants its use hands out
-                    for seat, inst in self.consumed:
-                        self.tab.seats[seat].skills = [i for i in self.tab.seats[seat].skills if i is not inst]
+                    for seat, inst, c in self.consumed:     # (a copy used under a condition: gone under it)
+                        s = self.tab.seats[seat]
+                        s.skills = [i for i in s.skills if i is not inst] if c is True else \
+                            [gone_under(i, c) if i is inst else i for i in s.skills]
                     self.consumed = []
                 if self.node(ev):
                     getattr(self, f"on_{ev.kind}")(ev)
@@ -763,7 +765,7 @@ class GameEncoding:
                     s.skills = [i for i in s.skills if "OneTurnSkill" not in live_kinds_of(self.cat, i)]
         for s in self.tab.seats:
             for inst in s.skills:
-                inst.used = False
+                inst.used = NOT(held(inst))    # (a consumed copy gone under a condition is not usable again)
 
     def message_step(self, base, w: str, ev) -> None:
         """Twin of GameRunner.message_step: the message's path as the message windows move it."""
@@ -824,21 +826,19 @@ class GameEncoding:
                 discarded = NOT(tab.at(tab.in_front, lambda s: s.alive, False))
         loses = False
         if base == "send_start" and not tab.message_sent:
-            loses = AND(NOT(done), EQ(tp.hand, 0), not self._sends_without_hand(tab.turn))
+            loses = AND(NOT(done), EQ(tp.hand, 0), NOT(self._sends_without_hand(tab.turn)))
         self.ok("before the turn ends its message is sent and received (or discarded)", OR(done, discarded, loses))
         if loses is not False:
             tp.alive = ITE(loses, False, tp.alive)
             tp.lost = ITE(loses, True, tp.lost)
             tp.area = [ITE(loses, 0, x) for x in tp.area]
 
-    def _sends_without_hand(self, seat: int) -> bool:
-        """Holds a live ActiveSkill whose effect sends a message from elsewhere than the hand (冷血训练)."""
+    def _sends_without_hand(self, seat: int):
+        """Holds a live ActiveSkill whose effect sends a message from elsewhere than the hand (冷血训练): a condition
+        (a consumed copy may be gone under one)."""
         from skillproof.model.effects import sends_from_elsewhere
-        for inst in self.tab.seats[seat].skills:
-            rule = self.cat.skills[inst.rule]
-            if "ActiveSkill" in live_kinds_of(self.cat, inst) and sends_from_elsewhere(rule.do):
-                return True
-        return False
+        return OR([held(inst) for inst in self.tab.seats[seat].skills
+                   if "ActiveSkill" in live_kinds_of(self.cat, inst) and sends_from_elsewhere(self.cat.skills[inst.rule].do)])
 
     # -------------------------------------------------------------------------------------- the send
     def on_send(self, ev) -> None:
@@ -1134,8 +1134,8 @@ class GameEncoding:
         for c, i in (picks[:1] if alike else picks):
             self.do(ev.seat, rule.do, ev, self.roles(ev.seat, extra), pc=True if alike else c, inst=i, source=ev.rule)
         if rule.consumed:                   # gone once used — after the grants its use hands out (give events next)
-            # (a copy used under a condition stays in the list, marked used: the list itself is not a table value)
-            self.consumed.extend((ev.seat, i) for c, i in picks if c is True)
+            # (a copy used under a condition stays in the list, gone under it: the list itself is the skeleton's)
+            self.consumed.extend((ev.seat, i, c) for c, i in picks)
 
     def on_fire(self, ev) -> None:
         """Twin of GameRunner.on_fire with fires.fire_errors (Game.dealListeningSkill)."""
@@ -1252,6 +1252,8 @@ class GameEncoding:
             if not any(i.rule == give.giver and not i.invalid for i in tab.seats[ev.giver].skills):
                 self.bad("the giver holds the skill, live", rules)
                 return
+            self.ok("the giver holds the skill, live",
+                    OR([held(i) for i in tab.seats[ev.giver].skills if i.rule == give.giver and not i.invalid]), rules)
             if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):
                 if give.at and give.on != "use":
                     may = OR([ask(enc_actor_ok(view, view.q, z(0), a)) for a in rule.windows.values()])

@@ -8,14 +8,36 @@ where are the skeleton's and stay concrete.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from skillproof.model.interp.table import CLASSES          # the vocabulary of colour classes (data), shared
 from skillproof.model.state import SkillInst
 
-from .val import ADD, AND, EQ, GE, ITE, NONE, OR, SUM, is_c, pick
+from .val import ADD, AND, EQ, GE, ITE, NONE, NOT, OR, SUM, is_c, pick
 
 K = len(CLASSES)
+
+
+@dataclass
+class SymSkillInst(SkillInst):
+    """An entry of a seat's skill list in the twin, ``gone`` under a condition. A consumed skill leaves its holder's
+    list once used (interp GameRunner.on_use: ``consumed``, the server's ``filterNot``); of a skill held twice, which
+    copy a ``use`` takes is the first one not used yet — a condition of the template's holes once a ``fire`` marked a
+    copy under its guard (enc.fires.enc_fire_ok). The list itself is the skeleton's and stays concrete, so that copy
+    stays in it, ``gone`` when its condition holds: it is no longer held, asked or usable (``held``)."""
+    gone: object = field(default=False, compare=False)
+
+
+def held(inst):
+    """The condition that the skill-list entry is still held (not a consumed copy gone: ``SymSkillInst``)."""
+    return NOT(getattr(inst, "gone", False))
+
+
+def gone_under(inst, c) -> SymSkillInst:
+    """The entry, gone when ``c`` holds (as well as where it was gone already)."""
+    return SymSkillInst(**{f.name: getattr(inst, f.name) for f in fields(SkillInst)},
+                        gone=OR(getattr(inst, "gone", False), c))
+
 CODE = {c: i for i, c in enumerate(CLASSES)}
 #: per colour, the class codes that carry it (a class is its colours joined by "_")
 HAS = {col: tuple(i for i, c in enumerate(CLASSES) if col in c.split("_")) for col in ("red", "blue", "black")}

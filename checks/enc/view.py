@@ -23,8 +23,8 @@ from .send import enc_send_allowed  # noqa: F401
 from .state import Codes, Ctx, Labelled, Moment, Slot, SymState, WCODE, _compile  # noqa: F401
 from .usable import enc_skill_usable_now  # noqa: F401
 from .windows import enc_actor_ok, enc_in_window  # noqa: F401
-from .table import FIVE, HAS, SymTable
-from .val import EQ, NONE, OR, fold, is_c, z, zb
+from .table import FIVE, HAS, SymTable, held
+from .val import AND, EQ, NONE, OR, fold, is_c, z, zb
 from .state import stored_seat_attr
 
 _CODES: dict = {}
@@ -114,10 +114,12 @@ class SeatView(SymState):
         r = self.cat.skills[inst.rule]
         params = {p: _param_value(C, t, inst.args.get(p)) for p, t in r.params.items()}
         used = bool(inst.used) if is_c(inst.used) else inst.used     # a term: which copy fired is the table's (fires)
-        return Slot(i, not r.is_grant, z(True), z(C.rule[inst.rule]), (inst.rule,), z(used), params)
+        # present: a consumed copy of a skill held twice may be gone under a condition (table.SymSkillInst)
+        return Slot(i, not r.is_grant, z(held(inst)), z(C.rule[inst.rule]), (inst.rule,), z(used), params)
 
     def rule_is(self, slot: Slot, rid: str):
-        return z3.BoolVal(self.insts[slot.index].rule == rid)
+        inst = self.insts[slot.index]
+        return z(AND(inst.rule == rid, held(inst)))
 
     def wrapped(self, slot: Slot):
         return z3.BoolVal(bool(self.insts[slot.index].invalid))
@@ -127,10 +129,11 @@ class SeatView(SymState):
 
     def live_rule(self, slot: Slot, rid: str, kind: str):
         inst = self.insts[slot.index]
-        return z3.BoolVal(inst.rule == rid and kind in live_kinds_of(self.cat, inst))
+        return z(AND(inst.rule == rid and kind in live_kinds_of(self.cat, inst), held(inst)))
 
     def live(self, slot: Slot, kind: str):
-        return z3.BoolVal(kind in live_kinds_of(self.cat, self.insts[slot.index]))
+        inst = self.insts[slot.index]
+        return z(AND(kind in live_kinds_of(self.cat, inst), held(inst)))
 
     def owner_at(self, t):
         return self.turn

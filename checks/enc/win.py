@@ -16,7 +16,7 @@ import z3
 from skillproof.model import vocab as V
 from skillproof.model.interp.win import TASKS          # the vocabulary of secret tasks (data), shared
 
-from .table import SymTable
+from .table import SymTable, held
 from .val import AND, EQ, GE, ITE, LE, LT, NE, NONE, NOT, OR, SUM
 from .cond import Env, fcompile, params_of
 from .view import codes_of, live_kinds_of
@@ -73,7 +73,7 @@ def enc_result(cat, tab: SymTable, kind: str, declared: list, winners: list, tag
             if kname not in live_kinds_of(cat, inst):
                 continue
             rule = cat.skills[inst.rule]
-            guard = OR(s.alive, not rule.initial)
+            guard = AND(held(inst), OR(s.alive, not rule.initial))    # (held: a consumed copy may be gone)
             if guard is False:
                 continue
             params = params_of(cat, codes, inst)
