@@ -1881,7 +1881,7 @@ def test_a_consumed_skill_held_twice_whose_used_copy_depends_on_the_holes(game, 
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
     setup = copy.deepcopy(d["setup"])
     setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
-    gives = [{"event": "fire", "seat": 0, "rule": "GC", "choices": {"0": {"skip": True}}}] + \
+    gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
     black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
              {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
@@ -1983,7 +1983,8 @@ def test_a_dead_player_plays_no_card(game):
     cat, d = game
     check(cat, d["setup"], d["events"][:10] + [{"event": "window", "window": "fight", "in_front": 2},
                                                {"event": "play", "seat": 1, "card": "K0", "target": 2}],
-          [(11, "seat 1 is dead")], zh=["座位1已死亡"])
+          [(11, "seat 1 is dead"), (11, "seat 1 cannot use 黑牌 in the fight phase")],
+          zh=["座位1已死亡", "座位1不能在争夺阶段使用黑牌"])
 
 
 @pytest.mark.parametrize("n", [2, 4])
@@ -1996,7 +1997,7 @@ def test_a_table_of_too_few_or_too_many_seats(game, n):
     cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE +
                              '\n[[character]]\nid = "c3"\nname = "丁"\nhidden = false\nfemale = false\nskills = []\n'})
     setup = copy.deepcopy(d["setup"])
-    setup["seats"] = setup["seats"][:2] if n == 2 else setup["seats"] + [dict(setup["seats"][2], character="c3")]
+    setup["seats"] = setup["seats"][:2] if n == 2 else setup["seats"] + [dict(setup["seats"][2], character="c3", task="killer")]
     check(cat, setup, d["events"][:3], [(-1, f"{n} seats: a game has 3 to 3")], zh=[f"{n}个座位：一局游戏有3到3个座位"])
 
 
