@@ -762,17 +762,17 @@ def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
                                  "own message?')"), path.start(), path.end()) from None
         count = EFFECT_COUNT.search(text)
         if count is not None:               # 如归能把两张情报放入…: how many cards the effect moves
-            raise QueryError(Msg("效果一次移动几张牌还不是能问的事（目录里每个效果的张数见 skillproof explain）；能问的是它能不能这样做"
+            raise QueryError(Msg("效果一次移动几张牌还不是能问的事（目录里每个效果的张数见 `skillproof explain`）；能问的是它能不能这样做"
                                  "（如：'如归能把情报放入当前回合角色的情报区吗'）",
-                                 "how many cards an effect moves at once is not a claim yet (each effect's count is in "
-                                 "skillproof explain); ask whether it does so at all (e.g. 'can 如归 put a message into "
-                                 "the turn player's area?')"), count.start(), count.end()) from None
+                                 "how many cards an effect moves at once is not a claim yet (the count of each effect is in "
+                                 "`skillproof explain`); ask whether it does so at all (e.g. 'can 如归 put a message into "
+                                 "the area of the turn player?')"), count.start(), count.end()) from None
         together = WIN_TOGETHER.search(text)
         if together is not None:            # 潜伏战线获胜时，特工机关能一起获胜吗: whom a win is shared with
-            raise QueryError(Msg("谁和谁一起获胜还不是能问的事（服务器 ProcessFsm.checkWin：同阵营全部获胜、四人局红蓝同胜，"
+            raise QueryError(Msg("谁和谁一起获胜还不是能问的事（服务器 `ProcessFsm.checkWin`：同阵营全部获胜、四人局红蓝同胜，"
                                  "尾声让无身份的角色一同获胜）；能问的是某人能否获胜、谁会赢（如：'潜伏战线能获胜吗'、'谁会赢？'）",
-                                 "who wins together with whom is not a claim yet (server ProcessFsm.checkWin: a whole camp "
-                                 "wins, red and blue together in a four-player game, 尾声 adds the players with no "
+                                 "who wins together with whom is not a claim yet (server `ProcessFsm.checkWin`: a whole camp "
+                                 "wins, red and blue together in a four-player game, “尾声” adds the players with no "
                                  "identity); ask whether a player can win, or who can win (e.g. 'who can win?')"),
                              together.start(), together.end()) from None
         if len(text) > 400:                 # a long question is not searched for its neighbours
