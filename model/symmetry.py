@@ -18,7 +18,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from .catalogue import Catalogue, Give
+from .catalogue import Catalogue, DoOp, Give
+from .effects import GRANT, OPS
 
 #: fields that do not change what a rule does
 _IGNORED = frozenset({"loc", "key_locs", "name", "text", "aliases", "col", "index"})
@@ -47,13 +48,17 @@ def _plain(v, rename):
 
 def _atoms(v, out: set, handed: bool = True):
     """Every string inside ``v`` (ids a rule mentions), ignoring the fields ``_IGNORED`` — and, with
-    ``handed=False``, the grant a gives site hands out, and the one its ``with`` partner hands out (mentions that
-    do not depend on its identity)."""
+    ``handed=False``, the grant a gives site hands out, the one its ``with`` partner hands out, and the grant a
+    ``do`` op hands out (``{ op = "grant", grant = … }``: one of the rule's own gives sites' grants, model.effects
+    GRANT) — mentions that do not depend on its identity."""
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
         for f in dataclasses.fields(v):
             if f.name not in _IGNORED and f.name not in _VOCABULARY and \
                     (handed or not (isinstance(v, Give) and f.name in ("grant", "with_grant"))):
-                _atoms(getattr(v, f.name), out, handed)
+                if not handed and isinstance(v, DoOp) and f.name == "args":
+                    _do_args_atoms(v, out)
+                else:
+                    _atoms(getattr(v, f.name), out, handed)
     elif isinstance(v, dict):
         for k, x in v.items():
             _atoms(k, out, handed)
@@ -63,6 +68,16 @@ def _atoms(v, out: set, handed: bool = True):
             _atoms(x, out, handed)
     elif isinstance(v, str):
         out.add(v)
+
+
+def _do_args_atoms(op: DoOp, out: set) -> None:
+    """The ids a ``do`` op's arguments mention, but for the grants it hands out (``_atoms`` with ``handed=False``)."""
+    spec = OPS.get(op.op)
+    for k, x in op.args.items():
+        a = spec.arg(k) if spec is not None else None
+        if a is None or a.type != GRANT:
+            _atoms(k, out, False)
+            _atoms(x, out, False)
 
 
 class Symmetry:

@@ -106,6 +106,31 @@ to = "target"
     assert sy.key("inv1") is not None and sy.key("inv1") == sy.key("inv2") == sy.key("inv3")
 
 
+def test_copies_whose_effect_hands_out_their_own_grant_stay_interchangeable():
+    """A ``do`` op ``{ op = "grant", grant = … }`` hands out one of the rule's own gives sites' grants: like the site,
+    a mention that does not make the grant unique — copies of 钱敏 and 王田香 (``do`` grants InvalidSkill) would
+    otherwise all enter every cone, and a cone grow with the catalogue (benchmarks/check_bench.py --big)."""
+    def doer(i):
+        return invalidator(i, own_grant=True).replace(
+            'kinds = ["TriggeredSkill"]\n',
+            f'kinds = ["TriggeredSkill"]\ndo = [{{ op = "grant", grant = "Wrap{i}", to = "others" }}]\n', 1) + f'''
+[[card]]
+id = "Cage{i}"
+name = "囚笼{i}"
+windows = {{ main = "turn" }}
+[[card.gives]]
+grant = "Wrap{i}"
+to = "target"
+'''                                  # (a card hands it out too: it is no giver's private grant, as InvalidSkill)
+    cat = load(*(doer(i) for i in (1, 2, 3)), SUBJECT)
+    assert cat.skills["Seal1"].do and cat.skills["Seal1"].do[0].args["grant"] == "Wrap1"
+    sy = Symmetry(cat)
+    assert sy.key("inv1") is not None and sy.key("inv1") == sy.key("inv2") == sy.key("inv3")
+    ctx = C.Context(cat, C.Options(shared_query=False), None)
+    chars, _ = ctx.cone(["Conv"])
+    assert sum(1 for c in chars if c.startswith("inv")) == 3
+
+
 def test_grants_of_the_same_content_are_the_same_grant_unless_something_names_them():
     cat = load(invalidator(1, own_grant=True), invalidator(2, own_grant=True), SUBJECT)
     sy = Symmetry(cat)
