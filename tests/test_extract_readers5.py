@@ -311,3 +311,20 @@ def test_which_of_must_and_cannot_receive_wins_is_read_from_the_handlers_guards(
         ex = _ex(tmp_path / f"n{i}", {rel: _receive(guard=guard)})
         assert ex.engine["must_beats_cannot"].value is None
         assert "neither" in ex.engine["must_beats_cannot"].how
+
+
+def test_a_change_of_the_conversion_loop_names_the_conversion_skills_its_clauses_test():
+    from skillproof.model.catalogue import Ref
+    skills = {"AnyCard": SimpleNamespace(convert=SimpleNamespace(source=Ref("any"), must=False), initial=True, on=()),
+              "MustOne": SimpleNamespace(convert=SimpleNamespace(source=Ref("card", "Jie_Huo"), must=True),
+                                         initial=False, on=()),
+              "NoConvert": SimpleNamespace(convert=None, initial=True, on=())}
+    hex_ = SimpleNamespace(catalogue=SimpleNamespace(skills=skills))
+
+    def about(base, head):
+        return about_change(SimpleNamespace(name="convert.loop", base=base, head=head), hex_)
+    assert about(("ok = true if s is ConvertCardSkill && (s.cardTypeA == actualType || s.cardTypeA == null)",),
+                 ("ok = true if s is ConvertCardSkill && s.cardTypeA == actualType",)) == ["AnyCard"]
+    assert about(("return false to null if s.must",), ()) == ["MustOne"]
+    assert about(("x = 1",), ("x = 2",)) == ["AnyCard", "MustOne"]        # nothing told: every conversion skill
+    assert about(("x = 1",), ("x = 1",)) == []

@@ -19,7 +19,8 @@ from, peeked at or discarded to.
 Each is read from that one function alone (``EngineRule.one``): a function whose normal form did not change states
 the same rule (a local renamed, a statement's spelling), whatever its clauses' text; a function that changed is named
 by its rule. ``about_change`` names the rules such a change is about: the skills answering an event whose raising
-changed (``PlayerDieEvent`` → every skill with ``on = die``), the window's skip (``skip_fight`` / ``skip_dying``) when
+changed (``PlayerDieEvent`` → every skill with ``on = die``), the conversion skills a changed clause of the conversion
+loop tests (its source any card, its must flag, its being a role's own), the window's skip (``skip_fight`` / ``skip_dying``) when
 a state of that window now goes on to another state under other conditions (whom it passes over).
 """
 from __future__ import annotations
@@ -96,10 +97,27 @@ class TimingRules:
         return by_name.get("Deck")
 
 
+#: what a clause of the conversion loop tests of a conversion skill → which conversion skills that test is about
+_CONVERT_TESTS = (
+    (re.compile(r"\bcardTypeA\b|== null"), lambda c, r: c.source.kind == "any"),        # a source of any card
+    (re.compile(r"\.must\b|\bonlyMust\b"), lambda c, r: c.must),                       # a conversion that must be made
+    (re.compile(r"isInitialSkill|roleFaceUp"), lambda c, r: r.initial),                   # a role's own conversion
+)
+
+
+def _conversions_tested(differ: list, cat) -> list:
+    """The conversion skills the differing clauses of the conversion loop are about: those with the attribute a clause
+    tests (a source of any card, a must-conversion, a role's own skill); every conversion skill when none is told."""
+    convs = [(rid, r) for rid, r in sorted(cat.skills.items()) if getattr(r, "convert", None) is not None]
+    picked = [rid for rid, r in convs for pat, has in _CONVERT_TESTS
+              if any(pat.search(c) for c in differ) and has(r.convert, r)]
+    return list(dict.fromkeys(picked)) or [rid for rid, _r in convs]
+
+
 def about_change(ec, hex_) -> list:
     """The rules a change of an engine rule of this module is about (see the module's docstring), from the clauses that
     differ between its two values; [] for any other rule."""
-    if not ec.name.startswith(("state.", "deck.")) or hex_ is None:
+    if not ec.name.startswith(("state.", "deck.", "convert.loop")) or hex_ is None:
         return []
     base = ec.base if isinstance(ec.base, (tuple, list)) else ()
     head = ec.head if isinstance(ec.head, (tuple, list)) else ()
@@ -115,6 +133,8 @@ def about_change(ec, hex_) -> list:
         for rid, r in sorted(cat.skills.items()):
             if any(o.event in keys for o in (getattr(r, "on", ()) or ())):
                 out.append(rid)
+    if ec.name == "convert.loop" and cat is not None and differ:
+        out += _conversions_tested(differ, cat)
     if ec.name.startswith("state."):
         cls = ec.name.split(".")[1]
         win = _state_window(cls)
