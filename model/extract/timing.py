@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from .deck import _owner_path
 from .engine import EngineRule
 from .server import DYING_PHASES, PHASE_WINDOWS
 from .syntax import _descendants, _kid, _name_of, _t
@@ -70,6 +71,8 @@ class TimingRules:
                 where_name = name
             else:
                 continue
+            if (self.__dict__.get("engine_reads") or {}).get((src.rel, _owner_path(fd), name)) is True:
+                continue                        # read whole by another reader (the deck's prints: card ``deck``)
             clauses, _complete = _Clauses(self).run(fd)
             out.append(EngineRule(f"{prefix}.{where_name}", tuple(clauses), src.at(fd),
                                   f"{owner.name}.{name}: what it does, and when", False, one=True))
