@@ -10,9 +10,9 @@ from, peeked at or discarded to.
   returns, loops), as the code writes them; logging and client notices left out. Who is asked or passed over in a
   window, when a death raises its event, what happens to a dead player's areas: a change of any is a change of the
   engine's timing.
-* ``convert.loop`` — the same for the conversion loop (server skill/ConvertCardSkill.kt canUseCardTypes): which
-  conversion skills a card is matched by (its own type, or any card) and which one is taken; the ``[rules]`` keys and
-  ``convert.*`` rules the engine probe reads from it say parts of it, this says all of it.
+* (``convert.loop``, the conversion loop read whole the same way, was tried and left out: on the invented server of
+  tests/test_gate.py a same-meaning rewrite of its face guard came out as a change; ``about_change`` still names the
+  conversion skills for it, for when it is put back.)
 * ``deck.<function>`` — the same for every function of the deck (the class the game's ``deck`` is: server
   card/Deck.kt): when the discard pile is shuffled back, how many cards a draw takes.
 
@@ -76,11 +76,6 @@ class TimingRules:
             clauses, _complete = _Clauses(self).run(fd)
             out.append(EngineRule(f"{prefix}.{where_name}", tuple(clauses), src.at(fd),
                                   f"{owner.name}.{name}: what it does, and when", False, one=True))
-        src, fd = self._conversion_fn() if hasattr(self, "_conversion_fn") else (None, None)
-        if fd is not None:                      # the conversion loop, whole: which conversion skill a card matches
-            clauses, _complete = _Clauses(self).run(fd)
-            out.append(EngineRule("convert.loop", tuple(clauses), src.at(fd), f"{_name_of(fd)}: which conversion "
-                                  "skills a card is matched by, and which one is taken", False, one=True))
         return out
 
     def _deck_class(self):
