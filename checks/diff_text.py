@@ -245,6 +245,13 @@ ENGINE_PREFIXES = {
     "flow.": ("引擎在这一步之后进入哪些状态、交给它们什么（谁被询问、从谁开始）", "the states the engine goes on to after this "
               "step, and what they are handed (whom they ask, from whom)"),
     "lock_self.": ("传出者能否锁定自己", "whether the sender may lock himself"),
+    "state.": ("一个游戏状态做什么、在什么条件下做（询问谁、跳过谁、引发哪些事件、移动哪些牌）", "what a game state does, and "
+               "when (whom it asks or passes over, the events it raises, the cards it moves)"),
+    "convert.loop": ("转化循环：一张牌与哪些转化技能相符、取哪一个", "the conversion loop: which conversion skills a card "
+                     "matches, and which one is taken"),
+    "deck.": ("牌堆：何时洗回弃牌堆、一次摸几张", "the deck: when the discard pile is shuffled back, how many cards a draw takes"),
+    "refuse.": ("一个技能、卡牌或操作的处理何时拒绝玩家的选择（传出的限制、目标的限制）", "when a skill's, card's or "
+                "action's handler refuses the player's choice (what may be sent, whom it may name)"),
     "result_pass.start": ("游戏结果结算从谁开始", "where the game-result pass starts"),
     "result_pass.dead_owner": ("游戏结果结算是否询问已死亡角色", "which skills of a dead owner the game-result pass asks"),
     "win_pass.start": ("宣胜结算从谁开始", "where the win pass starts"),

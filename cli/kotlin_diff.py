@@ -164,7 +164,9 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
     from skillproof.model.extract.engine import show_value
     file, line = _server_loc(ec.where, prefix) if ec.where else ("", 0)
     about = []
-    for rid in named_by_change(ec, hex_):
+    from skillproof.model.extract.timing import about_change
+    own = getattr((getattr(hex_, "engine", None) or {}).get(ec.name), "about", ()) or ()
+    for rid in dict.fromkeys([*own, *named_by_change(ec, hex_), *about_change(ec, hex_)]):
         loc = (getattr(hex_, "locations", {}) or {}).get(rid)
         f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
         about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})

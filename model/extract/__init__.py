@@ -43,6 +43,8 @@ from .deck import DeckReader
 from .engine import EngineRule, EngineRules
 from .orders import OrderRules
 from .sends import SendDefaults
+from .timing import TimingRules
+from .refusals import RefusalRules
 from .grants import GrantSites
 from .report import Difference, ExtractError, Extraction, ReportItem, compare
 from .roles import RoleTable
@@ -53,8 +55,8 @@ from .write import CatalogueWriter
 __all__ = ["Difference", "EngineRule", "ExtractError", "Extraction", "ReportItem", "compare", "extract"]
 
 
-class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, SendDefaults,
-                 CatalogueWriter):
+class _Extractor(RefusalRules, RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, DeckReader, OrderRules, SendDefaults,
+                 TimingRules, CatalogueWriter):
     """The parts of the extractor together; ``run`` calls them in order."""
 
     def run(self) -> tuple[dict, dict]:
@@ -123,6 +125,7 @@ class _Extractor(RoleTable, GrantSites, RuleEntries, EngineRules, WinRules, Deck
                       "not", undecided=False)
         self.locations = {**{cid: c["where"] for cid, c in self.cards.items() if c["where"]},
                           **{c["id"]: c["where"] for c in chars}, **{n: e["where"] for n, e in entries.items()}}
+        self.entries = entries                               # (their reads: refusals.RefusalRules)
         self.engine = self._engine()
         keys: dict = {}
         for n, c in rule_cls.items():

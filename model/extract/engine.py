@@ -49,6 +49,8 @@ class EngineRule:
     #: form (``unread``) and the same ``reads`` state the same rule, however the clauses read
     one: bool = False
     reads: tuple = ()
+    #: catalogue ids the rule is part of (the skill or card whose handler it is read from): named with it when it changes
+    about: tuple = ()
 
     def shown(self) -> str:
         return show_value(self.value)
@@ -138,6 +140,9 @@ class EngineRules(ClassIndex):
             probes.append(self._p_orders)
         if hasattr(self, "_p_send_defaults"):                # sends.SendDefaults: the default send rules
             probes.append(self._p_send_defaults)
+        for extra in ("_p_timing", "_p_refusals"):          # timing.TimingRules, refusals.RefusalRules
+            if hasattr(self, extra):
+                probes.append(getattr(self, extra))
         for probe in probes:
             found += probe()
         out = {r.name: r for r in found}

@@ -441,6 +441,12 @@ def same_rule_code(name: str, base_ex, head_ex, cmp: Comparison) -> bool:
             return False
         cs = [c for c in cmp.constructs.get(side, []) if c.member and c.file == file and c.line <= line <= c.end]
         if not cs and any(c.file == file for c in cmp.constructs.get(side, [])):
+            ex = base_ex if side == "BASE" else head_ex
+            lines = ((getattr(ex, "sources", None) or {}).get(file) or b"").split(b"\n")
+            m = _FUN.search(lines[line - 1]) if 0 < line <= len(lines) else None
+            if m and m.group(1).decode() in (getattr(cmp, "robot_names", None) or ()):
+                found[side] = (file, "robot:" + m.group(1).decode())    # what changed in it is the robot's alone
+                continue
             return False                                # a changed file, but no construct holds the rule
         found[side] = (file, cs[-1].where if cs else None)
     (bf, bw), (hf, hw) = found["BASE"], found["HEAD"]
