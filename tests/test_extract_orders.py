@@ -63,7 +63,11 @@ def test_the_steps_and_orders_are_read(tmp_path):
 def test_each_changes_with_the_order_and_not_with_a_renamed_local(tmp_path):
     base = _engine(tmp_path / "a")
     renamed = _engine(tmp_path / "b", local="game")
-    assert {n: r.value for n, r in renamed.items()} == {n: r.value for n, r in base.items()}
+    # a rule read from one function alone (EngineRule.one: the game states' clauses, model/extract/timing.py) keeps
+    # the code's own words, locals included; the gate compares it by that function's normal form instead
+    # (unread.same_rule_code), so only the others must read the same value here
+    assert renamed.keys() == base.keys()
+    assert {n: r.value for n, r in renamed.items() if not r.one} == {n: r.value for n, r in base.items() if not r.one}
     assert _engine(tmp_path / "c", steps=DYING_FIRST)["process.ProcessFsm"].value == (
         "dealListeningSkill", "checkDying", "checkWin", "resolve0")
     assert _engine(tmp_path / "d", start="0")["trigger.from.ProcessFsm.resolve"].value == "dealListeningSkill: 0"
