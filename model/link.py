@@ -557,14 +557,9 @@ class Linker(DoLinker):
                          "{id} is a BeforeDieSkill (before its holder's death): the event it answers is 'die', not {v}",
                          id=r.id, v=_q(ev)))
             return None
-        if ev == "die" and r.initial and not r.has("BeforeDieSkill") and "victim" in on.holder_roles():
-            self.err(F[0], F[1], op + ("whose",), "on.whose",
-                     Msg("'{id}' 回应自己的死亡，但它是开局技能而不是 'BeforeDieSkill'：死亡角色的开局技能不会被询问"
-                         "（服务器 `Game.dealListeningSkill`），它永远不会发动；加上 'BeforeDieSkill' 或改 'whose'",
-                         "{id} answers its holder's own death but is an initial skill and not a BeforeDieSkill: a dead "
-                         "player's initial skills are not asked (server Game.dealListeningSkill), so it never fires; add "
-                         "BeforeDieSkill or change 'whose'", id=r.id))
-            return None
+        # an initial skill, no BeforeDieSkill, answering its holder's own death is never asked (the holder is dead
+        # by then): a rule the server may well hold (the skill then never fires) — the twins' dispatch rules it out
+        # and the family ``triggers`` says so (TR005), the catalogue still loads
         return on
 
     def _sites_answer_events(self, F, path, r: Rule):

@@ -287,6 +287,22 @@ do = [{{ op = "put_message", to = "target", from = "deck_top" }}]
         assert f.details["because"] and f.details["because"][-1]["en"].startswith("the facts every state keeps")
 
 
+def test_an_initial_skill_answering_its_own_death_never_fires():
+    """No BeforeDieSkill: a dead holder's initial skills are not asked (server Game.dealListeningSkill)."""
+    text = '''[[skill]]
+id = "X"
+name = "某技"
+kinds = ["TriggeredSkill"]
+on = { event = "die", whose = "victim" }
+do = [{ op = "draw" }]
+'''
+    _, found = check(text, "TR005", ["X"])
+    assert [f.check for f in found] == ["TR005"]
+    assert any("alive" in b["en"] for b in found[0].details["because"])
+    _, found = check(text.replace('["TriggeredSkill"]', '["TriggeredSkill", "BeforeDieSkill"]'), "TR005", ["X"])
+    assert found == []
+
+
 def test_a_public_role_face_down_names_the_holders_and_the_guard():
     text = '''[[character]]
 id = "pub"
