@@ -551,12 +551,8 @@ class Linker(DoLinker):
         on = On(ev, whose, when, Loc(F[0], line_of(F[1], op)), once, guard_prose, text)
         # the engine's dispatch (server Game.dealListeningSkill): a dead player's skills are asked only when they are
         # BeforeDieSkills or granted; an invalidated skill is an InvalidSkill, never asked (kinds: exclusive)
-        if r.has("BeforeDieSkill") and ev != "die":
-            self.err(F[0], F[1], op + ("event",), "on.event",
-                     Msg("'{id}' 是 'BeforeDieSkill'（自己死亡前的技能）：它回应的事件只能是 'die'，不能是 {v}",
-                         "{id} is a BeforeDieSkill (before its holder's death): the event it answers is 'die', not {v}",
-                         id=r.id, v=_q(ev)))
-            return None
+        # a BeforeDieSkill answering another event than its death is asked while its holder is dead as well (the
+        # server's dispatch does not look at the event): the twins' dispatch says so, the catalogue loads
         # an initial skill, no BeforeDieSkill, answering its holder's own death is never asked (the holder is dead
         # by then): a rule the server may well hold (the skill then never fires) — the twins' dispatch rules it out
         # and the family ``triggers`` says so (TR005), the catalogue still loads
