@@ -135,7 +135,8 @@ def _engine_zh(ec) -> str:
 def named_by_change(ec, hex_=None) -> list:
     """The rules an engine rule's change is about, read from the clauses that differ between the two values (a
     rule's clauses are a list; a plain value has none): a skill the clause tests by its enum constant (``findSkill(
-    LENG_XUE_XUN_LIAN)``: the rule the engine exempts or names), and, for a result or win pass a clause gained or
+    LENG_XUE_XUN_LIAN)``: the rule the engine exempts or names) or a rule it names by its class or card type
+    (``it is CannotPlayCard``: a grant the engine now reads), and, for a result or win pass a clause gained or
     lost, every result or win skill that pass runs (尾声, 比翼双飞 … now apply there, or no longer); for a change of
     a result or win pass itself (where it starts, whom it skips), every skill it runs."""
     if hex_ is None:
@@ -145,13 +146,19 @@ def named_by_change(ec, hex_=None) -> list:
             return [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
     if not isinstance(ec.base, (tuple, list)) or not isinstance(ec.head, (tuple, list)):
         return []
-    differ = [str(x) for x in set(ec.base) ^ set(ec.head)]
+    differ = sorted(str(x) for x in set(ec.base) ^ set(ec.head))
     keys = getattr(hex_, "skill_keys", {}) or {}
+    ids = getattr(hex_, "locations", {}) or {}
     out = []
     for c in differ:
         for k in re.findall(r"\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[A-Z]{3,}\b", c):
             if k in keys:
                 out.append(keys[k])
+        # a rule the clause names by its class or card type (``it is CannotPlayCard``, ``findSkill<JinBi>()``,
+        # ``card.type == Wu_Dao``): a rule id of the catalogue the extractor located
+        for k in re.findall(r"\b[A-Z]\w*[a-z]\w*\b", c):
+            if k in ids:
+                out.append(k)
         for label, prefix in (("result pass", "result.skill."), ("win pass", "win.skill.")):
             if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
                 out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]

@@ -113,6 +113,11 @@ def test_an_engine_change_names_the_rules_its_changed_clauses_are_about():
     assert named_by_change(same, hex_) == []
     start = SimpleNamespace(name="win_pass.start", base="whoseTurn", head="0")
     assert named_by_change(start, hex_) == ["Moon"]
+    hex_.locations = {"CannotPlay": "skill/CannotPlay.kt:3", "Wu_Dao": "card/WuDao.kt:9"}
+    send = SimpleNamespace(name="send_check", base=("refuse if !target.alive",),
+                           head=("refuse if !target.alive and skills.any { it is CannotPlay } and Player.x",
+                                 "refuse if card.type == Wu_Dao"))
+    assert named_by_change(send, hex_) == ["CannotPlay", "Wu_Dao"]     # the clauses sorted; Player is no rule
 
 
 ASK = """package demo.game.phase
