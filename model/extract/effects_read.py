@@ -37,6 +37,20 @@ from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_N
                             _callee_last, _Stop, _V)
 
 
+#: the windows whose players are asked in turn (model.turn: their actor is "anyone", each living player being asked
+#: in seat order): a game state of one, and the field naming the player it asks now
+_ASKED_IN_TURN = ((re.compile(r"(\bis|\bas\?)\s*FightPhaseIdle\b"), "whoseFightTurn"),
+                  (re.compile(r"(\bis|\bas\?)\s*WaitN?e?x?t?ForChengQing\b"), "askWhom"))
+
+
+def _asks_in_turn(text: str) -> bool:
+    """Whether a card's ``canUse`` that accepts a window whose players are asked in turn (争夺阶段, 濒死求澄清) tests
+    that the user is the player asked now (``r !== fsm.whoseFightTurn``, ``r !== fsm.askWhom``): the catalogue's
+    windows say "anyone, asked in turn" — a canUse without that test lets anyone use the card at any moment, which
+    its windows do not say (the construct is then not read whole: a change there is named, UNR001)."""
+    return all(field in text for state, field in _ASKED_IN_TURN if state.search(text))
+
+
 class EffectReader:
     """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
 
@@ -289,6 +303,8 @@ class _Walker(_Calls, _Lists):
         finally:
             self.stack.pop()
             self.key = saved_key
+            if self.mode == "card" and _name_of(fd) == "canUse" and not _asks_in_turn(_t(fd)):
+                self.rd.reads[key] = False
 
     def _robot_member(self, name: str) -> bool:
         """A member no rule reads: every read of it stands in a file that holds no rule or in a robot helper."""

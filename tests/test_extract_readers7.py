@@ -1,0 +1,56 @@
+"""Readers of the gate's real side written at the seventh stop (issue 24; planted1–6 as the dev set): what a
+construct the extractor once read "whole" leaves unsaid is no longer vouched for, and what the catalogue can say is
+read into it. Each on a small Kotlin server of our own (tests/fixtures/kotlin/server), never the game's code."""
+from __future__ import annotations
+
+import shutil
+
+from skillproof.model.extract import extract
+
+from conftest import FIXTURES
+
+SERVER = f"{FIXTURES}/kotlin/server"
+
+#: a card used while someone is dying (the 濒死求澄清 state asks each living player in turn: ``askWhom``)
+RESCUE = """package demo.game.card
+
+import demo.game.Game
+import demo.game.Player
+import demo.game.phase.WaitForChengQing
+import demo.protos.Common.card_type.Cheng_Qing
+import demo.protos.Common.color
+import demo.protos.Common.direction
+
+class Rescue(colors: List<color>, dir: direction) : Card(colors, dir) {
+    override val type = Cheng_Qing
+
+    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean {
+        val target = args[0] as Player
+        val fsm = g.fsm
+        if (fsm is WaitForChengQing) {
+ASKED            if (target !== fsm.whoDie) return false
+        } else return false
+        return true
+    }
+}
+"""
+
+
+def _tree(tmp_path, asked: bool):
+    d = tmp_path / "server"
+    shutil.copytree(SERVER, d)
+    (d / "card" / "Rescue.kt").write_text(RESCUE.replace(
+        "ASKED", "            if (r !== fsm.askWhom) return false\n" if asked else ""), encoding="utf-8")
+    return d
+
+
+def test_a_card_used_in_an_asking_round_by_anyone_is_not_read_whole(tmp_path):
+    """The catalogue's windows say 濒死求澄清 asks each player in turn: a canUse that tests the asked player is read
+    whole; without that test anyone may use the card at any moment, which no window says — the construct is not
+    read, so dropping the test is named (UNR001), not passed (planted6's 澄清 on anyone while dying)."""
+    key = ("card/Rescue.kt", "Rescue", "canUse")
+    asked = extract(_tree(tmp_path / "a", True))
+    anyone = extract(_tree(tmp_path / "b", False))
+    assert asked.reads[key] is True
+    assert anyone.reads[key] is False
+    assert asked.catalogue.cards["Cheng_Qing"].windows == anyone.catalogue.cards["Cheng_Qing"].windows
