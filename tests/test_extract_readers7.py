@@ -54,3 +54,26 @@ def test_a_card_used_in_an_asking_round_by_anyone_is_not_read_whole(tmp_path):
     assert asked.reads[key] is True
     assert anyone.reads[key] is False
     assert asked.catalogue.cards["Cheng_Qing"].windows == anyone.catalogue.cards["Cheng_Qing"].windows
+
+
+def test_a_card_test_handed_to_the_next_state_as_a_lambda_is_not_read(tmp_path):
+    """A rule that builds its next state with a lambda testing a card (``ExecuteX(…) { card -> card.colors.any {
+    it !in colours } }``) which that state only applies (``cards.any(check)``), never runs as an effect: what the
+    lambda decides is in no catalogue key, so the construct that wrote it is not read whole and a change of the
+    test is named (UNR001) — planted6's 密信 edit (any colour the message lacks → no colour of the message) passed."""
+    from test_effects_read import HAMMER, _server
+    key = ("skill/Hammer.kt", "Hammer", "executeProtocol")
+    plain = _server(tmp_path / "a")
+    assert extract(plain).reads[key] is True
+    lam = _server(tmp_path / "b")
+    text = HAMMER.replace("EXTRA", "1").replace("UNREAD", "")
+    text = text.replace("g.resolve(ExecuteHammer(g.fsm!!, r, target, count))",
+                        "g.resolve(ExecuteHammer(g.fsm!!, r, target, count) { card -> card.colors.any { it != Black } })")
+    text = text.replace("val cardCount: Int) : WaitingFsm", "val cardCount: Int, val check: (Card) -> Boolean) : "
+                                                            "WaitingFsm")
+    text = text.replace("            if (player !== target) return null\n",
+                        "            if (player !== target) return null\n            if (!target.cards.any(check)) "
+                        "return null\n")
+    assert "check: (Card)" in text and "cards.any(check)" in text
+    (lam / "skill" / "Hammer.kt").write_text(text, encoding="utf-8")
+    assert extract(lam).reads[key] is False

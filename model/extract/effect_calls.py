@@ -293,6 +293,7 @@ class _Calls:
     def _lambda_with(self, lam, value, env: dict, cond) -> None:
         """Read a lambda's body with its parameter (or ``it``) bound to ``value``; a stop inside ends only it."""
         params, stmts = _lambda_parts(lam)
+        self.walked.add(id(lam))
         inner = dict(env)
         inner[params[0] if params else "it"] = value
         try:
@@ -705,6 +706,12 @@ class _Calls:
             self._state_fns(cls, inner, cond)
         finally:
             self.in_entry = saved
+        # a lambda handed to the state that its functions never ran as an effect (a test of a card, ``{ card ->
+        # card.colors.any { … } }``, applied by ``cards.any(check)`` or ``filter(check)``): what it decides is not
+        # read, so the construct that wrote it is not read whole (a change of the lambda is named, UNR001)
+        if self.key is not None and any(v.sort == "lambda" and v.node is not None and id(v.node) not in self.walked
+                                        for v in inner.values()):
+            self.rd.reads[self.key[0]] = False
         return _V("state")
 
     def _state_fns(self, cls, inner, cond):
@@ -727,6 +734,7 @@ class _Calls:
 
     def _lambda_walk(self, v, cond):
         params, stmts = _lambda_parts(v.node)
+        self.walked.add(id(v.node))
         env = dict(v.env or {})
         for p in params:
             env[p] = _V("valid") if p == "valid" else _V("opaque")

@@ -175,6 +175,7 @@ class _Walker(_Calls, _Lists):
         self.rd = Reading()
         self.started = False           # an effect happened: guards now condition the ops that follow
         self.stack: list = []          # functions being walked (no recursion)
+        self.walked: set = set()       # the lambdas whose bodies were read (ids of their nodes)
         self.chosen: list = []         # player words handed out to the client's choices
         self.norms: dict = {}
         self.key = None                # the construct being walked
