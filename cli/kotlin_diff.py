@@ -162,7 +162,48 @@ def named_by_change(ec, hex_=None) -> list:
         for label, prefix in (("result pass", "result.skill."), ("win pass", "win.skill.")):
             if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
                 out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
+    out += _writers(differ, hex_)
     return list(dict.fromkeys(x for x in out if x))
+
+
+def _writers(clauses, hex_) -> list:
+    """The rules that set a flag an engine rule's changed clause reads (``if discardAfterResolve``: 就计 and the cards
+    that keep a used card out of the discard pile set it to false): a compound name of the clause (camelCase, not a
+    call) assigned in a skill's or a card's file (``x.name = …``, ``name = …`` in a copy), each write named by the
+    rule declared nearest above it in that file (its own class, or the grant class it stands in)."""
+    sources = getattr(hex_, "sources", None) or {}
+    locs = getattr(hex_, "locations", None) or {}
+    names = sorted({m for c in clauses for m in re.findall(r"(?<![\w.])([a-z]+[A-Z]\w*)\b(?!\s*\()", c)
+                    if len(m) >= 8} | {m for c in clauses for m in re.findall(r"\.([a-z]+[A-Z]\w*)\b(?!\s*\()", c)
+                                       if len(m) >= 8})
+    if not names or not sources:
+        return []
+    by_file: dict = {}
+    for rid, where in locs.items():
+        f, _, ln = str(where or "").rpartition(":")
+        if f and ln.isdigit():
+            by_file.setdefault(f, []).append((int(ln), rid))
+    out = []
+    for name in names:
+        pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"\s*=(?!=)")
+        found = []
+        for rel in sorted(sources):
+            if not rel.startswith(("skill/", "card/")) or rel not in by_file:
+                continue
+            data = sources[rel]
+            for m in pat.finditer(data):
+                line = data.count(b"\n", 0, m.start()) + 1
+                above = [(ln, rid) for ln, rid in by_file[rel] if ln <= line]
+                if above:
+                    found.append((rel, max(above)[1]))
+        if len({f for f, _ in found}) <= _WRITERS_MAX:       # a flag a few rules set, not a state's common field
+            out += [rid for _, rid in found]
+    return list(dict.fromkeys(out))
+
+
+#: a name written in more rule files than this is a common field of the states (whose turn, the message …), which
+#: says nothing of what a change is about
+_WRITERS_MAX = 6
 
 
 def engine_entry(ec, prefix: str, hex_=None) -> dict:

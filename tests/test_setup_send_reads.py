@@ -147,3 +147,22 @@ def test_the_states_an_engine_step_goes_on_to_are_read_with_their_arguments(tmp_
             else text.replace("dying, dying", f"{b}, dying")
         (src / "phase" / "Ask.kt").write_text(text, encoding="utf-8")
         assert extract(src).engine["flow.StartAsk.resolve"].value != flow.value
+
+
+def test_an_engine_change_names_the_rules_that_set_a_flag_its_changed_clause_reads():
+    """Moving ``if (keepOutOfPile) discard(card)`` before the event is raised is about the rules setting that flag
+    (planted6's used card discarded before 就计 can keep it): a skill's or card's file writing it names the rule
+    declared nearest above the write (here the grant Keep2 of Keep.kt); a common field is named by no one."""
+    src = {"skill/Keep.kt": b"class Keep {\n}\nclass Keep2 {\n  fun f() {\n    event.keepOutOfPile = false\n  }\n}\n",
+           "card/Lend.kt": b"class Lend {\n  val x = copy(keepOutOfPile = false)\n}\n",
+           "skill/Other.kt": b"class Other {\n  val keepOutOfPile2 = 1\n  if (keepOutOfPile == x) {}\n}\n",
+           "phase/Finish.kt": b"var keepOutOfPile = true\n"}
+    src.update({f"skill/S{i}.kt": b"class S%d {\n  whoseFightTurn = a\n}\n" % i for i in range(8)})
+    locs = {"Keep": "skill/Keep.kt:1", "Keep2": "skill/Keep.kt:3", "Lend": "card/Lend.kt:1", "Other": "skill/Other.kt:1",
+            **{f"S{i}": f"skill/S{i}.kt:1" for i in range(8)}}
+    hex_ = SimpleNamespace(skill_keys={}, locations=locs, engine={}, sources=src)
+    moved = SimpleNamespace(name="state.Finish.onSwitch", base=("raise(FinishEvent(this))",),
+                            head=("deck.discard(card) if keepOutOfPile and card != null", "raise(FinishEvent(this))"))
+    assert named_by_change(moved, hex_) == ["Lend", "Keep2"]
+    common = SimpleNamespace(name="state.Fight.resolve", base=("a if whoseFightTurn.alive",), head=("a",))
+    assert named_by_change(common, hex_) == []
