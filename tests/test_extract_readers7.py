@@ -77,3 +77,52 @@ def test_a_card_test_handed_to_the_next_state_as_a_lambda_is_not_read(tmp_path):
     assert "check: (Card)" in text and "cards.any(check)" in text
     (lam / "skill" / "Hammer.kt").write_text(text, encoding="utf-8")
     assert extract(lam).reads[key] is False
+
+
+#: a triggered skill that reads the receive phase (a game state, not an event) and draws once a turn while alive
+WATCH = """package demo.game.skill
+
+import demo.game.Game
+import demo.game.Player
+import demo.game.phase.ReceivePhaseIdle
+
+class Watch : TriggeredSkill {
+    override val skillId = SkillId.WATCH
+
+    override val isInitialSkill = true
+
+    override fun execute(g: Game, askWhom: Player): Any? {
+        val fsm = g.fsm as? ReceivePhaseIdle ?: return null
+        fsm.inFrontOfWhom === askWhom || return null
+ALIVE        askWhom.getSkillUseCount(skillId) == 0 || return null
+        askWhom.addSkillUseCount(skillId)
+        askWhom.draw(1)
+        return null
+    }
+}
+"""
+
+
+def _watch(tmp_path, alive: bool):
+    d = tmp_path / "server"
+    shutil.copytree(SERVER, d)
+    phases = d / "phase" / "Phases.kt"
+    phases.write_text(phases.read_text(encoding="utf-8") + "\nclass ReceivePhaseIdle(val whoseTurn: Player, val "
+                      "inFrontOfWhom: Player, val messageCard: Card) : Fsm\n", encoding="utf-8")
+    ids = d / "skill" / "SkillId.kt"
+    ids.write_text(ids.read_text(encoding="utf-8").replace("ECHO(", 'WATCH("守"),\n    ECHO(', 1), encoding="utf-8")
+    (d / "skill" / "Watch.kt").write_text(WATCH.replace(
+        "ALIVE", "        askWhom.alive || return null\n" if alive else ""), encoding="utf-8")
+    return extract(d)
+
+
+def test_a_trigger_reading_the_receive_phase_has_its_guards_read(tmp_path):
+    """``val fsm = g.fsm as? ReceivePhaseIdle ?: return null`` stands for the receive phase (no event): the guards
+    after it are the on entry's when (详尽思索's grant: its owner alive, once a turn) — dropping one changes the
+    catalogue (planted6's 详尽思索 drawing for a dead owner was unread code only)."""
+    alive = _watch(tmp_path / "a", True)
+    dead = _watch(tmp_path / "b", False)
+    a, b = alive.catalogue.skills["Watch"], dead.catalogue.skills["Watch"]
+    assert [o.event for o in a.on] == ["receive_phase"] == [o.event for o in b.on]
+    assert "alive" in a.on[0].text and "alive" not in b.on[0].text
+    assert "used" in a.on[0].text and "used" in b.on[0].text

@@ -10,12 +10,13 @@ from .bodies import _T
 from .syntax import _t
 
 #: old game states a trigger reads instead of an event (``g.fsm as? X``), by the event kind they stand for
+#: (ReceivePhaseIdle: a trigger that reads the receive phase, not an event — its guards are the on entry's when)
 STATE_EVENTS = {"ReceivePhaseSenderSkill": "receive", "ReceivePhaseReceiverSkill": "receive",
                 "ReceivePhaseSkill": "receive", "ReceivePhase": "receive", "OnUseCard": "use_card",
                 "OnFinishResolveCard": "card_resolved", "OnSendCard": "send", "OnSendCardSkill": "send",
                 "OnChooseReceiveCard": "choose_receive", "OnGiveCard": "give_card", "OnDiscardCard": "discard",
                 "OnAddMessageCard": "add_message", "DieSkill": "die", "SendPhaseStart": "send_phase_start",
-                "MessageMoveNext": "move"}
+                "MessageMoveNext": "move", "ReceivePhaseIdle": "receive_phase"}
 #: the engine's card resolution states: their lambdas and next state are followed, their card is the card in use
 RESOLUTION_STATES = frozenset({"ResolveCard", "OnUseCard", "OnFinishResolveCard"})
 #: events the server raises (``g.addEvent(XEvent(…))``) or old states that stood for them, → (kind, principal arg)

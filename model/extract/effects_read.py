@@ -1150,7 +1150,8 @@ class _Walker(_Calls, _Lists):
         if value.type == "binary_expression" and _t(value.child_by_field_name("operator")) == "?:":
             kids = _code(value)
             m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(kids[0])) if kids else None
-            if m and self.mode == "trigger" and m.group(2) in STATE_EVENTS and not self.started:
+            if m and self.mode == "trigger" and m.group(2) in STATE_EVENTS and not self.started and \
+                    not (self.when_parts and STATE_EVENTS[m.group(2)] == "receive_phase"):
                 kind = EV.EVENT_KINDS[STATE_EVENTS[m.group(2)]]
                 self._bind_kind(kind)
                 self.fields.update({"askWhom": "self"})
