@@ -126,3 +126,30 @@ def test_a_trigger_reading_the_receive_phase_has_its_guards_read(tmp_path):
     assert [o.event for o in a.on] == ["receive_phase"] == [o.event for o in b.on]
     assert "alive" in a.on[0].text and "alive" not in b.on[0].text
     assert "used" in a.on[0].text and "used" in b.on[0].text
+
+
+def _flip(tmp_path, remember: bool):
+    d = tmp_path / "server"
+    shutil.copytree(SERVER, d)
+    game = d / "Game.kt"
+    text = game.read_text(encoding="utf-8").replace("    var alive = true\n", "    var alive = true\n    var "
+                                                     "hasEverFaceUp = false\n", 1)
+    text = text.replace("    fun resolve(next: Fsm) {", "    fun playerSetRoleFaceUp(player: Player, faceUp: Boolean) {\n"
+                        "        if (faceUp) {\n            player.roleFaceUp = true\n"
+                        + ("            player.hasEverFaceUp = true\n" if remember else "") +
+                        "        } else {\n            player.roleFaceUp = false\n        }\n    }\n\n"
+                        "    fun resolve(next: Fsm) {", 1)
+    game.write_text(text, encoding="utf-8")
+    return extract(d)
+
+
+def test_a_function_of_the_game_setting_a_players_mark_is_an_engine_rule(tmp_path):
+    """Turning a role face up also marks it as having been face up (the mark the fight and dying windows' skips
+    read): the game's function setting a mark the model reads is the engine rule ``game.<function>``, so dropping
+    the mark is named (planted6's face-up memory dropped was unread code)."""
+    kept = _flip(tmp_path / "a", True).engine["game.playerSetRoleFaceUp"]
+    lost = _flip(tmp_path / "b", False).engine["game.playerSetRoleFaceUp"]
+    assert kept.where.startswith("Game.kt:")
+    assert any("hasEverFaceUp = true" in c for c in kept.value)
+    assert not any("hasEverFaceUp" in c for c in lost.value)
+    assert "game.resolve" not in _flip(tmp_path / "c", True).engine          # sets no mark: no rule

@@ -13,6 +13,8 @@ from, peeked at or discarded to.
 * (``convert.loop``, the conversion loop read whole the same way, was tried and left out: on the invented server of
   tests/test_gate.py a same-meaning rewrite of its face guard came out as a change; ``about_change`` still names the
   conversion skills for it, for when it is put back.)
+* ``game.<function>`` — the same for a function of the game that sets a player's mark the model reads (his role face
+  up, his having ever been face up, his being alive: ``Game.playerSetRoleFaceUp``).
 * ``deck.<function>`` — the same for every function of the deck (the class the game's ``deck`` is: server
   card/Deck.kt): when the discard pile is shuffled back, how many cards a draw takes.
 
@@ -34,6 +36,9 @@ from .syntax import _descendants, _kid, _name_of, _t
 from .unread import is_rule_file
 from .wins import _Clauses
 
+#: a player's mark the model reads (model.vocab: face_up, ever_face_up, alive), set by a function of the game
+#: (``Game.playerSetRoleFaceUp``: turning a role face up also marks it as having been face up)
+_PLAYER_MARK = re.compile(r"\.(roleFaceUp|hasEverFaceUp|alive)\s*=(?!=)")
 #: a window → the [rules] key of its skip predicate
 _SKIP_KEYS = {"fight": "skip_fight", "dying": "skip_dying"}
 #: functions that state no rule (display, identity)
@@ -68,6 +73,9 @@ class TimingRules:
                 where_name = f"{owner.name}.{name}"
             elif deck is not None and owner is deck:
                 prefix = "deck"
+                where_name = name
+            elif owner.name == "Game" and src.rel == "Game.kt" and _PLAYER_MARK.search(_t(fd)):
+                prefix = "game"                 # a function of the game setting a player's mark the model reads
                 where_name = name
             else:
                 continue
