@@ -153,3 +153,36 @@ def test_a_function_of_the_game_setting_a_players_mark_is_an_engine_rule(tmp_pat
     assert any("hasEverFaceUp = true" in c for c in kept.value)
     assert not any("hasEverFaceUp" in c for c in lost.value)
     assert "game.resolve" not in _flip(tmp_path / "c", True).engine          # sets no mark: no rule
+
+
+#: a base game state with a flag its subclasses may override, and two states
+STATES = """package demo.game.phase
+
+import demo.game.Fsm
+
+abstract class Process : Fsm {
+    protected open val checksAfter = true
+}
+
+class Quiet : Process() {
+OVERRIDE}
+
+class Loud : Process()
+"""
+
+
+def test_a_game_states_constant_flag_is_an_engine_rule_for_every_state(tmp_path):
+    """``open val checksAfter = true`` of a base state and ``override val checksAfter = false`` of one state: every
+    state's value is the engine rule ``state.<Class>.<flag>`` — dropping the override changes it (planted6's wins
+    checked before the dead give their cards was unread code)."""
+    def engine(sub, override):
+        d = tmp_path / sub / "server"
+        shutil.copytree(SERVER, d)
+        (d / "phase" / "Process.kt").write_text(STATES.replace(
+            "OVERRIDE", "    override val checksAfter = false\n" if override else ""), encoding="utf-8")
+        return extract(d).engine
+    kept, dropped = engine("a", True), engine("b", False)
+    assert kept["state.Quiet.checksAfter"].value is False and kept["state.Loud.checksAfter"].value is True
+    assert kept["state.Quiet.checksAfter"].where.startswith("phase/Process.kt:")
+    assert dropped["state.Quiet.checksAfter"].value is True
+    assert dropped["state.Loud.checksAfter"].value == kept["state.Loud.checksAfter"].value

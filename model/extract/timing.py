@@ -45,6 +45,25 @@ _SKIP_KEYS = {"fight": "skip_fight", "dying": "skip_dying"}
 _NOT_RULES = frozenset({"toString", "hashCode", "equals", "copy"})
 
 
+def _flags(cls) -> list:
+    """(name, value, declaration, opened) of the constant flags a class declares in its body (``open val x = true``,
+    ``override val x = false``): a literal ``true`` / ``false`` / number; ``opened``: open or abstract (a base's)."""
+    body = _kid(cls.node, "class_body")
+    out = []
+    for pd in (body.named_children if body is not None else ()):
+        if pd.type != "property_declaration":
+            continue
+        text = _t(pd)
+        m = re.match(r"\s*((?:\w+\s+)*)val\s+(\w+)\s*(?::\s*\w+\s*)?=\s*(true|false|-?\d+)\s*\Z", text)
+        if not m:
+            continue
+        mods = m.group(1).split()
+        if "override" not in mods and "open" not in mods:
+            continue
+        out.append((m.group(2), m.group(3), pd, "open" in mods))
+    return out
+
+
 def _state_window(name: str) -> str | None:
     """The window a game state stands at (server class names: ``FightPhaseIdle`` → fight, the 濒死求澄清 states and
     the state that starts them → dying)."""
@@ -84,7 +103,30 @@ class TimingRules:
             clauses, _complete = _Clauses(self).run(fd)
             out.append(EngineRule(f"{prefix}.{where_name}", tuple(clauses), src.at(fd),
                                   f"{owner.name}.{name}: what it does, and when", False, one=True))
-        return out
+        return out + self._state_flags(states)
+
+    def _state_flags(self, states: set) -> list:
+        """``state.<Class>.<flag>``: a constant flag a game state has (``open val needCheckWinAndDying = true`` of a
+        base state, ``override val needCheckWinAndDying = false`` of a state that skips the win and dying checks): its
+        value for every state that has the flag, its own override or the nearest base's — an override dropped or
+        added changes when the engine checks (planted6's wins checked before the dead give their cards)."""
+        opened = {name for c in self.classes for name, _v, _pd, op in _flags(c) if op}
+        rules = []
+        for c in sorted(self.classes, key=lambda x: (x.src.rel, x.name)):
+            if c.name not in states or self.is_skill(c) or self.is_card(c) or "Robot" in c.name \
+                    or not is_rule_file(c.src.rel) or c.src.rel.startswith(("skill/", "card/", "handler/")):
+                continue
+            seen: set = set()
+            for x in self.super_chain(c):
+                for name, value, pd, _op in _flags(x):
+                    if name in seen or name not in opened:
+                        continue
+                    seen.add(name)
+                    whose = "its own" if x is c else f"{x.name}'s"
+                    v = {"true": True, "false": False}.get(value, None)
+                    rules.append(EngineRule(f"state.{c.name}.{name}", int(value) if v is None else v, x.src.at(pd),
+                                            f"{c.name}.{name}: a flag of the game state ({whose})", False))
+        return rules
 
     def _deck_class(self):
         """The class of the game's deck: the type the game's ``deck`` property is built as (``val deck = Deck(this)``),
