@@ -186,3 +186,19 @@ def test_a_game_states_constant_flag_is_an_engine_rule_for_every_state(tmp_path)
     assert kept["state.Quiet.checksAfter"].where.startswith("phase/Process.kt:")
     assert dropped["state.Quiet.checksAfter"].value is True
     assert dropped["state.Loud.checksAfter"].value == kept["state.Loud.checksAfter"].value
+
+
+def test_whether_the_secret_tasks_are_shuffled_before_they_are_dealt_is_read(tmp_path):
+    """``tasks.shuffle()`` after the list of secret tasks is built: the named set-up rule ``setup.tasks_shuffled``
+    (dropped, the same seats get the same tasks every game: planted6's tasks not shuffled was unread code)."""
+    from test_extract_deck import _tree, SETUP
+    import test_extract_deck as D
+    shuffled = extract(_tree(tmp_path / "a")).engine["setup.tasks_shuffled"]
+    assert shuffled.value is True and shuffled.where.startswith("phase/Setup.kt:")
+    old = D.SETUP
+    try:
+        D.SETUP = SETUP.replace("        tasks.shuffle()\n", "")
+        assert "tasks.shuffle()" not in D.SETUP
+        assert extract(_tree(tmp_path / "b")).engine["setup.tasks_shuffled"].value is False
+    finally:
+        D.SETUP = old

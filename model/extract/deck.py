@@ -304,7 +304,8 @@ class DeckReader:
                 value = tuple(f"{seat_ranges(ns, 0, -1)}: {', '.join(t)}" for t, ns in groups.items())
                 return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
                                    "secret tasks dealt, by the number of players", False),
-                        self._tasks_told(src, block, s, var, by_n, owner, name)]
+                        self._tasks_told(src, block, s, var, by_n, owner, name),
+                        _shuffled("setup.tasks_shuffled", block, s, var, src, "the secret tasks")]
         return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
 
     def _tasks_told(self, src, block, decl, var: str, by_n: dict, owner, name) -> EngineRule:
@@ -767,3 +768,17 @@ class _Eval:
                 self.env.update(saved)
             return
         raise _Unread(f"{_t(x.n)[:60]}: a call on the deck not read")
+
+
+def _shuffled(rule: str, block, decl, var: str, src, what: str) -> EngineRule:
+    """Whether a list dealt out in order (``tasks[i]`` per seat) is shuffled first (``tasks.shuffle()`` after it is
+    built, in the same block): without it the same seats get the same items every game."""
+    after = False
+    for st in _code(block):
+        if st is decl:
+            after = True
+            continue
+        if after and re.fullmatch(re.escape(var) + r"\s*\.\s*shuffle\(\)", _t(st).strip()):
+            return EngineRule(rule, True, src.at(st), f"{what} are shuffled before they are dealt", False)
+    return EngineRule(rule, False, src.at(decl), f"{what} are dealt in the order the list holds them", False)
+
