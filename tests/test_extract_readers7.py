@@ -202,3 +202,13 @@ def test_whether_the_secret_tasks_are_shuffled_before_they_are_dealt_is_read(tmp
         assert extract(_tree(tmp_path / "b")).engine["setup.tasks_shuffled"].value is False
     finally:
         D.SETUP = old
+
+
+def test_whether_the_identities_are_shuffled_before_they_are_dealt_is_read(tmp_path):
+    """The same for the identities: ``setup.identities_shuffled`` (tests/test_setup_send_reads.py's set-up)."""
+    from test_setup_send_reads import SETUP_IDS, _tree as _ids_tree
+    assert "identities.shuffle()" in SETUP_IDS
+    for sub, text, want in (("a", SETUP_IDS, True), ("b", SETUP_IDS.replace("identities.shuffle()", ""), False)):
+        src = _ids_tree(tmp_path / sub)
+        (src / "phase" / "Setup.kt").write_text(text, encoding="utf-8")
+        assert extract(src).engine["setup.identities_shuffled"].value is want

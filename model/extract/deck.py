@@ -231,7 +231,9 @@ class DeckReader:
     # ------------------------------------------------------------------------------------------ the set-up
     def _p_setup(self) -> list:
         """``setup.hand``, ``setup.tasks``, ``setup.role_options`` (named engine rules)."""
-        return [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options()]
+        self._ids_shuffled = None
+        out = [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options()]
+        return out + ([self._ids_shuffled] if self._ids_shuffled is not None else [])
 
     def _setup_hand(self) -> EngineRule:
         """The hand each player starts with: the count the state that sets the deck up (``deck.init(…)``) draws for
@@ -385,6 +387,7 @@ class DeckReader:
                         shown = "not read"          # (a random draw: what it deals is not evaluated)
                     groups.setdefault(shown, []).append(n)
                 value = tuple(f"{seat_ranges(ns, 0, -1)}: {v}" for v, ns in groups.items())
+                self._ids_shuffled = _shuffled("setup.identities_shuffled", block, s, var, src, "the identities")
                 return EngineRule("setup.identities", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: "
                                   "the identities dealt from (shuffled; each player takes one), by the number of players", False)
         return EngineRule("setup.identities", None, "", "no list of identities dealt found", False, True)
