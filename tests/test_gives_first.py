@@ -9,8 +9,8 @@ effect and its grant. Both game twins (model/interp/game.GameRunner.gives_to_one
 checks/enc/game.GameEncoding's) now say so: a give is no process node — the events the effect answered stay
 pending, so 赌命 may still answer the message's move after 强令's gives (before, a give closed them: the witnesses
 could only be built with the gives after every fire) — and any event but a give settles what the effect owes.
-Every case is compared with the z3 twin (test_witness_causes.check); every test here fails on the code before
-(main a79eb94): its refusals were legal games, its legal orders refused.
+Every case is compared with the z3 twin (test_witness_causes.check); each hand-made case fails on the code before
+(main a79eb94): its refusals were legal games, its legal orders refused. The random games are a cross-check.
 """
 from __future__ import annotations
 
