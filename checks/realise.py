@@ -35,7 +35,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
-from skillproof.model.interp.grants import one_grants, recipients, set_granted, set_grants, site_of
+from skillproof.model.interp.grants import one_granted, one_grants, recipients, set_granted, set_grants, site_of
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
@@ -1245,10 +1245,11 @@ class Builder:
             obj = cat.skills.get(src[1]) or cat.cards.get(src[1])
             sets = set_grants(obj.do)
             sends = any(o.op == "send_message" for o in walk(obj.do))
-            # where its gives may go: right after it, past the gives and fires that follow it and the message it sends
+            # where its gives may go: right after it, past the gives that follow it and the message it sends — not
+            # past another skill answering the same event (the server adds the grant inside the effect's resolution)
             spots = [pos[i] + 1]
             passed_send = False
-            while spots[-1] < len(keep) and (keep[spots[-1]].kind in ("give", "fire")
+            while spots[-1] < len(keep) and (keep[spots[-1]].kind == "give"
                                              or keep[spots[-1]].kind == "send" and sends and not passed_send):
                 passed_send = passed_send or keep[spots[-1]].kind == "send"
                 spots.append(spots[-1] + 1)
@@ -1267,8 +1268,7 @@ class Builder:
                         continue
                     got = [site, dict(site.args), None]
                 site, args, was = got
-                # where the walk put its first give, if that is one of the spots (before another seat's skill that
-                # answers the same event invalidates the giver: 先发制人 after 强令); else the last spot in the site's
+                # where the walk put its first give, if that is one of the spots; else the last spot in the site's
                 # windows (冷血训练's ban once its message is sent, 诱敌深入's before)
                 fits = [p for p, w in zip(spots, windows) if not site.at or w in site.at]
                 at = was if was in fits else (fits[-1] if fits else None)
@@ -1286,7 +1286,8 @@ class Builder:
     def to_one(self, out: list, ways=None) -> list:
         """The grants an effect hands to one player (model/interp/game.GameRunner.gives_to_one: 冷血训练's MustLockOne
         to its user, 先发制人's, 调虎离山's …) as the game hands them out: a give of the giver's site to that player
-        right after the effect (after the gives and fires that follow it), where the skeleton has none there and the
+        right after the effect (its gives the skeleton has after the fires that follow it moved up to it: no other
+        skill answers the same event before the effect, its grant included, is done), where the skeleton has none and the
         grant op surely runs (no ``may``, no condition, in no alternative) for a player the event fixes (``self``;
         ``target``, ``chosen``, ``chosen2`` when the event names a seat). And the message such an effect sends
         locked on a player it names (``send_message``'s ``lock``: 冷血训练) is locked on him: the turn's send that
@@ -1312,6 +1313,14 @@ class Builder:
             j = i + 1
             while j < len(out) and out[j].kind in ("give", "fire"):
                 j += 1
+            # the skeleton's gives of this effect's grants to one player, after fires that follow it: right after it
+            again = next((k for k in range(i + 1, j) if out[k].kind == "fire" and self._source(out, k) == src), j)
+            own = [k for k in range(i + 1, again) if out[k].kind == "give" and out[k].giver == src[0]
+                   and (g := site_of(cat, out[k].site)) is not None and g.giver == src[1] and one_granted(cat, g)]
+            if own:
+                moved = [out[k] for k in own]
+                rest = [out[k] for k in range(i + 1, j) if k not in own]
+                out[i + 1:j] = moved + rest
             w = current_window(out[:i + 1])
             adds = []
             for grant, words in one_grants(obj.do).items():
