@@ -1580,10 +1580,10 @@ def won_as_asked(cat: Catalogue, state, question: dict) -> bool:
 #: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
 RLIMIT = 50_000_000
 #: z3's resource units a filling may spend in the lane's realisation context before it is solved again in a fresh one
-#: (``solve``): the shipped check's fillings spend 20,000–300,000 units there, but now and then one whose terms z3
-#: happens to order badly spends millions (6 million and 0.33 s for a filling a fresh context solves in 170,000
-#: units and 0.02 s)
-FIRST_RLIMIT = 1_500_000
+#: (``solve``): the shipped check's fillings spend 15,000–270,000 units there, but now and then one whose terms z3
+#: happens to order badly spends millions (6 million units and 0.33 s for a filling a fresh context solves in
+#: 170,000 units and 0.02 s)
+FIRST_RLIMIT = 600_000
 
 
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
