@@ -1577,7 +1577,8 @@ def won_as_asked(cat: Catalogue, state, question: dict) -> bool:
             frozenset(question.get("winners", ()))) in passed
 
 
-#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
+#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~270,000 in the
+#: lane's realisation context, ~170,000 in a fresh one)
 RLIMIT = 50_000_000
 #: z3's resource units a filling may spend in the lane's realisation context before it is solved again in a fresh one
 #: (``solve``): the shipped check's fillings spend 15,000–270,000 units there, but now and then one whose terms z3
@@ -1634,8 +1635,8 @@ def _fill(cat: Catalogue, template: TR.Trace, final, timeout_ms, focus, over, qu
     s = z3.Optimize()
     # a resource limit, not a time limit, decides when the filling gives up: a time limit hit on a loaded machine
     # would move on to the next template and change the witness (output must not depend on the load); the time
-    # limit stays only as a guard far above any filling of the shipped check (at most ~2.4 million resource units,
-    # about 0.1 s)
+    # limit stays only as a guard far above any filling of the shipped check (at most ~270,000 resource units and
+    # ~0.03 s in the lane's realisation context)
     s.set("rlimit", rlimit)
     s.set("timeout", timeout_ms)
     # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
@@ -1696,6 +1697,7 @@ def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=Non
 
 
 def _realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept, run) -> tuple:
+    """``realise_run``'s work, in the realisation context."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = run or play_run(cat, skeleton)

@@ -71,8 +71,8 @@ _INTS: dict = {}
 # and solver made inside without a context named (``ctx=None``: all of the encoders' — z3's default context is
 # ``z3.main_ctx()``) is of it, and the lane's context is as if the work never ran. The own context is made once per
 # process (a fresh one after ``fresh_own_context``: each lane starts one, checks/context._run_lane — z3 takes
-# ~2–5 ms to make a context, too much to make one per witness); the caches of terms (``per_context``) are swapped
-# with it.
+# 3–8 ms of CPU to make a context in a lane, too much to make one per witness); the caches of terms
+# (``per_context``) are swapped with it.
 _PER_CONTEXT: list = [_INTS]
 
 
