@@ -1586,8 +1586,14 @@ def won_as_asked(cat: Catalogue, state, question: dict) -> bool:
             frozenset(question.get("winners", ()))) in passed
 
 
-#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
+#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~270,000 in the
+#: lane's realisation context, ~170,000 in a fresh one)
 RLIMIT = 50_000_000
+#: z3's resource units a filling may spend in the lane's realisation context before it is solved again in a fresh one
+#: (``solve``): the shipped check's fillings spend 15,000–270,000 units there, but now and then one whose terms z3
+#: happens to order badly spends millions (6 million units and 0.33 s for a filling a fresh context solves in
+#: 170,000 units and 0.02 s)
+FIRST_RLIMIT = 600_000
 
 
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
@@ -1609,6 +1615,23 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     result pass asked by each of ``questions`` that the game's own check folds (``asked_pass_terms``) answers as
     claimed on its last table (``seated``: each seated as the question seats the table, ``asked_pass_terms``)."""
     import z3
+    from .terms import renew_own_context
+    got = _fill(cat, template, final, timeout_ms, focus, over, questions, seated, FIRST_RLIMIT)
+    if got is _GAVE_UP:
+        # z3's search went a long way round in this context (its order of the terms depends on what was made in it
+        # before): the filling is solved again, in a fresh context, with the whole RLIMIT — deterministic either
+        # way (a resource limit); outside ``own_context`` (a caller's own solving) in the same context
+        renew_own_context()
+        got = _fill(cat, template, final, timeout_ms, focus, over, questions, seated, RLIMIT)
+    return None if got is _GAVE_UP else got
+
+
+_GAVE_UP = object()
+
+
+def _fill(cat: Catalogue, template: TR.Trace, final, timeout_ms, focus, over, questions, seated, rlimit: int):
+    """``solve`` within ``rlimit`` of z3's resource units: the game, None (no legal filling), or ``_GAVE_UP``."""
+    import z3
     from .enc.game import GameEncoding, Illegal
     from .enc.table import NONE, enc_class_of
     from .enc.val import z
@@ -1621,9 +1644,9 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     s = z3.Optimize()
     # a resource limit, not a time limit, decides when the filling gives up: a time limit hit on a loaded machine
     # would move on to the next template and change the witness (output must not depend on the load); the time
-    # limit stays only as a guard far above any filling of the shipped check (at most ~2.4 million resource units,
-    # about 0.1 s)
-    s.set("rlimit", RLIMIT)
+    # limit stays only as a guard far above any filling of the shipped check (at most ~270,000 resource units and
+    # ~0.03 s in the lane's realisation context)
+    s.set("rlimit", rlimit)
     s.set("timeout", timeout_ms)
     # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
     # the optimum (the pins kept) is the same
@@ -1647,7 +1670,10 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     if code != NONE:
         # the travelling message's colours too, where one travels (a receive rule, 破译, 误导 read them)
         s.add_soft(Eq2(z(enc.final.message), z(code)), 2)
-    if s.check() != z3.sat:
+    r = s.check()
+    if r == z3.unknown and rlimit < RLIMIT:
+        return _GAVE_UP
+    if r != z3.sat:
         return None
     return enc.fill(s.model())
 
@@ -1671,7 +1697,16 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
 
 def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None, run: TR.Run | None = None) -> tuple:
     """``realise`` with the interpreter's run of the game it found: (game, its run, None) or (None, None, why).
-    ``run``: the skeleton's run, when the caller has it."""
+    ``run``: the skeleton's run, when the caller has it. The fillings are solved in a z3 context of their own (one
+    per lane: checks/terms.own_context): the caller's context is left as if nothing ran — a lane's later questions
+    answer alike whatever realisation did, and a change to realisation changes no other witness's skeleton."""
+    from .terms import own_context
+    with own_context():
+        return _realise_run(cat, skeleton, final, questions, accept, run)
+
+
+def _realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept, run) -> tuple:
+    """``realise_run``'s work, in the realisation context."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = run or play_run(cat, skeleton)
