@@ -310,6 +310,8 @@ class _Norm:
                 return True                             # a function that only tells the clients (``_noop``)
             if last and (last.endswith("Toc") or last.endswith("_toc")):
                 return True
+            if last == "addEvent" and self.moments and self._unheard_event(n):
+                return True                             # an event nobody listens for (``quiet_events``)
             return False
         if t == "assignment":
             left = n.child_by_field_name("left") or (n.named_children[0] if n.named_children else None)
@@ -323,6 +325,24 @@ class _Norm:
             kids = self.kids(n)
             return bool(kids) and self.callee_names(kids[0])[0] in self.robot_names
         return False
+
+    def _unheard_event(self, n) -> bool:
+        """Whether the call ``n`` (``….addEvent(…)``) raises, as its one argument, a new event of a class nobody
+        listens for (its arguments read only)."""
+        va = next((c for c in n.named_children if c.type == "value_arguments"), None)
+        args = [c for c in (va.named_children if va is not None else []) if c.type == "value_argument"]
+        if len(args) != 1 or any(c.type in ("annotated_lambda", "lambda_literal") for c in n.named_children):
+            return False
+        ev = self.kids(args[0])
+        ev = ev[-1] if ev else None
+        if ev is None or ev.type != "call_expression" or not ev.named_children or \
+                ev.named_children[0].type != "identifier":
+            return False
+        if f"event:{self.text(ev.named_children[0])}" not in self.moments:
+            return False
+        x = self.expr(ev)
+        return isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4 and all(
+            _pure(a) for a in x[2] if isinstance(a, tuple))
 
     def callee_names(self, n) -> tuple:
         """(last name, first name) of a callee or assignment target ``a.b.c`` (either may be "")."""
@@ -1198,8 +1218,9 @@ _STATE_CLASS = re.compile(rb"\bclass\s+(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)
 def quiet_moments(files: dict) -> dict:
     """The states that only raise a moment no code of the revision answers (``OnGiveCard(whoseTurn, from, to,
     next)``: its ``resolve`` asks the triggers, then goes on with ``next``; nothing tests the state against its
-    class): name -> the index of the state it goes on with. Such a state is the state it goes on with."""
-    out = {}
+    class): name -> the index of the state it goes on with. Such a state is the state it goes on with. Also
+    ``"event:<name>"`` -> -1 for each event nobody listens for (``quiet_events``)."""
+    out = {f"event:{e}": -1 for e in quiet_events(files)}      # events nobody listens for (``quiet_events``)
     for rel, data in files.items():
         if b"dealListeningSkill" not in data:
             continue
@@ -1217,6 +1238,35 @@ def quiet_moments(files: dict) -> dict:
                 continue
             out[name] = nxt[0]
     return out
+
+
+_EVENT_CLASS = re.compile(rb"\bclass\s+(\w+)\b[^{\n]*?\)?\s*:\s*Event\s*\(\s*\)")
+#: a read of a type: a test, a cast, a type argument (``findEvent<T>``), a class literal
+_TYPE_READ = rb"(?:\bas\??\s+|\bis\s+|<\s*|::\s*)%s\b(?!\s*\()|\b%s\s*::\s*class\b"
+
+
+def quiet_events(files: dict) -> frozenset:
+    """The events (``class TurnEndEvent(…) : Event()``) no code of the revision listens for — nothing tests an event
+    against the class, casts to it or asks for it by type (``findEvent<TurnEndEvent>``), and nothing listens for every
+    event (``findEvent<Event>``, ``is Event``): raising one (``game.addEvent(TurnEndEvent(p))``) only adds an event
+    every listener passes over, so the statement is no rule (``_Norm.dropped``)."""
+    generic = re.compile(rb"\bis\s+Event\b|\bas\??\s+Event\b|\b(?:find|filter|first|last|any|none|count|all)\w*\s*<\s*Event\s*>")
+    if any(generic.search(d) for d in files.values()):
+        return frozenset()
+    out = set()
+    for rel, data in files.items():
+        if b"Event" not in data:
+            continue
+        for m in _EVENT_CLASS.finditer(data):
+            name = m.group(1)
+            heard = re.compile(_TYPE_READ % (re.escape(name), re.escape(name)))
+            if any(heard.search(d) for d in files.values() if name in d):
+                continue
+            if sum(len(re.findall(rb"\bclass\s+" + re.escape(name) + rb"\b", d)) for d in files.values()
+                   if name in d) != 1:
+                continue                                # declared twice (another package): left alone
+            out.add(name.decode())
+    return frozenset(out)
 
 
 def _param_name(node, data: bytes) -> str:
@@ -1485,6 +1535,10 @@ def _take(x):
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    if k == "not" and len(x) == 2 and isinstance(x[1], tuple):
+        y = _negate(x[1])                               # a negation a rewrite below it made pushable (`!!any`)
+        if y != x:
+            return y
     if k == "cmp":
         y = _nonneg(x)
         if y != x:
