@@ -187,6 +187,11 @@ class _Norm:
                 return [("guard", self.cond(kids[0]), self.expr(kids[1]))]
         if t == "property_declaration":
             return self.prop_stmt(n)
+        if t == "call_expression" and n.named_children and n.named_children[0].type == "identifier" and \
+                self.helpers:
+            block = self.block_call(n)
+            if block is not None:
+                return block
         x = self.expr(n)
         if x in (("seq",), ("lambda", ("seq",))):
             return []
@@ -199,6 +204,26 @@ class _Norm:
                 and ("lambda", ("seq",)) in x[2]:
             return []                                   # a timer that would run nothing
         return [x]
+
+    def block_call(self, n):
+        """The statements of a private block helper (``_block_helper``) called by its bare name as a statement, its
+        parameters replaced by the arguments (each read only: nothing evaluated twice or out of order matters), or
+        None."""
+        name = self.text(n.named_children[0])
+        if name in self.declared or not any(k[:2] == ("block", name) for k in self.helpers if len(k) == 4):
+            return None
+        x = self.expr(n)
+        if not (isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4):
+            return None
+        args = x[2]
+        helper = self.helpers.get(("block", name, len(args), self.rel))
+        if helper is None or any(not isinstance(a, tuple) or a[:1] in (("lambda",), ("named",)) or not _pure(a)
+                                 for a in args):
+            return None
+        body = _inline(helper, None, args, len(self.locals))
+        for v in sorted({y for y in _walk_locals(body)}, key=lambda v: (len(v), v)):
+            self.local(f"<inlined {v}>")                # its own locals keep places no later local takes
+        return list(body[1:])
 
     def if_stmt(self, n) -> list:
         cond = n.child_by_field_name("condition")
@@ -833,6 +858,7 @@ def helpers(files: dict, parse) -> dict:
             m = _HELPER.match(text)
             if m is None:
                 _plain_helper(fd, text, data, member, funs, found, seen, rel)
+                _block_helper(fd, text, data, found, rel)
                 if member:
                     _effect_summary(fd, text, data, funs, found)
                 continue
@@ -852,8 +878,9 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
+    found[MUTABLE] = mutable_names(files)
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",))}
+                                                                            ("noop",), ("block",), MUTABLE[:1])}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -1154,6 +1181,36 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     found[key] = (locs, x, kind)
 
 
+_BLOCK = re.compile(rb"private\s+fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*Unit\s*)?\{")
+
+
+def _block_helper(fd, text: bytes, data: bytes, found: dict, rel: str = ""):
+    """A private function of a file or class whose body is a block that returns nothing (no ``return`` in it), its name
+    declared once in its file: ("block", name, arity, file) -> (parameter locals, the block's normal form). A call of it
+    standing as a statement, by its bare name, is its block with the parameters replaced by the arguments (``_Norm.
+    stmt``): code moved into a helper called from the same place is the same code."""
+    m = _BLOCK.match(text)
+    if m is None or re.search(rb"\breturn\b|\bthis\b|\bsuper\b", text) or \
+            len(_FUN_NAME_OF(m.group(1)).findall(data)) != 1:
+        return
+    params = _param_nodes(fd)
+    if len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
+        return
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    block = next((c for c in body.named_children if c.type == "block"), None) if body is not None else None
+    if block is None:
+        return
+    nm = _Norm(data, frozenset())
+    names = [_param_name(p, data) for p in params]
+    nm.declare(fd)
+    try:
+        locs = tuple(nm.local(x) for x in names)
+        tree = nm.body(block)
+    except RecursionError:
+        return
+    found[("block", m.group(1).decode(), len(params), rel)] = (locs, tree, "plain")
+
+
 def _calls_member(x, funs: dict) -> bool:
     """Whether a normal form calls a bare-named function the code base declares (a member of the implicit receiver
     perhaps: not written out elsewhere)."""
@@ -1168,12 +1225,24 @@ def _calls_member(x, funs: dict) -> bool:
 def is_helper(c_text: bytes, member: str, arity: int, helpers: dict, rel: str = "") -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
+    if ("block", member, arity, rel) in helpers:
+        return True                                     # a block written out at each call (``_block_helper``)
     m = _HELPER.match(c_text.strip())
     if m is None:
         m = _PLAIN.match(c_text.strip())
         return m is not None and m.group(2).decode() == member and (
             helpers.get((member, arity), ("", "", ""))[2] == "member" or ("plain", member, arity, rel) in helpers)
     return m is not None and m.group(1).decode() == member and (member, arity) in helpers
+
+
+def _walk_locals(x):
+    """The local names (``("v", name)``) a normal form holds."""
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "v" and isinstance(x[1], str):
+            yield x[1]
+        else:
+            for c in x:
+                yield from _walk_locals(c)
 
 
 def _lower_ids(x) -> bool:
@@ -1869,6 +1938,72 @@ def _subst(x, var, value, count: list):
     return tuple(_subst(c, var, value, count) for c in x)
 
 
+def _subst_all(x, var, value, count: list):
+    """``x`` with every read of the local ``var`` replaced by ``value`` (lambdas and loops too); a write of it counts
+    9 (no value to write out)."""
+    if not isinstance(x, tuple):
+        return x
+    if x == var:
+        count[0] += 1
+        return value
+    if (x[:1] == ("assignment",) and len(x) >= 2 and x[1] == var) or (x[:1] == ("un",) and len(x) == 3 and
+                                                                      x[1] in ("++", "--") and x[2] == var):
+        count[0] += 9
+        return x
+    return tuple(_subst_all(c, var, value, count) for c in x)
+
+
+#: the key of ``helpers`` under which the names the code base declares ``var`` are kept (``_constant_path``)
+MUTABLE = ("mutable",)
+_VAR_DECL = re.compile(rb"\bvar\s+(?:[\w.<>?]+\.)?(\w+)")
+
+
+def mutable_names(files: dict) -> frozenset:
+    """Every name the code base declares with ``var`` (a member or a local: either may be written again)."""
+    return frozenset(m.group(1).decode() for d in files.values() for m in _VAR_DECL.finditer(d))
+
+
+def _constant_path(x, effects, tree, after=(), var=None) -> bool:
+    """Whether a path (``event.messageCard``) reads the same value wherever the local ``var`` holding it is read in
+    the statements ``after`` it: its root is a parameter or a local the tree never writes (or a name), and each name
+    along it is never declared ``var`` anywhere in the code base (``mutable_names``, kept in ``effects``) — or every
+    statement up to the last read of ``var`` changes only what is known (``_footprint``: stores, collections changed
+    in place, calls whose changes are summarised), none of it that name."""
+    effects = effects or {}
+    mutable = effects.get(MUTABLE)
+    if mutable is None:
+        return False
+    names = []
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        names.append(x[3])
+        x = x[2]
+    if x[:1] == ("id",):
+        names.append(x[1])
+    elif not (x[:1] == ("v",) and not _assigns(tree, (x,)) and not _writes_local(tree, x)):
+        return False
+    risky = {n for n in names if n in mutable}
+    if not risky:
+        return True
+    if var is None:
+        return False
+    reads = [j for j, c in enumerate(after) if _contains(c, var)]
+    for c in after[:reads[-1] + 1] if reads else ():
+        if _pure(c):
+            continue
+        f = _footprint(c, effects)
+        if f is None or any(isinstance(w, tuple) and len(w) == 2 and w[1] in risky for w in f[0]):
+            return False
+    return True
+
+
+def _writes_local(x, v) -> bool:
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("un",) and len(x) == 3 and x[1] in ("++", "--") and x[2] == v:
+        return True
+    return any(_writes_local(c, v) for c in x)
+
+
 def _path(x) -> bool:
     """A name, a local or a chain of members of one (``fsm.askWhom``): no call."""
     while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
@@ -2047,6 +2182,17 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                             new = b
                         if n[0] == uses[a[1][1]] - 1:
                             items[i:i + 2] = [carry(b, new)]
+                            changed[0] = True
+                            continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            a[2] is not None and _path(a[2]) and uses.get(a[1][1], 0) >= 2 and \
+                            _constant_path(a[2], effects, tree, items[i + 1:], a[1]):
+                        # a local holding a path nothing can change (no member of it is ever a `var`, its root a
+                        # parameter or a local never written): the path written at each read
+                        n = [0]
+                        rest = [_subst_all(c, a[1], a[2], n) for c in items[i + 1:]]
+                        if n[0] == uses[a[1][1]] - 1:
+                            items[i:] = [carry(c, r) for c, r in zip(items[i + 1:], rest)]
                             changed[0] = True
                             continue
                     i += 1
