@@ -878,9 +878,8 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
-    found[MUTABLE] = mutable_names(files)
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",), ("block",), MUTABLE[:1])}
+                                                                            ("noop",), ("block",))}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -1953,26 +1952,11 @@ def _subst_all(x, var, value, count: list):
     return tuple(_subst_all(c, var, value, count) for c in x)
 
 
-#: the key of ``helpers`` under which the names the code base declares ``var`` are kept (``_constant_path``)
-MUTABLE = ("mutable",)
-_VAR_DECL = re.compile(rb"\bvar\s+(?:[\w.<>?]+\.)?(\w+)")
-
-
-def mutable_names(files: dict) -> frozenset:
-    """Every name the code base declares with ``var`` (a member or a local: either may be written again)."""
-    return frozenset(m.group(1).decode() for d in files.values() for m in _VAR_DECL.finditer(d))
-
-
 def _constant_path(x, effects, tree, after=(), var=None) -> bool:
     """Whether a path (``event.messageCard``) reads the same value wherever the local ``var`` holding it is read in
-    the statements ``after`` it: its root is a parameter or a local the tree never writes (or a name), and each name
-    along it is never declared ``var`` anywhere in the code base (``mutable_names``, kept in ``effects``) — or every
-    statement up to the last read of ``var`` changes only what is known (``_footprint``: stores, collections changed
-    in place, calls whose changes are summarised), none of it that name."""
-    effects = effects or {}
-    mutable = effects.get(MUTABLE)
-    if mutable is None:
-        return False
+    the statements ``after`` it: its root is a name, a parameter or a local the tree never writes, and every statement
+    up to the last read of ``var`` reads only or changes only what is known (``_footprint``: stores, collections
+    changed in place, calls whose changes are summarised in ``effects``), none of it a name along the path."""
     names = []
     while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
         names.append(x[3])
@@ -1981,17 +1965,14 @@ def _constant_path(x, effects, tree, after=(), var=None) -> bool:
         names.append(x[1])
     elif not (x[:1] == ("v",) and not _assigns(tree, (x,)) and not _writes_local(tree, x)):
         return False
-    risky = {n for n in names if n in mutable}
-    if not risky:
-        return True
     if var is None:
         return False
     reads = [j for j, c in enumerate(after) if _contains(c, var)]
     for c in after[:reads[-1] + 1] if reads else ():
         if _pure(c):
             continue
-        f = _footprint(c, effects)
-        if f is None or any(isinstance(w, tuple) and len(w) == 2 and w[1] in risky for w in f[0]):
+        f = _footprint(c, effects or {})
+        if f is None or any(isinstance(w, tuple) and len(w) == 2 and w[1] in names for w in f[0]):
             return False
     return True
 
@@ -2187,8 +2168,8 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                     if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
                             a[2] is not None and _path(a[2]) and uses.get(a[1][1], 0) >= 2 and \
                             _constant_path(a[2], effects, tree, items[i + 1:], a[1]):
-                        # a local holding a path nothing can change (no member of it is ever a `var`, its root a
-                        # parameter or a local never written): the path written at each read
+                        # a local holding a path nothing changes before its last read (``_constant_path``): the
+                        # path written at each read
                         n = [0]
                         rest = [_subst_all(c, a[1], a[2], n) for c in items[i + 1:]]
                         if n[0] == uses[a[1][1]] - 1:
