@@ -131,3 +131,19 @@ def test_a_block_moved_into_a_private_helper_called_in_its_place_is_the_same():
               "discard(it.origin) }\n    }\n"
     after3 = {rel: FINISH.replace("BODY", "discardUsed()").replace("HELPER", helper3).encode()}
     assert compare(before, after3).changes != []
+
+
+# ------------------------------------------------------------- a count's guard compared for meaning (diff_meaning)
+from test_extract_readers6 import RU_GUI, _with  # noqa: E402
+
+from skillproof.checks.diff_rules import rule_changes  # noqa: E402
+
+
+def test_a_count_tested_not_zero_is_a_count_above_zero():
+    # a player's messages are never fewer than none: `not (n == 0)` is `n > 0`
+    old = _with(RU_GUI)
+    new = _with(RU_GUI.replace("true_messages + black_messages > 0", "not (true_messages + black_messages == 0)"))
+    assert rule_changes(old, new) == []
+    # the same shape, a real change: `>= 0` holds for every count
+    real = _with(RU_GUI.replace("true_messages + black_messages > 0", "true_messages + black_messages >= 0"))
+    assert [(c.id, c.key) for c in rule_changes(old, real)] == [("RuGui", "on")]
