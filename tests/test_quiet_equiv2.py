@@ -28,7 +28,25 @@ CASES = {
         "val c = g.event.card\n        askWhom.cards.remove(c)\n        askWhom.messageCards.add(c)",
         "askWhom.cards.remove(g.event.card)\n        askWhom.messageCards.add(g.event.card)",
         "askWhom.cards.remove(g.event.card)\n        askWhom.messageCards.add(g.event.other)"),
+    "a filter guarded by the test it filters on, storing back into its own list": (
+        "val l = askWhom.skills\n        if (l.any { it is OneRound }) askWhom.skills = l.filterNot { it is OneRound }",
+        "askWhom.skills = askWhom.skills.filterNot { it is OneRound }",
+        "askWhom.skills = askWhom.skills.filter { it is OneRound }"),
 }
+
+
+def test_a_filter_guarded_then_stored_into_another_list_keeps_its_guard():
+    # no element passes: the guard leaves `g.skills` alone, the bare store would copy askWhom's list into it
+    before = "val l = askWhom.skills\n        if (l.any { it is OneRound }) g.skills = l.filterNot { it is OneRound }"
+    after = "g.skills = askWhom.skills.filterNot { it is OneRound }"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+    # a guard on another test than the filter's
+    # (OneTurn read on both sides: not a name renamed throughout)
+    before = "if (askWhom.skills.any { it is OneTurn }) askWhom.skills = askWhom.skills.filterNot { it is OneRound }" \
+             "\n        g.ask(OneTurn)"
+    after = "askWhom.skills = askWhom.skills.filterNot { it is OneRound }\n        g.ask(OneTurn)"
+    assert _changes(before, after) == [("Watch.execute", "changed")]
+    assert _changes(before, after) == [("Watch.execute", "changed")]
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

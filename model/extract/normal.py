@@ -1937,6 +1937,34 @@ def _subst(x, var, value, count: list):
     return tuple(_subst(c, var, value, count) for c in x)
 
 
+def _guarded_filter(prev, x):
+    """``if (l.any { p }) x = l.filterNot { p }`` (or ``l.filter { !p }``) with ``l`` the value of ``x`` (``x``
+    itself, or a local the statement before declares as ``x``) is the store alone: where no element passes ``p`` the
+    filter keeps every element, and the store writes the value already there. None for any other statement."""
+    if not (isinstance(x, tuple) and len(x) == 3 and x[0] == "if" and isinstance(x[2], tuple) and len(x[2]) == 2):
+        return None
+    asg, cond = x[2][1], x[1]
+    if not (isinstance(asg, tuple) and len(asg) == 3 and asg[0] == "assignment" and isinstance(asg[2], tuple)):
+        return None
+    f = asg[2]
+    if not (len(f) == 4 and f[0] == "call" and f[1][:1] == ("nav",) and len(f[1]) == 4 and
+            f[1][3] in ("filterNot", "filter") and len(f[2]) == 1):
+        return None
+    lst = f[1][2]
+    if not (isinstance(cond, tuple) and len(cond) == 4 and cond[0] == "call" and cond[1][:1] == ("nav",) and
+            len(cond[1]) == 4 and cond[1][3] == "any" and cond[1][2] == lst and len(cond[2]) == 1):
+        return None
+    p, q = _lambda_expr(f[2][0]), _lambda_expr(cond[2][0])
+    if p is None or q is None or not _pure(p) or not _pure(q):
+        return None
+    if _order(q) != _order(p if f[1][3] == "filterNot" else _negate(p)):
+        return None
+    target = asg[1]
+    if not (lst == target or (lst[:1] == ("v",) and prev == ("decl", lst, target))) or not _path(target):
+        return None
+    return asg
+
+
 def _subst_all(x, var, value, count: list):
     """``x`` with every read of the local ``var`` replaced by ``value`` (lambdas and loops too); a write of it counts
     9 (no value to write out)."""
@@ -2138,6 +2166,11 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         f = counter_loop(a, b, uses, _pure, _has_jump)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
+                        changed[0] = True
+                        continue
+                    g = _guarded_filter(a, b)
+                    if g is not None:
+                        items[i + 1] = carry(b, g)
                         changed[0] = True
                         continue
                     if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
