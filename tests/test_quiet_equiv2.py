@@ -165,3 +165,21 @@ def test_a_count_tested_not_zero_is_a_count_above_zero():
     # the same shape, a real change: `>= 0` holds for every count
     real = _with(RU_GUI.replace("true_messages + black_messages > 0", "true_messages + black_messages >= 0"))
     assert [(c.id, c.key) for c in rule_changes(old, real)] == [("RuGui", "on")]
+
+
+def test_a_local_computed_by_a_private_helper_ending_in_its_value_is_the_same():
+    rel = "phase/AfterUse.kt"
+    block = "val n = player.cards.size\n        val k = if (discardIt) n else n + 1\n        player.draw(k)"
+    before = {rel: FINISH.replace("BODY", block).replace("HELPER", "").encode()}
+    helper = ("    private fun drawCount(p: Player): Int {\n        val n = p.cards.size\n"
+              "        return if (discardIt) n else n + 1\n    }\n")
+    after = {rel: FINISH.replace("BODY", "val k = drawCount(player)\n        player.draw(k)").replace(
+        "HELPER", helper).encode()}
+    assert compare(before, after).changes == []
+    # the helper's value changed: named
+    real = {rel: after[rel].replace(b"else n + 1", b"else n + 2")}
+    assert "AfterUse.resolve" in [c.where for c in compare(before, real).changes]
+    # a helper returning early (two returns) is not written out
+    early = {rel: after[rel].replace(b"        val n = p.cards.size\n",
+                                     b"        val n = p.cards.size\n        if (n > 9) return 0\n")}
+    assert compare(before, early).changes != []

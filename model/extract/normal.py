@@ -209,14 +209,21 @@ class _Norm:
         """The statements of a private block helper (``_block_helper``) called by its bare name as a statement, its
         parameters replaced by the arguments (each read only: nothing evaluated twice or out of order matters), or
         None."""
+        return self._written_block(n, "block")
+
+    def _written_block(self, n, kind: str):
+        """The normal form of a call ``n`` of a block helper of ``kind`` (``_block_helper``) written out, as a list
+        of statements (for "value": the last is ``("jump", "return", (e,))``), or None."""
+        if n.type != "call_expression" or not n.named_children or n.named_children[0].type != "identifier":
+            return None
         name = self.text(n.named_children[0])
-        if name in self.declared or not any(k[:2] == ("block", name) for k in self.helpers if len(k) == 4):
+        if name in self.declared or not any(k[:2] == (kind, name) for k in self.helpers if len(k) == 4):
             return None
         x = self.expr(n)
         if not (isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4):
             return None
         args = x[2]
-        helper = self.helpers.get(("block", name, len(args), self.rel))
+        helper = self.helpers.get((kind, name, len(args), self.rel))
         if helper is None or any(not isinstance(a, tuple) or a[:1] in (("lambda",), ("named",)) or not _pure(a)
                                  for a in args):
             return None
@@ -301,6 +308,12 @@ class _Norm:
                         self.declared.add(name)
                     v = ("v", self.local(name)) if name in self.declared else ("id", name)
                     return [("decl", v, init), ("guard", self.eq("==", v, ("null",)), jump)]
+            written = self._written_block(value, "value") if value is not None and self.helpers else None
+            if written is not None:
+                if outer:
+                    self.declared.add(name)
+                v = ("v", self.local(name)) if name in self.declared else ("id", name)
+                return written[:-1] + [("decl", v, written[-1][2][0])]     # the block, then the local its value
             init = self.expr(value) if value is not None else None
         finally:
             if outer:
@@ -879,7 +892,7 @@ def helpers(files: dict, parse) -> dict:
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",), ("block",))}
+                                                                            ("noop",), ("block",), ("value",))}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -1180,17 +1193,22 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     found[key] = (locs, x, kind)
 
 
-_BLOCK = re.compile(rb"private\s+fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*Unit\s*)?\{")
+_BLOCK = re.compile(rb"private\s+fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*([\w<>?, .]+?)\s*)?\{")
 
 
 def _block_helper(fd, text: bytes, data: bytes, found: dict, rel: str = ""):
     """A private function of a file or class whose body is a block that returns nothing (no ``return`` in it), its name
     declared once in its file: ("block", name, arity, file) -> (parameter locals, the block's normal form). A call of it
     standing as a statement, by its bare name, is its block with the parameters replaced by the arguments (``_Norm.
-    stmt``): code moved into a helper called from the same place is the same code."""
+    stmt``): code moved into a helper called from the same place is the same code. A block whose one ``return`` is its
+    last statement (``return e``, a value) is kept too: the initialiser of a local (``val x = helper(a)``) is the
+    block with ``val x = e`` in place of the return (``_Norm.prop_stmt``)."""
     m = _BLOCK.match(text)
-    if m is None or re.search(rb"\breturn\b|\bthis\b|\bsuper\b", text) or \
+    if m is None or re.search(rb"\bthis\b|\bsuper\b|\breturn@", text) or \
             len(_FUN_NAME_OF(m.group(1)).findall(data)) != 1:
+        return
+    returns = len(re.findall(rb"\breturn\b", text))
+    if returns > 1 or (returns and (m.group(3) or b"Unit").strip() == b"Unit"):
         return
     params = _param_nodes(fd)
     if len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
@@ -1206,6 +1224,13 @@ def _block_helper(fd, text: bytes, data: bytes, found: dict, rel: str = ""):
         locs = tuple(nm.local(x) for x in names)
         tree = nm.body(block)
     except RecursionError:
+        return
+    if returns:
+        last = tree[-1] if len(tree) > 1 else None
+        if not (isinstance(last, tuple) and last[:2] == ("jump", "return") and len(last) == 3 and len(last[2]) == 1
+                and not _has_jump(tree[:-1])):
+            return                                      # the return is not the block's last statement
+        found[("value", m.group(1).decode(), len(params), rel)] = (locs, tree, "plain")
         return
     found[("block", m.group(1).decode(), len(params), rel)] = (locs, tree, "plain")
 
@@ -1224,7 +1249,7 @@ def _calls_member(x, funs: dict) -> bool:
 def is_helper(c_text: bytes, member: str, arity: int, helpers: dict, rel: str = "") -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
-    if ("block", member, arity, rel) in helpers:
+    if ("block", member, arity, rel) in helpers or ("value", member, arity, rel) in helpers:
         return True                                     # a block written out at each call (``_block_helper``)
     m = _HELPER.match(c_text.strip())
     if m is None:
