@@ -187,11 +187,11 @@ def test_a_local_computed_by_a_private_helper_ending_in_its_value_is_the_same():
 
 def test_a_helper_written_out_on_one_side_only_is_written_out_on_neither():
     # the helper exists on both sides; HEAD's tells the clients with `this@AfterUse` (no rule, but not written out):
-    # its calls must not differ by the writing out alone
+    # its caller (which logs a line more) must not differ by the writing out alone
     rel = "phase/AfterUse.kt"
     helper = ("    private fun discardUsed() {\n        if (discardIt) card?.let { player.game.deck.discard(it) }\n"
               "        NOTE\n    }\n")
     before = {rel: FINISH.replace("BODY", "discardUsed()").replace("HELPER", helper.replace("NOTE", "")).encode()}
-    after = {rel: FINISH.replace("BODY", "discardUsed()").replace(
+    after = {rel: FINISH.replace("BODY", "logger.info(\"used\")\n        discardUsed()").replace(
         "HELPER", helper.replace("NOTE", "player.game.players.send { usedToc { who = this@AfterUse.player } }")).encode()}
     assert [c.where for c in compare(before, after).changes] == []
