@@ -5,8 +5,9 @@
         [--tests TEST ...] [--skip-explained] [--list] [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
-e.g. ``--target conversion --target trace``), are generated with the ``ast`` module, one small edit each, the
-rest of the file byte for byte unchanged:
+e.g. ``--target conversion --target trace``) — and, when named, the z3 twin's modules ``checks/enc/*.py`` as
+``enc.MODULE`` (``--target enc.game``: a mistake in the twin must make the cross-check fail too) — are generated with
+the ``ast`` module, one small edit each, the rest of the file byte for byte unchanged:
 
     cmp       a comparison operator swapped (== / !=, < / <=, > / >=, in / not in, is / is not)
     boolop    ``and`` / ``or`` swapped
@@ -17,7 +18,9 @@ rest of the file byte for byte unchanged:
     return    a returned value changed (a boolean-looking one negated, any other one replaced by None)
     int+1 / int-1    an integer constant off by one
 
-Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
+(In the twin a Python ``not`` — ``not-``, ``not+``, a negated ``return`` — put on a solver term raises: such a
+mutant is caught as a *crash* at once, telling little; its comparisons, ``and`` / ``or`` on Python values, constants,
+bodies and integers are the informative ones.) Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
 from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
@@ -89,6 +92,13 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the interpreter's modules, one per decision area (docs/layout.md): name -> (module, file)
 TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
            for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
+#: the interpreter's modules: what is mutated when no ``--target`` is named (ids are per module, unchanged by the twins)
+INTERP_TARGETS = list(TARGETS)
+#: the z3 twin's modules (checks/enc/*.py), named ``enc.MODULE``: mutated only when named (``--target enc.game``). A
+#: twin mutant is caught the same way — the cross-check's two sides disagree, a case's verdict is not the
+#: interpreter's, or the twin raises
+TARGETS.update({f"enc.{p.stem}": (f"skillproof.checks.enc.{p.stem}", p)
+                for p in sorted((ROOT / "checks" / "enc").glob("*.py")) if p.stem != "__init__"})
 # the hand-made cases first: they take two seconds, and a mutant they catch stops there (``-x``)
 CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tests/test_crosscheck_extra.py",
               "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game_cases.py",
@@ -103,7 +113,7 @@ def ordered_tests(tests: list[str], target: str) -> list[str]:
     first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
     cases of the timed model."""
     game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
-    if target not in WHOLE_GAME or not game:
+    if target.removeprefix("enc.") not in WHOLE_GAME or not game:
         return list(tests)
     rest = [t for t in tests if t not in game]
     k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
@@ -252,7 +262,7 @@ _BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
 @dataclasses.dataclass
 class Mutant:
     id: int
-    target: str          # the module of model/interp mutated (TARGETS)
+    target: str          # the module mutated (TARGETS: one of model/interp, or enc.X of checks/enc)
     op: str
     func: str
     line: int
@@ -266,7 +276,12 @@ class Mutant:
         return (self.func, self.op, self.context, self.after)
 
     def describe(self) -> str:
-        return f"interp/{self.target}.py:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+        return f"{_short_path(self.target)}:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+
+
+def _short_path(target: str) -> str:
+    """``interp/game.py`` for an interpreter's module, ``enc/game.py`` for its twin."""
+    return f"enc/{target[4:]}.py" if target.startswith("enc.") else f"interp/{target}.py"
 
 
 def _short(s: str, n: int = 60) -> str:
@@ -350,8 +365,9 @@ def _span(src: bytes, starts: list[int], node) -> tuple[int, int]:
 
 
 def generate_all(only: set | None = None, targets=None) -> list[Mutant]:
-    """Every mutant of every target module (``targets``: their names, default all), module by module."""
-    return [m for t in (targets or TARGETS) for m in generate(t, only)]
+    """Every mutant of every target module (``targets``: their names, default every module of the interpreter),
+    module by module."""
+    return [m for t in (targets or INTERP_TARGETS) for m in generate(t, only)]
 
 
 def generate(target: str, only: set | None = None) -> list[Mutant]:
@@ -502,8 +518,8 @@ def _diff(m: Mutant) -> str:
     _, path = TARGETS[m.target]
     orig = path.read_text(encoding="utf-8").splitlines(keepends=True)
     new = m.source.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(orig, new, f"a/model/interp/{m.target}.py", f"b/model/interp/{m.target}.py",
-                                        n=1))
+    rel = path.relative_to(ROOT).as_posix()
+    return "".join(difflib.unified_diff(orig, new, f"a/{rel}", f"b/{rel}", n=1))
 
 
 def main(argv=None) -> int:
@@ -518,7 +534,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=1000,
                     help="SKILLPROOF_CROSSCHECK_GAMES for each run (whole-game traces; a hundredth through the solver)")
     ap.add_argument("--target", action="append", choices=sorted(TARGETS), default=[], metavar="MODULE",
-                    help="mutate this module of model/interp (repeatable; default: every one)")
+                    help="mutate this module of model/interp, or enc.MODULE of its z3 twin checks/enc (repeatable; "
+                         "default: every module of model/interp)")
     ap.add_argument("--only", action="append", default=[], metavar="FUNC",
                     help="mutate only this function (repeatable)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds per mutant before it counts as caught")
@@ -531,7 +548,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
-    targets = a.target or list(TARGETS)
+    targets = a.target or list(INTERP_TARGETS)
     pool = generate_all(set(a.only) or None, targets)
     if not pool:
         print(f"mutate_interpreter: no mutants (--only {' '.join(a.only)} names no function)", file=sys.stderr)
