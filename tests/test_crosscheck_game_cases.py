@@ -2017,3 +2017,36 @@ def test_a_role_replacement_naming_no_seat_or_no_character(game, seat, character
     r = check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": seat, "character": character, "via": "RN"}],
               [(3, why)])
     assert [s.character for s in r.state.seats] == ["c13", "c1", "c2"]
+
+
+FROM_OWN_AREA = '''
+[[card]]
+id = "ZA"
+name = "面前传"
+windows = { send_start = "turn" }
+do = [{ op = "send_message", by = "self", from = "message_area", of = "self", colour = "red_or_blue", face = "up" }]
+'''
+
+
+@pytest.mark.parametrize("counts, colours, left", [
+    ({"red_messages": 1, "true_messages": 1, "non_black_messages": 1}, ["red"], (0, 0, 0)),
+    ({"red_messages": 1, "black_messages": 1, "true_messages": 1}, ["red", "black"], (0, 0, 0)),
+    ({"red_messages": 1, "blue_messages": 1, "black_messages": 1, "true_messages": 2, "non_black_messages": 1},
+     ["blue", "black"], (1, 0, 0)),
+])
+def test_a_message_sent_from_an_area_known_by_its_counts_only(game, counts, colours, left):
+    """A seat whose setup says its five message counts and no area holds the area its counts decompose into (the game
+    starts with it: interp GameRunner.__init__, twin enc.table from the same counts) — so a message of that area may be
+    sent from it (真伪莫辨's ``send_message`` from the message area, interp GameRunner.on_send). ``--target game`` #28
+    (seed 34: the area not set at the start, the send refused as *no such message in his area*) survived: every random
+    table and every other case gives each seat its area."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + FROM_OWN_AREA})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(counts)
+    send = {"event": "send", "seat": 0, "colours": colours, "arrow": "left", "lockable": False, "dir": "left", "to": 2,
+            "locks": [], "source": "message_area"}
+    r = check(cat, setup, d["events"][:4] + [{"event": "play", "seat": 0, "card": "ZA"}, {"event": "resolve"}, send])
+    s = r.state.seats[0]
+    assert (s.red_messages, s.blue_messages, s.black_messages) == left
