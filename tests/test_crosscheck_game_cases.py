@@ -2050,3 +2050,35 @@ def test_a_message_sent_from_an_area_known_by_its_counts_only(game, counts, colo
     r = check(cat, setup, d["events"][:4] + [{"event": "play", "seat": 0, "card": "ZA"}, {"event": "resolve"}, send])
     s = r.state.seats[0]
     assert (s.red_messages, s.blue_messages, s.black_messages) == left
+
+
+@pytest.mark.parametrize("domain", [(None, 0, 2), (None, 1, 2), (0, 2), (None, 0, 1, 2)])
+def test_a_hole_takes_only_the_values_of_its_domain_even_with_gaps(game, domain):
+    """A template's hole is a solver variable held to its domain (twin enc.game.GameEncoding.hole: two bounds where
+    the domain is a run of codes, the values one by one where not) — a domain with a gap does not admit the value
+    missing from it. 清 on the dying seat 1 is the only legal target: a target hole of seats (None, 0, 2) has no legal
+    filling (None codes as -1, next to 0). ``--target enc.game`` #56 (seed 34: a run tested from the second code, so
+    (None, 0, 2) read as -1 to 2) survived: every template the project builds opens a hole to a whole run of its
+    type's values. The solver's answer is the interpreter's on every value of the domain, and its filling one of them."""
+    import z3
+
+    from skillproof.checks.enc.game import GameEncoding
+    from skillproof.model.interp.hole import Hole
+    cat, d = game
+    events = d["events"][:9] + [{"event": "play", "seat": 2, "card": "CQ", "target": 1},
+                                {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
+    legal = set()
+    for v in domain:
+        e = copy.deepcopy(events)
+        e[9]["target"] = v
+        if run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": e, "table": True})).legal:
+            legal.add(v)
+    assert legal == ({1} if 1 in domain else set())
+    tpl = Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(events), "table": True})
+    tpl.events[9].target = Hole("t", "seat", domain)
+    g = GameEncoding(cat, tpl)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    assert (s.check() == z3.sat) == bool(legal)
+    if legal:
+        assert g.decode("seat", s.model(), g.vars["t"]) in legal
