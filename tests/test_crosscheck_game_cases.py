@@ -2082,3 +2082,23 @@ def test_a_hole_takes_only_the_values_of_its_domain_even_with_gaps(game, domain)
     assert (s.check() == z3.sat) == bool(legal)
     if legal:
         assert g.decode("seat", s.model(), g.vars["t"]) in legal
+
+
+@pytest.mark.parametrize("sender, locked, lock_self, errors", [
+    (0, True, False, ["seat 0 sent the message and is locked by it ([rules] lock_self = false)"]),
+    (2, True, False, ["seat 2 sent the message and is locked by it ([rules] lock_self = false)"]),
+    (0, False, False, []), (0, True, True, []),
+])
+def test_a_game_starting_with_its_sender_locked_where_the_rules_forbid_it(game, sender, locked, lock_self, errors):
+    """Under ``[rules] lock_self = false`` no reachable table has a locked sender: a game whose setup says one is
+    refused (interp snapshot.lock_errors, twin enc.game._setup_checks), for every seat — seat 0 too. ``--target
+    enc.game`` #341 (seed 34: the sender's seat tested as ``0 < sender``, seat 0 let through) survived: the random
+    games start before the send, and no game case started with a sender."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    text = expect["catalogue_text"] + MORE
+    cat = loader.load(texts={"game.toml": text if lock_self else text.replace("[rules]\n", "[rules]\nlock_self = false\n")})
+    setup = copy.deepcopy(d["setup"])
+    setup["sender"] = sender
+    setup["seats"][sender]["locked"] = locked
+    check(cat, setup, d["events"][:3], [(-1, e) for e in errors])
