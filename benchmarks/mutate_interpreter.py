@@ -67,6 +67,9 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | game.py ``GameRunner.__init__``: ``ending`` starting ``True`` | equivalent | only ``turn_end_ok`` reads it, at a turn_end window: refused before the first turn (a window before any turn started), and ``on_turn`` resets it |
 | face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
 | bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
+| the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
+| the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
+| the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -253,6 +256,18 @@ EXPLAINED[("<module>", "const", "UNTURNED = (None, frozenset({None}), False)", "
 # cross-check draws binds every parameter of a grant it holds, and the encoder has no default (an unbound one is free)
 EXPLAINED[("ban_all", "const", "return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)",
            "True")] = "equivalent"
+
+# checks/enc/game.py (``--target enc.game``): INVALID_SEAT, the code of a seat value that is no seat, need only be
+# no seat and not NONE (-1) — 10 ** 5 is as good as 10 ** 6; a hole's domain written as two bounds only from four codes
+# up (``len(codes) > 3``) writes a run of three as its three values — the same set; ``pin`` with its skip of a name that
+# has no variable removed: every hole of a template has its variable (GameEncoding.__init__ opens one for each, read or
+# not) and every caller pins the names ``randgame.template_of`` gave for that very template
+EXPLAINED[("<module>", "int-1", "INVALID_SEAT = 10 ** 6", "(5)")] = "equivalent"
+EXPLAINED[("GameEncoding.hole", "int+1", "if codes and codes[-1] - codes[0] == len(codes) - 1 and len(codes) > 2:",
+           "(3)")] = "equivalent"
+EXPLAINED[("GameEncoding.pin", "body", "continue", "pass")] = "equivalent"
+#: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
+EXPLAINED_TWINS = ("enc.game",)
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
