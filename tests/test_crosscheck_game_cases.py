@@ -2102,3 +2102,48 @@ def test_a_game_starting_with_its_sender_locked_where_the_rules_forbid_it(game, 
     setup["sender"] = sender
     setup["seats"][sender]["locked"] = locked
     check(cat, setup, d["events"][:3], [(-1, e) for e in errors])
+
+
+FACE_WIN = '''
+[[card]]
+id = "FU"
+name = "翻开"
+windows = { main = "turn" }
+target = "any"
+do = [{ op = "flip", who = "target", face = "up" }]
+
+[[skill]]
+id = "WF"
+name = "亮身份即胜"
+kinds = ["WinSkill"]
+initial = true
+text = "角色正面朝上时宣胜并获胜"
+[[skill.win]]
+when = "face_up"
+declared_add = "q: q == self"
+winners_add = "q: q == self"
+
+[[character]]
+id = "c9"
+name = "戊"
+hidden = true
+female = false
+skills = ["WF"]
+'''
+
+
+def test_a_win_skill_reading_what_the_win_checks_do_not_read_itself(game):
+    """A WinSkill's pass reads more than the win checks do (here its owner's face): once a card turns seat 0's role
+    face up, his WinSkill makes him the winner at the next process node and the game is over (interp win.check_win;
+    the twin recomputes the checks at each node wherever a WinSkill or ChangeGameResultSkill is held — it reuses the
+    last node's result only when none is and nothing they read changed: enc.game._win_key). ``--target enc.game``
+    #597 (seed 34: the reuse allowed exactly where a win skill is held — and only there) survived: in every random
+    game and case a seat holding a win skill also held another skill, or nothing it read changed."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FACE_WIN})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c9", skills=[{"rule": "WF"}], face_up=False, ever_face_up=False)
+    flip = d["events"][:3] + [{"event": "play", "seat": 0, "card": "FU", "target": 0}, {"event": "resolve"}]
+    assert check(cat, setup, flip).state.winners == {0}
+    check(cat, setup, flip + [{"event": "window", "window": "send_start"}], [(5, "the game is over")])
