@@ -2147,3 +2147,15 @@ def test_a_win_skill_reading_what_the_win_checks_do_not_read_itself(game):
     flip = d["events"][:3] + [{"event": "play", "seat": 0, "card": "FU", "target": 0}, {"event": "resolve"}]
     assert check(cat, setup, flip).state.winners == {0}
     check(cat, setup, flip + [{"event": "window", "window": "send_start"}], [(5, "the game is over")])
+
+
+@pytest.mark.parametrize("who", [3, -1, None])
+def test_a_dying_window_naming_no_seat(game, who):
+    """A 濒死求澄清 window names a seat (interp trace.Runner.on_window, twin enc.game.GameEncoding._timed_window): a seat
+    off the table, -1 or nobody is refused, in a game too. ``--target enc.game`` #710 (seed 34: the refusal emptied,
+    the window entered for that seat) survived: the hand-made dying windows of the timed model's cases are not games,
+    and every game's dying window names a seat."""
+    cat, d = game
+    check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "dying", "dying": who}],
+          [(6, "the dying player is not a seat")], zh=["濒死的角色不是座位"])
+
