@@ -73,6 +73,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
 | the twin, enc/game.py ``GameEncoding._turn_end_lifetimes``: the seat's ``invalidated`` left true at the turn end | equivalent | the game twin reads invalidation per skill copy (``SkillInst.invalid``, restored on the next line); the seat's flag only at the setup |
+| the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -281,6 +282,10 @@ EXPLAINED[("GameEncoding.on_turn", "int-1", "inst.turns_ago += 1", "(0)")] = "eq
 # the seat's flag is read only by the setup's checks and by the question encoder's view of another seat, which no game
 # step asks
 EXPLAINED[("GameEncoding._turn_end_lifetimes", "const", "s.invalidated = False", "True")] = "equivalent"
+# GameEncoding.on_fire: ``if ok is False: return`` emptied — the check just before has made the trace illegal already
+# (``a pending event the skill answers`` a false constant), so the effect then done changes only the table of an illegal
+# trace, which nothing compares (states are compared for legal traces, and no filling makes a false constant true)
+EXPLAINED[("GameEncoding.on_fire", "body", "return", "pass")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game",)
 
