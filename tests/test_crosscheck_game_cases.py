@@ -2159,3 +2159,39 @@ def test_a_dying_window_naming_no_seat(game, who):
     check(cat, d["setup"], d["events"][:6] + [{"event": "window", "window": "dying", "dying": who}],
           [(6, "the dying player is not a seat")], zh=["濒死的角色不是座位"])
 
+
+
+TWO_REPLACERS = '''
+[[character]]
+id = "c15"
+name = "寅"
+hidden = false
+female = false
+skills = ["RN", "RS"]
+
+[[skill]]
+id = "RS"
+name = "传前换"
+kinds = ["ActiveSkill"]
+initial = true
+replaces_role = true
+windows = { send_start = "turn" }
+do = [{ op = "draw" }]
+'''
+
+
+@pytest.mark.parametrize("via, errors", [("RN", []), ("RS", ["seat 0 cannot use its role-replacing skill in the main phase"]),
+                                         (None, [])])
+def test_a_role_replacement_through_the_skill_it_names(game, via, errors):
+    """A role replacement names the skill it uses (``via``); the window and condition checked are that skill's — not
+    another role-replacing skill's the seat also holds (interp trace.replace_errors, twin enc.game.replace_ok; with no
+    ``via``, any of them). Seat 0 holds 换人 (主要阶段) and 传前换 (传递阶段开始时) and replaces his role in the main phase.
+    ``--target enc.game`` #1205 (seed 34: the skills other than ``via`` checked) survived: every seat holding two
+    role-replacing skills had both usable in the same window."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS + TWO_REPLACERS})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c15", skills=[{"rule": "RN"}, {"rule": "RS"}])
+    check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": 0, "character": "c14", "via": via}],
+          [(3, e) for e in errors])
