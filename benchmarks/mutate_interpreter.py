@@ -69,6 +69,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | game.py ``GameRunner.__init__``: ``ending`` starting ``True`` | equivalent | only ``turn_end_ok`` reads it, at a turn_end window: refused before the first turn (a window before any turn started), and ``on_turn`` resets it |
 | face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
 | bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
+| game.py ``window_players``: a player who is not there read as seat 0, not -1 | equivalent | a card's target condition reads only its window's players (``model.turn.target_players``), and each of those is a seat there (a window naming no seat is refused) |
+| game.py ``setup_errors``: an area's ``k < 0`` made ``k <= 0`` | equivalent | every maker of a game's setup (``State.from_dict``, ``enc.game.fill_template``) drops a class with no card |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
@@ -286,6 +288,17 @@ EXPLAINED[("GameEncoding._turn_end_lifetimes", "const", "s.invalidated = False",
 # (``a pending event the skill answers`` a false constant), so the effect then done changes only the table of an illegal
 # trace, which nothing compares (states are compared for legal traces, and no filling makes a false constant true)
 EXPLAINED[("GameEncoding.on_fire", "body", "return", "pass")] = "equivalent"
+# game.py window_players: a base player who is not there read as seat 0 instead of -1 — a card's target condition reads
+# only the players of its window (model.turn.target_players): the turn player (a seat in every window of a turn), the
+# sender and the front player in the message windows (a message window names its seat and its sender is a seat, or it is
+# refused), the dying player in 濒死求澄清 (named, a seat): every one it may read is there. setup_errors: ``k < 0`` made
+# ``k <= 0`` on the area's counts — every maker of a game's setup drops a class with no card (State.from_dict,
+# enc.game.fill_template), so no count of 0 reaches it
+EXPLAINED[("window_players", "int-1", 'out = {k: (v if ok(v) else -1) for k, v in (("turn_player", st.turn), '
+           '("sender", st.sender),', "(0)")] = "equivalent"
+EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):",
+           "(k <= 0)")] = "equivalent"
+
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game",)
 
