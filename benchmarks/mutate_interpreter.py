@@ -70,6 +70,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
 | bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
 | game.py ``window_players``: a player who is not there read as seat 0, not -1 | equivalent | a card's target condition reads only its window's players (``model.turn.target_players``), and each of those is a seat there (a window naming no seat is refused) |
+| game.py ``GameRunner.do``: ``self.prose.append(self.k)`` emptied | equivalent | ``GameRunner.prose`` is read by nothing (as ``has_prose`` above) |
 | game.py ``setup_errors``: an area's ``k < 0`` made ``k <= 0`` | equivalent | every maker of a game's setup (``State.from_dict``, ``enc.game.fill_template``) drops a class with no card |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
@@ -296,6 +297,8 @@ EXPLAINED[("GameEncoding.on_fire", "body", "return", "pass")] = "equivalent"
 # enc.game.fill_template), so no count of 0 reaches it
 EXPLAINED[("window_players", "int-1", 'out = {k: (v if ok(v) else -1) for k, v in (("turn_player", st.turn), '
            '("sender", st.sender),', "(0)")] = "equivalent"
+# game.py GameRunner.do: the event's index not added to ``GameRunner.prose`` — read by nothing (as has_prose above)
+EXPLAINED[("GameRunner.do", "body", "self.prose.append(self.k)", "pass")] = "equivalent"
 EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):",
            "(k <= 0)")] = "equivalent"
 
