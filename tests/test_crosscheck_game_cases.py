@@ -2265,3 +2265,32 @@ def test_two_grants_handed_out_together_are_given_next_to_each_other_in_a_game(g
     a, b = ("GB", "GA") if order[0] == 1 else ("GA", "GB")
     check(cat, setup, d["events"][:3] + [{"event": "use", "seat": 0, "rule": "J3", "target": 1}] + gives +
           [{"event": "window", "window": "send_start"}], [] if legal else [(4, pair.format(a, b)), (6, pair.format(b, a))])
+
+
+@pytest.mark.parametrize("ks", [(7, 4), (4, 7)])
+def test_the_copy_left_of_a_consumed_skill_held_twice_is_usable_in_the_next_turn(game, ks):
+    """The copy of a consumed skill held twice that the ``use`` did not take stays held — used by its ``fire``, usable
+    again once the turn ends (interp lifetime.turn_end; twin enc.game: only the taken copy is gone, under the condition
+    that it was the one taken: ``table.gone_under``). The game of the test above goes on: seat 1's turn, and seat 0 uses
+    the copy left in its fight phase. ``--target enc.table`` #5 (seed 35: a copy with no ``gone`` yet read as gone, so
+    both copies went) survived: no case acted with the copy left after the turn."""
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
+    gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
+    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    events = d["events"][:5] + gives + d["events"][5:6] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black + \
+        [{"event": "window", "window": "receive", "in_front": 2}, {"event": "window", "window": "turn_end"},
+         {"event": "turn", "seat": 1}, {"event": "draw"}, {"event": "window", "window": "main"},
+         {"event": "window", "window": "send_start"},
+         {"event": "send", "seat": 1, "colours": ["red"], "arrow": "left", "lockable": False, "dir": "left", "to": 0,
+          "locks": [], "source": "hand"},
+         {"event": "window", "window": "fight", "in_front": 0}, {"event": "use", "seat": 0, "rule": "TC"}]
+    r = check(cat, setup, events)
+    assert r.state.seats[0].hand_count == 7 + 2          # 7 after the first turn (the test above); the use draws two
+    assert symbolic_verdict(cat, setup, events)
