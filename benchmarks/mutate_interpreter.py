@@ -77,6 +77,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
 | the twin, enc/game.py ``GameEncoding._turn_end_lifetimes``: the seat's ``invalidated`` left true at the turn end | equivalent | the game twin reads invalidation per skill copy (``SkillInst.invalid``, restored on the next line); the seat's flag only at the setup |
 | the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
+| the twin, enc/table.py ``enc_decompose``: its area starting as ones; ``SymTable``'s default turn -1 | equivalent | the loop sets all seven classes before reading the area; the one maker of a ``SymTable`` passes the turn |
+| the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -302,8 +304,15 @@ EXPLAINED[("GameRunner.do", "body", "self.prose.append(self.k)", "pass")] = "equ
 EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):",
            "(k <= 0)")] = "equivalent"
 
+# checks/enc/table.py: enc_decompose's area starting as ones — the loop then sets all seven classes (K) before reading
+# it; SymTable's default turn — its one maker (GameEncoding) passes the setup's. checks/enc/windows.py enc_seat_alive:
+# the test for a solver value negated — a Python int returns before it, a value takes the Or of equalities (the same
+# truth), and every caller passes a Python int (trace.enc_giver_live's seat, usable's and ask's 0, the game's seats)
+EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
+EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
+EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
-EXPLAINED_TWINS = ("enc.game",)
+EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
