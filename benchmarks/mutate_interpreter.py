@@ -5,8 +5,9 @@
         [--tests TEST ...] [--skip-explained] [--list] [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
-e.g. ``--target conversion --target trace``), are generated with the ``ast`` module, one small edit each, the
-rest of the file byte for byte unchanged:
+e.g. ``--target conversion --target trace``) — and, when named, the z3 twin's modules ``checks/enc/*.py`` as
+``enc.MODULE`` (``--target enc.game``: a mistake in the twin must make the cross-check fail too) — are generated with
+the ``ast`` module, one small edit each, the rest of the file byte for byte unchanged:
 
     cmp       a comparison operator swapped (== / !=, < / <=, > / >=, in / not in, is / is not)
     boolop    ``and`` / ``or`` swapped
@@ -17,16 +18,20 @@ rest of the file byte for byte unchanged:
     return    a returned value changed (a boolean-looking one negated, any other one replaced by None)
     int+1 / int-1    an integer constant off by one
 
-Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
+(In the twin a Python ``not`` — ``not-``, ``not+``, a negated ``return`` — put on a solver term raises: such a
+mutant is caught as a *crash* at once, telling little; its comparisons, ``and`` / ``or`` on Python values, constants,
+bodies and integers are the informative ones.) Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
 from every mutant of the target, or of the functions named by ``--only``) is deterministic. Each mutant
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
 (hand-made traces: every refusal of an event that the random traces never get wrong, and what no compared decision
 reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_replace.py``
 (role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
-``tests/test_crosscheck_game_cases.py`` (hand-made whole games) and ``tests/test_crosscheck_game.py`` (random whole
+``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
 games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
-dying, fires, game, ops, path, table, win — the two game files run right after the first) (or ``--tests``) with
+dying, fires, game, ops, path, table, win, and their twins — the two game files run right after the first) and
+``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) (or
+``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -64,6 +69,17 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | game.py ``GameRunner.__init__``: ``ending`` starting ``True`` | equivalent | only ``turn_end_ok`` reads it, at a turn_end window: refused before the first turn (a window before any turn started), and ``on_turn`` resets it |
 | face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
 | bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
+| game.py ``window_players``: a player who is not there read as seat 0, not -1 | equivalent | a card's target condition reads only its window's players (``model.turn.target_players``), and each of those is a seat there (a window naming no seat is refused) |
+| game.py ``GameRunner.do``: ``self.prose.append(self.k)`` emptied | equivalent | ``GameRunner.prose`` is read by nothing (as ``has_prose`` above) |
+| game.py ``setup_errors``: an area's ``k < 0`` made ``k <= 0`` | equivalent | every maker of a game's setup (``State.from_dict``, ``enc.game.fill_template``) drops a class with no card |
+| the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
+| the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
+| the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
+| the twin, enc/game.py ``GameEncoding._turn_end_lifetimes``: the seat's ``invalidated`` left true at the turn end | equivalent | the game twin reads invalidation per skill copy (``SkillInst.invalid``, restored on the next line); the seat's flag only at the setup |
+| the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
+| the twin, enc/table.py ``enc_decompose``: its area starting as ones; ``SymTable``'s default turn -1 | equivalent | the loop sets all seven classes before reading the area; the one maker of a ``SymTable`` passes the turn |
+| the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
+| the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
 before the last one ended, a character seated twice, a locked sender under ``lock_self = false``, the words of a
@@ -89,10 +105,20 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the interpreter's modules, one per decision area (docs/layout.md): name -> (module, file)
 TARGETS = {p.stem: (f"skillproof.model.interp.{p.stem}", p)
            for p in sorted((ROOT / "model" / "interp").glob("*.py")) if p.stem != "__init__"}
+#: the interpreter's modules: what is mutated when no ``--target`` is named (ids are per module, unchanged by the twins)
+INTERP_TARGETS = list(TARGETS)
+#: the z3 twin's modules (checks/enc/*.py), named ``enc.MODULE``: mutated only when named (``--target enc.game``). A
+#: twin mutant is caught the same way — the cross-check's two sides disagree, a case's verdict is not the
+#: interpreter's, or the twin raises
+TARGETS.update({f"enc.{p.stem}": (f"skillproof.checks.enc.{p.stem}", p)
+                for p in sorted((ROOT / "checks" / "enc").glob("*.py")) if p.stem != "__init__"})
 # the hand-made cases first: they take two seconds, and a mutant they catch stops there (``-x``)
 CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tests/test_crosscheck_extra.py",
               "tests/test_crosscheck_replace.py", "tests/test_crosscheck_active.py", "tests/test_crosscheck_game_cases.py",
-              "tests/test_crosscheck_game.py"]
+              "tests/test_crosscheck_game.py",
+              # the grants an effect hands out, in shipped games, each compared with the game twin (4.5 s of CPU):
+              # enc.game #469 (seed 34) survived the files above and not these
+              "tests/test_gives_at_once.py", "tests/test_gives_to_one.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -103,7 +129,7 @@ def ordered_tests(tests: list[str], target: str) -> list[str]:
     first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
     cases of the timed model."""
     game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
-    if target not in WHOLE_GAME or not game:
+    if target.removeprefix("enc.") not in WHOLE_GAME or not game:
         return list(tests)
     rest = [t for t in tests if t not in game]
     k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
@@ -244,6 +270,50 @@ EXPLAINED[("<module>", "const", "UNTURNED = (None, frozenset({None}), False)", "
 EXPLAINED[("ban_all", "const", "return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)",
            "True")] = "equivalent"
 
+# checks/enc/game.py (``--target enc.game``): INVALID_SEAT, the code of a seat value that is no seat, need only be
+# no seat and not NONE (-1) — 10 ** 5 is as good as 10 ** 6; a hole's domain written as two bounds only from four codes
+# up (``len(codes) > 3``) writes a run of three as its three values — the same set; ``pin`` with its skip of a name that
+# has no variable removed: every hole of a template has its variable (GameEncoding.__init__ opens one for each, read or
+# not) and every caller pins the names ``randgame.template_of`` gave for that very template
+EXPLAINED[("<module>", "int-1", "INVALID_SEAT = 10 ** 6", "(5)")] = "equivalent"
+EXPLAINED[("GameEncoding.hole", "int+1", "if codes and codes[-1] - codes[0] == len(codes) - 1 and len(codes) > 2:",
+           "(3)")] = "equivalent"
+EXPLAINED[("GameEncoding.pin", "body", "continue", "pass")] = "equivalent"
+# GameEncoding.on_turn: a grant's ``turns_ago`` not counted up at a new turn — nothing in the game twin reads it (the
+# questions that do, checks/ask/evaluate.py, read the interpreter's concrete states; the timed twin counts its own)
+EXPLAINED[("GameEncoding.on_turn", "int-1", "inst.turns_ago += 1", "(0)")] = "equivalent"
+# GameEncoding._turn_end_lifetimes: the seat's flag ``invalidated`` left true at the turn end — the game twin reads
+# invalidation per skill copy (``SkillInst.invalid``, restored on the next line; view.SeatView.invalid, live_kinds_of);
+# the seat's flag is read only by the setup's checks and by the question encoder's view of another seat, which no game
+# step asks
+EXPLAINED[("GameEncoding._turn_end_lifetimes", "const", "s.invalidated = False", "True")] = "equivalent"
+# GameEncoding.on_fire: ``if ok is False: return`` emptied — the check just before has made the trace illegal already
+# (``a pending event the skill answers`` a false constant), so the effect then done changes only the table of an illegal
+# trace, which nothing compares (states are compared for legal traces, and no filling makes a false constant true)
+EXPLAINED[("GameEncoding.on_fire", "body", "return", "pass")] = "equivalent"
+# game.py window_players: a base player who is not there read as seat 0 instead of -1 — a card's target condition reads
+# only the players of its window (model.turn.target_players): the turn player (a seat in every window of a turn), the
+# sender and the front player in the message windows (a message window names its seat and its sender is a seat, or it is
+# refused), the dying player in 濒死求澄清 (named, a seat): every one it may read is there. setup_errors: ``k < 0`` made
+# ``k <= 0`` on the area's counts — every maker of a game's setup drops a class with no card (State.from_dict,
+# enc.game.fill_template), so no count of 0 reaches it
+EXPLAINED[("window_players", "int-1", 'out = {k: (v if ok(v) else -1) for k, v in (("turn_player", st.turn), '
+           '("sender", st.sender),', "(0)")] = "equivalent"
+# game.py GameRunner.do: the event's index not added to ``GameRunner.prose`` — read by nothing (as has_prose above)
+EXPLAINED[("GameRunner.do", "body", "self.prose.append(self.k)", "pass")] = "equivalent"
+EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 for _, k in (s.area or ())):",
+           "(k <= 0)")] = "equivalent"
+
+# checks/enc/table.py: enc_decompose's area starting as ones — the loop then sets all seven classes (K) before reading
+# it; SymTable's default turn — its one maker (GameEncoding) passes the setup's. checks/enc/windows.py enc_seat_alive:
+# the test for a solver value negated — a Python int returns before it, a value takes the Or of equalities (the same
+# truth), and every caller passes a Python int (trace.enc_giver_live's seat, usable's and ask's 0, the game's seats)
+EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
+EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
+EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
+#: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
+EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
+
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
 _BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
@@ -252,7 +322,7 @@ _BOOLISH_CALLS = {"bool", "any", "all", "isinstance"}
 @dataclasses.dataclass
 class Mutant:
     id: int
-    target: str          # the module of model/interp mutated (TARGETS)
+    target: str          # the module mutated (TARGETS: one of model/interp, or enc.X of checks/enc)
     op: str
     func: str
     line: int
@@ -266,7 +336,12 @@ class Mutant:
         return (self.func, self.op, self.context, self.after)
 
     def describe(self) -> str:
-        return f"interp/{self.target}.py:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+        return f"{_short_path(self.target)}:{self.line} {self.func} [{self.op}] {_short(self.before)} -> {_short(self.after)}"
+
+
+def _short_path(target: str) -> str:
+    """``interp/game.py`` for an interpreter's module, ``enc/game.py`` for its twin."""
+    return f"enc/{target[4:]}.py" if target.startswith("enc.") else f"interp/{target}.py"
 
 
 def _short(s: str, n: int = 60) -> str:
@@ -350,8 +425,9 @@ def _span(src: bytes, starts: list[int], node) -> tuple[int, int]:
 
 
 def generate_all(only: set | None = None, targets=None) -> list[Mutant]:
-    """Every mutant of every target module (``targets``: their names, default all), module by module."""
-    return [m for t in (targets or TARGETS) for m in generate(t, only)]
+    """Every mutant of every target module (``targets``: their names, default every module of the interpreter),
+    module by module."""
+    return [m for t in (targets or INTERP_TARGETS) for m in generate(t, only)]
 
 
 def generate(target: str, only: set | None = None) -> list[Mutant]:
@@ -502,8 +578,8 @@ def _diff(m: Mutant) -> str:
     _, path = TARGETS[m.target]
     orig = path.read_text(encoding="utf-8").splitlines(keepends=True)
     new = m.source.splitlines(keepends=True)
-    return "".join(difflib.unified_diff(orig, new, f"a/model/interp/{m.target}.py", f"b/model/interp/{m.target}.py",
-                                        n=1))
+    rel = path.relative_to(ROOT).as_posix()
+    return "".join(difflib.unified_diff(orig, new, f"a/{rel}", f"b/{rel}", n=1))
 
 
 def main(argv=None) -> int:
@@ -518,7 +594,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=1000,
                     help="SKILLPROOF_CROSSCHECK_GAMES for each run (whole-game traces; a hundredth through the solver)")
     ap.add_argument("--target", action="append", choices=sorted(TARGETS), default=[], metavar="MODULE",
-                    help="mutate this module of model/interp (repeatable; default: every one)")
+                    help="mutate this module of model/interp, or enc.MODULE of its z3 twin checks/enc (repeatable; "
+                         "default: every module of model/interp)")
     ap.add_argument("--only", action="append", default=[], metavar="FUNC",
                     help="mutate only this function (repeatable)")
     ap.add_argument("--timeout", type=float, default=180, help="seconds per mutant before it counts as caught")
@@ -531,7 +608,7 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
-    targets = a.target or list(TARGETS)
+    targets = a.target or list(INTERP_TARGETS)
     pool = generate_all(set(a.only) or None, targets)
     if not pool:
         print(f"mutate_interpreter: no mutants (--only {' '.join(a.only)} names no function)", file=sys.stderr)

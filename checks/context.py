@@ -535,7 +535,9 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     """Run the families of one lane (``lane_families``), in order, in one Context (one solver history); the
     findings, proved intents and questions of the selected ones."""
     import gc
+    from .terms import fresh_own_context
     cpu0 = time.process_time()
+    fresh_own_context()              # the lane's witnesses are made games in a z3 context of its own (realise_run)
     ctx = Context(cat, options, None)
     out: list[Finding] = []
     ran = []

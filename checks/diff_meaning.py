@@ -7,7 +7,8 @@ The conditions are compiled to z3 over *any* table: each player a free value, ea
 function of the player (``alive(p)``, ``true_messages(p)``), each value of the event or parameter a free constant,
 card and character names distinct constants. What the table is then is constrained only by what the catalogue says
 always holds: the event's ``holds`` (``model.events``: the dead player of ``die`` is not alive) and who the holder is
-(``whose``: ``self`` is the event's principal, ``other`` is not). Two conditions equal on every such table are equal
+(``whose``: ``self`` is the event's principal, ``other`` is not), and that a player's count (cards in hand, messages
+of a colour) is never negative. Two conditions equal on every such table are equal
 on every real one. Anything the compiler does not know (``unknown``, quantifiers over players, sets but a literal
 one) makes the answer "not shown equal": the comparison then stays the textual one, and the change is named.
 """
@@ -18,6 +19,7 @@ import re
 import z3
 
 from skillproof.model import expr as E
+from skillproof.model import vocab as V
 from skillproof.model.events import EVENT_KINDS
 
 #: milliseconds the solver may take for one question
@@ -37,6 +39,7 @@ class _Enc:
         self.consts: dict = {}
         self.funs: dict = {}
         self.vars: dict = {}
+        self.counts: list = []                      # the counts read (``_facts``: each at least 0)
 
     def player(self, name: str):
         return self.var(("player", name), z3.IntSort())
@@ -76,7 +79,10 @@ class _Enc:
             if t not in _SCALARS:
                 raise _NotCompiled(n.name)
             obj = self.enc(n.obj, "player")
-            return self.fun(n.name, z3.BoolSort() if t == "bool" else z3.IntSort())(obj)
+            got = self.fun(n.name, z3.BoolSort() if t == "bool" else z3.IntSort())(obj)
+            if t == "int" and n.name in V.PLAYER_ATTRS:
+                self.counts.append(got)             # a player's count (cards, messages): never negative
+            return got
         if isinstance(n, E.Unary):
             if n.op == "not":
                 return z3.Not(self.enc(n.arg, "bool"))
@@ -143,6 +149,11 @@ def _facts(enc: _Enc, event: str | None, whose: tuple) -> list:
     return out
 
 
+def _counts(enc: _Enc) -> list:
+    """Every player's count the conditions read is at least 0 (``x > 0`` is ``not (x == 0)`` for a count)."""
+    return [c >= 0 for c in enc.counts]
+
+
 def same_condition(a, b, event: str | None = None, whose: tuple = ("any",)) -> bool:
     """Whether conditions ``a`` and ``b`` (typed ASTs; None: no condition, i.e. true) are equal on every table where
     ``event`` is dealt to a holder ``whose`` (without ``event``: on every table) — see the module. False when that is
@@ -160,6 +171,7 @@ def same_condition(a, b, event: str | None = None, whose: tuple = ("any",)) -> b
     s = z3.Solver()
     s.set("timeout", TIMEOUT_MS)
     s.add(*facts)
+    s.add(*_counts(enc))
     s.add(za != zb)
     return s.check() == z3.unsat
 

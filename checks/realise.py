@@ -35,7 +35,7 @@ from skillproof.model.catalogue import Catalogue
 from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
-from skillproof.model.interp.grants import one_grants, recipients, set_granted, set_grants, site_of
+from skillproof.model.interp.grants import one_granted, one_grants, recipients, set_granted, set_grants, site_of
 from skillproof.model.interp.hole import Hole
 from skillproof.model.interp.table import CLASSES, COUNT_FIELDS
 from skillproof.model.interp.win import TASKS
@@ -1245,10 +1245,11 @@ class Builder:
             obj = cat.skills.get(src[1]) or cat.cards.get(src[1])
             sets = set_grants(obj.do)
             sends = any(o.op == "send_message" for o in walk(obj.do))
-            # where its gives may go: right after it, past the gives and fires that follow it and the message it sends
+            # where its gives may go: right after it, past the gives that follow it and the message it sends — not
+            # past another skill answering the same event (the server adds the grant inside the effect's resolution)
             spots = [pos[i] + 1]
             passed_send = False
-            while spots[-1] < len(keep) and (keep[spots[-1]].kind in ("give", "fire")
+            while spots[-1] < len(keep) and (keep[spots[-1]].kind == "give"
                                              or keep[spots[-1]].kind == "send" and sends and not passed_send):
                 passed_send = passed_send or keep[spots[-1]].kind == "send"
                 spots.append(spots[-1] + 1)
@@ -1267,8 +1268,7 @@ class Builder:
                         continue
                     got = [site, dict(site.args), None]
                 site, args, was = got
-                # where the walk put its first give, if that is one of the spots (before another seat's skill that
-                # answers the same event invalidates the giver: 先发制人 after 强令); else the last spot in the site's
+                # where the walk put its first give, if that is one of the spots; else the last spot in the site's
                 # windows (冷血训练's ban once its message is sent, 诱敌深入's before)
                 fits = [p for p, w in zip(spots, windows) if not site.at or w in site.at]
                 at = was if was in fits else (fits[-1] if fits else None)
@@ -1286,7 +1286,8 @@ class Builder:
     def to_one(self, out: list, ways=None) -> list:
         """The grants an effect hands to one player (model/interp/game.GameRunner.gives_to_one: 冷血训练's MustLockOne
         to its user, 先发制人's, 调虎离山's …) as the game hands them out: a give of the giver's site to that player
-        right after the effect (after the gives and fires that follow it), where the skeleton has none there and the
+        right after the effect (its gives the skeleton has after the fires that follow it moved up to it: no other
+        skill answers the same event before the effect, its grant included, is done), where the skeleton has none and the
         grant op surely runs (no ``may``, no condition, in no alternative) for a player the event fixes (``self``;
         ``target``, ``chosen``, ``chosen2`` when the event names a seat). And the message such an effect sends
         locked on a player it names (``send_message``'s ``lock``: 冷血训练) is locked on him: the turn's send that
@@ -1312,6 +1313,14 @@ class Builder:
             j = i + 1
             while j < len(out) and out[j].kind in ("give", "fire"):
                 j += 1
+            # the skeleton's gives of this effect's grants to one player, after fires that follow it: right after it
+            again = next((k for k in range(i + 1, j) if out[k].kind == "fire" and self._source(out, k) == src), j)
+            own = [k for k in range(i + 1, again) if out[k].kind == "give" and out[k].giver == src[0]
+                   and (g := site_of(cat, out[k].site)) is not None and g.giver == src[1] and one_granted(cat, g)]
+            if own:
+                moved = [out[k] for k in own]
+                rest = [out[k] for k in range(i + 1, j) if k not in own]
+                out[i + 1:j] = moved + rest
             w = current_window(out[:i + 1])
             adds = []
             for grant, words in one_grants(obj.do).items():
@@ -1577,8 +1586,14 @@ def won_as_asked(cat: Catalogue, state, question: dict) -> bool:
             frozenset(question.get("winners", ()))) in passed
 
 
-#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~2.4 million)
+#: z3's resource units one filling may spend (deterministic; the shipped check's largest filling spends ~270,000 in the
+#: lane's realisation context, ~170,000 in a fresh one)
 RLIMIT = 50_000_000
+#: z3's resource units a filling may spend in the lane's realisation context before it is solved again in a fresh one
+#: (``solve``): the shipped check's fillings spend 15,000–270,000 units there, but now and then one whose terms z3
+#: happens to order badly spends millions (6 million units and 0.33 s for a filling a fresh context solves in
+#: 170,000 units and 0.02 s)
+FIRST_RLIMIT = 600_000
 
 
 #: the table attributes of the skeleton's final state a game must end with (the question reads nothing else of
@@ -1600,6 +1615,23 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     result pass asked by each of ``questions`` that the game's own check folds (``asked_pass_terms``) answers as
     claimed on its last table (``seated``: each seated as the question seats the table, ``asked_pass_terms``)."""
     import z3
+    from .terms import renew_own_context
+    got = _fill(cat, template, final, timeout_ms, focus, over, questions, seated, FIRST_RLIMIT)
+    if got is _GAVE_UP:
+        # z3's search went a long way round in this context (its order of the terms depends on what was made in it
+        # before): the filling is solved again, in a fresh context, with the whole RLIMIT — deterministic either
+        # way (a resource limit); outside ``own_context`` (a caller's own solving) in the same context
+        renew_own_context()
+        got = _fill(cat, template, final, timeout_ms, focus, over, questions, seated, RLIMIT)
+    return None if got is _GAVE_UP else got
+
+
+_GAVE_UP = object()
+
+
+def _fill(cat: Catalogue, template: TR.Trace, final, timeout_ms, focus, over, questions, seated, rlimit: int):
+    """``solve`` within ``rlimit`` of z3's resource units: the game, None (no legal filling), or ``_GAVE_UP``."""
+    import z3
     from .enc.game import GameEncoding, Illegal
     from .enc.table import NONE, enc_class_of
     from .enc.val import z
@@ -1612,9 +1644,9 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     s = z3.Optimize()
     # a resource limit, not a time limit, decides when the filling gives up: a time limit hit on a loaded machine
     # would move on to the next template and change the witness (output must not depend on the load); the time
-    # limit stays only as a guard far above any filling of the shipped check (at most ~2.4 million resource units,
-    # about 0.1 s)
-    s.set("rlimit", RLIMIT)
+    # limit stays only as a guard far above any filling of the shipped check (at most ~270,000 resource units and
+    # ~0.03 s in the lane's realisation context)
+    s.set("rlimit", rlimit)
     s.set("timeout", timeout_ms)
     # no 0-1 integers turned into Booleans first: on these games' formulas that pass costs a third of the search, and
     # the optimum (the pins kept) is the same
@@ -1638,7 +1670,10 @@ def solve(cat: Catalogue, template: TR.Trace, final, timeout_ms: int = 60000, fo
     if code != NONE:
         # the travelling message's colours too, where one travels (a receive rule, 破译, 误导 read them)
         s.add_soft(Eq2(z(enc.final.message), z(code)), 2)
-    if s.check() != z3.sat:
+    r = s.check()
+    if r == z3.unknown and rlimit < RLIMIT:
+        return _GAVE_UP
+    if r != z3.sat:
         return None
     return enc.fill(s.model())
 
@@ -1662,7 +1697,16 @@ def realise(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None) -
 
 def realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept=None, run: TR.Run | None = None) -> tuple:
     """``realise`` with the interpreter's run of the game it found: (game, its run, None) or (None, None, why).
-    ``run``: the skeleton's run, when the caller has it."""
+    ``run``: the skeleton's run, when the caller has it. The fillings are solved in a z3 context of their own (one
+    per lane: checks/terms.own_context): the caller's context is left as if nothing ran — a lane's later questions
+    answer alike whatever realisation did, and a change to realisation changes no other witness's skeleton."""
+    from .terms import own_context
+    with own_context():
+        return _realise_run(cat, skeleton, final, questions, accept, run)
+
+
+def _realise_run(cat: Catalogue, skeleton: TR.Trace, final, questions, accept, run) -> tuple:
+    """``realise_run``'s work, in the realisation context."""
     from skillproof.model.interp.decide import decide, matches
     from skillproof.model.interp.windows import at_decision
     run = run or play_run(cat, skeleton)

@@ -10,6 +10,8 @@ the witnesses do not change) without the coercion; any other argument falls back
 """
 from __future__ import annotations
 
+import contextlib
+
 import z3
 from z3 import z3core as _core
 
@@ -59,6 +61,94 @@ def Not(a):
 
 
 _INTS: dict = {}
+
+
+# ------------------------------------------------------------------------------------------ a context of its own
+# z3 numbers the terms of a context in the order they are made and gives the numbers of freed terms to new ones;
+# its heuristics visit terms in that order. Work done in a lane's context between two of its questions (making a
+# witness a game: checks/realise.py) therefore moved what the lane's later questions answered — every change to
+# that work changed other findings' witnesses. ``own_context`` runs such work in a context of its own: every term
+# and solver made inside without a context named (``ctx=None``: all of the encoders' — z3's default context is
+# ``z3.main_ctx()``) is of it, and the lane's context is as if the work never ran. The own context is made once per
+# process (a fresh one after ``fresh_own_context``: each lane starts one, checks/context._run_lane — z3 takes
+# 3–8 ms of CPU to make a context in a lane, too much to make one per witness); the caches of terms
+# (``per_context``) are swapped with it.
+_PER_CONTEXT: list = [_INTS]
+
+
+class _Own:
+    ctx = None                  # the own context (None: make one at the next block)
+    pid = None                  # the process that made it (a forked child makes its own)
+    caches: dict = {}           # id(cache) -> the own context's entries of it
+    depth = 0                   # blocks running
+
+
+def per_context(cache: dict) -> dict:
+    """Register a module's cache of z3 terms made in the default context: ``own_context`` swaps its entries with
+    the own context's for its block."""
+    _PER_CONTEXT.append(cache)
+    return cache
+
+
+def fresh_own_context() -> None:
+    """The next ``own_context`` block starts a new context (what ran in the last one no longer counts)."""
+    if _Own.depth == 0:
+        _Own.ctx = None
+
+
+def renew_own_context() -> None:
+    """Inside an ``own_context`` block: from here on the block runs in a fresh context (the one it ran in is left
+    to the terms still holding it); outside one, nothing."""
+    import z3.z3 as _z3
+    if _Own.depth == 0 or _Own.ctx is None or _z3._main_ctx is not _Own.ctx:
+        return
+    for c in _PER_CONTEXT:
+        c.clear()
+    _Own.ctx, _Own.caches = z3.Context(), {}
+    _z3._main_ctx = _Own.ctx
+
+
+def _interrupt_own() -> None:
+    """SIGINT / SIGTERM during a block of ``own_context``: its running check returns at once (checks/z3signals.py
+    interrupts the default context for the rest)."""
+    c = _Own.ctx
+    if c is not None and _Own.depth:
+        c.interrupt()
+
+
+@contextlib.contextmanager
+def own_context():
+    """The block runs with the own z3 context as z3's default one. Nothing made inside may leave it (the caller
+    turns what it found into Python values); the lane's context, its caches and numbering are untouched. Where z3's
+    Python layer keeps its default context elsewhere than ``z3.z3._main_ctx`` (not in any release so far), the block
+    runs in the default context as before; a block inside another is part of it."""
+    import os
+    import z3.z3 as _z3
+    if not hasattr(_z3, "_main_ctx") or _Own.depth:
+        yield None
+        return
+    from . import z3signals  # noqa: F401  (its handler is set on the lane's context, before the swap)
+    from skillproof.model.signals import on_signal
+    on_signal(_interrupt_own)
+    outer = z3.main_ctx()
+    if _Own.ctx is None or _Own.pid != os.getpid():
+        _Own.ctx, _Own.pid, _Own.caches = z3.Context(), os.getpid(), {}
+    mine = _Own.ctx
+    saved = [dict(c) for c in _PER_CONTEXT]
+    for c in _PER_CONTEXT:
+        c.clear()
+        c.update(_Own.caches.get(id(c), ()))
+    _Own.depth += 1
+    _z3._main_ctx = mine
+    try:
+        yield mine
+    finally:
+        _z3._main_ctx = outer
+        _Own.depth -= 1
+        for c, old in zip(_PER_CONTEXT, saved):
+            _Own.caches[id(c)] = dict(c)          # (of the context the block ended in: renew_own_context)
+            c.clear()
+            c.update(old)
 
 
 def IntVal(k: int, ctx=None):

@@ -89,6 +89,28 @@ class Harness:
         self.unknown_keys = sorted(S.unknowns)
         self.solver = z3.Solver()
 
+    def _read(self, m) -> dict:
+        """Every term's value in the model: the Boolean terms packed into one integer (one evaluation in z3
+        instead of one Python round trip each — the cross-check's hot loop), the others one by one. Built
+        again whenever a test has added terms."""
+        key = tuple(self.terms)
+        if getattr(self, "_pack_key", None) != key:
+            bools = [k for k, t in self.terms.items() if z3.is_bool(t)]
+            self._bools = bools
+            self._ints = [k for k in self.terms if not z3.is_bool(self.terms[k])]
+            self._pack = z3.Sum([z3.If(self.terms[k], z3.IntVal(1 << i), z3.IntVal(0))
+                                 for i, k in enumerate(bools)]) if bools else z3.IntVal(0)
+            self._pack_key = key
+        bits = m.eval(self._pack, model_completion=True).as_long()
+        out = {}
+        for k in self.terms:                              # the terms' own order, as before
+            out[k] = None
+        for i, k in enumerate(self._bools):
+            out[k] = bool(bits >> i & 1)
+        for k in self._ints:
+            out[k] = m.eval(self.terms[k], model_completion=True).as_long()
+        return out
+
     def z3_decisions(self, state, x, y, d, lc, eqs=None, legal=False):
         S, C = self.S, self.S.codes
         s = self.solver
@@ -97,10 +119,7 @@ class Harness:
         s.add(self.Xc == C.card[x], self.Yc == C.card[y], self.D == C.dir[d], self.Lc == lc)
         assert s.check() == z3.sat
         m = s.model()
-        out = {}
-        for k, t in self.terms.items():
-            v = m.eval(t, model_completion=True)
-            out[k] = z3.is_true(v) if z3.is_bool(v) else v.as_long()
+        out = self._read(m)
         out["conv_via"] = slot_to_index(S, m, out["conv_via"])
         for g in SEND_GROUPS:
             out[f"force:{g}"] = slot_to_index(S, m, out[f"force:{g}"])

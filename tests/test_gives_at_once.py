@@ -168,3 +168,21 @@ def test_a_game_trace_stays_readable(cat):
     zh = [e.zh for _, e in r.errors]
     assert any("座位0、1、2" in z and "只给了座位1" in z for z in zh), zh
     assert GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict())).verdict() is False
+
+
+def test_a_grant_to_every_player_is_not_handed_out_after_the_message_is_sent(cat):
+    """Only the effect that sends the message (冷血训练's ban) may hand its grant out as the message goes: 变则通's
+    declaration, done at 传递阶段开始时, is handed out right after it — a send between settles it, and gives after the
+    send are refused (interp GameRunner.gives_at_once, twin GameEncoding.gives_at_once). ``--target game`` #134 (seed
+    35: any owed effect, not only a sending one, let the send pass without settling) survived: every case sent only
+    after the gives, or with the sending effect alone owed."""
+    st = setup(seat("chen_da_er", ["BianZeTong"], identity="red", hand=2),
+               seat("bian_yun_jiang", ["YouDiShenRu", "JianDiFengXing"], identity="blue", hand=1))
+    bzt = TO_SEND + [{"event": "fire", "seat": 0, "rule": "BianZeTong", "on": "send_phase_start",
+                      "choices": {"1": {"skip": False}}}]
+    decl = {"A": "Jie_Huo", "B": "Diao_Bao"}
+    gives = [give("BianZeTong#0", 0, s, **decl) for s in (0, 1)]
+    ok = check(cat, st, bzt + gives + [send(0, 1, d="right")])
+    assert ok.legal, errors(ok)
+    late = check(cat, st, bzt + [send(0, 1, d="right")] + gives)
+    assert not late.legal and any("not handed out right after it" in e for e in errors(late)), errors(late)

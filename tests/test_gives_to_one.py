@@ -186,17 +186,20 @@ def test_random_games_with_their_one_player_gives_dropped_or_moved(cat):
     assert seen >= 10, seen
 
 
-def jiu_ji(gives: int) -> tuple:
+def jiu_ji(gives: int, after_resolve: bool = False) -> tuple:
     """李宁玉 (seat 1, face down) is the target of 试探: 就计 answers its use; its grant (就计·收牌) comes only for a real
-    card — a condition the catalogue cannot say (the site's ``when = "unknown"``): at most one give, maybe none."""
+    card — a condition the catalogue cannot say (the site's ``when = "unknown"``): at most one give, maybe none. It
+    comes as 就计 resolves (skill/JiuJi.kt: ``event.card?.let { r.skills += … }`` before it returns to the card's
+    resolution), so before the card resolves; ``after_resolve``: once it has (the old model's order)."""
     st = setup(seat("li_shu_yun", ["DingLun", "ZhenLi"], identity="red"),
                seat("li_ning_yu", ["JiuJi", "ChengFu", "YiXin"], identity="blue", face_up=False))
     evs = [{"event": "turn", "seat": 0}, {"event": "draw"}, {"event": "window", "window": "main"},
            {"event": "play", "seat": 0, "card": "Shi_Tan", "actual": "Shi_Tan", "target": 1},
            {"event": "fire", "seat": 1, "rule": "JiuJi", "on": "use_card", "choices": {"0": {"skip": False}}}]
     st["unknowns"] = {"JiuJi.gives0.when#0": gives > 0}       # a real card (the give's condition), or 诡诈's
-    # no give while the card is being used (GameRunner.node): it comes once the card has resolved
-    return st, evs + [{"event": "resolve", "choices": {"1": {"alt": 0}}}] + [give("JiuJi#0", 1, 1)] * gives
+    res = [{"event": "resolve", "choices": {"1": {"alt": 0}}}]
+    gv = [give("JiuJi#0", 1, 1)] * gives
+    return st, evs + (res + gv if after_resolve else gv + res)
 
 
 @pytest.mark.parametrize("gives, legal", [(0, True), (1, True), (2, False)])
@@ -204,6 +207,14 @@ def test_a_site_with_an_unknown_condition_gives_at_most_what_the_effect_did(cat,
     st, evs = jiu_ji(gives)
     r = check(cat, st, evs)
     assert r.legal is legal, errors(r)
+
+
+def test_the_grant_of_an_answer_to_a_card_comes_before_the_card_resolves(cat):
+    """就计's grant after the 试探 it answered resolved (accepted before: no give came while a card was used)."""
+    st, evs = jiu_ji(1, after_resolve=True)
+    r = check(cat, st, evs)
+    assert r.legal is False
+    assert any("right after its effect" in e for e in errors(r)), errors(r)
 
 
 @pytest.mark.parametrize("task, legal", [(None, False), ("killer", True)])

@@ -81,10 +81,26 @@ def test_the_crosscheck_files_exist():
 
 
 def test_every_explained_survivor_names_one_mutant(mutants):
-    every = mutants
+    # and the twin's modules that EXPLAINED names, their functions of the keys only (the whole of enc.game: 1.5 s)
+    every = mutants + M.generate_all({k[0] for k in M.EXPLAINED}, targets=list(M.EXPLAINED_TWINS))
     for key, cls in M.EXPLAINED.items():
         assert cls in ("equivalent", "no twin", "full strength")
         named = [m for m in every if m.key == key]
         # not stale after an edit of the file; two mutants share a key only as the same edit of one line (the
         # two 15s of table.DECK), explained by the same reason
         assert named and len({(m.target, m.line, m.op, m.before) for m in named}) == 1, key
+
+
+def test_the_twin_is_mutated_only_when_named(mutants):
+    # the default is the interpreter alone (its ids unchanged); ``enc.MODULE`` names a module of checks/enc
+    assert {m.target for m in mutants} <= set(M.INTERP_TARGETS)
+    assert not any(t.startswith("enc.") for t in M.INTERP_TARGETS)
+    tw = M.generate("enc.windows")
+    assert tw and [m.id for m in tw] == list(range(len(tw)))
+    assert M.TARGETS["enc.windows"][0] == "skillproof.checks.enc.windows"
+    assert all(m.describe().startswith("enc/windows.py:") for m in tw)
+    assert {"enc_actor_ok", "enc_in_window"} <= {m.func for m in tw}
+    assert M._diff(tw[0]).startswith("--- a/checks/enc/windows.py")
+    # the whole-game twins run the game cross-check right after the hand-made cases, as their interpreters do
+    assert M.ordered_tests(M.CROSSCHECK, "enc.game") == M.ordered_tests(M.CROSSCHECK, "game")
+    assert M.ordered_tests(M.CROSSCHECK, "enc.windows") == M.CROSSCHECK

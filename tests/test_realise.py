@@ -223,3 +223,41 @@ def test_a_matters_question_rules_out_the_windows_where_its_rule_cannot_matter(c
     t = templates(cat, sk)[0]
     recv = {"decision": "matters", "seat": 0, "rule": "WorkersAreKnowledgable2", "args": {}}
     assert not asks_there(t, [(recv, {"matters": True})], cat) and asks_there(t, [(recv, {"matters": True})])
+
+
+def test_realisation_runs_in_a_z3_context_of_its_own(cat):
+    """``realise`` solves its fillings in a z3 context of its own (checks/terms.own_context): the caller's context
+    gets no term from it — the next term the caller makes has the number it would have had — and the caller's cache
+    of constants (enc/val.z) is its own again after it; the game found is the same when realised twice from a fresh
+    context (one per lane: fresh_own_context)."""
+    import z3
+    from skillproof.checks.enc.val import z
+    from skillproof.checks.terms import fresh_own_context, own_context, renew_own_context
+    sk = _skeleton(cat, ["sp_li_ning_yu", "chen_da_er"], [
+        Event("turn", seat=1), Event("window", window="send_start"),
+        Event("give", seat=0, giver=1, site="BianZeTong#0", args={"A": "Jie_Huo", "B": "Diao_Bao"}),
+        Event("window", window="fight", in_front=0, sender=1)], turn=1)
+    base = play_run(cat, sk)
+    q = {"decision": "can_play", "seat": 0, "actual": "Jie_Huo", "declared": "Wu_Dao"}
+    main = z3.main_ctx()
+    seven = z(7)
+    z3.Int("own_ctx_probe_a")
+    n0 = z3.Int("own_ctx_probe_b").get_id()
+    games = []
+    for _ in range(2):
+        fresh_own_context()
+        game, why = realise(cat, sk, base.state, [(q, {"can_play": False})])
+        assert game is not None, why
+        games.append(game.to_dict())
+        z3.Int("own_ctx_probe_a")
+        assert z3.Int("own_ctx_probe_b").get_id() == n0      # no term of this context was made or freed meanwhile
+    assert games[0] == games[1]
+    assert z3.main_ctx() is main and z(7) is seven
+    with own_context() as mine:
+        assert mine is not main and z3.main_ctx() is mine and z3.Int("v").ctx is mine
+        assert z(7) is not seven and z(7).ctx is mine
+        renew_own_context()                                   # a fresh one from here on (solve's second try)
+        assert z3.main_ctx() is not mine and z3.main_ctx() is not main
+    assert z3.main_ctx() is main and z(7) is seven
+    renew_own_context()                                       # outside a block: nothing
+    assert z3.main_ctx() is main

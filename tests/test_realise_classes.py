@@ -241,9 +241,10 @@ def test_an_invalidation_in_the_send_phase_is_a_game_with_a_third_seat(cat):
               Event("send", seat=1, colours=Hole(new("message"), "class", CLASSES), arrow=Hole(new("arrow"), "dir"),
                     lockable=Hole(new("lockable"), "bool"), dir="right", to=2, locks=[], face_up=False, source="hand"),
               Event("fire", seat=1, rule="WorkersAreKnowledgable", on="send", **fields("WorkersAreKnowledgable", chosen=0)),
+              # its grant inside its own resolution, before 赌命 is asked (Game.dealListeningSkill; issue 22)
+              Event("give", seat=0, giver=1, site="WorkersAreKnowledgable#0"),
               Event("fire", seat=2, rule="DuMing", on="move", **fields("DuMing")),
               Event("fire", seat=0, rule="XianFaZhiRen", on="add_message", **xf),
-              Event("give", seat=0, giver=1, site="WorkersAreKnowledgable#0"),
               Event("give", seat=1, giver=0, site="XianFaZhiRen#0"),
               Event("window", window="send", in_front=0)]
     game = solve(cat, Trace(start, events, table=True), play_run(cat, Trace(setup, [Event("turn", seat=1)])).state)

@@ -69,7 +69,8 @@ from .win import (NOID, enc_check_disturber_win, enc_check_killer_win, enc_check
 
 SKELETON_KINDS = ("turn", "window", "give", "replace", "use", "play")
 GAME_KINDS = SKELETON_KINDS + ("draw", "send", "resolve", "fire", "die")
-NODE_FREE = ("fire", "resolve", "die")
+NODE_FREE = ("fire", "resolve", "die", "give")
+ANSWERING = ("fire", "give")      # twin of model/interp/game.ANSWERING: a give is inside its effect's resolution
 INVALID_SEAT = 10 ** 6
 DIRS = ("up", "left", "right")
 
@@ -455,7 +456,7 @@ class GameEncoding:
         tab = self.tab
         self.gives_at_once(ev)
         self.gives_to_one(ev)
-        if ev.kind != "fire":
+        if ev.kind not in ANSWERING:
             self.discard_dead()
         if ev.kind not in NODE_FREE and self.card is None and tab.window != "dying":
             self.check_win()
@@ -463,7 +464,7 @@ class GameEncoding:
             self.bad("the game is not over")
             return False
         self.ok("the game is not over", NOT(tab.ended))
-        if self.card is not None and ev.kind not in ("fire", "resolve"):
+        if self.card is not None and ev.kind not in ("fire", "resolve", "give"):
             self.bad("the card being used resolves first")
         if ev.kind not in NODE_FREE:
             exempt = False
@@ -472,15 +473,15 @@ class GameEncoding:
             if ev.kind == "window" and ev.window == "dying" and self.seat_ok(ev.dying):
                 exempt = OR(exempt, enc_dying_first(tab, ev.dying))
             self.ok("a player with three black messages is dying first", OR(NOT(enc_anyone_dying(tab)), exempt))
-        if ev.kind not in ("fire", "resolve"):
+        if ev.kind not in ANSWERING and ev.kind != "resolve":
             self.pending = []
         return True
 
     # -------------------------------------------------------------------------------------- grants to every player
     def gives_at_once(self, ev) -> None:
         """Twin of GameRunner.gives_at_once: a grant an effect hands to a set of players comes as one run of gives
-        right after it (every recipient once, one site and giver, the same arguments; only gives, fires and the
-        effect's own send between), as many runs as its grant ops ran."""
+        right after it (every recipient once, one site and giver, the same arguments; only gives and the effect's
+        own send between — no other skill answering the same event), as many runs as its grant ops ran."""
         give = _site(self.cat, ev.site) if ev.kind == "give" else None
         member = give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and enc_set_granted(self.cat, give)
         run = self.at_once
@@ -490,7 +491,7 @@ class GameEncoding:
         if ev.kind == "send" and any(o["sends"] and not o["sent"] for o in self.owed):
             for o in self.owed:
                 o["sent"] = o["sent"] or o["sends"]
-        elif ev.kind not in ("give", "fire"):
+        elif ev.kind != "give":
             self.settle_owed()
         if goes_on:
             run["seats"].append(ev.seat)
@@ -511,7 +512,8 @@ class GameEncoding:
     def gives_to_one(self, ev) -> None:
         """Twin of GameRunner.gives_to_one: a grant an effect hands to one player (skill/LengXueXunLian.kt
         ExecuteLengXueXunLian.resolve: ``r.skills += MustLockOne()``) is given to that player right after it — only
-        gives and fires between — once per grant op that ran; none without such an effect."""
+        gives between, before any other answer of the same event — once per grant op that ran; none without such
+        an effect."""
         give = _site(self.cat, ev.site) if ev.kind == "give" else None
         if give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and enc_one_granted(self.cat, give):
             o = next((o for o in self.owed_one if o["src"] == (ev.giver, give.giver) and o["grant"] == give.grant),
@@ -521,8 +523,8 @@ class GameEncoding:
             else:
                 o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
             return
-        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
-            self.settle_one()        # (the card whose use an effect answered resolves before its gives can come)
+        if ev.kind != "give":
+            self.settle_one()        # (before another answer of the same event, the card it answered resolving)
 
     def settle_one(self, ending: bool = False) -> None:
         """Twin of GameRunner.settle_one: per seat, as many gives as grant ops that named him ran (at most that, where

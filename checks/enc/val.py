@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import NOT_CONST, const_of, Add as _Add, And as _And, Eq2 as _Eq, Ge as _Ge, Gt as _Gt, Ite as _Ite, Le as _Le, Lt as _Lt, \
+from ..terms import NOT_CONST, const_of, per_context, Add as _Add, And as _And, Eq2 as _Eq, Ge as _Ge, Gt as _Gt, Ite as _Ite, Le as _Le, Lt as _Lt, \
     Mul as _Mul, Not as _Not, Or as _Or, Sub as _Sub
 
 NONE = -1                   # "no seat" / "no card" / "no class" / "no task"
@@ -24,7 +24,7 @@ def is_c(x) -> bool:
     return type(x) in _PY or not isinstance(x, z3.ExprRef)
 
 
-_CONST: dict = {}
+_CONST: dict = per_context({})     # terms of the default context (checks/terms.own_context)
 
 
 def z(x):

@@ -433,6 +433,13 @@ class _Translator:
                 var = params[0] if params else "it"
                 if len(stmts) == 1 and _is_not_black(_ir(stmts[0]), var):
                     return _T("bool", f"{o.text}non_black_messages > 0", _CMP)
+            if fn in ("all", "none") and not args and lam is not None and "non_black_messages" in V.PLAYER_ATTRS:
+                # every message black (none not black): no non-black message — `any { !it.isBlack() }` negated
+                params, stmts = _lambda_parts(lam)
+                var = params[0] if params else "it"
+                test = _is_not_black if fn == "none" else _is_black
+                if len(stmts) == 1 and test(_ir(stmts[0]), var):
+                    return _T("bool", f"{o.text}non_black_messages == 0", _CMP)
         if o.sort == "self" and fn == "getSkillUseCount" and len(args) == 1:
             a = args[0].x
             if (a.k == "name" and a.a[0] == "skillId"):
@@ -548,6 +555,12 @@ def _is_not_black(x: _X, var: str) -> bool:
     c = x.a[1]
     return c.k == "call" and c.a[0].k == "nav" and c.a[0].a[1] == "isBlack" and not c.a[1] and \
         c.a[0].a[0].k == "name" and c.a[0].a[0].a[0] == var
+
+
+def _is_black(x: _X, var: str) -> bool:
+    """``v.isBlack()``"""
+    return x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "isBlack" and not x.a[1] and \
+        x.a[0].a[0].k == "name" and x.a[0].a[0].a[0] == var
 
 
 def _only_unknown(node) -> bool:

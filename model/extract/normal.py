@@ -187,6 +187,11 @@ class _Norm:
                 return [("guard", self.cond(kids[0]), self.expr(kids[1]))]
         if t == "property_declaration":
             return self.prop_stmt(n)
+        if t == "call_expression" and n.named_children and n.named_children[0].type == "identifier" and \
+                self.helpers:
+            block = self.block_call(n)
+            if block is not None:
+                return block
         x = self.expr(n)
         if x in (("seq",), ("lambda", ("seq",))):
             return []
@@ -199,6 +204,33 @@ class _Norm:
                 and ("lambda", ("seq",)) in x[2]:
             return []                                   # a timer that would run nothing
         return [x]
+
+    def block_call(self, n):
+        """The statements of a private block helper (``_block_helper``) called by its bare name as a statement, its
+        parameters replaced by the arguments (each read only: nothing evaluated twice or out of order matters), or
+        None."""
+        return self._written_block(n, "block")
+
+    def _written_block(self, n, kind: str):
+        """The normal form of a call ``n`` of a block helper of ``kind`` (``_block_helper``) written out, as a list
+        of statements (for "value": the last is ``("jump", "return", (e,))``), or None."""
+        if n.type != "call_expression" or not n.named_children or n.named_children[0].type != "identifier":
+            return None
+        name = self.text(n.named_children[0])
+        if name in self.declared or not any(k[:2] == (kind, name) for k in self.helpers if len(k) == 4):
+            return None
+        x = self.expr(n)
+        if not (isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4):
+            return None
+        args = x[2]
+        helper = self.helpers.get((kind, name, len(args), self.rel))
+        if helper is None or any(not isinstance(a, tuple) or a[:1] in (("lambda",), ("named",)) or not _pure(a)
+                                 for a in args):
+            return None
+        body = _inline(helper, None, args, len(self.locals))
+        for v in sorted({y for y in _walk_locals(body)}, key=lambda v: (len(v), v)):
+            self.local(f"<inlined {v}>")                # its own locals keep places no later local takes
+        return list(body[1:])
 
     def if_stmt(self, n) -> list:
         cond = n.child_by_field_name("condition")
@@ -276,6 +308,12 @@ class _Norm:
                         self.declared.add(name)
                     v = ("v", self.local(name)) if name in self.declared else ("id", name)
                     return [("decl", v, init), ("guard", self.eq("==", v, ("null",)), jump)]
+            written = self._written_block(value, "value") if value is not None and self.helpers else None
+            if written is not None:
+                if outer:
+                    self.declared.add(name)
+                v = ("v", self.local(name)) if name in self.declared else ("id", name)
+                return written[:-1] + [("decl", v, written[-1][2][0])]     # the block, then the local its value
             init = self.expr(value) if value is not None else None
         finally:
             if outer:
@@ -310,6 +348,8 @@ class _Norm:
                 return True                             # a function that only tells the clients (``_noop``)
             if last and (last.endswith("Toc") or last.endswith("_toc")):
                 return True
+            if last == "addEvent" and self.moments and self._unheard_event(n):
+                return True                             # an event nobody listens for (``quiet_events``)
             return False
         if t == "assignment":
             left = n.child_by_field_name("left") or (n.named_children[0] if n.named_children else None)
@@ -323,6 +363,24 @@ class _Norm:
             kids = self.kids(n)
             return bool(kids) and self.callee_names(kids[0])[0] in self.robot_names
         return False
+
+    def _unheard_event(self, n) -> bool:
+        """Whether the call ``n`` (``….addEvent(…)``) raises, as its one argument, a new event of a class nobody
+        listens for (its arguments read only)."""
+        va = next((c for c in n.named_children if c.type == "value_arguments"), None)
+        args = [c for c in (va.named_children if va is not None else []) if c.type == "value_argument"]
+        if len(args) != 1 or any(c.type in ("annotated_lambda", "lambda_literal") for c in n.named_children):
+            return False
+        ev = self.kids(args[0])
+        ev = ev[-1] if ev else None
+        if ev is None or ev.type != "call_expression" or not ev.named_children or \
+                ev.named_children[0].type != "identifier":
+            return False
+        if f"event:{self.text(ev.named_children[0])}" not in self.moments:
+            return False
+        x = self.expr(ev)
+        return isinstance(x, tuple) and x[:1] == ("call",) and len(x) == 4 and all(
+            _pure(a) for a in x[2] if isinstance(a, tuple))
 
     def callee_names(self, n) -> tuple:
         """(last name, first name) of a callee or assignment target ``a.b.c`` (either may be "")."""
@@ -813,6 +871,7 @@ def helpers(files: dict, parse) -> dict:
             m = _HELPER.match(text)
             if m is None:
                 _plain_helper(fd, text, data, member, funs, found, seen, rel)
+                _block_helper(fd, text, data, found, rel)
                 if member:
                     _effect_summary(fd, text, data, funs, found)
                 continue
@@ -833,7 +892,7 @@ def helpers(files: dict, parse) -> dict:
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",))}
+                                                                            ("noop",), ("block",), ("value",))}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -1134,6 +1193,48 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     found[key] = (locs, x, kind)
 
 
+_BLOCK = re.compile(rb"private\s+fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*([\w<>?, .]+?)\s*)?\{")
+
+
+def _block_helper(fd, text: bytes, data: bytes, found: dict, rel: str = ""):
+    """A private function of a file or class whose body is a block that returns nothing (no ``return`` in it), its name
+    declared once in its file: ("block", name, arity, file) -> (parameter locals, the block's normal form). A call of it
+    standing as a statement, by its bare name, is its block with the parameters replaced by the arguments (``_Norm.
+    stmt``): code moved into a helper called from the same place is the same code. A block whose one ``return`` is its
+    last statement (``return e``, a value) is kept too: the initialiser of a local (``val x = helper(a)``) is the
+    block with ``val x = e`` in place of the return (``_Norm.prop_stmt``)."""
+    m = _BLOCK.match(text)
+    if m is None or re.search(rb"\bthis\b|\bsuper\b|\breturn@", text) or \
+            len(_FUN_NAME_OF(m.group(1)).findall(data)) != 1:
+        return
+    returns = len(re.findall(rb"\breturn\b", text))
+    if returns > 1 or (returns and (m.group(3) or b"Unit").strip() == b"Unit"):
+        return
+    params = _param_nodes(fd)
+    if len(params) != len([x for x in m.group(2).split(b",") if x.strip()]):
+        return
+    body = next((c for c in fd.named_children if c.type == "function_body"), None)
+    block = next((c for c in body.named_children if c.type == "block"), None) if body is not None else None
+    if block is None:
+        return
+    nm = _Norm(data, frozenset())
+    names = [_param_name(p, data) for p in params]
+    nm.declare(fd)
+    try:
+        locs = tuple(nm.local(x) for x in names)
+        tree = nm.body(block)
+    except RecursionError:
+        return
+    if returns:
+        last = tree[-1] if len(tree) > 1 else None
+        if not (isinstance(last, tuple) and last[:2] == ("jump", "return") and len(last) == 3 and len(last[2]) == 1
+                and not _has_jump(tree[:-1])):
+            return                                      # the return is not the block's last statement
+        found[("value", m.group(1).decode(), len(params), rel)] = (locs, tree, "plain")
+        return
+    found[("block", m.group(1).decode(), len(params), rel)] = (locs, tree, "plain")
+
+
 def _calls_member(x, funs: dict) -> bool:
     """Whether a normal form calls a bare-named function the code base declares (a member of the implicit receiver
     perhaps: not written out elsewhere)."""
@@ -1148,12 +1249,24 @@ def _calls_member(x, funs: dict) -> bool:
 def is_helper(c_text: bytes, member: str, arity: int, helpers: dict, rel: str = "") -> bool:
     """Whether a declaration is one of ``helpers`` (written out at each call: adding or removing it alone changes
     nothing)."""
+    if ("block", member, arity, rel) in helpers or ("value", member, arity, rel) in helpers:
+        return True                                     # a block written out at each call (``_block_helper``)
     m = _HELPER.match(c_text.strip())
     if m is None:
         m = _PLAIN.match(c_text.strip())
         return m is not None and m.group(2).decode() == member and (
             helpers.get((member, arity), ("", "", ""))[2] == "member" or ("plain", member, arity, rel) in helpers)
     return m is not None and m.group(1).decode() == member and (member, arity) in helpers
+
+
+def _walk_locals(x):
+    """The local names (``("v", name)``) a normal form holds."""
+    if isinstance(x, tuple):
+        if len(x) == 2 and x[0] == "v" and isinstance(x[1], str):
+            yield x[1]
+        else:
+            for c in x:
+                yield from _walk_locals(c)
 
 
 def _lower_ids(x) -> bool:
@@ -1198,8 +1311,9 @@ _STATE_CLASS = re.compile(rb"\bclass\s+(\w+)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)
 def quiet_moments(files: dict) -> dict:
     """The states that only raise a moment no code of the revision answers (``OnGiveCard(whoseTurn, from, to,
     next)``: its ``resolve`` asks the triggers, then goes on with ``next``; nothing tests the state against its
-    class): name -> the index of the state it goes on with. Such a state is the state it goes on with."""
-    out = {}
+    class): name -> the index of the state it goes on with. Such a state is the state it goes on with. Also
+    ``"event:<name>"`` -> -1 for each event nobody listens for (``quiet_events``)."""
+    out = {f"event:{e}": -1 for e in quiet_events(files)}      # events nobody listens for (``quiet_events``)
     for rel, data in files.items():
         if b"dealListeningSkill" not in data:
             continue
@@ -1217,6 +1331,35 @@ def quiet_moments(files: dict) -> dict:
                 continue
             out[name] = nxt[0]
     return out
+
+
+_EVENT_CLASS = re.compile(rb"\bclass\s+(\w+)\b[^{\n]*?\)?\s*:\s*Event\s*\(\s*\)")
+#: a read of a type: a test, a cast, a type argument (``findEvent<T>``), a class literal
+_TYPE_READ = rb"(?:\bas\??\s+|\bis\s+|<\s*|::\s*)%s\b(?!\s*\()|\b%s\s*::\s*class\b"
+
+
+def quiet_events(files: dict) -> frozenset:
+    """The events (``class TurnEndEvent(…) : Event()``) no code of the revision listens for — nothing tests an event
+    against the class, casts to it or asks for it by type (``findEvent<TurnEndEvent>``), and nothing listens for every
+    event (``findEvent<Event>``, ``is Event``): raising one (``game.addEvent(TurnEndEvent(p))``) only adds an event
+    every listener passes over, so the statement is no rule (``_Norm.dropped``)."""
+    generic = re.compile(rb"\bis\s+Event\b|\bas\??\s+Event\b|\b(?:find|filter|first|last|any|none|count|all)\w*\s*<\s*Event\s*>")
+    if any(generic.search(d) for d in files.values()):
+        return frozenset()
+    out = set()
+    for rel, data in files.items():
+        if b"Event" not in data:
+            continue
+        for m in _EVENT_CLASS.finditer(data):
+            name = m.group(1)
+            heard = re.compile(_TYPE_READ % (re.escape(name), re.escape(name)))
+            if any(heard.search(d) for d in files.values() if name in d):
+                continue
+            if sum(len(re.findall(rb"\bclass\s+" + re.escape(name) + rb"\b", d)) for d in files.values()
+                   if name in d) != 1:
+                continue                                # declared twice (another package): left alone
+            out.add(name.decode())
+    return frozenset(out)
 
 
 def _param_name(node, data: bytes) -> str:
@@ -1485,6 +1628,10 @@ def _take(x):
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    if k == "not" and len(x) == 2 and isinstance(x[1], tuple):
+        y = _negate(x[1])                               # a negation a rewrite below it made pushable (`!!any`)
+        if y != x:
+            return y
     if k == "cmp":
         y = _nonneg(x)
         if y != x:
@@ -1815,6 +1962,82 @@ def _subst(x, var, value, count: list):
     return tuple(_subst(c, var, value, count) for c in x)
 
 
+def _guarded_filter(prev, x):
+    """``if (l.any { p }) x = l.filterNot { p }`` (or ``l.filter { !p }``) with ``l`` the value of ``x`` (``x``
+    itself, or a local the statement before declares as ``x``) is the store alone: where no element passes ``p`` the
+    filter keeps every element, and the store writes the value already there. None for any other statement."""
+    if not (isinstance(x, tuple) and len(x) == 3 and x[0] == "if" and isinstance(x[2], tuple) and len(x[2]) == 2):
+        return None
+    asg, cond = x[2][1], x[1]
+    if not (isinstance(asg, tuple) and len(asg) == 3 and asg[0] == "assignment" and isinstance(asg[2], tuple)):
+        return None
+    f = asg[2]
+    if not (len(f) == 4 and f[0] == "call" and f[1][:1] == ("nav",) and len(f[1]) == 4 and
+            f[1][3] in ("filterNot", "filter") and len(f[2]) == 1):
+        return None
+    lst = f[1][2]
+    if not (isinstance(cond, tuple) and len(cond) == 4 and cond[0] == "call" and cond[1][:1] == ("nav",) and
+            len(cond[1]) == 4 and cond[1][3] == "any" and cond[1][2] == lst and len(cond[2]) == 1):
+        return None
+    p, q = _lambda_expr(f[2][0]), _lambda_expr(cond[2][0])
+    if p is None or q is None or not _pure(p) or not _pure(q):
+        return None
+    if _order(q) != _order(p if f[1][3] == "filterNot" else _negate(p)):
+        return None
+    target = asg[1]
+    if not (lst == target or (lst[:1] == ("v",) and prev == ("decl", lst, target))) or not _path(target):
+        return None
+    return asg
+
+
+def _subst_all(x, var, value, count: list):
+    """``x`` with every read of the local ``var`` replaced by ``value`` (lambdas and loops too); a write of it counts
+    9 (no value to write out)."""
+    if not isinstance(x, tuple):
+        return x
+    if x == var:
+        count[0] += 1
+        return value
+    if (x[:1] == ("assignment",) and len(x) >= 2 and x[1] == var) or (x[:1] == ("un",) and len(x) == 3 and
+                                                                      x[1] in ("++", "--") and x[2] == var):
+        count[0] += 9
+        return x
+    return tuple(_subst_all(c, var, value, count) for c in x)
+
+
+def _constant_path(x, effects, tree, after=(), var=None) -> bool:
+    """Whether a path (``event.messageCard``) reads the same value wherever the local ``var`` holding it is read in
+    the statements ``after`` it: its root is a name, a parameter or a local the tree never writes, and every statement
+    up to the last read of ``var`` reads only or changes only what is known (``_footprint``: stores, collections
+    changed in place, calls whose changes are summarised in ``effects``), none of it a name along the path."""
+    names = []
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        names.append(x[3])
+        x = x[2]
+    if x[:1] == ("id",):
+        names.append(x[1])
+    elif not (x[:1] == ("v",) and not _assigns(tree, (x,)) and not _writes_local(tree, x)):
+        return False
+    if var is None:
+        return False
+    reads = [j for j, c in enumerate(after) if _contains(c, var)]
+    for c in after[:reads[-1] + 1] if reads else ():
+        if _pure(c):
+            continue
+        f = _footprint(c, effects or {})
+        if f is None or any(isinstance(w, tuple) and len(w) == 2 and w[1] in names for w in f[0]):
+            return False
+    return True
+
+
+def _writes_local(x, v) -> bool:
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("un",) and len(x) == 3 and x[1] in ("++", "--") and x[2] == v:
+        return True
+    return any(_writes_local(c, v) for c in x)
+
+
 def _path(x) -> bool:
     """A name, a local or a chain of members of one (``fsm.askWhom``): no call."""
     while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
@@ -1970,6 +2193,11 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         items[i:i + 2] = [carry(a, f)]
                         changed[0] = True
                         continue
+                    g = _guarded_filter(a, b)
+                    if g is not None:
+                        items[i + 1] = carry(b, g)
+                        changed[0] = True
+                        continue
                     if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
                             uses.get(a[1][1], 0) == 2 and a[2] is not None and _pure(a[2]):
                         n = [0]
@@ -1993,6 +2221,17 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                             new = b
                         if n[0] == uses[a[1][1]] - 1:
                             items[i:i + 2] = [carry(b, new)]
+                            changed[0] = True
+                            continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            a[2] is not None and _path(a[2]) and uses.get(a[1][1], 0) >= 2 and \
+                            _constant_path(a[2], effects, tree, items[i + 1:], a[1]):
+                        # a local holding a path nothing changes before its last read (``_constant_path``): the
+                        # path written at each read
+                        n = [0]
+                        rest = [_subst_all(c, a[1], a[2], n) for c in items[i + 1:]]
+                        if n[0] == uses[a[1][1]] - 1:
+                            items[i:] = [carry(c, r) for c, r in zip(items[i + 1:], rest)]
                             changed[0] = True
                             continue
                     i += 1

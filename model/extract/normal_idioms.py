@@ -3,6 +3,8 @@ each call it builds, with the parameter of the call's trailing lambda):
 
 * a type filter: ``l.filter { it is T }``, ``l.filter { it is T }.map { it as T }`` and ``l.mapNotNull { it as? T }``
   are ``l.filterIsInstance<T>()``;
+* two collections sharing an element: ``a.any { it in b }`` is ``b.any { it in a }`` (``a`` and ``b`` names or members
+  of names, the lambda's parameter in neither), in one order;
 * a query over a type filter is the query with the type test in its predicate: ``l.filterIsInstance<T>().any { p }``
   is ``l.any { it is T && p }`` (so are ``none``, ``count``, ``first``, ``firstOrNull``, ``find``, ``last``,
   ``lastOrNull``, ``filter``), ``….all { p }`` is ``l.all { it !is T || p }``, and without a predicate ``any()`` /
@@ -13,6 +15,8 @@ What is not one of these shapes (a filter on anything but one type test, a cast 
 ``map`` of anything but the cast) is left as written: a change there stays a change.
 """
 from __future__ import annotations
+
+import re
 
 #: queries whose predicate may take the type test in front (``q { it is T && p }``)
 _AND = frozenset({"any", "none", "count", "first", "firstOrNull", "find", "last", "lastOrNull", "findLast", "filter"})
@@ -71,6 +75,22 @@ def _or(a, b) -> tuple:
     return ("or",) + tuple(parts)
 
 
+def _plain_path(x) -> bool:
+    """A name, a local or a chain of members of one (``card2.colors``): reading it calls nothing."""
+    while isinstance(x, tuple) and len(x) == 4 and x[0] == "nav" and x[1] in (".", "?."):
+        x = x[2]
+    return isinstance(x, tuple) and len(x) == 2 and x[0] in ("v", "id") or x == ("this_expression", "this")
+
+
+def _mentions(x, y) -> bool:
+    return x == y or (isinstance(x, tuple) and any(_mentions(c, y) for c in x))
+
+
+def _shape(x) -> str:
+    """An order of two operands by their shape (locals' numbers left out: they are given later)."""
+    return re.sub(r"\('v', '[vs]\d+'\)", "('v',)", repr(x))
+
+
 def rewrite_call(x: tuple, param, fresh):
     """``x`` (a call's normal form) in the one form of the module's docstring; ``param``: the local of the call's
     trailing lambda's parameter (None without one), ``fresh()``: a new local, for a predicate the code does not
@@ -81,6 +101,13 @@ def rewrite_call(x: tuple, param, fresh):
     if recv is None:
         return x
     args = x[2]
+    # a.any { it in b } → b.any { it in a } in one order (the two share an element either way)
+    if name == "any" and len(args) == 1 and param is not None:
+        e = _lambda_body(args[0])
+        if isinstance(e, tuple) and len(e) == 4 and e[:3] == ("in", True, param) and _plain_path(e[3]) and \
+                _plain_path(recv) and not _mentions(e[3], param) and not _mentions(recv, param) and \
+                _shape(e[3]) < _shape(recv):
+            return ("call", ("nav", x[1][1], e[3], "any"), (_lam(("in", True, param, recv)),), x[3])
     # l.filter { it is T } → l.filterIsInstance<T>()
     if name == "filter" and len(args) == 1 and param is not None:
         e = _lambda_body(args[0])

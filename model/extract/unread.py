@@ -332,6 +332,7 @@ def compare(base: dict, head: dict) -> Comparison:
     dead_h = dead_params(head, files, parse, is_rule_file)
     help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
     help_h = helpers(head, parse)
+    _same_blocks(help_b, help_h, base, head)
     mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
     mom_h = quiet_moments(head)
 
@@ -415,6 +416,20 @@ def compare(base: dict, head: dict) -> Comparison:
     cmp.changes.extend(_fact_changes(base, head, parser, parsed, files))
     cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change, c.what))
     return cmp
+
+
+def _same_blocks(help_b: dict, help_h: dict, base: dict, head: dict):
+    """A block helper (``normal._block_helper``) written out on one side only where the other side declares a function
+    of that name in that file too (one it cannot write out: a ``this@`` in a client message, a second return): written
+    out on neither side — else a change the normal form drops (the client message) would show at every call."""
+    for mine, other, src in ((help_b, help_h, head), (help_h, help_b, base)):
+        for k in [k for k in mine if k[:1] in (("block",), ("value",)) and len(k) == 4]:
+            kind, name, arity, rel = k
+            if (kind, name, arity, rel) in other:
+                continue
+            data = src.get(rel) or b""
+            if re.search(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode()) + rb"\s*\(", data):
+                del mine[k]
 
 
 def _written_out(c: Construct, helpers: dict) -> bool:

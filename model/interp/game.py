@@ -47,8 +47,13 @@ from .table import COUNT_FIELDS, add_message, class_of, counts, counts_are_area,
 TABLE_KINDS = ("draw", "send", "resolve", "fire", "die")
 GAME_KINDS = SKELETON_KINDS + TABLE_KINDS
 #: events after which the server runs a process node (triggers dealt, wins and dying checked): every event but a
-#: card's resolution in progress, a skill answering a pending event, and a death being dealt with
-NODE_FREE = ("fire", "resolve", "die")
+#: card's resolution in progress, a skill answering a pending event, a death being dealt with, and a grant an effect
+#: hands out (the server adds it inside the effect's own resolution: ``skills += …``, no process node between)
+NODE_FREE = ("fire", "resolve", "die", "give")
+#: events inside the answering of the pending events: a skill answering one, and the grant its effect hands out as it
+#: resolves — neither closes the pending events (Game.dealListeningSkill asks the next skill once the effect, its
+#: grant included, is done) nor lets the dead's cards go (discard_dead)
+ANSWERING = ("fire", "give")
 
 
 def window_players(st) -> dict:
@@ -142,22 +147,21 @@ class GameRunner(Runner):
         st = self.st
         self.gives_at_once(ev)
         self.gives_to_one(ev)
-        if ev.kind != "fire":
+        if ev.kind not in ANSWERING:
             self.discard_dead()
         if st.winners is None and ev.kind not in NODE_FREE and self.card is None and st.window not in ("dying",):
             self.check_win()
         if st.winners is not None:
             self.bad(Reason("游戏已经结束", "the game is over"))
             return False
-        if self.card is not None and ev.kind not in ("fire", "resolve"):
+        if self.card is not None and ev.kind not in ("fire", "resolve", "give"):
             self.bad(Reason("上一张牌还没有结算", "the card being used has not resolved yet"))
         q = D.dying_queue(st)
         if q and ev.kind not in NODE_FREE and not (st.window == "dying" and st.dying == q[0]):
             if not (ev.kind == "window" and ev.window == "dying" and ev.dying == q[0]):
                 self.bad(Reason(f"座位{q[0]}有三张黑色情报：先要濒死求澄清", f"seat {q[0]} has three black messages: he is dying first"))
-        if ev.kind not in ("fire",):
-            if ev.kind != "resolve":
-                self.pending = []
+        if ev.kind not in ANSWERING and ev.kind != "resolve":
+            self.pending = []
         return True
 
     # -------------------------------------------------------------------------------- grants to every player
@@ -166,9 +170,11 @@ class GameRunner(Runner):
         强令, 冷血训练's ban, 变则通's declaration, 诱敌深入) hands it to every one of them at once (the server's
         ``g.players.forEach { it.skills += … }``: every seat, dead ones and the user included), right after it: its
         give events form one run — consecutive, of one site and giver, every recipient once, the same arguments —
-        that comes before any event but a give or a fire (other skills answering the same event), or the message
-        the effect sends (冷血训练's ban is handed out as it is sent, the site's ``at``); as many runs as the effect's
-        grant ops that ran (a declined ``may`` hands out nothing), and none without such an effect.
+        that comes before any other event, another skill answering the same event included (the server adds the
+        grant inside the effect's own resolution; Game.dealListeningSkill asks the next skill only once it is
+        done), but the message the effect sends (冷血训练's ban is handed out as it is sent, the site's ``at``); as
+        many runs as the effect's grant ops that ran (a declined ``may`` hands out nothing), and none without such
+        an effect. A give is no process node (NODE_FREE, ANSWERING): the events the effect answered stay pending.
         Twin: checks/enc/game.GameEncoding.gives_at_once."""
         give = site_of(self.cat, ev.site) if ev.kind == "give" else None
         member = give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and set_granted(self.cat, give)
@@ -179,7 +185,7 @@ class GameRunner(Runner):
         if ev.kind == "send" and any(o["sends"] and not o["sent"] for o in self.owed):
             for o in self.owed:
                 o["sent"] = o["sent"] or o["sends"]
-        elif ev.kind not in ("give", "fire"):
+        elif ev.kind != "give":
             self.settle_owed()
         if goes_on:
             run["seats"].append(ev.seat)
@@ -206,10 +212,11 @@ class GameRunner(Runner):
         ``chosen`` …: 冷血训练's MustLockOne to its user, 先发制人's InvalidSkill to the chosen player, 调虎离山's to its
         target …) hands it to that player as it resolves (the server's ``r.skills += …`` inside the effect:
         skill/LengXueXunLian.kt ExecuteLengXueXunLian.resolve, XianFaZhiRen.kt, card/DiaoHuLiShan.kt): right after
-        the effect — only gives and fires (other skills answering the same event) between, and the resolution of
-        the card whose use it answered (no give comes while a card is being used: ``node``), before anything else,
-        the message it sends included — one give of the giver's site to each player its grant ops named, as many
-        as ran (a declined ``may`` hands out nothing); none without such an effect, none to another player.
+        the effect — only its other gives between, before anything else: before another skill answers the same
+        event (Game.dealListeningSkill asks the next one only once the effect, its grant included, is done), before
+        the card whose use it answered resolves (就计, 将计就计, 顺势而为 add theirs as they answer UseCardEvent), and
+        before the message it sends — one give of the giver's site to each player its grant ops named, as many as
+        ran (a declined ``may`` hands out nothing); none without such an effect, none to another player.
         Twin: checks/enc/game.GameEncoding.gives_to_one."""
         give = site_of(self.cat, ev.site) if ev.kind == "give" else None
         if give is not None and self.seat_ok(ev.giver) and self.seat_ok(ev.seat) and one_granted(self.cat, give):
@@ -223,7 +230,7 @@ class GameRunner(Runner):
             else:
                 o["got"][ev.seat] = o["got"].get(ev.seat, 0) + 1
             return
-        if ev.kind not in ("give", "fire") and not (ev.kind == "resolve" and self.card is not None):
+        if ev.kind != "give":
             self.settle_one()
 
     def settle_one(self, ending: bool = False) -> None:
