@@ -1942,8 +1942,9 @@ def _any_equal(x, uses: dict):
     return None
 
 
-def _subst(x, var, value, count: list):
-    """``x`` with the local ``var`` replaced by ``value`` (not inside a lambda or a loop: count[0] += 9 there)."""
+def _subst(x, var, value, count: list, through: bool = False):
+    """``x`` with the local ``var`` replaced by ``value`` — not inside a lambda or a loop (count[0] += 9 there)
+    unless ``through``; a write of it counts 9 (no value to write out)."""
     if not isinstance(x, tuple):
         return x
     if x == var:
@@ -1953,13 +1954,13 @@ def _subst(x, var, value, count: list):
                                                                       x[1] in ("++", "--") and x[2] == var):
         count[0] += 9                                   # the local written (`s += "…"`): no value to write out
         return x
-    if x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
+    if not through and x[:1] in (("lambda",), ("for_statement",), ("while_statement",), ("do_while_statement",)):
         c: dict = {}
         _uses(x, c)
         if c.get(var[1]):
             count[0] += 9
         return x
-    return tuple(_subst(c, var, value, count) for c in x)
+    return tuple(_subst(c, var, value, count, through) for c in x)
 
 
 def _guarded_filter(prev, x):
@@ -1993,16 +1994,7 @@ def _guarded_filter(prev, x):
 def _subst_all(x, var, value, count: list):
     """``x`` with every read of the local ``var`` replaced by ``value`` (lambdas and loops too); a write of it counts
     9 (no value to write out)."""
-    if not isinstance(x, tuple):
-        return x
-    if x == var:
-        count[0] += 1
-        return value
-    if (x[:1] == ("assignment",) and len(x) >= 2 and x[1] == var) or (x[:1] == ("un",) and len(x) == 3 and
-                                                                      x[1] in ("++", "--") and x[2] == var):
-        count[0] += 9
-        return x
-    return tuple(_subst_all(c, var, value, count) for c in x)
+    return _subst(x, var, value, count, through=True)
 
 
 def _constant_path(x, effects, tree, after=(), var=None) -> bool:
