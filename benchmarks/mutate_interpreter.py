@@ -455,7 +455,7 @@ def generate(target: str, only: set | None = None) -> list[Mutant]:
     regions = sorted(set(regions))
 
     def _parse(ra: int, piece: bytes):
-        indented = ra > 0 and src[ra - 1:ra] != b"\n" or piece[:1] in (b" ", b"\t")
+        indented = piece[:1] in (b" ", b"\t")          # a region starts at its line's start: a method is indented
         body = ast.parse(b"if 1:\n" + piece if indented else piece).body
         return body[0].body if indented else body
 

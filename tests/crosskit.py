@@ -95,21 +95,13 @@ class Harness:
         again whenever a test has added terms."""
         key = tuple(self.terms)
         if getattr(self, "_pack_key", None) != key:
-            bools = [k for k, t in self.terms.items() if z3.is_bool(t)]
-            self._bools = bools
-            self._ints = [k for k in self.terms if not z3.is_bool(self.terms[k])]
+            self._bit = {k: i for i, k in enumerate(k for k, t in self.terms.items() if z3.is_bool(t))}
             self._pack = z3.Sum([z3.If(self.terms[k], z3.IntVal(1 << i), z3.IntVal(0))
-                                 for i, k in enumerate(bools)]) if bools else z3.IntVal(0)
+                                 for k, i in self._bit.items()]) if self._bit else z3.IntVal(0)
             self._pack_key = key
-        bits = m.eval(self._pack, model_completion=True).as_long()
-        out = {}
-        for k in self.terms:                              # the terms' own order, as before
-            out[k] = None
-        for i, k in enumerate(self._bools):
-            out[k] = bool(bits >> i & 1)
-        for k in self._ints:
-            out[k] = m.eval(self.terms[k], model_completion=True).as_long()
-        return out
+        bits, bit = m.eval(self._pack, model_completion=True).as_long(), self._bit
+        return {k: bool(bits >> bit[k] & 1) if k in bit else m.eval(t, model_completion=True).as_long()
+                for k, t in self.terms.items()}                     # the terms' own order, as before
 
     def z3_decisions(self, state, x, y, d, lc, eqs=None, legal=False):
         S, C = self.S, self.S.codes
