@@ -106,6 +106,7 @@ class ClauseParser(Words):
         saved = self.toks
         self.toks = saved[:stop] + [Tok("end", "", saved[stop].col, saved[stop].col)]
         out: list[Given] = []
+        opened_other = None
         try:
             first = True
             while self.tok.kind != "end":
@@ -117,6 +118,7 @@ class ClauseParser(Words):
                 t = self.tok
                 if first and t.kind == "word" and t.kw in ("anyone", "other"):
                     self.take()                 # the player asked about opens the clause: anyone, by default
+                    opened_other = t if t.kw == "other" else None   # 别人使用截获时: another player did it
                     continue
                 if self.resolve(t, ("character",)) and not self.resolve(t, ("card",)) and \
                         not self.event_at() and getattr(self, "clause_subject", None) is None:
@@ -144,6 +146,11 @@ class ClauseParser(Words):
         finally:
             self.toks = saved
         self.i = after
+        if opened_other is not None:
+            for g in out:                       # what the clause says is of that other player: marked, so that a
+                if g.kind in ("claim", "where"):        # reader that cannot place it refuses (never the player's own)
+                    g.other = True
+                    g.col, g.text = opened_other.col, self.text[opened_other.col:g.end]
         return out
 
     def skip_conj(self) -> bool:

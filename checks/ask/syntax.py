@@ -78,7 +78,8 @@ class Given:
     window: str | None = None        # window: the window of the question (model.turn)
     interrupts: str | None = None    # window == "dying": the window the dying interrupts (None: any)
     who: str | None = None           # turn_of: the character whose turn it is
-    other: bool = False              # turn_of: another player's turn (not the player's own)
+    other: bool = False              # turn_of: another player's turn (not the player's own); claim / where: what
+    #                                  another player did or has (a clause opened by 别人: 别人使用截获时)
     ago: int | None = None           # grant / after: handed out this turn (0) or the previous one (1)
 
 

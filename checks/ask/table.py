@@ -154,6 +154,17 @@ def _attrs(node) -> set:
     return out
 
 
+def _death_index(events) -> int | None:
+    """The index of the player's (seat 0's) die event in a list of game events, or None."""
+    return next((i for i, e in enumerate(events) if e.kind == "die" and e.seat == 0), None)
+
+
+def _describes_the_player(q: Query, giv) -> bool:
+    """A condition written as an attribute of the player noun (``X的先行者``, ``X的角色``: the given followed by 的):
+    it says what the player is at the moment asked about, not before the events that lead there."""
+    return q.text[giv.end:giv.end + 1] == "的"
+
+
 def _vars(node) -> set:
     return {x.name for x in E.walk(node) if isinstance(x, E.Var)}
 
@@ -184,6 +195,8 @@ class Goal:
     roles: list = field(default_factory=list)      # roles of the player at the end: sender, not_sender, turn …
     plays: list = field(default_factory=list)      # (actual, declared): the player plays this card
     via: dict = field(default_factory=dict)        # (actual, declared) -> the conversion skill it is played through
+    plays_by_other: bool = False        # … played by another player (别人使用截获时), not by the player
+    at_death: list = field(default_factory=list)   # conditions on the player read as he dies (before his die event)
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
     cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
@@ -278,6 +291,7 @@ def goal_of(cat, q: Query) -> Goal:
                           "a skill's firing is asked as such (not under 'not' or 'or')")
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     receives = any(a.kind == "received" for a in atoms_of(g.claim))   # the claim is the player's receive
+    described = []                              # conditions written as the player's attribute (X的先行者)
     for giv in q.givens:
         k = giv.kind
         paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
@@ -286,8 +300,19 @@ def goal_of(cat, q: Query) -> Goal:
             g.invalid = True                         # 被禁闭后: its InvalidSkill always comes with the ban (one step)
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
+        if giv.other and (k == "where" or k == "claim" and not all(
+                a.kind == "play" and a.cards[1] is not None for a in atoms_of(giv.claim))):
+            raise Unsupported(f"牌桌问题还读不了别人的「{giv.text}」（只读别人打出一张牌：'别人使用截获时'）",
+                              f"the table search does not read another player's `{giv.text}` yet (only another "
+                              f"player playing a card: 'when another player plays 截获')")
+        if k == "claim" and giv.other:
+            g.plays_by_other = True             # 别人使用截获时: another player plays it (never the player asked)
         if k == "where":
             at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
+            if not at_end and _describes_the_player(q, giv) and not receives and not received_given(giv) and \
+                    not any(received_given(x) for x in q.givens) and g.fire is None:
+                described.append(giv.claim)     # 没有红色或蓝色情报的先行者死亡时: what he has when he dies
+                continue
             (g.after if at_end else g.before).append(giv.claim)
             if received_given(giv) and not receives and g.fire is None and g.effect is None and g.target is None:
                 # 收到蓝色情报后一定会获胜吗: the message's colour, and the player received it (a firing's template
@@ -334,6 +359,10 @@ def goal_of(cat, q: Query) -> Goal:
     for a in atoms_of(q.claim):
         if a.kind == "given" and a.value.rule == "task":
             g.tasks.add(a.value.who)
+    dies = any(_says_dead(x) for x in g.after) or any(a.kind == "where" and _says_dead(a) for a in atoms_of(g.claim))
+    # 没有红色或蓝色情报的先行者死亡时能获胜吗: the attribute is what he has as he dies (CheckKillerWin reads the
+    # dead player's area before AfterDieGiveCard discards it); of a question with no death, before the events
+    (g.at_death if dies else g.before).extend(described)
     if g.fire is not None and any(_says_dead(x) for x in g.after):
         g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:
@@ -806,6 +835,9 @@ class Builder:
                 if on_target:                       # 城府: a card played on the player by another
                     user = t if t != 0 else 1
                     played = self.card_events(user, card, actual, new, target=0)
+                elif self.goal.plays_by_other:      # 别人使用截获时: another player plays it
+                    user = t if t != 0 else 1
+                    played = self.card_events(user, card, actual, new)
                 else:
                     user = 0
                     played = self.card_events(0, card, actual, new)
@@ -1325,6 +1357,11 @@ class Search:
             out.append((f"given {i}", z(reader.term(enc, a, k))))
         for i, a in enumerate(self.goal.after):
             out.append((f"at the end {i}", z(reader.term(enc, a, -1))))
+        if self.goal.at_death:
+            d = _death_index(story.template.events)
+            for i, a in enumerate(self.goal.at_death):
+                out.append((f"as he dies {i}", z(reader.term(enc, a, d - 1 if d else None)) if d is not None else
+                            z3.BoolVal(False)))
         for r in self.goal.roles:
             from .syntax import Given
             out.append((f"role {r}", z(reader.role_value(Given("role", 0, 0, r, rule=r)))))
@@ -1389,9 +1426,15 @@ class Search:
         else:
             before = _start_state(game)
         reader.run, reader.game = run, game
+        dying = None
+        if self.goal.at_death:
+            d = _death_index(game.events)
+            dying = None if d is None else play_run(self.cat, TR.Trace(game.setup, game.events[:d], True)).state \
+                if d > 0 else _start_state(game)
         ok = self.via_ok(game) and self.frame_ok(run.state) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
-            all(reader.holds(run.state, a) for a in self.goal.after)
+            all(reader.holds(run.state, a) for a in self.goal.after) and \
+            all(dying is not None and reader.holds(dying, a) for a in self.goal.at_death)
         if not ok:
             raise TwinsDisagree(game, [(len(game.events), pick("解释器对这局游戏的回答不同", "the interpreter answers the game otherwise"))])
         return Found(story, game, run, before)
@@ -2125,6 +2168,10 @@ def refuse_table_only(q: Query) -> None:
                                  "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
                              g.col, g.end)
     for g in q.givens:
+        if g.kind in ("claim", "where") and g.other:
+            raise QueryError(Msg("别人的「{t}」只在牌桌问题里读得到（问触发技能的发动：'别人使用截获时，池镜海能发动观海吗'）",
+                                 "another player's '{t}' is read by table questions only (a triggered skill's firing: "
+                                 "'can 池镜海 fire 观海 when another player plays 截获')", t=g.text), g.col, g.end)
         if g.kind == "role" and g.rule == "last_alive":
             raise QueryError(Msg("「{t}」只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "'{t}' is read by table questions only (death, dying, winning, message counts, a "
