@@ -348,6 +348,14 @@ def player_args(key: str) -> tuple:
     return tuple((a.name, a.default) for a in (o.args if o is not None else ()) if a.type == PLAYER)
 
 
+def op_player_args(op) -> tuple:
+    """``player_args`` of an op as written: whom this op is done to or for — none for a flip of the message (破译
+    turns the message face up: its ``who`` names no player's role card)."""
+    if op.op == "flip" and op.args.get("what") == "message":
+        return ()
+    return player_args(op.op)
+
+
 def place_of(op) -> str | None:
     """Where an op that takes a message out of an area puts it (``remove_message``'s ``to``: discard_pile, hand or
     area, its default applied); None for every other op — what ask's effect claims tell apart (弃置情报 / 放入情报区)."""

@@ -80,7 +80,7 @@ for _canon, _words in {
     "draw": ("draw", "draws", "drawing", "摸", "摸牌"),
     "count": ("count", "number", "数", "数量"),
     "hold": ("hold", "holds", "holding", "have", "has", "having", "持有", "拥有"),
-    "cards": ("cards", "card_in_hand", "hand_cards", "手牌"),
+    "cards": ("cards", "card_in_hand", "hand_cards", "手牌", "卡牌"),
     "hand": ("hand", "hand_count"),
     "invalidated": ("invalidated", "invalid", "无效"),
     "face": ("face",),

@@ -71,8 +71,9 @@ class ClauseParser(Words):
         depth = 0
         while True:
             t = self.toks[k]
-            if t.kind == "end" or (t.kind == "op" and t.text == "?" and depth == 0):
-                return None
+            if t.kind == "end" or (t.kind == "op" and t.text == "?" and depth == 0 and all(
+                    x.kind == "end" or x.text == "?" or x.kw == "filler" for x in self.toks[k + 1:])):
+                return None                         # the question's end (a '?' before more words is a card left open)
             if t.kind == "op" and t.text in ("(", "{"):
                 depth += 1
             elif t.kind == "op" and t.text in (")", "}"):

@@ -126,7 +126,8 @@ PHRASES: list[tuple[str, str]] = [
      "@cond(blue in message) @cond(not red in message) @cond(not black in message)"),
     ("收到|接收到 含|含有? COLOUR 的? MSG", "received @cond({COLOUR} in message)"),
     ("CHAR 传出 的 COLOUR MSG", "@role(sender_is {CHAR}) @cond({COLOUR} in message)"),
-    ("MSG? 被 OTHER|PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
+    ("MSG? 被 PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
+    ("MSG? 被 OTHER 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(not in_front) can fire {SKILL}"),
     ("MSG? 被 SELF 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(in_front) can fire {SKILL}"),
     ("面朝上|正面朝上 的 CHAR", "{CHAR} @cond(face_up)"),
     ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
@@ -394,6 +395,71 @@ PHRASES: list[tuple[str, str]] = [
     ("被 TCARD 指定? 为? 目标? AFTER|WHEN", "@role(card_on {TCARD})"),
     ("被 TCARD 指定? 为? 目标? ,", "@role(card_on {TCARD}) ,"),      # 李宁玉面朝下时被威逼，城府会发动吗
 ]
+
+# ---- a message received, by whose it is and its colours: every sender phrase with every colour phrase (one row each,
+# so that the longest match reads the whole of 接收自己传出的纯黑色情报后 at once)
+_RECV = "收到|接收|收下|接收到"
+_SENDERS = [("SELF 传出 的", "@role(sender)"), ("OTHER 传出 的", "@role(not_sender)")]
+_HUES = [("含|含有? COLOUR 的?", "@cond({COLOUR} in message)"),
+         ("纯 黑色|黑 的?", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
+         ("纯 红色|红 的?", "@cond(red in message) @cond(not blue in message) @cond(not black in message)"),
+         ("纯 蓝色|蓝 的?", "@cond(blue in message) @cond(not red in message) @cond(not black in message)"),
+         ("双色|两色|双色的|两种颜色 的?", "@cond((red in message and black in message) or (blue in message and black in message) or "
+                                             "(red in message and blue in message))"),
+         ("COLOUR COLOUR 双色|两色 的?", "@cond({COLOUR} in message) @cond({COLOUR2} in message)")]
+_RECEIVED = [(f"{_RECV} {who} {hue} MSG AFTER|WHEN?", f"received {role} {cond}") for who, role in _SENDERS
+             for hue, cond in _HUES]
+_RECEIVED += [(f"{_RECV} {hue} MSG AFTER|WHEN", cond) for hue, cond in _HUES[4:]]        # 接收红黑双色情报后
+_RECEIVED += [(f"{_RECV} OTHER 传出 的 MSG", "received @role(not_sender)")]
+_RECEIVED += [(f"CHAR 传出 的 {hue} MSG", f"@role(sender_is {{CHAR}}) {cond}") for hue, cond in _HUES[1:]]   # 纯黑色
+# … and in English: after / when the player plays a card, is a card's target, receives a message of some colours, or
+# his own message is received (by someone else: the message is not in front of him)
+_WHEN_EN = "after|when|once|while"
+_HE = "he|she|they"
+_HUES_EN = [("COLOUR", "@cond({COLOUR} in message)"),
+            ("pure black", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
+            ("pure red", "@cond(red in message) @cond(not blue in message) @cond(not black in message)"),
+            ("pure blue", "@cond(blue in message) @cond(not red in message) @cond(not black in message)"),
+            ("two|dual -? colour|coloured|color|colored",
+             "@cond((red in message and black in message) or (blue in message and black in message) or "
+             "(red in message and blue in message))")]
+_RECEIVED += [
+    (f"{_WHEN_EN} playing|using CARD", "when play {CARD}"),
+    (f"{_WHEN_EN} {_HE} plays|uses|played|used|has played|has used CARD", "when play {CARD}"),
+    (f"{_WHEN_EN} being|becoming the target of TCARD", "@role(card_on {TCARD})"),
+    (f"{_WHEN_EN} {_HE} is|was|becomes|became the target of TCARD", "@role(card_on {TCARD})"),
+    (f"{_WHEN_EN} targeted by TCARD", "@role(card_on {TCARD})"),
+    (f"{_WHEN_EN} {_HE} is|was targeted by TCARD", "@role(card_on {TCARD})"),
+    (f"{_WHEN_EN} TCARD is|was played|used on him|her|them", "@role(card_on {TCARD})"),
+]
+_RECEIVED += [(f"{_WHEN_EN} {_HE}? receives|received|receiving a|an|the? {hue} message", cond) for hue, cond in _HUES_EN]
+_RECEIVED += [(f"{_WHEN_EN} her|his|their {hue}? message is|was|gets|got received by someone|somebody else",
+               f"@role(sender) {cond} @cond(not in_front)") for hue, cond in _HUES_EN]
+_RECEIVED += [(f"{_WHEN_EN} her|his|their {hue}? message is|was|gets|got received by another|other player|players?",
+               f"@role(sender) {cond} @cond(not in_front)") for hue, cond in _HUES_EN]
+_RECEIVED += [(f"{_WHEN_EN} {other} receives|received her|his|their {hue}? message",
+               f"@role(sender) {cond} @cond(not in_front)") for hue, cond in _HUES_EN
+              for other in ("someone|somebody else", "another player")]
+# the player's own message received by someone else, as a clause of its own (他传出的情报被别人接收，憨厚老实会发动吗:
+# the comma kept, the skill named after it); by a named character (that character the player asked about)
+for _end, _keep in (("AFTER|WHEN? ,", " ,"), ("AFTER|WHEN", "")):
+    _RECEIVED += [(f"SELF 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"@role(sender) @cond(not in_front){_keep}"),
+                  (f"CHAR 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"{{CHAR}} @role(sender) @cond(not in_front){_keep}"),
+                  (f"SELF 传出 的 MSG 被 接收|收下 {_end}", f"@role(sender){_keep}"),
+                  (f"CHAR 传出 的 MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender){_keep}")]
+_RECEIVED += [
+    ("接收|收下 MSG AFTER|WHEN", "received"),                                   # 接收情报后能发动联信吗
+    ("接收|收下|收到 MSG ,? 能|可以|能否 SKILLV SKILL", "received 后 能 发动 {SKILL}"),   # 面朝上时接收情报能发动联信吗
+    ("USEV 一张? 卡牌|手牌|牌", "play ? as ?"),                       # 使用卡牌后 / 打出一张牌后能发动转交吗: any card
+    ("a|the dying player|players|character|characters", "@cond(dying) anyone"),
+    # a card played on someone (play 澄清 on someone else): the Chinese frame 对 X 使用 CARD
+    ("play|use CARD on someone|somebody else", "对 别人 使用 {CARD}"),
+    ("play|use CARD on another|other player|players|character|characters", "对 别人 使用 {CARD}"),
+    ("play|use CARD on others", "对 别人 使用 {CARD}"),
+    ("play|use CARD on himself|herself|themselves|oneself", "对 自己 使用 {CARD}"),
+]
+_at = next(i for i, (pat, _) in enumerate(PHRASES) if pat.startswith("传出者|"))
+PHRASES[_at:_at] = _RECEIVED
 
 #: an example after the question ("…吗？比如冷血训练"), and the words for the kind of thing it is an example of
 EXAMPLE_WORDS = ("比如", "例如", "譬如", "比方说", "像是", "e.g.", "like")

@@ -90,7 +90,7 @@ class Matcher:
             t = toks[j]
             nxt = None
             if it.kind in ("word", "class"):
-                if t.kind in ("word", "num", "op") and t.text.lower() in it.words:
+                if t.kind in ("word", "num", "op", "other") and t.text.lower() in it.words:   # two-colour: the hyphen
                     nxt = (j + 1, None)
             else:
                 nxt = self.slot(it.slot, j)

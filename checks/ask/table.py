@@ -300,8 +300,7 @@ def goal_of(cat, q: Query) -> Goal:
             g.invalid = True                         # 被禁闭后: its InvalidSkill always comes with the ban (one step)
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
-        if giv.other and (k == "where" or k == "claim" and not all(
-                a.kind == "play" and a.cards[1] is not None for a in atoms_of(giv.claim))):
+        if giv.other and (k == "where" or k == "claim" and not all(a.kind == "play" for a in atoms_of(giv.claim))):
             raise Unsupported(f"牌桌问题还读不了别人的「{giv.text}」（只读别人打出一张牌：'别人使用截获时'）",
                               f"the table search does not read another player's `{giv.text}` yet (only another "
                               f"player playing a card: 'when another player plays 截获')")
@@ -323,6 +322,9 @@ def goal_of(cat, q: Query) -> Goal:
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
                     g.plays.append((a.cards[0], a.cards[1]))
+                elif a.kind == "play" and a.cards == (None, None) and g.fire is not None and \
+                        any(on.event in ("use_card", "card_resolved") for on in cat.skills[g.fire].on):
+                    pass                        # 使用卡牌后能发动转交吗: any card — the firing's own card event plays one
                 elif a.kind == "fire" and a.value == "play":
                     if a.cards[1] is not None:
                         g.plays.append((a.cards[0], a.cards[1]))
@@ -761,6 +763,8 @@ class Builder:
                 heads = [self.turn_start(t)]
             elif w == "fight":
                 heads = [self.turn_start(t) + self.path(t, r, new) for r in self.receivers()]
+            elif w == "send" and actor == "in_front":
+                heads = [self.turn_start(t) + self.path(t, 0, new)[:-1]]     # 破译: the message in front of him
             elif w == "dying":
                 heads = [self.turn_start(t) + self.path(t, d, new) +
                          [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d)]
@@ -848,6 +852,9 @@ class Builder:
                 elif "fight" in c.windows:
                     for r in self.receivers():
                         out.append(self.turn_start(t) + self.path(t, r, new) + played)
+                elif "send" in c.windows and (user == 0 or not self.goal.dead):
+                    # 破译: used in 传递阶段 by the player the message is in front of (its user), before the fight
+                    out.append(self.turn_start(t) + self.path(t, user, new)[:-1] + played)
         elif ev in ("send", "move"):
             for r in self.receivers():
                 if r == t:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillproof.model.effects import EACH, IT, bindings, place_of, player_args, walk
+from skillproof.model.effects import EACH, IT, bindings, op_player_args, place_of, walk
 
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
 from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
@@ -179,7 +179,7 @@ def enc_run_ops(d: SymDoing, ops, prefix: str = "") -> None:
 def enc_done_entry(d: SymDoing, op) -> dict:
     """Twin of ops.done_entry: an op done (under the path condition it is recorded with), its player arguments as
     [(seat value, condition)] (``SymDoing.seats_of``), and the dying player of the moment (the template's)."""
-    seats = {name: d.seats_of(op.args.get(name, default)) for name, default in player_args(op.op)
+    seats = {name: d.seats_of(op.args.get(name, default)) for name, default in op_player_args(op)
              if op.args.get(name, default) is not None}
     only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),

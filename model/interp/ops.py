@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import EACH, IT, bindings, place_of, player_args, walk
+from ..effects import EACH, IT, bindings, op_player_args, place_of, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -150,9 +150,9 @@ def run_ops(d: Doing, ops, prefix: str = "") -> None:
 
 def done_entry(d: Doing, op) -> dict:
     """What an op done says, read as it starts: its key and path, the seats each of its player arguments names
-    (``effects.player_args``: whom it is done to or for), its face (``flip``), colour filter, card filter and grant,
+    (``effects.op_player_args``: whom it is done to or for), its face (``flip``), colour filter, card filter and grant,
     where a message taken out of an area goes (``effects.place_of``), and the dying player of the moment — what ask's effect claims read (checks/ask/table.py). Twin: enc.ops.enc_done_entry."""
-    seats = {name: tuple(d.seats_of(op.args.get(name, default))) for name, default in player_args(op.op)
+    seats = {name: tuple(d.seats_of(op.args.get(name, default))) for name, default in op_player_args(op)
              if op.args.get(name, default) is not None}
     only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
