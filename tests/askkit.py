@@ -69,3 +69,25 @@ def assert_a_fresh_table(table: list, other_tables: list, carried=frozenset()) -
         assert set(q) >= {"ask", "expect", "cites", "server", "source"}, q["ask"]
         assert set(q["expect"].split("|")) <= {"yes", "no", "data", "unknown", "refused"}, q["ask"]
         assert q["ask"] not in seen or q["ask"] in carried, f"{q['ask']} is already asked by another table"
+
+
+def table_tests(table: str, other_tables: list, at_least: int, answered_at_least: int, carried=frozenset()):
+    """The two tests every designers' table runs, for its module to bind (``test_the_table… , test_each… =
+    table_tests(…)``): the table is fresh (``assert_a_fresh_table``) and holds ``at_least`` questions of which
+    ``answered_at_least`` expect an answer (yes / no / data); and each question, asked in the module's one session,
+    is answered as ``expect`` says and cites ``cites`` — a *yes* from the table search with its game replayed by the
+    interpreter. Returns (the questions, the freshness test, the per-question test)."""
+    qs = questions(table)
+
+    def test_the_table_holds_its_questions():
+        assert len(qs) >= at_least
+        assert_a_fresh_table(qs, other_tables, carried)
+        assert len([q for q in qs if q["expect"] in ("yes", "no", "data")]) >= answered_at_least
+
+    @pytest.mark.parametrize("q", qs, ids=[q["ask"] for q in qs])
+    def test_each_question_is_answered_as_the_server_plays(cat, sess, q):
+        got, res = answered_as_expected(cat, sess, q)
+        if got == "yes" and getattr(res, "bounds", {}).get("table") and getattr(res, "witness", None):
+            assert_replays(cat, res)
+
+    return qs, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays

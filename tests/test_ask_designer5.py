@@ -15,25 +15,12 @@ from skillproof.checks.ask import targets as TG
 from skillproof.model.interp.windows import in_window
 from skillproof.model.state import Seat, State
 
-from askkit import answered_as_expected, assert_a_fresh_table, assert_replays, cat, outcome, questions, sess  # noqa: F401  (fixtures)
+from askkit import assert_replays, cat, outcome, sess, table_tests  # noqa: F401  (fixtures)
 
-QUESTIONS = questions("ask-designer5.toml")
 OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "ask-designer2.toml", "ask-designer3.toml",
                 "ask-designer4.toml"]
-
-
-def test_the_table_holds_fifty_new_questions():
-    assert len(QUESTIONS) >= 50
-    assert_a_fresh_table(QUESTIONS, OTHER_TABLES)
-    answered = [q for q in QUESTIONS if q["expect"] in ("yes", "no", "data")]
-    assert len(answered) >= 50
-
-
-@pytest.mark.parametrize("q", QUESTIONS, ids=[q["ask"] for q in QUESTIONS])
-def test_each_question_is_answered_as_the_server_plays(cat, sess, q):
-    got, res = answered_as_expected(cat, sess, q)
-    if got == "yes" and getattr(res, "bounds", {}).get("table") and getattr(res, "witness", None):
-        assert_replays(cat, res)
+QUESTIONS, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays = \
+    table_tests("ask-designer5.toml", OTHER_TABLES, at_least=50, answered_at_least=50)
 
 
 # ------------------------------------------------------------------------------------------ a dead player

@@ -300,11 +300,12 @@ def goal_of(cat, q: Query) -> Goal:
             g.invalid = True                         # 被禁闭后: its InvalidSkill always comes with the ban (one step)
             g.invalid_by = giv.grant.name            # 被调虎离山无效后: that card's InvalidSkill grant
             continue
-        if giv.other and (k == "where" or k == "claim" and not all(a.kind == "play" for a in atoms_of(giv.claim))):
+        if giv.other and (k == "where" or k == "claim" and not all(a.kind == "play" or a.kind == "send_dir"
+                                                                   for a in atoms_of(giv.claim))):
             raise Unsupported(f"牌桌问题还读不了别人的「{giv.text}」（只读别人打出一张牌：'别人使用截获时'）",
                               f"the table search does not read another player's `{giv.text}` yet (only another "
                               f"player playing a card: 'when another player plays 截获')")
-        if k == "claim" and giv.other:
+        if k == "claim" and giv.other and any(a.kind == "play" for a in atoms_of(giv.claim)):
             g.plays_by_other = True             # 别人使用截获时: another player plays it (never the player asked)
         if k == "where":
             at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
@@ -322,6 +323,10 @@ def goal_of(cat, q: Query) -> Goal:
             for a in atoms_of(giv.claim):
                 if a.kind == "play" and a.cards[1] is not None:
                     g.plays.append((a.cards[0], a.cards[1]))
+                elif a.kind == "send_dir" and a.value == (None, 0) and g.fire is not None and \
+                        any(on.event in ("send", "move") for on in cat.skills[g.fire].on):
+                    # 传出情报时能发动江湖令吗 / 别人传出情报时: who sends the message the firing answers
+                    g.roles.append("not_sender" if giv.other else "sender")
                 elif a.kind == "play" and a.cards == (None, None) and g.fire is not None and \
                         any(on.event in ("use_card", "card_resolved") for on in cat.skills[g.fire].on):
                     pass                        # 使用卡牌后能发动转交吗: any card — the firing's own card event plays one
@@ -1341,6 +1346,8 @@ class Search:
                     if time.perf_counter() > self.deadline:
                         self.out_of_time = True
                         return None
+                    if self.goal.at_death and _death_index(story.template.events) is None:
+                        continue                # read as he dies: a template where he does not die is no such game
                     self.templates += 1
                     got = self.try_story(story)
                     if got is not None:
