@@ -30,7 +30,15 @@ def sess(cat):
 
 
 def outcome(cat, sess, text: str) -> tuple[str, str, object]:
-    """(yes | no | data | unknown | refused, the answer as printed, the Result or the error), asked in Chinese."""
+    """(yes | no | data | unknown | refused, the answer as printed, the Result or the error), asked in Chinese — once a
+    session: a question a module asks again (its table's, then a test of the rule it needed) is not searched again."""
+    memo = sess.__dict__.setdefault("_askkit_outcomes", {})
+    if text not in memo:
+        memo[text] = _outcome(cat, sess, text)
+    return memo[text]
+
+
+def _outcome(cat, sess, text: str) -> tuple[str, str, object]:
     with lang.using("zh"):
         try:
             res = sess.ask(text)
