@@ -139,5 +139,16 @@ def test_a_flip_of_the_message_names_no_players_role(cat, sess):
     no player for it, so 破译会让自己翻开吗 is no game of a role turned (it answered yes from the message's flip)."""
     flips = [o for o in cat.cards["Po_Yi"].do[1].options[0] if o.op == "flip"]
     assert flips and op_player_args(flips[0]) == ()
-    assert sess.ask("破译会让自己翻开吗").answer != "yes"
+    assert sess.ask("破译会让自己翻开吗").answer == "no"             # from the data: no op turns a role
     assert sess.ask("就计会让李宁玉翻开吗").answer == "yes"          # a role's flip still names its player
+
+
+def test_an_effect_done_for_a_hidden_role_only_seats_hidden_players(cat, sess):
+    """藏身教堂 draws when the receiver is a hidden role (skill/CangShenJiaoTang.kt: !target.isPublicRole): the effect's
+    templates seated public quiet characters, so no game drew (unknown); its step for a public receiver still has one."""
+    got, _, res = outcome(cat, sess, "藏身教堂能让玛利亚摸牌吗")
+    assert got == "yes"
+    assert_replays(cat, res)
+    seats = res.witness["trace"]["setup"]["seats"]
+    assert any(cat.characters[x["character"]].hidden for x in seats[1:])
+    assert outcome(cat, sess, "藏身教堂能拿走别人的情报吗")[0] == "yes"

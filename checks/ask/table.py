@@ -528,7 +528,12 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     eff = goal.effect.value if goal.effect is not None else None
     target_words = goal.target.value.split("+") if goal.target is not None else []
     face_target = "face_down" in target_words
-    if eff is not None and eff.face is not None and who != "self" or face_target:
+    src = (cat.skills.get(goal.effect_rule) or cat.cards.get(goal.effect_rule)) if goal.effect_rule else None
+    reads_hidden = eff is not None and src is not None and any(      # the asked op done only for a hidden role
+        o.op in eff.ops and o.cond is not None and "hidden" in _attrs(o.cond) and
+        not (isinstance(o.cond, E.Unary) and o.cond.op == "not") for o in walk(src.do))
+    if eff is not None and eff.face is not None and who != "self" or face_target or reads_hidden:
+        # … and an effect with a step only for a hidden role (藏身教堂: he draws when the receiver is one)
         # an effect turning another player's role (先发制人 让别人翻开, 藏身教堂 翻回面朝下): only a hidden role is ever
         # face down (server Player.roleFaceUp starts true for a public role and nothing turns it down), so the other
         # seats are hidden quiet characters first; so for a target face down (试探能对面朝下的角色使用吗)
@@ -1265,7 +1270,7 @@ def effect_entry_ok(eff, entry) -> bool:
 def effect_ops(cat, rid: str) -> list:
     """The ops a rule's or card's effect may do, as done entries without players (model/effects.walk), its role turned
     face up by its use (``flips``, the cost of an ActiveSkill) too; and whether some of it is in words (``prose``)."""
-    from skillproof.model.effects import place_of, player_args
+    from skillproof.model.effects import op_player_args, place_of
     src = cat.skills.get(rid) or cat.cards.get(rid)
     ops = list(walk(src.do)) if src is not None else []
     for site in (getattr(src, "gives", None) or ()):   # a follow-up it hands its holder (江湖令 → 江湖令·弃情报) acts for it
@@ -1275,7 +1280,7 @@ def effect_ops(cat, rid: str) -> list:
     out = [{"op": o.op, "face": o.args.get("face"), "colour": o.args.get("colour"), "grant": o.args.get("grant"),
             "place": place_of(o),
             "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
-            "args": {n: o.args.get(n, d) for n, d in player_args(o.op) if o.args.get(n, d) is not None},
+            "args": {n: o.args.get(n, d) for n, d in op_player_args(o) if o.args.get(n, d) is not None},
             "cond": o.cond} for o in ops]
     if getattr(src, "flips", False):
         out.append({"op": "flip", "face": "up", "colour": None, "grant": None, "cards": (), "args": {"who": "self"}})
