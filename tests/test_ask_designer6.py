@@ -152,3 +152,19 @@ def test_an_effect_done_for_a_hidden_role_only_seats_hidden_players(cat, sess):
     seats = res.witness["trace"]["setup"]["seats"]
     assert any(cat.characters[x["character"]].hidden for x in seats[1:])
     assert outcome(cat, sess, "藏身教堂能拿走别人的情报吗")[0] == "yes"
+
+
+@pytest.mark.parametrize("text, answer", [
+    ("简先生对别人使用试探后能发动从容应对吗", "yes"),
+    ("李宁玉对别人使用试探后能发动城府吗", "no"),           # 城府 answers a card played on her, not by her
+    ("哑炮对自己使用利诱后能发动守口如瓶吗", "no"),          # 试探 / 威逼 between him and another only
+])
+def test_a_card_the_player_plays_on_someone_as_a_firings_premise(cat, sess, text, answer):
+    """对别人使用试探后 was refused: the card's target is now the play's (the player plays it, on each other seat or on
+    himself) — never the card played on him by another (城府's own template)."""
+    assert outcome(cat, sess, text)[0] == answer, text
+
+
+def test_a_card_played_on_someone_outside_a_firing_is_refused(cat, sess):
+    got, shown, _ = outcome(cat, sess, "对别人使用试探后能打出截获吗")
+    assert got == "refused" and "触发技能发动的前提" in shown

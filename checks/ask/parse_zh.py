@@ -44,7 +44,7 @@ class ClauseParser(Words):
                 if r is not None:
                     self.mentioned = (r, t.col)             # 小铃铛传出情报后，被指定的角色…: her skill
                 return Given("role", t.col, t.end, t.shown, who=r or arg, rule="sender_is")
-            if name in ("task", "card_on"):                 # 篡夺者, 被利诱放入情报后: a table question's (table.py)
+            if name in ("task", "card_on", "plays_on"):     # 篡夺者, 被利诱放入情报后, 对别人使用试探后: table.py's
                 return Given("role", t.col, t.end, t.shown, who=arg, rule=name)
             return Given("role", t.col, t.end, t.shown, rule=name)
         try:

@@ -197,6 +197,7 @@ class Goal:
     via: dict = field(default_factory=dict)        # (actual, declared) -> the conversion skill it is played through
     plays_by_other: bool = False        # … played by another player (别人使用截获时), not by the player
     at_death: list = field(default_factory=list)   # conditions on the player read as he dies (before his die event)
+    play_target: str | None = None      # the player plays the question's card on: self | other (对别人使用试探后)
     fire: str | None = None             # the triggered skill whose firing is asked of
     tasks: set = field(default_factory=set)        # secret tasks the question names
     cards_on: list = field(default_factory=list)   # cards played on the player before (被利诱放入情报后)
@@ -412,6 +413,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.after.append(Atom("given", giv.col, giv.end, value=giv, text=giv.text))   # read on the table at the end
     elif giv.rule == "card_on" and not claim:
         g.cards_on.append(giv.who)
+    elif giv.rule == "plays_on" and not claim and g.fire is not None:
+        g.play_target = giv.who                 # 对别人使用试探后: he plays the question's card on another (or himself)
     elif giv.rule == "sender_is" and giv.who is not None:
         g.roles.append(f"sender_is {giv.who}")     # 白菲菲传出的情报: that character sends this turn's message
     else:
@@ -846,6 +849,21 @@ class Builder:
             on_target = "target" in on.whose and not ({"user", "self", "any"} & set(on.whose))
             for actual, card in self.card_choices(on):
                 c = self.cat.cards[card]
+                if self.goal.play_target is not None:     # 对别人使用试探后: he plays it, on that player
+                    user = 0
+                    seats = [0] if self.goal.play_target == "self" else list(range(1, self.n))
+                    for s in seats:
+                        if c.target is None or c.target.who == "none":
+                            continue
+                        played = self.card_events(0, card, actual, new, target=s)
+                        if ev == "use_card":
+                            played = played[:1]
+                        if "main" in c.windows and t == 0:
+                            out.append(self.turn_start(t) + played)
+                        elif "fight" in c.windows:
+                            for r in self.receivers():
+                                out.append(self.turn_start(t) + self.path(t, r, new) + played)
+                    continue
                 if on_target:                       # 城府: a card played on the player by another
                     user = t if t != 0 else 1
                     played = self.card_events(user, card, actual, new, target=0)
@@ -2195,6 +2213,10 @@ def refuse_table_only(q: Query) -> None:
             raise QueryError(Msg("「{t}」只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "'{t}' is read by table questions only (death, dying, winning, message counts, a "
                                  "triggered skill's firing)", t=g.text), g.col, g.end)
+        if g.kind == "role" and g.rule == "plays_on":
+            raise QueryError(Msg("「{t}」只作为触发技能发动的前提来读（如：'简先生对别人使用试探后能发动从容应对吗'）",
+                                 "'{t}' is read as the premise of a triggered skill's firing only (e.g. 'can 简先生 fire "
+                                 "从容应对 after playing 试探 on another player')", t=g.text), g.col, g.end)
         if g.kind == "role" and g.rule in ("task", "card_on"):
             raise QueryError(Msg("秘密任务只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）",
                                  "a secret task is read by table questions only (death, dying, winning, message counts, "
