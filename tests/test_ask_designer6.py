@@ -168,3 +168,12 @@ def test_a_card_the_player_plays_on_someone_as_a_firings_premise(cat, sess, text
 def test_a_card_played_on_someone_outside_a_firing_is_refused(cat, sess):
     got, shown, _ = outcome(cat, sess, "对别人使用试探后能打出截获吗")
     assert got == "refused" and "触发技能发动的前提" in shown
+
+
+def test_an_english_target_frame_after_its_user(cat, sess):
+    """can a dying player play 澄清 on someone else? was refused ('dying'): the user before the frame is read by the
+    grammar as in Chinese (濒死的角色能对别人使用澄清吗)."""
+    q = sess.parse("can a dying player use 澄清 on himself?")
+    assert q.claim.kind == "target" and q.claim.value == "self"
+    assert any(g.kind == "where" and "dying" in str(g.claim.value) for g in q.givens)
+    assert outcome(cat, sess, "can 老鳖 play 利诱 on himself?")[0] == "yes"

@@ -90,6 +90,9 @@ FRAMES_ZH = (
 #: as a question's player (``subject_of``), the target as a player word
 SUBJECT_ZH = re.compile(r"^\s*(?P<subj>[^，,\s][^，,]*?)\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE +
                         r"\s*(?P<rule>\S+?)" + _Q)
+#: … in English (can a dying player play 澄清 on someone else?): the user read by the grammar the same way
+SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+                        r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 #: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
 MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
                      r"(?P<who>.+?)" + _Q)
@@ -216,7 +219,7 @@ def target_query(cat, text: str, names, grammar=None) -> tuple:
     from .syntax import Effect
     full = text
     text, given = _window(text)
-    for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN, SUBJECT_ZH):
+    for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN, SUBJECT_ZH, SUBJECT_EN):
         m = rx.match(text)
         if m is None:
             continue
@@ -226,6 +229,10 @@ def target_query(cat, text: str, names, grammar=None) -> tuple:
         user = None
         if rx is SUBJECT_ZH:
             user = subject_of(text, m.end("subj"), grammar)
+            if user is None:
+                continue
+        if rx is SUBJECT_EN:                        # the user's words alone, at their columns
+            user = subject_of(" " * m.start("subj") + m.group("subj") + " ", m.end("subj") + 1, grammar)
             if user is None:
                 continue
         who = player_word(m.group("who"))
