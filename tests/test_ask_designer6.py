@@ -177,3 +177,14 @@ def test_an_english_target_frame_after_its_user(cat, sess):
     assert q.claim.kind == "target" and q.claim.value == "self"
     assert any(g.kind == "where" and "dying" in str(g.claim.value) for g in q.givens)
     assert outcome(cat, sess, "can 老鳖 play 利诱 on himself?")[0] == "yes"
+
+
+def test_a_triggered_skill_once_a_turn_does_not_fire_twice_in_a_turn(cat, sess):
+    """避风一回合能发动两次吗 was refused (a triggered skill's second firing): a trigger the catalogue limits to once a turn
+    (limit = turn, every trigger reading 'not used': server getSkillUseCount, reset by NextTurn) is no from the data;
+    one without a limit is still refused, saying why (守口如瓶: its event happening twice is not searched)."""
+    for text in ("池镜海一回合能发动两次避风吗", "金自来的赌命在一回合能发动两次吗"):
+        got, shown, _ = outcome(cat, sess, text)
+        assert got == "no" and "limit = turn" in shown, text
+    got, shown, _ = outcome(cat, sess, "哑炮一回合能发动两次守口如瓶吗")
+    assert got == "refused" and "触发技能" in shown

@@ -687,6 +687,10 @@ class AtomParser(Words):
             return Atom("use", 0, 0, rule=rid, phase=phase, value=again)
         if r.on and r.has("TriggeredSkill") and r.fires is None and not self.at("again", "again_game"):
             return Atom("fires_on", 0, 0, rule=rid)      # 遗信还能用吗: a triggered skill is used as it fires
+        if r.on and r.has("TriggeredSkill") and r.limit == "turn" and self.at("again") and \
+                all(o.when is not None and "not used" in E.to_text(o.when) for o in r.on):
+            self.take()                             # 避风一回合能发动两次吗: once a turn by its own guard (session.py)
+            return Atom("fires_on", 0, 0, rule=rid, value="again_in_turn")
         if r.on and r.has("TriggeredSkill") and self.at("again", "again_game"):
             # 如归能再次发动吗: a triggered skill fires again only when the event it answers happens again — not a
             # moment the question names; said so, with the form that is asked (its event, whose turn …)

@@ -196,6 +196,10 @@ class Session:
             if told is not None:
                 told.seconds = time.perf_counter() - t0
                 return told
+        told = again_in_turn(self.cat, q)                    # a triggered skill once a turn (避风一回合能发动两次吗): data
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
         from .table import is_table_question, answer as table_answer, refuse_table_only
         if is_table_question(q, self.cat):       # the moving table: asked of games of the server (table.py)
             res = table_answer(self, q)
@@ -289,6 +293,28 @@ def again_convert(cat, q: Query) -> Result | None:
                                                                         if r.consumed else ""))
     res = Result(q, "no", headline=pick(f"否——{r.name}不能再次使用：{gone}", f"no — {r.name} cannot be used again: {gone}"))
     res.because = [{"kind": "rule", "rules": [ref], "says": gone},
+                   {"kind": "bound", "rules": [], "says": pick("这是目录的数据：每一局都成立，与搜索界限无关",
+                                                               "catalogue data: it holds of every game, whatever the bound")}]
+    return res
+
+
+def again_in_turn(cat, q: Query) -> Result | None:
+    """A triggered skill fired twice in one turn (避风一回合能发动两次吗) whose catalogue limit is once a turn (its trigger
+    reads ``not used``: the server's getSkillUseCount, reset by NextTurn): *no* from the catalogue, whatever the game and
+    the premises. None for any other question (a trigger with no limit stays refused: its event happening twice is not
+    searched)."""
+    from skillproof.model.lang import pick
+    from .constraints import _ref
+    atoms = atoms_of(q.claim) if q.claim is not None else []
+    if q.mode != "exists" or len(atoms) != 1 or atoms[0].kind != "fires_on" or atoms[0].value != "again_in_turn":
+        return None
+    r = cat.skills[atoms[0].rule]
+    ref = _ref(cat, r.id)
+    once = pick(f"{r.name}每回合只能发动一次（目录 limit = turn：触发条件要求本回合未发动过）",
+                f"{r.name} fires once a turn (catalogue limit = turn: its trigger requires it not used this turn)")
+    res = Result(q, "no", headline=pick(f"否——{r.name}一回合不能发动两次：{once}",
+                                        f"no — {r.name} cannot fire twice in a turn: {once}"))
+    res.because = [{"kind": "rule", "rules": [ref], "says": once},
                    {"kind": "bound", "rules": [], "says": pick("这是目录的数据：每一局都成立，与搜索界限无关",
                                                                "catalogue data: it holds of every game, whatever the bound")}]
     return res
