@@ -2135,8 +2135,8 @@ skills = ["WF"]
 def test_a_win_skill_reading_what_the_win_checks_do_not_read_itself(game):
     """A WinSkill's pass reads more than the win checks do (here its owner's face): once a card turns seat 0's role
     face up, his WinSkill makes him the winner at the next process node and the game is over (interp win.check_win;
-    the twin recomputes the checks at each node wherever a WinSkill or ChangeGameResultSkill is held — it reuses the
-    last node's result only when none is and nothing they read changed: enc.game._win_key). ``--target enc.game``
+    the twin reuses the last node's result only when nothing they read changed — where a WinSkill or
+    ChangeGameResultSkill is held, every value of the table a condition reads: enc.game._win_key). ``--target enc.game``
     #597 (seed 34: the reuse allowed exactly where a win skill is held — and only there) survived: in every random
     game and case a seat holding a win skill also held another skill, or nothing it read changed."""
     _, d = game
@@ -2147,6 +2147,32 @@ def test_a_win_skill_reading_what_the_win_checks_do_not_read_itself(game):
     flip = d["events"][:3] + [{"event": "play", "seat": 0, "card": "FU", "target": 0}, {"event": "resolve"}]
     assert check(cat, setup, flip).state.winners == {0}
     check(cat, setup, flip + [{"event": "window", "window": "send_start"}], [(5, "the game is over")])
+
+
+def test_a_win_skill_table_reuses_its_win_check_only_where_nothing_it_reads_changed(game, monkeypatch):
+    """Where a WinSkill is held the twin's win check (enc.game.check_win) is built again only at a node where a value
+    its passes may read changed (enc.game._win_key: every value of the seats and the table a condition reads — the
+    turn's start and the draw change some): three more windows of seat 0's main phase change none, so no check is
+    built for them; the card turning seat 0 face up (and leaving his hand) changes his face, so one is built again at
+    the next node — and ends the game, as the interpreter says (on the shipped check each of the 548 reuses is the very terms a rebuilt check makes)."""
+    import skillproof.checks.enc.game as G
+    _, d = game
+    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
+    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FACE_WIN})
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"][0].update(character="c9", skills=[{"rule": "WF"}], face_up=False, ever_face_up=False)
+    built = []
+    real = G.enc_check_win
+    monkeypatch.setattr(G, "enc_check_win", lambda *a, **k: built.append(1) or real(*a, **k))
+
+    def builds(events, errors=()) -> int:
+        built.clear()
+        check(cat, setup, events, errors)
+        return len(built)
+    start = d["events"][:3]                     # the turn, the draw, the main phase
+    assert builds(start + [{"event": "window", "window": "main"}] * 3) == builds(start)
+    flip = start + [{"event": "play", "seat": 0, "card": "FU", "target": 0}, {"event": "resolve"}]
+    assert builds(flip + [{"event": "window", "window": "send_start"}], [(5, "the game is over")]) == builds(start) + 1
 
 
 @pytest.mark.parametrize("who", [3, -1, None])

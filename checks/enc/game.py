@@ -620,16 +620,25 @@ class GameEncoding:
         return (tab.ended, *tab.declared, *tab.winners)
 
     def _win_key(self):
-        """What the win checks read, when no result pass can read more (no WinSkill or ChangeGameResultSkill held):
-        the turn player and, per seat, out / identity / task / alive and its area — constants, or the very terms
-        of the last node (``_same_key``: a term is the same when it is the same object, nothing having rebuilt it)."""
-        out = [self.tab.turn]
-        for s in self.tab.seats:
-            for inst in s.skills:
-                cl = self.cat.skills[inst.rule].closure
-                if "WinSkill" in cl or "ChangeGameResultSkill" in cl:
-                    return None
-            out.append((s.lost, s.identity, s.task, s.alive) + tuple(s.area))
+        """What the win checks read: the turn player and, per seat, out / identity / task / alive and its area —
+        constants, or the very terms of the last node (``_same_key``: a term is the same when it is the same object,
+        nothing having rebuilt it). Where a WinSkill or ChangeGameResultSkill is held, its result pass may read
+        anything a condition reads (checks/enc/cond.py ``attr``, the skill lists and their entries): then the key
+        holds every value of the table's seats and the table's own values those conditions read."""
+        tab, skills = self.tab, self.cat.skills
+        passes = any("WinSkill" in skills[inst.rule].closure or "ChangeGameResultSkill" in skills[inst.rule].closure
+                     for s in tab.seats for inst in s.skills)
+        out = [tab.turn]
+        for s in tab.seats:
+            row = (s.lost, s.identity, s.task, s.alive) + tuple(s.area)
+            if passes:
+                row += (s.character, s.face_up, s.ever, s.locked, s.hand, s.played, s.invalidated, len(s.skills))
+                for inst in s.skills:
+                    row += (inst.rule, repr(sorted(inst.args.items())), inst.invalid, inst.used,
+                            getattr(inst, "gone", False), inst.giver, inst.site, inst.turns_ago, inst.at)
+            out.append(row)
+        if passes:
+            out.append((tab.sender, tab.in_front, tab.dying, tab.turn_sender, repr(sorted(tab.unknowns.items()))))
         return tuple(out)
 
     # -------------------------------------------------------------------------------------- turn and window
