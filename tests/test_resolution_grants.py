@@ -104,3 +104,21 @@ def test_jiu_ji_takes_the_card_that_targeted_her(cat):
     assert without.legal and r.legal, (errors(without), errors(r))
     assert r.state.seats[1].hand_count == without.state.seats[1].hand_count + 1
     assert "JiuJi2" not in held(r, 1)
+
+
+# ------------------------------------------------------------------------------------------ asked as the server plays
+@pytest.mark.parametrize("text, follow", [
+    ("将计就计会让成年韩梅摸牌吗？", "JiangJiJiuJi2"),           # JiangJiJiuJi2.execute: askWhom.draw(1)
+    ("将计就计会让成年韩梅面朝下吗？", "JiangJiJiuJi2"),         # … g.playerSetRoleFaceUp(askWhom, false)
+    ("顺势而为会让成年小九摸牌吗？", "ShunShiErWei2"),            # ShunShiErWei2 alike, after a 截获
+])
+def test_an_effect_done_by_the_follow_up_is_answered_with_its_game(cat, text, follow):
+    """Before: *unknown* (no game could fire the follow-up). Now *yes*, with a game in which the follow-up answers the
+    card's finishing; the interpreter replays it."""
+    from askkit import assert_replays, outcome
+    from skillproof.checks import ask as Q
+    got, shown, res = outcome(cat, Q.Session(cat), text)
+    assert got == "yes", shown
+    assert_replays(cat, res)
+    evs = res.witness["trace"]["events"]
+    assert any(e["event"] == "fire" and e.get("rule") == follow and e.get("on") == "card_resolved" for e in evs), evs
