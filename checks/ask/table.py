@@ -473,6 +473,7 @@ class Story:
     turn: int                     # whose turn the game ends in
     ending: str                   # the way it ends, for people
     fire_at: int | None = None    # the fire event asked of
+    follow_at: int | None = None  # the firing of the follow-up it hands its holder for the card's finishing (将计就计·待发)
 
 
 class _Names:
@@ -576,13 +577,14 @@ class Builder:
 
     # ---- pieces
     def story(self, events: list, k: int, t: int, ending: str, fire_at: int | None = None,
-              pre: list | None = None) -> Story:
+              pre: list | None = None, follow_at: int | None = None) -> Story:
         """A template of ``events`` (decisive from ``k``) at a table whose values at the start are holes — after a
         whole turn of the player before ``t`` when the search spans two turns (``pre``: that turn's events)."""
         if pre is None:
             pre = self.quiet_turn((t - 1) % self.n, _Names("q.")) if self.turns > 1 else []
         tpl = TR.Trace(_setup(self.cat, self.chars, _Names("s.")), pre + events, table=True)
-        return Story(tpl, k + len(pre), t, ending, None if fire_at is None else fire_at + len(pre))
+        return Story(tpl, k + len(pre), t, ending, None if fire_at is None else fire_at + len(pre),
+                     None if follow_at is None else follow_at + len(pre))
 
     def send(self, t: int, to: int, new) -> TR.Event:
         return TR.Event("send", seat=t, colours=Hole(new("message"), "class", CLASSES),
@@ -750,6 +752,26 @@ class Builder:
                         fire = TR.Event("fire", seat=0, rule=rule.id, on=on.event, **_effect_fields(rule, new))
                         out.append(self.story(evs + [fire], len(evs), t, f"fire:{on.event}", fire_at=len(evs),
                                               pre=pre))
+                        if self.goal.effect is not None and on.event == "use_card":
+                            for tail in self.follow_ups(rule, new):
+                                out.append(self.story(evs + [fire] + tail, len(evs), t, f"fire:{on.event}",
+                                                      fire_at=len(evs), pre=pre, follow_at=len(evs) + len(tail)))
+        return out
+
+    def follow_ups(self, rule, new) -> list:
+        """An effect question on a skill answering a card's use that hands its holder a follow-up for that card's
+        finishing (``lifetime = "resolution"``: 将计就计 → 将计就计·待发, 顺势而为, 就计): the follow-up's firing acts for it
+        (``effect_ops``), so the story goes on — the grant handed out, the card resolved, the follow-up answering its
+        finishing (skill/JiangJiJiuJi.kt: added at the UseCardEvent, fired at the FinishResolveCardEvent)."""
+        out = []
+        for i, site in enumerate(rule.gives or ()):
+            follow = self.cat.skills.get(site.grant)
+            if site.to != "self" or follow is None or follow.lifetime != "resolution" or follow.id == rule.id:
+                continue
+            for on in follow.on:
+                if on.event == "card_resolved":
+                    out.append([TR.Event("give", seat=0, giver=0, site=site.site_id), TR.Event("resolve"),
+                                TR.Event("fire", seat=0, rule=follow.id, on=on.event, **_effect_fields(follow, new))])
         return out
 
     def effect_stories(self, t: int, new) -> list:
@@ -1032,7 +1054,8 @@ class Reader:
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
-            for cond, entry in enc.done.get(k_eff, []) if k_eff is not None else []:
+            done = [x for k in (k_eff, self.story.follow_at) if k is not None for x in enc.done.get(k, [])]
+            for cond, entry in done:
                 if not effect_entry_ok(a.value, entry):
                     continue
                 t = cond
@@ -1175,7 +1198,7 @@ class Reader:
             if run is None or k_eff is None:
                 return False
             eff = a.value
-            for entry in run.done.get(k_eff, []):
+            for entry in [x for k in (k_eff, self.story.follow_at) if k is not None for x in run.done.get(k, [])]:
                 if not effect_entry_ok(eff, entry):
                     continue
                 if eff.card is not None and self.answered_card() != eff.card:

@@ -120,6 +120,7 @@ class GameEncoding:
         self.owed: list = []                  # twin of GameRunner.owed (``ran`` a term: how many grant ops ran)
         self.at_once: dict | None = None      # twin of GameRunner.at_once
         self.owed_one: list = []              # twin of GameRunner.owed_one (``want``: (condition, seat term) per op)
+        self.resolving: list = []             # twin of GameRunner.resolving: [seat, skill entry, its card resolved]
         self.counts: dict = {}
         self.turns = 0
         self.given: list = []
@@ -475,7 +476,18 @@ class GameEncoding:
             self.ok("a player with three black messages is dying first", OR(NOT(enc_anyone_dying(tab)), exempt))
         if ev.kind not in ANSWERING and ev.kind != "resolve":
             self.pending = []
+            self.end_resolution()
         return True
+
+    def end_resolution(self) -> None:
+        """Twin of GameRunner.end_resolution: a grant of ``lifetime = "resolution"`` is held from its give until the
+        answers to the next card's finishing end (skill/JiangJiJiuJi.kt: added at the UseCardEvent, fired and removed
+        at the FinishResolveCardEvent OnFinishResolveCard raises)."""
+        for seat, inst, done in self.resolving:
+            if done:
+                s = self.tab.seats[seat]
+                s.skills = [i for i in s.skills if i is not inst]
+        self.resolving = [r for r in self.resolving if not r[2]]
 
     # -------------------------------------------------------------------------------------- grants to every player
     def gives_at_once(self, ev) -> None:
@@ -1086,6 +1098,8 @@ class GameEncoding:
                 pc=NOT(card["cancelled"]), source=card["card"])
         self.raise_("card_resolved", {"user": card["seat"], "target": card["target"]},
                     {"card": self.C.card[card["card"]], "real_card": True, "has_target": NE(card["target"], NONE)})
+        for r in self.resolving:              # its card has finished: gone once the answers to that end
+            r[2] = True
 
     # -------------------------------------------------------------------------------------- skills
     def on_use(self, ev) -> None:
@@ -1233,9 +1247,11 @@ class GameEncoding:
             for inst in s.skills:
                 if cat.skills[inst.rule].initial:
                     inst.invalid = True
-        elif rule.lifetime != "resolution":
+        else:                                 # a "resolution" one too, until its card's finishing (end_resolution)
             s.skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver, site=ev.site, turns_ago=0,
                                       at=tab.window, event=self.k))
+            if rule.lifetime == "resolution":
+                self.resolving.append([ev.seat, s.skills[-1], False])
 
     def give_ok(self, ev, give) -> None:
         """Twin of trace.give_errors: the site's window, a live giver who may act, whom it reaches, its arguments

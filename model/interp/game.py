@@ -117,6 +117,7 @@ class GameRunner(Runner):
         self.owed: list = []                 # effects just done that hand a grant to a set of players (gives_at_once)
         self.at_once: dict | None = None     # the run of gives of such a grant being read
         self.owed_one: list = []             # effects just done that hand a grant to one player (gives_to_one)
+        self.resolving: list = []            # [seat, skill entry, its card resolved]: held until that resolution ends
 
     def setup_errors(self) -> list:
         why = super().setup_errors()
@@ -162,7 +163,20 @@ class GameRunner(Runner):
                 self.bad(Reason(f"座位{q[0]}有三张黑色情报：先要濒死求澄清", f"seat {q[0]} has three black messages: he is dying first"))
         if ev.kind not in ANSWERING and ev.kind != "resolve":
             self.pending = []
+            self.end_resolution()
         return True
+
+    def end_resolution(self) -> None:
+        """A grant of ``lifetime = "resolution"`` (将计就计·待发, 顺势而为·待发, 就计·收牌) is held from its give until the answers
+        to the next card's finishing end — the process node after that card's resolve — then it is gone. Server: the
+        skill answering the UseCardEvent adds it (skill/JiangJiJiuJi.kt ``askWhom.skills += JiangJiJiuJi2()``;
+        ShunShiErWei.kt, JiuJi.kt alike); ResolveCard's resolution goes on to OnFinishResolveCard, whose onSwitch raises
+        the FinishResolveCardEvent it answers, and it removes itself as it fires (``skills.filterNot { it === this }``).
+        A trace that ends before then ends with it held. Twin: checks/enc/game.GameEncoding.end_resolution."""
+        for seat, inst, done in self.resolving:
+            if done:
+                self.st.seats[seat].skills = [i for i in self.st.seats[seat].skills if i is not inst]
+        self.resolving = [r for r in self.resolving if not r[2]]
 
     # -------------------------------------------------------------------------------- grants to every player
     def gives_at_once(self, ev: Event) -> None:
@@ -600,6 +614,8 @@ class GameRunner(Runner):
                     source=card["card"])
         self.raise_("card_resolved", {"user": card["seat"], "target": card["target"]},
                     {"card": card["card"], "real_card": True, "has_target": card["target"] is not None})
+        for r in self.resolving:             # its card has finished: gone once the answers to that end (end_resolution)
+            r[2] = True
 
     def on_use(self, ev: Event) -> None:
         st = self.st
@@ -692,7 +708,12 @@ class GameRunner(Runner):
             what = self.cat.name_of(give.giver)
             self.bad(Reason(f"座位{ev.giver}本回合没有使用{what}：{what}不会给出技能",
                             f"seat {ev.giver} has not used {what} this turn: it hands nothing out"))
+        held = len(self.st.seats[ev.seat].skills) if self.seat_ok(ev.seat) else 0
         super().on_give(ev)
+        rule = self.cat.skills.get(give.grant) if give is not None else None
+        if rule is not None and rule.lifetime == "resolution" and self.seat_ok(ev.seat) \
+                and len(self.st.seats[ev.seat].skills) > held:
+            self.resolving.append([ev.seat, self.st.seats[ev.seat].skills[-1], False])
 
     def finish(self) -> Run:
         if self.at_once is not None:

@@ -272,8 +272,8 @@ class Runner:
             for inst in st.seats[ev.seat].skills:          # note L82: only initial skills are wrapped
                 if cat.skills[inst.rule].initial:
                     inst.invalid = True
-        elif rule.lifetime == "resolution":
-            pass                          # gone when the card it came with finishes resolving
+        elif rule.lifetime == "resolution" and not self.trace.table:
+            pass                          # never held at a moment a player acts: the card it came with resolves first
         else:
             st.seats[ev.seat].skills.append(SkillInst(give.grant, dict(ev.args), giver=ev.giver,
                                                       site=ev.site, turns_ago=0, at=st.window, event=self.k))
