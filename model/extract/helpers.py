@@ -1,0 +1,239 @@
+"""Helper functions of the server read where they are called, by what their body computes (not by their name).
+
+A card helper that counts messages by colour (``fun Iterable<Card>.countX() = count { card -> … }``) is read by
+evaluating its predicate on each colour a message can have (red, blue, black, red-black, blue-black) and naming the
+count of the catalogue's expression language that counts exactly those (``true_messages``: red or blue, with or
+without black; ``non_black_messages``; ``black_messages``; ``red_messages``; ``blue_messages``). A call site then
+says what the helper counts today: a helper whose predicate changes changes the catalogue of every rule that calls
+it. A predicate the evaluation does not follow, or that counts a set no term names, reads as nothing (None): the
+call is not read (its rule is unread), never guessed.
+"""
+from __future__ import annotations
+
+from .server import COLOUR_CONSTS
+from .syntax import _code, _descendants, _ir, _kid, _lambda_parts, _name_of, _t, _unparen
+
+#: the colours a message can have (a card has one or two colours; two only with black)
+COMBOS = (frozenset({"red"}), frozenset({"blue"}), frozenset({"black"}), frozenset({"red", "black"}),
+          frozenset({"blue", "black"}))
+#: the counts of the expression language, as the colour combinations each counts (indices into COMBOS)
+TERMS = {frozenset({0, 1, 3, 4}): "true_messages", frozenset({0, 1}): "non_black_messages",
+         frozenset({2, 3, 4}): "black_messages", frozenset({0, 3}): "red_messages", frozenset({1, 4}): "blue_messages"}
+
+_MAX_DEPTH = 4
+
+
+class _NotRead(Exception):
+    pass
+
+
+class _Card:
+    """A card under evaluation: its colours."""
+    __slots__ = ("cols",)
+
+    def __init__(self, cols):
+        self.cols = cols
+
+
+def _receiver(fd) -> str:
+    """The receiver type text of an extension function (``Iterable<Card>``), "" for none."""
+    kids = fd.children
+    for i, c in enumerate(kids):
+        if c.type == "." and i > 0:
+            return _t(kids[i - 1])
+    return ""
+
+
+def _expr_body(fd):
+    """The expression of a function's body: ``= expr`` or ``{ return expr }``; None otherwise."""
+    body = _kid(fd, "function_body")
+    if body is None:
+        return None
+    block = _kid(body, "block")
+    if block is None:
+        kids = [c for c in body.named_children if c.type not in ("line_comment", "block_comment")]
+        return kids[0] if len(kids) == 1 else None
+    st = _code(block)
+    if len(st) == 1 and st[0].type == "jump_expression" and _t(st[0]).startswith("return"):
+        kids = st[0].named_children
+        return kids[0] if kids else None
+    return None
+
+
+def _helpers(ex) -> dict:
+    """name -> [(receiver text, function node)] of the extension functions of the sources without parameters."""
+    if "_ext_helpers" not in ex.__dict__:
+        out: dict = {}
+        for src, fd, name, owner in ex._functions():
+            if owner is not None:
+                continue
+            rec = _receiver(fd)
+            fvp = _kid(fd, "function_value_parameters")
+            if not rec or (fvp is not None and fvp.named_children):
+                continue
+            out.setdefault(name, []).append((rec, fd))
+        ex._ext_helpers = out
+    return ex._ext_helpers
+
+
+def colour_count_term(ex, fn: str):
+    """The count term a message-list helper ``fn`` computes (``true_messages`` …); None when ``fn`` is no such
+    helper of the sources or its count is not read; the string "" when the sources define no helper named ``fn``
+    (the caller keeps its own reading then)."""
+    cands = [(r, fd) for r, fd in _helpers(ex).get(fn, []) if "Card" in r and not r.strip().startswith("Card")]
+    if not cands:
+        return ""
+    if len(cands) > 1:
+        return None
+    _rec, fd = cands[0]
+    body = _expr_body(fd)
+    if body is None:
+        return None
+    x = _unparen(_ir(body))
+    if x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] != "count" or x.a[1] or x.a[2] is None:
+        return None
+    params, stmts = _lambda_parts(x.a[2])
+    if len(stmts) != 1 or len(params) > 1:
+        return None
+    var = params[0] if params else "it"
+    hits = set()
+    try:
+        for i, cols in enumerate(COMBOS):
+            v = _ev(ex, _ir(stmts[0]), {var: _Card(cols)}, None, 0)
+            if not isinstance(v, bool):
+                return None
+            if v:
+                hits.add(i)
+    except _NotRead:
+        return None
+    return TERMS.get(frozenset(hits))
+
+
+def _card_helper(ex, fn: str):
+    """The body expression of ``fun Card.fn() = …`` (one, without parameters); None when none."""
+    cands = [fd for r, fd in _helpers(ex).get(fn, []) if r.strip() == "Card"]
+    for c in ex.by_name.get("Card", []):                 # or a member of the card class
+        for fd in c.functions(fn):
+            fvp = _kid(fd, "function_value_parameters")
+            if fvp is None or not fvp.named_children:
+                cands.append(fd)
+    if len(cands) != 1:
+        return None
+    return _expr_body(cands[0])
+
+
+def _colour(x):
+    x = _unparen(x)
+    name = x.a[0] if x.k == "name" else x.a[1] if x.k == "nav" else None
+    if name in COLOUR_CONSTS and COLOUR_CONSTS[name] != "none":
+        return COLOUR_CONSTS[name]
+    return None
+
+
+def _ev(ex, x, env: dict, this, depth: int):
+    """The value of a predicate over a card's colours: a bool, a colour name, a frozenset of colours or a _Card."""
+    x = _unparen(x)
+    if x.k == "lit" and isinstance(x.a[0], (bool, int)):
+        return x.a[0]
+    c = _colour(x)
+    if c is not None and not (x.k == "name" and x.a[0] in env):
+        return c
+    if x.k == "name":
+        if x.a[0] in env:
+            return env[x.a[0]]
+        if x.a[0] == "colors" and this is not None:
+            return frozenset(this.cols)
+        raise _NotRead(x.a[0])
+    if x.k == "this" and this is not None:
+        return this
+    if x.k == "nav":
+        r = _ev(ex, x.a[0], env, this, depth)
+        if isinstance(r, _Card) and x.a[1] == "colors":
+            return frozenset(r.cols)
+        if isinstance(r, frozenset) and x.a[1] == "size":
+            return len(r)
+        raise _NotRead(_t(x.n))
+    if x.k == "un" and x.a[0] == "!":
+        v = _ev(ex, x.a[1], env, this, depth)
+        if isinstance(v, bool):
+            return not v
+        raise _NotRead(_t(x.n))
+    if x.k == "in":
+        v, s = _ev(ex, x.a[1], env, this, depth), _ev(ex, x.a[2], env, this, depth)
+        if isinstance(v, str) and isinstance(s, frozenset):
+            return (v not in s) if x.a[0] else (v in s)
+        raise _NotRead(_t(x.n))
+    if x.k == "bin":
+        op = x.a[0]
+        if op in ("&&", "||"):
+            a = _ev(ex, x.a[1], env, this, depth)
+            if not isinstance(a, bool):
+                raise _NotRead(_t(x.n))
+            if op == "&&" and not a or op == "||" and a:
+                return a
+            b = _ev(ex, x.a[2], env, this, depth)
+            if not isinstance(b, bool):
+                raise _NotRead(_t(x.n))
+            return b
+        a, b = _ev(ex, x.a[1], env, this, depth), _ev(ex, x.a[2], env, this, depth)
+        if op in ("==", "===") and type(a) is type(b) and not isinstance(a, _Card):
+            return a == b
+        if op in ("!=", "!==") and type(a) is type(b) and not isinstance(a, _Card):
+            return a != b
+        if op in ("<", ">", "<=", ">=") and type(a) is int and type(b) is int:
+            return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[op]
+        raise _NotRead(_t(x.n))
+    if x.k == "call" and x.a[0].k == "nav":
+        r = _ev(ex, x.a[0].a[0], env, this, depth)
+        m, args, lam = x.a[0].a[1], x.a[1], x.a[2]
+        if isinstance(r, frozenset):
+            if m in ("any", "all", "none") and not args and lam is not None:
+                params, stmts = _lambda_parts(lam)
+                if len(stmts) != 1 or len(params) > 1:
+                    raise _NotRead(_t(x.n))
+                v = params[0] if params else "it"
+                vals = [_ev(ex, _ir(stmts[0]), {**env, v: col}, this, depth) for col in sorted(r)]
+                if not all(isinstance(b, bool) for b in vals):
+                    raise _NotRead(_t(x.n))
+                return any(vals) if m == "any" else all(vals) if m == "all" else not any(vals)
+            if m == "contains" and len(args) == 1 and lam is None:
+                v = _ev(ex, args[0].x, env, this, depth)
+                if isinstance(v, str):
+                    return v in r
+            if m in ("first", "single") and not args and lam is None and len(r) == 1:
+                return next(iter(r))                    # (a two-coloured card's first colour is not read)
+            if m in ("isEmpty", "isNotEmpty") and not args and lam is None:
+                return (not r) if m == "isEmpty" else bool(r)
+            raise _NotRead(_t(x.n))
+        if isinstance(r, _Card) and not args and lam is None and depth < _MAX_DEPTH:
+            body = _card_helper(ex, m)
+            if body is not None:
+                return _ev(ex, _ir(body), {}, r, depth + 1)
+        raise _NotRead(_t(x.n))
+    if x.k == "call" and x.a[0].k == "name" and this is not None and not x.a[1] and x.a[2] is None \
+            and depth < _MAX_DEPTH:
+        body = _card_helper(ex, x.a[0].a[0])            # a helper of the same card called plainly
+        if body is not None:
+            return _ev(ex, _ir(body), {}, this, depth + 1)
+    raise _NotRead(_t(x.n))
+
+
+def colour_pred_term(ex, lam):
+    """The count term of the messages a one-parameter lambda over a message card (``{ it.isBlack() }``, ``{ c ->
+    Red in c.colors }``) accepts, evaluated on every colour a message can have; None when not read or no term
+    counts that set."""
+    params, stmts = _lambda_parts(lam)
+    if len(stmts) != 1 or len(params) > 1:
+        return None
+    var = params[0] if params else "it"
+    hits = set()
+    try:
+        for i, cols in enumerate(COMBOS):
+            v = _ev(ex, _ir(stmts[0]), {var: _Card(cols)}, None, 0)
+            if not isinstance(v, bool):
+                return None
+            if v:
+                hits.add(i)
+    except _NotRead:
+        return None
+    return TERMS.get(frozenset(hits))
