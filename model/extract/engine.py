@@ -706,7 +706,55 @@ class EngineRules(ClassIndex):
                           "each player's current skills are asked", False)]
         dead = self._dead_owner(fd, "execute", "TriggeredSkill")
         out.append(EngineRule("trigger.dead_owner", dead[0], where, dead[1], False))
+        out.append(self._skill_order(src, fd, "execute"))
         return out
+
+    def _skill_order(self, src, fd, method) -> EngineRule:
+        """``trigger.skill_order``: in which order one player's skills are asked when a moment is answered — the list
+        the call ``skill.method(…)`` loops over (``player.skills.forEach { … }``, ``for (s in player.skills)``), in
+        its order or turned round (``asReversed()``, ``reversed()``): with two skills of one player answering the
+        same moment, the first asked may change what the second sees (就计 turning 李宁玉 face up before 城府)."""
+        calls = [n for n in _descendants(fd, "call_expression")
+                 if (lambda x: x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == method)(_ir(n))]
+        if not calls:
+            return EngineRule("trigger.skill_order", None, src.at(fd), f"no call of {method}", False)
+        loop_list = None
+        up = calls[0].parent
+        while up is not None and up != fd:
+            if up.type == "lambda_literal":
+                call = up.parent
+                while call is not None and call.type not in ("call_expression",):
+                    call = call.parent
+                x = _ir(call) if call is not None else None
+                if x is not None and x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] in ("forEach", "any",
+                                                                                             "firstNotNullOfOrNull"):
+                    loop_list = x.a[0].a[0]
+                    break
+            if up.type == "for_statement":
+                kids = [c for c in up.named_children if c.type not in ("variable_declaration", "line_comment",
+                                                                        "block_comment", "control_structure_body")]
+                if kids:
+                    loop_list = _ir(kids[0])
+                    break
+            up = up.parent
+        if loop_list is None:
+            return EngineRule("trigger.skill_order", None, src.at(calls[0]), "the loop around the call is not read",
+                              False)
+        turns, x = 0, _unparen(loop_list)
+        while x.k == "call" and x.a[0].k == "nav" and not x.a[1] and x.a[2] is None:
+            if x.a[0].a[1] in ("asReversed", "reversed"):
+                turns += 1
+            elif x.a[0].a[1] not in ("toList", "toMutableList", "asSequence", "filterNotNull"):
+                return EngineRule("trigger.skill_order", None, src.at(calls[0]),
+                                  f"the list is reordered ({x.a[0].a[1]}): not read", False)
+            x = _unparen(x.a[0].a[0])
+        if not (x.k == "nav" and x.a[1] == "skills"):
+            return EngineRule("trigger.skill_order", None, src.at(calls[0]),
+                              f"the loop is over {_t(loop_list.n)[:40]}, not a player's skills", False)
+        value = "last first" if turns % 2 else "in order"
+        return EngineRule("trigger.skill_order", value, src.at(calls[0]),
+                          f"each player's skills are asked {'from his last to his first' if turns % 2 else 'in the order he holds them'}",
+                          False)
 
     def _dead_owner(self, fd, method, kind):
         """Which skills of a dead owner the pass in ``fd`` still asks, from the guard around ``skill.method(…)``:
