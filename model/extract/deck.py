@@ -310,7 +310,8 @@ class DeckReader:
                 return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
                                    "secret tasks dealt, by the number of players", False),
                         self._tasks_told(src, block, s, var, by_n, owner, name),
-                        _shuffled("setup.tasks_shuffled", block, s, var, src, "the secret tasks")]
+                        _shuffled("setup.tasks_shuffled", block, s, var, src, "the secret tasks"),
+                        _dealt("setup.tasks_dealt", block, var, src, "secret task")]
         return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
 
     def _tasks_told(self, src, block, decl, var: str, by_n: dict, owner, name) -> EngineRule:
@@ -840,6 +841,35 @@ class _Eval:
                 self.env.update(saved)
             return
         raise _Unread(f"{_t(x.n)[:60]}: a call on the deck not read")
+
+
+def _dealt(rule: str, block, var: str, src, what: str) -> EngineRule:
+    """How the items of a list are dealt to the players (``tasks[secretIndex++]`` for each 神秘人): by an index that
+    moves on after each deal (``i++``, ``i += 1``, a ``for`` loop's variable) each player takes his own item; by one
+    that never moves every player dealt takes the same item. Each read of ``var[…]`` in the block, in order."""
+    text = re.sub(r"//[^\n]*", "", _t(block))
+    out = []
+    for m in re.finditer(r"\b" + re.escape(var) + r"\s*\[([^\]\[]+)\]", text):
+        idx = " ".join(m.group(1).split())
+        if re.fullmatch(r"\w+\s*(\+\+|--)|(\+\+|--)\s*\w+", idx):
+            out.append("one each")
+            continue
+        if not re.fullmatch(r"[A-Za-z_]\w*", idx):
+            out.append(f"by {idx}")
+            continue
+        looped = re.search(r"\bfor\s*\(\s*" + idx + r"\s+in\b", text)
+        declared = re.findall(r"\b(?:val|var)\s+" + idx + r"\s*=", text)
+        assigned = len(re.findall(r"\b" + idx + r"\s*(\+\+|--|[-+*]?=(?!=))|(\+\+|--)\s*" + idx + r"\b", text))
+        if looped or assigned > len(declared):
+            out.append("one each")
+        elif declared:
+            out.append("the same")
+        else:
+            out.append(f"by {idx}")
+    if not out:
+        return EngineRule(rule, None, src.at(block), f"no {what} dealt by index", False, True)
+    return EngineRule(rule, tuple(out), src.at(block), f"each {what} dealt: "
+                      + ", ".join(out) + " (an index moved on after each deal: one each)", False)
 
 
 def _shuffled(rule: str, block, decl, var: str, src, what: str) -> EngineRule:

@@ -32,6 +32,7 @@ from .normal import FORWARD, _Norm
 from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_lists import _Lists
+from .refusals import HANDLERS as _HANDLERS, _is_refusal as _refuses
 from .server import PHASE_WINDOWS
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -596,6 +597,10 @@ class _Walker(_Calls, _Lists):
                 if not cond and self.in_entry and re.fullmatch(r"\s*\w+\s*!==?\s*\(?[\w.!?]*(\bfsm\b|as\?\s*\w+)"
                                                                r"[^=]*\)?\??\.whoseTurn\s*", _t(c_node)):
                     self.turn_is_self = True             # only the turn player may use it: whoseTurn is the user
+                elif self.key is not None and str(self.key[0][-1]) in _HANDLERS and _refuses(branches[0]):
+                    # a refusal of the player's choice on a test not translated (``target === fsm.targetPlayer``):
+                    # the handler is not read whole, so its refusals are read as they are written (refusals.py)
+                    self.rd.reads[self.key[0]] = False
                 return cond
             self._miss(owner, c_node, "a branch on the game state")
             c = "unknown"
