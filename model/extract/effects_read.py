@@ -420,6 +420,8 @@ class _Walker(_Calls, _Lists):
                 return cond
             self._miss(owner, s)
             return cond
+        if t == "call_expression" and self._list_add(s, env, cond):
+            return cond
         self._value(s, env, cond)
         return cond
 
@@ -464,6 +466,14 @@ class _Walker(_Calls, _Lists):
                 c_node = v.node                         # the test the local holds, read here
                 if m.group(1):
                     branches = branches[::-1]            # if (!t) a else b: if (t) b else a
+        if c_node is not None and len(branches) == 1:
+            then = self._stmts(branches[0])
+            if len(then) == 1 and re.match(r"\s*(\w+)\s*\.\s*add\s*\(", _t(then[0])) and \
+                    env.get(re.match(r"\s*(\w+)", _t(then[0])).group(1)) is not None and \
+                    env[re.match(r"\s*(\w+)", _t(then[0])).group(1)].sort == "plist":
+                c = self._cond(c_node, env)              # ``if (c) players.add(p)``: p joins the list when c holds
+                if c is not None and self._list_add(then[0], env, cond + [c]):
+                    return cond
         if self.mode == "card" and self.in_entry and not self.started and c_node is not None:
             got = self._window_branch(s, c_node, branches, env, cond)
             if got is not None:
@@ -1175,7 +1185,7 @@ class _Walker(_Calls, _Lists):
         if picked is not None:
             env[name], c = picked
             return cond + [c]
-        listed = self._chosen_list(value, env)
+        listed = self._chosen_list(value, env) or self._built_list(value, env)
         if listed is not None:
             env[name] = listed
             return cond
