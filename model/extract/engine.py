@@ -131,7 +131,7 @@ class EngineRules(ClassIndex):
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
-                  self._p_use_counts]
+                  self._p_use_counts, self._p_grant_tests]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -151,6 +151,60 @@ class EngineRules(ClassIndex):
                 self.note("engine", r.name, r.where or self.root.name, f"not read: {r.how}")
         return dict(sorted(out.items(), key=lambda kv: (not kv[1].key, RULE_KEYS.index(kv[0])
                                                         if kv[0] in RULE_KEYS else 0, kv[0])))
+
+    # ----------------------------------------------------------------------------------- grants' tests
+    def _p_grant_tests(self) -> list:
+        """``grant.<Class>.<function>``: the test a skill class given with arguments states over them (``CannotPlayCard
+        (cardType, forbidAllCard)``'s ``cannotPlayCard(t) = forbidAllCard || t in this.cardType``), read by what it
+        decides: the truth table over its atoms — a Boolean argument of the class, an argument of the function found
+        in (or equal to) an argument of the class. The catalogue gives the grant its arguments (``args``); what the
+        engine does with them is this test, so an atom dropped or added (a ban of every card no longer stopping a
+        card) is a rule change, and a rewrite deciding the same is none. The rule is about the class."""
+        out = []
+        for c in self.classes:
+            if not c.src.rel.startswith("skill/") or not c.params or not self.is_skill(c):
+                continue
+            props = {p.name for p in c.params}
+            bools = {p.name for p in c.params if p.tname == "Boolean"}
+            for fd in c.members("function_declaration"):
+                body = _fn_expr(fd)
+                fparams = {p[0] for p in _fn_params(fd)}
+                if body is None or not fparams:
+                    continue
+
+                def prop_of(x):
+                    x = _unparen(x)
+                    if x.k == "name" and x.a[0] in props and x.a[0] not in fparams:
+                        return x.a[0]
+                    if x.k == "nav" and x.a[0].k == "this" and x.a[1] in props:
+                        return x.a[1]
+                    return None
+
+                def atom(x):
+                    if prop_of(x) in bools:
+                        return prop_of(x)
+                    if x.k == "in" and _unparen(x.a[1]).k == "name" and _unparen(x.a[1]).a[0] in fparams and \
+                            prop_of(x.a[2]) is not None:
+                        k = f"{_unparen(x.a[1]).a[0]} in {prop_of(x.a[2])}"
+                        return _Cond(lambda env: not env[k], {k}) if x.a[0] else k
+                    if x.k == "bin" and x.a[0] in ("==", "===") and _unparen(x.a[1]).k == "name" and \
+                            _unparen(x.a[1]).a[0] in fparams and prop_of(x.a[2]) is not None:
+                        return f"{_unparen(x.a[1]).a[0]} == {prop_of(x.a[2])}"
+                    return None
+                f = _compile(_ir(body), atom)
+                if f is None or not f.atoms or len(f.atoms) > 6:
+                    continue
+                atoms = sorted(f.atoms)
+                rows = []
+                for vals in itertools.product((False, True), repeat=len(atoms)):
+                    env = dict(zip(atoms, vals))
+                    if f(env):
+                        rows.append(" and ".join(a if v else f"not ({a})" for a, v in zip(atoms, vals)))
+                name = _name_of(fd)
+                out.append(EngineRule(f"grant.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(fd),
+                                      f"{c.name}.{name}: what the test decides over the grant's arguments", False,
+                                      about=(c.name,)))
+        return out
 
     # ----------------------------------------------------------------------------------- helpers
     def _functions(self):
