@@ -163,7 +163,6 @@ def named_by_change(ec, hex_=None) -> list:
             if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
                 out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
     out += _writers(differ, hex_)
-    out += _callers(ec, hex_)
     return list(dict.fromkeys(x for x in out if x))
 
 
@@ -269,7 +268,7 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
     about = []
     from skillproof.model.extract.timing import about_change
     own = getattr((getattr(hex_, "engine", None) or {}).get(ec.name), "about", ()) or ()
-    for rid in dict.fromkeys([*own, *named_by_change(ec, hex_), *about_change(ec, hex_)]):
+    for rid in dict.fromkeys([*own, *named_by_change(ec, hex_), *about_change(ec, hex_), *_callers(ec, hex_)]):
         loc = (getattr(hex_, "locations", {}) or {}).get(rid)
         f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
         about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})

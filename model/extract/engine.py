@@ -131,7 +131,7 @@ class EngineRules(ClassIndex):
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
-                  self._p_use_counts, self._p_grant_tests]
+                  self._p_use_counts, self._p_grant_tests, self._p_tallies]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -204,6 +204,31 @@ class EngineRules(ClassIndex):
                 out.append(EngineRule(f"grant.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(fd),
                                       f"{c.name}.{name}: what the test decides over the grant's arguments", False,
                                       about=(c.name,)))
+        return out
+
+    def _p_tallies(self) -> list:
+        """``tally.<Owner>.<function>``: a test of a player's about cards joining his message area
+        (``Player.checkThreeSameMessageCard(cards)``: would they give him three messages of one colour — 利诱, 定论,
+        移花接木 put the card into a hand instead), run on every colour a joining card can have with 0 to 3 messages of
+        that colour already there (``helpers.tally_outcomes``): which colours it counts and from how many. The rules
+        that call it are named with its change."""
+        from .helpers import tally_outcomes
+        out = []
+        for src, fd, name, owner in self._functions():
+            if owner is None or self.is_skill(owner) or self.is_card(owner) or src.rel.startswith(("skill/", "card/")):
+                continue
+            params = _fn_params(fd)
+            if len(params) != 1 or params[0][1] not in ("List", "Iterable", "Collection") or \
+                    "Card" not in str(params[0][2]):
+                continue
+            text = _t(fd)
+            if "messageCards" not in text or ".colors" not in text:
+                continue
+            v = tally_outcomes(self, fd, params[0][0], "messageCards")
+            out.append(EngineRule(f"tally.{owner.name}.{name}", v, src.at(fd),
+                                  f"{owner.name}.{name}: for a card of each colour joining the area, the fewest "
+                                  "messages of that colour already there for which the test holds"
+                                  if v is not None else f"{owner.name}.{name}: the test is not read", False))
         return out
 
     # ----------------------------------------------------------------------------------- helpers

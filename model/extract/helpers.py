@@ -10,6 +10,8 @@ call is not read (its rule is unread), never guessed.
 """
 from __future__ import annotations
 
+import re
+
 from .server import COLOUR_CONSTS
 from .syntax import _code, _descendants, _ir, _kid, _lambda_parts, _name_of, _t, _unparen
 
@@ -237,3 +239,209 @@ def colour_pred_term(ex, lam):
     except _NotRead:
         return None
     return TERMS.get(frozenset(hits))
+
+
+# ------------------------------------------------------------------------------------------- colour tallies
+class _Ret(Exception):
+    def __init__(self, value):
+        self.value = value
+
+
+_NAMES = {"red": "red", "blue": "blue", "black": "black"}
+
+
+def _combo_name(cols) -> str:
+    return "-".join(c for c in ("red", "blue", "black") if c in cols)
+
+
+def tally_outcomes(ex, fd, param: str, area: str):
+    """What a test of cards joining a player's message area decides (``Player.checkThreeSameMessageCard(cards)``:
+    would they give him three messages of one colour?), run on every colour a joining card can have with 0 to 3
+    messages of that same colour already in the area: for each colour, the fewest messages there for which it holds
+    (``"red: 2"``; ``"black: never"``). Read by running the function's code (counters, loops over the cards and
+    their colours, ``when`` over a colour, comparisons); None when it uses anything else."""
+    body = _kid(fd, "function_body")
+    block = _kid(body, "block") if body is not None else None
+    if block is None:
+        return None
+    out = []
+    try:
+        for cols in COMBOS:
+            first = "never"
+            for m in range(4):
+                env = {param: [_Card(cols)], area: [_Card(cols) for _ in range(m)]}
+                try:
+                    _run(ex, _code(block), env, 0)
+                    raise _NotRead("no return")
+                except _Ret as r:
+                    if not isinstance(r.value, bool):
+                        raise _NotRead("not a test")
+                    if r.value:
+                        first = str(m)
+                        break
+            out.append(f"{_combo_name(cols)}: {first}")
+    except (_NotRead, RecursionError, KeyError, TypeError):
+        return None
+    return tuple(out)
+
+
+def _run(ex, stmts, env: dict, depth: int):
+    if depth > 6:
+        raise _NotRead("too deep")
+    for s in stmts:
+        t = s.type
+        if t in ("line_comment", "block_comment", "multiline_comment"):
+            continue
+        if t == "property_declaration":
+            vd = _kid(s, "variable_declaration")
+            init = [c for c in _code(s) if c.type not in ("modifiers", "variable_declaration", "binding_pattern_kind")]
+            if vd is None or not init:
+                raise _NotRead(_t(s)[:40])
+            env[_t(vd).split(":")[0].strip()] = _val(ex, _ir(init[-1]), env)
+            continue
+        if t == "for_statement":
+            vd = _kid(s, "variable_declaration")
+            rest = [c for c in s.named_children if c.type not in ("variable_declaration", "line_comment",
+                                                                   "block_comment")]
+            if vd is None or len(rest) != 2:
+                raise _NotRead("for")
+            seq = _val(ex, _ir(rest[0]), env)
+            if not isinstance(seq, (list, frozenset)):
+                raise _NotRead("for over " + _t(rest[0])[:30])
+            for item in (sorted(seq) if isinstance(seq, frozenset) else seq):
+                env[_t(vd).split(":")[0].strip()] = item
+                _run(ex, _body(rest[1]), env, depth + 1)
+            continue
+        if t == "when_expression":
+            subj = _kid(s, "when_subject")
+            if subj is None or not _code(subj):
+                raise _NotRead("when without subject")
+            sv = _val(ex, _ir(_code(subj)[-1]), env)
+            for entry in _kids_of(s, "when_entry"):
+                parts = [c for c in entry.named_children if c.type not in ("line_comment", "block_comment")]
+                is_else = any(c.type == "else" for c in entry.children)
+                if not parts:
+                    continue
+                body, conds = parts[-1], parts[:-1]
+                conds = [(_code(c)[0] if c.type == "when_condition" and _code(c) else c) for c in conds]
+                hit = is_else or any(_val(ex, _ir(c), env) == sv for c in conds)
+                if hit:
+                    _run(ex, _body(body), env, depth + 1)
+                    break
+            continue
+        if t in ("postfix_expression", "prefix_expression", "unary_expression") and \
+                re.fullmatch(r"\s*(\+\+|--)?\s*(\w+)\s*(\+\+|--)?\s*", _t(s)):
+            m = re.fullmatch(r"\s*(\+\+|--)?\s*(\w+)\s*(\+\+|--)?\s*", _t(s))
+            name, op = m.group(2), m.group(1) or m.group(3)
+            if name not in env or not isinstance(env[name], int) or not op:
+                raise _NotRead(_t(s))
+            env[name] += 1 if op == "++" else -1
+            continue
+        if t == "assignment":
+            m = re.fullmatch(r"\s*(\w+)\s*(\+=|-=|=)\s*(.+)", _t(s), re.S)
+            if not m or m.group(1) not in env:
+                raise _NotRead(_t(s)[:40])
+            right = s.named_children[-1]
+            v = _val(ex, _ir(right), env)
+            env[m.group(1)] = v if m.group(2) == "=" else env[m.group(1)] + (v if m.group(2) == "+=" else -v)
+            continue
+        if t in ("jump_expression", "return_expression") and _t(s).startswith("return"):
+            kids = s.named_children
+            raise _Ret(_val(ex, _ir(kids[0]), env) if kids else None)
+        if t == "if_expression":
+            cond = s.child_by_field_name("condition")
+            br = [b for b in _code(s) if b != cond]
+            v = _val(ex, _ir(cond), env)
+            if not isinstance(v, bool):
+                raise _NotRead("if")
+            pick = br[0] if v else (br[1] if len(br) > 1 else None)
+            if pick is not None:
+                _run(ex, _body(pick), env, depth + 1)
+            continue
+        raise _NotRead(_t(s)[:40])
+
+
+def _body(node) -> list:
+    """The statements of a loop's or a branch's body (a block, a control structure body, or one statement)."""
+    if node.type == "control_structure_body":
+        inner = _kid(node, "block")
+        return _code(inner) if inner is not None else _code(node)
+    if node.type == "block":
+        return _code(node)
+    return [node]
+
+
+def _kids_of(node, type_):
+    return [c for c in node.named_children if c.type == type_]
+
+
+def _val(ex, x, env):
+    x = _unparen(x)
+    if x.k == "lit" and isinstance(x.a[0], (bool, int)):
+        return x.a[0]
+    if x.k == "name" and x.a[0] in env:
+        return env[x.a[0]]
+    c = _colour(x)
+    if c is not None:
+        return c
+    if x.k == "nav":
+        r = _val(ex, x.a[0], env)
+        if isinstance(r, _Card) and x.a[1] == "colors":
+            return frozenset(r.cols)
+        if isinstance(r, (list, frozenset)) and x.a[1] == "size":
+            return len(r)
+        raise _NotRead(_t(x.n)[:40])
+    if x.k == "un" and x.a[0] == "!":
+        v = _val(ex, x.a[1], env)
+        if isinstance(v, bool):
+            return not v
+        raise _NotRead(_t(x.n)[:40])
+    if x.k == "bin":
+        op = x.a[0]
+        if op in ("&&", "||"):
+            a = _val(ex, x.a[1], env)
+            if not isinstance(a, bool):
+                raise _NotRead(_t(x.n)[:40])
+            if op == "&&" and not a or op == "||" and a:
+                return a
+            b = _val(ex, x.a[2], env)
+            if not isinstance(b, bool):
+                raise _NotRead(_t(x.n)[:40])
+            return b
+        a, b = _val(ex, x.a[1], env), _val(ex, x.a[2], env)
+        if type(a) is not type(b) or isinstance(a, (_Card, list)):
+            raise _NotRead(_t(x.n)[:40])
+        ops = {"==": lambda: a == b, "!=": lambda: a != b, "===": lambda: a == b, "!==": lambda: a != b}
+        if isinstance(a, int) and not isinstance(a, bool):
+            ops.update({"<": lambda: a < b, ">": lambda: a > b, "<=": lambda: a <= b, ">=": lambda: a >= b,
+                        "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b})
+        if op in ops:
+            return ops[op]()
+        raise _NotRead(_t(x.n)[:40])
+    if x.k == "call" and x.a[0].k == "nav":
+        r = _val(ex, x.a[0].a[0], env)
+        m, args, lam = x.a[0].a[1], x.a[1], x.a[2]
+        if isinstance(r, (list, frozenset)) and lam is not None and not args and \
+                m in ("any", "all", "none", "count", "sumOf"):
+            params, stmts = _lambda_parts(lam)
+            if len(stmts) != 1 or len(params) > 1:
+                raise _NotRead(_t(x.n)[:40])
+            v = params[0] if params else "it"
+            vals = [_val(ex, _ir(stmts[0]), {**env, v: item}) for item in (sorted(r) if isinstance(r, frozenset)
+                                                                            else r)]
+            if m == "sumOf":
+                return sum(vals)
+            if not all(isinstance(b, bool) for b in vals):
+                raise _NotRead(_t(x.n)[:40])
+            return {"any": any(vals), "all": all(vals), "none": not any(vals), "count": sum(vals)}[m]
+        if isinstance(r, _Card) and not args and lam is None:
+            body = _card_helper(ex, m)
+            if body is not None:
+                return _ev(ex, _ir(body), {}, r, 0)
+        if isinstance(r, frozenset) and m == "contains" and len(args) == 1:
+            return _val(ex, args[0].x, env) in r
+    if x.k == "in":
+        v, s = _val(ex, x.a[1], env), _val(ex, x.a[2], env)
+        if isinstance(s, frozenset):
+            return (v not in s) if x.a[0] else (v in s)
+    raise _NotRead(_t(x.n)[:40])
