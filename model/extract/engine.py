@@ -187,6 +187,10 @@ class EngineRules(ClassIndex):
                             prop_of(x.a[2]) is not None:
                         k = f"{_unparen(x.a[1]).a[0]} in {prop_of(x.a[2])}"
                         return _Cond(lambda env: not env[k], {k}) if x.a[0] else k
+                    if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "contains" and len(x.a[1]) == 1 and \
+                            x.a[2] is None and prop_of(x.a[0].a[0]) is not None and \
+                            _unparen(x.a[1][0].x).k == "name" and _unparen(x.a[1][0].x).a[0] in fparams:
+                        return f"{_unparen(x.a[1][0].x).a[0]} in {prop_of(x.a[0].a[0])}"
                     if x.k == "bin" and x.a[0] in ("==", "===") and _unparen(x.a[1]).k == "name" and \
                             _unparen(x.a[1]).a[0] in fparams and prop_of(x.a[2]) is not None:
                         return f"{_unparen(x.a[1]).a[0]} == {prop_of(x.a[2])}"
