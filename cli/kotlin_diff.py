@@ -163,7 +163,50 @@ def named_by_change(ec, hex_=None) -> list:
             if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
                 out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
     out += _writers(differ, hex_)
+    out += _implementers(differ, [str(x) for x in (*ec.base, *ec.head)], hex_)
     return list(dict.fromkeys(x for x in out if x))
+
+
+def _implementers(differ, clauses, hex_) -> list:
+    """The rules whose class implements a kind of skill a changed clause tests through a local (``checkCanLock`` of
+    ``val checkCanLock = skills.lastOrNull { … } as? SendMessageCanLockSkill``: 强硬下令 and 冷血训练's lock are what
+    the send check asks then) or names itself (``it is SendMessageCanLockSkill``) — when a few rules do."""
+    sources = getattr(hex_, "sources", None) or {}
+    locs = getattr(hex_, "locations", None) or {}
+    kinds = set()
+    for c in differ:
+        kinds.update(re.findall(r"\b(?:is|as\?)\s+([A-Z]\w*Skill)\b", c))
+        for ident in set(re.findall(r"\b([a-z]\w{3,})\b", c)):
+            for d in clauses:
+                m = re.match(re.escape(ident) + r"\s*=\s*.*\bas\?\s*([A-Z]\w*)", d)
+                if m:
+                    kinds.add(m.group(1))
+    if not kinds or not sources:
+        return []
+    by_file: dict = {}
+    for rid, where in locs.items():
+        f, _, ln = str(where or "").rpartition(":")
+        if f and ln.isdigit():
+            by_file.setdefault(f, []).append((int(ln), rid))
+    out = []
+    for kind in sorted(kinds):
+        pat = re.compile(rb"\bclass\s+(\w+)[^{=]*?:\s*[^{=]*?\b" + re.escape(kind.encode()) + rb"\b")
+        found = []
+        for rel in sorted(sources):
+            if not rel.startswith(("skill/", "card/")) or rel not in by_file:
+                continue
+            for m in pat.finditer(sources[rel]):
+                name = m.group(1).decode()
+                if name in locs:
+                    found.append((rel, name))
+                    continue
+                line = sources[rel].count(b"\n", 0, m.start()) + 1
+                above = [(ln, rid) for ln, rid in by_file[rel] if ln <= line]
+                if above:
+                    found.append((rel, max(above)[1]))
+        if len({f for f, _ in found}) <= _WRITERS_MAX:
+            out += [rid for _, rid in found]
+    return out
 
 
 _FUN_AT = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w<>?,. ]+\.)?(\w+)\s*\(")
