@@ -346,3 +346,22 @@ def test_an_engine_change_names_the_rules_that_call_its_function():
     ec = SimpleNamespace(name="order.step.Game.sortedFrom", where="Game.kt:3")
     assert _callers(ec, hex_) == ["Bell"]
     assert _callers(SimpleNamespace(name="x", where="skill/Bell.kt:2"), hex_) == []     # a rule's own file: no
+
+
+def test_a_colour_count_helper_with_a_colour_argument_is_read_by_its_body(tmp_path):
+    """``fun Iterable<Card>.count(c: color) = count { c in it.colors }`` read with its argument bound: ``count(Red)``
+    is ``red_messages`` (a red-black message counts); a body counting only messages of that colour alone names no
+    count of the language (None: the call is not read, not taken for ``red_messages`` by its name)."""
+    from skillproof.model.extract import _Extractor
+    from skillproof.model.extract.helpers import colour_arg_count_term
+    got = {}
+    for sub, body in (("a", "c in it.colors"), ("b", "it.colors.all { x -> x == c }")):
+        d = _server(tmp_path / sub)
+        (d / "card" / "Counts.kt").write_text("package demo.game.card\n\nimport demo.protos.Common.color\n\n"
+                                              f"fun Iterable<Card>.count(c: color) = count {{ {body} }}\n",
+                                              encoding="utf-8")
+        e = _Extractor(d)
+        e.parse()
+        got[sub] = [colour_arg_count_term(e, "count", c) for c in ("red", "blue", "black")]
+    assert got["a"] == ["red_messages", "blue_messages", "black_messages"]
+    assert got["b"] == [None, None, None]           # one colour alone (pure black too) is no count of the language

@@ -62,20 +62,63 @@ def _expr_body(fd):
     return None
 
 
-def _helpers(ex) -> dict:
-    """name -> [(receiver text, function node)] of the extension functions of the sources without parameters."""
-    if "_ext_helpers" not in ex.__dict__:
+def _helpers(ex, with_colour=False) -> dict:
+    """name -> [(receiver text, function node)] of the extension functions of the sources without parameters (with
+    ``with_colour``: with one parameter of type ``color``)."""
+    attr = "_ext_helpers_c" if with_colour else "_ext_helpers"
+    if attr not in ex.__dict__:
         out: dict = {}
         for src, fd, name, owner in ex._functions():
             if owner is not None:
                 continue
             rec = _receiver(fd)
             fvp = _kid(fd, "function_value_parameters")
-            if not rec or (fvp is not None and fvp.named_children):
+            params = [p for p in fvp.named_children if p.type == "parameter"] if fvp is not None else []
+            n_all = len([p for p in fvp.named_children if p.type not in ("line_comment", "block_comment")]) \
+                if fvp is not None else 0
+            if not rec:
+                continue
+            if with_colour:
+                if n_all != 1 or len(params) != 1 or not re.search(r":\s*color\b", _t(params[0])):
+                    continue
+            elif n_all:
                 continue
             out.setdefault(name, []).append((rec, fd))
-        ex._ext_helpers = out
-    return ex._ext_helpers
+        ex.__dict__[attr] = out
+    return ex.__dict__[attr]
+
+
+def colour_arg_count_term(ex, fn: str, colour: str):
+    """The count term ``area.fn(colour)`` computes when ``fn`` is a message-list helper of the sources with one
+    colour parameter (``fun Iterable<Card>.count(c: color) = count { c in it.colors }``), its lambda evaluated with
+    the parameter bound to ``colour``; "" when the sources define no such helper, None when not read."""
+    cands = [(r, fd) for r, fd in _helpers(ex, True).get(fn, []) if "Card" in r and not r.strip().startswith("Card")]
+    if not cands:
+        return ""
+    if len(cands) > 1:
+        return None
+    fd = cands[0][1]
+    fvp = _kid(fd, "function_value_parameters")
+    pname = _t(_kid([p for p in fvp.named_children if p.type == "parameter"][0], "identifier"))
+    body = _expr_body(fd)
+    x = _unparen(_ir(body)) if body is not None else None
+    if x is None or x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] != "count" or x.a[1] or x.a[2] is None:
+        return None
+    params, stmts = _lambda_parts(x.a[2])
+    if len(stmts) != 1 or len(params) > 1:
+        return None
+    var = params[0] if params else "it"
+    hits = set()
+    try:
+        for i, cols in enumerate(COMBOS):
+            v = _ev(ex, _ir(stmts[0]), {var: _Card(cols), pname: colour}, None, 0)
+            if not isinstance(v, bool):
+                return None
+            if v:
+                hits.add(i)
+    except _NotRead:
+        return None
+    return TERMS.get(frozenset(hits))
 
 
 def colour_count_term(ex, fn: str):
