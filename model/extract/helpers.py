@@ -29,6 +29,10 @@ class _NotRead(Exception):
     pass
 
 
+#: what the evaluation of code it does not follow may raise: the helper is then not read (never a crash)
+_FAILS = (_NotRead, RecursionError, KeyError, TypeError, AttributeError, IndexError, ValueError)
+
+
 class _Card:
     """A card under evaluation: its colours."""
     __slots__ = ("cols",)
@@ -116,7 +120,7 @@ def colour_arg_count_term(ex, fn: str, colour: str):
                 return None
             if v:
                 hits.add(i)
-    except _NotRead:
+    except _FAILS:
         return None
     return TERMS.get(frozenset(hits))
 
@@ -149,7 +153,7 @@ def colour_count_term(ex, fn: str):
                 return None
             if v:
                 hits.add(i)
-    except _NotRead:
+    except _FAILS:
         return None
     return TERMS.get(frozenset(hits))
 
@@ -279,7 +283,7 @@ def colour_pred_term(ex, lam):
                 return None
             if v:
                 hits.add(i)
-    except _NotRead:
+    except _FAILS:
         return None
     return TERMS.get(frozenset(hits))
 
@@ -323,7 +327,7 @@ def tally_outcomes(ex, fd, param: str, area: str):
                         first = str(m)
                         break
             out.append(f"{_combo_name(cols)}: {first}")
-    except (_NotRead, RecursionError, KeyError, TypeError):
+    except _FAILS:
         return None
     return tuple(out)
 
