@@ -365,3 +365,17 @@ def test_a_colour_count_helper_with_a_colour_argument_is_read_by_its_body(tmp_pa
         got[sub] = [colour_arg_count_term(e, "count", c) for c in ("red", "blue", "black")]
     assert got["a"] == ["red_messages", "blue_messages", "black_messages"]
     assert got["b"] == [None, None, None]           # one colour alone (pure black too) is no count of the language
+
+
+def test_a_filtered_area_size_is_read_as_a_count(tmp_path):
+    """``messageCards.filter { it.isBlack() }.size >= 2`` reads like ``count { it.isBlack() } >= 2``."""
+    from test_extract_readers7 import WATCH
+    d = _server(tmp_path)
+    phases = d / "phase" / "Phases.kt"
+    phases.write_text(phases.read_text(encoding="utf-8") + "\nclass ReceivePhaseIdle(val whoseTurn: Player, val "
+                      "inFrontOfWhom: Player, val messageCard: Card) : Fsm\n", encoding="utf-8")
+    ids = d / "skill" / "SkillId.kt"
+    ids.write_text(ids.read_text(encoding="utf-8").replace("ECHO(", 'WATCH("守"),\n    ECHO(', 1), encoding="utf-8")
+    text = WATCH.replace("ALIVE", "        askWhom.messageCards.filter { it.isBlack() }.size >= 2 || return null\n")
+    (d / "skill" / "Watch.kt").write_text(text, encoding="utf-8")
+    assert "black_messages >= 2" in extract(d).catalogue.skills["Watch"].on[0].text

@@ -89,6 +89,15 @@ class CondTranslator(_Translator):
 
     def _nav(self, x: _X) -> _T | None:
         obj, m = x.a
+        r = _unparen(obj)
+        if m == "size" and r.k == "call" and r.a[0].k == "nav" and r.a[0].a[1] == "filter" and r.a[2] is not None \
+                and not r.a[1]:                              # messageCards.filter { colour test }.size: a count
+            o2 = self.tx(r.a[0].a[0])
+            if o2 is not None and o2.sort == "msgs":
+                term = colour_pred_term(self.ex, r.a[2])
+                if term in ("red_messages", "blue_messages", "black_messages", "true_messages") or \
+                        term and term in V.PLAYER_ATTRS:
+                    return _T("int", f"{o2.text}{term}")
         o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
         if o is not None and o.sort == "fsmobj":
             role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender", "whoDie": "dying"}.get(m)
