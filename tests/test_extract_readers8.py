@@ -51,6 +51,8 @@ def test_the_set_ups_random_draws_are_an_engine_rule(tmp_path):
                                                        "        val n = kotlin.random.Random.nextInt(4)\n")
     got = engine("e", setup=first)["setup.random.Setup.start"].value
     assert got == ("Random.nextInt(4)", "random")
+    same = first.replace("nextInt(4)", "nextInt(0, 4)")
+    assert engine("g", setup=same)["setup.random.Setup.start"].value == got
     bounds = first.replace("nextInt(4)", "nextInt(1, 4)")
     assert engine("f", setup=bounds)["setup.random.Setup.start"].value == ("Random.nextInt(1, 4)", "random")
 

@@ -452,7 +452,10 @@ class DeckReader:
         """Count the random draws of ``node``'s code (comments left out) into ``counts``, and of what it calls."""
         text = re.sub(r"//[^\n]*|/\*.*?\*/", "", _t(node), flags=re.S)
         for m in self._RANDOM_OP.finditer(text):
-            op = m.group(1) or f"Random.{m.group(2)}({' '.join(m.group(3).split())})"
+            args = [" ".join(a.split()) for a in m.group(3).split(",")] if m.group(3) and m.group(3).strip() else []
+            if len(args) == 2 and args[0] == "0":
+                args = args[1:]                          # nextInt(0, n) is nextInt(n)
+            op = m.group(1) or f"Random.{m.group(2)}({', '.join(args)})"
             counts[op] = counts.get(op, 0) + 1
         if depth >= 3:
             return
