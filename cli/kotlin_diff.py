@@ -163,7 +163,104 @@ def named_by_change(ec, hex_=None) -> list:
             if re.search(r"(?:^|\W)" + label + r"(?:\W|$)", c):
                 out += [n[len(prefix):] for n in sorted(hex_.engine) if n.startswith(prefix)]
     out += _writers(differ, hex_)
+    out += _implementers(differ, [str(x) for x in (*ec.base, *ec.head)], hex_)
     return list(dict.fromkeys(x for x in out if x))
+
+
+def _implementers(differ, clauses, hex_) -> list:
+    """The rules whose class implements a kind of skill a changed clause tests through a local (``checkCanLock`` of
+    ``val checkCanLock = skills.lastOrNull { … } as? SendMessageCanLockSkill``: 强硬下令 and 冷血训练's lock are what
+    the send check asks then) or names itself (``it is SendMessageCanLockSkill``) — when a few rules do."""
+    sources = getattr(hex_, "sources", None) or {}
+    locs = getattr(hex_, "locations", None) or {}
+    kinds = set()
+    for c in differ:
+        kinds.update(re.findall(r"\b(?:is|as\?)\s+([A-Z]\w*Skill)\b", c))
+        for ident in set(re.findall(r"\b([a-z]\w{3,})\b", c)):
+            for d in clauses:
+                m = re.match(re.escape(ident) + r"\s*=\s*.*\bas\?\s*([A-Z]\w*)", d)
+                if m:
+                    kinds.add(m.group(1))
+    if not kinds or not sources:
+        return []
+    by_file: dict = {}
+    for rid, where in locs.items():
+        f, _, ln = str(where or "").rpartition(":")
+        if f and ln.isdigit():
+            by_file.setdefault(f, []).append((int(ln), rid))
+    out = []
+    for kind in sorted(kinds):
+        pat = re.compile(rb"\bclass\s+(\w+)[^{=]*?:\s*[^{=]*?\b" + re.escape(kind.encode()) + rb"\b")
+        found = []
+        for rel in sorted(sources):
+            if not rel.startswith(("skill/", "card/")) or rel not in by_file:
+                continue
+            for m in pat.finditer(sources[rel]):
+                name = m.group(1).decode()
+                if name in locs:
+                    found.append((rel, name))
+                    continue
+                line = sources[rel].count(b"\n", 0, m.start()) + 1
+                above = [(ln, rid) for ln, rid in by_file[rel] if ln <= line]
+                if above:
+                    found.append((rel, max(above)[1]))
+        if len({f for f, _ in found}) <= _WRITERS_MAX:
+            out += [rid for _, rid in found]
+    return out
+
+
+_FUN_AT = re.compile(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w<>?,. ]+\.)?(\w+)\s*\(")
+
+
+def _callers(ec, hex_) -> list:
+    """The rules that call the engine function an engine rule is read from (``Game.sortedFrom``'s seat order: 明饵 and
+    知音 deal their draws through it): the function declared at or nearest above the rule's line, each call of it
+    in a skill's or a card's file named by the rule declared nearest above the call — when a few rules call it (a
+    helper every rule calls says nothing of what a change is about)."""
+    from skillproof.model.extract.normal import _NOT_RULE_MEMBER
+    sources = getattr(hex_, "sources", None) or {}
+    locs = getattr(hex_, "locations", None) or {}
+    file, _, ln = str(getattr(ec, "where", "") or "").rpartition(":")
+    if not file or not ln.isdigit() or file not in sources or file.startswith(("skill/", "card/")):
+        return []
+    lines = sources[file].split(b"\n")
+    name = None
+    for i in range(min(int(ln), len(lines)) - 1, max(-1, int(ln) - 40), -1):
+        m = _FUN_AT.search(lines[i])
+        if m:
+            name = m.group(1)
+            break
+    if name is None or len(name) < 6:
+        return []
+    by_file: dict = {}
+    for rid, where in locs.items():
+        f, _, l2 = str(where or "").rpartition(":")
+        if f and l2.isdigit():
+            by_file.setdefault(f, []).append((int(l2), rid))
+    pat = re.compile(rb"(?<![\w])" + re.escape(name) + rb"\s*\(")
+    found = []
+    for rel in sorted(sources):
+        if not rel.startswith(("skill/", "card/")) or rel not in by_file:
+            continue
+        data = sources[rel]
+        for m in pat.finditer(data):
+            if re.search(rb"\bfun\s+[\w<>?,. ]*$", data[max(0, m.start() - 80):m.start()]):
+                continue                                 # a declaration of the same name, not a call
+            encl = list(_FUN_AT.finditer(data, 0, m.start()))
+            if encl and _NOT_RULE_MEMBER.match(encl[-1].group(1).decode()):
+                continue                                 # a robot's or a client message's helper
+            line = data.count(b"\n", 0, m.start()) + 1
+            above = [(l2, rid) for l2, rid in by_file[rel] if l2 <= line]
+            if above:
+                found.append((rel, max(above)[1]))
+    if len({f for f, _ in found}) > _CALLERS_MAX:
+        return []
+    return [rid for _, rid in found]
+
+
+#: a function called from more rule files than this is a helper of every rule, which says nothing of what a change
+#: is about
+_CALLERS_MAX = 12
 
 
 def _writers(clauses, hex_) -> list:
@@ -214,7 +311,7 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
     about = []
     from skillproof.model.extract.timing import about_change
     own = getattr((getattr(hex_, "engine", None) or {}).get(ec.name), "about", ()) or ()
-    for rid in dict.fromkeys([*own, *named_by_change(ec, hex_), *about_change(ec, hex_)]):
+    for rid in dict.fromkeys([*own, *named_by_change(ec, hex_), *about_change(ec, hex_), *_callers(ec, hex_)]):
         loc = (getattr(hex_, "locations", {}) or {}).get(rid)
         f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
         about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})

@@ -13,6 +13,7 @@ from .cards import CardTable
 from .classes import _Cls
 from .server import (_LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
                      PHASE_WINDOWS, PLAYER_PROPS)
+from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
                      _name_of, _short, _single_lambda, _t, _type_name)
 
@@ -425,9 +426,18 @@ class _Translator:
             if fn == "count" and len(args) == 1 and lam is None:
                 c = _const(args[0].x, COLOUR_ENUM, COLOUR_CONSTS)
                 if c in ("red", "blue", "black"):
-                    return _T("int", f"{o.text}{c}_messages")
-            if fn == "countTrueCard" and not args and lam is None:
-                return _T("int", o.text + "true_messages")
+                    term = colour_arg_count_term(self.ex, fn, c)      # the helper read by its body (helpers.py)
+                    if term:
+                        return _T("int", f"{o.text}{term}")
+                    if term == "":                                    # no definition in the sources
+                        return _T("int", f"{o.text}{c}_messages")
+                    return None
+            if not args and lam is None and fn not in ("isEmpty", "isNotEmpty"):
+                term = colour_count_term(self.ex, fn)     # a counting helper, read by its body (helpers.py)
+                if term:
+                    return _T("int", o.text + term)
+                if term == "" and fn == "countTrueCard":   # no definition in the sources: the server's meaning
+                    return _T("int", o.text + "true_messages")
             if fn == "any" and not args and lam is not None and "non_black_messages" in V.PLAYER_ATTRS:
                 params, stmts = _lambda_parts(lam)
                 var = params[0] if params else "it"

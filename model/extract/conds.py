@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import re
 
+from .. import vocab as V
 from .bodies import _ATOM, _CMP, _IF, _NOT, _T, _Translator, _wrap
+from .helpers import colour_pred_term
 from .server import _LIST_FUNS
 from .syntax import _X, _fn_expr, _fn_params, _ir, _kid, _lambda_parts, _t, _unparen
 
@@ -87,6 +89,15 @@ class CondTranslator(_Translator):
 
     def _nav(self, x: _X) -> _T | None:
         obj, m = x.a
+        r = _unparen(obj)
+        if m == "size" and r.k == "call" and r.a[0].k == "nav" and r.a[0].a[1] == "filter" and r.a[2] is not None \
+                and not r.a[1]:                              # messageCards.filter { colour test }.size: a count
+            o2 = self.tx(r.a[0].a[0])
+            if o2 is not None and o2.sort == "msgs":
+                term = colour_pred_term(self.ex, r.a[2])
+                if term in ("red_messages", "blue_messages", "black_messages", "true_messages") or \
+                        term and term in V.PLAYER_ATTRS:
+                    return _T("int", f"{o2.text}{term}")
         o = self.tx(obj) if obj.k in ("name", "nav", "call", "paren") else None
         if o is not None and o.sort == "fsmobj":
             role = {"inFrontOfWhom": "front", "whoseTurn": "turn_player", "sender": "sender", "whoDie": "dying"}.get(m)
@@ -171,6 +182,16 @@ class CondTranslator(_Translator):
                         _unparen(body.a[0].a[0]).k == "name" and _unparen(body.a[0].a[0]).a[0] == var:
                     t = f"{o.text}black_messages > 0" if callee.a[1] == "any" else f"{o.text}black_messages == 0"
                     return _T("bool", t, _CMP)
+        if callee.k == "nav" and callee.a[1] in ("any", "none", "count") and lam is not None and not args:
+            o = self.tx(callee.a[0])                        # any other test of a message's colours: evaluated
+            if o is not None and o.sort == "msgs":
+                term = colour_pred_term(self.ex, lam)
+                if term and term[:-len("_messages")] in ("red", "blue", "black", "true", "non_black") and \
+                        (term in ("red_messages", "blue_messages", "black_messages", "true_messages")
+                         or term in V.PLAYER_ATTRS):
+                    if callee.a[1] == "count":
+                        return _T("int", f"{o.text}{term}")
+                    return _T("bool", f"{o.text}{term} {'> 0' if callee.a[1] == 'any' else '== 0'}", _CMP)
         return super()._call(x)
 
     def _private_helper(self, name: str, args) -> _T | None:

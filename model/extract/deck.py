@@ -232,7 +232,9 @@ class DeckReader:
     def _p_setup(self) -> list:
         """``setup.hand``, ``setup.tasks``, ``setup.role_options`` (named engine rules)."""
         self._ids_shuffled = None
+        self._setup_fns = []
         out = [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options()]
+        out += self._setup_random()
         return out + ([self._ids_shuffled] if self._ids_shuffled is not None else [])
 
     def _setup_hand(self) -> EngineRule:
@@ -251,6 +253,7 @@ class DeckReader:
                     where = src.at(call)
                     if v is None:
                         return EngineRule("setup.hand", None, where, why, False)
+                    self._setup_fns.append((src, fd, name, owner))
                     return EngineRule("setup.hand", v, where, f"{(owner.name + '.') if owner else ''}{name} draws "
                                       f"{_t(x.a[1][0].node)} for each player", False)
         return EngineRule("setup.hand", None, "", "no state that sets the deck up and deals", False, True)
@@ -307,7 +310,8 @@ class DeckReader:
                 return [EngineRule("setup.tasks", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: the "
                                    "secret tasks dealt, by the number of players", False),
                         self._tasks_told(src, block, s, var, by_n, owner, name),
-                        _shuffled("setup.tasks_shuffled", block, s, var, src, "the secret tasks")]
+                        _shuffled("setup.tasks_shuffled", block, s, var, src, "the secret tasks"),
+                        _dealt("setup.tasks_dealt", block, var, src, "secret task")]
         return [EngineRule("setup.tasks", None, "", "no list of secret tasks dealt found", False, True)]
 
     def _tasks_told(self, src, block, decl, var: str, by_n: dict, owner, name) -> EngineRule:
@@ -388,6 +392,7 @@ class DeckReader:
                     groups.setdefault(shown, []).append(n)
                 value = tuple(f"{seat_ranges(ns, 0, -1)}: {v}" for v, ns in groups.items())
                 self._ids_shuffled = _shuffled("setup.identities_shuffled", block, s, var, src, "the identities")
+                self._setup_fns.append((src, fd, name, owner))
                 return EngineRule("setup.identities", value, src.at(s), f"{(owner.name + '.') if owner else ''}{name}: "
                                   "the identities dealt from (shuffled; each player takes one), by the number of players", False)
         return EngineRule("setup.identities", None, "", "no list of identities dealt found", False, True)
@@ -406,6 +411,74 @@ class DeckReader:
                 continue
             _grow(s, var, vals, env)
         return vals
+
+    def _setup_random(self) -> list:
+        """``setup.random.<Owner>.<function>``: the random draws of the set-up — each shuffle (``shuffle()``,
+        ``shuffled()``), random pick (``random()``) and random number (``Random.nextInt(4)``, its bounds as written)
+        of the functions that set a game up (the one that deals the identities and tasks, the one that deals the
+        starting hands, the deck's ``init``), counted with those of what they call (a function of the same class or of
+        an ``object``, and the property initialisers of a state they construct: who starts, the roles offered). Which
+        lists are dealt at random and which in a fixed order is part of the game (an unshuffled deck, the first seat
+        always starting, tasks announced in dealing order): a draw removed or its bounds changed is a rule change. The
+        value counts the kinds of draws, not the names of the lists, so a local renamed or a helper extracted is the
+        same."""
+        roots = list(getattr(self, "_setup_fns", []))
+        found = self._deck_list()
+        if found is not None:
+            vd = _kid(found[1], "variable_declaration")
+            prop = _t(_kid(vd, "identifier")) if vd is not None else ""
+            init = self._deck_init(prop) if prop else None
+            if init is not None:
+                isrc, ifd = init[0], init[1]
+                owner = next((o for s2, f2, _n, o in self._functions() if f2 is ifd), None)
+                roots.append((isrc, ifd, _name_of(ifd), owner))
+        card_classes = {c["cls"].name for c in self.cards.values() if c.get("cls") is not None}
+        out, seen_roots = [], set()
+        for src, fd, name, owner in roots:
+            key = f"setup.random.{(owner.name + '.') if owner else ''}{name}"
+            if key in seen_roots:
+                continue
+            seen_roots.add(key)
+            counts: dict = {}
+            self._random_ops(fd, owner, counts, card_classes, {id(fd)}, 0)
+            value = tuple(f"{op} ×{n}" if n > 1 else op for op, n in sorted(counts.items()))
+            out.append(EngineRule(key, value, src.at(fd), f"{key[len('setup.random.'):]} draws at random: "
+                                  f"{', '.join(value) or 'nothing'} (with what it calls)", False))
+        return out
+
+    _RANDOM_OP = re.compile(r"\.\s*(shuffle|shuffled|random|randomOrNull)\s*\(\s*\)|\bRandom\s*\.\s*(next\w*)\s*\(([^()]*)\)")
+
+    def _random_ops(self, node, owner, counts: dict, card_classes: set, seen: set, depth: int):
+        """Count the random draws of ``node``'s code (comments left out) into ``counts``, and of what it calls."""
+        text = re.sub(r"//[^\n]*|/\*.*?\*/", "", _t(node), flags=re.S)
+        for m in self._RANDOM_OP.finditer(text):
+            args = [" ".join(a.split()) for a in m.group(3).split(",")] if m.group(3) and m.group(3).strip() else []
+            if len(args) == 2 and args[0] == "0":
+                args = args[1:]                          # nextInt(0, n) is nextInt(n)
+            op = m.group(1) or f"Random.{m.group(2)}({', '.join(args)})"
+            counts[op] = counts.get(op, 0) + 1
+        if depth >= 3:
+            return
+        for call in _descendants(node, "call_expression"):
+            x = _ir(call)
+            if x.k != "call":
+                continue
+            targets = []
+            if x.a[0].k == "name":
+                n = x.a[0].a[0]
+                if owner is not None and n != _name_of(node):
+                    targets += [(fd2, owner) for fd2 in owner.functions(n)]
+                for c in self.by_name.get(n, []):
+                    if c.kind == "class" and n not in card_classes:
+                        targets += [(pd, c) for pd in c.members("property_declaration")]
+            elif x.a[0].k == "nav" and x.a[0].a[0].k == "name":
+                for c in self.by_name.get(x.a[0].a[0].a[0], []):
+                    if c.kind == "object":
+                        targets += [(fd2, c) for fd2 in c.functions(x.a[0].a[1])]
+            for t, o in targets:
+                if id(t) not in seen:
+                    seen.add(id(t))
+                    self._random_ops(t, o, counts, card_classes, seen, depth + 1)
 
     def _setup_role_options(self) -> EngineRule:
         """How many roles each player is offered: the roles listed for each player (``players.indices.map { listOf(a,
@@ -771,6 +844,35 @@ class _Eval:
                 self.env.update(saved)
             return
         raise _Unread(f"{_t(x.n)[:60]}: a call on the deck not read")
+
+
+def _dealt(rule: str, block, var: str, src, what: str) -> EngineRule:
+    """How the items of a list are dealt to the players (``tasks[secretIndex++]`` for each 神秘人): by an index that
+    moves on after each deal (``i++``, ``i += 1``, a ``for`` loop's variable) each player takes his own item; by one
+    that never moves every player dealt takes the same item. Each read of ``var[…]`` in the block, in order."""
+    text = re.sub(r"//[^\n]*", "", _t(block))
+    out = []
+    for m in re.finditer(r"\b" + re.escape(var) + r"\s*\[([^\]\[]+)\]", text):
+        idx = " ".join(m.group(1).split())
+        if re.fullmatch(r"\w+\s*(\+\+|--)|(\+\+|--)\s*\w+", idx):
+            out.append("one each")
+            continue
+        if not re.fullmatch(r"[A-Za-z_]\w*", idx):
+            out.append(f"by {idx}")
+            continue
+        looped = re.search(r"\bfor\s*\(\s*" + idx + r"\s+in\b", text)
+        declared = re.findall(r"\b(?:val|var)\s+" + idx + r"\s*=", text)
+        assigned = len(re.findall(r"\b" + idx + r"\s*(\+\+|--|[-+*]?=(?!=))|(\+\+|--)\s*" + idx + r"\b", text))
+        if looped or assigned > len(declared):
+            out.append("one each")
+        elif declared:
+            out.append("the same")
+        else:
+            out.append(f"by {idx}")
+    if not out:
+        return EngineRule(rule, None, src.at(block), f"no {what} dealt by index", False, True)
+    return EngineRule(rule, tuple(out), src.at(block), f"each {what} dealt: "
+                      + ", ".join(out) + " (an index moved on after each deal: one each)", False)
 
 
 def _shuffled(rule: str, block, decl, var: str, src, what: str) -> EngineRule:

@@ -249,14 +249,17 @@ class _Calls:
             return v
         return None
 
-    def _player_list(self, x, env):
+    def _player_list(self, x, env, with_conds=False):
         """The players of ``listOf(a, b)`` (or of ``g.sortedFrom(listOf(a, b), seat)``: the same players in seat order
         from someone — each does the same, so the order says nothing the ops do not), as player values; else None."""
         x = _unparen(x)
-        if x.k == "name" and x.a[0] in env and env[x.a[0]].sort == "plist":
-            return list(env[x.a[0]].link)                     # the players the client chose (``effect_lists``)
         if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "sortedFrom" and x.a[1]:
             x = _unparen(x.a[1][0].x)
+        if x.k == "name" and x.a[0] in env and env[x.a[0]].sort == "plist":
+            v = env[x.a[0]]                                   # the players the client chose (``effect_lists``), or
+            if v.conds is not None and any(v.conds):          # a list the rule built: each under its condition
+                return None if not with_conds else list(zip(v.link, v.conds))
+            return list(v.link) if not with_conds else [(w, []) for w in v.link]
         if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("listOf", "arrayOf", "mutableListOf")
                 and x.a[1] and x.a[2] is None):
             return None
@@ -266,7 +269,42 @@ class _Calls:
             if v is None or v.sort not in ("self", "player") or a.spread:
                 return None
             out.append(v)
-        return out
+        return out if not with_conds else [(w, []) for w in out]
+
+    def _built_list(self, value, env):
+        """``arrayListOf(a, b)`` (``mutableListOf``, ``listOf``) of players of the moment, kept in a local the rule
+        adds to (``if (event.sender.alive) players.add(event.sender)``): a ``plist`` with each player's condition."""
+        x = _unparen(_ir(value))
+        if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("arrayListOf", "mutableListOf", "listOf")
+                and x.a[2] is None):
+            return None
+        out = []
+        for a in x.a[1]:
+            v = self._term(a.x, env)
+            if v is None or v.sort not in ("self", "player") or a.spread:
+                return None
+            out.append(v)
+        lst = _V("plist")
+        lst.link, lst.conds = out, [[] for _ in out]
+        return lst
+
+    def _list_add(self, s, env, cond) -> bool:
+        """``X.add(p)`` on a list of players the rule built (``_built_list``): p joins it under the conditions on the
+        path here; False when the statement is not that."""
+        m = re.fullmatch(r"(\w+)\s*\.\s*add\s*\((.*)\)", " ".join(_t(s).split()), re.S)
+        if not m or m.group(1) not in env or env[m.group(1)].sort != "plist" or env[m.group(1)].conds is None:
+            return False
+        x = _ir(s)
+        if x.k != "call" or len(x.a[1]) != 1 or x.a[2] is not None:
+            return False
+        v = self._term(x.a[1][0].x, env)
+        if v is None or v.sort not in ("self", "player"):
+            return False
+        lst = env[m.group(1)]
+        new = _V("plist")
+        new.link, new.conds = [*lst.link, v], [*lst.conds, list(cond)]
+        env[m.group(1)] = new
+        return True
 
     @staticmethod
     def _chosen_card(v):
@@ -506,10 +544,10 @@ class _Calls:
             self._value(args[0].node, env, cond, returning=True)
             return None
         if last == "forEach" and lam is not None and recv is not None:
-            listed = self._player_list(recv, env)
+            listed = self._player_list(recv, env, with_conds=True)
             if listed is not None:                           # listOf(a, b).forEach { … }: once for each of them
-                for w in listed:
-                    self._lambda_with(lam, w, env, cond)
+                for w, c in listed:
+                    self._lambda_with(lam, w, env, cond + [x for x in c if x not in cond])
                 return None
             who = self._players_set(recv.n, env)
             if who is not None:

@@ -42,7 +42,8 @@ _WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfW
 class _V(_T):
     """A value of the walk: a ``_T`` (its sort and text in the condition language) with what the walk needs
     beyond it — a node (a lambda, a state built), a class, the environment it was made in."""
-    __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types", "named", "where")
+    __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types", "named", "where",
+                 "conds")
 
     def __init__(self, sort, text="", node=None, cls=None, env=None, pos=0):
         super().__init__(sort, text)
@@ -56,6 +57,8 @@ class _V(_T):
         self.count = None              # cards taken out of a hand: how many (an amount), and how they were picked
         self.how = None                # ("all": the whole hand; "random"); None: one card, or not said
         self.types = None              # a card type the client names: the types the rule allows (a tuple of ids)
+        self.conds = None              # a list of players built in the rule (``plist``): the condition each was
+        #                                added under (``if (c) players.add(p)``), one list per player ([]: always)
 
 
 class _Stop(Exception):

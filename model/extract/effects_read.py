@@ -32,6 +32,7 @@ from .normal import FORWARD, _Norm
 from .syntax import _code, _conjuncts, _fn_params, _stmts, _ir, _kid, _lambda_parts, _name_of, _short, _t, _unparen
 from .effect_calls import _Calls
 from .effect_lists import _Lists
+from .refusals import HANDLERS as _HANDLERS, _is_refusal as _refuses
 from .server import PHASE_WINDOWS
 from .effect_values import (MAY, STATE_EVENTS, _BANS, _FUN, _MAX_DEPTH, _PROTO_NAMES, _WINDOW, _WINDOW_ACTOR, Reading,
                             _callee_last, _Stop, _V)
@@ -419,6 +420,8 @@ class _Walker(_Calls, _Lists):
                 return cond
             self._miss(owner, s)
             return cond
+        if t == "call_expression" and self._list_add(s, env, cond):
+            return cond
         self._value(s, env, cond)
         return cond
 
@@ -463,6 +466,14 @@ class _Walker(_Calls, _Lists):
                 c_node = v.node                         # the test the local holds, read here
                 if m.group(1):
                     branches = branches[::-1]            # if (!t) a else b: if (t) b else a
+        if c_node is not None and len(branches) == 1:
+            then = self._stmts(branches[0])
+            if len(then) == 1 and re.match(r"\s*(\w+)\s*\.\s*add\s*\(", _t(then[0])) and \
+                    env.get(re.match(r"\s*(\w+)", _t(then[0])).group(1)) is not None and \
+                    env[re.match(r"\s*(\w+)", _t(then[0])).group(1)].sort == "plist":
+                c = self._cond(c_node, env)              # ``if (c) players.add(p)``: p joins the list when c holds
+                if c is not None and self._list_add(then[0], env, cond + [c]):
+                    return cond
         if self.mode == "card" and self.in_entry and not self.started and c_node is not None:
             got = self._window_branch(s, c_node, branches, env, cond)
             if got is not None:
@@ -596,6 +607,10 @@ class _Walker(_Calls, _Lists):
                 if not cond and self.in_entry and re.fullmatch(r"\s*\w+\s*!==?\s*\(?[\w.!?]*(\bfsm\b|as\?\s*\w+)"
                                                                r"[^=]*\)?\??\.whoseTurn\s*", _t(c_node)):
                     self.turn_is_self = True             # only the turn player may use it: whoseTurn is the user
+                elif self.key is not None and str(self.key[0][-1]) in _HANDLERS and _refuses(branches[0]):
+                    # a refusal of the player's choice on a test not translated (``target === fsm.targetPlayer``):
+                    # the handler is not read whole, so its refusals are read as they are written (refusals.py)
+                    self.rd.reads[self.key[0]] = False
                 return cond
             self._miss(owner, c_node, "a branch on the game state")
             c = "unknown"
@@ -1170,7 +1185,7 @@ class _Walker(_Calls, _Lists):
         if picked is not None:
             env[name], c = picked
             return cond + [c]
-        listed = self._chosen_list(value, env)
+        listed = self._chosen_list(value, env) or self._built_list(value, env)
         if listed is not None:
             env[name] = listed
             return cond

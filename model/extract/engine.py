@@ -131,7 +131,7 @@ class EngineRules(ClassIndex):
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
-                  self._p_use_counts]
+                  self._p_use_counts, self._p_grant_tests, self._p_tallies]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -151,6 +151,89 @@ class EngineRules(ClassIndex):
                 self.note("engine", r.name, r.where or self.root.name, f"not read: {r.how}")
         return dict(sorted(out.items(), key=lambda kv: (not kv[1].key, RULE_KEYS.index(kv[0])
                                                         if kv[0] in RULE_KEYS else 0, kv[0])))
+
+    # ----------------------------------------------------------------------------------- grants' tests
+    def _p_grant_tests(self) -> list:
+        """``grant.<Class>.<function>``: the test a skill class given with arguments states over them (``CannotPlayCard
+        (cardType, forbidAllCard)``'s ``cannotPlayCard(t) = forbidAllCard || t in this.cardType``), read by what it
+        decides: the truth table over its atoms — a Boolean argument of the class, an argument of the function found
+        in (or equal to) an argument of the class. The catalogue gives the grant its arguments (``args``); what the
+        engine does with them is this test, so an atom dropped or added (a ban of every card no longer stopping a
+        card) is a rule change, and a rewrite deciding the same is none. The rule is about the class."""
+        out = []
+        for c in self.classes:
+            if not c.src.rel.startswith("skill/") or not c.params or not self.is_skill(c):
+                continue
+            props = {p.name for p in c.params}
+            bools = {p.name for p in c.params if p.tname == "Boolean"}
+            for fd in c.members("function_declaration"):
+                body = _fn_expr(fd)
+                fparams = {p[0] for p in _fn_params(fd)}
+                if body is None or not fparams:
+                    continue
+
+                def prop_of(x):
+                    x = _unparen(x)
+                    if x.k == "name" and x.a[0] in props and x.a[0] not in fparams:
+                        return x.a[0]
+                    if x.k == "nav" and x.a[0].k == "this" and x.a[1] in props:
+                        return x.a[1]
+                    return None
+
+                def atom(x):
+                    if prop_of(x) in bools:
+                        return prop_of(x)
+                    if x.k == "in" and _unparen(x.a[1]).k == "name" and _unparen(x.a[1]).a[0] in fparams and \
+                            prop_of(x.a[2]) is not None:
+                        k = f"{_unparen(x.a[1]).a[0]} in {prop_of(x.a[2])}"
+                        return _Cond(lambda env: not env[k], {k}) if x.a[0] else k
+                    if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "contains" and len(x.a[1]) == 1 and \
+                            x.a[2] is None and prop_of(x.a[0].a[0]) is not None and \
+                            _unparen(x.a[1][0].x).k == "name" and _unparen(x.a[1][0].x).a[0] in fparams:
+                        return f"{_unparen(x.a[1][0].x).a[0]} in {prop_of(x.a[0].a[0])}"
+                    if x.k == "bin" and x.a[0] in ("==", "===") and _unparen(x.a[1]).k == "name" and \
+                            _unparen(x.a[1]).a[0] in fparams and prop_of(x.a[2]) is not None:
+                        return f"{_unparen(x.a[1]).a[0]} == {prop_of(x.a[2])}"
+                    return None
+                f = _compile(_ir(body), atom)
+                if f is None or not f.atoms or len(f.atoms) > 6:
+                    continue
+                atoms = sorted(f.atoms)
+                rows = []
+                for vals in itertools.product((False, True), repeat=len(atoms)):
+                    env = dict(zip(atoms, vals))
+                    if f(env):
+                        rows.append(" and ".join(a if v else f"not ({a})" for a, v in zip(atoms, vals)))
+                name = _name_of(fd)
+                out.append(EngineRule(f"grant.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(fd),
+                                      f"{c.name}.{name}: what the test decides over the grant's arguments", False,
+                                      about=(c.name,)))
+        return out
+
+    def _p_tallies(self) -> list:
+        """``tally.<Owner>.<function>``: a test of a player's about cards joining his message area
+        (``Player.checkThreeSameMessageCard(cards)``: would they give him three messages of one colour — 利诱, 定论,
+        移花接木 put the card into a hand instead), run on every colour a joining card can have with 0 to 3 messages of
+        that colour already there (``helpers.tally_outcomes``): which colours it counts and from how many. The rules
+        that call it are named with its change."""
+        from .helpers import tally_outcomes
+        out = []
+        for src, fd, name, owner in self._functions():
+            if owner is None or self.is_skill(owner) or self.is_card(owner) or src.rel.startswith(("skill/", "card/")):
+                continue
+            params = _fn_params(fd)
+            if len(params) != 1 or params[0][1] not in ("List", "Iterable", "Collection") or \
+                    "Card" not in str(params[0][2]):
+                continue
+            text = _t(fd)
+            if "messageCards" not in text or ".colors" not in text:
+                continue
+            v = tally_outcomes(self, fd, params[0][0], "messageCards")
+            out.append(EngineRule(f"tally.{owner.name}.{name}", v, src.at(fd),
+                                  f"{owner.name}.{name}: for a card of each colour joining the area, the fewest "
+                                  "messages of that colour already there for which the test holds"
+                                  if v is not None else f"{owner.name}.{name}: the test is not read", False))
+        return out
 
     # ----------------------------------------------------------------------------------- helpers
     def _functions(self):
@@ -706,7 +789,55 @@ class EngineRules(ClassIndex):
                           "each player's current skills are asked", False)]
         dead = self._dead_owner(fd, "execute", "TriggeredSkill")
         out.append(EngineRule("trigger.dead_owner", dead[0], where, dead[1], False))
+        out.append(self._skill_order(src, fd, "execute"))
         return out
+
+    def _skill_order(self, src, fd, method) -> EngineRule:
+        """``trigger.skill_order``: in which order one player's skills are asked when a moment is answered — the list
+        the call ``skill.method(…)`` loops over (``player.skills.forEach { … }``, ``for (s in player.skills)``), in
+        its order or turned round (``asReversed()``, ``reversed()``): with two skills of one player answering the
+        same moment, the first asked may change what the second sees (就计 turning 李宁玉 face up before 城府)."""
+        calls = [n for n in _descendants(fd, "call_expression")
+                 if (lambda x: x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == method)(_ir(n))]
+        if not calls:
+            return EngineRule("trigger.skill_order", None, src.at(fd), f"no call of {method}", False)
+        loop_list = None
+        up = calls[0].parent
+        while up is not None and up != fd:
+            if up.type == "lambda_literal":
+                call = up.parent
+                while call is not None and call.type not in ("call_expression",):
+                    call = call.parent
+                x = _ir(call) if call is not None else None
+                if x is not None and x.k == "call" and x.a[0].k == "nav" and x.a[0].a[1] in ("forEach", "any",
+                                                                                             "firstNotNullOfOrNull"):
+                    loop_list = x.a[0].a[0]
+                    break
+            if up.type == "for_statement":
+                kids = [c for c in up.named_children if c.type not in ("variable_declaration", "line_comment",
+                                                                        "block_comment", "control_structure_body")]
+                if kids:
+                    loop_list = _ir(kids[0])
+                    break
+            up = up.parent
+        if loop_list is None:
+            return EngineRule("trigger.skill_order", None, src.at(calls[0]), "the loop around the call is not read",
+                              False)
+        turns, x = 0, _unparen(loop_list)
+        while x.k == "call" and x.a[0].k == "nav" and not x.a[1] and x.a[2] is None:
+            if x.a[0].a[1] in ("asReversed", "reversed"):
+                turns += 1
+            elif x.a[0].a[1] not in ("toList", "toMutableList", "asSequence", "filterNotNull"):
+                return EngineRule("trigger.skill_order", None, src.at(calls[0]),
+                                  f"the list is reordered ({x.a[0].a[1]}): not read", False)
+            x = _unparen(x.a[0].a[0])
+        if not (x.k == "nav" and x.a[1] == "skills"):
+            return EngineRule("trigger.skill_order", None, src.at(calls[0]),
+                              f"the loop is over {_t(loop_list.n)[:40]}, not a player's skills", False)
+        value = "last first" if turns % 2 else "in order"
+        return EngineRule("trigger.skill_order", value, src.at(calls[0]),
+                          f"each player's skills are asked {'from his last to his first' if turns % 2 else 'in the order he holds them'}",
+                          False)
 
     def _dead_owner(self, fd, method, kind):
         """Which skills of a dead owner the pass in ``fd`` still asks, from the guard around ``skill.method(…)``:

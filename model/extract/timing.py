@@ -39,6 +39,9 @@ from .wins import _Clauses
 #: a player's mark the model reads (model.vocab: face_up, ever_face_up, alive), set by a function of the game
 #: (``Game.playerSetRoleFaceUp``: turning a role face up also marks it as having been face up)
 _PLAYER_MARK = re.compile(r"\.(roleFaceUp|hasEverFaceUp|alive)\s*=(?!=)")
+#: a function of the game handing cards to the deck (``deck.discard(cards)``: the discard pile; ``deck.addFirst``:
+#: back on the deck)
+_DECK_MOVE = re.compile(r"\bdeck\s*\.\s*(discard|addFirst|addLast|add|addAll)\s*\(")
 #: a window → the [rules] key of its skip predicate
 _SKIP_KEYS = {"fight": "skip_fight", "dying": "skip_dying"}
 #: functions that state no rule (display, identity)
@@ -93,8 +96,10 @@ class TimingRules:
             elif deck is not None and owner is deck:
                 prefix = "deck"
                 where_name = name
-            elif owner.name == "Game" and src.rel == "Game.kt" and _PLAYER_MARK.search(_t(fd)):
-                prefix = "game"                 # a function of the game setting a player's mark the model reads
+            elif owner.name == "Game" and src.rel == "Game.kt" and (_PLAYER_MARK.search(_t(fd)) or
+                                                                    _DECK_MOVE.search(_t(fd))):
+                prefix = "game"                 # a function of the game setting a player's mark the model reads,
+                                                # or moving cards to the deck or the discard pile (where discards go)
                 where_name = name
             else:
                 continue
