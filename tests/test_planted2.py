@@ -1,4 +1,4 @@
-"""The held-out planted samples (benchmarks/history/planted2.toml … planted7.toml), built by benchmarks/planted.py
+"""The held-out planted samples (benchmarks/history/planted2.toml … planted8.toml), built by benchmarks/planted.py
 --spec: each is well formed, covers issue 24's kinds with enough real and quiet edits, counts them in its header,
 shares no edit id, summary or replacement with the samples written before it and few places (path, line), and every edit applies on a clone
 of the server with its brackets balanced. The clone comes from $SKILLPROOF_SERVER_REPO or the local mirror; the tests
@@ -28,6 +28,9 @@ SAMPLES = {
                           real=60, quiet=25, each=7, weighted=False, multi_line=14),
     "planted7.toml": dict(before=("planted.toml", "planted2.toml", "planted3.toml", "planted4.toml", "planted5.toml",
                                   "planted6.toml"), real=60, quiet=28, each=7, weighted=False, multi_line=16),
+    "planted8.toml": dict(before=("planted.toml", "planted2.toml", "planted3.toml", "planted4.toml", "planted5.toml",
+                                  "planted6.toml", "planted7.toml"), real=61, quiet=29, each=7, weighted=False,
+                          multi_line=11),
 }
 params = pytest.mark.parametrize("name", sorted(SAMPLES))
 
