@@ -5,9 +5,11 @@ compare every decision of the interpreter with the z3 encoder's and describe the
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import z3
 
+from skillproof.checks.ask.compile import Compiler
 from skillproof.checks.enc.bans import enc_banned
 from skillproof.checks.enc.conversion import enc_conversion
 from skillproof.checks.enc.draw import enc_draw_count
@@ -30,7 +32,7 @@ from skillproof.model.interp.lifetime import turn_end
 from skillproof.model.interp.plays import can_play, card_usable, resolves
 from skillproof.model.interp.receive import receive
 from skillproof.model.interp.remind import remind_parts, reminds
-from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.send import has_card_to_send, send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import skill_usable_now
 from skillproof.model.interp import trace as TR
@@ -73,6 +75,9 @@ class Harness:
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
+        # has the player something to send (a hand card, or a live ActiveSkill sending from elsewhere): what the
+        # send questions read; its twin is the question compiler's (mutate_interpreter send.py #9 #10 survived)
+        self.terms["has_card"] = Compiler(SimpleNamespace(S=S, cat=cat)).can_send()
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
         parts = enc_remind_parts(S)
@@ -149,6 +154,7 @@ class Harness:
         for g in SEND_GROUPS:
             out[f"force:{g}"] = send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)
+        out["has_card"] = has_card_to_send(cat, state, 0)
         after = turn_end(cat, state)
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
         rm = reminds(cat, state, 0)
