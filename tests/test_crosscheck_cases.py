@@ -304,3 +304,45 @@ def test_a_card_played_is_a_card_in_a_window_of_a_turn(shipped):
           [(3, outside), (4, "the trace ends after the turn ended: a question is asked in a window")])
     check(shipped, st, START + [ev("play", seat=2, card="Diao_Hu_Li_Shan")], [(2, outside)])
     check(shipped, st, START + [ev("play", seat=0, card="Joker")], [(2, "play: unknown card “Joker”")])
+
+
+# ================================================================================= the decisions of one state
+INITIAL_BAN = '''
+[[character]]
+id = "delta"
+name = "德尔塔"
+hidden = false
+female = false
+skills = ["SelfBan"]
+
+[[skill]]
+id = "SelfBan"
+name = "自禁"
+kinds = ["CannotPlayCard"]
+initial = true
+ban = { cards = ["A"], all = true }
+'''
+
+
+@pytest.fixture(scope="module")
+def initial_ban():
+    text = open(os.path.join(SYNTHETIC, "rules.toml"), encoding="utf-8").read()
+    cat = loader.load(texts={"rules.toml": text + INITIAL_BAN})
+    return cat, Harness(cat, n=2, G=1)
+
+
+@pytest.mark.parametrize("invalid", [False, True])
+def test_a_ban_of_an_initial_skill_wrapped_in_an_invalid_skill_bans_nothing(initial_ban, invalid):
+    """An InvalidSkill wraps an initial skill: the entry is no CannotPlayCard while wrapped (interp core.live_kinds,
+    twin SymState.live_rule; server CannotPlayCard.kt reads ``skills`` of that class), so its ban bans nothing — every
+    card the player declares is free, every card banned once unwrapped. No shipped CannotPlayCard is initial (the
+    shipped ban is a grant), and no random state wraps one: ``--target bans`` #2 (the test of a live CannotPlayCard
+    made ``and``, so a wrapped ban still banned) survived the whole cross-check."""
+    cat, h = initial_ban
+    st = table(cat, "delta", "beta")
+    st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
+    for card in ("A", "B"):
+        a = h.interp_decisions(st, card, card, V.DIRECTIONS[0], 0)
+        assert a["banned"] is not invalid
+        b = h.z3_decisions(st, card, card, V.DIRECTIONS[0], 0)
+        assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
