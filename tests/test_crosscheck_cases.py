@@ -321,28 +321,67 @@ name = "自禁"
 kinds = ["CannotPlayCard"]
 initial = true
 ban = { cards = ["A"], all = true }
+
+[[character]]
+id = "epsilon"
+name = "艾普西隆"
+hidden = false
+female = false
+skills = ["BothRecv"]
+
+[[skill]]
+id = "BothRecv"
+name = "两难"
+kinds = ["MustReceiveMessage"]
+initial = true
+receive = { must = "black in message", cannot = "red in message" }
 '''
 
 
 @pytest.fixture(scope="module")
-def initial_ban():
+def odd():
+    """The synthetic catalogue where must does not beat cannot, with two initial skills no shipped role has: a
+    CannotPlayCard (delta) and a MustReceiveMessage that both must and cannot receive a red-black message (epsilon)."""
     text = open(os.path.join(SYNTHETIC, "rules.toml"), encoding="utf-8").read()
-    cat = loader.load(texts={"rules.toml": text + INITIAL_BAN})
+    assert "must_beats_cannot" not in text
+    cat = loader.load(texts={"rules.toml": text.replace("[rules]\n", "[rules]\nmust_beats_cannot = false\n", 1)
+                             + INITIAL_BAN})
     return cat, Harness(cat, n=2, G=1)
 
 
+def same_decisions(h, st, card: str) -> dict:
+    """The interpreter's decisions of seat 0 in ``st`` (card ``card`` actual and declared), once the encoder's are
+    the same."""
+    a = h.interp_decisions(st, card, card, V.DIRECTIONS[0], 0)
+    b = h.z3_decisions(st, card, card, V.DIRECTIONS[0], 0)
+    assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+    return a
+
+
 @pytest.mark.parametrize("invalid", [False, True])
-def test_a_ban_of_an_initial_skill_wrapped_in_an_invalid_skill_bans_nothing(initial_ban, invalid):
+def test_a_ban_of_an_initial_skill_wrapped_in_an_invalid_skill_bans_nothing(odd, invalid):
     """An InvalidSkill wraps an initial skill: the entry is no CannotPlayCard while wrapped (interp core.live_kinds,
     twin SymState.live_rule; server CannotPlayCard.kt reads ``skills`` of that class), so its ban bans nothing — every
     card the player declares is free, every card banned once unwrapped. No shipped CannotPlayCard is initial (the
     shipped ban is a grant), and no random state wraps one: ``--target bans`` #2 (the test of a live CannotPlayCard
     made ``and``, so a wrapped ban still banned) survived the whole cross-check."""
-    cat, h = initial_ban
+    cat, h = odd
     st = table(cat, "delta", "beta")
     st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
     for card in ("A", "B"):
-        a = h.interp_decisions(st, card, card, V.DIRECTIONS[0], 0)
-        assert a["banned"] is not invalid
-        b = h.z3_decisions(st, card, card, V.DIRECTIONS[0], 0)
-        assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+        assert same_decisions(h, st, card)["banned"] is not invalid
+
+
+@pytest.mark.parametrize("message, locked, got", [
+    (("red", "black"), False, "cannot"), (("red", "black"), True, "cannot"),     # both: cannot wins here
+    (("black",), False, "must"), (("red",), True, "cannot"), (("blue",), True, "must"), (("blue",), False, "free"),
+])
+def test_must_and_cannot_receive_at_once_where_must_does_not_win(odd, message, locked, got):
+    """Where ``[rules] must_beats_cannot = false`` a player who both must (his skill, or locked) and cannot receive
+    cannot (interp receive.receive, twin enc.receive.enc_receive; the shipped rule says must wins: server
+    MustReceiveMessage.kt). No catalogue of the cross-check says false: ``--target receive`` #1 (the branch for both
+    emptied, must winning anyway) survived the whole cross-check."""
+    cat, h = odd
+    st = table(cat, "epsilon", "beta", in_front=0, message=frozenset(message), sender=1)
+    st.seats[0].locked = locked
+    assert same_decisions(h, st, "A")["receive"] == got
