@@ -5,11 +5,9 @@ compare every decision of the interpreter with the z3 encoder's and describe the
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import z3
 
-from skillproof.checks.ask.compile import Compiler
 from skillproof.checks.enc.bans import enc_banned
 from skillproof.checks.enc.conversion import enc_conversion
 from skillproof.checks.enc.draw import enc_draw_count
@@ -18,7 +16,7 @@ from skillproof.checks.enc.lifetime import enc_turn_end_survivors
 from skillproof.checks.enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from skillproof.checks.enc.receive import RECEIVE_NAMES, enc_receive
 from skillproof.checks.enc.remind import enc_remind_parts, enc_reminds
-from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
+from skillproof.checks.enc.send import enc_has_card_to_send, enc_send_allowed, enc_send_in_force
 from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
@@ -76,8 +74,9 @@ class Harness:
             self.terms[f"force:{g}"] = enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
         # has the player something to send (a hand card, or a live ActiveSkill sending from elsewhere): what the
-        # send questions read; its twin is the question compiler's (mutate_interpreter send.py #9 #10 survived)
-        self.terms["has_card"] = Compiler(SimpleNamespace(S=S, cat=cat)).can_send()
+        # send questions read (the question compiler's can_send is the twin's; mutate_interpreter send.py #9-#15
+        # survived, compared by nothing)
+        self.terms["has_card"] = enc_has_card_to_send(S)
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
         parts = enc_remind_parts(S)
