@@ -79,6 +79,8 @@ class Harness:
         self.terms["has_card"] = enc_has_card_to_send(S)
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
+        # … and once the prompt was shown this turn (mainPhaseAlreadyNotify: none; mutate_interpreter remind.py #9 #10)
+        self.terms["remind_already"] = enc_reminds(S, already=True)[0]
         parts = enc_remind_parts(S)
         self.remind_rules = sorted(parts)
         for rid, (rm, us) in parts.items():
@@ -158,6 +160,8 @@ class Harness:
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
         rm = reminds(cat, state, 0)
         out["remind"] = rm["remind"]
+        again = reminds(cat, state, 0, already=True)
+        out["remind_already"] = again["remind"] or bool(again["skills"])
         parts = remind_parts(cat, state, 0)
         for rid in self.remind_rules:
             got = parts.get(rid, {"remind": False, "usable": False})

@@ -372,16 +372,20 @@ def test_a_ban_of_an_initial_skill_wrapped_in_an_invalid_skill_bans_nothing(odd,
         assert same_decisions(h, st, card)["banned"] is not invalid
 
 
-@pytest.mark.parametrize("message, locked, got", [
-    (("red", "black"), False, "cannot"), (("red", "black"), True, "cannot"),     # both: cannot wins here
-    (("black",), False, "must"), (("red",), True, "cannot"), (("blue",), True, "must"), (("blue",), False, "free"),
+@pytest.mark.parametrize("message, locked, invalid, got", [
+    (("red", "black"), False, False, "cannot"), (("red", "black"), True, False, "cannot"),   # both: cannot wins here
+    (("black",), False, False, "must"), (("red",), True, False, "cannot"), (("blue",), True, False, "must"),
+    (("blue",), False, False, "free"),
+    (("red", "black"), False, True, "free"), (("red", "black"), True, True, "must"),  # wrapped: no MustReceiveMessage
 ])
-def test_must_and_cannot_receive_at_once_where_must_does_not_win(odd, message, locked, got):
+def test_must_and_cannot_receive_at_once_where_must_does_not_win(odd, message, locked, invalid, got):
     """Where ``[rules] must_beats_cannot = false`` a player who both must (his skill, or locked) and cannot receive
     cannot (interp receive.receive, twin enc.receive.enc_receive; the shipped rule says must wins: server
     MustReceiveMessage.kt). No catalogue of the cross-check says false: ``--target receive`` #1 (the branch for both
-    emptied, must winning anyway) survived the whole cross-check."""
+    emptied, must winning anyway) survived the whole cross-check; and wrapped in an InvalidSkill the skill says
+    nothing (#20: the test of a live MustReceiveMessage made ``and``, as bans.py #2 above)."""
     cat, h = odd
     st = table(cat, "epsilon", "beta", in_front=0, message=frozenset(message), sender=1)
     st.seats[0].locked = locked
+    st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
     assert same_decisions(h, st, "A")["receive"] == got
