@@ -335,13 +335,43 @@ name = "两难"
 kinds = ["MustReceiveMessage"]
 initial = true
 receive = { must = "black in message", cannot = "red in message" }
+
+[[character]]
+id = "zeta"
+name = "泽塔"
+hidden = false
+female = false
+skills = ["PlaysAB", "SelfBan"]
+
+[[character]]
+id = "eta"
+name = "伊塔"
+hidden = false
+female = false
+skills = ["PlaysAB", "BanA"]
+
+[[skill]]
+id = "PlaysAB"
+name = "当牌"
+kinds = ["MainPhaseSkill"]
+initial = true
+remind = "true"
+plays = { as = ["A", "B"], checks_bans = true, bans_of = "user" }
+
+[[skill]]
+id = "BanA"
+name = "禁甲"
+kinds = ["CannotPlayCard"]
+initial = true
+ban = { cards = ["A"], all = false }
 '''
 
 
 @pytest.fixture(scope="module")
 def odd():
-    """The synthetic catalogue where must does not beat cannot, with two initial skills no shipped role has: a
-    CannotPlayCard (delta) and a MustReceiveMessage that both must and cannot receive a red-black message (epsilon)."""
+    """The synthetic catalogue where must does not beat cannot, with initial skills no shipped role has: a
+    CannotPlayCard (delta), a MustReceiveMessage that both must and cannot receive a red-black message (epsilon), a
+    MainPhaseSkill acting as cards under its user's bans beside a ban of every card (zeta) or of one of them (eta)."""
     text = open(os.path.join(SYNTHETIC, "rules.toml"), encoding="utf-8").read()
     assert "must_beats_cannot" not in text
     cat = loader.load(texts={"rules.toml": text.replace("[rules]\n", "[rules]\nmust_beats_cannot = false\n", 1)
@@ -389,3 +419,17 @@ def test_must_and_cannot_receive_at_once_where_must_does_not_win(odd, message, l
     st.seats[0].locked = locked
     st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
     assert same_decisions(h, st, "A")["receive"] == got
+
+
+@pytest.mark.parametrize("char, usable", [("zeta", False), ("eta", True)])
+def test_a_skill_acting_as_cards_under_its_users_bans_is_usable_at_the_main_phase_end_while_one_is_free(
+        odd, char, usable):
+    """A MainPhaseSkill that acts as cards and consults its *user's* bans (``plays`` with ``checks_bans``, ``bans_of =
+    "user"``) could still be used as 出牌阶段 ends only while some card it acts as is not banned for him (interp
+    remind.usable_at_end, twin enc.remind.enc_usable_at_end): not with every card banned (zeta), with one of two
+    (eta). The shipped one (如臂指使) reads its target's bans: ``--target remind`` #21 #24 #25 #26 (that test
+    emptied, read for ``target``, negated) survived the whole cross-check."""
+    cat, h = odd
+    st = table(cat, char, "beta", window="main")
+    a = same_decisions(h, st, "A")
+    assert (a["usable_end:PlaysAB"], a["remind:PlaysAB"]) == (usable, True)
