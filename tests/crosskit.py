@@ -131,6 +131,8 @@ class Harness:
             out.pop(f"wrapped:{sl.index}")
             out.pop(f"oneturn:{sl.index}")
         out["turn_end"] = surv
+        # the MainPhaseSkills usable as 出牌阶段 ends (what decide's ``remind`` lists; remind.py #28 survived)
+        out["usable_list"] = [rid for rid in self.remind_rules if out[f"usable_end:{rid}"]]
         if legal:
             s.add(self.reach)
             out["legal"] = s.check() == z3.sat
@@ -167,6 +169,7 @@ class Harness:
             got = parts.get(rid, {"remind": False, "usable": False})
             out[f"remind:{rid}"] = out[f"remind_fold:{rid}"] = got["remind"]
             out[f"usable_end:{rid}"] = got["usable"]
+        out["usable_list"] = sorted(r for r, v in parts.items() if v["usable"])
         # the prompting rules in list order are the ones remind_parts says prompt (the decision's two views agree)
         assert rm["skills"] == [r for r, v in parts.items() if v["remind"]], (rm, parts)
         return out
