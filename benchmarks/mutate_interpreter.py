@@ -72,6 +72,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | game.py ``window_players``: a player who is not there read as seat 0, not -1 | equivalent | a card's target condition reads only its window's players (``model.turn.target_players``), and each of those is a seat there (a window naming no seat is refused) |
 | game.py ``GameRunner.do``: ``self.prose.append(self.k)`` emptied | equivalent | ``GameRunner.prose`` is read by nothing (as ``has_prose`` above) |
 | game.py ``setup_errors``: an area's ``k < 0`` made ``k <= 0`` | equivalent | every maker of a game's setup (``State.from_dict``, ``enc.game.fill_template``) drops a class with no card |
+| face.py ``turns``: its test negated or read off another field (4 mutants) | equivalent | no decision of either twin reads it: only the random trace generator (tests/randtrace.py) does, to draw role-turning skills more often |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
@@ -311,6 +312,13 @@ EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 f
 EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
 EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
 EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
+# face.py turns (a use of the rule may turn its holder's role): read by no decision of either twin — only by the random
+# trace generator (tests/randtrace.py), to seat and use role-turning skills more often; a mutant moves what is drawn,
+# never a verdict (the use's faces are face_errors' / apply_use_face's, from use_faces)
+EXPLAINED.update({("turns", op, "return use_faces(cat, rid)[1] != frozenset({None})", after): "equivalent"
+                  for op, after in (("return", "(not (use_faces(cat, rid)[1] != frozenset({None})))"),
+                                    ("cmp", "(use_faces(cat, rid)[1] == frozenset({None}))"),
+                                    ("int+1", "(2)"), ("int-1", "(0)"))})
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 
