@@ -358,6 +358,41 @@ initial = true
 remind = "true"
 plays = { as = ["A", "B"], checks_bans = true, bans_of = "user" }
 
+[[character]]
+id = "theta"
+name = "西塔"
+hidden = false
+female = false
+skills = ["OptAB1", "OptAB2"]
+
+[[character]]
+id = "iota"
+name = "约塔"
+hidden = false
+female = false
+skills = ["MustAB", "OptAB2"]
+
+[[skill]]
+id = "OptAB1"
+name = "可转一"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = false }
+
+[[skill]]
+id = "OptAB2"
+name = "可转二"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = false }
+
+[[skill]]
+id = "MustAB"
+name = "必转"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = true }
+
 [[skill]]
 id = "BanA"
 name = "禁甲"
@@ -382,8 +417,12 @@ def odd():
 def same_decisions(h, st, card: str) -> dict:
     """The interpreter's decisions of seat 0 in ``st`` (card ``card`` actual and declared), once the encoder's are
     the same."""
-    a = h.interp_decisions(st, card, card, V.DIRECTIONS[0], 0)
-    b = h.z3_decisions(st, card, card, V.DIRECTIONS[0], 0)
+    return same_decisions_xy(h, st, card, card)
+
+
+def same_decisions_xy(h, st, actual: str, declared: str) -> dict:
+    a = h.interp_decisions(st, actual, declared, V.DIRECTIONS[0], 0)
+    b = h.z3_decisions(st, actual, declared, V.DIRECTIONS[0], 0)
     assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
     return a
 
@@ -433,3 +472,41 @@ def test_a_skill_acting_as_cards_under_its_users_bans_is_usable_at_the_main_phas
     st = table(cat, char, "beta", window="main")
     a = same_decisions(h, st, "A")
     assert (a["usable_end:PlaysAB"], a["remind:PlaysAB"]) == (usable, True)
+
+
+@pytest.mark.parametrize("char, message, face_up, ban, got", [
+    ("sp_a_fu_luo_la", ("black",), False, False, False),    # 应变自如 acts as 截获 only on a red or blue message
+    ("sp_a_fu_luo_la", ("red",), False, False, True),
+    ("sp_a_fu_luo_la", ("red",), True, False, False),       # its 争夺阶段 condition: face down
+    ("sp_a_fu_luo_la", ("red",), False, True, True),        # it does not consult his bans (checks_bans = false)
+    ("sheng_lao_ban", ("red",), False, False, False),       # 如臂指使 puts its target's card into play: not his doing
+])
+def test_a_card_effect_by_a_skill_with_no_card(shipped, char, message, face_up, ban, got):
+    """Does 截获's effect happen by the player's doing in 争夺阶段 with no hand card: only through a skill acting as it
+    with no card (``plays`` with ``card_of = "none"``), under its ``when`` for that card, its window's condition and —
+    where it consults them — his bans (interp plays.resolves / plays_when, twin enc.plays.enc_resolves). ``--target
+    plays`` #10 #12 (``when`` ignored), #26 #35 (the card-of and condition filters emptied), #43 (the bans consulted
+    though ``checks_bans = false``) survived the whole cross-check: random states seldom seat 应变自如 with no card."""
+    cat, h = shipped
+    st = table(cat, char, "lao_bie", window="fight", turn=1, sender=1, in_front=0, message=frozenset(message))
+    st.seats[0].face_up = st.seats[0].ever_face_up = face_up
+    st.seats[0].hand_count = 0
+    if ban:
+        st.seats[0].skills.append(SkillInst("CannotPlayCard", args={"cards": ("Jie_Huo",), "all_cards": False}))
+    a = h.interp_decisions(st, "Jie_Huo", "Jie_Huo", V.DIRECTIONS[0], 0)
+    b = h.z3_decisions(st, "Jie_Huo", "Jie_Huo", V.DIRECTIONS[0], 0)
+    assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+    assert (a["resolves"], a["banned"]) == (got, ban)
+
+
+@pytest.mark.parametrize("char, via", [("theta", 1), ("iota", 0)])
+def test_of_two_conversions_a_must_one_beats_an_optional_one_else_the_later_wins(odd, char, via):
+    """Two ConvertCardSkills turning A into B: of two optional ones the later fires (theta), a must one beats a later
+    optional one (iota) — interp conversion.conversion, twin enc.conversion (server ConvertCardSkill.kt
+    canUseCardTypes). ``--target conversion`` #38 #39 (the later always firing; the earlier optional kept) survived
+    the whole cross-check: no random state held two matching conversions in these orders."""
+    cat, h = odd
+    st = table(cat, char, "beta", window="main")
+    b = h.interp_decisions(st, "A", "B", V.DIRECTIONS[0], 0)
+    assert (b["conv_ok"], b["conv_via"]) == (True, via)
+    assert same_decisions_xy(h, st, "A", "B")["conv_via"] == via
