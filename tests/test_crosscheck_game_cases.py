@@ -2262,3 +2262,28 @@ def test_the_copy_left_of_a_consumed_skill_held_twice_is_usable_in_the_next_turn
     r = check(cat, setup, events)
     assert r.state.seats[0].hand_count == 7 + 2          # 7 after the first turn (the test above); the use draws two
     assert symbolic_verdict(cat, setup, events)
+
+
+@pytest.mark.parametrize("domain, admitted", [((1, 3), range(1, 4)), ((0, 1, 3), range(0, 4)), ((2,), range(2, 3)),
+                                              ((), range(0, 21))])
+def test_an_int_hole_takes_the_values_its_domain_says(game, domain, admitted):
+    """An ``int`` hole's domain is (lo, hi), both included; any other count of values spans their least to their
+    greatest; none, 0 to 20 (interp hole.values, read by the twin's GameEncoding.hole): the hand count of seat 2 at the
+    start, a hole, takes exactly those values in a legal filling. ``--target hole`` #6–#9 #14 #15 (the two-bound test
+    moved, the empty domain's bounds) survived: every template the project builds gives an int hole two bounds."""
+    import z3
+
+    from skillproof.checks.enc.game import GameEncoding
+    from skillproof.model.interp.hole import Hole
+    cat, d = game
+    tpl = trace(d["setup"], d["events"][:2])
+    tpl.setup.seats[2].hand_count = Hole("h", "int", domain)
+    g = GameEncoding(cat, tpl)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    got = set()
+    while s.check() == z3.sat:
+        v = s.model().eval(g.vars["h"], model_completion=True).as_long()
+        got.add(v)
+        s.add(g.vars["h"] != v)
+    assert got == set(admitted)
