@@ -76,6 +76,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | face.py ``turns``: its test negated or read off another field (4 mutants) | equivalent | no decision of either twin reads it: only the random trace generator (tests/randtrace.py) does, to draw role-turning skills more often |
 | plays.py ``plays_when``: ``p is not None and p.when`` -> ``or`` | equivalent | every caller passes a skill that has ``plays``, and an empty ``when`` table's ``.get`` is None, the other branch's value |
 | conversion.py ``Conversion`` not frozen; ``via_must`` starting ``True`` | equivalent | nothing hashes or changes a ``Conversion``; ``via_must`` is read only once ``via`` is set, and the first conversion that fires sets both |
+| hole.py ``is_hole`` negated | equivalent | read by nothing |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
@@ -333,6 +334,8 @@ EXPLAINED[("plays_when", "boolop", 'cond = p.when.get(declared, p.when.get("*"))
            "(p is not None or p.when)")] = "equivalent"
 EXPLAINED[("Conversion", "const", "@dataclass(frozen=True)", "False")] = "equivalent"
 EXPLAINED[("conversion", "const", "via_must = False", "True")] = "equivalent"
+# hole.py is_hole: read by nothing (the template code tests ``isinstance`` itself)
+EXPLAINED[("is_hole", "return", "return isinstance(v, Hole)", "(not (isinstance(v, Hole)))")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 
