@@ -30,8 +30,8 @@ reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``test
 ``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
 games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
 dying, fires, game, ops, path, table, win, and their twins — the two game files run right after the first) and
-``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) (or
-``--tests``) with
+``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
+``tests/test_trace_face.py`` (the faces a use leaves) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -67,11 +67,16 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | path.py ``first_stop_ok``: ``to_self: bool = False`` -> ``True`` | equivalent | the default is never used: its one caller passes ``[rules] send_to_self`` |
 | win.py ``dealt``: a bound off by one or a seat-count test moved by one (21 of its 71 mutants) | equivalent | every bound so changed is forced by the others (the three counts sum to ``n``) or gives the same bounds at that seat count; the game cases compare every identity count of one to nine seats between the twins, so a ``dealt`` mutant they miss decides no deal otherwise |
 | game.py ``GameRunner.__init__``: ``ending`` starting ``True`` | equivalent | only ``turn_end_ok`` reads it, at a turn_end window: refused before the first turn (a window before any turn started), and ``on_turn`` resets it |
-| face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's). (``face_errors``' ``return ""`` -> ``None`` is equivalent too — both falsy to ``turn_face``'s ``if why:`` — but not in ``EXPLAINED``: that key names both its ``return ""``) |
+| face.py ``UNTURNED``'s last ``False`` -> ``True`` | equivalent | the faces of a rule the catalogue does not have: ``Runner.on_use`` turns a face only once the seat holds an unused copy (every held rule is the catalogue's) |
+| face.py ``face_errors``: either ``return ""`` -> ``None`` (#12, #22) | equivalent | both falsy to ``turn_face``'s ``if why:``, its one caller — argued here, not in ``EXPLAINED`` (its key would name both, two edits: the test wants one) |
 | bans.py ``ban_all``: the default of a ``ban.all`` parameter the entry does not bind, ``False`` -> ``True`` | equivalent | as ``evaluate``'s default of an unknown: a give missing a parameter is refused, every drawn state binds them, the encoder has no default |
 | game.py ``window_players``: a player who is not there read as seat 0, not -1 | equivalent | a card's target condition reads only its window's players (``model.turn.target_players``), and each of those is a seat there (a window naming no seat is refused) |
 | game.py ``GameRunner.do``: ``self.prose.append(self.k)`` emptied | equivalent | ``GameRunner.prose`` is read by nothing (as ``has_prose`` above) |
 | game.py ``setup_errors``: an area's ``k < 0`` made ``k <= 0`` | equivalent | every maker of a game's setup (``State.from_dict``, ``enc.game.fill_template``) drops a class with no card |
+| face.py ``turns``: its test negated or read off another field (4 mutants) | equivalent | no decision of either twin reads it: only the random trace generator (tests/randtrace.py) does, to draw role-turning skills more often |
+| plays.py ``plays_when``: ``p is not None and p.when`` -> ``or`` | equivalent | every caller passes a skill that has ``plays``, and an empty ``when`` table's ``.get`` is None, the other branch's value |
+| conversion.py ``Conversion`` not frozen; ``via_must`` starting ``True`` | equivalent | nothing hashes or changes a ``Conversion``; ``via_must`` is read only once ``via`` is set, and the first conversion that fires sets both |
+| hole.py ``is_hole`` negated | equivalent | read by nothing |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
@@ -118,7 +123,10 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_crosscheck_game.py",
               # the grants an effect hands out, in shipped games, each compared with the game twin (4.5 s of CPU):
               # enc.game #469 (seed 34) survived the files above and not these
-              "tests/test_gives_at_once.py", "tests/test_gives_to_one.py"]
+              "tests/test_gives_at_once.py", "tests/test_gives_to_one.py",
+              # the faces a use leaves, each compared with the twin (about 1 s of CPU): face.py #13 #19 #20 #32 (a
+              # face the use cannot leave, ever face up once up) survived the files above and not this one
+              "tests/test_trace_face.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -260,9 +268,9 @@ EXPLAINED[("GameRunner.__init__", "const", "self.ending = False                 
            "turn player out)", "True")] = "equivalent"
 # face.py UNTURNED (the faces of a rule the catalogue does not have): ``use_faces`` reads it only for such a rule, and
 # trace.Runner.on_use turns a face only once the seat holds an unused copy of the rule (every held rule is the
-# catalogue's: the setup refuses others) — a use of an unknown rule is refused before. (face_errors' ``return ""`` ->
-# ``None``, #12, is equivalent too — both falsy to its one caller's ``if why:`` — but not listed: the key names both of
-# its ``return ""``, two edits)
+# catalogue's: the setup refuses others) — a use of an unknown rule is refused before. (face_errors' two ``return ""``
+# -> ``None``, #12 #22, are equivalent too — both falsy to its one caller's ``if why:`` — argued in the table, not
+# listed: one key would name both)
 EXPLAINED[("<module>", "const", "UNTURNED = (None, frozenset({None}), False)", "True")] = "equivalent"
 # bans.py ban_all: the default of a ``ban.all`` parameter the entry does not bind, False made True — as ``evaluate``'s
 # default of an unknown: a give with a parameter missing is refused (grants.args_errors), every state and setup the
@@ -311,6 +319,23 @@ EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 f
 EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
 EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
 EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
+# face.py turns (a use of the rule may turn its holder's role): read by no decision of either twin — only by the random
+# trace generator (tests/randtrace.py), to seat and use role-turning skills more often; a mutant moves what is drawn,
+# never a verdict (the use's faces are face_errors' / apply_use_face's, from use_faces)
+EXPLAINED.update({("turns", op, "return use_faces(cat, rid)[1] != frozenset({None})", after): "equivalent"
+                  for op, after in (("return", "(not (use_faces(cat, rid)[1] != frozenset({None})))"),
+                                    ("cmp", "(use_faces(cat, rid)[1] == frozenset({None}))"),
+                                    ("int+1", "(2)"), ("int-1", "(0)"))})
+# plays.py plays_when: ``p is not None and p.when`` made ``or`` — every caller passes an entry of a skill that has
+# ``plays`` (resolves skips the others; plays() reads its own skill's), and ``when`` defaults to an empty table, whose
+# ``.get`` gives None: the else branch's value. conversion.py: ``Conversion`` not frozen (nothing hashes or changes
+# one); ``via_must`` starting true — it is read only once ``via`` is set, and the first conversion that fires sets both
+EXPLAINED[("plays_when", "boolop", 'cond = p.when.get(declared, p.when.get("*")) if p is not None and p.when else None',
+           "(p is not None or p.when)")] = "equivalent"
+EXPLAINED[("Conversion", "const", "@dataclass(frozen=True)", "False")] = "equivalent"
+EXPLAINED[("conversion", "const", "via_must = False", "True")] = "equivalent"
+# hole.py is_hole: read by nothing (the template code tests ``isinstance`` itself)
+EXPLAINED[("is_hole", "return", "return isinstance(v, Hole)", "(not (isinstance(v, Hole)))")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 

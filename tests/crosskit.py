@@ -16,7 +16,7 @@ from skillproof.checks.enc.lifetime import enc_turn_end_survivors
 from skillproof.checks.enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from skillproof.checks.enc.receive import RECEIVE_NAMES, enc_receive
 from skillproof.checks.enc.remind import enc_remind_parts, enc_reminds
-from skillproof.checks.enc.send import enc_send_allowed, enc_send_in_force
+from skillproof.checks.enc.send import enc_has_card_to_send, enc_send_allowed, enc_send_in_force
 from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
@@ -30,7 +30,7 @@ from skillproof.model.interp.lifetime import turn_end
 from skillproof.model.interp.plays import can_play, card_usable, resolves
 from skillproof.model.interp.receive import receive
 from skillproof.model.interp.remind import remind_parts, reminds
-from skillproof.model.interp.send import send_allowed, send_in_force
+from skillproof.model.interp.send import has_card_to_send, send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import skill_usable_now
 from skillproof.model.interp import trace as TR
@@ -73,8 +73,14 @@ class Harness:
         for g in SEND_GROUPS:
             self.terms[f"force:{g}"] = enc_send_in_force(S, g)
             self.terms[f"allow:{g}"] = enc_send_allowed(S, g, self.D, self.Lc)
+        # has the player something to send (a hand card, or a live ActiveSkill sending from elsewhere): what the
+        # send questions read (the question compiler's can_send is the twin's; mutate_interpreter send.py #9-#15
+        # survived, compared by nothing)
+        self.terms["has_card"] = enc_has_card_to_send(S)
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
+        # … and once the prompt was shown this turn (mainPhaseAlreadyNotify: none; mutate_interpreter remind.py #9 #10)
+        self.terms["remind_already"] = enc_reminds(S, already=True)[0]
         parts = enc_remind_parts(S)
         self.remind_rules = sorted(parts)
         for rid, (rm, us) in parts.items():
@@ -125,6 +131,8 @@ class Harness:
             out.pop(f"wrapped:{sl.index}")
             out.pop(f"oneturn:{sl.index}")
         out["turn_end"] = surv
+        # the MainPhaseSkills usable as 出牌阶段 ends (what decide's ``remind`` lists; remind.py #28 survived)
+        out["usable_list"] = [rid for rid in self.remind_rules if out[f"usable_end:{rid}"]]
         if legal:
             s.add(self.reach)
             out["legal"] = s.check() == z3.sat
@@ -149,15 +157,19 @@ class Harness:
         for g in SEND_GROUPS:
             out[f"force:{g}"] = send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)
+        out["has_card"] = has_card_to_send(cat, state, 0)
         after = turn_end(cat, state)
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
         rm = reminds(cat, state, 0)
         out["remind"] = rm["remind"]
+        again = reminds(cat, state, 0, already=True)
+        out["remind_already"] = again["remind"] or bool(again["skills"])
         parts = remind_parts(cat, state, 0)
         for rid in self.remind_rules:
             got = parts.get(rid, {"remind": False, "usable": False})
             out[f"remind:{rid}"] = out[f"remind_fold:{rid}"] = got["remind"]
             out[f"usable_end:{rid}"] = got["usable"]
+        out["usable_list"] = sorted(r for r, v in parts.items() if v["usable"])
         # the prompting rules in list order are the ones remind_parts says prompt (the decision's two views agree)
         assert rm["skills"] == [r for r, v in parts.items() if v["remind"]], (rm, parts)
         return out

@@ -304,3 +304,209 @@ def test_a_card_played_is_a_card_in_a_window_of_a_turn(shipped):
           [(3, outside), (4, "the trace ends after the turn ended: a question is asked in a window")])
     check(shipped, st, START + [ev("play", seat=2, card="Diao_Hu_Li_Shan")], [(2, outside)])
     check(shipped, st, START + [ev("play", seat=0, card="Joker")], [(2, "play: unknown card “Joker”")])
+
+
+# ================================================================================= the decisions of one state
+INITIAL_BAN = '''
+[[character]]
+id = "delta"
+name = "德尔塔"
+hidden = false
+female = false
+skills = ["SelfBan"]
+
+[[skill]]
+id = "SelfBan"
+name = "自禁"
+kinds = ["CannotPlayCard"]
+initial = true
+ban = { cards = ["A"], all = true }
+
+[[character]]
+id = "epsilon"
+name = "艾普西隆"
+hidden = false
+female = false
+skills = ["BothRecv"]
+
+[[skill]]
+id = "BothRecv"
+name = "两难"
+kinds = ["MustReceiveMessage"]
+initial = true
+receive = { must = "black in message", cannot = "red in message" }
+
+[[character]]
+id = "zeta"
+name = "泽塔"
+hidden = false
+female = false
+skills = ["PlaysAB", "SelfBan"]
+
+[[character]]
+id = "eta"
+name = "伊塔"
+hidden = false
+female = false
+skills = ["PlaysAB", "BanA"]
+
+[[skill]]
+id = "PlaysAB"
+name = "当牌"
+kinds = ["MainPhaseSkill"]
+initial = true
+remind = "true"
+plays = { as = ["A", "B"], checks_bans = true, bans_of = "user" }
+
+[[character]]
+id = "theta"
+name = "西塔"
+hidden = false
+female = false
+skills = ["OptAB1", "OptAB2"]
+
+[[character]]
+id = "iota"
+name = "约塔"
+hidden = false
+female = false
+skills = ["MustAB", "OptAB2"]
+
+[[skill]]
+id = "OptAB1"
+name = "可转一"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = false }
+
+[[skill]]
+id = "OptAB2"
+name = "可转二"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = false }
+
+[[skill]]
+id = "MustAB"
+name = "必转"
+kinds = ["ConvertCardSkill"]
+initial = true
+convert = { from = "A", to = ["B"], must = true }
+
+[[skill]]
+id = "BanA"
+name = "禁甲"
+kinds = ["CannotPlayCard"]
+initial = true
+ban = { cards = ["A"], all = false }
+'''
+
+
+@pytest.fixture(scope="module")
+def odd():
+    """The synthetic catalogue where must does not beat cannot, with initial skills no shipped role has: a
+    CannotPlayCard (delta), a MustReceiveMessage that both must and cannot receive a red-black message (epsilon), a
+    MainPhaseSkill acting as cards under its user's bans beside a ban of every card (zeta) or of one of them (eta)."""
+    text = open(os.path.join(SYNTHETIC, "rules.toml"), encoding="utf-8").read()
+    assert "must_beats_cannot" not in text
+    cat = loader.load(texts={"rules.toml": text.replace("[rules]\n", "[rules]\nmust_beats_cannot = false\n", 1)
+                             + INITIAL_BAN})
+    return cat, Harness(cat, n=2, G=1)
+
+
+def same_decisions(h, st, card: str) -> dict:
+    """The interpreter's decisions of seat 0 in ``st`` (card ``card`` actual and declared), once the encoder's are
+    the same."""
+    return same_decisions_xy(h, st, card, card)
+
+
+def same_decisions_xy(h, st, actual: str, declared: str) -> dict:
+    a = h.interp_decisions(st, actual, declared, V.DIRECTIONS[0], 0)
+    b = h.z3_decisions(st, actual, declared, V.DIRECTIONS[0], 0)
+    assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+    return a
+
+
+@pytest.mark.parametrize("invalid", [False, True])
+def test_a_ban_of_an_initial_skill_wrapped_in_an_invalid_skill_bans_nothing(odd, invalid):
+    """An InvalidSkill wraps an initial skill: the entry is no CannotPlayCard while wrapped (interp core.live_kinds,
+    twin SymState.live_rule; server CannotPlayCard.kt reads ``skills`` of that class), so its ban bans nothing — every
+    card the player declares is free, every card banned once unwrapped. No shipped CannotPlayCard is initial (the
+    shipped ban is a grant), and no random state wraps one: ``--target bans`` #2 (the test of a live CannotPlayCard
+    made ``and``, so a wrapped ban still banned) survived the whole cross-check."""
+    cat, h = odd
+    st = table(cat, "delta", "beta")
+    st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
+    for card in ("A", "B"):
+        assert same_decisions(h, st, card)["banned"] is not invalid
+
+
+@pytest.mark.parametrize("message, locked, invalid, got", [
+    (("red", "black"), False, False, "cannot"), (("red", "black"), True, False, "cannot"),   # both: cannot wins here
+    (("black",), False, False, "must"), (("red",), True, False, "cannot"), (("blue",), True, False, "must"),
+    (("blue",), False, False, "free"),
+    (("red", "black"), False, True, "free"), (("red", "black"), True, True, "must"),  # wrapped: no MustReceiveMessage
+])
+def test_must_and_cannot_receive_at_once_where_must_does_not_win(odd, message, locked, invalid, got):
+    """Where ``[rules] must_beats_cannot = false`` a player who both must (his skill, or locked) and cannot receive
+    cannot (interp receive.receive, twin enc.receive.enc_receive; the shipped rule says must wins: server
+    MustReceiveMessage.kt). No catalogue of the cross-check says false: ``--target receive`` #1 (the branch for both
+    emptied, must winning anyway) survived the whole cross-check; and wrapped in an InvalidSkill the skill says
+    nothing (#20: the test of a live MustReceiveMessage made ``and``, as bans.py #2 above)."""
+    cat, h = odd
+    st = table(cat, "epsilon", "beta", in_front=0, message=frozenset(message), sender=1)
+    st.seats[0].locked = locked
+    st.seats[0].skills[0].invalid = st.seats[0].invalidated = invalid
+    assert same_decisions(h, st, "A")["receive"] == got
+
+
+@pytest.mark.parametrize("char, usable", [("zeta", False), ("eta", True)])
+def test_a_skill_acting_as_cards_under_its_users_bans_is_usable_at_the_main_phase_end_while_one_is_free(
+        odd, char, usable):
+    """A MainPhaseSkill that acts as cards and consults its *user's* bans (``plays`` with ``checks_bans``, ``bans_of =
+    "user"``) could still be used as 出牌阶段 ends only while some card it acts as is not banned for him (interp
+    remind.usable_at_end, twin enc.remind.enc_usable_at_end): not with every card banned (zeta), with one of two
+    (eta). The shipped one (如臂指使) reads its target's bans: ``--target remind`` #21 #24 #25 #26 (that test
+    emptied, read for ``target``, negated) survived the whole cross-check."""
+    cat, h = odd
+    st = table(cat, char, "beta", window="main")
+    a = same_decisions(h, st, "A")
+    assert (a["usable_end:PlaysAB"], a["remind:PlaysAB"]) == (usable, True)
+
+
+@pytest.mark.parametrize("char, message, face_up, ban, got", [
+    ("sp_a_fu_luo_la", ("black",), False, False, False),    # 应变自如 acts as 截获 only on a red or blue message
+    ("sp_a_fu_luo_la", ("red",), False, False, True),
+    ("sp_a_fu_luo_la", ("red",), True, False, False),       # its 争夺阶段 condition: face down
+    ("sp_a_fu_luo_la", ("red",), False, True, True),        # it does not consult his bans (checks_bans = false)
+    ("sheng_lao_ban", ("red",), False, False, False),       # 如臂指使 puts its target's card into play: not his doing
+])
+def test_a_card_effect_by_a_skill_with_no_card(shipped, char, message, face_up, ban, got):
+    """Does 截获's effect happen by the player's doing in 争夺阶段 with no hand card: only through a skill acting as it
+    with no card (``plays`` with ``card_of = "none"``), under its ``when`` for that card, its window's condition and —
+    where it consults them — his bans (interp plays.resolves / plays_when, twin enc.plays.enc_resolves). ``--target
+    plays`` #10 #12 (``when`` ignored), #26 #35 (the card-of and condition filters emptied), #43 (the bans consulted
+    though ``checks_bans = false``) survived the whole cross-check: random states seldom seat 应变自如 with no card."""
+    cat, h = shipped
+    st = table(cat, char, "lao_bie", window="fight", turn=1, sender=1, in_front=0, message=frozenset(message))
+    st.seats[0].face_up = st.seats[0].ever_face_up = face_up
+    st.seats[0].hand_count = 0
+    if ban:
+        st.seats[0].skills.append(SkillInst("CannotPlayCard", args={"cards": ("Jie_Huo",), "all_cards": False}))
+    a = h.interp_decisions(st, "Jie_Huo", "Jie_Huo", V.DIRECTIONS[0], 0)
+    b = h.z3_decisions(st, "Jie_Huo", "Jie_Huo", V.DIRECTIONS[0], 0)
+    assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+    assert (a["resolves"], a["banned"]) == (got, ban)
+
+
+@pytest.mark.parametrize("char, via", [("theta", 1), ("iota", 0)])
+def test_of_two_conversions_a_must_one_beats_an_optional_one_else_the_later_wins(odd, char, via):
+    """Two ConvertCardSkills turning A into B: of two optional ones the later fires (theta), a must one beats a later
+    optional one (iota) — interp conversion.conversion, twin enc.conversion (server ConvertCardSkill.kt
+    canUseCardTypes). ``--target conversion`` #38 #39 (the later always firing; the earlier optional kept) survived
+    the whole cross-check: no random state held two matching conversions in these orders."""
+    cat, h = odd
+    st = table(cat, char, "beta", window="main")
+    b = h.interp_decisions(st, "A", "B", V.DIRECTIONS[0], 0)
+    assert (b["conv_ok"], b["conv_via"]) == (True, via)
+    assert same_decisions_xy(h, st, "A", "B")["conv_via"] == via

@@ -56,18 +56,18 @@ class ExtraHarness:
         self.unknown_keys = sorted(S.unknowns)
         self.solver = z3.Solver()
 
-    def interp(self, st, x, y, dec, win, rid):
+    def interp(self, st, x, y, dec, win, rid, seating=None):
         cat = self.cat
         c = conversion(cat, st, 0, x, y, only_must=True)
         out = {"must_ok": c.ok, "must_via": c.via, "fires_none": fires(cat, st, 0, rid)["fires"],
                "matters": [grant_matters(cat, st, 0, i) for i in st.seats[0].skills
                            if cat.skills[i.rule].is_grant and st.window is not None]}
         for kind in ("win", "result"):
-            d, w = game_result(cat, st, dec, win, kind)
+            d, w = game_result(cat, st, dec, win, kind, seating=seating)
             out[f"{kind}:declared"], out[f"{kind}:winners"] = sorted(d), sorted(w)
         return out
 
-    def z3(self, st, x, y, dec, win, rid):
+    def z3(self, st, x, y, dec, win, rid, seating=None):
         S, C, cat = self.S, self.S.codes, self.cat
         s = self.solver
         s.push()
@@ -75,14 +75,14 @@ class ExtraHarness:
         s.add(self.Xc == C.card[x], self.Yc == C.card[y])
         n = len(st.seats)
         chars = {i: st.seats[i].character for i in range(1, n)}
-        order = table_order(st)
+        order = table_order(st, seating)
         sets = {}
         kept = len(S.extra)
         for kind in ("win", "result"):
             holders = result_holders(S, kind, chars)
             D0 = [z3.BoolVal(q in dec) for q in range(S.n)]
             W0 = [z3.BoolVal(q in win) for q in range(S.n)]
-            D, W, picks = enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}")
+            D, W, picks = enc_result_pass(S, kind, st.turn, holders, D0, W0, f"extra_{kind}", seating=seating)
             for pv, cands in picks.values():        # the interpreter's default: the first match from whose turn
                 first = z3.IntVal(-1)
                 for p in reversed(order):
@@ -119,6 +119,10 @@ def _run_extra(cat, n_states, seed, label):
     h = ExtraHarness(cat)
     rng = random.Random(seed)
     hot, interesting = hot_cards(cat), _deciders(cat)
+    # half the states are asked round the table in another seating (a result question's ``seating``: the order
+    # the passes go round and picks take the first from), from a stream of its own so the states stay the same
+    # (mutate_interpreter result.py #14 #15: apply_effect's order read as the default seating survived)
+    srng = random.Random(f"{seed}-seating")
     seen_results = 0
     for k in range(n_states):
         st = random_state(rng, cat, n_max=h.S.n, g_max=h.S.G, unknown_keys=h.unknown_keys, hot=hot,
@@ -129,12 +133,13 @@ def _run_extra(cat, n_states, seed, label):
         dec = {q for q in range(n) if rng.random() < 0.4}
         win = {q for q in range(n) if rng.random() < 0.4}
         rid = rng.choice(h.no_fires) if h.no_fires else next(iter(cat.skills))
-        a = h.interp(st, x, y, dec, win, rid)
-        b = h.z3(st, x, y, dec, win, rid)
+        seating = srng.sample(range(n), n) if srng.random() < 0.5 else None
+        a = h.interp(st, x, y, dec, win, rid, seating)
+        b = h.z3(st, x, y, dec, win, rid, seating)
         if a != b:
             diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
             pytest.fail(f"{label} state #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
-                        f"actual={x} declared={y} declared_set={sorted(dec)} winners={sorted(win)}\n"
+                        f"actual={x} declared={y} declared_set={sorted(dec)} winners={sorted(win)} seating={seating}\n"
                         f"state={st.to_dict()}")
         seen_results += (a["win:declared"], a["win:winners"]) != (sorted(dec), sorted(win)) or \
             (a["result:declared"], a["result:winners"]) != (sorted(dec), sorted(win))
@@ -181,3 +186,31 @@ def test_a_replaced_role_holds_every_skill_of_its_character():
     assert run.legal, run.errors
     assert [i.rule for i in run.state.seats[0].skills] == ["YouDiShenRu", "JianDiFengXing"]
     assert replaced_list_disagreement(h, tr, run, eqs) == {}
+
+
+@pytest.fixture(scope="module")
+def shipped_extra():
+    cat = loader.load()
+    return cat, ExtraHarness(cat)
+
+
+@pytest.mark.parametrize("seating, picked", [(None, 1), ([0, 2, 1], 2), ([1, 2, 0], 1)])
+def test_a_result_pick_takes_the_first_match_round_the_table_in_its_seating(shipped_extra, seating, picked):
+    """比翼双飞 (server skill/BiYiShuangFei.kt) picks one declared male and removes the others of his camp: asked round
+    the table in a seating (a result question's ``seating``), its pick takes the first match from whose turn in that
+    order (interp result.apply_effect's ``order``, twin enc.result.enc_result_pass). Seats 1 and 2, red men, both
+    declared and winners: the one picked stays, the other is removed. ``--target result`` #14 #15 (the seating's
+    order dropped for the default one inside an effect) survived the whole cross-check: random states seldom seat a
+    pick with two matches."""
+    from skillproof.model.state import Seat, SkillInst, State
+    cat, h = shipped_extra
+    seats = [Seat(character=c, identity="red", face_up=True, ever_face_up=True,
+                  skills=[SkillInst(r) for r in cat.characters[c].skills])
+             for c in ("qin_yuan_yuan", "lao_bie", "wang_fu_gui")]
+    st = State(seats=seats, turn=0)
+    card = sorted(cat.cards)[0]
+    rid = h.no_fires[0]
+    a = h.interp(st, card, card, {1, 2}, {1, 2}, rid, seating)
+    assert (a["result:declared"], a["result:winners"]) == ([picked], sorted({0, picked}))
+    b = h.z3(st, card, card, {1, 2}, {1, 2}, rid, seating)
+    assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}

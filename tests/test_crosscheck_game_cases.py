@@ -15,10 +15,15 @@ back to a dead sender, the deal of every seat count and the win check at two and
 twins compared over every case), a skill on the turn end, a turn ended in the fight phase, a living player with three
 black messages at the start. ``check`` compares the table a legal case leaves as well. This file is part of the
 benchmark's cross-check (``CROSSCHECK``).
+
+A case is built from the fixture's game: ``fixture_catalogue(PARTS…)`` (its catalogue with ``MORE`` and the case's
+TOML, loaded once per text), ``seated(d, seat, character, skills, **fields)`` (its table with one seat changed),
+``five_seated`` (two seats more), ``trace(setup, events)``; then ``check`` with the reasons.
 """
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 
@@ -63,21 +68,67 @@ do = [{ op = "remove_message", whose = "target", colour = "black", to = "area" }
 '''
 
 
+@functools.lru_cache(maxsize=None)
+def _fixture_text() -> str:
+    return json.load(open(FIXTURE, encoding="utf-8"))["expect"]["catalogue_text"]
+
+
+@functools.lru_cache(maxsize=None)
+def _load(text: str):
+    return loader.load(texts={"game.toml": text})
+
+
+def fixture_catalogue(*parts: str, more: bool = True, rules: str = "", seats: int | None = None):
+    """The case builder's catalogue: the fixture's (three seats), with ``MORE`` (unless ``more`` is false) and the
+    TOML ``parts`` after it; ``rules`` lines put at the top of its ``[rules]``, ``seats`` for its seat count. Loaded
+    once per text (the cases share a catalogue as they share the ``game`` fixture)."""
+    text = _fixture_text()
+    if rules:
+        text = text.replace("[rules]\n", "[rules]\n" + rules, 1)
+    if seats is not None:
+        text = text.replace("seats = 3\n", f"seats = {seats}\n", 1)
+        assert text != _fixture_text()
+    return _load(text + (MORE if more else "") + "".join(parts))
+
+
+def seated(d: dict, seat: int = 0, character: str | None = None, skills=(), **fields) -> dict:
+    """The case builder's table: a copy of the fixture's setup whose seat ``seat`` is ``character`` holding the skills
+    ``skills`` (rule ids, in list order) — when given — with the other ``fields`` of that seat changed."""
+    setup = copy.deepcopy(d["setup"])
+    if character is not None:
+        fields = dict(character=character, skills=[{"rule": r} for r in skills], **fields)
+    setup["seats"][seat].update(fields)
+    return setup
+
+
+def five_seated(d: dict, **both) -> dict:
+    """The case builder's five-seat table (a catalogue of ``fixture_catalogue(FIVE_SEATS, seats=5)``): a copy of the
+    fixture's setup with seats 3 and 4 copies of seat 2 — 丁 (c3) red and 子 (c4) blue — each with the fields ``both``."""
+    setup = copy.deepcopy(d["setup"])
+    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character=c, identity=ident, **both)
+                       for c, ident in (("c3", "red"), ("c4", "blue"))]
+    return setup
+
+
+def trace(setup: dict, events: list) -> Trace:
+    """A game trace of copies of ``setup`` and ``events`` (the cases reuse them), its table compared."""
+    return Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+
+
 @pytest.fixture(scope="module")
 def game():
     d = json.load(open(FIXTURE, encoding="utf-8"))
-    expect = d.pop("expect")
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE})
+    d.pop("expect")
     # the fixture's game to its 濒死求澄清: seat 0 sends to seat 2, plays 黑牌 on seat 1 (two black messages):
     # seat 1 is dying
-    return cat, d
+    return fixture_catalogue(), d
 
 
 def check(cat, setup: dict, events: list, errors=(), zh=None):
     """The interpreter's reasons are ``errors`` (and, where given, their Chinese words ``zh``), and the twin's
     verdict is the interpreter's — and, for a legal trace, so is the table it leaves (gamekit.interp_state: hands,
     areas, who is alive, the message, the winners). Returns the interpreter's run."""
-    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tr = trace(setup, events)
     r = run(cat, tr)
     assert [(k, x.en) for k, x in r.errors] == list(errors), r.errors
     if zh is not None:
@@ -93,8 +144,7 @@ def check(cat, setup: dict, events: list, errors=(), zh=None):
 def two_dying(d: dict) -> tuple[dict, list]:
     """Seat 2 with two black messages too, and 众黑 played by seat 0 in the fight phase: seats 1 and 2 are dying
     at once, asked for in seat order from the turn player (seat 0): 1, then 2."""
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][2].update(black_messages=2, area={"black": 2})
+    setup = seated(d, 2, black_messages=2, area={"black": 2})
     return setup, d["events"][:6] + [{"event": "play", "seat": 0, "card": "K1"},
                                      {"event": "resolve", "choices": {"0.1.0": {"cls": "black"},
                                                                       "0.2.0": {"cls": "black"}}}]
@@ -170,7 +220,7 @@ def test_a_message_moved_to_an_area_nobody_names_leaves_the_table(game):
     events = d["events"][:6] + [{"event": "play", "seat": 0, "card": "K4", "target": 1},
                                 {"event": "resolve", "choices": {"0": {"cls": "black", "colours": ["black"]}}}]
     check(cat, d["setup"], events)
-    r = run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(events), "table": True}))
+    r = run(cat, trace(d["setup"], events))
     assert [s.black_messages for s in r.state.seats] == [0, 1, 0]
 
 
@@ -213,10 +263,8 @@ def test_a_skill_used_without_a_target_or_on_a_seat_that_is_none(game):
     """An ActiveSkill's ``use`` names a target only when it has one; a target that is not a living seat is refused
     (``--target game``, a sample of 4: no random game uses a skill with no target, or on a seat that is none)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + USERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}, {"rule": "U3"}])
+    cat = fixture_catalogue(USERS)
+    setup = seated(d, 0, "c3", ["U1", "U2", "U3"])
     main = d["events"][:3]                                    # seat 0's turn, drawn, 出牌阶段
     check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U1"}])
     check(cat, setup, main + [{"event": "use", "seat": 0, "rule": "U2", "target": 1}])
@@ -258,8 +306,7 @@ def test_a_table_whose_counts_are_not_its_area_is_refused(game, counts, refused)
     """Counts written beside a message area are that area's, or all none (interp table.counts_are_area, its twin
     enc.table.enc_counts_are_area). The random games never draw such a table: the twin once accepted it."""
     cat, d = game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
+    setup = seated(d, 1, **{**dict.fromkeys(FIVE, 0), **counts})
     assert dict(setup["seats"][1]["area"]) == {"black": 2}
     check(cat, setup, d["events"][:2],
           [(-1, "seat 1: its message counts are not its area's")] if refused else [],
@@ -276,8 +323,7 @@ def test_counts_written_beside_an_open_area_bind_it(game, counts, black):
     from skillproof.checks.enc.game import GameEncoding
     import randgame as RG
     cat, d = game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update({**dict.fromkeys(FIVE, 0), **counts})
+    setup = seated(d, 1, **{**dict.fromkeys(FIVE, 0), **counts})
     tr = Trace.from_dict({"setup": setup, "events": copy.deepcopy(d["events"][:2]), "table": True})
     tpl, pins = RG.template_of(cat, tr)
     pins = {k: v for k, v in pins.items() if not k.startswith("s1.area.")}
@@ -298,14 +344,12 @@ def test_counts_written_beside_an_open_area_bind_it(game, counts, black):
 def test_a_consumed_skill_is_gone_once_used(game):
     """``consumed``: the skill leaves its owner once used (``--target game``, a sample of 30: never compared)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + USERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c3", skills=[{"rule": "U1"}, {"rule": "U2"}, {"rule": "U3"}])
+    cat = fixture_catalogue(USERS)
+    setup = seated(d, 0, "c3", ["U1", "U2", "U3"])
     main = d["events"][:3]
     once = main + [{"event": "use", "seat": 0, "rule": "U3"}, {"event": "use", "seat": 0, "rule": "U1"}]
     check(cat, setup, once)
-    r = run(cat, Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(once), "table": True}))
+    r = run(cat, trace(setup, once))
     assert [i.rule for i in r.state.seats[0].skills] == ["U1", "U2"]
 
 
@@ -342,8 +386,7 @@ def test_a_grants_effect_reads_the_grants_parameters(color, cls, refused, hand):
     check(cat, d["setup"], events, [(29, "移除情报: the card does not meet the op's condition")] if refused else [],
           zh=["移除情报：这张牌不满足操作的条件"] if refused else [])
     if not refused:
-        before, after = (run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(e),
-                                                   "table": True})).state for e in (events[:29], events))
+        before, after = (run(cat, trace(d["setup"], e)).state for e in (events[:29], events))
         assert (before.seats[4].hand_count, after.seats[4].hand_count) == (4, hand)
         assert dict(before.seats[2].area)[cls] - dict(after.seats[2].area).get(cls, 0) == 1
 
@@ -381,8 +424,8 @@ do = [{ op = "kill", who = "target" }]
 @pytest.fixture(scope="module")
 def message_game():
     d = json.load(open(FIXTURE, encoding="utf-8"))
-    expect = d.pop("expect")
-    return loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MESSAGE_CARDS}), d
+    d.pop("expect")
+    return fixture_catalogue(MESSAGE_CARDS), d
 
 
 @pytest.mark.parametrize("card, target, cls, seat2, hands, black, errors", [
@@ -403,8 +446,7 @@ def test_a_message_replaced_from_a_hand_or_an_area(message_game, card, target, c
     the area swapped survive 1,000 games. Seat 0 sends a red message to seat 2 and in the fight plays the card (four
     cards left him: three, three drawn, one sent, one played); seats 1 and 2 hold three cards each."""
     cat, d = message_game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][2].update(seat2)
+    setup = seated(d, 2, **seat2)
     events = d["events"][:6] + [{"event": "play", "seat": 0, "card": card, "target": target},
                                 {"event": "resolve", "choices": {"0": {"cls": cls}}}]
     r = check(cat, setup, events, [(7, e) for e in errors])
@@ -416,8 +458,7 @@ def test_a_message_replaced_from_a_hand_or_an_area(message_game, card, target, c
 
 def test_a_message_replaced_from_an_empty_hand_or_with_none_in_play(message_game):
     cat, d = message_game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][1]["hand_count"] = 0
+    setup = seated(d, 1, hand_count=0)
     fight = d["events"][:6]
     check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "R1", "target": 1},
                                {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
@@ -596,8 +637,7 @@ def test_a_table_with_a_living_player_holding_three_black_messages(game, alive, 
     GameRunner.setup_errors). ``--target game`` (seed 4): the test read ``lost`` the wrong way round unseen — the
     events refuse that table anyway, and no random table has a seat out of the game."""
     cat, d = game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update(area={"black": 3}, black_messages=3, alive=alive, lost=lost, hand_count=3 if alive else 0)
+    setup = seated(d, 1, area={"black": 3}, black_messages=3, alive=alive, lost=lost, hand_count=3 if alive else 0)
     check(cat, setup, d["events"][:2], errors)
 
 
@@ -624,10 +664,8 @@ def test_a_skill_answering_the_turn_end_fires_at_the_turn_end_only(game):
     skill on ``turn_end`` fires there, not in the main phase. ``--target game`` (seed 4): the event raised in every
     window but the turn end survived 300 games (the shipped catalogue has no such skill; few random ones do)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TURN_END})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c5", skills=[{"rule": "TE"}])
+    cat = fixture_catalogue(TURN_END)
+    setup = seated(d, 0, "c5", ["TE"])
     end = d["events"] + [{"event": "window", "window": "turn_end"}]
     r = check(cat, setup, end + [{"event": "fire", "seat": 0, "rule": "TE"}, {"event": "turn", "seat": 2}])
     assert r.state.seats[0].hand_count == 5                       # four left after the turn, one drawn
@@ -691,8 +729,8 @@ do = [{ op = "receive", who = "target", three = "to_hand" }]
 @pytest.fixture(scope="module")
 def swap_game():
     d = json.load(open(FIXTURE, encoding="utf-8"))
-    expect = d.pop("expect")
-    return loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + SWAPS}), d, expect
+    d.pop("expect")
+    return fixture_catalogue(SWAPS), d
 
 
 @pytest.mark.parametrize("card, hands, idents, black", [
@@ -704,7 +742,7 @@ def test_a_swap_swaps_only_what_it_names(swap_game, card, hands, idents, black):
     """``swap`` of identities, hands or message areas (interp ops.op_swap, twin enc.ops.op_swap): only what it names
     changes hands. ``--target ops`` (seed 4): identities swapped for every ``what`` but ``identity`` survived 300 games
     (their tables after a swap were seldom compared)."""
-    cat, d, _ = swap_game
+    cat, d = swap_game
     r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": card, "target": 1},
                                                   {"event": "resolve"}])
     assert [s.hand_count for s in r.state.seats] == hands
@@ -718,9 +756,8 @@ def test_a_message_received_by_an_effect_goes_to_hand_where_it_would_make_three(
     """``receive`` with ``three = "to_hand"`` (定论: Player.checkThreeSameMessageCard, the card to the user's hand and
     the turn ends): seat 2 holds two red messages and the message is red — it goes to seat 0's hand; for seat 1 the
     message stops in front of him. ``--target ops`` (seed 4): the test inverted survived 300 games."""
-    cat, d, _ = swap_game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][2].update(area={"red": 2}, red_messages=2, true_messages=2, non_black_messages=2)
+    cat, d = swap_game
+    setup = seated(d, 2, area={"red": 2}, red_messages=2, true_messages=2, non_black_messages=2)
     r = check(cat, setup, d["events"][:6] + [{"event": "play", "seat": 0, "card": "G1", "target": target},
                                              {"event": "resolve"}])
     assert (r.state.seats[0].hand_count, r.state.in_front, dict(r.state.seats[2].area)) == (hand0, in_front, area2)
@@ -731,10 +768,9 @@ def test_a_turn_player_with_no_card_to_send_loses(swap_game):
     phase/SendPhaseStart.kt: ``lose = true``, ``alive = false``), and the turn may end with nothing sent (interp
     GameRunner.turn_end_ok). A catalogue drawing no card in the draw phase; seat 0 holds none. ``--target game``
     (seed 4): the test of an empty hand off by one survived 300 games."""
-    _, d, expect = swap_game
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0]["hand_count"] = 0
+    _, d = swap_game
+    cat = fixture_catalogue(more=False, rules="draw_base = 0\n")
+    setup = seated(d, 0, hand_count=0)
     r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
 
@@ -802,10 +838,8 @@ def test_a_skill_fired_on_a_state_fires_in_its_windows_while_its_condition_holds
     state outside its windows replaced by no tuple at all (a crash whenever reached) survived 1,000 games — random
     catalogues seldom held such a skill, and a random game seldom seated one (randcat / randgame draw them now)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    cat = fixture_catalogue(STATE_FIRED)
+    setup = seated(d, 0, "c6", ["ST"])
     fire = {"event": "fire", "seat": 0, "rule": "ST"}
     r = check(cat, setup, d["events"] + [fire])                      # 接收阶段: it fires, and its holder draws
     assert r.state.seats[0].hand_count == 5                           # three dealt, one drawn, one sent, one played
@@ -819,10 +853,8 @@ def test_a_skill_with_an_event_fires_on_its_event_whatever_its_fires_says(game):
     make it fire on a state without one (interp fires.fire_errors: only a skill with no ``on`` fires on a state).
     ``--target fires``: the two tests' ``and`` made ``or`` survived the game cases."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c7", skills=[{"rule": "SO"}])
+    cat = fixture_catalogue(STATE_FIRED)
+    setup = seated(d, 0, "c7", ["SO"])
     fire = {"event": "fire", "seat": 0, "rule": "SO"}
     check(cat, setup, d["events"] + [fire])                          # 接收阶段: its event is pending
     check(cat, setup, d["events"][:3] + [fire],                      # 出牌阶段, its ``fires.at``: no event to answer
@@ -866,10 +898,8 @@ def test_a_fire_by_a_seat_off_the_table_or_not_holding_the_skill(game):
     ``or``, ``<= n``, ``-1 <=``, and the holder's test emptied survived 1,000 games (a random game fires only what a
     seat holds) and the case above (an unknown skill: refused before the seat is read)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + STATE_FIRED})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c6", skills=[{"rule": "ST"}])
+    cat = fixture_catalogue(STATE_FIRED)
+    setup = seated(d, 0, "c6", ["ST"])
     for seat in (3, -1, 7):
         check(cat, setup, d["events"] + [{"event": "fire", "seat": seat, "rule": "ST"}],
               [(11, "fire: not a seat, or no such skill")])
@@ -901,10 +931,8 @@ def test_a_guard_reading_a_player_the_event_does_not_name_does_not_hold(game):
     answer that event; it does when the card has a living target. ``--target fires``: such a guard holding survived
     1,000 games."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GUARDED})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c8", skills=[{"rule": "GT"}])
+    cat = fixture_catalogue(GUARDED)
+    setup = seated(d, 0, "c8", ["GT"])
     fire = {"event": "fire", "seat": 0, "rule": "GT"}
     fight = d["events"][:6]
     check(cat, setup, fight + [{"event": "play", "seat": 0, "card": "K0", "target": 1}, fire])
@@ -930,8 +958,7 @@ def test_a_send_to_or_locking_a_seat_off_the_table_the_sender_or_a_dead_player(g
     ``-1 <=``, and ``first_stop_ok`` accepting the sender or a dead player, survived 1,000 games (a random send
     stops at a seat at the table, mostly a living other one)."""
     cat, d = game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][2].update(alive=False, hand_count=0)
+    setup = seated(d, 2, alive=False, hand_count=0)
     send = {"event": "send", "seat": 0, "colours": ["red"], "arrow": "left", "lockable": True, "dir": "left", "to": 1,
             "locks": [], "source": "hand"}
     check(cat, setup, d["events"][:4] + [send])
@@ -961,10 +988,8 @@ def test_a_fire_of_a_skill_that_is_not_triggered(game):
     reason (interp fires.fire_errors: the live kinds of the instance). ``--target fires``: that reason's branch
     emptied survived 1,000 games (a random game fires only triggered skills)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + ACTIVE})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c10", skills=[{"rule": "AS"}])
+    cat = fixture_catalogue(ACTIVE)
+    setup = seated(d, 0, "c10", ["AS"])
     check(cat, setup, d["events"] + [{"event": "fire", "seat": 0, "rule": "AS"}],
           [(11, "主动摸 is invalidated, or not a triggered skill")], zh=["【主动摸】已被无效，或不是触发技"])
 
@@ -1112,10 +1137,8 @@ def test_a_skill_held_twice_is_answered_by_the_first_copy_whose_guard_holds(game
     used; the event is answered once. ``--target fires`` #55 (``insts[-1]`` for ``insts[0]``) survived while both
     twins read the first copy's guard only."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWICE})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c8", skills=[{"rule": "GV"}])
+    cat = fixture_catalogue(TWICE)
+    setup = seated(d, 0, "c8", ["GV"])
     gives = [{"event": "fire", "seat": 0, "rule": "GV", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GV#0", "args": {"k": k}} for k in ks]
     end = d["events"][:5] + gives + d["events"][5:] + [{"event": "window", "window": "turn_end"}]
@@ -1145,8 +1168,7 @@ def test_a_sender_dead_at_the_send_phase_start_sends_nothing_and_the_turn_ends(m
     end at once (interp GameRunner.turn_end_ok: its player out). ``--target path`` #55 / #57 (that refusal emptied,
     or replaced by no value) survived: no random game and no case killed the sender before his send."""
     cat0, d = message_game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MESSAGE_CARDS + KILL_AT_SEND_START})
+    cat = fixture_catalogue(MESSAGE_CARDS, KILL_AT_SEND_START)
     killed = d["events"][:4] + [{"event": "play", "seat": 1, "card": "K7", "target": 0}, {"event": "resolve"}]
     assert d["events"][3] == {"event": "window", "window": "send_start"}
     check(cat, d["setup"], killed + [send_up(1)], [(6, "a dead player sends nothing")], zh=["死亡的角色不能传出情报"])
@@ -1179,10 +1201,8 @@ def test_a_fire_naming_its_event_answers_only_that_event(game, on, legal):
     fires.fire_errors, twin enc.fires.enc_fire_ok: ``on_filter``). ``--target fires`` #37 (the filter's ``continue``
     emptied) survived the cross-check: no case fired a skill of two events naming the other one."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + TWO_ONS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c9", skills=[{"rule": "TO"}])
+    cat = fixture_catalogue(TWO_ONS)
+    setup = seated(d, 0, "c9", ["TO"])
     end = d["events"] + [{"event": "window", "window": "turn_end"}]
     fire = {"event": "fire", "seat": 0, "rule": "TO", **({"on": on} if on else {})}
     no = "no pending event 两时 answers (its event, whose it is or its guard, or it answered already)"
@@ -1215,8 +1235,7 @@ def test_the_turn_ends_from_the_fight_phase_once_its_message_has_nobody_to_recei
     may end at once (interp GameRunner.turn_end_ok, twin enc game's turn end). ``--target game`` #250 (seed 27: the
     test's ``or`` made ``and``) survived the cross-check: no case ended a turn so."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FIGHT_ENDS})
+    cat = fixture_catalogue(FIGHT_ENDS)
     assert d["events"][5] == {"event": "window", "window": "fight", "in_front": 2}
     r = check(cat, d["setup"], d["events"][:6] + [play, {"event": "resolve"}, {"event": "window", "window": "turn_end"},
                                                    {"event": "turn", "seat": 1}])
@@ -1249,15 +1268,10 @@ def test_a_disturber_wins_at_his_turn_end_once_every_other_living_player_has_two
     and a blue. ``--target win`` #133 (seed 27: the test's ``and`` made ``or``, so he never wins) survived the
     cross-check: no random game reaches a disturber's win."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
-    assert text != expect["catalogue_text"]
-    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
-    setup = copy.deepcopy(d["setup"])
+    cat = fixture_catalogue(FIVE_SEATS, seats=5)
     two = {"area": {"red": 1, "blue": 1}, "red_messages": 1, "blue_messages": 1, "true_messages": 2,
            "non_black_messages": 2, "black_messages": 0}
-    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red", task=None, **two),
-                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue", task=None, **two)]
+    setup = five_seated(d, task=None, **two)
     setup["seats"][0].update(identity="black", task="disturber")
     setup["seats"][2].update(identity="red", task=None, area=area2, red_messages=0, blue_messages=len(area2),
                              true_messages=len(area2), non_black_messages=len(area2))
@@ -1270,7 +1284,7 @@ def test_a_disturber_wins_at_his_turn_end_once_every_other_living_player_has_two
     # a game won at the turn end may end there (ask's 搅局者能获胜吗 needs it); one not won may not (both twins)
     r = check(cat, setup, end[:-1], [] if wins else [(12, "the trace ends after the turn ended: a question is asked in a window")])
     # the table at the turn end, winners included, read off both twins (compared by hand)
-    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(end[:-1]), "table": True})
+    tr = trace(setup, end[:-1])
     r = run(cat, tr)
     g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
     assert GK.twin_state(g)["winners"] == GK.interp_state(r.state)["winners"] == ((0,) if wins else None)
@@ -1284,19 +1298,15 @@ def test_a_sweeper_wins_when_a_player_dies_with_at_most_one_red_and_one_blue_mes
     fight phase and dies. ``--target win`` #76 (seed 27: ``<= 1`` made ``< 1`` for red) survived the cross-check: no
     random game deals a sweeper a death at exactly one red message."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
-    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
-                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    cat = fixture_catalogue(FIVE_SEATS, seats=5)
+    setup = five_seated(d)
     setup["seats"][0].update(identity="black", task="sweeper")
     setup["seats"][2].update(identity="red")
     setup["seats"][1].update(area={"black": 2, "red": red1}, red_messages=red1, true_messages=red1,
                              non_black_messages=red1)
     events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
     events[4].update(arrow="up", dir="up")
-    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tr = trace(setup, events)
     r = run(cat, tr)
     g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
     assert g.verdict() == r.legal
@@ -1320,8 +1330,7 @@ def test_a_count_picked_up_to_its_bound_and_bound_by_as(game, n, errors, hand):
     many (his hand as before the gift). ``--target ops`` (seed 27): #111 (the pick's upper bound made strict) and #132 (the count bound by ``as``
     started at 1) survived the cross-check — random effects seldom pick the bound itself or read a count given."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + GIVE_UP_TO})
+    cat = fixture_catalogue(GIVE_UP_TO)
     events = d["events"][:3] + [{"event": "play", "seat": 0, "card": "G2", "target": 1},
                                 {"event": "resolve", "choices": {"0": {"n": n}}}]
     r = check(cat, d["setup"], events, [(4, e) for e in errors])
@@ -1343,8 +1352,7 @@ def test_a_message_moved_when_none_is_travelling(game):
     yet; interp ops.op_move_message, twin enc ops). ``--target ops`` #248 (seed 27: that failure emptied) survived the
     cross-check: random cards that move the message are played in the windows where one travels."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + MOVE_IN_MAIN})
+    cat = fixture_catalogue(MOVE_IN_MAIN)
     check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "M2"}, {"event": "resolve"}],
           [(4, "no message is travelling")])
 
@@ -1396,10 +1404,8 @@ def test_what_an_effect_raises_and_leaves_as_it_was(game):
     every effect's ``cancelled`` starting true (#22), the empty hand's failure emptied (#193), the turn end's test
     ``and`` made ``or`` (#240) survived the cross-check."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + EFFECT_EDGES})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][1].update(character="c10", skills=[{"rule": "OD"}, {"rule": "OU"}])
+    cat = fixture_catalogue(EFFECT_EDGES)
+    setup = seated(d, 1, "c10", ["OD", "OU"])
     main = d["events"][:3]
     # seat 0 discards a card: seat 1's 见弃 answers it and draws
     r = check(cat, setup, main + [{"event": "play", "seat": 0, "card": "D1"}, {"event": "resolve"},
@@ -1473,7 +1479,7 @@ def symbolic_verdict(cat, setup: dict, events: list) -> bool:
     import z3
 
     from skillproof.checks.enc.game import GameEncoding
-    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tr = trace(setup, events)
     tpl, pins = GK.RG.template_of(cat, tr)
     g = GameEncoding(cat, tpl, keep_states=False)
     s = z3.Solver()
@@ -1508,10 +1514,8 @@ def test_a_skill_both_triggered_and_active_held_twice(game, ks, tail, errors, us
     second's), and once a fire had marked a copy used under a condition of the template's holes (a hand count) its
     ``use`` cast that condition to a Python truth (a crash: Z3Exception)."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + BOTH_KINDS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c11", skills=[{"rule": "GB"}])
+    cat = fixture_catalogue(BOTH_KINDS)
+    setup = seated(d, 0, "c11", ["GB"])
     gives = [{"event": "fire", "seat": 0, "rule": "GB", "choices": {"0": {"skip": False}, "1": {"skip": False}}}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GB#0", "args": {"k": k}} for k in ks]
     # seat 0 (3 cards after the send and 黑牌) plays 黑牌 on seat 2 in the fight phase: its card_resolved is pending
@@ -1550,11 +1554,9 @@ def test_a_turn_player_with_no_card_who_sends_from_elsewhere_does_not_lose(swap_
     so the turn cannot end with nothing sent (interp GameRunner._sends_without_hand, twin the same name; without the
     skill he loses: test_a_turn_player_with_no_card_to_send_loses). ``--target game`` #295 (seed 29: that test never true) survived: no random game seats
     such a skill on a turn player with an empty hand."""
-    _, d, expect = swap_game
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
-                             + DECK_SENDER})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(hand_count=0, character="c12", skills=[{"rule": "LX"}])
+    _, d = swap_game
+    cat = fixture_catalogue(DECK_SENDER, more=False, rules="draw_base = 0\n")
+    setup = seated(d, 0, "c12", ["LX"], hand_count=0)
     check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}],
           [(4, "before the turn ends its message is sent and received (or discarded)")])
 
@@ -1584,8 +1586,7 @@ def test_a_message_put_from_an_area_of_a_class_it_lacks_and_an_each_inside_an_ea
     class the area lacks read as one message) and #368 (the outer player dropped after the inner loop) survived: no
     random game puts a message from an area of a class it lacks, or nests an ``each``."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FROM_AREA})
+    cat = fixture_catalogue(FROM_AREA)
     main = d["events"][:3]
     play = {"event": "play", "seat": 0, "card": "PA", "target": 1}
     check(cat, d["setup"], main + [play, {"event": "resolve", "choices": {"0": {"cls": "red"}}}],
@@ -1671,10 +1672,8 @@ def test_a_role_replaced_in_a_game_turns_the_role_up_as_its_cost_only_when_it_fl
     then and only then; the new role is face up either way. ``--target game`` #476 (seed 30: ``flips`` negated)
     survived: the ops a replacement did were compared by no case."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    cat = fixture_catalogue(REPLACERS)
+    setup = seated(d, 0, "c13", ["RN", "RF"], face_up=False, ever_face_up=False)
     events = d["events"][:3] + [{"event": "replace", "seat": 0, "character": "c14", "via": via}]
     r = check(cat, setup, events)
     assert [e["op"] for e in r.done[3]] == done and r.state.seats[0].face_up
@@ -1687,8 +1686,7 @@ def test_a_count_bound_by_as_is_zero_when_its_op_is_skipped(game):
     give (the target holds 3 cards) and draws ``got + 1`` — one card. ``--target ops`` #84 (seed 30: that start made
     -1) survived: no random effect reads a count its skipped op would have bound."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
+    cat = fixture_catalogue(REPLACERS)
     r = check(cat, d["setup"], d["events"][:3] + [{"event": "play", "seat": 0, "card": "G4", "target": 1}, {"event": "resolve"}])
     assert [s.hand_count for s in r.state.seats] == [6, 3, 3]      # five after the play, one drawn
 
@@ -1711,8 +1709,7 @@ def test_a_send_refused_for_its_first_stop_says_its_direction_and_a_dead_receive
     survived: the Chinese words of that reason were compared only outside the cross-check, and no case or random game
     had the message's player killed before a receive window."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + KILL_IN_FIGHT})
+    cat = fixture_catalogue(KILL_IN_FIGHT)
     send = dict(d["events"][4], to=0)
     check(cat, d["setup"], d["events"][:4] + [send], [(4, "a message sent left cannot stop first at seat 0")],
           zh=["情报不能向左传给座位0"])
@@ -1773,10 +1770,8 @@ def test_nobody_wins_when_the_last_living_player_dies(game):
     is dying; in his window seat 0 kills seat 2, then himself; seat 1 dies. ``--target win`` #99 (seed 30: that end
     emptied, so the one-camp check and its result pass ran) survived: no case killed the last player."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + AFTER_ALL})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c15", skills=[{"rule": "GW"}])
+    cat = fixture_catalogue(AFTER_ALL)
+    setup = seated(d, 0, "c15", ["GW"])
     gives = [{"event": "fire", "seat": 0, "rule": "GW", "choices": {"0": {"skip": False}}},
              {"event": "give", "seat": 0, "giver": 0, "site": "GW#0"}]
     events = d["events"][:5] + gives + d["events"][5:9] + [
@@ -1812,8 +1807,7 @@ def test_a_player_word_on_the_left_or_right_and_a_play_by_no_seat(game, card, ta
     trace.Runner.on_play). ``--target ops`` #45 (seed 31: the side read as ``eft`` / ``ight``, i.e. always right) and
     ``--target game`` #341 (seed 31: a play by no seat passed to nobody) survived the cross-check."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + SIDES})
+    cat = fixture_catalogue(SIDES)
     play = {"event": "play", "seat": 0, "card": card}
     if target is not None:
         play["target"] = target
@@ -1833,17 +1827,13 @@ def test_a_pioneer_wins_when_he_dies_with_a_true_message(game, true1, wins):
     messages and none or one red one receives a third black one in the fight phase and dies. ``--target win`` #88
     (seed 31: ``>= 1`` made ``>= 0``) survived the cross-check: no random game has a pioneer die with no true message."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    text = expect["catalogue_text"].replace("seats = 3\n", "seats = 5\n", 1)
-    cat = loader.load(texts={"game.toml": text + MORE + FIVE_SEATS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"] += [dict(copy.deepcopy(setup["seats"][2]), character="c3", identity="red"),
-                       dict(copy.deepcopy(setup["seats"][2]), character="c4", identity="blue")]
+    cat = fixture_catalogue(FIVE_SEATS, seats=5)
+    setup = five_seated(d)
     setup["seats"][1].update(identity="black", task="pioneer", area={"black": 2, "red": true1}, red_messages=true1,
                              true_messages=true1, non_black_messages=true1)
     events = copy.deepcopy(d["events"][:10])                        # … seat 1 dies
     events[4].update(arrow="up", dir="up")
-    tr = Trace.from_dict({"setup": copy.deepcopy(setup), "events": copy.deepcopy(events), "table": True})
+    tr = trace(setup, events)
     r = run(cat, tr)
     g = GK.pinned_verdict(cat, Trace.from_dict(tr.to_dict()), keep_states=True)
     assert g.verdict() == r.legal
@@ -1877,10 +1867,8 @@ def test_a_consumed_skill_held_twice_whose_used_copy_depends_on_the_holes(game, 
     Seat 0 (4 cards) fires on its 黑牌 (draws 2: 6), uses the other copy (draws 2: 8), plays 黑牌 again (7) and fires
     on it."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
+    cat = fixture_catalogue(CONSUMED_BOTH)
+    setup = seated(d, 0, "c13", ["GC"])
     gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
     black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
@@ -1915,8 +1903,7 @@ def test_a_card_target_condition_reading_the_window_players(game, player, seat):
     a legal target, the next one is not (interp game.window_players / target_meets, twin GameEncoding.window_players).
     ``--target game`` #13 (seed 33: every neighbour read as nobody) survived: no random card read a window's player."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + WINDOW_TARGET.replace("PLAYER", player)})
+    cat = fixture_catalogue(WINDOW_TARGET.replace("PLAYER", player), more=False)
     for t in (seat, (seat + 1) % 3):
         check(cat, d["setup"], d["events"][:6] + [{"event": "play", "seat": 0, "card": "TW", "target": t},
                                                   {"event": "resolve"}],
@@ -1955,11 +1942,9 @@ def test_a_turn_player_with_no_card_and_no_skill_that_sends_from_elsewhere_loses
     draws, or a TriggeredSkill that sends from the deck, does not — he loses and the turn may end with nothing sent.
     ``--target game`` #360 (seed 33: ``and`` made ``or``, any such skill kept him) survived: the random games seat no
     such skills on a turn player with an empty hand."""
-    _, d, expect = swap_game
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"].replace("[rules]\n", "[rules]\ndraw_base = 0\n")
-                             + NOT_DECK_SENDERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(hand_count=0, character="c14", skills=[{"rule": "LY"}, {"rule": "LZ"}])
+    _, d = swap_game
+    cat = fixture_catalogue(NOT_DECK_SENDERS, more=False, rules="draw_base = 0\n")
+    setup = seated(d, 0, "c14", ["LY", "LZ"], hand_count=0)
     r = check(cat, setup, d["events"][:4] + [{"event": "window", "window": "turn_end"}, {"event": "turn", "seat": 1}])
     assert (r.state.seats[0].alive, r.state.seats[0].lost) == (False, True)
 
@@ -1970,8 +1955,7 @@ def test_a_seat_whose_message_counts_contradict_each_other(game):
     tests of each count against the others (snapshot._seat_facts) but no set of cards. ``--target game`` #37 (seed 33:
     the reason dropped) survived: the random tables always write counts a set of cards has."""
     _, d = game
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][2].update(black_messages=1, non_black_messages=-1)
+    setup = seated(d, 2, black_messages=1, non_black_messages=-1)
     check(game[0], setup, d["events"][:3],
           [(-1, "seat 2: its message counts contradict each other (no set of message cards has them)")])
 
@@ -1993,9 +1977,7 @@ def test_a_table_of_too_few_or_too_many_seats(game, n):
     fixture's catalogue says three, so two or four are refused with the count said. ``--target snapshot`` #1 (seed 33:
     the reason made None) survived: no case or random table seated a count outside the rules."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE +
-                             '\n[[character]]\nid = "c3"\nname = "丁"\nhidden = false\nfemale = false\nskills = []\n'})
+    cat = fixture_catalogue('\n[[character]]\nid = "c3"\nname = "丁"\nhidden = false\nfemale = false\nskills = []\n')
     setup = copy.deepcopy(d["setup"])
     setup["seats"] = setup["seats"][:2] if n == 2 else setup["seats"] + [dict(setup["seats"][2], character="c3", task="killer")]
     check(cat, setup, d["events"][:3], [(-1, f"{n} seats: a game has 3 to 3")], zh=[f"{n}个座位：一局游戏有3到3个座位"])
@@ -2010,10 +1992,8 @@ def test_a_role_replacement_naming_no_seat_or_no_character(game, seat, character
     turn; twin the same). ``--target game`` #548 (seed 33: ``and`` made ``or``) survived: the game cases replaced only
     a real seat's role with a real character."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c13", skills=[{"rule": "RN"}, {"rule": "RF"}], face_up=False, ever_face_up=False)
+    cat = fixture_catalogue(REPLACERS)
+    setup = seated(d, 0, "c13", ["RN", "RF"], face_up=False, ever_face_up=False)
     r = check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": seat, "character": character, "via": "RN"}],
               [(3, why)])
     assert [s.character for s in r.state.seats] == ["c13", "c1", "c2"]
@@ -2041,10 +2021,8 @@ def test_a_message_sent_from_an_area_known_by_its_counts_only(game, counts, colo
     (seed 34: the area not set at the start, the send refused as *no such message in his area*) survived: every random
     table and every other case gives each seat its area."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + FROM_OWN_AREA})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(counts)
+    cat = fixture_catalogue(FROM_OWN_AREA, more=False)
+    setup = seated(d, 0, **counts)
     send = {"event": "send", "seat": 0, "colours": colours, "arrow": "left", "lockable": False, "dir": "left", "to": 2,
             "locks": [], "source": "message_area"}
     r = check(cat, setup, d["events"][:4] + [{"event": "play", "seat": 0, "card": "ZA"}, {"event": "resolve"}, send])
@@ -2074,7 +2052,7 @@ def test_a_hole_takes_only_the_values_of_its_domain_even_with_gaps(game, domain)
         if run(cat, Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": e, "table": True})).legal:
             legal.add(v)
     assert legal == ({1} if 1 in domain else set())
-    tpl = Trace.from_dict({"setup": copy.deepcopy(d["setup"]), "events": copy.deepcopy(events), "table": True})
+    tpl = trace(d["setup"], events)
     tpl.events[9].target = Hole("t", "seat", domain)
     g = GameEncoding(cat, tpl)
     s = z3.Solver()
@@ -2095,9 +2073,7 @@ def test_a_game_starting_with_its_sender_locked_where_the_rules_forbid_it(game, 
     enc.game`` #341 (seed 34: the sender's seat tested as ``0 < sender``, seat 0 let through) survived: the random
     games start before the send, and no game case started with a sender."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    text = expect["catalogue_text"] + MORE
-    cat = loader.load(texts={"game.toml": text if lock_self else text.replace("[rules]\n", "[rules]\nlock_self = false\n")})
+    cat = fixture_catalogue(rules="" if lock_self else "lock_self = false\n")
     setup = copy.deepcopy(d["setup"])
     setup["sender"] = sender
     setup["seats"][sender]["locked"] = locked
@@ -2140,10 +2116,8 @@ def test_a_win_skill_reading_what_the_win_checks_do_not_read_itself(game):
     #597 (seed 34: the reuse allowed exactly where a win skill is held — and only there) survived: in every random
     game and case a seat holding a win skill also held another skill, or nothing it read changed."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + FACE_WIN})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c9", skills=[{"rule": "WF"}], face_up=False, ever_face_up=False)
+    cat = fixture_catalogue(FACE_WIN)
+    setup = seated(d, 0, "c9", ["WF"], face_up=False, ever_face_up=False)
     flip = d["events"][:3] + [{"event": "play", "seat": 0, "card": "FU", "target": 0}, {"event": "resolve"}]
     assert check(cat, setup, flip).state.winners == {0}
     check(cat, setup, flip + [{"event": "window", "window": "send_start"}], [(5, "the game is over")])
@@ -2215,10 +2189,8 @@ def test_a_role_replacement_through_the_skill_it_names(game, via, errors):
     ``--target enc.game`` #1205 (seed 34: the skills other than ``via`` checked) survived: every seat holding two
     role-replacing skills had both usable in the same window."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + REPLACERS + TWO_REPLACERS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c15", skills=[{"rule": "RN"}, {"rule": "RS"}])
+    cat = fixture_catalogue(REPLACERS, TWO_REPLACERS)
+    setup = seated(d, 0, "c15", ["RN", "RS"])
     check(cat, setup, d["events"][:3] + [{"event": "replace", "seat": 0, "character": "c14", "via": via}],
           [(3, e) for e in errors])
 
@@ -2282,10 +2254,8 @@ def test_two_grants_handed_out_together_are_given_next_to_each_other_in_a_game(g
     #1250 (seed 34: the gives keyed by site, not event, so none was ever checked) survived: no game case or random game
     gave a third grant between a pair."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + THREE_GRANTS})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c16", skills=[{"rule": "J3"}])
+    cat = fixture_catalogue(THREE_GRANTS)
+    setup = seated(d, 0, "c16", ["J3"])
     gives = [{"event": "give", "site": f"J3#{i}", "giver": 0, "seat": 1, "args": {}} for i in order]
     pair = "三赐 hands 赐{} out together with 赐{} (to the same player, at the same moment): the trace has no such event"
     a, b = ("GB", "GA") if order[0] == 1 else ("GA", "GB")
@@ -2301,10 +2271,8 @@ def test_the_copy_left_of_a_consumed_skill_held_twice_is_usable_in_the_next_turn
     the copy left in its fight phase. ``--target enc.table`` #5 (seed 35: a copy with no ``gone`` yet read as gone, so
     both copies went) survived: no case acted with the copy left after the turn."""
     _, d = game
-    expect = json.load(open(FIXTURE, encoding="utf-8"))["expect"]
-    cat = loader.load(texts={"game.toml": expect["catalogue_text"] + MORE + CONSUMED_BOTH})
-    setup = copy.deepcopy(d["setup"])
-    setup["seats"][0].update(character="c13", skills=[{"rule": "GC"}])
+    cat = fixture_catalogue(CONSUMED_BOTH)
+    setup = seated(d, 0, "c13", ["GC"])
     gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
         [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
     black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
@@ -2320,3 +2288,28 @@ def test_the_copy_left_of_a_consumed_skill_held_twice_is_usable_in_the_next_turn
     r = check(cat, setup, events)
     assert r.state.seats[0].hand_count == 7 + 2          # 7 after the first turn (the test above); the use draws two
     assert symbolic_verdict(cat, setup, events)
+
+
+@pytest.mark.parametrize("domain, admitted", [((1, 3), range(1, 4)), ((0, 1, 3), range(0, 4)), ((2,), range(2, 3)),
+                                              ((), range(0, 21))])
+def test_an_int_hole_takes_the_values_its_domain_says(game, domain, admitted):
+    """An ``int`` hole's domain is (lo, hi), both included; any other count of values spans their least to their
+    greatest; none, 0 to 20 (interp hole.values, read by the twin's GameEncoding.hole): the hand count of seat 2 at the
+    start, a hole, takes exactly those values in a legal filling. ``--target hole`` #6–#9 #14 #15 (the two-bound test
+    moved, the empty domain's bounds) survived: every template the project builds gives an int hole two bounds."""
+    import z3
+
+    from skillproof.checks.enc.game import GameEncoding
+    from skillproof.model.interp.hole import Hole
+    cat, d = game
+    tpl = trace(d["setup"], d["events"][:2])
+    tpl.setup.seats[2].hand_count = Hole("h", "int", domain)
+    g = GameEncoding(cat, tpl)
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    got = set()
+    while s.check() == z3.sat:
+        v = s.model().eval(g.vars["h"], model_completion=True).as_long()
+        got.add(v)
+        s.add(g.vars["h"] != v)
+    assert got == set(admitted)

@@ -18,7 +18,7 @@ from ..enc.fires import enc_fires
 from ..enc.plays import enc_can_play, enc_card_usable, enc_resolves
 from ..enc.receive import CANNOT, FREE, MUST, enc_receive
 from ..enc.remind import enc_remind_parts, enc_reminds
-from ..enc.send import enc_send_allowed, enc_send_in_force
+from ..enc.send import enc_has_card_to_send, enc_send_allowed, enc_send_in_force
 from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying, enc_skip_fight
 from ..enc.state import NONE, WCODE
 from ..enc.usable import enc_spent, unconditional
@@ -194,14 +194,8 @@ class Compiler:
 
     def can_send(self):
         """The player has something to send — a hand card, or a live ActiveSkill sending from elsewhere (冷血训练):
-        twin of evaluate.has_card_to_send (server phase/SendPhaseStart.kt)."""
-        from skillproof.model.effects import sends_from_elsewhere
-        S = self.S
-        terms = [S.ints["hand_count"][0] > 0]
-        for sl in S.slots:
-            terms += [S.live_rule(sl, rid, "ActiveSkill") for rid in sl.candidates
-                      if rid in self.cat.skills and sends_from_elsewhere(self.cat.skills[rid].do)]
-        return z3.Or(terms)
+        twin of evaluate.has_card_to_send (server phase/SendPhaseStart.kt), enc.send.enc_has_card_to_send."""
+        return enc_has_card_to_send(self.S)
 
     def invalidated(self):
         """An InvalidSkill was dealt to the player this turn (its initial skills wrapped; a player with none

@@ -23,6 +23,18 @@ def enc_send_in_force(S: SymState, group: str):
     return out
 
 
+@memo
+def enc_has_card_to_send(S: SymState):
+    """Twin of interp.send.has_card_to_send: the player (seat 0) has something to send — a hand card, or a live
+    ActiveSkill sending from elsewhere than the hand (冷血训练: the deck's top; server phase/SendPhaseStart.kt)."""
+    from skillproof.model.effects import sends_from_elsewhere
+    terms = [S.ints["hand_count"][0] > 0]
+    for sl in S.slots:
+        terms += [S.live_rule(sl, rid, "ActiveSkill") for rid in sl.candidates
+                  if rid in S.cat.skills and sends_from_elsewhere(S.cat.skills[rid].do)]
+    return z3.Or(terms)
+
+
 def enc_default_send(S: SymState, group: str, d, lc):
     """Twin of interp.send.default_send: the group's default rule of [rules] (``send_dir`` / ``send_lock``)."""
     key = SEND_DEFAULT_KEYS.get(group)

@@ -39,7 +39,7 @@ def default_send(cat: Catalogue, state: State, seat: int, group: str, dir_: str,
 def has_card_to_send(cat: Catalogue, state: State, seat: int) -> bool:
     """The seat has something to send: a hand card, or a live ActiveSkill that sends from elsewhere (冷血训练: the
     deck's top) — server phase/SendPhaseStart.kt: a sender with neither loses instead of sending. Twin:
-    checks/ask/compile.Compiler.can_send."""
+    checks/enc/send.enc_has_card_to_send (the question compiler's can_send)."""
     from ..effects import sends_from_elsewhere
     s = state.seats[seat]
     return s.hand_count > 0 or any("ActiveSkill" in live_kinds(cat, inst) and
