@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from skillproof.model import expr as E
 from skillproof.model.catalogue import Catalogue, Loc
 from skillproof.model.effects_words import op_key
+from skillproof.model.events import dispatched
 from skillproof.model.extract.understood import refines
 
 from .diff_meaning import same_key
@@ -63,10 +64,17 @@ def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, 
             ta, tb = text(a), text(b)
             if ta == tb or _refines(a, b) or _refines(b, a) or (same_name and _renamed(ta, tb, same_name)):
                 continue
-            if k in ("on", "requires") and same_key(k, a, b):
+            if k in ("on", "requires") and same_key(k, a, b, _asked_alive(o, n)):
                 continue                                # the same guards in meaning (``diff_meaning``)
             out.append(Untold(rid, k, ta, tb, "new" if _present(b) else "old", is_card))
     return out
+
+
+def _asked_alive(*rules) -> bool:
+    """Whether skills are asked only while their holder lives (initial skills but BeforeDieSkills, on both sides:
+    ``model.events.dispatched``)."""
+    return all(hasattr(r, "has") and hasattr(r, "initial") for r in rules) and not any(
+        dispatched(False, r.has("BeforeDieSkill"), r.initial) for r in rules)
 
 
 def _canon(n):

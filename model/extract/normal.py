@@ -755,6 +755,10 @@ class _Norm:
                 callee.type == "unary_expression" and self.op(callee) == "!"):
             if callee.type == "unary_expression":
                 inner = self.kids(callee)
+                if inner and inner[0].type == "identifier":
+                    own = self._own_member_call(n, self.text(inner[0]), args)
+                    if own is not None:
+                        return self.neg(own)
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             # the `!` the grammar bound to the receiver negates the whole call: the call itself is read as an
@@ -776,10 +780,40 @@ class _Norm:
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals))
+        if callee.type == "identifier" and not plain:
+            own = self._own_member_call(n, last, args)
+            if own is not None:
+                return own
         param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
             args[-1][:1] == ("lambda",) else None
         return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
                             lambda: ("v", self.local(f"<idiom{len(self.locals)}>")))
+
+    def _own_member_call(self, n, last: str, args: list):
+        """A bare-name call of a class's public one-expression member (``_plain_helper``) standing in that class's
+        own body, written out as it stands (its members bare, ``this`` kept); None for any other call."""
+        helper = self.helpers.get((last, len(args)))
+        if helper is None or len(helper) < 6 or last in self.declared or any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) or \
+                not self._in_own_class(n, helper[4], helper[5]):
+            return None
+        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals))
+
+    def _in_own_class(self, n, rel: str, cls: str) -> bool:
+        """Whether ``n`` stands in the body of class ``cls`` of file ``rel`` itself — no lambda (a receiver such as
+        ``run { … }`` may stand in for ``this``), no inner class or object between — so that a bare-name call of one
+        of its members is a call on ``this``."""
+        if rel != self.rel:
+            return False
+        cur = n.parent
+        while cur is not None:
+            if cur.type in ("lambda_literal", "annotated_lambda", "object_literal", "companion_object",
+                            "anonymous_function"):
+                return False
+            if cur.type in ("class_declaration", "object_declaration"):
+                return _decl_name(cur, self.data) == cls
+            cur = cur.parent
+        return False
 
     def _member_call(self, x, last, args, targs, plain=False):
         """A call of ``x`` (a member's normal form ``("nav", op, receiver, name)``) as ``call`` reads an unhoisted
@@ -1185,10 +1219,15 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
                 return (y[0], own(y[1], True), own(y[2]), y[3])
             return tuple(own(c) for c in y)
 
+        raw = x
         x = own(x)
         if not ok[0] or _calls_member(x, funs):
             return
-        kind = "member"
+        seen[key] = seen.get(key, 0) + 1
+        # the bare-name call inside its own class (``isEnemy(o) = !isPartnerOrSelf(o)``) is written out as it
+        # stands, its own members left bare (``_Norm.call``)
+        found[key] = (locs, x, "member", raw, rel, _decl_name(cls, data))
+        return
     seen[key] = seen.get(key, 0) + 1
     found[key] = (locs, x, kind)
 
