@@ -356,7 +356,10 @@ class _Norm:
             if left is None:
                 return False
             last, head = self.callee_names(left)
-            return last == "timeout" or head in self.builders or last in self.robot_names
+            # a store into a member left out as no rule (``mainPhaseAlreadyNotify``: a flag of the client's notices)
+            return last == "timeout" or head in self.builders or last in self.robot_names or (
+                bool(last) and (left.type == "navigation_expression" or left.type == "identifier" and last not in
+                                self.declared) and bool(_NOT_RULE_MEMBER.match(last)))
         if t == "navigation_expression" and self.builders and self.callee_names(n)[1] in self.builders:
             return True                                 # a client message's field read and thrown away
         if t in ("postfix_expression", "unary_expression") and self.op(n) in ("++", "--"):

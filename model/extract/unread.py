@@ -374,6 +374,8 @@ def compare(base: dict, head: dict) -> Comparison:
         if _renamed_only(b, h, base_all, head_all, renamed):
             cmp.same += 1
             continue
+        if _uncalled(b, base_all) and _uncalled(h, head_all):
+            continue                                    # dead code on both sides: nothing calls it
         cmp.changes.append(Change(h.file, _first_diff(b.tree, h.tree, h.marks, h.line), h.cls, h.member, "changed",
                                   "HEAD", b.grants or h.grants, b.file, _first_diff(h.tree, b.tree, b.marks, b.line),
                                   (h.line, h.end), (b.line, b.end), h.text))
@@ -403,13 +405,13 @@ def compare(base: dict, head: dict) -> Comparison:
             still_added.append(h)
     for h in still_added:
         if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h or \
-                _written_out(h, help_h):
+                _written_out(h, help_h) or _uncalled(h, head_all) or _renamed_not_rule(h, base, head_all):
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
         if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b or \
-                _written_out(b, help_b):
+                _written_out(b, help_b) or _uncalled(b, base_all):
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
@@ -430,6 +432,50 @@ def _same_blocks(help_b: dict, help_h: dict, base: dict, head: dict):
             data = src.get(rel) or b""
             if re.search(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode()) + rb"\s*\(", data):
                 del mine[k]
+
+
+#: functions the language or the libraries call by their name (operators, delegates, the entry point, overrides of
+#: the JVM's own members): never dead for want of a call in the code base
+_CALLED_BY_NAME = frozenset({"main", "invoke", "get", "set", "getValue", "setValue", "provideDelegate", "iterator",
+                             "next", "hasNext", "compareTo", "equals", "hashCode", "toString", "contains", "plus",
+                             "minus", "times", "div", "rem", "unaryMinus", "not", "inc", "dec", "run", "close",
+                             "call", "apply", "accept", "test", "handle", "channelRead0", "channelActive",
+                             "channelInactive", "exceptionCaught", "userEventTriggered", "initChannel"})
+
+
+def _uncalled(c: Construct, everything: bytes) -> bool:
+    """Whether a function nothing in the code base calls or names: its name occurs once in all the sources (its own
+    declaration) — no call, no reference (``::f``), no override or overridden declaration, no operator and no name the
+    language or a library calls (``_CALLED_BY_NAME``). Its code is no rule (a helper left from older code)."""
+    name, _, arity = c.sig[0].rpartition("/")
+    if not c.member or not arity.isdigit() or name in _CALLED_BY_NAME or name.startswith("component"):
+        return False
+    head = c.text[:c.text.find(b"(")] if b"(" in c.text else c.text
+    if not re.match(rb"(?:(?:private|internal|public|protected|final|suspend|inline|tailrec)\s+)*fun\b", head.lstrip()) \
+            or re.search(rb"\b(?:override|operator|open|abstract|infix|external)\b", head):
+        return False
+    return len(re.findall(rb"(?<![\w$])" + re.escape(name.encode("utf-8")) + rb"(?![\w$])", everything)) == 1
+
+
+def _renamed_not_rule(h: Construct, base: dict, head_all: bytes) -> bool:
+    """Whether an added member is one BASE left out as no rule (``_NOT_RULE_MEMBER``: ``mainPhaseAlreadyNotify``)
+    renamed throughout the code base: BASE's file holds the same declaration under the old name, which HEAD no longer
+    holds anywhere, and the new name is new in HEAD — the rename keeps what the member is."""
+    if not h.member:
+        return False
+    name = h.member.encode("utf-8")
+    data = base.get(h.file) or b""
+    if _has_word(data, h.member):
+        return False
+    for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", data):
+        old = m.group(1)
+        if old == name or not _NOT_RULE_MEMBER.match(old.decode("utf-8", "replace")) or \
+                _has_word(head_all, old.decode("utf-8", "replace")):
+            continue
+        if re.sub(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w$])", old, h.text) in data and not any(
+                _has_word(d, h.member) for d in base.values()):
+            return True
+    return False
 
 
 def _written_out(c: Construct, helpers: dict) -> bool:
