@@ -346,9 +346,10 @@ def compare(base: dict, head: dict) -> Comparison:
                 hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h, mom_h))
         return bc, hc
 
-    bc, hc = collect()
-    robot = robot_only(bc, hc, base, head)
-    if robot:
+    quiet = renamed_not_rule(base, head, files)      # no-rule members renamed: still no rule
+    bc, hc = collect(quiet)
+    robot = robot_only(bc, hc, base, head) | quiet
+    if robot != quiet:
         bc, hc = collect(robot)
     base_all = b"\n".join(base.values())
     head_all = b"\n".join(head.values())
@@ -405,7 +406,7 @@ def compare(base: dict, head: dict) -> Comparison:
             still_added.append(h)
     for h in still_added:
         if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h or \
-                _written_out(h, help_h) or _uncalled(h, head_all) or _renamed_not_rule(h, base, head_all):
+                _written_out(h, help_h) or _uncalled(h, head_all):
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
@@ -457,25 +458,32 @@ def _uncalled(c: Construct, everything: bytes) -> bool:
     return len(re.findall(rb"(?<![\w$])" + re.escape(name.encode("utf-8")) + rb"(?![\w$])", everything)) == 1
 
 
-def _renamed_not_rule(h: Construct, base: dict, head_all: bytes) -> bool:
-    """Whether an added member is one BASE left out as no rule (``_NOT_RULE_MEMBER``: ``mainPhaseAlreadyNotify``)
-    renamed throughout the code base: BASE's file holds the same declaration under the old name, which HEAD no longer
-    holds anywhere, and the new name is new in HEAD — the rename keeps what the member is."""
-    if not h.member:
-        return False
-    name = h.member.encode("utf-8")
-    data = base.get(h.file) or b""
-    if _has_word(data, h.member):
-        return False
-    for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", data):
-        old = m.group(1)
-        if old == name or not _NOT_RULE_MEMBER.match(old.decode("utf-8", "replace")) or \
-                _has_word(head_all, old.decode("utf-8", "replace")):
+def renamed_not_rule(base: dict, head: dict, files) -> frozenset:
+    """The members BASE leaves out as no rule by their name (``_NOT_RULE_MEMBER``: ``mainPhaseAlreadyNotify``, a flag
+    of the client's notices) renamed throughout the code base in HEAD: the new names. The old name is declared in a
+    changed file of BASE and occurs nowhere in HEAD; the new one is declared in the same file of HEAD, occurs nowhere in
+    BASE, and its declaration's line is the old one's with the name replaced. A rename keeps what the member is."""
+    out = set()
+    for rel in files:
+        b, h = base.get(rel), head.get(rel)
+        if not b or not h:
             continue
-        if re.sub(rb"(?<![\w$])" + re.escape(name) + rb"(?![\w$])", old, h.text) in data and not any(
-                _has_word(d, h.member) for d in base.values()):
-            return True
-    return False
+        olds = [m.group(1) for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", b)
+                if _NOT_RULE_MEMBER.match(m.group(1).decode("utf-8", "replace"))]
+        olds = [o for o in olds if not re.search(rb"(?<![\w$])" + re.escape(o) + rb"(?![\w$])", h)]
+        if not olds:
+            continue
+        blines = set(b.split(b"\n"))
+        for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", h):
+            new = m.group(1)
+            if re.search(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", b):
+                continue
+            line = h[h.rfind(b"\n", 0, m.start()) + 1:h.find(b"\n", m.end()) if h.find(b"\n", m.end()) >= 0 else len(h)]
+            for o in olds:
+                if re.sub(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", o, line) in blines and not any(
+                        re.search(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", d) for d in base.values()):
+                    out.add(new.decode("utf-8", "replace"))
+    return frozenset(out)
 
 
 def _written_out(c: Construct, helpers: dict) -> bool:
