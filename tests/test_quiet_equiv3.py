@@ -1,0 +1,163 @@
+"""Quiet edits of the held-out planted7 kinds (issue 24's quiet side, third part), one general cause each — a class's
+member helper called by its bare name written out, a holder-alive test an initial skill's dispatch implies, a function
+nothing calls, a no-rule member renamed or stored into — each with a real change next to it that must still be named.
+Small Kotlin snippets and catalogue edits written for these tests (our own code, not the server's)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from skillproof.model.extract.unread import compare
+
+from test_normal_equiv import _changes
+
+# ----------------------------------------------------------------------------- a member helper by its bare name
+SEAT = """package demo.game
+
+abstract class Seat {
+    var side: color = Grey
+    fun sameSide(other: Seat) = this === other || side != Grey && side == other.side
+    fun rival(other: Seat) = BODY
+    fun helper(other: Seat) = run { BODY }
+    override fun both(other: Seat) = rival(other) && helper(other)
+}
+"""
+
+
+def _seat(before: str, after: str, after2: str | None = None) -> list:
+    a = SEAT.replace("BODY", before, 1).replace("BODY", after2 or before)
+    b = SEAT.replace("BODY", after, 1).replace("BODY", after2 or before)
+    return [(c.where, c.change) for c in compare({"Player.kt": a.encode()}, {"Player.kt": b.encode()}).changes]
+
+
+def test_a_member_helper_called_by_its_bare_name_is_written_out():
+    # De Morgan of the helper written out in place: the same value
+    assert _seat("!sameSide(other)", "this !== other && (side == Grey || side != other.side)") == []
+    # a real change of the written-out form is named
+    assert _seat("!sameSide(other)", "this !== other && (side == Grey && side != other.side)") == [
+        ("Seat.rival", "changed")]
+    assert _seat("sameSide(other)", "this === other || side == other.side") == [("Seat.rival", "changed")]
+
+
+def test_a_bare_call_inside_a_lambda_is_not_written_out():
+    # inside `run { … }` (a receiver may stand in for `this`) the call is left as it is: the rewrite is a change
+    a = SEAT.replace("BODY", "false", 1).replace("BODY", "!sameSide(other)")
+    b = SEAT.replace("BODY", "false", 1).replace("BODY", "this !== other && (side == Grey || side != other.side)")
+    assert [(c.where, c.change) for c in compare({"Player.kt": a.encode()}, {"Player.kt": b.encode()}).changes] == [
+        ("Seat.helper", "changed")]
+
+
+# --------------------------------------------------------------------------------- a function nothing calls
+STACK = """package demo.game.card
+
+class Pile {
+    val cards = ArrayList<Card>()
+    fun top() = cards.first()
+    fun pushTwo(count: Int) {
+        if (BODY) return
+        cards.addAll(List(count) { Card() })
+    }
+    CALLER
+}
+"""
+
+
+def _pile(before: str, after: str, caller: str = "") -> list:
+    a = STACK.replace("BODY", before).replace("CALLER", caller)
+    b = STACK.replace("BODY", after).replace("CALLER", caller)
+    return [(c.where, c.change) for c in compare({"card/Pile.kt": a.encode()}, {"card/Pile.kt": b.encode()}).changes]
+
+
+def test_a_function_nothing_calls_is_no_rule():
+    assert _pile("count == 1", "count == 2") == []
+    # called from anywhere in the code base: a rule like any other
+    assert _pile("count == 1", "count == 2", "override fun deal() = pushTwo(2)") == [("Pile.pushTwo", "changed")]
+    # a function reference names it too
+    assert _pile("count == 1", "count == 2", "override val f = ::pushTwo") == [("Pile.pushTwo", "changed")]
+
+
+def test_an_override_is_called_by_its_base():
+    base = STACK.replace("fun pushTwo", "override fun pushTwo").replace("CALLER", "")
+    a, b = base.replace("BODY", "count == 1"), base.replace("BODY", "count == 2")
+    assert [(c.where, c.change) for c in compare({"card/Pile.kt": a.encode()}, {"card/Pile.kt": b.encode()}
+                                                 ).changes] == [("Pile.pushTwo", "changed")]
+
+
+# ----------------------------------------------------------------------- a no-rule member: stores and renames
+GAME = """package demo.game
+
+class Game {
+    var turn = 0
+    var FLAG = false
+    override fun over() = turn > 3
+}
+"""
+ENDER = """package demo.game.handler
+
+class EndTurnTos {
+    override fun handle0(r: Player, g: Game) {
+        if (!g.FLAG && r.cards.isNotEmpty()) {
+            g.FLAG = true
+            r.sendErrorMessage("sure?")
+            return
+        }
+        STORE
+        g.resolve(Next(r))
+    }
+}
+"""
+
+
+def _game(flag_b: str, flag_h: str, store_b: str = "", store_h: str = "") -> list:
+    base = {"Game.kt": GAME.replace("FLAG", flag_b).encode(),
+            "handler/EndTurnTos.kt": ENDER.replace("FLAG", flag_b).replace("STORE", store_b).encode()}
+    head = {"Game.kt": GAME.replace("FLAG", flag_h).encode(),
+            "handler/EndTurnTos.kt": ENDER.replace("FLAG", flag_h).replace("STORE", store_h).encode()}
+    return [(c.where, c.change) for c in compare(base, head).changes]
+
+
+def test_a_store_into_a_no_rule_member_is_dropped_and_its_rename_too():
+    # the reminder flag of the client's notices: storing it is no rule
+    assert _game("reminderNotify", "reminderNotify", "g.reminderNotify = false", "") == []
+    # renamed throughout the code base: still no rule (declaration and every store)
+    assert _game("reminderNotify", "reminderShown") == []
+    assert _game("reminderNotify", "reminderShown", "g.reminderNotify = false", "g.reminderShown = false") == []
+    # a rule's statement dropped is named, beside the store and beside the rename
+    assert _game("reminderNotify", "reminderNotify", "g.reminderNotify = false\n        r.draw(1)",
+                 "g.reminderNotify = false") == [("EndTurnTos.handle0", "changed")]
+    assert _game("reminderNotify", "reminderShown", "r.draw(1)", "") == [("EndTurnTos.handle0", "changed")]
+
+
+# ------------------------------------------------------------------- an initial skill's holder is alive
+from skillproof.checks.diff_rules import rule_changes  # noqa: E402
+from skillproof.checks.diff_untold import untold  # noqa: E402
+from skillproof.model import loader  # noqa: E402
+
+SHIPPED = Path(loader.__file__).parent / "catalogue"
+HUAN_RI = 'on = { event = "card_resolved", whose = "user", when = "alive and card in {Diao_Bao, Po_Yi} and face_up" }'
+KINDS = 'kinds = ["TriggeredSkill"]\ninitial = true\ntrigger = "自己（存活且面朝上）使用的调包或破译'
+
+
+def _with(on: str, kinds: str = KINDS):
+    texts = {}
+    for p in sorted(SHIPPED.rglob("*.toml")):
+        t = p.read_text(encoding="utf-8")
+        if p.name == "zheng_wen_xian.toml":
+            assert HUAN_RI in t and KINDS in t
+            t = t.replace(HUAN_RI, on, 1).replace(KINDS, kinds, 1)
+        texts[str(p.relative_to(SHIPPED))] = t
+    return loader.load(texts=texts)
+
+
+def test_an_initial_skill_is_asked_only_while_its_holder_lives():
+    old = _with(HUAN_RI)
+    new = _with(HUAN_RI.replace("alive and ", ""))
+    assert rule_changes(old, new) == []
+    assert untold(old, new, set(), set()) == []
+    # another test dropped: a change
+    real = _with(HUAN_RI.replace(" and face_up", ""))
+    assert [(c.id, c.key) for c in rule_changes(old, real)] == [("HuanRi", "on")]
+    # a BeforeDieSkill is asked while its holder is dead: there the test is a rule
+    die = KINDS.replace('["TriggeredSkill"]', '["TriggeredSkill", "BeforeDieSkill"]')
+    old_d, new_d = _with(HUAN_RI, die), _with(HUAN_RI.replace("alive and ", ""), die)
+    assert [(c.id, c.key) for c in rule_changes(old_d, new_d)] == [("HuanRi", "on")]
+    assert [(u.id, u.key) for u in untold(old_d, new_d, set(), set())] == [("HuanRi", "on")]
