@@ -928,8 +928,63 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
+    found.update(event_queue(files, found, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",), ("block",), ("value",))}
+                                                                            ("noop",), ("block",), ("value",),
+                                                                            ("queue",))}
+
+
+_CALLED = re.compile(rb"(?:::\s*)?\b([A-Za-z_]\w*)\s*(?:\(|\{)|::\s*([A-Za-z_]\w*)")
+_STORED = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:[-+*/]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*(?:[\w.]*\.)?([A-Za-z_]\w*)")
+
+
+def event_queue(files: dict, found: dict, parse) -> dict:
+    """What the code base's event queue lets move (``_event_runs``): ``addEvent`` only appends to a collection of its
+    class (its summary, ``_effect_summary``), read by a few functions (the dispatch of the listeners). ("queue",) ->
+    (calls: each function's name -> the names it calls, overloads and overrides all one; the names from which a read
+    of the queue may be reached; stores: each function's name -> the names it stores into). Empty when ``addEvent``
+    is not such a function."""
+    summary = found.get(("effect", "addEvent", 1))
+    if summary is None or len(summary[0]) != 1:
+        return {}
+    queue = next(iter(summary[0]))[1]
+    calls: dict = {}
+    stores: dict = {}
+    mentions: set = set()
+    for data in files.values():
+        if b"fun " not in data:
+            continue
+        stack = [parse(data).root_node]
+        while stack:
+            n = stack.pop()
+            if n.type == "function_declaration" or (n.type == "property_declaration" and any(
+                    c.type == "getter" for c in n.named_children)):
+                name = _decl_name(n, data)
+                if not name and n.type == "property_declaration":
+                    m = re.search(rb"\b(?:val|var)\s+(\w+)", data[n.start_byte:n.end_byte])
+                    name = m.group(1).decode() if m else ""
+                text = data[n.start_byte:n.end_byte]
+                body = text[text.find(b"(") + 1:] if n.type == "function_declaration" else text
+                calls.setdefault(name, set()).update(
+                    (a or b).decode("utf-8", "replace") for a, b in _CALLED.findall(body))
+                stores.setdefault(name, set()).update(
+                    (a or b).decode("utf-8", "replace") for a, b in _STORED.findall(body))
+                if re.search(rb"(?<![\w$])" + re.escape(queue.encode()) + rb"(?![\w$])", text) and name != "addEvent":
+                    mentions.add(name)
+            stack.extend(n.named_children)
+    callers: dict = {}
+    for n, cs in calls.items():
+        for c in cs:
+            callers.setdefault(c, set()).add(n)
+    reaches = set(mentions)
+    todo = list(reaches)
+    while todo:
+        for c in callers.get(todo.pop(), ()):
+            if c not in reaches:
+                reaches.add(c)
+                todo.append(c)
+    reaches |= {queue, "addEvent"}
+    return {("queue",): (calls, frozenset(reaches), stores, queue)}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -1892,6 +1947,93 @@ def _store_runs(items: list, effects=None) -> list:
     return out
 
 
+def _raised(x, queue: str = ""):
+    """The event a statement ``g.addEvent(E(a, b))`` (or a bare ``addEvent(…)``, or ``addEvent`` written out: ``g.
+    <queue>.add(…)``) raises, its arguments locals and paths only: ``E(a, b)``; None for any other statement."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and len(x[2]) == 1):
+        return None
+    callee = x[1]
+    if not (callee == ("id", "addEvent") or (callee[:1] == ("nav",) and len(callee) == 4 and callee[3] == "addEvent"
+                                             and _path(callee[2])) or (
+            queue and callee[:1] == ("nav",) and len(callee) == 4 and callee[3] == "add" and _path(callee[2]) and
+            (callee[2] == ("id", queue) or (callee[2][:1] == ("nav",) and callee[2][3] == queue)))):
+        return None
+    ev = x[2][0]
+    if not (isinstance(ev, tuple) and len(ev) == 4 and ev[0] == "call" and isinstance(ev[1], tuple) and
+            ev[1][:1] == ("id",) and ev[1][1][:1].isupper() and all(isinstance(a, tuple) and _path(a) for a in ev[2])):
+        return None
+    return ev
+
+
+def _path_names(x) -> set:
+    """The names along a path (``event.whoseTurn``: whoseTurn; a root that is a name, not a local, too)."""
+    out = set()
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        out.add(x[3])
+        x = x[2]
+    if isinstance(x, tuple) and x[:1] == ("id",):
+        out.add(x[1])
+    return out
+
+
+def _passes_event(ev, x, queue) -> bool:
+    """Whether an event raised (``_raised``) and the statement ``x`` after it may change places: ``x`` reaches no
+    read of the event queue (it calls no function from which one is reached, ``event_queue``), raises nothing, leaves
+    by no jump, and stores — itself or in any function it may reach — into no name along the event's paths (nor into
+    their locals)."""
+    calls, reaches, stores = queue[:3]
+    if not isinstance(x, tuple) or x[:1] in (("guard",), ("decl",)) or _has_jump(x):
+        return False
+    called = set(_walk_callees(x))
+    if called & reaches or {n[1] for n in _names(x, set()) if n[:1] == ("m",)} & reaches:
+        return False
+    seen, todo = set(called), list(called)
+    while todo:
+        for c in calls.get(todo.pop(), ()):
+            if c not in seen:
+                seen.add(c)
+                todo.append(c)
+    stored = {w for c in seen for w in stores.get(c, ())}
+    for a in ev[2]:
+        root = a
+        while isinstance(root, tuple) and root[:1] == ("nav",):
+            root = root[2]
+        if _path_names(a) & stored or _assigns_any(x, {("m", n) for n in _path_names(a)}) or (
+                root[:1] == ("v",) and (_assigns(x, (root,)) or _writes_local(x, root))):
+            return False
+    return True
+
+
+def _walk_callees(x):
+    if isinstance(x, tuple):
+        if x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple):
+            if x[1][:1] == ("id",):
+                yield x[1][1]
+            elif x[1][:1] == ("nav",) and len(x[1]) == 4 and isinstance(x[1][3], str):
+                yield x[1][3]
+        for c in x:
+            yield from _walk_callees(c)
+
+
+def _event_runs(items: list, effects=None) -> list:
+    """Each event raised (``g.addEvent(E(…))``) after the statements that follow it and cannot tell (``_passes_event``):
+    the queue is read only when the listeners are dealt, so an event queued before or after a draw, a card moved or a
+    message sent is the same play. The events keep their order among themselves."""
+    q = (effects or {}).get(("queue",))
+    if q is None:
+        return items
+    items = list(items)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(items) - 1):
+            ev = _raised(items[i], q[3])
+            if ev is not None and _raised(items[i + 1], q[3]) is None and _passes_event(ev, items[i + 1], q):
+                items[i], items[i + 1] = items[i + 1], items[i]
+                moved = True
+    return items
+
+
 def _wall_clock(x) -> bool:
     """Whether a condition reads the wall clock (``System.currentTimeMillis()``, ``System.nanoTime()``)."""
     if not isinstance(x, tuple):
@@ -2280,7 +2422,7 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                 items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
                 if len(items) != len(split):
                     changed[0] = True
-                ordered = _store_runs(_guard_runs(items), effects)
+                ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
                 if ordered != items:
                     changed[0] = True
                     items = ordered
