@@ -161,3 +161,78 @@ def test_an_initial_skill_is_asked_only_while_its_holder_lives():
     old_d, new_d = _with(HUAN_RI, die), _with(HUAN_RI.replace("alive and ", ""), die)
     assert [(c.id, c.key) for c in rule_changes(old_d, new_d)] == [("HuanRi", "on")]
     assert [(u.id, u.key) for u in untold(old_d, new_d, set(), set())] == [("HuanRi", "on")]
+
+
+# ------------------------------------------------------------------------------- an event queued, moved
+QUEUE = """package demo.game
+
+class Game {
+    private var pending = ArrayList<Event>()
+    var turn: Player? = null
+    fun addEvent(event: Event) = pending.add(event)
+    fun dealListeners(): ResolveResult? {
+        if (pending.isEmpty()) return null
+        return pending.removeFirst().answer()
+    }
+    fun resolve(fsm: Fsm) = dealListeners()
+    fun rotate() { turn = turn?.next }
+}
+"""
+HAND = """package demo.game
+
+class Player {
+    val cards = ArrayList<Card>()
+    var game: Game? = null
+    fun draw(n: Int) {
+        cards.addAll(game!!.deck.take(n))
+    }
+    fun pass(g: Game) = g.resolve(Idle(this))
+}
+"""
+USER = """package demo.game.skill
+
+class Echo : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        val event = g.findEvent<GotEvent>(this) ?: return null
+        BODY
+        return null
+    }
+}
+"""
+
+
+def _queue(before: str, after: str) -> list:
+    files = {"Game.kt": QUEUE.encode(), "Player.kt": HAND.encode()}
+    base = {**files, "skill/Echo.kt": USER.replace("BODY", before).encode()}
+    head = {**files, "skill/Echo.kt": USER.replace("BODY", after).encode()}
+    return [(c.where, c.change) for c in compare(base, head).changes]
+
+
+def test_an_event_queued_before_or_after_a_draw_is_the_same_play():
+    raise_ = "g.addEvent(SeenEvent(event.whoseTurn))"
+    assert _queue(f"askWhom.draw(1)\n        {raise_}", f"{raise_}\n        askWhom.draw(1)") == []
+    # the event's own player changed: named
+    assert _queue(f"askWhom.draw(1)\n        {raise_}",
+                  "g.addEvent(SeenEvent(askWhom))\n        askWhom.draw(1)") == [("Echo.execute", "changed")]
+    # past a call that deals the listeners (the queue is read there): the order is a rule
+    assert _queue(f"askWhom.pass(g)\n        {raise_}", f"{raise_}\n        askWhom.pass(g)") == [
+        ("Echo.execute", "changed")]
+    # past a call that stores into a name the event reads (`turn`): the value queued may differ
+    turn = "g.addEvent(SeenEvent(g.turn))"
+    assert _queue(f"g.rotate()\n        {turn}", f"{turn}\n        g.rotate()") == [("Echo.execute", "changed")]
+    # two events keep their order
+    two = "g.addEvent(LostEvent(askWhom))"
+    assert _queue(f"{two}\n        {raise_}", f"{raise_}\n        {two}") == [("Echo.execute", "changed")]
+
+
+def test_a_raise_beside_a_card_movement_under_one_condition_is_one_effect():
+    from skillproof.checks.diff_untold import events_last
+    from skillproof.model.catalogue import DoOp, Loc
+    loc = Loc("x.toml", 1)
+    draw, raise_ = DoOp("draw", {"n": 1}, None, loc), DoOp("raise", {"event": "add_message"}, None, loc)
+    kill = DoOp("kill", {}, None, loc)
+    assert events_last((raise_, draw)) == (draw, raise_) == events_last((draw, raise_))
+    assert events_last((raise_, kill)) == (raise_, kill)          # a death is dealt at once: not moved
+    from skillproof.model import expr as E
+    cond = DoOp("draw", {"n": 1}, E.parse("alive"), loc)
+    assert events_last((raise_, cond)) == (raise_, cond)          # under another condition: not moved
