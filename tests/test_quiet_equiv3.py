@@ -236,3 +236,39 @@ def test_a_raise_beside_a_card_movement_under_one_condition_is_one_effect():
     from skillproof.model import expr as E
     cond = DoOp("draw", {"n": 1}, E.parse("alive"), loc)
     assert events_last((raise_, cond)) == (raise_, cond)          # under another condition: not moved
+
+
+# ---------------------------------------------------------- an initial trigger's holder-alive test in its code
+TRIGGER = """package demo.game.skill
+
+class Dawn : TriggeredSkill KINDS {
+    override val skillId = SkillId.DAWN
+    INITIAL
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        g.findEvent<UseEvent>(this) { event ->
+            askWhom === event.player || return@findEvent false
+            BODY
+            event.card.isBlack()
+        } ?: return null
+        askWhom.draw(1)
+        return null
+    }
+}
+"""
+
+
+def _trigger(before: str, after: str, kinds: str = "", initial: str = "override val isInitialSkill = true") -> list:
+    src = TRIGGER.replace("KINDS", kinds).replace("INITIAL", initial)
+    return [(c.where, c.change) for c in compare({"skill/Dawn.kt": src.replace("BODY", before).encode()},
+                                                 {"skill/Dawn.kt": src.replace("BODY", after).encode()}).changes]
+
+
+def test_an_initial_triggers_holder_alive_test_is_implied_by_the_dispatch():
+    assert _trigger("askWhom.alive || return@findEvent false", "") == []
+    assert _trigger("if (!askWhom.alive) return@findEvent false", "") == []
+    # another player's life is a rule (the event's player is the holder: the guard above says so)
+    assert _trigger("event.target.alive || return@findEvent false", "") == [("Dawn.execute", "changed")]
+    # a BeforeDieSkill is asked while its holder is dead; a granted skill (not initial) too
+    assert _trigger("askWhom.alive || return@findEvent false", "", kinds=", BeforeDieSkill") == [
+        ("Dawn.execute", "changed")]
+    assert _trigger("askWhom.alive || return@findEvent false", "", initial="") == [("Dawn.execute", "changed")]

@@ -58,11 +58,16 @@ class _Norm:
         self.keep: list = []
         self._constants = None
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+        self.owner_alive = False                  # that trigger is asked only while its holder lives
         self.rel = ""                             # the file's path (its private helpers are its own)
 
     def owner_local(self):
-        """The holder's local in the normal form (see ``_simplify``), or None."""
-        return ("v", self.locals[self.owner]) if self.owner and self.owner in self.locals else None
+        """The holder's local in the normal form (see ``_simplify``), or None; ``("alive", local)`` for a trigger
+        asked only while its holder lives."""
+        if not (self.owner and self.owner in self.locals):
+            return None
+        v = ("v", self.locals[self.owner])
+        return ("alive", v) if self.owner_alive else v
 
     @property
     def constants(self) -> dict:
@@ -85,6 +90,13 @@ class _Norm:
             if mods is not None and b"override" in self.data[mods.start_byte:mods.end_byte].split() and len(ps) >= 2 \
                     and re.search(rb":\s*Player\s*$", self.data[ps[-1].start_byte:ps[-1].end_byte]):
                 self.owner = _param_name(ps[-1], self.data)      # a trigger asked for its holder's own skill
+                cls = node.parent.parent if node.parent is not None else None
+                if cls is not None and cls.type == "class_declaration":
+                    head = self.data[cls.start_byte:node.start_byte]
+                    # an initial skill, no BeforeDieSkill: the dispatch asks it only while its holder lives
+                    self.owner_alive = bool(re.search(rb"\boverride\s+val\s+isInitialSkill\s*(?::\s*Boolean\s*)?="
+                                                      rb"\s*true\b", self.data[cls.start_byte:cls.end_byte])) and \
+                        not re.search(rb"\bBeforeDieSkill\b", head)
         if query is not None:
             import tree_sitter as ts
             for nodes in ts.QueryCursor(query).captures(node).values():
@@ -2442,8 +2454,14 @@ def _equate(tree, marks: dict, keep: list, effects=None):
 
 def _owner_guards(tree, owner, marks: dict, keep: list):
     """A trigger's test that its holder has the skill (``askWhom.findSkill(skillId) != null || return``) left out:
-    the dispatch asks each player's own skills, with that player as ``askWhom``."""
+    the dispatch asks each player's own skills, with that player as ``askWhom``. With ``owner`` ``("alive", local)``
+    (an initial skill, no BeforeDieSkill: ``Game.dealListeningSkill`` asks it only while its holder lives) the test
+    that the holder is alive (``askWhom.alive || return``) is left out too."""
+    alive = owner[:1] == ("alive",)
+    if alive:
+        owner = owner[1]
     atom = _NEG.eq("==", ("null",), ("call", ("nav", ".", owner, "findSkill"), (("id", "skillId"),), ""))
+    dead = _NEG.neg(("nav", ".", owner, "alive")) if alive else atom
 
     def walk(x):
         if not isinstance(x, tuple):
@@ -2453,10 +2471,10 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
             for c in x[1:]:
                 if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard":
                     cond = c[1]
-                    if cond == atom:
+                    if cond in (atom, dead):
                         continue
-                    if isinstance(cond, tuple) and cond[:1] == ("or",) and atom in cond:
-                        rest = tuple(d for d in cond[1:] if d != atom)
+                    if isinstance(cond, tuple) and cond[:1] == ("or",) and (atom in cond or dead in cond):
+                        rest = tuple(d for d in cond[1:] if d not in (atom, dead))
                         kept.append(_carry(marks, keep, c, ("guard", rest[0] if len(rest) == 1 else ("or",) + rest,
                                                                   c[2])))
                         continue
