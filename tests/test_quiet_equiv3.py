@@ -272,3 +272,80 @@ def test_an_initial_triggers_holder_alive_test_is_implied_by_the_dispatch():
     assert _trigger("askWhom.alive || return@findEvent false", "", kinds=", BeforeDieSkill") == [
         ("Dawn.execute", "changed")]
     assert _trigger("askWhom.alive || return@findEvent false", "", initial="") == [("Dawn.execute", "changed")]
+
+
+# ------------------------------------------------------------------ equal spellings of a test or a value
+#: (before, an equivalent after, a real change of the same code)
+SPELLINGS = {
+    "an empty test and a size of 0": (
+        "if (askWhom.cards.size == 0) return null\n        askWhom.draw(1)",
+        "if (askWhom.cards.isEmpty()) return null\n        askWhom.draw(1)",
+        "if (askWhom.cards.isNotEmpty()) return null\n        askWhom.draw(1)"),
+    "a negated empty test and a non-empty one": (
+        "if (!askWhom.cards.isEmpty()) askWhom.draw(1)",
+        "if (askWhom.cards.size > 0) askWhom.draw(1)",
+        "if (askWhom.cards.size > 1) askWhom.draw(1)"),
+    "a comparison either way round": (
+        "if (askWhom.cards.size > g.n) askWhom.draw(1)",
+        "if (g.n < askWhom.cards.size) askWhom.draw(1)",
+        "if (g.n > askWhom.cards.size) askWhom.draw(1)"),
+    "a count of a test above 0 and any": (
+        "if (askWhom.cards.count { it.isBlack() } > 0) askWhom.draw(1)",
+        "if (askWhom.cards.any { it.isBlack() }) askWhom.draw(1)",
+        "if (askWhom.cards.count { it.isBlack() } > 1) askWhom.draw(1)"),
+    "a filtered list's size and a count": (
+        "askWhom.draw(askWhom.cards.filter { it.isBlack() }.size)",
+        "askWhom.draw(askWhom.cards.count { it.isBlack() })",
+        "askWhom.draw(askWhom.cards.filterNot { it.isBlack() }.size)"),
+    "a filtered list empty and none": (
+        "if (askWhom.cards.filter { it.isBlack() }.isEmpty()) askWhom.draw(1)",
+        "if (askWhom.cards.none { it.isBlack() }) askWhom.draw(1)",
+        "if (askWhom.cards.all { it.isBlack() }) askWhom.draw(1)"),
+    "a flag compared with true and the flag": (
+        "if (g.flag == true) askWhom.draw(1)",
+        "if (g.flag) askWhom.draw(1)",
+        "if (g.flag == false) askWhom.draw(1)"),
+    "two nested ifs and one of both tests": (
+        "if (g.x) {\n            if (askWhom.alive) askWhom.draw(1)\n        }",
+        "if (g.x && askWhom.alive) askWhom.draw(1)",
+        "if (g.x || askWhom.alive) askWhom.draw(1)"),
+    "tests that read only, in another order": (
+        "if (g.x && askWhom.alive) askWhom.draw(1)",
+        "if (askWhom.alive && g.x) askWhom.draw(1)",
+        "if (askWhom.alive && !g.x) askWhom.draw(1)"),
+    "the first, the last and indices": (
+        "g.discard(askWhom.cards[0])\n        g.discard(askWhom.cards[askWhom.cards.lastIndex])",
+        "g.discard(askWhom.cards.first())\n        g.discard(askWhom.cards.last())",
+        "g.discard(askWhom.cards.last())\n        g.discard(askWhom.cards.first())"),
+    "find and firstOrNull": (
+        "val c = askWhom.cards.firstOrNull { it.isBlack() } ?: return null\n        g.discard(c)",
+        "val c = askWhom.cards.find { it.isBlack() } ?: return null\n        g.discard(c)",
+        "val c = askWhom.cards.findLast { it.isBlack() } ?: return null\n        g.discard(c)"),
+    "a bound and minOf": (
+        "askWhom.draw(minOf(g.n, 3))",
+        "askWhom.draw(g.n.coerceAtMost(3))",
+        "askWhom.draw(maxOf(3, g.n))"),
+    "null or empty": (
+        "if (g.list == null || g.list.isEmpty()) return null\n        askWhom.draw(1)",
+        "if (g.list.isNullOrEmpty()) return null\n        askWhom.draw(1)",
+        "if (g.list.isEmpty()) return null\n        askWhom.draw(1)"),
+}
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("name", sorted(SPELLINGS))
+def test_equal_spellings_are_quiet_and_a_real_change_is_named(name):
+    before, same, real = SPELLINGS[name]
+    assert _changes(before, same) == [], name
+    assert _changes(before, real) == [("Watch.execute", "changed")], name
+
+
+def test_tests_that_call_keep_their_order_and_nested_ifs_with_an_else_stay():
+    # a call in a test may change what the other reads: its order is kept
+    assert _changes("if (g.take() && askWhom.alive) askWhom.draw(1)",
+                    "if (askWhom.alive && g.take()) askWhom.draw(1)") == [("Watch.execute", "changed")]
+    # the outer if has an else: not one test of both
+    assert _changes("if (g.x) {\n            if (g.y) askWhom.draw(1)\n        } else askWhom.draw(2)",
+                    "if (g.x && g.y) askWhom.draw(1) else askWhom.draw(2)") == [("Watch.execute", "changed")]

@@ -1734,9 +1734,89 @@ def _take(x):
     return None
 
 
+def _size(recv):
+    return ("nav", ".", recv, "size")
+
+
+def _spelled(x):
+    """One spelling for the collection idioms that mean the same: ``l.isEmpty()`` / ``l.size == 0``, ``l.isNotEmpty()``
+    / ``l.size != 0``, ``l.isNullOrEmpty()`` / ``l == null || l.size == 0``, ``l.filter { p }.size`` / ``l.count { p
+    }``, ``l.count()`` / ``l.size``, a count of ``p`` compared with 0 / ``any { p }``, ``find`` / ``firstOrNull``,
+    ``findLast`` / ``lastOrNull``, ``l.first()`` / ``l[0]``, ``l.last()`` / ``l[l.size - 1]``, ``l.lastIndex`` /
+    ``l.size - 1``, ``a.coerceAtMost(b)`` / ``minOf(a, b)`` (and ``maxOf``, either order), ``c == true`` / ``c``,
+    ``c == false`` / ``!c``; None when none applies."""
+    k = x[0]
+    if k == "call" and len(x) == 4 and isinstance(x[1], tuple) and x[1][:1] == ("nav",) and len(x[1]) == 4:
+        recv, name, args = x[1][2], x[1][3], x[2]
+        if not args and name == "isEmpty":
+            return _NEG.eq("==", _size(recv), ("lit", "0"))
+        if not args and name == "isNotEmpty":
+            return _NEG.eq("!=", _size(recv), ("lit", "0"))
+        if not args and name == "isNullOrEmpty":
+            return ("or", _NEG.eq("==", recv, ("null",)), _NEG.eq("==", _size(recv), ("lit", "0")))
+        if not args and name == "count":
+            return _size(recv)
+        if not args and name == "first":
+            return ("index_expression", recv, ("lit", "0"))
+        if not args and name == "last":
+            return ("index_expression", recv, ("bin", "-", _size(recv), ("lit", "1")))
+        if name in ("find", "findLast") and len(args) == 1:
+            return ("call", x[1][:3] + ({"find": "firstOrNull", "findLast": "lastOrNull"}[name],), args, x[3])
+        if name in ("coerceAtMost", "coerceAtLeast") and len(args) == 1 and _pure(recv) and _pure(args[0]):
+            return ("call", ("id", "minOf" if name == "coerceAtMost" else "maxOf"),
+                    tuple(sorted((recv, args[0]), key=_order)), "")
+    if k == "call" and len(x) == 4 and x[1] in (("id", "minOf"), ("id", "maxOf")) and len(x[2]) == 2 and \
+            all(_pure(a) for a in x[2]) and list(x[2]) != sorted(x[2], key=_order):
+        return ("call", x[1], tuple(sorted(x[2], key=_order)), x[3])
+    if k == "nav" and len(x) == 4 and x[3] == "lastIndex":
+        return ("bin", "-", _size(x[2]), ("lit", "1"))
+    if k == "nav" and len(x) == 4 and x[3] == "size" and isinstance(x[2], tuple) and x[2][:1] == ("call",) and \
+            len(x[2]) == 4 and x[2][1][:1] == ("nav",) and len(x[2][1]) == 4 and x[2][1][3] == "filter" and \
+            len(x[2][2]) == 1:
+        return ("call", x[2][1][:3] + ("count",), x[2][2], x[2][3])
+    if k == "cmp" and x[1] in ("==", "!=") and len(x) == 4:
+        for a, b in ((x[2], x[3]), (x[3], x[2])):
+            if isinstance(a, tuple) and a[:1] == ("lit",) and isinstance(a[1], bool):
+                return b if (x[1] == "==") == a[1] else _negate(b)
+            if a == ("lit", "0") and isinstance(b, tuple) and b[:1] == ("call",) and len(b) == 4 and \
+                    b[1][:1] == ("nav",) and len(b[1]) == 4 and b[1][3] == "count" and len(b[2]) == 1 and \
+                    isinstance(b[2][0], tuple) and b[2][0][:1] == ("lambda",):
+                any_ = ("call", b[1][:3] + ("any",), b[2], b[3])
+                return any_ if x[1] == "!=" else _negate(any_)
+    return None
+
+
+def _condition_form(c):
+    """A condition read or branched on (``if``, a guard) in one form: each ordering comparison with its operands in
+    one order (``b < a`` is ``a > b``), and the operands of ``&&`` / ``||`` that read and change nothing in one order
+    (their order decides nothing)."""
+    if not isinstance(c, tuple) or not c:
+        return c
+    if c[0] == "cmp" and len(c) == 4 and c[1] in _MIRROR and _order(c[3]) < _order(c[2]):
+        return ("cmp", _MIRROR[c[1]], c[3], c[2])
+    if c[0] in ("and", "or"):
+        parts = tuple(_condition_form(d) for d in c[1:])
+        if all(_pure(d) for d in parts):
+            parts = tuple(sorted(parts, key=_order))
+        return (c[0],) + parts
+    if c[0] == "not" and len(c) == 2:
+        return ("not", _condition_form(c[1]))
+    return c
+
+
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    y = _spelled(x) if k in ("call", "nav", "cmp") else None
+    if y is not None and y != x:
+        return y
+    if k in ("if", "guard") and len(x) >= 3:
+        c = _condition_form(x[1])
+        if c != x[1]:
+            return (k, c) + x[2:]
+    if k == "if" and len(x) == 3 and isinstance(x[2], tuple) and len(x[2]) == 2 and x[2][0] == "seq" and \
+            isinstance(x[2][1], tuple) and len(x[2][1]) == 3 and x[2][1][0] == "if":
+        return ("if", _NEG.junction("&&", x[1], x[2][1][1]), x[2][1][2])     # `if (a) { if (b) s }`: `if (a && b) s`
     if k == "not" and len(x) == 2 and isinstance(x[1], tuple):
         y = _negate(x[1])                               # a negation a rewrite below it made pushable (`!!any`)
         if y != x:
@@ -1755,6 +1835,8 @@ def _equal_calls(x):
     if k in ("if", "ife"):
         branches = x[2:] if k == "if" else (x[2] if len(x) == 3 and isinstance(x[2], tuple) else ())
         cond = x[1]
+        if isinstance(cond, tuple) and cond[:1] == ("cmp",) and len(cond) == 4 and cond[1] in ("<", ">="):
+            cond = ("cmp", _MIRROR[cond[1]], cond[3], cond[2])          # (the condition's operands in one order)
         if len(branches) == 2 and all(isinstance(b, tuple) and len(b) == 2 and b[0] == "seq" for b in branches) \
                 and isinstance(cond, tuple) and cond[:1] == ("cmp",) and cond[1] in (">", "<="):
             a, b = branches[0][1], branches[1][1]

@@ -842,7 +842,7 @@ def _declares(data: bytes, name: str) -> bool:
     if key not in _DECLARES:
         if len(_DECLARES) > 4096:
             _DECLARES.clear()
-        _DECLARES[key] = re.search(rb"\b(?:fun|val|var)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode("utf-8"))
+        _DECLARES[key] = re.search(rb"\b(?:fun|val|var|class|object|interface)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode("utf-8"))
                                    + rb"(?![\w])", data) is not None
     return _DECLARES[key]
 
@@ -869,6 +869,10 @@ def _same_shape(a, b, pairs: dict, members: set | None = None) -> bool:
             return True
         if len(a) != len(b):
             return False
+        if len(a) == 4 and a[0] == "call" == b[0] and isinstance(a[1], tuple) and isinstance(b[1], tuple) and \
+                a[1][:1] == ("id",) == b[1][:1] and len(a[1]) == 2 == len(b[1]) and a[1][1] != b[1][1]:
+            members.add(a[1][1])                        # a function called by its name: the code base's own, or a
+            #                                             library's (`minOf` → `maxOf`: no rename)
         if len(a) == 4 and a[0] == "nav" == b[0] and a[1] == b[1] and a[3] != b[3]:
             if pairs.setdefault(a[3], b[3]) != b[3]:      # a member's name
                 return False
