@@ -349,3 +349,41 @@ def test_tests_that_call_keep_their_order_and_nested_ifs_with_an_else_stay():
     # the outer if has an else: not one test of both
     assert _changes("if (g.x) {\n            if (g.y) askWhom.draw(1)\n        } else askWhom.draw(2)",
                     "if (g.x && g.y) askWhom.draw(1) else askWhom.draw(2)") == [("Watch.execute", "changed")]
+
+
+# ------------------------------------------------------------- a constant or a helper extracted, in the file
+WATCH = """package demo.game.skill
+
+class Watch : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        BODY
+        return null
+    }
+    EXTRA
+}
+"""
+
+
+def _watch(before: str, after: str, extra_b: str = "", extra_h: str = "") -> list:
+    a = WATCH.replace("BODY", before).replace("EXTRA", extra_b)
+    b = WATCH.replace("BODY", after).replace("EXTRA", extra_h)
+    return [(c.where, c.change) for c in compare({"skill/Watch.kt": a.encode()}, {"skill/Watch.kt": b.encode()}).changes]
+
+
+def test_a_number_named_by_a_constant_is_the_number():
+    for decl in ("private val LIMIT = 2", "companion object {\n        const val LIMIT = 2\n    }",
+                 "private const val LIMIT: Int = 2"):
+        assert _watch("askWhom.draw(2)", "askWhom.draw(LIMIT)", "", decl) == [], decl
+        assert _watch("askWhom.draw(3)", "askWhom.draw(LIMIT)", "", decl) == [("Watch.execute", "changed")], decl
+    # a value that is assigned somewhere is no constant
+    var = "private var LIMIT = 2\n    fun reset() { LIMIT = 3 }"
+    assert _watch("askWhom.draw(2)", "askWhom.draw(LIMIT)", "", var) != []
+    # the constant changed: named
+    assert _watch("askWhom.draw(LIMIT)", "askWhom.draw(LIMIT)", "private val LIMIT = 2", "private val LIMIT = 1") != []
+
+
+def test_a_helper_that_returns_its_one_expression_is_written_out():
+    helper = "private fun many(p: Player): Boolean {\n        return p.cards.size > 2\n    }"
+    assert _watch("if (askWhom.cards.size > 2) askWhom.draw(1)", "if (many(askWhom)) askWhom.draw(1)", "", helper) == []
+    assert _watch("if (askWhom.cards.size > 1) askWhom.draw(1)", "if (many(askWhom)) askWhom.draw(1)", "",
+                  helper) == [("Watch.execute", "changed")]

@@ -524,7 +524,10 @@ class _Norm:
             if s in self.declared:
                 return ("v", self.local(s))
             if s in self.constants:
-                return ("call", ("id", "listOf"), tuple(("id", e) for e in self.constants[s]), "")
+                c = self.constants[s]
+                if c[:1] == ("lit",):
+                    return c                            # a private or const value of a literal (``file_constants``)
+                return ("call", ("id", "listOf"), tuple(("id", e) for e in c), "")
             self.ids.add(s)
             return ("id", s)
         if t in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
@@ -862,9 +865,27 @@ _CONST_LIST = re.compile(rb"\bprivate\s+val\s+([A-Za-z_]\w*)\s*(?::\s*[\w<>?, ]+
                          rb"hashSetOf)\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)[ \t]*(?=\n|;|$)")
 
 
+#: a private or ``const`` value holding a literal number or truth value (a local can have neither modifier)
+_CONST_SCALAR = re.compile(rb"(?<![\w])(?:(?:private|internal|public|const)\s+)*(?:private|const)\s+val\s+"
+                           rb"([A-Za-z_]\w*)\s*(?::\s*(?:Int|Long|Boolean|Double|Float)\s*)?=\s*(-?\d[\d_]*[lL]?|true|false)"
+                           rb"[ \t]*(?=\n|;|$)")
+
+
 def file_constants(data: bytes) -> dict:
-    """name -> element names of the private constant lists a Kotlin file declares once and never assigns."""
+    """name -> element names of the private constant lists a Kotlin file declares once and never assigns; name ->
+    ``("lit", value)`` for its private or ``const`` values of a literal number or truth value (``const val N = 2``:
+    the number at each use in the file)."""
     out = {}
+    for m in _CONST_SCALAR.finditer(data):
+        name = m.group(1)
+        rest = data[:m.start()] + data[m.end():]
+        if len(re.findall(rb"\b(?:val|var|fun)\s+" + re.escape(name) + rb"\b", data)) != 1 or re.search(
+                rb"(?<![\w.])" + re.escape(name) + rb"\s*(?:[-+*/]?=(?!=)|\+\+|--)", rest) or re.search(
+                rb"[,(]\s*(?:va[lr]\s+)?" + re.escape(name) + rb"\s*:|\b" + re.escape(name) + rb"\s*->", rest):
+            continue                                    # (declared again, assigned, or a parameter's name somewhere)
+        v = m.group(2)
+        out[name.decode()] = ("lit", v == b"true") if v in (b"true", b"false") else \
+            ("lit", v.replace(b"_", b"").rstrip(b"lL").decode())
     for m in _CONST_LIST.finditer(data):
         name = m.group(1)
         rest = data[:m.start()] + data[m.end():]
@@ -878,7 +899,8 @@ def file_constants(data: bytes) -> dict:
 def inlined_constant(text: bytes) -> bool:
     """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
     or removing it alone changes nothing)."""
-    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()) or
+                _CONST_SCALAR.fullmatch(text.strip()))
 
 
 _HELPER = re.compile(rb"(?:(?:private|internal)\s+)?fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*"
@@ -1041,6 +1063,11 @@ def _one_expression(fd, params: list, data: bytes) -> tuple | None:
     expression (``= e`` or ``{ return e }`` alike: no block); None for any other body."""
     body = next((c for c in fd.named_children if c.type == "function_body"), None)
     kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) == 1 and kids[0].type == "block":                  # `{ return e }`: the expression e
+        inner = [c for c in kids[0].named_children if c.type not in _COMMENTS]
+        if len(inner) == 1 and inner[0].type in ("jump_expression", "return_expression") and \
+                data[inner[0].start_byte:inner[0].end_byte].startswith(b"return") and inner[0].named_children:
+            kids = [inner[0].named_children[-1]]
     if len(kids) != 1 or kids[0].type == "block":
         return None
     nm = _Norm(data, frozenset())
@@ -1213,7 +1240,8 @@ def _effect_summary(fd, text: bytes, data: bytes, funs: dict, found: dict):
     found[("effect", m.group(1).decode(), len(params))] = (frozenset(writes), frozenset(reads))
 
 
-_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?"
+                    rb"(?:=|\{\s*return\b)")
 
 
 _PLAIN_ANY = re.compile(rb"^[ \t]*(?:(?:private|internal|public|final)\s+)*fun\s+\w+\s*\([^()]*\)\s*(?::\s*[\w<>?, .]+)?=",
