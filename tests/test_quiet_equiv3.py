@@ -387,3 +387,28 @@ def test_a_helper_that_returns_its_one_expression_is_written_out():
     assert _watch("if (askWhom.cards.size > 2) askWhom.draw(1)", "if (many(askWhom)) askWhom.draw(1)", "", helper) == []
     assert _watch("if (askWhom.cards.size > 1) askWhom.draw(1)", "if (many(askWhom)) askWhom.draw(1)", "",
                   helper) == [("Watch.execute", "changed")]
+
+
+def test_a_test_an_earlier_guard_settles_is_left_out():
+    # the holder is alive past its guard: the test again is true
+    assert _changes("askWhom.alive || return null\n        if (askWhom.alive && g.x) askWhom.draw(1)",
+                    "askWhom.alive || return null\n        if (g.x) askWhom.draw(1)") == []
+    # a value the elvis guard made non-null: its null test always passes
+    assert _changes("val c = g.card ?: return null\n        if (c != null) askWhom.cards.add(c)",
+                    "val c = g.card ?: return null\n        askWhom.cards.add(c)") == []
+    # something that may change the test in between: kept
+    assert _changes("askWhom.alive || return null\n        g.kill(askWhom)\n        if (askWhom.alive && g.x) askWhom.draw(1)",
+                    "askWhom.alive || return null\n        g.kill(askWhom)\n        if (g.x) askWhom.draw(1)") == [
+        ("Watch.execute", "changed")]
+    # another test dropped: named
+    assert _changes("askWhom.alive || return null\n        if (askWhom.roleFaceUp && g.x) askWhom.draw(1)",
+                    "askWhom.alive || return null\n        if (g.x) askWhom.draw(1)") == [("Watch.execute", "changed")]
+
+
+def test_an_else_after_a_branch_that_leaves_is_the_code_after_it():
+    assert _changes("if (g.x) {\n            return null\n        } else {\n            askWhom.draw(1)\n        }",
+                    "if (g.x) return null\n        askWhom.draw(1)") == []
+    assert _changes("if (g.x) {\n            askWhom.draw(1)\n        } else {\n            return null\n        }",
+                    "if (!g.x) return null\n        askWhom.draw(1)") == []
+    assert _changes("if (g.x) {\n            return null\n        } else {\n            askWhom.draw(1)\n        }",
+                    "if (!g.x) return null\n        askWhom.draw(1)") == [("Watch.execute", "changed")]

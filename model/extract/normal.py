@@ -1825,8 +1825,8 @@ def _condition_form(c):
     if c[0] in ("and", "or"):
         parts = tuple(_condition_form(d) for d in c[1:])
         if all(_pure(d) for d in parts):
-            parts = tuple(sorted(parts, key=_order))
-        return (c[0],) + parts
+            parts = tuple(sorted(set(parts), key=_order))          # (a test twice is the test once)
+        return parts[0] if len(parts) == 1 else (c[0],) + parts
     if c[0] == "not" and len(c) == 2:
         return ("not", _condition_form(c[1]))
     return c
@@ -2405,9 +2405,14 @@ def _held_paths(items: list, carry) -> list:
 
 def _settled_tests(items: list, carry) -> list:
     """After a guard that leaves when ``c`` holds (``if (c) return``), an ``if (c) …`` without ``else`` that follows
-    (nothing assigned in between that ``c`` reads) can never run: it is left out."""
+    (nothing assigned in between that ``c`` reads) can never run: it is left out; in the tests of the ``if``
+    statements and guards that follow, ``c`` is false and ``!c`` true (``askWhom.alive || return`` then ``if (askWhom.alive && x)`` is
+    ``if (x)``; ``val c = e ?: return`` then ``if (c != null)`` is always taken)."""
     out = list(items)
-    for i, g in enumerate(items):
+    i = -1
+    while i + 1 < len(out):
+        i += 1
+        g = out[i]
         if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1]) and
                 isinstance(g[2], tuple) and g[2][:1] == ("jump",) and g[2][1] in ("return", "return@", "throw")):
             continue
@@ -2418,9 +2423,59 @@ def _settled_tests(items: list, carry) -> list:
             if isinstance(x, tuple) and len(x) == 3 and x[0] == "if" and x[1] == g[1]:
                 del out[j]
                 continue
+            if isinstance(x, tuple) and len(x) >= 3 and x[0] in ("if", "guard"):
+                c = _known(x[1], g[1], False)
+                if c != x[1] and x[0] == "if" and c[:1] == ("lit",) and all(
+                        isinstance(b, tuple) and b[:1] == ("seq",) for b in x[2:]):
+                    # a branch always or never taken: the code of the branch that runs, in place
+                    taken = x[2] if c[1] else (x[3] if len(x) == 4 else ("seq",))
+                    out[j:j + 1] = list(taken[1:])
+                    continue
+                if c != x[1]:
+                    x = out[j] = carry(x, (x[0], c) + x[2:])
             if isinstance(x, tuple) and (_assigns_any(x, names) or not _pure_enough(x)):
                 break
             j += 1
+    return out
+
+
+def _known(c, fact, value: bool):
+    """The condition ``c`` where ``fact`` is known to be ``value`` (and its negation the other): each such operand of
+    ``&&`` / ``||`` (or the whole) replaced by its truth value, the junction simplified."""
+    if c == fact:
+        return ("lit", value)
+    if c == _negate(fact):
+        return ("lit", not value)
+    if isinstance(c, tuple) and c[:1] in (("and",), ("or",)):
+        parts = [_known(d, fact, value) for d in c[1:]]
+        unit, zero = (True, False) if c[0] == "and" else (False, True)
+        if ("lit", zero) in parts:
+            return ("lit", zero)
+        parts = [d for d in parts if d != ("lit", unit)]
+        if not parts:
+            return ("lit", unit)
+        return parts[0] if len(parts) == 1 else (c[0],) + tuple(parts)
+    return c
+
+
+def _jump_branches(items: list, carry) -> list:
+    """``if (c) { return x } else { s… }`` is ``if (c) return x`` (a guard) and then ``s…``; ``if (c) { s… } else {
+    return x }`` is the guard on ``!c`` and then ``s…``: a branch that leaves makes its ``else`` the code after it."""
+    out = []
+    for x in items:
+        if isinstance(x, tuple) and len(x) == 4 and x[0] == "if" and all(
+                isinstance(b, tuple) and b[:1] == ("seq",) for b in x[2:]):
+            for cond, leave, rest in ((x[1], x[2], x[3]), (None, x[3], x[2])):
+                if len(leave) == 2 and isinstance(leave[1], tuple) and leave[1][:1] == ("jump",) and \
+                        leave[1][1] in ("return", "return@", "throw"):
+                    guard = ("guard", cond if cond is not None else _negate(x[1]), leave[1])
+                    out.append(carry(x, guard))
+                    out.extend(rest[1:])
+                    break
+            else:
+                out.append(x)
+            continue
+        out.append(x)
     return out
 
 
@@ -2541,7 +2596,7 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         changed[0] = True
                     else:
                         split.append(c)
-                items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
+                items = _settled_tests(_held_paths(_known_equal(_jump_branches(split, carry), carry), carry), carry)
                 if len(items) != len(split):
                     changed[0] = True
                 ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
