@@ -1284,6 +1284,8 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     private = m.group(1) is not None and b"private" in m.group(1)
     if not private and not member:
         return
+    if not private and not m.group(0).endswith(b"="):
+        return          # `{ return e }` only for a private helper (a public one is read unwritten in helpers' bodies)
     if (len(_FUN_NAME_OF(m.group(2)).findall(data)) if private else funs.get(m.group(2), 0)) != 1:
         return
     params = _param_nodes(fd)
