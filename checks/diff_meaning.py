@@ -154,16 +154,19 @@ def _counts(enc: _Enc) -> list:
     return [c >= 0 for c in enc.counts]
 
 
-def same_condition(a, b, event: str | None = None, whose: tuple = ("any",)) -> bool:
+def same_condition(a, b, event: str | None = None, whose: tuple = ("any",), alive: bool = False) -> bool:
     """Whether conditions ``a`` and ``b`` (typed ASTs; None: no condition, i.e. true) are equal on every table where
-    ``event`` is dealt to a holder ``whose`` (without ``event``: on every table) — see the module. False when that is
-    not shown (not compiled, the solver unsure, or a table where they differ)."""
+    ``event`` is dealt to a holder ``whose`` (without ``event``: on every table) — see the module —, and where the
+    holder is alive when ``alive`` (an initial skill, no BeforeDieSkill: ``model.events.dispatched`` asks it only
+    then). False when that is not shown (not compiled, the solver unsure, or a table where they differ)."""
     kind = EVENT_KINDS.get(event) if event else None
     enc = _Enc(set(kind.role_names) if kind is not None else set())
     try:
         za = enc.enc(a, "bool") if a is not None else z3.BoolVal(True)
         zb = enc.enc(b, "bool") if b is not None else z3.BoolVal(True)
         facts = _facts(enc, event, tuple(whose or ("any",)))
+        if alive:
+            facts.append(enc.fun("alive", z3.BoolSort())(enc.player("self")))
     except (_NotCompiled, E.ExprError, z3.Z3Exception, ValueError, TypeError):
         return False
     if not (z3.is_bool(za) and z3.is_bool(zb)):
@@ -273,10 +276,10 @@ def same_engine_value(base, head, base_cat, head_cat) -> bool:
     return a == b
 
 
-def same_key(key: str, a, b) -> bool:
+def same_key(key: str, a, b, alive: bool = False) -> bool:
     """Whether a rule's ``on`` (the events and guards) or ``requires`` reads alike in meaning in two versions (each
-    guard ``same_condition`` under its event; everything else of an entry equal), for the comparisons that would
-    otherwise compare their text (``diff_untold``)."""
+    guard ``same_condition`` under its event, where the holder is alive when ``alive``; everything else of an entry
+    equal), for the comparisons that would otherwise compare their text (``diff_untold``)."""
     if key == "requires":
         return a is not None and b is not None and same_condition(a, b)
     if key != "on" or not isinstance(a, (list, tuple)) or not isinstance(b, (list, tuple)) or len(a) != len(b):
@@ -284,6 +287,6 @@ def same_key(key: str, a, b) -> bool:
     for x, y in zip(a, b):
         if (x.event, tuple(x.whose), x.once, x.guard_prose) != (y.event, tuple(y.whose), y.once, y.guard_prose):
             return False
-        if not same_condition(x.when, y.when, x.event, tuple(x.whose)):
+        if not same_condition(x.when, y.when, x.event, tuple(x.whose), alive):
             return False
     return True

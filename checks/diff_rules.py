@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from skillproof.model import expr as E
 from skillproof.model.catalogue import Catalogue, deck_counts
 from skillproof.model.effects_words import op_key, op_words, read_ops
+from skillproof.model.events import dispatched
 from skillproof.model.expr_words import words
 from skillproof.model.lang import pick
 
@@ -128,7 +129,10 @@ def _rule(old, new, o, r) -> list:
     out = []
     # on: the events answered and their guards
     a, b = _on_keys(o.on), _on_keys(r.on)
-    i = _on_changed(o.on, r.on) if o.on and r.on else None     # nothing read on one side: UNR001's to say
+    # an initial skill but a BeforeDieSkill is asked only while its holder lives (``dispatched``): its guards are
+    # compared where the holder is alive (a holder-alive test beside it is no rule)
+    alive = not any(dispatched(False, x.has("BeforeDieSkill"), x.initial) for x in (o, r))
+    i = _on_changed(o.on, r.on, alive) if o.on and r.on else None     # nothing read on one side: UNR001's to say
     if i is not None:
         side = "new" if i < len(b) else "old"
         zh, en = both(_on_text, old, new, o, r, i)
@@ -287,14 +291,15 @@ def _on_keys(on) -> list:
     return [f"{x.event} whose={','.join(x.whose)} when={_cond_key(x.when)}" for x in on]
 
 
-def _on_changed(a, b) -> int | None:
-    """The first entry whose event, holder or guard changed (None when none did)."""
+def _on_changed(a, b, alive: bool = False) -> int | None:
+    """The first entry whose event, holder or guard changed (None when none did); ``alive``: the holder is alive
+    wherever the guards are read."""
     for i in range(max(len(a), len(b))):
         if i >= len(a) or i >= len(b):
             return i
         x, y = a[i], b[i]
         if x.event != y.event or x.whose != y.whose or (
-                cond_changed(x.when, y.when) and not same_condition(x.when, y.when, x.event, x.whose)):
+                cond_changed(x.when, y.when) and not same_condition(x.when, y.when, x.event, x.whose, alive)):
             return i
     return None
 

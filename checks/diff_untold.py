@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from skillproof.model import expr as E
 from skillproof.model.catalogue import Catalogue, Loc
 from skillproof.model.effects_words import op_key
+from skillproof.model.events import dispatched
 from skillproof.model.extract.understood import refines
 
 from .diff_meaning import same_key
@@ -63,10 +64,42 @@ def untold(old: Catalogue, new: Catalogue, claimed_keys: set, claimed_ids: set, 
             ta, tb = text(a), text(b)
             if ta == tb or _refines(a, b) or _refines(b, a) or (same_name and _renamed(ta, tb, same_name)):
                 continue
-            if k in ("on", "requires") and same_key(k, a, b):
+            if k in ("on", "requires") and same_key(k, a, b, _asked_alive(o, n)):
                 continue                                # the same guards in meaning (``diff_meaning``)
+            if k == "do" and isinstance(a, tuple) and isinstance(b, tuple) and \
+                    text(events_last(a)) == text(events_last(b)):
+                continue                                # an event raised before or after a card moved
             out.append(Untold(rid, k, ta, tb, "new" if _present(b) else "old", is_card))
     return out
+
+
+#: effects that move cards or turn a face and resolve nothing: an event queued beside one of them (under the same
+#: condition: one block of the server's code) is dealt at the same moment, after both
+_QUIET_OPS = frozenset({"draw", "discard", "give", "take", "show", "put_message", "remove_message", "flip"})
+
+
+def events_last(ops: tuple) -> tuple:
+    """``ops`` with each ``raise`` moved after the card movements that follow it under the same condition: the event
+    queue is read only when the listeners are dealt, after the effect, so the order of the two is no rule. The events
+    keep their order among themselves."""
+    out = list(ops)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(out) - 1):
+            x, y = out[i], out[i + 1]
+            if getattr(x, "op", "") == "raise" and getattr(y, "op", "") in _QUIET_OPS and \
+                    text(getattr(x, "cond", None)) == text(getattr(y, "cond", None)):
+                out[i], out[i + 1] = y, x
+                moved = True
+    return tuple(out)
+
+
+def _asked_alive(*rules) -> bool:
+    """Whether skills are asked only while their holder lives (initial skills but BeforeDieSkills, on both sides:
+    ``model.events.dispatched``)."""
+    return all(hasattr(r, "has") and hasattr(r, "initial") for r in rules) and not any(
+        dispatched(False, r.has("BeforeDieSkill"), r.initial) for r in rules)
 
 
 def _canon(n):

@@ -58,11 +58,16 @@ class _Norm:
         self.keep: list = []
         self._constants = None
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
+        self.owner_alive = False                  # that trigger is asked only while its holder lives
         self.rel = ""                             # the file's path (its private helpers are its own)
 
     def owner_local(self):
-        """The holder's local in the normal form (see ``_simplify``), or None."""
-        return ("v", self.locals[self.owner]) if self.owner and self.owner in self.locals else None
+        """The holder's local in the normal form (see ``_simplify``), or None; ``("alive", local)`` for a trigger
+        asked only while its holder lives."""
+        if not (self.owner and self.owner in self.locals):
+            return None
+        v = ("v", self.locals[self.owner])
+        return ("alive", v) if self.owner_alive else v
 
     @property
     def constants(self) -> dict:
@@ -85,6 +90,13 @@ class _Norm:
             if mods is not None and b"override" in self.data[mods.start_byte:mods.end_byte].split() and len(ps) >= 2 \
                     and re.search(rb":\s*Player\s*$", self.data[ps[-1].start_byte:ps[-1].end_byte]):
                 self.owner = _param_name(ps[-1], self.data)      # a trigger asked for its holder's own skill
+                cls = node.parent.parent if node.parent is not None else None
+                if cls is not None and cls.type == "class_declaration":
+                    head = self.data[cls.start_byte:node.start_byte]
+                    # an initial skill, no BeforeDieSkill: the dispatch asks it only while its holder lives
+                    self.owner_alive = bool(re.search(rb"\boverride\s+val\s+isInitialSkill\s*(?::\s*Boolean\s*)?="
+                                                      rb"\s*true\b", self.data[cls.start_byte:cls.end_byte])) and \
+                        not re.search(rb"\bBeforeDieSkill\b", head)
         if query is not None:
             import tree_sitter as ts
             for nodes in ts.QueryCursor(query).captures(node).values():
@@ -356,7 +368,10 @@ class _Norm:
             if left is None:
                 return False
             last, head = self.callee_names(left)
-            return last == "timeout" or head in self.builders or last in self.robot_names
+            # a store into a member left out as no rule (``mainPhaseAlreadyNotify``: a flag of the client's notices)
+            return last == "timeout" or head in self.builders or last in self.robot_names or (
+                bool(last) and (left.type == "navigation_expression" or left.type == "identifier" and last not in
+                                self.declared) and bool(_NOT_RULE_MEMBER.match(last)))
         if t == "navigation_expression" and self.builders and self.callee_names(n)[1] in self.builders:
             return True                                 # a client message's field read and thrown away
         if t in ("postfix_expression", "unary_expression") and self.op(n) in ("++", "--"):
@@ -509,7 +524,10 @@ class _Norm:
             if s in self.declared:
                 return ("v", self.local(s))
             if s in self.constants:
-                return ("call", ("id", "listOf"), tuple(("id", e) for e in self.constants[s]), "")
+                c = self.constants[s]
+                if c[:1] == ("lit",):
+                    return c                            # a private or const value of a literal (``file_constants``)
+                return ("call", ("id", "listOf"), tuple(("id", e) for e in c), "")
             self.ids.add(s)
             return ("id", s)
         if t in ("number_literal", "integer_literal", "long_literal", "real_literal", "hex_literal",
@@ -755,6 +773,10 @@ class _Norm:
                 callee.type == "unary_expression" and self.op(callee) == "!"):
             if callee.type == "unary_expression":
                 inner = self.kids(callee)
+                if inner and inner[0].type == "identifier":
+                    own = self._own_member_call(n, self.text(inner[0]), args)
+                    if own is not None:
+                        return self.neg(own)
                 return self.neg(("call", self.expr(inner[0]) if inner else None, tuple(args), targs))
             cx = self.expr(callee)
             # the `!` the grammar bound to the receiver negates the whole call: the call itself is read as an
@@ -776,10 +798,40 @@ class _Norm:
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals))
+        if callee.type == "identifier" and not plain:
+            own = self._own_member_call(n, last, args)
+            if own is not None:
+                return own
         param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
             args[-1][:1] == ("lambda",) else None
         return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
                             lambda: ("v", self.local(f"<idiom{len(self.locals)}>")))
+
+    def _own_member_call(self, n, last: str, args: list):
+        """A bare-name call of a class's public one-expression member (``_plain_helper``) standing in that class's
+        own body, written out as it stands (its members bare, ``this`` kept); None for any other call."""
+        helper = self.helpers.get((last, len(args)))
+        if helper is None or len(helper) < 6 or last in self.declared or any(
+                isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) or \
+                not self._in_own_class(n, helper[4], helper[5]):
+            return None
+        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals))
+
+    def _in_own_class(self, n, rel: str, cls: str) -> bool:
+        """Whether ``n`` stands in the body of class ``cls`` of file ``rel`` itself — no lambda (a receiver such as
+        ``run { … }`` may stand in for ``this``), no inner class or object between — so that a bare-name call of one
+        of its members is a call on ``this``."""
+        if rel != self.rel:
+            return False
+        cur = n.parent
+        while cur is not None:
+            if cur.type in ("lambda_literal", "annotated_lambda", "object_literal", "companion_object",
+                            "anonymous_function"):
+                return False
+            if cur.type in ("class_declaration", "object_declaration"):
+                return _decl_name(cur, self.data) == cls
+            cur = cur.parent
+        return False
 
     def _member_call(self, x, last, args, targs, plain=False):
         """A call of ``x`` (a member's normal form ``("nav", op, receiver, name)``) as ``call`` reads an unhoisted
@@ -813,9 +865,27 @@ _CONST_LIST = re.compile(rb"\bprivate\s+val\s+([A-Za-z_]\w*)\s*(?::\s*[\w<>?, ]+
                          rb"hashSetOf)\(\s*([A-Za-z_][\w.]*(?:\s*,\s*[A-Za-z_][\w.]*)*)\s*,?\s*\)[ \t]*(?=\n|;|$)")
 
 
+#: a private or ``const`` value holding a literal number or truth value (a local can have neither modifier)
+_CONST_SCALAR = re.compile(rb"(?<![\w])(?:(?:private|internal|public|const)\s+)*(?:private|const)\s+val\s+"
+                           rb"([A-Za-z_]\w*)\s*(?::\s*(?:Int|Long|Boolean|Double|Float)\s*)?=\s*(-?\d[\d_]*[lL]?|true|false)"
+                           rb"[ \t]*(?=\n|;|$)")
+
+
 def file_constants(data: bytes) -> dict:
-    """name -> element names of the private constant lists a Kotlin file declares once and never assigns."""
+    """name -> element names of the private constant lists a Kotlin file declares once and never assigns; name ->
+    ``("lit", value)`` for its private or ``const`` values of a literal number or truth value (``const val N = 2``:
+    the number at each use in the file)."""
     out = {}
+    for m in _CONST_SCALAR.finditer(data):
+        name = m.group(1)
+        rest = data[:m.start()] + data[m.end():]
+        if len(re.findall(rb"\b(?:val|var|fun)\s+" + re.escape(name) + rb"\b", data)) != 1 or re.search(
+                rb"(?<![\w.])" + re.escape(name) + rb"\s*(?:[-+*/]?=(?!=)|\+\+|--)", rest) or re.search(
+                rb"[,(]\s*(?:va[lr]\s+)?" + re.escape(name) + rb"\s*:|\b" + re.escape(name) + rb"\s*->", rest):
+            continue                                    # (declared again, assigned, or a parameter's name somewhere)
+        v = m.group(2)
+        out[name.decode()] = ("lit", v == b"true") if v in (b"true", b"false") else \
+            ("lit", v.replace(b"_", b"").rstrip(b"lL").decode())
     for m in _CONST_LIST.finditer(data):
         name = m.group(1)
         rest = data[:m.start()] + data[m.end():]
@@ -829,7 +899,8 @@ def file_constants(data: bytes) -> dict:
 def inlined_constant(text: bytes) -> bool:
     """Whether a declaration is a private constant list, which the normal form writes at every use in its file (adding
     or removing it alone changes nothing)."""
-    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()))
+    return bool(_CONST_LIST.fullmatch(text.strip() + b"\n") or _CONST_LIST.match(text.strip()) or
+                _CONST_SCALAR.fullmatch(text.strip()))
 
 
 _HELPER = re.compile(rb"(?:(?:private|internal)\s+)?fun\s+(?:<[^>]*>\s*)?[\w.<>?, ]+\.(\w+)\s*\(([^()]*)\)\s*"
@@ -891,8 +962,63 @@ def helpers(files: dict, parse) -> dict:
                 continue                        # a member of the implicit receiver read elsewhere: not written out
             found[key] = (locs, x, "ext")
     found.update(counters(files, parse))
+    found.update(event_queue(files, found, parse))
     return {k: v for k, v in found.items() if seen.get(k) == 1 or k[:1] in (("effect",), ("counter",), ("plain",),
-                                                                            ("noop",), ("block",), ("value",))}
+                                                                            ("noop",), ("block",), ("value",),
+                                                                            ("queue",))}
+
+
+_CALLED = re.compile(rb"(?:::\s*)?\b([A-Za-z_]\w*)\s*(?:\(|\{)|::\s*([A-Za-z_]\w*)")
+_STORED = re.compile(rb"\b([A-Za-z_]\w*)\s*(?:[-+*/]?=(?!=)|\+\+|--)|(?:\+\+|--)\s*(?:[\w.]*\.)?([A-Za-z_]\w*)")
+
+
+def event_queue(files: dict, found: dict, parse) -> dict:
+    """What the code base's event queue lets move (``_event_runs``): ``addEvent`` only appends to a collection of its
+    class (its summary, ``_effect_summary``), read by a few functions (the dispatch of the listeners). ("queue",) ->
+    (calls: each function's name -> the names it calls, overloads and overrides all one; the names from which a read
+    of the queue may be reached; stores: each function's name -> the names it stores into). Empty when ``addEvent``
+    is not such a function."""
+    summary = found.get(("effect", "addEvent", 1))
+    if summary is None or len(summary[0]) != 1:
+        return {}
+    queue = next(iter(summary[0]))[1]
+    calls: dict = {}
+    stores: dict = {}
+    mentions: set = set()
+    for data in files.values():
+        if b"fun " not in data:
+            continue
+        stack = [parse(data).root_node]
+        while stack:
+            n = stack.pop()
+            if n.type == "function_declaration" or (n.type == "property_declaration" and any(
+                    c.type == "getter" for c in n.named_children)):
+                name = _decl_name(n, data)
+                if not name and n.type == "property_declaration":
+                    m = re.search(rb"\b(?:val|var)\s+(\w+)", data[n.start_byte:n.end_byte])
+                    name = m.group(1).decode() if m else ""
+                text = data[n.start_byte:n.end_byte]
+                body = text[text.find(b"(") + 1:] if n.type == "function_declaration" else text
+                calls.setdefault(name, set()).update(
+                    (a or b).decode("utf-8", "replace") for a, b in _CALLED.findall(body))
+                stores.setdefault(name, set()).update(
+                    (a or b).decode("utf-8", "replace") for a, b in _STORED.findall(body))
+                if re.search(rb"(?<![\w$])" + re.escape(queue.encode()) + rb"(?![\w$])", text) and name != "addEvent":
+                    mentions.add(name)
+            stack.extend(n.named_children)
+    callers: dict = {}
+    for n, cs in calls.items():
+        for c in cs:
+            callers.setdefault(c, set()).add(n)
+    reaches = set(mentions)
+    todo = list(reaches)
+    while todo:
+        for c in callers.get(todo.pop(), ()):
+            if c not in reaches:
+                reaches.add(c)
+                todo.append(c)
+    reaches |= {queue, "addEvent"}
+    return {("queue",): (calls, frozenset(reaches), stores, queue)}
 
 
 #: a body that may do nothing but tell the clients or log (a cheap test before the normal form is made)
@@ -937,6 +1063,11 @@ def _one_expression(fd, params: list, data: bytes) -> tuple | None:
     expression (``= e`` or ``{ return e }`` alike: no block); None for any other body."""
     body = next((c for c in fd.named_children if c.type == "function_body"), None)
     kids = [c for c in body.named_children if c.type not in _COMMENTS] if body is not None else []
+    if len(kids) == 1 and kids[0].type == "block":                  # `{ return e }`: the expression e
+        inner = [c for c in kids[0].named_children if c.type not in _COMMENTS]
+        if len(inner) == 1 and inner[0].type in ("jump_expression", "return_expression") and \
+                data[inner[0].start_byte:inner[0].end_byte].startswith(b"return") and inner[0].named_children:
+            kids = [inner[0].named_children[-1]]
     if len(kids) != 1 or kids[0].type == "block":
         return None
     nm = _Norm(data, frozenset())
@@ -1109,7 +1240,8 @@ def _effect_summary(fd, text: bytes, data: bytes, funs: dict, found: dict):
     found[("effect", m.group(1).decode(), len(params))] = (frozenset(writes), frozenset(reads))
 
 
-_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?=")
+_PLAIN = re.compile(rb"((?:private|internal|public|final)\s+)*fun\s+(\w+)\s*\(([^()]*)\)\s*(?::\s*[\w<>?, .]+)?"
+                    rb"(?:=|\{\s*return\b)")
 
 
 _PLAIN_ANY = re.compile(rb"^[ \t]*(?:(?:private|internal|public|final)\s+)*fun\s+\w+\s*\([^()]*\)\s*(?::\s*[\w<>?, .]+)?=",
@@ -1152,6 +1284,8 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
     private = m.group(1) is not None and b"private" in m.group(1)
     if not private and not member:
         return
+    if not private and not m.group(0).endswith(b"="):
+        return          # `{ return e }` only for a private helper (a public one is read unwritten in helpers' bodies)
     if (len(_FUN_NAME_OF(m.group(2)).findall(data)) if private else funs.get(m.group(2), 0)) != 1:
         return
     params = _param_nodes(fd)
@@ -1185,10 +1319,15 @@ def _plain_helper(fd, text: bytes, data: bytes, member: bool, funs: dict, found:
                 return (y[0], own(y[1], True), own(y[2]), y[3])
             return tuple(own(c) for c in y)
 
+        raw = x
         x = own(x)
         if not ok[0] or _calls_member(x, funs):
             return
-        kind = "member"
+        seen[key] = seen.get(key, 0) + 1
+        # the bare-name call inside its own class (``isEnemy(o) = !isPartnerOrSelf(o)``) is written out as it
+        # stands, its own members left bare (``_Norm.call``)
+        found[key] = (locs, x, "member", raw, rel, _decl_name(cls, data))
+        return
     seen[key] = seen.get(key, 0) + 1
     found[key] = (locs, x, kind)
 
@@ -1625,9 +1764,89 @@ def _take(x):
     return None
 
 
+def _size(recv):
+    return ("nav", ".", recv, "size")
+
+
+def _spelled(x):
+    """One spelling for the collection idioms that mean the same: ``l.isEmpty()`` / ``l.size == 0``, ``l.isNotEmpty()``
+    / ``l.size != 0``, ``l.isNullOrEmpty()`` / ``l == null || l.size == 0``, ``l.filter { p }.size`` / ``l.count { p
+    }``, ``l.count()`` / ``l.size``, a count of ``p`` compared with 0 / ``any { p }``, ``find`` / ``firstOrNull``,
+    ``findLast`` / ``lastOrNull``, ``l.first()`` / ``l[0]``, ``l.last()`` / ``l[l.size - 1]``, ``l.lastIndex`` /
+    ``l.size - 1``, ``a.coerceAtMost(b)`` / ``minOf(a, b)`` (and ``maxOf``, either order), ``c == true`` / ``c``,
+    ``c == false`` / ``!c``; None when none applies."""
+    k = x[0]
+    if k == "call" and len(x) == 4 and isinstance(x[1], tuple) and x[1][:1] == ("nav",) and len(x[1]) == 4:
+        recv, name, args = x[1][2], x[1][3], x[2]
+        if not args and name == "isEmpty":
+            return _NEG.eq("==", _size(recv), ("lit", "0"))
+        if not args and name == "isNotEmpty":
+            return _NEG.eq("!=", _size(recv), ("lit", "0"))
+        if not args and name == "isNullOrEmpty":
+            return ("or", _NEG.eq("==", recv, ("null",)), _NEG.eq("==", _size(recv), ("lit", "0")))
+        if not args and name == "count":
+            return _size(recv)
+        if not args and name == "first":
+            return ("index_expression", recv, ("lit", "0"))
+        if not args and name == "last":
+            return ("index_expression", recv, ("bin", "-", _size(recv), ("lit", "1")))
+        if name in ("find", "findLast") and len(args) == 1:
+            return ("call", x[1][:3] + ({"find": "firstOrNull", "findLast": "lastOrNull"}[name],), args, x[3])
+        if name in ("coerceAtMost", "coerceAtLeast") and len(args) == 1 and _pure(recv) and _pure(args[0]):
+            return ("call", ("id", "minOf" if name == "coerceAtMost" else "maxOf"),
+                    tuple(sorted((recv, args[0]), key=_order)), "")
+    if k == "call" and len(x) == 4 and x[1] in (("id", "minOf"), ("id", "maxOf")) and len(x[2]) == 2 and \
+            all(_pure(a) for a in x[2]) and list(x[2]) != sorted(x[2], key=_order):
+        return ("call", x[1], tuple(sorted(x[2], key=_order)), x[3])
+    if k == "nav" and len(x) == 4 and x[3] == "lastIndex":
+        return ("bin", "-", _size(x[2]), ("lit", "1"))
+    if k == "nav" and len(x) == 4 and x[3] == "size" and isinstance(x[2], tuple) and x[2][:1] == ("call",) and \
+            len(x[2]) == 4 and x[2][1][:1] == ("nav",) and len(x[2][1]) == 4 and x[2][1][3] == "filter" and \
+            len(x[2][2]) == 1:
+        return ("call", x[2][1][:3] + ("count",), x[2][2], x[2][3])
+    if k == "cmp" and x[1] in ("==", "!=") and len(x) == 4:
+        for a, b in ((x[2], x[3]), (x[3], x[2])):
+            if isinstance(a, tuple) and a[:1] == ("lit",) and isinstance(a[1], bool):
+                return b if (x[1] == "==") == a[1] else _negate(b)
+            if a == ("lit", "0") and isinstance(b, tuple) and b[:1] == ("call",) and len(b) == 4 and \
+                    b[1][:1] == ("nav",) and len(b[1]) == 4 and b[1][3] == "count" and len(b[2]) == 1 and \
+                    isinstance(b[2][0], tuple) and b[2][0][:1] == ("lambda",):
+                any_ = ("call", b[1][:3] + ("any",), b[2], b[3])
+                return any_ if x[1] == "!=" else _negate(any_)
+    return None
+
+
+def _condition_form(c):
+    """A condition read or branched on (``if``, a guard) in one form: each ordering comparison with its operands in
+    one order (``b < a`` is ``a > b``), and the operands of ``&&`` / ``||`` that read and change nothing in one order
+    (their order decides nothing)."""
+    if not isinstance(c, tuple) or not c:
+        return c
+    if c[0] == "cmp" and len(c) == 4 and c[1] in _MIRROR and _order(c[3]) < _order(c[2]):
+        return ("cmp", _MIRROR[c[1]], c[3], c[2])
+    if c[0] in ("and", "or"):
+        parts = tuple(_condition_form(d) for d in c[1:])
+        if all(_pure(d) for d in parts):
+            parts = tuple(sorted(set(parts), key=_order))          # (a test twice is the test once)
+        return parts[0] if len(parts) == 1 else (c[0],) + parts
+    if c[0] == "not" and len(c) == 2:
+        return ("not", _condition_form(c[1]))
+    return c
+
+
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    y = _spelled(x) if k in ("call", "nav", "cmp") else None
+    if y is not None and y != x:
+        return y
+    if k in ("if", "guard") and len(x) >= 3:
+        c = _condition_form(x[1])
+        if c != x[1]:
+            return (k, c) + x[2:]
+    if k == "if" and len(x) == 3 and isinstance(x[2], tuple) and len(x[2]) == 2 and x[2][0] == "seq" and \
+            isinstance(x[2][1], tuple) and len(x[2][1]) == 3 and x[2][1][0] == "if":
+        return ("if", _NEG.junction("&&", x[1], x[2][1][1]), x[2][1][2])     # `if (a) { if (b) s }`: `if (a && b) s`
     if k == "not" and len(x) == 2 and isinstance(x[1], tuple):
         y = _negate(x[1])                               # a negation a rewrite below it made pushable (`!!any`)
         if y != x:
@@ -1646,6 +1865,8 @@ def _equal_calls(x):
     if k in ("if", "ife"):
         branches = x[2:] if k == "if" else (x[2] if len(x) == 3 and isinstance(x[2], tuple) else ())
         cond = x[1]
+        if isinstance(cond, tuple) and cond[:1] == ("cmp",) and len(cond) == 4 and cond[1] in ("<", ">="):
+            cond = ("cmp", _MIRROR[cond[1]], cond[3], cond[2])          # (the condition's operands in one order)
         if len(branches) == 2 and all(isinstance(b, tuple) and len(b) == 2 and b[0] == "seq" for b in branches) \
                 and isinstance(cond, tuple) and cond[:1] == ("cmp",) and cond[1] in (">", "<="):
             a, b = branches[0][1], branches[1][1]
@@ -1848,6 +2069,93 @@ def _store_runs(items: list, effects=None) -> list:
         out.extend(sorted(run, key=lambda x: (x[0], _order(x[2]), _order(x[1]), _order(x))) if len(run) > 1 else run)
         i = j
     return out
+
+
+def _raised(x, queue: str = ""):
+    """The event a statement ``g.addEvent(E(a, b))`` (or a bare ``addEvent(…)``, or ``addEvent`` written out: ``g.
+    <queue>.add(…)``) raises, its arguments locals and paths only: ``E(a, b)``; None for any other statement."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and len(x[2]) == 1):
+        return None
+    callee = x[1]
+    if not (callee == ("id", "addEvent") or (callee[:1] == ("nav",) and len(callee) == 4 and callee[3] == "addEvent"
+                                             and _path(callee[2])) or (
+            queue and callee[:1] == ("nav",) and len(callee) == 4 and callee[3] == "add" and _path(callee[2]) and
+            (callee[2] == ("id", queue) or (callee[2][:1] == ("nav",) and callee[2][3] == queue)))):
+        return None
+    ev = x[2][0]
+    if not (isinstance(ev, tuple) and len(ev) == 4 and ev[0] == "call" and isinstance(ev[1], tuple) and
+            ev[1][:1] == ("id",) and ev[1][1][:1].isupper() and all(isinstance(a, tuple) and _path(a) for a in ev[2])):
+        return None
+    return ev
+
+
+def _path_names(x) -> set:
+    """The names along a path (``event.whoseTurn``: whoseTurn; a root that is a name, not a local, too)."""
+    out = set()
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        out.add(x[3])
+        x = x[2]
+    if isinstance(x, tuple) and x[:1] == ("id",):
+        out.add(x[1])
+    return out
+
+
+def _passes_event(ev, x, queue) -> bool:
+    """Whether an event raised (``_raised``) and the statement ``x`` after it may change places: ``x`` reaches no
+    read of the event queue (it calls no function from which one is reached, ``event_queue``), raises nothing, leaves
+    by no jump, and stores — itself or in any function it may reach — into no name along the event's paths (nor into
+    their locals)."""
+    calls, reaches, stores = queue[:3]
+    if not isinstance(x, tuple) or x[:1] in (("guard",), ("decl",)) or _has_jump(x):
+        return False
+    called = set(_walk_callees(x))
+    if called & reaches or {n[1] for n in _names(x, set()) if n[:1] == ("m",)} & reaches:
+        return False
+    seen, todo = set(called), list(called)
+    while todo:
+        for c in calls.get(todo.pop(), ()):
+            if c not in seen:
+                seen.add(c)
+                todo.append(c)
+    stored = {w for c in seen for w in stores.get(c, ())}
+    for a in ev[2]:
+        root = a
+        while isinstance(root, tuple) and root[:1] == ("nav",):
+            root = root[2]
+        if _path_names(a) & stored or _assigns_any(x, {("m", n) for n in _path_names(a)}) or (
+                root[:1] == ("v",) and (_assigns(x, (root,)) or _writes_local(x, root))):
+            return False
+    return True
+
+
+def _walk_callees(x):
+    if isinstance(x, tuple):
+        if x[:1] == ("call",) and len(x) == 4 and isinstance(x[1], tuple):
+            if x[1][:1] == ("id",):
+                yield x[1][1]
+            elif x[1][:1] == ("nav",) and len(x[1]) == 4 and isinstance(x[1][3], str):
+                yield x[1][3]
+        for c in x:
+            yield from _walk_callees(c)
+
+
+def _event_runs(items: list, effects=None) -> list:
+    """Each event raised (``g.addEvent(E(…))``) after the statements that follow it and cannot tell (``_passes_event``):
+    the queue is read only when the listeners are dealt, so an event queued before or after a draw, a card moved or a
+    message sent is the same play. The events keep their order among themselves."""
+    q = (effects or {}).get(("queue",))
+    if q is None:
+        return items
+    items = list(items)
+    moved = True
+    while moved:
+        moved = False
+        for i in range(len(items) - 1):
+            ev = _raised(items[i], q[3])
+            if ev is not None and _raised(items[i + 1], q[3]) is None and _passes_event(ev, items[i + 1], q):
+                items[i], items[i + 1] = items[i + 1], items[i]
+                moved = True
+    return items
 
 
 def _wall_clock(x) -> bool:
@@ -2099,9 +2407,14 @@ def _held_paths(items: list, carry) -> list:
 
 def _settled_tests(items: list, carry) -> list:
     """After a guard that leaves when ``c`` holds (``if (c) return``), an ``if (c) …`` without ``else`` that follows
-    (nothing assigned in between that ``c`` reads) can never run: it is left out."""
+    (nothing assigned in between that ``c`` reads) can never run: it is left out; in the tests of the ``if``
+    statements and guards that follow, ``c`` is false and ``!c`` true (``askWhom.alive || return`` then ``if (askWhom.alive && x)`` is
+    ``if (x)``; ``val c = e ?: return`` then ``if (c != null)`` is always taken)."""
     out = list(items)
-    for i, g in enumerate(items):
+    i = -1
+    while i + 1 < len(out):
+        i += 1
+        g = out[i]
         if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1]) and
                 isinstance(g[2], tuple) and g[2][:1] == ("jump",) and g[2][1] in ("return", "return@", "throw")):
             continue
@@ -2112,9 +2425,59 @@ def _settled_tests(items: list, carry) -> list:
             if isinstance(x, tuple) and len(x) == 3 and x[0] == "if" and x[1] == g[1]:
                 del out[j]
                 continue
+            if isinstance(x, tuple) and len(x) >= 3 and x[0] in ("if", "guard"):
+                c = _known(x[1], g[1], False)
+                if c != x[1] and x[0] == "if" and c[:1] == ("lit",) and all(
+                        isinstance(b, tuple) and b[:1] == ("seq",) for b in x[2:]):
+                    # a branch always or never taken: the code of the branch that runs, in place
+                    taken = x[2] if c[1] else (x[3] if len(x) == 4 else ("seq",))
+                    out[j:j + 1] = list(taken[1:])
+                    continue
+                if c != x[1]:
+                    x = out[j] = carry(x, (x[0], c) + x[2:])
             if isinstance(x, tuple) and (_assigns_any(x, names) or not _pure_enough(x)):
                 break
             j += 1
+    return out
+
+
+def _known(c, fact, value: bool):
+    """The condition ``c`` where ``fact`` is known to be ``value`` (and its negation the other): each such operand of
+    ``&&`` / ``||`` (or the whole) replaced by its truth value, the junction simplified."""
+    if c == fact:
+        return ("lit", value)
+    if c == _negate(fact):
+        return ("lit", not value)
+    if isinstance(c, tuple) and c[:1] in (("and",), ("or",)):
+        parts = [_known(d, fact, value) for d in c[1:]]
+        unit, zero = (True, False) if c[0] == "and" else (False, True)
+        if ("lit", zero) in parts:
+            return ("lit", zero)
+        parts = [d for d in parts if d != ("lit", unit)]
+        if not parts:
+            return ("lit", unit)
+        return parts[0] if len(parts) == 1 else (c[0],) + tuple(parts)
+    return c
+
+
+def _jump_branches(items: list, carry) -> list:
+    """``if (c) { return x } else { s… }`` is ``if (c) return x`` (a guard) and then ``s…``; ``if (c) { s… } else {
+    return x }`` is the guard on ``!c`` and then ``s…``: a branch that leaves makes its ``else`` the code after it."""
+    out = []
+    for x in items:
+        if isinstance(x, tuple) and len(x) == 4 and x[0] == "if" and all(
+                isinstance(b, tuple) and b[:1] == ("seq",) for b in x[2:]):
+            for cond, leave, rest in ((x[1], x[2], x[3]), (None, x[3], x[2])):
+                if len(leave) == 2 and isinstance(leave[1], tuple) and leave[1][:1] == ("jump",) and \
+                        leave[1][1] in ("return", "return@", "throw"):
+                    guard = ("guard", cond if cond is not None else _negate(x[1]), leave[1])
+                    out.append(carry(x, guard))
+                    out.extend(rest[1:])
+                    break
+            else:
+                out.append(x)
+            continue
+        out.append(x)
     return out
 
 
@@ -2235,10 +2598,10 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         changed[0] = True
                     else:
                         split.append(c)
-                items = _settled_tests(_held_paths(_known_equal(split, carry), carry), carry)
+                items = _settled_tests(_held_paths(_known_equal(_jump_branches(split, carry), carry), carry), carry)
                 if len(items) != len(split):
                     changed[0] = True
-                ordered = _store_runs(_guard_runs(items), effects)
+                ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
                 if ordered != items:
                     changed[0] = True
                     items = ordered
@@ -2258,8 +2621,14 @@ def _equate(tree, marks: dict, keep: list, effects=None):
 
 def _owner_guards(tree, owner, marks: dict, keep: list):
     """A trigger's test that its holder has the skill (``askWhom.findSkill(skillId) != null || return``) left out:
-    the dispatch asks each player's own skills, with that player as ``askWhom``."""
+    the dispatch asks each player's own skills, with that player as ``askWhom``. With ``owner`` ``("alive", local)``
+    (an initial skill, no BeforeDieSkill: ``Game.dealListeningSkill`` asks it only while its holder lives) the test
+    that the holder is alive (``askWhom.alive || return``) is left out too."""
+    alive = owner[:1] == ("alive",)
+    if alive:
+        owner = owner[1]
     atom = _NEG.eq("==", ("null",), ("call", ("nav", ".", owner, "findSkill"), (("id", "skillId"),), ""))
+    dead = _NEG.neg(("nav", ".", owner, "alive")) if alive else atom
 
     def walk(x):
         if not isinstance(x, tuple):
@@ -2269,10 +2638,10 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
             for c in x[1:]:
                 if isinstance(c, tuple) and len(c) == 3 and c[0] == "guard":
                     cond = c[1]
-                    if cond == atom:
+                    if cond in (atom, dead):
                         continue
-                    if isinstance(cond, tuple) and cond[:1] == ("or",) and atom in cond:
-                        rest = tuple(d for d in cond[1:] if d != atom)
+                    if isinstance(cond, tuple) and cond[:1] == ("or",) and (atom in cond or dead in cond):
+                        rest = tuple(d for d in cond[1:] if d not in (atom, dead))
                         kept.append(_carry(marks, keep, c, ("guard", rest[0] if len(rest) == 1 else ("or",) + rest,
                                                                   c[2])))
                         continue

@@ -346,9 +346,10 @@ def compare(base: dict, head: dict) -> Comparison:
                 hc.extend(constructs(p, head[p], parser, robot, parsed, dead_h, help_h, mom_h))
         return bc, hc
 
-    bc, hc = collect()
-    robot = robot_only(bc, hc, base, head)
-    if robot:
+    quiet = renamed_not_rule(base, head, files)      # no-rule members renamed: still no rule
+    bc, hc = collect(quiet)
+    robot = robot_only(bc, hc, base, head) | quiet
+    if robot != quiet:
         bc, hc = collect(robot)
     base_all = b"\n".join(base.values())
     head_all = b"\n".join(head.values())
@@ -374,6 +375,8 @@ def compare(base: dict, head: dict) -> Comparison:
         if _renamed_only(b, h, base_all, head_all, renamed):
             cmp.same += 1
             continue
+        if _uncalled(b, base_all) and _uncalled(h, head_all):
+            continue                                    # dead code on both sides: nothing calls it
         cmp.changes.append(Change(h.file, _first_diff(b.tree, h.tree, h.marks, h.line), h.cls, h.member, "changed",
                                   "HEAD", b.grants or h.grants, b.file, _first_diff(h.tree, b.tree, b.marks, b.line),
                                   (h.line, h.end), (b.line, b.end), h.text))
@@ -403,13 +406,13 @@ def compare(base: dict, head: dict) -> Comparison:
             still_added.append(h)
     for h in still_added:
         if _empty(h) or _empty_class(h, hc) or inlined_constant(h.text) or h.cls.split(".")[0] in mom_h or \
-                _written_out(h, help_h):
+                _written_out(h, help_h) or _uncalled(h, head_all):
             continue
         cmp.changes.append(Change(h.file, h.line, h.cls, h.member, "added", "HEAD", h.grants, span=(h.line, h.end),
                                   text=h.text))
     for b in rest_removed:
         if _empty(b) or _empty_class(b, bc) or inlined_constant(b.text) or b.cls.split(".")[0] in mom_b or \
-                _written_out(b, help_b):
+                _written_out(b, help_b) or _uncalled(b, base_all):
             continue
         cmp.changes.append(Change(b.file, b.line, b.cls, b.member, "removed", "BASE", b.grants, b.file, b.line,
                                   base_span=(b.line, b.end), text=b.text))
@@ -430,6 +433,57 @@ def _same_blocks(help_b: dict, help_h: dict, base: dict, head: dict):
             data = src.get(rel) or b""
             if re.search(rb"\bfun\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode()) + rb"\s*\(", data):
                 del mine[k]
+
+
+#: functions the language or the libraries call by their name (operators, delegates, the entry point, overrides of
+#: the JVM's own members): never dead for want of a call in the code base
+_CALLED_BY_NAME = frozenset({"main", "invoke", "get", "set", "getValue", "setValue", "provideDelegate", "iterator",
+                             "next", "hasNext", "compareTo", "equals", "hashCode", "toString", "contains", "plus",
+                             "minus", "times", "div", "rem", "unaryMinus", "not", "inc", "dec", "run", "close",
+                             "call", "apply", "accept", "test", "handle", "channelRead0", "channelActive",
+                             "channelInactive", "exceptionCaught", "userEventTriggered", "initChannel"})
+
+
+def _uncalled(c: Construct, everything: bytes) -> bool:
+    """Whether a function nothing in the code base calls or names: its name occurs once in all the sources (its own
+    declaration) — no call, no reference (``::f``), no override or overridden declaration, no operator and no name the
+    language or a library calls (``_CALLED_BY_NAME``). Its code is no rule (a helper left from older code)."""
+    name, _, arity = c.sig[0].rpartition("/")
+    if not c.member or not arity.isdigit() or name in _CALLED_BY_NAME or name.startswith("component"):
+        return False
+    head = c.text[:c.text.find(b"(")] if b"(" in c.text else c.text
+    if not re.match(rb"(?:(?:private|internal|public|protected|final|suspend|inline|tailrec)\s+)*fun\b", head.lstrip()) \
+            or re.search(rb"\b(?:override|operator|open|abstract|infix|external)\b", head):
+        return False
+    return len(re.findall(rb"(?<![\w$])" + re.escape(name.encode("utf-8")) + rb"(?![\w$])", everything)) == 1
+
+
+def renamed_not_rule(base: dict, head: dict, files) -> frozenset:
+    """The members BASE leaves out as no rule by their name (``_NOT_RULE_MEMBER``: ``mainPhaseAlreadyNotify``, a flag
+    of the client's notices) renamed throughout the code base in HEAD: the new names. The old name is declared in a
+    changed file of BASE and occurs nowhere in HEAD; the new one is declared in the same file of HEAD, occurs nowhere in
+    BASE, and its declaration's line is the old one's with the name replaced. A rename keeps what the member is."""
+    out = set()
+    for rel in files:
+        b, h = base.get(rel), head.get(rel)
+        if not b or not h:
+            continue
+        olds = [m.group(1) for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", b)
+                if _NOT_RULE_MEMBER.match(m.group(1).decode("utf-8", "replace"))]
+        olds = [o for o in olds if not re.search(rb"(?<![\w$])" + re.escape(o) + rb"(?![\w$])", h)]
+        if not olds:
+            continue
+        blines = set(b.split(b"\n"))
+        for m in re.finditer(rb"\b(?:val|var|fun)\s+(\w+)", h):
+            new = m.group(1)
+            if re.search(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", b):
+                continue
+            line = h[h.rfind(b"\n", 0, m.start()) + 1:h.find(b"\n", m.end()) if h.find(b"\n", m.end()) >= 0 else len(h)]
+            for o in olds:
+                if re.sub(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", o, line) in blines and not any(
+                        re.search(rb"(?<![\w$])" + re.escape(new) + rb"(?![\w$])", d) for d in base.values()):
+                    out.add(new.decode("utf-8", "replace"))
+    return frozenset(out)
 
 
 def _written_out(c: Construct, helpers: dict) -> bool:
@@ -788,7 +842,7 @@ def _declares(data: bytes, name: str) -> bool:
     if key not in _DECLARES:
         if len(_DECLARES) > 4096:
             _DECLARES.clear()
-        _DECLARES[key] = re.search(rb"\b(?:fun|val|var)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode("utf-8"))
+        _DECLARES[key] = re.search(rb"\b(?:fun|val|var|class|object|interface)\s+(?:<[^>]*>\s*)?(?:[\w.]+\.)?" + re.escape(name.encode("utf-8"))
                                    + rb"(?![\w])", data) is not None
     return _DECLARES[key]
 
@@ -815,6 +869,10 @@ def _same_shape(a, b, pairs: dict, members: set | None = None) -> bool:
             return True
         if len(a) != len(b):
             return False
+        if len(a) == 4 and a[0] == "call" == b[0] and isinstance(a[1], tuple) and isinstance(b[1], tuple) and \
+                a[1][:1] == ("id",) == b[1][:1] and len(a[1]) == 2 == len(b[1]) and a[1][1] != b[1][1]:
+            members.add(a[1][1])                        # a function called by its name: the code base's own, or a
+            #                                             library's (`minOf` → `maxOf`: no rename)
         if len(a) == 4 and a[0] == "nav" == b[0] and a[1] == b[1] and a[3] != b[3]:
             if pairs.setdefault(a[3], b[3]) != b[3]:      # a member's name
                 return False
