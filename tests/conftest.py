@@ -28,3 +28,38 @@ def _report_language(request):
     from skillproof.model import lang
     with lang.using("zh" if request.node.get_closest_marker("zh") else "en"):
         yield
+
+
+_KEPT_SIGNALS = ("SIGINT", "SIGTERM")
+
+
+def _signal_state():
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    handlers = {name: signal.getsignal(getattr(signal, name)) for name in _KEPT_SIGNALS}
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, []) if hasattr(signal, "pthread_sigmask") else None
+    return handlers, mask
+
+
+@pytest.fixture(autouse=True)
+def _signal_state_kept(request):
+    """Every test leaves SIGINT's and SIGTERM's handlers and the blocked-signal mask as it found them. A handler set
+    to ignore or a signal left blocked is inherited by every process a later test starts in the same worker
+    (tests/test_signals.py's commands then never see their Ctrl-C: it failed that way depending on which
+    tests xdist ran before it). A test that leaks is named in a warning and the state is put back."""
+    import signal
+    import warnings
+    before = _signal_state()
+    yield
+    after = _signal_state()
+    if before is None or after == before:
+        return
+    handlers, mask = before
+    for name, h in handlers.items():
+        if h is not None:
+            signal.signal(getattr(signal, name), h)
+    if mask is not None:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    warnings.warn(f"{request.node.nodeid} left the signal state changed: {before} -> {after} (put back)")
