@@ -19,6 +19,13 @@ os.environ.pop("SKILLPROOF_NO_CACHE", None)
 
 import pytest  # noqa: E402
 
+# A test run started in the background by a shell without job control (`cmd &` in a script, nohup) inherits SIGINT
+# ignored, and so would every command a test starts: tests/test_signals.py's commands then never see their Ctrl-C.
+# The tests' commands get the disposition a terminal gives them (a Python handler is reset to the default at exec).
+import signal as _signal  # noqa: E402
+if _signal.getsignal(_signal.SIGINT) == _signal.SIG_IGN:
+    _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
 
 @pytest.fixture(autouse=True)
 def _report_language(request):
@@ -47,8 +54,8 @@ def _signal_state():
 def _signal_state_kept(request):
     """Every test leaves SIGINT's and SIGTERM's handlers and the blocked-signal mask as it found them. A handler set
     to ignore or a signal left blocked is inherited by every process a later test starts in the same worker
-    (tests/test_signals.py's commands then never see their Ctrl-C: it failed that way depending on which
-    tests xdist ran before it). A test that leaks is named in a warning and the state is put back."""
+    (tests/test_signals.py's commands would never see their Ctrl-C). A test that leaks is named in a warning and
+    the state is put back."""
     import signal
     import warnings
     before = _signal_state()
