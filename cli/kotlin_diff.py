@@ -167,6 +167,16 @@ def named_by_change(ec, hex_=None) -> list:
     return list(dict.fromkeys(x for x in out if x))
 
 
+def _rules_by_file(locs: dict) -> dict:
+    """Server file -> [(line, rule id)] of the rules declared in it (``locs``: rule id -> "file:line")."""
+    by_file: dict = {}
+    for rid, where in locs.items():
+        f, _, ln = str(where or "").rpartition(":")
+        if f and ln.isdigit():
+            by_file.setdefault(f, []).append((int(ln), rid))
+    return by_file
+
+
 def _implementers(differ, clauses, hex_) -> list:
     """The rules whose class implements a kind of skill a changed clause tests through a local (``checkCanLock`` of
     ``val checkCanLock = skills.lastOrNull { … } as? SendMessageCanLockSkill``: 强硬下令 and 冷血训练's lock are what
@@ -183,11 +193,7 @@ def _implementers(differ, clauses, hex_) -> list:
                     kinds.add(m.group(1))
     if not kinds or not sources:
         return []
-    by_file: dict = {}
-    for rid, where in locs.items():
-        f, _, ln = str(where or "").rpartition(":")
-        if f and ln.isdigit():
-            by_file.setdefault(f, []).append((int(ln), rid))
+    by_file = _rules_by_file(locs)
     out = []
     for kind in sorted(kinds):
         pat = re.compile(rb"\bclass\s+(\w+)[^{=]*?:\s*[^{=]*?\b" + re.escape(kind.encode()) + rb"\b")
@@ -232,11 +238,7 @@ def _callers(ec, hex_) -> list:
             break
     if name is None or len(name) < 6:
         return []
-    by_file: dict = {}
-    for rid, where in locs.items():
-        f, _, l2 = str(where or "").rpartition(":")
-        if f and l2.isdigit():
-            by_file.setdefault(f, []).append((int(l2), rid))
+    by_file = _rules_by_file(locs)
     pat = re.compile(rb"(?<![\w])" + re.escape(name) + rb"\s*\(")
     found = []
     for rel in sorted(sources):
@@ -275,11 +277,7 @@ def _writers(clauses, hex_) -> list:
                                        if len(m) >= 8})
     if not names or not sources:
         return []
-    by_file: dict = {}
-    for rid, where in locs.items():
-        f, _, ln = str(where or "").rpartition(":")
-        if f and ln.isdigit():
-            by_file.setdefault(f, []).append((int(ln), rid))
+    by_file = _rules_by_file(locs)
     out = []
     for name in names:
         pat = re.compile(rb"(?<![\w])" + re.escape(name.encode()) + rb"\s*=(?!=)")

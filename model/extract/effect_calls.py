@@ -263,13 +263,21 @@ class _Calls:
         if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("listOf", "arrayOf", "mutableListOf")
                 and x.a[1] and x.a[2] is None):
             return None
+        out = self._player_args(x, env)
+        if out is None:
+            return None
+        return out if not with_conds else [(w, []) for w in out]
+
+    def _player_args(self, x, env):
+        """The players a list call's arguments name (``listOf(a, b)``), or None when one is not a player of the
+        moment (or is spread)."""
         out = []
         for a in x.a[1]:
             v = self._term(a.x, env)
             if v is None or v.sort not in ("self", "player") or a.spread:
                 return None
             out.append(v)
-        return out if not with_conds else [(w, []) for w in out]
+        return out
 
     def _built_list(self, value, env):
         """``arrayListOf(a, b)`` (``mutableListOf``, ``listOf``) of players of the moment, kept in a local the rule
@@ -278,12 +286,9 @@ class _Calls:
         if not (x.k == "call" and x.a[0].k == "name" and x.a[0].a[0] in ("arrayListOf", "mutableListOf", "listOf")
                 and x.a[2] is None):
             return None
-        out = []
-        for a in x.a[1]:
-            v = self._term(a.x, env)
-            if v is None or v.sort not in ("self", "player") or a.spread:
-                return None
-            out.append(v)
+        out = self._player_args(x, env)
+        if out is None:
+            return None
         lst = _V("plist")
         lst.link, lst.conds = out, [[] for _ in out]
         return lst

@@ -141,21 +141,7 @@ def colour_count_term(ex, fn: str):
     x = _unparen(_ir(body))
     if x.k != "call" or x.a[0].k != "name" or x.a[0].a[0] != "count" or x.a[1] or x.a[2] is None:
         return None
-    params, stmts = _lambda_parts(x.a[2])
-    if len(stmts) != 1 or len(params) > 1:
-        return None
-    var = params[0] if params else "it"
-    hits = set()
-    try:
-        for i, cols in enumerate(COMBOS):
-            v = _ev(ex, _ir(stmts[0]), {var: _Card(cols)}, None, 0)
-            if not isinstance(v, bool):
-                return None
-            if v:
-                hits.add(i)
-    except _FAILS:
-        return None
-    return TERMS.get(frozenset(hits))
+    return colour_pred_term(ex, x.a[2])
 
 
 def _card_helper(ex, fn: str):
