@@ -1848,6 +1848,20 @@ CONSUMED_BOTH = BOTH_KINDS.replace('id = "GB"', 'id = "GC"').replace('name = "�
     .replace('fight = "self.hand_count >= k"\ndo = [{ op = "draw" }]', 'fight = "true"\ndo = [{ op = "draw", n = 2 }]')
 
 
+def _consumed_both(d: dict, ks) -> tuple:
+    """The game of the consumed skill held twice (CONSUMED_BOTH): seat 0 fires GC and takes a copy per ``ks``,
+    fires on its 黑牌, uses the other copy and plays 黑牌 again — (catalogue, setup, events so far)."""
+    cat = fixture_catalogue(CONSUMED_BOTH)
+    setup = seated(d, 0, "c13", ["GC"])
+    gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
+        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
+    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
+             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
+    events = d["events"][:5] + gives + d["events"][5:6] + black + \
+        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black
+    return cat, setup, events
+
+
 NO_EVENT_1 = "no pending event 一次两用 answers (its event, whose it is or its guard, or it answered already)"
 
 
@@ -1867,14 +1881,8 @@ def test_a_consumed_skill_held_twice_whose_used_copy_depends_on_the_holes(game, 
     Seat 0 (4 cards) fires on its 黑牌 (draws 2: 6), uses the other copy (draws 2: 8), plays 黑牌 again (7) and fires
     on it."""
     _, d = game
-    cat = fixture_catalogue(CONSUMED_BOTH)
-    setup = seated(d, 0, "c13", ["GC"])
-    gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
-        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
-    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
-             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
-    events = d["events"][:5] + gives + d["events"][5:6] + black + \
-        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black + \
+    cat, setup, events = _consumed_both(d, ks)
+    events = events + \
         [{"event": "fire", "seat": 0, "rule": "TC"}] * again + [{"event": "window", "window": "receive", "in_front": 2}]
     r = check(cat, setup, events, errors)
     if left is not None:
@@ -2271,14 +2279,8 @@ def test_the_copy_left_of_a_consumed_skill_held_twice_is_usable_in_the_next_turn
     the copy left in its fight phase. ``--target enc.table`` #5 (seed 35: a copy with no ``gone`` yet read as gone, so
     both copies went) survived: no case acted with the copy left after the turn."""
     _, d = game
-    cat = fixture_catalogue(CONSUMED_BOTH)
-    setup = seated(d, 0, "c13", ["GC"])
-    gives = [{"event": "fire", "seat": 0, "rule": "GC"}] + \
-        [{"event": "give", "seat": 0, "giver": 0, "site": "GC#0", "args": {"k": k}} for k in ks]
-    black = [{"event": "play", "seat": 0, "card": "K0", "target": 2},
-             {"event": "resolve", "choices": {"0": {"cls": "black"}}}]
-    events = d["events"][:5] + gives + d["events"][5:6] + black + \
-        [{"event": "fire", "seat": 0, "rule": "TC"}, {"event": "use", "seat": 0, "rule": "TC"}] + black + \
+    cat, setup, events = _consumed_both(d, ks)
+    events = events + \
         [{"event": "window", "window": "receive", "in_front": 2}, {"event": "window", "window": "turn_end"},
          {"event": "turn", "seat": 1}, {"event": "draw"}, {"event": "window", "window": "main"},
          {"event": "window", "window": "send_start"},
