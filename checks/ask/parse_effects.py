@@ -52,6 +52,10 @@ HAND_COLOURS = {"black": tuple(f for f in _ALL_FILTERS if f != "non_black"),
 #: (a two-colour message is of both colours, rule book strategy/faq.md › 双色情报: 红黑 is red, and black; an op with
 #: no filter takes any)
 MESSAGE_COLOURS = HAND_COLOURS
+#: the ops that set the message's face (让情报面朝下): its flip (an op naming no player) and its replacement by a card
+#: of that face (place = "message" in the claim; table.effect_entry_ok)
+MESSAGE_FACE_OPS = ("flip", "replace_message")
+
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
                 "discard_v")
@@ -95,6 +99,10 @@ class EffectParser:
         self._no_kill(verb, k)
         self.i = self._skipf(k) + 1
         ops, args, _, face, colour = self._verb(verb, make=True)
+        if face is not None and who is None and any(t.text in ("情报", "待收情报") for t in self.toks[j:k]):
+            # 让情报面朝下: the message's face, not a role's — a flip naming no player, or the message replaced by a
+            # card of that face (调包: replace_message face = down)
+            return self._effect(make, rule, Effect(MESSAGE_FACE_OPS, {}, None, None, face, (), place="message"))
         ops, args, colour, place = self._message_object(verb, ops, args, colour, self.i)
         return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v",
                                                place=place))

@@ -177,6 +177,11 @@ PHRASES: list[tuple[str, str]] = [
     ("在? 有人|一名角色|某人|任何人|某名角色|一个角色|有角色|有玩家 死亡|死|阵亡 了? WHEN|AFTER",
      "@cond(any(p: not p.alive))"),
     ("在? OTHER 死亡|死|阵亡 了? WHEN|AFTER", "@cond(any(p: p != self and not p.alive))"),
+    # … as a clause closed by a comma (别人死亡，她能发动承志吗), and a player's word before the death (面朝下的角色死亡时，
+    # 顾小梦…): the dead player is described, not the player asked about
+    ("在? OTHER 死亡|死|阵亡 了? ，|,", "@cond(any(p: p != self and not p.alive))"),
+    ("在? 面朝下 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and not p.face_up))"),
+    ("在? 面朝上 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and p.face_up))"),
     ("死亡 AFTER|WHEN", "@cond(not alive)"),
     ("在? SELF 死亡 AFTER|WHEN", "@cond(not alive)"),
     ("在 CHAR 死亡|死 了? AFTER|WHEN", "{CHAR} @cond(not alive)"),

@@ -306,6 +306,14 @@ def goal_of(cat, q: Query) -> Goal:
             raise Unsupported(f"牌桌问题还读不了别人的「{giv.text}」（只读别人打出一张牌：'别人使用截获时'）",
                               f"the table search does not read another player's `{giv.text}` yet (only another "
                               f"player playing a card: 'when another player plays 截获')")
+        own = {g.fire} | {a.rule for a in atoms_of(g.claim) if a.kind == "effect"}
+        if k == "claim" and any(a.kind == "effect" and a.rule not in own for a in atoms_of(giv.claim)):
+            # 利诱把情报放入情报区后，王魁能发动以牙还牙吗: an effect is read at the firing's own event (the fired skill's
+            # ops), so another card's or skill's effect as a premise would be met by the fired skill's own step
+            raise Unsupported(f"牌桌问题还读不了另一张牌或技能的效果作为前提「{giv.text}」（效果只在所问技能自己的发动里读；"
+                              f"问一张牌之后的发动，请写 '王魁被利诱放入情报后能发动以牙还牙吗'）",
+                              f"the table search does not read another card's or skill's effect as a premise "
+                              f"(`{giv.text}`): an effect is read in the asked skill's own firing only")
         if k == "claim" and giv.other and any(a.kind == "play" for a in atoms_of(giv.claim)):
             g.plays_by_other = True             # 别人使用截获时: another player plays it (never the player asked)
         if k == "where":
@@ -1305,6 +1313,8 @@ def effect_entry_ok(eff, entry) -> bool:
         return False
     if eff.place is not None and entry["op"] == "remove_message" and entry.get("place") != eff.place:
         return False
+    if eff.place == "message" and entry["op"] == "flip" and (entry.get("args") or entry.get("seats")):
+        return False                                # 让情报面朝下: a flip of the message names no player, a role's does
     return True
 
 
@@ -2228,6 +2238,11 @@ def refuse_table_only(q: Query) -> None:
                                  "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
                              g.col, g.end)
     for g in q.givens:
+        if g.kind == "claim" and getattr(g.claim, "kind", None) == "effect":
+            raise QueryError(Msg("「{t}」（一张牌或技能的效果）只作为触发技能发动的前提在牌桌问题里读得到（如：'王魁被利诱"
+                                 "放入情报后能发动以牙还牙吗'）；这里问的不是触发技能的发动",
+                                 "'{t}' (what a card or skill does) is read as the premise of a triggered skill's firing "
+                                 "in a table question only; this question asks of no firing", t=g.text), g.col, g.end)
         if g.kind in ("claim", "where") and g.other:
             raise QueryError(Msg("别人的「{t}」只在牌桌问题里读得到（问触发技能的发动：'别人使用截获时，池镜海能发动观海吗'）",
                                  "another player's '{t}' is read by table questions only (a triggered skill's firing: "

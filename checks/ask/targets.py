@@ -109,7 +109,8 @@ FRAMES_EN = (
 #: a window the question names (濒死时澄清能对没有濒死的人使用吗): its phrases, blanked before the frames are read and
 #: kept as the question's ``window`` given
 WINDOW_RX = (
-    (re.compile(r"(?:在|于)?(?:有人)?(?:濒死求澄清|濒死)(?:时|的时候|阶段)[，,]?"), "dying"),
+    (re.compile(r"(?:在|于)?(?P<dier>有人|别人|他人|其他角色|其他人|其他玩家|别的角色|自己)?(?:濒死求澄清|濒死)"
+                r"(?:时|的时候|阶段)[，,]?"), "dying"),
     (re.compile(r"(?:在|于)?(?:自己的)?出牌阶段(?:时|中|里)?[，,]?"), "main"),
     (re.compile(r"(?:在|于)?争夺阶段(?:时|中|里)?[，,]?"), "fight"),
     (re.compile(r"(?:在|于)?传递阶段开始时[，,]?"), "send_start"),
@@ -119,15 +120,34 @@ WINDOW_RX = (
 )
 
 
+#: who is dying, as the window's phrase names him (别人濒死时 / 自己濒死时): the user is not / is the dying player
+DYING_OTHER = ("别人", "他人", "其他角色", "其他人", "其他玩家", "别的角色")
+
+
 def _window(text: str) -> tuple:
-    """(the text with a window phrase blanked, the window given or None)."""
+    """(the text with a window phrase blanked, the givens it makes: the window, and — when the phrase names who is
+    dying (别人濒死时, 自己濒死时) — the user's ``dying`` as a condition, as the grammar reads 别人濒死时 (phrases.py))."""
     from .syntax import Given
     for rx, w in WINDOW_RX:
         m = rx.search(text)
         if m is not None:
             blank = text[:m.start()] + " " * (m.end() - m.start()) + text[m.end():]
-            return blank, Given("window", m.start(), m.end(), m.group(0).strip(" ,，"), window=w)
-    return text, None
+            out = [Given("window", m.start(), m.end(), m.group(0).strip(" ,，"), window=w)]
+            dier = m.groupdict().get("dier")
+            if dier in DYING_OTHER or dier == "自己":
+                out.append(_dying_given(m.start("dier"), m.end(), text[m.start():m.end()].strip(" ,，"),
+                                        dier == "自己"))
+            return blank, out
+    return text, []
+
+
+def _dying_given(col: int, end: int, shown_text: str, dying: bool):
+    """The condition 'the user is (not) the dying player' as a ``where`` given."""
+    from skillproof.model import vocab as V
+    from .syntax import Given
+    node = E.parse("self.dying" if dying else "not self.dying")
+    E.check(node, E.Scope("question", E.Universe(frozenset(), frozenset())), V.BOOL)
+    return Given("where", col, end, shown_text, claim=Atom("where", col, end, value=node, text=shown_text))
 
 
 def _rule_of(cat, names, word: str) -> str | None:
@@ -218,7 +238,7 @@ def target_query(cat, text: str, names, grammar=None) -> tuple:
     from skillproof.model.lang import pick
     from .syntax import Effect
     full = text
-    text, given = _window(text)
+    text, window_givens = _window(text)
     for rx in FRAMES_ZH + FRAMES_EN + (MOVE_ZH, MOVE_EN, SUBJECT_ZH, SUBJECT_EN):
         m = rx.match(text)
         if m is None:
@@ -253,7 +273,7 @@ def target_query(cat, text: str, names, grammar=None) -> tuple:
         else:
             col, end = min(m.start("rule"), m.start("who")), max(m.end("rule"), m.end("who"))
             a = Atom("target", col, end, rule=rid, value=who, text=full[col:end].strip())
-        q = Query(full, "exists", None, a, givens=[given] if given is not None else [])
+        q = Query(full, "exists", None, a, givens=list(window_givens))
         if user is not None:                        # 濒死的角色能对自己使用澄清吗: the user and what is said of her
             q.subject, q.subject_col = user[0], user[1]
             q.givens += user[2]
