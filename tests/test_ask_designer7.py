@@ -1,0 +1,80 @@
+"""A seventh set of designers' questions (issues 22/23: questions answered as the server plays), written blind — each
+answer read from the server before the tool was run: the table ``tests/fixtures/ask-designer7.toml`` (``expect`` the
+tool's answer, verified; ``truth`` the server's where the tool still refuses or answers unknown), then the general
+rules this set needed — who is dying in a target frame's window (别人濒死时，能对自己使用澄清吗: the user is not the dying
+player), the message's face as an effect (让情报面朝下: a flip naming no player, or the message replaced by a card of
+that face — never a role's flip), a described player's death as a clause (面朝下的角色死亡时，别人死亡，), and another
+rule's effect as a premise (利诱把情报放入情报区后: unknown in the table, refused outside it — it was met by the fired
+skill's own step, and outside the table a traceback)."""
+from __future__ import annotations
+
+from askkit import cat, outcome, sess, table_tests  # noqa: F401  (fixtures)
+
+OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "ask-designer2.toml", "ask-designer3.toml",
+                "ask-designer4.toml", "ask-designer5.toml", "ask-designer6.toml"]
+QUESTIONS, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays = \
+    table_tests("ask-designer7.toml", OTHER_TABLES, at_least=60, answered_at_least=45)
+
+
+def test_each_open_question_says_the_servers_answer():
+    """Where the tool still refuses or answers unknown, the table keeps the server's answer (``truth``) beside it."""
+    for q in QUESTIONS:
+        assert ("truth" in q) == (q["expect"] in ("refused", "unknown")), q["ask"]
+        assert q.get("truth", "yes") in ("yes", "no"), q["ask"]
+        if "truth" in q:
+            assert q["server"].startswith(q["truth"] + " — "), q["ask"]
+
+
+# ------------------------------------------------------------------------------------------ who is dying
+def test_who_is_dying_in_a_target_frames_window(cat, sess):
+    """别人濒死时，能对自己使用澄清吗 answered yes with the user dying himself (the window's 别人 was dropped): the
+    user is now not the dying player — in 濒死求澄清 澄清 targets the dying player only (card/ChengQing.kt)."""
+    q = sess.parse("别人濒死时，能对自己使用澄清吗")
+    assert [g.kind for g in q.givens] == ["window", "where"]
+    assert outcome(cat, sess, "别人濒死时，能对自己使用澄清吗")[0] == "no"
+    assert outcome(cat, sess, "别人濒死时，老汉能对自己使用澄清吗")[0] == "no"
+    assert outcome(cat, sess, "自己濒死时，能对自己使用澄清吗")[0] == "yes"
+    assert outcome(cat, sess, "别人濒死时，能对濒死的角色使用澄清吗")[0] == "yes"
+    assert [g.kind for g in sess.parse("有人濒死时，能对自己使用澄清吗").givens] == ["window"]
+
+
+# ------------------------------------------------------------------------------------------ the message's face
+def test_the_messages_face_is_no_roles_flip(cat, sess):
+    """让情报面朝上 read any flip (就计 / 偷天 turn a role: a wrong yes), and 调包's replacement of the message by a
+    face-down card was no flip (a wrong no): the claim is now the message's — a flip naming no player, or
+    replace_message of that face."""
+    from skillproof.checks.ask.parse_effects import MESSAGE_FACE_OPS
+    q = sess.parse("调包会让情报面朝下吗")
+    assert q.claim.value.ops == MESSAGE_FACE_OPS and q.claim.value.place == "message"
+    got, _, res = outcome(cat, sess, "调包会让情报面朝下吗")
+    assert got == "yes"
+    assert any(e.get("event") == "play" and e.get("card") == "Diao_Bao" for e in res.witness["trace"]["events"])
+    for text, answer in (("就计会让情报面朝上吗", "no"), ("偷天会让情报面朝上吗", "no"), ("调包会让情报面朝上吗", "no"),
+                         ("破译会让情报面朝上吗", "yes"), ("就计会让李宁玉翻开吗", "yes")):
+        assert outcome(cat, sess, text)[0] == answer, text
+
+
+# ------------------------------------------------------------------------------------------ a death described
+def test_a_described_players_death_is_a_clause_of_the_table(cat, sess):
+    """顾小梦面朝上时，面朝下的角色死亡，她能发动承志吗 read 面朝下 and 死亡 as 顾小梦's own (a wrong no: the dead
+    initial skill is not asked): the dead player is described, someone's death — 承志 reads nothing of his face."""
+    from skillproof.model import expr as E
+    for text in ("面朝下的角色死亡时，顾小梦能发动承志吗", "顾小梦面朝上时，别人死亡，她能发动承志吗"):
+        q = sess.parse(text)
+        conds = [E.to_text(g.claim.value) for g in q.givens if g.kind == "where"]
+        assert conds and all("any" in c for c in conds), (text, conds)
+    assert outcome(cat, sess, "顾小梦面朝上时，别人死亡，她能发动承志吗")[0] == "yes"
+    assert outcome(cat, sess, "面朝上的角色死亡时，顾小梦能发动承志吗")[0] == "yes"
+    assert outcome(cat, sess, "顾小梦面朝上时，面朝下的角色死亡，她能发动承志吗")[0] in ("yes", "unknown")
+
+
+# ------------------------------------------------------------------------------------------ another rule's effect
+def test_another_rules_effect_as_a_premise(cat, sess):
+    """利诱把情报放入情报区后，王魁能发动以牙还牙吗 answered yes with no 利诱 played (以牙还牙's own step met the
+    premise): unknown now, saying why; the premise as 利诱's target is read (no); outside the table it is refused
+    (a traceback before)."""
+    got, shown, _ = outcome(cat, sess, "利诱把情报放入情报区后，王魁能发动以牙还牙吗")
+    assert got == "unknown" and "另一张牌或技能的效果" in shown
+    assert outcome(cat, sess, "王魁被利诱放入情报后能发动以牙还牙吗")[0] == "no"
+    got, shown, _ = outcome(cat, sess, "利诱把情报放入情报区后，钱敏能发动先发制人吗")
+    assert got == "refused" and "放入情报区" in shown
