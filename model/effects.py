@@ -365,6 +365,15 @@ def place_of(op) -> str | None:
     return op.args.get("to", next(a.default for a in o.args if a.name == "to"))
 
 
+def static_n(op) -> int | None:
+    """How many cards a ``draw`` takes when the catalogue writes it as a number (``n``, default 1, no ``up_to``); None
+    for every other op and for an amount that is an expression — what ask's effect claims read (摸两张牌)."""
+    if op.op != "draw" or op.args.get("up_to") is not None:
+        return None
+    n = op.args.get("n", 1)
+    return n if isinstance(n, int) and not isinstance(n, bool) else None
+
+
 def walk(ops):
     """Every op of a ``do`` list, its alternatives' ops included, depth first."""
     for o in ops:

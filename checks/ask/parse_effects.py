@@ -47,11 +47,17 @@ _ALL_FILTERS = (None, "any", "black", "pure_black", "non_black", "red", "blue", 
 HAND_COLOURS = {"black": tuple(f for f in _ALL_FILTERS if f != "non_black"),
                 "red": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
                 "blue": tuple(f for f in _ALL_FILTERS if f != "pure_black"),
-                "pure_black": (None, "any", "black", "pure_black", "shares_message", "outside_message")}
+                "pure_black": (None, "any", "black", "pure_black", "shares_message", "outside_message"),
+                # 纯红色情报 / 纯蓝色情报: one colour, not black (a filter of black never takes it)
+                "pure_red": (None, "any", "non_black", "red", "red_or_blue", "shares_message", "outside_message"),
+                "pure_blue": (None, "any", "non_black", "blue", "red_or_blue", "shares_message", "outside_message")}
 #: colour words of a message object -> the colour filters of an op that may take such a message: as a hand card's
 #: (a two-colour message is of both colours, rule book strategy/faq.md › 双色情报: 红黑 is red, and black; an op with
 #: no filter takes any)
 MESSAGE_COLOURS = HAND_COLOURS
+#: the user of the card (欲擒故纵能让使用者摸两张牌吗): the effect's ``self``
+USER_WORDS = ("使用者", "使用者自己", "出牌者", "打出者")
+
 #: the ops that set the message's face (让情报面朝下): its flip (an op naming no player) and its replacement by a card
 #: of that face (place = "message" in the claim; table.effect_entry_ok)
 MESSAGE_FACE_OPS = ("flip", "replace_message")
@@ -103,9 +109,27 @@ class EffectParser:
             # 让情报面朝下: the message's face, not a role's — a flip naming no player, or the message replaced by a
             # card of that face (调包: replace_message face = down)
             return self._effect(make, rule, Effect(MESSAGE_FACE_OPS, {}, None, None, face, (), place="message"))
+        n = self._draw_count() if verb == "draw" else None
         ops, args, colour, place = self._message_object(verb, ops, args, colour, self.i)
         return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v",
-                                               place=place))
+                                               place=place, n=n))
+
+    def _draw_count(self) -> int | None:
+        """摸两张牌 / draw two cards: the count after the draw verb (its classifier and 牌 / cards taken), or None."""
+        from .phrases import CLASSIFIERS, NUMERALS
+        t = self.toks[self.i]
+        if t.kind == "num":
+            n = int(t.text)
+        elif t.kind == "word" and t.text.lower() in NUMERALS:
+            n = NUMERALS[t.text.lower()]
+        elif t.kind == "word" and len(t.text) == 2 and t.text[0] in NUMERALS and t.text[1] in CLASSIFIERS:
+            n = NUMERALS[t.text[0]]                 # 一张
+        else:
+            return None
+        self.take()
+        while self.tok.kind == "word" and (self.tok.text in ("张", "牌", "手牌") or self.tok.kw == "cards"):
+            self.take()
+        return n
 
     def effect_object(self, verb_tok: Tok, rule: str | None, hand_colour: str | None = None) -> Atom:
         """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区); ``hand_colour``:
@@ -155,15 +179,18 @@ class EffectParser:
         """The nouns after the verb (or its object), read: a colour word and 情报 make the object a message — 弃置别人的
         黑色情报 takes a message out of an area into the discard pile (remove_message), a colour narrows what may be
         taken. (ops, args, colour filters, place)."""
-        saw_msg, col = False, None
+        saw_msg, col, pure = False, None, False
         for t in self.toks[start:self.i]:            # the fillers the player word was read past (别人的情报)
             saw_msg = saw_msg or t.text in ("情报", "情报区")
         while self.tok.kind == "word":
             t = self.tok
             if t.text in ("情报", "情报区") or t.kw == "area_word":
                 saw_msg = True
+            elif t.text == "纯" and col is None:
+                pure = True                          # 纯红色情报: one colour only
             elif t.kw == "" and t.text in COLOURS and col is None:
                 col = COLOURS[t.text]
+                col = f"pure_{col}" if pure and f"pure_{col}" in MESSAGE_COLOURS else col
             elif not (t.kw in _NOUNS or t.kw == "filler" or t.text in ("技能", "人", "角色")):
                 break
             self.take()
@@ -213,8 +240,8 @@ class EffectParser:
             if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
                 k = self._skipf(k + 1)
             return "other", k
-        if t.kind == "word" and t.kw in ("own", "self_word"):
-            return "self", self._skipf(j + 1)
+        if t.kind == "word" and (t.kw in ("own", "self_word") or t.text in USER_WORDS):
+            return "self", self._skipf(j + 1)     # 使用者: the card's user (the rule's holder for a skill)
         if t.kind == "word" and t.kw == "anyone":
             return None, self._skipf(j + 1)
         if t.kind == "word":

@@ -282,6 +282,9 @@ PHRASES: list[tuple[str, str]] = [
     ("一回合|每回合|一个回合|同一回合 SKILLV TWICE SKILL", "use {SKILL} again"),
     ("SKILLV TWICE", "use again"),
     ("再次|又一次|再 SKILLV SKILL", "use {SKILL} again_game"),
+    # a later turn (边云疆在下一回合还能再发动诱敌深入吗): again, at a later moment of the game
+    ("在? 下一回合|下回合|下个回合|下一个回合|之后的回合 还能|能|可以|还可以 再次|又一次|再? SKILLV SKILL", "can use {SKILL} again_game"),
+    ("在? 下一回合|下回合|下个回合|下一个回合|之后的回合 还能|能|可以|还可以 再次|又一次|再? SKILLV", "can use again_game"),
     ("再次|又一次|再 SKILLV", "use again_game"),
     ("TWICE SKILLV SKILL", "use {SKILL} again"),
     ("TWICE SKILLV", "use again"),
@@ -291,6 +294,7 @@ PHRASES: list[tuple[str, str]] = [
     ("换成|换了|变成 新角色|新的角色|新角色牌", ""),
     ("without a card|cards", "when hand == 0"),
     ("让|令|使 PLAYER?", "make"),
+    ("let|lets", "make"),                      # does 视死 let 老汉 draw two cards?
     ("的 PLAYER", "rel anyone"),
     ("的 IDENTITY PLAYER?", "rel @cond(identity == {IDENTITY}) anyone"),
     ("use SKILL twice", "use {SKILL} again"),

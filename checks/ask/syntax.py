@@ -39,6 +39,7 @@ class Effect:
     text: str = ""
     dying: bool = False    # 救: the player is the dying one of the moment too
     place: str | None = None   # where a message taken out of an area goes (effects.place_of): 放入 area, 弃置 discard_pile
+    n: int | None = None       # how many cards a draw takes (摸两张牌): the op's ``n``
 
 
 @dataclass

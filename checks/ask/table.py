@@ -1313,6 +1313,8 @@ def effect_entry_ok(eff, entry) -> bool:
         return False
     if eff.place is not None and entry["op"] == "remove_message" and entry.get("place") != eff.place:
         return False
+    if eff.n is not None and entry.get("n") != eff.n:
+        return False                                # 摸两张牌: a draw of that many (an amount not a number: none)
     if eff.place == "message" and entry["op"] == "flip" and (entry.get("args") or entry.get("seats")):
         return False                                # 让情报面朝下: a flip of the message names no player, a role's does
     return True
@@ -1321,7 +1323,7 @@ def effect_entry_ok(eff, entry) -> bool:
 def effect_ops(cat, rid: str) -> list:
     """The ops a rule's or card's effect may do, as done entries without players (model/effects.walk), its role turned
     face up by its use (``flips``, the cost of an ActiveSkill) too; and whether some of it is in words (``prose``)."""
-    from skillproof.model.effects import op_player_args, place_of
+    from skillproof.model.effects import op_player_args, place_of, static_n
     src = cat.skills.get(rid) or cat.cards.get(rid)
     ops = list(walk(src.do)) if src is not None else []
     for site in (getattr(src, "gives", None) or ()):   # a follow-up it hands its holder (江湖令 → 江湖令·弃情报) acts for it
@@ -1329,7 +1331,7 @@ def effect_ops(cat, rid: str) -> list:
         if site.to == "self" and follow is not None and follow.id != rid:
             ops += [o for o in walk(follow.do) if o.op != "grant"]
     out = [{"op": o.op, "face": o.args.get("face"), "colour": o.args.get("colour"), "grant": o.args.get("grant"),
-            "place": place_of(o),
+            "place": place_of(o), "n": static_n(o),
             "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
             "args": {n: o.args.get(n, d) for n, d in op_player_args(o) if o.args.get(n, d) is not None},
             "cond": o.cond} for o in ops]
@@ -1909,6 +1911,10 @@ def effect_words(cat, eff) -> tuple:
         zh, en = f"{zh}（{cat.name_of(eff.card)}）", f"{en} ({cat.name_of(eff.card)})"
     if eff.face is not None:
         zh, en = f"{zh}（{'朝上' if eff.face == 'up' else '朝下'}）", f"{en} ({eff.face})"
+    if getattr(eff, "n", None) is not None:
+        zh, en = f"{zh}（{eff.n}张）", f"{en} ({eff.n} cards)"
+    if getattr(eff, "place", None) == "message" and "flip" in eff.ops:
+        zh, en = f"情报的{zh}", f"the message's {en}"
     return zh, en
 
 

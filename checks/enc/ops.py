@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillproof.model.effects import EACH, IT, bindings, op_player_args, place_of, walk
+from skillproof.model.effects import EACH, IT, bindings, op_player_args, place_of, static_n, walk
 
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
 from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
@@ -184,7 +184,7 @@ def enc_done_entry(d: SymDoing, op) -> dict:
     only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
             "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
-            "place": place_of(op), "dying": d.tab.dying}
+            "place": place_of(op), "dying": d.tab.dying, "n": static_n(op)}
 
 
 def _n(d: SymDoing, op):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import EACH, IT, bindings, op_player_args, place_of, walk
+from ..effects import EACH, IT, bindings, op_player_args, place_of, static_n, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -157,7 +157,7 @@ def done_entry(d: Doing, op) -> dict:
     only = op.args.get("card")
     return {"op": op.op, "path": d.path, "seats": seats, "face": op.args.get("face"), "grant": op.args.get("grant"),
             "colour": op.args.get("colour"), "cards": (only,) if isinstance(only, str) else tuple(only or ()),
-            "place": place_of(op), "dying": d.st.dying}
+            "place": place_of(op), "dying": d.st.dying, "n": static_n(op)}
 
 
 def _n(d: Doing, op) -> int:
