@@ -88,6 +88,9 @@ PHRASES: list[tuple[str, str]] = [
     ("when|on ending|closing the? WINDOW", "in {WINDOW}"),
     ("at the end of the? WINDOW", "in {WINDOW}"),
     ("传出 MSG? 前|之前|以前", "at send phase start"),
+    ("at|on the start of the? send phase", "at send phase start"),
+    ("at|on the start of someone|somebody else send phase", "at send phase start in another player turn"),
+    ("at|on the start of another|other player|players send phase", "at send phase start in another player turn"),
     ("传出 MSG? 之前 的? 时候?", "at send phase start"),
     # ---- someone dying (有人濒死时, 自己濒死时, 别人濒死时)
     ("在? OTHER 濒死 WHEN", "when someone is dying @cond(not dying)"),
@@ -276,6 +279,7 @@ PHRASES: list[tuple[str, str]] = [
     ("USEV WINDOW 的 手牌|牌|卡牌", "play ? as ?"),
     ("出牌", "play ? as ?"),
     ("play|use a card", "play ? as ?"),
+    ("CARD be used|played", "play {CARD}"),                 # can 破译 be played in the fight phase?
     ("play|use cards", "play ? as ?"),
     ("SKILLV SKILL TWICE", "use {SKILL} again"),
     ("SKILLV TWICE SKILL", "use {SKILL} again"),
