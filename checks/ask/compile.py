@@ -30,6 +30,13 @@ if TYPE_CHECKING:
     from .engine import Engine
 
 
+#: the atom kinds the timed model reads (``atom_on`` here, ``evaluate.eval_atom`` its twin): a question naming any
+#: other outside the table search is refused at the words (table.refuse_table_only), never a traceback
+TIMED_KINDS = frozenset({"play", "convert", "fire", "banned", "banned_all", "receive", "skip", "act", "send_by",
+                         "send_dir", "draw", "remind", "hold", "granted", "use", "resolve", "fires", "locked",
+                         "invalidated", "face_up", "hand", "where", "given"})
+
+
 class Compiler:
     """A query's claim and givens as z3 terms over one SymState (seat 0 = the player)."""
 

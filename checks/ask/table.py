@@ -2243,7 +2243,15 @@ def refuse_table_only(q: Query) -> None:
                                  "'{t}' is read as a premise of a table question only; to ask whom a card or skill may "
                                  "target, write 'can 利诱 target {we}'", t=name, w=shown("other")[0], we=shown("other")[1]),
                              g.col, g.end)
+    from .compile import TIMED_KINDS
     for g in q.givens:
+        for a in (atoms_of(g.claim) if g.kind == "claim" and g.claim is not None else ()):
+            if a.kind not in TIMED_KINDS and a.kind != "effect":
+                # 张一挺接收情报时能发动强令吗: a receive (a table claim) as the premise of a question of the timed model
+                raise QueryError(Msg("「{t}」只在牌桌问题里读得到（问死亡、濒死、获胜、情报数或触发技能的发动）；这个问题问的"
+                                     "不是这些", "'{t}' is read by table questions only (death, dying, winning, message "
+                                     "counts, a triggered skill's firing); this question asks of none of them",
+                                     t=g.text), g.col, g.end)
         if g.kind == "claim" and getattr(g.claim, "kind", None) == "effect":
             raise QueryError(Msg("「{t}」（一张牌或技能的效果）只作为触发技能发动的前提在牌桌问题里读得到（如：'王魁被利诱"
                                  "放入情报后能发动以牙还牙吗'）；这里问的不是触发技能的发动",
