@@ -345,6 +345,12 @@ def goal_of(cat, q: Query) -> Goal:
                         g.via[(a.cards[0], a.cards[1])] = a.rule
                 elif a.kind == "given":
                     _role_given(g, a.value)
+                elif a.kind == "received" and not receives and g.fire is None and g.effect is None and \
+                        g.target is None:
+                    # 接收自己传出的黑色情报后会濒死吗: the receive is one of the decisive events (read at the end, as
+                    # 收到蓝色情报后 is), never a receive done before them
+                    g.after.append(a)
+                    receives = True
                 elif a.kind == "where" and _attrs(a.value) & {"alive", "dying"}:
                     # 死亡时 / 濒死时: death and dying are read at the end — but whether he is alive before the
                     # receive a claim of receiving asks of (死亡后还能收到情报吗: dead, then the receive)
