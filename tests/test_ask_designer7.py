@@ -5,15 +5,20 @@ rules this set needed — who is dying in a target frame's window (别人濒死�
 player), the message's face as an effect (让情报面朝下: a flip naming no player, or the message replaced by a card of
 that face — never a role's flip), a described player's death as a clause (面朝下的角色死亡时，别人死亡，), and another
 rule's effect as a premise (利诱把情报放入情报区后: unknown in the table, refused outside it — it was met by the fired
-skill's own step, and outside the table a traceback)."""
+skill's own step, and outside the table a traceback), a premise the timed model cannot read refused at its words (a
+traceback), a draw's count (摸两张牌), 使用者, a pure colour of a message object (纯红色情报), a later turn's use (在下一
+回合还能再发动), a receive said as a claim read among the decisive events (接收自己传出的黑色情报后会濒死吗), and the
+English forms (does X let Y draw two cards, can X be played in …, at the start of someone else's send phase)."""
 from __future__ import annotations
 
-from askkit import cat, outcome, sess, table_tests  # noqa: F401  (fixtures)
+import pytest
+
+from askkit import assert_replays, cat, outcome, sess, table_tests  # noqa: F401  (fixtures)
 
 OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "ask-designer2.toml", "ask-designer3.toml",
                 "ask-designer4.toml", "ask-designer5.toml", "ask-designer6.toml"]
 QUESTIONS, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays = \
-    table_tests("ask-designer7.toml", OTHER_TABLES, at_least=60, answered_at_least=45)
+    table_tests("ask-designer7.toml", OTHER_TABLES, at_least=60, answered_at_least=55)
 
 
 def test_each_open_question_says_the_servers_answer():
@@ -78,3 +83,82 @@ def test_another_rules_effect_as_a_premise(cat, sess):
     assert outcome(cat, sess, "王魁被利诱放入情报后能发动以牙还牙吗")[0] == "no"
     got, shown, _ = outcome(cat, sess, "利诱把情报放入情报区后，钱敏能发动先发制人吗")
     assert got == "refused" and "放入情报区" in shown
+
+
+def test_a_premise_the_timed_model_cannot_read_is_refused(cat, sess):
+    """张一挺接收情报时能发动强令吗 (a grant's question with a receive as its premise) was a traceback (compile: no
+    reading of 'received'): refused at the premise's words now."""
+    from skillproof.checks.ask.compile import TIMED_KINDS
+    assert "received" not in TIMED_KINDS and "effect" not in TIMED_KINDS
+    got, shown, _ = outcome(cat, sess, "张一挺接收情报时能发动强令吗")
+    assert got == "refused" and "只在牌桌问题里读得到" in shown
+
+
+# ------------------------------------------------------------------------------------------ counts and colours
+@pytest.mark.parametrize("text, answer", [
+    ("视死能让老汉摸两张牌吗", "yes"),            # skill/ShiSi.kt draw(2)
+    ("视死能让老汉摸三张牌吗", "no"),
+    ("诱导能让SP李宁玉摸两张牌吗", "no"),         # skill/YouDao.kt draw(1)
+    ("诱导能让SP李宁玉摸一张牌吗", "yes"),
+    ("知音能让传出者摸两张牌吗", "yes"),          # skill/ZhiYin.kt: his own message received, he draws two
+    ("does 视死 let 老汉 draw two cards?", "yes"),
+    ("破译能让使用者摸牌吗", "yes"),              # card/PoYi.kt: shown black, the user draws one
+])
+def test_a_draws_count(cat, sess, text, answer):
+    """摸两张牌 was refused at the number: the claim now carries the count, matched against the op's literal n (the
+    data's entries and both twins' done entries: effects.static_n)."""
+    got, _, res = outcome(cat, sess, text)
+    assert got == answer, text
+    if got == "yes":
+        assert_replays(cat, res)
+
+
+def test_a_draws_count_is_no_step_of_another_count(cat, sess):
+    from skillproof.model.effects import static_n
+    ops = {o.op: o for o in cat.skills["ShiSi"].do}
+    assert static_n(ops["draw"]) == 2
+    got, shown, _ = outcome(cat, sess, "视死能让老汉摸三张牌吗")
+    assert got == "no" and "3张" in shown
+
+
+def test_a_pure_colour_of_the_message_taken(cat, sess):
+    """澄清能弃置别人的纯红色情报吗 was refused at 纯: a pure red message passes no black filter (澄清 takes a black one)."""
+    assert outcome(cat, sess, "澄清能弃置别人的纯红色情报吗")[0] == "no"
+    assert outcome(cat, sess, "澄清能弃置别人的纯黑色情报吗")[0] == "yes"
+
+
+# ------------------------------------------------------------------------------------------ a later turn
+def test_a_later_turns_use_is_again_at_a_later_moment(cat, sess):
+    """边云疆在下一回合还能再发动诱敌深入吗 was refused at 下一回合: it is 再次发动 (again at a later moment of the game) —
+    no for a skill removed once used; a skill once a turn is still unknown, saying why."""
+    assert outcome(cat, sess, "边云疆在下一回合还能再发动诱敌深入吗")[0] == "no"
+    assert outcome(cat, sess, "陈安娜下一回合还能使用译文暗号吗")[0] == "no"
+    got, shown, _ = outcome(cat, sess, "白沧浪在下一回合还能发动博爱吗")
+    assert got == "unknown" and "之后的回合" in shown
+
+
+# ------------------------------------------------------------------------------------------ one's own message
+def test_a_receive_said_as_a_claim_is_a_decisive_event(cat, sess):
+    """有两张黑色情报的角色接收自己传出的黑色情报后会濒死吗 was unknown: the receive (a claim of the premise) was read
+    before the decisive events, so no game had it; it is read at the end now, as 收到蓝色情报后 is."""
+    from skillproof.checks.ask.table import goal_of
+    goal = goal_of(cat, sess.parse("接收自己传出的黑色情报后会濒死吗"))
+    assert [a.kind for a in goal.after] == ["received"] and "received" not in [a.kind for a in goal.before]
+    got, _, res = outcome(cat, sess, "有两张黑色情报的角色接收自己传出的黑色情报后会濒死吗")
+    assert got == "yes"
+    assert_replays(cat, res)
+    events = res.witness["trace"]["events"]
+    sends = [e["seat"] for e in events if e.get("event") == "send"]
+    assert sends == [0]                                   # he sent it himself, and received it
+    assert outcome(cat, sess, "有两张红色情报的潜伏战线接收自己传出的红色情报后能获胜吗")[0] == "yes"
+
+
+# ------------------------------------------------------------------------------------------ English
+@pytest.mark.parametrize("text, answer", [
+    ("can 破译 be played in the fight phase?", "no"),
+    ("can 破译 be played in the send phase?", "yes"),
+    ("can 陈大耳 use 变则通 at the start of someone else's send phase?", "no"),
+    ("can 陈大耳 use 变则通 at the start of the send phase?", "yes"),
+])
+def test_the_english_forms_this_set_needed(cat, sess, text, answer):
+    assert outcome(cat, sess, text)[0] == answer, text
