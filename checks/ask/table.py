@@ -1204,7 +1204,7 @@ class Reader:
             ev = game.events[k_use]
             if ev.target is None:
                 return False
-            before = state_after(self.cat, game, k_use) if k_use > 0 else _start_state(game)
+            before = play_run(self.cat, TR.Trace(game.setup, game.events[:k_use], True)).state
             return target_holds(a.value, ev.target, before, self.cat)
         if a.kind == "effect":
             run = getattr(self, "run", None)
@@ -1500,14 +1500,15 @@ class Search:
             raise TwinsDisagree(game, run.errors)
         before = None
         if story.decisive > 0:
-            before = state_after(self.cat, game, story.decisive)
+            before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
         else:
             before = _start_state(game)
         reader.run, reader.game = run, game
         dying = None
         if self.goal.at_death:
             d = _death_index(game.events)
-            dying = None if d is None else state_after(self.cat, game, d) if d > 0 else _start_state(game)
+            dying = None if d is None else play_run(self.cat, TR.Trace(game.setup, game.events[:d], True)).state \
+                if d > 0 else _start_state(game)
         ok = self.via_ok(game) and self.frame_ok(run.state) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
             all(reader.holds(run.state, a) for a in self.goal.after) and \
@@ -1544,7 +1545,7 @@ class Search:
             rid = self.goal.via.get((ev.actual, ev.card)) if ev.kind == "play" and ev.seat == 0 else None
             if rid is None:
                 continue
-            st = state_after(self.cat, game, k) if k > 0 else _start_state(game)
+            st = play_run(self.cat, TR.Trace(game.setup, game.events[:k], True)).state
             c = conversion(self.cat, st, 0, ev.actual, ev.card)
             if c.via is None or st.seats[0].skills[c.via].rule != rid:
                 return False
@@ -1660,14 +1661,6 @@ def with_draws(cat, game: TR.Trace) -> TR.Trace:
             r.run()
             events[k] = replace(ev, n=draw_count(cat, r.st, r.st.turn))
     return TR.Trace(game.setup, events, True)
-
-
-def state_after(cat, game: TR.Trace, k: int) -> State:
-    """The table after the game's first ``k`` events, as the encoder reads it at event ``k - 1`` (GameEncoding.at):
-    what the end of a run settles (a death's discard) not done yet — the interpreter's twin of the snapshot the
-    constraints of the givens are read on (Search.constraints)."""
-    from skillproof.model.interp.game import GameRunner
-    return GameRunner(cat, TR.Trace(game.setup, game.events[:k], True)).state_after()
 
 
 class TwinsDisagree(Exception):

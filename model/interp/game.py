@@ -330,17 +330,6 @@ class GameRunner(Runner):
 
     # -------------------------------------------------------------------------------- the events
     def run(self) -> Run:
-        self.run_events()
-        return self.finish()
-
-    def state_after(self) -> "State":
-        """The table right after the events, as the encoder's ``GameEncoding.at(k)`` reads it (its twin): nothing the
-        end of a run settles is done yet — the dead's hand and area are still his until the next process node
-        (discard_dead), as 遗信 and 如归 read them when the death is answered."""
-        self.run_events()
-        return self.st
-
-    def run_events(self) -> None:
         for k, ev in enumerate(self.trace.events):
             self.k = k
             self.moments.append(moment(self.st, self.turns))
@@ -355,6 +344,7 @@ class GameRunner(Runner):
             if not self.node(ev):
                 continue
             handler(ev)
+        return self.finish()
 
     def on_turn(self, ev: Event) -> None:
         st = self.st
