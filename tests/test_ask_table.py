@@ -199,3 +199,25 @@ def test_the_frame_is_read_from_the_game_not_the_template(sess):
     have the turn player send, so the answer is the bound's — never a game of her own turn (it once was)."""
     res = sess.ask("老汉能在别人的回合收到自己传出的情报吗？")
     assert res.answer == "unknown"
+
+
+def test_a_given_read_before_the_firing_is_the_table_of_that_moment(cat, sess):
+    """遗信 (BeforeDieSkill) fires on his death with his hand still held: the server discards a dead player's cards
+    only after the PlayerDieEvent was dealt (phase/AfterDieGiveCard.kt). The interpreter read the givens on the
+    table of a game cut short and closed there (the dead's cards discarded), the encoder on the moment itself:
+    the twins disagreed and the answer was unknown. Now both read the moment (play.state_after)."""
+    from skillproof.model import lang
+    from skillproof.model.interp.play import state_after
+    with lang.using("zh"):
+        yes = sess.ask("李宁玉有手牌时死亡，能发动遗信吗")
+        no = sess.ask("李宁玉没有手牌时死亡，能发动遗信吗")
+    assert yes.answer == "yes", yes.headline
+    assert no.answer == "no"
+    tr, run = replays(cat, yes)
+    die = next(k for k, e in enumerate(tr.events) if e.kind == "die" and e.seat == 0)
+    fire = next(k for k, e in enumerate(tr.events) if e.kind == "fire" and e.rule == "YiXin")
+    assert die < fire
+    moment = state_after(cat, tr, fire)
+    assert not moment.seats[0].alive and moment.seats[0].hand_count > 0       # dead, his hand not yet discarded
+    closed = play_run(cat, Trace(tr.setup, tr.events[:fire], True)).state
+    assert closed.seats[0].hand_count == 0                                     # a game ending there discards it

@@ -45,7 +45,7 @@ from skillproof.model.effects import walk
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.core import env_of, evaluate
 from skillproof.model.interp.hole import Hole
-from skillproof.model.interp.play import run as play_run
+from skillproof.model.interp.play import run as play_run, state_after
 from skillproof.model.interp.table import CLASSES, counts, area_of
 from skillproof.model.interp.win import TASK_WORDS, tasks_dealt
 from skillproof.model.lang import pick
@@ -1204,7 +1204,7 @@ class Reader:
             ev = game.events[k_use]
             if ev.target is None:
                 return False
-            before = play_run(self.cat, TR.Trace(game.setup, game.events[:k_use], True)).state
+            before = state_after(self.cat, game, k_use)
             return target_holds(a.value, ev.target, before, self.cat)
         if a.kind == "effect":
             run = getattr(self, "run", None)
@@ -1500,14 +1500,14 @@ class Search:
             raise TwinsDisagree(game, run.errors)
         before = None
         if story.decisive > 0:
-            before = play_run(self.cat, TR.Trace(game.setup, game.events[:story.decisive], True)).state
+            before = state_after(self.cat, game, story.decisive)
         else:
             before = _start_state(game)
         reader.run, reader.game = run, game
         dying = None
         if self.goal.at_death:
             d = _death_index(game.events)
-            dying = None if d is None else play_run(self.cat, TR.Trace(game.setup, game.events[:d], True)).state \
+            dying = None if d is None else state_after(self.cat, game, d) \
                 if d > 0 else _start_state(game)
         ok = self.via_ok(game) and self.frame_ok(run.state) and reader.holds(run.state, self.claim_to_find()) and \
             all(reader.holds(before, a) for a in self.goal.before) and \
@@ -1545,7 +1545,7 @@ class Search:
             rid = self.goal.via.get((ev.actual, ev.card)) if ev.kind == "play" and ev.seat == 0 else None
             if rid is None:
                 continue
-            st = play_run(self.cat, TR.Trace(game.setup, game.events[:k], True)).state
+            st = state_after(self.cat, game, k)
             c = conversion(self.cat, st, 0, ev.actual, ev.card)
             if c.via is None or st.seats[0].skills[c.via].rule != rid:
                 return False
@@ -2156,7 +2156,7 @@ def fire_engine_reasons(cat, goal: Goal, game: TR.Trace, story: Story) -> list:
     from skillproof.model.interp.core import live_kinds
     if goal.fire is None or story.fire_at is None or not (goal.invalid or goal.dead):
         return []
-    st = play_run(cat, TR.Trace(game.setup, game.events[:story.fire_at], True)).state
+    st = state_after(cat, game, story.fire_at)
     rule = cat.skills[goal.fire]
     inst = next((i for i in st.seats[0].skills if i.rule == goal.fire), None)
     if inst is None:

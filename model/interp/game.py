@@ -329,7 +329,7 @@ class GameRunner(Runner):
             st.declared, st.winners = got
 
     # -------------------------------------------------------------------------------- the events
-    def run(self) -> Run:
+    def steps(self) -> None:
         for k, ev in enumerate(self.trace.events):
             self.k = k
             self.moments.append(moment(self.st, self.turns))
@@ -344,7 +344,6 @@ class GameRunner(Runner):
             if not self.node(ev):
                 continue
             handler(ev)
-        return self.finish()
 
     def on_turn(self, ev: Event) -> None:
         st = self.st

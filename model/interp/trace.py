@@ -178,6 +178,11 @@ class Runner:
         self.errors.append((self.k, msg))
 
     def run(self) -> Run:
+        self.steps()
+        return self.finish()
+
+    def steps(self) -> None:
+        """Every event of the trace, in order — the run up to its last event, before ``finish`` closes it."""
         for k, ev in enumerate(self.trace.events):
             self.k = k
             self.moments.append(moment(self.st, self.turns))
@@ -186,7 +191,6 @@ class Runner:
                 self.bad(Reason(f"未知的事件「{echoed(ev.kind)}」", f"unknown event “{echoed(ev.kind)}”"))
                 continue
             handler(ev)
-        return self.finish()
 
     # ------------------------------------------------------------------------------------ the events
     def on_turn(self, ev: Event) -> None:
