@@ -166,18 +166,16 @@ def test_the_english_forms_this_set_needed(cat, sess, text, answer):
 
 # ------------------------------------------------------------------------------------------ the twins' snapshot
 def test_the_givens_are_read_on_the_snapshot_the_encoder_reads(cat, sess):
-    """李宁玉有手牌时死亡，能发动遗信吗 was unknown (the twins disagreed): the interpreter read the givens after a run of
-    the decisive events' prefix, whose end discards the dead's hand (discard_dead) — the encoder reads its snapshot at
-    that event, the hand still his (遗信 reads it, skill/YiXin.kt). GameRunner.state_after is the twin of
-    GameEncoding.at: the dead's hand is kept until the next process node."""
-    from skillproof.checks.ask.table import state_after
-    from skillproof.model.interp.play import run as play_run
+    """李宁玉面朝上且有手牌时死亡，能发动遗信吗 was unknown (the twins disagreed): the interpreter read the givens after a
+    run of the decisive events' prefix closed as a game, whose end discards the dead's hand — the encoder reads its
+    state at that event, the hand still his (遗信 reads it, skill/YiXin.kt). Fixed on main (343319b, play.state_after)
+    while this set ran; asserted here on this set's questions."""
+    from skillproof.model.interp.play import run as play_run, state_after
     from skillproof.model.interp import trace as TR
-    got, _, res = outcome(cat, sess, "李宁玉有手牌时死亡，能发动遗信吗")
+    got, _, res = outcome(cat, sess, "李宁玉面朝上且有手牌时死亡，能发动遗信吗")
     assert got == "yes"
     assert_replays(cat, res)
     game = TR.Trace.from_dict(res.witness["trace"])
     k = next(i for i, e in enumerate(game.events) if e.kind == "die") + 1
     assert state_after(cat, game, k).seats[0].hand_count > 0            # as 遗信 is asked
     assert play_run(cat, TR.Trace(game.setup, game.events[:k], True)).state.seats[0].hand_count == 0  # a run's end
-    assert outcome(cat, sess, "李宁玉没有手牌时死亡，能发动遗信吗")[0] == "no"
