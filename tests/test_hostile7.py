@@ -1,0 +1,49 @@
+"""Hostile and careless input found by the acceptance audit of issue 27 (stop 41, hx7): each a defect that a
+planted mistake in the newer parts of the catalogue format, or a hostile use of a command, turned up. Each case
+ends in one located line per cause (exit 2) or a verdict, never exit 4, a traceback, a hang or a silent pass."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from skillproof.model import loader
+from skillproof.model.loader import CatalogueErrors
+
+SHIPPED = loader.shipped_path()
+
+
+def _shipped_texts() -> dict:
+    return {str(p.relative_to(SHIPPED)): p.read_text(encoding="utf-8") for p in sorted(SHIPPED.rglob("*.toml"))}
+
+
+def _errors_with(file: str, old: str, new: str) -> list:
+    texts = _shipped_texts()
+    assert old in texts[file]
+    texts[file] = texts[file].replace(old, new, 1)
+    with pytest.raises(CatalogueErrors) as ei:
+        loader.load(texts=texts)
+    return [str(e) for e in ei.value.errors]
+
+
+def test_an_unknown_event_in_on_is_the_one_error_not_the_effects_that_read_its_roles():
+    """边云疆's 歼敌风行 answers `receive` and its `do` names the receiver: a misspelt event was reported last, after
+    three errors on the `do` (`receiver` is no player of an ActiveSkill's window, `message_in_area` no word) that
+    only followed from the `on` not loading."""
+    errs = _errors_with("characters/bian_yun_jiang.toml", 'on = { event = "receive", whose = "sender"',
+                        'on = { event = "recieve", whose = "sender"')
+    assert len(errs) == 1, errs
+    assert "[on.event]" in errs[0] and "'recieve'" in errs[0] and "did you mean 'receive'" in errs[0]
+
+
+def test_an_unreadable_cards_file_hides_the_effects_of_triggers_whose_guard_names_its_cards():
+    """cards.toml nested too deep: 贾仙生's and 哑炮's `on` name card types the file defines (folded as following
+    from it), but their `do` — checked against no event — was still shown, naming `user` as unknown."""
+    texts = _shipped_texts()
+    texts["cards.toml"] = texts["cards.toml"].replace('do = [{ op = "move_message", to = "self" }]',
+                                                      "do = " + "[" * 18 + "1" + "]" * 18, 1)
+    with pytest.raises(CatalogueErrors) as ei:
+        loader.load(texts=texts)
+    errs = ei.value.errors
+    assert [e.file for e in errs] == ["cards.toml"], [str(e) for e in errs]
+    assert ei.value.hidden > 0
