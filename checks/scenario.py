@@ -213,7 +213,7 @@ QUESTION_KEYS = {
 ANSWER_KEYS = {
     "conversion": ("ok", "via", "via_index", "has_card"), "banned": ("banned",),
     "can_play": ("can_play", "banned", "has_card"),
-    "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed"),
+    "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed", "has_card"),
     "skip_fight": ("skip", "could_act"), "skip_dying": ("skip", "could_act"), "draw": ("draw",),
     "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),

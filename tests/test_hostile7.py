@@ -3,6 +3,7 @@ planted mistake in the newer parts of the catalogue format, or a hostile use of 
 ends in one located line per cause (exit 2) or a verdict, never exit 4, a traceback, a hang or a silent pass."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,16 @@ def test_an_unreadable_cards_file_hides_the_effects_of_triggers_whose_guard_name
     errs = ei.value.errors
     assert [e.file for e in errs] == ["cards.toml"], [str(e) for e in errs]
     assert ei.value.hidden > 0
+
+
+def test_a_saved_witness_of_a_send_question_replays(tmp_path):
+    """`ask … --save` of a send question wrote the interpreter's whole answer — `has_card` (is there anything to send)
+    beside `allowed` — and `replay` refused its own file: `[expect.has_card] unknown key 'has_card' in the answers of
+    a 'send' question` (exit 2, for every send question of the direction, lock and card groups)."""
+    from skillproof.cli import main
+    p = tmp_path / "send.json"
+    assert main(["ask", "--lang", "en", "can 老鳖 send left where message_dir == up", "--save", str(p)]) == 0
+    saved = json.loads(p.read_text(encoding="utf-8"))
+    assert "has_card" in saved["expect"] and {a["question"]["group"] for a in saved["also"]} == \
+        {"SendMessageCanLockSkill", "SendMessageCardSkill"}
+    assert main(["replay", "--lang", "en", str(p)]) == 0
