@@ -4,6 +4,11 @@ ends in one located line per cause (exit 2) or a verdict, never exit 4, a traceb
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -61,3 +66,55 @@ def test_a_saved_witness_of_a_send_question_replays(tmp_path):
     assert "has_card" in saved["expect"] and {a["question"]["group"] for a in saved["also"]} == \
         {"SendMessageCanLockSkill", "SendMessageCardSkill"}
     assert main(["replay", "--lang", "en", str(p)]) == 0
+
+
+def _children_of(pid: int) -> list:
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                stat = Path(f"/proc/{d}/stat").read_text().rsplit(")", 1)[1].split()
+            except (OSError, IndexError):
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                out.append(int(d))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and PR_SET_PDEATHSIG")
+@pytest.mark.parametrize("sig", [signal.SIGKILL])
+def test_check_lanes_do_not_outlive_a_main_process_killed_by_a_signal_it_does_not_handle(tmp_path, sig):
+    """SIGHUP (the terminal closed) and SIGKILL (a CI runner's grace spent) end `check --jobs 2` at once, without
+    the SIGTERM path that stops its lanes: the lanes stayed, for ever, blocked writing progress nobody read."""
+    p = subprocess.Popen([sys.executable, "-m", "skillproof", "check", "--no-cache", "--jobs", "2", "-o",
+                          str(tmp_path / "r.txt")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        lanes: list = []
+        while len(lanes) < 2 and p.poll() is None and time.monotonic() < deadline:
+            lanes = _children_of(p.pid)
+            time.sleep(0.05)
+        assert len(lanes) == 2, "the lanes never started"
+        p.send_signal(sig)
+        p.wait(10)
+        deadline = time.monotonic() + 10
+        while any(_alive(k) for k in lanes) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        left = [k for k in lanes if _alive(k)]
+    finally:
+        if p.poll() is None:
+            p.kill()
+        for k in _children_of(p.pid) + [k for k in locals().get("lanes", []) if _alive(k)]:
+            try:
+                os.kill(k, signal.SIGKILL)
+            except OSError:
+                pass
+    assert not left, f"lanes left running: {left}"
