@@ -118,3 +118,23 @@ def test_check_lanes_do_not_outlive_a_main_process_killed_by_a_signal_it_does_no
             except OSError:
                 pass
     assert not left, f"lanes left running: {left}"
+
+
+def test_no_report_or_saved_scenario_replaces_a_file_the_command_reads(tmp_path, capsys):
+    """`check -o rules.toml` (or --output-format sarif:…, through another spelling of the path or a link) and
+    `ask --save cards.toml` replaced a catalogue file with a report or a JSON scenario and exited 0; the next run
+    found the catalogue broken. Each is refused before anything runs, exit 2, and the file is left as it was."""
+    import shutil
+    from skillproof.cli import main
+    cat = tmp_path / "cat"
+    shutil.copytree(SHIPPED, cat)
+    before = {p: p.read_bytes() for p in (cat / "rules.toml", cat / "cards.toml")}
+    (tmp_path / "link.json").symlink_to(cat / "cards.toml")
+    runs = [["check", "-q", "--select", "kinds", "-o", str(cat / "rules.toml"), str(cat)],
+            ["check", "-q", "--select", "kinds", "--output-format", f"sarif:{cat}/characters/../rules.toml", str(cat)],
+            ["ask", "-c", str(cat), "--save", str(tmp_path / "link.json"), "can 老鳖 send left where message_dir == up"]]
+    for argv in runs:
+        assert main(["--lang", "en"] + argv) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "is a file this command reads" in err[0], err
+    assert all(p.read_bytes() == b for p, b in before.items())
