@@ -138,3 +138,39 @@ def test_no_report_or_saved_scenario_replaces_a_file_the_command_reads(tmp_path,
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and "is a file this command reads" in err[0], err
     assert all(p.read_bytes() == b for p, b in before.items())
+
+
+# ------------------------------------------------------------------ planted mistakes that loaded without a word
+@pytest.mark.parametrize("file, old, new, key, words", [
+    # an amount that reads nothing of the game is a number: held to 0..100 as a literal is (it drew 100,000,000)
+    ("characters/bian_yun_jiang.toml", '{ op = "draw", n = 2 },', '{ op = "draw", n = "100 * 100 * 100 * 100" },',
+     "do[0].of[0][0].n", "not 100,000,000"),
+    ("characters/bian_yun_jiang.toml", '{ op = "draw", n = 2 },', '{ op = "draw", n = "if 1 > 2 then 1 else 0 - 5" },',
+     "do[0].of[0][0].n", "not -5"),
+    # a gives site handed out in no window at all (at = []): the grant was never handed out, silently
+    ("characters/wang_tian_xiang.toml", 'per_turn = 1\nat = "main"', 'per_turn = 1\nat = []', "at", "non-empty"),
+    # replaces_role on a rule that is never used (a TriggeredSkill): read by nothing, the rule loaded as if unsaid
+    ("characters/bian_yun_jiang.toml", 'trigger = "自己传出的情报被其他角色接收后"',
+     'trigger = "自己传出的情报被其他角色接收后"\nreplaces_role = true', "replaces_role", "is for ActiveSkills"),
+])
+def test_a_contradictory_or_out_of_range_value_of_the_newer_keys_is_a_located_error(file, old, new, key, words):
+    errs = _errors_with(file, old, new)
+    assert len(errs) == 1 and f"[{key}]" in errs[0] and words in errs[0] and file in errs[0], errs
+
+
+def test_an_amount_reading_the_game_is_not_folded():
+    texts = _shipped_texts()
+    f = "characters/bian_yun_jiang.toml"
+    texts[f] = texts[f].replace('{ op = "draw", n = 2 },', '{ op = "draw", n = "hand_count * 1000 - 5" },', 1)
+    loader.load(texts=texts)
+
+
+def test_an_active_skill_whose_every_window_condition_is_false_is_kd008():
+    """禁闭 with `main = "false"`: its one window named, its condition there plainly false — never usable, and no
+    finding (KD008 looked at the windows' actors only)."""
+    from skillproof.checks.context import Options, run
+    texts = _shipped_texts()
+    f = "characters/wang_tian_xiang.toml"
+    texts[f] = texts[f].replace('remind = "not used"', 'remind = "not used"\nmain = "false"', 1)
+    keys = {x.key for x in run(loader.load(texts=texts), Options(only=("kinds",)), jobs=1).findings}
+    assert keys == {"KD008|JinBi|conditions"}
