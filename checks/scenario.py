@@ -746,6 +746,9 @@ def load(path: str, cat) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ScenarioErrors([ScenarioError(path, 1, "", not_utf8(e))]) from None
+    if text.startswith("\ufeff"):        # was "not valid JSON: Expecting value" at line 1
+        from skillproof.model.errtext import BOM_JSON
+        raise ScenarioErrors([ScenarioError(path, 1, "", BOM_JSON)])
     d, lines = parse_json(text, path)
     with suggestion_budget():
         errs = validate(cat, d, path, lines)

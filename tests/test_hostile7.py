@@ -174,3 +174,21 @@ def test_an_active_skill_whose_every_window_condition_is_false_is_kd008():
     texts[f] = texts[f].replace('remind = "not used"', 'remind = "not used"\nmain = "false"', 1)
     keys = {x.key for x in run(loader.load(texts=texts), Options(only=("kinds",)), jobs=1).findings}
     assert keys == {"KD008|JinBi|conditions"}
+
+
+def test_a_byte_order_mark_on_a_baseline_or_a_scenario_file_is_named(tmp_path):
+    """An editor's UTF-8 BOM: a catalogue and the configuration said so; a baseline was 'TOML syntax error: Invalid
+    statement', a scenario file 'not valid JSON: Expecting value' — each now names the mark, at line 1."""
+    from skillproof.checks import scenario as S
+    from skillproof.reports import baseline as B
+    for name, body in (("b.toml", "version = 1\n"), ("b.json", '{"version": 1}')):
+        p = tmp_path / name
+        p.write_bytes(b"\xef\xbb\xbf" + body.encode())
+        with pytest.raises(B.BaselineError) as ei:
+            B.load(str(p))
+        assert f"{p}:1:" in str(ei.value) and "byte-order mark" in str(ei.value)
+    p = tmp_path / "s.json"
+    p.write_bytes(b"\xef\xbb\xbf{}")
+    with pytest.raises(S.ScenarioErrors) as ei:
+        S.load(str(p), loader.load(None))
+    assert [(e.line, "byte-order mark" in str(e)) for e in ei.value.errors] == [(1, True)]
