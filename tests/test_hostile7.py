@@ -192,3 +192,17 @@ def test_a_byte_order_mark_on_a_baseline_or_a_scenario_file_is_named(tmp_path):
     with pytest.raises(S.ScenarioErrors) as ei:
         S.load(str(p), loader.load(None))
     assert [(e.line, "byte-order mark" in str(e)) for e in ei.value.errors] == [(1, True)]
+
+
+def test_catalogue_paths_may_follow_an_option(tmp_path):
+    """`replay FILE --brief PATH`, `explain ID --save F PATH`: argparse closed the positionals at the first option and
+    refused PATH as an unrecognized argument (exit 2) — the same words in another order ran. An unknown option is
+    still refused."""
+    from skillproof.cli import main
+    fam = Path(__file__).parent / "fixtures" / "families"
+    base, clean = str(fam / "base.toml"), str(fam / "kinds" / "clean.toml")
+    assert main(["--lang", "en", "catalogue", "--format", "json", base, clean]) == 0
+    assert main(["--lang", "en", "catalogue", base, "--format", "json", clean]) == 0
+    with pytest.raises(SystemExit) as ei:                 # argparse's usage error, as before
+        main(["--lang", "en", "catalogue", base, "--frobnicate", clean])
+    assert ei.value.code == 2
