@@ -3,7 +3,9 @@ from __future__ import annotations
 
 
 import contextlib
+import os
 import signal
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -599,9 +601,10 @@ def _run_late(ctx, out: list, selected: set) -> None:
 _FORK_STATE: dict = {}
 
 
-def _lane_process(lane: int, conn) -> None:
+def _lane_process(lane: int, conn, parent: int | None = None) -> None:
     """A lane's process: its findings (or the exception that stopped it) sent back through ``conn``."""
     _worker_signals()
+    _die_with_parent(parent)
     _fresh_collector()
     try:
         out = (True, _lane_in_child(lane))
@@ -626,7 +629,7 @@ def _run_forked(mpctx, lanes: list, jobs: int, queue, progress, options, selecte
             while todo and len(running) < jobs:
                 lane = todo.pop(0)
                 r, w = mpctx.Pipe(duplex=False)
-                proc = mpctx.Process(target=_lane_process, args=(lane, w), daemon=True)
+                proc = mpctx.Process(target=_lane_process, args=(lane, w, os.getpid()), daemon=True)
                 with _signals_blocked(), held():    # the lane starts with them blocked (_worker_signals), and
                     proc.start()                    # is in `running` (stopped below) once it has started
                     running[lane] = (proc, r)
@@ -699,6 +702,24 @@ def _worker_signals():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _BLOCKED)
+
+
+def _die_with_parent(parent: int | None) -> None:
+    """A lane never outlives the main process. The main process stops its lanes on SIGINT and SIGTERM
+    (``_run_forked``), but a signal it does not handle (SIGHUP: the terminal or ssh session closed; SIGKILL: a CI
+    runner's grace spent, the OOM killer) ends it at once: its lanes, blocked writing progress into a pipe
+    nobody reads any more, stayed forever (issue 27). On Linux the kernel sends the lane SIGKILL when the process
+    that forked it ends (prctl PR_SET_PDEATHSIG); a parent that ended before that was set is seen by its pid."""
+    if parent is None or not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)          # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):                   # no prctl: the main process's own stopping is all there is
+        return
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def _fresh_collector() -> None:

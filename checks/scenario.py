@@ -213,7 +213,7 @@ QUESTION_KEYS = {
 ANSWER_KEYS = {
     "conversion": ("ok", "via", "via_index", "has_card"), "banned": ("banned",),
     "can_play": ("can_play", "banned", "has_card"),
-    "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed"),
+    "receive": ("receive", "must", "cannot"), "send": ("in_force", "in_force_index", "allowed", "has_card"),
     "skip_fight": ("skip", "could_act"), "skip_dying": ("skip", "could_act"), "draw": ("draw",),
     "reachable": ("reachable", "why_not"), "turn_end": ("skills",),
     "holds": ("holds", "live", "invalidated", "turns_ago"), "result": ("declared", "winners"),
@@ -746,6 +746,9 @@ def load(path: str, cat) -> dict:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ScenarioErrors([ScenarioError(path, 1, "", not_utf8(e))]) from None
+    if text.startswith("\ufeff"):        # was "not valid JSON: Expecting value" at line 1
+        from skillproof.model.errtext import BOM_JSON
+        raise ScenarioErrors([ScenarioError(path, 1, "", BOM_JSON)])
     d, lines = parse_json(text, path)
     with suggestion_budget():
         errs = validate(cat, d, path, lines)

@@ -457,6 +457,21 @@ def _main(argv, debug, command, run_lang) -> int:
     return rc if sig is None else _signalled(sig, None, run["lang"])
 
 
+def _parse(parser, argv):
+    """``parser.parse_args(argv)``, but catalogue paths may also follow an option: argparse closes a command's
+    positionals at the first option after them, so `replay FILE --brief PATH` and `explain ID --save F PATH` were
+    "unrecognized arguments: PATH" (exit 2) where `replay --brief FILE PATH` ran. Words left over that are not
+    options go to the command's PATH list (``paths``); anything else is refused as before."""
+    args, extra = parser.parse_known_args(argv)
+    if extra and isinstance(getattr(args, "paths", None), list) and "--" not in argv \
+            and not any(x.startswith("-") and x != "-" for x in extra):
+        args.paths = list(args.paths) + extra         # (a new list: the default may be the parser's own)
+        return args
+    if extra:
+        return parser.parse_args(argv)          # says what it does not know, as it always did (exit 2)
+    return args
+
+
 def _run_command(argv, run: dict) -> int:
     """Parse ``argv`` and run its command; ``run`` gets the run's language and --debug as they become known."""
     from .model import lang
@@ -466,7 +481,7 @@ def _run_command(argv, run: dict) -> int:
         parser = build_parser(command_to_run(argv))
         if apply_config(parser, argv, config_path, no_config):
             return EXIT_USAGE
-        args = parser.parse_args(argv)
+        args = _parse(parser, argv)
     run["debug"] = bool(getattr(args, "debug", run["debug"]))
     if not getattr(args, "_run", None):
         parser.print_help()

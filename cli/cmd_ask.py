@@ -366,6 +366,9 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
+    from .common import overwrites_input
+    if overwrites_input([args.save], cat):        # (--save-intent appends to an intents file: it may be the catalogue's)
+        return EXIT_USAGE
     try:
         sess = _session(args, cat)
     except ValueError as e:

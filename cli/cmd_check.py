@@ -405,8 +405,10 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return 2
-    from .common import empty_catalogue
+    from .common import empty_catalogue, overwrites_input
     if empty_catalogue(cat):
+        return 2
+    if overwrites_input([f for _, f in outputs(args)[0]], cat, [args.baseline]):
         return 2
     result = run_checks(cat, args, started)
     found, suppressed, in_source, stale = accept_inline(cat, _without_ignored(result.findings, args), args)

@@ -170,6 +170,9 @@ def run(args) -> int:
                                          Msg("什么也没有比较", "nothing was compared"))) + "\n")
             return 2
     old, new = cats
+    from .common import overwrites_input
+    if any(overwrites_input([f for _, f in outputs(args)[0]], c) for c in cats):
+        return 2
     engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),

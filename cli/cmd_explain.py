@@ -98,6 +98,9 @@ def run(args) -> int:
     cat = load_or_report(paths_of(args))
     if cat is None:
         return EXIT_USAGE
+    from .common import overwrites_input
+    if overwrites_input([args.save], cat):
+        return EXIT_USAGE
     if args.timeout <= 0:
         sys.stderr.write(error_line(Msg("--timeout 必须是正的秒数，不能是 {t:g}",
                                         "--timeout must be a positive number of seconds, not {t:g}",

@@ -31,6 +31,36 @@ def load_or_report(paths):
     return cat
 
 
+def overwrites_input(targets, cat, also=()) -> bool:
+    """Would a file this command writes (a report, a saved scenario: ``targets``, paths or None) replace a file it
+    reads — a file of the catalogue ``cat``, or one of ``also`` (the baseline)? Then say so, located at nothing but
+    the path, and return True: `check -o rules.toml`, `ask --save cards.toml` replaced a catalogue file with a report
+    or a JSON scenario (exit 0), and the next run found a broken catalogue. A device or a FIFO is no file to lose."""
+    import os
+    import stat
+    inputs = [str(f) for f in getattr(cat, "files", ()) or ()] + [str(a) for a in also if a]
+    for t in targets:
+        if not t:
+            continue
+        try:
+            st = os.stat(t)
+        except (OSError, ValueError):
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        for i in inputs:
+            try:
+                same = os.path.samefile(t, i)
+            except (OSError, ValueError):
+                continue
+            if same:
+                sys.stderr.write(error_line(Msg("{t} 是本命令读取的文件（{i}）：不会用输出覆盖它——换一个文件名",
+                                                "{t} is a file this command reads ({i}): it is not overwritten with the "
+                                                "output — name another file", t=str(t), i=i)) + "\n")
+                return True
+    return False
+
+
 def empty_catalogue(cat) -> bool:
     """A catalogue with no card, character, skill or grant (every file empty, or only comments and [rules]):
     nothing to check, so say it, loudly, rather than pass with "0 findings" — a file whose line breaks TOML does

@@ -15,6 +15,10 @@ BOM = Msg("文件以 UTF-8 字节顺序标记（BOM）开头，TOML 不允许：
           "the file starts with a UTF-8 byte-order mark (BOM), which TOML does not allow: save it as UTF-8 "
           "without BOM")
 
+BOM_JSON = Msg("文件以 UTF-8 字节顺序标记（BOM）开头，JSON 读取时不接受：请存为不带 BOM 的 UTF-8",
+               "the file starts with a UTF-8 byte-order mark (BOM), which JSON readers do not take: save it as UTF-8 "
+               "without BOM")
+
 #: see the limits (the catalogue format's documentation)
 SEE_LIMITS = Msg("（见 docs/catalogue-format.md 的“Limits”一节）", " (see docs/catalogue-format.md § Limits)")
 

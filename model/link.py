@@ -416,7 +416,11 @@ class Linker(DoLinker):
             r.on = self._on_list(F, path + ("on",), e["on"], r)
             if r.on and not r.has("ActiveSkill"):
                 self._sites_answer_events(F, path, r)
-        if "do" in e and (r.has("ActiveSkill") or r.has("TriggeredSkill")):
+        on_failed = "on" in e and r.has("TriggeredSkill") and not r.on
+        if "do" in e and (r.has("ActiveSkill") or r.has("TriggeredSkill")) and not on_failed:
+            # an `on` that did not load (its error is reported) leaves the effect without its moment: checking `do`
+            # against the window's players instead would report every event role it names as unknown — errors that
+            # only follow from the `on` (and from a file the `on` reads not being readable, which are folded)
             r.do = self._do_list(F, path, e["do"], r, r.on, P)
         if "requires" in e:
             if r.has("ActiveSkill"):

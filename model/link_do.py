@@ -167,7 +167,17 @@ class DoLinker:
                     return _BAD
                 return val
             node = self._do_expr(F, ap, akey, val, ctx, V.INT)
-            return _BAD if node is None else node
+            if node is None:
+                return _BAD
+            fixed = _constant_int(node)
+            if fixed is not None and not 0 <= fixed <= 100:
+                # an amount that reads nothing of the game is a number written another way ("0 - 5", "100 * 100"):
+                # held to the range a literal is held to
+                self.err(F[0], F[1], ap, akey, Msg("{k} 必须在 0 到 100 之间，不能是 {v}（{e} 的值）",
+                                                   "{k} must be between 0 and 100, not {v} (the value of {e})",
+                                                   k=akey, v=f"{fixed:,}", e=quoted(val)))
+                return _BAD
+            return node
         if t == X.BOOL:
             if not isinstance(val, bool):
                 self.err(F[0], F[1], ap, akey, Msg("{k} 必须是 'true' 或 'false'，不能是{t}", "{k} must be true or false, not {t}",
@@ -308,3 +318,42 @@ class _Ctx:
 
     def __init__(self, owner, players, words, params, count):
         self.owner, self.players, self.words, self.params, self.count = owner, players, words, params, count
+
+
+def _constant_int(node):
+    """The value of an integer expression that reads nothing of the game (literals, + - *, unary -, an if over
+    constant conditions), else None. Iterative: the tree may be as deep as the limits allow."""
+    from . import expr as E
+    values: dict = {}
+    stack = [(node, False)]
+    while stack:
+        n, seen = stack.pop()
+        if isinstance(n, E.Lit):
+            values[id(n)] = n.value
+            continue
+        if isinstance(n, E.Unary):
+            kids = [n.arg]
+        elif isinstance(n, E.Bin) and n.op in ("+", "-", "*", "==", "!=", "<", "<=", ">", ">=", "and", "or"):
+            kids = [n.left, n.right]
+        elif isinstance(n, E.If):
+            kids = [n.cond, n.then, n.other]
+        else:
+            return None
+        if not seen:
+            stack.append((n, True))
+            stack.extend((k, False) for k in kids)
+            continue
+        vals = [values.get(id(k)) for k in kids]
+        if any(v is None for v in vals):
+            return None
+        if isinstance(n, E.Unary):
+            values[id(n)] = (not vals[0]) if n.op == "not" else -vals[0]
+        elif isinstance(n, E.If):
+            values[id(n)] = vals[1] if vals[0] else vals[2]
+        else:
+            a, b = vals
+            values[id(n)] = {"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "==": lambda: a == b,
+                             "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b,
+                             ">=": lambda: a >= b, "and": lambda: a and b, "or": lambda: a or b}[n.op]()
+    v = values.get(id(node))
+    return v if isinstance(v, int) and not isinstance(v, bool) else None

@@ -807,6 +807,10 @@ class _Builder(Linker):
             self.err(F[0], F[1], path + ("phases",), "phases", Msg("技能用 'windows' 写在哪里使用",
                                                                    "skills say where they are used with 'windows'"))
         r.replaces_role = self._get(F, path, e, "replaces_role", bool, what, default=False)
+        if r.replaces_role and not r.has("ActiveSkill"):
+            # the role is replaced when the skill is used (model/interp/trace.py: a usable skill): on any other kind
+            # the flag was read by nothing and the rule loaded as if it were not there
+            self.err(F[0], F[1], path + ("replaces_role",), "replaces_role", _only_for("replaces_role", "ActiveSkill", ident))
         r.origin = self._get(F, path, e, "origin", str, what, default="server")
         if r.origin not in ("server", "rulebook"):
             self.err(F[0], F[1], path + ("origin",), "origin", _bad_origin(r.origin))
@@ -976,9 +980,11 @@ class _Builder(Linker):
             at_v = g.get("at", [])
             at_v = [at_v] if isinstance(at_v, str) else at_v
             at = []
-            if not isinstance(at_v, list) or not all(isinstance(x, str) for x in at_v):
-                self.err(F[0], F[1], gp + ("at",), "at", Msg("'at' 必须是一个时机或时机的列表",
-                                                             "'at' must be a window or a list of windows"))
+            if not isinstance(at_v, list) or not all(isinstance(x, str) for x in at_v) or ("at" in g and not at_v):
+                # (an empty list is no window at all: the site would never hand its grant out; leave 'at' out for any)
+                self.err(F[0], F[1], gp + ("at",), "at", Msg("'at' 必须是一个时机或非空的时机列表（不写 'at'：任何时机）",
+                                                             "'at' must be a window or a non-empty list of windows (no "
+                                                             "'at': any window)"))
             else:
                 for w in at_v:
                     if w == "turn_end":

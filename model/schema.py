@@ -23,7 +23,7 @@ def build() -> dict:
     windows = {"type": "object", "additionalProperties": False, "description": "window -> actor (model/turn.py)",
                "properties": {w: {"enum": list(T.ACTORS)} for w in T.IDLE_POINTS}}
     site_windows = [w for w in T.WINDOWS if w != "turn_end"]
-    at = {"oneOf": [{"enum": site_windows}, {"type": "array", "items": {"enum": site_windows}}],
+    at = {"oneOf": [{"enum": site_windows}, {"type": "array", "minItems": 1, "items": {"enum": site_windows}}],
           "description": "the window(s) in which the site hands its grant out"}
     gives = {"type": "array", "items": {"type": "object", "additionalProperties": False, "required": ["grant", "to"],
         "properties": {"grant": {"type": "string"}, "to": {"enum": ["self", "target", "others", "all"]},

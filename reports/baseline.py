@@ -151,6 +151,9 @@ def load(path, require_reasons: bool = True) -> Baseline:
     except UnicodeDecodeError as e:
         raise BaselineError(Msg("{n}: 基线不是 UTF-8 文本（第 {at} 字节）", "{n}: the baseline is not UTF-8 text (byte {at})",
                                 n=name, at=e.start))
+    if text.startswith("\ufeff"):            # an editor's UTF-8 mark: TOML refuses it as "invalid statement", JSON as well
+        from skillproof.model.errtext import BOM, BOM_JSON
+        raise BaselineError(Msg("{n}:1: {m}", "{n}:1: {m}", n=name, m=BOM_JSON if name.lower().endswith(".json") else BOM))
     if name.lower().endswith(".json"):
         data, lines = _parse_json(name, text)
     else:

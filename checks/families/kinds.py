@@ -380,6 +380,8 @@ def run(ctx):
     for r in cat.skills.values():
         if r.has("ActiveSkill") and r.windows and len(T.dead_windows(r.windows)) == len(r.windows):
             out.append(_no_actor(ctx, "KD008", r.id, r.name, r.label, r.windows, "skill"))
+        elif r.has("ActiveSkill") and r.windows and len(_false_windows(r)) == len(r.windows):
+            out.append(_never_holds(ctx, r))
         elif r.has("ActiveSkill") and not r.windows:
             out.append(Finding("KD008", "kinds", "error",
                                f"{r.label}是主动技能，却没有任何可以使用的时机（windows 为空，争夺/濒死条件都恒为假）。",
@@ -515,6 +517,33 @@ def run(ctx):
                                    witness=ctx.witness(a.state, {"decision": "receive", "seat": 0},
                                                        {"must": True, "cannot": True})))
     return out
+
+
+def _plainly_false(node) -> bool:
+    from skillproof.model import expr as E
+    return isinstance(node, E.Lit) and node.value is False
+
+
+def _false_windows(r) -> list:
+    """The windows of an ActiveSkill it can never be used in for its own conditions: its `requires` is plainly
+    false, or the window's condition (`main`, `fight`, `dying`: usable.skill_usable_now) is — or its actor never
+    acts there. ``windows = { main = "turn" }`` with ``main = "false"`` named a window and was no KD008."""
+    if _plainly_false(r.requires):
+        return list(r.windows)
+    dead = set(T.dead_windows(r.windows))
+    return [w for w in r.windows if w in dead or (w in T.COND_WINDOWS and _plainly_false(getattr(r, w, None)))]
+
+
+def _never_holds(ctx, r):
+    """KD008 for an ActiveSkill whose every window's condition (or its `requires`) is plainly false."""
+    ws = ", ".join(r.windows)
+    return Finding("KD008", "kinds", "error",
+                   f"{r.label}的每个时机的条件都恒为假（{ws}：main / fight / dying 或 requires 写的是 false），谁也用不出这个主动技能。",
+                   key=f"KD008|{r.id}|conditions", rules=[ctx.ref(r.id)], details={"windows": dict(r.windows)},
+                   message_en=(f"{r.name}'s condition is plainly false in each of its windows ({ws}: its main / fight / "
+                               f"dying condition or its requires is false): nobody can use this active skill."),
+                   fix_en=f"give {r.name} a condition that can hold in one of its windows, or drop the window.",
+                   fix=f"给{r.label}在某个时机写上能成立的条件，或去掉这个时机。")
 
 
 def _no_actor(ctx, code, ident, name, label, windows, what):
