@@ -130,6 +130,9 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
+#: read by the game twin only: the values a template's hole may take (model/interp/hole.py, checks/enc/game.py's
+#: ``GameEncoding.hole``) — no timed-model test reads a template, so its mutants too go to the game files first
+GAME_FIRST = WHOLE_GAME | {"hole"}
 
 
 def ordered_tests(tests: list[str], target: str) -> list[str]:
@@ -137,7 +140,7 @@ def ordered_tests(tests: list[str], target: str) -> list[str]:
     first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
     cases of the timed model."""
     game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
-    if target.removeprefix("enc.") not in WHOLE_GAME or not game:
+    if target.removeprefix("enc.") not in GAME_FIRST or not game:
         return list(tests)
     rest = [t for t in tests if t not in game]
     k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
