@@ -29,9 +29,10 @@ reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``test
 (role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
 ``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
 games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
-dying, fires, game, ops, path, table, win, and their twins — the two game files run right after the first) and
+dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
-``tests/test_trace_face.py`` (the faces a use leaves) (or ``--tests``) with
+``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
+run by the interpreter) and ``tests/test_reasons_lang.py`` (every reason's words) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -81,6 +82,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | hole.py ``values``: ``d[0]`` -> ``d[-1]`` in the count branch (#32, #35) | equivalent | the branch is taken only when ``len(d) == 1``: the first value is the last |
 | hole.py ``values``: no alt domain reaching index 8 (``range(9)``, #38) | equivalent | no choose op of a shipped or random catalogue has more than three alternatives, and both twins refuse an index past its op's last (the game case of a choose of eight). The cap of 8 itself is a limit, noted: a choose of nine or more alternatives can't be realised past its eighth through an empty domain or ``AUTO`` |
 | hole.py ``values``: no int domain from -1 (``(0, 20)`` -> ``(-1, 20)``, #16) | equivalent | every int a template may leave open is refused below 0 by both twins: a hand or an area count (``setup_errors``), a decision's ``n`` (between the op's amounts, 0 and up) and a draw's ``n`` (it must equal the draw count: the loader refuses a negative ``draw_base``, but a ChangeDrawCardCountSkill's expression may go below 0 — there a hand-written template's empty-domain hole at that ``n`` would admit -1 under the mutant; no template the project builds opens one: the realiser never, ``randgame.template_of`` only over a drawn 0 to 7) — argued here, not in ``EXPLAINED`` (its key also names #11, ``d[0]`` -> ``d[-1]`` on the same line, which is caught) |
+| grants.py ``matters_windows``: a conversion's windows made None (#42) | equivalent | None is the sound "any moment" its docstring allows: ``realise.asks_there`` then solves a template it would have skipped, and finds no filling there (``grant_matters`` is false outside every card's windows) — the same answers, more solver time |
 | hole.py ``holes_of``: the holes inside a list not listed (#51) | equivalent | the only ones are a seat's area written as pairs, and the twin's ``_area`` reads every pair of a colour class, opening its variable as the loop over ``holes_of`` would |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
@@ -367,6 +369,10 @@ EXPLAINED[("values", "int+1", "return d or tuple(range(8))", "(9)")] = "equivale
 # pair of a colour class, opening its variable (GameEncoding.hole) as the loop over holes_of would: the same variables,
 # constraints and fillings. A pair of no colour class is read by neither twin
 EXPLAINED[("holes_of.add", "body", "for x in v:", "pass")] = "equivalent"
+# grants.py matters_windows: a conversion's windows (every card's) made None — None is the sound "any moment" the
+# function may answer; checks/realise.asks_there then solves the templates it would skip and finds no filling there
+EXPLAINED[("matters_windows", "return", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "None")] = \
+    "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 
