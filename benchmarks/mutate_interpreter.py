@@ -29,9 +29,10 @@ reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``test
 (role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
 ``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
 games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —
-dying, fires, game, ops, path, table, win, and their twins — the two game files run right after the first) and
+dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
-``tests/test_trace_face.py`` (the faces a use leaves) (or ``--tests``) with
+``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
+run by the interpreter) and ``tests/test_reasons_lang.py`` (every reason's words) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -77,6 +78,12 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | plays.py ``plays_when``: ``p is not None and p.when`` -> ``or`` | equivalent | every caller passes a skill that has ``plays``, and an empty ``when`` table's ``.get`` is None, the other branch's value |
 | conversion.py ``Conversion`` not frozen; ``via_must`` starting ``True`` | equivalent | nothing hashes or changes a ``Conversion``; ``via_must`` is read only once ``via`` is set, and the first conversion that fires sets both |
 | hole.py ``is_hole`` negated | equivalent | read by nothing |
+| hole.py ``Hole`` not frozen | equivalent | nothing hashes or changes a hole; the twin compares two holes of one name with ``!=``, which a plain dataclass keeps |
+| hole.py ``values``: ``d[0]`` -> ``d[-1]`` in the count branch (#32, #35) | equivalent | the branch is taken only when ``len(d) == 1``: the first value is the last |
+| hole.py ``values``: no alt domain reaching index 8 (``range(9)``, #38) | equivalent | no choose op of a shipped or random catalogue has more than three alternatives, and both twins refuse an index past its op's last (the game case of a choose of eight). The cap of 8 itself is a limit, noted: a choose of nine or more alternatives can't be realised past its eighth through an empty domain or ``AUTO`` |
+| hole.py ``values``: no int domain from -1 (``(0, 20)`` -> ``(-1, 20)``, #16) | equivalent | every int a template may leave open is refused below 0 by both twins: a hand or an area count (``setup_errors``), a decision's ``n`` (between the op's amounts, 0 and up) and a draw's ``n`` (it must equal the draw count: the loader refuses a negative ``draw_base``, but a ChangeDrawCardCountSkill's expression may go below 0 — there a hand-written template's empty-domain hole at that ``n`` would admit -1 under the mutant; no template the project builds opens one: the realiser never, ``randgame.template_of`` only over a drawn 0 to 7) — argued here, not in ``EXPLAINED`` (its key also names #11, ``d[0]`` -> ``d[-1]`` on the same line, which is caught) |
+| grants.py ``matters_windows``: a conversion's windows made None (#42) | equivalent | None is the sound "any moment" its docstring allows: ``realise.asks_there`` then solves a template it would have skipped, and finds no filling there (``grant_matters`` is false outside every card's windows) — the same answers, more templates solved (none of the suite's realiser tests tells them apart) |
+| hole.py ``holes_of``: the holes inside a list not listed (#51) | equivalent | the only ones are a seat's area written as pairs, and the twin's ``_area`` reads every pair of a colour class, opening its variable as the loop over ``holes_of`` would |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
 | the twin, enc/game.py ``GameEncoding.on_turn``: ``turns_ago += 1`` -> ``+= 0`` | equivalent | nothing in the game twin reads a grant's ``turns_ago`` (the questions that do read the interpreter's states) |
@@ -126,10 +133,20 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_gives_at_once.py", "tests/test_gives_to_one.py",
               # the faces a use leaves, each compared with the twin (about 1 s of CPU): face.py #13 #19 #20 #32 (a
               # face the use cannot leave, ever face up once up) survived the files above and not this one
-              "tests/test_trace_face.py"]
+              "tests/test_trace_face.py",
+              # the realiser's templates filled by the twin, the fillings run by the interpreter (about 9 s of CPU):
+              # hole.py #0 (a hole's words), windows.py #49 (a decision asked at any moment) and grants.py #29 #35
+              # (matters_windows, read by the realiser alone) survived the files above
+              "tests/test_realise.py",
+              # the words of every reason in both languages (about 10 s of CPU): snapshot.py #70 (a missing skill's
+              # reason made None: the verdict is the same) survived the files above
+              "tests/test_reasons_lang.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
+#: read by the game twin only: the values a template's hole may take (model/interp/hole.py, checks/enc/game.py's
+#: ``GameEncoding.hole``) — no timed-model test reads a template, so its mutants too go to the game files first
+GAME_FIRST = WHOLE_GAME | {"hole"}
 
 
 def ordered_tests(tests: list[str], target: str) -> list[str]:
@@ -137,7 +154,7 @@ def ordered_tests(tests: list[str], target: str) -> list[str]:
     first failure): for a whole-game module the game's hand-made cases and cross-check right after the hand-made
     cases of the timed model."""
     game = [t for t in ("tests/test_crosscheck_game_cases.py", "tests/test_crosscheck_game.py") if t in tests]
-    if target.removeprefix("enc.") not in WHOLE_GAME or not game:
+    if target.removeprefix("enc.") not in GAME_FIRST or not game:
         return list(tests)
     rest = [t for t in tests if t not in game]
     k = 1 if rest[:1] == ["tests/test_crosscheck_cases.py"] else 0
@@ -336,6 +353,26 @@ EXPLAINED[("Conversion", "const", "@dataclass(frozen=True)", "False")] = "equiva
 EXPLAINED[("conversion", "const", "via_must = False", "True")] = "equivalent"
 # hole.py is_hole: read by nothing (the template code tests ``isinstance`` itself)
 EXPLAINED[("is_hole", "return", "return isinstance(v, Hole)", "(not (isinstance(v, Hole)))")] = "equivalent"
+# hole.py Hole not frozen: nothing hashes, changes or copies-and-compares a hole by identity (templates hold holes in
+# fields, dicts and lists; GameEncoding.hole compares two holes of one name with ``!=``, which a plain dataclass keeps)
+EXPLAINED[("Hole", "const", "@dataclass(frozen=True)", "False")] = "equivalent"
+# hole.py values: ``d[0]`` read as ``d[-1]`` in the count branch — that branch is taken only when ``len(d) == 1`` (the
+# ``and`` stops before the read otherwise), where the first value is the last
+EXPLAINED[("values", "int-1", "if len(d) == 1 and isinstance(d[0], int):", "(-1)")] = "equivalent"
+EXPLAINED[("values", "int-1", "return tuple(range(d[0]))", "(-1)")] = "equivalent"
+# hole.py values: an alt hole with no domain reaching alternative 8 too (range(9)) — no choose op of a shipped or
+# random catalogue has more than three alternatives, and both twins refuse an index past its op's last
+# (tests/test_crosscheck_game_cases.py: a choose of eight, index 8 and up refused by both, the count 12 admitting 0 to 7)
+EXPLAINED[("values", "int+1", "return d or tuple(range(8))", "(9)")] = "equivalent"
+# hole.py holes_of: the holes inside a list or tuple not listed — the only such holes a template holds are a seat's
+# area written as pairs (realise.setup_template; randgame.template_of half the time), and the twin's _area reads every
+# pair of a colour class, opening its variable (GameEncoding.hole) as the loop over holes_of would: the same variables,
+# constraints and fillings. A pair of no colour class is read by neither twin
+EXPLAINED[("holes_of.add", "body", "for x in v:", "pass")] = "equivalent"
+# grants.py matters_windows: a conversion's windows (every card's) made None — None is the sound "any moment" the
+# function may answer; checks/realise.asks_there then solves the templates it would skip and finds no filling there
+EXPLAINED[("matters_windows", "return", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "None")] = \
+    "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 

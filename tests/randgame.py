@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import random
+import zlib
 
 from skillproof.model import turn as TW
 from skillproof.model.interp import dying as D
@@ -699,12 +700,42 @@ def _as_pin(typ: str, value):
     return list(value) if typ == "seats" else value
 
 
-def template_of(cat, trace: Trace):
+def _pick(key: str, k: int) -> int:
+    """A choice among ``k`` drawn from ``key`` alone (no random stream: every caller of ``template_of`` sees the
+    same template, and no other draw moves)."""
+    return zlib.crc32(key.encode("utf-8")) % k
+
+
+def domain_form(key: str, typ: str, dom: tuple, v) -> tuple:
+    """The domain ``dom`` of a hole holding the value ``v``, written in one of the forms the template format
+    (model/interp/hole.py ``values``) reads — the values listed, none (every value of the type: 0 to 20 for an
+    int, the seat numbers for a seat, the alternatives 0 to 7), the value alone, an int's bounds or its values
+    listed, an alternative's count or its indices — each holding ``v``. Every template the project builds writes
+    one form per type (an int's two bounds, an alternative's count, a class's list): the others were read by no
+    cross-checked template, so a misreading went unseen (``benchmarks/mutate_interpreter.py --target hole``)."""
+    if typ == "int":                    # dom: (lo, hi)
+        forms = [dom, (), tuple(range(dom[0], dom[1] + 1)), (v,), (dom[1], dom[0], v)]
+    elif typ == "alt":                  # dom: (count,)
+        forms = [dom, (), tuple(range(dom[0])), (v + 1,), (v, v + 1)]
+    elif typ == "seat" and v is None:   # none is no seat number: the empty domain does not hold it
+        forms = [dom, (v,), tuple(reversed(dom))]
+    else:
+        forms = [dom, (), (v,) if typ != "seats" else dom, tuple(reversed(dom))]
+    return forms[_pick(key, len(forms))]
+
+
+def template_of(cat, trace: Trace, forms: bool = True):
     """(template, pins): a hole at every value a template may leave open that has a value of its hole's domain
-    (others stay as they are), and the trace's values as pins."""
+    (others stay as they are), and the trace's values as pins. ``forms``: each hole's domain written in a form
+    ``domain_form`` draws from its name and the trace's length, and a seat's area as a dict or as pairs; else the
+    domains listed (an int's as bounds 0 to 7, an alternative's as the count 8) and every area a dict."""
     tpl = copy.deepcopy(trace)
     n = len(tpl.setup.seats)
     pins: dict = {}
+    tag = f"/{len(tpl.events)}/{n}"
+
+    def form(name, typ, dom, v):
+        return domain_form(name + tag, typ, dom, v) if forms else dom
 
     def open_(obj, attr, name, typ):
         v = getattr(obj, attr)
@@ -713,8 +744,10 @@ def template_of(cat, trace: Trace):
         dom = _domain(cat, typ, n, v)
         if not _fits(typ, v, dom, n):
             return
-        setattr(obj, attr, Hole(name, typ, (0, 7) if typ == "int" else dom))
-        pins[name] = _as_pin(typ, v)
+        pin = _as_pin(typ, v)
+        setattr(obj, attr, Hole(name, typ, form(name, typ, (0, 7) if typ == "int" else dom,
+                                                pin if typ != "seats" else None)))
+        pins[name] = pin
     for i, s in enumerate(tpl.setup.seats):
         for f, typ in SEAT_HOLES:
             open_(s, f, f"s{i}.{f}", typ)
@@ -723,13 +756,14 @@ def template_of(cat, trace: Trace):
             tab = {}
             for c in CLASSES:
                 v = area.get(c, 0)
-                h = Hole(f"s{i}.area.{c}", "int", (0, 7))
+                name = f"s{i}.area.{c}"
                 if isinstance(v, int) and 0 <= v < 8:
-                    tab[c] = h
-                    pins[h.name] = v
+                    tab[c] = Hole(name, "int", form(name, "int", (0, 7), v))
+                    pins[name] = v
                 else:
                     tab[c] = v
-            s.area = tab
+            # an area is class -> count pairs or a dict (model/interp/hole.py): both, its holes found either way
+            s.area = tuple(tab.items()) if forms and _pick(f"s{i}.area{tag}", 2) else tab
     for k, ev in enumerate(tpl.events):
         for f, typ in EVENT_HOLES.get(ev.kind, ()):
             open_(ev, f, f"e{k}.{f}", typ)
@@ -743,13 +777,13 @@ def template_of(cat, trace: Trace):
                 for key, v in d.items():
                     name = f"e{k}.{path}.{key}"
                     if key == "alt" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
-                        dd[key] = Hole(name, "alt", (8,))
+                        dd[key] = Hole(name, "alt", form(name, "alt", (8,), v))
                     elif key == "skip" and isinstance(v, bool):
-                        dd[key] = Hole(name, "bool", (True, False))
+                        dd[key] = Hole(name, "bool", form(name, "bool", (True, False), v))
                     elif key == "cls" and v in CLASSES:
-                        dd[key] = Hole(name, "class", CLASSES)
+                        dd[key] = Hole(name, "class", form(name, "class", CLASSES, v))
                     elif key == "n" and isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 8:
-                        dd[key] = Hole(name, "int", (0, 7))
+                        dd[key] = Hole(name, "int", form(name, "int", (0, 7), v))
                     else:
                         dd[key] = v
                         continue
@@ -772,7 +806,7 @@ def mutate(rng: random.Random, cat, trace: Trace) -> Trace | None:
     skill, a card or a seat of an event changed."""
     if rng.random() < 0.25 and trace.events:
         return mutate_skeleton(rng, cat, trace)
-    tpl, pins = template_of(cat, trace)
+    tpl, pins = template_of(cat, trace, forms=False)   # another value of the listed domain
     if not pins:
         return None
     events = sorted(n for n in pins if n.startswith("e"))
