@@ -180,3 +180,50 @@ def test_a_tally_counting_a_colour_the_joining_card_lacks_is_told_apart(tmp_path
     assert not any(" on black" in v for v in any_red.value)
     swapped = engine("c", "black >= 3 && hasBlack || red > 2 && hasRed")
     assert swapped.value == game.value
+
+
+# ------------------------------------------------------------------------------------------------ a card's own bans
+OTHER = """package demo.game.card
+
+import demo.game.*
+import demo.game.phase.MainPhaseIdle
+import demo.protos.Common.card_type.Ping_Heng
+import demo.protos.Common.color
+import demo.protos.Common.direction
+
+class Even(colors: List<color>, dir: direction) : Card(colors, dir) {
+    override val type = Ping_Heng
+
+    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean {
+        if (r.cannotPlayCard(type)) return false
+        if (r !== (g.fsm as? MainPhaseIdle)?.whoseTurn) return false
+        return true
+    }
+
+    override fun execute(g: Game, r: Player, vararg args: Any) {
+        r.draw(2)
+    }
+}
+"""
+
+BAN = "        if (r.cannotPlayCard(type)) {\n            logger.error(\"banned\")\n            return false\n        }\n"
+
+
+def test_a_cards_own_ban_test_is_read_and_its_loss_or_change_is_named(tmp_path):
+    """Where the code's cards test their user's bans in canUse (``r.cannotPlayCard(type)``), that test is what the
+    catalogue's bans say of every card: a canUse with it is read whole; one without it, or testing another card
+    type's ban, is not (a change there is named, UNR001) — before, any ``cannotPlayCard(…)`` was dropped as read."""
+    def card(sub, guard):
+        d = tmp_path / sub / "server"
+        shutil.copytree(SERVER, d)
+        (d / "card" / "Even.kt").write_text(OTHER, encoding="utf-8")
+        (d / "card" / "Switch.kt").write_text(CARD.replace("GUARD", "").replace(
+            "    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean {\n",
+            "    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean {\n" + guard), encoding="utf-8")
+        return extract(d)
+    assert card("a", BAN).reads[CAN_USE] is True
+    assert card("b", "").reads[CAN_USE] is False
+    assert card("c", BAN.replace("(type)", "(Jie_Huo)")).reads[CAN_USE] is False
+    assert card("d", BAN.replace("(type)", "(Diao_Bao)")).reads[CAN_USE] is True      # its own type, named
+    # a server whose cards never test bans in canUse (this fixture alone): nothing to miss
+    assert _card(tmp_path / "e", "").reads[CAN_USE] is True

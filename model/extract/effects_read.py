@@ -62,6 +62,17 @@ _ACTOR_FIELD = {"MainPhaseIdle": "whoseTurn", "SendPhaseStart": "whoseTurn", "Se
 _SKILL_ACTOR_FIELDS = frozenset(_ACTOR_FIELD.values()) | {"whoDie"}
 
 
+def _cards_test_bans(ex) -> bool:
+    """Whether the code's cards test their user's bans in their own ``canUse`` (``r.cannotPlayCard(type)``; the older
+    ban lists ``jinBiPlayer`` …): then a card's canUse without that test is one the catalogue's bans do not describe."""
+    got = ex.__dict__.get("_cards_test_bans")
+    if got is None:
+        pat = re.compile(rb"\.cannotPlayCard\(\s*type\s*\)|\b(diaoHuLiShanPlayers|jinBiPlayer|qiangLingTypes)\b")
+        got = ex.__dict__["_cards_test_bans"] = any(
+            pat.search(src.data) for src in getattr(ex, "srcs", ()) if src.rel.startswith("card/"))
+    return got
+
+
 class EffectReader:
     """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
 
@@ -183,6 +194,7 @@ class _Walker(_Calls, _Lists):
 
     def __init__(self, ex, c, mode, on, cid):
         self.ex, self.c, self.mode, self.on, self.cid = ex, c, mode, on, cid
+        self.ban_seen = False          # a card's canUse tested the user's bans on it (``r.cannotPlayCard(type)``)
         self.rd = Reading()
         self.started = False           # an effect happened: guards now condition the ops that follow
         self.stack: list = []          # functions being walked (no recursion)
@@ -248,9 +260,15 @@ class _Walker(_Calls, _Lists):
             for name in ("canUse", "execute"):
                 for owner, fd in self._own_funcs(c, name):
                     env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
+                    self.ban_seen = False
                     self._walk_fn(owner, fd, env)
                     if name == "canUse":
                         self.started = False
+                        if not self.ban_seen and owner is c and _cards_test_bans(ex):
+                            # no test of the user's bans on this card (``r.cannotPlayCard(type)``) where the code's
+                            # cards test them: the catalogue's bans hold of every card, so a canUse without it is not
+                            # read whole (its loss is named)
+                            self.rd.reads[(owner.src.rel, self._path(owner), "canUse")] = False
 
     def _own_funcs(self, c, name):
         """The class's own function (or the nearest superclass's) of that name, with the one that takes the
@@ -1446,8 +1464,18 @@ class _Walker(_Calls, _Lists):
             txt = re.sub(r"\(\s*(\w+)\s*\.\s*currentFsm\s+as\?\s*\w*FightPhaseIdle\s*\)",
                          lambda m: "(event_state)" if (env.get(m.group(1)) is not None and
                                                        env[m.group(1)].sort == "event") else m.group(0), txt)
-        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
-                re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
+        ban = re.fullmatch(r"\s*(\w+)\.cannotPlayCard\((\w*(type|cardType|\w+))\)\s*", txt)
+        if ban and self.mode == "card":
+            who = env.get(ban.group(1))
+            if who is not None and who.sort == "self" and ban.group(2) in ("type", self.cid):
+                self.ban_seen = True                 # the user's bans on this very card
+            else:
+                self._miss(self.key[1], node, "a ban test of another player or card type")
+            return None
+        if _BANS.search(txt):
+            self.ban_seen = True
+            return None
+        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or ban:
             return None
         m = re.fullmatch(r"\s*(\w+)\.targetPlayerId\s*(==|!=)\s*0\s*", txt)
         if m and env.get(m.group(1)) is not None and env[m.group(1)].sort == "answer":
