@@ -376,6 +376,10 @@ class _Translator:
             return None
         if o.sort == "hand" and m == "size":
             return _T("int", o.text + "hand_count")
+        if o.sort == "msgs" and m == "size":
+            # a message holds black or it does not: the area's size is the sum of the two counts (a red-black message
+            # is a true message and a black one: true_messages + black_messages would count it twice)
+            return _T("int", f"{o.text}black_messages + {o.text}non_black_messages", _SUM)
         if o.sort == "locks" and m == "size" and self.context == "send":
             return _T("int", "lock_count")
         return None

@@ -10,7 +10,7 @@ import re
 from .. import vocab as V
 from .bodies import _ATOM, _CMP, _IF, _NOT, _T, _Translator, _wrap
 from .helpers import colour_pred_term
-from .server import _LIST_FUNS
+from .server import _LIST_FUNS, PHASE_WINDOWS
 from .syntax import _X, _fn_expr, _fn_params, _ir, _kid, _lambda_parts, _t, _unparen
 
 #: an event's (or an old game state's) fields that carry values of the event (model.events words)
@@ -52,6 +52,9 @@ class CondTranslator(_Translator):
         st = self._event_state(x)
         if st is not None:
             return st
+        st = self._game_state(x)
+        if st is not None:
+            return st
         if x.k == "in":
             neg, l, r = x.a
             lt = self.tx(l)
@@ -67,6 +70,22 @@ class CondTranslator(_Translator):
                 if ids:
                     return _T("bool", f"{lt.text} {'not in' if neg else 'in'} {{{', '.join(sorted(ids))}}}", _CMP)
         return super().tx(x)
+
+    def _game_state(self, x: _X) -> _T | None:
+        """``(g.fsm as? FightPhaseIdle)``: the game state of a card's or skill's window, whose players are the window's
+        (``front``, ``sender``, ``turn_player``, ``dying``) — read only when asked (``state_casts``: a refusal testing
+        more of the state than its window and actor, ``effects_read._beyond_window``)."""
+        if not getattr(self, "state_casts", False):
+            return None
+        while x.k == "paren":
+            x = x.a[0]
+        n = x.n
+        if x.k != "other" or n is None or n.type != "as_expression":
+            return None
+        m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(n))
+        if m is None or m.group(2) not in PHASE_WINDOWS:
+            return None
+        return _T("fsmobj", "")
 
     def _event_state(self, x: _X) -> _T | None:
         """``(event.currentFsm as? FightPhaseIdle)``: the fight state the event happened in (a trigger's guard reads

@@ -52,6 +52,27 @@ def _asks_in_turn(text: str) -> bool:
     return all(field in text for state, field in _ASKED_IN_TURN if state.search(text))
 
 
+#: the field naming the player a game state asks to act (a card's window actor, model.turn: the turn player in 出牌阶段
+#: and at the send's start, the player the message is in front of in 传递阶段, each player asked in turn in 争夺阶段
+#: and 濒死求澄清)
+_ACTOR_FIELD = {"MainPhaseIdle": "whoseTurn", "SendPhaseStart": "whoseTurn", "SendPhaseIdle": "inFrontOfWhom",
+                "FightPhaseIdle": "whoseFightTurn", "WaitForChengQing": "askWhom", "WaitNextForChengQing": "askWhom"}
+#: the fields an ActiveSkill's own actor test may read (its windows are the catalogue's: ``in_front`` in 争夺阶段,
+#: ``dying_player`` in 濒死求澄清 beside the actors of the cards' windows)
+_SKILL_ACTOR_FIELDS = frozenset(_ACTOR_FIELD.values()) | {"whoDie"}
+
+
+def _cards_test_bans(ex) -> bool:
+    """Whether the code's cards test their user's bans in their own ``canUse`` (``r.cannotPlayCard(type)``; the older
+    ban lists ``jinBiPlayer`` …): then a card's canUse without that test is one the catalogue's bans do not describe."""
+    got = ex.__dict__.get("_cards_test_bans")
+    if got is None:
+        pat = re.compile(rb"\.cannotPlayCard\(\s*type\s*\)|\b(diaoHuLiShanPlayers|jinBiPlayer|qiangLingTypes)\b")
+        got = ex.__dict__["_cards_test_bans"] = any(
+            pat.search(src.data) for src in getattr(ex, "srcs", ()) if src.rel.startswith("card/"))
+    return got
+
+
 class EffectReader:
     """Mixed into the extractor: ``_read_effect`` walks one skill or card class (needs ClassIndex, RuleBodies)."""
 
@@ -173,6 +194,7 @@ class _Walker(_Calls, _Lists):
 
     def __init__(self, ex, c, mode, on, cid):
         self.ex, self.c, self.mode, self.on, self.cid = ex, c, mode, on, cid
+        self.ban_seen = False          # a card's canUse tested the user's bans on it (``r.cannotPlayCard(type)``)
         self.rd = Reading()
         self.started = False           # an effect happened: guards now condition the ops that follow
         self.stack: list = []          # functions being walked (no recursion)
@@ -238,9 +260,15 @@ class _Walker(_Calls, _Lists):
             for name in ("canUse", "execute"):
                 for owner, fd in self._own_funcs(c, name):
                     env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
+                    self.ban_seen = False
                     self._walk_fn(owner, fd, env)
                     if name == "canUse":
                         self.started = False
+                        if not self.ban_seen and owner is c and _cards_test_bans(ex):
+                            # no test of the user's bans on this card (``r.cannotPlayCard(type)``) where the code's
+                            # cards test them: the catalogue's bans hold of every card, so a canUse without it is not
+                            # read whole (its loss is named)
+                            self.rd.reads[(owner.src.rel, self._path(owner), "canUse")] = False
 
     def _own_funcs(self, c, name):
         """The class's own function (or the nearest superclass's) of that name, with the one that takes the
@@ -397,6 +425,8 @@ class _Walker(_Calls, _Lists):
                 c = self._cond(kids[0], env)
                 if self._is_answer_check(kids[0], env):
                     return cond
+                if c is None:
+                    c = self._beyond_window(kids[0], env, refused_if_true=op == "&&")
                 if c is None:
                     return cond
                 keep = c if op == "||" else negate(c)
@@ -602,6 +632,8 @@ class _Walker(_Calls, _Lists):
         if not els0 and len(branches) == 1 and then and self._card_decides(c_node, then, env, cond, s):
             return cond
         c = self._cond(c_node, env)
+        if c is None and len(branches) == 1 and self._jumps(branches[0]):
+            c = self._beyond_window(c_node, env, refused_if_true=True)
         if c is None:
             if len(branches) == 1 and self._jumps(branches[0]):
                 if not cond and self.in_entry and re.fullmatch(r"\s*\w+\s*!==?\s*\(?[\w.!?]*(\bfsm\b|as\?\s*\w+)"
@@ -1432,8 +1464,18 @@ class _Walker(_Calls, _Lists):
             txt = re.sub(r"\(\s*(\w+)\s*\.\s*currentFsm\s+as\?\s*\w*FightPhaseIdle\s*\)",
                          lambda m: "(event_state)" if (env.get(m.group(1)) is not None and
                                                        env[m.group(1)].sort == "event") else m.group(0), txt)
-        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or _BANS.search(txt) or \
-                re.fullmatch(r"\s*\w+\.cannotPlayCard\(\w*(type|cardType|\w+)\)\s*", txt):
+        ban = re.fullmatch(r"\s*(\w+)\.cannotPlayCard\((\w*(type|cardType|\w+))\)\s*", txt)
+        if ban and self.mode == "card":
+            who = env.get(ban.group(1))
+            if who is not None and who.sort == "self" and ban.group(2) in ("type", self.cid):
+                self.ban_seen = True                 # the user's bans on this very card
+            else:
+                self._miss(self.key[1], node, "a ban test of another player or card type")
+            return None
+        if _BANS.search(txt):
+            self.ban_seen = True
+            return None
+        if _WINDOW.search(txt) or self.mode != "trigger" and _WINDOW_ACTOR.search(txt) or ban:
             return None
         m = re.fullmatch(r"\s*(\w+)\.targetPlayerId\s*(==|!=)\s*0\s*", txt)
         if m and env.get(m.group(1)) is not None and env[m.group(1)].sort == "answer":
@@ -1446,6 +1488,71 @@ class _Walker(_Calls, _Lists):
         if tr.missed:
             self._miss(self.key[1], node, "condition " + _short(node, 50))
         return t.text
+
+    def _beyond_window(self, node, env, refused_if_true: bool):
+        """A refusal of the use on a test of the game state (``_cond`` gives None: the rule's windows) that tests more
+        than the windows and their actor — a field of the state other than the player it asks (``r ===
+        fsm.inFrontOfWhom``: the player the message lies in front of may not), or the asked player barred rather than
+        required. None when it tests only the state's type, that there is one, and that the user is the player the
+        state asks (the windows say that much). Else the test translated, the state's players bound (``front``,
+        ``turn_player``, ``sender``, ``dying``), when it translates whole — a condition of the use like any other; and
+        when it does not, the construct is marked not read (a change there is named, UNR001) and None is returned.
+        Cards and ActiveSkills only (a trigger's state is its event's)."""
+        if self.mode not in ("card", "active") or not self.in_entry or self.started:
+            return None
+        txt = _t(node)
+        if not (_WINDOW.search(txt) or _WINDOW_ACTOR.search(txt)) or _BANS.search(txt) or "cannotPlayCard" in txt:
+            return None                                  # not a test of the state (a ban: read elsewhere)
+        if self._only_window(_ir(node), env, not refused_if_true):
+            return None
+        tr = self._translator(env, "do")
+        tr.state_casts = True
+        t = tr.bool(_ir(node))
+        if tr.missed or t is None or "unknown" in t.text:
+            self._miss(self.key[1], node, "a test of the game state beyond the windows: " + _short(node, 50))
+            return None
+        return t.text
+
+    def _only_window(self, x, env, neg: bool) -> bool:
+        """Whether the refusal test ``x`` (the use refused when it holds; ``neg``: when it fails) is made of tests of
+        the state's type, null tests, and tests that the user is the player the state asks, each refusing a user who
+        is not that player."""
+        x = _unparen(x)
+        if x.k == "un" and x.a[0] == "!":
+            return self._only_window(x.a[1], env, not neg)
+        if x.k == "bin" and x.a[0] in ("&&", "||"):
+            return self._only_window(x.a[1], env, neg) and self._only_window(x.a[2], env, neg)
+        if x.k == "is" or x.k == "other" and x.n is not None and x.n.type == "as_expression":
+            return True
+        if x.k != "bin" or x.a[0] not in ("==", "!=", "===", "!=="):
+            return False
+        a, b = _unparen(x.a[1]), _unparen(x.a[2])
+        if a.k == "null" or b.k == "null":
+            return True
+        if b.k == "name" and env.get(b.a[0]) is not None and env[b.a[0]].sort == "self":
+            a, b = b, a
+        if a.k != "name" or env.get(a.a[0]) is None or env[a.a[0]].sort != "self" or b.k != "nav":
+            return False
+        refuses_other = x.a[0].startswith("!") != neg      # refused when the user is not that player
+        if not refuses_other:
+            return False
+        field = b.a[1]
+        if self.mode == "active":
+            return field in _SKILL_ACTOR_FIELDS
+        state = self._state_of(b.a[0], env)
+        return field == _ACTOR_FIELD.get(state) if state else field in _ACTOR_FIELD.values()
+
+    def _state_of(self, x, env):
+        """The game state class an object of a test stands for (``(g.fsm as? X)``, a local bound to one), or None."""
+        x = _unparen(x)
+        if x.k == "other" and x.n is not None and x.n.type == "as_expression":
+            m = re.search(r"as\?\s*(\w+)\s*$", _t(x.n))
+            return m.group(1) if m else None
+        if x.k == "name":
+            v = env.get(x.a[0])
+            cls = getattr(v, "cls", None) if v is not None else None
+            return cls if isinstance(cls, str) else None
+        return None
 
     def _cond_u(self, node, env) -> str:
         """``_cond``, a test of the game state being ``unknown`` (not read here)."""

@@ -290,7 +290,9 @@ def _combo_name(cols) -> str:
 def tally_outcomes(ex, fd, param: str, area: str):
     """What a test of cards joining a player's message area decides (``Player.checkThreeSameMessageCard(cards)``:
     would they give him three messages of one colour?), run on every colour a joining card can have with 0 to 3
-    messages of that same colour already in the area: for each colour, the fewest messages there for which it holds
+    messages of that same colour already in the area — and on messages of colours it shares none with (``"blue on red:
+    3"``, listed only where the test holds: a colour counted without the joining card having it) — for each colour, the
+    fewest messages there for which it holds
     (``"red: 2"``; ``"black: never"``). Read by running the function's code (counters, loops over the cards and
     their colours, ``when`` over a colour, comparisons); None when it uses anything else."""
     body = _kid(fd, "function_body")
@@ -300,22 +302,35 @@ def tally_outcomes(ex, fd, param: str, area: str):
     out = []
     try:
         for cols in COMBOS:
-            first = "never"
-            for m in range(4):
-                env = {param: [_Card(cols)], area: [_Card(cols) for _ in range(m)]}
-                try:
-                    _run(ex, _code(block), env, 0)
-                    raise _NotRead("no return")
-                except _Ret as r:
-                    if not isinstance(r.value, bool):
-                        raise _NotRead("not a test")
-                    if r.value:
-                        first = str(m)
-                        break
-            out.append(f"{_combo_name(cols)}: {first}")
+            out.append(f"{_combo_name(cols)}: {_first_holding(ex, block, param, area, cols, cols)}")
+        for cols in COMBOS:
+            # the joining card completes three of a colour it does not have: messages of colours it shares none
+            # with already there (listed only where the test holds for some count — in the game's test never)
+            for there in COMBOS:
+                if there & cols:
+                    continue
+                first = _first_holding(ex, block, param, area, cols, there)
+                if first != "never":
+                    out.append(f"{_combo_name(cols)} on {_combo_name(there)}: {first}")
     except _FAILS:
         return None
     return tuple(out)
+
+
+def _first_holding(ex, block, param, area, cols, there) -> str:
+    """The fewest messages of colours ``there`` (0 to 3) in the area for which the test holds of a card of ``cols``
+    joining it, or ``never``."""
+    for m in range(4):
+        env = {param: [_Card(cols)], area: [_Card(there) for _ in range(m)]}
+        try:
+            _run(ex, _code(block), env, 0)
+            raise _NotRead("no return")
+        except _Ret as r:
+            if not isinstance(r.value, bool):
+                raise _NotRead("not a test")
+            if r.value:
+                return str(m)
+    return "never"
 
 
 def _run(ex, stmts, env: dict, depth: int):
