@@ -360,6 +360,8 @@ def only_unobservable_errors(tr, run, unmodelled=frozenset(), errors=None) -> bo
     symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
     from skillproof.model import turn as TW
     errors = [(k, e) for k, e in (run.errors if errors is None else errors) if k not in unmodelled]
+    if any(id(e) in {id(m[6]) for m in getattr(run, "missed", ())} for _, e in errors):
+        return False              # a must-fire give missing (interp.trace.Runner.settle_fired): not a window move
     moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
              and "another player's" not in e]
     if not moves or len(moves) != len(errors):
