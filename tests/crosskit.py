@@ -236,7 +236,8 @@ def prepare_trace(h: Harness, tr):
     unmodelled = unmodelled_events(h.S, tr, run)
     # a must-fire give missing for another seat, or in an earlier turn, is not one the symbolic trace holds
     # (enc.trace._must_fire: the player's grants in the question's turn): such errors are not observable
-    hidden = {id(why) for _, _, r, t, _, _, why in run.missed if r != 0 or t != run.turns - 1}
+    hidden = {id(why) for _, _, r, t, site, _, why in run.missed
+              if r != 0 or t != run.turns - 1 or not _fired_matters(h.cat, run.state, site)}
     if hidden:
         rest = [(k, e) for k, e in run.errors if id(e) not in hidden]
         if all(k in unmodelled for k, _ in rest) or only_unobservable_errors(tr, run, unmodelled, rest):
@@ -352,6 +353,15 @@ def uncoupled_unshown(cat, tr, run) -> set:
         if not shown:
             out.add(k)
     return out
+
+
+def _fired_matters(cat, st, site) -> bool:
+    """Does the player holding the site's grant, with its fixed arguments, matter at the question
+    (interp.grants.grant_matters)? Where it cannot, the symbolic trace needs no slot for it (enc.trace._must_fire)."""
+    from skillproof.model.interp.grants import grant_matters
+    from skillproof.model.state import SkillInst
+    give = site_of(cat, site)
+    return grant_matters(cat, st, 0, SkillInst(give.grant, dict(give.args)))
 
 
 def only_unobservable_errors(tr, run, unmodelled=frozenset(), errors=None) -> bool:

@@ -23,7 +23,7 @@ from skillproof.model.effects import sends_users_card
 
 from ..terms import And, Eq, Or
 from .face import enc_use_faces
-from .grants import enc_arg_eq, enc_fired_reaches, enc_must_fire, enc_to_ok
+from .grants import enc_arg_eq, enc_fired_reaches, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
 from .snapshot import enc_snapshot
@@ -438,7 +438,31 @@ def _must_fire(S: SymState, add) -> None:
                     live.append(Or(S.alive[g], Eq(S.sender_t[T - 1], g)))
             has = Or([And(sl.present, S.rule_is(sl, give.grant), Eq(sl.site, C.site[give.site_id]), Eq(sl.giver, g),
                           sl.m.t == T - 1) for sl in slots if give.grant in sl.candidates] or [z3.BoolVal(False)])
-            add(f"{give.site_id} fires by itself (giver seat {g})", (give.giver,), z3.Implies(And([sent] + live), has))
+            # a grant that cannot matter at the question (enc.grants.enc_grant_matters: a ban of cards she cannot use
+            # now …) needs no slot: the witness hands it out (interp.trace.complete_fired), nothing read changes
+            matters = enc_grant_matters(S, give.grant, _FixedArgs(S, give), 0)
+            add(f"{give.site_id} fires by itself (giver seat {g})", (give.giver,),
+                z3.Implies(And([sent] + live), Or(has, z3.Not(matters))))
+
+
+class _FixedArgs:
+    """A site's fixed arguments as a slot's parameters (z3 values), for what reads a grant's parameters."""
+
+    def __init__(self, S: SymState, give: Give):
+        C, out = S.codes, {}
+        for p, t in S.cat.skills[give.grant].params.items():
+            v = give.args[p]
+            if t == "bool":
+                out[p] = z3.BoolVal(bool(v))
+            elif t == "int":
+                out[p] = z3.IntVal(v)
+            elif t == "card":
+                out[p] = z3.IntVal(C.card[v])
+            elif t == "colour":
+                out[p] = z3.IntVal(C.colour[v])
+            elif t == "set<card>":
+                out[p] = {k: z3.BoolVal(C.cards[k] in v) for k in S.cards}
+        self.params = out
 
 
 def _user_in_front(S: SymState, add) -> None:
