@@ -131,8 +131,8 @@ def enc_must_fire(cat, give) -> str | None:
         return None
     rule, grant = cat.skills.get(give.giver), cat.skills.get(give.grant)
     if rule is None or grant is None or rule.is_grant or not rule.has("TriggeredSkill") or rule.has("ActiveSkill") \
-            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure:
-        return None
+            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure or grant.lifetime == "resolution":
+        return None                     # (never held when anyone acts in the timed model: not a grant slot's)
     ons = [o for o in rule.on if o.event == give.on]
     if not ons or any(o.whose not in (("sender",), ("any",)) or o.guard_prose or not isinstance(o.when, E.Lit)
                       or o.when.value is not True for o in ons):

@@ -213,7 +213,8 @@ def must_fire(cat: Catalogue, give) -> str | None:
     its grant op names (``all``, ``others`` or ``self``); None when its holder chooses (a ``may``, an ``if``, a
     ``choose``), when the receiver is chosen (``chosen``, ``target``), or when the timed model cannot see or read what
     it needs (an event other than ``SEEN_EVENTS``, a guard on the event, a ``when`` reading more than
-    ``STABLE_ATTRS``, free arguments or a ``where``, a limited, consumed or active skill, a grant or a card giving).
+    ``STABLE_ATTRS``, free arguments or a ``where``, a limited, consumed or active skill, a grant or a card giving, a
+    grant of one resolution).
     Server: a TriggeredSkill with no choice acts on every event it answers — Game.dealListeningSkill asks each skill
     that listens and skill/JieCheYunHuo.kt's ``execute`` hands CannotPlayCard(误导) to every player on its holder's
     SendCardEvent, with no prompt. Twin: checks/enc/grants.enc_must_fire."""
@@ -223,8 +224,8 @@ def must_fire(cat: Catalogue, give) -> str | None:
     rule = cat.skills.get(give.giver)
     grant = cat.skills.get(give.grant)
     if rule is None or grant is None or rule.is_grant or not rule.has("TriggeredSkill") or rule.has("ActiveSkill") \
-            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure:
-        return None
+            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure or grant.lifetime == "resolution":
+        return None                     # (a grant of one resolution is never held when anyone acts in the timed model)
     ons = [o for o in rule.on if o.event == give.on]
     if not ons or not all(o.whose in (("sender",), ("any",)) and not o.guard_prose and isinstance(o.when, E.Lit)
                           and o.when.value is True for o in ons):
