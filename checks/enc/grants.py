@@ -151,6 +151,6 @@ def enc_must_fire(cat, give) -> str | None:
     return to
 
 
-def enc_fired_reaches(to: str, giver: int, receiver: int) -> bool:
-    """Twin of interp.grants.fired_recipients, for one receiver."""
-    return giver == receiver if to == "self" else (to != "others" or giver != receiver)
+def enc_fired_recipients(to: str, giver: int, n: int) -> tuple:
+    """Twin of interp.grants.fired_recipients: every seat (``all``), every seat but the giver's, or the giver."""
+    return (giver,) if to == "self" else enc_recipients(to, giver, n)

@@ -23,7 +23,7 @@ from skillproof.model.effects import sends_users_card
 
 from ..terms import And, Eq, Or
 from .face import enc_use_faces
-from .grants import enc_arg_eq, enc_fired_reaches, enc_grant_matters, enc_must_fire, enc_to_ok
+from .grants import enc_arg_eq, enc_fired_recipients, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
 from .snapshot import enc_snapshot
@@ -415,7 +415,7 @@ def _must_fire(S: SymState, add) -> None:
     for give in sites:
         to, rule = enc_must_fire(cat, give), cat.skills[give.giver]
         for g in range(S.n):
-            if not may_give(S, give, g) or not enc_fired_reaches(to, g, 0):
+            if not may_give(S, give, g) or 0 not in enc_fired_recipients(to, g, S.n):
                 continue
             if g != 0:
                 owns = _owns(S, g, give.giver, q)
