@@ -48,7 +48,7 @@ def main(argv=None) -> int:
     i = 0
     while r.compared < n_random:
         seed = a.seed * 1000 + i
-        _, cat = load_random(seed, effects=True)
+        _, cat = load_random(seed, effects=True, must_fire=True)
         r.add(GK.run_pinned(cat, min(a.per_catalogue, n_random - r.compared), seed, f"random catalogue {seed}",
                             stop_after=10 ** 9))
         i += 1

@@ -34,7 +34,7 @@ def run_families(n: int, seed: int) -> int:
     for i in range(n):
         s = seed * 1000 + i
         try:
-            _, cat = load_random(s, settings[i % len(settings)])
+            _, cat = load_random(s, settings[i % len(settings)], must_fire=True)
             res = run(cat, Options(timeout_ms=3000), jobs=1)
         except Exception as e:          # noqa: BLE001 — a crash of a family is what we look for
             bad.append(f"catalogue {s} {settings[i % len(settings)]}: {type(e).__name__}: {e}")
@@ -64,7 +64,7 @@ def main(argv=None) -> int:
     pairs, bad, active = 0, [], 0
     for i in range(a.catalogues):
         seed = a.seed * 1000 + i
-        _, cat = load_random(seed)
+        _, cat = load_random(seed, must_fire=True)
         h = Harness(cat)
         n, msg = run_states(h, a.states, seed * 7 + 1, f"catalogue {seed}")
         pairs += n

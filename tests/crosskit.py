@@ -221,11 +221,27 @@ def prepare_trace(h: Harness, tr):
     """Run ``tr`` in the interpreter and pin the symbolic trace to it: (run, equations), or None when the
     trace is outside the symbolic bounds or illegal only through events the symbolic trace does not hold."""
     run = play_run(h.cat, tr)
+    # another seat's automatic grants (interp.grants.must_fire) are not events of the symbolic trace, but a trace
+    # without them is illegal (interp.trace.Runner.settle_fired): the symbolic trace is pinned to the trace without them
+    # while legality stays the full trace's (a give that is itself illegal stays: it makes the trace illegal)
+    from skillproof.model.interp.grants import must_fire
+    bad = {k for k, _ in run.errors}
+    mine = [e for k, e in enumerate(tr.events) if k in bad or not (
+        e.kind == "give" and e.seat != 0 and site_of(h.cat, e.site) is not None and must_fire(h.cat, site_of(h.cat, e.site)))]
+    fit = tr if len(mine) == len(tr.events) else TR.Trace(tr.setup, mine, tr.table)
     try:
-        eqs = trace_assignment(h.S, tr, run)
+        eqs = trace_assignment(h.S, fit, run if fit is tr else play_run(h.cat, fit))
     except DoesNotFit:
         return None
     unmodelled = unmodelled_events(h.S, tr, run)
+    # a must-fire give missing for another seat, or in an earlier turn, is not one the symbolic trace holds
+    # (enc.trace._must_fire: the player's grants in the question's turn): such errors are not observable
+    hidden = {id(why) for _, _, r, t, site, _, why in run.missed
+              if r != 0 or t != run.turns - 1 or not _fired_matters(h.cat, run.state, site)}
+    if hidden:
+        rest = [(k, e) for k, e in run.errors if id(e) not in hidden]
+        if all(k in unmodelled for k, _ in rest) or only_unobservable_errors(tr, run, unmodelled, rest):
+            return None
     if run.errors and all(k in unmodelled for k, _ in run.errors):
         return None                   # illegal only through events the symbolic trace does not hold
     if only_unobservable_errors(tr, run, unmodelled):
@@ -339,12 +355,23 @@ def uncoupled_unshown(cat, tr, run) -> set:
     return out
 
 
-def only_unobservable_errors(tr, run, unmodelled=frozenset()) -> bool:
+def _fired_matters(cat, st, site) -> bool:
+    """Does the player holding the site's grant, with its fixed arguments, matter at the question
+    (interp.grants.grant_matters)? Where it cannot, the symbolic trace needs no slot for it (enc.trace._must_fire)."""
+    from skillproof.model.interp.grants import grant_matters
+    from skillproof.model.state import SkillInst
+    give = site_of(cat, site)
+    return grant_matters(cat, st, 0, SkillInst(give.grant, dict(give.args)))
+
+
+def only_unobservable_errors(tr, run, unmodelled=frozenset(), errors=None) -> bool:
     """The trace is illegal only through window moves between its events while the events themselves
     stand in turn order: another trace with the same events at the same moments is legal, and the
     symbolic trace (which records the events' moments, not the moves) cannot tell them apart."""
     from skillproof.model import turn as TW
-    errors = [(k, e) for k, e in run.errors if k not in unmodelled]     # (events not held: not observable)
+    errors = [(k, e) for k, e in (run.errors if errors is None else errors) if k not in unmodelled]
+    if any(id(e) in {id(m[6]) for m in getattr(run, "missed", ())} for _, e in errors):
+        return False              # a must-fire give missing (interp.trace.Runner.settle_fired): not a window move
     moves = [(k, e) for k, e in errors if 0 <= k < len(tr.events) and tr.events[k].kind in ("window", "turn")
              and "another player's" not in e]
     if not moves or len(moves) != len(errors):

@@ -216,11 +216,13 @@ def _table(lines: list, header: str, entries: dict):
 
 
 # ================================================================================== catalogue
-def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = False) -> str:
+def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = False, must_fire: bool = False) -> str:
     """A valid catalogue, as TOML text, determined by ``seed`` (``rules_over``: [rules] values written over
     the drawn ones — the rest of the catalogue is the same). ``effects``: the rules and cards also say what they do
     and what they answer (``do``, ``on``, a card's ``target``), drawn from a second stream — the rest of the text is
-    the same as without."""
+    the same as without. ``must_fire``: now and then a skill that hands its grant out by itself (``_must_fire_rule``),
+    drawn after everything else from a stream of its own (the rest of the text is the same as without: the catalogues
+    the regression tests pin stay what they were)."""
     rng = random.Random(seed)
     fx = random.Random(seed * 7919 + 13) if effects else None
     n_cards = rng.randint(2, 5)
@@ -334,14 +336,39 @@ def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = 
     for gid, kinds, P in grants:
         _rule(rng, cat, lines, gid, kinds, P, True, gives_of(False) if rng.random() < 0.2 else [], fx)
 
+    # ---- now and then a skill that hands its grant out by itself as its holder sends (interp.grants.must_fire: 借车运货's
+    # shape), held by one character — drawn from a stream of its own, after everything else: no other draw moves
+    auto = _must_fire_rule(random.Random(f"must-fire:{seed}"), cat, lines, grants) if must_fire else None
+
     # ---- characters
     for i, cid in enumerate(cat["characters"]):
         entry = {"id": cid, "name": f"角色{i}", "hidden": rng.random() < 0.5, "female": rng.random() < 0.5,
                  "skills": rng.sample(sids, rng.randint(1, min(4, len(sids))))}
+        if auto is not None and i == auto[1]:
+            entry["skills"] = entry["skills"] + [auto[0]]
         if rng.random() < 0.1:
             entry["origin"] = "rulebook"
         _table(lines, "\n[[character]]", entry)
     return "\n".join(lines) + "\n"
+
+
+def _must_fire_rule(mf, cat, lines, grants):
+    """(skill id, the character index holding it) of a TriggeredSkill answering its holder's send with one grant op,
+    no ``may``, no ``if``, to everyone, everyone else or himself, and its site with every argument fixed (the timed
+    model's must-fire shape, interp.grants.must_fire) — or None (seven catalogues in ten, or no grant fits)."""
+    plain = [g for g in grants if "InvalidSkill" not in g[1]]
+    if mf.random() < 0.7 or not plain:
+        return None
+    gid, _, P = mf.choice(plain)
+    to = mf.choice(("all", "others", "self"))
+    e = {"id": "SAuto", "name": "技SAuto", "kinds": ["TriggeredSkill"], "trigger": "自己传出情报时（自动）",
+         "on": {"event": "send", "whose": "sender"}, "do": [{"op": "grant", "grant": gid, "to": to}]}
+    _table(lines, "\n[[skill]]", e)
+    g = {"grant": gid, "to": to, "when": "is_sender", "at": "send", "on": "send"}
+    if P:
+        g["args"] = {pn: _arg(mf, cat["cards"], pt) for pn, pt in P.items()}
+    _table(lines, "[[skill.gives]]", g)
+    return "SAuto", mf.randrange(len(cat["characters"]))
 
 
 def _arg(rng, cards, pt):
@@ -524,9 +551,9 @@ def rules_settings() -> list[dict]:
     return out
 
 
-def load_random(seed: int, rules_over: dict | None = None, effects: bool = False):
+def load_random(seed: int, rules_over: dict | None = None, effects: bool = False, must_fire: bool = False):
     """(text, catalogue) of ``random_catalogue(seed)``, through the real loader."""
-    text = random_catalogue(seed, rules_over, effects)
+    text = random_catalogue(seed, rules_over, effects, must_fire)
     return text, loader.load(texts={f"random-{seed}.toml": text})
 
 

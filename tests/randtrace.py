@@ -109,11 +109,15 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
         if rng.random() < 0.05 and len(path) > 2:           # now and then out of order
             i, j = rng.sample(range(len(path)), 2)
             path[i], path[j] = path[j], path[i]
+        sent = False
         for w in path:
             if w != "draw":
                 front = rng.randrange(n) if TW.WINDOWS[w].message else None
                 events.append(Event("window", window=w, in_front=front,
                                     sender=sender if TW.WINDOWS[w].message else None))
+            if TW.WINDOWS[w].message and not sent:      # the message is sent: automatic grants, mostly all of them
+                sent = True
+                gives_to_me += _fired(rng, cat, setup, events, n, sender, mine=last and gives_to_me < g_max)
             # a dying window now and then, in the windows it can interrupt
             dying = None
             if w in TW.DYING_WITHIN and rng.random() < 0.15:
@@ -189,6 +193,31 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     if rng.random() < 0.03:                  # now and then past the end of the turn (no question is asked there)
         events.append(Event("window", window="turn_end"))
     return Trace(setup, events)
+
+
+def _fired(rng, cat, setup, events, n, sender, mine: bool) -> int:
+    """The gives a must-fire site owes as the message is sent (interp.grants.must_fire, interp.trace.Runner.owe_fired):
+    mostly every one, now and then one left out, to the wrong player or none at all — both sides of legality. The
+    player's only where ``mine`` (the question's turn, a slot free: an earlier turn's grant is gone by the question and
+    the symbolic trace cannot show it). Returns how many went to the player."""
+    from skillproof.model.interp.grants import fired_recipients, must_fire
+    out = 0
+    for src in cat.skills.values():
+        for give in src.gives:
+            to = must_fire(cat, give)
+            if to is None or rng.random() < 0.1:
+                continue
+            for g, seat in enumerate(setup.seats):
+                if not any(i.rule == give.giver for i in seat.skills) or (g != sender and rng.random() < 0.9):
+                    continue                    # mostly the sender's (the sites the timed model sees answer his send)
+                for r in fired_recipients(to, g, n):
+                    to_seat = r if rng.random() < 0.95 else rng.randrange(n)
+                    if rng.random() < 0.08 or (to_seat == 0 and not mine):
+                        continue
+                    out += to_seat == 0
+                    events.append(Event("give", seat=to_seat, giver=g, site=give.site_id,
+                                        args={p: tuple(v) if isinstance(v, list) else v for p, v in give.args.items()}))
+    return out
 
 
 def _args(rng, cat, give, hot) -> dict:

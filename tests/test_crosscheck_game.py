@@ -60,11 +60,11 @@ def test_random_catalogue_games_match():
     per = max(1, N_RANDOM // N_CATALOGUES)
     for i in range(N_CATALOGUES):
         seed = SEED * 1000 + i
-        text, cat = load_random(seed, effects=True)
+        text, cat = load_random(seed, effects=True, must_fire=True)
         n = per if i < N_CATALOGUES - 1 else N_RANDOM - per * (N_CATALOGUES - 1)
         t = GK.run_pinned(cat, n, seed, f"random catalogue {seed}")
         if t.disagreements:
-            pytest.fail(f"{t.summary('random')}\nthe catalogue (randcat.random_catalogue({seed}, effects=True)):\n"
+            pytest.fail(f"{t.summary('random')}\nthe catalogue (randcat.random_catalogue({seed}, effects=True, must_fire=True)):\n"
                         f"{text}\n\n" + "\n\n".join(t.disagreements[:2]))
         total.add(t)
     print(total.summary("random catalogues"))

@@ -37,15 +37,15 @@ def catalogue_seed(i: int) -> int:
 
 
 def failure(seed: int, text: str, what: str) -> str:
-    return (f"{what}\n\nthe catalogue (randcat.random_catalogue({seed})):\n{text}\n"
-            f"reproduce: tests/randcat.py load_random({seed}); crosskit.run_states/run_traces with the seed above")
+    return (f"{what}\n\nthe catalogue (randcat.random_catalogue({seed}, must_fire=True)):\n{text}\n"
+            f"reproduce: tests/randcat.py load_random({seed}, must_fire=True); crosskit.run_states/run_traces with the seed above")
 
 
 def test_random_catalogues_encoder_matches_interpreter_on_states():
     pairs = 0
     for i in range(N_CATALOGUES):
         seed = catalogue_seed(i)
-        text, cat = load_random(seed)
+        text, cat = load_random(seed, must_fire=True)
         n, bad = run_states(Harness(cat), N_STATES, seed * 7 + 1, f"random catalogue {seed}")
         if bad:
             pytest.fail(failure(seed, text, bad))
@@ -57,7 +57,7 @@ def test_random_catalogues_encoder_matches_interpreter_on_traces():
     traces = legal = 0
     for i in range(N_CATALOGUES):
         seed = catalogue_seed(i)
-        text, cat = load_random(seed)
+        text, cat = load_random(seed, must_fire=True)
         lg, compared, skipped, bad = run_traces(Harness(cat), N_TRACES, seed * 7 + 2, f"random catalogue {seed}")
         if bad:
             pytest.fail(failure(seed, text, bad))

@@ -11,7 +11,7 @@ import z3
 
 from skillproof.model.kinds import SEND_GROUPS
 
-from ..enc.bans import enc_banned, enc_banned_all
+from ..enc.bans import enc_banned, enc_banned_all, enc_banned_by
 from ..enc.conversion import enc_conversion
 from ..enc.draw import enc_draw_count
 from ..enc.fires import enc_fires
@@ -23,7 +23,7 @@ from ..enc.skip import enc_could_act_dying, enc_could_act_fight, enc_skip_dying,
 from ..enc.state import NONE, WCODE
 from ..enc.usable import enc_spent, unconditional
 from ..enc.windows import enc_at_decision, enc_in_window
-from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, use_windows
+from .evaluate import after_sites, atom_choices, card_domain, compare, decision_of, grant_sites, use_windows
 from .syntax import Atom, BoolOp, Given, GrantRef, Not
 
 if TYPE_CHECKING:
@@ -122,6 +122,8 @@ class Compiler:
                 return z3.And(fired, enc_can_play(S, cards[0], cards[1]))
             return fired
         if k == "banned":
+            if isinstance(a.value, GrantRef):        # X能让C被禁: the ban X's grant makes (evaluate.eval_atom_cards)
+                return enc_banned_by(S, cards[0], grant_sites(S.cat, a.value))
             return enc_banned(S, cards[0])
         if k == "banned_all":
             return enc_banned_all(S)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import itertools
 
-from skillproof.model.interp.bans import banned, banned_all
+from skillproof.model.interp.bans import banned, banned_all, banned_by
 from skillproof.model.interp.conversion import conversion
 from skillproof.model.interp.core import evaluate, live_kinds
 from skillproof.model.interp.draw import draw_count
@@ -36,7 +36,7 @@ from skillproof.model import vocab as V
 from skillproof.model.kinds import SEND_GROUPS
 from skillproof.model.state import State
 
-from .syntax import Atom, BoolOp, Given, Not
+from .syntax import Atom, BoolOp, Given, GrantRef, Not
 
 #: the decision each kind of atom is about, where it has a moment of its own (model.turn.DECISION_WINDOWS)
 DECISION_OF = {"receive": "receive", "send_by": "send", "send_dir": "send", "draw": "draw", "remind": "remind"}
@@ -147,6 +147,12 @@ def holds_live(st: State, rule: str) -> bool:
     return any(i.rule == rule and not i.invalid for i in st.seats[0].skills)
 
 
+def grant_sites(cat, ref: GrantRef) -> frozenset:
+    """The site ids a grant reference may come from (its sites; none named: every site of its grants)."""
+    sites = ref.sites or tuple(g for gid in ref.grants for g in cat.sites(gid))
+    return frozenset(g.site_id for g in sites)
+
+
 def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
     """The decision an atom reads, for concrete cards (its frame aside: see ``frame``)."""
     k = atom.kind
@@ -161,6 +167,8 @@ def eval_atom_cards(cat, st: State, atom: Atom, cards: tuple) -> bool:
             return fired and can_play(cat, st, 0, cards[0], cards[1])
         return fired
     if k == "banned":
+        if isinstance(atom.value, GrantRef):       # X能让C被禁: the ban X's grant makes, with its arguments
+            return banned_by(cat, st, 0, cards[0], grant_sites(cat, atom.value))
         return banned(cat, st, 0, cards[0])
     if k == "banned_all":
         return banned_all(cat, st, 0)

@@ -300,7 +300,10 @@ class AtomParser(Words):
             self.toks = saved[:self.i] + [tp] + saved[self.i:]
             g = self.grantref()
             self.pending_givens.append(Given("grant", tp.col, tp.end, tp.shown, grant=g))
-            return self.atom()
+            a = self.atom()
+            if isinstance(a, Atom) and a.kind == "banned" and a.value is None:
+                a.value = g                 # 借车运货能让截获被禁: the ban its grant makes (interp.bans.banned_by)
+            return a
         if t.kind == "word" and t.text == "must_lock":       # 必须锁定一个人吗: never a send locking another number
             self.take()
             n = self.number()

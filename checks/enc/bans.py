@@ -37,6 +37,22 @@ def enc_banned(S: SymState, declared):
     return Or(terms) if terms else z3.BoolVal(False)
 
 
+def enc_banned_by(S: SymState, declared, sites):
+    """Twin of interp.bans.banned_by: banned by a grant slot handed out at one of ``sites`` (site ids)."""
+    codes = [S.codes.site[x] for x in sorted(sites) if x in S.codes.site]
+    terms = []
+    for slot in S.slots:
+        if slot.initial_slot or not codes:
+            continue
+        for rid in S.rules_with(slot, "CannotPlayCard"):
+            r = S.cat.skills[rid]
+            if r.ban is None:
+                continue
+            terms.append(And(S.live_rule(slot, rid, "CannotPlayCard"), Or([slot.site == c for c in codes]),
+                             Or(enc_ban_all(S, r, slot), enc_ban_has(S, r, slot, declared))))
+    return Or(terms) if terms else z3.BoolVal(False)
+
+
 @memo
 def enc_banned_all(S: SymState):
     terms = []

@@ -111,3 +111,46 @@ def enc_one_granted(cat, give) -> bool:
 def enc_recipients(to: str, actor: int, n: int) -> tuple:
     """Twin of interp.grants.recipients: every seat (all, dead ones and the actor included), or all but the actor's."""
     return tuple(s for s in range(n) if to != "others" or s != actor)
+
+
+#: twin of interp.grants.SEEN_EVENTS: the events of a gives site the timed model sees happen (``send``: the turn's
+#: first message window)
+SEEN_EVENTS = ("send",)
+#: twin of interp.grants.STABLE_ATTRS: what a must-fire site's ``when`` may read (the same at the event and the question)
+STABLE_ATTRS = ("is_sender", "my_turn", "alive")
+
+
+def enc_must_fire(cat, give) -> str | None:
+    """Twin of interp.grants.must_fire: the set of players (``all``, ``others``, ``self``) an automatic site's grant
+    must reach once its event happened, or None (a choice, a chosen receiver, or what the timed model cannot see).
+    Server: skill/JieCheYunHuo.kt — a TriggeredSkill with no prompt hands CannotPlayCard(误导) to every player on its
+    holder's SendCardEvent (Game.dealListeningSkill asks every listening skill)."""
+    from skillproof.model import expr as E
+    from skillproof.model.effects import walk
+    if give.giver_is_card or give.on not in SEEN_EVENTS or not give.at or give.where is not None:
+        return None
+    rule, grant = cat.skills.get(give.giver), cat.skills.get(give.grant)
+    if rule is None or grant is None or rule.is_grant or not rule.has("TriggeredSkill") or rule.has("ActiveSkill") \
+            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure or grant.lifetime == "resolution":
+        return None                     # (never held when anyone acts in the timed model: not a grant slot's)
+    ons = [o for o in rule.on if o.event == give.on]
+    if not ons or any(o.whose not in (("sender",), ("any",)) or o.guard_prose or not isinstance(o.when, E.Lit)
+                      or o.when.value is not True for o in ons):
+        return None
+    top = [o for o in rule.do if o.op == "grant" and o.args.get("grant") == give.grant]
+    every = [o for o in walk(rule.do) if o.op == "grant" and o.args.get("grant") == give.grant]
+    if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:
+        return None
+    to = top[0].args.get("to")
+    if to not in ("all", "others", "self") or give.to not in (to, "all", "target") or \
+            any(p not in give.args for p in grant.params):
+        return None
+    if any(isinstance(n, E.Unknown) or (isinstance(n, E.Attr) and n.name not in STABLE_ATTRS) or
+           (isinstance(n, E.Var) and n.name != "self") for n in E.walk(give.when)):
+        return None
+    return to
+
+
+def enc_fired_recipients(to: str, giver: int, n: int) -> tuple:
+    """Twin of interp.grants.fired_recipients: every seat (``all``), every seat but the giver's, or the giver."""
+    return (giver,) if to == "self" else enc_recipients(to, giver, n)

@@ -23,7 +23,7 @@ from skillproof.model.effects import sends_users_card
 
 from ..terms import And, Eq, Or
 from .face import enc_use_faces
-from .grants import enc_arg_eq, enc_to_ok
+from .grants import enc_arg_eq, enc_fired_recipients, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
 from .plays import enc_card_usable
 from .snapshot import enc_snapshot
@@ -286,6 +286,8 @@ def reachability(S: SymState) -> list[Labelled]:
     _grant_slots(S, add)
     # ---- sites handed out together ('with'): the partner's event at the same moment (interp.trace._uncoupled)
     _coupled(S, add)
+    # ---- automatic grants: handed out once their event happened (interp.trace.Runner.owe_fired / settle_fired)
+    _must_fire(S, add)
     # ---- a message sent from its user's hand in another's name is not in front of him at two living seats
     _user_in_front(S, add)
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
@@ -389,6 +391,78 @@ def _grant_slots(S: SymState, add):
                 cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
+
+
+def _must_fire(S: SymState, add) -> None:
+    """Twin of interp.trace.Runner.owe_fired / settle_fired, for the events the symbolic trace holds (the player's
+    grants): in the question's turn, once the message was sent (the question is at or after the turn's first message
+    window), every seat that then held a must-fire site's skill live (enc.grants.enc_must_fire: a TriggeredSkill with
+    no choice), is asked (alive, or a BeforeDieSkill) and meets the site's ``when`` handed its grant to the player, if
+    its grant op reaches her — a grant slot (or the grant a later replacement wiped) from that site and giver in that
+    turn; a grant the state does not track (not among its grants) is left to the witness (enc.witness: the interpreter
+    completes the trace, interp.trace.complete_fired). Server: skill/JieCheYunHuo.kt hands CannotPlayCard(误导) to
+    every player on its holder's SendCardEvent, no prompt (phase/OnSendCardSkill.kt: before anyone acts)."""
+    cat, C = S.cat, S.codes
+    q, T = S.q, S.T
+    sites = [g for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives
+             if g.grant in S.grant_ids and g.site_id in C.site and enc_must_fire(cat, g)]
+    if not sites:
+        return
+    first = min(TW.position(w) for w in TW.MESSAGE_WINDOWS)       # the message is sent: the first message window
+    sent = q.pos() >= first
+    slots = [sl for sl in S.slots if not sl.initial_slot] + ([S.lost] if S.lost is not None else [])
+    repl_before = And(S.repl, Or(S.repl_m.t < T - 1, And(S.repl_m.t == T - 1, S.repl_m.pos() < first)))
+    for give in sites:
+        to, rule = enc_must_fire(cat, give), cat.skills[give.giver]
+        for g in range(S.n):
+            if not may_give(S, give, g) or 0 not in enc_fired_recipients(to, g, S.n):
+                continue
+            if g != 0:
+                owns = _owns(S, g, give.giver, q)
+            else:
+                old = Or([S.old_char == C.char[c] for c in sorted(set(cat.owners(give.giver)) & set(S.chars_old))]
+                         or [z3.BoolVal(False)])
+                held = Or([And(sl.present, S.rule_is(sl, give.giver)) for sl in S.slots
+                           if sl.initial_slot and give.giver in sl.candidates] or [z3.BoolVal(False)])
+                owns = z3.If(And(S.repl, z3.Not(repl_before)), old, held)
+            live = [S.present[g], owns, enc_when_at(S, give, g, q, {})]
+            if rule.initial:
+                ev = S.inv_m[g]
+                inv = [S.inv_ev[g], Or(ev.t < T - 1, And(ev.t == T - 1, ev.pos() < first))]
+                if "restore_invalid" in cat.rules.turn_end:
+                    inv.append(ev.t == T - 1)
+                if g == 0:
+                    inv.append(z3.Not(And(S.repl, ev.before(S.repl_m), repl_before)))
+                live.append(z3.Not(And(inv)))
+                if not rule.has("BeforeDieSkill"):      # the sender was alive as he sent (dead at the question: since)
+                    live.append(Or(S.alive[g], Eq(S.sender_t[T - 1], g)))
+            has = Or([And(sl.present, S.rule_is(sl, give.grant), Eq(sl.site, C.site[give.site_id]), Eq(sl.giver, g),
+                          sl.m.t == T - 1) for sl in slots if give.grant in sl.candidates] or [z3.BoolVal(False)])
+            # a grant that cannot matter at the question (enc.grants.enc_grant_matters: a ban of cards she cannot use
+            # now …) needs no slot: the witness hands it out (interp.trace.complete_fired), nothing read changes
+            matters = enc_grant_matters(S, give.grant, _FixedArgs(S, give), 0)
+            add(f"{give.site_id} fires by itself (giver seat {g})", (give.giver,),
+                z3.Implies(And([sent] + live), Or(has, z3.Not(matters))))
+
+
+class _FixedArgs:
+    """A site's fixed arguments as a slot's parameters (z3 values), for what reads a grant's parameters."""
+
+    def __init__(self, S: SymState, give: Give):
+        C, out = S.codes, {}
+        for p, t in S.cat.skills[give.grant].params.items():
+            v = give.args[p]
+            if t == "bool":
+                out[p] = z3.BoolVal(bool(v))
+            elif t == "int":
+                out[p] = z3.IntVal(v)
+            elif t == "card":
+                out[p] = z3.IntVal(C.card[v])
+            elif t == "colour":
+                out[p] = z3.IntVal(C.colour[v])
+            elif t == "set<card>":
+                out[p] = {k: z3.BoolVal(C.cards[k] in v) for k in S.cards}
+        self.params = out
 
 
 def _user_in_front(S: SymState, add) -> None:

@@ -350,7 +350,9 @@ def witness(S: SymState, model) -> State:
     st.unknowns = {k: b(v) if z3.is_bool(v) else iv(v) for k, v in sorted(S.unknowns.items())}
     setup = State(seats=setup_seats, turn=st.turn, message=st.message, message_dir=st.message_dir,
                   message_lockable=st.message_lockable, unknowns=dict(st.unknowns))
-    st.trace = TR.Trace(setup, _events(S, model, renum))
+    # the table's automatic grants the symbolic trace does not hold (another seat's, or one the state does not track):
+    # handed out as the interpreter owes them (interp.trace.complete_fired; enc.trace._must_fire holds the player's)
+    st.trace = TR.complete_fired(cat, TR.Trace(setup, _events(S, model, renum)))
     return st
 
 

@@ -26,6 +26,20 @@ def banned(cat: Catalogue, state: State, seat: int, declared: str) -> bool:
     return False
 
 
+def banned_by(cat: Catalogue, state: State, seat: int, declared: str, sites) -> bool:
+    """Is the declared card type banned for ``seat`` by a grant handed out at one of ``sites`` (site ids, 借车运货#0):
+    the ban a giver's grant makes, with the arguments it was handed out with — not any ban held beside it (借车运货's
+    CannotPlayCard bans 误导 only, skill/JieCheYunHuo.kt; 强令's bans the names declared, QiangLing.kt).
+    Twin: checks/enc/bans.enc_banned_by."""
+    for inst in state.seats[seat].skills:
+        rule = cat.skills[inst.rule]
+        if inst.site not in sites or "CannotPlayCard" not in live_kinds(cat, inst) or rule.ban is None:
+            continue
+        if ban_all(rule, inst) or declared in ban_cards(rule, inst):
+            return True
+    return False
+
+
 def ban_all(rule: Rule, inst: SkillInst) -> bool:
     b = rule.ban.all
     return bool(inst.args.get(b.value, False)) if isinstance(b, Ref) else bool(b)

@@ -198,3 +198,55 @@ def invalidate(cat: Catalogue, state: State, seat: int) -> State:
         if cat.skills[inst.rule].initial:
             inst.invalid = True
     return out
+
+
+#: the events of a gives site (its ``on``) the timed model sees happen (model/interp/trace.Runner): ``send`` — the turn's
+#: message is sent, which the trace shows as the turn's first message window (model.turn.MESSAGE_WINDOWS)
+SEEN_EVENTS = ("send",)
+#: the seat attributes a must-fire site's ``when`` may read: the same all turn (``is_sender``, ``my_turn``) or all the
+#: trace (``alive``, the setup's) — read at the event or at the question alike
+STABLE_ATTRS = ("is_sender", "my_turn", "alive")
+
+
+def must_fire(cat: Catalogue, give) -> str | None:
+    """Is the site's firing automatic — must its grant be handed out once its event happened? Then the set of players
+    its grant op names (``all``, ``others`` or ``self``); None when its holder chooses (a ``may``, an ``if``, a
+    ``choose``), when the receiver is chosen (``chosen``, ``target``), or when the timed model cannot see or read what
+    it needs (an event other than ``SEEN_EVENTS``, a guard on the event, a ``when`` reading more than
+    ``STABLE_ATTRS``, free arguments or a ``where``, a limited, consumed or active skill, a grant or a card giving, a
+    grant of one resolution).
+    Server: a TriggeredSkill with no choice acts on every event it answers — Game.dealListeningSkill asks each skill
+    that listens and skill/JieCheYunHuo.kt's ``execute`` hands CannotPlayCard(误导) to every player on its holder's
+    SendCardEvent, with no prompt. Twin: checks/enc/grants.enc_must_fire."""
+    from .. import expr as E
+    if give.giver_is_card or give.on not in SEEN_EVENTS or not give.at or give.where is not None:
+        return None
+    rule = cat.skills.get(give.giver)
+    grant = cat.skills.get(give.grant)
+    if rule is None or grant is None or rule.is_grant or not rule.has("TriggeredSkill") or rule.has("ActiveSkill") \
+            or rule.limit != "none" or rule.consumed or "InvalidSkill" in grant.closure or grant.lifetime == "resolution":
+        return None                     # (a grant of one resolution is never held when anyone acts in the timed model)
+    ons = [o for o in rule.on if o.event == give.on]
+    if not ons or not all(o.whose in (("sender",), ("any",)) and not o.guard_prose and isinstance(o.when, E.Lit)
+                          and o.when.value is True for o in ons):
+        return None
+    from ..effects import walk
+    top = [o for o in rule.do if o.op == "grant" and o.args.get("grant") == give.grant]
+    every = [o for o in walk(rule.do) if o.op == "grant" and o.args.get("grant") == give.grant]
+    if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:
+        return None
+    to = top[0].args.get("to")
+    if to not in ("all", "others", "self") or give.to not in (to, "all", "target"):
+        return None
+    if any(p not in give.args for p in grant.params):
+        return None
+    for n in E.walk(give.when):
+        if isinstance(n, E.Unknown) or (isinstance(n, E.Attr) and n.name not in STABLE_ATTRS) or \
+                (isinstance(n, E.Var) and n.name != "self"):
+            return None
+    return to
+
+
+def fired_recipients(to: str, giver: int, n: int) -> tuple:
+    """Whom a must-fire site's grant reaches: every seat (``all``), every seat but the giver's, or the giver."""
+    return (giver,) if to == "self" else recipients(to, giver, n)

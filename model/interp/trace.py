@@ -25,9 +25,10 @@ from ..expr_words import words
 from ..reason import Reason, both, during, echoed, window as win_of, windows as wins_of
 from ..state import SkillInst, State
 from ..turn import COND_WINDOWS
+from ..events import dispatched
 from .core import env_of, evaluate
 from .face import apply_use_face, face_errors
-from .grants import TO_ONLY, args_errors, site_of, site_name, to_ok
+from .grants import TO_ONLY, args_errors, fired_recipients, must_fire, site_of, site_name, to_ok
 from .lifetime import turn_end
 from .path import user_in_front_errors
 from .plays import card_usable
@@ -123,6 +124,9 @@ class Run:
     moments: list = field(default_factory=list)   # per event: the moment it happened (see ``moment``)
     uncoupled: list = field(default_factory=list)  # give events whose ``with`` partner never came (indices)
     done: dict = field(default_factory=dict)       # a game's: event index -> the ops its effect did (ops.done_entry)
+    missed: list = field(default_factory=list)     # must-fire gives never handed out: (error index, giver, receiver,
+                                                   # turn, site, the window event it was owed from, the error's
+                                                   # reason) (Runner.settle_fired)
 
     @property
     def legal(self) -> bool:
@@ -167,6 +171,11 @@ class Runner:
         self.events_seq: list = []       # indices of the give and replace events, in order (what a pair may not split)
         self.senders = _turn_senders(trace)
         self.k = -1                      # the index of the event being run
+        self.sent = False                # this turn's message was sent (the trace reached a message window)
+        self.owing: list = []            # must-fire gives owed since the message was sent (owe_fired)
+        self.missed: list = []           # (error index, giver, receiver, turn, site, owed from, reason): owed, never come
+        self.fired_sites = [g for src in list(cat.skills.values()) + list(cat.cards.values()) for g in src.gives
+                            if must_fire(cat, g)] if not trace.table else []
 
     def setup_errors(self) -> list:
         return setup_errors(self.cat, self.trace.setup)
@@ -204,6 +213,8 @@ class Runner:
             return
         if st.window is not None and self.n > 1 and ev.seat == st.turn:
             self.bad(Reason("下一回合应是另一名角色的回合", "the next turn is another player's"))
+        self.settle_fired(None)
+        self.sent = False
         if st.window is not None:
             for s in st.seats:
                 for inst in s.skills:
@@ -236,6 +247,7 @@ class Runner:
             st.interrupted = st.window if st.window != "dying" else st.interrupted
             st.window, st.dying = "dying", ev.dying
             return
+        self.settle_fired(T.position(w))
         st.dying, st.interrupted = None, None
         if T.WINDOWS[w].message:
             if not self.seat_ok(ev.in_front):
@@ -251,6 +263,9 @@ class Runner:
         else:
             st.in_front = st.sender = None
         st.window = w
+        if T.WINDOWS[w].message and not self.sent:
+            self.sent = True
+            self.owe_fired()
         if w == "turn_end":
             after = turn_end(self.cat, st)
             after.window = "turn_end"
@@ -269,6 +284,10 @@ class Runner:
         rule = cat.skills[give.grant]
         key = (ev.site, ev.seat)
         self.counts[key] = self.counts.get(key, 0) + 1
+        for o in self.owing:
+            if o["site"] == ev.site and o["giver"] == ev.giver and ev.seat in o["want"]:
+                o["want"].discard(ev.seat)
+                break
         self.given.append((self.k, self.turns, st.window, ev.giver, ev.seat, ev.site))
         self.events_seq.append(self.k)
         if "InvalidSkill" in rule.closure:
@@ -333,9 +352,55 @@ class Runner:
             apply_replace(cat, st, ev.seat, ev.character)
         self.events_seq.append(self.k)
 
+    # ------------------------------------------------------------------------------------ automatic grants
+    def owe_fired(self) -> None:
+        """The message was just sent (the turn's first message window): every must-fire site answering it
+        (interp.grants.must_fire) whose giver holds its skill live, is asked (alive — the sender was as he sent, the
+        timed model's ``alive`` being the question's —, or a BeforeDieSkill: events.dispatched) and meets the site's ``when`` now owes its grant to each player its grant op names — handed
+        out in the site's window (``at``) before the trace moves past it, to a later window or turn, or ends (the
+        question is asked after it: the server hands it out as its holder's SendCardEvent is dealt, at the on-send node
+        before anyone acts — skill/JieCheYunHuo.kt, phase/OnSendCardSkill.kt). Twin: checks/enc/trace._must_fire."""
+        cat, st = self.cat, self.st
+        for give in self.fired_sites:
+            rule = cat.skills[give.giver]
+            for g, seat in enumerate(st.seats):
+                if not any(i.rule == give.giver and not i.invalid for i in seat.skills):
+                    continue
+                # asked while alive (events.dispatched); the sender was, as he sent — dead at the question, he died since
+                if not dispatched(seat.alive or st.sender == g, rule.has("BeforeDieSkill"), rule.initial):
+                    continue
+                if not evaluate(give.when, env_of(cat, st, g)):
+                    continue
+                self.owing.append({"site": give.site_id, "giver": g, "give": give, "turn": self.turns - 1, "k": self.k,
+                                   "want": set(fired_recipients(must_fire(cat, give), g, self.n)),
+                                   "last": max(T.position(w) for w in give.at)})
+
+    def settle_fired(self, pos: int | None, k: int | None = None) -> None:
+        """The trace moves to a window at position ``pos`` (None: a new turn, or the trace's end): each owed
+        must-fire give whose windows all lie before it must have come; one that did not is an error (at ``k``,
+        default the event being run), recorded in ``missed``."""
+        cat, keep = self.cat, []
+        for o in self.owing:
+            if pos is not None and pos <= o["last"]:
+                keep.append(o)
+                continue
+            give = o["give"]
+            for r in sorted(o["want"]):
+                at = wins_of(give.at)
+                why = Reason(f"{cat.giver_name(give)}自动发动（没有选择）：座位{o['giver']}的情报传出后，它在{at.zh}"
+                             f"给座位{r}{cat.skills[give.grant].label}——经过中没有给出",
+                             f"{cat.name_of(give.giver)} fires by itself (no choice): once seat {o['giver']}'s "
+                             f"message is sent it hands {cat.skills[give.grant].name} to seat {r} {at.en} — the "
+                             f"trace does not")
+                idx = self.k if k is None else k
+                self.errors.append((idx, why))
+                self.missed.append((idx, o["giver"], r, o["turn"], o["site"], o["k"], why))
+        self.owing = keep
+
     # ------------------------------------------------------------------------------------ the end
     def finish(self) -> Run:
         cat, st, trace = self.cat, self.st, self.trace
+        self.settle_fired(None, len(trace.events))
         uncoupled = _uncoupled(cat, self.given, self.events_seq)
         for k in uncoupled:
             give = site_of(cat, trace.events[k].site)
@@ -355,7 +420,37 @@ class Runner:
             # a game won at the turn's end (搅局者: phase/NextTurn.kt checkDisturberWin) is over there: no window follows
             self.errors.append((len(trace.events), Reason("经过停在回合结束之后：问题要在回合的某个时机提出",
                                                           "the trace ends after the turn ended: a question is asked in a window")))
-        return Run(st, self.errors, self.turns, self.moments, uncoupled)
+        return Run(st, self.errors, self.turns, self.moments, uncoupled, missed=self.missed)
+
+
+def complete_fired(cat: Catalogue, trace: Trace) -> Trace:
+    """The trace with every must-fire give it lacks (Runner.settle_fired's ``missed``) handed out right after the window
+    event it was owed from (the message sent), with the site's own arguments — how a witness built from a symbolic trace
+    that holds only the player's grants (checks/enc/witness.py) shows the rest of the table's automatic grants."""
+    if trace.table:
+        return trace
+    run = Runner(cat, trace).run()
+    if not run.missed:
+        return trace
+    extra: dict = {}
+    before: dict = {}
+    for _, giver, receiver, _, site, k, _ in run.missed:
+        give = site_of(cat, site)
+        args = {p: tuple(v) if isinstance(v, (list, set, frozenset)) else v for p, v in give.args.items()}
+        extra.setdefault(k, []).append(Event("give", seat=receiver, giver=giver, site=site, args=args))
+        w = trace.events[k]
+        if w.window not in give.at:        # the message went past the site's window unshown: it stops there first
+            before.setdefault(k, Event("window", window=give.at[0], in_front=w.in_front, sender=w.sender))
+    events = []
+    for k, ev in enumerate(trace.events):
+        if k in before:
+            events.append(before[k])
+            events.extend(extra.get(k, ()))
+            events.append(ev)
+            continue
+        events.append(ev)
+        events.extend(extra.get(k, ()))
+    return Trace(trace.setup, events, trace.table)
 
 
 def _uncoupled(cat: Catalogue, given: list, seq: list) -> list:
