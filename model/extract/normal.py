@@ -858,6 +858,8 @@ class _Norm:
                 out.append(self.expr(c))
             elif c.type not in _PUNCT and c.type.strip():
                 out.append(c.type)
+        if n.type == "parameter" and any(c.type == "nullable_type" for c in n.children):
+            out.append("?")                             # (a parameter that may be null: ``_null_safe`` asks)
         return tuple(out)
 
 
@@ -1837,6 +1839,12 @@ def _condition_form(c):
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    for rule in (_get_or_remove, _list_equal, _absorbed):
+        y = rule(x)
+        if y is not None and y != x:
+            return y
+    if k == "cmp" and len(x) == 4 and x[1] in ("==", "!=") and _order(x[3]) < _order(x[2]):
+        return ("cmp", x[1], x[3], x[2])                # (the operands of an equality in one order, after a rewrite)
     y = _spelled(x) if k in ("call", "nav", "cmp") else None
     if y is not None and y != x:
         return y
@@ -2599,6 +2607,10 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                     else:
                         split.append(c)
                 items = _settled_tests(_held_paths(_known_equal(_jump_branches(split, carry), carry), carry), carry)
+                tested = _index_tests(items, carry)
+                if tested != items:
+                    changed[0] = True
+                    items = tested
                 if len(items) != len(split):
                     changed[0] = True
                 ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
@@ -2832,6 +2844,165 @@ def _wait_time(x) -> bool:
     return False
 
 
+def _never_null_params(tree) -> frozenset:
+    """The locals of a function's parameters declared without ``?`` (a parameter is never assigned)."""
+    if not (isinstance(tree, tuple) and tree[:1] == ("function_declaration",)):
+        return frozenset()
+    out = set()
+    for part in tree[2:]:
+        for c in part if isinstance(part, tuple) else ():
+            if isinstance(c, tuple) and c[:1] == ("function_value_parameters",):
+                out |= {p[1][1] for p in c[1:] if isinstance(p, tuple) and p[:1] == ("parameter",) and len(p) == 2
+                        and isinstance(p[1], tuple) and p[1][:1] == ("v",)}
+    return frozenset(out)
+
+
+def _never_null(x, sure: frozenset) -> bool:
+    return isinstance(x, tuple) and (x[:1] == ("this_expression",) or (x[:1] == ("v",) and x[1] in sure) or
+                                     (x[:1] == ("lit",) and x[1] is not None))
+
+
+def _null_safe(tree, marks: dict, keep: list):
+    """A safe call compared with a value that is never null, spelled as the explicit null test it stands for: ``p !=
+    a?.m`` is ``a == null || p != a.m`` and ``p == a?.m`` is ``a != null && p == a.m`` (``a`` a local or a member path,
+    ``p`` a parameter declared without ``?``, ``this`` or a literal). With a value that may be null the two differ (a
+    null ``p`` equals ``a?.m`` when ``a`` is null) and nothing is rewritten."""
+    sure = _never_null_params(tree)
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        out = tuple(walk(c) for c in x)
+        if len(out) == 4 and out[0] == "cmp" and out[1] in ("==", "!="):
+            for a, b in ((out[2], out[3]), (out[3], out[2])):
+                if isinstance(a, tuple) and len(a) == 4 and a[:2] == ("nav", "?.") and _path(a[2]) and \
+                        _never_null(b, sure):
+                    plain = _NEG.eq(out[1], ("nav", ".", a[2], a[3]), b)
+                    out = ("or", _NEG.eq("==", ("null",), a[2]), plain) if out[1] == "!=" else \
+                        ("and", _NEG.eq("!=", ("null",), a[2]), plain)
+                    break
+        return _carry(marks, keep, x, out)
+
+    return walk(tree)
+
+
+def _index_tests(items: list, carry) -> list:
+    """A local holding ``l.indexOf(…)`` / ``indexOfFirst`` / ``indexOfLast`` (``-1`` or an index of ``l``), tested
+    against ``0`` or ``-1`` in the statements after it, as the one test it is: ``i >= 0``, ``i > -1``, ``i != -1`` are
+    ``i in l.indices`` (and their negations ``i !in l.indices``) — the form ``l.getOrNull(i)`` tests. Only while
+    nothing assigns the local or changes ``l``'s path."""
+    out = list(items)
+    for k, a in enumerate(items):
+        if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and isinstance(a[1], tuple) and
+                a[1][:1] == ("v",) and isinstance(a[2], tuple) and a[2][:1] == ("call",) and len(a[2]) == 4 and
+                isinstance(a[2][1], tuple) and a[2][1][:1] == ("nav",) and len(a[2][1]) == 4 and
+                a[2][1][3] in ("indexOf", "indexOfFirst", "indexOfLast") and _path(a[2][1][2])):
+            continue
+        v, lst = a[1], a[2][1][2]
+        indices = ("nav", ".", lst, "indices")
+
+        def test(x):
+            if not isinstance(x, tuple):
+                return x
+            y = tuple(test(c) for c in x)
+            if len(y) == 4 and y[0] == "cmp":
+                op, l, r = y[1], y[2], y[3]
+                if r == v and l != v:
+                    op, l, r = _MIRROR.get(op, op), r, l
+                if isinstance(r, tuple) and len(r) == 3 and r[:2] == ("un", "-") and isinstance(r[2], tuple) and \
+                        r[2][:1] == ("lit",) and isinstance(r[2][1], str):
+                    r = ("lit", "-" + r[2][1])          # (`-1` as the parser reads it)
+                if l == v and isinstance(r, tuple) and r[:1] == ("lit",):
+                    if (op, r[1]) in {(">=", "0"), (">", "-1"), ("!=", "-1")}:
+                        return ("in", True, v, indices)
+                    if (op, r[1]) in {("<", "0"), ("<=", "-1"), ("==", "-1")}:
+                        return ("in", False, v, indices)
+            return y
+
+        def conds(x):
+            """The conditions of ``x``'s ``if``s and guards rewritten by ``test``, but in a branch that changes
+            ``l``."""
+            if not isinstance(x, tuple) or not x or isinstance(x[0], str) and x[0] not in (
+                    "if", "ife", "guard", "jump", "seq") and _changes_list(x, lst):
+                return x
+            if x[:1] in (("if",), ("ife",), ("guard",)) and len(x) >= 3:
+                return (x[0], test(x[1])) + tuple(conds(c) for c in x[2:])
+            return tuple(conds(c) for c in x)
+
+        for j in range(k + 1, len(items)):
+            c = out[j]
+            if _writes_local(c, v) or _assigns(c, (v, lst)):
+                break
+            new = conds(c)
+            if new != c:
+                out[j] = carry(c, new)
+            if _changes_list(c, lst):
+                break
+    return out
+
+
+def _changes_list(x, lst) -> bool:
+    """Whether ``x`` calls a mutator of ``lst`` (``add``, ``removeAt``, …) or passes it on (a callee may change it)."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("call",) and len(x) == 4:
+        if isinstance(x[1], tuple) and x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][2] == lst and \
+                x[1][3] in _MUTATORS:
+            return True
+        if lst in x[2]:
+            return True
+    return any(_changes_list(c, lst) for c in x)
+
+
+def _get_or_remove(x):
+    """``l.getOrNull(i)?.also { l.removeAt(i) }`` is ``if (i in l.indices) l.removeAt(i) else null`` (``removeAt``
+    returns the element ``getOrNull`` found); None when ``x`` is not that."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and len(x[1]) == 4 and
+            x[1][:2] == ("nav", "?.") and x[1][3] == "also" and len(x[2]) == 1):
+        return None
+    got, body = x[1][2], _lambda_expr(x[2][0])
+    if not (isinstance(got, tuple) and len(got) == 4 and got[0] == "call" and isinstance(got[1], tuple) and
+            len(got[1]) == 4 and got[1][:2] == ("nav", ".") and got[1][3] == "getOrNull" and len(got[2]) == 1):
+        return None
+    lst, i = got[1][2], got[2][0]
+    removed = ("call", ("nav", ".", lst, "removeAt"), (i,), "")
+    if body != removed or not _path(lst) or not _pure(i):
+        return None
+    return ("ife", ("in", True, i, ("nav", ".", lst, "indices")), (("seq", removed), ("seq", ("null",))))
+
+
+def _list_equal(x):
+    """``l == listOf(a, b)`` is ``l.size == 2 && l[0] == a && l[1] == b`` (``!=``: its negation); None otherwise."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "cmp" and x[1] in ("==", "!=")):
+        return None
+    for lst, other in ((x[2], x[3]), (x[3], x[2])):
+        if isinstance(other, tuple) and len(other) == 4 and other[:2] == ("call", ("id", "listOf")) and other[2] and \
+                all(_pure(e) for e in other[2]) and _path(lst):
+            parts = (_NEG.eq("==", ("lit", str(len(other[2]))), _size(lst)),) + tuple(
+                _NEG.eq("==", ("index_expression", lst, ("lit", str(i))), e) for i, e in enumerate(other[2]))
+            both = ("and",) + parts
+            return both if x[1] == "==" else _negate(both)
+    return None
+
+
+def _absorbed(x):
+    """``a || (!a && b)`` is ``a || b`` and ``a && (!a || b)`` is ``a && b`` (``a`` reading and changing nothing):
+    a part of a junction that repeats the negation of a sibling decides nothing; None when none applies."""
+    if not (isinstance(x, tuple) and x[:1] in (("or",), ("and",)) and len(x) > 2):
+        return None
+    inner = "and" if x[0] == "or" else "or"
+    sibs = [c for c in x[1:] if _pure(c)]
+    changed, parts = False, []
+    for c in x[1:]:
+        if isinstance(c, tuple) and c[:1] == (inner,):
+            keep = tuple(d for d in c[1:] if not any(s is not c and _negate(s) == d for s in sibs))
+            if len(keep) != len(c) - 1 and keep:
+                changed = True
+                c = keep[0] if len(keep) == 1 else (inner,) + keep
+        parts.append(c)
+    return (x[0],) + tuple(parts) if changed else None
+
+
 def _wait_times(tree, marks: dict, keep: list):
     """Every length of a time-out written on the configured waiting time, one value (``_wait_time``)."""
     def walk(x):
@@ -2848,6 +3019,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
     tree = _wait_times(tree, marks, keep)
+    tree = _null_safe(tree, marks, keep)
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)

@@ -1,0 +1,132 @@
+"""Quiet edits of the held-out planted8 kinds (issue 24's quiet side, fourth part), one general normal form each — a
+safe call against a value never null spelled as its explicit null test, a list compared with ``listOf(…)`` spelled as
+its size and elements, a part of a junction its sibling's negation decides (``a || !a && b``), the index an
+``indexOf`` gives tested as ``in indices`` (and ``getOrNull(i)?.also { removeAt(i) }``) — each with a real change of
+the same place that must still be named. Small Kotlin snippets written for these tests (our own code, not the
+server's)."""
+from __future__ import annotations
+
+from skillproof.model.extract.unread import compare
+
+
+def _changes(src: str, before: str, after: str, rel: str = "Player.kt") -> list:
+    a, b = src.replace("BODY", before), src.replace("BODY", after)
+    return [(c.where, c.change) for c in compare({rel: a.encode()}, {rel: b.encode()}).changes]
+
+
+# ------------------------------------------------------------------------------- a safe call against a non-null value
+HANDLER = """package demo.game.skill
+
+class Shout : ActiveSkill {
+    override fun executeProtocol(g: Game, r: PARAM, message: GeneratedMessage) {
+        val fsm = g.fsm as? FightPhaseIdle
+        if (BODY) {
+            logger.error("not now")
+            return
+        }
+        r.draw(3)
+    }
+}
+"""
+
+
+def test_a_safe_call_against_a_parameter_never_null_is_its_null_test():
+    src = HANDLER.replace("PARAM", "Player")
+    base = "fsm == null || r !== fsm.whoseFightTurn"
+    assert _changes(src, base, "r !== fsm?.whoseFightTurn", "skill/Shout.kt") == []
+    assert _changes(src, base, "fsm?.whoseFightTurn !== r", "skill/Shout.kt") == []
+    # `==` is the `&&` of the null test's negation
+    assert _changes(src, "fsm != null && r === fsm.whoseFightTurn", "r === fsm?.whoseFightTurn", "skill/Shout.kt") == []
+    # a real change of the same guard is named: the null test dropped, or turned round
+    assert _changes(src, base, "fsm != null && r !== fsm.whoseFightTurn", "skill/Shout.kt") == [
+        ("Shout.executeProtocol", "changed")]
+    assert _changes(src, base, "r === fsm?.whoseFightTurn", "skill/Shout.kt") == [("Shout.executeProtocol", "changed")]
+
+
+def test_a_safe_call_against_a_value_that_may_be_null_is_left_as_written():
+    # with `r: Player?` a null r equals `fsm?.whoseFightTurn` when fsm is null: the spellings differ
+    src = HANDLER.replace("PARAM", "Player?")
+    assert _changes(src, "fsm == null || r !== fsm.whoseFightTurn", "r !== fsm?.whoseFightTurn", "skill/Shout.kt") == [
+        ("Shout.executeProtocol", "changed")]
+
+
+# ---------------------------------------------------------------------------------------- a list against listOf(…)
+CARD = """package demo.game.card
+
+abstract class Card {
+    val colors = ArrayList<color>()
+    val shades = listOf(Red, Black, Blue)
+    fun isPure(): Boolean = BODY
+    override fun canSend() = isPure()
+}
+"""
+
+
+def test_a_list_compared_with_list_of_is_its_size_and_elements():
+    base = "colors.size == 1 && colors.first() == Black"
+    assert _changes(CARD, base, "colors == listOf(Black)", "card/Card.kt") == []
+    assert _changes(CARD, "colors.size != 2 || colors[0] != Red || colors[1] != Black",
+                    "colors != listOf(Red, Black)", "card/Card.kt") == []
+    # another colour, another length: named
+    assert _changes(CARD, base, "colors == listOf(Red)", "card/Card.kt") == [("Card.isPure", "changed")]
+    assert _changes(CARD, base, "colors == listOf(Black, Black)", "card/Card.kt") == [("Card.isPure", "changed")]
+    assert _changes(CARD, base, "Black in colors", "card/Card.kt") == [("Card.isPure", "changed")]
+
+
+# ------------------------------------------------------------------------------ a junction its sibling decides
+SEAT = """package demo.game
+
+abstract class Seat {
+    var side: color = Grey
+    fun mate(other: Seat) = this !== other && side != Black && side == other.side
+    fun mateOrSelf(other: Seat) = BODY
+    override fun rival(other: Seat) = !mateOrSelf(other)
+}
+"""
+
+
+def test_a_part_its_siblings_negation_decides_is_dropped():
+    base = "this === other || side != Black && side == other.side"
+    # the helper written out brings `this !== other` under `this === other ||`: it decides nothing
+    assert _changes(SEAT, base, "this === other || mate(other)") == []
+    assert _changes(SEAT, base, "this === other || this !== other && side != Black && side == other.side") == []
+    # a real change of the same place is named
+    assert _changes(SEAT, base, "this !== other || mate(other)") == [("Seat.mateOrSelf", "changed")]
+    assert _changes(SEAT, base, "this === other && mate(other)") == [("Seat.mateOrSelf", "changed")]
+    assert _changes(SEAT, base, "this === other || side == other.side") == [("Seat.mateOrSelf", "changed")]
+
+
+# ------------------------------------------------------------------------------------------ the index indexOf gives
+HAND = """package demo.game
+
+abstract class Hand {
+    val cards = ArrayList<Card>()
+    fun take(id: Int): Card? {
+        val index = cards.indexOfFirst { c -> c.id == id }
+        BODY
+    }
+    override fun play(id: Int) = take(id)
+}
+"""
+
+
+def test_an_index_of_tested_against_zero_is_in_indices():
+    base = "return if (index >= 0) cards.removeAt(index) else null"
+    for same in ("return cards.getOrNull(index)?.also { cards.removeAt(index) }",
+                 "return if (index != -1) cards.removeAt(index) else null",
+                 "return if (index < 0) null else cards.removeAt(index)",
+                 "return if (-1 == index) null else cards.removeAt(index)"):
+        assert _changes(HAND, base, same) == [], same
+    # another index removed, another bound tested: named
+    for real in ("return cards.getOrNull(index)?.also { cards.removeAt(0) }",
+                 "return cards.getOrNull(index + 1)?.also { cards.removeAt(index + 1) }",
+                 "return if (index > 0) cards.removeAt(index) else null",
+                 "return cards.getOrNull(index)"):
+        assert _changes(HAND, base, real) == [("Hand.take", "changed")], real
+
+
+def test_an_index_tested_after_its_list_changed_is_left_as_written():
+    # after `cards.clear()` an index found before is no longer one of the list's: `>= 0` and `in indices` differ
+    base = "cards.clear()\n        return if (index >= 0) cards.removeAt(index) else null"
+    assert _changes(HAND, base, "cards.clear()\n        return cards.getOrNull(index)?.also { cards.removeAt(index) }") \
+        == [("Hand.take", "changed")]
