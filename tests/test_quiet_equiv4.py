@@ -130,3 +130,44 @@ def test_an_index_tested_after_its_list_changed_is_left_as_written():
     base = "cards.clear()\n        return if (index >= 0) cards.removeAt(index) else null"
     assert _changes(HAND, base, "cards.clear()\n        return cards.getOrNull(index)?.also { cards.removeAt(index) }") \
         == [("Hand.take", "changed")]
+
+
+# ------------------------------------------------------------------------------------ a hook nothing implements
+SEND = """package demo.game.skill
+
+interface CardHook : Skill {
+    fun allows(card: Card): Boolean
+}
+
+IMPL
+
+fun Player.canSend(card: Card, locks: List<Player>): String? {
+    BODY
+    if (locks.size > 1) return "too many"
+    return null
+}
+
+class Sender : Skill {
+    override fun check(p: Player, c: Card) = p.canSend(c, listOf())
+}
+"""
+HOOK = """val hook = skills.lastOrNull { it is CardHook } as? CardHook
+    if (hook != null && !hook.allows(card)) return "not this card\""""
+
+
+def test_a_hook_nothing_implements_is_never_found():
+    assert _changes(SEND.replace("IMPL", ""), HOOK, "", "skill/Send.kt") == []
+    # once a skill implements it, dropping the hook is a change
+    impl = "class Picky : CardHook {\n    override fun allows(card: Card) = card.isBlack()\n}"
+    assert _changes(SEND.replace("IMPL", impl), HOOK, "", "skill/Send.kt") == [("canSend", "changed")]
+    # and with no implementer, a change beside it is still named
+    assert _changes(SEND.replace("IMPL", ""), HOOK, HOOK.replace("!hook", "hook"), "skill/Send.kt") == []
+    assert _changes(SEND.replace("IMPL", ""), HOOK, HOOK + "\n    if (locks.isEmpty()) return \"none\"",
+                    "skill/Send.kt") == [("canSend", "changed")]
+
+
+def test_a_lambda_parameter_and_the_next_local_are_two_locals():
+    # `{ it … }` then `val x`: two locals, numbered apart (a rewrite that merges them is a change)
+    src = SEND.replace("IMPL", "")
+    assert _changes(src, "val x = locks.count { it.alive }\n    if (x > 2) return \"x\"",
+                    "val x = locks.count { y -> y.alive }\n    if (x > 2) return \"x\"", "skill/Send.kt") == []

@@ -629,9 +629,10 @@ class _Norm:
                 self.lambda_param = ("v", self.locals["it"])
                 return out
             finally:
-                if saved[0] is None:
-                    self.locals.pop("it", None)
-                else:
+                inner = self.locals.pop("it", None)
+                if inner is not None:                   # (its place kept: the next local gets a number of its own)
+                    self.locals[f"<{inner}>"] = inner
+                if saved[0] is not None:
                     self.locals["it"] = saved[0]
                 if not saved[1]:
                     self.declared.discard("it")
@@ -2886,6 +2887,94 @@ def _null_safe(tree, marks: dict, keep: list):
     return walk(tree)
 
 
+_LOOKUPS = frozenset({"lastOrNull", "firstOrNull", "find", "findLast", "singleOrNull"})
+
+
+def unimplemented_types(files: dict) -> frozenset:
+    """The interfaces and abstract classes the sources declare that nothing implements or extends: every occurrence
+    of the name but its declaration is a type test, a cast, a type argument or an import (a hook no skill has)."""
+    data = b"\n".join(files.values())
+    out = set()
+    for m in re.finditer(rb"\b(?:interface|abstract\s+class|sealed\s+(?:class|interface))\s+(\w+)", data):
+        name = re.escape(m.group(1))
+        uses = len(re.findall(rb"(?<![\w.$])" + name + rb"(?![\w$])", data))
+        known = len(re.findall(rb"(?:\bis\s+|\bas\??\s+|\binterface\s+|\bclass\s+|<)" + name + rb"(?![\w$])"
+                               rb"|^\s*import\s+[\w.]*\." + name + rb"\s*$", data, re.M))
+        if uses == known:
+            out.add(m.group(1).decode("utf-8", "replace"))
+    return frozenset(out)
+
+
+def _never_found(x, never: frozenset) -> bool:
+    """``l.lastOrNull { it is T } as? T`` (``find``, ``firstOrNull`` … alike) with ``T`` a type nothing implements."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[:2] == ("as", "as?") and isinstance(x[3], tuple) and
+            x[3][:1] == ("type",) and x[3][1] in never):
+        return False
+    c = x[2]
+    if not (isinstance(c, tuple) and len(c) == 4 and c[0] == "call" and isinstance(c[1], tuple) and len(c[1]) == 4 and
+            c[1][:1] == ("nav",) and c[1][3] in _LOOKUPS and len(c[2]) == 1):
+        return False
+    e = _lambda_expr(c[2][0])
+    return isinstance(e, tuple) and len(e) == 4 and e[:2] == ("is", True) and e[3] == x[3]
+
+
+def _fold(x):
+    """Constant tests folded after a local became ``null``: ``null == null``, ``&&`` / ``||`` with a known part, an
+    ``if`` on a known condition."""
+    if not isinstance(x, tuple):
+        return x
+    x = tuple(_fold(c) for c in x)
+    if len(x) == 4 and x[0] == "cmp" and x[1] in ("==", "!=") and x[2] == ("null",) and x[3] == ("null",):
+        return ("lit", x[1] == "==")
+    if x[:1] in (("and",), ("or",)):
+        stop = x[0] == "or"
+        if ("lit", stop) in x[1:]:
+            return ("lit", stop)
+        rest = tuple(c for c in x[1:] if c != ("lit", not stop))
+        return ("lit", not stop) if not rest else rest[0] if len(rest) == 1 else (x[0],) + rest
+    if x[:1] == ("not",) and len(x) == 2 and isinstance(x[1], tuple) and x[1][:1] == ("lit",) and \
+            isinstance(x[1][1], bool):
+        return ("lit", not x[1][1])
+    if x[:1] == ("if",) and len(x) in (3, 4) and isinstance(x[1], tuple) and x[1][:1] == ("lit",) and \
+            isinstance(x[1][1], bool):
+        return x[2] if x[1][1] else (x[3] if len(x) == 4 else ("seq",))
+    return x
+
+
+def _never_found_locals(tree, marks: dict, keep: list, never: frozenset):
+    """A local holding a lookup of a type nothing implements (``_never_found``) is ``null``: its declaration left
+    out, ``null`` written at its reads and what that decides folded (``if (hook != null && …) return`` never
+    leaves)."""
+    if not never:
+        return tree
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        out = tuple(walk(c) for c in x)
+        if out[:1] == ("seq",):
+            items = list(out[1:])
+            i = 0
+            while i < len(items):
+                a = items[i]
+                if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and isinstance(a[1], tuple) and \
+                        a[1][:1] == ("v",) and _never_found(a[2], never) and \
+                        not any(_assigns(c, (a[1],)) for c in items[i + 1:]):
+                    rest = []
+                    for c in items[i + 1:]:
+                        new = _fold(_replace(c, a[1], ("null",)))
+                        if new != ("seq",) and not (isinstance(new, tuple) and new[:1] == ("guard",) and
+                                                    new[1] == ("lit", False)):
+                            rest.append(_carry(marks, keep, c, new))
+                    items[i:] = rest
+                    continue
+                i += 1
+            out = ("seq",) + tuple(items)
+        return _carry(marks, keep, x, out)
+
+    return walk(tree)
+
+
 def _index_tests(items: list, carry) -> list:
     """A local holding ``l.indexOf(…)`` / ``indexOfFirst`` / ``indexOfLast`` (``-1`` or an index of ``l``), tested
     against ``0`` or ``-1`` in the statements after it, as the one test it is: ``i >= 0``, ``i > -1``, ``i != -1`` are
@@ -3020,6 +3109,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     holder), its test that the holder has the skill (``_owner_guards``)."""
     tree = _wait_times(tree, marks, keep)
     tree = _null_safe(tree, marks, keep)
+    tree = _never_found_locals(tree, marks, keep, (effects or {}).get(("never",), frozenset()))
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)

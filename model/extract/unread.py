@@ -31,7 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
-                     _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments)
+                     _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments,
+                     unimplemented_types)
 from .server import KIND_NAMES
 from .syntax import _make_parser, parse_kotlin
 
@@ -333,6 +334,8 @@ def compare(base: dict, head: dict) -> Comparison:
     help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
     help_h = helpers(head, parse)
     _same_blocks(help_b, help_h, base, head)
+    help_b[("never",)] = unimplemented_types(base)              # hooks nothing implements (normal._never_found)
+    help_h[("never",)] = unimplemented_types(head)
     mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
     mom_h = quiet_moments(head)
 
