@@ -171,3 +171,69 @@ def test_a_lambda_parameter_and_the_next_local_are_two_locals():
     src = SEND.replace("IMPL", "")
     assert _changes(src, "val x = locks.count { it.alive }\n    if (x > 2) return \"x\"",
                     "val x = locks.count { y -> y.alive }\n    if (x > 2) return \"x\"", "skill/Send.kt") == []
+
+
+# ---------------------------------------------------------------------------- a query by what it does, not its name
+def _pure_reader(src: str):
+    from skillproof.model.extract.effect_calls import _Calls
+    from skillproof.model.extract.syntax import _descendants, _make_parser, _name_of, parse_kotlin
+
+    root = parse_kotlin(_make_parser(), src.encode()).root_node
+    fds = [(None, fd, _name_of(fd), None) for fd in _descendants(root, "function_declaration")]
+
+    class Ex:
+        def _functions(self):
+            return fds
+
+    class Reader(_Calls):
+        ex = Ex()
+
+    calls = {_name_of(fd): fd for _s, fd, _n, _o in fds}
+    return Reader(), calls
+
+
+def test_a_one_expression_helper_that_changes_nothing_is_a_query_whatever_its_name():
+    reader, fns = _pure_reader("""
+fun Card.sharesColourWith(c: Card) = colors.any { it in c.colors }
+fun Card.takeColour(c: Card) = colors.removeAll { it in c.colors }
+fun Card.loops(c: Card) = loops(c)
+fun use(a: Card, b: Card) = a.sharesColourWith(b)
+fun change(a: Card, b: Card) = a.takeColour(b)
+fun again(a: Card, b: Card) = a.loops(b)
+""")
+    body = lambda name: fns[name].child_by_field_name("body") or fns[name].named_children[-1]
+    assert reader._pure(body("use"))
+    # a helper that changes something, or calls itself, is no query
+    assert not reader._pure(body("change"))
+    assert not reader._pure(body("again"))
+
+
+# ------------------------------------------------------------------------------- the send check's hook, extracted
+def _send_check(tmp_path, hook: str, impl: str = "") -> tuple:
+    import shutil
+
+    from skillproof.model.extract import extract
+    from test_send_defaults import CHECK, MARK_LINE, SELF_LINE
+    from gitrepo import SERVER
+
+    d = tmp_path / "server"
+    shutil.copytree(SERVER, d)
+    src = CHECK.replace("LOCKS", "1").replace("MARK", MARK_LINE).replace("SELF", SELF_LINE)
+    src = src.replace("interface SendMessageCanLockSkill", "interface CardHook : Skill {\n    fun allows(card: Card): "
+                      "Boolean\n}\n" + impl + "\n\ninterface SendMessageCanLockSkill", 1)
+    src = src.replace("    val checkCanLock =", hook + "\n    val checkCanLock =", 1)
+    (d / "skill" / "Send.kt").write_text(src, encoding="utf-8")
+    return extract(d).engine["send_check"].value
+
+
+SEND_HOOK = """    val hook = skills.lastOrNull { it is CardHook } as? CardHook
+    if (hook != null && !hook.allows(card)) return "not this card\""""
+
+
+def test_the_send_check_skips_a_hook_nothing_implements(tmp_path):
+    without = _send_check(tmp_path / "a", "")
+    assert _send_check(tmp_path / "b", SEND_HOOK) == without
+    # implemented by a skill: the hook's refusal is one of the check's clauses
+    impl = "class Picky : CardHook {\n    override fun allows(card: Card) = false\n}"
+    with_impl = _send_check(tmp_path / "c", SEND_HOOK, impl)
+    assert with_impl != without and any("hook" in c for c in with_impl)
