@@ -239,7 +239,7 @@ class _Norm:
         if helper is None or any(not isinstance(a, tuple) or a[:1] in (("lambda",), ("named",)) or not _pure(a)
                                  for a in args):
             return None
-        body = _inline(helper, None, args, len(self.locals))
+        body = _inline(helper, None, args, len(self.locals), self.locals)
         for v in sorted({y for y in _walk_locals(body)}, key=lambda v: (len(v), v)):
             self.local(f"<inlined {v}>")                # its own locals keep places no later local takes
         return list(body[1:])
@@ -798,7 +798,7 @@ class _Norm:
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) and not (
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
-            return _inline(helper, recv, args, len(self.locals))
+            return _inline(helper, recv, args, len(self.locals), self.locals)
         if callee.type == "identifier" and not plain:
             own = self._own_member_call(n, last, args)
             if own is not None:
@@ -816,7 +816,7 @@ class _Norm:
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) or \
                 not self._in_own_class(n, helper[4], helper[5]):
             return None
-        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals))
+        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals), self.locals)
 
     def _in_own_class(self, n, rel: str, cls: str) -> bool:
         """Whether ``n`` stands in the body of class ``cls`` of file ``rel`` itself — no lambda (a receiver such as
@@ -843,7 +843,7 @@ class _Norm:
             helper = self.helpers.get((last, len(args)))
             if helper is not None and not any(isinstance(a, tuple) and a[:1] in (("lambda",), ("named",))
                                               for a in args):
-                return _inline(helper, x[2], args, len(self.locals))
+                return _inline(helper, x[2], args, len(self.locals), self.locals)
         return ("call", x, tuple(args), targs)
 
     def generic(self, n):
@@ -1419,7 +1419,7 @@ def _lower_ids(x) -> bool:
     return False
 
 
-def _inline(helper, recv, args, first=None):
+def _inline(helper, recv, args, first=None, reserve=None):
     """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
     locals renamed apart — or, given ``first`` (the number the caller's next local would get), numbered from it as
     the caller numbers a lambda's parameter (``any { it.x }`` written out reads as written in place)."""
@@ -1432,6 +1432,8 @@ def _inline(helper, recv, args, first=None):
         for j, x in enumerate(sorted((x for x in own if x not in sub), key=lambda x: int(x[1:]) if x[1:].isdigit()
                                      else 0)):
             sub[x] = ("v", f"v{first + j}")
+            if reserve is not None:                     # (the caller's next local gets a number of its own)
+                reserve[f"<v{first + j}>"] = f"v{first + j}"
 
     def walk(x, top):
         if not isinstance(x, tuple):
