@@ -237,3 +237,19 @@ def test_the_send_check_skips_a_hook_nothing_implements(tmp_path):
     impl = "class Picky : CardHook {\n    override fun allows(card: Card) = false\n}"
     with_impl = _send_check(tmp_path / "c", SEND_HOOK, impl)
     assert with_impl != without and any("hook" in c for c in with_impl)
+
+
+# ------------------------------------------------------------------- an event queued before a store into its object
+def test_an_event_queued_before_a_store_into_the_object_it_holds_is_the_same_play():
+    from test_quiet_equiv3 import _queue
+
+    raise_ = "g.addEvent(SeenEvent(askWhom))"
+    store = "askWhom.alive = false\n        askWhom.dieJustNow = true"
+    assert _queue(f"{store}\n        {raise_}", f"{raise_}\n        {store}") == []
+    # the event made from the member stored into: the value queued differs — named
+    member = "g.addEvent(SeenEvent(askWhom.alive))"
+    assert _queue(f"{store}\n        {member}", f"{member}\n        {store}") == [("Echo.execute", "changed")]
+    # the local itself assigned: another object queued — named
+    local = "var p = askWhom\n        "
+    assert _queue(f"{local}p = event.whoseTurn\n        g.addEvent(SeenEvent(p))",
+                  f"{local}g.addEvent(SeenEvent(p))\n        p = event.whoseTurn") == [("Echo.execute", "changed")]

@@ -2134,9 +2134,20 @@ def _passes_event(ev, x, queue) -> bool:
         while isinstance(root, tuple) and root[:1] == ("nav",):
             root = root[2]
         if _path_names(a) & stored or _assigns_any(x, {("m", n) for n in _path_names(a)}) or (
-                root[:1] == ("v",) and (_assigns(x, (root,)) or _writes_local(x, root))):
-            return False
+                root[:1] == ("v",) and (_assigns_to(x, root) if a == root else _assigns(x, (root,)) or
+                                        _writes_local(x, root))):
+            return False                                # (a local passed as it is: the event holds the object, and
+            #                                             a store into one of its members changes not which one)
     return True
+
+
+def _assigns_to(x, v) -> bool:
+    """Whether ``x`` assigns the local ``v`` itself (``v = …``, ``v++``), not a member of what it holds."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("assignment",) and len(x) >= 2 and x[1] == v:
+        return True
+    return _writes_local(x, v) or any(_assigns_to(c, v) for c in x)
 
 
 def _walk_callees(x):
