@@ -253,3 +253,33 @@ def test_an_event_queued_before_a_store_into_the_object_it_holds_is_the_same_pla
     local = "var p = askWhom\n        "
     assert _queue(f"{local}p = event.whoseTurn\n        g.addEvent(SeenEvent(p))",
                   f"{local}g.addEvent(SeenEvent(p))\n        p = event.whoseTurn") == [("Echo.execute", "changed")]
+
+
+# ------------------------------------------------------------------ an overload called on each element, written out
+PILE = """package demo.game.card
+
+class Deck(private val game: Game) {
+    private val discardPile = ArrayList<Card>()
+    fun discard(cards: List<Card>) {
+        BODY
+    }
+    fun discard(card: Card) {
+        ONE
+    }
+    override fun clean(cs: List<Card>) = discard(cs)
+    override fun cleanOne(c: Card) = discard(c)
+}
+"""
+
+
+def test_an_overload_called_on_each_element_is_written_out():
+    pile = PILE.replace("ONE", "discardPile.add(card)")
+    assert _changes(pile, "discardPile.addAll(cards)", "cards.forEach { discard(it) }", "card/Deck.kt") == []
+    assert _changes(pile, "discardPile.addAll(cards)", "cards.forEach { discardPile.add(it) }", "card/Deck.kt") == []
+    # the overload does something else with each card: named
+    other = PILE.replace("ONE", "discardPile.remove(card)")
+    assert _changes(other, "discardPile.addAll(cards)", "cards.forEach { discard(it) }", "card/Deck.kt") == [
+        ("Deck.discard", "changed")]
+    # each card but added somewhere else: named
+    assert _changes(pile, "discardPile.addAll(cards)", "cards.forEach { game.deck.add(it) }", "card/Deck.kt") == [
+        ("Deck.discard", "changed")]
