@@ -131,9 +131,33 @@ class _Calls:
         for c in _descendants_calls(n):
             name = _callee_last(c)
             if name and not _QUERY.match(name) and name not in ("listOf", "setOf", "mutableListOf", "arrayListOf",
-                                                                "emptyList", "Pair", "ResolveResult", "copy"):
+                                                                "emptyList", "Pair", "ResolveResult", "copy") and \
+                    not self._query_fun(name):
                 return False
         return True
+
+    def _query_fun(self, name: str) -> bool:
+        """Whether every function the sources declare by ``name`` is one expression that changes nothing (``fun
+        f(…) = …`` whose calls are queries): a query by what it does, whatever its name — a helper renamed from
+        ``hasX`` to ``sharesX`` reads the same. An open, abstract or overriding declaration is not (another body
+        may run)."""
+        ex = getattr(self, "ex", None)
+        if ex is None or not hasattr(ex, "_functions"):
+            return False
+        cache = ex.__dict__.setdefault("_query_funs", {})
+        if name not in cache:
+            from .helpers import _expr_body
+            cache[name] = False                         # (a function calling itself is no query)
+            fds = [fd for _src, fd, n, _owner in ex._functions() if n == name]
+            ok = bool(fds)
+            for fd in fds:
+                head = _t(fd)[:max(0, _t(fd).find("("))]
+                body = _expr_body(fd)
+                if body is None or re.search(r"\b(?:open|abstract|override)\b", head) or not self._pure(body):
+                    ok = False
+                    break
+            cache[name] = ok
+        return cache[name]
 
     def _term_node(self, n, env):
         try:

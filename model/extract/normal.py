@@ -239,7 +239,7 @@ class _Norm:
         if helper is None or any(not isinstance(a, tuple) or a[:1] in (("lambda",), ("named",)) or not _pure(a)
                                  for a in args):
             return None
-        body = _inline(helper, None, args, len(self.locals))
+        body = _inline(helper, None, args, len(self.locals), self.locals)
         for v in sorted({y for y in _walk_locals(body)}, key=lambda v: (len(v), v)):
             self.local(f"<inlined {v}>")                # its own locals keep places no later local takes
         return list(body[1:])
@@ -629,9 +629,10 @@ class _Norm:
                 self.lambda_param = ("v", self.locals["it"])
                 return out
             finally:
-                if saved[0] is None:
-                    self.locals.pop("it", None)
-                else:
+                inner = self.locals.pop("it", None)
+                if inner is not None:                   # (its place kept: the next local gets a number of its own)
+                    self.locals[f"<{inner}>"] = inner
+                if saved[0] is not None:
                     self.locals["it"] = saved[0]
                 if not saved[1]:
                     self.declared.discard("it")
@@ -797,7 +798,7 @@ class _Norm:
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) and not (
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
-            return _inline(helper, recv, args, len(self.locals))
+            return _inline(helper, recv, args, len(self.locals), self.locals)
         if callee.type == "identifier" and not plain:
             own = self._own_member_call(n, last, args)
             if own is not None:
@@ -815,7 +816,7 @@ class _Norm:
                 isinstance(a, tuple) and a[:1] in (("lambda",), ("named",)) for a in args) or \
                 not self._in_own_class(n, helper[4], helper[5]):
             return None
-        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals))
+        return _inline((helper[0], helper[3], "plain"), None, args, len(self.locals), self.locals)
 
     def _in_own_class(self, n, rel: str, cls: str) -> bool:
         """Whether ``n`` stands in the body of class ``cls`` of file ``rel`` itself — no lambda (a receiver such as
@@ -842,7 +843,7 @@ class _Norm:
             helper = self.helpers.get((last, len(args)))
             if helper is not None and not any(isinstance(a, tuple) and a[:1] in (("lambda",), ("named",))
                                               for a in args):
-                return _inline(helper, x[2], args, len(self.locals))
+                return _inline(helper, x[2], args, len(self.locals), self.locals)
         return ("call", x, tuple(args), targs)
 
     def generic(self, n):
@@ -858,6 +859,8 @@ class _Norm:
                 out.append(self.expr(c))
             elif c.type not in _PUNCT and c.type.strip():
                 out.append(c.type)
+        if n.type == "parameter" and any(c.type == "nullable_type" for c in n.children):
+            out.append("?")                             # (a parameter that may be null: ``_null_safe`` asks)
         return tuple(out)
 
 
@@ -1416,7 +1419,7 @@ def _lower_ids(x) -> bool:
     return False
 
 
-def _inline(helper, recv, args, first=None):
+def _inline(helper, recv, args, first=None, reserve=None):
     """A helper's expression with its parameters replaced by the arguments and its receiver by ``recv``; its own
     locals renamed apart — or, given ``first`` (the number the caller's next local would get), numbered from it as
     the caller numbers a lambda's parameter (``any { it.x }`` written out reads as written in place)."""
@@ -1429,6 +1432,8 @@ def _inline(helper, recv, args, first=None):
         for j, x in enumerate(sorted((x for x in own if x not in sub), key=lambda x: int(x[1:]) if x[1:].isdigit()
                                      else 0)):
             sub[x] = ("v", f"v{first + j}")
+            if reserve is not None:                     # (the caller's next local gets a number of its own)
+                reserve[f"<v{first + j}>"] = f"v{first + j}"
 
     def walk(x, top):
         if not isinstance(x, tuple):
@@ -1837,6 +1842,12 @@ def _condition_form(c):
 def _equal_calls(x):
     """One spelling for library calls that mean the same (see ``_equate``), or ``x`` itself."""
     k = x[0] if x else None
+    for rule in (_get_or_remove, _list_equal, _absorbed):
+        y = rule(x)
+        if y is not None and y != x:
+            return y
+    if k == "cmp" and len(x) == 4 and x[1] in ("==", "!=") and _order(x[3]) < _order(x[2]):
+        return ("cmp", x[1], x[3], x[2])                # (the operands of an equality in one order, after a rewrite)
     y = _spelled(x) if k in ("call", "nav", "cmp") else None
     if y is not None and y != x:
         return y
@@ -2123,9 +2134,20 @@ def _passes_event(ev, x, queue) -> bool:
         while isinstance(root, tuple) and root[:1] == ("nav",):
             root = root[2]
         if _path_names(a) & stored or _assigns_any(x, {("m", n) for n in _path_names(a)}) or (
-                root[:1] == ("v",) and (_assigns(x, (root,)) or _writes_local(x, root))):
-            return False
+                root[:1] == ("v",) and (_assigns_to(x, root) if a == root else _assigns(x, (root,)) or
+                                        _writes_local(x, root))):
+            return False                                # (a local passed as it is: the event holds the object, and
+            #                                             a store into one of its members changes not which one)
     return True
+
+
+def _assigns_to(x, v) -> bool:
+    """Whether ``x`` assigns the local ``v`` itself (``v = …``, ``v++``), not a member of what it holds."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("assignment",) and len(x) >= 2 and x[1] == v:
+        return True
+    return _writes_local(x, v) or any(_assigns_to(c, v) for c in x)
 
 
 def _walk_callees(x):
@@ -2599,6 +2621,10 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                     else:
                         split.append(c)
                 items = _settled_tests(_held_paths(_known_equal(_jump_branches(split, carry), carry), carry), carry)
+                tested = _index_tests(items, carry)
+                if tested != items:
+                    changed[0] = True
+                    items = tested
                 if len(items) != len(split):
                     changed[0] = True
                 ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
@@ -2832,6 +2858,253 @@ def _wait_time(x) -> bool:
     return False
 
 
+def _never_null_params(tree) -> frozenset:
+    """The locals of a function's parameters declared without ``?`` (a parameter is never assigned)."""
+    if not (isinstance(tree, tuple) and tree[:1] == ("function_declaration",)):
+        return frozenset()
+    out = set()
+    for part in tree[2:]:
+        for c in part if isinstance(part, tuple) else ():
+            if isinstance(c, tuple) and c[:1] == ("function_value_parameters",):
+                out |= {p[1][1] for p in c[1:] if isinstance(p, tuple) and p[:1] == ("parameter",) and len(p) == 2
+                        and isinstance(p[1], tuple) and p[1][:1] == ("v",)}
+    return frozenset(out)
+
+
+def _never_null(x, sure: frozenset) -> bool:
+    return isinstance(x, tuple) and (x[:1] == ("this_expression",) or (x[:1] == ("v",) and x[1] in sure) or
+                                     (x[:1] == ("lit",) and x[1] is not None))
+
+
+def _null_safe(tree, marks: dict, keep: list):
+    """A safe call compared with a value that is never null, spelled as the explicit null test it stands for: ``p !=
+    a?.m`` is ``a == null || p != a.m`` and ``p == a?.m`` is ``a != null && p == a.m`` (``a`` a local or a member path,
+    ``p`` a parameter declared without ``?``, ``this`` or a literal). With a value that may be null the two differ (a
+    null ``p`` equals ``a?.m`` when ``a`` is null) and nothing is rewritten."""
+    sure = _never_null_params(tree)
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        out = tuple(walk(c) for c in x)
+        if len(out) == 4 and out[0] == "cmp" and out[1] in ("==", "!="):
+            for a, b in ((out[2], out[3]), (out[3], out[2])):
+                if isinstance(a, tuple) and len(a) == 4 and a[:2] == ("nav", "?.") and _path(a[2]) and \
+                        _never_null(b, sure):
+                    plain = _NEG.eq(out[1], ("nav", ".", a[2], a[3]), b)
+                    out = ("or", _NEG.eq("==", ("null",), a[2]), plain) if out[1] == "!=" else \
+                        ("and", _NEG.eq("!=", ("null",), a[2]), plain)
+                    break
+        return _carry(marks, keep, x, out)
+
+    return walk(tree)
+
+
+_LOOKUPS = frozenset({"lastOrNull", "firstOrNull", "find", "findLast", "singleOrNull"})
+
+
+def unimplemented_types(files: dict) -> frozenset:
+    """The interfaces and abstract classes the sources declare that nothing implements or extends: every occurrence
+    of the name but its declaration is a type test, a cast, a type argument or an import (a hook no skill has)."""
+    data = b"\n".join(files.values())
+    out = set()
+    for m in re.finditer(rb"\b(?:interface|abstract\s+class|sealed\s+(?:class|interface))\s+(\w+)", data):
+        name = re.escape(m.group(1))
+        uses = len(re.findall(rb"(?<![\w.$])" + name + rb"(?![\w$])", data))
+        known = len(re.findall(rb"(?:\bis\s+|\bas\??\s+|\binterface\s+|\bclass\s+|<)" + name + rb"(?![\w$])"
+                               rb"|^\s*import\s+[\w.]*\." + name + rb"\s*$", data, re.M))
+        if uses == known:
+            out.add(m.group(1).decode("utf-8", "replace"))
+    return frozenset(out)
+
+
+def _never_found(x, never: frozenset) -> bool:
+    """``l.lastOrNull { it is T } as? T`` (``find``, ``firstOrNull`` … alike) with ``T`` a type nothing implements."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[:2] == ("as", "as?") and isinstance(x[3], tuple) and
+            x[3][:1] == ("type",) and x[3][1] in never):
+        return False
+    c = x[2]
+    if not (isinstance(c, tuple) and len(c) == 4 and c[0] == "call" and isinstance(c[1], tuple) and len(c[1]) == 4 and
+            c[1][:1] == ("nav",) and c[1][3] in _LOOKUPS and len(c[2]) == 1):
+        return False
+    e = _lambda_expr(c[2][0])
+    return isinstance(e, tuple) and len(e) == 4 and e[:2] == ("is", True) and e[3] == x[3]
+
+
+def _fold(x):
+    """Constant tests folded after a local became ``null``: ``null == null``, ``&&`` / ``||`` with a known part, an
+    ``if`` on a known condition."""
+    if not isinstance(x, tuple):
+        return x
+    x = tuple(_fold(c) for c in x)
+    if len(x) == 4 and x[0] == "cmp" and x[1] in ("==", "!=") and x[2] == ("null",) and x[3] == ("null",):
+        return ("lit", x[1] == "==")
+    if x[:1] in (("and",), ("or",)):
+        stop = x[0] == "or"
+        if ("lit", stop) in x[1:]:
+            return ("lit", stop)
+        rest = tuple(c for c in x[1:] if c != ("lit", not stop))
+        return ("lit", not stop) if not rest else rest[0] if len(rest) == 1 else (x[0],) + rest
+    if x[:1] == ("not",) and len(x) == 2 and isinstance(x[1], tuple) and x[1][:1] == ("lit",) and \
+            isinstance(x[1][1], bool):
+        return ("lit", not x[1][1])
+    if x[:1] == ("if",) and len(x) in (3, 4) and isinstance(x[1], tuple) and x[1][:1] == ("lit",) and \
+            isinstance(x[1][1], bool):
+        return x[2] if x[1][1] else (x[3] if len(x) == 4 else ("seq",))
+    return x
+
+
+def _never_found_locals(tree, marks: dict, keep: list, never: frozenset):
+    """A local holding a lookup of a type nothing implements (``_never_found``) is ``null``: its declaration left
+    out, ``null`` written at its reads and what that decides folded (``if (hook != null && …) return`` never
+    leaves)."""
+    if not never:
+        return tree
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        out = tuple(walk(c) for c in x)
+        if out[:1] == ("seq",):
+            items = list(out[1:])
+            i = 0
+            while i < len(items):
+                a = items[i]
+                if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and isinstance(a[1], tuple) and \
+                        a[1][:1] == ("v",) and _never_found(a[2], never) and \
+                        not any(_assigns(c, (a[1],)) for c in items[i + 1:]):
+                    rest = []
+                    for c in items[i + 1:]:
+                        new = _fold(_replace(c, a[1], ("null",)))
+                        if new != ("seq",) and not (isinstance(new, tuple) and new[:1] == ("guard",) and
+                                                    new[1] == ("lit", False)):
+                            rest.append(_carry(marks, keep, c, new))
+                    items[i:] = rest
+                    continue
+                i += 1
+            out = ("seq",) + tuple(items)
+        return _carry(marks, keep, x, out)
+
+    return walk(tree)
+
+
+def _index_tests(items: list, carry) -> list:
+    """A local holding ``l.indexOf(…)`` / ``indexOfFirst`` / ``indexOfLast`` (``-1`` or an index of ``l``), tested
+    against ``0`` or ``-1`` in the statements after it, as the one test it is: ``i >= 0``, ``i > -1``, ``i != -1`` are
+    ``i in l.indices`` (and their negations ``i !in l.indices``) — the form ``l.getOrNull(i)`` tests. Only while
+    nothing assigns the local or changes ``l``'s path."""
+    out = list(items)
+    for k, a in enumerate(items):
+        if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and isinstance(a[1], tuple) and
+                a[1][:1] == ("v",) and isinstance(a[2], tuple) and a[2][:1] == ("call",) and len(a[2]) == 4 and
+                isinstance(a[2][1], tuple) and a[2][1][:1] == ("nav",) and len(a[2][1]) == 4 and
+                a[2][1][3] in ("indexOf", "indexOfFirst", "indexOfLast") and _path(a[2][1][2])):
+            continue
+        v, lst = a[1], a[2][1][2]
+        indices = ("nav", ".", lst, "indices")
+
+        def test(x):
+            if not isinstance(x, tuple):
+                return x
+            y = tuple(test(c) for c in x)
+            if len(y) == 4 and y[0] == "cmp":
+                op, l, r = y[1], y[2], y[3]
+                if r == v and l != v:
+                    op, l, r = _MIRROR.get(op, op), r, l
+                if isinstance(r, tuple) and len(r) == 3 and r[:2] == ("un", "-") and isinstance(r[2], tuple) and \
+                        r[2][:1] == ("lit",) and isinstance(r[2][1], str):
+                    r = ("lit", "-" + r[2][1])          # (`-1` as the parser reads it)
+                if l == v and isinstance(r, tuple) and r[:1] == ("lit",):
+                    if (op, r[1]) in {(">=", "0"), (">", "-1"), ("!=", "-1")}:
+                        return ("in", True, v, indices)
+                    if (op, r[1]) in {("<", "0"), ("<=", "-1"), ("==", "-1")}:
+                        return ("in", False, v, indices)
+            return y
+
+        def conds(x):
+            """The conditions of ``x``'s ``if``s and guards rewritten by ``test``, but in a branch that changes
+            ``l``."""
+            if not isinstance(x, tuple) or not x or isinstance(x[0], str) and x[0] not in (
+                    "if", "ife", "guard", "jump", "seq") and _changes_list(x, lst):
+                return x
+            if x[:1] in (("if",), ("ife",), ("guard",)) and len(x) >= 3:
+                return (x[0], test(x[1])) + tuple(conds(c) for c in x[2:])
+            return tuple(conds(c) for c in x)
+
+        for j in range(k + 1, len(items)):
+            c = out[j]
+            if _writes_local(c, v) or _assigns(c, (v, lst)):
+                break
+            new = conds(c)
+            if new != c:
+                out[j] = carry(c, new)
+            if _changes_list(c, lst):
+                break
+    return out
+
+
+def _changes_list(x, lst) -> bool:
+    """Whether ``x`` calls a mutator of ``lst`` (``add``, ``removeAt``, …) or passes it on (a callee may change it)."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] == ("call",) and len(x) == 4:
+        if isinstance(x[1], tuple) and x[1][:1] == ("nav",) and len(x[1]) == 4 and x[1][2] == lst and \
+                x[1][3] in _MUTATORS:
+            return True
+        if lst in x[2]:
+            return True
+    return any(_changes_list(c, lst) for c in x)
+
+
+def _get_or_remove(x):
+    """``l.getOrNull(i)?.also { l.removeAt(i) }`` is ``if (i in l.indices) l.removeAt(i) else null`` (``removeAt``
+    returns the element ``getOrNull`` found); None when ``x`` is not that."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and len(x[1]) == 4 and
+            x[1][:2] == ("nav", "?.") and x[1][3] == "also" and len(x[2]) == 1):
+        return None
+    got, body = x[1][2], _lambda_expr(x[2][0])
+    if not (isinstance(got, tuple) and len(got) == 4 and got[0] == "call" and isinstance(got[1], tuple) and
+            len(got[1]) == 4 and got[1][:2] == ("nav", ".") and got[1][3] == "getOrNull" and len(got[2]) == 1):
+        return None
+    lst, i = got[1][2], got[2][0]
+    removed = ("call", ("nav", ".", lst, "removeAt"), (i,), "")
+    if body != removed or not _path(lst) or not _pure(i):
+        return None
+    return ("ife", ("in", True, i, ("nav", ".", lst, "indices")), (("seq", removed), ("seq", ("null",))))
+
+
+def _list_equal(x):
+    """``l == listOf(a, b)`` is ``l.size == 2 && l[0] == a && l[1] == b`` (``!=``: its negation); None otherwise."""
+    if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "cmp" and x[1] in ("==", "!=")):
+        return None
+    for lst, other in ((x[2], x[3]), (x[3], x[2])):
+        if isinstance(other, tuple) and len(other) == 4 and other[:2] == ("call", ("id", "listOf")) and other[2] and \
+                all(_pure(e) for e in other[2]) and _path(lst):
+            parts = (_NEG.eq("==", ("lit", str(len(other[2]))), _size(lst)),) + tuple(
+                _NEG.eq("==", ("index_expression", lst, ("lit", str(i))), e) for i, e in enumerate(other[2]))
+            both = ("and",) + parts
+            return both if x[1] == "==" else _negate(both)
+    return None
+
+
+def _absorbed(x):
+    """``a || (!a && b)`` is ``a || b`` and ``a && (!a || b)`` is ``a && b`` (``a`` reading and changing nothing):
+    a part of a junction that repeats the negation of a sibling decides nothing; None when none applies."""
+    if not (isinstance(x, tuple) and x[:1] in (("or",), ("and",)) and len(x) > 2):
+        return None
+    inner = "and" if x[0] == "or" else "or"
+    sibs = [c for c in x[1:] if _pure(c)]
+    changed, parts = False, []
+    for c in x[1:]:
+        if isinstance(c, tuple) and c[:1] == (inner,):
+            keep = tuple(d for d in c[1:] if not any(s is not c and _negate(s) == d for s in sibs))
+            if len(keep) != len(c) - 1 and keep:
+                changed = True
+                c = keep[0] if len(keep) == 1 else (inner,) + keep
+        parts.append(c)
+    return (x[0],) + tuple(parts) if changed else None
+
+
 def _wait_times(tree, marks: dict, keep: list):
     """Every length of a time-out written on the configured waiting time, one value (``_wait_time``)."""
     def walk(x):
@@ -2848,6 +3121,8 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     ``if`` or a loop with nothing left to do; equal code in one form first (``_equate``); with ``owner`` (a trigger's
     holder), its test that the holder has the skill (``_owner_guards``)."""
     tree = _wait_times(tree, marks, keep)
+    tree = _null_safe(tree, marks, keep)
+    tree = _never_found_locals(tree, marks, keep, (effects or {}).get(("never",), frozenset()))
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)

@@ -31,7 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 from .normal import (_COMMENTS, _NOT_RULE_MEMBER, _PACKAGES, _TYPES, ROBOT_CLASSES, _locals_query, _Norm, _renumber,
-                     _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments)
+                     _simplify, dead_params, helpers, inlined_constant, is_helper, quiet_moments,
+                     unimplemented_types)
 from .server import KIND_NAMES
 from .syntax import _make_parser, parse_kotlin
 
@@ -333,6 +334,8 @@ def compare(base: dict, head: dict) -> Comparison:
     help_b = helpers(base, parse)                               # one-expression helpers, written out at each call
     help_h = helpers(head, parse)
     _same_blocks(help_b, help_h, base, head)
+    help_b[("never",)] = unimplemented_types(base)              # hooks nothing implements (normal._never_found)
+    help_h[("never",)] = unimplemented_types(head)
     mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
     mom_h = quiet_moments(head)
 
@@ -371,6 +374,9 @@ def compare(base: dict, head: dict) -> Comparison:
             removed.append(b)
             continue
         if b.text == h.text or b.tree == h.tree:
+            continue
+        if _each_written(b, bc) == _each_written(h, hc):
+            cmp.same += 1                               # an overload called on each element, written out
             continue
         if _renamed_only(b, h, base_all, head_all, renamed):
             cmp.same += 1
@@ -419,6 +425,61 @@ def compare(base: dict, head: dict) -> Comparison:
     cmp.changes.extend(_fact_changes(base, head, parser, parsed, files))
     cmp.changes.sort(key=lambda c: (c.file, c.line, c.where, c.change, c.what))
     return cmp
+
+
+_ELEMENTS = re.compile(r"(?:List|MutableList|ArrayList|Collection|Iterable|Set|MutableSet)<(\w+)>\Z")
+
+
+def _each_written(c: Construct, side: list):
+    """``c``'s normal form with ``xs.forEach { f(it) }`` written out, where ``xs`` is a parameter declared as a list of
+    ``T`` and ``f`` is an overload of the same class taking one ``T`` whose body is one statement (the overload an
+    element's type chooses); and ``xs.forEach { r.add(it) }`` as ``r.addAll(xs)``. ``c.tree`` when nothing applies."""
+    m = re.fullmatch(r"\w+\((.*)\)", c.sig[1]) if len(c.sig) > 1 else None
+    tree = c.tree
+    if not m or not c.member or not (isinstance(tree, tuple) and tree[:1] == ("function_declaration",)):
+        return tree
+    types = [t.strip() for t in m.group(1).split(",")] if m.group(1) else []
+    params = next((p for p in tree[2] if isinstance(p, tuple) and p[:1] == ("function_value_parameters",)), ())
+    locs = [p[1] for p in params[1:] if isinstance(p, tuple) and p[:1] == ("parameter",)]
+    if len(locs) != len(types):
+        return tree
+    elem = {loc: _ELEMENTS.match(t).group(1) for loc, t in zip(locs, types) if _ELEMENTS.match(t)}
+
+    def overload(name, t):
+        for o in side:
+            if o.file == c.file and o.cls == c.cls and o.member == name and len(o.sig) > 1 and o.sig[1] == f"{name}({t})":
+                body = next((p for p in o.tree[2] if isinstance(p, tuple) and p[:1] == ("seq",)), None)
+                if body is not None and len(body) == 2:
+                    return body[1]
+        return None
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        x = tuple(walk(y) for y in x)
+        if len(x) == 4 and x[0] == "call" and isinstance(x[1], tuple) and len(x[1]) == 4 and \
+                x[1][:2] == ("nav", ".") and x[1][3] == "forEach" and x[1][2] in elem and len(x[2]) == 1 and \
+                isinstance(x[2][0], tuple) and x[2][0][:1] == ("lambda",) and len(x[2][0][1]) == 2:
+            st = x[2][0][1][1]
+            if isinstance(st, tuple) and len(st) == 4 and st[0] == "call" and isinstance(st[1], tuple) and \
+                    st[1][:1] == ("id",) and len(st[2]) == 1 and st[2][0][:1] == ("v",):
+                body = overload(st[1][1], elem[x[1][2]])
+                if body is not None:
+                    st = _swap(body, ("v", "v0"), st[2][0])
+            if isinstance(st, tuple) and len(st) == 4 and st[0] == "call" and isinstance(st[1], tuple) and \
+                    len(st[1]) == 4 and st[1][:2] == ("nav", ".") and st[1][3] == "add" and len(st[2]) == 1 and \
+                    st[2][0][:1] == ("v",) and st[2][0] != x[1][2] and repr(st[2][0]) not in repr(st[1][2]):
+                return ("call", ("nav", ".", st[1][2], "addAll"), (x[1][2],), st[3])
+            return x[:2] + (((x[2][0][0], ("seq", st)),),) + x[3:]
+        return x
+
+    return walk(tree)
+
+
+def _swap(x, old, new):
+    if x == old:
+        return new
+    return tuple(_swap(y, old, new) for y in x) if isinstance(x, tuple) else x
 
 
 def _same_blocks(help_b: dict, help_h: dict, base: dict, head: dict):

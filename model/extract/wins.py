@@ -167,6 +167,35 @@ class _Clauses:
         self.out: list = []
         self.complete = True
         self.loop = 0
+        self.never: set = set()                         # locals holding a lookup that is always null
+
+    def _never_found(self, v: str) -> bool:
+        """Whether ``v`` looks up an element of a type nothing implements (``skills.lastOrNull { it is T } as? T``,
+        ``find``/``firstOrNull``/``singleOrNull``/``findLast`` alike, or ``filterIsInstance<T>().…``): ``T`` is an
+        interface or an abstract class the sources declare and no class, object or expression of the sources
+        implements or extends (every other occurrence of its name is a type test, a cast or its declaration). Such a
+        lookup is always null: a hook nothing implements."""
+        m = re.fullmatch(r"[\w.?]+\.(?:lastOrNull|firstOrNull|find|findLast|singleOrNull)\s*\{\s*(?:it|(\w+)\s*->\s*\1)"
+                         r"\s+is\s+(\w+)\s*\}\s*as\?\s*(\w+)", v.strip())
+        if m and m.group(2) == m.group(3):
+            t = m.group(2)
+        else:
+            m = re.fullmatch(r"[\w.?]+\.filterIsInstance<(\w+)>\(\)\s*\.\s*(?:lastOrNull|firstOrNull|singleOrNull)\(\)",
+                             v.strip())
+            if not m:
+                return False
+            t = m.group(1)
+        cache = self.ex.__dict__.setdefault("_unimplemented", {})
+        if t not in cache:
+            data = b"\n".join(src.data for src in getattr(self.ex, "srcs", ()))
+            name = re.escape(t.encode())
+            declared = re.search(rb"\b(?:interface|abstract\s+class|sealed\s+(?:class|interface))\s+" + name + rb"\b",
+                                 data)
+            uses = len(re.findall(rb"(?<![\w.$])" + name + rb"(?![\w$])", data))
+            known = len(re.findall(rb"(?:\bis\s+|\bas\??\s+|\binterface\s+|\bclass\s+|<)" + name + rb"(?![\w$])"
+                                   rb"|^\s*import\s+[\w.]*\." + name + rb"\s*$", data, re.M))
+            cache[t] = bool(declared) and uses == known
+        return cache[t]
 
     def run(self, fd):
         body = _kid(fd, "function_body")
@@ -207,6 +236,10 @@ class _Clauses:
             cond = s.child_by_field_name("condition")
             branches = [b for b in _code(s) if b != cond]
             c = _code_text(cond) if cond is not None else "?"
+            first = re.match(r"\(?(\w+)\s*!=\s*null\s*(?:\)\s*)?(?:&&|\Z)", c)
+            if first and first.group(1) in self.never and "||" not in c:
+                # the branch of a lookup that is always null is never taken (``_never_found``)
+                return self.block(self._stmts(branches[1]), path) if len(branches) > 1 else path
             r1 = self.block(self._stmts(branches[0]), path + [c]) if branches else path
             r2 = self.block(self._stmts(branches[1]), path + [f"!({c})"]) if len(branches) > 1 else path + [f"!({c})"]
             if r1 is None and r2 is None:
@@ -253,6 +286,9 @@ class _Clauses:
             if value is None:
                 return path
             v = _code_text(value)
+            if t == "property_declaration" and re.fullmatch(r"\w+", name) and self._never_found(v):
+                self.never.add(name)                    # a lookup of a type nothing implements: always null
+                return path
             if _DECLARE.search(name) or _WINNER.search(name):
                 if re.fullmatch(r"(Array|Hash|Mutable)?(List|Map|Set)?(Of)?(<[^>]*>)?\(\)|(mutable|array|hash)"
                                 r"(ListOf|MapOf|SetOf)\(\)|ArrayList\(\)|HashMap\(\)", v.replace(" ", "")):
