@@ -99,3 +99,13 @@ def table_tests(table: str, other_tables: list, at_least: int, answered_at_least
             assert_replays(cat, res)
 
     return qs, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays
+
+
+def assert_open_questions_say_the_truth(qs: list) -> None:
+    """Where the tool still refuses or answers unknown, a table keeps the server's answer (``truth``: yes / no) beside
+    it, and its ``server`` line starts with that answer."""
+    for q in qs:
+        assert ("truth" in q) == (q["expect"] in ("refused", "unknown")), q["ask"]
+        assert q.get("truth", "yes") in ("yes", "no"), q["ask"]
+        if "truth" in q:
+            assert q["server"].startswith(q["truth"] + " — "), q["ask"]
