@@ -1,0 +1,92 @@
+"""Readers of the gate's real side written at the tenth stop (issue 24; planted9 as the held-out sample they were
+measured on): a trigger guard's test that the received message is still in the receiver's area
+(``receiver.findMessageCard(event.messageCard.id) != null``) is the event's word ``message_in_area`` — so a guard read
+whole, and a condition added beside it (the holder's face, 谨慎 on planted9) is a change the gate names, not code
+left unread. Each on a small Kotlin server of our own (tests/fixtures/kotlin/server), never the game's code — a real
+change is told apart, a quiet spelling of the same code is not."""
+from __future__ import annotations
+
+from skillproof.checks.diff_rules import rule_changes
+from skillproof.model import expr as E
+from skillproof.model.extract import extract
+
+KEEP = """package demo.game.skill
+
+import demo.game.*
+
+class Duet : TriggeredSkill {
+    override val skillId = SkillId.DUET
+    override val isInitialSkill = true
+
+    override fun execute(g: Game, askWhom: Player): Any? {
+        val event = g.findEvent<ReceiveCardEvent>(this) { event ->
+GUARD
+        } ?: return null
+        askWhom.draw(1)
+        return null
+    }
+}
+"""
+
+
+def _ex(tmp_path, sub: str, guard: str):
+    from test_effects_read import _server as eff_server
+    d = eff_server(tmp_path / sub)
+    (d / "skill" / "Duet.kt").write_text(KEEP.replace("GUARD", guard), encoding="utf-8")
+    ids = d / "skill" / "SkillId.kt"
+    ids.write_text(ids.read_text(encoding="utf-8").replace("ECHO(", 'DUET("和"),\n    ECHO(', 1), encoding="utf-8")
+    roles = d / "skill" / "Roles.kt"
+    roles.write_text(roles.read_text(encoding="utf-8").replace("Echo()", "Echo(), Duet()", 1), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    return ex
+
+
+def _when(ex) -> str:
+    on = ex.catalogue.skills["Duet"].on[0]
+    return E.to_text(on.when).replace("(", "").replace(")", "") if on.when is not None else ""
+
+
+def _changed(a, b) -> list:
+    return [(c.id, c.key) for c in rule_changes(a.catalogue, b.catalogue) if c.id == "Duet"]
+
+
+BASE = ("            askWhom === event.inFrontOfWhom || return@findEvent false\n"
+        "            event.messageCard.colors.size == 2 || return@findEvent false\n"
+        "            askWhom.findMessageCard(event.messageCard.id) != null")
+
+
+def test_the_message_still_in_the_receivers_area_is_read(tmp_path):
+    """The asked player is the receiver (``whose = receiver``): his ``findMessageCard(event.messageCard.id) !=
+    null`` is ``message_in_area``; ``== null`` its negation; the event's receiver named by its field reads the same."""
+    assert _when(_ex(tmp_path, "a", BASE)) == "message_colours == 2 and message_in_area"
+    neg = BASE.replace("!= null", "== null")
+    assert _when(_ex(tmp_path, "b", neg)) == "message_colours == 2 and not message_in_area"
+    field = BASE.replace("askWhom.findMessageCard", "event.inFrontOfWhom.findMessageCard")
+    assert _when(_ex(tmp_path, "c", field)) == "message_colours == 2 and message_in_area"
+
+
+def test_another_players_area_or_another_card_is_not_the_word(tmp_path):
+    """The sender's area, or a card other than the event's message, is no ``message_in_area``: it stays unread."""
+    sender = BASE.replace("askWhom.findMessageCard", "event.sender.findMessageCard")
+    assert "message_in_area" not in _when(_ex(tmp_path, "a", sender))
+    other = BASE.replace("event.messageCard.id) != null", "event.messageCard.id + 1) != null")
+    assert "message_in_area" not in _when(_ex(tmp_path, "b", other))
+    # the holder is the sender: his own area is not the receiver's
+    senders = BASE.replace("askWhom === event.inFrontOfWhom", "askWhom === event.sender")
+    assert "message_in_area" not in _when(_ex(tmp_path, "c", senders))
+
+
+def test_a_face_test_added_to_the_guard_is_a_change_named(tmp_path):
+    """谨慎 on planted9: ``… != null && !askWhom.roleFaceUp`` — with the area test read, both guards are read whole
+    and the gate names the skill's ``on``; before, both read ``… and unknown`` and the change was only unread code.
+    A quiet spelling (the test as an ``if … return`` line, operands swapped) changes nothing."""
+    a = _ex(tmp_path, "a", BASE)
+    b = _ex(tmp_path, "b", BASE + " && !askWhom.roleFaceUp")
+    assert _when(b) == "message_colours == 2 and message_in_area and not face_up"
+    assert _changed(a, b) == [("Duet", "on")]
+    quiet = ("            askWhom === event.inFrontOfWhom || return@findEvent false\n"
+             "            if (event.messageCard.colors.size != 2) return@findEvent false\n"
+             "            null != askWhom.findMessageCard(event.messageCard.id)")
+    c = _ex(tmp_path, "c", quiet)
+    assert _changed(a, c) == []
