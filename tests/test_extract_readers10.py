@@ -90,3 +90,68 @@ def test_a_face_test_added_to_the_guard_is_a_change_named(tmp_path):
              "            null != askWhom.findMessageCard(event.messageCard.id)")
     c = _ex(tmp_path, "c", quiet)
     assert _changed(a, c) == []
+
+
+# ------------------------------------------------------------------------------ where a card of a hand goes
+TAKE = """package demo.game.card
+
+import demo.game.*
+import demo.protos.Common.card_type.Wei_Bi
+import demo.protos.Common.color
+import demo.protos.Common.direction
+
+class Squeeze(colors: List<color>, dir: direction) : Card(colors, dir) {
+    override val type = Wei_Bi
+
+    override fun canUse(g: Game, r: Player, vararg args: Any): Boolean = true
+
+    override fun execute(g: Game, r: Player, vararg args: Any) {
+        val target = args[0] as Player
+        val card = target.cards.random()
+        if (PICK) {
+MOVE
+        }
+    }
+}
+"""
+
+
+def _card(tmp_path, sub: str, move: str, pick: str = "g.isEarly(target)"):
+    import shutil
+    from test_extract_readers9 import SERVER
+    d = tmp_path / sub / "server"
+    shutil.copytree(SERVER, d)
+    (d / "card" / "Squeeze.kt").write_text(TAKE.replace("MOVE", move).replace("PICK", pick), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    return ex
+
+
+def _ops(ex, cid="Wei_Bi") -> list:
+    return [(o.op, dict((k, str(v)) for k, v in o.args.items() if k in ("from", "to", "who"))) for o in
+            ex.catalogue.cards[cid].do if o.op != "prose"]
+
+
+def test_a_card_of_a_hand_deleted_into_another_hand_is_a_take(tmp_path):
+    """``r.cards.add(target.deleteCard(card.id)!!)``: the target's card goes to the user's hand (``take``), a third
+    player's hand a ``give``; before, the deleted card was no value the walk knew ("a card goes into a hand")."""
+    take = _card(tmp_path, "a", "            r.cards.add(target.deleteCard(card.id)!!)")
+    assert _ops(take) == [("take", {"from": "target", "to": "self"})]
+    disc = _card(tmp_path, "b", "            g.playerDiscardCard(target, card)")
+    assert _ops(disc) == [("discard", {"who": "target"})]
+    quiet = _card(tmp_path, "c", "            val gone = target.deleteCard(card.id)!!\n            r.cards.add(gone)")
+    assert _ops(quiet) == _ops(take)
+
+
+def test_the_kind_of_an_op_changed_under_the_same_unread_condition_is_named(tmp_path):
+    """试探 on planted9: the card discarded → taken by the user, under a condition not read (``if`` holding
+    ``unknown`` the same on both sides) — the gate names the card's ``do``; the same op under a condition whose unread
+    part differs is not claimed."""
+    disc = _card(tmp_path, "a", "            g.playerDiscardCard(target, card)")
+    take = _card(tmp_path, "b", "            r.cards.add(target.deleteCard(card.id)!!)")
+    assert any("unknown" in E.to_text(o.cond) for o in take.catalogue.cards["Wei_Bi"].do if o.cond is not None)
+    assert [(c.id, c.key) for c in rule_changes(disc.catalogue, take.catalogue) if c.id == "Wei_Bi"] == \
+        [("Wei_Bi", "do")]
+    other = _card(tmp_path, "c", "            r.cards.add(target.deleteCard(card.id)!!)",
+                  pick="g.isEarly(target) && g.isLate(r)")
+    assert [(c.id, c.key) for c in rule_changes(take.catalogue, other.catalogue) if c.id == "Wei_Bi"] == []

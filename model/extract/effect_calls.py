@@ -504,6 +504,9 @@ class _Calls:
                                                                                                  "messageCards"):
             whose = self._term(recv.a[0], env)
             src = self._term(args[0].x, env) if args else None
+            if src is None and len(args) == 1 and re.fullmatch(r"[\w!.]+\.deleteCard\([^()]*\)(!!)?",
+                                                              _t(args[0].node).replace(" ", "")):
+                src = self._value(args[0].node, env, cond)   # X.cards.add(Y.deleteCard(id)!!): a card of Y's hand
             if whose is not None and whose.sort in ("self", "player", "each"):
                 if recv.a[1] == "cards":
                     frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None
