@@ -155,3 +155,23 @@ def test_the_kind_of_an_op_changed_under_the_same_unread_condition_is_named(tmp_
     other = _card(tmp_path, "c", "            r.cards.add(target.deleteCard(card.id)!!)",
                   pick="g.isEarly(target) && g.isLate(r)")
     assert [(c.id, c.key) for c in rule_changes(take.catalogue, other.catalogue) if c.id == "Wei_Bi"] == []
+
+
+def test_a_message_deleted_into_the_discard_pile_or_a_hand_is_where_it_goes(tmp_path):
+    """对症下药 on planted9: ``g.deck.discard(target.deleteMessageCard(id)!!)`` is the target's message removed to the
+    discard pile (before, a deleted card as ``discard``'s argument was read as nothing at all); ``r.cards.add(…)`` of
+    the same card removes it into a hand — the gate names the rule's ``do``. The delete kept in a local first reads
+    the same."""
+    disc = _card(tmp_path, "a", "            g.deck.discard(target.deleteMessageCard(card.id)!!)")
+    hand = _card(tmp_path, "b", "            r.cards.add(target.deleteMessageCard(card.id)!!)")
+    quiet = _card(tmp_path, "c", "            val gone = target.deleteMessageCard(card.id)!!\n"
+                                 "            g.deck.discard(gone)")
+
+    def rm(ex):
+        return [(o.op, str(o.args.get("whose")), str(o.args.get("to", ""))) for o in ex.catalogue.cards["Wei_Bi"].do
+                if o.op == "remove_message"]
+    assert rm(disc) and rm(disc)[0][:2] == ("remove_message", "target") and rm(disc)[0][2] != "hand"
+    assert rm(hand) == [("remove_message", "target", "hand")]
+    assert [(c.id, c.key) for c in rule_changes(disc.catalogue, hand.catalogue) if c.id == "Wei_Bi"] == \
+        [("Wei_Bi", "do")]
+    assert rm(quiet) == rm(disc)
