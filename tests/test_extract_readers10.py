@@ -175,3 +175,22 @@ def test_a_message_deleted_into_the_discard_pile_or_a_hand_is_where_it_goes(tmp_
     assert [(c.id, c.key) for c in rule_changes(disc.catalogue, hand.catalogue) if c.id == "Wei_Bi"] == \
         [("Wei_Bi", "do")]
     assert rm(quiet) == rm(disc)
+
+
+# ------------------------------------------------------------------------------ a refusal spelled as one return
+def test_a_refusal_returning_the_error_message_is_a_refusal(tmp_path):
+    """``if (c) return r.sendErrorMessage("…")`` in a handler returning nothing is the same refusal as ``if (c) {
+    r.sendErrorMessage("…"); return }`` (planted9's new send checks: 诱敌深入's two-colour card sent Up, the send and
+    receive handlers): added, the handler's ``refuse.*`` rule changes; the block spelling of it reads the same."""
+    from test_extract_readers5 import _handler, _named, _pair, _quiet
+    rel, name = "skill/Courier.kt", "refuse.Courier.executeProtocol"
+    base = _handler()
+    anchor = "        r.draw(1)\n"
+    short = base.replace(anchor, "        if (message.cardDir == Up && card.colors.size > 1) return r.sendErrorMessage("
+                                 "\"no\")\n" + anchor)
+    block = base.replace(anchor, "        if (message.cardDir == Up && card.colors.size > 1) {\n"
+                                 "            r.sendErrorMessage(\"no\")\n            return\n        }\n" + anchor)
+    ra, rb, same = _pair(tmp_path / "x", rel, base, short, name)
+    assert _named(ra, rb, same)
+    assert any("refuse if message.cardDir == Up" in c for c in rb.value)
+    assert _quiet(*_pair(tmp_path / "y", rel, block, short, name))

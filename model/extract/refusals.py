@@ -34,6 +34,8 @@ HANDLERS = frozenset({"executeProtocol", "resolveProtocol", "handle0"})
 #: statements of a refusal block besides its return: logging and messages to the client
 _TALK = re.compile(r"(?:logger|log|LOG)\s*\.\s*\w+\s*\(|[\w.?!]*sendErrorMessage\s*\(|[\w.?!]*\.send\s*[({]|println\(")
 _RETURN = re.compile(r"return(?:@\w+)?(?:\s+(?:null|false|Unit))?\s*\Z")
+#: ``return r.sendErrorMessage("…")`` in a handler returning nothing: the message sent, then the return — one refusal
+_RETURN_TALK = re.compile(r"return(?:@\w+)?\s+[\w.?!]*sendErrorMessage\s*\(.*\)\s*\Z", re.S)
 
 
 def _is_refusal(branch) -> bool:
@@ -43,7 +45,8 @@ def _is_refusal(branch) -> bool:
     if not stmts:
         return False
     *talk, last = stmts
-    if last.type not in ("jump_expression", "return_expression") or not _RETURN.match(" ".join(_t(last).split())):
+    if last.type not in ("jump_expression", "return_expression") or not (
+            _RETURN.match(" ".join(_t(last).split())) or _RETURN_TALK.match(" ".join(_t(last).split()))):
         return False
     return all(_TALK.match(" ".join(_t(s).split())) for s in talk)
 
