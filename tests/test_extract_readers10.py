@@ -194,3 +194,31 @@ def test_a_refusal_returning_the_error_message_is_a_refusal(tmp_path):
     assert _named(ra, rb, same)
     assert any("refuse if message.cardDir == Up" in c for c in rb.value)
     assert _quiet(*_pair(tmp_path / "y", rel, block, short, name))
+
+
+USE_TOS = """package demo.game.handler
+
+import demo.game.*
+
+class UseSwitchTos : AbstractProtoHandler<Any>() {
+    override fun handle0(r: HumanPlayer, pb: Any) {
+        val card = r.findCard(pb.cardId) ?: return r.sendErrorMessage("no such card")
+        if (pb.cardDir == Up) return r.sendErrorMessage("not up")
+        card.execute(r.game!!, r)
+    }
+}
+"""
+
+
+def test_a_card_use_handlers_refusal_is_about_the_card(tmp_path):
+    """``Use<CardClass>Tos.handle0`` takes the request to use that card: its refusals are about the card (欲擒故纵's
+    sent message barred from going Up, planted9, now names 欲擒故纵); a handler of no card's name is about nothing."""
+    from test_extract_readers5 import _ex as ex5
+    from test_extract_readers9 import CARD
+    card = CARD.replace("GUARD", "")
+    ex = ex5(tmp_path / "a", {"card/Switch.kt": card, "handler/UseSwitchTos.kt": USE_TOS})
+    rule = ex.engine["refuse.UseSwitchTos.handle0"]
+    assert rule.about == ("Diao_Bao",) and "refuse if pb.cardDir == Up" in rule.value
+    other = ex5(tmp_path / "b", {"card/Switch.kt": card,
+                                 "handler/UseOtherTos.kt": USE_TOS.replace("UseSwitchTos", "UseOtherTos")})
+    assert other.engine["refuse.UseOtherTos.handle0"].about == ()
