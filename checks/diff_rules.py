@@ -226,8 +226,9 @@ def _fields(op) -> dict:
 
 def _beside_unknown(old, new, o, r, rid, on_o, on_n, is_card) -> list:
     """The ops not read whole (a condition or a part ``unknown``) that changed only where both versions read them: op
-    for op the same kinds, every part holding ``unknown`` the same text on both sides, and a part read on both sides
-    that differs (藏身教堂 drawing 2 instead of 1 under a condition not read). Anything else there is the unread
+    for op, every part holding ``unknown`` the same text on both sides, and a part read on both sides that differs
+    (藏身教堂 drawing 2 instead of 1 under a condition not read) or the op's kind (试探's card discarded → taken by the
+    user, under the same condition not read). Anything else there is the unread
     comparisons' (UNR001 / UNR002) to name."""
     fa, fb = read_ops(o.do), read_ops(r.do)
     if len(fa) != len(fb):
@@ -236,8 +237,6 @@ def _beside_unknown(old, new, o, r, rid, on_o, on_n, is_card) -> list:
     for i, (x, y) in enumerate(zip(fa, fb)):
         if op_key(x) == op_key(y):
             continue
-        if x.op != y.op:
-            return []
         a, b = _fields(x), _fields(y)
         for k in set(a) | set(b):
             va, vb = a.get(k, ""), b.get(k, "")

@@ -247,6 +247,26 @@ class CondTranslator(_Translator):
                 else:
                     self.env.pop(k, None)
 
+    def _message_in_area(self, x: _X):
+        """``P.findMessageCard(event.messageCard.id)`` (null when the event's message has left P's area), P the
+        event's receiver — its role, or the asked player when the trigger is the receiver's (``holder_role``): the
+        word ``message_in_area``; None otherwise."""
+        if "message_in_area" not in self.words or x.k != "call" or x.a[0].k != "nav" or \
+                x.a[0].a[1] != "findMessageCard" or len(x.a[1]) != 1 or x.a[2] is not None:
+            return None
+        arg = _unparen(x.a[1][0].x)
+        if arg.k != "nav" or arg.a[1] != "id" or _unparen(arg.a[0]).k != "nav" or \
+                _unparen(arg.a[0]).a[1] != "messageCard":
+            return None
+        ev = self.tx(_unparen(arg.a[0]).a[0])
+        who = self.tx(x.a[0].a[0])
+        if ev is None or ev.sort != "event" or who is None:
+            return None
+        if who.sort == "player" and who.text == "receiver" or \
+                who.sort == "self" and getattr(self, "holder_role", None) == "receiver":
+            return True
+        return None
+
     def _bin(self, x: _X) -> _T | None:
         op, l, r = x.a
         if op in ("==", "!=", "===", "!=="):
@@ -268,6 +288,9 @@ class CondTranslator(_Translator):
                 t = self.tx(other)
                 if t is not None and t.sort == "cardval" and t.text == "event" and "real_card" in self.words:
                     return _T("bool", "not real_card", _NOT) if not neg else _T("bool", "real_card")
+                area = self._message_in_area(other)
+                if area is not None:
+                    return _T("bool", "message_in_area") if neg else _T("bool", "not message_in_area", _NOT)
                 if t is not None and t.sort == "player" and t.text == "target" and "has_target" in self.words:
                     return _T("bool", "not has_target", _NOT) if not neg else _T("bool", "has_target")
                 return None

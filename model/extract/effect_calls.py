@@ -18,6 +18,10 @@ def _hand_count(word: str) -> str:
     return "hand_count" if word == "self" else f"{word}.hand_count"
 
 
+#: ``Y.deleteCard(id)!!`` / ``Y.deleteMessageCard(id)!!``: a card taken out of a hand or an area, as an argument
+_DELETED = re.compile(r"[\w!.]+\.delete(Message)?Card\([^()]*\)(!!)?")
+
+
 class _Calls:
     def _value(self, n, env, cond, returning=False):
         """Walk an expression that may do something (a call, a state built, a lambda); its value."""
@@ -494,6 +498,8 @@ class _Calls:
                 return None
         if last == "discard" and recv is not None and _t(recv.n).endswith("deck") and len(args) == 1:
             c = self._term(args[0].x, env)
+            if c is None and _DELETED.fullmatch(_t(args[0].node).replace(" ", "")):
+                c = self._value(args[0].node, env, cond)     # deck.discard(Y.deleteMessageCard(id)!!): its remove
             if c is not None and c.sort == "cardval" and c.text.startswith("hand:"):
                 op = {"op": "discard", "who": c.text[5:]}
                 if c.filt:
@@ -504,6 +510,8 @@ class _Calls:
                                                                                                  "messageCards"):
             whose = self._term(recv.a[0], env)
             src = self._term(args[0].x, env) if args else None
+            if src is None and len(args) == 1 and _DELETED.fullmatch(_t(args[0].node).replace(" ", "")):
+                src = self._value(args[0].node, env, cond)   # X.cards.add(Y.deleteCard(id)!!): a card of Y's hand
             if whose is not None and whose.sort in ("self", "player", "each"):
                 if recv.a[1] == "cards":
                     frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None

@@ -1319,6 +1319,9 @@ class _Walker(_Calls, _Lists):
             self._miss(self.key[1], n, "an event the catalogue does not know")
             return None
         idx = len(self.when_parts)
+        on = self.on[idx] if isinstance(self.on, list) and idx < len(self.on) and isinstance(self.on[idx], dict) \
+            else {}
+        self.holder_role = on.get("whose") if isinstance(on.get("whose"), str) else None
         self.when_parts.append([])
         self.rd.when_lines.append(self.key[1].src.at(n))
         self.rd.when_kinds.append(kind.key)
@@ -1454,6 +1457,7 @@ class _Walker(_Calls, _Lists):
         tr = CondTranslator(self.ex, context, self.key[1] if self.key else self.c, names, self.fields, self.words,
                             self.players)
         tr.const_cards = self._const_cards if self.key else None
+        tr.holder_role = getattr(self, "holder_role", None)       # the event's role the asked player is (``whose``)
         return tr
 
     def _cond(self, node, env):

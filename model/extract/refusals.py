@@ -12,7 +12,8 @@ how many players may be named (``targetPlayerIdCount > maxCount``), a skill id t
   r.messageCards.count(Black)`` → ``… > (r.messageCards.count(Black))``; a local declared twice is left as its name),
   sorted (the order of independent refusals decides nothing). Read from that one function (``EngineRule.one``);
   a handler whose every statement the effect reader already reads (``reads``) is left to it. The rule is about the
-  skill or card whose class holds the handler (``EngineRule.about``): its change names that rule.
+  skill or card whose class holds the handler (``EngineRule.about``), or the card whose use request the handler
+  takes (``Use<CardClass>Tos``): its change names that rule.
 * ``must_beats_cannot`` (the ``[rules]`` key) — read from the receive handler's guards by what they decide, not by their
   spelling: with the player both bound to receive (every must-receive test true: ``mustReceiveMessage()``, the
   sender, a locked player) and barred (every cannot-receive test true: ``cannotReceiveMessage()``, 信鸽联络's grant),
@@ -34,6 +35,8 @@ HANDLERS = frozenset({"executeProtocol", "resolveProtocol", "handle0"})
 #: statements of a refusal block besides its return: logging and messages to the client
 _TALK = re.compile(r"(?:logger|log|LOG)\s*\.\s*\w+\s*\(|[\w.?!]*sendErrorMessage\s*\(|[\w.?!]*\.send\s*[({]|println\(")
 _RETURN = re.compile(r"return(?:@\w+)?(?:\s+(?:null|false|Unit))?\s*\Z")
+#: ``return r.sendErrorMessage("…")`` in a handler returning nothing: the message sent, then the return — one refusal
+_RETURN_TALK = re.compile(r"return(?:@\w+)?\s+[\w.?!]*sendErrorMessage\s*\(.*\)\s*\Z", re.S)
 
 
 def _is_refusal(branch) -> bool:
@@ -43,7 +46,8 @@ def _is_refusal(branch) -> bool:
     if not stmts:
         return False
     *talk, last = stmts
-    if last.type not in ("jump_expression", "return_expression") or not _RETURN.match(" ".join(_t(last).split())):
+    if last.type not in ("jump_expression", "return_expression") or not (
+            _RETURN.match(" ".join(_t(last).split())) or _RETURN_TALK.match(" ".join(_t(last).split()))):
         return False
     return all(_TALK.match(" ".join(_t(s).split())) for s in talk)
 
@@ -83,6 +87,8 @@ class RefusalRules:
         out = []
         reads = self._rule_reads()
         card_of = {id(c["cls"]): cid for cid, c in (getattr(self, "cards", None) or {}).items() if c.get("cls")}
+        card_named = {getattr(c["cls"], "name", None): cid for cid, c in (getattr(self, "cards", None) or {}).items()
+                      if c.get("cls")}
         for src, fd, name, owner in self._functions():
             if name not in HANDLERS or owner is None or not is_rule_file(src.rel):
                 continue
@@ -99,6 +105,10 @@ class RefusalRules:
                 about = (card_of.get(id(top)),) if card_of.get(id(top)) else ()
             elif self.is_skill(top):
                 about = (top.name,)
+            else:                                       # the handler of a card's use request: Use<CardClass>Tos
+                m = re.fullmatch(r"Use(\w+)Tos", top.name)
+                if m and card_named.get(m.group(1)):
+                    about = (card_named[m.group(1)],)
             # a value holding a lambda or a block (a list read with its own guards) is left as its name: its guards
             # are refusals of their own
             values = {k: t for k, t in ((k, _code_text(v)) for k, v in _locals(fd).items()) if "{" not in t}
