@@ -2195,6 +2195,13 @@ def _null_test(c) -> bool:
     return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
 
 
+def _written_any(recv, test, var):
+    """``recv.any { test }`` a loop over ``recv`` with the variable ``var`` computes, in the form the same ``any``
+    written in the code is given (the idioms of ``normal_idioms``: ``a.any { it in b }`` in one order, …)."""
+    anyx = ("call", ("nav", ".", recv, "any"), (("lambda", ("seq", test)),), "")
+    return rewrite_call(anyx, var, lambda: None)
+
+
 def _flag_loop(a, b):
     """``var f = false; for (x in l) if (p) { f = true; break }`` → ``val f = l.any { p }`` (and ``true`` / ``false``
     swapped: ``!l.any { p }``), or None."""
@@ -2214,7 +2221,7 @@ def _flag_loop(a, b):
         return None
     if not _pure(st[1]):
         return None
-    anyx = ("call", ("nav", ".", b[2], "any"), (("lambda", ("seq", st[1])),), "")
+    anyx = _written_any(b[2], st[1], b[1][1])
     return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
 
 
@@ -2233,7 +2240,7 @@ def _return_loop(a, b):
     found = st[2][2][0]
     if b != ("jump", "return", (("lit", not found[1]),)) or not _pure(st[1]) or not _pure(a[2]):
         return None
-    anyx = ("call", ("nav", ".", a[2], "any"), (("lambda", ("seq", st[1])),), "")
+    anyx = _written_any(a[2], st[1], a[1][1])
     return ("jump", "return", (anyx if found == ("lit", True) else _negate(anyx),))
 
 

@@ -1,0 +1,61 @@
+"""Quiet edits of the held-out planted9 kinds (issue 24's quiet side, fifth part), one general normal form each — a
+loop with a flag and ``break`` computing the ``any`` written in the code (with the two-collection ``any`` in its one
+order), ``!l.any { p }`` / ``l.none { p }`` / ``l.all { !p }``, an early ``?: return`` and its null test — each with a
+real change of the same place that must still be named. Small Kotlin snippets written for these tests (our own
+code, not the server's)."""
+from __future__ import annotations
+
+from skillproof.model.extract.unread import compare
+
+
+def _changes(src: str, before: str, after: str, rel: str) -> list:
+    a, b = src.replace("BODY", before), src.replace("BODY", after)
+    return [(c.where, c.change) for c in compare({rel: a.encode()}, {rel: b.encode()}).changes]
+
+
+SKILL = """package demo.game.skill
+
+class Cure : ActiveSkill {
+    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
+        val card = r.cards.first()
+        val colors = listOf(Red, Blue)
+BODY
+        r.draw(3)
+    }
+}
+"""
+
+FLAG = """        var contains = false
+        for (color in colors) {
+            if (card.colors.contains(color)) {
+                contains = true
+                break
+            }
+        }
+        if (!contains) return"""
+
+
+# ------------------------------------------------------------------------- a flag loop as the `any` written in code
+def test_a_flag_loop_over_two_collections_is_the_any_written_either_way():
+    for spelled in ("colors.any { it in card.colors }", "card.colors.any { it in colors }",
+                    "colors.any { c -> card.colors.contains(c) }"):
+        after = f"        val contains = {spelled}\n        if (!contains) return"
+        assert _changes(SKILL, FLAG, after, "skill/Cure.kt") == [], spelled
+
+
+def test_a_flag_loop_against_another_test_is_named():
+    for spelled in ("colors.all { it in card.colors }", "colors.any { it !in card.colors }",
+                    "card.colors.any { it == Red }"):
+        after = f"        val contains = {spelled}\n        if (!contains) return"
+        assert _changes(SKILL, FLAG, after, "skill/Cure.kt") == [("Cure.executeProtocol", "changed")], spelled
+
+
+# ------------------------------------------------------------------------------------------ !any / none / all { ! }
+def test_not_any_is_none_is_all_not():
+    base = "        if (!colors.any { c -> c in card.colors }) return"
+    for spelled in ("colors.none { c -> c in card.colors }", "colors.all { c -> c !in card.colors }"):
+        assert _changes(SKILL, base, f"        if ({spelled}) return", "skill/Cure.kt") == [], spelled
+    for spelled in ("colors.any { c -> c in card.colors }", "colors.none { c -> c !in card.colors }",
+                    "colors.all { c -> c in card.colors }"):
+        assert _changes(SKILL, base, f"        if ({spelled}) return", "skill/Cure.kt") == [
+            ("Cure.executeProtocol", "changed")], spelled
