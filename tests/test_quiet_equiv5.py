@@ -59,3 +59,39 @@ def test_not_any_is_none_is_all_not():
                     "colors.all { c -> c in card.colors }"):
         assert _changes(SKILL, base, f"        if ({spelled}) return", "skill/Cure.kt") == [
             ("Cure.executeProtocol", "changed")], spelled
+
+
+# ------------------------------------------------------------------------- `?: return` and `if (x != null) return …`
+TRIGGER = """package demo.game.skill
+
+class Keep : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        val event = g.findEvent<DyingEvent>(this) { e ->
+            askWhom === e.whoDie || return@findEvent false
+            e.whoDie.alive
+        }BODY
+    }
+}
+"""
+IF_RETURN = """
+        if (event != null)
+            return ResolveResult(Keeping(g.fsm!!, askWhom, event.whoDie), true)
+        return null"""
+
+
+def test_an_elvis_early_return_is_the_if_that_returns_on_the_other_side():
+    for after in (""" ?: return null
+        return ResolveResult(Keeping(g.fsm!!, askWhom, event.whoDie), true)""", """
+        if (event == null) return null
+        return ResolveResult(Keeping(g.fsm!!, askWhom, event.whoDie), true)"""):
+        assert _changes(TRIGGER, IF_RETURN, after, "skill/Keep.kt") == [], after
+
+
+def test_an_early_return_of_another_value_or_on_the_wrong_side_is_named():
+    for after in (""" ?: return null
+        return ResolveResult(Keeping(g.fsm!!, askWhom, askWhom), true)""", """
+        if (event == null)
+            return ResolveResult(Keeping(g.fsm!!, askWhom, event.whoDie), true)
+        return null""", """ ?: return ResolveResult(Keeping(g.fsm!!, askWhom, askWhom), true)
+        return null"""):
+        assert _changes(TRIGGER, IF_RETURN, after, "skill/Keep.kt") == [("Keep.execute", "changed")], after

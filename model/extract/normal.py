@@ -2195,6 +2195,26 @@ def _null_test(c) -> bool:
     return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
 
 
+def _is_jump(x) -> bool:
+    return isinstance(x, tuple) and len(x) >= 2 and x[0] == "jump" and x[1] in ("return", "throw")
+
+
+def _jump_pair(a, b):
+    """``if (c) J1`` then ``J2`` (two jumps: a ``return`` or a ``throw`` each) in one orientation — it is ``if (!c)
+    J2`` then ``J1`` (``if (x != null) return f(x); return null`` is ``x ?: return null; return f(x)``): of ``c`` and
+    its negation the one with fewer negated atoms (then the first in a fixed order) is the condition, the jumps
+    swapped with it. Returns the two statements, or None when they are already so or are not of this shape."""
+    if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "guard" and _is_jump(a[2]) and _is_jump(b)):
+        return None
+    cond = a[1]
+    other = _negate(cond)
+    if _negate(other) != cond:
+        return None
+    if (_negatives(other), _order(other)) < (_negatives(cond), _order(cond)):
+        return ("guard", other, b), a[2]
+    return None
+
+
 def _written_any(recv, test, var):
     """``recv.any { test }`` a loop over ``recv`` with the variable ``var`` computes, in the form the same ``any``
     written in the code is given (the idioms of ``normal_idioms``: ``a.any { it in b }`` in one order, …)."""
@@ -2575,6 +2595,11 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         f = counter_loop(a, b, uses, _pure, _has_jump)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
+                        changed[0] = True
+                        continue
+                    f = _jump_pair(a, b)
+                    if f is not None:
+                        items[i:i + 2] = [carry(a, f[0]), carry(b, f[1])]
                         changed[0] = True
                         continue
                     g = _guarded_filter(a, b)
