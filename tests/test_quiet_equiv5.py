@@ -95,3 +95,49 @@ def test_an_early_return_of_another_value_or_on_the_wrong_side_is_named():
         return null""", """ ?: return ResolveResult(Keeping(g.fsm!!, askWhom, askWhom), true)
         return null"""):
         assert _changes(TRIGGER, IF_RETURN, after, "skill/Keep.kt") == [("Keep.execute", "changed")], after
+
+
+# ----------------------------------------------------------------- a map's `get(k) != null` when no value is null
+HELPERS = """package demo.game
+
+fun MutableMap<Int, VALUE>.addPlayer(player: Player) = put(player.location, player)
+fun MutableMap<Int, VALUE>.containsPlayer(player: Player) = BODY
+"""
+MOON = """package demo.game.skill
+
+class Moon : TriggeredSkill {
+    override fun execute(g: Game, askWhom: Player): ResolveResult? {
+        val won = HashMap<Int, Player>()
+        for (p in g.players) {
+            p.alive && !won.containsPlayer(p) || continue
+            won.addPlayer(p)
+        }
+        return null
+    }
+}
+"""
+
+
+def _map_changes(value: str, before: str, after: str) -> list:
+    src = HELPERS.replace("VALUE", value)
+    a, b = src.replace("BODY", before), src.replace("BODY", after)
+    cmp = compare({"Fsm.kt": a.encode(), "skill/Moon.kt": MOON.encode()},
+                  {"Fsm.kt": b.encode(), "skill/Moon.kt": MOON.encode()})
+    return [(c.where, c.change) for c in cmp.changes]
+
+
+def test_a_get_not_null_of_a_map_of_values_never_null_is_contains_key():
+    base = "containsKey(player.location)"
+    for spelled in ("get(player.location) != null", "this[player.location] != null", "player.location in this",
+                    "null != this.get(player.location)"):
+        assert _map_changes("Player", base, spelled) == [], spelled
+    assert _map_changes("Player", "!containsKey(player.location)", "get(player.location) == null") == []
+
+
+def test_a_get_not_null_of_values_that_may_be_null_or_of_another_key_is_named():
+    # with `Player?` values a key held with null is in the map and its `get` is null: the spellings differ
+    assert _map_changes("Player?", "containsKey(player.location)", "get(player.location) != null") == [
+        ("containsPlayer", "changed")]
+    for spelled in ("get(player.location) == null", "get(player.id) != null", "containsKey(player.id)"):
+        assert _map_changes("Player", "containsKey(player.location)", spelled) == [("containsPlayer", "changed")], \
+            spelled

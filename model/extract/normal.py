@@ -39,6 +39,31 @@ _FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "is
 _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "non_nullable_type")
 
 
+_THIS = ("this_expression", "this")
+#: ``fun Map<K, V>.f(…)`` (also ``MutableMap``, ``HashMap``, ``LinkedHashMap``) with ``V`` declared without ``?``
+_MAP_RECEIVER = re.compile(rb"^[^=({]*?\bfun\s+(?:<[^>]*>\s*)?(?:kotlin\.collections\.)?(?:Mutable|Hash|LinkedHash)?Map"
+                           rb"<\s*[\w.]+\s*,\s*([\w.]+(?:<[^<>]*>)?)(\??)\s*>\s*\.")
+
+
+def map_receiver(text: bytes) -> bool:
+    """Whether a function's text declares it an extension of a map whose values are never null: there the map's own
+    ``get(k) != null`` / ``this[k] != null`` is ``containsKey(k)``, ``k in this`` (a value that may be null differs:
+    a key held with a null value)."""
+    m = _MAP_RECEIVER.match(text)
+    return bool(m) and not m.group(2)
+
+
+def _own_get(x):
+    """The key of the receiver's own ``get(k)`` / ``this[k]`` / ``this.get(k)``, or None."""
+    if isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and len(x[2]) == 1 and x[3] == "" and \
+            x[1] in (("id", "get"), ("nav", ".", _THIS, "get")) and not (isinstance(x[2][0], tuple) and
+                                                                       x[2][0][:1] in (("lambda",), ("named",))):
+        return x[2][0]
+    if isinstance(x, tuple) and len(x) == 3 and x[0] == "index_expression" and x[1] == _THIS:
+        return x[2]
+    return None
+
+
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
@@ -60,6 +85,7 @@ class _Norm:
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
         self.owner_alive = False                  # that trigger is asked only while its holder lives
         self.rel = ""                             # the file's path (its private helpers are its own)
+        self.map_this = False                     # an extension of a map whose values are never null (``map_receiver``)
 
     def owner_local(self):
         """The holder's local in the normal form (see ``_simplify``), or None; ``("alive", local)`` for a trigger
@@ -83,6 +109,8 @@ class _Norm:
     # -- locals ----------------------------------------------------------------------------------------
     def declare(self, node, query=None):
         """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if node.type == "function_declaration":
+            self.map_this = map_receiver(self.data[node.start_byte:node.end_byte])
         if node.type == "function_declaration" and _decl_name(node, self.data) == "execute":
             mods = next((c for c in node.named_children if c.type == "modifiers"), None)
             ps = [c for c in (next((c for c in node.named_children if c.type == "function_value_parameters"), None)
@@ -505,6 +533,10 @@ class _Norm:
         return (k,) + tuple(parts)
 
     def eq(self, op, a, b):
+        if self.map_this and op in ("==", "!=") and ("null",) in (a, b):
+            got = _own_get(b if a == ("null",) else a)
+            if got is not None:                         # `get(k) != null` of a map of values never null: `k in this`
+                return ("in", op == "!=", got, _THIS)
         a, b = sorted((a, b), key=_order)
         return ("cmp", op, a, b)
 
@@ -760,6 +792,8 @@ class _Norm:
                 targs = self.type_name(c)
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
+        if self.map_this and callee.type == "identifier" and last == "containsKey" and len(args) == 1:
+            return ("in", True, args[0], _THIS)         # the map's own `containsKey(k)`: `k in this`
         if last in self.moments and callee.type == "identifier":
             i = self.moments[last]
             if i < len(args) and not any(isinstance(a, tuple) and a[:1] == ("named",) for a in args[:i + 1]):
@@ -774,6 +808,9 @@ class _Norm:
                 callee.type == "unary_expression" and self.op(callee) == "!"):
             if callee.type == "unary_expression":
                 inner = self.kids(callee)
+                if inner and inner[0].type == "identifier" and self.map_this and \
+                        self.text(inner[0]) == "containsKey" and len(args) == 1:
+                    return ("in", False, args[0], _THIS)
                 if inner and inner[0].type == "identifier":
                     own = self._own_member_call(n, self.text(inner[0]), args)
                     if own is not None:
