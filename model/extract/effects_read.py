@@ -1121,6 +1121,7 @@ class _Walker(_Calls, _Lists):
         name = _t(_kid(var, "identifier") or var)
         if who is None:
             self._miss(owner, s, "a loop over " + _short(coll, 40))
+            self._forget_assigned(body, env)
             return cond
         inner = dict(env)
         inner[name] = _V("each", who)
@@ -1129,6 +1130,21 @@ class _Walker(_Calls, _Lists):
         except _Stop:
             pass
         return cond
+
+    @staticmethod
+    def _forget_assigned(body, env):
+        """After a loop not read, a local it assigns is no longer the value it was declared with: a flag (``var f =
+        false; for (x in l) if (p) { f = true; break }``) is unknown, any other local opaque."""
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n.type == "assignment":
+                left = n.child_by_field_name("left")
+                name = _t(left) if left is not None and left.type == "identifier" else ""
+                if name in env:
+                    env[name] = _V("bool", "unknown") if getattr(env[name], "sort", "") == "bool" else _V("opaque")
+            if n.type not in ("lambda_literal", "annotated_lambda"):
+                stack.extend(n.named_children)
 
     def _drain(self, s, env, cond) -> bool:
         """A trigger draining every pending event of its kind: ``while (true) { e = g.findEvent<E>(this) { … } ?:
