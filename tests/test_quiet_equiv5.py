@@ -141,3 +141,38 @@ def test_a_get_not_null_of_values_that_may_be_null_or_of_another_key_is_named():
     for spelled in ("get(player.location) == null", "get(player.id) != null", "containsKey(player.id)"):
         assert _map_changes("Player", "containsKey(player.location)", spelled) == [("containsPlayer", "changed")], \
             spelled
+
+
+# ------------------------------------------------------------- the effect reader: the same two spellings, read alike
+
+
+def _bell_do_named(tmp_path, body: str) -> list:
+    import test_effects_read as T
+    from skillproof.model.extract import extract
+    head, _tail = T.BELL.split("        } ?: return null\n")
+    old = T.BELL
+    T.BELL = head.replace("        g.findEvent", "        val ev = g.findEvent") + "        }\n" + body + "    }\n}\n"
+    try:
+        return T._entry(extract(T._server(tmp_path)), "Bell").get("do")
+    finally:
+        T.BELL = old
+
+
+def test_the_reader_reads_if_not_null_return_as_the_elvis_return(tmp_path):
+    elvis = _bell_do_named(tmp_path / "a", "        ev ?: return null\n        return askWhom.draw(COUNT)\n")
+    spelled = _bell_do_named(tmp_path / "b", "        if (ev != null)\n            return askWhom.draw(COUNT)\n"
+                                             "        return null\n")
+    assert elvis == spelled == [{"op": "draw", "who": "self", "n": 1}]
+    # the test turned round is another rule: it is not read as the elvis
+    wrong = _bell_do_named(tmp_path / "c", "        if (ev == null)\n            return askWhom.draw(COUNT)\n"
+                                           "        return null\n")
+    assert wrong != elvis
+
+
+def test_the_reader_forgets_a_flag_a_loop_it_cannot_read_sets(tmp_path):
+    loop = _bell_do_named(tmp_path / "a", "        var seen = false\n        for (c in askWhom.cards) {\n"
+                                          "            if (c.isBlack()) {\n                seen = true\n"
+                                          "                break\n            }\n        }\n"
+                                          "        if (seen) askWhom.draw(COUNT)\n        return null\n")
+    # the flag is not its initial `false` after the loop (the draw would never happen): unknown
+    assert {"op": "draw", "who": "self", "n": 1, "if": "unknown"} in loop

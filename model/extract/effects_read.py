@@ -391,7 +391,7 @@ class _Walker(_Calls, _Lists):
                     env[k] = inner[k]
 
     def _null_return(self, s, nxt, env):
-        """``if (x != null) return A`` then ``return null`` (``x`` a local) is ``x ?: return null`` then ``return A``,
+        """``if (x != null) return A`` then ``return null`` (``x`` a name) is ``x ?: return null`` then ``return A``,
         and is read as that is: the jump ``A`` (the statement after it is never reached). Any other statement: itself."""
         if s.type != "if_expression" or nxt is None or nxt.type not in ("jump_expression", "return_expression") or \
                 not re.fullmatch(r"return(\s+null)?", _t(nxt).strip()):
@@ -401,7 +401,7 @@ class _Walker(_Calls, _Lists):
         if c_node is None or len(branches) != 1:
             return s
         m = re.fullmatch(r"\s*(\w+)\s*!=\s*null\s*|\s*null\s*!=\s*(\w+)\s*", _t(c_node))
-        if not m or (m.group(1) or m.group(2)) not in env:
+        if not m:
             return s
         then = [branches[0]] if branches[0].type in ("jump_expression", "return_expression") else \
             self._stmts(branches[0])
