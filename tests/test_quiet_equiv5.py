@@ -176,3 +176,26 @@ def test_the_reader_forgets_a_flag_a_loop_it_cannot_read_sets(tmp_path):
                                           "        if (seen) askWhom.draw(COUNT)\n        return null\n")
     # the flag is not its initial `false` after the loop (the draw would never happen): unknown
     assert {"op": "draw", "who": "self", "n": 1, "if": "unknown"} in loop
+
+
+def _hammer_requires(tmp_path, check: str) -> str:
+    import test_effects_read as T
+    from skillproof.model.extract import extract
+    anchor = "        if (!target.alive) return\n"
+    old = T.HAMMER
+    T.HAMMER = old.replace(anchor, anchor + "        val kinds = r.cards[0].colors.filter { it in r.cards[1].colors }\n"
+                           + check + " {\n            r.sendErrorMessage(\"no\")\n            return\n        }\n", 1)
+    assert T.HAMMER != old
+    try:
+        return T._entry(extract(T._server(tmp_path)), "Hammer").get("requires", "")
+    finally:
+        T.HAMMER = old
+
+
+def test_the_reader_reads_none_as_not_any(tmp_path):
+    body = "c -> g.players.any { it !== r && it.messageCards.any { m -> c in m.colors } }"
+    not_any = _hammer_requires(tmp_path / "a", f"        if (!kinds.any {{ {body} }})")
+    none = _hammer_requires(tmp_path / "b", f"        if (kinds.none {{ {body} }})")
+    assert not_any == none and "unknown" in none     # (read, as an open test)
+    # the test turned round reads otherwise
+    assert _hammer_requires(tmp_path / "c", f"        if (kinds.any {{ {body} }})") != none
