@@ -257,6 +257,10 @@ class _Translator:
         t = self.tx(x)
         if t is not None and t.sort == "bool":
             return t
+        if k == "call" and x.a[0].k == "nav" and x.a[0].a[1] == "none" and not x.a[1] and x.a[2] is not None:
+            # `l.none { p }` not read as itself: `!l.any { p }`, read as that is
+            a = self.bool(_X("call", x.n, _X("nav", x.a[0].n, x.a[0].a[0], "any"), x.a[1], x.a[2]))
+            return _T("bool", f"not {_wrap(a, _NOT)}", _NOT)
         return self._miss(x, "bool")
 
     def int(self, x: _X) -> _T:

@@ -382,12 +382,33 @@ class _Walker(_Calls, _Lists):
         """Walk a block: its declarations stay inside, what it assigns to a name from outside is seen after it."""
         inner = dict(env)
         try:
-            for s in stmts:
+            for i, s in enumerate(stmts):
+                s = self._null_return(s, stmts[i + 1] if i + 1 < len(stmts) else None, inner)
                 cond = self._stmt(s, inner, cond)
         finally:
             for k in env:
                 if inner.get(k) is not env[k] and inner.get(k) is not None:
                     env[k] = inner[k]
+
+    def _null_return(self, s, nxt, env):
+        """``if (x != null) return A`` then ``return null`` (``x`` a name) is ``x ?: return null`` then ``return A``,
+        and is read as that is: the jump ``A`` (the statement after it is never reached). Any other statement: itself."""
+        if s.type != "if_expression" or nxt is None or nxt.type not in ("jump_expression", "return_expression") or \
+                not re.fullmatch(r"return(\s+null)?", _t(nxt).strip()):
+            return s
+        c_node = s.child_by_field_name("condition")
+        branches = [b for b in _code(s) if b != c_node]
+        if c_node is None or len(branches) != 1:
+            return s
+        m = re.fullmatch(r"\s*(\w+)\s*!=\s*null\s*|\s*null\s*!=\s*(\w+)\s*", _t(c_node))
+        if not m:
+            return s
+        then = [branches[0]] if branches[0].type in ("jump_expression", "return_expression") else \
+            self._stmts(branches[0])
+        if len(then) != 1 or then[0].type not in ("jump_expression", "return_expression") or \
+                not re.match(r"return\b", _t(then[0])):
+            return s
+        return then[0]
 
     def _stmt(self, s, env, cond):
         """Walk one statement; returns the condition the statements after it run under."""
@@ -1121,6 +1142,7 @@ class _Walker(_Calls, _Lists):
         name = _t(_kid(var, "identifier") or var)
         if who is None:
             self._miss(owner, s, "a loop over " + _short(coll, 40))
+            self._forget_assigned(body, env)
             return cond
         inner = dict(env)
         inner[name] = _V("each", who)
@@ -1129,6 +1151,21 @@ class _Walker(_Calls, _Lists):
         except _Stop:
             pass
         return cond
+
+    @staticmethod
+    def _forget_assigned(body, env):
+        """After a loop not read, a local it assigns is no longer the value it was declared with: a flag (``var f =
+        false; for (x in l) if (p) { f = true; break }``) is unknown, any other local opaque."""
+        stack = [body]
+        while stack:
+            n = stack.pop()
+            if n.type == "assignment":
+                left = n.child_by_field_name("left")
+                name = _t(left) if left is not None and left.type == "identifier" else ""
+                if name in env:
+                    env[name] = _V("bool", "unknown") if getattr(env[name], "sort", "") == "bool" else _V("opaque")
+            if n.type not in ("lambda_literal", "annotated_lambda"):
+                stack.extend(n.named_children)
 
     def _drain(self, s, env, cond) -> bool:
         """A trigger draining every pending event of its kind: ``while (true) { e = g.findEvent<E>(this) { … } ?:

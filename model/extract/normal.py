@@ -39,6 +39,31 @@ _FLIP = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", ">": "<=", "<=": ">", "is
 _TYPES = ("user_type", "nullable_type", "function_type", "parenthesized_type", "non_nullable_type")
 
 
+_THIS = ("this_expression", "this")
+#: ``fun Map<K, V>.f(…)`` (also ``MutableMap``, ``HashMap``, ``LinkedHashMap``) with ``V`` declared without ``?``
+_MAP_RECEIVER = re.compile(rb"^[^=({]*?\bfun\s+(?:<[^>]*>\s*)?(?:kotlin\.collections\.)?(?:Mutable|Hash|LinkedHash)?Map"
+                           rb"<\s*[\w.]+\s*,\s*([\w.]+(?:<[^<>]*>)?)(\??)\s*>\s*\.")
+
+
+def map_receiver(text: bytes) -> bool:
+    """Whether a function's text declares it an extension of a map whose values are never null: there the map's own
+    ``get(k) != null`` / ``this[k] != null`` is ``containsKey(k)``, ``k in this`` (a value that may be null differs:
+    a key held with a null value)."""
+    m = _MAP_RECEIVER.match(text)
+    return bool(m) and not m.group(2)
+
+
+def _own_get(x):
+    """The key of the receiver's own ``get(k)`` / ``this[k]`` / ``this.get(k)``, or None."""
+    if isinstance(x, tuple) and len(x) == 4 and x[0] == "call" and len(x[2]) == 1 and x[3] == "" and \
+            x[1] in (("id", "get"), ("nav", ".", _THIS, "get")) and not (isinstance(x[2][0], tuple) and
+                                                                       x[2][0][:1] in (("lambda",), ("named",))):
+        return x[2][0]
+    if isinstance(x, tuple) and len(x) == 3 and x[0] == "index_expression" and x[1] == _THIS:
+        return x[2]
+    return None
+
+
 class _Norm:
     """The normal form of one construct's syntax tree (see the module's docstring)."""
 
@@ -60,6 +85,7 @@ class _Norm:
         self.owner = ""                           # the holder parameter of a trigger's `execute(g, askWhom)`
         self.owner_alive = False                  # that trigger is asked only while its holder lives
         self.rel = ""                             # the file's path (its private helpers are its own)
+        self.map_this = False                     # an extension of a map whose values are never null (``map_receiver``)
 
     def owner_local(self):
         """The holder's local in the normal form (see ``_simplify``), or None; ``("alive", local)`` for a trigger
@@ -83,6 +109,8 @@ class _Norm:
     # -- locals ----------------------------------------------------------------------------------------
     def declare(self, node, query=None):
         """The local names declared under ``node`` (parameters, vals, vars, lambda and loop variables)."""
+        if node.type == "function_declaration":
+            self.map_this = map_receiver(self.data[node.start_byte:node.end_byte])
         if node.type == "function_declaration" and _decl_name(node, self.data) == "execute":
             mods = next((c for c in node.named_children if c.type == "modifiers"), None)
             ps = [c for c in (next((c for c in node.named_children if c.type == "function_value_parameters"), None)
@@ -505,6 +533,10 @@ class _Norm:
         return (k,) + tuple(parts)
 
     def eq(self, op, a, b):
+        if self.map_this and op in ("==", "!=") and ("null",) in (a, b):
+            got = _own_get(b if a == ("null",) else a)
+            if got is not None:                         # `get(k) != null` of a map of values never null: `k in this`
+                return ("in", op == "!=", got, _THIS)
         a, b = sorted((a, b), key=_order)
         return ("cmp", op, a, b)
 
@@ -760,6 +792,8 @@ class _Norm:
                 targs = self.type_name(c)
             elif c.type == "lambda_literal":
                 args.append(self.expr(c))
+        if self.map_this and callee.type == "identifier" and last == "containsKey" and len(args) == 1:
+            return ("in", True, args[0], _THIS)         # the map's own `containsKey(k)`: `k in this`
         if last in self.moments and callee.type == "identifier":
             i = self.moments[last]
             if i < len(args) and not any(isinstance(a, tuple) and a[:1] == ("named",) for a in args[:i + 1]):
@@ -774,6 +808,9 @@ class _Norm:
                 callee.type == "unary_expression" and self.op(callee) == "!"):
             if callee.type == "unary_expression":
                 inner = self.kids(callee)
+                if inner and inner[0].type == "identifier" and self.map_this and \
+                        self.text(inner[0]) == "containsKey" and len(args) == 1:
+                    return ("in", False, args[0], _THIS)
                 if inner and inner[0].type == "identifier":
                     own = self._own_member_call(n, self.text(inner[0]), args)
                     if own is not None:
@@ -2195,6 +2232,33 @@ def _null_test(c) -> bool:
     return isinstance(c, tuple) and c[:2] in (("cmp", "=="), ("cmp", "!=")) and ("null",) in c[2:]
 
 
+def _is_jump(x) -> bool:
+    return isinstance(x, tuple) and len(x) >= 2 and x[0] == "jump" and x[1] in ("return", "throw")
+
+
+def _jump_pair(a, b):
+    """``if (c) J1`` then ``J2`` (two jumps: a ``return`` or a ``throw`` each) in one orientation — it is ``if (!c)
+    J2`` then ``J1`` (``if (x != null) return f(x); return null`` is ``x ?: return null; return f(x)``): of ``c`` and
+    its negation the one with fewer negated atoms (then the first in a fixed order) is the condition, the jumps
+    swapped with it. Returns the two statements, or None when they are already so or are not of this shape."""
+    if not (isinstance(a, tuple) and len(a) == 3 and a[0] == "guard" and _is_jump(a[2]) and _is_jump(b)):
+        return None
+    cond = a[1]
+    other = _negate(cond)
+    if _negate(other) != cond:
+        return None
+    if (_negatives(other), _order(other)) < (_negatives(cond), _order(cond)):
+        return ("guard", other, b), a[2]
+    return None
+
+
+def _written_any(recv, test, var):
+    """``recv.any { test }`` a loop over ``recv`` with the variable ``var`` computes, in the form the same ``any``
+    written in the code is given (the idioms of ``normal_idioms``: ``a.any { it in b }`` in one order, …)."""
+    anyx = ("call", ("nav", ".", recv, "any"), (("lambda", ("seq", test)),), "")
+    return rewrite_call(anyx, var, lambda: None)
+
+
 def _flag_loop(a, b):
     """``var f = false; for (x in l) if (p) { f = true; break }`` → ``val f = l.any { p }`` (and ``true`` / ``false``
     swapped: ``!l.any { p }``), or None."""
@@ -2214,7 +2278,7 @@ def _flag_loop(a, b):
         return None
     if not _pure(st[1]):
         return None
-    anyx = ("call", ("nav", ".", b[2], "any"), (("lambda", ("seq", st[1])),), "")
+    anyx = _written_any(b[2], st[1], b[1][1])
     return ("decl", a[1], anyx if a[2] == ("lit", False) else _negate(anyx))
 
 
@@ -2233,7 +2297,7 @@ def _return_loop(a, b):
     found = st[2][2][0]
     if b != ("jump", "return", (("lit", not found[1]),)) or not _pure(st[1]) or not _pure(a[2]):
         return None
-    anyx = ("call", ("nav", ".", a[2], "any"), (("lambda", ("seq", st[1])),), "")
+    anyx = _written_any(a[2], st[1], a[1][1])
     return ("jump", "return", (anyx if found == ("lit", True) else _negate(anyx),))
 
 
@@ -2568,6 +2632,11 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                         f = counter_loop(a, b, uses, _pure, _has_jump)
                     if f is not None:
                         items[i:i + 2] = [carry(a, f)]
+                        changed[0] = True
+                        continue
+                    f = _jump_pair(a, b)
+                    if f is not None:
+                        items[i:i + 2] = [carry(a, f[0]), carry(b, f[1])]
                         changed[0] = True
                         continue
                     g = _guarded_filter(a, b)
