@@ -124,6 +124,20 @@ def game():
     return fixture_catalogue(), d
 
 
+def hole_fillings(g, name: str) -> set:
+    """Every value the solver gives the hole ``name`` in a legal filling of the game encoding ``g`` (enumerated: each
+    model's value excluded in turn)."""
+    import z3
+    s = z3.Solver()
+    s.add(g.legal_expr())
+    got = set()
+    while s.check() == z3.sat:
+        v = s.model().eval(g.vars[name], model_completion=True).as_long()
+        got.add(v)
+        s.add(g.vars[name] != v)
+    return got
+
+
 def check(cat, setup: dict, events: list, errors=(), zh=None):
     """The interpreter's reasons are ``errors`` (and, where given, their Chinese words ``zh``), and the twin's
     verdict is the interpreter's — and, for a legal trace, so is the table it leaves (gamekit.interp_state: hands,
@@ -2299,22 +2313,12 @@ def test_an_int_hole_takes_the_values_its_domain_says(game, domain, admitted):
     greatest; none, 0 to 20 (interp hole.values, read by the twin's GameEncoding.hole): the hand count of seat 2 at the
     start, a hole, takes exactly those values in a legal filling. ``--target hole`` #6–#9 #14 #15 (the two-bound test
     moved, the empty domain's bounds) survived: every template the project builds gives an int hole two bounds."""
-    import z3
-
     from skillproof.checks.enc.game import GameEncoding
     from skillproof.model.interp.hole import Hole
     cat, d = game
     tpl = trace(d["setup"], d["events"][:2])
     tpl.setup.seats[2].hand_count = Hole("h", "int", domain)
-    g = GameEncoding(cat, tpl)
-    s = z3.Solver()
-    s.add(g.legal_expr())
-    got = set()
-    while s.check() == z3.sat:
-        v = s.model().eval(g.vars["h"], model_completion=True).as_long()
-        got.add(v)
-        s.add(g.vars["h"] != v)
-    assert got == set(admitted)
+    assert hole_fillings(GameEncoding(cat, tpl), "h") == set(admitted)
 
 
 EIGHT_WAYS = '''
@@ -2337,8 +2341,6 @@ def test_an_alt_hole_takes_the_alternatives_its_domain_says(game, domain, admitt
     those. ``--target hole`` #27 #37 #39 (the count test loosened, the empty domain's alternatives none or seven)
     survived: every template the project builds writes an alternative's domain as a count, and no shipped or random
     choose has more than three."""
-    import z3
-
     from skillproof.checks.enc.game import GameEncoding
     from skillproof.model.interp.hole import Hole
     cat = fixture_catalogue(EIGHT_WAYS)
@@ -2353,12 +2355,4 @@ def test_an_alt_hole_takes_the_alternatives_its_domain_says(game, domain, admitt
     assert legal == set(range(8))
     tpl = trace(d["setup"], events)
     tpl.events[7].choices = {"0": {"alt": Hole("a", "alt", domain)}}
-    g = GameEncoding(cat, tpl)
-    s = z3.Solver()
-    s.add(g.legal_expr())
-    got = set()
-    while s.check() == z3.sat:
-        v = s.model().eval(g.vars["a"], model_completion=True).as_long()
-        got.add(v)
-        s.add(g.vars["a"] != v)
-    assert got == set(admitted) & legal
+    assert hole_fillings(GameEncoding(cat, tpl), "a") == set(admitted) & legal
