@@ -108,6 +108,7 @@ class ClauseParser(Words):
         self.toks = saved[:stop] + [Tok("end", "", saved[stop].col, saved[stop].col)]
         out: list[Given] = []
         opened_other = None
+        opened_by = None                        # the character this clause opens with (王魁有两张黑色情报时)
         try:
             first = True
             while self.tok.kind != "end":
@@ -125,6 +126,7 @@ class ClauseParser(Words):
                         not self.event_at() and getattr(self, "clause_subject", None) is None:
                     # 王响有两张红色情报时…, CP韩梅在小九在场时…: the clause opens with the player asked about
                     self.clause_subject = (self.resolve(self.take(), ("character",))[1], t.col)
+                    opened_by = self.clause_subject
                     first = False
                     continue
                 first = False
@@ -147,6 +149,8 @@ class ClauseParser(Words):
         finally:
             self.toks = saved
         self.i = after
+        if opened_by is not None:               # settled once the player asked is known (parser: not_the_clauses_player)
+            self.__dict__.setdefault("clauses_of", []).append((opened_by[0], out))
         if opened_other is not None:
             for g in out:                       # what the clause says is of that other player: marked, so that a
                 if g.kind in ("claim", "where"):        # reader that cannot place it refuses (never the player's own)

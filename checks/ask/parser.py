@@ -252,6 +252,21 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser, 
                 raise
             raise best from None
 
+    def not_the_clauses_player(self, q: Query) -> None:
+        """A clause opened by a character who is not the player asked about (王魁有两张黑色情报时，李宁玉…; 李宁玉
+        使用误导后，SP李宁玉…) says what that other player does or has: its claims, and its conditions on the player
+        (``self``), are another player's (``other``: read as such where a reader can, else refused) — never the
+        asked player's own."""
+        if q.subject is None:
+            return
+        for char, givens in getattr(self, "clauses_of", []):
+            if char == q.subject:
+                continue
+            for g in givens:
+                if g.kind == "claim" or (g.kind == "where" and g.claim is not None and
+                                         any(isinstance(x, E.Var) and x.name == "self" for x in E.walk(g.claim.value))):
+                    g.other = True
+
     def unknown_word(self, e: QueryError) -> None:
         """A word of the question that is no keyword, name or word of the phrasebook, and is near a name: raise
         the name's error there (a misspelt name derails the phrasebook, and the error it leads to elsewhere says
@@ -384,6 +399,7 @@ class Parser(AtomParser, GrantParser, MomentParser, ClauseParser, PlayerParser, 
             q.mode = "never"                        # 必须锁定一个人吗: never locking another number
             q.shown = atoms_of(q.claim)[0].text.split("（")[0].split(" (")[0] if atoms_of(q.claim) else ""
         self.relevant_grants(q)
+        self.not_the_clauses_player(q)
         if getattr(self, "other_subject", None) is not None and q.subject is None:
             q.givens.append(self.someone_else(q, self.other_subject))
         if self.topic is not None and self.resolve(self.topic, ("rule", "card")):
