@@ -78,6 +78,11 @@ COLOUR_FILTERS = ("any", "black", "pure_black", "non_black", "red", "blue", "red
 #: a card put into a message area that would give its owner three messages of one colour
 #: (server Player.checkThreeSameMessageCard): allowed, refused, or it goes into a hand instead
 THREE = ("allowed", "forbidden", "to_hand")
+#: the op done when ``three = to_hand`` sends the card into ``by``'s hand instead (no op of ``do``: recorded by the
+#: twins beside the op that does it — interp ops.into_hand_entry — with its words), what an effect claim reads as the
+#: player gaining a card (利诱能让使用者获得手牌吗: card/LiYou.kt joinIntoHand)
+INTO_HAND = "into_hand"
+INTO_HAND_WORDS = ("把牌收入手牌（凑满三张同色时）", "takes the card into a hand (when it would make three of a colour)")
 #: which cards of a hand: chosen by their holder, chosen by the actor, at random, or all of them
 WHICH = ("choose", "actor_chooses", "random", "all")
 #: where a card put into a message area comes from

@@ -9,6 +9,7 @@ the ops it stands for and which player argument of each the player names in each
 from __future__ import annotations
 
 from skillproof.model import expr as E
+from skillproof.model.effects import INTO_HAND
 from skillproof.model.msg import Msg
 
 from .lexer import Tok
@@ -20,8 +21,8 @@ from .syntax import Atom, Effect
 VERBS = {
     "draw": ({"draw": "who"}, {"draw": "who"}, None, ()),
     "discard_v": ({"discard": "who"}, {"discard": "who"}, None, ()),
-    "take_v": ({"give": "to", "take": "to"}, {"give": "from", "take": "from"}, None, ()),
-    "hand_over_v": ({"give": "from", "take": "from"}, {"give": "to", "take": "to"}, None, ()),
+    "take_v": ({"give": "to", "take": "to", INTO_HAND: "who"}, {"give": "from", "take": "from"}, None, ()),
+    "hand_over_v": ({"give": "from", "take": "from"}, {"give": "to", "take": "to", INTO_HAND: "who"}, None, ()),
     "put_v": ({"put_message": "to", "remove_message": "into"}, {"put_message": "to", "remove_message": "into"}, None,
               ()),
     "remove_v": ({"remove_message": "whose"}, {"remove_message": "whose"}, None, ()),

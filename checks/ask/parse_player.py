@@ -39,9 +39,11 @@ class PlayerParser(Words):
         t = self.tok
         if self.at("anyone", "other"):
             self.subject_seen = True
-            if t.text in PRONOUNS and getattr(self, "clause_subject", None) is not None:
+            named = self.clause_subject if getattr(self, "clause_subject", None) is not None else \
+                self.named_in_givens(q) if t.text in PRONOUNS else None
+            if t.text in PRONOUNS and named is not None:
                 self.take()                         # 王响发动借车运货后，他自己…: the clause's player
-                q.subject, q.subject_col = self.clause_subject
+                q.subject, q.subject_col = named    # (火车司机传出情报后，他…: the one its given names)
                 self.skip("own", "self_word")
                 return
             if self.at("other") or t.text in OTHERS:
@@ -80,6 +82,13 @@ class PlayerParser(Words):
                     j += 1
                 if j < len(self.toks) and self.toks[j].text == ")":
                     self.i = j + 1
+
+    def named_in_givens(self, q: Query):
+        """(character, col) of the one character the givens so far name as a player (火车司机传出情报后: the sender;
+        在王田香的回合: the turn's player) — what a pronoun then stands for; None when none or several are named."""
+        named = {(g.who, g.col) for g in q.givens if g.kind in ("role", "turn_of") and isinstance(g.who, str)
+                 and g.who in self.cat.characters}
+        return next(iter(named)) if len({w for w, _ in named}) == 1 else None
 
     def relevant_grants(self, q: Query) -> None:
         """'under G' where G hands out several grants stands for the ones that bear on the question: 冷血训练之后，

@@ -1329,7 +1329,7 @@ def effect_entry_ok(eff, entry) -> bool:
 def effect_ops(cat, rid: str) -> list:
     """The ops a rule's or card's effect may do, as done entries without players (model/effects.walk), its role turned
     face up by its use (``flips``, the cost of an ActiveSkill) too; and whether some of it is in words (``prose``)."""
-    from skillproof.model.effects import op_player_args, place_of, static_n
+    from skillproof.model.effects import INTO_HAND, op_player_args, place_of, static_n
     src = cat.skills.get(rid) or cat.cards.get(rid)
     ops = list(walk(src.do)) if src is not None else []
     for site in (getattr(src, "gives", None) or ()):   # a follow-up it hands its holder (江湖令 → 江湖令·弃情报) acts for it
@@ -1341,6 +1341,10 @@ def effect_ops(cat, rid: str) -> list:
             "cards": (o.args["card"],) if isinstance(o.args.get("card"), str) else tuple(o.args.get("card") or ()),
             "args": {n: o.args.get(n, d) for n, d in op_player_args(o) if o.args.get(n, d) is not None},
             "cond": o.cond} for o in ops]
+    for o in ops:                                   # three = to_hand: the card into a hand instead (effects.INTO_HAND)
+        if o.args.get("three") == "to_hand":
+            out.append({"op": INTO_HAND, "face": None, "colour": None, "grant": None, "place": None, "n": 1, "cards": (),
+                        "args": {"who": o.args.get("by", "self")}, "cond": o.cond})
     if getattr(src, "flips", False):
         out.append({"op": "flip", "face": "up", "colour": None, "grant": None, "cards": (), "args": {"who": "self"}})
     return out
@@ -1910,9 +1914,9 @@ def answer(sess, q: Query) -> Result:
 
 def effect_words(cat, eff) -> tuple:
     """(zh, en): what the effect claim asks the rule's effect to do, in words."""
-    from skillproof.model.effects import OPS
-    zh = "、".join(OPS[o].zh for o in eff.ops)
-    en = ", ".join(OPS[o].en for o in eff.ops)
+    from skillproof.model.effects import INTO_HAND, INTO_HAND_WORDS, OPS
+    zh = "、".join(INTO_HAND_WORDS[0] if o == INTO_HAND else OPS[o].zh for o in eff.ops)
+    en = ", ".join(INTO_HAND_WORDS[1] if o == INTO_HAND else OPS[o].en for o in eff.ops)
     if eff.card is not None:
         zh, en = f"{zh}（{cat.name_of(eff.card)}）", f"{en} ({cat.name_of(eff.card)})"
     if eff.face is not None:

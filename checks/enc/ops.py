@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from skillproof.model.effects import EACH, IT, bindings, op_player_args, place_of, static_n, walk
+from skillproof.model.effects import EACH, INTO_HAND, IT, bindings, op_player_args, place_of, static_n, walk
 
 from .table import CLASSES, HAS, K, SymTable, enc_has_colour, enc_next_alive, enc_would_make_three
 from .val import ADD, AND, EQ, GE, GT, ITE, LT, MAX, MIN, NE, NONE, NOT, OR, SUB, is_c, pick
@@ -187,6 +187,13 @@ def enc_done_entry(d: SymDoing, op) -> dict:
             "place": place_of(op), "dying": d.tab.dying, "n": static_n(op)}
 
 
+def enc_into_hand_entry(d: SymDoing, by) -> dict:
+    """Twin of ops.into_hand_entry: the card a ``three = to_hand`` op puts into ``by``'s hand instead (recorded under
+    the condition that it does)."""
+    return {"op": INTO_HAND, "path": d.path, "seats": {"who": [(by, True)]}, "face": None, "grant": None,
+            "colour": None, "cards": (), "place": None, "dying": d.tab.dying, "n": 1}
+
+
 def _n(d: SymDoing, op):
     """Twin of ops._n: the amount, or with ``up_to`` the decision ``n`` between the two."""
     lo = d.amount(op.args.get("n", 1))
@@ -309,6 +316,7 @@ def _into_area(d: SymDoing, op, to, cls, by, g) -> None:
             d.fail("it does not give him three of a colour", AND(g, w3))
         else:
             d.tab.update(by, "hand", lambda h: ADD(h, 1), AND(d.pc, g, w3, NE(by, NONE)))
+            d.done.append((AND(d.pc, g, w3, NE(by, NONE)), enc_into_hand_entry(d, by)))
         goes = AND(g, NOT(w3))
     d.tab.update_area(to, cls, 1, AND(d.pc, goes))
     d.raise_("add_message", {}, goes, {"by_skill": d.by_skill})
@@ -545,6 +553,7 @@ def op_receive(d: SymDoing, op) -> None:
         w3 = AND(NE(tab.message, NONE), tab.at(s, lambda x: enc_would_make_three(x, tab.message), False))
         by = d.seat_of(op.args.get("by", "self"))
         tab.update(by, "hand", lambda h: ADD(h, 1), AND(ok, w3, NE(by, NONE)))
+        d.done.append((AND(ok, w3, NE(by, NONE)), enc_into_hand_entry(d, by)))
         tab.message = ITE(AND(ok, w3), NONE, tab.message)
         tab.in_front = ITE(AND(ok, w3), NONE, ITE(ok, s, tab.in_front))
         d.ends_turn = OR(d.ends_turn, AND(ok, w3))

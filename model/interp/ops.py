@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..effects import EACH, IT, bindings, op_player_args, place_of, static_n, walk
+from ..effects import EACH, INTO_HAND, IT, bindings, op_player_args, place_of, static_n, walk
 from ..reason import Reason
 from .core import Env, evaluate
 from .table import CLASSES, COLOURS_OF, add_message, area_of, class_of, next_alive, would_make_three
@@ -160,6 +160,14 @@ def done_entry(d: Doing, op) -> dict:
             "place": place_of(op), "dying": d.st.dying, "n": static_n(op)}
 
 
+def into_hand_entry(d: Doing, by: int) -> dict:
+    """The card an op with ``three = to_hand`` puts into ``by``'s hand instead of an area (card/LiYou.kt joinIntoHand:
+    r.cards.addAll): an op done of its own, ``into_hand`` (``effects.INTO_HAND``) — what 利诱能让使用者获得手牌吗 reads.
+    Twin: enc.ops.enc_into_hand_entry."""
+    return {"op": INTO_HAND, "path": d.path, "seats": {"who": (by,)}, "face": None, "grant": None, "colour": None,
+            "cards": (), "place": None, "dying": d.st.dying, "n": 1}
+
+
 def _n(d: Doing, op) -> int:
     """The op's amount; with ``up_to`` the actor's pick between ``n`` and ``up_to`` (the decision ``n``; ``n`` when
     the event does not say)."""
@@ -270,6 +278,7 @@ def _into_area(d: Doing, op, to: int, cls: str, by: int | None) -> None:
             return
         if by is not None and 0 <= by < len(d.st.seats):
             d.st.seats[by].hand_count += 1                # three = to_hand: into a hand instead
+            d.done.append(into_hand_entry(d, by))
         return
     add_message(d.st.seats[to], cls)
     d.raised.append(("add_message", {}, {"by_skill": d.by_skill}))
@@ -495,6 +504,7 @@ def op_receive(d: Doing, op) -> None:
         by = d.seat_of(op.args.get("by", "self"))
         if by is not None:
             d.st.seats[by].hand_count += 1
+            d.done.append(into_hand_entry(d, by))
         d.st.message = frozenset()
         d.st.in_front = None
         d.ends_turn = True
