@@ -739,11 +739,17 @@ EFFECT_COUNT = re.compile(r"把(?:两|二|三|四|五|多|[2-9])张")
 MESSAGE_PATH = re.compile(r"(?:继续|接着)(?:传递|传下去|传|争夺)|(?:情报|它)(?:会|还会)?被弃置|情报(?:会)?(?:去哪|传给谁|怎么处理)")
 
 
+#: full-width letters and digits (ＳＰ李宁玉, ＣＰ韩梅, ２张) -> their ASCII forms, one character for one (columns kept);
+#: full-width punctuation is the lexer's (lexer._FULLWIDTH)
+FULLWIDTH_ALNUM = {c: c - 0xFEE0 for c in [*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)]}
+
+
 def parse(cat: Catalogue, text: str, names: Names | None = None) -> Query:
     """The question ``text`` as a Query, or a located QueryError that offers the nearest accepted phrasing
-    (repair.py) when one is near."""
+    (repair.py) when one is near. Full-width letters and digits are read as ASCII (``FULLWIDTH_ALNUM``)."""
     if not text or not text.strip():
         raise QueryError(Msg("问题是空的", "empty query"), 0, 1)
+    text = text.translate(FULLWIDTH_ALNUM)
     names = names or Names(cat)
     both = BOTH_DIE.search(text)
     if both is not None:                    # 当前回合角色和老汉同时死亡时: 和 would join a given to the player asked about

@@ -82,9 +82,9 @@ FRAMES_ZH = (
     re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:指定|选择)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)?" + _Q),
     re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*(?:以|把)\s*(?P<who>.+?)\s*(?:为目标|作为目标|当作目标|当目标)" + _Q),
     re.compile(r"^\s*(?P<rule>\S+?)\s*的目标\s*" + _CAN + r"\s*(?:是|为)\s*(?P<who>.+?)" + _Q),
-    # the player first: 面朝下的男性角色能成为比翼双飞的目标吗, 没有手牌的角色能被威逼指定吗
+    # the player first: 面朝下的男性角色能成为比翼双飞的目标吗, 没有手牌的角色能被威逼指定吗, 当前回合角色能被平衡吗
     re.compile(r"^\s*(?P<who>[^，,]+?)\s*" + _CAN + r"\s*(?:成为|作为|当)\s*(?P<rule>\S+?)\s*的\s*(?:目标|对象)" + _Q),
-    re.compile(r"^\s*(?P<who>[^，,]+?)\s*" + _CAN + r"\s*被\s*(?P<rule>\S+?)\s*(?:指定|选择|选中)(?:为目标)?" + _Q),
+    re.compile(r"^\s*(?P<who>[^，,]+?)\s*" + _CAN + r"\s*被\s*(?P<rule>\S+?)\s*(?:指定|选择|选中)?(?:为目标)?" + _Q),
 )
 #: the user first, then the target (濒死的角色能对自己使用澄清吗, 老鳖能对自己使用利诱吗): the user is read by the grammar
 #: as a question's player (``subject_of``), the target as a player word
