@@ -58,6 +58,8 @@ HAND_COLOURS = {"black": tuple(f for f in _ALL_FILTERS if f != "non_black"),
 MESSAGE_COLOURS = HAND_COLOURS
 #: the user of the card (欲擒故纵能让使用者摸两张牌吗): the effect's ``self``
 USER_WORDS = ("使用者", "使用者自己", "出牌者", "打出者")
+#: the card's target (平衡能让目标摸三张牌吗, 平衡会弃置目标的手牌吗): the player the play the effect is chose
+TARGET_WORDS = ("目标", "目标角色", "被指定的角色", "the target", "its target")
 
 #: the ops that set the message's face (让情报面朝下): its flip (an op naming no player) and its replacement by a card
 #: of that face (place = "message" in the claim; table.effect_entry_ok)
@@ -241,6 +243,8 @@ class EffectParser:
             if self.toks[k].kind == "word" and self.toks[k].kw == "anyone":
                 k = self._skipf(k + 1)
             return "other", k
+        if t.kind == "word" and t.text in TARGET_WORDS:
+            return "target", self._skipf(j + 1)   # 目标: the target of the card played (table: who_term)
         if t.kind == "word" and (t.kw in ("own", "self_word") or t.text in USER_WORDS):
             return "self", self._skipf(j + 1)     # 使用者: the card's user (the rule's holder for a skill)
         if t.kind == "word" and t.kw == "anyone":

@@ -364,6 +364,9 @@ PHRASES: list[tuple[str, str]] = [
     ("摸牌阶段 摸 几张|多少张|几|多少 张? 牌?", "which_draw"),
     ("多摸|额外摸 NUM 张? 牌?", "draw_extra {NUM}"),
     ("摸 NUM 张 牌?", "draw {NUM}"),
+    # the target as the player an effect is done to (平衡的目标会摸三张牌吗: 平衡能让目标摸三张牌吗)
+    ("CARD 的 目标 会|能|可以 还?", "{CARD} 能 make 目标"),
+    ("SKILL 的 目标 会|能|可以 还?", "{SKILL} 能 make 目标"),
     # a ban as an effect (强令能让所有角色不能使用截获吗, 禁闭能让别人本回合不能使用手牌吗): the card banned, as 让截获被禁
     ("让|令|使 OTHER 本回合? 都? 不能|无法|不可以 USEV CARD", "make 别人 的 {CARD} banned"),
     ("让|令|使 所有角色|所有人|大家|每个人|每名角色|所有玩家|全体角色 本回合? 都? 不能|无法|不可以 USEV CARD", "make {CARD} banned"),

@@ -1069,6 +1069,8 @@ class Reader:
             k_eff = self.story.fire_at
             terms = []
             done = [x for k in (k_eff, self.story.follow_at) if k is not None for x in enc.done.get(k, [])]
+            _, used = self.acting_event()              # 平衡的目标: the target of the play the effect is
+            tgt = enc.val(used.target, "seat") if used is not None and used.target is not None else None
             for cond, entry in done:
                 if not effect_entry_ok(a.value, entry):
                     continue
@@ -1077,7 +1079,7 @@ class Reader:
                     t = AND(t, self.answered_card() == a.value.card)
                 seats = self.effect_seats(a.value, entry)
                 if seats is not None:
-                    t = AND(t, OR([AND(c, self.who_term(a.value.who, s, entry, a.value)) for s, c in seats]))
+                    t = AND(t, OR([AND(c, self.who_term(a.value.who, s, entry, a.value, tgt)) for s, c in seats]))
                 terms.append(t)
             return OR(terms) if terms else False
         if a.kind == "hand":
@@ -1122,15 +1124,21 @@ class Reader:
                 return e.seat
         return -1
 
-    def who_term(self, who, seat, entry, eff=None):
+    def who_term(self, who, seat, entry, eff=None, target=None):
+        """(z3) the op's seat is the player the word names; ``target``: the seat value the played card targets (目标)."""
         dying = EQ(seat, entry["dying"] if entry["dying"] is not None else -1) if eff is not None and eff.dying else True
         if who == "other":
             return AND(NE(seat, 0), NE(seat, NONE), dying)
+        if who == "target":
+            return AND(EQ(seat, target), NE(seat, NONE), dying) if target is not None else False
         return AND(EQ(seat, self.who_seat(who, entry)), dying)
 
-    def who_holds(self, who, seat, entry, eff) -> bool:
+    def who_holds(self, who, seat, entry, eff, target=None) -> bool:
+        """Twin of who_term on a played game."""
         if eff.dying and seat != entry["dying"]:
             return False
+        if who == "target":
+            return target is not None and seat == target
         return seat != 0 if who == "other" else seat == self.who_seat(who, entry)
 
     def acting_event(self) -> tuple:
@@ -1212,13 +1220,16 @@ class Reader:
             if run is None or k_eff is None:
                 return False
             eff = a.value
+            k_use, _ = self.acting_event()
+            game = getattr(self, "game", None)
+            tgt = game.events[k_use].target if game is not None and k_use is not None else None
             for entry in [x for k in (k_eff, self.story.follow_at) if k is not None for x in run.done.get(k, [])]:
                 if not effect_entry_ok(eff, entry):
                     continue
                 if eff.card is not None and self.answered_card() != eff.card:
                     continue
                 seats = self.effect_seats(eff, entry)
-                if seats is None or any(self.who_holds(eff.who, s, entry, eff) for s in seats):
+                if seats is None or any(self.who_holds(eff.who, s, entry, eff, tgt) for s in seats):
                     return True
             return False
         if a.kind == "hand":
