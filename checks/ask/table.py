@@ -814,6 +814,8 @@ class Builder:
                 heads = [self.turn_start(t) + self.path(t, r, new) for r in self.receivers()]
             elif w == "send" and actor == "in_front":
                 heads = [self.turn_start(t) + self.path(t, 0, new)[:-1]]     # 破译: the message in front of him
+            elif w == "send_start":                 # 密令, 欲擒故纵: at the start of his send phase, before he sends
+                heads = [self.turn_start(t) + [TR.Event("window", window="send_start")]]
             elif w == "dying":
                 heads = [self.turn_start(t) + self.path(t, d, new) +
                          [TR.Event("window", window="receive", in_front=d), TR.Event("window", window="dying", dying=d)]
