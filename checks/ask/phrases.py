@@ -311,6 +311,8 @@ PHRASES: list[tuple[str, str]] = [
     ("不能|无法|不可以 选择? 接收|收下|收取 MSG?", "cannot receive"),
     ("选择 不 接收|收下|收取|收 MSG?", "not must receive"),
     ("不 接收|收下|收取|收 MSG?", "not must receive"),
+    # having chosen to receive (张一挺选择接收情报后…: 强令's ChooseReceiveCardEvent): the message is in front of him
+    ("选择|决定 接收|收下|收取 MSG? AFTER|WHEN", "@cond(in_front)"),
     ("不 选择 接收|收下|收取 MSG?", "not must receive"),
     ("选择 接收|收下|收取 MSG?", "not cannot receive"),
     ("接收|收下|收取 MSG?", "not cannot receive"),
