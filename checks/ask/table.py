@@ -545,6 +545,9 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
         chars.append(who)                       # 让顾小梦拿走手牌: the character the effect names is at the table
     eff = goal.effect.value if goal.effect is not None else None
     target_words = goal.target.value.split("+") if goal.target is not None else []
+    for w in target_words:
+        if w in cat.characters and w not in chars:
+            chars.append(w)                         # 李宁玉能被利诱吗: the character targeted is at the table
     face_target = "face_down" in target_words
     src = (cat.skills.get(goal.effect_rule) or cat.cards.get(goal.effect_rule)) if goal.effect_rule else None
     reads_hidden = eff is not None and src is not None and any(      # the asked op done only for a hidden role
@@ -1066,7 +1069,9 @@ class Reader:
             k_use, ev = self.acting_event()
             if ev is None or ev.target is None:
                 return False
-            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None), self.cat)
+            t = enc.val(ev.target, "seat")
+            return AND(target_term(a.value, t, enc.at(k_use - 1 if k_use > 0 else None), self.cat),
+                       NE(t, 0) if self.targets_another(a.rule) else True)
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
@@ -1125,6 +1130,16 @@ class Reader:
             if who == "dead" and e.kind == "die" and isinstance(e.seat, int):
                 return e.seat
         return -1
+
+    def targets_another(self, rid) -> bool:
+        """The rule's ``requires`` says its target is not its user (``target != self``: 禁闭, server JinBi.kt "不能以自己为
+        目标") — a check of the use no twin plays (a skill's ``requires`` is not in the game model): the target search
+        reads it, in both readers, so that no game of a use on oneself answers it."""
+        src = self.cat.skills.get(rid) or self.cat.cards.get(rid)
+        req = getattr(src, "requires", None)
+        return any(isinstance(c, E.Bin) and c.op == "!=" and
+                   {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {"target", "self"}
+                   for c in _conjuncts(req))
 
     def who_term(self, who, seat, entry, eff=None, target=None):
         """(z3) the op's seat is the player the word names; ``target``: the seat value the played card targets (目标)."""
@@ -1215,7 +1230,8 @@ class Reader:
             if ev.target is None:
                 return False
             before = state_after(self.cat, game, k_use)
-            return target_holds(a.value, ev.target, before, self.cat)
+            return target_holds(a.value, ev.target, before, self.cat) and \
+                not (self.targets_another(a.rule) and ev.target == 0)
         if a.kind == "effect":
             run = getattr(self, "run", None)
             k_eff = self.story.fire_at
@@ -1252,6 +1268,8 @@ def target_term(who: str, t, tab, cat=None):
     if "+" in who:
         return AND([target_term(w, t, tab, cat) for w in who.split("+")])
     there = NE(t, NONE)
+    if cat is not None and who in cat.characters:   # 李宁玉能被利诱吗: that character
+        return AND(there, tab.at(t, lambda s: s.character == who, False))
     if who in ("male", "female"):                   # the character's gender (face down too: 面朝下的男性角色)
         return AND(there, tab.at(t, lambda s: _female(cat, s.character) == (who == "female"), False))
     if who == "self":
@@ -1289,6 +1307,8 @@ def target_holds(who: str, t: int, st: State, cat=None) -> bool:
     """The target word's relation for the target seat ``t`` on the state ``st`` just before the play."""
     if "+" in who:
         return all(target_holds(w, t, st, cat) for w in who.split("+"))
+    if cat is not None and who in cat.characters:   # that character
+        return st.seats[t].character == who
     if who in ("male", "female"):                   # the character's gender, whatever its face
         return _female(cat, st.seats[t].character) == (who == "female")
     if who == "self":

@@ -195,8 +195,14 @@ def parts(who: str) -> list:
     return who.split("+")
 
 
+#: a character as the target (李宁玉能被利诱吗): the word is the character's id; its name as the answer says it
+CHAR_NAMES: dict = {}
+
+
 def shown(who: str) -> tuple:
-    """(zh, en) as an answer says the player word (a compound: its adjective, then its noun)."""
+    """(zh, en) as an answer says the player word (a compound: its adjective, then its noun; a character: its name)."""
+    if who in CHAR_NAMES:
+        return CHAR_NAMES[who], CHAR_NAMES[who]
     ws = parts(who)
     if len(ws) == 1:
         return SHOWN[who]
@@ -256,6 +262,11 @@ def target_query(cat, text: str, names, grammar=None) -> tuple:
             if user is None:
                 continue
         who = player_word(m.group("who"))
+        if who is None and rx not in (MOVE_ZH, MOVE_EN):
+            char = names.find("character", m.group("who").strip())
+            if char is not None and char in cat.characters and names.find("card", m.group("who").strip()) is None:
+                who = char                          # 李宁玉能被利诱吗: that character, wherever he sits
+                CHAR_NAMES[char] = cat.name_of(char)
         if who is not None and rx in (MOVE_ZH, MOVE_EN) and len(parts(who)) > 1:
             who = None                              # the message moved to a player of two words: not read
         if who is None:
