@@ -77,3 +77,24 @@ def test_fullwidth_letters_keep_their_columns(cat, sess):
     text = "ＳＰ李宁玉能发动诱导吗"
     assert len(text.translate(FULLWIDTH_ALNUM)) == len(text) and text.translate(FULLWIDTH_ALNUM).startswith("SP")
     assert sess.parse(text).subject == "sp_li_ning_yu"
+
+
+# ------------------------------------------------------------------------------------------ a character as the target
+def test_a_character_as_the_target_and_a_use_on_oneself(cat, sess):
+    """李宁玉能被利诱吗 was refused (a character is no target word): the character, seated, is the target. The search
+    reads a skill's ``requires`` target != self (no twin plays it): 当前回合角色能成为禁闭的目标吗 answered yes with
+    王田香's 禁闭 on himself — unknown now (no game); 王田香能被禁闭吗 the same, never yes."""
+    got, _, res = outcome(cat, sess, "李宁玉能被利诱吗")
+    assert got == "yes"
+    game = res.witness["trace"]
+    play = next(e for e in game["events"] if e.get("event") == "play" and e.get("card") == "Li_You")
+    assert game["setup"]["seats"][play["target"]]["character"] == "li_ning_yu"
+    assert outcome(cat, sess, "当前回合角色能成为禁闭的目标吗")[0] == "unknown"
+    assert outcome(cat, sess, "王田香能被禁闭吗")[0] == "unknown"
+    assert outcome(cat, sess, "别人能成为禁闭的目标吗")[0] == "yes"
+
+
+def test_having_chosen_to_receive(cat, sess):
+    """张一挺选择接收情报后能发动强令吗 was refused at 后 (选择接收 read as a claim): the message is in front of him."""
+    assert outcome(cat, sess, "张一挺选择接收情报后能发动强令吗")[0] == "yes"
+    assert outcome(cat, sess, "别人选择接收情报后，张一挺能发动强令吗")[0] == "refused"

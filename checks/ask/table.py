@@ -1135,7 +1135,7 @@ class Reader:
         """The rule's ``requires`` says its target is not its user (``target != self``: 禁闭, server JinBi.kt "不能以自己为
         目标") — a check of the use no twin plays (a skill's ``requires`` is not in the game model): the target search
         reads it, in both readers, so that no game of a use on oneself answers it."""
-        src = self.cat.skills.get(rid) or self.cat.cards.get(rid)
+        src = self.cat.skills.get(rid)              # (a card's target = "other" the twins play: 平衡)
         req = getattr(src, "requires", None)
         return any(isinstance(c, E.Bin) and c.op == "!=" and
                    {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {"target", "self"}
