@@ -59,6 +59,9 @@ def test_the_card_a_three_to_hand_op_puts_into_a_hand(cat, sess):
     ("平衡能让目标摸四张牌吗", "no"),
     ("当前回合角色能被密令指定吗", "no"),                         # card/MiLing.kt: r !== target, r the turn player
     ("欲擒故纵会让使用者摸两张牌吗", "yes"),                       # card/YuQinGuZong.kt: r.draw(2)
+    ("欲擒故纵会让情报面朝上吗", "yes"),        # a wrong no: its message is sent face up (isMessageCardFaceUp = true)
+    ("调包后的情报是面朝下的吗", "yes"),                           # card/DiaoBao.kt: isMessageCardFaceUp = false
+    ("调包后的情报是面朝上的吗", "no"),
 ])
 def test_the_forms_this_set_needed(cat, sess, text, answer):
     got, shown, res = outcome(cat, sess, text)

@@ -61,9 +61,9 @@ USER_WORDS = ("使用者", "使用者自己", "出牌者", "打出者")
 #: the card's target (平衡能让目标摸三张牌吗, 平衡会弃置目标的手牌吗): the player the play the effect is chose
 TARGET_WORDS = ("目标", "目标角色", "被指定的角色", "the target", "its target")
 
-#: the ops that set the message's face (让情报面朝下): its flip (an op naming no player) and its replacement by a card
-#: of that face (place = "message" in the claim; table.effect_entry_ok)
-MESSAGE_FACE_OPS = ("flip", "replace_message")
+#: the ops that set the message's face (让情报面朝下): its flip (an op naming no player), its replacement by a card
+#: of that face, and a message sent with a face (欲擒故纵: face up, card/YuQinGuZong.kt isMessageCardFaceUp = true) (place = "message" in the claim; table.effect_entry_ok)
+MESSAGE_FACE_OPS = ("flip", "replace_message", "send_message")
 
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",

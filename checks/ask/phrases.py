@@ -369,6 +369,11 @@ PHRASES: list[tuple[str, str]] = [
     # the target as the player an effect is done to (平衡的目标会摸三张牌吗: 平衡能让目标摸三张牌吗)
     ("CARD 的 目标 会|能|可以 还?", "{CARD} 能 make 目标"),
     ("SKILL 的 目标 会|能|可以 还?", "{SKILL} 能 make 目标"),
+    # the message's face after a card (调包后的情报是面朝下的吗, 欲擒故纵传出的情报是面朝上的吗): what the card makes it
+    ("CARD 后|之后 的? 情报|待收情报 是|会是|变成|会变成 面朝上|正面朝上 的?", "{CARD} 会 make 情报 face_up"),
+    ("CARD 后|之后 的? 情报|待收情报 是|会是|变成|会变成 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
+    ("CARD 传出 的 情报 是|会是 面朝上|正面朝上 的?", "{CARD} 会 make 情报 face_up"),
+    ("CARD 传出 的 情报 是|会是 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
     # a ban as an effect (强令能让所有角色不能使用截获吗, 禁闭能让别人本回合不能使用手牌吗): the card banned, as 让截获被禁
     ("让|令|使 OTHER 本回合? 都? 不能|无法|不可以 USEV CARD", "make 别人 的 {CARD} banned"),
     ("让|令|使 所有角色|所有人|大家|每个人|每名角色|所有玩家|全体角色 本回合? 都? 不能|无法|不可以 USEV CARD", "make {CARD} banned"),

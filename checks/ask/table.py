@@ -1342,7 +1342,7 @@ def effect_entry_ok(eff, entry) -> bool:
     grant (the players aside)."""
     if entry["op"] not in eff.ops:
         return False
-    if eff.face is not None and (entry["face"] or "up") != eff.face:
+    if eff.face is not None and (entry["face"] or _face_default(entry["op"])) != eff.face:
         return False
     if eff.colours and entry["colour"] not in eff.colours:
         return False
@@ -1357,6 +1357,15 @@ def effect_entry_ok(eff, entry) -> bool:
     if eff.place == "message" and entry["op"] == "flip" and (entry.get("args") or entry.get("seats")):
         return False                                # 让情报面朝下: a flip of the message names no player, a role's does
     return True
+
+
+def _face_default(op: str) -> str:
+    """The face an op's unwritten ``face`` stands for (model/effects.py: a flip turns up; a message sent or put in
+    place of another lies face down)."""
+    from skillproof.model.effects import OPS
+    spec = OPS.get(op)
+    arg = spec.arg("face") if spec is not None else None
+    return arg.default if arg is not None and arg.default is not None else "up"
 
 
 def effect_ops(cat, rid: str) -> list:
