@@ -41,8 +41,11 @@ def test_the_card_a_three_to_hand_op_puts_into_a_hand(cat, sess):
     got, _, res = outcome(cat, sess, "利诱能让使用者获得手牌吗")
     assert got == "yes"
     assert_replays(cat, res)
-    run = play_run(cat, Trace.from_dict(res.witness["trace"]))
+    game = Trace.from_dict(res.witness["trace"])
+    run = play_run(cat, game)
     assert any(e["op"] == INTO_HAND and e["seats"]["who"] == (0,) for es in run.done.values() for e in es)
+    import gamekit as GK                      # the twin records the same op, under the same condition
+    assert GK.done_disagreement(run, GK.pinned_verdict(cat, game)) is None
     assert outcome(cat, sess, "利诱能让别人获得手牌吗")[0] == "no"        # by = self: the user only
     assert outcome(cat, sess, "澄清能让使用者获得手牌吗")[0] == "no"
 
