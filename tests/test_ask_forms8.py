@@ -65,6 +65,9 @@ def test_the_card_a_three_to_hand_op_puts_into_a_hand(cat, sess):
     ("欲擒故纵会让情报面朝上吗", "yes"),        # a wrong no: its message is sent face up (isMessageCardFaceUp = true)
     ("调包后的情报是面朝下的吗", "yes"),                           # card/DiaoBao.kt: isMessageCardFaceUp = false
     ("调包后的情报是面朝上的吗", "no"),
+    ("破译能翻开纯黑色的情报吗", "yes"),     # card/PoYi.kt: shown when messageCard.isBlack()
+    ("破译能翻开蓝色的情报吗", "yes"),       # a blue-black message is blue, and black
+    ("破译能翻开纯红色的情报吗", "unknown"),  # 非黑牌不能翻开: never yes (no game; the bound may be why)
 ])
 def test_the_forms_this_set_needed(cat, sess, text, answer):
     got, shown, res = outcome(cat, sess, text)
