@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from skillproof.checks import ask as Q
 from skillproof.checks.ask import targets as TG
 
 from askkit import assert_replays, cat, outcome, sess, table_tests  # noqa: F401  (fixtures)
@@ -63,10 +62,15 @@ def test_the_target_first(sess):
         assert q.claim.kind == "target" and q.claim.value == who, text
 
 
-def test_a_character_as_the_target_first_is_refused_with_the_phrasing_to_use(cat, sess):
-    """成为利诱的目标 after a character was a claim the timed model could not read (a ValueError traceback)."""
-    got, text, err = outcome(cat, sess, "老汉能成为利诱的目标吗")
-    assert got == "refused" and isinstance(err, Q.QueryError) and "利诱能对别人使用吗" in text
+def test_a_character_as_the_target_first_is_read_as_the_target(cat, sess):
+    """成为利诱的目标 after a character was a claim the timed model could not read (a ValueError traceback), then
+    refused pointing at the target phrasing; since designer8 the character is a target word: 老汉, seated, is 利诱's
+    target in the game shown."""
+    got, text, res = outcome(cat, sess, "老汉能成为利诱的目标吗")
+    assert got == "yes"
+    game = res.witness["trace"]
+    play = next(e for e in game["events"] if e.get("event") == "play" and e.get("card") == "Li_You")
+    assert game["setup"]["seats"][play["target"]]["character"] == "lao_han"
 
 
 # ------------------------------------------------------------------------------------------ the moving table
