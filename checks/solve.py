@@ -16,7 +16,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
-from .terms import And
+from .terms import And, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -47,11 +47,11 @@ class Answer:
 
     def card(self, S, var) -> str:
         """The card a card-valued variable takes in the witness."""
-        return S.codes.cards[self.model.eval(var, model_completion=True).as_long()]
+        return S.codes.cards[model_int(self.model, var)]
 
 
 def _true(model, e) -> bool:
-    return z3.is_true(model.eval(e, model_completion=True))
+    return model_true(model, e)
 
 
 class Query:
@@ -95,11 +95,11 @@ class Query:
         s.add(z3.Implies(g, goal))
         try:
             base = [self._all, g]
-            r = s.check(*base)
+            r = check(s, *base)
             if r == z3.unsat:
                 if not core:
                     return Answer("unsat", core=None)
-                r = s.check(g, *self._lits)
+                r = check(s, g, *self._lits)
                 if r == z3.unknown:
                     return Answer("unknown", reason=s.reason_unknown())
                 return Answer("unsat", core=[self.tracks[c.get_id()] for c in s.unsat_core()
@@ -171,7 +171,7 @@ class Query:
             # is the least (model-guided: the same answer as trying every bound from 0)
             have = sum(1 for v in vars_ if _true(m, v))
             for lit in lits[min(lo, have):have]:
-                if s.check(*base, lit) == z3.sat:
+                if check(s, *base, lit) == z3.sat:
                     m = s.model()
                     base = base + [lit]
                     break
@@ -191,7 +191,7 @@ class Query:
         s = self.solver
         active = list(range(len(lits)))
         while active:
-            r = s.check(*base, *[lits[i] for i in active])
+            r = check(s, *base, *[lits[i] for i in active])
             if r == z3.sat:
                 return s.model()
             if r == z3.unknown:
@@ -201,4 +201,4 @@ class Query:
             if not in_core:
                 break
             active.remove(max(in_core))
-        return s.model() if s.check(*base) == z3.sat else None
+        return s.model() if check(s, *base) == z3.sat else None
