@@ -16,7 +16,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
-from .terms import And, check, model_int, model_true
+from .terms import And, Implies, Not, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -72,11 +72,11 @@ class Query:
         for i, lab in enumerate(self.labels):
             t = z3.Bool(f"__track_{i}")
             self.tracks[t.get_id()] = lab
-            self.solver.add(z3.Implies(t, lab.expr))
+            self.solver.add(Implies(t, lab.expr))
             lits.append(t)
         self._lits = lits
         self._all = z3.Bool("__track_all")
-        self.solver.add(z3.Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
+        self.solver.add(Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
 
     # ------------------------------------------------------------------------------------------
     def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
@@ -92,7 +92,7 @@ class Query:
             self._guards()
         self._asked = getattr(self, "_asked", 0) + 1
         g = z3.Bool(f"__goal_{self._asked}")
-        s.add(z3.Implies(g, goal))
+        s.add(Implies(g, goal))
         try:
             base = [self._all, g]
             r = check(s, *base)
@@ -112,7 +112,7 @@ class Query:
             return Answer("sat", model=m, sym=self.S,
                           again=lambda extra: self.find(z3.And(goal, extra), minimize=minimize, prefer=prefer))
         finally:
-            s.add(z3.Not(g))
+            s.add(Not(g))
 
     def _guards(self):
         """Guarded minimisation constraints, created once per query: literal => bound / preference.
@@ -127,31 +127,31 @@ class Query:
         g_lits, s_lits = [], []
         for k in range(len(grants) + 1):
             lit = z3.Bool(f"__grants_le_{k}")
-            s.add(z3.Implies(lit, gsum <= k))
+            s.add(Implies(lit, gsum <= k))
             g_lits.append(lit)
         for k in range(len(seats) + 1):
             lit = z3.Bool(f"__seats_le_{k}")
-            s.add(z3.Implies(lit, ssum <= k))
+            s.add(Implies(lit, ssum <= k))
             s_lits.append(lit)
         # the shortest trace first: one turn, no role replacement, no invalidation
-        plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(S.inv_ev[s]) for s in S.inv_seats]
+        plain = [S.start == S.T - 1, Not(S.repl)] + [Not(S.inv_ev[s]) for s in S.inv_seats]
         if S.lost is not None:
-            plain.append(z3.Not(S.lost.present))
+            plain.append(Not(S.lost.present))
         plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends
         plain += [S.sender == NONE, S.in_front == NONE, S.dying == NONE]
         for i in range(S.n):
-            plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]
+            plain += [S.alive[i], Not(S.inv[i]), Not(S.locked[i]), S.face_up[i]]
         for i in range(S.n):
             plain += [S.ident[i] == 0] + [S.ints[f][i] == 0 for f in
                                           ("black_messages", "red_messages", "blue_messages", "true_messages",
                                            "non_black_messages")]
-        plain += [S.turn == 0, S.ints["hand_count"][0] == 0] + [z3.Not(sl.used) for sl in S.slots]
-        plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
-        plain += [S.message_dir == 1, z3.Not(S.lockable)]
+        plain += [S.turn == 0, S.ints["hand_count"][0] == 0] + [Not(sl.used) for sl in S.slots]
+        plain += [Not(v) for v in S.msg.values() if not z3.is_false(v)]
+        plain += [S.message_dir == 1, Not(S.lockable)]
         p_lits = []
         for i, c in enumerate(plain):
             lit = z3.Bool(f"__plain_{i}")
-            s.add(z3.Implies(lit, c))
+            s.add(Implies(lit, c))
             p_lits.append(lit)
         self._g = (g_lits, s_lits, p_lits)
         return self._g
@@ -180,7 +180,7 @@ class Query:
         extra = []
         for i, c in enumerate(prefer):
             lit = z3.Bool(f"__prefer_{self._asked}_{i}")
-            s.add(z3.Implies(lit, c))
+            s.add(Implies(lit, c))
             extra.append(lit)
         return self._prefer(base, extra + p_lits)
 

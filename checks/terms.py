@@ -298,6 +298,19 @@ def Ite(c, a, b):
     return z3.If(c, a, b)
 
 
+_IMPLIES = _raw(_core.Z3_mk_implies)
+
+
+def Implies(a, b):
+    """``z3.Implies(a, b)`` (the same term, the queue of freed terms flushed first as z3's makes the Boolean sort)
+    for two z3 Booleans of one context; anything else as z3's."""
+    if type(a) is _BoolRef and type(b) is _BoolRef and a.ctx is b.ctx:
+        ctx = a.ctx
+        _flush(ctx, a)
+        return _BoolRef(_IMPLIES(ctx.ref(), a.ast, b.ast), ctx)
+    return z3.Implies(a, b)
+
+
 # ------------------------------------------------------------------------------------------ constants
 # ``z3.is_true`` / ``is_false`` / ``is_int_value`` ask through z3's Python layers (the term's kind, its declaration,
 # the declaration's kind: a few wrapped objects each); the game twin folds every constraint it makes with them

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import And, Or
+from ..terms import And, Not, Or
 from .core import memo, ref_code
 from .state import NONE, Slot, SymState
 
@@ -31,14 +31,14 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
             matches = applies if src is None else And(applies, src == actual)
             in_targets = Or([ref_code(S, t, slot) == declared for t in r.convert.targets])
             must = z3.BoolVal(r.convert.must)
-            veto = Or(veto, And(matches, z3.Not(in_targets), must))
+            veto = Or(veto, And(matches, Not(in_targets), must))
             passes = And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
             ok = Or(ok, passes)
             takes = And(passes, Or(actual != declared, must),
-                           Or(via == NONE, z3.Not(via_must), must))
+                           Or(via == NONE, Not(via_must), must))
             via = z3.If(takes, slot.index, via)
             via_must = z3.If(takes, must, via_must)
-    return And(ok, z3.Not(veto)), z3.If(veto, NONE, via)
+    return And(ok, Not(veto)), z3.If(veto, NONE, via)
 
 
 def conversion_applies(S: SymState, slot: Slot, rid: str):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import z3
-from ..terms import And, Eq, Or
+from ..terms import And, Eq, Implies, Not, Or
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
@@ -350,7 +350,7 @@ class SymState:
         if key not in self._terms:
             conds = [slot.present, self.rule_is(slot, rid)]
             if r.initial:
-                conds.append(z3.Not(self.wrapped(slot)))
+                conds.append(Not(self.wrapped(slot)))
             self._terms[key] = And(conds)
         return self._terms[key]
 
@@ -417,7 +417,7 @@ class SymState:
         if name == "female":
             return And(self.face_up[s], self._char_in(s, [c for c in cat.characters.values() if c.female]))
         if name == "male":
-            return And(self.face_up[s], z3.Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
+            return And(self.face_up[s], Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
         if name == "my_turn":
             return self.turn == s
         if name == "is_sender":
@@ -446,7 +446,7 @@ class SymState:
             return self.pre_ever
         if name in ("female", "male"):
             fem = self._char_in(0, [c for c in self.cat.characters.values() if c.female])
-            return And(self.pre_face_up, fem if name == "female" else z3.Not(fem))
+            return And(self.pre_face_up, fem if name == "female" else Not(fem))
         return self.seat_attr(0, name, ctx.at(None))
 
     def _old_attr(self, name: str):
@@ -462,7 +462,7 @@ class SymState:
             return is_(lambda c: c.hidden)
         if name == "female":
             return And(self.old_face_up, is_(lambda c: c.female))
-        return And(self.old_face_up, z3.Not(is_(lambda c: c.female)))
+        return And(self.old_face_up, Not(is_(lambda c: c.female)))
 
     def _char_in(self, s: int, chars):
         cands = self.chars_me if s == 0 else self.chars_other
@@ -548,19 +548,19 @@ def _compile(n, ctx: Ctx):
         return out
     if isinstance(n, E.Unary):
         a = _compile(n.arg, ctx)
-        return z3.Not(a) if n.op == "not" else -a
+        return Not(a) if n.op == "not" else -a
     if isinstance(n, E.Bin):
         op = n.op
         if op in ("in", "notin"):
             x = _compile(n.left, ctx)
             sv = _compile(n.right, ctx)
             m = _set_member(x, sv)
-            return m if op == "in" else z3.Not(m)
+            return m if op == "in" else Not(m)
         a, b = _compile(n.left, ctx), _compile(n.right, ctx)
         if isinstance(a, dict) or isinstance(b, dict):       # set equality
             keys = set(a) | set(b)
             eq = And([a.get(k, z3.BoolVal(False)) == b.get(k, z3.BoolVal(False)) for k in keys])
-            return eq if op == "==" else z3.Not(eq)
+            return eq if op == "==" else Not(eq)
         if op in ("+", "-", "*", "<", "<=", ">", ">="):
             a, b = _as_int(a), _as_int(b)
         return {"and": lambda: And(a, b), "or": lambda: Or(a, b), "==": lambda: a == b,
@@ -588,7 +588,7 @@ def _compile(n, ctx: Ctx):
         if n.kind == "any":
             return Or([And(p, b) for p, b in terms])
         if n.kind == "all":
-            return And([z3.Implies(p, b) for p, b in terms])
+            return And([Implies(p, b) for p, b in terms])
         return z3.Sum([z3.If(And(p, b), 1, 0) for p, b in terms])
     raise ValueError(f"cannot compile {type(n).__name__}")
 
