@@ -16,7 +16,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
-from .terms import And, Implies, Not, check, model_int, model_true
+from .terms import And, Implies, Ite, Not, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -122,8 +122,8 @@ class Query:
         S, s = self.S, self.solver
         grants = [sl.present for sl in S.slots if not sl.initial_slot]
         seats = S.present[1:]
-        gsum = z3.Sum([z3.If(g, 1, 0) for g in grants]) if grants else z3.IntVal(0)
-        ssum = z3.Sum([z3.If(p, 1, 0) for p in seats]) if seats else z3.IntVal(0)
+        gsum = z3.Sum([Ite(g, 1, 0) for g in grants]) if grants else z3.IntVal(0)
+        ssum = z3.Sum([Ite(p, 1, 0) for p in seats]) if seats else z3.IntVal(0)
         g_lits, s_lits = [], []
         for k in range(len(grants) + 1):
             lit = z3.Bool(f"__grants_le_{k}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import And, Not, Or
+from ..terms import And, Ite, Not, Or
 from .core import memo, ref_code
 from .state import NONE, Slot, SymState
 
@@ -36,9 +36,9 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
             ok = Or(ok, passes)
             takes = And(passes, Or(actual != declared, must),
                            Or(via == NONE, Not(via_must), must))
-            via = z3.If(takes, slot.index, via)
-            via_must = z3.If(takes, must, via_must)
-    return And(ok, Not(veto)), z3.If(veto, NONE, via)
+            via = Ite(takes, slot.index, via)
+            via_must = Ite(takes, must, via_must)
+    return And(ok, Not(veto)), Ite(veto, NONE, via)
 
 
 def conversion_applies(S: SymState, slot: Slot, rid: str):

@@ -21,7 +21,7 @@ from skillproof.model import turn as TW
 from skillproof.model.catalogue import Give
 from skillproof.model.effects import sends_users_card
 
-from ..terms import And, Eq, Implies, Not, Or
+from ..terms import And, Eq, Implies, Ite, Not, Or
 from .face import enc_use_faces
 from .grants import enc_arg_eq, enc_fired_recipients, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
@@ -38,7 +38,7 @@ from .windows import enc_actor_ok, enc_in_window
 def _char_at(S: SymState, g: int, m: Moment):
     """The character seat ``g`` plays at moment ``m`` (seat 0's old role before a replacement)."""
     if g == 0:
-        return z3.If(S.old_role(0, m), S.old_char, S.char[0])
+        return Ite(S.old_role(0, m), S.old_char, S.char[0])
     return S.char[g]
 
 
@@ -56,7 +56,7 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
         # is absent at the question but was held at ``m`` if it survived the turn ends before ``m`` (twin of
         # interp.lifetime.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
-        list_start = z3.If(S.repl, S.repl_m.t, S.start)
+        list_start = Ite(S.repl, S.repl_m.t, S.start)
         wraps = And(S.inv_ev[0], Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
         old = And(old, survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
         held = Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
@@ -67,7 +67,7 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     else:
         held = Or([And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                       if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
-    return z3.If(S.old_role(0, m), old, held)
+    return Ite(S.old_role(0, m), old, held)
 
 
 def _invalid_at(S: SymState, g: int, m: Moment):
@@ -129,9 +129,9 @@ def _moment_ok(S: SymState, m: Moment):
     return Implies(m.present, And(
         m.t >= S.start, m.t <= S.T - 1, m.step >= 0, m.step < S.steps,
         m.w >= 0, m.w < len(WCODES), m.w != WCODE["turn_end"],        # nothing happens once the turn ended
-        z3.If(m.w == DYING, And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
+        Ite(m.w == DYING, And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
               And(m.intr == NONE, m.dy == NONE)),
-        z3.If(m.message_live(), seat(m.front), m.front == NONE)))
+        Ite(m.message_live(), seat(m.front), m.front == NONE)))
 
 
 def _lex_le(a: Moment, b: Moment):
@@ -200,9 +200,9 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- the moment of the question
     q = S.q
     add("window", (), And(S.now >= 0, S.now < len(WCODES), S.now != WCODE["turn_end"],
-                             z3.If(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
+                             Ite(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
                                    And(S.intr == NONE, S.dying == NONE))))
-    add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
+    add("in front", (), Ite(q.message_live(), seat(S.in_front), S.in_front == NONE))
     add("sender", (), S.sender == S.sender_at(q))
     if not cat.rules.lock_self:                       # interp.snapshot.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
@@ -244,7 +244,7 @@ def reachability(S: SymState) -> list[Labelled]:
         add(f"seat {s} invalidation only of a present seat", (), Implies(S.inv_ev[s], S.present[s]))
     # ---- initial slots: the role's skills in order (consumed ones may be gone), minus one-turn skills
     # dropped at a turn end since the list began
-    list_start = z3.If(S.repl, S.repl_m.t, S.start)
+    list_start = Ite(S.repl, S.repl_m.t, S.start)
     # the seat's invalidation wraps its initial skills unless a replacement came after it
     wraps_initial = And(S.inv_ev[0], Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
     for slot in S.slots:
@@ -388,7 +388,7 @@ def _grant_slots(S: SymState, add):
                 continue
             site_id = give.site_id
             for t in range(T):
-                cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
+                cnt = z3.Sum([Ite(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
 
@@ -424,7 +424,7 @@ def _must_fire(S: SymState, add) -> None:
                          or [z3.BoolVal(False)])
                 held = Or([And(sl.present, S.rule_is(sl, give.giver)) for sl in S.slots
                            if sl.initial_slot and give.giver in sl.candidates] or [z3.BoolVal(False)])
-                owns = z3.If(And(S.repl, Not(repl_before)), old, held)
+                owns = Ite(And(S.repl, Not(repl_before)), old, held)
             live = [S.present[g], owns, enc_when_at(S, give, g, q, {})]
             if rule.initial:
                 ev = S.inv_m[g]
@@ -480,7 +480,7 @@ def _user_in_front(S: SymState, add) -> None:
     if not pairs:
         return
     q = S.q
-    living = z3.Sum([z3.If(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
+    living = z3.Sum([Ite(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
     two = And(q.w == WCODE["send"], S.in_front != S.sender, living <= 2)
     for give, sl in pairs:
         add(f"{give.site_id}: its user is not in front of his message at two seats", (give.giver,),
@@ -511,7 +511,7 @@ def _coupled(S: SymState, add) -> None:
 
     def same(a, b):
         """At one moment, next to each other: the same turn and window, no event of the trace between."""
-        lo, hi = z3.If(a.step < b.step, a.step, b.step), z3.If(a.step < b.step, b.step, a.step)
+        lo, hi = Ite(a.step < b.step, a.step, b.step), Ite(a.step < b.step, b.step, a.step)
         apart = [And(e.present, lo < e.step, e.step < hi) for e in events if e is not a and e is not b]
         return And([a.t == b.t, a.w == b.w] + ([Not(Or(apart))] if apart else []))
 
