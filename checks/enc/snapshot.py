@@ -9,7 +9,7 @@ import z3
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
-from ..terms import And, Implies, Or
+from ..terms import And, Eq, Implies, Or
 from .state import SymState
 
 
@@ -25,7 +25,7 @@ def enc_snapshot(S: SymState, add) -> None:
         add(f"at least {cat.rules.min_seats} players", (), S.present[s])
     for s in range(n):
         cands = S.chars_me if s == 0 else S.chars_other
-        add(f"seat {s} character", (), Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
+        add(f"seat {s} character", (), Or([Eq(S.char[s], C.char[c]) for c in cands] or [z3.BoolVal(False)]))
         for t in range(s):
             add(f"distinct characters {t},{s}", (), Implies(And(S.present[s], S.present[t]),
                                                                  S.char[s] != S.char[t]))

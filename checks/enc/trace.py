@@ -21,7 +21,7 @@ from skillproof.model import turn as TW
 from skillproof.model.catalogue import Give
 from skillproof.model.effects import sends_users_card
 
-from ..terms import And, Eq, Implies, Ite, Not, Or
+from ..terms import And, Eq, Eq2, Implies, Ite, Not, Or
 from .face import enc_use_faces
 from .grants import enc_arg_eq, enc_fired_recipients, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
@@ -47,9 +47,9 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     initial slot, or its old role before a replacement)."""
     owners = set(S.cat.owners(skill))
     if g != 0:
-        role = Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
+        role = Or([Eq(S.char[g], S.codes.char[c]) for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
         return And(role, one_turn_kept(S, g, skill, m))
-    old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
+    old = Or([Eq(S.old_char, S.codes.char[c]) for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
     if "OneTurnSkill" in r.closure:
         # a one-turn role skill (an initial one, KD001, or one marked initial = false) a later turn end dropped
@@ -201,12 +201,12 @@ def reachability(S: SymState) -> list[Labelled]:
     q = S.q
     add("window", (), And(S.now >= 0, S.now < len(WCODES), S.now != WCODE["turn_end"],
                              Ite(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
-                                   And(S.intr == NONE, S.dying == NONE))))
-    add("in front", (), Ite(q.message_live(), seat(S.in_front), S.in_front == NONE))
-    add("sender", (), S.sender == S.sender_at(q))
+                                   And(Eq(S.intr, NONE), Eq(S.dying, NONE)))))
+    add("in front", (), Ite(q.message_live(), seat(S.in_front), Eq(S.in_front, NONE)))
+    add("sender", (), Eq2(S.sender, S.sender_at(q)))
     if not cat.rules.lock_self:                       # interp.snapshot.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
-            And([Implies(S.sender == s, Not(S.locked[s])) for s in range(n)]))
+            And([Implies(Eq(S.sender, s), Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
     events = [sl.m for sl in S.slots if not sl.initial_slot] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m] + \
         ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]
@@ -232,15 +232,15 @@ def reachability(S: SymState) -> list[Labelled]:
             sc = C.site.get(give.site_id)
             for g in range(n):
                 if may_give(S, give, g) and not (give.to == "self" and g != s) and not (give.to == "others" and g == s):
-                    ways.append(And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
+                    ways.append(And(Eq(S.inv_giver[s], g), Eq(S.inv_site[s], sc), enc_give_ok(S, give, g, s, m, None)))
         add(f"seat {s} invalidation needs a giver", giver_rules,
             Implies(S.inv_ev[s], Or(ways) if ways else z3.BoolVal(False)))
         now = S.inv_ev[s]
         if "restore_invalid" in cat.rules.turn_end:
-            now = And(now, m.t == T - 1)
+            now = And(now, Eq(m.t, T - 1))
         if s == 0:
             now = And(now, Not(And(S.repl, m.before(S.repl_m))))
-        add(f"seat {s} invalidated now", giver_rules, S.inv[s] == now)
+        add(f"seat {s} invalidated now", giver_rules, Eq2(S.inv[s], now))
         add(f"seat {s} invalidation only of a present seat", (), Implies(S.inv_ev[s], S.present[s]))
     # ---- initial slots: the role's skills in order (consumed ones may be gone), minus one-turn skills
     # dropped at a turn end since the list began
@@ -388,7 +388,7 @@ def _grant_slots(S: SymState, add):
                 continue
             site_id = give.site_id
             for t in range(T):
-                cnt = z3.Sum([Ite(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
+                cnt = z3.Sum([Ite(And(sl.present, Eq(sl.site, C.site[site_id]), Eq(sl.m.t, t)), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
 
