@@ -39,7 +39,7 @@ from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
 from .enc.state import Codes, Ctx, _compile        # the project's expression compiler (z3 twin)
-from .terms import And, Eq, Not, Or
+from .terms import And, Eq, Not, Or, check as _check
 from .enc.state import stored_seat_attr
 
 SEATS = 5                    # seats of the model: a holder, an event's two players and two chosen ones
@@ -745,7 +745,7 @@ class Solver:
                 b = self._label_vars[i]
                 self.s.add(Or(Not(b), term))
                 assumptions.append(b)
-            r = self.s.check(*assumptions)
+            r = _check(self.s, *assumptions)
             if r == z3.unsat:
                 names = {str(b): labelled[i][0] for i, b in enumerate(assumptions)}
                 return "unsat", sorted({names[str(b)] for b in self.s.unsat_core()})

@@ -16,7 +16,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
-from .terms import And
+from .terms import And, Implies, Ite, Not, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -47,11 +47,11 @@ class Answer:
 
     def card(self, S, var) -> str:
         """The card a card-valued variable takes in the witness."""
-        return S.codes.cards[self.model.eval(var, model_completion=True).as_long()]
+        return S.codes.cards[model_int(self.model, var)]
 
 
 def _true(model, e) -> bool:
-    return z3.is_true(model.eval(e, model_completion=True))
+    return model_true(model, e)
 
 
 class Query:
@@ -72,11 +72,11 @@ class Query:
         for i, lab in enumerate(self.labels):
             t = z3.Bool(f"__track_{i}")
             self.tracks[t.get_id()] = lab
-            self.solver.add(z3.Implies(t, lab.expr))
+            self.solver.add(Implies(t, lab.expr))
             lits.append(t)
         self._lits = lits
         self._all = z3.Bool("__track_all")
-        self.solver.add(z3.Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
+        self.solver.add(Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
 
     # ------------------------------------------------------------------------------------------
     def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
@@ -92,14 +92,14 @@ class Query:
             self._guards()
         self._asked = getattr(self, "_asked", 0) + 1
         g = z3.Bool(f"__goal_{self._asked}")
-        s.add(z3.Implies(g, goal))
+        s.add(Implies(g, goal))
         try:
             base = [self._all, g]
-            r = s.check(*base)
+            r = check(s, *base)
             if r == z3.unsat:
                 if not core:
                     return Answer("unsat", core=None)
-                r = s.check(g, *self._lits)
+                r = check(s, g, *self._lits)
                 if r == z3.unknown:
                     return Answer("unknown", reason=s.reason_unknown())
                 return Answer("unsat", core=[self.tracks[c.get_id()] for c in s.unsat_core()
@@ -112,7 +112,7 @@ class Query:
             return Answer("sat", model=m, sym=self.S,
                           again=lambda extra: self.find(z3.And(goal, extra), minimize=minimize, prefer=prefer))
         finally:
-            s.add(z3.Not(g))
+            s.add(Not(g))
 
     def _guards(self):
         """Guarded minimisation constraints, created once per query: literal => bound / preference.
@@ -122,36 +122,36 @@ class Query:
         S, s = self.S, self.solver
         grants = [sl.present for sl in S.slots if not sl.initial_slot]
         seats = S.present[1:]
-        gsum = z3.Sum([z3.If(g, 1, 0) for g in grants]) if grants else z3.IntVal(0)
-        ssum = z3.Sum([z3.If(p, 1, 0) for p in seats]) if seats else z3.IntVal(0)
+        gsum = z3.Sum([Ite(g, 1, 0) for g in grants]) if grants else z3.IntVal(0)
+        ssum = z3.Sum([Ite(p, 1, 0) for p in seats]) if seats else z3.IntVal(0)
         g_lits, s_lits = [], []
         for k in range(len(grants) + 1):
             lit = z3.Bool(f"__grants_le_{k}")
-            s.add(z3.Implies(lit, gsum <= k))
+            s.add(Implies(lit, gsum <= k))
             g_lits.append(lit)
         for k in range(len(seats) + 1):
             lit = z3.Bool(f"__seats_le_{k}")
-            s.add(z3.Implies(lit, ssum <= k))
+            s.add(Implies(lit, ssum <= k))
             s_lits.append(lit)
         # the shortest trace first: one turn, no role replacement, no invalidation
-        plain = [S.start == S.T - 1, z3.Not(S.repl)] + [z3.Not(S.inv_ev[s]) for s in S.inv_seats]
+        plain = [S.start == S.T - 1, Not(S.repl)] + [Not(S.inv_ev[s]) for s in S.inv_seats]
         if S.lost is not None:
-            plain.append(z3.Not(S.lost.present))
+            plain.append(Not(S.lost.present))
         plain += [S.sender_t[t] == S.owner[t] for t in range(S.T)]      # the turn player sends
         plain += [S.sender == NONE, S.in_front == NONE, S.dying == NONE]
         for i in range(S.n):
-            plain += [S.alive[i], z3.Not(S.inv[i]), z3.Not(S.locked[i]), S.face_up[i]]
+            plain += [S.alive[i], Not(S.inv[i]), Not(S.locked[i]), S.face_up[i]]
         for i in range(S.n):
             plain += [S.ident[i] == 0] + [S.ints[f][i] == 0 for f in
                                           ("black_messages", "red_messages", "blue_messages", "true_messages",
                                            "non_black_messages")]
-        plain += [S.turn == 0, S.ints["hand_count"][0] == 0] + [z3.Not(sl.used) for sl in S.slots]
-        plain += [z3.Not(v) for v in S.msg.values() if not z3.is_false(v)]
-        plain += [S.message_dir == 1, z3.Not(S.lockable)]
+        plain += [S.turn == 0, S.ints["hand_count"][0] == 0] + [Not(sl.used) for sl in S.slots]
+        plain += [Not(v) for v in S.msg.values() if not z3.is_false(v)]
+        plain += [S.message_dir == 1, Not(S.lockable)]
         p_lits = []
         for i, c in enumerate(plain):
             lit = z3.Bool(f"__plain_{i}")
-            s.add(z3.Implies(lit, c))
+            s.add(Implies(lit, c))
             p_lits.append(lit)
         self._g = (g_lits, s_lits, p_lits)
         return self._g
@@ -171,7 +171,7 @@ class Query:
             # is the least (model-guided: the same answer as trying every bound from 0)
             have = sum(1 for v in vars_ if _true(m, v))
             for lit in lits[min(lo, have):have]:
-                if s.check(*base, lit) == z3.sat:
+                if check(s, *base, lit) == z3.sat:
                     m = s.model()
                     base = base + [lit]
                     break
@@ -180,7 +180,7 @@ class Query:
         extra = []
         for i, c in enumerate(prefer):
             lit = z3.Bool(f"__prefer_{self._asked}_{i}")
-            s.add(z3.Implies(lit, c))
+            s.add(Implies(lit, c))
             extra.append(lit)
         return self._prefer(base, extra + p_lits)
 
@@ -191,7 +191,7 @@ class Query:
         s = self.solver
         active = list(range(len(lits)))
         while active:
-            r = s.check(*base, *[lits[i] for i in active])
+            r = check(s, *base, *[lits[i] for i in active])
             if r == z3.sat:
                 return s.model()
             if r == z3.unknown:
@@ -201,4 +201,4 @@ class Query:
             if not in_core:
                 break
             active.remove(max(in_core))
-        return s.model() if s.check(*base) == z3.sat else None
+        return s.model() if check(s, *base) == z3.sat else None

@@ -298,6 +298,19 @@ def Ite(c, a, b):
     return z3.If(c, a, b)
 
 
+_IMPLIES = _raw(_core.Z3_mk_implies)
+
+
+def Implies(a, b):
+    """``z3.Implies(a, b)`` (the same term, the queue of freed terms flushed first as z3's makes the Boolean sort)
+    for two z3 Booleans of one context; anything else as z3's."""
+    if type(a) is _BoolRef and type(b) is _BoolRef and a.ctx is b.ctx:
+        ctx = a.ctx
+        _flush(ctx, a)
+        return _BoolRef(_IMPLIES(ctx.ref(), a.ast, b.ast), ctx)
+    return z3.Implies(a, b)
+
+
 # ------------------------------------------------------------------------------------------ constants
 # ``z3.is_true`` / ``is_false`` / ``is_int_value`` ask through z3's Python layers (the term's kind, its declaration,
 # the declaration's kind: a few wrapped objects each); the game twin folds every constraint it makes with them
@@ -347,3 +360,72 @@ def assert_all(opt, exprs) -> None:
             _OPT_ASSERT(r, opt.optimize, e.ast)
         else:
             opt.add(e)
+
+
+# ------------------------------------------------------------------------------------------ asking and reading
+# ``Solver.check(*assumptions)`` casts each assumption to a Boolean before the call (a wrapped sort and an equality
+# test of sorts per assumption: most of the Python cost of a question, which assumes 2–40 literals), and
+# ``model.eval(e).as_long()`` / ``is_true(model.eval(e))`` wrap the value, its sort and its declaration before
+# reading it. These make the very same calls to z3 that change anything in it — the Boolean sort made, then the
+# queue of freed terms flushed before the check (as wrapping that sort does); the value held (``Z3_inc_ref``, which
+# flushes the same queue) while it is read and let go after (``Z3_dec_ref``, queued) — so z3 numbers and frees its
+# terms as before and no answer or witness changes; they skip only the wrappers of sorts and declarations (which
+# z3 never frees) and the checks of what the callers pass (anything else goes to z3's own method).
+_SOLVER_CHECK = _core.Z3_solver_check_assumptions       # with its error check, as z3's own
+_MK_BOOL_SORT = _raw(_core.Z3_mk_bool_sort)
+_MODEL_EVAL = _raw(_core.Z3_model_eval)
+
+
+def check(solver, *assumptions):
+    """``solver.check(*assumptions)`` for a ``z3.Solver`` and z3 Booleans of its context (the same calls to z3)."""
+    if type(solver) is not z3.Solver:
+        return solver.check(*assumptions)
+    ctx = solver.ctx
+    n = len(assumptions)
+    asts = []
+    for a in assumptions:
+        if type(a) is not _BoolRef or a.ctx is not ctx:
+            return solver.check(*assumptions)
+        asts.append(a.ast)
+    r = ctx.ref()
+    b = _MK_BOOL_SORT(r)            # z3.BoolSort(ctx), as Solver.check makes it; wrapping it flushes the queue
+    _INC(r, b)
+    _DEC(r, b)
+    return z3.CheckSatResult(_SOLVER_CHECK(r, solver.solver, n, (_Ast * n)(*asts)))
+
+
+def _eval(model, e, r):
+    out = (_Ast * 1)()
+    if not _MODEL_EVAL(r, model.model, e.ast, True, out):
+        raise z3.Z3Exception("failed to evaluate expression in the model")
+    a = out[0]
+    _INC(r, a)                      # as wrapping the value does (and it flushes the queue of freed terms)
+    return a
+
+
+def model_true(model, e) -> bool:
+    """``z3.is_true(model.eval(e, model_completion=True))`` for a z3 Boolean ``e`` (the same calls to z3)."""
+    ctx = model.ctx
+    if type(e) is not _BoolRef or e.ctx is not ctx:
+        return z3.is_true(model.eval(e, model_completion=True))
+    r = ctx.ref()
+    a = _eval(model, e, r)
+    v = _BOOL_VALUE(r, a)
+    _DEC(r, a)
+    return v == 1
+
+
+def model_int(model, e) -> int:
+    """``model.eval(e, model_completion=True).as_long()`` for a z3 integer ``e`` (the same calls to z3)."""
+    ctx = model.ctx
+    t = type(e)
+    if (t is not z3.ArithRef and t is not z3.IntNumRef) or e.ctx is not ctx:
+        return model.eval(e, model_completion=True).as_long()
+    r = ctx.ref()
+    a = _eval(model, e, r)
+    try:
+        if _IS_NUMERAL(r, a) and _SORT_KIND(r, _SORT(r, a)) == _INT_SORT:
+            return int(_NUMERAL_STRING(r, a).decode())
+        return z3._to_expr_ref(a, ctx).as_long()            # no integer numeral: z3's own answer (its error)
+    finally:
+        _DEC(r, a)

@@ -52,3 +52,60 @@ def test_anything_else_is_left_to_z3():
     other = z3.Int("terms_x", c)
     with pytest.raises(z3.Z3Exception):
         T.Add(x, other)                                             # two contexts: z3's own error, not a crash
+
+
+def test_implies_makes_z3s_term():
+    for a, b in itertools.product(BOOLS, repeat=2):
+        got = T.Implies(a, b)
+        assert got.get_id() == z3.Implies(a, b).get_id() and isinstance(got, z3.BoolRef)
+    assert T.Implies(True, p).get_id() == z3.Implies(True, p).get_id()       # a Python value: z3's own
+
+
+def _asked(fast: bool):
+    """One run of questions in a context of its own: the answers, the cores, the models' values read, and the ids
+    z3 gives the terms made after each — equal for z3's own calls and for terms.check / model_int / model_true."""
+    c = z3.Context()
+    a, b = z3.Int("a", c), z3.Int("b", c)
+    lits = [z3.Bool(f"l{i}", c) for i in range(4)]
+    s = z3.Solver(ctx=c)
+    for lit, e in zip(lits, [a > 2, a < 1, b == a + 1, b > 7]):
+        s.add(z3.Implies(lit, e))
+    out = []
+    for ls in ([], lits[:1], lits[:2], [lits[0], lits[2]], [lits[0], lits[2], lits[3]], lits):
+        tmp = z3.And(a + 5 > b, b < 100)            # made and let go before the check: freed ids are reused
+        del tmp
+        r = T.check(s, *ls) if fast else s.check(*ls)
+        row = [str(r)]
+        if r == z3.unsat:
+            row.append(sorted(str(x) for x in s.unsat_core()))
+        elif r == z3.sat:
+            m = s.model()
+            z = z3.Int("unconstrained", c)           # model completion gives it a value
+            if fast:
+                row += [T.model_int(m, a), T.model_int(m, b), T.model_int(m, z), T.model_true(m, lits[3]),
+                        T.model_true(m, a > b)]
+            else:
+                row += [m.eval(a, model_completion=True).as_long(), m.eval(b, model_completion=True).as_long(),
+                        m.eval(z, model_completion=True).as_long(), z3.is_true(m.eval(lits[3], model_completion=True)),
+                        z3.is_true(m.eval(a > b, model_completion=True))]
+        row.append((a * 3 + b).get_id())             # the next term made: numbered as after z3's own calls
+        out.append(row)
+    return out
+
+
+def test_check_and_model_reading_are_z3s_own_calls():
+    fast, slow = _asked(True), _asked(False)
+    assert fast == slow
+    assert [r[0] for r in fast] == ["sat", "sat", "unsat", "sat", "sat", "unsat"]
+
+
+def test_check_and_model_reading_leave_anything_else_to_z3():
+    s = z3.Solver()
+    s.add(p)
+    assert T.check(s, True) == z3.sat and T.check(s, z3.Not(p)) == z3.unsat       # a Python value: z3's cast
+    o = z3.Optimize()
+    assert T.check(o, p) == z3.sat                                                  # not a z3.Solver
+    m = o.model()
+    assert T.model_true(m, p) is True and T.model_int(m, x + 1) == m.eval(x + 1, model_completion=True).as_long()
+    with pytest.raises(AttributeError):
+        T.model_int(m, p)                                                           # no integer: z3's own error

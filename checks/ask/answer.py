@@ -20,6 +20,7 @@ from ..enc.conversion import enc_conversion
 from ..enc.state import WCODE
 from ..enc.witness import witness
 from .compile import Compiler
+from ..terms import check as _check, model_int, model_true
 from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
                        fallback_question, frame)
 from .present import (COULD_NOT_DECIDE, DISAGREE, NO_STATE, VACUOUS, claim_text, decided_by, dedupe, describe_item,
@@ -77,7 +78,7 @@ class Run(WhichRun):
         return extra, claim
 
     def check(self, lits):
-        return self.solver.check(*lits)
+        return _check(self.solver, *lits)
 
     def why_unknown(self, default: str) -> str:
         r = self.solver.reason_unknown() or default
@@ -214,7 +215,7 @@ class Run(WhichRun):
             if not xs:
                 continue
             count = z3.Sum([z3.If(x, 1, 0) for x in xs])
-            now = self.model.eval(count, model_completion=True).as_long()
+            now = model_int(self.model, count)
             for k in range(now + 1):
                 if self.try_(lits, count <= k):
                     break
@@ -267,12 +268,12 @@ class Run(WhichRun):
 
     def try_(self, lits, c) -> bool:
         s = self.solver
-        if z3.is_true(self.model.eval(c, model_completion=True)):
+        if model_true(self.model, c):
             s.add(c)                                  # the current model already meets it
             return True
         s.push()
         s.add(c)
-        r = s.check(*lits)
+        r = _check(s, *lits)
         if r == z3.sat:
             self.model = s.model()
         s.pop()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import And, Or
+from ..terms import And, Eq, Eq2, Ite, Not, Or
 from .core import memo, ref_code
 from .state import NONE, Slot, SymState
 
@@ -15,7 +15,7 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
     """Twin of interp.conversion.conversion (note L109-113 + server canUseCardTypes).
     Returns (ok, via): via is the slot index of the conversion that fires, or NONE."""
     cat = S.cat
-    ok = actual == declared
+    ok = Eq2(actual, declared)
     veto = z3.BoolVal(False)
     via = z3.IntVal(NONE)
     via_must = z3.BoolVal(False)
@@ -28,17 +28,17 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
             if not (cat.rules.face_down_converts if r.initial else cat.rules.face_down_grant_converts):
                 applies = And(applies, S.face_up[0])
             src = ref_code(S, r.convert.source, slot)
-            matches = applies if src is None else And(applies, src == actual)
-            in_targets = Or([ref_code(S, t, slot) == declared for t in r.convert.targets])
+            matches = applies if src is None else And(applies, Eq2(src, actual))
+            in_targets = Or([Eq2(ref_code(S, t, slot), declared) for t in r.convert.targets])
             must = z3.BoolVal(r.convert.must)
-            veto = Or(veto, And(matches, z3.Not(in_targets), must))
+            veto = Or(veto, And(matches, Not(in_targets), must))
             passes = And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
             ok = Or(ok, passes)
             takes = And(passes, Or(actual != declared, must),
-                           Or(via == NONE, z3.Not(via_must), must))
-            via = z3.If(takes, slot.index, via)
-            via_must = z3.If(takes, must, via_must)
-    return And(ok, z3.Not(veto)), z3.If(veto, NONE, via)
+                           Or(Eq(via, NONE), Not(via_must), must))
+            via = Ite(takes, slot.index, via)
+            via_must = Ite(takes, must, via_must)
+    return And(ok, Not(veto)), Ite(veto, NONE, via)
 
 
 def conversion_applies(S: SymState, slot: Slot, rid: str):

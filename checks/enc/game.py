@@ -59,7 +59,7 @@ from .path import (enc_accept_ok, enc_apply_send, enc_next_stop, enc_pass_ok, en
                    seat_value_ok)
 from .table import CLASSES, CODE, FIVE, K, SymTable, gone_under, held, enc_class_of, enc_next_alive, enc_counts, enc_counts_are_area, enc_decompose, \
     new_seat
-from ..terms import And, Eq2, Ge, Le, Not, Or
+from ..terms import And, Eq2, Ge, Le, Not, Or, model_int, model_true
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, SUM, fold, is_c, pick, z
 from .cond import compile_on, params_of
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
@@ -200,11 +200,10 @@ class GameEncoding:
     def decode(self, typ: str, m, var):
         """A model's value of a hole, as a trace writes it."""
         if typ == "seats":
-            return [j for j in range(self.n) if z3.is_true(m.eval(var[j], model_completion=True))]
-        x = m.eval(var, model_completion=True)
+            return [j for j in range(self.n) if model_true(m, var[j])]
         if typ == "bool":
-            return z3.is_true(x)
-        k = x.as_long()
+            return model_true(m, var)
+        k = model_int(m, var)
         if typ == "seat":
             return None if k == NONE else k
         if typ in ("int", "alt"):

@@ -9,7 +9,7 @@ import z3
 from skillproof.model import vocab as V
 from skillproof.model.state import Seat
 
-from ..terms import And, Or
+from ..terms import And, Eq, Implies, Or
 from .state import SymState
 
 
@@ -20,17 +20,17 @@ def enc_snapshot(S: SymState, add) -> None:
     cat, C = S.cat, S.codes
     n = S.n
     for s in range(1, n - 1):
-        add(f"seat order {s}", (), z3.Implies(S.present[s + 1], S.present[s]))
+        add(f"seat order {s}", (), Implies(S.present[s + 1], S.present[s]))
     for s in range(1, min(n, cat.rules.min_seats)):
         add(f"at least {cat.rules.min_seats} players", (), S.present[s])
     for s in range(n):
         cands = S.chars_me if s == 0 else S.chars_other
-        add(f"seat {s} character", (), Or([S.char[s] == C.char[c] for c in cands] or [z3.BoolVal(False)]))
+        add(f"seat {s} character", (), Or([Eq(S.char[s], C.char[c]) for c in cands] or [z3.BoolVal(False)]))
         for t in range(s):
-            add(f"distinct characters {t},{s}", (), z3.Implies(And(S.present[s], S.present[t]),
+            add(f"distinct characters {t},{s}", (), Implies(And(S.present[s], S.present[t]),
                                                                  S.char[s] != S.char[t]))
         add(f"seat {s} identity", (), And(S.ident[s] >= 0, S.ident[s] < len(V.COLOURS),
-                                             z3.Implies(S.alive[s], S.ident[s] != C.colour["none"])))
+                                             Implies(S.alive[s], S.ident[s] != C.colour["none"])))
         for f in Seat.INT_FIELDS:
             lo, hi = V.INT_BOUNDS[f]
             add(f"seat {s} {f}", (), And(S.ints[f][s] >= lo, S.ints[f][s] <= hi))
@@ -42,6 +42,6 @@ def enc_snapshot(S: SymState, add) -> None:
         face, ever = (S.pre_face_up, S.pre_ever) if s == 0 else (S.face_up[s], S.ever[s])
         public = [c for c in cands if not cat.characters[c].hidden]
         add(f"seat {s} public roles face up", tuple(public),
-            z3.Implies(S._char_in(s, [cat.characters[c] for c in public]), face))
-        add(f"seat {s} face up implies ever", (), z3.Implies(face, ever))
+            Implies(S._char_in(s, [cat.characters[c] for c in public]), face))
+        add(f"seat {s} face up implies ever", (), Implies(face, ever))
     add("message direction", (), And(S.message_dir >= 0, S.message_dir < len(V.DIRECTIONS)))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import z3
-from ..terms import And, Eq, Or
+from ..terms import And, Eq, Implies, Ite, Not, Or
 
 from skillproof.model import expr as E
 from skillproof.model import turn as TW
@@ -66,7 +66,7 @@ class Moment:
     def pos(self):
         """Position in the turn: the window's, or for a dying window the interrupted window's."""
         if "_pos" not in self.__dict__:
-            self.__dict__["_pos"] = z3.If(self.w == DYING, self.intr, self.w)
+            self.__dict__["_pos"] = Ite(self.w == DYING, self.intr, self.w)
         return self.__dict__["_pos"]
 
     def message_live(self):
@@ -350,7 +350,7 @@ class SymState:
         if key not in self._terms:
             conds = [slot.present, self.rule_is(slot, rid)]
             if r.initial:
-                conds.append(z3.Not(self.wrapped(slot)))
+                conds.append(Not(self.wrapped(slot)))
             self._terms[key] = And(conds)
         return self._terms[key]
 
@@ -368,7 +368,7 @@ class SymState:
         if key not in cache:
             out = self.owner[-1]
             for i in range(self.T - 2, -1, -1):
-                out = z3.If(Eq(t, i), self.owner[i], out)
+                out = Ite(Eq(t, i), self.owner[i], out)
             cache[key] = (t, out)           # (t kept alive: its id stays its own)
         return cache[key][1]
 
@@ -376,15 +376,15 @@ class SymState:
         """Who sends turn ``t``'s message (a z3 Int turn index)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(Eq(t, i), self.sender_t[i], out)
+            out = Ite(Eq(t, i), self.sender_t[i], out)
         return out
 
     def sender_at(self, m: Moment):
         """Who sent the message in front of someone at moment ``m`` (NONE when none is travelling)."""
         out = self.sender_t[-1]
         for i in range(self.T - 2, -1, -1):
-            out = z3.If(Eq(m.t, i), self.sender_t[i], out)
-        return z3.If(m.message_live(), out, NONE)
+            out = Ite(Eq(m.t, i), self.sender_t[i], out)
+        return Ite(m.message_live(), out, NONE)
 
     def old_role(self, s: int, m: Moment | None):
         """At moment ``m``, seat ``s`` still had its role from before a replacement."""
@@ -408,7 +408,7 @@ class SymState:
                 return m.dy == s
             if s == 0 and name in ("character", "face_up", "ever_face_up", "hidden", "female", "male"):
                 old = self.old_role(0, m)
-                return z3.If(old, self._old_attr(name), self._pre_attr(name, ctx))
+                return Ite(old, self._old_attr(name), self._pre_attr(name, ctx))
         stored = stored_seat_attr(self, s, name)
         if stored is not None:
             return stored
@@ -417,7 +417,7 @@ class SymState:
         if name == "female":
             return And(self.face_up[s], self._char_in(s, [c for c in cat.characters.values() if c.female]))
         if name == "male":
-            return And(self.face_up[s], z3.Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
+            return And(self.face_up[s], Not(self._char_in(s, [c for c in cat.characters.values() if c.female])))
         if name == "my_turn":
             return self.turn == s
         if name == "is_sender":
@@ -446,7 +446,7 @@ class SymState:
             return self.pre_ever
         if name in ("female", "male"):
             fem = self._char_in(0, [c for c in self.cat.characters.values() if c.female])
-            return And(self.pre_face_up, fem if name == "female" else z3.Not(fem))
+            return And(self.pre_face_up, fem if name == "female" else Not(fem))
         return self.seat_attr(0, name, ctx.at(None))
 
     def _old_attr(self, name: str):
@@ -462,7 +462,7 @@ class SymState:
             return is_(lambda c: c.hidden)
         if name == "female":
             return And(self.old_face_up, is_(lambda c: c.female))
-        return And(self.old_face_up, z3.Not(is_(lambda c: c.female)))
+        return And(self.old_face_up, Not(is_(lambda c: c.female)))
 
     def _char_in(self, s: int, chars):
         cands = self.chars_me if s == 0 else self.chars_other
@@ -544,30 +544,30 @@ def _compile(n, ctx: Ctx):
             return S.seat_attr(who.as_long(), n.name, ctx)
         out = S.seat_attr(S.n - 1, n.name, ctx)
         for s in range(S.n - 2, -1, -1):
-            out = z3.If(who == s, S.seat_attr(s, n.name, ctx), out)
+            out = Ite(who == s, S.seat_attr(s, n.name, ctx), out)
         return out
     if isinstance(n, E.Unary):
         a = _compile(n.arg, ctx)
-        return z3.Not(a) if n.op == "not" else -a
+        return Not(a) if n.op == "not" else -a
     if isinstance(n, E.Bin):
         op = n.op
         if op in ("in", "notin"):
             x = _compile(n.left, ctx)
             sv = _compile(n.right, ctx)
             m = _set_member(x, sv)
-            return m if op == "in" else z3.Not(m)
+            return m if op == "in" else Not(m)
         a, b = _compile(n.left, ctx), _compile(n.right, ctx)
         if isinstance(a, dict) or isinstance(b, dict):       # set equality
             keys = set(a) | set(b)
             eq = And([a.get(k, z3.BoolVal(False)) == b.get(k, z3.BoolVal(False)) for k in keys])
-            return eq if op == "==" else z3.Not(eq)
+            return eq if op == "==" else Not(eq)
         if op in ("+", "-", "*", "<", "<=", ">", ">="):
             a, b = _as_int(a), _as_int(b)
         return {"and": lambda: And(a, b), "or": lambda: Or(a, b), "==": lambda: a == b,
                 "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b, ">": lambda: a > b,
                 ">=": lambda: a >= b, "+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b}[op]()
     if isinstance(n, E.If):
-        return z3.If(_compile(n.cond, ctx), _compile(n.then, ctx), _compile(n.other, ctx))
+        return Ite(_compile(n.cond, ctx), _compile(n.then, ctx), _compile(n.other, ctx))
     if isinstance(n, E.SetLit):
         items = [_compile(i, ctx) for i in n.items]
         if not items:
@@ -588,12 +588,12 @@ def _compile(n, ctx: Ctx):
         if n.kind == "any":
             return Or([And(p, b) for p, b in terms])
         if n.kind == "all":
-            return And([z3.Implies(p, b) for p, b in terms])
-        return z3.Sum([z3.If(And(p, b), 1, 0) for p, b in terms])
+            return And([Implies(p, b) for p, b in terms])
+        return z3.Sum([Ite(And(p, b), 1, 0) for p, b in terms])
     raise ValueError(f"cannot compile {type(n).__name__}")
 
 
 def _as_int(v):
-    return z3.If(v, 1, 0) if z3.is_bool(v) else v
+    return Ite(v, 1, 0) if z3.is_bool(v) else v
 
 

@@ -21,7 +21,7 @@ from skillproof.model import turn as TW
 from skillproof.model.catalogue import Give
 from skillproof.model.effects import sends_users_card
 
-from ..terms import And, Eq, Or
+from ..terms import And, Eq, Eq2, Implies, Ite, Not, Or
 from .face import enc_use_faces
 from .grants import enc_arg_eq, enc_fired_recipients, enc_grant_matters, enc_must_fire, enc_to_ok
 from .lifetime import one_turn_kept, survives_turn_ends
@@ -38,7 +38,7 @@ from .windows import enc_actor_ok, enc_in_window
 def _char_at(S: SymState, g: int, m: Moment):
     """The character seat ``g`` plays at moment ``m`` (seat 0's old role before a replacement)."""
     if g == 0:
-        return z3.If(S.old_role(0, m), S.old_char, S.char[0])
+        return Ite(S.old_role(0, m), S.old_char, S.char[0])
     return S.char[g]
 
 
@@ -47,17 +47,17 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     initial slot, or its old role before a replacement)."""
     owners = set(S.cat.owners(skill))
     if g != 0:
-        role = Or([S.char[g] == S.codes.char[c] for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
+        role = Or([Eq(S.char[g], S.codes.char[c]) for c in sorted(owners & set(S.chars_other))] or [z3.BoolVal(False)])
         return And(role, one_turn_kept(S, g, skill, m))
-    old = Or([S.old_char == S.codes.char[c] for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
+    old = Or([Eq(S.old_char, S.codes.char[c]) for c in sorted(owners & set(S.chars_old))] or [z3.BoolVal(False)])
     r = S.cat.skills[skill]
     if "OneTurnSkill" in r.closure:
         # a one-turn role skill (an initial one, KD001, or one marked initial = false) a later turn end dropped
         # is absent at the question but was held at ``m`` if it survived the turn ends before ``m`` (twin of
         # interp.lifetime.turn_end, as for other seats)
         one = [(skill, z3.BoolVal(True))]
-        list_start = z3.If(S.repl, S.repl_m.t, S.start)
-        wraps = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
+        list_start = Ite(S.repl, S.repl_m.t, S.start)
+        wraps = And(S.inv_ev[0], Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
         old = And(old, survives_turn_ends(S, one, S.start, S.inv_ev[0], t_last=m.t))
         held = Or([S.rule_is(sl, skill) for sl in S.slots if sl.initial_slot and skill in sl.candidates]
                      or [z3.BoolVal(False)])
@@ -67,7 +67,7 @@ def _owns(S: SymState, g: int, skill: str, m: Moment):
     else:
         held = Or([And(sl.present, S.rule_is(sl, skill)) for sl in S.slots
                       if sl.initial_slot and skill in sl.candidates] or [z3.BoolVal(False)])
-    return z3.If(S.old_role(0, m), old, held)
+    return Ite(S.old_role(0, m), old, held)
 
 
 def _invalid_at(S: SymState, g: int, m: Moment):
@@ -77,7 +77,7 @@ def _invalid_at(S: SymState, g: int, m: Moment):
     still = z3.BoolVal(True) if "restore_invalid" not in S.cat.rules.turn_end else ev.t == m.t
     out = And(S.inv_ev[g], ev.before(m), still)
     if g == 0:
-        out = And(out, z3.Not(And(S.repl, ev.before(S.repl_m), S.repl_m.before(m))))
+        out = And(out, Not(And(S.repl, ev.before(S.repl_m), S.repl_m.before(m))))
     return out
 
 
@@ -92,7 +92,7 @@ def enc_giver_live(S: SymState, give: Give, g: int, m: Moment):
     else:
         conds = [_owns(S, g, give.giver, m)]
         if rule.initial:
-            conds.append(z3.Not(_invalid_at(S, g, m)))
+            conds.append(Not(_invalid_at(S, g, m)))
     if rule.has("ActiveSkill") and not rule.has("TriggeredSkill"):       # twin of interp.trace.active_giver_ok
         if give.at and give.on != "use":
             conds.append(Or([enc_actor_ok(S, m, g, a) for a in rule.windows.values()] or [z3.BoolVal(False)]))
@@ -117,7 +117,7 @@ def _holds_grant(S: SymState, g: int, grant: str, m: Moment):
             continue
         w = [sl.present, S.rule_is(sl, grant), sl.m.before(m)]
         if r.initial:
-            w.append(z3.Not(And(_invalid_at(S, 0, m), sl.m.before(S.inv_m[0]))))
+            w.append(Not(And(_invalid_at(S, 0, m), sl.m.before(S.inv_m[0]))))
         ways.append(And(w))
     return Or(ways) if ways else z3.BoolVal(False)
 
@@ -126,12 +126,12 @@ def _moment_ok(S: SymState, m: Moment):
     """A well-formed moment: a turn of the trace, a window, and the facts of that window."""
     n = S.n
     seat = lambda v: Or([And(Eq(v, s), S.present[s]) for s in range(n)])     # noqa: E731
-    return z3.Implies(m.present, And(
+    return Implies(m.present, And(
         m.t >= S.start, m.t <= S.T - 1, m.step >= 0, m.step < S.steps,
         m.w >= 0, m.w < len(WCODES), m.w != WCODE["turn_end"],        # nothing happens once the turn ended
-        z3.If(m.w == DYING, And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
+        Ite(m.w == DYING, And(w_in(m.intr, TW.DYING_WITHIN), seat(m.dy)),
               And(m.intr == NONE, m.dy == NONE)),
-        z3.If(m.message_live(), seat(m.front), m.front == NONE)))
+        Ite(m.message_live(), seat(m.front), m.front == NONE)))
 
 
 def _lex_le(a: Moment, b: Moment):
@@ -192,32 +192,32 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- turns: the trace starts a turn, each turn's player sits at the table, a new turn passes on
     add("first turn", (), And(S.start >= 0, S.start <= T - 1))
     for t in range(T):
-        add(f"turn {t} player", (), z3.Implies(S.start <= t, seat(S.owner[t])))
+        add(f"turn {t} player", (), Implies(S.start <= t, seat(S.owner[t])))
         add(f"turn {t} sender", (), seat(S.sender_t[t]))
         if t > 0 and n > 1:
-            add(f"turn {t} passes on", (), z3.Implies(And(S.start <= t - 1, S.present[1]),
+            add(f"turn {t} passes on", (), Implies(And(S.start <= t - 1, S.present[1]),
                                                         S.owner[t] != S.owner[t - 1]))
     # ---- the moment of the question
     q = S.q
     add("window", (), And(S.now >= 0, S.now < len(WCODES), S.now != WCODE["turn_end"],
-                             z3.If(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
-                                   And(S.intr == NONE, S.dying == NONE))))
-    add("in front", (), z3.If(q.message_live(), seat(S.in_front), S.in_front == NONE))
-    add("sender", (), S.sender == S.sender_at(q))
+                             Ite(S.now == DYING, And(w_in(S.intr, TW.DYING_WITHIN), seat(S.dying)),
+                                   And(Eq(S.intr, NONE), Eq(S.dying, NONE)))))
+    add("in front", (), Ite(q.message_live(), seat(S.in_front), Eq(S.in_front, NONE)))
+    add("sender", (), Eq2(S.sender, S.sender_at(q)))
     if not cat.rules.lock_self:                       # interp.snapshot.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
-            And([z3.Implies(S.sender == s, z3.Not(S.locked[s])) for s in range(n)]))
+            And([Implies(Eq(S.sender, s), Not(S.locked[s])) for s in range(n)]))
     # ---- events: well-formed moments, one step each, in an order the turn allows
     events = [sl.m for sl in S.slots if not sl.initial_slot] + [S.inv_m[s] for s in S.inv_seats] + [S.repl_m] + \
         ([S.lost.m] if S.lost is not None else []) + [pl.m for pl in S.plays]
     for m in events:
         add(f"{m.name} moment", (), _moment_ok(S, m))
-        add(f"{m.name} before the question", (), z3.Implies(m.present, _lex_le(m, q)))
+        add(f"{m.name} before the question", (), Implies(m.present, _lex_le(m, q)))
     for i, a in enumerate(events):
         for b in events[i + 1:]:
             both = And(a.present, b.present)
-            add(f"{a.name} / {b.name} order", (), z3.Implies(both, And(
-                a.step != b.step, z3.Implies(a.before(b), _lex_le(a, b)), z3.Implies(b.before(a), _lex_le(b, a)))))
+            add(f"{a.name} / {b.name} order", (), Implies(both, And(
+                a.step != b.step, Implies(a.before(b), _lex_le(a, b)), Implies(b.before(a), _lex_le(b, a)))))
     # ---- the player's role replacement (interp.trace.replace_errors / apply_replace)
     _replacement(S, add, seat)
     # ---- her face at the question: what this turn's uses left of it (interp.face / trace.Runner.turn_face)
@@ -232,21 +232,21 @@ def reachability(S: SymState) -> list[Labelled]:
             sc = C.site.get(give.site_id)
             for g in range(n):
                 if may_give(S, give, g) and not (give.to == "self" and g != s) and not (give.to == "others" and g == s):
-                    ways.append(And(S.inv_giver[s] == g, S.inv_site[s] == sc, enc_give_ok(S, give, g, s, m, None)))
+                    ways.append(And(Eq(S.inv_giver[s], g), Eq(S.inv_site[s], sc), enc_give_ok(S, give, g, s, m, None)))
         add(f"seat {s} invalidation needs a giver", giver_rules,
-            z3.Implies(S.inv_ev[s], Or(ways) if ways else z3.BoolVal(False)))
+            Implies(S.inv_ev[s], Or(ways) if ways else z3.BoolVal(False)))
         now = S.inv_ev[s]
         if "restore_invalid" in cat.rules.turn_end:
-            now = And(now, m.t == T - 1)
+            now = And(now, Eq(m.t, T - 1))
         if s == 0:
-            now = And(now, z3.Not(And(S.repl, m.before(S.repl_m))))
-        add(f"seat {s} invalidated now", giver_rules, S.inv[s] == now)
-        add(f"seat {s} invalidation only of a present seat", (), z3.Implies(S.inv_ev[s], S.present[s]))
+            now = And(now, Not(And(S.repl, m.before(S.repl_m))))
+        add(f"seat {s} invalidated now", giver_rules, Eq2(S.inv[s], now))
+        add(f"seat {s} invalidation only of a present seat", (), Implies(S.inv_ev[s], S.present[s]))
     # ---- initial slots: the role's skills in order (consumed ones may be gone), minus one-turn skills
     # dropped at a turn end since the list began
-    list_start = z3.If(S.repl, S.repl_m.t, S.start)
+    list_start = Ite(S.repl, S.repl_m.t, S.start)
     # the seat's invalidation wraps its initial skills unless a replacement came after it
-    wraps_initial = And(S.inv_ev[0], z3.Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
+    wraps_initial = And(S.inv_ev[0], Not(And(S.repl, S.inv_m[0].before(S.repl_m))))
     for slot in S.slots:
         if not slot.initial_slot:
             continue
@@ -262,22 +262,22 @@ def reachability(S: SymState) -> list[Labelled]:
                 elif rule.consumed:
                     # used up before the trace began, perhaps — but a role taken in a replacement
                     # (interp.trace.apply_replace) starts with every skill of its character
-                    body = And(held, z3.Implies(S.repl, slot.present))
+                    body = And(held, Implies(S.repl, slot.present))
                 else:
                     body = And(held, slot.present)
             else:
-                body = z3.Not(slot.present)
-            by_char.append(z3.Implies(S.char[0] == C.char[c], body))
-        add(f"initial skill {j}", (), And(by_char) if by_char else z3.Not(slot.present))
+                body = Not(slot.present)
+            by_char.append(Implies(S.char[0] == C.char[c], body))
+        add(f"initial skill {j}", (), And(by_char) if by_char else Not(slot.present))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
-        add(f"initial skill {j} survives the turn ends", (), z3.Implies(
+        add(f"initial skill {j} survives the turn ends", (), Implies(
             slot.present, survives_turn_ends(S, rules, list_start, wraps_initial)))
         # a one-turn initial skill that was not dropped is there (nothing else removes it)
         need = []
         for c in S.chars_me:
             sk = cat.characters[c].skills
             if j < len(sk) and "OneTurnSkill" in cat.skills[sk[j]].closure and not cat.skills[sk[j]].consumed:
-                need.append(z3.Implies(S.char[0] == C.char[c], z3.Implies(
+                need.append(Implies(S.char[0] == C.char[c], Implies(
                     survives_turn_ends(S, [(sk[j], z3.BoolVal(True))], list_start, wraps_initial),
                     slot.present)))
         if need:
@@ -293,10 +293,10 @@ def reachability(S: SymState) -> list[Labelled]:
     # ---- cards the player used this turn (trace 'play' events): in the question's turn, by a player who
     # may use that card type in the window (interp.plays.card_usable at the moment)
     for k, pl in enumerate(S.plays):
-        add(f"play {k}", (), z3.Implies(pl.present, And(
+        add(f"play {k}", (), Implies(pl.present, And(
             pl.card >= 0, pl.card < len(C.cards), pl.m.t == T - 1, enc_card_usable(S, pl.card, 0, pl.m))))
         if k:
-            add(f"play {k} after play {k - 1}", (), z3.Implies(pl.present, S.plays[k - 1].present))
+            add(f"play {k} after play {k - 1}", (), Implies(pl.present, S.plays[k - 1].present))
     return out
 
 
@@ -319,25 +319,25 @@ def _replacement(S: SymState, add, seat):
             cond = getattr(r, win)
             if cond is not None and win in r.windows and not unconditional(r, win):
                 ctx = Ctx(S, {"self": 0}, {}, S.globals_(), z3.BoolVal(False), moment=m)
-                conds.append(z3.Implies(m.w == WCODE[win], S.compile(cond, ctx)))
+                conds.append(Implies(m.w == WCODE[win], S.compile(cond, ctx)))
         if r.initial:
             ev = S.inv_m[0]
             still = z3.BoolVal(True) if "restore_invalid" not in cat.rules.turn_end else ev.t == m.t
-            conds.append(z3.Not(And(S.inv_ev[0], ev.before(m), still)))
+            conds.append(Not(And(S.inv_ev[0], ev.before(m), still)))
         ways.append(And(conds))
     add("replacement needs a role-replacing skill", tuple(rules),
-        z3.Implies(S.repl, Or(ways) if ways else z3.BoolVal(False)))
+        Implies(S.repl, Or(ways) if ways else z3.BoolVal(False)))
     old_ok = [S.old_char == C.char[c] for c in S.chars_old]
-    add("old role", (), z3.Implies(S.repl, And(
+    add("old role", (), Implies(S.repl, And(
         Or(old_ok or [z3.BoolVal(False)]),
-        And([z3.Implies(S.present[s], S.old_char != S.char[s]) for s in range(S.n)]),
-        z3.Implies(S.old_face_up, S.old_ever),
-        z3.Implies(z3.Not(S._old_attr("hidden")), S.old_face_up))))
+        And([Implies(S.present[s], S.old_char != S.char[s]) for s in range(S.n)]),
+        Implies(S.old_face_up, S.old_ever),
+        Implies(Not(S._old_attr("hidden")), S.old_face_up))))
     # server Player.roleSkillsData setter: the new role is face up as it comes (hidden roles face down),
     # and hasEverFaceUp restarts from that; only the uses after it turn it (checks/enc/face.py)
-    add("new role's face", (), z3.Implies(S.repl, And(
-        S.pre_face_up == z3.Not(S.seat_attr(0, "hidden", S.ctx(0))), S.pre_ever == S.pre_face_up)))
-    add("no replacement before the trace", (), z3.Implies(S.repl, m.t >= S.start))
+    add("new role's face", (), Implies(S.repl, And(
+        S.pre_face_up == Not(S.seat_attr(0, "hidden", S.ctx(0))), S.pre_ever == S.pre_face_up)))
+    add("no replacement before the trace", (), Implies(S.repl, m.t >= S.start))
 
 
 def _grant_sources(S: SymState, slot):
@@ -362,20 +362,20 @@ def _grant_slots(S: SymState, add):
     grant_slots = [sl for sl in S.slots if not sl.initial_slot]
     if S.lost is not None:
         sl = S.lost
-        add("lost grant: wiped by the replacement", (), z3.Implies(sl.present, And(
+        add("lost grant: wiped by the replacement", (), Implies(sl.present, And(
             S.repl, sl.m.before(S.repl_m), _grant_sources(S, sl))))
         _param_domains(S, add, "lost", sl)
     for i, slot in enumerate(grant_slots):
         m = slot.m
         if i > 0:
             prev = grant_slots[i - 1]
-            add(f"grant {i} after grant {i - 1}", (), z3.Implies(slot.present, And(prev.present,
+            add(f"grant {i} after grant {i - 1}", (), Implies(slot.present, And(prev.present,
                                                                                      prev.m.before(m))))
-        add(f"grant {i} after the replacement", (), z3.Implies(And(slot.present, S.repl), S.repl_m.before(m)))
+        add(f"grant {i} after the replacement", (), Implies(And(slot.present, S.repl), S.repl_m.before(m)))
         add(f"grant {i} source", tuple(sorted({g.giver for gid in slot.candidates for g in cat.sites(gid)})),
-            z3.Implies(slot.present, _grant_sources(S, slot)))
+            Implies(slot.present, _grant_sources(S, slot)))
         rules = [(r, S.rule_is(slot, r)) for r in slot.candidates]
-        add(f"grant {i} survives the turn ends", (), z3.Implies(
+        add(f"grant {i} survives the turn ends", (), Implies(
             slot.present, survives_turn_ends(S, rules, m.t, And(S.inv_ev[0], m.before(S.inv_m[0])))))
         _param_domains(S, add, f"grant {i}", slot)
     # ---- per_turn: a site hands out at most per_turn grants to one player in one turn
@@ -388,7 +388,7 @@ def _grant_slots(S: SymState, add):
                 continue
             site_id = give.site_id
             for t in range(T):
-                cnt = z3.Sum([z3.If(And(sl.present, sl.site == C.site[site_id], sl.m.t == t), 1, 0)
+                cnt = z3.Sum([Ite(And(sl.present, Eq(sl.site, C.site[site_id]), Eq(sl.m.t, t)), 1, 0)
                               for sl in grant_slots] or [z3.IntVal(0)])
                 add(f"{site_id} per_turn (turn {t})", (give.giver,), cnt <= give.per_turn)
 
@@ -424,7 +424,7 @@ def _must_fire(S: SymState, add) -> None:
                          or [z3.BoolVal(False)])
                 held = Or([And(sl.present, S.rule_is(sl, give.giver)) for sl in S.slots
                            if sl.initial_slot and give.giver in sl.candidates] or [z3.BoolVal(False)])
-                owns = z3.If(And(S.repl, z3.Not(repl_before)), old, held)
+                owns = Ite(And(S.repl, Not(repl_before)), old, held)
             live = [S.present[g], owns, enc_when_at(S, give, g, q, {})]
             if rule.initial:
                 ev = S.inv_m[g]
@@ -432,8 +432,8 @@ def _must_fire(S: SymState, add) -> None:
                 if "restore_invalid" in cat.rules.turn_end:
                     inv.append(ev.t == T - 1)
                 if g == 0:
-                    inv.append(z3.Not(And(S.repl, ev.before(S.repl_m), repl_before)))
-                live.append(z3.Not(And(inv)))
+                    inv.append(Not(And(S.repl, ev.before(S.repl_m), repl_before)))
+                live.append(Not(And(inv)))
                 if not rule.has("BeforeDieSkill"):      # the sender was alive as he sent (dead at the question: since)
                     live.append(Or(S.alive[g], Eq(S.sender_t[T - 1], g)))
             has = Or([And(sl.present, S.rule_is(sl, give.grant), Eq(sl.site, C.site[give.site_id]), Eq(sl.giver, g),
@@ -442,7 +442,7 @@ def _must_fire(S: SymState, add) -> None:
             # now …) needs no slot: the witness hands it out (interp.trace.complete_fired), nothing read changes
             matters = enc_grant_matters(S, give.grant, _FixedArgs(S, give), 0)
             add(f"{give.site_id} fires by itself (giver seat {g})", (give.giver,),
-                z3.Implies(And([sent] + live), Or(has, z3.Not(matters))))
+                Implies(And([sent] + live), Or(has, Not(matters))))
 
 
 class _FixedArgs:
@@ -480,11 +480,11 @@ def _user_in_front(S: SymState, add) -> None:
     if not pairs:
         return
     q = S.q
-    living = z3.Sum([z3.If(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
+    living = z3.Sum([Ite(And(S.present[s], S.alive[s]), 1, 0) for s in range(S.n)])
     two = And(q.w == WCODE["send"], S.in_front != S.sender, living <= 2)
     for give, sl in pairs:
         add(f"{give.site_id}: its user is not in front of his message at two seats", (give.giver,),
-            z3.Not(And(two, sl.present, Eq(sl.site, C.site[give.site_id]), sl.m.t == q.t,
+            Not(And(two, sl.present, Eq(sl.site, C.site[give.site_id]), sl.m.t == q.t,
                        Eq(sl.giver, S.in_front))))
 
 
@@ -511,9 +511,9 @@ def _coupled(S: SymState, add) -> None:
 
     def same(a, b):
         """At one moment, next to each other: the same turn and window, no event of the trace between."""
-        lo, hi = z3.If(a.step < b.step, a.step, b.step), z3.If(a.step < b.step, b.step, a.step)
+        lo, hi = Ite(a.step < b.step, a.step, b.step), Ite(a.step < b.step, b.step, a.step)
         apart = [And(e.present, lo < e.step, e.step < hi) for e in events if e is not a and e is not b]
-        return And([a.t == b.t, a.w == b.w] + ([z3.Not(Or(apart))] if apart else []))
+        return And([a.t == b.t, a.w == b.w] + ([Not(Or(apart))] if apart else []))
 
     def invalidates(give) -> bool:
         return "InvalidSkill" in cat.skills[give.grant].closure
@@ -536,7 +536,7 @@ def _coupled(S: SymState, add) -> None:
                     need = Or([And(o.present, o.site == theirs, o.giver == sl.giver, same(o.m, sl.m))
                                for o in slots if o is not sl and other.grant in o.candidates] or [z3.BoolVal(False)])
                 add(f"{sl.m.name} from {give.site_id} comes with {other.site_id}", (give.giver,),
-                    z3.Implies(And(sl.present, sl.site == mine), need))
+                    Implies(And(sl.present, sl.site == mine), need))
     for give in cat.invalidation_sites():
         other = _partner(cat, give)
         if other is None or invalidates(other) or give.site_id not in C.site or other.site_id not in C.site:
@@ -552,7 +552,7 @@ def _coupled(S: SymState, add) -> None:
         # turn ended, any grant after a role replacement (the witness then hands it out: enc.witness._partners)
         gone = [And(S.repl, m.before(S.repl_m))] + ([m.t < S.T - 1] if r2.lifetime == "turn" else [])
         add(f"invalidation from {give.site_id} comes with {other.site_id}", (give.giver,),
-            z3.Implies(And(S.inv_ev[0], S.inv_site[0] == C.site[give.site_id]), Or([need] + gone)))
+            Implies(And(S.inv_ev[0], S.inv_site[0] == C.site[give.site_id]), Or([need] + gone)))
 
 
 def _param_domains(S: SymState, add, name: str, slot) -> None:

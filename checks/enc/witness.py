@@ -18,6 +18,7 @@ from skillproof.model.state import Seat, SkillInst, State
 from .face import face_of_use, witness_uses
 from .grants import enc_arg_eq
 from .state import NONE, WCODE, WCODES, Moment, SymState
+from ..terms import model_int, model_true
 
 
 class DoesNotFit(ValueError):
@@ -276,7 +277,7 @@ def slot_to_index(S: SymState, model, slot_code: int) -> int | None:
     """The concrete skill-list index of symbolic slot ``slot_code`` (present slots before it)."""
     if slot_code == NONE:
         return None
-    return sum(1 for sl in S.slots[:slot_code] if z3.is_true(model.eval(sl.present, model_completion=True)))
+    return sum(1 for sl in S.slots[:slot_code] if model_true(model, sl.present))
 
 
 def witness(S: SymState, model) -> State:
@@ -284,9 +285,8 @@ def witness(S: SymState, model) -> State:
     seats renumbered to the present ones; events in the order of their steps, each preceded by the turn
     and window moves that bring the trace to its moment."""
     cat, C = S.cat, S.codes
-    ev = lambda e: model.eval(e, model_completion=True)      # noqa: E731
-    b = lambda e: z3.is_true(ev(e))                          # noqa: E731
-    iv = lambda e: ev(e).as_long()                           # noqa: E731
+    b = lambda e: model_true(model, e)                       # noqa: E731
+    iv = lambda e: model_int(model, e)                       # noqa: E731
     seats_idx = [s for s in range(S.n) if b(S.present[s])]
     renum = {s: i for i, s in enumerate(seats_idx)}
     opt = lambda v: renum.get(iv(v)) if iv(v) != NONE else None     # noqa: E731
@@ -358,29 +358,27 @@ def witness(S: SymState, model) -> State:
 
 def _params(S: SymState, model, rule, sl) -> dict:
     C = S.codes
-    ev = lambda e: model.eval(e, model_completion=True)      # noqa: E731
     out = {}
     for pn, pt in rule.params.items():
         v = sl.params[pn]
         if pt == "bool":
-            out[pn] = z3.is_true(ev(v))
+            out[pn] = model_true(model, v)
         elif pt == "set<card>":
-            out[pn] = tuple(C.cards[c] for c, bb in sorted(v.items()) if z3.is_true(ev(bb)))
+            out[pn] = tuple(C.cards[c] for c, bb in sorted(v.items()) if model_true(model, bb))
         elif pt == "card":
-            out[pn] = C.cards[ev(v).as_long()]
+            out[pn] = C.cards[model_int(model, v)]
         elif pt == "colour":
-            out[pn] = C.colours[ev(v).as_long()]
+            out[pn] = C.colours[model_int(model, v)]
         else:
-            out[pn] = ev(v).as_long()
+            out[pn] = model_int(model, v)
     return out
 
 
 def _events(S: SymState, model, renum: dict) -> list:
     """The trace's events: turns, window moves, and the modelled events at their moments."""
     C = S.codes
-    ev = lambda e: model.eval(e, model_completion=True)      # noqa: E731
-    b = lambda e: z3.is_true(ev(e))                          # noqa: E731
-    iv = lambda e: ev(e).as_long()                           # noqa: E731
+    b = lambda e: model_true(model, e)                       # noqa: E731
+    iv = lambda e: model_int(model, e)                       # noqa: E731
     seat = lambda v: renum.get(iv(v)) if iv(v) != NONE else None     # noqa: E731
     happenings = []          # (step, moment, event)
     for sl in S.slots:
@@ -459,7 +457,7 @@ def _partners(S: SymState, model, happenings: list) -> list:
     handed out right after it, from the same giver to the same player, with the site's own arguments."""
     cat = S.cat
     mom = lambda m: (model.eval(m.t, model_completion=True).as_long(),       # noqa: E731
-                     model.eval(m.w, model_completion=True).as_long())
+                     model_int(model, m.w))
     have = {(e.site, e.giver, e.seat, mom(m)) for _, m, e in happenings if e.kind == "give"}
     out = []
     for step, m, e in happenings:
