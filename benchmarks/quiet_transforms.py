@@ -1,7 +1,7 @@
 """Quiet transforms: how often the gate flags a Kotlin edit that keeps the game's meaning, measured in general.
 
     .venv/bin/python benchmarks/quiet_transforms.py --repo SERVER_REPO --out DIR [--per 12] [--seed 1]
-                                                   [--only TRANSFORM,...] [--list] [--json out.json]
+                                                   [--only TRANSFORM,...] [--list] [--json out.json] [--jobs N]
 
 Issue 24's quiet side: ``skillproof diff --kotlin REPO BASE HEAD`` must pass (exit 0) on an edit that does not change
 the rules. Hand-written samples (``benchmarks/history/planted*.toml``) were each tuned to their misses; this script
@@ -762,6 +762,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="write and list the cases, do not run the gate")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--timeout", type=int, default=600)
+    ap.add_argument("--jobs", type=int, default=1, help="gate runs at once")
     a = ap.parse_args(argv)
     if not a.repo:
         ap.error(f"no server clone: give --repo or set {ENV_REPO}")
@@ -796,26 +797,31 @@ def main(argv=None) -> int:
         print(f"{len(cases)} cases")
         return 0
     import history_bench as hb
+    from concurrent.futures import ThreadPoolExecutor
     rows = []
-    for c in cases:
-        run = hb.replay(str(out), c, timeout=a.timeout)
-        rc = run["rc"]
-        err = run["stderr"]
-        v = ("crash" if rc not in (0, 1, 2, 3) or "Traceback (most recent call last)" in err else
-             {0: "quiet", 1: "false alarm", 2: "degraded", 3: "inconclusive"}[rc])
-        named_ = sorted(n for n in hb.named_in(run["report"]) if not n.startswith("file:")) if run["report"] else []
-        unr = hb.unread_of(run["report"])
-        detail = ("names " + ", ".join(named_[:4])) if rc == 1 else ""
-        if unr:
-            detail += "; unread: " + ", ".join(
-                f"{(f.get('details') or {}).get('file', '').rsplit('/', 1)[-1]}:{(f.get('details') or {}).get('line')}"
-                for f in unr[:3])
-        if v == "crash":
-            detail = (err.strip().splitlines() or [f"exit {rc}"])[-1]
-        c.update(verdict=v, rc=rc, detail=detail, seconds=round(run["seconds"], 1))
-        rows.append(c)
-        print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {v:<12} exit {rc} {run['seconds']:5.1f}s "
-              f"{detail}", flush=True)
+
+    def one(c):
+        return c, hb.replay(str(out), c, timeout=a.timeout)
+
+    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:       # each case is its own gate process
+        for c, run in pool.map(one, cases):
+            rc = run["rc"]
+            err = run["stderr"]
+            v = ("crash" if rc not in (0, 1, 2, 3) or "Traceback (most recent call last)" in err else
+                 {0: "quiet", 1: "false alarm", 2: "degraded", 3: "inconclusive"}[rc])
+            named_ = sorted(n for n in hb.named_in(run["report"]) if not n.startswith("file:")) if run["report"] else []
+            unr = hb.unread_of(run["report"])
+            detail = ("names " + ", ".join(named_[:4])) if rc == 1 else ""
+            if unr:
+                detail += "; unread: " + ", ".join(
+                    f"{(f.get('details') or {}).get('file', '').rsplit('/', 1)[-1]}:{(f.get('details') or {}).get('line')}"
+                    for f in unr[:3])
+            if v == "crash":
+                detail = (err.strip().splitlines() or [f"exit {rc}"])[-1]
+            c.update(verdict=v, rc=rc, detail=detail, seconds=round(run["seconds"], 1))
+            rows.append(c)
+            print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {v:<12} exit {rc} {run['seconds']:5.1f}s "
+                  f"{detail}", flush=True)
     print()
     print(f"{'transform':<16} {'cases':>5} {'flagged':>7}  (false alarm / inconclusive / degraded or crash)")
     tot = [0, 0]
