@@ -310,9 +310,9 @@ def _block_rest(stmt):
 
 
 def _jumps(n) -> bool:
-    return any(x.type in ("break", "continue") or (x.type == "jump_expression" and t(x).startswith(("break", "continue")))
-               or t(x).startswith(("break", "continue")) and x.type in ("break_expression", "continue_expression")
-               for x in walk(n))
+    """Whether `n` holds a `break` or `continue` (identifiers in this grammar) or a labelled jump."""
+    return any(x.type == "identifier" and re.match(r"(break|continue)\b", t(x)) or "@" in t(x) and x.type in (
+        "return_expression",) for x in walk(n)) or re.search(r"\b(break|continue)\b", t(n)) is not None
 
 
 def early_return(data, tree):
