@@ -751,7 +751,98 @@ def commit_case(repo: Path, base: str, path: str, new: bytes, subject: str, td: 
                 data=(subject + "\n").encode()).decode().strip()
 
 
+def worker() -> int:
+    """``--worker``: run the gate in this process on each case read from stdin (one JSON object a line: repo, parent,
+    sha), printing one JSON result a line. The command's own code path (``cli.main``, the results cache on, string
+    hashing fixed by the caller) with one saving: the BASE side's extraction, the same for every case, is made once
+    and handed out as a fresh copy (a pickle) each time."""
+    import pickle
+    import skillproof.kotlin_diff as kd
+    from skillproof import cache
+    from skillproof.cli import main as cli_main
+    if sys.flags.hash_randomization and os.environ.get("PYTHONHASHSEED") != "0":
+        print("error: the worker needs PYTHONHASHSEED=0", file=sys.stderr)
+        return 2
+    cache.COMMAND = True
+    orig = kd._extract_side
+    memo: dict = {}
+
+    def extract_side(label, repo, rev, tmp):
+        if label != "BASE":
+            return orig(label, repo, rev, tmp)
+        if (repo, rev) not in memo:
+            memo[(repo, rev)] = pickle.dumps(orig(label, repo, rev, tmp))
+        return pickle.loads(memo[(repo, rev)])
+
+    kd._extract_side = extract_side
+    import contextlib
+    import io
+    for line in sys.stdin:
+        c = json.loads(line)
+        with tempfile.TemporaryDirectory(prefix="quiet-case-") as td:
+            out = Path(td) / "report.json"
+            err = io.StringIO()
+            t0 = time.perf_counter()
+            try:
+                with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                    rc = cli_main(["diff", "--kotlin", c["repo"], c["parent"], c["sha"], "--format", "json",
+                                   "--output", str(out), "--quiet", "--lang", "en"])
+            except SystemExit as e:
+                rc = e.code if isinstance(e.code, int) else 1
+            except Exception as e:                                  # a crash of the gate: its last line
+                import traceback
+                rc = -1
+                err.write("Traceback (most recent call last):\n" + traceback.format_exc()[-400:] + f"\n{e!r}")
+            report = json.loads(out.read_text(encoding="utf-8")) if out.exists() else None
+        print(json.dumps({"rc": rc, "seconds": time.perf_counter() - t0, "cpu": 0.0, "report": report,
+                          "stderr": err.getvalue()}), flush=True)
+    return 0
+
+
+def _fast_runs(out: Path, cases: list, jobs: int):
+    """Each case's run ({rc, seconds, report, stderr}) from `jobs` worker processes, in the order of `cases`."""
+    from concurrent.futures import ThreadPoolExecutor
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    shares = [cases[i::jobs] for i in range(jobs)]
+
+    def run(share):
+        p = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, env=env)
+        res = []
+        for c in share:
+            p.stdin.write(json.dumps({"repo": str(out), "parent": c["parent"], "sha": c["sha"]}) + "\n")
+            p.stdin.flush()
+            res.append((c, json.loads(p.stdout.readline())))
+            yield res[-1]
+        p.stdin.close()
+        p.wait()
+
+    import queue
+    import threading
+    q: queue.Queue = queue.Queue()
+
+    def drain(share):
+        try:
+            for item in run(share):
+                q.put(item)
+        finally:
+            q.put(None)
+
+    threads = [threading.Thread(target=drain, args=(sh,), daemon=True) for sh in shares if sh]
+    for th in threads:
+        th.start()
+    done = 0
+    while done < len(threads):
+        item = q.get()
+        if item is None:
+            done += 1
+            continue
+        yield item
+
+
 def main(argv=None) -> int:
+    if argv is None and sys.argv[1:] == ["--worker"]:
+        return worker()
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repo", default=os.environ.get(ENV_REPO), help=f"the server clone (default: ${ENV_REPO})")
     ap.add_argument("--out", required=True, metavar="DIR", help="the scratch bare clone the cases are committed in")
@@ -763,6 +854,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--jobs", type=int, default=1, help="gate runs at once")
+    ap.add_argument("--fast", action="store_true", help="run the gate in worker processes that extract BASE once "
+                                                        "(else one `skillproof diff` process a case)")
     a = ap.parse_args(argv)
     if not a.repo:
         ap.error(f"no server clone: give --repo or set {ENV_REPO}")
@@ -804,7 +897,8 @@ def main(argv=None) -> int:
         return c, hb.replay(str(out), c, timeout=a.timeout)
 
     with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:       # each case is its own gate process
-        for c, run in pool.map(one, cases):
+        runs = _fast_runs(out, cases, max(1, a.jobs)) if a.fast else pool.map(one, cases)
+        for c, run in runs:
             rc = run["rc"]
             err = run["stderr"]
             v = ("crash" if rc not in (0, 1, 2, 3) or "Traceback (most recent call last)" in err else
