@@ -1768,7 +1768,7 @@ _THROWS = re.compile(r"!!|\[|\bas\b|/|%|\b(first|last|single|get|elementAt|rando
 
 def _order(x) -> str:
     """The order of the two sides of an equality: by their shape, local numbers left out (they are given later)."""
-    return re.sub(r"\('v', 'v\d+'\)", "('v',)", repr(x))
+    return re.sub(r"\('v', '(?:[sv]\d+|h\.[^']*)'\)", "('v',)", repr(x))
 
 
 def _pure(x) -> bool:
