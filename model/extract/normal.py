@@ -514,10 +514,10 @@ class _Norm:
         k = x[0] if isinstance(x, tuple) and x else None
         if k == "not":
             return x[1]
-        if k == "and":
-            return ("or",) + tuple(self.neg(a) for a in x[1:])
-        if k == "or":
-            return ("and",) + tuple(self.neg(a) for a in x[1:])
+        if k in ("and", "or"):
+            out = ("or" if k == "and" else "and",) + tuple(self.neg(a) for a in x[1:])
+            # a junction in its one order (``_sorted_junction``) stays in it negated
+            return _sorted_junction(out) if _sorted_junction(x) == x else out
         if k in ("cmp",) and x[1] in _FLIP:
             if x[1] in ("==", "!="):
                 return self.eq(_FLIP[x[1]], x[2], x[3])
@@ -602,9 +602,8 @@ class _Norm:
             a, b = self.expr(kids[0]), self.expr(kids[1])
             if op in ("&&", "||"):
                 x = self.junction(op, a, b)
-                if all(_pure(p) for p in x[1:]) and not _THROWS.search(self.text(n)):
-                    # parts that change nothing and cannot throw: their order is no rule (a null test first)
-                    x = (x[0],) + tuple(sorted(x[1:], key=lambda p: (0 if _null_test(p) else 1, _order(p))))
+                if not _THROWS.search(self.text(n)):
+                    x = _sorted_junction(x)
                 return x
             if op in ("===", "=="):
                 return self.eq("==", a, b)
@@ -868,6 +867,15 @@ class _Norm:
             own = self._own_member_call(n, last, args)
             if own is not None:
                 return own
+        if last == "forEach" and callee.type == "navigation_expression" and len(args) == 1 and \
+                isinstance(args[0], tuple) and args[0][:1] == ("lambda",) and \
+                getattr(self, "lambda_param", None) is not None and _has_jump(args[0][1]) and \
+                not _loop_jump(args[0][1]):
+            cx = self.expr(callee)
+            if isinstance(cx, tuple) and cx[:2] == ("nav", ".") and len(cx) == 4:
+                # a body that returns from its function (`forEach` is inline): the `for` loop it is, the lambda's
+                # parameter the loop variable
+                return ("for_statement", ("variable_declaration", self.lambda_param), cx[2], args[0][1])
         param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
             args[-1][:1] == ("lambda",) else None
         return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
@@ -1766,6 +1774,30 @@ _THROWS = re.compile(r"!!|\[|\bas\b|/|%|\b(first|last|single|get|elementAt|rando
                      r"component\d|toInt|toLong|valueOf|require|check|error)\s*[({]")
 
 
+def _may_throw(x) -> bool:
+    """Whether a normal form holds what may throw (an index, a division, a cast, a query of an element an empty
+    collection lacks)."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] in (("index_expression",), ("as_expression",)) or (x[:1] == ("bin",) and len(x) > 1 and x[1] in ("/", "%")):
+        return True
+    if x[:1] == ("call",) and len(x) >= 2:
+        callee = x[1]
+        name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+            callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+        if isinstance(name, str) and _THROWS.search(name + "("):
+            return True
+    return any(_may_throw(c) for c in x)
+
+
+def _sorted_junction(x):
+    """``and`` / ``or`` whose parts change nothing and cannot throw (``_may_throw``) in one order (a null test first):
+    their order is no rule; any other form as it is."""
+    if isinstance(x, tuple) and x[:1] in (("and",), ("or",)) and all(_pure(p) and not _may_throw(p) for p in x[1:]):
+        return (x[0],) + tuple(sorted(x[1:], key=lambda p: (0 if _null_test(p) else 1, _order(p))))
+    return x
+
+
 def _order(x) -> str:
     """The order of the two sides of an equality: by their shape, local numbers left out (they are given later)."""
     return re.sub(r"\('v', '(?:[sv]\d+|h\.[^']*)'\)", "('v',)", repr(x))
@@ -2364,7 +2396,7 @@ def _each_loop(x):
     parameter, numbered alike), or None: the same elements in the same order, the same body for each."""
     if not (isinstance(x, tuple) and len(x) == 4 and x[0] == "for_statement" and isinstance(x[1], tuple) and
             len(x[1]) == 2 and x[1][0] == "variable_declaration" and x[1][1][:1] == ("v",) and
-            isinstance(x[3], tuple) and x[3][:1] == ("seq",) and len(x[3]) > 1 and not _loop_jump(x[3])):
+            isinstance(x[3], tuple) and x[3][:1] == ("seq",) and len(x[3]) > 1 and not _has_jump(x[3])):
         return None
     return ("call", ("nav", ".", x[2], "forEach"), (("lambda", x[3]),), "")
 
