@@ -227,7 +227,7 @@ class _Norm:
                 return [("guard", self.cond(kids[0]), self.expr(kids[1]))]
         if t == "property_declaration":
             return self.prop_stmt(n)
-        if t == "call_expression" and n.named_children and n.named_children[0].type == "identifier" and \
+        if t == "call_expression" and n.named_children and self.unthis(n.named_children[0]).type == "identifier" and \
                 self.helpers:
             block = self.block_call(n)
             if block is not None:
@@ -254,9 +254,10 @@ class _Norm:
     def _written_block(self, n, kind: str):
         """The normal form of a call ``n`` of a block helper of ``kind`` (``_block_helper``) written out, as a list
         of statements (for "value": the last is ``("jump", "return", (e,))``), or None."""
-        if n.type != "call_expression" or not n.named_children or n.named_children[0].type != "identifier":
+        if n.type != "call_expression" or not n.named_children or \
+                self.unthis(n.named_children[0]).type != "identifier":
             return None
-        name = self.text(n.named_children[0])
+        name = self.text(self.unthis(n.named_children[0]))
         if name in self.declared or not any(k[:2] == (kind, name) for k in self.helpers if len(k) == 4):
             return None
         x = self.expr(n)
@@ -317,6 +318,15 @@ class _Norm:
             conds = []
             for c in kids[:-1]:
                 cx = self.expr(c.named_children[0] if c.type == "when_condition" and c.named_children else c)
+                ops = {k.type for k in c.children if not k.is_named}
+                right = [k for k in c.named_children if k.type not in _COMMENTS]
+                if sx is not None and c.type in ("type_test", "range_test") and len(right) == 1 and _pure(sx):
+                    # `is T ->` / `in r ->` on a subject nothing changes is the test `s is T` / `s in r` an `if`
+                    # chain writes
+                    k = "is" if c.type == "type_test" else "in"
+                    conds.append((k, f"!{k}" not in ops, sx, ("type", self.type_name(right[0])) if k == "is"
+                                  else self.expr(right[0])))
+                    continue
                 conds.append(cx if sx is None else self.eq("==", sx, cx) if c.type not in (
                     "type_test", "range_test") else ("test", sx, cx))
             cond = conds[0] if len(conds) == 1 else ("or",) + tuple(conds)
@@ -504,10 +514,10 @@ class _Norm:
         k = x[0] if isinstance(x, tuple) and x else None
         if k == "not":
             return x[1]
-        if k == "and":
-            return ("or",) + tuple(self.neg(a) for a in x[1:])
-        if k == "or":
-            return ("and",) + tuple(self.neg(a) for a in x[1:])
+        if k in ("and", "or"):
+            out = ("or" if k == "and" else "and",) + tuple(self.neg(a) for a in x[1:])
+            # a junction in its one order (``_sorted_junction``) stays in it negated
+            return _sorted_junction(out) if _sorted_junction(x) == x else out
         if k in ("cmp",) and x[1] in _FLIP:
             if x[1] in ("==", "!="):
                 return self.eq(_FLIP[x[1]], x[2], x[3])
@@ -591,7 +601,10 @@ class _Norm:
                 return self.generic(n)
             a, b = self.expr(kids[0]), self.expr(kids[1])
             if op in ("&&", "||"):
-                return self.junction(op, a, b)
+                x = self.junction(op, a, b)
+                if not _THROWS.search(self.text(n)):
+                    x = _sorted_junction(x)
+                return x
             if op in ("===", "=="):
                 return self.eq("==", a, b)
             if op in ("!==", "!="):
@@ -719,8 +732,22 @@ class _Norm:
         return q is not None and q[0] not in self.declared and (q[0][:1].isupper() or q[0] in self.imports
                                                                or q[0] in _PACKAGES)
 
+    def unthis(self, n):
+        """``this.name`` (a bare ``this``, ``name`` no local) as the bare ``name`` it means: a local aside, a bare name
+        in a class resolves to the same member of the innermost receiver that ``this`` is (a lambda's receiver too);
+        any other node as it is."""
+        if n is not None and n.type == "navigation_expression":
+            kids = n.named_children
+            if len(kids) == 2 and kids[0].type == "this_expression" and self.text(kids[0]) == "this" and \
+                    kids[1].type == "identifier" and self.text(kids[1]) not in self.declared and \
+                    self.data[kids[0].end_byte:kids[1].start_byte].strip() == b".":
+                return kids[1]
+        return n
+
     def nav(self, n):
         kids = n.named_children
+        if self.unthis(n) is not n:
+            return self.expr(self.unthis(n))
         if len(kids) == 2 and kids[1].type == "identifier":
             q = self.qualified(n)
             if q is not None and q[0] not in self.declared and (q[0][:1].isupper() or q[0] in self.imports
@@ -763,7 +790,7 @@ class _Norm:
         kids = n.named_children
         if not kids:
             return self.generic(n)
-        callee = kids[0]
+        callee = self.unthis(kids[0])
         last, _head = self.callee_names(callee)
         if last and (_PROTO.match(last) or last == "getDefaultInstance"):
             return ("proto",)                           # a client message built (what is in it is no rule)
@@ -840,6 +867,15 @@ class _Norm:
             own = self._own_member_call(n, last, args)
             if own is not None:
                 return own
+        if last == "forEach" and callee.type == "navigation_expression" and len(args) == 1 and \
+                isinstance(args[0], tuple) and args[0][:1] == ("lambda",) and \
+                getattr(self, "lambda_param", None) is not None and _has_jump(args[0][1]) and \
+                not _loop_jump(args[0][1]):
+            cx = self.expr(callee)
+            if isinstance(cx, tuple) and cx[:2] == ("nav", ".") and len(cx) == 4:
+                # a body that returns from its function (`forEach` is inline): the `for` loop it is, the lambda's
+                # parameter the loop variable
+                return ("for_statement", ("variable_declaration", self.lambda_param), cx[2], args[0][1])
         param = getattr(self, "lambda_param", None) if args and isinstance(args[-1], tuple) and \
             args[-1][:1] == ("lambda",) else None
         return rewrite_call(("call", self.expr(callee), tuple(args), targs), param,
@@ -1731,9 +1767,40 @@ _QUERY = re.compile(r"(get|is|has|find|count|calc|filter|any|all|none|first|last
                     r"coerce|min|max|size|indexOf|sort)\w*\Z")
 
 
+#: what may throw in a condition (an index, `!!`, a cast, a division, a query of an element an empty collection lacks,
+#: a conversion of text): a junction holding one keeps its order (the left part may be what keeps the right one
+#: from throwing)
+_THROWS = re.compile(r"!!|\[|\bas\b|/|%|\b(first|last|single|get|elementAt|random|min|max|reduce|minOf|maxOf|"
+                     r"component\d|toInt|toLong|valueOf|require|check|error)\s*[({]")
+
+
+def _may_throw(x) -> bool:
+    """Whether a normal form holds what may throw (an index, a division, a cast, a query of an element an empty
+    collection lacks)."""
+    if not isinstance(x, tuple):
+        return False
+    if x[:1] in (("index_expression",), ("as_expression",)) or (x[:1] == ("bin",) and len(x) > 1 and x[1] in ("/", "%")):
+        return True
+    if x[:1] == ("call",) and len(x) >= 2:
+        callee = x[1]
+        name = callee[-1] if isinstance(callee, tuple) and callee[:1] == ("nav",) else \
+            callee[1] if isinstance(callee, tuple) and callee[:1] == ("id",) else ""
+        if isinstance(name, str) and _THROWS.search(name + "("):
+            return True
+    return any(_may_throw(c) for c in x)
+
+
+def _sorted_junction(x):
+    """``and`` / ``or`` whose parts change nothing and cannot throw (``_may_throw``) in one order (a null test first):
+    their order is no rule; any other form as it is."""
+    if isinstance(x, tuple) and x[:1] in (("and",), ("or",)) and all(_pure(p) and not _may_throw(p) for p in x[1:]):
+        return (x[0],) + tuple(sorted(x[1:], key=lambda p: (0 if _null_test(p) else 1, _order(p))))
+    return x
+
+
 def _order(x) -> str:
     """The order of the two sides of an equality: by their shape, local numbers left out (they are given later)."""
-    return re.sub(r"\('v', 'v\d+'\)", "('v',)", repr(x))
+    return re.sub(r"\('v', '(?:[sv]\d+|h\.[^']*)'\)", "('v',)", repr(x))
 
 
 def _pure(x) -> bool:
@@ -2017,7 +2084,7 @@ def _guard_runs(items: list) -> list:
                 items[j][2] == g[2] and _pure(items[j][1]):
             j += 1
         run = items[i:j]
-        out.extend(sorted(run, key=lambda x: (0 if _null_test(x[1]) else 1, _order(x[1]))))
+        out.extend(sorted(run, key=lambda x: (0 if _null_test(x[1]) else 1, _order(x[1]), repr(x[1]))))
         i = max(j, i + 1)
     return out
 
@@ -2309,6 +2376,19 @@ def _has_jump(x) -> bool:
     if x[0] == "lambda":
         return False
     return any(_has_jump(c) for c in x)
+
+
+def _loop_jump(x) -> bool:
+    """Whether a loop body jumps other than out of its function: ``break``, ``continue``, a labelled return (an
+    unlabelled ``return`` or a ``throw`` leaves the function the same from a ``for`` body and from ``forEach``'s inline
+    lambda)."""
+    if not isinstance(x, tuple) or not x:
+        return False
+    if x in _BREAK or (x[0] == "jump" and len(x) > 1 and x[1] not in ("return", "throw")):
+        return True
+    if x[0] == "lambda":
+        return False
+    return any(_loop_jump(c) for c in x)
 
 
 def _each_loop(x):
@@ -2653,6 +2733,15 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                             changed[0] = True
                             continue
                     if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
+                            uses.get(a[1][1], 0) == 2 and a[2] is not None and isinstance(b, tuple) and \
+                            b[:1] in (("if",), ("guard",)) and len(b) >= 3 and b[1] in (a[1], ("not", a[1])):
+                        # a local read once, as the whole condition of the next `if` or guard (the first thing
+                        # it evaluates): its initialiser, whatever it does, written there
+                        cond = a[2] if b[1] == a[1] else _negate(a[2])
+                        items[i:i + 2] = [carry(b, (b[0], cond) + b[2:])]
+                        changed[0] = True
+                        continue
+                    if isinstance(a, tuple) and len(a) == 3 and a[0] == "decl" and a[1][:1] == ("v",) and \
                             a[2] is not None and _path(a[2]) and uses.get(a[1][1], 0) > 2 and \
                             isinstance(b, tuple) and not _assigns(b, (a[2],)):
                         # a member path held in a local read only in the next statement, where nothing is changed
@@ -2694,7 +2783,7 @@ def _equate(tree, marks: dict, keep: list, effects=None):
                 if tested != items:
                     changed[0] = True
                     items = tested
-                if len(items) != len(split):
+                if items != split:                    # (a rewrite in place too: the next round reads its uses)
                     changed[0] = True
                 ordered = _event_runs(_store_runs(_guard_runs(items), effects), effects)
                 if ordered != items:
