@@ -428,6 +428,14 @@ class _Calls:
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
                 return None                                  # the card used leaves the hand (the engine's own)
+            a0 = _unparen(args[0].x) if len(args) == 1 else None
+            held = env.get(a0.a[0].a[0]) if a0 is not None and a0.k == "nav" and a0.a[1] == "id" and \
+                a0.a[0].k == "name" else None
+            if held is not None and held.sort == "cardval" and held.text.startswith("hand:") and \
+                    held.text != "hand:" + rv.text:
+                # a card found in one hand taken out of another: the ops that move it say where it was found, so
+                # this removal is not read (the construct is partly read: a change of whose hand is named)
+                self._miss(owner, n, "a card taken out of a hand it was not found in")
             return _V("cardval", "hand:" + rv.text)
         if last == "clear" and recv is not None and recv.k == "nav" and recv.a[1] == "cards" and not args:
             whose = self._term(recv.a[0], env)

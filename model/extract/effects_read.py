@@ -44,6 +44,10 @@ _ASKED_IN_TURN = ((re.compile(r"(\bis|\bas\?)\s*FightPhaseIdle\b"), "whoseFightT
                   (re.compile(r"(\bis|\bas\?)\s*WaitN?e?x?t?ForChengQing\b"), "askWhom"))
 
 
+#: a comparison with a number other than 0 (an answer's size or value; 0 is the protocol's "none")
+_ANSWER_NUMBER = re.compile(r"(==|!=|<=|>=|<|>)\s*[1-9]\d*\b|\b[1-9]\d*\s*(==|!=|<=|>=|<|>)")
+
+
 def _asks_in_turn(text: str) -> bool:
     """Whether a card's ``canUse`` that accepts a window whose players are asked in turn (争夺阶段, 濒死求澄清) tests
     that the user is the player asked now (``r !== fsm.whoseFightTurn``, ``r !== fsm.askWhom``): the catalogue's
@@ -623,6 +627,10 @@ class _Walker(_Calls, _Lists):
         if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
             return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
+            if _ANSWER_NUMBER.search(_t(c_node)):
+                # the answer measured against a number of its own (``cardIdsCount != 2``, ``cardId == 1``): what the
+                # number says (how many cards, which answer declines) is not in the catalogue — not read whole
+                self._miss(owner, s, "the answer tested against a number")
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
             self._decline_goes_on(branches[0])
