@@ -105,3 +105,14 @@ def test_the_answer_tested_against_a_number_is_not_read_whole(tmp_path):
     assert count.reads[HANDLER] is False
     rng = _ex(tmp_path, "d", old="message.targetPlayerId == 0)", new="message.targetPlayerId <= 0)")
     assert rng.reads[HANDLER] is True
+
+
+def test_a_card_put_into_a_hand_while_still_in_the_one_it_was_found_in_is_not_read_whole(tmp_path):
+    """The removal dropped (``target.cards.add(card)`` with no ``r.deleteCard``): the card is copied, not given —
+    the give op read says it moved, so the handler is partly read. Cards found one by one and taken out as a list
+    (``r.cards.removeAll(cards)``) read whole, as before."""
+    dropped = _ex(tmp_path, "a", "            target.cards.add(card)")
+    assert dropped.reads[HANDLER] is False
+    listed = _ex(tmp_path, "b", "            val cards = listOf(card)\n            r.cards.removeAll(cards.toSet())\n"
+                 "            target.cards.addAll(cards)")
+    assert listed.reads[HANDLER] is True
