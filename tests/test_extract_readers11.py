@@ -116,3 +116,13 @@ def test_a_card_put_into_a_hand_while_still_in_the_one_it_was_found_in_is_not_re
     listed = _ex(tmp_path, "b", "            val cards = listOf(card)\n            r.cards.removeAll(cards.toSet())\n"
                  "            target.cards.addAll(cards)")
     assert listed.reads[HANDLER] is True
+
+
+def test_the_answer_tested_against_a_constant_is_not_read_whole(tmp_path):
+    """``if (message.color != Black && message.color != Red) return null``: which colours the answer may name is not
+    in the catalogue (dropping Red from the test bars it) — partly read. A test of who answers reads as before."""
+    colours = _ex(tmp_path, "a", old="message.targetPlayerId == 0)", new="message.color != Black && "
+                  "message.color != Red)")
+    assert colours.reads[HANDLER] is False
+    who = _ex(tmp_path, "b", old="if (player !== r) return null", new="if (r !== player) return null")
+    assert who.reads[HANDLER] is True

@@ -45,7 +45,9 @@ _ASKED_IN_TURN = ((re.compile(r"(\bis|\bas\?)\s*FightPhaseIdle\b"), "whoseFightT
 
 
 #: a comparison with a number other than 0 (an answer's size or value; 0 is the protocol's "none")
-_ANSWER_NUMBER = re.compile(r"(==|!=|<=|>=|<|>)\s*[1-9]\d*\b|\b[1-9]\d*\s*(==|!=|<=|>=|<|>)")
+#: or with a constant of the game (a colour, a direction, a card type: ``message.color != Red``)
+_ANSWER_NUMBER = re.compile(r"(==|!=|<=|>=|<|>)\s*[1-9]\d*\b|\b[1-9]\d*\s*(==|!=|<=|>=|<|>)|"
+                            r"(==|!=|\bin)\s*(\w+\.)*(Red|Blue|Black|Left|Right|Up|[A-Z][a-z]+(_[A-Z][a-z]+)+)\b")
 
 
 def _asks_in_turn(text: str) -> bool:
@@ -628,9 +630,10 @@ class _Walker(_Calls, _Lists):
             return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
             if _ANSWER_NUMBER.search(_t(c_node)):
-                # the answer measured against a number of its own (``cardIdsCount != 2``, ``cardId == 1``): what the
-                # number says (how many cards, which answer declines) is not in the catalogue — not read whole
-                self._miss(owner, s, "the answer tested against a number")
+                # the answer measured against a number or a constant (``cardIdsCount != 2``, ``cardId == 1``,
+                # ``color != Red``): what it says (how many cards, which answer declines, which colours may be named)
+                # is not in the catalogue — not read whole
+                self._miss(owner, s, "the answer tested against a number or a constant")
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
             self._decline_goes_on(branches[0])
