@@ -126,3 +126,14 @@ def test_the_answer_tested_against_a_constant_is_not_read_whole(tmp_path):
     assert colours.reads[HANDLER] is False
     who = _ex(tmp_path, "b", old="if (player !== r) return null", new="if (r !== player) return null")
     assert who.reads[HANDLER] is True
+
+
+def test_the_expected_answer_refused_is_not_read_whole(tmp_path):
+    """A handler's check turned round — the asked player refused (``player === r``), the check negated whole — refuses
+    the very answer the state waits for: the catalogue has no word for it, so the handler is partly read."""
+    same = _ex(tmp_path, "a", old="if (player !== r) return null", new="if (player === r) return null")
+    assert same.reads[HANDLER] is False
+    neg = _ex(tmp_path, "b", old="if (player !== r) return null", new="if (!(player !== r)) return null")
+    assert neg.reads[HANDLER] is False
+    # a refusal of a card the answer does not name (`card == null`) reads as before
+    assert _ex(tmp_path, "c").reads[HANDLER] is True

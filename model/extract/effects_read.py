@@ -629,7 +629,11 @@ class _Walker(_Calls, _Lists):
         if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
             return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
-            if _ANSWER_NUMBER.search(_t(c_node)):
+            if self._refuses_expected(c_node, branches[0], env):
+                # the answer refused when it is the one asked for (``message is X_tos``, ``player === r``, a check
+                # negated whole): nothing the catalogue says — not read whole
+                self._miss(owner, s, "the expected answer or answerer refused")
+            elif _ANSWER_NUMBER.search(_t(c_node)):
                 # the answer measured against a number or a constant (``cardIdsCount != 2``, ``cardId == 1``,
                 # ``color != Red``): what it says (how many cards, which answer declines, which colours may be named)
                 # is not in the catalogue — not read whole
@@ -1645,6 +1649,26 @@ class _Walker(_Calls, _Lists):
             return True
         if re.fullmatch(r"\s*!?\s*\w+\s*(==|===|!=|!==)\s*null\s*", txt):
             return True
+        return False
+
+    def _refuses_expected(self, node, branch, env) -> bool:
+        """A refusal (the branch returns null: the game keeps waiting) when the answer is of a protocol type
+        (``message is X``), when the answerer is a player of the rule (``player === r``), or on a test negated
+        whole (``!(…)``) — the opposite of the checks a handler makes."""
+        jump = [x for x in self._stmts(branch) if not self._no_rule(x)]
+        kids = [k for k in _code(jump[-1]) if k.type != "label"] if jump else []
+        if not (jump and jump[-1].type in ("return_expression", "jump_expression") and kids and
+                _t(kids[-1]).strip() == "null"):
+            return False
+        txt = " ".join(_t(node).split())
+        if re.search(r"\b(HumanPlayer|RobotPlayer)\b", txt):
+            return False
+        if txt.startswith("!(") or re.fullmatch(r"[\w.]+ is \w+", txt):
+            return True
+        m = re.fullmatch(r"([\w.]+) ===? ([\w.]+)", txt)
+        if m and "null" not in m.groups():
+            a, b = (env.get(g) if "." not in g else None for g in m.groups())
+            return a is not None and b is not None and "answerer" in (a.sort, b.sort) and a.sort != b.sort
         return False
 
     def _is_enable(self, node, env):
