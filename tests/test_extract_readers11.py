@@ -116,6 +116,10 @@ def test_a_card_put_into_a_hand_while_still_in_the_one_it_was_found_in_is_not_re
     listed = _ex(tmp_path, "b", "            val cards = listOf(card)\n            r.cards.removeAll(cards.toSet())\n"
                  "            target.cards.addAll(cards)")
     assert listed.reads[HANDLER] is True
+    # a card drawn at random from the target's hand and taken, with and without its removal
+    rnd = "            val c = target.cards.random()\n            target.deleteCard(c.id)\n            r.cards.add(c)"
+    assert _ex(tmp_path, "c", rnd).reads[HANDLER] is True
+    assert _ex(tmp_path, "d", rnd.replace("            target.deleteCard(c.id)\n", "")).reads[HANDLER] is False
 
 
 def test_the_answer_tested_against_a_constant_is_not_read_whole(tmp_path):

@@ -269,6 +269,7 @@ class _Calls:
             o = self._term(base.a[0], env)
             if o is not None and o.sort in ("self", "player", "each"):
                 v = _V("cardval", "hand:" + o.text)
+                v.found = m in ("random", "randomOrNull", "first", "firstOrNull", "last", "find")   # one card
                 if m == "toList" and call is not None and not call.a[1]:
                     v.count, v.how = _hand_count(o.text), "all"      # a copy of the whole hand
                 return v
