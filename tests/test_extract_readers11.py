@@ -141,3 +141,13 @@ def test_the_expected_answer_refused_is_not_read_whole(tmp_path):
     assert neg.reads[HANDLER] is False
     # a refusal of a card the answer does not name (`card == null`) reads as before
     assert _ex(tmp_path, "c").reads[HANDLER] is True
+
+
+def test_the_answer_tested_against_a_value_of_the_rule_is_not_read_whole(tmp_path):
+    """``val need = …; if (message.cardIdsCount > need) return null``: how many cards the answer may name comes from
+    a value the rule computed and the catalogue does not hold — partly read, so a change of that value is named."""
+    need = _ex(tmp_path, "a", old="            val card = r.findCard(message.cardId)\n",
+               new="            val need = r.messageCards.count(Black)\n"
+                   "            if (message.cardIdsCount > need) return null\n"
+                   "            val card = r.findCard(message.cardId)\n")
+    assert need.reads[HANDLER] is False

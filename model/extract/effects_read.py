@@ -633,6 +633,10 @@ class _Walker(_Calls, _Lists):
                 # the answer refused when it is the one asked for (``message is X_tos``, ``player === r``, a check
                 # negated whole): nothing the catalogue says — not read whole
                 self._miss(owner, s, "the expected answer or answerer refused")
+            elif self._answer_vs_value(c_node, env):
+                # the answer measured against a value the rule computed (``cardIdsCount !in needReturnCount``): the
+                # value is not read into the catalogue — not read whole
+                self._miss(owner, s, "the answer tested against a value of the rule")
             elif _ANSWER_NUMBER.search(_t(c_node)):
                 # the answer measured against a number or a constant (``cardIdsCount != 2``, ``cardId == 1``,
                 # ``color != Red``): what it says (how many cards, which answer declines, which colours may be named)
@@ -1648,6 +1652,25 @@ class _Walker(_Calls, _Lists):
         if re.search(r"\bis\s+HumanPlayer\b", txt):
             return True
         if re.fullmatch(r"\s*!?\s*\w+\s*(==|===|!=|!==)\s*null\s*", txt):
+            return True
+        return False
+
+    def _answer_vs_value(self, node, env) -> bool:
+        """A test of the answer against a local or a property of the rule that holds no player and is not the count
+        the answer must have (``answer_count``: read)."""
+        txt = _t(node)
+        if not re.search(r"(==|!=|<=|>=|<|>|\bin\b)", txt) or re.search(r"\bnull\b", txt):
+            return False
+        answers = [k for k, v in env.items() if getattr(v, "sort", None) == "answer"]
+        if not any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in answers):
+            return False
+        for name in re.findall(r"(?<![\w.])([a-z]\w*)(?![\w(])", txt):
+            v = env.get(name)
+            if v is None or not hasattr(v, "sort") or v.sort in ("answer", "answerer", "self", "player", "each",
+                                                                   "cardval"):
+                continue
+            if v is getattr(self, "answer_count", None):
+                continue
             return True
         return False
 
