@@ -244,7 +244,9 @@ class _Calls:
         if m in ("findCard",):
             o = self._term(base, env)
             if o is not None and o.sort in ("self", "player", "each"):
-                return _V("cardval", "hand:" + o.text)
+                v = _V("cardval", "hand:" + o.text)
+                v.found = True
+                return v
         if m in ("findMessageCard",):
             o = self._term(base, env)
             if o is not None and o.sort in ("self", "player", "each"):
@@ -267,6 +269,7 @@ class _Calls:
             o = self._term(base.a[0], env)
             if o is not None and o.sort in ("self", "player", "each"):
                 v = _V("cardval", "hand:" + o.text)
+                v.found = m in ("random", "randomOrNull", "first", "firstOrNull", "last", "find")   # one card
                 if m == "toList" and call is not None and not call.a[1]:
                     v.count, v.how = _hand_count(o.text), "all"      # a copy of the whole hand
                 return v
@@ -428,6 +431,17 @@ class _Calls:
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
                 return None                                  # the card used leaves the hand (the engine's own)
+            a0 = _unparen(args[0].x) if len(args) == 1 else None
+            held = env.get(a0.a[0].a[0]) if a0 is not None and a0.k == "nav" and a0.a[1] == "id" and \
+                a0.a[0].k == "name" else None
+            if held is not None and held.sort == "cardval" and held.text.startswith("hand:") and \
+                    held.text != "hand:" + rv.text:
+                # a card found in one hand taken out of another: the ops that move it say where it was found, so
+                # this removal is not read (the construct is partly read: a change of whose hand is named)
+                self._miss(owner, n, "a card taken out of a hand it was not found in")
+            for v in env.values():                           # the cards found in that hand are taken out of it
+                if v is not None and getattr(v, "sort", None) == "cardval" and v.text == "hand:" + rv.text:
+                    v.found = False
             return _V("cardval", "hand:" + rv.text)
         if last == "clear" and recv is not None and recv.k == "nav" and recv.a[1] == "cards" and not args:
             whose = self._term(recv.a[0], env)
@@ -456,7 +470,7 @@ class _Calls:
                 if len(self.rd.ops) == before and len(self.rd.untranslated) == n_missed and v is not None and \
                         v.sort == "cardval" and v.text.startswith("hand:"):
                     out = _V("cardval", v.text)
-                    out.count, out.filt = self._amount(args[0].x, env), v.filt
+                    out.count, out.filt, out.found = self._amount(args[0].x, env), v.filt, v.found
                     return out
                 del self.rd.ops[before:], self.rd.lines[before:], self.rd.untranslated[n_missed:]
             if len(stmts) == 1:
@@ -513,6 +527,10 @@ class _Calls:
             if src is None and len(args) == 1 and _DELETED.fullmatch(_t(args[0].node).replace(" ", "")):
                 src = self._value(args[0].node, env, cond)   # X.cards.add(Y.deleteCard(id)!!): a card of Y's hand
             if whose is not None and whose.sort in ("self", "player", "each"):
+                if src is not None and getattr(src, "found", False):
+                    # a card found in a hand put into another hand or an area while still in the first: the op read
+                    # says it moved, the code copies it — not read
+                    self._miss(owner, n, "a card put somewhere while still in the hand it was found in")
                 if recv.a[1] == "cards":
                     frm = src.text.split(":", 1) if src is not None and src.sort == "cardval" else None
                     if frm and frm[0] == "hand" and frm[1] != whose.text:

@@ -43,7 +43,7 @@ class _V(_T):
     """A value of the walk: a ``_T`` (its sort and text in the condition language) with what the walk needs
     beyond it — a node (a lambda, a state built), a class, the environment it was made in."""
     __slots__ = ("node", "cls", "env", "pos", "filt", "link", "src", "count", "how", "types", "named", "where",
-                 "conds")
+                 "conds", "found")
 
     def __init__(self, sort, text="", node=None, cls=None, env=None, pos=0):
         super().__init__(sort, text)
@@ -59,6 +59,7 @@ class _V(_T):
         self.types = None              # a card type the client names: the types the rule allows (a tuple of ids)
         self.conds = None              # a list of players built in the rule (``plist``): the condition each was
         #                                added under (``if (c) players.add(p)``), one list per player ([]: always)
+        self.found = False             # a card found in a hand (``X.findCard``) and not yet taken out of it
 
 
 class _Stop(Exception):

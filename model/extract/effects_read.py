@@ -44,6 +44,12 @@ _ASKED_IN_TURN = ((re.compile(r"(\bis|\bas\?)\s*FightPhaseIdle\b"), "whoseFightT
                   (re.compile(r"(\bis|\bas\?)\s*WaitN?e?x?t?ForChengQing\b"), "askWhom"))
 
 
+#: a comparison with a number other than 0 (an answer's size or value; 0 is the protocol's "none")
+#: or with a constant of the game (a colour, a direction, a card type: ``message.color != Red``)
+_ANSWER_NUMBER = re.compile(r"(==|!=|<=|>=|<|>)\s*[1-9]\d*\b|\b[1-9]\d*\s*(==|!=|<=|>=|<|>)|"
+                            r"(==|!=|\bin)\s*(\w+\.)*(Red|Blue|Black|Left|Right|Up|[A-Z][a-z]+(_[A-Z][a-z]+)+)\b")
+
+
 def _asks_in_turn(text: str) -> bool:
     """Whether a card's ``canUse`` that accepts a window whose players are asked in turn (争夺阶段, 濒死求澄清) tests
     that the user is the player asked now (``r !== fsm.whoseFightTurn``, ``r !== fsm.askWhom``): the catalogue's
@@ -623,6 +629,19 @@ class _Walker(_Calls, _Lists):
         if len(branches) == 1 and self._jumps(branches[0]) and self._answer_refusal(c_node, env):
             return cond
         if self._is_answer_check(c_node, env) and len(branches) == 1 and self._jumps(branches[0]):
+            if self._refuses_expected(c_node, branches[0], env):
+                # the answer refused when it is the one asked for (``message is X_tos``, ``player === r``, a check
+                # negated whole): nothing the catalogue says — not read whole
+                self._miss(owner, s, "the expected answer or answerer refused")
+            elif self._answer_vs_value(c_node, env):
+                # the answer measured against a value the rule computed (``cardIdsCount !in needReturnCount``): the
+                # value is not read into the catalogue — not read whole
+                self._miss(owner, s, "the answer tested against a value of the rule")
+            elif _ANSWER_NUMBER.search(_t(c_node)):
+                # the answer measured against a number or a constant (``cardIdsCount != 2``, ``cardId == 1``,
+                # ``color != Red``): what it says (how many cards, which answer declines, which colours may be named)
+                # is not in the catalogue — not read whole
+                self._miss(owner, s, "the answer tested against a number or a constant")
             return cond
         if self._is_enable(c_node, env) is not None and len(branches) == 1 and self._jumps(branches[0]):
             self._decline_goes_on(branches[0])
@@ -1634,6 +1653,45 @@ class _Walker(_Calls, _Lists):
             return True
         if re.fullmatch(r"\s*!?\s*\w+\s*(==|===|!=|!==)\s*null\s*", txt):
             return True
+        return False
+
+    def _answer_vs_value(self, node, env) -> bool:
+        """A test of the answer against a local or a property of the rule that holds no player and is not the count
+        the answer must have (``answer_count``: read)."""
+        txt = _t(node)
+        if not re.search(r"(==|!=|<=|>=|<|>|\bin\b)", txt) or re.search(r"\bnull\b", txt):
+            return False
+        answers = [k for k, v in env.items() if getattr(v, "sort", None) == "answer"]
+        if not any(re.search(r"(?<![\w.])" + re.escape(k) + r"(?![\w])", txt) for k in answers):
+            return False
+        for name in re.findall(r"(?<![\w.])([a-z]\w*)(?![\w(])", txt):
+            v = env.get(name)
+            if v is None or not hasattr(v, "sort") or v.sort in ("answer", "answerer", "self", "player", "each",
+                                                                   "cardval"):
+                continue
+            if v is getattr(self, "answer_count", None):
+                continue
+            return True
+        return False
+
+    def _refuses_expected(self, node, branch, env) -> bool:
+        """A refusal (the branch returns null: the game keeps waiting) when the answer is of a protocol type
+        (``message is X``), when the answerer is a player of the rule (``player === r``), or on a test negated
+        whole (``!(…)``) — the opposite of the checks a handler makes."""
+        jump = [x for x in self._stmts(branch) if not self._no_rule(x)]
+        kids = [k for k in _code(jump[-1]) if k.type != "label"] if jump else []
+        if not (jump and jump[-1].type in ("return_expression", "jump_expression") and kids and
+                _t(kids[-1]).strip() == "null"):
+            return False
+        txt = " ".join(_t(node).split())
+        if re.search(r"\b(HumanPlayer|RobotPlayer)\b", txt):
+            return False
+        if txt.startswith("!(") or re.fullmatch(r"[\w.]+ is \w+", txt):
+            return True
+        m = re.fullmatch(r"([\w.]+) ===? ([\w.]+)", txt)
+        if m and "null" not in m.groups():
+            a, b = (env.get(g) if "." not in g else None for g in m.groups())
+            return a is not None and b is not None and "answerer" in (a.sort, b.sort) and a.sort != b.sort
         return False
 
     def _is_enable(self, node, env):
