@@ -62,6 +62,7 @@ from .table import CLASSES, CODE, FIVE, K, SymTable, gone_under, held, enc_class
 from ..terms import And, Eq2, Ge, Le, Not, Or, model_int, model_true
 from .val import ADD, AND, EQ, GE, ITE, LE, MAX, NE, NONE, NOT, OR, SUB, SUM, fold, is_c, pick, z
 from .cond import compile_on, params_of
+from .usable import enc_requires_met
 from .view import (Labelled, SeatView, ask, codes_of, enc_can_play, enc_card_usable, enc_draw_count, enc_in_window,
                    enc_actor_ok, enc_skill_usable_now, live_kinds_of)
 from .win import (NOID, enc_check_disturber_win, enc_check_killer_win, enc_check_one_camp,
@@ -964,6 +965,8 @@ class GameEncoding:
         s.played = s.played | {ev.card}
         target = self.val(ev.target, "seat")
         self.ok("the card's target", self.target_ok(ev.seat, ev.card, target), (ev.card,))
+        self.ok("the card's use meets what the server checks (requires)",
+                self.requires_ok(ev, cat.cards[ev.card], {"target": target}), (ev.card,))
         s.hand = MAX(0, SUB(s.hand, 1))
         self.card = {"seat": ev.seat, "card": ev.card, "target": target, "cancelled": False}
         self.acted.add((ev.seat, ev.card))
@@ -988,6 +991,22 @@ class GameEncoding:
             players = {"self": seat, "target": target, **self.window_players()}
             conds.append(compile_on(self.cat, self.C, tab, cond, players))
         return AND(conds)
+
+    def requires_ok(self, ev, rule, given: dict, params: dict | None = None, used=False):
+        """Twin of GameRunner.requires_errors (usable.enc_requires_met): the use's players — its target and chosen
+        player (NONE: none named) — and the window's bound."""
+        if rule.requires is None:
+            return True
+        players = dict(self.window_players())
+        for w in ("target", "chosen"):
+            if w in given:
+                players[w] = given[w]
+            elif getattr(ev, w) is not None:
+                players[w] = self.seat_or_none(self.val(getattr(ev, w), "seat"))
+        if "chosen" in players:                     # the request's player where the use names no target: interp use_players
+            t = players.get("target", NONE)
+            players["target"] = players["chosen"] if is_c(t) and t == NONE else ITE(EQ(t, NONE), players["chosen"], t)
+        return enc_requires_met(self.cat, self.C, self.tab, ev.seat, rule.requires, players, self.n, params, used)
 
     def window_players(self) -> dict:
         """Twin of GameRunner.window_players: the turn player, the sender, the player the message is in front of, the
@@ -1128,6 +1147,14 @@ class GameEncoding:
             # that copy's window, actor and condition (its arguments): interp skill_usable_now(insts[0])
             self.ok("the skill may be used now",
                     OR([none] + [AND(c, ask(enc_skill_usable_now(SeatView(cat, tab, ev.seat, insts=[i]), ev.rule)))
+                                 for c, i in picks]), (ev.rule,))
+        if picks and rule.has("ActiveSkill") and rule.requires is not None:
+            # what the server checks before the use, before its cost and effect: interp requires_errors(insts[0])
+            given = {}
+            if ev.target is not None:
+                given["target"] = self.seat_or_none(self.val(ev.target, "seat"))
+            self.ok("the skill's use meets what the server checks (requires)",
+                    OR([none] + [AND(c, self.requires_ok(ev, rule, given, params_of(cat, self.C, i), i.used))
                                  for c, i in picks]), (ev.rule,))
         if picks and rule.flips:
             s = tab.seats[ev.seat]

@@ -1,5 +1,5 @@
 """Using an ActiveSkill now, symbolically: twin of ``model/interp/usable.py`` (``spent``,
-``skill_usable_now``).
+``skill_usable_now``, ``requires_met``).
 """
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from ..terms import And, Or
 from skillproof.model import expr as E
 from skillproof.model.turn import COND_WINDOWS
 
+from .cond import _free_players, compile_on
 from .core import holds
+from .val import AND, EQ, NONE, NOT, is_c
 from .state import WCODE, SymState
 from .windows import enc_in_window
 
@@ -60,3 +62,20 @@ def enc_skill_usable_now(S: SymState, rid: str, seat: int = 0):
     held = Or([S.char[seat] == S.codes.char[c] for c in owners])
     return And(S.present[seat], held, z3.Not(S.inv[seat]) if r.initial else z3.BoolVal(True),
                   enc_in_window(S, m, seat, r.windows), cond_at(S.ctx(seat)))
+
+
+def enc_requires_met(cat, codes, tab, seat: int, node, players: dict, n: int, params: dict | None = None, used=False):
+    """Twin of interp.usable.requires_met: the use meets ``requires`` — every player of the use the condition reads
+    (``requires_reads``: target, chosen) is a seat (NONE or absent: none named, the use refused), and the condition
+    holds on the table with ``players`` bound (cond.compile_on), the entry's ``used`` and arguments."""
+    if node is None:
+        return True
+    need = []
+    for name in sorted(x for x in _free_players(node) if x in ("target", "chosen")):
+        v = players.get(name, NONE)
+        if is_c(v):
+            if not (isinstance(v, int) and 0 <= v < n):
+                return False
+        else:
+            need.append(AND(NOT(EQ(v, NONE)), v >= 0, v < n))
+    return AND(need + [compile_on(cat, codes, tab, node, {**players, "self": seat}, params, used)])

@@ -35,7 +35,7 @@ from .plays import can_play
 from .receive import receive
 from .result import game_result
 from .send import send_allowed
-from .usable import skill_usable_now
+from .usable import requires_met, skill_usable_now
 from . import dying as D
 from . import path as P
 from . import win as W
@@ -535,7 +535,7 @@ class GameRunner(Runner):
         super().on_play(ev)
         if ev.card not in self.cat.cards:
             return
-        why = self.target_errors(ev)
+        why = self.target_errors(ev) or self.requires_errors(ev, self.cat.cards[ev.card])
         if why:
             self.bad(why)
         s.hand_count = max(0, s.hand_count - 1)
@@ -558,6 +558,29 @@ class GameRunner(Runner):
         if not target_meets(self.cat, self.st, ev.seat, ev.card, ev.target):
             return Reason(f"{card.name}的目标不满足条件", f"the target of {card.name} does not meet its condition")
         return ""
+
+    def use_players(self, ev: Event) -> dict:
+        """The players a use's ``requires`` reads (usable.requires_met): its target and chosen player where it names
+        them, and the window's (window_players)."""
+        out = dict(window_players(self.st))
+        for w in ("target", "chosen"):
+            v = getattr(ev, w)
+            if v is not None:
+                out[w] = v if self.seat_ok(v) else -1
+        if out.get("target", -1) == -1 and "chosen" in out:
+            # the player the server's request names (its targetPlayerId) is the use's target where its effect reads
+            # one, else the player its effect chooses (先发制人, 急送: ``do`` reads ``chosen``)
+            out["target"] = out["chosen"]
+        return out
+
+    def requires_errors(self, ev: Event, rule, inst=None) -> Reason | str:
+        """What the server checks before it lets the card or skill be used (``requires``: card/*.kt canUse,
+        skill/*.kt executeProtocol), read before the card leaves the hand and before any effect."""
+        if rule.requires is None or requires_met(self.cat, self.st, ev.seat, rule.requires, self.use_players(ev), inst):
+            return ""
+        name = getattr(rule, "label", None) or rule.name
+        return Reason(f"{name}的使用条件不满足（服务器拒绝这次使用）",
+                      f"the use of {rule.name} does not meet what the server checks before it (requires)")
 
 
     def roles(self, actor: int, extra: dict | None = None) -> dict:
@@ -627,6 +650,10 @@ class GameRunner(Runner):
             if self.seat_ok(ev.seat) and rule is not None else []
         if insts and rule.has("ActiveSkill") and not skill_usable_now(self.cat, st, ev.seat, insts[0]):
             self.bad(Reason(f"座位{ev.seat}现在不能发动{rule.label}", f"seat {ev.seat} cannot use {rule.name} now"))
+        if insts and rule.has("ActiveSkill"):          # checked before its cost (the role turned up) and its effect
+            why = self.requires_errors(ev, rule, insts[0])
+            if why:
+                self.bad(why)
         if insts and rule.flips:
             if st.seats[ev.seat].face_up:
                 self.bad(Reason(f"{rule.label}要翻开角色牌：角色已经正面朝上", f"{rule.name} turns the role face up: it already is"))

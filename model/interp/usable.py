@@ -1,10 +1,12 @@
 """Using an ActiveSkill now: its usage limit (``spent``), the window, actor and condition of the moment
-(``skill_usable_now``), its 出牌阶段 / 争夺阶段 / 濒死求澄清 condition (``usable``).
+(``skill_usable_now``), its 出牌阶段 / 争夺阶段 / 濒死求澄清 condition (``usable``), and what the server checks
+before it lets a card or an ActiveSkill be used (``requires_met``).
 
 Twin: ``checks/enc/usable.py``.
 """
 from __future__ import annotations
 
+from .. import expr as E
 from ..catalogue import Catalogue
 from ..state import SkillInst, State
 from ..turn import COND_WINDOWS
@@ -36,3 +38,35 @@ def usable(cat, state, seat, inst, when: str) -> bool:
     cond = getattr(cat.skills[inst.rule], when)
     return "ActiveSkill" in live_kinds(cat, inst) and cond is not None and \
         bool(evaluate(cond, env_of(cat, state, seat, inst)))
+
+
+#: the players a use names itself (its target, the player its effect chooses): a ``requires`` reading one of them
+#: refuses a use that names none (the server's handler finds no such player and refuses the request)
+USE_PLAYERS = ("target", "chosen")
+
+
+def requires_reads(node) -> frozenset:
+    """The players of the use (``USE_PLAYERS``) a ``requires`` condition reads."""
+    if node is None:
+        return frozenset()
+    return frozenset(x.name for x in E.walk(node)
+                     if isinstance(x, E.Var) and x.role == "player" and x.name in USE_PLAYERS)
+
+
+def requires_met(cat: Catalogue, state: State, seat: int, node, players: dict, inst: SkillInst | None = None) -> bool:
+    """Does a use by ``seat`` meet ``requires`` (docs/catalogue-format.md, *requires*: what a card's ``canUse`` or a
+    skill's ``executeProtocol`` checks before its first effect — server card/WeiBi.kt:149 ``target != self``,
+    skill/JinBi.kt:30 ``not used``, card/MiLing.kt:48 the target's hand): ``players`` are the use's own (``target``,
+    ``chosen``: -1 or absent for none) and the window's; a use that names none of the players the condition reads
+    fails it; the skill's entry gives ``used`` and its arguments. Twin: ``checks/enc/usable.enc_requires_met``."""
+    if node is None:
+        return True
+    n = len(state.seats)
+    for name in requires_reads(node):
+        v = players.get(name, -1)
+        if not (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n):
+            return False
+    env = env_of(cat, state, seat, inst)
+    for name, v in players.items():
+        env = env.bind(name, v)
+    return bool(evaluate(node, env))
