@@ -90,6 +90,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/game.py ``GameEncoding._turn_end_lifetimes``: the seat's ``invalidated`` left true at the turn end | equivalent | the game twin reads invalidation per skill copy (``SkillInst.invalid``, restored on the next line); the seat's flag only at the setup |
 | the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
 | the twin, enc/table.py ``enc_decompose``: its area starting as ones; ``SymTable``'s default turn -1 | equivalent | the loop sets all seven classes before reading the area; the one maker of a ``SymTable`` passes the turn |
+| core.py ``ref_value``: its "any" branch emptied | equivalent | the reference falls through to ``inst.args.get("")`` (an any reference's value is ""), None as before: the loader refuses an empty parameter name |
+| the twin, enc/core.py ``_key``: a z3 term keyed by itself, not by its AST id | equivalent | z3 hash-conses a context's terms: equal ids exactly when one AST, and a term's hash and ``==`` (an equality whose truth is ``eq``) say the same |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -373,8 +375,16 @@ EXPLAINED[("holes_of.add", "body", "for x in v:", "pass")] = "equivalent"
 # function may answer; checks/realise.asks_there then solves the templates it would skip and finds no filling there
 EXPLAINED[("matters_windows", "return", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "None")] = \
     "equivalent"
+# checks/enc/core.py _key: a z3 term's key by its AST id made the term itself (its ``return`` emptied: the ``return a``
+# below) — z3 hash-conses the terms of one context, so two terms are one AST exactly when their ids are equal; a term
+# hashes by its AST's hash and ``==`` on two terms makes an equality whose truth (``BoolRef.__bool__``) is ``eq``, the
+# same identity: the memo's hits and misses are the same (only the cache now keeps the term alive, as its state does)
+EXPLAINED[("_key", "body", 'return ("ast", a.get_id())', "pass")] = "equivalent"
+# model/interp/core.py ref_value: the "any" branch emptied — the reference then falls through to the parameter lookup,
+# ``inst.args.get("")`` (a Ref of kind any has value ""), None as before: the loader refuses an empty parameter name
+EXPLAINED[("ref_value", "body", "return None", "pass")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
-EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
+EXPLAINED_TWINS = ("enc.core", "enc.game", "enc.table", "enc.windows")
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

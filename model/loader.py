@@ -832,6 +832,11 @@ class _Builder(Linker):
                     self.err(F[0], F[1], path + ("params", pn), "params",
                              Msg("参数 {p} 的类型 {t} 未知{one}", "parameter {p} has unknown type {t}{one}",
                                  p=_q(pn), t=_q(pt), one=_one_of(sorted(PARAM_TYPES))))
+                elif not pn.strip():
+                    # an empty name ('"" = "card"', TOML's empty key) is no name: nothing can read it, and a card
+                    # reference reading "any" (value "") must never meet a parameter
+                    self.err(F[0], F[1], path + ("params", pn), "params", Msg("参数名不能为空",
+                                                                              "a parameter name cannot be empty"))
                 elif pn in E.KEYWORDS or pn in V.PLAYER_ATTRS or pn in V.GLOBALS or pn == "self":
                     self.err(F[0], F[1], path + ("params", pn), "params", Msg("参数名 {p} 是保留字",
                                                                               "parameter name {p} is reserved", p=_q(pn)))

@@ -195,6 +195,21 @@ ban = { cards = "cards", all = "all_cards" }
     assert one(errs, "all_cards: expected true or false").line == 8
 
 
+def test_an_empty_parameter_name_is_refused():
+    # TOML's empty key is no name: nothing reads it, and a conversion's "any" source (a reference of value "") would
+    # read it as a parameter (benchmarks/mutate_interpreter.py core #159: ref_value's "any" branch emptied)
+    text = '''[[grant]]
+id = "Conv"
+name = "转"
+kinds = ["ConvertCardSkill"]
+lifetime = "turn"
+params = { "" = "card" }
+convert = { from = "any", to = ["A"], must = false }
+'''
+    errs = [e for e in errors_of(text) if "parameter name cannot be empty" in e.message]
+    assert [e.line for e in errs] == [6]
+
+
 def test_a_grant_handed_out_at_the_turn_end_is_refused_for_what_it_is():
     text = '''[[skill]]
 id = "Giver"
