@@ -18,6 +18,11 @@ the ``ast`` module, one small edit each, the rest of the file byte for byte unch
     return    a returned value changed (a boolean-looking one negated, any other one replaced by None)
     int+1 / int-1    an integer constant off by one
 
+and in the twin (``enc.MODULE``) on its solver terms, numbered after the others (whose ids they leave as they were):
+
+    z3andor   ``And(…)`` / ``Or(…)`` swapped (z3's, or ``checks/terms``' of that name)
+    z3not-    a ``Not(x)`` made ``x``
+
 (In the twin a Python ``not`` — ``not-``, ``not+``, a negated ``return`` — put on a solver term raises: such a
 mutant is caught as a *crash* at once, telling little; its comparisons, ``and`` / ``or`` on Python values, constants,
 bodies and integers are the informative ones.) Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
@@ -415,9 +420,10 @@ def _short(s: str, n: int = 60) -> str:
 class _Points(ast.NodeVisitor):
     """Every mutation point of a module: (op, function, node, replacement text)."""
 
-    def __init__(self):
+    def __init__(self, solver_ops: bool = False):
         self.stack: list[str] = []
         self.out: list[tuple[str, str, ast.AST, str, bool]] = []   # op, func, node, text, is-statement-span
+        self.solver_ops = solver_ops    # only the solver-term edits (z3and/or, z3not-): a second pass over a twin
 
     def _func(self) -> str:
         return ".".join(self.stack) or "<module>"
@@ -431,7 +437,22 @@ class _Points(ast.NodeVisitor):
     visit_FunctionDef = visit_ClassDef = _scoped
 
     def add(self, op, node, text, stmt=False):
-        self.out.append((op, self._func(), node, text, stmt))
+        if op.startswith("z3") == self.solver_ops:
+            self.out.append((op, self._func(), node, text, stmt))
+
+    def visit_Call(self, node):
+        # the twin's solver terms: ``And(…)`` / ``Or(…)`` swapped (z3's or skillproof.checks.terms' of that name),
+        # a ``Not(x)`` removed — the Python ``and`` / ``or`` / ``not`` of the interpreter, on terms
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) and
+                                                     isinstance(f.value, ast.Name) and f.value.id == "z3" else None)
+        if name in ("And", "Or"):
+            other = "Or" if name == "And" else "And"
+            new_f = ast.Name(other) if isinstance(f, ast.Name) else ast.Attribute(ast.Name("z3"), other)
+            self.add("z3andor", node, f"({ast.unparse(ast.Call(new_f, node.args, node.keywords))})")
+        elif name == "Not" and len(node.args) == 1 and not node.keywords:
+            self.add("z3not-", node, f"({ast.unparse(node.args[0])})")
+        self.generic_visit(node)
 
     def visit_Compare(self, node):
         for i, o in enumerate(node.ops):
@@ -504,6 +525,10 @@ def generate(target: str, only: set | None = None) -> list[Mutant]:
     tree = ast.parse(text)
     v = _Points()
     v.visit(tree)
+    if target.startswith("enc."):     # a twin's solver-term edits, after the others (their ids stay as they were)
+        z = _Points(solver_ops=True)
+        z.visit(tree)
+        v.out += z.out
     # a mutant is compared with the original and the others region by region: the innermost function (at any
     # depth) holding its edit, else the top-level statement; the rest of the file is the same, and a region keeps
     # its count of statements. Parsing the innermost function rather than its whole top-level class keeps this
