@@ -123,6 +123,13 @@ def test_the_sender_does_not_lock_himself_where_the_rules_say_so(synth):
           [(3, "seat 0 sent the message and is locked by it ([rules] lock_self = false)")], twin=True)
     st.seats[0].locked, st.seats[1].locked = False, True
     check(synth, st, START + [ev("window", window="send", in_front=1)], twin=True)
+    # a table whose sender is no seat, every seat locked: refused for the sender alone — the lock is read of a seat
+    # only (``--target snapshot`` #65 #67, the sender's range widened by one at either end, survived: no random
+    # table names a sender off the table under lock_self = false; #65 raised, #67 blamed the last seat's lock)
+    for v in (2, -1):
+        st = table(synth[0], "alpha", "beta", sender=v)
+        st.seats[0].locked = st.seats[1].locked = True
+        check(synth, st, START, [(-1, "the sender is not a seat")])
 
 
 # ================================================================================= turns and windows
