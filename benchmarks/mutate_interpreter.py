@@ -96,6 +96,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
 | the twin, enc/table.py ``enc_decompose``: its area starting as ones; ``SymTable``'s default turn -1 | equivalent | the loop sets all seven classes before reading the area; the one maker of a ``SymTable`` passes the turn |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
+| the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -341,6 +342,12 @@ EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 f
 EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
 EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
 EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
+# … and its last line, the Or of equalities for a seat that is a solver term (``z3andor``: its Or made And, the And
+# inside made Or): reached by no caller — enc_in_window, its one caller, is passed a Python int by every caller of its
+# own (the trace's giver seats, usable's and ask's 0, the game's ``z(0)``, an int value that returns before it)
+EXPLAINED.update({("enc_seat_alive", "z3andor", "return Or([And(Eq(seat, i), a) for i, a in enumerate(S.alive)])",
+                   after): "equivalent"
+                  for after in ("(And([And(Eq(seat, i), a) for i, a in enumerate(S.alive)]))", "(Or(Eq(seat, i), a))")})
 # face.py turns (a use of the rule may turn its holder's role): read by no decision of either twin — only by the random
 # trace generator (tests/randtrace.py), to seat and use role-turning skills more often; a mutant moves what is drawn,
 # never a verdict (the use's faces are face_errors' / apply_use_face's, from use_faces)
