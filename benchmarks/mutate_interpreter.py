@@ -37,7 +37,8 @@ games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the 
 dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
 ``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
-run by the interpreter) and ``tests/test_reasons_lang.py`` (every reason's words) (or ``--tests``) with
+run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words) and ``tests/test_ask_must_fire.py`` (which
+gives sites fire by themselves) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -96,6 +97,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/game.py ``GameEncoding.on_fire``: the return after a fire that answers nothing emptied | equivalent | the trace is illegal already (a false constant); the effect done after it changes only the table of an illegal trace, which nothing compares |
 | the twin, enc/table.py ``enc_decompose``: its area starting as ones; ``SymTable``'s default turn -1 | equivalent | the loop sets all seven classes before reading the area; the one maker of a ``SymTable`` passes the turn |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
+| grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` (#163, and its twin on the same line) | equivalent | read only once ``len(top) == 1``: the first is the last |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -146,7 +148,10 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_realise.py",
               # the words of every reason in both languages (about 10 s of CPU): snapshot.py #70 (a missing skill's
               # reason made None: the verdict is the same) survived the files above
-              "tests/test_reasons_lang.py"]
+              "tests/test_reasons_lang.py",
+              # which gives sites fire by themselves, both twins (about 2.6 s of CPU): grants.py must_fire #143 #151 #154
+              # (seed 42) survived the files above and not this one; #129 #139 not its newer shape-boundary cases either
+              "tests/test_ask_must_fire.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -385,6 +390,10 @@ EXPLAINED[("holes_of.add", "body", "for x in v:", "pass")] = "equivalent"
 # function may answer; checks/realise.asks_there then solves the templates it would skip and finds no filling there
 EXPLAINED[("matters_windows", "return", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "None")] = \
     "equivalent"
+# grants.py must_fire: ``top[0]`` read as ``top[-1]`` (either of the two on the line) — read only once ``len(top) == 1``
+# (the ``or`` stops before otherwise), where the first is the last
+EXPLAINED[("must_fire", "int-1", "if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:",
+           "(-1)")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.game", "enc.table", "enc.windows")
 
