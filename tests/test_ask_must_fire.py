@@ -211,10 +211,12 @@ JIE_CHE = 'do = [{ op = "grant", grant = "CannotPlayCard", to = "all" }]\ntrigge
     (JIE_CHE, JIE_CHE.replace('whose = "sender" }', 'whose = "sender", when = "hand_count > 0" }')),
     (JIE_CHE, JIE_CHE.replace('whose = "sender" }', 'whose = "other" }')),
     ('to = "all"\nwhen = "is_sender"', 'to = "self"\nwhen = "is_sender"'),    # the site reaches fewer than the op
+    ('when = "is_sender"\nper_turn', 'when = "is_sender and hand_count > 0"\nper_turn'),  # reads what changes
 ])
 def test_both_twins_say_alike_which_site_fires_by_itself(edit):
     """``must_fire`` (docs/catalogue-format.md: a TriggeredSkill, not limited, not consumed, answering its event with
-    no guard, one grant op with no ``may``, to a set the site reaches) and its twin ``enc_must_fire`` agree on 借车运货's
+    no guard, one grant op with no ``may``, to a set the site reaches, a ``when`` reading only what does not change as
+the message is sent) and its twin ``enc_must_fire`` agree on 借车运货's
     site as shipped and with each of those conditions broken — a choice then, owed by neither. ``--target grants``
     #129 #139 (the rule's tests, or the event's, joined by ``and``) survived: no catalogue the cross-check draws held
     a near miss of the shape where its trace was compared."""
