@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
-        [--tests TEST ...] [--skip-explained] [--list] [--json]
+        [--tests TEST ...] [--skip-explained] [--no-baseline] [--list] [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
 e.g. ``--target conversion --target trace``) — and, when named, the z3 twin's modules ``checks/enc/*.py`` as
@@ -18,6 +18,11 @@ the ``ast`` module, one small edit each, the rest of the file byte for byte unch
     return    a returned value changed (a boolean-looking one negated, any other one replaced by None)
     int+1 / int-1    an integer constant off by one
 
+and in the twin (``enc.MODULE``) on its solver terms, numbered after the others (whose ids they leave as they were):
+
+    z3andor   ``And(…)`` / ``Or(…)`` swapped (z3's, or ``checks/terms``' of that name)
+    z3not-    a ``Not(x)`` made ``x``
+
 (In the twin a Python ``not`` — ``not-``, ``not+``, a negated ``return`` — put on a solver term raises: such a
 mutant is caught as a *crash* at once, telling little; its comparisons, ``and`` / ``or`` on Python values, constants,
 bodies and integers are the informative ones.) Each mutant is listed with its function and line; the sample (``--mutants`` of them, drawn with ``--seed``
@@ -32,7 +37,8 @@ games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the 
 dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
 ``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
-run by the interpreter) and ``tests/test_reasons_lang.py`` (every reason's words) (or ``--tests``) with
+run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words) and ``tests/test_ask_must_fire.py`` (which
+gives sites fire by themselves) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
 *survives* when the cross-check passes. The unmutated module runs first and must pass.
@@ -93,6 +99,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | core.py ``ref_value``: its "any" branch emptied | equivalent | the reference falls through to ``inst.args.get("")`` (an any reference's value is ""), None as before: the loader refuses an empty parameter name |
 | the twin, enc/core.py ``_key``: a z3 term keyed by itself, not by its AST id | equivalent | z3 hash-conses a context's terms: equal ids exactly when one AST, and a term's hash and ``==`` (an equality whose truth is ``eq``) say the same |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
+| grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` (#163, and its twin on the same line) | equivalent | read only once ``len(top) == 1``: the first is the last |
+| the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
 (The earlier entries — a seat, site, character or parameter that is not one, a give before any turn, a turn started
@@ -142,7 +150,10 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_realise.py",
               # the words of every reason in both languages (about 10 s of CPU): snapshot.py #70 (a missing skill's
               # reason made None: the verdict is the same) survived the files above
-              "tests/test_reasons_lang.py"]
+              "tests/test_reasons_lang.py",
+              # which gives sites fire by themselves, both twins (about 2.6 s of CPU): grants.py must_fire #143 #151 #154
+              # (seed 42) survived the files above and not this one; #129 #139 not its newer shape-boundary cases either
+              "tests/test_ask_must_fire.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -338,6 +349,12 @@ EXPLAINED[("GameRunner.setup_errors", "cmp", "if s.hand_count < 0 or any(k < 0 f
 EXPLAINED[("enc_decompose", "int+1", "area = [0] * K", "(1)")] = "equivalent"
 EXPLAINED[("SymTable", "int-1", "turn: int = 0", "(-1)")] = "equivalent"
 EXPLAINED[("enc_seat_alive", "not+", "if z3.is_int_value(seat):", "(not (z3.is_int_value(seat)))")] = "equivalent"
+# … and its last line, the Or of equalities for a seat that is a solver term (``z3andor``: its Or made And, the And
+# inside made Or): reached by no caller — enc_in_window, its one caller, is passed a Python int by every caller of its
+# own (the trace's giver seats, usable's and ask's 0, the game's ``z(0)``, an int value that returns before it)
+EXPLAINED.update({("enc_seat_alive", "z3andor", "return Or([And(Eq(seat, i), a) for i, a in enumerate(S.alive)])",
+                   after): "equivalent"
+                  for after in ("(And([And(Eq(seat, i), a) for i, a in enumerate(S.alive)]))", "(Or(Eq(seat, i), a))")})
 # face.py turns (a use of the rule may turn its holder's role): read by no decision of either twin — only by the random
 # trace generator (tests/randtrace.py), to seat and use role-turning skills more often; a mutant moves what is drawn,
 # never a verdict (the use's faces are face_errors' / apply_use_face's, from use_faces)
@@ -383,6 +400,10 @@ EXPLAINED[("_key", "body", 'return ("ast", a.get_id())', "pass")] = "equivalent"
 # model/interp/core.py ref_value: the "any" branch emptied — the reference then falls through to the parameter lookup,
 # ``inst.args.get("")`` (a Ref of kind any has value ""), None as before: the loader refuses an empty parameter name
 EXPLAINED[("ref_value", "body", "return None", "pass")] = "equivalent"
+# grants.py must_fire: ``top[0]`` read as ``top[-1]`` (either of the two on the line) — read only once ``len(top) == 1``
+# (the ``or`` stops before otherwise), where the first is the last
+EXPLAINED[("must_fire", "int-1", "if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:",
+           "(-1)")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.core", "enc.game", "enc.table", "enc.windows")
 
@@ -425,9 +446,10 @@ def _short(s: str, n: int = 60) -> str:
 class _Points(ast.NodeVisitor):
     """Every mutation point of a module: (op, function, node, replacement text)."""
 
-    def __init__(self):
+    def __init__(self, solver_ops: bool = False):
         self.stack: list[str] = []
         self.out: list[tuple[str, str, ast.AST, str, bool]] = []   # op, func, node, text, is-statement-span
+        self.solver_ops = solver_ops    # only the solver-term edits (z3and/or, z3not-): a second pass over a twin
 
     def _func(self) -> str:
         return ".".join(self.stack) or "<module>"
@@ -441,7 +463,22 @@ class _Points(ast.NodeVisitor):
     visit_FunctionDef = visit_ClassDef = _scoped
 
     def add(self, op, node, text, stmt=False):
-        self.out.append((op, self._func(), node, text, stmt))
+        if op.startswith("z3") == self.solver_ops:
+            self.out.append((op, self._func(), node, text, stmt))
+
+    def visit_Call(self, node):
+        # the twin's solver terms: ``And(…)`` / ``Or(…)`` swapped (z3's or skillproof.checks.terms' of that name),
+        # a ``Not(x)`` removed — the Python ``and`` / ``or`` / ``not`` of the interpreter, on terms
+        f = node.func
+        name = f.id if isinstance(f, ast.Name) else (f.attr if isinstance(f, ast.Attribute) and
+                                                     isinstance(f.value, ast.Name) and f.value.id == "z3" else None)
+        if name in ("And", "Or"):
+            other = "Or" if name == "And" else "And"
+            new_f = ast.Name(other) if isinstance(f, ast.Name) else ast.Attribute(ast.Name("z3"), other)
+            self.add("z3andor", node, f"({ast.unparse(ast.Call(new_f, node.args, node.keywords))})")
+        elif name == "Not" and len(node.args) == 1 and not node.keywords:
+            self.add("z3not-", node, f"({ast.unparse(node.args[0])})")
+        self.generic_visit(node)
 
     def visit_Compare(self, node):
         for i, o in enumerate(node.ops):
@@ -514,6 +551,10 @@ def generate(target: str, only: set | None = None) -> list[Mutant]:
     tree = ast.parse(text)
     v = _Points()
     v.visit(tree)
+    if target.startswith("enc."):     # a twin's solver-term edits, after the others (their ids stay as they were)
+        z = _Points(solver_ops=True)
+        z.visit(tree)
+        v.out += z.out
     # a mutant is compared with the original and the others region by region: the innermost function (at any
     # depth) holding its edit, else the top-level statement; the rest of the file is the same, and a region keeps
     # its count of statements. Parsing the innermost function rather than its whole top-level class keeps this
@@ -677,6 +718,9 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-explained", action="store_true",
                     help="do not run the mutants EXPLAINED lists (each one a survivor of a full cross-check; printed "
                          "and counted as 'explained, not run')")
+    ap.add_argument("--no-baseline", action="store_true",
+                    help="do not run the unmutated interpreter first (it passed these files just before: a run "
+                         "split in parts)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
@@ -697,7 +741,8 @@ def main(argv=None) -> int:
     t0 = time.monotonic()
     # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
     t = targets[0]
-    b = run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
+    b = Verdict(False, "passes", "not run (--no-baseline)", 0.0) if a.no_baseline else \
+        run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
                 ordered_tests(a.tests, t), a.games)
     if b.caught or b.how == "error":
         print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "

@@ -21,6 +21,7 @@ from skillproof.checks.enc.skip import enc_could_act_dying, enc_could_act_fight,
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
 from skillproof.checks.enc.usable import enc_skill_usable_now
+from skillproof.checks.enc.windows import enc_at_decision
 from skillproof.checks.enc.witness import DoesNotFit, assignment, slot_to_index, trace_assignment
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.conversion import conversion
@@ -33,6 +34,8 @@ from skillproof.model.interp.remind import remind_parts, reminds
 from skillproof.model.interp.send import has_card_to_send, send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
 from skillproof.model.interp.usable import skill_usable_now
+from skillproof.model.interp.windows import at_decision
+from skillproof.model.turn import DECISION_WINDOWS
 from skillproof.model.interp import trace as TR
 from skillproof.model.interp.play import run as play_run
 from skillproof.model.interp.grants import site_of
@@ -77,6 +80,12 @@ class Harness:
         # send questions read (the question compiler's can_send is the twin's; mutate_interpreter send.py #9-#15
         # survived, compared by nothing)
         self.terms["has_card"] = enc_has_card_to_send(S)
+        # the moment of each decision, for the seat each twin asks by default (the families and the questions ask
+        # the player, seat 0, most without naming it), compared on timed states (an untimed one is every moment to
+        # the interpreter; the symbolic state always has a window): read otherwise only through a grant's site
+        # (mutate_interpreter windows.py #42 #43, the default seat moved, survived)
+        for dn in DECISION_WINDOWS:
+            self.terms[f"at:{dn}"] = enc_at_decision(S, dn)
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
         # … and once the prompt was shown this turn (mainPhaseAlreadyNotify: none; mutate_interpreter remind.py #9 #10)
@@ -133,6 +142,9 @@ class Harness:
         out["turn_end"] = surv
         # the MainPhaseSkills usable as 出牌阶段 ends (what decide's ``remind`` lists; remind.py #28 survived)
         out["usable_list"] = [rid for rid in self.remind_rules if out[f"usable_end:{rid}"]]
+        if state.window is None:
+            for dn in DECISION_WINDOWS:
+                out.pop(f"at:{dn}")
         if legal:
             s.add(self.reach)
             out["legal"] = s.check() == z3.sat
@@ -158,6 +170,9 @@ class Harness:
             out[f"force:{g}"] = send_in_force(cat, state, 0, g)
             out[f"allow:{g}"] = send_allowed(cat, state, 0, g, d, lc)
         out["has_card"] = has_card_to_send(cat, state, 0)
+        if state.window is not None:
+            for dn in DECISION_WINDOWS:
+                out[f"at:{dn}"] = at_decision(state, dn)
         after = turn_end(cat, state)
         out["turn_end"] = [(i.rule, i.invalid) for i in after.seats[0].skills]
         rm = reminds(cat, state, 0)

@@ -225,10 +225,38 @@ def _random_setup(rng: random.Random, cat, n_max: int = 5) -> State:
         s.face_up = True if not ch.hidden else rng.random() < 0.4
         s.ever_face_up = s.face_up or rng.random() < 0.3
         s.skills = [SkillInst(r) for r in ch.skills if not (cat.skills[r].consumed and rng.random() < 0.2)]
+        # now and then (from a stream of its own: no other draw moves) a list that is not the role's, refused by
+        # both twins (interp snapshot._initial_order, enc.game._in_role_order): no random table left a skill out,
+        # out of order or foreign, so the check was compared on role-ordered lists only (mutate_interpreter
+        # snapshot.py #71 #75 #77 #78 … survived)
+        mt = rng.getstate()[1]                      # the main stream's words and position: read, not moved
+        side = random.Random(f"skill-list:{cid}:{mt[:4]}:{mt[-1]}")
+        if side.random() < 0.01:
+            s.skills = _disordered(side, cat, cid, s.skills)
         seats.append(s)
     if not any(s.alive for s in seats):
         seats[0].alive = True
     return State(seats=seats, turn=0)
+
+
+def _disordered(rng, cat, cid: str, skills: list) -> list:
+    """The seat's skills with one change that is not the role's list: a skill left out (consumed or not), two
+    swapped, one of another character's added before or after, or one held twice."""
+    out = list(skills)
+    others = sorted({r for c, ch in cat.characters.items() if c != cid for r in ch.skills
+                     if not cat.skills[r].is_grant} - {i.rule for i in out})
+    x = rng.random()
+    if out and x < 0.3:
+        del out[rng.randrange(len(out))]
+    elif len(out) > 1 and x < 0.55:
+        k = rng.randrange(len(out) - 1)
+        out[k], out[k + 1] = out[k + 1], out[k]
+    elif others and x < 0.85:
+        out.insert(rng.randint(0, len(out)), SkillInst(rng.choice(others)))
+    elif out:
+        k = rng.randrange(len(out))
+        out.insert(k, SkillInst(out[k].rule))
+    return out
 
 
 def _deal(rng, n: int) -> list:

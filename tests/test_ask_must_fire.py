@@ -197,3 +197,30 @@ def test_a_grant_makes_a_card_banned_only_if_it_bans_it(shipped, question, answe
     from skillproof.checks.ask import Session
     res = Session(shipped[0]).ask(question)
     assert res.answer == answer
+
+
+# ========================================================================== the shape's every condition, both twins
+JIE_CHE = 'do = [{ op = "grant", grant = "CannotPlayCard", to = "all" }]\ntrigger = "自己传出情报时（自动）"\non = { event = "send", whose = "sender" }'
+
+
+@pytest.mark.parametrize("edit", [
+    None,                                                               # as shipped: must fire, to everyone
+    ('kinds = ["TriggeredSkill"]\ninitial = true\ntext = "自己传出', 'kinds = ["TriggeredSkill"]\nlimit = "turn"\ninitial = true\ntext = "自己传出'),
+    ('kinds = ["TriggeredSkill"]\ninitial = true\ntext = "自己传出', 'kinds = ["TriggeredSkill"]\nconsumed = true\ninitial = true\ntext = "自己传出'),
+    (JIE_CHE, JIE_CHE.replace('to = "all" }]', 'to = "all", may = true }]')),
+    (JIE_CHE, JIE_CHE.replace('whose = "sender" }', 'whose = "sender", when = "hand_count > 0" }')),
+    (JIE_CHE, JIE_CHE.replace('whose = "sender" }', 'whose = "other" }')),
+    ('to = "all"\nwhen = "is_sender"', 'to = "self"\nwhen = "is_sender"'),    # the site reaches fewer than the op
+    ('when = "is_sender"\nper_turn', 'when = "is_sender and hand_count > 0"\nper_turn'),  # reads what changes
+])
+def test_both_twins_say_alike_which_site_fires_by_itself(edit):
+    """``must_fire`` (docs/catalogue-format.md: a TriggeredSkill, not limited, not consumed, answering its event with
+    no guard, one grant op with no ``may``, to a set the site reaches, a ``when`` reading only what does not change as
+the message is sent) and its twin ``enc_must_fire`` agree on 借车运货's
+    site as shipped and with each of those conditions broken — a choice then, owed by neither. ``--target grants``
+    #129 #139 (the rule's tests, or the event's, joined by ``and``) survived: no catalogue the cross-check draws held
+    a near miss of the shape where its trace was compared."""
+    from skillproof.checks.enc.grants import enc_must_fire
+    cat = loader.load(texts=_texts({"huo_che_si_ji.toml": edit} if edit else {}))
+    site = cat.skills["JieCheYunHuo"].gives[0]
+    assert must_fire(cat, site) == enc_must_fire(cat, site) == ("all" if edit is None else None)

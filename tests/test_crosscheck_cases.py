@@ -123,6 +123,13 @@ def test_the_sender_does_not_lock_himself_where_the_rules_say_so(synth):
           [(3, "seat 0 sent the message and is locked by it ([rules] lock_self = false)")], twin=True)
     st.seats[0].locked, st.seats[1].locked = False, True
     check(synth, st, START + [ev("window", window="send", in_front=1)], twin=True)
+    # a table whose sender is no seat, every seat locked: refused for the sender alone — the lock is read of a seat
+    # only (``--target snapshot`` #65 #67, the sender's range widened by one at either end, survived: no random
+    # table names a sender off the table under lock_self = false; #65 raised, #67 blamed the last seat's lock)
+    for v in (2, -1):
+        st = table(synth[0], "alpha", "beta", sender=v)
+        st.seats[0].locked = st.seats[1].locked = True
+        check(synth, st, START, [(-1, "the sender is not a seat")])
 
 
 # ================================================================================= turns and windows
@@ -517,3 +524,34 @@ def test_of_two_conversions_a_must_one_beats_an_optional_one_else_the_later_wins
     b = h.interp_decisions(st, "A", "B", V.DIRECTIONS[0], 0)
     assert (b["conv_ok"], b["conv_via"]) == (True, via)
     assert same_decisions_xy(h, st, "A", "B")["conv_via"] == via
+
+
+def test_the_actor_predicates_agree_on_every_actor_and_seat(shipped):
+    """Who may act as each actor of model.turn.ACTORS — ``nobody`` and a word that is none too — at the moment of a
+    random state, for every seat: interp.windows.actor_ok and its twin enc.windows.enc_actor_ok agree. The random
+    cross-check reads the predicate only through a card or skill whose window the state is at (``--target
+    enc.windows`` #34, the twin's ``nobody`` made true, survived 200 states: no compared decision met it)."""
+    import random
+    import z3
+    from randstate import random_state
+    from skillproof.checks.enc.windows import enc_actor_ok
+    from skillproof.checks.enc.witness import assignment
+    from skillproof.model.interp.windows import actor_ok
+    from skillproof.model.turn import ACTORS
+    cat, h = shipped
+    S, rng = h.S, random.Random(27)
+    actors = list(ACTORS) + ["somebody"]
+    terms = {(seat, a): enc_actor_ok(S, S.q, seat, a) for seat in range(S.n) for a in actors}
+    seen = set()
+    for _ in range(40):
+        st = random_state(rng, cat, n_max=S.n, g_max=S.G, unknown_keys=h.unknown_keys)
+        s = z3.Solver()
+        s.add(assignment(S, st))
+        assert s.check() == z3.sat
+        m = s.model()
+        for (seat, a), t in terms.items():
+            if seat < len(st.seats):
+                want = actor_ok(st, seat, a)
+                assert z3.is_true(m.eval(t, model_completion=True)) == want, (a, seat, st.to_dict())
+                seen.add((a, want))
+    assert {(a, v) for a in ("turn", "others", "in_front", "not_in_front", "sender") for v in (True, False)} <= seen

@@ -100,6 +100,13 @@ def test_the_twin_is_mutated_only_when_named(mutants):
     assert M.TARGETS["enc.windows"][0] == "skillproof.checks.enc.windows"
     assert all(m.describe().startswith("enc/windows.py:") for m in tw)
     assert {"enc_actor_ok", "enc_in_window"} <= {m.func for m in tw}
+    # the solver-term edits (And / Or swapped, a Not removed) come after the others, whose ids they leave alone
+    solver = [m for m in tw if m.op.startswith("z3")]
+    assert {m.op for m in solver} == {"z3andor"} and solver == tw[len(tw) - len(solver):]
+    assert any(m.before.startswith("And(") and m.after.startswith("(Or(") for m in solver)
+    assert "z3not-" in {m.op for m in M.generate("enc.grants")}
+    for m in solver:
+        ast.parse(m.source)
     assert M._diff(tw[0]).startswith("--- a/checks/enc/windows.py")
     # the whole-game twins run the game cross-check right after the hand-made cases, as their interpreters do
     assert M.ordered_tests(M.CROSSCHECK, "enc.game") == M.ordered_tests(M.CROSSCHECK, "game")
