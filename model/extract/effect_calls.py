@@ -42,6 +42,13 @@ class _Calls:
             valid = self._valid_test(c_node, env) if c_node is not None else None
             if valid is not None and len(branches) == 2:
                 self._branch_value(branches[0 if valid else 1], env, cond)
+                # the cancelled card's branch only finishes the card (the fight round goes on from the player the
+                # message is in front of: the engine's rule, JieHuo.kt / WuDao.kt); anything else there is a rule
+                # the catalogue does not say — the construct is partly read, so a change there is named (UNR001)
+                other = branches[1 if valid else 0]
+                done, _ = self._collect(lambda: self._branch_value(other, dict(env), []))
+                if any(not (o.get("op") == "ask_from" and o.get("who") == "front") for o in done):
+                    self._miss(owner, other, "a cancelled card's branch does more than finish the card")
                 return None
             if len(branches) == 2 and c_node is not None and self._answer_test(c_node, env):
                 alts = [self._collect(lambda b=b: self._branch_value(b, env, []))[0] for b in branches]
