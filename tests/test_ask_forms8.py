@@ -90,16 +90,17 @@ def test_fullwidth_letters_keep_their_columns(cat, sess):
 
 # ------------------------------------------------------------------------------------------ a character as the target
 def test_a_character_as_the_target_and_a_use_on_oneself(cat, sess):
-    """李宁玉能被利诱吗 was refused (a character is no target word): the character, seated, is the target. The search
-    reads a skill's ``requires`` target != self (no twin plays it): 当前回合角色能成为禁闭的目标吗 answered yes with
-    王田香's 禁闭 on himself — unknown now (no game); 王田香能被禁闭吗 the same, never yes."""
+    """李宁玉能被利诱吗 was refused (a character is no target word): the character, seated, is the target.
+    当前回合角色能成为禁闭的目标吗 answered yes with 王田香's 禁闭 on himself (no twin read a skill's ``requires`` in a
+    game); both twins refuse that use now (tests/test_game_requires.py), so it and 王田香能被禁闭吗 are *no*, citing
+    禁闭's rule — the server's answer (skill/JinBi.kt: 不能以自己为目标)."""
     got, _, res = outcome(cat, sess, "李宁玉能被利诱吗")
     assert got == "yes"
     game = res.witness["trace"]
     play = next(e for e in game["events"] if e.get("event") == "play" and e.get("card") == "Li_You")
     assert game["setup"]["seats"][play["target"]]["character"] == "li_ning_yu"
-    assert outcome(cat, sess, "当前回合角色能成为禁闭的目标吗")[0] == "unknown"
-    assert outcome(cat, sess, "王田香能被禁闭吗")[0] == "unknown"
+    assert outcome(cat, sess, "当前回合角色能成为禁闭的目标吗")[0] == "no"
+    assert outcome(cat, sess, "王田香能被禁闭吗")[0] == "no"
     assert outcome(cat, sess, "别人能成为禁闭的目标吗")[0] == "yes"
 
 

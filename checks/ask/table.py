@@ -1069,9 +1069,7 @@ class Reader:
             k_use, ev = self.acting_event()
             if ev is None or ev.target is None:
                 return False
-            t = enc.val(ev.target, "seat")
-            return AND(target_term(a.value, t, enc.at(k_use - 1 if k_use > 0 else None), self.cat),
-                       NE(t, 0) if self.targets_another(a.rule) else True)
+            return target_term(a.value, enc.val(ev.target, "seat"), enc.at(k_use - 1 if k_use > 0 else None), self.cat)
         if a.kind == "effect":
             k_eff = self.story.fire_at
             terms = []
@@ -1130,16 +1128,6 @@ class Reader:
             if who == "dead" and e.kind == "die" and isinstance(e.seat, int):
                 return e.seat
         return -1
-
-    def targets_another(self, rid) -> bool:
-        """The rule's ``requires`` says its target is not its user (``target != self``: 禁闭, server JinBi.kt "不能以自己为
-        目标") — a check of the use no twin plays (a skill's ``requires`` is not in the game model): the target search
-        reads it, in both readers, so that no game of a use on oneself answers it."""
-        src = self.cat.skills.get(rid)              # (a card's target = "other" the twins play: 平衡)
-        req = getattr(src, "requires", None)
-        return any(isinstance(c, E.Bin) and c.op == "!=" and
-                   {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {"target", "self"}
-                   for c in _conjuncts(req))
 
     def who_term(self, who, seat, entry, eff=None, target=None):
         """(z3) the op's seat is the player the word names; ``target``: the seat value the played card targets (目标)."""
@@ -1230,8 +1218,7 @@ class Reader:
             if ev.target is None:
                 return False
             before = state_after(self.cat, game, k_use)
-            return target_holds(a.value, ev.target, before, self.cat) and \
-                not (self.targets_another(a.rule) and ev.target == 0)
+            return target_holds(a.value, ev.target, before, self.cat)
         if a.kind == "effect":
             run = getattr(self, "run", None)
             k_eff = self.story.fire_at

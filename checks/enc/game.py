@@ -1150,11 +1150,8 @@ class GameEncoding:
                                  for c, i in picks]), (ev.rule,))
         if picks and rule.has("ActiveSkill") and rule.requires is not None:
             # what the server checks before the use, before its cost and effect: interp requires_errors(insts[0])
-            given = {}
-            if ev.target is not None:
-                given["target"] = self.seat_or_none(self.val(ev.target, "seat"))
             self.ok("the skill's use meets what the server checks (requires)",
-                    OR([none] + [AND(c, self.requires_ok(ev, rule, given, params_of(cat, self.C, i), i.used))
+                    OR([none] + [AND(c, self.requires_ok(ev, rule, {}, params_of(cat, self.C, i), i.used))
                                  for c, i in picks]), (ev.rule,))
         if picks and rule.flips:
             s = tab.seats[ev.seat]
