@@ -131,7 +131,10 @@ PHRASES: list[tuple[str, str]] = [
     ("CHAR 传出 的 COLOUR MSG", "@role(sender_is {CHAR}) @cond({COLOUR} in message)"),
     ("MSG? 被 PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
     ("MSG? 被 OTHER 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(not in_front) can fire {SKILL}"),
-    ("MSG? 被 SELF 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(in_front) can fire {SKILL}"),
+    ("MSG? 被 SELF 自己? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(in_front) can fire {SKILL}"),
+    # two players in one receive clause, the receiver named and then asked about (白菲菲传出的黑色情报被王魁接收后，王魁能
+    #发动以牙还牙吗): the second name must be the first (SAMECHAR) — he is the player the message is in front of
+    ("MSG? 被 CHAR 接收|收下|收到 AFTER|WHEN ,? SAMECHAR 能|可以|能否? SKILLV SKILL", "{CHAR} @cond(in_front) can fire {SKILL}"),
     ("面朝上|正面朝上 的 CHAR", "{CHAR} @cond(face_up)"),
     ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
     # her own message (收到自己传出的情报): she received this turn's message and she is its sender
@@ -522,7 +525,7 @@ def compile_pattern(pat: str) -> list[Item]:
         opt = w.endswith("?") and len(w) > 1
         if opt:
             w = w[:-1]
-        if w in SLOTS:
+        if w in SLOTS or w == "SAMECHAR":       # SAMECHAR: a character, the one the row's CHAR took
             items.append(Item("slot", slot=w, optional=opt))
         elif w in CLASSES:
             items.append(Item("class", words=tuple(x.lower() for x in CLASSES[w]), optional=opt))

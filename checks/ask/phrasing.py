@@ -92,6 +92,10 @@ class Matcher:
             if it.kind in ("word", "class"):
                 if t.kind in ("word", "num", "op", "other") and t.text.lower() in it.words:   # two-colour: the hyphen
                     nxt = (j + 1, None)
+            elif it.slot == "SAMECHAR":            # the character the row's CHAR took, named again
+                nxt = self.slot("CHAR", j)
+                if nxt is None or "CHAR" not in got or nxt[1] != got["CHAR"][2]:
+                    nxt = None
             else:
                 nxt = self.slot(it.slot, j)
             if nxt is not None:

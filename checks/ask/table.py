@@ -548,6 +548,10 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
     for w in target_words:
         if w in cat.characters and w not in chars:
             chars.append(w)                         # 李宁玉能被利诱吗: the character targeted is at the table
+    for r in goal.roles:
+        w = r.split(" ", 1)[1] if r.startswith("sender_is ") else None
+        if w in cat.characters and w not in chars:
+            chars.append(w)                         # 白菲菲传出的情报被王魁接收后: the sender is at the table too
     face_target = "face_down" in target_words
     src = (cat.skills.get(goal.effect_rule) or cat.cards.get(goal.effect_rule)) if goal.effect_rule else None
     reads_hidden = eff is not None and src is not None and any(      # the asked op done only for a hidden role
@@ -650,6 +654,11 @@ class Builder:
             return []
         if mine:
             return [0]
+        named = [r.split(" ", 1)[1] for r in roles if r.startswith("sender_is ")]
+        if named and w is None:
+            # another character sends this turn's message (白菲菲传出的情报…, 王魁 asked): the templates have the turn
+            # player send, so it is that character's turn
+            return [self.chars.index(named[0])] if named[0] in self.chars else []
         if others:
             return [1]
         if w is not None:

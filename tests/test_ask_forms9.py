@@ -1,0 +1,26 @@
+"""Readings the ninth designers' table (tests/fixtures/ask-designer9.toml) needed, each tested on a question of its
+class that the table does not ask: two players in one receive clause (X传出的情报被Y接收后，Y能发动…) — the receiver named
+and then asked about, the sender seated at the table and sending in its own turn."""
+from __future__ import annotations
+
+from askkit import cat, outcome, sess  # noqa: F401  (fixtures)
+
+
+def test_a_named_receiver_asked_about_is_the_player_the_message_is_in_front_of(cat, sess):
+    # 知音 (程小蝶): she receives a red or blue message; 白菲菲 sends it — read before: refused at '后'
+    got, text, _ = outcome(cat, sess, "白菲菲传出的蓝色情报被程小蝶接收后，程小蝶能发动知音吗")
+    assert got == "yes", text
+    assert "白菲菲" in text.split("在游戏中如何发生")[0]          # the sender is at the table
+
+
+def test_the_second_name_must_be_the_receiver(cat, sess):
+    # a different character after the comma is not the receiver: the row does not read it
+    got, text, _ = outcome(cat, sess, "白菲菲传出的蓝色情报被程小蝶接收后，王魁能发动以牙还牙吗")
+    assert got == "refused", text
+
+
+def test_another_character_sending_is_seated_and_sends_in_its_turn(cat, sess):
+    # was unknown: the sender named was never seated
+    got, text, _ = outcome(cat, sess, "邵秀传出情报后，王魁能发动以牙还牙吗")
+    assert got == "yes", text
+    assert "邵秀" in text
