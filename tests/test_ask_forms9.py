@@ -24,3 +24,21 @@ def test_another_character_sending_is_seated_and_sends_in_its_turn(cat, sess):
     got, text, _ = outcome(cat, sess, "邵秀传出情报后，王魁能发动以牙还牙吗")
     assert got == "yes", text
     assert "邵秀" in text
+
+
+def test_spoken_forms_read_as_the_question_language(cat, sess):
+    # 挂了 (died), 手里没牌 (no hand cards) and a closing 不: 遗信 needs a hand (YiXin.kt:25) — was refused at '手里'
+    got, text, _ = outcome(cat, sess, "李宁玉手里没牌，挂了还能发动遗信不")
+    assert got == "no", text
+
+
+def test_a_skill_right_after_neng_is_fired(cat, sess):
+    # 发动 left out: 还能承志吗 — was refused (说出承志要做什么)
+    got, text, _ = outcome(cat, sess, "有人死亡时，顾小梦还能承志吗")
+    assert got == "yes", text
+
+
+def test_a_name_in_spaced_pinyin_syllables_is_one_word(cat, sess):
+    # Chen Anna / Yi Wen An Hao: was refused at 'Chen'
+    got, text, _ = outcome(cat, sess, "Can Chen Anna hold Yi Wen An Hao?")
+    assert got == "yes", text

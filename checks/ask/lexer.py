@@ -192,7 +192,52 @@ def tokenize(text: str, names: Names) -> list[Tok]:
                            src=t if t in _FULLWIDTH else ""))
         i = m.end()
     out.append(Tok("end", "", len(text), len(text)))
-    return _aliases(out, text, names)
+    return _aliases(_colloquial(_spaced_pinyin(out, text, names)), text, names)
+
+
+def _spaced_pinyin(out: list, text: str, names: Names) -> list:
+    """A name spelled in pinyin syllables apart, each capitalised (Po Yi, Jie Huo, SP Li Ningyu), is one token when the
+    syllables run together are a name (names.Names spells ids without spaces)."""
+    def cap(t):
+        return t.kind == "word" and t.text.isascii() and t.text.isalpha() and t.text[0].isupper()
+    res: list = []
+    i = 0
+    while i < len(out):
+        for k in (4, 3, 2):
+            span = out[i:i + k]
+            if len(span) == k and all(cap(t) for t in span) and \
+                    all(text[a.end:b.col] == " " for a, b in zip(span, span[1:])) and \
+                    "".join(t.text for t in span).lower() in names.words:
+                w = text[span[0].col:span[-1].end]
+                res.append(Tok("word", w, span[0].col, span[-1].end, KEYWORDS.get(w.lower(), "")))
+                i += k
+                break
+        else:
+            res.append(out[i])
+            i += 1
+    return res
+
+
+#: how designers say it in speech → the words of the question language (each word keeps the columns of what was
+#: written): 挂了 (died), 手里没牌 (has no hand cards), 打牌 (plays a card), 赢 (wins)
+COLLOQUIAL = {"挂了": ("死亡",), "挂掉": ("死亡",), "挂掉了": ("死亡",), "死掉了": ("死亡",),
+              "手里没牌": ("没有", "手牌"), "手里没有牌": ("没有", "手牌"), "手上没牌": ("没有", "手牌"),
+              "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗")}
+
+
+def _colloquial(out: list) -> list:
+    """The spoken forms of ``COLLOQUIAL`` as the question language's words, and a question closed by 不 (还能如归不)
+    as one closed by 吗; the designer's own words stay in ``src``."""
+    res: list = []
+    for i, t in enumerate(out):
+        if t.kind == "word" and t.text in COLLOQUIAL:
+            res += [Tok("word", w, t.col, t.end, KEYWORDS.get(w, ""), src=t.text) for w in COLLOQUIAL[t.text]]
+        elif t.kind == "word" and t.text == "不" and i + 1 < len(out) and (
+                out[i + 1].kind == "end" or out[i + 1].kind == "op" and out[i + 1].text == "?"):
+            res.append(Tok("word", "吗", t.col, t.end, KEYWORDS.get("吗", ""), src=t.text))
+        else:
+            res.append(t)
+    return res
 
 
 def _aliases(out: list, text: str, names: Names) -> list:
@@ -218,7 +263,8 @@ def known_words(names: Names) -> set:
     got = getattr(names, "_known", None)
     if got is None:
         from .phrases import words_of_table
-        got = names.words | {k for k in KEYWORDS if _CJK.search(k)} | words_of_table() | set(POST_AFTER + POST_WHEN)
+        got = names.words | {k for k in KEYWORDS if _CJK.search(k)} | words_of_table() | set(POST_AFTER + POST_WHEN) | \
+            set(COLLOQUIAL)
         for vals in list(PHASES.values()) + list(GROUPS.values()) + list(DIRS.values()):
             got.update(v.lower() for v in vals)
         for vals in WINDOW_PHRASES.values():

@@ -132,6 +132,8 @@ PHRASES: list[tuple[str, str]] = [
     ("MSG? 被 PLAYER? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "can fire {SKILL}"),
     ("MSG? 被 OTHER 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(not in_front) can fire {SKILL}"),
     ("MSG? 被 SELF 自己? 接收|收下 AFTER|WHEN ,? 能|可以|能否? SKILLV SKILL", "@cond(in_front) can fire {SKILL}"),
+    # a skill right after 能 / 可以, 发动 left out as designers say it (还能如归吗, 挂了以后还能遗信吗): it is fired
+    ("能|可以|能否|能不能|能够|还能|也能|还可以|也可以|仍能|仍然能|仍可以|仍然可以 SKILL", "能 发动 {SKILL}"),
     # two players in one receive clause, the receiver named and then asked about (白菲菲传出的黑色情报被王魁接收后，王魁能
     #发动以牙还牙吗): the second name must be the first (SAMECHAR) — he is the player the message is in front of
     ("MSG? 被 CHAR 接收|收下|收到 AFTER|WHEN ,? SAMECHAR 能|可以|能否? SKILLV SKILL", "{CHAR} @cond(in_front) can fire {SKILL}"),

@@ -43,7 +43,7 @@ TARGET_WORDS = {
                   "a face-down player", "a face-down character", "someone face down", "a player who is face down"),
     "face_up": ("面朝上的角色", "面朝上的人", "面朝上的玩家", "正面朝上的角色", "已翻开的角色", "翻开的角色",
                 "a face-up player", "a face-up character", "someone face up", "a player who is face up"),
-    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色",
+    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色", "死掉的人", "死掉的角色",
              "a dead player", "the dead", "dead players", "a dead character", "someone dead"),
     "dying": ("正在求澄清的人", "濒死的人", "濒死的角色", "濒死角色", "濒死者", "the dying player", "a dying player",
               "someone dying", "the player who is dying"),
