@@ -13,10 +13,15 @@ def test_a_named_receiver_asked_about_is_the_player_the_message_is_in_front_of(c
     assert "白菲菲" in text.split("在游戏中如何发生")[0]          # the sender is at the table
 
 
-def test_the_second_name_must_be_the_receiver(cat, sess):
-    # a different character after the comma is not the receiver: the row does not read it
-    got, text, _ = outcome(cat, sess, "白菲菲传出的蓝色情报被程小蝶接收后，王魁能发动以牙还牙吗")
-    assert got == "refused", text
+def test_a_named_receiver_is_seated_and_receives_when_another_is_asked(cat, sess):
+    # 绵里藏针 (邵秀, the sender) with 王魁 receiving: was refused at '后'
+    got, text, res = outcome(cat, sess, "邵秀传出的蓝色情报被王魁接收后，邵秀能发动绵里藏针吗")
+    assert got == "yes", text
+    table = text.split("在游戏中如何发生")[0]
+    assert any("王魁" in line and "情报在其面前" in line for line in table.splitlines()), text
+    # 以牙还牙 answers its holder's own receiving only (YiYaHuanYa.kt:25): 王魁 is not the receiver named
+    got, text, _ = outcome(cat, sess, "白菲菲传出的黑色情报被程小蝶接收后，王魁能发动以牙还牙吗")
+    assert got == "no", text
 
 
 def test_another_character_sending_is_seated_and_sends_in_its_turn(cat, sess):

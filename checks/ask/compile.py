@@ -270,6 +270,11 @@ class Compiler:
             if code is None:
                 return z3.BoolVal(False)
             return z3.Or([z3.And(S.present[s], S.char[s] == code, sender == s) for s in range(S.n)])
+        if g.rule == "receiver_is":                  # the message is in front of that character
+            code = S.codes.char.get(g.who)
+            if code is None:
+                return z3.BoolVal(False)
+            return z3.Or([z3.And(S.present[s], S.char[s] == code, S.in_front == s) for s in range(S.n)])
         raise ValueError(g.rule)
 
     def turn_is(self, t, ago: int):

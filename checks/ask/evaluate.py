@@ -364,6 +364,9 @@ def role_holds(st: State, g: Given) -> bool:
         return st.turn != 0
     if g.rule == "sender_is":
         return sender is not None and 0 <= sender < len(st.seats) and st.seats[sender].character == g.who
+    if g.rule == "receiver_is":                      # the message is in front of that character (twin: Compiler.role)
+        f = st.in_front
+        return f is not None and 0 <= f < len(st.seats) and st.seats[f].character == g.who
     raise ValueError(g.rule)
 
 

@@ -21,7 +21,7 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 #: closes a clause describing the player asked about (没有手牌的角色: the phrasebook's 'rel' + 'anyone')
 POST_REL = ("rel",)
 #: roles the condition language has no word for (phrases.py @role)
-ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is", "task", "card_on", "last_alive")
+ROLES = ("sender", "not_sender", "miling", "turn", "not_turn", "sender_is", "receiver_is", "task", "card_on", "last_alive")
 
 
 class ClauseParser(Words):
@@ -44,6 +44,9 @@ class ClauseParser(Words):
                 if r is not None:
                     self.mentioned = (r, t.col)             # 小铃铛传出情报后，被指定的角色…: her skill
                 return Given("role", t.col, t.end, t.shown, who=r or arg, rule="sender_is")
+            if name == "receiver_is":                       # …被老汉接收后: that character receives this turn's message
+                r = self.names.find("character", arg) if arg else None
+                return Given("role", t.col, t.end, t.shown, who=r or arg, rule="receiver_is")
             if name in ("task", "card_on", "plays_on"):     # 篡夺者, 被利诱放入情报后, 对别人使用试探后: table.py's
                 return Given("role", t.col, t.end, t.shown, who=arg, rule=name)
             return Given("role", t.col, t.end, t.shown, rule=name)

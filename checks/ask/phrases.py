@@ -137,6 +137,8 @@ PHRASES: list[tuple[str, str]] = [
     # two players in one receive clause, the receiver named and then asked about (白菲菲传出的黑色情报被王魁接收后，王魁能
     #发动以牙还牙吗): the second name must be the first (SAMECHAR) — he is the player the message is in front of
     ("MSG? 被 CHAR 接收|收下|收到 AFTER|WHEN ,? SAMECHAR 能|可以|能否? SKILLV SKILL", "{CHAR} @cond(in_front) can fire {SKILL}"),
+    # … and another player asked about after it (SP小九传出的情报被老汉接收后，SP小九能…): that character receives
+    ("MSG? 被 CHAR 接收|收下|收到 AFTER|WHEN ,", "@role(receiver_is {CHAR}) ,"),
     ("面朝上|正面朝上 的 CHAR", "{CHAR} @cond(face_up)"),
     ("面朝下|背面朝上 的 CHAR", "{CHAR} @cond(not face_up)"),
     # her own message (收到自己传出的情报): she received this turn's message and she is its sender

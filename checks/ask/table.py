@@ -431,6 +431,8 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
         g.play_target = giv.who                 # 对别人使用试探后: he plays the question's card on another (or himself)
     elif giv.rule == "sender_is" and giv.who is not None:
         g.roles.append(f"sender_is {giv.who}")     # 白菲菲传出的情报: that character sends this turn's message
+    elif giv.rule == "receiver_is" and giv.who is not None:
+        g.roles.append(f"receiver_is {giv.who}")   # …被老汉接收后: that character receives it
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
 
@@ -549,9 +551,9 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
         if w in cat.characters and w not in chars:
             chars.append(w)                         # 李宁玉能被利诱吗: the character targeted is at the table
     for r in goal.roles:
-        w = r.split(" ", 1)[1] if r.startswith("sender_is ") else None
+        w = r.split(" ", 1)[1] if r.startswith(("sender_is ", "receiver_is ")) else None
         if w in cat.characters and w not in chars:
-            chars.append(w)                         # 白菲菲传出的情报被王魁接收后: the sender is at the table too
+            chars.append(w)                         # 白菲菲传出的情报被王魁接收后: the sender (receiver) is at the table
     face_target = "face_down" in target_words
     src = (cat.skills.get(goal.effect_rule) or cat.cards.get(goal.effect_rule)) if goal.effect_rule else None
     reads_hidden = eff is not None and src is not None and any(      # the asked op done only for a hidden role
@@ -667,6 +669,9 @@ class Builder:
 
     def receivers(self) -> list:
         """Who receives: the player asked about or the next seat (and the one after, when the player is dead)."""
+        named = [r.split(" ", 1)[1] for r in self.goal.roles if r.startswith("receiver_is ")]
+        if named:                                   # …被老汉接收后: that character receives
+            return [self.chars.index(named[0])] if named[0] in self.chars else []
         return [0, 1, 2] if self.goal.dead and self.n > 2 else [0, 1]
 
     # ---- the stories
@@ -1183,6 +1188,11 @@ class Reader:
             chars = [x.character for x in self.story.template.setup.seats]
             who = r.split(" ", 1)[1]
             return who in chars and self.turn_sender == chars.index(who)
+        if r.startswith("receiver_is "):             # the story's message is received by that character
+            chars = [x.character for x in self.story.template.setup.seats]
+            who = r.split(" ", 1)[1]
+            return who in chars and any(e.kind == "window" and e.window == "receive" and e.in_front == chars.index(who)
+                                        for e in self.story.template.events)
         if r == "last_alive":                        # 只剩一个人存活: the player, and nobody else, alive
             if st is not None:
                 return st.seats[0].alive and not any(x.alive for x in st.seats[1:])
@@ -1576,6 +1586,9 @@ class Search:
                     or r == "not_turn" and st.turn == 0):
                 return False
             if r.startswith("sender_is ") and st.seats[sender].character != r.split(" ", 1)[1]:
+                return False
+            if r.startswith("receiver_is ") and (st.in_front is None or
+                                                 st.seats[st.in_front].character != r.split(" ", 1)[1]):
                 return False
         return True
 
