@@ -1,0 +1,73 @@
+"""A table question's answer does not depend on the machine's load (issue 27): the search is bounded in work (a
+number of templates, a z3 resource limit per call), and the wall clock (--timeout) is only the outer safety net —
+running into it answers "inconclusive: time budget spent" (exit 3), never another yes / no or another game.
+
+The machine's load is played by a fake clock: ``time.perf_counter`` made to run fast (a busy machine) or slow."""
+from __future__ import annotations
+
+import itertools
+import time
+
+import pytest
+
+from skillproof.checks import ask as Q
+from skillproof.checks.ask import table as TB
+from skillproof.model import loader
+
+QUESTION = "搅局者能获胜吗"          # yes, found in the 7th game template tried (about 1 s)
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return loader.load(None)
+
+
+@pytest.fixture(scope="module")
+def idle(cat):
+    return Q.Session(cat).ask(QUESTION)
+
+
+def _clock(step: float):
+    """A clock that moves ``step`` seconds each time it is read, from the real one's start."""
+    start = time.perf_counter()
+    ticks = itertools.count()
+    return lambda: start + step * next(ticks)
+
+
+def test_a_slow_clock_gives_the_same_answer_and_game(cat, idle, monkeypatch):
+    """Each reading of the clock half a second later (a loaded machine, within a generous --timeout): the same answer
+    after the same templates as on an idle machine. (Not the same game: a second question in one process may get
+    another model from z3 whatever the clock — its context keeps what earlier questions built.)"""
+    assert idle.answer == "yes" and idle.bounds["templates"] > 2
+    monkeypatch.setattr(time, "perf_counter", _clock(0.5))
+    res = Q.Session(cat, timeout_ms=10_000_000).ask(QUESTION)
+    assert (res.answer, res.bounds["templates"]) == (idle.answer, idle.bounds["templates"])
+
+
+def test_a_busy_machine_answers_time_spent_never_a_partial_search(cat, idle, monkeypatch):
+    """Each reading of the clock a second later, --timeout 2 s: the safety net stops the search before the
+    template that has the game. The answer is "inconclusive: time budget spent" — not "no game within the bound" of
+    the templates it had time for."""
+    monkeypatch.setattr(time, "perf_counter", _clock(1.0))
+    res = Q.Session(cat, timeout_ms=2000).ask(QUESTION)
+    assert res.answer == "unknown"
+    assert res.reason.startswith("inconclusive: time budget spent")
+    assert res.bounds.get("out_of_time") is True and "templates" not in res.bounds
+
+
+def test_who_wins_on_a_busy_machine_claims_no_list(cat, monkeypatch):
+    """谁会赢 shares the time out among the identities: one stopped by the clock makes the whole answer time spent,
+    not a list that lacks it."""
+    monkeypatch.setattr(time, "perf_counter", _clock(1.0))
+    res = Q.Session(cat, timeout_ms=2000).ask("谁会赢？")
+    assert res.answer == "unknown" and res.values == []
+    assert res.reason.startswith("inconclusive: time budget spent")
+
+
+def test_the_work_limit_is_not_the_time_limit(cat, monkeypatch):
+    """A solver call that spends its resource limit (deterministic) is an unknown template the search goes past —
+    the same on every machine — not the safety net."""
+    monkeypatch.setattr(TB, "CALL_RLIMIT", 1)
+    res = Q.Session(cat).ask(QUESTION)
+    assert res.bounds.get("out_of_time") is False
+    assert res.answer == "unknown" and "time budget" not in res.reason
