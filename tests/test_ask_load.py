@@ -71,3 +71,30 @@ def test_the_work_limit_is_not_the_time_limit(cat, monkeypatch):
     res = Q.Session(cat).ask(QUESTION)
     assert res.bounds.get("out_of_time") is False
     assert res.answer == "unknown" and "time budget" not in res.reason
+
+
+# ------------------------------------------------------------------ diff: are two conditions the same?
+def _pair():
+    from skillproof.model import expr as E
+    return E.parse("self.alive and turn_player.alive"), E.parse("turn_player.alive and self.alive")
+
+
+def test_two_conditions_compared_in_work_not_time(monkeypatch):
+    """diff's comparison of two conditions: its budget is a resource limit (spent: "not shown the same", on every
+    machine); the wall clock stopping it raises TimeSpent (the command inconclusive), never a "changed"."""
+    from skillproof.checks import diff_meaning as D
+    a, b = _pair()
+    assert D.same_condition(a, b)
+    monkeypatch.setattr(D, "RLIMIT", 1)
+    assert not D.same_condition(a, b)                # the work budget: deterministic
+
+    class Slow(D.z3.Solver):                         # a machine so busy the clock stops every call
+        def check(self, *a):
+            return D.z3.unknown
+
+        def reason_unknown(self):
+            return "timeout"
+    monkeypatch.setattr(D, "RLIMIT", 10**9)
+    monkeypatch.setattr(D.z3, "Solver", Slow)
+    with pytest.raises(D.TimeSpent):
+        D.same_condition(a, b)
