@@ -117,6 +117,12 @@ def _open_table(cat, n: int, chars: list):
     return enc, enc.at(None).copy(), inv
 
 
+#: z3 resource units one "can the card's conditions hold together" question may spend: its budget in work (spent: no
+#: finding, on every machine); its wall-clock time is only the safety net — running into it is an inconclusive finding
+NEVER_RLIMIT = 20_000_000
+NEVER_TIMEOUT_MS = 60_000
+
+
 def never_holds(cat, card, window: str, chars: list, n: int):
     """None when the card's target and requires can hold together in ``window`` on some open table of ``n`` seats;
     else why not: ("never", None) (or ("unknown", None): the solver gave up)."""
@@ -126,7 +132,8 @@ def never_holds(cat, card, window: str, chars: list, n: int):
     enc, tab, inv = _open_table(cat, n, chars)
     C = enc.C
     s = z3.Solver()
-    s.set("timeout", 5000)
+    s.set("rlimit", NEVER_RLIMIT)
+    s.set("timeout", NEVER_TIMEOUT_MS)
     s.add(inv)
     seat = lambda name: z3.Int(f"tb:{name}")             # noqa: E731
     ok = lambda v: z3.And(v >= 0, v < n)                  # noqa: E731
@@ -176,12 +183,21 @@ def never_holds(cat, card, window: str, chars: list, n: int):
     for cond in conds:
         value, defined = compile_defined(cat, C, tab, cond, players)
         s.add(z(AND(defined, value)))
+    before = _rlimit_count(s)                   # z3 counts for its whole context: the call's is the difference
     r = s.check()
+    used = _rlimit_count(s) - before
     if r == z3.sat:
         return None
     if r == z3.unknown:
-        return ("unknown", None)
+        if s.reason_unknown() in ("timeout", "canceled") and used < NEVER_RLIMIT:
+            return ("time", None)               # the wall clock's safety net: no verdict, an inconclusive finding
+        return ("unknown", None)                # the work budget spent: the same on every machine
     return ("never", None)
+
+
+def _rlimit_count(s) -> int:
+    st = s.statistics()
+    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
 
 
 def checkable(card) -> bool:
@@ -217,6 +233,14 @@ def run(ctx):
                 got = never_holds(cat, card, window, chars, n)
                 if got is None:
                     hold = True
+                    break
+                if got[0] == "time":            # stopped by the clock: said, never a silent "no finding"
+                    from skillproof.checks.solve import Answer
+                    out.append(ctx.inconclusive(
+                        "table", f"【{card.name}】的条件在{window}时能否同时成立（{n}人）", [cid],
+                        Answer("unknown", reason=f"time budget spent ({NEVER_TIMEOUT_MS} ms)"),
+                        f"whether the conditions of {card.name} can hold together in {window} ({n} seats)"))
+                    unknown = True
                     break
                 if got[0] == "unknown":
                     unknown = True
