@@ -1442,14 +1442,12 @@ class Search:
         self.out_of_time = False
 
     def check(self, s, *assumptions):
-        """``s.check(*assumptions)`` within the call's work budget (CALL_RLIMIT: deterministic) and what is left of the
-        question's time (the safety net): TimeSpent when the time, not the work, is what stopped it."""
-        left_ms = int((self.deadline - self.clock()) * 1000)
-        if left_ms <= 0:
-            self.out_of_time = True
-            raise TimeSpent()
+        """``s.check(*assumptions)`` within the call's work budget (CALL_RLIMIT: deterministic) and the question's time
+        (the safety net: each call as much as the question — as generous as the search was before its verdicts were
+        bounded in work; the templates stop at the question's time): TimeSpent when the time, not the work, is what
+        stopped it."""
         s.set("rlimit", CALL_RLIMIT)
-        s.set("timeout", left_ms)
+        s.set("timeout", self.timeout_ms)
         before = _rlimit_count(s)                   # z3 counts for the whole context: the call's is the difference
         r = s.check(*assumptions)
         used = _rlimit_count(s) - before
@@ -1850,6 +1848,7 @@ def time_spent(sess, q: Query, res: Result, t0: float) -> Result:
     no other verdict — what the search had found so far is not shown (the same question on an idle machine might
     have gone on to another answer)."""
     res.answer = "unknown"
+    res.values, res.notes, res.witness, res.traces = [], [], None, []     # nothing found so far is claimed
     res.reason = f"inconclusive: time budget spent ({sess.timeout_ms} ms)"
     res.headline = pick(f"不确定——时间预算（{sess.timeout_ms} ms）已用完：{_claim_words(q, sess.cat)}；没有给出答案",
                         f"inconclusive: time budget spent ({sess.timeout_ms} ms) — {_claim_words(q, sess.cat)}: "
