@@ -98,3 +98,31 @@ def test_two_conditions_compared_in_work_not_time(monkeypatch):
     monkeypatch.setattr(D.z3, "Solver", Slow)
     with pytest.raises(D.TimeSpent):
         D.same_condition(a, b)
+
+
+# ------------------------------------------------------------------ the timed model and check's queries
+def test_a_witness_is_never_made_less_plain_by_the_clock(monkeypatch):
+    """Making a witness plain keeps each preference the solver allows; a preference the *clock* stopped is not read
+    as refused (another, less plain game on a busy machine): the answer is "inconclusive: time budget spent"."""
+    from skillproof.checks import worklimit as W
+    from test_ask_time import TIMED
+    cat = loader.load(texts={"timed.toml": TIMED})
+    assert Q.Session(cat).ask("can 李 play 甲 as 乙").answer == "yes"
+    monkeypatch.setattr(W, "by_clock", lambda s, r, used, rlimit: True)     # every call stopped by the clock
+    res = Q.Session(cat).ask("can 李 play 甲 as 乙")
+    assert res.answer == "unknown" and res.witness is None
+    assert res.reason.startswith("inconclusive: time budget spent")
+
+
+def test_checks_minimisation_never_reads_the_clock_as_unsat(monkeypatch):
+    """check's queries (checks/solve.py): the minimisation stopped by the clock gives unknown (an INC001), not a model
+    with more seats or grants than an idle machine's."""
+    from skillproof.checks import worklimit as W
+    from skillproof.checks.solve import Query
+    from test_ask_time import TIMED
+    cat = loader.load(texts={"timed.toml": TIMED})
+    q = Query(cat, n=3, G=1)
+    assert q.find(TB.z3.BoolVal(True)).status == "sat"
+    monkeypatch.setattr(W, "by_clock", lambda s, r, used, rlimit: True)
+    a = Query(cat, n=3, G=1).find(TB.z3.BoolVal(True))
+    assert a.status == "unknown" and "time budget spent" in a.reason
