@@ -18,6 +18,7 @@ import re
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.events import EVENT_KINDS
@@ -30,8 +31,7 @@ RLIMIT = 20_000_000
 TIMEOUT_MS = 60_000
 
 
-class TimeSpent(Exception):
-    """A comparison ran into the wall-clock safety net before its work budget: no verdict on it."""
+TimeSpent = W.TimeSpent          # a comparison ran into the wall clock's safety net: no verdict on it
 #: the types a value is compiled for (a truth value; a number, or a name of a card, colour, direction or character,
 #: each an integer); a set or anything else is not compiled
 _SCALARS = ("bool", "int", "card", "colour", "direction", "character")
@@ -185,16 +185,11 @@ def same_condition(a, b, event: str | None = None, whose: tuple = ("any",), aliv
     s.add(*facts)
     s.add(*_counts(enc))
     s.add(za != zb)
-    before = _rlimit_count(s)                   # z3 counts for its whole context: the call's is the difference
+    before = W.rlimit_count(s)                  # z3 counts for its whole context: the call's is the difference
     r = s.check()
-    if r == z3.unknown and s.reason_unknown() in ("timeout", "canceled") and _rlimit_count(s) - before < RLIMIT:
+    if W.by_clock(s, r, W.rlimit_count(s) - before, RLIMIT):
         raise TimeSpent(f"inconclusive: time budget spent ({TIMEOUT_MS} ms comparing two conditions)")
     return r == z3.unsat
-
-
-def _rlimit_count(s) -> int:
-    st = s.statistics()
-    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
 
 
 # ----------------------------------------------------------------------- one skill of a kind, first or last

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
 
 from skillproof.model import expr as E
@@ -79,14 +80,7 @@ CALL_RLIMIT = 50_000_000
 RLIMIT_SEEN = {"max": 0}
 
 
-def _rlimit_count(s) -> int:
-    st = s.statistics()
-    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
-
-
-class TimeSpent(Exception):
-    """The question's wall-clock time ran out before its work did (the outer safety net): the answer is
-    "inconclusive: time budget spent", never another yes / no or another game."""
+TimeSpent = W.TimeSpent          # the question's wall-clock time ran out before its work did (checks.worklimit)
 
 
 # ============================================================================================ which questions
@@ -1448,11 +1442,11 @@ class Search:
         stopped it."""
         s.set("rlimit", CALL_RLIMIT)
         s.set("timeout", self.timeout_ms)
-        before = _rlimit_count(s)                   # z3 counts for the whole context: the call's is the difference
+        before = W.rlimit_count(s)                  # z3 counts for the whole context: the call's is the difference
         r = s.check(*assumptions)
-        used = _rlimit_count(s) - before
+        used = W.rlimit_count(s) - before
         RLIMIT_SEEN["max"] = max(RLIMIT_SEEN["max"], used)
-        if r == z3.unknown and s.reason_unknown() in ("timeout", "canceled") and used < CALL_RLIMIT:
+        if W.by_clock(s, r, used, CALL_RLIMIT):
             self.out_of_time = True
             raise TimeSpent()
         return r

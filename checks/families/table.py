@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
 
 from skillproof.checks.findings import Finding, RuleRef
@@ -183,21 +184,15 @@ def never_holds(cat, card, window: str, chars: list, n: int):
     for cond in conds:
         value, defined = compile_defined(cat, C, tab, cond, players)
         s.add(z(AND(defined, value)))
-    before = _rlimit_count(s)                   # z3 counts for its whole context: the call's is the difference
+    before = W.rlimit_count(s)                  # z3 counts for its whole context: the call's is the difference
     r = s.check()
-    used = _rlimit_count(s) - before
     if r == z3.sat:
         return None
+    if W.by_clock(s, r, W.rlimit_count(s) - before, NEVER_RLIMIT):
+        return ("time", None)                   # the wall clock's safety net: no verdict, an inconclusive finding
     if r == z3.unknown:
-        if s.reason_unknown() in ("timeout", "canceled") and used < NEVER_RLIMIT:
-            return ("time", None)               # the wall clock's safety net: no verdict, an inconclusive finding
         return ("unknown", None)                # the work budget spent: the same on every machine
     return ("never", None)
-
-
-def _rlimit_count(s) -> int:
-    st = s.statistics()
-    return int(st.get_key_value("rlimit count")) if "rlimit count" in st.keys() else 0
 
 
 def checkable(card) -> bool:
