@@ -1847,9 +1847,10 @@ def time_spent(sess, q: Query, res: Result, t0: float) -> Result:
     res.headline = pick(f"不确定——时间预算（{sess.timeout_ms} ms）已用完：{_claim_words(q, sess.cat)}；没有给出答案",
                         f"inconclusive: time budget spent ({sess.timeout_ms} ms) — {_claim_words(q, sess.cat)}: "
                         f"no answer is claimed")
-    res.notes.append(pick("答案只取决于搜索的工作量，与机器快慢无关；时限只是安全网：提高 --timeout",
+    res.notes.append(pick("答案只取决于搜索的工作量，与机器快慢无关；时限只是安全网：提高 --timeout，"
+                          "或减少 --seats / --max-turns（搜索的工作量）",
                           "the answer depends only on the search's work, not on the machine's speed; the time limit "
-                          "is only a safety net: raise --timeout"))
+                          "is only a safety net: raise --timeout, or lower --seats / --max-turns (the search's work)"))
     res.bounds = {"table": True, "out_of_time": True, "timeout_ms": sess.timeout_ms}
     res.seconds = time.perf_counter() - t0
     return res
