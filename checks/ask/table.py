@@ -1831,8 +1831,11 @@ def answer(sess, q: Query) -> Result:
         if told is not None:
             told.seconds = time.perf_counter() - t0
             return told
+    from ..terms import own_context, renew_own_context
     try:
-        return _searched(sess, q, res, t0)
+        with own_context():                 # a fresh z3 context for each question: the same game whatever was asked
+            renew_own_context()             # before it in the process (z3 orders its search by what it has made)
+            return _searched(sess, q, res, t0)
     except TimeSpent:
         return time_spent(sess, q, res, t0)
 
