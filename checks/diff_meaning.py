@@ -18,12 +18,20 @@ import re
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.events import EVENT_KINDS
 
-#: milliseconds the solver may take for one question
-TIMEOUT_MS = 2000
+#: z3 resource units one comparison may spend: its budget in work, so that whether two conditions are shown the same
+#: does not depend on the machine's load (spent: not shown the same, on every machine)
+RLIMIT = 20_000_000
+#: milliseconds one comparison may take: only the outer safety net — running into it raises TimeSpent (the command
+#: is inconclusive, exit 3), never a different "same" / "changed"
+TIMEOUT_MS = 60_000
+
+
+TimeSpent = W.TimeSpent          # a comparison ran into the wall clock's safety net: no verdict on it
 #: the types a value is compiled for (a truth value; a number, or a name of a card, colour, direction or character,
 #: each an integer); a set or anything else is not compiled
 _SCALARS = ("bool", "int", "card", "colour", "direction", "character")
@@ -172,11 +180,16 @@ def same_condition(a, b, event: str | None = None, whose: tuple = ("any",), aliv
     if not (z3.is_bool(za) and z3.is_bool(zb)):
         return False
     s = z3.Solver()
+    s.set("rlimit", RLIMIT)
     s.set("timeout", TIMEOUT_MS)
     s.add(*facts)
     s.add(*_counts(enc))
     s.add(za != zb)
-    return s.check() == z3.unsat
+    before = W.rlimit_count(s)                  # z3 counts for its whole context: the call's is the difference
+    r = s.check()
+    if W.by_clock(s, r, W.rlimit_count(s) - before, RLIMIT):
+        raise TimeSpent(f"inconclusive: time budget spent ({TIMEOUT_MS} ms comparing two conditions)")
+    return r == z3.unsat
 
 
 # ----------------------------------------------------------------------- one skill of a kind, first or last

@@ -16,6 +16,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
+from . import worklimit as W
 from .terms import And, Implies, Ite, Not, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
@@ -65,6 +66,7 @@ class Query:
         self.solver.set("random_seed", 0)
         if rlimit:
             self.solver.set("rlimit", rlimit)
+        self.rlimit = rlimit
         # each constraint under its own literal, and one literal standing for all of them: the questions
         # assume that one (cheap); the individual literals are assumed only to name an unsat core
         self.tracks = {}
@@ -106,13 +108,20 @@ class Query:
                                              if c.get_id() in self.tracks])
             if r == z3.unknown:
                 return Answer("unknown", reason=s.reason_unknown())
-            m = self._minimize(base, prefer) if minimize else s.model()
+            try:
+                m = self._minimize(base, prefer) if minimize else s.model()
+            except W.TimeSpent:                  # the clock, not the work: no witness made less plain by it
+                return Answer("unknown", reason="time budget spent while making the witness plain")
             if m is None:                        # cannot happen: every bound was checked sat
                 return Answer("unknown", reason="minimisation lost the model")
             return Answer("sat", model=m, sym=self.S,
                           again=lambda extra: self.find(z3.And(goal, extra), minimize=minimize, prefer=prefer))
         finally:
             s.add(Not(g))
+
+    def _check(self, s, *assumptions):
+        """A minimisation step: TimeSpent when the clock (not --rlimit) stopped it (checks.worklimit)."""
+        return W.check(s, *assumptions, rlimit=getattr(self, "rlimit", 0), run=check)
 
     def _guards(self):
         """Guarded minimisation constraints, created once per query: literal => bound / preference.
@@ -171,7 +180,7 @@ class Query:
             # is the least (model-guided: the same answer as trying every bound from 0)
             have = sum(1 for v in vars_ if _true(m, v))
             for lit in lits[min(lo, have):have]:
-                if check(s, *base, lit) == z3.sat:
+                if self._check(s, *base, lit) == z3.sat:
                     m = s.model()
                     base = base + [lit]
                     break
@@ -191,7 +200,7 @@ class Query:
         s = self.solver
         active = list(range(len(lits)))
         while active:
-            r = check(s, *base, *[lits[i] for i in active])
+            r = self._check(s, *base, *[lits[i] for i in active])
             if r == z3.sat:
                 return s.model()
             if r == z3.unknown:
@@ -201,4 +210,4 @@ class Query:
             if not in_core:
                 break
             active.remove(max(in_core))
-        return s.model() if check(s, *base) == z3.sat else None
+        return s.model() if self._check(s, *base) == z3.sat else None

@@ -10,7 +10,7 @@ from .optvalues import arg_type
 from skillproof.model.lang import pick
 from skillproof.model.msg import Msg
 
-from .exits import error_line
+from .exits import EXIT_INCONCLUSIVE, error_line
 from .cmd_check import accept_inline, add_report_args, add_solver_args, run_checks
 from .common import closing, report_catalogue_errors
 from .diff_report import finish, inconclusive_findings, question, rules_entries, told  # noqa: F401
@@ -142,7 +142,6 @@ def run(args) -> int:
     if args.kotlin:
         from .kotlin_diff import run as run_kotlin
         return run_kotlin(args)
-    from skillproof.checks.diff import Differ, changed_list
     from skillproof.model.loader import CatalogueErrors, load
 
     from .cmd_check import outputs
@@ -173,6 +172,16 @@ def run(args) -> int:
     from .common import overwrites_input
     if any(overwrites_input([f for _, f in outputs(args)[0]], c) for c in cats):
         return 2
+    from skillproof.checks.diff_meaning import TimeSpent
+    try:
+        return _compared(args, old, new)
+    except TimeSpent as e:                  # the wall clock's safety net, never another verdict: inconclusive
+        sys.stderr.write(error_line(pick(f"不确定：时间预算已用完（{e}）", str(e))) + "\n")
+        return EXIT_INCONCLUSIVE
+
+
+def _compared(args, old, new) -> int:
+    from skillproof.checks.diff import Differ, changed_list
     engine = rules_entries(old, new)               # a changed [rules] key fails even where no decision shows it
     try:
         differ = Differ(old, new, n=args.max_seats, G=args.max_grants, timeout_ms=max(1, int(args.timeout * 1000)),

@@ -322,6 +322,7 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
 
 def run(args) -> int:
     from .exits import error_line
+    from skillproof.checks.diff_meaning import TimeSpent
     from skillproof.model.extract.budget import OverBudget
     _ARGS["args"] = args
     try:
@@ -331,6 +332,9 @@ def run(args) -> int:
         return 2
     except OverBudget as e:
         sys.stderr.write(pick(f"skillproof diff：无法判定：{e.text('zh')}\n", f"skillproof diff: inconclusive: {e.text('en')}\n"))
+        return 3
+    except TimeSpent as e:                  # a comparison ran into the wall clock's safety net: no verdict
+        sys.stderr.write(pick(f"skillproof diff：无法判定：时间预算已用完（{e}）\n", f"skillproof diff: {e}\n"))
         return 3
 
 

@@ -75,3 +75,19 @@ def test_a_condition_on_who_the_character_is_is_not_checked():
     assert found(text) == []
     cat = loader.load(texts={"x.toml": text + CHARS})
     assert not TBF.checkable(cat.cards["K"])
+
+
+def test_the_wall_clock_is_a_safety_net_never_a_silent_no_finding(monkeypatch):
+    """The question is bounded in work (a resource limit: spent, no finding on every machine); a machine so busy that
+    the clock stops it gets an inconclusive finding (INC001), not the silence of "no finding" (issue 27)."""
+    class Slow(TBF.z3.Solver):
+        def check(self, *a):
+            return TBF.z3.unknown
+
+        def reason_unknown(self):
+            return "timeout"
+    monkeypatch.setattr(TBF.z3, "Solver", Slow)
+    text = ('[[card]]\nid = "K"\nname = "卡"\nwindows = { main = "turn" }\ntarget = "other"\n'
+            'requires = "target == self"\n')
+    res = run(loader.load(texts={"x.toml": text + CHARS}), Options(only=("table",)))
+    assert [f.check for f in res.findings] == ["INC001"] and "time budget spent" in res.findings[0].message_en

@@ -20,6 +20,7 @@ from ..enc.conversion import enc_conversion
 from ..enc.state import WCODE
 from ..enc.witness import witness
 from .compile import Compiler
+from .. import worklimit as W
 from ..terms import check as _check, model_int, model_true
 from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
                        fallback_question, frame)
@@ -273,10 +274,14 @@ class Run(WhichRun):
             return True
         s.push()
         s.add(c)
+        before = W.rlimit_count(s)
         r = _check(s, *lits)
         if r == z3.sat:
             self.model = s.model()
+        clock = W.by_clock(s, r, W.rlimit_count(s) - before, getattr(self.sess, "rlimit", 0))
         s.pop()
+        if clock:                                     # never a preference dropped for the machine's load
+            raise W.TimeSpent()
         if r == z3.sat:
             s.add(c)
             return True

@@ -9,8 +9,10 @@ from skillproof.model import expr as E
 from skillproof.model import vocab as V
 from skillproof.model.catalogue import Catalogue
 from skillproof.model.kinds import SEND_GROUPS
+from skillproof.model.lang import pick
 
 from ..enc.state import PLAYS, Codes, node_reads_played
+from ..worklimit import TimeSpent
 from .answer import Run
 from .engine import DEFAULT_GRANTS, DEFAULT_SEATS, DEFAULT_TIMEOUT_MS, DEFAULT_TURNS, Engine
 from .evaluate import after_sites
@@ -211,16 +213,26 @@ class Session:
         run = Run(self, eng, q)
         run.reasons = reasons
         run.light = not minimal
-        res = run.go()
-        if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
-            # 'play X' is read as a card declared as X: the answer says so, with the physical card's beside it
-            alt = Run(self, eng, physical_reading(q))
-            alt.reasons, alt.light = False, True
-            other = alt.go().answer
-            note, res.reading = reading_note(self.cat, q, res.answer, other)
-            res.notes.append(note)
-            if other != res.answer:
-                res.headline += reading_suffix(self.cat, q, other)
+        try:
+            res = run.go()
+            if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
+                # 'play X' is read as a card declared as X: the answer says so, with the physical card's beside it
+                alt = Run(self, eng, physical_reading(q))
+                alt.reasons, alt.light = False, True
+                other = alt.go().answer
+                note, res.reading = reading_note(self.cat, q, res.answer, other)
+                res.notes.append(note)
+                if other != res.answer:
+                    res.headline += reading_suffix(self.cat, q, other)
+        except TimeSpent:           # the clock stopped making the witness plain: no other witness is shown
+            res = Result(q, "unknown", headline=pick(f"不确定——时间预算（{self.timeout_ms} ms）已用完：没有给出答案",
+                                                     f"inconclusive: time budget spent ({self.timeout_ms} ms) — "
+                                                     f"no answer is claimed"),
+                         reason=f"inconclusive: time budget spent ({self.timeout_ms} ms)")
+            res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
+                          "timeout_ms": self.timeout_ms}
+            res.seconds = time.perf_counter() - t0
+            return res
         if q.again_in == "game" and q.mode == "exists":
             again_in_game(self.cat, q, res)
         res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,

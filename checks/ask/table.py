@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
 
 from skillproof.model import expr as E
@@ -71,6 +72,15 @@ INVARIANTS = ("message counts fit", "a hand is no fewer than no cards", "an area
               "not alive with three black messages at the start", "a living player has an identity")
 #: the turn bound's default (the question's turn and one before it)
 TURNS = 2
+#: z3 resource units one solver call of a table question may spend (its budget in work: the same on every machine,
+#: however loaded — a call that spends it answers unknown everywhere); the question's wall-clock time (--timeout) is
+#: only the outer safety net, and running into it makes the whole answer "inconclusive: time budget spent"
+CALL_RLIMIT = 50_000_000
+#: the heaviest call seen (resource units), for the benchmarks: {"max": n}
+RLIMIT_SEEN = {"max": 0}
+
+
+TimeSpent = W.TimeSpent          # the question's wall-clock time ran out before its work did (checks.worklimit)
 
 
 # ============================================================================================ which questions
@@ -1432,16 +1442,33 @@ class Found:
 class Search:
     """A table question's bounded search (see the module's docstring)."""
 
-    def __init__(self, cat, goal: Goal, seats: int, turns: int, timeout_ms: int):
+    def __init__(self, cat, goal: Goal, seats: int, turns: int, timeout_ms: int, clock=time.perf_counter):
         self.cat, self.goal = cat, goal
         self.n = max(seats, 5) if any(t not in tasks_dealt(max(seats, 2)) for t in goal.tasks) else seats
         self.turns = max(1, turns)
         self.timeout_ms = timeout_ms
         self.tried: list = []
         self.templates = 0
-        self.t0 = time.perf_counter()
-        self.deadline = self.t0 + timeout_ms / 1000          # the question's time: templates past it are not tried
+        self.clock = clock
+        self.t0 = clock()
+        self.deadline = self.t0 + timeout_ms / 1000          # the safety net only: past it, TimeSpent (no verdict)
         self.out_of_time = False
+
+    def check(self, s, *assumptions):
+        """``s.check(*assumptions)`` within the call's work budget (CALL_RLIMIT: deterministic) and the question's time
+        (the safety net: each call as much as the question — as generous as the search was before its verdicts were
+        bounded in work; the templates stop at the question's time): TimeSpent when the time, not the work, is what
+        stopped it."""
+        s.set("rlimit", CALL_RLIMIT)
+        s.set("timeout", self.timeout_ms)
+        before = W.rlimit_count(s)                  # z3 counts for the whole context: the call's is the difference
+        r = s.check(*assumptions)
+        used = W.rlimit_count(s) - before
+        RLIMIT_SEEN["max"] = max(RLIMIT_SEEN["max"], used)
+        if W.by_clock(s, r, used, CALL_RLIMIT):
+            self.out_of_time = True
+            raise TimeSpent()
+        return r
 
     def claim_to_find(self):
         """The claim as the search looks for it: a game where it holds (exists), or holds not (always), or — for
@@ -1459,9 +1486,9 @@ class Search:
             for turns in range(1, self.turns + 1):
                 stories = Builder(self.cat, self.goal, chars, turns).stories()
                 for story in stories:
-                    if time.perf_counter() > self.deadline:
+                    if self.clock() > self.deadline:
                         self.out_of_time = True
-                        return None
+                        raise TimeSpent()
                     if self.goal.at_death and _death_index(story.template.events) is None:
                         continue                # read as he dies: a template where he does not die is no such game
                     self.templates += 1
@@ -1502,10 +1529,9 @@ class Search:
         reader = Reader(self.cat, self.goal, story)
         asked = self.constraints(enc, reader, story)
         s = z3.Solver()
-        s.set("timeout", self.timeout_ms)
         s.add(enc.legal_expr())
         s.add([t for _, t in asked])
-        r = s.check()
+        r = self.check(s)
         self.tried.append(Tried(story, enc, reader, asked, r == z3.sat))
         if r != z3.sat:
             if r == z3.unknown:
@@ -1531,8 +1557,6 @@ class Search:
         o = z3.Optimize()
         # the smallest table within a resource limit (deterministic: a time limit hit on a loaded machine would
         # show another game); the time limit only guards
-        o.set("rlimit", 50_000_000)
-        o.set("timeout", self.timeout_ms)
         o.add(s.assertions())
         if "win" not in self.goal.needs:
             o.add_soft(z(NOT(enc.at(-1).ended)), 10)          # nobody wins unless the question is about it
@@ -1540,7 +1564,7 @@ class Search:
             o.minimize(z3.Sum(others))
         if mine:
             o.minimize(z3.Sum(mine))
-        if o.check() == z3.sat:
+        if self.check(o) == z3.sat:
             return o.model()
         return m
 
@@ -1622,10 +1646,9 @@ class Search:
         terms = [AND(e.present, enc_holder_role_ok(on, e, 0), enc_guard_ok(self.cat, tab, on, e, 0, inst))
                  for on in rule.on for e in t.enc.pending if e.kind == on.event and e.at < k]
         s2 = z3.Solver()
-        s2.set("timeout", self.timeout_ms)
         s2.add(s.assertions())
         s2.add(z(OR(terms)) if terms else z3.BoolVal(False))
-        return s2 if s2.check() == z3.sat else s
+        return s2 if self.check(s2) == z3.sat else s
 
     # ---- no game: the rules, or the bound?
     def premise_met(self) -> bool | None:
@@ -1635,10 +1658,9 @@ class Search:
         three blue before the decisive events is a game already won)."""
         for t in self.tried:
             s = z3.Solver()
-            s.set("timeout", self.timeout_ms)
             s.add(t.enc.legal_expr())
             s.add([term for name, term in t.asked if name != "claim"])
-            r = s.check()
+            r = self.check(s)
             if r == z3.sat:
                 return True
             if r == z3.unknown:
@@ -1648,8 +1670,6 @@ class Search:
     def refusal(self) -> dict | None:
         """When no template has a game: {rules, labels, near} if in every template where the situation happens the
         decisive events' rules alone refuse the question's constraints; None when the bound may be what stops it."""
-        if self.out_of_time:
-            return None
         seen = False
         rules: dict = {}
         labels: list = []
@@ -1661,10 +1681,9 @@ class Search:
             dec = [lab for lab in enc.legal if (label_event(lab.label) or -1) >= k0]
             rest = [lab for lab in enc.legal if lab not in dec]
             s = z3.Solver()
-            s.set("timeout", self.timeout_ms)
             s.add([lab.expr for lab in rest])
             s.add([term for name, term in t.asked if name != "claim" or self.goal.fire is None])
-            r = s.check()
+            r = self.check(s)
             if r == z3.unknown:
                 return None
             if r == z3.unsat:
@@ -1673,7 +1692,6 @@ class Search:
             if near is None:
                 near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
             local = z3.Solver()
-            local.set("timeout", self.timeout_ms)
             lits = []
             for i, lab in enumerate(dec):
                 lit = z3.Bool(f"__dec{i}")
@@ -1686,14 +1704,14 @@ class Search:
                 if name != "claim" or z3.is_true(z3.simplify(term)) or self.goal.target is not None:
                     local.add(term)                 # the claim only where the template's events are the claim (or
                     #                                 it names the play's target: the play's own rules refuse it)
-            r = local.check([x for x, _ in lits])
+            r = self.check(local, [x for x, _ in lits])
             if r != z3.unsat:
                 return None                         # something before the decisive events may matter: the bound
             core = {c.get_id() for c in local.unsat_core()}
             kept = [(lit, lab) for lit, lab in lits if lit.get_id() in core]
             for item in list(kept):                 # a minimal core: each rule kept is needed
                 rest = [x for x, _ in kept if x is not item[0]]
-                if local.check(rest) == z3.unsat:
+                if self.check(local, rest) == z3.unsat:
                     kept = [k for k in kept if k[0] is not item[0]]
             for _, lab in kept:
                 labels.append(lab.label)
@@ -1773,6 +1791,7 @@ def answer_which(sess, q: Query) -> Result:
 
 def _which(sess, q: Query, res: Result, roles: list, unknown: list) -> Result:
     from dataclasses import replace as _r
+    t0 = time.perf_counter()
     from .syntax import Given
     cat = sess.cat
     for ident, task in roles:
@@ -1782,6 +1801,8 @@ def _which(sess, q: Query, res: Result, roles: list, unknown: list) -> Result:
             extra.append(Given("role", 0, 0, task, rule="task", who=task))
         sub_q = _r(q, mode="exists", which=None, givens=list(q.givens) + extra)
         got = answer(sess, sub_q)
+        if got.bounds.get("out_of_time"):
+            return time_spent(sess, q, res, t0)     # one role's search stopped by the clock: no list is claimed
         name = role_name(ident, task)
         if got.answer == "yes":
             res.values.append({"value": ident if task is None else task, "name": name, "answer": "yes",
@@ -1832,9 +1853,43 @@ def answer(sess, q: Query) -> Result:
         if told is not None:
             told.seconds = time.perf_counter() - t0
             return told
+    from ..terms import own_context, renew_own_context
+    try:
+        with own_context():                 # a fresh z3 context for each question: the same game whatever was asked
+            renew_own_context()             # before it in the process (z3 orders its search by what it has made)
+            return _searched(sess, q, res, t0)
+    except TimeSpent:
+        return time_spent(sess, q, res, t0)
+
+
+def time_spent(sess, q: Query, res: Result, t0: float) -> Result:
+    """The answer when the question's wall-clock time ran out (the outer safety net, --timeout): inconclusive, and
+    no other verdict — what the search had found so far is not shown (the same question on an idle machine might
+    have gone on to another answer)."""
+    res.answer = "unknown"
+    res.values, res.notes, res.witness, res.traces = [], [], None, []     # nothing found so far is claimed
+    res.reason = f"inconclusive: time budget spent ({sess.timeout_ms} ms)"
+    res.headline = pick(f"不确定——时间预算（{sess.timeout_ms} ms）已用完：{_claim_words(q, sess.cat)}；没有给出答案",
+                        f"inconclusive: time budget spent ({sess.timeout_ms} ms) — {_claim_words(q, sess.cat)}: "
+                        f"no answer is claimed")
+    res.notes.append(pick("答案只取决于搜索的工作量，与机器快慢无关；时限只是安全网：提高 --timeout，"
+                          "或减少 --seats / --max-turns（搜索的工作量）",
+                          "the answer depends only on the search's work, not on the machine's speed; the time limit "
+                          "is only a safety net: raise --timeout, or lower --seats / --max-turns (the search's work)"))
+    res.bounds = {"table": True, "out_of_time": True, "timeout_ms": sess.timeout_ms}
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _searched(sess, q: Query, res: Result, t0: float) -> Result:
+    """A table question's Result from its search (TimeSpent when the safety net stops it)."""
+    from skillproof.model import narrate as N
+    from .constraints import _ref
+    cat = sess.cat
     try:
         goal = goal_of(cat, q)
-        search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms)
+        search = Search(cat, goal, sess.seats, sess.turns if sess.turns is not None else TURNS, sess.timeout_ms,
+                        clock=getattr(sess, "clock", None) or time.perf_counter)
         found = search.run()
     except Unsupported as e:
         res.headline = pick(f"无法回答：{e.zh}", f"cannot answer: {e.en}")
@@ -1874,7 +1929,7 @@ def answer(sess, q: Query) -> Result:
         return res
     ref = search.refusal()
     engine = not_asked(cat, goal)
-    if ref is None and engine and q.mode == "exists" and not search.out_of_time:
+    if ref is None and engine and q.mode == "exists":
         # the engine never asks the skill on the question's premise, whatever the game (Game.kt:361, Skill.kt:30):
         # a *no* that needs no template — none of them had the situation happen (a dead player is no target …)
         res.answer = "no"
@@ -1896,10 +1951,6 @@ def answer(sess, q: Query) -> Result:
         res.headline = pick(f"不确定——{bound}内没有找到这样的游戏：{claim}；界限本身可能就是原因，不能断言“否”",
                             f"inconclusive — no such game {bound}: {claim}; the bound itself may be what stops it, "
                             f"so no 'no' is claimed")
-        if search.out_of_time:
-            res.notes.append(pick(f"时限（{sess.timeout_ms} ms）到了，还有牌局模板没有试：提高 --timeout",
-                                  f"the time limit ({sess.timeout_ms} ms) ran out before every game template was tried: "
-                                  f"raise --timeout"))
         res.notes.append(pick("提高 --seats / --max-turns 可以扩大搜索", "raise --seats / --max-turns to search further"))
         res.seconds = time.perf_counter() - t0
         return res
@@ -2120,6 +2171,8 @@ def answer_any_skill(sess, q: Query, eff: Atom, t0: float) -> Result:
     for rid in cat.characters[q.subject].skills:
         one = _r(eff, rule=rid)
         sub = answer(sess, _r(q, claim=_swap_atom(q.claim, eff, one)))
+        if sub.bounds.get("out_of_time"):
+            return time_spent(sess, q, Result(q, "unknown"), t0)     # stopped by the clock: no verdict
         name = cat.name_of(rid)
         if sub.answer == "yes":
             sub.notes.append(pick(f"是{name}做到的", f"{name} does it"))

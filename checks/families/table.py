@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import z3
 
+from skillproof.checks import worklimit as W
 from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals to Python, and stops on them
 
 from skillproof.checks.findings import Finding, RuleRef
@@ -117,6 +118,12 @@ def _open_table(cat, n: int, chars: list):
     return enc, enc.at(None).copy(), inv
 
 
+#: z3 resource units one "can the card's conditions hold together" question may spend: its budget in work (spent: no
+#: finding, on every machine); its wall-clock time is only the safety net — running into it is an inconclusive finding
+NEVER_RLIMIT = 20_000_000
+NEVER_TIMEOUT_MS = 60_000
+
+
 def never_holds(cat, card, window: str, chars: list, n: int):
     """None when the card's target and requires can hold together in ``window`` on some open table of ``n`` seats;
     else why not: ("never", None) (or ("unknown", None): the solver gave up)."""
@@ -126,7 +133,8 @@ def never_holds(cat, card, window: str, chars: list, n: int):
     enc, tab, inv = _open_table(cat, n, chars)
     C = enc.C
     s = z3.Solver()
-    s.set("timeout", 5000)
+    s.set("rlimit", NEVER_RLIMIT)
+    s.set("timeout", NEVER_TIMEOUT_MS)
     s.add(inv)
     seat = lambda name: z3.Int(f"tb:{name}")             # noqa: E731
     ok = lambda v: z3.And(v >= 0, v < n)                  # noqa: E731
@@ -176,11 +184,14 @@ def never_holds(cat, card, window: str, chars: list, n: int):
     for cond in conds:
         value, defined = compile_defined(cat, C, tab, cond, players)
         s.add(z(AND(defined, value)))
+    before = W.rlimit_count(s)                  # z3 counts for its whole context: the call's is the difference
     r = s.check()
     if r == z3.sat:
         return None
+    if W.by_clock(s, r, W.rlimit_count(s) - before, NEVER_RLIMIT):
+        return ("time", None)                   # the wall clock's safety net: no verdict, an inconclusive finding
     if r == z3.unknown:
-        return ("unknown", None)
+        return ("unknown", None)                # the work budget spent: the same on every machine
     return ("never", None)
 
 
@@ -217,6 +228,14 @@ def run(ctx):
                 got = never_holds(cat, card, window, chars, n)
                 if got is None:
                     hold = True
+                    break
+                if got[0] == "time":            # stopped by the clock: said, never a silent "no finding"
+                    from skillproof.checks.solve import Answer
+                    out.append(ctx.inconclusive(
+                        "table", f"【{card.name}】的条件在{window}时能否同时成立（{n}人）", [cid],
+                        Answer("unknown", reason=f"time budget spent ({NEVER_TIMEOUT_MS} ms)"),
+                        f"whether the conditions of {card.name} can hold together in {window} ({n} seats)"))
+                    unknown = True
                     break
                 if got[0] == "unknown":
                     unknown = True
