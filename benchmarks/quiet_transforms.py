@@ -849,7 +849,7 @@ def main(argv=None) -> int:
     ap.add_argument("--per", type=int, default=12, help="cases per transform")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated transforms")
-    ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run")
+    ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run, in that order")
     ap.add_argument("--list", action="store_true", help="write and list the cases, do not run the gate")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--timeout", type=int, default=600)
@@ -882,8 +882,9 @@ def main(argv=None) -> int:
                 _git(out, "update-ref", f"refs/heads/quiet/{name}", sha)
                 cases.append({"name": name, "transform": tr, "path": path, "line": line, "sha": sha, "parent": base})
     if a.cases:
-        want = set(a.cases.split(","))
-        cases = [c for c in cases if c["name"] in want]
+        want = [x for x in a.cases.split(",") if x]
+        rank = {n: i for i, n in enumerate(want)}
+        cases = sorted((c for c in cases if c["name"] in rank), key=lambda c: rank[c["name"]])  # in the order given
     if a.list:
         for c in cases:
             print(f"{c['name']:<18} {c['sha'][:10]} {c['path'][len(PREFIX):]}:{c['line']}")

@@ -1,0 +1,32 @@
+"""The order of the parts of a condition is no rule only where no part may throw (issue 24's quiet side, seventh
+part): an earlier part may keep a later one from throwing (``l.isNotEmpty() && l.first()…``, ``l.size > 1 &&
+l[1]…``, ``x != null && x!!…``, ``n > 0 && 10 / n…``), so swapping such parts, in an ``if`` condition or in a run of
+guards, is a change that must be named; parts that cannot throw still read alike in any order. Small Kotlin snippets
+written for these tests (our own code, not the server's)."""
+from __future__ import annotations
+
+import pytest
+
+from test_quiet_equiv6 import CHANGED, SKILL, _changes
+
+
+@pytest.mark.parametrize("first, then", [
+    ("others.isNotEmpty()", "others.first().isMale"),
+    ("others.size > 1", "others[1].isMale"),
+    ("target.hp > 0", "10 / target.hp > 2"),
+    ("target.role != null", "target.role!!.isMale"),
+])
+def test_a_part_that_may_throw_keeps_its_place(first, then):
+    cond = "        if ({} && {}) r.draw(1)"
+    assert _changes(SKILL, cond.format(first, then), cond.format(then, first)) == CHANGED
+    guard = "        target.isMale && {} && {} || return"
+    assert _changes(SKILL, guard.format(first, then), guard.format(then, first)) == CHANGED
+
+
+def test_parts_that_cannot_throw_read_alike_in_any_order():
+    cond = "        if ({} && {}) r.draw(1)"
+    assert _changes(SKILL, cond.format("target.isMale", "others.size > 0"),
+                    cond.format("others.size > 0", "target.isMale")) == []
+    guard = "        {} && {} && target.role!!.isMale || return"
+    assert _changes(SKILL, guard.format("target.isMale", "others.isNotEmpty()"),
+                    guard.format("others.isNotEmpty()", "target.isMale")) == []
