@@ -30,3 +30,17 @@ def test_parts_that_cannot_throw_read_alike_in_any_order():
     guard = "        {} && {} && target.role!!.isMale || return"
     assert _changes(SKILL, guard.format("target.isMale", "others.isNotEmpty()"),
                     guard.format("others.isNotEmpty()", "target.isMale")) == []
+
+
+# ------------------------------------------------------------------------- a subjectless when / its if
+def test_a_subjectless_when_on_a_human_test_is_its_if():
+    human = "        if (r is HumanPlayer) {\n            r.draw(1)\n        } else {\n            heal(r)\n        }"
+    when = "        when {\n            r is HumanPlayer -> {\n                r.draw(1)\n            }\n" \
+           "            else -> {\n                heal(r)\n            }\n        }"
+    assert _changes(SKILL, human, when) == []
+    # the human's branch changed under the when: named
+    assert _changes(SKILL, human, when.replace("r.draw(1)", "r.draw(2)")) == CHANGED
+    # a guard written as a when
+    guard = "        if (target.isMale) return"
+    assert _changes(SKILL, guard, "        when {\n            target.isMale -> return\n        }") == []
+    assert _changes(SKILL, guard, "        when {\n            target.isMale -> r.draw(1)\n        }") == CHANGED

@@ -201,7 +201,7 @@ class _Norm:
         if t == "if_expression":
             return self.if_stmt(n)
         if t == "when_expression":
-            return [self.when(n)]
+            return self.when_stmt(n)
         if t in ("for_statement", "while_statement", "do_while_statement"):
             kids = self.kids(n)
             if kids:
@@ -315,6 +315,13 @@ class _Norm:
             if "else" in {c.type for c in e.children if not c.is_named}:
                 chain = body
                 continue
+            if sx is None and len(kids) == 2:
+                cn = kids[0].named_children[0] if kids[0].type == "when_condition" and kids[0].named_children \
+                    else kids[0]
+                robot = self.robot_test(cn)
+                if robot is not None:                   # a robot's branch, as `if_stmt` drops it
+                    chain = chain if robot else body
+                    continue
             conds = []
             for c in kids[:-1]:
                 cx = self.expr(c.named_children[0] if c.type == "when_condition" and c.named_children else c)
@@ -333,6 +340,25 @@ class _Norm:
             chain = ("if", cond, body) + ((chain,) if chain is not None else ())
             chain = ("seq", chain)
         return chain[1] if chain is not None and len(chain) == 2 and chain[0] == "seq" else (chain or ("seq",))
+
+    def when_stmt(self, n) -> list:
+        """A ``when`` standing as a statement: the statements its ``if`` chain stands for, as ``if_stmt`` gives them
+        (a body of statements spliced in, an ``if`` of no effect dropped, a one-branch jump as its guards)."""
+        x = self.when(n)
+        if not isinstance(x, tuple) or not x:
+            return [x]
+        if x[0] == "seq":
+            return list(x[1:])
+        if x[0] == "if" and len(x) == 3:
+            then = x[2]
+            if isinstance(then, tuple) and len(then) == 1:
+                return []
+            if isinstance(then, tuple) and len(then) == 2 and isinstance(then[1], tuple) and then[1][:1] == ("jump",):
+                return [("guard", d, then[1]) for d in self.disjuncts(x[1])]
+        if x[0] == "if" and len(x) == 4 and isinstance(x[2], tuple) and len(x[2]) == 1 and \
+                isinstance(x[3], tuple) and len(x[3]) == 1:
+            return []
+        return [x]
 
     def prop_stmt(self, n) -> list:
         vd = next((c for c in n.named_children if c.type == "variable_declaration"), None)
