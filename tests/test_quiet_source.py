@@ -65,3 +65,11 @@ def test_only_junctions_of_parts_that_cannot_throw_are_ordered():
                  "        if (r.alive && r.role!!.alive) return null",
                  "        if (r.hp > 0 && 10 / r.hp > 2) return null"):
         assert _q(kept) == kept
+
+
+def test_a_local_of_the_function_around_an_anonymous_object_keeps_this():
+    src = SRC.replace("BODY", "        val isHan = 1\n        val o = object : Q {\n            fun g(p: Player) {\n"
+                              "                this.isHan(p) || return\n            }\n        }").encode()
+    assert b"this.isHan" in quiet_source(_make_parser(), src)
+    lazy = SRC.replace("BODY", "        val c by lazy { r.alive }\n        if (c) return null").encode()
+    assert quiet_source(_make_parser(), lazy) == lazy

@@ -4,7 +4,7 @@ comparison's normal form (``normal``) already reads alike could still be told ap
 line where it was (a finding's file:line stays true) and is made only where it provably keeps the meaning:
 
 * ``this.m`` / ``this.f(…)`` is the bare member, outside any lambda (there ``this`` may be a lambda's receiver) of a
-  member function that declares no local, parameter or local function named ``m`` / ``f``;
+  member function, where no enclosing function or lambda declares a local, parameter or local function ``m`` / ``f``;
 * ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
@@ -89,7 +89,10 @@ def _this_member(tree, data: bytes) -> list:
         fun, lam = _fun_of(n)
         if fun is None or lam or fun.parent is None or fun.parent.type != "class_body":
             continue
-        if _t(name) in _declared(fun):
+        # a name declared in any enclosing function or lambda (an anonymous object's method sees the locals of the
+        # function around it before its own members) keeps its `this.`
+        if any(_t(name) in _declared(a) for a in _ancestors(n) if a.type in _FUN + _LAMBDA +
+               ("secondary_constructor", "anonymous_initializer")):
             continue
         edits.append((recv.start_byte, name.start_byte, b""))
     return edits
@@ -137,7 +140,8 @@ def _inline_val(tree, data: bytes) -> list:
                 continue
             vd = next((c for c in a.named_children if c.type == "variable_declaration"), None)
             val = a.named_children[-1] if a.named_children else None
-            if vd is None or val is None or val is vd or len(vd.named_children) != 1:
+            if vd is None or val is None or val is vd or len(vd.named_children) != 1 or \
+                    not any(ch.type == "=" for ch in a.children) or val.type == "property_delegate":
                 continue                                    # (a declared type: the value may be converted)
             name = _t(vd.named_children[0])
             cond = _cond_of(b)
