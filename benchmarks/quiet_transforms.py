@@ -12,7 +12,8 @@ a rewrite a developer makes in a refactor that keeps what the code means (``TRAN
 extracting or inlining a val, swapping the operands of ``==`` or of ``&&`` between pure terms, ``isEmpty`` / ``size
 == 0``, ``filter { p }.size`` / ``count { p }``, the early ``return`` turned around, ``?.let`` / ``if (x != null)``,
 ``when`` with a subject as an ``if`` chain, ``for`` / ``forEach``, a log line added, removed or reworded, ``${x}`` /
-``$x``, imports reordered, a comment and blank line added, ``it`` / a named lambda parameter, ``this.f()`` / ``f()``)
+``$x``, imports reordered, a comment and blank line added, ``it`` / a named lambda parameter, ``this.f()`` / ``f()``,
+``firstOrNull { }`` / ``find { }``, de Morgan's laws on a negated junction, an ``if``/``else`` statement as a ``when``)
 — picks ``--per`` of them per transform with a seeded random generator (the same cases on every machine), commits
 each edit on its own branch ``quiet/TRANSFORM-N`` of a bare clone in DIR (author, committer and dates fixed, as
 ``planted.py`` does) and runs the gate on each (``history_bench.replay``: the command a CI job runs). An edit whose
