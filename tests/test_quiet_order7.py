@@ -44,3 +44,13 @@ def test_a_subjectless_when_on_a_human_test_is_its_if():
     guard = "        if (target.isMale) return"
     assert _changes(SKILL, guard, "        when {\n            target.isMale -> return\n        }") == []
     assert _changes(SKILL, guard, "        when {\n            target.isMale -> r.draw(1)\n        }") == CHANGED
+
+
+def test_who_is_shown_a_card_reads_alike_under_a_when_and_its_if():
+    shown = "        g.players.send { p ->\n            skillCureToc {\n                {}\n            }\n        }"
+    if_ = "if (p === r) cards.add(target.toPbCard()) else unknownCardCount = 1"
+    when = "when {\n                    p === r -> cards.add(target.toPbCard())\n" \
+           "                    else -> unknownCardCount = 1\n                }"
+    assert _changes(SKILL, shown.replace("{}", if_), shown.replace("{}", when)) == []
+    assert _changes(SKILL, shown.replace("{}", if_), shown.replace("{}", when.replace("p === r", "p !== r"))) \
+        == CHANGED
