@@ -73,3 +73,10 @@ def test_a_local_of_the_function_around_an_anonymous_object_keeps_this():
     assert b"this.isHan" in quiet_source(_make_parser(), src)
     lazy = SRC.replace("BODY", "        val c by lazy { r.alive }\n        if (c) return null").encode()
     assert quiet_source(_make_parser(), lazy) == lazy
+
+
+def test_a_negated_junction_of_equalities_is_pushed_in():
+    assert _q("        if (!(r === ps || r.alive != true)) return null") == \
+        "        if (r !== ps && r.alive == true) return null"
+    kept = "        if (!(r.hp > 0 || r.alive)) return null"            # an ordering and a bare member: left
+    assert _q(kept).startswith("        if (!(")

@@ -8,6 +8,7 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
+* ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast) in one order.
 
@@ -252,7 +253,49 @@ def _junctions(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _turned_around, _junctions)
+_FLIP_EQ = {"==": "!=", "!=": "==", "===": "!==", "!==": "==="}
+
+
+def _negated_part(n):
+    """The text of ``!n`` without a ``!(…)`` for an equality (its operator flipped) or a ``!x`` (``x``), else None."""
+    kids = n.children
+    if n.type in ("binary_expression", "equality_expression") and len(kids) == 3 and kids[1].type in _FLIP_EQ:
+        return kids[0].text + b" " + _FLIP_EQ[kids[1].type].encode() + b" " + kids[2].text
+    if n.type in ("unary_expression", "prefix_expression") and len(kids) == 2 and kids[0].type == "!":
+        return kids[1].text
+    return None
+
+
+def _de_morgan(tree, data: bytes) -> list:
+    """``!(a == b || !c)`` → ``a != b && c`` (and ``&&`` / ``||`` the other way): the negation pushed into a
+    one-line junction whose parts are all equalities or negations (short-circuit order kept: each part is read
+    exactly when it was)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if n.type not in ("unary_expression", "prefix_expression") or len(kids) != 2 or kids[0].type != "!" or \
+                kids[1].type != "parenthesized_expression" or not _one_line(n):
+            continue
+        inner = [c for c in kids[1].named_children]
+        if len(inner) != 1 or len(inner[0].children) != 3 or inner[0].children[1].type not in ("&&", "||"):
+            continue
+        op = inner[0].children[1].type
+        parts = _parts(inner[0], op)
+        neg = [_negated_part(x) for x in parts]
+        if any(x is None for x in neg):
+            continue
+        text = (b" || " if op == "&&" else b" && ").join(neg)
+        p = n.parent
+        if p is not None and p.type not in ("parenthesized_expression", "if_expression", "value_argument",
+                                            "property_declaration", "statements", "block", "jump_expression"):
+            text = b"(" + text + b")"
+        if p is not None and p.type == "if_expression" and _cond_of(p) != n:
+            continue
+        edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
