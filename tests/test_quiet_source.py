@@ -80,3 +80,8 @@ def test_a_negated_junction_of_equalities_is_pushed_in():
         "        if (r !== ps && r.alive == true) return null"
     kept = "        if (!(r.hp > 0 || r.alive)) return null"            # an ordering and a bare member: left
     assert _q(kept).startswith("        if (!(")
+
+
+def test_a_null_test_has_its_null_on_the_right():
+    assert _q("        if (null == r.role) return null") == "        if (r.role == null) return null"
+    assert _q("        if (null !== r.role) return null") == "        if (r.role !== null) return null"

@@ -8,6 +8,7 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
+* ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast) in one order.
@@ -295,7 +296,19 @@ def _de_morgan(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _junctions)
+def _null_last(tree, data: bytes) -> list:
+    """``null == x`` / ``null != x`` (and ``===``) as ``x == null`` / ``x != null``: a test against null is the same
+    either way round, and the readers know a null test by its null on the right."""
+    edits = []
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if n.type in ("binary_expression", "equality_expression") and len(kids) == 3 and kids[1].type in _FLIP_EQ \
+                and kids[0].text == b"null" and kids[2].text != b"null":
+            edits.append((n.start_byte, n.end_byte, kids[2].text + b" " + kids[1].type.encode() + b" null"))
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
