@@ -7,13 +7,21 @@ from __future__ import annotations
 from skillproof.model.extract.quiet_source import quiet_source
 from skillproof.model.extract.syntax import _make_parser
 
-from test_wins_read import CHECK, _win
+from skillproof.model.extract import extract
+
+from test_wins_read import CHECK, PASS, END_NOW, _server_with
 
 LOOP = "        game.PASS(whoseTurn, declareWinner, winner)\n"
 
 
 def _with(line: str) -> str:
     return CHECK.replace(LOOP, LOOP + "        " + line + "\n")
+
+
+def _win(tmp_path, check):
+    files = {"phase/CheckWin.kt": check.replace("PASS", "changeGameResult").replace("END", END_NOW),
+             "skill/ResultPass.kt": PASS.replace("PASS", "changeGameResult")}
+    return extract(_server_with(tmp_path, files), quiet=True).engine["win.check"].value
 
 
 def test_a_swapped_pure_predicate_reads_the_same_win_rule(tmp_path):

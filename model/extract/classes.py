@@ -148,7 +148,7 @@ class ClassIndex:
             except OSError as e:
                 self.note("parse", f.name, str(f), f"cannot read: {e.strerror}")
                 continue
-            if not budget.spent() and len(data) <= QUIET_SOURCE_BYTES:
+            if getattr(self, "quiet", False) and not budget.spent() and len(data) <= QUIET_SOURCE_BYTES:
                 data = quiet_source(parser, data)           # meaning-keeping refactors undone, line for line
             tree = parse_kotlin(parser, data, lambda p, d: parse_within(p, d, budget)) if not budget.spent() else None
             if tree is None:
