@@ -12,7 +12,8 @@ a rewrite a developer makes in a refactor that keeps what the code means (``TRAN
 extracting or inlining a val, swapping the operands of ``==`` or of ``&&`` between pure terms, ``isEmpty`` / ``size
 == 0``, ``filter { p }.size`` / ``count { p }``, the early ``return`` turned around, ``?.let`` / ``if (x != null)``,
 ``when`` with a subject as an ``if`` chain, ``for`` / ``forEach``, a log line added, removed or reworded, ``${x}`` /
-``$x``, imports reordered, a comment and blank line added, ``it`` / a named lambda parameter, ``this.f()`` / ``f()``)
+``$x``, imports reordered, a comment and blank line added, ``it`` / a named lambda parameter, ``this.f()`` / ``f()``,
+``firstOrNull { }`` / ``find { }``, de Morgan's laws on a negated junction, an ``if``/``else`` statement as a ``when``)
 — picks ``--per`` of them per transform with a seeded random generator (the same cases on every machine), commits
 each edit on its own branch ``quiet/TRANSFORM-N`` of a bare clone in DIR (author, committer and dates fixed, as
 ``planted.py`` does) and runs the gate on each (``history_bench.replay``: the command a CI job runs). An edit whose
@@ -673,12 +674,91 @@ def extract_val(data, tree):
             yield [(ls, end, ""), (us[0].start_byte, us[0].end_byte, rep)]
 
 
+def find_first(data, tree):
+    """`l.firstOrNull { p }` ↔ `l.find { p }` (the same function of the standard library)."""
+    other = {"firstOrNull": "find", "find": "firstOrNull"}
+    for n in walk(tree.root_node):
+        if n.type == "call_expression" and any(c.type == "annotated_lambda" for c in n.children):
+            callee = n.children[0]
+            if callee.type == "navigation_expression" and callee.named_children and \
+                    t(callee.named_children[-1]) in other and not any(c.type == "value_arguments" for c in n.children):
+                nm = callee.named_children[-1]
+                yield [(nm.start_byte, nm.end_byte, other[t(nm)])]
+
+
+def _negated(n):
+    """The text of `!n` for a part of a junction, or None: `a == b` flipped, a name, member or call prefixed."""
+    if n.type == "binary_expression" and len(n.children) == 3 and n.children[1].type in ("==", "!=", "===", "!=="):
+        a, op, b = n.children
+        flip = {"==": "!=", "!=": "==", "===": "!==", "!==": "==="}[op.type]
+        return f"{t(a)} {flip} {t(b)}"
+    if n.type == "unary_expression" and n.children and n.children[0].type == "!":
+        inner = n.children[1]
+        return t(inner)[1:-1] if inner.type == "parenthesized_expression" else t(inner)
+    if n.type in ("identifier", "navigation_expression", "call_expression"):
+        return "!" + t(n)
+    return None
+
+
+def de_morgan(data, tree):
+    """`!(a && b)` ↔ `!a || !b` and `!(a || b)` ↔ `!a && !b` (a, b names, members, calls or equalities; a junction
+    standing alone, not inside another operator)."""
+    for n in walk(tree.root_node):
+        if n.type == "unary_expression" and len(n.children) == 2 and n.children[0].type == "!" and \
+                n.children[1].type == "parenthesized_expression":
+            inner = named(n.children[1])
+            if len(inner) != 1 or inner[0].type != "binary_expression" or len(inner[0].children) != 3 or \
+                    inner[0].children[1].type not in ("&&", "||"):
+                continue
+            a, op, b = inner[0].children
+            na, nb = _negated(a), _negated(b)
+            if na is None or nb is None:
+                continue
+            flip = "||" if op.type == "&&" else "&&"
+            text = f"{na} {flip} {nb}"
+            p = n.parent
+            if p is not None and p.type not in ("if_expression", "parenthesized_expression", "value_argument",
+                                                "property_declaration", "jump_expression", "statements", "block"):
+                text = f"({text})"                    # (inside another operator: keep it one operand)
+            yield [(n.start_byte, n.end_byte, text)]
+        # and back: `!a || !b` → `!(a && b)`, `a != b && !c` → `!(a == b || c)` (both parts negations)
+        if n.type == "binary_expression" and len(n.children) == 3 and n.children[1].type in ("&&", "||") and \
+                not (n.parent is not None and n.parent.type == "binary_expression"):
+            a, op, b = n.children
+            neg = [x for x in (a, b) if (x.type == "unary_expression" and x.children[0].type == "!") or
+                   (x.type == "binary_expression" and len(x.children) == 3 and x.children[1].type in ("!=", "!=="))]
+            if len(neg) != 2:
+                continue
+            na, nb = _negated(a), _negated(b)
+            flip = "||" if op.type == "&&" else "&&"
+            yield [(n.start_byte, n.end_byte, f"!({na} {flip} {nb})")]
+
+
+def if_when(data, tree):
+    """An `if (c) A else B` statement (no `else if`) → `when { c -> A else -> B }`."""
+    for n in walk(tree.root_node):
+        if n.type != "if_expression" or not is_statement(n):
+            continue
+        kids = n.children
+        types = [c.type for c in kids]
+        if "else" not in types or types.count("else") != 1:
+            continue
+        k = types.index("else")
+        if k + 2 != len(kids) or kids[k + 1].type == "if_expression" or types[1] != "(" or types[3] != ")":
+            continue
+        cond, a, b = kids[2], kids[4], kids[k + 1]
+        if k != 5:
+            continue
+        ind = indent_of(data, n.start_byte)
+        yield [(n.start_byte, n.end_byte, f"when {{\n{ind}    {t(cond)} -> {t(a)}\n{ind}    else -> {t(b)}\n{ind}}}")]
+
+
 TRANSFORMS = {
     "rename_local": rename_local, "rename_param": rename_param, "extract_val": extract_val, "swap_eq": swap_eq,
     "swap_and": swap_and, "empty_size": empty_size, "not_empty": not_empty, "filter_count": filter_count,
     "early_return": early_return, "let_if": let_if, "when_if": when_if, "for_each": for_each,
     "log_line": log_line, "template": template, "imports": imports, "comment": comment, "it_named": it_named,
-    "this_call": this_call,
+    "this_call": this_call, "find_first": find_first, "de_morgan": de_morgan, "if_when": if_when,
 }
 
 
@@ -849,7 +929,7 @@ def main(argv=None) -> int:
     ap.add_argument("--per", type=int, default=12, help="cases per transform")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", default="", help="comma-separated transforms")
-    ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run")
+    ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run, in that order")
     ap.add_argument("--list", action="store_true", help="write and list the cases, do not run the gate")
     ap.add_argument("--json", metavar="FILE")
     ap.add_argument("--timeout", type=int, default=600)
@@ -882,8 +962,9 @@ def main(argv=None) -> int:
                 _git(out, "update-ref", f"refs/heads/quiet/{name}", sha)
                 cases.append({"name": name, "transform": tr, "path": path, "line": line, "sha": sha, "parent": base})
     if a.cases:
-        want = set(a.cases.split(","))
-        cases = [c for c in cases if c["name"] in want]
+        want = [x for x in a.cases.split(",") if x]
+        rank = {n: i for i, n in enumerate(want)}
+        cases = sorted((c for c in cases if c["name"] in rank), key=lambda c: rank[c["name"]])  # in the order given
     if a.list:
         for c in cases:
             print(f"{c['name']:<18} {c['sha'][:10]} {c['path'][len(PREFIX):]}:{c['line']}")

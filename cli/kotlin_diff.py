@@ -347,7 +347,7 @@ def _extract_side(label, repo, rev, tmp):
     commit = resolve(repo, rev)
     root, prefix = materialise(repo, commit, tmp / label)
     try:
-        ex = extract(root, seconds=getattr(_ARGS.get("args"), "time_budget", None))
+        ex = extract(root, seconds=getattr(_ARGS.get("args"), "time_budget", None), quiet=True)
     except ExtractError as e:
         raise GateError(f"{side_label(label)} ({shown(rev, 80)} = {commit[:12]}): {e}") from None
     ex.sources = read_tree(root)                       # the Kotlin text, for what changed unread

@@ -151,8 +151,10 @@ class _Extractor(RefusalRules, RoleTable, GrantSites, RuleEntries, EngineRules, 
         return files, stats
 
 
-def extract(src_dir, seconds: float | None = None) -> Extraction:
+def extract(src_dir, seconds: float | None = None, quiet: bool = False) -> Extraction:
     """Parse the Kotlin sources under ``src_dir`` and build a catalogue (TOML text per file) and a report.
+    ``quiet``: read each file with the meaning-keeping refactors of ``quiet_source`` undone first (the gate compares
+    two sides so; the catalogue a user extracts keeps the code's own order and spelling).
 
     Raises ExtractError on bad input: not a directory, no Kotlin files, no role table; budget.OverBudget past
     the size budget or ``seconds`` (default budget.DEFAULT_SECONDS)."""
@@ -164,6 +166,7 @@ def extract(src_dir, seconds: float | None = None) -> Extraction:
     if (root / "src" / "main" / "kotlin").is_dir():          # a checkout of the server: read its main sources
         root = root / "src" / "main" / "kotlin"
     ex = _Extractor(root)
+    ex.quiet = quiet
     from .budget import Budget
     ex.budget = Budget(seconds)
     files, stats = ex.run()

@@ -130,6 +130,7 @@ class ClassIndex:
             raise ExtractError(f"no Kotlin files (*.kt) under {self.root}")
         parser = _make_parser()
         from .budget import Budget, over_size, parse_within
+        from .quiet_source import QUIET_SOURCE_BYTES, quiet_source
         budget = getattr(self, "budget", None) or Budget()
         sizes = {}
         for f in files:
@@ -147,6 +148,8 @@ class ClassIndex:
             except OSError as e:
                 self.note("parse", f.name, str(f), f"cannot read: {e.strerror}")
                 continue
+            if getattr(self, "quiet", False) and not budget.spent() and len(data) <= QUIET_SOURCE_BYTES:
+                data = quiet_source(parser, data)           # meaning-keeping refactors undone, line for line
             tree = parse_kotlin(parser, data, lambda p, d: parse_within(p, d, budget)) if not budget.spent() else None
             if tree is None:
                 raise budget.over_time(i, len(files), done_bytes, total)

@@ -201,7 +201,7 @@ class _Norm:
         if t == "if_expression":
             return self.if_stmt(n)
         if t == "when_expression":
-            return [self.when(n)]
+            return self.when_stmt(n)
         if t in ("for_statement", "while_statement", "do_while_statement"):
             kids = self.kids(n)
             if kids:
@@ -315,6 +315,13 @@ class _Norm:
             if "else" in {c.type for c in e.children if not c.is_named}:
                 chain = body
                 continue
+            if sx is None and len(kids) == 2:
+                cn = kids[0].named_children[0] if kids[0].type == "when_condition" and kids[0].named_children \
+                    else kids[0]
+                robot = self.robot_test(cn)
+                if robot is not None:                   # a robot's branch, as `if_stmt` drops it
+                    chain = chain if robot else body
+                    continue
             conds = []
             for c in kids[:-1]:
                 cx = self.expr(c.named_children[0] if c.type == "when_condition" and c.named_children else c)
@@ -333,6 +340,25 @@ class _Norm:
             chain = ("if", cond, body) + ((chain,) if chain is not None else ())
             chain = ("seq", chain)
         return chain[1] if chain is not None and len(chain) == 2 and chain[0] == "seq" else (chain or ("seq",))
+
+    def when_stmt(self, n) -> list:
+        """A ``when`` standing as a statement: the statements its ``if`` chain stands for, as ``if_stmt`` gives them
+        (a body of statements spliced in, an ``if`` of no effect dropped, a one-branch jump as its guards)."""
+        x = self.when(n)
+        if not isinstance(x, tuple) or not x:
+            return [x]
+        if x[0] == "seq":
+            return list(x[1:])
+        if x[0] == "if" and len(x) == 3:
+            then = x[2]
+            if isinstance(then, tuple) and len(then) == 1:
+                return []
+            if isinstance(then, tuple) and len(then) == 2 and isinstance(then[1], tuple) and then[1][:1] == ("jump",):
+                return [("guard", d, then[1]) for d in self.disjuncts(x[1])]
+        if x[0] == "if" and len(x) == 4 and isinstance(x[2], tuple) and len(x[2]) == 1 and \
+                isinstance(x[3], tuple) and len(x[3]) == 1:
+            return []
+        return [x]
 
     def prop_stmt(self, n) -> list:
         vd = next((c for c in n.named_children if c.type == "variable_declaration"), None)
@@ -586,7 +612,8 @@ class _Norm:
             if not kids:
                 return ("un", op)
             if op == "!!":
-                return self.expr(kids[0])
+                inner = self.expr(kids[0])
+                return _Asserted(inner) if isinstance(inner, tuple) else inner
             if op == "!":
                 return self.neg(self.expr(kids[0]))
             return ("un", op, self.expr(kids[0]))
@@ -1517,7 +1544,7 @@ def _inline(helper, recv, args, first=None, reserve=None):
             return recv
         if top and kind == "ext" and x[:1] == ("call",) and len(x) == 4 and x[1][:1] == ("id",):
             return ("call", ("nav", ".", recv, x[1][1])) + tuple(walk(c, False) for c in x[2:])
-        return tuple(walk(c, False) for c in x)
+        return _rebuilt(x, (walk(c, False) for c in x))
 
     return walk(body, True)
 
@@ -1774,11 +1801,25 @@ _THROWS = re.compile(r"!!|\[|\bas\b|/|%|\b(first|last|single|get|elementAt|rando
                      r"component\d|toInt|toLong|valueOf|require|check|error)\s*[({]")
 
 
+class _Asserted(tuple):
+    """A normal form read through ``!!``: equal to the form itself (``x!!.f`` and ``x.f`` compare alike), but
+    ``_may_throw`` sees that it throws when null. A rewrite that builds a new tuple drops the mark (then the part is
+    taken as not throwing, as before the mark)."""
+    __slots__ = ()
+
+
+def _rebuilt(x, parts) -> tuple:
+    """``x``'s parts rewritten, as a tuple of ``x``'s own kind (a ``!!`` read keeps its mark)."""
+    return _Asserted(parts) if isinstance(x, _Asserted) else tuple(parts)
+
+
 def _may_throw(x) -> bool:
     """Whether a normal form holds what may throw (an index, a division, a cast, a query of an element an empty
     collection lacks)."""
     if not isinstance(x, tuple):
         return False
+    if isinstance(x, _Asserted):
+        return True
     if x[:1] in (("index_expression",), ("as_expression",)) or (x[:1] == ("bin",) and len(x) > 1 and x[1] in ("/", "%")):
         return True
     if x[:1] == ("call",) and len(x) >= 2:
@@ -1927,15 +1968,17 @@ def _spelled(x):
 
 def _condition_form(c):
     """A condition read or branched on (``if``, a guard) in one form: each ordering comparison with its operands in
-    one order (``b < a`` is ``a > b``), and the operands of ``&&`` / ``||`` that read and change nothing in one order
-    (their order decides nothing)."""
+    one order (``b < a`` is ``a > b``), and the operands of ``&&`` / ``||`` that read and change nothing and cannot throw
+    (``_may_throw``) in one order (their order decides nothing)."""
     if not isinstance(c, tuple) or not c:
         return c
     if c[0] == "cmp" and len(c) == 4 and c[1] in _MIRROR and _order(c[3]) < _order(c[2]):
         return ("cmp", _MIRROR[c[1]], c[3], c[2])
     if c[0] in ("and", "or"):
         parts = tuple(_condition_form(d) for d in c[1:])
-        if all(_pure(d) for d in parts):
+        # only when no part may throw: an earlier part may keep a later one from throwing (`l.isNotEmpty() &&
+        # l.first()…`), and a part that throws ends the test before a later one is read
+        if all(_pure(d) and not _may_throw(d) for d in parts):
             parts = tuple(sorted(set(parts), key=_order))          # (a test twice is the test once)
         return parts[0] if len(parts) == 1 else (c[0],) + parts
     if c[0] == "not" and len(c) == 2:
@@ -2070,18 +2113,19 @@ def _nonneg(x):
 
 
 def _guard_runs(items: list) -> list:
-    """Adjacent guards that leave the same way, their conditions reading and changing nothing, in one order (a test
-    for null first): the order of such guards is no rule."""
+    """Adjacent guards that leave the same way, their conditions reading and changing nothing and unable to throw
+    (``_may_throw``: an earlier guard may keep a later one from throwing), in one order (a test for null first): the
+    order of such guards is no rule."""
     out, i = [], 0
     while i < len(items):
         g = items[i]
-        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1])):
+        if not (isinstance(g, tuple) and len(g) == 3 and g[0] == "guard" and _pure(g[1]) and not _may_throw(g[1])):
             out.append(g)
             i += 1
             continue
         j = i
         while j < len(items) and isinstance(items[j], tuple) and len(items[j]) == 3 and items[j][0] == "guard" and \
-                items[j][2] == g[2] and _pure(items[j][1]):
+                items[j][2] == g[2] and _pure(items[j][1]) and not _may_throw(items[j][1]):
             j += 1
         run = items[i:j]
         out.extend(sorted(run, key=lambda x: (0 if _null_test(x[1]) else 1, _order(x[1]), repr(x[1]))))
@@ -2434,7 +2478,7 @@ def _subst(x, var, value, count: list, through: bool = False):
         if c.get(var[1]):
             count[0] += 9
         return x
-    return tuple(_subst(c, var, value, count, through) for c in x)
+    return _rebuilt(x, (_subst(c, var, value, count, through) for c in x))
 
 
 def _guarded_filter(prev, x):
@@ -2530,7 +2574,7 @@ def _replace(x, old, new):
         return new
     if not isinstance(x, tuple):
         return x
-    return tuple(_replace(c, old, new) for c in x)
+    return _rebuilt(x, (_replace(c, old, new) for c in x))
 
 
 def _known_equal(items: list, carry) -> list:
@@ -2691,7 +2735,7 @@ def _equate(tree, marks: dict, keep: list, effects=None):
         def walk(x):
             if not isinstance(x, tuple):
                 return x
-            out = tuple(walk(c) for c in x)
+            out = _rebuilt(x, (walk(c) for c in x))
             e = _any_equal(out, uses)
             if e is None:
                 e = _each_loop(out)
@@ -2832,7 +2876,7 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
                 kept.append(walk(c))
             out = ("seq",) + tuple(kept)
         else:
-            out = tuple(walk(c) for c in x)
+            out = _rebuilt(x, (walk(c) for c in x))
         return _carry(marks, keep, x, out)
 
     return walk(tree)
@@ -2988,7 +3032,7 @@ def _dead_locals(tree, marks: dict, keep: list):
                 kept.append(drop(c, seen))
             out = ("seq",) + tuple(kept)
         else:
-            out = tuple(drop(c, seen) for c in x)
+            out = _rebuilt(x, (drop(c, seen) for c in x))
         return _carry(marks, keep, x, out)
 
     return drop(tree, set())
@@ -3044,7 +3088,7 @@ def _null_safe(tree, marks: dict, keep: list):
     def walk(x):
         if not isinstance(x, tuple):
             return x
-        out = tuple(walk(c) for c in x)
+        out = _rebuilt(x, (walk(c) for c in x))
         if len(out) == 4 and out[0] == "cmp" and out[1] in ("==", "!="):
             for a, b in ((out[2], out[3]), (out[3], out[2])):
                 if isinstance(a, tuple) and len(a) == 4 and a[:2] == ("nav", "?.") and _path(a[2]) and \
@@ -3094,7 +3138,7 @@ def _fold(x):
     ``if`` on a known condition."""
     if not isinstance(x, tuple):
         return x
-    x = tuple(_fold(c) for c in x)
+    x = _rebuilt(x, (_fold(c) for c in x))
     if len(x) == 4 and x[0] == "cmp" and x[1] in ("==", "!=") and x[2] == ("null",) and x[3] == ("null",):
         return ("lit", x[1] == "==")
     if x[:1] in (("and",), ("or",)):
@@ -3122,7 +3166,7 @@ def _never_found_locals(tree, marks: dict, keep: list, never: frozenset):
     def walk(x):
         if not isinstance(x, tuple):
             return x
-        out = tuple(walk(c) for c in x)
+        out = _rebuilt(x, (walk(c) for c in x))
         if out[:1] == ("seq",):
             items = list(out[1:])
             i = 0
@@ -3164,7 +3208,7 @@ def _index_tests(items: list, carry) -> list:
         def test(x):
             if not isinstance(x, tuple):
                 return x
-            y = tuple(test(c) for c in x)
+            y = _rebuilt(x, (test(c) for c in x))
             if len(y) == 4 and y[0] == "cmp":
                 op, l, r = y[1], y[2], y[3]
                 if r == v and l != v:
@@ -3187,7 +3231,7 @@ def _index_tests(items: list, carry) -> list:
                 return x
             if x[:1] in (("if",), ("ife",), ("guard",)) and len(x) >= 3:
                 return (x[0], test(x[1])) + tuple(conds(c) for c in x[2:])
-            return tuple(conds(c) for c in x)
+            return _rebuilt(x, (conds(c) for c in x))
 
         for j in range(k + 1, len(items)):
             c = out[j]
@@ -3270,7 +3314,7 @@ def _wait_times(tree, marks: dict, keep: list):
             return x
         if _wait_time(x):
             return ("wait",)
-        return _carry(marks, keep, x, tuple(walk(c) for c in x))
+        return _carry(marks, keep, x, _rebuilt(x, (walk(c) for c in x)))
     return walk(tree)
 
 
@@ -3323,7 +3367,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
                     kept.append(w)
                 out = ("seq",) + tuple(kept)
             else:
-                out = tuple(walk(c) for c in x)
+                out = _rebuilt(x, (walk(c) for c in x))
             return _carry(marks, keep, x, out)
 
         new = walk(tree)
@@ -3364,7 +3408,7 @@ def _renumber(tree, marks: dict):
             return x
         if len(x) == 2 and x[0] == "v":
             return ("v", names.setdefault(x[1], f"v{len(names)}"))
-        out = tuple(walk(c) for c in x)
+        out = _rebuilt(x, (walk(c) for c in x))
         if id(x) in marks:
             new_marks[id(out)] = marks[id(x)]
             keep.append(out)

@@ -135,6 +135,8 @@ class Walker:
         t = n.type
         if t in _COMMENTS:
             return
+        if t == "when_expression" and self.when_chain(n, conds, auto):
+            return
         if t == "if_expression":
             cond = n.child_by_field_name("condition")
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
@@ -177,6 +179,38 @@ class Walker:
             self.seats(n, conds)
         for c in n.named_children:
             self.visit(c, conds, auto)
+
+    def when_chain(self, n, conds: tuple, auto: bool) -> bool:
+        """A ``when`` without a subject, each branch under one condition, walked as the ``if … else if … else`` chain
+        it means (a branch under its condition and the negation of every condition before it; a robot test as the
+        ``if`` walk takes it). False (nothing walked) for any other ``when``."""
+        if any(c.type == "when_subject" for c in n.named_children):
+            return False
+        entries = []
+        for e in (c for c in n.named_children if c.type == "when_entry"):
+            kids = [c for c in e.named_children if c.type not in _COMMENTS]
+            is_else = "else" in {c.type for c in e.children if not c.is_named}
+            if not kids or (not is_else and len(kids) != 2):
+                return False
+            cn = None
+            if not is_else:
+                cn = kids[0].named_children[0] if kids[0].type == "when_condition" and kids[0].named_children \
+                    else kids[0]
+            entries.append((cn, kids[-1]))
+        prefix, a = conds, auto
+        for cn, body in entries:
+            if cn is None:
+                self.visit(body, prefix, a)
+                continue
+            self.visit(cn, prefix, a)
+            robot = _robot_test(self, cn)
+            if robot is not None:
+                self.visit(body, prefix, a or robot)
+                a = a or (not robot)
+                continue
+            self.visit(body, prefix + (("if", cn),), a)
+            prefix = prefix + (("else", cn),)
+        return True
 
     # -- the facts ----------------------------------------------------------------------------------------
     def conditions(self, nm: _Norm, conds: tuple) -> tuple:

@@ -1,0 +1,346 @@
+"""Refactors that keep a Kotlin file's meaning, undone in its source before the catalogue readers see it (issue 24's
+quiet side): the readers (effects, wins, refusals, triggers) read code as written, so a refactor the unread
+comparison's normal form (``normal``) already reads alike could still be told apart by them. Each rewrite keeps every
+line where it was (a finding's file:line stays true) and is made only where it provably keeps the meaning:
+
+* ``this.m`` / ``this.f(…)`` is the bare member, outside any lambda (there ``this`` may be a lambda's receiver) of a
+  member function, where no enclosing function or lambda declares a local, parameter or local function ``m`` / ``f``;
+* ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
+* ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
+  followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
+* ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
+* ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
+* the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
+  comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast) in one order.
+
+A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
+from __future__ import annotations
+
+import re
+
+from .syntax import CHUNK_BYTES
+
+_LAMBDA = ("lambda_literal", "anonymous_function")
+_FUN = ("function_declaration",)
+#: node types a part of a junction may hold to be reordered (see the module's docstring)
+_PURE = frozenset({"identifier", "navigation_expression", "number_literal", "integer_literal", "long_literal",
+                   "real_literal", "boolean_literal", "string_literal", "string_content", "character_literal",
+                   "this_expression", "this", "null", "parenthesized_expression", "equality_expression",
+                   "comparison_expression", "conjunction_expression", "disjunction_expression", "prefix_expression",
+                   "binary_expression", "unary_expression", "true", "false", ".", "(", ")", "==", "!=", "===", "!==",
+                   "<", ">", "<=", ">=", "!", "&&", "||", "+", "-", "*", "\""})
+_MAX_ROUNDS = 8
+#: files larger than this are read as written (they are parsed in parts: ``syntax.CHUNK_BYTES``)
+QUIET_SOURCE_BYTES = CHUNK_BYTES
+
+
+def _t(n) -> str:
+    return n.text.decode("utf-8", "replace")
+
+
+def _walk(n):
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(reversed(x.children))
+
+
+def _ancestors(n):
+    p = n.parent
+    while p is not None:
+        yield p
+        p = p.parent
+
+
+def _fun_of(n):
+    """The function declaration ``n`` is in, and whether a lambda stands between."""
+    lam = False
+    for a in _ancestors(n):
+        if a.type in _LAMBDA:
+            lam = True
+        if a.type in _FUN:
+            return a, lam
+    return None, lam
+
+
+def _declared(fun) -> set:
+    """Every name a function declares inside it: parameters, locals, local functions, lambda parameters."""
+    out = set()
+    for x in _walk(fun):
+        if x.type in ("parameter", "variable_declaration", "class_parameter", "lambda_parameters",
+                      "function_value_parameters", "multi_variable_declaration"):
+            out.update(_t(i) for i in _walk(x) if i.type in ("identifier", "simple_identifier"))
+        elif x.type == "function_declaration" and x is not fun:
+            out.update(_t(i) for i in x.children if i.type in ("identifier", "simple_identifier"))
+    return out
+
+
+def _this_member(tree, data: bytes) -> list:
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "navigation_expression" or len(n.named_children) != 2:
+            continue
+        recv, name = n.named_children
+        if recv.type not in ("this_expression", "this") or _t(recv) != "this" or \
+                name.type not in ("identifier", "simple_identifier"):
+            continue
+        between = data[recv.end_byte:name.start_byte].strip()
+        if between != b".":
+            continue
+        fun, lam = _fun_of(n)
+        if fun is None or lam or fun.parent is None or fun.parent.type != "class_body":
+            continue
+        # a name declared in any enclosing function or lambda (an anonymous object's method sees the locals of the
+        # function around it before its own members) keeps its `this.`
+        if any(_t(name) in _declared(a) for a in _ancestors(n) if a.type in _FUN + _LAMBDA +
+               ("secondary_constructor", "anonymous_initializer")):
+            continue
+        edits.append((recv.start_byte, name.start_byte, b""))
+    return edits
+
+
+def _stmts(block):
+    inner = next((c for c in block.named_children if c.type == "statements"), None)
+    return [c for c in (inner or block).named_children if c.type not in ("line_comment", "block_comment")]
+
+
+def _uses(scope, name: str) -> int:
+    k = 0
+    for x in _walk(scope):
+        if x.type in ("identifier", "simple_identifier") and _t(x) == name:
+            p = x.parent
+            if p is not None and p.type == "navigation_expression" and p.named_children[0] is not x:
+                continue
+            k += 1
+    return k
+
+
+def _one_line(n) -> bool:
+    return n.start_point[0] == n.end_point[0]
+
+
+def _cond_of(if_node):
+    """The condition node of an ``if`` (between its parentheses)."""
+    kids = if_node.children
+    for i, c in enumerate(kids):
+        if c.type == "(" and i + 2 < len(kids) and kids[i + 2].type == ")":
+            return kids[i + 1]
+    return None
+
+
+def _inline_val(tree, data: bytes) -> list:
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type not in ("block", "statements"):
+            continue
+        ss = _stmts(n)
+        for a, b in zip(ss, ss[1:]):
+            if a.type != "property_declaration" or b.type != "if_expression" or not _one_line(a):
+                continue
+            if not _t(a).startswith("val ") or b.start_point[0] != a.end_point[0] + 1:
+                continue
+            vd = next((c for c in a.named_children if c.type == "variable_declaration"), None)
+            val = a.named_children[-1] if a.named_children else None
+            if vd is None or val is None or val is vd or len(vd.named_children) != 1 or \
+                    not any(ch.type == "=" for ch in a.children) or val.type == "property_delegate":
+                continue                                    # (a declared type: the value may be converted)
+            name = _t(vd.named_children[0])
+            cond = _cond_of(b)
+            if cond is None or _t(cond) != name:
+                continue
+            fun, _lam = _fun_of(a)
+            scope = fun if fun is not None else n
+            if _uses(scope, name) != 2:                     # its declaration and the condition
+                continue
+            line_start = data.rfind(b"\n", 0, a.start_byte) + 1
+            edits.append((line_start, a.end_byte, b""))
+            edits.append((cond.start_byte, cond.end_byte, val.text))   # (the whole condition: no parentheses needed)
+    return edits
+
+
+def _negation(text: bytes) -> bytes:
+    m = re.fullmatch(rb"!\((.*)\)", text, re.S)
+    if m and _balanced(m.group(1)):
+        return m.group(1)
+    return b"!(" + text + b")"
+
+
+def _balanced(s: bytes) -> bool:
+    d = 0
+    for ch in s:
+        if ch == 40:
+            d += 1
+        elif ch == 41:
+            d -= 1
+            if d < 0:
+                return False
+    return d == 0
+
+
+def _turned_around(tree, data: bytes) -> list:
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None:
+            continue
+        blk = n.parent if n.parent.type == "block" else (n.parent.parent if n.parent.type == "statements" else None)
+        if blk is None or blk.type != "block" or blk.parent is None or blk.parent.type != "function_body":
+            continue
+        ss = _stmts(blk)
+        if not ss or ss[-1] != n:
+            continue
+        kids = n.children
+        cond = _cond_of(n)
+        types = [c.type for c in kids]
+        if cond is None or "else" not in types:
+            continue
+        k = types.index("else")
+        if k + 2 != len(kids) or types[k - 1] != "block" or types[:k - 1].count(")") < 1:
+            continue
+        tb, ret = kids[k - 1], kids[k + 1]
+        if not _one_line(ret):
+            continue
+        if ret.type == "block":
+            inner = _stmts(ret)
+            ret = inner[0] if len(inner) == 1 else None
+        if ret is None or ret.type not in ("return_expression", "jump_expression") or not _t(ret).startswith("return"):
+            continue
+        other = kids[k + 1]
+        open_line, close_line = tb.start_point[0], tb.end_point[0]
+        if n.start_point[0] != open_line or other.end_point[0] != close_line or close_line <= open_line + 1:
+            continue
+        # `if (A) {` → `if (!A) return X`; the closing `} else return X` line → blank; the body keeps its lines
+        edits.append((n.start_byte, tb.start_byte + 1,
+                      b"if (" + _negation(cond.text) + b") " + ret.text))
+        close_start = data.rfind(b"\n", 0, tb.end_byte - 1) + 1
+        edits.append((close_start, n.end_byte, b""))
+    return edits
+
+
+def _pure(n) -> bool:
+    t = n.text
+    return all(x.type in _PURE for x in _walk(n)) and b"?." not in t and b"!!" not in t
+
+
+def _parts(n, op: str) -> list:
+    kids = n.children
+    if n.type in ("conjunction_expression", "disjunction_expression", "binary_expression") and len(kids) == 3 and \
+            kids[1].type == op:
+        return _parts(kids[0], op) + _parts(kids[2], op)
+    return [n]
+
+
+def _junctions(tree, data: bytes) -> list:
+    edits = []
+    taken = []
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if len(kids) != 3 or kids[1].type not in ("&&", "||") or not _one_line(n):
+            continue
+        p = n.parent
+        if p is not None and len(p.children) == 3 and p.children[1].type == kids[1].type:
+            continue                                        # (the chain's top node sorts it)
+        if any(s <= n.start_byte < e for s, e in taken):
+            continue
+        parts = _parts(n, kids[1].type)
+        if len(parts) < 2 or not all(_pure(x) for x in parts):
+            continue
+        texts = [x.text for x in parts]
+        order = sorted(texts)
+        if order == texts:
+            continue
+        edits.append((n.start_byte, n.end_byte, (b" " + kids[1].type.encode() + b" ").join(order)))
+        taken.append((n.start_byte, n.end_byte))
+    return edits
+
+
+_FLIP_EQ = {"==": "!=", "!=": "==", "===": "!==", "!==": "==="}
+
+
+def _negated_part(n):
+    """The text of ``!n`` without a ``!(…)`` for an equality (its operator flipped) or a ``!x`` (``x``), else None."""
+    kids = n.children
+    if n.type in ("binary_expression", "equality_expression") and len(kids) == 3 and kids[1].type in _FLIP_EQ:
+        return kids[0].text + b" " + _FLIP_EQ[kids[1].type].encode() + b" " + kids[2].text
+    if n.type in ("unary_expression", "prefix_expression") and len(kids) == 2 and kids[0].type == "!":
+        return kids[1].text
+    return None
+
+
+def _de_morgan(tree, data: bytes) -> list:
+    """``!(a == b || !c)`` → ``a != b && c`` (and ``&&`` / ``||`` the other way): the negation pushed into a
+    one-line junction whose parts are all equalities or negations (short-circuit order kept: each part is read
+    exactly when it was)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if n.type not in ("unary_expression", "prefix_expression") or len(kids) != 2 or kids[0].type != "!" or \
+                kids[1].type != "parenthesized_expression" or not _one_line(n):
+            continue
+        inner = [c for c in kids[1].named_children]
+        if len(inner) != 1 or len(inner[0].children) != 3 or inner[0].children[1].type not in ("&&", "||"):
+            continue
+        op = inner[0].children[1].type
+        parts = _parts(inner[0], op)
+        neg = [_negated_part(x) for x in parts]
+        if any(x is None for x in neg):
+            continue
+        text = (b" || " if op == "&&" else b" && ").join(neg)
+        p = n.parent
+        if p is not None and p.type not in ("parenthesized_expression", "if_expression", "value_argument",
+                                            "property_declaration", "statements", "block", "jump_expression"):
+            text = b"(" + text + b")"
+        if p is not None and p.type == "if_expression" and _cond_of(p) != n:
+            continue
+        edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+def _null_last(tree, data: bytes) -> list:
+    """``null == x`` / ``null != x`` (and ``===``) as ``x == null`` / ``x != null``: a test against null is the same
+    either way round, and the readers know a null test by its null on the right."""
+    edits = []
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if n.type in ("binary_expression", "equality_expression") and len(kids) == 3 and kids[1].type in _FLIP_EQ \
+                and kids[0].text == b"null" and kids[2].text != b"null":
+            edits.append((n.start_byte, n.end_byte, kids[2].text + b" " + kids[1].type.encode() + b" null"))
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _junctions)
+
+
+def _apply(data: bytes, edits: list) -> bytes:
+    out, last = [], 0
+    for s, e, new in sorted(edits):
+        if s < last:
+            return data                                     # overlapping edits: none made
+        out.append(data[last:s])
+        out.append(new)
+        last = e
+    out.append(data[last:])
+    return b"".join(out)
+
+
+def quiet_source(parser, data: bytes) -> bytes:
+    """``data`` with the meaning-keeping refactors of the module's docstring undone, line for line."""
+    tree = parser.parse(data)
+    if tree.root_node.has_error:
+        return data
+    for _round in range(_MAX_ROUNDS):
+        changed = False
+        for rw in _REWRITES:
+            edits = rw(tree, data)
+            if not edits:
+                continue
+            new = _apply(data, edits)
+            if new == data or new.count(b"\n") != data.count(b"\n"):
+                continue
+            t2 = parser.parse(new)
+            if t2.root_node.has_error:
+                continue
+            data, tree, changed = new, t2, True
+        if not changed:
+            break
+    return data

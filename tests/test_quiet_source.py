@@ -1,0 +1,95 @@
+"""Refactors undone in the source before the catalogue readers see it (``model/extract/quiet_source.py``, issue 24's
+quiet side): the parts of a one-line junction that cannot throw in one order, ``this.f()`` as ``f()``, a condition
+read once from a local, an ``if``/``else return`` at a function's end as its early return — each line kept where it
+was, and each left alone where it would change the meaning. Small Kotlin snippets written for these tests."""
+from __future__ import annotations
+
+from skillproof.model.extract.quiet_source import quiet_source
+from skillproof.model.extract.syntax import _make_parser
+
+from skillproof.model.extract import extract
+
+from test_wins_read import CHECK, PASS, END_NOW, _server_with
+
+LOOP = "        game.PASS(whoseTurn, declareWinner, winner)\n"
+
+
+def _with(line: str) -> str:
+    return CHECK.replace(LOOP, LOOP + "        " + line + "\n")
+
+
+def _win(tmp_path, check):
+    files = {"phase/CheckWin.kt": check.replace("PASS", "changeGameResult").replace("END", END_NOW),
+             "skill/ResultPass.kt": PASS.replace("PASS", "changeGameResult")}
+    return extract(_server_with(tmp_path, files), quiet=True).engine["win.check"].value
+
+
+def test_a_swapped_pure_predicate_reads_the_same_win_rule(tmp_path):
+    before = _win(tmp_path / "a", check=_with("winner.removeIf { it !== whoseTurn && it.alive }"))
+    assert _win(tmp_path / "b", check=_with("winner.removeIf { it.alive && it !== whoseTurn }")) == before
+    assert _win(tmp_path / "c", check=_with("winner.removeIf { it.alive && it === whoseTurn }")) != before
+
+
+SRC = """class A : Skill {
+    fun isHan(p: Player) = true
+    fun f(r: Player, ps: List<Player>, message: M): R? {
+BODY
+    }
+}
+"""
+
+
+def _q(body: str) -> str:
+    src = SRC.replace("BODY", body).encode()
+    out = quiet_source(_make_parser(), src)
+    assert out.count(b"\n") == src.count(b"\n")             # every line where it was
+    return out.decode().split("\n", 3)[3].rsplit("\n    }\n}", 1)[0]
+
+
+def test_this_member_is_bare_only_where_no_local_or_lambda_receiver_may_mean_another():
+    assert _q("        this.isHan(r) || return null") == "        isHan(r) || return null"
+    assert "this.isHan" in _q("        val isHan = 1\n        this.isHan(r) || return null")
+    assert "this.isHan" in _q("        r.apply { this.isHan(r) }")
+
+
+def test_a_condition_read_once_from_a_local_is_written_in_the_if():
+    body = "        val c = r is HumanPlayer && !r.checkSeq(message.seq)\n        if (c) {\n            return null\n        }"
+    assert _q(body).split("\n")[1] == "        if (r is HumanPlayer && !r.checkSeq(message.seq)) {"
+    twice = body + "\n        if (c) r.draw(1)"
+    assert "val c" in _q(twice)
+
+
+def test_an_else_return_at_the_end_is_the_early_return():
+    body = "        if (!(ps.size > 1)) {\n            r.draw(1)\n            return null\n        } else return R(r)"
+    assert _q(body).split("\n")[0] == "        if (ps.size > 1) return R(r)"
+    inner = body + "\n        r.draw(2)\n        return null"           # not the last statement: left
+    assert "} else return R(r)" in _q(inner)
+
+
+def test_only_junctions_of_parts_that_cannot_throw_are_ordered():
+    assert _q("        if (r.alive && ps.isEmpty) return null") == "        if (ps.isEmpty && r.alive) return null"
+    for kept in ("        if (r.alive && ps.first().alive) return null",
+                 "        if (r.alive && ps[1].alive) return null",
+                 "        if (r.alive && r.role!!.alive) return null",
+                 "        if (r.hp > 0 && 10 / r.hp > 2) return null"):
+        assert _q(kept) == kept
+
+
+def test_a_local_of_the_function_around_an_anonymous_object_keeps_this():
+    src = SRC.replace("BODY", "        val isHan = 1\n        val o = object : Q {\n            fun g(p: Player) {\n"
+                              "                this.isHan(p) || return\n            }\n        }").encode()
+    assert b"this.isHan" in quiet_source(_make_parser(), src)
+    lazy = SRC.replace("BODY", "        val c by lazy { r.alive }\n        if (c) return null").encode()
+    assert quiet_source(_make_parser(), lazy) == lazy
+
+
+def test_a_negated_junction_of_equalities_is_pushed_in():
+    assert _q("        if (!(r === ps || r.alive != true)) return null") == \
+        "        if (r !== ps && r.alive == true) return null"
+    kept = "        if (!(r.hp > 0 || r.alive)) return null"            # an ordering and a bare member: left
+    assert _q(kept).startswith("        if (!(")
+
+
+def test_a_null_test_has_its_null_on_the_right():
+    assert _q("        if (null == r.role) return null") == "        if (r.role == null) return null"
+    assert _q("        if (null !== r.role) return null") == "        if (r.role !== null) return null"
