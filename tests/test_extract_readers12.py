@@ -54,3 +54,32 @@ def test_a_quiet_spelling_of_the_getter_reads_the_same(tmp_path):
     female = _pair(tmp_path / "f", REL, ROLE.replace("MALE", "true"), ROLE.replace("MALE", "true"),
                    "prop.RoleSkillsData.isFemale")[0]
     assert female.value == ("female and isFaceUp",)
+
+
+TABLE = """package demo.game.card
+
+class Alpha(val base: Int)
+class Beta(val base: Int)
+
+fun pick(type: Int, base: Int): Any {
+    return when (type) {
+        ENTRIES
+        else -> throw IllegalStateException("unexpected")
+    }
+}
+"""
+TREL = "card/Pick.kt"
+
+
+def test_a_table_from_a_value_to_the_class_it_builds_is_read(tmp_path):
+    ab = "Alpha_T -> Alpha(base)\n        Beta_T -> Beta(base)"
+    ra, rb, same = _pair(tmp_path, TREL, TABLE.replace("ENTRIES", ab),
+                         TABLE.replace("ENTRIES", ab.replace("Beta(base)", "Alpha(base)")), "table.Pick.pick")
+    assert ra.value[:2] == ("Alpha_T -> Alpha", "Beta_T -> Beta") and rb.value[:2] == ("Alpha_T -> Alpha",
+                                                                                          "Beta_T -> Alpha")
+    assert ra.one and ra.where.endswith(":7") and not same
+    # the order of the branches decides nothing
+    ba = "Beta_T -> Beta(base)\n        Alpha_T -> Alpha(base)"
+    _a, rc, _s = _pair(tmp_path / "c", TREL, TABLE.replace("ENTRIES", ab), TABLE.replace("ENTRIES", ba),
+                       "table.Pick.pick")
+    assert rc.value == ra.value

@@ -27,8 +27,9 @@ from dataclasses import dataclass
 
 from .classes import ClassIndex
 from .server import DYING_PHASES, PLAYER_PROPS
-from .syntax import (_X, _code, _conjuncts, _descendants, _fn_expr, _fn_params, _if_parts, _ir, _kid, _lambda_parts,
-                     _name_of, _t, _unparen)
+from .syntax import (_X, _anon, _code, _conjuncts, _descendants, _fn_expr, _fn_params, _if_parts, _ir, _kid, _kids,
+                     _lambda_parts, _name_of, _t, _unparen)
+from .unread import is_rule_file
 
 #: the [rules] keys the extractor reads, in the order rules.toml lists them
 RULE_KEYS = ("seats", "send_dir", "send_lock", "send_to_self", "face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
@@ -131,7 +132,8 @@ class EngineRules(ClassIndex):
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
-                  self._p_use_counts, self._p_grant_tests, self._p_tallies, self._p_player_props]
+                  self._p_use_counts, self._p_grant_tests, self._p_tallies, self._p_player_props,
+                  self._p_class_tables]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -261,6 +263,45 @@ class EngineRules(ClassIndex):
                 out.append(EngineRule(f"prop.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(pd),
                                       f"{c.name}.{name} ({PLAYER_PROPS[name]}): what the getter decides over "
                                       f"{', '.join(atoms)}", False, one=True))
+        return out
+
+    def _p_class_tables(self) -> list:
+        """``table.<Owner>.<function>``: a function that picks the class to build by a ``when`` over one of its
+        parameters, each branch a constant (``Po_Yi``) giving a new object of a class of the sources (``PoYi(card)``) —
+        ``Card.asCard``'s table from the card type a card is used as to the class that plays it. Read as the sorted
+        pairs (``Po_Yi -> PoYi``), with any other branch by its text: a pair changed, added or dropped (a card type
+        played by another card's rule) is an engine rule change; the order of the branches decides nothing."""
+        out = []
+        for src, fd, name, owner in self._functions():
+            if not is_rule_file(src.rel):
+                continue
+            params = {p[0] for p in _fn_params(fd)}
+            for w in _descendants(fd, "when_expression"):
+                subj = _kid(w, "when_subject")
+                if subj is None or _t(subj).strip("() ") not in params:
+                    continue
+                pairs, other = [], []
+                for e in _kids(w, "when_entry"):
+                    kids = e.named_children
+                    body = kids[-1] if kids else None
+                    conds = kids[:-1]
+                    text = " ".join(_t(e).split())
+                    if body is None or not conds or "else" in _anon(e):
+                        other.append(text)
+                        continue
+                    callee = body.named_children[0] if body.type == "call_expression" and body.named_children else None
+                    cls = self.resolve(_t(callee), None) if callee is not None and callee.type in (
+                        "identifier", "simple_identifier") else None
+                    if cls is None or not all(c.type in ("identifier", "simple_identifier") for c in conds):
+                        other.append(text)
+                        continue
+                    pairs += [f"{_t(c)} -> {cls.name}" for c in conds]
+                if len(pairs) < 2:
+                    continue
+                owner_name = owner.name if owner is not None else src.rel.rsplit("/", 1)[-1].removesuffix(".kt")
+                out.append(EngineRule(f"table.{owner_name}.{name}", tuple(sorted(pairs)) + tuple(other),
+                                      src.at(w), f"{owner_name}.{name}: the class each value of "
+                                      f"{_t(subj).strip('() ')} builds", False, one=True))
         return out
 
     def _p_tallies(self) -> list:
