@@ -230,9 +230,8 @@ class EngineRules(ClassIndex):
                 vd = _kid(pd, "variable_declaration")
                 name = _t(_kid(vd, "identifier")) if vd is not None else ""
                 tnode = vd.named_children[1] if vd is not None and len(vd.named_children) > 1 else None
-                init = [k for k in pd.named_children if k is not vd and (_t(k) in ("true", "false") or
-                                                                          k.type == "simple_identifier" and _t(k) in bools or
-                                                                          k.type == "identifier" and _t(k) in bools)]
+                init = [k for k in pd.named_children if k is not vd and (
+                    _t(k) in ("true", "false") or k.type in ("identifier", "simple_identifier") and _t(k) in bools)]
                 if (tnode is not None and _t(tnode) == "Boolean") or init:
                     bools.add(name)
                 props.append((pd, name))
@@ -267,8 +266,8 @@ class EngineRules(ClassIndex):
 
     def _p_class_tables(self) -> list:
         """``table.<Owner>.<function>``: a function that picks the class to build by a ``when`` over one of its
-        parameters, each branch a constant (``Po_Yi``) giving a new object of a class of the sources (``PoYi(card)``) —
-        ``Card.asCard``'s table from the card type a card is used as to the class that plays it. Read as the sorted
+        parameters, each branch a constant (``Po_Yi``) giving a new object of a class of the sources
+        (``PoYi(card)``) — ``Card.asCard``'s table from the card type a card is used as to the class that plays it. Read as the sorted
         pairs (``Po_Yi -> PoYi``), with any other branch by its text: a pair changed, added or dropped (a card type
         played by another card's rule) is an engine rule change; the order of the branches decides nothing."""
         out = []
