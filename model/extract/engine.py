@@ -26,9 +26,10 @@ import re
 from dataclasses import dataclass
 
 from .classes import ClassIndex
-from .server import DYING_PHASES
-from .syntax import (_X, _code, _conjuncts, _descendants, _fn_expr, _fn_params, _if_parts, _ir, _kid, _lambda_parts,
-                     _name_of, _t, _unparen)
+from .server import DYING_PHASES, PLAYER_PROPS
+from .syntax import (_X, _anon, _code, _conjuncts, _descendants, _fn_expr, _fn_params, _if_parts, _ir, _kid, _kids,
+                     _lambda_parts, _name_of, _t, _unparen)
+from .unread import is_rule_file
 
 #: the [rules] keys the extractor reads, in the order rules.toml lists them
 RULE_KEYS = ("seats", "send_dir", "send_lock", "send_to_self", "face_down_converts", "face_down_grant_converts", "must_receive", "must_beats_cannot", "turn_end",
@@ -131,7 +132,8 @@ class EngineRules(ClassIndex):
         found: list[EngineRule] = []
         probes = [self._p_convert, self._p_receive, self._p_turn_end, self._p_draw, self._p_skip,
                   self._p_invalidation, self._p_lock_self, self._p_triggers, self._p_passes, self._p_roles,
-                  self._p_use_counts, self._p_grant_tests, self._p_tallies]
+                  self._p_use_counts, self._p_grant_tests, self._p_tallies, self._p_player_props,
+                  self._p_class_tables]
         if hasattr(self, "_p_wins"):                         # wins.WinRules, mixed in by the extractor
             probes.append(self._p_wins)
         if hasattr(self, "_p_setup"):                        # deck.DeckReader: the room's seats, the set-up
@@ -208,6 +210,97 @@ class EngineRules(ClassIndex):
                 out.append(EngineRule(f"grant.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(fd),
                                       f"{c.name}.{name}: what the test decides over the grant's arguments", False,
                                       about=(c.name,)))
+        return out
+
+    def _p_player_props(self) -> list:
+        """``prop.<Class>.<name>``: a player property the vocabulary has a word for (``isMale``: *male*, ``isFemale``:
+        *female*, … ``server.PLAYER_PROPS``) whose getter, in a class that is no skill or card, decides over Boolean
+        properties of its own class (``RoleSkillsData.isMale = isFaceUp && !female``), read by what it decides: the
+        truth table over those properties. The catalogue's words take the server's meaning as given, so a getter
+        deciding otherwise (a negated or dropped conjunct) is an engine rule change, and a rewrite deciding the same
+        is none. A getter handing over to another object's property (``Player.isMale = roleSkillsData.isMale``) is
+        not read here."""
+        out = []
+        for c in self.classes:
+            if self.is_skill(c) or self.is_card(c):
+                continue
+            bools = {p.name for p in c.params if p.tname == "Boolean"}
+            props = []
+            for pd in c.members("property_declaration"):
+                vd = _kid(pd, "variable_declaration")
+                name = _t(_kid(vd, "identifier")) if vd is not None else ""
+                tnode = vd.named_children[1] if vd is not None and len(vd.named_children) > 1 else None
+                init = [k for k in pd.named_children if k is not vd and (
+                    _t(k) in ("true", "false") or k.type in ("identifier", "simple_identifier") and _t(k) in bools)]
+                if (tnode is not None and _t(tnode) == "Boolean") or init:
+                    bools.add(name)
+                props.append((pd, name))
+            for pd, name in props:
+                getter = _kid(pd, "getter")
+                if name not in PLAYER_PROPS or getter is None:
+                    continue
+                body = _fn_expr(getter)
+                if body is None:
+                    continue
+
+                def atom(x, _b=bools, _self=name):
+                    x = _unparen(x)
+                    if x.k == "name" and x.a[0] in _b and x.a[0] != _self:
+                        return x.a[0]
+                    if x.k == "nav" and x.a[0].k == "this" and x.a[1] in _b and x.a[1] != _self:
+                        return x.a[1]
+                    return None
+                f = _compile(_ir(body), atom)
+                if f is None or not f.atoms or len(f.atoms) > 6:
+                    continue
+                atoms = sorted(f.atoms)
+                rows = []
+                for vals in itertools.product((False, True), repeat=len(atoms)):
+                    env = dict(zip(atoms, vals))
+                    if f(env):
+                        rows.append(" and ".join(a if v else f"not {a}" for a, v in zip(atoms, vals)))
+                out.append(EngineRule(f"prop.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(pd),
+                                      f"{c.name}.{name} ({PLAYER_PROPS[name]}): what the getter decides over "
+                                      f"{', '.join(atoms)}", False, one=True))
+        return out
+
+    def _p_class_tables(self) -> list:
+        """``table.<Owner>.<function>``: a function that picks the class to build by a ``when`` over one of its
+        parameters, each branch a constant (``Po_Yi``) giving a new object of a class of the sources
+        (``PoYi(card)``) — ``Card.asCard``'s table from the card type a card is used as to the class that plays it. Read as the sorted
+        pairs (``Po_Yi -> PoYi``), with any other branch by its text: a pair changed, added or dropped (a card type
+        played by another card's rule) is an engine rule change; the order of the branches decides nothing."""
+        out = []
+        for src, fd, name, owner in self._functions():
+            if not is_rule_file(src.rel):
+                continue
+            params = {p[0] for p in _fn_params(fd)}
+            for w in _descendants(fd, "when_expression"):
+                subj = _kid(w, "when_subject")
+                if subj is None or _t(subj).strip("() ") not in params:
+                    continue
+                pairs, other = [], []
+                for e in _kids(w, "when_entry"):
+                    kids = e.named_children
+                    body = kids[-1] if kids else None
+                    conds = kids[:-1]
+                    text = " ".join(_t(e).split())
+                    if body is None or not conds or "else" in _anon(e):
+                        other.append(text)
+                        continue
+                    callee = body.named_children[0] if body.type == "call_expression" and body.named_children else None
+                    cls = self.resolve(_t(callee), None) if callee is not None and callee.type in (
+                        "identifier", "simple_identifier") else None
+                    if cls is None or not all(c.type in ("identifier", "simple_identifier") for c in conds):
+                        other.append(text)
+                        continue
+                    pairs += [f"{_t(c)} -> {cls.name}" for c in conds]
+                if len(pairs) < 2:
+                    continue
+                owner_name = owner.name if owner is not None else src.rel.rsplit("/", 1)[-1].removesuffix(".kt")
+                out.append(EngineRule(f"table.{owner_name}.{name}", tuple(sorted(pairs)) + tuple(other),
+                                      src.at(w), f"{owner_name}.{name}: the class each value of "
+                                      f"{_t(subj).strip('() ')} builds", False, one=True))
         return out
 
     def _p_tallies(self) -> list:

@@ -1,0 +1,85 @@
+"""Readers of the gate's real side written at the twelfth stop (issue 24; measured on the seeded rule mutations of
+benchmarks/rule_mutations.py): a change the gate had only marked as code it cannot read (UNR001) is read into a named
+engine rule instead, so the gate names the rule and what it now decides. Each on the small Kotlin server of the tests
+(tests/fixtures/kotlin/server), never the game's code: a real change is a different value, a quiet spelling the same."""
+from __future__ import annotations
+
+from test_extract_readers5 import _pair
+
+ROLE = """package demo.game.skill
+
+import demo.protos.Common.role
+
+class RoleSkillsData(
+    val name: String,
+    val role: role,
+    val female: Boolean,
+    val isPublicRole: Boolean,
+    val skills: List<Skill>,
+) {
+    constructor(name: String, role: role, female: Boolean, isPublicRole: Boolean, vararg skills: Skill) :
+        this(name, role, female, isPublicRole, skills.toList())
+
+    var isFaceUp = isPublicRole
+
+    fun renamed(newName: String) = RoleSkillsData(newName, role, female, isPublicRole, *skills.toTypedArray())
+
+    val isFemale: Boolean
+        get() = isFaceUp && female
+
+    val isMale: Boolean
+        get() = MALE
+}
+"""
+REL = "skill/RoleSkillsData.kt"
+NAME = "prop.RoleSkillsData.isMale"
+
+
+def test_a_player_property_getter_is_read_by_what_it_decides(tmp_path):
+    ra, rb, same = _pair(tmp_path, REL, ROLE.replace("MALE", "isFaceUp && !female"),
+                         ROLE.replace("MALE", "isFaceUp && female"), NAME)
+    assert ra is not None and rb is not None
+    assert ra.value == ("not female and isFaceUp",) and rb.value == ("female and isFaceUp",)
+    assert ra.where.endswith(":22") and ra.one and not same     # named: the gate reports the rule's change
+    # a dropped conjunct is a change too (a face-down male is now seen as male)
+    _a, rc, _s = _pair(tmp_path / "c", REL, ROLE.replace("MALE", "isFaceUp && !female"),
+                       ROLE.replace("MALE", "!female"), NAME)
+    assert rc.value == ("not female",)
+
+
+def test_a_quiet_spelling_of_the_getter_reads_the_same(tmp_path):
+    ra, rb, _same = _pair(tmp_path, REL, ROLE.replace("MALE", "isFaceUp && !female"),
+                          ROLE.replace("MALE", "!(this.female || !isFaceUp)"), NAME)
+    assert ra.value == rb.value
+    female = _pair(tmp_path / "f", REL, ROLE.replace("MALE", "true"), ROLE.replace("MALE", "true"),
+                   "prop.RoleSkillsData.isFemale")[0]
+    assert female.value == ("female and isFaceUp",)
+
+
+TABLE = """package demo.game.card
+
+class Alpha(val base: Int)
+class Beta(val base: Int)
+
+fun pick(type: Int, base: Int): Any {
+    return when (type) {
+        ENTRIES
+        else -> throw IllegalStateException("unexpected")
+    }
+}
+"""
+TREL = "card/Pick.kt"
+
+
+def test_a_table_from_a_value_to_the_class_it_builds_is_read(tmp_path):
+    ab = "Alpha_T -> Alpha(base)\n        Beta_T -> Beta(base)"
+    ra, rb, same = _pair(tmp_path, TREL, TABLE.replace("ENTRIES", ab),
+                         TABLE.replace("ENTRIES", ab.replace("Beta(base)", "Alpha(base)")), "table.Pick.pick")
+    assert ra.value[:2] == ("Alpha_T -> Alpha", "Beta_T -> Beta") and rb.value[:2] == ("Alpha_T -> Alpha",
+                                                                                          "Beta_T -> Alpha")
+    assert ra.one and ra.where.endswith(":7") and not same
+    # the order of the branches decides nothing
+    ba = "Beta_T -> Beta(base)\n        Alpha_T -> Alpha(base)"
+    _a, rc, _s = _pair(tmp_path / "c", TREL, TABLE.replace("ENTRIES", ab), TABLE.replace("ENTRIES", ba),
+                       "table.Pick.pick")
+    assert rc.value == ra.value
