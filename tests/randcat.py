@@ -386,8 +386,23 @@ def _must_fire_rule(mf, cat, lines, grants):
             e["on"]["whose"] = "other"
         else:
             g["to"] = {"all": "self", "others": "self", "self": "others"}[to]
+    # half the time, a second grant handed out at the top of the same effect, with its own fixed site (drawn
+    # last, from the same stream): each site's grant op is still the only one of its grant, so both sites fire by
+    # themselves (mutate_interpreter grants.py #150, the op test of ``top`` joined by ``or``, survived: every
+    # must-fire skill drawn had one op)
+    g2 = None
+    others = [x for x in plain if x[0] != gid]
+    if mf.random() < 0.5 and others:
+        gid2, _, P2 = mf.choice(others)
+        to2 = mf.choice(("all", "others", "self"))
+        e["do"].append({"op": "grant", "grant": gid2, "to": to2})
+        g2 = {"grant": gid2, "to": to2, "when": "is_sender", "at": "send", "on": "send"}
+        if P2:
+            g2["args"] = {pn: _arg(mf, cat["cards"], pt) for pn, pt in P2.items()}
     _table(lines, "\n[[skill]]", e)
     _table(lines, "[[skill.gives]]", g)
+    if g2 is not None:
+        _table(lines, "[[skill.gives]]", g2)
     return "SAuto", holder
 
 
