@@ -4,25 +4,14 @@ engine rule instead, so the gate names the rule and what it now decides. Each on
 (tests/fixtures/kotlin/server), never the game's code: a real change is a different value, a quiet spelling the same."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_extract_readers5 import _pair
 
-ROLE = """package demo.game.skill
-
-import demo.protos.Common.role
-
-class RoleSkillsData(
-    val name: String,
-    val role: role,
-    val female: Boolean,
-    val isPublicRole: Boolean,
-    val skills: List<Skill>,
-) {
-    constructor(name: String, role: role, female: Boolean, isPublicRole: Boolean, vararg skills: Skill) :
-        this(name, role, female, isPublicRole, skills.toList())
-
+_FIXTURE = Path(__file__).parent / "fixtures" / "kotlin" / "server" / "skill" / "RoleSkillsData.kt"
+# the small server's role table with a face-up state and two property getters (MALE: the getter under test)
+ROLE = _FIXTURE.read_text(encoding="utf-8").rstrip().removesuffix("}") + """
     var isFaceUp = isPublicRole
-
-    fun renamed(newName: String) = RoleSkillsData(newName, role, female, isPublicRole, *skills.toTypedArray())
 
     val isFemale: Boolean
         get() = isFaceUp && female
@@ -32,6 +21,10 @@ class RoleSkillsData(
 }
 """
 REL = "skill/RoleSkillsData.kt"
+
+
+def _line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
 NAME = "prop.RoleSkillsData.isMale"
 
 
@@ -40,7 +33,7 @@ def test_a_player_property_getter_is_read_by_what_it_decides(tmp_path):
                          ROLE.replace("MALE", "isFaceUp && female"), NAME)
     assert ra is not None and rb is not None
     assert ra.value == ("not female and isFaceUp",) and rb.value == ("female and isFaceUp",)
-    assert ra.where.endswith(":22") and ra.one and not same     # named: the gate reports the rule's change
+    assert ra.where.endswith(f":{_line_of(ROLE, 'val isMale')}") and ra.one and not same     # named: the gate reports the rule's change
     # a dropped conjunct is a change too (a face-down male is now seen as male)
     _a, rc, _s = _pair(tmp_path / "c", REL, ROLE.replace("MALE", "isFaceUp && !female"),
                        ROLE.replace("MALE", "!female"), NAME)

@@ -200,12 +200,7 @@ class EngineRules(ClassIndex):
                 f = _compile(_ir(body), atom)
                 if f is None or not f.atoms or len(f.atoms) > 6:
                     continue
-                atoms = sorted(f.atoms)
-                rows = []
-                for vals in itertools.product((False, True), repeat=len(atoms)):
-                    env = dict(zip(atoms, vals))
-                    if f(env):
-                        rows.append(" and ".join(a if v else f"not ({a})" for a, v in zip(atoms, vals)))
+                atoms, rows = _truth_rows(f, "not ({})")
                 name = _name_of(fd)
                 out.append(EngineRule(f"grant.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(fd),
                                       f"{c.name}.{name}: what the test decides over the grant's arguments", False,
@@ -253,12 +248,7 @@ class EngineRules(ClassIndex):
                 f = _compile(_ir(body), atom)
                 if f is None or not f.atoms or len(f.atoms) > 6:
                     continue
-                atoms = sorted(f.atoms)
-                rows = []
-                for vals in itertools.product((False, True), repeat=len(atoms)):
-                    env = dict(zip(atoms, vals))
-                    if f(env):
-                        rows.append(" and ".join(a if v else f"not {a}" for a, v in zip(atoms, vals)))
+                atoms, rows = _truth_rows(f, "not {}")
                 out.append(EngineRule(f"prop.{c.name}.{name}", tuple(rows) if rows else ("never",), c.src.at(pd),
                                       f"{c.name}.{name} ({PLAYER_PROPS[name]}): what the getter decides over "
                                       f"{', '.join(atoms)}", False, one=True))
@@ -1096,3 +1086,14 @@ def _reset_whose(call) -> str | None:
                 return "every player"
         n = n.parent
     return "one player"
+
+
+def _truth_rows(f, negated: str) -> tuple:
+    """The sorted atoms of a compiled test and its truth table: one row per assignment the test holds under, each
+    atom written as itself or through ``negated`` (a format with one ``{}``)."""
+    atoms = sorted(f.atoms)
+    rows = []
+    for vals in itertools.product((False, True), repeat=len(atoms)):
+        if f(dict(zip(atoms, vals))):
+            rows.append(" and ".join(a if v else negated.format(a) for a, v in zip(atoms, vals)))
+    return atoms, rows
