@@ -93,3 +93,12 @@ def test_a_negated_junction_of_equalities_is_pushed_in():
 def test_a_null_test_has_its_null_on_the_right():
     assert _q("        if (null == r.role) return null") == "        if (r.role == null) return null"
     assert _q("        if (null !== r.role) return null") == "        if (r.role !== null) return null"
+
+
+def test_a_junction_with_a_jump_or_a_null_guard_keeps_its_order():
+    # `a || b || continue` skips on the last part only when the others fail; `x == null || !x.must` reads x.must on
+    # the strength of the null test (a smart cast): either chain reordered would mean another thing
+    for kept in ("        r.alive || !r.isInitial || return null",
+                 "        if (c == null || !c.must || r.alive) return null",
+                 "        if (r.alive && c != null && c.must) return null"):
+        assert _q(kept) == kept

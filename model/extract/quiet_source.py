@@ -11,7 +11,8 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
-  comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast) in one order.
+  comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
+  order, unless a part tests a value against null (the parts after it may read the value on the strength of it).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -217,9 +218,19 @@ def _turned_around(tree, data: bytes) -> list:
     return edits
 
 
+_JUMP = re.compile(rb"\b(?:continue|break|return|throw)\b")
+_NULL_TEST = re.compile(rb"(?:[!=]==?\s*null\b|\bnull\s*[!=]==?)")
+
+
 def _pure(n) -> bool:
     t = n.text
-    return all(x.type in _PURE for x in _walk(n)) and b"?." not in t and b"!!" not in t
+    return all(x.type in _PURE for x in _walk(n)) and b"?." not in t and b"!!" not in t and not _JUMP.search(t)
+
+
+def _guards_others(parts: list) -> bool:
+    """Whether a part of a junction tests a value against null: the parts after it may read that value on the
+    strength of the test (a smart cast: ``x == null || !x.must``), so the chain keeps its order."""
+    return any(_NULL_TEST.search(x.text) for x in parts)
 
 
 def _parts(n, op: str) -> list:
@@ -243,7 +254,7 @@ def _junctions(tree, data: bytes) -> list:
         if any(s <= n.start_byte < e for s, e in taken):
             continue
         parts = _parts(n, kids[1].type)
-        if len(parts) < 2 or not all(_pure(x) for x in parts):
+        if len(parts) < 2 or not all(_pure(x) for x in parts) or _guards_others(parts):
             continue
         texts = [x.text for x in parts]
         order = sorted(texts)
