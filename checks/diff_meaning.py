@@ -185,10 +185,7 @@ def same_condition(a, b, event: str | None = None, whose: tuple = ("any",), aliv
     s.add(*facts)
     s.add(*_counts(enc))
     s.add(za != zb)
-    before = W.rlimit_count(s)                  # z3 counts for its whole context: the call's is the difference
-    r = s.check()
-    if W.by_clock(s, r, W.rlimit_count(s) - before, RLIMIT):
-        raise TimeSpent(f"inconclusive: time budget spent ({TIMEOUT_MS} ms comparing two conditions)")
+    r = W.check(s, rlimit=RLIMIT, message=f"inconclusive: time budget spent ({TIMEOUT_MS} ms comparing two conditions)")
     return r == z3.unsat
 
 

@@ -23,10 +23,15 @@ def by_clock(s, r, used: int, rlimit: int) -> bool:
     return r == z3.unknown and s.reason_unknown() in ("timeout", "canceled") and (not rlimit or used < rlimit)
 
 
-def check(s, *assumptions, rlimit: int = 0, run=None):
-    """``s.check(*assumptions)`` (or ``run(s, *assumptions)``); TimeSpent when the clock stopped it."""
+def check(s, *assumptions, rlimit: int = 0, run=None, seen=None, message: str = ""):
+    """``s.check(*assumptions)`` (or ``run(s, *assumptions)``); TimeSpent(message) when the clock stopped it.
+    ``seen(used)``, if given, is told the work the call counted (z3 counts for its whole context: the call's is the
+    difference)."""
     before = rlimit_count(s)
     r = run(s, *assumptions) if run is not None else s.check(*assumptions)
-    if by_clock(s, r, rlimit_count(s) - before, rlimit):
-        raise TimeSpent()
+    used = rlimit_count(s) - before
+    if seen is not None:
+        seen(used)
+    if by_clock(s, r, used, rlimit):
+        raise TimeSpent(message) if message else TimeSpent()
     return r

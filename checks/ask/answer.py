@@ -273,15 +273,13 @@ class Run(WhichRun):
             s.add(c)                                  # the current model already meets it
             return True
         s.push()
-        s.add(c)
-        before = W.rlimit_count(s)
-        r = _check(s, *lits)
-        if r == z3.sat:
-            self.model = s.model()
-        clock = W.by_clock(s, r, W.rlimit_count(s) - before, getattr(self.sess, "rlimit", 0))
-        s.pop()
-        if clock:                                     # never a preference dropped for the machine's load
-            raise W.TimeSpent()
+        try:
+            s.add(c)                                  # never a preference dropped for the machine's load: TimeSpent
+            r = W.check(s, *lits, rlimit=getattr(self.sess, "rlimit", 0), run=_check)
+            if r == z3.sat:
+                self.model = s.model()
+        finally:
+            s.pop()
         if r == z3.sat:
             s.add(c)
             return True

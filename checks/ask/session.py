@@ -213,6 +213,7 @@ class Session:
         run = Run(self, eng, q)
         run.reasons = reasons
         run.light = not minimal
+        bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T, "timeout_ms": self.timeout_ms}
         try:
             res = run.go()
             if q.mode != "which" and res.answer in ("yes", "no") and bare_plays(q):
@@ -229,14 +230,12 @@ class Session:
                                                      f"inconclusive: time budget spent ({self.timeout_ms} ms) — "
                                                      f"no answer is claimed"),
                          reason=f"inconclusive: time budget spent ({self.timeout_ms} ms)")
-            res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
-                          "timeout_ms": self.timeout_ms}
+            res.bounds = dict(bounds)
             res.seconds = time.perf_counter() - t0
             return res
         if q.again_in == "game" and q.mode == "exists":
             again_in_game(self.cat, q, res)
-        res.bounds = {"seats": n, "grants": G, "characters": len(chars), "turns": eng.S.T,
-                      "timeout_ms": self.timeout_ms}
+        res.bounds = dict(bounds)
         if self.games:
             from .games import as_game
             accept = None

@@ -80,6 +80,25 @@ CALL_RLIMIT = 50_000_000
 RLIMIT_SEEN = {"max": 0}
 
 
+NAMING_ROLES = ("sender_is", "receiver_is")      # a goal's role naming a character: "sender_is 白菲菲"
+
+
+def role_naming(kind: str, character: str) -> str:
+    """The goal's role saying that ``character`` is this turn's sender (``sender_is``) or receiver (``receiver_is``)."""
+    return f"{kind} {character}"
+
+
+def named_in_role(role: str, kind: str | None = None) -> str | None:
+    """The character a naming role names (of ``kind``, or of either kind when None); None for any other role."""
+    head, _, who = role.partition(" ")
+    return who if who and head in NAMING_ROLES and (kind is None or head == kind) else None
+
+
+def _seen(used: int) -> None:
+    """The most work one call of the table search has counted (RLIMIT_SEEN: how near CALL_RLIMIT a question comes)."""
+    RLIMIT_SEEN["max"] = max(RLIMIT_SEEN["max"], used)
+
+
 TimeSpent = W.TimeSpent          # the question's wall-clock time ran out before its work did (checks.worklimit)
 
 
@@ -440,9 +459,9 @@ def _role_given(g: Goal, giv, claim: bool = False) -> None:
     elif giv.rule == "plays_on" and not claim and g.fire is not None:
         g.play_target = giv.who                 # 对别人使用试探后: he plays the question's card on another (or himself)
     elif giv.rule == "sender_is" and giv.who is not None:
-        g.roles.append(f"sender_is {giv.who}")     # 白菲菲传出的情报: that character sends this turn's message
+        g.roles.append(role_naming("sender_is", giv.who))     # 白菲菲传出的情报: that character sends this turn's message
     elif giv.rule == "receiver_is" and giv.who is not None:
-        g.roles.append(f"receiver_is {giv.who}")   # …被老汉接收后: that character receives it
+        g.roles.append(role_naming("receiver_is", giv.who))   # …被老汉接收后: that character receives it
     else:
         raise Unsupported(f"牌桌问题还读不了「{giv.text}」", f"the table search does not read `{giv.text}` yet")
 
@@ -561,7 +580,7 @@ def seat_characters(cat, goal: Goal, n: int) -> list | None:
         if w in cat.characters and w not in chars:
             chars.append(w)                         # 李宁玉能被利诱吗: the character targeted is at the table
     for r in goal.roles:
-        w = r.split(" ", 1)[1] if r.startswith(("sender_is ", "receiver_is ")) else None
+        w = named_in_role(r)
         if w in cat.characters and w not in chars:
             chars.append(w)                         # 白菲菲传出的情报被王魁接收后: the sender (receiver) is at the table
     face_target = "face_down" in target_words
@@ -666,7 +685,7 @@ class Builder:
             return []
         if mine:
             return [0]
-        named = [r.split(" ", 1)[1] for r in roles if r.startswith("sender_is ")]
+        named = [w for w in (named_in_role(r, "sender_is") for r in roles) if w is not None]
         if named and w is None:
             # another character sends this turn's message (白菲菲传出的情报…, 王魁 asked): the templates have the turn
             # player send, so it is that character's turn
@@ -679,7 +698,7 @@ class Builder:
 
     def receivers(self) -> list:
         """Who receives: the player asked about or the next seat (and the one after, when the player is dead)."""
-        named = [r.split(" ", 1)[1] for r in self.goal.roles if r.startswith("receiver_is ")]
+        named = [w for w in (named_in_role(r, "receiver_is") for r in self.goal.roles) if w is not None]
         if named:                                   # …被老汉接收后: that character receives
             return [self.chars.index(named[0])] if named[0] in self.chars else []
         return [0, 1, 2] if self.goal.dead and self.n > 2 else [0, 1]
@@ -1194,13 +1213,13 @@ class Reader:
             return self.story.turn == 0
         if r == "not_turn":
             return self.story.turn != 0
-        if r.startswith("sender_is "):
+        if named_in_role(r, "sender_is") is not None:
             chars = [x.character for x in self.story.template.setup.seats]
-            who = r.split(" ", 1)[1]
+            who = named_in_role(r)
             return who in chars and self.turn_sender == chars.index(who)
-        if r.startswith("receiver_is "):             # the story's message is received by that character
+        if named_in_role(r, "receiver_is") is not None:     # the story's message is received by that character
             chars = [x.character for x in self.story.template.setup.seats]
-            who = r.split(" ", 1)[1]
+            who = named_in_role(r)
             return who in chars and any(e.kind == "window" and e.window == "receive" and e.in_front == chars.index(who)
                                         for e in self.story.template.events)
         if r == "last_alive":                        # 只剩一个人存活: the player, and nobody else, alive
@@ -1452,7 +1471,6 @@ class Search:
         self.clock = clock
         self.t0 = clock()
         self.deadline = self.t0 + timeout_ms / 1000          # the safety net only: past it, TimeSpent (no verdict)
-        self.out_of_time = False
 
     def check(self, s, *assumptions):
         """``s.check(*assumptions)`` within the call's work budget (CALL_RLIMIT: deterministic) and the question's time
@@ -1461,14 +1479,7 @@ class Search:
         stopped it."""
         s.set("rlimit", CALL_RLIMIT)
         s.set("timeout", self.timeout_ms)
-        before = W.rlimit_count(s)                  # z3 counts for the whole context: the call's is the difference
-        r = s.check(*assumptions)
-        used = W.rlimit_count(s) - before
-        RLIMIT_SEEN["max"] = max(RLIMIT_SEEN["max"], used)
-        if W.by_clock(s, r, used, CALL_RLIMIT):
-            self.out_of_time = True
-            raise TimeSpent()
-        return r
+        return W.check(s, *assumptions, rlimit=CALL_RLIMIT, seen=_seen)
 
     def claim_to_find(self):
         """The claim as the search looks for it: a game where it holds (exists), or holds not (always), or — for
@@ -1487,7 +1498,6 @@ class Search:
                 stories = Builder(self.cat, self.goal, chars, turns).stories()
                 for story in stories:
                     if self.clock() > self.deadline:
-                        self.out_of_time = True
                         raise TimeSpent()
                     if self.goal.at_death and _death_index(story.template.events) is None:
                         continue                # read as he dies: a template where he does not die is no such game
@@ -1609,10 +1619,11 @@ class Search:
             if (r == "sender" and sender != 0 or r == "not_sender" and sender == 0 or r == "turn" and st.turn != 0
                     or r == "not_turn" and st.turn == 0):
                 return False
-            if r.startswith("sender_is ") and st.seats[sender].character != r.split(" ", 1)[1]:
+            who = named_in_role(r)
+            if named_in_role(r, "sender_is") is not None and st.seats[sender].character != who:
                 return False
-            if r.startswith("receiver_is ") and (st.in_front is None or
-                                                 st.seats[st.in_front].character != r.split(" ", 1)[1]):
+            if named_in_role(r, "receiver_is") is not None and (st.in_front is None or
+                                                                 st.seats[st.in_front].character != who):
                 return False
         return True
 
@@ -1902,7 +1913,7 @@ def _searched(sess, q: Query, res: Result, t0: float) -> Result:
         res.bounds = {"table": True}
         return res
     res.bounds = {"seats": search.n, "turns": search.turns, "templates": search.templates, "table": True,
-                  "out_of_time": search.out_of_time,
+                  "out_of_time": False,     # a search the clock stopped ends in time_spent (TimeSpent), not here
                   "timeout_ms": sess.timeout_ms, "characters": list(search.chars)}
     bound = bound_words(search)
     claim = _claim_words(q, cat)
