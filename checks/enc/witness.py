@@ -18,7 +18,7 @@ from skillproof.model.state import Seat, SkillInst, State
 from .face import face_of_use, witness_uses
 from .grants import enc_arg_eq
 from .state import NONE, WCODE, WCODES, Moment, SymState
-from ..terms import model_int, model_true
+from ..terms import Eq, model_int, model_true
 
 
 class DoesNotFit(ValueError):
@@ -34,29 +34,29 @@ def _seat_eqs(S: SymState, st: State) -> list:
         raise DoesNotFit(f"state has {k} seats, the symbolic state {S.n}")
     for s in range(S.n):
         if s >= 1:
-            eqs.append(S.present[s] == (s < k))
+            eqs.append(Eq(S.present[s], s < k))
         if s >= k:
             continue
         seat = st.seats[s]
         if seat.character not in C.char:
             raise DoesNotFit(f"unknown character {seat.character}")
-        eqs += [S.char[s] == C.char[seat.character], S.alive[s] == seat.alive, S.face_up[s] == seat.face_up,
-                S.ever[s] == seat.ever_face_up, S.locked[s] == seat.locked,
-                S.ident[s] == C.colour[seat.identity]]
+        eqs += [Eq(S.char[s], C.char[seat.character]), Eq(S.alive[s], seat.alive), Eq(S.face_up[s], seat.face_up),
+                Eq(S.ever[s], seat.ever_face_up), Eq(S.locked[s], seat.locked),
+                Eq(S.ident[s], C.colour[seat.identity])]
         for f in Seat.INT_FIELDS:
-            eqs.append(S.ints[f][s] == getattr(seat, f))
+            eqs.append(Eq(S.ints[f][s], getattr(seat, f)))
         if s in S.inv_seats:
-            eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
+            eqs.append(Eq(S.inv[s], seat.invalidated or any(i.invalid for i in seat.skills)))
         elif seat.invalidated or any(i.invalid for i in seat.skills):
             raise DoesNotFit("an invalidated seat the symbolic state leaves out")
     opt = lambda v: NONE if v is None else v      # noqa: E731
-    eqs += [S.turn == st.turn, S.sender == opt(st.sender), S.in_front == opt(st.in_front),
-            S.dying == opt(st.dying), S.message_dir == C.dir[st.message_dir], S.lockable == st.message_lockable]
+    eqs += [Eq(S.turn, st.turn), Eq(S.sender, opt(st.sender)), Eq(S.in_front, opt(st.in_front)),
+            Eq(S.dying, opt(st.dying)), Eq(S.message_dir, C.dir[st.message_dir]), Eq(S.lockable, st.message_lockable)]
     for c in V.MESSAGE_COLOURS:
-        eqs.append(S.msg[c] == (c in st.message))
+        eqs.append(Eq(S.msg[c], c in st.message))
     for key, val in st.unknowns.items():
         if key in S.unknowns:
-            eqs.append(S.unknowns[key] == val)
+            eqs.append(Eq(S.unknowns[key], val))
     return eqs
 
 
