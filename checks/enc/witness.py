@@ -77,12 +77,12 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
         rid = ch.skills[sl.index] if sl.index < len(ch.skills) else None
         inst = initial[pos] if pos < len(initial) else None
         if rid is not None and inst is not None and inst.rule == rid:
-            eqs += [sl.present, sl.rule == C.rule[rid], sl.used == inst.used]
+            eqs += [sl.present, Eq(sl.rule, C.rule[rid]), Eq(sl.used, inst.used)]
             pos += 1
         else:
             eqs.append(z3.Not(sl.present))
             if rid is not None:
-                eqs.append(sl.rule == C.rule[rid])
+                eqs.append(Eq(sl.rule, C.rule[rid]))
     if pos != len(initial):
         raise DoesNotFit("initial skills are not in the character's order")
     used = []
@@ -92,9 +92,9 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
             continue
         if inst.rule not in sl.candidates:
             raise DoesNotFit(f"grant {inst.rule} is not a candidate of the symbolic slots")
-        eqs += [sl.present, sl.rule == C.rule[inst.rule], sl.used == inst.used,
-                sl.giver == (NONE if inst.giver is None else inst.giver),
-                sl.site == C.site.get(inst.site or "", NONE)]
+        eqs += [sl.present, Eq(sl.rule, C.rule[inst.rule]), Eq(sl.used, inst.used),
+                Eq(sl.giver, NONE if inst.giver is None else inst.giver),
+                Eq(sl.site, C.site.get(inst.site or "", NONE))]
         rule = S.cat.skills[inst.rule]
         for pn, pt in rule.params.items():
             if pn in inst.args:
@@ -107,8 +107,8 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
 def _moment_eqs(m: Moment, step: int, t: int, mo: dict) -> list:
     opt = lambda v: NONE if v is None else v      # noqa: E731
     intr = WCODE[mo["interrupted"]] if mo["interrupted"] is not None else NONE
-    return [m.present, m.step == step, m.t == t, m.w == WCODE[mo["window"]], m.intr == intr,
-            m.front == opt(mo["in_front"]), m.dy == opt(mo["dying"])]
+    return [m.present, Eq(m.step, step), Eq(m.t, t), Eq(m.w, WCODE[mo["window"]]), Eq(m.intr, intr),
+            Eq(m.front, opt(mo["in_front"])), Eq(m.dy, opt(mo["dying"]))]
 
 
 def assignment(S: SymState, state: State) -> list:
@@ -120,9 +120,9 @@ def assignment(S: SymState, state: State) -> list:
     for sl, inst in used:            # a grant marked initial is wrapped when it came before the invalidation
         if S.cat.skills[inst.rule].initial:
             eqs.append(S.wrapped(sl) == inst.invalid)
-    eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
-    eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
-    eqs.append(S.sender_t[-1] == state.sender_of_turn())     # who sends the question's turn's message
+    eqs.append(Eq(S.now, WCODE[state.window] if state.window is not None else NONE))
+    eqs.append(Eq(S.intr, WCODE[state.interrupted] if state.interrupted is not None else NONE))
+    eqs.append(Eq(S.sender_t[-1], state.sender_of_turn()))     # who sends the question's turn's message
     eqs += _played_eqs(S, sorted(state.seats[0].played))
     return eqs
 
