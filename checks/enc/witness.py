@@ -156,9 +156,9 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     slot_eqs, used = _slot_eqs(S, st)
     eqs += slot_eqs
     start = S.T - run.turns
-    eqs.append(S.start == start)
-    eqs.append(S.now == WCODE[st.window] if st.window is not None else S.now == NONE)
-    eqs.append(S.intr == (WCODE[st.interrupted] if st.interrupted is not None else NONE))
+    eqs.append(Eq(S.start, start))
+    eqs.append(Eq(S.now, WCODE[st.window]) if st.window is not None else Eq(S.now, NONE))
+    eqs.append(Eq(S.intr, WCODE[st.interrupted] if st.interrupted is not None else NONE))
     # turns, their players and senders
     turn_no = -1
     senders: dict = {}
@@ -167,7 +167,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         if ev.kind == "turn":
             turn_no += 1
             if isinstance(ev.seat, int) and not isinstance(ev.seat, bool):
-                eqs.append(S.owner[start + turn_no] == ev.seat)
+                eqs.append(Eq(S.owner[start + turn_no], ev.seat))
         if mo is not None and mo["turn"] >= 0:
             if mo["sender"] is not None:
                 senders.setdefault(mo["turn"], set()).add(mo["sender"])
@@ -179,7 +179,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     for t, ss in senders.items():
         if len(ss) > 1:
             raise DoesNotFit("two senders in one turn")
-        eqs.append(S.sender_t[start + t] == next(iter(ss)))
+        eqs.append(Eq(S.sender_t[start + t], next(iter(ss))))
     # the modelled events: the player's surviving grants, one invalidation per seat, the replacement
     modelled: list = []
     for sl, inst in used:
@@ -195,7 +195,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
                 if ev.seat in inv_events:
                     raise DoesNotFit("two invalidations of one seat")
                 inv_events[ev.seat] = k
-                eqs += [S.inv_giver[ev.seat] == ev.giver, S.inv_site[ev.seat] == S.codes.site[ev.site]] \
+                eqs += [Eq(S.inv_giver[ev.seat], ev.giver), Eq(S.inv_site[ev.seat], S.codes.site[ev.site])] \
                     if isinstance(ev.seat, int) and 0 <= ev.seat < S.n and isinstance(ev.giver, int) else []
         elif ev.kind == "replace":
             if ev.seat != 0 or repl_event is not None:
@@ -215,7 +215,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     for pl, (card, k) in zip(S.plays, sorted(firsts.items(), key=lambda x: x[1])):
         if card not in S.codes.card:
             raise DoesNotFit(f"unknown card {card}")
-        eqs.append(pl.card == S.codes.card[card])
+        eqs.append(Eq(pl.card, S.codes.card[card]))
         modelled.append((k, pl.m))
     for pl in S.plays[len(firsts):]:
         eqs.append(z3.Not(pl.present))
@@ -237,8 +237,8 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             raise DoesNotFit("a replacement by a role that cannot replace itself")
         modelled.append((repl_event, S.repl_m))
         old = trace.setup.seats[0]
-        eqs += [S.old_char == S.codes.char[old.character], S.old_face_up == old.face_up,
-                S.old_ever == old.ever_face_up]
+        eqs += [Eq(S.old_char, S.codes.char[old.character]), Eq(S.old_face_up, old.face_up),
+                Eq(S.old_ever, old.ever_face_up)]
     else:
         eqs.append(z3.Not(S.repl))
     for rank, (k, m) in enumerate(sorted(modelled, key=lambda x: x[0])):
@@ -270,7 +270,7 @@ def _pre_face_eqs(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         return []
     seat = TR.Runner(S.cat, TR.Trace(trace.setup, trace.events[:turning[0]])).run().state.seats[0] if turning \
         else run.state.seats[0]
-    return [S.pre_face_up == seat.face_up, S.pre_ever == seat.ever_face_up]
+    return [Eq(S.pre_face_up, seat.face_up), Eq(S.pre_ever, seat.ever_face_up)]
 
 
 def slot_to_index(S: SymState, model, slot_code: int) -> int | None:
