@@ -44,3 +44,16 @@ def test_table_family_builds_tables_from_busy_characters_too():
     ok = card.replace('requires = "target == self"', 'requires = "target != self"')
     cat = loader.load(texts={"x.toml": ok + BUSY})
     assert [f for f in run(cat, Options(only=("table",))).findings if f.check == "TB001"] == []
+
+
+def test_a_misspelt_one_word_target_is_one_error_at_target():
+    """`target = "others"` was reported at a key the file does not have ([who]) and, the target dropped, again as a
+    requires reading the target of a card with target = "none"."""
+    import pytest
+    card = ('[[card]]\nid = "K"\nname = "卡"\nwindows = { main = "turn" }\ntarget = "others"\n'
+            'requires = "target != self"\n')
+    with pytest.raises(loader.CatalogueErrors) as e:
+        loader.load(texts={"x.toml": card + BUSY})
+    text = str(e.value)
+    assert "x.toml:5: [target]" in text and "'others'" in text and "'other'" in text
+    assert "[who]" not in text and "[requires]" not in text
