@@ -204,8 +204,8 @@ PLANTED = [
     ("card-target-bad", "cards", R('target = "other"', 'target = "others"'), ("load", "target")),
     ("card-requires-no-target", "cards", R('do = [{ op = "show", what = "message", to = "self" }]', 'requires = "target.alive"\ndo = [{ op = "show", what = "message", to = "self" }]'), ("load", "requires")),
     ("card-requires-type", "cards", R('requires = "target != self and target.alive"', 'requires = "target.hand_count"'), ("load", "requires")),
-    ("card-deck-colour", "cards", R('name = "破译"', 'name = "破译"\ndeck = [{ n = 2, colour = ["green"], dir = "up" }]'), ("load", "deck")),
-    ("card-deck-dir", "cards", R('name = "破译"', 'name = "破译"\ndeck = [{ n = 2, colour = ["red"], dir = "down" }]'), ("load", "deck")),
+    ("card-deck-colour", "cards", R('name = "破译"', 'name = "破译"\ndeck = [{ n = 2, colour = ["green"], dir = "up" }]'), ("load", "deck|colour")),
+    ("card-deck-dir", "cards", R('name = "破译"', 'name = "破译"\ndeck = [{ n = 2, colour = ["red"], dir = "down" }]'), ("load", "deck|dir")),
     ("card-no-window", "cards", R('windows = { send = "in_front" }\n', ''), ("finding", "KD007")),
     ("card-window-nobody", "windows", R('windows = { send = "in_front" }', 'windows = { send = "nobody" }'), ("finding", "KD007")),
     ("card-dying-player-in-main", "windows", R('windows = { send = "in_front" }', 'windows = { main = "dying_player" }'), ("finding", "KD007")),
@@ -438,9 +438,11 @@ def planted_case(cid, edit, exp, work, timeout):
         if r["rc"] != 2:
             return ("missed" if r["rc"] in (0, 1, 3) else "other"), r
         keys = LOC.findall(r["err"])
+        if not keys and not key and re.search(r"\S:\d+: ", r["err"]):
+            return "right", r          # located at the line (a TOML syntax error has no key to name)
         if not keys:
             return "other", r          # refused, but not located
-        if key and not any(k.startswith(key) or key in k for k in keys):
+        if key and not any(k.startswith(kk) or kk in k for k in keys for kk in key.split("|")):
             return "other", r
         return "right", r
     # finding
@@ -475,8 +477,11 @@ def cli_case(cid, files, argv, exp, work, timeout):
         keys = LOC.findall(r["err"])
         if not keys or (key and not any(k == key for k in keys)):
             return "other", r
-    elif len(r["err"].strip().splitlines()) > 3:
-        return "other", r
+    else:
+        opt = argv[1]
+        errs = [ln for ln in r["err"].splitlines() if ("错误：" in ln or "error: " in ln) and opt in ln]
+        if len(errs) != 1:
+            return "other", r
     return "right", r
 
 
@@ -758,8 +763,10 @@ def signal_case(cid, sig, what, delay, work, timeout):
         argv = ["--no-config", "diff", "--no-cache", "--kotlin", str(SERVER), "HEAD~30", "HEAD", "--format", "json",
                 "--output", "r.json", "--output-format", "markdown:r.md"]
     e = dict(os.environ, PYTHONHASHSEED="0", SKILLPROOF_NO_CACHE="1")
+    # a shell's background job (`cmd &`) inherits SIGINT ignored, and Python then installs no KeyboardInterrupt
+    # handler: give the run the default disposition, as a terminal's Ctrl-C finds it
     p = subprocess.Popen([PY, "-m", "skillproof", *argv], cwd=d, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=e,
-                         start_new_session=True)
+                         start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(delay)
     kids = _descendants(p.pid)
     if p.poll() is not None:
