@@ -1,7 +1,7 @@
 """Blind measurement of issue 27 (stop 44): planted mistakes, meaning-preserving edits and hostile uses, written
 from docs/ and the README only (not from the tests or the loader code), each with the outcome the docs promise.
 
-    .venv/bin/python benchmarks/hostile_inputs.py [--only ID,...] [--classes planted,quiet,hostile,signal]
+    .venv/bin/python benchmarks/hostile_inputs.py [--only ID,...] [--classes planted,quiet,verdict,diff,hostile,signal]
                                                   [--timeout 60] [--show 40] [--seed 44] [--json FILE]
 
 Three kinds of case:
@@ -361,6 +361,40 @@ QUIET = [
 ]
 
 
+# round 2 (written after the first run, from the docs and issue 27's list): every engine setting [rules] accepts must
+# leave the twins agreeing (no INT001) and every question decided (no INC001) — a wrong verdict otherwise
+VERDICT = [
+    ("v-must-receive-empty", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = []')),
+    ("v-must-receive-sender", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["sender"]')),
+    ("v-must-receive-turn", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["turn"]')),
+    ("v-must-receive-locked", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["locked"]')),
+    ("v-must-receive-turn-sender", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["turn", "sender"]')),
+    ("v-must-receive-all", "rules", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["locked", "turn", "sender"]')),
+    ("v-must-beats-cannot-false", "rules", R('draw_base = 3', 'draw_base = 3\nmust_beats_cannot = false')),
+    ("v-skip-fight-empty", "rules", R('draw_base = 3', 'draw_base = 3\nskip_fight = []')),
+    ("v-skip-fight-can-use", "rules", R('draw_base = 3', 'draw_base = 3\nskip_fight = ["can_use"]')),
+    ("v-skip-dying-both", "rules", R('draw_base = 3', 'draw_base = 3\nskip_dying = ["skills_gone", "can_use"]')),
+    ("v-face-down-converts", "rules", R('draw_base = 3', 'draw_base = 3\nface_down_converts = true\nface_down_grant_converts = false')),
+    ("v-send-to-self", "rules", R('draw_base = 3', 'draw_base = 3\nsend_to_self = true\nlock_self = false')),
+    ("v-turn-end-empty", "rules", R('draw_base = 3', 'draw_base = 3\nturn_end = []')),
+    ("v-turn-end-reversed", "rules", R('draw_base = 3', 'draw_base = 3\nturn_end = ["drop_one_turn", "restore_invalid"]')),
+    ("v-two-seats", "rules", R('seats = 5', 'seats = 2')),
+    ("v-draw-zero", "rules", R('draw_base = 3', 'draw_base = 0')),
+    ("v-send-rules", "rules", R('draw_base = 3', 'draw_base = 3\nsend_dir = "true"\nsend_lock = "lock_count == 0"')),
+]
+
+# round 2: `diff` of BASE against an edit that changes no decision must exit 0
+DIFF_QUIET = [
+    ("d-swap-kinds", "diff", R('skills = ["ZhuDong", "ChuFa", "TouTian"]', 'skills = ["ChuFa", "ZhuDong", "TouTian"]')),
+    ("d-swap-kinds2", "diff", R('skills = ["ZhuanHuan", "JinBi"]', 'skills = ["JinBi", "ZhuanHuan"]')),
+    ("d-crlf", "diff", lambda t: t.replace("\n", "\r\n")),
+    ("d-phases", "diff", R('windows = { fight = "anyone" }\ndo = [{ op = "move_message", to = "self" }]', 'phases = ["fight"]\ndo = [{ op = "move_message", to = "self" }]')),
+    ("d-and-swapped", "diff", R('requires = "target != self and target.alive"', 'requires = "target.alive and target != self"')),
+    ("d-rules-defaults", "diff", R('draw_base = 3', 'draw_base = 3\nmust_receive = ["locked", "sender"]\nskip_fight = ["can_use", "skills_gone"]')),
+    ("d-reorder-tables", "diff", lambda t: "\n\n".join(reversed(t.strip("\n").split("\n\n"))) + "\n"),
+]
+
+
 # --------------------------------------------------------------------------------------------------------------
 def run(argv, cwd, timeout, env=None, stdin=None):
     t = time.monotonic()
@@ -503,6 +537,36 @@ def quiet_case(cid, edit, work, timeout):
         return ("other" if r["rc"] == 2 else "missed"), r
     return "right", r
 
+
+def verdict_case(cid, edit, work, timeout):
+    d = work / cid
+    name = write_cat(d, edit(BASE))
+    r = run(["--no-config", "check", "--no-cache", "--format", "json", name], d, timeout)
+    bad = crashed(r)
+    if bad:
+        return bad, r
+    if r["rc"] == 2:
+        return "other", r
+    wrong = sorted({c for c, _ in findings(r["out"]) if c in ("INT001", "INC001")})
+    if r["rc"] not in (0, 1) or wrong:
+        r["err"] = f"rc {r['rc']}, findings {wrong} | " + r["err"]
+        return "missed", r
+    return "right", r
+
+
+def diff_case(cid, edit, work, timeout):
+    d = work / cid
+    d.mkdir(parents=True, exist_ok=True)
+    (d / "old.toml").write_text(BASE, encoding="utf-8")
+    (d / "new.toml").write_bytes(edit(BASE).encode("utf-8"))
+    r = run(["--no-config", "diff", "--no-cache", "old.toml", "new.toml"], d, timeout)
+    bad = crashed(r)
+    if bad:
+        return bad, r
+    if r["rc"] != 0:
+        r["err"] = r["out"][-600:] + " | " + r["err"]
+        return ("other" if r["rc"] == 2 else "missed"), r
+    return "right", r
 
 # --------------------------------------------------------------------------------------------------------------
 # hostile uses: (id, part, setup(d, rng) -> argv, allowed exit codes, extra predicate(r, d) -> problem or None)
@@ -819,7 +883,7 @@ def signal_case(cid, sig, what, delay, work, timeout):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="comma-separated case ids")
-    ap.add_argument("--classes", default="planted,quiet,hostile,signal")
+    ap.add_argument("--classes", default="planted,quiet,verdict,diff,hostile,signal")
     ap.add_argument("--timeout", type=float, default=60.0)
     ap.add_argument("--show", type=int, default=60)
     ap.add_argument("--seed", type=int, default=44)
@@ -851,6 +915,16 @@ def main(argv=None):
                 if not only or cid in only:
                     o, r = quiet_case(cid, edit, work, a.timeout)
                     rec("quiet", cid, part, ["quiet"], o, r)
+        if "verdict" in classes:
+            for cid, part, edit in VERDICT:
+                if not only or cid in only:
+                    o, r = verdict_case(cid, edit, work, a.timeout)
+                    rec("verdict", cid, part, ["no INT001/INC001"], o, r)
+        if "diff" in classes:
+            for cid, part, edit in DIFF_QUIET:
+                if not only or cid in only:
+                    o, r = diff_case(cid, edit, work, a.timeout)
+                    rec("diff", cid, part, ["exit 0"], o, r)
         if "hostile" in classes:
             for cid, part, setup, allowed, pred in HOSTILE:
                 if not only or cid in only:
@@ -869,7 +943,7 @@ def main(argv=None):
         table[x["class"]][x["outcome"]] += 1
         rcs[x["class"]][str(x["rc"])] += 1
     print("class     cases  " + "  ".join(cols) + "   exit codes")
-    for cls in ("planted", "quiet", "hostile", "signal"):
+    for cls in ("planted", "quiet", "verdict", "diff", "hostile", "signal"):
         if cls in table:
             c = table[cls]
             print(f"{cls:8} {sum(c.values()):6}  " + "  ".join(f"{c[k]:{len(k)}}" for k in cols)
