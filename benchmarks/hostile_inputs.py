@@ -361,6 +361,18 @@ QUIET = [
 ]
 
 
+# round 2 planted (written after the first run, before running them): intents whose givens can never hold at their
+# decision's moment — IN002, or refused at load at [claim] (the docs allow either: "vacuous" below)
+PLANTED += [
+    ("intent-givens-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 截获 in 争夺阶段 where hand_count < 0"'), ("vacuous", "IN002")),
+    ("intent-givens-dying-fight", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 截获 in 争夺阶段 where dying"'), ("vacuous", "IN002")),
+    ("intent-decision-window-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 威逼 in 接收阶段"'), ("vacuous", "IN002")),
+    ("intent-givens-locked-main", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "always anyone use 威逼 in the main phase where locked"'), ("vacuous", "IN002")),
+    ("skill-plays-window-nobody", "windows", R('windows = { fight = "anyone" }\nplays', 'windows = { send = "nobody" }\nplays'), ("finding", "KD008")),
+    ("card-only-dying-player-in-fight", "windows", R('windows = { send = "in_front" }', 'windows = { fight = "dying_player" }'), ("finding", "KD007")),
+]
+
+
 # round 2 (written after the first run, from the docs and issue 27's list): every engine setting [rules] accepts must
 # leave the twins agreeing (no INT001) and every question decided (no INC001) — a wrong verdict otherwise
 VERDICT = [
@@ -463,11 +475,15 @@ def planted_case(cid, edit, exp, work, timeout):
     d = work / cid
     name = write_cat(d, edit(BASE))
     kind, key = exp
-    sel = ["--select", key] if kind == "finding" else []
+    sel = ["--select", key] if kind in ("finding", "vacuous") else []
     r = run(["--no-config", "check", "--no-cache", "--format", "json", *sel, name], d, timeout)
     bad = crashed(r)
     if bad:
         return bad, r
+    if kind == "vacuous":               # refused at [claim], or an IN002 finding: both are right
+        if r["rc"] == 2:
+            return ("right" if any(k == "claim" for k in LOC.findall(r["err"])) else "other"), r
+        kind = "finding"
     if kind == "load":
         if r["rc"] != 2:
             return ("missed" if r["rc"] in (0, 1, 3) else "other"), r
@@ -654,6 +670,7 @@ HOSTILE = [
     ("h-diff-kotlin-not-repo", "diff", lambda d, g: ["--no-config", "diff", "--no-cache", "--kotlin", str(_mk(d)), "HEAD~1", "HEAD"], {2}, None),
     ("h-extract-empty-dir", "extract", lambda d, g: ["--no-config", "extract", "--kotlin", str(_mk(d))], {2}, None),
     ("h-extract-big-kotlin", "extract", lambda d, g: ["--no-config", "extract", "--kotlin", _big_kotlin(d, g), "--out", str(d / "outcat")], {0, 1, 2, 3}, None),
+    ("h-extract-server-plus-4000", "extract", lambda d, g: ["--no-config", "extract", "--kotlin", _server_plus(d, 4000), "--output", str(d / "outcat"), "--quiet"], {0, 1, 2}, None),
     ("h-concurrent-cache", "cache", None, {0, 1}, None),     # special: three runs on one cache directory
     ("h-corrupt-cache", "cache", None, {0, 1}, None),        # special: every cache file overwritten with junk
 ]
@@ -704,6 +721,19 @@ def _big_kotlin(d, g, n=20000):
         parts.append(f"class K{i} : TriggeredSkill {{\n    override val skillId = SkillId.K{i}\n    override fun execute(g: Game, askWhom: Player): ResolveResult? {{ return null }}\n}}\n\n")
     (src / "Big.kt").write_text("".join(parts), encoding="utf-8")
     return str(d / "src")
+
+
+def _server_plus(d, n):
+    """The server's source at HEAD with one more file of ``n`` small triggered-skill classes."""
+    d.mkdir(parents=True, exist_ok=True)
+    arch = subprocess.run(["git", "-C", str(SERVER), "archive", "HEAD", "src"], capture_output=True, check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(d)], input=arch, check=True)
+    parts = ["package com.fengsheng.skill\n\nimport com.fengsheng.*\n\n"]
+    for i in range(n):
+        parts.append(f"class K{i} : TriggeredSkill {{\n    override val skillId = SkillId.UNKNOWN\n    override val isInitialSkill = true\n"
+                     f"    override fun execute(g: Game, askWhom: Player): ResolveResult? {{\n        return null\n    }}\n}}\n\n")
+    (d / "src" / "main" / "kotlin" / "skill" / "Big.kt").write_text("".join(parts), encoding="utf-8")
+    return str(d / "src" / "main" / "kotlin")
 
 
 def hostile_case(cid, setup, allowed, pred, work, timeout, rng):
