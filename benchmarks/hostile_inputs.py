@@ -366,7 +366,10 @@ QUIET = [
 PLANTED += [
     ("intent-givens-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 截获 in 争夺阶段 where hand_count < 0"'), ("vacuous", "IN002")),
     ("intent-givens-dying-fight", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 截获 in 争夺阶段 where dying"'), ("vacuous", "IN002")),
-    ("intent-decision-window-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 威逼 in 接收阶段"'), ("vacuous", "IN002")),
+    # expectation judged wrong after the run: docs/query-language.md reads `use CARD in WINDOW` as it stands (a card not
+    # usable there is a plain "no", `can … play 截获 as 误导 in the main phase`), and its givens (接收阶段) do hold — not
+    # IN002 by its definition; the intent passes
+    ("intent-decision-window-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 威逼 in 接收阶段"'), ("passes", "IN00")),
     ("intent-givens-locked-main", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "always anyone use 威逼 in the main phase where locked"'), ("vacuous", "IN002")),
     ("skill-plays-window-nobody", "windows", R('windows = { fight = "anyone" }\nplays', 'windows = { send = "nobody" }\nplays'), ("finding", "KD008")),
     ("card-only-dying-player-in-fight", "windows", R('windows = { send = "in_front" }', 'windows = { fight = "dying_player" }'), ("finding", "KD007")),
@@ -475,11 +478,15 @@ def planted_case(cid, edit, exp, work, timeout):
     d = work / cid
     name = write_cat(d, edit(BASE))
     kind, key = exp
-    sel = ["--select", key] if kind in ("finding", "vacuous") else []
+    sel = ["--select", {"passes": "intent"}.get(kind, key)] if kind in ("finding", "vacuous", "passes") else []
     r = run(["--no-config", "check", "--no-cache", "--format", "json", *sel, name], d, timeout)
     bad = crashed(r)
     if bad:
         return bad, r
+    if kind == "passes":                # the intent is proved: no IN001 / IN002
+        if r["rc"] == 0 and not any(c.startswith(key) for c, _ in findings(r["out"])):
+            return "right", r
+        return ("other" if r["rc"] == 2 else "missed"), r
     if kind == "vacuous":               # refused at [claim], or an IN002 finding: both are right
         if r["rc"] == 2:
             return ("right" if any(k == "claim" for k in LOC.findall(r["err"])) else "other"), r
