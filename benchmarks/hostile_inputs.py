@@ -371,6 +371,8 @@ PLANTED += [
     # IN002 by its definition; the intent passes
     ("intent-decision-window-never", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "never anyone use 威逼 in 接收阶段"'), ("passes", "IN00")),
     ("intent-givens-locked-main", "intents", R('claim = "never anyone use 威逼 in 争夺阶段"', 'claim = "always anyone use 威逼 in the main phase where locked"'), ("vacuous", "IN002")),
+    # moved from VERDICT after the run: the loader refuses a turn_end without both steps (docs' [rules] row now says so)
+    ("rules-turn-end-empty", "rules", R('draw_base = 3', 'draw_base = 3\nturn_end = []'), ("load", "turn_end")),
     ("skill-plays-window-nobody", "windows", R('windows = { fight = "anyone" }\nplays', 'windows = { send = "nobody" }\nplays'), ("finding", "KD008")),
     ("card-only-dying-player-in-fight", "windows", R('windows = { send = "in_front" }', 'windows = { fight = "dying_player" }'), ("finding", "KD007")),
 ]
@@ -391,7 +393,6 @@ VERDICT = [
     ("v-skip-dying-both", "rules", R('draw_base = 3', 'draw_base = 3\nskip_dying = ["skills_gone", "can_use"]')),
     ("v-face-down-converts", "rules", R('draw_base = 3', 'draw_base = 3\nface_down_converts = true\nface_down_grant_converts = false')),
     ("v-send-to-self", "rules", R('draw_base = 3', 'draw_base = 3\nsend_to_self = true\nlock_self = false')),
-    ("v-turn-end-empty", "rules", R('draw_base = 3', 'draw_base = 3\nturn_end = []')),
     ("v-turn-end-reversed", "rules", R('draw_base = 3', 'draw_base = 3\nturn_end = ["drop_one_turn", "restore_invalid"]')),
     ("v-two-seats", "rules", R('seats = 5', 'seats = 2')),
     ("v-draw-zero", "rules", R('draw_base = 3', 'draw_base = 0')),
@@ -536,7 +537,8 @@ def cli_case(cid, files, argv, exp, work, timeout):
             return "other", r
     else:
         opt = argv[1]
-        errs = [ln for ln in r["err"].splitlines() if ("错误：" in ln or "error: " in ln) and opt in ln]
+        val = argv[2] if len(argv) > 2 else opt       # the option, or the value it was given (`unknown code 'KD999'`)
+        errs = [ln for ln in r["err"].splitlines() if ("错误：" in ln or "error: " in ln) and (opt in ln or val in ln)]
         if len(errs) != 1:
             return "other", r
     return "right", r
