@@ -36,7 +36,8 @@ their own; their own random stream, so the old kinds' sites and mutants of a see
 Sites are sorted, then ``--per-kind`` of each kind are drawn with ``random.Random(seed)`` (so the same seed gives the
 same cases, the same commits, the same shas). Mutants that provably change nothing are dropped and counted: sites in a
 function nothing calls (its name occurs nowhere else in the code base), after a ``return``/``throw`` of the same
-block, and mutants whose file text another mutant already produced. Each mutant is one commit on top of HEAD in the
+block, a ``getSkillUseCount(skillId)`` test dropped where nothing counts a use of the skill (the count is always 0),
+and mutants whose file text another mutant already produced. Each mutant is one commit on top of HEAD in the
 bare clone DIR (author, committer and dates fixed, as ``planted.py`` builds them) on a branch ``mutant/ID``;
 ``DIR/labels-mutations.toml`` lists them in the history labels' format (``history_bench.py`` replays it too).
 
@@ -246,6 +247,10 @@ class FileSites:
             name = _fn_name(fn)
             if "override" not in _t(fn).split("fun")[0] and self.refs.get(name, 0) <= 1:
                 dead = f"{name} is called nowhere"
+        use = b"getSkillUseCount(skillId)"
+        if not dead and kind == "guard_drop" and use in self.data[s:e] and use not in new.encode() \
+                and not self.counted():
+            dead = "a test of a use count nothing counts (always 0)"
         self.sites.append(Site(kind, self.path, s, e, new, node.start_point[0] + 1, method, what, dead, fn, node))
 
     def _other(self, cur, pool):
@@ -407,6 +412,15 @@ class FileSites:
         return out
 
     _events = None
+    _counted_ids: frozenset = frozenset()
+
+    def counted(self) -> bool:
+        """Does anything count a use of this file's skill (``addSkillUseCount(skillId)`` here, or its
+        ``SkillId.X`` counted anywhere)?"""
+        if b"addSkillUseCount(skillId)" in self.data:
+            return True
+        m = re.search(rb"val skillId\s*=\s*SkillId\.(\w+)", self.data)
+        return m is None or m.group(1).decode() in FileSites._counted_ids
 
     def events(self):
         return FileSites._events or ()
@@ -591,6 +605,8 @@ def find_sites(files: dict, seed: int = 0) -> list[Site]:
     refs = {k.decode(): v for k, v in words.items()}
     events = sorted({m.decode() for d in files.values() for m in re.findall(rb"findEvent<(\w+)>", d)})
     FileSites._events = tuple(events)
+    FileSites._counted_ids = frozenset(m.decode() for d in files.values()
+                                       for m in re.findall(rb"addSkillUseCount\(SkillId\.(\w+)", d))
     out = []
     for path in sorted(files):
         extra = path[len(PREFIX):] in EXTRA_FILES
