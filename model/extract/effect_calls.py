@@ -437,7 +437,13 @@ class _Calls:
                 return None
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
-                return None                                  # the card used leaves the hand (the engine's own)
+                if rv.sort == "self":
+                    return None                              # the card used leaves its user's hand (the engine's own)
+                # the card used taken out of another player's hand: it stays in its user's hand — a rule of the
+                # card's, read so that a change of whose hand it leaves is named
+                self._op({"op": "prose", "note": f"the card used is taken out of {rv.text}'s hand, not its "
+                                                 f"user's"}, cond, n)
+                return None
             a0 = _unparen(args[0].x) if len(args) == 1 else None
             held = env.get(a0.a[0].a[0]) if a0 is not None and a0.k == "nav" and a0.a[1] == "id" and \
                 a0.a[0].k == "name" else None

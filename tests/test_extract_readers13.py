@@ -1,0 +1,37 @@
+"""Readers of the gate's real side written at the forty-fourth stop (issue 24; measured on the seeded rule mutations of
+benchmarks/rule_mutations.py, seeds 11 and 12): where a mutant of rule code passed the gate silently or was read as
+partly read, the reader now reads whose hand / area a table change acts on, so the diff names the rule. Each on a
+small Kotlin server of our own (tests/fixtures/kotlin/server plus the card of tests/test_effects_read.py), never the
+game's code — a real change is told apart, the same code is read as before."""
+from __future__ import annotations
+
+from skillproof.model.extract import extract
+
+
+def _card(tmp_path, sub: str, old: str = "", new: str = ""):
+    from test_effects_read import _server as eff_server
+    d = eff_server(tmp_path / sub)
+    path = d / "card" / "Nudge.kt"
+    text = path.read_text(encoding="utf-8")
+    if old:
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    return ex
+
+
+def _do(ex) -> list:
+    return [(o.op, dict(o.args)) for o in ex.catalogue.cards["Ping_Heng"].do]
+
+
+def test_the_card_used_taken_out_of_another_hand_than_its_users_is_read(tmp_path):
+    # who-10 of seed 11 (平衡): the card used leaves the target's hand instead of its user's — was read as the engine's
+    # own removal whatever the hand, so the change passed the gate; now a step of the card's says whose hand it leaves
+    base = _card(tmp_path, "a")
+    assert not any(op == "prose" for op, _ in _do(base))
+    moved = _card(tmp_path, "b", "r.deleteCard(id)", "target.deleteCard(id)")
+    ops = _do(moved)
+    assert ops != _do(base)
+    assert ops[0][0] == "prose" and "target" in ops[0][1]["note"]
+    assert ops[1:] == _do(base)
