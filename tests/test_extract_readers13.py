@@ -35,3 +35,26 @@ def test_the_card_used_taken_out_of_another_hand_than_its_users_is_read(tmp_path
     assert ops != _do(base)
     assert ops[0][0] == "prose" and "target" in ops[0][1]["note"]
     assert ops[1:] == _do(base)
+
+
+def _hammer(tmp_path, sub: str, old: str = "", new: str = ""):
+    from test_effects_read import _server as eff_server
+    d = eff_server(tmp_path / sub)
+    path = d / "skill" / "Hammer.kt"
+    text = path.read_text(encoding="utf-8")
+    if old:
+        assert text.count(old) == 1
+        path.write_text(text.replace(old, new), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    return [(o.op, dict(o.args)) for o in ex.catalogue.skills["Hammer"].do]
+
+
+def test_a_use_counted_on_another_player_than_the_owner_is_read(tmp_path):
+    # a per-turn limit's count put on the target instead of the skill's owner (a `who` mutant of addSkillUseCount):
+    # was read as the owner's use whatever the receiver; now a step says whose count it is
+    base = _hammer(tmp_path, "a")
+    assert not any(op == "prose" for op, _ in base)
+    moved = _hammer(tmp_path, "b", "r.addSkillUseCount(skillId)", "target.addSkillUseCount(skillId)")
+    assert moved != base
+    assert [a["note"] for op, a in moved if op == "prose"] == ["a use counted on target, not the skill's owner"]

@@ -434,6 +434,10 @@ class _Calls:
         if last in ("addSkillUseCount", "resetSkillUseCount", "subtractSkillUseCount"):
             if rv is not None and rv.sort in ("self", "player"):
                 self.rd.used = self.rd.used or last == "addSkillUseCount"
+                if rv.sort != "self":
+                    # a use counted on another player than the skill's owner (whose count it is is read: the
+                    # owner's limit no longer holds, the other's skills are limited)
+                    self._op({"op": "prose", "note": f"a use counted on {rv.text}, not the skill's owner"}, cond, n)
                 return None
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
