@@ -36,7 +36,8 @@ their own; their own random stream, so the old kinds' sites and mutants of a see
 Sites are sorted, then ``--per-kind`` of each kind are drawn with ``random.Random(seed)`` (so the same seed gives the
 same cases, the same commits, the same shas). Mutants that provably change nothing are dropped and counted: sites in a
 function nothing calls (its name occurs nowhere else in the code base), after a ``return``/``throw`` of the same
-block, a ``getSkillUseCount(skillId)`` test dropped where nothing counts a use of the skill (the count is always 0),
+block, a ``getSkillUseCount(skillId)`` test dropped where nothing counts a use of the skill (the count is always 0), an
+``addSkillUseCount(skillId)`` dropped where no rule reads the count (only Skill.kt's end-of-phase reminder does),
 and mutants whose file text another mutant already produced. Each mutant is one commit on top of HEAD in the
 bare clone DIR (author, committer and dates fixed, as ``planted.py`` builds them) on a branch ``mutant/ID``;
 ``DIR/labels-mutations.toml`` lists them in the history labels' format (``history_bench.py`` replays it too).
@@ -247,6 +248,8 @@ class FileSites:
             name = _fn_name(fn)
             if "override" not in _t(fn).split("fun")[0] and self.refs.get(name, 0) <= 1:
                 dead = f"{name} is called nowhere"
+        if not dead and kind == "drop" and b"addSkillUseCount(skillId)" in self.data[s:e] and not self.count_read():
+            dead = "a use count only a notice reads"
         use = b"getSkillUseCount(skillId)"
         if not dead and kind == "guard_drop" and use in self.data[s:e] and use not in new.encode() \
                 and not self.counted():
@@ -413,6 +416,15 @@ class FileSites:
 
     _events = None
     _counted_ids: frozenset = frozenset()
+    _named_ids: frozenset = frozenset()
+
+    def count_read(self) -> bool:
+        """Does a rule read this file's skill's use count (``getSkillUseCount(skillId)`` here — but for the
+        reminder ``mainPhaseNeedNotify`` of Skill.kt, a client notice —, or its ``SkillId.X`` named anywhere else)?"""
+        if b"getSkillUseCount(skillId)" in self.data:
+            return True
+        m = re.search(rb"val skillId\s*=\s*SkillId\.(\w+)", self.data)
+        return m is None or m.group(1).decode() in FileSites._named_ids
 
     def counted(self) -> bool:
         """Does anything count a use of this file's skill (``addSkillUseCount(skillId)`` here, or its
@@ -605,6 +617,8 @@ def find_sites(files: dict, seed: int = 0) -> list[Site]:
     refs = {k.decode(): v for k, v in words.items()}
     events = sorted({m.decode() for d in files.values() for m in re.findall(rb"findEvent<(\w+)>", d)})
     FileSites._events = tuple(events)
+    FileSites._named_ids = frozenset(m.decode() for d in files.values()
+                                     for m in re.findall(rb"getSkillUseCount\(SkillId\.(\w+)", d))
     FileSites._counted_ids = frozenset(m.decode() for d in files.values()
                                        for m in re.findall(rb"addSkillUseCount\(SkillId\.(\w+)", d))
     out = []
