@@ -58,3 +58,28 @@ def test_a_use_counted_on_another_player_than_the_owner_is_read(tmp_path):
     moved = _hammer(tmp_path, "b", "r.addSkillUseCount(skillId)", "target.addSkillUseCount(skillId)")
     assert moved != base
     assert [a["note"] for op, a in moved if op == "prose"] == ["a use counted on target, not the skill's owner"]
+
+
+def _setup(tmp_path, sub: str, draw: str):
+    from test_extract_deck import SETUP, _tree
+    src = _tree(tmp_path / sub)
+    text = SETUP.replace("HAND", "2").replace("val roles = listOf<Any>()", draw)
+    (src / "phase" / "Setup.kt").write_text(text, encoding="utf-8")
+    (src / "Pool.kt").write_text("package demo.game\n\nobject Pool {\n    fun getRandomRoles(n: Int): List<Any> = "
+                                 "List(n) { it }\n    fun getRandomRolesWithSpecific(n: Int, r: List<Any>): List<Any> "
+                                 "= getRandomRoles(n)\n}\n", encoding="utf-8")
+    ex = extract(src)
+    assert ex.load_errors == []
+    return ex.engine["setup.roles_drawn"]
+
+
+def test_how_many_roles_the_set_up_draws_is_read_in_each_branch(tmp_path):
+    # seed 12 setup-01 (Game.start: the roles drawn for the table under the GM switch, players.size * 3 -> * 2): the
+    # count of the role pool's draw was not read, so the set-up function was partly read (UNR001); now a named rule
+    one = "val roles = Pool.getRandomRoles(players.size * 2)"
+    gm = ("val roles = if (game.gm) Pool.getRandomRolesWithSpecific(players.size * 2, listOf()) "
+          "else Pool.getRandomRoles(players.size *  2)")
+    assert _setup(tmp_path, "a", one).value == ("players.size*2",)
+    assert _setup(tmp_path, "b", gm).value == ("players.size*2",)          # spacing and a same-count branch: same
+    changed = _setup(tmp_path, "c", gm.replace("size * 2, listOf", "size * 3, listOf"))
+    assert changed.value == ("players.size*2", "players.size*3")
