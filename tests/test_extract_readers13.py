@@ -8,9 +8,13 @@ from __future__ import annotations
 from skillproof.model.extract import extract
 
 
-def _card(tmp_path, sub: str, old: str = "", new: str = ""):
+def _card(tmp_path, sub: str, old: str = "", new: str = "", other_removes: bool = False):
     from test_effects_read import _server as eff_server
     d = eff_server(tmp_path / sub)
+    if other_removes:           # another card of the code takes the card used out of its user's hand itself
+        (d / "card" / "Play.kt").write_text("package demo.game.card\n\nimport demo.game.*\n\n"
+                                            "fun playOut(r: Player, id: Int) {\n    r.deleteCard(id)\n}\n",
+                                            encoding="utf-8")
     path = d / "card" / "Nudge.kt"
     text = path.read_text(encoding="utf-8")
     if old:
@@ -83,3 +87,14 @@ def test_how_many_roles_the_set_up_draws_is_read_in_each_branch(tmp_path):
     assert _setup(tmp_path, "b", gm).value == ("players.size*2",)          # spacing and a same-count branch: same
     changed = _setup(tmp_path, "c", gm.replace("size * 2, listOf", "size * 3, listOf"))
     assert changed.value == ("players.size*2", "players.size*3")
+
+
+def test_the_card_used_never_taken_out_of_the_hand_is_read(tmp_path):
+    # seed 12 drop-05 (澄清's r.deleteCard(id) dropped): the card used stays in its user's hand; the removal was read as
+    # the engine's own, so its loss changed nothing read — now a step of the card's, where the code's cards take the card
+    # used out themselves (another card of the fixture server does)
+    base = _card(tmp_path, "a", other_removes=True)
+    assert not any(op == "prose" for op, _ in _do(base))
+    kept = _card(tmp_path, "b", "        r.deleteCard(id)\n", "", other_removes=True)
+    assert [a["note"] for op, a in _do(kept) if op == "prose"] == ["the card used stays in its user's hand"]
+    assert [x for x in _do(kept) if x[0] != "prose"] == _do(base)

@@ -442,6 +442,7 @@ class _Calls:
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
                 if rv.sort == "self":
+                    self.used_left = True
                     return None                              # the card used leaves its user's hand (the engine's own)
                 # the card used taken out of another player's hand: it stays in its user's hand — a rule of the
                 # card's, read so that a change of whose hand it leaves is named
