@@ -96,6 +96,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     invalidated: set = set()
     replaced = False
     order = TW.ordered()
+    fired_at, fired_givers = _fired_windows(cat)
     for t in range(turns):
         if t > 0:
             events.append(Event("window", window="turn_end"))
@@ -105,6 +106,18 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
         sender = owner if rng.random() < 0.8 else rng.randrange(n)
         last = t == turns - 1
         stop = rng.choice(order[:-1]) if last else "turn_end"
+        aim = last and bool(fired_at) and rng.random() < 0.35
+        if aim:
+            # the question where a grant a site hands out by itself may matter (a give it owes the player is then
+            # missed or not to her loss: interp.trace.Runner.settle_fired, crosskit._fired_matters), the giver's
+            # holder sending, the give owed the player missed half the time — drawn only for a catalogue with such
+            # sites (the others' traces do not move)
+            stop = rng.choice(fired_at)
+            holders = [i for i, s in enumerate(setup.seats)
+                       if any(i_.rule in fired_givers for i_ in s.skills)]
+            if holders and rng.random() < 0.7:
+                owner = sender = rng.choice(holders)
+                events[-1] = Event("turn", seat=owner)
         path = [w for w in order if TW.position(w) <= TW.position(stop) and w != "turn_end"]
         if rng.random() < 0.05 and len(path) > 2:           # now and then out of order
             i, j = rng.sample(range(len(path)), 2)
@@ -117,7 +130,8 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                                     sender=sender if TW.WINDOWS[w].message else None))
             if TW.WINDOWS[w].message and not sent:      # the message is sent: automatic grants, mostly all of them
                 sent = True
-                gives_to_me += _fired(rng, cat, setup, events, n, sender, mine=last and gives_to_me < g_max)
+                gives_to_me += _fired(rng, cat, setup, events, n, sender, mine=last and gives_to_me < g_max,
+                                      miss=0.5 if aim else 0.08)
             # a dying window now and then, in the windows it can interrupt
             dying = None
             if w in TW.DYING_WITHIN and rng.random() < 0.15:
@@ -195,11 +209,29 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     return Trace(setup, events)
 
 
-def _fired(rng, cat, setup, events, n, sender, mine: bool) -> int:
+def _fired_windows(cat) -> tuple[list, set]:
+    """The windows after the send in which the grant of a site that fires by itself (interp.grants.must_fire) may
+    matter (interp.grants.matters_windows; any, for a grant it cannot bound), and the skills giving from such sites."""
+    from skillproof.model.interp.grants import matters_windows, must_fire
+    wins: set = set()
+    givers: set = set()
+    sent = [w for w in TW.ordered() if TW.WINDOWS[w].message]
+    for src in cat.skills.values():
+        for give in src.gives:
+            if must_fire(cat, give) is None:
+                continue
+            givers.add(give.giver)
+            ws = matters_windows(cat, give.grant, give.args)
+            wins |= {w for w in sent if ws is None or w in ws}
+    return [w for w in sent if w in wins], givers
+
+
+def _fired(rng, cat, setup, events, n, sender, mine: bool, miss: float = 0.08) -> int:
     """The gives a must-fire site owes as the message is sent (interp.grants.must_fire, interp.trace.Runner.owe_fired):
-    mostly every one, now and then one left out, to the wrong player or none at all — both sides of legality. The
-    player's only where ``mine`` (the question's turn, a slot free: an earlier turn's grant is gone by the question and
-    the symbolic trace cannot show it). Returns how many went to the player."""
+    mostly every one, now and then one left out (one owed the player ``miss`` of the time), to the wrong player or
+    none at all — both sides of legality. The player's only where ``mine`` (the question's turn, a slot free: an
+    earlier turn's grant is gone by the question and the symbolic trace cannot show it). Returns how many went to the
+    player."""
     from skillproof.model.interp.grants import fired_recipients, must_fire
     out = 0
     for src in cat.skills.values():
@@ -212,7 +244,7 @@ def _fired(rng, cat, setup, events, n, sender, mine: bool) -> int:
                     continue                    # mostly the sender's (the sites the timed model sees answer his send)
                 for r in fired_recipients(to, g, n):
                     to_seat = r if rng.random() < 0.95 else rng.randrange(n)
-                    if rng.random() < 0.08 or (to_seat == 0 and not mine):
+                    if rng.random() < (miss if to_seat == 0 else 0.08) or (to_seat == 0 and not mine):
                         continue
                     out += to_seat == 0
                     events.append(Event("give", seat=to_seat, giver=g, site=give.site_id,
