@@ -37,11 +37,21 @@ games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the 
 dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
 ``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
-run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words) and ``tests/test_ask_must_fire.py`` (which
-gives sites fire by themselves) (or ``--tests``) with
+run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words), ``tests/test_ask_must_fire.py`` (which
+gives sites fire by themselves) and ``tests/test_crosscheck_randcat.py`` (random catalogues) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
-*survives* when the cross-check passes. The unmutated module runs first and must pass.
+*survives* when the cross-check passes.
+
+Which files a mutant runs, in which order: a *coverage map* (``file_map``) runs each file alone once on the unmutated
+code, recording which functions of every target module it runs (a call-only trace) and its CPU seconds; every file must
+pass (the baseline). A mutant then runs only the files that run the function whose body holds its edit
+(``Mutant.scope``; an edit run at import — module or class level, a def's header — runs every file), cheapest first,
+stopping at the first failure; a mutant no file reaches survives at once (``not reached``). Run alone, a file that never
+runs the function cannot tell the mutant apart (a value it reads through a cache is computed by a call it would make
+itself). The map is cached in the temporary directory under a hash of the package's and the tests' sources, the files
+and the sizes (``--rebuild-map`` measures it again). ``--no-map`` is the earlier way: every file, in the fixed order
+(``ordered_tests``), after one run of the unmutated module.
 
 Printed: a verdict per mutant, the totals, and every survivor with its diff. A survivor looked at by hand is
 listed in ``EXPLAINED`` (below, with the table here) and printed as *explained*; any other is ``SURVIVED``.
@@ -153,7 +163,11 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_reasons_lang.py",
               # which gives sites fire by themselves, both twins (about 2.6 s of CPU): grants.py must_fire #143 #151 #154
               # (seed 42) survived the files above and not this one; #129 #139 not its newer shape-boundary cases either
-              "tests/test_ask_must_fire.py"]
+              "tests/test_ask_must_fire.py",
+              # random catalogues' states and traces (about 45 s of CPU; run where the coverage map says they reach the
+              # mutated function, and last: the costliest): grants.py must_fire #150 (a second grant op of a must-fire
+              # skill) survived the files above — no fixed catalogue has that shape
+              "tests/test_crosscheck_randcat.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}

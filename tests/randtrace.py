@@ -110,8 +110,9 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
         if aim:
             # the question where a grant a site hands out by itself may matter (a give it owes the player is then
             # missed or not to her loss: interp.trace.Runner.settle_fired, crosskit._fired_matters), the giver's
-            # holder sending, the give owed the player missed half the time — drawn only for a catalogue with such
-            # sites (the others' traces do not move)
+            # holder sending, the give owed the player missed half the time and nothing else done in the turn (no
+            # play, no other give, no window out of order: the trace is illegal by the owed give or not at all) —
+            # drawn only for a catalogue with such sites (the others' traces do not move)
             stop = rng.choice(fired_at)
             holders = [i for i, s in enumerate(setup.seats)
                        if any(i_.rule in fired_givers for i_ in s.skills)]
@@ -119,7 +120,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                 owner = sender = rng.choice(holders)
                 events[-1] = Event("turn", seat=owner)
         path = [w for w in order if TW.position(w) <= TW.position(stop) and w != "turn_end"]
-        if rng.random() < 0.05 and len(path) > 2:           # now and then out of order
+        if not aim and rng.random() < 0.05 and len(path) > 2:           # now and then out of order
             i, j = rng.sample(range(len(path)), 2)
             path[i], path[j] = path[j], path[i]
         sent = False
@@ -134,12 +135,14 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                                       miss=0.5 if aim else 0.08)
             # a dying window now and then, in the windows it can interrupt
             dying = None
-            if w in TW.DYING_WITHIN and rng.random() < 0.15:
+            if not aim and w in TW.DYING_WITHIN and rng.random() < 0.15:
                 dying = 0 if rng.random() < 0.5 else rng.randrange(n)
                 events.append(Event("window", window="dying", dying=dying))
                 if dying == 0 and not replaced and rng.random() < 0.5 and \
                         any(cat.skills[r].replaces_role for r in cat.characters[setup.seats[0].character].skills):
                     replaced = _replace(rng, cat, setup, events)      # the player's replacer, used as she dies
+            if aim:
+                continue       # an aimed turn holds nothing else: its legality turns on the gives owed
             if w != "draw" and rng.random() < 0.15:    # a card used now (what 'played' reads)
                 events.append(Event("play", seat=0 if rng.random() < 0.8 else rng.randrange(n),
                                     card=rng.choice(hot or list(cat.cards)) if rng.random() < 0.7
@@ -210,15 +213,19 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
 
 
 def _fired_windows(cat) -> tuple[list, set]:
-    """The windows after the send in which the grant of a site that fires by itself (interp.grants.must_fire) may
-    matter (interp.grants.matters_windows; any, for a grant it cannot bound), and the skills giving from such sites."""
-    from skillproof.model.interp.grants import matters_windows, must_fire
+    """The windows after the send in which the grant of a site that may fire by itself may matter
+    (interp.grants.matters_windows; any, for a grant it cannot bound), and the skills giving from such sites. Read
+    loosely and apart from ``must_fire`` (any TriggeredSkill's site on an event, at some window): a mistake there must
+    not hide the traces that would show it."""
+    from skillproof.model.interp.grants import SEEN_EVENTS, matters_windows
     wins: set = set()
     givers: set = set()
     sent = [w for w in TW.ordered() if TW.WINDOWS[w].message]
     for src in cat.skills.values():
         for give in src.gives:
-            if must_fire(cat, give) is None:
+            rule = cat.skills.get(give.giver)
+            if give.giver_is_card or rule is None or not rule.has("TriggeredSkill") or give.on not in SEEN_EVENTS \
+                    or not give.at or give.grant not in cat.skills:
                 continue
             givers.add(give.giver)
             ws = matters_windows(cat, give.grant, give.args)
