@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
-        [--tests TEST ...] [--skip-explained] [--no-baseline] [--list] [--json]
+        [--tests TEST ...] [--skip-explained] [--no-baseline] [--no-map] [--rebuild-map] [--resume FILE] [--list]
+        [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
 e.g. ``--target conversion --target trace``) — and, when named, the z3 twin's modules ``checks/enc/*.py`` as
@@ -858,6 +859,9 @@ def main(argv=None) -> int:
                          "unmutated run; by default a coverage map (each file run alone once on the unmutated code, "
                          "cached by the sources' hash) picks the files that run the mutated function, cheapest first")
     ap.add_argument("--rebuild-map", action="store_true", help="measure the coverage map again")
+    ap.add_argument("--resume", default="", metavar="FILE",
+                    help="record each verdict in FILE (a JSON line) as it comes, and run only the mutants FILE does "
+                         "not hold yet: a run stopped part way goes on where it stopped")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
@@ -909,9 +913,32 @@ def main(argv=None) -> int:
         if not a.json:
             print(f"#{m.id:<4} {'explained':<10}   not run  {m.describe()}", flush=True)
     picked = [m for m in picked if m not in skipped]
+    done: dict = {}
+    if a.resume:        # the verdicts a stopped run recorded (one JSON line a mutant), for the same edits
+        rf = Path(a.resume)
+        for line in (rf.read_text(encoding="utf-8").splitlines() if rf.exists() else ()):
+            r = json.loads(line)
+            done[(r["target"], r["id"], r["before"], r["after"])] = Verdict(r["caught"], r["how"], r["detail"],
+                                                                            r["seconds"])
+        for m in picked:
+            v = done.get((m.target, m.id, m.before, m.after))
+            if v is not None:
+                results.append((m, v))
+        if results and not a.json:
+            print(f"(--resume: {len(results)} verdicts read from {a.resume})", flush=True)
+        picked = [m for m in picked if (m.target, m.id, m.before, m.after) not in done]
+
+    def record(m, v):
+        if a.resume:
+            with open(a.resume, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"target": m.target, "id": m.id, "before": m.before, "after": m.after,
+                                    "caught": v.caught, "how": v.how, "detail": v.detail,
+                                    "seconds": round(v.seconds, 1)}, ensure_ascii=False) + "\n")
+
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         for m, v in ex.map(one, picked):
             results.append((m, v))
+            record(m, v)
             if not a.json:
                 tag = "caught " if v.caught else ("explained" if m.key in EXPLAINED else
                                                   ("ERROR  " if v.how == "error" else "SURVIVED"))

@@ -133,3 +133,17 @@ def test_a_mutant_runs_the_files_that_run_its_function_cheapest_first(mutants):
     assert M.tests_for(nested, fmap) == ["a.py"]                     # holes_of ran in c.py, its inner add did not
     assert M.tests_for(deco, fmap) == M.tests_for(module, fmap) == ["c.py", "b.py", "a.py"]
     assert M.tests_for(next(m for m in mutants if m.target == "grants" and m.func == "one_grants"), fmap) == []
+
+
+def test_a_resumed_run_reads_the_verdicts_it_recorded(tmp_path, capsys):
+    """--resume: the mutants whose verdicts the file holds are not run again, and count in the totals."""
+    import json
+    ms = M.generate("enc.draw")
+    f = tmp_path / "v.jsonl"
+    f.write_text("".join(json.dumps({"target": m.target, "id": m.id, "before": m.before, "after": m.after,
+                                     "caught": m.id != 0, "how": "passes" if m.id == 0 else "crash", "detail": "",
+                                     "seconds": 1.0}) + "\n" for m in ms), encoding="utf-8")
+    rc = M.main(["--target", "enc.draw", "--mutants", "0", "--no-map", "--no-baseline", "--resume", str(f), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 1 and out["run"] == len(ms) and out["caught"] == len(ms) - 1 and out["survived"] == 1
+    assert len(f.read_text(encoding="utf-8").splitlines()) == len(ms)          # nothing run, nothing added
