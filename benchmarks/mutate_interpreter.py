@@ -718,12 +718,15 @@ def _map_worker(out_file: str, pytest_args: list[str]) -> int:
 
 
 def map_key(tests: list[str], states: int, games: int) -> str:
-    """What a coverage map depends on: the sources it was measured on (the package's and the tests', fixtures
-    included), the files and the cross-check's sizes."""
+    """What a coverage map depends on: the sources it was measured on (the package's; the tests' helpers and fixtures
+    and the files run — a test file not run is left out), the files and the cross-check's sizes."""
     import hashlib
     h = hashlib.sha256(repr((sorted(tests), states, games)).encode())
+    run = {(ROOT / t).resolve() for t in tests}
     for d in ("model", "checks", "tests"):
         for f in sorted((ROOT / d).rglob("*")):
+            if f.name.startswith("test_") and f.suffix == ".py" and f.resolve() not in run:
+                continue
             if f.is_file() and f.suffix in (".py", ".toml", ".json", ".kt") and "__pycache__" not in f.parts:
                 h.update(f.relative_to(ROOT).as_posix().encode())
                 h.update(f.read_bytes())
