@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/mutate_interpreter.py [--mutants 40] [--seed 0] [--states 200] [--games 1000]
         [--target MODULE ...] [--only FUNC] [--ids 3,17] [--timeout 180] [--jobs 1]
-        [--tests TEST ...] [--skip-explained] [--no-baseline] [--list] [--json]
+        [--tests TEST ...] [--skip-explained] [--no-baseline] [--no-map] [--rebuild-map] [--resume FILE] [--list]
+        [--json]
 
 Mutants of the interpreter's modules, ``model/interp/*.py`` (every one by default; ``--target`` names some of them,
 e.g. ``--target conversion --target trace``) — and, when named, the z3 twin's modules ``checks/enc/*.py`` as
@@ -37,11 +38,21 @@ games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the 
 dying, fires, game, ops, path, table, win, and their twins, and hole.py — the two game files run right after the first) and
 ``tests/test_gives_at_once.py`` / ``tests/test_gives_to_one.py`` (the grants an effect hands out, in shipped games) and
 ``tests/test_trace_face.py`` (the faces a use leaves), ``tests/test_realise.py`` (templates the realiser fills, the fillings
-run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words) and ``tests/test_ask_must_fire.py`` (which
-gives sites fire by themselves) (or ``--tests``) with
+run by the interpreter), ``tests/test_reasons_lang.py`` (every reason's words), ``tests/test_ask_must_fire.py`` (which
+gives sites fire by themselves) and ``tests/test_crosscheck_randcat.py`` (random catalogues) (or ``--tests``) with
 ``SKILLPROOF_CROSSCHECK_STATES=--states`` (and half as many extra states), stopping at the first failure. A mutant is *caught* when the cross-check fails (the interpreter and the z3 encoder disagree,
 a hand-made case's verdict is not the interpreter's, or the interpreter crashes), or runs over ``--timeout``; it
-*survives* when the cross-check passes. The unmutated module runs first and must pass.
+*survives* when the cross-check passes.
+
+Which files a mutant runs, in which order: a *coverage map* (``file_map``) runs each file alone once on the unmutated
+code, recording which functions of every target module it runs (a call-only trace) and its CPU seconds; every file must
+pass (the baseline). A mutant then runs only the files that run the function whose body holds its edit
+(``Mutant.scope``; an edit run at import — module or class level, a def's header — runs every file), cheapest first,
+stopping at the first failure; a mutant no file reaches survives at once (``not reached``). Run alone, a file that never
+runs the function cannot tell the mutant apart (a value it reads through a cache is computed by a call it would make
+itself). The map is cached in the temporary directory under a hash of the package's and the tests' sources, the files
+and the sizes (``--rebuild-map`` measures it again). ``--no-map`` is the earlier way: every file, in the fixed order
+(``ordered_tests``), after one run of the unmutated module.
 
 Printed: a verdict per mutant, the totals, and every survivor with its diff. A survivor looked at by hand is
 listed in ``EXPLAINED`` (below, with the table here) and printed as *explained*; any other is ``SURVIVED``.
@@ -88,7 +99,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | hole.py ``values``: ``d[0]`` -> ``d[-1]`` in the count branch (#32, #35) | equivalent | the branch is taken only when ``len(d) == 1``: the first value is the last |
 | hole.py ``values``: no alt domain reaching index 8 (``range(9)``, #38) | equivalent | no choose op of a shipped or random catalogue has more than three alternatives, and both twins refuse an index past its op's last (the game case of a choose of eight). The cap of 8 itself is a limit, noted: a choose of nine or more alternatives can't be realised past its eighth through an empty domain or ``AUTO`` |
 | hole.py ``values``: no int domain from -1 (``(0, 20)`` -> ``(-1, 20)``, #16) | equivalent | every int a template may leave open is refused below 0 by both twins: a hand or an area count (``setup_errors``), a decision's ``n`` (between the op's amounts, 0 and up) and a draw's ``n`` (it must equal the draw count: the loader refuses a negative ``draw_base``, but a ChangeDrawCardCountSkill's expression may go below 0 — there a hand-written template's empty-domain hole at that ``n`` would admit -1 under the mutant; no template the project builds opens one: the realiser never, ``randgame.template_of`` only over a drawn 0 to 7) — argued here, not in ``EXPLAINED`` (its key also names #11, ``d[0]`` -> ``d[-1]`` on the same line, which is caught) |
-| grants.py ``matters_windows``: a conversion's windows made None (#42) | equivalent | None is the sound "any moment" its docstring allows: ``realise.asks_there`` then solves a template it would have skipped, and finds no filling there (``grant_matters`` is false outside every card's windows) — the same answers, more templates solved (none of the suite's realiser tests tells them apart) |
+| grants.py ``matters_windows``: a conversion's windows made None (#42), or its ``return`` emptied (#40: None too) | equivalent | None is the sound "any moment" its docstring allows: ``realise.asks_there`` then solves a template it would have skipped, and finds no filling there (``grant_matters`` is false outside every card's windows) — the same answers, more templates solved (none of the suite's realiser tests tells them apart) |
 | hole.py ``holes_of``: the holes inside a list not listed (#51) | equivalent | the only ones are a seat's area written as pairs, and the twin's ``_area`` reads every pair of a colour class, opening its variable as the loop over ``holes_of`` would |
 | the twin, enc/game.py ``INVALID_SEAT``: ``10 ** 6`` -> ``10 ** 5`` | equivalent | the code of a seat value that is no seat need only be no seat and not ``NONE`` |
 | the twin, enc/game.py ``GameEncoding.hole``: a domain written as bounds from four codes up, not three | equivalent | a run of three codes is then written as its three values: the same set |
@@ -153,7 +164,11 @@ CROSSCHECK = ["tests/test_crosscheck_cases.py", "tests/test_crosscheck.py", "tes
               "tests/test_reasons_lang.py",
               # which gives sites fire by themselves, both twins (about 2.6 s of CPU): grants.py must_fire #143 #151 #154
               # (seed 42) survived the files above and not this one; #129 #139 not its newer shape-boundary cases either
-              "tests/test_ask_must_fire.py"]
+              "tests/test_ask_must_fire.py",
+              # random catalogues' states and traces (about 45 s of CPU; run where the coverage map says they reach the
+              # mutated function, and last: the costliest): grants.py must_fire #150 (a second grant op of a must-fire
+              # skill) survived the files above — no fixed catalogue has that shape
+              "tests/test_crosscheck_randcat.py"]
 #: the whole-game interpreter's modules (model/interp/play.py runs them): the game cross-check
 #: (tests/test_crosscheck_game.py) is what compares them, so it runs right after the hand-made cases for them
 WHOLE_GAME = {"dying", "fires", "game", "ops", "path", "table", "win"}
@@ -392,6 +407,9 @@ EXPLAINED[("holes_of.add", "body", "for x in v:", "pass")] = "equivalent"
 # function may answer; checks/realise.asks_there then solves the templates it would skip and finds no filling there
 EXPLAINED[("matters_windows", "return", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "None")] = \
     "equivalent"
+# … and that ``return`` emptied (#40): the function then ends and returns None, the same answer
+EXPLAINED[("matters_windows", "body", "return frozenset(w for c in cat.cards.values() for w in c.windows)", "pass")] = \
+    "equivalent"
 # checks/enc/core.py _key: a z3 term's key by its AST id made the term itself (its ``return`` emptied: the ``return a``
 # below) — z3 hash-conses the terms of one context, so two terms are one AST exactly when their ids are equal; a term
 # hashes by its AST's hash and ``==`` on two terms makes an equality whose truth (``BoolRef.__bool__``) is ``eq``, the
@@ -423,6 +441,10 @@ class Mutant:
     after: str           # what replaces it
     source: str          # the whole mutated file
     context: str = ""    # the original source line the edit starts on, stripped
+    #: the function whose body holds the edit (dotted as ``func``: ``GameRunner.on_play``, ``holes_of.add``), or None
+    #: when the edit is run at import — at module or class level, or in a def's header (a default, a decorator): a
+    #: test file that never runs that function can't tell the mutant apart (the coverage map, ``file_map``)
+    scope: str | None = None
 
     @property
     def key(self) -> tuple[str, str, str, str]:
@@ -572,6 +594,7 @@ def generate(target: str, only: set | None = None) -> list[Mutant]:
         body = ast.parse(b"if 1:\n" + piece if indented else piece).body
         return body[0].body if indented else body
 
+    scopes = _body_scopes(tree, starts)
     seen: set = set()
     known: set = set()
     out: list[Mutant] = []
@@ -593,8 +616,30 @@ def generate(target: str, only: set | None = None) -> list[Mutant]:
         seen.add(dump)
         mutated = (src[:a] + repl.encode("utf-8") + src[b:]).decode("utf-8")
         first = node[0] if isinstance(node, list) else node
+        inner = [sc for sc in scopes if sc[0] <= a and b <= sc[1]]
+        scope = max(inner, key=lambda sc: (sc[0], -sc[1]))[2] if inner else None
         out.append(Mutant(len(out), target, op, func, first.lineno, src[a:b].decode("utf-8"), repl, mutated,
-                          text.splitlines()[first.lineno - 1].strip()))
+                          text.splitlines()[first.lineno - 1].strip(), scope))
+    return out
+
+
+def _body_scopes(tree, starts: list[int]) -> list[tuple[int, int, str | None]]:
+    """The byte span of every function's and class's body (from its first statement to its end) with the function's
+    dotted name — None for a class body, which runs at import as the module's own statements do."""
+    out: list[tuple[int, int, str | None]] = []
+
+    def walk(node, stack):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                name = stack + [child.name]
+                first = child.body[0]
+                out.append((starts[first.lineno - 1] + first.col_offset,
+                            starts[child.end_lineno - 1] + child.end_col_offset,
+                            None if isinstance(child, ast.ClassDef) else ".".join(name)))
+                walk(child, name)
+            else:
+                walk(child, stack)
+    walk(tree, [])
     return out
 
 
@@ -638,6 +683,98 @@ def _worker(mutant_file: str, module: str, pytest_args: list[str]) -> int:
     return rc
 
 
+def _map_worker(out_file: str, pytest_args: list[str]) -> int:
+    """In the subprocess: run pytest on the real modules, recording every function of ``TARGETS``' files that runs
+    (a call-only global trace: no line events) and each test's duration; written to ``out_file`` as JSON."""
+    import json as _json
+    files = {str(p): t for t, (_, p) in TARGETS.items()}
+    ran: dict[str, set] = {}
+    seen: set = set()
+
+    def tracer(frame, event, arg):
+        code = frame.f_code
+        if code not in seen:
+            seen.add(code)
+            t = files.get(code.co_filename)
+            if t is not None:
+                ran.setdefault(t, set()).add(code.co_qualname.replace(".<locals>", ""))
+        return None
+
+    durations: dict[str, float] = {}
+
+    class Timer:
+        def pytest_runtest_logreport(self, report):
+            durations[report.nodeid] = durations.get(report.nodeid, 0.0) + report.duration
+
+    import threading
+    import pytest
+    threading.settrace(tracer)
+    sys.settrace(tracer)
+    rc = int(pytest.main(pytest_args, plugins=[Timer()]))
+    sys.settrace(None)
+    Path(out_file).write_text(_json.dumps({"rc": rc, "ran": {t: sorted(v) for t, v in sorted(ran.items())},
+                                           "durations": durations}), encoding="utf-8")
+    return rc
+
+
+def map_key(tests: list[str], states: int, games: int) -> str:
+    """What a coverage map depends on: the sources it was measured on (the package's; the tests' helpers and fixtures
+    and the files run — a test file not run is left out), the files and the cross-check's sizes."""
+    import hashlib
+    h = hashlib.sha256(repr((sorted(tests), states, games)).encode())
+    run = {(ROOT / t).resolve() for t in tests}
+    for d in ("model", "checks", "tests"):
+        for f in sorted((ROOT / d).rglob("*")):
+            if f.name.startswith("test_") and f.suffix == ".py" and f.resolve() not in run:
+                continue
+            if f.is_file() and f.suffix in (".py", ".toml", ".json", ".kt") and "__pycache__" not in f.parts:
+                h.update(f.relative_to(ROOT).as_posix().encode())
+                h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def file_map(tests: list[str], states: int, games: int, timeout: float, rebuild: bool = False,
+             log=None) -> dict:
+    """The coverage map of the cross-check: for each test file, run alone on the unmutated code (fresh caches: a
+    function a file reads through a cache is run by that file), the functions of every target module it runs, its
+    CPU seconds and whether it passed. Cached in the temporary directory by ``map_key``; built file by file."""
+    path = Path(tempfile.gettempdir()) / f"skillproof-mutate-map-{map_key(tests, states, games)}.json"
+    if path.exists() and not rebuild:
+        return json.loads(path.read_text(encoding="utf-8"))
+    out: dict = {"files": {}}
+    for t in tests:
+        with tempfile.TemporaryDirectory(prefix="skillproof-map-") as tmp:
+            f = Path(tmp) / "map.json"
+            args = ["-q", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", t]
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--_map", str(f), "--", *args]
+            r0 = os.times()
+            p = subprocess.run(cmd, cwd=ROOT, env=_env(states, games), capture_output=True, text=True,
+                               timeout=timeout)
+            r1 = os.times()
+            cpu = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+            got = json.loads(f.read_text(encoding="utf-8")) if f.exists() else {"rc": p.returncode, "ran": {}}
+        out["files"][t] = {"cpu": round(cpu, 2), "passed": p.returncode == 0 and got["rc"] == 0, "ran": got["ran"]}
+        if log:
+            log(f"map: {t}: {cpu:.1f} s of CPU, {'passed' if out['files'][t]['passed'] else 'FAILED'}")
+    path.write_text(json.dumps(out, sort_keys=True), encoding="utf-8")
+    return out
+
+
+def tests_for(m: "Mutant", fmap: dict) -> list[str]:
+    """The files of the map that run the mutated function (every file for an edit run at import), cheapest first."""
+    files = fmap["files"]
+    pick = [t for t, e in files.items()
+            if m.scope is None or m.scope in e["ran"].get(m.target, ())]
+    return sorted(pick, key=lambda t: (files[t]["cpu"], t))
+
+
+def _env(states: int, games: int) -> dict:
+    return {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
+            "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2)),
+            "SKILLPROOF_CROSSCHECK_GAMES": str(games),
+            "SKILLPROOF_CROSSCHECK_GAME_SOLVER": str(max(4, games // 100))}
+
+
 @dataclasses.dataclass
 class Verdict:
     caught: bool
@@ -652,10 +789,7 @@ def run_one(module: str, source: str, states: int, timeout: float, tests: list[s
         f.write_text(source, encoding="utf-8")
         args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "--tb=line", "-W", "ignore", *tests]
         cmd = [sys.executable, str(Path(__file__).resolve()), "--_worker", str(f), module, "--", *args]
-        env = {**os.environ, "SKILLPROOF_CROSSCHECK_STATES": str(states),
-               "SKILLPROOF_CROSSCHECK_EXTRA_STATES": str(max(20, states // 2)),
-               "SKILLPROOF_CROSSCHECK_GAMES": str(games),
-               "SKILLPROOF_CROSSCHECK_GAME_SOLVER": str(max(4, games // 100))}
+        env = _env(states, games)
         t0 = time.monotonic()
         try:
             p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -699,6 +833,8 @@ def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--_worker"]:
         return _worker(argv[1], argv[2], argv[4:])
+    if argv[:1] == ["--_map"]:
+        return _map_worker(argv[1], argv[3:])
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mutants", type=int, default=40, help="how many to run (0: all)")
     ap.add_argument("--seed", type=int, default=0)
@@ -721,6 +857,14 @@ def main(argv=None) -> int:
     ap.add_argument("--no-baseline", action="store_true",
                     help="do not run the unmutated interpreter first (it passed these files just before: a run "
                          "split in parts)")
+    ap.add_argument("--no-map", action="store_true",
+                    help="run every cross-check file for every mutant, in the fixed order (ordered_tests), after the "
+                         "unmutated run; by default a coverage map (each file run alone once on the unmutated code, "
+                         "cached by the sources' hash) picks the files that run the mutated function, cheapest first")
+    ap.add_argument("--rebuild-map", action="store_true", help="measure the coverage map again")
+    ap.add_argument("--resume", default="", metavar="FILE",
+                    help="record each verdict in FILE (a JSON line) as it comes, and run only the mutants FILE does "
+                         "not hold yet: a run stopped part way goes on where it stopped")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tests", nargs="*", default=CROSSCHECK, help="the cross-check tests to run")
     a = ap.parse_args(argv)
@@ -739,19 +883,32 @@ def main(argv=None) -> int:
         print(f"{len(picked)} of {len(pool)} mutants")
         return 0
     t0 = time.monotonic()
-    # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
-    t = targets[0]
-    b = Verdict(False, "passes", "not run (--no-baseline)", 0.0) if a.no_baseline else \
-        run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
-                ordered_tests(a.tests, t), a.games)
-    if b.caught or b.how == "error":
-        print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "
-              f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
-        return 2
+    fmap = None
+    if not a.no_map:
+        # the coverage map: each file alone on the unmutated code (its run is the baseline: every file must pass)
+        fmap = file_map(a.tests, a.states, a.games, max(a.timeout, 1800), a.rebuild_map,
+                        None if a.json else (lambda s: print(s, file=sys.stderr, flush=True)))
+        bad = [t for t, e in fmap["files"].items() if not e["passed"]]
+        if bad:
+            print(f"mutate_interpreter: the unmutated code fails {', '.join(bad)}; nothing to compare against",
+                  file=sys.stderr)
+            return 2
+    else:
+        # the unmutated interpreter, once (loaded through the same hook as a mutant, as the first target's own text)
+        t = targets[0]
+        b = Verdict(False, "passes", "not run (--no-baseline)", 0.0) if a.no_baseline else \
+            run_one(TARGETS[t][0], TARGETS[t][1].read_text(encoding="utf-8"), a.states, a.timeout,
+                    ordered_tests(a.tests, t), a.games)
+        if b.caught or b.how == "error":
+            print(f"mutate_interpreter: the unmutated interpreter fails the reduced cross-check "
+                  f"({b.how}: {b.detail}); nothing to compare against", file=sys.stderr)
+            return 2
 
     def one(m):
-        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, ordered_tests(a.tests, m.target),
-                          a.games)
+        tests = ordered_tests(a.tests, m.target) if fmap is None else tests_for(m, fmap)
+        if not tests:       # no file runs the mutated function: none can tell the mutant apart
+            return m, Verdict(False, "not reached", f"no cross-check file runs {m.scope}", 0.0)
+        return m, run_one(TARGETS[m.target][0], m.source, a.states, a.timeout, tests, a.games)
 
     results = []
     skipped = [m for m in picked if a.skip_explained and m.key in EXPLAINED]
@@ -759,14 +916,38 @@ def main(argv=None) -> int:
         if not a.json:
             print(f"#{m.id:<4} {'explained':<10}   not run  {m.describe()}", flush=True)
     picked = [m for m in picked if m not in skipped]
+    done: dict = {}
+    if a.resume:        # the verdicts a stopped run recorded (one JSON line a mutant), for the same edits
+        rf = Path(a.resume)
+        for line in (rf.read_text(encoding="utf-8").splitlines() if rf.exists() else ()):
+            r = json.loads(line)
+            done[(r["target"], r["id"], r["before"], r["after"])] = Verdict(r["caught"], r["how"], r["detail"],
+                                                                            r["seconds"])
+        for m in picked:
+            v = done.get((m.target, m.id, m.before, m.after))
+            if v is not None:
+                results.append((m, v))
+        if results and not a.json:
+            print(f"(--resume: {len(results)} verdicts read from {a.resume})", flush=True)
+        picked = [m for m in picked if (m.target, m.id, m.before, m.after) not in done]
+
+    def record(m, v):
+        if a.resume:
+            with open(a.resume, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"target": m.target, "id": m.id, "before": m.before, "after": m.after,
+                                    "caught": v.caught, "how": v.how, "detail": v.detail,
+                                    "seconds": round(v.seconds, 1)}, ensure_ascii=False) + "\n")
+
     with ThreadPoolExecutor(max(1, a.jobs)) as ex:
         for m, v in ex.map(one, picked):
             results.append((m, v))
+            record(m, v)
             if not a.json:
                 tag = "caught " if v.caught else ("explained" if m.key in EXPLAINED else
                                                   ("ERROR  " if v.how == "error" else "SURVIVED"))
                 print(f"#{m.id:<4} {tag:<10} {v.seconds:5.1f}s  {m.describe()}"
-                      + (f"\n        {v.how}: {v.detail}" if v.caught else ""), flush=True)
+                      + (f"\n        {v.how}: {v.detail}" if v.caught or v.how == "not reached" else ""),
+                      flush=True)
     caught = [r for r in results if r[1].caught]
     errors = [r for r in results if r[1].how == "error"]
     survived = [r for r in results if not r[1].caught and r[1].how != "error"]
@@ -798,7 +979,9 @@ def main(argv=None) -> int:
               f"{len(open_)} survived, {len(errors)} errors; {total:.0f} s")
         for m, v in survived + errors:
             label = EXPLAINED.get(m.key)
-            print(f"\n#{m.id} {'explained: ' + label if label else ('ERROR ' + v.detail if v.how == 'error' else 'SURVIVED')}"
+            tag = ("explained: " + label if label else "ERROR " + v.detail if v.how == "error" else
+                   "SURVIVED" + (" (not reached)" if v.how == "not reached" else ""))
+            print(f"\n#{m.id} {tag}"
                   f"\n{m.describe()}\n{_diff(m)}")
     return 1 if open_ or errors else 0
 

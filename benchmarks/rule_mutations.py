@@ -20,10 +20,25 @@ messages, notices or log lines — and finds the places where a developer's rule
   drop       a statement that changes the table is removed (a draw, a discard, a card taken or given, a flip)
   card_type  a card type in a test becomes another (``Jie_Huo`` → ``Wu_Dao``)
 
+and five kinds of one area of the rules each (stop 44; copies of the sites above that fall in the area, plus sites of
+their own; their own random stream, so the old kinds' sites and mutants of a seed stay as they were):
+
+  win        a win / result rule: ``checkWin`` (``ProcessFsm``, the ``WinSkill``s), ``CheckKillerWin``,
+             ``checkDisturberWin``, ``checkOnlyOneAliveIdentityPlayers``, ``ChangeGameResultSkill`` classes — a guard,
+             a count, a colour, a secret task (``Stealer`` → ``Pioneer``) changed
+  card_cond  a card's condition or target (``canUse`` of ``card/``): a guard, a count, a colour, a card type
+  limit      a per-game / per-turn limit: a test of ``getSkillUseCount`` changed, an ``addSkillUseCount`` dropped
+  timing     the engine's order: the phases' ``resolve`` guards and counts, who is asked next (a seat loop's
+             ``(i + 1) % n`` turned round to ``(i + n - 1) % n``)
+  setup      the set-up: a number, a colour, a secret task of ``Game.start``, ``Deck.init``, ``StartGame``,
+             ``WaitForSelectRole`` (identities, the deck, the tasks, the roles offered)
+
 Sites are sorted, then ``--per-kind`` of each kind are drawn with ``random.Random(seed)`` (so the same seed gives the
 same cases, the same commits, the same shas). Mutants that provably change nothing are dropped and counted: sites in a
 function nothing calls (its name occurs nowhere else in the code base), after a ``return``/``throw`` of the same
-block, and mutants whose file text another mutant already produced. Each mutant is one commit on top of HEAD in the
+block, a ``getSkillUseCount(skillId)`` test dropped where nothing counts a use of the skill (the count is always 0), an
+``addSkillUseCount(skillId)`` dropped where no rule reads the count (only Skill.kt's end-of-phase reminder does),
+and mutants whose file text another mutant already produced. Each mutant is one commit on top of HEAD in the
 bare clone DIR (author, committer and dates fixed, as ``planted.py`` builds them) on a branch ``mutant/ID``;
 ``DIR/labels-mutations.toml`` lists them in the history labels' format (``history_bench.py`` replays it too).
 
@@ -55,7 +70,23 @@ import planted as pl        # noqa: E402
 ENV_REPO = "SKILLPROOF_SERVER_REPO"
 PREFIX = "src/main/kotlin/"
 LABELS_NAME = "labels-mutations.toml"
-KINDS = ("count", "colour", "direction", "guard_drop", "guard_neg", "event", "who", "drop", "card_type")
+OLD_KINDS = ("count", "colour", "direction", "guard_drop", "guard_neg", "event", "who", "drop", "card_type")
+#: kinds added at stop 44 (h-gr13): copies of the sites above that fall in a rule of one area, plus a few sites of
+#: their own (a secret task swapped, a set-up number, the step of a seat loop); their own random stream, so the
+#: sites and mutants of the old kinds (seed 11) stay as they were
+NEW_KINDS = ("win", "card_cond", "limit", "timing", "setup")
+KINDS = OLD_KINDS + NEW_KINDS
+SECRET_TASKS = ("Killer", "Stealer", "Collector", "Mutator", "Pioneer", "Disturber", "Sweeper")
+#: win / result rules: functions that decide who wins (and every function of a class that changes the result)
+WIN_FUNCS = re.compile(r"(check\w*Win\w*|checkOnlyOneAliveIdentityPlayers|changeGameResult)\Z")
+WIN_CLASSES = re.compile(r"\b(ChangeGameResultSkill|WinSkill)\b")
+#: engine timing: the phases' resolve functions and the engine's loop over the seats
+TIMING_FUNCS = re.compile(r"(resolve|resolve0|continueResolve|dealListeningSkill|sortedFrom)\Z")
+#: set-up: (file name, function) pairs that build the table at the start of a game
+SETUP_FUNCS = {("Game.kt", "start"), ("Deck.kt", "init"), ("StartGame.kt", "resolve"),
+               ("WaitForSelectRole.kt", "resolve"), ("WaitForSelectRole.kt", "resolveProtocol")}
+#: files read only for the new kinds (the old kinds' files stay as they were)
+EXTRA_FILES = ("ProcessFsm.kt", "WinSkill.kt", "ChangeGameResultSkill.kt")
 COLOURS = ("Red", "Blue", "Black")
 DIRECTIONS = ("Left", "Right", "Up")
 CARD_TYPES = ("Cheng_Qing", "Shi_Tan", "Wei_Bi", "Li_You", "Ping_Heng", "Po_Yi", "Jie_Huo", "Diao_Bao", "Wu_Dao",
@@ -124,11 +155,16 @@ def _fn_name(fd) -> str:
 
 
 class Site:
-    __slots__ = ("kind", "path", "start", "end", "new", "line", "method", "what", "dead")
+    __slots__ = ("kind", "path", "start", "end", "new", "line", "method", "what", "dead", "fn", "node")
 
-    def __init__(self, kind, path, start, end, new, line, method, what, dead=""):
+    def __init__(self, kind, path, start, end, new, line, method, what, dead="", fn=None, node=None):
         self.kind, self.path, self.start, self.end, self.new = kind, path, start, end, new
         self.line, self.method, self.what, self.dead = line, method, what, dead
+        self.fn, self.node = fn, node
+
+    def copy(self, kind):
+        return Site(kind, self.path, self.start, self.end, self.new, self.line, self.method, self.what, self.dead,
+                    self.fn, self.node)
 
     def key(self):
         return (self.kind, self.path, self.start, self.end, self.new)
@@ -212,7 +248,13 @@ class FileSites:
             name = _fn_name(fn)
             if "override" not in _t(fn).split("fun")[0] and self.refs.get(name, 0) <= 1:
                 dead = f"{name} is called nowhere"
-        self.sites.append(Site(kind, self.path, s, e, new, node.start_point[0] + 1, method, what, dead))
+        if not dead and kind == "drop" and b"addSkillUseCount(skillId)" in self.data[s:e] and not self.count_read():
+            dead = "a use count only a notice reads"
+        use = b"getSkillUseCount(skillId)"
+        if not dead and kind == "guard_drop" and use in self.data[s:e] and use not in new.encode() \
+                and not self.counted():
+            dead = "a test of a use count nothing counts (always 0)"
+        self.sites.append(Site(kind, self.path, s, e, new, node.start_point[0] + 1, method, what, dead, fn, node))
 
     def _other(self, cur, pool):
         return self.rnd.choice([x for x in pool if x != cur])
@@ -373,6 +415,24 @@ class FileSites:
         return out
 
     _events = None
+    _counted_ids: frozenset = frozenset()
+    _named_ids: frozenset = frozenset()
+
+    def count_read(self) -> bool:
+        """Does a rule read this file's skill's use count (``getSkillUseCount(skillId)`` here — but for the
+        reminder ``mainPhaseNeedNotify`` of Skill.kt, a client notice —, or its ``SkillId.X`` named anywhere else)?"""
+        if b"getSkillUseCount(skillId)" in self.data:
+            return True
+        m = re.search(rb"val skillId\s*=\s*SkillId\.(\w+)", self.data)
+        return m is None or m.group(1).decode() in FileSites._named_ids
+
+    def counted(self) -> bool:
+        """Does anything count a use of this file's skill (``addSkillUseCount(skillId)`` here, or its
+        ``SkillId.X`` counted anywhere)?"""
+        if b"addSkillUseCount(skillId)" in self.data:
+            return True
+        m = re.search(rb"val skillId\s*=\s*SkillId\.(\w+)", self.data)
+        return m is None or m.group(1).decode() in FileSites._counted_ids
 
     def events(self):
         return FileSites._events or ()
@@ -425,6 +485,111 @@ def guard_line_sites(fs: FileSites) -> list:
     return out
 
 
+def _enclosing_class(fn) -> str:
+    p = fn.parent if fn is not None else None
+    while p is not None:
+        if p.type in ("class_declaration", "object_declaration"):
+            return _t(p).split("{")[0]
+        p = p.parent
+    return ""
+
+
+def _nodes(fs: FileSites, top):
+    """The nodes under `top` outside skipped code (robot branches, notices, logs, strings)."""
+    st = [top]
+    while st:
+        n = st.pop()
+        if n is not top and fs._skipped(n):
+            continue
+        yield n
+        st.extend(reversed(n.children))
+
+
+def _near_text(node, levels=3) -> str:
+    """The text of a site's node and of its parents up to `levels` (the comparison or guard it stands in)."""
+    out, p = [], node
+    for _ in range(levels + 1):
+        if p is None or p.type in ("block", "statements", "function_body", "lambda_literal"):
+            break
+        out.append(_t(p))
+        p = p.parent
+    return out[-1] if out else ""
+
+
+def new_kind_sites(fs: FileSites, rnd: random.Random) -> list[Site]:
+    """The sites of the kinds of stop 44 in one file: copies of the old kinds' sites in a scope, and their own."""
+    name = Path(fs.path).name
+    out: list[Site] = []
+    base = list(fs.sites)
+    for s in base:
+        if s.fn is None:
+            continue
+        m = s.method.split(".")[0]
+        cls = _enclosing_class(s.fn)
+        rule_kind = s.kind in ("count", "colour", "guard_drop", "guard_neg", "card_type")
+        if rule_kind and (WIN_FUNCS.match(m) or WIN_CLASSES.search(cls) or name == "CheckKillerWin.kt"):
+            out.append(s.copy("win"))
+        if rule_kind and "/card/" in fs.path and m == "canUse":
+            out.append(s.copy("card_cond"))
+        if (s.kind in ("count", "guard_drop", "guard_neg") and s.node is not None
+                and "UseCount" in _near_text(s.node)) or (s.kind == "drop" and "addSkillUseCount" in s.what):
+            out.append(s.copy("limit"))
+        win = bool(WIN_FUNCS.match(m) or WIN_CLASSES.search(cls) or name == "CheckKillerWin.kt")
+        if not win and s.kind in ("count", "guard_drop", "guard_neg", "direction") and TIMING_FUNCS.match(m) and (
+                "/phase/" in fs.path or name in ("ProcessFsm.kt", "Game.kt", "ChangeGameResultSkill.kt",
+                                                 "WinSkill.kt")):
+            out.append(s.copy("timing"))
+
+    def add(kind, node, new, what, fn, method, start=None, end=None):
+        n0 = len(fs.sites)
+        fs._add(kind, node, new, what, fn, method, start, end)
+        out.append(fs.sites.pop(n0))
+
+    # functions of the file (walked as the old kinds walk them, plus the set-up functions SKIP_FUNCS leaves out)
+    for fn in _nodes(fs, fs.tree.root_node):
+        if fn.type != "function_declaration":
+            continue
+        m = _fn_name(fn)
+        cls = _enclosing_class(fn)
+        setup = (name, m) in SETUP_FUNCS
+        win = bool(WIN_FUNCS.match(m) or WIN_CLASSES.search(cls) or name == "CheckKillerWin.kt")
+        # the seat loops: the phases' and the engine's, and the loops that ask every player's result skill
+        timing = (bool(TIMING_FUNCS.match(m)) or win) and ("/phase/" in fs.path or name in (
+            "ProcessFsm.kt", "Game.kt", "ChangeGameResultSkill.kt", "WinSkill.kt"))
+        if not (setup or win or timing):
+            continue
+        if not setup and SKIP_FUNCS.match(m):
+            continue
+        for n in _nodes(fs, fn):
+            if n.type == "identifier" and _t(n) in SECRET_TASKS and not (n.parent is not None and
+                                                                        n.parent.type == "user_type"):
+                new = rnd.choice([x for x in SECRET_TASKS if x != _t(n)])
+                if win:
+                    add("win", n, new, f"{_t(n)} -> {new}", fn, m)
+                if setup:
+                    add("setup", n, new, f"{_t(n)} -> {new}", fn, m)
+            if setup and n.type == "identifier" and _t(n) in COLOURS and not (n.parent is not None and
+                                                                            n.parent.type == "user_type"):
+                new = rnd.choice([x for x in COLOURS if x != _t(n)])
+                add("setup", n, new, f"{_t(n)} -> {new}", fn, m)
+            if setup and n.type == "number_literal" and re.fullmatch(r"\d+", _t(n)) and int(_t(n)) <= 200:
+                k = int(_t(n))
+                new = str(k + 1 if k == 0 else rnd.choice((k + 1, k - 1)))
+                add("setup", n, new, f"{k} -> {new}", fn, m)
+            # the step of a loop over the seats: (i + 1) % n -> (i + n - 1) % n (the other way round)
+            if timing and n.type == "binary_expression" and _op(n) == "%":
+                kids = [c for c in n.children if c.is_named]
+                inner = kids[0] if kids else None
+                while inner is not None and inner.type == "parenthesized_expression":
+                    inner = next((c for c in inner.children if c.is_named), None)
+                if inner is not None and inner.type == "binary_expression" and _op(inner) == "+" and len(kids) == 2:
+                    one = [c for c in inner.children if c.is_named][-1]
+                    if _t(one) == "1":
+                        new = f"{_t(kids[1])} - 1"
+                        add("timing", one, new, f"seat step +1 -> +{new}", fn, m)
+    return out
+
+
 def rule_files(repo: str, commit: str = "HEAD") -> dict:
     """{path: bytes} of the Kotlin files under src/main/kotlin at `commit`."""
     names = subprocess.run(["git", "-C", repo, "ls-tree", "-r", "--name-only", commit, "--", PREFIX],
@@ -452,14 +617,22 @@ def find_sites(files: dict, seed: int = 0) -> list[Site]:
     refs = {k.decode(): v for k, v in words.items()}
     events = sorted({m.decode() for d in files.values() for m in re.findall(rb"findEvent<(\w+)>", d)})
     FileSites._events = tuple(events)
+    FileSites._named_ids = frozenset(m.decode() for d in files.values()
+                                     for m in re.findall(rb"getSkillUseCount\(SkillId\.(\w+)", d))
+    FileSites._counted_ids = frozenset(m.decode() for d in files.values()
+                                       for m in re.findall(rb"addSkillUseCount\(SkillId\.(\w+)", d))
     out = []
     for path in sorted(files):
-        if not is_rule_file(path):
+        extra = path[len(PREFIX):] in EXTRA_FILES
+        if not is_rule_file(path) and not extra:
             continue
         rnd = random.Random(f"{seed}:{path}")
         fs = FileSites(path, files[path], parser, refs, rnd)
         guard_line_sites(fs)
-        out.extend(fs.sites)
+        new = new_kind_sites(fs, random.Random(f"{seed}:{path}:new"))
+        if not extra:
+            out.extend(fs.sites)
+        out.extend(new)
     # guard lines are also reached by the if/&& walk when nested: keep one site per (kind, span, replacement)
     seen, uniq = set(), []
     for s in out:

@@ -394,6 +394,28 @@ def check(solver, *assumptions):
     return z3.CheckSatResult(_SOLVER_CHECK(r, solver.solver, n, (_Ast * n)(*asts)))
 
 
+_SOLVER_ASSERT = _raw(_core.Z3_solver_assert)
+
+
+def add(solver, exprs) -> None:
+    """``solver.add(exprs)`` for a ``z3.Solver`` and a list of z3 Booleans of its context (the same calls to z3: the
+    Boolean sort made and wrapped, then each asserted in order) without z3's cast of each; anything else through
+    ``solver.add``."""
+    if type(solver) is not z3.Solver:
+        return solver.add(exprs)
+    ctx = solver.ctx
+    for e in exprs:
+        if type(e) is not _BoolRef or e.ctx is not ctx:
+            return solver.add(exprs)
+    r = ctx.ref()
+    b = _MK_BOOL_SORT(r)            # z3.BoolSort(ctx), as Solver.add makes it; wrapping it flushes the queue
+    _INC(r, b)
+    _DEC(r, b)
+    sv = solver.solver
+    for e in exprs:
+        _SOLVER_ASSERT(r, sv, e.ast)
+
+
 def _eval(model, e, r):
     out = (_Ast * 1)()
     if not _MODEL_EVAL(r, model.model, e.ast, True, out):

@@ -55,7 +55,8 @@ class Linker(DoLinker):
                     card.target = self._card_target(F, path, e["target"], card)
                 if "requires" in e:
                     card.requires = self._requires(F, path, e["requires"], {})
-                    self._requires_target(F, path, card)
+                    if card.target is not None or "target" not in e:     # a bad target is its own error, not "none"
+                        self._requires_target(F, path, card)
         for key in ("send_dir", "send_lock"):          # a default not written: checked like a written one
             node = getattr(self.rules, key)
             if not getattr(node, "type", ""):
@@ -110,6 +111,12 @@ class Linker(DoLinker):
         from .catalogue import CardTarget
         p = path + ("target",)
         if isinstance(v, str):
+            if v not in self.TARGET_WHO:            # the one-word form: its own key, the word, the nearest one
+                near = nearest(v, set(self.TARGET_WHO))
+                self.err(F[0], F[1], p, "target",
+                         Msg("'target' 必须是 {one}，不能是 {v}{dym}", "'target' must be one of {one}, not {v}{dym}",
+                             one=", ".join(self.TARGET_WHO), v=_q(v), dym=did_you_mean(f"'{near}'") if near else ""))
+                return None
             v = {"who": v}
         if not isinstance(v, dict):
             self.err(F[0], F[1], p, "target", Msg("'target' 必须是 \"any\" / \"other\" / \"none\" 或含 'who'、'when' 的表",

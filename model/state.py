@@ -7,7 +7,28 @@ is the scenario-file format of `skillproof replay`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
+
+_FIELD_NAMES: dict = {}
+
+
+def fast_replace(obj, **changes):
+    """``dataclasses.replace`` for the plain dataclasses of the states (every field set by ``__init__``, no
+    ``__post_init__``, no slots): a new object of the same class holding the same field values but ``changes`` —
+    and nothing else (an attribute set on the object that is not a field, a memo, is not carried over, as with
+    ``replace``). Without the keyword call of ``__init__``: the interpreter and the game twin copy states at every
+    step."""
+    cls = type(obj)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        assert not hasattr(cls, "__post_init__") and all(f.init for f in fields(cls)), cls
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls))
+    od = obj.__dict__
+    out = cls.__new__(cls)
+    d = out.__dict__
+    for n in names:
+        d[n] = changes[n] if n in changes else od[n]
+    return out
 
 
 @dataclass
@@ -142,8 +163,8 @@ class State:
     trace: object = field(default=None, compare=False, repr=False)   # the Trace that led here (not saved)
 
     def copy(self) -> "State":
-        return replace(self, seats=[replace(s, skills=[replace(k, args=dict(k.args)) for k in s.skills])
-                                    for s in self.seats], unknowns=dict(self.unknowns))
+        return fast_replace(self, seats=[fast_replace(s, skills=[fast_replace(k, args=dict(k.args)) for k in s.skills])
+                                         for s in self.seats], unknowns=dict(self.unknowns))
 
     def to_dict(self) -> dict:
         return {"seats": [s.to_dict() for s in self.seats], "turn": self.turn, "sender": self.sender,

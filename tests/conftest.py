@@ -17,6 +17,27 @@ if "SKILLPROOF_CACHE_DIR" not in os.environ:
 os.environ.pop("SKILLPROOF_NO_CACHE", None)
 
 
+def _compile_the_package() -> None:
+    """The package's modules compiled to bytecode (their ``__pycache__``, as pip compiles an installed package),
+    once per run, before the workers start. The suite starts the command line hundreds of times (``skillproof …``,
+    ``python -c``); an editable install is never compiled, and where the environment sets PYTHONDONTWRITEBYTECODE
+    (this machine's does) nothing ever writes the bytecode: each of those processes compiled every module it
+    imports again — about half of a cached `check`'s CPU (0.65 → 0.34 s measured). Reading bytecode is not writing
+    it: the processes still write none. Timestamps keep it exact: a module edited since is compiled again."""
+    import compileall
+    import skillproof
+    from skillproof import checks, model, reports
+    for pkg in (skillproof, checks, model, reports):
+        for d in pkg.__path__:
+            if "site-packages" not in d:            # an installed wheel is compiled already
+                compileall.compile_dir(d, quiet=2, workers=1)
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):          # the controller (or a run without xdist), not each worker
+        _compile_the_package()
+
+
 import pytest  # noqa: E402
 
 # A test run started in the background by a shell without job control (`cmd &` in a script, nohup) inherits SIGINT

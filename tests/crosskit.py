@@ -22,6 +22,7 @@ from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.trace import constraints
 from skillproof.checks.enc.usable import enc_skill_usable_now
 from skillproof.checks.enc.windows import enc_at_decision
+from skillproof.checks import terms as T
 from skillproof.checks.enc.witness import DoesNotFit, assignment, slot_to_index, trace_assignment
 from skillproof.model.interp.bans import banned
 from skillproof.model.interp.conversion import conversion
@@ -122,9 +123,10 @@ class Harness:
         S, C = self.S, self.S.codes
         s = self.solver
         s.push()
-        s.add(assignment(S, state) if eqs is None else eqs)
-        s.add(self.Xc == C.card[x], self.Yc == C.card[y], self.D == C.dir[d], self.Lc == lc)
-        assert s.check() == z3.sat
+        # (terms.add / Eq: the same terms and calls as s.add and ==, without z3's cast of each: the hot loop)
+        T.add(s, assignment(S, state) if eqs is None else eqs)
+        T.add(s, [T.Eq(self.Xc, C.card[x]), T.Eq(self.Yc, C.card[y]), T.Eq(self.D, C.dir[d]), T.Eq(self.Lc, lc)])
+        assert T.check(s) == z3.sat
         m = s.model()
         out = self._read(m)
         out["conv_via"] = slot_to_index(S, m, out["conv_via"])

@@ -96,6 +96,7 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     invalidated: set = set()
     replaced = False
     order = TW.ordered()
+    fired_at, fired_givers = _fired_windows(cat)
     for t in range(turns):
         if t > 0:
             events.append(Event("window", window="turn_end"))
@@ -105,8 +106,21 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
         sender = owner if rng.random() < 0.8 else rng.randrange(n)
         last = t == turns - 1
         stop = rng.choice(order[:-1]) if last else "turn_end"
+        aim = last and bool(fired_at) and rng.random() < 0.35
+        if aim:
+            # the question where a grant a site hands out by itself may matter (a give it owes the player is then
+            # missed or not to her loss: interp.trace.Runner.settle_fired, crosskit._fired_matters), the giver's
+            # holder sending, the give owed the player missed half the time and nothing else done in the turn (no
+            # play, no other give, no window out of order: the trace is illegal by the owed give or not at all) —
+            # drawn only for a catalogue with such sites (the others' traces do not move)
+            stop = rng.choice(fired_at)
+            holders = [i for i, s in enumerate(setup.seats)
+                       if any(i_.rule in fired_givers for i_ in s.skills)]
+            if holders and rng.random() < 0.7:
+                owner = sender = rng.choice(holders)
+                events[-1] = Event("turn", seat=owner)
         path = [w for w in order if TW.position(w) <= TW.position(stop) and w != "turn_end"]
-        if rng.random() < 0.05 and len(path) > 2:           # now and then out of order
+        if not aim and rng.random() < 0.05 and len(path) > 2:           # now and then out of order
             i, j = rng.sample(range(len(path)), 2)
             path[i], path[j] = path[j], path[i]
         sent = False
@@ -117,15 +131,18 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
                                     sender=sender if TW.WINDOWS[w].message else None))
             if TW.WINDOWS[w].message and not sent:      # the message is sent: automatic grants, mostly all of them
                 sent = True
-                gives_to_me += _fired(rng, cat, setup, events, n, sender, mine=last and gives_to_me < g_max)
+                gives_to_me += _fired(rng, cat, setup, events, n, sender, mine=last and gives_to_me < g_max,
+                                      miss=0.5 if aim else 0.08)
             # a dying window now and then, in the windows it can interrupt
             dying = None
-            if w in TW.DYING_WITHIN and rng.random() < 0.15:
+            if not aim and w in TW.DYING_WITHIN and rng.random() < 0.15:
                 dying = 0 if rng.random() < 0.5 else rng.randrange(n)
                 events.append(Event("window", window="dying", dying=dying))
                 if dying == 0 and not replaced and rng.random() < 0.5 and \
                         any(cat.skills[r].replaces_role for r in cat.characters[setup.seats[0].character].skills):
                     replaced = _replace(rng, cat, setup, events)      # the player's replacer, used as she dies
+            if aim:
+                continue       # an aimed turn holds nothing else: its legality turns on the gives owed
             if w != "draw" and rng.random() < 0.15:    # a card used now (what 'played' reads)
                 events.append(Event("play", seat=0 if rng.random() < 0.8 else rng.randrange(n),
                                     card=rng.choice(hot or list(cat.cards)) if rng.random() < 0.7
@@ -195,11 +212,33 @@ def random_trace(rng: random.Random, cat, n_max: int = 3, g_max: int = 2, turns_
     return Trace(setup, events)
 
 
-def _fired(rng, cat, setup, events, n, sender, mine: bool) -> int:
+def _fired_windows(cat) -> tuple[list, set]:
+    """The windows after the send in which the grant of a site that may fire by itself may matter
+    (interp.grants.matters_windows; any, for a grant it cannot bound), and the skills giving from such sites. Read
+    loosely and apart from ``must_fire`` (any TriggeredSkill's site on an event, at some window): a mistake there must
+    not hide the traces that would show it."""
+    from skillproof.model.interp.grants import SEEN_EVENTS, matters_windows
+    wins: set = set()
+    givers: set = set()
+    sent = [w for w in TW.ordered() if TW.WINDOWS[w].message]
+    for src in cat.skills.values():
+        for give in src.gives:
+            rule = cat.skills.get(give.giver)
+            if give.giver_is_card or rule is None or not rule.has("TriggeredSkill") or give.on not in SEEN_EVENTS \
+                    or not give.at or give.grant not in cat.skills:
+                continue
+            givers.add(give.giver)
+            ws = matters_windows(cat, give.grant, give.args)
+            wins |= {w for w in sent if ws is None or w in ws}
+    return [w for w in sent if w in wins], givers
+
+
+def _fired(rng, cat, setup, events, n, sender, mine: bool, miss: float = 0.08) -> int:
     """The gives a must-fire site owes as the message is sent (interp.grants.must_fire, interp.trace.Runner.owe_fired):
-    mostly every one, now and then one left out, to the wrong player or none at all — both sides of legality. The
-    player's only where ``mine`` (the question's turn, a slot free: an earlier turn's grant is gone by the question and
-    the symbolic trace cannot show it). Returns how many went to the player."""
+    mostly every one, now and then one left out (one owed the player ``miss`` of the time), to the wrong player or
+    none at all — both sides of legality. The player's only where ``mine`` (the question's turn, a slot free: an
+    earlier turn's grant is gone by the question and the symbolic trace cannot show it). Returns how many went to the
+    player."""
     from skillproof.model.interp.grants import fired_recipients, must_fire
     out = 0
     for src in cat.skills.values():
@@ -212,7 +251,7 @@ def _fired(rng, cat, setup, events, n, sender, mine: bool) -> int:
                     continue                    # mostly the sender's (the sites the timed model sees answer his send)
                 for r in fired_recipients(to, g, n):
                     to_seat = r if rng.random() < 0.95 else rng.randrange(n)
-                    if rng.random() < 0.08 or (to_seat == 0 and not mine):
+                    if rng.random() < (miss if to_seat == 0 else 0.08) or (to_seat == 0 and not mine):
                         continue
                     out += to_seat == 0
                     events.append(Event("give", seat=to_seat, giver=g, site=give.site_id,

@@ -129,7 +129,9 @@ def test_the_sender_does_not_lock_himself_where_the_rules_say_so(synth):
     for v in (2, -1):
         st = table(synth[0], "alpha", "beta", sender=v)
         st.seats[0].locked = st.seats[1].locked = True
-        check(synth, st, START, [(-1, "the sender is not a seat")])
+        # (and, at 出牌阶段, a lock with no message travelling: refused for each seat — issue 27's blind run)
+        check(synth, st, START, [(-1, "the sender is not a seat")] + [
+            (2, f"seat {i} is locked by the message, yet no message travels now (the main phase)") for i in (0, 1)])
 
 
 # ================================================================================= turns and windows

@@ -111,3 +111,39 @@ def test_the_twin_is_mutated_only_when_named(mutants):
     # the whole-game twins run the game cross-check right after the hand-made cases, as their interpreters do
     assert M.ordered_tests(M.CROSSCHECK, "enc.game") == M.ordered_tests(M.CROSSCHECK, "game")
     assert M.ordered_tests(M.CROSSCHECK, "enc.windows") == M.CROSSCHECK
+
+
+def test_a_mutant_runs_the_files_that_run_its_function_cheapest_first(mutants):
+    """The coverage map picks the files a mutant is run against: those that ran the mutated function (a nested one by
+    its dotted name), cheapest first; an edit run at import (module or class level, a def's header) runs them all."""
+    by = {(m.target, m.func, m.op, m.context): m for m in mutants}
+    body = next(m for m in mutants if m.target == "grants" and m.func == "must_fire")
+    assert body.scope == "must_fire"
+    nested = next(m for m in mutants if m.target == "hole" and m.func == "holes_of.add")
+    assert nested.scope == "holes_of.add"
+    deco = by[("hole", "Hole", "const", "@dataclass(frozen=True)")]
+    header = by[("path", "first_stop_ok", "const", "def first_stop_ok(state, sender: int, direction: str, to: int, "
+                 "to_self: bool = False) -> bool:")]
+    module = next(m for m in mutants if m.target == "table" and m.func == "<module>")
+    assert deco.scope is header.scope is module.scope is None
+    fmap = {"files": {"a.py": {"cpu": 9.0, "passed": True, "ran": {"grants": ["must_fire"], "hole": ["holes_of.add"]}},
+                      "b.py": {"cpu": 2.0, "passed": True, "ran": {"grants": ["must_fire", "site_of"]}},
+                      "c.py": {"cpu": 1.0, "passed": True, "ran": {"hole": ["holes_of"]}}}}
+    assert M.tests_for(body, fmap) == ["b.py", "a.py"]
+    assert M.tests_for(nested, fmap) == ["a.py"]                     # holes_of ran in c.py, its inner add did not
+    assert M.tests_for(deco, fmap) == M.tests_for(module, fmap) == ["c.py", "b.py", "a.py"]
+    assert M.tests_for(next(m for m in mutants if m.target == "grants" and m.func == "one_grants"), fmap) == []
+
+
+def test_a_resumed_run_reads_the_verdicts_it_recorded(tmp_path, capsys):
+    """--resume: the mutants whose verdicts the file holds are not run again, and count in the totals."""
+    import json
+    ms = M.generate("enc.draw")
+    f = tmp_path / "v.jsonl"
+    f.write_text("".join(json.dumps({"target": m.target, "id": m.id, "before": m.before, "after": m.after,
+                                     "caught": m.id != 0, "how": "passes" if m.id == 0 else "crash", "detail": "",
+                                     "seconds": 1.0}) + "\n" for m in ms), encoding="utf-8")
+    rc = M.main(["--target", "enc.draw", "--mutants", "0", "--no-map", "--no-baseline", "--resume", str(f), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 1 and out["run"] == len(ms) and out["caught"] == len(ms) - 1 and out["survived"] == 1
+    assert len(f.read_text(encoding="utf-8").splitlines()) == len(ms)          # nothing run, nothing added

@@ -8,10 +8,10 @@ where are the skeleton's and stay concrete.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 
 from skillproof.model.interp.table import CLASSES          # the vocabulary of colour classes (data), shared
-from skillproof.model.state import SkillInst
+from skillproof.model.state import SkillInst, fast_replace
 
 from .val import ADD, AND, EQ, GE, ITE, NONE, NOT, OR, SUM, is_c, pick
 
@@ -129,8 +129,8 @@ class SymSeat:
     _sums: dict = field(default_factory=dict, repr=False, compare=False)    # count's last sums
 
     def copy(self) -> "SymSeat":
-        return replace(self, skills=[replace(k, args=dict(k.args)) for k in self.skills], area=list(self.area),
-                       _sums=dict(self._sums))
+        return fast_replace(self, skills=[fast_replace(k, args=dict(k.args)) for k in self.skills],
+                            area=list(self.area), _sums=dict(self._sums))
 
     def count(self, f: str):
         """One of the five counts (FIVE) of this seat's area (the last sum kept while the area's values it adds are
@@ -172,8 +172,8 @@ class SymTable:
     unknowns: dict = field(default_factory=dict)
 
     def copy(self) -> "SymTable":
-        return replace(self, seats=[s.copy() for s in self.seats], declared=list(self.declared),
-                       winners=list(self.winners))
+        return fast_replace(self, seats=[s.copy() for s in self.seats], declared=list(self.declared),
+                            winners=list(self.winners))
 
     @property
     def n(self) -> int:

@@ -204,6 +204,9 @@ def reachability(S: SymState) -> list[Labelled]:
                                    And(Eq(S.intr, NONE), Eq(S.dying, NONE)))))
     add("in front", (), Ite(q.message_live(), seat(S.in_front), Eq(S.in_front, NONE)))
     add("sender", (), Eq2(S.sender, S.sender_at(q)))
+    # interp.trace.Runner.finish: a player is locked by the message; with no message in front of anyone, nobody is
+    add("locked only by a travelling message", (),
+        Implies(Not(q.message_live()), And([Not(S.locked[s]) for s in range(n)])))
     if not cat.rules.lock_self:                       # interp.snapshot.lock_errors
         add("the sender does not lock himself ([rules] lock_self = false)", (),
             And([Implies(Eq(S.sender, s), Not(S.locked[s])) for s in range(n)]))

@@ -18,7 +18,7 @@ from skillproof.model.state import Seat, SkillInst, State
 from .face import face_of_use, witness_uses
 from .grants import enc_arg_eq
 from .state import NONE, WCODE, WCODES, Moment, SymState
-from ..terms import model_int, model_true
+from ..terms import Eq, model_int, model_true
 
 
 class DoesNotFit(ValueError):
@@ -34,29 +34,29 @@ def _seat_eqs(S: SymState, st: State) -> list:
         raise DoesNotFit(f"state has {k} seats, the symbolic state {S.n}")
     for s in range(S.n):
         if s >= 1:
-            eqs.append(S.present[s] == (s < k))
+            eqs.append(Eq(S.present[s], s < k))
         if s >= k:
             continue
         seat = st.seats[s]
         if seat.character not in C.char:
             raise DoesNotFit(f"unknown character {seat.character}")
-        eqs += [S.char[s] == C.char[seat.character], S.alive[s] == seat.alive, S.face_up[s] == seat.face_up,
-                S.ever[s] == seat.ever_face_up, S.locked[s] == seat.locked,
-                S.ident[s] == C.colour[seat.identity]]
+        eqs += [Eq(S.char[s], C.char[seat.character]), Eq(S.alive[s], seat.alive), Eq(S.face_up[s], seat.face_up),
+                Eq(S.ever[s], seat.ever_face_up), Eq(S.locked[s], seat.locked),
+                Eq(S.ident[s], C.colour[seat.identity])]
         for f in Seat.INT_FIELDS:
-            eqs.append(S.ints[f][s] == getattr(seat, f))
+            eqs.append(Eq(S.ints[f][s], getattr(seat, f)))
         if s in S.inv_seats:
-            eqs.append(S.inv[s] == (seat.invalidated or any(i.invalid for i in seat.skills)))
+            eqs.append(Eq(S.inv[s], seat.invalidated or any(i.invalid for i in seat.skills)))
         elif seat.invalidated or any(i.invalid for i in seat.skills):
             raise DoesNotFit("an invalidated seat the symbolic state leaves out")
     opt = lambda v: NONE if v is None else v      # noqa: E731
-    eqs += [S.turn == st.turn, S.sender == opt(st.sender), S.in_front == opt(st.in_front),
-            S.dying == opt(st.dying), S.message_dir == C.dir[st.message_dir], S.lockable == st.message_lockable]
+    eqs += [Eq(S.turn, st.turn), Eq(S.sender, opt(st.sender)), Eq(S.in_front, opt(st.in_front)),
+            Eq(S.dying, opt(st.dying)), Eq(S.message_dir, C.dir[st.message_dir]), Eq(S.lockable, st.message_lockable)]
     for c in V.MESSAGE_COLOURS:
-        eqs.append(S.msg[c] == (c in st.message))
+        eqs.append(Eq(S.msg[c], c in st.message))
     for key, val in st.unknowns.items():
         if key in S.unknowns:
-            eqs.append(S.unknowns[key] == val)
+            eqs.append(Eq(S.unknowns[key], val))
     return eqs
 
 
@@ -77,12 +77,12 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
         rid = ch.skills[sl.index] if sl.index < len(ch.skills) else None
         inst = initial[pos] if pos < len(initial) else None
         if rid is not None and inst is not None and inst.rule == rid:
-            eqs += [sl.present, sl.rule == C.rule[rid], sl.used == inst.used]
+            eqs += [sl.present, Eq(sl.rule, C.rule[rid]), Eq(sl.used, inst.used)]
             pos += 1
         else:
             eqs.append(z3.Not(sl.present))
             if rid is not None:
-                eqs.append(sl.rule == C.rule[rid])
+                eqs.append(Eq(sl.rule, C.rule[rid]))
     if pos != len(initial):
         raise DoesNotFit("initial skills are not in the character's order")
     used = []
@@ -92,9 +92,9 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
             continue
         if inst.rule not in sl.candidates:
             raise DoesNotFit(f"grant {inst.rule} is not a candidate of the symbolic slots")
-        eqs += [sl.present, sl.rule == C.rule[inst.rule], sl.used == inst.used,
-                sl.giver == (NONE if inst.giver is None else inst.giver),
-                sl.site == C.site.get(inst.site or "", NONE)]
+        eqs += [sl.present, Eq(sl.rule, C.rule[inst.rule]), Eq(sl.used, inst.used),
+                Eq(sl.giver, NONE if inst.giver is None else inst.giver),
+                Eq(sl.site, C.site.get(inst.site or "", NONE))]
         rule = S.cat.skills[inst.rule]
         for pn, pt in rule.params.items():
             if pn in inst.args:
@@ -107,8 +107,8 @@ def _slot_eqs(S: SymState, st: State) -> tuple[list, list]:
 def _moment_eqs(m: Moment, step: int, t: int, mo: dict) -> list:
     opt = lambda v: NONE if v is None else v      # noqa: E731
     intr = WCODE[mo["interrupted"]] if mo["interrupted"] is not None else NONE
-    return [m.present, m.step == step, m.t == t, m.w == WCODE[mo["window"]], m.intr == intr,
-            m.front == opt(mo["in_front"]), m.dy == opt(mo["dying"])]
+    return [m.present, Eq(m.step, step), Eq(m.t, t), Eq(m.w, WCODE[mo["window"]]), Eq(m.intr, intr),
+            Eq(m.front, opt(mo["in_front"])), Eq(m.dy, opt(mo["dying"]))]
 
 
 def assignment(S: SymState, state: State) -> list:
@@ -120,9 +120,9 @@ def assignment(S: SymState, state: State) -> list:
     for sl, inst in used:            # a grant marked initial is wrapped when it came before the invalidation
         if S.cat.skills[inst.rule].initial:
             eqs.append(S.wrapped(sl) == inst.invalid)
-    eqs.append(S.now == (WCODE[state.window] if state.window is not None else NONE))
-    eqs.append(S.intr == (WCODE[state.interrupted] if state.interrupted is not None else NONE))
-    eqs.append(S.sender_t[-1] == state.sender_of_turn())     # who sends the question's turn's message
+    eqs.append(Eq(S.now, WCODE[state.window] if state.window is not None else NONE))
+    eqs.append(Eq(S.intr, WCODE[state.interrupted] if state.interrupted is not None else NONE))
+    eqs.append(Eq(S.sender_t[-1], state.sender_of_turn()))     # who sends the question's turn's message
     eqs += _played_eqs(S, sorted(state.seats[0].played))
     return eqs
 
@@ -156,9 +156,9 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     slot_eqs, used = _slot_eqs(S, st)
     eqs += slot_eqs
     start = S.T - run.turns
-    eqs.append(S.start == start)
-    eqs.append(S.now == WCODE[st.window] if st.window is not None else S.now == NONE)
-    eqs.append(S.intr == (WCODE[st.interrupted] if st.interrupted is not None else NONE))
+    eqs.append(Eq(S.start, start))
+    eqs.append(Eq(S.now, WCODE[st.window]) if st.window is not None else Eq(S.now, NONE))
+    eqs.append(Eq(S.intr, WCODE[st.interrupted] if st.interrupted is not None else NONE))
     # turns, their players and senders
     turn_no = -1
     senders: dict = {}
@@ -167,7 +167,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         if ev.kind == "turn":
             turn_no += 1
             if isinstance(ev.seat, int) and not isinstance(ev.seat, bool):
-                eqs.append(S.owner[start + turn_no] == ev.seat)
+                eqs.append(Eq(S.owner[start + turn_no], ev.seat))
         if mo is not None and mo["turn"] >= 0:
             if mo["sender"] is not None:
                 senders.setdefault(mo["turn"], set()).add(mo["sender"])
@@ -179,7 +179,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     for t, ss in senders.items():
         if len(ss) > 1:
             raise DoesNotFit("two senders in one turn")
-        eqs.append(S.sender_t[start + t] == next(iter(ss)))
+        eqs.append(Eq(S.sender_t[start + t], next(iter(ss))))
     # the modelled events: the player's surviving grants, one invalidation per seat, the replacement
     modelled: list = []
     for sl, inst in used:
@@ -195,7 +195,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
                 if ev.seat in inv_events:
                     raise DoesNotFit("two invalidations of one seat")
                 inv_events[ev.seat] = k
-                eqs += [S.inv_giver[ev.seat] == ev.giver, S.inv_site[ev.seat] == S.codes.site[ev.site]] \
+                eqs += [Eq(S.inv_giver[ev.seat], ev.giver), Eq(S.inv_site[ev.seat], S.codes.site[ev.site])] \
                     if isinstance(ev.seat, int) and 0 <= ev.seat < S.n and isinstance(ev.giver, int) else []
         elif ev.kind == "replace":
             if ev.seat != 0 or repl_event is not None:
@@ -215,7 +215,7 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
     for pl, (card, k) in zip(S.plays, sorted(firsts.items(), key=lambda x: x[1])):
         if card not in S.codes.card:
             raise DoesNotFit(f"unknown card {card}")
-        eqs.append(pl.card == S.codes.card[card])
+        eqs.append(Eq(pl.card, S.codes.card[card]))
         modelled.append((k, pl.m))
     for pl in S.plays[len(firsts):]:
         eqs.append(z3.Not(pl.present))
@@ -237,8 +237,8 @@ def trace_assignment(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
             raise DoesNotFit("a replacement by a role that cannot replace itself")
         modelled.append((repl_event, S.repl_m))
         old = trace.setup.seats[0]
-        eqs += [S.old_char == S.codes.char[old.character], S.old_face_up == old.face_up,
-                S.old_ever == old.ever_face_up]
+        eqs += [Eq(S.old_char, S.codes.char[old.character]), Eq(S.old_face_up, old.face_up),
+                Eq(S.old_ever, old.ever_face_up)]
     else:
         eqs.append(z3.Not(S.repl))
     for rank, (k, m) in enumerate(sorted(modelled, key=lambda x: x[0])):
@@ -270,7 +270,7 @@ def _pre_face_eqs(S: SymState, trace: TR.Trace, run: TR.Run) -> list:
         return []
     seat = TR.Runner(S.cat, TR.Trace(trace.setup, trace.events[:turning[0]])).run().state.seats[0] if turning \
         else run.state.seats[0]
-    return [S.pre_face_up == seat.face_up, S.pre_ever == seat.ever_face_up]
+    return [Eq(S.pre_face_up, seat.face_up), Eq(S.pre_ever, seat.ever_face_up)]
 
 
 def slot_to_index(S: SymState, model, slot_code: int) -> int | None:

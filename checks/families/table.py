@@ -211,7 +211,12 @@ def run(ctx):
     from skillproof.checks.ask.table import quiet_characters
     cat = ctx.cat
     out = []
-    quiet = quiet_characters(cat) or list(cat.characters)
+    # the seats: quiet characters first, then the others — a table of n seats needs n characters, and a catalogue whose
+    # characters nearly all hold rules still has tables (taking only the quiet ones left every size unchecked: no
+    # finding at all, never a "no" — issue 27's blind run, a card whose target is another player and whose requires is
+    # `target == self`)
+    quiet = quiet_characters(cat)
+    quiet = quiet + [c for c in cat.characters if c not in quiet]
     for cid, card in sorted(cat.cards.items()):
         if not card.windows or not checkable(card):
             continue

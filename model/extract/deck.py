@@ -233,7 +233,8 @@ class DeckReader:
         """``setup.hand``, ``setup.tasks``, ``setup.role_options`` (named engine rules)."""
         self._ids_shuffled = None
         self._setup_fns = []
-        out = [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options()]
+        out = [self._setup_hand(), *self._setup_tasks(), self._setup_identities(), self._setup_role_options(),
+               self._setup_roles_drawn()]
         out += self._setup_random()
         return out + ([self._ids_shuffled] if self._ids_shuffled is not None else [])
 
@@ -506,6 +507,29 @@ class DeckReader:
                                       f"{(owner.name + '.') if owner else ''}{name}: each player is offered "
                                       f"{len(inner.a[1])} roles", False)
         return EngineRule("setup.role_options", None, "", "no list of the roles offered to each player", False, True)
+
+    _ROLE_DRAW = re.compile(r"getRandom\w*Roles?\w*\Z")
+
+    def _setup_roles_drawn(self) -> EngineRule:
+        """``setup.roles_drawn``: how many roles the set-up draws from the role pool for the whole table — the count
+        argument of each call of the role pool's random draw (``RoleCache.getRandomRoles(players.size * 3)``, and
+        of its variant with roles forced in), as written (spaces left out); each branch's call counts, so a count
+        changed in one of them is named."""
+        found, where = set(), ""
+        for src, fd, name, owner in self._functions():
+            if b"getRandom" not in src.data[fd.start_byte:fd.end_byte] or (owner is not None and self.is_skill(owner)):
+                continue                                 # (a skill drawing roles is the skill's rule)
+            for call in _descendants(fd, "call_expression"):
+                x = _ir(call)
+                if x.k != "call" or x.a[0].k != "nav" or not self._ROLE_DRAW.match(x.a[0].a[1]) or not x.a[1]:
+                    continue
+                found.add("".join(_t(x.a[1][0].node).split()))
+                where = where or src.at(call)
+        if not found:
+            return EngineRule("setup.roles_drawn", None, "", "no draw from the role pool", False, True)
+        value = tuple(sorted(found))
+        return EngineRule("setup.roles_drawn", value, where, f"the set-up draws {' / '.join(value)} roles from the "
+                          "role pool", False)
 
     def _p_seats(self) -> list:
         """``seats`` ([rules]): the most players a room holds — the limit the code that adds a seat to the room

@@ -434,10 +434,21 @@ class _Calls:
         if last in ("addSkillUseCount", "resetSkillUseCount", "subtractSkillUseCount"):
             if rv is not None and rv.sort in ("self", "player"):
                 self.rd.used = self.rd.used or last == "addSkillUseCount"
+                if rv.sort != "self":
+                    # a use counted on another player than the skill's owner (whose count it is is read: the
+                    # owner's limit no longer holds, the other's skills are limited)
+                    self._op({"op": "prose", "note": f"a use counted on {rv.text}, not the skill's owner"}, cond, n)
                 return None
         if last == "deleteCard" and rv is not None and rv.sort in ("self", "player", "each"):
             if self.mode == "card" and len(args) == 1 and _t(args[0].node) == "id":
-                return None                                  # the card used leaves the hand (the engine's own)
+                if rv.sort == "self":
+                    self.used_left = True
+                    return None                              # the card used leaves its user's hand (the engine's own)
+                # the card used taken out of another player's hand: it stays in its user's hand — a rule of the
+                # card's, read so that a change of whose hand it leaves is named
+                self._op({"op": "prose", "note": f"the card used is taken out of {rv.text}'s hand, not its "
+                                                 f"user's"}, cond, n)
+                return None
             a0 = _unparen(args[0].x) if len(args) == 1 else None
             held = env.get(a0.a[0].a[0]) if a0 is not None and a0.k == "nav" and a0.a[1] == "id" and \
                 a0.a[0].k == "name" else None

@@ -68,6 +68,19 @@ _ACTOR_FIELD = {"MainPhaseIdle": "whoseTurn", "SendPhaseStart": "whoseTurn", "Se
 _SKILL_ACTOR_FIELDS = frozenset(_ACTOR_FIELD.values()) | {"whoDie"}
 
 
+_USED_LEFT = re.compile(rb"\.deleteCard\(\s*id\s*\)")
+
+
+def _cards_remove_used(ex) -> bool:
+    """Whether the code's cards take the card used out of its user's hand themselves (``r.deleteCard(id)``): then a
+    card that never does keeps it in the hand."""
+    got = ex.__dict__.get("_cards_remove_used")
+    if got is None:
+        got = ex.__dict__["_cards_remove_used"] = any(
+            _USED_LEFT.search(src.data) for src in getattr(ex, "srcs", ()) if src.rel.startswith("card/"))
+    return got
+
+
 def _cards_test_bans(ex) -> bool:
     """Whether the code's cards test their user's bans in their own ``canUse`` (``r.cannotPlayCard(type)``; the older
     ban lists ``jinBiPlayer`` …): then a card's canUse without that test is one the catalogue's bans do not describe."""
@@ -267,7 +280,16 @@ class _Walker(_Calls, _Lists):
                 for owner, fd in self._own_funcs(c, name):
                     env = self._params(fd, {"Game": _V("game"), "Player": _V("self", "self")})
                     self.ban_seen = False
+                    self.used_left = False
                     self._walk_fn(owner, fd, env)
+                    if name == "execute" and not self.used_left and _cards_remove_used(ex) and \
+                            not _USED_LEFT.search(owner.src.data):
+                        # the card used never taken out of its user's hand — neither on the walk of its execute nor
+                        # anywhere in its file (a helper the walk does not follow: 误导's onUseCard) — where the code's
+                        # cards take it out (``r.deleteCard(id)``): it stays in the hand, a rule of the card's
+                        saved, self.key = self.key, ((owner.src.rel, self._path(owner), "execute"), owner)
+                        self._op({"op": "prose", "note": "the card used stays in its user's hand"}, [], fd)
+                        self.key = saved
                     if name == "canUse":
                         self.started = False
                         if not self.ban_seen and owner is c and _cards_test_bans(ex):

@@ -410,6 +410,13 @@ class Runner:
                 f"{cat.name_of(give.giver)} hands {cat.name_of(give.grant)} out together with {cat.name_of(other.grant)} "
                 f"(to the same player, at the same moment): the trace has no such event")))
         self.errors.extend((len(trace.events), w) for w in lock_errors(cat, st))   # the question's message and locks
+        if not trace.table and st.in_front is None:    # twin: checks/enc/trace.py "locked only by a travelling message"
+            for si, s in enumerate(st.seats):
+                if s.locked:                          # locked by the message (SendPhaseIdle.lockedPlayers): none travels
+                    self.errors.append((len(trace.events), Reason(
+                        f"座位{si}被情报锁定，可现在没有传递中的情报（{win_of(st.window).zh if st.window else '—'}）",
+                        f"seat {si} is locked by the message, yet no message travels now "
+                        f"({win_of(st.window).en if st.window else '—'})")))
         if not trace.table:                  # a game's path decides it there (model/interp/path.py)
             why = user_in_front_errors(cat, st, self.given, self.turns)
             if why:
