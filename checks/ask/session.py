@@ -198,6 +198,11 @@ class Session:
             if told is not None:
                 told.seconds = time.perf_counter() - t0
                 return told
+        from .effect_draws import answer as effect_draws     # 小九发动广发报能摸几张牌: the effect's draws, told
+        told = effect_draws(self.cat, q)                     # from the catalogue (not the draw phase's count)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
         told = again_in_turn(self.cat, q)                    # a triggered skill once a turn (避风一回合能发动两次吗): data
         if told is not None:
             told.seconds = time.perf_counter() - t0
