@@ -24,3 +24,51 @@ def test_an_effect_drawing_nothing_is_said_so_and_the_draw_phase_count_stays(cat
     assert got == "data" and "不摸牌" in text, text
     got, text, _ = outcome(cat, sess, "CP韩梅摸几张牌？")        # no premise: the draw phase's count, searched
     assert got == "yes" and "白月光" in text, text
+
+
+def test_a_next_turn_question_is_asked_without_what_the_turns_end_clears(cat, sess):
+    # 新思潮 once a turn (XinSiChao.kt:29), the count reset at NextTurn.kt:34 — was refused at '发动过'
+    got, text, _ = outcome(cat, sess, "端木静这回合发动过新思潮，下回合还能再发动吗")
+    assert got == "yes" and "NextTurn.kt" in text and "新思潮的使用次数清零" in text, text
+    # 调虎离山's grants are turn-scoped (lifetime = turn): its effect does not last — was refused
+    got, text, _ = outcome(cat, sess, "调虎离山的效果会持续到下个回合吗")
+    assert got == "no" and "lifetime = turn" in text, text
+
+
+def test_a_premise_that_outlasts_the_turn_is_not_dropped(cat, sess):
+    # 对症下药 turns 黄济仁's role face up (DuiZhengXiaYao.kt:34): the next turn still has it face up
+    got, text, _ = outcome(cat, sess, "黄济仁这回合发动过对症下药，下回合还能再发动吗")
+    assert got == "unknown" and "翻开角色牌" in text, text
+
+
+def test_what_a_game_of_n_players_deals_is_told_from_the_deal(cat, sess):
+    # Game.kt:142-143: 诱变者 / 搅局者 / 清道夫 join the pool at five players — was refused at '四'
+    got, text, _ = outcome(cat, sess, "五人局能抽到诱变者吗")
+    assert got == "yes" and "win.py" in text, text
+    got, text, _ = outcome(cat, sess, "Can a 4-player game deal a mutator?")
+    assert got == "no" and "五人或以上" in text, text
+
+
+def test_a_misspelt_everyday_word_and_a_spoken_face_are_read(cat, sess):
+    # 自已 for 自己: 试探 is never used on oneself (ShiTan.kt:46) — was refused at the target 「自已」
+    got, text, _ = outcome(cat, sess, "试探能对自已使用吗")
+    assert got == "no", text
+    # 角色牌面朝上 (the role card face up) is 面朝上; 别人死亡 right before her pronoun is someone else's death, not hers
+    # (ChengZhi.kt:27-29) — was read as her own death, answering no
+    got, text, _ = outcome(cat, sess, "顾小梦角色牌面朝上时，别人死亡她能发动承志吗")
+    assert got == "yes", text
+
+
+def test_a_named_senders_coloured_message_received_by_someone(cat, sess):
+    # 怜悯 (LianMin.kt:24-26): her non-black message received — was refused at '后'
+    got, text, _ = outcome(cat, sess, "白菲菲传出的蓝色情报被别人接收后，白菲菲能发动怜悯吗")
+    assert got == "yes", text
+    got, text, _ = outcome(cat, sess, "白菲菲传出的纯黑色情报被接收后，她能发动怜悯吗")
+    assert got == "no", text
+
+
+def test_the_holders_neighbour_is_a_target_word(cat, sess):
+    # WuDao.kt:44-46 the living neighbour left (上家, the lower seat) or right of the holder — was refused at the target
+    got, text, res = outcome(cat, sess, "误导能把待收情报转给情报所在角色的上家吗")
+    assert got == "yes", text
+    assert res.witness is not None

@@ -222,7 +222,18 @@ def _spaced_pinyin(out: list, text: str, names: Names) -> list:
 #: written): 挂了 (died), 手里没牌 (has no hand cards), 打牌 (plays a card), 赢 (wins)
 COLLOQUIAL = {"挂了": ("死亡",), "挂掉": ("死亡",), "挂掉了": ("死亡",), "死掉了": ("死亡",),
               "手里没牌": ("没有", "手牌"), "手里没有牌": ("没有", "手牌"), "手上没牌": ("没有", "手牌"),
-              "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗")}
+              "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗"),
+              "角色牌面朝下": ("面朝下",), "角色牌面朝上": ("面朝上",), "角色牌翻开": ("面朝上",)}
+#: common misspellings of everyday words, put right in the question's text before it is read (same length, so every
+#: column an error points at stays the designer's): 自已 for 自己 (威逼能对自已用吗)
+TYPOS = {"自已": "自己", "以经": "已经", "在次": "再次", "从新": "重新"}
+
+
+def fix_typos(text: str) -> str:
+    """``text`` with the misspellings of ``TYPOS`` put right."""
+    for bad, good in TYPOS.items():
+        text = text.replace(bad, good)
+    return text
 
 
 def _colloquial(out: list) -> list:

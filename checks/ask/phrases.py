@@ -190,6 +190,8 @@ PHRASES: list[tuple[str, str]] = [
     # … as a clause closed by a comma (别人死亡，她能发动承志吗), and a player's word before the death (面朝下的角色死亡时，
     # 顾小梦…): the dead player is described, not the player asked about
     ("在? OTHER 死亡|死|阵亡 了? ，|,", "@cond(any(p: p != self and not p.alive))"),
+    # … and with the player's pronoun right after it (别人死亡她能发动承志吗): her, not her death
+    ("在? OTHER 死亡|死|阵亡 了? SELF", "@cond(any(p: p != self and not p.alive)) ,"),
     ("在? 面朝下 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and not p.face_up))"),
     ("在? 面朝上 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and p.face_up))"),
     ("死亡 AFTER|WHEN", "@cond(not alive)"),
@@ -490,6 +492,13 @@ for _end, _keep in (("AFTER|WHEN? ,", " ,"), ("AFTER|WHEN", "")):
                   (f"CHAR 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"{{CHAR}} @role(sender) @cond(not in_front){_keep}"),
                   (f"SELF 传出 的 MSG 被 接收|收下 {_end}", f"@role(sender){_keep}"),
                   (f"CHAR 传出 的 MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender){_keep}")]
+    # … of a colour (老鳖传出的红色情报被别人接收后，老鳖能发动明饵吗 / 白菲菲传出的纯红色情报被接收后，她能…)
+    for _hue, _cond in _HUES:
+        _RECEIVED += [(f"SELF 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}", f"@role(sender) {_cond} @cond(not in_front){_keep}"),
+                      (f"CHAR 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}",
+                       f"{{CHAR}} @role(sender) {_cond} @cond(not in_front){_keep}"),
+                      (f"SELF 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"@role(sender) {_cond}{_keep}"),
+                      (f"CHAR 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender) {_cond}{_keep}")]
 _RECEIVED += [
     ("接收|收下 MSG AFTER|WHEN", "received"),                                   # 接收情报后能发动联信吗
     ("接收|收下|收到 MSG ,? 能|可以|能否 SKILLV SKILL", "received 后 能 发动 {SKILL}"),   # 面朝上时接收情报能发动联信吗

@@ -177,6 +177,17 @@ class Session:
         a witness is the solver's first one, replayed but not made the plainest (for an answer whose
         witness nobody reads, such as a proved intent)."""
         t0 = time.perf_counter()
+        if isinstance(text_or_query, str):
+            from .lexer import fix_typos                     # 自已 → 自己: a misspelt everyday word, put right
+            text_or_query = fix_typos(text_or_query)
+        from .next_turn import answer as next_turn           # 下回合: the premise cleared at the turn's end
+        told = next_turn(self, text_or_query)
+        if told is None:
+            from .deal import answer as deal                 # 四人局能抽到清道夫吗: the deal itself, no search
+            told = deal(self.cat, text_or_query)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         if q.mode == "which" and q.which is not None and q.which.kind == "order":
             from .order import answer as order_answer        # told from the catalogue and the engine: no solver

@@ -1138,8 +1138,31 @@ class Reader:
             return self.turn_sender                 # player (he sends)
         if who in ("receiver", "dead"):             # 接收者 / 死亡角色: the template's, before the effect's event
             return self.story_seat(who)
+        if who in ("front_left", "front_right"):    # 情报所在角色的上家 / 下家: the holder's living neighbour
+            return self.front_neighbour(who)
         chars = [s.character for s in self.story.template.setup.seats]
         return chars.index(who) if who in chars else -1
+
+    def front_neighbour(self, who: str) -> int:
+        """The nearest living seat left (上家, the lower seat) or right (下家) of the player the template's message is in
+        front of at its last fight window before the effect's event — dead seats skipped as the server's
+        Player.getNextLeftAlivePlayer / getNextRightAlivePlayer do (model.interp.table.next_alive); -1 when the template
+        has no such window. Both twins read the template."""
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs)
+        front = next((e.in_front for e in reversed(evs[:last]) if e.kind == "window" and e.window == "fight"
+                      and isinstance(e.in_front, int)), None)
+        if front is None:
+            return -1
+        n = len(self.story.template.setup.seats)
+        dead = {e.seat for e in evs[:last] if e.kind == "die" and isinstance(e.seat, int)}
+        step = -1 if who == "front_left" else 1
+        i = front
+        for _ in range(n - 1):
+            i = (i + step) % n
+            if i not in dead:
+                return i
+        return -1
 
     def story_seat(self, who: str) -> int:
         """The seat the template names as this turn's receiver (its last receive window before the effect's event:

@@ -43,11 +43,18 @@ TARGET_WORDS = {
                   "a face-down player", "a face-down character", "someone face down", "a player who is face down"),
     "face_up": ("面朝上的角色", "面朝上的人", "面朝上的玩家", "正面朝上的角色", "已翻开的角色", "翻开的角色",
                 "a face-up player", "a face-up character", "someone face up", "a player who is face up"),
-    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色", "死掉的人", "死掉的角色",
+    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "已经死亡的角色", "已经死亡的人", "已经死了的角色", "已经死了的人",
+             "已死的角色", "已死的人", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色", "死掉的人", "死掉的角色",
              "a dead player", "the dead", "dead players", "a dead character", "someone dead"),
     "dying": ("正在求澄清的人", "濒死的人", "濒死的角色", "濒死角色", "濒死者", "the dying player", "a dying player",
               "someone dying", "the player who is dying"),
     "sender": ("情报传出者", "传出者", "传情报的人", "传出情报的人", "the sender", "the message's sender", "its sender"),
+    "front_left": ("情报所在角色的上家", "情报所在角色上家", "情报面前角色的上家", "情报面前的角色的上家", "持有情报的角色的上家",
+                   "情报所在的角色的上家", "待收情报所在角色的上家", "the player on the left of its holder",
+                   "the player to the left of its holder", "the holder's left neighbour"),
+    "front_right": ("情报所在角色的下家", "情报所在角色下家", "情报面前角色的下家", "情报面前的角色的下家", "持有情报的角色的下家",
+                    "情报所在的角色的下家", "待收情报所在角色的下家", "the player on the right of its holder",
+                    "the player to the right of its holder", "the holder's right neighbour"),
     "turn_player": ("当前回合角色", "当前回合的角色", "回合角色", "当前角色", "回合玩家", "the current player", "the turn player",
                     "the player whose turn it is"),
     "male": ("男性角色", "男角色", "男性玩家", "男性", "男的", "a male player", "a male character", "a man"),
@@ -64,7 +71,9 @@ SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "
          "no_black": ("没有黑色情报的角色", "a player with no black messages"),
          "face_down": ("面朝下的角色", "a face-down player"), "face_up": ("面朝上的角色", "a face-up player"), "sender": ("传出者", "the sender"),
          "turn_player": ("当前回合角色", "the current player"), "male": ("男性角色", "a male player"),
-         "female": ("女性角色", "a female player")}
+         "female": ("女性角色", "a female player"),
+         "front_left": ("情报所在角色的上家", "the player on the left of its holder"),
+         "front_right": ("情报所在角色的下家", "the player on the right of its holder")}
 #: a character's gender as a target word: the character card's, face up or down (面朝下的男性角色: a face-down player
 #: whose character is male). A rule that reads the player's ``male`` / ``female`` reads it face up only (server
 #: Player.isMale / isFemale; interp core.player_attr, enc cond.attr): ``refutes_pick`` says so
