@@ -72,3 +72,18 @@ def test_the_holders_neighbour_is_a_target_word(cat, sess):
     got, text, res = outcome(cat, sess, "误导能把待收情报转给情报所在角色的上家吗")
     assert got == "yes", text
     assert res.witness is not None
+
+
+def test_how_often_a_skill_is_used_and_a_cards_draws(cat, sess):
+    # 博爱 once a turn (BoAi.kt:30, catalogue limit = turn) — was refused at '最多'
+    got, text, _ = outcome(cat, sess, "白沧浪一回合最多能发动几次博爱")
+    assert got == "data" and text.startswith("1 次") and "NextTurn.kt:34" in text, text
+    # 欲擒故纵's user draws two (YuQinGuZong.kt:63): a card named first, then 几张 — was refused at '结算'
+    got, text, _ = outcome(cat, sess, "欲擒故纵结算后使用者摸几张牌")
+    assert got == "data" and "使用者摸2张" in text, text
+
+
+def test_a_spaced_pinyin_card_in_an_english_target_question(cat, sess):
+    # 平衡 never on oneself (PingHeng.kt:41): was refused at 'on' (the two-word name)
+    got, text, _ = outcome(cat, sess, "Can Ping Heng be used on yourself?")
+    assert got == "no", text

@@ -8,6 +8,8 @@ designer asks — the premise's moment is not the draw phase, and a search for t
 no ``do`` (its effect only prose) is *unknown*, never a guess."""
 from __future__ import annotations
 
+import re
+
 from skillproof.model.lang import pick
 
 from .result import Result
@@ -21,14 +23,41 @@ _FIRED = ("use", "fires_on", "fires", "fire")
 
 
 def fired_skill(q: Query, cat) -> str | None:
-    """The skill a draw-count question's one premise uses or fires (小九发动广发报能摸几张牌), else None."""
-    if q.mode != "which" or q.which is None or q.which.kind != "draw" or len(q.givens) != 1:
+    """The skill or card whose effect a draw-count question asks of (小九发动广发报能摸几张牌: a premise that it is used or
+    fires; 使用平衡后摸几张牌: the card played; 知音能摸几张牌: the skill as the topic, when it is no skill that changes the
+    draw phase's count), else None. Other premises may stand beside it: the answer says each draw's own condition."""
+    if q.mode != "which" or q.which is None or q.which.kind != "draw":
         return None
-    g = q.givens[0]
-    a = g.claim if g.kind == "claim" else None
-    if not isinstance(a, Atom) or a.kind not in _FIRED or not a.rule or a.rule not in cat.skills or a.cards:
+    found = []
+    for g in q.givens:
+        a = g.claim if g.kind == "claim" else None
+        if isinstance(a, Atom) and a.kind in _FIRED and a.rule in cat.skills and not a.cards:
+            found.append(a.rule)
+        elif isinstance(a, Atom) and a.kind == "play" and a.cards and a.cards[-1] in cat.cards and \
+                a.cards[0] in (None, a.cards[-1]):
+            found.append(a.cards[-1])
+        elif g.kind == "with" and g.rule in cat.skills and "ChangeDrawCardCountSkill" not in cat.skills[g.rule].kinds:
+            found.append(g.rule)
+    return found[0] if len(set(found)) == 1 else None
+
+
+#: a card or skill named first, then how many it draws (平衡结算后双方各摸几张牌, 平衡能摸几张牌): its effect
+_TEXT = re.compile(r"^\s*(?P<name>[^，,\s]+?)\s*(?:结算后|结算时|的效果|生效后|生效时)?\s*[，,]?\s*"
+                   r"(?:能让|会让|能令|让|令)?\s*(?:双方|目标|使用者|自己|大家|所有人|每个人|两人)?\s*"
+                   r"(?:各|一共|总共|分别)?\s*(?:能|会|可以|要)?\s*(?:各|一共|总共|分别)?\s*摸(?:几张|多少张)牌?"
+                   r"\s*(?:吗|呢)?\s*[？?]?\s*$")
+
+
+def named_effect(cat, names, text) -> str | None:
+    """The card or skill a question that names only it and asks how many it draws is about (平衡结算后双方各摸几张牌)."""
+    m = _TEXT.match(text) if isinstance(text, str) else None
+    if m is None:
         return None
-    return a.rule
+    for kind in ("card", "rule"):
+        ident = names.find(kind, m.group("name"))
+        if ident is not None and (kind == "card" or "ChangeDrawCardCountSkill" not in cat.skills[ident].kinds):
+            return ident
+    return None
 
 
 def _draws(ops, conds=()) -> list:
@@ -48,17 +77,17 @@ def _cond_words(conds, cat, event) -> str:
     return pick("且", " and ").join(words(c, cat, event) for c in conds)
 
 
-def answer(cat, q: Query) -> Result | None:
-    """The *data* answer of a draw-count question about a skill's effect, or None when ``q`` is not one."""
+def answer(cat, q: Query, rid: str | None = None) -> Result | None:
+    """The *data* answer of a draw-count question about a skill's or card's effect, or None when ``q`` is not one."""
     from .constraints import _ref
-    rid = fired_skill(q, cat)
+    rid = rid or fired_skill(q, cat)
     if rid is None:
         return None
-    r = cat.skills[rid]
+    r = cat.skills.get(rid) or cat.cards[rid]
     ref = _ref(cat, rid)
     if not r.do:
         return Result(q, "unknown", headline=pick(f"不确定——{r.name}的效果只写在文字里：{r.text}",
-                                                  f"inconclusive — {r.name}'s effect is only prose: {r.text}"),
+                                                  f"inconclusive — {r.name}'s effect is only prose: {getattr(r, 'text', '')}"),
                       reason="the effect is only prose")
     draws = _draws(r.do)
     if not draws:
@@ -67,10 +96,12 @@ def answer(cat, q: Query) -> Result | None:
         res.because = [{"kind": "rule", "rules": [ref], "says": says}]
         return res
     parts, because = [], []
-    event = r.on[0].event if r.on else None          # the trigger's event names its players (传出者, 接收者)
+    event = r.on[0].event if getattr(r, "on", None) else None          # the trigger's event names its players (传出者, 接收者)
     for op, conds in draws:
         n = op.args.get("n")
         who = _WHO.get(str(op.args.get("who", "self")), (str(op.args.get("who")),) * 2)
+        if rid in cat.cards and op.args.get("who", "self") == "self":
+            who = ("使用者", "the user")                 # a card's effect: its user
         count = str(n) if isinstance(n, int) else pick(f"（{n}）", f"({n})")
         say = pick(f"{who[0]}摸{count}张", f"{who[1]} draws {count}")
         if conds:

@@ -185,6 +185,14 @@ class Session:
         if told is None:
             from .deal import answer as deal                 # 四人局能抽到清道夫吗: the deal itself, no search
             told = deal(self.cat, text_or_query)
+        if told is None:
+            from .uses import answer as uses                 # 一回合最多能发动几次诡诈: its limit, from the catalogue
+            told = uses(self.cat, self.names, text_or_query)
+        if told is None and isinstance(text_or_query, str):
+            from .effect_draws import answer as effect_draws, named_effect
+            rid = named_effect(self.cat, self.names, text_or_query)   # 平衡结算后双方各摸几张牌: the card's effect
+            if rid is not None:
+                told = effect_draws(self.cat, Query(text_or_query, "which", None), rid)
         if told is not None:
             told.seconds = time.perf_counter() - t0
             return told

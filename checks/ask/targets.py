@@ -100,17 +100,17 @@ FRAMES_ZH = (
 SUBJECT_ZH = re.compile(r"^\s*(?P<subj>[^，,\s][^，,]*?)\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE +
                         r"\s*(?P<rule>\S+?)" + _Q)
 #: … in English (can a dying player play 澄清 on someone else?): the user read by the grammar the same way
-SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+"
                         r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 #: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
 MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
                      r"(?P<who>.+?)" + _Q)
-MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
+MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
                      r"(?:to|back to)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 FRAMES_EN = (
-    re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:target|be used on|be played on|be used against|choose)\s+"
+    re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+(?:target|be used on|be played on|be used against|choose)\s+"
                r"(?P<who>.+?)\s*[?.!]*\s*$", re.I),
-    re.compile(r"^\s*(?:can|could|may)\s+(?:i|you|a player|someone|one|anyone|he|she)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+    re.compile(r"^\s*(?:can|could|may)\s+(?:i|you|a player|someone|one|anyone|he|she)\s+(?:use|play)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+"
                r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I),
 )
 
