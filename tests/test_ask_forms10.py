@@ -87,3 +87,12 @@ def test_a_spaced_pinyin_card_in_an_english_target_question(cat, sess):
     # 平衡 never on oneself (PingHeng.kt:41): was refused at 'on' (the two-word name)
     got, text, _ = outcome(cat, sess, "Can Ping Heng be used on yourself?")
     assert got == "no", text
+
+
+def test_a_receive_clause_closed_by_a_comma_and_any_card(cat, sess):
+    # 视死 (ShiSi.kt:17-19): the receiver of a black message — was refused at '黑色' without 后
+    got, text, _ = outcome(cat, sess, "老汉面朝上时接收黑色情报，能发动视死吗")
+    assert got == "yes", text
+    # 任何牌 is any card: 调虎离山's CannotPlayCard(forbidAllCard) (DiaoHuLiShan.kt:71) — was refused at '任何牌'
+    got, text, _ = outcome(cat, sess, "被调虎离山禁止出牌的角色本回合还能使用任意牌吗")
+    assert got == "no", text

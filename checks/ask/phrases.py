@@ -121,6 +121,9 @@ PHRASES: list[tuple[str, str]] = [
     ("只剩|只剩下|仅剩|仅剩下 ONE? 个|名? IDENTITY 存活|活着 AFTER|WHEN?", "@role(last_alive) @cond(identity == {IDENTITY})"),
     ("only one player is? left alive|alive", "@role(last_alive)"),
     ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG AFTER|WHEN", "@cond({COLOUR} in message)"),
+    # … closed by a comma, the skill asked after it (王魁没有手牌时接收黑色情报，能发动以牙还牙吗)
+    ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG ，|, 能|可以|能否 SKILLV SKILL",
+     "@cond({COLOUR} in message) 能 发动 {SKILL}"),
     ("收到|接收|收下|接收到 纯 黑色|黑 的? MSG AFTER|WHEN",
      "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
     ("收到|接收|收下|接收到 纯 红色|红 的? MSG AFTER|WHEN",
@@ -284,7 +287,7 @@ PHRASES: list[tuple[str, str]] = [
     ("把|将 CARD AS 任意牌|任何牌", "play {CARD} as ?"),
     ("把|将 CARD AS CARD USEV?", "play {CARD} as {CARD2}"),
     ("CARD AS CARD USEV", "play {CARD} as {CARD2}"),
-    ("USEV 卡牌|手牌|牌", "play ? as ?"),
+    ("USEV 卡牌|手牌|牌|任何牌|任意牌|任何卡牌|任意卡牌|任何手牌|任意手牌", "play ? as ?"),
     ("USEV WINDOW 的 手牌|牌|卡牌", "play ? as ?"),
     ("出牌", "play ? as ?"),
     ("play|use a card", "play ? as ?"),
