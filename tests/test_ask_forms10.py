@@ -96,3 +96,15 @@ def test_a_receive_clause_closed_by_a_comma_and_any_card(cat, sess):
     # 任何牌 is any card: 调虎离山's CannotPlayCard(forbidAllCard) (DiaoHuLiShan.kt:71) — was refused at '任何牌'
     got, text, _ = outcome(cat, sess, "被调虎离山禁止出牌的角色本回合还能使用任意牌吗")
     assert got == "no", text
+
+
+def test_a_players_living_neighbour_in_an_effect(cat, sess):
+    # 以牙还牙 (YiYaHuanYa.kt:91-92): the sender or the sender's living neighbour — was refused at '下家'
+    got, text, res = outcome(cat, sess, "以牙还牙能把黑色手牌放进传出者的上家的情报区吗")
+    assert got == "yes" and res.witness is not None, text
+    # 'X 能用 S 把 …' is S's effect; 移到 … 面前 moves the message (JiSong.kt:44-54: any living player) — was refused at '把'
+    got, text, _ = outcome(cat, sess, "鬼脚能用急送把情报移到传出者面前吗")
+    assert got == "yes", text
+    # the skill of another character is not hers: left as the grammar reads it
+    got, text, _ = outcome(cat, sess, "王魁能用急送把情报移到传出者面前吗")
+    assert got != "yes", text

@@ -180,6 +180,8 @@ class Session:
         if isinstance(text_or_query, str):
             from .lexer import fix_typos                     # 自已 → 自己: a misspelt everyday word, put right
             text_or_query = fix_typos(text_or_query)
+            from .lexer import skill_effect_form             # 王魁能用以牙还牙把… → 王魁的以牙还牙能把…
+            text_or_query = skill_effect_form(text_or_query, self.names)
         from .next_turn import answer as next_turn           # 下回合: the premise cleared at the turn's end
         told = next_turn(self, text_or_query)
         if told is None:

@@ -55,6 +55,10 @@ TARGET_WORDS = {
     "front_right": ("情报所在角色的下家", "情报所在角色下家", "情报面前角色的下家", "情报面前的角色的下家", "持有情报的角色的下家",
                     "情报所在的角色的下家", "待收情报所在角色的下家", "the player on the right of its holder",
                     "the player to the right of its holder", "the holder's right neighbour"),
+    "self_left": ("自己的上家", "自己上家", "我的上家", "他的上家", "她的上家", "your left neighbour", "the player on your left"),
+    "self_right": ("自己的下家", "自己下家", "我的下家", "他的下家", "她的下家", "your right neighbour", "the player on your right"),
+    "sender_left": ("传出者的上家", "传出者上家", "the sender's left neighbour"),
+    "sender_right": ("传出者的下家", "传出者下家", "the sender's right neighbour"),
     "turn_player": ("当前回合角色", "当前回合的角色", "回合角色", "当前角色", "回合玩家", "the current player", "the turn player",
                     "the player whose turn it is"),
     "male": ("男性角色", "男角色", "男性玩家", "男性", "男的", "a male player", "a male character", "a man"),
@@ -73,7 +77,10 @@ SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "
          "turn_player": ("当前回合角色", "the current player"), "male": ("男性角色", "a male player"),
          "female": ("女性角色", "a female player"),
          "front_left": ("情报所在角色的上家", "the player on the left of its holder"),
-         "front_right": ("情报所在角色的下家", "the player on the right of its holder")}
+         "front_right": ("情报所在角色的下家", "the player on the right of its holder"),
+         "self_left": ("自己的上家", "one's left neighbour"), "self_right": ("自己的下家", "one's right neighbour"),
+         "sender_left": ("传出者的上家", "the sender's left neighbour"),
+         "sender_right": ("传出者的下家", "the sender's right neighbour")}
 #: a character's gender as a target word: the character card's, face up or down (面朝下的男性角色: a face-down player
 #: whose character is male). A rule that reads the player's ``male`` / ``female`` reads it face up only (server
 #: Player.isMale / isFemale; interp core.player_attr, enc cond.attr): ``refutes_pick`` says so
@@ -103,8 +110,8 @@ SUBJECT_ZH = re.compile(r"^\s*(?P<subj>[^，,\s][^，,]*?)\s*" + _CAN + r"\s*(?:
 SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+"
                         r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 #: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
-MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
-                     r"(?P<who>.+?)" + _Q)
+MOVE_ZH = re.compile(r"^\s*(?:[^，,\s的]+的)?(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:(?:转移|转|传|交|移|挪|转交)给|"
+                     r"(?:移|转移|移动|挪|放|转)(?:到|至)\s*(?=.+?面前))\s*(?P<who>.+?)\s*(?:的\s*)?(?:面前)?" + _Q)
 MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
                      r"(?:to|back to)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 FRAMES_EN = (
