@@ -108,3 +108,11 @@ def test_a_players_living_neighbour_in_an_effect(cat, sess):
     # the skill of another character is not hers: left as the grammar reads it
     got, text, _ = outcome(cat, sess, "王魁能用急送把情报移到传出者面前吗")
     assert got != "yes", text
+
+
+def test_receiving_the_message_in_english(cat, sess):
+    # MessageMoveNext.kt:32-38 a dead seat is passed over — was refused at 'receive'
+    got, text, _ = outcome(cat, sess, "can a dead player receive a message?")
+    assert got == "no", text
+    got, text, _ = outcome(cat, sess, "can a locked player accept the message?")
+    assert got == "yes", text

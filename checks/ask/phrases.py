@@ -330,6 +330,7 @@ PHRASES: list[tuple[str, str]] = [
     ("接收|收下|收取 MSG?", "not cannot receive"),
     ("choose not to receive", "not must receive"),
     ("decline|refuse the message", "not must receive"),
+    ("receive|accept|take the|a|this message", "not cannot receive"),     # can a dead player receive the message?
     ("是 必须 接收 还是 不能 接收", "which receive"),
     ("是 不能 接收 还是 必须 接收", "which receive"),
     ("不 锁定 任何人|任何角色?", "locking 0"),
