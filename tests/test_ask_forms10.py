@@ -39,6 +39,7 @@ def test_a_premise_that_outlasts_the_turn_is_not_dropped(cat, sess):
     # 对症下药 turns 黄济仁's role face up (DuiZhengXiaYao.kt:34): the next turn still has it face up
     got, text, _ = outcome(cat, sess, "黄济仁这回合发动过对症下药，下回合还能再发动吗")
     assert got == "unknown" and "翻开角色牌" in text, text
+    assert "--timeout" not in text                  # told from the catalogue: no advice on the solver's budget
 
 
 def test_what_a_game_of_n_players_deals_is_told_from_the_deal(cat, sess):
