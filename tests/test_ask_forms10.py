@@ -117,3 +117,12 @@ def test_receiving_the_message_in_english(cat, sess):
     assert got == "no", text
     got, text, _ = outcome(cat, sess, "can a locked player accept the message?")
     assert got == "yes", text
+
+
+def test_a_once_a_turn_skill_over_a_game_and_a_card_that_leaves_nothing(cat, sess):
+    # limit = turn says nothing of a whole game: once in each turn (NextTurn.kt:34 resets the count)
+    got, text, _ = outcome(cat, sess, "博爱一局能发动几次")
+    assert got == "data" and "一局里没有总数" in text, text
+    # a card that hands out nothing is no premise cleared at the turn's end: read as the grammar reads it
+    got, text, _ = outcome(cat, sess, "截获下回合能用吗")
+    assert "下回合：" not in text, text

@@ -106,8 +106,10 @@ def answer(session, text: str) -> Result | None:
     pre, rest = text[:m.start()].rstrip("，,、 "), text[m.end():].lstrip("，,、 ")
     premise = _named(cat, names, pre)
     things = [p for p in premise if p[0] != "character"]
-    if not things:
+    if not things or not rest.strip("吗呢么？? ") and not _LASTS.search(_THIS.sub("", pre).rstrip("的")):
         return None
+    if any(k == "card" and not cat.cards[i].gives for k, i, _ in things):
+        return None                                     # 截获下回合能用吗: a card that leaves nothing this turn
     from .constraints import _ref
     refs = [_ref(cat, ident) for _, ident, _ in things]
     for kind, ident, _ in things:

@@ -11,7 +11,7 @@ from skillproof.model.lang import pick
 from .result import Result
 from .syntax import Query
 
-_ASK = re.compile(r"^\s*(?P<a>[^，,\s]*?)\s*(?:在)?(?:一回合|每回合|一个回合|每个回合|一局|每局|一局游戏|整局)(?:里|中|内)?\s*(?P<b>[^，,\s]*?)\s*"
+_ASK = re.compile(r"^\s*(?P<a>[^，,\s]*?)\s*(?:在)?(?P<per>一回合|每回合|一个回合|每个回合|一局|每局|一局游戏|整局)(?:里|中|内)?\s*(?P<b>[^，,\s]*?)\s*"
                   r"(?:最多|至多|一共|总共)?\s*(?:能|可以|能够)?\s*(?:发动|使用|用)\s*(?:几次|多少次)\s*(?P<c>[^，,\s]*?)\s*"
                   r"(?:吗|呢)?\s*[？?]?\s*$")
 
@@ -35,7 +35,14 @@ def answer(cat, names, text) -> Result | None:
         return None
     from .constraints import _ref
     r = cat.skills[rids[0]]
-    if r.limit == "turn":
+    per_game = m.group("per") in ("一局", "每局", "一局游戏", "整局")
+    if r.limit == "turn" and per_game:
+        says = pick(f"{r.name}每回合限一次（目录 limit = turn：服务器的使用次数在每个回合结束时清零，phase/NextTurn.kt:34）："
+                    "一局里没有总数，每个能用它的回合各一次",
+                    f"{r.name} is once a turn (catalogue limit = turn: the server's use count is reset at every turn's "
+                    "end, phase/NextTurn.kt:34): no count over a game, once in each turn it can be used")
+        head = says
+    elif r.limit == "turn":
         says = pick(f"{r.name}每回合限一次（目录 limit = turn：服务器的使用次数，回合结束时清零，phase/NextTurn.kt:34）",
                     f"{r.name} is once a turn (catalogue limit = turn: the server's use count, reset at the turn's end, "
                     "phase/NextTurn.kt:34)")
