@@ -177,6 +177,10 @@ def render(cat, res, brief: bool = False) -> str:
         # a table question (the bound, or a part not read), or 再次使用 answered within one turn only
         out.extend(f"  {n}" for n in res.notes)
         return "\n".join(out + _bounds_lines(res)) + "\n"
+    if res.answer == "unknown" and not res.bounds and res.engine is None:
+        # told from the catalogue, no search ran (下回合 after a premise that outlasts the turn, an effect only prose):
+        # the headline says why; no advice on the solver's budget
+        return "\n".join(out) + "\n"
     if res.answer == "unknown":
         out.append(pick(f"  求解器无法判定：{reason_text(res.reason)}", f"  the solver could not decide: {res.reason}"))
         out.append(pick("  （调高 --timeout（每个问题的秒数），或减少 --seats / --grants）",

@@ -106,6 +106,8 @@ for _canon, _words in {
     "turn_word": ("回合",),
     "previous_turn": ("上一回合", "上回合", "前一回合", "上个回合"),
     "this_turn": ("本回合", "这一回合", "这回合"),
+    "seat_left": ("上家",),                 # a player's living neighbour on the left (the lower seat: server getNextLeftAlivePlayer)
+    "seat_right": ("下家",),                # … on the right (the next seat in turn order)
     "where": ("where", "such_that"),
     "declares": ("declares", "declare", "declared", "declaring", "宣言", "宣布", "names", "named"),
     "active": ("active", "effective", "生效", "有效", "起作用", "还有效", "仍有效"),
@@ -222,7 +224,35 @@ def _spaced_pinyin(out: list, text: str, names: Names) -> list:
 #: written): 挂了 (died), 手里没牌 (has no hand cards), 打牌 (plays a card), 赢 (wins)
 COLLOQUIAL = {"挂了": ("死亡",), "挂掉": ("死亡",), "挂掉了": ("死亡",), "死掉了": ("死亡",),
               "手里没牌": ("没有", "手牌"), "手里没有牌": ("没有", "手牌"), "手上没牌": ("没有", "手牌"),
-              "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗")}
+              "没牌": ("没有", "手牌"), "打牌": ("使用", "牌"), "赢": ("获胜",), "赢吗": ("获胜", "吗"),
+              "角色牌面朝下": ("面朝下",), "角色牌面朝上": ("面朝上",), "角色牌翻开": ("面朝上",)}
+#: common misspellings of everyday words, put right in the question's text before it is read (same length, so every
+#: column an error points at stays the designer's): 自已 for 自己 (威逼能对自已用吗)
+TYPOS = {"自已": "自己", "以经": "已经", "在次": "再次", "从新": "重新"}
+
+
+#: 王魁能用以牙还牙把黑色手牌放进…: a character using its skill on something, said as the skill's effect (王魁的以牙还牙能把…)
+_USES_ON = re.compile(r"^(?P<who>[^，,\s]+?)(?P<can>能|可以|能否|能不能)(?:用|使用|发动)(?P<rule>[^，,\s把将]+?)(?P<ba>把|将)")
+_AS_WORDS = ("当作", "当做", "当成", "视为", "视作", "作为", "当")
+
+
+def skill_effect_form(text: str, names) -> str:
+    """``text`` with 'X 能用 S 把 …' said as 'X 的 S 能把 …' when X names a character holding the skill S and the rest is
+    no conversion (能用应变把截获当误导用 stays as it is: the grammar reads it)."""
+    m = _USES_ON.match(text)
+    if m is None or any(w in text[m.end():] for w in _AS_WORDS):
+        return text
+    ch, rid = names.find("character", m.group("who")), names.find("rule", m.group("rule"))
+    if ch is None or rid is None or rid not in names.cat.characters[ch].skills:
+        return text
+    return f"{m.group('who')}的{m.group('rule')}{m.group('can')}{m.group('ba')}{text[m.end():]}"
+
+
+def fix_typos(text: str) -> str:
+    """``text`` with the misspellings of ``TYPOS`` put right."""
+    for bad, good in TYPOS.items():
+        text = text.replace(bad, good)
+    return text
 
 
 def _colloquial(out: list) -> list:

@@ -211,6 +211,18 @@ class EffectParser:
             self.take()
 
     def _effect_player(self, j: int) -> tuple:
+        """``_player_word``, and its living neighbour when 上家 / 下家 follows it (传出者下家, 自己的上家: ``sender_right``,
+        ``self_left``; a character's or another player's neighbour is not read)."""
+        who, k = self._player_word(j)
+        if who in ("sender", "self", "turn", "receiver"):
+            m = k
+            if self.toks[m].kind == "word" and self.toks[m].text == "的":
+                m = self._skipf(m + 1)
+            if self.toks[m].kind == "word" and self.toks[m].kw in ("seat_left", "seat_right"):
+                return f"{who}_{self.toks[m].kw[5:]}", self._skipf(m + 1)
+        return who, k
+
+    def _player_word(self, j: int) -> tuple:
         """(the player a word at ``j`` names — self | other | dying | dead (死亡角色: whose death the effect answers) |
         sender | receiver | turn (传出者, 接收者, 当前回合角色: this turn's) | a character id | None — and the index after
         it)."""

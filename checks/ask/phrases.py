@@ -121,6 +121,9 @@ PHRASES: list[tuple[str, str]] = [
     ("只剩|只剩下|仅剩|仅剩下 ONE? 个|名? IDENTITY 存活|活着 AFTER|WHEN?", "@role(last_alive) @cond(identity == {IDENTITY})"),
     ("only one player is? left alive|alive", "@role(last_alive)"),
     ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG AFTER|WHEN", "@cond({COLOUR} in message)"),
+    # … closed by a comma, the skill asked after it (王魁没有手牌时接收黑色情报，能发动以牙还牙吗)
+    ("收到|接收|收下|接收到 含|含有? COLOUR 的? MSG ，|, 能|可以|能否 SKILLV SKILL",
+     "@cond({COLOUR} in message) 能 发动 {SKILL}"),
     ("收到|接收|收下|接收到 纯 黑色|黑 的? MSG AFTER|WHEN",
      "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
     ("收到|接收|收下|接收到 纯 红色|红 的? MSG AFTER|WHEN",
@@ -190,6 +193,8 @@ PHRASES: list[tuple[str, str]] = [
     # … as a clause closed by a comma (别人死亡，她能发动承志吗), and a player's word before the death (面朝下的角色死亡时，
     # 顾小梦…): the dead player is described, not the player asked about
     ("在? OTHER 死亡|死|阵亡 了? ，|,", "@cond(any(p: p != self and not p.alive))"),
+    # … and with the player's pronoun right after it (别人死亡她能发动承志吗): her, not her death
+    ("在? OTHER 死亡|死|阵亡 了? SELF", "@cond(any(p: p != self and not p.alive)) ,"),
     ("在? 面朝下 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and not p.face_up))"),
     ("在? 面朝上 的 PLAYER 死亡|死|阵亡 了? WHEN|AFTER|，|,", "@cond(any(p: not p.alive and p.face_up))"),
     ("死亡 AFTER|WHEN", "@cond(not alive)"),
@@ -282,7 +287,7 @@ PHRASES: list[tuple[str, str]] = [
     ("把|将 CARD AS 任意牌|任何牌", "play {CARD} as ?"),
     ("把|将 CARD AS CARD USEV?", "play {CARD} as {CARD2}"),
     ("CARD AS CARD USEV", "play {CARD} as {CARD2}"),
-    ("USEV 卡牌|手牌|牌", "play ? as ?"),
+    ("USEV 卡牌|手牌|牌|任何牌|任意牌|任何卡牌|任意卡牌|任何手牌|任意手牌", "play ? as ?"),
     ("USEV WINDOW 的 手牌|牌|卡牌", "play ? as ?"),
     ("出牌", "play ? as ?"),
     ("play|use a card", "play ? as ?"),
@@ -325,6 +330,7 @@ PHRASES: list[tuple[str, str]] = [
     ("接收|收下|收取 MSG?", "not cannot receive"),
     ("choose not to receive", "not must receive"),
     ("decline|refuse the message", "not must receive"),
+    ("receive|accept|take the|a|this message", "not cannot receive"),     # can a dead player receive the message?
     ("是 必须 接收 还是 不能 接收", "which receive"),
     ("是 不能 接收 还是 必须 接收", "which receive"),
     ("不 锁定 任何人|任何角色?", "locking 0"),
@@ -490,6 +496,13 @@ for _end, _keep in (("AFTER|WHEN? ,", " ,"), ("AFTER|WHEN", "")):
                   (f"CHAR 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"{{CHAR}} @role(sender) @cond(not in_front){_keep}"),
                   (f"SELF 传出 的 MSG 被 接收|收下 {_end}", f"@role(sender){_keep}"),
                   (f"CHAR 传出 的 MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender){_keep}")]
+    # … of a colour (老鳖传出的红色情报被别人接收后，老鳖能发动明饵吗 / 白菲菲传出的纯红色情报被接收后，她能…)
+    for _hue, _cond in _HUES:
+        _RECEIVED += [(f"SELF 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}", f"@role(sender) {_cond} @cond(not in_front){_keep}"),
+                      (f"CHAR 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}",
+                       f"{{CHAR}} @role(sender) {_cond} @cond(not in_front){_keep}"),
+                      (f"SELF 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"@role(sender) {_cond}{_keep}"),
+                      (f"CHAR 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender) {_cond}{_keep}")]
 _RECEIVED += [
     ("接收|收下 MSG AFTER|WHEN", "received"),                                   # 接收情报后能发动联信吗
     ("接收|收下|收到 MSG ,? 能|可以|能否 SKILLV SKILL", "received 后 能 发动 {SKILL}"),   # 面朝上时接收情报能发动联信吗

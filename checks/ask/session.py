@@ -177,6 +177,27 @@ class Session:
         a witness is the solver's first one, replayed but not made the plainest (for an answer whose
         witness nobody reads, such as a proved intent)."""
         t0 = time.perf_counter()
+        if isinstance(text_or_query, str):
+            from .lexer import fix_typos                     # 自已 → 自己: a misspelt everyday word, put right
+            text_or_query = fix_typos(text_or_query)
+            from .lexer import skill_effect_form             # 王魁能用以牙还牙把… → 王魁的以牙还牙能把…
+            text_or_query = skill_effect_form(text_or_query, self.names)
+        from .next_turn import answer as next_turn           # 下回合: the premise cleared at the turn's end
+        told = next_turn(self, text_or_query)
+        if told is None:
+            from .deal import answer as deal                 # 四人局能抽到清道夫吗: the deal itself, no search
+            told = deal(self.cat, text_or_query)
+        if told is None:
+            from .uses import answer as uses                 # 一回合最多能发动几次诡诈: its limit, from the catalogue
+            told = uses(self.cat, self.names, text_or_query)
+        if told is None and isinstance(text_or_query, str):
+            from .effect_draws import answer as effect_draws, named_effect
+            rid = named_effect(self.cat, self.names, text_or_query)   # 平衡结算后双方各摸几张牌: the card's effect
+            if rid is not None:
+                told = effect_draws(self.cat, Query(text_or_query, "which", None), rid)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
         q = self.parse(text_or_query) if isinstance(text_or_query, str) else text_or_query
         if q.mode == "which" and q.which is not None and q.which.kind == "order":
             from .order import answer as order_answer        # told from the catalogue and the engine: no solver
@@ -198,6 +219,11 @@ class Session:
             if told is not None:
                 told.seconds = time.perf_counter() - t0
                 return told
+        from .effect_draws import answer as effect_draws     # 小九发动广发报能摸几张牌: the effect's draws, told
+        told = effect_draws(self.cat, q)                     # from the catalogue (not the draw phase's count)
+        if told is not None:
+            told.seconds = time.perf_counter() - t0
+            return told
         told = again_in_turn(self.cat, q)                    # a triggered skill once a turn (避风一回合能发动两次吗): data
         if told is not None:
             told.seconds = time.perf_counter() - t0

@@ -1157,8 +1157,41 @@ class Reader:
             return self.turn_sender                 # player (he sends)
         if who in ("receiver", "dead"):             # 接收者 / 死亡角色: the template's, before the effect's event
             return self.story_seat(who)
+        if who in ("front_left", "front_right"):    # 情报所在角色的上家 / 下家: the holder's living neighbour
+            return self.front_neighbour(who)
+        if isinstance(who, str) and who.endswith(("_left", "_right")) and who.rsplit("_", 1)[0] in SEAT_BASES:
+            base, side = who.rsplit("_", 1)         # 传出者下家 / 自己的上家: that player's living neighbour
+            return self.neighbour(self.who_seat(base, entry), side)
         chars = [s.character for s in self.story.template.setup.seats]
         return chars.index(who) if who in chars else -1
+
+    def front_neighbour(self, who: str) -> int:
+        """The nearest living seat left (上家, the lower seat) or right (下家) of the player the template's message is in
+        front of at its last fight window before the effect's event (``neighbour``); -1 when the template has no such
+        window."""
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs)
+        front = next((e.in_front for e in reversed(evs[:last]) if e.kind == "window" and e.window == "fight"
+                      and isinstance(e.in_front, int)), None)
+        return -1 if front is None else self.neighbour(front, who.rsplit("_", 1)[1])
+
+    def neighbour(self, seat: int, side: str) -> int:
+        """The nearest living seat on ``seat``'s left (the lower seat) or right, dead seats — the template's deaths
+        before the effect's event — skipped as the server's Player.getNextLeftAlivePlayer / getNextRightAlivePlayer do
+        (model.interp.table.next_alive); -1 for no seat or nobody else living. Both twins read the template."""
+        if seat is None or seat < 0:
+            return -1
+        evs = self.story.template.events
+        last = self.story.fire_at if self.story.fire_at is not None else len(evs)
+        n = len(self.story.template.setup.seats)
+        dead = {e.seat for e in evs[:last] if e.kind == "die" and isinstance(e.seat, int)}
+        step = -1 if side == "left" else 1
+        i = seat
+        for _ in range(n - 1):
+            i = (i + step) % n
+            if i not in dead:
+                return i
+        return -1
 
     def story_seat(self, who: str) -> int:
         """The seat the template names as this turn's receiver (its last receive window before the effect's event:
@@ -1295,6 +1328,10 @@ class Reader:
         if a.kind == "given":
             return bool(self.role_value(a.value, st=st))
         return False
+
+
+#: the players whose living neighbour (上家 / 下家) an effect may name (parse_effects._effect_player)
+SEAT_BASES = ("sender", "self", "turn", "receiver")
 
 
 def target_term(who: str, t, tab, cat=None):

@@ -43,11 +43,22 @@ TARGET_WORDS = {
                   "a face-down player", "a face-down character", "someone face down", "a player who is face down"),
     "face_up": ("面朝上的角色", "面朝上的人", "面朝上的玩家", "正面朝上的角色", "已翻开的角色", "翻开的角色",
                 "a face-up player", "a face-up character", "someone face up", "a player who is face up"),
-    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色", "死掉的人", "死掉的角色",
+    "dead": ("死亡角色", "死亡的角色", "已死亡的角色", "已经死亡的角色", "已经死亡的人", "已经死了的角色", "已经死了的人",
+             "已死的角色", "已死的人", "死亡的人", "已死亡的人", "死去的角色", "死了的人", "死人", "阵亡的角色", "死掉的人", "死掉的角色",
              "a dead player", "the dead", "dead players", "a dead character", "someone dead"),
     "dying": ("正在求澄清的人", "濒死的人", "濒死的角色", "濒死角色", "濒死者", "the dying player", "a dying player",
               "someone dying", "the player who is dying"),
     "sender": ("情报传出者", "传出者", "传情报的人", "传出情报的人", "the sender", "the message's sender", "its sender"),
+    "front_left": ("情报所在角色的上家", "情报所在角色上家", "情报面前角色的上家", "情报面前的角色的上家", "持有情报的角色的上家",
+                   "情报所在的角色的上家", "待收情报所在角色的上家", "the player on the left of its holder",
+                   "the player to the left of its holder", "the holder's left neighbour"),
+    "front_right": ("情报所在角色的下家", "情报所在角色下家", "情报面前角色的下家", "情报面前的角色的下家", "持有情报的角色的下家",
+                    "情报所在的角色的下家", "待收情报所在角色的下家", "the player on the right of its holder",
+                    "the player to the right of its holder", "the holder's right neighbour"),
+    "self_left": ("自己的上家", "自己上家", "我的上家", "他的上家", "她的上家", "your left neighbour", "the player on your left"),
+    "self_right": ("自己的下家", "自己下家", "我的下家", "他的下家", "她的下家", "your right neighbour", "the player on your right"),
+    "sender_left": ("传出者的上家", "传出者上家", "the sender's left neighbour"),
+    "sender_right": ("传出者的下家", "传出者下家", "the sender's right neighbour"),
     "turn_player": ("当前回合角色", "当前回合的角色", "回合角色", "当前角色", "回合玩家", "the current player", "the turn player",
                     "the player whose turn it is"),
     "male": ("男性角色", "男角色", "男性玩家", "男性", "男的", "a male player", "a male character", "a man"),
@@ -64,7 +75,12 @@ SHOWN = {"self": ("自己", "oneself"), "other": ("别人", "another player"), "
          "no_black": ("没有黑色情报的角色", "a player with no black messages"),
          "face_down": ("面朝下的角色", "a face-down player"), "face_up": ("面朝上的角色", "a face-up player"), "sender": ("传出者", "the sender"),
          "turn_player": ("当前回合角色", "the current player"), "male": ("男性角色", "a male player"),
-         "female": ("女性角色", "a female player")}
+         "female": ("女性角色", "a female player"),
+         "front_left": ("情报所在角色的上家", "the player on the left of its holder"),
+         "front_right": ("情报所在角色的下家", "the player on the right of its holder"),
+         "self_left": ("自己的上家", "one's left neighbour"), "self_right": ("自己的下家", "one's right neighbour"),
+         "sender_left": ("传出者的上家", "the sender's left neighbour"),
+         "sender_right": ("传出者的下家", "the sender's right neighbour")}
 #: a character's gender as a target word: the character card's, face up or down (面朝下的男性角色: a face-down player
 #: whose character is male). A rule that reads the player's ``male`` / ``female`` reads it face up only (server
 #: Player.isMale / isFemale; interp core.player_attr, enc cond.attr): ``refutes_pick`` says so
@@ -91,17 +107,17 @@ FRAMES_ZH = (
 SUBJECT_ZH = re.compile(r"^\s*(?P<subj>[^，,\s][^，,]*?)\s*" + _CAN + r"\s*(?:对|向|给|朝)\s*(?P<who>.+?)\s*" + _USE +
                         r"\s*(?P<rule>\S+?)" + _Q)
 #: … in English (can a dying player play 澄清 on someone else?): the user read by the grammar the same way
-SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+SUBJECT_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<subj>\S.*?)\s+(?:use|play)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+"
                         r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 #: the message moved to a player (误导能把情报转移给传出者吗): an effect claim (its move_message op's ``to``)
-MOVE_ZH = re.compile(r"^\s*(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:转移|转|传|交|移|挪|转交)给\s*"
-                     r"(?P<who>.+?)" + _Q)
-MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
+MOVE_ZH = re.compile(r"^\s*(?:[^，,\s的]+的)?(?P<rule>\S+?)\s*" + _CAN + r"\s*把?\s*(?:情报|它|待收情报)?\s*(?:(?:转移|转|传|交|移|挪|转交)给|"
+                     r"(?:移|转移|移动|挪|放|转)(?:到|至)\s*(?=.+?面前))\s*(?P<who>.+?)\s*(?:的\s*)?(?:面前)?" + _Q)
+MOVE_EN = re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+(?:move|pass|redirect|send)\s+(?:the message|it)\s+"
                      r"(?:to|back to)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I)
 FRAMES_EN = (
-    re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+)\s+(?:target|be used on|be played on|be used against|choose)\s+"
+    re.compile(r"^\s*(?:can|could|may)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+(?:target|be used on|be played on|be used against|choose)\s+"
                r"(?P<who>.+?)\s*[?.!]*\s*$", re.I),
-    re.compile(r"^\s*(?:can|could|may)\s+(?:i|you|a player|someone|one|anyone|he|she)\s+(?:use|play)\s+(?P<rule>\S+)\s+"
+    re.compile(r"^\s*(?:can|could|may)\s+(?:i|you|a player|someone|one|anyone|he|she)\s+(?:use|play)\s+(?P<rule>\S+(?:\s+[A-Za-z]+)?)\s+"
                r"(?:on|against|targeting)\s+(?P<who>.+?)\s*[?.!]*\s*$", re.I),
 )
 
