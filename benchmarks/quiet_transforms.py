@@ -855,6 +855,7 @@ def worker() -> int:
         return pickle.loads(memo[(repo, rev)])
 
     kd._extract_side = extract_side
+    _memo_pure_steps()
     import contextlib
     import io
     for line in sys.stdin:
@@ -877,6 +878,70 @@ def worker() -> int:
         print(json.dumps({"rc": rc, "seconds": time.perf_counter() - t0, "cpu": 0.0, "report": report,
                           "stderr": err.getvalue()}), flush=True)
     return 0
+
+
+def _digest(files: dict) -> str:
+    import hashlib
+    h = hashlib.sha256()
+    for k in sorted(files):
+        h.update(k.encode() + b"\0" + hashlib.sha256(files[k]).digest())
+    return h.hexdigest()
+
+
+def _memo_pure_steps():
+    """In a worker: keep the results of the gate's steps that are pure functions of their input and the same for
+    every case's BASE (or for every file a case leaves alone), so a case costs its HEAD side's own work. Each memo is
+    keyed by the whole input it reads (file bytes, or the catalogue as pickled with the revision's label taken out)
+    and hands out a fresh copy where the gate changes what it gets; a key it has not seen runs the step itself."""
+    import copy
+    import pickle
+    import re as re_
+    import skillproof.model.extract.quiet_source as qs
+    import skillproof.model.extract.unread as un
+    import skillproof.cmd_check as cc
+
+    qmemo: dict = {}
+    q_orig = qs.quiet_source
+
+    def quiet_source(parser, data):
+        if data not in qmemo:
+            qmemo[data] = q_orig(parser, data)
+        return qmemo[data]
+
+    qs.quiet_source = quiet_source
+
+    def by_files(fn, copy_out):
+        memo: dict = {}
+
+        def wrapped(files, *rest):
+            k = _digest(files)
+            if k not in memo:
+                memo[k] = fn(files, *rest)
+            return copy_out(memo[k])
+        return wrapped
+
+    un.unimplemented_types = by_files(un.unimplemented_types, lambda x: x)          # a frozenset
+    un.helpers = by_files(un.helpers, dict)                 # _same_blocks deletes keys: a fresh dict each time
+    un.quiet_moments = by_files(un.quiet_moments, copy.deepcopy)
+
+    cmemo: dict = {}
+    c_orig = cc.run_checks
+    label = re_.compile(rb"(?:BASE|HEAD)@[0-9a-f]{12}/")
+
+    def run_checks(cat, args, started=None):
+        try:
+            k = label.sub(b"@/", pickle.dumps(cat))
+        except Exception:                                   # pragma: no cover - not picklable: no memo
+            return c_orig(cat, args, started)
+        if k not in cmemo:
+            res = c_orig(cat, args, started)
+            try:
+                cmemo[k] = pickle.dumps(res)
+            except Exception:                               # pragma: no cover
+                return res
+        return pickle.loads(cmemo[k])
+
+    cc.run_checks = run_checks
 
 
 def _fast_runs(out: Path, cases: list, jobs: int):
@@ -932,6 +997,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run, in that order")
     ap.add_argument("--list", action="store_true", help="write and list the cases, do not run the gate")
     ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--resume", action="store_true", help="with --json: keep the cases FILE.part already holds (the "
+                    "same commit) and run only the others; each case is added to FILE.part as it ends")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--jobs", type=int, default=1, help="gate runs at once")
     ap.add_argument("--fast", action="store_true", help="run the gate in worker processes that extract BASE once "
@@ -973,6 +1040,25 @@ def main(argv=None) -> int:
     import history_bench as hb
     from concurrent.futures import ThreadPoolExecutor
     rows = []
+    part = Path(a.json + ".part") if a.json else None
+    if a.resume and not part:
+        ap.error("--resume needs --json FILE")
+    done_: dict = {}
+    if part and a.resume and part.exists():
+        for ln in part.read_text(encoding="utf-8").splitlines():
+            if ln.strip():
+                r = json.loads(ln)
+                done_[(r["name"], r["sha"])] = r
+    elif part:
+        part.write_text("", encoding="utf-8")
+    for c in cases:
+        r = done_.get((c["name"], c["sha"]))
+        if r is not None:
+            c.update({k: r[k] for k in ("verdict", "rc", "detail", "seconds")})
+            rows.append(c)
+            print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {c['verdict']:<12} exit {c['rc']} "
+                  f"(kept) {c['detail']}", flush=True)
+    cases = [c for c in cases if (c["name"], c["sha"]) not in done_]
 
     def one(c):
         return c, hb.replay(str(out), c, timeout=a.timeout)
@@ -995,6 +1081,9 @@ def main(argv=None) -> int:
                 detail = (err.strip().splitlines() or [f"exit {rc}"])[-1]
             c.update(verdict=v, rc=rc, detail=detail, seconds=round(run["seconds"], 1))
             rows.append(c)
+            if part:
+                with part.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(c, ensure_ascii=False) + "\n")
             print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {v:<12} exit {rc} {run['seconds']:5.1f}s "
                   f"{detail}", flush=True)
     print()
