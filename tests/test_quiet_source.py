@@ -102,3 +102,18 @@ def test_a_junction_with_a_jump_or_a_null_guard_keeps_its_order():
                  "        if (c == null || !c.must || r.alive) return null",
                  "        if (r.alive && c != null && c.must) return null"):
         assert _q(kept) == kept
+
+
+def test_a_when_without_subject_as_a_statement_is_its_if_chain():
+    body = ("        when {\n            r.alive && ps.size > 2 -> {\n                r.draw(1)\n            }\n"
+            "            isHan(r) -> r.draw(2)\n            else -> {\n                r.draw(3)\n            }\n        }")
+    got = _q(body)
+    assert "when" not in got and "->" not in got
+    assert "if (" in got and "else if (isHan(r)) r.draw(2)" in got and "else {" in got
+    # left as written: two conditions in one branch, a subject, a bare `if` body an `else` would bind to
+    assert "when" in _q("        when {\n            r.alive, isHan(r) -> r.draw(1)\n        }")
+    assert "when" in _q("        when (r) {\n            null -> r.draw(1)\n        }")
+    assert "when" in _q("        when {\n            r.alive -> if (isHan(r)) r.draw(1)\n"
+                        "            else -> r.draw(2)\n        }")
+    assert "when" in _q("        val x = when {\n            r.alive -> 1\n            else -> 2\n        }")
+

@@ -9,6 +9,7 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
 * ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
+* a ``when`` without a subject standing as a statement is its ``if`` / ``else if`` / ``else`` chain;
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
@@ -319,7 +320,60 @@ def _null_last(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _junctions)
+def _lines(b: bytes) -> bytes:
+    return b"\n" * b.count(b"\n")
+
+
+_STATEMENT_PARENTS = ("block", "statements", "lambda_literal", "control_structure_body")
+
+
+def _when_if(tree, data: bytes) -> list:
+    """A ``when`` without a subject standing as a statement is the ``if`` / ``else if`` chain of its branches:
+    ``when {`` → ``if (``, each ``c ->`` → ``c)`` (``else if (`` before every branch but the first), ``else ->`` →
+    ``else``, the closing brace dropped; newlines kept. Not made when a branch holds more than one condition
+    (``a, b ->``) or its body, not a block, holds an ``if`` (an ``else`` after it would bind to that ``if``)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "when_expression" or n.parent is None or n.parent.type not in _STATEMENT_PARENTS:
+            continue
+        kids = n.children
+        if len(kids) < 3 or kids[0].type != "when" or kids[1].type != "{" or kids[-1].type != "}":
+            continue
+        entries = [c for c in kids[2:-1] if c.type not in ("line_comment", "block_comment")]
+        if not entries or any(e.type != "when_entry" for e in entries):
+            continue
+        mine, ok = [], True
+        for i, e in enumerate(entries):
+            ek = [c for c in e.children if c.type not in ("line_comment", "block_comment")]
+            if len(ek) != 3 or ek[1].type != "->":
+                ok = False
+                break
+            cond, arrow, body = ek
+            if body.type != "block" and any(x.type in ("if_expression", "when_expression") for x in _walk(body)):
+                ok = False
+                break
+            if cond.type == "else":
+                if i != len(entries) - 1 or i == 0:
+                    ok = False
+                    break
+                mine.append((cond.end_byte, arrow.end_byte, _lines(data[cond.end_byte:arrow.end_byte])))
+                continue
+            if cond.type in ("when_condition", "range_test", "type_test"):
+                ok = False
+                break
+            if i == 0:
+                mine.append((n.start_byte, cond.start_byte, b"if (" + _lines(data[n.start_byte:cond.start_byte])))
+            else:
+                mine.append((cond.start_byte, cond.start_byte, b"else if ("))
+            mine.append((cond.end_byte, arrow.end_byte, b")" + _lines(data[cond.end_byte:arrow.end_byte])))
+        if not ok:
+            continue
+        mine.append((kids[-1].start_byte, kids[-1].end_byte, b""))
+        edits.extend(mine)
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _when_if, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
