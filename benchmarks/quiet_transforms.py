@@ -753,12 +753,82 @@ def if_when(data, tree):
         yield [(n.start_byte, n.end_byte, f"when {{\n{ind}    {t(cond)} -> {t(a)}\n{ind}    else -> {t(b)}\n{ind}}}")]
 
 
+def const_extract(data, tree):
+    """A whole-number literal in a function's code (a comparison, an argument, an assignment) named by a private
+    top-level `const val` declared at the end of the file: the literal's line keeps its place."""
+    for n in walk(tree.root_node):
+        if n.type not in ("number_literal", "integer_literal") or not t(n).isdigit() or enclosing_fun(n) is None:
+            continue
+        if any(a.type in ("annotation", "property_declaration", "string_literal", "when_entry", "range_expression",
+                          "indexing_suffix") for a in ancestors(n)):
+            continue                              # an annotation, a declared constant, a template, an index
+        p = n.parent
+        if p is None or p.type not in ("binary_expression", "value_argument", "assignment", "comparison_expression",
+                                       "equality_expression"):
+            continue
+        name = f"QUIET_LIMIT_{t(n)}"
+        while name.encode() in data:
+            name += "X"
+        tail = b"" if data.endswith(b"\n") else b"\n"
+        yield [(n.start_byte, n.end_byte, name),
+               (len(data), len(data), tail.decode() + f"\nprivate const val {name} = {t(n)}\n")]
+
+
+def log_move(data, tree):
+    """A log line moved above the statement before it (both one line, next to each other; not past a jump or the
+    declaration of a name the log line reads)."""
+    if b"logger." not in data and b"log." not in data:
+        return
+    for n in walk(tree.root_node):
+        if n.type != "call_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                not LOG_RE.match(t(n)) or "\n" in t(n):
+            continue
+        prev = n.prev_named_sibling
+        if prev is None or prev.type in ("line_comment", "block_comment") or "\n" in t(prev) or \
+                prev.end_point[0] + 1 != n.start_point[0] or LOG_RE.match(t(prev)):
+            continue
+        if re.match(r"(return|throw|break|continue)\b", t(prev)) or _jumps(prev) or "return" in t(prev):
+            continue
+        if prev.type == "property_declaration":
+            vd = named(prev, "variable_declaration")
+            names = {t(i) for v in vd for i in walk(v) if i.type == "identifier"}
+            if any(x.type == "identifier" and t(x) in names for x in walk(n)):
+                continue
+        a, b = line_start(data, prev.start_byte), line_start(data, n.start_byte)
+        end = data.find(b"\n", n.end_byte)
+        if end < 0 or data[n.end_byte:end].strip() or data[prev.end_byte:b - 1].strip():
+            continue                              # something else on either line
+        yield [(a, end, data[b:end].decode() + "\n" + data[a:b - 1].decode())]
+
+
+def extract_fun(data, tree):
+    """The condition of an `if` statement extracted into a local function declared just before it and called in
+    its place (no smart cast, null test, jump or cast in it: the body reads what the condition read)."""
+    for n in walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None or n.parent.type not in ("block", "statements"):
+            continue
+        ls = line_start(data, n.start_byte)
+        if data[ls:n.start_byte].strip():
+            continue
+        cond = named(n)[0]
+        text = t(cond)
+        if cond.type == "identifier" or "\n" in text or re.search(r"\b(is|as|null|return|throw|break|continue|"
+                                                                   r"await|delay)\b|!!|\?\.|\?:|@", text):
+            continue
+        if not any(x.type == "call_expression" for x in walk(cond)) and len(text) < 12:
+            continue                              # too small to extract
+        ind = indent_of(data, n.start_byte)
+        name = fresh_name(data, "check")
+        yield [(ls, ls, f"{ind}fun {name}() = {text}\n"), (cond.start_byte, cond.end_byte, f"{name}()")]
+
+
 TRANSFORMS = {
     "rename_local": rename_local, "rename_param": rename_param, "extract_val": extract_val, "swap_eq": swap_eq,
     "swap_and": swap_and, "empty_size": empty_size, "not_empty": not_empty, "filter_count": filter_count,
     "early_return": early_return, "let_if": let_if, "when_if": when_if, "for_each": for_each,
     "log_line": log_line, "template": template, "imports": imports, "comment": comment, "it_named": it_named,
     "this_call": this_call, "find_first": find_first, "de_morgan": de_morgan, "if_when": if_when,
+    "const_extract": const_extract, "log_move": log_move, "extract_fun": extract_fun,
 }
 
 
