@@ -789,10 +789,10 @@ def log_move(data, tree):
             continue
         if re.match(r"(return|throw|break|continue)\b", t(prev)) or _jumps(prev) or "return" in t(prev):
             continue
-        if prev.type == "property_declaration":
-            vd = named(prev, "variable_declaration")
-            names = {t(i) for v in vd for i in walk(v) if i.type == "identifier"}
-            if any(x.type == "identifier" and t(x) in names for x in walk(n)):
+        decl = re.match(r"(?:val|var)\s+(?:\((.*?)\)|(\w+))", t(prev))
+        if decl is not None:                      # a name it declares, read by the log line (in a template too)
+            names = re.findall(r"\w+", decl.group(1) or decl.group(2))
+            if any(re.search(rf"(?<![\w.]){re.escape(x)}\b", t(n)) for x in names):
                 continue
         a, b = line_start(data, prev.start_byte), line_start(data, n.start_byte)
         end = data.find(b"\n", n.end_byte)
