@@ -676,6 +676,13 @@ class _Norm:
             cond = n.child_by_field_name("condition")
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
+        if t == "when_expression":
+            # a `when` with an `else` used as a value is the `if … else if … else` expression it means (an `if`
+            # expression's `else if` reads as the statements of its chain, as the `when`'s later branches do)
+            x = self.when(n)
+            if isinstance(x, tuple) and len(x) == 4 and x[0] == "if":
+                return ("ife", x[1], (x[2], x[3]))
+            return self.generic(n)
         if t == "lambda_literal":
             lps = next((c for c in n.named_children if c.type == "lambda_parameters"), None)
             if lps is not None:
