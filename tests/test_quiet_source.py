@@ -117,3 +117,14 @@ def test_a_when_without_subject_as_a_statement_is_its_if_chain():
                         "            else -> r.draw(2)\n        }")
     assert "when" in _q("        val x = when {\n            r.alive -> 1\n            else -> 2\n        }")
 
+
+
+def test_a_local_function_called_once_is_its_expression_at_the_call():
+    body = "        fun big() = ps.size % 2 == 0 && isHan(r)\n        r.draw(1)\n        if (big()) r.draw(2)"
+    assert _q(body).split("\n") == ["", "        r.draw(1)", "        if (ps.size % 2 == 0 && isHan(r)) r.draw(2)"]
+    assert "(ps.size > 2)" in _q("        fun big() = ps.size > 2\n        val x = big() && r.alive")
+    # left alone: called twice, called in a lambda, a name it reads declared again before the call, a parameter
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        if (big()) r.draw(1)\n        if (big()) r.draw(2)")
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        ps.forEach { if (big()) it.draw(1) }")
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        val ps = listOf(r)\n        if (big()) r.draw(1)")
+    assert "fun big" in _q("        fun big(n: Int) = ps.size > n\n        if (big(2)) r.draw(1)")

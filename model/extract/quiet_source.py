@@ -6,6 +6,8 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``this.m`` / ``this.f(…)`` is the bare member, outside any lambda (there ``this`` may be a lambda's receiver) of a
   member function, where no enclosing function or lambda declares a local, parameter or local function ``m`` / ``f``;
 * ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
+* a local ``fun f() = <one line>`` called once later in its block (not under a lambda, loop or local function there)
+  is its expression at the call;
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
 * ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
@@ -158,6 +160,58 @@ def _inline_val(tree, data: bytes) -> list:
             line_start = data.rfind(b"\n", 0, a.start_byte) + 1
             edits.append((line_start, a.end_byte, b""))
             edits.append((cond.start_byte, cond.end_byte, val.text))   # (the whole condition: no parentheses needed)
+    return edits
+
+
+_SCOPES = ("lambda_literal", "anonymous_function", "function_declaration", "object_literal", "class_declaration",
+           "for_statement")
+
+
+def _inline_local_fun(tree, data: bytes) -> list:
+    """A local ``fun f() = <one line>`` (no parameter, no receiver, no type) called once, later in its block and not
+    under a lambda, loop, local function or object there, is its expression at the call (a call evaluates the body
+    there and then); not made when a name the expression reads is declared between the two."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type not in ("block", "statements"):
+            continue
+        for a in _stmts(n):
+            if a.type != "function_declaration" or not _one_line(a) or a.parent is None:
+                continue
+            kids = [c for c in a.children if c.type not in ("line_comment", "block_comment")]
+            types = [c.type for c in kids]
+            if types[:2] != ["fun", "identifier"] or len(kids) != 4 or kids[2].type != "function_value_parameters" \
+                    or kids[2].named_children or kids[3].type != "function_body":
+                continue
+            body = kids[3].named_children
+            if len(body) != 1 or not kids[3].children or kids[3].children[0].type != "=":
+                continue
+            name, expr = _t(kids[1]), body[0]
+            fun, _lam = _fun_of(a)
+            scope = fun if fun is not None else n
+            if _uses(scope, name) != 2:                     # its declaration and the one call
+                continue
+            calls = [x for x in _walk(n) if x.type == "call_expression" and x.start_byte > a.end_byte and
+                     x.named_children and x.named_children[0].type in ("identifier", "simple_identifier") and
+                     _t(x.named_children[0]) == name]
+            if len(calls) != 1:
+                continue
+            call = calls[0]
+            args = call.named_children[1:]
+            if len(args) != 1 or args[0].type != "value_arguments" or args[0].named_children:
+                continue                                    # a trailing lambda or an argument: not this function
+            if any(p.type in _SCOPES for p in _ancestors(call) if p.start_byte > n.start_byte and
+                   p.end_byte <= n.end_byte):
+                continue
+            reads = {_t(x) for x in _walk(expr) if x.type in ("identifier", "simple_identifier")}
+            between = [x for x in _walk(n) if a.end_byte < x.start_byte < call.start_byte and x.type in (
+                "variable_declaration", "parameter", "lambda_parameters", "multi_variable_declaration")]
+            if any(_t(i) in reads for x in between for i in _walk(x) if i.type in ("identifier", "simple_identifier")):
+                continue
+            whole = call.parent is not None and call.parent.type == "if_expression" and _cond_of(call.parent) == call
+            line_start = data.rfind(b"\n", 0, a.start_byte) + 1
+            edits.append((line_start, a.end_byte, b""))
+            edits.append((call.start_byte, call.end_byte, expr.text if whole else b"(" + expr.text + b")"))
     return edits
 
 
@@ -373,7 +427,7 @@ def _when_if(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _when_if, _junctions)
+_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
