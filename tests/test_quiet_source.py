@@ -128,3 +128,15 @@ def test_a_local_function_called_once_is_its_expression_at_the_call():
     assert "fun big" in _q("        fun big() = ps.size > 2\n        ps.forEach { if (big()) it.draw(1) }")
     assert "fun big" in _q("        fun big() = ps.size > 2\n        val ps = listOf(r)\n        if (big()) r.draw(1)")
     assert "fun big" in _q("        fun big(n: Int) = ps.size > n\n        if (big(2)) r.draw(1)")
+
+
+def test_an_if_chain_of_type_tests_of_one_name_is_its_when():
+    body = ("        if (message is A) {\n            r.draw(1)\n        } else if (message is B) {\n"
+            "            r.draw(2)\n        } else {\n            r.draw(3)\n        }")
+    assert _q(body).split("\n") == ["        when (message) { is A -> {", "            r.draw(1)",
+                                    "        } is B -> {", "            r.draw(2)", "        } else -> {",
+                                    "            r.draw(3)", "        } }"]
+    # left alone: one test only, two names, a negated test
+    assert _q(body.split(" else if")[0]).startswith("        if (message is A)")
+    assert "when" not in _q(body.replace("(message is B)", "(r is B)"))
+    assert "when" not in _q(body.replace("(message is B)", "(message !is B)"))

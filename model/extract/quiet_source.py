@@ -12,6 +12,7 @@ line where it was (a finding's file:line stays true) and is made only where it p
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
 * ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
 * a ``when`` without a subject standing as a statement is its ``if`` / ``else if`` / ``else`` chain;
+* an ``if`` / ``else if`` chain of ``x is T`` tests of one name (two or more, blocks) is the ``when (x)`` it spells;
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
@@ -427,7 +428,61 @@ def _when_if(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if, _junctions)
+def _is_test(n):
+    """(subject name, type text) of ``x is T`` (an identifier tested, not negated), else None."""
+    if n is None or n.type != "is_expression" or len(n.children) != 3 or n.children[1].type != "is":
+        return None
+    x, ty = n.children[0], n.children[2]
+    if x.type not in ("identifier", "simple_identifier"):
+        return None
+    return _t(x), ty
+
+
+def _is_chain_when(tree, data: bytes) -> list:
+    """An ``if (x is A) { … } else if (x is B) { … } [else { … }]`` statement (two tests or more, every one ``x is T``
+    of one name, each branch a block) is the ``when (x) { is A -> { … } is B -> { … } [else -> { … }] }`` it spells:
+    ``if (x is A)`` → ``when (x) { is A ->``, ``else if (x is B)`` → ``is B ->``, ``else`` → ``else ->`` and a brace
+    after the last block; newlines kept."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None or n.parent.type not in _STATEMENT_PARENTS:
+            continue
+        mine, node, subject, last, ok, tests = [], n, None, None, True, 0
+        while node is not None:
+            kids = [c for c in node.children if c.type not in ("line_comment", "block_comment")]
+            types = [c.type for c in kids]
+            if types[:2] != ["if", "("] or len(kids) < 5 or types[3] != ")" or types[4] != "block":
+                ok = False
+                break
+            test = _is_test(kids[2])
+            if test is None or (subject is not None and test[0] != subject):
+                ok = False
+                break
+            subject = test[0]
+            tests += 1
+            start = node.start_byte if node is n else node.prev_sibling.start_byte   # `if` / the `else` before it
+            head = (b"when (" + subject.encode() + b") { ") if node is n else b""
+            mine.append((start, kids[3].end_byte, head + b"is " + test[1].text + b" ->"))
+            last = kids[4]
+            if len(kids) == 5:
+                node = None
+            elif len(kids) == 7 and types[5] == "else" and kids[6].type == "if_expression":
+                node = kids[6]
+            elif len(kids) == 7 and types[5] == "else" and kids[6].type == "block":
+                mine.append((kids[5].start_byte, kids[5].end_byte, b"else ->"))
+                last, node = kids[6], None
+            else:
+                ok = False
+                break
+        if not ok or tests < 2 or last is None:
+            continue
+        mine.append((last.end_byte, last.end_byte, b" }"))
+        edits.extend(mine)
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
+             _is_chain_when, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
