@@ -164,3 +164,12 @@ def test_a_when_value_is_its_if_else_chain():
     assert _changes(SKILL, when, chain.replace("{ 2 }", "{ 3 }")) == CHANGED
     assert _changes(SKILL, when, chain.replace("3 ==", "4 ==")) == CHANGED
     assert _changes(SKILL, when, chain.replace("target.cards.size) 1", "target.cards.size) 2")) == CHANGED
+
+
+# ----------------------------------------------------------------------------------------- a local function
+def test_a_condition_extracted_into_a_local_function_reads_as_written():
+    body = "        if (others.size % 2 == 0 && r.alive) r.draw(1)"
+    local = "        fun even() = others.size % 2 == 0 && r.alive\n        if (even()) r.draw(1)"
+    assert _changes(SKILL, body, local) == []
+    assert _changes(SKILL, body, local.replace("% 2 == 0", "% 2 == 1")) == CHANGED
+    assert _changes(SKILL, body, local.replace("r.draw(1)", "r.draw(2)")) == CHANGED
