@@ -753,12 +753,82 @@ def if_when(data, tree):
         yield [(n.start_byte, n.end_byte, f"when {{\n{ind}    {t(cond)} -> {t(a)}\n{ind}    else -> {t(b)}\n{ind}}}")]
 
 
+def const_extract(data, tree):
+    """A whole-number literal in a function's code (a comparison, an argument, an assignment) named by a private
+    top-level `const val` declared at the end of the file: the literal's line keeps its place."""
+    for n in walk(tree.root_node):
+        if n.type not in ("number_literal", "integer_literal") or not t(n).isdigit() or enclosing_fun(n) is None:
+            continue
+        if any(a.type in ("annotation", "property_declaration", "string_literal", "when_entry", "range_expression",
+                          "indexing_suffix") for a in ancestors(n)):
+            continue                              # an annotation, a declared constant, a template, an index
+        p = n.parent
+        if p is None or p.type not in ("binary_expression", "value_argument", "assignment", "comparison_expression",
+                                       "equality_expression"):
+            continue
+        name = f"QUIET_LIMIT_{t(n)}"
+        while name.encode() in data:
+            name += "X"
+        tail = b"" if data.endswith(b"\n") else b"\n"
+        yield [(n.start_byte, n.end_byte, name),
+               (len(data), len(data), tail.decode() + f"\nprivate const val {name} = {t(n)}\n")]
+
+
+def log_move(data, tree):
+    """A log line moved above the statement before it (both one line, next to each other; not past a jump or the
+    declaration of a name the log line reads)."""
+    if b"logger." not in data and b"log." not in data:
+        return
+    for n in walk(tree.root_node):
+        if n.type != "call_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                not LOG_RE.match(t(n)) or "\n" in t(n):
+            continue
+        prev = n.prev_named_sibling
+        if prev is None or prev.type in ("line_comment", "block_comment") or "\n" in t(prev) or \
+                prev.end_point[0] + 1 != n.start_point[0] or LOG_RE.match(t(prev)):
+            continue
+        if re.match(r"(return|throw|break|continue)\b", t(prev)) or _jumps(prev) or "return" in t(prev):
+            continue
+        decl = re.match(r"(?:val|var)\s+(?:\((.*?)\)|(\w+))", t(prev))
+        if decl is not None:                      # a name it declares, read by the log line (in a template too)
+            names = re.findall(r"\w+", decl.group(1) or decl.group(2))
+            if any(re.search(rf"(?<![\w.]){re.escape(x)}\b", t(n)) for x in names):
+                continue
+        a, b = line_start(data, prev.start_byte), line_start(data, n.start_byte)
+        end = data.find(b"\n", n.end_byte)
+        if end < 0 or data[n.end_byte:end].strip() or data[prev.end_byte:b - 1].strip():
+            continue                              # something else on either line
+        yield [(a, end, data[b:end].decode() + "\n" + data[a:b - 1].decode())]
+
+
+def extract_fun(data, tree):
+    """The condition of an `if` statement extracted into a local function declared just before it and called in
+    its place (no smart cast, null test, jump or cast in it: the body reads what the condition read)."""
+    for n in walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None or n.parent.type not in ("block", "statements"):
+            continue
+        ls = line_start(data, n.start_byte)
+        if data[ls:n.start_byte].strip():
+            continue
+        cond = named(n)[0]
+        text = t(cond)
+        if cond.type == "identifier" or "\n" in text or re.search(r"\b(is|as|null|return|throw|break|continue|"
+                                                                   r"await|delay)\b|!!|\?\.|\?:|@", text):
+            continue
+        if not any(x.type == "call_expression" for x in walk(cond)) and len(text) < 12:
+            continue                              # too small to extract
+        ind = indent_of(data, n.start_byte)
+        name = fresh_name(data, "check")
+        yield [(ls, ls, f"{ind}fun {name}() = {text}\n"), (cond.start_byte, cond.end_byte, f"{name}()")]
+
+
 TRANSFORMS = {
     "rename_local": rename_local, "rename_param": rename_param, "extract_val": extract_val, "swap_eq": swap_eq,
     "swap_and": swap_and, "empty_size": empty_size, "not_empty": not_empty, "filter_count": filter_count,
     "early_return": early_return, "let_if": let_if, "when_if": when_if, "for_each": for_each,
     "log_line": log_line, "template": template, "imports": imports, "comment": comment, "it_named": it_named,
     "this_call": this_call, "find_first": find_first, "de_morgan": de_morgan, "if_when": if_when,
+    "const_extract": const_extract, "log_move": log_move, "extract_fun": extract_fun,
 }
 
 
@@ -855,6 +925,7 @@ def worker() -> int:
         return pickle.loads(memo[(repo, rev)])
 
     kd._extract_side = extract_side
+    _memo_pure_steps()
     import contextlib
     import io
     for line in sys.stdin:
@@ -877,6 +948,70 @@ def worker() -> int:
         print(json.dumps({"rc": rc, "seconds": time.perf_counter() - t0, "cpu": 0.0, "report": report,
                           "stderr": err.getvalue()}), flush=True)
     return 0
+
+
+def _digest(files: dict) -> str:
+    import hashlib
+    h = hashlib.sha256()
+    for k in sorted(files):
+        h.update(k.encode() + b"\0" + hashlib.sha256(files[k]).digest())
+    return h.hexdigest()
+
+
+def _memo_pure_steps():
+    """In a worker: keep the results of the gate's steps that are pure functions of their input and the same for
+    every case's BASE (or for every file a case leaves alone), so a case costs its HEAD side's own work. Each memo is
+    keyed by the whole input it reads (file bytes, or the catalogue as pickled with the revision's label taken out)
+    and hands out a fresh copy where the gate changes what it gets; a key it has not seen runs the step itself."""
+    import copy
+    import pickle
+    import re as re_
+    import skillproof.model.extract.quiet_source as qs
+    import skillproof.model.extract.unread as un
+    import skillproof.cmd_check as cc
+
+    qmemo: dict = {}
+    q_orig = qs.quiet_source
+
+    def quiet_source(parser, data):
+        if data not in qmemo:
+            qmemo[data] = q_orig(parser, data)
+        return qmemo[data]
+
+    qs.quiet_source = quiet_source
+
+    def by_files(fn, copy_out):
+        memo: dict = {}
+
+        def wrapped(files, *rest):
+            k = _digest(files)
+            if k not in memo:
+                memo[k] = fn(files, *rest)
+            return copy_out(memo[k])
+        return wrapped
+
+    un.unimplemented_types = by_files(un.unimplemented_types, lambda x: x)          # a frozenset
+    un.helpers = by_files(un.helpers, dict)                 # _same_blocks deletes keys: a fresh dict each time
+    un.quiet_moments = by_files(un.quiet_moments, copy.deepcopy)
+
+    cmemo: dict = {}
+    c_orig = cc.run_checks
+    label = re_.compile(rb"(?:BASE|HEAD)@[0-9a-f]{12}/")
+
+    def run_checks(cat, args, started=None):
+        try:
+            k = label.sub(b"@/", pickle.dumps(cat))
+        except Exception:                                   # pragma: no cover - not picklable: no memo
+            return c_orig(cat, args, started)
+        if k not in cmemo:
+            res = c_orig(cat, args, started)
+            try:
+                cmemo[k] = pickle.dumps(res)
+            except Exception:                               # pragma: no cover
+                return res
+        return pickle.loads(cmemo[k])
+
+    cc.run_checks = run_checks
 
 
 def _fast_runs(out: Path, cases: list, jobs: int):
@@ -932,6 +1067,8 @@ def main(argv=None) -> int:
     ap.add_argument("--cases", default="", help="comma-separated case names (TRANSFORM-N) to run, in that order")
     ap.add_argument("--list", action="store_true", help="write and list the cases, do not run the gate")
     ap.add_argument("--json", metavar="FILE")
+    ap.add_argument("--resume", action="store_true", help="with --json: keep the cases FILE.part already holds (the "
+                    "same commit) and run only the others; each case is added to FILE.part as it ends")
     ap.add_argument("--timeout", type=int, default=600)
     ap.add_argument("--jobs", type=int, default=1, help="gate runs at once")
     ap.add_argument("--fast", action="store_true", help="run the gate in worker processes that extract BASE once "
@@ -973,6 +1110,25 @@ def main(argv=None) -> int:
     import history_bench as hb
     from concurrent.futures import ThreadPoolExecutor
     rows = []
+    part = Path(a.json + ".part") if a.json else None
+    if a.resume and not part:
+        ap.error("--resume needs --json FILE")
+    done_: dict = {}
+    if part and a.resume and part.exists():
+        for ln in part.read_text(encoding="utf-8").splitlines():
+            if ln.strip():
+                r = json.loads(ln)
+                done_[(r["name"], r["sha"])] = r
+    elif part:
+        part.write_text("", encoding="utf-8")
+    for c in cases:
+        r = done_.get((c["name"], c["sha"]))
+        if r is not None:
+            c.update({k: r[k] for k in ("verdict", "rc", "detail", "seconds")})
+            rows.append(c)
+            print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {c['verdict']:<12} exit {c['rc']} "
+                  f"(kept) {c['detail']}", flush=True)
+    cases = [c for c in cases if (c["name"], c["sha"]) not in done_]
 
     def one(c):
         return c, hb.replay(str(out), c, timeout=a.timeout)
@@ -995,6 +1151,9 @@ def main(argv=None) -> int:
                 detail = (err.strip().splitlines() or [f"exit {rc}"])[-1]
             c.update(verdict=v, rc=rc, detail=detail, seconds=round(run["seconds"], 1))
             rows.append(c)
+            if part:
+                with part.open("a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(c, ensure_ascii=False) + "\n")
             print(f"{c['name']:<18} {c['path'][len(PREFIX):]}:{c['line']:<5} {v:<12} exit {rc} {run['seconds']:5.1f}s "
                   f"{detail}", flush=True)
     print()

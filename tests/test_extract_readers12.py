@@ -76,3 +76,16 @@ def test_a_table_from_a_value_to_the_class_it_builds_is_read(tmp_path):
     _a, rc, _s = _pair(tmp_path / "c", TREL, TABLE.replace("ENTRIES", ab), TABLE.replace("ENTRIES", ba),
                        "table.Pick.pick")
     assert rc.value == ra.value
+
+
+def test_the_table_written_as_an_if_chain_reads_as_its_when(tmp_path):
+    ab = "Alpha_T -> Alpha(base)\n        Beta_T -> Beta(base)"
+    chain = TABLE.replace("when (type) {\n        ENTRIES\n        else ->",
+                          "if (type == Alpha_T) Alpha(base) else if (Beta_T == type) {\n            BETA\n"
+                          "        } else {\n           ").replace("\n    }\n}", "\n        }\n}")
+    ra, rb, same = _pair(tmp_path, TREL, TABLE.replace("ENTRIES", ab), chain.replace("BETA", "Beta(base)"),
+                         "table.Pick.pick")
+    assert rb is not None and rb.value == ra.value
+    _a, rc, same = _pair(tmp_path / "c", TREL, TABLE.replace("ENTRIES", ab), chain.replace("BETA", "Alpha(base)"),
+                         "table.Pick.pick")
+    assert rc.value[:2] == ("Alpha_T -> Alpha", "Beta_T -> Alpha") and not same

@@ -152,3 +152,24 @@ def test_a_for_each_body_returning_is_the_for_loop():
 def test_a_for_each_body_returning_from_the_lambda_is_named():
     loop = "        for (p in others) if (!p.alive) return"
     assert _changes(SKILL, loop, "        others.forEach { p -> if (!p.alive) return@forEach }") == CHANGED
+
+
+# ----------------------------------------------------------------------------------------- a `when` used as a value
+def test_a_when_value_is_its_if_else_chain():
+    when = ("        val n = when (r.cards.size) {\n            target.cards.size -> 1\n            3 -> 2\n"
+            "            else -> throw IllegalStateException(\"no\")\n        }\n        r.draw(n)")
+    chain = ("        val n = if (r.cards.size == target.cards.size) 1 else if (3 == r.cards.size) { 2 } "
+             "else { throw IllegalStateException(\"no\") }\n        r.draw(n)")
+    assert _changes(SKILL, when, chain) == []
+    assert _changes(SKILL, when, chain.replace("{ 2 }", "{ 3 }")) == CHANGED
+    assert _changes(SKILL, when, chain.replace("3 ==", "4 ==")) == CHANGED
+    assert _changes(SKILL, when, chain.replace("target.cards.size) 1", "target.cards.size) 2")) == CHANGED
+
+
+# ----------------------------------------------------------------------------------------- a local function
+def test_a_condition_extracted_into_a_local_function_reads_as_written():
+    body = "        if (others.size % 2 == 0 && r.alive) r.draw(1)"
+    local = "        fun even() = others.size % 2 == 0 && r.alive\n        if (even()) r.draw(1)"
+    assert _changes(SKILL, body, local) == []
+    assert _changes(SKILL, body, local.replace("% 2 == 0", "% 2 == 1")) == CHANGED
+    assert _changes(SKILL, body, local.replace("r.draw(1)", "r.draw(2)")) == CHANGED

@@ -102,3 +102,41 @@ def test_a_junction_with_a_jump_or_a_null_guard_keeps_its_order():
                  "        if (c == null || !c.must || r.alive) return null",
                  "        if (r.alive && c != null && c.must) return null"):
         assert _q(kept) == kept
+
+
+def test_a_when_without_subject_as_a_statement_is_its_if_chain():
+    body = ("        when {\n            r.alive && ps.size > 2 -> {\n                r.draw(1)\n            }\n"
+            "            isHan(r) -> r.draw(2)\n            else -> {\n                r.draw(3)\n            }\n        }")
+    got = _q(body)
+    assert "when" not in got and "->" not in got
+    assert "if (" in got and "else if (isHan(r)) r.draw(2)" in got and "else {" in got
+    # left as written: two conditions in one branch, a subject, a bare `if` body an `else` would bind to
+    assert "when" in _q("        when {\n            r.alive, isHan(r) -> r.draw(1)\n        }")
+    assert "when" in _q("        when (r) {\n            null -> r.draw(1)\n        }")
+    assert "when" in _q("        when {\n            r.alive -> if (isHan(r)) r.draw(1)\n"
+                        "            else -> r.draw(2)\n        }")
+    assert "when" in _q("        val x = when {\n            r.alive -> 1\n            else -> 2\n        }")
+
+
+
+def test_a_local_function_called_once_is_its_expression_at_the_call():
+    body = "        fun big() = ps.size % 2 == 0 && isHan(r)\n        r.draw(1)\n        if (big()) r.draw(2)"
+    assert _q(body).split("\n") == ["", "        r.draw(1)", "        if (ps.size % 2 == 0 && isHan(r)) r.draw(2)"]
+    assert "(ps.size > 2)" in _q("        fun big() = ps.size > 2\n        val x = big() && r.alive")
+    # left alone: called twice, called in a lambda, a name it reads declared again before the call, a parameter
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        if (big()) r.draw(1)\n        if (big()) r.draw(2)")
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        ps.forEach { if (big()) it.draw(1) }")
+    assert "fun big" in _q("        fun big() = ps.size > 2\n        val ps = listOf(r)\n        if (big()) r.draw(1)")
+    assert "fun big" in _q("        fun big(n: Int) = ps.size > n\n        if (big(2)) r.draw(1)")
+
+
+def test_an_if_chain_of_type_tests_of_one_name_is_its_when():
+    body = ("        if (message is A) {\n            r.draw(1)\n        } else if (message is B) {\n"
+            "            r.draw(2)\n        } else {\n            r.draw(3)\n        }")
+    assert _q(body).split("\n") == ["        when (message) { is A -> {", "            r.draw(1)",
+                                    "        } is B -> {", "            r.draw(2)", "        } else -> {",
+                                    "            r.draw(3)", "        } }"]
+    # left alone: one test only, two names, a negated test
+    assert _q(body.split(" else if")[0]).startswith("        if (message is A)")
+    assert "when" not in _q(body.replace("(message is B)", "(r is B)"))
+    assert "when" not in _q(body.replace("(message is B)", "(message !is B)"))

@@ -265,17 +265,11 @@ class EngineRules(ClassIndex):
             if not is_rule_file(src.rel):
                 continue
             params = {p[0] for p in _fn_params(fd)}
-            for w in _descendants(fd, "when_expression"):
-                subj = _kid(w, "when_subject")
-                if subj is None or _t(subj).strip("() ") not in params:
-                    continue
+            for at, subject, branches in _param_switches(fd, params):
                 pairs, other = [], []
-                for e in _kids(w, "when_entry"):
-                    kids = e.named_children
-                    body = kids[-1] if kids else None
-                    conds = kids[:-1]
-                    text = " ".join(_t(e).split())
-                    if body is None or not conds or "else" in _anon(e):
+                for conds, body in branches:
+                    text = _branch_text(conds, body)
+                    if body is None or not conds:
                         other.append(text)
                         continue
                     callee = body.named_children[0] if body.type == "call_expression" and body.named_children else None
@@ -289,8 +283,8 @@ class EngineRules(ClassIndex):
                     continue
                 owner_name = owner.name if owner is not None else src.rel.rsplit("/", 1)[-1].removesuffix(".kt")
                 out.append(EngineRule(f"table.{owner_name}.{name}", tuple(sorted(pairs)) + tuple(other),
-                                      src.at(w), f"{owner_name}.{name}: the class each value of "
-                                      f"{_t(subj).strip('() ')} builds", False, one=True))
+                                      src.at(at), f"{owner_name}.{name}: the class each value of "
+                                      f"{subject} builds", False, one=True))
         return out
 
     def _p_tallies(self) -> list:
@@ -1097,3 +1091,71 @@ def _truth_rows(f, negated: str) -> tuple:
         if f(dict(zip(atoms, vals))):
             rows.append(" and ".join(a if v else negated.format(a) for a, v in zip(atoms, vals)))
     return atoms, rows
+
+
+def _one_stmt(body):
+    """A block holding one statement (no comment) as that statement; anything else as itself."""
+    if body is not None and body.type == "block":
+        inner = _kid(body, "statements")
+        kids = _code(inner if inner is not None else body)
+        if len(kids) == 1:
+            return kids[0]
+    return body
+
+
+def _branch_text(conds, body) -> str:
+    """A branch of a switch over a parameter as one line: ``A, B -> body`` (``else -> body`` for the rest), a
+    one-statement block as its statement, whitespace as one space — alike for a ``when`` and for its ``if`` chain."""
+    head = ", ".join(" ".join(_t(c).split()) for c in conds) if conds else "else"
+    return f"{head} -> {' '.join(_t(body).split()) if body is not None else ''}"
+
+
+def _param_switches(fd, params):
+    """The switches of a function over one of its parameters ``params``: (node, parameter, [(conditions, body)]) —
+    a ``when (p)`` with each entry's conditions (none for ``else``), and an ``if (p == X) … else if (X == p) … else
+    …`` chain (two branches or more, every test an equality of ``p`` with something else) read as that ``when``.
+    A body is the branch's one statement where its block holds one."""
+    for w in _descendants(fd, "when_expression"):
+        subj = _kid(w, "when_subject")
+        if subj is None or _t(subj).strip("() ") not in params:
+            continue
+        branches = []
+        for e in _kids(w, "when_entry"):
+            kids = _code(e)
+            body = kids[-1] if kids else None
+            conds = [] if "else" in _anon(e) else kids[:-1]
+            if not conds and "else" not in _anon(e):
+                body = None
+            branches.append((conds, _one_stmt(body)))
+        yield w, _t(subj).strip("() "), branches
+    for top in _descendants(fd, "if_expression"):
+        if top.parent is not None and top.parent.type == "if_expression":
+            continue                                        # an `else if` of a chain read from its first `if`
+        branches, subject, node = [], None, top
+        while node is not None and node.type == "if_expression":
+            kids = _code(node)
+            if len(kids) < 2 or not any(c.type == "(" for c in node.children):
+                branches = []
+                break
+            cond, then = kids[0], kids[1]
+            sides = [c for c in cond.named_children] if cond.type in ("binary_expression", "equality_expression") \
+                else []
+            ops = [c.type for c in cond.children if not c.is_named]
+            if len(sides) != 2 or ops != ["=="]:
+                branches = []
+                break
+            names = [_t(x) for x in sides]
+            p = next((x for x in names if x in params and x == (subject or x)), None)
+            if p is None or names[0] == names[1]:
+                branches = []
+                break
+            subject = p
+            const = sides[1] if names[0] == p else sides[0]
+            branches.append(([const], _one_stmt(then)))
+            rest = kids[2] if len(kids) > 2 and "else" in _anon(node) else None
+            if rest is not None and rest.type != "if_expression":
+                branches.append(([], _one_stmt(rest)))
+                rest = None
+            node = rest
+        if len(branches) >= 2 and subject is not None:
+            yield top, subject, branches

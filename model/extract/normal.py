@@ -188,6 +188,26 @@ class _Norm:
                 out.append(x)
         return tuple(out)
 
+    def local_fun_expr(self, n):
+        """The expression of a local ``fun f() = e`` (no parameter, receiver or type parameter) whose name its
+        enclosing function spells only twice (the declaration and one call ``f()``): a call evaluates ``e`` there
+        and then, so the call is read as ``e`` (a condition extracted into a local function reads as written)."""
+        kids = [c for c in n.children if c.type not in _COMMENTS]
+        if [c.type for c in kids[:2]] != ["fun", "identifier"] or len(kids) != 4 or \
+                kids[2].type != "function_value_parameters" or kids[2].named_children or \
+                kids[3].type != "function_body" or not kids[3].children or kids[3].children[0].type != "=":
+            return None
+        body = [c for c in kids[3].named_children if c.type not in _COMMENTS]
+        outer = n.parent
+        while outer is not None and outer.type not in ("function_declaration", "class_body", "source_file"):
+            outer = outer.parent
+        name = self.text(kids[1])
+        if len(body) != 1 or outer is None or len(re.findall(r"(?<![\w.$])" + re.escape(name) + r"\b",
+                                                              self.text(outer))) != 2 or \
+                not re.search(r"(?<![\w.$])" + re.escape(name) + r"\(\)", self.text(outer)):
+            return None
+        return body[0]
+
     def stmt(self, n) -> list:
         """A statement's normal form: [] when it is no rule, several for a compound guard."""
         t = n.type
@@ -195,6 +215,11 @@ class _Norm:
             return []
         if self.dropped(n):
             return []
+        if t == "function_declaration" and n.parent is not None and n.parent.type in ("statements", "block"):
+            expr = self.local_fun_expr(n)
+            if expr is not None:                        # written out at its one call (``local_fun_expr``)
+                self.__dict__.setdefault("local_funs", {})[_decl_name(n, self.data)] = expr
+                return []
         if n.has_error and self.builders and re.search(r"(?<![\w])(%s)\s*\." % "|".join(
                 re.escape(b) for b in sorted(self.builders)), self.text(n)):
             return []                                   # what the grammar misread only fills a client message
@@ -676,6 +701,13 @@ class _Norm:
             cond = n.child_by_field_name("condition")
             branches = [c for c in n.named_children if c != cond and c.type not in _COMMENTS]
             return ("ife", self.expr(cond), tuple(self.body(b) for b in branches))
+        if t == "when_expression":
+            # a `when` with an `else` used as a value is the `if … else if … else` expression it means (an `if`
+            # expression's `else if` reads as the statements of its chain, as the `when`'s later branches do)
+            x = self.when(n)
+            if isinstance(x, tuple) and len(x) == 4 and x[0] == "if":
+                return ("ife", x[1], (x[2], x[3]))
+            return self.generic(n)
         if t == "lambda_literal":
             lps = next((c for c in n.named_children if c.type == "lambda_parameters"), None)
             if lps is not None:
@@ -890,6 +922,9 @@ class _Norm:
                 plain and last in self.declared):
             recv = self.expr(callee.named_children[0]) if callee.named_children and not plain else None
             return _inline(helper, recv, args, len(self.locals), self.locals)
+        lf = self.__dict__.get("local_funs", {}).get(last) if callee.type == "identifier" else None
+        if lf is not None and not args and not targs and last not in self.declared:
+            return self.expr(lf)                        # a local function's one call: its expression
         if callee.type == "identifier" and not plain:
             own = self._own_member_call(n, last, args)
             if own is not None:

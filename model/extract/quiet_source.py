@@ -6,9 +6,13 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``this.m`` / ``this.f(…)`` is the bare member, outside any lambda (there ``this`` may be a lambda's receiver) of a
   member function, where no enclosing function or lambda declares a local, parameter or local function ``m`` / ``f``;
 * ``val c = <one line>`` read once, as the whole condition of the ``if`` right after it, is that condition;
+* a local ``fun f() = <one line>`` called once later in its block (not under a lambda, loop or local function there)
+  is its expression at the call;
 * ``if (A) { R } else return X`` as the last statement of a function's body is the early return ``if (!A) return X``
   followed by ``R`` (nothing follows the ``if`` in its block, so ``R`` ending or falling through ends the same way);
 * ``null == x`` is ``x == null`` (also ``!=``, ``===``, ``!==``);
+* a ``when`` without a subject standing as a statement is its ``if`` / ``else if`` / ``else`` chain;
+* an ``if`` / ``else if`` chain of ``x is T`` tests of one name (two or more, blocks) is the ``when (x)`` it spells;
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
@@ -157,6 +161,58 @@ def _inline_val(tree, data: bytes) -> list:
             line_start = data.rfind(b"\n", 0, a.start_byte) + 1
             edits.append((line_start, a.end_byte, b""))
             edits.append((cond.start_byte, cond.end_byte, val.text))   # (the whole condition: no parentheses needed)
+    return edits
+
+
+_SCOPES = ("lambda_literal", "anonymous_function", "function_declaration", "object_literal", "class_declaration",
+           "for_statement")
+
+
+def _inline_local_fun(tree, data: bytes) -> list:
+    """A local ``fun f() = <one line>`` (no parameter, no receiver, no type) called once, later in its block and not
+    under a lambda, loop, local function or object there, is its expression at the call (a call evaluates the body
+    there and then); not made when a name the expression reads is declared between the two."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type not in ("block", "statements"):
+            continue
+        for a in _stmts(n):
+            if a.type != "function_declaration" or not _one_line(a) or a.parent is None:
+                continue
+            kids = [c for c in a.children if c.type not in ("line_comment", "block_comment")]
+            types = [c.type for c in kids]
+            if types[:2] != ["fun", "identifier"] or len(kids) != 4 or kids[2].type != "function_value_parameters" \
+                    or kids[2].named_children or kids[3].type != "function_body":
+                continue
+            body = kids[3].named_children
+            if len(body) != 1 or not kids[3].children or kids[3].children[0].type != "=":
+                continue
+            name, expr = _t(kids[1]), body[0]
+            fun, _lam = _fun_of(a)
+            scope = fun if fun is not None else n
+            if _uses(scope, name) != 2:                     # its declaration and the one call
+                continue
+            calls = [x for x in _walk(n) if x.type == "call_expression" and x.start_byte > a.end_byte and
+                     x.named_children and x.named_children[0].type in ("identifier", "simple_identifier") and
+                     _t(x.named_children[0]) == name]
+            if len(calls) != 1:
+                continue
+            call = calls[0]
+            args = call.named_children[1:]
+            if len(args) != 1 or args[0].type != "value_arguments" or args[0].named_children:
+                continue                                    # a trailing lambda or an argument: not this function
+            if any(p.type in _SCOPES for p in _ancestors(call) if p.start_byte > n.start_byte and
+                   p.end_byte <= n.end_byte):
+                continue
+            reads = {_t(x) for x in _walk(expr) if x.type in ("identifier", "simple_identifier")}
+            between = [x for x in _walk(n) if a.end_byte < x.start_byte < call.start_byte and x.type in (
+                "variable_declaration", "parameter", "lambda_parameters", "multi_variable_declaration")]
+            if any(_t(i) in reads for x in between for i in _walk(x) if i.type in ("identifier", "simple_identifier")):
+                continue
+            whole = call.parent is not None and call.parent.type == "if_expression" and _cond_of(call.parent) == call
+            line_start = data.rfind(b"\n", 0, a.start_byte) + 1
+            edits.append((line_start, a.end_byte, b""))
+            edits.append((call.start_byte, call.end_byte, expr.text if whole else b"(" + expr.text + b")"))
     return edits
 
 
@@ -319,7 +375,114 @@ def _null_last(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _turned_around, _de_morgan, _null_last, _junctions)
+def _lines(b: bytes) -> bytes:
+    return b"\n" * b.count(b"\n")
+
+
+_STATEMENT_PARENTS = ("block", "statements", "lambda_literal", "control_structure_body")
+
+
+def _when_if(tree, data: bytes) -> list:
+    """A ``when`` without a subject standing as a statement is the ``if`` / ``else if`` chain of its branches:
+    ``when {`` → ``if (``, each ``c ->`` → ``c)`` (``else if (`` before every branch but the first), ``else ->`` →
+    ``else``, the closing brace dropped; newlines kept. Not made when a branch holds more than one condition
+    (``a, b ->``) or its body, not a block, holds an ``if`` (an ``else`` after it would bind to that ``if``)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "when_expression" or n.parent is None or n.parent.type not in _STATEMENT_PARENTS:
+            continue
+        kids = n.children
+        if len(kids) < 3 or kids[0].type != "when" or kids[1].type != "{" or kids[-1].type != "}":
+            continue
+        entries = [c for c in kids[2:-1] if c.type not in ("line_comment", "block_comment")]
+        if not entries or any(e.type != "when_entry" for e in entries):
+            continue
+        mine, ok = [], True
+        for i, e in enumerate(entries):
+            ek = [c for c in e.children if c.type not in ("line_comment", "block_comment")]
+            if len(ek) != 3 or ek[1].type != "->":
+                ok = False
+                break
+            cond, arrow, body = ek
+            if body.type != "block" and any(x.type in ("if_expression", "when_expression") for x in _walk(body)):
+                ok = False
+                break
+            if cond.type == "else":
+                if i != len(entries) - 1 or i == 0:
+                    ok = False
+                    break
+                mine.append((cond.end_byte, arrow.end_byte, _lines(data[cond.end_byte:arrow.end_byte])))
+                continue
+            if cond.type in ("when_condition", "range_test", "type_test"):
+                ok = False
+                break
+            if i == 0:
+                mine.append((n.start_byte, cond.start_byte, b"if (" + _lines(data[n.start_byte:cond.start_byte])))
+            else:
+                mine.append((cond.start_byte, cond.start_byte, b"else if ("))
+            mine.append((cond.end_byte, arrow.end_byte, b")" + _lines(data[cond.end_byte:arrow.end_byte])))
+        if not ok:
+            continue
+        mine.append((kids[-1].start_byte, kids[-1].end_byte, b""))
+        edits.extend(mine)
+    return edits
+
+
+def _is_test(n):
+    """(subject name, type text) of ``x is T`` (an identifier tested, not negated), else None."""
+    if n is None or n.type != "is_expression" or len(n.children) != 3 or n.children[1].type != "is":
+        return None
+    x, ty = n.children[0], n.children[2]
+    if x.type not in ("identifier", "simple_identifier"):
+        return None
+    return _t(x), ty
+
+
+def _is_chain_when(tree, data: bytes) -> list:
+    """An ``if (x is A) { … } else if (x is B) { … } [else { … }]`` statement (two tests or more, every one ``x is T``
+    of one name, each branch a block) is the ``when (x) { is A -> { … } is B -> { … } [else -> { … }] }`` it spells:
+    ``if (x is A)`` → ``when (x) { is A ->``, ``else if (x is B)`` → ``is B ->``, ``else`` → ``else ->`` and a brace
+    after the last block; newlines kept."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or n.parent is None or n.parent.type not in _STATEMENT_PARENTS:
+            continue
+        mine, node, subject, last, ok, tests = [], n, None, None, True, 0
+        while node is not None:
+            kids = [c for c in node.children if c.type not in ("line_comment", "block_comment")]
+            types = [c.type for c in kids]
+            if types[:2] != ["if", "("] or len(kids) < 5 or types[3] != ")" or types[4] != "block":
+                ok = False
+                break
+            test = _is_test(kids[2])
+            if test is None or (subject is not None and test[0] != subject):
+                ok = False
+                break
+            subject = test[0]
+            tests += 1
+            start = node.start_byte if node is n else node.prev_sibling.start_byte   # `if` / the `else` before it
+            head = (b"when (" + subject.encode() + b") { ") if node is n else b""
+            mine.append((start, kids[3].end_byte, head + b"is " + test[1].text + b" ->"))
+            last = kids[4]
+            if len(kids) == 5:
+                node = None
+            elif len(kids) == 7 and types[5] == "else" and kids[6].type == "if_expression":
+                node = kids[6]
+            elif len(kids) == 7 and types[5] == "else" and kids[6].type == "block":
+                mine.append((kids[5].start_byte, kids[5].end_byte, b"else ->"))
+                last, node = kids[6], None
+            else:
+                ok = False
+                break
+        if not ok or tests < 2 or last is None:
+            continue
+        mine.append((last.end_byte, last.end_byte, b" }"))
+        edits.extend(mine)
+    return edits
+
+
+_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
+             _is_chain_when, _junctions)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
