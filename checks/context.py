@@ -356,11 +356,14 @@ class Context:
             if left_ms < q.timeout_ms:
                 q.solver.set("timeout", left_ms)
         t = time.perf_counter()
+        cut = deadline is not None and left_ms < q.timeout_ms     # the budget, not --timeout, bounds this call
         try:
             a = q.find(goal, **kw)
         finally:
             if deadline is not None:
                 q.solver.set("timeout", q.timeout_ms)
+        if cut and a.status == "unknown" and a.reason in ("timeout", "canceled") and time.time() >= deadline - 0.05:
+            a = Answer("unknown", reason=BUDGET_REASON)   # stopped by the spent --time-budget (raise it, not --timeout)
         self.stats["queries"] += 1
         self.stats["solver_seconds"] += time.perf_counter() - t
         if self.progress:

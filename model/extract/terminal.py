@@ -144,6 +144,7 @@ ENGINE: list[tuple[str, str]] = [
     (r"the tasks told not read: (?P<x>.*)", "告诉玩家的秘密任务没有读出：{x}"),
     (r"no draw in DrawPhase", "DrawPhase 里没有摸牌"),
     (r"no list of the roles offered to each player", "没有给每名玩家备选角色的列表"),
+    (r"no draw from the role pool", "没有从角色池抽角色"),
     (r"no branch on whether a (?P<g>\S+) is in force", "没有按是否有生效中的 {g} 分支"),
     (r"no default branch where no (?P<g>\S+) is in force", "没有在无生效中的 {g} 时的默认分支"),
     (r"no (?P<g>\S+) in force taken", "没有考虑生效中的 {g}"),
