@@ -21,6 +21,7 @@ class Atom:
     value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); granted: the
                            # GrantRef; use: "again" (used this turn already)
     text: str = ""
+    at_end: bool = False   # where: read at the claim's moment, not before the events (收集三张红色情报, 只有两张)
 
 
 @dataclass

@@ -322,6 +322,7 @@ def goal_of(cat, q: Query) -> Goal:
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     receives = any(a.kind == "received" for a in atoms_of(g.claim))   # the claim is the player's receive
     described = []                              # conditions written as the player's attribute (X的先行者)
+    said_at_end = []                            # conditions read at the claim's moment (phrases.py @cond(end: …))
     for giv in q.givens:
         k = giv.kind
         paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
@@ -345,6 +346,9 @@ def goal_of(cat, q: Query) -> Goal:
                               f"(`{giv.text}`): an effect is read in the asked skill's own firing only")
         if k == "claim" and giv.other and any(a.kind == "play" for a in atoms_of(giv.claim)):
             g.plays_by_other = True             # 别人使用截获时: another player plays it (never the player asked)
+        if k == "where" and giv.claim.at_end:
+            said_at_end.append(giv.claim)       # 收集三张红色情报 / 只有两张: the area as the claim happens
+            continue
         if k == "where":
             at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
             if not at_end and _describes_the_player(q, giv) and not receives and not received_given(giv) and \
@@ -414,6 +418,8 @@ def goal_of(cat, q: Query) -> Goal:
     # 没有红色或蓝色情报的先行者死亡时能获胜吗: the attribute is what he has as he dies (CheckKillerWin reads the
     # dead player's area before AfterDieGiveCard discards it); of a question with no death, before the events
     (g.at_death if dies else g.before).extend(described)
+    # 先行者死亡时情报区只有黑色情报: what he has as he dies; 收集三张红色情报能获胜吗: what he has as he wins
+    (g.at_death if dies else g.after).extend(said_at_end)
     if g.fire is not None and any(_says_dead(x) for x in g.after):
         g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:
