@@ -111,6 +111,10 @@ PHRASES: list[tuple[str, str]] = [
     ("作为|身为|是 TASK", "@role(task {TASK})"),
     ("TASK", "@role(task {TASK}) anyone"),
     ("as a|the? TASK", "@role(task {TASK})"),
+    ("a|the? double agent|spy", "@role(task collector) anyone"),     # the rule book's 双重间谍 in English
+    # the win read on the area as he wins (以三张蓝色情报获胜, win with three blue messages): phrases @cond(end: …)
+    ("以|凭|靠 NUM 张? COLOUR MSG 获胜|胜利|赢|宣胜", "win @cond(end: {COLOUR}_messages == {NUM})"),
+    ("win|wins with NUM COLOUR messages|message", "win @cond(end: {COLOUR}_messages == {NUM})"),
     ("被 CARD 放入|置入|放进 情报区? MSG?", "@role(card_on {CARD})"),
     ("和|与|, NUM 张 COLOUR MSG", "@cond({COLOUR}_messages == {NUM})"),
     ("收到|接收 含|含有 COLOUR 和|与 COLOUR 的? MSG", "@cond({COLOUR} in message) @cond({COLOUR2} in message)"),
