@@ -398,14 +398,15 @@ PHRASES: list[tuple[str, str]] = [
     ("CARD 后|之后 的? 情报|待收情报 是|会是|变成|会变成 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
     ("CARD 传出 的 情报 是|会是 面朝上|正面朝上 的?", "{CARD} 会 make 情报 face_up"),
     ("CARD 传出 的 情报 是|会是 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
-    # the message's colour as the moment's (情报是纯红色时; 破译能翻开纯红色的情报吗: 情报是纯红色时，破译会让情报面朝上吗)
+    # the message's colour as the moment's (情报是纯红色时; 破译能翻开纯红色的情报吗: 情报是纯红色时，破译会让情报面朝上吗 —
+    # the colours read as the card is done with it, @cond(end: …): before the send no message is in play)
     ("MSG 是 纯 红色|红", "@cond(red in message) @cond(not blue in message) @cond(not black in message)"),
-    ("CARD 能|可以 翻开 纯 红色|红 的? MSG", "@cond(red in message) @cond(not blue in message) @cond(not black in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 红色|红 的? MSG", "@cond(end: red in message) @cond(end: not blue in message) @cond(end: not black in message) 时 , {CARD} 会 make 情报 face_up"),
     ("MSG 是 纯 蓝色|蓝", "@cond(blue in message) @cond(not red in message) @cond(not black in message)"),
-    ("CARD 能|可以 翻开 纯 蓝色|蓝 的? MSG", "@cond(blue in message) @cond(not red in message) @cond(not black in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 蓝色|蓝 的? MSG", "@cond(end: blue in message) @cond(end: not red in message) @cond(end: not black in message) 时 , {CARD} 会 make 情报 face_up"),
     ("MSG 是 纯 黑色|黑", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
-    ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(black in message) @cond(not red in message) @cond(not blue in message) 时 , {CARD} 会 make 情报 face_up"),
-    ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond({COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond(end: {COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
     # a ban as an effect (强令能让所有角色不能使用截获吗, 禁闭能让别人本回合不能使用手牌吗): the card banned, as 让截获被禁
     ("让|令|使 OTHER 本回合? 都? 不能|无法|不可以 USEV CARD", "make 别人 的 {CARD} banned"),
     ("让|令|使 所有角色|所有人|大家|每个人|每名角色|所有玩家|全体角色 本回合? 都? 不能|无法|不可以 USEV CARD", "make {CARD} banned"),

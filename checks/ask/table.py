@@ -1734,9 +1734,12 @@ class Search:
             enc, k0 = t.enc, t.story.decisive
             dec = [lab for lab in enc.legal if (label_event(lab.label) or -1) >= k0]
             rest = [lab for lab in enc.legal if lab not in dec]
+            # an effect's op is done under its own condition (the claim's term, Reader.atom_term): the situation is
+            # the rule's play with the question's facts, the op left out (破译 on a pure red message)
+            own_cond = self.goal.effect is not None and self.goal.fire is None
             s = z3.Solver()
             s.add([lab.expr for lab in rest])
-            s.add([term for name, term in t.asked if name != "claim" or self.goal.fire is None])
+            s.add([term for name, term in t.asked if name != "claim" or (self.goal.fire is None and not own_cond)])
             r = self.check(s)
             if r == z3.unknown:
                 return None
@@ -1745,6 +1748,22 @@ class Search:
             seen = True
             if near is None:
                 near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
+            if own_cond:
+                alone = z3.Solver()                 # the op's condition and the question's facts alone, no event's
+                alone.add([lab.expr for lab in enc.legal if is_invariant(lab.label)])   # rule and nothing before
+                alone.add([term for _, term in t.asked])
+                r = self.check(alone)
+                if r == z3.unknown:
+                    return None
+                if r == z3.unsat:
+                    rules[self.goal.effect_rule] = True
+                    labels.append(EFFECT_CONDITION)
+                    legal = z3.Solver()             # the game shown: the play legal, the op not done
+                    legal.add(enc.legal_expr())
+                    legal.add([term for name, term in t.asked if name != "claim"])
+                    if self.check(legal) == z3.sat:
+                        near = (t, enc.fill(self.plain(legal, enc)))
+                    continue
             local = z3.Solver()
             lits = []
             for i, lab in enumerate(dec):
@@ -1774,6 +1793,10 @@ class Search:
         if not seen:
             return None
         return {"rules": list(rules), "labels": list(dict.fromkeys(labels)), "near": near}
+
+
+#: the label of a refusal by an effect's own condition (Search.refusal): the op is done only when it holds
+EFFECT_CONDITION = "the effect does it only under its own condition"
 
 
 def with_draws(cat, game: TR.Trace) -> TR.Trace:
@@ -2038,6 +2061,12 @@ def _searched(sess, q: Query, res: Result, t0: float) -> Result:
         rule = cat.skills.get(rid)
         when = getattr(rule, "trigger", None) if rule is not None else None
         on_text = rule.on[0].text if rule is not None and rule.on else None
+        if rid == goal.effect_rule and EFFECT_CONDITION in ref["labels"]:
+            res.because.append({"kind": "rule", "rules": [r],
+                                "says": pick(f"{r['name']}的效果只在它的条件成立时做这一步，所问的情形不满足条件",
+                                             f"{r['name']}'s effect does this only under its own condition, which the "
+                                             f"question's situation fails")})
+            continue
         res.because.append({"kind": "rule", "rules": [r],
                             "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
                                          f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
@@ -2050,7 +2079,8 @@ def _searched(sess, q: Query, res: Result, t0: float) -> Result:
     if not told:
         res.because.append({"kind": "decides", "says": pick("在这些事件上，规则拒绝了所问的情形：",
                                                             "at these events the rules refuse it: ")
-                            + "; ".join(ref["labels"][:3]), "rules": []})
+                            + "; ".join(pick("效果的条件不成立，这一步没有做", lab) if lab == EFFECT_CONDITION else lab
+                                        for lab in ref["labels"][:3]), "rules": []})
     res.because.append({"kind": "bound", "says": bound, "rules": []})
     st = run.state
     st.trace = near
