@@ -407,6 +407,12 @@ PHRASES: list[tuple[str, str]] = [
     ("MSG 是 纯 黑色|黑", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
     ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 会 make 情报 face_up"),
     ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond(end: {COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
+    # a card's effect sending a message (欲擒故纵能传出纯黑色情报吗 / …自己情报区里的情报吗): its send_message op
+    ("CARD 能|可以|能否 传出|发出|传", "{CARD} 能 send_v"),
+    # the card type the user names (威逼可以宣言平衡吗): the type the target must hand over (the give's card types)
+    ("CARD 能|可以|能否 宣言|点名|指定|要 CARD", "{CARD} 能 make 目标 交出 {CARD2}"),
+    ("CARD 能|可以 翻开 COLOUR COLOUR 双色|两色 的? MSG",
+     "@cond(end: {COLOUR} in message) @cond(end: {COLOUR2} in message) 时 , {CARD} 会 make 情报 face_up"),
     # a ban as an effect (强令能让所有角色不能使用截获吗, 禁闭能让别人本回合不能使用手牌吗): the card banned, as 让截获被禁
     ("让|令|使 OTHER 本回合? 都? 不能|无法|不可以 USEV CARD", "make 别人 的 {CARD} banned"),
     ("让|令|使 所有角色|所有人|大家|每个人|每名角色|所有玩家|全体角色 本回合? 都? 不能|无法|不可以 USEV CARD", "make {CARD} banned"),

@@ -41,6 +41,7 @@ class Effect:
     dying: bool = False    # 救: the player is the dying one of the moment too
     place: str | None = None   # where a message taken out of an area goes (effects.place_of): 放入 area, 弃置 discard_pile
     n: int | None = None       # how many cards a draw takes (摸两张牌): the op's ``n``
+    of_card: str | None = None  # a card of this type moves (威逼能让目标交出平衡吗: the types the op's ``card`` allows)
 
 
 @dataclass

@@ -1426,6 +1426,8 @@ def effect_entry_ok(eff, entry) -> bool:
         return False
     if eff.card is not None and entry["cards"] and eff.card not in entry["cards"]:
         return False
+    if eff.of_card is not None and entry["cards"] and eff.of_card not in entry["cards"]:
+        return False                                # 威逼能让目标交出平衡吗: the op moves only cards of its types
     if eff.grant is not None and entry["grant"] != eff.grant:
         return False
     if eff.place is not None and entry["op"] == "remove_message" and entry.get("place") != eff.place:
@@ -1749,10 +1751,16 @@ class Search:
             if near is None:
                 near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
             if own_cond:
-                alone = z3.Solver()                 # the op's condition and the question's facts alone, no event's
-                alone.add([lab.expr for lab in enc.legal if is_invariant(lab.label)])   # rule and nothing before
-                alone.add([term for _, term in t.asked])
-                r = self.check(alone)
+                # the op's condition and the question's facts alone (no event's rule, nothing before) — where the op
+                # is done at all in this template without the facts (an op the template lacks refuses nothing)
+                inv = [lab.expr for lab in enc.legal if is_invariant(lab.label)]
+                claim = [term for name, term in t.asked if name == "claim"]
+                may = z3.Solver()
+                may.add(inv + claim)
+                alone = z3.Solver()
+                alone.add(inv + [term for _, term in t.asked])
+                r = self.check(may)
+                r = self.check(alone) if r == z3.sat else z3.unknown
                 if r == z3.unknown:
                     return None
                 if r == z3.unsat:
@@ -2212,19 +2220,46 @@ def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:
     from .constraints import _ref
     ops = effect_ops(cat, eff.rule)
     src = cat.skills.get(eff.rule) or cat.cards.get(eff.rule)
-    if src is None or any(o["op"] == "prose" for o in ops):
+    if src is None:
         return None
+    prose = any(o["op"] == "prose" for o in ops)    # a step told in words: only a step's own types decide then
     e = eff.value
     guards = [on.when for on in getattr(src, "on", None) or ()]
     if any(g is None for g in guards):
         guards = []                                 # a trigger with no guard says nothing of who is who
     fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o, guards)]
-    if fit:
+    if fit or prose and not any(o["op"] in e.ops for o in ops):
         return None
     res = Result(q, "no")
     zh, en = effect_words(cat, e)
     elsewhere = any(effect_entry_ok(e, o) for o in ops)   # the op is there, done to someone else
     r = _ref(cat, eff.rule, src.do[0].loc if src.do else None)
+    narrow = [] if elsewhere else [o for o in ops if o["op"] in e.ops and (
+        e.colours and o["colour"] not in e.colours or e.of_card is not None and o["cards"] and e.of_card not in o["cards"])]
+    if prose and not narrow:
+        return None
+    if narrow:
+        # 欲擒故纵能传出纯黑色情报吗 / 威逼可以宣言平衡吗: the step is there, for other colours or card types only
+        only = "、".join(dict.fromkeys(
+            (f"颜色要求 {o['colour']}" if e.colours and o["colour"] not in e.colours else
+             "、".join(cat.name_of(c) for c in o["cards"])) for o in narrow))
+        only_en = "; ".join(dict.fromkeys(
+            (f"colour constraint {o['colour']}" if e.colours and o["colour"] not in e.colours else
+             "only " + ", ".join(cat.name_of(c) for c in o["cards"])) for o in narrow))
+        what = pick("所问的颜色" if e.colours else f"所问的牌（{cat.name_of(e.of_card)}）",
+                    "the colour asked" if e.colours else f"the card asked ({cat.name_of(e.of_card)})")
+        res.because = [{"kind": "rule", "rules": [r],
+                        "says": pick(f"{r['name']}的效果有这一步（{zh}），但它只对这样的牌做：{only}；{what}不在其中",
+                                     f"{r['name']}'s effect has this step ({en}), but only for such cards: {only_en}; "
+                                     f"{what} is not among them")},
+                       {"kind": "bound", "says": pick("效果是数据：这对每一局都成立，与搜索界限无关",
+                                                      "the effect is data: this holds of every game, whatever the bound"),
+                        "rules": []}]
+        res.headline = pick(f"否——{r['name']}的效果不会{zh}（目录里这一步的牌只限：{only}）",
+                            f"no — {r['name']}'s effect never does that ({en}): in the catalogue that step is for "
+                            f"{only_en} only")
+        res.bounds = {"table": True}
+        return res
     says = pick(f"{r['name']}的效果有这一步，但不对所问的角色做：效果里写的角色（或它的条件、发动条件）排除了他",
                 f"{r['name']}'s effect has this step, but not on the player asked about: the player it names (or its "
                 f"condition, or its trigger's guard) rules him out") if elsewhere else \
