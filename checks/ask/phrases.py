@@ -407,6 +407,15 @@ PHRASES: list[tuple[str, str]] = [
     ("MSG 是 纯 黑色|黑", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
     ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 会 make 情报 face_up"),
     ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond(end: {COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
+    # a card used on a message of some colour, its effect asked after it (对纯红色情报使用破译后能摸牌吗): the colours read
+    # as the card is done with it, the effect of its user (使用者)
+    ("对 纯 红色|红 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: red in message) @cond(end: not blue in message) @cond(end: not black in message) 时 , {CARD} 能 make 使用者"),
+    ("对 纯 蓝色|蓝 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: blue in message) @cond(end: not red in message) @cond(end: not black in message) 时 , {CARD} 能 make 使用者"),
+    ("对 纯 黑色|黑 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 能 make 使用者"),
+    ("对 COLOUR 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会", "@cond(end: {COLOUR} in message) 时 , {CARD} 能 make 使用者"),
     # a card's effect sending a message (欲擒故纵能传出纯黑色情报吗 / …自己情报区里的情报吗): its send_message op
     ("CARD 能|可以|能否 传出|发出|传", "{CARD} 能 send_v"),
     # the card type the user names (威逼可以宣言平衡吗): the type the target must hand over (the give's card types)
