@@ -425,6 +425,16 @@ def goal_of(cat, q: Query) -> Goal:
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
+    coloured = [x for x in g.before + g.after + g.at_death if isinstance(x, Atom) and x.kind == "where" and
+                "identity" in _attrs(x.value) and
+                any(isinstance(c, E.Const) and c.value in ("red", "blue") for c in E.walk(x.value))]
+    if g.tasks and coloured:
+        # 特工机关收集三张红色情报时，诱变者能获胜吗: a secret task is a black player's (Game.kt deals them to 神秘人), so
+        # the identity names another player — whose condition the search does not read as his
+        raise Unsupported(f"「{coloured[0].text}」和秘密任务说的是两名角色（秘密任务只发给神秘人）：牌桌问题只读所问角色"
+                          f"自己的条件，还读不了另一名角色的（请只问一名角色，如：'诱变者收集三张红色情报能获胜吗'）",
+                          f"`{coloured[0].text}` and the secret task are two players (secret tasks go to black players "
+                          f"only): a table question reads the conditions of the player asked about, not another's yet")
     if g.cards_on and g.fire is None:
         # 被利诱放入情报后会死亡吗: only a firing's templates play the card on the player first (Builder.fire_stories);
         # the others would drop the premise and answer of a game without it
