@@ -194,6 +194,28 @@ def _describes_the_player(q: Query, giv) -> bool:
     return q.text[giv.end:giv.end + 1] == "的"
 
 
+#: the deal where red and blue win together (server ProcessFsm.checkWin: game.players.size == 4)
+FOUR_PLAYER_ALLIES = 4
+
+
+def _wins_short_of_three(goal) -> bool:
+    """The question's player is red or blue and holds fewer than three messages of his colour as the claim is read
+    (an at-the-end count: 只有两张红色情报时): his win can only be another player's declaration."""
+    idents = set()
+    for x in goal.before + goal.after + atoms_of(goal.claim):
+        if isinstance(x, Atom) and x.kind == "where" and "identity" in _attrs(x.value):
+            idents |= {c.value for c in E.walk(x.value) if isinstance(c, E.Const) and c.value in ("red", "blue")}
+        if isinstance(x, Atom) and x.kind == "win" and x.value and x.value[0] in ("red", "blue"):
+            idents.add(x.value[0])
+    for x in goal.after:
+        v = x.value if isinstance(x, Atom) and x.kind == "where" and x.at_end else None
+        if isinstance(v, E.Bin) and v.op in ("==", "<", "<=") and isinstance(v.left, E.Attr) and \
+                isinstance(v.right, E.Lit) and v.left.name in {f"{c}_messages" for c in idents} and \
+                v.right.value < (3 if v.op != "<" else 4):
+            return True
+    return False
+
+
 def _vars(node) -> set:
     return {x.name for x in E.walk(node) if isinstance(x, E.Var)}
 
@@ -1519,6 +1541,10 @@ class Search:
     def __init__(self, cat, goal: Goal, seats: int, turns: int, timeout_ms: int, clock=time.perf_counter):
         self.cat, self.goal = cat, goal
         self.n = max(seats, 5) if any(t not in tasks_dealt(max(seats, 2)) for t in goal.tasks) else seats
+        if "win" in goal.needs and _wins_short_of_three(goal):
+            # 潜伏战线只有两张红色情报时能获胜吗: short of three himself, he wins only as another declares — in a game
+            # of four red and blue win together (ProcessFsm.kt checkWin, 四人局): the fewest seats where that is dealt
+            self.n = max(self.n, FOUR_PLAYER_ALLIES)
         self.turns = max(1, turns)
         self.timeout_ms = timeout_ms
         self.tried: list = []
