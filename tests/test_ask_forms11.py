@@ -10,7 +10,7 @@ OTHER_TABLES = ["ask-triggers.toml", "ask-effects.toml", "ask-targets.toml", "as
                 "ask-designer4.toml", "ask-designer5.toml", "ask-designer6.toml", "ask-designer7.toml",
                 "ask-designer8.toml", "ask-designer9.toml", "ask-designer10.toml"]
 QUESTIONS, test_the_table_holds_its_questions, test_each_question_is_answered_as_the_server_plays = \
-    table_tests("ask-forms11.toml", OTHER_TABLES, at_least=17, answered_at_least=16)
+    table_tests("ask-forms11.toml", OTHER_TABLES, at_least=18, answered_at_least=17)
 
 
 def test_each_open_question_says_the_servers_answer():
@@ -36,3 +36,11 @@ def test_a_step_there_only_for_other_cards_is_told_from_the_data(cat, sess):
     assert got == "no" and "只限：截获、误导、调包、澄清" in text and "与搜索界限无关" in text, text
     got, text, _ = outcome(cat, sess, "欲擒故纵能传出纯黑色的情报吗")
     assert got == "no" and "red_or_blue" in text, text
+
+
+def test_another_players_fight_turn_is_refused_where_the_catalogue_cannot_tell(cat, sess):
+    # 截获 waits to be asked (JieHuo.kt:52-53), 误导 does not (WuDao.canUse and UseWuDaoTos.kt test no whoseFightTurn;
+    # card.md: 任何人都可以使用误导) — both are `fight = "anyone"` in the catalogue, so neither is answered
+    for q in ("截获能在别人的争夺回合使用吗", "别人的争夺回合我能用误导吗"):
+        got, text, _ = outcome(cat, sess, q)
+        assert got == "refused" and "误导不检查" in text and "cards.toml" in text, text

@@ -1,10 +1,10 @@
-"""Another player's turn of the fight phase — 截获能在别人的争夺回合使用吗 / 不是自己的争夺回合能打调包吗: told from the
-window itself, not searched. In 争夺阶段 the players are asked one at a time from the player the message is in front
-of (server FightPhaseIdle.whoseFightTurn; model/turn.py ``WINDOWS["fight"]``), and a card or an active skill of the
-window is used only by the player asked now (JieHuo / DiaoBao / WuDao.canUse test ``r === fsm.whoseFightTurn``; the
-catalogue keeps that test as the window's actor, model/extract/effect_values.py ``_WINDOW_ACTOR``). So while another
-player is asked, the player uses none of them: *no*, whatever the bound; a rule with no 争夺阶段 window is not used in
-it at all. A triggered skill answers events, in anyone's turn of asking — not read here (the parser says so)."""
+"""Another player's turn of the fight phase — 威逼能在别人的争夺回合用吗 / 截获能在别人的争夺回合使用吗. In 争夺阶段 the
+players are asked one at a time from the player the message is in front of (server FightPhaseIdle.whoseFightTurn;
+model/turn.py ``WINDOWS["fight"]``). A card or an active skill with no 争夺阶段 window is not used there at all: *no*,
+told from its windows, whatever the bound. One with a 争夺阶段 window may or may not wait to be asked — the server
+tests it rule by rule (JieHuo / DiaoBao.canUse test ``r === fsm.whoseFightTurn``; WuDao's canUse and its handler do
+not: 误导 may be played at any moment of the phase), and the catalogue keeps only the window (``fight = "anyone"``): the
+question is refused, saying so — never answered from what the catalogue does not hold."""
 from __future__ import annotations
 
 import re
@@ -12,6 +12,9 @@ import re
 from skillproof.model.lang import pick
 from skillproof.model.turn import WINDOWS
 
+from skillproof.model.msg import Msg
+
+from .errors import QueryError
 from .result import Result
 from .syntax import Query
 
@@ -59,26 +62,21 @@ def answer(cat, names, text) -> Result | None:
     if kind == "skill" and not rule.has("ActiveSkill"):
         return None                                  # a triggered skill: the parser says what it reads
     r = _ref(cat, rid, None)
-    fight = WINDOWS["fight"]
     wins = dict(rule.windows or {})
     if "fight" in wins:
-        why = pick(f"争夺阶段逐一询问角色（从情报所在的角色起），{r['name']}只能由正被询问的角色使用：别人的争夺回合里轮不到自己",
-                   f"the fight phase asks the players one at a time (from the player the message is in front of), and "
-                   f"{r['name']} is used only by the player asked now: in another player's turn of asking, not by him")
-        says = [{"kind": "rule", "rules": [r], "says": pick(f"{r['name']}的时机：{fight.zh}（被询问的角色）",
-                                                             f"{r['name']}'s window: the fight phase (the player asked)")},
-                {"kind": "rule", "rules": [{"id": "", "name": "FightPhaseIdle.whoseFightTurn", "file": "model/turn.py",
-                                            "line": 0}],
-                 "says": pick("争夺阶段：从情报所在的角色起依次询问，每次只有被询问的角色能出牌或发动技能"
-                              "（服务器 FightPhaseIdle.whoseFightTurn）",
-                              "the fight phase: every player is asked in turn from the player the message is in front "
-                              "of; only the player asked plays a card or uses a skill (server FightPhaseIdle."
-                              "whoseFightTurn)")}]
-    else:
-        shown = "、".join(WINDOWS[w].zh for w in wins if w in WINDOWS) or pick("没有", "none")
-        why = pick(f"{r['name']}不在争夺阶段使用（它的时机：{shown}）",
-                   f"{r['name']} is not used in the fight phase at all (its windows: {shown})")
-        says = [{"kind": "rule", "rules": [r], "says": why}]
+        m = OTHERS_FIGHT_TURN.search(text)
+        raise QueryError(Msg(f"{r['name']}在争夺阶段使用；是否要等到被询问（别人的争夺回合里能不能用）服务器逐张牌检查"
+                             f"（截获、调包检查 whoseFightTurn，误导不检查），目录只记了时机（{r['file']}:{r['line']}），"
+                             f"读不出来；能问的是：'{r['name']}能在别人的争夺阶段使用吗'",
+                             f"{r['name']} is used in the fight phase; whether it waits to be asked (another player's "
+                             f"turn of asking) the server tests rule by rule (截获 and 调包 test whoseFightTurn, 误导 "
+                             f"does not) and the catalogue keeps only the window ({r['file']}:{r['line']}): not read; "
+                             f"askable: 'can {r['name']} be used in another player's fight phase?'"),
+                         m.start(), m.end())
+    shown = "、".join(WINDOWS[w].zh for w in wins if w in WINDOWS) or pick("没有", "none")
+    why = pick(f"{r['name']}不在争夺阶段使用（它的时机：{shown}）",
+               f"{r['name']} is not used in the fight phase at all (its windows: {shown})")
+    says = [{"kind": "rule", "rules": [r], "says": why}]
     says.append({"kind": "bound", "rules": [], "says": pick("这是时机本身的规则：每一局都成立，与搜索界限无关",
                                                            "the window's own rule: it holds of every game, whatever "
                                                            "the bound")})
