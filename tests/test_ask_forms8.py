@@ -67,7 +67,7 @@ def test_the_card_a_three_to_hand_op_puts_into_a_hand(cat, sess):
     ("调包后的情报是面朝上的吗", "no"),
     ("破译能翻开纯黑色的情报吗", "yes"),     # card/PoYi.kt: shown when messageCard.isBlack()
     ("破译能翻开蓝色的情报吗", "yes"),       # a blue-black message is blue, and black
-    ("破译能翻开纯红色的情报吗", "unknown"),  # 非黑牌不能翻开: never yes (no game; the bound may be why)
+    ("破译能翻开纯红色的情报吗", "no"),  # 非黑牌不能翻开 (PoYi.kt:101): the effect's own condition refuses it (stop 45)
 ])
 def test_the_forms_this_set_needed(cat, sess, text, answer):
     got, shown, res = outcome(cat, sess, text)

@@ -145,6 +145,7 @@ for _canon, _words in {
     "kill_v": ("杀死", "杀掉", "kill", "kills"),
     "show_v": ("展示", "show", "shows"),
     "end_turn_v": ("结束回合",),
+    "send_v": ("send_v",),          # the phrasebook's word for a rule's effect sending a message (欲擒故纵能传出…)
 }.items():
     for _w in _words:
         KEYWORDS.setdefault(_w.lower(), _canon)

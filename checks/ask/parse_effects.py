@@ -32,6 +32,9 @@ VERBS = {
     "kill_v": ({"kill": "who"}, {"kill": "who"}, None, ()),
     "show_v": ({"show": "who"}, {"show": "who"}, None, ()),
     "end_turn_v": ({"end_turn": None}, {"end_turn": None}, None, ()),
+    # the phrasebook's send_v (欲擒故纵能传出自己情报区里的情报吗): a message sent by the effect, the player whose area
+    # or hand it comes from as the object
+    "send_v": ({"send_message": "by"}, {"send_message": "of"}, None, ()),
 }
 #: where a message an op takes out of an area must go for the verb (effects.place_of): 放入 …情报区 is a card put into
 #: an area (put_message) or a message moved into another's area (remove_message to = area: 如归, 转交); 弃置…情报 below
@@ -67,7 +70,9 @@ MESSAGE_FACE_OPS = ("flip", "replace_message", "send_message")
 
 #: the object form's verbs (a verb that is an atom of its own without a topic — draw, face_up — needs 让)
 OBJECT_VERBS = ("take_v", "hand_over_v", "put_v", "remove_v", "save_v", "kill_v", "show_v", "end_turn_v",
-                "discard_v")
+                "discard_v", "send_v")
+#: verbs whose object may be a card type (威逼能让目标交出平衡吗: Effect.of_card)
+CARD_OBJECT_VERBS = ("take_v", "hand_over_v")
 #: the words the verbs are written with: lexer.KEYWORDS (discard_v, take_v …)
 #: words between the verb and its end that add nothing (手牌, 情报区 …)
 _NOUNS = ("cards", "hand", "area_word", "skill_word")
@@ -113,9 +118,10 @@ class EffectParser:
             # card of that face (调包: replace_message face = down)
             return self._effect(make, rule, Effect(MESSAGE_FACE_OPS, {}, None, None, face, (), place="message"))
         n = self._draw_count() if verb == "draw" else None
+        of_card = self._card_object(verb)
         ops, args, colour, place = self._message_object(verb, ops, args, colour, self.i)
         return self._effect(make, rule, Effect(ops, args, who, None, face, colour, dying=verb == "save_v",
-                                               place=place, n=n))
+                                               place=place, n=n, of_card=of_card))
 
     def _draw_count(self) -> int | None:
         """摸两张牌 / draw two cards: the count after the draw verb (its classifier and 牌 / cards taken), or None."""
@@ -145,10 +151,12 @@ class EffectParser:
         who, k = self._effect_player(self.i)
         self.i = k
         ops, args, _, face, colour = self._verb(verb, make=False)
+        of_card = self._card_object(verb)
         ops, args, colour, place = self._message_object(verb, ops, args, colour, start)
         if hand_colour is not None and not colour:
             colour = HAND_COLOURS[hand_colour]
-        eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v", place=place)  # 救: the dying player
+        eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v", place=place,  # 救: the dying player
+                     of_card=of_card)
         return self._effect(verb_tok, rule, eff)
 
     # ---- pieces
@@ -194,6 +202,12 @@ class EffectParser:
             elif t.kw == "" and t.text in COLOURS and col is None:
                 col = COLOURS[t.text]
                 col = f"pure_{col}" if pure and f"pure_{col}" in MESSAGE_COLOURS else col
+            elif t.kw == "" and t.text in COLOURS and col in MESSAGE_COLOURS and not pure:
+                col2 = COLOURS[t.text]               # 红黑双色情报: a message of both colours passes a filter both pass
+                if col2 != col:
+                    col = (col, col2)
+            elif t.text in ("双色", "两色", "里", "中", "内") and saw_msg | (col is not None):
+                pass
             elif not (t.kw in _NOUNS or t.kw == "filler" or t.text in ("技能", "人", "角色")):
                 break
             self.take()
@@ -202,8 +216,24 @@ class EffectParser:
             args, place = MESSAGE_OBJECT[verb]
             ops, args = tuple(args), dict(args)
         if col is not None and not colour and (saw_msg or verb in ("remove_v", "save_v")):
-            colour = MESSAGE_COLOURS[col]
+            colour = tuple(f for f in MESSAGE_COLOURS[col[0]] if f in MESSAGE_COLOURS[col[1]]) \
+                if isinstance(col, tuple) else MESSAGE_COLOURS[col]
         return ops, args, colour, place
+
+    def _card_object(self, verb: str) -> str | None:
+        """A card type as the verb's object (交出平衡, 一张截获): its id, taken; None when no card name follows."""
+        if verb not in CARD_OBJECT_VERBS:
+            return None
+        j = self._skipf(self.i)
+        t = self.toks[j]
+        if t.kind == "word" and t.text in ("一张", "张") :
+            j = self._skipf(j + 1)
+            t = self.toks[j]
+        c = self.resolve(t, ("card",)) if t.kind == "word" and not t.kw else None
+        if c is None:
+            return None
+        self.i = j + 1
+        return c[1]
 
     def _nouns(self) -> None:
         while self.tok.kind == "word" and (self.tok.kw in _NOUNS or self.tok.kw == "filler" or

@@ -50,14 +50,17 @@ class ClauseParser(Words):
             if name in ("task", "card_on", "plays_on"):     # 篡夺者, 被利诱放入情报后, 对别人使用试探后: table.py's
                 return Given("role", t.col, t.end, t.shown, who=arg, rule=name)
             return Given("role", t.col, t.end, t.shown, rule=name)
+        body, at_end = t.text, False
+        if body.startswith("end:"):                         # phrases.py @cond(end: …): read at the claim's moment
+            body, at_end = body[len("end:"):].strip(), True
         try:
-            node = E.parse(t.text)
+            node = E.parse(body)
             self._rename(node)
             E.check(node, E.Scope("question", E.Universe(frozenset(self.cat.cards), frozenset(self.cat.characters))),
                     V.BOOL)
         except E.ExprError as e:
             raise QueryError(Msg("读不懂这个条件（{m}）", "cannot read this condition ({m})", m=e.text), t.col, t.end) from None
-        a = Atom("where", t.col, t.end, value=node, text=t.shown)
+        a = Atom("where", t.col, t.end, value=node, text=t.shown, at_end=at_end)
         return Given("where", t.col, t.end, t.shown, claim=a)
 
     # ---- clauses closed by a postposition (or a comma, before the main question)

@@ -111,6 +111,10 @@ PHRASES: list[tuple[str, str]] = [
     ("作为|身为|是 TASK", "@role(task {TASK})"),
     ("TASK", "@role(task {TASK}) anyone"),
     ("as a|the? TASK", "@role(task {TASK})"),
+    ("a|the? double agent|spy", "@role(task collector) anyone"),     # the rule book's 双重间谍 in English
+    # the win read on the area as he wins (以三张蓝色情报获胜, win with three blue messages): phrases @cond(end: …)
+    ("以|凭|靠 NUM 张? COLOUR MSG 获胜|胜利|赢|宣胜", "win @cond(end: {COLOUR}_messages == {NUM})"),
+    ("win|wins with NUM COLOUR messages|message", "win @cond(end: {COLOUR}_messages == {NUM})"),
     ("被 CARD 放入|置入|放进 情报区? MSG?", "@role(card_on {CARD})"),
     ("和|与|, NUM 张 COLOUR MSG", "@cond({COLOUR}_messages == {NUM})"),
     ("收到|接收 含|含有 COLOUR 和|与 COLOUR 的? MSG", "@cond({COLOUR} in message) @cond({COLOUR2} in message)"),
@@ -256,6 +260,13 @@ PHRASES: list[tuple[str, str]] = [
     ("没有 COLOUR 也|和|或|与 没有? COLOUR 情报", "@cond({COLOUR}_messages == 0) @cond({COLOUR2}_messages == 0)"),
     ("面前? 没有 COLOUR 情报", "@cond({COLOUR}_messages == 0)"),
     ("面前? 有 NUM 张? COLOUR 情报", "@cond({COLOUR}_messages == {NUM})"),
+    # what the area holds at the claim's moment (@cond(end: …)): collected so far (收集三张红色情报能获胜吗 — the win is
+    # read on the area that has them), or only that many (只有两张红色情报时能获胜吗 — as he wins, or as he dies)
+    ("收集|收集到|收集齐|集齐|集到|凑齐|凑够|攒够|攒齐|收齐 了? NUM 张? COLOUR MSG", "@cond(end: {COLOUR}_messages >= {NUM})"),
+    ("SELF? 情报区|面前? 只有|仅有|只剩|只剩下 NUM 张? COLOUR MSG", "@cond(end: {COLOUR}_messages == {NUM})"),
+    ("SELF? 情报区|面前? 只有|仅有 黑色|黑 MSG", "@cond(end: black_messages > 0 and true_messages == 0)"),
+    ("SELF? 情报区|面前? 只有|仅有 红色|红 MSG", "@cond(end: red_messages > 0 and blue_messages == 0 and black_messages == 0)"),
+    ("SELF? 情报区|面前? 只有|仅有 蓝色|蓝 MSG", "@cond(end: blue_messages > 0 and red_messages == 0 and black_messages == 0)"),
     ("同时? 有 COLOUR 和|与|跟|及 COLOUR 情报", "@cond({COLOUR}_messages > 0) @cond({COLOUR2}_messages > 0)"),
     ("面前? 有 COLOUR 情报", "@cond({COLOUR}_messages > 0)"),
     ("用过|使用过|打出过 CARD", "@cond({CARD} in played)"),
@@ -387,14 +398,30 @@ PHRASES: list[tuple[str, str]] = [
     ("CARD 后|之后 的? 情报|待收情报 是|会是|变成|会变成 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
     ("CARD 传出 的 情报 是|会是 面朝上|正面朝上 的?", "{CARD} 会 make 情报 face_up"),
     ("CARD 传出 的 情报 是|会是 面朝下|背面朝上 的?", "{CARD} 会 make 情报 face_down"),
-    # the message's colour as the moment's (情报是纯红色时; 破译能翻开纯红色的情报吗: 情报是纯红色时，破译会让情报面朝上吗)
+    # the message's colour as the moment's (情报是纯红色时; 破译能翻开纯红色的情报吗: 情报是纯红色时，破译会让情报面朝上吗 —
+    # the colours read as the card is done with it, @cond(end: …): before the send no message is in play)
     ("MSG 是 纯 红色|红", "@cond(red in message) @cond(not blue in message) @cond(not black in message)"),
-    ("CARD 能|可以 翻开 纯 红色|红 的? MSG", "@cond(red in message) @cond(not blue in message) @cond(not black in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 红色|红 的? MSG", "@cond(end: red in message) @cond(end: not blue in message) @cond(end: not black in message) 时 , {CARD} 会 make 情报 face_up"),
     ("MSG 是 纯 蓝色|蓝", "@cond(blue in message) @cond(not red in message) @cond(not black in message)"),
-    ("CARD 能|可以 翻开 纯 蓝色|蓝 的? MSG", "@cond(blue in message) @cond(not red in message) @cond(not black in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 蓝色|蓝 的? MSG", "@cond(end: blue in message) @cond(end: not red in message) @cond(end: not black in message) 时 , {CARD} 会 make 情报 face_up"),
     ("MSG 是 纯 黑色|黑", "@cond(black in message) @cond(not red in message) @cond(not blue in message)"),
-    ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(black in message) @cond(not red in message) @cond(not blue in message) 时 , {CARD} 会 make 情报 face_up"),
-    ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond({COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 纯 黑色|黑 的? MSG", "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 会 make 情报 face_up"),
+    ("CARD 能|可以 翻开 COLOUR 的? MSG", "@cond(end: {COLOUR} in message) 时 , {CARD} 会 make 情报 face_up"),
+    # a card used on a message of some colour, its effect asked after it (对纯红色情报使用破译后能摸牌吗): the colours read
+    # as the card is done with it, the effect of its user (使用者)
+    ("对 纯 红色|红 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: red in message) @cond(end: not blue in message) @cond(end: not black in message) 时 , {CARD} 能 make 使用者"),
+    ("对 纯 蓝色|蓝 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: blue in message) @cond(end: not red in message) @cond(end: not black in message) 时 , {CARD} 能 make 使用者"),
+    ("对 纯 黑色|黑 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会",
+     "@cond(end: black in message) @cond(end: not red in message) @cond(end: not blue in message) 时 , {CARD} 能 make 使用者"),
+    ("对 COLOUR 的? MSG USEV CARD AFTER|WHEN ,? 能|可以|会", "@cond(end: {COLOUR} in message) 时 , {CARD} 能 make 使用者"),
+    # a card's effect sending a message (欲擒故纵能传出纯黑色情报吗 / …自己情报区里的情报吗): its send_message op
+    ("CARD 能|可以|能否 传出|发出|传", "{CARD} 能 send_v"),
+    # the card type the user names (威逼可以宣言平衡吗): the type the target must hand over (the give's card types)
+    ("CARD 能|可以|能否 宣言|点名|指定|要 CARD", "{CARD} 能 make 目标 交出 {CARD2}"),
+    ("CARD 能|可以 翻开 COLOUR COLOUR 双色|两色 的? MSG",
+     "@cond(end: {COLOUR} in message) @cond(end: {COLOUR2} in message) 时 , {CARD} 会 make 情报 face_up"),
     # a ban as an effect (强令能让所有角色不能使用截获吗, 禁闭能让别人本回合不能使用手牌吗): the card banned, as 让截获被禁
     ("让|令|使 OTHER 本回合? 都? 不能|无法|不可以 USEV CARD", "make 别人 的 {CARD} banned"),
     ("让|令|使 所有角色|所有人|大家|每个人|每名角色|所有玩家|全体角色 本回合? 都? 不能|无法|不可以 USEV CARD", "make {CARD} banned"),

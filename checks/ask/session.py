@@ -188,6 +188,9 @@ class Session:
             from .deal import answer as deal                 # 四人局能抽到清道夫吗: the deal itself, no search
             told = deal(self.cat, text_or_query)
         if told is None:
+            from .fight_turn import answer as fight_turn     # 截获能在别人的争夺回合使用吗: the window's own rule
+            told = fight_turn(self.cat, self.names, text_or_query)
+        if told is None:
             from .uses import answer as uses                 # 一回合最多能发动几次诡诈: its limit, from the catalogue
             told = uses(self.cat, self.names, text_or_query)
         if told is None and isinstance(text_or_query, str):

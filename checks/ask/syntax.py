@@ -21,6 +21,7 @@ class Atom:
     value: object = None   # receive value, dir, draw/hand comparison (op, n), where (node); granted: the
                            # GrantRef; use: "again" (used this turn already)
     text: str = ""
+    at_end: bool = False   # where: read at the claim's moment, not before the events (收集三张红色情报, 只有两张)
 
 
 @dataclass
@@ -40,6 +41,7 @@ class Effect:
     dying: bool = False    # 救: the player is the dying one of the moment too
     place: str | None = None   # where a message taken out of an area goes (effects.place_of): 放入 area, 弃置 discard_pile
     n: int | None = None       # how many cards a draw takes (摸两张牌): the op's ``n``
+    of_card: str | None = None  # a card of this type moves (威逼能让目标交出平衡吗: the types the op's ``card`` allows)
 
 
 @dataclass

@@ -194,6 +194,28 @@ def _describes_the_player(q: Query, giv) -> bool:
     return q.text[giv.end:giv.end + 1] == "的"
 
 
+#: the deal where red and blue win together (server ProcessFsm.checkWin: game.players.size == 4)
+FOUR_PLAYER_ALLIES = 4
+
+
+def _wins_short_of_three(goal) -> bool:
+    """The question's player is red or blue and holds fewer than three messages of his colour as the claim is read
+    (an at-the-end count: 只有两张红色情报时): his win can only be another player's declaration."""
+    idents = set()
+    for x in goal.before + goal.after + atoms_of(goal.claim):
+        if isinstance(x, Atom) and x.kind == "where" and "identity" in _attrs(x.value):
+            idents |= {c.value for c in E.walk(x.value) if isinstance(c, E.Const) and c.value in ("red", "blue")}
+        if isinstance(x, Atom) and x.kind == "win" and x.value and x.value[0] in ("red", "blue"):
+            idents.add(x.value[0])
+    for x in goal.after:
+        v = x.value if isinstance(x, Atom) and x.kind == "where" and x.at_end else None
+        if isinstance(v, E.Bin) and v.op in ("==", "<", "<=") and isinstance(v.left, E.Attr) and \
+                isinstance(v.right, E.Lit) and v.left.name in {f"{c}_messages" for c in idents} and \
+                v.right.value < (3 if v.op != "<" else 4):
+            return True
+    return False
+
+
 def _vars(node) -> set:
     return {x.name for x in E.walk(node) if isinstance(x, E.Var)}
 
@@ -322,6 +344,7 @@ def goal_of(cat, q: Query) -> Goal:
     said_invalid = any(a.kind == "invalidated" for giv in q.givens if giv.kind == "claim" for a in atoms_of(giv.claim))
     receives = any(a.kind == "received" for a in atoms_of(g.claim))   # the claim is the player's receive
     described = []                              # conditions written as the player's attribute (X的先行者)
+    said_at_end = []                            # conditions read at the claim's moment (phrases.py @cond(end: …))
     for giv in q.givens:
         k = giv.kind
         paired = giv.grant.name in cat.skills and any(x.giver == giv.grant.name and x.partner_id is not None
@@ -345,6 +368,9 @@ def goal_of(cat, q: Query) -> Goal:
                               f"(`{giv.text}`): an effect is read in the asked skill's own firing only")
         if k == "claim" and giv.other and any(a.kind == "play" for a in atoms_of(giv.claim)):
             g.plays_by_other = True             # 别人使用截获时: another player plays it (never the player asked)
+        if k == "where" and giv.claim.at_end:
+            said_at_end.append(giv.claim)       # 收集三张红色情报 / 只有两张: the area as the claim happens
+            continue
         if k == "where":
             at_end = _attrs(giv.claim.value) & {"alive", "dying"} and not (receives and _attrs(giv.claim.value) == {"alive"})
             if not at_end and _describes_the_player(q, giv) and not receives and not received_given(giv) and \
@@ -414,11 +440,23 @@ def goal_of(cat, q: Query) -> Goal:
     # 没有红色或蓝色情报的先行者死亡时能获胜吗: the attribute is what he has as he dies (CheckKillerWin reads the
     # dead player's area before AfterDieGiveCard discards it); of a question with no death, before the events
     (g.at_death if dies else g.before).extend(described)
+    # 先行者死亡时情报区只有黑色情报: what he has as he dies; 收集三张红色情报能获胜吗: what he has as he wins
+    (g.at_death if dies else g.after).extend(said_at_end)
     if g.fire is not None and any(_says_dead(x) for x in g.after):
         g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
+    coloured = [x for x in g.before + g.after + g.at_death if isinstance(x, Atom) and x.kind == "where" and
+                "identity" in _attrs(x.value) and
+                any(isinstance(c, E.Const) and c.value in ("red", "blue") for c in E.walk(x.value))]
+    if g.tasks and coloured:
+        # 特工机关收集三张红色情报时，诱变者能获胜吗: a secret task is a black player's (Game.kt deals them to 神秘人), so
+        # the identity names another player — whose condition the search does not read as his
+        raise Unsupported(f"「{coloured[0].text}」和秘密任务说的是两名角色（秘密任务只发给神秘人）：牌桌问题只读所问角色"
+                          f"自己的条件，还读不了另一名角色的（请只问一名角色，如：'诱变者收集三张红色情报能获胜吗'）",
+                          f"`{coloured[0].text}` and the secret task are two players (secret tasks go to black players "
+                          f"only): a table question reads the conditions of the player asked about, not another's yet")
     if g.cards_on and g.fire is None:
         # 被利诱放入情报后会死亡吗: only a firing's templates play the card on the player first (Builder.fire_stories);
         # the others would drop the premise and answer of a game without it
@@ -1420,6 +1458,8 @@ def effect_entry_ok(eff, entry) -> bool:
         return False
     if eff.card is not None and entry["cards"] and eff.card not in entry["cards"]:
         return False
+    if eff.of_card is not None and entry["cards"] and eff.of_card not in entry["cards"]:
+        return False                                # 威逼能让目标交出平衡吗: the op moves only cards of its types
     if eff.grant is not None and entry["grant"] != eff.grant:
         return False
     if eff.place is not None and entry["op"] == "remove_message" and entry.get("place") != eff.place:
@@ -1501,6 +1541,10 @@ class Search:
     def __init__(self, cat, goal: Goal, seats: int, turns: int, timeout_ms: int, clock=time.perf_counter):
         self.cat, self.goal = cat, goal
         self.n = max(seats, 5) if any(t not in tasks_dealt(max(seats, 2)) for t in goal.tasks) else seats
+        if "win" in goal.needs and _wins_short_of_three(goal):
+            # 潜伏战线只有两张红色情报时能获胜吗: short of three himself, he wins only as another declares — in a game
+            # of four red and blue win together (ProcessFsm.kt checkWin, 四人局): the fewest seats where that is dealt
+            self.n = max(self.n, FOUR_PLAYER_ALLIES)
         self.turns = max(1, turns)
         self.timeout_ms = timeout_ms
         self.tried: list = []
@@ -1728,9 +1772,12 @@ class Search:
             enc, k0 = t.enc, t.story.decisive
             dec = [lab for lab in enc.legal if (label_event(lab.label) or -1) >= k0]
             rest = [lab for lab in enc.legal if lab not in dec]
+            # an effect's op is done under its own condition (the claim's term, Reader.atom_term): the situation is
+            # the rule's play with the question's facts, the op left out (破译 on a pure red message)
+            own_cond = self.goal.effect is not None and self.goal.fire is None
             s = z3.Solver()
             s.add([lab.expr for lab in rest])
-            s.add([term for name, term in t.asked if name != "claim" or self.goal.fire is None])
+            s.add([term for name, term in t.asked if name != "claim" or (self.goal.fire is None and not own_cond)])
             r = self.check(s)
             if r == z3.unknown:
                 return None
@@ -1739,6 +1786,28 @@ class Search:
             seen = True
             if near is None:
                 near = (t, enc.fill(self.plain(self.guarded(s, t), enc)))
+            if own_cond:
+                # the op's condition and the question's facts alone (no event's rule, nothing before) — where the op
+                # is done at all in this template without the facts (an op the template lacks refuses nothing)
+                inv = [lab.expr for lab in enc.legal if is_invariant(lab.label)]
+                claim = [term for name, term in t.asked if name == "claim"]
+                may = z3.Solver()
+                may.add(inv + claim)
+                alone = z3.Solver()
+                alone.add(inv + [term for _, term in t.asked])
+                r = self.check(may)
+                r = self.check(alone) if r == z3.sat else z3.unknown
+                if r == z3.unknown:
+                    return None
+                if r == z3.unsat:
+                    rules[self.goal.effect_rule] = True
+                    labels.append(EFFECT_CONDITION)
+                    legal = z3.Solver()             # the game shown: the play legal, the op not done
+                    legal.add(enc.legal_expr())
+                    legal.add([term for name, term in t.asked if name != "claim"])
+                    if self.check(legal) == z3.sat:
+                        near = (t, enc.fill(self.plain(legal, enc)))
+                    continue
             local = z3.Solver()
             lits = []
             for i, lab in enumerate(dec):
@@ -1768,6 +1837,10 @@ class Search:
         if not seen:
             return None
         return {"rules": list(rules), "labels": list(dict.fromkeys(labels)), "near": near}
+
+
+#: the label of a refusal by an effect's own condition (Search.refusal): the op is done only when it holds
+EFFECT_CONDITION = "the effect does it only under its own condition"
 
 
 def with_draws(cat, game: TR.Trace) -> TR.Trace:
@@ -2032,6 +2105,12 @@ def _searched(sess, q: Query, res: Result, t0: float) -> Result:
         rule = cat.skills.get(rid)
         when = getattr(rule, "trigger", None) if rule is not None else None
         on_text = rule.on[0].text if rule is not None and rule.on else None
+        if rid == goal.effect_rule and EFFECT_CONDITION in ref["labels"]:
+            res.because.append({"kind": "rule", "rules": [r],
+                                "says": pick(f"{r['name']}的效果只在它的条件成立时做这一步，所问的情形不满足条件",
+                                             f"{r['name']}'s effect does this only under its own condition, which the "
+                                             f"question's situation fails")})
+            continue
         res.because.append({"kind": "rule", "rules": [r],
                             "says": pick(f"{r['name']}只在这时发动：{when}" if when else f"{r['name']}的规则",
                                          f"{r['name']} fires only when `{on_text}`" if on_text else f"the rule of {r['name']}")})
@@ -2044,7 +2123,8 @@ def _searched(sess, q: Query, res: Result, t0: float) -> Result:
     if not told:
         res.because.append({"kind": "decides", "says": pick("在这些事件上，规则拒绝了所问的情形：",
                                                             "at these events the rules refuse it: ")
-                            + "; ".join(ref["labels"][:3]), "rules": []})
+                            + "; ".join(pick("效果的条件不成立，这一步没有做", lab) if lab == EFFECT_CONDITION else lab
+                                        for lab in ref["labels"][:3]), "rules": []})
     res.because.append({"kind": "bound", "says": bound, "rules": []})
     st = run.state
     st.trace = near
@@ -2176,19 +2256,46 @@ def effect_from_data(cat, q: Query, eff: Atom) -> Result | None:
     from .constraints import _ref
     ops = effect_ops(cat, eff.rule)
     src = cat.skills.get(eff.rule) or cat.cards.get(eff.rule)
-    if src is None or any(o["op"] == "prose" for o in ops):
+    if src is None:
         return None
+    prose = any(o["op"] == "prose" for o in ops)    # a step told in words: only a step's own types decide then
     e = eff.value
     guards = [on.when for on in getattr(src, "on", None) or ()]
     if any(g is None for g in guards):
         guards = []                                 # a trigger with no guard says nothing of who is who
     fit = [o for o in ops if effect_entry_ok(e, o) and word_may_name(e, o, guards)]
-    if fit:
+    if fit or prose and not any(o["op"] in e.ops for o in ops):
         return None
     res = Result(q, "no")
     zh, en = effect_words(cat, e)
     elsewhere = any(effect_entry_ok(e, o) for o in ops)   # the op is there, done to someone else
     r = _ref(cat, eff.rule, src.do[0].loc if src.do else None)
+    narrow = [] if elsewhere else [o for o in ops if o["op"] in e.ops and (
+        e.colours and o["colour"] not in e.colours or e.of_card is not None and o["cards"] and e.of_card not in o["cards"])]
+    if prose and not narrow:
+        return None
+    if narrow:
+        # 欲擒故纵能传出纯黑色情报吗 / 威逼可以宣言平衡吗: the step is there, for other colours or card types only
+        only = "、".join(dict.fromkeys(
+            (f"颜色要求 {o['colour']}" if e.colours and o["colour"] not in e.colours else
+             "、".join(cat.name_of(c) for c in o["cards"])) for o in narrow))
+        only_en = "; ".join(dict.fromkeys(
+            (f"colour constraint {o['colour']}" if e.colours and o["colour"] not in e.colours else
+             "only " + ", ".join(cat.name_of(c) for c in o["cards"])) for o in narrow))
+        what = pick("所问的颜色" if e.colours else f"所问的牌（{cat.name_of(e.of_card)}）",
+                    "the colour asked" if e.colours else f"the card asked ({cat.name_of(e.of_card)})")
+        res.because = [{"kind": "rule", "rules": [r],
+                        "says": pick(f"{r['name']}的效果有这一步（{zh}），但它只对这样的牌做：{only}；{what}不在其中",
+                                     f"{r['name']}'s effect has this step ({en}), but only for such cards: {only_en}; "
+                                     f"{what} is not among them")},
+                       {"kind": "bound", "says": pick("效果是数据：这对每一局都成立，与搜索界限无关",
+                                                      "the effect is data: this holds of every game, whatever the bound"),
+                        "rules": []}]
+        res.headline = pick(f"否——{r['name']}的效果不会{zh}（目录里这一步的牌只限：{only}）",
+                            f"no — {r['name']}'s effect never does that ({en}): in the catalogue that step is for "
+                            f"{only_en} only")
+        res.bounds = {"table": True}
+        return res
     says = pick(f"{r['name']}的效果有这一步，但不对所问的角色做：效果里写的角色（或它的条件、发动条件）排除了他",
                 f"{r['name']}'s effect has this step, but not on the player asked about: the player it names (or its "
                 f"condition, or its trigger's guard) rules him out") if elsewhere else \
