@@ -111,6 +111,10 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/core.py ``_key``: a z3 term keyed by itself, not by its AST id | equivalent | z3 hash-conses a context's terms: equal ids exactly when one AST, and a term's hash and ``==`` (an equality whose truth is ``eq``) say the same |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
 | grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` (#163, and its twin on the same line) | equivalent | read only once ``len(top) == 1``: the first is the last |
+| grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` in ``to = …`` (#168) | equivalent | reached only past the test that ``len(top) == 1`` |
+| grants.py ``one_grants``: no words de-duplicated or kept (#82 #83 #84) | equivalent | every caller reads only its keys (``GameRunner.owe``, ``one_granted``, ``randgame.gives``; ``realise``'s ``to_one`` reads the ops), set before the edit |
+| grants.py ``args_errors``: ``return ""`` -> ``None`` (#120) | equivalent | both falsy: its two callers take ``if why:`` |
+| grants.py ``matters_windows``: its guard for an unknown rule emptied (#25) | equivalent | unreachable: every ``matters`` question ``asks_there`` is given was answered by ``decide`` in the same catalogue, whose ``grant_matters`` reads ``cat.skills[rule]`` unguarded |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -422,6 +426,29 @@ EXPLAINED[("ref_value", "body", "return None", "pass")] = "equivalent"
 # (the ``or`` stops before otherwise), where the first is the last
 EXPLAINED[("must_fire", "int-1", "if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:",
            "(-1)")] = "equivalent"
+# … and the same read two lines below (#168, ``to = top[0].args.get("to")``): reached only past that test, so
+# ``len(top) == 1`` there too
+EXPLAINED[("must_fire", "int-1", 'to = top[0].args.get("to")', "(-1)")] = "equivalent"
+# grants.py one_grants: the words a grant's tuple holds, de-duplicated (#82 #84: the test turned, #83: the append
+# emptied — each leaves every tuple empty) — read by nothing: the key is set (``setdefault``) before the edited lines,
+# and every caller reads only the keys (game.GameRunner.owe walks them, one_granted and tests/randgame.gives test
+# membership, checks/realise's ``to_one`` binds the words and reads the ops instead); the twin's enc_one_grants alike
+EXPLAINED.update({k: "equivalent" for k in [
+    ("one_grants", "not+", "if to not in out[g]:", "(not (to not in out[g]))"),
+    ("one_grants", "body", "out[g].append(to)", "pass"),
+    ("one_grants", "cmp", "if to not in out[g]:", "(to in out[g])"),
+]})
+# grants.py args_errors: ``return ""`` -> None (#120) — both falsy: trace.give_errors and snapshot's grant check, its
+# only callers, take ``if why: return why`` and go on alike
+EXPLAINED[("args_errors", "return", 'return ""', "None")] = "equivalent"
+# grants.py matters_windows: its guard for a rule the catalogue does not have emptied (#25: ``rule.ban`` then raises on
+# None) — unreachable: its one caller, checks/realise.asks_there, passes the rule of a ``matters`` question, and every
+# such question names a rule of the catalogue it is realised in: check's witnesses (context._made_game) and ask's
+# answers (ask/games._game, context.game_witness) carry questions the interpreter answered in that catalogue, diff's
+# (_as_game) one answered by ``decide(self.new, …)`` just before — and ``decide``'s ``matters`` reads
+# ``cat.skills[rule]`` (grant_matters) with no guard, so a rule it lacks would have raised there first; diff_reach
+# realises with no question, tests/test_realise.py names shipped rules
+EXPLAINED[("matters_windows", "body", "return None", "pass")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.core", "enc.game", "enc.table", "enc.windows")
 
