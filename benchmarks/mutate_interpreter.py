@@ -117,7 +117,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | grants.py ``matters_windows``: its guard for an unknown rule emptied (#25) | equivalent | unreachable: every ``matters`` question ``asks_there`` is given was answered by ``decide`` in the same catalogue, whose ``grant_matters`` reads ``cat.skills[rule]`` unguarded |
 | the twin, enc/draw.py ``enc_draw_count``: its skip of a rule with no ``draw`` emptied | equivalent | unreachable: the loader refuses a ChangeDrawCardCountSkill without ``draw`` |
 | the twin, enc/dying.py ``enc_dying_first``: its last ``return False`` made True | equivalent | reached only for no seat, and every caller passes a seat ``seat_ok`` checked |
-| the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied or None | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
+| the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied, None or true | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -461,11 +461,12 @@ EXPLAINED[("enc_draw_count", "body", "continue", "pass")] = "equivalent"
 # the turn player meets, i.e. no seat; its callers (GameEncoding's turn step and dying window) pass ``tab.dying`` or
 # a dying window's seat, each checked by ``seat_ok`` first (``_timed_window`` sets ``tab.dying`` only past that test)
 EXPLAINED[("enc_dying_first", "const", "return False", "True")] = "equivalent"
-# checks/enc/remind.py enc_reminds_for: the answer for a rule with no ``remind`` emptied or made None (#1 #3) —
+# checks/enc/remind.py enc_reminds_for: the answer for a rule with no ``remind`` emptied, made None or True (#1 #3 #4) —
 # unreachable: it is asked of the rules whose kinds hold MainPhaseSkill, and every such rule has a ``remind`` (the
 # linker writes the server's default, skill/Skill.kt mainPhaseNeedNotify, when the catalogue gives none)
 EXPLAINED[("enc_reminds_for", "body", "return z3.BoolVal(False)", "pass")] = "equivalent"
 EXPLAINED[("enc_reminds_for", "return", "return z3.BoolVal(False)", "None")] = "equivalent"
+EXPLAINED[("enc_reminds_for", "const", "return z3.BoolVal(False)", "True")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.core", "enc.draw", "enc.dying", "enc.game", "enc.remind", "enc.table", "enc.windows")
 
