@@ -118,6 +118,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/draw.py ``enc_draw_count``: its skip of a rule with no ``draw`` emptied | equivalent | unreachable: the loader refuses a ChangeDrawCardCountSkill without ``draw`` |
 | the twin, enc/dying.py ``enc_dying_first``: its last ``return False`` made True | equivalent | reached only for no seat, and every caller passes a seat ``seat_ok`` checked |
 | the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied, None or true | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
+| the twin, enc/receive.py ``enc_receive_parts``: its skip of a rule with no ``receive`` emptied | equivalent | unreachable: the loader refuses a MustReceiveMessage without ``receive`` |
+| the twin, enc/send.py ``enc_default_send``: the default rule's terms built directly, emptied | equivalent | compiling the default's expression, as it then does, builds the same terms |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -467,8 +469,16 @@ EXPLAINED[("enc_dying_first", "const", "return False", "True")] = "equivalent"
 EXPLAINED[("enc_reminds_for", "body", "return z3.BoolVal(False)", "pass")] = "equivalent"
 EXPLAINED[("enc_reminds_for", "return", "return z3.BoolVal(False)", "None")] = "equivalent"
 EXPLAINED[("enc_reminds_for", "const", "return z3.BoolVal(False)", "True")] = "equivalent"
+# checks/enc/receive.py enc_receive_parts: its skip of a rule with no ``receive`` emptied (#19) — unreachable as
+# enc_draw_count's: it walks the rules whose kinds hold MustReceiveMessage, and the loader refuses one without
+# ``receive``. checks/enc/send.py enc_default_send: the default rule's terms built directly, emptied (#15) — it then
+# compiles the default's expression, which builds the same terms (the line says so: same terms, same order)
+EXPLAINED[("enc_receive_parts", "body", "continue", "pass")] = "equivalent"
+EXPLAINED[("enc_default_send", "body", 'return d == S.message_dir if key == "send_dir" else And(lc <= 1, Or(lc == 0, '
+           'S.lockable))  # was: same terms', "pass")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
-EXPLAINED_TWINS = ("enc.core", "enc.draw", "enc.dying", "enc.game", "enc.remind", "enc.table", "enc.windows")
+EXPLAINED_TWINS = ("enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive", "enc.remind", "enc.send",
+                   "enc.table", "enc.windows")
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}
