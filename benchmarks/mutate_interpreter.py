@@ -120,6 +120,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied, None or true | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
 | the twin, enc/receive.py ``enc_receive_parts``: its skip of a rule with no ``receive`` emptied | equivalent | unreachable: the loader refuses a MustReceiveMessage without ``receive`` |
 | the twin, enc/send.py ``enc_default_send``: the default rule's terms built directly, emptied | equivalent | compiling the default's expression, as it then does, builds the same terms |
+| the twin, enc/receive.py: ``FREE`` -1 or ``CANNOT`` 3 | equivalent | the codes need only be distinct: every reader names them through the constants |
+| the twin, enc/receive.py ``receive_rule_parts``: the answer for a rule with no ``receive`` emptied or None | equivalent | unreachable: every caller (checks/families only) passes a rule with ``receive`` |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -476,6 +478,16 @@ EXPLAINED[("enc_reminds_for", "const", "return z3.BoolVal(False)", "True")] = "e
 EXPLAINED[("enc_receive_parts", "body", "continue", "pass")] = "equivalent"
 EXPLAINED[("enc_default_send", "body", 'return d == S.message_dir if key == "send_dir" else And(lc <= 1, Or(lc == 0, '
            'S.lockable))  # was: same terms', "pass")] = "equivalent"
+# checks/enc/receive.py: the codes FREE, MUST, CANNOT = 0, 1, 2 with FREE -1 or CANNOT 3 (#1 #4) — the codes need only
+# be distinct: every reader names them through those constants (ask/compile, ask/which, enc/path, the families,
+# tests/crosskit's decoding). receive_rule_parts (read by checks/families only, no interpreter twin: #26-#32 run
+# against tests/test_families.py, 5 caught) — its answer for a rule with no ``receive`` emptied or None (#27 #29):
+# unreachable, every caller passes a rule with ``receive`` (families/receive.py, unreachable.py and kinds.py pick
+# ``r.receive is not None``, or the rules whose kinds hold MustReceiveMessage, which the loader gives one)
+EXPLAINED[("<module>", "int-1", "FREE, MUST, CANNOT = 0, 1, 2", "(-1)")] = "equivalent"
+EXPLAINED[("<module>", "int+1", "FREE, MUST, CANNOT = 0, 1, 2", "(3)")] = "equivalent"
+EXPLAINED[("receive_rule_parts", "body", "return []", "pass")] = "equivalent"
+EXPLAINED[("receive_rule_parts", "return", "return []", "None")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive", "enc.remind", "enc.send",
                    "enc.table", "enc.windows")
