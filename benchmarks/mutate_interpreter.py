@@ -119,6 +119,7 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/dying.py ``enc_dying_first``: its last ``return False`` made True | equivalent | reached only for no seat, and every caller passes a seat ``seat_ok`` checked |
 | the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied, None or true | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
 | the twin, enc/receive.py ``enc_receive_parts``: its skip of a rule with no ``receive`` emptied | equivalent | unreachable: the loader refuses a MustReceiveMessage without ``receive`` |
+| the twin, enc/send.py ``enc_send_allowed``: its skip of a rule with no ``send`` emptied | equivalent | unreachable: the loader refuses a SendMessage skill without ``send`` |
 | the twin, enc/send.py ``enc_default_send``: the default rule's terms built directly, emptied | equivalent | compiling the default's expression, as it then does, builds the same terms |
 | the twin, enc/receive.py: ``FREE`` -1 or ``CANNOT`` 3 | equivalent | the codes need only be distinct: every reader names them through the constants |
 | the twin, enc/receive.py ``receive_rule_parts``: the answer for a rule with no ``receive`` emptied or None | equivalent | unreachable: every caller (checks/families only) passes a rule with ``receive`` |
@@ -476,6 +477,9 @@ EXPLAINED[("enc_reminds_for", "const", "return z3.BoolVal(False)", "True")] = "e
 # ``receive``. checks/enc/send.py enc_default_send: the default rule's terms built directly, emptied (#15) — it then
 # compiles the default's expression, which builds the same terms (the line says so: same terms, same order)
 EXPLAINED[("enc_receive_parts", "body", "continue", "pass")] = "equivalent"
+# … and enc/send.py enc_send_allowed's skip of a rule with no ``send`` (#31): it walks the rules of one of the three
+# SendMessage groups, and the loader refuses any of them without ``send``
+EXPLAINED[("enc_send_allowed", "body", "continue", "pass")] = "equivalent"
 EXPLAINED[("enc_default_send", "body", 'return d == S.message_dir if key == "send_dir" else And(lc <= 1, Or(lc == 0, '
            'S.lockable))  # was: same terms', "pass")] = "equivalent"
 # checks/enc/receive.py: the codes FREE, MUST, CANNOT = 0, 1, 2 with FREE -1 or CANNOT 3 (#1 #4) — the codes need only
