@@ -111,6 +111,18 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/core.py ``_key``: a z3 term keyed by itself, not by its AST id | equivalent | z3 hash-conses a context's terms: equal ids exactly when one AST, and a term's hash and ``==`` (an equality whose truth is ``eq``) say the same |
 | the twin, enc/windows.py ``enc_seat_alive``: its solver-value test negated | equivalent | a Python int returns before it, a value takes the Or of equalities (the same truth), and every caller passes an int |
 | grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` (#163, and its twin on the same line) | equivalent | read only once ``len(top) == 1``: the first is the last |
+| grants.py ``must_fire``: ``top[0]`` -> ``top[-1]`` in ``to = …`` (#168) | equivalent | reached only past the test that ``len(top) == 1`` |
+| grants.py ``one_grants``: no words de-duplicated or kept (#82 #83 #84) | equivalent | every caller reads only its keys (``GameRunner.owe``, ``one_granted``, ``randgame.gives``; ``realise``'s ``to_one`` reads the ops), set before the edit |
+| grants.py ``args_errors``: ``return ""`` -> ``None`` (#120) | equivalent | both falsy: its two callers take ``if why:`` |
+| grants.py ``matters_windows``: its guard for an unknown rule emptied (#25) | equivalent | unreachable: every ``matters`` question ``asks_there`` is given was answered by ``decide`` in the same catalogue, whose ``grant_matters`` reads ``cat.skills[rule]`` unguarded |
+| the twin, enc/draw.py ``enc_draw_count``: its skip of a rule with no ``draw`` emptied | equivalent | unreachable: the loader refuses a ChangeDrawCardCountSkill without ``draw`` |
+| the twin, enc/dying.py ``enc_dying_first``: its last ``return False`` made True | equivalent | reached only for no seat, and every caller passes a seat ``seat_ok`` checked |
+| the twin, enc/remind.py ``enc_reminds_for``: the answer for a rule with no ``remind`` emptied, None or true | equivalent | unreachable: the linker gives every MainPhaseSkill a ``remind`` (the server's default when none is written) |
+| the twin, enc/receive.py ``enc_receive_parts``: its skip of a rule with no ``receive`` emptied | equivalent | unreachable: the loader refuses a MustReceiveMessage without ``receive`` |
+| the twin, enc/send.py ``enc_send_allowed``: its skip of a rule with no ``send`` emptied | equivalent | unreachable: the loader refuses a SendMessage skill without ``send`` |
+| the twin, enc/send.py ``enc_default_send``: the default rule's terms built directly, emptied | equivalent | compiling the default's expression, as it then does, builds the same terms |
+| the twin, enc/receive.py: ``FREE`` -1 or ``CANNOT`` 3 | equivalent | the codes need only be distinct: every reader names them through the constants |
+| the twin, enc/receive.py ``receive_rule_parts``: the answer for a rule with no ``receive`` emptied or None | equivalent | unreachable: every caller (checks/families only) passes a rule with ``receive`` |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
 
@@ -422,8 +434,67 @@ EXPLAINED[("ref_value", "body", "return None", "pass")] = "equivalent"
 # (the ``or`` stops before otherwise), where the first is the last
 EXPLAINED[("must_fire", "int-1", "if len(top) != 1 or len(every) != 1 or top[0].may or top[0].cond is not None:",
            "(-1)")] = "equivalent"
+# … and the same read two lines below (#168, ``to = top[0].args.get("to")``): reached only past that test, so
+# ``len(top) == 1`` there too
+EXPLAINED[("must_fire", "int-1", 'to = top[0].args.get("to")', "(-1)")] = "equivalent"
+# grants.py one_grants: the words a grant's tuple holds, de-duplicated (#82 #84: the test turned, #83: the append
+# emptied — each leaves every tuple empty) — read by nothing: the key is set (``setdefault``) before the edited lines,
+# and every caller reads only the keys (game.GameRunner.owe walks them, one_granted and tests/randgame.gives test
+# membership, checks/realise's ``to_one`` binds the words and reads the ops instead); the twin's enc_one_grants alike
+EXPLAINED.update({k: "equivalent" for k in [
+    ("one_grants", "not+", "if to not in out[g]:", "(not (to not in out[g]))"),
+    ("one_grants", "body", "out[g].append(to)", "pass"),
+    ("one_grants", "cmp", "if to not in out[g]:", "(to in out[g])"),
+]})
+# grants.py args_errors: ``return ""`` -> None (#120) — both falsy: trace.give_errors and snapshot's grant check, its
+# only callers, take ``if why: return why`` and go on alike
+EXPLAINED[("args_errors", "return", 'return ""', "None")] = "equivalent"
+# grants.py matters_windows: its guard for a rule the catalogue does not have emptied (#25: ``rule.ban`` then raises on
+# None) — unreachable: its one caller, checks/realise.asks_there, passes the rule of a ``matters`` question, and every
+# such question names a rule of the catalogue it is realised in: check's witnesses (context._made_game) and ask's
+# answers (ask/games._game, context.game_witness) carry questions the interpreter answered in that catalogue, diff's
+# (_as_game) one answered by ``decide(self.new, …)`` just before — and ``decide``'s ``matters`` reads
+# ``cat.skills[rule]`` (grant_matters) with no guard, so a rule it lacks would have raised there first; diff_reach
+# realises with no question, tests/test_realise.py names shipped rules
+EXPLAINED[("matters_windows", "body", "return None", "pass")] = "equivalent"
+# checks/enc/draw.py enc_draw_count: its skip of a rule with no ``draw`` emptied (#1) — unreachable: it walks the rules
+# whose kinds (with parents) hold ChangeDrawCardCountSkill, and the loader refuses such a rule without ``draw`` (the
+# parameter tables must match the kinds: "… is a ChangeDrawCardCountSkill and needs a 'draw'"); the interpreter's
+# ``rule.draw is not None`` is as defensive
+EXPLAINED[("enc_draw_count", "body", "continue", "pass")] = "equivalent"
+# checks/enc/dying.py enc_dying_first: its last ``return False`` made True (#8) — reached only for a seat no walk from
+# the turn player meets, i.e. no seat; its callers (GameEncoding's turn step and dying window) pass ``tab.dying`` or
+# a dying window's seat, each checked by ``seat_ok`` first (``_timed_window`` sets ``tab.dying`` only past that test)
+EXPLAINED[("enc_dying_first", "const", "return False", "True")] = "equivalent"
+# checks/enc/remind.py enc_reminds_for: the answer for a rule with no ``remind`` emptied, made None or True (#1 #3 #4) —
+# unreachable: it is asked of the rules whose kinds hold MainPhaseSkill, and every such rule has a ``remind`` (the
+# linker writes the server's default, skill/Skill.kt mainPhaseNeedNotify, when the catalogue gives none)
+EXPLAINED[("enc_reminds_for", "body", "return z3.BoolVal(False)", "pass")] = "equivalent"
+EXPLAINED[("enc_reminds_for", "return", "return z3.BoolVal(False)", "None")] = "equivalent"
+EXPLAINED[("enc_reminds_for", "const", "return z3.BoolVal(False)", "True")] = "equivalent"
+# checks/enc/receive.py enc_receive_parts: its skip of a rule with no ``receive`` emptied (#19) — unreachable as
+# enc_draw_count's: it walks the rules whose kinds hold MustReceiveMessage, and the loader refuses one without
+# ``receive``. checks/enc/send.py enc_default_send: the default rule's terms built directly, emptied (#15) — it then
+# compiles the default's expression, which builds the same terms (the line says so: same terms, same order)
+EXPLAINED[("enc_receive_parts", "body", "continue", "pass")] = "equivalent"
+# … and enc/send.py enc_send_allowed's skip of a rule with no ``send`` (#31): it walks the rules of one of the three
+# SendMessage groups, and the loader refuses any of them without ``send``
+EXPLAINED[("enc_send_allowed", "body", "continue", "pass")] = "equivalent"
+EXPLAINED[("enc_default_send", "body", 'return d == S.message_dir if key == "send_dir" else And(lc <= 1, Or(lc == 0, '
+           'S.lockable))  # was: same terms', "pass")] = "equivalent"
+# checks/enc/receive.py: the codes FREE, MUST, CANNOT = 0, 1, 2 with FREE -1 or CANNOT 3 (#1 #4) — the codes need only
+# be distinct: every reader names them through those constants (ask/compile, ask/which, enc/path, the families,
+# tests/crosskit's decoding). receive_rule_parts (read by checks/families only, no interpreter twin: #26-#32 run
+# against tests/test_families.py, 5 caught) — its answer for a rule with no ``receive`` emptied or None (#27 #29):
+# unreachable, every caller passes a rule with ``receive`` (families/receive.py, unreachable.py and kinds.py pick
+# ``r.receive is not None``, or the rules whose kinds hold MustReceiveMessage, which the loader gives one)
+EXPLAINED[("<module>", "int-1", "FREE, MUST, CANNOT = 0, 1, 2", "(-1)")] = "equivalent"
+EXPLAINED[("<module>", "int+1", "FREE, MUST, CANNOT = 0, 1, 2", "(3)")] = "equivalent"
+EXPLAINED[("receive_rule_parts", "body", "return []", "pass")] = "equivalent"
+EXPLAINED[("receive_rule_parts", "return", "return []", "None")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
-EXPLAINED_TWINS = ("enc.core", "enc.game", "enc.table", "enc.windows")
+EXPLAINED_TWINS = ("enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive", "enc.remind", "enc.send",
+                   "enc.table", "enc.windows")
 
 _CMP_SWAP = {ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE,
              ast.GtE: ast.Gt, ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is}

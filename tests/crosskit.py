@@ -89,8 +89,11 @@ class Harness:
             self.terms[f"at:{dn}"] = enc_at_decision(S, dn)
         # ending 出牌阶段: whether it prompts, and per MainPhaseSkill whether it prompts and is usable then
         self.terms["remind"], per = enc_reminds(S)
-        # … and once the prompt was shown this turn (mainPhaseAlreadyNotify: none; mutate_interpreter remind.py #9 #10)
-        self.terms["remind_already"] = enc_reminds(S, already=True)[0]
+        # … and once the prompt was shown this turn (mainPhaseAlreadyNotify: none; mutate_interpreter remind.py #9 #10):
+        # whether it prompts or any rule does, both parts of the answer, as the interpreter's side reads both (enc.remind
+        # #13, a rule prompting then, survived when only the first part was compared)
+        again, again_per = enc_reminds(S, already=True)
+        self.terms["remind_already"] = z3.Or([again] + list(again_per.values()))
         parts = enc_remind_parts(S)
         self.remind_rules = sorted(parts)
         for rid, (rm, us) in parts.items():

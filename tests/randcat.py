@@ -260,6 +260,13 @@ def random_catalogue(seed: int, rules_over: dict | None = None, effects: bool = 
                                         "lock_count == 0", "lock_count <= 2"))
     if sr.random() < 0.3:
         rules["send_to_self"] = sr.random() < 0.5
+    # … now and then one of them also reading the sender's own seat (what each twin reads it for: the seat asked,
+    # enc.send #28 — the twin's seat moved — survived while no random send rule read a seat), drawn last from that stream
+    if sr.random() < 0.3:
+        key = sr.choice(("send_dir", "send_lock"))
+        base = rules.get(key, {"send_dir": "dir == message_dir",
+                               "send_lock": "lock_count <= 1 and (lock_count == 0 or message_lockable)"}[key])
+        rules[key] = f"({base}) {sr.choice(('and', 'or'))} {sr.choice(('hand_count > 1', 'is_sender', 'my_turn'))}"
     if rules_over:
         rules.update(rules_over)
     if rules or rng.random() < 0.5:

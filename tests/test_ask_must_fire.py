@@ -30,16 +30,17 @@ MISSED = "fires by itself (no choice)"
 
 
 def _texts(edits: dict) -> dict:
-    """The shipped catalogue's files as texts, with ``edits`` (file name -> (old, new)) applied."""
+    """The shipped catalogue's files as texts, with ``edits`` (file name -> (old, new), or a list of them) applied."""
     files = loader.catalogue_files([loader.shipped_path()])
     out = {}
     for f in files:
         name = loader.display_name(f, True)
         text = f.read_text(encoding="utf-8")
-        for suffix, (old, new) in edits.items():
-            if name.endswith(suffix):
-                assert old in text, (suffix, old)
-                text = text.replace(old, new)
+        for suffix, pairs in edits.items():
+            for old, new in (pairs if isinstance(pairs, list) else [pairs]):
+                if name.endswith(suffix):
+                    assert old in text, (suffix, old)
+                    text = text.replace(old, new)
         out[name] = text
     return out
 
@@ -201,6 +202,8 @@ def test_a_grant_makes_a_card_banned_only_if_it_bans_it(shipped, question, answe
 
 # ========================================================================== the shape's every condition, both twins
 JIE_CHE = 'do = [{ op = "grant", grant = "CannotPlayCard", to = "all" }]\ntrigger = "自己传出情报时（自动）"\non = { event = "send", whose = "sender" }'
+#: the site's last lines: the window it hands its grant out in and the event it answers
+SITE_ON = 'at = "send"\non = "send"\n\n# server: skill/WorkersAreKnowledgable.kt\n'
 
 
 @pytest.mark.parametrize("edit", [
@@ -212,6 +215,9 @@ JIE_CHE = 'do = [{ op = "grant", grant = "CannotPlayCard", to = "all" }]\ntrigge
     (JIE_CHE, JIE_CHE.replace('whose = "sender" }', 'whose = "other" }')),
     ('to = "all"\nwhen = "is_sender"', 'to = "self"\nwhen = "is_sender"'),    # the site reaches fewer than the op
     ('when = "is_sender"\nper_turn', 'when = "is_sender and hand_count > 0"\nper_turn'),  # reads what changes
+    # the site's own event: one the timed model does not see (the rule answering it too), or no window to hand it out in
+    [(JIE_CHE, JIE_CHE.replace('event = "send"', 'event = "receive"')), (SITE_ON, SITE_ON.replace('on = "send"', 'on = "receive"'))],
+    (SITE_ON, SITE_ON.replace('at = "send"\n', '')),
 ])
 def test_both_twins_say_alike_which_site_fires_by_itself(edit):
     """``must_fire`` (docs/catalogue-format.md: a TriggeredSkill, not limited, not consumed, answering its event with

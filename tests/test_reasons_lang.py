@@ -154,7 +154,9 @@ def _mutants(cat):
         ("play out of window", m(lambda t: ins(t, 1, E("play", seat=1, card="Po_Yi"))), "cannot use 破译 in the draw phase"),
         ("unknown event", m(lambda t: t.events.append(E("jump", seat=0))), "unknown event"),
         ("unknown site", m(lambda t: ev(t, 2, site="BianZeTong#7")), "no gives site “变则通#7”"),
-        ("unknown site giver", m(lambda t: ev(t, 2, site="Nope#0")), "no gives site"),
+        ("unknown site giver", m(lambda t: ev(t, 2, site="Nope#0")), "no gives site “Nope#0”"),
+        # a site past a card's last, named by the card's name as a skill's is (site_name: every kind of giver)
+        ("unknown site of a card", m(lambda t: ev(t, 2, site="Diao_Hu_Li_Shan#7")), "no gives site “调虎离山#7”"),
         ("give before a turn", m(lambda t: t.events.pop(0)), "a grant before any turn started"),
         ("give after the turn", m(lambda t: t.events.extend([E("window", window="receive", in_front=0),
                                                              E("window", window="turn_end"),
