@@ -341,6 +341,32 @@ def run(args) -> int:
 _ARGS: dict = {}        # the command line of the running gate (its --time-budget)
 
 
+def _uncompilable(e, rec, bex, hex_) -> int:
+    """Exit 3: a value read from the code that the solver has no term for — no verdict, and the code it may come from
+    named (the engine rules read apart, the rules whose reading changed), so a reviewer reads it."""
+    where = sorted({f"{ec.name} ({ec.where})" if ec.where else ec.name for ec in rec.engine})
+    where += sorted({f"{rid} ({hex_.locations.get(rid) or bex.locations.get(rid, '')})"
+                     for rid in _changed_ids(bex, hex_)})
+    what = str(e.value)[:80]
+    names = "; ".join(where[:8]) + (" …" if len(where) > 8 else "")
+    sys.stderr.write(pick(f"skillproof diff：无法判定：读出的值无法比较（{type(e.value).__name__} {what!r}）；"
+                          f"需要人工阅读的代码：{names or '未知'}\n",
+                          f"skillproof diff: inconclusive: a value read from the code cannot be compared "
+                          f"({type(e.value).__name__} {what!r}); the code to read by hand: {names or 'unknown'}\n"))
+    return 3
+
+
+def _changed_ids(bex, hex_) -> set:
+    """Rule ids whose catalogue entry differs between the two extractions."""
+    from skillproof.model.extract.understood import _meaning
+    b, h = bex.catalogue, hex_.catalogue
+    out = set()
+    for kind in ("skills", "cards"):
+        bb, hh = getattr(b, kind), getattr(h, kind)
+        out |= {k for k in set(bb) | set(hh) if _meaning(bb.get(k)) != _meaning(hh.get(k))}
+    return out
+
+
 def _extract_side(label, repo, rev, tmp):
     from skillproof.model.extract import ExtractError, extract
     from skillproof.model.extract.unread import read_tree
@@ -463,6 +489,7 @@ def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: st
 
 def _run(args) -> int:
     from skillproof.checks.diff import Differ, changed_list
+    from skillproof.checks.enc.state import Uncompilable
     from skillproof.model.extract.degraded import degradation, undecided
     from skillproof.model.extract.understood import reconcile
     from skillproof.model.loader import CatalogueErrors, load
@@ -519,9 +546,14 @@ def _run(args) -> int:
     except KeyError as e:
         raise GateError(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
                              f"cannot compare: {e} means different things in the two revisions")) from None
+    except Uncompilable as e:
+        return _uncompilable(e, rec, bex, hex_)
     args.select, args.ignore = "", ""
-    res_old = run_checks(old, args)
-    res_new = run_checks(new, args)
+    try:
+        res_old = run_checks(old, args)
+        res_new = run_checks(new, args)
+    except Uncompilable as e:
+        return _uncompilable(e, rec, bex, hex_)
     locs = {**bex.locations, **hex_.locations}
     keyed = [ec for ec in rec.engine if ec.key and ec.where]
     if keyed:                                  # `[rules]` in a witness: the engine code that changed

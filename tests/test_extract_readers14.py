@@ -23,3 +23,81 @@ def test_bench_reads_a_rule_id_spelled_with_dashes_as_the_same_id():
         ["must-beats-cannot"]
     assert hb._matches({"must_receive"}, {"must-beats-cannot"}) == []
     assert hb._matches({"LianLuo"}, {"LianLuo"}) == ["LianLuo"]
+
+
+FIXTURE = ROOT / "tests" / "fixtures" / "kotlin" / "server"
+
+_SEND_CHECK = '''package demo.game.skill
+
+import demo.game.Player
+import demo.game.card.Card
+import demo.protos.Common.direction
+
+fun Player.mayPass(card: Card, dir: direction, target: Player, lockPlayers: List<Player>): String? {
+    val byLock = skills.lastOrNull { it is SendMessageCanLockSkill } as? SendMessageCanLockSkill
+    if (byLock != null) {
+        if (!byLock.checkCanLock(card, lockPlayers)) return "bad lock"
+    } else {
+        if (lockPlayers.size > 1) return "one lock at most"
+    }
+    val byDir = skills.lastOrNull { it is SendMessageDirectionSkill } as? SendMessageDirectionSkill
+    if (BYDIR) {
+        if (!byDir.checkDir(card, dir)) return "bad direction"
+    } else {
+        if (dir != card.direction) return "bad direction"
+    }
+    if (this === target) return "not yourself"
+    return null
+}
+'''
+
+
+def _send_side(tmp_path, sub: str, cond: str):
+    import shutil
+    from skillproof.model.loader import load
+    from skillproof.model.extract import extract
+    d = tmp_path / sub
+    shutil.copytree(FIXTURE, d)
+    (d / "skill" / "MayPass.kt").write_text(_SEND_CHECK.replace("BYDIR", cond), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    ex.catalogue = load(texts={f"{sub}/{n}": t for n, t in ex.files.items()})
+    return ex
+
+
+def test_a_send_default_no_longer_read_is_carried_parsed_and_compared(tmp_path):
+    # p11-send-lianluo-not-up: the branch on the direction skill in force gains a second condition, so HEAD's send_dir
+    # is not read; BASE's reading was carried into HEAD as its text and the encoder crashed ("cannot compile str",
+    # exit 4). Now the parsed rule is carried, the comparison runs, and the send check's change is what fails.
+    from skillproof.checks.diff import Differ
+    from skillproof.model import expr as E
+    from skillproof.model.extract.understood import reconcile
+    base = _send_side(tmp_path, "a", "byDir != null")
+    head = _send_side(tmp_path, "b", "byDir != null && card.direction != direction.Up")
+    assert base.engine["send_dir"].value and head.engine["send_dir"].value is None
+    rec = reconcile(base, head)
+    assert isinstance(rec.head.rules.send_dir, E.Node)
+    assert E.to_text(rec.head.rules.send_dir) == E.to_text(base.catalogue.rules.send_dir)
+    assert any(ec.name == "send_dir" for ec in rec.engine)
+    Differ(rec.base, rec.head, n=3, G=1, timeout_ms=5000).changes(per_decision=1)     # compiles: no ValueError
+
+
+def test_a_value_the_encoder_cannot_compile_is_a_located_inconclusive(tmp_path, capsys):
+    # whatever else carries a value the solver has no term for, it is a named error the gate turns into exit 3 naming
+    # the code read apart — never the internal error of exit 4
+    from types import SimpleNamespace
+    from skillproof.checks.enc.state import Uncompilable, _compile
+    from skillproof.kotlin_diff import _uncompilable
+    from skillproof.model.extract.understood import reconcile
+    try:
+        _compile("dir == message_dir", SimpleNamespace(S=None))
+    except Uncompilable as e:
+        err = e
+    else:
+        raise AssertionError("compiled a str")
+    base = _send_side(tmp_path, "a", "byDir != null")
+    head = _send_side(tmp_path, "b", "byDir != null && card.direction != direction.Up")
+    assert _uncompilable(err, reconcile(base, head), base, head) == 3
+    msg = capsys.readouterr().err
+    assert "inconclusive" in msg or "无法判定" in msg
+    assert "send_dir" in msg and "MayPass.kt" in msg

@@ -590,7 +590,16 @@ def _compile(n, ctx: Ctx):
         if n.kind == "all":
             return And([Implies(p, b) for p, b in terms])
         return z3.Sum([Ite(And(p, b), 1, 0) for p, b in terms])
-    raise ValueError(f"cannot compile {type(n).__name__}")
+    raise Uncompilable(n)
+
+
+class Uncompilable(ValueError):
+    """A catalogue value the encoder has no term for (a rule's text where an expression belongs, …): the gate reports
+    it as inconclusive, naming the code it came from, never as an internal error."""
+
+    def __init__(self, value):
+        self.value = value
+        super().__init__(f"cannot compile {type(value).__name__}: {str(value)[:80]}")
 
 
 def _as_int(v):
