@@ -101,3 +101,15 @@ def test_a_value_the_encoder_cannot_compile_is_a_located_inconclusive(tmp_path, 
     msg = capsys.readouterr().err
     assert "inconclusive" in msg or "无法判定" in msg
     assert "send_dir" in msg and "MayPass.kt" in msg
+
+
+def test_a_message_sent_with_a_list_of_locks_not_read_is_partly_read(tmp_path):
+    # p11-send-yuqin-no-locks: a card's own send (OnSendCard) passes an empty list instead of the locks its user chose;
+    # the locks argument was only read when it was listOf(one player), anything else passed silently as "the sender's
+    # choice" — now a list the reader has no term for leaves the construct partly read (UNR001 at its line)
+    from test_extract_card_effects import LOOSE, _cat
+    chosen = _cat(tmp_path / "a", "Loose", LOOSE.replace("FACE", "true"))
+    none = _cat(tmp_path / "b", "Loose", LOOSE.replace("FACE", "true").replace("target, locks,", "target, emptyList(),"))
+    key = ("card/Loose.kt", "Loose", "execute")
+    assert chosen.reads[key] is True
+    assert none.reads[key] is False
