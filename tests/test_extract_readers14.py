@@ -113,3 +113,34 @@ def test_a_message_sent_with_a_list_of_locks_not_read_is_partly_read(tmp_path):
     key = ("card/Loose.kt", "Loose", "execute")
     assert chosen.reads[key] is True
     assert none.reads[key] is False
+
+
+
+def _grab(tmp_path, sub: str, extra: str):
+    import shutil
+    from skillproof.model.extract import extract
+    d = tmp_path / sub
+    shutil.copytree(FIXTURE, d)
+    path = d / "card" / "Grab.kt"
+    text = path.read_text(encoding="utf-8")
+    old = "Boolean = Companion.canUse(g, r)\n"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, old.rstrip("\n") + extra + "\n"), encoding="utf-8")
+    ex = extract(d)
+    assert ex.load_errors == []
+    return ex
+
+
+def test_a_card_check_returned_with_the_shared_check_is_read(tmp_path):
+    # p11-card-jiehuo-not-by-holder: `return Companion.canUse(g, r) && r !== (g.fsm as FightPhaseIdle).inFrontOfWhom`
+    # — a conjunction canUse returns was not walked (the shared check unread, the added test dropped: exit 0). Now
+    # each operand is a check, the shared one walked, a test of the window's player read (a hard cast as `as?`)
+    from skillproof.model import expr as E
+    plain = _grab(tmp_path, "a", "")
+    assert plain.catalogue.cards["Jie_Huo"].requires is None
+    key = ("card/Grab.kt", "Grab", "canUse")
+    barred = _grab(tmp_path, "b", " && r !== (g.fsm as FightPhaseIdle).inFrontOfWhom")
+    assert E.to_text(barred.catalogue.cards["Jie_Huo"].requires) == "front != self"
+    assert barred.reads[key] is True
+    odd = _grab(tmp_path, "c", " && r.cards.size > g.deck.size")
+    assert odd.reads[key] is False
