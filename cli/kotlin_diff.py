@@ -356,6 +356,54 @@ def _uncompilable(e, rec, bex, hex_) -> int:
     return 3
 
 
+def vouched_ids(old, new, changed, decision) -> set:
+    """The ids whose catalogue difference vouches for their code being read (``unread``): every changed id but those
+    differing only by an ``unknown``, and every id a decision change names."""
+    unknown_only = _unknown_only(old, new, changed)
+    return {i for i in changed if str(i).split("#")[0] not in unknown_only} | \
+        {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+
+
+def _unknown_only(old, new, ids) -> set:
+    """The changed ids whose entries differ only where one side reads ``unknown`` (a condition the extractor did not
+    read, the other side's read): such a difference tells nothing of what the code now does, so it vouches for none of
+    the rule's code — the changed construct is named unread (UNR001), not passed (seed 12's card_cond-03: 欲擒故纵's
+    ban test negated read as an unknown requires, and the gate said nothing)."""
+    from skillproof.model.extract.understood import _meaning
+    out = set()
+    for rid in ids:
+        rid = str(rid).split("#")[0]
+        for kind in ("cards", "skills"):
+            a, b = getattr(old, kind).get(rid), getattr(new, kind).get(rid)
+            if a is None or b is None or not dataclasses.is_dataclass(a) or type(a) is not type(b):
+                continue
+            fields = [f.name for f in dataclasses.fields(a) if f.name not in ("loc", "key_locs")]
+            diff = [f for f in fields if _meaning(getattr(a, f)) != _meaning(getattr(b, f))]
+            if diff and all(_holds_unknown(getattr(a, f)) or _holds_unknown(getattr(b, f)) for f in diff):
+                out.add(rid)
+    return out
+
+
+def _holds_unknown(v, depth: int = 0) -> bool:
+    """Whether a catalogue value holds an ``unknown`` anywhere (an expression, or lists, dicts and dataclasses of
+    them)."""
+    from skillproof.model import expr as E
+    if depth > 12 or v is None or isinstance(v, (str, int, float, bool)):
+        return False
+    if isinstance(v, E.Unknown):
+        return True
+    if isinstance(v, E.Node):
+        return any(isinstance(n, E.Unknown) for n in E.walk(v))
+    if isinstance(v, dict):
+        return any(_holds_unknown(x, depth + 1) for x in v.values())
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return any(_holds_unknown(x, depth + 1) for x in v)
+    if dataclasses.is_dataclass(v):
+        return any(_holds_unknown(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)
+                   if f.name not in ("loc", "key_locs"))
+    return False
+
+
 def _changed_ids(bex, hex_) -> set:
     """Rule ids whose catalogue entry differs between the two extractions."""
     from skillproof.model.extract.understood import _meaning
@@ -574,7 +622,7 @@ def _run(args) -> int:
     rule_changes_ = rule_changes(old, new, differ.renamed)
     rules_changed = [rule_entry(ch, old, new, _key_line(ch, bex, hex_, bpre, hpre)) for ch in rule_changes_]
     inconc = inconclusive_findings(differ.inconclusive, args)
-    changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+    changed_ids = vouched_ids(old, new, differ.changed, decision)
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine + same_meaning if ec.where] + \
         [u.where for u in rec.understood if u.where]

@@ -144,3 +144,26 @@ def test_a_card_check_returned_with_the_shared_check_is_read(tmp_path):
     assert barred.reads[key] is True
     odd = _grab(tmp_path, "c", " && r.cards.size > g.deck.size")
     assert odd.reads[key] is False
+
+
+def test_a_difference_only_by_an_unknown_vouches_for_no_code(tmp_path):
+    # seed 12's card_cond-03: a card's check negated is read as an `unknown` requires; the catalogues differ, so the
+    # changed canUse counted as read and the gate passed (only a TB001 warning, exit 0). A difference that is only an
+    # unknown now vouches for nothing: the changed construct is named unread (UNR001 at its line)
+    from skillproof.checks.diff import Differ
+    from skillproof.kotlin_diff import unread_findings, vouched_ids
+    from skillproof.model.extract.unread import read_tree
+    plain = _grab(tmp_path, "a", "")
+    odd = _grab(tmp_path, "c", " && r.cards.size > g.deck.size")
+    barred = _grab(tmp_path, "b", " && r !== (g.fsm as FightPhaseIdle).inFrontOfWhom")
+    for ex, sub in ((plain, "a"), (odd, "c"), (barred, "b")):
+        ex.sources = read_tree(tmp_path / sub)
+    changed = Differ(plain.catalogue, odd.catalogue, n=3, G=1).changed
+    assert "Jie_Huo" in changed
+    ids = vouched_ids(plain.catalogue, odd.catalogue, changed, [])
+    assert "Jie_Huo" not in ids
+    unr, _ = unread_findings(plain, odd, ids, [], "", "")
+    assert [(f.check, f.rules[0].id, f.rules[0].file) for f in unr] == [("UNR001", "Grab.canUse", "card/Grab.kt")]
+    # a difference read whole still vouches for its code
+    assert "Jie_Huo" in vouched_ids(plain.catalogue, barred.catalogue, Differ(plain.catalogue, barred.catalogue, n=3,
+                                                                                 G=1).changed, [])
