@@ -435,7 +435,7 @@ class SymState:
             return ctx.winners[s]
         if name == "in_declared":
             return ctx.declared[s]
-        raise ValueError(f"no attribute {name}")
+        raise Uncompilable(f"no attribute {name}")
 
     def _pre_attr(self, name: str, ctx: "Ctx"):
         """The player's attribute at an event of the trace (after a replacement, if any): before this turn's uses, so
@@ -533,7 +533,7 @@ def _compile(n, ctx: Ctx):
             return ctx.params[n.name]
         if n.role in ("global", "event"):          # an event's values ride with the globals
             return ctx.globals[n.name]
-        raise ValueError(n.name)
+        raise Uncompilable(n)
     if isinstance(n, E.Attr):
         who = _compile(n.obj, ctx)
         if n.name == "used":
