@@ -93,12 +93,19 @@ def _matches(named: set, expected: set) -> list:
     """The labelled names a failing item names: by id, or (``file:Stem``) by a rule located in the labelled rule's
     own Kotlin file (a follow-up skill the labelled skill hands out, e.g. ``XiangJinSiSuo2`` in XiangJinSiSuo.kt)."""
     out = set()
+    norm = {_norm_id(n) for n in named}                    # a rule id's - and _ are one (must-beats-cannot)
     for e in expected:
         if e.endswith("."):
-            out.update(n for n in named if n.startswith(e))
-        elif e in named or f"file:{e}" in named:
+            out.update(n for n in named if _norm_id(n).startswith(_norm_id(e)))
+        elif _norm_id(e) in norm or _norm_id(f"file:{e}") in norm:
             out.add(e)
     return sorted(out)
+
+
+def _norm_id(name: str) -> str:
+    """A rule id as compared with a label's: ``-`` and ``_`` read alike (a label may spell ``must-beats-cannot`` the
+    id ``must_beats_cannot``)."""
+    return name.replace("-", "_")
 
 
 def _diff(report) -> dict:

@@ -341,6 +341,80 @@ def run(args) -> int:
 _ARGS: dict = {}        # the command line of the running gate (its --time-budget)
 
 
+def _uncompilable(e, rec, bex, hex_) -> int:
+    """Exit 3: a value read from the code that the solver has no term for — no verdict, and the code it may come from
+    named (the engine rules read apart, the rules whose reading changed), so a reviewer reads it."""
+    where = sorted({f"{ec.name} ({ec.where})" if ec.where else ec.name for ec in rec.engine})
+    where += sorted({f"{rid} ({hex_.locations.get(rid) or bex.locations.get(rid, '')})"
+                     for rid in _changed_ids(bex, hex_)})
+    what = str(e.value)[:80]
+    names = "; ".join(where[:8]) + (" …" if len(where) > 8 else "")
+    sys.stderr.write(pick(f"skillproof diff：无法判定：读出的值无法比较（{type(e.value).__name__} {what!r}）；"
+                          f"需要人工阅读的代码：{names or '未知'}\n",
+                          f"skillproof diff: inconclusive: a value read from the code cannot be compared "
+                          f"({type(e.value).__name__} {what!r}); the code to read by hand: {names or 'unknown'}\n"))
+    return 3
+
+
+def vouched_ids(old, new, changed, decision) -> set:
+    """The ids whose catalogue difference vouches for their code being read (``unread``): every changed id but those
+    differing only by an ``unknown``, and every id a decision change names."""
+    unknown_only = _unknown_only(old, new, changed)
+    return {i for i in changed if str(i).split("#")[0] not in unknown_only} | \
+        {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+
+
+def _unknown_only(old, new, ids) -> set:
+    """The changed ids whose entries differ only where one side reads ``unknown`` (a condition the extractor did not
+    read, the other side's read): such a difference tells nothing of what the code now does, so it vouches for none of
+    the rule's code — the changed construct is named unread (UNR001), not passed (seed 12's card_cond-03: 欲擒故纵's
+    ban test negated read as an unknown requires, and the gate said nothing)."""
+    from skillproof.model.extract.understood import _meaning
+    out = set()
+    for rid in ids:
+        rid = str(rid).split("#")[0]
+        for kind in ("cards", "skills"):
+            a, b = getattr(old, kind).get(rid), getattr(new, kind).get(rid)
+            if a is None or b is None or not dataclasses.is_dataclass(a) or type(a) is not type(b):
+                continue
+            fields = [f.name for f in dataclasses.fields(a) if f.name not in ("loc", "key_locs")]
+            diff = [f for f in fields if _meaning(getattr(a, f)) != _meaning(getattr(b, f))]
+            if diff and all(_holds_unknown(getattr(a, f)) or _holds_unknown(getattr(b, f)) for f in diff):
+                out.add(rid)
+    return out
+
+
+def _holds_unknown(v, depth: int = 0) -> bool:
+    """Whether a catalogue value holds an ``unknown`` anywhere (an expression, or lists, dicts and dataclasses of
+    them)."""
+    from skillproof.model import expr as E
+    if depth > 12 or v is None or isinstance(v, (str, int, float, bool)):
+        return False
+    if isinstance(v, E.Unknown):
+        return True
+    if isinstance(v, E.Node):
+        return any(isinstance(n, E.Unknown) for n in E.walk(v))
+    if isinstance(v, dict):
+        return any(_holds_unknown(x, depth + 1) for x in v.values())
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return any(_holds_unknown(x, depth + 1) for x in v)
+    if dataclasses.is_dataclass(v):
+        return any(_holds_unknown(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)
+                   if f.name not in ("loc", "key_locs"))
+    return False
+
+
+def _changed_ids(bex, hex_) -> set:
+    """Rule ids whose catalogue entry differs between the two extractions."""
+    from skillproof.model.extract.understood import _meaning
+    b, h = bex.catalogue, hex_.catalogue
+    out = set()
+    for kind in ("skills", "cards"):
+        bb, hh = getattr(b, kind), getattr(h, kind)
+        out |= {k for k in set(bb) | set(hh) if _meaning(bb.get(k)) != _meaning(hh.get(k))}
+    return out
+
+
 def _extract_side(label, repo, rev, tmp):
     from skillproof.model.extract import ExtractError, extract
     from skillproof.model.extract.unread import read_tree
@@ -463,6 +537,7 @@ def untold_findings(old, new, rule_keys, named_ids, renamed, bex, hex_, bpre: st
 
 def _run(args) -> int:
     from skillproof.checks.diff import Differ, changed_list
+    from skillproof.checks.enc.state import Uncompilable
     from skillproof.model.extract.degraded import degradation, undecided
     from skillproof.model.extract.understood import reconcile
     from skillproof.model.loader import CatalogueErrors, load
@@ -519,9 +594,14 @@ def _run(args) -> int:
     except KeyError as e:
         raise GateError(pick(f"无法比较：{e} 在两个版本中含义不同（例如技能变成了给出的技能）",
                              f"cannot compare: {e} means different things in the two revisions")) from None
+    except Uncompilable as e:
+        return _uncompilable(e, rec, bex, hex_)
     args.select, args.ignore = "", ""
-    res_old = run_checks(old, args)
-    res_new = run_checks(new, args)
+    try:
+        res_old = run_checks(old, args)
+        res_new = run_checks(new, args)
+    except Uncompilable as e:
+        return _uncompilable(e, rec, bex, hex_)
     locs = {**bex.locations, **hex_.locations}
     keyed = [ec for ec in rec.engine if ec.key and ec.where]
     if keyed:                                  # `[rules]` in a witness: the engine code that changed
@@ -542,7 +622,7 @@ def _run(args) -> int:
     rule_changes_ = rule_changes(old, new, differ.renamed)
     rules_changed = [rule_entry(ch, old, new, _key_line(ch, bex, hex_, bpre, hpre)) for ch in rule_changes_]
     inconc = inconclusive_findings(differ.inconclusive, args)
-    changed_ids = set(differ.changed) | {r["id"] for d in decision for r in d.get("rules") or [] if r.get("id")}
+    changed_ids = vouched_ids(old, new, differ.changed, decision)
     rule_keys = {(ch.id, ch.key) for ch in rule_changes_}
     wheres = [ec.where for ec in rec.engine + same_meaning if ec.where] + \
         [u.where for u in rec.understood if u.where]

@@ -435,7 +435,7 @@ class SymState:
             return ctx.winners[s]
         if name == "in_declared":
             return ctx.declared[s]
-        raise ValueError(f"no attribute {name}")
+        raise Uncompilable(f"no attribute {name}")
 
     def _pre_attr(self, name: str, ctx: "Ctx"):
         """The player's attribute at an event of the trace (after a replacement, if any): before this turn's uses, so
@@ -533,7 +533,7 @@ def _compile(n, ctx: Ctx):
             return ctx.params[n.name]
         if n.role in ("global", "event"):          # an event's values ride with the globals
             return ctx.globals[n.name]
-        raise ValueError(n.name)
+        raise Uncompilable(n)
     if isinstance(n, E.Attr):
         who = _compile(n.obj, ctx)
         if n.name == "used":
@@ -590,7 +590,16 @@ def _compile(n, ctx: Ctx):
         if n.kind == "all":
             return And([Implies(p, b) for p, b in terms])
         return z3.Sum([Ite(And(p, b), 1, 0) for p, b in terms])
-    raise ValueError(f"cannot compile {type(n).__name__}")
+    raise Uncompilable(n)
+
+
+class Uncompilable(ValueError):
+    """A catalogue value the encoder has no term for (a rule's text where an expression belongs, …): the gate reports
+    it as inconclusive, naming the code it came from, never as an internal error."""
+
+    def __init__(self, value):
+        self.value = value
+        super().__init__(f"cannot compile {type(value).__name__}: {str(value)[:80]}")
 
 
 def _as_int(v):

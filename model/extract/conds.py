@@ -82,7 +82,7 @@ class CondTranslator(_Translator):
         n = x.n
         if x.k != "other" or n is None or n.type != "as_expression":
             return None
-        m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\?\s*(\w+)\s*", _t(n))
+        m = re.fullmatch(r"\s*(\w+\.)?fsm\s+as\??\s*(\w+)\s*", _t(n))     # as? or as (a cast in the window)
         if m is None or m.group(2) not in PHASE_WINDOWS:
             return None
         return _T("fsmobj", "")

@@ -752,6 +752,8 @@ class _Calls:
                     op["lock"] = self._self_word(lw)
                 else:
                     self._miss(self.key[1], lock.node, "the player locked")
+            elif self._term(lx, env) is None:   # the players the sender chose are the op's default; a list not read
+                self._miss(self.key[1], lock.node, "the players locked")     # (none, a fixed one): partly read
         for key in ("dir", "targetPlayer"):
             a = got.get(key)
             v = self._term(a.x, env) if a is not None else None

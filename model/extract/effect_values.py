@@ -34,7 +34,7 @@ _BANS = re.compile(r"\b(diaoHuLiShanPlayers|jinBiPlayer|qiangLingTypes)\b")
 MAY = type("May", (str,), {})("may")
 #: a test of the game state (``g.fsm as? MainPhaseIdle``, ``fsm is FightPhaseIdle``): the rule's windows, which the
 #: extractor reads from the same test (``bodies._phase_types``)
-_WINDOW = re.compile(r"\bfsm\b\s*(as\?|is|!is)\s|\bfsm\s+as\?\s|as\?\s*\w*(Phase|Idle|ChengQing)\w*")
+_WINDOW = re.compile(r"\bfsm\b\s*(as\?|is|!is)\s|\bfsm\s+as\??\s|as\?\s*\w*(Phase|Idle|ChengQing)\w*|\bas\s+\w*(Phase|Idle|ChengQing)\w*")
 #: … and, for an ActiveSkill or a card, a test that the user is the player the window asks (``r !== fsm.whoseFightTurn``)
 _WINDOW_ACTOR = re.compile(r"^\s*\w+\s*!==?\s*\w+\??\.(whoseFightTurn|inFrontOfWhom|whoseTurn|askWhom)\s*$|^\s*\w+\s*==\s*null\s*\|\|")
 

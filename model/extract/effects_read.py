@@ -351,6 +351,8 @@ class _Walker(_Calls, _Lists):
                 return None
             kids = _code(body)
             if "=" in {ch.type for ch in body.children if not ch.is_named} and len(kids) == 1:
+                if self._returned_checks(kids[0], env, list(cond)):
+                    return None
                 return self._value(kids[0], env, list(cond), returning=True)
             block = _kid(body, "block")
             try:
@@ -453,14 +455,14 @@ class _Walker(_Calls, _Lists):
             return self._when(s, env, cond)
         if t in ("return_expression", "throw_expression"):
             kids = _code(s)
-            if kids and t == "return_expression":
+            if kids and t == "return_expression" and not self._returned_checks(kids[0], env, cond):
                 self._value(kids[0], env, cond, returning=True)
             raise _Stop()
         if t == "jump_expression":
             word = _t(s).split("@")[0].split()[0] if _t(s) else ""
             if word.startswith("return"):
                 kids = [k for k in _code(s) if k.type != "label"]
-                if kids:
+                if kids and not self._returned_checks(kids[-1], env, cond):
                     self._value(kids[-1], env, cond, returning=True)
             raise _Stop()
         if t == "binary_expression":
@@ -514,9 +516,38 @@ class _Walker(_Calls, _Lists):
             return vd is not None and bool(_PROTO_NAMES.fullmatch(_t(_kid(vd, "identifier"))))
         return False
 
+    def _returned_checks(self, node, env, cond) -> bool:
+        """``return a && b`` ending a card's or an ActiveSkill's ``canUse`` (before any effect): each operand is a check
+        the use must pass, as ``a || return false`` would be — a call (the shared check of a companion) walked, any
+        other test read as a guard, and one not read leaves the construct partly read. False (nothing done) for any
+        other returned value."""
+        if self.mode not in ("card", "active") or not self.in_entry or self.started or \
+                not self.key or self.key[0][2] != "canUse":
+            return False
+        parts = _conjuncts(_ir(node))
+        if len(parts) < 2 or any(p.n is None for p in parts):
+            return False
+        for p in parts:
+            n = p.n
+            if n.type == "call_expression" and not re.search(r"(?<![\w.])\w+\s*\.\s*cannotPlayCard\s*\(", _t(n)):
+                self._value(n, env, cond, returning=True)
+                continue
+            if self._card_check(n, env, False) or self._card_colour(n, env) is None and self._card_where(n, env, False):
+                continue
+            if self._is_answer_check(n, env):
+                continue
+            c = self._cond(n, env)
+            if c is None:
+                c = self._beyond_window(n, env, refused_if_true=False)
+            if c is None:
+                continue
+            cond = self._guard(c, cond, n, env, None)
+        return True
+
     def _guard(self, keep: str, cond, node, env, jump):
-        """``keep`` must hold for what follows; the jump's own value (a state returned) happens otherwise."""
-        kids = [k for k in _code(jump) if k.type != "label"]
+        """``keep`` must hold for what follows; the jump's own value (a state returned) happens otherwise (none: the
+        use refused, ``false`` returned)."""
+        kids = [k for k in _code(jump) if k.type != "label"] if jump is not None else []
         if kids:
             self._value(kids[-1], env, cond + [negate(keep)], returning=True)
         if not self.started and self.in_entry and self.window is not None:

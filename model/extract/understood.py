@@ -139,16 +139,24 @@ def reconcile(base_ex, head_ex) -> Reconciled:
             else:
                 items.append(Understood(name, "engine", "newly understood", "unknown", show_value(hv), h.where))
             if key:
-                b_rules[name] = hv
+                b_rules[name] = _loaded(hcat, name, hv)
             continue
         if hv is None and not key and h is None:
             continue                                  # a named path that is gone (renamed or removed)
         engine.append(EngineChange(name, key, bv, hv, h.where if h else "", h.how if h else "no such code"))
         if hv is None and key:
-            h_rules[name] = bv
+            h_rules[name] = _loaded(bcat, name, bv)
     base = _rebuild(bcat, new_skills, new_cards, b_rules)
     head = _rebuild(hcat, dict(hcat.skills), dict(hcat.cards), h_rules)
     return Reconciled(base, head, items, engine)
+
+
+def _loaded(cat: Catalogue, key: str, value):
+    """The ``[rules]`` value ``key`` as the catalogue ``cat`` loaded it (an expression key — ``send_dir``,
+    ``send_lock`` — is read as text by the extractor and parsed by the loader: the side that read it carries its
+    parsed value, never the text, into the side that did not)."""
+    loaded = getattr(cat.rules, key, value)
+    return loaded if isinstance(value, str) and isinstance(loaded, E.Node) else value
 
 
 def _undecided(ex) -> set:
