@@ -16,7 +16,10 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
-  order, unless a part tests a value against null (the parts after it may read the value on the strength of it).
+  order, unless a part tests a value against null (the parts after it may read the value on the strength of it);
+* ``xs.removeAll(ys.toSet())`` is ``xs.removeAll(ys)`` (``retainAll``, ``containsAll``; any copy that keeps the
+  elements): the argument is only asked what it contains;
+* ``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` of read-only ``a``, ``b`` is ``if (b > a) 0 else a - b``.
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -481,8 +484,9 @@ def _is_chain_when(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
-             _is_chain_when, _junctions)
+def _rewrites():
+    return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
+            _is_chain_when, _junctions, _membership_copy, _clamp_difference)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -504,7 +508,7 @@ def quiet_source(parser, data: bytes) -> bytes:
         return data
     for _round in range(_MAX_ROUNDS):
         changed = False
-        for rw in _REWRITES:
+        for rw in _rewrites():
             edits = rw(tree, data)
             if not edits:
                 continue
@@ -518,3 +522,89 @@ def quiet_source(parser, data: bytes) -> bytes:
         if not changed:
             break
     return data
+
+
+# ------------------------------------------------------------------------------------------- stop 45 rewrites
+_ID = ("identifier", "simple_identifier")
+#: calls whose argument is only tested for membership (``equals``): a set copied from a collection holds the same
+_MEMBERSHIP = frozenset({"removeAll", "retainAll", "containsAll"})
+#: copies of a collection that keep which elements it holds
+_COPIES = frozenset({"toSet", "toHashSet", "toMutableSet", "toList", "toMutableList"})
+
+
+def _nav_call(n):
+    """``(receiver, name, argument nodes)`` of a call ``r.name(a, …)`` with a plain ``.`` and no trailing lambda."""
+    if n.type != "call_expression" or len(n.named_children) != 2:
+        return None
+    callee, args = n.named_children
+    if callee.type != "navigation_expression" or args.type != "value_arguments" or \
+            len(callee.named_children) != 2 or callee.named_children[1].type not in _ID or \
+            not any(c.type == "." for c in callee.children):
+        return None
+    vals = [a for a in args.named_children if a.type == "value_argument"]
+    if len(vals) != len(args.named_children) or any(len(a.named_children) != 1 for a in vals):
+        return None                                         # (a named argument has two parts)
+    return callee.named_children[0], _t(callee.named_children[1]), [a.named_children[0] for a in vals]
+
+
+def _simple(n) -> bool:
+    """A name, a member chain of names (``a.b.c``), ``it``, ``this`` or a number: reads a value, runs nothing (a
+    property's getter aside)."""
+    if n.type in _ID or n.type in ("number_literal", "integer_literal", "this_expression"):
+        return True
+    if n.type == "navigation_expression" and len(n.named_children) == 2 and \
+            not any(c.type in ("?.", "!!") or _t(c) == "?." for c in n.children):
+        return _simple(n.named_children[0]) and n.named_children[1].type in _ID
+    return False
+
+
+def _membership_copy(tree, data: bytes) -> list:
+    """``xs.removeAll(ys.toSet())`` is ``xs.removeAll(ys)`` (also ``retainAll`` / ``containsAll`` and the other copies
+    of ``_COPIES``): only ``contains`` (``equals``) is asked of the argument, and the copy holds the same elements."""
+    edits = []
+    for n in _walk(tree.root_node):
+        parts = _nav_call(n)
+        if parts is None or parts[1] not in _MEMBERSHIP or len(parts[2]) != 1:
+            continue
+        inner = _nav_call(parts[2][0])
+        if inner is None or inner[1] not in _COPIES or inner[2] or not _one_line(parts[2][0]) or \
+                parts[2][0].named_children[1].children[-1].type != ")":
+            continue
+        edits.append((parts[2][0].start_byte, parts[2][0].end_byte, inner[0].text))
+    return edits
+
+
+#: where an expression stands whole (no operator around it): an ``if`` expression may replace it unparenthesised
+_WHOLE = ("property_declaration", "assignment", "value_argument", "jump_expression", "function_body",
+          "parenthesized_expression")
+
+
+def _clamp_difference(tree, data: bytes) -> list:
+    """``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` (``a`` and ``b`` read-only: ``_simple``) is
+    ``if (b > a) 0 else a - b``: on integers ``a - b < 0`` exactly when ``b > a``."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "call_expression" or not _one_line(n):
+            continue
+        diff = None
+        parts = _nav_call(n)
+        if parts is not None and parts[1] == "coerceAtLeast" and len(parts[2]) == 1 and _t(parts[2][0]) == "0":
+            diff = parts[0]
+            while diff.type == "parenthesized_expression" and len(diff.named_children) == 1:
+                diff = diff.named_children[0]
+        elif n.named_children and n.named_children[0].type in _ID and _t(n.named_children[0]) in ("maxOf", "max") \
+                and len(n.named_children) == 2 and n.named_children[1].type == "value_arguments":
+            vals = n.named_children[1].named_children
+            if len(vals) == 2 and all(v.type == "value_argument" and len(v.named_children) == 1 for v in vals):
+                a, b = (v.named_children[0] for v in vals)
+                diff = a if _t(b) == "0" else b if _t(a) == "0" else None
+        if diff is None or diff.type not in ("binary_expression", "additive_expression") or \
+                len(diff.children) != 3 or diff.children[1].type != "-":
+            continue
+        a, b = diff.children[0], diff.children[2]
+        if not (_simple(a) and _simple(b)):
+            continue
+        text = b"if (" + b.text + b" > " + a.text + b") 0 else " + a.text + b" - " + b.text
+        whole = n.parent is not None and n.parent.type in _WHOLE
+        edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
+    return edits

@@ -1,0 +1,70 @@
+"""Quiet edits of the eleventh planted sample found flagged (issue 24's quiet side, seventh part): each a general
+refactor the gate now reads alike — a membership argument copied to a set, a difference clamped at zero — each with
+a real change of the same shape that must still be named. The gate reads each file through ``quiet_source`` before
+it compares normal forms (``unread.compare``), as here. Small Kotlin snippets written for these tests (our own
+code, not the server's)."""
+from __future__ import annotations
+
+from skillproof.model.extract.quiet_source import quiet_source
+from skillproof.model.extract.syntax import _make_parser
+from skillproof.model.extract.unread import compare
+
+_P = _make_parser()
+
+
+def _changes(src: str, before: str, after: str, rel: str = "skill/Cure.kt") -> list:
+    a, b = (quiet_source(_P, src.replace("BODY", x).encode()) for x in (before, after))
+    return [(c.where, c.change) for c in compare({rel: a}, {rel: b}).changes]
+
+
+SKILL = """package demo.game.skill
+
+class Cure : ActiveSkill {
+    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
+        val target = g.players[1]
+        val cards = message.cardIdsList.map { g.deck.find(it) }
+BODY
+        r.draw(1)
+    }
+}
+"""
+CHANGED = [("Cure.executeProtocol", "changed")]
+
+
+# ------------------------------------------------------------------------------- a membership argument copied
+def test_removing_the_elements_of_a_list_or_of_its_set_is_alike():
+    before = "        r.cards.removeAll(cards.toSet())"
+    for after in ("        r.cards.removeAll(cards)", "        r.cards.removeAll(cards.toHashSet())"):
+        assert _changes(SKILL, before, after) == [], after
+    assert _changes(SKILL, "        r.cards.retainAll(cards.toList())", "        r.cards.retainAll(cards)") == []
+
+
+def test_another_list_or_another_operation_is_named():
+    before = "        r.cards.removeAll(cards.toSet())"
+    for after in ("        r.cards.removeAll(target.cards)", "        target.cards.removeAll(cards)",
+                  "        r.cards.addAll(cards)", "        r.cards.removeAll(cards.take(1).toSet())"):
+        assert _changes(SKILL, before, after) == CHANGED, after
+
+
+# ------------------------------------------------------------------------------ a difference clamped at zero
+def _from(line: str) -> str:
+    return "        val n = target.cards.size\n" + line + "\n        r.draw(from)"
+
+
+def test_a_difference_clamped_at_zero_is_its_if():
+    before = _from("        val from = if (n > cards.size) 0 else cards.size - n")
+    for after in ("        val from = (cards.size - n).coerceAtLeast(0)", "        val from = maxOf(cards.size - n, 0)",
+                  "        val from = maxOf(0, cards.size - n)"):
+        assert _changes(SKILL, before, _from(after)) == [], after
+    # inside a larger expression the if keeps its parentheses
+    assert _changes(SKILL, _from("        val from = (if (n > cards.size) 0 else cards.size - n) + 1"),
+                    _from("        val from = (cards.size - n).coerceAtLeast(0) + 1")) == []
+
+
+def test_another_clamp_is_named():
+    before = _from("        val from = if (n > cards.size) 0 else cards.size - n")
+    for after in ("        val from = (cards.size - n).coerceAtLeast(1)", "        val from = (n - cards.size).coerceAtLeast(0)",
+                  "        val from = (cards.size - n).coerceAtMost(0)", "        val from = minOf(cards.size - n, 0)",
+                  "        val from = (cards.size + n).coerceAtLeast(0)", "        val from = cards.size - n + 1",
+                  "        val from = (cards.size - n).coerceAtLeast(0) + 1"):
+        assert _changes(SKILL, before, _from(after)) == CHANGED, after
