@@ -68,3 +68,22 @@ def test_another_clamp_is_named():
                   "        val from = (cards.size + n).coerceAtLeast(0)", "        val from = cards.size - n + 1",
                   "        val from = (cards.size - n).coerceAtLeast(0) + 1"):
         assert _changes(SKILL, before, _from(after)) == CHANGED, after
+
+
+# --------------------------------------------------------------------- one return of an if-argument, or two
+TWO = """        if (target is HumanPlayer)
+            return ResolveResult(target.copy(seat = 1), true)
+        return ResolveResult(target, true)"""
+
+
+def test_one_return_of_an_if_argument_is_the_two_returns():
+    one = "        return ResolveResult(if (target is HumanPlayer) target.copy(seat = 1) else target, true)"
+    assert _changes(SKILL, TWO, one) == []
+
+
+def test_another_branch_or_another_argument_is_named():
+    for one in ("        return ResolveResult(if (target is HumanPlayer) target else target.copy(seat = 1), true)",
+                "        return ResolveResult(if (target is HumanPlayer) target.copy(seat = 1) else target, false)",
+                "        return ResolveResult(if (target !is HumanPlayer) target.copy(seat = 1) else target, true)",
+                "        return ResolveResult(if (target is HumanPlayer) target.copy(seat = 2) else target, true)"):
+        assert _changes(SKILL, TWO, one) == CHANGED, one

@@ -19,7 +19,9 @@ line where it was (a finding's file:line stays true) and is made only where it p
   order, unless a part tests a value against null (the parts after it may read the value on the strength of it);
 * ``xs.removeAll(ys.toSet())`` is ``xs.removeAll(ys)`` (``retainAll``, ``containsAll``; any copy that keeps the
   elements): the argument is only asked what it contains;
-* ``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` of read-only ``a``, ``b`` is ``if (b > a) 0 else a - b``.
+* ``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` of read-only ``a``, ``b`` is ``if (b > a) 0 else a - b``;
+* ``return f(p, if (c) a else b, q)`` as a statement is ``if (c) return f(p, a, q); return f(p, b, q)`` when what
+  stands before the ``if`` is read-only.
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -486,7 +488,7 @@ def _is_chain_when(tree, data: bytes) -> list:
 
 def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
-            _is_chain_when, _junctions, _membership_copy, _clamp_difference)
+            _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -607,4 +609,51 @@ def _clamp_difference(tree, data: bytes) -> list:
         text = b"if (" + b.text + b" > " + a.text + b") 0 else " + a.text + b" - " + b.text
         whole = n.parent is not None and n.parent.type in _WHOLE
         edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
+    return edits
+
+
+def _if_parts(n):
+    """``(condition, then, else)`` of an ``if`` expression whose two branches are single expressions (no block)."""
+    if n.type != "if_expression":
+        return None
+    kids = [c for c in n.children if c.type not in _COMMENT_TYPES]
+    if [c.type for c in kids[:2]] != ["if", "("] or len(kids) != 7 or kids[3].type != ")" or kids[5].type != "else":
+        return None
+    if any(k.type in ("block", "control_structure_body") and (k.type == "block" or k.named_children and
+                                                              k.named_children[0].type == "block")
+           for k in (kids[4], kids[6])):
+        return None
+    return kids[2], kids[4], kids[6]
+
+
+_COMMENT_TYPES = ("line_comment", "block_comment", "multiline_comment", "comment")
+
+
+def _return_of_if_argument(tree, data: bytes) -> list:
+    """``return f(p, if (c) a else b, q)`` standing as a statement is ``if (c) return f(p, a, q); return f(p, b, q)``
+    (the arguments before the ``if`` read-only, ``_simple``: each is still evaluated before, or after, as written)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "return_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                len(n.children) != 2 or n.children[0].type != "return" or not _one_line(n):
+            continue
+        call = n.children[1]
+        if call.type != "call_expression" or len(call.named_children) != 2 or \
+                call.named_children[1].type != "value_arguments":
+            continue
+        vals = call.named_children[1].named_children
+        if not vals or any(v.type != "value_argument" for v in vals):
+            continue
+        ifs = [i for i, v in enumerate(vals) if v.named_children and v.named_children[-1].type == "if_expression"]
+        if len(ifs) != 1:
+            continue
+        i = ifs[0]
+        parts = _if_parts(vals[i].named_children[-1])
+        if parts is None or not all(len(v.named_children) == 1 and _simple(v.named_children[0]) for v in vals[:i]):
+            continue
+        cond, a, b = parts
+        ife = vals[i].named_children[-1]
+        head, tail = data[call.start_byte:ife.start_byte], data[ife.end_byte:call.end_byte]
+        text = b"if (" + cond.text + b") return " + head + a.text + tail + b"; return " + head + b.text + tail
+        edits.append((n.start_byte, n.end_byte, text))
     return edits
