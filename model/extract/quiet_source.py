@@ -21,7 +21,10 @@ line where it was (a finding's file:line stays true) and is made only where it p
   elements): the argument is only asked what it contains;
 * ``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` of read-only ``a``, ``b`` is ``if (b > a) 0 else a - b``;
 * ``return f(p, if (c) a else b, q)`` as a statement is ``if (c) return f(p, a, q); return f(p, b, q)`` when what
-  stands before the ``if`` is read-only.
+  stands before the ``if`` is read-only;
+* a bare call ``f(x)`` of a same-file function written ``fun f(p: T) = g(…p…)`` is ``g(…x…)`` (``_inline_call``: same
+  class or same extension receiver, read-only arguments, an overload only where the argument's declared type picks
+  it, never under a lambda that may have a receiver or where a local shadows what the body reads).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -488,7 +491,8 @@ def _is_chain_when(tree, data: bytes) -> list:
 
 def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
-            _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument)
+            _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
+            _inline_call)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -656,4 +660,170 @@ def _return_of_if_argument(tree, data: bytes) -> list:
         head, tail = data[call.start_byte:ife.start_byte], data[ife.end_byte:call.end_byte]
         text = b"if (" + cond.text + b") return " + head + a.text + tail + b"; return " + head + b.text + tail
         edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+#: calls whose lambda has no receiver (a bare name inside means what it means outside)
+_PLAIN_LAMBDAS = frozenset({"forEach", "forEachIndexed", "map", "mapNotNull", "mapIndexed", "filter", "filterNot",
+                            "any", "all", "none", "count", "sumOf", "first", "firstOrNull", "find", "last",
+                            "lastOrNull", "let", "also", "takeIf", "takeUnless", "onEach", "flatMap", "associate",
+                            "associateBy", "associateWith", "groupBy", "sortedBy", "sortedByDescending", "maxByOrNull",
+                            "minByOrNull", "maxBy", "minBy", "repeat", "removeIf", "removeAll", "retainAll",
+                            "indexOfFirst", "partition"})
+#: collection types whose element type a lambda's ``it`` has
+_ELEMENTS = re.compile(r"(?:Iterable|Collection|List|MutableList|ArrayList|Set|MutableSet|HashSet|Sequence|Array)"
+                       r"<\s*(?:out\s+)?([\w.]+)\s*>\Z")
+_KEEP_MODIFIERS = ("open", "override", "abstract", "expect", "actual", "external", "suspend", "tailrec")
+
+
+def _params(fun) -> list | None:
+    """``[(name, type text)]`` of a function's plain parameters (no default, no vararg), or None."""
+    fvp = next((c for c in fun.children if c.type == "function_value_parameters"), None)
+    if fvp is None or any(c.type not in ("(", ")", ",", "parameter") for c in fvp.children):
+        return None
+    out = []
+    for p in fvp.named_children:
+        kids = p.named_children
+        if len(kids) != 2 or kids[0].type not in _ID:
+            return None
+        out.append((_t(kids[0]), _t(kids[1])))
+    return out
+
+
+def _receiver_text(fun) -> str:
+    """The receiver type of an extension function (``""`` if none)."""
+    out = b""
+    for c in fun.children:
+        if c.type in _ID:
+            break
+        if c.type not in ("fun", "modifiers", "."):
+            out += c.text
+    return out.decode("utf-8", "replace")
+
+
+def _inlinable(fun):
+    """``(name, params, body)`` of a function ``fun f(p: T, …) = g(…)`` (one line, its body a call, no lambda in it,
+    no type parameter, not open to overriding), else None."""
+    if not _one_line(fun) or any(c.type == "type_parameters" for c in fun.children):
+        return None
+    mods = next((c for c in fun.children if c.type == "modifiers"), None)
+    if mods is not None and any(w in _t(mods).split() for w in _KEEP_MODIFIERS):
+        return None
+    name = next((c for c in fun.children if c.type in _ID), None)
+    body = next((c for c in fun.children if c.type == "function_body"), None)
+    params = _params(fun)
+    if name is None or body is None or params is None or not params or not body.children or \
+            body.children[0].type != "=" or len(body.named_children) != 1:
+        return None
+    expr = body.named_children[0]
+    if expr.type != "call_expression" or any(x.type in _LAMBDA + ("annotated_lambda", "object_literal",
+                                                                  "jump_expression", "return_expression")
+                                             for x in _walk(expr)):
+        return None
+    return _t(name), params, expr
+
+
+def _arg_type(arg, call) -> str | None:
+    """The declared type of a call's argument: a parameter of the function around it, or ``it`` of a plain lambda
+    over such a parameter holding a collection (its element type)."""
+    fun, _lam = _fun_of(call)
+    if fun is None:
+        return None
+    ps = dict(_params(fun) or [])
+    name = _t(arg)
+    if arg.type in _ID and name != "it":
+        if any(name in _declared(a) for a in _ancestors(call) if a.type in _LAMBDA):
+            return None
+        return ps.get(name)
+    if name != "it":
+        return None
+    lam = next((a for a in _ancestors(call) if a.type in _LAMBDA), None)
+    if lam is None or any(c.type == "lambda_parameters" for c in lam.children):
+        return None
+    holder = lam.parent.parent if lam.parent is not None and lam.parent.type == "annotated_lambda" else None
+    parts = _nav_call_lambda(holder)
+    if parts is None or parts[1] not in _PLAIN_LAMBDAS or parts[0].type not in _ID:
+        return None
+    m = _ELEMENTS.match(re.sub(r"\s+", " ", ps.get(_t(parts[0]), "")))
+    return m.group(1) if m else None
+
+
+def _nav_call_lambda(n):
+    """``(receiver, name)`` of ``r.name { … }`` (a trailing lambda and nothing else)."""
+    if n is None or n.type != "call_expression" or len(n.named_children) != 2:
+        return None
+    callee, lam = n.named_children
+    if callee.type != "navigation_expression" or lam.type != "annotated_lambda" or \
+            len(callee.named_children) != 2 or callee.named_children[1].type not in _ID:
+        return None
+    return callee.named_children[0], _t(callee.named_children[1])
+
+
+def _inline_call(tree, data: bytes) -> list:
+    """A bare call ``f(x, …)`` of a function of the same file written ``fun f(p: T, …) = g(…p…)`` (``_inlinable``)
+    is ``g(…x…)``: from the same class (a member), or, for an extension or a top-level function, from a function of
+    the same receiver; the arguments read-only (``_simple``: read once or twice, the same value); an overloaded
+    name only where the argument's declared type picks one (a parameter, or ``it`` over a collection parameter);
+    not under a lambda that may have a receiver, nor where a name the body reads is declared around the call."""
+    decls: dict = {}
+    for f in _walk(tree.root_node):
+        if f.type == "function_declaration" and f.parent is not None and \
+                f.parent.type in ("source_file", "class_body"):
+            decls.setdefault(_t(next((c for c in f.children if c.type in _ID), f)), []).append(f)
+    edits = []
+    for call in _walk(tree.root_node):
+        if call.type != "call_expression" or len(call.named_children) != 2 or \
+                call.named_children[0].type not in _ID or call.named_children[1].type != "value_arguments":
+            continue
+        name = _t(call.named_children[0])
+        cands = decls.get(name, [])
+        vals = call.named_children[1].named_children
+        if not cands or any(v.type != "value_argument" or len(v.named_children) != 1 or
+                            not _simple(v.named_children[0]) or not _one_line(v) for v in vals):
+            continue
+        args = [v.named_children[0] for v in vals]
+        fun, _lam = _fun_of(call)
+        if fun is None:
+            continue
+        cands = [c for c in cands if (_params(c) or []).__len__() == len(args) and c.parent == fun.parent and
+                 _receiver_text(c) == _receiver_text(fun)]
+        if len(cands) > 1:
+            types = [_arg_type(a, call) for a in args]
+            if None in types:
+                continue
+            cands = [c for c in cands if [t for _n, t in _params(c)] == types]
+        if len(cands) != 1 or cands[0] == fun or len(decls[name]) != len([c for c in decls[name]
+                                                                           if c.parent == fun.parent]):
+            continue                                        # (a name declared elsewhere in the file too: left)
+        inl = _inlinable(cands[0])
+        if inl is None:
+            continue
+        _n, params, expr = inl
+        pnames = [p for p, _t_ in params]
+        lams = [a for a in _ancestors(call) if a.type in _LAMBDA and a.start_byte > fun.start_byte]
+        if any(_nav_call_lambda(lm.parent.parent if lm.parent is not None and lm.parent.type == "annotated_lambda"
+                                else None) is None or
+               _nav_call_lambda(lm.parent.parent)[1] not in _PLAIN_LAMBDAS for lm in lams):
+            continue
+        reads = {_t(x) for x in _walk(expr) if x.type in _ID} - set(pnames)
+        around = set()
+        for a in [fun] + lams:
+            around |= _declared(a)
+        if reads & around:
+            continue
+        subs = []
+        for x in _walk(expr):
+            if x.type not in _ID or _t(x) not in pnames:
+                continue
+            p = x.parent
+            if p is not None and p.type == "navigation_expression" and p.named_children[0] != x:
+                continue
+            if p is not None and p.type == "value_argument" and len(p.named_children) > 1 and p.named_children[0] == x:
+                continue                                    # (a named argument's name)
+            subs.append((x.start_byte - expr.start_byte, x.end_byte - expr.start_byte,
+                         args[pnames.index(_t(x))].text))
+        text = expr.text
+        for s, e, new in sorted(subs, reverse=True):
+            text = text[:s] + new + text[e:]
+        edits.append((call.start_byte, call.end_byte, text))
     return edits
