@@ -142,3 +142,35 @@ def test_a_call_that_may_mean_another_function_is_not_inlined():
         assert b"seat(it)" in quiet_source(_P, _tally(seat=call))
     assert b"plusAssign(x)" in quiet_source(_P, _tally("cards.forEach { val x = it; plusAssign(x) }"))
     assert b"put(it.location, it)" in quiet_source(_P, _tally())
+
+
+# --------------------------------------------------------------------------------- a takeIf / let chain
+PLAYER = """package demo.game
+
+class Player {
+    val messageCards = ArrayList<Card>()
+
+    fun deleteMessageCard(id: Int): Card? {
+BODY
+    }
+
+    fun lose(id: Int) {
+        if (deleteMessageCard(id) != null) alive = false
+    }
+}
+"""
+LOCAL = """        val index = messageCards.indexOfFirst { c -> c.id == id }
+        return if (index >= 0) messageCards.removeAt(index) else null"""
+
+
+def test_a_take_if_let_chain_is_its_local_and_if():
+    one = "        return messageCards.indexOfFirst { c -> c.id == id }.takeIf { it >= 0 }?.let { messageCards.removeAt(it) }"
+    assert _changes(PLAYER, LOCAL, one + "\n", "Player.kt") == []
+
+
+def test_another_test_or_removal_is_named():
+    for one in ("takeIf { it > 0 }?.let { messageCards.removeAt(it) }",
+                "takeIf { it >= 0 }?.let { messageCards.removeAt(it + 1) }",
+                "takeIf { it >= 0 }?.let { messageCards[it] }"):
+        head = "        return messageCards.indexOfFirst { c -> c.id == id }." + one + "\n"
+        assert _changes(PLAYER, LOCAL, head, "Player.kt") == [("Player.deleteMessageCard", "changed")], one

@@ -24,7 +24,9 @@ line where it was (a finding's file:line stays true) and is made only where it p
   stands before the ``if`` is read-only;
 * a bare call ``f(x)`` of a same-file function written ``fun f(p: T) = g(…p…)`` is ``g(…x…)`` (``_inline_call``: same
   class or same extension receiver, read-only arguments, an overload only where the argument's declared type picks
-  it, never under a lambda that may have a receiver or where a local shadows what the body reads).
+  it, never under a lambda that may have a receiver or where a local shadows what the body reads);
+* ``return e.takeIf { it >= 0 }?.let { f(it) }`` (an ordering test: ``e`` is not null) is
+  ``val v = e; return if (v >= 0) f(v) else null``.
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -492,7 +494,7 @@ def _is_chain_when(tree, data: bytes) -> list:
 def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
             _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
-            _inline_call)
+            _inline_call, _take_if_let)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -826,4 +828,71 @@ def _inline_call(tree, data: bytes) -> list:
         for s, e, new in sorted(subs, reverse=True):
             text = text[:s] + new + text[e:]
         edits.append((call.start_byte, call.end_byte, text))
+    return edits
+
+
+def _lambda_body(annotated):
+    """The one expression of a trailing lambda without parameters (``{ e }``), or None."""
+    if annotated is None or annotated.type != "annotated_lambda" or len(annotated.named_children) != 1:
+        return None
+    lam = annotated.named_children[0]
+    kids = [c for c in lam.named_children if c.type not in _COMMENT_TYPES]
+    if lam.type != "lambda_literal" or len(kids) != 1 or kids[0].type in ("lambda_parameters", "statements"):
+        if len(kids) == 1 and kids[0].type == "statements" and len(kids[0].named_children) == 1:
+            return kids[0].named_children[0]
+        return None
+    return kids[0]
+
+
+def _with_it(n, name: bytes) -> bytes:
+    """The text of ``n`` with each ``it`` (not a member ``x.it``) written ``name``."""
+    text = n.text
+    for x in sorted((x for x in _walk(n) if x.type in _ID and _t(x) == "it" and not (
+            x.parent is not None and x.parent.type == "navigation_expression" and x.parent.named_children[0] != x)),
+            key=lambda x: -x.start_byte):
+        s, e = x.start_byte - n.start_byte, x.end_byte - n.start_byte
+        text = text[:s] + name + text[e:]
+    return text
+
+
+def _take_if_let(tree, data: bytes) -> list:
+    """``return e.takeIf { it >= 0 }?.let { f(it) }`` (the test an ordering comparison, so ``e`` is not null) is
+    ``val v = e; return if (v >= 0) f(v) else null``: ``e`` once, the test, then ``f`` or null."""
+    edits = []
+    used = None
+    for n in _walk(tree.root_node):
+        if n.type != "return_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                len(n.children) != 2 or n.children[0].type != "return" or not _one_line(n):
+            continue
+        call = n.children[1]
+        if call.type != "call_expression" or len(call.named_children) != 2:
+            continue
+        nav, let = call.named_children
+        if nav.type != "navigation_expression" or len(nav.children) != 3 or _t(nav.children[1]) != "?." or \
+                _t(nav.children[2]) != "let":
+            continue
+        body = _lambda_body(let)
+        inner = nav.children[0]
+        if body is None or inner.type != "call_expression" or len(inner.named_children) != 2:
+            continue
+        nav2, take = inner.named_children
+        if nav2.type != "navigation_expression" or len(nav2.children) != 3 or nav2.children[1].type != "." or \
+                _t(nav2.children[2]) != "takeIf":
+            continue
+        cond = _lambda_body(take)
+        if cond is None or cond.type not in ("binary_expression", "comparison_expression") or \
+                len(cond.children) != 3 or cond.children[1].type not in ("<", ">", "<=", ">="):
+            continue
+        if any(x.type in _LAMBDA for part in (cond, body) for x in _walk(part)):
+            continue
+        if used is None:
+            used = {_t(x) for x in _walk(tree.root_node) if x.type in _ID}
+        k = 0
+        while f"taken{k}" in used:
+            k += 1
+        name = f"taken{k}".encode()
+        used.add(name.decode())
+        text = (b"val " + name + b" = " + nav2.children[0].text + b"; return if (" + _with_it(cond, name) + b") " +
+                _with_it(body, name) + b" else null")
+        edits.append((n.start_byte, n.end_byte, text))
     return edits
