@@ -174,3 +174,62 @@ def test_another_test_or_removal_is_named():
                 "takeIf { it >= 0 }?.let { messageCards[it] }"):
         head = "        return messageCards.indexOfFirst { c -> c.id == id }." + one + "\n"
         assert _changes(PLAYER, LOCAL, head, "Player.kt") == [("Player.deleteMessageCard", "changed")], one
+
+
+# ------------------------------------------------------------- bookkeeping handed to code outside the rules
+GAME = """package demo.game
+
+import demo.game.Ladder.rate
+
+class Game {
+    fun end(winners: List<Player>) {
+        val humans = players.filterIsInstance<HumanPlayer>()
+        val added = HashMap<String, Int>()
+        for ((i, p) in humans.withIndex()) {
+            val score = p.rate(winners, TENTH)
+            val (newScore, delta) = Stats.update(p.name, score, i == 0)
+            added[p.name] = delta
+        }
+        if (humans.size > PUSH)
+            Pusher.push(this, winners, added)
+        players.forEach { it.notifyWin(winners, added) }
+        RULE
+        players.forEach { it.reset() }
+    }
+
+    fun over() {
+        end(players.filter { it.alive })
+    }
+}
+"""
+OUTSIDE = {"Stats.kt": b"package demo.game\n\nobject Stats {\n    fun update(n: String, s: Int, last: Boolean) = Pair(s, s)\n"
+                       b"    fun score(n: String) = 0\n    fun later(f: () -> Unit) = f()\n}\n",
+           "Pusher.kt": b"package demo.game\n\nobject Pusher {\n    fun push(g: Game, w: List<Player>, m: Map<String, Int>) {}\n}\n",
+           "Ladder.kt": b"package demo.game\n\nobject Ladder {\n    fun Player.rate(w: List<Player>, d: Int) = d\n}\n"}
+
+
+def _game(tenth: str = "delta / 10", push: str = "1", rule: str = "winners.forEach { it.draw(1) }") -> dict:
+    return dict(OUTSIDE, **{"Game.kt": GAME.replace("TENTH", tenth).replace("PUSH", push).replace(
+        "RULE", rule).encode()})
+
+
+def _ended(a: dict, b: dict) -> list:
+    return [c.where for c in compare(a, b).changes]
+
+
+def test_bookkeeping_handed_outside_the_rules_is_no_rule():
+    assert _ended(_game(), _game(tenth="delta / 8")) == []          # the ladder's score
+    assert _ended(_game(), _game(push="2")) == []                   # the chat-bot's push
+
+
+def test_a_rule_beside_it_or_fed_by_it_is_named():
+    assert _ended(_game(), _game(rule="winners.forEach { it.draw(2) }")) == ["Game.end"]
+    fed = "if (Stats.score(winners[0].name) > 100) winners[0].draw(1)"
+    assert _ended(_game(rule=fed), _game(rule=fed.replace("100", "200"))) == ["Game.end"]
+    handed = "Stats.later { winners[0].draw(1) }"                   # code handed to it to run
+    assert _ended(_game(rule=handed), _game(rule=handed.replace("draw(1)", "draw(2)"))) == ["Game.end"]
+    # the same names declared in a rule file are the rules' own
+    inside = dict(_game(), **{"phase/Stats.kt": OUTSIDE["Stats.kt"].replace(b"package demo.game", b"package demo.game.phase")})
+    inside.pop("Stats.kt")
+    changed = dict(inside, **{"Game.kt": _game(tenth="delta / 8")["Game.kt"]})
+    assert _ended(inside, changed) == ["Game.end"]
