@@ -233,3 +233,18 @@ def test_a_rule_beside_it_or_fed_by_it_is_named():
     inside.pop("Stats.kt")
     changed = dict(inside, **{"Game.kt": _game(tenth="delta / 8")["Game.kt"]})
     assert _ended(inside, changed) == ["Game.end"]
+
+
+# ------------------------------------------------------- the gate compares the code its readers read
+def test_the_extraction_keeps_each_file_as_its_readers_read_it(tmp_path):
+    from skillproof.model.extract import extract
+    from test_wins_read import CHECK, END_NOW, PASS, _server_with
+    check = CHECK.replace("PASS", "changeGameResult").replace("END", END_NOW).replace(
+        "        game.changeGameResult(", "        whoseTurn.cards.removeAll(whoseTurn.cards.toSet())\n"
+                                        "        game.changeGameResult(", 1)
+    root = _server_with(tmp_path, {"phase/CheckWin.kt": check,
+                                   "skill/ResultPass.kt": PASS.replace("PASS", "changeGameResult")})
+    read = extract(root, quiet=True).read_texts
+    assert b"removeAll(whoseTurn.cards)\n" in read["phase/CheckWin.kt"]
+    assert read["phase/CheckWin.kt"].count(b"\n") == check.count("\n")
+    assert extract(root).read_texts == {}
