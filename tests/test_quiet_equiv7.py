@@ -248,3 +248,39 @@ def test_the_extraction_keeps_each_file_as_its_readers_read_it(tmp_path):
     assert b"removeAll(whoseTurn.cards)\n" in read["phase/CheckWin.kt"]
     assert read["phase/CheckWin.kt"].count(b"\n") == check.count("\n")
     assert extract(root).read_texts == {}
+
+
+# ------------------------------------------------------ a guard that a list holds what its copy changes
+RESET = """package demo.game.skill
+
+class Cure : ActiveSkill {
+    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
+        for (player in g.players) {
+            val skills = player!!.skills
+BODY
+        }
+        r.draw(1)
+    }
+}
+"""
+GUARDED = """            if (skills.any { it is InvalidSkill })
+                player.skills = skills.map { if (it is InvalidSkill) it.originSkill else it }"""
+
+
+def test_a_copy_that_changes_nothing_unless_the_guard_holds_needs_no_guard():
+    assert _changes(RESET, GUARDED, "            player.skills = skills.map { if (it is InvalidSkill) it.originSkill "
+                                    "else it }") == []
+    dropped = """            if (skills.any { it is OneTurnSkill }) {
+                player.skills = skills.filterNot { it is OneTurnSkill }
+            }"""
+    assert _changes(RESET, dropped, "            player.skills = skills.filterNot { it is OneTurnSkill }\n\n") == []
+
+
+def test_a_guard_on_another_test_or_another_target_is_named():
+    bare = "            player.skills = skills.map { if (it is InvalidSkill) it.originSkill else it }"
+    for guarded in (GUARDED.replace("any { it is InvalidSkill }", "any { it is OneTurnSkill }"),
+                    GUARDED.replace("map { if (it is InvalidSkill) it.originSkill else it }",
+                                    "map { if (it is InvalidSkill) it.originSkill else it.copy() }")):
+        assert _changes(RESET, guarded, bare) == CHANGED, guarded
+    other = GUARDED.replace("player.skills =", "r.skills =")
+    assert _changes(RESET, other, bare.replace("player.skills =", "r.skills =")) == CHANGED

@@ -26,7 +26,10 @@ line where it was (a finding's file:line stays true) and is made only where it p
   class or same extension receiver, read-only arguments, an overload only where the argument's declared type picks
   it, never under a lambda that may have a receiver or where a local shadows what the body reads);
 * ``return e.takeIf { it >= 0 }?.let { f(it) }`` (an ordering test: ``e`` is not null) is
-  ``val v = e; return if (v >= 0) f(v) else null``.
+  ``val v = e; return if (v >= 0) f(v) else null``;
+* ``if (xs.any { p }) t = xs.map { if (p) f(it) else it }`` (or ``filterNot { p }``), ``t`` holding ``xs``, is the
+  assignment alone (with no element passing ``p`` the new list holds the same elements; only the list object is
+  new — nothing in the code compares a list's identity).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -494,7 +497,7 @@ def _is_chain_when(tree, data: bytes) -> list:
 def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
             _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
-            _inline_call, _take_if_let)
+            _inline_call, _take_if_let, _guarded_identity)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -895,4 +898,68 @@ def _take_if_let(tree, data: bytes) -> list:
         text = (b"val " + name + b" = " + nav2.children[0].text + b"; return if (" + _with_it(cond, name) + b") " +
                 _with_it(body, name) + b" else null")
         edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+def _bare(text: bytes) -> bytes:
+    return re.sub(rb"\s+|!!", b"", text)
+
+
+def _guarded_identity(tree, data: bytes) -> list:
+    """``if (xs.any { p }) t = xs.map { if (p) f(it) else it }`` (also ``xs.filterNot { p }``, ``xs.filter { !p }``)
+    where ``t`` holds ``xs`` (``xs`` is ``t``, or ``val xs = t`` just before) is the assignment without its ``if``:
+    when no element passes ``p`` the list made holds the same elements in the same order (only a new list object
+    is stored)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or any(c.type == "else" for c in n.children):
+            continue
+        cond = _cond_of(n)
+        body = n.children[-1]
+        stmt = body
+        if body.type in ("block", "control_structure_body"):
+            inner = _stmts(body) if body.type == "block" else body.named_children
+            if len(inner) != 1:
+                continue
+            stmt = inner[0]
+        if cond is None or stmt.type != "assignment" or len(stmt.named_children) != 2 or \
+                not any(c.type == "=" for c in stmt.children):
+            continue
+        test = _nav_call_lambda(cond)
+        if test is None or test[1] != "any":
+            continue
+        p = _lambda_body(cond.named_children[1])
+        target, value = stmt.named_children
+        made = _nav_call_lambda(value)
+        if p is None or made is None or _bare(made[0].text) != _bare(test[0].text):
+            continue
+        q = _lambda_body(value.named_children[1])
+        if q is None:
+            continue
+        same = False
+        if made[1] == "filterNot":
+            same = _bare(q.text) == _bare(p.text)
+        elif made[1] == "filter":
+            same = q.type in ("prefix_expression", "unary_expression") and q.text[:1] == b"!" and \
+                _bare(q.text[1:]).strip(b"()") == _bare(p.text).strip(b"()")
+        elif made[1] == "map":
+            parts = _if_parts(q)
+            same = parts is not None and _bare(parts[0].text) == _bare(p.text) and _t(parts[2]) == "it"
+        if not same or any(x.type in _LAMBDA for part in (p,) for x in _walk(part) if x != p and
+                           x.type in _LAMBDA):
+            continue
+        holds = _bare(test[0].text) == _bare(target.text)
+        if not holds and test[0].type in _ID:
+            prev = n.prev_named_sibling
+            while prev is not None and prev.type in _COMMENT_TYPES:
+                prev = prev.prev_named_sibling
+            if prev is not None and prev.type == "property_declaration" and _t(prev).startswith("val "):
+                vd = next((c for c in prev.named_children if c.type == "variable_declaration"), None)
+                holds = vd is not None and _t(vd) == _t(test[0]) and \
+                    _bare(prev.named_children[-1].text) == _bare(target.text)
+        if not holds:
+            continue
+        edits.append((n.start_byte, stmt.start_byte, b"\n" * data[n.start_byte:stmt.start_byte].count(b"\n")))
+        if stmt.end_byte < n.end_byte:
+            edits.append((stmt.end_byte, n.end_byte, b"\n" * data[stmt.end_byte:n.end_byte].count(b"\n")))
     return edits
