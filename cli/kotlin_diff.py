@@ -424,7 +424,8 @@ def _extract_side(label, repo, rev, tmp):
         ex = extract(root, seconds=getattr(_ARGS.get("args"), "time_budget", None), quiet=True)
     except ExtractError as e:
         raise GateError(f"{side_label(label)} ({shown(rev, 80)} = {commit[:12]}): {e}") from None
-    ex.sources = read_tree(root)                       # the Kotlin text, for what changed unread
+    read = getattr(ex, "read_texts", None) or {}       # the text each file was read as (quiet: refactors undone)
+    ex.sources = {k: read.get(k, v) for k, v in read_tree(root).items()}   # what changed unread: as read
     return commit, prefix, ex
 
 

@@ -173,6 +173,7 @@ def extract(src_dir, seconds: float | None = None, quiet: bool = False) -> Extra
     report = sorted(ex.report, key=lambda i: (not i.undecided, i.kind, i.where, i.subject))
     result = Extraction(files, report, stats, engine=ex.engine, locations=ex.locations, role_class=ex.role_cls[0].name)
     result.key_lines, result.reads = ex.key_lines, ex.reads
+    result.read_texts = {s.rel: s.data for s in ex.srcs} if quiet else {}     # each file as the readers read it
     result.skill_keys = dict(getattr(ex, "skill_keys", {}))
     try:
         result.catalogue = load(texts={f"<extracted>/{n}": t for n, t in files.items()})

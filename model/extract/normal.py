@@ -420,6 +420,12 @@ class _Norm:
             if outer:
                 self.declared.add(name)
         v = ("v", self.local(name)) if name in self.declared else ("id", name)
+        if vd is None:                                  # `val (a, b) = …`: each local it declares
+            mv = next((c for c in n.named_children if c.type == "multi_variable_declaration"), None)
+            names = [self.text(i) for c in (mv.named_children if mv is not None else [])
+                     for i in c.named_children if c.type == "variable_declaration" and i.type == "identifier"]
+            if names and all(nm in self.declared and nm != "_" for nm in names):
+                v = ("vs",) + tuple(("v", self.local(nm)) for nm in names)
         return [("decl", v, init)]
 
     def declares_in(self, node, name: str) -> bool:
@@ -451,6 +457,8 @@ class _Norm:
                 return True
             if last == "addEvent" and self.moments and self._unheard_event(n):
                 return True                             # an event nobody listens for (``quiet_events``)
+            if self.outside_call(n):
+                return True                             # a call of code outside the rules (``outside_names``)
             return False
         if t == "assignment":
             left = n.child_by_field_name("left") or (n.named_children[0] if n.named_children else None)
@@ -846,6 +854,29 @@ class _Norm:
         return wrap(x)
 
     def call(self, n):
+        x = self._call(n)
+        if isinstance(x, tuple) and x[:1] == ("call",) and self.outside_call(n):
+            return ("outside", x)
+        return x
+
+    def outside_call(self, n) -> bool:
+        """Whether call ``n`` goes to code outside the rules (``outside_names``: an object, a class or a function
+        only files that hold no rule declare), handing it no code to run (no lambda, no function reference)."""
+        names = self.helpers.get(("outside",))
+        kids = n.named_children
+        if n.parent is not None and n.parent.type == "call_expression" and n.parent.named_children and \
+                n.parent.named_children[0] == n:
+            n = n.parent                                # `f(x) { … }`: the call with its trailing lambda
+        if not names or not kids or any(x.type in ("annotated_lambda", "lambda_literal", "callable_reference",
+                                                   "anonymous_function") for x in _nodes(n)):
+            return False
+        last, head = self.callee_names(self.unthis(kids[0]))
+        if (head in names and head not in self.declared) or (last in names and last not in self.declared):
+            return True
+        return last not in self.declared and last in self.imports and any(
+            m == last and o in self.imports for o, m in self.helpers.get(("outside_members",), ()))
+
+    def _call(self, n):
         kids = n.named_children
         if not kids:
             return self.generic(n)
@@ -2921,7 +2952,8 @@ def _owner_guards(tree, owner, marks: dict, keep: list):
 #: read by nothing else decides nothing
 _QUIET_CALLS = frozenset({"random", "randomOrNull", "shuffled", "toMutableList", "toList", "arrayOf", "listOf",
                           "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet", "hashMapOf", "hashSetOf",
-                          "mutableMapOf", "mutableSetOf", "take", "subList", "filterNot", "plus", "minus", "forNumber"})
+                          "mutableMapOf", "mutableSetOf", "take", "subList", "filterNot", "plus", "minus", "forNumber",
+                          "withIndex"})
 #: calls that make a new collection (mutating it changes no other object)
 _FRESH = frozenset({"toMutableList", "arrayOf", "arrayListOf", "mutableListOf", "ArrayList", "HashMap", "HashSet",
                     "hashMapOf", "hashSetOf", "mutableMapOf", "mutableSetOf", "toMutableSet", "toMutableMap"})
@@ -2947,6 +2979,9 @@ def _quiet(x) -> bool:
         return False
     if x[:1] == ("lambda",):
         return _quiet(x[1])
+    if x[:1] == ("outside",):                            # a value of code outside the rules (``outside_names``)
+        inner = x[1]
+        return _quiet(inner[1]) and all(_quiet(a) for a in inner[2] if isinstance(a, tuple))
     if x[:1] == ("call",):
         name = _callee_name(x)
         if not (_QUERY.match(name) or name in _QUIET_CALLS):
@@ -2957,6 +2992,19 @@ def _quiet(x) -> bool:
 
 def _fresh(x) -> bool:
     return isinstance(x, tuple) and x[:1] == ("call",) and _callee_name(x) in _FRESH and _quiet(x)
+
+
+def _declared_locals(decl) -> tuple:
+    """The locals a ``("decl", …)`` declares (``("vs", …)``: a destructuring declaration's)."""
+    return decl[1][1:] if isinstance(decl[1], tuple) and decl[1][:1] == ("vs",) else (decl[1],)
+
+
+def _nodes(n):
+    stack = [n]
+    while stack:
+        x = stack.pop()
+        yield x
+        stack.extend(x.children)
 
 
 def _dead_locals(tree, marks: dict, keep: list):
@@ -2973,6 +3021,9 @@ def _dead_locals(tree, marks: dict, keep: list):
                 decls[x[1]] = decls.get(x[1], 0) + 1
                 if _fresh(x[2]):
                     fresh.add(x[1])
+            elif x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] == ("vs",):
+                for v in x[1][1:]:
+                    decls[v] = decls.get(v, 0) + 1
             for c in x:
                 collect(c)
     collect(tree)
@@ -2986,7 +3037,12 @@ def _dead_locals(tree, marks: dict, keep: list):
             return False
         k = x[0]
         if k == "decl" and len(x) == 3:
+            if isinstance(x[1], tuple) and x[1][:1] == ("vs",):
+                return all(v in dead for v in x[1][1:]) and _quiet(x[2])
             return x[1] in dead and _quiet(x[2])
+        if k == "assignment" and isinstance(x[1], tuple) and x[1][:1] == ("index_expression",) and len(x[1]) == 3:
+            t = x[1][1]                                 # `m[k] = v` into a collection the dead local made
+            return t in dead and t in fresh and t in seen and _quiet(x[1][2]) and _quiet(x[-1])
         if k == "assignment":
             return x[1] in dead and x[1] in seen and _quiet(x[-1])
         if k == "un" and len(x) == 3 and x[1] in ("++", "--"):
@@ -3020,7 +3076,7 @@ def _dead_locals(tree, marks: dict, keep: list):
             if not effect(c, frozenset(seen)):
                 return False
             if isinstance(c, tuple) and c[:1] == ("decl",):
-                seen.add(c[1])
+                seen.update(_declared_locals(c))
         return True
 
     def mentions(x, seen, out: set):
@@ -3033,7 +3089,7 @@ def _dead_locals(tree, marks: dict, keep: list):
                 if not effect(c, frozenset(seen)):
                     mentions(c, seen, out)
                 if isinstance(c, tuple) and c[:1] == ("decl",):
-                    seen.add(c[1])
+                    seen.update(_declared_locals(c))
             return
         if len(x) == 2 and x[0] == "v":
             out.add(x)
@@ -3060,10 +3116,10 @@ def _dead_locals(tree, marks: dict, keep: list):
             for c in x[1:]:
                 if effect(c, frozenset(seen)):
                     if isinstance(c, tuple) and c[:1] == ("decl",):
-                        seen.add(c[1])
+                        seen.update(_declared_locals(c))
                     continue
                 if isinstance(c, tuple) and c[:1] == ("decl",):
-                    seen.add(c[1])
+                    seen.update(_declared_locals(c))
                 kept.append(drop(c, seen))
             out = ("seq",) + tuple(kept)
         else:

@@ -16,7 +16,20 @@ line where it was (a finding's file:line stays true) and is made only where it p
 * ``!(a == b || !c)`` is ``a != b && c`` (de Morgan, on a one-line junction of equalities and negations);
 * the parts of a one-line ``&&`` / ``||`` chain that cannot throw or change anything (names, members, literals,
   comparisons, ``!`` — no call, no ``!!``, no index, no division, no cast, no jump such as ``|| continue``) in one
-  order, unless a part tests a value against null (the parts after it may read the value on the strength of it).
+  order, unless a part tests a value against null (the parts after it may read the value on the strength of it);
+* ``xs.removeAll(ys.toSet())`` is ``xs.removeAll(ys)`` (``retainAll``, ``containsAll``; any copy that keeps the
+  elements): the argument is only asked what it contains;
+* ``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` of read-only ``a``, ``b`` is ``if (b > a) 0 else a - b``;
+* ``return f(p, if (c) a else b, q)`` as a statement is ``if (c) return f(p, a, q); return f(p, b, q)`` when what
+  stands before the ``if`` is read-only;
+* a bare call ``f(x)`` of a same-file function written ``fun f(p: T) = g(…p…)`` is ``g(…x…)`` (``_inline_call``: same
+  class or same extension receiver, read-only arguments, an overload only where the argument's declared type picks
+  it, never under a lambda that may have a receiver or where a local shadows what the body reads);
+* ``return e.takeIf { it >= 0 }?.let { f(it) }`` (an ordering test: ``e`` is not null) is
+  ``val v = e; return if (v >= 0) f(v) else null``;
+* ``if (xs.any { p }) t = xs.map { if (p) f(it) else it }`` (or ``filterNot { p }``), ``t`` holding ``xs``, is the
+  assignment alone (with no element passing ``p`` the new list holds the same elements; only the list object is
+  new — nothing in the code compares a list's identity).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -481,8 +494,10 @@ def _is_chain_when(tree, data: bytes) -> list:
     return edits
 
 
-_REWRITES = (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
-             _is_chain_when, _junctions)
+def _rewrites():
+    return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
+            _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
+            _inline_call, _take_if_let, _guarded_identity)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -504,7 +519,7 @@ def quiet_source(parser, data: bytes) -> bytes:
         return data
     for _round in range(_MAX_ROUNDS):
         changed = False
-        for rw in _REWRITES:
+        for rw in _rewrites():
             edits = rw(tree, data)
             if not edits:
                 continue
@@ -518,3 +533,433 @@ def quiet_source(parser, data: bytes) -> bytes:
         if not changed:
             break
     return data
+
+
+# ------------------------------------------------------------------------------------------- stop 45 rewrites
+_ID = ("identifier", "simple_identifier")
+#: calls whose argument is only tested for membership (``equals``): a set copied from a collection holds the same
+_MEMBERSHIP = frozenset({"removeAll", "retainAll", "containsAll"})
+#: copies of a collection that keep which elements it holds
+_COPIES = frozenset({"toSet", "toHashSet", "toMutableSet", "toList", "toMutableList"})
+
+
+def _nav_call(n):
+    """``(receiver, name, argument nodes)`` of a call ``r.name(a, …)`` with a plain ``.`` and no trailing lambda."""
+    if n.type != "call_expression" or len(n.named_children) != 2:
+        return None
+    callee, args = n.named_children
+    if callee.type != "navigation_expression" or args.type != "value_arguments" or \
+            len(callee.named_children) != 2 or callee.named_children[1].type not in _ID or \
+            not any(c.type == "." for c in callee.children):
+        return None
+    vals = [a for a in args.named_children if a.type == "value_argument"]
+    if len(vals) != len(args.named_children) or any(len(a.named_children) != 1 for a in vals):
+        return None                                         # (a named argument has two parts)
+    return callee.named_children[0], _t(callee.named_children[1]), [a.named_children[0] for a in vals]
+
+
+def _simple(n) -> bool:
+    """A name, a member chain of names (``a.b.c``), ``it``, ``this`` or a number: reads a value, runs nothing (a
+    property's getter aside)."""
+    if n.type in _ID or n.type in ("number_literal", "integer_literal", "this_expression"):
+        return True
+    if n.type == "navigation_expression" and len(n.named_children) == 2 and \
+            not any(c.type in ("?.", "!!") or _t(c) == "?." for c in n.children):
+        return _simple(n.named_children[0]) and n.named_children[1].type in _ID
+    return False
+
+
+def _membership_copy(tree, data: bytes) -> list:
+    """``xs.removeAll(ys.toSet())`` is ``xs.removeAll(ys)`` (also ``retainAll`` / ``containsAll`` and the other copies
+    of ``_COPIES``): only ``contains`` (``equals``) is asked of the argument, and the copy holds the same elements."""
+    edits = []
+    for n in _walk(tree.root_node):
+        parts = _nav_call(n)
+        if parts is None or parts[1] not in _MEMBERSHIP or len(parts[2]) != 1:
+            continue
+        inner = _nav_call(parts[2][0])
+        if inner is None or inner[1] not in _COPIES or inner[2] or not _one_line(parts[2][0]) or \
+                parts[2][0].named_children[1].children[-1].type != ")":
+            continue
+        edits.append((parts[2][0].start_byte, parts[2][0].end_byte, inner[0].text))
+    return edits
+
+
+#: where an expression stands whole (no operator around it): an ``if`` expression may replace it unparenthesised
+_WHOLE = ("property_declaration", "assignment", "value_argument", "jump_expression", "function_body",
+          "parenthesized_expression")
+
+
+def _clamp_difference(tree, data: bytes) -> list:
+    """``(a - b).coerceAtLeast(0)`` / ``maxOf(a - b, 0)`` (``a`` and ``b`` read-only: ``_simple``) is
+    ``if (b > a) 0 else a - b``: on integers ``a - b < 0`` exactly when ``b > a``."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "call_expression" or not _one_line(n):
+            continue
+        diff = None
+        parts = _nav_call(n)
+        if parts is not None and parts[1] == "coerceAtLeast" and len(parts[2]) == 1 and _t(parts[2][0]) == "0":
+            diff = parts[0]
+            while diff.type == "parenthesized_expression" and len(diff.named_children) == 1:
+                diff = diff.named_children[0]
+        elif n.named_children and n.named_children[0].type in _ID and _t(n.named_children[0]) in ("maxOf", "max") \
+                and len(n.named_children) == 2 and n.named_children[1].type == "value_arguments":
+            vals = n.named_children[1].named_children
+            if len(vals) == 2 and all(v.type == "value_argument" and len(v.named_children) == 1 for v in vals):
+                a, b = (v.named_children[0] for v in vals)
+                diff = a if _t(b) == "0" else b if _t(a) == "0" else None
+        if diff is None or diff.type not in ("binary_expression", "additive_expression") or \
+                len(diff.children) != 3 or diff.children[1].type != "-":
+            continue
+        a, b = diff.children[0], diff.children[2]
+        if not (_simple(a) and _simple(b)):
+            continue
+        text = b"if (" + b.text + b" > " + a.text + b") 0 else " + a.text + b" - " + b.text
+        whole = n.parent is not None and n.parent.type in _WHOLE
+        edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
+    return edits
+
+
+def _if_parts(n):
+    """``(condition, then, else)`` of an ``if`` expression whose two branches are single expressions (no block)."""
+    if n.type != "if_expression":
+        return None
+    kids = [c for c in n.children if c.type not in _COMMENT_TYPES]
+    if [c.type for c in kids[:2]] != ["if", "("] or len(kids) != 7 or kids[3].type != ")" or kids[5].type != "else":
+        return None
+    if any(k.type in ("block", "control_structure_body") and (k.type == "block" or k.named_children and
+                                                              k.named_children[0].type == "block")
+           for k in (kids[4], kids[6])):
+        return None
+    return kids[2], kids[4], kids[6]
+
+
+_COMMENT_TYPES = ("line_comment", "block_comment", "multiline_comment", "comment")
+
+
+def _return_of_if_argument(tree, data: bytes) -> list:
+    """``return f(p, if (c) a else b, q)`` standing as a statement is ``if (c) return f(p, a, q); return f(p, b, q)``
+    (the arguments before the ``if`` read-only, ``_simple``: each is still evaluated before, or after, as written)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "return_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                len(n.children) != 2 or n.children[0].type != "return" or not _one_line(n):
+            continue
+        call = n.children[1]
+        if call.type != "call_expression" or len(call.named_children) != 2 or \
+                call.named_children[1].type != "value_arguments":
+            continue
+        vals = call.named_children[1].named_children
+        if not vals or any(v.type != "value_argument" for v in vals):
+            continue
+        ifs = [i for i, v in enumerate(vals) if v.named_children and v.named_children[-1].type == "if_expression"]
+        if len(ifs) != 1:
+            continue
+        i = ifs[0]
+        parts = _if_parts(vals[i].named_children[-1])
+        if parts is None or not all(len(v.named_children) == 1 and _simple(v.named_children[0]) for v in vals[:i]):
+            continue
+        cond, a, b = parts
+        ife = vals[i].named_children[-1]
+        head, tail = data[call.start_byte:ife.start_byte], data[ife.end_byte:call.end_byte]
+        text = b"if (" + cond.text + b") return " + head + a.text + tail + b"; return " + head + b.text + tail
+        edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+#: calls whose lambda has no receiver (a bare name inside means what it means outside)
+_PLAIN_LAMBDAS = frozenset({"forEach", "forEachIndexed", "map", "mapNotNull", "mapIndexed", "filter", "filterNot",
+                            "any", "all", "none", "count", "sumOf", "first", "firstOrNull", "find", "last",
+                            "lastOrNull", "let", "also", "takeIf", "takeUnless", "onEach", "flatMap", "associate",
+                            "associateBy", "associateWith", "groupBy", "sortedBy", "sortedByDescending", "maxByOrNull",
+                            "minByOrNull", "maxBy", "minBy", "repeat", "removeIf", "removeAll", "retainAll",
+                            "indexOfFirst", "partition"})
+#: collection types whose element type a lambda's ``it`` has
+_ELEMENTS = re.compile(r"(?:Iterable|Collection|List|MutableList|ArrayList|Set|MutableSet|HashSet|Sequence|Array)"
+                       r"<\s*(?:out\s+)?([\w.]+)\s*>\Z")
+_KEEP_MODIFIERS = ("open", "override", "abstract", "expect", "actual", "external", "suspend", "tailrec")
+
+
+def _params(fun) -> list | None:
+    """``[(name, type text)]`` of a function's plain parameters (no default, no vararg), or None."""
+    fvp = next((c for c in fun.children if c.type == "function_value_parameters"), None)
+    if fvp is None or any(c.type not in ("(", ")", ",", "parameter") for c in fvp.children):
+        return None
+    out = []
+    for p in fvp.named_children:
+        kids = p.named_children
+        if len(kids) != 2 or kids[0].type not in _ID:
+            return None
+        out.append((_t(kids[0]), _t(kids[1])))
+    return out
+
+
+def _receiver_text(fun) -> str:
+    """The receiver type of an extension function (``""`` if none)."""
+    out = b""
+    for c in fun.children:
+        if c.type in _ID:
+            break
+        if c.type not in ("fun", "modifiers", "."):
+            out += c.text
+    return out.decode("utf-8", "replace")
+
+
+def _inlinable(fun):
+    """``(name, params, body)`` of a function ``fun f(p: T, …) = g(…)`` (one line, its body a call, no lambda in it,
+    no type parameter, not open to overriding), else None."""
+    if not _one_line(fun) or any(c.type == "type_parameters" for c in fun.children):
+        return None
+    mods = next((c for c in fun.children if c.type == "modifiers"), None)
+    if mods is not None and any(w in _t(mods).split() for w in _KEEP_MODIFIERS):
+        return None
+    name = next((c for c in fun.children if c.type in _ID), None)
+    body = next((c for c in fun.children if c.type == "function_body"), None)
+    params = _params(fun)
+    if name is None or body is None or params is None or not params or not body.children or \
+            body.children[0].type != "=" or len(body.named_children) != 1:
+        return None
+    expr = body.named_children[0]
+    if expr.type != "call_expression" or any(x.type in _LAMBDA + ("annotated_lambda", "object_literal",
+                                                                  "jump_expression", "return_expression")
+                                             for x in _walk(expr)):
+        return None
+    return _t(name), params, expr
+
+
+def _arg_type(arg, call) -> str | None:
+    """The declared type of a call's argument: a parameter of the function around it, or ``it`` of a plain lambda
+    over such a parameter holding a collection (its element type)."""
+    fun, _lam = _fun_of(call)
+    if fun is None:
+        return None
+    ps = dict(_params(fun) or [])
+    name = _t(arg)
+    if arg.type in _ID and name != "it":
+        if any(name in _declared(a) for a in _ancestors(call) if a.type in _LAMBDA):
+            return None
+        return ps.get(name)
+    if name != "it":
+        return None
+    lam = next((a for a in _ancestors(call) if a.type in _LAMBDA), None)
+    if lam is None or any(c.type == "lambda_parameters" for c in lam.children):
+        return None
+    holder = lam.parent.parent if lam.parent is not None and lam.parent.type == "annotated_lambda" else None
+    parts = _nav_call_lambda(holder)
+    if parts is None or parts[1] not in _PLAIN_LAMBDAS or parts[0].type not in _ID:
+        return None
+    m = _ELEMENTS.match(re.sub(r"\s+", " ", ps.get(_t(parts[0]), "")))
+    return m.group(1) if m else None
+
+
+def _nav_call_lambda(n):
+    """``(receiver, name)`` of ``r.name { … }`` (a trailing lambda and nothing else)."""
+    if n is None or n.type != "call_expression" or len(n.named_children) != 2:
+        return None
+    callee, lam = n.named_children
+    if callee.type != "navigation_expression" or lam.type != "annotated_lambda" or \
+            len(callee.named_children) != 2 or callee.named_children[1].type not in _ID:
+        return None
+    return callee.named_children[0], _t(callee.named_children[1])
+
+
+def _inline_call(tree, data: bytes) -> list:
+    """A bare call ``f(x, …)`` of a function of the same file written ``fun f(p: T, …) = g(…p…)`` (``_inlinable``)
+    is ``g(…x…)``: from the same class (a member), or, for an extension or a top-level function, from a function of
+    the same receiver; the arguments read-only (``_simple``: read once or twice, the same value); an overloaded
+    name only where the argument's declared type picks one (a parameter, or ``it`` over a collection parameter);
+    not under a lambda that may have a receiver, nor where a name the body reads is declared around the call."""
+    decls: dict = {}
+    for f in _walk(tree.root_node):
+        if f.type == "function_declaration" and f.parent is not None and \
+                f.parent.type in ("source_file", "class_body"):
+            decls.setdefault(_t(next((c for c in f.children if c.type in _ID), f)), []).append(f)
+    edits = []
+    for call in _walk(tree.root_node):
+        if call.type != "call_expression" or len(call.named_children) != 2 or \
+                call.named_children[0].type not in _ID or call.named_children[1].type != "value_arguments":
+            continue
+        name = _t(call.named_children[0])
+        cands = decls.get(name, [])
+        vals = call.named_children[1].named_children
+        if not cands or any(v.type != "value_argument" or len(v.named_children) != 1 or
+                            not _simple(v.named_children[0]) or not _one_line(v) for v in vals):
+            continue
+        args = [v.named_children[0] for v in vals]
+        fun, _lam = _fun_of(call)
+        if fun is None:
+            continue
+        cands = [c for c in cands if (_params(c) or []).__len__() == len(args) and c.parent == fun.parent and
+                 _receiver_text(c) == _receiver_text(fun)]
+        if len(cands) > 1:
+            types = [_arg_type(a, call) for a in args]
+            if None in types:
+                continue
+            cands = [c for c in cands if [t for _n, t in _params(c)] == types]
+        if len(cands) != 1 or cands[0] == fun or len(decls[name]) != len([c for c in decls[name]
+                                                                           if c.parent == fun.parent]):
+            continue                                        # (a name declared elsewhere in the file too: left)
+        inl = _inlinable(cands[0])
+        if inl is None:
+            continue
+        _n, params, expr = inl
+        pnames = [p for p, _t_ in params]
+        lams = [a for a in _ancestors(call) if a.type in _LAMBDA and a.start_byte > fun.start_byte]
+        if any(_nav_call_lambda(lm.parent.parent if lm.parent is not None and lm.parent.type == "annotated_lambda"
+                                else None) is None or
+               _nav_call_lambda(lm.parent.parent)[1] not in _PLAIN_LAMBDAS for lm in lams):
+            continue
+        reads = {_t(x) for x in _walk(expr) if x.type in _ID} - set(pnames)
+        around = set()
+        for a in [fun] + lams:
+            around |= _declared(a)
+        if reads & around:
+            continue
+        subs = []
+        for x in _walk(expr):
+            if x.type not in _ID or _t(x) not in pnames:
+                continue
+            p = x.parent
+            if p is not None and p.type == "navigation_expression" and p.named_children[0] != x:
+                continue
+            if p is not None and p.type == "value_argument" and len(p.named_children) > 1 and p.named_children[0] == x:
+                continue                                    # (a named argument's name)
+            subs.append((x.start_byte - expr.start_byte, x.end_byte - expr.start_byte,
+                         args[pnames.index(_t(x))].text))
+        text = expr.text
+        for s, e, new in sorted(subs, reverse=True):
+            text = text[:s] + new + text[e:]
+        edits.append((call.start_byte, call.end_byte, text))
+    return edits
+
+
+def _lambda_body(annotated):
+    """The one expression of a trailing lambda without parameters (``{ e }``), or None."""
+    if annotated is None or annotated.type != "annotated_lambda" or len(annotated.named_children) != 1:
+        return None
+    lam = annotated.named_children[0]
+    kids = [c for c in lam.named_children if c.type not in _COMMENT_TYPES]
+    if lam.type != "lambda_literal" or len(kids) != 1 or kids[0].type in ("lambda_parameters", "statements"):
+        if len(kids) == 1 and kids[0].type == "statements" and len(kids[0].named_children) == 1:
+            return kids[0].named_children[0]
+        return None
+    return kids[0]
+
+
+def _with_it(n, name: bytes) -> bytes:
+    """The text of ``n`` with each ``it`` (not a member ``x.it``) written ``name``."""
+    text = n.text
+    for x in sorted((x for x in _walk(n) if x.type in _ID and _t(x) == "it" and not (
+            x.parent is not None and x.parent.type == "navigation_expression" and x.parent.named_children[0] != x)),
+            key=lambda x: -x.start_byte):
+        s, e = x.start_byte - n.start_byte, x.end_byte - n.start_byte
+        text = text[:s] + name + text[e:]
+    return text
+
+
+def _take_if_let(tree, data: bytes) -> list:
+    """``return e.takeIf { it >= 0 }?.let { f(it) }`` (the test an ordering comparison, so ``e`` is not null) is
+    ``val v = e; return if (v >= 0) f(v) else null``: ``e`` once, the test, then ``f`` or null."""
+    edits = []
+    used = None
+    for n in _walk(tree.root_node):
+        if n.type != "return_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                len(n.children) != 2 or n.children[0].type != "return" or not _one_line(n):
+            continue
+        call = n.children[1]
+        if call.type != "call_expression" or len(call.named_children) != 2:
+            continue
+        nav, let = call.named_children
+        if nav.type != "navigation_expression" or len(nav.children) != 3 or _t(nav.children[1]) != "?." or \
+                _t(nav.children[2]) != "let":
+            continue
+        body = _lambda_body(let)
+        inner = nav.children[0]
+        if body is None or inner.type != "call_expression" or len(inner.named_children) != 2:
+            continue
+        nav2, take = inner.named_children
+        if nav2.type != "navigation_expression" or len(nav2.children) != 3 or nav2.children[1].type != "." or \
+                _t(nav2.children[2]) != "takeIf":
+            continue
+        cond = _lambda_body(take)
+        if cond is None or cond.type not in ("binary_expression", "comparison_expression") or \
+                len(cond.children) != 3 or cond.children[1].type not in ("<", ">", "<=", ">="):
+            continue
+        if any(x.type in _LAMBDA for part in (cond, body) for x in _walk(part)):
+            continue
+        if used is None:
+            used = {_t(x) for x in _walk(tree.root_node) if x.type in _ID}
+        k = 0
+        while f"taken{k}" in used:
+            k += 1
+        name = f"taken{k}".encode()
+        used.add(name.decode())
+        text = (b"val " + name + b" = " + nav2.children[0].text + b"; return if (" + _with_it(cond, name) + b") " +
+                _with_it(body, name) + b" else null")
+        edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+def _bare(text: bytes) -> bytes:
+    return re.sub(rb"\s+|!!", b"", text)
+
+
+def _guarded_identity(tree, data: bytes) -> list:
+    """``if (xs.any { p }) t = xs.map { if (p) f(it) else it }`` (also ``xs.filterNot { p }``, ``xs.filter { !p }``)
+    where ``t`` holds ``xs`` (``xs`` is ``t``, or ``val xs = t`` just before) is the assignment without its ``if``:
+    when no element passes ``p`` the list made holds the same elements in the same order (only a new list object
+    is stored)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "if_expression" or any(c.type == "else" for c in n.children):
+            continue
+        cond = _cond_of(n)
+        body = n.children[-1]
+        stmt = body
+        if body.type in ("block", "control_structure_body"):
+            inner = _stmts(body) if body.type == "block" else body.named_children
+            if len(inner) != 1:
+                continue
+            stmt = inner[0]
+        if cond is None or stmt.type != "assignment" or len(stmt.named_children) != 2 or \
+                not any(c.type == "=" for c in stmt.children):
+            continue
+        test = _nav_call_lambda(cond)
+        if test is None or test[1] != "any":
+            continue
+        p = _lambda_body(cond.named_children[1])
+        target, value = stmt.named_children
+        made = _nav_call_lambda(value)
+        if p is None or made is None or _bare(made[0].text) != _bare(test[0].text):
+            continue
+        q = _lambda_body(value.named_children[1])
+        if q is None:
+            continue
+        same = False
+        if made[1] == "filterNot":
+            same = _bare(q.text) == _bare(p.text)
+        elif made[1] == "filter":
+            same = q.type in ("prefix_expression", "unary_expression") and q.text[:1] == b"!" and \
+                _bare(q.text[1:]).strip(b"()") == _bare(p.text).strip(b"()")
+        elif made[1] == "map":
+            parts = _if_parts(q)
+            same = parts is not None and _bare(parts[0].text) == _bare(p.text) and _t(parts[2]) == "it"
+        if not same or any(x.type in _LAMBDA for part in (p,) for x in _walk(part) if x != p and
+                           x.type in _LAMBDA):
+            continue
+        holds = _bare(test[0].text) == _bare(target.text)
+        if not holds and test[0].type in _ID:
+            prev = n.prev_named_sibling
+            while prev is not None and prev.type in _COMMENT_TYPES:
+                prev = prev.prev_named_sibling
+            if prev is not None and prev.type == "property_declaration" and _t(prev).startswith("val "):
+                vd = next((c for c in prev.named_children if c.type == "variable_declaration"), None)
+                holds = vd is not None and _t(vd) == _t(test[0]) and \
+                    _bare(prev.named_children[-1].text) == _bare(target.text)
+        if not holds:
+            continue
+        edits.append((n.start_byte, stmt.start_byte, b"\n" * data[n.start_byte:stmt.start_byte].count(b"\n")))
+        if stmt.end_byte < n.end_byte:
+            edits.append((stmt.end_byte, n.end_byte, b"\n" * data[stmt.end_byte:n.end_byte].count(b"\n")))
+    return edits

@@ -336,6 +336,8 @@ def compare(base: dict, head: dict) -> Comparison:
     _same_blocks(help_b, help_h, base, head)
     help_b[("never",)] = unimplemented_types(base)              # hooks nothing implements (normal._never_found)
     help_h[("never",)] = unimplemented_types(head)
+    help_b[("outside",)], help_b[("outside_members",)] = outside_names(base)   # code outside the rules
+    help_h[("outside",)], help_h[("outside_members",)] = outside_names(head)
     mom_b = quiet_moments(base)                                 # states raising a moment nobody answers
     mom_h = quiet_moments(head)
 
@@ -585,6 +587,34 @@ def same_rule_code(name: str, base_ex, head_ex, cmp: Comparison) -> bool:
     if bw is None:                                      # the file did not change on either side
         return bf == hf and bf not in changed_files(base_ex.sources, head_ex.sources)
     return not any(c.what == "code" and c.where == hw and (c.file == hf or c.base_file == bf) for c in cmp.changes)
+
+
+_OUTSIDE_DECL = re.compile(rb"^[ \t]*(?:(?:private|internal|public|data|enum|sealed|abstract|open)\s+)*"
+                           rb"(?:object|class|interface)\s+([A-Za-z_]\w*)", re.M)
+_IMPORTED_MEMBER = re.compile(rb"^import\s+[\w.]*?\b([A-Z]\w*)\.([a-z]\w*)\s*$", re.M)
+
+
+def outside_names(files: dict) -> tuple:
+    """Code outside the rules that rule code calls: ``(names, members)`` — the objects and classes declared only in
+    files that hold no rule and read none (statistics, the chat-bot pusher, the ladder's score), and the
+    ``(object, member)`` pairs rule files import from such an object (``import ….ScoreFactory.calScore``). A call of
+    them that hands them no code to run changes nothing a rule reads: its statement is no rule, its value decides
+    nothing unless a rule reads it (``normal._dead_locals``)."""
+    outside, inside = set(), set()
+    for rel, data in files.items():
+        base = rel.rsplit("/", 1)[-1]
+        names = {m.group(1).decode() for m in _OUTSIDE_DECL.finditer(data)}
+        if is_rule_file(rel) or base in RULE_READERS:
+            inside |= names
+        else:
+            outside |= names
+    outside -= inside
+    members = set()
+    for rel, data in files.items():
+        if is_rule_file(rel):
+            members |= {(m.group(1).decode(), m.group(2).decode()) for m in _IMPORTED_MEMBER.finditer(data)
+                        if m.group(1).decode() in outside}
+    return frozenset(outside), frozenset(members)
 
 
 def is_lobby_file(rel: str) -> bool:
