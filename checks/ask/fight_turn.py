@@ -15,6 +15,7 @@ from skillproof.model.turn import WINDOWS
 from skillproof.model.msg import Msg
 
 from .errors import QueryError
+from .lexer import names_in
 from .result import Result
 from .syntax import Query
 
@@ -27,33 +28,12 @@ OTHERS_FIGHT_TURN = re.compile(r"(?:别人|他人|其他角色|其他人|其他�
 USE = re.compile(r"(能|可以|能否|能不能|可不可以|can|could)", re.I)
 
 
-def _named(cat, names, text: str) -> list:
-    """The cards and skills the text names (longest names first, each span once): [(kind, id)]."""
-    found, taken = [], []
-    words = []
-    for cid, c in cat.cards.items():
-        words += [(w, "card", cid) for w in [c.name] + list(getattr(c, "aliases", []) or [])]
-    for sid, s in cat.skills.items():
-        if not getattr(s, "is_grant", False):
-            words.append((s.name, "skill", sid))
-    for w, kind, rid in sorted(words, key=lambda x: -len(x[0])):
-        if not w:
-            continue
-        for m in re.finditer(re.escape(w), text, re.I):
-            span = range(m.start(), m.end())
-            if any(set(span) & set(t) for t in taken):
-                continue
-            taken.append(span)
-            if (kind, rid) not in found:
-                found.append((kind, rid))
-    return found
-
-
 def answer(cat, names, text) -> Result | None:
     """The answer to a use in another player's turn of the fight phase, or None when ``text`` is not one."""
     if not isinstance(text, str) or OTHERS_FIGHT_TURN.search(text) is None or USE.search(text) is None:
         return None
-    named = _named(cat, names, text)
+    named = list(dict.fromkeys((kind, rid) for kind, rid, _ in names_in(text, names)
+                               if kind == "card" or kind == "rule" and not cat.skills[rid].is_grant))
     if len(named) != 1:
         return None
     from .constraints import _ref

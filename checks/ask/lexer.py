@@ -436,3 +436,18 @@ class Cursor:
         """Take every word in a row that is one of the keywords ``kws``."""
         while self.at(*kws):
             self.take()
+
+
+def names_in(text: str, names: Names) -> list:
+    """The names ``text`` holds, as (kind, id, the word), left to right, each word read as the parser reads it:
+    characters, then rules (skills and grants), then cards."""
+    out = []
+    for t in tokenize(text, names):
+        if t.kind != "word":
+            continue
+        for kind in ("character", "rule", "card"):
+            ident = names.find(kind, t.text)
+            if ident is not None:
+                out.append((kind, ident, t.text))
+                break
+    return out

@@ -18,6 +18,7 @@ import re
 
 from skillproof.model.lang import pick
 
+from .lexer import names_in
 from .result import Result
 from .syntax import Query
 
@@ -28,21 +29,6 @@ _BACK = re.compile(r"^(的)?(技能|能力)?(就)?(会|能|可以)?(恢复|复�
 _CLOSE = re.compile(r"(了)?(吗|呢|么|不)?[？?]?$")
 _VERB_ONLY = re.compile(r"(还)?(能|可以|会)?(再次|又|再)?(用|发动|使用)(了)?(吗|呢|么|不)?[？?]?$")
 _SERVER = "phase/NextTurn.kt:34-36"
-
-
-def _named(cat, names, text: str) -> list:
-    """The names ``text`` holds, as (kind, id, the word), left to right: characters, skills and grants, cards."""
-    from .lexer import tokenize
-    out = []
-    for t in tokenize(text, names):
-        if t.kind != "word":
-            continue
-        for kind in ("character", "rule", "card"):
-            ident = names.find(kind, t.text)
-            if ident is not None:
-                out.append((kind, ident, t.text))
-                break
-    return out
 
 
 def _lasting(cat, kind: str, ident: str):
@@ -104,7 +90,7 @@ def answer(session, text: str) -> Result | None:
         return None
     cat, names = session.cat, session.names
     pre, rest = text[:m.start()].rstrip("，,、 "), text[m.end():].lstrip("，,、 ")
-    premise = _named(cat, names, pre)
+    premise = names_in(pre, names)
     things = [p for p in premise if p[0] != "character"]
     if not things or not rest.strip("吗呢么？? ") and not _LASTS.search(_THIS.sub("", pre).rstrip("的")):
         return None
@@ -136,10 +122,10 @@ def answer(session, text: str) -> Result | None:
         return res
     chars = [p for p in premise if p[0] == "character"]
     fresh = rest
-    if not any(k == "character" for k, _, _ in _named(cat, names, rest)) and chars:
+    if not any(k == "character" for k, _, _ in names_in(rest, names)) and chars:
         fresh = chars[0][2] + fresh                     # the premise's character is the one asked about
     used = [(k, i, w) for k, i, w in things if k == "rule" and not cat.skills[i].is_grant and not cat.skills[i].gives]
-    if not any(k in ("rule", "card") for k, _, _ in _named(cat, names, rest)):
+    if not any(k in ("rule", "card") for k, _, _ in names_in(rest, names)):
         if used and _VERB_ONLY.search(fresh):           # 下回合还能再用吗: the skill the premise used
             fresh = _VERB_ONLY.sub(f"能发动{used[0][2]}吗", fresh)
         elif not used and _VERB_ONLY.search(fresh):     # 强令禁掉的牌下个回合能用了吗: any card
