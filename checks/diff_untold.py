@@ -165,20 +165,22 @@ def text(v) -> str:
 
 def _refines(p, c) -> bool:
     """Whether ``c`` is ``p`` with some ``unknown`` of ``p`` replaced (``p`` holds one; locations left out)."""
-    return _has_unknown(p) and refines(p, c)
+    return has_unknown(p) and refines(p, c)
 
 
-def _has_unknown(v) -> bool:
+def has_unknown(v) -> bool:
+    """Whether a catalogue value holds an ``unknown`` anywhere (an expression or a lambda, or lists, dicts and
+    dataclasses of them; locations and the keys no comparison reads left out)."""
     if isinstance(v, E.Unknown):
         return True
     if isinstance(v, (E.Node, E.Lambda)):
         return any(isinstance(n, E.Unknown) for n in E.walk(v))
     if isinstance(v, (list, tuple)):
-        return any(_has_unknown(x) for x in v)
+        return any(has_unknown(x) for x in v)
     if isinstance(v, dict):
-        return any(_has_unknown(x) for x in v.values())
+        return any(has_unknown(x) for x in v.values())
     if dataclasses.is_dataclass(v) and not isinstance(v, Loc):
-        return any(_has_unknown(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in _NOT_COMPARED)
+        return any(has_unknown(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name not in _NOT_COMPARED)
     return False
 
 

@@ -344,9 +344,10 @@ _ARGS: dict = {}        # the command line of the running gate (its --time-budge
 def _uncompilable(e, rec, bex, hex_) -> int:
     """Exit 3: a value read from the code that the solver has no term for — no verdict, and the code it may come from
     named (the engine rules read apart, the rules whose reading changed), so a reviewer reads it."""
+    from skillproof.checks.diff_ids import changed_rules
     where = sorted({f"{ec.name} ({ec.where})" if ec.where else ec.name for ec in rec.engine})
     where += sorted({f"{rid} ({hex_.locations.get(rid) or bex.locations.get(rid, '')})"
-                     for rid in _changed_ids(bex, hex_)})
+                     for rid in changed_rules(rec.base, rec.head) if rid != "[rules]"})   # (engine rules: above)
     what = str(e.value)[:80]
     names = "; ".join(where[:8]) + (" …" if len(where) > 8 else "")
     sys.stderr.write(pick(f"skillproof diff：无法判定：读出的值无法比较（{type(e.value).__name__} {what!r}）；"
@@ -369,6 +370,7 @@ def _unknown_only(old, new, ids) -> set:
     read, the other side's read): such a difference tells nothing of what the code now does, so it vouches for none of
     the rule's code — the changed construct is named unread (UNR001), not passed (seed 12's card_cond-03: 欲擒故纵's
     ban test negated read as an unknown requires, and the gate said nothing)."""
+    from skillproof.checks.diff_untold import has_unknown
     from skillproof.model.extract.understood import _meaning
     out = set()
     for rid in ids:
@@ -379,39 +381,8 @@ def _unknown_only(old, new, ids) -> set:
                 continue
             fields = [f.name for f in dataclasses.fields(a) if f.name not in ("loc", "key_locs")]
             diff = [f for f in fields if _meaning(getattr(a, f)) != _meaning(getattr(b, f))]
-            if diff and all(_holds_unknown(getattr(a, f)) or _holds_unknown(getattr(b, f)) for f in diff):
+            if diff and all(has_unknown(getattr(a, f)) or has_unknown(getattr(b, f)) for f in diff):
                 out.add(rid)
-    return out
-
-
-def _holds_unknown(v, depth: int = 0) -> bool:
-    """Whether a catalogue value holds an ``unknown`` anywhere (an expression, or lists, dicts and dataclasses of
-    them)."""
-    from skillproof.model import expr as E
-    if depth > 12 or v is None or isinstance(v, (str, int, float, bool)):
-        return False
-    if isinstance(v, E.Unknown):
-        return True
-    if isinstance(v, E.Node):
-        return any(isinstance(n, E.Unknown) for n in E.walk(v))
-    if isinstance(v, dict):
-        return any(_holds_unknown(x, depth + 1) for x in v.values())
-    if isinstance(v, (list, tuple, set, frozenset)):
-        return any(_holds_unknown(x, depth + 1) for x in v)
-    if dataclasses.is_dataclass(v):
-        return any(_holds_unknown(getattr(v, f.name), depth + 1) for f in dataclasses.fields(v)
-                   if f.name not in ("loc", "key_locs"))
-    return False
-
-
-def _changed_ids(bex, hex_) -> set:
-    """Rule ids whose catalogue entry differs between the two extractions."""
-    from skillproof.model.extract.understood import _meaning
-    b, h = bex.catalogue, hex_.catalogue
-    out = set()
-    for kind in ("skills", "cards"):
-        bb, hh = getattr(b, kind), getattr(h, kind)
-        out |= {k for k in set(bb) | set(hh) if _meaning(bb.get(k)) != _meaning(hh.get(k))}
     return out
 
 
