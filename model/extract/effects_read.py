@@ -470,18 +470,7 @@ class _Walker(_Calls, _Lists):
             kids = _code(s)
             if op in ("||", "&&") and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
                                                                           "throw_expression"):
-                if self._card_check(kids[0], env, op == "&&") or self._card_colour(kids[0], env) is None and \
-                        self._card_where(kids[0], env, op == "&&"):
-                    return cond
-                c = self._cond(kids[0], env)
-                if self._is_answer_check(kids[0], env):
-                    return cond
-                if c is None:
-                    c = self._beyond_window(kids[0], env, refused_if_true=op == "&&")
-                if c is None:
-                    return cond
-                keep = c if op == "||" else negate(c)
-                return self._guard(keep, cond, s, env, kids[1])
+                return self._check_guard(kids[0], env, cond, op == "||", s, kids[1])
             if op == "?:" and len(kids) == 2 and kids[1].type in ("return_expression", "jump_expression",
                                                                    "throw_expression"):
                 self._value(kids[0], env, cond)
@@ -532,17 +521,24 @@ class _Walker(_Calls, _Lists):
             if n.type == "call_expression" and not re.search(r"(?<![\w.])\w+\s*\.\s*cannotPlayCard\s*\(", _t(n)):
                 self._value(n, env, cond, returning=True)
                 continue
-            if self._card_check(n, env, False) or self._card_colour(n, env) is None and self._card_where(n, env, False):
-                continue
-            if self._is_answer_check(n, env):
-                continue
-            c = self._cond(n, env)
-            if c is None:
-                c = self._beyond_window(n, env, refused_if_true=False)
-            if c is None:
-                continue
-            cond = self._guard(c, cond, n, env, None)
+            cond = self._check_guard(n, env, cond, True, n, None)
         return True
+
+    def _check_guard(self, node, env, cond, must_hold: bool, stmt, jump):
+        """A test the use must pass (``node || jump``, ``must_hold``) or must fail (``node && jump``): a check of the
+        card, its colour or where it is, or of the client's answer, is read by its own reader; any other test is a
+        guard on what follows (``_guard``; ``jump``'s value, if any, happens otherwise). The conditions after it."""
+        if self._card_check(node, env, not must_hold) or self._card_colour(node, env) is None and \
+                self._card_where(node, env, not must_hold):
+            return cond
+        c = self._cond(node, env)
+        if self._is_answer_check(node, env):
+            return cond
+        if c is None:
+            c = self._beyond_window(node, env, refused_if_true=not must_hold)
+        if c is None:
+            return cond
+        return self._guard(c if must_hold else negate(c), cond, stmt, env, jump)
 
     def _guard(self, keep: str, cond, node, env, jump):
         """``keep`` must hold for what follows; the jump's own value (a state returned) happens otherwise (none: the

@@ -3017,13 +3017,11 @@ def _dead_locals(tree, marks: dict, keep: list):
 
     def collect(x):
         if isinstance(x, tuple):
-            if x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] == ("v",):
-                decls[x[1]] = decls.get(x[1], 0) + 1
-                if _fresh(x[2]):
-                    fresh.add(x[1])
-            elif x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] == ("vs",):
-                for v in x[1][1:]:
+            if x[:1] == ("decl",) and len(x) == 3 and isinstance(x[1], tuple) and x[1][:1] in (("v",), ("vs",)):
+                for v in _declared_locals(x):
                     decls[v] = decls.get(v, 0) + 1
+                if x[1][:1] == ("v",) and _fresh(x[2]):
+                    fresh.add(x[1])
             for c in x:
                 collect(c)
     collect(tree)
@@ -3037,9 +3035,7 @@ def _dead_locals(tree, marks: dict, keep: list):
             return False
         k = x[0]
         if k == "decl" and len(x) == 3:
-            if isinstance(x[1], tuple) and x[1][:1] == ("vs",):
-                return all(v in dead for v in x[1][1:]) and _quiet(x[2])
-            return x[1] in dead and _quiet(x[2])
+            return all(v in dead for v in _declared_locals(x)) and _quiet(x[2])
         if k == "assignment" and isinstance(x[1], tuple) and x[1][:1] == ("index_expression",) and len(x[1]) == 3:
             t = x[1][1]                                 # `m[k] = v` into a collection the dead local made
             return t in dead and t in fresh and t in seen and _quiet(x[1][2]) and _quiet(x[-1])

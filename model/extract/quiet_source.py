@@ -790,7 +790,7 @@ def _inline_call(tree, data: bytes) -> list:
         fun, _lam = _fun_of(call)
         if fun is None:
             continue
-        cands = [c for c in cands if (_params(c) or []).__len__() == len(args) and c.parent == fun.parent and
+        cands = [c for c in cands if len(_params(c) or []) == len(args) and c.parent == fun.parent and
                  _receiver_text(c) == _receiver_text(fun)]
         if len(cands) > 1:
             types = [_arg_type(a, call) for a in args]
@@ -806,9 +806,9 @@ def _inline_call(tree, data: bytes) -> list:
         _n, params, expr = inl
         pnames = [p for p, _t_ in params]
         lams = [a for a in _ancestors(call) if a.type in _LAMBDA and a.start_byte > fun.start_byte]
-        if any(_nav_call_lambda(lm.parent.parent if lm.parent is not None and lm.parent.type == "annotated_lambda"
-                                else None) is None or
-               _nav_call_lambda(lm.parent.parent)[1] not in _PLAIN_LAMBDAS for lm in lams):
+        holders = [_nav_call_lambda(lm.parent.parent if lm.parent is not None and lm.parent.type == "annotated_lambda"
+                                    else None) for lm in lams]
+        if any(h is None or h[1] not in _PLAIN_LAMBDAS for h in holders):
             continue
         reads = {_t(x) for x in _walk(expr) if x.type in _ID} - set(pnames)
         around = set()
@@ -945,8 +945,7 @@ def _guarded_identity(tree, data: bytes) -> list:
         elif made[1] == "map":
             parts = _if_parts(q)
             same = parts is not None and _bare(parts[0].text) == _bare(p.text) and _t(parts[2]) == "it"
-        if not same or any(x.type in _LAMBDA for part in (p,) for x in _walk(part) if x != p and
-                           x.type in _LAMBDA):
+        if not same or any(x.type in _LAMBDA for x in _walk(p) if x != p):
             continue
         holds = _bare(test[0].text) == _bare(target.text)
         if not holds and test[0].type in _ID:
