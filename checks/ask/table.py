@@ -198,13 +198,19 @@ def _describes_the_player(q: Query, giv) -> bool:
 FOUR_PLAYER_ALLIES = 4
 
 
+def _identity_colours(x) -> set:
+    """The camps (red, blue) a condition on the player's identity names (身为潜伏战线 / identity == "red")."""
+    if not (isinstance(x, Atom) and x.kind == "where" and "identity" in _attrs(x.value)):
+        return set()
+    return {c.value for c in E.walk(x.value) if isinstance(c, E.Const) and c.value in ("red", "blue")}
+
+
 def _wins_short_of_three(goal) -> bool:
     """The question's player is red or blue and holds fewer than three messages of his colour as the claim is read
     (an at-the-end count: 只有两张红色情报时): his win can only be another player's declaration."""
     idents = set()
     for x in goal.before + goal.after + atoms_of(goal.claim):
-        if isinstance(x, Atom) and x.kind == "where" and "identity" in _attrs(x.value):
-            idents |= {c.value for c in E.walk(x.value) if isinstance(c, E.Const) and c.value in ("red", "blue")}
+        idents |= _identity_colours(x)
         if isinstance(x, Atom) and x.kind == "win" and x.value and x.value[0] in ("red", "blue"):
             idents.add(x.value[0])
     for x in goal.after:
@@ -447,9 +453,7 @@ def goal_of(cat, q: Query) -> Goal:
     for x in g.before + g.after:
         if isinstance(x, Atom) and x.kind == "given" and x.value.rule == "task":
             g.tasks.add(x.value.who)
-    coloured = [x for x in g.before + g.after + g.at_death if isinstance(x, Atom) and x.kind == "where" and
-                "identity" in _attrs(x.value) and
-                any(isinstance(c, E.Const) and c.value in ("red", "blue") for c in E.walk(x.value))]
+    coloured = [x for x in g.before + g.after + g.at_death if _identity_colours(x)]
     if g.tasks and coloured:
         # 特工机关收集三张红色情报时，诱变者能获胜吗: a secret task is a black player's (Game.kt deals them to 神秘人), so
         # the identity names another player — whose condition the search does not read as his
