@@ -68,7 +68,8 @@ _SEND = tuple(f"{k}.{c}." for c in ("SendPhaseStart", "OnSendCard", "OnSendCardS
 
 #: the label's `fields` for engine rules → the names the extractor gives them (a prefix ending in "." matches
 #: every name it starts, and so does one ending in "_": ``setup.tasks_`` → setup.tasks_told, setup.tasks_dealt …); a
-#: field not listed names the engine rule of the same name (``deck.shuffle``, ``setup.tasks``)
+#: field not listed names the engine rule of the same name (``deck.shuffle``; ``rules.must_beats_cannot`` the [rules] key
+#: must_beats_cannot) — so a label with no rules and such a field is met only by a failure naming that rule
 FIELD_NAMES = {
     "rules.face_down_converts": ("face_down_converts", "face_down_grant_converts"),
     "rules.turn_end": ("turn_end",),
@@ -110,7 +111,7 @@ def load_labels(path: Path) -> list[dict]:
 def expected_names(pair: dict) -> set:
     names = set(pair.get("rules") or [])
     for f in pair.get("fields") or []:
-        names.update(FIELD_NAMES.get(f, (f,)))
+        names.update(FIELD_NAMES.get(f, (f.removeprefix("rules."),)))    # a [rules] key: the rule of its name
     return names
 
 

@@ -115,6 +115,7 @@ def test_a_set_up_field_names_its_rule_and_a_prefix_may_end_in_an_underscore():
     # a field the table does not list names the engine rule of the same name
     assert hb.expected_names({"fields": ["deck.shuffle"], "rules": ["Shi_Tan"]}) == {"deck.shuffle", "Shi_Tan"}
     assert hb._matches({"deck.shuffle"}, {"deck.shuffle"}) == ["deck.shuffle"]
+    assert hb.expected_names({"fields": ["rules.must_beats_cannot"]}) == {"must_beats_cannot"}
 
 
 def test_a_changed_win_clause_is_worded_in_the_games_terms():
