@@ -56,8 +56,19 @@ KIND_TITLES = {"skill_list": "skill list / new character", "send_rule": "send ru
                "setup_deck": "set-up / deck", "refactor": "refactor", "bot_logic": "robot / protocol / logging"}
 ENV_REPO = "SKILLPROOF_SERVER_REPO"
 
+#: the game states of the dying window (the 澄清 asking round, server phase/*ChengQing*.kt) and the function that finds the
+#: dying (ProcessFsm.checkDying): every rule the gate reads from them (their steps, their asking order)
+_DYING = tuple(f"{k}.{c}." for c in ("StartWaitForChengQing", "WaitForChengQing", "WaitNextForChengQing",
+                                     "UseChengQingOnDying") for k in ("state", "flow", "order.step")) + (
+    "state.ProcessFsm.checkDying", "flow.ProcessFsm.checkDying", "order.from.ProcessFsm.checkDying", "skip_dying")
+#: the game states a message passes through from its send to its receive (server phase/)
+_SEND = tuple(f"{k}.{c}." for c in ("SendPhaseStart", "OnSendCard", "OnSendCardSkill", "SendPhaseIdle",
+                                    "MessageMoveNext", "OnChooseReceiveCard", "OnReceiveCard")
+              for k in ("state", "flow"))
+
 #: the label's `fields` for engine rules → the names the extractor gives them (a prefix ending in "." matches
-#: every name it starts)
+#: every name it starts, and so does one ending in "_": ``setup.tasks_`` → setup.tasks_told, setup.tasks_dealt …); a
+#: field not listed names the engine rule of the same name (``deck.shuffle``, ``setup.tasks``)
 FIELD_NAMES = {
     "rules.face_down_converts": ("face_down_converts", "face_down_grant_converts"),
     "rules.turn_end": ("turn_end",),
@@ -74,6 +85,20 @@ FIELD_NAMES = {
     "engine.win_pass": ("win_pass.",),
     "engine.convert_loop": ("convert.", "face_down_converts", "face_down_grant_converts"),
     "engine.draw_fold": ("draw_base", "draw_fold"),
+    # the end of the game: the win checks the gate reads (win.check, win.killer, win.nextturn, win.last_alive, the
+    # win skills' passes) and the player marked as lost
+    "engine.win_pass": ("win_pass.", "win.", "lose"),
+    # dying and its rescue: the states of the 澄清 asking round, the check that finds the dying and the window's skip
+    "engine.die": _DYING,
+    "engine.dying": _DYING,
+    # a message on its way: the states from the send to the receive, and the send checks
+    "engine.send": _SEND + ("send_", "lock_self."),
+    # where used and received cards go: the deck's discard, the state after a card resolves, the game's discard
+    "engine.discard": ("deck.discard", "state.OnFinishResolveCard.", "flow.OnFinishResolveCard.",
+                       "game.playerDiscardCard"),
+    # the set-up: the secret tasks (which, dealt, told) and the starting hand
+    "setup.tasks": ("setup.tasks", "setup.tasks_"),
+    "setup.hand_begin": ("setup.hand",),
 }
 
 
@@ -85,7 +110,7 @@ def load_labels(path: Path) -> list[dict]:
 def expected_names(pair: dict) -> set:
     names = set(pair.get("rules") or [])
     for f in pair.get("fields") or []:
-        names.update(FIELD_NAMES.get(f, ()))
+        names.update(FIELD_NAMES.get(f, (f,)))
     return names
 
 
@@ -95,7 +120,7 @@ def _matches(named: set, expected: set) -> list:
     out = set()
     norm = {_norm_id(n) for n in named}                    # a rule id's - and _ are one (must-beats-cannot)
     for e in expected:
-        if e.endswith("."):
+        if e.endswith((".", "_")):
             out.update(n for n in named if _norm_id(n).startswith(_norm_id(e)))
         elif _norm_id(e) in norm or _norm_id(f"file:{e}") in norm:
             out.add(e)

@@ -11,7 +11,7 @@ from .. import kinds as K
 from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
-from .server import (_LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
+from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
                      PHASE_WINDOWS, PLAYER_PROPS)
 from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
@@ -113,27 +113,48 @@ class RuleBodies(CardTable):
             self.note("windows", cid, owner.src.at(fd), "canUse names no game state a card is used in: the card's "
                       "windows are not written")
             return None
-        return {w: T.WINDOWS[w].actor for w in wins}
+        out = {w: T.WINDOWS[w].actor for w in wins}
+        read = None
+        for w in wins:
+            fields = ACTOR_FIELDS.get(w)
+            if not fields:
+                continue
+            if read is None:
+                read = {_t(n) for f2, _ in self._reached(fd, owner) for n in _descendants(f2, "identifier", "simple_identifier")}
+            if not fields & read:
+                # the game state is tested but never the player it gives the window to: whoever is asked may use it
+                out[w] = "anyone"
+                self.note("windows", cid, owner.src.at(fd), f"canUse accepts {T.WINDOWS[w].fsm} without reading "
+                          f"{' / '.join(sorted(fields))}: anyone may use the card there", undecided=False)
+        return out
+
+    def _reached(self, fd, owner: _Cls, depth=0):
+        """``fd`` with its owner, then the functions it calls as ``Type.function(…)`` (a companion's function, as
+        截获's and 威逼's shared checks), one level deep."""
+        yield fd, owner
+        if depth:
+            return
+        for n in _descendants(fd, "call_expression"):
+            x = _ir(n)
+            while x.k == "un":
+                x = x.a[1]
+            if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[0].k == "name":
+                tc = self.resolve(x.a[0].a[0].a[0], owner)
+                if tc is not None:
+                    for comp in [tc] + [c for c in tc.nested if c.kind == "companion"]:
+                        for f2 in comp.functions(x.a[0].a[1]):
+                            yield f2, tc
 
     def _phase_types(self, fd, owner: _Cls, depth) -> set:
         out = set()
-        for n in _descendants(fd, "as_expression", "is_expression", "type_test", "call_expression"):
-            if n.type == "as_expression" or n.type == "is_expression":
-                r = n.child_by_field_name("right")
-                if r is not None:
-                    out.add(_type_name(r))
-            elif n.type == "type_test":
-                out.add(_type_name(_kid(n, *_TYPE_NODES)))
-            elif depth == 0:                     # one level into `Type.function(…)` (a companion's function)
-                x = _ir(n)
-                while x.k == "un":
-                    x = x.a[1]
-                if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[0].k == "name":
-                    tc = self.resolve(x.a[0].a[0].a[0], owner)
-                    if tc is not None:
-                        for comp in [tc] + [c for c in tc.nested if c.kind == "companion"]:
-                            for f2 in comp.functions(x.a[0].a[1]):
-                                out |= self._phase_types(f2, tc, depth + 1)
+        for f2, _ in self._reached(fd, owner, depth):
+            for n in _descendants(f2, "as_expression", "is_expression", "type_test"):
+                if n.type == "type_test":
+                    out.add(_type_name(_kid(n, *_TYPE_NODES)))
+                else:
+                    r = n.child_by_field_name("right")
+                    if r is not None:
+                        out.add(_type_name(r))
         return {t for t in out if t and t[:1].isupper()} & self._phase_names()
 
     def _phase_names(self) -> set:

@@ -10,6 +10,8 @@ from, peeked at or discarded to.
   returns, loops), as the code writes them; logging and client notices left out. Who is asked or passed over in a
   window, when a death raises its event, what happens to a dead player's areas: a change of any is a change of the
   engine's timing.
+* ``state.<Class>.<param>`` — the literal default a game state's constructor gives a parameter (``discardAfterResolve
+  = true`` of the state after a card resolves: the card goes to the discard pile unless its maker says otherwise).
 * (``convert.loop``, the conversion loop read whole the same way, was tried and left out: on the invented server of
   tests/test_gate.py a same-meaning rewrite of its face guard came out as a change; ``about_change`` still names the
   conversion skills for it, for when it is put back.)
@@ -46,6 +48,9 @@ _DECK_MOVE = re.compile(r"\bdeck\s*\.\s*(discard|addFirst|addLast|add|addAll)\s*
 _SKIP_KEYS = {"fight": "skip_fight", "dying": "skip_dying"}
 #: functions that state no rule (display, identity)
 _NOT_RULES = frozenset({"toString", "hashCode", "equals", "copy"})
+#: a constructor default read as a value: a boolean, a number, a string literal or an enum constant (``Black``,
+#: ``color.Red``) — not a call or an expression of other values
+_LITERAL = re.compile(r'(?:true|false|-?\d+|"[^"\\$]*"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*)\Z')
 
 
 def _flags(cls) -> list:
@@ -108,7 +113,7 @@ class TimingRules:
             clauses, _complete = _Clauses(self).run(fd)
             out.append(EngineRule(f"{prefix}.{where_name}", tuple(clauses), src.at(fd),
                                   f"{owner.name}.{name}: what it does, and when", False, one=True))
-        return out + self._state_flags(states)
+        return out + self._state_flags(states) + self._state_defaults(states)
 
     def _state_flags(self, states: set) -> list:
         """``state.<Class>.<flag>``: a constant flag a game state has (``open val needCheckWinAndDying = true`` of a
@@ -131,6 +136,31 @@ class TimingRules:
                     v = {"true": True, "false": False}.get(value, None)
                     rules.append(EngineRule(f"state.{c.name}.{name}", int(value) if v is None else v, x.src.at(pd),
                                             f"{c.name}.{name}: a flag of the game state ({whose})", False))
+        return rules
+
+    def _state_defaults(self, states: set) -> list:
+        """``state.<Class>.<param>``: the default a game state's constructor gives a parameter, when it is a literal
+        (``var discardAfterResolve: Boolean = true``: a resolved card goes to the discard pile unless the code that
+        makes the state says otherwise; ``val valid: Boolean = true``): every place that builds the state without that
+        argument takes it, so a changed default changes what the engine does there. A notification switch
+        (``needNotify``) is what the clients are told, not a rule, and is left out."""
+        rules = []
+        for c in sorted(self.classes, key=lambda x: (x.src.rel, x.name)):
+            if c.name not in states or self.is_skill(c) or self.is_card(c) or "Robot" in c.name \
+                    or not is_rule_file(c.src.rel) or c.src.rel.startswith(("skill/", "card/", "handler/")):
+                continue
+            for p in c.params:
+                if p.default is None or "notify" in p.name.lower():
+                    continue
+                text = " ".join(_t(p.default).split())
+                if not _LITERAL.match(text):
+                    continue
+                v = {"true": True, "false": False}.get(text)
+                if v is None:
+                    v = int(text) if re.fullmatch(r"-?\d+", text) else text
+                rules.append(EngineRule(f"state.{c.name}.{p.name}", v, c.src.at(p.default),
+                                        f"{c.name}({p.name} = {text}): the default of a game state's constructor",
+                                        False))
         return rules
 
     def _deck_class(self):

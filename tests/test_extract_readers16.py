@@ -1,0 +1,117 @@
+"""Readers of the gate's win, engine and set-up side written at the forty-seventh stop (issue 24; tuned on the twelfth
+planted sample, benchmarks/history/planted12.toml): a changed default of a game state's constructor is a catalogue
+difference, and the history benchmark reads a label's field as the rules the gate names for the same thing. Each on
+small Kotlin of our own (tests/fixtures/kotlin/server), never the game's code."""
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+from skillproof.model.extract import extract
+
+from conftest import FIXTURES
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER = f"{FIXTURES}/kotlin/server"
+
+#: a state after a card is played whose constructor says, by default, that the card goes to the discard pile; a
+#: second parameter with a computed default and a notification switch
+AFTER_PLAY = """package demo.game.phase
+
+import demo.game.Fsm
+import demo.game.Player
+import demo.game.card.Card
+
+class AfterPlay(
+    val player: Player,
+    val card: Card?,
+    var toPile: Boolean = DEFAULT,
+    val limit: Int = LIMIT,
+    val seen: List<Player> = listOf(player),
+    val needNotify: Boolean = true
+) : Fsm {
+    fun settle() {
+        if (toPile && card != null) player.game.pile.add(card)
+    }
+}
+"""
+
+
+def _engine(tmp_path, sub: str, default: str = "true", limit: str = "2"):
+    d = tmp_path / sub / "server"
+    shutil.copytree(SERVER, d)
+    (d / "phase" / "AfterPlay.kt").write_text(AFTER_PLAY.replace("DEFAULT", default).replace("LIMIT", limit),
+                                               encoding="utf-8")
+    return extract(d).engine
+
+
+def test_a_literal_default_of_a_game_states_constructor_is_an_engine_rule(tmp_path):
+    # p12-eng-used-cards-kept: `var discardAfterResolve: Boolean = true` turned false — every card resolved without
+    # the argument left the game, and the gate said only "unread code" at the class; now the default is a rule
+    e = _engine(tmp_path, "a")
+    r = e["state.AfterPlay.toPile"]
+    assert r.value is True and r.where.startswith("phase/AfterPlay.kt:")
+    assert e["state.AfterPlay.limit"].value == 2
+    assert "state.AfterPlay.seen" not in e            # a computed default is no literal: not read as a value
+    assert "state.AfterPlay.needNotify" not in e      # what the clients are told is no rule
+    assert "state.AfterPlay.player" not in e          # no default at all
+
+
+def test_a_changed_constructor_default_changes_the_rule_and_only_it(tmp_path):
+    a, b = _engine(tmp_path, "a"), _engine(tmp_path, "b", default="false", limit="3")
+    assert a["state.AfterPlay.toPile"].value is True and b["state.AfterPlay.toPile"].value is False
+    assert (a["state.AfterPlay.limit"].value, b["state.AfterPlay.limit"].value) == (2, 3)
+    same = _engine(tmp_path, "c")
+    assert {k: v.value for k, v in same.items()} == {k: v.value for k, v in a.items()}
+
+
+def test_an_enum_constant_default_is_read_as_its_name(tmp_path):
+    e = _engine(tmp_path, "a", default="Colour.Red")
+    assert e["state.AfterPlay.toPile"].value == "Colour.Red"
+    assert "state.AfterPlay.toPile" not in _engine(tmp_path, "b", default="!flag")
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("history_bench_r16", ROOT / "benchmarks" / "history_bench.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_a_win_label_is_met_by_a_named_win_check_and_not_by_another_engine_rule():
+    # p12-win-collector-red-not-declared: the gate failed naming win.check, the label said engine.win_pass — the same
+    # end-of-game rule under two names
+    hb = _bench()
+    want = hb.expected_names({"fields": ["engine.win_pass"]})
+    assert hb._matches({"win.check", "ChengZhi"}, want) == ["win.check"]
+    assert hb._matches({"win.killer"}, want) == ["win.killer"]
+    assert hb._matches({"lose"}, want) == ["lose"]
+    assert hb._matches({"state.NextTurn.resolve0", "draw_base"}, want) == []
+
+
+def test_dying_send_and_discard_labels_are_met_by_the_states_of_their_window():
+    hb = _bench()
+    die = hb.expected_names({"fields": ["engine.die"]})
+    assert hb._matches({"state.UseChengQingOnDying.resolve"}, die)
+    assert hb._matches({"state.WaitNextForChengQing.resolve"}, die)
+    assert hb._matches({"skip_dying"}, die) == ["skip_dying"]
+    assert not hb._matches({"state.SendPhaseIdle.resolve0", "skip_fight"}, die)
+    send = hb.expected_names({"fields": ["engine.send"]})
+    assert hb._matches({"state.SendPhaseIdle.resolve0"}, send) and hb._matches({"send_dir"}, send)
+    assert not hb._matches({"state.WaitForChengQing.resolve0"}, send)
+    discard = hb.expected_names({"fields": ["engine.discard"]})
+    assert hb._matches({"state.OnFinishResolveCard.discardAfterResolve"}, discard)
+    assert not hb._matches({"state.ResolveCard.valid"}, discard)
+
+
+def test_a_set_up_field_names_its_rule_and_a_prefix_may_end_in_an_underscore():
+    hb = _bench()
+    tasks = hb.expected_names({"fields": ["setup.tasks"]})
+    assert hb._matches({"setup.tasks_told"}, tasks) == ["setup.tasks_told"]
+    assert hb._matches({"setup.tasks"}, tasks) == ["setup.tasks"]
+    assert not hb._matches({"setup.identities"}, tasks)
+    assert hb._matches({"setup.hand"}, hb.expected_names({"fields": ["setup.hand_begin"]})) == ["setup.hand"]
+    # a field the table does not list names the engine rule of the same name
+    assert hb.expected_names({"fields": ["deck.shuffle"], "rules": ["Shi_Tan"]}) == {"deck.shuffle", "Shi_Tan"}
+    assert hb._matches({"deck.shuffle"}, {"deck.shuffle"}) == ["deck.shuffle"]
