@@ -31,7 +31,9 @@ from every mutant of the target, or of the functions named by ``--only``) is det
 runs in its own subprocess — the mutated source is loaded by an import hook in place of the real module (the
 real file is never touched) — against a reduced cross-check: ``tests/test_crosscheck_cases.py``
 (hand-made traces: every refusal of an event that the random traces never get wrong, and what no compared decision
-reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_replace.py``
+reads), ``tests/test_crosscheck.py``, ``tests/test_crosscheck_extra.py``, ``tests/test_crosscheck_setup.py`` (the
+table's shape asked of the solver), ``tests/test_crosscheck_core.py`` (the twin's slot lookups the families ask with),
+``tests/test_crosscheck_replace.py``
 (role replacements anywhere), ``tests/test_crosscheck_active.py`` (grants handed out by ActiveSkills),
 ``tests/test_crosscheck_game_cases.py`` (hand-made whole games), ``tests/test_crosscheck_game.py`` (random whole
 games: ``SKILLPROOF_CROSSCHECK_GAMES=--games``, a hundredth of them through the solver; for the whole-game modules —

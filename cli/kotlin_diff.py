@@ -313,10 +313,21 @@ def engine_entry(ec, prefix: str, hex_=None) -> dict:
         loc = (getattr(hex_, "locations", {}) or {}).get(rid)
         f2, l2 = _server_loc(loc, prefix) if loc else ("", 0)
         about.append({"id": rid, "name": rid, "file": f2, "line": l2, "change": "affected"})
-    return {"id": f"engine-{ec.name}", "decision": "engine", "message": _engine_zh(ec), "message_en": ec.message(),
+    from skillproof.checks.diff_clauses import clauses_words
+    with lang.using("zh"):
+        zh_terms = clauses_words(ec.base, ec.head)
+    with lang.using("en"):
+        en_terms = clauses_words(ec.base, ec.head)
+    message, message_en = _engine_zh(ec), ec.message()
+    if zh_terms:                       # the changed clauses worded in the game's terms, after the code's own words
+        message += f"（按游戏的说法：{zh_terms}）"
+    if en_terms:
+        message_en += f" (in the game's terms: {en_terms})"
+    return {"id": f"engine-{ec.name}", "decision": "engine", "message": message, "message_en": message_en,
             "question": {"engine_rule": ec.name}, "old": {ec.name: show_value(ec.base)},
             "new": {ec.name: show_value(ec.head)}, "values": {"old": _plain(ec.base), "new": _plain(ec.head)},
             "key": ec.key, "how": ec.how, "witness": None,
+            "in_game_terms": {"zh": zh_terms, "en": en_terms} if en_terms else None,
             "rules": [{"id": ec.name, "name": ec.name, "file": file, "line": line, "change": "changed"}, *about]}
 
 

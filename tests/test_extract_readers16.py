@@ -115,3 +115,42 @@ def test_a_set_up_field_names_its_rule_and_a_prefix_may_end_in_an_underscore():
     # a field the table does not list names the engine rule of the same name
     assert hb.expected_names({"fields": ["deck.shuffle"], "rules": ["Shi_Tan"]}) == {"deck.shuffle", "Shi_Tan"}
     assert hb._matches({"deck.shuffle"}, {"deck.shuffle"}) == ["deck.shuffle"]
+
+
+def test_a_changed_win_clause_is_worded_in_the_games_terms():
+    # p12-win-collector-red-not-declared: one `declare += player if …` clause gone from the win check; the gate names
+    # win.check and now says, in each language, who no longer declares victory and when
+    from skillproof.checks.diff_clauses import clauses_words
+    from skillproof.model import lang
+    base = ("red = player.messageCards.count(Red) if each(player in players)",
+            "declare += player if each(player in players) and red >= 3 and player.identity == Black && "
+            "player.secretTask == Collector",
+            "win += player if each(player in players) and red >= 3 and player.identity == Black && "
+            "player.secretTask == Collector",
+            "end if declareWinner.isNotEmpty()")
+    head = tuple(c for c in base if not c.startswith("declare"))
+    with lang.using("en"):
+        en = clauses_words(base, head)
+    with lang.using("zh"):
+        zh = clauses_words(base, head)
+    assert en == ("no longer: that player declares victory when that player has at least 3 red messages and that "
+                  "player is a mystery (black) player and that player's secret task is Collector")
+    assert zh.startswith("不再：当") and "红色情报至少3张" in zh and "神秘人" in zh and "双重间谍" in zh \
+        and zh.endswith("宣告胜利")
+    assert clauses_words(base, base) == "" and clauses_words(True, False) == ""
+
+
+def test_state_steps_and_locals_named_by_a_task_are_worded_and_the_rest_left_as_written():
+    from skillproof.checks.diff_clauses import clause_words
+    from skillproof.model import lang
+    with lang.using("en"):
+        assert clause_words("win += pioneer if !(diedQueue.isEmpty()) and pioneer != null") == \
+            "Pioneer wins when someone died and there is a Pioneer"
+        assert clause_words("whoDie.alive = false if dyingQueue.isEmpty()") == \
+            "the dying player dies when dyingQueue.isEmpty()"                  # an unknown test stays as written
+        assert clause_words("game.addEvent(TurnEndEvent(whoseTurn))") == "raises the event TurnEnd"
+        assert clause_words("return ResolveResult(Settle(a, b),true) if a.messageCards.count(Black) < 2") == \
+            "goes on to the state Settle when a has fewer than 2 black messages"
+        assert clause_words("x = y.z()") == ""                                  # no action it knows: no words
+        assert clause_words("win += players.filter { it.identity == Blue } if a && { b && c }") == \
+            "every blue player wins when a and { b && c }"                      # a lambda's && is not split
