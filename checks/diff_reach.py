@@ -18,7 +18,9 @@ skill       the player holds it (an initial skill in the list)       it exists i
                                                                     ``plays``
 grant       the player holds it (a granted slot)                    as for a skill
 card        the player may use it at the moment                     it exists in one version only, or its
-                                                                    ``windows`` differ
+                                                                    ``windows`` differ and the other version
+                                                                    refuses it in the same state (windows that
+                                                                    only widen make nothing "no longer possible")
 gives site  the player holds a grant handed out by that site        it exists in one version only, or a grant from
                                                                     it, with what its changed keys govern — who
                                                                     gave it (``to``: the player himself or another

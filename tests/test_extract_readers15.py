@@ -56,3 +56,23 @@ def test_the_gate_names_a_card_opened_to_anyone(tmp_path):
     assert "Diao_Hu_Li_Shan" in vouched_ids(base.catalogue, head.catalogue, changed, [])
     d = Differ(base.catalogue, head.catalogue, n=3, G=1)
     assert [(p.id, p.side) for p in d.possible() if p.id == "Diao_Hu_Li_Shan"] == [("Diao_Hu_Li_Shan", "new")]
+
+
+_FIGHTING = "val fighting = fsm is FightPhaseIdle && fsm.whoseTurn === user"
+
+
+def test_an_active_skill_used_when_the_message_is_sent_gets_that_window(tmp_path):
+    # p12-eff-lengxuexunlian-bans-wudao-too: an ActiveSkill whose executeProtocol accepts only a window the default
+    # windows of an ActiveSkill never hold (传递阶段开始时, 传递阶段) was written without windows: used nowhere, so
+    # nothing it hands out was reachable and a change of its ban (the cards it bans) changed no situation
+    # (UNR001 only). Now the window is read from the state it accepts, with its actor read as a card's: the player
+    # the user is compared with — not a field merely read (the send's own whoseTurn handed on to the next state).
+    plain = _edited(tmp_path, "a", "skill/Shadow.kt", _FIGHTING, _FIGHTING)
+    assert plain.catalogue.skills["Shadow"].windows == {"fight": "anyone", "dying": "anyone"}    # the defaults
+    assert "windows" not in plain.files["skills.toml"]
+    for sub, test, actor in (("b", " && fsm.inFrontOfWhom === user", "in_front"),
+                             ("c", " && fsm.inFrontOfWhom.alive", "anyone"),
+                             ("d", " && user == fsm.inFrontOfWhom", "in_front")):
+        ex = _edited(tmp_path, sub, "skill/Shadow.kt", _FIGHTING, "val fighting = fsm is SendPhaseIdle" + test)
+        assert ex.catalogue.skills["Shadow"].windows == {"send": actor, "fight": "anyone", "dying": "anyone"}, sub
+        assert f'windows = {{ send = "{actor}"' in ex.files["skills.toml"]

@@ -357,6 +357,8 @@ PHRASES: list[tuple[str, str]] = [
     ("必须|一定 要? 锁定 ONE 角色|人|玩家", "must_lock 1"),
     ("必须|一定 要? 锁定 一个人|一名角色|一人", "must_lock 1"),
     ("拒绝|不愿 接收|收下|收取 MSG?", "not must receive"),
+    # the thing an effect moves (奇货可居能把自己的情报放入手牌吗): his own message, kept for the effect reader
+    ("把|将 SELF 的 MSG", "把 自己 情报"),
     ("SELF 的 MSG", ""),
     ("GIVER 传出 的 MSG", "under {GIVER}"),
     ("able|allowed to", ""),

@@ -4,6 +4,7 @@ vocabulary (what is not becomes ``unknown`` and is reported), and whether ``exec
 濒死求澄清 game states (``dying``)."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from .. import expr as E
@@ -11,7 +12,7 @@ from .. import kinds as K
 from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
-from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
+from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, SKILL_EXTRA_WINDOWS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
                      PHASE_WINDOWS, PLAYER_PROPS)
 from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
@@ -95,6 +96,61 @@ class RuleBodies(CardTable):
             self.note("dying", c.name, owner.src.at(fd), "executeProtocol names no game state; whether it can be "
                       "used while someone is dying is unknown")
             e["dying"] = "unknown"
+        self._skill_windows(c, e, fd, owner, types)
+
+    def _skill_windows(self, c: _Cls, e: dict, fd, owner: _Cls, types: set):
+        """An ActiveSkill whose executeProtocol accepts a window the catalogue's default windows of an ActiveSkill do
+        not hold (传递阶段开始时, 传递阶段: the defaults are 出牌阶段 for a MainPhaseSkill, else 争夺阶段 / 濒死求澄清
+        where its condition is not plainly false — model.link.default_windows): its ``windows``, each with the actor
+        read as a card's (``_actors``), beside the default ones its conditions give. Without it the skill is used in
+        no window at all and nothing it does or hands out is reachable."""
+        wins = {PHASE_WINDOWS[t] for t in types if PHASE_WINDOWS.get(t) in SKILL_EXTRA_WINDOWS}
+        if not wins:
+            return
+        out = self._actors(c.name, fd, owner, sorted(wins), "executeProtocol")
+        if "MainPhaseSkill" in K.closure(e["kinds"]) or "main" in e:
+            out["main"] = "turn"
+        for key in ("fight", "dying"):
+            if e.get(key, "false") != "false":
+                out[key] = "anyone"
+        e["windows"] = out
+
+    def _actors(self, rid: str, fd, owner: _Cls, wins: list, method: str) -> dict:
+        """Each window with its actor (model.turn): the window's own, unless it is one player the game state names
+        (``ACTOR_FIELDS``) and ``fd`` (with the companion function it calls) never reads that field — then whoever
+        is asked may act there, "anyone"."""
+        from skillproof.model import turn as T
+        out = {w: T.WINDOWS[w].actor for w in wins}
+        read = None
+        for w in wins:
+            fields = ACTOR_FIELDS.get(w)
+            if not fields:
+                continue
+            if read is None:
+                read = self._user_compared(fd, owner)
+            if not fields & read:
+                # the game state is tested but never the player it gives the window to: whoever is asked may act
+                out[w] = "anyone"
+                self.note("windows", rid, owner.src.at(fd), f"{method} accepts {T.WINDOWS[w].fsm} without reading "
+                          f"{' / '.join(sorted(fields))}: anyone may use it there", undecided=False)
+        return out
+
+    def _user_compared(self, fd, owner: _Cls) -> set:
+        """The fields of a game state the user (the function's Player parameter) is compared with, ``r !== (g.fsm as?
+        MainPhaseIdle)?.whoseTurn``, ``fsm.inFrontOfWhom == r`` — in ``fd`` and the companion function it calls."""
+        out = set()
+        for f2, _ in self._reached(fd, owner):
+            users = [name for name, tname, _ in _fn_params(f2) if tname == "Player"][:1]
+            if not users:
+                continue
+            u = re.escape(users[0])
+            one = re.compile(rf"(?s)\A\s*{u}\s*(?:===|!==|==|!=)\s*.*?\??\.\s*(\w+)\s*\Z")
+            other = re.compile(rf"(?s)\A.*?\??\.\s*(\w+)\s*(?:===|!==|==|!=)\s*{u}\s*\Z")
+            for n in _descendants(f2, "binary_expression", "equality_expression"):
+                m = one.match(_t(n)) or other.match(_t(n))
+                if m:
+                    out.add(m.group(1))
+        return out
 
     def _card_windows(self, cid: str, c: _Cls) -> dict | None:
         """Where a card may be used: the game states its ``canUse`` accepts (``g.fsm as? MainPhaseIdle``,
@@ -113,20 +169,7 @@ class RuleBodies(CardTable):
             self.note("windows", cid, owner.src.at(fd), "canUse names no game state a card is used in: the card's "
                       "windows are not written")
             return None
-        out = {w: T.WINDOWS[w].actor for w in wins}
-        read = None
-        for w in wins:
-            fields = ACTOR_FIELDS.get(w)
-            if not fields:
-                continue
-            if read is None:
-                read = {_t(n) for f2, _ in self._reached(fd, owner) for n in _descendants(f2, "identifier", "simple_identifier")}
-            if not fields & read:
-                # the game state is tested but never the player it gives the window to: whoever is asked may use it
-                out[w] = "anyone"
-                self.note("windows", cid, owner.src.at(fd), f"canUse accepts {T.WINDOWS[w].fsm} without reading "
-                          f"{' / '.join(sorted(fields))}: anyone may use the card there", undecided=False)
-        return out
+        return self._actors(cid, fd, owner, wins, "canUse")
 
     def _reached(self, fd, owner: _Cls, depth=0):
         """``fd`` with its owner, then the functions it calls as ``Type.function(…)`` (a companion's function, as
