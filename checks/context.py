@@ -532,6 +532,8 @@ def lane_families(cat: Catalogue, options: Options, lane) -> list:
     chosen = [f for f in fams if _selected(f, options.only)]
     if not chosen:
         return []
+    if shared and all(f.solverless for f in chosen):     # no history to share: they run alone
+        return [(f, True) for f in chosen]
     upto = fams.index(chosen[-1]) + 1 if shared and not any(f.defers for f in chosen) else len(fams)
     return [(f, _selected(f, options.only)) for f in fams[:upto] if shared or _selected(f, options.only)]
 
@@ -547,30 +549,40 @@ def _run_lane(cat: Catalogue, options: Options, lane: int, progress=None):
     out: list[Finding] = []
     ran = []
     asked, passes = 0, []
+
+    def one(fam, selected) -> None:
+        nonlocal asked, passes
+        ctx.progress = progress if selected else None
+        q0, p0 = ctx.stats["queries"], len(ctx.passes)
+        ctx.say(fam.name)
+        if ctx.over_budget():
+            found = [budget_finding(fam, started=False)] if selected else []
+        else:
+            found = B.run_family(fam, ctx)
+        if not gc.isenabled():       # a lane process (_fresh_collector): collect at the same point every run
+            gc.collect()
+        if not selected:             # asked for the history only: its findings are not the run's
+            return
+        asked += ctx.stats["queries"] - q0
+        passes += ctx.passes[p0:]
+        if progress:
+            progress({"done": fam.name})
+        if options.only:
+            found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
+        out.extend(found)
+        ran.append(fam.name)
+
+    fams = lane_families(cat, options, lane)
     with B.hard_stop(options.deadline):
-        for fam, selected in lane_families(cat, options, lane):
-            ctx.progress = progress if selected else None
-            q0, p0 = ctx.stats["queries"], len(ctx.passes)
-            ctx.say(fam.name)
-            if ctx.over_budget():
-                found = [budget_finding(fam, started=False)] if selected else []
-            else:
-                found = B.run_family(fam, ctx)
-            if not gc.isenabled():       # a lane process (_fresh_collector): collect at the same point every run
-                gc.collect()
-            if not selected:             # asked for the history only: its findings are not the run's
-                continue
-            asked += ctx.stats["queries"] - q0
-            passes += ctx.passes[p0:]
-            if progress:
-                progress({"done": fam.name})
-            if options.only:
-                found = [f for f in found if f.family in options.only or f.check in options.only or f.inconclusive]
-            out.extend(found)
-            ran.append(fam.name)
+        for fam, selected in fams:
+            if not fam.solverless:
+                one(fam, selected)
         q0 = ctx.stats["queries"]
         _run_late(ctx, out, set(ran))
         asked += ctx.stats["queries"] - q0
+        for fam, selected in fams:   # after the deferred work: they move nothing the lane's solver answers
+            if fam.solverless:
+                one(fam, selected)
     # passes: the intents proved; lanes_cpu: this lane's CPU seconds (benchmarks/check_bench.py: the lanes' balance)
     return out, ran, dict(ctx.stats, queries=asked, passes=passes, lanes_cpu=[time.process_time() - cpu0])
 

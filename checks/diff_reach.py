@@ -18,7 +18,9 @@ skill       the player holds it (an initial skill in the list)       it exists i
                                                                     ``plays``
 grant       the player holds it (a granted slot)                    as for a skill
 card        the player may use it at the moment                     it exists in one version only, or its
-                                                                    ``windows`` differ
+                                                                    ``windows`` differ and the other version
+                                                                    refuses it in the same state (windows that
+                                                                    only widen make nothing "no longer possible")
 gives site  the player holds a grant handed out by that site        it exists in one version only, or a grant from
                                                                     it, with what its changed keys govern — who
                                                                     gave it (``to``: the player himself or another
@@ -285,6 +287,11 @@ class Sit:
     def prefer(self, here: Side, there: Side) -> list:
         return []
 
+    def only_here(self, here: Side, there: Side):
+        """When the definitions differ (``static``): a constraint every one-sided situation must meet, or None when
+        any situation involving the id may be one (its definition itself differs)."""
+        return None
+
     def related(self) -> set:
         """Characters other seats may play in a witness besides unchanged ones (the givers of the id)."""
         return set()
@@ -409,6 +416,12 @@ class CardSit(Sit):
         if self.id not in there.cat.cards:
             return []
         return [z3.Not(enc_card_usable(there.S, z3.IntVal(there.S.codes.card[self.id]), 0))]
+
+    def only_here(self, here, there):
+        # the situation is "the player may use the card now": where the other version lets him use it in the same
+        # state, it is possible there too (windows that only widen make nothing impossible)
+        p = self.prefer(here, there)
+        return p[0] if p else None
 
     def view(self, cat, run, trace, side):
         state = run.state
@@ -636,6 +649,9 @@ def _search(d, sit: Sit, here: Side, there: Side, clean: set) -> Possible | None
     involve = sit.involve(here.S, here)
     restrict = _restrict(d, here.S, clean | sit.related())
     if not sit.exists(there) or sit.static(here.cat) != sit.static(there.cat):
+        need = sit.only_here(here, there) if sit.exists(there) else None
+        if need is not None:
+            involve = z3.And(involve, need)
         a = _find(here, involve, restrict, sit.prefer(here, there))
         return _report(d, sit, here, there, a, what)
     obs = sit.obs()

@@ -57,6 +57,9 @@ class Family:
     # the family may leave work to the end of its lane (``Context.later``): over one shared state a run that selects
     # it runs the whole lane, so that work has the same history before it whatever else was selected
     defers: bool = False
+    # the family asks the lane's solver nothing and makes no witness: it runs after the lane's deferred work, so that
+    # where it runs moves no other family's witness (the lanes balanced as measured)
+    solverless: bool = False
 
     def lane_for(self, shared: bool) -> int | str:
         """Over one shared state the families share a lane's state (two lanes, fixed as measured); over
@@ -73,13 +76,14 @@ _FAMILIES: dict[str, Family] = {}
 
 
 def register(name: str, title: str, codes: list, order: int = 50, lane: int = 0, shared_lane: int | None = None,
-             weight: float = 1.0, defers: bool = False):
+             weight: float = 1.0, defers: bool = False, solverless: bool = False):
     """Decorator for a family's ``run(ctx)``."""
     def deco(fn):
         import sys
         mod = sys.modules[fn.__module__]
         _FAMILIES[name] = Family(name, title, codes, fn, (mod.__doc__ or "").strip(), order, lane,
-                                 (getattr(mod, "DOC_ZH", "") or "").strip(), shared_lane, weight, defers)
+                                 (getattr(mod, "DOC_ZH", "") or "").strip(), shared_lane, weight, defers,
+                                 solverless)
         return fn
     return deco
 

@@ -199,6 +199,7 @@ class Query:
         Returns the model that keeps them (None if the solver gave up)."""
         s = self.solver
         active = list(range(len(lits)))
+        ids = [lit.get_id() for lit in lits]          # asked of z3 once, not once a round
         while active:
             r = self._check(s, *base, *[lits[i] for i in active])
             if r == z3.sat:
@@ -206,7 +207,7 @@ class Query:
             if r == z3.unknown:
                 break
             core = {c.get_id() for c in s.unsat_core()}
-            in_core = [i for i in active if lits[i].get_id() in core]
+            in_core = [i for i in active if ids[i] in core]
             if not in_core:
                 break
             active.remove(max(in_core))

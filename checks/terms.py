@@ -25,6 +25,19 @@ def _raw(fn):
 
 _AND, _OR, _NOT, _EQ = _raw(_core.Z3_mk_and), _raw(_core.Z3_mk_or), _raw(_core.Z3_mk_not), _raw(_core.Z3_mk_eq)
 _BoolRef, _Ast = z3.BoolRef, z3.Ast
+_INC, _DEC = _raw(_core.Z3_inc_ref), _raw(_core.Z3_dec_ref)
+_new = object.__new__
+
+
+def _wrap(cls, ast, ctx):
+    """``cls(ast, ctx)`` for a term z3 just made in ``ctx`` (``z3.BoolRef`` / ``z3.ArithRef``): what z3's
+    ``AstRef.__init__`` does — the term and its context kept, one ``Z3_inc_ref`` — without its lookups of the
+    context and of the term (the makers below wrap some 50,000 terms a lane); z3's own ``__del__`` lets it go."""
+    o = _new(cls)
+    o.ast = ast
+    o.ctx = ctx
+    _INC(ctx.ref(), ast)
+    return o
 
 
 def _mk(maker, fallback, args):
@@ -39,7 +52,7 @@ def _mk(maker, fallback, args):
             return fallback(*args)
         asts.append(a.ast)
     n = len(asts)
-    return _BoolRef(maker(ctx.ref(), n, (_Ast * n)(*asts)), ctx)
+    return _wrap(_BoolRef, maker(ctx.ref(), n, (_Ast * n)(*asts)), ctx)
 
 
 def And(*args):
@@ -56,7 +69,7 @@ def Not(a):
     """``z3.Not(a)`` (the same term), fast for a z3 Boolean ``a``."""
     if type(a) is z3.BoolRef:
         ctx = a.ctx
-        return _BoolRef(_NOT(ctx.ref(), a.ast), ctx)
+        return _wrap(_BoolRef, _NOT(ctx.ref(), a.ast), ctx)
     return z3.Not(a)
 
 
@@ -171,7 +184,7 @@ def Eq(a, b):
         elif type(b) is not z3.ArithRef or b.ctx is not a.ctx:
             return a == b
         ctx = a.ctx
-        return _BoolRef(_EQ(ctx.ref(), a.ast, b.ast), ctx)
+        return _wrap(_BoolRef, _EQ(ctx.ref(), a.ast, b.ast), ctx)
     return a == b
 
 
@@ -182,7 +195,6 @@ def Eq(a, b):
 # values: most of the cost of a game encoding). They are taken only when both operands are z3 integers (or both
 # Booleans, for ``Eq2`` and ``Ite``) of one context; anything else goes to z3's own operator. Every integer term of
 # the encoders is of sort Int (none is Real): the check of the operand's Python class is the check of its sort.
-_INC, _DEC = _raw(_core.Z3_inc_ref), _raw(_core.Z3_dec_ref)
 
 
 def _count_references_unchecked() -> None:
@@ -224,7 +236,7 @@ def _ints(a, b) -> bool:
 
 def _nary(maker, a, b):
     ctx = a.ctx
-    return z3.ArithRef(maker(ctx.ref(), 2, (_Ast * 2)(a.ast, b.ast)), ctx)
+    return _wrap(z3.ArithRef, maker(ctx.ref(), 2, (_Ast * 2)(a.ast, b.ast)), ctx)
 
 
 def Add(a, b):
@@ -254,7 +266,7 @@ def _cmp(maker, flipped, a, b):
     if type(b) is z3.IntNumRef and type(a) is z3.ArithRef:
         a, b, maker = b, a, flipped
     ctx = a.ctx
-    return _BoolRef(maker(ctx.ref(), a.ast, b.ast), ctx)
+    return _wrap(_BoolRef, maker(ctx.ref(), a.ast, b.ast), ctx)
 
 
 def Le(a, b):
@@ -292,9 +304,9 @@ def Ite(c, a, b):
         _flush(ctx, c)
         ta = type(a)
         if ta is z3.BoolRef and type(b) is z3.BoolRef and a.ctx is ctx and b.ctx is ctx:
-            return _BoolRef(_ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
+            return _wrap(_BoolRef, _ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
         if _ints(a, b) and a.ctx is ctx:
-            return z3.ArithRef(_ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
+            return _wrap(z3.ArithRef, _ITE(ctx.ref(), c.ast, a.ast, b.ast), ctx)
     return z3.If(c, a, b)
 
 
@@ -307,7 +319,7 @@ def Implies(a, b):
     if type(a) is _BoolRef and type(b) is _BoolRef and a.ctx is b.ctx:
         ctx = a.ctx
         _flush(ctx, a)
-        return _BoolRef(_IMPLIES(ctx.ref(), a.ast, b.ast), ctx)
+        return _wrap(_BoolRef, _IMPLIES(ctx.ref(), a.ast, b.ast), ctx)
     return z3.Implies(a, b)
 
 

@@ -8,7 +8,10 @@ from whose turn, on random declared / winner sets, a ``pick`` taking the first m
 ``game_result``, encoder ``enc_result_pass``); conversions counting only must-conversions (如臂指使:
 ``conversion(only_must=True)``); whether each grant the player holds matters at the moment
 (``grant_matters``, asked at a moment of the turn: the encoder asks it only of timed states, while the
-interpreter's untimed state is every moment); ``fires`` of a rule with no ``fires`` table. The extra catalogue also runs through the
+interpreter's untimed state is every moment); ``fires`` of a rule with no ``fires`` table; the bans of the grants handed out at a set of sites
+(``banned_by``, the ``banned_by`` of a question: drawn from the catalogue's sites, the ones the player's grants came
+from more often, now and then none or one the catalogue has not — a stream of its own, the states stay the same) and
+a ban of every card (``banned_all``) — compared by nothing else (mutate_interpreter enc.bans). The extra catalogue also runs through the
 main cross-check (every decision, states and traces): its conditions use ``all(...)``, ``count(...)`` in
 arithmetic and a receive rule built from quantifiers.
 
@@ -24,17 +27,20 @@ import random
 import pytest
 import z3
 
+from skillproof.checks.enc.bans import enc_banned_all, enc_banned_by
 from skillproof.checks.enc.conversion import enc_conversion
 from skillproof.checks.enc.fires import enc_fires
 from skillproof.checks.enc.grants import enc_grant_matters
 from skillproof.checks.enc.result import enc_result_pass, result_holders
 from skillproof.checks.enc.state import SymState
 from skillproof.checks.enc.witness import assignment, slot_to_index
+from skillproof.model.interp.bans import banned_all, banned_by
 from skillproof.model.interp.conversion import conversion
 from skillproof.model.interp.fires import fires
 from skillproof.model.interp.grants import grant_matters
 from skillproof.model.interp.result import game_result, table_order
 from skillproof.model import loader
+from skillproof.model.catalogue import Ref
 
 from randstate import hot_cards, pick_card, random_state
 from test_crosscheck import N_STATES, SEED, _run, _run_traces
@@ -54,12 +60,15 @@ class ExtraHarness:
         self.gslots = [sl for sl in S.slots if not sl.initial_slot]
         self.no_fires = sorted(r.id for r in cat.skills.values() if r.fires is None)
         self.unknown_keys = sorted(S.unknowns)
+        self.sites = sorted(S.codes.site)
+        self.banned_all = enc_banned_all(S)
         self.solver = z3.Solver()
 
-    def interp(self, st, x, y, dec, win, rid, seating=None):
+    def interp(self, st, x, y, dec, win, rid, seating=None, sites=frozenset()):
         cat = self.cat
         c = conversion(cat, st, 0, x, y, only_must=True)
         out = {"must_ok": c.ok, "must_via": c.via, "fires_none": fires(cat, st, 0, rid)["fires"],
+               "banned_by": banned_by(cat, st, 0, y, sites), "banned_all": banned_all(cat, st, 0),
                "matters": [grant_matters(cat, st, 0, i) for i in st.seats[0].skills
                            if cat.skills[i.rule].is_grant and st.window is not None]}
         for kind in ("win", "result"):
@@ -67,7 +76,7 @@ class ExtraHarness:
             out[f"{kind}:declared"], out[f"{kind}:winners"] = sorted(d), sorted(w)
         return out
 
-    def z3(self, st, x, y, dec, win, rid, seating=None):
+    def z3(self, st, x, y, dec, win, rid, seating=None, sites=frozenset()):
         S, C, cat = self.S, self.S.codes, self.cat
         s = self.solver
         s.push()
@@ -99,6 +108,8 @@ class ExtraHarness:
         via = ev(self.must_via).as_long()
         out = {"must_ok": z3.is_true(ev(self.must_ok)), "must_via": slot_to_index(S, m, via),
                "fires_none": z3.is_true(ev(enc_fires(S, rid))),
+               "banned_by": z3.is_true(ev(enc_banned_by(S, self.Yc, sites))),
+               "banned_all": z3.is_true(ev(self.banned_all)),
                "matters": [z3.is_true(ev(t)) for t in matters]}
         for kind, (D, W) in sets.items():
             out[f"{kind}:declared"] = [q for q in range(n) if z3.is_true(ev(D[q]))]
@@ -115,6 +126,18 @@ def _deciders(cat) -> list:
     return out or list(cat.characters)
 
 
+def _sites(rng, every, st) -> frozenset:
+    """Sites a question's ``banned_by`` may name: none a tenth of the time, else some of the catalogue's, each site a
+    grant the player holds came from more likely, and now and then one the catalogue has not."""
+    if rng.random() < 0.1:
+        return frozenset()
+    held = {i.site for i in st.seats[0].skills if i.site is not None}
+    out = {x for x in every if rng.random() < (0.7 if x in held else 0.3)}
+    if rng.random() < 0.2:
+        out.add("NoSuchSkill#0")
+    return frozenset(out)
+
+
 def _run_extra(cat, n_states, seed, label):
     h = ExtraHarness(cat)
     rng = random.Random(seed)
@@ -123,6 +146,7 @@ def _run_extra(cat, n_states, seed, label):
     # the passes go round and picks take the first from), from a stream of its own so the states stay the same
     # (mutate_interpreter result.py #14 #15: apply_effect's order read as the default seating survived)
     srng = random.Random(f"{seed}-seating")
+    brng = random.Random(f"{seed}-sites")
     seen_results = 0
     for k in range(n_states):
         st = random_state(rng, cat, n_max=h.S.n, g_max=h.S.G, unknown_keys=h.unknown_keys, hot=hot,
@@ -134,12 +158,14 @@ def _run_extra(cat, n_states, seed, label):
         win = {q for q in range(n) if rng.random() < 0.4}
         rid = rng.choice(h.no_fires) if h.no_fires else next(iter(cat.skills))
         seating = srng.sample(range(n), n) if srng.random() < 0.5 else None
-        a = h.interp(st, x, y, dec, win, rid, seating)
-        b = h.z3(st, x, y, dec, win, rid, seating)
+        sites = _sites(brng, h.sites, st)
+        a = h.interp(st, x, y, dec, win, rid, seating, sites)
+        b = h.z3(st, x, y, dec, win, rid, seating, sites)
         if a != b:
             diff = {key: (a[key], b.get(key)) for key in a if a[key] != b.get(key)}
             pytest.fail(f"{label} state #{k} (seed {seed}): interpreter vs z3 differ on {diff}\n"
                         f"actual={x} declared={y} declared_set={sorted(dec)} winners={sorted(win)} seating={seating}\n"
+                        f"sites={sorted(sites)}\n"
                         f"state={st.to_dict()}")
         seen_results += (a["win:declared"], a["win:winners"]) != (sorted(dec), sorted(win)) or \
             (a["result:declared"], a["result:winners"]) != (sorted(dec), sorted(win))
@@ -214,3 +240,54 @@ def test_a_result_pick_takes_the_first_match_round_the_table_in_its_seating(ship
     assert (a["result:declared"], a["result:winners"]) == ([picked], sorted({0, picked}))
     b = h.z3(st, card, card, {1, 2}, {1, 2}, rid, seating)
     assert {k: (a[k], b.get(k)) for k in a if a[k] != b.get(k)} == {}
+
+
+def _ban_grants(cat) -> list:
+    return sorted(g.id for g in cat.grants if g.ban is not None and cat.sites(g.id)
+                  and "InvalidSkill" not in g.closure and g.lifetime != "resolution")
+
+
+@pytest.mark.parametrize("which", ["shipped", "extra"])
+def test_bans_of_the_grants_from_some_sites(which):
+    """``banned_by`` (a question's 被…禁止): the player holds one grant with a ban more (drawn from the catalogue's,
+    with its arguments and a site of it), and it is asked of the declared type — one the ban names, half the time —
+    for its own site, the others, both, none or a random set. Random states seldom hold a ban grant (a few in a
+    hundred): mutate_interpreter enc.bans' enc_banned_by mutants survived them."""
+    from randstate import _value
+    from skillproof.model.state import SkillInst
+    cat = loader.load() if which == "shipped" else loader.load([EXTRA])
+    h = ExtraHarness(cat)
+    bans = _ban_grants(cat)
+    assert bans
+    rng = random.Random(f"{SEED}-bans-{which}")
+    hot = hot_cards(cat)
+    C, s = h.S.codes, h.solver
+    seen = set()
+    for k in range(N_EXTRA):
+        st = random_state(rng, cat, n_max=h.S.n, g_max=h.S.G - 1, unknown_keys=h.unknown_keys, hot=hot)
+        g = cat.skills[rng.choice(bans)]
+        give = rng.choice(cat.sites(g.id))
+        own = f"{give.giver}#{give.index}"
+        args = {pn: _value(rng, cat, pt, hot) for pn, pt in g.params.items()}
+        st.seats[0].skills.append(SkillInst(g.id, args, invalid=st.seats[0].invalidated and g.initial,
+                                            used=rng.random() < 0.2, giver=rng.randrange(len(st.seats)), site=own))
+        listed = [r.value for r in g.ban.cards] if not isinstance(g.ban.cards, Ref) else list(args.get(g.ban.cards.value, ()))
+        listed = [c for c in listed if c in cat.cards]
+        y = rng.choice(listed) if listed and rng.random() < 0.5 else pick_card(rng, cat, hot)
+        others = frozenset(h.sites) - {own}
+        choices = [frozenset({own}), others, others | {own}, frozenset(), _sites(rng, h.sites, st)]
+        s.push()
+        s.add(assignment(h.S, st))
+        s.add(h.Yc == C.card[y])
+        assert s.check() == z3.sat
+        m = s.model()
+        for sites in choices:
+            a = banned_by(cat, st, 0, y, sites)
+            b = z3.is_true(m.eval(enc_banned_by(h.S, h.Yc, sites), model_completion=True))
+            assert a == b, (f"{which} state #{k}: banned_by {y} at {sorted(sites)}: interpreter {a}, z3 {b}\n"
+                            f"state={st.to_dict()}")
+            seen.add(a)
+        a, b = banned_all(cat, st, 0), z3.is_true(m.eval(h.banned_all, model_completion=True))
+        assert a == b, f"{which} state #{k}: banned_all: interpreter {a}, z3 {b}\nstate={st.to_dict()}"
+        s.pop()
+    assert seen == {True, False}

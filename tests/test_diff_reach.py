@@ -41,6 +41,9 @@ EDITS = {
     "hidden flipped": ("characters/mao_bu_ba.toml", "hidden = false", "hidden = true", "mao_bu_ba", "new", "illegal"),
     "initial flipped": ("characters/wang_tian_xiang.toml", "initial = true", "initial = false", "JinBi", "new",
                         "differs"),
+    # 平衡 in any player's main phase (a canUse that no longer reads whoseTurn): the player may use it on another's turn
+    "card window widened": ("cards.toml", 'name = "平衡"\nwindows = { main = "turn" }',
+                            'name = "平衡"\nwindows = { main = "anyone" }', "Ping_Heng", "new", "differs"),
     "where narrowed": ("characters/chen_da_er.toml", "and B in {Po_Yi, Diao_Bao, Wu_Dao, Jie_Huo}",
                        "and B in {Po_Yi, Diao_Bao, Wu_Dao}", "BianZeTong#0", "old", "illegal"),
 }
@@ -129,6 +132,19 @@ def test_widening_one_site_of_a_pair_changes_no_situation(old, grant):
     assert "JinBi" in changed_rules(old, new)
     d = Differ(old, new)
     assert not d.inconclusive and [p for p in d.possible() if p.id.startswith("JinBi")] == []
+
+
+def test_a_card_whose_windows_only_widen_makes_nothing_impossible(old):
+    """平衡's window opened to anyone: every situation in which OLD lets the player use it, NEW does too — the only
+    one-sided situation is NEW's (was: OLD's too, "no longer possible", because the two windows tables differ)."""
+    new = edited("card window widened")
+    d = Differ(old, new)
+    mine = [(p.id, p.side) for p in d.possible() if p.id == "Ping_Heng"]
+    assert mine == [("Ping_Heng", "new")]
+    assert not d.inconclusive
+    # narrowed back, the same search finds the situation only OLD has
+    d = Differ(new, old)
+    assert [(p.id, p.side) for p in d.possible() if p.id == "Ping_Heng"] == [("Ping_Heng", "old")]
 
 
 def test_a_site_that_reaches_further_names_its_giver(old):

@@ -109,3 +109,29 @@ def test_check_and_model_reading_leave_anything_else_to_z3():
     assert T.model_true(m, p) is True and T.model_int(m, x + 1) == m.eval(x + 1, model_completion=True).as_long()
     with pytest.raises(AttributeError):
         T.model_int(m, p)                                                           # no integer: z3's own error
+
+
+def _made(fast: bool):
+    """Terms made and let go in a context of their own, by the fast makers or by z3's operators: the ids z3 gives
+    the terms made after each round (a wrapper's reference taken and dropped as z3's own wrappers do)."""
+    c = z3.Context()
+    a, b = z3.Int("a", c), z3.Int("b", c)
+    u, v = z3.Bool("u", c), z3.Bool("v", c)
+    ids = []
+    for k in range(4):
+        if fast:
+            made = [T.And(u, v), T.Or(u, T.Not(v)), T.Eq2(a, b), T.Le(a, b), T.Add(a, b), T.Ite(u, a, b),
+                    T.Ite(u, u, v), T.Implies(u, v), T.Eq(a, k)]
+        else:
+            made = [z3.And(u, v), z3.Or(u, z3.Not(v)), a == b, a <= b, a + b, z3.If(u, a, b), z3.If(u, u, v),
+                    z3.Implies(u, v), a == k]
+        row = [(type(x).__name__, x.get_id(), x.ctx is c, str(x)) for x in made]
+        del made
+        z3.Bool(f"next{k}", c)
+        row.append(z3.And(u, z3.Bool(f"next{k}", c)).get_id())    # numbered after the wrappers let go
+        ids.append(row)
+    return ids
+
+
+def test_the_fast_wrappers_hold_and_free_terms_as_z3s_own():
+    assert _made(True) == _made(False)

@@ -52,7 +52,9 @@ def test_every_finding_has_one_witness_whatever_ran_with_it(witnesses):
 def test_a_selection_asks_its_lane_up_to_the_last_family_selected():
     """`check --select CODE` asks what `--select FAMILY` asks: every family of the lane up to it (its findings
     only are reported) — the whole lane for a family that leaves work to the lane's end (``defers``: the order
-    family's OD002 tables asked again, Context.later); over slices (a large catalogue) each family runs alone."""
+    family's OD002 tables asked again, Context.later), none for one that asks the lane's solver nothing
+    (``solverless``: table, run after the lane's deferred work); over slices (a large catalogue) each family runs
+    alone."""
     from skillproof.checks import context as CX
     from skillproof.checks.registry import families
     from skillproof.model import loader
@@ -64,7 +66,9 @@ def test_a_selection_asks_its_lane_up_to_the_last_family_selected():
             lane = fam.lane_for(True)
             got = CX.lane_families(cat, opts, lane)
             whole = [f for f, _ in CX.lane_families(cat, CX.Options(), lane)]
-            assert [f for f, _ in got] == (whole if fam.defers else whole[:whole.index(fam) + 1])
+            # a family that asks the lane's solver nothing (table) needs no history: it runs alone
+            want = [fam] if fam.solverless else (whole if fam.defers else whole[:whole.index(fam) + 1])
+            assert [f for f, _ in got] == want
             assert [f.name for f, sel in got if sel] == [fam.name]
         sliced = CX.Options(only=(fam.name,), shared_query=False)
         assert [(f.name, sel) for f, sel in CX.lane_families(cat, sliced, fam.lane_for(False))] == [(fam.name, True)]

@@ -249,6 +249,43 @@ def skill_effect_form(text: str, names) -> str:
     return f"{m.group('who')}的{m.group('rule')}{m.group('can')}{m.group('ba')}{text[m.end():]}"
 
 
+#: 发动S时能把… — the skill named as the moment of its own effect: 'X 能用 S 把 …' (SP顾小梦发动羁绊时能把牌交给自己吗)
+_FIRES_THEN = re.compile(r"^(?P<who>[^，,\s]*?)(?:发动|使用)(?P<rule>[^，,\s把将时]+?)(?:的)?时[，,]?(?P<can>能|可以|能否|能不能)"
+                         r"(?P<ba>把|将)")
+#: X用过S后还能再用吗 — a skill used, then the same skill asked again, no later turn named: 再次使用
+_USED_AGAIN = re.compile(r"^(?P<who>[^，,\s]*?)(?:已经)?(?:用过|使用过|发动过|用了|发动了)(?P<rule>[^，,\s了之后]+?)(?:了)?(?:之)?后?[，,]?"
+                         r"(?:还|又)?(?:能|可以)(?:再次|再)?(?:用|使用|发动)(?:它)?(?P<end>吗|么|呢|不)?[？?]?$")
+#: 收到第三张黑色情报时 — the receive that makes the N-th message of a colour: N - 1 of it before, then the receive
+_NTH = re.compile(r"(?P<verb>收到|接收|收下|接收到)第(?P<n>[二两三四五2-5])张(?P<col>红色|蓝色|黑色|红|蓝|黑)(?:的)?情报(?P<when>时|后|之后)")
+#: a clause that opens with 传出的 after a comma: the sender is the player asked (李书云面朝下时，传出的红色情报被别人接收)
+_BARE_SENT = re.compile(r"(?<=[，,])传出的")
+#: 收回手牌 / 拿回手牌: into the hand (奇货可居能把情报收回手牌吗)
+_BACK_TO_HAND = re.compile(r"(?:收回|拿回|收入|放回|拿到)(?:自己的)?(?:手牌|手里|手中)")
+_NEXT_WORDS = ("下回合", "下一回合", "下个回合", "下一个回合", "下一轮", "下轮")
+
+
+def designer_forms(text: str, names) -> str:
+    """``text`` with five forms designers use said in the question language's own (each with its reason above):
+    发动S时能把… → 能用S把…; X用过S后还能再用吗 → X能再次使用S吗 (not when a later turn is named: next_turn.py reads
+    it); 收到第N张C情报时 → 有N-1张C情报时，收到C情报后; a comma-opened 传出的 → 自己传出的; 收回手牌 → 放入手牌. A
+    form whose names do not resolve (S not a skill, X not a character) is left as it is."""
+    m = _FIRES_THEN.match(text)
+    if m is not None and names.find("rule", m.group("rule")) is not None:
+        text = f"{m.group('who')}{m.group('can')}用{m.group('rule')}{m.group('ba')}{text[m.end():]}"
+    m = _USED_AGAIN.match(text)
+    if m is not None and not any(w in text for w in _NEXT_WORDS) and names.find("rule", m.group("rule")) is not None \
+            and (not m.group("who") or names.find("character", m.group("who")) is not None):
+        text = f"{m.group('who')}能再次使用{m.group('rule')}吗"
+
+    def nth(m):
+        n = {"二": 2, "两": 2, "三": 3, "四": 4, "五": 5}.get(m.group("n")) or int(m.group("n"))
+        had = {1: "一", 2: "两", 3: "三", 4: "四"}[n - 1]
+        return f"有{had}张{m.group('col')}情报时，{m.group('verb')}{m.group('col')}情报后"
+    text = _NTH.sub(nth, text)
+    text = _BARE_SENT.sub("自己传出的", text)
+    return _BACK_TO_HAND.sub("放入手牌", text)
+
+
 def fix_typos(text: str) -> str:
     """``text`` with the misspellings of ``TYPOS`` put right."""
     for bad, good in TYPOS.items():

@@ -46,12 +46,13 @@ def _lasting(cat, kind: str, ident: str):
         elif r.gives:
             grants = [g.grant for g in r.gives]
         else:
+            grants = []
+        if not r.is_grant:
             if r.flips:
                 return (f"{name}发动时翻开角色牌，回合结束不会翻回", f"{name} turns its role face up, which the turn's end "
                                                                    "does not undo")
             if r.consumed or r.limit == "game":
                 return (f"{name}一局只能用一次", f"{name} is once a game")
-            return None
     for g in grants:
         life = cat.skills[g].lifetime
         if life != "turn":
@@ -92,6 +93,9 @@ def answer(session, text: str) -> Result | None:
     pre, rest = text[:m.start()].rstrip("，,、 "), text[m.end():].lstrip("，,、 ")
     premise = names_in(pre, names)
     things = [p for p in premise if p[0] != "character"]
+    again = _again(session, text, premise, rest)
+    if again is not None:
+        return again
     if not things or not rest.strip("吗呢么？? ") and not _LASTS.search(_THIS.sub("", pre).rstrip("的")):
         return None
     if any(k == "card" and not cat.cards[i].gives for k, i, _ in things):
@@ -141,4 +145,56 @@ def answer(session, text: str) -> Result | None:
                              "happened"))
     res.headline = pick("下回合：", "next turn: ") + res.headline
     res.because = list(res.because or []) + [{"kind": "rule", "rules": refs, "says": says}]
+    return res
+
+
+def _once_used(cat, kind: str, ident: str) -> bool:
+    """A skill its holder has once a game (``consumed`` / ``limit = "game"``: the server removes it once used)."""
+    r = cat.skills.get(ident) if kind == "rule" else None
+    return r is not None and not r.is_grant and (r.consumed or r.limit == "game")
+
+
+def _again(session, text: str, premise: list, rest: str) -> Result | None:
+    """The next turn asked of one skill again — 边云疆发动过诱敌深入后，下回合还能再发动吗 (the premise used it, the rest asks
+    the verb alone or the same skill), 端木静下一回合还能再用新思潮吗 (a character, then the skill): a skill the server
+    removes once used (``consumed`` / ``limit = game``) is the 再次使用 question (*no*, from the catalogue: no later turn
+    holds it); one whose use the turn's end resets (``limit = turn`` or none: getSkillUseCount, phase/NextTurn.kt:34),
+    neither flipping its role nor handing out a grant, is asked as a use with nothing before it — the next turn is a
+    turn without this turn's use. None for any other question (a premise of another kind, a skill that flips)."""
+    cat, names = session.cat, session.names
+    named = names_in(rest, names)
+    asked = [(k, i, w) for k, i, w in named if k in ("rule", "card")]
+    used = [(k, i, w) for k, i, w in premise if k == "rule" and not cat.skills[i].is_grant]
+    chars = [p for p in premise + named if p[0] == "character"]
+    if [p for p in premise if p[0] != "character"] and not used:
+        return None
+    if used:                                            # the premise used a skill: the rest asks it again
+        if len(used) != 1 or not _VERB_ONLY.search(rest) or asked and [i for _, i, _ in asked] != [used[0][1]]:
+            return None
+        k, ident, word = used[0]
+    else:                                               # 端木静下一回合还能再用新思潮吗
+        if len(asked) != 1 or asked[0][0] != "rule" or not re.search(r"(再次|又|再)(用|发动|使用)", rest):
+            return None
+        k, ident, word = asked[0]
+    r = cat.skills[ident]
+    who = chars[0][2] if chars else ""
+    if _once_used(cat, k, ident):
+        fresh = f"{who}能再次使用{word}吗"
+        res = session.ask(fresh)
+        res.notes.insert(0, pick(f"按下回合读：问的是「{fresh}」——{r.name}一局只能用一次，之后的回合也不再持有",
+                                 f"read as the next turn: asked '{fresh}' — {r.name} is once a game, no later turn "
+                                 "holds it"))
+        return res
+    if r.flips or r.gives:
+        return None
+    fresh = f"{who}能发动{word}吗"
+    says = pick(f"回合结束时服务器清除本回合的效果（{_SERVER}）：{r.name}的使用次数清零",
+                f"at the turn's end the server clears this turn's effects ({_SERVER}): {r.name}'s use count is reset")
+    res = session.ask(fresh)
+    res.notes.insert(0, pick(f"按下回合读：问的是「{fresh}」——{says}，下回合如同本回合没有用过它",
+                             f"read as the next turn: asked '{fresh}' — {says}; the next turn is as if it was not used "
+                             "this turn"))
+    res.headline = pick("下回合：", "next turn: ") + res.headline
+    from .constraints import _ref
+    res.because = list(res.because or []) + [{"kind": "rule", "rules": [_ref(cat, ident)], "says": says}]
     return res

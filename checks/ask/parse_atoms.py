@@ -272,11 +272,15 @@ class AtomParser(Words):
             if a is not None:
                 return a
             self.i -= 1
-        j, pure, col = self.i, False, None
+        j, pure, col, owner = self.i, False, None, None
         while self.toks[j].kind == "word" and (self.toks[j].kw in ("cards", "hand", "filler") or
                                                self.toks[j].kw == "" and self.toks[j].text in COLOURS or
-                                               self.toks[j].text == "纯"):
-            if self.toks[j].text == "纯":                    # 把纯黑色手牌…: a card of that colour only
+                                               self.toks[j].text in ("纯", "牌") or
+                                               self.toks[j].kw == "own" and j > 0 and
+                                               self.toks[j - 1].text in ("把", "将")):   # 把牌交给…: a card
+            if self.toks[j].kw == "own":                     # 把自己的情报放入手牌: his own
+                owner = "self"
+            elif self.toks[j].text == "纯":                  # 把纯黑色手牌…: a card of that colour only
                 pure = True
             elif self.toks[j].kw == "" and self.toks[j].text in COLOURS:
                 col = COLOURS[self.toks[j].text]
@@ -284,7 +288,8 @@ class AtomParser(Words):
         if self.toks[j].kind == "word" and self.toks[j].kw in OBJECT_VERBS and self.effect_wanted(make=False):
             self.i = j
             hand = "pure_black" if pure and col == "black" else col
-            return self.effect_object(self.toks[j], self.effect_rule(), hand)  # 澄清能救濒死的人吗
+            msg = self._ba_message(j)                        # 把情报放入手牌: the thing moved is a message
+            return self.effect_object(self.toks[j], self.effect_rule(), hand, msg, owner)  # 澄清能救濒死的人吗
         if t.kind == "word" and t.text == "make":           # 调虎离山能让一名角色…: the topic hands it out
             self.take()
             tp = self.topic_word(("rule", "card"))
@@ -611,6 +616,18 @@ class AtomParser(Words):
         self.error(Msg("这里应是一个问题，例如 {ex}，却是{f}{dym}", "expected a question such as {ex}, found {f}{dym}",
                        ex=EXAMPLES, f=self.found(t), dym=did_you_mean(f"'{sug}'") if sug else ""), t)
 
+
+    def _ba_message(self, j: int) -> bool:
+        """The thing a 把 / 将 moves, written before the verb at ``j``, is a message (把情报放入手牌, 将待收情报…): the words
+        back to the 把 / 将, or to the rule's name, hold 情报."""
+        k = j - 1
+        while k >= 0 and self.toks[k].kind == "word" and self.toks[k].text not in ("把", "将"):
+            if self.toks[k].text in ("情报", "待收情报"):
+                return True
+            if self.toks[k].kw not in ("filler", "cards", "hand", "own", ""):
+                return False
+            k -= 1
+        return False
     def _need_conversion(self, rid: str, t: Tok):
         if self.cat.skills[rid].convert is None:
             self.error(Msg("{n}不是转化技能（'ConvertCardSkill'），也不是用 'fires' 写明效果何时发生的触发技能",

@@ -43,6 +43,9 @@ PLACES = {"put_v": "area"}
 #: stands for (the player argument, where the message goes) by verb
 MESSAGE_OBJECT = {"discard_v": ({"remove_message": "whose"}, "discard_pile"),
                   "take_v": ({"remove_message": "whose"}, "hand")}      # 拿走别人的情报: into the taker's hand (壮志满怀)
+#: a message put into a hand (奇货可居能把情报放入手牌吗 — the message written before the verb, 手牌 after it): the
+#: ops it stands for (the player argument: whose area it leaves) and where it goes (effects.place_of)
+MESSAGE_INTO_HAND = {"put_v": ({"remove_message": "whose"}, "hand")}
 #: colour words of a hand card the effect moves (把黑色手牌放入…, 把纯黑色手牌…) -> the colour filters of an op that may
 #: move such a card (None: the op has none): a card holding black passes every filter but non_black; a red or a blue
 #: card every one but pure_black; a pure black card only those some pure black card passes (model/effects.py)
@@ -140,9 +143,12 @@ class EffectParser:
             self.take()
         return n
 
-    def effect_object(self, verb_tok: Tok, rule: str | None, hand_colour: str | None = None) -> Atom:
+    def effect_object(self, verb_tok: Tok, rule: str | None, hand_colour: str | None = None,
+                      message: bool = False, owner: str | None = None) -> Atom:
         """``VERB [PLAYER]``: the verb's object is whom the op is done to (救濒死的人, 放入别人的情报区); ``hand_colour``:
-        the colour of the hand card written before the verb (把黑色手牌放入…: HAND_COLOURS)."""
+        the colour of the hand card written before the verb (把黑色手牌放入…: HAND_COLOURS); ``message``: the thing
+        moved, written before the verb, is a message (把情报放入手牌: a message taken out of an area into a hand —
+        ``remove_message`` to ``hand``, MESSAGE_INTO_HAND); ``owner``: whose it is, said before it (把自己的情报…)."""
         verb = verb_tok.kw
         self._no_kill(verb, self.i)
         self.take()
@@ -153,6 +159,13 @@ class EffectParser:
         ops, args, _, face, colour = self._verb(verb, make=False)
         of_card = self._card_object(verb)
         ops, args, colour, place = self._message_object(verb, ops, args, colour, start)
+        if verb in MESSAGE_INTO_HAND and any(t.kw in ("cards", "hand") for t in self.toks[start:self.i]):
+            # 放入(使用者的)手牌: into a hand, not an area — a message taken out of an area, or a card joining the
+            # player's hand (利诱's card: INTO_HAND, the player the one whose hand it is)
+            args, place = MESSAGE_INTO_HAND[verb] if message else ({INTO_HAND: "who"}, None)
+            ops, args = tuple(args), dict(args)
+            if message and who is None:
+                who = owner                         # 把自己的情报放入手牌: the area it leaves is his own
         if hand_colour is not None and not colour:
             colour = HAND_COLOURS[hand_colour]
         eff = Effect(ops, args, who, None, face, colour, dying=verb == "save_v", place=place,  # 救: the dying player

@@ -357,6 +357,8 @@ PHRASES: list[tuple[str, str]] = [
     ("必须|一定 要? 锁定 ONE 角色|人|玩家", "must_lock 1"),
     ("必须|一定 要? 锁定 一个人|一名角色|一人", "must_lock 1"),
     ("拒绝|不愿 接收|收下|收取 MSG?", "not must receive"),
+    # the thing an effect moves (奇货可居能把自己的情报放入手牌吗): his own message, kept for the effect reader
+    ("把|将 SELF 的 MSG", "把 自己 情报"),
     ("SELF 的 MSG", ""),
     ("GIVER 传出 的 MSG", "under {GIVER}"),
     ("able|allowed to", ""),
@@ -522,14 +524,20 @@ for _end, _keep in (("AFTER|WHEN? ,", " ,"), ("AFTER|WHEN", "")):
     _RECEIVED += [(f"SELF 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"@role(sender) @cond(not in_front){_keep}"),
                   (f"CHAR 传出 的 MSG 被 OTHER 接收|收下 {_end}", f"{{CHAR}} @role(sender) @cond(not in_front){_keep}"),
                   (f"SELF 传出 的 MSG 被 接收|收下 {_end}", f"@role(sender){_keep}"),
-                  (f"CHAR 传出 的 MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender){_keep}")]
+                  (f"CHAR 传出 的 MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender){_keep}"),
+                  # … by himself (哑炮传出的情报被自己接收后，会发动憨厚老实吗): the sender is the receiver
+                  (f"SELF 传出 的 MSG 被 SELF 接收|收下 {_end}", f"@role(sender) @cond(in_front){_keep}"),
+                  (f"CHAR 传出 的 MSG 被 SELF 接收|收下 {_end}", f"{{CHAR}} @role(sender) @cond(in_front){_keep}")]
     # … of a colour (老鳖传出的红色情报被别人接收后，老鳖能发动明饵吗 / 白菲菲传出的纯红色情报被接收后，她能…)
     for _hue, _cond in _HUES:
         _RECEIVED += [(f"SELF 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}", f"@role(sender) {_cond} @cond(not in_front){_keep}"),
                       (f"CHAR 传出 的 {_hue} MSG 被 OTHER 接收|收下 {_end}",
                        f"{{CHAR}} @role(sender) {_cond} @cond(not in_front){_keep}"),
                       (f"SELF 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"@role(sender) {_cond}{_keep}"),
-                      (f"CHAR 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender) {_cond}{_keep}")]
+                      (f"CHAR 传出 的 {_hue} MSG 被 接收|收下 {_end}", f"{{CHAR}} @role(sender) {_cond}{_keep}"),
+                      (f"SELF 传出 的 {_hue} MSG 被 SELF 接收|收下 {_end}", f"@role(sender) {_cond} @cond(in_front){_keep}"),
+                      (f"CHAR 传出 的 {_hue} MSG 被 SELF 接收|收下 {_end}",
+                       f"{{CHAR}} @role(sender) {_cond} @cond(in_front){_keep}")]
 _RECEIVED += [
     ("接收|收下 MSG AFTER|WHEN", "received"),                                   # 接收情报后能发动联信吗
     ("接收|收下|收到 MSG ,? 能|可以|能否 SKILLV SKILL", "received 后 能 发动 {SKILL}"),   # 面朝上时接收情报能发动联信吗

@@ -17,9 +17,21 @@ class Matcher:
 
     def __init__(self, p):
         self.p = p
+        self._taken: tuple = (None, {})      # (the token list, {(slot, token): what slot() said}): see slot()
 
     def slot(self, name: str, j: int):
-        """The tokens slot ``name`` takes at token ``j`` — (end, value) — or None."""
+        """The tokens slot ``name`` takes at token ``j`` — (end, value) — or None. What a slot takes depends only on
+        the tokens (and the catalogue's names), so it is worked out once per token list: ``apply`` asks the same
+        slot at the same token for every row it tries there (~140 calls a question, most of them repeats)."""
+        toks, taken = self._taken
+        if toks is not self.p.toks:
+            self._taken = toks, taken = self.p.toks, {}
+        key = (name, j)
+        if key not in taken:
+            taken[key] = self._slot(name, j)
+        return taken[key]
+
+    def _slot(self, name: str, j: int):
         p = self.p
         t = p.toks[j]
         low = t.text.lower()

@@ -180,6 +180,8 @@ class Session:
         if isinstance(text_or_query, str):
             from .lexer import fix_typos                     # 自已 → 自己: a misspelt everyday word, put right
             text_or_query = fix_typos(text_or_query)
+            from .lexer import designer_forms                # 发动S时能把… / 用过S后还能再用吗 / 收到第三张黑色情报时 …
+            text_or_query = designer_forms(text_or_query, self.names)
             from .lexer import skill_effect_form             # 王魁能用以牙还牙把… → 王魁的以牙还牙能把…
             text_or_query = skill_effect_form(text_or_query, self.names)
         from .next_turn import answer as next_turn           # 下回合: the premise cleared at the turn's end

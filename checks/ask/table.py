@@ -446,8 +446,11 @@ def goal_of(cat, q: Query) -> Goal:
     # 没有红色或蓝色情报的先行者死亡时能获胜吗: the attribute is what he has as he dies (CheckKillerWin reads the
     # dead player's area before AfterDieGiveCard discards it); of a question with no death, before the events
     (g.at_death if dies else g.before).extend(described)
-    # 先行者死亡时情报区只有黑色情报: what he has as he dies; 收集三张红色情报能获胜吗: what he has as he wins
-    (g.at_death if dies else g.after).extend(said_at_end)
+    # 先行者死亡时情报区只有黑色情报: what he has as he dies; 收集三张红色情报能获胜吗: what he has as he wins; of a
+    # firing or an effect (情报区只有黑色情报时，能发动转交吗), what he has when the event it answers comes — before the
+    # decisive events, as every other premise of a firing (read at the end, it was the area the firing itself left:
+    # 转交 had put its one red message away)
+    (g.at_death if dies else g.before if g.fire is not None or g.effect is not None else g.after).extend(said_at_end)
     if g.fire is not None and any(_says_dead(x) for x in g.after):
         g.dead = True                           # 死亡后发动: its holder is dead when the skill is asked
     for x in g.before + g.after:

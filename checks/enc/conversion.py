@@ -24,12 +24,12 @@ def enc_conversion(S: SymState, actual, declared, only_must: bool = False):
             r = cat.skills[rid]
             if r.convert is None:
                 continue
-            applies = S.live_rule(slot, rid, "ConvertCardSkill")
-            if not (cat.rules.face_down_converts if r.initial else cat.rules.face_down_grant_converts):
-                applies = And(applies, S.face_up[0])
-            src = ref_code(S, r.convert.source, slot)
-            matches = applies if src is None else And(applies, Eq2(src, actual))
-            in_targets = Or([Eq2(ref_code(S, t, slot), declared) for t in r.convert.targets])
+            # (built of the pieces the families ask about one by one, so that the cross-check of this decision
+            # compares them too: mutate_interpreter enc.conversion)
+            applies = conversion_applies(S, slot, rid)
+            src = conversion_source_is(S, slot, rid, actual)
+            matches = applies if z3.is_true(src) else And(applies, src)
+            in_targets = conversion_targets_has(S, slot, rid, declared)
             must = z3.BoolVal(r.convert.must)
             veto = Or(veto, And(matches, Not(in_targets), must))
             passes = And(matches, in_targets) if not only_must or r.convert.must else z3.BoolVal(False)
@@ -51,9 +51,11 @@ def conversion_applies(S: SymState, slot: Slot, rid: str):
 
 
 def conversion_source_is(S: SymState, slot: Slot, rid: str, actual):
+    """The card actually played is the conversion's source (always, for a source of any card)."""
     src = ref_code(S, S.cat.skills[rid].convert.source, slot)
-    return z3.BoolVal(True) if src is None else src == actual
+    return z3.BoolVal(True) if src is None else Eq2(src, actual)
 
 
 def conversion_targets_has(S: SymState, slot: Slot, rid: str, declared):
-    return Or([ref_code(S, t, slot) == declared for t in S.cat.skills[rid].convert.targets])
+    """The declared type is one of the conversion's targets."""
+    return Or([Eq2(ref_code(S, t, slot), declared) for t in S.cat.skills[rid].convert.targets])

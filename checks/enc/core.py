@@ -10,7 +10,7 @@ import z3
 
 from skillproof.model.catalogue import Ref
 
-from ..terms import And, Or
+from ..terms import And, IntVal, Or
 from .state import Moment, Slot, SymState
 
 
@@ -45,7 +45,7 @@ def ref_code(S: SymState, ref: Ref, slot: Slot):
     if ref.kind == "any":
         return None
     if ref.kind == "card":
-        return z3.IntVal(S.codes.card[ref.value])
+        return IntVal(S.codes.card[ref.value])
     return slot.params[ref.value]
 
 

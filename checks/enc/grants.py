@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import z3
 
-from ..terms import And, Not, Or
+from ..terms import And, IntVal, Not, Or
 from .bans import enc_ban_all, enc_ban_has
 from .plays import enc_card_usable
 from .state import Slot, SymState
@@ -15,7 +15,7 @@ from .windows import enc_at_decision
 def enc_grant_matters(S: SymState, rid: str, slot: Slot, seat=0):
     """Twin of interp.grants.grant_matters for rule ``rid`` with ``slot``'s parameters."""
     r = S.cat.skills[rid]
-    cards = [z3.IntVal(k) for k in S.cards]
+    cards = [IntVal(k) for k in S.cards]
     if r.ban is not None:
         return Or([And(enc_card_usable(S, c, seat), Or(enc_ban_all(S, r, slot), enc_ban_has(S, r, slot, c)))
                       for c in cards] or [z3.BoolVal(False)])

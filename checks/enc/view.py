@@ -43,15 +43,15 @@ def wcode(window) -> int:
 
 def _param_value(C: Codes, ptype: str, v):
     if ptype == "bool":
-        return z3.BoolVal(bool(v))
+        return z(bool(v))
     if ptype == "set<card>":
         s = set(v or ())
-        return {k: z3.BoolVal(c in s) for k, c in enumerate(C.cards)}
+        return {k: z(c in s) for k, c in enumerate(C.cards)}
     if ptype == "card":
-        return z3.IntVal(C.card.get(v, NONE))
+        return z(C.card.get(v, NONE))
     if ptype == "colour":
-        return z3.IntVal(C.colour.get(v, NONE))
-    return z3.IntVal(int(v) if isinstance(v, int) else 0)
+        return z(C.colour.get(v, NONE))
+    return z(int(v) if isinstance(v, int) else 0)
 
 
 def live_kinds_of(cat, inst) -> frozenset:

@@ -203,10 +203,10 @@ def checkable(card) -> bool:
     return any(c is not None for c in conds)
 
 
-# shared lane 0, its last family (order 98, after intent): it asks the shared solver nothing and has no witness, so no
-# finding of lane 0 changes; it left lane 1 when order's deferred tables (Context.later) made that lane the slower
-# (lanes' CPU measured with benchmarks/lanes_ab.py)
-@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=0, weight=1)
+# shared lane 1, after the lane's deferred work (``solverless``): it asks the lane's solver nothing and has no witness,
+# so no other finding changes wherever it runs; lane 0 (with the intents) is the slower of the two lanes
+# (benchmarks/lanes_ab.py, December 2026), so it left the end of lane 0 for the end of lane 1
+@register("table", "Cards on the moving table", [TB001], order=98, shared_lane=1, weight=1, solverless=True)
 def run(ctx):
     from skillproof.checks.ask.table import quiet_characters
     cat = ctx.cat

@@ -4,6 +4,7 @@ vocabulary (what is not becomes ``unknown`` and is reported), and whether ``exec
 濒死求澄清 game states (``dying``)."""
 from __future__ import annotations
 
+import re
 from contextlib import contextmanager
 
 from .. import expr as E
@@ -11,7 +12,7 @@ from .. import kinds as K
 from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
-from .server import (_LIST_FUNS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
+from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, SKILL_EXTRA_WINDOWS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
                      PHASE_WINDOWS, PLAYER_PROPS)
 from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
@@ -95,6 +96,61 @@ class RuleBodies(CardTable):
             self.note("dying", c.name, owner.src.at(fd), "executeProtocol names no game state; whether it can be "
                       "used while someone is dying is unknown")
             e["dying"] = "unknown"
+        self._skill_windows(c, e, fd, owner, types)
+
+    def _skill_windows(self, c: _Cls, e: dict, fd, owner: _Cls, types: set):
+        """An ActiveSkill whose executeProtocol accepts a window the catalogue's default windows of an ActiveSkill do
+        not hold (传递阶段开始时, 传递阶段: the defaults are 出牌阶段 for a MainPhaseSkill, else 争夺阶段 / 濒死求澄清
+        where its condition is not plainly false — model.link.default_windows): its ``windows``, each with the actor
+        read as a card's (``_actors``), beside the default ones its conditions give. Without it the skill is used in
+        no window at all and nothing it does or hands out is reachable."""
+        wins = {PHASE_WINDOWS[t] for t in types if PHASE_WINDOWS.get(t) in SKILL_EXTRA_WINDOWS}
+        if not wins:
+            return
+        out = self._actors(c.name, fd, owner, sorted(wins), "executeProtocol")
+        if "MainPhaseSkill" in K.closure(e["kinds"]) or "main" in e:
+            out["main"] = "turn"
+        for key in ("fight", "dying"):
+            if e.get(key, "false") != "false":
+                out[key] = "anyone"
+        e["windows"] = out
+
+    def _actors(self, rid: str, fd, owner: _Cls, wins: list, method: str) -> dict:
+        """Each window with its actor (model.turn): the window's own, unless it is one player the game state names
+        (``ACTOR_FIELDS``) and ``fd`` (with the companion function it calls) never reads that field — then whoever
+        is asked may act there, "anyone"."""
+        from skillproof.model import turn as T
+        out = {w: T.WINDOWS[w].actor for w in wins}
+        read = None
+        for w in wins:
+            fields = ACTOR_FIELDS.get(w)
+            if not fields:
+                continue
+            if read is None:
+                read = self._user_compared(fd, owner)
+            if not fields & read:
+                # the game state is tested but never the player it gives the window to: whoever is asked may act
+                out[w] = "anyone"
+                self.note("windows", rid, owner.src.at(fd), f"{method} accepts {T.WINDOWS[w].fsm} without reading "
+                          f"{' / '.join(sorted(fields))}: anyone may use it there", undecided=False)
+        return out
+
+    def _user_compared(self, fd, owner: _Cls) -> set:
+        """The fields of a game state the user (the function's Player parameter) is compared with, ``r !== (g.fsm as?
+        MainPhaseIdle)?.whoseTurn``, ``fsm.inFrontOfWhom == r`` — in ``fd`` and the companion function it calls."""
+        out = set()
+        for f2, _ in self._reached(fd, owner):
+            users = [name for name, tname, _ in _fn_params(f2) if tname == "Player"][:1]
+            if not users:
+                continue
+            u = re.escape(users[0])
+            one = re.compile(rf"(?s)\A\s*{u}\s*(?:===|!==|==|!=)\s*.*?\??\.\s*(\w+)\s*\Z")
+            other = re.compile(rf"(?s)\A.*?\??\.\s*(\w+)\s*(?:===|!==|==|!=)\s*{u}\s*\Z")
+            for n in _descendants(f2, "binary_expression", "equality_expression"):
+                m = one.match(_t(n)) or other.match(_t(n))
+                if m:
+                    out.add(m.group(1))
+        return out
 
     def _card_windows(self, cid: str, c: _Cls) -> dict | None:
         """Where a card may be used: the game states its ``canUse`` accepts (``g.fsm as? MainPhaseIdle``,
@@ -113,27 +169,35 @@ class RuleBodies(CardTable):
             self.note("windows", cid, owner.src.at(fd), "canUse names no game state a card is used in: the card's "
                       "windows are not written")
             return None
-        return {w: T.WINDOWS[w].actor for w in wins}
+        return self._actors(cid, fd, owner, wins, "canUse")
+
+    def _reached(self, fd, owner: _Cls, depth=0):
+        """``fd`` with its owner, then the functions it calls as ``Type.function(…)`` (a companion's function, as
+        截获's and 威逼's shared checks), one level deep."""
+        yield fd, owner
+        if depth:
+            return
+        for n in _descendants(fd, "call_expression"):
+            x = _ir(n)
+            while x.k == "un":
+                x = x.a[1]
+            if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[0].k == "name":
+                tc = self.resolve(x.a[0].a[0].a[0], owner)
+                if tc is not None:
+                    for comp in [tc] + [c for c in tc.nested if c.kind == "companion"]:
+                        for f2 in comp.functions(x.a[0].a[1]):
+                            yield f2, tc
 
     def _phase_types(self, fd, owner: _Cls, depth) -> set:
         out = set()
-        for n in _descendants(fd, "as_expression", "is_expression", "type_test", "call_expression"):
-            if n.type == "as_expression" or n.type == "is_expression":
-                r = n.child_by_field_name("right")
-                if r is not None:
-                    out.add(_type_name(r))
-            elif n.type == "type_test":
-                out.add(_type_name(_kid(n, *_TYPE_NODES)))
-            elif depth == 0:                     # one level into `Type.function(…)` (a companion's function)
-                x = _ir(n)
-                while x.k == "un":
-                    x = x.a[1]
-                if x.k == "call" and x.a[0].k == "nav" and x.a[0].a[0].k == "name":
-                    tc = self.resolve(x.a[0].a[0].a[0], owner)
-                    if tc is not None:
-                        for comp in [tc] + [c for c in tc.nested if c.kind == "companion"]:
-                            for f2 in comp.functions(x.a[0].a[1]):
-                                out |= self._phase_types(f2, tc, depth + 1)
+        for f2, _ in self._reached(fd, owner, depth):
+            for n in _descendants(f2, "as_expression", "is_expression", "type_test"):
+                if n.type == "type_test":
+                    out.add(_type_name(_kid(n, *_TYPE_NODES)))
+                else:
+                    r = n.child_by_field_name("right")
+                    if r is not None:
+                        out.add(_type_name(r))
         return {t for t in out if t and t[:1].isupper()} & self._phase_names()
 
     def _phase_names(self) -> set:

@@ -3415,6 +3415,7 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
     tree = _equate(tree, marks, keep, effects)
     if owner is not None:
         tree = _owner_guards(tree, owner, marks, keep)
+    tree = _literal_chains(tree, marks, keep)
     tree = _dead_locals(tree, marks, keep)
     for _ in range(12):
         uses: dict = {}
@@ -3439,6 +3440,10 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
             if x[0] == "call" and len(x) >= 3 and isinstance(x[1], tuple) and x[1] and x[1][-1] in _TIMERS \
                     and ("lambda", ("seq",)) in x[2]:
                 return True                             # a timer left with nothing to run
+            if x[0] == "call" and len(x) == 4 and x[2] == (("lambda", ("seq",)),) and (
+                    x[1] == ("id", "run") or (isinstance(x[1], tuple) and len(x[1]) == 4 and x[1][0] == "nav" and
+                                              x[1][3] in _SCOPE_RUNS and _pure(x[1][2]))):
+                return True                             # `run { }`, `xs.forEach { }` left with nothing to run
             return False
 
         def walk(x):
@@ -3465,6 +3470,8 @@ def _simplify(tree, marks: dict, keep: list, owner=None, effects=None):
 
 
 _QUERIES: dict = {}
+#: calls that run their lambda at once (or once an element) and change nothing else: left empty, they do nothing
+_SCOPE_RUNS = frozenset({"run", "let", "also", "apply", "forEach", "onEach", "forEachIndexed"})
 
 
 def _locals_query(parser):
@@ -3502,3 +3509,191 @@ def _renumber(tree, marks: dict):
         return out
 
     return walk(tree), new_marks, keep
+
+
+# ---------------------------------------------------------------------- a chain of tests of one value (stop 47)
+#: the most times a loop over a constant range is written out when a branch is read for one value of its subject
+_UNROLL = 16
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b,
+          "/": lambda a, b: None if b == 0 else (abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1),
+          "%": lambda a, b: None if b == 0 else a - b * ((abs(a) // abs(b)) * (1 if (a >= 0) == (b >= 0) else -1))}
+_CMP = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
+        ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+def _int_lit(x):
+    if isinstance(x, tuple) and len(x) == 2 and x[0] == "lit" and isinstance(x[1], str) and \
+            re.fullmatch(r"-?\d+", x[1]):
+        return int(x[1])
+    return None
+
+
+def _literal_tests(c, subject=None):
+    """(subject, [int literals]) of ``S == 3`` or ``S == 3 || S == 4 || …`` (one pure subject), else None."""
+    parts = c[1:] if isinstance(c, tuple) and c[:1] == ("or",) else (c,)
+    lits = []
+    for p in parts:
+        if not (isinstance(p, tuple) and len(p) == 4 and p[:2] == ("cmp", "==")):
+            return None
+        a, b = p[2], p[3]
+        if _int_lit(a) is None:
+            a, b = b, a
+        if _int_lit(a) is None or _int_lit(b) is not None or not _pure(b) or _may_throw(b):
+            return None
+        if subject is None:
+            subject = b
+        elif b != subject:
+            return None
+        lits.append(_int_lit(a))
+    return subject, lits
+
+
+def _root_name(x):
+    while isinstance(x, tuple) and x[:1] == ("nav",) and len(x) == 4:
+        x = x[2]
+    return x if isinstance(x, tuple) and len(x) == 2 and x[0] in ("id", "v") else None
+
+
+def _touches(body, root) -> bool:
+    """Whether ``body`` may change what a path from ``root`` reads: an assignment to it, a call on it (not a query),
+    or a call of a bare name (a member function may change any property)."""
+    if not isinstance(body, tuple):
+        return False
+    if body[:1] == ("assignment",) and len(body) >= 2 and _root_name(body[1]) in (root, None):
+        return True
+    if body[:1] == ("un",) and len(body) >= 3 and body[1] in ("++", "--") and _root_name(body[2]) in (root, None):
+        return True
+    if body[:1] == ("call",) and len(body) >= 3:
+        callee = body[1]
+        if isinstance(callee, tuple) and callee[:1] == ("id",) and callee[1] not in _BARE_PURE:
+            return True
+        if isinstance(callee, tuple) and callee[:1] == ("nav",) and len(callee) == 4 and \
+                _root_name(callee[2]) == root and not (isinstance(callee[3], str) and _QUERY.match(callee[3])):
+            return True
+    return any(_touches(c, root) for c in body)
+
+
+#: bare calls that change no property (constructors of values, enum lookups, random numbers)
+_BARE_PURE = frozenset({"listOf", "setOf", "arrayOf", "mutableListOf", "arrayListOf", "ArrayList", "forNumber",
+                        "nextInt", "minOf", "maxOf", "Pair", "repeat"})
+
+
+def _fold_literal(x, counts: dict):
+    """``x`` with integer arithmetic and comparisons of literals worked out, ``if`` on a known condition reduced to
+    its branch, and a loop over a constant range (``(a ..< b).forEach { … }``, ``repeat(n) { … }``) whose body reads
+    no loop index written out (at most ``_UNROLL`` times)."""
+    if not isinstance(x, tuple):
+        return x
+    x = tuple(_fold_literal(c, counts) if isinstance(c, tuple) else c for c in x)
+    if x[:1] == ("bin",) and len(x) == 4 and x[1] in _ARITH:
+        a, b = _int_lit(x[2]), _int_lit(x[3])
+        if a is not None and b is not None:
+            v = _ARITH[x[1]](a, b)
+            if v is not None:
+                return ("lit", str(v))
+    if x[:1] == ("cmp",) and len(x) == 4 and x[1] in _CMP:
+        a, b = _int_lit(x[2]), _int_lit(x[3])
+        if a is not None and b is not None:
+            return ("lit", _CMP[x[1]](a, b))
+    if x[:1] == ("seq",):
+        out = ["seq"]
+        for s in x[1:]:
+            out.extend(_spliced(s, counts))
+        return tuple(out)
+    return x
+
+
+def _spliced(s, counts: dict) -> list:
+    """The statements one statement ``s`` (folded) stands for: a decided ``if`` its branch, an unrolled loop its
+    bodies."""
+    if isinstance(s, tuple) and s[:1] == ("if",) and len(s) in (3, 4) and s[1] in (("lit", True), ("lit", False)):
+        branch = s[2] if s[1] == ("lit", True) else (s[3] if len(s) == 4 else ("seq",))
+        return list(branch[1:]) if isinstance(branch, tuple) and branch[:1] == ("seq",) else [branch]
+    n, body = _constant_loop(s)
+    if n is not None and 0 <= n <= _UNROLL:
+        inner: dict = {}
+        _uses(body, inner)
+        if all(counts.get(v, 0) > k for v, k in inner.items()):      # (no loop index read: each local read
+            #                                                             outside the loop too)
+            return [st for _ in range(n) for st in body[1:]]
+    return [s]
+
+
+def _constant_loop(s):
+    """(times, body) of ``(a ..< b).forEach { body }`` / ``(a .. b).forEach`` / ``repeat(n) { body }`` over literals."""
+    if not (isinstance(s, tuple) and s[:1] == ("call",) and len(s) == 4 and len(s[2]) >= 1):
+        return None, None
+    lam = s[2][-1]
+    if not (isinstance(lam, tuple) and len(lam) == 2 and lam[0] == "lambda" and isinstance(lam[1], tuple) and
+            lam[1][:1] == ("seq",)):
+        return None, None
+    callee = s[1]
+    if callee == ("id", "repeat") and len(s[2]) == 2 and _int_lit(s[2][0]) is not None:
+        return _int_lit(s[2][0]), lam[1]
+    if isinstance(callee, tuple) and callee[:1] == ("nav",) and len(callee) == 4 and callee[3] == "forEach" and \
+            len(s[2]) == 1 and isinstance(callee[2], tuple) and callee[2][:1] == ("range",) and len(callee[2]) == 4:
+        a, b = _int_lit(callee[2][2]), _int_lit(callee[2][3])
+        if a is not None and b is not None:
+            return (b - a if callee[2][1] == "..<" else b - a + 1), lam[1]
+    return None, None
+
+
+def _literal_chains(tree, marks: dict, keep: list):
+    """An ``if`` / ``else if`` chain whose tests compare one pure value with integer literals (``when (players.size)
+    { 3, 4 -> …; 5, 6 -> … }``) in one form: a branch per literal, in order, each read for that value of the
+    subject (``_fold_literal``: the subject written as the literal where its branch cannot change it), then the ``else``.
+    Which literals share a branch, and in what order they are listed, is then no rule: ``3, 4 -> A`` and ``4, 5 ->
+    B`` read alike when ``B`` for 4 does what ``A`` does."""
+    counts: dict = {}
+    _uses(tree, counts)
+
+    def walk(x):
+        if not isinstance(x, tuple):
+            return x
+        chain = _chain(x) if x[:1] == ("if",) and len(x) == 4 else None
+        if chain is None:
+            out = _rebuilt(x, (walk(c) for c in x))
+            return _carry(marks, keep, x, out) if out != x else x
+        subject, entries, rest = chain
+        root = _root_name(subject)
+        branches = []
+        for lits, body in entries:
+            body = walk(body)
+            for lit in lits:
+                b = body
+                if root is not None and not _touches(body, root):
+                    b = _fold_literal(_replace(body, subject, ("lit", str(lit))), counts)
+                branches.append((lit, b))
+        new = ("lit_chain", subject, tuple(("case", ("lit", str(lit)), b) for lit, b in
+                                           sorted(branches, key=lambda e: e[0])), walk(rest))
+        return _carry(marks, keep, x, new)
+
+    return walk(tree)
+
+
+def _chain(x):
+    """(subject, [(literals, body)], else body) of an ``if`` chain of literal tests (two branches or more, each
+    literal once), else None."""
+    entries = []
+    subject = None
+    seen = set()
+    cur = x
+    while isinstance(cur, tuple) and cur[:1] == ("if",) and len(cur) in (3, 4):
+        t = _literal_tests(cur[1], subject)
+        if t is None:
+            break
+        subject, lits = t
+        if seen & set(lits):
+            return None
+        seen.update(lits)
+        entries.append((tuple(lits), cur[2]))
+        if len(cur) == 3:
+            cur = ("seq",)
+            break
+        cur = cur[3]
+        if isinstance(cur, tuple) and cur[:1] == ("seq",) and len(cur) == 2 and isinstance(cur[1], tuple) and \
+                cur[1][:1] == ("if",) and _literal_tests(cur[1][1], subject) is not None:
+            cur = cur[1]
+    if len(entries) < 2:
+        return None
+    return subject, entries, cur

@@ -497,7 +497,8 @@ def _is_chain_when(tree, data: bytes) -> list:
 def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
             _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
-            _inline_call, _take_if_let, _guarded_identity)
+            _inline_call, _take_if_let, _guarded_identity, _loop_body_next_line, _add_all_one, _elvis_zero_plus,
+            _find_let_return, _get_or_default)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -706,10 +707,29 @@ def _receiver_text(fun) -> str:
     return out.decode("utf-8", "replace")
 
 
-def _inlinable(fun):
+def _block_statement(fun, body):
+    """The one statement of a function written ``fun f(p: T) { g(…) }`` (no declared result: Unit; the statement
+    on one line), else None."""
+    if body is None or not body.named_children or body.named_children[0].type != "block" or \
+            any(c.type in _TYPES_DECLARED for c in fun.children):
+        return None
+    stmts = _stmts(body.named_children[0])
+    if len(stmts) != 1 or not _one_line(stmts[0]):
+        return None
+    return stmts[0]
+
+
+#: a function's declared result type (after its parameters)
+_TYPES_DECLARED = ("user_type", "nullable_type", "function_type", "parenthesized_type")
+
+
+def _inlinable(fun, statement: bool = False):
     """``(name, params, body)`` of a function ``fun f(p: T, …) = g(…)`` (one line, its body a call, no lambda in it,
-    no type parameter, not open to overriding), else None."""
-    if not _one_line(fun) or any(c.type == "type_parameters" for c in fun.children):
+    no type parameter, not open to overriding), else None; where the call stands as a statement (``statement``),
+    also of ``fun f(p: T, …) { g(…) }`` (``_block_statement``: its value, Unit, is not used there)."""
+    block = _block_statement(fun, next((c for c in fun.children if c.type == "function_body"), None)) \
+        if statement else None
+    if (not _one_line(fun) and block is None) or any(c.type == "type_parameters" for c in fun.children):
         return None
     mods = next((c for c in fun.children if c.type == "modifiers"), None)
     if mods is not None and any(w in _t(mods).split() for w in _KEEP_MODIFIERS):
@@ -717,10 +737,13 @@ def _inlinable(fun):
     name = next((c for c in fun.children if c.type in _ID), None)
     body = next((c for c in fun.children if c.type == "function_body"), None)
     params = _params(fun)
-    if name is None or body is None or params is None or not params or not body.children or \
+    if block is not None and name is not None and params:
+        expr = block
+    elif name is None or body is None or params is None or not params or not body.children or \
             body.children[0].type != "=" or len(body.named_children) != 1:
         return None
-    expr = body.named_children[0]
+    else:
+        expr = body.named_children[0]
     if expr.type != "call_expression" or any(x.type in _LAMBDA + ("annotated_lambda", "object_literal",
                                                                   "jump_expression", "return_expression")
                                              for x in _walk(expr)):
@@ -734,6 +757,10 @@ def _arg_type(arg, call) -> str | None:
     fun, _lam = _fun_of(call)
     if fun is None:
         return None
+    if _fresh_list(arg):                                    # listOf(x) of a parameter x: T is a List<T>
+        inner = arg.named_children[1].named_children[0].named_children[0]
+        t = _arg_type(inner, call)
+        return f"List<{t}>" if t is not None and len(arg.named_children[1].named_children) == 1 else None
     ps = dict(_params(fun) or [])
     name = _t(arg)
     if arg.type in _ID and name != "it":
@@ -751,6 +778,16 @@ def _arg_type(arg, call) -> str | None:
         return None
     m = _ELEMENTS.match(re.sub(r"\s+", " ", ps.get(_t(parts[0]), "")))
     return m.group(1) if m else None
+
+
+def _fresh_list(n) -> bool:
+    """``listOf(a, …)`` of read-only values (``_simple``): a new list of them."""
+    if n.type != "call_expression" or len(n.named_children) != 2 or n.named_children[0].type not in _ID or \
+            _t(n.named_children[0]) != "listOf" or n.named_children[1].type != "value_arguments":
+        return False
+    vals = n.named_children[1].named_children
+    return bool(vals) and all(v.type == "value_argument" and len(v.named_children) == 1 and
+                              _simple(v.named_children[0]) for v in vals)
 
 
 def _nav_call_lambda(n):
@@ -784,8 +821,10 @@ def _inline_call(tree, data: bytes) -> list:
         cands = decls.get(name, [])
         vals = call.named_children[1].named_children
         if not cands or any(v.type != "value_argument" or len(v.named_children) != 1 or
-                            not _simple(v.named_children[0]) or not _one_line(v) for v in vals):
+                            not (_simple(v.named_children[0]) or _fresh_list(v.named_children[0])) or
+                            not _one_line(v) for v in vals):
             continue
+        statement = call.parent is not None and call.parent.type in ("block", "statements")
         args = [v.named_children[0] for v in vals]
         fun, _lam = _fun_of(call)
         if fun is None:
@@ -800,11 +839,13 @@ def _inline_call(tree, data: bytes) -> list:
         if len(cands) != 1 or cands[0] == fun or len(decls[name]) != len([c for c in decls[name]
                                                                            if c.parent == fun.parent]):
             continue                                        # (a name declared elsewhere in the file too: left)
-        inl = _inlinable(cands[0])
+        inl = _inlinable(cands[0], statement)
         if inl is None:
             continue
         _n, params, expr = inl
         pnames = [p for p, _t_ in params]
+        if any(not _simple(a) and _uses(expr, p) > 1 for a, p in zip(args, pnames)):
+            continue                                        # (a new list made once, not twice)
         lams = [a for a in _ancestors(call) if a.type in _LAMBDA and a.start_byte > fun.start_byte]
         holders = [_nav_call_lambda(lm.parent.parent if lm.parent is not None and lm.parent.type == "annotated_lambda"
                                     else None) for lm in lams]
@@ -961,4 +1002,176 @@ def _guarded_identity(tree, data: bytes) -> list:
         edits.append((n.start_byte, stmt.start_byte, b"\n" * data[n.start_byte:stmt.start_byte].count(b"\n")))
         if stmt.end_byte < n.end_byte:
             edits.append((stmt.end_byte, n.end_byte, b"\n" * data[stmt.end_byte:n.end_byte].count(b"\n")))
+    return edits
+
+
+# ------------------------------------------------------------------------------------------- stop 47 rewrites
+_LOOPS = ("for_statement", "while_statement")
+
+
+def _loop_body_next_line(tree, data: bytes) -> list:
+    """``for (x in xs)`` / ``while (c)`` with its body alone on the next line, without braces, is the loop with that
+    body in braces: the grammar reads such a loop as having no body and its body as the statement after it (which
+    would then run once, unconditionally); braces make it read as the loop it is. Not made when the statement after
+    is itself a loop without a body (nested loops without braces are left as written)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type not in _LOOPS or not n.children or n.children[-1].type != ")" or \
+                n.parent is None or n.parent.type not in ("block", "statements"):
+            continue
+        nxt = n.next_named_sibling
+        while nxt is not None and nxt.type in _COMMENT_TYPES:
+            nxt = nxt.next_named_sibling
+        if nxt is None or nxt.start_point[0] != n.end_point[0] + 1 or \
+                (nxt.type in _LOOPS and nxt.children and nxt.children[-1].type == ")"):
+            continue
+        between = data[n.end_byte:nxt.start_byte]
+        if between.strip():
+            continue
+        edits.append((n.end_byte, n.end_byte, b" {"))
+        edits.append((nxt.end_byte, nxt.end_byte, b" }"))
+    return edits
+
+
+#: ``X.addAll(listOf(y))`` as a statement is ``X.add(y)`` (one element added either way)
+def _add_all_one(tree, data: bytes) -> list:
+    """``xs.addAll(listOf(y))`` standing as a statement (its result unused) is ``xs.add(y)``: one element is added
+    in both (``y`` read once either way)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.parent is None or n.parent.type not in ("block", "statements", "control_structure_body"):
+            continue
+        parts = _nav_call(n)
+        if parts is None or parts[1] != "addAll" or len(parts[2]) != 1:
+            continue
+        arg = parts[2][0]
+        if arg.type != "call_expression" or len(arg.named_children) != 2 or arg.named_children[0].type not in _ID or \
+                _t(arg.named_children[0]) not in ("listOf", "setOf", "mutableListOf", "arrayListOf") or \
+                arg.named_children[1].type != "value_arguments":
+            continue
+        vals = arg.named_children[1].named_children
+        if len(vals) != 1 or vals[0].type != "value_argument" or len(vals[0].named_children) != 1:
+            continue
+        callee = n.named_children[0]
+        name = callee.named_children[1]
+        edits.append((name.start_byte, name.end_byte, b"add"))
+        edits.append((arg.start_byte, arg.end_byte, vals[0].named_children[0].text))
+    return edits
+
+
+def _elvis_zero_plus(tree, data: bytes) -> list:
+    """``(a ?: 0) + e`` (``a`` a name, ``e`` read-only: ``_simple``) is ``if (a == null) e else a + e``: with ``a``
+    null the sum is ``0 + e``, which is ``e``."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type not in ("binary_expression", "additive_expression") or len(n.children) != 3 or \
+                n.children[1].type != "+" or not _one_line(n):
+            continue
+        left, e = n.children[0], n.children[2]
+        while left.type == "parenthesized_expression" and len(left.named_children) == 1:
+            left = left.named_children[0]
+        if left.type not in ("binary_expression", "elvis_expression") or len(left.children) != 3 or \
+                left.children[1].type != "?:" or _t(left.children[2]) != "0" or left.children[0].type not in _ID or \
+                not _simple(e):
+            continue
+        a = left.children[0].text
+        text = b"if (" + a + b" == null) " + e.text + b" else " + a + b" + " + e.text
+        whole = n.parent is not None and (n.parent.type in _WHOLE + ("lambda_literal", "statements") or
+                                          n.parent.type == "block")
+        edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
+    return edits
+
+
+def _it_reads_plain(lam) -> bool:
+    """Every ``it`` of a lambda's own scope read as the receiver of a plain ``.`` (so ``it`` is never null there)."""
+    seen = False
+    for x in _walk(lam):
+        if x.type in _ID and _t(x) == "it":
+            if any(a.type in _LAMBDA for a in _ancestors(x) if a.start_byte > lam.start_byte):
+                continue
+            p = x.parent
+            if p is None or p.type != "navigation_expression" or p.named_children[0] != x or \
+                    not any(c.type == "." for c in p.children):
+                return False
+            seen = True
+    return seen
+
+
+def _find_let_return(tree, data: bytes) -> list:
+    """``xs.find { p }?.let { return r }`` standing as a statement (both lambdas without parameters, ``p`` reading
+    ``it`` only through a plain ``.``, so the element found is never null) is the loop ``for (it in xs) { if (p)
+    return r }``: ``p`` is asked of the elements in the same order, and the first that passes is returned with;
+    with none, both go on after the statement."""
+    edits = []
+    for n in _walk(tree.root_node):
+        if n.type != "call_expression" or n.parent is None or n.parent.type not in ("block", "statements") or \
+                len(n.named_children) != 2 or not _one_line(n):
+            continue
+        callee, let_lam = n.named_children
+        if callee.type != "navigation_expression" or len(callee.named_children) != 2 or \
+                _t(callee.named_children[1]) != "let" or not any(_t(c) == "?." for c in callee.children) or \
+                let_lam.type != "annotated_lambda":
+            continue
+        inner = _nav_call_lambda(callee.named_children[0])
+        if inner is None or inner[1] != "find" or not _simple(inner[0]):
+            continue
+        find_lam = callee.named_children[0].named_children[1]
+        p = _lambda_body(find_lam)
+        lam = let_lam.named_children[0] if let_lam.named_children else None
+        if p is None or lam is None or any(c.type == "lambda_parameters" for c in lam.children):
+            continue
+        body = [c for c in lam.named_children if c.type not in _COMMENT_TYPES]
+        if len(body) == 1 and body[0].type == "statements":
+            body = [c for c in body[0].named_children if c.type not in _COMMENT_TYPES]
+        if len(body) != 1 or body[0].type not in ("jump_expression", "return_expression") or \
+                not _t(body[0]).startswith("return") or _t(body[0]).startswith("return@") or \
+                not _it_reads_plain(find_lam.named_children[0]):
+            continue
+        text = b"for (it in " + inner[0].text + b") { if (" + p.text + b") " + body[0].text + b" }"
+        edits.append((n.start_byte, n.end_byte, text))
+    return edits
+
+
+#: a map property declared with values that are never null: ``val m = HashMap<K, V>()`` (also ``LinkedHashMap``,
+#: ``mutableMapOf<K, V>()``, ``hashMapOf``) or ``val m: (Mutable|Hash|LinkedHash)Map<K, V> = …``, ``V`` without ``?``
+_MAP_DECL = re.compile(rb"\b(?:val|var)\s+(\w+)\s*(?::\s*(?:kotlin\.collections\.)?(?:Mutable|Hash|LinkedHash)?Map\s*"
+                       rb"<\s*[\w.]+\s*,\s*[\w.]+(\??)\s*>\s*)?=\s*(?:(?:java\.util\.)?(?:HashMap|LinkedHashMap)|"
+                       rb"mutableMapOf|hashMapOf|linkedMapOf)\s*(?:<\s*[\w.]+\s*,\s*[\w.]+(\??)\s*>)?\s*\(\s*\)")
+
+
+def _never_null_maps(data: bytes) -> set:
+    """The names of the file's map properties whose values are never null (``_MAP_DECL``; a name declared twice, or
+    with a nullable or unstated value type, is left out)."""
+    seen: dict = {}
+    for m in _MAP_DECL.finditer(data):
+        typed = m.group(2) is not None or m.group(3) is not None
+        ok = typed and not (m.group(2) or m.group(3))
+        seen[m.group(1)] = ok and m.group(1) not in seen
+    return {n.decode() for n, ok in seen.items() if ok}
+
+
+def _get_or_default(tree, data: bytes) -> list:
+    """``m.getOrDefault(k, d)`` of a map ``m`` of the file whose values are never null (``_never_null_maps``), ``k``
+    and ``d`` read-only (``_simple``, or a literal), is ``m[k] ?: d``: with no null value stored, the map holds ``k``
+    exactly when ``m[k]`` is not null."""
+    maps = None
+    edits = []
+    for n in _walk(tree.root_node):
+        parts = _nav_call(n)
+        if parts is None or parts[1] != "getOrDefault" or len(parts[2]) != 2 or parts[0].type not in _ID:
+            continue
+        if maps is None:
+            maps = _never_null_maps(data)
+        k, d = parts[2]
+        if _t(parts[0]) not in maps or not all(_simple(x) or x.type in ("string_literal", "boolean_literal",
+                                                                         "long_literal", "real_literal")
+                                               for x in (k, d)):
+            continue
+        fun, _lam = _fun_of(n)
+        if fun is not None and any(_t(parts[0]) in _declared(a) for a in [fun] + list(_ancestors(n))
+                                   if a.type in _FUN + _LAMBDA):
+            continue                                        # (a local of that name: another map)
+        text = parts[0].text + b"[" + k.text + b"] ?: " + d.text
+        whole = n.parent is not None and n.parent.type in _WHOLE + ("return_expression",)
+        edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
     return edits

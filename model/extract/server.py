@@ -25,6 +25,14 @@ DYING_PHASES = frozenset({"WaitForChengQing", "WaitNextForChengQing"})
 PHASE_WINDOWS = {"DrawPhase": "draw", "MainPhaseIdle": "main", "SendPhaseStart": "send_start",
                  "SendPhaseIdle": "send", "FightPhaseIdle": "fight", "ReceivePhaseIdle": "receive",
                  "WaitForChengQing": "dying", "WaitNextForChengQing": "dying"}
+#: the windows whose actor is one player the game state names (model.turn: the turn player in 出牌阶段 and at the
+#: send's start, the player the message is in front of in 传递阶段) → the fields of the state naming that player (the
+#: older server's ``MainPhaseIdle.player``); a card's canUse that reads none of them lets anyone use it there
+ACTOR_FIELDS = {"main": frozenset({"whoseTurn", "player"}), "send_start": frozenset({"whoseTurn", "player"}),
+                "send": frozenset({"inFrontOfWhom"})}
+#: the windows an ActiveSkill is used in that its default windows never hold (model.link.default_windows: 出牌阶段 for a
+#: MainPhaseSkill, 争夺阶段 and 濒死求澄清 by its conditions): read from the game states its executeProtocol accepts
+SKILL_EXTRA_WINDOWS = frozenset({"send_start", "send"})
 KIND_NAMES = frozenset(k for k in K.KINDS if k != "Skill")
 #: kind -> (catalogue key, server method(s)) for the rule tables translated from a method body
 SEND_METHODS = {"SendMessageDirectionSkill": "checkDir", "SendMessageCanLockSkill": "checkCanLock",

@@ -231,6 +231,8 @@ class Walker:
         cs = self.conditions(nm, conds)
         if any(_face_up(c) for c in cs):
             return                                  # shown only while it lies face up: everyone sees it anyway
+        # shown only while it lies face down is shown always: while it lies face up everyone sees it anyway
+        cs = [c for c in cs if not (isinstance(c, tuple) and len(c) == 2 and c[0] == "not" and _face_up(c[1]))]
         # (the field — `card`, `cards`, `messageCard` — is the message's layout: who is shown the face is the rule)
         self.add("face", (repr(cs),), _statement(call), f"{field}: {self.text(_statement(call))}" if field else None)
 

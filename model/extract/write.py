@@ -138,6 +138,8 @@ def _rule_toml(e: dict) -> list:
     for key in ("fight", "dying"):
         if key in e:
             items.append((key, e[key]))
+    if e.get("windows"):
+        items.append(("windows", e["windows"]))
     if "convert" in e:
         items.append(("convert", e["convert"]))
     if "ban" in e:
