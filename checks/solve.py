@@ -17,7 +17,7 @@ from .enc.state import NONE, SymState
 from .enc.trace import reachability
 from .enc.witness import witness
 from . import worklimit as W
-from .terms import And, Implies, Ite, Not, check, model_int, model_true
+from .terms import And, Implies, Ite, Not, add, check, model_int, model_true
 
 DEFAULT_TIMEOUT_MS = 20000
 
@@ -74,11 +74,11 @@ class Query:
         for i, lab in enumerate(self.labels):
             t = z3.Bool(f"__track_{i}")
             self.tracks[t.get_id()] = lab
-            self.solver.add(Implies(t, lab.expr))
+            add(self.solver, [Implies(t, lab.expr)])
             lits.append(t)
         self._lits = lits
         self._all = z3.Bool("__track_all")
-        self.solver.add(Implies(self._all, And(lits) if lits else z3.BoolVal(True)))
+        add(self.solver, [Implies(self._all, And(lits) if lits else z3.BoolVal(True))])
 
     # ------------------------------------------------------------------------------------------
     def find(self, goal, *, minimize=True, prefer=(), core=False) -> Answer:
@@ -94,7 +94,7 @@ class Query:
             self._guards()
         self._asked = getattr(self, "_asked", 0) + 1
         g = z3.Bool(f"__goal_{self._asked}")
-        s.add(Implies(g, goal))
+        add(s, [Implies(g, goal)])
         try:
             base = [self._all, g]
             r = check(s, *base)
@@ -117,7 +117,7 @@ class Query:
             return Answer("sat", model=m, sym=self.S,
                           again=lambda extra: self.find(z3.And(goal, extra), minimize=minimize, prefer=prefer))
         finally:
-            s.add(Not(g))
+            add(s, [Not(g)])
 
     def _check(self, s, *assumptions):
         """A minimisation step: TimeSpent when the clock (not --rlimit) stopped it (checks.worklimit)."""
@@ -136,11 +136,11 @@ class Query:
         g_lits, s_lits = [], []
         for k in range(len(grants) + 1):
             lit = z3.Bool(f"__grants_le_{k}")
-            s.add(Implies(lit, gsum <= k))
+            add(s, [Implies(lit, gsum <= k)])
             g_lits.append(lit)
         for k in range(len(seats) + 1):
             lit = z3.Bool(f"__seats_le_{k}")
-            s.add(Implies(lit, ssum <= k))
+            add(s, [Implies(lit, ssum <= k)])
             s_lits.append(lit)
         # the shortest trace first: one turn, no role replacement, no invalidation
         plain = [S.start == S.T - 1, Not(S.repl)] + [Not(S.inv_ev[s]) for s in S.inv_seats]
@@ -160,7 +160,7 @@ class Query:
         p_lits = []
         for i, c in enumerate(plain):
             lit = z3.Bool(f"__plain_{i}")
-            s.add(Implies(lit, c))
+            add(s, [Implies(lit, c)])
             p_lits.append(lit)
         self._g = (g_lits, s_lits, p_lits)
         return self._g
@@ -189,7 +189,7 @@ class Query:
         extra = []
         for i, c in enumerate(prefer):
             lit = z3.Bool(f"__prefer_{self._asked}_{i}")
-            s.add(Implies(lit, c))
+            add(s, [Implies(lit, c)])
             extra.append(lit)
         return self._prefer(base, extra + p_lits)
 

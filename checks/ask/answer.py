@@ -21,7 +21,7 @@ from ..enc.state import WCODE
 from ..enc.witness import witness
 from .compile import Compiler
 from .. import worklimit as W
-from ..terms import check as _check, model_int, model_true
+from ..terms import add, check as _check, model_int, model_true
 from .evaluate import (atom_questions, decision_of, eval_atom, eval_claim, eval_given, expect_keys,
                        fallback_question, frame)
 from .present import (COULD_NOT_DECIDE, DISAGREE, NO_STATE, VACUOUS, claim_text, decided_by, dedupe, describe_item,
@@ -97,9 +97,9 @@ class Run(WhichRun):
         try:
             extra, claim = self.items()
             for it in extra + ([claim] if claim else []):
-                s.add(z3.Implies(it.lit, it.expr))
+                add(s, [z3.Implies(it.lit, it.expr)])
             for e in self.S.extra:
-                s.add(e)
+                add(s, [e])
             base = [self.E.all_lit] + [it.lit for it in extra]
             if q.mode == "which":
                 return self.which(extra, base + ([claim.lit] if claim is not None else []), claim)
@@ -270,18 +270,18 @@ class Run(WhichRun):
     def try_(self, lits, c) -> bool:
         s = self.solver
         if model_true(self.model, c):
-            s.add(c)                                  # the current model already meets it
+            add(s, [c])                               # the current model already meets it
             return True
         s.push()
         try:
-            s.add(c)                                  # never a preference dropped for the machine's load: TimeSpent
+            add(s, [c])                               # never a preference dropped for the machine's load: TimeSpent
             r = W.check(s, *lits, rlimit=getattr(self.sess, "rlimit", 0), run=_check)
             if r == z3.sat:
                 self.model = s.model()
         finally:
             s.pop()
         if r == z3.sat:
-            s.add(c)
+            add(s, [c])
             return True
         return False
 

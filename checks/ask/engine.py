@@ -8,7 +8,7 @@ from skillproof.checks import z3signals  # noqa: F401 — z3 leaves the signals 
 
 from ..enc.state import NONE, WCODE, SymState
 from ..enc.trace import reachability
-from ..terms import And, Or
+from ..terms import And, Or, add
 
 DEFAULT_SEATS = 3
 DEFAULT_GRANTS = 2
@@ -35,13 +35,13 @@ class Engine:
         self.lab_of: dict = {}
         for i, lab in enumerate(self.labels):
             lit = z3.Bool(f"__reach_{i}")
-            self.solver.add(z3.Implies(lit, lab.expr))
+            add(self.solver, [z3.Implies(lit, lab.expr)])
             self.lits.append(lit)
             self.lab_of[lit.get_id()] = lab
         # one literal standing for all of them: cheap to pass while looking for a witness; the
         # individual literals are used only to extract and minimise an unsat core
         self.all_lit = z3.Bool("__reach_all")
-        self.solver.add(z3.Implies(self.all_lit, And(self.lits)))
+        add(self.solver, [z3.Implies(self.all_lit, And(self.lits))])
         self.counter = 0
 
     def set_timeout(self, ms: int):
