@@ -155,3 +155,48 @@ def test_state_steps_and_locals_named_by_a_task_are_worded_and_the_rest_left_as_
         assert clause_words("x = y.z()") == ""                                  # no action it knows: no words
         assert clause_words("win += players.filter { it.identity == Blue } if a && { b && c }") == \
             "every blue player wins when a and { b && c }"                      # a lambda's && is not split
+
+
+#: a player's walk to his nearest living neighbour on the left, and a seat number for the clients (no player found)
+WALK = """
+    var location = 0
+
+    fun nearestLeft(): Player {
+        var left = location - 1
+        if (left < 0) left += game!!.players.size
+        while (left != location) {
+            if (SKIP) break
+            left--
+            if (left < 0) left += game!!.players.size
+        }
+        return game!!.players[left]!!
+    }
+
+    fun seatFor(viewer: Int): Int {
+        var seat = location - viewer
+        while (seat < 0) seat += game!!.players.size
+        return seat
+    }
+"""
+
+
+def _walker(tmp_path, sub: str, skip: str):
+    d = tmp_path / sub / "server"
+    shutil.copytree(SERVER, d)
+    path = d / "Game.kt"
+    text = path.read_text(encoding="utf-8")
+    old = "    fun getSkillUseCount(id: Any): Int = useCounts[id] ?: 0\n"
+    assert text.count(old) == 1
+    path.write_text(text.replace(old, old + WALK.replace("SKIP", skip)), encoding="utf-8")
+    return extract(d).engine
+
+
+def test_a_players_walk_round_the_seats_is_an_engine_rule(tmp_path):
+    # p12-send-left-skips-dead: the nearest living left neighbour no longer skips the dead (`if (alive) break` →
+    # `break`): whom a message goes on to and whom 误导 may name changed, and the gate said only "unread code"
+    alive = _walker(tmp_path, "a", "game!!.players[left]!!.alive")
+    r = alive["seat.nearestLeft"]
+    assert r.where.startswith("Game.kt:") and any("alive" in str(c) for c in r.value)
+    anyone = _walker(tmp_path, "b", "true")
+    assert anyone["seat.nearestLeft"].value != r.value
+    assert "seat.seatFor" not in alive and "seat.getSkillUseCount" not in alive    # no player found, no walk

@@ -15,6 +15,8 @@ from, peeked at or discarded to.
 * (``convert.loop``, the conversion loop read whole the same way, was tried and left out: on the invented server of
   tests/test_gate.py a same-meaning rewrite of its face guard came out as a change; ``about_change`` still names the
   conversion skills for it, for when it is put back.)
+* ``seat.<function>`` — the same for a function of the player that walks the seats round the table from his own (the
+  nearest living neighbour on the left or the right: whom a message goes on to, whom a skill may name).
 * ``game.<function>`` — the same for a function of the game that sets a player's mark the model reads (his role face
   up, his having ever been face up, his being alive: ``Game.playerSetRoleFaceUp``).
 * ``deck.<function>`` — the same for every function of the deck (the class the game's ``deck`` is: server
@@ -72,6 +74,18 @@ def _flags(cls) -> list:
     return out
 
 
+def _seat_walk(fd) -> bool:
+    """A function that finds a player by walking the seats round the table: declared to return a ``Player``, with a loop
+    whose seat index is stepped and wrapped by the number of players (``left--; if (left < 0) left += players.size``),
+    starting from the player's own seat (``location``)."""
+    text = _t(fd)
+    if not re.match(r"[^{=]*\)\s*:\s*Player\??\s*[{=]", text):
+        return False                    # it finds a player (not a seat number for the clients, not a list)
+    return bool(_descendants(fd, "while_statement", "for_statement", "do_while_statement")) and \
+        re.search(r"\blocation\b", text) is not None and re.search(r"\bplayers\s*\.\s*size\b", text) is not None \
+        and re.search(r"(\+\+|--|[+-]=)", text) is not None
+
+
 def _state_window(name: str) -> str | None:
     """The window a game state stands at (server class names: ``FightPhaseIdle`` → fight, the 濒死求澄清 states and
     the state that starts them → dying)."""
@@ -106,6 +120,9 @@ class TimingRules:
                 prefix = "game"                 # a function of the game setting a player's mark the model reads,
                                                 # or moving cards to the deck or the discard pile (where discards go)
                 where_name = name
+            elif owner.name == "Player" and _seat_walk(fd):
+                prefix = "seat"                 # a function of the player that walks the seats round the table to
+                where_name = name               # find one (the nearest living neighbour a message goes on to)
             else:
                 continue
             if (self.__dict__.get("engine_reads") or {}).get((src.rel, _owner_path(fd), name)) is True:
