@@ -126,8 +126,9 @@ def _ref(cat, rid: str, key: str, role: str) -> RuleRef:
     return RuleRef(rid, r.name, loc.file, loc.line, role)
 
 
-# shared lane 1, after triggers and order (lanes balanced as measured with benchmarks/lanes_ab.py; see table)
-@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=1, weight=2)
+# shared lane 0, after the intents (skip went to lane 1 for it: the two lanes' CPU even, as measured with
+# benchmarks/lanes_ab.py at stop 47; see table)
+@register("remind", "End-of-main-phase reminder", [RM001, RM002], order=95, shared_lane=0, weight=2)
 def run(ctx):
     cat = ctx.cat
     out = []

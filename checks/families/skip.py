@@ -146,7 +146,7 @@ def _reason_rules(cat, st, phase):
     return ch, rules
 
 
-@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60, lane=1, shared_lane=0, weight=8)   # over one shared state in lane 0: the two lanes as measured (benchmarks/check_bench.py)
+@register("skip", "Phase skipping", [SK001, SK002, SK003, SK004], order=60, lane=1, shared_lane=1, weight=8)   # over one shared state in lane 1 (remind went to lane 0 for it): the lanes' CPU even as measured (benchmarks/lanes_ab.py, stop 47)
 def run(ctx):
     cat = ctx.cat
     out = []
