@@ -128,7 +128,8 @@ Survivors explained (seen in the runs recorded in the README's Reliability secti
 | the twin, enc/bans.py ``enc_banned`` / ``enc_banned_by``: the skip of a rule with no ``ban`` emptied | equivalent | unreachable: the loader refuses a CannotPlayCard without ``ban`` |
 | the twin, enc/bans.py ``enc_banned_by``: the skip of an initial slot or of no sites emptied, or its ``or`` made ``and`` (#17, #18) | equivalent | the terms then added are false: an initial slot has no site (``None == c`` is False) and the Or of no site codes is false — #17 and #21 (the skip of a rule with no ``ban``) argued here, not in ``EXPLAINED`` (one key names both) |
 | the twin, enc/conversion.py ``enc_conversion``: ``via_must`` starting true; the skip of a rule with no ``convert`` emptied | equivalent | as the interpreter's ``via_must``: read only once ``via`` is set, which sets both; unreachable: the loader refuses a ConvertCardSkill without ``convert`` |
-| the twin, enc/windows.py ``enc_seat_alive``: the answer for a Python int or a z3 number emptied (#38, #41) | equivalent | the seat falls through to the Or of equalities, which for a number is the seat's own term |
+| the twin, enc/windows.py ``enc_seat_alive``: the answer for a Python int or a z3 number emptied (#38, #41), the Or's value made None (#43) | equivalent | the seat falls through to the Or of equalities, which for a number is the seat's own term; the Or is reached only for a seat that is a solver term, which no caller passes |
+| the twin, enc/windows.py ``enc_at_decision``: the liveness of a seat that is not a Python int made false (#47) | equivalent | unreachable: every caller passes an int seat (0, the default, or ``enc_grant_matters``' seat, 0 from each of its callers) |
 | the twin, enc/snapshot.py ``enc_snapshot``: "at least ``min_seats`` players" or the seat order starting at seat 0 (#7, #1) | equivalent | seat 0 is present by construction (``SymState.present[0]`` is the constant True): the added constraint is true — #1 argued here, not in ``EXPLAINED`` (its key also names #3, the loop's end moved, which is caught) |
 | the twin, enc/windows.py ``enc_seat_alive``: its Or of equalities made And, or the And inside made Or (``z3andor``) | equivalent | reached only for a seat that is a solver term, and no caller passes one (``enc_in_window``, its one caller, gets an int or an int value from every caller) |
 | the twin, enc/game.py ``GameEncoding.pin``: its skip of a name with no variable emptied | equivalent | every hole of a template has its variable (read or not), and every caller pins the names ``randgame.template_of`` gave for that template |
@@ -531,6 +532,15 @@ EXPLAINED[("enc_seat_alive", "body", "return S.alive[seat]", "pass")] = "equival
 # … and its answer for a z3 number emptied (#41): the Or of equalities of a numeral with each seat is, as a formula, the
 # seat's own term (one equality is true, the others false) — the same truth, a larger term
 EXPLAINED[("enc_seat_alive", "body", "return S.alive[seat.as_long()]", "pass")] = "equivalent"
+# … and that Or's value made None (#43): reached only for a seat that is a solver term, which no caller passes (as #53 #54)
+EXPLAINED[("enc_seat_alive", "return", "return Or([And(Eq(seat, i), a) for i, a in enumerate(S.alive)])", "None")] = \
+    "equivalent"
+# checks/enc/windows.py enc_at_decision: the seat's liveness for a seat that is not a Python int made false (#47) —
+# unreachable: every caller passes an int (the default 0; ask's compile and which, the families, diff; grants'
+# enc_grant_matters passes its own ``seat``, 0 from each of its callers: enc/trace.py, the invalidation and replacement
+# families and the extra cross-check)
+EXPLAINED[("enc_at_decision", "const", "alive = S.alive[seat] if isinstance(seat, int) else z3.BoolVal(True)",
+           "False")] = "equivalent"
 #: the twin's modules some key of EXPLAINED names a mutant of (tests/test_mutate_interpreter.py generates them)
 EXPLAINED_TWINS = ("enc.bans", "enc.conversion", "enc.core", "enc.draw", "enc.dying", "enc.game", "enc.receive",
                    "enc.remind", "enc.send", "enc.snapshot", "enc.table", "enc.windows")

@@ -98,6 +98,10 @@ class ExtraHarness:
                     first = z3.If(cands[p], p, first)
                 s.add(z3.Implies(z3.Or(cands), pv == first))
             sets[kind] = (D, W)
+        # the twin's own pick constraints (a pick is one of its candidates) hold of the interpreter's pick too: they
+        # were dropped unread, so mutate_interpreter enc.result #37 #48 #49 (that constraint loosened or made false)
+        # survived
+        s.add(S.extra[kept:])
         del S.extra[kept:]                          # (the pick constraints of this state only)
         grants = [i for i in st.seats[0].skills if cat.skills[i.rule].is_grant]
         matters = [enc_grant_matters(S, inst.rule, sl) for sl, inst in zip(self.gslots, grants)
