@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import z3
 
+from skillproof.model.interp.usable import requires_unplayered
 from skillproof.model.kinds import SEND_GROUPS
 
 from ..enc.bans import enc_banned, enc_banned_all, enc_banned_by
@@ -198,7 +199,9 @@ class Compiler:
                 c = getattr(r, win)
                 ok = S.compile(c, S.ctx(0, sl)) if c is not None else z3.BoolVal(False)
                 cond = z3.If(S.now == WCODE[win], ok, cond)
-            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(enc_spent(S, sl, rid)), cond, cond0))
+            # what the server checks of the user and the table, whoever the use names (twin: requires_unplayered)
+            req = [S.compile(c, S.ctx(0, sl)) for c in requires_unplayered(r.requires)]
+            terms.append(z3.And(S.live_rule(sl, rid, "ActiveSkill"), z3.Not(enc_spent(S, sl, rid)), cond, cond0, *req))
         return z3.Or(terms) if terms else z3.BoolVal(False)
 
     def can_send(self):

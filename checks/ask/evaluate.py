@@ -18,7 +18,7 @@ import itertools
 
 from skillproof.model.interp.bans import banned, banned_all, banned_by
 from skillproof.model.interp.conversion import conversion
-from skillproof.model.interp.core import evaluate, live_kinds
+from skillproof.model.interp.core import env_of, evaluate, live_kinds
 from skillproof.model.interp.draw import draw_count
 from skillproof.model.interp.fires import fires
 from skillproof.model.interp.plays import can_play, card_usable, resolves
@@ -26,7 +26,7 @@ from skillproof.model.interp.receive import receive
 from skillproof.model.interp.remind import remind_parts, reminds
 from skillproof.model.interp.send import has_card_to_send, send_allowed, send_in_force
 from skillproof.model.interp.skip import could_act_dying, could_act_fight, skip_dying, skip_fight
-from skillproof.model.interp.usable import spent, usable
+from skillproof.model.interp.usable import requires_unplayered, spent, usable
 from skillproof.model.interp.windows import at_decision, in_window
 from skillproof.model import narrate as N
 from skillproof.model.interp import trace as TR
@@ -224,6 +224,9 @@ def skill_usable(cat, st: State, inst, phase: str | None) -> bool:
     that window holds (interp.usable.usable). An untimed state
     (no window) is every window: its condition for ``phase`` (default: either) holds."""
     if spent(cat, inst):                 # used this turn already, and its limit allows one use
+        return False
+    env = env_of(cat, st, 0, inst)       # what the server checks of the user and the table, whoever the use names
+    if not all(evaluate(c, env) for c in requires_unplayered(cat.skills[inst.rule].requires)):
         return False
     if st.window is None and phase in (None, "fight", "dying"):
         return any(usable(cat, st, 0, inst, p) for p in ([phase] if phase else ["fight", "dying"]))

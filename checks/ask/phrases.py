@@ -238,6 +238,14 @@ PHRASES: list[tuple[str, str]] = [
     # ---- what she holds (手牌, 情报)
     ("没有 手牌|牌", "@cond(hand_count == 0)"),
     # 没有情报时: an empty message area (every message holds a colour, so none of the three counts)
+    # nobody's area holds a message (所有角色都没有情报时, 场上没有情报时: 移花接木's test), or nobody's but hers (其他角色都没有
+    # 情报时: 套取's) — every living player, not the player asked; before the player's own 没有情报
+    ("所有人|所有角色|大家|每个人|每名角色|所有玩家|全体角色 都? 没有|没 情报|任何情报 AFTER|WHEN?",
+     "@cond(not any(p: p.alive and p.true_messages + p.black_messages > 0))"),
+    ("场上 没有|没 情报|任何情报 AFTER|WHEN?", "@cond(not any(p: p.alive and p.true_messages + p.black_messages > 0))"),
+    ("没有人|没人 有 情报 AFTER|WHEN?", "@cond(not any(p: p.alive and p.true_messages + p.black_messages > 0))"),
+    ("OTHER 都? 没有|没 情报|任何情报 AFTER|WHEN?",
+     "@cond(not any(p: p != self and p.alive and p.true_messages + p.black_messages > 0))"),
     ("没有|没 情报|任何情报 AFTER|WHEN", "@cond(red_messages == 0 and blue_messages == 0 and black_messages == 0)"),
     ("情报区 没有|没 情报? AFTER|WHEN", "@cond(red_messages == 0 and blue_messages == 0 and black_messages == 0)"),
     ("手牌 只有 NUM 张?", "@cond(hand_count == {NUM})"),

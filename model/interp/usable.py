@@ -53,6 +53,28 @@ def requires_reads(node) -> frozenset:
                      if isinstance(x, E.Var) and x.role == "player" and x.name in USE_PLAYERS)
 
 
+#: the window's players a ``requires`` may read (interp.game.window_players): a question about a use binds none of them
+WINDOW_PLAYERS = frozenset(f"{k}{side}" for k in ("turn_player", "sender", "front", "dying")
+                           for side in ("", "_left", "_right"))
+
+
+def requires_conjuncts(node) -> list:
+    """The conjuncts of a ``requires`` condition (``a and b and …``), in order."""
+    if isinstance(node, E.Bin) and node.op == "and":
+        return requires_conjuncts(node.left) + requires_conjuncts(node.right)
+    return [node] if node is not None else []
+
+
+def requires_unplayered(node) -> list:
+    """The conjuncts of a ``requires`` that read no player of the use (``USE_PLAYERS``) nor of the window
+    (``WINDOW_PLAYERS``): what the server checks of the user and the table whoever the use names — 移花接木's message
+    on some living player (skill/YiHuaJieMu.kt:35), ``not face_up``, ``not used``. A question whether a skill may be
+    used (``use S``) asks them as well as its window's condition. Twin: checks/enc/usable (the same conjuncts)."""
+    skip = USE_PLAYERS + tuple(WINDOW_PLAYERS)
+    return [c for c in requires_conjuncts(node)
+            if not any(isinstance(x, E.Var) and x.name in skip for x in E.walk(c))]
+
+
 def requires_met(cat: Catalogue, state: State, seat: int, node, players: dict, inst: SkillInst | None = None) -> bool:
     """Does a use by ``seat`` meet ``requires`` (docs/catalogue-format.md, *requires*: what a card's ``canUse`` or a
     skill's ``executeProtocol`` checks before its first effect — server card/WeiBi.kt:149 ``target != self``,
