@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from skillproof.model.extract.conds import split_top_level
 from skillproof.model.lang import pick
 
 #: the identities (server ``color`` as an identity) and the secret tasks (server ``secret_task``), in each language
@@ -135,26 +136,7 @@ def _split_conditions(cond: str) -> list:
     writes whole is one part)."""
     out = []
     for part in re.split(r"\s+and\s+", cond):
-        out += [p.strip() for p in _top_level_split(part, "&&") if p.strip()]
-    return out
-
-
-def _top_level_split(text: str, sep: str) -> list:
-    """``text`` split at each ``sep`` outside brackets and braces (a lambda's own ``&&`` stays in its part)."""
-    out, depth, start, i = [], 0, 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "({[":
-            depth += 1
-        elif ch in ")}]":
-            depth -= 1
-        elif depth == 0 and text.startswith(sep, i):
-            out.append(text[start:i])
-            i += len(sep)
-            start = i
-            continue
-        i += 1
-    out.append(text[start:])
+        out += split_top_level(part, "&&", "({[", ")}]")
     return out
 
 

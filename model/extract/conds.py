@@ -364,47 +364,40 @@ def _atomic(text: str) -> bool:
     return True
 
 
-__all__ = ["CondTranslator", "conj", "negate", "_ATOM", "_wrap"]
+__all__ = ["CondTranslator", "conj", "negate", "split_top_level", "_ATOM", "_wrap"]
 
 
-def _split_or(text: str) -> list:
-    """The top-level disjuncts of a condition text (no top-level ``and``)."""
+def split_top_level(text: str, sep: str, opens: str = "({", closes: str = ")}") -> list:
+    """``text`` cut at each ``sep`` outside brackets (a lambda's or a call's own ``sep`` stays in its part); the
+    parts stripped, empty ones dropped. One walker for the conjuncts and disjuncts of a condition text here and for
+    the ``&&`` of a Kotlin condition the gate words (checks/diff_clauses.py)."""
     parts, depth, start, i = [], 0, 0, 0
     while i < len(text):
         ch = text[i]
-        if ch in "({":
+        if ch in opens:
             depth += 1
-        elif ch in ")}":
+        elif ch in closes:
             depth -= 1
-        elif depth == 0 and text.startswith(" and ", i):
-            return [text]
-        elif depth == 0 and text.startswith(" or ", i):
+        elif depth == 0 and text.startswith(sep, i):
             parts.append(text[start:i])
-            start = i + 4
-            i += 4
+            i += len(sep)
+            start = i
             continue
         i += 1
     parts.append(text[start:])
     return [p.strip() for p in parts if p.strip()]
+
+
+def _split_or(text: str) -> list:
+    """The top-level disjuncts of a condition text (one part, the text itself, when it has a top-level ``and``)."""
+    if len(split_top_level(text, " and ")) > 1:
+        return [text]
+    return split_top_level(text, " or ")
 
 
 def _split_and(text: str) -> list:
     """The top-level conjuncts of a condition text."""
-    parts, depth, start, i = [], 0, 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch in "({":
-            depth += 1
-        elif ch in ")}":
-            depth -= 1
-        elif depth == 0 and text.startswith(" and ", i):
-            parts.append(text[start:i])
-            start = i + 5
-            i += 5
-            continue
-        i += 1
-    parts.append(text[start:])
-    return [p.strip() for p in parts if p.strip()]
+    return split_top_level(text, " and ")
 
 
 _COUNT = re.compile(r"\b((?:\w+\.)?(?:hand_count|\w+_messages|message_colours))\s*(!=|>=|<)\s*([01])\b")
