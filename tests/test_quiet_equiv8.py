@@ -6,16 +6,10 @@ compares normal forms (``unread.compare``), as here. Small Kotlin snippets writt
 not the server's)."""
 from __future__ import annotations
 
+from quietkit import _P
+from quietkit import quiet_changes as _changes
 from skillproof.model.extract.quiet_source import quiet_source
-from skillproof.model.extract.syntax import _make_parser
 from skillproof.model.extract.unread import compare
-
-_P = _make_parser()
-
-
-def _changes(src: str, before: str, after: str, rel: str = "skill/Cure.kt") -> list:
-    a, b = (quiet_source(_P, src.replace("BODY", x).encode()) for x in (before, after))
-    return [(c.where, c.change) for c in compare({rel: a}, {rel: b}).changes]
 
 
 SKILL = """package demo.game.skill
