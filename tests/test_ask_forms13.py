@@ -2,7 +2,7 @@
 used asks, beside its window's condition (the offer: server canUse), the checks of its use that read no player the use
 or its window names (``requires_unplayered``: 移花接木's message on some living player, skill/YiHuaJieMu.kt:35); and a
 table with no message — 所有角色都 / 场上 / 没有人有 / 其他角色都 没有情报 — is read over every living player, not
-the player asked."""
+the player asked; 只有N张黑色情报 is the whole area (N black messages, none without black)."""
 from __future__ import annotations
 
 from askkit import cat, outcome, sess  # noqa: F401  (fixtures)
@@ -44,3 +44,12 @@ def test_the_others_having_no_message_is_read_over_the_others(cat, sess):
     for q in ("其他角色都没有情报时，SP白菲菲能发动套取吗", "其他人都没有情报时，小铃铛能发动猴子窃信吗"):
         got, text, _ = outcome(cat, sess, q)
         assert got == "no", f"{q}: {got}\n{text}"
+
+
+def test_only_n_black_messages_is_the_whole_area(cat, sess):
+    # 只有一张黑色情报: that one and nothing else — no message without black (was read as the count of black alone: 转交,
+    # which needs a non-black message, ZhuanJiao.kt:109, was yes); 只有一张红色情报 keeps the red one 转交 needs
+    got, text, _ = outcome(cat, sess, "白小年情报区只有一张黑色情报时能发动转交吗")
+    assert got == "no", text
+    got, text, _ = outcome(cat, sess, "白小年情报区只有一张红色情报时能发动转交吗")
+    assert got == "yes", text

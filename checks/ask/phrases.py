@@ -271,6 +271,8 @@ PHRASES: list[tuple[str, str]] = [
     # what the area holds at the claim's moment (@cond(end: …)): collected so far (收集三张红色情报能获胜吗 — the win is
     # read on the area that has them), or only that many (只有两张红色情报时能获胜吗 — as he wins, or as he dies)
     ("收集|收集到|收集齐|集齐|集到|凑齐|凑够|攒够|攒齐|收齐 了? NUM 张? COLOUR MSG", "@cond(end: {COLOUR}_messages >= {NUM})"),
+    # … only N black ones: the area holds those N and nothing else (no message without black; a red-black one is black)
+    ("SELF? 情报区|面前? 只有|仅有|只剩|只剩下 NUM 张? 黑色|黑 MSG", "@cond(end: black_messages == {NUM} and non_black_messages == 0)"),
     ("SELF? 情报区|面前? 只有|仅有|只剩|只剩下 NUM 张? COLOUR MSG", "@cond(end: {COLOUR}_messages == {NUM})"),
     ("SELF? 情报区|面前? 只有|仅有 黑色|黑 MSG", "@cond(end: black_messages > 0 and true_messages == 0)"),
     ("SELF? 情报区|面前? 只有|仅有 红色|红 MSG", "@cond(end: red_messages > 0 and blue_messages == 0 and black_messages == 0)"),
