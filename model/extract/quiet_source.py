@@ -29,7 +29,10 @@ line where it was (a finding's file:line stays true) and is made only where it p
   ``val v = e; return if (v >= 0) f(v) else null``;
 * ``if (xs.any { p }) t = xs.map { if (p) f(it) else it }`` (or ``filterNot { p }``), ``t`` holding ``xs``, is the
   assignment alone (with no element passing ``p`` the new list holds the same elements; only the list object is
-  new — nothing in the code compares a list's identity).
+  new — nothing in the code compares a list's identity);
+* ``e.not()`` is ``!e`` (``!`` is the ``not`` operator), unless the call is itself a receiver;
+* ``(x as? T)?.f(a, …) ?: d`` (``x`` a name) is ``if (x is T) x.f(a, …) else d`` when every ``f`` the file declares
+  has a declared non-null result (so the elvis is taken exactly when the cast fails).
 
 A rewrite whose result no longer parses without error, or that meets a file with syntax errors, is not made."""
 from __future__ import annotations
@@ -498,7 +501,7 @@ def _rewrites():
     return (_this_member, _inline_val, _inline_local_fun, _turned_around, _de_morgan, _null_last, _when_if,
             _is_chain_when, _junctions, _membership_copy, _clamp_difference, _return_of_if_argument,
             _inline_call, _take_if_let, _guarded_identity, _loop_body_next_line, _add_all_one, _elvis_zero_plus,
-            _find_let_return, _get_or_default)
+            _find_let_return, _get_or_default, _not_call, _safe_cast_elvis)
 
 
 def _apply(data: bytes, edits: list) -> bytes:
@@ -1174,4 +1177,82 @@ def _get_or_default(tree, data: bytes) -> list:
         text = parts[0].text + b"[" + k.text + b"] ?: " + d.text
         whole = n.parent is not None and n.parent.type in _WHOLE + ("return_expression",)
         edits.append((n.start_byte, n.end_byte, text if whole else b"(" + text + b")"))
+    return edits
+
+
+# ------------------------------------------------------------------------------------------- stop 47 rewrites
+#: parents under which an ``if`` expression or a ``!x`` stands as written (no operator binds to it from outside)
+_WHOLE_VALUE_PARENTS = ("lambda_literal", "statements", "block", "property_declaration", "value_argument",
+                        "parenthesized_expression", "jump_expression", "function_body", "assignment",
+                        "control_structure_body")
+
+
+def _not_call(tree, data: bytes) -> list:
+    """``e.not()`` (a plain ``.``, no argument, no trailing lambda) is ``!e``: ``!`` is the ``not`` operator
+    function. Not made where the call is itself a receiver (``e.not().f``: ``!e.f`` would read ``e.f``)."""
+    edits = []
+    for n in _walk(tree.root_node):
+        nc = _nav_call(n)
+        if nc is None or nc[1] != "not" or nc[2] or not _one_line(n):
+            continue
+        p = n.parent
+        if p is not None and p.type == "navigation_expression" and p.named_children and p.named_children[0] == n:
+            continue
+        recv = nc[0]
+        text = recv.text if recv.type in _ID + ("navigation_expression", "parenthesized_expression",
+                                                "call_expression", "this_expression") \
+            or (recv.type == "unary_expression" and recv.children[-1].type == "!!") else b"(" + recv.text + b")"
+        edits.append((n.start_byte, n.end_byte, b"!" + text))
+    return edits
+
+
+def _nonnull_results(tree) -> dict:
+    """``{name: every declared result type is non-null}`` over the file's functions with a declared result."""
+    out: dict = {}
+    for f in _walk(tree.root_node):
+        if f.type not in _FUN:
+            continue
+        kids = f.children
+        name = next((_t(c) for c in kids if c.type in _ID), None)
+        colon = [i for i, c in enumerate(kids) if c.type == ":"]
+        params = [i for i, c in enumerate(kids) if c.type == "function_value_parameters"]
+        if name is None or not params or not colon or colon[-1] < params[0] or colon[-1] + 1 >= len(kids):
+            out[name] = False if name is not None else out.get(name)
+            continue
+        ty = kids[colon[-1] + 1]
+        ok = ty.type in ("user_type", "type") and not ty.text.rstrip().endswith(b"?") and b"?" not in ty.text
+        out[name] = out.get(name, True) and ok
+    return out
+
+
+def _safe_cast_elvis(tree, data: bytes) -> list:
+    """``(x as? T)?.f(a, …) ?: d`` (``x`` a name, ``f`` declared in the file with a non-null result every time it
+    is declared there, so ``?:`` is taken exactly when the cast fails) is ``if (x is T) x.f(a, …) else d``."""
+    edits, results = [], None
+    for n in _walk(tree.root_node):
+        kids = n.children
+        if n.type != "binary_expression" or len(kids) != 3 or kids[1].type != "?:" or not _one_line(n):
+            continue
+        call = kids[0]
+        if call.type != "call_expression" or len(call.named_children) != 2:
+            continue
+        callee, args = call.named_children
+        if callee.type != "navigation_expression" or args.type != "value_arguments" or \
+                [c.type for c in callee.children if not c.is_named] != ["?."] or len(callee.named_children) != 2:
+            continue
+        par, fname = callee.named_children
+        inner = par.named_children[0] if par.type == "parenthesized_expression" and par.named_children else None
+        if inner is None or inner.type != "as_expression" or len(inner.children) != 3 or \
+                inner.children[1].type != "as?" or inner.children[0].type not in _ID or fname.type not in _ID:
+            continue
+        if results is None:
+            results = _nonnull_results(tree)
+        if not results.get(_t(fname)):
+            continue
+        x, ty = inner.children[0].text, inner.children[2].text
+        text = b"if (" + x + b" is " + ty + b") " + x + b"." + fname.text + args.text + b" else " + kids[2].text
+        p = n.parent
+        if p is None or p.type not in _WHOLE_VALUE_PARENTS:
+            text = b"(" + text + b")"
+        edits.append((n.start_byte, n.end_byte, text))
     return edits
