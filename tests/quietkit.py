@@ -13,3 +13,18 @@ def quiet_changes(src: str, before: str, after: str, rel: str = "skill/Cure.kt")
     """(where, change) of every construct the gate finds changed when ``BODY`` in ``src`` becomes ``after``."""
     a, b = (quiet_source(_P, src.replace("BODY", x).encode()) for x in (before, after))
     return [(c.where, c.change) for c in compare({rel: a}, {rel: b}).changes]
+
+
+#: an ActiveSkill whose ``executeProtocol`` holds the edited statements (``BODY``), and the one change a real edit of
+#: them makes
+SKILL = """package demo.game.skill
+
+class Cure : ActiveSkill {
+    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
+        val target = g.players[1]
+BODY
+        r.draw(1)
+    }
+}
+"""
+CHANGED = [("Cure.executeProtocol", "changed")]

@@ -7,22 +7,10 @@ not the server's)."""
 from __future__ import annotations
 
 from quietkit import _P
+from quietkit import CHANGED, SKILL
 from quietkit import quiet_changes as _changes
 from skillproof.model.extract.quiet_source import quiet_source
 from skillproof.model.extract.unread import compare
-
-
-SKILL = """package demo.game.skill
-
-class Cure : ActiveSkill {
-    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
-        val target = g.players[1]
-BODY
-        r.draw(1)
-    }
-}
-"""
-CHANGED = [("Cure.executeProtocol", "changed")]
 
 
 # ------------------------------------------------------------------- a loop body on the line after its header

@@ -6,21 +6,9 @@ here. Small Kotlin snippets written for these tests (our own code, not the serve
 from __future__ import annotations
 
 from quietkit import _P
+from quietkit import CHANGED, SKILL
 from quietkit import quiet_changes as _changes
 from skillproof.model.extract.quiet_source import quiet_source
-
-
-SKILL = """package demo.game.skill
-
-class Cure : ActiveSkill {
-    override fun executeProtocol(g: Game, r: Player, message: GeneratedMessage) {
-        val target = g.players[1]
-BODY
-        r.draw(1)
-    }
-}
-"""
-CHANGED = [("Cure.executeProtocol", "changed")]
 
 
 # ------------------------------------------------------------------------------------------- e.not() is !e
