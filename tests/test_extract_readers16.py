@@ -200,3 +200,18 @@ def test_a_players_walk_round_the_seats_is_an_engine_rule(tmp_path):
     anyone = _walker(tmp_path, "b", "true")
     assert anyone["seat.nearestLeft"].value != r.value
     assert "seat.seatFor" not in alive and "seat.getSkillUseCount" not in alive    # no player found, no walk
+
+
+def test_a_compound_assignment_keeps_its_operator_in_an_engine_rule(tmp_path):
+    # seen on planted13's two-step getNextId: `n += 1` was written `n = 1` in a deck / state function's clauses, so a
+    # change of `+=` to `=` there was only inconclusive; the operator is part of what the function does
+    def settle(sub: str, op: str):
+        d = tmp_path / sub / "server"
+        shutil.copytree(SERVER, d)
+        text = AFTER_PLAY.replace("DEFAULT", "true").replace("LIMIT", "2").replace(
+            "    fun settle() {\n", f"    var used = 0\n    fun settle() {{\n        used {op} 1\n")
+        (d / "phase" / "AfterPlay.kt").write_text(text, encoding="utf-8")
+        return extract(d).engine["state.AfterPlay.settle"].value
+    plus, plain, minus = settle("a", "+="), settle("b", "="), settle("c", "-=")
+    assert any("used += 1" in str(c) for c in plus) and any("used = 1" in str(c) for c in plain)
+    assert len({str(plus), str(plain), str(minus)}) == 3

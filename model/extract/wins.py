@@ -302,7 +302,9 @@ class _Clauses:
                     return path
                 self.emit(f"{'declare' if _DECLARE.search(name) else 'win'} := {v}", path)
                 return path
-            self.emit(f"{name} = {v}", path)           # every other value kept as written: nothing is dropped
+            op = next((c.type for c in s.children if not c.is_named and c.type.endswith("=")), "=") \
+                if t == "assignment" else "="             # a compound assignment keeps its operator (``n += 1``)
+            self.emit(f"{name} {op} {v}", path)        # every other value kept as written: nothing is dropped
             return path
         if t == "call_expression":
             self.call(s, path)
