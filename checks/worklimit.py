@@ -8,14 +8,11 @@ from __future__ import annotations
 import z3
 from z3 import z3core as _core
 
+from .terms import _raw
+
 
 class TimeSpent(Exception):
     """A z3 call was stopped by the wall clock (the safety net) before its work budget: no verdict on it."""
-
-
-def _raw(fn):
-    """The C function behind one of z3's Python wrappers (as ``checks.terms._raw``): no error check after it."""
-    return fn.__defaults__[0].f
 
 
 _GET_STATS, _STATS_INC, _STATS_DEC = (_raw(_core.Z3_solver_get_statistics), _raw(_core.Z3_stats_inc_ref),
