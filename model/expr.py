@@ -410,6 +410,15 @@ def _shift(node, by: int):
         n.col += by
 
 
+def conjuncts(node) -> list:
+    """The conjuncts of a condition (``a and b and c``), in order; [] for none."""
+    if node is None:
+        return []
+    if isinstance(node, Bin) and node.op == "and":
+        return conjuncts(node.left) + conjuncts(node.right)
+    return [node]
+
+
 def walk(node):
     """Every node of an expression, pre-order (iteratively)."""
     stack = [node]

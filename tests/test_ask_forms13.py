@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from askkit import cat, outcome, sess  # noqa: F401  (fixtures)
 from skillproof.model import expr as E
-from skillproof.model.interp.usable import USE_PLAYERS, WINDOW_PLAYERS, requires_conjuncts, requires_unplayered
+from skillproof.model.interp.usable import USE_PLAYERS, WINDOW_PLAYERS, requires_unplayered
 
 
 def test_the_checks_a_use_question_asks_read_no_player_of_the_use(cat):
@@ -16,7 +16,7 @@ def test_the_checks_a_use_question_asks_read_no_player_of_the_use(cat):
         if getattr(r, "requires", None) is None:
             continue
         got = requires_unplayered(r.requires)
-        assert all(c in requires_conjuncts(r.requires) for c in got), rid
+        assert all(c in E.conjuncts(r.requires) for c in got), rid
         for c in got:
             names = {x.name for x in E.walk(c) if isinstance(x, E.Var)}
             assert not names & (set(USE_PLAYERS) | WINDOW_PLAYERS), (rid, E.to_text(c))

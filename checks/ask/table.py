@@ -2182,12 +2182,12 @@ def word_may_name(e, o: dict, guards: list | None = None) -> bool:
     if isinstance(word, str) and e.who in ("self", "dead"):
         # the op's own condition (遗信: if = "chosen != self and chosen.alive") rules the player out: never the holder,
         # never a dead one — a conjunct of it, whatever the game
-        for c in _conjuncts(o.get("cond")):
+        for c in E.conjuncts(o.get("cond")):
             if e.who == "self" and _not_self(c, word):
                 return False
             if e.who == "dead" and isinstance(c, E.Attr) and c.name == "alive" and getattr(c.obj, "name", None) == word:
                 return False
-        if e.who == "self" and guards and all(any(_not_self(c, word) for c in _conjuncts(g)) for g in guards):
+        if e.who == "self" and guards and all(any(_not_self(c, word) for c in E.conjuncts(g)) for g in guards):
             return False
     return True
 
@@ -2196,15 +2196,6 @@ def _not_self(c, word: str) -> bool:
     """The conjunct ``c`` says the player ``word`` is not the holder (``word != self``)."""
     return isinstance(c, E.Bin) and c.op == "!=" and \
         {getattr(c.left, "name", None), getattr(c.right, "name", None)} == {word, "self"}
-
-
-def _conjuncts(node) -> list:
-    """The conjuncts of a condition (``a and b and c``), [] for none."""
-    if node is None:
-        return []
-    if isinstance(node, E.Bin) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]
 
 
 #: target words a triggered skill's chosen player is asked with, as the effect claim's player words (parse_effects)

@@ -320,12 +320,6 @@ def _is(node, name: str) -> bool:
     return isinstance(node, E.Var) and node.name == name
 
 
-def _conjuncts(node) -> list:
-    if isinstance(node, E.Bin) and node.op == "and":
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node] if node is not None else []
-
-
 def refutes(conj, who: str) -> bool:
     """Does one conjunct of a ``requires`` condition fail whenever the target is the player ``who`` names? (read by
     its shape: ``target != self`` refutes oneself, ``target.alive`` a dead player, ``target.hand_count > 0`` a player
@@ -390,7 +384,7 @@ def from_data(cat, q: Query, a: Atom):
     elif who == "other" and "self" in parts(a.value):
         says = (f"{name}只能指定其他角色（target = \"other\"）", f"{name} targets another player only (target = \"other\")")
     else:
-        bad = [c for c in _conjuncts(getattr(rule, "requires", None)) if any(refutes(c, w) for w in parts(a.value))]
+        bad = [c for c in E.conjuncts(getattr(rule, "requires", None)) if any(refutes(c, w) for w in parts(a.value))]
         if bad:
             cond = " and ".join(E.to_text(c) for c in bad)
             says = (f"{name}使用前服务器检查（requires）：{cond}；{zh_w}不满足",
@@ -434,7 +428,7 @@ def _pick_refutes(cat, q: Query, a: Atom, rule, zh_w: str, en_w: str):
         lam = getattr(eff, "pick", None)
         if lam is None:
             continue
-        bad = [c for c in _conjuncts(lam.body) if any(refutes_pick(c, lam.var, w) for w in parts(a.value))]
+        bad = [c for c in E.conjuncts(lam.body) if any(refutes_pick(c, lam.var, w) for w in parts(a.value))]
         if not bad:
             continue
         cond = " and ".join(E.to_text(c) for c in bad)

@@ -12,8 +12,8 @@ from .. import kinds as K
 from .. import vocab as V
 from .cards import CardTable
 from .classes import _Cls
-from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, SKILL_EXTRA_WINDOWS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM, DYING_PHASES,
-                     PHASE_WINDOWS, PLAYER_PROPS)
+from .server import (_LIST_FUNS, ACTOR_FIELDS, COLOUR_CONSTS, COLOUR_ENUM, DIRECTION_CONSTS, DIRECTION_ENUM,
+                     DYING_PHASES, PHASE_WINDOWS, PLAYER_PROPS, SKILL_EXTRA_WINDOWS)
 from .helpers import colour_arg_count_term, colour_count_term
 from .syntax import (_TYPE_NODES, _X, _const, _descendants, _fn_expr, _fn_params, _ir, _kid, _lambda_parts,
                      _name_of, _short, _single_lambda, _t, _type_name)

@@ -58,20 +58,13 @@ WINDOW_PLAYERS = frozenset(f"{k}{side}" for k in ("turn_player", "sender", "fron
                            for side in ("", "_left", "_right"))
 
 
-def requires_conjuncts(node) -> list:
-    """The conjuncts of a ``requires`` condition (``a and b and …``), in order."""
-    if isinstance(node, E.Bin) and node.op == "and":
-        return requires_conjuncts(node.left) + requires_conjuncts(node.right)
-    return [node] if node is not None else []
-
-
 def requires_unplayered(node) -> list:
     """The conjuncts of a ``requires`` that read no player of the use (``USE_PLAYERS``) nor of the window
     (``WINDOW_PLAYERS``): what the server checks of the user and the table whoever the use names — 移花接木's message
     on some living player (skill/YiHuaJieMu.kt:35), ``not face_up``, ``not used``. A question whether a skill may be
     used (``use S``) asks them as well as its window's condition. Twin: checks/enc/usable (the same conjuncts)."""
     skip = USE_PLAYERS + tuple(WINDOW_PLAYERS)
-    return [c for c in requires_conjuncts(node)
+    return [c for c in E.conjuncts(node)
             if not any(isinstance(x, E.Var) and x.name in skip for x in E.walk(c))]
 
 
